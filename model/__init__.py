@@ -1,0 +1,30 @@
+"""Pure rules model of Pyramid Lab: geometry, games, position files and search.
+
+Imports numpy and the standard library only: never Qt, VTK or pyvista (a test enforces it).
+Importing the package registers every game.
+"""
+
+from . import partition  # noqa: F401  (registers the game)
+from .game import (
+    Game,
+    IllegalMoveError,
+    InvalidMoveError,
+    Move,
+    Outcome,
+    PositionFormatError,
+    Termination,
+    game_class,
+    game_names,
+)
+
+__all__ = [
+    "Game",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "Move",
+    "Outcome",
+    "PositionFormatError",
+    "Termination",
+    "game_class",
+    "game_names",
+]

@@ -1,0 +1,209 @@
+"""Position files (``*.pyr.json``, format ``pyramid-lab/1``): strict reading, atomic saving.
+
+Reading never half-loads: the whole document is checked (keys, pieces, the rules' own
+validation, the history replay) before a game is returned, and every problem raises
+:class:`PositionFormatError` naming the key and the reason.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .game import Game, IllegalMoveError, InvalidMoveError, Piece, PositionFormatError, game_class
+
+FORMAT = "pyramid-lab/1"
+SUFFIX = ".pyr.json"
+_KEYS = {"format", "game", "options", "to_move", "pieces", "history", "start", "study", "puzzle"}
+_REQUIRED = ("format", "game", "options", "to_move", "pieces")
+
+
+@dataclass
+class PositionDocument:
+    """A loaded file: the game (with its history on the move stack) and puzzle texts."""
+
+    game: Game
+    puzzle: dict[str, str] = field(default_factory=dict)
+
+
+def loads(text: str | bytes) -> PositionDocument:
+    """Parse a position document (PositionFormatError on anything malformed)."""
+    try:
+        raw = json.loads(text)
+    except UnicodeDecodeError as exc:
+        raise PositionFormatError("", f"not UTF-8 text ({exc.reason})") from None
+    except json.JSONDecodeError as exc:
+        raise PositionFormatError(
+            "", f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
+        ) from None
+    return from_json(raw)
+
+
+def from_json(raw: Any) -> PositionDocument:
+    if not isinstance(raw, dict):
+        raise PositionFormatError("", "a position file must hold one JSON object")
+    missing = [k for k in _REQUIRED if k not in raw]
+    if missing:
+        raise PositionFormatError(missing[0], "required key is missing")
+    unknown = sorted(set(raw) - _KEYS)
+    if unknown:
+        raise PositionFormatError(unknown[0], f"unknown key; known keys: {', '.join(sorted(_KEYS))}")
+    if raw["format"] != FORMAT:
+        raise PositionFormatError("format", f"must be {FORMAT!r}, not {raw['format']!r}")
+    if not isinstance(raw["game"], str):
+        raise PositionFormatError("game", "must be a game name (a string)")
+    try:
+        cls = game_class(raw["game"])
+    except KeyError as exc:
+        raise PositionFormatError("game", str(exc.args[0])) from None
+    if not isinstance(raw["options"], dict):
+        raise PositionFormatError("options", "must be a JSON object (may be empty: {})")
+    options = cls.parse_options(raw["options"])
+    to_move = raw["to_move"]
+    if to_move not in cls.colours:
+        raise PositionFormatError(
+            "to_move", f"must be {' or '.join(map(repr, cls.colours))}, not {to_move!r}"
+        )
+    pieces = _read_pieces(raw["pieces"], cls)
+    history = raw.get("history", [])
+    if not isinstance(history, list) or not all(isinstance(m, str) for m in history):
+        raise PositionFormatError("history", "must be a list of moves written as strings")
+    start = raw.get("start")
+    if start not in (None, "pieces"):
+        raise PositionFormatError("start", f"the only value is 'pieces', not {start!r}")
+    study = raw.get("study", False)
+    if not isinstance(study, bool):
+        raise PositionFormatError("study", f"must be true or false, not {study!r}")
+    puzzle = raw.get("puzzle", {})
+    if not isinstance(puzzle, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in puzzle.items()
+    ):
+        raise PositionFormatError("puzzle", "must be an object of text fields")
+
+    if study and history and start != "pieces":
+        raise PositionFormatError("study", "a study's history must start from its pieces "
+                                  '(add "start": "pieces")')
+    if history and start != "pieces":
+        game = cls.new(options)
+        _replay(game, history)
+        replayed = _piece_set(game.pieces())
+        if replayed != _piece_set(pieces) or game.to_move != to_move:
+            raise PositionFormatError(
+                "history",
+                "replaying it from the start does not give the position in 'pieces' and "
+                "'to_move' (add \"start\": \"pieces\" if the history starts from 'pieces')",
+            )
+    else:
+        game = cls.from_setup(options, to_move, pieces, study=study)
+        _replay(game, history)
+    return PositionDocument(game, dict(puzzle))
+
+
+def _read_pieces(raw: Any, cls: type[Game]) -> list[Piece]:
+    if not isinstance(raw, list):
+        raise PositionFormatError("pieces", "must be a list")
+    n = cls.coordinate_count
+    pieces: list[Piece] = []
+    seen: dict[tuple[int, ...], int] = {}
+    for index, entry in enumerate(raw):
+        key = f"pieces[{index}]"
+        if (
+            not isinstance(entry, list)
+            or len(entry) != n + 1
+            or not all(isinstance(x, int) and not isinstance(x, bool) for x in entry[:n])
+            or not isinstance(entry[n], str)
+        ):
+            shape = ", ".join(["int"] * n + ["colour"])
+            raise PositionFormatError(key, f"must be [{shape}], not {json.dumps(entry)}")
+        coords = tuple(entry[:n])
+        if coords in seen:
+            raise PositionFormatError(key, f"{list(coords)} is also given as pieces[{seen[coords]}]")
+        seen[coords] = index
+        pieces.append((coords, entry[n]))
+    return pieces
+
+
+def _replay(game: Game, history: list[str]) -> None:
+    for index, text in enumerate(history):
+        try:
+            game.push_text(text)
+        except (InvalidMoveError, IllegalMoveError) as exc:
+            raise PositionFormatError(f"history[{index}]", f"{text!r} does not replay: {exc}") from None
+
+
+def _piece_set(pieces: list[Piece]) -> set[Piece]:
+    return {(tuple(c), colour) for c, colour in pieces}
+
+
+def to_json(game: Game, puzzle: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """The document for ``game``: the current pieces, and the moves played as history."""
+    doc: dict[str, Any] = {
+        "format": FORMAT,
+        "game": game.name,
+        "options": game.options.to_json(),
+        "to_move": game.to_move,
+    }
+    history = [str(m) for m in game.move_stack]
+    if history and game.started_from_setup():
+        # The history is replayed onto 'pieces', so 'pieces' holds the set-up it starts from.
+        to_move, pieces = game.setup()
+        doc["to_move"] = to_move
+        doc["start"] = "pieces"
+    else:
+        pieces = game.pieces()
+    doc["pieces"] = [[*coords, colour] for coords, colour in sorted(pieces)]
+    doc["history"] = history
+    if game.study:
+        doc["study"] = True
+    if puzzle:
+        doc["puzzle"] = dict(puzzle)
+    return doc
+
+
+def dumps(game: Game, puzzle: Mapping[str, str] | None = None) -> str:
+    doc = to_json(game, puzzle)
+    pieces = doc.pop("pieces")
+    history = doc.pop("history")
+    # One piece per line keeps files readable and diffable.
+    text = json.dumps(doc, indent=2)[:-2]
+    text += ',\n  "pieces": [' + ",".join("\n    " + json.dumps(p) for p in pieces)
+    text += "\n  ]" if pieces else "]"
+    text += ',\n  "history": ' + json.dumps(history) + "\n}\n"
+    return text
+
+
+def read(path: str | os.PathLike[str]) -> PositionDocument:
+    """Load a position file; PositionFormatError (naming the file) on any problem."""
+    source = os.fspath(path)
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise PositionFormatError("", exc.strerror or str(exc), source=source) from None
+    try:
+        return loads(data)
+    except PositionFormatError as exc:
+        raise exc.with_source(source) from None
+
+
+def write(path: str | os.PathLike[str], game: Game, puzzle: Mapping[str, str] | None = None) -> None:
+    """Save atomically: write a temporary file beside the target, then rename it over."""
+    text = dumps(game, puzzle)
+    target = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise

@@ -1,0 +1,244 @@
+"""Square-pyramid ball packing: points, contacts, supports, walls and corners for base N.
+
+Every table is built once per base size (``lattice(n)`` is cached) as read-only numpy
+arrays indexed by point id, plus tuple-of-tuples copies for tight Python loops. Games,
+analysis, search and the 3D scene all read these tables; nobody recomputes geometry.
+
+Point ids run level by level from the base up, row ``j`` by row inside a level and ``i``
+inside a row: ``id = level_offset[k] + j * (n - k) + i``.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import math
+import re
+from typing import NamedTuple
+
+import numpy as np
+
+#: Largest base the model accepts (338,350 points); bigger is beyond any real use.
+MAX_SIZE = 100
+
+
+class Point(NamedTuple):
+    """A lattice point: level ``k``, ``0 <= i, j <= n - 1 - k``. Text form ``"i,j,k"``."""
+
+    i: int
+    j: int
+    k: int
+
+    def __str__(self) -> str:
+        return f"{self.i},{self.j},{self.k}"
+
+    @classmethod
+    def parse(cls, text: str) -> Point:
+        """Read ``"1,0,2"`` (spaces and surrounding parentheses allowed)."""
+        match = _POINT_RE.fullmatch(text)
+        if match is None:
+            raise ValueError(f"{text!r} is not a point; write it as i,j,k, e.g. 1,0,2")
+        return cls(*(int(g) for g in match.groups()))
+
+
+_POINT_RE = re.compile(r"\s*\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?\s*")
+
+
+class Wall(enum.IntFlag):
+    """The five faces of the pyramid, as bits so that a set of walls is one integer."""
+
+    BASE = 1
+    WEST = 2
+    EAST = 4
+    SOUTH = 8
+    NORTH = 16
+
+    @property
+    def label(self) -> str:
+        return self.name.lower()  # type: ignore[union-attr]
+
+
+WALLS: tuple[Wall, ...] = (Wall.BASE, Wall.WEST, Wall.EAST, Wall.SOUTH, Wall.NORTH)
+
+
+def wall_names(mask: int) -> list[str]:
+    """The walls in a bit mask, by name, in the fixed order base, west, east, south, north."""
+    return [w.label for w in WALLS if mask & w]
+
+
+class Corner(enum.Enum):
+    """The five corner points of the pyramid, with their adjacent and non-adjacent walls."""
+
+    SW = "SW"
+    SE = "SE"
+    NW = "NW"
+    NE = "NE"
+    AP = "AP"
+
+    @property
+    def adjacent_walls(self) -> Wall:
+        return _ADJACENT[self]
+
+    @property
+    def far_walls(self) -> Wall:
+        """W(c): the walls not adjacent to the corner, the ones a partition must cut it from."""
+        return _FAR[self]
+
+
+CORNERS: tuple[Corner, ...] = tuple(Corner)
+
+_ADJACENT = {
+    Corner.SW: Wall.BASE | Wall.WEST | Wall.SOUTH,
+    Corner.SE: Wall.BASE | Wall.EAST | Wall.SOUTH,
+    Corner.NW: Wall.BASE | Wall.WEST | Wall.NORTH,
+    Corner.NE: Wall.BASE | Wall.EAST | Wall.NORTH,
+    Corner.AP: Wall.WEST | Wall.EAST | Wall.SOUTH | Wall.NORTH,
+}
+_FAR = {
+    Corner.SW: Wall.EAST | Wall.NORTH,
+    Corner.SE: Wall.WEST | Wall.NORTH,
+    Corner.NW: Wall.EAST | Wall.SOUTH,
+    Corner.NE: Wall.WEST | Wall.SOUTH,
+    Corner.AP: Wall.BASE,
+}
+
+# Contact offsets (di, dj, dk): 4 in the level, 4 below (the supports), 4 above.
+IN_PLANE = ((1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0))
+BELOW = ((0, 0, -1), (1, 0, -1), (0, 1, -1), (1, 1, -1))
+ABOVE = ((0, 0, 1), (-1, 0, 1), (0, -1, 1), (-1, -1, 1))
+CONTACTS = IN_PLANE + BELOW + ABOVE
+
+
+def point_count(n: int) -> int:
+    """Points in a pyramid of base n: n(n+1)(2n+1)/6."""
+    return n * (n + 1) * (2 * n + 1) // 6
+
+
+class PyramidLattice:
+    """All geometry of the square pyramid of base ``n``. Build with :func:`lattice`."""
+
+    def __init__(self, n: int) -> None:
+        if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= MAX_SIZE:
+            raise ValueError(f"pyramid base must be an integer from 2 to {MAX_SIZE}, not {n!r}")
+        self.n = n
+        self.count = point_count(n)
+
+        widths = n - np.arange(n)
+        self.level_offsets = np.concatenate(([0], np.cumsum(widths * widths)))
+        coords = np.concatenate(
+            [
+                np.stack(
+                    [
+                        np.tile(np.arange(w), w),
+                        np.repeat(np.arange(w), w),
+                        np.full(w * w, k),
+                    ],
+                    axis=1,
+                )
+                for k, w in enumerate(widths)
+            ]
+        )
+        i, j, k = coords.T
+        self.coords = coords
+        self.levels = k
+        ids = np.full((n, n, n), -1, dtype=np.int64)
+        ids[i, j, k] = np.arange(self.count)
+        self.ids = ids
+
+        # Unit-diameter balls: each level sits in the hollows of the one below.
+        self.centres = np.stack([i + k / 2, j + k / 2, k / math.sqrt(2)], axis=1)
+
+        self.neighbours = self._offset_table(CONTACTS)
+        self.supports = self._offset_table(BELOW)
+        self.resting = self._offset_table(ABOVE)  # points that would rest on this one
+
+        edge = n - 1 - k
+        wall_mask = (
+            np.where(k == 0, Wall.BASE, 0)
+            | np.where(i == 0, Wall.WEST, 0)
+            | np.where(i == edge, Wall.EAST, 0)
+            | np.where(j == 0, Wall.SOUTH, 0)
+            | np.where(j == edge, Wall.NORTH, 0)
+        )
+        self.wall_mask = wall_mask.astype(np.uint8)
+        # Steps to each wall in the contact graph: every contact changes each of these
+        # coordinates by at most one, and straight runs reach the wall, so they are exact.
+        self.wall_distance = np.stack([k, i, edge - i, j, edge - j], axis=1)
+
+        self.corner_ids = {
+            Corner.SW: self.id_of(0, 0, 0),
+            Corner.SE: self.id_of(n - 1, 0, 0),
+            Corner.NW: self.id_of(0, n - 1, 0),
+            Corner.NE: self.id_of(n - 1, n - 1, 0),
+            Corner.AP: self.id_of(0, 0, n - 1),
+        }
+
+        for table in (self.coords, self.levels, self.level_offsets, self.ids, self.centres,
+                      self.neighbours, self.supports, self.resting, self.wall_mask,
+                      self.wall_distance):
+            table.setflags(write=False)
+
+        # Python-side copies for hot loops (numpy scalar access is slow one at a time).
+        self.neighbour_lists: tuple[tuple[int, ...], ...] = _rows(self.neighbours)
+        self.support_lists: tuple[tuple[int, ...], ...] = _rows(self.supports)
+        self.resting_lists: tuple[tuple[int, ...], ...] = _rows(self.resting)
+        self.wall_masks: tuple[int, ...] = tuple(int(m) for m in self.wall_mask)
+        self.points: tuple[Point, ...] = tuple(Point(*map(int, c)) for c in coords)
+
+    def _offset_table(self, offsets: tuple[tuple[int, int, int], ...]) -> np.ndarray:
+        """(count, len(offsets)) ids of the points at those offsets, -1 outside the pyramid."""
+        n = self.n
+        out = np.full((self.count, len(offsets)), -1, dtype=np.int64)
+        for col, (di, dj, dk) in enumerate(offsets):
+            ti, tj, tk = self.coords[:, 0] + di, self.coords[:, 1] + dj, self.coords[:, 2] + dk
+            ok = (tk >= 0) & (tk < n) & (ti >= 0) & (tj >= 0) & (ti < n - tk) & (tj < n - tk)
+            out[ok, col] = self.ids[ti[ok], tj[ok], tk[ok]]
+        return out
+
+    # ---- lookups -------------------------------------------------------------------
+
+    def contains(self, i: int, j: int, k: int) -> bool:
+        return 0 <= k < self.n and 0 <= i < self.n - k and 0 <= j < self.n - k
+
+    def id_of(self, i: int, j: int, k: int) -> int:
+        """The id of point (i, j, k); ValueError naming the bounds when it is outside."""
+        if not self.contains(i, j, k):
+            raise ValueError(
+                f"point ({i}, {j}, {k}) is outside the base-{self.n} pyramid "
+                f"(need 0 <= k <= {self.n - 1} and 0 <= i, j <= {self.n - 1} - k)"
+            )
+        return int(self.level_offsets[k]) + j * (self.n - k) + i
+
+    def point(self, pid: int) -> Point:
+        return self.points[pid]
+
+    def level_ids(self, k: int) -> range:
+        return range(int(self.level_offsets[k]), int(self.level_offsets[k + 1]))
+
+    def far_wall_distance(self, corner: Corner) -> tuple[int, ...]:
+        """For every point, the contact steps to the nearest wall in W(corner)."""
+        return _far_distance(self.n, corner)
+
+    def on_walls(self, mask: int) -> np.ndarray:
+        """Boolean array: points touching any wall in ``mask``."""
+        return (self.wall_mask & mask) != 0
+
+    def __repr__(self) -> str:
+        return f"lattice({self.n})"
+
+
+def _rows(table: np.ndarray) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(int(x) for x in row if x >= 0) for row in table.tolist())
+
+
+@functools.lru_cache(maxsize=None)
+def lattice(n: int) -> PyramidLattice:
+    """The shared, read-only lattice of base ``n`` (built on first use, then cached)."""
+    return PyramidLattice(n)
+
+
+@functools.lru_cache(maxsize=None)
+def _far_distance(n: int, corner: Corner) -> tuple[int, ...]:
+    lat = lattice(n)
+    cols = [c for c, w in enumerate(WALLS) if corner.far_walls & w]
+    return tuple(int(d) for d in lat.wall_distance[:, cols].min(axis=1))

@@ -1,0 +1,632 @@
+"""Pyramid Partition (Mark Steere, 2024): both versions, any base N >= 2.
+
+Holding a corner c (reading R1 of the spec): player P holds c when one P-group contains a
+ball on a wall of W(c) (the anchor) and every contact path from c to W(c) passes through
+that group. Equivalently, with A the union of P's groups that touch W(c): c is in A, or no
+path from c avoiding A reaches W(c). Three corners win.
+
+Holdings are kept move by move:
+
+* groups live in a union-find (union by size, no path compression, so ``pop`` reverts it
+  exactly) with a wall mask per group;
+* for every (player, corner) not yet held we keep a *witness*: a shortest path from the
+  corner to W(c) that avoids A. A move only changes the mover's A, and only by the group
+  the new ball joined, so the witness stays valid unless that group touches W(c) and lies
+  on the path. Only then is a new path searched (A*, exact heuristic in the empty pyramid);
+  finding none means the corner is now held. Holdings never shrink.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections import deque
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Self
+
+from .game import (
+    Game,
+    IllegalMoveError,
+    InvalidMoveError,
+    Move,
+    Outcome,
+    Piece,
+    PositionFormatError,
+    Termination,
+    register_game,
+)
+from .lattice import CORNERS, MAX_SIZE, Corner, Point, PyramidLattice, lattice, wall_names
+
+EMPTY = -1
+RED, BLUE = 0, 1
+COLOURS = ("red", "blue")
+VERSIONS = ("floating", "stacking")
+WIN_CORNERS = 3
+
+
+@dataclass(frozen=True, slots=True)
+class PartitionOptions:
+    """``size``: the base N; ``version``: ``floating`` (any empty point) or ``stacking``."""
+
+    size: int = 5
+    version: str = "floating"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"size": self.size, "version": self.version}
+
+
+@dataclass(frozen=True, slots=True)
+class Place(Move):
+    """Put a ball of the side to move on ``point``. Written ``i,j,k``."""
+
+    point: Point
+
+    def __str__(self) -> str:
+        return str(self.point)
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """A maximal contact-connected set of balls of one colour."""
+
+    colour: str
+    points: frozenset[int]
+    walls: int  # Wall bit mask
+
+    @property
+    def wall_names(self) -> list[str]:
+        return wall_names(self.walls)
+
+    def __len__(self) -> int:
+        return len(self.points)
+
+
+@dataclass(frozen=True, slots=True)
+class CornerReport:
+    """Who holds a corner, and with what: the holding group, its anchor balls on W(c),
+    and the isolated region (points cut off from W(c) by that group, on the corner's side).
+    """
+
+    corner: Corner
+    holder: str | None
+    group: Group | None
+    anchors: frozenset[int]
+    isolated_region: frozenset[int]
+
+
+@dataclass(frozen=True, slots=True)
+class PartitionAnalysis:
+    corners: dict[Corner, CornerReport]
+    groups: tuple[Group, ...]
+
+    def holders(self) -> dict[str, str | None]:
+        return {c.value: r.holder for c, r in self.corners.items()}
+
+
+@register_game
+class Partition(Game):
+    name = "partition"
+    title = "Pyramid Partition"
+    colours = COLOURS
+    coordinate_count = 3
+
+    def __init__(self, options: PartitionOptions | None = None) -> None:
+        self._options = options or PartitionOptions()
+        lat = lattice(self._options.size)
+        self.lattice: PyramidLattice = lat
+        self._stacking = self._options.version == "stacking"
+        count = lat.count
+        self._nbrs = lat.neighbour_lists
+        self._supports = lat.support_lists
+        self._wall_masks = lat.wall_masks
+        self._corner_ids = [lat.corner_ids[c] for c in CORNERS]
+        self._far = [int(c.far_walls) for c in CORNERS]
+        self._far_dist = [lat.far_wall_distance(c) for c in CORNERS]
+
+        self._cells = [EMPTY] * count
+        self._parent = list(range(count))
+        self._size = [1] * count
+        self._mask = [0] * count
+        self._filled = 0
+        self._turn = RED
+        self._holdings = [0, 0]  # bit ci set: that player holds CORNERS[ci]
+        self._witness: list[list[tuple[int, ...] | None]] = [[None] * 5, [None] * 5]
+        self._winner: int | None = None
+        self.move_stack = []
+        self._undo: list[tuple[Any, ...]] = []
+        self._setup: tuple[str, list[Piece]] = ("red", [])
+        self._from_setup = False
+        self._refresh_holdings()
+
+    # ---- construction ------------------------------------------------------------------
+
+    @classmethod
+    def parse_options(cls, raw: Mapping[str, Any]) -> PartitionOptions:
+        unknown = set(raw) - {"size", "version"}
+        if unknown:
+            raise PositionFormatError(
+                "options", f"unknown option(s) {sorted(unknown)}; partition takes size, version"
+            )
+        size = raw.get("size", 5)
+        if isinstance(size, bool) or not isinstance(size, int) or not 2 <= size <= MAX_SIZE:
+            raise PositionFormatError(
+                "options.size", f"must be an integer from 2 to {MAX_SIZE}, not {size!r}"
+            )
+        version = raw.get("version", "floating")
+        if version not in VERSIONS:
+            raise PositionFormatError(
+                "options.version", f"must be 'stacking' or 'floating', not {version!r}"
+            )
+        return PartitionOptions(size=size, version=version)
+
+    @classmethod
+    def new(cls, options: PartitionOptions | None = None) -> Self:
+        return cls(options)
+
+    @classmethod
+    def from_setup(
+        cls,
+        options: PartitionOptions | None,
+        to_move: str,
+        pieces: Sequence[Piece],
+        *,
+        study: bool = False,
+    ) -> Self:
+        game = cls(options)
+        lat = game.lattice
+        if to_move not in COLOURS:
+            raise PositionFormatError("to_move", f"must be 'red' or 'blue', not {to_move!r}")
+        placed: dict[int, int] = {}
+        for index, (coords, colour) in enumerate(pieces):
+            key = f"pieces[{index}]"
+            if colour not in COLOURS:
+                raise PositionFormatError(key, f"colour must be 'red' or 'blue', not {colour!r}")
+            if len(coords) != 3:
+                raise PositionFormatError(key, "a ball needs three coordinates i, j, k")
+            try:
+                pid = lat.id_of(*coords)
+            except ValueError as exc:
+                raise PositionFormatError(key, str(exc)) from None
+            if pid in placed:
+                raise PositionFormatError(key, f"point {lat.point(pid)} is listed twice")
+            placed[pid] = COLOURS.index(colour)
+        if game._stacking:
+            for index, (coords, _) in enumerate(pieces):
+                pid = lat.id_of(*coords)
+                empty = [s for s in game._supports[pid] if s not in placed]
+                if empty:
+                    raise PositionFormatError(
+                        f"pieces[{index}]",
+                        f"the ball at {lat.point(pid)} is not supported: "
+                        f"{', '.join(str(lat.point(s)) for s in empty)} "
+                        "empty (stacking version: a ball needs all four balls below it)",
+                    )
+        reds = sum(1 for c in placed.values() if c == RED)
+        blues = len(placed) - reds
+        expected_reds = blues if to_move == "red" else blues + 1
+        if reds != expected_reds and not study:
+            raise PositionFormatError(
+                "pieces",
+                f"red has {reds} balls and blue {blues}, which no game reaches with "
+                f"{to_move} to move (red moves first, one ball a turn, so red must have "
+                f"{'as many balls as' if to_move == 'red' else 'one ball more than'} blue; "
+                "mark the file \"study\": true to analyse any colouring)",
+            )
+        for pid, colour in placed.items():
+            game._add_ball(pid, colour)
+        game._turn = COLOURS.index(to_move)
+        game._refresh_holdings()
+        if game._winner is not None and game._winner == game._turn and not study:
+            raise PositionFormatError(
+                "to_move",
+                f"{COLOURS[game._winner]} already holds "
+                f"{', '.join(game.held_corners(COLOURS[game._winner]))} and so won before "
+                f"{COLOURS[1 - game._winner]}'s last move: with {to_move} to move this "
+                "position cannot arise (mark it \"study\": true to analyse it anyway)",
+            )
+        game._setup = (to_move, game.pieces())
+        game._from_setup = True
+        game.study = study
+        return game
+
+    def copy(self) -> Self:
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        for name in ("_cells", "_parent", "_size", "_mask", "_holdings", "move_stack", "_undo"):
+            setattr(other, name, list(getattr(self, name)))
+        other._witness = [list(w) for w in self._witness]
+        return other
+
+    # ---- state -------------------------------------------------------------------------
+
+    @property
+    def options(self) -> PartitionOptions:
+        return self._options
+
+    @property
+    def to_move(self) -> str:
+        return COLOURS[self._turn]
+
+    def colour_at(self, point: Point | int) -> str | None:
+        pid = point if isinstance(point, int) else self.lattice.id_of(*point)
+        cell = self._cells[pid]
+        return None if cell == EMPTY else COLOURS[cell]
+
+    def cells(self) -> tuple[int, ...]:
+        """Per point id: -1 empty, 0 red, 1 blue."""
+        return tuple(self._cells)
+
+    def pieces(self) -> list[Piece]:
+        pts = self.lattice.points
+        return [(tuple(pts[p]), COLOURS[c]) for p, c in enumerate(self._cells) if c != EMPTY]
+
+    def setup(self) -> tuple[str, list[Piece]]:
+        return self._setup[0], list(self._setup[1])
+
+    def started_from_setup(self) -> bool:
+        return self._from_setup
+
+    def position_key(self) -> tuple[tuple[int, ...], int]:
+        return tuple(self._cells), self._turn
+
+    def held_corners(self, colour: str) -> list[str]:
+        mask = self._holdings[COLOURS.index(colour)]
+        return [c.value for ci, c in enumerate(CORNERS) if mask >> ci & 1]
+
+    def holder(self, corner: Corner) -> str | None:
+        bit = 1 << CORNERS.index(corner)
+        for player in (RED, BLUE):
+            if self._holdings[player] & bit:
+                return COLOURS[player]
+        return None
+
+    def holders(self) -> dict[str, str | None]:
+        return {c.value: self.holder(c) for c in CORNERS}
+
+    # ---- play --------------------------------------------------------------------------
+
+    def is_supported(self, pid: int) -> bool:
+        cells = self._cells
+        return all(cells[s] != EMPTY for s in self._supports[pid])
+
+    def _legal_ids(self) -> list[int]:
+        if self._winner is not None:
+            return []
+        cells = self._cells
+        if not self._stacking:
+            return [p for p, c in enumerate(cells) if c == EMPTY]
+        sup = self._supports
+        return [
+            p for p, c in enumerate(cells) if c == EMPTY and all(cells[s] != EMPTY for s in sup[p])
+        ]
+
+    def legal_moves(self) -> list[Move]:
+        pts = self.lattice.points
+        return [Place(pts[p]) for p in self._legal_ids()]
+
+    def legal_move_count(self) -> int:
+        if self._winner is None and not self._stacking:
+            return self.lattice.count - self._filled
+        return len(self._legal_ids())
+
+    def parse_move(self, text: str) -> Place:
+        try:
+            return Place(Point.parse(text))
+        except ValueError as exc:
+            raise InvalidMoveError(str(exc)) from None
+
+    def why_illegal(self, move: Move) -> str | None:
+        """None when ``move`` is legal, else a sentence saying why not."""
+        if not isinstance(move, Place):
+            return f"{move!r} is not a Pyramid Partition move"
+        if self._winner is not None:
+            return f"the game is over: {COLOURS[self._winner]} has won"
+        point = move.point
+        if not self.lattice.contains(*point):
+            return f"{point} is outside the base-{self.lattice.n} pyramid"
+        pid = self.lattice.id_of(*point)
+        if self._cells[pid] != EMPTY:
+            return f"{point} already holds a {COLOURS[self._cells[pid]]} ball"
+        if self._stacking and not self.is_supported(pid):
+            empty = [str(self.lattice.point(s)) for s in self._supports[pid]
+                     if self._cells[s] == EMPTY]
+            return (f"{point} is not supported: {', '.join(empty)} "
+                    f"{'is' if len(empty) == 1 else 'are'} empty (stacking version)")
+        return None
+
+    def push(self, move: Move) -> None:
+        reason = self.why_illegal(move)
+        if reason is not None:
+            raise IllegalMoveError(reason)
+        assert isinstance(move, Place)
+        self._place(self.lattice.id_of(*move.point))
+        self.move_stack.append(move)
+
+    def _place(self, pid: int) -> None:
+        player = self._turn
+        unions = self._add_ball(pid, player)
+        root = self._find(pid)
+        root_mask = self._mask[root]
+        old_holdings = self._holdings[player]
+        taken = self._holdings[RED] | self._holdings[BLUE]
+        repaired = []
+        cells, find = self._cells, self._find
+        for ci in range(5):
+            bit = 1 << ci
+            # A corner held by either side stays held; and A grows only by this group.
+            if taken & bit or not root_mask & self._far[ci]:
+                continue
+            path = self._witness[player][ci]
+            assert path is not None
+            if any(cells[q] == player and find(q) == root for q in path):
+                repaired.append((ci, path))
+                new_path = self._escape(player, ci)
+                self._witness[player][ci] = new_path
+                if new_path is None:
+                    self._holdings[player] |= bit
+        self._undo.append((pid, unions, old_holdings, repaired, self._winner))
+        if self._holdings[player].bit_count() >= WIN_CORNERS:
+            self._winner = player
+        self._turn = 1 - player
+
+    def pop(self) -> Move:
+        if not self._undo:
+            raise IndexError("no move to take back")
+        pid, unions, old_holdings, repaired, winner = self._undo.pop()
+        player = 1 - self._turn
+        self._turn = player
+        self._winner = winner
+        self._holdings[player] = old_holdings
+        for ci, path in reversed(repaired):
+            self._witness[player][ci] = path
+        self._remove_ball(pid, unions)
+        return self.move_stack.pop()
+
+    def outcome(self) -> Outcome | None:
+        if self._winner is not None:
+            return Outcome(Termination.CORNERS, COLOURS[self._winner])
+        if self.legal_move_count() == 0:  # cannot happen by the theorem; never hang on it
+            return Outcome(Termination.NO_MOVES, None)
+        return None
+
+    # ---- groups (union-find) -----------------------------------------------------------
+
+    def _find(self, p: int) -> int:
+        parent = self._parent
+        while parent[p] != p:
+            p = parent[p]
+        return p
+
+    def _add_ball(self, pid: int, player: int) -> list[tuple[int, int, int, int]]:
+        """Put a ball in and merge its groups; returns what to revert, in order."""
+        cells, parent, size, mask = self._cells, self._parent, self._size, self._mask
+        cells[pid] = player
+        parent[pid] = pid
+        size[pid] = 1
+        mask[pid] = self._wall_masks[pid]
+        self._filled += 1
+        unions = []
+        for q in self._nbrs[pid]:
+            if cells[q] != player:
+                continue
+            a, b = self._find(pid), self._find(q)
+            if a == b:
+                continue
+            if size[a] < size[b]:
+                a, b = b, a
+            unions.append((b, a, size[a], mask[a]))
+            parent[b] = a
+            size[a] += size[b]
+            mask[a] |= mask[b]
+        return unions
+
+    def _remove_ball(self, pid: int, unions: list[tuple[int, int, int, int]]) -> None:
+        parent, size, mask = self._parent, self._size, self._mask
+        for child, root, root_size, root_mask in reversed(unions):
+            parent[child] = child
+            size[root] = root_size
+            mask[root] = root_mask
+        self._cells[pid] = EMPTY
+        parent[pid] = pid
+        size[pid] = 1
+        mask[pid] = 0
+        self._filled -= 1
+
+    # ---- holdings ----------------------------------------------------------------------
+
+    def _refresh_holdings(self) -> None:
+        """Holdings and witnesses of both players from the board alone."""
+        self._holdings = [0, 0]
+        for player in (RED, BLUE):
+            for ci in range(5):
+                path = self._escape(player, ci)
+                self._witness[player][ci] = path
+                if path is None:
+                    self._holdings[player] |= 1 << ci
+        winners = [p for p in (RED, BLUE) if self._holdings[p].bit_count() >= WIN_CORNERS]
+        assert len(winners) <= 1, "both players hold three corners: the theorem is broken"
+        self._winner = winners[0] if winners else None
+
+    def _in_anchored(self, q: int, player: int, far: int) -> bool:
+        """Is ball q part of one of ``player``'s groups that touch the walls ``far``?"""
+        return self._cells[q] == player and bool(self._mask[self._find(q)] & far)
+
+    def _escape(self, player: int, ci: int) -> tuple[int, ...] | None:
+        """A shortest path from corner ci to W(c) avoiding player's anchored groups (A*),
+        or None when there is none, i.e. the player holds the corner."""
+        far = self._far[ci]
+        start = self._corner_ids[ci]
+        if self._in_anchored(start, player, far):
+            return None
+        h = self._far_dist[ci]
+        nbrs, wall_masks, cells = self._nbrs, self._wall_masks, self._cells
+        blocked: dict[int, bool] = {}
+        best = {start: 0}
+        came = {start: -1}
+        heap = [(h[start], 0, start)]
+        while heap:
+            _, neg_g, p = heapq.heappop(heap)
+            g = -neg_g
+            if g > best[p]:
+                continue
+            if wall_masks[p] & far:
+                path = []
+                while p != -1:
+                    path.append(p)
+                    p = came[p]
+                return tuple(reversed(path))
+            g += 1
+            for q in nbrs[p]:
+                if g >= best.get(q, 1 << 30):
+                    continue
+                if cells[q] == player:
+                    b = blocked.get(q)
+                    if b is None:
+                        b = blocked[q] = bool(self._mask[self._find(q)] & far)
+                    if b:
+                        continue
+                best[q] = g
+                came[q] = p
+                heapq.heappush(heap, (g + h[q], -g, q))
+        return None
+
+    def escape_path(self, corner: Corner, colour: str) -> list[Point] | None:
+        """A shortest path of points from ``corner`` to its far walls that avoids every
+        group of ``colour`` touching those walls; None when ``colour`` holds the corner."""
+        path = self._escape(COLOURS.index(colour), CORNERS.index(corner))
+        return None if path is None else [self.lattice.point(p) for p in path]
+
+    # ---- analysis ----------------------------------------------------------------------
+
+    def groups(self) -> list[Group]:
+        members: dict[int, list[int]] = {}
+        for p, c in enumerate(self._cells):
+            if c != EMPTY:
+                members.setdefault(self._find(p), []).append(p)
+        return [
+            Group(COLOURS[self._cells[root]], frozenset(pts), self._mask[root])
+            for root, pts in sorted(members.items(), key=lambda kv: min(kv[1]))
+        ]
+
+    def analysis(self) -> PartitionAnalysis:
+        """For every corner its holder, holding group, anchors and isolated region; and
+        every group with the walls it touches."""
+        groups = self.groups()
+        group_of = {p: g for g in groups for p in g.points}
+        reports = {}
+        for ci, corner in enumerate(CORNERS):
+            holder = self.holder(corner)
+            if holder is None:
+                reports[corner] = CornerReport(corner, None, None, frozenset(), frozenset())
+                continue
+            group = self._holding_group(COLOURS.index(holder), ci, group_of)
+            far = self._far[ci]
+            anchors = frozenset(p for p in group.points if self._wall_masks[p] & far)
+            region = self._isolated_region(ci, group.points)
+            reports[corner] = CornerReport(corner, holder, group, anchors, region)
+        return PartitionAnalysis(reports, tuple(groups))
+
+    def _holding_group(self, player: int, ci: int, group_of: dict[int, Group]) -> Group:
+        """The single group that anchors and isolates the corner (the rule's G)."""
+        far, start = self._far[ci], self._corner_ids[ci]
+        if start in group_of and self._in_anchored(start, player, far):
+            return group_of[start]
+        # Candidates: the player's anchored groups bordering the corner's pocket.
+        pocket = self._flood({start}, lambda q: self._in_anchored(q, player, far))
+        candidates = {
+            group_of[q]
+            for p in pocket
+            for q in self._nbrs[p]
+            if q in group_of and self._in_anchored(q, player, far)
+        }
+        for group in sorted(candidates, key=len, reverse=True):
+            reach = self._flood({start}, group.points.__contains__)
+            if not any(self._wall_masks[p] & far for p in reach):
+                return group
+        raise AssertionError(f"no single group isolates {CORNERS[ci].value}")
+
+    def _isolated_region(self, ci: int, group: frozenset[int]) -> frozenset[int]:
+        """Points cut off from W(c) by ``group``, on the corner's side of it."""
+        far, start = self._far[ci], self._corner_ids[ci]
+        outside = self._flood(
+            {p for p, m in enumerate(self._wall_masks) if m & far and p not in group},
+            group.__contains__,
+        )
+        sealed = set(range(self.lattice.count)) - outside - group
+        seeds = {start} & sealed if start not in group else {
+            q for q in self._nbrs[start] if q in sealed
+        }
+        return frozenset(self._flood(seeds, lambda q: q not in sealed))
+
+    def _flood(self, seeds: set[int], blocked: Any) -> set[int]:
+        seen = set(seeds)
+        todo = deque(seeds)
+        nbrs = self._nbrs
+        while todo:
+            p = todo.popleft()
+            for q in nbrs[p]:
+                if q not in seen and not blocked(q):
+                    seen.add(q)
+                    todo.append(q)
+        return seen
+
+    def summary_extras(self) -> dict[str, Any]:
+        return {"holders": self.holders()}
+
+    # ---- testing aids ------------------------------------------------------------------
+
+    def _state(self) -> tuple[Any, ...]:
+        """Everything that must come back exactly after push + pop."""
+        return (tuple(self._cells), tuple(self._parent), tuple(self._size), tuple(self._mask),
+                tuple(self._holdings), tuple(map(tuple, self._witness)), self._turn,
+                self._winner, self._filled, len(self.move_stack))
+
+
+def holdings_from_scratch(lat: PyramidLattice, cells: Sequence[int]) -> tuple[int, int]:
+    """Both players' corner masks, recomputed with plain breadth-first searches: label the
+    groups, then for every player and corner search from the corner avoiding A.
+
+    The reference that the incremental engine is tested and benchmarked against.
+    """
+    nbrs, wall_masks = lat.neighbour_lists, lat.wall_masks
+    label = [-1] * lat.count
+    group_mask: list[int] = []
+    for s, colour in enumerate(cells):
+        if colour == EMPTY or label[s] != -1:
+            continue
+        gid, m = len(group_mask), 0
+        label[s] = gid
+        todo = deque([s])
+        while todo:
+            p = todo.popleft()
+            m |= wall_masks[p]
+            for q in nbrs[p]:
+                if label[q] == -1 and cells[q] == colour:
+                    label[q] = gid
+                    todo.append(q)
+        group_mask.append(m)
+    result = [0, 0]
+    for player in (RED, BLUE):
+        for ci, corner in enumerate(CORNERS):
+            far = int(corner.far_walls)
+
+            def in_a(q: int, player: int = player, far: int = far) -> bool:
+                return cells[q] == player and bool(group_mask[label[q]] & far)
+
+            start = lat.corner_ids[corner]
+            held = True
+            if not in_a(start):
+                seen = {start}
+                todo = deque([start])
+                while todo and held:
+                    p = todo.popleft()
+                    if wall_masks[p] & far:
+                        held = False
+                        break
+                    for q in nbrs[p]:
+                        if q not in seen and not in_a(q):
+                            seen.add(q)
+                            todo.append(q)
+            if held:
+                result[player] |= 1 << ci
+    return result[0], result[1]

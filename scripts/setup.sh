@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Sets up everything Pyramid Lab needs on a Debian 12 machine, and is safe to run again:
+# Debian packages for Qt / OpenGL / Xvfb, a virtual environment in .venv, the package itself.
+# Each step is skipped when what it makes is already there.
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+venv="$root/.venv"
+say() { printf '[setup] %s\n' "$*" >&2; }
+
+apt_packages=(
+  libegl1 libgl1 libgl1-mesa-dri
+  libxkbcommon0 libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1
+  libxcb-shape0 libxcb-xkb1 libxcb-image0 libxcb-render-util0 libxcb-randr0
+  libfontconfig1 libdbus-1-3 libglib2.0-0 xvfb xauth
+)
+
+missing_packages() {
+  local p
+  for p in "$@"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || echo "$p"
+  done
+}
+
+install_apt() {
+  local missing
+  missing=$(missing_packages "$@")
+  [ -z "$missing" ] && return 0
+  if [ "$(id -u)" -ne 0 ]; then
+    say "missing Debian packages: $missing"
+    say "run this script as root once, or: sudo apt-get install $missing"
+    exit 1
+  fi
+  say "installing Debian packages: $(echo $missing | tr '\n' ' ')"
+  apt-get update -qq
+  # --no-upgrade keeps apt from pulling a newer Mesa than the machine already has
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends --no-upgrade \
+    $missing >/dev/null
+}
+
+install_apt "${apt_packages[@]}"
+
+# A Python 3.11+ able to make virtual environments (Debian's python3 needs python3-venv).
+python=${PYTHON:-python3}
+if ! command -v "$python" >/dev/null 2>&1 || ! "$python" -c 'import venv, ensurepip' 2>/dev/null; then
+  install_apt python3 python3-venv
+  python=python3
+fi
+"$python" -c 'import sys; sys.exit(sys.version_info < (3, 11))' || {
+  say "Python 3.11 or newer is needed; $("$python" --version 2>&1) found"; exit 1; }
+
+if [ ! -x "$venv/bin/python" ]; then
+  say "creating the virtual environment in $venv"
+  "$python" -m venv "$venv"
+fi
+
+# Reinstall only when pyproject.toml changed since the last successful install.
+stamp="$venv/.pyramid-lab-installed"
+want=$(sha256sum "$root/pyproject.toml" | cut -d' ' -f1)
+if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+  say "installing pyramid-lab and its dependencies into $venv (a few minutes the first time)"
+  "$venv/bin/python" -m pip install -q --upgrade pip
+  "$venv/bin/python" -m pip install -q -e "$root[test]"
+  echo "$want" > "$stamp"
+fi
+say "ready: $venv"

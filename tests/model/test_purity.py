@@ -1,0 +1,46 @@
+"""The rules model imports numpy and the standard library only (STYLE lesson 1)."""
+
+from __future__ import annotations
+
+import ast
+import pathlib
+import subprocess
+import sys
+
+MODEL = pathlib.Path(__file__).resolve().parents[2] / "model"
+FORBIDDEN = ("PySide6", "PyQt5", "PyQt6", "qtpy", "vtk", "vtkmodules", "pyvista", "pyvistaqt")
+
+
+def test_model_source_names_no_gui_module():
+    offenders = []
+    for path in MODEL.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                names = [node.module]
+            offenders += [f"{path.name}: {n}" for n in names if n.split(".")[0] in FORBIDDEN]
+    assert offenders == []
+
+
+def test_model_imports_with_gui_libraries_absent():
+    # Make every GUI library unimportable, then import every model module.
+    code = f"""
+import importlib, pkgutil, sys
+class Block:
+    def find_spec(self, name, path=None, target=None):
+        if name.split('.')[0] in {FORBIDDEN!r}:
+            raise ImportError('blocked: ' + name)
+sys.meta_path.insert(0, Block())
+import model
+for info in pkgutil.walk_packages(model.__path__, 'model.'):
+    importlib.import_module(info.name)
+loaded = sorted(m for m in sys.modules if m.split('.')[0] in {FORBIDDEN!r})
+assert not loaded, loaded
+print('ok')
+"""
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            cwd=MODEL.parent)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "ok"

@@ -1,0 +1,1 @@
+"""The Pyramid Lab desktop viewer and command line."""

@@ -1,0 +1,152 @@
+"""The ``pyramid-lab`` command line (the contract is in the README and ``formats.md``).
+
+Exit status: 0 success, 2 malformed file or bad arguments (message on stderr), 1 internal
+error. Commands that need no window import no Qt or VTK, so they stay fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import traceback
+from collections.abc import Sequence
+
+EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT = 0, 1, 2
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.print_usage(sys.stderr)
+        print(f"pyramid-lab: error: {message}", file=sys.stderr)
+        raise SystemExit(EXIT_BAD_INPUT)
+
+
+def _non_negative(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="pyramid-lab",
+        description="Pyramid Lab: explore, edit and analyse pyramid board-game positions.",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    analyze = commands.add_parser(
+        "analyze", help="validate and analyse position files (one JSON line per file)"
+    )
+    analyze.add_argument("files", nargs="+", metavar="FILE")
+    analyze.add_argument(
+        "--text", action="store_true",
+        help="explain each position in words (corners, holding groups, isolated regions)",
+    )
+
+    perft = commands.add_parser("perft", help="count the move sequences of a given length")
+    perft.add_argument("file", metavar="FILE")
+    perft.add_argument("depth", metavar="DEPTH", type=_non_negative)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help(sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        return _COMMANDS[args.command](args)
+    except KeyboardInterrupt:
+        print("pyramid-lab: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+    except Exception:  # noqa: BLE001 - the contract: internal errors exit 1 with a report
+        traceback.print_exc()
+        print("pyramid-lab: internal error (the report above is a bug; please file it)",
+              file=sys.stderr)
+        return EXIT_INTERNAL
+
+
+def _analyze(args: argparse.Namespace) -> int:
+    from model import PositionFormatError
+    from model.files import read
+
+    status = EXIT_OK
+    out = sys.stdout
+    for path in args.files:
+        try:
+            doc = read(path)
+        except PositionFormatError as exc:
+            status = EXIT_BAD_INPUT
+            print(f"pyramid-lab: {exc}", file=sys.stderr)
+            if not args.text:
+                out.write(json.dumps({"file": path, "error": str(exc)}) + "\n")
+            continue
+        if args.text:
+            out.write(_explain(path, doc.game) + "\n")
+        else:
+            out.write(json.dumps({"file": path, **doc.game.summary()}) + "\n")
+    out.flush()
+    return status
+
+
+def _explain(path: str, game: object) -> str:
+    """A teacher's reading of a position, in words."""
+    from model.partition import Partition
+
+    lines = [f"{path}"]
+    summary = game.summary()  # type: ignore[attr-defined]
+    lines.append(f"  game: {game.title}, {game.options.to_json()}")  # type: ignore[attr-defined]
+    if summary["winner"]:
+        lines.append(f"  game over: {summary['winner']} ({summary['termination']})")
+    else:
+        lines.append(f"  {summary['to_move']} to move, {summary['legal_move_count']} legal moves")
+    if isinstance(game, Partition):
+        report = game.analysis()
+        pt = game.lattice.point
+        for corner, info in report.corners.items():
+            where = pt(game.lattice.corner_ids[corner])
+            if info.holder is None:
+                lines.append(f"  corner {corner.value} ({where}): not held")
+                continue
+            assert info.group is not None
+            lines.append(
+                f"  corner {corner.value} ({where}): held by {info.holder} with a group of "
+                f"{len(info.group)} balls touching {', '.join(info.group.wall_names)}; "
+                f"anchored on {', '.join(str(pt(a)) for a in sorted(info.anchors)[:4])}"
+                f"{' ...' if len(info.anchors) > 4 else ''}; isolated region: "
+                f"{len(info.isolated_region)} points"
+            )
+        lines.append(f"  groups ({len(report.groups)}):")
+        for group in report.groups:
+            walls = ", ".join(group.wall_names) or "no wall"
+            lines.append(f"    {group.colour} x{len(group)} touching {walls}")
+    return "\n".join(lines)
+
+
+def _perft(args: argparse.Namespace) -> int:
+    from model import PositionFormatError
+    from model.files import read
+    from model.search import perft
+
+    try:
+        doc = read(args.file)
+    except PositionFormatError as exc:
+        print(f"pyramid-lab: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    print(perft(doc.game, args.depth))
+    return EXIT_OK
+
+
+_COMMANDS = {"analyze": _analyze, "perft": _perft}
+
+
+if __name__ == "__main__":
+    sys.exit(main())
