@@ -7,6 +7,7 @@ validation, the history replay) before a game is returned, and every problem rai
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import tempfile
@@ -52,7 +53,8 @@ def from_json(raw: Any) -> PositionDocument:
         raise PositionFormatError(missing[0], "required key is missing")
     unknown = sorted(set(raw) - _KEYS)
     if unknown:
-        raise PositionFormatError(unknown[0], f"unknown key; known keys: {', '.join(sorted(_KEYS))}")
+        known = ", ".join(sorted(_KEYS))
+        raise PositionFormatError(unknown[0], f"unknown key; known keys: {known}")
     if raw["format"] != FORMAT:
         raise PositionFormatError("format", f"must be {FORMAT!r}, not {raw['format']!r}")
     if not isinstance(raw["game"], str):
@@ -86,8 +88,9 @@ def from_json(raw: Any) -> PositionDocument:
         raise PositionFormatError("puzzle", "must be an object of text fields")
 
     if study and history and start != "pieces":
-        raise PositionFormatError("study", "a study's history must start from its pieces "
-                                  '(add "start": "pieces")')
+        raise PositionFormatError(
+            "study", 'a study\'s history must start from its pieces (add "start": "pieces")'
+        )
     if history and start != "pieces":
         game = cls.new(options)
         _replay(game, history)
@@ -122,7 +125,9 @@ def _read_pieces(raw: Any, cls: type[Game]) -> list[Piece]:
             raise PositionFormatError(key, f"must be [{shape}], not {json.dumps(entry)}")
         coords = tuple(entry[:n])
         if coords in seen:
-            raise PositionFormatError(key, f"{list(coords)} is also given as pieces[{seen[coords]}]")
+            raise PositionFormatError(
+                key, f"{list(coords)} is also given as pieces[{seen[coords]}]"
+            )
         seen[coords] = index
         pieces.append((coords, entry[n]))
     return pieces
@@ -133,7 +138,9 @@ def _replay(game: Game, history: list[str]) -> None:
         try:
             game.push_text(text)
         except (InvalidMoveError, IllegalMoveError) as exc:
-            raise PositionFormatError(f"history[{index}]", f"{text!r} does not replay: {exc}") from None
+            raise PositionFormatError(
+                f"history[{index}]", f"{text!r} does not replay: {exc}"
+            ) from None
 
 
 def _piece_set(pieces: list[Piece]) -> set[Piece]:
@@ -190,7 +197,9 @@ def read(path: str | os.PathLike[str]) -> PositionDocument:
         raise exc.with_source(source) from None
 
 
-def write(path: str | os.PathLike[str], game: Game, puzzle: Mapping[str, str] | None = None) -> None:
+def write(
+    path: str | os.PathLike[str], game: Game, puzzle: Mapping[str, str] | None = None
+) -> None:
     """Save atomically: write a temporary file beside the target, then rename it over."""
     text = dumps(game, puzzle)
     target = Path(path)
@@ -202,8 +211,6 @@ def write(path: str | os.PathLike[str], game: Game, puzzle: Mapping[str, str] | 
             os.fsync(out.fileno())
         os.replace(tmp, target)
     except BaseException:
-        try:
+        with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
-        except FileNotFoundError:
-            pass
         raise

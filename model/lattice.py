@@ -173,9 +173,18 @@ class PyramidLattice:
             Corner.AP: self.id_of(0, 0, n - 1),
         }
 
-        for table in (self.coords, self.levels, self.level_offsets, self.ids, self.centres,
-                      self.neighbours, self.supports, self.resting, self.wall_mask,
-                      self.wall_distance):
+        for table in (
+            self.coords,
+            self.levels,
+            self.level_offsets,
+            self.ids,
+            self.centres,
+            self.neighbours,
+            self.supports,
+            self.resting,
+            self.wall_mask,
+            self.wall_distance,
+        ):
             table.setflags(write=False)
 
         # Python-side copies for hot loops (numpy scalar access is slow one at a time).
@@ -231,13 +240,13 @@ def _rows(table: np.ndarray) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(int(x) for x in row if x >= 0) for row in table.tolist())
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def lattice(n: int) -> PyramidLattice:
     """The shared, read-only lattice of base ``n`` (built on first use, then cached)."""
     return PyramidLattice(n)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _far_distance(n: int, corner: Corner) -> tuple[int, ...]:
     lat = lattice(n)
     cols = [c for c, w in enumerate(WALLS) if corner.far_walls & w]

@@ -210,7 +210,7 @@ class Partition(Game):
                 f"red has {reds} balls and blue {blues}, which no game reaches with "
                 f"{to_move} to move (red moves first, one ball a turn, so red must have "
                 f"{'as many balls as' if to_move == 'red' else 'one ball more than'} blue; "
-                "mark the file \"study\": true to analyse any colouring)",
+                'mark the file "study": true to analyse any colouring)',
             )
         for pid, colour in placed.items():
             game._add_ball(pid, colour)
@@ -222,7 +222,7 @@ class Partition(Game):
                 f"{COLOURS[game._winner]} already holds "
                 f"{', '.join(game.held_corners(COLOURS[game._winner]))} and so won before "
                 f"{COLOURS[1 - game._winner]}'s last move: with {to_move} to move this "
-                "position cannot arise (mark it \"study\": true to analyse it anyway)",
+                'position cannot arise (mark it "study": true to analyse it anyway)',
             )
         game._setup = (to_move, game.pieces())
         game._from_setup = True
@@ -328,10 +328,13 @@ class Partition(Game):
         if self._cells[pid] != EMPTY:
             return f"{point} already holds a {COLOURS[self._cells[pid]]} ball"
         if self._stacking and not self.is_supported(pid):
-            empty = [str(self.lattice.point(s)) for s in self._supports[pid]
-                     if self._cells[s] == EMPTY]
-            return (f"{point} is not supported: {', '.join(empty)} "
-                    f"{'is' if len(empty) == 1 else 'are'} empty (stacking version)")
+            empty = [
+                str(self.lattice.point(s)) for s in self._supports[pid] if self._cells[s] == EMPTY
+            ]
+            return (
+                f"{point} is not supported: {', '.join(empty)} "
+                f"{'is' if len(empty) == 1 else 'are'} empty (stacking version)"
+            )
         return None
 
     def push(self, move: Move) -> None:
@@ -372,6 +375,10 @@ class Partition(Game):
     def pop(self) -> Move:
         if not self._undo:
             raise IndexError("no move to take back")
+        self._unplace()
+        return self.move_stack.pop()
+
+    def _unplace(self) -> None:
         pid, unions, old_holdings, repaired, winner = self._undo.pop()
         player = 1 - self._turn
         self._turn = player
@@ -380,7 +387,6 @@ class Partition(Game):
         for ci, path in reversed(repaired):
             self._witness[player][ci] = path
         self._remove_ball(pid, unions)
-        return self.move_stack.pop()
 
     def outcome(self) -> Outcome | None:
         if self._winner is not None:
@@ -553,9 +559,11 @@ class Partition(Game):
             group.__contains__,
         )
         sealed = set(range(self.lattice.count)) - outside - group
-        seeds = {start} & sealed if start not in group else {
-            q for q in self._nbrs[start] if q in sealed
-        }
+        seeds = (
+            {start} & sealed
+            if start not in group
+            else {q for q in self._nbrs[start] if q in sealed}
+        )
         return frozenset(self._flood(seeds, lambda q: q not in sealed))
 
     def _flood(self, seeds: set[int], blocked: Any) -> set[int]:
@@ -577,9 +585,18 @@ class Partition(Game):
 
     def _state(self) -> tuple[Any, ...]:
         """Everything that must come back exactly after push + pop."""
-        return (tuple(self._cells), tuple(self._parent), tuple(self._size), tuple(self._mask),
-                tuple(self._holdings), tuple(map(tuple, self._witness)), self._turn,
-                self._winner, self._filled, len(self.move_stack))
+        return (
+            tuple(self._cells),
+            tuple(self._parent),
+            tuple(self._size),
+            tuple(self._mask),
+            tuple(self._holdings),
+            tuple(map(tuple, self._witness)),
+            self._turn,
+            self._winner,
+            self._filled,
+            len(self.move_stack),
+        )
 
 
 def holdings_from_scratch(lat: PyramidLattice, cells: Sequence[int]) -> tuple[int, int]:

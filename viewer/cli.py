@@ -44,7 +44,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     analyze.add_argument("files", nargs="+", metavar="FILE")
     analyze.add_argument(
-        "--text", action="store_true",
+        "--text",
+        action="store_true",
         help="explain each position in words (corners, holding groups, isolated regions)",
     )
 
@@ -67,10 +68,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return EXIT_OK
-    except Exception:  # noqa: BLE001 - the contract: internal errors exit 1 with a report
+    except Exception:
         traceback.print_exc()
-        print("pyramid-lab: internal error (the report above is a bug; please file it)",
-              file=sys.stderr)
+        print(
+            "pyramid-lab: internal error (the report above is a bug; please file it)",
+            file=sys.stderr,
+        )
         return EXIT_INTERNAL
 
 

@@ -12,8 +12,9 @@ import pytest
 from model.lattice import CORNERS, WALLS, Corner, Point, Wall, lattice, point_count
 
 
-@pytest.mark.parametrize(("n", "count"), [(2, 5), (3, 14), (4, 30), (10, 385), (20, 2870),
-                                          (30, 9455)])
+@pytest.mark.parametrize(
+    ("n", "count"), [(2, 5), (3, 14), (4, 30), (10, 385), (20, 2870), (30, 9455)]
+)
 def test_point_counts(n, count):
     lat = lattice(n)
     assert lat.count == count == point_count(n)
@@ -32,7 +33,9 @@ def test_ids_round_trip(n):
     lat = lattice(n)
     for pid, p in enumerate(lat.points):
         assert lat.id_of(*p) == pid
-        assert 0 <= p.k < n and 0 <= p.i < n - p.k and 0 <= p.j < n - p.k
+        assert 0 <= p.k < n
+        assert 0 <= p.i < n - p.k
+        assert 0 <= p.j < n - p.k
     with pytest.raises(ValueError, match=r"outside the base-\d+ pyramid"):
         lat.id_of(n - 1, 0, 1)
 
@@ -42,7 +45,7 @@ def test_contacts_are_exactly_the_touching_pairs(n):
     lat = lattice(n)
     c = lat.centres
     dist = np.linalg.norm(c[:, None, :] - c[None, :, :], axis=2)
-    touching = {(a, b) for a, b in zip(*np.nonzero(np.isclose(dist, 1.0))) if a != b}
+    touching = {(a, b) for a, b in zip(*np.nonzero(np.isclose(dist, 1.0)), strict=False) if a != b}
     listed = {(a, b) for a, row in enumerate(lat.neighbour_lists) for b in row}
     assert listed == touching
     assert (dist + np.eye(lat.count) * 9).min() > 1 - 1e-9  # no two balls overlap
@@ -59,7 +62,11 @@ def test_supports_and_resting():
     lat = lattice(4)
     top = lat.id_of(0, 0, 3)
     assert sorted(lat.point(s) for s in lat.support_lists[top]) == [
-        (0, 0, 2), (0, 1, 2), (1, 0, 2), (1, 1, 2)]
+        (0, 0, 2),
+        (0, 1, 2),
+        (1, 0, 2),
+        (1, 1, 2),
+    ]
     for pid, p in enumerate(lat.points):
         assert len(lat.support_lists[pid]) == (0 if p.k == 0 else 4)
         for s in lat.support_lists[pid]:
@@ -106,11 +113,11 @@ def test_point_text_round_trip():
     for p in itertools.product(range(3), repeat=3):
         assert Point.parse(str(Point(*p))) == Point(*p)
     assert Point.parse(" (1, 2,0) ") == Point(1, 2, 0)
-    assert eval(repr(Point(1, 2, 3))) == Point(1, 2, 3)  # noqa: S307 - repr rebuilds
+    assert eval(repr(Point(1, 2, 3))) == Point(1, 2, 3)
     with pytest.raises(ValueError, match="i,j,k"):
         Point.parse("1,2")
 
 
 def test_tables_are_read_only():
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="read-only"):
         lattice(3).neighbours[0, 0] = 5

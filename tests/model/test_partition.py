@@ -39,8 +39,9 @@ def holders(game):
 
 
 def test_t1():
-    g = make_partition(2, [(0, 0, 0), (1, 0, 0), (0, 1, 0)], [(1, 1, 0), (0, 0, 1)],
-                       to_move="blue", study=False)
+    g = make_partition(
+        2, [(0, 0, 0), (1, 0, 0), (0, 1, 0)], [(1, 1, 0), (0, 0, 1)], to_move="blue", study=False
+    )
     assert holders(g) == {"SW": "red", "SE": "red", "NW": "red", "NE": "blue", "AP": "blue"}
     assert g.outcome().winner == "red"
     assert g.outcome().termination is Termination.CORNERS
@@ -61,7 +62,7 @@ def test_t3_lone_apex_ball_holds_nothing(n):
 def test_t4_unanchored_sheet_then_anchor():
     g = make_partition(3, level(3, 1))
     assert holders(g) == {}
-    g = make_partition(3, level(3, 1) + [(1, 1, 0)])
+    g = make_partition(3, [*level(3, 1), (1, 1, 0)])
     assert holders(g) == {"AP": "red"}
 
 
@@ -74,7 +75,7 @@ def test_t5_partition_around_an_opponent_corner_ball():
 
 def t6_colours():
     red = [p for p in level(3, 0) if p != (2, 2, 0)] + [(0, 0, 2)]
-    blue = [(2, 2, 0)] + level(3, 1)
+    blue = [(2, 2, 0), *level(3, 1)]
     return red, blue
 
 
@@ -114,7 +115,8 @@ def test_floating_every_empty_point_is_legal():
     g.push_text("1,1,2")  # a floating interior ball
     assert g.legal_move_count() == 29
     assert {str(m) for m in g.legal_moves()} == {
-        str(p) for p in lattice(4).points if p != (1, 1, 2)}
+        str(p) for p in lattice(4).points if p != (1, 1, 2)
+    }
 
 
 def test_illegal_moves_explain_and_change_nothing():
@@ -131,10 +133,13 @@ def test_illegal_moves_explain_and_change_nothing():
 
 
 def test_no_move_after_a_win():
-    g = make_partition(2, [(0, 0, 0), (1, 0, 0), (0, 1, 0)], [(1, 1, 0), (0, 0, 1)],
-                       to_move="blue", study=False)
-    assert g.legal_moves() == [] and g.legal_move_count() == 0
-    assert perft(g, 1) == 0 and perft(g, 3) == 0
+    g = make_partition(
+        2, [(0, 0, 0), (1, 0, 0), (0, 1, 0)], [(1, 1, 0), (0, 0, 1)], to_move="blue", study=False
+    )
+    assert g.legal_moves() == []
+    assert g.legal_move_count() == 0
+    assert perft(g, 1) == 0
+    assert perft(g, 3) == 0
 
 
 # ---- set-up validation ----------------------------------------------------------------
@@ -177,8 +182,9 @@ def full_colourings(n):
 
 def game_from_cells(n, cells):
     pts = lattice(n).points
-    pieces = [(tuple(pts[p]), "red" if c == RED else "blue")
-              for p, c in enumerate(cells) if c != EMPTY]
+    pieces = [
+        (tuple(pts[p]), "red" if c == RED else "blue") for p, c in enumerate(cells) if c != EMPTY
+    ]
     return Partition.from_setup(PartitionOptions(n), "red", pieces, study=True)
 
 
@@ -188,7 +194,8 @@ def test_full_pyramids_have_one_holder_per_corner_and_one_winner(n, boards):
     for cells in full_colourings(n):
         g = game_from_cells(n, cells)
         red, blue = g._holdings
-        assert red & blue == 0 and red | blue == 0b11111, cells
+        assert red & blue == 0, cells
+        assert red | blue == 0b11111, cells
         assert (red.bit_count() >= 3) != (blue.bit_count() >= 3)
         assert g.outcome().winner == ("red" if red.bit_count() >= 3 else "blue")
         seen += 1
@@ -271,12 +278,14 @@ def test_analysis_reports_a_single_isolating_anchored_group(seed):
     for corner, info in report.corners.items():
         assert info.holder == g.holder(corner)
         if info.holder is None:
-            assert info.group is None and not info.isolated_region
+            assert info.group is None
+            assert not info.isolated_region
             continue
         far, start = corner.far_walls, lat.corner_ids[corner]
         group = info.group.points
         assert all(cells[p] == ("red", "blue").index(info.holder) for p in group)
-        assert info.anchors and all(lat.wall_masks[a] & far for a in info.anchors)
+        assert info.anchors
+        assert all(lat.wall_masks[a] & far for a in info.anchors)
         assert info.group.walls & far
         assert start in group or not reaches(lat, start, far, group)
         region = info.isolated_region
@@ -293,8 +302,7 @@ def test_escape_path_is_a_shortest_free_path():
     lat = lattice(n)
     rng = random.Random(7)
     for _ in range(60):
-        cells = [rng.choice((RED, BLUE)) if rng.random() < 0.5 else EMPTY
-                 for _ in range(lat.count)]
+        cells = [rng.choice((RED, BLUE)) if rng.random() < 0.5 else EMPTY for _ in range(lat.count)]
         g = game_from_cells(n, cells)
         for corner in CORNERS:
             for colour in ("red", "blue"):
@@ -305,10 +313,15 @@ def test_escape_path_is_a_shortest_free_path():
                 assert path is not None
                 far = corner.far_walls
                 ids = [lat.id_of(*p) for p in path]
-                assert ids[0] == lat.corner_ids[corner] and lat.wall_masks[ids[-1]] & far
-                assert all(b in lat.neighbour_lists[a] for a, b in zip(ids, ids[1:]))
-                anchored = {p for gr in g.groups() if gr.colour == colour and gr.walls & far
-                            for p in gr.points}
+                assert ids[0] == lat.corner_ids[corner]
+                assert lat.wall_masks[ids[-1]] & far
+                assert all(b in lat.neighbour_lists[a] for a, b in itertools.pairwise(ids))
+                anchored = {
+                    p
+                    for gr in g.groups()
+                    if gr.colour == colour and gr.walls & far
+                    for p in gr.points
+                }
                 assert not anchored & set(ids)
                 assert len(ids) - 1 == bfs_distance(lat, ids[0], far, anchored)
 
@@ -331,8 +344,11 @@ def bfs_distance(lat, start, far, blocked):
 
 
 @settings(max_examples=60, deadline=None)
-@given(n=st.integers(2, 7), version=st.sampled_from(["floating", "stacking"]),
-       seed=st.integers(0, 2**32 - 1))
+@given(
+    n=st.integers(2, 7),
+    version=st.sampled_from(["floating", "stacking"]),
+    seed=st.integers(0, 2**32 - 1),
+)
 def test_random_playouts(n, version, seed):
     rng = random.Random(seed)
     g = Partition(PartitionOptions(n, version))
@@ -363,7 +379,8 @@ def test_random_playouts(n, version, seed):
         assert g._state() == states[-1]
         assert g.position_key() == keys[-1]
     assert g._state() == Partition(PartitionOptions(n, version))._state()
-    assert copy.is_over() and copy.move_stack  # the copy is independent
+    assert copy.is_over()
+    assert copy.move_stack
 
 
 # ---- perft ----------------------------------------------------------------------------
@@ -389,9 +406,10 @@ def reference_perft(n, version, cells, turn, depth):
     return total
 
 
-@pytest.mark.parametrize(("n", "version", "depth"),
-                         [(2, "floating", 5), (2, "stacking", 5), (3, "stacking", 4),
-                          (3, "floating", 3)])
+@pytest.mark.parametrize(
+    ("n", "version", "depth"),
+    [(2, "floating", 5), (2, "stacking", 5), (3, "stacking", 4), (3, "floating", 3)],
+)
 def test_perft_matches_an_independent_count(n, version, depth):
     g = Partition(PartitionOptions(n, version))
     expected = reference_perft(n, version, [EMPTY] * lattice(n).count, RED, depth)

@@ -40,7 +40,8 @@ loaded = sorted(m for m in sys.modules if m.split('.')[0] in {FORBIDDEN!r})
 assert not loaded, loaded
 print('ok')
 """
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            cwd=MODEL.parent)
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=MODEL.parent
+    )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "ok"

@@ -1,0 +1,27 @@
+"""GUI test fixtures. GUI tests FAIL (never skip) without a GL-capable Qt platform, so a
+CI run that forgot Xvfb cannot pass silently."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+
+@pytest.fixture(scope="session")
+def gl_display(request):
+    """The running QApplication, after checking it can show OpenGL windows. Checked before
+    the QApplication exists: Qt's xcb plugin aborts the process when there is no display."""
+    assert os.environ.get("QT_QPA_PLATFORM", "xcb") == "xcb", (
+        "QT_QPA_PLATFORM must be unset (xcb) for GUI tests: 'offscreen' cannot host a QtInteractor"
+    )
+    assert os.environ.get("DISPLAY"), (
+        "no X display: run GUI tests under Xvfb, e.g. bash scripts/test.sh"
+    )
+    qapp = request.getfixturevalue("qapp")
+    platform = qapp.platformName()
+    assert platform not in ("offscreen", "minimal", "vnc"), (
+        f"Qt platform {platform!r} cannot host a QtInteractor; run GUI tests under Xvfb "
+        "(scripts/test.sh does) with QT_QPA_PLATFORM unset"
+    )
+    return qapp

@@ -1,0 +1,151 @@
+"""The pyramid-lab command line: analyze, perft, exit codes, and the example files."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import subprocess
+import sys
+
+import pytest
+
+from model.files import read
+from viewer.cli import main
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+EXAMPLES = sorted((ROOT / "examples").rglob("*.pyr.json"))
+
+
+def run(capsys, *argv):
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_there_are_examples():
+    names = {p.name for p in EXAMPLES}
+    for t in [
+        "t1-red-wins-small",
+        "t2-red-holds-all",
+        "t3-lone-apex",
+        "t4-anchored-sheet",
+        "t5-anchored-around-a-corner-ball",
+        "t6-full-red-wins",
+        "t7-blue-holds-all",
+    ]:
+        assert f"{t}.pyr.json" in names
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
+def test_every_example_is_valid(path):
+    read(path)
+
+
+def test_analyze_prints_holders_of_the_examples(capsys):
+    part = ROOT / "examples" / "partition"
+    code, out, err = run(
+        capsys,
+        "analyze",
+        part / "t1-red-wins-small.pyr.json",
+        part / "t4-anchored-sheet.pyr.json",
+        part / "t7-blue-holds-all.pyr.json",
+    )
+    assert code == 0
+    assert err == ""
+    t1, t4, t7 = map(json.loads, out.splitlines())
+    assert t1 == {
+        "file": str(part / "t1-red-wins-small.pyr.json"),
+        "game": "partition",
+        "to_move": "blue",
+        "legal_move_count": 0,
+        "winner": "red",
+        "termination": "corners",
+        "holders": {"SW": "red", "SE": "red", "NW": "red", "NE": "blue", "AP": "blue"},
+    }
+    assert t4["holders"] == {"SW": None, "SE": None, "NW": None, "NE": None, "AP": "red"}
+    assert t4["winner"] is None
+    assert t4["legal_move_count"] == 9
+    assert t7["winner"] == "blue"
+
+
+def test_analyze_reports_a_bad_file_on_its_line_and_goes_on(capsys, tmp_path):
+    bad = tmp_path / "bad.pyr.json"
+    bad.write_text('{"format": "pyramid-lab/1", "game": "partition"}')
+    good = ROOT / "examples" / "partition" / "t3-lone-apex.pyr.json"
+    code, out, err = run(capsys, "analyze", good, bad, tmp_path / "missing.pyr.json", good)
+    assert code == 2
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert len(lines) == 4
+    assert lines[0]["game"] == "partition"
+    assert lines[3] == lines[0]
+    assert lines[1] == {"file": str(bad), "error": f"{bad}: options: required key is missing"}
+    assert "No such file" in lines[2]["error"]
+    assert "options: required key is missing" in err
+
+
+def test_analyze_text_explains(capsys):
+    path = ROOT / "examples" / "partition" / "teaching-anchored-partition.pyr.json"
+    code, out, _ = run(capsys, "analyze", "--text", path)
+    assert code == 0
+    assert "corner SW (0,0,0): held by red with a group of 6 balls" in out
+    assert "corner SE (4,0,0): not held" in out
+
+
+def test_perft(capsys):
+    path = ROOT / "examples" / "partition" / "t3-lone-apex.pyr.json"
+    assert run(capsys, "perft", path, 0)[:2] == (0, "1\n")
+    assert run(capsys, "perft", path, 1)[:2] == (0, "13\n")
+    assert run(capsys, "perft", path, 2)[:2] == (0, "156\n")
+    done = ROOT / "examples" / "partition" / "t1-red-wins-small.pyr.json"
+    assert run(capsys, "perft", done, 2)[:2] == (0, "0\n")
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["perft", "x.pyr.json", "-1"],
+        ["perft", "x.pyr.json", "two"],
+        ["perft", "x.pyr.json"],
+        ["analyze"],
+        ["frobnicate"],
+        [],
+    ],
+)
+def test_bad_arguments_exit_2(capsys, argv):
+    try:
+        code = main(argv)
+    except SystemExit as exc:
+        code = exc.code
+    assert code == 2
+    assert capsys.readouterr().err
+
+
+def test_perft_on_a_bad_file_exits_2(capsys, tmp_path):
+    bad = tmp_path / "b.pyr.json"
+    bad.write_text("nope")
+    code, out, err = run(capsys, "perft", bad, 1)
+    assert code == 2
+    assert out == ""
+    assert "not valid JSON" in err
+
+
+def test_internal_error_exits_1(capsys, monkeypatch):
+    import model.files
+
+    def boom(path):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(model.files, "read", boom)
+    code, _, err = run(capsys, "analyze", "x.pyr.json")
+    assert code == 1
+    assert "internal error" in err
+    assert "RuntimeError: a bug" in err
+
+
+def test_console_script_is_installed():
+    exe = pathlib.Path(sys.executable).with_name("pyramid-lab")
+    result = subprocess.run(
+        [str(exe), "analyze", str(EXAMPLES[0])], capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["game"]
