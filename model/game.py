@@ -180,6 +180,39 @@ class Game(ABC):
         self.push(move)
         return move
 
+    # -- search hooks (defaults go through the public moves; games may override for speed) --
+
+    def search_moves(self) -> list[Any]:
+        """Legal moves in the order search should try them, in any form push_search takes."""
+        return list(self.legal_moves())
+
+    def push_search(self, move: Any) -> None:
+        """Play a move from :meth:`search_moves` without re-checking it."""
+        self.push(move)
+
+    def canonical_key(self) -> Hashable:
+        """Equal for positions equal up to the board's symmetries (transposition tables)."""
+        return self.position_key()
+
+    def perft(self, depth: int) -> int:
+        """The number of move sequences of length ``depth``; the position is left as it was."""
+        if depth < 0:
+            raise ValueError(f"depth must be 0 or more, not {depth}")
+        if depth == 0:
+            return 1
+        if self.is_over():
+            return 0
+        if depth == 1:
+            return self.legal_move_count()
+        total = 0
+        for move in self.search_moves():
+            self.push_search(move)
+            try:
+                total += self.perft(depth - 1)
+            finally:
+                self.pop()
+        return total
+
     @abstractmethod
     def outcome(self) -> Outcome | None:
         """None while the game runs."""

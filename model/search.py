@@ -1,6 +1,13 @@
-"""Search over any game of the protocol: move-path counting (perft) for now."""
+"""Search over any game of the protocol: move-path counting (perft) and a solver that
+proves wins and losses."""
 
 from __future__ import annotations
+
+import resource
+import time
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from typing import Any
 
 from .game import Game
 
@@ -8,17 +15,212 @@ from .game import Game
 def perft(game: Game, depth: int) -> int:
     """The number of move sequences of length ``depth`` from the position (a finished game
     has no moves). The position is left as it was."""
-    if depth < 0:
-        raise ValueError(f"depth must be 0 or more, not {depth}")
-    if depth == 0:
-        return 1
-    if depth == 1:
-        return 0 if game.is_over() else game.legal_move_count()
-    total = 0
-    for move in game.legal_moves():
-        game.push(move)
+    return game.perft(depth)
+
+
+# ---- solving ----------------------------------------------------------------------------
+
+WIN, LOSS, UNKNOWN = 1, -1, 0
+
+
+class SearchStopped(Exception):
+    """The time limit ran out or the user interrupted the search."""
+
+
+@dataclass(frozen=True, slots=True)
+class SolveResult:
+    """The value of a position for the side to move, as far as the search got.
+
+    ``value`` is "win", "loss" or "unknown"; ``plies`` is the length of the win (shortest)
+    or of the loss (longest resistance) when proven; ``depth`` the deepest search finished.
+    """
+
+    value: str
+    plies: int | None
+    best_move: str | None
+    depth: int
+    nodes: int
+    seconds: float
+    table_entries: int
+    peak_memory_mb: float
+    stopped: str | None  # None when proven; else "time limit", "interrupted", "depth limit"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "value": self.value,
+            "plies": self.plies,
+            "best_move": self.best_move,
+            "depth": self.depth,
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 3),
+            "table_entries": self.table_entries,
+            "peak_memory_mb": round(self.peak_memory_mb, 1),
+            "complete": self.stopped is None,
+            "stopped": self.stopped,
+        }
+
+
+Progress = Callable[[int, int, float, int], None]  # depth, nodes, seconds, table entries
+
+
+class Solver:
+    """Proves wins and losses by iterative deepening over the game protocol.
+
+    Positions are keyed by ``canonical_key()`` (symmetric positions share entries). A
+    position that repeats on the current path is never scored as a win for either side, so
+    endless play counts as a draw. Proven wins and losses are stored unconditionally (they
+    never rest on a repetition); a failed proof is stored with its depth only when no
+    repetition cut the search below it.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        max_seconds: float | None = None,
+        max_depth: int = 200,
+        progress: Progress | None = None,
+        progress_every: float = 1.0,
+    ) -> None:
+        self.game = game.copy()
+        self.max_seconds = max_seconds
+        self.max_depth = max_depth
+        self.progress = progress
+        self.progress_every = progress_every
+        self.proven: dict[Hashable, tuple[int, int]] = {}  # key -> (WIN/LOSS, plies bound)
+        self.failed: dict[Hashable, int] = {}  # key -> depth that proved nothing
+        self.nodes = 0
+        self._path: set[Hashable] = set()
+        self._start = 0.0
+        self._next_report = 0.0
+        self._iteration = 0
+
+    def solve(self) -> SolveResult:
+        self._start = time.perf_counter()
+        self._next_report = self._start + self.progress_every
+        depth_done, value, stopped = 0, UNKNOWN, "depth limit"
         try:
-            total += perft(game, depth - 1)
+            for depth in range(1, self.max_depth + 1):
+                self._iteration = depth
+                value, _ = self._search(depth)
+                depth_done = depth
+                self._report(depth)
+                if value != UNKNOWN:
+                    stopped = None
+                    break
+        except SearchStopped as exc:
+            stopped = str(exc)
+        except KeyboardInterrupt:
+            stopped = "interrupted"
         finally:
-            game.pop()
-    return total
+            self._path.clear()
+        return self._result(value, depth_done, stopped)
+
+    def _result(self, value: int, depth: int, stopped: str | None) -> SolveResult:
+        game = self.game
+        outcome = game.outcome()
+        best = None
+        plies = depth if value != UNKNOWN else None
+        if outcome is not None:
+            value = LOSS if outcome.winner != game.to_move else WIN
+            plies, stopped = 0, None
+        elif value != UNKNOWN:
+            best = self._best_move(value)
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        return SolveResult(
+            {WIN: "win", LOSS: "loss", UNKNOWN: "unknown"}[value],
+            plies,
+            best,
+            depth,
+            self.nodes,
+            time.perf_counter() - self._start,
+            len(self.proven) + len(self.failed),
+            peak,
+            stopped,
+        )
+
+    def _best_move(self, value: int) -> str | None:
+        """The winning move with the shortest proof, or the losing move that resists
+        longest (by the proof lengths in the table)."""
+        game = self.game
+        best, best_plies = None, None
+        for move in game.search_moves():
+            game.push_search(move)
+            try:
+                child_out = game.outcome()
+                if child_out is not None:
+                    entry = (LOSS, 0) if child_out.winner != game.to_move else (WIN, 0)
+                else:
+                    entry = self.proven.get(game.canonical_key())
+            finally:
+                played = game.pop()
+            if entry is None:
+                continue
+            if value == WIN and entry[0] == LOSS and (best_plies is None or entry[1] < best_plies):
+                best, best_plies = played, entry[1]
+            if value == LOSS and entry[0] == WIN and (best_plies is None or entry[1] > best_plies):
+                best, best_plies = played, entry[1]
+        return None if best is None else str(best)
+
+    def _report(self, depth: int) -> None:
+        if self.progress is not None:
+            self.progress(
+                depth,
+                self.nodes,
+                time.perf_counter() - self._start,
+                len(self.proven) + len(self.failed),
+            )
+
+    def _search(self, depth: int) -> tuple[int, bool]:
+        """(WIN / LOSS / UNKNOWN for the side to move within ``depth`` plies, whether a
+        repetition cut the search)."""
+        game = self.game
+        self.nodes += 1
+        if self.nodes & 1023 == 0:
+            now = time.perf_counter()
+            if self.max_seconds is not None and now - self._start > self.max_seconds:
+                raise SearchStopped("time limit")
+            if now >= self._next_report:
+                self._next_report = now + self.progress_every
+                self._report(self._iteration)
+        outcome = game.outcome()
+        if outcome is not None:
+            return (LOSS if outcome.winner != game.to_move else WIN), False
+        if depth == 0:
+            return UNKNOWN, False
+        key = game.canonical_key()
+        if key in self._path:
+            return UNKNOWN, True
+        entry = self.proven.get(key)
+        if entry is not None and entry[1] <= depth:
+            return entry[0], False
+        if self.failed.get(key, -1) >= depth:
+            return UNKNOWN, False
+        self._path.add(key)
+        all_lose, repeated = True, False
+        try:
+            for move in game.search_moves():
+                game.push_search(move)
+                try:
+                    value, rep = self._search(depth - 1)
+                finally:
+                    game.pop()
+                if value == LOSS:
+                    self.proven[key] = (WIN, depth)
+                    return WIN, False
+                if value != WIN:
+                    all_lose = False
+                    repeated = repeated or rep
+        finally:
+            self._path.discard(key)
+        if all_lose:
+            self.proven[key] = (LOSS, depth)
+            return LOSS, False
+        if not repeated:
+            self.failed[key] = depth
+        return UNKNOWN, repeated
+
+
+def solve(game: Game, **options: Any) -> SolveResult:
+    """The game-theoretic value of ``game`` for the side to move (see :class:`Solver`)."""
+    return Solver(game, **options).solve()

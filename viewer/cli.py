@@ -32,6 +32,16 @@ def _non_negative(text: str) -> int:
     return value
 
 
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be more than 0, not {text}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="pyramid-lab",
@@ -52,6 +62,26 @@ def build_parser() -> argparse.ArgumentParser:
     perft = commands.add_parser("perft", help="count the move sequences of a given length")
     perft.add_argument("file", metavar="FILE")
     perft.add_argument("depth", metavar="DEPTH", type=_non_negative)
+
+    solve = commands.add_parser(
+        "solve", help="prove the value of a position by search (Ctrl+C stops it with a report)"
+    )
+    solve.add_argument("file", metavar="FILE")
+    solve.add_argument(
+        "--max-seconds",
+        type=_positive_float,
+        default=None,
+        metavar="S",
+        help="stop after S seconds and report how far the search got",
+    )
+    solve.add_argument(
+        "--max-depth",
+        type=_non_negative,
+        default=200,
+        metavar="PLIES",
+        help="deepest iteration (default 200)",
+    )
+    solve.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     return parser
 
 
@@ -148,7 +178,39 @@ def _perft(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-_COMMANDS = {"analyze": _analyze, "perft": _perft}
+def _solve(args: argparse.Namespace) -> int:
+    from model import PositionFormatError
+    from model.files import read
+    from model.search import Solver
+
+    try:
+        game = read(args.file).game
+    except PositionFormatError as exc:
+        print(f"pyramid-lab: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+
+    def progress(depth: int, nodes: int, seconds: float, entries: int) -> None:
+        rate = nodes / seconds if seconds > 0 else 0.0
+        print(
+            f"solve: depth {depth}, {nodes:,} positions, {seconds:.1f} s, {rate:,.0f}/s, "
+            f"table {entries:,}",
+            file=sys.stderr,
+            flush=True,
+        )
+
+    solver = Solver(
+        game,
+        max_seconds=args.max_seconds,
+        max_depth=args.max_depth,
+        progress=None if args.quiet else progress,
+    )
+    result = solver.solve()  # Ctrl+C ends the search and still reports
+    report = {"file": args.file, "game": game.name, "to_move": game.to_move, **result.to_json()}
+    print(json.dumps(report), flush=True)
+    return EXIT_OK
+
+
+_COMMANDS = {"analyze": _analyze, "perft": _perft, "solve": _solve}
 
 
 if __name__ == "__main__":

@@ -149,3 +149,50 @@ def test_console_script_is_installed():
     )
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["game"]
+
+
+def test_perft_pyraos_from_the_empty_pyramid(capsys):
+    empty = ROOT / "examples" / "pyraos" / "empty.pyr.json"
+    assert run(capsys, "perft", empty, 1)[:2] == (0, "16\n")
+    assert run(capsys, "perft", empty, 2)[:2] == (0, "240\n")
+
+
+def test_solve_an_endgame(capsys):
+    path = ROOT / "examples" / "pyraos" / "endgame-loss-in-8.pyr.json"
+    code, out, err = run(capsys, "solve", path)
+    assert code == 0
+    report = json.loads(out)
+    assert report["value"] == "loss"
+    assert report["plies"] == 8
+    assert report["complete"] is True
+    assert report["nodes"] > 0
+    assert report["table_entries"] > 0
+    assert "solve: depth 8" in err  # progress on stderr
+
+
+def test_solve_stops_at_the_time_limit(capsys):
+    path = ROOT / "examples" / "pyraos" / "empty.pyr.json"
+    code, out, _ = run(capsys, "solve", "--max-seconds", "0.5", "--quiet", path)
+    assert code == 0
+    report = json.loads(out)
+    assert report["value"] == "unknown"
+    assert report["stopped"] == "time limit"
+    assert report["complete"] is False
+
+
+def test_solve_is_interrupted_by_ctrl_c():
+    import signal
+    import time
+
+    exe = pathlib.Path(sys.executable).with_name("pyramid-lab")
+    proc = subprocess.Popen(
+        [str(exe), "solve", str(ROOT / "examples/pyraos/empty.pyr.json")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(2.5)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 0, err
+    assert json.loads(out)["stopped"] == "interrupted"

@@ -1,0 +1,575 @@
+"""Pyraos (Staffan Ulfberg): Pylos-like stacking on the base-4 square pyramid (30 points).
+
+The board is two 30-bit masks, one per colour, over the shared lattice's point ids; support,
+resting-on and 2x2-square tables are precomputed once as masks. A move is a placement or a
+lift together with the unordered set of removed spheres; each distinct set is its own move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Self
+
+from .game import (
+    Game,
+    IllegalMoveError,
+    InvalidMoveError,
+    Move,
+    Outcome,
+    Piece,
+    PositionFormatError,
+    Termination,
+    register_game,
+)
+from .lattice import Point, lattice
+
+WHITE, BLACK = 0, 1
+COLOURS = ("white", "black")
+VARIANTS = ("standard", "children", "alternate")
+REMOVALS = ("0-2", "1-2")
+SPHERES = 15
+
+LATTICE = lattice(4)
+POINTS = LATTICE.count  # 30
+TOP = LATTICE.id_of(0, 0, 3)
+FULL = (1 << POINTS) - 1
+LEVEL = tuple(int(k) for k in LATTICE.levels)
+SUPPORT = tuple(sum(1 << s for s in row) for row in LATTICE.support_lists)
+RESTING = tuple(sum(1 << r for r in row) for row in LATTICE.resting_lists)
+# Every 2x2 square of one level is the support of the point above it.
+SQUARES = tuple(SUPPORT[p] for p in range(POINTS) if LEVEL[p] > 0)
+SQUARES_AT = tuple(tuple(sq for sq in SQUARES if sq >> p & 1) for p in range(POINTS))
+ABOVE_LEVEL = tuple(
+    sum(1 << q for q in range(POINTS) if LEVEL[q] > k) for k in range(4)
+)  # points on a strictly higher level
+
+
+LEVEL0 = sum(1 << p for p in range(POINTS) if LEVEL[p] == 0)
+UPPER = FULL & ~LEVEL0
+
+# The set bits of each byte, shifted for each of the four bytes of a 30-bit mask.
+_BYTE_BITS = tuple(
+    tuple(tuple(8 * chunk + b for b in range(8) if byte >> b & 1) for byte in range(256))
+    for chunk in range(4)
+)
+
+
+def bits(mask: int) -> tuple[int, ...]:
+    """The set bit positions of a 30-bit ``mask``, lowest first."""
+    b0, b1, b2, b3 = _BYTE_BITS
+    return b0[mask & 255] + b1[mask >> 8 & 255] + b2[mask >> 16 & 255] + b3[mask >> 24 & 255]
+
+
+@dataclass(frozen=True, slots=True)
+class PyraosOptions:
+    variant: str = "standard"
+    removal: str = "0-2"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"variant": self.variant, "removal": self.removal}
+
+
+@dataclass(frozen=True, slots=True)
+class PyraosMove(Move):
+    """``source`` None: a placement; ``target`` None: the alternate version's pass.
+    ``removed`` is sorted. Written ``1,1,0`` (place), ``3,3,0>0,0,1`` (lift), with removals
+    appended as `` x0,0,0 x1,0,0``, or ``pass``."""
+
+    target: Point | None
+    source: Point | None = None
+    removed: tuple[Point, ...] = ()
+
+    @property
+    def is_pass(self) -> bool:
+        return self.target is None
+
+    def __str__(self) -> str:
+        if self.target is None:
+            return "pass"
+        head = f"{self.source}>{self.target}" if self.source else str(self.target)
+        return " ".join([head, *(f"x{p}" for p in self.removed)])
+
+    @classmethod
+    def parse(cls, text: str) -> PyraosMove:
+        tokens = text.split()
+        if tokens == ["pass"]:
+            return cls(None)
+        if not tokens:
+            raise InvalidMoveError("an empty move; write e.g. 1,1,0 or 3,3,0>0,0,1 x0,0,0")
+        try:
+            head, *rest = tokens
+            if ">" in head:
+                src, dst = head.split(">", 1)
+                source, target = Point.parse(src), Point.parse(dst)
+            else:
+                source, target = None, Point.parse(head)
+            if any(not r.startswith("x") for r in rest):
+                raise ValueError("removed spheres are written x followed by the point")
+            removed = tuple(sorted({Point.parse(r[1:]) for r in rest}, key=_order))
+            if len(removed) != len(rest):
+                raise ValueError("a sphere is removed twice")
+        except ValueError as exc:
+            raise InvalidMoveError(
+                f"{text!r} is not a Pyraos move ({exc}); write e.g. 1,1,0 or "
+                "3,3,0>0,0,1 x0,0,0 x1,0,0, or pass"
+            ) from None
+        return cls(target, source, removed)
+
+
+def _order(p: Point) -> tuple[int, int, int]:
+    return (p.k, p.j, p.i)
+
+
+# A move inside the engine: (source id or -1, target id or -1 for a pass, removed mask).
+RawMove = tuple[int, int, int]
+PASS: RawMove = (-1, -1, 0)
+
+
+def generate(own: int, opp: int, reserve: int, variant: str, removal: str) -> list[RawMove]:
+    """Every legal move of the side owning ``own`` (no pass, no game-over check)."""
+    occ = own | opp
+    moves: list[RawMove] = []
+    empty = FULL & ~occ
+    targets = list(bits(empty & LEVEL0))
+    for p in bits(empty & UPPER):
+        if SUPPORT[p] & occ == SUPPORT[p]:
+            targets.append(p)
+    if reserve > 0:
+        for t in targets:
+            _with_removals(moves, -1, t, own | 1 << t, occ | 1 << t, variant, removal)
+    for s in bits(own):
+        if RESTING[s] & occ:
+            continue  # not free
+        occ_without = occ & ~(1 << s)
+        higher = ABOVE_LEVEL[LEVEL[s]]
+        for t in targets:
+            if higher >> t & 1 and SUPPORT[t] & occ_without == SUPPORT[t]:
+                new_own = own & ~(1 << s) | 1 << t
+                _with_removals(moves, s, t, new_own, occ_without | 1 << t, variant, removal)
+    return moves
+
+
+def _with_removals(
+    moves: list[RawMove], s: int, t: int, own: int, occ: int, variant: str, removal: str
+) -> None:
+    if variant != "children":
+        for sq in SQUARES_AT[t]:
+            if sq & own == sq:
+                break
+        else:
+            moves.append((s, t, 0))
+            return
+    else:
+        moves.append((s, t, 0))
+        return
+    if removal == "0-2":
+        moves.append((s, t, 0))
+    seen = set()
+    for r1 in bits(own):
+        if RESTING[r1] & occ:
+            continue
+        moves.append((s, t, 1 << r1))
+        occ1 = occ & ~(1 << r1)
+        for r2 in bits(own & ~(1 << r1)):
+            if not RESTING[r2] & occ1:
+                pair = 1 << r1 | 1 << r2
+                if pair not in seen:
+                    seen.add(pair)
+                    moves.append((s, t, pair))
+
+
+@register_game
+class Pyraos(Game):
+    name = "pyraos"
+    title = "Pyraos"
+    colours = COLOURS
+    coordinate_count = 3
+
+    def __init__(self, options: PyraosOptions | None = None) -> None:
+        self._options = options or PyraosOptions()
+        self.lattice = LATTICE
+        self._masks = [0, 0]
+        self._turn = WHITE
+        self._result: tuple[Termination, int | None] | None = None
+        self._moves: list[RawMove] | None = None  # generated moves of this position, cached
+        self._raws: list[RawMove] = []
+        self._undo: list[tuple[int, int, Any]] = []
+        self._setup: tuple[str, list[Piece]] = ("white", [])
+        self._from_setup = False
+
+    # ---- construction ------------------------------------------------------------------
+
+    @classmethod
+    def parse_options(cls, raw: Mapping[str, Any]) -> PyraosOptions:
+        unknown = set(raw) - {"variant", "removal"}
+        if unknown:
+            raise PositionFormatError(
+                "options", f"unknown option(s) {sorted(unknown)}; pyraos takes variant, removal"
+            )
+        variant = raw.get("variant", "standard")
+        if variant not in VARIANTS:
+            raise PositionFormatError(
+                "options.variant", f"must be one of {', '.join(VARIANTS)}, not {variant!r}"
+            )
+        removal = raw.get("removal", "0-2")
+        if removal not in REMOVALS:
+            raise PositionFormatError("options.removal", f"must be '0-2' or '1-2', not {removal!r}")
+        return PyraosOptions(variant, removal)
+
+    @classmethod
+    def new(cls, options: PyraosOptions | None = None) -> Self:
+        game = cls(options)
+        game._update_result()
+        return game
+
+    @classmethod
+    def from_setup(
+        cls,
+        options: PyraosOptions | None,
+        to_move: str,
+        pieces: Sequence[Piece],
+        *,
+        study: bool = False,
+    ) -> Self:
+        game = cls(options)
+        if to_move not in COLOURS:
+            raise PositionFormatError("to_move", f"must be 'white' or 'black', not {to_move!r}")
+        masks = [0, 0]
+        for index, (coords, colour) in enumerate(pieces):
+            key = f"pieces[{index}]"
+            if colour not in COLOURS:
+                raise PositionFormatError(key, f"colour must be 'white' or 'black', not {colour!r}")
+            try:
+                pid = LATTICE.id_of(*coords)
+            except (ValueError, TypeError) as exc:
+                raise PositionFormatError(key, str(exc)) from None
+            if (masks[0] | masks[1]) >> pid & 1:
+                raise PositionFormatError(key, f"point {LATTICE.point(pid)} is listed twice")
+            masks[COLOURS.index(colour)] |= 1 << pid
+        occ = masks[0] | masks[1]
+        for index, (coords, _) in enumerate(pieces):
+            pid = LATTICE.id_of(*coords)
+            if SUPPORT[pid] & occ != SUPPORT[pid]:
+                empty = [str(LATTICE.point(s)) for s in bits(SUPPORT[pid] & ~occ)]
+                raise PositionFormatError(
+                    f"pieces[{index}]",
+                    f"the sphere at {LATTICE.point(pid)} is not supported: "
+                    f"{', '.join(empty)} empty",
+                )
+        for player in (WHITE, BLACK):
+            count = masks[player].bit_count()
+            if count > SPHERES:
+                raise PositionFormatError(
+                    "pieces", f"{COLOURS[player]} has {count} spheres; each player has {SPHERES}"
+                )
+        turn = COLOURS.index(to_move)
+        if occ >> TOP & 1 and masks[turn] >> TOP & 1 and not study:
+            raise PositionFormatError(
+                "to_move",
+                f"{to_move} put a sphere on the top and so won with that move; the top is "
+                f"occupied only as the last act of a game, so {COLOURS[1 - turn]} is to move",
+            )
+        game._masks = masks
+        game._turn = turn
+        game._update_result()
+        game._setup = (to_move, game.pieces())
+        game._from_setup = True
+        game.study = study
+        return game
+
+    def copy(self) -> Self:
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other._masks = list(self._masks)
+        other._raws = list(self._raws)
+        other._undo = list(self._undo)
+        return other
+
+    # ---- state -------------------------------------------------------------------------
+
+    @property
+    def options(self) -> PyraosOptions:
+        return self._options
+
+    @property
+    def to_move(self) -> str:
+        return COLOURS[self._turn]
+
+    def reserve(self, colour: str) -> int:
+        return SPHERES - self._masks[COLOURS.index(colour)].bit_count()
+
+    def colour_at(self, point: Point | int) -> str | None:
+        pid = point if isinstance(point, int) else LATTICE.id_of(*point)
+        for player in (WHITE, BLACK):
+            if self._masks[player] >> pid & 1:
+                return COLOURS[player]
+        return None
+
+    def masks(self) -> tuple[int, int]:
+        """(white, black) occupancy masks over lattice point ids."""
+        return self._masks[0], self._masks[1]
+
+    def pieces(self) -> list[Piece]:
+        return [
+            (tuple(LATTICE.point(p)), COLOURS[player])
+            for player in (WHITE, BLACK)
+            for p in bits(self._masks[player])
+        ]
+
+    def setup(self) -> tuple[str, list[Piece]]:
+        return self._setup[0], list(self._setup[1])
+
+    def started_from_setup(self) -> bool:
+        return self._from_setup
+
+    def position_key(self) -> tuple[int, int, int]:
+        return self._masks[0], self._masks[1], self._turn
+
+    @property
+    def move_stack(self) -> list[Move]:  # type: ignore[override]
+        return [self.to_move_value(raw) for raw in self._raws]
+
+    def canonical_key(self) -> int:
+        """The board from the mover's side, the least of its 8 symmetric images."""
+        own, opp = self._masks[self._turn], self._masks[1 - self._turn]
+        return min(
+            _transform(own, table) << POINTS | _transform(opp, table) for table in _SYMMETRY_BYTES
+        )
+
+    def mover_key(self) -> int:
+        """The board from the mover's side: own << 30 | opponent."""
+        return self._masks[self._turn] << POINTS | self._masks[1 - self._turn]
+
+    # ---- play --------------------------------------------------------------------------
+
+    def raw_moves(self) -> list[RawMove]:
+        if self._result is not None:
+            return []
+        moves = self._generate()
+        if not moves and self._options.variant == "alternate":
+            return [PASS]
+        return moves
+
+    def _generate(self) -> list[RawMove]:
+        if self._moves is None:
+            own, opp = self._masks[self._turn], self._masks[1 - self._turn]
+            self._moves = generate(own, opp, SPHERES - own.bit_count(), *self._option_pair)
+        return self._moves
+
+    @property
+    def _option_pair(self) -> tuple[str, str]:
+        return self._options.variant, self._options.removal
+
+    def legal_moves(self) -> list[Move]:
+        return [self.to_move_value(m) for m in self.raw_moves()]
+
+    def legal_move_count(self) -> int:
+        return len(self.raw_moves())
+
+    def to_move_value(self, raw: RawMove) -> PyraosMove:
+        s, t, removed = raw
+        if t < 0:
+            return PyraosMove(None)
+        pt = LATTICE.point
+        return PyraosMove(
+            pt(t), pt(s) if s >= 0 else None, tuple(sorted(map(pt, bits(removed)), key=_order))
+        )
+
+    def to_raw(self, move: PyraosMove) -> RawMove:
+        if move.target is None:
+            return PASS
+        try:
+            t = LATTICE.id_of(*move.target)
+            s = LATTICE.id_of(*move.source) if move.source else -1
+            removed = sum(1 << LATTICE.id_of(*p) for p in move.removed)
+        except ValueError as exc:
+            raise IllegalMoveError(str(exc)) from None
+        return s, t, removed
+
+    def parse_move(self, text: str) -> PyraosMove:
+        return PyraosMove.parse(text)
+
+    def why_illegal(self, move: Move) -> str | None:
+        if not isinstance(move, PyraosMove):
+            return f"{move!r} is not a Pyraos move"
+        if self._result is not None:
+            return f"the game is over: {self._describe_result()}"
+        try:
+            raw = self.to_raw(move)
+        except IllegalMoveError as exc:
+            return str(exc)
+        legal = self.raw_moves()
+        if raw in legal:
+            return None
+        return self._explain(raw, legal)
+
+    def _explain(self, raw: RawMove, legal: list[RawMove]) -> str:
+        s, t, removed = raw
+        if t < 0:
+            return "a pass is allowed only in the alternate version, when no other move exists"
+        own, opp = self._masks[self._turn], self._masks[1 - self._turn]
+        occ = own | opp
+        pt = LATTICE.point
+        if s < 0 and SPHERES - own.bit_count() == 0:
+            return f"{self.to_move} has no sphere in reserve; lift one instead"
+        if s >= 0:
+            if not own >> s & 1:
+                return f"{pt(s)} holds no {self.to_move} sphere to lift"
+            if RESTING[s] & occ:
+                return f"the sphere at {pt(s)} is not free: a sphere rests on it"
+            if LEVEL[t] <= LEVEL[s]:
+                return f"a lift must go to a higher level than {pt(s)}'s"
+            occ &= ~(1 << s)
+        if occ >> t & 1:
+            return f"{pt(t)} is taken"
+        if SUPPORT[t] & occ != SUPPORT[t]:
+            empty = ", ".join(str(pt(p)) for p in bits(SUPPORT[t] & ~occ))
+            return f"{pt(t)} is not supported: {empty} empty"
+        if removed and not any(m[:2] == (s, t) and m[2] for m in legal):
+            return "this move completes no square of your colour, so nothing may be removed"
+        if not removed:
+            return "after completing a square at least one sphere must be removed (rule 1-2)"
+        return "those spheres cannot be removed: only your own free spheres, one after the other"
+
+    def push(self, move: Move) -> None:
+        reason = self.why_illegal(move)
+        if reason is not None:
+            raise IllegalMoveError(reason)
+        assert isinstance(move, PyraosMove)
+        self.push_raw(self.to_raw(move))
+
+    def push_raw(self, raw: RawMove) -> None:
+        """Play an engine move taken from :meth:`raw_moves`, unchecked: the fast path."""
+        s, t, removed = raw
+        player = self._turn
+        self._undo.append((self._masks[player], self._masks[1 - player], self._result, self._moves))
+        self._moves = None
+        if t >= 0:
+            own = self._masks[player]
+            if s >= 0:
+                own &= ~(1 << s)
+            own = (own | 1 << t) & ~removed
+            self._masks[player] = own
+        self._turn = 1 - player
+        self._raws.append(raw)
+        if t == TOP:
+            self._result = (Termination.TOP, player)
+        else:
+            self._update_result()
+
+    def _update_result(self) -> None:
+        if self._masks[0] >> TOP & 1 or self._masks[1] >> TOP & 1:
+            self._result = (Termination.TOP, WHITE if self._masks[0] >> TOP & 1 else BLACK)
+        elif self._options.variant != "alternate" and not self._generate():
+            self._result = (Termination.NO_MOVES, 1 - self._turn)
+        else:
+            self._result = None
+
+    def pop(self) -> Move:
+        if not self._undo:
+            raise IndexError("no move to take back")
+        own, opp, self._result, self._moves = self._undo.pop()
+        self._turn = 1 - self._turn
+        self._masks[self._turn], self._masks[1 - self._turn] = own, opp
+        return self.to_move_value(self._raws.pop())
+
+    def outcome(self) -> Outcome | None:
+        if self._result is None:
+            return None
+        termination, winner = self._result
+        return Outcome(termination, None if winner is None else COLOURS[winner])
+
+    def _describe_result(self) -> str:
+        outcome = self.outcome()
+        assert outcome is not None
+        if outcome.termination is Termination.TOP:
+            return f"{outcome.winner} placed the top"
+        return f"{self.to_move} has no move and loses"
+
+    def summary_extras(self) -> dict[str, Any]:
+        return {"reserves": {c: self.reserve(c) for c in COLOURS}}
+
+    def search_moves(self) -> list[RawMove]:
+        moves = self.raw_moves()
+        # Placing the top wins at once; removals keep spheres in reserve; higher is stronger.
+        return sorted(
+            moves, key=lambda m: (m[1] == TOP, m[2].bit_count(), LEVEL[m[1]]), reverse=True
+        )
+
+    def push_search(self, move: RawMove) -> None:
+        self.push_raw(move)
+
+    def perft(self, depth: int) -> int:
+        if depth < 0:
+            raise ValueError(f"depth must be 0 or more, not {depth}")
+        if self._result is not None:
+            return 0 if depth else 1
+        own, opp = self._masks[self._turn], self._masks[1 - self._turn]
+        return perft_masks(own, opp, depth, *self._option_pair)
+
+    def _state(self) -> tuple[Any, ...]:
+        return tuple(self._masks), self._turn, self._result, tuple(self._raws)
+
+
+def perft_masks(own: int, opp: int, depth: int, variant: str, removal: str) -> int:
+    """Move sequences of length ``depth`` for the side owning ``own`` (game not over)."""
+    if depth == 0:
+        return 1
+    moves = generate(own, opp, SPHERES - own.bit_count(), variant, removal)
+    if not moves:
+        if variant != "alternate":
+            return 0
+        return 1 if depth == 1 else perft_masks(opp, own, depth - 1, variant, removal)
+    if depth == 1:
+        return len(moves)
+    total = 0
+    for s, t, removed in moves:
+        if t == TOP:
+            continue  # the game ends: no longer sequence continues it
+        new_own = ((own & ~(1 << s) if s >= 0 else own) | 1 << t) & ~removed
+        total += perft_masks(opp, new_own, depth - 1, variant, removal)
+    return total
+
+
+def _symmetries() -> list[list[int]]:
+    """The 8 symmetries of the square, as permutations of the 30 point ids."""
+    perms = []
+    for swap in (False, True):
+        for flip_i in (False, True):
+            for flip_j in (False, True):
+                perm = []
+                for i, j, k in LATTICE.points:
+                    w = 4 - k
+                    a, b = (j, i) if swap else (i, j)
+                    a = w - 1 - a if flip_i else a
+                    b = w - 1 - b if flip_j else b
+                    perm.append(LATTICE.id_of(a, b, k))
+                perms.append(perm)
+    return perms
+
+
+def _byte_tables(perm: list[int]) -> tuple[tuple[int, ...], ...]:
+    return tuple(
+        tuple(
+            sum(
+                1 << perm[8 * chunk + b]
+                for b in range(8)
+                if byte >> b & 1 and 8 * chunk + b < POINTS
+            )
+            for byte in range(256)
+        )
+        for chunk in range(4)
+    )
+
+
+_SYMMETRY_BYTES = tuple(_byte_tables(perm) for perm in _symmetries())
+
+
+def _transform(mask: int, table: tuple[tuple[int, ...], ...]) -> int:
+    return (
+        table[0][mask & 255]
+        | table[1][mask >> 8 & 255]
+        | table[2][mask >> 16 & 255]
+        | table[3][mask >> 24 & 255]
+    )

@@ -1,0 +1,273 @@
+"""Pyraos: the spec's positions P1-P7, all three versions, perft, random playouts, files."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from model import files
+from model.game import IllegalMoveError, InvalidMoveError, PositionFormatError, Termination
+from model.pyraos import (
+    LATTICE,
+    SPHERES,
+    TOP,
+    Pyraos,
+    PyraosMove,
+    PyraosOptions,
+    generate,
+)
+from model.search import perft
+
+
+def board(text, to_move, variant="standard", removal="0-2", study=False):
+    """The spec's notation: levels bottom first split by '|', rows j by '/', i along a row."""
+    pieces = []
+    for k, level in enumerate(text.split("|")):
+        for j, row in enumerate(level.split("/")):
+            for i, ch in enumerate(row):
+                if ch in "BW":
+                    pieces.append(((i, j, k), "black" if ch == "B" else "white"))
+    return Pyraos.from_setup(PyraosOptions(variant, removal), to_move, pieces, study=study)
+
+
+EMPTY_UPPER = "|.../.../...|../..|."
+P2 = "BW../WB../..../...." + EMPTY_UPPER
+P3 = "BW../WB../..../...B" + EMPTY_UPPER
+P4 = "BB../B.../..../..WW" + EMPTY_UPPER
+P5 = "BWBW/WBWB/BWBW/WBWB|.../.BB/.B.|../..|."
+P6 = "BBBB/BBBB/WWWW/WWWW|BBB/BWW/WWW|BW/BW|."
+P7A = "WWB./BWBW/WBBB/BBBW|BW./WBW/.WW|B./.W|."
+P7B = "BWBB/WBWW/BBWB/WWBB|BWW/WB./BBW|W./W.|."
+P7C = "BBWW/BBWW/WWWB/BWBW|WWB/BWB/B..|.B/..|."
+P7D = "BBBB/BWBB/WWWB/BBB.|BWW/WBB/WB.|WW/W.|."
+
+
+def moves(game):
+    return sorted(str(m) for m in game.legal_moves())
+
+
+@pytest.mark.parametrize("to_move", ["white", "black"])
+def test_p1_empty(to_move):
+    g = Pyraos.from_setup(PyraosOptions(), to_move, [])
+    assert g.legal_move_count() == 16
+    assert all(m.source is None and not m.removed for m in g.legal_moves())
+
+
+def test_p2_no_lift_when_the_sphere_is_a_support():
+    g = board(P2, "black")
+    assert g.legal_move_count() == 13
+    assert "0,0,1" in moves(g)
+    assert not any(m.source for m in g.legal_moves())
+
+
+def test_p3_one_lift():
+    g = board(P3, "black")
+    assert g.legal_move_count() == 13
+    assert [str(m) for m in g.legal_moves() if m.source] == ["3,3,0>0,0,1"]
+
+
+@pytest.mark.parametrize(
+    ("variant", "removal", "count"),
+    [
+        ("standard", "0-2", 21),
+        ("standard", "1-2", 20),
+        ("children", "0-2", 11),
+        ("alternate", "0-2", 21),
+    ],
+)
+def test_p4_removal_sets(variant, removal, count):
+    g = board(P4, "black", variant, removal)
+    assert g.legal_move_count() == count
+    square = [m for m in g.legal_moves() if str(m.target) == "1,1,0"]
+    if variant == "children":
+        assert len(square) == 1
+    else:
+        sets = {m.removed for m in square}
+        assert len(sets) == (11 if removal == "0-2" else 10)
+        assert (() in sets) == (removal == "0-2")
+        assert sum(len(s) == 2 for s in sets) == 6
+
+
+def test_p5_one_at_a_time_removal():
+    g = board(P5, "black")
+    raw = g.raw_moves()
+    assert len(raw) == 131
+    boards = set()
+    for s, t, removed in raw:
+        black = g.masks()[1]
+        black = ((black & ~(1 << s)) if s >= 0 else black) | 1 << t
+        boards.add(black & ~removed)
+    assert len(boards) == 96
+    at = LATTICE.id_of(2, 2, 1)
+    assert sum(1 for s, t, _ in raw if t == at and s < 0) == 33
+
+
+def test_p6_top_wins_and_no_move_loses():
+    g = board(P6, "black")
+    assert moves(g) == ["0,0,3"]
+    g.push_text("0,0,3")
+    assert g.outcome().winner == "black"
+    assert g.outcome().termination is Termination.TOP
+    assert g.legal_moves() == []
+    w = board(P6, "white")
+    assert w.reserve("white") == 0
+    assert w.legal_move_count() == 0
+    assert w.outcome().winner == "black"
+    assert w.outcome().termination is Termination.NO_MOVES
+
+
+def test_p6_alternate_forced_pass():
+    g = board(P6, "white", "alternate")
+    assert moves(g) == ["pass"]
+    assert g.outcome() is None
+    g.push_text("pass")
+    assert g.to_move == "black"
+    g.push_text("0,0,3")
+    assert g.outcome().winner == "black"
+    with pytest.raises(IllegalMoveError, match="pass is allowed only"):
+        board(P3, "black", "alternate").push_text("pass")
+
+
+@pytest.mark.parametrize(
+    ("text", "to_move", "variant", "count"),
+    [
+        (P7A, "black", "standard", 2),
+        (P7B, "black", "standard", 1),
+        (P7C, "black", "standard", 5),
+        (P7D, "black", "standard", 0),
+        (P7D, "black", "alternate", 1),
+    ],
+)
+def test_p7_move_counts(text, to_move, variant, count):
+    assert board(text, to_move, variant).legal_move_count() == count
+
+
+def test_p7c_has_three_placements_and_two_lifts():
+    g = board(P7C, "black")
+    assert sum(m.source is None for m in g.legal_moves()) == 3
+    assert sum(m.source is not None for m in g.legal_moves()) == 2
+
+
+def test_perft_from_the_empty_pyramid():
+    g = Pyraos.new()
+    assert [perft(g, d) for d in range(4)] == [1, 16, 240, 3360]
+    # The fast mask kernel and the generic protocol walk agree.
+    from model.game import Game
+
+    for d in range(1, 4):
+        assert Game.perft(g, d) == perft(g, d)
+    assert Game.perft(board(P4, "black"), 3) == perft(board(P4, "black"), 3)
+
+
+def test_move_text_round_trip_and_errors():
+    g = board(P5, "black")
+    for move in g.legal_moves():
+        assert PyraosMove.parse(str(move)) == move
+    assert str(PyraosMove.parse("3,3,0>0,0,1 x1,0,0 x0,0,0")) == "3,3,0>0,0,1 x0,0,0 x1,0,0"
+    for bad in ["", "top", "1,1,0 0,0,0", "1,1,0 x0,0,0 x0,0,0"]:
+        with pytest.raises(InvalidMoveError):
+            PyraosMove.parse(bad)
+
+
+def test_illegal_moves_explain_and_change_nothing():
+    g = board(P4, "black")
+    before = g._state()
+    cases = {
+        "0,0,0": "is taken",
+        "0,0,1": "not supported",
+        "2,2,0 x0,0,0": "completes no square",
+        "3,3,0>0,0,1": "holds no black sphere",
+    }
+    for text, words in cases.items():
+        with pytest.raises(IllegalMoveError, match=words):
+            g.push_text(text)
+    with pytest.raises(IllegalMoveError, match="at least one sphere must be removed"):
+        board(P4, "black", removal="1-2").push_text("1,1,0")
+    with pytest.raises(IllegalMoveError, match="not free"):
+        board(P7C, "black").push_text("0,0,0>0,0,2")
+    assert g._state() == before
+
+
+def test_setup_validation():
+    with pytest.raises(PositionFormatError, match="not supported") as info:
+        board("B.../..../..../...." + "|B../.../...|../..|.", "white")
+    assert info.value.key == "pieces[1]"
+    with pytest.raises(PositionFormatError, match="each player has 15"):
+        board("BBBB/BBBB/BBBB/BBBB" + EMPTY_UPPER, "white")
+    full_black_top = P6[:-1] + "B"
+    with pytest.raises(PositionFormatError, match="last act of a game") as info:
+        board(full_black_top, "black")
+    assert info.value.key == "to_move"
+    done = board(full_black_top, "white")
+    assert done.outcome().winner == "black"
+
+
+def test_files_round_trip(tmp_path):
+    g = Pyraos.new(PyraosOptions("alternate", "1-2"))
+    rng = random.Random(3)
+    for _ in range(12):
+        g.push(rng.choice(g.legal_moves()))
+    path = tmp_path / "p.pyr.json"
+    files.write(path, g)
+    back = files.read(path).game
+    assert back.position_key() == g.position_key()
+    assert back.options == g.options
+    assert [str(m) for m in back.move_stack] == [str(m) for m in g.move_stack]
+
+
+def test_file_options_are_validated():
+    text = (
+        '{"format": "pyramid-lab/1", "game": "pyraos", "options": {"variant": "x"}, '
+        '"to_move": "white", "pieces": []}'
+    )
+    with pytest.raises(PositionFormatError, match=r"options\.variant"):
+        files.loads(text)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    variant=st.sampled_from(["standard", "children", "alternate"]),
+    removal=st.sampled_from(["0-2", "1-2"]),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_random_playouts(variant, removal, seed):
+    rng = random.Random(seed)
+    g = Pyraos.new(PyraosOptions(variant, removal))
+    states = [g._state()]
+    for _ in range(300):
+        if g.is_over():
+            break
+        legal = g.legal_moves()
+        assert len(set(legal)) == len(legal), "a move listed twice"
+        g.push(rng.choice(legal))
+        white, black = g.masks()
+        assert white & black == 0
+        occ = white | black
+        for p in range(LATTICE.count):  # every sphere is supported
+            if occ >> p & 1:
+                assert all(occ >> s & 1 for s in LATTICE.support_lists[p])
+        assert white.bit_count() <= SPHERES
+        assert black.bit_count() <= SPHERES
+        if occ >> TOP & 1:
+            assert g.is_over()
+        states.append(g._state())
+    while len(states) > 1:
+        states.pop()
+        g.pop()
+        assert g._state() == states[-1]
+
+
+def test_generator_lists_each_move_once_on_random_boards():
+    rng = random.Random(9)
+    for _ in range(200):
+        g = Pyraos.new()
+        for _ in range(rng.randint(0, 40)):
+            if g.is_over():
+                break
+            g.push_raw(rng.choice(g.raw_moves()))
+        own, opp = g.masks()[g._turn], g.masks()[1 - g._turn]
+        raw = generate(own, opp, SPHERES - own.bit_count(), "standard", "0-2")
+        assert len(raw) == len(set(raw))
