@@ -196,3 +196,20 @@ def test_solve_is_interrupted_by_ctrl_c():
     out, err = proc.communicate(timeout=30)
     assert proc.returncode == 0, err
     assert json.loads(out)["stopped"] == "interrupted"
+
+
+def test_terrace_analyze_and_perft(capsys):
+    opening = ROOT / "examples" / "terrace" / "opening.pyr.json"
+    code, out, _ = run(capsys, "analyze", opening, ROOT / "examples/terrace/repetition.pyr.json")
+    assert code == 0
+    first, second = map(json.loads, out.splitlines())
+    assert first["game"] == "terrace"
+    assert first["legal_move_count"] == 17
+    assert first["stones"] == {"white": 7, "black": 7}
+    assert second["to_move"] == "black"
+    assert [run(capsys, "perft", opening, d)[1] for d in (1, 2, 3, 4)] == [
+        "17\n",
+        "261\n",
+        "5408\n",
+        "110166\n",
+    ]

@@ -1,0 +1,571 @@
+"""Pyramid (Simon Allmer, 2020): race and capture on a terraced 7x7 stepped pyramid.
+
+Fields ``(r, c)``, row 0 on Black's side; ``level = min(r, c, 6 - r, 6 - c)`` makes each
+level a one-field ring. Moves are RUN (straight on, never up, smashing a stone one level
+lower), JUMP (one level up onto an empty field) and PUSH (a stone on the pusher's level one
+field on; it may drop a level and smash, or fall off a level-0 corner). After each move the
+Osiris scan removes every sandwiched stone of both colours at once.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Self
+
+from .game import (
+    Game,
+    IllegalMoveError,
+    InvalidMoveError,
+    Move,
+    Outcome,
+    Piece,
+    PositionFormatError,
+    Termination,
+    register_game,
+)
+
+SIZE = 7
+FIELDS = SIZE * SIZE
+EMPTY = -1
+WHITE, BLACK = 0, 1
+COLOURS = ("white", "black")
+STONES = 7
+MIN_STONES = 4
+DIRECTIONS = ((-1, 0), (1, 0), (0, -1), (0, 1))  # towards row 0, row 6, column a, column g
+
+
+def fid(r: int, c: int) -> int:
+    return r * SIZE + c
+
+
+def level_of(r: int, c: int) -> int:
+    return min(r, c, SIZE - 1 - r, SIZE - 1 - c)
+
+
+LEVEL = tuple(level_of(f // SIZE, f % SIZE) for f in range(FIELDS))
+# STEP[f][d]: the field one step from f in direction d, or -1 off the board.
+STEP = tuple(
+    tuple(
+        fid(f // SIZE + dr, f % SIZE + dc)
+        if 0 <= f // SIZE + dr < SIZE and 0 <= f % SIZE + dc < SIZE
+        else -1
+        for dr, dc in DIRECTIONS
+    )
+    for f in range(FIELDS)
+)
+CORNERS_0 = frozenset(fid(r, c) for r in (0, 6) for c in (0, 6))
+VICTORY_FIELDS = (fid(2, 2), fid(2, 4), fid(4, 2), fid(4, 4))
+
+
+def _ring_sides() -> tuple[tuple[int, ...], ...]:
+    sides = []
+    for lv in range(3):
+        lo, hi = lv, SIZE - 1 - lv
+        span = range(lo, hi + 1)
+        sides += [
+            tuple(fid(lo, c) for c in span),
+            tuple(fid(hi, c) for c in span),
+            tuple(fid(r, lo) for r in span),
+            tuple(fid(r, hi) for r in span),
+        ]
+    return tuple(sides)
+
+
+OSIRIS_LINES = _ring_sides()  # the 12 sides of the rings of levels 0, 1, 2
+
+_FIELD_RE = re.compile(r"([a-g])([1-7])")
+
+
+def field_name(f: int) -> str:
+    """Algebraic name: column a..g, row 1..7 (row 1 is r = 0, Black's side)."""
+    return "abcdefg"[f % SIZE] + str(f // SIZE + 1)
+
+
+def parse_field(text: str) -> int:
+    match = _FIELD_RE.fullmatch(text.strip().lower())
+    if match is None:
+        raise ValueError(f"{text!r} is not a field; fields are a1 to g7")
+    return fid(int(match.group(2)) - 1, "abcdefg".index(match.group(1)))
+
+
+class Kind(enum.Enum):
+    RUN = "-"
+    SMASH = "x"  # a run that ends by smashing a stone one level lower
+    JUMP = "^"
+    PUSH = ">"
+
+
+@dataclass(frozen=True, slots=True)
+class TerraceMove(Move):
+    """Written ``a7-a5`` (run), ``a1xb1`` (run that smashes), ``b7^b6`` (jump) or
+    ``b7>a7`` (push: the pusher's field, then the pushed stone's)."""
+
+    kind: Kind
+    source: int
+    target: int
+
+    def __str__(self) -> str:
+        return f"{field_name(self.source)}{self.kind.value}{field_name(self.target)}"
+
+    @property
+    def direction(self) -> int:
+        (r0, c0), (r1, c1) = divmod(self.source, SIZE), divmod(self.target, SIZE)
+        return DIRECTIONS.index(((r1 > r0) - (r1 < r0), (c1 > c0) - (c1 < c0)))
+
+
+_MOVE_RE = re.compile(r"\s*([a-g][1-7])\s*([-x^>])\s*([a-g][1-7])\s*", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class TerraceOptions:
+    last_stones_lose: bool = True
+    no_push_back: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"last_stones_lose": self.last_stones_lose, "no_push_back": self.no_push_back}
+
+
+@dataclass(frozen=True, slots=True)
+class MoveEffect:
+    """What a move did besides moving its stone: fields and colours of removed stones."""
+
+    smashed: tuple[tuple[int, str], ...] = ()
+    fallen: tuple[tuple[int, str], ...] = ()
+    osiris: tuple[tuple[int, str], ...] = ()
+    pushed: tuple[int, int] | None = None  # the pushed stone's (from, to); to -1 if it fell
+
+    @property
+    def double_osiris(self) -> bool:
+        """Osiris took stones of both colours at once."""
+        return len({colour for _, colour in self.osiris}) == 2
+
+    def describe(self) -> str:
+        parts = []
+        if self.smashed:
+            parts.append("smashed " + _stones(self.smashed, "on"))
+        if self.fallen:
+            parts.append("fell off " + _stones(self.fallen, "from"))
+        if self.osiris:
+            label = "double Osiris" if self.double_osiris else "Osiris"
+            count = len(self.osiris)
+            plural = "s" if count > 1 else ""
+            parts.append(f"{label}: {count} stone{plural} removed ({_stones(self.osiris, 'on')})")
+        return "; ".join(parts)
+
+
+def _stones(stones: tuple[tuple[int, str], ...], preposition: str) -> str:
+    return ", ".join(f"{colour} {preposition} {field_name(f)}" for f, colour in stones)
+
+
+@dataclass
+class _Record:
+    cells: list[int]
+    turn: int
+    last_push: tuple[int, int, int] | None
+    result: tuple[Termination, int | None] | None
+    moves: list[TerraceMove] | None
+    effect: MoveEffect | None = field(default=None)
+
+
+@register_game
+class Terrace(Game):
+    name = "terrace"
+    title = "Pyramid (Allmer)"
+    colours = COLOURS
+    coordinate_count = 2
+
+    def __init__(self, options: TerraceOptions | None = None) -> None:
+        self._options = options or TerraceOptions()
+        self._cells = [EMPTY] * FIELDS
+        self._turn = WHITE
+        # (pushed stone's new field, pusher's field, direction) of the last move, if a push
+        self._last_push: tuple[int, int, int] | None = None
+        self._result: tuple[Termination, int | None] | None = None
+        self._moves: list[TerraceMove] | None = None
+        self._seen: Counter[tuple[tuple[int, ...], int]] = Counter()
+        self._undo: list[_Record] = []
+        self.move_stack = []
+        self._effects: list[MoveEffect] = []
+        self._setup: tuple[str, list[Piece]] = ("white", [])
+        self._from_setup = False
+
+    # ---- construction ------------------------------------------------------------------
+
+    @classmethod
+    def parse_options(cls, raw: Mapping[str, Any]) -> TerraceOptions:
+        unknown = set(raw) - {"last_stones_lose", "no_push_back"}
+        if unknown:
+            raise PositionFormatError(
+                "options",
+                f"unknown option(s) {sorted(unknown)}; terrace takes last_stones_lose, "
+                "no_push_back",
+            )
+        values = {}
+        for key, default in (("last_stones_lose", True), ("no_push_back", False)):
+            value = raw.get(key, default)
+            if not isinstance(value, bool):
+                raise PositionFormatError(f"options.{key}", f"must be true or false, not {value!r}")
+            values[key] = value
+        return TerraceOptions(**values)
+
+    @classmethod
+    def new(cls, options: TerraceOptions | None = None) -> Self:
+        pieces = [((0, c), "black") for c in range(SIZE)] + [((6, c), "white") for c in range(SIZE)]
+        game = cls.from_setup(options, "white", pieces)
+        game._from_setup = False
+        return game
+
+    @classmethod
+    def from_setup(
+        cls,
+        options: TerraceOptions | None,
+        to_move: str,
+        pieces: Sequence[Piece],
+        *,
+        study: bool = False,
+    ) -> Self:
+        game = cls(options)
+        if to_move not in COLOURS:
+            raise PositionFormatError("to_move", f"must be 'white' or 'black', not {to_move!r}")
+        cells = game._cells
+        for index, (coords, colour) in enumerate(pieces):
+            key = f"pieces[{index}]"
+            if colour not in COLOURS:
+                raise PositionFormatError(key, f"colour must be 'white' or 'black', not {colour!r}")
+            if len(coords) != 2 or not all(0 <= x < SIZE for x in coords):
+                raise PositionFormatError(
+                    key, f"{list(coords)} is not a field: need [r, c] with 0 <= r, c <= 6"
+                )
+            f = fid(*coords)
+            if cells[f] != EMPTY:
+                raise PositionFormatError(key, f"{field_name(f)} is listed twice")
+            cells[f] = COLOURS.index(colour)
+        for player in (WHITE, BLACK):
+            count = cells.count(player)
+            if count > STONES:
+                raise PositionFormatError(
+                    "pieces", f"{COLOURS[player]} has {count} stones; each player starts with 7"
+                )
+        sandwiched = _osiris(cells)
+        if sandwiched and not study:
+            raise PositionFormatError(
+                "pieces",
+                "Osiris: "
+                + _stones(tuple((f, COLOURS[cells[f]]) for f in sandwiched), "on")
+                + ' would already have been removed (mark the file "study": true to keep them)',
+            )
+        game._turn = COLOURS.index(to_move)
+        game._seen[game.position_key()] += 1
+        game._result = game._end_check(after_move_by=None)
+        game._setup = (to_move, game.pieces())
+        game._from_setup = True
+        game.study = study
+        return game
+
+    def copy(self) -> Self:
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other._cells = list(self._cells)
+        other._seen = Counter(self._seen)
+        other._undo = list(self._undo)
+        other.move_stack = list(self.move_stack)
+        other._effects = list(self._effects)
+        return other
+
+    # ---- state -------------------------------------------------------------------------
+
+    @property
+    def options(self) -> TerraceOptions:
+        return self._options
+
+    @property
+    def to_move(self) -> str:
+        return COLOURS[self._turn]
+
+    def colour_at(self, r: int, c: int) -> str | None:
+        cell = self._cells[fid(r, c)]
+        return None if cell == EMPTY else COLOURS[cell]
+
+    def stone_count(self, colour: str) -> int:
+        return self._cells.count(COLOURS.index(colour))
+
+    def pieces(self) -> list[Piece]:
+        return [
+            ((f // SIZE, f % SIZE), COLOURS[c]) for f, c in enumerate(self._cells) if c != EMPTY
+        ]
+
+    def setup(self) -> tuple[str, list[Piece]]:
+        return self._setup[0], list(self._setup[1])
+
+    def started_from_setup(self) -> bool:
+        return self._from_setup
+
+    def position_key(self) -> tuple[tuple[int, ...], int]:
+        return tuple(self._cells), self._turn
+
+    def repetitions(self) -> int:
+        """How often the current position (board and side to move) has occurred."""
+        return self._seen[self.position_key()]
+
+    @property
+    def last_effect(self) -> MoveEffect | None:
+        """What the last move removed, for the viewer and for teaching."""
+        return self._effects[-1] if self._effects else None
+
+    # ---- moves -------------------------------------------------------------------------
+
+    def legal_moves(self) -> list[Move]:
+        if self._result is not None:
+            return []
+        return list(self._generate())
+
+    def legal_move_count(self) -> int:
+        return 0 if self._result is not None else len(self._generate())
+
+    def moves_from(self, r: int, c: int) -> list[TerraceMove]:
+        """The legal moves of the stone on (r, c), for highlighting destinations."""
+        f = fid(r, c)
+        return [m for m in self.legal_moves() if isinstance(m, TerraceMove) and m.source == f]
+
+    def _generate(self) -> list[TerraceMove]:
+        if self._moves is None:
+            self._moves = self._generate_for(self._turn)
+        return self._moves
+
+    def _generate_for(self, player: int) -> list[TerraceMove]:
+        cells = self._cells
+        moves: list[TerraceMove] = []
+        banned = None
+        if self._options.no_push_back and self._last_push is not None:
+            pushed_to, pusher_at, d = self._last_push
+            banned = (pushed_to, pusher_at)
+        for f in range(FIELDS):
+            if cells[f] != player:
+                continue
+            lv = LEVEL[f]
+            for d in range(4):
+                nxt = STEP[f][d]
+                if nxt < 0:
+                    continue
+                # RUN: on while the way is empty and never up; a stone one level lower is
+                # smashed and ends the run; one on the same level blocks.
+                cur, cur_lv = nxt, lv
+                while cur >= 0:
+                    cl = LEVEL[cur]
+                    if cl > cur_lv:
+                        break
+                    if cells[cur] != EMPTY:
+                        if cl < cur_lv:
+                            moves.append(TerraceMove(Kind.SMASH, f, cur))
+                        break
+                    moves.append(TerraceMove(Kind.RUN, f, cur))
+                    cur_lv = cl
+                    cur = STEP[cur][d]
+                # JUMP onto an empty field one level up.
+                if LEVEL[nxt] == lv + 1 and cells[nxt] == EMPTY:
+                    moves.append(TerraceMove(Kind.JUMP, f, nxt))
+                # PUSH a stone on the pusher's level one field on.
+                if cells[nxt] != EMPTY and LEVEL[nxt] == lv:
+                    if banned == (f, nxt):
+                        continue
+                    t = STEP[nxt][d]
+                    if t < 0:
+                        ok = nxt in CORNERS_0
+                    elif LEVEL[t] == lv:
+                        ok = cells[t] == EMPTY
+                    else:
+                        ok = LEVEL[t] == lv - 1
+                    if ok:
+                        moves.append(TerraceMove(Kind.PUSH, f, nxt))
+        return moves
+
+    def parse_move(self, text: str) -> TerraceMove:
+        match = _MOVE_RE.fullmatch(text)
+        if match is None:
+            raise InvalidMoveError(
+                f"{text!r} is not a move; write from and to fields: a7-a5 (run), a1xb1 (run "
+                "that smashes), b7^b6 (jump), b7>a7 (push)"
+            )
+        source, target = parse_field(match.group(1)), parse_field(match.group(3))
+        symbol = match.group(2).lower()
+        kind = next(k for k in Kind if k.value == symbol)
+        return TerraceMove(kind, source, target)
+
+    def _resolve(self, move: TerraceMove) -> TerraceMove | None:
+        """The legal move with the same fields (``-`` stands for any kind), or None."""
+        for legal in self._generate():
+            if (
+                legal.source == move.source
+                and legal.target == move.target
+                and (legal.kind == move.kind or move.kind == Kind.RUN)
+            ):
+                return legal
+        return None
+
+    def why_illegal(self, move: Move) -> str | None:
+        if not isinstance(move, TerraceMove):
+            return f"{move!r} is not a move of this game"
+        if self._result is not None:
+            return f"the game is over ({self._describe_result()})"
+        if self._resolve(move) is not None:
+            return None
+        cells, s, t = self._cells, move.source, move.target
+        if cells[s] == EMPTY:
+            return f"there is no stone on {field_name(s)}"
+        if cells[s] != self._turn:
+            owner = COLOURS[cells[s]]
+            return f"the stone on {field_name(s)} is {owner}'s; {self.to_move} is to move"
+        options = [m for m in self._generate() if m.source == s and m.target == t]
+        if options:
+            return f"that is written {options[0]}"
+        if s // SIZE != t // SIZE and s % SIZE != t % SIZE:
+            return "stones move in straight lines only (no diagonals)"
+        reachable = ", ".join(str(m) for m in self._generate() if m.source == s)
+        return f"the stone on {field_name(s)} cannot reach {field_name(t)}" + (
+            f"; it can play {reachable}" if reachable else "; it has no move"
+        )
+
+    def push(self, move: Move) -> None:
+        reason = self.why_illegal(move)
+        if reason is not None:
+            raise IllegalMoveError(reason)
+        assert isinstance(move, TerraceMove)
+        self._apply(self._resolve(move))  # type: ignore[arg-type]
+
+    def push_search(self, move: TerraceMove) -> None:
+        self._apply(move)
+
+    def _apply(self, move: TerraceMove) -> None:
+        cells = self._cells
+        player = self._turn
+        self._undo.append(_Record(list(cells), player, self._last_push, self._result, self._moves))
+        s, t = move.source, move.target
+        smashed: list[tuple[int, str]] = []
+        fallen: list[tuple[int, str]] = []
+        pushed = None
+        self._last_push = None
+        if move.kind is Kind.PUSH:
+            d = move.direction
+            dest = STEP[t][d]
+            victim = cells[t]
+            if dest < 0:
+                fallen.append((t, COLOURS[victim]))
+                pushed = (t, -1)
+            else:
+                if cells[dest] != EMPTY:
+                    smashed.append((dest, COLOURS[cells[dest]]))
+                cells[dest] = victim
+                pushed = (t, dest)
+                self._last_push = (dest, t, d)
+            cells[t] = player
+            cells[s] = EMPTY
+        else:
+            if cells[t] != EMPTY:
+                smashed.append((t, COLOURS[cells[t]]))
+            cells[t] = player
+            cells[s] = EMPTY
+        removed = _osiris(cells)
+        osiris = tuple((f, COLOURS[cells[f]]) for f in removed)
+        for f in removed:
+            cells[f] = EMPTY
+        effect = MoveEffect(tuple(smashed), tuple(fallen), osiris, pushed)
+        self._undo[-1].effect = effect
+        self._effects.append(effect)
+        self.move_stack.append(move)
+        self._turn = 1 - player
+        self._moves = None
+        self._seen[self.position_key()] += 1
+        self._result = self._end_check(after_move_by=player)
+
+    def preview(self, move: Move) -> MoveEffect:
+        """What ``move`` would remove, without playing it (IllegalMoveError if illegal)."""
+        self.push(move)
+        try:
+            return self._effects[-1]
+        finally:
+            self.pop()
+
+    def pop(self) -> Move:
+        if not self._undo:
+            raise IndexError("no move to take back")
+        self._seen[self.position_key()] -= 1
+        record = self._undo.pop()
+        self._cells = record.cells
+        self._turn = record.turn
+        self._last_push = record.last_push
+        self._result = record.result
+        self._moves = record.moves
+        self._effects.pop()
+        return self.move_stack.pop()
+
+    # ---- end ---------------------------------------------------------------------------
+
+    def _end_check(self, after_move_by: int | None) -> tuple[Termination, int | None] | None:
+        cells = self._cells
+        for player in (WHITE, BLACK):
+            if all(cells[v] == player for v in VICTORY_FIELDS):
+                return Termination.VICTORY_FIELDS, player
+        short = [p for p in (WHITE, BLACK) if cells.count(p) < MIN_STONES]
+        if len(short) == 2:
+            return Termination.STONES, None
+        if len(short) == 1 and self._options.last_stones_lose:
+            return Termination.STONES, 1 - short[0]
+        if self._seen[self.position_key()] >= 3:
+            return Termination.REPETITION, None
+        if not self._generate():
+            return Termination.NO_MOVES, 1 - self._turn
+        return None
+
+    def outcome(self) -> Outcome | None:
+        if self._result is None:
+            return None
+        termination, winner = self._result
+        return Outcome(termination, None if winner is None else COLOURS[winner])
+
+    def _describe_result(self) -> str:
+        outcome = self.outcome()
+        assert outcome is not None
+        return {
+            Termination.VICTORY_FIELDS: f"{outcome.winner} holds the four victory fields",
+            Termination.STONES: "both sides have fewer than four stones: a draw"
+            if outcome.winner is None
+            else f"{outcome.winner} wins: the other side has fewer than four stones",
+            Termination.REPETITION: "the same position came a third time: a draw",
+            Termination.NO_MOVES: f"{self.to_move} has no move and loses",
+        }[outcome.termination]
+
+    def summary_extras(self) -> dict[str, Any]:
+        return {"stones": {c: self.stone_count(c) for c in COLOURS}}
+
+    def _state(self) -> tuple[Any, ...]:
+        return (
+            tuple(self._cells),
+            self._turn,
+            self._last_push,
+            self._result,
+            tuple(sorted((k, v) for k, v in self._seen.items() if v)),
+            len(self.move_stack),
+        )
+
+
+def _osiris(cells: list[int]) -> list[int]:
+    """Fields of every stone sandwiched X, Y..Y, X along a ring side (both colours),
+    found on one snapshot of the board."""
+    marked: set[int] = set()
+    for line in OSIRIS_LINES:
+        n = len(line)
+        for i in range(n - 2):
+            x = cells[line[i]]
+            if x == EMPTY:
+                continue
+            j = i + 1
+            while j < n and cells[line[j]] == 1 - x:
+                j += 1
+            # line[i] is X, line[i+1 .. j-1] are Y; a sandwich when line[j] is X again.
+            if i + 1 < j < n and cells[line[j]] == x:
+                marked.update(line[i + 1 : j])
+    return sorted(marked)
