@@ -130,25 +130,37 @@ class Game(ABC):
 
     # -- state --
 
-    @property
-    @abstractmethod
-    def options(self) -> Any: ...
+    # Every game keeps these; the accessors below read them.
+    _options: Any
+    _turn: int  # index into colours
+    _setup: tuple[str, list[Piece]] = ("", [])
+    _from_setup: bool = False
 
     @property
-    @abstractmethod
-    def to_move(self) -> str: ...
+    def options(self) -> Any:
+        return self._options
+
+    @property
+    def to_move(self) -> str:
+        return self.colours[self._turn]
 
     @abstractmethod
     def pieces(self) -> list[Piece]:
         """The pieces now on the board."""
 
-    @abstractmethod
     def setup(self) -> tuple[str, list[Piece]]:
         """Side to move and pieces of the position the move stack starts from."""
+        return self._setup[0], list(self._setup[1])
 
-    @abstractmethod
     def started_from_setup(self) -> bool:
         """True when the move stack starts from a set-up position, not the game's start."""
+        return self._from_setup
+
+    def _record_setup(self, *, from_setup: bool, study: bool = False) -> None:
+        """Remember the current position as the one the move stack starts from."""
+        self._setup = (self.to_move, self.pieces())
+        self._from_setup = from_setup
+        self.study = study
 
     @abstractmethod
     def position_key(self) -> Hashable:

@@ -134,9 +134,8 @@ class Partition(Game):
         self._winner: int | None = None
         self.move_stack = []
         self._undo: list[tuple[Any, ...]] = []
-        self._setup: tuple[str, list[Piece]] = ("red", [])
-        self._from_setup = False
         self._refresh_holdings()
+        self._record_setup(from_setup=False)
 
     # ---- construction ------------------------------------------------------------------
 
@@ -224,9 +223,7 @@ class Partition(Game):
                 f"{COLOURS[1 - game._winner]}'s last move: with {to_move} to move this "
                 'position cannot arise (mark it "study": true to analyse it anyway)',
             )
-        game._setup = (to_move, game.pieces())
-        game._from_setup = True
-        game.study = study
+        game._record_setup(from_setup=True, study=study)
         return game
 
     def copy(self) -> Self:
@@ -238,14 +235,6 @@ class Partition(Game):
         return other
 
     # ---- state -------------------------------------------------------------------------
-
-    @property
-    def options(self) -> PartitionOptions:
-        return self._options
-
-    @property
-    def to_move(self) -> str:
-        return COLOURS[self._turn]
 
     def colour_at(self, point: Point | int) -> str | None:
         pid = point if isinstance(point, int) else self.lattice.id_of(*point)
@@ -259,12 +248,6 @@ class Partition(Game):
     def pieces(self) -> list[Piece]:
         pts = self.lattice.points
         return [(tuple(pts[p]), COLOURS[c]) for p, c in enumerate(self._cells) if c != EMPTY]
-
-    def setup(self) -> tuple[str, list[Piece]]:
-        return self._setup[0], list(self._setup[1])
-
-    def started_from_setup(self) -> bool:
-        return self._from_setup
 
     def position_key(self) -> tuple[tuple[int, ...], int]:
         return tuple(self._cells), self._turn

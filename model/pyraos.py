@@ -195,8 +195,7 @@ class Pyraos(Game):
         self._moves: list[RawMove] | None = None  # generated moves of this position, cached
         self._raws: list[RawMove] = []
         self._undo: list[tuple[int, int, Any]] = []
-        self._setup: tuple[str, list[Piece]] = ("white", [])
-        self._from_setup = False
+        self._record_setup(from_setup=False)
 
     # ---- construction ------------------------------------------------------------------
 
@@ -273,9 +272,7 @@ class Pyraos(Game):
         game._masks = masks
         game._turn = turn
         game._update_result()
-        game._setup = (to_move, game.pieces())
-        game._from_setup = True
-        game.study = study
+        game._record_setup(from_setup=True, study=study)
         return game
 
     def copy(self) -> Self:
@@ -287,14 +284,6 @@ class Pyraos(Game):
         return other
 
     # ---- state -------------------------------------------------------------------------
-
-    @property
-    def options(self) -> PyraosOptions:
-        return self._options
-
-    @property
-    def to_move(self) -> str:
-        return COLOURS[self._turn]
 
     def reserve(self, colour: str) -> int:
         return SPHERES - self._masks[COLOURS.index(colour)].bit_count()
@@ -316,12 +305,6 @@ class Pyraos(Game):
             for player in (WHITE, BLACK)
             for p in bits(self._masks[player])
         ]
-
-    def setup(self) -> tuple[str, list[Piece]]:
-        return self._setup[0], list(self._setup[1])
-
-    def started_from_setup(self) -> bool:
-        return self._from_setup
 
     def position_key(self) -> tuple[int, int, int]:
         return self._masks[0], self._masks[1], self._turn

@@ -190,8 +190,6 @@ class Terrace(Game):
         self._undo: list[_Record] = []
         self.move_stack = []
         self._effects: list[MoveEffect] = []
-        self._setup: tuple[str, list[Piece]] = ("white", [])
-        self._from_setup = False
 
     # ---- construction ------------------------------------------------------------------
 
@@ -216,7 +214,7 @@ class Terrace(Game):
     def new(cls, options: TerraceOptions | None = None) -> Self:
         pieces = [((0, c), "black") for c in range(SIZE)] + [((6, c), "white") for c in range(SIZE)]
         game = cls.from_setup(options, "white", pieces)
-        game._from_setup = False
+        game._record_setup(from_setup=False)
         return game
 
     @classmethod
@@ -261,9 +259,7 @@ class Terrace(Game):
         game._turn = COLOURS.index(to_move)
         game._seen[game.position_key()] += 1
         game._result = game._end_check(after_move_by=None)
-        game._setup = (to_move, game.pieces())
-        game._from_setup = True
-        game.study = study
+        game._record_setup(from_setup=True, study=study)
         return game
 
     def copy(self) -> Self:
@@ -278,14 +274,6 @@ class Terrace(Game):
 
     # ---- state -------------------------------------------------------------------------
 
-    @property
-    def options(self) -> TerraceOptions:
-        return self._options
-
-    @property
-    def to_move(self) -> str:
-        return COLOURS[self._turn]
-
     def colour_at(self, r: int, c: int) -> str | None:
         cell = self._cells[fid(r, c)]
         return None if cell == EMPTY else COLOURS[cell]
@@ -297,12 +285,6 @@ class Terrace(Game):
         return [
             ((f // SIZE, f % SIZE), COLOURS[c]) for f, c in enumerate(self._cells) if c != EMPTY
         ]
-
-    def setup(self) -> tuple[str, list[Piece]]:
-        return self._setup[0], list(self._setup[1])
-
-    def started_from_setup(self) -> bool:
-        return self._from_setup
 
     def position_key(self) -> tuple[tuple[int, ...], int]:
         return tuple(self._cells), self._turn
