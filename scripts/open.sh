@@ -1,9 +1,16 @@
 #!/usr/bin/env bash
-# Set everything up, then show the teaching example. The desktop window is issue 5; until
-# it lands this explains the example position on the command line.
+# Set everything up, then open Pyramid Lab on the teaching example. Without a display it
+# says so, draws the example to out/teaching.png instead, and shows how to do that yourself.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
 bash scripts/setup.sh
 example=examples/partition/teaching-anchored-partition.pyr.json
-.venv/bin/pyramid-lab analyze --text "$example"
+export QT_API=pyside6
+if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
+  exec .venv/bin/pyramid-lab open "$example"
+fi
+.venv/bin/pyramid-lab open "$example" || true
+mkdir -p out
+echo "Drawing the teaching example headless instead:" >&2
+.venv/bin/pyramid-lab render "$example" -o out/teaching.png

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
 import sys
 import traceback
 from collections.abc import Sequence
+from pathlib import Path
 
 EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -42,12 +45,29 @@ def _positive_float(text: str) -> float:
     return value
 
 
+def _size(text: str) -> tuple[int, int]:
+    match = re.fullmatch(r"(\d+)x(\d+)", text)
+    if match is None or not all(16 <= int(v) <= 8192 for v in match.groups()):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 1024x768 (16 to 8192)")
+    return int(match.group(1)), int(match.group(2))
+
+
+def _level_range(text: str) -> tuple[int, int]:
+    match = re.fullmatch(r"(\d+):(\d+)", text)
+    if match is None:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a level range like 0:2")
+    return int(match.group(1)), int(match.group(2))
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="pyramid-lab",
         description="Pyramid Lab: explore, edit and analyse pyramid board-game positions.",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    open_ = commands.add_parser("open", help="open the desktop app (on the teaching example)")
+    open_.add_argument("file", nargs="?", metavar="FILE")
 
     analyze = commands.add_parser(
         "analyze", help="validate and analyse position files (one JSON line per file)"
@@ -82,6 +102,36 @@ def build_parser() -> argparse.ArgumentParser:
         help="deepest iteration (default 200)",
     )
     solve.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+
+    render = commands.add_parser("render", help="draw a position to a PNG file, headless")
+    render.add_argument("file", metavar="FILE")
+    render.add_argument("-o", "--output", required=True, metavar="OUT.png")
+    render.add_argument("--size", type=_size, default=(1024, 768), metavar="WxH")
+    render.add_argument(
+        "--levels",
+        type=_level_range,
+        default=None,
+        metavar="LO:HI",
+        help="show only levels LO to HI (0 is the base)",
+    )
+    render.add_argument(
+        "--peel",
+        type=_non_negative,
+        default=0,
+        metavar="S",
+        help="hide the balls within S steps of any wall",
+    )
+    render.add_argument(
+        "--clip",
+        action="append",
+        default=[],
+        metavar="PLANE",
+        help="hide balls beyond a plane, e.g. x<=2.5 or z>=0.7 (repeatable)",
+    )
+    render.add_argument("--view", choices=["iso", "top", "front", "side"], default="iso")
+    render.add_argument(
+        "--ghost-peeled", action="store_true", help="draw peeled and clipped balls as faint ghosts"
+    )
     return parser
 
 
@@ -89,8 +139,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
-        parser.print_help(sys.stderr)
-        return EXIT_BAD_INPUT
+        args = parser.parse_args(["open"])
     try:
         return _COMMANDS[args.command](args)
     except KeyboardInterrupt:
@@ -210,7 +259,79 @@ def _solve(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-_COMMANDS = {"analyze": _analyze, "perft": _perft, "solve": _solve}
+def _render(args: argparse.Namespace) -> int:
+    from model import PositionFormatError
+    from model.files import read
+
+    from .render import RenderOptions, parse_clip, render_game
+
+    try:
+        clips = [parse_clip(text) for text in args.clip]
+    except ValueError as exc:
+        print(f"pyramid-lab: error: argument --clip: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        game = read(args.file).game
+    except PositionFormatError as exc:
+        print(f"pyramid-lab: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if getattr(game, "lattice", None) is None:
+        print(f"pyramid-lab: rendering {game.title} boards is not supported yet", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    options = RenderOptions(
+        size=args.size,
+        levels=args.levels,
+        peel=args.peel,
+        clips=clips,
+        view=args.view,
+        ghost_peeled=args.ghost_peeled,
+    )
+    print(render_game(game, args.output, options))
+    return EXIT_OK
+
+
+TEACHING_EXAMPLE = (
+    Path(__file__).resolve().parents[1] / "examples/partition/teaching-anchored-partition.pyr.json"
+)
+
+
+def _open(args: argparse.Namespace) -> int:
+    from model import PositionFormatError
+    from model.files import read
+
+    path = args.file or (str(TEACHING_EXAMPLE) if TEACHING_EXAMPLE.exists() else None)
+    if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        shown = path or "FILE"
+        print(
+            "pyramid-lab: there is no display to open the window on (DISPLAY is not set).\n"
+            "Draw the position to a picture instead:\n"
+            f"    pyramid-lab render {shown} -o position.png\n"
+            "or run the window on a virtual display:\n"
+            f"    xvfb-run -a pyramid-lab open {shown}",
+            file=sys.stderr,
+        )
+        return EXIT_BAD_INPUT
+    if path is not None:
+        try:
+            read(path)  # a bad file is reported here, before any window opens
+        except PositionFormatError as exc:
+            print(f"pyramid-lab: {exc}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+    os.environ.setdefault("QT_API", "pyside6")
+    from model.partition import Partition
+
+    from .app import run
+
+    return run(path, None if path else Partition.new())
+
+
+_COMMANDS = {
+    "analyze": _analyze,
+    "perft": _perft,
+    "solve": _solve,
+    "render": _render,
+    "open": _open,
+}
 
 
 if __name__ == "__main__":

@@ -108,7 +108,7 @@ def test_perft(capsys):
         ["perft", "x.pyr.json"],
         ["analyze"],
         ["frobnicate"],
-        [],
+        ["open", "a", "b"],
     ],
 )
 def test_bad_arguments_exit_2(capsys, argv):
@@ -213,3 +213,13 @@ def test_terrace_analyze_and_perft(capsys):
         "5408\n",
         "110166\n",
     ]
+
+
+def test_open_without_a_display_says_how_to_render(capsys, monkeypatch):
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    code, out, err = run(capsys, "open")
+    assert code == 2
+    assert "no display" in err
+    assert "pyramid-lab render" in err
+    assert "teaching-anchored-partition.pyr.json" in err

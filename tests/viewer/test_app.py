@@ -1,0 +1,158 @@
+"""The main window, driven as a user drives it: real mouse clicks on the scene."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QPoint, QSettings, Qt
+from PySide6.QtWidgets import QMessageBox
+
+from model.files import read
+from model.partition import Partition, PartitionOptions
+from viewer.app import MainWindow
+from viewer.board_input import pieces_by_id
+from viewer.session import Session
+
+
+@pytest.fixture
+def make_window(gl_display, qtbot, tmp_path):
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path))
+    windows = []
+
+    def make(game=None, path=None):
+        session = Session(game or Partition(PartitionOptions(3)), path=path)
+        window = MainWindow(session)
+        qtbot.addWidget(window)
+        window.resize(900, 700)
+        window.show()
+        qtbot.waitExposed(window)
+        window.render()
+        windows.append(window)
+        return window
+
+    yield make
+    for window in windows:
+        window.shutdown()
+
+
+def click(qtbot, window, pid):
+    """Click point ``pid`` with the mouse where the scene draws it."""
+    x, y = window.scene.display_position(pid)
+    ratio = window.plotter.devicePixelRatioF()
+    pos = QPoint(round(x / ratio), round(window.plotter.height() - 1 - y / ratio))
+    qtbot.mouseClick(window.plotter, Qt.MouseButton.LeftButton, pos=pos)
+
+
+def under_mouse(window, pid):
+    return window.scene.pick(*window.scene.display_position(pid))
+
+
+def test_place_by_click_undo_redo(make_window, qtbot):
+    window = make_window()
+    game = window.session.game
+    pid = next(p for p in np.flatnonzero(window.scene.shown) if under_mouse(window, p) == p)
+    point = game.lattice.point(pid)
+    click(qtbot, window, pid)
+    assert window.session.game.colour_at(point) == "red"
+    assert "red played" in window.statusBar().currentMessage()
+    assert window.moves_dock.list.count() == 2
+    window.undo_action.trigger()
+    assert window.session.game.colour_at(point) is None
+    window.redo_action.trigger()
+    assert window.session.game.colour_at(point) == "red"
+
+
+def test_click_on_an_occupied_ball_explains_and_changes_nothing(make_window, qtbot):
+    window = make_window()
+    window.session.play(window.session.game.parse_move("0,0,0"))
+    pid = window.session.game.lattice.id_of(0, 0, 0)
+    before = window.session.game.position_key()
+    assert under_mouse(window, pid) == pid
+    click(qtbot, window, pid)
+    assert window.session.game.position_key() == before
+    assert "already holds a red ball" in window.statusBar().currentMessage()
+
+
+def interior(window):
+    lat = window.session.game.lattice
+    return lat.id_of(1, 1, 1)
+
+
+def test_peel_to_an_interior_point_and_place(make_window, qtbot):
+    window = make_window(Partition(PartitionOptions(5)))
+    pid = interior(window)
+    assert under_mouse(window, pid) != pid  # hidden inside the pyramid
+    window.view_dock.peel.setValue(1)  # as a user sets the spin box
+    assert window.view.peel == 1
+    assert under_mouse(window, pid) == pid
+    click(qtbot, window, pid)
+    assert window.session.game.colour_at((1, 1, 1)) == "red"
+
+
+def test_clip_planes_open_the_way_to_an_interior_point(make_window, qtbot):
+    window = make_window(Partition(PartitionOptions(5)))
+    pid = interior(window)
+    dock = window.view_dock
+    for axis in (0, 1):  # keep x >= 1.5 and y >= 1.5: the balls in front are cut away
+        dock.clip_on[axis].setChecked(True)
+        dock.clip_flip[axis].setChecked(True)
+        dock.clip_slider[axis].setValue(6)
+    assert window.view.clips[0].value == 1.5
+    assert not window.view.clips[0].keep_below
+    assert under_mouse(window, pid) == pid
+    click(qtbot, window, pid)
+    assert window.session.game.colour_at((1, 1, 1)) == "red"
+
+
+def test_hover_shows_coordinates(make_window, qtbot):
+    window = make_window()
+    pid = window.session.game.lattice.id_of(0, 0, 2)
+    assert under_mouse(window, pid) == pid
+    x, y = window.scene.display_position(pid)
+    qtbot.mouseMove(window.plotter, QPoint(round(x), round(window.plotter.height() - 1 - y)))
+    qtbot.waitUntil(lambda: window.view.hover == pid, timeout=3000)
+    assert "(0,0,2) level 2, empty" in window.status_hover.text()
+
+
+def test_save_reopen_and_a_bad_file(make_window, tmp_path, monkeypatch):
+    window = make_window()
+    for text in ["1,1,0", "0,0,0"]:
+        window.session.play(window.session.game.parse_move(text))
+    path = tmp_path / "game.pyr.json"
+    assert window.save_file(path)
+    assert read(path).game.position_key() == window.session.game.position_key()
+
+    other = make_window(Partition(PartitionOptions(4)))
+    assert other.open_file(path)
+    assert other.session.game.position_key() == window.session.game.position_key()
+    assert other.moves_dock.list.count() == 3
+
+    warnings = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda *args: warnings.append(args[2]))
+    bad = tmp_path / "bad.pyr.json"
+    bad.write_text(
+        '{"format": "pyramid-lab/1", "game": "partition", "options": {}, '
+        '"to_move": "red", "pieces": [[9, 9, 9, "red"]]}'
+    )
+    before = other.session.game.position_key()
+    assert not other.open_file(bad)
+    assert other.session.game.position_key() == before
+    assert len(warnings) == 1
+    assert "outside the base-5 pyramid" in warnings[0]
+    assert QSettings().value("recent")[0].endswith("game.pyr.json")
+
+
+def test_move_list_click_shows_that_position(make_window):
+    window = make_window()
+    for text in ["0,0,0", "1,0,0", "2,0,0"]:
+        window.session.play(window.session.game.parse_move(text))
+    window.moves_dock.list.setCurrentRow(1)
+    assert window.session.ply == 1
+    assert pieces_by_id(window.session.game) == {0: "red"}
+
+
+def test_closing_twice_is_safe(make_window):
+    window = make_window()
+    window.close()
+    window.shutdown()

@@ -1,0 +1,67 @@
+"""`pyramid-lab render` draws a position headless; the picture holds the piece colours."""
+
+from __future__ import annotations
+
+import pathlib
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from viewer.cli import main
+from viewer.scene.balls import MARKER_RGB, PIECE_RGB
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+
+def colour_share(image: np.ndarray, rgb: tuple[int, int, int]) -> float:
+    """Share of pixels near ``rgb`` (shading varies, so the hue must dominate)."""
+    diff = np.abs(image[..., :3].astype(int) - np.array(rgb)).sum(axis=-1)
+    return float((diff < 90).mean())
+
+
+def render(tmp_path, *args):
+    out = tmp_path / "p.png"
+    code = main(["render", *map(str, args), "-o", str(out), "--size", "400x300"])
+    assert code == 0
+    return np.asarray(Image.open(out).convert("RGB"))
+
+
+def test_render_shows_both_colours(tmp_path):
+    image = render(tmp_path, ROOT / "examples/partition/full-random-base5.pyr.json")
+    assert image.shape == (300, 400, 3)
+    assert colour_share(image, PIECE_RGB["red"]) > 0.01
+    assert colour_share(image, PIECE_RGB["blue"]) > 0.01
+
+
+def test_render_peel_hides_the_outer_shell(tmp_path):
+    path = ROOT / "examples/partition/full-random-base5.pyr.json"
+    full = render(tmp_path, path)
+    peeled = render(tmp_path, path, "--peel", "1")
+    ball = lambda im: colour_share(im, PIECE_RGB["red"]) + colour_share(im, PIECE_RGB["blue"])  # noqa: E731
+    assert 0 < ball(peeled) < ball(full) / 2  # five inner balls remain
+
+
+def test_render_markers_on_an_empty_board(tmp_path):
+    image = render(tmp_path, ROOT / "examples/pyraos/empty.pyr.json")
+    assert colour_share(image, MARKER_RGB) > 0.0005  # 16 small markers
+    assert colour_share(image, PIECE_RGB["red"]) == 0
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--clip", "q<3"], "not a clip plane"),
+        (["--levels", "2"], "level range"),
+        (["--size", "10x10"], "not a size"),
+    ],
+)
+def test_render_rejects_bad_options(tmp_path, capsys, argv, words):
+    path = ROOT / "examples/partition/t3-lone-apex.pyr.json"
+    try:
+        code = main(["render", str(path), "-o", str(tmp_path / "x.png"), *argv])
+    except SystemExit as exc:
+        code = exc.code
+    assert code == 2
+    assert words in capsys.readouterr().err
+    assert not (tmp_path / "x.png").exists()

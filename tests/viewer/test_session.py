@@ -1,0 +1,87 @@
+"""The Qt-free session (moves, undo / redo, move list, files) and view state."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from model.files import read
+from model.game import IllegalMoveError, PositionFormatError
+from model.lattice import lattice
+from model.partition import Partition, PartitionOptions
+from viewer.session import Session
+from viewer.view_state import ViewState
+
+
+def test_play_undo_redo_and_goto():
+    session = Session(Partition(PartitionOptions(3)))
+    reasons = []
+    session.changed.connect(reasons.append)
+    for text in ["0,0,0", "1,0,0", "2,0,0"]:
+        session.play(session.game.parse_move(text))
+    assert session.undo() is not None
+    assert session.game.colour_at((2, 0, 0)) is None
+    assert session.can_redo
+    session.redo()
+    assert session.game.colour_at((2, 0, 0)) == "red"
+    session.goto(1)
+    assert session.ply == 1
+    assert [str(m) for m in session.history()] == ["0,0,0", "1,0,0", "2,0,0"]
+    session.goto(3)
+    assert session.game.colour_at((2, 0, 0)) == "red"
+    session.goto(1)
+    session.play(session.game.parse_move("2,2,0"))  # a new move drops the redo line
+    assert [str(m) for m in session.history()] == ["0,0,0", "2,2,0"]
+    assert reasons == ["move"] * 3 + ["undo", "redo", "goto", "goto", "goto", "move"]
+
+
+def test_illegal_move_changes_nothing():
+    session = Session(Partition(PartitionOptions(3)))
+    session.play(session.game.parse_move("0,0,0"))
+    before = session.game.position_key()
+    with pytest.raises(IllegalMoveError):
+        session.play(session.game.parse_move("0,0,0"))
+    assert session.game.position_key() == before
+    assert session.ply == 1
+
+
+def test_bad_file_keeps_the_position(tmp_path):
+    session = Session(Partition(PartitionOptions(3)))
+    session.play(session.game.parse_move("1,1,0"))
+    bad = tmp_path / "bad.pyr.json"
+    bad.write_text('{"format": "pyramid-lab/1", "game": "partition", "options": {"size": 0}}')
+    with pytest.raises(PositionFormatError):
+        session.open(bad)
+    assert session.game.colour_at((1, 1, 0)) == "red"
+    assert session.ply == 1
+
+
+def test_save_and_reopen(tmp_path):
+    session = Session(Partition(PartitionOptions(4)), puzzle={"title": "t"})
+    session.play(session.game.parse_move("1,1,1"))
+    path = session.save(tmp_path / "s.pyr.json")
+    assert not session.dirty
+    again = Session(Partition(PartitionOptions(2)))
+    again.open(path)
+    assert again.game.position_key() == session.game.position_key()
+    assert again.puzzle == {"title": "t"}
+    assert read(path).game.move_stack
+
+
+def test_view_state_visibility():
+    lat = lattice(5)
+    view = ViewState()
+    assert view.visible(lat).all()
+    view.set_levels(1, 2)
+    assert set(lat.levels[view.visible(lat)]) == {1, 2}
+    view.reset()
+    view.set_peel(1)
+    shown = view.visible(lat)
+    assert shown.sum() == 5  # the inner points of base 5: (1,1,1) (2,1,1) (1,2,1) (2,2,1) (1,1,2)
+    assert shown[lat.id_of(1, 1, 1)]
+    view.reset()
+    view.set_clip(0, enabled=True, value=1.0)
+    assert np.all(lat.centres[view.visible(lat), 0] <= 1.0 + 1e-9)
+    view.set_clip(0, keep_below=False)
+    assert np.all(lat.centres[view.visible(lat), 0] >= 1.0 - 1e-9)
+    assert view.describe() == "x>=1"

@@ -1,0 +1,356 @@
+"""The Pyramid Lab main window: a pyvista scene (pyvistaqt's QtInteractor) with docks.
+
+The window observes the session (the game, undo, files) and the view state (peel, clip,
+hover); the scene draws what they hold. Renders happen on demand after a change, never on
+a timer, and no exception escapes a Qt slot: it is logged and shown in the status bar.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from PySide6.QtCore import QEvent, QPoint, QSettings, Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMenu, QMessageBox, QWidget
+from pyvistaqt import QtInteractor
+
+from model.files import SUFFIX
+from model.game import Game, IllegalMoveError, PositionFormatError
+
+from .board_input import click_move, click_targets, lattice_of, pieces_by_id
+from .scene.balls import VIEWS, BallScene
+from .session import Session
+from .view_state import ViewState
+from .widgets.move_list import MoveListDock
+from .widgets.new_game import NewGameDialog
+from .widgets.view_dock import ViewDock
+
+log = logging.getLogger(__name__)
+F = TypeVar("F", bound=Callable[..., Any])
+CLICK_SLOP = 4  # pixels a press may move and still count as a click, not a drag
+MAX_RECENT = 8
+
+
+def slot(method: F) -> F:
+    """Qt slots and VTK observers must not let exceptions escape: log and show them."""
+
+    @functools.wraps(method)
+    def wrapper(self: MainWindow, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(self, *args, **kwargs)
+        except Exception as exc:
+            log.exception("error in %s", method.__name__)
+            self.show_message(f"Error: {exc}")
+            return None
+
+    return wrapper  # type: ignore[return-value]
+
+
+class MainWindow(QMainWindow):
+    def __init__(
+        self, session: Session, view: ViewState | None = None, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.view = view or ViewState()
+        self.resize(1200, 800)
+        self.plotter = QtInteractor(self, auto_update=False, multi_samples=0)
+        self.plotter.set_background("white")
+        self.setCentralWidget(self.plotter)
+        self.scene = BallScene(self.plotter)
+        self._closed = False
+        self._press: tuple[int, int] | None = None
+        self._board: object = None
+
+        self.view_dock = ViewDock(self.view, self)
+        self.moves_dock = MoveListDock(session, self)
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.view_dock)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.moves_dock)
+        self.status_game = QLabel()
+        self.status_hover = QLabel()
+        self.statusBar().addPermanentWidget(self.status_hover)
+        self.statusBar().addPermanentWidget(self.status_game)
+        self._build_menus()
+
+        # Clicks are told from camera drags on the Qt side (VTK does not see every release);
+        # the events still go on to VTK, which turns the camera.
+        self.plotter.installEventFilter(self)
+        session.changed.connect(self._on_session_changed)
+        session.message.connect(self.show_message)
+        self.view.changed.connect(self._on_view_changed)
+        self._on_session_changed("load")
+
+    # ---- menus --------------------------------------------------------------------------
+
+    def _action(
+        self,
+        menu: QMenu,
+        text: str,
+        handler: Callable[[], Any],
+        shortcut: QKeySequence | str | None = None,
+    ) -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(lambda _checked=False: handler())
+        menu.addAction(action)
+        return action
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        file = bar.addMenu("&File")
+        self._action(file, "&New game...", self.new_game, QKeySequence.StandardKey.New)
+        self._action(file, "&Open...", self.open_dialog, QKeySequence.StandardKey.Open)
+        self.recent_menu = file.addMenu("Open &recent")
+        self._action(file, "&Save", self.save, QKeySequence.StandardKey.Save)
+        self._action(file, "Save &as...", self.save_as, "Ctrl+Shift+S")
+        file.addSeparator()
+        self._action(file, "&Quit", self.close, QKeySequence.StandardKey.Quit)
+        edit = bar.addMenu("&Edit")
+        self.undo_action = self._action(edit, "&Undo", self.undo, "Ctrl+Z")
+        self.redo_action = self._action(edit, "&Redo", self.redo, "Ctrl+Shift+Z")
+        view = bar.addMenu("&View")
+        for name in VIEWS:
+            self._action(view, f"Camera: {name}", functools.partial(self.set_camera, name))
+        self._action(view, "&Reset view", self.reset_view, "Ctrl+R")
+        self._refresh_recent()
+
+    # ---- actions ------------------------------------------------------------------------
+
+    @slot
+    def undo(self) -> None:
+        self.session.undo()
+
+    @slot
+    def redo(self) -> None:
+        self.session.redo()
+
+    @slot
+    def set_camera(self, name: str) -> None:
+        self.scene.set_view(name)
+        self.render()
+
+    @slot
+    def reset_view(self) -> None:
+        self.view.reset()
+        self.view_dock.set_board(lattice_of(self.session.game).n, self._extent())
+        self.scene.set_view("iso")
+        self.render()
+
+    @slot
+    def new_game(self) -> None:
+        dialog = NewGameDialog(self)
+        if dialog.exec():
+            self.session.replace_game(dialog.new_game())
+
+    @slot
+    def open_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Open position", "", f"Positions (*{SUFFIX});;All files (*)"
+        )
+        if path:
+            self.open_file(path)
+
+    def open_file(self, path: str | Path) -> bool:
+        """Load a file; a bad one is explained in a dialog and the position stays."""
+        try:
+            self.session.open(path)
+        except PositionFormatError as exc:
+            self.show_error("Cannot open this file", str(exc))
+            return False
+        self._remember_recent(Path(path))
+        return True
+
+    @slot
+    def save(self) -> None:
+        if self.session.path is None:
+            self.save_as()
+        else:
+            self.save_file(self.session.path)
+
+    @slot
+    def save_as(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Save position", "", f"Positions (*{SUFFIX})")
+        if path:
+            if not path.endswith(SUFFIX):
+                path += SUFFIX
+            self.save_file(path)
+
+    def save_file(self, path: str | Path) -> bool:
+        try:
+            target = self.session.save(path)
+        except OSError as exc:
+            self.show_error("Cannot save", f"{path}: {exc.strerror or exc}")
+            return False
+        self._remember_recent(target)
+        self._update_title()
+        return True
+
+    def show_error(self, title: str, text: str) -> None:
+        self.show_message(text)
+        QMessageBox.warning(self, title, text)
+
+    def show_message(self, text: str) -> None:
+        self.statusBar().showMessage(text, 8000)
+
+    def _remember_recent(self, path: Path) -> None:
+        settings = QSettings()
+        recent = [str(path.resolve())] + [
+            p for p in (settings.value("recent", []) or []) if p != str(path.resolve())
+        ]
+        settings.setValue("recent", recent[:MAX_RECENT])
+        self._refresh_recent()
+
+    def _refresh_recent(self) -> None:
+        self.recent_menu.clear()
+        for path in QSettings().value("recent", []) or []:
+            self._action(self.recent_menu, path, functools.partial(self.open_file, path))
+        self.recent_menu.setEnabled(not self.recent_menu.isEmpty())
+
+    # ---- observing the session and the view -----------------------------------------------
+
+    @slot
+    def _on_session_changed(self, reason: str) -> None:
+        game = self.session.game
+        lat = lattice_of(game)
+        if reason in ("load", "new") and lat is not self._board:
+            self._board = lat
+            self.view.reset()
+            self.view_dock.set_board(lat.n, self._extent())
+        self.moves_dock.refresh()
+        self.undo_action.setEnabled(self.session.can_undo)
+        self.redo_action.setEnabled(self.session.can_redo)
+        self._update_title()
+        self._update_status()
+        self.redraw()
+
+    @slot
+    def _on_view_changed(self, _field: str) -> None:
+        self.redraw()
+
+    def _extent(self) -> tuple[float, float, float]:
+        hi = lattice_of(self.session.game).centres.max(axis=0)
+        return float(hi[0]), float(hi[1]), float(hi[2])
+
+    def redraw(self) -> None:
+        game = self.session.game
+        self.scene.show(lattice_of(game), pieces_by_id(game), click_targets(game), self.view)
+        self.render()
+
+    def render(self) -> None:
+        if not self._closed:
+            self.plotter.render()
+
+    def _update_title(self) -> None:
+        game = self.session.game
+        name = self.session.path.name if self.session.path else "untitled"
+        self.setWindowTitle(
+            f"{name}{' *' if self.session.dirty else ''} - {game.title} - Pyramid Lab"
+        )
+
+    def _update_status(self) -> None:
+        game = self.session.game
+        outcome = game.outcome()
+        if outcome is None:
+            text = f"{game.to_move} to move"
+        elif outcome.winner is None:
+            text = f"draw ({outcome.termination.value})"
+        else:
+            text = f"{outcome.winner} wins ({outcome.termination.value})"
+            held = getattr(game, "held_corners", None)
+            if held is not None:
+                text += ": " + ", ".join(held(outcome.winner))
+        self.status_game.setText(text)
+
+    def describe_point(self, pid: int) -> str:
+        game = self.session.game
+        point = lattice_of(game).point(pid)
+        colour = pieces_by_id(game).get(pid)
+        return f"({point}) level {point.k}" + (f", {colour}" if colour else ", empty")
+
+    # ---- mouse --------------------------------------------------------------------------
+
+    def eventFilter(self, watched: Any, event: Any) -> bool:
+        if watched is self.plotter and not self._closed:
+            kind = event.type()
+            if kind == QEvent.Type.MouseButtonPress and event.button() == Qt.MouseButton.LeftButton:
+                self._press = event.position().toPoint()
+            elif (
+                kind == QEvent.Type.MouseButtonRelease
+                and event.button() == Qt.MouseButton.LeftButton
+            ):
+                self._on_left_release(event.position().toPoint())
+            elif kind == QEvent.Type.MouseMove and event.buttons() == Qt.MouseButton.NoButton:
+                self._on_mouse_move(event.position().toPoint())
+        return False  # VTK gets every event too
+
+    def _to_display(self, pos: QPoint) -> tuple[float, float]:
+        """Qt widget coordinates to VTK display pixels (y upwards, device pixels)."""
+        ratio = self.plotter.devicePixelRatioF()
+        return pos.x() * ratio, (self.plotter.height() - pos.y() - 1) * ratio
+
+    @slot
+    def _on_left_release(self, pos: QPoint) -> None:
+        press, self._press = self._press, None
+        if press is None or (pos - press).manhattanLength() > CLICK_SLOP:
+            return  # a drag turned the camera
+        self.click_display(*self._to_display(pos))
+
+    @slot
+    def _on_mouse_move(self, pos: QPoint) -> None:
+        pid = self.scene.pick(*self._to_display(pos))
+        self.status_hover.setText(self.describe_point(pid) if pid is not None else "")
+        self.view.set_hover(pid)
+
+    def click_display(self, x: float, y: float) -> None:
+        """A click at display pixel (x, y), VTK's y axis upwards."""
+        pid = self.scene.pick(x, y)
+        if pid is None:
+            return
+        game = self.session.game
+        move = click_move(game, pid)
+        if isinstance(move, str):
+            self.show_message(f"({lattice_of(game).point(pid)}): {move}")
+            return
+        try:
+            self.session.play(move)
+        except IllegalMoveError as exc:
+            self.show_message(str(exc))
+            return
+        self.show_message(f"{game.colours[1 - game.colours.index(game.to_move)]} played {move}")
+
+    # ---- closing ------------------------------------------------------------------------
+
+    def closeEvent(self, event: Any) -> None:
+        self.shutdown()
+        super().closeEvent(event)
+
+    def shutdown(self) -> None:
+        """Release the VTK window; safe to call more than once."""
+        if not self._closed:
+            self._closed = True
+            self.plotter.close()
+
+
+def run(path: str | None, game: Game | None = None) -> int:
+    """Open the main window on ``path`` (or ``game``) and run the Qt event loop."""
+    from PySide6.QtWidgets import QApplication
+
+    from model.files import read
+
+    app = QApplication.instance() or QApplication([])
+    app.setOrganizationName("Pyramid Lab")
+    app.setApplicationName("Pyramid Lab")
+    if path is not None:
+        doc = read(path)
+        session = Session.from_document(doc, path)
+    else:
+        assert game is not None
+        session = Session(game)
+    window = MainWindow(session)
+    window.show()
+    return app.exec()

@@ -1,0 +1,70 @@
+"""Headless pictures of a position (``pyramid-lab render``): the same scene as the window,
+drawn offscreen (EGL when there is no display), for documentation and puzzle sheets."""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from model.game import Game
+
+from .view_state import AXES, ViewState
+
+_CLIP_RE = re.compile(r"\s*([xyz])\s*(<=|>=|<|>)\s*(-?\d+(?:\.\d+)?)\s*")
+
+
+@dataclass
+class RenderOptions:
+    size: tuple[int, int] = (1024, 768)
+    levels: tuple[int, int] | None = None
+    peel: int = 0
+    clips: list[tuple[int, float, bool]] = field(default_factory=list)  # axis, value, below
+    view: str = "iso"
+    ghost_peeled: bool = False
+
+
+def parse_clip(text: str) -> tuple[int, float, bool]:
+    """``x<=2.5`` keeps balls with centre x at most 2.5; ``z>=1`` those at least 1 high."""
+    match = _CLIP_RE.fullmatch(text)
+    if match is None:
+        raise ValueError(f"{text!r} is not a clip plane; write e.g. x<=2.5 or z>=0.7")
+    axis, op, value = match.groups()
+    return AXES.index(axis), float(value), op.startswith("<")
+
+
+def view_state_for(options: RenderOptions) -> ViewState:
+    view = ViewState()
+    if options.levels is not None:
+        view.set_levels(*options.levels)
+    view.set_peel(options.peel)
+    view.set_ghost_peeled(options.ghost_peeled)
+    for axis, value, below in options.clips:
+        view.set_clip(axis, enabled=True, value=value, keep_below=below)
+    return view
+
+
+def render_game(game: Game, out: str | Path, options: RenderOptions | None = None) -> Path:
+    """Draw ``game`` to the PNG file ``out`` and return its path."""
+    options = options or RenderOptions()
+    if not os.environ.get("DISPLAY"):
+        os.environ.setdefault("VTK_DEFAULT_OPENGL_WINDOW", "vtkEGLRenderWindow")
+    import pyvista as pv
+
+    from .board_input import click_targets, lattice_of, pieces_by_id
+    from .scene.balls import BallScene
+
+    plotter = pv.Plotter(off_screen=True, window_size=options.size)
+    try:
+        plotter.ren_win.SetMultiSamples(0)
+        plotter.set_background("white")
+        scene = BallScene(plotter)
+        view = view_state_for(options)
+        scene.show(lattice_of(game), pieces_by_id(game), click_targets(game), view)
+        scene.set_view(options.view)
+        target = Path(out)
+        plotter.screenshot(str(target))
+        return target
+    finally:
+        plotter.close()

@@ -1,0 +1,1 @@
+"""pyvista / VTK actors that draw the boards; they observe the session and view state."""

@@ -1,0 +1,201 @@
+"""The ball pyramid as sphere impostors: every lattice point is one point of a single
+PolyData drawn by VTK's point-Gaussian mapper as a shaded sphere. Per point an RGBA colour
+and a radius (0 hides it) are updated in place, so placing or removing a ball never rebuilds
+the scene. Point ids in the PolyData are the lattice's point ids (the pick lookup is the
+identity)."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pyvista as pv
+
+from model.lattice import CORNERS, PyramidLattice
+
+from ..view_state import ViewState
+
+BALL_RADIUS = 0.48  # slightly under 0.5 so touching balls show a seam
+MARKER_RADIUS = 0.13
+PIECE_RGB = {
+    "red": (214, 48, 49),
+    "blue": (41, 98, 219),
+    "white": (236, 236, 228),
+    "black": (52, 52, 58),
+}
+MARKER_RGB = (150, 150, 150)
+HOVER_RGB = (255, 196, 0)
+GHOST_RADIUS = 0.24  # peeled balls drawn as ghosts: small and pale, but opaque
+GHOST_WHITENESS = 0.72  # (translucent impostors render black in VTK's sphere shader)
+
+# Camera presets: direction from the pyramid's centre to the camera, and the up vector.
+VIEWS = {
+    "iso": ((-1.0, -1.6, 1.1), (0.0, 0.0, 1.0)),
+    "top": ((0.0, 0.0, 1.0), (0.0, 1.0, 0.0)),
+    "front": ((0.0, -1.0, 0.0), (0.0, 0.0, 1.0)),
+    "side": ((1.0, 0.0, 0.0), (0.0, 0.0, 1.0)),
+}
+
+
+class BallScene:
+    """Draws one lattice game's position into a pyvista plotter."""
+
+    def __init__(self, plotter: pv.Plotter) -> None:
+        self.plotter = plotter
+        self.lattice: PyramidLattice | None = None
+        self._solid: pv.PolyData | None = None
+        self._faint: pv.PolyData | None = None
+        self._actors: list[object] = []
+        self.shown = np.zeros(0, dtype=bool)  # per point: drawn and clickable
+
+    # ---- building -----------------------------------------------------------------------
+
+    def _build(self, lat: PyramidLattice) -> None:
+        for actor in self._actors:
+            self.plotter.remove_actor(actor, render=False)
+        centres = lat.centres.astype(np.float32)
+        self._solid = self._impostors(centres)
+        self._faint = self._impostors(centres)
+        solid = self._add(self._solid)
+        faint = self._add(self._faint)
+        edges = self.plotter.add_mesh(
+            _pyramid_edges(lat),
+            color=(120, 120, 120),
+            line_width=2,
+            pickable=False,
+            reset_camera=False,
+            render=False,
+        )
+        self._actors = [solid, faint, edges]
+        self.solid_actor, self.faint_actor = solid, faint
+        self.lattice = lat
+        self.shown = np.zeros(lat.count, dtype=bool)
+        self.set_view("iso")
+
+    @staticmethod
+    def _impostors(centres: np.ndarray) -> pv.PolyData:
+        poly = pv.PolyData(centres)
+        poly.point_data["rgba"] = np.zeros((len(centres), 4), dtype=np.uint8)
+        poly.point_data["radius"] = np.zeros(len(centres), dtype=np.float32)
+        return poly
+
+    def _add(self, poly: pv.PolyData) -> object:
+        actor = self.plotter.add_mesh(
+            poly,
+            style="points_gaussian",
+            render_points_as_spheres=True,
+            scalars="rgba",
+            rgba=True,
+            emissive=False,
+            pickable=False,
+            reset_camera=False,
+            render=False,
+            show_scalar_bar=False,
+        )
+        mapper = actor.mapper
+        mapper.SetScaleArray("radius")
+        mapper.SetScaleFactor(1.0)
+        mapper.SetEmissive(False)
+        return actor
+
+    # ---- updating -----------------------------------------------------------------------
+
+    def show(
+        self, lat: PyramidLattice, pieces: dict[int, str], targets: np.ndarray, view: ViewState
+    ) -> None:
+        """Draw ``pieces`` (point id -> colour) and markers on ``targets`` (bool per point)
+        under the view state's level range, peel and clip planes."""
+        if lat is not self.lattice:
+            self._build(lat)
+        assert self._solid is not None
+        assert self._faint is not None
+        visible = view.visible(lat)
+        occupied = np.zeros(lat.count, dtype=bool)
+        rgb = np.tile(np.array(MARKER_RGB, dtype=np.uint8), (lat.count, 1))
+        for pid, colour in pieces.items():
+            occupied[pid] = True
+            rgb[pid] = PIECE_RGB.get(colour, MARKER_RGB)
+        markers = targets & ~occupied & visible
+        balls = occupied & visible
+        hover = view.hover
+        if hover is not None and 0 <= hover < lat.count and (balls[hover] or markers[hover]):
+            rgb[hover] = HOVER_RGB
+        solid_r = np.where(balls, BALL_RADIUS, np.where(markers, MARKER_RADIUS, 0.0))
+        faint_r = np.where(occupied & ~visible & view.ghost_peeled, GHOST_RADIUS, 0.0)
+        pale = (rgb * (1 - GHOST_WHITENESS) + 255 * GHOST_WHITENESS).astype(np.uint8)
+        self._write(self._solid, rgb, solid_r)
+        self._write(self._faint, pale, faint_r)
+        self.shown = balls | markers
+
+    @staticmethod
+    def _write(poly: pv.PolyData, rgb: np.ndarray, radius: np.ndarray) -> None:
+        rgba = poly.point_data["rgba"]
+        rgba[:, :3] = rgb
+        rgba[:, 3] = 255
+        poly.point_data["radius"][:] = radius
+        data = poly.GetPointData()
+        data.GetArray("rgba").Modified()
+        data.GetArray("radius").Modified()
+        poly.Modified()
+
+    # ---- camera and picking -------------------------------------------------------------
+
+    def set_view(self, name: str) -> None:
+        assert self.lattice is not None
+        direction, up = VIEWS[name]
+        self.plotter.view_vector(direction, viewup=up, render=False)
+        # The bounds are ball centres: pad them by a ball so the outer balls fit whole.
+        lo = self.lattice.centres.min(axis=0) - BALL_RADIUS
+        hi = self.lattice.centres.max(axis=0) + BALL_RADIUS
+        self.plotter.reset_camera(render=False, bounds=(lo[0], hi[0], lo[1], hi[1], lo[2], hi[2]))
+        self.plotter.camera.zoom(0.92)
+
+    def pick(self, x: float, y: float) -> int | None:
+        """The shown point under display pixel (x, y) (VTK's y axis, upwards): the nearest
+        ball or marker whose sphere the view ray crosses."""
+        if self.lattice is None or not self.shown.any():
+            return None
+        near, far = self._ray(x, y)
+        direction = far - near
+        direction /= np.linalg.norm(direction)
+        ids = np.flatnonzero(self.shown)
+        centres = self.lattice.centres[ids]
+        radius = np.asarray(self._solid.point_data["radius"])[ids]  # type: ignore[union-attr]
+        # Markers are small: let a click near one count, as on a touch target.
+        radius = np.maximum(radius, 0.3)
+        to_centre = centres - near
+        along = to_centre @ direction
+        miss2 = np.einsum("ij,ij->i", to_centre, to_centre) - along**2
+        hit = (miss2 <= radius**2) & (along > 0)
+        if not hit.any():
+            return None
+        entry = along - np.sqrt(np.maximum(radius**2 - miss2, 0.0))
+        entry[~hit] = math.inf
+        return int(ids[int(np.argmin(entry))])
+
+    def _ray(self, x: float, y: float) -> tuple[np.ndarray, np.ndarray]:
+        renderer = self.plotter.renderer
+        points = []
+        for depth in (0.0, 1.0):
+            renderer.SetDisplayPoint(x, y, depth)
+            renderer.DisplayToWorld()
+            wx, wy, wz, w = renderer.GetWorldPoint()
+            points.append(np.array([wx, wy, wz]) / (w or 1.0))
+        return points[0], points[1]
+
+    def display_position(self, pid: int) -> tuple[float, float]:
+        """Where point ``pid``'s centre appears, in display pixels (VTK's y axis, upwards)."""
+        assert self.lattice is not None
+        renderer = self.plotter.renderer
+        renderer.SetWorldPoint(*self.lattice.centres[pid], 1.0)
+        renderer.WorldToDisplay()
+        x, y, _ = renderer.GetDisplayPoint()
+        return x, y
+
+
+def _pyramid_edges(lat: PyramidLattice) -> pv.PolyData:
+    """The pyramid's eight edges through the corner balls' centres."""
+    sw, se, nw, ne, ap = (lat.centres[lat.corner_ids[c]] for c in CORNERS)
+    points = np.array([sw, se, ne, nw, ap], dtype=np.float32)
+    lines = np.array([2, 0, 1, 2, 1, 2, 2, 2, 3, 2, 3, 0, 2, 0, 4, 2, 1, 4, 2, 2, 4, 2, 3, 4])
+    return pv.PolyData(points, lines=lines)

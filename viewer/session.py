@@ -1,0 +1,119 @@
+"""The game being edited: the position, undo / redo, the move list, and its file.
+
+Qt-free: the window, the scene and the tests observe ``changed`` (a reason string) and
+``message`` (text for the status bar). Every change goes through here, so undo covers all
+of them and a failed action leaves everything as it was.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from model.files import PositionDocument, read, write
+from model.game import Game, Move
+
+from .events import Signal
+
+
+class Session:
+    def __init__(
+        self, game: Game, *, path: str | Path | None = None, puzzle: dict[str, str] | None = None
+    ) -> None:
+        self.changed = Signal()  # reason: "move", "undo", "redo", "goto", "load", "new"
+        self.message = Signal()  # text for the status bar
+        self._game = game
+        self._redo: list[Move] = []
+        self.path = Path(path) if path else None
+        self.puzzle = dict(puzzle or {})
+        self.dirty = False
+
+    @classmethod
+    def from_document(cls, doc: PositionDocument, path: str | Path | None = None) -> Session:
+        return cls(doc.game, path=path, puzzle=doc.puzzle)
+
+    @property
+    def game(self) -> Game:
+        return self._game
+
+    # ---- moves ------------------------------------------------------------------------
+
+    def play(self, move: Move) -> None:
+        """Play ``move`` (IllegalMoveError leaves everything unchanged); clears redo."""
+        self._game.push(move)
+        self._redo.clear()
+        self.dirty = True
+        self.changed.emit("move")
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._game.move_stack)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def undo(self) -> Move | None:
+        if not self.can_undo:
+            self.message.emit("nothing to undo")
+            return None
+        move = self._game.pop()
+        self._redo.append(move)
+        self.changed.emit("undo")
+        return move
+
+    def redo(self) -> Move | None:
+        if not self.can_redo:
+            self.message.emit("nothing to redo")
+            return None
+        move = self._redo.pop()
+        self._game.push(move)
+        self.changed.emit("redo")
+        return move
+
+    @property
+    def ply(self) -> int:
+        return len(self._game.move_stack)
+
+    def history(self) -> list[Move]:
+        """Every move of the line: those played, then those that can be redone."""
+        return list(self._game.move_stack) + list(reversed(self._redo))
+
+    def goto(self, ply: int) -> None:
+        """Show the position after ``ply`` moves of the line (0: its start)."""
+        ply = max(0, min(ply, len(self.history())))
+        while self.ply > ply:
+            self._redo.append(self._game.pop())
+        while self.ply < ply:
+            self._game.push(self._redo.pop())
+        self.changed.emit("goto")
+
+    # ---- files ------------------------------------------------------------------------
+
+    def open(self, path: str | Path) -> None:
+        """Load a file; PositionFormatError leaves the current position as it was."""
+        doc = read(path)
+        self._game = doc.game
+        self._redo.clear()
+        self.path = Path(path)
+        self.puzzle = dict(doc.puzzle)
+        self.dirty = False
+        self.changed.emit("load")
+
+    def replace_game(self, game: Game) -> None:
+        self._game = game
+        self._redo.clear()
+        self.path = None
+        self.puzzle = {}
+        self.dirty = False
+        self.changed.emit("new")
+
+    def save(self, path: str | Path | None = None) -> Path:
+        """Save atomically to ``path`` (or the file it came from)."""
+        target = Path(path) if path else self.path
+        if target is None:
+            raise ValueError("no file name to save to")
+        write(target, self._game, self.puzzle)
+        self.path = target
+        self.dirty = False
+        self.message.emit(f"saved {target}")
+        return target

@@ -1,0 +1,100 @@
+"""What the viewer shows, apart from the game: level range, peeled shells, clip planes,
+hover. Qt-free and VTK-free; the scene turns it into a per-point visibility mask."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from model.lattice import PyramidLattice
+
+from .events import Signal
+
+AXES = "xyz"
+
+
+@dataclass(frozen=True)
+class ClipPlane:
+    """Hide the balls whose centre lies beyond ``value`` on ``axis`` (0 x, 1 y, 2 z);
+    ``keep_below`` keeps the side with smaller coordinates."""
+
+    axis: int
+    enabled: bool = False
+    value: float = 0.0
+    keep_below: bool = True
+
+    def keeps(self, centres: np.ndarray) -> np.ndarray:
+        if not self.enabled:
+            return np.ones(len(centres), dtype=bool)
+        coord = centres[:, self.axis]
+        eps = 1e-6
+        return coord <= self.value + eps if self.keep_below else coord >= self.value - eps
+
+
+class ViewState:
+    def __init__(self) -> None:
+        self.changed = Signal()  # the name of the field that changed
+        self.levels: tuple[int, int] = (0, 10**6)  # lowest and highest level shown
+        self.peel = 0  # hide the points within this many steps of any wall
+        self.ghost_peeled = False  # draw peeled balls as faint ghosts instead of hiding
+        self.clips = [ClipPlane(0), ClipPlane(1), ClipPlane(2)]
+        self.hover: int | None = None
+
+    def set_levels(self, lo: int, hi: int) -> None:
+        lo, hi = max(0, lo), max(0, hi)
+        if lo > hi:
+            lo, hi = hi, lo
+        if (lo, hi) != self.levels:
+            self.levels = (lo, hi)
+            self.changed.emit("levels")
+
+    def set_peel(self, shells: int) -> None:
+        shells = max(0, shells)
+        if shells != self.peel:
+            self.peel = shells
+            self.changed.emit("peel")
+
+    def set_ghost_peeled(self, on: bool) -> None:
+        if on != self.ghost_peeled:
+            self.ghost_peeled = on
+            self.changed.emit("ghost_peeled")
+
+    def set_clip(self, axis: int, **changes: object) -> None:
+        new = replace(self.clips[axis], **changes)  # type: ignore[arg-type]
+        if new != self.clips[axis]:
+            self.clips[axis] = new
+            self.changed.emit("clip")
+
+    def set_hover(self, pid: int | None) -> None:
+        if pid != self.hover:
+            self.hover = pid
+            self.changed.emit("hover")
+
+    def reset(self) -> None:
+        self.levels, self.peel, self.ghost_peeled = (0, 10**6), 0, False
+        self.clips = [ClipPlane(0), ClipPlane(1), ClipPlane(2)]
+        self.changed.emit("reset")
+
+    def visible(self, lat: PyramidLattice) -> np.ndarray:
+        """Per point id: shown (and clickable) under the level range, peel and clips."""
+        lo, hi = self.levels
+        keep = (lat.levels >= lo) & (lat.levels <= hi)
+        if self.peel:
+            keep &= lat.wall_distance.min(axis=1) >= self.peel
+        for clip in self.clips:
+            keep &= clip.keeps(lat.centres)
+        return keep
+
+    def describe(self) -> str:
+        parts = []
+        if self.levels != (0, 10**6):
+            parts.append(f"levels {self.levels[0]}-{self.levels[1]}")
+        if self.peel:
+            parts.append(f"peeled {self.peel}")
+        parts += [
+            f"{AXES[c.axis]}{'<=' if c.keep_below else '>='}{c.value:g}"
+            for c in self.clips
+            if c.enabled
+        ]
+        return ", ".join(parts)

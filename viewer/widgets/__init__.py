@@ -1,0 +1,1 @@
+"""Qt docks and dialogs of the main window."""

@@ -1,0 +1,117 @@
+"""The View dock: level range, peeling, ghosts, and the three axis clip planes.
+
+Two-way binding without loops: the view state's changes reach the widgets with their
+signals blocked; the widgets' changes reach the view state through ``_on_*_changed``.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSignalBlocker, Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDockWidget,
+    QFormLayout,
+    QHBoxLayout,
+    QSlider,
+    QSpinBox,
+    QWidget,
+)
+
+from ..view_state import AXES, ViewState
+
+SLIDER_STEPS = 4  # slider positions per unit of length (a ball's diameter)
+
+
+class ViewDock(QDockWidget):
+    def __init__(self, view: ViewState, parent: QWidget | None = None) -> None:
+        super().__init__("View", parent)
+        self.setObjectName("view-dock")
+        self.view = view
+        body = QWidget(self)
+        form = QFormLayout(body)
+        self.level_lo, self.level_hi = QSpinBox(), QSpinBox()
+        levels = QHBoxLayout()
+        levels.addWidget(self.level_lo)
+        levels.addWidget(self.level_hi)
+        form.addRow("Levels", levels)
+        self.peel = QSpinBox()
+        self.peel.setToolTip("Hide the balls within this many steps of any wall")
+        form.addRow("Peel shells", self.peel)
+        self.ghosts = QCheckBox("Show hidden balls as ghosts")
+        form.addRow(self.ghosts)
+        self.clip_on: list[QCheckBox] = []
+        self.clip_slider: list[QSlider] = []
+        self.clip_flip: list[QCheckBox] = []
+        for axis, name in enumerate(AXES):
+            row = QHBoxLayout()
+            on, slider, flip = QCheckBox(), QSlider(Qt.Orientation.Horizontal), QCheckBox("flip")
+            on.setToolTip(f"Hide the balls beyond a plane across the {name} axis")
+            flip.setToolTip("Keep the other side")
+            row.addWidget(on)
+            row.addWidget(slider, 1)
+            row.addWidget(flip)
+            form.addRow(f"Clip {name}", row)
+            self.clip_on.append(on)
+            self.clip_slider.append(slider)
+            self.clip_flip.append(flip)
+            on.toggled.connect(lambda checked, a=axis: self._on_clip_changed(a))
+            slider.valueChanged.connect(lambda _v, a=axis: self._on_clip_changed(a))
+            flip.toggled.connect(lambda _c, a=axis: self._on_clip_changed(a))
+        self.setWidget(body)
+        self.level_lo.valueChanged.connect(self._on_levels_changed)
+        self.level_hi.valueChanged.connect(self._on_levels_changed)
+        self.peel.valueChanged.connect(self._on_peel_changed)
+        self.ghosts.toggled.connect(self._on_ghosts_changed)
+        view.changed.connect(self._on_view_changed)
+        self._extent = (1.0, 1.0, 1.0)
+
+    def set_board(self, levels: int, extent: tuple[float, float, float]) -> None:
+        """Ranges for a board with ``levels`` levels and centres spanning ``extent``."""
+        self._extent = extent
+        for box in (self.level_lo, self.level_hi):
+            with QSignalBlocker(box):
+                box.setRange(0, levels - 1)
+        with QSignalBlocker(self.peel):
+            self.peel.setRange(0, max(0, levels // 2))
+        for axis, slider in enumerate(self.clip_slider):
+            with QSignalBlocker(slider):
+                slider.setRange(0, round(extent[axis] * SLIDER_STEPS))
+        self.view.set_levels(0, levels - 1)
+        self._on_view_changed("reset")
+
+    def _on_view_changed(self, _field: str) -> None:
+        view = self.view
+        for box, value in (
+            (self.level_lo, view.levels[0]),
+            (self.level_hi, view.levels[1]),
+            (self.peel, view.peel),
+        ):
+            with QSignalBlocker(box):
+                box.setValue(min(value, box.maximum()))
+        with QSignalBlocker(self.ghosts):
+            self.ghosts.setChecked(view.ghost_peeled)
+        for axis, clip in enumerate(view.clips):
+            for widget, setter, value in (
+                (self.clip_on[axis], "setChecked", clip.enabled),
+                (self.clip_slider[axis], "setValue", round(clip.value * SLIDER_STEPS)),
+                (self.clip_flip[axis], "setChecked", not clip.keep_below),
+            ):
+                with QSignalBlocker(widget):
+                    getattr(widget, setter)(value)
+
+    def _on_levels_changed(self) -> None:
+        self.view.set_levels(self.level_lo.value(), self.level_hi.value())
+
+    def _on_peel_changed(self, value: int) -> None:
+        self.view.set_peel(value)
+
+    def _on_ghosts_changed(self, on: bool) -> None:
+        self.view.set_ghost_peeled(on)
+
+    def _on_clip_changed(self, axis: int) -> None:
+        self.view.set_clip(
+            axis,
+            enabled=self.clip_on[axis].isChecked(),
+            value=self.clip_slider[axis].value() / SLIDER_STEPS,
+            keep_below=not self.clip_flip[axis].isChecked(),
+        )
