@@ -218,7 +218,7 @@ def test_terrace_analyze_and_perft(capsys):
 def test_open_without_a_display_says_how_to_render(capsys, monkeypatch):
     monkeypatch.delenv("DISPLAY", raising=False)
     monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
-    code, out, err = run(capsys, "open")
+    code, _, err = run(capsys, "open")
     assert code == 2
     assert "no display" in err
     assert "pyramid-lab render" in err
