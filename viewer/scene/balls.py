@@ -14,6 +14,7 @@ import pyvista as pv
 from model.lattice import CORNERS, PyramidLattice
 
 from ..view_state import ViewState
+from .shaders import add_fragment_effect
 
 BALL_RADIUS = 0.48  # slightly under 0.5 so touching balls show a seam
 MARKER_RADIUS = 0.13
@@ -27,6 +28,7 @@ MARKER_RGB = (150, 150, 150)
 HOVER_RGB = (255, 196, 0)
 GHOST_RADIUS = 0.24  # peeled balls drawn as ghosts: small and pale, but opaque
 GHOST_WHITENESS = 0.72  # (translucent impostors render black in VTK's sphere shader)
+GHOST_RIM_RGB = (0.25, 0.30, 0.42)  # shaders/ghost_rim.glsl outlines ghosts in this colour
 
 # Camera presets: direction from the pyramid's centre to the camera, and the up vector.
 VIEWS = {
@@ -58,6 +60,7 @@ class BallScene:
         self._faint = self._impostors(centres)
         solid = self._add(self._solid)
         faint = self._add(self._faint)
+        add_fragment_effect(faint, "ghost_rim", uniforms={"rimColor": GHOST_RIM_RGB})
         edges = self.plotter.add_mesh(
             _pyramid_edges(lat),
             color=(120, 120, 120),

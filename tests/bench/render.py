@@ -1,0 +1,128 @@
+"""Benchmark: frame time of the viewer's scene vs. one actor per ball, and placing a ball.
+
+Run by hand (no display needed):  .venv/bin/python tests/bench/render.py [--sizes 10 20 30]
+
+For each base N a full random pyramid is drawn offscreen at 1024x768 without MSAA. The
+scene (one sphere-impostor actor, per-point colours and radii) and a baseline with one
+sphere actor per ball are timed in the same run: median wall time of a render that is
+waited for (the camera turns a little between frames). 'place' is the cost of a move:
+updating the scene's arrays after one ball is added, plus the next frame, in frames.
+Goals: scene >= 10x faster than the baseline at N = 20 and 30; placing at N = 30 <= 1.5
+frames; a frame at N = 30 <= 150 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import time
+
+os.environ.setdefault("VTK_DEFAULT_OPENGL_WINDOW", "vtkEGLRenderWindow")
+
+import pyvista as pv
+
+from model.lattice import lattice
+from model.partition import Partition, PartitionOptions
+from viewer.board_input import click_targets, pieces_by_id
+from viewer.scene.balls import BALL_RADIUS, PIECE_RGB, BallScene
+from viewer.view_state import ViewState
+
+SIZE = (1024, 768)
+
+
+def plotter() -> pv.Plotter:
+    p = pv.Plotter(off_screen=True, window_size=SIZE)
+    p.ren_win.SetMultiSamples(0)
+    p.set_background("white")
+    return p
+
+
+def frame_times(p: pv.Plotter, frames: int) -> list[float]:
+    win = p.ren_win
+    win.Render()
+    win.WaitForCompletion()
+    times = []
+    for _ in range(frames):
+        p.camera.azimuth += 1.0
+        start = time.perf_counter()
+        win.Render()
+        win.WaitForCompletion()
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def full_game(n: int, rng: random.Random) -> tuple[Partition, int]:
+    """A study board with every point but one filled at random, and that point."""
+    lat = lattice(n)
+    order = list(range(lat.count))
+    rng.shuffle(order)
+    hole = order.pop()
+    pieces = [(tuple(lat.point(p)), "red" if i % 2 == 0 else "blue") for i, p in enumerate(order)]
+    return Partition.from_setup(PartitionOptions(n), "blue", pieces, study=True), hole
+
+
+def scene_run(game: Partition, hole: int, frames: int) -> tuple[float, float, float]:
+    p = plotter()
+    try:
+        scene = BallScene(p)
+        view = ViewState()
+        scene.show(game.lattice, pieces_by_id(game), click_targets(game), view)
+        frame = statistics.median(frame_times(p, frames))
+        places = []
+        for _ in range(3):
+            start = time.perf_counter()
+            game._place(hole)  # the engine's move; the board is a study, already decided
+            scene.show(game.lattice, pieces_by_id(game), click_targets(game), view)
+            p.ren_win.Render()
+            p.ren_win.WaitForCompletion()
+            places.append(time.perf_counter() - start)
+            game._unplace()
+        update = statistics.median(places) - frame
+        return frame, update, statistics.median(places)
+    finally:
+        p.close()
+
+
+def baseline_run(game: Partition, frames: int) -> float:
+    p = plotter()
+    try:
+        sphere = pv.Sphere(radius=BALL_RADIUS, theta_resolution=16, phi_resolution=16)
+        for pid, colour in pieces_by_id(game).items():
+            p.add_mesh(
+                sphere.translate(game.lattice.centres[pid], inplace=False),
+                color=PIECE_RGB[colour],
+                render=False,
+                reset_camera=False,
+            )
+        p.reset_camera()
+        return statistics.median(frame_times(p, frames))
+    finally:
+        p.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[10, 20, 30])
+    parser.add_argument("--frames", type=int, default=15)
+    args = parser.parse_args()
+    rng = random.Random(3)
+    print(
+        f"{'N':>3} {'balls':>6} {'scene frame':>12} {'baseline frame':>15} {'speed-up':>9} "
+        f"{'place (update + frame)':>24} {'place in frames':>16}"
+    )
+    for n in args.sizes:
+        game, hole = full_game(n, rng)
+        frame, update, place = scene_run(game, hole, args.frames)
+        base = baseline_run(game, max(3, args.frames // 5 if n >= 30 else args.frames))
+        print(
+            f"{n:>3} {lattice(n).count - 1:>6} {frame * 1e3:>9.1f} ms {base * 1e3:>12.1f} ms "
+            f"{base / frame:>8.1f}x {update * 1e3:>9.1f} ms + {frame * 1e3:>6.1f} ms "
+            f"{place / frame:>16.2f}",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()
