@@ -21,7 +21,7 @@ from pyvistaqt import QtInteractor
 from model.files import SUFFIX
 from model.game import Game, IllegalMoveError, PositionFormatError
 
-from .board_input import click_move, click_targets, lattice_of, pieces_by_id
+from .board_input import LatticeInput, lattice_of, pieces_by_id
 from .scene.balls import VIEWS, BallScene
 from .session import Session
 from .view_state import ViewState
@@ -65,6 +65,7 @@ class MainWindow(QMainWindow):
         self._closed = False
         self._press: tuple[int, int] | None = None
         self._board: object = None
+        self.input = LatticeInput(session.game)
 
         self.view_dock = ViewDock(self.view, self)
         self.moves_dock = MoveListDock(session, self)
@@ -72,6 +73,8 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.moves_dock)
         self.status_game = QLabel()
         self.status_hover = QLabel()
+        self.status_prompt = QLabel()
+        self.statusBar().addWidget(self.status_prompt)
         self.statusBar().addPermanentWidget(self.status_hover)
         self.statusBar().addPermanentWidget(self.status_game)
         self._build_menus()
@@ -113,6 +116,13 @@ class MainWindow(QMainWindow):
         edit = bar.addMenu("&Edit")
         self.undo_action = self._action(edit, "&Undo", self.undo, "Ctrl+Z")
         self.redo_action = self._action(edit, "&Redo", self.redo, "Ctrl+Shift+Z")
+        edit.addSeparator()
+        self.finish_action = self._action(edit, "&Finish turn", self.finish_turn, "Return")
+        self.cancel_action = self._action(edit, "&Cancel turn", self.cancel_turn, "Escape")
+        turn = self.addToolBar("Turn")
+        turn.setObjectName("turn-toolbar")
+        turn.addAction(self.finish_action)
+        turn.addAction(self.cancel_action)
         view = bar.addMenu("&View")
         for name in VIEWS:
             self._action(view, f"Camera: {name}", functools.partial(self.set_camera, name))
@@ -128,6 +138,15 @@ class MainWindow(QMainWindow):
     @slot
     def redo(self) -> None:
         self.session.redo()
+
+    @slot
+    def finish_turn(self) -> None:
+        self._play(self.input.finish())
+
+    @slot
+    def cancel_turn(self) -> None:
+        self.input.cancel()
+        self.redraw()
 
     @slot
     def set_camera(self, name: str) -> None:
@@ -221,6 +240,7 @@ class MainWindow(QMainWindow):
             self._board = lat
             self.view.reset()
             self.view_dock.set_board(lat.n, self._extent())
+        self.input = LatticeInput(game)
         self.moves_dock.refresh()
         self.undo_action.setEnabled(self.session.can_undo)
         self.redo_action.setEnabled(self.session.can_redo)
@@ -237,8 +257,11 @@ class MainWindow(QMainWindow):
         return float(hi[0]), float(hi[1]), float(hi[2])
 
     def redraw(self) -> None:
-        game = self.session.game
-        self.scene.show(lattice_of(game), pieces_by_id(game), click_targets(game), self.view)
+        inp = self.input
+        self.finish_action.setEnabled(inp.can_finish)
+        self.cancel_action.setEnabled(inp.building)
+        self.status_prompt.setText(inp.prompt())
+        self.scene.show(inp.lattice, inp.pieces(), inp.targets(), self.view, inp.highlighted())
         self.render()
 
     def render(self) -> None:
@@ -311,17 +334,25 @@ class MainWindow(QMainWindow):
         pid = self.scene.pick(x, y)
         if pid is None:
             return
-        game = self.session.game
-        move = click_move(game, pid)
+        result = self.input.click(pid)
+        if isinstance(result, str):
+            self.show_message(f"({lattice_of(self.session.game).point(pid)}): {result}")
+        elif result is None:
+            self.redraw()  # a step of the turn being built
+        else:
+            self._play(result)
+
+    def _play(self, move: Any) -> None:
         if isinstance(move, str):
-            self.show_message(f"({lattice_of(game).point(pid)}): {move}")
+            self.show_message(move)
             return
+        mover = self.session.game.to_move
         try:
             self.session.play(move)
         except IllegalMoveError as exc:
             self.show_message(str(exc))
             return
-        self.show_message(f"{game.colours[1 - game.colours.index(game.to_move)]} played {move}")
+        self.show_message(f"{mover} played {move}")
 
     # ---- closing ------------------------------------------------------------------------
 

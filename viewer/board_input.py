@@ -1,5 +1,11 @@
-"""What a click on a lattice point means for the game on the board: the points that
-take a click (drawn as ghost markers) and the move a click plays, or why it cannot."""
+"""What clicks on lattice points mean for the game on the board (Qt-free).
+
+A :class:`LatticeInput` says which points take a click now (drawn as ghost markers), which
+balls to highlight, what the board looks like while a turn is being built (a Pyraos lift
+or the removal step after a square), and turns clicks into moves. A click returns the move
+to play, ``None`` when it only advanced the turn being built, or a sentence saying why it
+does nothing.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +14,7 @@ import numpy as np
 from model.game import Game, Move
 from model.lattice import PyramidLattice
 from model.partition import Partition
-from model.pyraos import Pyraos
+from model.pyraos import PASS, Pyraos, bits
 
 
 def lattice_of(game: Game) -> PyramidLattice:
@@ -24,40 +30,168 @@ def pieces_by_id(game: Game) -> dict[int, str]:
 
 
 def click_targets(game: Game) -> np.ndarray:
-    """Per point id: True where a click places a ball now."""
-    lat = lattice_of(game)
-    mask = np.zeros(lat.count, dtype=bool)
-    for move in game.legal_moves():
-        point = _placement_point(move)
-        if point is not None:
-            mask[lat.id_of(*point)] = True
-    return mask
+    """Per point id: True where a click starts or plays a move now."""
+    return LatticeInput(game).targets()
 
 
-def click_move(game: Game, pid: int) -> Move | str:
-    """The move a click on point ``pid`` plays, or a sentence saying why none."""
-    lat = lattice_of(game)
-    point = lat.point(pid)
-    outcome = game.outcome()
-    if outcome is not None:
-        return f"the game is over: {outcome.result} ({outcome.termination.value})"
-    if isinstance(game, Partition):
-        move = game.parse_move(str(point))
-        reason = game.why_illegal(move)
-        return reason if reason is not None else move
-    if isinstance(game, Pyraos):
-        placements = [m for m in game.legal_moves() if m.source is None and m.target == point]  # type: ignore[attr-defined]
-        if not placements:
-            return game.why_illegal(game.parse_move(str(point))) or f"{point}: no placement here"
-        plain = [m for m in placements if not m.removed]  # type: ignore[attr-defined]
-        return plain[0] if plain else placements[0]
-    return f"{game.title}: clicks are not supported yet"
+class LatticeInput:
+    """Turns clicks into moves for a ball-pyramid game; build a new one per position."""
 
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.lattice = lattice_of(game)
+        self.source: int | None = None  # Pyraos: the sphere being lifted
+        self.target: int | None = None  # Pyraos: placed or lifted to, removals pending
+        self.removed = 0  # Pyraos: mask of spheres chosen for removal
 
-def _placement_point(move: Move) -> tuple[int, int, int] | None:
-    point = getattr(move, "point", None)
-    if point is not None:
-        return point
-    if getattr(move, "source", 1) is None and getattr(move, "target", None) is not None:
-        return move.target  # type: ignore[attr-defined]
-    return None
+    # ---- what to draw -------------------------------------------------------------------
+
+    def pieces(self) -> dict[int, str]:
+        """The board as it looks with the turn built so far."""
+        pieces = pieces_by_id(self.game)
+        if self.target is not None:
+            if self.source is not None:
+                del pieces[self.source]
+            pieces[self.target] = self.game.to_move
+            for r in bits(self.removed):
+                del pieces[r]
+        return pieces
+
+    def targets(self) -> np.ndarray:
+        mask = np.zeros(self.lattice.count, dtype=bool)
+        game = self.game
+        if game.is_over():
+            return mask
+        if isinstance(game, Pyraos):
+            raw = game.raw_moves()
+            if self.target is not None:
+                return mask
+            if self.source is not None:
+                mask[[t for s, t, _ in raw if s == self.source]] = True
+            else:
+                mask[[t for s, t, _ in raw if s < 0 and t >= 0]] = True
+            return mask
+        for move in game.legal_moves():
+            point = getattr(move, "point", None)
+            if point is not None:
+                mask[self.lattice.id_of(*point)] = True
+        return mask
+
+    def highlighted(self) -> np.ndarray:
+        """Balls that take a click now: spheres that may be lifted or removed."""
+        mask = np.zeros(self.lattice.count, dtype=bool)
+        if isinstance(self.game, Pyraos) and not self.game.is_over():
+            if self.target is not None:
+                mask[self._removable()] = True
+            elif self.source is not None:
+                mask[self.source] = True
+            else:
+                mask[[s for s, _, _ in self.game.raw_moves() if s >= 0]] = True
+        return mask
+
+    @property
+    def building(self) -> bool:
+        return self.source is not None or self.target is not None
+
+    @property
+    def can_finish(self) -> bool:
+        """A turn waits for 'Finish turn': removals chosen, or the forced pass."""
+        if isinstance(self.game, Pyraos) and not self.game.is_over():
+            return self.target is not None or self.game.raw_moves() == [PASS]
+        return False
+
+    def prompt(self) -> str:
+        if not isinstance(self.game, Pyraos) or self.game.is_over():
+            return ""
+        if self.target is not None:
+            return (
+                "square completed: click up to two of your free spheres to remove, then "
+                "Finish turn (Esc cancels)"
+            )
+        if self.source is not None:
+            return f"lifting {self.lattice.point(self.source)}: click a higher point (Esc cancels)"
+        if self.game.raw_moves() == [PASS]:
+            return "no move but to pass: press Finish turn"
+        return ""
+
+    # ---- clicks -------------------------------------------------------------------------
+
+    def click(self, pid: int) -> Move | str | None:
+        game = self.game
+        outcome = game.outcome()
+        if outcome is not None:
+            return f"the game is over: {outcome.result} ({outcome.termination.value})"
+        if isinstance(game, Partition):
+            move = game.parse_move(str(self.lattice.point(pid)))
+            reason = game.why_illegal(move)
+            return reason if reason is not None else move
+        if isinstance(game, Pyraos):
+            return self._click_pyraos(game, pid)
+        return f"{game.title}: clicks are not supported here"
+
+    def _click_pyraos(self, game: Pyraos, pid: int) -> Move | str | None:
+        raw = game.raw_moves()
+        point = self.lattice.point(pid)
+        if raw == [PASS]:
+            return "you have no move but to pass: press Finish turn"
+        if self.target is not None:  # the removal step
+            if pid in self._removable():
+                self.removed |= 1 << pid
+                if self.removed.bit_count() == 2:
+                    return self.finish()
+                return None
+            return f"{point} cannot be removed: only your own free spheres, at most two"
+        if self.source is not None and pid == self.source:
+            self.source = None  # clicking the lifted sphere again puts it back
+            return None
+        sources = {s for s, _, _ in raw if s >= 0}
+        if pid in sources:  # select a sphere to lift (or switch to another)
+            self.source = pid
+            return None
+        source = -1 if self.source is None else self.source
+        options = [r for s, t, r in raw if s == source and t == pid]
+        if not options:
+            if self.source is not None:
+                lifted = self.lattice.point(self.source)
+                return f"the sphere at {lifted} cannot be lifted to {point}"
+            return game.why_illegal(game.parse_move(str(point))) or f"{point}: no move here"
+        if options == [0]:
+            move = game.to_move_value((source, pid, 0))
+            self.cancel()
+            return move
+        self.source = None if source < 0 else source
+        self.target = pid
+        return None
+
+    def _removable(self) -> list[int]:
+        """Spheres that may be added to the removal set chosen so far."""
+        assert isinstance(self.game, Pyraos)
+        source = -1 if self.source is None else self.source
+        chosen = self.removed
+        return sorted(
+            {
+                q
+                for s, t, r in self.game.raw_moves()
+                if s == source and t == self.target and r & chosen == chosen
+                for q in bits(r & ~chosen)
+            }
+        )
+
+    def finish(self) -> Move | str:
+        """Complete the turn being built (or the forced pass)."""
+        game = self.game
+        if not isinstance(game, Pyraos) or not self.can_finish:
+            return "there is no turn to finish"
+        if self.target is None:
+            self.cancel()
+            return game.to_move_value(PASS)
+        source = -1 if self.source is None else self.source
+        raw = (source, self.target, self.removed)
+        if raw not in game.raw_moves():
+            return "remove at least one sphere: this game plays the 1-2 removal rule"
+        self.cancel()
+        return game.to_move_value(raw)
+
+    def cancel(self) -> None:
+        self.source = self.target = None
+        self.removed = 0

@@ -156,3 +156,36 @@ def test_closing_twice_is_safe(make_window):
     window = make_window()
     window.close()
     window.shutdown()
+
+
+def test_a_whole_pyraos_turn_by_clicks(make_window, qtbot):
+    from tests.model.test_pyraos import P4, board
+
+    window = make_window(board(P4, "black"))
+    lat = window.session.game.lattice
+    square, victim = lat.id_of(1, 1, 0), lat.id_of(0, 0, 0)
+    assert under_mouse(window, square) == square
+    click(qtbot, window, square)  # completes a black square
+    assert window.finish_action.isEnabled()
+    assert "square completed" in window.status_prompt.text()
+    assert under_mouse(window, victim) == victim
+    click(qtbot, window, victim)  # remove one sphere
+    window.finish_action.trigger()
+    assert [str(m) for m in window.session.game.move_stack] == ["1,1,0 x0,0,0"]
+    assert window.session.game.colour_at((0, 0, 0)) is None
+    assert window.session.game.to_move == "white"
+    window.undo_action.trigger()
+    assert window.session.game.colour_at((0, 0, 0)) == "black"
+
+
+def test_a_pyraos_lift_by_clicks(make_window, qtbot):
+    from tests.model.test_pyraos import P3, board
+
+    window = make_window(board(P3, "black"))
+    lat = window.session.game.lattice
+    sphere, top = lat.id_of(3, 3, 0), lat.id_of(0, 0, 1)
+    click(qtbot, window, sphere)
+    assert window.cancel_action.isEnabled()
+    assert under_mouse(window, top) == top
+    click(qtbot, window, top)
+    assert [str(m) for m in window.session.game.move_stack] == ["3,3,0>0,0,1"]

@@ -26,6 +26,8 @@ PIECE_RGB = {
 }
 MARKER_RGB = (150, 150, 150)
 HOVER_RGB = (255, 196, 0)
+HIGHLIGHT_RGB = (255, 230, 90)  # balls that take a click now (to lift or to remove)
+HIGHLIGHT_MIX = 0.45
 GHOST_RADIUS = 0.24  # peeled balls drawn as ghosts: small and pale, but opaque
 GHOST_WHITENESS = 0.72  # (translucent impostors render black in VTK's sphere shader)
 GHOST_RIM_RGB = (0.25, 0.30, 0.42)  # shaders/ghost_rim.glsl outlines ghosts in this colour
@@ -104,10 +106,16 @@ class BallScene:
     # ---- updating -----------------------------------------------------------------------
 
     def show(
-        self, lat: PyramidLattice, pieces: dict[int, str], targets: np.ndarray, view: ViewState
+        self,
+        lat: PyramidLattice,
+        pieces: dict[int, str],
+        targets: np.ndarray,
+        view: ViewState,
+        highlight: np.ndarray | None = None,
     ) -> None:
         """Draw ``pieces`` (point id -> colour) and markers on ``targets`` (bool per point)
-        under the view state's level range, peel and clip planes."""
+        under the view state's level range, peel and clip planes; ``highlight`` tints the
+        balls that take a click now."""
         if lat is not self.lattice:
             self._build(lat)
         assert self._solid is not None
@@ -118,6 +126,9 @@ class BallScene:
         for pid, colour in pieces.items():
             occupied[pid] = True
             rgb[pid] = PIECE_RGB.get(colour, MARKER_RGB)
+        if highlight is not None and highlight.any():
+            tint = rgb[highlight] * (1 - HIGHLIGHT_MIX) + np.array(HIGHLIGHT_RGB) * HIGHLIGHT_MIX
+            rgb[highlight] = tint.astype(np.uint8)
         markers = targets & ~occupied & visible
         balls = occupied & visible
         hover = view.hover
