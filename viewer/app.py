@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+import numpy as np
 from PySide6.QtCore import QEvent, QPoint, QSettings, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMenu, QMessageBox, QWidget
@@ -24,9 +25,11 @@ from model.game import Game, IllegalMoveError, PositionFormatError
 from .board_input import LatticeInput, lattice_of, pieces_by_id
 from .scene.balls import VIEWS, BallScene
 from .session import Session
+from .setup_editor import SetupEditor
 from .view_state import ViewState
 from .widgets.move_list import MoveListDock
 from .widgets.new_game import NewGameDialog
+from .widgets.setup_dock import SetupDock
 from .widgets.view_dock import ViewDock
 
 log = logging.getLogger(__name__)
@@ -71,6 +74,13 @@ class MainWindow(QMainWindow):
         self.moves_dock = MoveListDock(session, self)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.view_dock)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.moves_dock)
+        self.setup: SetupEditor | None = None
+        self.setup_dock = SetupDock(self)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.setup_dock)
+        self.setup_dock.hide()
+        self.setup_dock.apply.clicked.connect(self.apply_setup)
+        self.setup_dock.cancel.clicked.connect(self.leave_setup)
+        self.setup_dock.clear.clicked.connect(self.clear_setup)
         self.status_game = QLabel()
         self.status_hover = QLabel()
         self.status_prompt = QLabel()
@@ -119,6 +129,8 @@ class MainWindow(QMainWindow):
         edit.addSeparator()
         self.finish_action = self._action(edit, "&Finish turn", self.finish_turn, "Return")
         self.cancel_action = self._action(edit, "&Cancel turn", self.cancel_turn, "Escape")
+        self.setup_action = self._action(edit, "&Set-up mode", self.toggle_setup, "Ctrl+E")
+        self.setup_action.setCheckable(True)
         turn = self.addToolBar("Turn")
         turn.setObjectName("turn-toolbar")
         turn.addAction(self.finish_action)
@@ -133,11 +145,71 @@ class MainWindow(QMainWindow):
 
     @slot
     def undo(self) -> None:
-        self.session.undo()
+        if self.setup is not None:
+            self.setup.undo()
+            self.redraw()
+        else:
+            self.session.undo()
 
     @slot
     def redo(self) -> None:
-        self.session.redo()
+        if self.setup is not None:
+            self.setup.redo()
+            self.redraw()
+        else:
+            self.session.redo()
+
+    # ---- set-up mode --------------------------------------------------------------------
+
+    @slot
+    def toggle_setup(self) -> None:
+        if self.setup is None:
+            self.enter_setup()
+        else:
+            self.apply_setup()
+
+    def enter_setup(self) -> None:
+        self.input.cancel()
+        self.setup = SetupEditor(self.session.game)
+        self.setup_dock.bind(self.setup)
+        self.setup_dock.show()
+        self.setup_action.setChecked(True)
+        self.redraw()
+
+    @slot
+    def apply_setup(self) -> bool:
+        """Leave set-up mode through validation; on a problem, say it and stay."""
+        if self.setup is None:
+            return True
+        try:
+            game = self.setup.build()
+        except PositionFormatError as exc:
+            self.setup_dock.error.setText(str(exc))
+            self.show_message(f"Set-up: {exc}")
+            self.setup_action.setChecked(True)
+            return False
+        self._close_setup()
+        self.session.apply_setup(game)
+        self.show_message("set-up applied (Undo returns to the previous position)")
+        return True
+
+    @slot
+    def leave_setup(self) -> None:
+        """Leave set-up mode without changing the game."""
+        self._close_setup()
+        self.redraw()
+
+    @slot
+    def clear_setup(self) -> None:
+        if self.setup is not None:
+            self.setup.clear()
+            self.redraw()
+
+    def _close_setup(self) -> None:
+        self.setup = None
+        self.setup_dock.bind(None)
+        self.setup_dock.hide()
+        self.setup_action.setChecked(False)
 
     @slot
     def finish_turn(self) -> None:
@@ -236,14 +308,14 @@ class MainWindow(QMainWindow):
     def _on_session_changed(self, reason: str) -> None:
         game = self.session.game
         lat = lattice_of(game)
+        if reason in ("load", "new") and self.setup is not None:
+            self._close_setup()  # another position arrived: the set-up in progress is void
         if reason in ("load", "new") and lat is not self._board:
             self._board = lat
             self.view.reset()
             self.view_dock.set_board(lat.n, self._extent())
         self.input = LatticeInput(game)
         self.moves_dock.refresh()
-        self.undo_action.setEnabled(self.session.can_undo)
-        self.redo_action.setEnabled(self.session.can_redo)
         self._update_title()
         self._update_status()
         self.redraw()
@@ -258,10 +330,20 @@ class MainWindow(QMainWindow):
 
     def redraw(self) -> None:
         inp = self.input
-        self.finish_action.setEnabled(inp.can_finish)
-        self.cancel_action.setEnabled(inp.building)
-        self.status_prompt.setText(inp.prompt())
-        self.scene.show(inp.lattice, inp.pieces(), inp.targets(), self.view, inp.highlighted())
+        history = self.setup if self.setup is not None else self.session
+        self.undo_action.setEnabled(history.can_undo)
+        self.redo_action.setEnabled(history.can_redo)
+        if self.setup is not None:
+            everywhere = np.ones(inp.lattice.count, dtype=bool)
+            self.finish_action.setEnabled(False)
+            self.cancel_action.setEnabled(False)
+            self.status_prompt.setText("set-up mode: click to paint or erase balls, then Apply")
+            self.scene.show(inp.lattice, self.setup.pieces, everywhere, self.view)
+        else:
+            self.finish_action.setEnabled(inp.can_finish)
+            self.cancel_action.setEnabled(inp.building)
+            self.status_prompt.setText(inp.prompt())
+            self.scene.show(inp.lattice, inp.pieces(), inp.targets(), self.view, inp.highlighted())
         self.render()
 
     def render(self) -> None:
@@ -333,6 +415,10 @@ class MainWindow(QMainWindow):
         """A click at display pixel (x, y), VTK's y axis upwards."""
         pid = self.scene.pick(x, y)
         if pid is None:
+            return
+        if self.setup is not None:
+            self.setup.click(pid)
+            self.redraw()
             return
         result = self.input.click(pid)
         if isinstance(result, str):

@@ -23,6 +23,7 @@ class Session:
         self.message = Signal()  # text for the status bar
         self._game = game
         self._redo: list[Move] = []
+        self._replaced: list[tuple[Game, list[Move]]] = []  # earlier games, for undo
         self.path = Path(path) if path else None
         self.puzzle = dict(puzzle or {})
         self.dirty = False
@@ -46,7 +47,7 @@ class Session:
 
     @property
     def can_undo(self) -> bool:
-        return bool(self._game.move_stack)
+        return bool(self._game.move_stack) or bool(self._replaced)
 
     @property
     def can_redo(self) -> bool:
@@ -55,6 +56,11 @@ class Session:
     def undo(self) -> Move | None:
         if not self.can_undo:
             self.message.emit("nothing to undo")
+            return None
+        if not self._game.move_stack:  # undo a set-up: back to the game it replaced
+            self._game, self._redo = self._replaced.pop()
+            self.dirty = True
+            self.changed.emit("load")
             return None
         move = self._game.pop()
         self._redo.append(move)
@@ -94,18 +100,29 @@ class Session:
         doc = read(path)
         self._game = doc.game
         self._redo.clear()
+        self._replaced.clear()
         self.path = Path(path)
         self.puzzle = dict(doc.puzzle)
         self.dirty = False
         self.changed.emit("load")
 
     def replace_game(self, game: Game) -> None:
+        """A new game (File > New): the file name and puzzle texts go with the old one."""
         self._game = game
         self._redo.clear()
+        self._replaced.clear()
         self.path = None
         self.puzzle = {}
         self.dirty = False
         self.changed.emit("new")
+
+    def apply_setup(self, game: Game) -> None:
+        """A position from set-up mode replaces the game; undo brings the old one back."""
+        self._replaced.append((self._game, self._redo))
+        self._game = game
+        self._redo = []
+        self.dirty = True
+        self.changed.emit("load")
 
     def save(self, path: str | Path | None = None) -> Path:
         """Save atomically to ``path`` (or the file it came from)."""

@@ -189,3 +189,28 @@ def test_a_pyraos_lift_by_clicks(make_window, qtbot):
     assert under_mouse(window, top) == top
     click(qtbot, window, top)
     assert [str(m) for m in window.session.game.move_stack] == ["3,3,0>0,0,1"]
+
+
+def test_setup_mode_validates_then_applies_and_undo_restores(make_window, qtbot):
+    window = make_window(Partition(PartitionOptions(3, "stacking")))
+    lat = window.session.game.lattice
+    window.setup_action.trigger()
+    assert window.setup_dock.isVisible()
+    floating = lat.id_of(0, 0, 2)
+    assert under_mouse(window, floating) == floating
+    click(qtbot, window, floating)  # a red ball in the air
+    window.setup_dock.apply.click()
+    assert window.setup is not None  # stayed in set-up mode
+    assert "is not supported" in window.setup_dock.error.text()
+    window.undo_action.trigger()  # undo the painted ball
+    assert window.setup.pieces == {}
+    corner, other = lat.id_of(0, 0, 0), lat.id_of(2, 2, 0)
+    click(qtbot, window, corner)
+    window.setup_dock.brush_buttons[1].setChecked(True)  # blue
+    click(qtbot, window, other)
+    window.setup_dock.apply.click()
+    assert window.setup is None
+    assert not window.setup_dock.isVisible()
+    assert window.session.game.pieces() == [((0, 0, 0), "red"), ((2, 2, 0), "blue")]
+    window.undo_action.trigger()  # back to the empty board
+    assert window.session.game.pieces() == []

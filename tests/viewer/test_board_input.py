@@ -76,3 +76,33 @@ def test_pyraos_forced_pass():
     assert inp.can_finish
     assert "pass" in inp.prompt()
     assert str(inp.finish()) == "pass"
+
+
+def test_setup_editor_paints_erases_undoes_and_validates():
+    import pytest
+
+    from model.game import PositionFormatError
+    from viewer.setup_editor import SetupEditor
+
+    game = Partition(PartitionOptions(3, "stacking"))
+    lat3 = lattice(3)
+    editor = SetupEditor(game)
+    editor.click(lat3.id_of(0, 0, 1))  # red, unsupported
+    with pytest.raises(PositionFormatError, match=r"0,0,1 is not supported"):
+        editor.build()
+    editor.click(lat3.id_of(0, 0, 1))  # the same colour again erases
+    assert editor.pieces == {}
+    editor.undo()
+    assert editor.pieces == {lat3.id_of(0, 0, 1): "red"}
+    editor.redo()
+    editor.click(lat3.id_of(0, 0, 0))
+    with pytest.raises(PositionFormatError, match="red has 1 balls and blue 0"):
+        editor.build()
+    editor.brush = "blue"
+    editor.click(lat3.id_of(2, 2, 0))
+    built = editor.build()
+    assert built.pieces() == [((0, 0, 0), "red"), ((2, 2, 0), "blue")]
+    assert built.to_move == "red"
+    editor.to_move = "blue"
+    editor.study = True  # a study may have any counts and side to move
+    assert editor.build().to_move == "blue"

@@ -1,0 +1,69 @@
+"""Set-up mode (Qt-free): paint balls of either colour or erase them, choose the side to
+move, then leave through the rules' own validation. Every edit can be undone."""
+
+from __future__ import annotations
+
+from model.game import Game
+
+from .board_input import lattice_of, pieces_by_id
+
+ERASE = None
+
+
+class SetupEditor:
+    def __init__(self, game: Game) -> None:
+        self.game_class = type(game)
+        self.options = game.options
+        self.lattice = lattice_of(game)
+        self.colours = game.colours
+        self.pieces: dict[int, str] = pieces_by_id(game)
+        self.to_move = game.to_move
+        self.study = game.study
+        self.brush: str | None = game.colours[0]
+        self._undo: list[tuple[int, str | None]] = []
+        self._redo: list[tuple[int, str | None]] = []
+
+    def click(self, pid: int) -> None:
+        """Paint the brush's colour on ``pid``; a ball already of that colour is erased."""
+        current = self.pieces.get(pid)
+        new = ERASE if current == self.brush else self.brush
+        if new != current:
+            self._set(pid, new, self._undo)
+            self._redo.clear()
+
+    def _set(self, pid: int, colour: str | None, log: list[tuple[int, str | None]]) -> None:
+        log.append((pid, self.pieces.get(pid)))
+        if colour is None:
+            self.pieces.pop(pid, None)
+        else:
+            self.pieces[pid] = colour
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def undo(self) -> None:
+        if self._undo:
+            pid, colour = self._undo.pop()
+            self._set(pid, colour, self._redo)
+
+    def redo(self) -> None:
+        if self._redo:
+            pid, colour = self._redo.pop()
+            self._set(pid, colour, self._undo)
+
+    def clear(self) -> None:
+        for pid in list(self.pieces):
+            self._set(pid, ERASE, self._undo)
+        self._redo.clear()
+
+    def build(self) -> Game:
+        """The set-up position, validated by the game's rules (PositionFormatError)."""
+        pieces = [
+            (tuple(self.lattice.point(pid)), colour) for pid, colour in sorted(self.pieces.items())
+        ]
+        return self.game_class.from_setup(self.options, self.to_move, pieces, study=self.study)

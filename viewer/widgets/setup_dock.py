@@ -1,0 +1,86 @@
+"""The Set-up dock: brush (either colour or erase), side to move, study flag, and the
+buttons that leave set-up mode through validation or without a change."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QCheckBox,
+    QComboBox,
+    QDockWidget,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QRadioButton,
+    QWidget,
+)
+
+from ..setup_editor import SetupEditor
+
+
+class SetupDock(QDockWidget):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Set-up", parent)
+        self.setObjectName("setup-dock")
+        self.editor: SetupEditor | None = None
+        body = QWidget(self)
+        form = QFormLayout(body)
+        self.brushes = QButtonGroup(self)
+        row = QHBoxLayout()
+        self.brush_buttons: list[QRadioButton] = []
+        for index in range(3):
+            button = QRadioButton()
+            self.brushes.addButton(button, index)
+            self.brush_buttons.append(button)
+            row.addWidget(button)
+        form.addRow("Brush", row)
+        self.to_move = QComboBox()
+        form.addRow("To move", self.to_move)
+        self.study = QCheckBox("Study: any colouring, not only positions play can reach")
+        form.addRow(self.study)
+        self.clear = QPushButton("Clear board")
+        self.apply = QPushButton("Apply")
+        self.cancel = QPushButton("Cancel")
+        buttons = QHBoxLayout()
+        for button in (self.clear, self.apply, self.cancel):
+            buttons.addWidget(button)
+        form.addRow(buttons)
+        self.error = QLabel()
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #b00020")
+        form.addRow(self.error)
+        self.setWidget(body)
+        self.brushes.idToggled.connect(self._on_brush_changed)
+        self.to_move.currentTextChanged.connect(self._on_to_move_changed)
+        self.study.toggled.connect(self._on_study_changed)
+
+    def bind(self, editor: SetupEditor | None) -> None:
+        self.editor = editor
+        self.error.clear()
+        if editor is None:
+            return
+        names = [*editor.colours, "erase"]
+        for button, name in zip(self.brush_buttons, names, strict=True):
+            button.setText(name)
+        self.brush_buttons[0].setChecked(True)
+        self.to_move.blockSignals(True)
+        self.to_move.clear()
+        self.to_move.addItems(list(editor.colours))
+        self.to_move.setCurrentText(editor.to_move)
+        self.to_move.blockSignals(False)
+        self.study.blockSignals(True)
+        self.study.setChecked(editor.study)
+        self.study.blockSignals(False)
+
+    def _on_brush_changed(self, index: int, checked: bool) -> None:
+        if checked and self.editor is not None:
+            self.editor.brush = None if index == 2 else self.editor.colours[index]
+
+    def _on_to_move_changed(self, colour: str) -> None:
+        if self.editor is not None and colour:
+            self.editor.to_move = colour
+
+    def _on_study_changed(self, on: bool) -> None:
+        if self.editor is not None:
+            self.editor.study = on
