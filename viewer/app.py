@@ -36,6 +36,7 @@ log = logging.getLogger(__name__)
 F = TypeVar("F", bound=Callable[..., Any])
 CLICK_SLOP = 4  # pixels a press may move and still count as a click, not a drag
 MAX_RECENT = 8
+FREE_PLANE_NORMAL = (-1.0, -1.0, 0.0)  # towards the default camera: the cut face shows
 
 
 def slot(method: F) -> F:
@@ -71,6 +72,8 @@ class MainWindow(QMainWindow):
         self.input = LatticeInput(session.game)
 
         self.view_dock = ViewDock(self.view, self)
+        self.view_dock.free_plane.toggled.connect(self._on_free_plane_toggled)
+        self._plane_widget: Any = None
         self.moves_dock = MoveListDock(session, self)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.view_dock)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.moves_dock)
@@ -322,7 +325,45 @@ class MainWindow(QMainWindow):
 
     @slot
     def _on_view_changed(self, _field: str) -> None:
+        if self.view.free_plane is None and self._plane_widget is not None:
+            self.plotter.clear_plane_widgets()  # the view was reset
+            self._plane_widget = None
         self.redraw()
+
+    @slot
+    def _on_free_plane_toggled(self, on: bool) -> None:
+        """Show pyvista's plane widget; balls on the side its normal points to are hidden."""
+        if on and self._plane_widget is None:
+            lat = lattice_of(self.session.game)
+            centre = tuple(lat.centres.mean(axis=0))
+            self._plane_widget = self.plotter.add_plane_widget(
+                self._on_plane_moved,
+                normal=(1.0, 1.0, 0.0),
+                origin=centre,
+                bounds=self._padded_bounds(),
+                implicit=True,
+                outline_translation=False,
+                interaction_event="end",
+                pass_widget=False,
+            )
+            self.view.set_free_plane(FREE_PLANE_NORMAL, centre)
+        elif not on and self._plane_widget is not None:
+            self.plotter.clear_plane_widgets()
+            self._plane_widget = None
+            self.view.set_free_plane(None)
+        self.render()
+
+    def _on_plane_moved(self, normal: Any, origin: Any) -> None:
+        try:
+            self.view.set_free_plane(tuple(normal), tuple(origin))
+        except Exception as exc:
+            log.exception("plane widget")
+            self.show_message(f"Error: {exc}")
+
+    def _padded_bounds(self) -> tuple[float, ...]:
+        lat = lattice_of(self.session.game)
+        lo, hi = lat.centres.min(axis=0) - 0.5, lat.centres.max(axis=0) + 0.5
+        return (lo[0], hi[0], lo[1], hi[1], lo[2], hi[2])
 
     def _extent(self) -> tuple[float, float, float]:
         hi = lattice_of(self.session.game).centres.max(axis=0)

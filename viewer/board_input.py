@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from model.game import Game, Move
-from model.lattice import PyramidLattice
+from model.lattice import Corner, PyramidLattice
 from model.partition import Partition
 from model.pyraos import PASS, Pyraos, bits
 
@@ -61,7 +61,7 @@ class LatticeInput:
         mask = np.zeros(self.lattice.count, dtype=bool)
         game = self.game
         if game.is_over():
-            return mask
+            return self.winning_corners()  # empty won corners show as (tinted) markers
         if isinstance(game, Pyraos):
             raw = game.raw_moves()
             if self.target is not None:
@@ -77,9 +77,18 @@ class LatticeInput:
                 mask[self.lattice.id_of(*point)] = True
         return mask
 
-    def highlighted(self) -> np.ndarray:
-        """Balls that take a click now: spheres that may be lifted or removed."""
+    def winning_corners(self) -> np.ndarray:
+        """Pyramid Partition: the corner points held by the winner, once the game is won."""
         mask = np.zeros(self.lattice.count, dtype=bool)
+        outcome = self.game.outcome()
+        if isinstance(self.game, Partition) and outcome is not None and outcome.winner:
+            for name in self.game.held_corners(outcome.winner):
+                mask[self.lattice.corner_ids[Corner(name)]] = True
+        return mask
+
+    def highlighted(self) -> np.ndarray:
+        """Balls that take a click now (spheres to lift or remove), or a winner's corners."""
+        mask = self.winning_corners()
         if isinstance(self.game, Pyraos) and not self.game.is_over():
             if self.target is not None:
                 mask[self._removable()] = True

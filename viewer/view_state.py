@@ -39,6 +39,7 @@ class ViewState:
         self.peel = 0  # hide the points within this many steps of any wall
         self.ghost_peeled = False  # draw peeled balls as faint ghosts instead of hiding
         self.clips = [ClipPlane(0), ClipPlane(1), ClipPlane(2)]
+        self.free_plane: tuple[tuple[float, ...], tuple[float, ...]] | None = None
         self.hover: int | None = None
 
     def set_levels(self, lo: int, hi: int) -> None:
@@ -66,6 +67,15 @@ class ViewState:
             self.clips[axis] = new
             self.changed.emit("clip")
 
+    def set_free_plane(
+        self, normal: tuple[float, ...] | None, origin: tuple[float, ...] = (0, 0, 0)
+    ) -> None:
+        """Hide the balls on the side ``normal`` points to (None: no free plane)."""
+        plane = None if normal is None else (tuple(map(float, normal)), tuple(map(float, origin)))
+        if plane != self.free_plane:
+            self.free_plane = plane
+            self.changed.emit("free_plane")
+
     def set_hover(self, pid: int | None) -> None:
         if pid != self.hover:
             self.hover = pid
@@ -74,6 +84,7 @@ class ViewState:
     def reset(self) -> None:
         self.levels, self.peel, self.ghost_peeled = (0, 10**6), 0, False
         self.clips = [ClipPlane(0), ClipPlane(1), ClipPlane(2)]
+        self.free_plane = None
         self.changed.emit("reset")
 
     def visible(self, lat: PyramidLattice) -> np.ndarray:
@@ -84,6 +95,9 @@ class ViewState:
             keep &= lat.wall_distance.min(axis=1) >= self.peel
         for clip in self.clips:
             keep &= clip.keeps(lat.centres)
+        if self.free_plane is not None:
+            normal, origin = (np.asarray(v) for v in self.free_plane)
+            keep &= (lat.centres - origin) @ normal <= 1e-6
         return keep
 
     def describe(self) -> str:

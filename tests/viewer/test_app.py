@@ -214,3 +214,14 @@ def test_setup_mode_validates_then_applies_and_undo_restores(make_window, qtbot)
     assert window.session.game.pieces() == [((0, 0, 0), "red"), ((2, 2, 0), "blue")]
     window.undo_action.trigger()  # back to the empty board
     assert window.session.game.pieces() == []
+
+
+def test_free_plane_widget_cuts_the_view(make_window):
+    window = make_window(Partition(PartitionOptions(5)))
+    window.view_dock.free_plane.setChecked(True)
+    assert window._plane_widget is not None
+    assert window.view.free_plane is not None
+    assert 0 < window.scene.shown.sum() < window.session.game.lattice.count
+    window.view_dock.free_plane.setChecked(False)
+    assert window.view.free_plane is None
+    assert window.scene.shown.all()

@@ -3,6 +3,8 @@ removal steps, and the forced pass."""
 
 from __future__ import annotations
 
+import numpy as np
+
 from model.lattice import lattice
 from model.partition import Partition, PartitionOptions
 from model.pyraos import Pyraos
@@ -106,3 +108,14 @@ def test_setup_editor_paints_erases_undoes_and_validates():
     editor.to_move = "blue"
     editor.study = True  # a study may have any counts and side to move
     assert editor.build().to_move == "blue"
+
+
+def test_the_winners_corners_are_highlighted():
+    from tests.conftest import make_partition
+
+    game = make_partition(
+        2, [(0, 0, 0), (1, 0, 0), (0, 1, 0)], [(1, 1, 0), (0, 0, 1)], to_move="blue", study=False
+    )
+    lat2 = lattice(2)
+    marked = np.flatnonzero(LatticeInput(game).highlighted())
+    assert sorted(marked) == sorted(lat2.id_of(*p) for p in [(0, 0, 0), (1, 0, 0), (0, 1, 0)])

@@ -85,3 +85,16 @@ def test_view_state_visibility():
     view.set_clip(0, keep_below=False)
     assert np.all(lat.centres[view.visible(lat), 0] >= 1.0 - 1e-9)
     assert view.describe() == "x>=1"
+
+
+def test_free_plane_hides_the_far_side():
+    lat = lattice(4)
+    view = ViewState()
+    centre = lat.centres.mean(axis=0)
+    view.set_free_plane((1.0, 1.0, 0.0), tuple(centre))
+    shown = view.visible(lat)
+    assert 0 < shown.sum() < lat.count
+    assert np.all((lat.centres[shown] - centre) @ np.array([1.0, 1.0, 0.0]) <= 1e-6)
+    view.reset()
+    assert view.free_plane is None
+    assert view.visible(lat).all()

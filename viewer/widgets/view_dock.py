@@ -57,6 +57,8 @@ class ViewDock(QDockWidget):
             on.toggled.connect(lambda checked, a=axis: self._on_clip_changed(a))
             slider.valueChanged.connect(lambda _v, a=axis: self._on_clip_changed(a))
             flip.toggled.connect(lambda _c, a=axis: self._on_clip_changed(a))
+        self.free_plane = QCheckBox("Free plane (drag it in the scene)")
+        form.addRow(self.free_plane)
         self.setWidget(body)
         self.level_lo.valueChanged.connect(self._on_levels_changed)
         self.level_hi.valueChanged.connect(self._on_levels_changed)
@@ -90,6 +92,8 @@ class ViewDock(QDockWidget):
                 box.setValue(min(value, box.maximum()))
         with QSignalBlocker(self.ghosts):
             self.ghosts.setChecked(view.ghost_peeled)
+        with QSignalBlocker(self.free_plane):
+            self.free_plane.setChecked(view.free_plane is not None)
         for axis, clip in enumerate(view.clips):
             for widget, setter, value in (
                 (self.clip_on[axis], "setChecked", clip.enabled),
