@@ -45,6 +45,15 @@ class PositionFormatError(ValueError):
         return PositionFormatError(self.key, self.reason, source=source)
 
 
+def check_option_names(game: str, raw: Mapping[str, Any], known: tuple[str, ...]) -> None:
+    """PositionFormatError for option names that ``game`` does not take."""
+    unknown = sorted(set(raw) - set(known))
+    if unknown:
+        raise PositionFormatError(
+            "options", f"unknown option(s) {unknown}; {game} takes {', '.join(known)}"
+        )
+
+
 # ---- values ---------------------------------------------------------------------------
 
 

@@ -33,6 +33,7 @@ from .game import (
     Piece,
     PositionFormatError,
     Termination,
+    check_option_names,
     register_game,
 )
 from .lattice import CORNERS, MAX_SIZE, Corner, Point, PyramidLattice, lattice, wall_names
@@ -141,11 +142,7 @@ class Partition(Game):
 
     @classmethod
     def parse_options(cls, raw: Mapping[str, Any]) -> PartitionOptions:
-        unknown = set(raw) - {"size", "version"}
-        if unknown:
-            raise PositionFormatError(
-                "options", f"unknown option(s) {sorted(unknown)}; partition takes size, version"
-            )
+        check_option_names(cls.name, raw, ("size", "version"))
         size = raw.get("size", 5)
         if isinstance(size, bool) or not isinstance(size, int) or not 2 <= size <= MAX_SIZE:
             raise PositionFormatError(

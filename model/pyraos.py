@@ -20,6 +20,7 @@ from .game import (
     Piece,
     PositionFormatError,
     Termination,
+    check_option_names,
     register_game,
 )
 from .lattice import Point, lattice
@@ -201,11 +202,7 @@ class Pyraos(Game):
 
     @classmethod
     def parse_options(cls, raw: Mapping[str, Any]) -> PyraosOptions:
-        unknown = set(raw) - {"variant", "removal"}
-        if unknown:
-            raise PositionFormatError(
-                "options", f"unknown option(s) {sorted(unknown)}; pyraos takes variant, removal"
-            )
+        check_option_names(cls.name, raw, ("variant", "removal"))
         variant = raw.get("variant", "standard")
         if variant not in VARIANTS:
             raise PositionFormatError(

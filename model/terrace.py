@@ -25,6 +25,7 @@ from .game import (
     Piece,
     PositionFormatError,
     Termination,
+    check_option_names,
     register_game,
 )
 
@@ -195,13 +196,7 @@ class Terrace(Game):
 
     @classmethod
     def parse_options(cls, raw: Mapping[str, Any]) -> TerraceOptions:
-        unknown = set(raw) - {"last_stones_lose", "no_push_back"}
-        if unknown:
-            raise PositionFormatError(
-                "options",
-                f"unknown option(s) {sorted(unknown)}; terrace takes last_stones_lose, "
-                "no_push_back",
-            )
+        check_option_names(cls.name, raw, ("last_stones_lose", "no_push_back"))
         values = {}
         for key, default in (("last_stones_lose", True), ("no_push_back", False)):
             value = raw.get(key, default)
