@@ -225,3 +225,27 @@ def test_free_plane_widget_cuts_the_view(make_window):
     window.view_dock.free_plane.setChecked(False)
     assert window.view.free_plane is None
     assert window.scene.shown.all()
+
+
+def test_new_game_dialog_switches_the_board(make_window, qtbot):
+    from viewer.widgets.new_game import NewGameDialog
+
+    window = make_window(Partition(PartitionOptions(3)))
+    dialog = NewGameDialog(window)
+    qtbot.addWidget(dialog)
+    dialog.game.setCurrentText("Pyramid Partition")
+    dialog.size.setValue(7)
+    dialog.version.setCurrentText("stacking")
+    game = dialog.new_game()
+    assert game.options == PartitionOptions(7, "stacking")
+    window.session.replace_game(game)
+    assert window.view_dock.level_hi.maximum() == 6
+    assert window.scene.shown.sum() == 49  # stacking: only the base takes a ball
+    dialog.game.setCurrentText("Pyraos")
+    assert not dialog.size.isEnabled()
+    dialog.variant.setCurrentText("alternate")
+    pyraos = dialog.new_game()
+    assert pyraos.options.variant == "alternate"
+    window.session.replace_game(pyraos)
+    assert window.view_dock.level_hi.maximum() == 3
+    assert window.scene.shown.sum() == 16
