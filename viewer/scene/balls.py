@@ -139,6 +139,7 @@ class BallScene:
         pale = (rgb * (1 - GHOST_WHITENESS) + 255 * GHOST_WHITENESS).astype(np.uint8)
         self._write(self._solid, rgb, solid_r)
         self._write(self._faint, pale, faint_r)
+        self.faint_actor.SetVisibility(bool(faint_r.any()))  # no ghosts: skip its draw call
         self.shown = balls | markers
 
     @staticmethod
