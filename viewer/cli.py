@@ -132,6 +132,11 @@ def build_parser() -> argparse.ArgumentParser:
     render.add_argument(
         "--ghost-peeled", action="store_true", help="draw peeled and clipped balls as faint ghosts"
     )
+    render.add_argument(
+        "--cut-open",
+        action="store_true",
+        help="draw the balls a clip plane passes through cut open",
+    )
     return parser
 
 
@@ -285,6 +290,7 @@ def _render(args: argparse.Namespace) -> int:
         clips=clips,
         view=args.view,
         ghost_peeled=args.ghost_peeled,
+        cut_open=args.cut_open,
     )
     print(render_game(game, args.output, options))
     return EXIT_OK

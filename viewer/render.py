@@ -23,6 +23,7 @@ class RenderOptions:
     clips: list[tuple[int, float, bool]] = field(default_factory=list)  # axis, value, below
     view: str = "iso"
     ghost_peeled: bool = False
+    cut_open: bool = False
 
 
 def parse_clip(text: str) -> tuple[int, float, bool]:
@@ -40,6 +41,7 @@ def view_state_for(options: RenderOptions) -> ViewState:
         view.set_levels(*options.levels)
     view.set_peel(options.peel)
     view.set_ghost_peeled(options.ghost_peeled)
+    view.set_cut_open(options.cut_open)
     for axis, value, below in options.clips:
         view.set_clip(axis, enabled=True, value=value, keep_below=below)
     return view

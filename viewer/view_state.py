@@ -40,6 +40,7 @@ class ViewState:
         self.ghost_peeled = False  # draw peeled balls as faint ghosts instead of hiding
         self.clips = [ClipPlane(0), ClipPlane(1), ClipPlane(2)]
         self.free_plane: tuple[tuple[float, ...], tuple[float, ...]] | None = None
+        self.cut_open = False  # draw balls that straddle a plane cut open, not whole or gone
         self.hover: int | None = None
 
     def set_levels(self, lo: int, hi: int) -> None:
@@ -76,6 +77,43 @@ class ViewState:
             self.free_plane = plane
             self.changed.emit("free_plane")
 
+    def set_cut_open(self, on: bool) -> None:
+        if on != self.cut_open:
+            self.cut_open = on
+            self.changed.emit("cut_open")
+
+    def planes(self) -> list[tuple[np.ndarray, np.ndarray]]:
+        """Active planes as (normal, origin), the normal pointing to the hidden side."""
+        out = []
+        for clip in self.clips:
+            if clip.enabled:
+                normal = np.zeros(3)
+                normal[clip.axis] = 1.0 if clip.keep_below else -1.0
+                origin = np.zeros(3)
+                origin[clip.axis] = clip.value
+                out.append((normal, origin))
+        if self.free_plane is not None:
+            normal, origin = (np.asarray(v, dtype=float) for v in self.free_plane)
+            out.append((normal / (np.linalg.norm(normal) or 1.0), origin))
+        return out
+
+    def cut(self, lat: PyramidLattice, radius: float) -> np.ndarray:
+        """Per point: a ball of ``radius`` there straddles an active plane (with cut_open on),
+        within the level range and peel."""
+        planes = self.planes()
+        if not self.cut_open or not planes:
+            return np.zeros(lat.count, dtype=bool)
+        side = np.stack([(lat.centres - origin) @ normal for normal, origin in planes])
+        crossing = (np.abs(side) < radius).any(axis=0) & (side < radius).all(axis=0)
+        return crossing & self._levels_and_peel(lat)
+
+    def _levels_and_peel(self, lat: PyramidLattice) -> np.ndarray:
+        lo, hi = self.levels
+        keep = (lat.levels >= lo) & (lat.levels <= hi)
+        if self.peel:
+            keep &= lat.wall_distance.min(axis=1) >= self.peel
+        return keep
+
     def set_hover(self, pid: int | None) -> None:
         if pid != self.hover:
             self.hover = pid
@@ -85,14 +123,12 @@ class ViewState:
         self.levels, self.peel, self.ghost_peeled = (0, 10**6), 0, False
         self.clips = [ClipPlane(0), ClipPlane(1), ClipPlane(2)]
         self.free_plane = None
+        self.cut_open = False
         self.changed.emit("reset")
 
     def visible(self, lat: PyramidLattice) -> np.ndarray:
         """Per point id: shown (and clickable) under the level range, peel and clips."""
-        lo, hi = self.levels
-        keep = (lat.levels >= lo) & (lat.levels <= hi)
-        if self.peel:
-            keep &= lat.wall_distance.min(axis=1) >= self.peel
+        keep = self._levels_and_peel(lat)
         for clip in self.clips:
             keep &= clip.keeps(lat.centres)
         if self.free_plane is not None:

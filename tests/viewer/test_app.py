@@ -249,3 +249,18 @@ def test_new_game_dialog_switches_the_board(make_window, qtbot):
     window.session.replace_game(pyraos)
     assert window.view_dock.level_hi.maximum() == 3
     assert window.scene.shown.sum() == 16
+
+
+def test_cut_open_checkbox_draws_cut_balls(make_window):
+    window = make_window(Partition(PartitionOptions(4)))
+    for text in ["0,0,0", "1,1,0", "1,0,0", "0,1,0"]:
+        window.session.play(window.session.game.parse_move(text))
+    dock = window.view_dock
+    dock.clip_on[0].setChecked(True)
+    dock.clip_slider[0].setValue(4)  # x <= 1.0: the balls at x = 1 straddle it
+    assert not window.scene.cut_actor.GetVisibility()
+    dock.cut_open.setChecked(True)
+    assert window.view.cut_open
+    assert window.scene.cut_actor.GetVisibility()
+    dock.cut_open.setChecked(False)
+    assert not window.scene.cut_actor.GetVisibility()

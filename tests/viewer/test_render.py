@@ -65,3 +65,11 @@ def test_render_rejects_bad_options(tmp_path, capsys, argv, words):
     assert code == 2
     assert words in capsys.readouterr().err
     assert not (tmp_path / "x.png").exists()
+
+
+def test_render_cut_open_draws_the_balls_on_the_plane(tmp_path):
+    path = ROOT / "examples/partition/full-random-base5.pyr.json"
+    whole = render(tmp_path, path, "--clip", "y>=2.1")
+    opened = render(tmp_path, path, "--clip", "y>=2.1", "--cut-open")
+    ball = lambda im: colour_share(im, PIECE_RGB["red"]) + colour_share(im, PIECE_RGB["blue"])  # noqa: E731
+    assert ball(opened) > ball(whole) * 1.1  # the half-balls on the plane appear

@@ -98,3 +98,16 @@ def test_free_plane_hides_the_far_side():
     view.reset()
     assert view.free_plane is None
     assert view.visible(lat).all()
+
+
+def test_cut_open_marks_the_balls_a_plane_passes_through():
+    lat = lattice(5)
+    view = ViewState()
+    view.set_clip(1, enabled=True, value=1.9)
+    assert not view.cut(lat, 0.48).any()  # off by default
+    view.set_cut_open(True)
+    cut = view.cut(lat, 0.48)
+    assert cut.any()
+    assert np.all(np.abs(lat.centres[cut, 1] - 1.9) < 0.48)
+    view.set_clip(1, enabled=False)
+    assert not view.cut(lat, 0.48).any()

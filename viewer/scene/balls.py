@@ -10,6 +10,8 @@ import math
 
 import numpy as np
 import pyvista as pv
+from vtkmodules.vtkCommonDataModel import vtkPlane
+from vtkmodules.vtkRenderingCore import vtkActor, vtkPolyDataMapper
 
 from model.lattice import CORNERS, PyramidLattice
 
@@ -71,7 +73,17 @@ class BallScene:
             reset_camera=False,
             render=False,
         )
-        self._actors = [solid, faint, edges]
+        self._cut_mesh = pv.PolyData()
+        # Plain VTK: pyvista will not add an empty mesh, and most views cut nothing.
+        mapper = vtkPolyDataMapper()
+        mapper.SetInputData(self._cut_mesh)
+        cut = vtkActor()
+        cut.SetMapper(mapper)
+        cut.SetVisibility(False)
+        self.plotter.add_actor(cut, reset_camera=False, render=False, pickable=False)
+        cut.GetProperty().BackfaceCullingOff()  # the inside of a cut ball shows
+        self.cut_actor = cut
+        self._actors = [solid, faint, edges, cut]
         self.solid_actor, self.faint_actor = solid, faint
         self.lattice = lat
         self.shown = np.zeros(lat.count, dtype=bool)
@@ -134,13 +146,42 @@ class BallScene:
         hover = view.hover
         if hover is not None and 0 <= hover < lat.count and (balls[hover] or markers[hover]):
             rgb[hover] = HOVER_RGB
-        solid_r = np.where(balls, BALL_RADIUS, np.where(markers, MARKER_RADIUS, 0.0))
+        cut = view.cut(lat, BALL_RADIUS) & occupied
+        self._show_cut(lat, cut, rgb, view)
+        solid_r = np.where(balls & ~cut, BALL_RADIUS, np.where(markers, MARKER_RADIUS, 0.0))
+        balls |= cut
         faint_r = np.where(occupied & ~visible & view.ghost_peeled, GHOST_RADIUS, 0.0)
         pale = (rgb * (1 - GHOST_WHITENESS) + 255 * GHOST_WHITENESS).astype(np.uint8)
         self._write(self._solid, rgb, solid_r)
         self._write(self._faint, pale, faint_r)
         self.faint_actor.SetVisibility(bool(faint_r.any()))  # no ghosts: skip its draw call
         self.shown = balls | markers
+
+    def _show_cut(
+        self, lat: PyramidLattice, cut: np.ndarray, rgb: np.ndarray, view: ViewState
+    ) -> None:
+        """Balls straddling a plane as real sphere meshes, clipped by the planes on the GPU."""
+        mapper = self.cut_actor.GetMapper()
+        mapper.RemoveAllClippingPlanes()
+        if not cut.any():
+            self.cut_actor.SetVisibility(False)
+            return
+        seeds = pv.PolyData(lat.centres[cut].astype(np.float32))
+        seeds.point_data["rgb"] = rgb[cut]
+        sphere = pv.Sphere(radius=BALL_RADIUS, theta_resolution=24, phi_resolution=24)
+        mesh = seeds.glyph(geom=sphere, scale=False, orient=False)
+        mesh.set_active_scalars("rgb")
+        self._cut_mesh.copy_from(mesh)
+        for normal, origin in view.planes():
+            plane = vtkPlane()
+            plane.SetNormal(*(-normal))  # VTK keeps the side the normal points to
+            plane.SetOrigin(*origin)
+            mapper.AddClippingPlane(plane)
+        mapper.SetScalarModeToUsePointFieldData()
+        mapper.SelectColorArray("rgb")
+        mapper.SetColorModeToDirectScalars()
+        mapper.ScalarVisibilityOn()
+        self.cut_actor.SetVisibility(True)
 
     @staticmethod
     def _write(poly: pv.PolyData, rgb: np.ndarray, radius: np.ndarray) -> None:

@@ -59,11 +59,14 @@ class ViewDock(QDockWidget):
             flip.toggled.connect(lambda _c, a=axis: self._on_clip_changed(a))
         self.free_plane = QCheckBox("Free plane (drag it in the scene)")
         form.addRow(self.free_plane)
+        self.cut_open = QCheckBox("Cut balls open on the planes")
+        form.addRow(self.cut_open)
         self.setWidget(body)
         self.level_lo.valueChanged.connect(self._on_levels_changed)
         self.level_hi.valueChanged.connect(self._on_levels_changed)
         self.peel.valueChanged.connect(self._on_peel_changed)
         self.ghosts.toggled.connect(self._on_ghosts_changed)
+        self.cut_open.toggled.connect(self.view.set_cut_open)
         view.changed.connect(self._on_view_changed)
         self._extent = (1.0, 1.0, 1.0)
 
@@ -92,6 +95,8 @@ class ViewDock(QDockWidget):
                 box.setValue(min(value, box.maximum()))
         with QSignalBlocker(self.ghosts):
             self.ghosts.setChecked(view.ghost_peeled)
+        with QSignalBlocker(self.cut_open):
+            self.cut_open.setChecked(view.cut_open)
         with QSignalBlocker(self.free_plane):
             self.free_plane.setChecked(view.free_plane is not None)
         for axis, clip in enumerate(view.clips):
