@@ -13,7 +13,7 @@ import enum
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Self
 
 from .game import (
@@ -166,10 +166,9 @@ def _stones(stones: tuple[tuple[int, str], ...], preposition: str) -> str:
 class _Record:
     cells: list[int]
     turn: int
-    last_push: tuple[int, int, int] | None
+    last_push: tuple[int, int] | None
     result: tuple[Termination, int | None] | None
     moves: list[TerraceMove] | None
-    effect: MoveEffect | None = field(default=None)
 
 
 @register_game
@@ -183,8 +182,8 @@ class Terrace(Game):
         self._options = options or TerraceOptions()
         self._cells = [EMPTY] * FIELDS
         self._turn = WHITE
-        # (pushed stone's new field, pusher's field, direction) of the last move, if a push
-        self._last_push: tuple[int, int, int] | None = None
+        # (pushed stone's new field, pusher's field) of the last move, if it was a push
+        self._last_push: tuple[int, int] | None = None
         self._result: tuple[Termination, int | None] | None = None
         self._moves: list[TerraceMove] | None = None
         self._seen: Counter[tuple[tuple[int, ...], int]] = Counter()
@@ -253,7 +252,7 @@ class Terrace(Game):
             )
         game._turn = COLOURS.index(to_move)
         game._seen[game.position_key()] += 1
-        game._result = game._end_check(after_move_by=None)
+        game._result = game._end_check()
         game._record_setup(from_setup=True, study=study)
         return game
 
@@ -318,8 +317,7 @@ class Terrace(Game):
         moves: list[TerraceMove] = []
         banned = None
         if self._options.no_push_back and self._last_push is not None:
-            pushed_to, pusher_at, d = self._last_push
-            banned = (pushed_to, pusher_at)
+            banned = self._last_push
         for f in range(FIELDS):
             if cells[f] != player:
                 continue
@@ -437,7 +435,7 @@ class Terrace(Game):
                     smashed.append((dest, COLOURS[cells[dest]]))
                 cells[dest] = victim
                 pushed = (t, dest)
-                self._last_push = (dest, t, d)
+                self._last_push = (dest, t)
             cells[t] = player
             cells[s] = EMPTY
         else:
@@ -450,13 +448,12 @@ class Terrace(Game):
         for f in removed:
             cells[f] = EMPTY
         effect = MoveEffect(tuple(smashed), tuple(fallen), osiris, pushed)
-        self._undo[-1].effect = effect
         self._effects.append(effect)
         self.move_stack.append(move)
         self._turn = 1 - player
         self._moves = None
         self._seen[self.position_key()] += 1
-        self._result = self._end_check(after_move_by=player)
+        self._result = self._end_check()
 
     def preview(self, move: Move) -> MoveEffect:
         """What ``move`` would remove, without playing it (IllegalMoveError if illegal)."""
@@ -481,7 +478,7 @@ class Terrace(Game):
 
     # ---- end ---------------------------------------------------------------------------
 
-    def _end_check(self, after_move_by: int | None) -> tuple[Termination, int | None] | None:
+    def _end_check(self) -> tuple[Termination, int | None] | None:
         cells = self._cells
         for player in (WHITE, BLACK):
             if all(cells[v] == player for v in VICTORY_FIELDS):
