@@ -9,6 +9,11 @@ does nothing.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import Any, TypeVar
+
 import numpy as np
 
 from model.game import Game, Move
@@ -34,6 +39,28 @@ def click_targets(game: Game) -> np.ndarray:
     return LatticeInput(game).targets()
 
 
+_T = TypeVar("_T")
+
+
+def _per_turn_state(method: Callable[[LatticeInput], _T]) -> Callable[[LatticeInput], _T]:
+    """Cache what to draw: it depends only on the position (fixed for one LatticeInput) and
+    the turn being built, and the window asks again on every hover change."""
+
+    @functools.wraps(method)
+    def cached(self: LatticeInput) -> Any:
+        key = (method.__name__, self.source, self.target, self.removed)
+        if key not in self._drawn:
+            value: Any = method(self)
+            if isinstance(value, np.ndarray):
+                value.setflags(write=False)
+            elif isinstance(value, dict):
+                value = MappingProxyType(value)
+            self._drawn[key] = value
+        return self._drawn[key]
+
+    return cached
+
+
 class LatticeInput:
     """Turns clicks into moves for a ball-pyramid game; build a new one per position."""
 
@@ -43,10 +70,12 @@ class LatticeInput:
         self.source: int | None = None  # Pyraos: the sphere being lifted
         self.target: int | None = None  # Pyraos: placed or lifted to, removals pending
         self.removed = 0  # Pyraos: mask of spheres chosen for removal
+        self._drawn: dict[tuple[object, ...], Any] = {}
 
     # ---- what to draw -------------------------------------------------------------------
 
-    def pieces(self) -> dict[int, str]:
+    @_per_turn_state
+    def pieces(self) -> Mapping[int, str]:
         """The board as it looks with the turn built so far."""
         pieces = pieces_by_id(self.game)
         if self.target is not None:
@@ -57,6 +86,7 @@ class LatticeInput:
                 del pieces[r]
         return pieces
 
+    @_per_turn_state
     def targets(self) -> np.ndarray:
         mask = np.zeros(self.lattice.count, dtype=bool)
         game = self.game
@@ -86,6 +116,7 @@ class LatticeInput:
                 mask[self.lattice.corner_ids[Corner(name)]] = True
         return mask
 
+    @_per_turn_state
     def highlighted(self) -> np.ndarray:
         """Balls that take a click now (spheres to lift or remove), or a winner's corners."""
         mask = self.winning_corners()

@@ -7,6 +7,7 @@ identity)."""
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 
 import numpy as np
 import pyvista as pv
@@ -120,7 +121,7 @@ class BallScene:
     def show(
         self,
         lat: PyramidLattice,
-        pieces: dict[int, str],
+        pieces: Mapping[int, str],
         targets: np.ndarray,
         view: ViewState,
         highlight: np.ndarray | None = None,
