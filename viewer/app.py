@@ -22,7 +22,7 @@ from pyvistaqt import QtInteractor
 from model.files import SUFFIX
 from model.game import Game, IllegalMoveError, PositionFormatError
 
-from .board_input import LatticeInput, lattice_of, pieces_by_id
+from .board_input import LatticeInput, lattice_of
 from .scene.balls import VIEWS, BallScene
 from .session import Session
 from .setup_editor import SetupEditor
@@ -385,6 +385,8 @@ class MainWindow(QMainWindow):
             self.cancel_action.setEnabled(inp.building)
             self.status_prompt.setText(inp.prompt())
             self.scene.show(inp.lattice, inp.pieces(), inp.targets(), self.view, inp.highlighted())
+        hover = self.view.hover
+        self.status_hover.setText(self.describe_point(hover) if hover is not None else "")
         self.render()
 
     def render(self) -> None:
@@ -413,9 +415,10 @@ class MainWindow(QMainWindow):
         self.status_game.setText(text)
 
     def describe_point(self, pid: int) -> str:
-        game = self.session.game
-        point = lattice_of(game).point(pid)
-        colour = pieces_by_id(game).get(pid)
+        """Coordinates, level and content of a point, as the scene now shows it."""
+        point = self.input.lattice.point(pid)
+        shown = self.setup.pieces if self.setup is not None else self.input.pieces()
+        colour = shown.get(pid)
         return f"({point}) level {point.k}" + (f", {colour}" if colour else ", empty")
 
     # ---- mouse --------------------------------------------------------------------------
@@ -448,9 +451,7 @@ class MainWindow(QMainWindow):
 
     @slot
     def _on_mouse_move(self, pos: QPoint) -> None:
-        pid = self.scene.pick(*self._to_display(pos))
-        self.status_hover.setText(self.describe_point(pid) if pid is not None else "")
-        self.view.set_hover(pid)
+        self.view.set_hover(self.scene.pick(*self._to_display(pos)))  # redraw updates the text
 
     def click_display(self, x: float, y: float) -> None:
         """A click at display pixel (x, y), VTK's y axis upwards."""

@@ -113,6 +113,8 @@ def test_hover_shows_coordinates(make_window, qtbot):
     qtbot.mouseMove(window.plotter, QPoint(round(x), round(window.plotter.height() - 1 - y)))
     qtbot.waitUntil(lambda: window.view.hover == pid, timeout=3000)
     assert "(0,0,2) level 2, empty" in window.status_hover.text()
+    click(qtbot, window, pid)  # placing a ball under the mouse updates the text too
+    assert "(0,0,2) level 2, red" in window.status_hover.text()
 
 
 def test_save_reopen_and_a_bad_file(make_window, tmp_path, monkeypatch):
