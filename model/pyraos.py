@@ -374,7 +374,7 @@ class Pyraos(Game):
         if not isinstance(move, PyraosMove):
             return f"{move!r} is not a Pyraos move"
         if self._result is not None:
-            return f"the game is over: {self._describe_result()}"
+            return f"the game is over: {self.describe_result()}"
         try:
             raw = self.to_raw(move)
         except IllegalMoveError as exc:
@@ -460,7 +460,7 @@ class Pyraos(Game):
         termination, winner = self._result
         return Outcome(termination, None if winner is None else COLOURS[winner])
 
-    def _describe_result(self) -> str:
+    def describe_result(self) -> str:
         outcome = self.outcome()
         assert outcome is not None
         if outcome.termination is Termination.TOP:

@@ -385,7 +385,7 @@ class Terrace(Game):
         if not isinstance(move, TerraceMove):
             return f"{move!r} is not a move of this game"
         if self._result is not None:
-            return f"the game is over ({self._describe_result()})"
+            return f"the game is over ({self.describe_result()})"
         if self._resolve(move) is not None:
             return None
         cells, s, t = self._cells, move.source, move.target
@@ -500,7 +500,7 @@ class Terrace(Game):
         termination, winner = self._result
         return Outcome(termination, None if winner is None else COLOURS[winner])
 
-    def _describe_result(self) -> str:
+    def describe_result(self) -> str:
         outcome = self.outcome()
         assert outcome is not None
         return {

@@ -13,19 +13,21 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-import numpy as np
-from PySide6.QtCore import QEvent, QPoint, QSettings, Qt
+from PySide6.QtCore import QElapsedTimer, QEvent, QPoint, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMenu, QMessageBox, QWidget
 from pyvistaqt import QtInteractor
 
 from model.files import SUFFIX
 from model.game import Game, IllegalMoveError, PositionFormatError
+from model.terrace import Terrace
 
-from .board_input import LatticeInput, lattice_of
+from .board_input import board_of, make_input
 from .scene.balls import VIEWS, BallScene
+from .scene.terrace import FADE_SECONDS, TerraceScene
 from .session import Session
 from .setup_editor import SetupEditor
+from .terrace_input import TerraceInput
 from .view_state import ViewState
 from .widgets.move_list import MoveListDock
 from .widgets.new_game import NewGameDialog
@@ -37,6 +39,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 CLICK_SLOP = 4  # pixels a press may move and still count as a click, not a drag
 MAX_RECENT = 8
 FREE_PLANE_NORMAL = (-1.0, -1.0, 0.0)  # towards the default camera: the cut face shows
+FADE_INTERVAL_MS = 40
 
 
 def slot(method: F) -> F:
@@ -65,11 +68,16 @@ class MainWindow(QMainWindow):
         self.plotter = QtInteractor(self, auto_update=False, multi_samples=0)
         self.plotter.set_background("white")
         self.setCentralWidget(self.plotter)
-        self.scene = BallScene(self.plotter)
+        self.scene: BallScene | TerraceScene = _scene_class(session.game)(self.plotter)
         self._closed = False
         self._press: tuple[int, int] | None = None
         self._board: object = None
-        self.input = LatticeInput(session.game)
+        self.input = make_input(session.game)
+        # What a terrace move removed flashes and fades out, stepped by this timer.
+        self._fade_timer = QTimer(self)
+        self._fade_timer.setInterval(FADE_INTERVAL_MS)
+        self._fade_timer.timeout.connect(self._fade_step)
+        self._fade_clock = QElapsedTimer()
 
         self.view_dock = ViewDock(self.view, self)
         self.view_dock.free_plane.toggled.connect(self._on_free_plane_toggled)
@@ -231,7 +239,7 @@ class MainWindow(QMainWindow):
     @slot
     def reset_view(self) -> None:
         self.view.reset()
-        self.view_dock.set_board(lattice_of(self.session.game).n, self._extent())
+        self._set_board_ranges()
         self.scene.set_view("iso")
         self.render()
 
@@ -310,18 +318,61 @@ class MainWindow(QMainWindow):
     @slot
     def _on_session_changed(self, reason: str) -> None:
         game = self.session.game
-        lat = lattice_of(game)
-        if reason in ("load", "new") and self.setup is not None:
-            self._close_setup()  # another position arrived: the set-up in progress is void
-        if reason in ("load", "new") and lat is not self._board:
-            self._board = lat
+        board = board_of(game)
+        if reason in ("load", "new"):
+            self.statusBar().clearMessage()  # it spoke of the position that went
+            if self.setup is not None:
+                self._close_setup()  # another position arrived: the set-up is void
+        self.input = make_input(game)
+        if reason in ("load", "new") and board is not self._board:
+            self._board = board
+            scene_class = _scene_class(game)
+            if not isinstance(self.scene, scene_class):
+                self.scene.close()
+                self.scene = scene_class(self.plotter)
             self.view.reset()
-            self.view_dock.set_board(lat.n, self._extent())
-        self.input = LatticeInput(game)
+            self._set_board_ranges()
+        self._stop_fade()
+        if reason in ("move", "redo"):
+            self._show_removals(game)
         self.moves_dock.refresh()
         self._update_title()
         self._update_status()
         self.redraw()
+
+    def _set_board_ranges(self) -> None:
+        board = self.input.lattice
+        self.view_dock.set_board(board.n, self._extent(), getattr(board, "peel_max", board.n // 2))
+        # Balls cut open on a plane: the terrace's columns and stones are never cut.
+        self.view_dock.cut_open.setEnabled(isinstance(self.scene, BallScene))
+
+    def _show_removals(self, game: Game) -> None:
+        """Terrace: the stones the last move smashed, pushed off or lost to Osiris flash
+        and fade out before they disappear."""
+        effect = getattr(game, "last_effect", None)
+        if effect is None or not isinstance(self.scene, TerraceScene):
+            return
+        removed = [(f, colour, "smashed") for f, colour in effect.smashed]
+        removed += [(f, colour, "fallen") for f, colour in effect.fallen]
+        removed += [(f, colour, "osiris") for f, colour in effect.osiris]
+        if removed:
+            self.scene.start_fade(removed, game.move_stack[-1].direction)
+            self._fade_clock.start()
+            self._fade_timer.start()
+
+    @slot
+    def _fade_step(self) -> None:
+        t = self._fade_clock.elapsed() / 1000.0 / FADE_SECONDS
+        if not isinstance(self.scene, TerraceScene) or t >= 1.0:
+            self._stop_fade()
+        else:
+            self.scene.fade(t)
+        self.render()
+
+    def _stop_fade(self) -> None:
+        self._fade_timer.stop()
+        if isinstance(self.scene, TerraceScene):
+            self.scene.fade(1.0)
 
     @slot
     def _on_view_changed(self, _field: str) -> None:
@@ -334,8 +385,7 @@ class MainWindow(QMainWindow):
     def _on_free_plane_toggled(self, on: bool) -> None:
         """Show pyvista's plane widget; balls on the side its normal points to are hidden."""
         if on and self._plane_widget is None:
-            lat = lattice_of(self.session.game)
-            centre = tuple(lat.centres.mean(axis=0))
+            centre = tuple(self.input.lattice.centres.mean(axis=0))
             self._plane_widget = self.plotter.add_plane_widget(
                 self._on_plane_moved,
                 normal=(1.0, 1.0, 0.0),
@@ -361,12 +411,12 @@ class MainWindow(QMainWindow):
             self.show_message(f"Error: {exc}")
 
     def _padded_bounds(self) -> tuple[float, ...]:
-        lat = lattice_of(self.session.game)
-        lo, hi = lat.centres.min(axis=0) - 0.5, lat.centres.max(axis=0) + 0.5
+        centres = self.input.lattice.centres
+        lo, hi = centres.min(axis=0) - 0.5, centres.max(axis=0) + 0.5
         return (lo[0], hi[0], lo[1], hi[1], lo[2], hi[2])
 
     def _extent(self) -> tuple[float, float, float]:
-        hi = lattice_of(self.session.game).centres.max(axis=0)
+        hi = self.input.lattice.centres.max(axis=0)
         return float(hi[0]), float(hi[1]), float(hi[2])
 
     def redraw(self) -> None:
@@ -375,16 +425,16 @@ class MainWindow(QMainWindow):
         self.undo_action.setEnabled(history.can_undo)
         self.redo_action.setEnabled(history.can_redo)
         if self.setup is not None:
-            everywhere = np.ones(inp.lattice.count, dtype=bool)
             self.finish_action.setEnabled(False)
             self.cancel_action.setEnabled(False)
-            self.status_prompt.setText("set-up mode: click to paint or erase balls, then Apply")
-            self.scene.show(inp.lattice, self.setup.pieces, everywhere, self.view)
+            things = "stones" if isinstance(inp, TerraceInput) else "balls"
+            self.status_prompt.setText(f"set-up mode: click to paint or erase {things}, then Apply")
+            self.scene.draw_setup(inp.lattice, self.setup.pieces, self.view)  # type: ignore[arg-type]
         else:
             self.finish_action.setEnabled(inp.can_finish)
             self.cancel_action.setEnabled(inp.building)
             self.status_prompt.setText(inp.prompt())
-            self.scene.show(inp.lattice, inp.pieces(), inp.targets(), self.view, inp.highlighted())
+            self.scene.draw(inp, self.view)  # type: ignore[arg-type]
         hover = self.view.hover
         self.status_hover.setText(self.describe_point(hover) if hover is not None else "")
         self.render()
@@ -403,8 +453,11 @@ class MainWindow(QMainWindow):
     def _update_status(self) -> None:
         game = self.session.game
         outcome = game.outcome()
+        describe = getattr(game, "describe_result", None)
         if outcome is None:
             text = f"{game.to_move} to move"
+        elif describe is not None:
+            text = describe()
         elif outcome.winner is None:
             text = f"draw ({outcome.termination.value})"
         else:
@@ -416,10 +469,8 @@ class MainWindow(QMainWindow):
 
     def describe_point(self, pid: int) -> str:
         """Coordinates, level and content of a point, as the scene now shows it."""
-        point = self.input.lattice.point(pid)
         shown = self.setup.pieces if self.setup is not None else self.input.pieces()
-        colour = shown.get(pid)
-        return f"({point}) level {point.k}" + (f", {colour}" if colour else ", empty")
+        return self.input.describe(pid, shown)
 
     # ---- mouse --------------------------------------------------------------------------
 
@@ -464,7 +515,13 @@ class MainWindow(QMainWindow):
             return
         result = self.input.click(pid)
         if isinstance(result, str):
-            self.show_message(f"({lattice_of(self.session.game).point(pid)}): {result}")
+            # Terrace messages name their fields; a ball's message needs its point.
+            where = (
+                ""
+                if isinstance(self.input, TerraceInput)
+                else f"({self.input.lattice.point(pid)}): "
+            )
+            self.show_message(where + result)
         elif result is None:
             self.redraw()  # a step of the turn being built
         else:
@@ -480,7 +537,9 @@ class MainWindow(QMainWindow):
         except IllegalMoveError as exc:
             self.show_message(str(exc))
             return
-        self.show_message(f"{mover} played {move}")
+        effect = getattr(self.session.game, "last_effect", None)
+        what = effect.describe() if effect is not None else ""
+        self.show_message(f"{mover} played {move}" + (f": {what}" if what else ""))
 
     # ---- closing ------------------------------------------------------------------------
 
@@ -492,7 +551,12 @@ class MainWindow(QMainWindow):
         """Release the VTK window; safe to call more than once."""
         if not self._closed:
             self._closed = True
+            self._fade_timer.stop()
             self.plotter.close()
+
+
+def _scene_class(game: Game) -> type[BallScene] | type[TerraceScene]:
+    return TerraceScene if isinstance(game, Terrace) else BallScene
 
 
 def run(path: str | None, game: Game | None = None) -> int:

@@ -20,6 +20,9 @@ from model.game import Game, Move
 from model.lattice import Corner, PyramidLattice
 from model.partition import Partition
 from model.pyraos import PASS, Pyraos, bits
+from model.terrace import Terrace
+
+from .terrace_input import TERRACE_BOARD, TerraceBoard, TerraceInput
 
 
 def lattice_of(game: Game) -> PyramidLattice:
@@ -29,9 +32,19 @@ def lattice_of(game: Game) -> PyramidLattice:
     return lat
 
 
+def board_of(game: Game) -> PyramidLattice | TerraceBoard:
+    """The points a game's pieces stand on, as the viewer draws them."""
+    return TERRACE_BOARD if isinstance(game, Terrace) else lattice_of(game)
+
+
+def make_input(game: Game) -> LatticeInput | TerraceInput:
+    """The click handling for ``game``'s kind of board."""
+    return TerraceInput(game) if isinstance(game, Terrace) else LatticeInput(game)
+
+
 def pieces_by_id(game: Game) -> dict[int, str]:
-    lat = lattice_of(game)
-    return {lat.id_of(*coords): colour for coords, colour in game.pieces()}
+    board = board_of(game)
+    return {board.id_of(*coords): colour for coords, colour in game.pieces()}
 
 
 def click_targets(game: Game) -> np.ndarray:
@@ -153,6 +166,12 @@ class LatticeInput:
         if self.game.raw_moves() == [PASS]:
             return "no move but to pass: press Finish turn"
         return ""
+
+    def describe(self, pid: int, shown: Mapping[int, str]) -> str:
+        """Coordinates, level and content of a point, as the scene shows it."""
+        point = self.lattice.point(pid)
+        colour = shown.get(pid)
+        return f"({point}) level {point.k}" + (f", {colour}" if colour else ", empty")
 
     # ---- clicks -------------------------------------------------------------------------
 

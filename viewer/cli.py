@@ -280,9 +280,6 @@ def _render(args: argparse.Namespace) -> int:
     except PositionFormatError as exc:
         print(f"pyramid-lab: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    if getattr(game, "lattice", None) is None:
-        print(f"pyramid-lab: rendering {game.title} boards is not supported yet", file=sys.stderr)
-        return EXIT_BAD_INPUT
     options = RenderOptions(
         size=args.size,
         levels=args.levels,

@@ -54,16 +54,18 @@ def render_game(game: Game, out: str | Path, options: RenderOptions | None = Non
         os.environ.setdefault("VTK_DEFAULT_OPENGL_WINDOW", "vtkEGLRenderWindow")
     import pyvista as pv
 
-    from .board_input import click_targets, lattice_of, pieces_by_id
+    from model.terrace import Terrace
+
+    from .board_input import make_input
     from .scene.balls import BallScene
+    from .scene.terrace import TerraceScene
 
     plotter = pv.Plotter(off_screen=True, window_size=options.size)
     try:
         plotter.ren_win.SetMultiSamples(0)
         plotter.set_background("white")
-        scene = BallScene(plotter)
-        view = view_state_for(options)
-        scene.show(lattice_of(game), pieces_by_id(game), click_targets(game), view)
+        scene = (TerraceScene if isinstance(game, Terrace) else BallScene)(plotter)
+        scene.draw(make_input(game), view_state_for(options))  # type: ignore[arg-type]
         scene.set_view(options.view)
         target = Path(out)
         plotter.screenshot(str(target))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from model.game import Game
 
-from .board_input import lattice_of, pieces_by_id
+from .board_input import board_of, pieces_by_id
 
 ERASE = None
 
@@ -14,7 +14,7 @@ class SetupEditor:
     def __init__(self, game: Game) -> None:
         self.game_class = type(game)
         self.options = game.options
-        self.lattice = lattice_of(game)
+        self.lattice = board_of(game)
         self.colours = game.colours
         self.pieces: dict[int, str] = pieces_by_id(game)
         self.to_move = game.to_move

@@ -25,3 +25,33 @@ def gl_display(request):
         "(scripts/test.sh does) with QT_QPA_PLATFORM unset"
     )
     return qapp
+
+
+@pytest.fixture
+def make_window(gl_display, qtbot, tmp_path):
+    """A shown main window on a game (a 3-ball-base Partition unless given), with its recent
+    files kept under ``tmp_path``; closed at the end of the test."""
+    from PySide6.QtCore import QSettings
+
+    from model.partition import Partition, PartitionOptions
+    from viewer.app import MainWindow
+    from viewer.session import Session
+
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path))
+    windows = []
+
+    def make(game=None, path=None):
+        session = Session(game or Partition(PartitionOptions(3)), path=path)
+        window = MainWindow(session)
+        qtbot.addWidget(window)
+        window.resize(900, 700)
+        window.show()
+        qtbot.waitExposed(window)
+        window.render()
+        windows.append(window)
+        return window
+
+    yield make
+    for window in windows:
+        window.shutdown()

@@ -3,49 +3,13 @@
 from __future__ import annotations
 
 import numpy as np
-import pytest
-from PySide6.QtCore import QPoint, QSettings, Qt
+from PySide6.QtCore import QPoint, QSettings
 from PySide6.QtWidgets import QMessageBox
+from window_helpers import click, under_mouse
 
 from model.files import read
 from model.partition import Partition, PartitionOptions
-from viewer.app import MainWindow
 from viewer.board_input import pieces_by_id
-from viewer.session import Session
-
-
-@pytest.fixture
-def make_window(gl_display, qtbot, tmp_path):
-    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
-    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path))
-    windows = []
-
-    def make(game=None, path=None):
-        session = Session(game or Partition(PartitionOptions(3)), path=path)
-        window = MainWindow(session)
-        qtbot.addWidget(window)
-        window.resize(900, 700)
-        window.show()
-        qtbot.waitExposed(window)
-        window.render()
-        windows.append(window)
-        return window
-
-    yield make
-    for window in windows:
-        window.shutdown()
-
-
-def click(qtbot, window, pid):
-    """Click point ``pid`` with the mouse where the scene draws it."""
-    x, y = window.scene.display_position(pid)
-    ratio = window.plotter.devicePixelRatioF()
-    pos = QPoint(round(x / ratio), round(window.plotter.height() - 1 - y / ratio))
-    qtbot.mouseClick(window.plotter, Qt.MouseButton.LeftButton, pos=pos)
-
-
-def under_mouse(window, pid):
-    return window.scene.pick(*window.scene.display_position(pid))
 
 
 def test_place_by_click_undo_redo(make_window, qtbot):

@@ -48,6 +48,23 @@ def test_render_markers_on_an_empty_board(tmp_path):
     assert colour_share(image, PIECE_RGB["red"]) == 0
 
 
+def test_render_a_terrace_file(tmp_path):
+    path = ROOT / "examples/terrace/opening.pyr.json"
+    image = render(tmp_path, path, "--view", "top")
+    assert colour_share(image, PIECE_RGB["white"]) > 0.01
+    assert colour_share(image, PIECE_RGB["black"]) > 0.01
+
+    def gold(im):  # the victory inlays: saturated yellow, unlike the sandstone tiers
+        centre = im[100:200, 150:250].astype(int)  # the 3x3 tier, seen from above
+        return float(((centre[..., 0] - centre[..., 2]) > 100).mean())
+
+    assert gold(image) > 0.03
+    # Levels 0-1 only: the 3x3 tier and its gold inlays are gone.
+    low = render(tmp_path, path, "--view", "top", "--levels", "0:1")
+    assert gold(low) == 0
+    assert colour_share(low, PIECE_RGB["white"]) > 0.01
+
+
 @pytest.mark.parametrize(
     ("argv", "words"),
     [

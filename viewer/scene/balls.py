@@ -16,7 +16,9 @@ from vtkmodules.vtkRenderingCore import vtkActor, vtkPolyDataMapper
 
 from model.lattice import CORNERS, PyramidLattice
 
+from ..board_input import LatticeInput
 from ..view_state import ViewState
+from .picking import to_display, view_ray
 from .shaders import add_fragment_effect
 
 BALL_RADIUS = 0.48  # slightly under 0.5 so touching balls show a seam
@@ -195,6 +197,21 @@ class BallScene:
         data.GetArray("radius").Modified()
         poly.Modified()
 
+    def draw(self, inp: LatticeInput, view: ViewState) -> None:
+        """The position as the turn being built leaves it, with its click targets."""
+        self.show(inp.lattice, inp.pieces(), inp.targets(), view, inp.highlighted())
+
+    def draw_setup(self, lat: PyramidLattice, pieces: Mapping[int, str], view: ViewState) -> None:
+        """Set-up mode: every point takes a click."""
+        self.show(lat, pieces, np.ones(lat.count, dtype=bool), view)
+
+    def close(self) -> None:
+        """Take this scene's actors out of the plotter (another kind of board comes)."""
+        for actor in self._actors:
+            self.plotter.remove_actor(actor, render=False)
+        self._actors = []
+        self.lattice = None
+
     # ---- camera and picking -------------------------------------------------------------
 
     def set_view(self, name: str) -> None:
@@ -212,9 +229,7 @@ class BallScene:
         ball or marker whose sphere the view ray crosses."""
         if self.lattice is None or not self.shown.any():
             return None
-        near, far = self._ray(x, y)
-        direction = far - near
-        direction /= np.linalg.norm(direction)
+        near, direction = view_ray(self.plotter, x, y)
         ids = np.flatnonzero(self.shown)
         centres = self.lattice.centres[ids]
         radius = np.asarray(self._solid.point_data["radius"])[ids]  # type: ignore[union-attr]
@@ -230,24 +245,10 @@ class BallScene:
         entry[~hit] = math.inf
         return int(ids[int(np.argmin(entry))])
 
-    def _ray(self, x: float, y: float) -> tuple[np.ndarray, np.ndarray]:
-        renderer = self.plotter.renderer
-        points = []
-        for depth in (0.0, 1.0):
-            renderer.SetDisplayPoint(x, y, depth)
-            renderer.DisplayToWorld()
-            wx, wy, wz, w = renderer.GetWorldPoint()
-            points.append(np.array([wx, wy, wz]) / (w or 1.0))
-        return points[0], points[1]
-
     def display_position(self, pid: int) -> tuple[float, float]:
         """Where point ``pid``'s centre appears, in display pixels (VTK's y axis, upwards)."""
         assert self.lattice is not None
-        renderer = self.plotter.renderer
-        renderer.SetWorldPoint(*self.lattice.centres[pid], 1.0)
-        renderer.WorldToDisplay()
-        x, y, _ = renderer.GetDisplayPoint()
-        return x, y
+        return to_display(self.plotter, self.lattice.centres[pid])
 
 
 def _pyramid_edges(lat: PyramidLattice) -> pv.PolyData:

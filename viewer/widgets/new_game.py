@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -14,8 +15,9 @@ from PySide6.QtWidgets import (
 from model.game import Game
 from model.partition import Partition, PartitionOptions
 from model.pyraos import Pyraos, PyraosOptions
+from model.terrace import Terrace, TerraceOptions
 
-GAMES = {"Pyramid Partition": "partition", "Pyraos": "pyraos"}
+GAMES = {"Pyramid Partition": "partition", "Pyraos": "pyraos", "Pyramid (Allmer)": "terrace"}
 
 
 class NewGameDialog(QDialog):
@@ -36,6 +38,11 @@ class NewGameDialog(QDialog):
         form.addRow("Base size (Partition)", self.size)
         form.addRow("Version (Partition)", self.version)
         form.addRow("Variant (Pyraos)", self.variant)
+        self.last_stones_lose = QCheckBox("Fewer than four stones loses")
+        self.last_stones_lose.setChecked(True)
+        self.no_push_back = QCheckBox("No pushing straight back")
+        form.addRow("Options (Allmer)", self.last_stones_lose)
+        form.addRow("", self.no_push_back)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
@@ -46,12 +53,19 @@ class NewGameDialog(QDialog):
         self._on_game_changed(self.game.currentText())
 
     def _on_game_changed(self, title: str) -> None:
-        partition = GAMES[title] == "partition"
-        self.size.setEnabled(partition)
-        self.version.setEnabled(partition)
-        self.variant.setEnabled(not partition)
+        name = GAMES[title]
+        self.size.setEnabled(name == "partition")
+        self.version.setEnabled(name == "partition")
+        self.variant.setEnabled(name == "pyraos")
+        self.last_stones_lose.setEnabled(name == "terrace")
+        self.no_push_back.setEnabled(name == "terrace")
 
     def new_game(self) -> Game:
-        if GAMES[self.game.currentText()] == "partition":
+        name = GAMES[self.game.currentText()]
+        if name == "partition":
             return Partition.new(PartitionOptions(self.size.value(), self.version.currentText()))
+        if name == "terrace":
+            return Terrace.new(
+                TerraceOptions(self.last_stones_lose.isChecked(), self.no_push_back.isChecked())
+            )
         return Pyraos.new(PyraosOptions(self.variant.currentText()))

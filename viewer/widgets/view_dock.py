@@ -70,14 +70,17 @@ class ViewDock(QDockWidget):
         view.changed.connect(self._on_view_changed)
         self._extent = (1.0, 1.0, 1.0)
 
-    def set_board(self, levels: int, extent: tuple[float, float, float]) -> None:
-        """Ranges for a board with ``levels`` levels and centres spanning ``extent``."""
+    def set_board(
+        self, levels: int, extent: tuple[float, float, float], peel_max: int | None = None
+    ) -> None:
+        """Ranges for a board with ``levels`` levels and centres spanning ``extent``; peeling
+        takes off at most ``peel_max`` shells (half the levels unless given)."""
         self._extent = extent
         for box in (self.level_lo, self.level_hi):
             with QSignalBlocker(box):
                 box.setRange(0, levels - 1)
         with QSignalBlocker(self.peel):
-            self.peel.setRange(0, max(0, levels // 2))
+            self.peel.setRange(0, max(0, levels // 2 if peel_max is None else peel_max))
         for axis, slider in enumerate(self.clip_slider):
             with QSignalBlocker(slider):
                 slider.setRange(0, round(extent[axis] * SLIDER_STEPS))

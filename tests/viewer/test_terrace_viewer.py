@@ -1,0 +1,275 @@
+"""Allmer's terraced Pyramid in the viewer: clicks on fields, destinations by kind, what a
+move removed, the end of the game, set-up mode, peeling and clipping."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from window_helpers import click, under_mouse
+
+from model.terrace import VICTORY_FIELDS, Kind, Terrace, TerraceOptions, fid
+from viewer.scene.terrace import KIND_RGB, VICTORY_RGB, VICTORY_WON_RGB
+from viewer.terrace_input import TERRACE_BOARD, TerraceInput
+
+A7, B7, A5 = fid(6, 0), fid(6, 1), fid(4, 0)
+
+
+def position(diagram, to_move="white", **options):
+    """Rows r = 0 (row 1, Black's side) to 6 (row 7); W, B or . for columns a..g."""
+    rows = diagram.split()
+    assert len(rows) == 7
+    pieces = [
+        ((r, c), "white" if ch == "W" else "black")
+        for r, row in enumerate(rows)
+        for c, ch in enumerate(row)
+        if ch in "WB"
+    ]
+    return Terrace.from_setup(TerraceOptions(**options), to_move, pieces)
+
+
+# White on b1 can push the black stone on the corner a1 off the board. Black keeps four
+# stones, so the game goes on.
+FALL = """
+BW..BBB
+.......
+.......
+......B
+.......
+.......
+WWW....
+"""
+
+# White runs c2-c1: W B W B on row 1 sandwiches the black stone on b1 and White's runner
+# on c1 at once (the spec's double Osiris).
+DOUBLE_OSIRIS = """
+WB.B...
+..W....
+.......
+.......
+.....B.
+.B...BB
+.WW.WW.
+"""
+
+# White holds three victory fields and jumps from c2 (level 1) onto the fourth, c3.
+VICTORY = """
+.......
+..W....
+....W..
+B......
+..W.W..
+B......
+B.B....
+"""
+
+
+@pytest.fixture
+def terrace_window(make_window):
+    def make(game=None):
+        window = make_window(game or Terrace.new())
+        window.set_camera("top")  # every field seen from above: each takes a click
+        return window
+
+    return make
+
+
+def fields_under_mouse(window, fields):
+    for f in fields:
+        assert under_mouse(window, f) == f, f"field {f} is not where the scene draws it"
+
+
+# ---- Qt-free input ------------------------------------------------------------------------
+
+
+def test_input_lists_destinations_by_kind_and_push_landings():
+    game = position(FALL)
+    inp = TerraceInput(game)
+    assert inp.highlighted()[fid(0, 1)]  # b1 can move: outlined before any selection
+    assert inp.click(fid(0, 1)) is None
+    assert inp.selected == fid(0, 1)
+    kinds = inp.destinations()
+    assert kinds[fid(0, 0)] is Kind.PUSH
+    assert kinds[fid(1, 1)] is Kind.JUMP  # b2 is a level up
+    assert kinds[fid(0, 3)] is Kind.RUN
+    assert inp.push_landings()[fid(0, 0)] == (-1, 2)  # off the board, towards column a
+    assert "falls" not in inp.describe(fid(1, 1), inp.pieces())
+    assert "fell off" in inp.describe(fid(0, 0), inp.pieces())
+
+
+def test_input_explains_clicks_that_do_nothing():
+    game = Terrace.new()
+    inp = TerraceInput(game)
+    assert "black's; white is to move" in inp.click(fid(0, 0))
+    assert "is empty: first click one of white's stones" in inp.click(fid(3, 3))
+    assert inp.click(A7) is None
+    assert "straight lines" in inp.click(fid(5, 1))  # diagonal from a7
+    assert inp.selected == A7  # an illegal destination keeps the selection
+    assert inp.click(A7) is None
+    assert inp.selected is None
+    assert len(game.move_stack) == 0
+
+
+# ---- the window ---------------------------------------------------------------------------
+
+
+def test_opening_move_by_clicks(terrace_window, qtbot):
+    window = terrace_window()
+    fields_under_mouse(window, [A7, A5])
+    click(qtbot, window, A7)
+    assert window.input.selected == A7
+    assert "a7 selected" in window.status_prompt.text()
+    assert window.input.destinations()[A5] is Kind.RUN
+    assert window.scene.actors["markers"].GetVisibility()
+    click(qtbot, window, A5)
+    game = window.session.game
+    assert str(game.move_stack[-1]) == "a7-a5"
+    assert game.colour_at(4, 0) == "white"
+    assert game.colour_at(6, 0) is None
+    assert "white played a7-a5" in window.statusBar().currentMessage()
+    assert window.status_game.text() == "black to move"
+    assert window.moves_dock.list.count() == 2
+    window.undo_action.trigger()
+    assert window.session.game.colour_at(6, 0) == "white"
+
+
+def test_illegal_click_explains_and_changes_nothing(terrace_window, qtbot):
+    window = terrace_window()
+    before = window.session.game.position_key()
+    click(qtbot, window, fid(0, 3))  # a black stone
+    assert "black's; white is to move" in window.statusBar().currentMessage()
+    click(qtbot, window, A7)
+    click(qtbot, window, fid(4, 2))  # not in line with a7
+    assert "cannot reach" in window.statusBar().currentMessage() or "straight" in (
+        window.statusBar().currentMessage()
+    )
+    assert window.session.game.position_key() == before
+    assert window.input.selected == A7
+
+
+def test_push_makes_a_stone_fall_and_it_fades_out(terrace_window, qtbot):
+    window = terrace_window(position(FALL))
+    b1, a1 = fid(0, 1), fid(0, 0)
+    fields_under_mouse(window, [b1, a1])
+    click(qtbot, window, b1)
+    assert window.input.destinations()[a1] is Kind.PUSH
+    # the push marker is the push colour; the fall cone is drawn too
+    rgb = {tuple(c) for c in window.scene._meshes["markers"].cell_data["rgb"]}
+    assert KIND_RGB[Kind.PUSH] in rgb
+    assert KIND_RGB[Kind.SMASH] in rgb
+    click(qtbot, window, a1)
+    game = window.session.game
+    assert str(game.move_stack[-1]) == "b1>a1"
+    assert game.last_effect.fallen == ((a1, "black"),)
+    assert game.colour_at(0, 0) == "white"
+    assert game.stone_count("black") == 4
+    assert "fell off black from a1" in window.statusBar().currentMessage()
+    assert window.scene.fading
+    assert window.scene.actors["fade"].GetVisibility()
+    qtbot.waitUntil(lambda: not window.scene.fading, timeout=3000)
+    assert not window.scene.actors["fade"].GetVisibility()
+
+
+def test_double_osiris_shown_and_undone(terrace_window, qtbot):
+    window = terrace_window(position(DOUBLE_OSIRIS))
+    c2, c1 = fid(1, 2), fid(0, 2)
+    click(qtbot, window, c2)
+    click(qtbot, window, c1)
+    game = window.session.game
+    assert game.last_effect.double_osiris
+    assert "double Osiris: 2 stones removed" in window.statusBar().currentMessage()
+    assert game.colour_at(0, 1) is None
+    assert game.colour_at(0, 2) is None
+    assert window.scene.fading
+    window.undo_action.trigger()  # undo stops the animation and brings both stones back
+    assert not window.scene.fading
+    game = window.session.game
+    assert game.colour_at(0, 1) == "black"
+    assert game.colour_at(1, 2) == "white"
+    assert window.input.pieces()[fid(0, 1)] == "black"
+
+
+def test_win_on_the_victory_fields_is_shown(terrace_window, qtbot):
+    window = terrace_window(position(VICTORY))
+    c2, c3 = fid(1, 2), fid(2, 2)
+    click(qtbot, window, c2)
+    assert window.input.destinations()[c3] is Kind.JUMP
+    click(qtbot, window, c3)
+    assert window.status_game.text() == "white holds the four victory fields"
+    assert window.input.winning_fields() == VICTORY_FIELDS
+    inlays = window.scene._meshes["inlays"].cell_data["rgb"]
+    assert {tuple(c) for c in inlays} == {VICTORY_WON_RGB}
+    click(qtbot, window, fid(6, 0))
+    assert "the game is over" in window.statusBar().currentMessage()
+    window.undo_action.trigger()
+    assert {tuple(c) for c in window.scene._meshes["inlays"].cell_data["rgb"]} == {VICTORY_RGB}
+
+
+def test_setup_mode_validates_stones(terrace_window, qtbot):
+    window = terrace_window()
+    window.setup_action.trigger()
+    assert window.setup is not None
+    dock = window.setup_dock
+    assert [b.text() for b in dock.brush_buttons] == ["white", "black", "erase"]
+    click(qtbot, window, fid(3, 3))  # an eighth white stone, on the apex
+    assert window.setup.pieces[fid(3, 3)] == "white"
+    window.apply_setup()
+    assert "white has 8 stones" in dock.error.text()
+    assert window.setup is not None  # still in set-up mode, nothing lost
+    dock.brush_buttons[2].setChecked(True)  # erase
+    for f in (fid(6, 1), fid(0, 0)):  # white b7 and black a1
+        click(qtbot, window, f)
+    dock.brush_buttons[1].setChecked(True)  # black on b7: sandwiched between a7 and c7
+    click(qtbot, window, fid(6, 1))
+    window.apply_setup()
+    assert "Osiris" in dock.error.text()
+    assert "b7" in dock.error.text()
+    click(qtbot, window, fid(6, 1))  # same brush on the same colour erases it
+    assert window.apply_setup()
+    game = window.session.game
+    assert game.colour_at(3, 3) == "white"
+    assert game.colour_at(6, 1) is None
+    assert game.started_from_setup()
+    window.undo_action.trigger()  # the set-up can be undone
+    assert window.session.game.colour_at(3, 3) is None
+
+
+def test_peel_and_levels_hide_upper_tiers(terrace_window):
+    window = terrace_window()
+    view = window.view
+    assert window.view_dock.peel.maximum() == 3
+    assert window.view_dock.level_hi.maximum() == 3
+    view.set_peel(1)
+    assert not window.scene.shown[fid(3, 3)]
+    assert window.scene.shown.sum() == 48
+    view.set_peel(0)
+    view.set_levels(0, 1)
+    assert window.scene.shown.sum() == 40
+    assert window.scene.pick(*window.scene.display_position(fid(3, 3))) != fid(3, 3)
+    view.set_ghost_peeled(True)
+    assert window.scene.actors["ghosts"].GetVisibility()
+    view.set_levels(0, 3)
+    view.set_clip(0, enabled=True, value=2.0, keep_below=True)  # columns a to c
+    assert window.scene.shown.sum() == 21
+    assert not window.view_dock.cut_open.isEnabled()
+
+
+def test_terrace_and_ball_boards_switch_in_one_window(make_window):
+    window = make_window()  # a Partition
+    window.session.replace_game(Terrace.new())
+    assert type(window.scene).__name__ == "TerraceScene"
+    assert window.scene.shown.sum() == 49
+    assert window.view_dock.cut_open.isEnabled() is False
+    from model.partition import Partition, PartitionOptions
+
+    window.session.replace_game(Partition(PartitionOptions(3)))
+    assert type(window.scene).__name__ == "BallScene"
+    assert window.view_dock.cut_open.isEnabled()
+    assert window.scene.shown.sum() == 14
+
+
+def test_board_geometry_is_a_stepped_pyramid():
+    centres = TERRACE_BOARD.centres
+    assert centres[fid(3, 3), 2] > centres[fid(2, 2), 2] > centres[fid(1, 1), 2]
+    assert centres[fid(0, 0), 2] == centres[fid(0, 6), 2]
+    assert np.allclose(centres[fid(6, 0), :2], (0, 0))  # a7 nearest the camera, on the left
+    assert str(TERRACE_BOARD.point(fid(2, 2))) == "c3"

@@ -1,0 +1,18 @@
+"""Driving the main window as a user does: real mouse clicks where the scene draws a point."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, Qt
+
+
+def click(qtbot, window, pid):
+    """Click point ``pid`` with the mouse where the scene draws it."""
+    x, y = window.scene.display_position(pid)
+    ratio = window.plotter.devicePixelRatioF()
+    pos = QPoint(round(x / ratio), round(window.plotter.height() - 1 - y / ratio))
+    qtbot.mouseClick(window.plotter, Qt.MouseButton.LeftButton, pos=pos)
+
+
+def under_mouse(window, pid):
+    """The point a click on ``pid``'s drawn position would pick."""
+    return window.scene.pick(*window.scene.display_position(pid))
