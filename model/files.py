@@ -20,16 +20,84 @@ from .game import Game, IllegalMoveError, InvalidMoveError, Piece, PositionForma
 
 FORMAT = "pyramid-lab/1"
 SUFFIX = ".pyr.json"
-_KEYS = {"format", "game", "options", "to_move", "pieces", "history", "start", "study", "puzzle"}
+_KEYS = {
+    "format",
+    "game",
+    "options",
+    "to_move",
+    "pieces",
+    "history",
+    "start",
+    "study",
+    "puzzle",
+    "lesson",
+}
+OVERLAYS = ("walls", "corners", "groups")  # Pyramid Partition's teaching overlays (toggles)
+CORNER_NAMES = ("SW", "SE", "NW", "NE", "AP")
 _REQUIRED = ("format", "game", "options", "to_move", "pieces")
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """A teaching page: a caption shown beside the position, and which Pyramid Partition
+    overlays to show (walls, corner markers, group colours, one corner's partition)."""
+
+    caption: str
+    walls: bool = False
+    corners: bool = False
+    groups: bool = False
+    region: str | None = None  # a corner name: its isolated region, or why it is not held
+
+    def to_json(self) -> dict[str, Any]:
+        overlays: dict[str, Any] = {name: True for name in OVERLAYS if getattr(self, name)}
+        if self.region is not None:
+            overlays["region"] = self.region
+        return {"caption": self.caption, "overlays": overlays}
 
 
 @dataclass
 class PositionDocument:
-    """A loaded file: the game (with its history on the move stack) and puzzle texts."""
+    """A loaded file: the game (with its history on the move stack), puzzle texts and the
+    lesson it teaches, if any."""
 
     game: Game
     puzzle: dict[str, str] = field(default_factory=dict)
+    lesson: Lesson | None = None
+
+
+def _read_lesson(raw: Any, game_name: str) -> Lesson:
+    if not isinstance(raw, dict):
+        raise PositionFormatError("lesson", 'must be an object: {"caption": ..., "overlays": ...}')
+    unknown = sorted(set(raw) - {"caption", "overlays"})
+    if unknown:
+        raise PositionFormatError(f"lesson.{unknown[0]}", "unknown key; known: caption, overlays")
+    caption = raw.get("caption")
+    if not isinstance(caption, str) or not caption.strip():
+        raise PositionFormatError("lesson.caption", "must be a non-empty text")
+    overlays = raw.get("overlays", {})
+    if not isinstance(overlays, dict):
+        raise PositionFormatError("lesson.overlays", "must be an object")
+    values: dict[str, Any] = {}
+    for key, value in overlays.items():
+        where = f"lesson.overlays.{key}"
+        if key in OVERLAYS:
+            if not isinstance(value, bool):
+                raise PositionFormatError(where, f"must be true or false, not {value!r}")
+        elif key == "region":
+            if value is not None and value not in CORNER_NAMES:
+                raise PositionFormatError(
+                    where, f"must be a corner ({', '.join(CORNER_NAMES)}) or null, not {value!r}"
+                )
+        else:
+            raise PositionFormatError(
+                where, f"unknown overlay; known: {', '.join(OVERLAYS)}, region"
+            )
+        values[key] = value
+    if any(values.values()) and game_name != "partition":
+        raise PositionFormatError(
+            "lesson.overlays", "walls, corners, groups and region are Pyramid Partition overlays"
+        )
+    return Lesson(caption, **values)
 
 
 def loads(text: str | bytes) -> PositionDocument:
@@ -87,6 +155,8 @@ def from_json(raw: Any) -> PositionDocument:
     ):
         raise PositionFormatError("puzzle", "must be an object of text fields")
 
+    lesson = _read_lesson(raw["lesson"], raw["game"]) if "lesson" in raw else None
+
     if study and history and start != "pieces":
         raise PositionFormatError(
             "study", 'a study\'s history must start from its pieces (add "start": "pieces")'
@@ -104,7 +174,7 @@ def from_json(raw: Any) -> PositionDocument:
     else:
         game = cls.from_setup(options, to_move, pieces, study=study)
         _replay(game, history)
-    return PositionDocument(game, dict(puzzle))
+    return PositionDocument(game, dict(puzzle), lesson)
 
 
 def _read_pieces(raw: Any, cls: type[Game]) -> list[Piece]:
@@ -147,7 +217,9 @@ def _piece_set(pieces: list[Piece]) -> set[Piece]:
     return {(tuple(c), colour) for c, colour in pieces}
 
 
-def to_json(game: Game, puzzle: Mapping[str, str] | None = None) -> dict[str, Any]:
+def to_json(
+    game: Game, puzzle: Mapping[str, str] | None = None, lesson: Lesson | None = None
+) -> dict[str, Any]:
     """The document for ``game``: the current pieces, and the moves played as history."""
     doc: dict[str, Any] = {
         "format": FORMAT,
@@ -169,11 +241,13 @@ def to_json(game: Game, puzzle: Mapping[str, str] | None = None) -> dict[str, An
         doc["study"] = True
     if puzzle:
         doc["puzzle"] = dict(puzzle)
+    if lesson is not None:
+        doc["lesson"] = lesson.to_json()
     return doc
 
 
-def dumps(game: Game, puzzle: Mapping[str, str] | None = None) -> str:
-    doc = to_json(game, puzzle)
+def dumps(game: Game, puzzle: Mapping[str, str] | None = None, lesson: Lesson | None = None) -> str:
+    doc = to_json(game, puzzle, lesson)
     pieces = doc.pop("pieces")
     history = doc.pop("history")
     # One piece per line keeps files readable and diffable.
@@ -198,10 +272,13 @@ def read(path: str | os.PathLike[str]) -> PositionDocument:
 
 
 def write(
-    path: str | os.PathLike[str], game: Game, puzzle: Mapping[str, str] | None = None
+    path: str | os.PathLike[str],
+    game: Game,
+    puzzle: Mapping[str, str] | None = None,
+    lesson: Lesson | None = None,
 ) -> None:
     """Save atomically: write a temporary file beside the target, then rename it over."""
-    text = dumps(game, puzzle)
+    text = dumps(game, puzzle, lesson)
     target = Path(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
     try:

@@ -20,6 +20,7 @@ from pyvistaqt import QtInteractor
 
 from model.files import SUFFIX
 from model.game import Game, IllegalMoveError, PositionFormatError
+from model.partition import Partition
 from model.terrace import Terrace
 
 from .board_input import board_of, make_input
@@ -27,8 +28,10 @@ from .scene.balls import VIEWS, BallScene
 from .scene.terrace import FADE_SECONDS, TerraceScene
 from .session import Session
 from .setup_editor import SetupEditor
+from .teaching import Overlays, TeachingView
 from .terrace_input import TerraceInput
 from .view_state import ViewState
+from .widgets.corner_dock import CornerDock, LessonDock
 from .widgets.move_list import MoveListDock
 from .widgets.new_game import NewGameDialog
 from .widgets.setup_dock import SetupDock
@@ -40,6 +43,7 @@ CLICK_SLOP = 4  # pixels a press may move and still count as a click, not a drag
 MAX_RECENT = 8
 FREE_PLANE_NORMAL = (-1.0, -1.0, 0.0)  # towards the default camera: the cut face shows
 FADE_INTERVAL_MS = 40
+LESSON_DIR = Path(__file__).resolve().parents[1] / "examples" / "lessons"
 
 
 def slot(method: F) -> F:
@@ -92,6 +96,16 @@ class MainWindow(QMainWindow):
         self.setup_dock.apply.clicked.connect(self.apply_setup)
         self.setup_dock.cancel.clicked.connect(self.leave_setup)
         self.setup_dock.clear.clicked.connect(self.clear_setup)
+        self.overlays = Overlays()
+        self._teaching: TeachingView | None = None
+        self._lesson_shown: object = None
+        self.corner_dock = CornerDock(self.overlays, self)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.corner_dock)
+        self.corner_dock.fill.clicked.connect(self.fill_at_random)
+        self.lesson_dock = LessonDock(self)
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.lesson_dock)
+        self.lesson_dock.hide()
+        self.overlays.changed.connect(self._on_overlays_changed)
         self.status_game = QLabel()
         self.status_hover = QLabel()
         self.status_prompt = QLabel()
@@ -150,6 +164,15 @@ class MainWindow(QMainWindow):
         for name in VIEWS:
             self._action(view, f"Camera: {name}", functools.partial(self.set_camera, name))
         self._action(view, "&Reset view", self.reset_view, "Ctrl+R")
+        view.addSeparator()
+        view.addAction(self.corner_dock.toggleViewAction())
+        view.addAction(self.lesson_dock.toggleViewAction())
+        lessons = bar.addMenu("&Lessons")
+        for path in sorted(LESSON_DIR.glob(f"*{SUFFIX}")):
+            title = path.name.removesuffix(SUFFIX).replace("-", " ")
+            self._action(lessons, title, functools.partial(self.open_file, path))
+        lessons.setEnabled(not lessons.isEmpty())
+        self.lessons_menu = lessons
         self._refresh_recent()
 
     # ---- actions ------------------------------------------------------------------------
@@ -335,10 +358,60 @@ class MainWindow(QMainWindow):
         self._stop_fade()
         if reason in ("move", "redo"):
             self._show_removals(game)
+        self._teaching = None
+        if reason in ("load", "new"):
+            self.overlays.set(selected=None)  # that group belonged to another position
+        self._show_lesson()
+        partition = isinstance(game, Partition)
+        self.corner_dock.setVisible(partition)
+        self.corner_dock.refresh(self.teaching())
         self.moves_dock.refresh()
         self._update_title()
         self._update_status()
         self.redraw()
+
+    def teaching(self) -> TeachingView | None:
+        """The teaching overlays' view of the position (Pyramid Partition only), computed
+        once per position."""
+        game = self.session.game
+        if self._teaching is None and isinstance(game, Partition):
+            self._teaching = TeachingView(game)
+        return self._teaching
+
+    def _show_lesson(self) -> None:
+        """A newly opened lesson sets its overlays and shows its caption."""
+        lesson = self.session.lesson
+        if lesson is self._lesson_shown:
+            return
+        self._lesson_shown = lesson
+        self.overlays.apply_lesson(lesson)
+        if lesson is None:
+            self.lesson_dock.hide()
+        else:
+            self.lesson_dock.show_caption(self.session.puzzle.get("title", ""), lesson.caption)
+            self.lesson_dock.show()
+
+    @slot
+    def _on_overlays_changed(self, _field: str) -> None:
+        self.redraw()
+
+    @slot
+    def fill_at_random(self) -> None:
+        """Fill the empty points with alternating colours (undoable) and name the winner."""
+        game = self.session.game
+        if not isinstance(game, Partition):
+            self.show_message("Fill at random is for Pyramid Partition")
+            return
+        seed = self.corner_dock.seed.value()
+        empty = game.lattice.count - len(game.pieces())
+        self.session.apply_setup(game.filled_at_random(seed))
+        self.corner_dock.seed.setValue(seed + 1)  # the next fill differs; set it back to repeat
+        teaching = self.teaching()
+        assert teaching is not None
+        self.show_message(
+            f"filled {empty} points at random (seed {seed}): {teaching.winner_text()} "
+            "- a full pyramid has exactly one winner (Undo brings the position back)"
+        )
 
     def _set_board_ranges(self) -> None:
         board = self.input.lattice
@@ -434,7 +507,10 @@ class MainWindow(QMainWindow):
             self.finish_action.setEnabled(inp.can_finish)
             self.cancel_action.setEnabled(inp.building)
             self.status_prompt.setText(inp.prompt())
-            self.scene.draw(inp, self.view)  # type: ignore[arg-type]
+            if isinstance(self.scene, BallScene):
+                self.scene.draw(inp, self.view, self.teaching(), self.overlays)  # type: ignore[arg-type]
+            else:
+                self.scene.draw(inp, self.view)  # type: ignore[arg-type]
         hover = self.view.hover
         self.status_hover.setText(self.describe_point(hover) if hover is not None else "")
         self.render()
@@ -470,7 +546,11 @@ class MainWindow(QMainWindow):
     def describe_point(self, pid: int) -> str:
         """Coordinates, level and content of a point, as the scene now shows it."""
         shown = self.setup.pieces if self.setup is not None else self.input.pieces()
-        return self.input.describe(pid, shown)
+        text = self.input.describe(pid, shown)
+        teaching = self.teaching() if self.setup is None else None
+        if teaching is not None and pid in shown:
+            text += f"; {teaching.describe_group(pid)}"
+        return text
 
     # ---- mouse --------------------------------------------------------------------------
 
@@ -512,6 +592,21 @@ class MainWindow(QMainWindow):
         if self.setup is not None:
             self.setup.click(pid)
             self.redraw()
+            return
+        teaching = self.teaching()
+        if teaching is not None and teaching.group_at(pid) is not None:
+            # A click on a ball selects its group (again: clears it), and says why no ball
+            # goes there.
+            same = self.overlays.selected is not None and teaching.group_at(
+                self.overlays.selected
+            ) is teaching.group_at(pid)
+            self.overlays.set(selected=None if same else pid)
+            reason = self.input.click(pid)
+            self.show_message(
+                f"({self.input.lattice.point(pid)}): {teaching.describe_group(pid)}"
+                + ("" if same else " (selected)")
+                + (f"; {reason}" if isinstance(reason, str) else "")
+            )
             return
         result = self.input.click(pid)
         if isinstance(result, str):

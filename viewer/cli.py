@@ -15,6 +15,8 @@ import traceback
 from collections.abc import Sequence
 from pathlib import Path
 
+from model.lattice import Corner
+
 EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT = 0, 1, 2
 
 
@@ -57,6 +59,14 @@ def _level_range(text: str) -> tuple[int, int]:
     if match is None:
         raise argparse.ArgumentTypeError(f"{text!r} is not a level range like 0:2")
     return int(match.group(1)), int(match.group(2))
+
+
+def _corner(text: str) -> Corner:
+    try:
+        return Corner(text.upper())
+    except ValueError:
+        names = ", ".join(c.value for c in Corner)
+        raise argparse.ArgumentTypeError(f"{text!r} is not a corner; use one of {names}") from None
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -136,6 +146,25 @@ def build_parser() -> argparse.ArgumentParser:
         "--cut-open",
         action="store_true",
         help="draw the balls a clip plane passes through cut open",
+    )
+    teach = render.add_argument_group(
+        "Pyramid Partition overlays (a lesson file's own overlays are drawn as well)"
+    )
+    teach.add_argument("--walls", action="store_true", help="the five walls, named")
+    teach.add_argument(
+        "--corners", action="store_true", help="the five corners, coloured by holder"
+    )
+    teach.add_argument("--groups", action="store_true", help="each group in its own colour")
+    teach.add_argument(
+        "--region",
+        type=_corner,
+        default=None,
+        metavar="CORNER",
+        help="a corner's isolated region, holding group and anchors, or its escape paths "
+        "while nobody holds it (SW, SE, NW, NE or AP)",
+    )
+    teach.add_argument(
+        "--no-lesson", action="store_true", help="leave out a lesson file's overlays and caption"
     )
     return parser
 
@@ -276,9 +305,18 @@ def _render(args: argparse.Namespace) -> int:
         print(f"pyramid-lab: error: argument --clip: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
-        game = read(args.file).game
+        doc = read(args.file)
     except PositionFormatError as exc:
         print(f"pyramid-lab: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    game = doc.game
+    overlays = args.walls or args.corners or args.groups or args.region is not None
+    if overlays and game.name != "partition":
+        print(
+            f"pyramid-lab: --walls, --corners, --groups and --region are Pyramid Partition "
+            f"overlays; {args.file} is {game.title}",
+            file=sys.stderr,
+        )
         return EXIT_BAD_INPUT
     options = RenderOptions(
         size=args.size,
@@ -288,7 +326,13 @@ def _render(args: argparse.Namespace) -> int:
         view=args.view,
         ghost_peeled=args.ghost_peeled,
         cut_open=args.cut_open,
+        walls=args.walls,
+        corners=args.corners,
+        groups=args.groups,
+        region=args.region,
     )
+    if not args.no_lesson:
+        options = options.with_lesson(doc.lesson)
     print(render_game(game, args.output, options))
     return EXIT_OK
 

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass, field
+import textwrap
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from model.files import Lesson
 from model.game import Game
+from model.lattice import Corner
 
 from .view_state import AXES, ViewState
 
@@ -24,6 +27,24 @@ class RenderOptions:
     view: str = "iso"
     ghost_peeled: bool = False
     cut_open: bool = False
+    walls: bool = False  # Pyramid Partition's teaching overlays
+    corners: bool = False
+    groups: bool = False
+    region: Corner | None = None
+    caption: str = ""  # text drawn at the top of the picture (a lesson's caption)
+
+    def with_lesson(self, lesson: Lesson | None) -> RenderOptions:
+        """These options plus what a lesson asks for: its overlays and its caption."""
+        if lesson is None:
+            return self
+        return replace(
+            self,
+            walls=self.walls or lesson.walls,
+            corners=self.corners or lesson.corners,
+            groups=self.groups or lesson.groups,
+            region=self.region or (Corner(lesson.region) if lesson.region else None),
+            caption=self.caption or lesson.caption,
+        )
 
 
 def parse_clip(text: str) -> tuple[int, float, bool]:
@@ -64,11 +85,46 @@ def render_game(game: Game, out: str | Path, options: RenderOptions | None = Non
     try:
         plotter.ren_win.SetMultiSamples(0)
         plotter.set_background("white")
-        scene = (TerraceScene if isinstance(game, Terrace) else BallScene)(plotter)
-        scene.draw(make_input(game), view_state_for(options))  # type: ignore[arg-type]
+        view = view_state_for(options)
+        scene: BallScene | TerraceScene
+        if isinstance(game, Terrace):
+            scene = TerraceScene(plotter)
+            scene.draw(make_input(game), view)  # type: ignore[arg-type]
+        else:
+            teaching, overlays = _overlays_for(game, options)
+            scene = BallScene(plotter)
+            scene.draw(make_input(game), view, teaching, overlays)  # type: ignore[arg-type]
         scene.set_view(options.view)
+        if options.caption:
+            width = max(30, options.size[0] // 11)  # characters per line at this font size
+            plotter.add_text(
+                textwrap.fill(options.caption, width),
+                position="upper_left",
+                font_size=8,
+                color=(30, 30, 30),
+            )
         target = Path(out)
         plotter.screenshot(str(target))
         return target
     finally:
         plotter.close()
+
+
+def _overlays_for(game: Game, options: RenderOptions) -> tuple[object, object]:
+    """The teaching view and overlays the options ask for (None, None if none)."""
+    from model.partition import Partition
+
+    from .teaching import Overlays, TeachingView
+
+    overlays = Overlays()
+    overlays.set(
+        walls=options.walls,
+        corners=options.corners,
+        group_colours=options.groups,
+        region=options.region,
+    )
+    if not overlays.any:
+        return None, None
+    if not isinstance(game, Partition):
+        raise ValueError("walls, corners, groups and region are Pyramid Partition overlays")
+    return TeachingView(game), overlays

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from model.files import PositionDocument, read, write
+from model.files import Lesson, PositionDocument, read, write
 from model.game import Game, Move
 
 from .events import Signal
@@ -17,7 +17,12 @@ from .events import Signal
 
 class Session:
     def __init__(
-        self, game: Game, *, path: str | Path | None = None, puzzle: dict[str, str] | None = None
+        self,
+        game: Game,
+        *,
+        path: str | Path | None = None,
+        puzzle: dict[str, str] | None = None,
+        lesson: Lesson | None = None,
     ) -> None:
         self.changed = Signal()  # reason: "move", "undo", "redo", "goto", "load", "new"
         self.message = Signal()  # text for the status bar
@@ -26,11 +31,12 @@ class Session:
         self._replaced: list[tuple[Game, list[Move]]] = []  # earlier games, for undo
         self.path = Path(path) if path else None
         self.puzzle = dict(puzzle or {})
+        self.lesson = lesson  # the lesson the file teaches: caption and overlays
         self.dirty = False
 
     @classmethod
     def from_document(cls, doc: PositionDocument, path: str | Path | None = None) -> Session:
-        return cls(doc.game, path=path, puzzle=doc.puzzle)
+        return cls(doc.game, path=path, puzzle=doc.puzzle, lesson=doc.lesson)
 
     @property
     def game(self) -> Game:
@@ -103,6 +109,7 @@ class Session:
         self._replaced.clear()
         self.path = Path(path)
         self.puzzle = dict(doc.puzzle)
+        self.lesson = doc.lesson
         self.dirty = False
         self.changed.emit("load")
 
@@ -113,6 +120,7 @@ class Session:
         self._replaced.clear()
         self.path = None
         self.puzzle = {}
+        self.lesson = None
         self.dirty = False
         self.changed.emit("new")
 
@@ -129,7 +137,7 @@ class Session:
         target = Path(path) if path else self.path
         if target is None:
             raise ValueError("no file name to save to")
-        write(target, self._game, self.puzzle)
+        write(target, self._game, self.puzzle, self.lesson)
         self.path = target
         self.dirty = False
         self.message.emit(f"saved {target}")

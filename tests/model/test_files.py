@@ -175,3 +175,54 @@ def test_save_is_atomic(tmp_path, monkeypatch):
         files.write(path, Partition(PartitionOptions(3)))
     assert path.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["keep.pyr.json"]  # no temp left
+
+
+# ---- lessons -------------------------------------------------------------------------------
+
+
+def test_lesson_round_trip(tmp_path):
+    game = Partition.new(PartitionOptions(3))
+    lesson = files.Lesson("Look at SW.", walls=True, region="SW")
+    path = tmp_path / "l.pyr.json"
+    files.write(path, game, {"title": "L"}, lesson)
+    raw = json.loads(path.read_text())
+    assert raw["lesson"] == {"caption": "Look at SW.", "overlays": {"walls": True, "region": "SW"}}
+    back = files.read(path)
+    assert back.lesson == lesson
+    assert back.puzzle == {"title": "L"}
+    assert files.read(path).lesson is not None
+    assert files.loads(files.dumps(game)).lesson is None
+
+
+@pytest.mark.parametrize(
+    ("lesson", "key", "words"),
+    [
+        ("hello", "lesson", "must be an object"),
+        ({"caption": ""}, "lesson.caption", "non-empty"),
+        ({"caption": "x", "colour": 1}, "lesson.colour", "unknown key"),
+        ({"caption": "x", "overlays": {"walls": "yes"}}, "lesson.overlays.walls", "true or false"),
+        ({"caption": "x", "overlays": {"region": "XX"}}, "lesson.overlays.region", "a corner"),
+        ({"caption": "x", "overlays": {"glow": True}}, "lesson.overlays.glow", "unknown overlay"),
+    ],
+)
+def test_malformed_lessons_are_named(lesson, key, words):
+    with pytest.raises(PositionFormatError) as info:
+        load(doc(lesson=lesson))
+    assert info.value.key == key
+    assert words in str(info.value)
+
+
+def test_partition_overlays_on_another_game_are_refused():
+    raw = {
+        "format": "pyramid-lab/1",
+        "game": "pyraos",
+        "options": {},
+        "to_move": "white",
+        "pieces": [],
+        "lesson": {"caption": "Pylos-like", "overlays": {"walls": True}},
+    }
+    with pytest.raises(PositionFormatError) as info:
+        load(raw)
+    assert info.value.key == "lesson.overlays"
+    raw["lesson"]["overlays"] = {}
+    assert load(raw).lesson.caption == "Pylos-like"

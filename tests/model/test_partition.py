@@ -415,3 +415,41 @@ def test_perft_matches_an_independent_count(n, version, depth):
     expected = reference_perft(n, version, [EMPTY] * lattice(n).count, RED, depth)
     assert perft(g, depth) == expected
     assert perft(g, 1) == (n * n if version == "stacking" else lattice(n).count)
+
+
+# ---- filling at random: the fundamental property, live ------------------------------------
+
+
+@pytest.mark.parametrize("version", ["floating", "stacking"])
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 7])
+def test_fill_at_random_always_ends_with_exactly_one_winner(n, version):
+    start = Partition.new(PartitionOptions(n, version))
+    winners = set()
+    for seed in range(40):
+        full = start.filled_at_random(seed)
+        assert len(full.pieces()) == full.lattice.count
+        holders = full.holders()
+        assert None not in holders.values()  # every corner held, by exactly one player
+        counts = {c: sum(1 for h in holders.values() if h == c) for c in ("red", "blue")}
+        assert sorted(counts.values()) in ([0, 5], [1, 4], [2, 3])
+        outcome = full.outcome()
+        assert outcome is not None
+        assert counts[outcome.winner] >= 3
+        winners.add(outcome.winner)
+        reds = sum(1 for _, c in full.pieces() if c == "red")
+        assert reds - (full.lattice.count - reds) in (0, 1)  # alternating, red first
+    if n >= 3:
+        assert winners == {"red", "blue"}  # both players win some fills
+
+
+def test_fill_at_random_is_repeatable_and_keeps_the_balls_there():
+    game = Partition.new(PartitionOptions(5))
+    for text in ["0,0,0", "4,4,0", "2,2,2"]:
+        game.push(game.parse_move(text))
+    one, again, other = (game.filled_at_random(s) for s in (11, 11, 12))
+    assert one.pieces() == again.pieces()
+    assert one.pieces() != other.pieces()
+    assert set(game.pieces()) <= set(one.pieces())
+    assert len(game.move_stack) == 3  # the game itself is unchanged
+    # blue was to move: blue takes the first empty point of the fill
+    assert sum(1 for _, c in one.pieces() if c == "blue") == (one.lattice.count + 0) // 2

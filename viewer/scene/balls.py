@@ -17,7 +17,9 @@ from vtkmodules.vtkRenderingCore import vtkActor, vtkPolyDataMapper
 from model.lattice import CORNERS, PyramidLattice
 
 from ..board_input import LatticeInput
+from ..teaching import Overlays, TeachingView
 from ..view_state import ViewState
+from .overlays import PartitionOverlayLayer
 from .picking import to_display, view_ray
 from .shaders import add_fragment_effect
 
@@ -32,7 +34,9 @@ PIECE_RGB = {
 MARKER_RGB = (150, 150, 150)
 HOVER_RGB = (255, 196, 0)
 HIGHLIGHT_RGB = (255, 230, 90)  # balls that take a click now (to lift or to remove)
-HIGHLIGHT_MIX = 0.45
+HIGHLIGHT_MIX = 0.45  # markers are tinted; balls get a rim (shaders/outline_rim.glsl)
+HIGHLIGHT_RIM = (1.0, 0.82, 0.1)
+HIGHLIGHT_RADIUS = 0.495  # just over a ball, so the outlined copy covers it
 GHOST_RADIUS = 0.24  # peeled balls drawn as ghosts: small and pale, but opaque
 GHOST_WHITENESS = 0.72  # (translucent impostors render black in VTK's sphere shader)
 GHOST_RIM_RGB = (0.25, 0.30, 0.42)  # shaders/ghost_rim.glsl outlines ghosts in this colour
@@ -65,9 +69,12 @@ class BallScene:
         centres = lat.centres.astype(np.float32)
         self._solid = self._impostors(centres)
         self._faint = self._impostors(centres)
+        self._lit = self._impostors(centres)
         solid = self._add(self._solid)
         faint = self._add(self._faint)
+        lit = self._add(self._lit)
         add_fragment_effect(faint, "ghost_rim", uniforms={"rimColor": GHOST_RIM_RGB})
+        add_fragment_effect(lit, "outline_rim", uniforms={"rimColor": HIGHLIGHT_RIM})
         edges = self.plotter.add_mesh(
             _pyramid_edges(lat),
             color=(120, 120, 120),
@@ -86,10 +93,14 @@ class BallScene:
         self.plotter.add_actor(cut, reset_camera=False, render=False, pickable=False)
         cut.GetProperty().BackfaceCullingOff()  # the inside of a cut ball shows
         self.cut_actor = cut
-        self._actors = [solid, faint, edges, cut]
-        self.solid_actor, self.faint_actor = solid, faint
+        self._actors = [solid, faint, lit, edges, cut]
+        self.solid_actor, self.faint_actor, self.highlight_actor = solid, faint, lit
         self.lattice = lat
         self.shown = np.zeros(lat.count, dtype=bool)
+        self.visible = np.zeros(lat.count, dtype=bool)
+        self.current_rgb = np.zeros((lat.count, 3), dtype=np.uint8)
+        self.overlay_layer = PartitionOverlayLayer(self)
+        self._actors += self.overlay_layer.actors
         self.set_view("iso")
 
     @staticmethod
@@ -127,10 +138,11 @@ class BallScene:
         targets: np.ndarray,
         view: ViewState,
         highlight: np.ndarray | None = None,
+        piece_rgb: np.ndarray | None = None,
     ) -> None:
         """Draw ``pieces`` (point id -> colour) and markers on ``targets`` (bool per point)
         under the view state's level range, peel and clip planes; ``highlight`` tints the
-        balls that take a click now."""
+        balls that take a click now; ``piece_rgb`` (per point) recolours the balls."""
         if lat is not self.lattice:
             self._build(lat)
         assert self._solid is not None
@@ -140,12 +152,15 @@ class BallScene:
         rgb = np.tile(np.array(MARKER_RGB, dtype=np.uint8), (lat.count, 1))
         for pid, colour in pieces.items():
             occupied[pid] = True
-            rgb[pid] = PIECE_RGB.get(colour, MARKER_RGB)
-        if highlight is not None and highlight.any():
-            tint = rgb[highlight] * (1 - HIGHLIGHT_MIX) + np.array(HIGHLIGHT_RGB) * HIGHLIGHT_MIX
-            rgb[highlight] = tint.astype(np.uint8)
+            rgb[pid] = PIECE_RGB.get(colour, MARKER_RGB) if piece_rgb is None else piece_rgb[pid]
         markers = targets & ~occupied & visible
         balls = occupied & visible
+        lit = np.zeros(lat.count, dtype=bool)
+        if highlight is not None and highlight.any():
+            tinted = highlight & ~occupied
+            tint = rgb[tinted] * (1 - HIGHLIGHT_MIX) + np.array(HIGHLIGHT_RGB) * HIGHLIGHT_MIX
+            rgb[tinted] = tint.astype(np.uint8)
+            lit = highlight & balls
         hover = view.hover
         if hover is not None and 0 <= hover < lat.count and (balls[hover] or markers[hover]):
             rgb[hover] = HOVER_RGB
@@ -157,8 +172,14 @@ class BallScene:
         pale = (rgb * (1 - GHOST_WHITENESS) + 255 * GHOST_WHITENESS).astype(np.uint8)
         self._write(self._solid, rgb, solid_r)
         self._write(self._faint, pale, faint_r)
+        lit &= ~cut
+        self._write(self._lit, rgb, np.where(lit, HIGHLIGHT_RADIUS, 0.0))
+        self.highlight_actor.SetVisibility(bool(lit.any()))
         self.faint_actor.SetVisibility(bool(faint_r.any()))  # no ghosts: skip its draw call
         self.shown = balls | markers
+        self.visible = visible
+        self.current_rgb = rgb
+        self.overlay_layer.hide()
 
     def _show_cut(
         self, lat: PyramidLattice, cut: np.ndarray, rgb: np.ndarray, view: ViewState
@@ -197,9 +218,19 @@ class BallScene:
         data.GetArray("radius").Modified()
         poly.Modified()
 
-    def draw(self, inp: LatticeInput, view: ViewState) -> None:
-        """The position as the turn being built leaves it, with its click targets."""
-        self.show(inp.lattice, inp.pieces(), inp.targets(), view, inp.highlighted())
+    def draw(
+        self,
+        inp: LatticeInput,
+        view: ViewState,
+        teaching: TeachingView | None = None,
+        overlays: Overlays | None = None,
+    ) -> None:
+        """The position as the turn being built leaves it, with its click targets, and
+        the Pyramid Partition overlays that ``overlays`` turns on."""
+        recolour = teaching is not None and overlays is not None and overlays.group_colours
+        piece_rgb = teaching.group_rgb if recolour else None  # type: ignore[union-attr]
+        self.show(inp.lattice, inp.pieces(), inp.targets(), view, inp.highlighted(), piece_rgb)
+        self.overlay_layer.update(teaching, overlays, self.visible)
 
     def draw_setup(self, lat: PyramidLattice, pieces: Mapping[int, str], view: ViewState) -> None:
         """Set-up mode: every point takes a click."""

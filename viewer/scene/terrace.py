@@ -20,6 +20,7 @@ from model.terrace import FIELDS, LEVEL, SIZE, VICTORY_FIELDS, Kind
 from ..terrace_input import STONE_HEIGHT, TERRACE_BOARD, TerraceBoard, TerraceInput
 from ..view_state import ViewState
 from .balls import HIGHLIGHT_RGB, HOVER_RGB, PIECE_RGB, VIEWS
+from .meshes import instances, template
 from .picking import to_display, view_ray
 
 TIER_RGB = ((186, 152, 104), (202, 170, 122), (218, 189, 142), (232, 208, 164))
@@ -41,12 +42,7 @@ MARK_LIFT = 0.012  # markers float this far above a face so they never fight wit
 FADE_SECONDS = 0.8
 
 
-def _template(mesh: pv.PolyData) -> tuple[np.ndarray, np.ndarray]:
-    tri = mesh.triangulate()
-    return np.asarray(tri.points, dtype=np.float32), tri.faces.reshape(-1, 4)[:, 1:].copy()
-
-
-_CYLINDER = _template(
+_CYLINDER = template(
     pv.Cylinder(
         center=(0, 0, STONE_HEIGHT / 2),
         direction=(0, 0, 1),
@@ -55,32 +51,11 @@ _CYLINDER = _template(
         resolution=40,
     )
 )
-_DISC = _template(pv.Disc(inner=0.0, outer=0.22, normal=(0, 0, 1), c_res=32))
-_RING = _template(pv.Disc(inner=0.39, outer=0.48, normal=(0, 0, 1), c_res=40))
-_SMALL_RING = _template(pv.Disc(inner=0.12, outer=0.22, normal=(0, 0, 1), c_res=32))
-_CONE = _template(pv.Cone(center=(0, 0, 0), direction=(0, 0, -1), height=0.45, radius=0.2))
-_INLAY = _template(pv.Plane(i_size=0.78, j_size=0.78, i_resolution=1, j_resolution=1))
-
-
-def _instances(
-    template: tuple[np.ndarray, np.ndarray],
-    offsets: Sequence[Sequence[float]] | np.ndarray,
-    rgb: Sequence[Sequence[int]] | np.ndarray,
-    scale: Sequence[float] | None = None,
-) -> pv.PolyData:
-    """Copies of a triangle mesh moved to ``offsets``, one cell colour each."""
-    points, tris = template
-    offsets = np.asarray(offsets, dtype=np.float32).reshape(-1, 3)
-    k = len(offsets)
-    if k == 0:
-        return pv.PolyData()
-    factor = np.ones(k, dtype=np.float32) if scale is None else np.asarray(scale, np.float32)
-    pts = points[None, :, :] * factor[:, None, None] + offsets[:, None, :]
-    ids = tris[None, :, :] + (np.arange(k) * len(points))[:, None, None]
-    faces = np.concatenate([np.full((k * len(tris), 1), 3), ids.reshape(-1, 3)], axis=1)
-    mesh = pv.PolyData(pts.reshape(-1, 3), faces.ravel())
-    mesh.cell_data["rgb"] = np.repeat(np.asarray(rgb, dtype=np.uint8).reshape(-1, 3), len(tris), 0)
-    return mesh
+_DISC = template(pv.Disc(inner=0.0, outer=0.22, normal=(0, 0, 1), c_res=32))
+_RING = template(pv.Disc(inner=0.39, outer=0.48, normal=(0, 0, 1), c_res=40))
+_SMALL_RING = template(pv.Disc(inner=0.12, outer=0.22, normal=(0, 0, 1), c_res=32))
+_CONE = template(pv.Cone(center=(0, 0, 0), direction=(0, 0, -1), height=0.45, radius=0.2))
+_INLAY = template(pv.Plane(i_size=0.78, j_size=0.78, i_resolution=1, j_resolution=1))
 
 
 # A field column: a box from the ground to the field's top; quads bottom, top, then sides.
@@ -139,7 +114,7 @@ class TerraceScene:
             ("markers", False, 1.0),
             ("fade", False, 1.0),
         ):
-            mesh = _instances(_DISC, [(0, 0, -10)], [(0, 0, 0)])  # placeholder, replaced
+            mesh = instances(_DISC, [(0, 0, -10)], [(0, 0, 0)])  # placeholder, replaced
             self._meshes[name] = mesh
             self.actors[name] = self.plotter.add_mesh(
                 mesh,
@@ -222,7 +197,7 @@ class TerraceScene:
         shown_victory = [v for v in VICTORY_FIELDS if visible[v]]
         self._set(
             "inlays",
-            _instances(
+            instances(
                 _INLAY,
                 board.centres[shown_victory] + (0, 0, MARK_LIFT / 2),
                 [VICTORY_WON_RGB if won else VICTORY_RGB] * len(shown_victory),
@@ -234,7 +209,7 @@ class TerraceScene:
         rgb = np.array([PIECE_RGB[pieces[f]] for f in stones], dtype=float).reshape(-1, 3)
         if hover is not None and hover in pieces:
             rgb[stones.index(hover)] = HOVER_RGB
-        self._set("stones", _instances(_CYLINDER, board.centres[stones], rgb))
+        self._set("stones", instances(_CYLINDER, board.centres[stones], rgb))
         self._set("markers", self._markers(pieces, visible, highlight, destinations, landings))
         self.shown = visible.copy()
 
@@ -252,27 +227,27 @@ class TerraceScene:
         stone_top = np.array([0, 0, STONE_HEIGHT + MARK_LIFT])
         if highlight is not None:
             ring = [f for f in np.flatnonzero(highlight) if visible[f]]
-            parts.append(_instances(_RING, board.centres[ring] + lift, [HIGHLIGHT_RGB] * len(ring)))
+            parts.append(instances(_RING, board.centres[ring] + lift, [HIGHLIGHT_RGB] * len(ring)))
         for f, kind in (destinations or {}).items():
             if not visible[f]:
                 continue
             colour = [KIND_RGB[kind]]
             if f in pieces:  # push or smash: a ring round the stone and a disc on top of it
-                parts.append(_instances(_RING, board.centres[f] + lift, colour))
-                parts.append(_instances(_DISC, board.centres[f] + stone_top, colour))
+                parts.append(instances(_RING, board.centres[f] + lift, colour))
+                parts.append(instances(_DISC, board.centres[f] + stone_top, colour))
             else:
-                parts.append(_instances(_DISC, board.centres[f] + lift, colour))
+                parts.append(instances(_DISC, board.centres[f] + lift, colour))
         for pushed, (landing, d) in (landings or {}).items():
             if landing >= 0:
                 if not visible[landing]:
                     continue
                 up = stone_top if landing in pieces else lift
                 colour = KIND_RGB[Kind.SMASH] if landing in pieces else KIND_RGB[Kind.PUSH]
-                parts.append(_instances(_SMALL_RING, board.centres[landing] + up, [colour]))
+                parts.append(instances(_SMALL_RING, board.centres[landing] + up, [colour]))
             else:  # it falls off a corner: a red cone just past the edge, pointing down
                 out = board.direction_vector(d)
                 where = board.centres[pushed] + out * 0.95 + (0, 0, 0.3)
-                parts.append(_instances(_CONE, where, [FALL_RGB]))
+                parts.append(instances(_CONE, where, [FALL_RGB]))
         parts = [p for p in parts if p.n_points]
         return pv.merge(parts) if parts else pv.PolyData()
 
@@ -313,7 +288,7 @@ class TerraceScene:
             offsets.append(where)
             colours.append(np.array(rgb) * (1 - 0.6 * flash) + np.array(FLASH_RGB) * 0.6 * flash)
             scales.append(1.08)
-        self._set("fade", _instances(_CYLINDER, offsets, colours, scales))
+        self._set("fade", instances(_CYLINDER, offsets, colours, scales))
         actor.GetProperty().SetOpacity(max(0.05, 1.0 - t))  # type: ignore[attr-defined]
 
     # ---- camera and picking -------------------------------------------------------------

@@ -1,0 +1,263 @@
+"""Teaching Pyramid Partition in the viewer: walls, corners, group colours, a corner's
+partition, the corner panel, fill at random, the lessons and their headless pictures."""
+
+from __future__ import annotations
+
+import pathlib
+
+import numpy as np
+import pytest
+from PIL import Image
+from window_helpers import click, under_mouse
+
+from model.files import read
+from model.lattice import CORNERS, Corner
+from model.partition import Partition, PartitionOptions
+from viewer.app import LESSON_DIR
+from viewer.cli import main
+from viewer.scene.overlays import PATH_RGB
+from viewer.teaching import Overlays, TeachingView
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+LESSONS = sorted(LESSON_DIR.glob("*.pyr.json"))
+
+
+def partition(n, red=(), blue=(), to_move="red"):
+    pieces = [(p, "red") for p in red] + [(p, "blue") for p in blue]
+    return Partition.from_setup(PartitionOptions(n), to_move, pieces, study=True)
+
+
+# The spec's T5b: Red walls Blue's SW corner ball in and anchors on the east wall.
+T5B = partition(3, red=[(0, 0, 1), (0, 1, 0), (1, 0, 0), (1, 0, 1)], blue=[(0, 0, 0)])
+
+
+# ---- Qt-free ------------------------------------------------------------------------------
+
+
+def test_teaching_view_follows_the_analysis():
+    view = TeachingView(T5B)
+    report = T5B.analysis().corners[Corner.SW]
+    assert report.holder == "red"
+    assert set(view.region(Corner.SW)) == set(report.isolated_region) == {0}  # Blue's ball
+    assert set(view.holding_group(Corner.SW)) == set(report.group.points)
+    row = view.rows()[0]
+    assert row.holder == "red"
+    assert row.group_size == 4
+    assert row.anchor_walls == ("east",)
+    assert "red holds it with a group of 4 anchored on east; 1 point cut off" in view.explain(
+        Corner.SW
+    )
+    # SE is open: each player's escape path runs from the corner to a west or north point
+    lat = T5B.lattice
+    for colour in ("red", "blue"):
+        path = view.escape(Corner.SE, colour)
+        assert path[0] == lat.corner_ids[Corner.SE]
+        assert lat.wall_mask[path[-1]] & Corner.SE.far_walls
+        assert all(T5B.colour_at(p) != colour or view.group_at(p) is None for p in path)
+
+
+def test_group_colours_are_distinct_and_keep_the_player_hue():
+    game = Partition.new(PartitionOptions(5)).filled_at_random(3)
+    view = TeachingView(game)
+    colours = {}
+    for index, group in enumerate(view.groups):
+        rgb = tuple(view.group_rgb[next(iter(group.points))])
+        colours.setdefault(rgb, []).append(index)
+        r, _, b = rgb
+        assert (r > b) == (group.colour == "red")
+    # neighbouring groups never share a colour; at most a few far-apart ones repeat
+    assert len(colours) >= min(len(view.groups), 8)
+
+
+def test_overlays_apply_a_lesson():
+    overlays = Overlays()
+    seen = []
+    overlays.changed.connect(seen.append)
+    overlays.apply_lesson(read(LESSONS[0]).lesson)
+    assert overlays.walls
+    assert overlays.region is Corner.SW
+    assert "walls" in seen
+    overlays.apply_lesson(None)
+    assert not overlays.any
+
+
+# ---- the window ---------------------------------------------------------------------------
+
+
+def test_there_are_four_lessons_and_each_opens_with_its_overlays(make_window):
+    assert len(LESSONS) >= 4
+    window = make_window()
+    actions = {a.text(): a for a in window.lessons_menu.actions()}
+    assert len(actions) == len(LESSONS)
+    for path in LESSONS:
+        doc = read(path)
+        lesson = doc.lesson
+        actions[path.name.removesuffix(".pyr.json").replace("-", " ")].trigger()
+        assert window.session.path == path
+        assert window.lesson_dock.isVisible()
+        assert lesson.caption[:40] in window.lesson_dock.caption.text()
+        layer = window.scene.overlay_layer
+        assert window.overlays.walls == lesson.walls
+        assert bool(layer.walls.GetVisibility()) == lesson.walls
+        assert bool(layer.corners.GetVisibility()) == lesson.corners
+        if lesson.region is not None:
+            corner = Corner(lesson.region)
+            report = doc.game.analysis().corners[corner]
+            assert set(layer.region_ids) == set(report.isolated_region)
+            if report.holder is not None:
+                assert layer.outlines["group"][1].GetVisibility()
+                assert layer.outlines["anchor"][1].GetVisibility()
+            else:
+                assert layer.paths.GetVisibility()
+        if lesson.groups:
+            rgb = window.scene.current_rgb
+            assert any(tuple(rgb[p]) not in {(214, 48, 49), (41, 98, 219)} for p in range(5))
+
+
+def test_shaded_region_is_the_models_isolated_region(make_window):
+    window = make_window(T5B)
+    window.overlays.set(region=Corner.SW)
+    layer = window.scene.overlay_layer
+    region = T5B.analysis().corners[Corner.SW].isolated_region
+    assert set(layer.region_ids) == set(region)
+    # the drawn cells sit on exactly those points
+    cells = np.asarray(layer.region_mesh.points).reshape(len(region), -1, 3).mean(axis=1)
+    assert np.allclose(cells, T5B.lattice.centres[sorted(region)], atol=1e-5)
+    assert layer.region.GetVisibility()
+    # on a bigger board, a region of many points; peeling hides its outer cells
+    game = read(ROOT / "examples/lessons/3-anchored-partition.pyr.json").game
+    window.session.replace_game(game)
+    layer = window.scene.overlay_layer  # a new board: a new layer
+    window.overlays.set(region=Corner.SW)
+    assert set(layer.region_ids) == set(game.analysis().corners[Corner.SW].isolated_region)
+    window.overlays.set(region=Corner.SE)  # not held: the escape paths instead
+    assert len(layer.region_ids) == 0
+    assert layer.paths.GetVisibility()
+    colours = {tuple(c) for c in layer.path_mesh.cell_data["rgb"]}
+    assert colours == {PATH_RGB["red"], PATH_RGB["blue"]}
+
+
+def test_corner_panel_follows_the_moves_and_announces_the_win(make_window, qtbot):
+    window = make_window(Partition.new(PartitionOptions(2)))
+    dock = window.corner_dock
+    assert dock.isVisible()
+    assert [dock.table.item(r, 1).text() for r in range(5)] == ["-"] * 5
+    game = window.session.game
+    lat = game.lattice
+    # T1 by clicks: red 0,0,0; blue 1,1,0; red 1,0,0; blue 0,0,1; red 0,1,0
+    order = [(0, 0, 0), (1, 1, 0), (1, 0, 0), (0, 0, 1), (0, 1, 0)]
+    for point in order[:3]:
+        pid = lat.id_of(*point)
+        assert under_mouse(window, pid) == pid
+        click(qtbot, window, pid)
+    assert dock.table.item(CORNERS.index(Corner.SE), 1).text() == "red"
+    assert dock.winner.text() == ""
+    for point in order[3:]:
+        window.session.play(window.session.game.parse_move(",".join(map(str, point))))
+    holders = [dock.table.item(r, 1).text() for r in range(5)]
+    assert holders == ["red", "red", "red", "blue", "blue"]
+    assert dock.winner.text() == "red wins: holds SW, SE, NW"
+    window.undo_action.trigger()
+    assert dock.winner.text() == ""
+
+
+def test_hover_tells_the_group_and_a_click_selects_it(make_window, qtbot):
+    window = make_window(T5B)
+    lat = T5B.lattice
+    pid = lat.id_of(1, 0, 0)
+    window.view.set_hover(pid)
+    assert "group of 4 touching base, west, east, south" in window.status_hover.text()
+    assert under_mouse(window, pid) == pid
+    click(qtbot, window, pid)
+    assert window.overlays.selected == pid
+    assert window.scene.overlay_layer.outlines["selected"][1].GetVisibility()
+    assert "group of 4" in window.statusBar().currentMessage()
+    assert window.session.game.position_key() == T5B.position_key()  # no ball was placed
+    click(qtbot, window, pid)  # again: the selection goes
+    assert window.overlays.selected is None
+
+
+def test_toggles_and_fill_at_random(make_window):
+    window = make_window(Partition.new(PartitionOptions(4)))
+    dock = window.corner_dock
+    dock.walls.setChecked(True)
+    dock.groups.setChecked(True)
+    assert window.overlays.walls
+    assert window.scene.overlay_layer.walls.GetVisibility()
+    dock.table.cellClicked.emit(CORNERS.index(Corner.AP), 0)
+    assert window.overlays.region is Corner.AP
+    assert "AP: not held" in dock.explain.text()
+    first = None
+    for seed in (5, 6):
+        dock.seed.setValue(seed)
+        dock.fill.click()
+        game = window.session.game
+        assert len(game.pieces()) == game.lattice.count
+        assert game.outcome().winner in ("red", "blue")
+        assert dock.winner.text().startswith(game.outcome().winner + " wins")
+        assert "exactly one winner" in window.statusBar().currentMessage()
+        assert dock.seed.value() == seed + 1
+        first = first or game.pieces()
+    window.undo_action.trigger()
+    window.undo_action.trigger()
+    assert window.session.game.pieces() == []
+    dock.seed.setValue(5)
+    dock.fill.click()
+    assert window.session.game.pieces() == first  # the same seed, the same fill
+
+
+# ---- headless pictures --------------------------------------------------------------------
+
+
+def render(tmp_path, *args):
+    out = tmp_path / "p.png"
+    assert main(["render", *map(str, args), "-o", str(out), "--size", "500x400"]) == 0
+    return np.asarray(Image.open(out).convert("RGB")).astype(int)
+
+
+def share(image, rgb, tolerance=60):
+    return float((np.abs(image - np.array(rgb)).sum(axis=-1) < tolerance).mean())
+
+
+def test_rendered_overlays_appear_in_the_png(tmp_path):
+    path = ROOT / "examples/lessons/1-corner-ball.pyr.json"
+    plain = render(tmp_path, path, "--no-lesson")
+    lesson = render(tmp_path, path)  # the lesson's own overlays and caption
+    green = (0, 217, 89)  # the anchor's rim
+    assert share(plain, green) == 0
+    assert share(lesson, green) > 0.001
+    assert (np.abs(plain - lesson).sum(axis=-1) > 60).mean() > 0.05
+    walls = render(tmp_path, path, "--no-lesson", "--walls")
+    assert (np.abs(plain - walls).sum(axis=-1) > 30).mean() > 0.05
+    full = ROOT / "examples/lessons/4-full-pyramid.pyr.json"
+    groups = render(tmp_path, full, "--no-lesson", "--groups")
+    view = TeachingView(read(full).game)
+    others = {tuple(int(v) for v in view.group_rgb[next(iter(g.points))]) for g in view.groups}
+    others -= {(214, 48, 49), (41, 98, 219)}
+    assert others
+    assert max(share(groups, rgb, 90) for rgb in others) > 0.002
+    region = render(
+        tmp_path,
+        ROOT / "examples/partition/t5-anchored-around-a-corner-ball.pyr.json",
+        "--region",
+        "sw",
+    )
+    assert share(region, green) > 0.0005
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["examples/lessons/1-corner-ball.pyr.json", "--region", "XX"], "not a corner"),
+        (["examples/pyraos/empty.pyr.json", "--walls"], "Pyramid Partition overlays"),
+    ],
+)
+def test_render_overlay_errors(tmp_path, capsys, argv, words):
+    argv[0] = str(ROOT / argv[0])
+    try:
+        code = main(["render", *argv, "-o", str(tmp_path / "x.png")])
+    except SystemExit as exc:  # argparse's own exit for a bad option value
+        code = exc.code
+    assert code == 2
+    assert words in capsys.readouterr().err
+    assert not (tmp_path / "x.png").exists()

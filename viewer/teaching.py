@@ -1,0 +1,187 @@
+"""Teaching Pyramid Partition's connection concept (Qt-free): which overlays are on, and
+what they show for a position, computed once per position from the model's analysis.
+
+- walls and corners: the five walls, and the five corner points coloured by holder;
+- groups: each group its own colour (red's groups in warm hues, blue's in cool ones);
+- a corner's partition: its isolated region, holding group and anchor balls, or, while
+  nobody holds it, each player's shortest escape path from the corner to a far wall.
+"""
+
+from __future__ import annotations
+
+import colorsys
+import functools
+from dataclasses import dataclass
+
+import numpy as np
+
+from model.files import Lesson
+from model.lattice import CORNERS, Corner, wall_names
+from model.partition import CornerReport, Group, Partition
+
+from .events import Signal
+
+GOLDEN = 0.618033988749895
+
+
+class Overlays:
+    """Which teaching overlays are shown; ``changed`` names the field that changed."""
+
+    def __init__(self) -> None:
+        self.changed = Signal()
+        self.walls = False
+        self.corners = False
+        self.group_colours = False
+        self.region: Corner | None = None
+        self.selected: int | None = None  # a ball of the selected group
+
+    def set(self, **changes: object) -> None:
+        for name, value in changes.items():
+            if not hasattr(self, name) or name == "changed":
+                raise AttributeError(f"no overlay {name!r}")
+            if getattr(self, name) != value:
+                setattr(self, name, value)
+                self.changed.emit(name)
+
+    def apply_lesson(self, lesson: Lesson | None) -> None:
+        """Show what a lesson asks for (everything off without a lesson)."""
+        if lesson is None:
+            self.set(walls=False, corners=False, group_colours=False, region=None, selected=None)
+        else:
+            self.set(
+                walls=lesson.walls,
+                corners=lesson.corners,
+                group_colours=lesson.groups,
+                region=None if lesson.region is None else Corner(lesson.region),
+                selected=None,
+            )
+
+    @property
+    def any(self) -> bool:
+        return bool(self.walls or self.corners or self.group_colours or self.region)
+
+
+@dataclass(frozen=True)
+class CornerRow:
+    """One line of the corner panel."""
+
+    corner: Corner
+    holder: str | None
+    group_size: int
+    anchor_walls: tuple[str, ...]  # the far walls the anchor balls stand on
+    region_size: int
+
+
+class TeachingView:
+    """What the overlays draw for one position of a Partition game."""
+
+    def __init__(self, game: Partition) -> None:
+        self.game = game
+        self.lattice = game.lattice
+        analysis = game.analysis()
+        self.groups: tuple[Group, ...] = analysis.groups
+        self.reports: dict[Corner, CornerReport] = analysis.corners
+        self.group_of = np.full(self.lattice.count, -1, dtype=np.int64)
+        for index, group in enumerate(self.groups):
+            self.group_of[list(group.points)] = index
+
+    # ---- groups -------------------------------------------------------------------------
+
+    @functools.cached_property
+    def group_rgb(self) -> np.ndarray:
+        """Per point: its group's colour (red's groups warm, blue's cool), black if empty."""
+        rgb = np.zeros((self.lattice.count, 3), dtype=np.uint8)
+        seen = {"red": 0, "blue": 0}
+        for index, group in enumerate(self.groups):
+            n = seen[group.colour]
+            seen[group.colour] += 1
+            # the first group in the player's own hue, the next ones spread around it:
+            # red's from magenta to orange, blue's from cyan to violet
+            offset = (n * GOLDEN + 0.5) % 1.0 - 0.5
+            hue = ((0.0 if group.colour == "red" else 0.62) + 0.3 * offset) % 1.0
+            value = 0.95 if n % 2 == 0 else 0.72
+            r, g, b = colorsys.hsv_to_rgb(hue, 0.85, value)
+            rgb[self.group_of == index] = (round(r * 255), round(g * 255), round(b * 255))
+        return rgb
+
+    def group_at(self, pid: int) -> Group | None:
+        index = int(self.group_of[pid])
+        return None if index < 0 else self.groups[index]
+
+    def group_ids(self, pid: int) -> np.ndarray:
+        """The point ids of the group of the ball on ``pid`` (empty if no ball)."""
+        group = self.group_at(pid)
+        return np.array(sorted(group.points) if group else [], dtype=np.int64)
+
+    def describe_group(self, pid: int) -> str:
+        group = self.group_at(pid)
+        if group is None:
+            return ""
+        walls = ", ".join(group.wall_names) or "no wall"
+        return f"group of {len(group)} touching {walls}"
+
+    # ---- corners ------------------------------------------------------------------------
+
+    def rows(self) -> list[CornerRow]:
+        rows = []
+        for corner in CORNERS:
+            report = self.reports[corner]
+            anchors = set()
+            for p in report.anchors:
+                anchors.update(wall_names(int(self.lattice.wall_mask[p]) & corner.far_walls))
+            rows.append(
+                CornerRow(
+                    corner,
+                    report.holder,
+                    len(report.group) if report.group else 0,
+                    tuple(w for w in wall_names(corner.far_walls) if w in anchors),
+                    len(report.isolated_region),
+                )
+            )
+        return rows
+
+    def holder(self, corner: Corner) -> str | None:
+        return self.reports[corner].holder
+
+    def region(self, corner: Corner) -> np.ndarray:
+        """The isolated region's point ids (empty while nobody holds the corner)."""
+        return np.array(sorted(self.reports[corner].isolated_region), dtype=np.int64)
+
+    def holding_group(self, corner: Corner) -> np.ndarray:
+        group = self.reports[corner].group
+        return np.array(sorted(group.points) if group else [], dtype=np.int64)
+
+    def anchors(self, corner: Corner) -> np.ndarray:
+        return np.array(sorted(self.reports[corner].anchors), dtype=np.int64)
+
+    @functools.cache  # noqa: B019 - one view per position, dropped with it
+    def escape(self, corner: Corner, colour: str) -> tuple[int, ...]:
+        """Point ids of the shortest path from ``corner`` to a far wall that avoids
+        ``colour``'s groups on those walls; () when ``colour`` holds the corner."""
+        path = self.game.escape_path(corner, colour)
+        return () if path is None else tuple(self.lattice.id_of(*p) for p in path)
+
+    def explain(self, corner: Corner) -> str:
+        """The corner's state in a sentence, for the panel and the status bar."""
+        report = self.reports[corner]
+        if report.holder is not None:
+            row = next(r for r in self.rows() if r.corner is corner)
+            return (
+                f"{corner.value}: {report.holder} holds it with a group of {row.group_size} "
+                f"anchored on {', '.join(row.anchor_walls)}; "
+                f"{row.region_size} point{'' if row.region_size == 1 else 's'} cut off"
+            )
+        far = " and ".join(wall_names(corner.far_walls))
+        parts = [
+            f"{c}'s groups leave a path of {len(self.escape(corner, c)) - 1} steps"
+            for c in ("red", "blue")
+        ]
+        return f"{corner.value}: not held, open to the {far} walls: " + "; ".join(parts)
+
+    def winner_text(self) -> str:
+        """'red wins: holds SW, SE, AP' once a player holds three corners, else ''."""
+        outcome = self.game.outcome()
+        if outcome is None or outcome.winner is None:
+            return ""
+        held = ", ".join(self.game.held_corners(outcome.winner))
+        return f"{outcome.winner} wins: holds {held}"

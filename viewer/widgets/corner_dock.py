@@ -1,0 +1,155 @@
+"""The Corners dock (Pyramid Partition): the five corners with holder, holding group size
+and anchor walls, updated move by move; the overlay toggles; which corner's partition to
+show; "Fill at random" with its seed; and the win, announced once a player holds three."""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import QSignalBlocker, Qt
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QDockWidget,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from model.lattice import CORNERS
+
+from ..scene.balls import PIECE_RGB
+from ..teaching import Overlays, TeachingView
+
+COLUMNS = ("Corner", "Holder", "Group", "Anchors on")
+
+
+class CornerDock(QDockWidget):
+    def __init__(self, overlays: Overlays, parent: QWidget | None = None) -> None:
+        super().__init__("Corners", parent)
+        self.setObjectName("corner-dock")
+        self.overlays = overlays
+        body = QWidget(self)
+        layout = QVBoxLayout(body)
+        toggles = QHBoxLayout()
+        self.walls = QCheckBox("Walls")
+        self.corners = QCheckBox("Corners")
+        self.groups = QCheckBox("Group colours")
+        self.walls.setToolTip("The five walls as faint faces with their names")
+        self.corners.setToolTip("The five corner points, coloured by who holds them")
+        self.groups.setToolTip("Each group in its own colour (warm for red, cool for blue)")
+        for box in (self.walls, self.corners, self.groups):
+            toggles.addWidget(box)
+        layout.addLayout(toggles)
+        self.table = QTableWidget(len(CORNERS), len(COLUMNS))
+        self.table.setHorizontalHeaderLabels(list(COLUMNS))
+        self.table.verticalHeader().hide()
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.table.setToolTip(
+            "Click a corner to shade its isolated region (or see its escape paths); "
+            "click it again to clear"
+        )
+        for row, corner in enumerate(CORNERS):
+            self.table.setItem(row, 0, QTableWidgetItem(corner.value))
+        layout.addWidget(self.table)
+        self.explain = QLabel()
+        self.explain.setWordWrap(True)
+        layout.addWidget(self.explain)
+        self.winner = QLabel()
+        self.winner.setStyleSheet("font-weight: bold; font-size: 14px")
+        layout.addWidget(self.winner)
+        fill = QHBoxLayout()
+        self.fill = QPushButton("Fill at random")
+        self.fill.setToolTip(
+            "Fill every empty point, alternating colours: a full pyramid always has exactly "
+            "one winner (undo brings the position back)"
+        )
+        self.seed = QSpinBox()
+        self.seed.setRange(0, 2**31 - 1)
+        self.seed.setPrefix("seed ")
+        fill.addWidget(self.fill)
+        fill.addWidget(self.seed)
+        layout.addLayout(fill)
+        layout.addStretch(1)
+        self.setWidget(body)
+        self.walls.toggled.connect(lambda on: overlays.set(walls=on))
+        self.corners.toggled.connect(lambda on: overlays.set(corners=on))
+        self.groups.toggled.connect(lambda on: overlays.set(group_colours=on))
+        self.table.cellClicked.connect(self._on_row_clicked)
+        overlays.changed.connect(self._on_overlays_changed)
+        self._teaching: TeachingView | None = None
+
+    def _on_row_clicked(self, row: int, _column: int) -> None:
+        corner = CORNERS[row]
+        self.overlays.set(region=None if self.overlays.region is corner else corner)
+
+    def _on_overlays_changed(self, _field: str) -> None:
+        for box, on in (
+            (self.walls, self.overlays.walls),
+            (self.corners, self.overlays.corners),
+            (self.groups, self.overlays.group_colours),
+        ):
+            with QSignalBlocker(box):
+                box.setChecked(on)
+        with QSignalBlocker(self.table):
+            region = self.overlays.region
+            if region is None:
+                self.table.clearSelection()
+            else:
+                self.table.selectRow(CORNERS.index(region))
+        self._update_explanation()
+
+    def refresh(self, teaching: TeachingView | None) -> None:
+        """Show the corners of the position ``teaching`` describes (None: not Partition)."""
+        self._teaching = teaching
+        if teaching is None:
+            return
+        for row, info in enumerate(teaching.rows()):
+            values = (
+                info.holder or "-",
+                str(info.group_size) if info.holder else "",
+                ", ".join(info.anchor_walls),
+            )
+            for column, value in enumerate(values, start=1):
+                item = QTableWidgetItem(value)
+                if column == 1 and info.holder:
+                    item.setForeground(QColor(*PIECE_RGB[info.holder]))
+                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                self.table.setItem(row, column, item)
+        self.winner.setText(teaching.winner_text())
+        self._on_overlays_changed("refresh")
+
+    def _update_explanation(self) -> None:
+        region = self.overlays.region
+        if self._teaching is None or region is None:
+            self.explain.setText("Click a corner to see its partition.")
+        else:
+            self.explain.setText(self._teaching.explain(region))
+
+
+class LessonDock(QDockWidget):
+    """The caption of the lesson being shown, beside the scene."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Lesson", parent)
+        self.setObjectName("lesson-dock")
+        self.caption = QLabel()
+        self.caption.setWordWrap(True)
+        self.caption.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.caption.setStyleSheet("font-size: 14px; padding: 6px")
+        self.setWidget(self.caption)
+
+    def show_caption(self, title: str, caption: str) -> None:
+        text = html.escape(caption, quote=False).replace("\n", "<br>")
+        heading = html.escape(title, quote=False)
+        self.caption.setText(f"<b>{heading}</b><br><br>{text}" if title else text)
