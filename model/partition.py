@@ -512,9 +512,11 @@ class Partition(Game):
             for root, pts in sorted(members.items(), key=lambda kv: min(kv[1]))
         ]
 
-    def analysis(self) -> PartitionAnalysis:
+    def analysis(self, *, with_regions: bool = True) -> PartitionAnalysis:
         """For every corner its holder, holding group, anchors and isolated region; and
-        every group with the walls it touches."""
+        every group with the walls it touches. The regions cost a flood of the whole
+        pyramid per held corner; ``with_regions=False`` leaves them empty (see
+        :meth:`isolated_region`)."""
         groups = self.groups()
         group_of = {p: g for g in groups for p in g.points}
         reports = {}
@@ -526,9 +528,13 @@ class Partition(Game):
             group = self._holding_group(COLOURS.index(holder), ci, group_of)
             far = self._far[ci]
             anchors = frozenset(p for p in group.points if self._wall_masks[p] & far)
-            region = self._isolated_region(ci, group.points)
+            region = self._isolated_region(ci, group.points) if with_regions else frozenset()
             reports[corner] = CornerReport(corner, holder, group, anchors, region)
         return PartitionAnalysis(reports, tuple(groups))
+
+    def isolated_region(self, corner: Corner, group: Group) -> frozenset[int]:
+        """Point ids cut off from ``corner``'s far walls by ``group`` (its holding group)."""
+        return frozenset(self._isolated_region(CORNERS.index(corner), group.points))
 
     def _holding_group(self, player: int, ci: int, group_of: dict[int, Group]) -> Group:
         """The single group that anchors and isolates the corner (the rule's G)."""

@@ -69,7 +69,6 @@ class CornerRow:
     holder: str | None
     group_size: int
     anchor_walls: tuple[str, ...]  # the far walls the anchor balls stand on
-    region_size: int
 
 
 class TeachingView:
@@ -78,7 +77,7 @@ class TeachingView:
     def __init__(self, game: Partition) -> None:
         self.game = game
         self.lattice = game.lattice
-        analysis = game.analysis()
+        analysis = game.analysis(with_regions=False)  # regions on demand: see region()
         self.groups: tuple[Group, ...] = analysis.groups
         self.reports: dict[Corner, CornerReport] = analysis.corners
         self.group_of = np.full(self.lattice.count, -1, dtype=np.int64)
@@ -135,7 +134,6 @@ class TeachingView:
                     report.holder,
                     len(report.group) if report.group else 0,
                     tuple(w for w in wall_names(corner.far_walls) if w in anchors),
-                    len(report.isolated_region),
                 )
             )
         return rows
@@ -143,9 +141,15 @@ class TeachingView:
     def holder(self, corner: Corner) -> str | None:
         return self.reports[corner].holder
 
+    @functools.cache  # noqa: B019 - one view per position, dropped with it
     def region(self, corner: Corner) -> np.ndarray:
         """The isolated region's point ids (empty while nobody holds the corner)."""
-        return np.array(sorted(self.reports[corner].isolated_region), dtype=np.int64)
+        group = self.reports[corner].group
+        if group is None:
+            return np.zeros(0, dtype=np.int64)
+        region = np.array(sorted(self.game.isolated_region(corner, group)), dtype=np.int64)
+        region.setflags(write=False)
+        return region
 
     def holding_group(self, corner: Corner) -> np.ndarray:
         group = self.reports[corner].group
@@ -166,10 +170,11 @@ class TeachingView:
         report = self.reports[corner]
         if report.holder is not None:
             row = next(r for r in self.rows() if r.corner is corner)
+            size = len(self.region(corner))
             return (
                 f"{corner.value}: {report.holder} holds it with a group of {row.group_size} "
                 f"anchored on {', '.join(row.anchor_walls)}; "
-                f"{row.region_size} point{'' if row.region_size == 1 else 's'} cut off"
+                f"{size} point{'' if size == 1 else 's'} cut off"
             )
         far = " and ".join(wall_names(corner.far_walls))
         parts = [

@@ -273,3 +273,21 @@ def test_board_geometry_is_a_stepped_pyramid():
     assert centres[fid(0, 0), 2] == centres[fid(0, 6), 2]
     assert np.allclose(centres[fid(6, 0), :2], (0, 0))  # a7 nearest the camera, on the left
     assert str(TERRACE_BOARD.point(fid(2, 2))) == "c3"
+
+
+def test_draw_by_repetition_is_shown(terrace_window, qtbot):
+    import pathlib
+
+    from model.files import read
+
+    path = pathlib.Path(__file__).resolve().parents[2] / "examples/terrace/repetition.pyr.json"
+    window = terrace_window(read(path).game)
+    a2, a1 = fid(1, 0), fid(0, 0)
+    fields_under_mouse(window, [a2, a1])
+    click(qtbot, window, a2)
+    click(qtbot, window, a1)
+    assert window.status_game.text() == "the same position came a third time: a draw"
+    assert window.input.winning_fields() == ()
+    assert not window.input.highlighted().any()  # nothing to move, nothing won
+    click(qtbot, window, fid(6, 0))
+    assert "the game is over" in window.statusBar().currentMessage()
