@@ -1,4 +1,5 @@
-"""Shared test helpers: building Pyramid Partition positions from lists of points."""
+"""Shared test helpers: Pyramid Partition positions from lists of points, terrace positions
+from diagrams."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from collections.abc import Iterable
 import pytest
 
 from model.partition import Partition, PartitionOptions
+from model.terrace import Terrace, TerraceOptions
 
 Coords = tuple[int, int, int]
 
@@ -27,3 +29,18 @@ def make_partition(
 @pytest.fixture
 def partition_factory():
     return make_partition
+
+
+def terrace_position(diagram, to_move="white", *, study=False, extra=(), **options) -> Terrace:
+    """An Allmer position from a diagram: rows r = 0 (row 1, Black's side) to 6 (row 7),
+    one of W, B or . per column a..g; ``extra`` adds ((r, c), colour) stones."""
+    rows = diagram.split()
+    assert len(rows) == 7
+    pieces = [
+        ((r, c), "white" if ch == "W" else "black")
+        for r, row in enumerate(rows)
+        for c, ch in enumerate(row)
+        if ch in "WB"
+    ]
+    pieces += list(extra)
+    return Terrace.from_setup(TerraceOptions(**options), to_move, pieces, study=study)

@@ -23,31 +23,26 @@ from model.terrace import (
     fid,
     field_name,
 )
+from tests.conftest import terrace_position
 
 QUIET = [(3, 6), (4, 6), (5, 6), (4, 5)]  # g4, g5, g6, f5: out of every test's way
 
 
 def position(diagram, to_move="white", study=False, pad=True, **options):
-    """Rows r = 0 (Black's side, top) to 6; W, B or . per column a..g.
+    """A terrace position from a diagram (see :func:`tests.conftest.terrace_position`).
 
     With ``pad`` White gets quiet stones up to four and rule 3 is off unless given, so a
     position of a few stones is a running game (both sides below four stones is a draw).
     """
-    rows = diagram.split()
-    assert len(rows) == 7
-    pieces = [
-        ((r, c), "white" if ch == "W" else "black")
-        for r, row in enumerate(rows)
-        for c, ch in enumerate(row)
-        if ch in "WB"
-    ]
+    extra = []
     if pad:
         options.setdefault("last_stones_lose", False)
-        taken = {rc for rc, _ in pieces}
+        rows = diagram.split()
+        taken = {(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch in "WB"}
         spare = [rc for rc in QUIET if rc not in taken]
-        missing = 4 - sum(1 for _, colour in pieces if colour == "white")
-        pieces += [(rc, "white") for rc in spare[: max(0, missing)]]
-    return Terrace.from_setup(TerraceOptions(**options), to_move, pieces, study=study)
+        whites = diagram.count("W")
+        extra = [(rc, "white") for rc in spare[: max(0, 4 - whites)]]
+    return terrace_position(diagram, to_move, study=study, extra=extra, **options)
 
 
 def texts(moves):

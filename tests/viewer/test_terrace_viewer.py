@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 from window_helpers import click, under_mouse
 
-from model.terrace import VICTORY_FIELDS, Kind, Terrace, TerraceOptions, fid
+from model.terrace import VICTORY_FIELDS, Kind, Terrace, fid
+from tests.conftest import terrace_position
 from viewer.scene.terrace import KIND_RGB, VICTORY_RGB, VICTORY_WON_RGB
 from viewer.terrace_input import TERRACE_BOARD, TerraceInput
 
@@ -15,16 +16,7 @@ A7, B7, A5 = fid(6, 0), fid(6, 1), fid(4, 0)
 
 
 def position(diagram, to_move="white", **options):
-    """Rows r = 0 (row 1, Black's side) to 6 (row 7); W, B or . for columns a..g."""
-    rows = diagram.split()
-    assert len(rows) == 7
-    pieces = [
-        ((r, c), "white" if ch == "W" else "black")
-        for r, row in enumerate(rows)
-        for c, ch in enumerate(row)
-        if ch in "WB"
-    ]
-    return Terrace.from_setup(TerraceOptions(**options), to_move, pieces)
+    return terrace_position(diagram, to_move, **options)
 
 
 # White on b1 can push the black stone on the corner a1 off the board. Black keeps four

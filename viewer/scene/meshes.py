@@ -4,6 +4,7 @@ markers, stones or region cells costs milliseconds and one draw call."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import pyvista as pv
@@ -37,3 +38,26 @@ def instances(
     colours = np.asarray(rgb, dtype=np.float64).reshape(-1, 3).round().astype(np.uint8)
     mesh.cell_data["rgb"] = np.repeat(colours, len(tris), axis=0)
     return mesh
+
+
+def add_labels(
+    plotter: pv.Plotter,
+    labels: Sequence[tuple[str, Sequence[float]]],
+    *,
+    font_size: int = 14,
+    rgb: tuple[int, int, int] = (50, 50, 50),
+    always_visible: bool = False,
+) -> Any:
+    """Plain text labels (no box, no point) at world positions; not pickable."""
+    return plotter.add_point_labels(
+        np.array([p for _, p in labels], dtype=float),
+        [text for text, _ in labels],
+        font_size=font_size,
+        text_color=rgb,
+        shape=None,
+        show_points=False,
+        pickable=False,
+        reset_camera=False,
+        render=False,
+        always_visible=always_visible,
+    )

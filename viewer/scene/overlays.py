@@ -20,7 +20,7 @@ import pyvista as pv
 from model.lattice import CORNERS, WALLS, Wall
 
 from ..teaching import Overlays, TeachingView
-from .meshes import instances, template
+from .meshes import add_labels, instances, template
 from .shaders import add_fragment_effect
 
 if TYPE_CHECKING:
@@ -104,18 +104,7 @@ class PartitionOverlayLayer:
         return actor
 
     def _labels(self, labels: list[tuple[str, np.ndarray]]) -> Any:
-        actor = self.scene.plotter.add_point_labels(
-            np.array([p for _, p in labels], dtype=float),
-            [text for text, _ in labels],
-            font_size=15,
-            text_color=(40, 40, 40),
-            shape=None,
-            show_points=False,
-            pickable=False,
-            reset_camera=False,
-            render=False,
-            always_visible=True,
-        )
+        actor = add_labels(self.scene.plotter, labels, font_size=15, always_visible=True)
         self.actors.append(actor)
         return actor
 

@@ -20,7 +20,7 @@ from model.terrace import FIELDS, LEVEL, SIZE, VICTORY_FIELDS, Kind
 from ..terrace_input import STONE_HEIGHT, TERRACE_BOARD, TerraceBoard, TerraceInput
 from ..view_state import ViewState
 from .balls import HIGHLIGHT_RGB, HOVER_RGB, PIECE_RGB, VIEWS
-from .meshes import instances, template
+from .meshes import add_labels, instances, template
 from .picking import to_display, view_ray
 
 TIER_RGB = ((186, 152, 104), (202, 170, 122), (218, 189, 142), (232, 208, 164))
@@ -132,17 +132,7 @@ class TerraceScene:
             )
         labels = [("abcdefg"[c], (c, -1.0, 0.0)) for c in range(SIZE)]
         labels += [(str(r + 1), (-1.0, SIZE - 1 - r, 0.0)) for r in range(SIZE)]
-        self.actors["labels"] = self.plotter.add_point_labels(
-            np.array([p for _, p in labels], dtype=float),
-            [text for text, _ in labels],
-            font_size=14,
-            text_color=(60, 60, 60),
-            shape=None,
-            show_points=False,
-            pickable=False,
-            reset_camera=False,
-            render=False,
-        )
+        self.actors["labels"] = add_labels(self.plotter, labels, rgb=(60, 60, 60))
         self.set_view("iso")
 
     def close(self) -> None:
