@@ -483,21 +483,24 @@ class Partition(Game):
         path = self._escape(COLOURS.index(colour), CORNERS.index(corner))
         return None if path is None else [self.lattice.point(p) for p in path]
 
-    def filled_at_random(self, seed: int) -> Partition:
-        """The pyramid filled up: the empty points, in an order drawn from ``seed``, take
-        alternating colours, the side to move first (level by level in the stacking version,
-        so the fill could be played). A full pyramid has exactly one winner; the result is
-        a study, as play stops at the third corner before the pyramid is full."""
+    def fill_order(self, seed: int) -> list[tuple[int, str]]:
+        """The empty points in an order drawn from ``seed`` (level by level in the stacking
+        version, so the fill could be played), each with its colour: alternating, the side
+        to move first."""
         rng = random.Random(seed)
         empty = [p for p, c in enumerate(self._cells) if c == EMPTY]
         rng.shuffle(empty)
         if self._stacking:
             empty.sort(key=lambda p: self.lattice.levels[p])  # stable: random within a level
-        turn = self._turn
-        pieces = self.pieces() + [
-            (tuple(self.lattice.point(p)), COLOURS[(turn + i) % 2]) for i, p in enumerate(empty)
-        ]
-        to_move = COLOURS[(turn + len(empty)) % 2]
+        return [(p, COLOURS[(self._turn + i) % 2]) for i, p in enumerate(empty)]
+
+    def filled_at_random(self, seed: int) -> Partition:
+        """The pyramid filled up in :meth:`fill_order`. A full pyramid has exactly one
+        winner; the result is a study, as play stops at the third corner before the
+        pyramid is full."""
+        order = self.fill_order(seed)
+        pieces = self.pieces() + [(tuple(self.lattice.point(p)), c) for p, c in order]
+        to_move = COLOURS[(self._turn + len(order)) % 2]
         return type(self).from_setup(self._options, to_move, pieces, study=True)
 
     # ---- analysis ----------------------------------------------------------------------

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+import numpy as np
 from PySide6.QtCore import QElapsedTimer, QEvent, QPoint, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMenu, QMessageBox, QWidget
@@ -43,6 +44,7 @@ CLICK_SLOP = 4  # pixels a press may move and still count as a click, not a drag
 MAX_RECENT = 8
 FREE_PLANE_NORMAL = (-1.0, -1.0, 0.0)  # towards the default camera: the cut face shows
 FADE_INTERVAL_MS = 40
+FILL_SECONDS = 1.5  # Fill at random: the balls go in over this time, then the result shows
 LESSON_DIR = Path(__file__).resolve().parents[1] / "examples" / "lessons"
 
 
@@ -82,6 +84,12 @@ class MainWindow(QMainWindow):
         self._fade_timer.setInterval(FADE_INTERVAL_MS)
         self._fade_timer.timeout.connect(self._fade_step)
         self._fade_clock = QElapsedTimer()
+        # Fill at random, shown ball by ball: (the full game, the fill order, its seed).
+        self._fill: tuple[Partition, list[tuple[int, str]], int] | None = None
+        self._fill_timer = QTimer(self)
+        self._fill_timer.setInterval(FADE_INTERVAL_MS)
+        self._fill_timer.timeout.connect(self._fill_step)
+        self._fill_clock = QElapsedTimer()
 
         self.view_dock = ViewDock(self.view, self)
         self.view_dock.free_plane.toggled.connect(self._on_free_plane_toggled)
@@ -356,6 +364,8 @@ class MainWindow(QMainWindow):
             self.view.reset()
             self._set_board_ranges()
         self._stop_fade()
+        if self._fill is not None:
+            self._stop_fill()  # the position it was filling went away
         if reason in ("move", "redo"):
             self._show_removals(game)
         self._teaching = None
@@ -402,16 +412,53 @@ class MainWindow(QMainWindow):
         if not isinstance(game, Partition):
             self.show_message("Fill at random is for Pyramid Partition")
             return
+        if self._fill is not None:
+            return  # one fill at a time
         seed = self.corner_dock.seed.value()
-        empty = game.lattice.count - len(game.pieces())
-        self.session.apply_setup(game.filled_at_random(seed))
+        order = game.fill_order(seed)
+        if not order:
+            self.show_message("the pyramid is full: nothing to fill")
+            return
+        self._fill = (game.filled_at_random(seed), order, seed)
         self.corner_dock.seed.setValue(seed + 1)  # the next fill differs; set it back to repeat
+        self.corner_dock.fill.setEnabled(False)
+        self._fill_clock.start()
+        self._fill_timer.start()
+        self.redraw()
+
+    @property
+    def filling(self) -> bool:
+        """Fill at random is putting its balls in (the position changes when it ends)."""
+        return self._fill is not None
+
+    def _fill_shown(self) -> int:
+        """How many of the fill's balls are shown by now."""
+        assert self._fill is not None
+        share = self._fill_clock.elapsed() / 1000.0 / FILL_SECONDS
+        return min(len(self._fill[1]), int(share * len(self._fill[1])))
+
+    @slot
+    def _fill_step(self) -> None:
+        if self._fill is None:
+            self._fill_timer.stop()
+            return
+        full, order, seed = self._fill
+        if self._fill_shown() < len(order):
+            self.redraw()
+            return
+        self._stop_fill()
+        self.session.apply_setup(full)
         teaching = self.teaching()
         assert teaching is not None
         self.show_message(
-            f"filled {empty} points at random (seed {seed}): {teaching.winner_text()} "
+            f"filled {len(order)} points at random (seed {seed}): {teaching.winner_text()} "
             "- a full pyramid has exactly one winner (Undo brings the position back)"
         )
+
+    def _stop_fill(self) -> None:
+        self._fill_timer.stop()
+        self._fill = None
+        self.corner_dock.fill.setEnabled(True)
 
     def _set_board_ranges(self) -> None:
         board = self.input.lattice
@@ -503,6 +550,14 @@ class MainWindow(QMainWindow):
             things = "stones" if isinstance(inp, TerraceInput) else "balls"
             self.status_prompt.setText(f"set-up mode: click to paint or erase {things}, then Apply")
             self.scene.draw_setup(inp.lattice, self.setup.pieces, self.view)  # type: ignore[arg-type]
+        elif self._fill is not None and isinstance(self.scene, BallScene):
+            _, order, seed = self._fill
+            shown = self._fill_shown()
+            pieces = dict(inp.pieces())
+            pieces.update(order[:shown])
+            self.status_prompt.setText(f"filling at random (seed {seed}): {shown}/{len(order)}")
+            nothing = np.zeros(inp.lattice.count, dtype=bool)
+            self.scene.show(inp.lattice, pieces, nothing, self.view)  # type: ignore[arg-type]
         else:
             self.finish_action.setEnabled(inp.can_finish)
             self.cancel_action.setEnabled(inp.building)
@@ -589,6 +644,9 @@ class MainWindow(QMainWindow):
         pid = self.scene.pick(x, y)
         if pid is None:
             return
+        if self._fill is not None:
+            self.show_message("filling at random: wait for the result (Undo afterwards)")
+            return
         if self.setup is not None:
             self.setup.click(pid)
             self.redraw()
@@ -647,6 +705,7 @@ class MainWindow(QMainWindow):
         if not self._closed:
             self._closed = True
             self._fade_timer.stop()
+            self._fill_timer.stop()
             self.plotter.close()
 
 

@@ -42,3 +42,20 @@ def test_offscreen_render():
         assert _has_colour(image, (30, 60, 220))
     finally:
         plotter.close()
+
+
+def test_qt_calls_keep_none_alive(gl_display):
+    """PySide6 6.12.0 released a reference to None on each call of a Qt method returning
+    nothing; before Python 3.12 the window then died with 'none_dealloc' after a few thousand
+    redraws. Neither a method nor processEvents may change None's reference count."""
+    import sys
+
+    from PySide6.QtWidgets import QLabel
+
+    label = QLabel()
+    before = sys.getrefcount(None)
+    for i in range(5000):
+        label.setText(str(i))
+        label.setEnabled(i % 2 == 0)
+    gl_display.processEvents()
+    assert sys.getrefcount(None) >= before - 50

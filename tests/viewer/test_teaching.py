@@ -177,7 +177,7 @@ def test_hover_tells_the_group_and_a_click_selects_it(make_window, qtbot):
     assert window.overlays.selected is None
 
 
-def test_toggles_and_fill_at_random(make_window):
+def test_toggles_and_fill_at_random(make_window, qtbot):
     window = make_window(Partition.new(PartitionOptions(4)))
     dock = window.corner_dock
     dock.walls.setChecked(True)
@@ -187,23 +187,42 @@ def test_toggles_and_fill_at_random(make_window):
     dock.table.cellClicked.emit(CORNERS.index(Corner.AP), 0)
     assert window.overlays.region is Corner.AP
     assert "AP: not held" in dock.explain.text()
-    first = None
+    fills = []
     for seed in (5, 6):
         dock.seed.setValue(seed)
         dock.fill.click()
+        assert window.filling  # the balls go in one by one...
+        qtbot.waitUntil(lambda: "/" in window.status_prompt.text(), timeout=2000)
+        assert not dock.fill.isEnabled()
+        qtbot.waitUntil(lambda: not window.filling, timeout=5000)  # ...then the result
         game = window.session.game
         assert len(game.pieces()) == game.lattice.count
         assert game.outcome().winner in ("red", "blue")
         assert dock.winner.text().startswith(game.outcome().winner + " wins")
         assert "exactly one winner" in window.statusBar().currentMessage()
         assert dock.seed.value() == seed + 1
-        first = first or game.pieces()
-    window.undo_action.trigger()
-    window.undo_action.trigger()
-    assert window.session.game.pieces() == []
+        fills.append(game.pieces())
+        window.undo_action.trigger()  # back to the empty pyramid
+        assert window.session.game.pieces() == []
+    assert fills[0] != fills[1]
     dock.seed.setValue(5)
     dock.fill.click()
-    assert window.session.game.pieces() == first  # the same seed, the same fill
+    qtbot.waitUntil(lambda: not window.filling, timeout=5000)
+    assert window.session.game.pieces() == fills[0]  # the same seed, the same fill
+    dock.fill.click()  # a full pyramid: nothing to fill
+    assert not window.filling
+    assert "nothing to fill" in window.statusBar().currentMessage()
+
+
+def test_a_fill_in_progress_is_dropped_when_the_position_changes(make_window, qtbot):
+    window = make_window(Partition.new(PartitionOptions(4)))
+    window.corner_dock.fill.click()
+    assert window.filling
+    window.session.replace_game(Partition.new(PartitionOptions(3)))
+    assert not window.filling
+    qtbot.wait(int(1000 * 1.7))
+    assert window.session.game.pieces() == []  # the fill never landed on the new game
+    assert window.corner_dock.fill.isEnabled()
 
 
 # ---- headless pictures --------------------------------------------------------------------
