@@ -98,6 +98,7 @@ class BallScene:
         self.lattice = lat
         self.shown = np.zeros(lat.count, dtype=bool)
         self.visible = np.zeros(lat.count, dtype=bool)
+        self._pick_radius = np.zeros(lat.count)
         self.current_rgb = np.zeros((lat.count, 3), dtype=np.uint8)
         self.overlay_layer = PartitionOverlayLayer(self)
         self._actors += self.overlay_layer.actors
@@ -171,6 +172,7 @@ class BallScene:
         faint_r = np.where(occupied & ~visible & view.ghost_peeled, GHOST_RADIUS, 0.0)
         pale = (rgb * (1 - GHOST_WHITENESS) + 255 * GHOST_WHITENESS).astype(np.uint8)
         self._write(self._solid, rgb, solid_r)
+        self._pick_radius = np.maximum(solid_r, np.where(cut, BALL_RADIUS, 0.0))
         self._write(self._faint, pale, faint_r)
         lit &= ~cut
         self._write(self._lit, rgb, np.where(lit, HIGHLIGHT_RADIUS, 0.0))
@@ -206,6 +208,14 @@ class BallScene:
         mapper.SetColorModeToDirectScalars()
         mapper.ScalarVisibilityOn()
         self.cut_actor.SetVisibility(True)
+
+    def hide_balls(self, mask: np.ndarray) -> None:
+        """Leave these balls out of the ball actor (another actor draws them); they still
+        take clicks."""
+        assert self._solid is not None
+        self._solid.point_data["radius"][mask] = 0.0
+        self._solid.GetPointData().GetArray("radius").Modified()
+        self._solid.Modified()
 
     @staticmethod
     def _write(poly: pv.PolyData, rgb: np.ndarray, radius: np.ndarray) -> None:
@@ -263,7 +273,7 @@ class BallScene:
         near, direction = view_ray(self.plotter, x, y)
         ids = np.flatnonzero(self.shown)
         centres = self.lattice.centres[ids]
-        radius = np.asarray(self._solid.point_data["radius"])[ids]  # type: ignore[union-attr]
+        radius = self._pick_radius[ids]
         # Markers are small: let a click near one count, as on a touch target.
         radius = np.maximum(radius, 0.3)
         to_centre = centres - near

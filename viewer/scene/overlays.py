@@ -80,7 +80,7 @@ class PartitionOverlayLayer:
         self.paths = self._add_mesh(self.path_mesh)
         self.outlines: dict[str, tuple[pv.PolyData, Any]] = {}
         for name, rim in OUTLINE_RGB.items():
-            poly = scene._impostors(lat.centres.astype(np.float32))
+            poly = scene._impostors(lat.centres[:1].astype(np.float32))
             actor = scene._add(poly)
             add_fragment_effect(actor, "outline_rim", uniforms={"rimColor": rim})
             self.outlines[name] = (poly, actor)
@@ -192,14 +192,20 @@ class PartitionOverlayLayer:
                 if tubes:
                     self.path_mesh.copy_from(pv.merge(tubes))
                     self.paths.SetVisibility(True)
+        # Each outline actor holds only its balls, and the plain copies of those balls are
+        # taken out of the scene's ball actor: a big holding group is not drawn twice.
+        covered = np.zeros(self.lattice.count, dtype=bool)
         for name, ids in outlined.items():
             poly, actor = self.outlines[name]
-            radius = np.zeros(self.lattice.count, dtype=np.float32)
             ids = ids[visible[ids]] if len(ids) else ids
-            radius[ids] = OUTLINE_RADIUS[name]
-            rgb = self.scene.current_rgb
-            self.scene._write(poly, rgb, radius)
+            balls = self.scene._impostors(self.lattice.centres[ids].astype(np.float32))
+            radius = np.full(len(ids), OUTLINE_RADIUS[name], dtype=np.float32)
+            self.scene._write(balls, self.scene.current_rgb[ids], radius)
+            poly.copy_from(balls)
             actor.SetVisibility(bool(len(ids)))
+            covered[ids] = True
+        if covered.any():
+            self.scene.hide_balls(covered)
 
     def _orient_cones(self) -> None:
         """Turn each corner's cone (built pointing down) to point at its corner."""

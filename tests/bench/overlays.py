@@ -1,0 +1,127 @@
+"""Benchmark: what the teaching overlays and the terrace board cost per move and per frame.
+
+Run by hand (no display needed):  .venv/bin/python tests/bench/overlays.py [--sizes 10 20 30]
+
+Pyramid Partition, a full random pyramid per base N (1024x768, no MSAA, offscreen), all in
+one run:
+- 'view': building the overlays' view of a position (groups, corner rows; what the window
+  does after every move while the Corners dock is shown), and the region of one held
+  corner, computed when the user picks it;
+- 'draw': updating the scene with the overlays on (walls, corners, group colours, one
+  corner's region and outlines), against the plain scene in the same run;
+- 'frame': a render with the overlays on against the plain scene.
+Terrace: a redraw with a stone selected (columns, stones, markers rebuilt) and a frame.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import time
+
+os.environ.setdefault("VTK_DEFAULT_OPENGL_WINDOW", "vtkEGLRenderWindow")
+
+import pyvista as pv
+
+from model.lattice import Corner
+from model.partition import Partition, PartitionOptions
+from model.terrace import Terrace, fid
+from viewer.board_input import LatticeInput
+from viewer.scene.balls import BallScene
+from viewer.scene.terrace import TerraceScene
+from viewer.teaching import Overlays, TeachingView
+from viewer.terrace_input import TerraceInput
+from viewer.view_state import ViewState
+
+SIZE = (1024, 768)
+
+
+def plotter() -> pv.Plotter:
+    p = pv.Plotter(off_screen=True, window_size=SIZE)
+    p.ren_win.SetMultiSamples(0)
+    p.set_background("white")
+    return p
+
+
+def median_time(action, repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        action()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def frame(p: pv.Plotter) -> None:
+    p.camera.azimuth += 1.0
+    p.ren_win.Render()
+    p.ren_win.WaitForCompletion()
+
+
+def partition_row(n: int, repeat: int) -> str:
+    game = Partition.new(PartitionOptions(n)).filled_at_random(1)
+    corner = next(c for c in Corner if game.holder(c) is not None)
+    view_time = median_time(lambda: TeachingView(game).rows(), repeat)
+    region_time = median_time(lambda: TeachingView(game).region(corner), repeat)
+    p = plotter()
+    try:
+        scene = BallScene(p)
+        state = ViewState()
+        inp = LatticeInput(game)
+        teaching = TeachingView(game)
+        plain = Overlays()
+        on = Overlays()
+        on.set(walls=True, corners=True, group_colours=True, region=corner)
+        scene.draw(inp, state, teaching, plain)
+        frame(p)
+        draw_plain = median_time(lambda: scene.draw(inp, state, teaching, plain), repeat)
+        frame_plain = median_time(lambda: frame(p), repeat)
+        scene.draw(inp, state, teaching, on)
+        draw_on = median_time(lambda: scene.draw(inp, state, teaching, on), repeat)
+        frame_on = median_time(lambda: frame(p), repeat)
+    finally:
+        p.close()
+    return (
+        f"{n:>3} {game.lattice.count:>6} {view_time * 1e3:>8.1f} ms {region_time * 1e3:>8.1f} ms "
+        f"{draw_plain * 1e3:>8.1f} ms {draw_on * 1e3:>8.1f} ms "
+        f"{frame_plain * 1e3:>8.1f} ms {frame_on * 1e3:>8.1f} ms"
+    )
+
+
+def terrace_row(repeat: int) -> str:
+    game = Terrace.new()
+    inp = TerraceInput(game)
+    inp.click(fid(6, 3))  # d7 selected: its destinations are drawn
+    p = plotter()
+    try:
+        scene = TerraceScene(p)
+        state = ViewState()
+        scene.draw(inp, state)
+        frame(p)
+        draw = median_time(lambda: scene.draw(inp, state), repeat)
+        frame_time = median_time(lambda: frame(p), repeat)
+    finally:
+        p.close()
+    return (
+        f"terrace: redraw with a stone selected {draw * 1e3:.1f} ms, "
+        f"frame {frame_time * 1e3:.1f} ms"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[10, 20, 30])
+    parser.add_argument("--repeat", type=int, default=9)
+    args = parser.parse_args()
+    print(
+        f"{'N':>3} {'points':>6} {'view':>11} {'region':>11} {'draw plain':>11} "
+        f"{'draw + ovl':>11} {'frame plain':>11} {'frame + ovl':>11}"
+    )
+    for n in args.sizes:
+        print(partition_row(n, args.repeat), flush=True)
+    print(terrace_row(args.repeat))
+
+
+if __name__ == "__main__":
+    main()
