@@ -495,10 +495,13 @@ class Partition(Game):
         return [(p, COLOURS[(self._turn + i) % 2]) for i, p in enumerate(empty)]
 
     def filled_at_random(self, seed: int) -> Partition:
-        """The pyramid filled up in :meth:`fill_order`. A full pyramid has exactly one
-        winner; the result is a study, as play stops at the third corner before the
-        pyramid is full."""
-        order = self.fill_order(seed)
+        """The pyramid filled up in :meth:`fill_order`."""
+        return self.filled(self.fill_order(seed))
+
+    def filled(self, order: Sequence[tuple[int, str]]) -> Partition:
+        """This position with the balls of ``order`` (point id, colour) added. When they
+        fill the pyramid it has exactly one winner; the result is a study, as play stops
+        at the third corner before the pyramid is full."""
         pieces = self.pieces() + [(tuple(self.lattice.point(p)), c) for p, c in order]
         to_move = COLOURS[(self._turn + len(order)) % 2]
         return type(self).from_setup(self._options, to_move, pieces, study=True)

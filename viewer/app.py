@@ -24,7 +24,7 @@ from model.game import Game, IllegalMoveError, PositionFormatError
 from model.partition import Partition
 from model.terrace import Terrace
 
-from .board_input import board_of, make_input
+from .board_input import make_input
 from .scene.balls import VIEWS, BallScene
 from .scene.terrace import FADE_SECONDS, TerraceScene
 from .session import Session
@@ -43,9 +43,38 @@ F = TypeVar("F", bound=Callable[..., Any])
 CLICK_SLOP = 4  # pixels a press may move and still count as a click, not a drag
 MAX_RECENT = 8
 FREE_PLANE_NORMAL = (-1.0, -1.0, 0.0)  # towards the default camera: the cut face shows
-FADE_INTERVAL_MS = 40
+ANIMATION_INTERVAL_MS = 40
 FILL_SECONDS = 1.5  # Fill at random: the balls go in over this time, then the result shows
 LESSON_DIR = Path(__file__).resolve().parents[1] / "examples" / "lessons"
+
+
+class Animation:
+    """Progress from 0 to 1 over ``seconds``, stepped by a Qt timer: ``step(t)`` runs on
+    every tick, the last time with t = 1, after which the animation stops by itself."""
+
+    def __init__(self, parent: QWidget, seconds: float, step: Callable[[float], Any]) -> None:
+        self.seconds = seconds
+        self._step = step
+        self._timer = QTimer(parent)
+        self._timer.setInterval(ANIMATION_INTERVAL_MS)
+        self._timer.timeout.connect(self._tick)
+        self._clock = QElapsedTimer()
+
+    def start(self) -> None:
+        self._clock.start()
+        self._timer.start()
+
+    def stop(self) -> None:
+        self._timer.stop()
+
+    def progress(self) -> float:
+        return min(1.0, self._clock.elapsed() / 1000.0 / self.seconds)
+
+    def _tick(self) -> None:
+        t = self.progress()
+        if t >= 1.0:
+            self._timer.stop()
+        self._step(t)
 
 
 def slot(method: F) -> F:
@@ -78,18 +107,13 @@ class MainWindow(QMainWindow):
         self._closed = False
         self._press: tuple[int, int] | None = None
         self._board: object = None
+        self._game_kind: type | None = None
         self.input = make_input(session.game)
-        # What a terrace move removed flashes and fades out, stepped by this timer.
-        self._fade_timer = QTimer(self)
-        self._fade_timer.setInterval(FADE_INTERVAL_MS)
-        self._fade_timer.timeout.connect(self._fade_step)
-        self._fade_clock = QElapsedTimer()
+        # What a terrace move removed flashes and fades out.
+        self._fade = Animation(self, FADE_SECONDS, self._fade_step)
         # Fill at random, shown ball by ball: (the full game, the fill order, its seed).
         self._fill: tuple[Partition, list[tuple[int, str]], int] | None = None
-        self._fill_timer = QTimer(self)
-        self._fill_timer.setInterval(FADE_INTERVAL_MS)
-        self._fill_timer.timeout.connect(self._fill_step)
-        self._fill_clock = QElapsedTimer()
+        self._filling = Animation(self, FILL_SECONDS, self._fill_step)
 
         self.view_dock = ViewDock(self.view, self)
         self.view_dock.free_plane.toggled.connect(self._on_free_plane_toggled)
@@ -110,6 +134,7 @@ class MainWindow(QMainWindow):
         self.corner_dock = CornerDock(self.overlays, self)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.corner_dock)
         self.corner_dock.fill.clicked.connect(self.fill_at_random)
+        self.corner_dock.visibilityChanged.connect(self._refresh_corner_dock)
         self.lesson_dock = LessonDock(self)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.lesson_dock)
         self.lesson_dock.hide()
@@ -349,20 +374,23 @@ class MainWindow(QMainWindow):
     @slot
     def _on_session_changed(self, reason: str) -> None:
         game = self.session.game
-        board = board_of(game)
         if reason in ("load", "new"):
             self.statusBar().clearMessage()  # it spoke of the position that went
             if self.setup is not None:
                 self._close_setup()  # another position arrived: the set-up is void
         self.input = make_input(game)
-        if reason in ("load", "new") and board is not self._board:
-            self._board = board
+        if reason in ("load", "new") and self.input.lattice is not self._board:
+            self._board = self.input.lattice
             scene_class = _scene_class(game)
             if not isinstance(self.scene, scene_class):
                 self.scene.close()
                 self.scene = scene_class(self.plotter)
             self.view.reset()
             self._set_board_ranges()
+        if type(game) is not self._game_kind:
+            # The Corners dock comes with Pyramid Partition; closed, it stays closed.
+            self._game_kind = type(game)
+            self.corner_dock.setVisible(isinstance(game, Partition))
         self._stop_fade()
         if self._fill is not None:
             self._stop_fill()  # the position it was filling went away
@@ -372,9 +400,7 @@ class MainWindow(QMainWindow):
         if reason in ("load", "new"):
             self.overlays.set(selected=None)  # that group belonged to another position
         self._show_lesson()
-        partition = isinstance(game, Partition)
-        self.corner_dock.setVisible(partition)
-        self.corner_dock.refresh(self.teaching())
+        self._refresh_corner_dock()
         self.moves_dock.refresh()
         self._update_title()
         self._update_status()
@@ -387,6 +413,12 @@ class MainWindow(QMainWindow):
         if self._teaching is None and isinstance(game, Partition):
             self._teaching = TeachingView(game)
         return self._teaching
+
+    @slot
+    def _refresh_corner_dock(self, *_args: Any) -> None:
+        """The Corners dock follows the position while it is shown (and when it opens)."""
+        if self.corner_dock.isVisible():
+            self.corner_dock.refresh(self.teaching())
 
     def _show_lesson(self) -> None:
         """A newly opened lesson sets its overlays and shows its caption."""
@@ -419,11 +451,10 @@ class MainWindow(QMainWindow):
         if not order:
             self.show_message("the pyramid is full: nothing to fill")
             return
-        self._fill = (game.filled_at_random(seed), order, seed)
+        self._fill = (game.filled(order), order, seed)
         self.corner_dock.seed.setValue(seed + 1)  # the next fill differs; set it back to repeat
         self.corner_dock.fill.setEnabled(False)
-        self._fill_clock.start()
-        self._fill_timer.start()
+        self._filling.start()
         self.redraw()
 
     @property
@@ -434,18 +465,16 @@ class MainWindow(QMainWindow):
     def _fill_shown(self) -> int:
         """How many of the fill's balls are shown by now."""
         assert self._fill is not None
-        share = self._fill_clock.elapsed() / 1000.0 / FILL_SECONDS
-        return min(len(self._fill[1]), int(share * len(self._fill[1])))
+        return int(self._filling.progress() * len(self._fill[1]))
 
     @slot
-    def _fill_step(self) -> None:
+    def _fill_step(self, t: float) -> None:
         if self._fill is None:
-            self._fill_timer.stop()
             return
-        full, order, seed = self._fill
-        if self._fill_shown() < len(order):
+        if t < 1.0:
             self.redraw()
             return
+        full, order, seed = self._fill
         self._stop_fill()
         self.session.apply_setup(full)
         teaching = self.teaching()
@@ -456,7 +485,7 @@ class MainWindow(QMainWindow):
         )
 
     def _stop_fill(self) -> None:
-        self._fill_timer.stop()
+        self._filling.stop()
         self._fill = None
         self.corner_dock.fill.setEnabled(True)
 
@@ -477,20 +506,16 @@ class MainWindow(QMainWindow):
         removed += [(f, colour, "osiris") for f, colour in effect.osiris]
         if removed:
             self.scene.start_fade(removed, game.move_stack[-1].direction)
-            self._fade_clock.start()
-            self._fade_timer.start()
+            self._fade.start()
 
     @slot
-    def _fade_step(self) -> None:
-        t = self._fade_clock.elapsed() / 1000.0 / FADE_SECONDS
-        if not isinstance(self.scene, TerraceScene) or t >= 1.0:
-            self._stop_fade()
-        else:
-            self.scene.fade(t)
+    def _fade_step(self, t: float) -> None:
+        if isinstance(self.scene, TerraceScene):
+            self.scene.fade(t)  # at 1 the removed stones are gone
         self.render()
 
     def _stop_fade(self) -> None:
-        self._fade_timer.stop()
+        self._fade.stop()
         if isinstance(self.scene, TerraceScene):
             self.scene.fade(1.0)
 
@@ -704,8 +729,8 @@ class MainWindow(QMainWindow):
         """Release the VTK window; safe to call more than once."""
         if not self._closed:
             self._closed = True
-            self._fade_timer.stop()
-            self._fill_timer.stop()
+            self._fade.stop()
+            self._filling.stop()
             self.plotter.close()
 
 

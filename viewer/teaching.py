@@ -121,22 +121,21 @@ class TeachingView:
 
     # ---- corners ------------------------------------------------------------------------
 
-    def rows(self) -> list[CornerRow]:
+    @functools.cache  # noqa: B019 - one view per position, dropped with it
+    def rows(self) -> tuple[CornerRow, ...]:
         rows = []
         for corner in CORNERS:
             report = self.reports[corner]
-            anchors = set()
-            for p in report.anchors:
-                anchors.update(wall_names(int(self.lattice.wall_mask[p]) & corner.far_walls))
+            walls = np.bitwise_or.reduce(self.lattice.wall_mask[list(report.anchors)], initial=0)
             rows.append(
                 CornerRow(
                     corner,
                     report.holder,
                     len(report.group) if report.group else 0,
-                    tuple(w for w in wall_names(corner.far_walls) if w in anchors),
+                    tuple(wall_names(int(walls) & corner.far_walls)),
                 )
             )
-        return rows
+        return tuple(rows)
 
     def holder(self, corner: Corner) -> str | None:
         return self.reports[corner].holder

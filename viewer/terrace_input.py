@@ -35,8 +35,6 @@ TIER = 0.5  # height of one step of the pyramid, in field widths
 STONE_HEIGHT = 0.3
 LEVELS = 4
 
-KIND_NAMES = {Kind.RUN: "run", Kind.JUMP: "jump", Kind.PUSH: "push", Kind.SMASH: "smash"}
-
 
 class Field(NamedTuple):
     """A field as coordinates (a position file's ``[r, c]``); prints as its name, ``c3``."""
@@ -117,12 +115,6 @@ class TerraceInput:
                 out[m.target] = (STEP[m.target][m.direction], m.direction)
         return out
 
-    def targets(self) -> np.ndarray:
-        """Per field: a click there plays a move now."""
-        mask = np.zeros(FIELDS, dtype=bool)
-        mask[list(self.destinations())] = True
-        return mask
-
     def movable(self) -> list[int]:
         """Fields of the stones of the side to move that have a legal move."""
         if self.game.is_over():
@@ -179,7 +171,7 @@ class TerraceInput:
         move = next((m for m in self.moves() if m.target == pid), None)
         if move is not None:
             effect = self.game.preview(move).describe()
-            text += f": {KIND_NAMES[move.kind]} {move}" + (f" ({effect})" if effect else "")
+            text += f": {move.kind.name.lower()} {move}" + (f" ({effect})" if effect else "")
         return text
 
     # ---- clicks -------------------------------------------------------------------------

@@ -23,6 +23,7 @@ import time
 os.environ.setdefault("VTK_DEFAULT_OPENGL_WINDOW", "vtkEGLRenderWindow")
 
 import pyvista as pv
+from render import plotter  # the render benchmark's offscreen plotter (tests/bench/render.py)
 
 from model.lattice import Corner
 from model.partition import Partition, PartitionOptions
@@ -33,15 +34,6 @@ from viewer.scene.terrace import TerraceScene
 from viewer.teaching import Overlays, TeachingView
 from viewer.terrace_input import TerraceInput
 from viewer.view_state import ViewState
-
-SIZE = (1024, 768)
-
-
-def plotter() -> pv.Plotter:
-    p = pv.Plotter(off_screen=True, window_size=SIZE)
-    p.ren_win.SetMultiSamples(0)
-    p.set_background("white")
-    return p
 
 
 def median_time(action, repeat: int) -> float:

@@ -161,6 +161,29 @@ def test_corner_panel_follows_the_moves_and_announces_the_win(make_window, qtbot
     assert dock.winner.text() == ""
 
 
+def test_a_closed_corner_dock_stays_closed(make_window, qtbot):
+    from model.pyraos import Pyraos
+
+    window = make_window(Partition.new(PartitionOptions(3)))
+    dock = window.corner_dock
+    assert dock.isVisible()
+    dock.close()
+    window.session.play(window.session.game.parse_move("0,0,0"))
+    window.session.replace_game(Partition.new(PartitionOptions(4)))
+    assert not dock.isVisible()
+    window.session.replace_game(Pyraos.new())
+    assert not dock.isVisible()
+    window.session.replace_game(Partition.new(PartitionOptions(2)))  # a Partition again
+    assert dock.isVisible()
+    dock.close()
+    for text in ["0,0,0", "1,1,0", "1,0,0"]:  # red now holds SE (the spec's T1 so far)
+        window.session.play(window.session.game.parse_move(text))
+    assert not dock.isVisible()
+    dock.toggleViewAction().trigger()  # opened again: up to date at once
+    assert dock.isVisible()
+    assert dock.table.item(CORNERS.index(Corner.SE), 1).text() == "red"
+
+
 def test_hover_tells_the_group_and_a_click_selects_it(make_window, qtbot):
     window = make_window(T5B)
     lat = T5B.lattice
