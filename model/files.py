@@ -32,27 +32,19 @@ _KEYS = {
     "puzzle",
     "lesson",
 }
-OVERLAYS = ("walls", "corners", "groups")  # Pyramid Partition's teaching overlays (toggles)
-CORNER_NAMES = ("SW", "SE", "NW", "NE", "AP")
 _REQUIRED = ("format", "game", "options", "to_move", "pieces")
 
 
 @dataclass(frozen=True)
 class Lesson:
-    """A teaching page: a caption shown beside the position, and which Pyramid Partition
-    overlays to show (walls, corner markers, group colours, one corner's partition)."""
+    """A teaching page: a caption shown beside the position, and the overlays to show
+    (names and values from the game's ``lesson_overlays``, e.g. ``{"walls": True}``)."""
 
     caption: str
-    walls: bool = False
-    corners: bool = False
-    groups: bool = False
-    region: str | None = None  # a corner name: its isolated region, or why it is not held
+    overlays: Mapping[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        overlays: dict[str, Any] = {name: True for name in OVERLAYS if getattr(self, name)}
-        if self.region is not None:
-            overlays["region"] = self.region
-        return {"caption": self.caption, "overlays": overlays}
+        return {"caption": self.caption, "overlays": dict(self.overlays)}
 
 
 @dataclass
@@ -65,7 +57,7 @@ class PositionDocument:
     lesson: Lesson | None = None
 
 
-def _read_lesson(raw: Any, game_name: str) -> Lesson:
+def _read_lesson(raw: Any, cls: type[Game]) -> Lesson:
     if not isinstance(raw, dict):
         raise PositionFormatError("lesson", 'must be an object: {"caption": ..., "overlays": ...}')
     unknown = sorted(set(raw) - {"caption", "overlays"})
@@ -77,27 +69,23 @@ def _read_lesson(raw: Any, game_name: str) -> Lesson:
     overlays = raw.get("overlays", {})
     if not isinstance(overlays, dict):
         raise PositionFormatError("lesson.overlays", "must be an object")
+    specs = {spec.name: spec for spec in cls.lesson_overlays}
     values: dict[str, Any] = {}
     for key, value in overlays.items():
         where = f"lesson.overlays.{key}"
-        if key in OVERLAYS:
-            if not isinstance(value, bool):
-                raise PositionFormatError(where, f"must be true or false, not {value!r}")
-        elif key == "region":
-            if value is not None and value not in CORNER_NAMES:
-                raise PositionFormatError(
-                    where, f"must be a corner ({', '.join(CORNER_NAMES)}) or null, not {value!r}"
-                )
-        else:
+        spec = specs.get(key)
+        if spec is None:
+            known = ", ".join(specs) if specs else "none"
+            raise PositionFormatError(where, f"unknown overlay; {cls.title} has {known}")
+        if not spec.choices and not isinstance(value, bool):
+            raise PositionFormatError(where, f"must be true or false, not {value!r}")
+        if spec.choices and value is not None and value not in spec.choices:
             raise PositionFormatError(
-                where, f"unknown overlay; known: {', '.join(OVERLAYS)}, region"
+                where, f"must be one of {', '.join(spec.choices)} or null, not {value!r}"
             )
-        values[key] = value
-    if any(values.values()) and game_name != "partition":
-        raise PositionFormatError(
-            "lesson.overlays", "walls, corners, groups and region are Pyramid Partition overlays"
-        )
-    return Lesson(caption, **values)
+        if value not in (False, None):
+            values[key] = value
+    return Lesson(caption, values)
 
 
 def loads(text: str | bytes) -> PositionDocument:
@@ -135,9 +123,9 @@ def from_json(raw: Any) -> PositionDocument:
         raise PositionFormatError("options", "must be a JSON object (may be empty: {})")
     options = cls.parse_options(raw["options"])
     to_move = raw["to_move"]
-    if to_move not in cls.colours:
+    if to_move not in cls.players:
         raise PositionFormatError(
-            "to_move", f"must be {' or '.join(map(repr, cls.colours))}, not {to_move!r}"
+            "to_move", f"must be {' or '.join(map(repr, cls.players))}, not {to_move!r}"
         )
     pieces = _read_pieces(raw["pieces"], cls)
     history = raw.get("history", [])
@@ -155,7 +143,7 @@ def from_json(raw: Any) -> PositionDocument:
     ):
         raise PositionFormatError("puzzle", "must be an object of text fields")
 
-    lesson = _read_lesson(raw["lesson"], raw["game"]) if "lesson" in raw else None
+    lesson = _read_lesson(raw["lesson"], cls) if "lesson" in raw else None
 
     if study and history and start != "pieces":
         raise PositionFormatError(

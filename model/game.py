@@ -1,6 +1,12 @@
 """The protocol every game implements, the registry that finds games by name, and the
 values and errors they share.
 
+The turn structure is data, as in OpenSpiel: :meth:`Game.current_player` names the player
+to move, or says the node is :data:`SIMULTANEOUS` (every player submits a move, then one
+:class:`JointMove` is applied), :data:`CHANCE` (the game lists :meth:`Game.chance_outcomes`
+and search or replay applies one) or :data:`TERMINAL`. An :class:`Outcome` holds one return
+per player, so draws, wins of one among four and scores need no special case.
+
 The viewer, the command line and the search code use only what is declared here, so a new
 game plugs in by subclassing :class:`Game` and decorating it with :func:`register_game`.
 """
@@ -9,9 +15,9 @@ from __future__ import annotations
 
 import enum
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self, TypeVar
+from typing import Any, ClassVar, Protocol, Self, TypeVar
 
 # ---- errors --------------------------------------------------------------------------
 
@@ -54,26 +60,71 @@ def check_option_names(game: str, raw: Mapping[str, Any], known: tuple[str, ...]
         )
 
 
+# ---- node kinds ------------------------------------------------------------------------
+
+# What current_player() answers besides a player's index (OpenSpiel's numbering).
+CHANCE = -1
+SIMULTANEOUS = -2
+TERMINAL = -4
+
+
 # ---- values ---------------------------------------------------------------------------
 
 
 class Termination(enum.Enum):
-    """Why a game ended."""
+    """Why a game ended, in terms every game shares; the game's own name for the ending
+    (``"corners"``, ``"top"``, ``"victory_fields"``) is :attr:`Outcome.reason`."""
 
-    CORNERS = "corners"  # Pyramid Partition: three corners held
-    TOP = "top"  # Pyraos: a sphere placed on the top
-    NO_MOVES = "no_moves"  # the side to move has no legal move
-    VICTORY_FIELDS = "victory_fields"  # terrace: four victory fields held
-    STONES = "stones"  # terrace: fewer than four stones
-    REPETITION = "repetition"  # terrace: threefold repetition
+    GOAL = "goal"  # a player met the game's winning condition
+    NO_MOVES = "no_moves"  # the player to move has no legal move
+    REPETITION = "repetition"  # a position came back too often
+    SCORE = "score"  # the game ran its course and the scores decide
+    MOVE_LIMIT = "move_limit"  # a cap on the game's length (a rule option) was reached
 
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a game ended: ``winner`` is a colour, or None for a draw."""
+    """How a game ended: one return per player (win 1, loss -1, draw 0, or scores), the
+    shared :class:`Termination` and the game's own name for the ending."""
 
+    players: tuple[str, ...]
+    values: tuple[float, ...]
     termination: Termination
-    winner: str | None
+    reason: str
+
+    @classmethod
+    def win(
+        cls, players: Sequence[str], winner: str, reason: str, termination: Termination
+    ) -> Outcome:
+        """``winner`` gets 1, every other player -1."""
+        values = tuple(1.0 if p == winner else -1.0 for p in players)
+        return cls(tuple(players), values, termination, reason)
+
+    @classmethod
+    def draw(cls, players: Sequence[str], reason: str, termination: Termination) -> Outcome:
+        return cls(tuple(players), (0.0,) * len(players), termination, reason)
+
+    @classmethod
+    def scored(
+        cls, players: Sequence[str], scores: Sequence[float], reason: str = "score"
+    ) -> Outcome:
+        return cls(tuple(players), tuple(map(float, scores)), Termination.SCORE, reason)
+
+    def returns(self) -> tuple[float, ...]:
+        """One value per player, in the order of :attr:`Game.players`."""
+        return self.values
+
+    def value_for(self, player: str) -> float:
+        return self.values[self.players.index(player)]
+
+    @property
+    def winner(self) -> str | None:
+        """The one player with the highest return, or None (a draw, or a shared top)."""
+        best = max(self.values)
+        top = [p for p, v in zip(self.players, self.values, strict=True) if v == best]
+        if len(top) != 1 or (len(self.values) == 1 and best <= 0):
+            return None
+        return top[0]
 
     @property
     def result(self) -> str:
@@ -88,6 +139,46 @@ class Move(ABC):
 
     @abstractmethod
     def __str__(self) -> str: ...
+
+
+@dataclass(frozen=True, slots=True)
+class JointMove(Move):
+    """At a simultaneous node: one move per player, in the order of the game's players."""
+
+    moves: tuple[Move, ...]
+
+    def __str__(self) -> str:
+        return " | ".join(str(m) for m in self.moves)
+
+
+class Effect(Protocol):
+    """What the last move did besides moving its piece (captures, pushes), for the
+    viewer's animations and the status bar."""
+
+    def describe(self) -> str: ...
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One rule option, as the New game dialog offers it: its kind follows ``default``
+    (bool, int with ``minimum``/``maximum``, or str with ``choices``)."""
+
+    name: str
+    label: str
+    default: bool | int | str
+    choices: tuple[str, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    help: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class OverlaySpec:
+    """An overlay a lesson file may ask for: a toggle, or one of ``choices`` (or null)."""
+
+    name: str
+    help: str
+    choices: tuple[str, ...] = ()  # empty: a true/false toggle
 
 
 # ---- the protocol ---------------------------------------------------------------------
@@ -105,9 +196,18 @@ class Game(ABC):
     """
 
     name: ClassVar[str]  # the registry key, and the "game" of position files
-    title: ClassVar[str]
-    colours: ClassVar[tuple[str, str]]  # the first mover's colour first
+    title: ClassVar[str]  # the one name the window and the messages use
+    players: ClassVar[tuple[str, ...]]  # 1 to 4 player colours, the first mover first
     coordinate_count: ClassVar[int]  # coordinates per piece in position files
+    #: The game's own endings (Outcome.reason) and what they are in shared terms.
+    endings: ClassVar[Mapping[str, Termination]] = {}
+    #: The rule options the New game dialog offers (parse_options takes their names).
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    #: The overlays a lesson file of this game may ask for.
+    lesson_overlays: ClassVar[tuple[OverlaySpec, ...]] = ()
+    #: Attributes that copy() copies (lists, dicts, counters); the rest is shared, so it
+    #: must never be changed in place (numbers, tuples, frozen values, lattice tables).
+    _copied: ClassVar[tuple[str, ...]] = ("move_stack",)
 
     move_stack: list[Move]
     #: A study is a set-up position that need not be reachable by play (any colouring, e.g.
@@ -134,14 +234,52 @@ class Game(ABC):
         """A set-up position, validated against the rules (PositionFormatError). With
         ``study`` only the board itself is checked, not that play can reach it."""
 
-    @abstractmethod
-    def copy(self) -> Self: ...
+    @classmethod
+    def check_setup(
+        cls, to_move: str, pieces: Sequence[Piece], site_of: Callable[..., int]
+    ) -> dict[int, int]:
+        """The checks every set-up shares: the side to move and each piece's colour are
+        players, each piece stands on a site (``site_of(*coords)`` raises ValueError or
+        TypeError otherwise) and no site is listed twice. Returns site -> player index."""
+        names = " or ".join(map(repr, cls.players))
+        if to_move not in cls.players:
+            raise PositionFormatError("to_move", f"must be {names}, not {to_move!r}")
+        placed: dict[int, int] = {}
+        where: dict[int, int] = {}
+        for index, (coords, colour) in enumerate(pieces):
+            key = f"pieces[{index}]"
+            if colour not in cls.players:
+                raise PositionFormatError(key, f"colour must be {names}, not {colour!r}")
+            if len(coords) != cls.coordinate_count:
+                raise PositionFormatError(
+                    key, f"a piece needs {cls.coordinate_count} coordinates, not {len(coords)}"
+                )
+            try:
+                site = site_of(*coords)
+            except (ValueError, TypeError) as exc:
+                raise PositionFormatError(key, str(exc)) from None
+            if site in placed:
+                raise PositionFormatError(
+                    key, f"{list(coords)} is listed twice (also as pieces[{where[site]}])"
+                )
+            placed[site] = cls.players.index(colour)
+            where[site] = index
+        return placed
+
+    def copy(self) -> Self:
+        """An independent position: later pushes and pops on either leave the other be."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        for name in self._copied:
+            value = getattr(self, name)
+            setattr(other, name, value.copy())
+        return other
 
     # -- state --
 
     # Every game keeps these; the accessors below read them.
     _options: Any
-    _turn: int  # index into colours
+    _turn: int  # index into players
     _setup: tuple[str, list[Piece]] = ("", [])
     _from_setup: bool = False
 
@@ -149,9 +287,15 @@ class Game(ABC):
     def options(self) -> Any:
         return self._options
 
+    def current_player(self) -> int:
+        """The index of the player to move, or SIMULTANEOUS, CHANCE or TERMINAL."""
+        return TERMINAL if self.is_over() else self._turn
+
     @property
     def to_move(self) -> str:
-        return self.colours[self._turn]
+        """The colour of the player whose turn it is (also once the game is over: the one
+        who would move next). Simultaneous and chance games override it."""
+        return self.players[self._turn]
 
     @abstractmethod
     def pieces(self) -> list[Piece]:
@@ -178,15 +322,29 @@ class Game(ABC):
     # -- play --
 
     @abstractmethod
-    def legal_moves(self) -> list[Move]:
-        """Every legal move once; empty when the game is over."""
+    def legal_moves(self, player: int | None = None) -> list[Move]:
+        """Every legal move once; empty when the game is over. At a simultaneous node,
+        ``player`` (an index) asks for one player's moves; elsewhere it is the player to
+        move or None."""
 
     def legal_move_count(self) -> int:
         return len(self.legal_moves())
 
+    def chance_outcomes(self) -> list[tuple[Move, float]]:
+        """At a CHANCE node: each outcome (a move to push) with its probability."""
+        raise ValueError(f"{self.title} has no chance node here")
+
     @abstractmethod
     def parse_move(self, text: str) -> Move:
         """The move written as ``text`` (InvalidMoveError); legality is not checked."""
+
+    def why_illegal(self, move: Move) -> str | None:
+        """None when ``move`` is legal now, else a sentence a player can act on."""
+        if self.is_over():
+            return f"the game is over: {self.describe_result()}"
+        if move in self.legal_moves():
+            return None
+        return f"{move} is not a legal move here"
 
     @abstractmethod
     def push(self, move: Move) -> None:
@@ -200,6 +358,10 @@ class Game(ABC):
         move = self.parse_move(text)
         self.push(move)
         return move
+
+    def last_effect(self) -> Effect | None:
+        """What the last move did besides moving a piece (captures, pushes), or None."""
+        return None
 
     # -- search hooks (defaults go through the public moves; games may override for speed) --
 
@@ -216,7 +378,8 @@ class Game(ABC):
         return self.position_key()
 
     def perft(self, depth: int) -> int:
-        """The number of move sequences of length ``depth``; the position is left as it was."""
+        """The number of move sequences of length ``depth``; the position is left as it was.
+        Iterative (an explicit stack), so any depth is safe."""
         if depth < 0:
             raise ValueError(f"depth must be 0 or more, not {depth}")
         if depth == 0:
@@ -226,22 +389,60 @@ class Game(ABC):
         if depth == 1:
             return self.legal_move_count()
         total = 0
-        for move in self.search_moves():
+        stack = [iter(self.search_moves())]
+        while stack:
+            move = next(stack[-1], None)
+            if move is None:
+                stack.pop()
+                if stack:
+                    self.pop()
+                continue
             self.push_search(move)
-            try:
-                total += self.perft(depth - 1)
-            finally:
+            if self.is_over():
                 self.pop()
+            elif len(stack) == depth - 1:
+                total += self.legal_move_count()
+                self.pop()
+            else:
+                stack.append(iter(self.search_moves()))
         return total
 
     @abstractmethod
     def outcome(self) -> Outcome | None:
         """None while the game runs."""
 
+    def _ending(self, reason: str, winner: int | None) -> Outcome:
+        """The Outcome for the game's own ending ``reason`` (a key of :attr:`endings`),
+        won by player index ``winner`` or drawn (None)."""
+        termination = self.endings[reason]
+        if winner is None:
+            return Outcome.draw(self.players, reason, termination)
+        return Outcome.win(self.players, self.players[winner], reason, termination)
+
     def is_over(self) -> bool:
         return self.outcome() is not None
 
+    def returns(self) -> tuple[float, ...]:
+        """Per player: the outcome's returns, all 0 while the game runs."""
+        outcome = self.outcome()
+        return outcome.returns() if outcome else (0.0,) * len(self.players)
+
     # -- reporting --
+
+    def describe_result(self) -> str:
+        """The end of the game in words, for the status bar ('' while it runs)."""
+        outcome = self.outcome()
+        if outcome is None:
+            return ""
+        reason = outcome.reason.replace("_", " ")
+        if outcome.winner is None:
+            return f"draw ({reason})"
+        return f"{outcome.winner} wins ({reason})"
+
+    def explain(self) -> list[str]:
+        """Lines a teacher would say about the position, beyond who is to move
+        (``analyze --text``); none by default."""
+        return []
 
     def summary(self) -> dict[str, Any]:
         """The JSON object ``pyramid-lab analyze`` prints for this position."""
@@ -251,7 +452,7 @@ class Game(ABC):
             "to_move": self.to_move,
             "legal_move_count": 0 if outcome else self.legal_move_count(),
             "winner": outcome.result if outcome else None,
-            "termination": outcome.termination.value if outcome else None,
+            "termination": outcome.reason if outcome else None,
         }
         report.update(self.summary_extras())
         return report
@@ -261,7 +462,8 @@ class Game(ABC):
         return {}
 
     def other(self, colour: str) -> str:
-        first, second = self.colours
+        """The opponent of ``colour`` in a two-player game."""
+        first, second = self.players
         return second if colour == first else first
 
 
@@ -275,6 +477,8 @@ def register_game(cls: _G) -> _G:
     """Class decorator: make a game findable by its ``name``."""
     if cls.name in _REGISTRY and _REGISTRY[cls.name] is not cls:
         raise ValueError(f"two games registered as {cls.name!r}")
+    if not 1 <= len(cls.players) <= 4:
+        raise ValueError(f"{cls.name}: a game has 1 to 4 players, not {len(cls.players)}")
     _REGISTRY[cls.name] = cls
     return cls
 

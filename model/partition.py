@@ -23,14 +23,16 @@ import random
 from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from .game import (
     Game,
     IllegalMoveError,
     InvalidMoveError,
     Move,
+    OptionSpec,
     Outcome,
+    OverlaySpec,
     Piece,
     PositionFormatError,
     Termination,
@@ -109,8 +111,41 @@ class PartitionAnalysis:
 class Partition(Game):
     name = "partition"
     title = "Pyramid Partition"
-    colours = COLOURS
+    players = COLOURS
     coordinate_count = 3
+    endings: ClassVar[Mapping[str, Termination]] = {
+        "corners": Termination.GOAL,  # three corners held
+        "no_moves": Termination.NO_MOVES,  # cannot happen (a full pyramid has a winner)
+    }
+    option_specs = (
+        OptionSpec(
+            "size",
+            "Base size",
+            5,
+            minimum=2,
+            maximum=MAX_SIZE,
+            help="balls along an edge of the base",
+        ),
+        OptionSpec(
+            "version",
+            "Version",
+            "floating",
+            choices=VERSIONS,
+            help="floating: any empty point; stacking: only supported points",
+        ),
+    )
+    lesson_overlays = (
+        OverlaySpec("walls", "the five walls, named"),
+        OverlaySpec("corners", "the five corners, coloured by holder"),
+        OverlaySpec("groups", "each group in its own colour"),
+        OverlaySpec(
+            "region",
+            "a corner's isolated region, holding group and anchors, or its escape paths "
+            "while nobody holds it",
+            choices=tuple(c.value for c in CORNERS),
+        ),
+    )
+    _copied = ("_cells", "_parent", "_size", "_mask", "_holdings", "move_stack", "_undo")
 
     def __init__(self, options: PartitionOptions | None = None) -> None:
         self._options = options or PartitionOptions()
@@ -171,22 +206,7 @@ class Partition(Game):
     ) -> Self:
         game = cls(options)
         lat = game.lattice
-        if to_move not in COLOURS:
-            raise PositionFormatError("to_move", f"must be 'red' or 'blue', not {to_move!r}")
-        placed: dict[int, int] = {}
-        for index, (coords, colour) in enumerate(pieces):
-            key = f"pieces[{index}]"
-            if colour not in COLOURS:
-                raise PositionFormatError(key, f"colour must be 'red' or 'blue', not {colour!r}")
-            if len(coords) != 3:
-                raise PositionFormatError(key, "a ball needs three coordinates i, j, k")
-            try:
-                pid = lat.id_of(*coords)
-            except ValueError as exc:
-                raise PositionFormatError(key, str(exc)) from None
-            if pid in placed:
-                raise PositionFormatError(key, f"point {lat.point(pid)} is listed twice")
-            placed[pid] = COLOURS.index(colour)
+        placed = cls.check_setup(to_move, pieces, lat.id_of)
         if game._stacking:
             for index, (coords, _) in enumerate(pieces):
                 pid = lat.id_of(*coords)
@@ -225,10 +245,7 @@ class Partition(Game):
         return game
 
     def copy(self) -> Self:
-        other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
-        for name in ("_cells", "_parent", "_size", "_mask", "_holdings", "move_stack", "_undo"):
-            setattr(other, name, list(getattr(self, name)))
+        other = super().copy()
         other._witness = [list(w) for w in self._witness]
         return other
 
@@ -281,7 +298,7 @@ class Partition(Game):
             p for p, c in enumerate(cells) if c == EMPTY and all(cells[s] != EMPTY for s in sup[p])
         ]
 
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self, player: int | None = None) -> list[Move]:
         pts = self.lattice.points
         return [Place(pts[p]) for p in self._legal_ids()]
 
@@ -371,10 +388,16 @@ class Partition(Game):
 
     def outcome(self) -> Outcome | None:
         if self._winner is not None:
-            return Outcome(Termination.CORNERS, COLOURS[self._winner])
+            return self._ending("corners", self._winner)
         if self.legal_move_count() == 0:  # cannot happen by the theorem; never hang on it
-            return Outcome(Termination.NO_MOVES, None)
+            return self._ending("no_moves", None)
         return None
+
+    def describe_result(self) -> str:
+        outcome = self.outcome()
+        if outcome is None or outcome.winner is None:
+            return super().describe_result()
+        return f"{outcome.winner} wins: holds {', '.join(self.held_corners(outcome.winner))}"
 
     # ---- groups (union-find) -----------------------------------------------------------
 
@@ -590,6 +613,31 @@ class Partition(Game):
 
     def summary_extras(self) -> dict[str, Any]:
         return {"holders": self.holders()}
+
+    def explain(self) -> list[str]:
+        """Each corner (held by whom, with which group, anchored where, cutting off how
+        much) and each group with the walls it touches."""
+        report = self.analysis()
+        pt = self.lattice.point
+        lines = []
+        for corner, info in report.corners.items():
+            where = pt(self.lattice.corner_ids[corner])
+            if info.holder is None or info.group is None:
+                lines.append(f"corner {corner.value} ({where}): not held")
+                continue
+            anchors = sorted(info.anchors)
+            lines.append(
+                f"corner {corner.value} ({where}): held by {info.holder} with a group of "
+                f"{len(info.group)} balls touching {', '.join(info.group.wall_names)}; "
+                f"anchored on {', '.join(str(pt(a)) for a in anchors[:4])}"
+                f"{' ...' if len(anchors) > 4 else ''}; isolated region: "
+                f"{len(info.isolated_region)} points"
+            )
+        lines.append(f"groups ({len(report.groups)}):")
+        for group in report.groups:
+            walls = ", ".join(group.wall_names) or "no wall"
+            lines.append(f"  {group.colour} x{len(group)} touching {walls}")
+        return lines
 
     # ---- testing aids ------------------------------------------------------------------
 

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from .game import (
     Game,
     IllegalMoveError,
     InvalidMoveError,
     Move,
+    OptionSpec,
     Outcome,
     Piece,
     PositionFormatError,
@@ -184,15 +185,36 @@ def _with_removals(
 class Pyraos(Game):
     name = "pyraos"
     title = "Pyraos"
-    colours = COLOURS
+    players = COLOURS
     coordinate_count = 3
+    endings: ClassVar[Mapping[str, Termination]] = {
+        "top": Termination.GOAL,  # a sphere placed on the top wins
+        "no_moves": Termination.NO_MOVES,  # the side to move cannot move and loses
+    }
+    option_specs = (
+        OptionSpec(
+            "variant",
+            "Version",
+            "standard",
+            choices=VARIANTS,
+            help="children's: no removals; alternate: a player without a move passes",
+        ),
+        OptionSpec(
+            "removal",
+            "Removal after a square",
+            "0-2",
+            choices=REMOVALS,
+            help="0-2: up to two of your free spheres; 1-2: at least one",
+        ),
+    )
+    _copied = ("_masks", "_raws", "_undo")
 
     def __init__(self, options: PyraosOptions | None = None) -> None:
         self._options = options or PyraosOptions()
         self.lattice = LATTICE
         self._masks = [0, 0]
         self._turn = WHITE
-        self._result: tuple[Termination, int | None] | None = None
+        self._result: tuple[str, int | None] | None = None  # (ending, winner)
         self._moves: list[RawMove] | None = None  # generated moves of this position, cached
         self._raws: list[RawMove] = []
         self._undo: list[tuple[int, int, Any]] = []
@@ -229,20 +251,9 @@ class Pyraos(Game):
         study: bool = False,
     ) -> Self:
         game = cls(options)
-        if to_move not in COLOURS:
-            raise PositionFormatError("to_move", f"must be 'white' or 'black', not {to_move!r}")
         masks = [0, 0]
-        for index, (coords, colour) in enumerate(pieces):
-            key = f"pieces[{index}]"
-            if colour not in COLOURS:
-                raise PositionFormatError(key, f"colour must be 'white' or 'black', not {colour!r}")
-            try:
-                pid = LATTICE.id_of(*coords)
-            except (ValueError, TypeError) as exc:
-                raise PositionFormatError(key, str(exc)) from None
-            if (masks[0] | masks[1]) >> pid & 1:
-                raise PositionFormatError(key, f"point {LATTICE.point(pid)} is listed twice")
-            masks[COLOURS.index(colour)] |= 1 << pid
+        for pid, player in cls.check_setup(to_move, pieces, LATTICE.id_of).items():
+            masks[player] |= 1 << pid
         occ = masks[0] | masks[1]
         for index, (coords, _) in enumerate(pieces):
             pid = LATTICE.id_of(*coords)
@@ -271,14 +282,6 @@ class Pyraos(Game):
         game._update_result()
         game._record_setup(from_setup=True, study=study)
         return game
-
-    def copy(self) -> Self:
-        other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
-        other._masks = list(self._masks)
-        other._raws = list(self._raws)
-        other._undo = list(self._undo)
-        return other
 
     # ---- state -------------------------------------------------------------------------
 
@@ -341,7 +344,7 @@ class Pyraos(Game):
     def _option_pair(self) -> tuple[str, str]:
         return self._options.variant, self._options.removal
 
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self, player: int | None = None) -> list[Move]:
         return [self.to_move_value(m) for m in self.raw_moves()]
 
     def legal_move_count(self) -> int:
@@ -434,15 +437,15 @@ class Pyraos(Game):
         self._turn = 1 - player
         self._raws.append(raw)
         if t == TOP:
-            self._result = (Termination.TOP, player)
+            self._result = ("top", player)
         else:
             self._update_result()
 
     def _update_result(self) -> None:
         if self._masks[0] >> TOP & 1 or self._masks[1] >> TOP & 1:
-            self._result = (Termination.TOP, WHITE if self._masks[0] >> TOP & 1 else BLACK)
+            self._result = ("top", WHITE if self._masks[0] >> TOP & 1 else BLACK)
         elif self._options.variant != "alternate" and not self._generate():
-            self._result = (Termination.NO_MOVES, 1 - self._turn)
+            self._result = ("no_moves", 1 - self._turn)
         else:
             self._result = None
 
@@ -457,13 +460,13 @@ class Pyraos(Game):
     def outcome(self) -> Outcome | None:
         if self._result is None:
             return None
-        termination, winner = self._result
-        return Outcome(termination, None if winner is None else COLOURS[winner])
+        return self._ending(*self._result)
 
     def describe_result(self) -> str:
         outcome = self.outcome()
-        assert outcome is not None
-        if outcome.termination is Termination.TOP:
+        if outcome is None:
+            return ""
+        if outcome.reason == "top":
             return f"{outcome.winner} placed the top"
         return f"{self.to_move} has no move and loses"
 

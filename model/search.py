@@ -20,7 +20,8 @@ def perft(game: Game, depth: int) -> int:
 
 # ---- solving ----------------------------------------------------------------------------
 
-WIN, LOSS, UNKNOWN = 1, -1, 0
+WIN, LOSS, UNKNOWN, DRAW = 1, -1, 0, 2
+_NAMES = {WIN: "win", LOSS: "loss", UNKNOWN: "unknown", DRAW: "draw"}
 
 
 class SearchStopped(Exception):
@@ -31,8 +32,9 @@ class SearchStopped(Exception):
 class SolveResult:
     """The value of a position for the side to move, as far as the search got.
 
-    ``value`` is "win", "loss" or "unknown"; ``plies`` is the length of the win (shortest)
-    or of the loss (longest resistance) when proven; ``depth`` the deepest search finished.
+    ``value`` is "win", "loss", "draw" or "unknown"; ``plies`` is the length of the win
+    (shortest) or of the loss (longest resistance) when proven, and the depth that proved a
+    draw; ``depth`` the deepest search finished.
     """
 
     value: str
@@ -63,14 +65,25 @@ class SolveResult:
 Progress = Callable[[int, int, float, int], None]  # depth, nodes, seconds, table entries
 
 
+def _terminal_value(game: Game) -> int:
+    """WIN, LOSS or DRAW for the side to move of a finished two-player game."""
+    outcome = game.outcome()
+    assert outcome is not None
+    value = outcome.value_for(game.to_move)
+    return WIN if value > 0 else LOSS if value < 0 else DRAW
+
+
 class Solver:
-    """Proves wins and losses by iterative deepening over the game protocol.
+    """Proves wins, losses and draws by iterative deepening over the game protocol, for
+    two-player games that take turns (no simultaneous or chance nodes).
 
     Positions are keyed by ``canonical_key()`` (symmetric positions share entries). A
     position that repeats on the current path is never scored as a win for either side, so
-    endless play counts as a draw. Proven wins and losses are stored unconditionally (they
-    never rest on a repetition); a failed proof is stored with its depth only when no
-    repetition cut the search below it.
+    endless play counts as a draw, but a draw is proven only by the game's own ending (a
+    drawn outcome, such as a threefold repetition the rules declare), never by a cycle the
+    search cut. A draw is never a win: moving into one proves nothing for the mover. Proven
+    values are stored unconditionally (they never rest on a cut repetition); a failed proof
+    is stored with its depth only when no repetition cut the search below it.
     """
 
     def __init__(
@@ -82,6 +95,10 @@ class Solver:
         progress: Progress | None = None,
         progress_every: float = 1.0,
     ) -> None:
+        if len(game.players) != 2:
+            raise ValueError(
+                f"the solver proves two-player games; {game.title} has {len(game.players)} players"
+            )
         self.game = game.copy()
         self.max_seconds = max_seconds
         self.max_depth = max_depth
@@ -122,13 +139,13 @@ class Solver:
         best = None
         plies = depth if value != UNKNOWN else None
         if outcome is not None:
-            value = LOSS if outcome.winner != game.to_move else WIN
+            value = _terminal_value(game)
             plies, stopped = 0, None
         elif value != UNKNOWN:
             best = self._best_move(value)
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         return SolveResult(
-            {WIN: "win", LOSS: "loss", UNKNOWN: "unknown"}[value],
+            _NAMES[value],
             plies,
             best,
             depth,
@@ -140,25 +157,25 @@ class Solver:
         )
 
     def _best_move(self, value: int) -> str | None:
-        """The winning move with the shortest proof, or the losing move that resists
-        longest (by the proof lengths in the table)."""
+        """The winning move with the shortest proof, the losing move that resists longest
+        (by the proof lengths in the table), or a move that holds the draw."""
         game = self.game
         best, best_plies = None, None
+        # the child's value (for its side to move) that realises ``value`` for the parent
+        wanted = {WIN: LOSS, LOSS: WIN, DRAW: DRAW}[value]
         for move in game.search_moves():
             game.push_search(move)
             try:
-                child_out = game.outcome()
-                if child_out is not None:
-                    entry = (LOSS, 0) if child_out.winner != game.to_move else (WIN, 0)
+                if game.outcome() is not None:
+                    entry: tuple[int, int] | None = (_terminal_value(game), 0)
                 else:
                     entry = self.proven.get(game.canonical_key())
             finally:
                 played = game.pop()
-            if entry is None:
+            if entry is None or entry[0] != wanted:
                 continue
-            if value == WIN and entry[0] == LOSS and (best_plies is None or entry[1] < best_plies):
-                best, best_plies = played, entry[1]
-            if value == LOSS and entry[0] == WIN and (best_plies is None or entry[1] > best_plies):
+            longer = value == LOSS
+            if best_plies is None or (entry[1] > best_plies if longer else entry[1] < best_plies):
                 best, best_plies = played, entry[1]
         return None if best is None else str(best)
 
@@ -183,9 +200,8 @@ class Solver:
             if now >= self._next_report:
                 self._next_report = now + self.progress_every
                 self._report(self._iteration)
-        outcome = game.outcome()
-        if outcome is not None:
-            return (LOSS if outcome.winner != game.to_move else WIN), False
+        if game.is_over():
+            return _terminal_value(game), False
         if depth == 0:
             return UNKNOWN, False
         key = game.canonical_key()
@@ -197,7 +213,9 @@ class Solver:
         if self.failed.get(key, -1) >= depth:
             return UNKNOWN, False
         self._path.add(key)
-        all_lose, repeated = True, False
+        # all_lose: every child wins for the opponent; settled: every child is proven
+        # (a win for the opponent or a draw), so without a win this node is proven too
+        all_lose, settled, repeated = True, True, False
         try:
             for move in game.search_moves():
                 game.push_search(move)
@@ -211,11 +229,16 @@ class Solver:
                 if value != WIN:
                     all_lose = False
                     repeated = repeated or rep
+                if value == UNKNOWN:
+                    settled = False
         finally:
             self._path.discard(key)
         if all_lose:
             self.proven[key] = (LOSS, depth)
             return LOSS, False
+        if settled:
+            self.proven[key] = (DRAW, depth)
+            return DRAW, False
         if not repeated:
             self.failed[key] = depth
         return UNKNOWN, repeated

@@ -14,13 +14,14 @@ import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from .game import (
     Game,
     IllegalMoveError,
     InvalidMoveError,
     Move,
+    OptionSpec,
     Outcome,
     Piece,
     PositionFormatError,
@@ -79,6 +80,13 @@ def _ring_sides() -> tuple[tuple[int, ...], ...]:
 OSIRIS_LINES = _ring_sides()  # the 12 sides of the rings of levels 0, 1, 2
 
 _FIELD_RE = re.compile(r"([a-g])([1-7])")
+
+
+def _field_id(r: int, c: int) -> int:
+    """The field at [r, c] of a position file (ValueError off the board)."""
+    if not (0 <= r < SIZE and 0 <= c < SIZE):
+        raise ValueError(f"{[r, c]} is not a field: need [r, c] with 0 <= r, c <= 6")
+    return fid(r, c)
 
 
 def field_name(f: int) -> str:
@@ -164,19 +172,40 @@ def _stones(stones: tuple[tuple[int, str], ...], preposition: str) -> str:
 
 @dataclass
 class _Record:
-    cells: list[int]
+    cells: tuple[int, ...]
     turn: int
     last_push: tuple[int, int] | None
-    result: tuple[Termination, int | None] | None
+    result: tuple[str, int | None] | None  # (ending, winner)
     moves: list[TerraceMove] | None
 
 
 @register_game
 class Terrace(Game):
     name = "terrace"
-    title = "Pyramid (Allmer)"
-    colours = COLOURS
+    title = "Allmer's Pyramid"
+    players = COLOURS
     coordinate_count = 2
+    endings: ClassVar[Mapping[str, Termination]] = {
+        "victory_fields": Termination.GOAL,  # one colour on all four victory fields
+        "stones": Termination.GOAL,  # fewer than four stones (a draw when both are short)
+        "repetition": Termination.REPETITION,  # the same position a third time: a draw
+        "no_moves": Termination.NO_MOVES,  # the side to move cannot move and loses
+    }
+    option_specs = (
+        OptionSpec(
+            "last_stones_lose",
+            "Fewer than four stones loses",
+            True,
+            help="a side left with fewer than four stones loses (both short: a draw)",
+        ),
+        OptionSpec(
+            "no_push_back",
+            "No pushing straight back",
+            False,
+            help="a stone just pushed may not push its pusher straight back",
+        ),
+    )
+    _copied = ("_cells", "_seen", "_undo", "move_stack", "_effects")
 
     def __init__(self, options: TerraceOptions | None = None) -> None:
         self._options = options or TerraceOptions()
@@ -184,7 +213,7 @@ class Terrace(Game):
         self._turn = WHITE
         # (pushed stone's new field, pusher's field) of the last move, if it was a push
         self._last_push: tuple[int, int] | None = None
-        self._result: tuple[Termination, int | None] | None = None
+        self._result: tuple[str, int | None] | None  # (ending, winner) = None
         self._moves: list[TerraceMove] | None = None
         self._seen: Counter[tuple[tuple[int, ...], int]] = Counter()
         self._undo: list[_Record] = []
@@ -221,21 +250,9 @@ class Terrace(Game):
         study: bool = False,
     ) -> Self:
         game = cls(options)
-        if to_move not in COLOURS:
-            raise PositionFormatError("to_move", f"must be 'white' or 'black', not {to_move!r}")
         cells = game._cells
-        for index, (coords, colour) in enumerate(pieces):
-            key = f"pieces[{index}]"
-            if colour not in COLOURS:
-                raise PositionFormatError(key, f"colour must be 'white' or 'black', not {colour!r}")
-            if len(coords) != 2 or not all(0 <= x < SIZE for x in coords):
-                raise PositionFormatError(
-                    key, f"{list(coords)} is not a field: need [r, c] with 0 <= r, c <= 6"
-                )
-            f = fid(*coords)
-            if cells[f] != EMPTY:
-                raise PositionFormatError(key, f"{field_name(f)} is listed twice")
-            cells[f] = COLOURS.index(colour)
+        for f, player in cls.check_setup(to_move, pieces, _field_id).items():
+            cells[f] = player
         for player in (WHITE, BLACK):
             count = cells.count(player)
             if count > STONES:
@@ -255,16 +272,6 @@ class Terrace(Game):
         game._result = game._end_check()
         game._record_setup(from_setup=True, study=study)
         return game
-
-    def copy(self) -> Self:
-        other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
-        other._cells = list(self._cells)
-        other._seen = Counter(self._seen)
-        other._undo = list(self._undo)
-        other.move_stack = list(self.move_stack)
-        other._effects = list(self._effects)
-        return other
 
     # ---- state -------------------------------------------------------------------------
 
@@ -287,14 +294,13 @@ class Terrace(Game):
         """How often the current position (board and side to move) has occurred."""
         return self._seen[self.position_key()]
 
-    @property
     def last_effect(self) -> MoveEffect | None:
         """What the last move removed, for the viewer and for teaching."""
         return self._effects[-1] if self._effects else None
 
     # ---- moves -------------------------------------------------------------------------
 
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self, player: int | None = None) -> list[Move]:
         if self._result is not None:
             return []
         return list(self._generate())
@@ -417,7 +423,7 @@ class Terrace(Game):
     def _apply(self, move: TerraceMove) -> None:
         cells = self._cells
         player = self._turn
-        self._undo.append(_Record(list(cells), player, self._last_push, self._result, self._moves))
+        self._undo.append(_Record(tuple(cells), player, self._last_push, self._result, self._moves))
         s, t = move.source, move.target
         smashed: list[tuple[int, str]] = []
         fallen: list[tuple[int, str]] = []
@@ -468,7 +474,7 @@ class Terrace(Game):
             raise IndexError("no move to take back")
         self._seen[self.position_key()] -= 1
         record = self._undo.pop()
-        self._cells = record.cells
+        self._cells = list(record.cells)  # the record may be shared with a copy()
         self._turn = record.turn
         self._last_push = record.last_push
         self._result = record.result
@@ -478,39 +484,39 @@ class Terrace(Game):
 
     # ---- end ---------------------------------------------------------------------------
 
-    def _end_check(self) -> tuple[Termination, int | None] | None:
+    def _end_check(self) -> tuple[str, int | None] | None:
         cells = self._cells
         for player in (WHITE, BLACK):
             if all(cells[v] == player for v in VICTORY_FIELDS):
-                return Termination.VICTORY_FIELDS, player
+                return "victory_fields", player
         short = [p for p in (WHITE, BLACK) if cells.count(p) < MIN_STONES]
         if len(short) == 2:
-            return Termination.STONES, None
+            return "stones", None
         if len(short) == 1 and self._options.last_stones_lose:
-            return Termination.STONES, 1 - short[0]
+            return "stones", 1 - short[0]
         if self._seen[self.position_key()] >= 3:
-            return Termination.REPETITION, None
+            return "repetition", None
         if not self._generate():
-            return Termination.NO_MOVES, 1 - self._turn
+            return "no_moves", 1 - self._turn
         return None
 
     def outcome(self) -> Outcome | None:
         if self._result is None:
             return None
-        termination, winner = self._result
-        return Outcome(termination, None if winner is None else COLOURS[winner])
+        return self._ending(*self._result)
 
     def describe_result(self) -> str:
         outcome = self.outcome()
-        assert outcome is not None
+        if outcome is None:
+            return ""
         return {
-            Termination.VICTORY_FIELDS: f"{outcome.winner} holds the four victory fields",
-            Termination.STONES: "both sides have fewer than four stones: a draw"
+            "victory_fields": f"{outcome.winner} holds the four victory fields",
+            "stones": "both sides have fewer than four stones: a draw"
             if outcome.winner is None
             else f"{outcome.winner} wins: the other side has fewer than four stones",
-            Termination.REPETITION: "the same position came a third time: a draw",
-            Termination.NO_MOVES: f"{self.to_move} has no move and loses",
-        }[outcome.termination]
+            "repetition": "the same position came a third time: a draw",
+            "no_moves": f"{self.to_move} has no move and loses",
+        }[outcome.reason]
 
     def summary_extras(self) -> dict[str, Any]:
         return {"stones": {c: self.stone_count(c) for c in COLOURS}}

@@ -14,8 +14,12 @@ import sys
 import traceback
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from model.lattice import Corner
+from model.game import OverlaySpec, game_class, game_names
+
+if TYPE_CHECKING:
+    from model.game import Game
 
 EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -61,12 +65,24 @@ def _level_range(text: str) -> tuple[int, int]:
     return int(match.group(1)), int(match.group(2))
 
 
-def _corner(text: str) -> Corner:
-    try:
-        return Corner(text.upper())
-    except ValueError:
-        names = ", ".join(c.value for c in Corner)
-        raise argparse.ArgumentTypeError(f"{text!r} is not a corner; use one of {names}") from None
+def overlay_specs() -> dict[str, tuple[OverlaySpec, list[str]]]:
+    """Every game's lesson overlays by name, with the titles of the games that have it."""
+    specs: dict[str, tuple[OverlaySpec, list[str]]] = {}
+    for name in game_names():
+        cls = game_class(name)
+        for spec in cls.lesson_overlays:
+            specs.setdefault(spec.name, (spec, []))[1].append(cls.title)
+    return specs
+
+
+def _choice(choices: tuple[str, ...]):
+    def parse(text: str) -> str:
+        for choice in choices:
+            if text.upper() == choice.upper():
+                return choice
+        raise argparse.ArgumentTypeError(f"{text!r} is not one of {', '.join(choices)}")
+
+    return parse
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -147,23 +163,26 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="draw the balls a clip plane passes through cut open",
     )
-    teach = render.add_argument_group(
-        "Pyramid Partition overlays (a lesson file's own overlays are drawn as well)"
-    )
-    teach.add_argument("--walls", action="store_true", help="the five walls, named")
-    teach.add_argument(
-        "--corners", action="store_true", help="the five corners, coloured by holder"
-    )
-    teach.add_argument("--groups", action="store_true", help="each group in its own colour")
-    teach.add_argument(
-        "--region",
-        type=_corner,
-        default=None,
-        metavar="CORNER",
-        help="a corner's isolated region, holding group and anchors, or its escape paths "
-        "while nobody holds it (SW, SE, NW, NE or AP)",
-    )
-    teach.add_argument(
+    by_games: dict[tuple[str, ...], argparse._ArgumentGroup] = {}
+    for spec, titles in overlay_specs().values():
+        games = tuple(titles)
+        if games not in by_games:
+            by_games[games] = render.add_argument_group(
+                f"{' and '.join(games)} overlays (a lesson file's own overlays are drawn as well)"
+            )
+        group = by_games[games]
+        flag = f"--{spec.name.replace('_', '-')}"
+        if spec.choices:
+            group.add_argument(
+                flag,
+                type=_choice(spec.choices),
+                default=None,
+                metavar=spec.name.upper(),
+                help=f"{spec.help} ({', '.join(spec.choices)})",
+            )
+        else:
+            group.add_argument(flag, action="store_true", help=spec.help)
+    render.add_argument(
         "--no-lesson", action="store_true", help="leave out a lesson file's overlays and caption"
     )
     return parser
@@ -213,37 +232,16 @@ def _analyze(args: argparse.Namespace) -> int:
     return status
 
 
-def _explain(path: str, game: object) -> str:
+def _explain(path: str, game: Game) -> str:
     """A teacher's reading of a position, in words."""
-    from model.partition import Partition
-
     lines = [f"{path}"]
-    summary = game.summary()  # type: ignore[attr-defined]
-    lines.append(f"  game: {game.title}, {game.options.to_json()}")  # type: ignore[attr-defined]
+    summary = game.summary()
+    lines.append(f"  game: {game.title}, {game.options.to_json()}")
     if summary["winner"]:
         lines.append(f"  game over: {summary['winner']} ({summary['termination']})")
     else:
         lines.append(f"  {summary['to_move']} to move, {summary['legal_move_count']} legal moves")
-    if isinstance(game, Partition):
-        report = game.analysis()
-        pt = game.lattice.point
-        for corner, info in report.corners.items():
-            where = pt(game.lattice.corner_ids[corner])
-            if info.holder is None:
-                lines.append(f"  corner {corner.value} ({where}): not held")
-                continue
-            assert info.group is not None
-            lines.append(
-                f"  corner {corner.value} ({where}): held by {info.holder} with a group of "
-                f"{len(info.group)} balls touching {', '.join(info.group.wall_names)}; "
-                f"anchored on {', '.join(str(pt(a)) for a in sorted(info.anchors)[:4])}"
-                f"{' ...' if len(info.anchors) > 4 else ''}; isolated region: "
-                f"{len(info.isolated_region)} points"
-            )
-        lines.append(f"  groups ({len(report.groups)}):")
-        for group in report.groups:
-            walls = ", ".join(group.wall_names) or "no wall"
-            lines.append(f"    {group.colour} x{len(group)} touching {walls}")
+    lines += [f"  {line}" for line in game.explain()]
     return "\n".join(lines)
 
 
@@ -310,11 +308,19 @@ def _render(args: argparse.Namespace) -> int:
         print(f"pyramid-lab: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     game = doc.game
-    overlays = args.walls or args.corners or args.groups or args.region is not None
-    if overlays and game.name != "partition":
+    overlays = {
+        spec.name: getattr(args, spec.name)
+        for spec, _ in overlay_specs().values()
+        if getattr(args, spec.name) not in (None, False)
+    }
+    own = {spec.name for spec in game.lesson_overlays}
+    foreign = sorted(set(overlays) - own)
+    if foreign:
+        flags = ", ".join(f"--{name.replace('_', '-')}" for name in foreign)
+        has = ", ".join(f"--{name.replace('_', '-')}" for name in sorted(own)) or "none"
         print(
-            f"pyramid-lab: --walls, --corners, --groups and --region are Pyramid Partition "
-            f"overlays; {args.file} is {game.title}",
+            f"pyramid-lab: {flags}: not an overlay of {game.title} ({args.file}); "
+            f"its overlays: {has}",
             file=sys.stderr,
         )
         return EXIT_BAD_INPUT
@@ -326,10 +332,7 @@ def _render(args: argparse.Namespace) -> int:
         view=args.view,
         ghost_peeled=args.ghost_peeled,
         cut_open=args.cut_open,
-        walls=args.walls,
-        corners=args.corners,
-        groups=args.groups,
-        region=args.region,
+        overlays=overlays,
     )
     if not args.no_lesson:
         options = options.with_lesson(doc.lesson)
@@ -337,16 +340,21 @@ def _render(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-TEACHING_EXAMPLE = (
-    Path(__file__).resolve().parents[1] / "examples/partition/teaching-anchored-partition.pyr.json"
-)
+LESSON_DIR = Path(__file__).resolve().parents[1] / "examples" / "lessons"
+
+
+def first_lesson() -> Path | None:
+    """The file the app opens without one: the first lesson."""
+    lessons = sorted(LESSON_DIR.glob("*.pyr.json"))
+    return lessons[0] if lessons else None
 
 
 def _open(args: argparse.Namespace) -> int:
     from model import PositionFormatError
     from model.files import read
 
-    path = args.file or (str(TEACHING_EXAMPLE) if TEACHING_EXAMPLE.exists() else None)
+    lesson = first_lesson()
+    path = args.file or (str(lesson) if lesson else None)
     if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
         shown = path or "FILE"
         print(
@@ -365,11 +373,29 @@ def _open(args: argparse.Namespace) -> int:
             print(f"pyramid-lab: {exc}", file=sys.stderr)
             return EXIT_BAD_INPUT
     os.environ.setdefault("QT_API", "pyside6")
-    from model.partition import Partition
+    return run(path, None if path else game_class(game_names()[0]).new())
 
-    from .app import run
 
-    return run(path, None if path else Partition.new())
+def run(path: str | None, game: Game | None = None) -> int:
+    """Open the main window on ``path`` (or ``game``) and run the Qt event loop."""
+    from PySide6.QtWidgets import QApplication
+
+    from model.files import read
+
+    from .app import MainWindow
+    from .session import Session
+
+    app = QApplication.instance() or QApplication([])
+    app.setOrganizationName("Pyramid Lab")
+    app.setApplicationName("Pyramid Lab")
+    if path is not None:
+        session = Session.from_document(read(path), path)
+    else:
+        assert game is not None
+        session = Session(game)
+    window = MainWindow(session)
+    window.show()
+    return app.exec()
 
 
 _COMMANDS = {

@@ -1,17 +1,19 @@
-"""Headless pictures of a position (``pyramid-lab render``): the same scene as the window,
-drawn offscreen (EGL when there is no display), for documentation and puzzle sheets."""
+"""Headless pictures of a position (``pyramid-lab render``): the same board view and frame
+as the window, drawn offscreen (EGL when there is no display), for documentation and
+puzzle sheets."""
 
 from __future__ import annotations
 
 import os
 import re
 import textwrap
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from model.files import Lesson
 from model.game import Game
-from model.lattice import Corner
 
 from .view_state import AXES, ViewState
 
@@ -27,28 +29,19 @@ class RenderOptions:
     view: str = "iso"
     ghost_peeled: bool = False
     cut_open: bool = False
-    walls: bool = False  # Pyramid Partition's teaching overlays
-    corners: bool = False
-    groups: bool = False
-    region: Corner | None = None
+    overlays: Mapping[str, Any] = field(default_factory=dict)  # the game's lesson overlays
     caption: str = ""  # text drawn at the top of the picture (a lesson's caption)
 
     def with_lesson(self, lesson: Lesson | None) -> RenderOptions:
         """These options plus what a lesson asks for: its overlays and its caption."""
         if lesson is None:
             return self
-        return replace(
-            self,
-            walls=self.walls or lesson.walls,
-            corners=self.corners or lesson.corners,
-            groups=self.groups or lesson.groups,
-            region=self.region or (Corner(lesson.region) if lesson.region else None),
-            caption=self.caption or lesson.caption,
-        )
+        overlays = {**lesson.overlays, **{k: v for k, v in self.overlays.items() if v}}
+        return replace(self, overlays=overlays, caption=self.caption or lesson.caption)
 
 
 def parse_clip(text: str) -> tuple[int, float, bool]:
-    """``x<=2.5`` keeps balls with centre x at most 2.5; ``z>=1`` those at least 1 high."""
+    """``x<=2.5`` keeps pieces with centre x at most 2.5; ``z>=1`` those at least 1 high."""
     match = _CLIP_RE.fullmatch(text)
     if match is None:
         raise ValueError(f"{text!r} is not a clip plane; write e.g. x<=2.5 or z>=0.7")
@@ -75,26 +68,19 @@ def render_game(game: Game, out: str | Path, options: RenderOptions | None = Non
         os.environ.setdefault("VTK_DEFAULT_OPENGL_WINDOW", "vtkEGLRenderWindow")
     import pyvista as pv
 
-    from model.terrace import Terrace
+    from . import palette
+    from .boards import make_board_view
+    from .games import ui_class
 
-    from .board_input import make_input
-    from .scene.balls import BallScene
-    from .scene.terrace import TerraceScene
-
+    ui = ui_class(game)()
+    ui.set_overlays(options.overlays)  # ValueError naming an overlay the game lacks
     plotter = pv.Plotter(off_screen=True, window_size=options.size)
     try:
         plotter.ren_win.SetMultiSamples(0)
-        plotter.set_background("white")
-        view = view_state_for(options)
-        scene: BallScene | TerraceScene
-        if isinstance(game, Terrace):
-            scene = TerraceScene(plotter)
-            scene.draw(make_input(game), view)  # type: ignore[arg-type]
-        else:
-            teaching, overlays = _overlays_for(game, options)
-            scene = BallScene(plotter)
-            scene.draw(make_input(game), view, teaching, overlays)  # type: ignore[arg-type]
-        scene.set_view(options.view)
+        plotter.set_background(palette.BACKGROUND)
+        board = make_board_view(ui.board_kind, plotter, ui.geometry(game))
+        board.show(ui.frame(game, ui.turn(game)), view_state_for(options))
+        board.set_view(options.view)
         if options.caption:
             width = max(30, options.size[0] // 11)  # characters per line at this font size
             plotter.add_text(
@@ -108,23 +94,3 @@ def render_game(game: Game, out: str | Path, options: RenderOptions | None = Non
         return target
     finally:
         plotter.close()
-
-
-def _overlays_for(game: Game, options: RenderOptions) -> tuple[object, object]:
-    """The teaching view and overlays the options ask for (None, None if none)."""
-    from model.partition import Partition
-
-    from .teaching import Overlays, TeachingView
-
-    overlays = Overlays()
-    overlays.set(
-        walls=options.walls,
-        corners=options.corners,
-        group_colours=options.groups,
-        region=options.region,
-    )
-    if not overlays.any:
-        return None, None
-    if not isinstance(game, Partition):
-        raise ValueError("walls, corners, groups and region are Pyramid Partition overlays")
-    return TeachingView(game), overlays

@@ -90,6 +90,19 @@ class Session:
         """Every move of the line: those played, then those that can be redone."""
         return list(self._game.move_stack) + list(reversed(self._redo))
 
+    def line(self) -> list[tuple[str, Move]]:
+        """Every move of the line (see :meth:`history`) with the player who made it ('' at
+        a simultaneous or chance node)."""
+        game = self._game.copy()
+        while game.move_stack:
+            game.pop()
+        out = []
+        for move in self.history():
+            player = game.current_player()
+            out.append((game.players[player] if player >= 0 else "", move))
+            game.push(move)
+        return out
+
     def goto(self, ply: int) -> None:
         """Show the position after ``ply`` moves of the line (0: its start)."""
         ply = max(0, min(ply, len(self.history())))

@@ -1,25 +1,25 @@
-"""Set-up mode (Qt-free): paint balls of either colour or erase them, choose the side to
-move, then leave through the rules' own validation. Every edit can be undone."""
+"""Set-up mode (Qt-free): paint pieces of any player's colour or erase them, choose the
+side to move, then leave through the rules' own validation. Every edit can be undone."""
 
 from __future__ import annotations
 
 from model.game import Game
 
-from .board_input import board_of, pieces_by_id
+from .games.base import GameUI
 
 ERASE = None
 
 
 class SetupEditor:
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, ui: GameUI) -> None:
         self.game_class = type(game)
         self.options = game.options
-        self.lattice = board_of(game)
-        self.colours = game.colours
-        self.pieces: dict[int, str] = pieces_by_id(game)
+        self.ui = ui
+        self.players = game.players
+        self.pieces: dict[int, str] = ui.sites(game)
         self.to_move = game.to_move
         self.study = game.study
-        self.brush: str | None = game.colours[0]
+        self.brush: str | None = game.players[0]
         self._undo: list[tuple[int, str | None]] = []
         self._redo: list[tuple[int, str | None]] = []
 
@@ -63,7 +63,5 @@ class SetupEditor:
 
     def build(self) -> Game:
         """The set-up position, validated by the game's rules (PositionFormatError)."""
-        pieces = [
-            (tuple(self.lattice.point(pid)), colour) for pid, colour in sorted(self.pieces.items())
-        ]
+        pieces = [(self.ui.coords_of(site), colour) for site, colour in sorted(self.pieces.items())]
         return self.game_class.from_setup(self.options, self.to_move, pieces, study=self.study)

@@ -7,10 +7,12 @@ one run:
 - 'view': building the overlays' view of a position (groups, corner rows; what the window
   does after every move while the Corners dock is shown), and the region of one held
   corner, computed when the user picks it;
-- 'draw': updating the scene with the overlays on (walls, corners, group colours, one
-  corner's region and outlines), against the plain scene in the same run;
+- 'draw': the game UI's frame of the position and the board view drawing it, with the
+  overlays on (walls, corners, group colours, one corner's region and outlines), against
+  the plain frame in the same run;
 - 'frame': a render with the overlays on against the plain scene.
-Terrace: a redraw with a stone selected (columns, stones, markers rebuilt) and a frame.
+Terrace: a redraw with a stone selected (its frame; columns, stones, markers rebuilt) and
+a frame.
 """
 
 from __future__ import annotations
@@ -28,11 +30,11 @@ from render import plotter  # the render benchmark's offscreen plotter (tests/be
 from model.lattice import Corner
 from model.partition import Partition, PartitionOptions
 from model.terrace import Terrace, fid
-from viewer.board_input import LatticeInput
-from viewer.scene.balls import BallScene
-from viewer.scene.terrace import TerraceScene
-from viewer.teaching import Overlays, TeachingView
-from viewer.terrace_input import TerraceInput
+from viewer.boards.ball_pyramid import BallPyramidView
+from viewer.boards.stepped import SteppedView
+from viewer.games.partition import PartitionUI
+from viewer.games.partition.teaching import TeachingView
+from viewer.games.terrace import BOARD, TerraceTurn, TerraceUI
 from viewer.view_state import ViewState
 
 
@@ -58,19 +60,19 @@ def partition_row(n: int, repeat: int) -> str:
     region_time = median_time(lambda: TeachingView(game).region(corner), repeat)
     p = plotter()
     try:
-        scene = BallScene(p)
+        scene = BallPyramidView(p, game.lattice)
         state = ViewState()
-        inp = LatticeInput(game)
-        teaching = TeachingView(game)
-        plain = Overlays()
-        on = Overlays()
-        on.set(walls=True, corners=True, group_colours=True, region=corner)
-        scene.draw(inp, state, teaching, plain)
+        plain = PartitionUI()
+        on = PartitionUI()
+        on.set_overlays({"walls": True, "corners": True, "groups": True, "region": corner.value})
+        plain_turn, on_turn = plain.turn(game), on.turn(game)
+        on.teaching(game)  # the position's teaching view: computed once, as in the window
+        scene.show(plain.frame(game, plain_turn), state)
         frame(p)
-        draw_plain = median_time(lambda: scene.draw(inp, state, teaching, plain), repeat)
+        draw_plain = median_time(lambda: scene.show(plain.frame(game, plain_turn), state), repeat)
         frame_plain = median_time(lambda: frame(p), repeat)
-        scene.draw(inp, state, teaching, on)
-        draw_on = median_time(lambda: scene.draw(inp, state, teaching, on), repeat)
+        scene.show(on.frame(game, on_turn), state)
+        draw_on = median_time(lambda: scene.show(on.frame(game, on_turn), state), repeat)
         frame_on = median_time(lambda: frame(p), repeat)
     finally:
         p.close()
@@ -83,15 +85,16 @@ def partition_row(n: int, repeat: int) -> str:
 
 def terrace_row(repeat: int) -> str:
     game = Terrace.new()
-    inp = TerraceInput(game)
-    inp.click(fid(6, 3))  # d7 selected: its destinations are drawn
+    ui = TerraceUI()
+    turn = TerraceTurn(game)
+    turn.click(fid(6, 3))  # d7 selected: its destinations are drawn
     p = plotter()
     try:
-        scene = TerraceScene(p)
+        scene = SteppedView(p, BOARD)
         state = ViewState()
-        scene.draw(inp, state)
+        scene.show(ui.frame(game, turn), state)
         frame(p)
-        draw = median_time(lambda: scene.draw(inp, state), repeat)
+        draw = median_time(lambda: scene.show(ui.frame(game, turn), state), repeat)
         frame_time = median_time(lambda: frame(p), repeat)
     finally:
         p.close()

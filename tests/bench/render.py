@@ -25,8 +25,9 @@ import pyvista as pv
 
 from model.lattice import lattice
 from model.partition import Partition, PartitionOptions
-from viewer.board_input import click_targets, pieces_by_id
-from viewer.scene.balls import BALL_RADIUS, PIECE_RGB, BallScene
+from viewer.boards.ball_pyramid import BALL_RADIUS, BallPyramidView
+from viewer.games.partition import PartitionUI
+from viewer.palette import PIECE_RGB
 from viewer.view_state import ViewState
 
 SIZE = (1024, 768)
@@ -66,15 +67,16 @@ def full_game(n: int, rng: random.Random) -> tuple[Partition, int]:
 def scene_run(game: Partition, hole: int, frames: int) -> tuple[float, float, float]:
     p = plotter()
     try:
-        scene = BallScene(p)
+        ui = PartitionUI()
+        scene = BallPyramidView(p, game.lattice)
         view = ViewState()
-        scene.show(game.lattice, pieces_by_id(game), click_targets(game), view)
+        scene.show(ui.frame(game, ui.turn(game)), view)
         frame = statistics.median(frame_times(p, frames))
         places = []
         for _ in range(3):
             start = time.perf_counter()
             game._place(hole)  # the engine's move; the board is a study, already decided
-            scene.show(game.lattice, pieces_by_id(game), click_targets(game), view)
+            scene.show(ui.frame(game, ui.turn(game)), view)
             p.ren_win.Render()
             p.ren_win.WaitForCompletion()
             places.append(time.perf_counter() - start)
@@ -89,7 +91,7 @@ def baseline_run(game: Partition, frames: int) -> float:
     p = plotter()
     try:
         sphere = pv.Sphere(radius=BALL_RADIUS, theta_resolution=16, phi_resolution=16)
-        for pid, colour in pieces_by_id(game).items():
+        for pid, colour in PartitionUI().sites(game).items():
             p.add_mesh(
                 sphere.translate(game.lattice.centres[pid], inplace=False),
                 color=PIECE_RGB[colour],

@@ -182,7 +182,7 @@ def test_save_is_atomic(tmp_path, monkeypatch):
 
 def test_lesson_round_trip(tmp_path):
     game = Partition.new(PartitionOptions(3))
-    lesson = files.Lesson("Look at SW.", walls=True, region="SW")
+    lesson = files.Lesson("Look at SW.", {"walls": True, "region": "SW"})
     path = tmp_path / "l.pyr.json"
     files.write(path, game, {"title": "L"}, lesson)
     raw = json.loads(path.read_text())
@@ -201,7 +201,7 @@ def test_lesson_round_trip(tmp_path):
         ({"caption": ""}, "lesson.caption", "non-empty"),
         ({"caption": "x", "colour": 1}, "lesson.colour", "unknown key"),
         ({"caption": "x", "overlays": {"walls": "yes"}}, "lesson.overlays.walls", "true or false"),
-        ({"caption": "x", "overlays": {"region": "XX"}}, "lesson.overlays.region", "a corner"),
+        ({"caption": "x", "overlays": {"region": "XX"}}, "lesson.overlays.region", "one of SW, SE"),
         ({"caption": "x", "overlays": {"glow": True}}, "lesson.overlays.glow", "unknown overlay"),
     ],
 )
@@ -223,6 +223,7 @@ def test_partition_overlays_on_another_game_are_refused():
     }
     with pytest.raises(PositionFormatError) as info:
         load(raw)
-    assert info.value.key == "lesson.overlays"
+    assert info.value.key == "lesson.overlays.walls"
+    assert "Pyraos has none" in str(info.value)
     raw["lesson"]["overlays"] = {}
     assert load(raw).lesson.caption == "Pylos-like"

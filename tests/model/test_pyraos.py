@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from model import files
-from model.game import IllegalMoveError, InvalidMoveError, PositionFormatError, Termination
+from model.game import IllegalMoveError, InvalidMoveError, PositionFormatError
 from model.pyraos import (
     LATTICE,
     SPHERES,
@@ -110,13 +110,13 @@ def test_p6_top_wins_and_no_move_loses():
     assert moves(g) == ["0,0,3"]
     g.push_text("0,0,3")
     assert g.outcome().winner == "black"
-    assert g.outcome().termination is Termination.TOP
+    assert g.outcome().reason == "top"
     assert g.legal_moves() == []
     w = board(P6, "white")
     assert w.reserve("white") == 0
     assert w.legal_move_count() == 0
     assert w.outcome().winner == "black"
-    assert w.outcome().termination is Termination.NO_MOVES
+    assert w.outcome().reason == "no_moves"
 
 
 def test_p6_alternate_forced_pass():

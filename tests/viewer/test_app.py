@@ -3,27 +3,28 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from PySide6.QtCore import QPoint, QSettings
 from PySide6.QtWidgets import QMessageBox
 from window_helpers import click, under_mouse
 
 from model.files import read
 from model.partition import Partition, PartitionOptions
-from viewer.board_input import pieces_by_id
+from viewer.games import ui_class
 
 
 def test_place_by_click_undo_redo(make_window, qtbot):
     window = make_window()
     game = window.session.game
-    pid = next(p for p in np.flatnonzero(window.scene.shown) if under_mouse(window, p) == p)
+    pid = next(p for p in np.flatnonzero(window.board.shown) if under_mouse(window, p) == p)
     point = game.lattice.point(pid)
     click(qtbot, window, pid)
     assert window.session.game.colour_at(point) == "red"
     assert "red played" in window.statusBar().currentMessage()
     assert window.moves_dock.list.count() == 2
-    window.undo_action.trigger()
+    window.menus.undo.trigger()
     assert window.session.game.colour_at(point) is None
-    window.redo_action.trigger()
+    window.menus.redo.trigger()
     assert window.session.game.colour_at(point) == "red"
 
 
@@ -73,7 +74,7 @@ def test_hover_shows_coordinates(make_window, qtbot):
     window = make_window()
     pid = window.session.game.lattice.id_of(0, 0, 2)
     assert under_mouse(window, pid) == pid
-    x, y = window.scene.display_position(pid)
+    x, y = window.board.display_position(pid)
     qtbot.mouseMove(window.plotter, QPoint(round(x), round(window.plotter.height() - 1 - y)))
     qtbot.waitUntil(lambda: window.view.hover == pid, timeout=3000)
     assert "(0,0,2) level 2, empty" in window.status_hover.text()
@@ -115,7 +116,8 @@ def test_move_list_click_shows_that_position(make_window):
         window.session.play(window.session.game.parse_move(text))
     window.moves_dock.list.setCurrentRow(1)
     assert window.session.ply == 1
-    assert pieces_by_id(window.session.game) == {0: "red"}
+    assert window.ui.sites(window.session.game) == {0: "red"}
+    assert ui_class(window.session.game)().sites(window.session.game) == {0: "red"}
 
 
 def test_closing_twice_is_safe(make_window):
@@ -132,15 +134,15 @@ def test_a_whole_pyraos_turn_by_clicks(make_window, qtbot):
     square, victim = lat.id_of(1, 1, 0), lat.id_of(0, 0, 0)
     assert under_mouse(window, square) == square
     click(qtbot, window, square)  # completes a black square
-    assert window.finish_action.isEnabled()
+    assert window.menus.finish.isEnabled()
     assert "square completed" in window.status_prompt.text()
     assert under_mouse(window, victim) == victim
     click(qtbot, window, victim)  # remove one sphere
-    window.finish_action.trigger()
+    window.menus.finish.trigger()
     assert [str(m) for m in window.session.game.move_stack] == ["1,1,0 x0,0,0"]
     assert window.session.game.colour_at((0, 0, 0)) is None
     assert window.session.game.to_move == "white"
-    window.undo_action.trigger()
+    window.menus.undo.trigger()
     assert window.session.game.colour_at((0, 0, 0)) == "black"
 
 
@@ -151,7 +153,7 @@ def test_a_pyraos_lift_by_clicks(make_window, qtbot):
     lat = window.session.game.lattice
     sphere, top = lat.id_of(3, 3, 0), lat.id_of(0, 0, 1)
     click(qtbot, window, sphere)
-    assert window.cancel_action.isEnabled()
+    assert window.menus.cancel.isEnabled()
     assert under_mouse(window, top) == top
     click(qtbot, window, top)
     assert [str(m) for m in window.session.game.move_stack] == ["3,3,0>0,0,1"]
@@ -160,7 +162,7 @@ def test_a_pyraos_lift_by_clicks(make_window, qtbot):
 def test_setup_mode_validates_then_applies_and_undo_restores(make_window, qtbot):
     window = make_window(Partition(PartitionOptions(3, "stacking")))
     lat = window.session.game.lattice
-    window.setup_action.trigger()
+    window.menus.setup.trigger()
     assert window.setup_dock.isVisible()
     floating = lat.id_of(0, 0, 2)
     assert under_mouse(window, floating) == floating
@@ -168,7 +170,7 @@ def test_setup_mode_validates_then_applies_and_undo_restores(make_window, qtbot)
     window.setup_dock.apply.click()
     assert window.setup is not None  # stayed in set-up mode
     assert "is not supported" in window.setup_dock.error.text()
-    window.undo_action.trigger()  # undo the painted ball
+    window.menus.undo.trigger()  # undo the painted ball
     assert window.setup.pieces == {}
     corner, other = lat.id_of(0, 0, 0), lat.id_of(2, 2, 0)
     click(qtbot, window, corner)
@@ -178,19 +180,19 @@ def test_setup_mode_validates_then_applies_and_undo_restores(make_window, qtbot)
     assert window.setup is None
     assert not window.setup_dock.isVisible()
     assert window.session.game.pieces() == [((0, 0, 0), "red"), ((2, 2, 0), "blue")]
-    window.undo_action.trigger()  # back to the empty board
+    window.menus.undo.trigger()  # back to the empty board
     assert window.session.game.pieces() == []
 
 
 def test_free_plane_widget_cuts_the_view(make_window):
     window = make_window(Partition(PartitionOptions(5)))
     window.view_dock.free_plane.setChecked(True)
-    assert window._plane_widget is not None
+    assert window.free_plane.widget is not None
     assert window.view.free_plane is not None
-    assert 0 < window.scene.shown.sum() < window.session.game.lattice.count
+    assert 0 < window.board.shown.sum() < window.session.game.lattice.count
     window.view_dock.free_plane.setChecked(False)
     assert window.view.free_plane is None
-    assert window.scene.shown.all()
+    assert window.board.shown.all()
 
 
 def test_new_game_dialog_switches_the_board(make_window, qtbot):
@@ -199,22 +201,26 @@ def test_new_game_dialog_switches_the_board(make_window, qtbot):
     window = make_window(Partition(PartitionOptions(3)))
     dialog = NewGameDialog(window)
     qtbot.addWidget(dialog)
-    dialog.game.setCurrentText("Pyramid Partition")
-    dialog.size.setValue(7)
-    dialog.version.setCurrentText("stacking")
+    dialog.choose("partition")
+    assert dialog.game.currentText() == "Pyramid Partition"
+    dialog.widget("size").setValue(7)
+    dialog.widget("version").setCurrentText("stacking")
     game = dialog.new_game()
     assert game.options == PartitionOptions(7, "stacking")
     window.session.replace_game(game)
     assert window.view_dock.level_hi.maximum() == 6
-    assert window.scene.shown.sum() == 49  # stacking: only the base takes a ball
-    dialog.game.setCurrentText("Pyraos")
-    assert not dialog.size.isEnabled()
-    dialog.variant.setCurrentText("alternate")
+    assert window.board.shown.sum() == 49  # stacking: only the base takes a ball
+    dialog.choose("pyraos")
+    assert dialog.game.currentText() == "Pyraos"
+    assert dialog.pages.currentIndex() == dialog.game.currentIndex()  # its own options
+    with pytest.raises(KeyError):
+        dialog.widget("size")  # Pyraos has no board size
+    dialog.widget("variant").setCurrentText("alternate")
     pyraos = dialog.new_game()
     assert pyraos.options.variant == "alternate"
     window.session.replace_game(pyraos)
     assert window.view_dock.level_hi.maximum() == 3
-    assert window.scene.shown.sum() == 16
+    assert window.board.shown.sum() == 16
 
 
 def test_cut_open_checkbox_draws_cut_balls(make_window):
@@ -224,9 +230,9 @@ def test_cut_open_checkbox_draws_cut_balls(make_window):
     dock = window.view_dock
     dock.clip_on[0].setChecked(True)
     dock.clip_slider[0].setValue(4)  # x <= 1.0: the balls at x = 1 straddle it
-    assert not window.scene.cut_actor.GetVisibility()
+    assert not window.board.cut_actor.GetVisibility()
     dock.cut_open.setChecked(True)
     assert window.view.cut_open
-    assert window.scene.cut_actor.GetVisibility()
+    assert window.board.cut_actor.GetVisibility()
     dock.cut_open.setChecked(False)
-    assert not window.scene.cut_actor.GetVisibility()
+    assert not window.board.cut_actor.GetVisibility()

@@ -1,15 +1,15 @@
 """Turning clicks into moves (Qt-free): Partition placements, Pyraos place / lift /
-removal steps, and the forced pass."""
+removal steps, and the forced pass, through the game UIs' turn builders."""
 
 from __future__ import annotations
-
-import numpy as np
 
 from model.lattice import lattice
 from model.partition import Partition, PartitionOptions
 from model.pyraos import Pyraos
 from tests.model.test_pyraos import P3, P4, P6, board
-from viewer.board_input import LatticeInput
+from viewer.games import ui_class
+from viewer.games.partition import PartitionUI
+from viewer.games.pyraos import PyraosTurn, PyraosUI
 
 L4 = lattice(4)
 
@@ -18,30 +18,34 @@ def pid(i, j, k):
     return L4.id_of(i, j, k)
 
 
+def pyraos_turn(game):
+    return PyraosTurn(game, PyraosUI())
+
+
 def test_partition_click_places_or_explains():
     game = Partition(PartitionOptions(3))
-    inp = LatticeInput(game)
-    assert inp.targets().sum() == 14
+    inp = PartitionUI().turn(game)
+    assert len(inp.targets()) == len(set(inp.targets())) == 14
     move = inp.click(lattice(3).id_of(1, 1, 0))
     assert str(move) == "1,1,0"
     game.push(move)
-    assert "already holds a red ball" in LatticeInput(game).click(lattice(3).id_of(1, 1, 0))
+    assert "already holds a red ball" in PartitionUI().turn(game).click(lattice(3).id_of(1, 1, 0))
 
 
 def test_pyraos_plain_placement_plays_at_once():
-    inp = LatticeInput(Pyraos.new())
-    assert inp.targets().sum() == 16
+    inp = pyraos_turn(Pyraos.new())
+    assert len(inp.targets()) == 16
     assert str(inp.click(pid(2, 1, 0))) == "2,1,0"
 
 
 def test_pyraos_square_then_remove_one_then_finish():
     game = board(P4, "black")
-    inp = LatticeInput(game)
+    inp = pyraos_turn(game)
     assert inp.click(pid(1, 1, 0)) is None  # completes a square: removals wait
     assert inp.can_finish
     assert inp.pieces()[pid(1, 1, 0)] == "black"
-    assert inp.highlighted()[pid(0, 0, 0)]
-    assert not inp.highlighted()[pid(3, 3, 0)]  # White's sphere cannot be removed
+    assert pid(0, 0, 0) in inp.highlighted()
+    assert pid(3, 3, 0) not in inp.highlighted()  # White's sphere cannot be removed
     assert "cannot be removed" in inp.click(pid(3, 3, 0))
     assert inp.click(pid(0, 0, 0)) is None
     assert pid(0, 0, 0) not in inp.pieces()
@@ -49,24 +53,23 @@ def test_pyraos_square_then_remove_one_then_finish():
 
 
 def test_pyraos_two_removals_finish_by_themselves():
-    inp = LatticeInput(board(P4, "black"))
+    inp = pyraos_turn(board(P4, "black"))
     inp.click(pid(1, 1, 0))
     inp.click(pid(1, 0, 0))
     assert str(inp.click(pid(1, 1, 0))) == "1,1,0 x1,0,0 x1,1,0"  # the new sphere may go
 
 
 def test_pyraos_rule_1_2_needs_a_removal():
-    inp = LatticeInput(board(P4, "black", removal="1-2"))
+    inp = pyraos_turn(board(P4, "black", removal="1-2"))
     inp.click(pid(1, 1, 0))
     assert "remove at least one" in inp.finish()
 
 
 def test_pyraos_lift_by_two_clicks_and_cancel():
-    inp = LatticeInput(board(P3, "black"))
-    assert inp.highlighted()[pid(3, 3, 0)]  # the one sphere that can be lifted
+    inp = pyraos_turn(board(P3, "black"))
+    assert pid(3, 3, 0) in inp.highlighted()  # the one sphere that can be lifted
     assert inp.click(pid(3, 3, 0)) is None
-    assert inp.targets().tolist().count(True) == 1
-    assert inp.targets()[pid(0, 0, 1)]
+    assert inp.targets() == {pid(0, 0, 1)}
     assert inp.click(pid(3, 3, 0)) is None  # put back
     assert inp.source is None
     inp.click(pid(3, 3, 0))
@@ -74,7 +77,7 @@ def test_pyraos_lift_by_two_clicks_and_cancel():
 
 
 def test_pyraos_forced_pass():
-    inp = LatticeInput(board(P6, "white", "alternate"))
+    inp = pyraos_turn(board(P6, "white", "alternate"))
     assert inp.can_finish
     assert "pass" in inp.prompt()
     assert str(inp.finish()) == "pass"
@@ -88,7 +91,7 @@ def test_setup_editor_paints_erases_undoes_and_validates():
 
     game = Partition(PartitionOptions(3, "stacking"))
     lat3 = lattice(3)
-    editor = SetupEditor(game)
+    editor = SetupEditor(game, PartitionUI())
     editor.click(lat3.id_of(0, 0, 1))  # red, unsupported
     with pytest.raises(PositionFormatError, match=r"0,0,1 is not supported"):
         editor.build()
@@ -117,5 +120,9 @@ def test_the_winners_corners_are_highlighted():
         2, [(0, 0, 0), (1, 0, 0), (0, 1, 0)], [(1, 1, 0), (0, 0, 1)], to_move="blue", study=False
     )
     lat2 = lattice(2)
-    marked = np.flatnonzero(LatticeInput(game).highlighted())
-    assert sorted(marked) == sorted(lat2.id_of(*p) for p in [(0, 0, 0), (1, 0, 0), (0, 1, 0)])
+    ui = ui_class(game)()
+    turn = ui.turn(game)
+    marked = ui.frame(game, turn).highlights["clickable"]
+    won = sorted(lat2.id_of(*p) for p in [(0, 0, 0), (1, 0, 0), (0, 1, 0)])
+    assert sorted(marked) == won
+    assert sorted(turn.winning_corners()) == won

@@ -9,7 +9,7 @@ import pytest
 from PIL import Image
 
 from viewer.cli import main
-from viewer.scene.balls import MARKER_RGB, PIECE_RGB
+from viewer.palette import MARKER_RGB, PIECE_RGB
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -44,7 +44,7 @@ def test_render_peel_hides_the_outer_shell(tmp_path):
 
 def test_render_markers_on_an_empty_board(tmp_path):
     image = render(tmp_path, ROOT / "examples/pyraos/empty.pyr.json")
-    assert colour_share(image, MARKER_RGB) > 0.0005  # 16 small markers
+    assert colour_share(image, MARKER_RGB["target"]) > 0.0005  # 16 small markers
     assert colour_share(image, PIECE_RGB["red"]) == 0
 
 

@@ -10,9 +10,10 @@ import pyvista as pv
 import vtk
 
 from model.files import read
-from viewer.board_input import click_targets, pieces_by_id
-from viewer.scene.balls import GHOST_RIM_RGB, BallScene
-from viewer.scene.shaders import SHADER_DIR, load_shader
+from viewer.boards.ball_pyramid import BallPyramidView
+from viewer.boards.shaders import SHADER_DIR, load_shader
+from viewer.games import ui_class
+from viewer.palette import GHOST_RIM_RGB
 from viewer.view_state import ViewState
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -37,8 +38,9 @@ def ghost_picture(ghosts: bool) -> np.ndarray:
         view = ViewState()
         view.set_clip(1, enabled=True, value=1.6)
         view.set_ghost_peeled(ghosts)
-        scene = BallScene(plotter)
-        scene.show(game.lattice, pieces_by_id(game), click_targets(game), view)
+        ui = ui_class(game)()
+        board = BallPyramidView(plotter, game.lattice)
+        board.show(ui.frame(game, ui.turn(game)), view)
         return plotter.screenshot(return_img=True)
     finally:
         plotter.close()

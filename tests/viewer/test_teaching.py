@@ -13,10 +13,10 @@ from window_helpers import click, under_mouse
 from model.files import read
 from model.lattice import CORNERS, Corner
 from model.partition import Partition, PartitionOptions
-from viewer.app import LESSON_DIR
 from viewer.cli import main
-from viewer.scene.overlays import PATH_RGB
-from viewer.teaching import Overlays, TeachingView
+from viewer.games.partition.teaching import Overlays, TeachingView
+from viewer.menus import LESSON_DIR
+from viewer.palette import PATH_RGB
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 LESSONS = sorted(LESSON_DIR.glob("*.pyr.json"))
@@ -73,11 +73,11 @@ def test_overlays_apply_a_lesson():
     overlays = Overlays()
     seen = []
     overlays.changed.connect(seen.append)
-    overlays.apply_lesson(read(LESSONS[0]).lesson)
+    overlays.apply(read(LESSONS[0]).lesson.overlays)
     assert overlays.walls
     assert overlays.region is Corner.SW
     assert "walls" in seen
-    overlays.apply_lesson(None)
+    overlays.apply({})  # no lesson: everything off
     assert not overlays.any
 
 
@@ -87,21 +87,22 @@ def test_overlays_apply_a_lesson():
 def test_there_are_four_lessons_and_each_opens_with_its_overlays(make_window):
     assert len(LESSONS) >= 4
     window = make_window()
-    actions = {a.text(): a for a in window.lessons_menu.actions()}
+    actions = {a.text(): a for a in window.menus.lessons_menu.actions()}
     assert len(actions) == len(LESSONS)
     for path in LESSONS:
         doc = read(path)
         lesson = doc.lesson
+        wanted = lesson.overlays
         actions[path.name.removesuffix(".pyr.json").replace("-", " ")].trigger()
         assert window.session.path == path
         assert window.lesson_dock.isVisible()
         assert lesson.caption[:40] in window.lesson_dock.caption.text()
-        layer = window.scene.overlay_layer
-        assert window.overlays.walls == lesson.walls
-        assert bool(layer.walls.GetVisibility()) == lesson.walls
-        assert bool(layer.corners.GetVisibility()) == lesson.corners
-        if lesson.region is not None:
-            corner = Corner(lesson.region)
+        layer = window.board
+        assert window.ui.teaching_overlays.walls == bool(wanted.get("walls"))
+        assert bool(layer.walls.GetVisibility()) == bool(wanted.get("walls"))
+        assert bool(layer.pointers.GetVisibility()) == bool(wanted.get("corners"))
+        if wanted.get("region") is not None:
+            corner = Corner(wanted["region"])
             report = doc.game.analysis().corners[corner]
             assert set(layer.region_ids) == set(report.isolated_region)
             if report.holder is not None:
@@ -109,28 +110,28 @@ def test_there_are_four_lessons_and_each_opens_with_its_overlays(make_window):
                 assert layer.outlines["anchor"][1].GetVisibility()
             else:
                 assert layer.paths.GetVisibility()
-        if lesson.groups:
-            rgb = window.scene.current_rgb
+        if wanted.get("groups"):
+            rgb = window.board.current_rgb
             assert any(tuple(rgb[p]) not in {(214, 48, 49), (41, 98, 219)} for p in range(5))
 
 
 def test_shaded_region_is_the_models_isolated_region(make_window):
     window = make_window(T5B)
-    window.overlays.set(region=Corner.SW)
-    layer = window.scene.overlay_layer
+    window.ui.teaching_overlays.set(region=Corner.SW)
+    layer = window.board
     region = T5B.analysis().corners[Corner.SW].isolated_region
     assert set(layer.region_ids) == set(region)
     # the drawn cells sit on exactly those points
     cells = np.asarray(layer.region_mesh.points).reshape(len(region), -1, 3).mean(axis=1)
     assert np.allclose(cells, T5B.lattice.centres[sorted(region)], atol=1e-5)
-    assert layer.region.GetVisibility()
+    assert layer.regions.GetVisibility()
     # on a bigger board, a region of many points; peeling hides its outer cells
     game = read(ROOT / "examples/lessons/3-anchored-partition.pyr.json").game
     window.session.replace_game(game)
-    layer = window.scene.overlay_layer  # a new board: a new layer
-    window.overlays.set(region=Corner.SW)
+    layer = window.board  # a new board: a new view
+    window.ui.teaching_overlays.set(region=Corner.SW)
     assert set(layer.region_ids) == set(game.analysis().corners[Corner.SW].isolated_region)
-    window.overlays.set(region=Corner.SE)  # not held: the escape paths instead
+    window.ui.teaching_overlays.set(region=Corner.SE)  # not held: the escape paths instead
     assert len(layer.region_ids) == 0
     assert layer.paths.GetVisibility()
     colours = {tuple(c) for c in layer.path_mesh.cell_data["rgb"]}
@@ -139,7 +140,7 @@ def test_shaded_region_is_the_models_isolated_region(make_window):
 
 def test_corner_panel_follows_the_moves_and_announces_the_win(make_window, qtbot):
     window = make_window(Partition.new(PartitionOptions(2)))
-    dock = window.corner_dock
+    dock = window.ui.corner_dock
     assert dock.isVisible()
     assert [dock.table.item(r, 1).text() for r in range(5)] == ["-"] * 5
     game = window.session.game
@@ -157,24 +158,34 @@ def test_corner_panel_follows_the_moves_and_announces_the_win(make_window, qtbot
     holders = [dock.table.item(r, 1).text() for r in range(5)]
     assert holders == ["red", "red", "red", "blue", "blue"]
     assert dock.winner.text() == "red wins: holds SW, SE, NW"
-    window.undo_action.trigger()
+    window.menus.undo.trigger()
     assert dock.winner.text() == ""
+
+
+def shown_corner_docks(window):
+    from PySide6.QtWidgets import QDockWidget
+
+    return [d for d in window.findChildren(QDockWidget, "corner-dock") if d.isVisible()]
 
 
 def test_a_closed_corner_dock_stays_closed(make_window, qtbot):
     from model.pyraos import Pyraos
 
     window = make_window(Partition.new(PartitionOptions(3)))
-    dock = window.corner_dock
+    dock = window.ui.corner_dock
     assert dock.isVisible()
     dock.close()
     window.session.play(window.session.game.parse_move("0,0,0"))
     window.session.replace_game(Partition.new(PartitionOptions(4)))
+    assert window.ui.corner_dock is dock  # the same game: the same dock
     assert not dock.isVisible()
+    assert shown_corner_docks(window) == []
     window.session.replace_game(Pyraos.new())
-    assert not dock.isVisible()
+    assert shown_corner_docks(window) == []  # Pyraos has no Corners dock
     window.session.replace_game(Partition.new(PartitionOptions(2)))  # a Partition again
+    dock = window.ui.corner_dock  # its dock comes with it, shown
     assert dock.isVisible()
+    assert shown_corner_docks(window) == [dock]
     dock.close()
     for text in ["0,0,0", "1,1,0", "1,0,0"]:  # red now holds SE (the spec's T1 so far)
         window.session.play(window.session.game.parse_move(text))
@@ -192,32 +203,32 @@ def test_hover_tells_the_group_and_a_click_selects_it(make_window, qtbot):
     assert "group of 4 touching base, west, east, south" in window.status_hover.text()
     assert under_mouse(window, pid) == pid
     click(qtbot, window, pid)
-    assert window.overlays.selected == pid
-    assert window.scene.overlay_layer.outlines["selected"][1].GetVisibility()
+    assert window.ui.teaching_overlays.selected == pid
+    assert window.board.outlines["selected"][1].GetVisibility()
     assert "group of 4" in window.statusBar().currentMessage()
     assert window.session.game.position_key() == T5B.position_key()  # no ball was placed
     click(qtbot, window, pid)  # again: the selection goes
-    assert window.overlays.selected is None
+    assert window.ui.teaching_overlays.selected is None
 
 
 def test_toggles_and_fill_at_random(make_window, qtbot):
     window = make_window(Partition.new(PartitionOptions(4)))
-    dock = window.corner_dock
+    dock = window.ui.corner_dock
     dock.walls.setChecked(True)
     dock.groups.setChecked(True)
-    assert window.overlays.walls
-    assert window.scene.overlay_layer.walls.GetVisibility()
+    assert window.ui.teaching_overlays.walls
+    assert window.board.walls.GetVisibility()
     dock.table.cellClicked.emit(CORNERS.index(Corner.AP), 0)
-    assert window.overlays.region is Corner.AP
+    assert window.ui.teaching_overlays.region is Corner.AP
     assert "AP: not held" in dock.explain.text()
     fills = []
     for seed in (5, 6):
         dock.seed.setValue(seed)
         dock.fill.click()
-        assert window.filling  # the balls go in one by one...
+        assert window.ui.filling  # the balls go in one by one...
         qtbot.waitUntil(lambda: "/" in window.status_prompt.text(), timeout=2000)
         assert not dock.fill.isEnabled()
-        qtbot.waitUntil(lambda: not window.filling, timeout=5000)  # ...then the result
+        qtbot.waitUntil(lambda: not window.ui.filling, timeout=5000)  # ...then the result
         game = window.session.game
         assert len(game.pieces()) == game.lattice.count
         assert game.outcome().winner in ("red", "blue")
@@ -225,27 +236,27 @@ def test_toggles_and_fill_at_random(make_window, qtbot):
         assert "exactly one winner" in window.statusBar().currentMessage()
         assert dock.seed.value() == seed + 1
         fills.append(game.pieces())
-        window.undo_action.trigger()  # back to the empty pyramid
+        window.menus.undo.trigger()  # back to the empty pyramid
         assert window.session.game.pieces() == []
     assert fills[0] != fills[1]
     dock.seed.setValue(5)
     dock.fill.click()
-    qtbot.waitUntil(lambda: not window.filling, timeout=5000)
+    qtbot.waitUntil(lambda: not window.ui.filling, timeout=5000)
     assert window.session.game.pieces() == fills[0]  # the same seed, the same fill
     dock.fill.click()  # a full pyramid: nothing to fill
-    assert not window.filling
+    assert not window.ui.filling
     assert "nothing to fill" in window.statusBar().currentMessage()
 
 
 def test_a_fill_in_progress_is_dropped_when_the_position_changes(make_window, qtbot):
     window = make_window(Partition.new(PartitionOptions(4)))
-    window.corner_dock.fill.click()
-    assert window.filling
+    window.ui.corner_dock.fill.click()
+    assert window.ui.filling
     window.session.replace_game(Partition.new(PartitionOptions(3)))
-    assert not window.filling
+    assert not window.ui.filling
     qtbot.wait(int(1000 * 1.7))
     assert window.session.game.pieces() == []  # the fill never landed on the new game
-    assert window.corner_dock.fill.isEnabled()
+    assert window.ui.corner_dock.fill.isEnabled()
 
 
 # ---- headless pictures --------------------------------------------------------------------
@@ -290,8 +301,11 @@ def test_rendered_overlays_appear_in_the_png(tmp_path):
 @pytest.mark.parametrize(
     ("argv", "words"),
     [
-        (["examples/lessons/1-corner-ball.pyr.json", "--region", "XX"], "not a corner"),
-        (["examples/pyraos/empty.pyr.json", "--walls"], "Pyramid Partition overlays"),
+        (
+            ["examples/lessons/1-corner-ball.pyr.json", "--region", "XX"],
+            "is not one of SW, SE, NW, NE, AP",
+        ),
+        (["examples/pyraos/empty.pyr.json", "--walls"], "--walls: not an overlay of Pyraos"),
     ],
 )
 def test_render_overlay_errors(tmp_path, capsys, argv, words):

@@ -9,8 +9,10 @@ from window_helpers import click, under_mouse
 
 from model.terrace import VICTORY_FIELDS, Kind, Terrace, fid
 from tests.conftest import terrace_position
-from viewer.scene.terrace import KIND_RGB, VICTORY_RGB, VICTORY_WON_RGB
-from viewer.terrace_input import TERRACE_BOARD, TerraceInput
+from viewer.boards.ball_pyramid import BallPyramidView
+from viewer.boards.stepped import SteppedView
+from viewer.games.terrace import BOARD, TerraceTurn, TerraceUI
+from viewer.palette import INLAY_RGB, INLAY_WON_RGB, MARKER_RGB, POINTER_RGB
 
 A7, B7, A5 = fid(6, 0), fid(6, 1), fid(4, 0)
 
@@ -75,8 +77,9 @@ def fields_under_mouse(window, fields):
 
 def test_input_lists_destinations_by_kind_and_push_landings():
     game = position(FALL)
-    inp = TerraceInput(game)
-    assert inp.highlighted()[fid(0, 1)]  # b1 can move: outlined before any selection
+    inp = TerraceTurn(game)
+    ui = TerraceUI()
+    assert fid(0, 1) in inp.highlighted()  # b1 can move: outlined before any selection
     assert inp.click(fid(0, 1)) is None
     assert inp.selected == fid(0, 1)
     kinds = inp.destinations()
@@ -84,13 +87,13 @@ def test_input_lists_destinations_by_kind_and_push_landings():
     assert kinds[fid(1, 1)] is Kind.JUMP  # b2 is a level up
     assert kinds[fid(0, 3)] is Kind.RUN
     assert inp.push_landings()[fid(0, 0)] == (-1, 2)  # off the board, towards column a
-    assert "falls" not in inp.describe(fid(1, 1), inp.pieces())
-    assert "fell off" in inp.describe(fid(0, 0), inp.pieces())
+    assert "falls" not in ui.describe(game, inp, fid(1, 1), inp.pieces())
+    assert "fell off" in ui.describe(game, inp, fid(0, 0), inp.pieces())
 
 
 def test_input_explains_clicks_that_do_nothing():
     game = Terrace.new()
-    inp = TerraceInput(game)
+    inp = TerraceTurn(game)
     assert "black's; white is to move" in inp.click(fid(0, 0))
     assert "is empty: first click one of white's stones" in inp.click(fid(3, 3))
     assert inp.click(A7) is None
@@ -108,10 +111,10 @@ def test_opening_move_by_clicks(terrace_window, qtbot):
     window = terrace_window()
     fields_under_mouse(window, [A7, A5])
     click(qtbot, window, A7)
-    assert window.input.selected == A7
+    assert window.turn.selected == A7
     assert "a7 selected" in window.status_prompt.text()
-    assert window.input.destinations()[A5] is Kind.RUN
-    assert window.scene.actors["markers"].GetVisibility()
+    assert window.turn.destinations()[A5] is Kind.RUN
+    assert window.board.actors["markers"].GetVisibility()
     click(qtbot, window, A5)
     game = window.session.game
     assert str(game.move_stack[-1]) == "a7-a5"
@@ -120,7 +123,7 @@ def test_opening_move_by_clicks(terrace_window, qtbot):
     assert "white played a7-a5" in window.statusBar().currentMessage()
     assert window.status_game.text() == "black to move"
     assert window.moves_dock.list.count() == 2
-    window.undo_action.trigger()
+    window.menus.undo.trigger()
     assert window.session.game.colour_at(6, 0) == "white"
 
 
@@ -135,7 +138,7 @@ def test_illegal_click_explains_and_changes_nothing(terrace_window, qtbot):
         window.statusBar().currentMessage()
     )
     assert window.session.game.position_key() == before
-    assert window.input.selected == A7
+    assert window.turn.selected == A7
 
 
 def test_push_makes_a_stone_fall_and_it_fades_out(terrace_window, qtbot):
@@ -143,22 +146,22 @@ def test_push_makes_a_stone_fall_and_it_fades_out(terrace_window, qtbot):
     b1, a1 = fid(0, 1), fid(0, 0)
     fields_under_mouse(window, [b1, a1])
     click(qtbot, window, b1)
-    assert window.input.destinations()[a1] is Kind.PUSH
+    assert window.turn.destinations()[a1] is Kind.PUSH
     # the push marker is the push colour; the fall cone is drawn too
-    rgb = {tuple(c) for c in window.scene._meshes["markers"].cell_data["rgb"]}
-    assert KIND_RGB[Kind.PUSH] in rgb
-    assert KIND_RGB[Kind.SMASH] in rgb
+    rgb = {tuple(c) for c in window.board._meshes["markers"].cell_data["rgb"]}
+    assert MARKER_RGB["push"] in rgb
+    assert POINTER_RGB["fall"] in rgb
     click(qtbot, window, a1)
     game = window.session.game
     assert str(game.move_stack[-1]) == "b1>a1"
-    assert game.last_effect.fallen == ((a1, "black"),)
+    assert game.last_effect().fallen == ((a1, "black"),)
     assert game.colour_at(0, 0) == "white"
     assert game.stone_count("black") == 4
     assert "fell off black from a1" in window.statusBar().currentMessage()
-    assert window.scene.fading
-    assert window.scene.actors["fade"].GetVisibility()
-    qtbot.waitUntil(lambda: not window.scene.fading, timeout=3000)
-    assert not window.scene.actors["fade"].GetVisibility()
+    assert window.board.fading
+    assert window.board.actors["fade"].GetVisibility()
+    qtbot.waitUntil(lambda: not window.board.fading, timeout=3000)
+    assert not window.board.actors["fade"].GetVisibility()
 
 
 def test_double_osiris_shown_and_undone(terrace_window, qtbot):
@@ -167,41 +170,42 @@ def test_double_osiris_shown_and_undone(terrace_window, qtbot):
     click(qtbot, window, c2)
     click(qtbot, window, c1)
     game = window.session.game
-    assert game.last_effect.double_osiris
+    assert game.last_effect().double_osiris
     assert "double Osiris: 2 stones removed" in window.statusBar().currentMessage()
     assert game.colour_at(0, 1) is None
     assert game.colour_at(0, 2) is None
-    assert window.scene.fading
-    window.undo_action.trigger()  # undo stops the animation and brings both stones back
-    assert not window.scene.fading
+    assert window.board.fading
+    window.menus.undo.trigger()  # undo stops the animation and brings both stones back
+    assert not window.board.fading
     game = window.session.game
     assert game.colour_at(0, 1) == "black"
     assert game.colour_at(1, 2) == "white"
-    assert window.input.pieces()[fid(0, 1)] == "black"
+    assert window.turn.pieces()[fid(0, 1)] == "black"
 
 
 def test_win_on_the_victory_fields_is_shown(terrace_window, qtbot):
     window = terrace_window(position(VICTORY))
     c2, c3 = fid(1, 2), fid(2, 2)
     click(qtbot, window, c2)
-    assert window.input.destinations()[c3] is Kind.JUMP
+    assert window.turn.destinations()[c3] is Kind.JUMP
     click(qtbot, window, c3)
     assert window.status_game.text() == "white holds the four victory fields"
-    assert window.input.winning_fields() == VICTORY_FIELDS
-    inlays = window.scene._meshes["inlays"].cell_data["rgb"]
-    assert {tuple(c) for c in inlays} == {VICTORY_WON_RGB}
+    assert window.turn.winning_fields() == VICTORY_FIELDS
+    inlays = window.board._meshes["inlays"].cell_data["rgb"]
+    assert {tuple(c) for c in inlays} == {INLAY_WON_RGB}
     click(qtbot, window, fid(6, 0))
     assert "the game is over" in window.statusBar().currentMessage()
-    window.undo_action.trigger()
-    assert {tuple(c) for c in window.scene._meshes["inlays"].cell_data["rgb"]} == {VICTORY_RGB}
+    window.menus.undo.trigger()
+    assert {tuple(c) for c in window.board._meshes["inlays"].cell_data["rgb"]} == {INLAY_RGB}
 
 
 def test_setup_mode_validates_stones(terrace_window, qtbot):
     window = terrace_window()
-    window.setup_action.trigger()
+    window.menus.setup.trigger()
     assert window.setup is not None
     dock = window.setup_dock
-    assert [b.text() for b in dock.brush_buttons] == ["white", "black", "erase"]
+    brushes = [b.text() for b in dock.brush_buttons if not b.isHidden()]
+    assert brushes == ["white", "black", "erase"]  # the spare brush buttons are hidden
     click(qtbot, window, fid(3, 3))  # an eighth white stone, on the apex
     assert window.setup.pieces[fid(3, 3)] == "white"
     window.apply_setup()
@@ -221,7 +225,7 @@ def test_setup_mode_validates_stones(terrace_window, qtbot):
     assert game.colour_at(3, 3) == "white"
     assert game.colour_at(6, 1) is None
     assert game.started_from_setup()
-    window.undo_action.trigger()  # the set-up can be undone
+    window.menus.undo.trigger()  # the set-up can be undone
     assert window.session.game.colour_at(3, 3) is None
 
 
@@ -231,40 +235,42 @@ def test_peel_and_levels_hide_upper_tiers(terrace_window):
     assert window.view_dock.peel.maximum() == 3
     assert window.view_dock.level_hi.maximum() == 3
     view.set_peel(1)
-    assert not window.scene.shown[fid(3, 3)]
-    assert window.scene.shown.sum() == 48
+    assert not window.board.shown[fid(3, 3)]
+    assert window.board.shown.sum() == 48
     view.set_peel(0)
     view.set_levels(0, 1)
-    assert window.scene.shown.sum() == 40
-    assert window.scene.pick(*window.scene.display_position(fid(3, 3))) != fid(3, 3)
+    assert window.board.shown.sum() == 40
+    assert window.board.pick(*window.board.display_position(fid(3, 3))) != fid(3, 3)
     view.set_ghost_peeled(True)
-    assert window.scene.actors["ghosts"].GetVisibility()
+    assert window.board.actors["ghosts"].GetVisibility()
     view.set_levels(0, 3)
     view.set_clip(0, enabled=True, value=2.0, keep_below=True)  # columns a to c
-    assert window.scene.shown.sum() == 21
+    assert window.board.shown.sum() == 21
     assert not window.view_dock.cut_open.isEnabled()
 
 
 def test_terrace_and_ball_boards_switch_in_one_window(make_window):
     window = make_window()  # a Partition
     window.session.replace_game(Terrace.new())
-    assert type(window.scene).__name__ == "TerraceScene"
-    assert window.scene.shown.sum() == 49
+    assert isinstance(window.board, SteppedView)
+    assert window.board.shown.sum() == 49
     assert window.view_dock.cut_open.isEnabled() is False
     from model.partition import Partition, PartitionOptions
 
     window.session.replace_game(Partition(PartitionOptions(3)))
-    assert type(window.scene).__name__ == "BallScene"
+    assert isinstance(window.board, BallPyramidView)
     assert window.view_dock.cut_open.isEnabled()
-    assert window.scene.shown.sum() == 14
+    assert window.board.shown.sum() == 14
 
 
 def test_board_geometry_is_a_stepped_pyramid():
-    centres = TERRACE_BOARD.centres
+    centres = BOARD.centres
     assert centres[fid(3, 3), 2] > centres[fid(2, 2), 2] > centres[fid(1, 1), 2]
     assert centres[fid(0, 0), 2] == centres[fid(0, 6), 2]
     assert np.allclose(centres[fid(6, 0), :2], (0, 0))  # a7 nearest the camera, on the left
-    assert str(TERRACE_BOARD.point(fid(2, 2))) == "c3"
+    ui = TerraceUI()
+    assert ui.site_name(fid(2, 2)) == "c3"
+    assert ui.coords_of(fid(2, 2)) == (2, 2)
 
 
 def test_draw_by_repetition_is_shown(terrace_window, qtbot):
@@ -279,7 +285,7 @@ def test_draw_by_repetition_is_shown(terrace_window, qtbot):
     click(qtbot, window, a2)
     click(qtbot, window, a1)
     assert window.status_game.text() == "the same position came a third time: a draw"
-    assert window.input.winning_fields() == ()
-    assert not window.input.highlighted().any()  # nothing to move, nothing won
+    assert window.turn.winning_fields() == ()
+    assert window.turn.highlighted() == ()  # nothing to move, nothing won
     click(qtbot, window, fid(6, 0))
     assert "the game is over" in window.statusBar().currentMessage()

@@ -1,4 +1,4 @@
-"""Driving the main window as a user does: real mouse clicks where the scene draws a point."""
+"""Driving the main window as a user does: real mouse clicks where the board draws a point."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from PySide6.QtCore import QPoint, Qt
 
 
 def click(qtbot, window, pid):
-    """Click point ``pid`` with the mouse where the scene draws it."""
-    x, y = window.scene.display_position(pid)
+    """Click point ``pid`` with the mouse where the board draws it."""
+    x, y = window.board.display_position(pid)
     ratio = window.plotter.devicePixelRatioF()
     pos = QPoint(round(x / ratio), round(window.plotter.height() - 1 - y / ratio))
     qtbot.mouseClick(window.plotter, Qt.MouseButton.LeftButton, pos=pos)
@@ -15,4 +15,4 @@ def click(qtbot, window, pid):
 
 def under_mouse(window, pid):
     """The point a click on ``pid``'s drawn position would pick."""
-    return window.scene.pick(*window.scene.display_position(pid))
+    return window.board.pick(*window.board.display_position(pid))

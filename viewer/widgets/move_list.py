@@ -21,11 +21,8 @@ class MoveListDock(QDockWidget):
         with QSignalBlocker(self.list):
             self.list.clear()
             self.list.addItem("start")
-            colours = self.session.game.colours
-            first = colours.index(self.session.game.setup()[0] or colours[0])
-            for ply, move in enumerate(self.session.history(), start=1):
-                side = colours[(first + ply - 1) % 2]
-                self.list.addItem(f"{ply}. {side} {move}")
+            for ply, (mover, move) in enumerate(self.session.line(), start=1):
+                self.list.addItem(f"{ply}. {mover} {move}".replace("  ", " "))
             self.list.setCurrentRow(self.session.ply)
 
     def _on_row_changed(self, row: int) -> None:

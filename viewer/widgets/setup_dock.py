@@ -1,4 +1,4 @@
-"""The Set-up dock: brush (either colour or erase), side to move, study flag, and the
+"""The Set-up dock: brush (a player's colour or erase), side to move, study flag, and the
 buttons that leave set-up mode through validation or without a change."""
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ class SetupDock(QDockWidget):
         self.brushes = QButtonGroup(self)
         row = QHBoxLayout()
         self.brush_buttons: list[QRadioButton] = []
-        for index in range(3):
+        for index in range(5):  # up to four players' colours, then erase
             button = QRadioButton()
             self.brushes.addButton(button, index)
             self.brush_buttons.append(button)
@@ -55,18 +55,29 @@ class SetupDock(QDockWidget):
         self.to_move.currentTextChanged.connect(self._on_to_move_changed)
         self.study.toggled.connect(self._on_study_changed)
 
+    def enter(self, editor: SetupEditor) -> None:
+        """Set-up mode begins with ``editor``."""
+        self.bind(editor)
+        self.show()
+
+    def leave(self) -> None:
+        """Set-up mode ends."""
+        self.bind(None)
+        self.hide()
+
     def bind(self, editor: SetupEditor | None) -> None:
         self.editor = editor
         self.error.clear()
         if editor is None:
             return
-        names = [*editor.colours, "erase"]
-        for button, name in zip(self.brush_buttons, names, strict=True):
-            button.setText(name)
+        names = [*editor.players, "erase"]
+        for index, button in enumerate(self.brush_buttons):
+            button.setVisible(index < len(names))
+            button.setText(names[index] if index < len(names) else "")
         self.brush_buttons[0].setChecked(True)
         self.to_move.blockSignals(True)
         self.to_move.clear()
-        self.to_move.addItems(list(editor.colours))
+        self.to_move.addItems(list(editor.players))
         self.to_move.setCurrentText(editor.to_move)
         self.to_move.blockSignals(False)
         self.study.blockSignals(True)
@@ -75,7 +86,8 @@ class SetupDock(QDockWidget):
 
     def _on_brush_changed(self, index: int, checked: bool) -> None:
         if checked and self.editor is not None:
-            self.editor.brush = None if index == 2 else self.editor.colours[index]
+            players = self.editor.players
+            self.editor.brush = players[index] if index < len(players) else None
 
     def _on_to_move_changed(self, colour: str) -> None:
         if self.editor is not None and colour:

@@ -1,10 +1,8 @@
-"""The Corners dock (Pyramid Partition): the five corners with holder, holding group size
+"""The Corners dock of Pyramid Partition: the five corners with holder, holding group size
 and anchor walls, updated move by move; the overlay toggles; which corner's partition to
 show; "Fill at random" with its seed; and the win, announced once a player holds three."""
 
 from __future__ import annotations
-
-import html
 
 from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtGui import QColor
@@ -25,8 +23,8 @@ from PySide6.QtWidgets import (
 
 from model.lattice import CORNERS
 
-from ..scene.balls import PIECE_RGB
-from ..teaching import Overlays, TeachingView
+from ...palette import PIECE_RGB
+from .teaching import Overlays, TeachingView
 
 COLUMNS = ("Corner", "Holder", "Group", "Anchors on")
 
@@ -135,21 +133,3 @@ class CornerDock(QDockWidget):
             self.explain.setText("Click a corner to see its partition.")
         else:
             self.explain.setText(self._teaching.explain(region))
-
-
-class LessonDock(QDockWidget):
-    """The caption of the lesson being shown, beside the scene."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Lesson", parent)
-        self.setObjectName("lesson-dock")
-        self.caption = QLabel()
-        self.caption.setWordWrap(True)
-        self.caption.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.caption.setStyleSheet("font-size: 14px; padding: 6px")
-        self.setWidget(self.caption)
-
-    def show_caption(self, title: str, caption: str) -> None:
-        text = html.escape(caption, quote=False).replace("\n", "<br>")
-        heading = html.escape(title, quote=False)
-        self.caption.setText(f"<b>{heading}</b><br><br>{text}" if title else text)

@@ -1,45 +1,70 @@
-"""Allmer's terraced Pyramid as a 3D scene: a stepped pyramid of field columns with field
-lines, the four victory fields inlaid in gold, stones standing on their fields, and markers
-for the selected stone's destinations coloured by kind.
+"""A stepped pyramid of square fields (Allmer's terraced Pyramid is one) as a 3D scene:
+field columns with field lines, inlaid fields, pieces standing on their fields as stones,
+and markers coloured by style.
 
 Everything is built with numpy from a few template meshes (a box per field, a cylinder per
-stone, discs and rings for markers), so a redraw costs a few milliseconds; the board has 49
-fields and at most 14 stones. Picking is a CPU ray cast against the field columns (stone
-included), so the picked id is the model's field id.
+stone, discs and rings for markers), so a redraw costs a few milliseconds. Picking is a CPU
+ray cast against the field columns (stone included), so the picked site is the field id
+``r * size + c``.
+
+Frame fields and their visuals:
+
+| frame          | visual                                                              |
+|----------------|---------------------------------------------------------------------|
+| pieces         | stones (cylinders)                                                  |
+| markers        | discs on empty fields; a ring and a disc on a stone; "landing"       |
+|                | styles as small rings                                               |
+| highlights     | a ring round the field ("clickable")                                 |
+| pointers       | a cone past the board's edge in the pointer's direction (a fall)     |
+| "inlays-won"   | the inlaid fields light up (a decoration)                           |
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 import numpy as np
 import pyvista as pv
 
-from model.terrace import FIELDS, LEVEL, SIZE, VICTORY_FIELDS, Kind
-
-from ..terrace_input import STONE_HEIGHT, TERRACE_BOARD, TerraceBoard, TerraceInput
+from .. import palette
+from ..frame import Frame, Vanish
 from ..view_state import ViewState
-from .balls import HIGHLIGHT_RGB, HOVER_RGB, PIECE_RGB, VIEWS
 from .meshes import add_labels, instances, template
 from .picking import to_display, view_ray
 
-TIER_RGB = ((186, 152, 104), (202, 170, 122), (218, 189, 142), (232, 208, 164))
+TIER = 0.5  # height of one step of the pyramid, in field widths
+STONE_HEIGHT = 0.3
 SIDE_SHADE = 0.82  # risers are a little darker than the tops
-GROUND_RGB = (150, 150, 150)
-VICTORY_RGB = (205, 160, 40)
-VICTORY_WON_RGB = (255, 215, 0)
-EDGE_RGB = (95, 75, 45)
-KIND_RGB = {
-    Kind.RUN: (40, 170, 80),
-    Kind.JUMP: (40, 120, 230),
-    Kind.PUSH: (245, 140, 20),
-    Kind.SMASH: (220, 30, 30),
-}
-FALL_RGB = (220, 30, 30)
-FLASH_RGB = (255, 60, 20)
 STONE_RADIUS = 0.36
 MARK_LIFT = 0.012  # markers float this far above a face so they never fight with it
 FADE_SECONDS = 0.8
+
+
+class SteppedBoard:
+    """The geometry of a stepped pyramid on a ``size`` x ``size`` grid: per field (id
+    ``r * size + c``, row 0 at the back) its tier, the centre of its top face, and what
+    peeling uses. Peeling takes tiers off the top: a field's "distance" is the number of
+    tiers above it, so peeling one shell hides the apex, two the tier below as well."""
+
+    def __init__(
+        self,
+        size: int,
+        levels: Sequence[int],
+        *,
+        inlays: Sequence[int] = (),
+        column_names: str = "abcdefghijklmnopqrstuvwxyz",
+    ) -> None:
+        self.size = size
+        self.count = size * size
+        self.levels = np.array(levels, dtype=np.int64)
+        self.level_count = int(self.levels.max()) + 1
+        rc = np.array([divmod(f, size) for f in range(self.count)], dtype=float)
+        self.centres = np.column_stack([rc[:, 1], size - 1 - rc[:, 0], (self.levels + 1) * TIER])
+        self.wall_distance = (self.level_count - 1 - self.levels)[:, None]
+        self.inlays = tuple(inlays)
+        self.column_names = column_names[:size]
+        for array in (self.levels, self.centres, self.wall_distance):
+            array.setflags(write=False)
 
 
 _CYLINDER = template(
@@ -67,7 +92,7 @@ _BOX_QUADS = np.array(
 )
 
 
-def _columns(board: TerraceBoard, fields: np.ndarray, top_rgb: np.ndarray) -> pv.PolyData:
+def _columns(board: SteppedBoard, fields: np.ndarray, top_rgb: np.ndarray) -> pv.PolyData:
     k = len(fields)
     if k == 0:
         return pv.PolyData()
@@ -85,14 +110,20 @@ def _columns(board: TerraceBoard, fields: np.ndarray, top_rgb: np.ndarray) -> pv
     return mesh
 
 
-class TerraceScene:
-    """Draws one terrace game's position into a pyvista plotter."""
+class SteppedView:
+    """Draws frames of a game on a stepped pyramid into a pyvista plotter."""
 
-    def __init__(self, plotter: pv.Plotter) -> None:
+    kind = "stepped"
+    supports_cut_open = False  # the columns and stones are never cut
+
+    def __init__(self, plotter: pv.Plotter, board: SteppedBoard) -> None:
         self.plotter = plotter
-        self.lattice: TerraceBoard = TERRACE_BOARD
-        self.shown = np.zeros(FIELDS, dtype=bool)
-        self._stone_on = np.zeros(FIELDS, dtype=bool)
+        self.geometry = board
+        self.board = board
+        self.level_count = board.level_count
+        self.peel_max = board.level_count - 1
+        self.shown = np.zeros(board.count, dtype=bool)
+        self._stone_on = np.zeros(board.count, dtype=bool)
         self._fade: list[tuple[np.ndarray, tuple[int, int, int], str, np.ndarray]] = []
         self.fade_t = 1.0
         self._meshes: dict[str, pv.PolyData] = {}
@@ -102,9 +133,10 @@ class TerraceScene:
     # ---- building -----------------------------------------------------------------------
 
     def _build(self) -> None:
-        ground = pv.Box(bounds=(-0.65, SIZE - 0.35, -0.65, SIZE - 0.35, -0.06, 0.0))
+        n = self.board.size
+        ground = pv.Box(bounds=(-0.65, n - 0.35, -0.65, n - 0.35, -0.06, 0.0))
         self.actors["ground"] = self.plotter.add_mesh(
-            ground, color=GROUND_RGB, pickable=False, reset_camera=False, render=False
+            ground, color=palette.GROUND_RGB, pickable=False, reset_camera=False, render=False
         )
         for name, edges, opacity in (
             ("columns", True, 1.0),
@@ -121,7 +153,7 @@ class TerraceScene:
                 scalars="rgb",
                 rgb=True,
                 show_edges=edges,
-                edge_color=EDGE_RGB,
+                edge_color=palette.FIELD_LINE_RGB,
                 line_width=1,
                 opacity=opacity,
                 pickable=False,
@@ -130,9 +162,9 @@ class TerraceScene:
                 show_scalar_bar=False,
                 smooth_shading=name in ("stones", "fade"),
             )
-        labels = [("abcdefg"[c], (c, -1.0, 0.0)) for c in range(SIZE)]
-        labels += [(str(r + 1), (-1.0, SIZE - 1 - r, 0.0)) for r in range(SIZE)]
-        self.actors["labels"] = add_labels(self.plotter, labels, rgb=(60, 60, 60))
+        labels = [(self.board.column_names[c], (c, -1.0, 0.0)) for c in range(n)]
+        labels += [(str(r + 1), (-1.0, n - 1 - r, 0.0)) for r in range(n)]
+        self.actors["labels"] = add_labels(self.plotter, labels, rgb=palette.LABEL_RGB)
         self.set_view("iso")
 
     def close(self) -> None:
@@ -148,119 +180,93 @@ class TerraceScene:
         self._meshes[name].copy_from(mesh)
         actor.SetVisibility(True)  # type: ignore[attr-defined]
 
-    # ---- updating -----------------------------------------------------------------------
+    # ---- drawing ------------------------------------------------------------------------
 
-    def draw(self, inp: TerraceInput, view: ViewState) -> None:
-        """The position with the selection, its destinations and the end of the game."""
-        self._draw(
-            inp.pieces(),
-            view,
-            highlight=inp.highlighted(),
-            destinations=inp.destinations(),
-            landings=inp.push_landings(),
-            won=bool(inp.winning_fields()),
-        )
-
-    def draw_setup(self, board: TerraceBoard, pieces: Mapping[int, str], view: ViewState) -> None:
-        self._draw(pieces, view)
-
-    def _draw(
-        self,
-        pieces: Mapping[int, str],
-        view: ViewState,
-        *,
-        highlight: np.ndarray | None = None,
-        destinations: Mapping[int, Kind] | None = None,
-        landings: Mapping[int, tuple[int, int]] | None = None,
-        won: bool = False,
-    ) -> None:
-        board = self.lattice
+    def show(self, frame: Frame, view: ViewState) -> None:
+        """The frame's stones, markers and rings on the board, under the view state."""
+        board = self.board
+        pieces = frame.pieces
         visible = view.visible(board)
         fields = np.flatnonzero(visible)
-        top = np.array([TIER_RGB[lv] for lv in LEVEL], dtype=float)
+        top = np.array([palette.TIER_RGB[lv] for lv in board.levels], dtype=float)
         hover = view.hover if view.hover is not None and visible[view.hover] else None
         if hover is not None and hover not in pieces:
-            top[hover] = top[hover] * 0.4 + np.array(HOVER_RGB) * 0.6
+            top[hover] = top[hover] * 0.4 + np.array(palette.HOVER_RGB) * 0.6
         self._set("columns", _columns(board, fields, top[fields]))
         hidden = np.flatnonzero(~visible) if view.ghost_peeled else np.zeros(0, dtype=int)
         self._set("ghosts", _columns(board, hidden, top[hidden]))
-        shown_victory = [v for v in VICTORY_FIELDS if visible[v]]
+        shown_inlays = [v for v in board.inlays if visible[v]]
+        won = "inlays-won" in frame.decorations
         self._set(
             "inlays",
             instances(
                 _INLAY,
-                board.centres[shown_victory] + (0, 0, MARK_LIFT / 2),
-                [VICTORY_WON_RGB if won else VICTORY_RGB] * len(shown_victory),
+                board.centres[shown_inlays] + (0, 0, MARK_LIFT / 2),
+                [palette.INLAY_WON_RGB if won else palette.INLAY_RGB] * len(shown_inlays),
             ),
         )
         stones = [f for f in sorted(pieces) if visible[f]]
-        self._stone_on = np.zeros(FIELDS, dtype=bool)
+        self._stone_on = np.zeros(board.count, dtype=bool)
         self._stone_on[stones] = True
-        rgb = np.array([PIECE_RGB[pieces[f]] for f in stones], dtype=float).reshape(-1, 3)
+        rgb = np.array([palette.piece_rgb(pieces[f]) for f in stones], dtype=float).reshape(-1, 3)
         if hover is not None and hover in pieces:
-            rgb[stones.index(hover)] = HOVER_RGB
+            rgb[stones.index(hover)] = palette.HOVER_RGB
         self._set("stones", instances(_CYLINDER, board.centres[stones], rgb))
-        self._set("markers", self._markers(pieces, visible, highlight, destinations, landings))
+        self._set("markers", self._markers(frame, visible))
         self.shown = visible.copy()
 
-    def _markers(
-        self,
-        pieces: Mapping[int, str],
-        visible: np.ndarray,
-        highlight: np.ndarray | None,
-        destinations: Mapping[int, Kind] | None,
-        landings: Mapping[int, tuple[int, int]] | None,
-    ) -> pv.PolyData:
-        board = self.lattice
+    def _markers(self, frame: Frame, visible: np.ndarray) -> pv.PolyData:
+        centres = self.board.centres
+        pieces = frame.pieces
         parts = []
         lift = np.array([0, 0, MARK_LIFT])
         stone_top = np.array([0, 0, STONE_HEIGHT + MARK_LIFT])
-        if highlight is not None:
-            ring = [f for f in np.flatnonzero(highlight) if visible[f]]
-            parts.append(instances(_RING, board.centres[ring] + lift, [HIGHLIGHT_RGB] * len(ring)))
-        for f, kind in (destinations or {}).items():
+        ring = [f for f in frame.highlights.get("clickable", ()) if visible[f]]
+        parts.append(instances(_RING, centres[ring] + lift, [palette.HIGHLIGHT_RGB] * len(ring)))
+        for marker in frame.markers:
+            f = marker.site
             if not visible[f]:
                 continue
-            colour = [KIND_RGB[kind]]
-            if f in pieces:  # push or smash: a ring round the stone and a disc on top of it
-                parts.append(instances(_RING, board.centres[f] + lift, colour))
-                parts.append(instances(_DISC, board.centres[f] + stone_top, colour))
+            colour = [palette.MARKER_RGB.get(marker.style, palette.MARKER_RGB["target"])]
+            up = stone_top if f in pieces else lift
+            if marker.style.startswith("landing"):
+                parts.append(instances(_SMALL_RING, centres[f] + up, colour))
+            elif f in pieces:  # a ring round the stone and a disc on top of it
+                parts.append(instances(_RING, centres[f] + lift, colour))
+                parts.append(instances(_DISC, centres[f] + stone_top, colour))
             else:
-                parts.append(instances(_DISC, board.centres[f] + lift, colour))
-        for pushed, (landing, d) in (landings or {}).items():
-            if landing >= 0:
-                if not visible[landing]:
-                    continue
-                up = stone_top if landing in pieces else lift
-                colour = KIND_RGB[Kind.SMASH] if landing in pieces else KIND_RGB[Kind.PUSH]
-                parts.append(instances(_SMALL_RING, board.centres[landing] + up, [colour]))
-            else:  # it falls off a corner: a red cone just past the edge, pointing down
-                out = board.direction_vector(d)
-                where = board.centres[pushed] + out * 0.95 + (0, 0, 0.3)
-                parts.append(instances(_CONE, where, [FALL_RGB]))
+                parts.append(instances(_DISC, centres[f] + lift, colour))
+        for pointer in frame.pointers:  # past the edge, pointing down: a piece falls here
+            out = np.array([*(pointer.direction or (0.0, -1.0)), 0.0])
+            where = centres[pointer.site] + out * 0.95 + (0, 0, 0.3)
+            rgb = palette.POINTER_RGB.get(pointer.style, palette.EDGE_RGB)
+            parts.append(instances(_CONE, where, [rgb]))
         parts = [p for p in parts if p.n_points]
         return pv.merge(parts) if parts else pv.PolyData()
 
     # ---- what a move removed ------------------------------------------------------------
 
-    def start_fade(self, removed: Sequence[tuple[int, str, str]], direction: int = 0) -> None:
-        """Show stones a move removed, ``(field, colour, how)`` with how one of 'smashed',
-        'fallen', 'osiris'; a fallen stone goes off in the move's ``direction``.
-        :meth:`fade` then moves them on until they are gone."""
-        out = self.lattice.direction_vector(direction)
+    def play(self, vanishing: Sequence[Vanish]) -> float:
+        """Show removed stones leaving: "sink" into their field, "fall" off the edge in
+        their direction, "rise" off the board; all flash and fade over FADE_SECONDS."""
         self._fade = [
-            (self.lattice.centres[f], PIECE_RGB[colour], how, out) for f, colour, how in removed
+            (
+                self.board.centres[v.site],
+                palette.piece_rgb(v.style),
+                v.how,
+                np.array([*v.direction, 0.0]),
+            )
+            for v in vanishing
         ]
-        self.fade(0.0)
+        self.advance(0.0)
+        return FADE_SECONDS if self._fade else 0.0
 
     @property
     def fading(self) -> bool:
         return bool(self._fade) and self.fade_t < 1.0
 
-    def fade(self, t: float) -> None:
-        """Step the removal animation to ``t`` in [0, 1]; at 1 the removed stones are gone.
-        Smashed stones sink into their field, fallen ones drop off the edge, Osiris lifts
-        its captures off the board; all flash and fade."""
+    def advance(self, t: float) -> None:
+        """Step the removal animation to ``t`` in [0, 1]; at 1 the removed stones are gone."""
         self.fade_t = t
         actor = self.actors["fade"]
         if not self._fade or t >= 1.0:
@@ -269,14 +275,16 @@ class TerraceScene:
         offsets, colours, scales = [], [], []
         flash = 0.5 + 0.5 * np.cos(t * 4 * np.pi)  # flashes twice while it fades
         for centre, rgb, how, direction in self._fade:
-            if how == "smashed":
+            if how == "sink":
                 where = centre + np.array([0, 0, -t * STONE_HEIGHT])
-            elif how == "fallen":
+            elif how == "fall":
                 where = centre + direction * (0.6 + 1.2 * t) + (0, 0, -3.0 * t * t)
             else:
                 where = centre + np.array([0, 0, 0.8 * t])
             offsets.append(where)
-            colours.append(np.array(rgb) * (1 - 0.6 * flash) + np.array(FLASH_RGB) * 0.6 * flash)
+            colours.append(
+                np.array(rgb) * (1 - 0.6 * flash) + np.array(palette.FLASH_RGB) * 0.6 * flash
+            )
             scales.append(1.08)
         self._set("fade", instances(_CYLINDER, offsets, colours, scales))
         actor.GetProperty().SetOpacity(max(0.05, 1.0 - t))  # type: ignore[attr-defined]
@@ -284,10 +292,12 @@ class TerraceScene:
     # ---- camera and picking -------------------------------------------------------------
 
     def bounds(self) -> tuple[float, ...]:
-        return (-0.6, SIZE - 0.4, -1.2, SIZE - 0.4, 0.0, 2.0 + STONE_HEIGHT)
+        n = self.board.size
+        top = self.board.level_count * TIER + STONE_HEIGHT
+        return (-0.6, n - 0.4, -1.2, n - 0.4, 0.0, top)
 
     def set_view(self, name: str) -> None:
-        direction, up = VIEWS[name]
+        direction, up = palette.VIEWS[name]
         self.plotter.view_vector(direction, viewup=up, render=False)
         self.plotter.reset_camera(render=False, bounds=self.bounds())
         self.plotter.camera.zoom(1.0)
@@ -299,7 +309,7 @@ class TerraceScene:
             return None
         near, direction = view_ray(self.plotter, x, y)
         ids = np.flatnonzero(self.shown)
-        centres = self.lattice.centres[ids]
+        centres = self.board.centres[ids]
         lo = np.column_stack([centres[:, 0] - 0.5, centres[:, 1] - 0.5, np.zeros(len(ids))])
         hi = np.column_stack(
             [
@@ -322,5 +332,5 @@ class TerraceScene:
     def display_position(self, pid: int) -> tuple[float, float]:
         """Where field ``pid``'s top (its stone's top, if it has one) appears, in display
         pixels (VTK's y axis, upwards)."""
-        point = self.lattice.centres[pid] + (0, 0, STONE_HEIGHT * self._stone_on[pid])
+        point = self.board.centres[pid] + (0, 0, STONE_HEIGHT * self._stone_on[pid])
         return to_display(self.plotter, point)

@@ -11,15 +11,16 @@ from __future__ import annotations
 
 import colorsys
 import functools
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
-from model.files import Lesson
 from model.lattice import CORNERS, Corner, wall_names
 from model.partition import CornerReport, Group, Partition
 
-from .events import Signal
+from ...events import Signal
 
 GOLDEN = 0.618033988749895
 
@@ -43,18 +44,17 @@ class Overlays:
                 setattr(self, name, value)
                 self.changed.emit(name)
 
-    def apply_lesson(self, lesson: Lesson | None) -> None:
-        """Show what a lesson asks for (everything off without a lesson)."""
-        if lesson is None:
-            self.set(walls=False, corners=False, group_colours=False, region=None, selected=None)
-        else:
-            self.set(
-                walls=lesson.walls,
-                corners=lesson.corners,
-                group_colours=lesson.groups,
-                region=None if lesson.region is None else Corner(lesson.region),
-                selected=None,
-            )
+    def apply(self, values: Mapping[str, Any]) -> None:
+        """Show what a lesson (or render's options) asks for, by the game's lesson overlay
+        names (walls, corners, groups, region); everything else goes off."""
+        region = values.get("region")
+        self.set(
+            walls=bool(values.get("walls")),
+            corners=bool(values.get("corners")),
+            group_colours=bool(values.get("groups")),
+            region=None if region is None else Corner(str(region).upper()),
+            selected=None,
+        )
 
     @property
     def any(self) -> bool:

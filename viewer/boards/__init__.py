@@ -1,0 +1,28 @@
+"""Board views, one per kind of board, in one table from kind to view (as napari maps
+each layer type to its visual). Game UIs name the kind; nothing here imports a game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .ball_pyramid import BallPyramidView
+from .base import BoardGeometry, BoardView
+from .stepped import SteppedBoard, SteppedView
+
+BOARD_VIEWS: dict[str, type[Any]] = {
+    BallPyramidView.kind: BallPyramidView,
+    SteppedView.kind: SteppedView,
+}
+
+
+def make_board_view(kind: str, plotter: Any, geometry: Any) -> BoardView:
+    """A view of board ``kind`` on ``geometry`` (KeyError listing the kinds)."""
+    try:
+        cls = BOARD_VIEWS[kind]
+    except KeyError:
+        raise KeyError(f"no board view {kind!r}; known: {', '.join(BOARD_VIEWS)}") from None
+    view: BoardView = cls(plotter, geometry)
+    return view
+
+
+__all__ = ["BOARD_VIEWS", "BoardGeometry", "BoardView", "SteppedBoard", "make_board_view"]

@@ -1,0 +1,423 @@
+"""The ball pyramid (a square-pyramid lattice) as sphere impostors: every lattice point is
+one point of a single PolyData drawn by VTK's point-Gaussian mapper as a shaded sphere. Per
+point an RGBA colour and a radius (0 hides it) are updated in place, so placing or removing
+a ball never rebuilds the scene. Sites are the lattice's point ids (the pick lookup is the
+identity).
+
+Frame fields and their visuals:
+
+| frame          | visual                                                               |
+|----------------|----------------------------------------------------------------------|
+| pieces         | balls (impostors), recoloured by ``piece_rgb``                         |
+| markers        | small grey balls on empty points; tinted when also highlighted        |
+| highlights     | balls re-drawn in an outline actor per rim style (shaders/outline_rim) |
+| pointers       | cones outside the pyramid pointing at the site (corner markers)        |
+| paths          | tubes through the points                                             |
+| regions        | translucent cells                                                    |
+| labels         | text outside the pyramid, beyond the site                            |
+| "walls"        | the five walls as faint faces with their names (a decoration)        |
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+import pyvista as pv
+from vtkmodules.vtkCommonDataModel import vtkPlane
+from vtkmodules.vtkRenderingCore import vtkActor, vtkPolyDataMapper
+
+from model.lattice import CORNERS, WALLS, PyramidLattice, Wall
+
+from .. import palette
+from ..frame import Frame, Vanish
+from ..view_state import ViewState
+from .meshes import add_labels, instances, template
+from .picking import to_display, view_ray
+from .shaders import add_fragment_effect
+
+BALL_RADIUS = 0.48  # slightly under 0.5 so touching balls show a seam
+MARKER_RADIUS = 0.13
+GHOST_RADIUS = 0.24  # peeled balls drawn as ghosts: small and pale, but opaque
+GHOST_WHITENESS = 0.72  # (translucent impostors render black in VTK's sphere shader)
+RIM_RADIUS = {"clickable": 0.495, "group": 0.5, "anchor": 0.51, "selected": 0.505}
+WALL_OPACITY = 0.16
+WALL_MARGIN = 0.6  # faces stand this far outside the outer balls' centres
+REGION_CELL = 0.62
+REGION_OPACITY = 0.32
+PATH_RADIUS = 0.08
+POINTER_OUT = 0.95  # a pointer cone stands this far outside its site
+LABEL_OUT = 1.45  # labels stand this far outside their site
+
+_CONE = template(pv.Cone(center=(0, 0, 0), direction=(0, 0, -1), height=0.5, radius=0.2))
+_CUBE = template(pv.Cube(x_length=REGION_CELL, y_length=REGION_CELL, z_length=REGION_CELL))
+_NOWHERE = [(0.0, 0.0, -100.0)]  # placeholder instance for meshes shown later
+
+
+class BallPyramidView:
+    """Draws frames of a ball-pyramid game into a pyvista plotter."""
+
+    kind = "ball-pyramid"
+    supports_cut_open = True
+
+    def __init__(self, plotter: pv.Plotter, lattice: PyramidLattice) -> None:
+        self.plotter = plotter
+        self.geometry = lattice
+        self.lattice = lattice
+        self.level_count = lattice.n
+        self.peel_max = lattice.n // 2
+        self._actors: list[object] = []
+        centres = lattice.centres.astype(np.float32)
+        self._solid = _impostors(centres)
+        self._faint = _impostors(centres)
+        self.solid_actor = self._add_impostors(self._solid)
+        self.faint_actor = self._add_impostors(self._faint)
+        add_fragment_effect(
+            self.faint_actor, "ghost_rim", uniforms={"rimColor": palette.GHOST_RIM_RGB}
+        )
+        self.outlines: dict[str, tuple[pv.PolyData, object]] = {}
+        for style, rim in palette.RIM_RGB.items():
+            poly = _impostors(centres[:1])
+            actor = self._add_impostors(poly)
+            add_fragment_effect(actor, "outline_rim", uniforms={"rimColor": rim})
+            self.outlines[style] = (poly, actor)
+        self._add_mesh(_pyramid_edges(lattice), color=palette.EDGE_RGB, line_width=2)
+        self._cut_mesh = pv.PolyData()
+        # Plain VTK: pyvista will not add an empty mesh, and most views cut nothing.
+        mapper = vtkPolyDataMapper()
+        mapper.SetInputData(self._cut_mesh)
+        self.cut_actor = vtkActor()
+        self.cut_actor.SetMapper(mapper)
+        self.cut_actor.SetVisibility(False)
+        self.cut_actor.GetProperty().BackfaceCullingOff()  # the inside of a cut ball shows
+        self.plotter.add_actor(self.cut_actor, reset_camera=False, render=False, pickable=False)
+        self._actors.append(self.cut_actor)
+
+        corners = np.array([lattice.centres[lattice.corner_ids[c]] for c in CORNERS], float)
+        self.centroid = corners.mean(axis=0)
+        faces, wall_labels = self._wall_faces(corners)
+        self.walls = self._add_mesh(faces, opacity=WALL_OPACITY, scalars="rgb")
+        self.walls.GetProperty().BackfaceCullingOff()
+        self.wall_labels = add_labels(plotter, wall_labels, font_size=15, always_visible=True)
+        self._actors.append(self.wall_labels)
+        self.pointer_mesh = instances(_CONE, _NOWHERE, [palette.EDGE_RGB])
+        self.pointers = self._add_mesh(self.pointer_mesh, scalars="rgb")
+        self.region_mesh = instances(_CUBE, _NOWHERE, [palette.EDGE_RGB])
+        self.regions = self._add_mesh(self.region_mesh, scalars="rgb", opacity=REGION_OPACITY)
+        self.path_mesh = instances(_CUBE, _NOWHERE, [palette.EDGE_RGB])
+        self.paths = self._add_mesh(self.path_mesh, scalars="rgb")
+        self.labels: object | None = None
+        self._label_key: tuple[object, ...] = ()
+
+        self.shown = np.zeros(lattice.count, dtype=bool)  # per point: drawn and clickable
+        self.visible = np.zeros(lattice.count, dtype=bool)
+        self.region_ids = np.zeros(0, dtype=np.int64)  # points shaded as a region
+        self._pick_radius = np.zeros(lattice.count)
+        self.current_rgb = np.zeros((lattice.count, 3), dtype=np.uint8)
+        self.set_view("iso")
+
+    # ---- building -----------------------------------------------------------------------
+
+    def _add_impostors(self, poly: pv.PolyData) -> object:
+        actor = self.plotter.add_mesh(
+            poly,
+            style="points_gaussian",
+            render_points_as_spheres=True,
+            scalars="rgba",
+            rgba=True,
+            emissive=False,
+            pickable=False,
+            reset_camera=False,
+            render=False,
+            show_scalar_bar=False,
+        )
+        mapper = actor.mapper
+        mapper.SetScaleArray("radius")
+        mapper.SetScaleFactor(1.0)
+        mapper.SetEmissive(False)
+        self._actors.append(actor)
+        return actor
+
+    def _add_mesh(self, mesh: pv.PolyData, **style: object) -> object:
+        if "scalars" in style:
+            style.update(rgb=True, show_scalar_bar=False)
+        actor = self.plotter.add_mesh(
+            mesh, pickable=False, reset_camera=False, render=False, **style
+        )
+        self._actors.append(actor)
+        return actor
+
+    def _wall_faces(self, c: np.ndarray) -> tuple[pv.PolyData, list[tuple[str, np.ndarray]]]:
+        sw, se, nw, ne, ap = c
+        polygons = {
+            Wall.BASE: [sw, se, ne, nw],
+            Wall.WEST: [sw, nw, ap],
+            Wall.EAST: [se, ne, ap],
+            Wall.SOUTH: [sw, se, ap],
+            Wall.NORTH: [nw, ne, ap],
+        }
+        points, faces, colours, labels = [], [], [], []
+        for wall in WALLS:
+            poly = np.array(polygons[wall], dtype=float)
+            middle = poly.mean(axis=0)
+            normal = np.cross(poly[1] - poly[0], poly[2] - poly[0])
+            normal /= np.linalg.norm(normal)
+            if normal @ (middle - self.centroid) < 0:
+                normal = -normal
+            # out by the margin, and a little wider, so the face covers the outer balls
+            shifted = middle + (poly - middle) * 1.12 + normal * WALL_MARGIN
+            faces.append([len(poly), *range(len(points), len(points) + len(poly))])
+            points.extend(shifted)
+            colours.append(palette.WALL_RGB[wall.label])
+            labels.append((wall.label, middle + normal * (WALL_MARGIN + 0.3)))
+        mesh = pv.PolyData(np.array(points), np.concatenate(faces))
+        mesh.cell_data["rgb"] = np.array(colours, dtype=np.uint8)
+        return mesh, labels
+
+    def _outward(self, site: int) -> np.ndarray:
+        """The unit vector from the pyramid's centre through ``site``."""
+        out = self.lattice.centres[site] - self.centroid
+        norm = float(np.linalg.norm(out))
+        return out / norm if norm > 1e-9 else np.array([0.0, 0.0, 1.0])
+
+    # ---- drawing ------------------------------------------------------------------------
+
+    def show(self, frame: Frame, view: ViewState) -> None:
+        """Draw ``frame`` under the view state's level range, peel, clip planes and hover."""
+        lat = self.lattice
+        visible = view.visible(lat)
+        occupied = np.zeros(lat.count, dtype=bool)
+        rgb = np.tile(np.array(palette.MARKER_RGB["target"], dtype=np.uint8), (lat.count, 1))
+        marked = np.zeros(lat.count, dtype=bool)
+        for marker in frame.markers:
+            marked[marker.site] = True
+            rgb[marker.site] = palette.MARKER_RGB.get(marker.style, palette.MARKER_RGB["target"])
+        for site, style in frame.pieces.items():
+            occupied[site] = True
+            rgb[site] = (
+                palette.piece_rgb(style) if frame.piece_rgb is None else frame.piece_rgb[site]
+            )
+        markers = marked & ~occupied & visible
+        balls = occupied & visible
+        lit = np.zeros(lat.count, dtype=bool)
+        lit[list(frame.highlights.get("clickable", ()))] = True
+        tinted = lit & ~occupied
+        if tinted.any():
+            tint = rgb[tinted] * (1 - palette.HIGHLIGHT_MIX)
+            rgb[tinted] = (tint + np.array(palette.HIGHLIGHT_RGB) * palette.HIGHLIGHT_MIX).astype(
+                np.uint8
+            )
+        hover = view.hover
+        if hover is not None and 0 <= hover < lat.count and (balls[hover] or markers[hover]):
+            rgb[hover] = palette.HOVER_RGB
+        cut = view.cut(lat, BALL_RADIUS) & occupied
+        self._show_cut(cut, rgb, view)
+        solid_r = np.where(balls & ~cut, BALL_RADIUS, np.where(markers, MARKER_RADIUS, 0.0))
+        balls |= cut
+        faint_r = np.where(occupied & ~visible & view.ghost_peeled, GHOST_RADIUS, 0.0)
+        pale = (rgb * (1 - GHOST_WHITENESS) + 255 * GHOST_WHITENESS).astype(np.uint8)
+        self._pick_radius = np.maximum(solid_r, np.where(cut, BALL_RADIUS, 0.0))
+        # Each outline actor holds only its balls, and the plain copies of those balls are
+        # taken out of the ball actor: a big holding group is not drawn twice.
+        covered = np.zeros(lat.count, dtype=bool)
+        # A ball in several highlights shows the outermost rim (an anchor of the group).
+        for style in sorted(self.outlines, key=RIM_RADIUS.__getitem__, reverse=True):
+            poly, actor = self.outlines[style]
+            ids = np.zeros(lat.count, dtype=bool)
+            ids[list(frame.highlights.get(style, ()))] = True
+            ids &= balls & ~cut & ~covered
+            chosen = np.flatnonzero(ids)
+            if len(chosen):
+                outlined = _impostors(lat.centres[chosen].astype(np.float32))
+                _write(outlined, rgb[chosen], np.full(len(chosen), RIM_RADIUS[style]))
+                poly.copy_from(outlined)
+            actor.SetVisibility(bool(len(chosen)))  # type: ignore[attr-defined]
+            covered |= ids
+        _write(self._solid, rgb, np.where(covered, 0.0, solid_r))
+        _write(self._faint, pale, faint_r)
+        self.faint_actor.SetVisibility(bool(faint_r.any()))  # type: ignore[attr-defined]
+        self.shown = balls | markers
+        self.visible = visible
+        self.current_rgb = rgb
+        self._show_overlays(frame, visible)
+
+    def _show_overlays(self, frame: Frame, visible: np.ndarray) -> None:
+        walls = "walls" in frame.decorations
+        self.walls.SetVisibility(walls)  # type: ignore[attr-defined]
+        self.wall_labels.SetVisibility(walls)  # type: ignore[attr-defined]
+        centres = self.lattice.centres
+        if frame.pointers:
+            cones = [self._pointer_cone(p.site, p.direction) for p in frame.pointers]
+            colours = [palette.POINTER_RGB.get(p.style, palette.EDGE_RGB) for p in frame.pointers]
+            self.pointer_mesh.copy_from(pv.merge(_coloured(cones, colours)))
+        self.pointers.SetVisibility(bool(frame.pointers))  # type: ignore[attr-defined]
+        region_sites = [s for r in frame.regions for s in r.sites if visible[s]]
+        self.region_ids = np.array(region_sites, dtype=np.int64)
+        if region_sites:
+            colours = [
+                palette.REGION_RGB.get(r.style, palette.EDGE_RGB)
+                for r in frame.regions
+                for s in r.sites
+                if visible[s]
+            ]
+            self.region_mesh.copy_from(instances(_CUBE, centres[region_sites], colours))
+        self.regions.SetVisibility(bool(region_sites))  # type: ignore[attr-defined]
+        tubes = []
+        for path in frame.paths:
+            if len(path.sites) >= 2:
+                line = pv.lines_from_points(centres[list(path.sites)])
+                tube = line.tube(radius=PATH_RADIUS, n_sides=12).triangulate()
+                colour = palette.PATH_RGB.get(path.style, palette.EDGE_RGB)
+                tube.cell_data["rgb"] = np.tile(np.array(colour, np.uint8), (tube.n_cells, 1))
+                tubes.append(tube)
+        if tubes:
+            self.path_mesh.copy_from(pv.merge(tubes))
+        self.paths.SetVisibility(bool(tubes))  # type: ignore[attr-defined]
+        self._show_labels(frame)
+
+    def _show_labels(self, frame: Frame) -> None:
+        key = tuple((label.site, label.text) for label in frame.labels)
+        if key == self._label_key:
+            return
+        if self.labels is not None:
+            self.plotter.remove_actor(self.labels, render=False)
+            self._actors.remove(self.labels)
+            self.labels = None
+        self._label_key = key
+        if key:
+            spots = [
+                (text, self.lattice.centres[site] + self._outward(site) * LABEL_OUT)
+                for site, text in key
+            ]
+            self.labels = add_labels(self.plotter, spots, font_size=15, always_visible=True)
+            self._actors.append(self.labels)
+
+    def _pointer_cone(self, site: int, direction: tuple[float, float] | None) -> pv.PolyData:
+        """A cone outside ``site`` pointing at it (built pointing down, then turned)."""
+        out = self._outward(site) if direction is None else np.array([*direction, 0.0])
+        out = out / (np.linalg.norm(out) or 1.0)
+        centre = self.lattice.centres[site] + out * POINTER_OUT
+        points, tris = _CONE
+        turned = centre + _rotate_down_to(-out, points.astype(float))
+        faces = np.concatenate([np.full((len(tris), 1), 3), tris], axis=1).ravel()
+        return pv.PolyData(turned, faces)
+
+    def _show_cut(self, cut: np.ndarray, rgb: np.ndarray, view: ViewState) -> None:
+        """Balls straddling a plane as real sphere meshes, clipped by the planes on the GPU."""
+        mapper = self.cut_actor.GetMapper()
+        mapper.RemoveAllClippingPlanes()
+        if not cut.any():
+            self.cut_actor.SetVisibility(False)
+            return
+        seeds = pv.PolyData(self.lattice.centres[cut].astype(np.float32))
+        seeds.point_data["rgb"] = rgb[cut]
+        sphere = pv.Sphere(radius=BALL_RADIUS, theta_resolution=24, phi_resolution=24)
+        mesh = seeds.glyph(geom=sphere, scale=False, orient=False)
+        mesh.set_active_scalars("rgb")
+        self._cut_mesh.copy_from(mesh)
+        for normal, origin in view.planes():
+            plane = vtkPlane()
+            plane.SetNormal(*(-normal))  # VTK keeps the side the normal points to
+            plane.SetOrigin(*origin)
+            mapper.AddClippingPlane(plane)
+        mapper.SetScalarModeToUsePointFieldData()
+        mapper.SelectColorArray("rgb")
+        mapper.SetColorModeToDirectScalars()
+        mapper.ScalarVisibilityOn()
+        self.cut_actor.SetVisibility(True)
+
+    def play(self, vanishing: Sequence[Vanish]) -> float:
+        """Removed balls are simply gone on this board (Pyraos's removals are the player's
+        own clicks, shown while the turn is built)."""
+        return 0.0
+
+    def advance(self, t: float) -> None:
+        return None
+
+    def close(self) -> None:
+        """Take this board's actors out of the plotter (another kind of board comes)."""
+        for actor in self._actors:
+            self.plotter.remove_actor(actor, render=False)
+        self._actors = []
+
+    # ---- camera and picking -------------------------------------------------------------
+
+    def set_view(self, name: str) -> None:
+        direction, up = palette.VIEWS[name]
+        self.plotter.view_vector(direction, viewup=up, render=False)
+        # The bounds are ball centres: pad them by a ball so the outer balls fit whole.
+        lo = self.lattice.centres.min(axis=0) - BALL_RADIUS
+        hi = self.lattice.centres.max(axis=0) + BALL_RADIUS
+        self.plotter.reset_camera(render=False, bounds=(lo[0], hi[0], lo[1], hi[1], lo[2], hi[2]))
+        self.plotter.camera.zoom(0.92)
+
+    def pick(self, x: float, y: float) -> int | None:
+        """The shown point under display pixel (x, y) (VTK's y axis, upwards): the nearest
+        ball or marker whose sphere the view ray crosses."""
+        if not self.shown.any():
+            return None
+        near, direction = view_ray(self.plotter, x, y)
+        ids = np.flatnonzero(self.shown)
+        centres = self.lattice.centres[ids]
+        radius = self._pick_radius[ids]
+        # Markers are small: let a click near one count, as on a touch target.
+        radius = np.maximum(radius, 0.3)
+        to_centre = centres - near
+        along = to_centre @ direction
+        miss2 = np.einsum("ij,ij->i", to_centre, to_centre) - along**2
+        hit = (miss2 <= radius**2) & (along > 0)
+        if not hit.any():
+            return None
+        entry = along - np.sqrt(np.maximum(radius**2 - miss2, 0.0))
+        entry[~hit] = math.inf
+        return int(ids[int(np.argmin(entry))])
+
+    def display_position(self, site: int) -> tuple[float, float]:
+        """Where point ``site``'s centre appears, in display pixels (VTK's y axis, upwards)."""
+        return to_display(self.plotter, self.lattice.centres[site])
+
+
+def _impostors(centres: np.ndarray) -> pv.PolyData:
+    poly = pv.PolyData(centres)
+    poly.point_data["rgba"] = np.zeros((len(centres), 4), dtype=np.uint8)
+    poly.point_data["radius"] = np.zeros(len(centres), dtype=np.float32)
+    return poly
+
+
+def _write(poly: pv.PolyData, rgb: np.ndarray, radius: np.ndarray) -> None:
+    rgba = poly.point_data["rgba"]
+    rgba[:, :3] = rgb
+    rgba[:, 3] = 255
+    poly.point_data["radius"][:] = radius
+    data = poly.GetPointData()
+    data.GetArray("rgba").Modified()
+    data.GetArray("radius").Modified()
+    poly.Modified()
+
+
+def _coloured(meshes: list[pv.PolyData], colours: list[tuple[int, int, int]]) -> list[pv.PolyData]:
+    for mesh, colour in zip(meshes, colours, strict=True):
+        mesh.cell_data["rgb"] = np.tile(np.array(colour, np.uint8), (mesh.n_cells, 1))
+    return meshes
+
+
+def _rotate_down_to(direction: np.ndarray, vectors: np.ndarray) -> np.ndarray:
+    """Rotate ``vectors`` so that (0, 0, -1) turns into ``direction`` (Rodrigues)."""
+    a = np.array([0.0, 0.0, -1.0])
+    b = direction / np.linalg.norm(direction)
+    v = np.cross(a, b)
+    c = float(a @ b)
+    if np.linalg.norm(v) < 1e-9:
+        return vectors if c > 0 else vectors * np.array([1.0, -1.0, -1.0])
+    k = np.array([[0, -v[2], v[1]], [v[2], 0, -v[0]], [-v[1], v[0], 0]])
+    rot = np.eye(3) + k + k @ k * (1 / (1 + c))
+    return vectors @ rot.T
+
+
+def _pyramid_edges(lat: PyramidLattice) -> pv.PolyData:
+    """The pyramid's eight edges through the corner balls' centres."""
+    sw, se, nw, ne, ap = (lat.centres[lat.corner_ids[c]] for c in CORNERS)
+    points = np.array([sw, se, ne, nw, ap], dtype=np.float32)
+    lines = np.array([2, 0, 1, 2, 1, 2, 2, 2, 3, 2, 3, 0, 2, 0, 4, 2, 1, 4, 2, 2, 4, 2, 3, 4])
+    return pv.PolyData(points, lines=lines)

@@ -1,0 +1,64 @@
+"""The protocol every board view implements, and the geometry it is built on.
+
+A board view draws one kind of board (the ball pyramid, the stepped pyramid, ...) into a
+pyvista plotter. It is handed a :class:`~viewer.frame.Frame` and the
+:class:`~viewer.view_state.ViewState` and never imports a game: what a site means is the
+game UI's business.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar, Protocol
+
+import numpy as np
+
+from ..frame import Frame, Vanish
+from ..view_state import ViewState
+
+
+class BoardGeometry(Protocol):
+    """Per site: its centre, level and distance to each wall (for peeling); read by the
+    view state, the clip planes and set-up mode."""
+
+    count: int
+    centres: np.ndarray  # (count, 3)
+    levels: np.ndarray  # (count,)
+    wall_distance: np.ndarray  # (count, walls): steps to each wall; peeling hides the least
+
+
+class BoardView(Protocol):
+    kind: ClassVar[str]
+    supports_cut_open: ClassVar[bool]  # balls straddling a clip plane can be drawn cut open
+    geometry: BoardGeometry
+    level_count: int  # levels the view dock's level range offers
+    peel_max: int  # shells peeling can take off
+
+    def __init__(self, plotter: Any, geometry: Any) -> None: ...
+
+    def show(self, frame: Frame, view: ViewState) -> None:
+        """Draw ``frame`` under the view state's level range, peel, clips and hover."""
+
+    def pick(self, x: float, y: float) -> int | None:
+        """The shown site under display pixel (x, y), VTK's y axis upwards."""
+
+    def set_view(self, name: str) -> None:
+        """A camera preset of :data:`viewer.palette.VIEWS`, framing the whole board."""
+
+    def play(self, vanishing: Sequence[Vanish]) -> float:
+        """Start showing pieces a move removed; returns its length in seconds (0: this
+        board shows them gone at once). :meth:`advance` steps it."""
+
+    def advance(self, t: float) -> None:
+        """Step what :meth:`play` started to ``t`` in [0, 1]; at 1 it is over."""
+
+    def display_position(self, site: int) -> tuple[float, float]:
+        """Where a site appears, in display pixels (VTK's y axis, upwards)."""
+
+    def close(self) -> None:
+        """Take the board's actors out of the plotter; safe to call twice."""
+
+
+def padded_bounds(centres: np.ndarray, pad: float = 0.5) -> tuple[float, ...]:
+    lo, hi = centres.min(axis=0) - pad, centres.max(axis=0) + pad
+    return (lo[0], hi[0], lo[1], hi[1], lo[2], hi[2])

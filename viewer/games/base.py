@@ -1,0 +1,170 @@
+"""What a game gives the window: its board, the frame of a position, status and hover
+text, a turn builder for clicks, and optional docks and overlays.
+
+A :class:`GameUI` lives as long as the window shows a game of its kind; it is told of each
+new position by :meth:`GameUI.turn` (one :class:`TurnBuilder` per position). It reaches the
+window only through the small :class:`Host` protocol.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar, Protocol
+
+from PySide6.QtWidgets import QDockWidget
+
+from model.game import Game, Move
+
+from ..animation import Animation
+from ..frame import Frame, Marker, Vanish
+
+#: What a click or Finish gives back: the move to play, None when it only advanced the
+#: turn being built (or changed a selection), or a sentence saying why it does nothing.
+ClickResult = Move | str | None
+
+
+class Host(Protocol):
+    """The window as a game UI sees it."""
+
+    @property
+    def game(self) -> Game: ...
+
+    def redraw(self) -> None: ...
+
+    def show_message(self, text: str) -> None: ...
+
+    def apply_position(self, game: Game, message: str) -> None:
+        """Replace the position by ``game`` (undoable, like a set-up)."""
+
+    def animation(self, seconds: float, step: Callable[[float], Any]) -> Animation: ...
+
+    def setup_active(self) -> bool: ...
+
+
+class TurnBuilder(Protocol):
+    """Turns clicks on sites into a move for one position."""
+
+    @property
+    def building(self) -> bool:
+        """A turn is half built (Cancel turn undoes that)."""
+
+    @property
+    def can_finish(self) -> bool:
+        """The turn waits for Finish turn."""
+
+    def pieces(self) -> Mapping[int, str]:
+        """The board as it looks with the turn built so far: site -> colour."""
+
+    def click(self, site: int) -> ClickResult: ...
+
+    def finish(self) -> ClickResult: ...
+
+    def cancel(self) -> None: ...
+
+    def prompt(self) -> str:
+        """What to do next, for the status bar ('' when nothing special)."""
+
+
+class GameUI:
+    """Base class of the game UIs: defaults for a game whose pieces are placed by clicks."""
+
+    game_name: ClassVar[str]  # the model's registry name
+    board_kind: ClassVar[str]  # a key of viewer.boards.BOARD_VIEWS
+    piece_word: ClassVar[str] = "pieces"  # what the pieces are called: balls, spheres, stones
+    #: Overlay names this UI draws (a game's lesson overlays), off by default.
+    overlay_names: ClassVar[tuple[str, ...]] = ()
+
+    def __init__(self, host: Host | None = None) -> None:
+        self.host = host
+        self.overlays: dict[str, Any] = {}
+
+    # ---- the board ----------------------------------------------------------------------
+
+    def geometry(self, game: Game) -> Any:
+        """The geometry the board view is built on (the same object for the same board,
+        so the view is kept)."""
+        raise NotImplementedError
+
+    def sites(self, game: Game) -> dict[int, str]:
+        """The pieces on the board: site -> colour."""
+        site_of = self.site_of
+        return {site_of(coords): colour for coords, colour in game.pieces()}
+
+    def site_of(self, coords: tuple[int, ...]) -> int:
+        """The site of a piece's coordinates in position files."""
+        raise NotImplementedError
+
+    def coords_of(self, site: int) -> tuple[int, ...]:
+        """A site's coordinates in position files."""
+        raise NotImplementedError
+
+    def site_name(self, site: int) -> str:
+        """A site as the game writes it in moves ("1,0,2", "c3")."""
+        return ",".join(map(str, self.coords_of(site)))
+
+    # ---- a position ---------------------------------------------------------------------
+
+    def turn(self, game: Game) -> TurnBuilder:
+        """The click handling for ``game``'s position."""
+        raise NotImplementedError
+
+    def frame(self, game: Game, turn: TurnBuilder) -> Frame:
+        """The picture of the position with the turn built so far."""
+        raise NotImplementedError
+
+    def setup_frame(self, pieces: Mapping[int, str], geometry: Any) -> Frame:
+        """Set-up mode: every site takes a click; empty ones show a marker."""
+        return Frame(
+            pieces=dict(pieces),
+            markers=tuple(Marker(s, "setup") for s in range(geometry.count) if s not in pieces),
+        )
+
+    def status(self, game: Game) -> str:
+        """The side to move, or how the game ended."""
+        return game.describe_result() if game.is_over() else f"{game.to_move} to move"
+
+    def describe(self, game: Game, turn: TurnBuilder, site: int, shown: Mapping[int, str]) -> str:
+        """Hover text of a site, as the scene shows it."""
+        colour = shown.get(site)
+        return f"{self.site_name(site)}" + (f", {colour}" if colour else ", empty")
+
+    def click(self, game: Game, turn: TurnBuilder, site: int) -> ClickResult:
+        """A click on ``site`` outside set-up mode (the turn builder decides by default)."""
+        return turn.click(site)
+
+    def played(self, game: Game, mover: str, move: Move) -> str:
+        """The status-bar line after ``mover`` played ``move`` (``game`` is after it)."""
+        effect = game.last_effect()
+        what = effect.describe() if effect is not None else ""
+        return f"{mover} played {move}" + (f": {what}" if what else "")
+
+    def vanishing(self, game: Game) -> list[Vanish]:
+        """Pieces the last move removed, for the board to show leaving."""
+        return []
+
+    # ---- overlays, lessons and docks ----------------------------------------------------
+
+    def set_overlays(self, values: Mapping[str, Any]) -> None:
+        """Show these overlays (a lesson's, or render's options); the others go off."""
+        unknown = sorted(set(values) - set(self.overlay_names))
+        if unknown:
+            raise ValueError(f"no overlay {', '.join(unknown)} for this game")
+        self.overlays = {name: values.get(name) for name in self.overlay_names}
+
+    def docks(self) -> list[QDockWidget]:
+        """Docks this game adds to the window (made once per UI)."""
+        return []
+
+    def position_changed(self, game: Game, reason: str) -> None:
+        """A new position is shown (a move, undo, a file); docks follow it."""
+
+    def prompt(self) -> str:
+        """A prompt of the UI's own (an animation running), before the turn's prompt."""
+        return ""
+
+    def busy(self) -> str:
+        """'' or why clicks wait (an animation of the UI's own is running)."""
+        return ""
+
+    def close(self) -> None:
+        """The window leaves this game: stop timers, drop docks."""

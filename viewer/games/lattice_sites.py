@@ -1,0 +1,50 @@
+"""Sites of the ball-pyramid board for the games played on it: a site is a lattice point's
+id, written ``i,j,k`` in moves and files."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from model.game import Game
+from model.lattice import PyramidLattice
+
+
+class LatticeSites:
+    """Mixin for the UIs of ball-pyramid games: sites are lattice point ids."""
+
+    lattice: PyramidLattice
+
+    def lattice_for(self, game: Game) -> PyramidLattice:
+        """The pyramid ``game`` is played on."""
+        raise NotImplementedError
+
+    def geometry(self, game: Game) -> PyramidLattice:
+        self.lattice = self.lattice_for(game)
+        return self.lattice
+
+    def sites(self, game: Game) -> dict[int, str]:
+        lat = self.geometry(game)
+        return {lat.id_of(*coords): colour for coords, colour in game.pieces()}
+
+    def site_of(self, coords: tuple[int, ...]) -> int:
+        return self.lattice.id_of(*coords)
+
+    def coords_of(self, site: int) -> tuple[int, ...]:
+        return tuple(self.lattice.point(site))
+
+    def site_name(self, site: int) -> str:
+        return str(self.lattice.point(site))
+
+    def describe_point(self, site: int, shown: Mapping[int, str]) -> str:
+        """Coordinates, level and content of a point, as the scene shows it."""
+        point = self.lattice.point(site)
+        colour = shown.get(site)
+        return f"({point}) level {point.k}" + (f", {colour}" if colour else ", empty")
+
+    def click(self, game: Game, turn: Any, site: int) -> Any:
+        """The turn builder's answer; a sentence names the point it is about."""
+        result = turn.click(site)
+        if isinstance(result, str):
+            return f"({self.lattice.point(site)}): {result}"
+        return result

@@ -1,0 +1,278 @@
+"""Pyramid Partition in the window: balls on the ball pyramid, one click a move, and the
+teaching of its connection concept (walls, corners, groups, partitions; the Corners dock;
+Fill at random)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from PySide6.QtWidgets import QDockWidget
+
+from model.game import Game
+from model.lattice import CORNERS, PyramidLattice
+from model.partition import Partition
+
+from ...animation import Animation
+from ...frame import Frame, Label, Marker, Path, Pointer, Region
+from .. import register_ui
+from ..base import ClickResult, GameUI, Host
+from ..lattice_sites import LatticeSites
+from .docks import CornerDock
+from .teaching import Overlays, TeachingView
+
+FILL_SECONDS = 1.5  # Fill at random: the balls go in over this time, then the result shows
+
+
+class PlacementTurn:
+    """A move is one click on an empty point; other clicks say why not."""
+
+    building = False
+    can_finish = False
+
+    def __init__(self, game: Partition, sites: LatticeSites) -> None:
+        self.game = game
+        self.sites = sites
+        self._pieces = sites.sites(game)
+
+    def pieces(self) -> dict[int, str]:
+        return self._pieces
+
+    def targets(self) -> list[int]:
+        lat = self.sites.lattice
+        return [lat.id_of(*move.point) for move in self.game.legal_moves()]  # type: ignore[attr-defined]
+
+    def winning_corners(self) -> list[int]:
+        """The corner points held by the winner, once the game is won."""
+        outcome = self.game.outcome()
+        if outcome is None or outcome.winner is None:
+            return []
+        lat = self.sites.lattice
+        return [lat.corner_ids[c] for c in CORNERS if self.game.holder(c) == outcome.winner]
+
+    def click(self, site: int) -> ClickResult:
+        if self.game.is_over():
+            return f"the game is over: {self.game.describe_result()}"
+        move = self.game.parse_move(self.sites.site_name(site))
+        return self.game.why_illegal(move) or move
+
+    def finish(self) -> ClickResult:
+        return "there is no turn to finish: a move is one click on an empty point"
+
+    def cancel(self) -> None:
+        return None
+
+    def prompt(self) -> str:
+        return ""
+
+
+@register_ui
+class PartitionUI(LatticeSites, GameUI):
+    game_name = Partition.name
+    board_kind = "ball-pyramid"
+    piece_word = "balls"
+    overlay_names = tuple(spec.name for spec in Partition.lesson_overlays)
+
+    def __init__(self, host: Host | None = None) -> None:
+        super().__init__(host)
+        self.teaching_overlays = Overlays()
+        self._teaching: TeachingView | None = None
+        # Fill at random, shown ball by ball: (the full game, the fill order, its seed).
+        self._fill: tuple[Partition, list[tuple[int, str]], int] | None = None
+        self._filling: Animation | None = None
+        self.corner_dock: CornerDock | None = None
+        if host is not None:
+            self.teaching_overlays.changed.connect(lambda _field: host.redraw())
+
+    def lattice_for(self, game: Game) -> PyramidLattice:
+        assert isinstance(game, Partition)
+        return game.lattice
+
+    # ---- a position ---------------------------------------------------------------------
+
+    def turn(self, game: Game) -> PlacementTurn:
+        assert isinstance(game, Partition)
+        self.geometry(game)
+        return PlacementTurn(game, self)
+
+    def teaching(self, game: Partition) -> TeachingView:
+        """The overlays' view of the position, computed once per position."""
+        if self._teaching is None or self._teaching.game is not game:
+            self._teaching = TeachingView(game)
+        return self._teaching
+
+    def frame(self, game: Game, turn: PlacementTurn) -> Frame:  # type: ignore[override]
+        assert isinstance(game, Partition)
+        if self._fill is not None:
+            pieces = dict(turn.pieces())
+            pieces.update(self._fill[1][: self._fill_shown()])
+            return Frame(pieces=pieces)
+        won = turn.winning_corners()
+        targets = won if game.is_over() else turn.targets()  # won corners show, tinted
+        fields: dict[str, Any] = {
+            "pieces": turn.pieces(),
+            "markers": tuple(Marker(t, "target") for t in targets),
+        }
+        highlights: dict[str, tuple[int, ...]] = {"clickable": tuple(won)}
+        on = self.teaching_overlays
+        if on.any or on.selected is not None:
+            fields.update(self._teaching_frame(self.teaching(game), highlights))
+        return Frame(highlights=highlights, **fields)
+
+    def _teaching_frame(
+        self, teaching: TeachingView, highlights: dict[str, tuple[int, ...]]
+    ) -> dict[str, Any]:
+        on = self.teaching_overlays
+        lat = self.lattice
+        fields: dict[str, Any] = {}
+        if on.group_colours:
+            fields["piece_rgb"] = teaching.group_rgb
+        if on.walls:
+            fields["decorations"] = frozenset({"walls"})
+        if on.corners:
+            sites = [lat.corner_ids[c] for c in CORNERS]
+            fields["pointers"] = tuple(
+                Pointer(s, teaching.holder(c) or "none")
+                for s, c in zip(sites, CORNERS, strict=True)
+            )
+            fields["labels"] = tuple(Label(s, c.value) for s, c in zip(sites, CORNERS, strict=True))
+        if on.selected is not None and on.selected < lat.count:
+            highlights["selected"] = tuple(int(s) for s in teaching.group_ids(on.selected))
+        corner = on.region
+        if corner is not None:
+            holder = teaching.holder(corner)
+            if holder is not None:
+                region = tuple(int(s) for s in teaching.region(corner))
+                fields["regions"] = (Region(region, holder),)
+                highlights["group"] = tuple(int(s) for s in teaching.holding_group(corner))
+                highlights["anchor"] = tuple(int(s) for s in teaching.anchors(corner))
+            else:
+                fields["paths"] = tuple(
+                    Path(teaching.escape(corner, colour), colour) for colour in ("red", "blue")
+                )
+        return fields
+
+    def describe(self, game: Game, turn: PlacementTurn, site: int, shown: Mapping[int, str]) -> str:  # type: ignore[override]
+        text = self.describe_point(site, shown)
+        if site in shown and self.host is not None and not self.host.setup_active():
+            assert isinstance(game, Partition)
+            text += f"; {self.teaching(game).describe_group(site)}"
+        return text
+
+    def click(self, game: Game, turn: PlacementTurn, site: int) -> ClickResult:  # type: ignore[override]
+        """A click on a ball selects its group (again: clears it), and says why no ball
+        goes there; a click on an empty point plays there."""
+        assert isinstance(game, Partition)
+        teaching = self.teaching(game)
+        group = teaching.group_at(site)
+        if group is None:
+            return super().click(game, turn, site)
+        selected = self.teaching_overlays.selected
+        same = selected is not None and teaching.group_at(selected) is group
+        self.teaching_overlays.set(selected=None if same else site)
+        reason = turn.click(site)
+        return (
+            f"({self.lattice.point(site)}): {teaching.describe_group(site)}"
+            + ("" if same else " (selected)")
+            + (f"; {reason}" if isinstance(reason, str) else "")
+        )
+
+    # ---- overlays and docks -------------------------------------------------------------
+
+    def set_overlays(self, values: Mapping[str, Any]) -> None:
+        super().set_overlays(values)
+        self.teaching_overlays.apply(values)
+
+    def docks(self) -> list[QDockWidget]:
+        if self.corner_dock is None:
+            dock = CornerDock(self.teaching_overlays)
+            dock.fill.clicked.connect(self.fill_at_random)
+            dock.visibilityChanged.connect(lambda _shown: self._refresh_dock())
+            self.corner_dock = dock
+        return [self.corner_dock]
+
+    def _refresh_dock(self) -> None:
+        """The Corners dock follows the position while it is shown (and when it opens)."""
+        if self.corner_dock is not None and self.corner_dock.isVisible() and self.host:
+            game = self.host.game
+            if isinstance(game, Partition):
+                self.corner_dock.refresh(self.teaching(game))
+
+    def position_changed(self, game: Game, reason: str) -> None:
+        self._stop_fill()  # the position it was filling went away
+        self._teaching = None
+        selected = self.teaching_overlays.selected
+        if reason in ("load", "new") or (selected is not None and selected >= self.lattice.count):
+            self.teaching_overlays.set(selected=None)  # that group belonged to another position
+        self._refresh_dock()
+
+    # ---- Fill at random -----------------------------------------------------------------
+
+    def fill_at_random(self) -> None:
+        """Fill the empty points with alternating colours (undoable) and name the winner."""
+        host = self.host
+        if host is None or self.corner_dock is None or self._fill is not None:
+            return  # one fill at a time
+        game = host.game
+        assert isinstance(game, Partition)
+        seed = self.corner_dock.seed.value()
+        order = game.fill_order(seed)
+        if not order:
+            host.show_message("the pyramid is full: nothing to fill")
+            return
+        self._fill = (game.filled(order), order, seed)
+        self.corner_dock.seed.setValue(seed + 1)  # the next fill differs; set it back to repeat
+        self.corner_dock.fill.setEnabled(False)
+        self._filling = host.animation(FILL_SECONDS, self._fill_step)
+        self._filling.start()
+        host.redraw()
+
+    @property
+    def filling(self) -> bool:
+        """Fill at random is putting its balls in (the position changes when it ends)."""
+        return self._fill is not None
+
+    def _fill_shown(self) -> int:
+        """How many of the fill's balls are shown by now."""
+        assert self._fill is not None
+        assert self._filling is not None
+        return int(self._filling.progress() * len(self._fill[1]))
+
+    def _fill_step(self, t: float) -> None:
+        if self._fill is None or self.host is None:
+            return
+        if t < 1.0:
+            self.host.redraw()
+            return
+        full, order, seed = self._fill
+        self._stop_fill()
+        winner = TeachingView(full).winner_text()
+        self.host.apply_position(
+            full,
+            f"filled {len(order)} points at random (seed {seed}): {winner} "
+            "- a full pyramid has exactly one winner (Undo brings the position back)",
+        )
+
+    def _stop_fill(self) -> None:
+        if self._filling is not None:
+            self._filling.stop()
+        self._fill = None
+        if self.corner_dock is not None:
+            self.corner_dock.fill.setEnabled(True)
+
+    def prompt(self) -> str:
+        if self._fill is None:
+            return ""
+        return (
+            f"filling at random (seed {self._fill[2]}): {self._fill_shown()}/{len(self._fill[1])}"
+        )
+
+    def busy(self) -> str:
+        return "filling at random: wait for the result (Undo afterwards)" if self._fill else ""
+
+    def close(self) -> None:
+        self._stop_fill()
+        if self.corner_dock is not None:
+            self.corner_dock.close()
+            self.corner_dock.deleteLater()
+            self.corner_dock = None

@@ -1,0 +1,202 @@
+"""Pyraos in the window: spheres on the ball pyramid; a turn is a placement, or a lift in
+two clicks, followed by the removal step after a square (then Finish turn), or the
+alternate version's forced pass.
+
+The turn builder reads the position's legal moves as the model's public move values
+(target, source, removed points) and never looks inside the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from model.game import Game, Move
+from model.lattice import PyramidLattice
+from model.pyraos import LATTICE, Pyraos, PyraosMove
+
+from ...frame import Frame, Marker
+from .. import register_ui
+from ..base import ClickResult, GameUI
+from ..lattice_sites import LatticeSites
+
+#: A legal move in sites: (source or -1 for a placement, target or -1 for a pass, removed).
+Steps = tuple[int, int, frozenset[int]]
+PASS: Steps = (-1, -1, frozenset())
+
+
+class PyraosTurn:
+    """Place, lift, remove: the clicks of one Pyraos turn."""
+
+    def __init__(self, game: Pyraos, sites: LatticeSites) -> None:
+        self.game = game
+        self.lattice = sites.lattice
+        self.source: int | None = None  # the sphere being lifted
+        self.target: int | None = None  # placed or lifted to, removals pending
+        self.removed: frozenset[int] = frozenset()  # spheres chosen for removal
+        site = sites.site_of
+        self._moves: dict[Steps, Move] = {}
+        for move in game.legal_moves():
+            assert isinstance(move, PyraosMove)
+            steps = (
+                PASS
+                if move.target is None
+                else (
+                    site(move.source) if move.source else -1,
+                    site(move.target),
+                    frozenset(site(p) for p in move.removed),
+                )
+            )
+            self._moves[steps] = move
+        self._pieces = sites.sites(game)
+
+    @property
+    def forced_pass(self) -> bool:
+        return list(self._moves) == [PASS]
+
+    # ---- what to draw -------------------------------------------------------------------
+
+    def pieces(self) -> dict[int, str]:
+        """The board as it looks with the turn built so far."""
+        pieces = dict(self._pieces)
+        if self.target is not None:
+            if self.source is not None:
+                del pieces[self.source]
+            pieces[self.target] = self.game.to_move
+            for r in self.removed:
+                del pieces[r]
+        return pieces
+
+    def targets(self) -> set[int]:
+        """Points that take a click now: where a sphere can go."""
+        if self.target is not None:
+            return set()
+        source = -1 if self.source is None else self.source
+        return {t for s, t, _ in self._moves if s == source and t >= 0}
+
+    def highlighted(self) -> set[int]:
+        """Spheres that take a click now: to lift, the one lifted, or to remove."""
+        if self.target is not None:
+            return set(self._removable())
+        if self.source is not None:
+            return {self.source}
+        return {s for s, _, _ in self._moves if s >= 0}
+
+    @property
+    def building(self) -> bool:
+        return self.source is not None or self.target is not None
+
+    @property
+    def can_finish(self) -> bool:
+        """Removals chosen (or none yet, where that is allowed), or the forced pass."""
+        return self.target is not None or (bool(self._moves) and self.forced_pass)
+
+    def prompt(self) -> str:
+        if not self._moves:
+            return ""
+        if self.target is not None:
+            return (
+                "square completed: click up to two of your free spheres to remove, then "
+                "Finish turn (Esc cancels)"
+            )
+        if self.source is not None:
+            return f"lifting {self.lattice.point(self.source)}: click a higher point (Esc cancels)"
+        if self.forced_pass:
+            return "no move but to pass: press Finish turn"
+        return ""
+
+    # ---- clicks -------------------------------------------------------------------------
+
+    def click(self, pid: int) -> ClickResult:
+        game = self.game
+        if game.is_over():
+            return f"the game is over: {game.describe_result()}"
+        point = self.lattice.point(pid)
+        if self.forced_pass:
+            return "you have no move but to pass: press Finish turn"
+        if self.target is not None:  # the removal step
+            if pid in self._removable():
+                self.removed = self.removed | {pid}
+                if len(self.removed) == 2:
+                    return self.finish()
+                return None
+            return f"{point} cannot be removed: only your own free spheres, at most two"
+        if self.source is not None and pid == self.source:
+            self.source = None  # clicking the lifted sphere again puts it back
+            return None
+        if any(s == pid for s, _, _ in self._moves):  # select a sphere to lift (or another)
+            self.source = pid
+            return None
+        source = -1 if self.source is None else self.source
+        options = [r for s, t, r in self._moves if s == source and t == pid]
+        if not options:
+            if self.source is not None:
+                lifted = self.lattice.point(self.source)
+                return f"the sphere at {lifted} cannot be lifted to {point}"
+            return game.why_illegal(game.parse_move(str(point))) or f"{point}: no move here"
+        if options == [frozenset()]:
+            move = self._moves[(source, pid, frozenset())]
+            self.cancel()
+            return move
+        self.target = pid
+        return None
+
+    def _removable(self) -> list[int]:
+        """Spheres that may be added to the removal set chosen so far."""
+        source = -1 if self.source is None else self.source
+        chosen = self.removed
+        return sorted(
+            {
+                q
+                for s, t, r in self._moves
+                if s == source and t == self.target and chosen <= r
+                for q in r - chosen
+            }
+        )
+
+    def finish(self) -> ClickResult:
+        """Complete the turn being built (or the forced pass)."""
+        if not self.can_finish:
+            return "there is no turn to finish"
+        if self.target is None:
+            self.cancel()
+            return self._moves[PASS]
+        source = -1 if self.source is None else self.source
+        move = self._moves.get((source, self.target, self.removed))
+        if move is None:
+            return "remove at least one sphere: this game plays the 1-2 removal rule"
+        self.cancel()
+        return move
+
+    def cancel(self) -> None:
+        self.source = self.target = None
+        self.removed = frozenset()
+
+
+@register_ui
+class PyraosUI(LatticeSites, GameUI):
+    game_name = Pyraos.name
+    board_kind = "ball-pyramid"
+    piece_word = "spheres"
+    lattice = LATTICE
+
+    def lattice_for(self, game: Game) -> PyramidLattice:
+        return LATTICE
+
+    def turn(self, game: Game) -> PyraosTurn:
+        assert isinstance(game, Pyraos)
+        return PyraosTurn(game, self)
+
+    def frame(self, game: Game, turn: PyraosTurn) -> Frame:  # type: ignore[override]
+        return Frame(
+            pieces=turn.pieces(),
+            markers=tuple(Marker(t, "target") for t in sorted(turn.targets())),
+            highlights={"clickable": tuple(sorted(turn.highlighted()))},
+        )
+
+    def status(self, game: Game) -> str:
+        assert isinstance(game, Pyraos)
+        reserves = ", ".join(f"{c} {game.reserve(c)}" for c in game.players)
+        return f"{super().status(game)} (in reserve: {reserves})"
+
+    def describe(self, game: Game, turn: PyraosTurn, site: int, shown: Mapping[int, str]) -> str:  # type: ignore[override]
+        return self.describe_point(site, shown)

@@ -1,0 +1,80 @@
+"""Every colour and camera preset of the viewer, in one place: a style key of a
+:class:`~viewer.frame.Frame` (a piece's colour, a marker's or a rim's meaning) is looked up
+here by the board views, so games name styles and never hold RGB values."""
+
+from __future__ import annotations
+
+RGB = tuple[int, int, int]
+
+BACKGROUND = "white"
+
+#: Pieces by colour name: the players' colours of every game.
+PIECE_RGB: dict[str, RGB] = {
+    "red": (214, 48, 49),
+    "blue": (41, 98, 219),
+    "white": (236, 236, 228),
+    "black": (52, 52, 58),
+}
+UNKNOWN_PIECE_RGB: RGB = (150, 150, 150)
+
+#: Markers (empty sites that take a click, destinations, landings) by style.
+MARKER_RGB: dict[str, RGB] = {
+    "target": (150, 150, 150),  # a point that takes a click now
+    "setup": (150, 150, 150),  # set-up mode: every point takes a click
+    "run": (40, 170, 80),
+    "jump": (40, 120, 230),
+    "push": (245, 140, 20),
+    "smash": (220, 30, 30),
+    "landing": (245, 140, 20),  # where a pushed piece lands
+    "landing-smash": (220, 30, 30),  # ... on a piece it smashes
+    "fall": (220, 30, 30),  # a pushed piece falls off the board here
+}
+HOVER_RGB: RGB = (255, 196, 0)
+HIGHLIGHT_RGB: RGB = (255, 230, 90)  # tint of markers that are highlighted (a won corner)
+HIGHLIGHT_MIX = 0.45
+
+#: Rims drawn round highlighted pieces, by meaning (0..1 floats for the shader).
+RIM_RGB: dict[str, tuple[float, float, float]] = {
+    "clickable": (1.0, 0.82, 0.1),  # pieces that take a click now; a winner's pieces
+    "group": (1.0, 0.78, 0.0),  # a holding group
+    "anchor": (0.0, 0.85, 0.35),  # its anchor pieces
+    "selected": (1.0, 0.45, 0.0),  # the group the user clicked
+}
+GHOST_RIM_RGB = (0.25, 0.30, 0.42)
+
+#: Paths (tubes through sites) and regions (translucent cells) by style.
+PATH_RGB: dict[str, RGB] = {"red": (240, 110, 110), "blue": (110, 150, 245)}
+REGION_RGB: dict[str, RGB] = dict(PIECE_RGB)
+#: Pointers (cones pointing at a site from outside) by style: a player's colour or "none".
+POINTER_RGB: dict[str, RGB] = {**PIECE_RGB, "none": (165, 165, 165), "fall": (220, 30, 30)}
+
+#: The ball pyramid's five walls (faint faces) by wall name.
+WALL_RGB: dict[str, RGB] = {
+    "base": (150, 150, 150),
+    "west": (90, 170, 90),
+    "east": (200, 140, 60),
+    "south": (120, 110, 200),
+    "north": (70, 160, 190),
+}
+EDGE_RGB: RGB = (120, 120, 120)
+
+#: The stepped board: the tiers' tops from the ground up, its ground and field lines.
+TIER_RGB: tuple[RGB, ...] = ((186, 152, 104), (202, 170, 122), (218, 189, 142), (232, 208, 164))
+GROUND_RGB: RGB = (150, 150, 150)
+INLAY_RGB: RGB = (205, 160, 40)
+INLAY_WON_RGB: RGB = (255, 215, 0)
+FIELD_LINE_RGB: RGB = (95, 75, 45)
+FLASH_RGB: RGB = (255, 60, 20)
+LABEL_RGB: RGB = (60, 60, 60)
+
+#: Camera presets: direction from the board's centre to the camera, and the up vector.
+VIEWS: dict[str, tuple[tuple[float, float, float], tuple[float, float, float]]] = {
+    "iso": ((-1.0, -1.6, 1.1), (0.0, 0.0, 1.0)),
+    "top": ((0.0, 0.0, 1.0), (0.0, 1.0, 0.0)),
+    "front": ((0.0, -1.0, 0.0), (0.0, 0.0, 1.0)),
+    "side": ((1.0, 0.0, 0.0), (0.0, 0.0, 1.0)),
+}
+
+
+def piece_rgb(style: str) -> RGB:
+    return PIECE_RGB.get(style, UNKNOWN_PIECE_RGB)

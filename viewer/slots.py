@@ -1,0 +1,32 @@
+"""The window's error guard: Qt slots, VTK observers and timer steps must not let an
+exception escape; it is logged and shown in the status bar instead."""
+
+from __future__ import annotations
+
+import functools
+import logging
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+log = logging.getLogger("viewer")
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def guarded(call: Callable[[], Any], report: Callable[[str], None], what: str = "") -> Any:
+    """Run ``call``; an exception is logged and reported as 'Error: ...'."""
+    try:
+        return call()
+    except Exception as exc:
+        log.exception("error in %s", what or getattr(call, "__name__", "a slot"))
+        report(f"Error: {exc}")
+        return None
+
+
+def slot(method: F) -> F:
+    """Decorate a method of an object with ``show_message``: its errors are guarded."""
+
+    @functools.wraps(method)
+    def wrapper(self: Any, *args: Any, **kwargs: Any) -> Any:
+        return guarded(lambda: method(self, *args, **kwargs), self.show_message, method.__name__)
+
+    return wrapper  # type: ignore[return-value]

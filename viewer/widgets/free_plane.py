@@ -1,0 +1,55 @@
+"""The free clip plane: pyvista's plane widget in the scene, dragged by the user; pieces on
+the side its normal points to are hidden (through the view state)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from ..boards.base import padded_bounds
+from ..view_state import ViewState
+
+log = logging.getLogger(__name__)
+NORMAL = (-1.0, -1.0, 0.0)  # towards the default camera: the cut face shows
+
+
+class FreePlane:
+    def __init__(self, plotter: Any, view: ViewState, report: Callable[[str], None]) -> None:
+        self.plotter = plotter
+        self.view = view
+        self.report = report
+        self.widget: Any = None
+
+    def toggle(self, on: bool, centres: np.ndarray) -> None:
+        if on and self.widget is None:
+            centre = tuple(centres.mean(axis=0))
+            self.widget = self.plotter.add_plane_widget(
+                self._on_moved,
+                normal=(1.0, 1.0, 0.0),
+                origin=centre,
+                bounds=padded_bounds(centres),
+                implicit=True,
+                outline_translation=False,
+                interaction_event="end",
+                pass_widget=False,
+            )
+            self.view.set_free_plane(NORMAL, centre)
+        elif not on and self.widget is not None:
+            self.clear()
+            self.view.set_free_plane(None)
+
+    def clear(self) -> None:
+        """Take the widget out of the scene (the view state is left as it is)."""
+        if self.widget is not None:
+            self.plotter.clear_plane_widgets()
+            self.widget = None
+
+    def _on_moved(self, normal: Any, origin: Any) -> None:
+        try:
+            self.view.set_free_plane(tuple(normal), tuple(origin))
+        except Exception as exc:
+            log.exception("plane widget")
+            self.report(f"Error: {exc}")
