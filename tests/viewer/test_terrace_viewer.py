@@ -69,7 +69,7 @@ def terrace_window(make_window):
 
 def fields_under_mouse(window, fields):
     for f in fields:
-        assert under_mouse(window, f) == f, f"field {f} is not where the scene draws it"
+        assert under_mouse(window, f) == f, f"field {f} is not where the board draws it"
 
 
 # ---- Qt-free input ------------------------------------------------------------------------

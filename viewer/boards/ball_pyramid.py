@@ -109,6 +109,7 @@ class BallPyramidView:
         self.paths = self._add_mesh(self.path_mesh, scalars="rgb")
         self.labels: object | None = None
         self._label_key: tuple[object, ...] = ()
+        self._drawn: dict[str, object] = {}  # what the overlay meshes show now
 
         self.shown = np.zeros(lattice.count, dtype=bool)  # per point: drawn and clickable
         self.visible = np.zeros(lattice.count, dtype=bool)
@@ -247,33 +248,34 @@ class BallPyramidView:
         self.walls.SetVisibility(walls)  # type: ignore[attr-defined]
         self.wall_labels.SetVisibility(walls)  # type: ignore[attr-defined]
         centres = self.lattice.centres
-        if frame.pointers:
+        # Meshes are rebuilt only when what they show changed (a hover redraws often).
+        if frame.pointers and frame.pointers != self._drawn.get("pointers"):
             cones = [self._pointer_cone(p.site, p.direction) for p in frame.pointers]
             colours = [palette.POINTER_RGB.get(p.style, palette.EDGE_RGB) for p in frame.pointers]
             self.pointer_mesh.copy_from(pv.merge(_coloured(cones, colours)))
+        self._drawn["pointers"] = frame.pointers
         self.pointers.SetVisibility(bool(frame.pointers))  # type: ignore[attr-defined]
-        region_sites = [s for r in frame.regions for s in r.sites if visible[s]]
-        self.region_ids = np.array(region_sites, dtype=np.int64)
-        if region_sites:
-            colours = [
-                palette.REGION_RGB.get(r.style, palette.EDGE_RGB)
-                for r in frame.regions
-                for s in r.sites
-                if visible[s]
-            ]
-            self.region_mesh.copy_from(instances(_CUBE, centres[region_sites], colours))
-        self.regions.SetVisibility(bool(region_sites))  # type: ignore[attr-defined]
-        tubes = []
-        for path in frame.paths:
-            if len(path.sites) >= 2:
+        region_key = (frame.regions, visible.tobytes() if frame.regions else b"")
+        if region_key != self._drawn.get("regions"):
+            self._drawn["regions"] = region_key
+            cells = [(s, r.style) for r in frame.regions for s in r.sites if visible[s]]
+            self.region_ids = np.array([s for s, _ in cells], dtype=np.int64)
+            if cells:
+                colours = [palette.REGION_RGB.get(style, palette.EDGE_RGB) for _, style in cells]
+                self.region_mesh.copy_from(instances(_CUBE, centres[self.region_ids], colours))
+        self.regions.SetVisibility(bool(len(self.region_ids)))  # type: ignore[attr-defined]
+        paths = tuple(p for p in frame.paths if len(p.sites) >= 2)
+        if paths and paths != self._drawn.get("paths"):
+            tubes = []
+            for path in paths:
                 line = pv.lines_from_points(centres[list(path.sites)])
                 tube = line.tube(radius=PATH_RADIUS, n_sides=12).triangulate()
                 colour = palette.PATH_RGB.get(path.style, palette.EDGE_RGB)
                 tube.cell_data["rgb"] = np.tile(np.array(colour, np.uint8), (tube.n_cells, 1))
                 tubes.append(tube)
-        if tubes:
             self.path_mesh.copy_from(pv.merge(tubes))
-        self.paths.SetVisibility(bool(tubes))  # type: ignore[attr-defined]
+        self._drawn["paths"] = paths
+        self.paths.SetVisibility(bool(paths))  # type: ignore[attr-defined]
         self._show_labels(frame)
 
     def _show_labels(self, frame: Frame) -> None:
