@@ -78,6 +78,7 @@ class MainWindow(QMainWindow):
         self._set_board_ranges()
         self.turn: TurnBuilder = self.ui.turn(game)
         self.pointer = PointerFilter(self.plotter, self.click_display, self._on_hover)
+        self.pointer.left.connect(lambda: self.view.set_hover(None))  # no stale highlight
         session.changed.connect(self._on_session_changed)
         session.message.connect(self.show_message)
         self.view.changed.connect(self._on_view_changed)
@@ -162,6 +163,7 @@ class MainWindow(QMainWindow):
         self._lesson_shown = lesson
         self.ui.set_overlays(lesson.overlays if lesson is not None else {})
         if lesson is None:
+            self.lesson_dock.show_caption("", "No lesson: open one from the Lessons menu.")
             self.lesson_dock.hide()
         else:
             self.lesson_dock.show_caption(self.session.puzzle.get("title", ""), lesson.caption)

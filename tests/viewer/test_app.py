@@ -236,3 +236,23 @@ def test_cut_open_checkbox_draws_cut_balls(make_window):
     assert window.board.cut_actor.GetVisibility()
     dock.cut_open.setChecked(False)
     assert not window.board.cut_actor.GetVisibility()
+
+
+def test_leaving_the_scene_clears_the_hover_and_no_lesson_leaves_no_caption(make_window):
+    from PySide6.QtCore import QEvent
+
+    from viewer.menus import LESSON_DIR
+
+    window = make_window()
+    window.view.set_hover(0)
+    assert window.status_hover.text()
+    window.pointer.eventFilter(window.plotter, QEvent(QEvent.Type.Leave))
+    assert window.view.hover is None
+    assert window.status_hover.text() == ""
+    window.open_file(sorted(LESSON_DIR.glob("*.pyr.json"))[0])
+    assert "Lesson 1" in window.lesson_dock.caption.text()
+    from model.partition import Partition
+
+    window.session.replace_game(Partition.new())
+    assert "Lesson 1" not in window.lesson_dock.caption.text()
+    assert not window.lesson_dock.isVisible()

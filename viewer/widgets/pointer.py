@@ -7,14 +7,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, QPoint, Qt
+from PySide6.QtCore import QEvent, QObject, QPoint, Qt, Signal
 
 CLICK_SLOP = 4  # pixels a press may move and still count as a click, not a drag
 
 
 class PointerFilter(QObject):
     """Calls ``click(x, y)`` for a left click and ``hover(x, y)`` for a move with no button,
-    in VTK display pixels (y upwards, device pixels)."""
+    in VTK display pixels (y upwards, device pixels); ``left`` fires when the pointer
+    leaves the widget."""
+
+    left = Signal()
 
     def __init__(
         self,
@@ -48,4 +51,6 @@ class PointerFilter(QObject):
                     self.click(*self.to_display(pos))  # else a drag turned the camera
             elif kind == QEvent.Type.MouseMove and event.buttons() == Qt.MouseButton.NoButton:
                 self.hover(*self.to_display(event.position().toPoint()))
+            elif kind == QEvent.Type.Leave:
+                self.left.emit()
         return False  # VTK gets every event too
