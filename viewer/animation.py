@@ -30,10 +30,6 @@ class Animation:
     def stop(self) -> None:
         self._timer.stop()
 
-    @property
-    def running(self) -> bool:
-        return self._timer.isActive()
-
     def progress(self) -> float:
         if not self._clock.isValid():
             return 0.0

@@ -76,7 +76,6 @@ class GameUI:
 
     def __init__(self, host: Host | None = None) -> None:
         self.host = host
-        self.overlays: dict[str, Any] = {}
 
     # ---- the board ----------------------------------------------------------------------
 
@@ -145,11 +144,11 @@ class GameUI:
     # ---- overlays, lessons and docks ----------------------------------------------------
 
     def set_overlays(self, values: Mapping[str, Any]) -> None:
-        """Show these overlays (a lesson's, or render's options); the others go off."""
+        """Show these overlays (a lesson's, or render's options); the others go off. A UI
+        with overlays overrides this after calling it (it checks the names)."""
         unknown = sorted(set(values) - set(self.overlay_names))
         if unknown:
             raise ValueError(f"no overlay {', '.join(unknown)} for this game")
-        self.overlays = {name: values.get(name) for name in self.overlay_names}
 
     def docks(self) -> list[QDockWidget]:
         """Docks this game adds to the window (made once per UI)."""

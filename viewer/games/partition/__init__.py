@@ -4,6 +4,7 @@ Fill at random)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -49,6 +50,13 @@ class PlacementTurn:
             return []
         lat = self.sites.lattice
         return [lat.corner_ids[c] for c in CORNERS if self.game.holder(c) == outcome.winner]
+
+    @functools.cached_property
+    def markers(self) -> tuple[Marker, ...]:
+        """Markers on the points that take a click (the winner's corners, tinted, once the
+        game is won); computed once per position, as the window redraws on every hover."""
+        sites = self.winning_corners() if self.game.is_over() else self.targets()
+        return tuple(Marker(s, "target") for s in sites)
 
     def click(self, site: int) -> ClickResult:
         if self.game.is_over():
@@ -107,13 +115,8 @@ class PartitionUI(LatticeSites, GameUI):
             pieces = dict(turn.pieces())
             pieces.update(self._fill[1][: self._fill_shown()])
             return Frame(pieces=pieces)
-        won = turn.winning_corners()
-        targets = won if game.is_over() else turn.targets()  # won corners show, tinted
-        fields: dict[str, Any] = {
-            "pieces": turn.pieces(),
-            "markers": tuple(Marker(t, "target") for t in targets),
-        }
-        highlights: dict[str, tuple[int, ...]] = {"clickable": tuple(won)}
+        fields: dict[str, Any] = {"pieces": turn.pieces(), "markers": turn.markers}
+        highlights: dict[str, tuple[int, ...]] = {"clickable": tuple(turn.winning_corners())}
         on = self.teaching_overlays
         if on.any or on.selected is not None:
             fields.update(self._teaching_frame(self.teaching(game), highlights))
