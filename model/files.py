@@ -11,12 +11,20 @@ import contextlib
 import json
 import os
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .game import Game, IllegalMoveError, InvalidMoveError, Piece, PositionFormatError, game_class
+from .game import (
+    Game,
+    IllegalMoveError,
+    InvalidMoveError,
+    Move,
+    Piece,
+    PositionFormatError,
+    game_class,
+)
 
 FORMAT = "pyramid-lab/1"
 SUFFIX = ".pyr.json"
@@ -31,6 +39,7 @@ _KEYS = {
     "study",
     "puzzle",
     "lesson",
+    "variations",
 }
 _REQUIRED = ("format", "game", "options", "to_move", "pieces")
 
@@ -55,6 +64,7 @@ class PositionDocument:
     game: Game
     puzzle: dict[str, str] = field(default_factory=dict)
     lesson: Lesson | None = None
+    variations: list[list[Move]] = field(default_factory=list)  # other lines, from the start
 
 
 def _read_lesson(raw: Any, cls: type[Game]) -> Lesson:
@@ -162,7 +172,29 @@ def from_json(raw: Any) -> PositionDocument:
     else:
         game = cls.from_setup(options, to_move, pieces, study=study)
         _replay(game, history)
-    return PositionDocument(game, dict(puzzle), lesson)
+    variations = _read_variations(raw.get("variations", []), game)
+    return PositionDocument(game, dict(puzzle), lesson, variations)
+
+
+def _read_variations(raw: Any, game: Game) -> list[list[Move]]:
+    """Each line replayed from the start of the history, on a copy of the game."""
+    if not isinstance(raw, list) or not all(
+        isinstance(line, list) and line and all(isinstance(m, str) for m in line) for line in raw
+    ):
+        raise PositionFormatError(
+            "variations", "must be a list of lines, each a non-empty list of moves as strings"
+        )
+    start = game.copy()
+    while start.move_stack:
+        start.pop()
+    lines = []
+    for index, line in enumerate(raw):
+        _replay(start, line, f"variations[{index}]")
+        moves = list(start.move_stack)
+        while start.move_stack:
+            start.pop()
+        lines.append(moves)
+    return lines
 
 
 def _read_pieces(raw: Any, cls: type[Game]) -> list[Piece]:
@@ -191,13 +223,13 @@ def _read_pieces(raw: Any, cls: type[Game]) -> list[Piece]:
     return pieces
 
 
-def _replay(game: Game, history: list[str]) -> None:
+def _replay(game: Game, history: list[str], key: str = "history") -> None:
     for index, text in enumerate(history):
         try:
             game.push_text(text)
         except (InvalidMoveError, IllegalMoveError) as exc:
             raise PositionFormatError(
-                f"history[{index}]", f"{text!r} does not replay: {exc}"
+                f"{key}[{index}]", f"{text!r} does not replay: {exc}"
             ) from None
 
 
@@ -206,9 +238,13 @@ def _piece_set(pieces: list[Piece]) -> set[Piece]:
 
 
 def to_json(
-    game: Game, puzzle: Mapping[str, str] | None = None, lesson: Lesson | None = None
+    game: Game,
+    puzzle: Mapping[str, str] | None = None,
+    lesson: Lesson | None = None,
+    variations: Sequence[Sequence[Move | str]] = (),
 ) -> dict[str, Any]:
-    """The document for ``game``: the current pieces, and the moves played as history."""
+    """The document for ``game``: the current pieces, and the moves played as history;
+    ``variations`` are the other lines explored, each from the start of the history."""
     doc: dict[str, Any] = {
         "format": FORMAT,
         "game": game.name,
@@ -231,19 +267,30 @@ def to_json(
         doc["puzzle"] = dict(puzzle)
     if lesson is not None:
         doc["lesson"] = lesson.to_json()
+    if variations:
+        doc["variations"] = [[str(m) for m in line] for line in variations]
     return doc
 
 
-def dumps(game: Game, puzzle: Mapping[str, str] | None = None, lesson: Lesson | None = None) -> str:
-    doc = to_json(game, puzzle, lesson)
+def dumps(
+    game: Game,
+    puzzle: Mapping[str, str] | None = None,
+    lesson: Lesson | None = None,
+    variations: Sequence[Sequence[Move | str]] = (),
+) -> str:
+    doc = to_json(game, puzzle, lesson, variations)
     pieces = doc.pop("pieces")
     history = doc.pop("history")
-    # One piece per line keeps files readable and diffable.
+    lines = doc.pop("variations", None)
+    # One piece per line (and one variation per line) keeps files readable and diffable.
     text = json.dumps(doc, indent=2)[:-2]
     text += ',\n  "pieces": [' + ",".join("\n    " + json.dumps(p) for p in pieces)
     text += "\n  ]" if pieces else "]"
-    text += ',\n  "history": ' + json.dumps(history) + "\n}\n"
-    return text
+    text += ',\n  "history": ' + json.dumps(history)
+    if lines:
+        text += ',\n  "variations": [' + ",".join("\n    " + json.dumps(v) for v in lines)
+        text += "\n  ]"
+    return text + "\n}\n"
 
 
 def read(path: str | os.PathLike[str]) -> PositionDocument:
@@ -264,9 +311,10 @@ def write(
     game: Game,
     puzzle: Mapping[str, str] | None = None,
     lesson: Lesson | None = None,
+    variations: Sequence[Sequence[Move | str]] = (),
 ) -> None:
     """Save atomically: write a temporary file beside the target, then rename it over."""
-    text = dumps(game, puzzle, lesson)
+    text = dumps(game, puzzle, lesson, variations)
     target = Path(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
     try:

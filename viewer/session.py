@@ -1,4 +1,8 @@
-"""The game being edited: the position, undo / redo, the move list, and its file.
+"""The game being edited: the position, undo / redo, the tree of moves, and its file.
+
+Nothing played is lost: a move from an earlier position starts a new line beside the one
+that was there (``model.tree``), and undo / redo walk the current line. Files keep the
+other lines under ``variations``.
 
 Qt-free: the window, the scene and the tests observe ``changed`` (a reason string) and
 ``message`` (text for the status bar). Every change goes through here, so undo covers all
@@ -11,6 +15,7 @@ from pathlib import Path
 
 from model.files import Lesson, PositionDocument, read, write
 from model.game import Game, Move
+from model.tree import Node, lines_to_json, tree_of
 
 from .events import Signal
 
@@ -23,12 +28,13 @@ class Session:
         path: str | Path | None = None,
         puzzle: dict[str, str] | None = None,
         lesson: Lesson | None = None,
+        variations: list[list[Move]] | None = None,
     ) -> None:
-        self.changed = Signal()  # reason: "move", "undo", "redo", "goto", "load", "new"
+        self.changed = Signal()  # reason: "move", "undo", "redo", "goto", "load", "new", "lines"
         self.message = Signal()  # text for the status bar
         self._game = game
-        self._redo: list[Move] = []
-        self._replaced: list[tuple[Game, list[Move]]] = []  # earlier games, for undo
+        self._node = tree_of(game.move_stack, variations or [])
+        self._replaced: list[tuple[Game, Node]] = []  # earlier games, for undo
         self.path = Path(path) if path else None
         self.puzzle = dict(puzzle or {})
         self.lesson = lesson  # the lesson the file teaches: caption and overlays
@@ -36,19 +42,33 @@ class Session:
 
     @classmethod
     def from_document(cls, doc: PositionDocument, path: str | Path | None = None) -> Session:
-        return cls(doc.game, path=path, puzzle=doc.puzzle, lesson=doc.lesson)
+        return cls(
+            doc.game, path=path, puzzle=doc.puzzle, lesson=doc.lesson, variations=doc.variations
+        )
 
     @property
     def game(self) -> Game:
         return self._game
 
+    @property
+    def node(self) -> Node:
+        """The node of the position shown, in the tree of moves."""
+        return self._node
+
     # ---- moves ------------------------------------------------------------------------
 
     def play(self, move: Move) -> None:
-        """Play ``move`` (IllegalMoveError leaves everything unchanged); clears redo."""
+        """Play ``move`` (IllegalMoveError leaves everything unchanged). From an earlier
+        position of the line, a new move starts a variation: the old line is kept."""
         self._game.push(move)
-        self._redo.clear()
+        before = self._node
+        branched = bool(before.children) and before.child(move) is None
+        self._node = before.add(move)
         self.dirty = True
+        if branched:
+            self.message.emit(
+                f"a new line from move {self.ply}; the other line is kept in the Moves dock"
+            )
         self.changed.emit("move")
 
     @property
@@ -57,28 +77,27 @@ class Session:
 
     @property
     def can_redo(self) -> bool:
-        return bool(self._redo)
+        return self._node.selected is not None
 
     def undo(self) -> Move | None:
         if not self.can_undo:
             self.message.emit("nothing to undo")
             return None
         if not self._game.move_stack:  # undo a set-up: back to the game it replaced
-            self._game, self._redo = self._replaced.pop()
+            self._game, self._node = self._replaced.pop()
             self.dirty = True
             self.changed.emit("load")
             return None
-        move = self._game.pop()
-        self._redo.append(move)
+        move = self._back()  # the parent still selects the node undone: redo goes back
         self.changed.emit("undo")
         return move
 
     def redo(self) -> Move | None:
-        if not self.can_redo:
+        child = self._node.selected
+        if child is None:
             self.message.emit("nothing to redo")
             return None
-        move = self._redo.pop()
-        self._game.push(move)
+        move = self._forward(child)
         self.changed.emit("redo")
         return move
 
@@ -87,15 +106,18 @@ class Session:
         return len(self._game.move_stack)
 
     def history(self) -> list[Move]:
-        """Every move of the line: those played, then those that can be redone."""
-        return list(self._game.move_stack) + list(reversed(self._redo))
+        """Every move of the current line: those played, then those redo would play."""
+        nodes = self._node.path() + self._node.continuation()
+        return [n.move for n in nodes if n.move is not None]
+
+    def line_nodes(self) -> list[Node]:
+        """The nodes of the current line (see :meth:`history`)."""
+        return self._node.path() + self._node.continuation()
 
     def line(self) -> list[tuple[str, Move]]:
-        """Every move of the line (see :meth:`history`) with the player who made it ('' at
-        a simultaneous or chance node)."""
-        game = self._game.copy()
-        while game.move_stack:
-            game.pop()
+        """Every move of the current line with the player who made it ('' at a
+        simultaneous or chance node)."""
+        game = self._start()
         out = []
         for move in self.history():
             player = game.current_player()
@@ -103,14 +125,73 @@ class Session:
             game.push(move)
         return out
 
+    def _start(self) -> Game:
+        game = self._game.copy()
+        while game.move_stack:
+            game.pop()
+        return game
+
     def goto(self, ply: int) -> None:
-        """Show the position after ``ply`` moves of the line (0: its start)."""
+        """Show the position after ``ply`` moves of the current line (0: its start)."""
         ply = max(0, min(ply, len(self.history())))
         while self.ply > ply:
-            self._redo.append(self._game.pop())
+            self._back()
         while self.ply < ply:
-            self._game.push(self._redo.pop())
+            child = self._node.selected
+            assert child is not None
+            self._forward(child)
         self.changed.emit("goto")
+
+    def goto_node(self, node: Node) -> None:
+        """Show the position of ``node`` (a node of this game's tree); its line becomes
+        the current line."""
+        if node.root() is not self._node.root():
+            raise ValueError("that move belongs to another game")
+        target = node.path()
+        ours = self._node.path()
+        common = 0
+        while common < min(len(target), len(ours)) and target[common] is ours[common]:
+            common += 1
+        while self.ply > common:
+            self._back()
+        for step in target[common:]:
+            self._forward(step)
+        self.changed.emit("goto")
+
+    def _back(self) -> Move:
+        parent = self._node.parent
+        assert parent is not None
+        move = self._game.pop()
+        self._node = parent
+        return move
+
+    def _forward(self, child: Node) -> Move:
+        """Play the move of ``child`` (a child of the current node) and select it."""
+        assert child.move is not None
+        self._game.push(child.move)
+        self._node.select(child)
+        self._node = child
+        return child.move
+
+    def alternatives(self, node: Node) -> list[Node]:
+        """The other moves tried from the position before ``node``."""
+        parent = node.parent
+        return [c for c in parent.children if c is not node] if parent is not None else []
+
+    def delete_line(self, node: Node) -> int:
+        """Remove ``node`` and everything after it (not on the path to the position shown);
+        the number of moves removed."""
+        if node in self._node.path() or node.parent is None:
+            raise ValueError("the position shown is on this line: go to another line first")
+        count = 1 + node.size()
+        node.parent.remove(node)
+        self.dirty = True
+        self.changed.emit("lines")
+        return count
+
+    def variations(self) -> list[list[str]]:
+        """The lines other than the path to the position shown, as files save them."""
+        return lines_to_json(self._node)
 
     # ---- files ------------------------------------------------------------------------
 
@@ -118,7 +199,7 @@ class Session:
         """Load a file; PositionFormatError leaves the current position as it was."""
         doc = read(path)
         self._game = doc.game
-        self._redo.clear()
+        self._node = tree_of(doc.game.move_stack, doc.variations)
         self._replaced.clear()
         self.path = Path(path)
         self.puzzle = dict(doc.puzzle)
@@ -129,7 +210,7 @@ class Session:
     def replace_game(self, game: Game) -> None:
         """A new game (File > New): the file name and puzzle texts go with the old one."""
         self._game = game
-        self._redo.clear()
+        self._node = tree_of(game.move_stack)
         self._replaced.clear()
         self.path = None
         self.puzzle = {}
@@ -139,18 +220,18 @@ class Session:
 
     def apply_setup(self, game: Game) -> None:
         """A position from set-up mode replaces the game; undo brings the old one back."""
-        self._replaced.append((self._game, self._redo))
+        self._replaced.append((self._game, self._node))
         self._game = game
-        self._redo = []
+        self._node = tree_of(game.move_stack)
         self.dirty = True
         self.changed.emit("load")
 
     def save(self, path: str | Path | None = None) -> Path:
-        """Save atomically to ``path`` (or the file it came from)."""
+        """Save atomically to ``path`` (or the file it came from), every line included."""
         target = Path(path) if path else self.path
         if target is None:
             raise ValueError("no file name to save to")
-        write(target, self._game, self.puzzle, self.lesson)
+        write(target, self._game, self.puzzle, self.lesson, self.variations())
         self.path = target
         self.dirty = False
         self.message.emit(f"saved {target}")

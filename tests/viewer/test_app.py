@@ -21,7 +21,7 @@ def test_place_by_click_undo_redo(make_window, qtbot):
     click(qtbot, window, pid)
     assert window.session.game.colour_at(point) == "red"
     assert "red played" in window.statusBar().currentMessage()
-    assert window.moves_dock.list.count() == 2
+    assert window.moves_dock.rows() == 2
     window.menus.undo.trigger()
     assert window.session.game.colour_at(point) is None
     window.menus.redo.trigger()
@@ -93,7 +93,7 @@ def test_save_reopen_and_a_bad_file(make_window, tmp_path, monkeypatch):
     other = make_window(Partition(PartitionOptions(4)))
     assert other.open_file(path)
     assert other.session.game.position_key() == window.session.game.position_key()
-    assert other.moves_dock.list.count() == 3
+    assert other.moves_dock.rows() == 3
 
     warnings = []
     monkeypatch.setattr(QMessageBox, "warning", lambda *args: warnings.append(args[2]))
@@ -114,7 +114,7 @@ def test_move_list_click_shows_that_position(make_window):
     window = make_window()
     for text in ["0,0,0", "1,0,0", "2,0,0"]:
         window.session.play(window.session.game.parse_move(text))
-    window.moves_dock.list.setCurrentRow(1)
+    window.moves_dock.select_row(1)
     assert window.session.ply == 1
     assert window.ui.sites(window.session.game) == {0: "red"}
     assert ui_class(window.session.game)().sites(window.session.game) == {0: "red"}

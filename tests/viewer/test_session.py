@@ -30,9 +30,83 @@ def test_play_undo_redo_and_goto():
     session.goto(3)
     assert session.game.colour_at((2, 0, 0)) == "red"
     session.goto(1)
-    session.play(session.game.parse_move("2,2,0"))  # a new move drops the redo line
+    session.play(session.game.parse_move("2,2,0"))  # a new line; the old one is kept
     assert [str(m) for m in session.history()] == ["0,0,0", "2,2,0"]
     assert reasons == ["move"] * 3 + ["undo", "redo", "goto", "goto", "goto", "move"]
+    old = [n for n in session.alternatives(session.node)]
+    assert [str(n.move) for n in old] == ["1,0,0"]
+    session.goto_node(old[0].children[0])  # back onto the first line, at its third move
+    assert [str(m) for m in session.history()] == ["0,0,0", "1,0,0", "2,0,0"]
+    assert session.ply == 3
+    session.undo()
+    session.undo()
+    session.redo()  # redo follows the line last visited
+    assert str(session.game.move_stack[-1]) == "1,0,0"
+
+
+def test_playing_an_existing_move_follows_its_line():
+    session = Session(Partition(PartitionOptions(3)))
+    for text in ["0,0,0", "1,0,0"]:
+        session.play(session.game.parse_move(text))
+    session.goto(0)
+    messages = []
+    session.message.connect(messages.append)
+    session.play(session.game.parse_move("0,0,0"))
+    assert not messages  # no new line: the same move
+    assert len(session.node.parent.children) == 1
+    assert session.can_redo
+
+
+def test_lines_survive_saving_and_reading(tmp_path):
+    session = Session(Partition(PartitionOptions(3)))
+    for text in ["0,0,0", "1,0,0", "2,0,0"]:
+        session.play(session.game.parse_move(text))
+    session.goto(1)
+    session.play(session.game.parse_move("2,2,0"))
+    session.play(session.game.parse_move("1,1,0"))
+    session.goto(1)  # the file's position: after one move, two lines from there
+    path = session.save(tmp_path / "lines.pyr.json")
+    text = path.read_text()
+    assert '"variations"' in text
+    doc = read(path)
+    assert [str(m) for m in doc.game.move_stack] == ["0,0,0"]
+    again = Session.from_document(doc, path)
+    assert [str(m) for m in again.history()] == ["0,0,0", "2,2,0", "1,1,0"]
+    assert [str(n.move) for n in again.alternatives(again.line_nodes()[1])] == ["1,0,0"]
+    assert again.node.root().size() == session.node.root().size() == 5
+    again.redo()
+    assert str(again.game.move_stack[-1]) == "2,2,0"  # redo follows the line last visited
+
+
+def test_deleting_a_line(tmp_path):
+    session = Session(Partition(PartitionOptions(3)))
+    for text in ["0,0,0", "1,0,0"]:
+        session.play(session.game.parse_move(text))
+    session.goto(1)
+    session.play(session.game.parse_move("2,2,0"))
+    (old,) = session.alternatives(session.node)
+    with pytest.raises(ValueError, match="position shown"):
+        session.delete_line(session.node)
+    assert session.delete_line(old) == 1
+    assert session.alternatives(session.node) == []
+    assert session.dirty
+    session.save(tmp_path / "x.pyr.json")
+    assert "variations" not in (tmp_path / "x.pyr.json").read_text()
+
+
+def test_a_bad_variation_names_its_place(tmp_path):
+    session = Session(Partition(PartitionOptions(3)))
+    session.play(session.game.parse_move("0,0,0"))
+    path = session.save(tmp_path / "v.pyr.json")
+    text = path.read_text().replace(
+        '"history": ["0,0,0"]', '"history": ["0,0,0"],\n  "variations": [["1,0,0", "1,0,0"]]'
+    )
+    path.write_text(text)
+    with pytest.raises(PositionFormatError, match=r"variations\[0\]\[1\]"):
+        read(path)
+    path.write_text(text.replace('[["1,0,0", "1,0,0"]]', "[[]]"))
+    with pytest.raises(PositionFormatError, match="variations"):
+        read(path)
 
 
 def test_illegal_move_changes_nothing():

@@ -122,7 +122,7 @@ def test_opening_move_by_clicks(terrace_window, qtbot):
     assert game.colour_at(6, 0) is None
     assert "white played a7-a5" in window.statusBar().currentMessage()
     assert window.status_game.text() == "black to move"
-    assert window.moves_dock.list.count() == 2
+    assert window.moves_dock.rows() == 2
     window.menus.undo.trigger()
     assert window.session.game.colour_at(6, 0) == "white"
 

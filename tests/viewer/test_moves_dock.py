@@ -1,0 +1,57 @@
+"""The Moves dock keeps every line: a move from an earlier position starts a new line, the
+old one stays beneath it, a click follows it, and the file keeps them all."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QMessageBox
+
+from model.files import read
+
+
+def _play(window, *texts):
+    for text in texts:
+        window.session.play(window.session.game.parse_move(text))
+
+
+def test_an_earlier_move_starts_a_line_and_keeps_the_old_one(make_window, tmp_path):
+    window = make_window()
+    _play(window, "0,0,0", "1,0,0", "2,0,0")
+    dock = window.moves_dock
+    dock.select_row(1)  # a click on the first move
+    assert window.session.ply == 1
+    _play(window, "2,2,0")
+    assert "other line is kept" in window.statusBar().currentMessage()
+    assert dock.rows() == 3  # start, 0,0,0, 2,2,0
+    row = dock.tree.topLevelItem(2)
+    assert row.childCount() == 1
+    other = row.child(0)
+    assert other.text(0) == "or 2. blue 1,0,0  (line of 2 moves)"
+    dock.tree.setCurrentItem(other)  # follow the old line
+    assert [str(m) for m in window.session.game.move_stack] == ["0,0,0", "1,0,0"]
+    assert dock.rows() == 4
+    assert dock.tree.topLevelItem(2).child(0).text(0) == "or 2. blue 2,2,0"
+    assert dock.tree.currentItem() is dock.tree.topLevelItem(2)
+
+    assert window.save_file(tmp_path / "lines.pyr.json")
+    again = make_window()
+    assert again.open_file(tmp_path / "lines.pyr.json")
+    assert again.moves_dock.rows() == 4
+    assert again.moves_dock.tree.topLevelItem(2).childCount() == 1
+    assert len(read(tmp_path / "lines.pyr.json").variations) == 2  # the other, the rest
+
+
+def test_deleting_a_line_asks_first(make_window, monkeypatch):
+    window = make_window()
+    _play(window, "0,0,0", "1,0,0")
+    window.moves_dock.select_row(1)
+    _play(window, "2,2,0")
+    dock = window.moves_dock
+    node = dock.node_of(dock.tree.topLevelItem(2).child(0))
+    answers = iter([QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes])
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: next(answers))
+    assert not dock.ask_delete(node)
+    assert dock.tree.topLevelItem(2).childCount() == 1
+    assert dock.ask_delete(node)
+    assert dock.tree.topLevelItem(2).childCount() == 0
+    assert "deleted a line of 1 moves" in window.statusBar().currentMessage()
+    assert window.windowTitle().startswith("untitled *")
