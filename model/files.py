@@ -314,7 +314,11 @@ def write(
     variations: Sequence[Sequence[Move | str]] = (),
 ) -> None:
     """Save atomically: write a temporary file beside the target, then rename it over."""
-    text = dumps(game, puzzle, lesson, variations)
+    write_text(path, dumps(game, puzzle, lesson, variations))
+
+
+def write_text(path: str | os.PathLike[str], text: str) -> None:
+    """Write ``text`` to ``path`` atomically: the target holds the old text or the new."""
     target = Path(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
     try:
