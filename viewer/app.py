@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QWidget
 from pyvistaqt import QtInteractor
 
@@ -20,6 +20,7 @@ from model.game import Game, IllegalMoveError, PositionFormatError
 
 from . import palette
 from .animation import Animation
+from .autosave import Autosave, leftovers
 from .boards import BoardView, make_board_view
 from .games import GameUI, TurnBuilder, ui_class
 from .menus import build_menus
@@ -27,6 +28,7 @@ from .session import Session
 from .setup_editor import SetupEditor
 from .slots import guarded, slot
 from .view_state import ViewState
+from .widgets import unsaved
 from .widgets.free_plane import FreePlane
 from .widgets.lesson_dock import LessonDock
 from .widgets.move_list import MoveListDock
@@ -34,6 +36,7 @@ from .widgets.pointer import PointerFilter
 from .widgets.setup_dock import SetupDock
 from .widgets.view_dock import ViewDock
 
+AUTOSAVE_DELAY_MS = 1500
 LEFT, RIGHT = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
 
 
@@ -79,6 +82,9 @@ class MainWindow(QMainWindow):
         self.turn: TurnBuilder = self.ui.turn(game)
         self.pointer = PointerFilter(self.plotter, self.click_display, self._on_hover)
         self.pointer.left.connect(lambda: self.view.set_hover(None))  # no stale highlight
+        self.autosave = Autosave()
+        self._autosave_timer = QTimer(self, singleShot=True, interval=AUTOSAVE_DELAY_MS)
+        self._autosave_timer.timeout.connect(self._write_autosave)
         session.changed.connect(self._on_session_changed)
         session.message.connect(self.show_message)
         self.view.changed.connect(self._on_view_changed)
@@ -104,6 +110,10 @@ class MainWindow(QMainWindow):
 
     @slot
     def _on_session_changed(self, reason: str) -> None:
+        if reason == "saved":  # the same position, now in a file
+            self._update_title()
+            self._schedule_autosave()
+            return
         game = self.session.game
         if reason in ("load", "new"):
             self.statusBar().clearMessage()  # it spoke of the position that went
@@ -122,6 +132,7 @@ class MainWindow(QMainWindow):
         self._show_lesson()
         self.moves_dock.refresh()
         self._update_title()
+        self._schedule_autosave()
         self.status_game.setText(self.ui.status(game))
         self.redraw()
 
@@ -216,6 +227,48 @@ class MainWindow(QMainWindow):
         """Coordinates, level and content of a site, as the scene now shows it."""
         shown = self.setup.pieces if self.setup is not None else self.turn.pieces()
         return self.ui.describe(self.session.game, self.turn, site, shown)
+
+    # ---- autosave and recovery -------------------------------------------------------------
+
+    def _schedule_autosave(self) -> None:
+        """A moment after a change, unsaved work goes to the autosave file; saved or new,
+        there is nothing to keep."""
+        if self.session.dirty:
+            self._autosave_timer.start()
+        else:
+            self._autosave_timer.stop()
+            self.autosave.remove()
+
+    @slot
+    def _write_autosave(self) -> None:
+        if self.session.dirty and not self._closed:
+            self.autosave.write(self.session.document(), self.session.path)
+
+    @slot
+    def offer_recovery(self) -> bool:
+        """At start-up: offer the newest game a crashed Pyramid Lab left unsaved. True
+        when it was recovered (it is then shown, with unsaved changes)."""
+        found = leftovers(self.autosave.folder)
+        if not found:
+            return False
+        leftover = found[0]
+        answer = unsaved.ask_recover(self, leftover.describe())
+        if answer == unsaved.LATER:
+            return False
+        if answer == unsaved.DISCARD:
+            leftover.discard()
+            self.show_message(f"discarded the autosave of {leftover.describe()}")
+            return False
+        try:
+            doc = leftover.load()
+        except PositionFormatError as exc:
+            kept = leftover.set_aside()
+            self.show_error("Cannot recover", f"{exc}\nThe file is kept as {kept}.")
+            return False
+        self.session.load(doc, leftover.path, dirty=True)
+        leftover.discard()  # our own autosave holds it from now on
+        self.show_message(f"recovered {leftover.describe()}: save it to keep it")
+        return True
 
     def _update_title(self) -> None:
         name = self.session.path.name if self.session.path else "untitled"
@@ -381,6 +434,12 @@ class MainWindow(QMainWindow):
     # ---- closing ------------------------------------------------------------------------
 
     def closeEvent(self, event: Any) -> None:
+        if not self._closed and not guarded(
+            lambda: self.menus.confirm_discard("quit"), self.show_message, "quit"
+        ):
+            event.ignore()  # Cancel (or a failed save): the window and the game stay
+            return
+        self.autosave.remove()  # saved or discarded: nothing to recover
         self.shutdown()
         super().closeEvent(event)
 

@@ -378,6 +378,7 @@ def _open(args: argparse.Namespace) -> int:
 
 def run(path: str | None, game: Game | None = None) -> int:
     """Open the main window on ``path`` (or ``game``) and run the Qt event loop."""
+    from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
     from model.files import read
@@ -395,6 +396,7 @@ def run(path: str | None, game: Game | None = None) -> int:
         session = Session(game)
     window = MainWindow(session)
     window.show()
+    QTimer.singleShot(0, window.offer_recovery)  # a crashed run's unsaved game, if any
     return app.exec()
 
 

@@ -12,11 +12,12 @@ from PySide6.QtCore import QSettings
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QMenu
 
-from model.files import SUFFIX
+from model.files import SUFFIX, read
 from model.game import PositionFormatError
 
 from .palette import VIEWS
 from .slots import guarded
+from .widgets import unsaved
 from .widgets.new_game import NewGameDialog
 
 if TYPE_CHECKING:
@@ -95,6 +96,32 @@ class Menus:
 
     # ---- files --------------------------------------------------------------------------
 
+    def confirm_discard(self, doing: str) -> bool:
+        """Before ``doing`` drops the game: ask Save / Discard / Cancel if it has unsaved
+        changes (and Discard / Cancel for an unapplied set-up). True: go ahead."""
+        window = self.window
+        if window.setup is not None and window.setup.can_undo:
+            answer = unsaved.ask_unsaved(
+                window,
+                "Drop the set-up being edited?",
+                f"Set-up mode has changes that are not applied. If you {doing}, they are lost.",
+                can_save=False,
+            )
+            if answer != unsaved.DISCARD:
+                return False
+        session = window.session
+        if not session.dirty:
+            return True
+        name = session.path.name if session.path else "this untitled game"
+        answer = unsaved.ask_unsaved(
+            window,
+            f"Save the changes to {name}?",
+            f"If you {doing} without saving, your changes are lost.",
+        )
+        if answer == unsaved.SAVE:
+            return self.save()  # False when the save is cancelled or fails
+        return answer == unsaved.DISCARD
+
     def new_game(self) -> None:
         dialog = NewGameDialog(self.window, self.window.session.game.name)
         if dialog.exec():
@@ -103,40 +130,45 @@ class Menus:
             except PositionFormatError as exc:
                 self.window.show_error("Cannot start this game", str(exc))
                 return
-            self.window.session.replace_game(game)
+            if self.confirm_discard("start a new game"):
+                self.window.session.replace_game(game)
 
     def open_dialog(self) -> None:
+        if not self.confirm_discard("open another file"):
+            return
         path, _ = QFileDialog.getOpenFileName(
             self.window, "Open position", "", f"Positions (*{SUFFIX});;All files (*)"
         )
         if path:
-            self.open_file(path)
+            self.open_file(path, ask=False)
 
-    def open_file(self, path: str | Path) -> bool:
-        """Load a file; a bad one is explained in a dialog and the position stays."""
+    def open_file(self, path: str | Path, *, ask: bool = True) -> bool:
+        """Load a file; a bad one is explained in a dialog and the position stays. Unsaved
+        changes are asked about first (``ask``), once the file is known to be good."""
         try:
-            self.window.session.open(path)
+            doc = read(path)
         except PositionFormatError as exc:
             self.window.show_error("Cannot open this file", str(exc))
             return False
+        if ask and not self.confirm_discard(f"open {Path(path).name}"):
+            return False
+        self.window.session.load(doc, path)
         self._remember_recent(Path(path))
         return True
 
-    def save(self) -> None:
+    def save(self) -> bool:
         path = self.window.session.path
-        if path is None:
-            self.save_as()
-        else:
-            self.save_file(path)
+        return self.save_as() if path is None else self.save_file(path)
 
-    def save_as(self) -> None:
+    def save_as(self) -> bool:
         path, _ = QFileDialog.getSaveFileName(
             self.window, "Save position", "", f"Positions (*{SUFFIX})"
         )
-        if path:
-            if not path.endswith(SUFFIX):
-                path += SUFFIX
-            self.save_file(path)
+        if not path:
+            return False
+        if not path.endswith(SUFFIX):
+            path += SUFFIX
+        return self.save_file(path)
 
     def save_file(self, path: str | Path) -> bool:
         try:
@@ -145,7 +177,6 @@ class Menus:
             self.window.show_error("Cannot save", f"{path}: {exc.strerror or exc}")
             return False
         self._remember_recent(target)
-        self.window._update_title()
         return True
 
     def _remember_recent(self, path: Path) -> None:

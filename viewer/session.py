@@ -12,8 +12,9 @@ of them and a failed action leaves everything as it was.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from model.files import Lesson, PositionDocument, read, write
+from model.files import Lesson, PositionDocument, read, to_json, write
 from model.game import Game, Move
 from model.tree import Node, lines_to_json, tree_of
 
@@ -30,7 +31,9 @@ class Session:
         lesson: Lesson | None = None,
         variations: list[list[Move]] | None = None,
     ) -> None:
-        self.changed = Signal()  # reason: "move", "undo", "redo", "goto", "load", "new", "lines"
+        # reason: "move", "undo", "redo", "goto", "load", "new", "lines" (a line deleted),
+        # "saved" (the same position, now in a file)
+        self.changed = Signal()
         self.message = Signal()  # text for the status bar
         self._game = game
         self._node = tree_of(game.move_stack, variations or [])
@@ -197,14 +200,18 @@ class Session:
 
     def open(self, path: str | Path) -> None:
         """Load a file; PositionFormatError leaves the current position as it was."""
-        doc = read(path)
+        self.load(read(path), path)
+
+    def load(self, doc: PositionDocument, path: str | Path | None, *, dirty: bool = False) -> None:
+        """Show a document read from ``path`` (``dirty``: it has changes not in that file,
+        as a recovered autosave has)."""
         self._game = doc.game
         self._node = tree_of(doc.game.move_stack, doc.variations)
         self._replaced.clear()
-        self.path = Path(path)
+        self.path = Path(path) if path else None
         self.puzzle = dict(doc.puzzle)
         self.lesson = doc.lesson
-        self.dirty = False
+        self.dirty = dirty
         self.changed.emit("load")
 
     def replace_game(self, game: Game) -> None:
@@ -226,6 +233,10 @@ class Session:
         self.dirty = True
         self.changed.emit("load")
 
+    def document(self) -> dict[str, Any]:
+        """Everything a save writes, as the JSON document of a position file."""
+        return to_json(self._game, self.puzzle, self.lesson, self.variations())
+
     def save(self, path: str | Path | None = None) -> Path:
         """Save atomically to ``path`` (or the file it came from), every line included."""
         target = Path(path) if path else self.path
@@ -235,4 +246,5 @@ class Session:
         self.path = target
         self.dirty = False
         self.message.emit(f"saved {target}")
+        self.changed.emit("saved")
         return target

@@ -28,14 +28,32 @@ def gl_display(request):
 
 
 @pytest.fixture
-def make_window(gl_display, qtbot, tmp_path):
+def unsaved_answers(monkeypatch):
+    """The answers the "unsaved changes" question gets (Discard unless a test appends
+    others), and the questions asked: a test never blocks on the modal box."""
+    from viewer.widgets import unsaved
+
+    record = {"answers": [], "asked": []}
+
+    def ask(_parent, question, _detail, **_kw):
+        record["asked"].append(question)
+        return record["answers"].pop(0) if record["answers"] else unsaved.DISCARD
+
+    monkeypatch.setattr(unsaved, "ask_unsaved", ask)
+    return record
+
+
+@pytest.fixture
+def make_window(gl_display, qtbot, tmp_path, monkeypatch, unsaved_answers):
     """A shown main window on a game (a 3-ball-base Partition unless given), with its recent
-    files kept under ``tmp_path``; closed at the end of the test."""
+    files and autosaves kept under ``tmp_path``; closed at the end of the test."""
     from PySide6.QtCore import QSettings
 
     from model.partition import Partition, PartitionOptions
     from viewer.app import MainWindow
     from viewer.session import Session
+
+    monkeypatch.setenv("PYRAMID_LAB_AUTOSAVE", str(tmp_path / "autosave"))
 
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path))

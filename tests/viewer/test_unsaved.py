@@ -1,0 +1,212 @@
+"""Unsaved work is never dropped without asking (Save / Discard / Cancel before Open, Open
+recent, Lessons, New game and Quit), and an autosave brings it back after a crash."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+from PySide6.QtWidgets import QFileDialog
+
+from model.files import read, write
+from model.partition import Partition, PartitionOptions
+from viewer import autosave
+from viewer.widgets import unsaved
+from viewer.widgets.new_game import NewGameDialog
+
+
+@pytest.fixture
+def other_file(tmp_path):
+    game = Partition(PartitionOptions(4))
+    game.push(game.parse_move("3,3,0"))
+    path = tmp_path / "other.pyr.json"
+    write(path, game)
+    return path
+
+
+def _dirty(window, text="1,1,0"):
+    window.session.play(window.session.game.parse_move(text))
+    assert window.session.dirty
+
+
+def test_opening_asks_first_and_cancel_keeps_the_game(make_window, unsaved_answers, other_file):
+    window = make_window()
+    _dirty(window)
+    unsaved_answers["answers"] = [unsaved.CANCEL]
+    assert not window.open_file(other_file)
+    assert unsaved_answers["asked"] == ["Save the changes to this untitled game?"]
+    assert window.session.game.colour_at((1, 1, 0)) == "red"
+    assert window.session.dirty
+    assert window.open_file(other_file)  # Discard
+    assert window.session.path == other_file
+    assert not window.session.dirty
+
+
+def test_a_bad_file_is_refused_before_asking(make_window, unsaved_answers, tmp_path, monkeypatch):
+    window = make_window()
+    _dirty(window)
+    bad = tmp_path / "bad.pyr.json"
+    bad.write_text("{")
+    monkeypatch.setattr("viewer.app.QMessageBox.warning", lambda *a, **k: None)
+    assert not window.open_file(bad)
+    assert unsaved_answers["asked"] == []
+    assert window.session.dirty
+
+
+def test_save_then_open(make_window, unsaved_answers, other_file, tmp_path):
+    mine = tmp_path / "mine.pyr.json"
+    window = make_window()
+    window.save_file(mine)
+    _dirty(window)
+    unsaved_answers["answers"] = [unsaved.SAVE]
+    assert window.open_file(other_file)
+    assert unsaved_answers["asked"] == ["Save the changes to mine.pyr.json?"]
+    assert [str(m) for m in read(mine).game.move_stack] == ["1,1,0"]
+
+
+def test_save_on_an_untitled_game_can_still_be_cancelled(
+    make_window, unsaved_answers, other_file, monkeypatch
+):
+    window = make_window()
+    _dirty(window)
+    unsaved_answers["answers"] = [unsaved.SAVE]
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: ("", ""))
+    assert not window.open_file(other_file)  # the save dialog was closed: nothing happens
+    assert window.session.dirty
+    assert window.session.path is None
+
+
+def test_new_game_and_lessons_ask(make_window, unsaved_answers, monkeypatch):
+    window = make_window()
+    _dirty(window)
+    monkeypatch.setattr(NewGameDialog, "exec", lambda self: 1)
+    unsaved_answers["answers"] = [unsaved.CANCEL, unsaved.CANCEL]
+    window.menus.new_game()
+    assert window.session.game.colour_at((1, 1, 0)) == "red"
+    lesson = window.menus.lessons_menu.actions()[0]
+    lesson.trigger()
+    assert window.session.lesson is None
+    assert len(unsaved_answers["asked"]) == 2
+    lesson.trigger()  # Discard
+    assert window.session.lesson is not None
+
+
+def test_an_unapplied_set_up_is_asked_about(make_window, unsaved_answers, other_file):
+    window = make_window()
+    window.enter_setup()
+    window.setup.click(0)
+    unsaved_answers["answers"] = [unsaved.CANCEL]
+    assert not window.open_file(other_file)
+    assert unsaved_answers["asked"] == ["Drop the set-up being edited?"]
+    assert window.setup is not None
+    assert window.open_file(other_file)
+    assert window.setup is None
+
+
+def test_quit_asks_and_cancel_keeps_the_window(make_window, unsaved_answers, qtbot):
+    window = make_window()
+    _dirty(window)
+    unsaved_answers["answers"] = [unsaved.CANCEL]
+    window.close()
+    assert window.isVisible()
+    assert not window._closed
+    window.close()  # Discard
+    assert not window.isVisible()
+
+
+def test_autosave_follows_unsaved_work(make_window, qtbot, tmp_path):
+    window = make_window()
+    file = window.autosave.file
+    assert file.parent == tmp_path / "autosave"
+    _dirty(window)
+    qtbot.waitUntil(file.exists, timeout=5000)
+    record = json.loads(file.read_text())
+    assert record["document"]["history"] == ["1,1,0"]
+    assert record["pid"] == os.getpid()
+    window.save_file(tmp_path / "saved.pyr.json")
+    assert not file.exists()  # saved: nothing to recover
+
+
+def _leftover(folder, document, path=None, pid=None):
+    if pid is None:  # a process that has ended
+        done = subprocess.run(
+            [sys.executable, "-c", "import os; print(os.getpid())"],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        pid = int(done.stdout)
+    folder.mkdir(parents=True, exist_ok=True)
+    file = folder / f"{pid}{autosave.SUFFIX}"
+    record = {
+        "format": autosave.FORMAT,
+        "pid": pid,
+        "time": 1.0e9,
+        "path": path,
+        "document": document,
+    }
+    file.write_text(json.dumps(record))
+    return file
+
+
+def test_recovering_a_crashed_game(make_window, tmp_path, monkeypatch):
+    game = Partition(PartitionOptions(3))
+    game.push(game.parse_move("2,0,0"))
+    from model.files import to_json
+
+    file = _leftover(tmp_path / "autosave", to_json(game), str(tmp_path / "was.pyr.json"))
+    _leftover(tmp_path / "autosave", to_json(game), pid=os.getpid())  # ours: not a crash
+    window = make_window()
+    answers = iter([unsaved.LATER, unsaved.RECOVER])
+    monkeypatch.setattr(unsaved, "ask_recover", lambda parent, what: next(answers))
+    assert not window.offer_recovery()  # Later: it stays for the next start
+    assert file.exists()
+    assert window.offer_recovery()
+    assert not file.exists()
+    assert window.session.dirty
+    assert window.session.path == tmp_path / "was.pyr.json"
+    assert [str(m) for m in window.session.game.move_stack] == ["2,0,0"]
+    assert "recovered was.pyr.json" in window.statusBar().currentMessage()
+
+
+def test_a_damaged_autosave_is_set_aside(make_window, tmp_path, monkeypatch):
+    file = _leftover(tmp_path / "autosave", {"format": "nonsense"})
+    window = make_window()
+    monkeypatch.setattr(unsaved, "ask_recover", lambda parent, what: unsaved.RECOVER)
+    monkeypatch.setattr("viewer.app.QMessageBox.warning", lambda *a, **k: None)
+    assert not window.offer_recovery()
+    assert not file.exists()
+    assert list(file.parent.glob("*.damaged.json"))
+    assert not window.session.dirty
+
+
+CRASH = textwrap.dedent(
+    """
+    import os, sys
+    from PySide6.QtWidgets import QApplication
+    app = QApplication([])
+    from model.partition import Partition, PartitionOptions
+    from viewer.app import MainWindow
+    from viewer.session import Session
+    window = MainWindow(Session(Partition(PartitionOptions(3))))
+    window.show()
+    window.session.play(window.session.game.parse_move("0,0,0"))
+    while not window.autosave.file.exists():
+        app.processEvents()
+    os._exit(9)  # a crash: no close, no clean-up
+    """
+)
+
+
+def test_a_real_crash_is_recovered(make_window, tmp_path, monkeypatch):
+    env = dict(os.environ, PYRAMID_LAB_AUTOSAVE=str(tmp_path / "autosave"))
+    done = subprocess.run([sys.executable, "-c", CRASH], env=env, timeout=120)
+    assert done.returncode == 9
+    window = make_window()
+    monkeypatch.setattr(unsaved, "ask_recover", lambda parent, what: unsaved.RECOVER)
+    assert window.offer_recovery()
+    assert [str(m) for m in window.session.game.move_stack] == ["0,0,0"]

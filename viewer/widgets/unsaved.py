@@ -1,0 +1,46 @@
+"""The question every desktop editor asks before work would be dropped: Save, Discard or
+Cancel. One function, so tests (and the GUI monkey test) can answer it."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QMessageBox, QWidget
+
+SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
+
+
+def ask_unsaved(parent: QWidget, question: str, detail: str, *, can_save: bool = True) -> str:
+    """Ask ``question``; the answer is SAVE, DISCARD or CANCEL (Escape cancels)."""
+    Button = QMessageBox.StandardButton
+    box = QMessageBox(QMessageBox.Icon.Warning, "Unsaved changes", question, parent=parent)
+    box.setInformativeText(detail)
+    buttons = (Button.Save if can_save else Button.NoButton) | Button.Discard | Button.Cancel
+    box.setStandardButtons(buttons)
+    box.setDefaultButton(Button.Save if can_save else Button.Cancel)
+    box.setEscapeButton(Button.Cancel)
+    answer = box.exec()
+    return {Button.Save: SAVE, Button.Discard: DISCARD}.get(Button(answer), CANCEL)
+
+
+RECOVER, LATER = "recover", "later"
+
+
+def ask_recover(parent: QWidget, what: str) -> str:
+    """After a crash: RECOVER the autosaved game, DISCARD it, or decide LATER."""
+    Button = QMessageBox.StandardButton
+    box = QMessageBox(
+        QMessageBox.Icon.Question,
+        "Recover unsaved work",
+        f"Pyramid Lab closed without saving the changes to {what}. Recover them?",
+        parent=parent,
+    )
+    box.setInformativeText("Later keeps it for the next start; Discard deletes it.")
+    recover = box.addButton("Recover", QMessageBox.ButtonRole.AcceptRole)
+    box.addButton(Button.Discard)
+    later = box.addButton("Later", QMessageBox.ButtonRole.RejectRole)
+    box.setDefaultButton(recover)
+    box.setEscapeButton(later)
+    box.exec()
+    clicked = box.clickedButton()
+    if clicked is recover:
+        return RECOVER
+    return LATER if clicked is later or clicked is None else DISCARD
