@@ -38,6 +38,8 @@ class Session:
         self._game = game
         self._node = tree_of(game.move_stack, variations or [])
         self._replaced: list[tuple[Game, Node]] = []  # earlier games, for undo
+        # Set-ups undone, for redo: the set-up's game and node, and the node undo went to.
+        self._undone: list[tuple[Game, Node, Node]] = []
         self.path = Path(path) if path else None
         self.puzzle = dict(puzzle or {})
         self.lesson = lesson  # the lesson the file teaches: caption and overlays
@@ -64,6 +66,7 @@ class Session:
         """Play ``move`` (IllegalMoveError leaves everything unchanged). From an earlier
         position of the line, a new move starts a variation: the old line is kept."""
         self._game.push(move)
+        self._undone.clear()
         before = self._node
         branched = bool(before.children) and before.child(move) is None
         self._node = before.add(move)
@@ -80,14 +83,19 @@ class Session:
 
     @property
     def can_redo(self) -> bool:
-        return self._node.selected is not None
+        return self._node.selected is not None or self._can_reapply()
+
+    def _can_reapply(self) -> bool:
+        return bool(self._undone) and self._undone[-1][2] is self._node
 
     def undo(self) -> Move | None:
         if not self.can_undo:
             self.message.emit("nothing to undo")
             return None
         if not self._game.move_stack:  # undo a set-up: back to the game it replaced
+            setup = (self._game, self._node)
             self._game, self._node = self._replaced.pop()
+            self._undone.append((*setup, self._node))
             self.dirty = True
             self.changed.emit("load")
             return None
@@ -97,6 +105,12 @@ class Session:
 
     def redo(self) -> Move | None:
         child = self._node.selected
+        if child is None and self._can_reapply():  # redo a set-up
+            self._replaced.append((self._game, self._node))
+            self._game, self._node, _ = self._undone.pop()
+            self.dirty = True
+            self.changed.emit("load")
+            return None
         if child is None:
             self.message.emit("nothing to redo")
             return None
@@ -208,6 +222,7 @@ class Session:
         self._game = doc.game
         self._node = tree_of(doc.game.move_stack, doc.variations)
         self._replaced.clear()
+        self._undone.clear()
         self.path = Path(path) if path else None
         self.puzzle = dict(doc.puzzle)
         self.lesson = doc.lesson
@@ -219,6 +234,7 @@ class Session:
         self._game = game
         self._node = tree_of(game.move_stack)
         self._replaced.clear()
+        self._undone.clear()
         self.path = None
         self.puzzle = {}
         self.lesson = None
@@ -228,6 +244,7 @@ class Session:
     def apply_setup(self, game: Game) -> None:
         """A position from set-up mode replaces the game; undo brings the old one back."""
         self._replaced.append((self._game, self._node))
+        self._undone.clear()
         self._game = game
         self._node = tree_of(game.move_stack)
         self.dirty = True

@@ -185,3 +185,28 @@ def test_cut_open_marks_the_balls_a_plane_passes_through():
     assert np.all(np.abs(lat.centres[cut, 1] - 1.9) < 0.48)
     view.set_clip(1, enabled=False)
     assert not view.cut(lat, 0.48).any()
+
+
+def test_an_undone_set_up_can_be_redone():
+    session = Session(Partition(PartitionOptions(3)))
+    session.play(session.game.parse_move("0,0,0"))
+    setup = Partition(PartitionOptions(3))  # an empty board, as set-up mode may give
+    session.apply_setup(setup)
+    session.undo()  # back to the game the set-up replaced
+    assert session.game.colour_at((0, 0, 0)) == "red"
+    assert session.can_redo
+    session.redo()
+    assert session.game is setup
+    session.undo()
+    session.undo()  # the old game's move
+    assert session.game.colour_at((0, 0, 0)) is None
+    session.redo()
+    session.redo()  # redo all the way: the set-up again
+    assert session.game is setup
+    session.undo()
+    assert session.undo() is not None
+    session.play(session.game.parse_move("2,2,0"))  # a new move: the set-up redo is gone
+    session.undo()
+    session.redo()
+    assert session.game.colour_at((2, 2, 0)) == "red"
+    assert not session.can_redo
