@@ -9,7 +9,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from .game import Game
+from ..game import Game
 
 
 def perft(game: Game, depth: int) -> int:

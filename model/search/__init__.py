@@ -1,0 +1,28 @@
+"""Search over any game of the protocol: perft, the iterative-deepening solver, and (in
+their own modules) the playing agents and the prover."""
+
+from .solver import (
+    DRAW,
+    LOSS,
+    UNKNOWN,
+    WIN,
+    Progress,
+    SearchStopped,
+    Solver,
+    SolveResult,
+    perft,
+    solve,
+)
+
+__all__ = [
+    "DRAW",
+    "LOSS",
+    "UNKNOWN",
+    "WIN",
+    "Progress",
+    "SearchStopped",
+    "SolveResult",
+    "Solver",
+    "perft",
+    "solve",
+]
