@@ -242,7 +242,10 @@ class MainWindow(QMainWindow):
     @slot
     def _write_autosave(self) -> None:
         if self.session.dirty and not self._closed:
-            self.autosave.write(self.session.document(), self.session.path)
+            try:
+                self.autosave.write(self.session.document(), self.session.path)
+            except OSError as exc:
+                self.show_message(f"autosave failed ({exc.strerror or exc}): save your work")
 
     @slot
     def offer_recovery(self) -> bool:

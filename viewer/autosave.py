@@ -51,7 +51,7 @@ class Autosave:
         write_text(self.file, json.dumps(record))
 
     def remove(self) -> None:
-        with contextlib.suppress(FileNotFoundError):
+        with contextlib.suppress(OSError):  # gone already, or the folder is unusable
             self.file.unlink()
 
 

@@ -210,3 +210,13 @@ def test_a_real_crash_is_recovered(make_window, tmp_path, monkeypatch):
     monkeypatch.setattr(unsaved, "ask_recover", lambda parent, what: unsaved.RECOVER)
     assert window.offer_recovery()
     assert [str(m) for m in window.session.game.move_stack] == ["0,0,0"]
+
+
+def test_a_failing_autosave_says_so(make_window, tmp_path, monkeypatch):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("")
+    monkeypatch.setenv("PYRAMID_LAB_AUTOSAVE", str(blocker / "autosave"))
+    window = make_window()
+    _dirty(window)
+    window._write_autosave()
+    assert "autosave failed" in window.statusBar().currentMessage()
