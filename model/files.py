@@ -8,9 +8,13 @@ validation, the history replay) before a game is returned, and every problem rai
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
+import re
+import stat
 import tempfile
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -99,16 +103,57 @@ def _read_lesson(raw: Any, cls: type[Game]) -> Lesson:
 
 
 def loads(text: str | bytes) -> PositionDocument:
-    """Parse a position document (PositionFormatError on anything malformed)."""
+    """Parse a position document (PositionFormatError on anything malformed, whatever it is:
+    bad bytes, bad JSON, nesting or numbers beyond reason, a document over the size cap)."""
+    if len(text) > MAX_FILE_BYTES:
+        raise PositionFormatError("", _too_big(len(text)))
     try:
-        raw = json.loads(text)
+        raw = json.loads(
+            text,
+            parse_int=_parse_int,
+            parse_constant=_reject_constant,
+            object_pairs_hook=_unique_keys,
+        )
+        return from_json(raw)
     except UnicodeDecodeError as exc:
         raise PositionFormatError("", f"not UTF-8 text ({exc.reason})") from None
     except json.JSONDecodeError as exc:
         raise PositionFormatError(
             "", f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
         ) from None
-    return from_json(raw)
+    except RecursionError:
+        # Only nesting far beyond the format's (a position file is at most four levels
+        # deep) gets here: the decoder, or a check that walks the value, ran out of stack.
+        raise PositionFormatError("", "lists or objects nested too deeply") from None
+
+
+#: Longest integer literal read; the format's numbers are small coordinates and sizes.
+_MAX_INT_DIGITS = 100
+
+
+def _parse_int(literal: str) -> int:
+    digits = len(literal.lstrip("-"))
+    if digits > _MAX_INT_DIGITS:
+        raise PositionFormatError(
+            "", f"a number of {digits} digits (at most {_MAX_INT_DIGITS} are read)"
+        )
+    return int(literal)
+
+
+def _reject_constant(name: str) -> Any:
+    raise PositionFormatError("", f"not valid JSON: {name} is not a JSON number")
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object, refusing a key given twice (JSON would silently keep only the last)."""
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise PositionFormatError("", f"the key {key!r} is given twice in one object")
+            seen.add(key)
+    return obj
 
 
 def from_json(raw: Any) -> PositionDocument:
@@ -297,13 +342,59 @@ def read(path: str | os.PathLike[str]) -> PositionDocument:
     """Load a position file; PositionFormatError (naming the file) on any problem."""
     source = os.fspath(path)
     try:
-        data = Path(path).read_bytes()
+        data = _read_regular_file(source)
+    except PositionFormatError as exc:
+        raise exc.with_source(source) from None
     except OSError as exc:
         raise PositionFormatError("", exc.strerror or str(exc), source=source) from None
+    except ValueError as exc:  # e.g. a NUL character in the name
+        raise PositionFormatError("", f"cannot open: {exc}", source=source) from None
     try:
         return loads(data)
     except PositionFormatError as exc:
         raise exc.with_source(source) from None
+
+
+#: Largest position file read: a full base-50 Partition pyramid with its whole game in the
+#: history is about 1.6 MB, so 4 MiB leaves room for texts and is read in a blink.
+MAX_FILE_BYTES = 4 * 1024 * 1024
+
+
+def _too_big(size: int) -> str:
+    return f"too big: {size:,} bytes (a position file is at most {MAX_FILE_BYTES:,} bytes, 4 MiB)"
+
+
+def _file_kind(mode: int) -> str:
+    kinds = (
+        (stat.S_ISDIR, "a directory"),
+        (stat.S_ISFIFO, "a named pipe (FIFO)"),
+        (stat.S_ISCHR, "a character device"),
+        (stat.S_ISBLK, "a block device"),
+        (stat.S_ISSOCK, "a socket"),
+    )
+    return next((kind for test, kind in kinds if test(mode)), "not a regular file")
+
+
+def _read_regular_file(path: str) -> bytes:
+    """The bytes of a regular file of at most MAX_FILE_BYTES. Anything else (a directory, a
+    FIFO, a device such as /dev/zero) is refused before a byte is read; the file is opened
+    non-blocking, so a FIFO swapped in after the first look cannot hang the read either."""
+
+    def check(info: os.stat_result) -> None:
+        if not stat.S_ISREG(info.st_mode):
+            raise PositionFormatError("", f"{_file_kind(info.st_mode)}, not a position file")
+        if info.st_size > MAX_FILE_BYTES:
+            raise PositionFormatError("", _too_big(info.st_size))
+
+    check(os.stat(path))
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    fd = os.open(path, flags | getattr(os, "O_BINARY", 0))
+    with os.fdopen(fd, "rb") as handle:
+        check(os.fstat(fd))
+        data = handle.read(MAX_FILE_BYTES + 1)  # the file may have grown since fstat
+    if len(data) > MAX_FILE_BYTES:
+        raise PositionFormatError("", _too_big(len(data)))
+    return data
 
 
 def write(
@@ -319,15 +410,122 @@ def write(
 
 def write_text(path: str | os.PathLike[str], text: str) -> None:
     """Write ``text`` to ``path`` atomically: the target holds the old text or the new."""
-    target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
+    write_bytes(path, text.encode("utf-8"))
+
+
+def write_bytes(path: str | os.PathLike[str], data: bytes) -> Path:
+    """Replace the file at ``path`` by ``data`` atomically, and return the path written.
+
+    The bytes go to a temporary file beside the target (``.NAME.PID-XXXXXXXX.tmp``), are
+    flushed to disk, and the temporary file is renamed over the target, so the target holds
+    the old content or the new, never a mix. A symbolic link is written through (its target
+    is replaced, the link stays); an existing file keeps its permission bits, a new one gets
+    the usual ``0666 & ~umask``. Temporary files that a killed save left beside the same
+    target are removed. OSError when the target is not a regular file or cannot be written.
+    """
+    target = Path(os.path.realpath(path))
+    folder = target.parent
+    started = time.time()
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
+        info: os.stat_result | None = os.stat(target)
+    except FileNotFoundError:
+        info = None
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        raise OSError(
+            errno.EISDIR if stat.S_ISDIR(info.st_mode) else errno.EINVAL,
+            f"{_file_kind(info.st_mode)}, not a file to save to",
+            os.fspath(path),
+        )
+    mode = stat.S_IMODE(info.st_mode) if info is not None else 0o666 & ~_umask()
+    stem = _temp_stem(target.name)
+    fd, tmp = tempfile.mkstemp(prefix=f".{stem}.{os.getpid()}-", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
             out.flush()
-            os.fsync(out.fileno())
+            if hasattr(os, "fchmod"):
+                os.fchmod(fd, mode)
+            if info is not None and hasattr(os, "fchown"):
+                with contextlib.suppress(OSError):  # only root may give a file away
+                    os.fchown(fd, info.st_uid, info.st_gid)
+            os.fsync(fd)
         os.replace(tmp, target)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
         raise
+    _fsync_folder(folder)
+    _remove_stale_temps(folder, stem, started)
+    return target
+
+
+def _temp_stem(name: str) -> str:
+    """The target's name as it appears in its temporary files (shortened when it is so long
+    that ``.NAME.PID-XXXXXXXX.tmp`` would pass the 255-byte limit on a name)."""
+    return name if len(os.fsencode(name)) <= 200 else name[:40]
+
+
+def _umask() -> int:
+    try:
+        with open("/proc/self/status", encoding="ascii", errors="replace") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    mask = os.umask(0o022)  # no other way to read it; set it straight back
+    os.umask(mask)
+    return mask
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make the rename itself durable (POSIX; a no-op where folders cannot be opened)."""
+    with contextlib.suppress(OSError, AttributeError):
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+#: A temporary file is stale when its writer is gone; failing that, after this many seconds.
+_STALE_AFTER = 24 * 3600
+
+
+def _remove_stale_temps(folder: Path, stem: str, started: float) -> None:
+    """Remove the temporary files that killed saves of the same target left behind: those
+    whose writing process no longer runs, and old-style ones (``.NAME.XXXXXXXX.tmp``, no
+    process id) from before this save began. A save in progress elsewhere is left alone."""
+    pattern = re.compile(rf"\.{re.escape(stem)}\.(?:(\d+)-)?[a-z0-9_]{{8}}\.tmp")
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return
+    for entry in entries:
+        match = pattern.fullmatch(entry.name)
+        if match is None:
+            continue
+        try:
+            modified = entry.stat(follow_symlinks=False).st_mtime
+            pid = match.group(1)
+            if pid is None:
+                stale = modified < started
+            else:
+                stale = modified < started - _STALE_AFTER or not _running(int(pid))
+            if stale:
+                os.unlink(entry.path)
+        except OSError:
+            continue
+
+
+def _running(pid: int) -> bool:
+    """Whether a process with this id runs on this machine (True when it cannot be told)."""
+    if pid == os.getpid() or os.name != "posix":  # another thread of ours may be saving
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (OSError, OverflowError):
+        return True  # e.g. PermissionError: it runs, as another user
+    return True

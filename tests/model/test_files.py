@@ -227,3 +227,153 @@ def test_partition_overlays_on_another_game_are_refused():
     assert "Pyraos has none" in str(info.value)
     raw["lesson"]["overlays"] = {}
     assert load(raw).lesson.caption == "Pylos-like"
+
+
+# ---- nothing malformed escapes, nothing but a regular file is read (issue 12) ------------
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("[" * 1000 + "]" * 1000, "nested too deeply"),
+        ('{"a": ' * 5000 + "1" + "}" * 5000, "nested too deeply"),
+        (
+            json.dumps(doc(puzzle={"a": "b"}))[:-1] + ', "x": ' + "[" * 3000 + "]" * 3000 + "}",
+            "nested too deeply",
+        ),
+        ('{"format": ' + "1" * 5000 + "}", "a number of 5000 digits"),
+        ('{"options": {"size": -' + "9" * 4400 + "}}", "a number of 4400 digits"),
+        ('{"format": NaN}', "NaN is not a JSON number"),
+        ('{"format": -Infinity}', "-Infinity is not a JSON number"),
+        (json.dumps(doc())[:-1] + ', "to_move": "red"}', "'to_move' is given twice"),
+    ],
+)
+def test_every_malformed_text_is_a_format_error(text, words):
+    with pytest.raises(PositionFormatError, match=words):
+        files.loads(text)
+    with pytest.raises(PositionFormatError, match=words):
+        files.loads(text.encode())
+
+
+def test_a_document_over_the_size_cap_is_refused(tmp_path):
+    text = json.dumps(doc(puzzle={"notes": "x" * files.MAX_FILE_BYTES}))
+    with pytest.raises(PositionFormatError, match="at most 4,194,304 bytes"):
+        files.loads(text)
+    big = tmp_path / "big.pyr.json"
+    with open(big, "wb") as out:
+        out.truncate(files.MAX_FILE_BYTES + 1)  # sparse: nothing is written
+    with pytest.raises(PositionFormatError, match=rf"^{big}: too big: 4,194,305 bytes"):
+        files.read(big)
+
+
+def test_read_refuses_a_directory_and_devices(tmp_path):
+    with pytest.raises(PositionFormatError, match=rf"^{tmp_path}: a directory, not a position"):
+        files.read(tmp_path)
+    if os.path.exists("/dev/zero"):  # read to the end, it never ends
+        with pytest.raises(PositionFormatError, match="a character device"):
+            files.read("/dev/zero")
+    with pytest.raises(PositionFormatError, match="embedded null"):
+        files.read("a\0b.pyr.json")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_read_refuses_a_fifo_without_waiting_for_a_writer(tmp_path):
+    import threading
+
+    fifo = tmp_path / "pipe.pyr.json"
+    os.mkfifo(fifo)
+    outcome = []
+
+    def attempt():
+        try:
+            files.read(fifo)
+        except PositionFormatError as exc:
+            outcome.append(str(exc))
+
+    reader = threading.Thread(target=attempt, daemon=True)
+    reader.start()
+    reader.join(timeout=10)
+    if reader.is_alive():  # let the blocked reader go before failing
+        os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+        pytest.fail("read() waited for a writer on a FIFO")
+    assert outcome == [f"{fifo}: a named pipe (FIFO), not a position file"]
+
+
+# ---- saving keeps modes, links, and leaves no temporary files (issue 12) -------------------
+
+
+def test_save_keeps_the_file_mode(tmp_path):
+    path = tmp_path / "shared.pyr.json"
+    for mode in (0o644, 0o640, 0o600):
+        files.write(path, played_game())
+        os.chmod(path, mode)
+        files.write(path, played_game())
+        assert path.stat().st_mode & 0o7777 == mode
+
+
+def test_a_new_file_gets_the_umask_mode(tmp_path):
+    old = os.umask(0o027)
+    try:
+        files.write(tmp_path / "new.pyr.json", played_game())
+        files.write_text(tmp_path / "new.txt", "x")
+    finally:
+        os.umask(old)
+    assert (tmp_path / "new.pyr.json").stat().st_mode & 0o777 == 0o640
+    assert (tmp_path / "new.txt").stat().st_mode & 0o777 == 0o640
+
+
+def test_save_writes_through_a_symlink(tmp_path):
+    real = tmp_path / "real" / "game.pyr.json"
+    real.parent.mkdir()
+    files.write(real, Partition(PartitionOptions(4, "stacking")))
+    link = tmp_path / "link.pyr.json"
+    link.symlink_to(real)
+    files.write(link, played_game())
+    assert link.is_symlink()
+    assert os.readlink(link) == str(real)
+    assert files.read(real).game.move_stack == played_game().move_stack
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.pyr.json", "real"]
+    assert sorted(p.name for p in real.parent.iterdir()) == ["game.pyr.json"]
+
+
+def test_save_refuses_a_directory_in_the_way(tmp_path):
+    (tmp_path / "dir.pyr.json").mkdir()
+    with pytest.raises(IsADirectoryError, match="a directory, not a file to save to"):
+        files.write(tmp_path / "dir.pyr.json", played_game())
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["dir.pyr.json"]
+
+
+def test_save_removes_temporary_files_that_killed_saves_left(tmp_path):
+    path = tmp_path / "game.pyr.json"
+    files.write(path, played_game())
+    dead = tmp_path / ".game.pyr.json.99999999-abcdefgh.tmp"  # no such process id
+    old_style = tmp_path / ".game.pyr.json.k3j_x9q2.tmp"  # before process ids were named
+    running = tmp_path / f".game.pyr.json.{os.getppid()}-abcdefgh.tmp"  # a save under way
+    other = tmp_path / ".other.pyr.json.99999999-abcdefgh.tmp"  # another file's
+    for stale in (dead, old_style, running, other):
+        stale.write_text("{")
+    os.utime(old_style, (1_000_000_000, 1_000_000_000))
+    files.write(path, played_game())
+    left = sorted(p.name for p in tmp_path.iterdir())
+    assert left == sorted(["game.pyr.json", running.name, other.name])
+
+
+# ---- sizes: bounded in files, and in memory (issue 12) -------------------------------------
+
+
+def test_partition_size_is_bounded_and_the_maximum_named():
+    from model.lattice import MAX_SIZE
+
+    assert MAX_SIZE == 50
+    with pytest.raises(PositionFormatError, match=r"options\.size: .* from 2 to 50"):
+        load(doc(options={"size": 100}))
+    spec = next(s for s in Partition.option_specs if s.name == "size")
+    assert (spec.minimum, spec.maximum) == (2, MAX_SIZE)  # the New game dialog's range
+
+
+def test_lattices_of_many_sizes_are_not_all_kept():
+    from model.lattice import CACHED_SIZES, lattice
+
+    for n in range(2, 16):
+        load(doc(options={"size": n}, to_move="red", pieces=[]))
+    assert lattice.cache_info().currsize <= CACHED_SIZES
