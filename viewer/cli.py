@@ -32,12 +32,26 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _non_negative(text: str) -> int:
+    if len(text) > 20:  # int() refuses numbers of thousands of digits with ValueError anyway
+        raise argparse.ArgumentTypeError(f"{text[:20]}...: too long for a number")
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
     if value < 0:
         raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
+    return value
+
+
+#: Deepest ``perft``: it counts every sequence of moves, so even two moves a ply would be
+#: 2**100 sequences; only a position with forced moves could be counted that deep.
+MAX_PERFT_DEPTH = 100
+
+
+def _perft_depth(text: str) -> int:
+    value = _non_negative(text)
+    if value > MAX_PERFT_DEPTH:
+        raise argparse.ArgumentTypeError(f"must be 0 to {MAX_PERFT_DEPTH}, not {value}")
     return value
 
 
@@ -59,10 +73,13 @@ def _size(text: str) -> tuple[int, int]:
 
 
 def _level_range(text: str) -> tuple[int, int]:
-    match = re.fullmatch(r"(\d+):(\d+)", text)
+    match = re.fullmatch(r"(\d{1,6}):(\d{1,6})", text)
     if match is None:
         raise argparse.ArgumentTypeError(f"{text!r} is not a level range like 0:2")
-    return int(match.group(1)), int(match.group(2))
+    lo, hi = int(match.group(1)), int(match.group(2))
+    if lo > hi:
+        raise argparse.ArgumentTypeError(f"{text!r}: the first level must not be above the last")
+    return lo, hi
 
 
 def overlay_specs() -> dict[str, tuple[OverlaySpec, list[str]]]:
@@ -107,7 +124,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     perft = commands.add_parser("perft", help="count the move sequences of a given length")
     perft.add_argument("file", metavar="FILE")
-    perft.add_argument("depth", metavar="DEPTH", type=_non_negative)
+    perft.add_argument("depth", metavar="DEPTH", type=_perft_depth, help="0 to 100")
 
     solve = commands.add_parser(
         "solve", help="prove the value of a position by search (Ctrl+C stops it with a report)"
@@ -129,9 +146,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     solve.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
 
-    render = commands.add_parser("render", help="draw a position to a PNG file, headless")
+    render = commands.add_parser("render", help="draw a position to a picture file, headless")
     render.add_argument("file", metavar="FILE")
-    render.add_argument("-o", "--output", required=True, metavar="OUT.png")
+    render.add_argument(
+        "-o",
+        "--output",
+        required=True,
+        metavar="OUT.png",
+        help="the picture to write: .png, .jpg, .jpeg, .bmp, .tif or .tiff",
+    )
     render.add_argument("--size", type=_size, default=(1024, 768), metavar="WxH")
     render.add_argument(
         "--levels",
@@ -295,12 +318,17 @@ def _render(args: argparse.Namespace) -> int:
     from model import PositionFormatError
     from model.files import read
 
-    from .render import RenderOptions, parse_clip, render_game
+    from .render import RenderOptions, check_output, parse_clip, render_game
 
     try:
         clips = [parse_clip(text) for text in args.clip]
     except ValueError as exc:
         print(f"pyramid-lab: error: argument --clip: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        check_output(args.output)
+    except ValueError as exc:
+        print(f"pyramid-lab: error: argument -o/--output: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
         doc = read(args.file)
@@ -336,7 +364,12 @@ def _render(args: argparse.Namespace) -> int:
     )
     if not args.no_lesson:
         options = options.with_lesson(doc.lesson)
-    print(render_game(game, args.output, options))
+    try:
+        written = render_game(game, args.output, options)
+    except OSError as exc:  # e.g. the disk is full, or the folder went away meanwhile
+        print(f"pyramid-lab: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    print(written)  # the file written: a symbolic link's target, as an absolute path
     return EXIT_OK
 
 

@@ -4,6 +4,7 @@ puzzle sheets."""
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import textwrap
@@ -12,10 +13,20 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from model.files import Lesson
+from model.files import Lesson, write_bytes
 from model.game import Game
 
 from .view_state import AXES, ViewState
+
+#: The picture formats ``render`` writes, by file extension (Pillow's format names).
+IMAGE_FORMATS = {
+    ".png": "PNG",
+    ".jpg": "JPEG",
+    ".jpeg": "JPEG",
+    ".bmp": "BMP",
+    ".tif": "TIFF",
+    ".tiff": "TIFF",
+}
 
 _CLIP_RE = re.compile(r"\s*([xyz])\s*(<=|>=|<|>)\s*(-?\d+(?:\.\d+)?)\s*")
 
@@ -49,6 +60,28 @@ def parse_clip(text: str) -> tuple[int, float, bool]:
     return AXES.index(axis), float(value), op.startswith("<")
 
 
+def check_output(out: str | Path) -> Path:
+    """The file a picture for ``out`` goes to (a symbolic link's target), checked before
+    anything is drawn: ValueError saying what is wrong with the extension, the folder or an
+    existing thing of that name."""
+    text = os.fspath(out)
+    extension = Path(text).suffix.lower()
+    if extension not in IMAGE_FORMATS:
+        known = ", ".join(IMAGE_FORMATS)
+        what = f"{extension!r} is not a picture extension" if extension else "no extension"
+        raise ValueError(f"{text}: {what}; use one of {known}")
+    target = Path(os.path.realpath(text))
+    folder = target.parent
+    if not folder.is_dir():
+        raise ValueError(f"{text}: the folder {folder} does not exist")
+    if os.path.lexists(target) and not target.is_file():
+        kind = "a folder" if target.is_dir() else "not a regular file"
+        raise ValueError(f"{text}: {kind}, cannot be replaced by a picture")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise ValueError(f"{text}: the folder {folder} is not writable")
+    return target
+
+
 def view_state_for(options: RenderOptions) -> ViewState:
     view = ViewState()
     if options.levels is not None:
@@ -62,8 +95,13 @@ def view_state_for(options: RenderOptions) -> ViewState:
 
 
 def render_game(game: Game, out: str | Path, options: RenderOptions | None = None) -> Path:
-    """Draw ``game`` to the PNG file ``out`` and return its path."""
+    """Draw ``game`` to the picture file ``out`` (format by extension, see IMAGE_FORMATS) and
+    return the path written. The file is replaced atomically, so a failed or interrupted
+    render leaves what was there. ValueError for an output :func:`check_output` refuses,
+    OSError when the picture cannot be written."""
     options = options or RenderOptions()
+    target = check_output(out)
+    image_format = IMAGE_FORMATS[Path(out).suffix.lower()]
     if not os.environ.get("DISPLAY"):
         os.environ.setdefault("VTK_DEFAULT_OPENGL_WINDOW", "vtkEGLRenderWindow")
     import pyvista as pv
@@ -89,8 +127,11 @@ def render_game(game: Game, out: str | Path, options: RenderOptions | None = Non
                 font_size=8,
                 color=(30, 30, 30),
             )
-        target = Path(out)
-        plotter.screenshot(str(target))
-        return target
+        image = plotter.screenshot(None, return_img=True)
     finally:
         plotter.close()
+    from PIL import Image
+
+    encoded = io.BytesIO()
+    Image.fromarray(image).save(encoded, format=image_format)
+    return write_bytes(target, encoded.getvalue())

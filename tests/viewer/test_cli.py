@@ -224,3 +224,69 @@ def test_open_without_a_display_says_how_to_render(capsys, monkeypatch):
     assert "pyramid-lab render" in err
     first_lesson = sorted((ROOT / "examples" / "lessons").glob("*.pyr.json"))[0]
     assert f"pyramid-lab render {first_lesson} -o" in err  # without a file: the first lesson
+
+
+# ---- issue 12: bad input never ends in a traceback -----------------------------------------
+
+
+def test_analyze_reports_deep_and_huge_files_on_their_lines(capsys, tmp_path):
+    deep = tmp_path / "deep.pyr.json"
+    deep.write_text("[" * 1000 + "]" * 1000)
+    huge = tmp_path / "huge.pyr.json"
+    huge.write_text('{"format": ' + "7" * 5000 + "}")
+    good = ROOT / "examples" / "partition" / "t3-lone-apex.pyr.json"
+    code, out, err = run(capsys, "analyze", deep, good, huge, tmp_path)
+    assert code == 2
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert [line["file"] for line in lines] == [str(deep), str(good), str(huge), str(tmp_path)]
+    assert lines[0]["error"] == f"{deep}: lists or objects nested too deeply"
+    assert lines[1]["game"] == "partition"
+    assert "a number of 5000 digits" in lines[2]["error"]
+    assert "a directory" in lines[3]["error"]
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    ("output", "words"),
+    [
+        ("nodir/x.png", "the folder"),
+        ("x.txt", "'.txt' is not a picture extension; use one of .png, .jpg"),
+        ("x", "no extension"),
+        ("sub.png", "a folder, cannot be replaced"),
+    ],
+)
+def test_render_checks_the_output_before_drawing(capsys, tmp_path, monkeypatch, output, words):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "sub.png").mkdir()
+    code, out, err = run(capsys, "render", ROOT / "examples/pyraos/empty.pyr.json", "-o", output)
+    assert code == 2
+    assert out == ""
+    assert words in err
+    assert err.count("\n") == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["sub.png"]
+
+
+def test_render_prints_the_file_written_and_replaces_it_whole(capsys, tmp_path, monkeypatch):
+    from model import files
+
+    real = tmp_path / "pictures" / "board.PNG"
+    real.parent.mkdir()
+    link = tmp_path / "link.png"
+    link.symlink_to(real)
+    example = ROOT / "examples/pyraos/empty.pyr.json"
+    code, out, _ = run(capsys, "render", example, "-o", link, "--size", "64x48")
+    assert code == 0
+    assert out == f"{real}\n"
+    assert real.read_bytes().startswith(b"\x89PNG")
+    assert link.is_symlink()
+    before = real.read_bytes()
+
+    def full(src, dst):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(files.os, "replace", full)
+    code, out, err = run(capsys, "render", example, "-o", link, "--size", "80x60")
+    assert code == 2
+    assert err == f"pyramid-lab: cannot write {link}: No space left on device\n"
+    assert real.read_bytes() == before
+    assert sorted(p.name for p in real.parent.iterdir()) == ["board.PNG"]
