@@ -1,0 +1,438 @@
+"""The prover: does ``side`` win within ``within`` plies, whatever the others do?
+
+Depth-first proof-number search (df-pn, with the 1 + epsilon trick) over the game protocol.
+The prover's nodes are OR nodes, every other player's are AND nodes. A node of the search is
+a position (``canonical_key()``, so symmetric positions share an entry) together with the
+plies left, which keeps the search graph free of cycles; entries for fewer plies left are
+kept, so deepening the bound reuses them.
+
+A draw, a loss, running out of plies and a position repeating on the search path are all
+failures for the prover: a proof never rests on a repetition, and a disproof that a path
+repetition caused is never stored (another path might not repeat there).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..game import Game, Move
+from .solver import SearchStopped
+from .symmetry import key_function
+
+INF = 1 << 40
+EXPANSIONS = 2_000_000  # positions whose moves are kept
+EPSILON = 0.25  # 1 + epsilon trick: a child is searched a little past its sibling's number
+
+Stop = Callable[[], bool] | Any  # a callable returning True to stop, or a threading.Event
+ProverProgress = Callable[[float, str], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Proof:
+    """What the prover found about "``side`` wins within ``within`` plies".
+
+    ``result`` is "proven", "disproven" or "unknown" (stopped first). When proven,
+    ``plies`` is the length of the shortest win (the bound when ``shortest`` was off) and
+    ``winning_move`` a first move of it (None when the side is not to move); ``line`` is a
+    principal line, the winner's quickest moves against the longest resistance.
+    """
+
+    result: str
+    side: str
+    within: int
+    plies: int | None
+    winning_move: Move | None
+    nodes: int
+    seconds: float
+    stopped: str | None = None  # "time limit" or "interrupted" when result is "unknown"
+    line: tuple[str, ...] = field(default=())
+
+    @property
+    def proven(self) -> bool:
+        return self.result == "proven"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "result": self.result,
+            "side": self.side,
+            "within": self.within,
+            "plies": self.plies,
+            "winning_move": None if self.winning_move is None else str(self.winning_move),
+            "line": list(self.line),
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 3),
+            "stopped": self.stopped,
+        }
+
+
+def stop_function(stop: Stop | None) -> Callable[[], bool]:
+    """A threading.Event (anything with ``is_set``), a callable or None, as a callable."""
+    if stop is None:
+        return lambda: False
+    if hasattr(stop, "is_set"):
+        return stop.is_set
+    return stop
+
+
+class Prover:
+    """df-pn for one claim at a time; the table survives between claims on the same game
+    (``prove`` with growing bounds, ``first_moves``, ``best_defence``)."""
+
+    def __init__(
+        self,
+        game: Game,
+        side: str,
+        *,
+        max_seconds: float | None = None,
+        stop: Stop | None = None,
+        progress: ProverProgress | None = None,
+        progress_every: float = 0.25,
+    ) -> None:
+        if side not in game.players:
+            raise ValueError(f"{side!r} is not a player of {game.title}")
+        self.game = game.copy()
+        self.side = game.players.index(side)
+        self.table: dict[tuple[Hashable, int], tuple[int, int]] = {}
+        self.nodes = 0
+        self.max_seconds = max_seconds
+        self._stop = stop_function(stop)
+        self.progress = progress
+        self.progress_every = progress_every
+        self._path: set[Hashable] = set()
+        self._expanded: dict[Hashable, list[tuple[Any, Hashable, Hashable, int]]] = {}
+        self._key = key_function(game)
+        self._start = time.perf_counter()
+        self._next_report = self._start + progress_every
+        self._task = ""
+        self._fraction = 0.0
+
+    # ---- the search --------------------------------------------------------------------
+
+    def _tick(self) -> None:
+        self.nodes += 1
+        if self.nodes & 255 == 0:
+            now = time.perf_counter()
+            if self.max_seconds is not None and now - self._start > self.max_seconds:
+                raise SearchStopped("time limit")
+            if self._stop():
+                raise SearchStopped("interrupted")
+            if self.progress is not None and now >= self._next_report:
+                self._next_report = now + self.progress_every
+                fraction = self._fraction
+                if self.max_seconds:
+                    fraction = max(fraction, (now - self._start) / self.max_seconds)
+                self.progress(min(fraction, 0.99), f"{self._task}: {self.nodes} nodes")
+
+    def _leaf(self, game: Game, left: int) -> tuple[int, int] | None:
+        """(pn, dn) of a finished position or of one with no plies left, else None."""
+        outcome = game.outcome()
+        if outcome is not None:
+            return (0, INF) if outcome.winner == game.players[self.side] else (INF, 0)
+        if left <= 0:
+            return INF, 0
+        return None
+
+    def _children(self, left: int) -> list[list[Any]]:
+        """[move, key, pn, dn, cut] for each move of the current position. The moves, the
+        positions they lead to and whether those are finished are generated once per
+        position and kept (df-pn comes back to a node many times)."""
+        game = self.game
+        position = game.position_key()
+        expansion = self._expanded.get(position)
+        if expansion is None:
+            expansion = []
+            winner = game.players[self.side]
+            key_of = self._key
+            for move in game.search_moves():
+                game.push_search(move)
+                try:
+                    self._tick()
+                    outcome = game.outcome()
+                    status = 0 if outcome is None else 1 if outcome.winner == winner else -1
+                    expansion.append((move, game.position_key(), key_of(game), status))
+                finally:
+                    game.pop()
+            if len(self._expanded) < EXPANSIONS:
+                self._expanded[position] = expansion
+        table = self.table
+        path = self._path
+        below = left - 1
+        children: list[list[Any]] = []
+        for move, child, key, status in expansion:
+            if child in path:
+                children.append([move, None, INF, 0, True])
+                continue
+            if status:
+                pn, dn = (0, INF) if status > 0 else (INF, 0)
+            elif below <= 0:
+                pn, dn = INF, 0
+            else:
+                pn, dn = table.get((key, below), (1, 1))
+            children.append([move, (key, below), pn, dn, False])
+        return children
+
+    def _mid(self, key: tuple[Hashable, int], thpn: int, thdn: int) -> tuple[int, int, bool]:
+        """Search the current position (``key``) until its proof number reaches ``thpn`` or
+        its disproof number ``thdn``; returns (pn, dn, whether a path repetition cut it)."""
+        game = self.game
+        self._tick()
+        left = key[1]
+        is_or = game.current_player() == self.side
+        children = self._children(left)
+        if not children:  # cannot happen for a running game; never hang on it
+            self.table[key] = (INF, 0)
+            return INF, 0, False
+        position = game.position_key()
+        self._path.add(position)
+        try:
+            while True:
+                if is_or:
+                    pn = min(c[2] for c in children)
+                    dn = min(INF, sum(c[3] for c in children))
+                else:
+                    pn = min(INF, sum(c[2] for c in children))
+                    dn = min(c[3] for c in children)
+                if pn >= thpn or dn >= thdn or pn == 0 or dn == 0:
+                    break
+                # the most proving child and the second best number
+                index = 2 if is_or else 3
+                best, second = None, INF
+                for c in children:
+                    if best is None or c[index] < best[index]:
+                        if best is not None:
+                            second = best[index]
+                        best = c
+                    elif c[index] < second:
+                        second = c[index]
+                assert best is not None
+                bound = min(INF, int(second * (1 + EPSILON)) + 1)
+                if is_or:
+                    c_thpn = min(thpn, bound)
+                    c_thdn = min(INF, thdn - dn + best[3])
+                else:
+                    c_thdn = min(thdn, bound)
+                    c_thpn = min(INF, thpn - pn + best[2])
+                game.push_search(best[0])
+                try:
+                    best[2], best[3], best[4] = self._mid(best[1], c_thpn, c_thdn)
+                finally:
+                    game.pop()
+        finally:
+            self._path.discard(position)
+        cut = pn != 0 and any(c[4] for c in children if c[2] == INF)
+        if pn == INF and cut:
+            self.table.pop(key, None)  # this disproof holds only on this path
+        else:
+            self.table[key] = (pn, dn)
+        return pn, dn, cut
+
+    def _settle(self, left: int) -> tuple[int, int]:
+        """(pn, dn) of the root for ``left`` plies, searched to the end."""
+        game = self.game
+        leaf = self._leaf(game, left)
+        if leaf is not None:
+            return leaf
+        key = (self._key(game), left)
+        entry = self.table.get(key)
+        if entry is not None and (entry[0] == 0 or entry[1] == 0):
+            return entry
+        pn, dn, _ = self._mid(key, INF, INF)
+        return pn, dn
+
+    def wins_within(self, left: int) -> bool:
+        """True if the side wins within ``left`` plies from the current position."""
+        return self._settle(left)[0] == 0
+
+    def shortest(self, within: int) -> int | None:
+        """The length of the shortest win within ``within`` plies, or None (a binary
+        search over the bound: winning within n plies implies winning within n + 1)."""
+        if not self.wins_within(within):
+            return None
+        low, high = -1, within  # low fails (or is below 0), high wins
+        while high - low > 1:
+            middle = (low + high) // 2
+            self._fraction = 1 - (high - low) / (within + 1)
+            if self.wins_within(middle):
+                high = middle
+            else:
+                low = middle
+        return high
+
+    # ---- lines -------------------------------------------------------------------------
+
+    def _public(self, move: Any) -> Move:
+        game = self.game
+        game.push_search(move)
+        return game.pop()
+
+    def winning_move(self, left: int) -> Move | None:
+        """A move of the side to move that wins within ``left`` plies (the quickest when
+        ``left`` is the shortest win), or None."""
+        game = self.game
+        root = game.position_key()
+        self._path.add(root)
+        try:
+            for move in game.search_moves():
+                game.push_search(move)
+                try:
+                    wins = game.position_key() not in self._path and self.wins_within(left - 1)
+                finally:
+                    game.pop()
+                if wins:
+                    return self._public(move)
+            return None
+        finally:
+            self._path.discard(root)
+
+    def winning_moves(self, left: int) -> list[tuple[Move, int]]:
+        """Each move of the side to move (the prover) that wins within ``left`` plies, with
+        the length of its shortest win (1 + the plies after it)."""
+        game = self.game
+        found = []
+        root = game.position_key()
+        self._path.add(root)
+        try:
+            for move in game.search_moves():
+                game.push_search(move)
+                try:
+                    repeats = game.position_key() in self._path
+                    plies = None if repeats else self.shortest(left - 1)
+                finally:
+                    game.pop()
+                if plies is not None:
+                    found.append((self._public(move), plies + 1))
+        finally:
+            self._path.discard(root)
+        return found
+
+    def line(self, plies: int) -> list[Move]:
+        """The principal line of a win in exactly ``plies`` plies (the shortest): the
+        prover's quickest move, a reply that resists longest, and so on. With the shortest
+        win n plies away, a prover's move that wins within n - 1 is quickest, and a reply
+        that the prover cannot beat within n - 2 resists longest."""
+        game = self.game
+        played: list[Move] = []
+        try:
+            while plies > 0 and not game.is_over():
+                prover = game.current_player() == self.side
+                chosen = None
+                for move in game.search_moves():
+                    game.push_search(move)
+                    try:
+                        if game.position_key() in self._path:
+                            continue
+                        if prover == self.wins_within(plies - 1 if prover else plies - 2):
+                            chosen = move
+                    finally:
+                        game.pop()
+                    if chosen is not None:
+                        break
+                if chosen is None:
+                    break
+                self._path.add(game.position_key())
+                played.append(self._public(chosen))
+                game.push_search(chosen)
+                plies -= 1
+        finally:
+            for _ in played:
+                game.pop()
+            self._path.clear()
+        return played
+
+
+# ---- the functions the window and the command line call -------------------------------
+
+
+def prove(
+    game: Game,
+    side: str,
+    within: int,
+    *,
+    shortest: bool = True,
+    line: bool = True,
+    max_seconds: float | None = None,
+    stop: Stop | None = None,
+    progress: ProverProgress | None = None,
+) -> Proof:
+    """Does ``side`` win within ``within`` plies from ``game`` (left unchanged)?
+
+    ``progress(fraction, text)`` is called a few times a second; ``stop`` (a
+    threading.Event or a callable) and ``max_seconds`` end the search with "unknown".
+    With ``shortest`` a proof reports the shortest win; with ``line`` its principal line.
+    """
+    if within < 0:
+        raise ValueError(f"within must be 0 or more, not {within}")
+    prover = Prover(game, side, max_seconds=max_seconds, stop=stop, progress=progress)
+    start = prover._start
+    prover._task = f"{side} wins within {within}"
+    result, plies, move, stopped = "unknown", None, None, None
+    principal: tuple[str, ...] = ()
+    try:
+        if not prover.wins_within(within):
+            result = "disproven"
+        else:
+            result = "proven"
+            plies = prover.shortest(within) if shortest else within
+            assert plies is not None
+            if prover.game.current_player() == prover.side and plies > 0:
+                move = prover.winning_move(plies)
+            if line and shortest and plies > 0:
+                principal = tuple(str(m) for m in prover.line(plies))
+    except SearchStopped as exc:
+        result, plies, move, stopped = "unknown", None, None, str(exc)
+    finally:
+        prover._path.clear()
+    if progress is not None:
+        progress(1.0, f"{side} wins within {within}: {result}")
+    return Proof(
+        result,
+        side,
+        within,
+        plies,
+        move,
+        prover.nodes,
+        time.perf_counter() - start,
+        stopped,
+        principal,
+    )
+
+
+def first_moves(
+    game: Game,
+    side: str,
+    within: int,
+    *,
+    max_seconds: float | None = None,
+    stop: Stop | None = None,
+    progress: ProverProgress | None = None,
+) -> list[tuple[Move, int]]:
+    """Every first move of ``side`` (who must be to move) that wins within ``within``
+    plies, with the length of its shortest win, shortest first (for finding cooks).
+    SearchStopped when stopped."""
+    if game.is_over() or game.to_move != side:
+        raise ValueError(f"{side} is not to move")
+    prover = Prover(game, side, max_seconds=max_seconds, stop=stop, progress=progress)
+    prover._task = f"first moves: {side} wins within {within}"
+    found = prover.winning_moves(within)
+    return sorted(found, key=lambda item: item[1])
+
+
+def best_defence(
+    game: Game,
+    side: str,
+    within: int,
+    *,
+    max_seconds: float | None = None,
+    stop: Stop | None = None,
+) -> list[Move]:
+    """The principal line of ``side``'s shortest win within ``within`` plies: the winner's
+    quickest moves against the defence that resists longest. Empty when there is no win
+    within the bound; SearchStopped when stopped."""
+    prover = Prover(game, side, max_seconds=max_seconds, stop=stop)
+    plies = prover.shortest(within)
+    if plies is None:
+        return []
+    return prover.line(plies)

@@ -1,0 +1,128 @@
+"""The prover (model.search.prover): the example endgames and small Partition positions,
+wrong claims disproven, repetitions a failure for the prover, stop and progress."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+
+from model.files import read
+from model.search import solve
+from model.search.prover import Prover, best_defence, first_moves, prove
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def example(name):
+    return read(EXAMPLES / f"{name}.pyr.json").game
+
+
+# (example, side, shortest win in plies, its first move or None when the side is not to
+# move); each checked against the Solver where it settles the position quickly.
+WINS = [
+    ("pyraos/endgame-win-in-7", "black", 7, "3,0,0"),
+    ("pyraos/endgame-loss-in-8", "white", 8, None),  # black to move loses in 8
+    ("pyraos/alternate-pass", "white", 8, None),
+    ("pyraos/top-in-one", "black", 1, "0,0,3"),
+    ("partition/t4-anchored-sheet", "red", 3, "0,0,0"),
+    ("partition/t5-around-a-corner-ball", "red", 3, "2,0,0"),
+    ("partition/stacking-support", "blue", 9, "2,0,0"),
+    ("lessons/2-unanchored-sheet", "blue", 4, None),  # red to move loses in 4
+]
+
+
+@pytest.mark.parametrize(("name", "side", "plies", "move"), WINS)
+def test_example_wins(name, side, plies, move):
+    game = example(name)
+    before = game.position_key(), len(game.move_stack)
+    proof = prove(game, side, plies + 2)
+    assert (proof.result, proof.plies) == ("proven", plies)
+    assert (None if proof.winning_move is None else str(proof.winning_move)) == move
+    assert len(proof.line) == plies
+    # a claim one win shorter is disproven, and the other side never wins
+    assert prove(game, side, plies - 1).result == "disproven"
+    assert prove(game, game.other(side), plies + 2).result == "disproven"
+    assert (game.position_key(), len(game.move_stack)) == before
+    # the Solver agrees
+    result = solve(game, max_seconds=10)
+    assert result.value == ("win" if side == game.to_move else "loss")
+    assert result.plies == plies
+
+
+def test_line_replays_to_the_win():
+    game = example("pyraos/endgame-loss-in-8").copy()
+    proof = prove(game, "white", 8)
+    for text in proof.line:
+        game.push_text(text)
+    assert game.outcome() is not None
+    assert game.outcome().winner == "white"
+
+
+def test_lone_apex_is_settled():
+    """T3 (base 3, a red ball on the apex, blue to move): red wins, which the Solver does
+    not settle in 20 s. The shortest win is 10 plies (see the benchmark)."""
+    proof = prove(example("partition/t3-lone-apex"), "red", 13, shortest=False, line=False)
+    assert proof.result == "proven"
+    assert proof.seconds < 30
+
+
+def test_first_moves_lists_every_win():
+    game = example("pyraos/endgame-win-in-7")
+    assert [(str(m), p) for m, p in first_moves(game, "black", 7)] == [("3,0,0", 7)]
+    assert first_moves(game, "black", 6) == []
+    with pytest.raises(ValueError, match="not to move"):
+        first_moves(game, "white", 7)
+
+
+def test_best_defence_resists_longest():
+    game = example("pyraos/endgame-loss-in-8")
+    line = best_defence(game, "white", 10)
+    assert len(line) == 8
+    assert best_defence(game, "black", 10) == []
+
+
+def test_a_rule_draw_by_repetition_fails_the_prover():
+    # Black to move; a2-a1 repeats the start a third time: a draw, which refutes any claim
+    # that White wins, however long
+    game = example("terrace/repetition")
+    for within in (1, 2, 4):
+        assert prove(game, "white", within).result == "disproven"
+    game.push_text("a2-a1")
+    assert game.outcome().winner is None
+    game.pop()
+
+
+def test_a_position_repeating_on_the_path_fails_the_prover():
+    game = example("pyraos/top-in-one")
+    prover = Prover(game, "black")
+    after = game.copy()
+    after.push_text("0,0,3")
+    prover._path.add(after.position_key())  # as if the search had been there already
+    assert not prover.wins_within(1)
+    prover._path.clear()
+    assert prover.wins_within(1)  # the disproof that the repetition caused was not kept
+
+
+def test_stop_and_time_limit_give_unknown():
+    game = example("partition/t3-lone-apex")
+    event = threading.Event()
+    event.set()
+    proof = prove(game, "red", 13, stop=event)
+    assert (proof.result, proof.stopped) == ("unknown", "interrupted")
+    proof = prove(game, "red", 13, max_seconds=0.05)
+    assert (proof.result, proof.stopped) == ("unknown", "time limit")
+
+
+def test_progress_reports_fractions():
+    seen = []
+    prove(
+        example("partition/t3-lone-apex"),
+        "blue",
+        13,
+        max_seconds=0.6,
+        progress=lambda fraction, text: seen.append((fraction, text)),
+    )
+    assert all(0 <= f <= 1 for f, _ in seen)
+    assert seen[-1][0] == 1.0
