@@ -1,6 +1,17 @@
 """Search over any game of the protocol: perft, the iterative-deepening solver, and (in
 their own modules) the playing agents and the prover."""
 
+from .agents import (
+    LEVELS,
+    Agent,
+    AlphaBetaAgent,
+    Choice,
+    Limits,
+    MCTSAgent,
+    MoveStat,
+    RandomAgent,
+    agent_for,
+)
 from .prover import Proof, Prover, best_defence, first_moves, prove
 from .solver import (
     DRAW,
@@ -17,15 +28,24 @@ from .solver import (
 
 __all__ = [
     "DRAW",
+    "LEVELS",
     "LOSS",
     "UNKNOWN",
     "WIN",
+    "Agent",
+    "AlphaBetaAgent",
+    "Choice",
+    "Limits",
+    "MCTSAgent",
+    "MoveStat",
     "Progress",
     "Proof",
     "Prover",
+    "RandomAgent",
     "SearchStopped",
     "SolveResult",
     "Solver",
+    "agent_for",
     "best_defence",
     "first_moves",
     "perft",

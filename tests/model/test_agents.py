@@ -1,0 +1,151 @@
+"""The playing agents (model.search.agents): legal moves on every game, limits, stop and
+progress, the caller's game untouched, and tactics they must see."""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from model.files import read
+from model.game import game_class, game_names
+from model.search.agents import (
+    LEVELS,
+    AlphaBetaAgent,
+    Limits,
+    MCTSAgent,
+    RandomAgent,
+    agent_for,
+)
+from tests.conftest import make_partition
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def agents():
+    return [
+        RandomAgent(seed=1),
+        MCTSAgent(seed=1),
+        MCTSAgent(seed=1, rave=False, max_playout=20),
+        AlphaBetaAgent(),
+    ]
+
+
+def snapshot(game):
+    return game.position_key(), [str(m) for m in game.move_stack], game.is_over()
+
+
+@pytest.mark.parametrize("name", game_names())
+@pytest.mark.parametrize("agent", agents(), ids=lambda a: a.name)
+def test_legal_move_and_game_untouched(name, agent):
+    game = game_class(name).new()
+    game.push(game.legal_moves()[0])
+    before = snapshot(game)
+    choice = agent.choose(game, Limits(playouts=40, depth=2, seconds=5))
+    assert choice.move in game.legal_moves()
+    assert snapshot(game) == before
+    assert {s.move for s in choice.stats} <= set(game.legal_moves())
+    if agent.name != "random":
+        assert len(choice.stats) == len(game.legal_moves())
+        assert choice.pv[0] == str(choice.move)
+
+
+def test_finished_game_has_no_move():
+    game = read(EXAMPLES / "partition/t1-red-wins-small.pyr.json").game
+    for agent in agents():
+        assert agent.choose(game, Limits(playouts=10, depth=1)).move is None
+
+
+def test_playout_and_depth_limits():
+    game = game_class("partition").new()
+    assert MCTSAgent(seed=2).choose(game, Limits(playouts=75)).visits == 75
+    assert AlphaBetaAgent().choose(game, Limits(depth=2)).depth == 2
+
+
+@pytest.mark.parametrize("agent", agents()[1:], ids=lambda a: a.name)
+def test_time_limit_and_stop(agent):
+    game = game_class("partition").new()
+    start = time.perf_counter()
+    agent.choose(game, Limits(seconds=0.3))
+    assert time.perf_counter() - start < 1.5
+    event = threading.Event()
+    timer = threading.Timer(0.2, event.set)
+    timer.start()
+    start = time.perf_counter()
+    choice = agent.choose(game, Limits(seconds=30), stop=event)
+    assert time.perf_counter() - start < 2
+    assert choice.stopped
+    assert choice.move in game.legal_moves()
+    assert agent.choose(game, Limits(seconds=30), stop=lambda: True).move in game.legal_moves()
+
+
+def test_progress_is_reported():
+    seen = []
+    MCTSAgent(seed=3).choose(
+        game_class("pyraos").new(), Limits(seconds=0.7), progress=lambda f, t: seen.append(f)
+    )
+    assert len(seen) >= 2
+    assert all(0 <= f <= 1 for f in seen)
+
+
+# Base 3, found with the prover: red's only win in one, and a position where the side to
+# move has one move (of six) that stops the other side winning next.
+WIN_IN_ONE = make_partition(
+    3,
+    red=[(0, 2, 0), (2, 2, 0), (0, 1, 1), (0, 0, 2)],
+    blue=[(0, 1, 0), (2, 1, 0), (1, 2, 0), (1, 0, 1)],
+    study=False,
+)
+MUST_BLOCK = make_partition(  # blue to move is not lost, but only 0,0,2 stops red at once
+    3,
+    red=[(1, 0, 0), (2, 0, 0), (0, 1, 0), (0, 0, 1)],
+    blue=[(1, 1, 0), (0, 2, 0), (1, 1, 1)],
+    to_move="blue",
+    study=False,
+)
+
+
+@pytest.mark.parametrize("agent", agents()[1:], ids=lambda a: a.name)
+def test_sees_a_win_in_one(agent):
+    choice = agent.choose(WIN_IN_ONE, Limits(playouts=300, depth=2, seconds=5))
+    assert str(choice.move) == "1,1,1"
+    assert (choice.proven, choice.plies) == ("win", 1)
+
+
+@pytest.mark.parametrize("agent", agents()[1:], ids=lambda a: a.name)
+def test_blocks_a_loss_in_one(agent):
+    choice = agent.choose(MUST_BLOCK, Limits(playouts=500, depth=3, seconds=5))
+    assert str(choice.move) == "0,0,2"
+
+
+def test_mcts_proves_the_lost_replies():
+    choice = MCTSAgent(seed=4).choose(MUST_BLOCK, Limits(playouts=3000))
+    assert str(choice.move) == "0,0,2"
+    assert choice.stats[0].proven != "loss"
+    assert {s.proven for s in choice.stats[1:]} == {"loss"}  # red wins at once after each
+    assert {s.win_rate for s in choice.stats[1:]} == {0.0}
+
+
+def test_alphabeta_finds_the_pyraos_win_in_7():
+    game = read(EXAMPLES / "pyraos/endgame-win-in-7.pyr.json").game
+    choice = AlphaBetaAgent().choose(game, Limits(depth=9, seconds=20))
+    assert str(choice.move) == "3,0,0"
+    assert (choice.proven, choice.plies) == ("win", 7)
+    assert len(choice.pv) == 7
+
+
+@pytest.mark.parametrize("name", game_names())
+@pytest.mark.parametrize("level", LEVELS)
+def test_levels(name, level):
+    game = game_class(name).new()
+    agent, limits = agent_for(game, level, seed=5)
+    assert limits.seconds or limits.playouts
+    choice = agent.choose(game, limits.scaled(0.04))
+    assert choice.move in game.legal_moves()
+
+
+def test_unknown_level():
+    with pytest.raises(ValueError, match="level"):
+        agent_for(game_class("pyraos").new(), "grandmaster")
