@@ -3,10 +3,20 @@
 The board is two 30-bit masks, one per colour, over the shared lattice's point ids; support,
 resting-on and 2x2-square tables are precomputed once as masks. A move is a placement or a
 lift together with the unordered set of removed spheres; each distinct set is its own move.
+
+The rule sheet has no repetition rule, yet removals make cycles (place the fourth sphere of
+a square and take the same sphere back), and in the alternate version with removal "1-2" a
+player can be forced round one for ever while the other passes. The option ``repetition``
+(default 3) closes that gap as chess does: a position (board and side to move) occurring for
+the third time ends the game in a draw. Positions are finite, so every game ends. The values
+of play are those of "endless play is a draw" (a forced win never repeats a position), and a
+search from a position without history never reaches a third occurrence (it cuts a repeat on
+its path first), so solver results are unchanged.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
@@ -31,6 +41,8 @@ COLOURS = ("white", "black")
 VARIANTS = ("standard", "children", "alternate")
 REMOVALS = ("0-2", "1-2")
 SPHERES = 15
+REPETITION = 3  # default: the third occurrence of a position is a draw
+REPETITION_RANGE = (3, 5)
 
 LATTICE = lattice(4)
 POINTS = LATTICE.count  # 30
@@ -67,9 +79,11 @@ def bits(mask: int) -> tuple[int, ...]:
 class PyraosOptions:
     variant: str = "standard"
     removal: str = "0-2"
+    #: The occurrence of one position (board and side to move) that ends the game in a draw.
+    repetition: int = REPETITION
 
     def to_json(self) -> dict[str, Any]:
-        return {"variant": self.variant, "removal": self.removal}
+        return {"variant": self.variant, "removal": self.removal, "repetition": self.repetition}
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,6 +204,7 @@ class Pyraos(Game):
     endings: ClassVar[Mapping[str, Termination]] = {
         "top": Termination.GOAL,  # a sphere placed on the top wins
         "no_moves": Termination.NO_MOVES,  # the side to move cannot move and loses
+        "repetition": Termination.REPETITION,  # a position a third time (option): a draw
     }
     option_specs = (
         OptionSpec(
@@ -206,8 +221,19 @@ class Pyraos(Game):
             choices=REMOVALS,
             help="0-2: up to two of your free spheres; 1-2: at least one",
         ),
+        OptionSpec(
+            "repetition",
+            "Repetitions for a draw",
+            REPETITION,
+            minimum=REPETITION_RANGE[0],
+            maximum=REPETITION_RANGE[1],
+            help="a position (board and side to move) occurring this many times draws the game. "
+            "The rule sheet has no such rule, but removals can repeat a position for ever "
+            "(in the alternate version a player can be forced to); 3 is chess's threefold "
+            "repetition, and no count changes the result of correct play",
+        ),
     )
-    _copied = ("_masks", "_raws", "_undo")
+    _copied = ("_masks", "_raws", "_undo", "_seen")
 
     def __init__(self, options: PyraosOptions | None = None) -> None:
         self._options = options or PyraosOptions()
@@ -218,13 +244,15 @@ class Pyraos(Game):
         self._moves: list[RawMove] | None = None  # generated moves of this position, cached
         self._raws: list[RawMove] = []
         self._undo: list[tuple[int, int, Any]] = []
+        # occurrences of each position since the set-up, keyed as _key() (for repetition)
+        self._seen: Counter[int] = Counter()
         self._record_setup(from_setup=False)
 
     # ---- construction ------------------------------------------------------------------
 
     @classmethod
     def parse_options(cls, raw: Mapping[str, Any]) -> PyraosOptions:
-        check_option_names(cls.name, raw, ("variant", "removal"))
+        check_option_names(cls.name, raw, ("variant", "removal", "repetition"))
         variant = raw.get("variant", "standard")
         if variant not in VARIANTS:
             raise PositionFormatError(
@@ -233,11 +261,24 @@ class Pyraos(Game):
         removal = raw.get("removal", "0-2")
         if removal not in REMOVALS:
             raise PositionFormatError("options.removal", f"must be '0-2' or '1-2', not {removal!r}")
-        return PyraosOptions(variant, removal)
+        # Files from before the option have no key: they get the default, which cannot
+        # change their positions (a file without history has seen each position once).
+        repetition = raw.get("repetition", REPETITION)
+        low, high = REPETITION_RANGE
+        if (
+            isinstance(repetition, bool)
+            or not isinstance(repetition, int)
+            or not low <= repetition <= high
+        ):
+            raise PositionFormatError(
+                "options.repetition", f"must be an integer from {low} to {high}, not {repetition!r}"
+            )
+        return PyraosOptions(variant, removal, repetition)
 
     @classmethod
     def new(cls, options: PyraosOptions | None = None) -> Self:
         game = cls(options)
+        game._seen[game._key()] += 1
         game._update_result()
         return game
 
@@ -279,6 +320,7 @@ class Pyraos(Game):
             )
         game._masks = masks
         game._turn = turn
+        game._seen[game._key()] += 1
         game._update_result()
         game._record_setup(from_setup=True, study=study)
         return game
@@ -323,6 +365,15 @@ class Pyraos(Game):
     def mover_key(self) -> int:
         """The board from the mover's side: own << 30 | opponent."""
         return self._masks[self._turn] << POINTS | self._masks[1 - self._turn]
+
+    def _key(self) -> int:
+        """The position as one int, for the repetition count (see :func:`_position`)."""
+        turn = self._turn
+        return _position(self._masks[turn], self._masks[1 - turn], turn)
+
+    def repetitions(self) -> int:
+        """How often the current position (board and side to move) has occurred."""
+        return self._seen[self._key()]
 
     # ---- play --------------------------------------------------------------------------
 
@@ -436,6 +487,7 @@ class Pyraos(Game):
             self._masks[player] = own
         self._turn = 1 - player
         self._raws.append(raw)
+        self._seen[self._key()] += 1
         if t == TOP:
             self._result = ("top", player)
         else:
@@ -444,6 +496,8 @@ class Pyraos(Game):
     def _update_result(self) -> None:
         if self._masks[0] >> TOP & 1 or self._masks[1] >> TOP & 1:
             self._result = ("top", WHITE if self._masks[0] >> TOP & 1 else BLACK)
+        elif self._seen[self._key()] >= self._options.repetition:
+            self._result = ("repetition", None)
         elif self._options.variant != "alternate" and not self._generate():
             self._result = ("no_moves", 1 - self._turn)
         else:
@@ -452,6 +506,12 @@ class Pyraos(Game):
     def pop(self) -> Move:
         if not self._undo:
             raise IndexError("no move to take back")
+        key = self._key()
+        count = self._seen[key] - 1
+        if count:
+            self._seen[key] = count
+        else:
+            del self._seen[key]  # keeps the table small through long searches
         own, opp, self._result, self._moves = self._undo.pop()
         self._turn = 1 - self._turn
         self._masks[self._turn], self._masks[1 - self._turn] = own, opp
@@ -468,6 +528,10 @@ class Pyraos(Game):
             return ""
         if outcome.reason == "top":
             return f"{outcome.winner} placed the top"
+        if outcome.reason == "repetition":
+            n = self._options.repetition
+            times = {3: "third", 4: "fourth", 5: "fifth"}.get(n, f"{n}th")
+            return f"the same position came a {times} time: a draw"
         return f"{self.to_move} has no move and loses"
 
     def summary_extras(self) -> dict[str, Any]:
@@ -488,30 +552,80 @@ class Pyraos(Game):
             raise ValueError(f"depth must be 0 or more, not {depth}")
         if self._result is not None:
             return 0 if depth else 1
-        own, opp = self._masks[self._turn], self._masks[1 - self._turn]
-        return perft_masks(own, opp, depth, *self._option_pair)
+        turn = self._turn
+        own, opp = self._masks[turn], self._masks[1 - turn]
+        return perft_masks(
+            own, opp, depth, *self._option_pair, self._options.repetition, self._seen, turn
+        )
 
     def _state(self) -> tuple[Any, ...]:
         return tuple(self._masks), self._turn, self._result, tuple(self._raws)
 
 
-def perft_masks(own: int, opp: int, depth: int, variant: str, removal: str) -> int:
-    """Move sequences of length ``depth`` for the side owning ``own`` (game not over)."""
+def _position(own: int, opp: int, turn: int) -> int:
+    """A position as one int: the board from the mover's side and the mover."""
+    return (own << POINTS | opp) << 1 | turn
+
+
+def _moves_or_pass(own: int, opp: int, variant: str, removal: str) -> list[RawMove]:
+    moves = generate(own, opp, SPHERES - own.bit_count(), variant, removal)
+    if not moves and variant == "alternate":
+        return [PASS]
+    return moves
+
+
+def perft_masks(
+    own: int,
+    opp: int,
+    depth: int,
+    variant: str,
+    removal: str,
+    repetition: int = REPETITION,
+    seen: Mapping[int, int] | None = None,
+    turn: int = WHITE,
+) -> int:
+    """Move sequences of length ``depth`` for the side owning ``own`` (game not over).
+
+    ``turn`` is that side (0 white, 1 black) and ``seen`` counts the positions met so far
+    (keys of :func:`_position`, the current one included; None: only the current one once),
+    so a sequence that brings a position back for the ``repetition``-th time ends there, as
+    in play. Iterative (an explicit stack), so any depth is safe: lines ended before
+    ``depth`` plies count nothing.
+    """
     if depth == 0:
         return 1
-    moves = generate(own, opp, SPHERES - own.bit_count(), variant, removal)
-    if not moves:
-        if variant != "alternate":
-            return 0
-        return 1 if depth == 1 else perft_masks(opp, own, depth - 1, variant, removal)
+    moves = _moves_or_pass(own, opp, variant, removal)
     if depth == 1:
         return len(moves)
+    counts: Counter[int] = Counter(seen) if seen is not None else Counter()
+    if seen is None:
+        counts[_position(own, opp, turn)] = 1
     total = 0
-    for s, t, removed in moves:
-        if t == TOP:
-            continue  # the game ends: no longer sequence continues it
-        new_own = ((own & ~(1 << s) if s >= 0 else own) | 1 << t) & ~removed
-        total += perft_masks(opp, new_own, depth - 1, variant, removal)
+    # One frame per ply on the current line: the position, its remaining moves and its key.
+    stack = [(own, opp, turn, iter(moves), -1)]
+    while stack:
+        own, opp, turn, pending, _ = stack[-1]
+        for s, t, removed in pending:
+            if t == TOP:
+                continue  # the game ends: no longer sequence continues it
+            new_own = own  # a pass leaves the board
+            if t >= 0:
+                new_own = ((own & ~(1 << s) if s >= 0 else own) | 1 << t) & ~removed
+            key = _position(opp, new_own, 1 - turn)
+            count = counts[key] + 1
+            if count >= repetition:
+                continue  # a draw by repetition
+            replies = _moves_or_pass(opp, new_own, variant, removal)
+            if len(stack) == depth - 1:
+                total += len(replies)
+            elif replies:
+                counts[key] = count
+                stack.append((opp, new_own, 1 - turn, iter(replies), key))
+                break
+        else:
+            key = stack.pop()[4]
+            if key >= 0:
+                counts[key] -= 1
     return total
 
 

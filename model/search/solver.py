@@ -9,7 +9,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from ..game import Game
+from ..game import Game, Termination
 
 
 def perft(game: Game, depth: int) -> int:
@@ -82,8 +82,9 @@ class Solver:
     endless play counts as a draw, but a draw is proven only by the game's own ending (a
     drawn outcome, such as a threefold repetition the rules declare), never by a cycle the
     search cut. A draw is never a win: moving into one proves nothing for the mover. Proven
-    values are stored unconditionally (they never rest on a cut repetition); a failed proof
-    is stored with its depth only when no repetition cut the search below it.
+    values are stored unconditionally (they never rest on a cut repetition), except a draw
+    that rests on a drawn repetition (it holds on that path only); a failed proof is stored
+    with its depth only when no repetition cut the search below it.
     """
 
     def __init__(
@@ -201,7 +202,10 @@ class Solver:
                 self._next_report = now + self.progress_every
                 self._report(self._iteration)
         if game.is_over():
-            return _terminal_value(game), False
+            # A draw by repetition depends on the path that led here (and the game's
+            # history), so nothing resting on it is stored.
+            outcome = game.outcome()
+            return _terminal_value(game), outcome.termination is Termination.REPETITION
         if depth == 0:
             return UNKNOWN, False
         key = game.canonical_key()
@@ -237,6 +241,8 @@ class Solver:
             self.proven[key] = (LOSS, depth)
             return LOSS, False
         if settled:
+            if repeated:  # a drawn repetition below: this draw holds on this path only
+                return DRAW, True
             self.proven[key] = (DRAW, depth)
             return DRAW, False
         if not repeated:

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from model import files
-from model.game import IllegalMoveError, InvalidMoveError, PositionFormatError
+from model.game import IllegalMoveError, InvalidMoveError, PositionFormatError, Termination
 from model.pyraos import (
     LATTICE,
     SPHERES,
@@ -19,7 +19,7 @@ from model.pyraos import (
     PyraosOptions,
     generate,
 )
-from model.search import perft
+from model.search import DRAW, Solver, perft
 
 
 def board(text, to_move, variant="standard", removal="0-2", study=False):
@@ -271,3 +271,122 @@ def test_generator_lists_each_move_once_on_random_boards():
         own, opp = g.masks()[g._turn], g.masks()[1 - g._turn]
         raw = generate(own, opp, SPHERES - own.bit_count(), "standard", "0-2")
         assert len(raw) == len(set(raw))
+
+
+# ---- the repetition rule (issue 12) ----------------------------------------------------
+
+# Alternate version, removal 1-2: Black (no reserve, no lift) must pass, and White's one
+# move places (0,2,1), completing a square, and must take that same sphere back. Without a
+# repetition rule the game never ends.
+LOOP = "WBBB/WWBB/BWWB/BBBW|WWW/WWB/.WB|BB/.B|."
+
+
+def test_forced_loop_ends_in_a_draw_by_repetition():
+    g = board(LOOP, "black", "alternate", "1-2")
+    assert moves(g) == ["pass"]
+    g.push_text("pass")
+    assert moves(g) == ["0,2,1 x0,2,1"]
+    g.push_text("0,2,1 x0,2,1")
+    assert g.repetitions() == 2
+    assert g.outcome() is None
+    g.push_text("pass")
+    g.push_text("0,2,1 x0,2,1")
+    assert g.repetitions() == 3
+    outcome = g.outcome()
+    assert outcome.reason == "repetition"
+    assert outcome.termination is Termination.REPETITION
+    assert outcome.winner is None
+    assert g.describe_result() == "the same position came a third time: a draw"
+    assert g.legal_moves() == []
+    g.pop()
+    assert g.outcome() is None
+    assert g.repetitions() == 2
+
+
+def test_repetition_option_sets_the_count():
+    g = board(LOOP, "black", "alternate", "1-2")
+    g = Pyraos.from_setup(PyraosOptions("alternate", "1-2", 5), "black", g.pieces())
+    plies = 0
+    while not g.is_over():
+        g.push(g.legal_moves()[0])
+        plies += 1
+    assert plies == 8  # the fifth occurrence, two plies a round
+    assert g.describe_result() == "the same position came a fifth time: a draw"
+
+
+def test_perft_at_depth_1000_counts_to_the_end():
+    # Each line ends within a few plies; a longer depth counts nothing and does not recurse.
+    from model.game import Game
+
+    cases = [
+        (board(P6, "black"), [1, 1, 0]),  # the top at once
+        (board(P6, "white", "alternate"), [1, 1, 1, 0]),  # pass, then the top
+        (board(LOOP, "black", "alternate", "1-2"), [1, 1, 1, 1, 1, 0]),  # the draw on ply 4
+    ]
+    for g, counts in cases:
+        before = g._state()
+        assert [perft(g, d) for d in range(len(counts))] == counts
+        assert [Game.perft(g, d) for d in range(len(counts))] == counts
+        assert perft(g, 1000) == 0
+        assert Game.perft(g, 1000) == 0
+        assert g._state() == before
+
+
+def test_perft_counts_repetitions_from_the_history():
+    g = board(LOOP, "black", "alternate", "1-2")
+    g.push_text("pass")
+    g.push_text("0,2,1 x0,2,1")  # the start a second time: two plies to the draw
+    assert [perft(g, d) for d in range(4)] == [1, 1, 1, 0]
+
+
+def test_repetition_option_in_files(tmp_path):
+    assert Pyraos.parse_options({}) == PyraosOptions("standard", "0-2", 3)
+    assert Pyraos.parse_options({"repetition": 4}).repetition == 4
+    assert PyraosOptions().to_json() == {"variant": "standard", "removal": "0-2", "repetition": 3}
+    assert [s.name for s in Pyraos.option_specs] == ["variant", "removal", "repetition"]
+    for bad in (2, 6, True, "3", 3.0):
+        with pytest.raises(PositionFormatError, match=r"options\.repetition"):
+            Pyraos.parse_options({"repetition": bad})
+    # A file written before the option (no key) reads with the default.
+    text = (
+        '{"format": "pyramid-lab/1", "game": "pyraos", "options": {"variant": "alternate", '
+        '"removal": "1-2"}, "to_move": "white", "pieces": [], "history": []}'
+    )
+    assert files.loads(text).game.options == PyraosOptions("alternate", "1-2", 3)
+    # A history that repeats the loop's position a third time reads as a drawn game.
+    g = board(LOOP, "black", "alternate", "1-2")
+    for _ in range(2):
+        g.push_text("pass")
+        g.push_text("0,2,1 x0,2,1")
+    path = tmp_path / "loop.pyr.json"
+    files.write(path, g)
+    back = files.read(path).game
+    assert back.outcome().reason == "repetition"
+    assert back.options == g.options
+
+
+def test_solver_draws_by_repetition_only_on_the_path_that_repeats():
+    g = board(LOOP, "black", "alternate", "1-2")
+    g.push_text("pass")
+    g.push_text("0,2,1 x0,2,1")
+    solver = Solver(g, max_depth=6)
+    result = solver.solve()
+    assert result.value == "draw"
+    assert result.plies == 2
+    # The draw rests on this game's history: no table entry claims it for the position.
+    assert all(value != DRAW for value, _ in solver.proven.values())
+    # Without that history the position is no draw within reach: the repetition on the
+    # search path is cut, never scored.
+    fresh = Solver(board(LOOP, "black", "alternate", "1-2"), max_depth=6).solve()
+    assert fresh.value == "unknown"
+
+
+@pytest.mark.parametrize("removal", ["0-2", "1-2"])
+def test_random_play_always_ends(removal):
+    rng = random.Random(12)
+    for variant in ("standard", "alternate"):
+        for _ in range(60):
+            g = Pyraos.new(PyraosOptions(variant, removal))
+            while not g.is_over():
+                assert len(g._raws) < 1000
+                g.push_raw(rng.choice(g.raw_moves()))
