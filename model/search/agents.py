@@ -802,7 +802,8 @@ def _proven(score: int) -> str | None:
 
 LEVELS = ("easy", "medium", "strong")
 ALPHA_BETA = ("pyraos", "terrace")  # games whose strong level is alpha-beta
-NO_RAVE = ("terrace",)  # moves that are good whenever played: not so in a race of stones
+ALPHA_BETA_MEDIUM = ("terrace",)  # games whose medium level is a short alpha-beta
+NO_RAVE = ("terrace", "pyraos")  # moves that are good whenever played: not so in a race of stones
 PLAYOUT_CAPS = {"terrace": 24}  # random play wanders for ever; the evaluation judges
 
 
@@ -810,11 +811,14 @@ def agent_for(game: Game, level: str, *, seed: int | None = None) -> tuple[Agent
     """The agent and limits for a level of play in ``game``:
 
     - easy: MCTS with 100 playouts and no RAVE (sees a win or a loss in one, little more);
-    - medium: MCTS with RAVE, 0.5 s;
-    - strong: per game, what won the engine matches (``tests/bench/engines.py``):
-      alpha-beta 2.5 s in Pyraos and Allmer's Pyramid (evaluations: reserves; material and
-      height), MCTS with RAVE 2.5 s in Pyramid Partition (a connection game: random
-      playouts judge it better than any cheap evaluation) and in other games.
+    - medium: 0.5 s: alpha-beta in Allmer's Pyramid (random playouts judge a race of stones
+      badly), MCTS elsewhere (with RAVE in Partition, where a good point is good whenever
+      it is taken);
+    - strong: 2.5 s: alpha-beta in Pyraos and Allmer's Pyramid (evaluations: reserves;
+      material and height), MCTS with RAVE in Pyramid Partition (a connection game: random
+      playouts judge it better than a cheap evaluation) and in other games.
+
+    Chosen by the matches of ``tests/bench/engines.py``; each level beats the one below.
     """
     if level not in LEVELS:
         raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
@@ -823,6 +827,8 @@ def agent_for(game: Game, level: str, *, seed: int | None = None) -> tuple[Agent
     if level == "easy":
         return MCTSAgent(seed=seed, rave=False, max_playout=cap), Limits(playouts=100)
     if level == "medium":
+        if two and game.name in ALPHA_BETA_MEDIUM:
+            return AlphaBetaAgent(), Limits(seconds=0.5)
         rave = game.name not in NO_RAVE
         return MCTSAgent(seed=seed, rave=rave, max_playout=cap), Limits(seconds=0.5)
     if two and game.name in ALPHA_BETA:

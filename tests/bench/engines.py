@@ -6,9 +6,9 @@ Run by hand:  nice -n 10 .venv/bin/python tests/bench/engines.py [--quick] [--ga
 1. MCTS playouts per second from each game's start (random playouts over the protocol).
 2. The prover on the example positions: result, shortest win, nodes, nodes/s, seconds.
 3. Matches per game: strong vs medium, medium vs easy, easy vs random, N games a pairing
-   with colours alternating; the levels' think times are multiplied by --scale (default
-   0.2: strong 0.5 s a move, medium 0.1 s; playout limits are kept) so that a table fits in
-   minutes on a shared machine. A game running past 300 plies is a draw.
+   with colours alternating; the levels' think times and playout counts are multiplied by
+   --scale (default 0.2: strong 0.5 s a move, medium 0.1 s, easy 20 playouts) so that a
+   table fits in minutes on a shared machine. A game running past 300 plies is a draw.
    --quick: 8 games a pairing at scale 0.1, and the prover's slow example skipped.
 """
 
@@ -73,17 +73,11 @@ def prover_speed(quick: bool) -> None:
             print(f"  {'':34} (the value alone, no shortest win: {quick_proof.seconds:.2f} s)")
 
 
-def scaled(limits: Limits, scale: float) -> Limits:
-    return Limits(
-        None if limits.seconds is None else limits.seconds * scale, limits.playouts, limits.depth
-    )
-
-
 def player(game, level: str, seed: int, scale: float):
     if level == "random":
         return RandomAgent(seed), Limits()
     agent, limits = agent_for(game, level, seed=seed)
-    return agent, scaled(limits, scale)
+    return agent, limits.scaled(scale)
 
 
 def play(name: str, first: str, second: str, seed: int, scale: float) -> str | None:
