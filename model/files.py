@@ -404,8 +404,12 @@ def write(
     lesson: Lesson | None = None,
     variations: Sequence[Sequence[Move | str]] = (),
 ) -> None:
-    """Save atomically: write a temporary file beside the target, then rename it over."""
-    write_text(path, dumps(game, puzzle, lesson, variations))
+    """Save atomically: write a temporary file beside the target, then rename it over.
+    A document too big to be read back is refused (OSError EFBIG) and nothing is written."""
+    data = dumps(game, puzzle, lesson, variations).encode("utf-8")
+    if len(data) > MAX_FILE_BYTES:
+        raise OSError(errno.EFBIG, f"not saved, it could not be read back: {_too_big(len(data))}")
+    write_bytes(path, data)
 
 
 def write_text(path: str | os.PathLike[str], text: str) -> None:

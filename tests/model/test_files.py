@@ -377,3 +377,19 @@ def test_lattices_of_many_sizes_are_not_all_kept():
     for n in range(2, 16):
         load(doc(options={"size": n}, to_move="red", pieces=[]))
     assert lattice.cache_info().currsize <= CACHED_SIZES
+
+
+def test_a_document_too_big_to_read_back_is_not_saved(tmp_path, monkeypatch):
+    import errno
+
+    import model.files as files
+
+    path = tmp_path / "big.pyr.json"
+    game = Partition(PartitionOptions(3))
+    files.write(path, game)
+    before = path.read_bytes()
+    monkeypatch.setattr(files, "MAX_FILE_BYTES", 100)
+    with pytest.raises(OSError, match="could not be read back") as caught:
+        files.write(path, game, puzzle={"notes": "x" * 200})
+    assert caught.value.errno == errno.EFBIG
+    assert path.read_bytes() == before
