@@ -52,6 +52,7 @@ class MainWindow(QMainWindow):
         self.plotter.set_background(palette.BACKGROUND)
         self.setCentralWidget(self.plotter)
         self._closed = False
+        self._held = False  # a new position is being taken in: redraw once, at the end
         self._lesson_shown: object = object()  # no lesson shown yet, not even None
         self._effect = Animation(self, 1.0, self._effect_step)  # what a move removed
 
@@ -114,6 +115,14 @@ class MainWindow(QMainWindow):
             self._update_title()
             self._schedule_autosave()
             return
+        self._held = True  # nothing draws until the UI, board, view and docks all follow
+        try:
+            self._take_position(reason)
+        finally:
+            self._held = False
+        self.redraw()
+
+    def _take_position(self, reason: str) -> None:
         game = self.session.game
         if reason in ("load", "new"):
             self.statusBar().clearMessage()  # it spoke of the position that went
@@ -134,7 +143,6 @@ class MainWindow(QMainWindow):
         self._update_title()
         self._schedule_autosave()
         self.status_game.setText(self.ui.status(game))
-        self.redraw()
 
     def _switch_game(self, game: Game) -> None:
         """Another kind of game: its UI and docks replace the last one's."""
@@ -199,6 +207,8 @@ class MainWindow(QMainWindow):
     # ---- drawing ------------------------------------------------------------------------
 
     def redraw(self) -> None:
+        if self._held:
+            return  # the position is changing: _on_session_changed redraws when it is in
         ui, turn, board = self.ui, self.turn, self.board
         history = self.setup if self.setup is not None else self.session
         self.menus.undo.setEnabled(history.can_undo)
@@ -216,6 +226,8 @@ class MainWindow(QMainWindow):
             self.status_prompt.setText(ui.prompt() or turn.prompt())
             board.show(ui.frame(self.session.game, turn), self.view)
         hover = self.view.hover
+        if hover is not None and not 0 <= hover < board.geometry.count:
+            hover = None  # a site of another board (the view state forgets it on a switch)
         self.status_hover.setText(self.describe_point(hover) if hover is not None else "")
         self.render()
 
@@ -346,6 +358,11 @@ class MainWindow(QMainWindow):
             self.apply_setup()
 
     def enter_setup(self) -> None:
+        busy = self.ui.busy()
+        if busy:  # Fill at random would replace the position under the set-up
+            self.show_message(busy)
+            self.menus.setup.setChecked(False)
+            return
         self.turn.cancel()
         self.setup_dock.enter(SetupEditor(self.session.game, self.ui))
         self.menus.setup.setChecked(True)

@@ -12,12 +12,20 @@ log = logging.getLogger("viewer")
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+#: Called with every exception the guard catches and the name of what raised it, before
+#: it is reported (tests record them: any exception reaching the guard is a bug).
+error_hooks: list[Callable[[BaseException, str], None]] = []
+
+
 def guarded(call: Callable[[], Any], report: Callable[[str], None], what: str = "") -> Any:
     """Run ``call``; an exception is logged and reported as 'Error: ...'."""
     try:
         return call()
     except Exception as exc:
-        log.exception("error in %s", what or getattr(call, "__name__", "a slot"))
+        name = what or getattr(call, "__name__", "a slot")
+        log.exception("error in %s", name)
+        for hook in list(error_hooks):
+            hook(exc, name)
         report(f"Error: {exc}")
         return None
 

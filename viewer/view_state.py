@@ -124,6 +124,7 @@ class ViewState:
         self.clips = [ClipPlane(0), ClipPlane(1), ClipPlane(2)]
         self.free_plane = None
         self.cut_open = False
+        self.hover = None  # a site of the board the view was set for
         self.changed.emit("reset")
 
     def visible(self, lat: PyramidLattice) -> np.ndarray:

@@ -28,6 +28,20 @@ def gl_display(request):
 
 
 @pytest.fixture
+def guard_errors(monkeypatch):
+    """Every exception that reaches the window's error guard (viewer.slots.guarded) or
+    sys.excepthook, as (exception, where): a test asserts the list stays empty."""
+    import sys
+
+    from viewer import slots
+
+    seen = []
+    monkeypatch.setattr(slots, "error_hooks", [lambda exc, what: seen.append((exc, what))])
+    monkeypatch.setattr(sys, "excepthook", lambda kind, exc, tb: seen.append((exc, "excepthook")))
+    return seen
+
+
+@pytest.fixture
 def unsaved_answers(monkeypatch):
     """The answers the "unsaved changes" question gets (Discard unless a test appends
     others), and the questions asked: a test never blocks on the modal box."""

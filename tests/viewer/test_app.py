@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
+from pathlib import Path
+
 import numpy as np
 import pytest
 from PySide6.QtCore import QPoint, QSettings
@@ -256,3 +259,54 @@ def test_leaving_the_scene_clears_the_hover_and_no_lesson_leaves_no_caption(make
     window.session.replace_game(Partition.new())
     assert "Lesson 1" not in window.lesson_dock.caption.text()
     assert not window.lesson_dock.isVisible()
+
+
+# ---- issue 12: nothing lost, nothing crashes ------------------------------------------------
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+SEQUENCE_FILES = [
+    "lessons/1-corner-ball",
+    "lessons/2-unanchored-sheet",
+    "lessons/4-full-pyramid",
+    "partition/full-random-base5",
+    "pyraos/square-removals",
+    "terrace/opening",
+]
+
+
+def busy_view_state(window, setup):
+    """Everything a position leaves behind in the view: the hover on the last site, peel
+    and levels, a selected group, a corner's region, Fill at random running (or set-up
+    mode on)."""
+    window.view.set_hover(window.board.geometry.count - 1)
+    window.view_dock.peel.setValue(1)
+    window.view_dock.level_lo.setValue(1)
+    ui = window.ui
+    if hasattr(ui, "teaching_overlays"):
+        pieces = window.turn.pieces()
+        if pieces:
+            ui.teaching_overlays.set(selected=max(pieces))
+        ui.corner_dock.table.cellClicked.emit(0, 0)  # SW's region or escape paths
+        if not setup:
+            ui.corner_dock.fill.click()
+    if setup:
+        window.menus.setup.trigger()
+        assert window.setup is not None
+
+
+def test_every_pair_of_files_opens_over_a_busy_view(make_window, guard_errors):
+    """Issue 12 #11: Lessons 1 then 2 raised 'index 18 is out of bounds' (the hover, the
+    selection, overlays or a running fill of the last position drawn on the new board)."""
+    window = make_window()
+    paths = [EXAMPLES / f"{name}.pyr.json" for name in SEQUENCE_FILES]
+    for index, (first, second) in enumerate(itertools.permutations(paths, 2)):
+        assert window.open_file(first)
+        busy_view_state(window, setup=index % 2 == 1)
+        assert window.open_file(second), second
+        window.redraw()
+        assert guard_errors == [], (first.name, second.name, guard_errors)
+        assert not window.statusBar().currentMessage().startswith("Error")
+        assert window.setup is None
+        assert window.view.hover is None or window.view.hover < window.board.geometry.count
+        if hasattr(window.ui, "filling"):
+            assert not window.ui.filling

@@ -189,7 +189,9 @@ class SteppedView:
         visible = view.visible(board)
         fields = np.flatnonzero(visible)
         top = np.array([palette.TIER_RGB[lv] for lv in board.levels], dtype=float)
-        hover = view.hover if view.hover is not None and visible[view.hover] else None
+        hover = view.hover
+        if hover is None or not 0 <= hover < board.count or not visible[hover]:
+            hover = None
         if hover is not None and hover not in pieces:
             top[hover] = top[hover] * 0.4 + np.array(palette.HOVER_RGB) * 0.6
         self._set("columns", _columns(board, fields, top[fields]))

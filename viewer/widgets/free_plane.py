@@ -3,16 +3,15 @@ the side its normal points to are hidden (through the view state)."""
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
 from ..boards.base import padded_bounds
+from ..slots import guarded
 from ..view_state import ViewState
 
-log = logging.getLogger(__name__)
 NORMAL = (-1.0, -1.0, 0.0)  # towards the default camera: the cut face shows
 
 
@@ -48,8 +47,8 @@ class FreePlane:
             self.widget = None
 
     def _on_moved(self, normal: Any, origin: Any) -> None:
-        try:
-            self.view.set_free_plane(tuple(normal), tuple(origin))
-        except Exception as exc:
-            log.exception("plane widget")
-            self.report(f"Error: {exc}")
+        guarded(
+            lambda: self.view.set_free_plane(tuple(normal), tuple(origin)),
+            self.report,
+            "plane widget",
+        )

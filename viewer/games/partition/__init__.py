@@ -5,7 +5,7 @@ Fill at random)."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from PySide6.QtWidgets import QDockWidget
@@ -16,6 +16,7 @@ from model.partition import Partition
 
 from ...animation import Animation
 from ...frame import Frame, Label, Marker, Path, Pointer, Region
+from ...slots import guarded, log
 from .. import register_ui
 from ..base import ClickResult, GameUI, Host
 from ..lattice_sites import LatticeSites
@@ -90,7 +91,12 @@ class PartitionUI(LatticeSites, GameUI):
         self._filling: Animation | None = None
         self.corner_dock: CornerDock | None = None
         if host is not None:
-            self.teaching_overlays.changed.connect(lambda _field: host.redraw())
+            self.teaching_overlays.changed.connect(lambda _field: self._guard(host.redraw))
+
+    def _guard(self, call: Callable[[], Any]) -> None:
+        """Run a handler of a dock's or the overlays' signal under the window's guard."""
+        report = self.host.show_message if self.host is not None else log.warning
+        guarded(call, report, getattr(call, "__name__", "Corners dock"))
 
     def lattice_for(self, game: Game) -> PyramidLattice:
         assert isinstance(game, Partition)
@@ -189,8 +195,8 @@ class PartitionUI(LatticeSites, GameUI):
     def docks(self) -> list[QDockWidget]:
         if self.corner_dock is None:
             dock = CornerDock(self.teaching_overlays)
-            dock.fill.clicked.connect(self.fill_at_random)
-            dock.visibilityChanged.connect(lambda _shown: self._refresh_dock())
+            dock.fill.clicked.connect(lambda: self._guard(self.fill_at_random))
+            dock.visibilityChanged.connect(lambda _shown: self._guard(self._refresh_dock))
             self.corner_dock = dock
         return [self.corner_dock]
 
@@ -216,6 +222,9 @@ class PartitionUI(LatticeSites, GameUI):
         host = self.host
         if host is None or self.corner_dock is None or self._fill is not None:
             return  # one fill at a time
+        if host.setup_active():
+            host.show_message("Fill at random fills the game's position: leave set-up mode first")
+            return
         game = host.game
         assert isinstance(game, Partition)
         seed = self.corner_dock.seed.value()
