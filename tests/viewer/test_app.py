@@ -310,3 +310,38 @@ def test_every_pair_of_files_opens_over_a_busy_view(make_window, guard_errors):
         assert window.view.hover is None or window.view.hover < window.board.geometry.count
         if hasattr(window.ui, "filling"):
             assert not window.ui.filling
+
+
+def test_open_recent_and_lessons_errors_leave_the_position(
+    make_window, tmp_path, monkeypatch, guard_errors
+):
+    """Issue 12 #13: Open recent and Lessons called open_file outside the error guard. A
+    recent file deleted or spoiled since is explained and the position stays; an
+    unexpected error inside open_file (here via Lessons) reaches the guard and the status
+    bar, never Qt's event loop."""
+    window = make_window()
+    window.session.play(window.session.game.parse_move("0,0,0"))
+    before = window.session.game.position_key()
+    gone, spoiled = tmp_path / "gone.pyr.json", tmp_path / "spoiled.pyr.json"
+    for path in (gone, spoiled):
+        assert window.save_file(path)
+    gone.unlink()
+    spoiled.write_text('{"format": "pyramid-lab/1", "game": "partition", "pieces": [')
+    warnings = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda *args: warnings.append(args[2]))
+    recent = {a.text(): a for a in window.menus.recent_menu.actions()}
+    for path, words in ((gone, "No such file"), (spoiled, "")):
+        recent[str(path.resolve())].trigger()
+        assert window.session.game.position_key() == before
+        assert words in warnings[-1]
+        assert str(path.name) in window.statusBar().currentMessage()
+    assert len(warnings) == 2
+
+    def broken(*_args, **_kwargs):
+        raise RuntimeError("the disk caught fire")
+
+    monkeypatch.setattr(window.session, "load", broken)
+    window.menus.lessons_menu.actions()[0].trigger()
+    assert window.session.game.position_key() == before
+    assert window.statusBar().currentMessage() == "Error: the disk caught fire"
+    assert [str(exc) for exc, _ in guard_errors] == ["the disk caught fire"]

@@ -317,3 +317,38 @@ def test_render_overlay_errors(tmp_path, capsys, argv, words):
     assert code == 2
     assert words in capsys.readouterr().err
     assert not (tmp_path / "x.png").exists()
+
+
+# ---- issue 12: nothing lost, nothing crashes ------------------------------------------------
+
+
+def click_table_row(qtbot, table, row):
+    """A real mouse click on a row of the Corners table."""
+    from PySide6.QtCore import Qt
+
+    rect = table.visualItemRect(table.item(row, 0))
+    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+
+
+def test_outlining_a_fully_hidden_group(make_window, qtbot, guard_errors):
+    """Issue 12 #12: lesson 4, Peel 1, SW in the Corners table outlined a group whose every
+    ball was peeled away ("Empty arrays are not allowed")."""
+    window = make_window()
+    window.open_file(LESSON_DIR / "4-full-pyramid.pyr.json")
+    window.view_dock.peel.setValue(1)
+    table = window.ui.corner_dock.table
+    hidden = set()
+    for ghosts in (False, True):
+        window.view_dock.ghosts.setChecked(ghosts)
+        for row, corner in enumerate(CORNERS):
+            click_table_row(qtbot, table, row)
+            assert window.ui.teaching_overlays.region is corner
+            group = window.ui.teaching(window.session.game).holding_group(corner)
+            seen = window.board.shown[group].any()
+            if not seen:
+                hidden.add(corner)  # every ball of the group is peeled away
+            assert bool(window.board.outlines["group"][1].GetVisibility()) == seen
+            click_table_row(qtbot, table, row)  # again: cleared
+            assert window.ui.teaching_overlays.region is None
+    assert Corner.SW in hidden
+    assert guard_errors == []
