@@ -352,3 +352,37 @@ def test_outlining_a_fully_hidden_group(make_window, qtbot, guard_errors):
             assert window.ui.teaching_overlays.region is None
     assert Corner.SW in hidden
     assert guard_errors == []
+
+
+def assert_all_rows_show(table):
+    last = len(CORNERS) - 1
+    assert table.rowViewportPosition(last) + table.rowHeight(last) <= table.viewport().height()
+
+
+def test_every_dock_reopens_from_the_view_menu_and_corners_is_not_cramped(make_window, qtbot):
+    """Closed docks come back from the View menu, the game's own (Corners) included after a
+    switch of games, and the Corners table shows its five rows whole."""
+    from PySide6.QtWidgets import QDockWidget
+
+    from model.pyraos import Pyraos
+
+    window = make_window(Partition.new(PartitionOptions(4)))
+    window.resize(1200, 800)  # the size the Corners dock came back cramped at
+    qtbot.wait(50)
+    window.session.replace_game(Pyraos.new())
+    qtbot.wait(50)
+    window.session.replace_game(Partition.new(PartitionOptions(4)))
+    qtbot.wait(50)
+    assert_all_rows_show(window.ui.corner_dock.table)
+    entries = {a.text(): a for a in window.menus.view_menu.actions() if a.isCheckable()}
+    docks = [d for d in window.findChildren(QDockWidget) if d.objectName() != "setup-dock"]
+    assert sorted(entries) == sorted(d.windowTitle() for d in docks)
+    assert "Corners" in entries
+    for dock in docks:
+        dock.close()
+        assert not dock.isVisible()
+        entries[dock.windowTitle()].trigger()
+        assert dock.isVisible(), dock.windowTitle()
+    assert_all_rows_show(window.ui.corner_dock.table)
+    setup = window.setup_dock
+    assert not setup.features() & QDockWidget.DockWidgetFeature.DockWidgetClosable

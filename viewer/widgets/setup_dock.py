@@ -23,6 +23,12 @@ class SetupDock(QDockWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("Set-up", parent)
         self.setObjectName("setup-dock")
+        # It lives as long as set-up mode: Apply or Cancel closes it, not a close button
+        # (closed, the mode would go on with no way to leave it but Ctrl+E).
+        self.setFeatures(
+            QDockWidget.DockWidgetFeature.DockWidgetMovable
+            | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+        )
         self.editor: SetupEditor | None = None
         body = QWidget(self)
         form = QFormLayout(body)

@@ -26,7 +26,7 @@ from model.lattice import CORNERS
 from ...palette import PIECE_RGB
 from .teaching import Overlays, TeachingView
 
-COLUMNS = ("Corner", "Holder", "Group", "Anchors on")
+COLUMNS = ("Corner", "Holder", "Group", "Anchors")
 
 
 class CornerDock(QDockWidget):
@@ -48,6 +48,7 @@ class CornerDock(QDockWidget):
         layout.addLayout(toggles)
         self.table = QTableWidget(len(CORNERS), len(COLUMNS))
         self.table.setHorizontalHeaderLabels(list(COLUMNS))
+        self.table.horizontalHeaderItem(3).setToolTip("The far walls the anchor balls stand on")
         self.table.verticalHeader().hide()
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -59,6 +60,14 @@ class CornerDock(QDockWidget):
         )
         for row, corner in enumerate(CORNERS):
             self.table.setItem(row, 0, QTableWidgetItem(corner.value))
+        # All five rows always show: the dock is never squeezed into a scrolled sliver
+        # (it came back that way after a switch of games, beside a tall Moves dock).
+        off = Qt.ScrollBarPolicy.ScrollBarAlwaysOff
+        self.table.setVerticalScrollBarPolicy(off)
+        self.table.setHorizontalScrollBarPolicy(off)
+        rows = sum(self.table.rowHeight(r) for r in range(len(CORNERS)))
+        header = self.table.horizontalHeader().sizeHint().height()
+        self.table.setFixedHeight(rows + header + 2 * self.table.frameWidth())
         layout.addWidget(self.table)
         self.explain = QLabel()
         self.explain.setWordWrap(True)
