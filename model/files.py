@@ -29,6 +29,7 @@ from .game import (
     PositionFormatError,
     game_class,
 )
+from .puzzle import check_puzzle
 
 FORMAT = "pyramid-lab/1"
 SUFFIX = ".pyr.json"
@@ -66,7 +67,7 @@ class PositionDocument:
     lesson it teaches, if any."""
 
     game: Game
-    puzzle: dict[str, str] = field(default_factory=dict)
+    puzzle: dict[str, Any] = field(default_factory=dict)  # see model.puzzle
     lesson: Lesson | None = None
     variations: list[list[Move]] = field(default_factory=list)  # other lines, from the start
 
@@ -193,10 +194,8 @@ def from_json(raw: Any) -> PositionDocument:
     if not isinstance(study, bool):
         raise PositionFormatError("study", f"must be true or false, not {study!r}")
     puzzle = raw.get("puzzle", {})
-    if not isinstance(puzzle, dict) or not all(
-        isinstance(k, str) and isinstance(v, str) for k, v in puzzle.items()
-    ):
-        raise PositionFormatError("puzzle", "must be an object of text fields")
+    if not isinstance(puzzle, dict):
+        raise PositionFormatError("puzzle", "must be an object: title, notes, goal, solution")
 
     lesson = _read_lesson(raw["lesson"], cls) if "lesson" in raw else None
 
@@ -218,7 +217,8 @@ def from_json(raw: Any) -> PositionDocument:
         game = cls.from_setup(options, to_move, pieces, study=study)
         _replay(game, history)
     variations = _read_variations(raw.get("variations", []), game)
-    return PositionDocument(game, dict(puzzle), lesson, variations)
+    puzzle = check_puzzle(puzzle, game)  # at the position: its solution must replay there
+    return PositionDocument(game, puzzle, lesson, variations)
 
 
 def _read_variations(raw: Any, game: Game) -> list[list[Move]]:
@@ -284,7 +284,7 @@ def _piece_set(pieces: list[Piece]) -> set[Piece]:
 
 def to_json(
     game: Game,
-    puzzle: Mapping[str, str] | None = None,
+    puzzle: Mapping[str, Any] | None = None,
     lesson: Lesson | None = None,
     variations: Sequence[Sequence[Move | str]] = (),
 ) -> dict[str, Any]:
@@ -319,7 +319,7 @@ def to_json(
 
 def dumps(
     game: Game,
-    puzzle: Mapping[str, str] | None = None,
+    puzzle: Mapping[str, Any] | None = None,
     lesson: Lesson | None = None,
     variations: Sequence[Sequence[Move | str]] = (),
 ) -> str:
@@ -400,7 +400,7 @@ def _read_regular_file(path: str) -> bytes:
 def write(
     path: str | os.PathLike[str],
     game: Game,
-    puzzle: Mapping[str, str] | None = None,
+    puzzle: Mapping[str, Any] | None = None,
     lesson: Lesson | None = None,
     variations: Sequence[Sequence[Move | str]] = (),
 ) -> None:

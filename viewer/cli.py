@@ -14,7 +14,7 @@ import sys
 import traceback
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from model.game import OverlaySpec, game_class, game_names
 
@@ -145,6 +145,22 @@ def build_parser() -> argparse.ArgumentParser:
         help="deepest iteration (default 200)",
     )
     solve.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+
+    verify = commands.add_parser(
+        "verify",
+        help="prove each puzzle's goal against every defence; check its solution, list cooks",
+    )
+    verify.add_argument("files", nargs="+", metavar="FILE")
+    verify.add_argument(
+        "--max-seconds",
+        type=_positive_float,
+        default=60.0,
+        metavar="S",
+        help="give up on a puzzle after S seconds (default 60): it then counts as not verified",
+    )
+    verify.add_argument(
+        "--no-cooks", action="store_true", help="a puzzle with a second winning first move fails"
+    )
 
     render = commands.add_parser("render", help="draw a position to a picture file, headless")
     render.add_argument("file", metavar="FILE")
@@ -314,6 +330,41 @@ def _solve(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _verify(args: argparse.Namespace) -> int:
+    """One JSON line per file; exit 2 when a file is malformed or a puzzle is not verified
+    (its goal fails or is not settled in time, its key move fails, or, with --no-cooks, it
+    has cooks)."""
+    from model import PositionFormatError
+    from model.files import read
+    from model.puzzle import verify
+
+    status = EXIT_OK
+    for path in args.files:
+        line: dict[str, Any] = {"file": path}
+        try:
+            doc = read(path)
+            verdict = verify(doc.game, doc.puzzle, max_seconds=args.max_seconds)
+        except (PositionFormatError, ValueError) as exc:
+            status = EXIT_BAD_INPUT
+            print(
+                f"pyramid-lab: {path}: {exc}"
+                if not isinstance(exc, PositionFormatError)
+                else f"pyramid-lab: {exc}",
+                file=sys.stderr,
+            )
+            print(json.dumps({**line, "error": str(exc)}), flush=True)
+            continue
+        line.update(game=doc.game.name, **verdict.to_json())
+        if args.no_cooks and verdict.verified and verdict.cooks:
+            line["verified"] = False
+            line["reason"] = f"cooked: {', '.join(verdict.cooks)} also win"
+        if not line["verified"]:
+            status = EXIT_BAD_INPUT
+            print(f"pyramid-lab: {path}: not verified: {line['reason']}", file=sys.stderr)
+        print(json.dumps(line), flush=True)
+    return status
+
+
 def _render(args: argparse.Namespace) -> int:
     from model import PositionFormatError
     from model.files import read
@@ -438,6 +489,7 @@ _COMMANDS = {
     "perft": _perft,
     "solve": _solve,
     "render": _render,
+    "verify": _verify,
     "open": _open,
 }
 

@@ -84,7 +84,7 @@ def test_defaults_from_empty_options():
         (doc(history=["1,0,0"]), "history", "does not give the position"),
         (doc(start="middle"), "start", "only value is 'pieces'"),
         (doc(study="yes"), "study", "true or false"),
-        (doc(puzzle={"title": 3}), "puzzle", "text fields"),
+        (doc(puzzle={"title": 3}), "puzzle.title", "must be a text"),
         (doc(colour="red"), "colour", "unknown key"),
     ],
 )

@@ -290,3 +290,31 @@ def test_render_prints_the_file_written_and_replaces_it_whole(capsys, tmp_path, 
     assert err == f"pyramid-lab: cannot write {link}: No space left on device\n"
     assert real.read_bytes() == before
     assert sorted(p.name for p in real.parent.iterdir()) == ["board.PNG"]
+
+
+def test_verify_prints_a_line_per_puzzle_and_fails_on_a_wrong_one(capsys, tmp_path):
+    raw = json.loads((ROOT / "examples/partition/t5-around-a-corner-ball.pyr.json").read_text())
+    files = []
+    for name, within, solution in (("ok", 3, "2,0,0"), ("wrong", 2, "2,0,0")):
+        raw["puzzle"] = {
+            "goal": {"side": "red", "result": "win", "within": within},
+            "solution": [solution],
+        }
+        path = tmp_path / f"{name}.pyr.json"
+        path.write_text(json.dumps(raw))
+        files.append(path)
+    code, out, err = run(capsys, "verify", *files)
+    assert code == 2
+    ok, wrong = (json.loads(line) for line in out.splitlines())
+    assert ok["verified"] is True
+    assert ok["plies"] == 3
+    assert sorted(ok["cooks"]) == ["0,0,2", "0,2,0"]
+    assert wrong["verified"] is False
+    assert wrong["result"] == "disproven"
+    assert "wrong.pyr.json: not verified" in err
+    code, out, err = run(capsys, "verify", "--no-cooks", files[0])
+    assert code == 2
+    assert json.loads(out)["reason"] == "cooked: 0,2,0, 0,0,2 also win"
+    code, out, _ = run(capsys, "verify", ROOT / "examples/pyraos/top-in-one.pyr.json")
+    assert code == 2
+    assert "states no goal" in json.loads(out)["error"]

@@ -1,0 +1,230 @@
+"""Puzzles: the optional ``puzzle`` key of a position file, and their verification.
+
+``{"title": ..., "notes": ..., "goal": {"side": "red", "result": "win", "within": 3},
+"solution": ["2,0,0", ...]}``. ``within`` counts plies, both sides' turns, the winning turn
+last: "red wins in 2 moves" is ``within: 3``. The short form ``"goal": "red wins in 2"``
+reads as that object; any other text is a goal in words, kept but not verifiable. Other
+keys hold free text.
+
+:func:`verify` proves the goal against every defence (``model.search.prover``), checks the
+solution's key move, lists the cooks (other first moves that also reach the goal) and the
+longest defence.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .game import Game, IllegalMoveError, InvalidMoveError, PositionFormatError
+
+MAX_WITHIN = 200
+_SHORT = re.compile(r"^\s*(\w+)\s+wins\s+in\s+(\d+)(\s+moves?)?\s*$")
+
+
+@dataclass(frozen=True)
+class Goal:
+    side: str
+    within: int  # plies, the winning turn last
+    result: str = "win"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"side": self.side, "result": self.result, "within": self.within}
+
+    def describe(self) -> str:
+        return f"{self.side} wins within {self.within} plies"
+
+
+def check_puzzle(raw: Any, game: Game) -> dict[str, Any]:
+    """The puzzle of a file, checked against its game, with the goal in its object form;
+    PositionFormatError names the key and the reason. The solution is checked for its
+    form only: moves played after the puzzle was set must not make the file unreadable
+    (:func:`verify` replays it)."""
+    if not isinstance(raw, dict):
+        raise PositionFormatError("puzzle", "must be an object: title, notes, goal, solution")
+    out: dict[str, Any] = {}
+    for key, value in raw.items():
+        where = f"puzzle.{key}"
+        if key == "goal" and isinstance(value, str) and not _SHORT.match(value):
+            out[key] = value  # a goal in words, as older files have: kept, not verifiable
+        elif key == "goal":
+            out[key] = _read_goal(value, game, where).to_json()
+        elif key == "solution":
+            if not isinstance(value, list) or not all(isinstance(m, str) for m in value):
+                raise PositionFormatError(where, "must be a list of moves written as strings")
+            out[key] = list(value)
+        elif not isinstance(value, str):
+            raise PositionFormatError(where, "must be a text (goal and solution excepted)")
+        else:
+            out[key] = value
+    return out
+
+
+def goal_of(puzzle: Mapping[str, Any]) -> Goal | None:
+    """The goal of a checked puzzle (see :func:`check_puzzle`), if it states one."""
+    goal = puzzle.get("goal")
+    if not isinstance(goal, dict):
+        return None  # none, or in words only
+    return Goal(goal["side"], goal["within"], goal["result"])
+
+
+def _read_goal(raw: Any, game: Game, where: str) -> Goal:
+    if isinstance(raw, str):
+        match = _SHORT.match(raw)
+        if not match:
+            raise PositionFormatError(
+                where, f'must be {{"side", "result", "within"}} or "COLOUR wins in N", not {raw!r}'
+            )
+        side, moves = match.group(1), int(match.group(2))
+        raw = {"side": side, "result": "win", "within": 2 * moves - 1}
+    if not isinstance(raw, dict):
+        raise PositionFormatError(where, 'must be {"side": ..., "result": "win", "within": N}')
+    unknown = sorted(set(raw) - {"side", "result", "within"})
+    if unknown:
+        raise PositionFormatError(
+            f"{where}.{unknown[0]}", "unknown key; known: side, result, within"
+        )
+    side, result, within = raw.get("side"), raw.get("result", "win"), raw.get("within")
+    if side not in game.players:
+        raise PositionFormatError(
+            f"{where}.side", f"must be {' or '.join(map(repr, game.players))}, not {side!r}"
+        )
+    if result != "win":
+        raise PositionFormatError(
+            f"{where}.result", f"only 'win' goals are supported, not {result!r}"
+        )
+    if not isinstance(within, int) or isinstance(within, bool) or not 1 <= within <= MAX_WITHIN:
+        raise PositionFormatError(
+            f"{where}.within", f"must be a number of plies from 1 to {MAX_WITHIN}, not {within!r}"
+        )
+    return Goal(side, within, result)
+
+
+# ---- verification -------------------------------------------------------------------------
+
+
+@dataclass
+class Verdict:
+    """What :func:`verify` found. ``verified``: the goal holds against every defence and
+    the solution's key move (if any) reaches it."""
+
+    goal: Goal
+    result: str  # the prover's: "proven", "disproven" or "unknown"
+    plies: int | None  # the shortest win, when proven
+    key_move: str | None  # the first move of the solution
+    solution_ok: bool | None  # None without a solution or when the side is not to move
+    winning_moves: list[tuple[str, int]]  # every first move reaching the goal, plies
+    defence: list[str]  # the winner's quickest line against the longest defence
+    nodes: int
+    seconds: float
+    stopped: str | None = None
+    solution_error: str | None = None  # why the solution does not replay
+
+    @property
+    def cooks(self) -> list[str]:
+        """Other first moves that also reach the goal."""
+        return [move for move, _ in self.winning_moves if move != self.key_move]
+
+    @property
+    def verified(self) -> bool:
+        return self.result == "proven" and self.solution_ok is not False and not self.solution_error
+
+    def reason(self) -> str:
+        if self.result == "disproven":
+            return f"the goal fails: {self.goal.describe()} cannot be forced"
+        if self.result == "unknown":
+            return f"not settled ({self.stopped or 'stopped'})"
+        if self.solution_error:
+            return f"the solution is wrong: {self.solution_error}"
+        if self.solution_ok is False:
+            return f"the solution's key move {self.key_move} does not reach the goal"
+        return "verified"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "goal": self.goal.to_json(),
+            "verified": self.verified,
+            "result": self.result,
+            "reason": self.reason(),
+            "plies": self.plies,
+            "key_move": self.key_move,
+            "solution_ok": False if self.solution_error else self.solution_ok,
+            "cooks": self.cooks,
+            "winning_moves": [[m, p] for m, p in self.winning_moves],
+            "defence": self.defence,
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 3),
+        }
+
+
+def verify(
+    game: Game,
+    puzzle: Mapping[str, Any],
+    *,
+    max_seconds: float | None = None,
+    stop: Callable[[], bool] | None = None,
+    progress: Callable[[float, str], None] | None = None,
+) -> Verdict:
+    """Prove the puzzle's goal from ``game`` (left unchanged). ValueError without a goal."""
+    from .search.prover import first_moves, prove  # the search imports the game modules
+    from .search.solver import SearchStopped
+
+    goal = goal_of(puzzle)
+    if goal is None:
+        raise ValueError('the puzzle states no goal (add "goal": {"side", "result", "within"})')
+    started = time.perf_counter()
+    deadline = None if max_seconds is None else started + max_seconds
+
+    def left() -> float | None:
+        return None if deadline is None else max(0.01, deadline - time.perf_counter())
+
+    proof = prove(game, goal.side, goal.within, max_seconds=left(), stop=stop, progress=progress)
+    solution = list(puzzle.get("solution", []))
+    key = solution[0] if solution else None
+    broken = _replay_error(game, solution)
+    moves: list[tuple[str, int]] = []
+    solution_ok: bool | None = None
+    result, stopped = proof.result, proof.stopped
+    if proof.result == "proven" and game.to_move == goal.side and not game.is_over():
+        try:
+            found = first_moves(game, goal.side, goal.within, max_seconds=left(), stop=stop)
+            moves = [(str(m), plies) for m, plies in found]
+            if key is not None and not broken:
+                solution_ok = any(m == key or _same(game, m, key) for m, _ in moves)
+        except SearchStopped as exc:
+            result, stopped = "unknown", str(exc)
+    return Verdict(
+        goal,
+        result,
+        proof.plies,
+        key,
+        solution_ok,
+        moves,
+        list(proof.line),
+        proof.nodes,
+        time.perf_counter() - started,
+        stopped,
+        broken,
+    )
+
+
+def _replay_error(game: Game, moves: list[str]) -> str | None:
+    """Why ``moves`` do not replay from ``game`` (left unchanged), or None."""
+    copy = game.copy()
+    for index, text in enumerate(moves):
+        try:
+            copy.push_text(text)
+        except (InvalidMoveError, IllegalMoveError) as exc:
+            return f"solution[{index}] {text!r} does not replay: {exc}"
+    return None
+
+
+def _same(game: Game, text: str, other: str) -> bool:
+    """Two writings of one move ('a7-a5' and 'a7^a5' may be the same terrace move)."""
+    try:
+        return game.parse_move(text) == game.parse_move(other)
+    except (InvalidMoveError, IllegalMoveError):
+        return False
