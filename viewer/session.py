@@ -27,7 +27,7 @@ class Session:
         game: Game,
         *,
         path: str | Path | None = None,
-        puzzle: dict[str, str] | None = None,
+        puzzle: dict[str, Any] | None = None,
         lesson: Lesson | None = None,
         variations: list[list[Move]] | None = None,
     ) -> None:
