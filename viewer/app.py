@@ -34,6 +34,7 @@ from .widgets.lesson_dock import LessonDock
 from .widgets.move_list import MoveListDock
 from .widgets.pointer import PointerFilter
 from .widgets.setup_dock import SetupDock
+from .widgets.status_bar import StatusBar
 from .widgets.view_dock import ViewDock
 
 AUTOSAVE_DELAY_MS = 1500
@@ -70,6 +71,7 @@ class MainWindow(QMainWindow):
         self.setup_dock.apply.clicked.connect(self.apply_setup)
         self.setup_dock.cancel.clicked.connect(self.leave_setup)
         self.setup_dock.clear.clicked.connect(self.clear_setup)
+        self.setStatusBar(StatusBar(self))  # messages elided, never over the hover text
         self.status_game, self.status_hover, self.status_prompt = QLabel(), QLabel(), QLabel()
         self.statusBar().addWidget(self.status_prompt)
         self.statusBar().addPermanentWidget(self.status_hover)

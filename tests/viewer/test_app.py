@@ -345,3 +345,35 @@ def test_open_recent_and_lessons_errors_leave_the_position(
     assert window.session.game.position_key() == before
     assert window.statusBar().currentMessage() == "Error: the disk caught fire"
     assert [str(exc) for exc, _ in guard_errors] == ["the disk caught fire"]
+
+
+def test_setup_error_shows_whole_and_messages_keep_clear_of_the_hover_text(make_window, qtbot):
+    """The set-up error was cut to a line or two in its dock, and the status bar message
+    ran into the hover text; now the error label takes the height it needs and a long
+    message is elided ("…", whole in its tooltip) before the separated hover label."""
+    window = make_window(Partition(PartitionOptions(5, "stacking")))
+    lat = window.session.game.lattice
+    window.menus.setup.trigger()
+    for point in [(0, 0, 2), (1, 1, 0), (2, 2, 0)]:
+        window.setup.click(lat.id_of(*point))
+    window.setup_dock.apply.click()
+    window.view.set_hover(lat.id_of(3, 0, 1))
+    qtbot.wait(50)
+    error = window.setup_dock.error
+    assert "is not supported" in error.text()
+    assert error.height() >= error.heightForWidth(error.width())
+    assert error.visibleRegion().boundingRect().height() >= error.heightForWidth(error.width())
+    bar = window.statusBar()
+    assert bar.currentMessage().startswith("Set-up: ")
+    assert bar.message.isVisible()
+    assert bar.message.elided()  # 900 pixels cannot hold it, so "…" ends it
+    assert bar.message.toolTip() == bar.currentMessage()
+    hover = window.status_hover
+    assert hover.text().startswith("(3,0,1)")
+    assert bar.message.geometry().right() < hover.geometry().left()
+    window.menus.setup.trigger()  # a prompt gives way to a message, comes back after it
+    bar.clearMessage()
+    assert window.status_prompt.isVisible()
+    window.show_message("hello")
+    assert not window.status_prompt.isVisible()
+    assert window.statusBar().currentMessage() == "hello"

@@ -3,6 +3,7 @@ buttons that leave set-up mode through validation or without a change."""
 
 from __future__ import annotations
 
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -13,10 +14,38 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QRadioButton,
+    QSizePolicy,
     QWidget,
 )
 
 from ..setup_editor import SetupEditor
+
+
+class WrappedLabel(QLabel):
+    """A word-wrapped label that asks for the height its whole text needs at its width
+    (a QLabel in a dock's form is otherwise squeezed to a line or two and cut off)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWordWrap(True)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+
+    def setText(self, text: str) -> None:
+        super().setText(text)
+        self._fit()
+
+    def clear(self) -> None:
+        super().clear()
+        self._fit()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit()
+
+    def _fit(self) -> None:
+        needed = self.heightForWidth(max(self.width(), 120)) if self.text() else 0
+        if needed != self.minimumHeight():
+            self.setMinimumHeight(max(needed, 0))
 
 
 class SetupDock(QDockWidget):
@@ -52,8 +81,7 @@ class SetupDock(QDockWidget):
         for button in (self.clear, self.apply, self.cancel):
             buttons.addWidget(button)
         form.addRow(buttons)
-        self.error = QLabel()
-        self.error.setWordWrap(True)
+        self.error = WrappedLabel()
         self.error.setStyleSheet("color: #b00020")
         form.addRow(self.error)
         self.setWidget(body)

@@ -1,0 +1,85 @@
+"""The window's status bar: messages that never run into the permanent labels.
+
+QStatusBar paints a temporary message straight over its left part and cuts it off, with no
+gap, where the first permanent label (the hover text) begins, so a long message ran into
+it. Here the message is a label in the bar's own layout: elided with "…" (the whole text
+in its tooltip), a separator before each permanent label. ``showMessage``,
+``currentMessage``, ``clearMessage`` and ``messageChanged`` keep QStatusBar's meaning, and
+the normal widgets (a prompt) give way to a message while it shows, as in QStatusBar.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QPainter
+from PySide6.QtWidgets import QFrame, QLabel, QSizePolicy, QStatusBar, QWidget
+
+
+class ElidedLabel(QLabel):
+    """A one-line label that shows as much of its text as fits, then "…"."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.setMinimumWidth(0)
+
+    def paintEvent(self, _event: object) -> None:
+        painter = QPainter(self)
+        rect = self.contentsRect()
+        text = self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideRight, rect.width())
+        align = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft
+        painter.drawText(rect, int(align), text)
+
+    def elided(self) -> bool:
+        """The text does not fit: "…" shows."""
+        return self.fontMetrics().horizontalAdvance(self.text()) > self.contentsRect().width()
+
+
+class StatusBar(QStatusBar):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.message = ElidedLabel(self)
+        self.message.hide()
+        super().addWidget(self.message, 1)
+        self._normal: list[QWidget] = []
+        self._text = ""
+        self._timer = QTimer(self, singleShot=True)
+        self._timer.timeout.connect(self.clearMessage)
+
+    def addWidget(self, widget: QWidget, stretch: int = 0) -> None:
+        """A normal widget: it shares the left part and gives way to messages; it may
+        shrink (a long prompt is cut, never pushing the permanent labels away)."""
+        policy = widget.sizePolicy()
+        policy.setHorizontalPolicy(QSizePolicy.Policy.Ignored)
+        widget.setSizePolicy(policy)
+        self._normal.append(widget)
+        super().addWidget(widget, max(stretch, 1))
+        widget.setVisible(not self._text)
+
+    def addPermanentWidget(self, widget: QWidget, stretch: int = 0) -> None:
+        line = QFrame(self)
+        line.setFrameShape(QFrame.Shape.VLine)
+        line.setFrameShadow(QFrame.Shadow.Sunken)
+        super().addPermanentWidget(line)
+        super().addPermanentWidget(widget, stretch)
+
+    def showMessage(self, text: str, timeout: int = 0) -> None:
+        self._text = text
+        self.message.setText(text)
+        self.message.setToolTip(text)
+        self.message.setVisible(bool(text))
+        for widget in self._normal:
+            widget.setVisible(not text)
+        if timeout > 0 and text:
+            self._timer.start(timeout)
+        else:
+            self._timer.stop()
+        self.messageChanged.emit(text)
+
+    def clearMessage(self) -> None:
+        if self._text:
+            self.showMessage("")
+        self._timer.stop()
+
+    def currentMessage(self) -> str:
+        return self._text
