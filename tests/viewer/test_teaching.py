@@ -386,3 +386,30 @@ def test_every_dock_reopens_from_the_view_menu_and_corners_is_not_cramped(make_w
     assert_all_rows_show(window.ui.corner_dock.table)
     setup = window.setup_dock
     assert not setup.features() & QDockWidget.DockWidgetFeature.DockWidgetClosable
+
+
+def test_ctrl_z_after_fill_at_random_undoes_it(make_window, qtbot):
+    """The seed box kept the focus after Fill at random and ate Ctrl+Z (its own text undo):
+    a real Ctrl+Z, pressed where the focus is, undoes the fill; so do the View dock's boxes."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication
+
+    window = make_window()
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=3000)
+    dock = window.ui.corner_dock
+    dock.seed.setFocus()
+    qtbot.keyClicks(dock.seed.lineEdit(), "7")  # the user types a seed...
+    qtbot.mouseClick(dock.fill, Qt.MouseButton.LeftButton)  # ...and fills
+    qtbot.waitUntil(lambda: not window.ui.filling, timeout=5000)
+    assert len(window.session.game.pieces()) == window.session.game.lattice.count
+    focus = QApplication.focusWidget()
+    assert focus is not None
+    ctrl = Qt.KeyboardModifier.ControlModifier
+    qtbot.keyClick(focus, Qt.Key.Key_Z, ctrl)
+    assert window.session.game.pieces() == []
+    qtbot.keyClick(focus, Qt.Key.Key_Z, ctrl | Qt.KeyboardModifier.ShiftModifier)
+    assert len(window.session.game.pieces()) == window.session.game.lattice.count
+    window.view_dock.peel.setFocus()
+    qtbot.keyClick(window.view_dock.peel.lineEdit(), Qt.Key.Key_Z, ctrl)
+    assert window.session.game.pieces() == []

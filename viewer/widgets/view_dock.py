@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..view_state import AXES, ViewState
+from .keys import pass_history_keys
 
 SLIDER_STEPS = 4  # slider positions per unit of length (a ball's diameter)
 
@@ -62,6 +63,7 @@ class ViewDock(QDockWidget):
         self.cut_open = QCheckBox("Cut balls open on the planes")
         form.addRow(self.cut_open)
         self.setWidget(body)
+        pass_history_keys(self.level_lo, self.level_hi, self.peel)
         self.level_lo.valueChanged.connect(self._on_levels_changed)
         self.level_hi.valueChanged.connect(self._on_levels_changed)
         self.peel.valueChanged.connect(self._on_peel_changed)

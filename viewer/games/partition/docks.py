@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from model.lattice import CORNERS
 
 from ...palette import PIECE_RGB
+from ...widgets.keys import pass_history_keys
 from .teaching import Overlays, TeachingView
 
 COLUMNS = ("Corner", "Holder", "Group", "Anchors")
@@ -84,6 +85,7 @@ class CornerDock(QDockWidget):
         self.seed = QSpinBox()
         self.seed.setRange(0, 2**31 - 1)
         self.seed.setPrefix("seed ")
+        pass_history_keys(self.seed)  # Ctrl+Z after a fill undoes it, even typed in here
         fill.addWidget(self.fill)
         fill.addWidget(self.seed)
         layout.addLayout(fill)
