@@ -472,7 +472,11 @@ class Terrace(Game):
     def pop(self) -> Move:
         if not self._undo:
             raise IndexError("no move to take back")
-        self._seen[self.position_key()] -= 1
+        key = self.position_key()
+        if self._seen[key] > 1:
+            self._seen[key] -= 1
+        else:
+            del self._seen[key]  # keeps the table small through long searches
         record = self._undo.pop()
         self._cells = list(record.cells)  # the record may be shared with a copy()
         self._turn = record.turn

@@ -527,3 +527,32 @@ def test_perft_from_the_opening():
     g = Terrace.new()
     assert [perft(g, d) for d in range(4)] == [1, 17, 261, 5408]
     assert DIRECTIONS[0] == (-1, 0)
+
+
+class FirstMoveOnly(Terrace):
+    """Terrace with only the first legal move of each position: one line, to the end."""
+
+    def _generate_for(self, player):
+        return super()._generate_for(player)[:1]
+
+
+def test_perft_at_depth_1000_counts_to_the_end():
+    # The generic perft (an explicit stack) serves Terrace; no recursion to run out of.
+    from model.game import Game
+
+    assert Terrace.perft is Game.perft
+    g = FirstMoveOnly.new()
+    plies = 0
+    while not g.is_over():
+        g.push(g.legal_moves()[0])
+        plies += 1
+    assert plies == 12  # a7-a6 a1-a2 ... until a push shuffle repeats a third time
+    assert g.outcome().reason == "repetition"
+    line = FirstMoveOnly.new()
+    before = line._state()
+    assert [line.perft(d) for d in (plies, plies + 1, 1000)] == [1, 0, 0]
+    assert line._state() == before
+    finished = g.copy()
+    assert finished.perft(1000) == 0
+    # The table of positions seen stays as small as the line, however often it is walked.
+    assert len(line._seen) == 1
