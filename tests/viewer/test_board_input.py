@@ -126,3 +126,42 @@ def test_the_winners_corners_are_highlighted():
     won = sorted(lat2.id_of(*p) for p in [(0, 0, 0), (1, 0, 0), (0, 1, 0)])
     assert sorted(marked) == won
     assert sorted(turn.winning_corners()) == won
+
+
+# ---- the hover, in the window -----------------------------------------------------------------
+
+
+def test_hover_is_a_rim_and_leaves_with_the_mouse(make_window, qtbot):
+    """The hovered ball keeps its colour and wears a yellow rim (it was painted yellow
+    whole); moving the mouse off the scene takes the rim and the text away."""
+    import numpy as np
+    from PySide6.QtCore import QPoint
+
+    from viewer import palette
+
+    window = make_window(Partition(PartitionOptions(4)))
+    for text in ["0,0,0", "1,0,0"]:
+        window.session.play(window.session.game.parse_move(text))
+    pid = window.session.game.lattice.id_of(1, 0, 0)  # blue
+    x, y = window.board.display_position(pid)
+    ratio = window.plotter.devicePixelRatioF()
+    pos = QPoint(round(x / ratio), round(window.plotter.height() - 1 - y / ratio))
+    qtbot.mouseMove(window.plotter, pos)
+    qtbot.waitUntil(lambda: window.view.hover == pid, timeout=3000)
+    assert tuple(window.board.current_rgb[pid]) == palette.PIECE_RGB["blue"]
+    poly, actor = window.board.outlines["hover"]
+    assert actor.GetVisibility()
+    assert poly.n_points == 1
+    assert tuple(poly.point_data["rgba"][0][:3]) == palette.PIECE_RGB["blue"]
+    image = window.plotter.screenshot(return_img=True)
+    h = image.shape[0]
+    row, col = h - 1 - round(y), round(x)
+    centre = image[row, col, :3].astype(int)
+    assert centre[2] > centre[0] + 60  # blue in the middle, not yellow
+    yellow = np.array(palette.HOVER_RGB)
+    ring = [image[row, col + dx, :3].astype(int) for dx in range(5, 80)]
+    assert min(np.abs(c - yellow).sum() for c in ring) < 90  # a yellow ring round it
+    qtbot.mouseMove(window.view_dock, QPoint(40, 300))  # off the scene
+    qtbot.waitUntil(lambda: window.view.hover is None, timeout=3000)
+    assert not actor.GetVisibility()
+    assert window.status_hover.text() == ""

@@ -289,3 +289,22 @@ def test_draw_by_repetition_is_shown(terrace_window, qtbot):
     assert window.turn.highlighted() == ()  # nothing to move, nothing won
     click(qtbot, window, fid(6, 0))
     assert "the game is over" in window.statusBar().currentMessage()
+
+
+def test_a_hovered_stone_keeps_its_colour_and_wears_a_ring(terrace_window):
+    from viewer.palette import HOVER_RGB, PIECE_RGB
+
+    window = terrace_window()
+    board = window.board
+    window.view.set_hover(A7)  # White's stone on a7
+    stones = board._meshes["stones"].cell_data["rgb"]
+    assert not (stones == HOVER_RGB).all(axis=1).any()  # no stone painted yellow
+    assert (stones == PIECE_RGB["white"]).all(axis=1).any()
+    markers = board._meshes["markers"]
+    ring = (markers.cell_data["rgb"] == HOVER_RGB).all(axis=1)
+    assert ring.any()  # ... a ring on top of it instead
+    top = markers.extract_cells(np.flatnonzero(ring)).points[:, 2].min()
+    assert top > BOARD.centres[A7][2]
+    window.view.set_hover(None)
+    shown = board.actors["markers"].GetVisibility()
+    assert not shown or not (board._meshes["markers"].cell_data["rgb"] == HOVER_RGB).all(1).any()

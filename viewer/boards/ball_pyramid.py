@@ -11,6 +11,7 @@ Frame fields and their visuals:
 | pieces         | balls (impostors), recoloured by ``piece_rgb``                         |
 | markers        | small grey balls on empty points; tinted when also highlighted        |
 | highlights     | balls re-drawn in an outline actor per rim style (shaders/outline_rim) |
+| (the hover)    | the ball or marker under the mouse in a yellow rim, outermost         |
 | pointers       | cones outside the pyramid pointing at the site (corner markers)        |
 | paths          | tubes through the points                                             |
 | regions        | translucent cells                                                    |
@@ -41,7 +42,10 @@ BALL_RADIUS = 0.48  # slightly under 0.5 so touching balls show a seam
 MARKER_RADIUS = 0.13
 GHOST_RADIUS = 0.24  # peeled balls drawn as ghosts: small and pale, but opaque
 GHOST_WHITENESS = 0.72  # (translucent impostors render black in VTK's sphere shader)
-RIM_RADIUS = {"clickable": 0.495, "group": 0.5, "anchor": 0.51, "selected": 0.505}
+RIM_RADIUS = {"clickable": 0.495, "group": 0.5, "anchor": 0.51, "selected": 0.505, "hover": 0.52}
+HOVER_MARKER_RADIUS = 0.24  # a hovered marker grows a little to show its rim
+#: The hover is a rim, like the highlights (the ball keeps its colour), outermost of all.
+HOVER_RIM = tuple(c / 255 for c in palette.HOVER_RGB)
 WALL_OPACITY = 0.16
 WALL_MARGIN = 0.6  # faces stand this far outside the outer balls' centres
 REGION_CELL = 0.62
@@ -77,7 +81,7 @@ class BallPyramidView:
             self.faint_actor, "ghost_rim", uniforms={"rimColor": palette.GHOST_RIM_RGB}
         )
         self.outlines: dict[str, tuple[pv.PolyData, object]] = {}
-        for style, rim in palette.RIM_RGB.items():
+        for style, rim in {**palette.RIM_RGB, "hover": HOVER_RIM}.items():
             poly = _impostors(centres[:1])
             actor = self._add_impostors(poly)
             add_fragment_effect(actor, "outline_rim", uniforms={"rimColor": rim})
@@ -209,10 +213,11 @@ class BallPyramidView:
             rgb[tinted] = (tint + np.array(palette.HIGHLIGHT_RGB) * palette.HIGHLIGHT_MIX).astype(
                 np.uint8
             )
+        cut = view.cut(lat, BALL_RADIUS) & occupied
+        highlights = dict(frame.highlights)
         hover = view.hover
         if hover is not None and 0 <= hover < lat.count and (balls[hover] or markers[hover]):
-            rgb[hover] = palette.HOVER_RGB
-        cut = view.cut(lat, BALL_RADIUS) & occupied
+            highlights["hover"] = (hover,)
         self._show_cut(cut, rgb, view)
         solid_r = np.where(balls & ~cut, BALL_RADIUS, np.where(markers, MARKER_RADIUS, 0.0))
         balls |= cut
@@ -226,12 +231,13 @@ class BallPyramidView:
         for style in sorted(self.outlines, key=RIM_RADIUS.__getitem__, reverse=True):
             poly, actor = self.outlines[style]
             ids = np.zeros(lat.count, dtype=bool)
-            ids[list(frame.highlights.get(style, ()))] = True
-            ids &= balls & ~cut & ~covered
+            ids[list(highlights.get(style, ()))] = True
+            ids &= (balls | (markers if style == "hover" else False)) & ~cut & ~covered
             chosen = np.flatnonzero(ids)
             if len(chosen):
                 outlined = _impostors(lat.centres[chosen].astype(np.float32))
-                _write(outlined, rgb[chosen], np.full(len(chosen), RIM_RADIUS[style]))
+                radius = np.where(balls[chosen], RIM_RADIUS[style], HOVER_MARKER_RADIUS)
+                _write(outlined, rgb[chosen], radius)
                 poly.copy_from(outlined)
             actor.SetVisibility(bool(len(chosen)))  # type: ignore[attr-defined]
             covered |= ids

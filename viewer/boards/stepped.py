@@ -15,6 +15,7 @@ Frame fields and their visuals:
 | markers        | discs on empty fields; a ring and a disc on a stone; "landing"       |
 |                | styles as small rings                                               |
 | highlights     | a ring round the field ("clickable")                                 |
+| (the hover)    | an empty field's top lights up; a stone gets a ring round its top     |
 | pointers       | a cone past the board's edge in the pointer's direction (a fall)     |
 | "inlays-won"   | the inlaid fields light up (a decoration)                           |
 """
@@ -79,6 +80,7 @@ _CYLINDER = template(
 _DISC = template(pv.Disc(inner=0.0, outer=0.22, normal=(0, 0, 1), c_res=32))
 _RING = template(pv.Disc(inner=0.39, outer=0.48, normal=(0, 0, 1), c_res=40))
 _SMALL_RING = template(pv.Disc(inner=0.12, outer=0.22, normal=(0, 0, 1), c_res=32))
+_TOP_RING = template(pv.Disc(inner=0.25, outer=STONE_RADIUS, normal=(0, 0, 1), c_res=40))
 _CONE = template(pv.Cone(center=(0, 0, 0), direction=(0, 0, -1), height=0.45, radius=0.2))
 _INLAY = template(pv.Plane(i_size=0.78, j_size=0.78, i_resolution=1, j_resolution=1))
 
@@ -192,7 +194,7 @@ class SteppedView:
         hover = view.hover
         if hover is None or not 0 <= hover < board.count or not visible[hover]:
             hover = None
-        if hover is not None and hover not in pieces:
+        if hover is not None and hover not in pieces:  # an empty field lights up
             top[hover] = top[hover] * 0.4 + np.array(palette.HOVER_RGB) * 0.6
         self._set("columns", _columns(board, fields, top[fields]))
         hidden = np.flatnonzero(~visible) if view.ghost_peeled else np.zeros(0, dtype=int)
@@ -211,10 +213,13 @@ class SteppedView:
         self._stone_on = np.zeros(board.count, dtype=bool)
         self._stone_on[stones] = True
         rgb = np.array([palette.piece_rgb(pieces[f]) for f in stones], dtype=float).reshape(-1, 3)
-        if hover is not None and hover in pieces:
-            rgb[stones.index(hover)] = palette.HOVER_RGB
         self._set("stones", instances(_CYLINDER, board.centres[stones], rgb))
-        self._set("markers", self._markers(frame, visible))
+        markers = self._markers(frame, visible)
+        if hover is not None and hover in pieces:  # a ring round the stone's top: it keeps
+            top_ring = board.centres[hover] + (0, 0, STONE_HEIGHT + 2 * MARK_LIFT)  # its colour
+            ring = instances(_TOP_RING, [top_ring], [palette.HOVER_RGB])
+            markers = pv.merge([markers, ring]) if markers.n_points else ring
+        self._set("markers", markers)
         self.shown = visible.copy()
 
     def _markers(self, frame: Frame, visible: np.ndarray) -> pv.PolyData:
