@@ -165,3 +165,49 @@ def test_hover_is_a_rim_and_leaves_with_the_mouse(make_window, qtbot):
     qtbot.waitUntil(lambda: window.view.hover is None, timeout=3000)
     assert not actor.GetVisibility()
     assert window.status_hover.text() == ""
+
+
+def test_a_click_on_a_ball_is_not_taken_by_a_marker_in_front(make_window, qtbot):
+    """A click on a blue ball placed a ball at 0,2,1: an empty point's marker in front had a
+    touch target wider than its drawing, which took clicks on the ball drawn round it."""
+    import math
+
+    import numpy as np
+    from PySide6.QtCore import QPoint, Qt
+
+    from viewer.boards.ball_pyramid import MARKER_TOUCH_RADIUS, _ray_entry
+    from viewer.boards.picking import view_ray
+
+    window = make_window(Partition(PartitionOptions(4)))
+    for text in ["0,0,0", "1,0,0", "0,1,0", "1,1,0", "2,0,0", "0,2,0"]:
+        window.session.play(window.session.game.parse_move(text))
+    board, lat = window.board, window.session.game.lattice
+    image = window.plotter.screenshot(return_img=True)[:, :, :3].astype(int)
+    ball = lat.id_of(1, 1, 0)  # blue, with empty points (markers) on level 1 in front
+    markers = np.array([p for p in np.flatnonzero(board.shown) if p not in window.turn.pieces()])
+    cx, cy = board.display_position(ball)
+    spot = None
+    for dx in range(-30, 31):
+        for dy in range(-30, 31):
+            x, y = cx + dx, cy + dy
+            r, g, b = image[image.shape[0] - 1 - round(y), round(x)]
+            if not b > r + 60:  # the ball is drawn here (blue)
+                continue
+            near, direction = view_ray(window.plotter, x, y)
+            touch = _ray_entry(near, direction, lat.centres[markers], MARKER_TOUCH_RADIUS)
+            ball_entry = _ray_entry(near, direction, lat.centres[[ball]], np.array([0.48]))
+            if touch.min() < ball_entry[0] < math.inf:  # a marker's target is nearer
+                spot = (x, y)
+                break
+        if spot:
+            break
+    assert spot is not None, "no pixel of the ball lies under a marker's touch target"
+    assert board.pick(*spot) == ball
+    before = window.session.game.position_key()
+    ratio = window.plotter.devicePixelRatioF()
+    pos = QPoint(round(spot[0] / ratio), round(window.plotter.height() - 1 - spot[1] / ratio))
+    qtbot.mouseClick(window.plotter, Qt.MouseButton.LeftButton, pos=pos)
+    assert window.session.game.position_key() == before  # no ball placed
+    assert "(1,1,0)" in window.statusBar().currentMessage()  # the ball's group is told
+    markers_only = board.pick(*board.display_position(markers[0]))
+    assert markers_only == markers[0] or markers_only in window.turn.pieces()

@@ -43,6 +43,7 @@ MARKER_RADIUS = 0.13
 GHOST_RADIUS = 0.24  # peeled balls drawn as ghosts: small and pale, but opaque
 GHOST_WHITENESS = 0.72  # (translucent impostors render black in VTK's sphere shader)
 RIM_RADIUS = {"clickable": 0.495, "group": 0.5, "anchor": 0.51, "selected": 0.505, "hover": 0.52}
+MARKER_TOUCH_RADIUS = 0.3  # markers are small: a click near one counts, as on a touch target
 HOVER_MARKER_RADIUS = 0.24  # a hovered marker grows a little to show its rim
 #: The hover is a rim, like the highlights (the ball keeps its colour), outermost of all.
 HOVER_RIM = tuple(c / 255 for c in palette.HOVER_RGB)
@@ -224,6 +225,8 @@ class BallPyramidView:
         faint_r = np.where(occupied & ~visible & view.ghost_peeled, GHOST_RADIUS, 0.0)
         pale = (rgb * (1 - GHOST_WHITENESS) + 255 * GHOST_WHITENESS).astype(np.uint8)
         self._pick_radius = np.maximum(solid_r, np.where(cut, BALL_RADIUS, 0.0))
+        if "hover" in highlights and markers[hover]:
+            self._pick_radius[hover] = HOVER_MARKER_RADIUS  # as big as it is drawn
         # Each outline actor holds only its balls, and the plain copies of those balls are
         # taken out of the ball actor: a big holding group is not drawn twice.
         covered = np.zeros(lat.count, dtype=bool)
@@ -362,28 +365,38 @@ class BallPyramidView:
 
     def pick(self, x: float, y: float) -> int | None:
         """The shown point under display pixel (x, y) (VTK's y axis, upwards): the nearest
-        ball or marker whose sphere the view ray crosses."""
+        ball or marker the view ray hits as drawn; failing that, the nearest marker whose
+        touch target (a little wider than the marker) it crosses. A marker's touch target
+        never takes a click off a ball drawn under the pixel."""
         if not self.shown.any():
             return None
         near, direction = view_ray(self.plotter, x, y)
         ids = np.flatnonzero(self.shown)
         centres = self.lattice.centres[ids]
-        radius = self._pick_radius[ids]
-        # Markers are small: let a click near one count, as on a touch target.
-        radius = np.maximum(radius, 0.3)
-        to_centre = centres - near
-        along = to_centre @ direction
-        miss2 = np.einsum("ij,ij->i", to_centre, to_centre) - along**2
-        hit = (miss2 <= radius**2) & (along > 0)
-        if not hit.any():
-            return None
-        entry = along - np.sqrt(np.maximum(radius**2 - miss2, 0.0))
-        entry[~hit] = math.inf
-        return int(ids[int(np.argmin(entry))])
+        drawn = self._pick_radius[ids]
+        for radius in (drawn, np.maximum(drawn, MARKER_TOUCH_RADIUS)):
+            entry = _ray_entry(near, direction, centres, radius)
+            best = int(np.argmin(entry))
+            if entry[best] < math.inf:
+                return int(ids[best])
+        return None
 
     def display_position(self, site: int) -> tuple[float, float]:
         """Where point ``site``'s centre appears, in display pixels (VTK's y axis, upwards)."""
         return to_display(self.plotter, self.lattice.centres[site])
+
+
+def _ray_entry(
+    near: np.ndarray, direction: np.ndarray, centres: np.ndarray, radius: np.ndarray
+) -> np.ndarray:
+    """Per sphere: how far along the ray it is entered (inf where the ray misses it)."""
+    to_centre = centres - near
+    along = to_centre @ direction
+    miss2 = np.einsum("ij,ij->i", to_centre, to_centre) - along**2
+    hit = (miss2 <= radius**2) & (along > 0)
+    entry = along - np.sqrt(np.maximum(radius**2 - miss2, 0.0))
+    entry[~hit] = math.inf
+    return entry
 
 
 def _impostors(centres: np.ndarray) -> pv.PolyData:
