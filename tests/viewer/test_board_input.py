@@ -190,7 +190,7 @@ def test_a_click_on_a_ball_is_not_taken_by_a_marker_in_front(make_window, qtbot)
     for dx in range(-30, 31):
         for dy in range(-30, 31):
             x, y = cx + dx, cy + dy
-            r, g, b = image[image.shape[0] - 1 - round(y), round(x)]
+            r, _g, b = image[image.shape[0] - 1 - round(y), round(x)]
             if not b > r + 60:  # the ball is drawn here (blue)
                 continue
             near, direction = view_ray(window.plotter, x, y)
