@@ -1,0 +1,482 @@
+"""Generate the puzzle collection in ``examples/puzzles/<game>/`` (seeded, repeatable).
+
+For every game and option set it plays seeded random games from the start and walks each
+game back from its end. At each position it asks the prover for the shortest win of the
+side to move (bounds 1, 3, 5, ... plies, each search capped by a node budget, so the
+result does not depend on the machine's speed) and for every winning first move within
+that bound. A position becomes a candidate when the win is exactly that long (so the bound
+is tight: the prover disproved it two plies shorter), exactly one first move reaches it (no
+cooks), and the side to move has other legal moves. From the candidates it keeps the
+quotas per length, preferring positions with more legal moves (more wrong moves to be
+tempted by) and one position per random game. The notes are written from the position:
+what the key move does (corners, squares, pushes and falls) and how the main line ends.
+
+Each kept puzzle is written with its history (the file replays from the empty board, so
+the position is reachable) and verified again from the written file, with
+``model.puzzle.verify``: verified, no cooks, tight.
+
+    .venv/bin/python scripts/make_puzzles.py                 # every game
+    .venv/bin/python scripts/make_puzzles.py --game terrace  # one game
+    .venv/bin/python scripts/make_puzzles.py --dry-run       # report, write nothing
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from model.files import read, write  # noqa: E402
+from model.game import Game, game_class  # noqa: E402
+from model.puzzle import verify  # noqa: E402
+from model.search.prover import first_moves, prove  # noqa: E402
+from model.search.solver import SearchStopped  # noqa: E402
+
+OUT = ROOT / "examples" / "puzzles"
+WORDS = {1: "1 move", 2: "2 moves", 3: "3 moves", 4: "4 moves", 5: "5 moves"}
+
+
+@dataclass
+class Config:
+    """One game and option set, with how many puzzles of each length (in plies) to keep."""
+
+    game: str
+    options: dict[str, Any]
+    label: str  # the file names' middle part, e.g. "floating-4"
+    quotas: dict[int, int]  # plies -> how many
+    seeds: range
+    min_legal: int = 2  # the side to move must have at least this many legal moves
+    back: int = 12  # how many positions before each game's end are examined
+    max_moves: int = 400  # random games longer than this are dropped
+    step_nodes: int = 60_000  # prover nodes for one bound of one position
+    verify_nodes: int = 40_000  # a kept puzzle's proof must take fewer (CI verifies it)
+
+
+P, Y, T = "partition", "pyraos", "terrace"
+TERRACE = {"min_legal": 8, "back": 8, "step_nodes": 20_000, "verify_nodes": 15_000}
+CONFIGS = [
+    Config(P, {"size": 3, "version": "floating"}, "floating-3", {1: 1, 3: 1}, range(40), 4),
+    Config(
+        P, {"size": 4, "version": "floating"}, "floating-4", {3: 1, 5: 1, 7: 1}, range(100, 160), 6
+    ),
+    Config(
+        P, {"size": 5, "version": "floating"}, "floating-5", {1: 1, 3: 1, 5: 1}, range(200, 240), 10
+    ),
+    Config(P, {"size": 3, "version": "stacking"}, "stacking-3", {3: 1}, range(300, 340), 3),
+    Config(
+        P, {"size": 4, "version": "stacking"}, "stacking-4", {1: 1, 3: 1, 5: 1}, range(400, 460), 4
+    ),
+    Config(P, {"size": 5, "version": "stacking"}, "stacking-5", {3: 1, 5: 1}, range(500, 540), 5),
+    Config(
+        Y, {"variant": "standard", "removal": "0-2"}, "standard", {3: 1, 5: 1, 7: 1}, range(60), 4
+    ),
+    Config(
+        Y,
+        {"variant": "standard", "removal": "1-2"},
+        "removal-1-2",
+        {3: 1, 5: 1, 7: 1},
+        range(100, 160),
+        4,
+    ),
+    Config(
+        Y,
+        {"variant": "children", "removal": "0-2"},
+        "children",
+        {3: 1, 5: 1, 7: 1},
+        range(200, 260),
+        3,
+    ),
+    Config(
+        Y,
+        {"variant": "alternate", "removal": "0-2"},
+        "alternate",
+        {3: 1, 5: 1, 7: 1},
+        range(300, 360),
+        3,
+    ),
+    Config(
+        T,
+        {"last_stones_lose": True, "no_push_back": False},
+        "standard",
+        {1: 2, 3: 2, 5: 1},
+        range(60),
+        **TERRACE,
+    ),
+    Config(
+        T,
+        {"last_stones_lose": True, "no_push_back": True},
+        "no-push-back",
+        {1: 1, 3: 1, 5: 1},
+        range(100, 160),
+        **TERRACE,
+    ),
+    Config(
+        T,
+        {"last_stones_lose": False, "no_push_back": False},
+        "stones-stay",
+        {1: 1, 3: 1},
+        range(200, 260),
+        **TERRACE,
+    ),
+]
+
+
+# ---- search helpers ---------------------------------------------------------------------
+
+
+def node_budget(nodes: int) -> Callable[[], bool]:
+    """A stop callable for the prover that ends the search after about ``nodes`` nodes (the
+    prover asks every 256 nodes), so that what is found does not depend on the clock."""
+    calls = [0]
+
+    def stop() -> bool:
+        calls[0] += 1
+        return calls[0] * 256 > nodes
+
+    return stop
+
+
+def shortest_win(game: Game, side: str, max_within: int, nodes: int) -> int | None:
+    """The shortest win of ``side`` (to move), trying the bounds 1, 3, 5 ... in turn; None
+    when there is none within ``max_within`` or a search ran out of nodes."""
+    for within in range(1, max_within + 1, 2):
+        proof = prove(game, side, within, line=False, stop=node_budget(nodes))
+        if proof.result == "unknown":
+            return None
+        if proof.result == "proven":
+            return proof.plies
+    return None
+
+
+@dataclass
+class Candidate:
+    config: Config
+    seed: int
+    game: Game
+    plies: int
+    key: str
+    legal: int
+    line: list[str] = field(default_factory=list)
+
+
+def candidates(config: Config, seed: int, wanted: set[int]) -> list[Candidate]:
+    """The positions of one seeded random game that make puzzles of the wanted lengths."""
+    cls = game_class(config.game)
+    game = cls.new(cls.parse_options(config.options))
+    rng = random.Random(f"{config.game}/{config.label}/{seed}")
+    while not game.is_over() and len(game.move_stack) < config.max_moves:
+        game.push(rng.choice(game.legal_moves()))
+    if not game.is_over():
+        return []
+    found = []
+    longest = max(wanted)
+    for _ in range(min(config.back, len(game.move_stack))):
+        game.pop()
+        side, legal = game.to_move, game.legal_move_count()
+        if legal < max(2, config.min_legal):
+            continue
+        plies = shortest_win(game, side, longest, config.step_nodes)
+        if plies is None or plies not in wanted:
+            continue
+        try:
+            moves = first_moves(game, side, plies, stop=node_budget(4 * config.step_nodes))
+        except SearchStopped:
+            continue
+        if len(moves) != 1:
+            continue
+        found.append(Candidate(config, seed, game.copy(), plies, str(moves[0][0]), legal))
+    return found
+
+
+# ---- notes ------------------------------------------------------------------------------
+
+
+def _join(items: list[str]) -> str:
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _after(game: Game, line: list[str]) -> Game:
+    copy = game.copy()
+    for text in line:
+        copy.push_text(text)
+    return copy
+
+
+def _walls(names: list[str]) -> str:
+    return "all five walls" if len(names) == 5 else _join(names) or "no wall"
+
+
+def partition_notes(game: Game, key: str, line: list[str]) -> str:
+    from model.partition import Partition
+
+    side, other = game.to_move, game.other(game.to_move)
+    before = set(game.held_corners(side))
+    after_key = _after(game, [key])
+    gained = [c for c in after_key.held_corners(side) if c not in before]
+    point = after_key.lattice.id_of(*game.parse_move(key).point)
+    group = next(g for g in after_key.groups() if point in g.points)
+    walls = _walls(group.wall_names)
+    shape = (
+        f"a lone {side} ball on {walls}"
+        if len(group) == 1
+        else f"a {side} group of {len(group)} balls touching {walls}"
+    )
+    if len(line) == 1:
+        held = sorted(c for c in after_key.held_corners(side) if c not in gained)
+        return f"{key} makes {shape} and seals {_join(gained)}: with {_join(held)}, three corners."
+    text = f"{key} makes {shape}"
+    if gained:
+        text += f" and seals {_join(gained)}"
+    held = after_key.held_corners(side)
+    text += f" ({side} holds {_join(held)})" if held else f" ({side} holds no corner yet)"
+    # the threats: the wins the mover would have if it were to move again
+    threats = []
+    if not after_key.is_over():
+        study = Partition.from_setup(game.options, side, after_key.pieces(), study=True)
+        for move in study.legal_moves():
+            study.push(move)
+            outcome = study.outcome()
+            if outcome is not None and outcome.winner == side:
+                threats.append(str(move))
+            study.pop()
+    if len(threats) >= 2 and len(line) == 3:
+        text += f"; it threatens {_join(threats)} and {other} cannot stop them all"
+    elif threats and len(line) == 3:
+        text += f"; {other} blocks {threats[0]}, but that is not enough"
+    end = _after(game, line)
+    final_before = set(_after(game, line[:-1]).held_corners(side))
+    sealed = [c for c in end.held_corners(side) if c not in final_before]
+    if len(line) > 3:
+        text += f"; the main line ends with {line[-1]} sealing {_join(sealed)}"
+    else:
+        text += f"; then {line[-1]} seals {_join(sealed)}"
+    return text + "."
+
+
+def pyraos_notes(game: Game, key: str, line: list[str]) -> str:
+    from model.pyraos import LATTICE, SQUARES_AT
+
+    side, other = game.to_move, game.other(game.to_move)
+    move = game.parse_move(key)
+    white, black = game.masks()
+    own = white if side == "white" else black
+    target = LATTICE.id_of(*move.target)
+    board = own | 1 << target
+    if move.source is not None:
+        board &= ~(1 << LATTICE.id_of(*move.source))
+    square = any(board & sq == sq for sq in SQUARES_AT[target])
+    theirs = black if side == "white" else white
+    denied = any((theirs | 1 << target) & sq == sq for sq in SQUARES_AT[target])
+    name = f"the lift {move.source}>{move.target}" if move.source else f"{move.target}"
+    does = []
+    if square:
+        does.append("completes a square")
+        if move.removed:
+            does[-1] += f" and takes back {_join([str(p) for p in move.removed])}"
+    if denied:
+        does.append(f"takes the point that would complete {other}'s square")
+    if move.source is not None and not square:
+        does.append("saves a sphere")
+    text = f"{name} {_join(does)}" if does else f"{name} is a plain placement"
+    after = _after(game, [key])
+    text += f": {side} keeps {after.reserve(side)} in reserve to {other}'s {after.reserve(other)}"
+    end = _after(game, line)
+    result = end.outcome()
+    if result is not None and result.reason == "top":
+        text += f"; {side} places the top {line[-1]} at the end of the main line"
+    elif end.reserve(other) == 0:
+        text += f"; {other} runs out of spheres and is left without a move"
+    else:
+        text += f"; {other} is left without a move at the end of the main line"
+    return text[0].upper() + text[1:] + "."
+
+
+def terrace_notes(game: Game, key: str, line: list[str]) -> str:
+    from model.terrace import VICTORY_FIELDS, Kind, field_name
+
+    side, other = game.to_move, game.other(game.to_move)
+    move = game.parse_move(key)
+    after = _after(game, [key])
+    effect = after.last_effect()
+    kind = {
+        Kind.RUN: "a run",
+        Kind.SMASH: "a run that smashes",
+        Kind.JUMP: "a jump",
+        Kind.PUSH: "a push",
+    }[move.kind]
+    text = f"{key} is {kind}"
+    if effect is not None and effect.pushed is not None:
+        origin, to = effect.pushed
+        text += (
+            f" that pushes the stone on {field_name(origin)} off the board"
+            if to < 0
+            else f" that pushes the stone on {field_name(origin)} to {field_name(to)}"
+        )
+    if effect is not None and effect.describe():
+        text += f" ({effect.describe()})"
+    if len(line) > 1:
+        left = after.stone_count(other), after.stone_count(side)
+        text += f"; {other} has {left[0]} stones left to {side}'s {left[1]}"
+    end = _after(game, line)
+    outcome = end.outcome()
+    last = end.last_effect()
+    blow = f"{line[-1]} ({last.describe()})" if last is not None and last.describe() else line[-1]
+    if outcome is not None and outcome.reason == "victory_fields":
+        names = _join([field_name(f) for f in VICTORY_FIELDS])
+        text += f"; {line[-1]} puts {side} on all four victory fields ({names})"
+    elif outcome is not None and outcome.reason == "stones" and len(line) == 1:
+        text += f", leaving {other} fewer than four stones"
+    elif outcome is not None and outcome.reason == "stones":
+        text += f"; the main line ends with {blow}, leaving {other} fewer than four stones"
+    elif outcome is not None and outcome.reason == "no_moves":
+        text += f"; after {blow} {other} has no move"
+    return text + "."
+
+
+NOTES = {"partition": partition_notes, "pyraos": pyraos_notes, "terrace": terrace_notes}
+
+
+# ---- making the collection --------------------------------------------------------------
+
+
+def title(side: str, plies: int) -> str:
+    moves = (plies + 1) // 2
+    return f"{side.capitalize()} to move wins in {WORDS.get(moves, f'{moves} moves')}"
+
+
+def puzzle_of(candidate: Candidate) -> dict[str, Any] | None:
+    """The puzzle for a candidate, with its main line, or None when verify disagrees or the
+    proof is too costly for CI."""
+    game = candidate.game
+    side = game.to_move
+    goal = {"side": side, "result": "win", "within": candidate.plies}
+    draft = {"goal": goal, "solution": [candidate.key]}
+    budget = candidate.config.verify_nodes
+    verdict = verify(game, draft, stop=node_budget(4 * budget))
+    if (
+        not verdict.verified
+        or verdict.cooks
+        or verdict.plies != candidate.plies
+        or verdict.nodes > budget
+        or not verdict.defence
+        or verdict.defence[0] != candidate.key
+    ):
+        return None
+    line = list(verdict.defence)
+    notes = NOTES[game.name](game, candidate.key, line)
+    return {
+        "title": title(side, candidate.plies),
+        "notes": notes,
+        "goal": goal,
+        "solution": line,
+    }
+
+
+def make(config: Config, dry_run: bool) -> list[tuple[Path, dict[str, Any], Candidate]]:
+    wanted = dict(config.quotas)
+    kept: list[tuple[Path, dict[str, Any], Candidate]] = []
+    pool: dict[int, list[Candidate]] = {plies: [] for plies in wanted}
+
+    def short(plies: int) -> bool:  # fewer than three random games per wanted puzzle
+        return len({c.seed for c in pool[plies]}) < 3 * wanted[plies]
+
+    for seed in config.seeds:
+        open_lengths = {p for p in wanted if short(p)}
+        if not open_lengths:
+            break
+        for found in candidates(config, seed, open_lengths):
+            pool[found.plies].append(found)
+    folder = OUT / config.game
+    used_seeds: set[int] = set()  # one puzzle per random game
+    for plies, count in sorted(wanted.items(), reverse=True):
+        chosen = 0
+        for candidate in sorted(pool[plies], key=lambda c: (-c.legal, c.seed)):
+            if chosen == count:
+                break
+            if candidate.seed in used_seeds:
+                continue
+            puzzle = puzzle_of(candidate)
+            if puzzle is None:
+                continue
+            chosen += 1
+            used_seeds.add(candidate.seed)
+            moves = (plies + 1) // 2
+            suffix = "" if count == 1 else f"-{'abcdefgh'[chosen - 1]}"
+            path = folder / f"{config.label}-win-in-{moves}{suffix}.pyr.json"
+            kept.append((path, puzzle, candidate))
+        if chosen < count:
+            print(f"  {config.game} {config.label}: only {chosen} of {count} in {plies} plies")
+    for path, puzzle, candidate in kept:
+        if dry_run:
+            continue
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write(path, candidate.game, puzzle)
+        print(f"  wrote {path.relative_to(ROOT)}: verified in {check(path):.2f} s")
+    return kept
+
+
+def check(path: Path) -> float:
+    """Read a written puzzle back and verify it as CI does; the seconds it took."""
+    started = time.perf_counter()
+    doc = read(path)
+    verdict = verify(doc.game, doc.puzzle, max_seconds=30)
+    goal = doc.puzzle["goal"]
+    if not verdict.verified or verdict.cooks or verdict.plies != goal["within"]:
+        raise SystemExit(f"{path}: does not verify: {verdict.to_json()}")
+    return time.perf_counter() - started
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", choices=sorted({c.game for c in CONFIGS}))
+    parser.add_argument("--label", help="only the option set with this label")
+    parser.add_argument("--dry-run", action="store_true", help="report, write nothing")
+    parser.add_argument(
+        "--notes-only",
+        action="store_true",
+        help="rewrite the notes of the files already there from their positions (no search)",
+    )
+    args = parser.parse_args(argv)
+    if args.notes_only:
+        for path in sorted(OUT.glob("*/*.pyr.json")):
+            if args.game and path.parent.name != args.game:
+                continue
+            doc = read(path)
+            puzzle = dict(doc.puzzle)
+            puzzle["notes"] = NOTES[doc.game.name](
+                doc.game, puzzle["solution"][0], puzzle["solution"]
+            )
+            write(path, doc.game, puzzle)
+            print(f"{path.relative_to(ROOT)}: {puzzle['notes']}")
+        return 0
+    for config in CONFIGS:
+        if args.game and config.game != args.game:
+            continue
+        if args.label and config.label != args.label:
+            continue
+        started = time.perf_counter()
+        kept = make(config, args.dry_run)
+        seconds = time.perf_counter() - started
+        print(f"{config.game} {config.label}: {len(kept)} puzzles in {seconds:.0f} s")
+        for path, puzzle, candidate in kept:
+            rel = path.relative_to(ROOT)
+            print(
+                f"  {rel}  seed {candidate.seed}  {candidate.legal} legal  "
+                f"{' '.join(puzzle['solution'])}\n    {puzzle['notes']}"
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
