@@ -62,6 +62,8 @@ class Config:
 
 P, Y, T = "partition", "pyraos", "terrace"
 TERRACE = {"min_legal": 8, "back": 8, "step_nodes": 20_000, "verify_nodes": 15_000}
+TERRACE_STANDARD = {"last_stones_lose": True, "no_push_back": False}
+LONGER = {"step_nodes": 60_000, "verify_nodes": 30_000}  # overrides TERRACE's
 CONFIGS = [
     Config(P, {"size": 3, "version": "floating"}, "floating-3", {1: 1, 3: 1}, range(40), 4),
     Config(
@@ -102,28 +104,22 @@ CONFIGS = [
         range(300, 360),
         3,
     ),
+    Config(T, TERRACE_STANDARD, "standard", {1: 2, 3: 2}, range(30), **TERRACE),
+    Config(T, TERRACE_STANDARD, "standard", {5: 1}, range(15, 25), **{**TERRACE, **LONGER}),
     Config(
         T,
-        {"last_stones_lose": True, "no_push_back": False},
-        "standard",
-        {1: 2, 3: 2, 5: 1},
-        range(60),
-        **TERRACE,
-    ),
-    Config(
-        T,
-        {"last_stones_lose": True, "no_push_back": True},
+        {**TERRACE_STANDARD, "no_push_back": True},
         "no-push-back",
-        {1: 1, 3: 1, 5: 1},
-        range(100, 160),
+        {1: 1, 3: 1},
+        range(100, 130),
         **TERRACE,
     ),
     Config(
         T,
-        {"last_stones_lose": False, "no_push_back": False},
+        {**TERRACE_STANDARD, "last_stones_lose": False},
         "stones-stay",
         {1: 1, 3: 1},
-        range(200, 260),
+        range(200, 240),
         **TERRACE,
     ),
 ]
@@ -213,6 +209,15 @@ def _after(game: Game, line: list[str]) -> Game:
     return copy
 
 
+def _wins(game: Game, move: Any, side: str) -> bool:
+    game.push(move)
+    try:
+        outcome = game.outcome()
+        return outcome is not None and outcome.winner == side
+    finally:
+        game.pop()
+
+
 def _walls(names: list[str]) -> str:
     return "all five walls" if len(names) == 5 else _join(names) or "no wall"
 
@@ -253,7 +258,10 @@ def partition_notes(game: Game, key: str, line: list[str]) -> str:
     if len(threats) >= 2 and len(line) == 3:
         text += f"; it threatens {_join(threats)} and {other} cannot stop them all"
     elif threats and len(line) == 3:
-        text += f"; {other} blocks {threats[0]}, but that is not enough"
+        blocked = _after(after_key, [threats[0]])
+        instead = [str(m) for m in blocked.legal_moves() if _wins(blocked, m, side)]
+        text += f"; it threatens {threats[0]}, and if {other} blocks it"
+        text += f", {_join(instead)} wins instead" if instead else ", another threat follows"
     end = _after(game, line)
     final_before = set(_after(game, line[:-1]).held_corners(side))
     sealed = [c for c in end.held_corners(side) if c not in final_before]
