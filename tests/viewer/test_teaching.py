@@ -413,3 +413,18 @@ def test_ctrl_z_after_fill_at_random_undoes_it(make_window, qtbot):
     window.view_dock.peel.setFocus()
     qtbot.keyClick(window.view_dock.peel.lineEdit(), Qt.Key.Key_Z, ctrl)
     assert window.session.game.pieces() == []
+
+
+def test_a_long_lesson_caption_scrolls_instead_of_being_cut(make_window, qtbot):
+    from PySide6.QtWidgets import QScrollArea
+
+    window = make_window()
+    window.open_file(LESSON_DIR / "4-full-pyramid.pyr.json")
+    qtbot.wait(50)
+    scroll = window.lesson_dock.widget()
+    assert isinstance(scroll, QScrollArea)
+    caption = window.lesson_dock.caption
+    assert caption.height() >= caption.heightForWidth(caption.width())  # whole, scrolled
+    scroll.verticalScrollBar().setValue(scroll.verticalScrollBar().maximum())
+    bottom = caption.mapTo(scroll.viewport(), caption.rect().bottomLeft()).y()
+    assert bottom <= scroll.viewport().height()  # its last line can be brought into view

@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDockWidget, QLabel, QWidget
+from PySide6.QtWidgets import QDockWidget, QFrame, QLabel, QScrollArea, QWidget
 
 
 class LessonDock(QDockWidget):
@@ -18,7 +18,13 @@ class LessonDock(QDockWidget):
         self.caption.setWordWrap(True)
         self.caption.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.caption.setStyleSheet("font-size: 14px; padding: 6px")
-        self.setWidget(self.caption)
+        # A long caption scrolls instead of being cut off at the dock's bottom edge.
+        scroll = QScrollArea(self)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(self.caption)
+        self.setWidget(scroll)
 
     def show_caption(self, title: str, caption: str) -> None:
         text = html.escape(caption, quote=False).replace("\n", "<br>")

@@ -1,0 +1,116 @@
+"""The GUI monkey of tests/viewer/test_monkey.py, long: thousands of random actions on a
+real window, several seeds, and a summary of what was tried and what failed. By hand:
+
+    xvfb-run -a -s "-screen 0 1280x1024x24" .venv/bin/python tests/bench/gui_monkey.py
+    ... --seeds 11 12 13 14 --actions 1500     (the defaults: 6,000 actions in all)
+
+Exit status 1 when any exception reached the window's error guard or sys.excepthook.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "viewer")]
+
+
+class Bot:
+    """What the monkey needs of pytest-qt's qtbot, from QTest."""
+
+    def mouseClick(self, widget, button, pos=None):
+        from PySide6.QtCore import QPoint, Qt
+        from PySide6.QtTest import QTest
+
+        QTest.mouseClick(widget, button, Qt.KeyboardModifier.NoModifier, pos or QPoint())
+
+    def mouseMove(self, widget, pos):
+        from PySide6.QtTest import QTest
+
+        QTest.mouseMove(widget, pos)
+
+    def keyClick(self, widget, key, modifiers):
+        from PySide6.QtTest import QTest
+
+        QTest.keyClick(widget, key, modifiers)
+
+    def wait(self, ms):
+        from PySide6.QtTest import QTest
+
+        QTest.qWait(ms)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seeds", type=int, nargs="+", default=[11, 12, 13, 14])
+    parser.add_argument("--actions", type=int, default=1500, help="per seed")
+    args = parser.parse_args()
+    if os.environ.get("QT_QPA_PLATFORM", "xcb") != "xcb" or not os.environ.get("DISPLAY"):
+        sys.exit("run under Xvfb with QT_QPA_PLATFORM unset (see the docstring)")
+    folder = Path(tempfile.mkdtemp(prefix="gui-monkey-"))
+    os.environ["PYRAMID_LAB_AUTOSAVE"] = str(folder / "autosave")
+
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance() or QApplication([])
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(folder))
+
+    from test_monkey import Monkey, example_copies, fast_animations, patch_modals
+
+    from model.partition import Partition, PartitionOptions
+    from viewer import menus, slots
+    from viewer.app import MainWindow
+    from viewer.session import Session
+
+    errors: list = []
+    slots.error_hooks.append(lambda exc, what: errors.append((exc, what)))
+    sys.excepthook = lambda kind, exc, tb: errors.append((exc, "excepthook"))
+    files = example_copies(folder / "files")
+    menus.LESSON_DIR = folder / "files" / "lessons"
+    fast_animations(setattr)
+    totals: dict[str, int] = {}
+    tried = failures = 0
+    started = time.perf_counter()
+    for seed in args.seeds:
+        rng = random.Random(seed)
+        patch_modals(rng, setattr)
+        window = MainWindow(Session(Partition(PartitionOptions(3))))
+        window.resize(1000, 760)
+        window.show()
+        window.activateWindow()
+        app.processEvents()
+        monkey = Monkey(window, rng, files, Bot())
+        clock = time.perf_counter()
+        before = len(errors)
+        monkey.run(args.actions, errors, stop=False)
+        found = errors[before:]
+        window.shutdown()
+        window.deleteLater()
+        app.processEvents()
+        tried += monkey.tried
+        failures += len(found)
+        for name, count in monkey.counts.items():
+            totals[name] = totals.get(name, 0) + count
+        print(
+            f"seed {seed}: {monkey.tried} actions, {len(found)} failure(s), "
+            f"{time.perf_counter() - clock:.0f} s",
+            flush=True,
+        )
+        for (exc, where), (number, last) in zip(found, monkey.failed_at, strict=False):
+            print(f"  action {number}: {type(exc).__name__}: {exc} in {where}")
+            print("    after: " + " | ".join(last[-6:]))
+    print(f"{tried} actions, {failures} failure(s) in {time.perf_counter() - started:.0f} s")
+    print("by kind: " + ", ".join(f"{k} {v}" for k, v in sorted(totals.items())))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
