@@ -138,6 +138,7 @@ def test_hover_is_a_rim_and_leaves_with_the_mouse(make_window, qtbot):
     from PySide6.QtCore import QPoint
 
     from viewer import palette
+    from viewer.boards.ball_pyramid import HOVER_RIM
 
     window = make_window(Partition(PartitionOptions(4)))
     for text in ["0,0,0", "1,0,0"]:
@@ -158,7 +159,7 @@ def test_hover_is_a_rim_and_leaves_with_the_mouse(make_window, qtbot):
     row, col = h - 1 - round(y), round(x)
     centre = image[row, col, :3].astype(int)
     assert centre[2] > centre[0] + 60  # blue in the middle, not yellow
-    yellow = np.array(palette.HOVER_RGB)
+    yellow = np.array(HOVER_RIM) * 255
     ring = [image[row, col + dx, :3].astype(int) for dx in range(5, 80)]
     assert min(np.abs(c - yellow).sum() for c in ring) < 90  # a yellow ring round it
     qtbot.mouseMove(window.view_dock, QPoint(40, 300))  # off the scene

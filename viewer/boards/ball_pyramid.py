@@ -45,8 +45,9 @@ GHOST_WHITENESS = 0.72  # (translucent impostors render black in VTK's sphere sh
 RIM_RADIUS = {"clickable": 0.495, "group": 0.5, "anchor": 0.51, "selected": 0.505, "hover": 0.52}
 MARKER_TOUCH_RADIUS = 0.3  # markers are small: a click near one counts, as on a touch target
 HOVER_MARKER_RADIUS = 0.24  # a hovered marker grows a little to show its rim
-#: The hover is a rim, like the highlights (the ball keeps its colour), outermost of all.
-HOVER_RIM = tuple(c / 255 for c in palette.HOVER_RGB)
+#: The hover is a rim, like the highlights (the ball keeps its colour), outermost of all:
+#: lemon yellow, apart from the gold and orange of the group, clickable and selected rims.
+HOVER_RIM = (1.0, 0.96, 0.2)
 WALL_OPACITY = 0.16
 WALL_MARGIN = 0.6  # faces stand this far outside the outer balls' centres
 REGION_CELL = 0.62
