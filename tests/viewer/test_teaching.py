@@ -428,3 +428,24 @@ def test_a_long_lesson_caption_scrolls_instead_of_being_cut(make_window, qtbot):
     scroll.verticalScrollBar().setValue(scroll.verticalScrollBar().maximum())
     bottom = caption.mapTo(scroll.viewport(), caption.rect().bottomLeft()).y()
     assert bottom <= scroll.viewport().height()  # its last line can be brought into view
+
+
+def test_fill_at_random_and_set_up_mode_exclude_each_other(make_window, qtbot):
+    """A fill that landed while set-up mode was on replaced the position under the set-up
+    (and closed it, dropping the edits): each now waits for the other."""
+    window = make_window(Partition.new(PartitionOptions(3)))
+    dock = window.ui.corner_dock
+    dock.fill.click()
+    assert window.ui.filling
+    window.menus.setup.trigger()  # Ctrl+E while filling: refused, said
+    assert window.setup is None
+    assert not window.menus.setup.isChecked()
+    assert "filling at random" in window.statusBar().currentMessage()
+    qtbot.waitUntil(lambda: not window.ui.filling, timeout=5000)
+    window.menus.undo.trigger()
+    window.menus.setup.trigger()
+    assert window.setup is not None
+    dock.fill.click()  # in set-up mode: refused, said
+    assert not window.ui.filling
+    assert "leave set-up mode first" in window.statusBar().currentMessage()
+    assert window.setup is not None
