@@ -25,7 +25,8 @@ def test_every_puzzle_verifies_uniquely_and_tightly(path: Path):
     assert game.name == path.parent.name
     assert not game.study, "a collection puzzle is a position reached by play"
     assert not game.is_over()
-    assert doc.puzzle.get("title") and doc.puzzle.get("notes")
+    assert doc.puzzle.get("title")
+    assert doc.puzzle.get("notes")
     goal = goal_of(doc.puzzle)
     assert goal is not None, "the puzzle states no goal"
     assert goal.side == game.to_move
@@ -45,7 +46,9 @@ def test_every_puzzle_verifies_uniquely_and_tightly(path: Path):
     replay = game.copy()
     for text in solution:
         replay.push_text(text)
-    assert replay.outcome() is not None and replay.outcome().winner == goal.side
+    outcome = replay.outcome()
+    assert outcome is not None
+    assert outcome.winner == goal.side
 
 
 def test_the_collection_has_ten_puzzles_per_game_and_both_partition_versions():
