@@ -8,6 +8,7 @@ exception escapes a Qt slot (viewer.slots)."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,7 @@ from . import palette
 from .animation import Animation
 from .autosave import Autosave, leftovers
 from .boards import BoardView, make_board_view
+from .engine import EngineControl
 from .games import GameUI, TurnBuilder, ui_class
 from .menus import build_menus
 from .session import Session
@@ -76,6 +78,7 @@ class MainWindow(QMainWindow):
         self.statusBar().addWidget(self.status_prompt)
         self.statusBar().addPermanentWidget(self.status_hover)
         self.statusBar().addPermanentWidget(self.status_game)
+        self.engine = EngineControl(self)  # hint and the computer player (before the menus)
         self.menus = build_menus(self)
         game = session.game
         self.ui: GameUI = self._install_ui(ui_class(game)(self))
@@ -123,6 +126,7 @@ class MainWindow(QMainWindow):
         finally:
             self._held = False
         self.redraw()
+        self.engine.position_changed(reason)  # a search for the last position is void
 
     def _take_position(self, reason: str) -> None:
         game = self.session.game
@@ -132,6 +136,8 @@ class MainWindow(QMainWindow):
                 self._close_setup()  # another position arrived: the set-up is void
         if self.ui.game_name != game.name:
             self._switch_game(game)
+        if reason in ("load", "new"):
+            self.menus.computer_players(game.players)
         self.turn = self.ui.turn(game)  # before a new board's view reset redraws
         geometry = self.ui.geometry(game)
         if geometry is not self._geometry or self.ui.board_kind != self.board.kind:
@@ -225,13 +231,25 @@ class MainWindow(QMainWindow):
         else:
             self.menus.finish.setEnabled(turn.can_finish)
             self.menus.cancel.setEnabled(turn.building)
-            self.status_prompt.setText(ui.prompt() or turn.prompt())
-            board.show(ui.frame(self.session.game, turn), self.view)
+            thinking = self.engine.busy() and self.engine.thinking_text
+            self.status_prompt.setText(thinking or ui.prompt() or turn.prompt())
+            board.show(self._frame(), self.view)
         hover = self.view.hover
         if hover is not None and not 0 <= hover < board.geometry.count:
             hover = None  # a site of another board (the view state forgets it on a switch)
         self.status_hover.setText(self.describe_point(hover) if hover is not None else "")
         self.render()
+
+    def _frame(self) -> Any:
+        """The game UI's frame, with the hinted move's sites lit while its position shows."""
+        game = self.session.game
+        frame = self.ui.frame(game, self.turn)
+        hint = self.engine.hint_move()
+        sites = self.ui.move_sites(game, hint) if hint is not None else ()
+        if not sites:
+            return frame
+        lit = tuple(frame.highlights.get("clickable", ())) + tuple(sites)
+        return dataclasses.replace(frame, highlights={**frame.highlights, "clickable": lit})
 
     def render(self) -> None:
         if not self._closed:
@@ -313,6 +331,8 @@ class MainWindow(QMainWindow):
         if self.setup is not None:
             self.setup.undo()
             self.redraw()
+        elif self.engine.computer:
+            self.engine.undo()  # the computer's move and yours; it waits for your move
         else:
             self.session.undo()
 
@@ -330,7 +350,12 @@ class MainWindow(QMainWindow):
         if isinstance(move, str):
             self.show_message(move)
             return
+        busy = self.engine.busy()
+        if busy:
+            self.show_message(busy)
+            return
         mover = self.session.game.to_move
+        self.engine.human_move()  # the computer may answer it
         try:
             self.session.play(move)
         except IllegalMoveError as exc:
@@ -365,6 +390,8 @@ class MainWindow(QMainWindow):
             self.show_message(busy)
             self.menus.setup.setChecked(False)
             return
+        if self.engine.runner.thinking:
+            self.engine.stop()  # the position is about to be edited
         self.turn.cancel()
         self.setup_dock.enter(SetupEditor(self.session.game, self.ui))
         self.menus.setup.setChecked(True)
@@ -439,7 +466,7 @@ class MainWindow(QMainWindow):
         site = self.board.pick(x, y)
         if site is None:
             return
-        busy = self.ui.busy()
+        busy = self.ui.busy() or (self.setup is None and self.engine.busy())
         if busy:
             self.show_message(busy)
             return
@@ -469,6 +496,7 @@ class MainWindow(QMainWindow):
         """Release the VTK window; safe to call more than once."""
         if not self._closed:
             self._closed = True
+            self.engine.shutdown()  # stop the search and join its thread
             self.pointer.enabled = False
             self._effect.stop()
             self.ui.close()

@@ -9,11 +9,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSettings
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QMenu
 
 from model.files import SUFFIX, read
 from model.game import PositionFormatError
+from model.search.agents import LEVELS
 
 from .palette import VIEWS
 from .slots import guarded
@@ -49,6 +50,23 @@ class Menus:
         self.cancel = self._action(edit, "&Cancel turn", window.cancel_turn, "Escape")
         self.setup = self._action(edit, "&Set-up mode", window.toggle_setup, "Ctrl+E")
         self.setup.setCheckable(True)
+        edit.addSeparator()
+        engine = window.engine
+        self.hint = self._action(edit, "&Hint", engine.ask_hint, "H")
+        self.stop_engine = self._action(edit, "Sto&p thinking", engine.stop, "Ctrl+.")
+        game = bar.addMenu("&Game")
+        self.game_menu = game
+        self._computer_separator = game.addSeparator()
+        levels = game.addMenu("Computer &level")
+        self.level_group = QActionGroup(window)
+        self.levels: dict[str, QAction] = {}
+        for level in LEVELS:
+            action = self._action(levels, level, functools.partial(engine.set_level, level))
+            action.setCheckable(True)
+            action.setChecked(level == engine.level)
+            self.level_group.addAction(action)
+            self.levels[level] = action
+        self.computer: dict[str, QAction] = {}
         turn = window.addToolBar("Turn")
         turn.setObjectName("turn-toolbar")
         turn.addAction(self.finish)
@@ -85,6 +103,21 @@ class Menus:
         action.triggered.connect(lambda _checked=False: guarded(handler, report, text))
         menu.addAction(action)
         return action
+
+    def computer_players(self, players: tuple[str, ...] | list[str]) -> None:
+        """One checkable "Computer plays <colour>" per player of the current game."""
+        engine = self.window.engine
+        engine.computer &= set(players)  # colours of another game are forgotten
+        for action in self.computer.values():
+            self.game_menu.removeAction(action)
+        self.computer = {}
+        for colour in players:
+            action = QAction(f"Computer plays {colour}", self.window)
+            action.setCheckable(True)
+            action.setChecked(colour in engine.computer)
+            action.toggled.connect(functools.partial(engine.set_computer, colour))  # a slot
+            self.game_menu.insertAction(self._computer_separator, action)
+            self.computer[colour] = action
 
     def game_docks(self, docks: list[QDockWidget]) -> None:
         """The current game's docks get their entries in the View menu."""

@@ -111,6 +111,10 @@ class GameUI:
         """The picture of the position with the turn built so far."""
         raise NotImplementedError
 
+    def move_sites(self, game: Game, move: Any) -> tuple[int, ...]:
+        """The sites a move puts a piece on (a hint lights them up); none by default."""
+        return ()
+
     def setup_frame(self, pieces: Mapping[int, str], geometry: Any) -> Frame:
         """Set-up mode: every site takes a click; empty ones show a marker."""
         return Frame(

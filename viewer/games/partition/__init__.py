@@ -115,6 +115,10 @@ class PartitionUI(LatticeSites, GameUI):
             self._teaching = TeachingView(game)
         return self._teaching
 
+    def move_sites(self, game: Game, move: Any) -> tuple[int, ...]:
+        point = getattr(move, "point", None)
+        return () if point is None else (self.lattice.id_of(*point),)
+
     def frame(self, game: Game, turn: PlacementTurn) -> Frame:  # type: ignore[override]
         assert isinstance(game, Partition)
         if self._fill is not None:

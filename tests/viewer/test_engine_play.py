@@ -1,0 +1,156 @@
+"""The engines in the window: Hint, the computer player, Stop, stale answers, undo, and a
+GUI that keeps running while the engine thinks on its worker thread."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QTimer
+
+from model.partition import Partition, PartitionOptions
+from viewer.engine import EngineRunner
+
+WAIT_MS = 20000
+
+
+def idle(window):
+    return not window.engine.runner.thinking
+
+
+def test_hint_gives_a_legal_move_and_leaves_the_position(make_window, qtbot, guard_errors):
+    window = make_window()
+    window.engine.hint_level = "easy"
+    window.session.play(window.game.parse_move("0,0,0"))
+    before = (window.game.position_key(), window.session.ply)
+    window.menus.hint.trigger()
+    assert window.engine.runner.thinking
+    assert window.engine.bar.isVisibleTo(window)
+    message = window.statusBar().currentMessage
+    qtbot.waitUntil(lambda: message().startswith("hint: "), timeout=WAIT_MS)
+    assert (window.game.position_key(), window.session.ply) == before
+    move = window.engine.hint_move()
+    assert move in window.game.legal_moves()
+    assert str(move) in window.statusBar().currentMessage()
+    assert "win rate" in window.statusBar().currentMessage() or "proven" in (
+        window.statusBar().currentMessage()
+    )
+    # The hinted point lights up in the scene; gone once a move is played.
+    site = window.game.lattice.id_of(*move.point)
+    assert site in window._frame().highlights["clickable"]
+    assert not window.engine.bar.isVisibleTo(window)
+    window.session.play(move)
+    assert window.engine.hint_move() is None
+    assert not guard_errors
+
+
+def test_the_computer_answers_the_human_move(make_window, qtbot, guard_errors):
+    window = make_window(Partition(PartitionOptions(3)))
+    window.engine.seed = 1
+    window.menus.computer["blue"].setChecked(True)
+    assert idle(window)  # red (the human) moves first
+    window._play(window.game.parse_move("0,0,0"))  # as a click plays it
+    assert window.engine.computer_thinking
+    assert "computer" in window.status_prompt.text() or "computer" in (
+        window.statusBar().currentMessage()
+    )
+    qtbot.waitUntil(lambda: window.session.ply == 2, timeout=WAIT_MS)
+    assert window.game.to_move == "red"
+    assert "(computer:" in window.statusBar().currentMessage()
+    assert idle(window)
+    assert not guard_errors
+
+
+def test_clicks_are_refused_while_the_computer_thinks(make_window, qtbot, guard_errors):
+    window = make_window(Partition(PartitionOptions(3)))
+    window.engine.level = "strong"  # long enough to click meanwhile
+    window.menus.computer["red"].setChecked(True)
+    assert window.engine.computer_thinking
+    window._play(window.game.parse_move("0,0,0"))
+    assert window.session.ply == 0
+    assert "Stop to take over" in window.statusBar().currentMessage()
+    window.engine.stop_button.click()
+    assert idle(window)
+    assert window.engine.paused
+    qtbot.wait(50)  # a late answer of the stopped search changes nothing
+    window._play(window.game.parse_move("0,0,0"))  # the human takes over
+    assert window.session.ply == 1
+    window.engine.stop()
+    assert not guard_errors
+
+
+def test_stop_stops_and_the_gui_keeps_running(make_window, qtbot, guard_errors):
+    window = make_window(Partition(PartitionOptions(5)))
+    window.engine.level = "strong"  # 2.5 s of thinking
+    ticks = []
+    timer = QTimer(window, interval=20)
+    timer.timeout.connect(lambda: ticks.append(1))
+    timer.start()
+    window.menus.computer["red"].setChecked(True)
+    assert window.engine.computer_thinking
+    qtbot.waitUntil(lambda: window.engine.bar.value() > 0, timeout=WAIT_MS)
+    qtbot.wait(300)
+    assert len(ticks) >= 5  # the event loop runs while the engine thinks
+    thread = window.engine.runner.job.thread
+    window.menus.stop_engine.trigger()
+    assert idle(window)
+    thread.join(5)
+    assert not thread.is_alive()
+    qtbot.wait(100)
+    assert window.session.ply == 0  # the stopped search played nothing
+    timer.stop()
+    assert not guard_errors
+
+
+def test_an_answer_for_an_old_position_is_dropped(gl_display, qtbot):
+    game = Partition(PartitionOptions(3))
+    runner = EngineRunner(lambda: game)
+    answers = []
+    runner.answered.connect(lambda job, choice: answers.append(choice))
+    job = runner.start("hint", "easy", seed=1)
+    game.push(game.parse_move("0,0,0"))  # the position changes under the search
+    job.thread.join(10)
+    qtbot.wait(100)  # the queued answer arrives and is dropped
+    assert answers == []
+    assert not runner.thinking
+    game.pop()
+    runner.start("hint", "easy", seed=1)
+    qtbot.waitUntil(lambda: len(answers) == 1, timeout=WAIT_MS)
+    runner.shutdown()
+    assert runner.alive() == 0
+
+
+def test_undo_takes_back_both_moves_and_waits(make_window, qtbot, guard_errors):
+    window = make_window(Partition(PartitionOptions(3)))
+    window.engine.seed = 2
+    window.menus.computer["blue"].setChecked(True)
+    window._play(window.game.parse_move("0,0,0"))
+    qtbot.waitUntil(lambda: window.session.ply == 2, timeout=WAIT_MS)
+    window.menus.undo.trigger()
+    assert window.session.ply == 0
+    assert idle(window)
+    window._play(window.game.parse_move("1,0,0"))  # the human moves: the computer answers
+    qtbot.waitUntil(lambda: window.session.ply == 2, timeout=WAIT_MS)
+    # Undo while it thinks: the search stops and the human's move goes back.
+    window.engine.level = "strong"
+    window._play(window.game.parse_move("2,0,0"))
+    assert window.engine.computer_thinking
+    window.menus.undo.trigger()
+    assert idle(window)
+    assert window.session.ply == 2
+    qtbot.wait(100)
+    assert window.session.ply == 2  # paused until the next move on the board
+    assert not guard_errors
+
+
+def test_the_level_menu_and_the_players_of_another_game(make_window, qtbot):
+    window = make_window()
+    window.menus.levels["medium"].trigger()
+    assert window.engine.level == "medium"
+    assert set(window.menus.computer) == set(window.game.players)
+
+
+def test_shutdown_joins_the_thread(make_window, qtbot):
+    window = make_window(Partition(PartitionOptions(5)))
+    window.engine.level = "strong"
+    window.menus.computer["red"].setChecked(True)
+    thread = window.engine.runner.job.thread
+    window.shutdown()
+    assert not thread.is_alive()
