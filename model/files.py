@@ -229,16 +229,12 @@ def _read_variations(raw: Any, game: Game) -> list[list[Move]]:
         raise PositionFormatError(
             "variations", "must be a list of lines, each a non-empty list of moves as strings"
         )
-    start = game.copy()
-    while start.move_stack:
-        start.pop()
+    start = game.start_copy()
     lines = []
     for index, line in enumerate(raw):
-        _replay(start, line, f"variations[{index}]")
-        moves = list(start.move_stack)
-        while start.move_stack:
-            start.pop()
-        lines.append(moves)
+        replayed = start.copy()
+        _replay(replayed, line, f"variations[{index}]")
+        lines.append(list(replayed.move_stack))
     return lines
 
 

@@ -266,6 +266,13 @@ class Game(ABC):
             where[site] = index
         return placed
 
+    def start_copy(self) -> Self:
+        """A copy of this game at the start of its history (its set-up, or the start)."""
+        game = self.copy()
+        while game.move_stack:
+            game.pop()
+        return game
+
     def copy(self) -> Self:
         """An independent position: later pushes and pops on either leave the other be."""
         other = object.__new__(type(self))

@@ -130,7 +130,7 @@ class Verdict:
 
     @property
     def verified(self) -> bool:
-        return self.result == "proven" and self.solution_ok is not False and not self.solution_error
+        return self.result == "proven" and self.solution_ok is not False
 
     def reason(self) -> str:
         if self.result == "disproven":
@@ -151,7 +151,7 @@ class Verdict:
             "reason": self.reason(),
             "plies": self.plies,
             "key_move": self.key_move,
-            "solution_ok": False if self.solution_error else self.solution_ok,
+            "solution_ok": self.solution_ok,
             "cooks": self.cooks,
             "winning_moves": [[m, p] for m, p in self.winning_moves],
             "defence": self.defence,
@@ -186,14 +186,15 @@ def verify(
     key = solution[0] if solution else None
     broken = _replay_error(game, solution)
     moves: list[tuple[str, int]] = []
-    solution_ok: bool | None = None
+    solution_ok: bool | None = False if broken else None
     result, stopped = proof.result, proof.stopped
     if proof.result == "proven" and game.to_move == goal.side and not game.is_over():
         try:
             found = first_moves(game, goal.side, goal.within, max_seconds=left(), stop=stop)
             moves = [(str(m), plies) for m, plies in found]
-            if key is not None and not broken:
-                solution_ok = any(m == key or _same(game, m, key) for m, _ in moves)
+            if key is not None and not broken:  # another writing of it counts the same
+                key_move = game.parse_move(key)
+                solution_ok = any(m == key_move for m, _ in found)
         except SearchStopped as exc:
             result, stopped = "unknown", str(exc)
     return Verdict(
@@ -220,11 +221,3 @@ def _replay_error(game: Game, moves: list[str]) -> str | None:
         except (InvalidMoveError, IllegalMoveError) as exc:
             return f"solution[{index}] {text!r} does not replay: {exc}"
     return None
-
-
-def _same(game: Game, text: str, other: str) -> bool:
-    """Two writings of one move ('a7-a5' and 'a7^a5' may be the same terrace move)."""
-    try:
-        return game.parse_move(text) == game.parse_move(other)
-    except (InvalidMoveError, IllegalMoveError):
-        return False

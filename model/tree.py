@@ -54,13 +54,6 @@ class Node:
         else:
             self._selected = 0
 
-    @property
-    def depth(self) -> int:
-        depth, node = 0, self
-        while node.parent is not None:
-            depth, node = depth + 1, node.parent
-        return depth
-
     def path(self) -> list[Node]:
         """The nodes from the root's first child down to this node."""
         out: list[Node] = []
@@ -101,10 +94,6 @@ class Node:
             node = stack.pop()
             yield node
             stack.extend(reversed(node.children))
-
-
-def line_of(node: Node) -> list[Move]:
-    return [n.move for n in node.path() if n.move is not None]
 
 
 def lines_to_json(current: Node) -> list[list[str]]:

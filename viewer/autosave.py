@@ -51,8 +51,7 @@ class Autosave:
         write_text(self.file, json.dumps(record))
 
     def remove(self) -> None:
-        with contextlib.suppress(OSError):  # gone already, or the folder is unusable
-            self.file.unlink()
+        _unlink(self.file)
 
 
 @dataclass(frozen=True)
@@ -83,8 +82,7 @@ class Leftover:
             raise exc.with_source(str(self.file)) from None
 
     def discard(self) -> None:
-        with contextlib.suppress(FileNotFoundError):
-            self.file.unlink()
+        _unlink(self.file)
 
     def set_aside(self) -> Path:
         """Keep a damaged autosave out of the way, under another name; that name."""
@@ -111,6 +109,11 @@ def leftovers(where: Path | None = None) -> list[Leftover]:
             stamp, path = 0.0, None  # offered anyway: loading it says what is wrong
         out.append(Leftover(file, stamp, path))
     return sorted(out, key=lambda leftover: -leftover.time)
+
+
+def _unlink(file: Path) -> None:
+    with contextlib.suppress(OSError):  # gone already, or the folder is unusable
+        file.unlink()
 
 
 def _alive(pid: int) -> bool:

@@ -344,14 +344,10 @@ def _verify(args: argparse.Namespace) -> int:
         try:
             doc = read(path)
             verdict = verify(doc.game, doc.puzzle, max_seconds=args.max_seconds)
-        except (PositionFormatError, ValueError) as exc:
+        except (PositionFormatError, ValueError) as exc:  # a bad file, or no goal in it
             status = EXIT_BAD_INPUT
-            print(
-                f"pyramid-lab: {path}: {exc}"
-                if not isinstance(exc, PositionFormatError)
-                else f"pyramid-lab: {exc}",
-                file=sys.stderr,
-            )
+            named = str(exc) if isinstance(exc, PositionFormatError) else f"{path}: {exc}"
+            print(f"pyramid-lab: {named}", file=sys.stderr)
             print(json.dumps({**line, "error": str(exc)}), flush=True)
             continue
         line.update(game=doc.game.name, **verdict.to_json())

@@ -122,31 +122,24 @@ class Session:
     def ply(self) -> int:
         return len(self._game.move_stack)
 
-    def history(self) -> list[Move]:
-        """Every move of the current line: those played, then those redo would play."""
-        nodes = self._node.path() + self._node.continuation()
-        return [n.move for n in nodes if n.move is not None]
-
     def line_nodes(self) -> list[Node]:
-        """The nodes of the current line (see :meth:`history`)."""
+        """The nodes of the current line: those played, then those redo would play."""
         return self._node.path() + self._node.continuation()
+
+    def history(self) -> list[Move]:
+        """Every move of the current line (see :meth:`line_nodes`)."""
+        return [n.move for n in self.line_nodes() if n.move is not None]
 
     def line(self) -> list[tuple[str, Move]]:
         """Every move of the current line with the player who made it ('' at a
         simultaneous or chance node)."""
-        game = self._start()
+        game = self._game.start_copy()
         out = []
         for move in self.history():
             player = game.current_player()
             out.append((game.players[player] if player >= 0 else "", move))
             game.push(move)
         return out
-
-    def _start(self) -> Game:
-        game = self._game.copy()
-        while game.move_stack:
-            game.pop()
-        return game
 
     def goto(self, ply: int) -> None:
         """Show the position after ``ply`` moves of the current line (0: its start)."""
