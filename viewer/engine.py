@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("viewer")
 QUEUED = Qt.ConnectionType.QueuedConnection
+Progress = Callable[[float, str], None]
+Task = Callable[[Game, Progress, threading.Event], Any]  # runs on the worker thread
 JOIN_SECONDS = 5.0
 
 
@@ -55,8 +57,9 @@ def position_of(game: Game) -> tuple[Any, int]:
 
 class EngineRunner(QObject):
     """Thinks on a worker thread; ``progressed(fraction, text)`` and ``answered(job,
-    choice)`` / ``failed(job, exception)`` come on the GUI thread. ``current`` gives the
-    game shown now: an answer for another position is dropped."""
+    result)`` / ``failed(job, exception)`` come on the GUI thread. ``current`` gives the
+    game shown now: an answer for another position is dropped. Each user of the engines
+    (the computer player, the Analysis dock, the Puzzle dock) has a runner of its own."""
 
     progressed = Signal(float, str)
     answered = Signal(object, object)
@@ -80,30 +83,36 @@ class EngineRunner(QObject):
         return self.job is not None
 
     def start(self, purpose: str, level: str, *, seed: int | None = None) -> Job:
-        """Think on the current position (a search under way is stopped first)."""
+        """Think on the current position with the agent of ``level`` (a search under way
+        is stopped first); the answer is a :class:`Choice`."""
+        agent, limits = agent_for(self.current(), level, seed=seed)
+
+        def task(copy: Game, progress: Progress, stop: threading.Event) -> Choice:
+            return agent.choose(copy, limits, progress=progress, stop=stop)
+
+        return self.run(purpose, task, level=level)
+
+    def run(self, purpose: str, task: Task, *, level: str = "") -> Job:
+        """Run ``task(copy of the current game, progress, stop)`` on a worker thread (a
+        job under way is stopped first); its result comes as ``answered(job, result)``,
+        an exception as ``failed(job, exception)``."""
         self.stop()
         game = self.current()
-        agent, limits = agent_for(game, level, seed=seed)
         self._count += 1
         key, ply = position_of(game)
         job = Job(purpose, level, key, ply, self._count)
         copy = game.copy()
 
-        def run() -> None:
+        def work() -> None:
             try:
-                choice = agent.choose(
-                    copy,
-                    limits,
-                    progress=lambda f, text: self._progress.emit(job, f, text),
-                    stop=job.stop,
-                )
+                result = task(copy, lambda f, text: self._progress.emit(job, f, text), job.stop)
             except Exception as exc:  # reported on the GUI thread
                 log.exception("engine error")
                 self._error.emit(job, exc)
             else:
-                self._done.emit(job, choice)
+                self._done.emit(job, result)
 
-        job.thread = threading.Thread(target=run, name=f"engine-{job.number}", daemon=True)
+        job.thread = threading.Thread(target=work, name=f"engine-{job.number}", daemon=True)
         self._threads = [t for t in self._threads if t.is_alive()] + [job.thread]
         self.job = job
         job.thread.start()
@@ -133,14 +142,14 @@ class EngineRunner(QObject):
         if self._current_job(job):
             self.progressed.emit(fraction, text)
 
-    def _on_done(self, job: Job, choice: Choice) -> None:
+    def _on_done(self, job: Job, result: Any) -> None:
         if not self._current_job(job):
             return  # stopped or replaced
         self.job = None
         if position_of(self.current()) != (job.key, job.ply):
             log.info("engine answer for an old position dropped")
             return
-        self.answered.emit(job, choice)
+        self.answered.emit(job, result)
 
     def _on_error(self, job: Job, exc: BaseException) -> None:
         if self._current_job(job):
