@@ -78,6 +78,10 @@ class Frame:
     - ``markers``: markers on sites, by style;
     - ``highlights``: rim style -> the sites outlined in it ("clickable", "group", ...);
     - ``pointers``, ``paths``, ``regions``, ``labels``: as their classes say;
+    - ``ghosts``: site -> style: a translucent piece of that style where a move would put
+      one (the engine's hint, a puzzle's cook), drawn over empty sites;
+    - ``heat``: site -> a value from 0 to 1 (an engine's win rate for the move on that
+      site), drawn as a colour scale on the sites (the Analysis dock's heat map);
     - ``decorations``: named parts of the board to show (each board lists its own, e.g.
       the ball pyramid's "walls", the stepped board's "inlays-won").
     """
@@ -90,6 +94,8 @@ class Frame:
     paths: tuple[Path, ...] = ()
     regions: tuple[Region, ...] = ()
     labels: tuple[Label, ...] = ()
+    ghosts: Mapping[int, str] = field(default_factory=dict)
+    heat: Mapping[int, float] = field(default_factory=dict)
     decorations: frozenset[str] = frozenset()
 
     def marker_sites(self) -> set[int]:

@@ -230,6 +230,8 @@ def test_each_board_view_draws_a_frame_with_every_field(plotter, name):
         paths=(Path((0, 1, 2), "red"),),
         regions=(Region((2, 3), colour),),
         labels=(Label(n - 1, "here"),),
+        ghosts={4: colour},
+        heat={5: 0.0, 6: 0.5, 7: 1.0},
         decorations=frozenset({"walls", "inlays-won"}),
     )
     view = ViewState()
