@@ -285,3 +285,11 @@ def test_perft_is_iterative():
     # Take-away from 6: every sequence of three 1s and 2s, 2+2+2 ending it on the third.
     assert TakeAway(6).perft(3) == 8
     assert TakeAway(3).perft(2) == 3  # 1+1, 1+2 and 2+1
+
+
+def test_model_is_the_package_and_every_game_registers_on_import():
+    """Any test file run alone sees every game (tests/model must not shadow the package)."""
+    import model
+
+    assert model.__file__ is not None
+    assert {"partition", "pyraos", "terrace"} <= set(game_names())
