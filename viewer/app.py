@@ -8,7 +8,6 @@ exception escapes a Qt slot (viewer.slots)."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -24,6 +23,7 @@ from .animation import Animation
 from .autosave import Autosave, leftovers
 from .boards import BoardView, make_board_view
 from .engine import EngineControl
+from .frame import Frame
 from .games import GameUI, TurnBuilder, ui_class
 from .menus import build_menus
 from .session import Session
@@ -40,6 +40,7 @@ from .widgets.status_bar import StatusBar
 from .widgets.view_dock import ViewDock
 
 AUTOSAVE_DELAY_MS = 1500
+FrameLayer = Callable[[Game, GameUI, Frame], Frame]
 LEFT, RIGHT = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
 
 
@@ -78,7 +79,9 @@ class MainWindow(QMainWindow):
         self.statusBar().addWidget(self.status_prompt)
         self.statusBar().addPermanentWidget(self.status_hover)
         self.statusBar().addPermanentWidget(self.status_game)
+        self.frame_layers: list[FrameLayer] = []  # drawn over the UI's frame, in order
         self.engine = EngineControl(self)  # hint and the computer player (before the menus)
+        self.frame_layers.append(self.engine.hint_layer)
         self.menus = build_menus(self)
         game = session.game
         self.ui: GameUI = self._install_ui(ui_class(game)(self))
@@ -241,15 +244,14 @@ class MainWindow(QMainWindow):
         self.render()
 
     def _frame(self) -> Any:
-        """The game UI's frame, with the hinted move's sites lit while its position shows."""
+        """The game UI's frame with each layer of the window on top (the engine's hint,
+        the analysis heat map, a puzzle's cooks): a layer takes the game, the UI and the
+        frame and returns the frame to draw, each only while its position shows."""
         game = self.session.game
         frame = self.ui.frame(game, self.turn)
-        hint = self.engine.hint_move()
-        sites = self.ui.move_sites(game, hint) if hint is not None else ()
-        if not sites:
-            return frame
-        lit = tuple(frame.highlights.get("clickable", ())) + tuple(sites)
-        return dataclasses.replace(frame, highlights={**frame.highlights, "clickable": lit})
+        for layer in self.frame_layers:
+            frame = layer(game, self.ui, frame)
+        return frame
 
     def render(self) -> None:
         if not self._closed:

@@ -14,6 +14,7 @@ made on the board (so you can take over), which switches it on again."""
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import threading
 from collections.abc import Callable
@@ -26,10 +27,12 @@ from PySide6.QtWidgets import QHBoxLayout, QProgressBar, QPushButton, QStatusBar
 from model.game import Game, IllegalMoveError
 from model.search.agents import LEVELS, Choice, agent_for
 
+from .frame import Frame
 from .slots import guarded, slot
 
 if TYPE_CHECKING:
     from .app import MainWindow
+    from .games import GameUI
 
 log = logging.getLogger("viewer")
 QUEUED = Qt.ConnectionType.QueuedConnection
@@ -370,6 +373,15 @@ class EngineControl:
             return None
         key, ply, move = self.hint
         return move if position_of(self.window.game) == (key, ply) else None
+
+    def hint_layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
+        """The window's frame layer: the hinted move's sites lit while its position shows."""
+        hint = self.hint_move()
+        sites = ui.move_sites(game, hint) if hint is not None else ()
+        if not sites:
+            return frame
+        lit = tuple(frame.highlights.get("clickable", ())) + tuple(sites)
+        return dataclasses.replace(frame, highlights={**frame.highlights, "clickable": lit})
 
     def shutdown(self) -> None:
         self.runner.shutdown()
