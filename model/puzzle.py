@@ -169,37 +169,32 @@ def verify(
     progress: Callable[[float, str], None] | None = None,
 ) -> Verdict:
     """Prove the puzzle's goal from ``game`` (left unchanged). ValueError without a goal."""
-    from .search.prover import first_moves, prove  # the search imports the game modules
-    from .search.solver import SearchStopped
+    from .search.prover import prove  # the search imports the game modules
 
     goal = goal_of(puzzle)
     if goal is None:
         raise ValueError('the puzzle states no goal (add "goal": {"side", "result", "within"})')
     started = time.perf_counter()
-    deadline = None if max_seconds is None else started + max_seconds
-
-    def left() -> float | None:
-        return None if deadline is None else max(0.01, deadline - time.perf_counter())
-
-    proof = prove(game, goal.side, goal.within, max_seconds=left(), stop=stop, progress=progress)
     solution = list(puzzle.get("solution", []))
     key = solution[0] if solution else None
     broken = _replay_error(game, solution)
-    moves: list[tuple[str, int]] = []
+    proof = prove(
+        game,
+        goal.side,
+        goal.within,
+        first_moves=True,
+        max_seconds=max_seconds,
+        stop=stop,
+        progress=progress,
+    )
+    moves = [(str(m), plies) for m, plies in proof.first_moves]
     solution_ok: bool | None = False if broken else None
-    result, stopped = proof.result, proof.stopped
-    if proof.result == "proven" and game.to_move == goal.side and not game.is_over():
-        try:
-            found = first_moves(game, goal.side, goal.within, max_seconds=left(), stop=stop)
-            moves = [(str(m), plies) for m, plies in found]
-            if key is not None and not broken:  # another writing of it counts the same
-                key_move = game.parse_move(key)
-                solution_ok = any(m == key_move for m, _ in found)
-        except SearchStopped as exc:
-            result, stopped = "unknown", str(exc)
+    if proof.first_moves and key is not None and not broken:  # another writing counts the same
+        key_move = game.parse_move(key)
+        solution_ok = any(m == key_move for m, _ in proof.first_moves)
     return Verdict(
         goal,
-        result,
+        proof.result,
         proof.plies,
         key,
         solution_ok,
@@ -207,7 +202,7 @@ def verify(
         list(proof.line),
         proof.nodes,
         time.perf_counter() - started,
-        stopped,
+        proof.stopped,
         broken,
     )
 

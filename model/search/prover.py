@@ -37,7 +37,9 @@ class Proof:
     ``result`` is "proven", "disproven" or "unknown" (stopped first). When proven,
     ``plies`` is the length of the shortest win (the bound when ``shortest`` was off) and
     ``winning_move`` a first move of it (None when the side is not to move); ``line`` is a
-    principal line, the winner's quickest moves against the longest resistance.
+    principal line, the winner's quickest moves against the longest resistance;
+    ``first_moves`` every winning first move with the length of its shortest win, shortest
+    first (asked for with ``first_moves=True`` when the side is to move: cooks).
     """
 
     result: str
@@ -49,6 +51,7 @@ class Proof:
     seconds: float
     stopped: str | None = None  # "time limit" or "interrupted" when result is "unknown"
     line: tuple[str, ...] = field(default=())
+    first_moves: tuple[tuple[Move, int], ...] = field(default=())
 
     @property
     def proven(self) -> bool:
@@ -62,6 +65,7 @@ class Proof:
             "plies": self.plies,
             "winning_move": None if self.winning_move is None else str(self.winning_move),
             "line": list(self.line),
+            "first_moves": [[str(m), plies] for m, plies in self.first_moves],
             "nodes": self.nodes,
             "seconds": round(self.seconds, 3),
             "stopped": self.stopped,
@@ -353,6 +357,7 @@ def prove(
     *,
     shortest: bool = True,
     line: bool = True,
+    first_moves: bool = False,
     max_seconds: float | None = None,
     stop: Stop | None = None,
     progress: ProverProgress | None = None,
@@ -361,7 +366,9 @@ def prove(
 
     ``progress(fraction, text)`` is called a few times a second; ``stop`` (a
     threading.Event or a callable) and ``max_seconds`` end the search with "unknown".
-    With ``shortest`` a proof reports the shortest win; with ``line`` its principal line.
+    With ``shortest`` a proof reports the shortest win; with ``line`` its principal line;
+    with ``first_moves`` (and the side to move) every winning first move, from the same
+    table (a puzzle's cooks).
     """
     if within < 0:
         raise ValueError(f"within must be 0 or more, not {within}")
@@ -370,6 +377,7 @@ def prove(
     prover._task = f"{side} wins within {within}"
     result, plies, move, stopped = "unknown", None, None, None
     principal: tuple[str, ...] = ()
+    winners: list[tuple[Move, int]] = []
     try:
         if not prover.wins_within(within):
             result = "disproven"
@@ -381,8 +389,12 @@ def prove(
                 move = prover.winning_move(plies)
             if line and shortest and plies > 0:
                 principal = tuple(str(m) for m in prover.line(plies))
+            if first_moves and prover.game.current_player() == prover.side and plies > 0:
+                prover._task = f"first moves: {side} wins within {within}"
+                winners = sorted(prover.winning_moves(within), key=lambda item: item[1])
     except SearchStopped as exc:
         result, plies, move, stopped = "unknown", None, None, str(exc)
+        principal, winners = (), []
     finally:
         prover._path.clear()
     if progress is not None:
@@ -397,6 +409,7 @@ def prove(
         time.perf_counter() - start,
         stopped,
         principal,
+        tuple(winners),
     )
 
 

@@ -74,6 +74,10 @@ def test_first_moves_lists_every_win():
     assert first_moves(game, "black", 6) == []
     with pytest.raises(ValueError, match="not to move"):
         first_moves(game, "white", 7)
+    proof = prove(game, "black", 7, first_moves=True)  # the same, from the proof's table
+    assert [(str(m), p) for m, p in proof.first_moves] == [("3,0,0", 7)]
+    assert proof.to_json()["first_moves"] == [["3,0,0", 7]]
+    assert prove(game, "black", 7).first_moves == ()  # only when asked
 
 
 def test_best_defence_resists_longest():
