@@ -360,9 +360,24 @@ NOTES = {"partition": partition_notes, "pyraos": pyraos_notes, "terrace": terrac
 # ---- making the collection --------------------------------------------------------------
 
 
-def title(side: str, plies: int) -> str:
+def situation(game: Game) -> str:
+    """What the position shows before the first move, without giving the key away: the
+    corners held (Partition), the reserves (Pyraos), the stones left (Allmer's Pyramid)."""
+    side, other = game.to_move, game.other(game.to_move)
+    if game.name == "partition":
+        held = game.held_corners(side)
+        return f"{side.capitalize()} holds {_join(held)}" if held else "No corner yet"
+    if game.name == "pyraos":
+        mine, theirs = game.reserve(side), game.reserve(other)
+        return f"{mine} sphere{'s' * (mine != 1)} in hand against {theirs}"
+    return f"{game.stone_count(side)} stones against {game.stone_count(other)}"
+
+
+def title(game: Game, plies: int) -> str:
+    """'Red holds SW and AP: red to move wins in 2 moves'."""
     moves = (plies + 1) // 2
-    return f"{side.capitalize()} to move wins in {WORDS.get(moves, f'{moves} moves')}"
+    goal = f"{game.to_move} to move wins in {WORDS.get(moves, f'{moves} moves')}"
+    return f"{situation(game)}: {goal}"
 
 
 def puzzle_of(candidate: Candidate) -> dict[str, Any] | None:
@@ -386,7 +401,7 @@ def puzzle_of(candidate: Candidate) -> dict[str, Any] | None:
     line = list(verdict.defence)
     notes = NOTES[game.name](game, candidate.key, line)
     return {
-        "title": title(side, candidate.plies),
+        "title": title(game, candidate.plies),
         "notes": notes,
         "goal": goal,
         "solution": line,
@@ -455,7 +470,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--notes-only",
         action="store_true",
-        help="rewrite the notes of the files already there from their positions (no search)",
+        help="rewrite the titles and notes of the files already there from their positions",
     )
     args = parser.parse_args(argv)
     if args.notes_only:
@@ -467,6 +482,7 @@ def main(argv: list[str] | None = None) -> int:
             puzzle["notes"] = NOTES[doc.game.name](
                 doc.game, puzzle["solution"][0], puzzle["solution"]
             )
+            puzzle["title"] = title(doc.game, puzzle["goal"]["within"])
             write(path, doc.game, puzzle)
             print(f"{path.relative_to(ROOT)}: {puzzle['notes']}")
         return 0
