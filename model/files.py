@@ -45,6 +45,7 @@ _KEYS = {
     "puzzle",
     "lesson",
     "variations",
+    "state",
 }
 _REQUIRED = ("format", "game", "options", "to_move", "pieces")
 
@@ -198,6 +199,9 @@ def from_json(raw: Any) -> PositionDocument:
         raise PositionFormatError("puzzle", "must be an object: title, notes, goal, solution")
 
     lesson = _read_lesson(raw["lesson"], cls) if "lesson" in raw else None
+    state = raw.get("state")
+    if state is not None and not isinstance(state, dict):
+        raise PositionFormatError("state", "must be a JSON object")
 
     if study and history and start != "pieces":
         raise PositionFormatError(
@@ -207,14 +211,21 @@ def from_json(raw: Any) -> PositionDocument:
         game = cls.new(options)
         _replay(game, history)
         replayed = _piece_set(game.pieces())
-        if replayed != _piece_set(pieces) or game.to_move != to_move:
+        if (
+            replayed != _piece_set(pieces)
+            or game.to_move != to_move
+            or (state is not None and game.file_state() != state)
+        ):
             raise PositionFormatError(
                 "history",
                 "replaying it from the start does not give the position in 'pieces' and "
                 "'to_move' (add \"start\": \"pieces\" if the history starts from 'pieces')",
             )
     else:
-        game = cls.from_setup(options, to_move, pieces, study=study)
+        if state is None:
+            game = cls.from_setup(options, to_move, pieces, study=study)
+        else:
+            game = cls.from_setup_state(options, to_move, pieces, state, study=study)
         _replay(game, history)
     variations = _read_variations(raw.get("variations", []), game)
     puzzle = check_puzzle(puzzle, game)  # at the position: its solution must replay there
@@ -298,8 +309,12 @@ def to_json(
         to_move, pieces = game.setup()
         doc["to_move"] = to_move
         doc["start"] = "pieces"
+        state = game.setup_state()
     else:
         pieces = game.pieces()
+        state = game.file_state()
+    if state is not None:
+        doc["state"] = state
     doc["pieces"] = [[*coords, colour] for coords, colour in sorted(pieces)]
     doc["history"] = history
     if game.study:

@@ -235,6 +235,28 @@ class Game(ABC):
         ``study`` only the board itself is checked, not that play can reach it."""
 
     @classmethod
+    def from_setup_state(
+        cls,
+        options: Any,
+        to_move: str,
+        pieces: Sequence[Piece],
+        state: Mapping[str, Any],
+        *,
+        study: bool = False,
+    ) -> Self:
+        """A set-up position with a file's ``"state"``: what a game keeps beyond its pieces
+        and side to move (Pyramid Ball: the ball, the scores, the special moves held)."""
+        raise PositionFormatError("state", f"{cls.title} keeps no state beyond its pieces")
+
+    def file_state(self) -> dict[str, Any] | None:
+        """The position's ``"state"`` for files (None: the game keeps none)."""
+        return None
+
+    def setup_state(self) -> dict[str, Any] | None:
+        """The ``"state"`` of the set-up position the move stack starts from."""
+        return None
+
+    @classmethod
     def check_setup(
         cls, to_move: str, pieces: Sequence[Piece], site_of: Callable[..., int]
     ) -> dict[int, int]:

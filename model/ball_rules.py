@@ -1,0 +1,732 @@
+"""Pyramid Ball's board, program notation and the row-by-row resolution of one turn.
+
+Pure functions and frozen values, no game state: :mod:`model.ball` keeps the position, the
+scores and the special moves and calls :func:`resolve_turn`. The rules followed are
+``spec/ball.md`` (summarised in :mod:`model.ball`'s docstring, with every choice made
+where the spec is silent).
+
+Squares are ids ``row * 7 + col`` (a1 = 0, g8 = 55). Pyramids are ids ``side * 3 + k``
+with ``k`` 0 Large, 1 Medium, 2 Small (the program's column order).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from .game import InvalidMoveError, Move
+
+COLS, ROWS = 7, 8
+SQUARES = COLS * ROWS
+OFF = -1
+SIZE_LETTERS = "LMS"  # k -> letter, the program's column order
+SIZE_NAMES = ("Large", "Medium", "Small")
+FILE_SIZE = (3, 2, 1)  # k -> the size number in position files (bigger is bigger)
+# Absolute directions: N towards row 8, S, E towards column g, W.
+DIRS = {"N": (0, 1), "S": (0, -1), "E": (1, 0), "W": (-1, 0)}
+#: Program letters as each side means them: side 0 sits at row 1, side 1 at row 8.
+RELATIVE = (
+    {"F": "N", "B": "S", "L": "W", "R": "E"},
+    {"F": "S", "B": "N", "L": "E", "R": "W"},
+)
+GOAL_ROW = (ROWS - 1, 0)  # the row a side scores on (the opponent's edge)
+STAND = "S"
+MOVES = ("F", "B", "L", "R")
+PASSES = (">L", ">M", ">S")
+ENTRIES = (*MOVES, STAND, *PASSES)
+DIAGONALS = {"FL", "LF", "FR", "RF", "BL", "LB", "BR", "RB"}
+#: The formation after a score and at the start: per side, k -> square (the sheet's
+#: offence b3 L, d4 M, f3 S and defence b6 L, d5 M, f6 S; it is mirror-symmetric in the
+#: rows, so it is the same whichever side holds the ball).
+FORMATION = ((1 + 2 * COLS, 3 + 3 * COLS, 5 + 2 * COLS), (1 + 5 * COLS, 3 + 4 * COLS, 5 + 5 * COLS))
+
+
+def square(col: int, row: int) -> int:
+    """The square id of column ``col`` (0 = a) and row ``row`` (0 = row 1); OFF outside."""
+    return row * COLS + col if 0 <= col < COLS and 0 <= row < ROWS else OFF
+
+
+NAMES = tuple(f"{'abcdefg'[sq % COLS]}{sq // COLS + 1}" for sq in range(SQUARES))
+
+
+def square_name(sq: int) -> str:
+    return "off the board" if sq == OFF else NAMES[sq]
+
+
+def parse_square(text: str) -> int:
+    match = re.fullmatch(r"([a-g])([1-8])", text.strip().lower())
+    if match is None:
+        raise ValueError(f"{text!r} is not a square a1..g8")
+    return square("abcdefg".index(match.group(1)), int(match.group(2)) - 1)
+
+
+#: STEP[direction][square]: the square one step on, or OFF.
+STEP = {
+    d: tuple(square(sq % COLS + dx, sq // COLS + dy) for sq in range(SQUARES))
+    for d, (dx, dy) in DIRS.items()
+}
+
+
+def step(sq: int, direction: str) -> int:
+    return STEP[direction][sq]
+
+
+def pyramid_label(pid: int, offence: int) -> str:
+    """'OM', 'DL': the role letter (offence or defence this turn) and the size letter."""
+    return ("O" if pid // 3 == offence else "D") + SIZE_LETTERS[pid % 3]
+
+
+# ---- line of sight ------------------------------------------------------------------------
+
+
+def crossed_squares(a: int, b: int) -> tuple[int, ...]:
+    """The squares a pass from ``a`` to ``b`` crosses, nearest ``a`` first (spec: C inside
+    the bounding box, not A or B, with 2|dx(Cy-Ay) - dy(Cx-Ax)| < |dx| + |dy|; a corner
+    touch is not a crossing)."""
+    ax, ay, bx, by = a % COLS, a // COLS, b % COLS, b // COLS
+    dx, dy = bx - ax, by - ay
+    limit = abs(dx) + abs(dy)
+    found = []
+    for cx in range(min(ax, bx), max(ax, bx) + 1):
+        for cy in range(min(ay, by), max(ay, by) + 1):
+            if (cx, cy) in ((ax, ay), (bx, by)):
+                continue
+            if 2 * abs(dx * (cy - ay) - dy * (cx - ax)) < limit:
+                found.append(((cx - ax) * dx + (cy - ay) * dy, cy * COLS + cx))
+    return tuple(sq for _, sq in sorted(found))
+
+
+# ---- programs -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Program(Move):
+    """One side's program for a turn: 3 rows (4 with Dash) of entries for the Large, the
+    Medium and the Small: ``F B L R`` (relative to the player), ``S`` (stand) or ``>L``,
+    ``>M``, ``>S`` (stand and pass to that pyramid). ``blitz``: the Large takes its three
+    steps in row 1. ``str()`` is the notation (``F,R,R/S,>L,F/B,F,F``; ``!`` before the
+    Large's row-1 entry for Blitz; a fourth row is the Dash, only its Small entry counts)."""
+
+    rows: tuple[tuple[str, str, str], ...]
+    blitz: bool = False
+
+    def __str__(self) -> str:
+        text = "/".join(",".join(row) for row in self.rows)
+        return "!" + text if self.blitz else text
+
+    @property
+    def dash(self) -> str | None:
+        """The Small's Dash entry, or None without a Dash row."""
+        return self.rows[3][2] if len(self.rows) > 3 else None
+
+    def passes(self) -> list[tuple[int, int, int]]:
+        """(row, passer k, receiver k) of every pass entry."""
+        return [
+            (r, k, SIZE_LETTERS.index(entry[1]))
+            for r, row in enumerate(self.rows)
+            for k, entry in enumerate(row)
+            if entry in PASSES
+        ]
+
+
+ALL_STAND = Program(((STAND,) * 3,) * 3)
+
+
+def parse_program(text: str) -> Program:
+    """A program from its notation (InvalidMoveError naming the entry). Diagonal (``FL``,
+    ``RB``...) and missing entries (an empty entry, a short row, a missing row) are Stand,
+    as the sheet says; anything else unknown is an error."""
+    if not isinstance(text, str):
+        raise InvalidMoveError(f"a program is text, not {text!r}")
+    body = text.strip()
+    blitz = body.startswith("!")
+    if blitz:
+        body = body[1:].lstrip()
+    parts = body.split("/") if body else []
+    if len(parts) > 4:
+        raise InvalidMoveError(
+            f"{text!r}: {len(parts)} rows; a program has 3 rows (4 with the Dash)"
+        )
+    rows = []
+    for r in range(max(3, len(parts))):
+        cells = parts[r].split(",") if r < len(parts) and parts[r].strip() else []
+        if len(cells) > 3:
+            raise InvalidMoveError(
+                f"{text!r}: row {r + 1} has {len(cells)} entries; write Large,Medium,Small"
+            )
+        row = []
+        for k in range(3):
+            raw = cells[k].strip().upper() if k < len(cells) else ""
+            if raw.startswith("!"):
+                raise InvalidMoveError(
+                    f"{text!r}: row {r + 1}, {SIZE_NAMES[k]}: '!' (Blitz) goes only before the "
+                    "Large's row-1 entry, at the start of the program"
+                )
+            if raw in ("", *DIAGONALS):
+                row.append(STAND)
+            elif raw in ENTRIES:
+                row.append(raw)
+            else:
+                raise InvalidMoveError(
+                    f"{text!r}: row {r + 1}, {SIZE_NAMES[k]}: {cells[k].strip()!r} is not an "
+                    "entry; write F, B, L, R, S or >L, >M, >S (a pass)"
+                )
+        rows.append(tuple(row))
+    return Program(tuple(rows), blitz)  # type: ignore[arg-type]
+
+
+def program_problem(
+    program: Program, side: int, offence: int, carrier_k: int, held: frozenset[str], present
+) -> str | None:
+    """Why ``program`` is not a legal program for ``side`` (None when it is): the checks
+    made on entry (spec: at most one pass, only by the carrier, only in rows 2-3 or row 1
+    with Quick Pass, to a pyramid of one's own on the board; Dash and Blitz only when held,
+    Blitz only for the defence). ``present(k)``: whether the side's pyramid k is on the
+    board."""
+    passes = program.passes()
+    if passes and side != offence:
+        return "only the side with the ball (the offence) may pass"
+    if len(passes) > 1:
+        return "at most one pass a turn"
+    for r, k, receiver in passes:
+        if r == 3:
+            return "no pass in the Dash row"
+        if k != carrier_k:
+            return (
+                f"only the carrier ({SIZE_NAMES[carrier_k]}) may pass; row {r + 1} gives the "
+                f"{SIZE_NAMES[k]} a pass"
+            )
+        if receiver == k:
+            return f"row {r + 1}: the {SIZE_NAMES[k]} cannot pass to itself"
+        if not present(receiver):
+            return f"row {r + 1}: there is no {SIZE_NAMES[receiver]} to pass to"
+        if r == 0 and not (k == 1 and "quick_pass" in held):
+            return "no pass in row 1 (only a Medium carrier with Quick Pass may)"
+    if program.dash is not None and "dash" not in held:
+        return "the Dash (a fourth row) needs the Dash special move"
+    if program.blitz:
+        if side == offence:
+            return "Blitz is for the defence only"
+        if "blitz" not in held:
+            return "Blitz needs the Blitz special move"
+    return None
+
+
+# ---- tracks: one pyramid's part of a program, and its Stand normal form ----------------------
+#
+# A program is a product of three independent tracks (Large, Medium, Small), so the set of
+# programs a side may enter is a product of three small lists (see ProgramSpace).
+# Track = (row-1, row-2, row-3 entries, extra): extra is the Blitz flag for the Large, the
+# Dash entry (or None) for the Small, None for the Medium.
+
+
+def normal_track(track: tuple, k: int, start: int, defender: bool) -> tuple:
+    """The Stand normal form of one pyramid's track, from its square ``start``.
+
+    * A step off the board fails and blocks the pyramid, which then stands for the rest of
+      the turn: so the step and every later one become Stand (a blocked carrier still
+      makes its programmed pass, so pass entries stay). A defender is never pushed, so
+      its square before each step is known (if an earlier step failed it is blocked
+      anyway): every step is checked. An offensive pyramid may be pushed: only row 1.
+    * A Dash whose Small entry is Stand, and a Blitz whose steps all stand, are not used
+      (the special move is kept).
+    """
+    e1, e2, e3, extra = track
+    side = k // 3
+    blitz = k % 3 == 0 and extra is True
+    steps = [e1, e2, e3] + ([extra] if k % 3 == 2 and extra is not None else [])
+    out = list(steps)
+    sq = start
+    checked = len(steps) if defender else 1
+    for i in range(len(steps)):
+        entry = steps[i]
+        if entry not in MOVES:
+            continue
+        nxt = step(sq, RELATIVE[side][entry])
+        if i >= checked:
+            break
+        if nxt == OFF:
+            out[i:] = [e if e in PASSES else STAND for e in out[i:]]
+            break
+        sq = nxt
+    if k % 3 == 2:
+        dash = out[3] if len(out) > 3 else None
+        return (out[0], out[1], out[2], None if dash in (None, STAND) else dash)
+    if k % 3 == 0:
+        return (out[0], out[1], out[2], blitz and any(e != STAND for e in out[:3]))
+    return (out[0], out[1], out[2], None)
+
+
+def program_tracks(program: Program) -> tuple[tuple, tuple, tuple]:
+    rows = program.rows
+    col = [tuple(rows[r][k] for r in range(3)) for k in range(3)]
+    return (
+        (*col[0], program.blitz),
+        (*col[1], None),
+        (*col[2], program.dash),
+    )
+
+
+def program_of(tracks: tuple[tuple, tuple, tuple]) -> Program:
+    large, medium, small = tracks
+    rows = [(large[r], medium[r], small[r]) for r in range(3)]
+    if small[3] is not None:
+        rows.append((STAND, STAND, small[3]))
+    return Program(tuple(rows), bool(large[3]))
+
+
+# ---- the resolution's report -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PyramidRow:
+    """What one pyramid tried in one row and what happened.
+
+    ``outcome``: ``moved``, ``pushed`` (shifted by a defender's push, ``pushed_by``),
+    ``blocked`` (its move failed now: ``reason``), ``stood`` (Stand, or blocked earlier),
+    ``passed`` (stood and passed). ``entry`` is the program's entry, ``direction`` the
+    absolute one (N, S, E, W) or None."""
+
+    pyramid: str  # "OM", "DL"
+    colour: str
+    size: str  # "L", "M", "S"
+    entry: str
+    direction: str | None
+    outcome: str
+    reason: str
+    source: str
+    target: str | None
+    end: str
+    pushed_by: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in self.__slots__}
+
+
+@dataclass(frozen=True, slots=True)
+class PassLine:
+    """A pass: passer and receiver, their squares, the squares crossed (nearest the passer
+    first) and the interceptor, if any."""
+
+    passer: str
+    receiver: str
+    source: str
+    target: str
+    crossed: tuple[str, ...]
+    interceptor: str | None
+    complete: bool
+
+    def describe(self) -> str:
+        line = f"pass {self.source}->{self.target}"
+        if self.interceptor:
+            return f"{line} intercepted by {self.interceptor}"
+        crossed = ", ".join(self.crossed) if self.crossed else "no square"
+        return f"{line} complete ({self.passer} to {self.receiver}; crosses {crossed})"
+
+    def to_json(self) -> dict[str, Any]:
+        data = {name: getattr(self, name) for name in self.__slots__}
+        data["crossed"] = list(self.crossed)
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class RowReport:
+    """One row: its name ("1", "1b" in a Blitz, "4" for the Dash), each pyramid's line,
+    the pass, the events (tackle, goal, interception, in words) and the pieces after the
+    row as ``(square, colour, size letter, carries the ball)``."""
+
+    name: str
+    pyramids: tuple[PyramidRow, ...]
+    pass_line: PassLine | None
+    events: tuple[str, ...]
+    after: tuple[tuple[str, str, str, bool], ...]
+
+    def lines(self) -> list[str]:
+        out = []
+        if self.pass_line is not None:
+            out.append(self.pass_line.describe())
+        for p in self.pyramids:
+            if p.outcome == "moved":
+                out.append(f"{p.pyramid} {p.source}->{p.end}")
+            elif p.outcome == "pushed":
+                out.append(f"{p.pyramid} pushed {p.source}->{p.end} by {p.pushed_by}")
+            elif p.outcome == "blocked":
+                out.append(f"{p.pyramid} blocked: {p.reason}")
+        out += list(self.events)
+        return out or ["nothing moves"]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "row": self.name,
+            "pyramids": [p.to_json() for p in self.pyramids],
+            "pass": self.pass_line.to_json() if self.pass_line else None,
+            "events": list(self.events),
+            "after": [list(p) for p in self.after],
+            "explanation": self.lines(),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class TurnReport:
+    """A whole turn, row by row, and how it ended: ``event`` is ``tackle``, ``goal``,
+    ``interception`` or None; ``scorer`` the colour that scored; ``blocked`` the pyramids
+    blocked at the end of the turn."""
+
+    offence: str
+    rows: tuple[RowReport, ...]
+    event: str | None
+    scorer: str | None
+    blocked: tuple[str, ...]
+
+    def describe(self) -> str:
+        if self.event is None:
+            return "no score"
+        return f"{self.event}: {self.scorer} scores"
+
+    def lines(self) -> list[str]:
+        return [f"row {row.name}: {'; '.join(row.lines())}" for row in self.rows]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "offence": self.offence,
+            "rows": [row.to_json() for row in self.rows],
+            "event": self.event,
+            "scorer": self.scorer,
+            "blocked": list(self.blocked),
+        }
+
+
+# ---- one turn ----------------------------------------------------------------------------
+
+
+class _Turn:
+    """The resolution of one turn on a copy of the board (see resolve_turn)."""
+
+    def __init__(self, pos, carrier, programs, colours, options) -> None:
+        self.pos = list(pos)  # pid -> square or OFF (absent)
+        self.carrier = carrier
+        self.offence = carrier // 3
+        self.programs = programs
+        self.colours = colours
+        self.follow = options.offence_may_follow_defender
+        self.contact = options.tackle_on_contact
+        self.blocked: set[int] = set()
+        self.rows: list[RowReport] = []
+        self.event: str | None = None
+        self.scorer: int | None = None
+
+    def label(self, pid: int) -> str:
+        return pyramid_label(pid, self.offence)
+
+    def run(self) -> None:
+        programs = self.programs
+        blitzer = next((s * 3 for s in (0, 1) if programs[s].blitz), None)
+        dashing = any(p.dash is not None for p in programs)
+        plan: list[tuple[str, dict[int, str], Any]] = []
+        for r in range(3):
+            entries = {}
+            for side in (0, 1):
+                for k in range(3):
+                    pid = side * 3 + k
+                    # a Blitz moved the Large's row-2 and row-3 steps into row 1
+                    consumed = r > 0 and pid == blitzer
+                    entries[pid] = STAND if consumed else programs[side].rows[r][k]
+            pas = self.pass_in(r)
+            if r == 0 and blitzer is not None:
+                plan.append(("1a", entries, pas))
+                for sub, name in ((1, "1b"), (2, "1c")):
+                    lone = {pid: STAND for pid in entries}
+                    lone[blitzer] = programs[blitzer // 3].rows[sub][0]
+                    plan.append((name, lone, None))
+            else:
+                plan.append((str(r + 1), entries, pas))
+        if dashing:
+            entries = {pid: STAND for pid in range(6)}
+            for side in (0, 1):
+                dash = programs[side].dash
+                if dash is not None:
+                    entries[side * 3 + 2] = dash
+            plan.append(("4", entries, None))
+        for name, entries, pas in plan:
+            self.row(name, entries, pas)
+            if self.event is not None:
+                return
+
+    def pass_in(self, r: int) -> tuple[int, int] | None:
+        for row, k, receiver in self.programs[self.offence].passes():
+            if row == r and self.offence * 3 + k == self.carrier:
+                return self.carrier, self.offence * 3 + receiver
+        return None
+
+    # -- one row --
+
+    def row(self, name: str, entries: dict[int, str], pas: tuple[int, int] | None) -> None:
+        pos = self.pos
+        at = {sq: pid for pid, sq in enumerate(pos) if sq != OFF}
+        offence = self.offence
+        lines: dict[int, dict[str, Any]] = {}
+        direction: dict[int, str] = {}
+        target: dict[int, int] = {}
+        for pid, entry in entries.items():
+            if pos[pid] == OFF:
+                continue
+            d = RELATIVE[pid // 3].get(entry)
+            lines[pid] = {"entry": entry, "direction": d, "outcome": "stood", "reason": ""}
+            if d is None:
+                if entry in PASSES:
+                    lines[pid]["outcome"] = "passed"
+                continue
+            if pid in self.blocked:
+                lines[pid]["reason"] = "blocked earlier this turn: stands"
+                continue
+            direction[pid] = d
+            target[pid] = step(pos[pid], d)
+        events: list[str] = []
+        pass_line = None
+        if pas is not None:
+            pass_line = self.throw(pas, at, events)
+            if self.event is not None:
+                self.report(name, lines, {}, pass_line, events)
+                return
+        failed: dict[int, str] = {}
+        push_failed: set[int] = set()
+        self.fixed_failures(direction, target, at, failed)
+        pushes: dict[int, tuple[list[int], list[int]]] = {}
+        while True:
+            live = {pid for pid in target if pid not in failed}
+            pushes = {}
+            new: dict[int, str] = {}
+            moved_into: dict[int, list[int]] = {}
+            for pid in sorted(live):
+                if pid // 3 == offence:
+                    continue
+                t = target[pid]
+                holder = at.get(t)
+                if holder is None or holder // 3 != offence or holder in live:
+                    continue
+                problem, chain, dests = self.chain(pid, holder, direction[pid], at, live, target)
+                if problem:
+                    new[pid] = problem
+                    push_failed.add(pid)
+                else:
+                    pushes[pid] = (chain, dests)
+                    for d in dests:
+                        moved_into.setdefault(d, []).append(pid)
+            for sq, pushers in moved_into.items():
+                if len(pushers) > 1:
+                    for pid in pushers:
+                        other = self.label(next(p for p in pushers if p != pid))
+                        new.setdefault(
+                            pid, f"its push and {other}'s push meet on {square_name(sq)}"
+                        )
+                        push_failed.add(pid)
+            pushed_sq = {d: pid for pid, (_, dests) in pushes.items() for d in dests}
+            pushed_set = {c for chain, _ in pushes.values() for c in chain}
+            for pid in sorted(live):
+                if pid in new:
+                    continue
+                t = target[pid]
+                if pid // 3 == offence and t in pushed_sq:
+                    pusher = pushed_sq[t]
+                    who = self.label(
+                        next(c for c, d in zip(*pushes[pusher], strict=True) if d == t)
+                    )
+                    new[pid] = f"{who} is pushed into {square_name(t)}"
+                    continue
+                holder = at.get(t)
+                if holder is None or holder in live or holder in pushed_set:
+                    continue
+                if pid // 3 != offence and holder // 3 == offence:
+                    continue  # a push, judged above
+                new[pid] = f"{square_name(t)} is held by {self.label(holder)}, which does not move"
+            if not new:
+                break
+            failed.update(new)
+        # apply
+        live = {pid for pid in target if pid not in failed}
+        start = list(pos)
+        pushed_by: dict[int, int] = {}
+        for pusher, (chain, dests) in pushes.items():
+            for c, d in zip(chain, dests, strict=True):
+                pos[c] = d
+                pushed_by[c] = pusher
+        for pid in live:
+            pos[pid] = target[pid]
+        for pid, reason in failed.items():
+            self.blocked.add(pid)
+            lines[pid]["outcome"] = "blocked"
+            lines[pid]["reason"] = reason
+        for pid in live:
+            lines[pid]["outcome"] = "moved"
+        for pid, pusher in pushed_by.items():
+            lines[pid]["outcome"] = "pushed"
+            lines[pid]["pushed_by"] = self.label(pusher)
+            lines[pid]["reason"] = f"pushed {direction[pusher]} by {self.label(pusher)}"
+        self.tackle(start, target, live, failed, push_failed, events)
+        if self.event is None and pos[self.carrier] // COLS == GOAL_ROW[offence]:
+            self.score("goal", offence)
+            events.append(
+                f"goal: {self.label(self.carrier)} carries the ball onto "
+                f"{square_name(pos[self.carrier])}"
+            )
+        self.report(name, lines, dict(zip(range(6), start, strict=True)), pass_line, events, target)
+
+    def fixed_failures(self, direction, target, at, failed) -> None:
+        offence = self.offence
+        for pid, t in target.items():
+            if t == OFF:
+                failed[pid] = f"{square_name(self.pos[pid])} {direction[pid]} leaves the board"
+        defenders = [p for p in target if p // 3 != offence and p not in failed]
+        attackers = [p for p in target if p // 3 == offence and p not in failed]
+        self.clashes(defenders, target, failed)
+        by_target: dict[int, list[int]] = {}
+        for p in target:
+            if p // 3 != offence and target[p] != OFF:
+                by_target.setdefault(target[p], []).append(p)
+        for pid in attackers:
+            t = target[pid]
+            holder = at.get(t)
+            if t in by_target:
+                failed[pid] = f"{self.label(by_target[t][0])} targeted {square_name(t)}"
+            elif holder is not None and holder // 3 != offence:
+                if not self.follow or holder not in target or holder in failed:
+                    failed[pid] = f"{self.label(holder)} stands on {square_name(t)}"
+                elif target.get(holder) == self.pos[pid]:
+                    failed[pid] = f"a swap with {self.label(holder)}: the defender wins"
+        attackers = [p for p in attackers if p not in failed]
+        self.clashes(attackers, target, failed)
+
+    def clashes(self, movers, target, failed) -> None:
+        """Two of one side targeting one square, or swapping: both fail."""
+        pos = self.pos
+        for a in movers:
+            for b in movers:
+                if a >= b:
+                    continue
+                if target[a] == target[b]:
+                    why = "{} also targeted " + square_name(target[a])
+                elif target[a] == pos[b] and target[b] == pos[a]:
+                    why = "a swap with {}"
+                else:
+                    continue
+                failed.setdefault(a, why.format(self.label(b)))
+                failed.setdefault(b, why.format(self.label(a)))
+
+    def chain(self, pusher, head, d, at, live, target):
+        """(problem or '', the pushed pyramids, their new squares) for ``pusher``'s push."""
+        offence = self.offence
+        chain = [head]
+        sq = self.pos[head]
+        while True:
+            nxt = step(sq, d)
+            holder = at.get(nxt) if nxt != OFF else None
+            if holder is not None and holder // 3 == offence and holder not in live:
+                chain.append(holder)
+                sq = nxt
+                continue
+            break
+        dests = [step(self.pos[c], d) for c in chain]
+        who = self.label(head)
+        push = f"its push of {who} {d}"
+        if dests[-1] == OFF:
+            return f"{push}: the chain would leave the board", chain, dests
+        for other, t in target.items():
+            if other != pusher and other // 3 != offence and other in live and t in dests:
+                return f"{push}: {square_name(t)} is targeted by {self.label(other)}", chain, dests
+        beyond = at.get(dests[-1])
+        if beyond is not None and beyond // 3 != offence:
+            return f"{push}: {square_name(dests[-1])} holds {self.label(beyond)}", chain, dests
+        return "", chain, dests
+
+    def throw(self, pas, at, events) -> PassLine:
+        passer, receiver = pas
+        a, b = self.pos[passer], self.pos[receiver]
+        crossed = crossed_squares(a, b)
+        interceptor = next(
+            (at[sq] for sq in crossed if sq in at and at[sq] // 3 != self.offence), None
+        )
+        line = PassLine(
+            self.label(passer),
+            self.label(receiver),
+            square_name(a),
+            square_name(b),
+            tuple(square_name(sq) for sq in crossed),
+            self.label(interceptor) if interceptor is not None else None,
+            interceptor is None,
+        )
+        if interceptor is not None:
+            self.carrier = interceptor
+            self.score("interception", 1 - self.offence)
+            events.append(
+                f"interception: {self.label(interceptor)} on {square_name(self.pos[interceptor])}"
+            )
+        else:
+            self.carrier = receiver
+            if b // COLS == GOAL_ROW[self.offence]:
+                self.score("goal", self.offence)
+                events.append(f"goal: pass received on {square_name(b)}")
+        return line
+
+    def tackle(self, start, target, live, failed, push_failed, events) -> None:
+        carrier = self.carrier
+        sq = start[carrier]
+        if carrier in live:
+            return  # it left its square by its own move
+        for pid, t in target.items():
+            if pid // 3 == self.offence or t != sq:
+                continue
+            if pid in live or (self.contact and pid in push_failed and failed.get(pid)):
+                self.carrier = pid
+                self.score("tackle", 1 - self.offence)
+                how = "" if pid in live else " (on contact: its push is impossible)"
+                events.append(f"tackle: {self.label(pid)} on {square_name(sq)}{how}")
+                return
+
+    def score(self, event: str, side: int) -> None:
+        self.event = event
+        self.scorer = side
+
+    def report(self, name, lines, start, pass_line, events, target=None) -> None:
+        rows = []
+        for pid in sorted(lines):
+            info = lines[pid]
+            src = start.get(pid, self.pos[pid])
+            t = target.get(pid) if target else None
+            rows.append(
+                PyramidRow(
+                    self.label(pid),
+                    self.colours[pid // 3],
+                    SIZE_LETTERS[pid % 3],
+                    info["entry"],
+                    info["direction"],
+                    info["outcome"],
+                    info["reason"],
+                    square_name(src),
+                    square_name(t) if t is not None else None,
+                    square_name(self.pos[pid]),
+                    info.get("pushed_by"),
+                )
+            )
+        after = tuple(
+            (square_name(sq), self.colours[pid // 3], SIZE_LETTERS[pid % 3], pid == self.carrier)
+            for pid, sq in enumerate(self.pos)
+            if sq != OFF
+        )
+        self.rows.append(RowReport(name, tuple(rows), pass_line, tuple(events), after))
+
+
+def resolve_turn(pos, carrier: int, programs: tuple[Program, Program], colours, options):
+    """Resolve one turn: ``pos`` pid -> square (OFF: absent), ``carrier`` the pid with the
+    ball, ``programs`` per side (already checked by :func:`program_problem`). Returns
+    (squares after, carrier after, event or None, scoring side or None, TurnReport)."""
+    turn = _Turn(pos, carrier, programs, colours, options)
+    turn.run()
+    report = TurnReport(
+        colours[turn.offence],
+        tuple(turn.rows),
+        turn.event,
+        colours[turn.scorer] if turn.scorer is not None else None,
+        tuple(turn.label(p) for p in sorted(turn.blocked)),
+    )
+    return turn.pos, turn.carrier, turn.event, turn.scorer, report

@@ -1,0 +1,110 @@
+"""Pyramid Ball properties by hypothesis, on random positions and random programs: no two
+pyramids on one square and nobody off the board after any row, the ball on exactly one
+pyramid, a turn ends at its first point, push/pop restores the position. Modest in CI;
+``PYRAMID_FUZZ=full`` for ten times as many random examples."""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from model.ball import PyramidBall
+from model.ball_rules import COLS, GOAL_ROW, OFF, SQUARES
+from model.game import JointMove
+
+FULL = os.environ.get("PYRAMID_FUZZ") == "full"
+
+
+def fuzz(cases: int) -> settings:
+    return settings(
+        max_examples=cases * 10 if FULL else cases,
+        derandomize=not FULL,
+        deadline=None,
+        database=None,
+        suppress_health_check=[HealthCheck.too_slow],
+    )
+
+
+@st.composite
+def positions(draw) -> PyramidBall:
+    squares = draw(st.lists(st.integers(0, SQUARES - 1), min_size=6, max_size=6, unique=True))
+    offence = draw(st.integers(0, 1))
+    carrier_k = draw(st.integers(0, 2))
+    carrier = squares[offence * 3 + carrier_k]
+    if carrier // COLS == GOAL_ROW[offence]:  # that would be a goal already: move it back
+        squares = [s for s in squares]
+        free = next(s for s in range(SQUARES) if s not in squares and s // COLS not in (0, 7))
+        squares[offence * 3 + carrier_k] = free
+    options = draw(
+        st.fixed_dictionaries(
+            {
+                "mode": st.sampled_from(["basic", "advanced"]),
+                "offence_may_follow_defender": st.booleans(),
+                "tackle_on_contact": st.booleans(),
+            }
+        )
+    )
+    pieces = [
+        ((sq % COLS, sq // COLS, (3, 2, 1)[p % 3]), ("red", "blue")[p // 3])
+        for p, sq in enumerate(squares)
+    ]
+    state: dict = {"ball": "LMS"[carrier_k]}
+    if options["mode"] == "advanced":
+        state["scores"] = {"red": 3, "blue": 3}
+        state["specials"] = {"red": ["dash", "quick_pass", "blitz"], "blue": ["dash", "blitz"]}
+    return PyramidBall.from_setup_state(
+        PyramidBall.parse_options(options), ("red", "blue")[offence], pieces, state
+    )
+
+
+def check_turn(game: PyramidBall) -> None:
+    report = game.last_effect()
+    assert report is not None
+    for index, row in enumerate(report.rows):
+        squares = [sq for sq, *_ in row.after]
+        assert len(set(squares)) == len(squares), f"two pyramids on one square in row {row.name}"
+        assert all(sq != "off the board" for sq in squares)
+        assert sum(1 for *_, ball in row.after if ball) == 1, "the ball on one pyramid"
+        if row.events:
+            assert index == len(report.rows) - 1, "rows after a point"
+    assert all(sq != OFF for sq in game._pos)
+    assert len(set(game._pos)) == 6
+    assert game._carrier // 3 in (0, 1)
+
+
+@fuzz(120)
+@given(positions(), st.data())
+def test_random_turns_keep_the_board_sound(game, data):
+    before = game.position_key()
+    scores = sum(game.scores.values())
+    red = game.legal_moves(0)
+    blue = game.legal_moves(1)
+    move = JointMove(
+        (
+            red[data.draw(st.integers(0, len(red) - 1))],
+            blue[data.draw(st.integers(0, len(blue) - 1))],
+        )
+    )
+    assert game.why_illegal(move) is None
+    game.push(move)
+    check_turn(game)
+    report = game.last_effect()
+    assert sum(game.scores.values()) == scores + (report.event is not None)
+    game.pop()
+    assert game.position_key() == before
+
+
+@fuzz(60)
+@given(positions(), st.data())
+def test_raw_programs_with_steps_off_the_board(game, data):
+    """Programs as typed (any letters, diagonals, steps off the board) resolve soundly."""
+    entry = st.sampled_from(["F", "B", "L", "R", "S", "FL", ""])
+    texts = []
+    for _side in (0, 1):
+        rows = [",".join(data.draw(st.lists(entry, min_size=3, max_size=3))) for _ in range(3)]
+        texts.append("/".join(rows))
+    move = game.parse_move(" | ".join(texts))
+    game.push(move)
+    check_turn(game)
