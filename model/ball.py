@@ -38,6 +38,8 @@ Choices made where the spec is silent or where this model departs from it:
   a step off the board blocks its pyramid for the rest of the turn, so it and every later
   step of that pyramid become Stand (for a defender, which is never pushed, at any row;
   for an offensive pyramid only in row 1); an unused Dash or Blitz is dropped.
+* **Set-ups** need each side's three pyramids (a study may leave some out); one with the
+  carrier already on its goal row scores in the first row (the spec's goal test).
 * **Pushes.** "The square beyond the chain holds a defender" looks at the start of the
   row (a defender moving away still stops the push); pushes and the live movers are
   recomputed each round of step 4 while failures only accumulate.
@@ -57,7 +59,6 @@ from .ball_rules import (
     COLS,
     FILE_SIZE,
     FORMATION,
-    GOAL_ROW,
     MOVES,
     OFF,
     PASSES,
@@ -91,6 +92,7 @@ from .game import (
     PositionFormatError,
     Termination,
     check_option_names,
+    register_game,
 )
 
 COLOURS = ("red", "blue")
@@ -215,6 +217,7 @@ class _Record:
     spaces: Any
 
 
+@register_game
 class PyramidBall(Game):
     name = "ball"
     title = "Pyramid Ball"
@@ -393,11 +396,6 @@ class PyramidBall(Game):
                 )
             held.append(frozenset(names))
         self._held = (held[0], held[1])
-        carrier_sq = self._pos[self._carrier]
-        if not study and self.outcome() is None and carrier_sq // COLS == GOAL_ROW[offence]:
-            raise PositionFormatError(
-                "pieces", f"the carrier on {square_name(carrier_sq)} would have scored already"
-            )
 
     def _record_setup(self, *, from_setup: bool, study: bool = False) -> None:
         super()._record_setup(from_setup=from_setup, study=study)
@@ -651,6 +649,43 @@ class PyramidBall(Game):
         programs[1 - self.offence] = defence_program
         self.push(JointMove(tuple(programs)))
         return self._reports[-1]
+
+    def resolve_text(self, offence_text: str, defence_text: str) -> dict[str, Any]:
+        """``pyramid-lab resolve``: play one turn given by role and return the position
+        after it with the row-by-row explanation. InvalidMoveError or IllegalMoveError
+        (naming the program and the entry) leave the position untouched."""
+        if self.is_over():
+            raise IllegalMoveError(f"the game is over: {self.describe_result()}")
+        programs = []
+        for role, text in (("offence", offence_text), ("defence", defence_text)):
+            try:
+                programs.append(parse_program(text))
+            except InvalidMoveError as exc:
+                raise InvalidMoveError(f"{role} program: {exc}") from None
+        sides = (self.offence, 1 - self.offence)
+        for role, side, program in zip(("offence", "defence"), sides, programs, strict=True):
+            problem = self.program_problem(program, side)
+            if problem:
+                raise IllegalMoveError(f"{role} program {program} ({COLOURS[side]}): {problem}")
+        report = self.resolve(programs[0], programs[1])
+        outcome = self.outcome()
+        colour, size = self.carrier
+        return {
+            "game": self.name,
+            "turn": str(self.move_stack[-1]),
+            "offence": report.offence,
+            "event": report.event,
+            "scorer": report.scorer,
+            "blocked": list(report.blocked),
+            "explanation": report.lines(),
+            "to_move": self.to_move,
+            "pieces": [[*coords, c] for coords, c in sorted(self.pieces())],
+            "ball": {"colour": colour, "size": size, "square": self.carrier_square()},
+            "scores": self.scores,
+            "specials": {c: self.specials(c) for c in COLOURS},
+            "winner": outcome.result if outcome else None,
+            "rows": [row.to_json() for row in report.rows],
+        }
 
     # ---- end -----------------------------------------------------------------------------
 

@@ -126,6 +126,14 @@ def build_parser() -> argparse.ArgumentParser:
     perft.add_argument("file", metavar="FILE")
     perft.add_argument("depth", metavar="DEPTH", type=_perft_depth, help="0 to 100")
 
+    resolve = commands.add_parser(
+        "resolve",
+        help="Pyramid Ball: resolve one turn row by row (the new position and why, as JSON)",
+    )
+    resolve.add_argument("file", metavar="FILE")
+    resolve.add_argument("offence", metavar="OFFENCEPROG", help="e.g. F,R,R/S,>L,F/B,F,F")
+    resolve.add_argument("defence", metavar="DEFENCEPROG")
+
     solve = commands.add_parser(
         "solve", help="prove the value of a position by search (Ctrl+C stops it with a report)"
     )
@@ -294,7 +302,38 @@ def _perft(args: argparse.Namespace) -> int:
     except PositionFormatError as exc:
         print(f"pyramid-lab: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    print(perft(doc.game, args.depth))
+    try:
+        count = perft(doc.game, args.depth)
+    except ValueError as exc:  # a game whose turns are too many to count this deep
+        print(f"pyramid-lab: error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    print(count)
+    return EXIT_OK
+
+
+def _resolve(args: argparse.Namespace) -> int:
+    from model import IllegalMoveError, InvalidMoveError, PositionFormatError
+    from model.files import read
+
+    try:
+        doc = read(args.file)
+    except PositionFormatError as exc:
+        print(f"pyramid-lab: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    resolve = getattr(doc.game, "resolve_text", None)
+    if resolve is None:
+        print(
+            f"pyramid-lab: error: {args.file}: resolve plays a programmed turn (Pyramid Ball), "
+            f"not a turn of {doc.game.title}",
+            file=sys.stderr,
+        )
+        return EXIT_BAD_INPUT
+    try:
+        result = resolve(args.offence, args.defence)
+    except (InvalidMoveError, IllegalMoveError) as exc:
+        print(f"pyramid-lab: error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    print(json.dumps(result, indent=2))
     return EXIT_OK
 
 
@@ -483,6 +522,7 @@ def run(path: str | None, game: Game | None = None) -> int:
 _COMMANDS = {
     "analyze": _analyze,
     "perft": _perft,
+    "resolve": _resolve,
     "solve": _solve,
     "render": _render,
     "verify": _verify,

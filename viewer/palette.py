@@ -28,6 +28,7 @@ MARKER_RGB: dict[str, RGB] = {
     "landing": (245, 140, 20),  # where a pushed piece lands
     "landing-smash": (220, 30, 30),  # ... on a piece it smashes
     "fall": (220, 30, 30),  # a pushed piece falls off the board here
+    "carrier": (250, 190, 20),  # the ball on the pyramid that carries it (Pyramid Ball)
 }
 HOVER_RGB: RGB = (255, 196, 0)
 HIGHLIGHT_RGB: RGB = (255, 230, 90)  # tint of markers that are highlighted (a won corner)

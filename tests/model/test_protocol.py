@@ -164,7 +164,7 @@ def test_registry_takes_one_to_four_players_only():
     with pytest.raises(ValueError, match="1 to 4 players"):
         register_game(Five)
     assert "toy-five" not in game_names()
-    with pytest.raises(KeyError, match="known games: partition"):
+    with pytest.raises(KeyError, match=r"known games: .*partition"):
         game_class("nope")
 
 

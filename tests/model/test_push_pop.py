@@ -85,8 +85,14 @@ def legal_set(game: Game) -> Hashable:
     if node == CHANCE:
         return frozenset(game.chance_outcomes())
     if node == SIMULTANEOUS:
-        return tuple(frozenset(game.legal_moves(p)) for p in range(len(game.players)))
+        return tuple(_as_set(game.legal_moves(p)) for p in range(len(game.players)))
     return frozenset(game.legal_moves())
+
+
+def _as_set(moves) -> Hashable:
+    """A list of moves compares as a set; a lazily indexed space (Pyramid Ball's millions
+    of programs a side, model.ball.ProgramSpace) compares by value, unlisted."""
+    return frozenset(moves) if isinstance(moves, list) else moves
 
 
 def snapshot(game: Game) -> tuple[Any, ...]:

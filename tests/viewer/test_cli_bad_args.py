@@ -99,6 +99,10 @@ ROWS = [
     ("render ZERO -o OUT", "a character device"),
     ("open FIFO", "a named pipe"),
     ("open MISSING", "No such file"),
+    # resolve (Pyramid Ball's programs are checked in tests/viewer/test_cli_resolve.py)
+    ("resolve MISSING S S", "No such file"),
+    ("resolve TINY S S", "resolve plays a programmed turn (Pyramid Ball), not a turn of"),
+    ("resolve TINY", "the following arguments are required: OFFENCEPROG, DEFENCEPROG"),
     # perft's depth
     ("perft TINY -1", "must be 0 or more, not -1"),
     ("perft TINY abc", "'abc' is not a whole number"),

@@ -7,10 +7,12 @@ from typing import Any
 
 from .ball_pyramid import BallPyramidView
 from .base import BoardGeometry, BoardView
+from .grid import GridBoard, GridView
 from .stepped import SteppedBoard, SteppedView
 
 BOARD_VIEWS: dict[str, type[Any]] = {
     BallPyramidView.kind: BallPyramidView,
+    GridView.kind: GridView,
     SteppedView.kind: SteppedView,
 }
 
@@ -25,4 +27,11 @@ def make_board_view(kind: str, plotter: Any, geometry: Any) -> BoardView:
     return view
 
 
-__all__ = ["BOARD_VIEWS", "BoardGeometry", "BoardView", "SteppedBoard", "make_board_view"]
+__all__ = [
+    "BOARD_VIEWS",
+    "BoardGeometry",
+    "BoardView",
+    "GridBoard",
+    "SteppedBoard",
+    "make_board_view",
+]

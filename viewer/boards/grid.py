@@ -1,0 +1,318 @@
+"""A flat chequered grid of squares (Pyramid Ball's 7x8 board is one) with square pyramids
+of a few sizes standing on it.
+
+Sites encode the piece size: site ``(row * columns + col) * kinds + kind``, kind 0 the
+largest. A frame's piece style is its colour and its site says its size, so set-up mode
+(which paints colours on sites) can place every size: an empty square shows one small
+marker per size (largest on the left), and a click on a marker picks that size. A click on
+a square with a pyramid picks the pyramid's site; on an empty square outside set-up, the
+nearest size marker's site (the game UI maps a site to its square).
+
+Frame fields and their visuals:
+
+| frame       | visual                                                                   |
+|-------------|--------------------------------------------------------------------------|
+| pieces      | square pyramids (size by site kind, colour by style)                     |
+| markers     | on a pyramid: a sphere on its apex ("carrier": the game's ball); on an    |
+|             | empty square: a disc at the site's size slot                             |
+| highlights  | a frame round the square in the rim's colour                             |
+| pointers    | a cone past the board's edge                                             |
+| ghosts      | translucent pyramids                                                     |
+| heat        | the square tinted on the heat scale                                      |
+| decorations | none; goal rows are part of the geometry (tinted in their side's colour) |
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+import pyvista as pv
+
+from .. import palette
+from ..frame import Frame, Vanish
+from ..view_state import ViewState
+from .meshes import add_labels, instances, template
+from .picking import to_display, view_ray
+
+LIGHT, DARK = (226, 214, 188), (160, 132, 98)
+BASE_RGB = (110, 86, 60)
+GOAL_MIX = 0.45  # a goal row's squares mixed with its side's colour
+LIFT = 0.01
+GHOST_OPACITY = 0.4
+
+
+def _heat_rgb(values: list[float]) -> np.ndarray:
+    """The palette's heat scale (the Analysis dock's); a plain red-to-green blend where the
+    palette has none yet."""
+    scale = getattr(palette, "heat_rgb", None)
+    if scale is not None:
+        return np.asarray(scale(values), float)
+    v = np.clip(np.asarray(values, float), 0, 1)[:, None]
+    return (1 - v) * np.array([150, 0, 40]) + v * np.array([0, 135, 60])
+
+
+class GridBoard:
+    """The geometry: ``columns`` x ``rows`` squares (square centres at integer x, y; row 0
+    nearest the default camera), ``kinds`` piece sizes per square, goal rows by row ->
+    colour style. All sites are level 0; nothing peels."""
+
+    def __init__(
+        self,
+        columns: int,
+        rows: int,
+        *,
+        kinds: int = 1,
+        goal_rows: Mapping[int, str] | None = None,
+        column_names: str = "abcdefghijklmnopqrstuvwxyz",
+    ) -> None:
+        self.columns, self.rows, self.kinds = columns, rows, kinds
+        self.squares = columns * rows
+        self.count = self.squares * kinds
+        sq = np.arange(self.count) // kinds
+        self.centres = np.column_stack([sq % columns, sq // columns, np.zeros(self.count)]).astype(
+            float
+        )
+        self.levels = np.zeros(self.count, dtype=np.int64)
+        self.level_count = 1
+        self.wall_distance = np.zeros((self.count, 1), dtype=np.int64)
+        self.goal_rows = dict(goal_rows or {})
+        self.column_names = column_names[:columns]
+        # A size's slot in an empty square: largest on the left.
+        spread = np.linspace(-0.28, 0.28, kinds) if kinds > 1 else np.zeros(1)
+        self.slots = np.column_stack([spread, np.zeros(kinds), np.zeros(kinds)])
+        for array in (self.levels, self.centres, self.wall_distance, self.slots):
+            array.setflags(write=False)
+
+    def kind_of(self, site: int) -> int:
+        return site % self.kinds
+
+    def square_of(self, site: int) -> int:
+        return site // self.kinds
+
+    def scale(self, kind: int) -> float:
+        """A piece's size: 1 for kind 0, down to 0.55 for the smallest."""
+        return 1.0 - 0.45 * kind / max(1, self.kinds - 1)
+
+
+def _pyramid() -> pv.PolyData:
+    """A square pyramid, base 0.8 wide on z = 0, apex at 0.9."""
+    h = 0.4
+    points = np.array([[-h, -h, 0], [h, -h, 0], [h, h, 0], [-h, h, 0], [0, 0, 0.9]], float)
+    faces = np.hstack([[4, 3, 2, 1, 0], [3, 0, 1, 4], [3, 1, 2, 4], [3, 2, 3, 4], [3, 3, 0, 4]])
+    return pv.PolyData(points, faces)
+
+
+PYRAMID_HEIGHT = 0.9
+_PYRAMID = template(_pyramid())
+_SQUARE = template(pv.Plane(i_size=1.0, j_size=1.0, i_resolution=1, j_resolution=1))
+_FRAME = template(pv.Disc(inner=0.40, outer=0.49, normal=(0, 0, 1), c_res=4))
+_DISC = template(pv.Disc(inner=0.0, outer=0.09, normal=(0, 0, 1), c_res=24))
+_SPHERE = template(pv.Sphere(radius=0.13, theta_resolution=20, phi_resolution=14))
+_CONE = template(pv.Cone(center=(0, 0, 0), direction=(0, 0, -1), height=0.45, radius=0.2))
+_ROTATE_45 = np.array(
+    [[np.sqrt(0.5), -np.sqrt(0.5), 0], [np.sqrt(0.5), np.sqrt(0.5), 0], [0, 0, 1]]
+)
+_FRAME = ((_FRAME[0] @ _ROTATE_45.T).astype(np.float32), _FRAME[1])  # square, not diamond
+
+
+class GridView:
+    """Draws frames on a flat grid into a pyvista plotter."""
+
+    kind = "grid"
+    supports_cut_open = False
+
+    def __init__(self, plotter: pv.Plotter, board: GridBoard) -> None:
+        self.plotter = plotter
+        self.geometry = board
+        self.board = board
+        self.level_count = 1
+        self.peel_max = 0
+        self.shown = np.zeros(board.count, dtype=bool)
+        self._pieces: dict[int, str] = {}
+        self._meshes: dict[str, pv.PolyData] = {}
+        self.actors: dict[str, object] = {}
+        self._build()
+
+    def _build(self) -> None:
+        b = self.board
+        base = pv.Box(bounds=(-0.62, b.columns - 0.38, -0.62, b.rows - 0.38, -0.1, -0.002))
+        self.actors["base"] = self.plotter.add_mesh(
+            base, color=BASE_RGB, pickable=False, reset_camera=False, render=False
+        )
+        for name, opacity, smooth in (
+            ("squares", 1.0, False),
+            ("pyramids", 1.0, False),
+            ("marks", 1.0, True),
+            ("ghosts", GHOST_OPACITY, False),
+        ):
+            mesh = instances(_DISC, [(0, 0, -10)], [(0, 0, 0)])  # placeholder, replaced
+            self._meshes[name] = mesh
+            self.actors[name] = self.plotter.add_mesh(
+                mesh,
+                scalars="rgb",
+                rgb=True,
+                opacity=opacity,
+                pickable=False,
+                reset_camera=False,
+                render=False,
+                show_scalar_bar=False,
+                smooth_shading=smooth,
+            )
+        labels = [(b.column_names[c], (c, -0.85, 0.0)) for c in range(b.columns)]
+        labels += [(str(r + 1), (-0.85, r, 0.0)) for r in range(b.rows)]
+        self.actors["labels"] = add_labels(self.plotter, labels, rgb=palette.LABEL_RGB)
+        self.set_view("iso")
+
+    def close(self) -> None:
+        for actor in self.actors.values():
+            self.plotter.remove_actor(actor, render=False)
+        self.actors.clear()
+
+    def _set(self, name: str, mesh: pv.PolyData) -> None:
+        actor = self.actors[name]
+        if mesh.n_points == 0:
+            actor.SetVisibility(False)  # type: ignore[attr-defined]
+            return
+        self._meshes[name].copy_from(mesh)
+        actor.SetVisibility(True)  # type: ignore[attr-defined]
+
+    # ---- drawing ------------------------------------------------------------------------
+
+    def show(self, frame: Frame, view: ViewState) -> None:
+        b = self.board
+        visible = view.visible(b)
+        pieces = {s: style for s, style in frame.pieces.items() if 0 <= s < b.count and visible[s]}
+        self._pieces = pieces
+        occupied = {b.square_of(s) for s in pieces}
+        # the squares: chequered, goal rows tinted, heat on top, the hover lit
+        rgb = np.zeros((b.squares, 3))
+        for sq in range(b.squares):
+            col, row = sq % b.columns, sq // b.columns
+            base = np.array(LIGHT if (col + row) % 2 else DARK, float)
+            if row in b.goal_rows:
+                side = np.array(palette.piece_rgb(b.goal_rows[row]), float)
+                base = base * (1 - GOAL_MIX) + side * GOAL_MIX
+            rgb[sq] = base
+        heat = {b.square_of(s): v for s, v in frame.heat.items() if 0 <= s < b.count}
+        if heat:
+            rgb[list(heat)] = _heat_rgb(list(heat.values()))
+        hover = view.hover
+        if hover is not None and 0 <= hover < b.count:
+            h = b.square_of(hover)
+            rgb[h] = rgb[h] * 0.4 + np.array(palette.HOVER_RGB) * 0.6
+        centres = np.array([[sq % b.columns, sq // b.columns, 0.0] for sq in range(b.squares)])
+        self._set("squares", instances(_SQUARE, centres, rgb))
+        # the pyramids, each scaled by its kind
+        sites = sorted(pieces)
+        where = b.centres[sites] if sites else np.zeros((0, 3))
+        scales = [b.scale(b.kind_of(s)) for s in sites]
+        colours = [palette.piece_rgb(pieces[s]) for s in sites]
+        self._set("pyramids", instances(_PYRAMID, where, colours, scales))
+        self._set("marks", self._marks(frame, visible, occupied))
+        ghosts = [(s, st) for s, st in sorted(frame.ghosts.items()) if 0 <= s < b.count]
+        self._set(
+            "ghosts",
+            instances(
+                _PYRAMID,
+                b.centres[[s for s, _ in ghosts]] if ghosts else np.zeros((0, 3)),
+                [palette.piece_rgb(st) for _, st in ghosts],
+                [b.scale(b.kind_of(s)) for s, _ in ghosts],
+            ),
+        )
+        self.shown = visible.copy()
+
+    def _marks(self, frame: Frame, visible: np.ndarray, occupied: set[int]) -> pv.PolyData:
+        b = self.board
+        parts = []
+        lift = np.array([0, 0, 2 * LIFT])
+        for style, rim in palette.RIM_RGB.items():
+            squares = sorted(
+                {b.square_of(s) for s in frame.highlights.get(style, ()) if 0 <= s < b.count}
+            )
+            colour = [tuple(round(255 * v) for v in rim)] * len(squares)
+            centres = [(sq % b.columns, sq // b.columns, 2 * LIFT) for sq in squares]
+            parts.append(instances(_FRAME, centres, colour))
+        for marker in frame.markers:
+            s = marker.site
+            if not 0 <= s < b.count or not visible[s]:
+                continue
+            colour = [palette.MARKER_RGB.get(marker.style, palette.MARKER_RGB["target"])]
+            if s in self._pieces:  # on the apex
+                top = PYRAMID_HEIGHT * b.scale(b.kind_of(s)) + 0.08
+                parts.append(instances(_SPHERE, b.centres[s] + (0, 0, top), colour))
+            elif b.square_of(s) not in occupied:
+                parts.append(instances(_DISC, b.centres[s] + b.slots[b.kind_of(s)] + lift, colour))
+        for pointer in frame.pointers:
+            if not 0 <= pointer.site < b.count:
+                continue
+            out = np.array([*(pointer.direction or (0.0, -1.0)), 0.0])
+            where = b.centres[pointer.site] + out * 0.95 + (0, 0, 0.3)
+            rgb = palette.POINTER_RGB.get(pointer.style, palette.EDGE_RGB)
+            parts.append(instances(_CONE, where, [rgb]))
+        parts = [p for p in parts if p.n_points]
+        return pv.merge(parts) if parts else pv.PolyData()
+
+    # ---- what a move removed: nothing is removed on this board ---------------------------
+
+    def play(self, vanishing: Sequence[Vanish]) -> float:
+        return 0.0
+
+    def advance(self, t: float) -> None:
+        return None
+
+    # ---- camera and picking -------------------------------------------------------------
+
+    def bounds(self) -> tuple[float, ...]:
+        b = self.board
+        return (-1.0, b.columns - 0.5, -1.0, b.rows - 0.5, 0.0, PYRAMID_HEIGHT)
+
+    def set_view(self, name: str) -> None:
+        direction, up = palette.VIEWS[name]
+        self.plotter.view_vector(direction, viewup=up, render=False)
+        self.plotter.reset_camera(render=False, bounds=self.bounds())
+        self.plotter.renderer.ResetCameraClippingRange(*self.bounds())
+
+    def pick(self, x: float, y: float) -> int | None:
+        """The shown site under display pixel (x, y): a pyramid the ray enters (its box),
+        else the nearest size slot of the square under the pixel."""
+        b = self.board
+        if not self.shown.any():
+            return None
+        near, direction = view_ray(self.plotter, x, y)
+        best, best_t = None, np.inf
+        for s in self._pieces:
+            half = 0.4 * b.scale(b.kind_of(s))
+            c = b.centres[s]
+            lo = np.array([c[0] - half, c[1] - half, 0.0])
+            hi = np.array([c[0] + half, c[1] + half, PYRAMID_HEIGHT * b.scale(b.kind_of(s))])
+            with np.errstate(divide="ignore", invalid="ignore"):
+                t1, t2 = (lo - near) / direction, (hi - near) / direction
+            t_near = np.nanmax(np.minimum(t1, t2))
+            t_far = np.nanmin(np.maximum(t1, t2))
+            if t_near <= t_far and t_far > 0 and t_near < best_t:
+                best, best_t = s, t_near
+        if best is not None:
+            return int(best)
+        if abs(direction[2]) < 1e-9:
+            return None
+        t = -near[2] / direction[2]
+        if t <= 0:
+            return None
+        hit = near + t * direction
+        col, row = round(hit[0]), round(hit[1])
+        if not (0 <= col < b.columns and 0 <= row < b.rows):
+            return None
+        sq = row * b.columns + col
+        offset = hit[0] - col
+        kind = int(np.argmin(np.abs(b.slots[:, 0] - offset)))
+        site = sq * b.kinds + kind
+        return site if self.shown[site] else None
+
+    def display_position(self, site: int) -> tuple[float, float]:
+        b = self.board
+        if site in self._pieces:
+            point = b.centres[site] + (0, 0, 0.4 * b.scale(b.kind_of(site)))
+        else:
+            point = b.centres[site] + b.slots[b.kind_of(site)]
+        return to_display(self.plotter, np.asarray(point, float))
