@@ -17,7 +17,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
-from ..game import Game, Move
+from ..game import SIMULTANEOUS, Game, Move
 from .evaluate import evaluation_for
 from .prover import Stop, stop_function
 
@@ -818,10 +818,22 @@ def agent_for(game: Game, level: str, *, seed: int | None = None) -> tuple[Agent
       material and height), MCTS with RAVE in Pyramid Partition (a connection game: random
       playouts judge it better than a cheap evaluation) and in other games.
 
+    At a simultaneous node (both sides program a turn in secret): easy plays at random,
+    medium and strong are :class:`~model.search.sampling.SamplingAgent` (0.4 s against 8
+    likely replies; 2 s against 20), answering a joint move (its ``player`` set: one side's).
+
     Chosen by the matches of ``tests/bench/engines.py``; each level beats the one below.
     """
     if level not in LEVELS:
         raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
+    if game.current_player() == SIMULTANEOUS:  # every side programs in secret: no tree
+        from .sampling import SamplingAgent
+
+        if level == "easy":
+            return RandomAgent(seed), Limits(playouts=1)
+        if level == "medium":
+            return SamplingAgent(seed, replies=8), Limits(seconds=0.4)
+        return SamplingAgent(seed, replies=20), Limits(seconds=2.0)
     two = len(game.players) == 2
     cap = PLAYOUT_CAPS.get(game.name, 200)
     if level == "easy":

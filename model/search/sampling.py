@@ -1,0 +1,274 @@
+"""A sampling agent for simultaneous games (Pyramid Ball): both sides program a turn in
+secret, so there is no tree to search move by move. The agent proposes programs of its own
+(heuristic ones and some at random), draws a sample of the opponent's likely programs the
+same way, resolves every pair and keeps the program with the best average score against the
+sample (or the best worst case, ``maximin``).
+
+Proposals (``propose``): the offence's carrier heads for its goal row, stepping round a
+defender straight ahead, sometimes passing (rows 2-3) to a pyramid nearer the goal; its
+other pyramids escort it. Each defender closes on the square the carrier is heading for
+(a defender that targets the carrier's square tackles it). A share of the entries is random
+(``noise``), so the sample is varied; a few proposals are uniform draws from the side's
+:class:`~model.ball.ProgramSpace`.
+
+Score of a resolved turn for a side (``score``): points (a win outweighs all), then the
+ball (who has it) and the carrier's distance from its goal row.
+
+Limits: ``playouts`` counts resolutions (candidates x replies); ``seconds`` stops adding
+candidates when spent; ``stop`` ends the search with the best so far. The same seed and
+playout limit give the same program. With ``player`` None the agent chooses for every side
+and answers a joint move; with a player index, that player's program.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from ..ball import COLOURS, PyramidBall
+from ..ball_rules import COLS, GOAL_ROW, MOVES, RELATIVE, STAND, Program, parse_square, step
+from ..game import Game, JointMove
+from .agents import Choice, Limits, MoveStat, ProgressCallback, _Clock, _finished
+from .prover import Stop
+
+#: The program letter of each absolute direction, per side.
+LETTER = tuple({d: letter for letter, d in rel.items()} for rel in RELATIVE)
+WIN_SCORE = 1000.0
+DEFAULT_LIMITS = Limits(seconds=0.5)
+
+
+def _row(sq: int) -> int:
+    return sq // COLS
+
+
+def _forward(side: int) -> str:
+    return RELATIVE[side]["F"]
+
+
+def _towards(sq: int, target: int, rng: random.Random) -> str | None:
+    """An absolute direction that brings ``sq`` nearer ``target`` (None: already there)."""
+    dx = target % COLS - sq % COLS
+    dy = _row(target) - _row(sq)
+    options = []
+    if dx:
+        options += ["E" if dx > 0 else "W"] * abs(dx)
+    if dy:
+        options += ["N" if dy > 0 else "S"] * abs(dy)
+    return rng.choice(options) if options else None
+
+
+def _state(game: PyramidBall) -> tuple[dict[int, int], int, int]:
+    """pid -> square, the carrier's pid and the offence."""
+    where = {}
+    carrier = -1
+    for name, colour, size, ball in game.pyramids():
+        pid = COLOURS.index(colour) * 3 + "LMS".index(size)
+        where[pid] = parse_square(name)
+        if ball:
+            carrier = pid
+    return where, carrier, carrier // 3
+
+
+def propose(game: PyramidBall, side: int, rng: random.Random, noise: float = 0.2) -> Program:
+    """One heuristic program of ``side`` (legal; see the module docstring)."""
+    where, carrier, offence = _state(game)
+    rows: list[list[str]] = [[STAND] * 3 for _ in range(3)]
+    fwd = _forward(offence)
+    occupied = {sq for pid, sq in where.items() if pid // 3 != side}
+    if side == offence:
+        ck = carrier % 3
+        sq = where[carrier]
+        for r in range(3):
+            d = fwd
+            ahead = step(sq, d)
+            if ahead in occupied or ahead < 0:
+                d = rng.choice(("E", "W"))
+            if rng.random() < noise:
+                d = rng.choice(("N", "S", "E", "W"))
+            rows[r][ck] = LETTER[side][d]
+            nxt = step(sq, d)
+            sq = nxt if nxt >= 0 else sq
+        goal = GOAL_ROW[side]
+        mates = [
+            k
+            for k in range(3)
+            if k != ck
+            and side * 3 + k in where
+            and abs(goal - _row(where[side * 3 + k])) < abs(goal - _row(where[carrier]))
+        ]
+        if mates and rng.random() < 0.35:
+            rows[rng.choice((1, 2))][ck] = ">" + "LMS"[rng.choice(mates)]
+        for k in range(3):
+            pid = side * 3 + k
+            if k == ck or pid not in where:
+                continue
+            for r in range(3):
+                if rng.random() < noise:
+                    rows[r][k] = rng.choice((*MOVES, STAND))
+                else:
+                    rows[r][k] = "F" if rng.random() < 0.7 else rng.choice(("L", "R", STAND))
+    else:
+        target = where.get(carrier, -1)
+        for k in range(3):
+            pid = side * 3 + k
+            if pid not in where:
+                continue
+            sq = where[pid]
+            for r in range(3):
+                aim = target
+                lead = step(target, fwd) if target >= 0 else -1
+                if lead >= 0 and rng.random() < 0.4:
+                    aim = lead  # where the carrier is heading
+                d = _towards(sq, aim, rng) if aim >= 0 else None
+                if d is None or rng.random() < noise:
+                    d = rng.choice(("N", "S", "E", "W", None))
+                if d is None:
+                    continue
+                rows[r][k] = LETTER[side][d]
+                nxt = step(sq, d)
+                sq = nxt if nxt >= 0 else sq
+    program = Program(tuple((a, b, c) for a, b, c in rows))
+    if game.program_problem(program, side) is not None:  # a pass it may not make: stand
+        rows = [[STAND if e.startswith(">") else e for e in row] for row in rows]
+        program = Program(tuple((a, b, c) for a, b, c in rows))
+    return program
+
+
+def sample(game: PyramidBall, side: int, rng: random.Random, uniform: float = 0.15) -> Program:
+    """A likely program of ``side``: heuristic, or with chance ``uniform`` any at all."""
+    if rng.random() < uniform:
+        space = game.program_space(side)
+        return space[rng.randrange(len(space))]
+    return propose(game, side, rng)
+
+
+def score(game: PyramidBall, side: int, before: dict[str, int]) -> float:
+    """The resolved position for ``side``: points, then the ball and its progress."""
+    outcome = game.outcome()
+    if outcome is not None:
+        return WIN_SCORE if outcome.winner == COLOURS[side] else -WIN_SCORE
+    after = game.scores
+    me, them = COLOURS[side], COLOURS[1 - side]
+    value = 100.0 * ((after[me] - before[me]) - (after[them] - before[them]))
+    holder = game.offence
+    where, carrier, _ = _state(game)
+    rows_to_go = abs(GOAL_ROW[holder] - _row(where[carrier]))
+    ball = 20.0 + 3.0 * (7 - rows_to_go)
+    return value + (ball if holder == side else -ball)
+
+
+class SamplingAgent:
+    """Programs for a simultaneous turn chosen against a sample of the opponent's likely
+    programs (see the module docstring)."""
+
+    name = "sampling"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        player: int | None = None,
+        *,
+        replies: int = 12,
+        maximin: bool = False,
+        default_limits: Limits = DEFAULT_LIMITS,
+    ) -> None:
+        self.rng = random.Random(seed)
+        self.player = player
+        self.replies = replies
+        self.maximin = maximin
+        self.default_limits = default_limits
+
+    def choose(
+        self,
+        game: Game,
+        limits: Limits | None = None,
+        progress: ProgressCallback | None = None,
+        stop: Stop | None = None,
+    ) -> Choice:
+        start = time.perf_counter()
+        if game.is_over():
+            return _finished(game, self.name, start)
+        assert isinstance(game, PyramidBall)
+        limits = limits if limits and (limits.seconds or limits.playouts) else self.default_limits
+        sides = [self.player] if self.player is not None else list(range(len(game.players)))
+        share = limits.scaled(1 / len(sides))
+        work = game.copy()
+        programs: list[Any] = []
+        stats: list[MoveStat] = []
+        visits = 0
+        stopped = False
+        for i, side in enumerate(sides):
+            clock = _Clock(share, None, stop)
+            best, best_stats, used = self._best(work, side, share, clock, progress, i, len(sides))
+            programs.append(best)
+            stats = best_stats if self.player is not None else stats
+            visits += used
+            stopped = stopped or clock.stopped
+        move: Any = programs[0] if self.player is not None else JointMove(tuple(programs))
+        rate = stats[0].win_rate if stats else 0.5
+        if progress is not None:
+            progress(1.0, f"sampling: {move}")
+        return Choice(
+            move,
+            self.name,
+            rate,
+            visits,
+            1,
+            time.perf_counter() - start,
+            pv=(str(move),),
+            stats=tuple(stats[:8]),
+            stopped=stopped,
+        )
+
+    def _best(
+        self,
+        game: PyramidBall,
+        side: int,
+        limits: Limits,
+        clock: _Clock,
+        progress: ProgressCallback | None,
+        part: int,
+        parts: int,
+    ) -> tuple[Program, list[MoveStat], int]:
+        rng = self.rng
+        other = 1 - side
+        budget = limits.playouts
+        replies = self.replies
+        if budget is not None:
+            replies = max(1, min(replies, budget // 2))
+        opponent = [sample(game, other, rng) for _ in range(replies)]
+        before = game.scores
+        results: list[tuple[float, float, float, Program]] = []
+        seen: set[Program] = set()
+        used = 0
+        tries = 0
+        while True:
+            if budget is not None and used + replies > budget:
+                break
+            if results and clock.out_of_time():
+                break
+            tries += 1
+            if tries > 4 * (len(results) + 8):  # proposals keep repeating: enough
+                break
+            mine = propose(game, side, rng) if rng.random() > 0.1 else sample(game, side, rng, 1)
+            if mine in seen:
+                continue
+            seen.add(mine)
+            values = []
+            for theirs in opponent:
+                pair = [mine, theirs] if side == 0 else [theirs, mine]
+                game.push_search(JointMove(tuple(pair)))
+                values.append(score(game, side, before))
+                game.pop()
+            used += len(values)
+            wins = sum(1.0 if v > 0 else 0.5 if v == 0 else 0.0 for v in values) / len(values)
+            results.append((min(values), sum(values) / len(values), wins, mine))
+            clock.report(
+                (part + clock.fraction(used)) / parts,
+                lambda: f"sampling: {len(results)} programs x {replies} replies",
+            )
+        key = (lambda r: (r[0], r[1])) if self.maximin else (lambda r: (r[1], r[0]))
+        results.sort(key=key, reverse=True)
+        stats = [MoveStat(p, replies, w, score=round(avg, 1)) for _, avg, w, p in results]
+        return results[0][3], stats, used

@@ -1,0 +1,81 @@
+"""The computer opponents of Pyramid Ball: agent_for at a simultaneous node (random for
+easy, the sampling agent above), the sampling agent's programs (legal, seeded, within its
+limits, stoppable) and its strength: it beats random play."""
+
+from __future__ import annotations
+
+import threading
+
+from model.ball import PyramidBall
+from model.game import JointMove
+from model.search.agents import Limits, RandomAgent, agent_for
+from model.search.sampling import SamplingAgent, propose
+
+
+def test_agent_for_a_simultaneous_node():
+    game = PyramidBall.new()
+    easy, _ = agent_for(game, "easy", seed=1)
+    medium, medium_limits = agent_for(game, "medium", seed=1)
+    strong, strong_limits = agent_for(game, "strong", seed=1)
+    assert isinstance(easy, RandomAgent)
+    assert isinstance(medium, SamplingAgent)
+    assert isinstance(strong, SamplingAgent)
+    assert strong_limits.seconds > medium_limits.seconds
+    move = easy.choose(game).move
+    assert isinstance(move, JointMove)
+    assert game.why_illegal(move) is None
+
+
+def test_proposals_are_legal():
+    import random
+
+    rng = random.Random(3)
+    game = PyramidBall.new()
+    for _ in range(6):
+        for side in (0, 1):
+            for _ in range(30):
+                assert game.program_problem(propose(game, side, rng), side) is None
+        game.push(game.random_joint_move(rng))
+        if game.is_over():
+            break
+
+
+def test_sampling_agent_is_seeded_and_answers_its_side():
+    game = PyramidBall.new()
+    a = SamplingAgent(7, player=1).choose(game, Limits(playouts=80))
+    b = SamplingAgent(7, player=1).choose(game, Limits(playouts=80))
+    assert a.move == b.move
+    assert a.visits <= 80
+    assert a.stats
+    assert game.program_problem(a.move, 1) is None
+    joint = SamplingAgent(7).choose(game, Limits(playouts=80)).move
+    assert isinstance(joint, JointMove)
+    assert game.why_illegal(joint) is None
+    assert game.move_stack == []  # the caller's game is untouched
+
+
+def test_sampling_agent_stops():
+    stop = threading.Event()
+    stop.set()
+    choice = SamplingAgent(1, player=0).choose(PyramidBall.new(), Limits(seconds=30), stop=stop)
+    assert choice.stopped
+    assert choice.move is not None
+
+
+def play(seed: int, side: int, budget: int = 60, cap: int = 30) -> str | None:
+    """One basic game: the sampling agent plays ``side``, random play the other."""
+    game = PyramidBall.new()
+    sampler, rand = SamplingAgent(seed, side), RandomAgent(seed)
+    for _ in range(cap):
+        if game.is_over():
+            break
+        programs = list(rand.choose(game).move.moves)
+        programs[side] = sampler.choose(game, Limits(playouts=budget)).move
+        game.push(JointMove(tuple(programs)))
+    outcome = game.outcome()
+    return outcome.winner if outcome else None
+
+
+def test_sampling_beats_random():
+    wins = sum(play(seed, seed % 2) == ("red", "blue")[seed % 2] for seed in range(20))
+    assert wins >= 15, f"the sampling agent won only {wins} of 20 basic games against random"
