@@ -42,10 +42,24 @@ RIM_RGB: dict[str, tuple[float, float, float]] = {
     "selected": (1.0, 0.45, 0.0),  # the group the user clicked
 }
 GHOST_RIM_RGB = (0.25, 0.30, 0.42)
+#: Frames round a flat board's squares in other meanings than RIM_RGB's.
+SQUARE_RIM_RGB: dict[str, RGB] = {"blocked": (140, 25, 190)}  # a piece whose move failed
 
 #: Paths (tubes through sites) and regions (translucent cells) by style.
-PATH_RGB: dict[str, RGB] = {"red": (240, 110, 110), "blue": (110, 150, 245)}
-REGION_RGB: dict[str, RGB] = dict(PIECE_RGB)
+PATH_RGB: dict[str, RGB] = {
+    "red": (240, 110, 110),
+    "blue": (110, 150, 245),
+    "pass-ok": (20, 170, 60),  # a pass that arrives
+    "pass-cut": (215, 25, 30),  # a pass that is intercepted
+    "move": (70, 70, 70),  # a piece's step in a resolution
+    "push": (245, 140, 20),  # a piece shoved by another
+}
+REGION_RGB: dict[str, RGB] = {
+    **PIECE_RGB,
+    "crossed": (120, 200, 140),  # squares a pass crosses
+    "cut": (240, 120, 110),  # ... a pass that is intercepted
+    "blocked": (175, 110, 225),  # the square of a piece whose move failed
+}
 #: Pointers (cones pointing at a site from outside) by style: a player's colour or "none".
 POINTER_RGB: dict[str, RGB] = {**PIECE_RGB, "none": (165, 165, 165), "fall": (220, 30, 30)}
 

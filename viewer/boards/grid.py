@@ -15,8 +15,12 @@ Frame fields and their visuals:
 | pieces      | square pyramids (size by site kind, colour by style)                     |
 | markers     | on a pyramid: a sphere on its apex ("carrier": the game's ball); on an    |
 |             | empty square: a disc at the site's size slot                             |
-| highlights  | a frame round the square in the rim's colour                             |
+| highlights  | a frame round the square in the rim's colour (RIM_RGB, SQUARE_RIM_RGB)   |
 | pointers    | a cone past the board's edge                                             |
+| paths       | a tube through the squares' centres, above the board (a move's trail, a  |
+|             | pass line), in the style's colour, with a ball at its end                |
+| regions     | the squares shaded in the style's colour                                 |
+| labels      | text above the site's square                                             |
 | ghosts      | translucent pyramids                                                     |
 | heat        | the square tinted on the heat scale                                      |
 | decorations | none; goal rows are part of the geometry (tinted in their side's colour) |
@@ -40,6 +44,9 @@ BASE_RGB = (110, 86, 60)
 GOAL_MIX = 0.45  # a goal row's squares mixed with its side's colour
 LIFT = 0.01
 GHOST_OPACITY = 0.4
+REGION_MIX = 0.55  # a region's square mixed with the region's colour
+PATH_Z, PATH_RADIUS = 0.32, 0.045
+LABEL_Z = 1.15
 
 
 def _heat_rgb(values: list[float]) -> np.ndarray:
@@ -109,6 +116,7 @@ _SQUARE = template(pv.Plane(i_size=1.0, j_size=1.0, i_resolution=1, j_resolution
 _FRAME = template(pv.Disc(inner=0.40, outer=0.49, normal=(0, 0, 1), c_res=4))
 _DISC = template(pv.Disc(inner=0.0, outer=0.09, normal=(0, 0, 1), c_res=24))
 _SPHERE = template(pv.Sphere(radius=0.13, theta_resolution=20, phi_resolution=14))
+_END = template(pv.Sphere(radius=0.085, theta_resolution=14, phi_resolution=10))
 _CONE = template(pv.Cone(center=(0, 0, 0), direction=(0, 0, -1), height=0.45, radius=0.2))
 _ROTATE_45 = np.array(
     [[np.sqrt(0.5), -np.sqrt(0.5), 0], [np.sqrt(0.5), np.sqrt(0.5), 0], [0, 0, 1]]
@@ -130,6 +138,7 @@ class GridView:
         self.peel_max = 0
         self.shown = np.zeros(board.count, dtype=bool)
         self._pieces: dict[int, str] = {}
+        self._label_key: tuple = ()
         self._meshes: dict[str, pv.PolyData] = {}
         self.actors: dict[str, object] = {}
         self._build()
@@ -144,6 +153,7 @@ class GridView:
             ("squares", 1.0, False),
             ("pyramids", 1.0, False),
             ("marks", 1.0, True),
+            ("paths", 1.0, True),
             ("ghosts", GHOST_OPACITY, False),
         ):
             mesh = instances(_DISC, [(0, 0, -10)], [(0, 0, 0)])  # placeholder, replaced
@@ -194,6 +204,10 @@ class GridView:
                 side = np.array(palette.piece_rgb(b.goal_rows[row]), float)
                 base = base * (1 - GOAL_MIX) + side * GOAL_MIX
             rgb[sq] = base
+        for region in frame.regions:
+            squares = sorted({b.square_of(s) for s in region.sites if 0 <= s < b.count})
+            colour = np.array(palette.REGION_RGB.get(region.style, palette.EDGE_RGB), float)
+            rgb[squares] = rgb[squares] * (1 - REGION_MIX) + colour * REGION_MIX
         heat = {b.square_of(s): v for s, v in frame.heat.items() if 0 <= s < b.count}
         if heat:
             rgb[list(heat)] = _heat_rgb(list(heat.values()))
@@ -210,6 +224,8 @@ class GridView:
         colours = [palette.piece_rgb(pieces[s]) for s in sites]
         self._set("pyramids", instances(_PYRAMID, where, colours, scales))
         self._set("marks", self._marks(frame, visible, occupied))
+        self._set("paths", self._paths(frame))
+        self._show_labels(frame)
         ghosts = [(s, st) for s, st in sorted(frame.ghosts.items()) if 0 <= s < b.count]
         self._set(
             "ghosts",
@@ -226,11 +242,13 @@ class GridView:
         b = self.board
         parts = []
         lift = np.array([0, 0, 2 * LIFT])
-        for style, rim in palette.RIM_RGB.items():
+        rims = {style: tuple(round(255 * v) for v in rim) for style, rim in palette.RIM_RGB.items()}
+        rims.update(palette.SQUARE_RIM_RGB)
+        for style, rim in rims.items():
             squares = sorted(
                 {b.square_of(s) for s in frame.highlights.get(style, ()) if 0 <= s < b.count}
             )
-            colour = [tuple(round(255 * v) for v in rim)] * len(squares)
+            colour = [rim] * len(squares)
             centres = [(sq % b.columns, sq // b.columns, 2 * LIFT) for sq in squares]
             parts.append(instances(_FRAME, centres, colour))
         for marker in frame.markers:
@@ -252,6 +270,37 @@ class GridView:
             parts.append(instances(_CONE, where, [rgb]))
         parts = [p for p in parts if p.n_points]
         return pv.merge(parts) if parts else pv.PolyData()
+
+    def _paths(self, frame: Frame) -> pv.PolyData:
+        """Each path a tube through its squares' centres at PATH_Z, a ball at its end."""
+        b = self.board
+        parts = []
+        for path in frame.paths:
+            sites = [s for s in path.sites if 0 <= s < b.count]
+            if len(sites) < 2:
+                continue
+            points = np.array([[*b.centres[s][:2], PATH_Z] for s in sites], float)
+            colour = np.array(palette.PATH_RGB.get(path.style, palette.EDGE_RGB), np.uint8)
+            tube = pv.lines_from_points(points).tube(radius=PATH_RADIUS, n_sides=10).triangulate()
+            tube.cell_data["rgb"] = np.tile(colour, (tube.n_cells, 1))
+            parts.append(tube)
+            parts.append(instances(_END, points[-1:], [colour]))
+        return pv.merge(parts) if parts else pv.PolyData()
+
+    def _show_labels(self, frame: Frame) -> None:
+        b = self.board
+        key = tuple((lb.site, lb.text) for lb in frame.labels if 0 <= lb.site < b.count)
+        if key == self._label_key:
+            return
+        self._label_key = key
+        old = self.actors.pop("frame-labels", None)
+        if old is not None:
+            self.plotter.remove_actor(old, render=False)
+        if key:
+            spots = [(text, (*b.centres[site][:2], LABEL_Z)) for site, text in key]
+            self.actors["frame-labels"] = add_labels(
+                self.plotter, spots, font_size=13, rgb=(20, 20, 20), always_visible=True
+            )
 
     # ---- what a move removed: nothing is removed on this board ---------------------------
 

@@ -3,9 +3,21 @@ in their sizes and the ball (a gold sphere) on its carrier; the status bar gives
 the ball and the special moves held. Set-up mode places any size: each empty square shows a
 small marker per size (Large, Medium, Small from the left).
 
-Programming a turn in the window (two Program docks, hot-seat, the row-by-row animation from
-the model's TurnReport) is still to come: clicks say so, and
-``pyramid-lab resolve FILE OFFENCEPROG DEFENCEPROG`` plays a turn meanwhile.
+A turn is programmed in the Program docks (``program_dock.py``), one per player: three rows
+of direction buttons per pyramid (F B L R S, relative to the player), a pass selector for
+the side with the ball, Dash and Blitz when held; "Program in" (or Finish turn) hands a
+program in. Hot-seat play shows one editor at a time: once red's program is in, it is hidden
+and blue's dock offers a "hand over" button. A colour the computer plays (Game menu or New
+game) gets its program from ``agent_for`` (random for easy, the sampling agent above) on a
+worker thread of this UI's own; the joint move is played when both programs are in. The
+sheet's one-minute timer is an option of the Turn dock.
+
+After the move the Turn dock replays the turn row by row (one row every ``ROW_SECONDS``;
+buttons and the keys [ and ] step back and forth): the board shows the pieces after that
+row with each move's trail ("move"/"push" paths), the pass line ("pass-ok" green or
+"pass-cut" red, the crossed squares shaded), blocked pyramids rimmed ("blocked") and
+labelled; the status bar and the dock list each pyramid's line: its entry, what happened
+and why. While a program is edited, its pyramids' planned tracks are drawn in its colour.
 
 Sites are the grid board's ``(row * 7 + col) * 3 + kind``, kind 0 Large, 1 Medium,
 2 Small (the size is in the site, so set-up mode can paint each size).
@@ -13,57 +25,101 @@ Sites are the grid board's ``(row * 7 + col) * 3 + kind``, kind 0 Large, 1 Mediu
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Mapping
+from typing import Any
 
-from model.ball import COLOURS, PyramidBall
-from model.game import Game
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QDockWidget, QListWidgetItem, QWidget
+
+from model.ball import COLOURS, Program, PyramidBall, relative_direction
+from model.ball_rules import ALL_STAND, MOVES, RowReport, TurnReport, parse_square, step
+from model.game import Game, JointMove, Move
+from model.search.agents import agent_for
 
 from ...boards.grid import GridBoard
-from ...frame import Frame, Marker
+from ...engine import EngineRunner
+from ...frame import Frame, Label, Marker, Path, Region
+from ...slots import slot
 from .. import register_ui
 from ..base import ClickResult, GameUI
+from .program_dock import ProgramDock, TurnDock
 
 FILE_SIZES = (3, 2, 1)  # kind -> size number in position files
 SIZE_NAMES = ("Large", "Medium", "Small")
 BOARD = GridBoard(7, 8, kinds=3, goal_rows={0: COLOURS[0], 7: COLOURS[1]}, column_names="abcdefg")
-WAITING = (
-    "programming a turn in the window is coming (the Program docks); meanwhile play a turn "
-    "with: pyramid-lab resolve FILE OFFENCEPROG DEFENCEPROG"
-)
+ROW_SECONDS = 0.9  # the replay of a turn: one row this long (0: no replay)
+TIMER_SECONDS = 60  # the sheet's timer
+POLL_MS = 400  # the Game menu's choice of players is looked at this often
+CLICK_TEXT = "program the pyramids in the Program docks on the right (Finish turn hands it in)"
+
+Pieces = tuple[tuple[str, str, str, bool], ...]  # (square, colour, size letter, ball)
 
 
 def site_of(col: int, row: int, size: int) -> int:
     return (row * 7 + col) * 3 + FILE_SIZES.index(size)
 
 
-class ProgramDockComing:
-    """The turn builder until the Program docks exist: nothing to build; a click says so."""
+def site_at(square: str, size: str) -> int | None:
+    """The site of a pyramid of size letter ``size`` on ``square`` ('d4'), or None."""
+    try:
+        sq = parse_square(square)
+    except ValueError:
+        return None
+    return sq * 3 + "LMS".index(size)
 
-    building = False
-    can_finish = False
 
-    def __init__(self, game: PyramidBall) -> None:
+def pyramid_words(colour: str, size: str) -> str:
+    return f"{colour} {SIZE_NAMES['LMS'.index(size)]}"
+
+
+class ProgramTurn:
+    """The turn builder: the programs handed in so far (hidden until the rows resolve)."""
+
+    def __init__(self, ui: BallUI, game: PyramidBall) -> None:
+        self.ui = ui
         self.game = game
+        self.programs: dict[int, Program] = {}
         self._pieces = {site_of(*coords): colour for coords, colour in game.pieces()}
+
+    @property
+    def building(self) -> bool:
+        return bool(self.programs)
+
+    @property
+    def can_finish(self) -> bool:
+        return not self.game.is_over() and (len(self.programs) == 2 or self.ui.open_side_ready())
 
     def pieces(self) -> dict[int, str]:
         return self._pieces
 
+    def joint(self) -> JointMove | None:
+        if len(self.programs) < 2:
+            return None
+        return JointMove((self.programs[0], self.programs[1]))
+
     def click(self, site: int) -> ClickResult:
         if self.game.is_over():
             return f"the game is over: {self.game.describe_result()}"
-        return WAITING
+        return CLICK_TEXT
 
     def finish(self) -> ClickResult:
-        return WAITING
+        if self.game.is_over():
+            return f"the game is over: {self.game.describe_result()}"
+        joint = self.joint()
+        if joint is not None:
+            return joint
+        return self.ui.hand_in_open()
 
     def cancel(self) -> None:
-        return None
+        """Take the programs handed in back (the computer programs again)."""
+        self.programs.clear()
+        self.ui.turn_cancelled()
 
     def prompt(self) -> str:
         if self.game.is_over():
             return ""
-        return "program dock coming: turns are played with pyramid-lab resolve for now"
+        return self.ui.waiting_text()
 
 
 @register_ui
@@ -71,6 +127,26 @@ class BallUI(GameUI):
     game_name = PyramidBall.name
     board_kind = "grid"
     piece_word = "pyramids"
+
+    def __init__(self, host: Any = None) -> None:
+        super().__init__(host)
+        self._turn: ProgramTurn | None = None
+        self._docks: list[QDockWidget] | None = None
+        self.program_docks: list[ProgramDock] = []
+        self.turn_dock: TurnDock | None = None
+        self.open_side: int | None = None  # the human side whose editor shows
+        self.runner: EngineRunner | None = None
+        self._computer_seen: dict[str, str] = {}
+        self._computer_pending: set[int] = set()
+        self.report: TurnReport | None = None
+        self.before: Pieces = ()
+        self.row: int | None = None  # the row shown (0: before the turn), None: the position
+        self._replay: QTimer | None = None
+        self._poll: QTimer | None = None
+        self._clock: QTimer | None = None
+        self._seconds_left = 0
+
+    # ---- the board ----------------------------------------------------------------------
 
     def geometry(self, game: Game) -> GridBoard:
         return BOARD
@@ -86,18 +162,454 @@ class BallUI(GameUI):
         square, kind = divmod(site, 3)
         return f"{'abcdefg'[square % 7]}{square // 7 + 1} {SIZE_NAMES[kind]}"
 
-    def turn(self, game: Game) -> ProgramDockComing:
-        assert isinstance(game, PyramidBall)
-        return ProgramDockComing(game)
+    # ---- docks --------------------------------------------------------------------------
 
-    def frame(self, game: Game, turn: ProgramDockComing) -> Frame:  # type: ignore[override]
+    def docks(self) -> list[QDockWidget]:
+        if self._docks is None:
+            parent = self.host if isinstance(self.host, QWidget) else None
+            self.program_docks = [ProgramDock(s, self._edited, parent) for s in (0, 1)]
+            for dock in self.program_docks:
+                side = dock.side
+                dock.editor.submit.clicked.connect(lambda _c=False, s=side: self.hand_in(s))
+                dock.hand_over.clicked.connect(lambda _c=False, s=side: self.reveal(s))
+            dock = TurnDock(parent)
+            dock.first.clicked.connect(lambda: self.show_row(0))
+            dock.back.clicked.connect(lambda: self.step_row(-1))
+            dock.forward.clicked.connect(lambda: self.step_row(1))
+            dock.last.clicked.connect(lambda: self.show_row(None))
+            dock.back_key.activated.connect(lambda: self.step_row(-1))
+            dock.forward_key.activated.connect(lambda: self.step_row(1))
+            dock.timer.toggled.connect(self._timer_toggled)
+            self.turn_dock = dock
+            self._docks = [*self.program_docks, dock]
+            if self.host is not None:
+                self.runner = EngineRunner(lambda: self.host.game, dock)
+                self.runner.answered.connect(self._on_programs)
+                self.runner.failed.connect(self._on_failed)
+                self._poll = QTimer(dock, interval=POLL_MS)
+                self._poll.timeout.connect(self._check_players)
+                self._poll.start()
+                self._clock = QTimer(dock, interval=1000)
+                self._clock.timeout.connect(self._tick)
+            if self._turn is not None:
+                self._new_turn(self._turn.game)
+        return self._docks
+
+    def close(self) -> None:
+        for timer in (self._replay, self._poll, self._clock):
+            if timer is not None:
+                timer.stop()
+        if self.runner is not None:
+            self.runner.shutdown()
+
+    # ---- a position ---------------------------------------------------------------------
+
+    def turn(self, game: Game) -> ProgramTurn:
         assert isinstance(game, PyramidBall)
+        self._turn = ProgramTurn(self, game)  # the window asks once per position
+        return self._turn
+
+    def position_changed(self, game: Game, reason: str) -> None:
+        assert isinstance(game, PyramidBall)
+        self.report = game.last_effect()
+        self.before = ()
+        if self.report is not None:
+            copy = game.copy()
+            copy.pop()
+            self.before = tuple(copy.pyramids())
+        if self._turn is None or self._turn.game is not game:
+            self._turn = ProgramTurn(self, game)
+        self._stop_replay()
+        self.row = None
+        if reason in ("move", "redo") and self.report is not None and ROW_SECONDS > 0:
+            self.row = 0
+            if self.turn_dock is not None:
+                self._replay = QTimer(self.turn_dock, interval=round(ROW_SECONDS * 1000))
+                self._replay.timeout.connect(self._replay_step)
+                self._replay.start()
+        self._new_turn(game)
+
+    def _new_turn(self, game: PyramidBall) -> None:
+        if self._docks is None:
+            return
+        for dock in self.program_docks:
+            dock.editor.set_game(game)
+        computer = self.computer()
+        humans = [s for s in (0, 1) if COLOURS[s] not in computer]
+        self.open_side = humans[0] if humans and not game.is_over() else None
+        self._computer_seen = dict(computer)
+        self._computer_pending = set()
+        self._start_clock()
+        self._show_rows()
+        self.refresh()
+        self._consider_computer()
+
+    def computer(self) -> dict[str, str]:
+        """colour -> level of the colours the computer plays (the window's choice)."""
+        engine = getattr(self.host, "engine", None)
+        return dict(getattr(engine, "computer", {}) or {})
+
+    # ---- programs ------------------------------------------------------------------------
+
+    def _edited(self) -> None:
+        if self.host is not None and self.row is None:
+            self.host.redraw()  # the planned tracks follow the buttons
+
+    def open_side_ready(self) -> bool:
+        side = self.open_side
+        return side is not None and self.program_docks[side].editor.why_not() is None
+
+    def hand_in_open(self) -> ClickResult:
+        """Finish turn with an editor open: hand its program in."""
+        if self.open_side is None:
+            return self.waiting_text() or "waiting for the programs"
+        return self.hand_in(self.open_side, play=False)
+
+    @slot
+    def hand_in(self, side: int, play: bool = True) -> ClickResult:
+        """``side``'s editor's program goes in (hidden); the joint move when both are."""
+        turn = self._turn
+        if turn is None or turn.game.is_over():
+            return "the game is over"
+        editor = self.program_docks[side].editor
+        problem = editor.why_not()
+        if problem is not None:
+            self._say(f"{COLOURS[side]}'s program: {problem}")
+            return f"{COLOURS[side]}'s program: {problem}"
+        return self._program_in(side, editor.program(), play)
+
+    def _program_in(self, side: int, program: Program, play: bool = True) -> ClickResult:
+        turn = self._turn
+        assert turn is not None
+        turn.programs[side] = program
+        if self.open_side == side:
+            self.open_side = None
+        self._start_clock()
+        self.refresh()
+        joint = turn.joint()
+        if joint is None:
+            self._say(f"{COLOURS[side]}'s program is in")
+            self._redraw()
+            return None
+        if play and self.host is not None:
+            self.host.finish_turn()  # the window plays turn.finish(): the joint move
+            return None
+        return joint
+
+    @slot
+    def reveal(self, side: int) -> None:
+        """The hand-over screen: ``side`` takes the computer and sees its own editor."""
+        if self._turn is None or side in self._turn.programs or COLOURS[side] in self.computer():
+            return
+        self.open_side = side
+        self._start_clock()
+        self.refresh()
+        self._redraw()
+
+    def turn_cancelled(self) -> None:
+        if self._turn is not None:
+            self._new_turn(self._turn.game)
+
+    def refresh(self) -> None:
+        """The Program docks and the Turn dock's line follow the turn's state."""
+        if self._docks is None or self._turn is None:
+            return
+        game = self._turn.game
+        computer = self.computer()
+        programs = self._turn.programs
+        for side, dock in enumerate(self.program_docks):
+            colour = COLOURS[side]
+            if game.is_over():
+                dock.cover(f"The game is over: {game.describe_result()}.")
+            elif side in programs:
+                dock.cover(f"{colour.capitalize()}'s program is in, hidden until the rows resolve.")
+            elif colour in computer:
+                doing = "is programming" if side in self._computer_pending else "will program"
+                dock.cover(f"The computer ({computer[colour]}) {doing} {colour}.")
+            elif self.open_side == side:
+                dock.show_editor()
+            elif self.open_side is not None:
+                dock.cover(
+                    f"{colour.capitalize()} programs after "
+                    f"{COLOURS[self.open_side]}: look away from the screen."
+                )
+            else:
+                dock.cover(
+                    f"Hand over to {colour}: {colour} clicks below to program "
+                    "(the other program stays hidden).",
+                    hand_over=True,
+                )
+        assert self.turn_dock is not None
+        self.turn_dock.state.setText(self.waiting_text() or game.describe_result())
+
+    def waiting_text(self) -> str:
+        turn = self._turn
+        if turn is None or turn.game.is_over():
+            return ""
+        missing = [COLOURS[s] for s in (0, 1) if s not in turn.programs]
+        if not missing:
+            return "both programs are in"
+        if self.open_side is not None:
+            return f"{COLOURS[self.open_side]}: program your pyramids, then Program in"
+        return "waiting for " + " and ".join(f"{c}'s program" for c in missing)
+
+    # ---- the computer --------------------------------------------------------------------
+
+    @slot
+    def _check_players(self) -> None:
+        if self._turn is None or self.computer() == self._computer_seen:
+            return
+        self._new_turn(self._turn.game)  # who plays changed: this turn starts again
+
+    def _consider_computer(self) -> None:
+        turn, runner, host = self._turn, self.runner, self.host
+        if turn is None or runner is None or host is None or turn.game.is_over():
+            return
+        if host.setup_active() or host.game is not turn.game:
+            return
+        computer = self.computer()
+        sides = [s for s in (0, 1) if COLOURS[s] in computer and s not in turn.programs]
+        if not sides or self._computer_pending:
+            return
+        if len(sides) == 2 and self._replay is not None and self._replay.isActive():
+            return  # two computers: the last turn's rows are watched first
+        levels = {s: computer[COLOURS[s]] for s in sides}
+        seed = getattr(getattr(host, "engine", None), "seed", None)
+
+        def task(copy: Game, progress: Any, stop: threading.Event) -> dict[int, Program]:
+            out = {}
+            for side, level in levels.items():
+                agent, limits = agent_for(copy, level, seed=seed)
+                if hasattr(agent, "player"):
+                    agent.player = side
+                move = agent.choose(copy, limits, progress=progress, stop=stop).move
+                out[side] = move.moves[side] if isinstance(move, JointMove) else move
+            return out
+
+        self._computer_pending = set(sides)
+        runner.run("play", task, level=",".join(levels.values()))
+        self.refresh()
+
+    @slot
+    def _on_programs(self, _job: Any, programs: dict[int, Program]) -> None:
+        self._computer_pending = set()
+        turn = self._turn
+        if turn is None:
+            return
+        for side, program in programs.items():
+            if program is None or turn.game.program_problem(program, side):
+                program = ALL_STAND
+            turn.programs[side] = program
+        self.refresh()
+        if turn.joint() is not None and self.host is not None:
+            self.host.finish_turn()
+        else:
+            self._redraw()
+
+    @slot
+    def _on_failed(self, _job: Any, exc: BaseException) -> None:
+        self._computer_pending = set()
+        self._say(f"the computer could not program: {exc}")
+        self.refresh()
+
+    # ---- the one-minute timer ----------------------------------------------------------
+
+    def _timer_toggled(self, _on: bool) -> None:
+        self._start_clock()
+
+    def _start_clock(self) -> None:
+        dock, clock = self.turn_dock, self._clock
+        if dock is None or clock is None:
+            return
+        if dock.timer.isChecked() and self.open_side is not None:
+            self._seconds_left = TIMER_SECONDS
+            dock.clock.setText(f"{self._seconds_left} s left for {COLOURS[self.open_side]}")
+            clock.start()
+        else:
+            clock.stop()
+            dock.clock.setText("")
+
+    @slot
+    def _tick(self) -> None:
+        side = self.open_side
+        if side is None or self.turn_dock is None:
+            self._start_clock()
+            return
+        self._seconds_left -= 1
+        self.turn_dock.clock.setText(f"{self._seconds_left} s left for {COLOURS[side]}")
+        if self._seconds_left <= 0:
+            editor = self.program_docks[side].editor
+            program = editor.program() if editor.why_not() is None else ALL_STAND
+            self._say(f"time is up: {COLOURS[side]}'s program goes in as it stands")
+            self._program_in(side, program)
+
+    # ---- the rows of the last turn -------------------------------------------------------
+
+    def row_count(self) -> int:
+        return len(self.report.rows) if self.report is not None else 0
+
+    @slot
+    def show_row(self, row: int | None) -> None:
+        """Show the position after ``row`` rows of the last turn (0: before it; None: the
+        position now)."""
+        self._stop_replay()
+        if row is not None:
+            row = max(0, min(row, self.row_count()))
+        self.row = row if self.report is not None else None
+        self._show_rows()
+        self._redraw()
+
+    def step_row(self, delta: int) -> None:
+        count = self.row_count()
+        current = count if self.row is None else self.row
+        self.show_row(max(0, min(count, current + delta)))
+
+    @slot
+    def _replay_step(self) -> None:
+        count = self.row_count()
+        if self.row is None or self.row >= count:
+            self._stop_replay()
+            if self.report is not None and self.report.scorer is not None:
+                self.row = None  # after a score: the formation again
+            self._show_rows()
+            self._redraw()
+            self._consider_computer()
+            return
+        self.row += 1
+        self._show_rows()
+        self._redraw()
+
+    def _stop_replay(self) -> None:
+        if self._replay is not None:
+            self._replay.stop()
+
+    def row_report(self) -> RowReport | None:
+        if self.report is None or not self.row:
+            return None
+        return self.report.rows[self.row - 1]
+
+    def row_text(self) -> str:
+        """The status bar's explanation of the row shown."""
+        row = self.row_report()
+        if row is None:
+            if self.row == 0:
+                return f"before the last turn ({self.row_count()} rows): ] steps forward"
+            return ""
+        return f"row {row.name} of {self.row_count()}: " + "; ".join(row.lines())
+
+    def _show_rows(self) -> None:
+        dock = self.turn_dock
+        if dock is None:
+            return
+        count = self.row_count()
+        shown = count if self.row is None else self.row
+        for button, on in (
+            (dock.first, shown > 0),
+            (dock.back, shown > 0),
+            (dock.forward, count > 0 and (self.row is not None and shown < count)),
+            (dock.last, self.row is not None),
+        ):
+            button.setEnabled(on)
+        dock.lines.clear()
+        if self.report is None:
+            dock.row_title.setText("No turn played yet.")
+            return
+        row = self.row_report()
+        if self.row is None:
+            dock.row_title.setText(f"The position now; last turn: {self.report.describe()}")
+            for line in self.report.lines():
+                dock.lines.addItem(QListWidgetItem(line))
+            return
+        if row is None:
+            dock.row_title.setText(f"Before the last turn ({count} rows)")
+            return
+        dock.row_title.setText(f"Row {row.name} ({self.row} of {count})")
+        for line in explain_row(row):
+            dock.lines.addItem(QListWidgetItem(line))
+
+    # ---- drawing -------------------------------------------------------------------------
+
+    def frame(self, game: Game, turn: ProgramTurn) -> Frame:  # type: ignore[override]
+        assert isinstance(game, PyramidBall)
+        if self.row is not None and self.report is not None and not self._setup():
+            return self._row_frame()
+        pieces = turn.pieces()
         colour, size = game.carrier
-        carriers = [
-            site for site, c in turn.pieces().items() if c == colour and "LMS"[site % 3] == size
-        ]
+        carriers = [site for site, c in pieces.items() if c == colour and "LMS"[site % 3] == size]
         markers = tuple(Marker(site, "carrier") for site in carriers)
-        return Frame(pieces=turn.pieces(), markers=markers)
+        paths: tuple[Path, ...] = ()
+        if self.open_side is not None and self._docks is not None and not game.is_over():
+            paths = planned_paths(game, self.open_side, self.program_docks[self.open_side])
+        return Frame(pieces=pieces, markers=markers, paths=paths)
+
+    def _setup(self) -> bool:
+        return self.host is not None and self.host.setup_active()
+
+    def _row_frame(self) -> Frame:
+        assert self.report is not None
+        row = self.row_report()
+        snapshot = row.after if row is not None else self.before
+        pieces: dict[int, str] = {}
+        markers = []
+        for square, colour, size, ball in snapshot:
+            site = site_at(square, size)
+            if site is None:
+                continue
+            pieces[site] = colour
+            if ball:
+                markers.append(Marker(site, "carrier"))
+        if row is None:
+            return Frame(pieces=pieces, markers=tuple(markers))
+        paths, regions, labels, blocked = [], [], [], []
+        for p in row.pyramids:
+            start, end = site_at(p.source, p.size), site_at(p.end, p.size)
+            if start is None or end is None:
+                continue
+            if p.outcome in ("moved", "pushed") and start != end:
+                paths.append(Path((start, end), "move" if p.outcome == "moved" else "push"))
+            elif p.outcome == "blocked":
+                blocked.append(end)
+                labels.append(Label(end, "blocked"))
+        line = row.pass_line
+        if line is not None:
+            a = site_at(line.source, line.passer[-1])
+            b = site_at(line.target, line.receiver[-1])
+            if a is not None and b is not None:
+                paths.append(Path((a, b), "pass-ok" if line.complete else "pass-cut"))
+            crossed = tuple(s for s in (site_at(sq, "L") for sq in line.crossed) if s is not None)
+            if crossed:
+                regions.append(Region(crossed, "crossed" if line.complete else "cut"))
+            if line.interceptor:
+                for p in row.pyramids:
+                    if p.pyramid == line.interceptor:
+                        site = site_at(p.end, p.size)
+                        if site is not None:
+                            labels.append(Label(site, "intercepts"))
+        for event in row.events:
+            if "tackle" in event or "goal" in event:
+                for site in (m.site for m in markers):
+                    labels.append(Label(site, event.split(":")[0].split(" ")[0]))
+        if blocked:
+            regions.append(Region(tuple(blocked), "blocked"))
+        return Frame(
+            pieces=pieces,
+            markers=tuple(markers),
+            highlights={"blocked": tuple(blocked)} if blocked else {},
+            paths=tuple(paths),
+            regions=tuple(regions),
+            labels=tuple(labels),
+        )
+
+    # ---- texts ---------------------------------------------------------------------------
+
+    def prompt(self) -> str:
+        return self.row_text() if self.row is not None else ""
+
+    def played(self, game: Game, mover: str, move: Move) -> str:
+        assert isinstance(game, PyramidBall)
+        report = game.last_effect()
+        what = report.describe() if report is not None else ""
+        return f"the programs resolve: {what}; the Turn dock replays the rows ([ and ] step)"
 
     def status(self, game: Game) -> str:
         assert isinstance(game, PyramidBall)
@@ -117,7 +629,7 @@ class BallUI(GameUI):
         return "; ".join(parts)
 
     def describe(  # type: ignore[override]
-        self, game: Game, turn: ProgramDockComing, site: int, shown: Mapping[int, str]
+        self, game: Game, turn: ProgramTurn, site: int, shown: Mapping[int, str]
     ) -> str:
         square = site // 3
         name = f"{'abcdefg'[square % 7]}{square // 7 + 1}"
@@ -126,3 +638,64 @@ class BallUI(GameUI):
             return f"{name}, empty"
         s = here[0]
         return f"{name}: {shown[s]} {SIZE_NAMES[s % 3]}"
+
+    def show_message(self, text: str) -> None:
+        """The status bar (the slots' error guard reports here too)."""
+        if self.host is not None:
+            self.host.show_message(text)
+
+    _say = show_message
+
+    def _redraw(self) -> None:
+        if self.host is not None:
+            self.host.redraw()
+
+
+def explain_row(row: RowReport) -> list[str]:
+    """One line per pyramid (its entry, what happened, why), the pass and the events."""
+    lines = []
+    for p in row.pyramids:
+        who = f"{pyramid_words(p.colour, p.size)} ({p.pyramid})"
+        told = p.entry if p.direction is None else f"{p.entry} ({p.direction})"
+        if p.outcome == "moved":
+            what = f"moved {p.source} -> {p.end}"
+        elif p.outcome == "pushed":
+            what = f"pushed {p.source} -> {p.end} by {p.pushed_by}"
+        elif p.outcome == "blocked":
+            what = f"blocked on {p.end}: {p.reason}"
+        elif p.outcome == "passed":
+            what = f"stands on {p.end} and passes"
+        else:
+            what = f"stands on {p.end}" + (f" ({p.reason})" if p.reason else "")
+        lines.append(f"{who}: {told}: {what}")
+    if row.pass_line is not None:
+        lines.append(row.pass_line.describe())
+    lines += list(row.events)
+    return lines
+
+
+def planned_paths(game: PyramidBall, side: int, dock: ProgramDock) -> tuple[Path, ...]:
+    """The tracks the open editor's program plans for ``side``'s pyramids (each alone on
+    the board: a step off the board ends its track)."""
+    program = dock.editor.program()
+    colour = COLOURS[side]
+    paths = []
+    for square, c, size, _ball in game.pyramids():
+        if c != colour:
+            continue
+        k = "LMS".index(size)
+        sq = parse_square(square)
+        track = [sq * 3 + k]
+        entries = [row[k] for row in program.rows]
+        for entry in entries:
+            if entry not in MOVES:
+                continue
+            direction = relative_direction(colour, entry)
+            nxt = step(sq, direction) if direction else -1
+            if nxt < 0:
+                break
+            sq = nxt
+            track.append(sq * 3 + k)
+        if len(track) > 1:
+            paths.append(Path(tuple(track), colour))
+    return tuple(paths)

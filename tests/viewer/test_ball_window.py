@@ -1,0 +1,144 @@
+"""Pyramid Ball in the window: the Program docks (hot-seat with the hand-over screen, and
+against the computer), the joint move played when both programs are in, the Turn dock's
+row-by-row replay (pass line, crossed squares, blocked pyramids, each row's explanation),
+set-up, undo/redo, save and reopen."""
+
+from __future__ import annotations
+
+import pytest
+
+from model.ball import PyramidBall, parse_program
+from model.game import JointMove
+
+
+@pytest.fixture
+def ball_window(make_window, monkeypatch):
+    from viewer.games import ball
+
+    monkeypatch.setattr(ball, "ROW_SECONDS", 0)  # no replay timer: tests step by hand
+
+    def make(computer=None):
+        window = make_window()
+        window.engine.seed = 3
+        window.engine.choose_players(computer or {})
+        window.session.replace_game(PyramidBall.new())  # what New game -> Pyramid Ball does
+        assert window.ui.game_name == "ball"
+        return window
+
+    return make
+
+
+RED = "S,F,S/S,F,S/S,>L,S"  # the Medium carrier steps (blocked by blue's Medium), passes in row 3
+BLUE = "L,S,S/S,S,S/S,S,S"
+
+
+def program_both(window, qtbot):
+    red, blue = window.ui.program_docks
+    assert red.editing
+    assert not blue.editing
+    editor = red.editor
+    editor.set_entry(0, 1, "F")
+    editor.set_entry(1, 1, "F")
+    editor.pass_box.setCurrentIndex(editor.pass_box.findText("row 3: Medium passes to Large"))
+    assert editor.text.text() == RED
+    editor.submit.click()
+    # the hand-over screen: red's program is hidden, blue must ask for its own editor
+    assert not red.editing
+    assert "hidden" in red.cover_text.text()
+    assert not blue.editing
+    assert blue.hand_over.isVisible()
+    assert len(window.session.history()) == 0
+    blue.hand_over.click()
+    assert blue.editing
+    blue.editor.text.setText(BLUE)
+    blue.editor.text.returnPressed.emit()
+    assert str(blue.editor.program()) == BLUE
+    blue.editor.submit.click()
+
+
+def test_hot_seat_turn_plays_the_joint_move(ball_window, qtbot, guard_errors):
+    window = ball_window()
+    program_both(window, qtbot)
+    history = window.session.history()
+    assert len(history) == 1
+    expected = PyramidBall.new()
+    expected.push(JointMove((parse_program(RED), parse_program(BLUE))))
+    assert window.game.position_key() == expected.position_key()
+    ui = window.ui
+    # the rows, one at a time
+    ui.show_row(1)
+    assert "OM blocked" in ui.row_text()
+    frame = window._frame()
+    assert frame.highlights.get("blocked")
+    assert any(label.text == "blocked" for label in frame.labels)
+    lines = [ui.turn_dock.lines.item(i).text() for i in range(ui.turn_dock.lines.count())]
+    assert any("blocked" in line and "Medium" in line for line in lines)
+    ui.turn_dock.forward.click()
+    ui.turn_dock.forward.click()
+    assert ui.row == 3
+    assert "pass d4->b3 complete" in window.status_prompt.text()
+    frame = window._frame()
+    assert [p.style for p in frame.paths] == ["pass-ok"]
+    assert frame.regions
+    assert frame.regions[0].style == "crossed"
+    ui.turn_dock.first.click()
+    assert ui.row == 0
+    ui.turn_dock.last.click()
+    assert ui.row is None
+    assert not guard_errors
+
+
+def test_finish_turn_hands_the_open_program_in(ball_window, qtbot, guard_errors):
+    window = ball_window()
+    window.finish_turn()  # red's all-Stand program goes in
+    assert 0 in window.turn.programs
+    window.ui.reveal(1)
+    window.finish_turn()
+    assert len(window.session.history()) == 1
+    assert not guard_errors
+
+
+def test_against_the_computer(ball_window, qtbot, guard_errors):
+    window = ball_window({"blue": "easy"})
+    red, blue = window.ui.program_docks
+    assert red.editing
+    assert not blue.editing
+    assert "computer" in blue.cover_text.text()
+    qtbot.waitUntil(lambda: 1 in window.turn.programs, timeout=5000)
+    red.editor.set_entry(0, 1, "F")
+    red.editor.submit.click()
+    qtbot.waitUntil(lambda: len(window.session.history()) == 1, timeout=5000)
+    move = window.session.history()[0]
+    assert str(move.moves[0]) == "S,F,S/S,S,S/S,S,S"
+    assert not guard_errors
+
+
+def test_setup_undo_redo_save_and_reopen(ball_window, qtbot, tmp_path, guard_errors):
+    from viewer.games.ball import site_of
+
+    window = ball_window()
+    window.enter_setup()
+    window.setup.click(site_of(1, 2, 3))  # red's Large off b3
+    window.setup.click(site_of(2, 1, 3))  # ... onto c2
+    assert window.apply_setup()
+    assert ((2, 1, 3), "red") in window.game.pieces()
+    program_both_simple(window)
+    assert len(window.session.history()) == 1
+    after = window.game.position_key()
+    window.undo()
+    assert len(window.game.move_stack) == 0
+    window.redo()
+    assert window.game.position_key() == after
+    path = tmp_path / "ball.json"
+    assert window.save_file(path)
+    window.session.replace_game(PyramidBall.new())
+    assert window.open_file(path)
+    assert window.game.position_key() == after
+    assert window.ui.report is not None  # the last turn's rows can be stepped again
+    assert not guard_errors
+
+
+def program_both_simple(window):
+    window.finish_turn()
+    window.ui.reveal(1)
+    window.finish_turn()

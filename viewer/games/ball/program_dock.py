@@ -1,0 +1,325 @@
+"""Pyramid Ball's docks: a Program dock per player and the Turn dock.
+
+A :class:`ProgramDock` holds an :class:`ProgramEditor` (three rows of direction buttons
+F B L R S per pyramid, a fourth row for the Small with Dash, a Blitz box, a pass selector
+for the side with the ball, the program's notation, editable) and a cover page that hides
+the program: hot-seat play shows one player's editor at a time, with a "hand over" button
+for the other; the computer's dock only says what it is doing.
+
+The :class:`TurnDock` says whose program is awaited, offers the sheet's one-minute timer,
+and steps through the last turn's rows (buttons, and the keys [ and ]) with each pyramid's
+line of the row: what it was told, what happened and why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QCheckBox,
+    QComboBox,
+    QDockWidget,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QPushButton,
+    QStackedWidget,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from model.ball import COLOURS, Program, PyramidBall, relative_direction
+from model.ball_rules import PASSES, STAND, parse_program
+from model.game import InvalidMoveError
+
+SIZES = ("Large", "Medium", "Small")
+ENTRY_BUTTONS = ("F", "B", "L", "R", "S")
+ENTRY_WORDS = {"F": "forward", "B": "back", "L": "left", "R": "right", "S": "stand"}
+
+
+class ProgramEditor(QWidget):
+    """One side's program, entered with buttons (or typed); ``changed()`` on every edit."""
+
+    def __init__(self, side: int, changed: Callable[[], None], parent: QWidget | None = None):
+        super().__init__(parent)
+        self.side = side
+        self.colour = COLOURS[side]
+        self._changed = changed
+        self._quiet = False
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(6)
+        grid.setVerticalSpacing(2)
+        for k, name in enumerate(SIZES):
+            head = QLabel(f"<b>{name}</b>")
+            head.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            grid.addWidget(head, 0, k + 1)
+        #: groups[row][k]: the exclusive buttons of one entry (row 3 is the Dash: Small only)
+        self.groups: list[list[QButtonGroup | None]] = []
+        self.cells: list[list[QWidget | None]] = []
+        self.row_labels: list[QLabel] = []
+        for r in range(4):
+            label = QLabel("Dash" if r == 3 else f"row {r + 1}")
+            grid.addWidget(label, r + 1, 0)
+            self.row_labels.append(label)
+            groups: list[QButtonGroup | None] = []
+            cells: list[QWidget | None] = []
+            for k in range(3):
+                if r == 3 and k != 2:
+                    groups.append(None)
+                    cells.append(None)
+                    continue
+                cell = QWidget(self)
+                box = QHBoxLayout(cell)
+                box.setContentsMargins(0, 0, 0, 0)
+                box.setSpacing(1)
+                group = QButtonGroup(cell)
+                group.setExclusive(True)
+                for entry in ENTRY_BUTTONS:
+                    button = QToolButton(cell)
+                    button.setText(entry)
+                    button.setCheckable(True)
+                    button.setObjectName(f"{self.colour}-{r}-{k}-{entry}")
+                    direction = relative_direction(self.colour, entry)
+                    where = f" ({direction})" if direction else ""
+                    button.setToolTip(f"{SIZES[k]}, row {r + 1}: {ENTRY_WORDS[entry]}{where}")
+                    button.setChecked(entry == STAND)
+                    group.addButton(button)
+                    box.addWidget(button)
+                group.buttonToggled.connect(self._on_button)
+                grid.addWidget(cell, r + 1, k + 1)
+                groups.append(group)
+                cells.append(cell)
+            self.groups.append(groups)
+            self.cells.append(cells)
+        layout.addLayout(grid)
+        options = QHBoxLayout()
+        options.addWidget(QLabel("Pass:"))
+        self.pass_box = QComboBox(self)
+        self.pass_box.setToolTip("the carrier stands in that row and passes the ball")
+        self.pass_box.currentIndexChanged.connect(lambda _i: self._edited())
+        options.addWidget(self.pass_box, 1)
+        self.blitz = QCheckBox("Blitz", self)
+        self.blitz.setToolTip("the Large takes its three steps in row 1 (special move)")
+        self.blitz.toggled.connect(lambda _on: self._edited())
+        options.addWidget(self.blitz)
+        layout.addLayout(options)
+        text_row = QHBoxLayout()
+        self.text = QLineEdit(self)
+        self.text.setToolTip("the program's notation (Large,Medium,Small per row); Enter sets it")
+        self.text.returnPressed.connect(self._on_text)
+        text_row.addWidget(self.text, 1)
+        self.clear_button = QPushButton("Clear", self)
+        self.clear_button.clicked.connect(lambda: self.set_program(None))
+        text_row.addWidget(self.clear_button)
+        layout.addLayout(text_row)
+        self.problem = QLabel(self)
+        self.problem.setWordWrap(True)
+        self.problem.setStyleSheet("color: #b00;")
+        layout.addWidget(self.problem)
+        self.submit = QPushButton(f"Program in ({self.colour})", self)
+        self.submit.setToolTip("hand in this program (Finish turn does the same)")
+        layout.addWidget(self.submit)
+        self.game: PyramidBall | None = None
+
+    # ---- the position --------------------------------------------------------------------
+
+    def set_game(self, game: PyramidBall) -> None:
+        """A new turn: the buttons back to Stand, the options this side has now."""
+        self.game = game
+        held = set(game.specials(self.colour))
+        dash = "dash" in held
+        self.row_labels[3].setVisible(dash)
+        cell = self.cells[3][2]
+        assert cell is not None
+        cell.setVisible(dash)
+        self.blitz.setVisible("blitz" in held and game.offence != self.side)
+        self._quiet = True
+        self.pass_box.clear()
+        self.pass_box.addItem("no pass", None)
+        if game.offence == self.side and not game.is_over():
+            colour, size = game.carrier
+            k = "LMS".index(size)
+            rows = (0, 1, 2) if (k == 1 and "quick_pass" in held) else (1, 2)
+            here = {s for _sq, c, s, _b in game.pyramids() if c == colour}
+            for r in rows:
+                for j, name in enumerate(SIZES):
+                    if j != k and "LMS"[j] in here:
+                        self.pass_box.addItem(
+                            f"row {r + 1}: {SIZES[k]} passes to {name}", (r, k, j)
+                        )
+        self._quiet = False
+        self.set_program(None)
+
+    def set_program(self, program: Program | None) -> None:
+        """Show ``program`` on the buttons (None: all Stand)."""
+        self._quiet = True
+        try:
+            rows = program.rows if program is not None else ()
+            pass_at = None
+            for r in range(4):
+                for k in range(3):
+                    group = self.groups[r][k]
+                    if group is None:
+                        continue
+                    entry = rows[r][k] if r < len(rows) else STAND
+                    if entry in PASSES:
+                        pass_at = (r, k, "LMS".index(entry[1]))
+                        entry = STAND
+                    for button in group.buttons():
+                        button.setChecked(button.text() == entry)
+            index = self.pass_box.findData(pass_at) if pass_at else 0
+            self.pass_box.setCurrentIndex(max(0, index))
+            self.blitz.setChecked(bool(program and program.blitz))
+        finally:
+            self._quiet = False
+        self._edited()
+
+    def program(self) -> Program:
+        """The program the buttons show."""
+        rows = []
+        for r in range(4):
+            row = []
+            for k in range(3):
+                group = self.groups[r][k]
+                checked = group.checkedButton() if group is not None else None
+                row.append(checked.text() if checked is not None else STAND)
+            rows.append(row)
+        if (
+            rows[3][2] == STAND
+            or self.game is None
+            or "dash" not in self.game.specials(self.colour)
+        ):
+            rows.pop()  # no Dash
+        pass_at = self.pass_box.currentData()
+        if pass_at is not None:
+            r, k, j = pass_at
+            rows[r][k] = ">" + "LMS"[j]
+        blitz = self.blitz.isVisible() and self.blitz.isChecked()
+        return Program(tuple(tuple(row) for row in rows), blitz)  # type: ignore[arg-type]
+
+    def why_not(self) -> str | None:
+        if self.game is None:
+            return "no game"
+        return self.game.program_problem(self.program(), self.side)
+
+    def set_entry(self, row: int, k: int, entry: str) -> None:
+        """Press the button of ``entry`` (F B L R S) for pyramid ``k`` in ``row``."""
+        group = self.groups[row][k]
+        assert group is not None
+        for button in group.buttons():
+            if button.text() == entry:
+                button.click()
+
+    # ---- edits ---------------------------------------------------------------------------
+
+    def _on_button(self, _button: object, checked: bool) -> None:
+        if checked:
+            self._edited()
+
+    def _on_text(self) -> None:
+        try:
+            program = parse_program(self.text.text())
+        except InvalidMoveError as exc:
+            self.problem.setText(str(exc))
+            return
+        self.set_program(program)
+
+    def _edited(self) -> None:
+        if self._quiet:
+            return
+        program = self.program()
+        self.text.setText(str(program))
+        problem = self.why_not()
+        self.problem.setText(problem or "")
+        self.problem.setVisible(bool(problem))
+        self.submit.setEnabled(problem is None)
+        self._changed()
+
+
+class ProgramDock(QDockWidget):
+    """One player's program: the editor, or a cover hiding it (with a hand-over button)."""
+
+    def __init__(self, side: int, changed: Callable[[], None], parent: QWidget | None = None):
+        colour = COLOURS[side]
+        super().__init__(f"{colour.capitalize()}'s program", parent)
+        self.setObjectName(f"program-dock-{colour}")
+        self.side = side
+        self.stack = QStackedWidget(self)
+        self.editor = ProgramEditor(side, changed, self.stack)
+        cover = QWidget(self.stack)
+        box = QVBoxLayout(cover)
+        self.cover_text = QLabel(cover)
+        self.cover_text.setWordWrap(True)
+        self.cover_text.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        box.addStretch(1)
+        box.addWidget(self.cover_text)
+        self.hand_over = QPushButton(f"I am {colour}: show my program", cover)
+        box.addWidget(self.hand_over)
+        box.addStretch(1)
+        self.stack.addWidget(self.editor)
+        self.stack.addWidget(cover)
+        self.setWidget(self.stack)
+
+    @property
+    def editing(self) -> bool:
+        return self.stack.currentIndex() == 0
+
+    def show_editor(self) -> None:
+        self.stack.setCurrentIndex(0)
+
+    def cover(self, text: str, hand_over: bool = False) -> None:
+        self.cover_text.setText(text)
+        self.hand_over.setVisible(hand_over)
+        self.stack.setCurrentIndex(1)
+
+
+class TurnDock(QDockWidget):
+    """Whose program is awaited, the one-minute timer, and the rows of the last turn."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Turn", parent)
+        self.setObjectName("ball-turn-dock")
+        body = QWidget(self)
+        layout = QVBoxLayout(body)
+        self.state = QLabel(body)
+        self.state.setWordWrap(True)
+        layout.addWidget(self.state)
+        timer_row = QHBoxLayout()
+        self.timer = QCheckBox("One-minute timer", body)
+        self.timer.setToolTip(
+            "the sheet's timer: a program is handed in as it stands when its minute is up"
+        )
+        timer_row.addWidget(self.timer)
+        self.clock = QLabel(body)
+        timer_row.addWidget(self.clock, 1)
+        layout.addLayout(timer_row)
+        steps = QHBoxLayout()
+        self.first = QPushButton("|<", body)
+        self.back = QPushButton("< Row", body)
+        self.forward = QPushButton("Row >", body)
+        self.last = QPushButton(">|", body)
+        self.first.setToolTip("before the last turn's first row")
+        self.back.setToolTip("the row before ([)")
+        self.forward.setToolTip("the next row (])")
+        self.last.setToolTip("the position now")
+        for button in (self.first, self.back, self.forward, self.last):
+            steps.addWidget(button)
+        layout.addLayout(steps)
+        self.row_title = QLabel(body)
+        layout.addWidget(self.row_title)
+        self.lines = QListWidget(body)
+        self.lines.setWordWrap(True)
+        layout.addWidget(self.lines, 1)
+        self.setWidget(body)
+        self.back_key = QShortcut(QKeySequence("["), body)
+        self.forward_key = QShortcut(QKeySequence("]"), body)
+        for key in (self.back_key, self.forward_key):
+            key.setContext(Qt.ShortcutContext.WindowShortcut)
