@@ -276,10 +276,13 @@ class GridView:
         b = self.board
         parts = []
         for path in frame.paths:
-            sites = [s for s in path.sites if 0 <= s < b.count]
-            if len(sites) < 2:
+            squares: list[int] = []
+            for s in path.sites:  # the squares in turn (sites of one square are one point)
+                if 0 <= s < b.count and (not squares or squares[-1] != b.square_of(s)):
+                    squares.append(b.square_of(s))
+            if len(squares) < 2:
                 continue
-            points = np.array([[*b.centres[s][:2], PATH_Z] for s in sites], float)
+            points = np.array([[sq % b.columns, sq // b.columns, PATH_Z] for sq in squares], float)
             colour = np.array(palette.PATH_RGB.get(path.style, palette.EDGE_RGB), np.uint8)
             tube = pv.lines_from_points(points).tube(radius=PATH_RADIUS, n_sides=10).triangulate()
             tube.cell_data["rgb"] = np.tile(colour, (tube.n_cells, 1))
