@@ -15,11 +15,52 @@ Choices made where the spec is silent or where this model departs from it:
 * **Joint move text** is ``REDPROG | BLUEPROG`` (the protocol's player order, which the
   shared push/pop test checks); it is ``OFFENCEPROG | DEFENCEPROG`` whenever red has the
   ball. ``pyramid-lab resolve`` takes the programs by role.
-* **After a score** the formation is reset (the spec), the ball on the new offence's
-  Medium; the new offence is always the turn's defence (the scored-on side after a goal,
-  the tackler's or interceptor's side otherwise). The sheet's loose-ball restart and its
-  goal-row rule are therefore not modelled: after the reset nobody stands on a goal row
-  and the ball is always on a pyramid. The final score leaves the pieces where they are.
+* **After a score** (option ``restart``; the basic game ends at its first point, so it
+  only matters in the advanced game; the final point always leaves the pieces where they
+  are and ends the turn):
+
+  - ``formation``: the spec's reset: the formation again, the ball on the new offence's
+    Medium; the new offence is the turn's defence (the scored-on side after a goal, the
+    tackler's or interceptor's side otherwise); a point ends the turn.
+  - ``sheet`` (the default): the rule sheet's ADVANCED RULES, read as follows.
+
+    * *Placing the ball.* After an offensive goal (carried onto the goal row, or a pass
+      received there) the ball is placed loose on the first empty square of the scorer's
+      row beside it: the scorer's left as its side faces it (red's W, blue's E), then its
+      right, then two squares out (left, right) and so on; a row of 7 always has one. The
+      sheet leaves the side to the defence; a fixed rule keeps every turn one joint move.
+      After a pass into the goal row the ball is placed before that row's moves.
+    * *The turn goes on.* "Any additional moves programmed for that turn are executed as
+      normal": the rest of the turn is resolved (the spec's "any point ends the turn" is
+      kept for every other point). No second point is possible in that turn: nobody
+      carries the ball.
+    * *The loose ball.* The scoring side stays on offence (``to_move``) while the ball
+      lies loose; nobody carries it, so nobody may pass (such a program is illegal) and
+      nobody can be tackled. An offensive pyramid may not move onto the ball's square (the
+      move fails, blocked) nor be pushed onto it (the push is impossible; with no carrier
+      that never tackles). A defender that moves onto it recovers the ball: it carries it,
+      and as roles never change inside a turn, the recovery ends the turn (the rest of
+      that row is applied, later rows are not played); its side is offence from the next
+      turn.
+    * *The goal-row rule.* From the goal on, the scoring side is barred from its goal row
+      (``goal_row_barred``): any step of its pyramids onto a goal-row square fails (blocked;
+      steps along the row too), and a push of one onto it is impossible. "Must move out
+      as soon as possible": a barred pyramid standing on that row at the start of a turn
+      must have B as its row-1 entry (a program without it is illegal). The rule is lifted
+      at the end of a turn in which, after the recovery, the recovering side's carrier
+      stood off that row at the end of a row, or that side attempted a pass (lifting at a
+      turn's end keeps the wall fixed for a whole turn, so programs can be normalised
+      against it); a defensive score lifts it too.
+    * *After a defensive score* (tackle, interception) "play continues as normal": no
+      reset, the tackler or interceptor carries the ball where it stands, its side is
+      offence from the next turn (the point ends the turn). A tackle or interception on
+      the scorer's own goal row scores again at the end of the next turn's first row (the
+      spec's goal test).
+    * *Files.* ``state.ball`` is the carrier's size letter or the square the ball lies
+      loose on (``"c8"``); ``state.goal_row_barred`` is the barred colour (omitted when
+      none). Both need the advanced game with this option. The explanation rows say
+      "ball placed loose on c8", "DS recovers the ball on c8" and "the goal-row rule
+      ends: red may enter it again"; a row's ``ball`` is the loose ball's square after it.
 * **Special moves** (advanced game): the scored-on side gains one per point against it, in
   the sheet's order Dash, Quick Pass, Blitz (the sheet lets the player choose; a fixed
   order keeps every turn one joint move). A special move is spent when a program uses it
@@ -37,7 +78,9 @@ Choices made where the spec is silent or where this model departs from it:
 * **Stand normalisation** (what counts as one program): entries are F B L R S or a pass;
   a step off the board blocks its pyramid for the rest of the turn, so it and every later
   step of that pyramid become Stand (for a defender, which is never pushed, at any row;
-  for an offensive pyramid only in row 1); an unused Dash or Blitz is dropped.
+  for an offensive pyramid only in row 1); so does a step onto the goal row the side is
+  barred from, and an offensive row-1 step onto the loose ball; a barred pyramid that must
+  leave the goal row keeps its B; an unused Dash or Blitz is dropped.
 * **Set-ups** need each side's three pyramids (a study may leave some out); one with the
   carrier already on its goal row scores in the first row (the spec's goal test).
 * **Pushes.** "The square beyond the chain holds a defender" looks at the start of the
@@ -59,6 +102,7 @@ from .ball_rules import (
     COLS,
     FILE_SIZE,
     FORMATION,
+    GOAL_ROW,
     MOVES,
     OFF,
     PASSES,
@@ -70,6 +114,7 @@ from .ball_rules import (
     TurnReport,
     normal_track,
     parse_program,
+    parse_square,
     program_of,
     program_problem,
     program_tracks,
@@ -98,6 +143,7 @@ from .game import (
 COLOURS = ("red", "blue")
 SPECIALS = ("dash", "quick_pass", "blitz")  # the order they are gained in
 TARGETS = {"basic": 1, "advanced": 6}
+RESTARTS = ("sheet", "formation")
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +151,7 @@ class BallOptions:
     mode: str = "basic"
     offence_may_follow_defender: bool = False
     tackle_on_contact: bool = True
+    restart: str = "sheet"
 
     @property
     def target(self) -> int:
@@ -115,6 +162,7 @@ class BallOptions:
             "mode": self.mode,
             "offence_may_follow_defender": self.offence_may_follow_defender,
             "tackle_on_contact": self.tackle_on_contact,
+            "restart": self.restart,
         }
 
 
@@ -212,6 +260,9 @@ class JointSpace(Sequence):
 class _Record:
     pos: tuple[int, ...]
     carrier: int
+    ball: int
+    offence: int
+    barred: int | None
     scores: tuple[int, int]
     held: tuple[frozenset[str], frozenset[str]]
     spaces: Any
@@ -244,13 +295,26 @@ class PyramidBall(Game):
             True,
             help="a defender whose push of the carrier is impossible still tackles",
         ),
+        OptionSpec(
+            "restart",
+            "Restart after a point",
+            "sheet",
+            choices=RESTARTS,
+            help="after a point that does not end the game: sheet: an offensive goal places "
+            "the ball loose beside the scorer and the turn goes on (the goal-row rule "
+            "applies), play goes on after a tackle or interception; formation: the set-up "
+            "formation again",
+        ),
     )
     _copied = ("_pos", "_scores", "_undo", "move_stack", "_reports")
 
     def __init__(self, options: BallOptions | None = None) -> None:
         self._options = options or BallOptions()
         self._pos = [OFF] * 6  # pid (side * 3 + k) -> square
-        self._carrier = 1
+        self._carrier = 1  # OFF: the ball lies loose on self._ball
+        self._ball = OFF
+        self._offence = 0
+        self._barred: int | None = None  # the side barred from its goal row
         self._scores = [0, 0]
         self._held: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
         self._undo: list[_Record] = []
@@ -274,7 +338,12 @@ class PyramidBall(Game):
             if not isinstance(value, bool):
                 raise PositionFormatError(f"options.{key}", f"must be true or false, not {value!r}")
             flags[key] = value
-        return BallOptions(mode, **flags)
+        restart = raw.get("restart", "sheet")
+        if restart not in RESTARTS:
+            raise PositionFormatError(
+                "options.restart", f"must be sheet or formation, not {restart!r}"
+            )
+        return BallOptions(mode, **flags, restart=restart)
 
     @classmethod
     def new(cls, options: BallOptions | None = None) -> Self:
@@ -299,8 +368,9 @@ class PyramidBall(Game):
         study: bool = False,
     ) -> Self:
         """A set-up position with a file's ``state`` (``ball``: the size letter of the
-        carrier, one of ``to_move``'s pyramids, default its Medium; ``scores``;
-        ``specials``: the special moves each colour holds)."""
+        carrier, one of ``to_move``'s pyramids, default its Medium, or the empty square the
+        ball lies loose on, ``"c8"``; ``scores``; ``specials``: the special moves each
+        colour holds; ``goal_row_barred``: the colour under the goal-row rule)."""
         game = cls(options)
         names = " or ".join(map(repr, COLOURS))
         if to_move not in COLOURS:
@@ -341,26 +411,70 @@ class PyramidBall(Game):
     def _read_state(self, state: Mapping[str, Any], offence: int, study: bool) -> None:
         if not isinstance(state, Mapping):
             raise PositionFormatError("state", "must be an object: ball, scores, specials")
-        unknown = sorted(set(state) - {"ball", "scores", "specials"})
+        known = ("ball", "scores", "specials", "goal_row_barred")
+        unknown = sorted(set(state) - set(known))
         if unknown:
             raise PositionFormatError(
-                f"state.{unknown[0]}", "unknown key; known: ball, scores, specials"
+                f"state.{unknown[0]}", f"unknown key; known: {', '.join(known)}"
             )
+        self._offence = offence
+        sheet = self._options.mode == "advanced" and self._options.restart == "sheet"
         ball = state.get("ball")
         own = [k for k in (1, 0, 2) if self._pos[offence * 3 + k] != OFF]
-        if ball is None:
-            if not own:
-                raise PositionFormatError("pieces", f"{COLOURS[offence]} (to move) has no pyramid")
-            k = own[0]
-        elif ball not in ("L", "M", "S"):
-            raise PositionFormatError("state.ball", f"must be L, M or S, not {ball!r}")
-        else:
-            k = SIZE_LETTERS.index(ball)
-            if k not in own:
+        loose = isinstance(ball, str) and len(ball) == 2
+        if loose:
+            try:
+                sq = parse_square(ball)
+            except ValueError:
                 raise PositionFormatError(
-                    "state.ball", f"{COLOURS[offence]} has no {SIZE_NAMES[k]} to carry the ball"
+                    "state.ball", f"must be L, M, S or a square a1..g8, not {ball!r}"
+                ) from None
+            if not sheet:
+                raise PositionFormatError(
+                    "state.ball", "a loose ball needs the advanced game with the sheet's restart"
                 )
-        self._carrier = offence * 3 + k
+            if sq in self._pos:
+                raise PositionFormatError(
+                    "state.ball", f"a loose ball lies on an empty square, not {ball}"
+                )
+            self._carrier, self._ball = OFF, sq
+        else:
+            if ball is None:
+                if not own:
+                    raise PositionFormatError(
+                        "pieces", f"{COLOURS[offence]} (to move) has no pyramid"
+                    )
+                k = own[0]
+            elif ball not in ("L", "M", "S"):
+                raise PositionFormatError(
+                    "state.ball", f"must be L, M, S or a square a1..g8, not {ball!r}"
+                )
+            else:
+                k = SIZE_LETTERS.index(ball)
+                if k not in own:
+                    raise PositionFormatError(
+                        "state.ball",
+                        f"{COLOURS[offence]} has no {SIZE_NAMES[k]} to carry the ball",
+                    )
+            self._carrier = offence * 3 + k
+        barred = state.get("goal_row_barred")
+        if barred is not None:
+            if barred not in COLOURS:
+                raise PositionFormatError(
+                    "state.goal_row_barred", f"must be red, blue or null, not {barred!r}"
+                )
+            if not sheet:
+                raise PositionFormatError(
+                    "state.goal_row_barred",
+                    "the goal-row rule needs the advanced game with the sheet's restart",
+                )
+            side = COLOURS.index(barred)
+            if self._carrier != OFF and self._carrier // 3 == side:
+                raise PositionFormatError(
+                    "state.goal_row_barred",
+                    f"{barred} carries the ball: the rule lasts until the other side has it",
+                )
+            self._barred = side
         target = self._options.target
         scores = state.get("scores", {})
         if not isinstance(scores, Mapping) or set(scores) - set(COLOURS):
@@ -408,20 +522,40 @@ class PyramidBall(Game):
 
     @property
     def to_move(self) -> str:
-        """The offence: the colour whose pyramid carries the ball."""
-        return COLOURS[self._carrier // 3]
+        """The offence: the colour whose pyramid carries the ball (with the ball loose,
+        the side that scored it there)."""
+        return COLOURS[self._offence]
 
     @property
     def offence(self) -> int:
-        return self._carrier // 3
+        return self._offence
 
     @property
-    def carrier(self) -> tuple[str, str]:
-        """(colour, size letter) of the pyramid with the ball."""
+    def carrier(self) -> tuple[str, str] | None:
+        """(colour, size letter) of the pyramid with the ball; None while it lies loose."""
+        if self._carrier == OFF:
+            return None
         return COLOURS[self._carrier // 3], SIZE_LETTERS[self._carrier % 3]
 
     def carrier_square(self) -> str:
+        """The ball's square: its carrier's, or where it lies loose."""
+        return self.ball_square()
+
+    def ball_square(self) -> str:
+        """The ball's square: its carrier's, or where it lies loose."""
+        if self._carrier == OFF:
+            return square_name(self._ball)
         return square_name(self._pos[self._carrier])
+
+    @property
+    def loose_ball(self) -> str | None:
+        """The square the ball lies loose on (advanced restart), or None while carried."""
+        return square_name(self._ball) if self._carrier == OFF else None
+
+    @property
+    def goal_row_barred(self) -> str | None:
+        """The colour under the goal-row rule (it may not enter its goal row), or None."""
+        return COLOURS[self._barred] if self._barred is not None else None
 
     @property
     def scores(self) -> dict[str, int]:
@@ -448,17 +582,28 @@ class PyramidBall(Game):
         ]
 
     def file_state(self) -> dict[str, Any]:
-        return {
-            "ball": SIZE_LETTERS[self._carrier % 3],
+        state: dict[str, Any] = {
+            "ball": self.loose_ball or SIZE_LETTERS[self._carrier % 3],
             "scores": self.scores,
             "specials": {c: self.specials(c) for c in COLOURS},
         }
+        if self._barred is not None:
+            state["goal_row_barred"] = COLOURS[self._barred]
+        return state
 
     def setup_state(self) -> dict[str, Any] | None:
         return self._setup_state
 
     def position_key(self) -> Hashable:
-        return tuple(self._pos), self._carrier, tuple(self._scores), self._held
+        return (
+            tuple(self._pos),
+            self._carrier,
+            self._ball,
+            self._offence,
+            self._barred,
+            tuple(self._scores),
+            self._held,
+        )
 
     def last_effect(self) -> TurnReport | None:
         """The last turn's resolution, row by row."""
@@ -471,9 +616,30 @@ class PyramidBall(Game):
             self._spaces = (self._space_for(0), self._space_for(1))
         return self._spaces[side]
 
+    def _walls(self, side: int) -> frozenset[int]:
+        """The squares ``side``'s steps fail on for sure this turn (see normal_track)."""
+        walls: set[int] = set()
+        if self._barred == side:
+            walls.update(GOAL_ROW[side] * COLS + c for c in range(COLS))
+        if side == self._offence and self._carrier == OFF:
+            walls.add(self._ball)
+        return frozenset(walls)
+
+    def _must_leave(self, side: int) -> tuple[int, ...]:
+        """``side``'s pyramids (k) on the goal row it is barred from: each must step out."""
+        if self._barred != side:
+            return ()
+        return tuple(
+            k
+            for k in range(3)
+            if self._pos[side * 3 + k] != OFF and self._pos[side * 3 + k] // COLS == GOAL_ROW[side]
+        )
+
     def _space_for(self, side: int) -> ProgramSpace:
         offence = self.offence
         held = self._held[side]
+        walls = self._walls(side)
+        leave = self._must_leave(side)
         tracks = []
         for k in range(3):
             pid = side * 3 + k
@@ -494,7 +660,9 @@ class PyramidBall(Game):
                     if j != k and self._pos[side * 3 + j] != OFF
                 )
                 first = k == 1 and "quick_pass" in held
-            tracks.append(_tracks(pid, start, side != offence, receivers, first, extra))
+            tracks.append(
+                _tracks(pid, start, side != offence, receivers, first, extra, walls, k in leave)
+            )
         return ProgramSpace(tuple(tracks))
 
     def legal_moves(self, player: int | None = None) -> Sequence[Move]:  # type: ignore[override]
@@ -558,9 +726,11 @@ class PyramidBall(Game):
             program,
             side,
             self.offence,
-            self._carrier % 3,
+            self._carrier % 3 if self._carrier != OFF else None,
             self._held[side],
             lambda k: self._pos[side * 3 + k] != OFF,
+            self._must_leave(side),
+            GOAL_ROW[side],
         )
 
     def why_illegal(self, move: Move) -> str | None:
@@ -589,7 +759,16 @@ class PyramidBall(Game):
     def _apply(self, move: JointMove) -> None:
         programs = move.moves
         self._undo.append(
-            _Record(tuple(self._pos), self._carrier, tuple(self._scores), self._held, self._spaces)  # type: ignore[arg-type]
+            _Record(
+                tuple(self._pos),
+                self._carrier,
+                self._ball,
+                self._offence,
+                self._barred,
+                tuple(self._scores),  # type: ignore[arg-type]
+                self._held,
+                self._spaces,
+            )
         )
         held = list(self._held)
         for side, program in enumerate(programs):
@@ -602,22 +781,33 @@ class PyramidBall(Game):
             if any(r == 0 for r, _, _ in program.passes()):
                 used.add("quick_pass")
             held[side] = held[side] - used
-        pos, carrier, _event, scorer, report = resolve_turn(
+        options = self._options
+        goes_on = options.restart == "sheet" and self._scores[self._offence] + 1 < options.target
+        result = resolve_turn(
             self._pos,
             self._carrier,
-            programs,
+            programs,  # type: ignore[arg-type]
             COLOURS,
-            self._options,  # type: ignore[arg-type]
+            options,
+            offence=self._offence,
+            ball=self._ball,
+            barred=self._barred,
+            goes_on=goes_on,
         )
-        self._pos = pos
-        self._carrier = carrier
+        report = result.report
+        self._pos = result.pos
+        self._carrier = result.carrier
+        self._ball = result.ball
+        self._offence = result.offence
+        self._barred = result.barred
+        scorer = result.scorer
         if scorer is not None:
             self._scores[scorer] += 1
             loser = 1 - scorer
             gained = self._scores[scorer]
-            if self._options.mode == "advanced" and gained <= len(SPECIALS):
+            if options.mode == "advanced" and gained <= len(SPECIALS):
                 held[loser] = held[loser] | {SPECIALS[gained - 1]}
-            if self.outcome() is None:
+            if self.outcome() is None and options.restart == "formation":
                 self._reset(1 - report_offence(report))
         self._held = (held[0], held[1])
         self._spaces = None
@@ -628,6 +818,9 @@ class PyramidBall(Game):
         """The formation again, the ball on ``offence``'s Medium (or its first pyramid)."""
         self._pos = [FORMATION[p // 3][p % 3] for p in range(6)]
         self._carrier = offence * 3 + 1
+        self._offence = offence
+        self._ball = OFF
+        self._barred = None
 
     def pop(self) -> Move:
         if not self._undo:
@@ -635,6 +828,9 @@ class PyramidBall(Game):
         record = self._undo.pop()
         self._pos = list(record.pos)
         self._carrier = record.carrier
+        self._ball = record.ball
+        self._offence = record.offence
+        self._barred = record.barred
         self._scores = list(record.scores)
         self._held = record.held
         self._spaces = record.spaces
@@ -669,7 +865,6 @@ class PyramidBall(Game):
                 raise IllegalMoveError(f"{role} program {program} ({COLOURS[side]}): {problem}")
         report = self.resolve(programs[0], programs[1])
         outcome = self.outcome()
-        colour, size = self.carrier
         return {
             "game": self.name,
             "turn": str(self.move_stack[-1]),
@@ -680,7 +875,8 @@ class PyramidBall(Game):
             "explanation": report.lines(),
             "to_move": self.to_move,
             "pieces": [[*coords, c] for coords, c in sorted(self.pieces())],
-            "ball": {"colour": colour, "size": size, "square": self.carrier_square()},
+            "ball": self.ball_json(),
+            "goal_row_barred": self.goal_row_barred,
             "scores": self.scores,
             "specials": {c: self.specials(c) for c in COLOURS},
             "winner": outcome.result if outcome else None,
@@ -705,11 +901,8 @@ class PyramidBall(Game):
 
     def summary_extras(self) -> dict[str, Any]:
         return {
-            "ball": {
-                "colour": self.carrier[0],
-                "size": self.carrier[1],
-                "square": self.carrier_square(),
-            },
+            "ball": self.ball_json(),
+            "goal_row_barred": self.goal_row_barred,
             "scores": self.scores,
             "specials": {c: self.specials(c) for c in COLOURS},
             "programs": {c: len(self.program_space(i)) for i, c in enumerate(COLOURS)}
@@ -717,13 +910,33 @@ class PyramidBall(Game):
             else {c: 0 for c in COLOURS},
         }
 
+    def ball_json(self) -> dict[str, Any]:
+        """The ball: its carrier's colour and size (None while loose), its square, loose."""
+        carrier = self.carrier
+        return {
+            "colour": carrier[0] if carrier else None,
+            "size": carrier[1] if carrier else None,
+            "square": self.ball_square(),
+            "loose": carrier is None,
+        }
+
+    def ball_text(self) -> str:
+        """'ball: red's Medium on d4' or 'ball loose on c8 (red on offence)'."""
+        carrier = self.carrier
+        if carrier is None:
+            return f"ball loose on {self.ball_square()} ({self.to_move} on offence)"
+        colour, size = carrier
+        return f"ball: {colour}'s {SIZE_NAMES[SIZE_LETTERS.index(size)]} on {self.ball_square()}"
+
     def explain(self) -> list[str]:
         red, blue = self._scores
-        colour, size = self.carrier
         lines = [
             f"score red {red} - blue {blue} (first to {self._options.target})",
-            f"ball: {colour}'s {SIZE_NAMES[SIZE_LETTERS.index(size)]} on {self.carrier_square()}",
+            self.ball_text(),
         ]
+        if self._barred is not None:
+            row = GOAL_ROW[self._barred] + 1
+            lines.append(f"goal-row rule: {self.goal_row_barred} may not enter row {row}")
         for c in COLOURS:
             if self.specials(c):
                 lines.append(f"{c} holds {', '.join(self.specials(c))}")
@@ -732,22 +945,35 @@ class PyramidBall(Game):
 
 @functools.lru_cache(maxsize=4096)
 def _tracks(
-    pid: int, start: int, defender: bool, receivers: tuple[str, ...], first: bool, extra: tuple
+    pid: int,
+    start: int,
+    defender: bool,
+    receivers: tuple[str, ...],
+    first: bool,
+    extra: tuple,
+    walls: frozenset[int] = frozenset(),
+    leave: bool = False,
 ) -> tuple[tuple, ...]:
     """The distinct Stand-normal tracks of pyramid ``pid`` on ``start`` (a few hundred at
-    most; cached, as they depend on little)."""
+    most; cached, as they depend on little). ``leave``: the goal-row rule makes its row-1
+    entry B."""
     if start == OFF:
         return ((STAND, STAND, STAND, extra[0]),)
     per_row = [[*MOVES, STAND] for _ in range(3)]
     for r in range(3):
         if r > 0 or first:
             per_row[r] += receivers
+    if leave:
+        per_row[0] = ["B"]
     seen: dict[tuple, None] = {}
     for e1, e2, e3 in itertools.product(*per_row):
         if (e1 in PASSES) + (e2 in PASSES) + (e3 in PASSES) > 1:
             continue
         for x in extra:
-            seen[normal_track((e1, e2, e3, x), pid, start, defender)] = None
+            track = normal_track((e1, e2, e3, x), pid, start, defender, walls)
+            if leave:  # B stays its entry even where it fails (a loose ball behind it)
+                track = ("B", *track[1:])
+            seen[track] = None
     return tuple(seen)
 
 

@@ -12,7 +12,7 @@ with ``k`` 0 Large, 1 Medium, 2 Small (the program's column order).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .game import InvalidMoveError, Move
@@ -177,16 +177,33 @@ def parse_program(text: str) -> Program:
 
 
 def program_problem(
-    program: Program, side: int, offence: int, carrier_k: int, held: frozenset[str], present
+    program: Program,
+    side: int,
+    offence: int,
+    carrier_k: int | None,
+    held: frozenset[str],
+    present,
+    must_leave: tuple[int, ...] = (),
+    goal_row: int | None = None,
 ) -> str | None:
     """Why ``program`` is not a legal program for ``side`` (None when it is): the checks
     made on entry (spec: at most one pass, only by the carrier, only in rows 2-3 or row 1
     with Quick Pass, to a pyramid of one's own on the board; Dash and Blitz only when held,
     Blitz only for the defence). ``present(k)``: whether the side's pyramid k is on the
-    board."""
+    board. ``carrier_k`` None: the ball lies loose (nobody may pass). ``must_leave``: the
+    side's pyramids (k) standing on the goal row ``goal_row`` it is barred from (the
+    advanced game's goal-row rule): each must step B in row 1."""
+    for k in must_leave:
+        if program.rows[0][k] != "B":
+            return (
+                f"the goal-row rule: the {SIZE_NAMES[k]} stands on row {goal_row + 1} and must "
+                f"leave it: its row-1 entry must be B, not {program.rows[0][k]}"
+            )
     passes = program.passes()
     if passes and side != offence:
         return "only the side with the ball (the offence) may pass"
+    if passes and carrier_k is None:
+        return "the ball lies loose: nobody carries it, so nobody may pass"
     if len(passes) > 1:
         return "at most one pass a turn"
     for r, k, receiver in passes:
@@ -221,7 +238,9 @@ def program_problem(
 # Dash entry (or None) for the Small, None for the Medium.
 
 
-def normal_track(track: tuple, k: int, start: int, defender: bool) -> tuple:
+def normal_track(
+    track: tuple, k: int, start: int, defender: bool, walls: frozenset[int] = frozenset()
+) -> tuple:
     """The Stand normal form of one pyramid's track, from its square ``start``.
 
     * A step off the board fails and blocks the pyramid, which then stands for the rest of
@@ -229,6 +248,10 @@ def normal_track(track: tuple, k: int, start: int, defender: bool) -> tuple:
       makes its programmed pass, so pass entries stay). A defender is never pushed, so
       its square before each step is known (if an earlier step failed it is blocked
       anyway): every step is checked. An offensive pyramid may be pushed: only row 1.
+    * ``walls``: squares a checked step fails on just as off the board, for the whole
+      turn (the advanced restart: the goal row the pyramid's side is barred from, which
+      is lifted only at the end of a turn; for an offensive pyramid, the loose ball's
+      square, which only a defender may enter, in row 1).
     * A Dash whose Small entry is Stand, and a Blitz whose steps all stand, are not used
       (the special move is kept).
     """
@@ -246,7 +269,7 @@ def normal_track(track: tuple, k: int, start: int, defender: bool) -> tuple:
         nxt = step(sq, RELATIVE[side][entry])
         if i >= checked:
             break
-        if nxt == OFF:
+        if nxt == OFF or nxt in walls:
             out[i:] = [e if e in PASSES else STAND for e in out[i:]]
             break
         sq = nxt
@@ -341,6 +364,7 @@ class RowReport:
     pass_line: PassLine | None
     events: tuple[str, ...]
     after: tuple[tuple[str, str, str, bool], ...]
+    ball: str | None = None  # the loose ball's square after the row (None: carried)
 
     def lines(self) -> list[str]:
         out = []
@@ -363,6 +387,7 @@ class RowReport:
             "pass": self.pass_line.to_json() if self.pass_line else None,
             "events": list(self.events),
             "after": [list(p) for p in self.after],
+            "ball": self.ball,
             "explanation": self.lines(),
         }
 
@@ -378,11 +403,16 @@ class TurnReport:
     event: str | None
     scorer: str | None
     blocked: tuple[str, ...]
+    ball: str | None = None  # the loose ball's square at the end (None: carried)
+    recovered: str | None = None  # "DM on c8": the defender that recovered the loose ball
 
     def describe(self) -> str:
-        if self.event is None:
-            return "no score"
-        return f"{self.event}: {self.scorer} scores"
+        parts = ["no score" if self.event is None else f"{self.event}: {self.scorer} scores"]
+        if self.ball is not None:
+            parts.append(f"the ball lies loose on {self.ball}")
+        if self.recovered is not None:
+            parts.append(f"{self.recovered.replace(' on ', ' recovers the ball on ')}")
+        return "; ".join(parts)
 
     def lines(self) -> list[str]:
         return [f"row {row.name}: {'; '.join(row.lines())}" for row in self.rows]
@@ -394,6 +424,8 @@ class TurnReport:
             "event": self.event,
             "scorer": self.scorer,
             "blocked": list(self.blocked),
+            "ball": self.ball,
+            "recovered": self.recovered,
         }
 
 
@@ -403,10 +435,15 @@ class TurnReport:
 class _Turn:
     """The resolution of one turn on a copy of the board (see resolve_turn)."""
 
-    def __init__(self, pos, carrier, programs, colours, options) -> None:
+    def __init__(
+        self, pos, carrier, programs, colours, options, offence, ball, barred, goes_on
+    ) -> None:
         self.pos = list(pos)  # pid -> square or OFF (absent)
-        self.carrier = carrier
-        self.offence = carrier // 3
+        self.carrier = carrier  # OFF: the ball lies loose on self.ball
+        self.offence = carrier // 3 if offence is None else offence
+        self.ball = ball if carrier == OFF else OFF
+        self.barred = barred  # the side barred from its goal row, or None
+        self.goes_on = goes_on  # an offensive goal places the ball loose; the turn goes on
         self.programs = programs
         self.colours = colours
         self.follow = options.offence_may_follow_defender
@@ -415,6 +452,24 @@ class _Turn:
         self.rows: list[RowReport] = []
         self.event: str | None = None
         self.scorer: int | None = None
+        self.over = False  # a point that ends the turn, or a recovery
+        self.recovered: str | None = None
+        self.lift = False  # the goal-row rule ends with this turn
+
+    def barred_from(self, pid: int, sq: int) -> bool:
+        """Whether the goal-row rule keeps ``pid`` off ``sq``."""
+        return (
+            self.barred is not None
+            and pid // 3 == self.barred
+            and sq != OFF
+            and sq // COLS == GOAL_ROW[self.barred]
+        )
+
+    def barred_reason(self, pid: int, sq: int) -> str:
+        return (
+            f"the goal-row rule: {self.label(pid)} may not enter {square_name(sq)} (row "
+            f"{GOAL_ROW[self.barred] + 1}) until the ball is recovered and carried out or passed"
+        )
 
     def label(self, pid: int) -> str:
         return pyramid_label(pid, self.offence)
@@ -432,7 +487,7 @@ class _Turn:
                     # a Blitz moved the Large's row-2 and row-3 steps into row 1
                     consumed = r > 0 and pid == blitzer
                     entries[pid] = STAND if consumed else programs[side].rows[r][k]
-            pas = self.pass_in(r)
+            pas = r  # the pass of that program row, looked up when the row is played
             if r == 0 and blitzer is not None:
                 plan.append(("1a", entries, pas))
                 for sub, name in ((1, "1b"), (2, "1c")):
@@ -448,14 +503,22 @@ class _Turn:
                 if dash is not None:
                     entries[side * 3 + 2] = dash
             plan.append(("4", entries, None))
-        for name, entries, pas in plan:
-            self.row(name, entries, pas)
-            if self.event is not None:
-                return
+        for name, entries, pas_row in plan:
+            # the carrier now (a goal under the advanced restart may have loosed the ball)
+            self.row(name, entries, None if pas_row is None else self.pass_in(pas_row))
+            if self.over:
+                break
+        if self.lift and self.barred is not None:
+            colour = self.colours[self.barred]
+            self.barred = None
+            last = self.rows[-1]
+            self.rows[-1] = replace(
+                last, events=(*last.events, f"the goal-row rule ends: {colour} may enter it again")
+            )
 
     def pass_in(self, r: int) -> tuple[int, int] | None:
         for row, k, receiver in self.programs[self.offence].passes():
-            if row == r and self.offence * 3 + k == self.carrier:
+            if row == r and self.carrier != OFF and self.offence * 3 + k == self.carrier:
                 return self.carrier, self.offence * 3 + receiver
         return None
 
@@ -474,8 +537,10 @@ class _Turn:
             d = RELATIVE[pid // 3].get(entry)
             lines[pid] = {"entry": entry, "direction": d, "outcome": "stood", "reason": ""}
             if d is None:
-                if entry in PASSES:
+                if entry in PASSES and pas is not None and pas[0] == pid:
                     lines[pid]["outcome"] = "passed"
+                elif entry in PASSES:
+                    lines[pid]["reason"] = "it no longer carries the ball: no pass"
                 continue
             if pid in self.blocked:
                 lines[pid]["reason"] = "blocked earlier this turn: stands"
@@ -486,7 +551,7 @@ class _Turn:
         pass_line = None
         if pas is not None:
             pass_line = self.throw(pas, at, events)
-            if self.event is not None:
+            if self.over:
                 self.report(name, lines, {}, pass_line, events)
                 return
         failed: dict[int, str] = {}
@@ -564,12 +629,26 @@ class _Turn:
             lines[pid]["pushed_by"] = self.label(pusher)
             lines[pid]["reason"] = f"pushed {direction[pusher]} by {self.label(pusher)}"
         self.tackle(start, target, live, failed, push_failed, events)
-        if self.event is None and pos[self.carrier] // COLS == GOAL_ROW[offence]:
-            self.score("goal", offence)
+        carrier = self.carrier
+        if not self.over and carrier != OFF and pos[carrier] // COLS == GOAL_ROW[offence]:
             events.append(
-                f"goal: {self.label(self.carrier)} carries the ball onto "
-                f"{square_name(pos[self.carrier])}"
+                f"goal: {self.label(carrier)} carries the ball onto {square_name(pos[carrier])}"
             )
+            self.score("goal", offence, carrier, events)
+        if self.ball != OFF:
+            holder = next((p for p, sq in enumerate(pos) if sq == self.ball), None)
+            if holder is not None and holder // 3 != offence:
+                self.recovered = f"{self.label(holder)} on {square_name(self.ball)}"
+                events.append(f"{self.label(holder)} recovers the ball on {square_name(self.ball)}")
+                self.carrier, self.ball, self.over = holder, OFF, True
+        carrier = self.carrier
+        if (
+            self.barred is not None
+            and carrier != OFF
+            and carrier // 3 != self.barred
+            and pos[carrier] // COLS != GOAL_ROW[self.barred]
+        ):
+            self.lift = True  # carried out of the goal row
         self.report(name, lines, dict(zip(range(6), start, strict=True)), pass_line, events, target)
 
     def fixed_failures(self, direction, target, at, failed) -> None:
@@ -577,6 +656,12 @@ class _Turn:
         for pid, t in target.items():
             if t == OFF:
                 failed[pid] = f"{square_name(self.pos[pid])} {direction[pid]} leaves the board"
+            elif self.barred_from(pid, t):
+                failed[pid] = self.barred_reason(pid, t)
+            elif t == self.ball and pid // 3 == offence:
+                failed[pid] = (
+                    f"the loose ball lies on {square_name(t)}: only a defender may move onto it"
+                )
         defenders = [p for p in target if p // 3 != offence and p not in failed]
         attackers = [p for p in target if p // 3 == offence and p not in failed]
         self.clashes(defenders, target, failed)
@@ -631,6 +716,11 @@ class _Turn:
         push = f"its push of {who} {d}"
         if dests[-1] == OFF:
             return f"{push}: the chain would leave the board", chain, dests
+        if self.ball in dests:
+            return f"{push}: {square_name(self.ball)} holds the loose ball", chain, dests
+        for c, t in zip(chain, dests, strict=True):
+            if self.barred_from(c, t):
+                return f"{push}: {self.barred_reason(c, t)}", chain, dests
         for other, t in target.items():
             if other != pusher and other // 3 != offence and other in live and t in dests:
                 return f"{push}: {square_name(t)} is targeted by {self.label(other)}", chain, dests
@@ -655,21 +745,25 @@ class _Turn:
             self.label(interceptor) if interceptor is not None else None,
             interceptor is None,
         )
+        if self.barred is not None and self.barred != self.offence:
+            self.lift = True  # the recovering side attempts a pass
         if interceptor is not None:
             self.carrier = interceptor
-            self.score("interception", 1 - self.offence)
             events.append(
                 f"interception: {self.label(interceptor)} on {square_name(self.pos[interceptor])}"
             )
+            self.score("interception", 1 - self.offence)
         else:
             self.carrier = receiver
             if b // COLS == GOAL_ROW[self.offence]:
-                self.score("goal", self.offence)
                 events.append(f"goal: pass received on {square_name(b)}")
+                self.score("goal", self.offence, receiver, events)
         return line
 
     def tackle(self, start, target, live, failed, push_failed, events) -> None:
         carrier = self.carrier
+        if carrier == OFF or self.over:
+            return  # the ball lies loose
         sq = start[carrier]
         if carrier in live:
             return  # it left its square by its own move
@@ -678,14 +772,27 @@ class _Turn:
                 continue
             if pid in live or (self.contact and pid in push_failed and failed.get(pid)):
                 self.carrier = pid
-                self.score("tackle", 1 - self.offence)
                 how = "" if pid in live else " (on contact: its push is impossible)"
                 events.append(f"tackle: {self.label(pid)} on {square_name(sq)}{how}")
+                self.score("tackle", 1 - self.offence)
                 return
 
-    def score(self, event: str, side: int) -> None:
+    def score(self, event: str, side: int, scorer: int = OFF, events=None) -> None:
+        """A point. It ends the turn, except an offensive goal under the advanced restart
+        (``goes_on``): the ball is placed loose beside the scoring pyramid ``scorer``, the
+        scoring side is barred from its goal row and the turn goes on."""
         self.event = event
         self.scorer = side
+        if event == "goal" and self.goes_on and scorer != OFF:
+            self.ball = loose_square(self.pos, scorer)
+            self.carrier = OFF
+            self.barred = side
+            self.lift = False
+            events.append(f"ball placed loose on {square_name(self.ball)}")
+            return
+        self.over = True
+        if side != self.offence:
+            self.barred = None  # a defensive score: play goes on as normal
 
     def report(self, name, lines, start, pass_line, events, target=None) -> None:
         rows = []
@@ -713,14 +820,60 @@ class _Turn:
             for pid, sq in enumerate(self.pos)
             if sq != OFF
         )
-        self.rows.append(RowReport(name, tuple(rows), pass_line, tuple(events), after))
+        ball = square_name(self.ball) if self.ball != OFF else None
+        self.rows.append(RowReport(name, tuple(rows), pass_line, tuple(events), after, ball))
 
 
-def resolve_turn(pos, carrier: int, programs: tuple[Program, Program], colours, options):
+def loose_square(pos, scorer: int) -> int:
+    """Where the ball is placed after ``scorer``'s offensive goal: the first empty square
+    of its row beside it, the scorer's left first (as its side faces), then its right,
+    then two squares out and so on (a row of 7 always has one: there are 6 pyramids)."""
+    sq = pos[scorer]
+    col, row = sq % COLS, sq // COLS
+    left = -1 if RELATIVE[scorer // 3]["L"] == "W" else 1
+    taken = set(pos)
+    for distance in range(1, COLS):
+        for sign in (left, -left):
+            c = col + sign * distance
+            if 0 <= c < COLS and row * COLS + c not in taken:
+                return row * COLS + c
+    raise AssertionError("a full row")  # pragma: no cover
+
+
+@dataclass(frozen=True, slots=True)
+class TurnResult:
+    """What :func:`resolve_turn` leaves: the squares, the carrier (OFF: the ball lies loose
+    on ``ball``), the offence for the next turn, the goal-row rule's barred side, the
+    point (event, scoring side) and the report."""
+
+    pos: list[int]
+    carrier: int
+    ball: int
+    offence: int
+    barred: int | None
+    event: str | None
+    scorer: int | None
+    report: TurnReport
+
+
+def resolve_turn(
+    pos,
+    carrier: int,
+    programs: tuple[Program, Program],
+    colours,
+    options,
+    *,
+    offence: int | None = None,
+    ball: int = OFF,
+    barred: int | None = None,
+    goes_on: bool = False,
+) -> TurnResult:
     """Resolve one turn: ``pos`` pid -> square (OFF: absent), ``carrier`` the pid with the
-    ball, ``programs`` per side (already checked by :func:`program_problem`). Returns
-    (squares after, carrier after, event or None, scoring side or None, TurnReport)."""
-    turn = _Turn(pos, carrier, programs, colours, options)
+    ball or OFF with the ball loose on ``ball`` (then ``offence`` says who is offence),
+    ``programs`` per side (already checked by :func:`program_problem`), ``barred`` the side
+    under the goal-row rule, ``goes_on``: an offensive goal places the ball loose and the
+    turn goes on (the advanced restart)."""
+    turn = _Turn(pos, carrier, programs, colours, options, offence, ball, barred, goes_on)
     turn.run()
     report = TurnReport(
         colours[turn.offence],
@@ -728,5 +881,10 @@ def resolve_turn(pos, carrier: int, programs: tuple[Program, Program], colours, 
         turn.event,
         colours[turn.scorer] if turn.scorer is not None else None,
         tuple(turn.label(p) for p in sorted(turn.blocked)),
+        square_name(turn.ball) if turn.ball != OFF else None,
+        turn.recovered,
     )
-    return turn.pos, turn.carrier, turn.event, turn.scorer, report
+    after = turn.carrier // 3 if turn.carrier != OFF else turn.offence
+    return TurnResult(
+        turn.pos, turn.carrier, turn.ball, after, turn.barred, turn.event, turn.scorer, report
+    )

@@ -59,7 +59,7 @@ def _towards(sq: int, target: int, rng: random.Random) -> str | None:
 
 
 def _state(game: PyramidBall) -> tuple[dict[int, int], int, int]:
-    """pid -> square, the carrier's pid and the offence."""
+    """pid -> square, the carrier's pid (-1 while the ball lies loose) and the offence."""
     where = {}
     carrier = -1
     for name, colour, size, ball in game.pyramids():
@@ -67,7 +67,7 @@ def _state(game: PyramidBall) -> tuple[dict[int, int], int, int]:
         where[pid] = parse_square(name)
         if ball:
             carrier = pid
-    return where, carrier, carrier // 3
+    return where, carrier, game.offence
 
 
 def propose(game: PyramidBall, side: int, rng: random.Random, noise: float = 0.2) -> Program:
@@ -76,6 +76,9 @@ def propose(game: PyramidBall, side: int, rng: random.Random, noise: float = 0.2
     rows: list[list[str]] = [[STAND] * 3 for _ in range(3)]
     fwd = _forward(offence)
     occupied = {sq for pid, sq in where.items() if pid // 3 != side}
+    if side == offence and carrier < 0:  # the ball lies loose: no plan, any program
+        space = game.program_space(side)
+        return space[rng.randrange(len(space))]
     if side == offence:
         ck = carrier % 3
         sq = where[carrier]
@@ -109,7 +112,7 @@ def propose(game: PyramidBall, side: int, rng: random.Random, noise: float = 0.2
                 else:
                     rows[r][k] = "F" if rng.random() < 0.7 else rng.choice(("L", "R", STAND))
     else:
-        target = where.get(carrier, -1)
+        target = where.get(carrier, -1) if carrier >= 0 else parse_square(game.ball_square())
         for k in range(3):
             pid = side * 3 + k
             if pid not in where:
@@ -132,6 +135,9 @@ def propose(game: PyramidBall, side: int, rng: random.Random, noise: float = 0.2
     if game.program_problem(program, side) is not None:  # a pass it may not make: stand
         rows = [[STAND if e.startswith(">") else e for e in row] for row in rows]
         program = Program(tuple((a, b, c) for a, b, c in rows))
+    if game.program_problem(program, side) is not None:  # the goal-row rule: any program
+        space = game.program_space(side)
+        program = space[rng.randrange(len(space))]
     return program
 
 
@@ -153,6 +159,8 @@ def score(game: PyramidBall, side: int, before: dict[str, int]) -> float:
     value = 100.0 * ((after[me] - before[me]) - (after[them] - before[them]))
     holder = game.offence
     where, carrier, _ = _state(game)
+    if carrier < 0:
+        return value  # the ball lies loose: nobody's
     rows_to_go = abs(GOAL_ROW[holder] - _row(where[carrier]))
     ball = 20.0 + 3.0 * (7 - rows_to_go)
     return value + (ball if holder == side else -ball)

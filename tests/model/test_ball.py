@@ -456,7 +456,7 @@ def test_bad_state_names_the_key(registered, state, key):
 
 
 def test_advanced_game_restarts_and_gains_specials():
-    game = PyramidBall.new(PyramidBall.parse_options({"mode": "advanced"}))
+    game = PyramidBall.new(PyramidBall.parse_options({"mode": "advanced", "restart": "formation"}))
     play(game, {1: {"M": "N"}}, {1: {"M": "S"}})  # S1: blue tackles
     assert game.scores == {"red": 0, "blue": 1}
     assert not game.is_over()

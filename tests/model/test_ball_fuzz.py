@@ -1,7 +1,10 @@
 """Pyramid Ball properties by hypothesis, on random positions and random programs: no two
 pyramids on one square and nobody off the board after any row, the ball on exactly one
-pyramid, a turn ends at its first point, push/pop restores the position. Modest in CI;
-``PYRAMID_FUZZ=full`` for ten times as many random examples."""
+pyramid or loose on an empty square (the advanced restart), a turn ends at its first point
+unless that is an offensive goal under the sheet's restart (then the ball lies loose and
+the turn goes on), nobody barred by the goal-row rule enters its goal row, push/pop
+restores the position. Modest in CI; ``PYRAMID_FUZZ=full`` for ten times as many random
+examples."""
 
 from __future__ import annotations
 
@@ -43,6 +46,7 @@ def positions(draw) -> PyramidBall:
                 "mode": st.sampled_from(["basic", "advanced"]),
                 "offence_may_follow_defender": st.booleans(),
                 "tackle_on_contact": st.booleans(),
+                "restart": st.sampled_from(["sheet", "formation"]),
             }
         )
     )
@@ -54,24 +58,60 @@ def positions(draw) -> PyramidBall:
     if options["mode"] == "advanced":
         state["scores"] = {"red": 3, "blue": 3}
         state["specials"] = {"red": ["dash", "quick_pass", "blitz"], "blue": ["dash", "blitz"]}
+    if options["mode"] == "advanced" and options["restart"] == "sheet":
+        # the ball loose (the scorer barred), or carried with the other side barred
+        how = draw(st.sampled_from(["carried", "loose", "loose-barred", "carried-barred"]))
+        if how.startswith("loose"):
+            free = [sq for sq in range(SQUARES) if sq not in squares]
+            ball = draw(st.sampled_from(free))
+            state["ball"] = f"{'abcdefg'[ball % COLS]}{ball // COLS + 1}"
+        if how == "loose-barred":
+            state["goal_row_barred"] = ("red", "blue")[offence]
+        elif how == "carried-barred":
+            state["goal_row_barred"] = ("red", "blue")[1 - offence]
     return PyramidBall.from_setup_state(
         PyramidBall.parse_options(options), ("red", "blue")[offence], pieces, state
     )
 
 
-def check_turn(game: PyramidBall) -> None:
+def check_turn(game: PyramidBall, barred: str | None, before) -> None:
+    """``barred``: the colour under the goal-row rule when the turn started (the rule is
+    lifted only at the end of a turn); ``before``: the pyramids before it."""
     report = game.last_effect()
     assert report is not None
+    goes_on = game.options.restart == "sheet" and not game.is_over()
+    previous = before
     for index, row in enumerate(report.rows):
         squares = [sq for sq, *_ in row.after]
         assert len(set(squares)) == len(squares), f"two pyramids on one square in row {row.name}"
         assert all(sq != "off the board" for sq in squares)
-        assert sum(1 for *_, ball in row.after if ball) == 1, "the ball on one pyramid"
-        if row.events:
-            assert index == len(report.rows) - 1, "rows after a point"
+        carried = sum(1 for *_, ball in row.after if ball)
+        if row.ball is None:
+            assert carried == 1, "the ball on one pyramid"
+        else:
+            assert carried == 0, "the ball loose: no carrier"
+            assert row.ball not in squares, "the ball loose on an empty square"
+        points = [e for e in row.events if e.split(":")[0] in ("goal", "tackle", "interception")]
+        if points and not (goes_on and points[0].startswith("goal")):
+            assert index == len(report.rows) - 1, "rows after a point that ends the turn"
+        if any("recovers the ball" in e for e in row.events):
+            assert index == len(report.rows) - 1, "rows after a recovery"
+        if barred is not None:
+            goal = "8" if barred == "red" else "1"
+            was = {(c, s): sq for sq, c, s, _ in previous}
+            for sq, colour, size, _ in row.after:
+                if colour == barred and sq.endswith(goal):
+                    assert was[(colour, size)].endswith(goal), f"{colour} {size} entered {sq}"
+        previous = row.after
     assert all(sq != OFF for sq in game._pos)
     assert len(set(game._pos)) == 6
-    assert game._carrier // 3 in (0, 1)
+    if game._carrier == OFF:
+        assert game._ball not in game._pos
+        assert 0 <= game._ball < SQUARES
+        assert game.loose_ball is not None
+    else:
+        assert game._carrier // 3 in (0, 1)
+        assert game.goal_row_barred != game.carrier[0]
 
 
 @fuzz(120)
@@ -88,8 +128,9 @@ def test_random_turns_keep_the_board_sound(game, data):
         )
     )
     assert game.why_illegal(move) is None
+    barred, pyramids = game.goal_row_barred, game.pyramids()
     game.push(move)
-    check_turn(game)
+    check_turn(game, barred, pyramids)
     report = game.last_effect()
     assert sum(game.scores.values()) == scores + (report.event is not None)
     game.pop()
@@ -106,5 +147,8 @@ def test_raw_programs_with_steps_off_the_board(game, data):
         rows = [",".join(data.draw(st.lists(entry, min_size=3, max_size=3))) for _ in range(3)]
         texts.append("/".join(rows))
     move = game.parse_move(" | ".join(texts))
+    if game.why_illegal(move) is not None:  # the goal-row rule: a pyramid must step out
+        return
+    barred, pyramids = game.goal_row_barred, game.pyramids()
     game.push(move)
-    check_turn(game)
+    check_turn(game, barred, pyramids)
