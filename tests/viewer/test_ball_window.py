@@ -142,3 +142,51 @@ def program_both_simple(window):
     window.finish_turn()
     window.ui.reveal(1)
     window.finish_turn()
+
+
+def test_advanced_restart_a_loose_ball_in_the_window(ball_window, qtbot, guard_errors):
+    """The advanced game's restart: red's Medium scores from d7, the ball lies loose on c8
+    (the scorer's left), drawn as a marker on that empty square; no carrier, so no pass."""
+    from viewer.games.ball import site_at
+
+    window = ball_window()
+    pieces = [
+        ((1, 2, 3), "red"),
+        ((3, 6, 2), "red"),  # d7
+        ((5, 2, 1), "red"),
+        ((1, 5, 3), "blue"),
+        ((3, 4, 2), "blue"),
+        ((5, 5, 1), "blue"),
+    ]
+    options = PyramidBall.parse_options({"mode": "advanced"})
+    window.session.replace_game(PyramidBall.from_setup_state(options, "red", pieces, {}))
+    red, blue = window.ui.program_docks
+    red.editor.text.setText("S,F,S")
+    red.editor.text.returnPressed.emit()
+    red.editor.submit.click()
+    blue.hand_over.click()
+    blue.editor.submit.click()
+    game = window.game
+    assert game.loose_ball == "c8"
+    status = window.ui.status(game)
+    assert "ball loose on c8" in status
+    assert "goal-row rule" in status
+    frame = window._frame()
+    loose = site_at("c8", "M")
+    assert [m.site for m in frame.markers] == [loose]
+    assert loose not in frame.pieces
+    window.ui.show_row(1)
+    frame = window._frame()
+    assert loose in [m.site for m in frame.markers]
+    assert any(label.text == "loose" for label in frame.labels)
+    lines = [
+        window.ui.turn_dock.lines.item(i).text() for i in range(window.ui.turn_dock.lines.count())
+    ]
+    assert "ball placed loose on c8" in lines
+    window.ui.show_row(None)
+    # the next turn: red is still on offence, nobody carries the ball: no pass to choose
+    assert red.editor.pass_box.count() == 1
+    assert "must leave" in red.editor.why_not()  # its Medium stands on d8
+    red.editor.set_entry(0, 1, "B")
+    assert red.editor.why_not() is None
+    assert not guard_errors

@@ -30,7 +30,8 @@ def test_resolve_prints_the_position_and_the_explanation(capsys):
     assert result["event"] == "goal"
     assert result["scores"] == {"red": 1, "blue": 0}
     assert result["winner"] == "red"
-    assert result["ball"] == {"colour": "red", "size": "S", "square": "f8"}
+    assert result["ball"] == {"colour": "red", "size": "S", "square": "f8", "loose": False}
+    assert result["goal_row_barred"] is None
     assert result["explanation"][1].startswith("row 2: pass d6->f7 complete")
     assert result["rows"][1]["pass"]["crossed"] == ["e6", "e7"]
     assert [5, 7, 1, "red"] in result["pieces"]

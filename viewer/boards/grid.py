@@ -14,7 +14,8 @@ Frame fields and their visuals:
 |-------------|--------------------------------------------------------------------------|
 | pieces      | square pyramids (size by site kind, colour by style)                     |
 | markers     | on a pyramid: a sphere on its apex ("carrier": the game's ball); on an    |
-|             | empty square: a disc at the site's size slot                             |
+|             | empty square: a disc at the site's size slot, but a "carrier" marker is a |
+|             | sphere resting on the square's centre (a ball lying loose there)          |
 | highlights  | a frame round the square in the rim's colour (RIM_RGB, SQUARE_RIM_RGB)   |
 | pointers    | a cone past the board's edge                                             |
 | paths       | a tube through the squares' centres, above the board (a move's trail, a  |
@@ -259,6 +260,8 @@ class GridView:
             if s in self._pieces:  # on the apex
                 top = PYRAMID_HEIGHT * b.scale(b.kind_of(s)) + 0.08
                 parts.append(instances(_SPHERE, b.centres[s] + (0, 0, top), colour))
+            elif b.square_of(s) not in occupied and marker.style == "carrier":  # a loose ball
+                parts.append(instances(_SPHERE, b.centres[s] + (0, 0, 0.13) + lift, colour))
             elif b.square_of(s) not in occupied:
                 parts.append(instances(_DISC, b.centres[s] + b.slots[b.kind_of(s)] + lift, colour))
         for pointer in frame.pointers:

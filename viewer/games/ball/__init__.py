@@ -140,6 +140,7 @@ class BallUI(GameUI):
         self._computer_pending: set[int] = set()
         self.report: TurnReport | None = None
         self.before: Pieces = ()
+        self.before_ball: str | None = None  # the loose ball's square before the last turn
         self.row: int | None = None  # the row shown (0: before the turn), None: the position
         self._replay: QTimer | None = None
         self._poll: QTimer | None = None
@@ -213,10 +214,12 @@ class BallUI(GameUI):
         assert isinstance(game, PyramidBall)
         self.report = game.last_effect()
         self.before = ()
+        self.before_ball = None
         if self.report is not None:
             copy = game.copy()
             copy.pop()
             self.before = tuple(copy.pyramids())
+            self.before_ball = copy.loose_ball
         if self._turn is None or self._turn.game is not game:
             self._turn = ProgramTurn(self, game)
         self._stop_replay()
@@ -534,9 +537,14 @@ class BallUI(GameUI):
         if self.row is not None and self.report is not None and not self._setup():
             return self._row_frame()
         pieces = turn.pieces()
-        colour, size = game.carrier
-        carriers = [site for site, c in pieces.items() if c == colour and "LMS"[site % 3] == size]
-        markers = tuple(Marker(site, "carrier") for site in carriers)
+        carrier = game.carrier
+        if carrier is None:  # the ball lies loose: a marker on its (empty) square
+            loose = site_at(game.ball_square(), "M")
+            markers = (Marker(loose, "carrier"),) if loose is not None else ()
+        else:
+            colour, size = carrier
+            carriers = [s for s, c in pieces.items() if c == colour and "LMS"[s % 3] == size]
+            markers = tuple(Marker(site, "carrier") for site in carriers)
         paths: tuple[Path, ...] = ()
         if self.open_side is not None and self._docks is not None and not game.is_over():
             paths = planned_paths(game, self.open_side, self.program_docks[self.open_side])
@@ -549,8 +557,11 @@ class BallUI(GameUI):
         assert self.report is not None
         row = self.row_report()
         snapshot = row.after if row is not None else self.before
+        loose = row.ball if row is not None else self.before_ball
         pieces: dict[int, str] = {}
         markers = []
+        if loose is not None and site_at(loose, "M") is not None:
+            markers.append(Marker(site_at(loose, "M"), "carrier"))
         for square, colour, size, ball in snapshot:
             site = site_at(square, size)
             if site is None:
@@ -586,9 +597,12 @@ class BallUI(GameUI):
                         if site is not None:
                             labels.append(Label(site, "intercepts"))
         for event in row.events:
-            if "tackle" in event or "goal" in event:
+            if "tackle" in event or "goal:" in event:
                 for site in (m.site for m in markers):
                     labels.append(Label(site, event.split(":")[0].split(" ")[0]))
+            elif "recovers the ball" in event or "placed loose" in event:
+                for site in (m.site for m in markers):
+                    labels.append(Label(site, "recovers" if "recovers" in event else "loose"))
         if blocked:
             regions.append(Region(tuple(blocked), "blocked"))
         return Frame(
@@ -617,11 +631,16 @@ class BallUI(GameUI):
         text = f"red {scores['red']} - blue {scores['blue']}"
         if game.is_over():
             return f"{game.describe_result()} ({text})"
-        colour, size = game.carrier
-        parts = [
-            text + f" (first to {game.options.target})",
-            f"ball: {colour} {SIZE_NAMES['LMS'.index(size)]} on {game.carrier_square()}",
-        ]
+        carrier = game.carrier
+        parts = [text + f" (first to {game.options.target})"]
+        if carrier is None:
+            parts.append(f"ball loose on {game.ball_square()} ({game.to_move} on offence)")
+        else:
+            colour, size = carrier
+            parts.append(f"ball: {colour} {SIZE_NAMES['LMS'.index(size)]} on {game.ball_square()}")
+        if game.goal_row_barred is not None:
+            row = 8 if game.goal_row_barred == "red" else 1
+            parts.append(f"{game.goal_row_barred} kept out of row {row} (goal-row rule)")
         for c in COLOURS:
             held = game.specials(c)
             if held:

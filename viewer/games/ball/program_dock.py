@@ -144,8 +144,8 @@ class ProgramEditor(QWidget):
         self._quiet = True
         self.pass_box.clear()
         self.pass_box.addItem("no pass", None)
-        if game.offence == self.side and not game.is_over():
-            colour, size = game.carrier
+        if game.offence == self.side and not game.is_over() and game.carrier is not None:
+            colour, size = game.carrier  # a loose ball has no carrier: no pass to choose
             k = "LMS".index(size)
             rows = (0, 1, 2) if (k == 1 and "quick_pass" in held) else (1, 2)
             here = {s for _sq, c, s, _b in game.pyramids() if c == colour}
