@@ -330,7 +330,7 @@ class PyramidBall(Game):
         known = tuple(spec.name for spec in cls.option_specs)
         check_option_names(cls.name, raw, known)
         mode = raw.get("mode", "basic")
-        if mode not in TARGETS:
+        if not isinstance(mode, str) or mode not in TARGETS:
             raise PositionFormatError("options.mode", f"must be basic or advanced, not {mode!r}")
         flags = {}
         for key, default in (("offence_may_follow_defender", False), ("tackle_on_contact", True)):
@@ -339,7 +339,7 @@ class PyramidBall(Game):
                 raise PositionFormatError(f"options.{key}", f"must be true or false, not {value!r}")
             flags[key] = value
         restart = raw.get("restart", "sheet")
-        if restart not in RESTARTS:
+        if not isinstance(restart, str) or restart not in RESTARTS:
             raise PositionFormatError(
                 "options.restart", f"must be sheet or formation, not {restart!r}"
             )

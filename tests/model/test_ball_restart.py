@@ -92,7 +92,7 @@ def test_a_goal_places_the_ball_on_the_scorers_left_and_the_turn_goes_on():
     assert row2.outcome == "blocked"
     assert "goal-row rule" in row2.reason
     assert line(report, "3", "OM").end == "d8"  # blocked: it stands for the rest of the turn
-    assert "ball placed loose on c8" in report.describe() or "loose on c8" in report.describe()
+    assert report.describe() == "goal: red scores; the ball lies loose on c8"
     assert all(not ball for *_, ball in report.rows[-1].after)
 
 
@@ -275,7 +275,6 @@ def test_a_defensive_score_keeps_the_pieces_where_they_are():
 
 
 def test_the_formation_option_resets_after_a_goal():
-    game = scoring_position()
     game = setup(
         options={"mode": "advanced", "restart": "formation"},
         rL="b3",
@@ -294,7 +293,6 @@ def test_the_formation_option_resets_after_a_goal():
 
 
 def test_the_winning_goal_ends_the_turn_with_the_ball_carried():
-    game = scoring_position()
     game = setup(
         state={"ball": "M", "scores": {"red": 5}},
         rL="b3",
