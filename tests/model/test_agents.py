@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from model.files import read
-from model.game import game_class, game_names
+from model.game import SIMULTANEOUS, game_class, game_names
 from model.search.agents import (
     LEVELS,
     AlphaBetaAgent,
@@ -37,7 +37,18 @@ def snapshot(game):
     return game.position_key(), [str(m) for m in game.move_stack], game.is_over()
 
 
-@pytest.mark.parametrize("name", game_names())
+def turn_games():
+    """Games whose start is a turn node (tree search's agents; a simultaneous game has
+    its own, tested in test_ball_agents)."""
+    return [n for n in game_names() if game_class(n).new().current_player() >= 0]
+
+
+def test_simultaneous_games_are_left_to_their_own_agents():
+    for name in set(game_names()) - set(turn_games()):
+        assert game_class(name).new().current_player() == SIMULTANEOUS
+
+
+@pytest.mark.parametrize("name", turn_games())
 @pytest.mark.parametrize("agent", agents(), ids=lambda a: a.name)
 def test_legal_move_and_game_untouched(name, agent):
     game = game_class(name).new()
