@@ -65,6 +65,19 @@ def _positive_float(text: str) -> float:
     return value
 
 
+#: The longest ``analyze --engine`` may think on one position.
+MAX_ENGINE_SECONDS = 3600.0
+
+
+def _engine_seconds(text: str) -> float:
+    value = _positive_float(text)
+    if not value <= MAX_ENGINE_SECONDS:  # also refuses inf
+        raise argparse.ArgumentTypeError(
+            f"must be at most {MAX_ENGINE_SECONDS:g} seconds, not {text}"
+        )
+    return value
+
+
 def _size(text: str) -> tuple[int, int]:
     match = re.fullmatch(r"(\d+)x(\d+)", text)
     if match is None or not all(16 <= int(v) <= 8192 for v in match.groups()):
@@ -120,6 +133,19 @@ def build_parser() -> argparse.ArgumentParser:
         "--text",
         action="store_true",
         help="explain each position in words (corners, holding groups, isolated regions)",
+    )
+    analyze.add_argument(
+        "--engine",
+        action="store_true",
+        help="add the engine's analysis: the win rate, every legal move ranked, and a "
+        "forced win the prover finds within 7 plies",
+    )
+    analyze.add_argument(
+        "--seconds",
+        type=_engine_seconds,
+        default=None,
+        metavar="S",
+        help="with --engine: think S seconds on each position (default 3)",
     )
 
     perft = commands.add_parser("perft", help="count the move sequences of a given length")
@@ -260,6 +286,9 @@ def _analyze(args: argparse.Namespace) -> int:
     from model import PositionFormatError
     from model.files import read
 
+    if args.seconds is not None and not args.engine:
+        print("pyramid-lab: error: argument --seconds: only with --engine", file=sys.stderr)
+        return EXIT_BAD_INPUT
     status = EXIT_OK
     out = sys.stdout
     for path in args.files:
@@ -271,12 +300,49 @@ def _analyze(args: argparse.Namespace) -> int:
             if not args.text:
                 out.write(json.dumps({"file": path, "error": str(exc)}) + "\n")
             continue
+        analysis, refused = None, None
+        if args.engine:
+            try:
+                analysis = _engine(doc.game, args.seconds)
+            except ValueError as exc:  # no one player to move: nothing to rank
+                status, refused = EXIT_BAD_INPUT, str(exc)
+                print(f"pyramid-lab: {path}: {refused}", file=sys.stderr)
         if args.text:
-            out.write(_explain(path, doc.game) + "\n")
+            text = _explain(path, doc.game)
+            if analysis is not None:
+                text += "\n" + _explain_analysis(analysis)
+            out.write(text + "\n")
         else:
-            out.write(json.dumps({"file": path, **doc.game.summary()}) + "\n")
-    out.flush()
+            line = {"file": path, **doc.game.summary()}
+            if analysis is not None:
+                line["engine"] = analysis.to_json()
+            elif refused is not None:
+                line["engine"] = {"error": refused}
+            out.write(json.dumps(line) + "\n")
+        out.flush()  # a line per file as soon as it is analysed
     return status
+
+
+ENGINE_SECONDS = 3.0
+
+
+def _engine(game: Game, seconds: float | None) -> Any:
+    from model.search.analysis import analyse
+
+    return analyse(game, seconds=seconds or ENGINE_SECONDS)
+
+
+def _explain_analysis(analysis: Any) -> str:
+    """The engine's analysis in words: the evaluation, the best moves, a proven win."""
+    lines = [f"  engine: {analysis.evaluation_text}"]
+    for stat in analysis.moves[:5]:
+        proven = f", proven {stat.proven}" if stat.proven else ""
+        lines.append(f"    {stat.move}: win rate {round(stat.win_rate * 100)}%{proven}")
+    if len(analysis.moves) > 5:
+        lines.append(f"    ... {len(analysis.moves) - 5} more moves")
+    if analysis.proven_text:
+        lines.append(f"  {analysis.proven_text}")
+    return "\n".join(lines)
 
 
 def _explain(path: str, game: Game) -> str:

@@ -239,6 +239,10 @@ class MCTSAgent:
     always), so short tactics come out exact. Random playouts over the protocol, capped at
     ``max_playout`` plies and then scored by the game's evaluation. N-player games back up
     each player's own return; proofs are for two players only.
+
+    With ``every_move`` (the Analysis dock) the search goes on to its limits once the root is
+    proven, among the root moves not yet proven, so every move gets a win rate of its own
+    (else a win in one ends the search with the other moves unvisited).
     """
 
     name = "mcts"
@@ -252,8 +256,10 @@ class MCTSAgent:
         rave_equivalence: float = 500.0,
         max_playout: int = 200,
         default_limits: Limits = Limits(seconds=1.0),
+        every_move: bool = False,
     ) -> None:
         self.rng = random.Random(seed)
+        self.every_move = every_move
         self.exploration = exploration
         self.rave = rave
         self.rave_equivalence = rave_equivalence
@@ -288,9 +294,10 @@ class MCTSAgent:
         playouts = 0
         max_depth = 0
         limit = limits.playouts
+        every_move = self.every_move and two
         if two:  # the root's moves that end the game are proven at once (a win in one)
             self._expand_root(game, root, rng, use_rave)
-        while root.proven is None:
+        while root.proven is None or every_move:
             if limit is not None and playouts >= limit:
                 break
             if playouts & 15 == 0 and playouts and clock.out_of_time():
@@ -300,7 +307,7 @@ class MCTSAgent:
             node = root
             played: list[tuple[int, Any]] = []  # (player, move) for RAVE
             depth = 0
-            while not game.is_over() and node.proven is None:
+            while not game.is_over() and (node.proven is None or node is root):
                 if node.children is None:  # a node grows its children on its second visit
                     moves = game.search_moves()
                     rng.shuffle(moves)
@@ -308,7 +315,7 @@ class MCTSAgent:
                     node.children = [_Node(m, mover) for m in moves]
                     if use_rave:
                         node.amaf = {}
-                child = self._select(node, c, use_rave, k, rng)
+                child = self._select(node, c, use_rave, k, rng, every_move and node is root)
                 if child is None:
                     break
                 game.push_search(child.move)
@@ -318,6 +325,8 @@ class MCTSAgent:
                 node = child
                 if child.visits == 0:
                     break
+            if depth == 0 and every_move:
+                break  # every root move is proven: nothing is left to learn
             max_depth = max(max_depth, depth)
             # -- simulation --
             rewards, steps = self._playout(game, node, rng, max_playout, evaluate, played, two)
@@ -354,8 +363,16 @@ class MCTSAgent:
         MCTSAgent._prove(root)
 
     def _select(
-        self, node: _Node, c: float, use_rave: bool, k: float, rng: random.Random
+        self,
+        node: _Node,
+        c: float,
+        use_rave: bool,
+        k: float,
+        rng: random.Random,
+        unproven_only: bool = False,
     ) -> _Node | None:
+        """The child to search next by UCT (with RAVE); a proven win at once. With
+        ``unproven_only`` proven children are passed over, and None means all are proven."""
         children = node.children
         assert children is not None
         best, best_value = None, -math.inf
@@ -364,6 +381,8 @@ class MCTSAgent:
         for child in children:
             proven = child.proven
             if proven is not None:
+                if unproven_only:
+                    continue
                 if proven == WIN:
                     return child
                 if proven == LOSS:
@@ -382,6 +401,8 @@ class MCTSAgent:
                 value = q + c * math.sqrt(log_n / n)
             if value > best_value:
                 best, best_value = child, value
+        if best is None and unproven_only:
+            return None
         if best is None:  # every move loses: play on with the most visited
             best = max(children, key=lambda ch: ch.visits)
         return best
@@ -557,12 +578,20 @@ class AlphaBetaAgent:
     ``position_key()`` (best move, depth, bound), move ordering from the table and the
     history heuristic, and the game's evaluation (:mod:`model.search.evaluate`) at the
     horizon. Wins score ``MATE - plies`` (the quickest win, the slowest loss); a position
-    repeating on the search path scores as a draw. Two-player games only."""
+    repeating on the search path scores as a draw. Two-player games only.
+
+    The root's moves after the best are searched with a window that only shows they are not
+    better, so their scores are bounds. With ``every_move`` (the Analysis dock) each root
+    move is searched with the full window instead: every score is exact, at some cost in
+    depth, and deepening goes on until every move is proven or time is short."""
 
     name = "alphabeta"
 
-    def __init__(self, *, default_limits: Limits = Limits(seconds=1.0)) -> None:
+    def __init__(
+        self, *, default_limits: Limits = Limits(seconds=1.0), every_move: bool = False
+    ) -> None:
         self.default_limits = default_limits
+        self.every_move = every_move
 
     def choose(
         self,
@@ -579,7 +608,7 @@ class AlphaBetaAgent:
             return _finished(game, self.name, clock.start)
         if len(game.players) != 2:
             raise ValueError(f"alpha-beta plays two-player games, not {game.title}")
-        search = _AlphaBeta(game.copy(), clock)
+        search = _AlphaBeta(game.copy(), clock, every_move=self.every_move)
         return search.run(limits.depth or 64, self.name)
 
 
@@ -592,6 +621,7 @@ class _AlphaBeta:
     nodes: int = 0
     path: set[Hashable] = field(default_factory=set)
     depth_now: int = 0
+    every_move: bool = False  # every root move with the full window: exact scores
 
     def __post_init__(self) -> None:
         self.evaluate = evaluation_for(self.game)
@@ -613,7 +643,10 @@ class _AlphaBeta:
             done = depth
             # the best first, then the others by score
             order.sort(key=lambda i: (i != best_index, -scores[i][0]))
-            if abs(best_score) >= MATE - 1000:
+            if self.every_move:
+                if all(abs(score) >= MATE - 1000 for score, _ in scores.values()):
+                    break  # every move proven
+            elif abs(best_score) >= MATE - 1000:
                 break  # a proven result: deeper search will not change it
             if clock.limits.seconds is not None and clock.elapsed() > clock.limits.seconds / 2:
                 break  # the next iteration would not finish
@@ -669,7 +702,7 @@ class _AlphaBeta:
                 scores[i] = (score, score > alpha)  # exact unless it failed low
                 if score > best:
                     best, best_index = score, i
-                if score > alpha:
+                if score > alpha and not self.every_move:
                     alpha = score
         finally:
             self.path.discard(root)
@@ -807,7 +840,9 @@ NO_RAVE = ("terrace", "pyraos")  # moves that are good whenever played: not so i
 PLAYOUT_CAPS = {"terrace": 24}  # random play wanders for ever; the evaluation judges
 
 
-def agent_for(game: Game, level: str, *, seed: int | None = None) -> tuple[Agent, Limits]:
+def agent_for(
+    game: Game, level: str, *, seed: int | None = None, every_move: bool = False
+) -> tuple[Agent, Limits]:
     """The agent and limits for a level of play in ``game``:
 
     - easy: MCTS with 100 playouts and no RAVE (sees a win or a loss in one, little more);
@@ -823,6 +858,8 @@ def agent_for(game: Game, level: str, *, seed: int | None = None) -> tuple[Agent
     likely replies; 2 s against 20), answering a joint move (its ``player`` set: one side's).
 
     Chosen by the matches of ``tests/bench/engines.py``; each level beats the one below.
+    ``every_move`` asks the medium and strong agents to judge every root move to the end of
+    their limits (the Analysis dock), not only to find the best.
     """
     if level not in LEVELS:
         raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
@@ -840,9 +877,10 @@ def agent_for(game: Game, level: str, *, seed: int | None = None) -> tuple[Agent
         return MCTSAgent(seed=seed, rave=False, max_playout=cap), Limits(playouts=100)
     if level == "medium":
         if two and game.name in ALPHA_BETA_MEDIUM:
-            return AlphaBetaAgent(), Limits(seconds=0.5)
+            return AlphaBetaAgent(every_move=every_move), Limits(seconds=0.5)
         rave = game.name not in NO_RAVE
-        return MCTSAgent(seed=seed, rave=rave, max_playout=cap), Limits(seconds=0.5)
+        agent = MCTSAgent(seed=seed, rave=rave, max_playout=cap, every_move=every_move)
+        return agent, Limits(seconds=0.5)
     if two and game.name in ALPHA_BETA:
-        return AlphaBetaAgent(), Limits(seconds=2.5)
-    return MCTSAgent(seed=seed, max_playout=cap), Limits(seconds=2.5)
+        return AlphaBetaAgent(every_move=every_move), Limits(seconds=2.5)
+    return MCTSAgent(seed=seed, max_playout=cap, every_move=every_move), Limits(seconds=2.5)

@@ -91,6 +91,42 @@ def test_analyze_text_explains(capsys):
     assert "corner SE (4,0,0): not held" in out
 
 
+def test_analyze_engine_adds_the_analysis(capsys):
+    puzzle = ROOT / "examples" / "puzzles" / "partition" / "floating-3-win-in-1.pyr.json"
+    done = ROOT / "examples" / "partition" / "t1-red-wins-small.pyr.json"
+    code, out, _ = run(capsys, "analyze", "--engine", "--seconds", "0.5", puzzle, done)
+    assert code == 0
+    first, second = (json.loads(line) for line in out.splitlines())
+    engine = first["engine"]
+    game = read(puzzle).game
+    assert len(engine["moves"]) == first["legal_move_count"] == len(game.legal_moves())
+    assert engine["win"]["side"] == first["to_move"]
+    assert engine["win"]["moves"] == 1
+    assert engine["moves"][0]["move"] == engine["win"]["first_move"]
+    assert second["engine"]["result"] == "red"
+    assert second["engine"]["moves"] == []
+    code, out, _ = run(capsys, "analyze", "--text", "--engine", "--seconds", "0.5", puzzle)
+    assert code == 0
+    assert f"proven: {first['to_move']} wins in 1 move" in out
+    assert "engine: " in out
+
+
+def test_analyze_engine_refuses_simultaneous_turns(capsys, tmp_path):
+    from model.files import write
+    from model.game import game_class, game_names
+
+    games = [game_class(n).new() for n in game_names()]
+    simultaneous = [g for g in games if g.current_player() < 0]
+    if not simultaneous:
+        pytest.skip("no game with simultaneous turns is registered")
+    path = tmp_path / "start.pyr.json"
+    write(path, simultaneous[0])
+    code, out, err = run(capsys, "analyze", "--engine", "--seconds", "0.5", path)
+    assert code == 2
+    assert "one player to move" in json.loads(out)["engine"]["error"]
+    assert err.startswith("pyramid-lab: ")
+
+
 def test_perft(capsys):
     path = ROOT / "examples" / "partition" / "t3-lone-apex.pyr.json"
     assert run(capsys, "perft", path, 0)[:2] == (0, "1\n")

@@ -1,0 +1,312 @@
+"""The engine's analysis of a position (the window's Analysis dock, ``pyramid-lab analyze
+--engine``): the strong agent's win rate for the side to move and its statistics for every
+legal move, then the prover's shortest forced win within a few plies, for the side to move
+or for the other side.
+
+``analyse(game, seconds=..., progress=None, stop=None) -> Analysis``. The caller's game is
+never changed. The agent (the level "strong" of :func:`agent_for`, judging every root move)
+takes the time the prover does not keep (at least ``PROVE_SHARE`` of ``seconds``; the prover
+also gets what the agent leaves over). ``progress(fraction, text)`` is called a few times a
+second; ``stop`` (a threading.Event or a callable returning True) ends the analysis early
+with what it has.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..game import Game, Move
+from .agents import Choice, Limits, MoveStat, ProgressCallback, agent_for
+from .prover import Prover, Stop, stop_function
+from .solver import SearchStopped
+
+PROVE_PLIES = 7  # the prover looks for wins within this many plies (4 moves of the mover)
+PROVE_SHARE = 0.25  # of the time kept for the prover at least
+GRACE_SECONDS = 0.5  # once a win is proven, time to find its length, first move and line
+NOT_TURNS = "the engine analyses positions with one player to move, not simultaneous turns"
+
+
+@dataclass(frozen=True, slots=True)
+class ProvenWin:
+    """A forced win: ``side`` wins in ``moves`` of its own moves (``plies`` in all) whatever
+    the others do; ``first_move`` is the winning move when ``side`` is to move; ``line`` a
+    principal line; ``by`` the prover or the agent that proved it."""
+
+    side: str
+    plies: int
+    moves: int
+    first_move: Move | None
+    line: tuple[str, ...]
+    by: str
+
+    @property
+    def text(self) -> str:
+        """'proven: red wins in 1 move (1,1,1)'."""
+        word = "move" if self.moves == 1 else "moves"
+        first = f" ({self.first_move})" if self.first_move is not None else ""
+        return f"proven: {self.side} wins in {self.moves} {word}{first}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "side": self.side,
+            "moves": self.moves,
+            "plies": self.plies,
+            "first_move": None if self.first_move is None else str(self.first_move),
+            "line": list(self.line),
+            "by": self.by,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """What the engine makes of a position.
+
+    ``win_rate`` is the chance (0..1) for ``to_move`` (1 or 0 when a win is proven; None
+    when the game is over); ``moves`` has every legal move once, best first, each with the
+    win rate for ``to_move`` after it (:class:`MoveStat`); ``win`` the shortest forced win
+    found, if any; ``prover`` what the prover concluded ("proven", "none within N plies" or
+    "unknown": stopped or out of time); ``result`` the winner (or "draw") of a finished game.
+    """
+
+    game: str
+    to_move: str
+    ply: int
+    agent: str
+    win_rate: float | None
+    moves: tuple[MoveStat, ...]
+    win: ProvenWin | None
+    prover: str
+    visits: int
+    depth: int
+    seconds: float
+    pv: tuple[str, ...] = ()
+    stopped: bool = False
+    result: str | None = None
+
+    def stat(self, move: Move) -> MoveStat | None:
+        """The statistics of ``move``, or None when it is not a legal move here."""
+        return next((s for s in self.moves if s.move == move), None)
+
+    @property
+    def evaluation_text(self) -> str:
+        """'red to move: win rate 63% (mcts-rave, 12,345 playouts, best 1,1,1)'."""
+        if self.result is not None:
+            return "the game is over: " + (
+                "a draw" if self.result == "draw" else f"{self.result} won"
+            )
+        assert self.win_rate is not None
+        work = f"{self.visits:,} {'nodes' if self.agent == 'alphabeta' else 'playouts'}"
+        if self.agent == "alphabeta":
+            work += f", depth {self.depth}"
+        best = f", best {self.moves[0].move}" if self.moves else ""
+        stopped = ", stopped" if self.stopped else ""
+        return (
+            f"{self.to_move} to move: win rate {round(self.win_rate * 100)}% "
+            f"({self.agent}, {work}{best}{stopped})"
+        )
+
+    @property
+    def proven_text(self) -> str:
+        """The forced win, or what the prover could say."""
+        if self.win is not None:
+            return self.win.text
+        if self.result is not None:
+            return ""
+        return f"not proven: {self.prover}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "to_move": self.to_move,
+            "ply": self.ply,
+            "agent": self.agent,
+            "win_rate": None if self.win_rate is None else round(self.win_rate, 3),
+            "moves": [
+                {
+                    "move": str(s.move),
+                    "win_rate": round(s.win_rate, 3),
+                    "visits": s.visits,
+                    "score": s.score,
+                    "proven": s.proven,
+                }
+                for s in self.moves
+            ],
+            "win": None if self.win is None else self.win.to_json(),
+            "prover": self.prover,
+            "visits": self.visits,
+            "depth": self.depth,
+            "seconds": round(self.seconds, 3),
+            "pv": list(self.pv),
+            "stopped": self.stopped,
+            "result": self.result,
+        }
+
+
+def analyse(
+    game: Game,
+    *,
+    seconds: float,
+    progress: ProgressCallback | None = None,
+    stop: Stop | None = None,
+    seed: int | None = None,
+    prove_plies: int = PROVE_PLIES,
+) -> Analysis:
+    """The analysis of ``game`` (left unchanged) in about ``seconds`` (see the module).
+    ValueError for a running game where no one player is to move (a simultaneous or a
+    chance node): its moves cannot be ranked for a side to move."""
+    if not seconds > 0:
+        raise ValueError(f"seconds must be more than 0, not {seconds}")
+    if not game.is_over() and game.current_player() < 0:
+        raise ValueError(NOT_TURNS)
+    start = time.perf_counter()
+    stopped = stop_function(stop)
+    report = progress or (lambda fraction, text: None)
+    ply = len(game.move_stack)
+    if game.is_over():
+        outcome = game.outcome()
+        assert outcome is not None
+        report(1.0, "the game is over")
+        return Analysis(
+            game.name, game.to_move, ply, "", None, (), None, "", 0, 0, 0.0, result=outcome.result
+        )
+    agent, _ = agent_for(game, "strong", seed=seed, every_move=True)
+    search_seconds = seconds * (1 - PROVE_SHARE)
+    share = 1 - PROVE_SHARE
+
+    def search_progress(fraction: float, text: str) -> None:
+        report(fraction * share, text)
+
+    choice = agent.choose(game, Limits(seconds=search_seconds), search_progress, stop)
+    moves = choice.stats
+    win: ProvenWin | None = None
+    verdict, searched = "unknown (stopped)", 0
+    if not choice.stopped and not stopped():
+        deadline = start + max(seconds, time.perf_counter() - start + seconds * PROVE_SHARE)
+        win, verdict, searched = _prove(game, deadline, prove_plies, report, share, stopped)
+    if win is None:
+        win = _agent_win(game, choice, searched)
+    win_rate = choice.win_rate
+    if win is not None and win.side == game.to_move:
+        win_rate = 1.0
+        moves = _first(moves, win)
+    elif win is not None:
+        win_rate = 0.0  # every move loses
+        moves = tuple(dataclasses.replace(s, win_rate=0.0, proven="loss") for s in moves)
+    report(1.0, win.text if win is not None else f"not proven: {verdict}")
+    return Analysis(
+        game.name,
+        game.to_move,
+        ply,
+        choice.agent,
+        win_rate,
+        moves,
+        win,
+        verdict,
+        choice.visits,
+        choice.depth,
+        time.perf_counter() - start,
+        choice.pv,
+        choice.stopped or stopped(),
+    )
+
+
+def _prove(
+    game: Game,
+    deadline: float,
+    max_plies: int,
+    report: ProgressCallback,
+    share: float,
+    stopped: Callable[[], bool],
+) -> tuple[ProvenWin | None, str, int]:
+    """The shortest forced win within ``max_plies`` plies: the side to move within 1, 3, 5,
+    ... plies, the other side (of two) within 2, 4, ..., shortest first. Returns the win,
+    the verdict in words, and the plies within which neither side was found to win."""
+    mover = game.to_move
+    sides = [mover] + ([game.other(mover)] if len(game.players) == 2 else [])
+    begin = time.perf_counter()
+    budget = max(deadline - begin, 1e-3)
+    until = [deadline]
+
+    def out_of_time() -> bool:
+        return stopped() or time.perf_counter() > until[0]
+
+    def prover_progress(_fraction: float, text: str) -> None:
+        done = min(1.0, (time.perf_counter() - begin) / budget)
+        report(share + (1 - share) * done * 0.99, f"prover: {text}")
+
+    provers = {
+        side: Prover(game, side, stop=out_of_time, progress=prover_progress) for side in sides
+    }
+    searched = 0  # plies within which no side wins
+    try:
+        for within in range(1, max_plies + 1):
+            side = sides[(within - 1) % len(sides)]
+            prover = provers[side]
+            prover._task = f"{side} wins within {within} plies"
+            prover_progress(0.0, prover._task + "?")
+            if not prover.wins_within(within):
+                searched = within
+                continue
+            until[0] = max(until[0], time.perf_counter() + GRACE_SECONDS)
+            plies, first, line = within, None, []
+            try:
+                plies = prover.shortest(within) or within
+                first = prover.winning_move(plies) if side == mover else None
+                line = prover.line(plies)
+            except SearchStopped:
+                pass  # proven all the same; the details are what time allowed
+            return _win(game, side, plies, first, line, "prover"), "proven", searched
+    except SearchStopped:
+        why = "stopped" if stopped() else "out of time"
+        if searched:
+            verdict = f"no forced win within {searched} plies ({why} before {searched + 1})"
+            return None, verdict, searched
+        return None, f"unknown ({why})", 0
+    finally:
+        for prover in provers.values():
+            prover._path.clear()
+    return None, f"no forced win within {max_plies} plies", max_plies
+
+
+def _win(
+    game: Game, side: str, plies: int, first: Move | None, line: list[Move], by: str
+) -> ProvenWin:
+    """The win, with ``side``'s own moves counted along the line (or, without a line, as
+    turns alternate)."""
+    if line:
+        copy = game.copy()
+        moves = 0
+        for move in line:
+            moves += copy.to_move == side
+            copy.push(move)
+    else:
+        moves = (plies + 1) // 2 if side == game.to_move else plies // 2
+    return ProvenWin(side, plies, max(moves, 1), first, tuple(str(m) for m in line), by)
+
+
+def _agent_win(game: Game, choice: Choice, disproven: int) -> ProvenWin | None:
+    """A win or loss the agent proved beyond the ``disproven`` plies the prover searched
+    in vain, as a forced win."""
+    if choice.proven not in ("win", "loss") or not choice.plies or choice.plies <= disproven:
+        return None
+    if choice.proven == "win":
+        first = choice.move
+        return _win(game, game.to_move, choice.plies, first, [], choice.agent)
+    if len(game.players) != 2:
+        return None
+    return _win(game, game.other(game.to_move), choice.plies, None, [], choice.agent)
+
+
+def _first(moves: tuple[MoveStat, ...], win: ProvenWin) -> tuple[MoveStat, ...]:
+    """The proven winning move first, marked won."""
+    if win.first_move is None:
+        return moves
+    chosen = [s for s in moves if s.move == win.first_move]
+    if not chosen:
+        return moves
+    rest = tuple(s for s in moves if s.move != win.first_move)
+    return (dataclasses.replace(chosen[0], win_rate=1.0, proven="win"), *rest)

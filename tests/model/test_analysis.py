@@ -1,0 +1,167 @@
+"""The engine's analysis of a position (model.search.analysis): every legal move ranked once,
+the prover's shortest win in the side's own moves, stop and progress, the game untouched."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from model.files import read
+from model.game import game_class, game_names
+from model.search.agents import AlphaBetaAgent, Limits, MCTSAgent
+from model.search.analysis import Analysis, analyse
+from tests.conftest import make_partition
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+# Base 3: red's only win in one is 1,1,1 (tests/model/test_agents.py).
+WIN_IN_ONE = dict(
+    red=[(0, 2, 0), (2, 2, 0), (0, 1, 1), (0, 0, 2)],
+    blue=[(0, 1, 0), (2, 1, 0), (1, 2, 0), (1, 0, 1)],
+)
+
+
+def snapshot(game):
+    return game.position_key(), [str(m) for m in game.move_stack]
+
+
+def test_a_win_in_one_is_proven_and_ranked_first():
+    game = make_partition(3, **WIN_IN_ONE, study=False)
+    before = snapshot(game)
+    analysis = analyse(game, seconds=1.0, seed=1)
+    assert snapshot(game) == before
+    assert str(analysis.moves[0].move) == "1,1,1"
+    assert analysis.moves[0].proven == "win"
+    assert analysis.win is not None
+    assert (analysis.win.side, analysis.win.moves, analysis.win.plies) == ("red", 1, 1)
+    assert str(analysis.win.first_move) == "1,1,1"
+    assert analysis.proven_text == "proven: red wins in 1 move (1,1,1)"
+    assert analysis.win_rate == 1.0
+    assert analysis.prover == "proven"
+    assert sorted(str(s.move) for s in analysis.moves) == sorted(str(m) for m in game.legal_moves())
+
+
+def test_every_move_is_searched_after_a_win_in_one():
+    # Without every_move the search ends at once with the other moves unvisited.
+    game = make_partition(3, **WIN_IN_ONE, study=False)
+    analysis = analyse(game, seconds=1.0, seed=1)
+    assert all(s.visits > 0 or s.proven for s in analysis.moves)
+
+
+def test_a_win_for_the_other_side_marks_every_move_lost():
+    # Red wins this puzzle in 2 with 0,1,0: after it, blue is lost whatever it plays.
+    game = read(EXAMPLES / "puzzles/partition/floating-4-win-in-2.pyr.json").game
+    winner = game.to_move
+    game.push(game.parse_move("0,1,0"))
+    analysis = analyse(game, seconds=1.0, seed=2)
+    assert analysis.win is not None
+    assert (analysis.win.side, analysis.win.moves, analysis.win.plies) == (winner, 1, 2)
+    assert analysis.win.first_move is None  # the winner is not to move
+    assert analysis.win_rate == 0.0
+    assert {s.proven for s in analysis.moves} == {"loss"}
+    assert {s.win_rate for s in analysis.moves} == {0.0}
+    assert analysis.proven_text == f"proven: {winner} wins in 1 move"
+
+
+def test_pyraos_win_in_four_moves_counts_the_winners_moves():
+    game = read(EXAMPLES / "pyraos/endgame-win-in-7.pyr.json").game
+    analysis = analyse(game, seconds=2.0)
+    assert analysis.win is not None
+    assert (analysis.win.plies, analysis.win.moves) == (7, 4)
+    assert str(analysis.moves[0].move) == "3,0,0"
+    assert analysis.win.text == f"proven: {game.to_move} wins in 4 moves (3,0,0)"
+    assert len(analysis.win.line) == 7
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_every_legal_move_is_listed_once(name):
+    game = game_class(name).new()
+    if game.current_player() < 0:  # simultaneous turns: no side to move, no ranking
+        with pytest.raises(ValueError, match="one player to move"):
+            analyse(game, seconds=0.6)
+        return
+    game.push(game.legal_moves()[0])
+    analysis = analyse(game, seconds=0.6, seed=3)
+    listed = [str(s.move) for s in analysis.moves]
+    assert sorted(listed) == sorted(str(m) for m in game.legal_moves())
+    assert len(set(listed)) == len(listed)
+    assert 0 <= analysis.win_rate <= 1
+    assert all(0 <= s.win_rate <= 1 for s in analysis.moves)
+
+
+def test_terrace_ranked_list_is_best_first_by_score():
+    game = read(EXAMPLES / "terrace/opening.pyr.json").game
+    analysis = analyse(game, seconds=1.0)
+    assert analysis.agent == "alphabeta"
+    scores = [s.win_rate for s in analysis.moves if s.proven is None]
+    assert scores == sorted(scores, reverse=True)
+
+
+def test_alphabeta_every_move_scores_exactly():
+    # The plain search only bounds the moves after the best; every_move scores each exactly,
+    # so a move's score does not depend on where it came in the order.
+    game = read(EXAMPLES / "terrace/opening.pyr.json").game
+    plain = AlphaBetaAgent().choose(game, Limits(depth=2))
+    exact = AlphaBetaAgent(every_move=True).choose(game, Limits(depth=2))
+    assert exact.move is not None
+    assert len(exact.stats) == len(plain.stats) == len(game.legal_moves())
+    best = exact.stats[0].score
+    assert best == plain.stats[0].score
+    by_move = {s.move: s.score for s in exact.stats}
+    for stat in plain.stats[1:]:
+        assert by_move[stat.move] <= stat.score  # the plain score was an upper bound
+
+
+def test_mcts_every_move_goes_on_after_the_root_is_proven():
+    game = make_partition(3, **WIN_IN_ONE, study=False)
+    plain = MCTSAgent(seed=5).choose(game, Limits(playouts=300))
+    every = MCTSAgent(seed=5, every_move=True).choose(game, Limits(playouts=300))
+    assert plain.visits == 0
+    assert every.visits > 0
+    assert str(every.move) == str(plain.move) == "1,1,1"
+    assert every.proven == "win"
+
+
+def test_progress_and_stop():
+    game = game_class("partition").new()
+    seen = []
+    analyse(game, seconds=0.8, progress=lambda f, t: seen.append((f, t)), seed=6)
+    assert len(seen) >= 3
+    fractions = [f for f, _ in seen]
+    assert all(0 <= f <= 1 for f in fractions)
+    assert fractions[-1] == 1.0
+    assert any(t.startswith("prover") for _, t in seen)
+    event = threading.Event()
+    timer = threading.Timer(0.2, event.set)
+    timer.start()
+    start = time.perf_counter()
+    analysis = analyse(game, seconds=30, stop=event, seed=6)
+    assert time.perf_counter() - start < 3
+    assert analysis.stopped
+    assert len(analysis.moves) == len(game.legal_moves())
+    assert analysis.prover.startswith("unknown")
+
+
+def test_a_finished_game_and_json():
+    game = read(EXAMPLES / "partition/t1-red-wins-small.pyr.json").game
+    analysis = analyse(game, seconds=0.5)
+    assert analysis.moves == ()
+    assert analysis.win_rate is None
+    assert analysis.result == "red"
+    assert analysis.evaluation_text == "the game is over: red won"
+    running = analyse(make_partition(3, **WIN_IN_ONE, study=False), seconds=0.5, seed=1)
+    for item in (analysis, running):
+        assert isinstance(item, Analysis)
+        line = json.loads(json.dumps(item.to_json()))
+        assert line["game"] == "partition"
+        assert len(line["moves"]) == len(item.moves)
+    assert json.loads(json.dumps(running.to_json()))["win"]["first_move"] == "1,1,1"
+
+
+def test_bad_seconds():
+    with pytest.raises(ValueError, match="seconds"):
+        analyse(game_class("partition").new(), seconds=0)

@@ -1,0 +1,197 @@
+"""The Analysis dock: the engine's ranked moves, the proven win, the heat map on the board,
+stale answers dropped, Stop, set-up mode refused, and a ranked list without heat where the
+moves are not placements."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from model.files import read
+from model.partition import Partition, PartitionOptions
+from tests.conftest import make_partition
+from viewer.palette import heat_rgb
+
+WAIT_MS = 20000
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+# Base 3: red's only win in one is 1,1,1 (tests/model/test_agents.py).
+WIN_IN_ONE = dict(
+    red=[(0, 2, 0), (2, 2, 0), (0, 1, 1), (0, 0, 2)],
+    blue=[(0, 1, 0), (2, 1, 0), (1, 2, 0), (1, 0, 1)],
+)
+
+
+def win_in_one():
+    return make_partition(3, **WIN_IN_ONE, study=False)
+
+
+def start(window, seconds):
+    window.analysis.seed = 1
+    window.analysis.dock.seconds.setValue(seconds)
+    window.menus.analyse.trigger()
+
+
+def wait_for_result(qtbot, window):
+    qtbot.waitUntil(lambda: window.analysis.shown() is not None, timeout=WAIT_MS)
+    return window.analysis.shown()
+
+
+def test_a_win_in_one_ranked_first_proven_and_drawn_as_heat(make_window, qtbot, guard_errors):
+    window = make_window(win_in_one())
+    dock = window.analysis.dock
+    assert not dock.isVisible()  # it starts hidden
+    assert dock.toggleViewAction() in window.menus.view_menu.actions()
+    assert dock.objectName() == "analysis-dock"
+    start(window, 1.0)
+    assert dock.isVisible()
+    assert window.analysis.thinking
+    analysis = wait_for_result(qtbot, window)
+    assert not window.analysis.thinking
+    assert not dock.bar.isVisible()
+    assert dock.move_text(0) == "1,1,1"
+    assert dock.table.rowCount() == len(window.game.legal_moves())
+    assert dock.proven.text() == "proven: red wins in 1 move (1,1,1)"
+    assert "red to move: win rate 100%" in dock.evaluation.text()
+    assert dock.legend.isVisible()
+    # The heat map: every empty point a move can take, in its win rate's colour.
+    lat = window.game.lattice
+    frame = window._frame()
+    sites = {lat.id_of(*m.point) for m in window.game.legal_moves()}
+    assert set(frame.heat) == sites
+    best = lat.id_of(1, 1, 1)
+    assert frame.heat[best] == 1.0
+    for site, value in frame.heat.items():
+        assert (window.board.current_rgb[site] == heat_rgb([value])[0]).all()
+    assert analysis.stat(window.game.parse_move("1,1,1")).proven == "win"
+    assert not guard_errors
+
+
+def test_a_row_lights_its_point_and_a_double_click_plays_it(make_window, qtbot, guard_errors):
+    window = make_window(win_in_one())
+    start(window, 0.5)
+    wait_for_result(qtbot, window)
+    dock = window.analysis.dock
+    lat = window.game.lattice
+    dock.table.selectRow(1)
+    second = window.game.parse_move(dock.move_text(1))
+    assert window.analysis.selected == second
+    assert lat.id_of(*second.point) in window._frame().highlights["clickable"]
+    assert str(second) in window.statusBar().currentMessage()
+    dock.table.cellDoubleClicked.emit(0, 0)  # 1,1,1: red wins
+    assert window.session.ply == 1
+    assert str(window.game.move_stack[-1]) == "1,1,1"
+    assert window.game.is_over()
+    assert "red played 1,1,1" in window.statusBar().currentMessage()
+    # The new position drops the results: no numbers of another position.
+    assert window.analysis.shown() is None
+    assert dock.table.rowCount() == 0
+    assert window._frame().heat == {}
+    window.menus.analyse.trigger()  # the game is over: refused, said
+    assert not window.analysis.thinking
+    assert "nothing to analyse" in window.statusBar().currentMessage()
+    assert not guard_errors
+
+
+def test_a_move_made_meanwhile_drops_the_answer(make_window, qtbot, guard_errors):
+    window = make_window(Partition(PartitionOptions(4)))
+    start(window, 1.0)
+    job = window.analysis.runner.job
+    window.session.play(window.game.parse_move("0,0,0"))
+    assert not window.analysis.thinking  # the search for the last position stopped
+    job.thread.join(10)
+    qtbot.wait(100)  # a late answer changes nothing
+    assert window.analysis.shown() is None
+    assert window.analysis.dock.table.rowCount() == 0
+    assert window._frame().heat == {}
+    window.session.undo()  # back to the position analysed: still nothing stale shown
+    assert window.analysis.shown() is None
+    assert not guard_errors
+
+
+def test_keep_analysing_follows_the_game(make_window, qtbot, guard_errors):
+    window = make_window(Partition(PartitionOptions(3)))
+    window.analysis.seed = 1
+    window.analysis.dock.seconds.setValue(0.5)
+    window.analysis.dock.follow.setChecked(True)
+    assert window.analysis.thinking
+    wait_for_result(qtbot, window)
+    window.session.play(window.game.parse_move("0,0,0"))
+    assert window.analysis.thinking
+    analysis = wait_for_result(qtbot, window)
+    assert analysis.ply == 1
+    window.analysis.dock.follow.setChecked(False)
+    window.session.play(window.game.parse_move("1,0,0"))
+    assert not window.analysis.thinking
+    assert not guard_errors
+
+
+def test_stop_stops_and_the_gui_keeps_running(make_window, qtbot, guard_errors):
+    window = make_window(Partition(PartitionOptions(5)))
+    start(window, 30.0)
+    dock = window.analysis.dock
+    qtbot.waitUntil(lambda: dock.bar.value() > 0, timeout=WAIT_MS)
+    assert dock.stop.isEnabled()
+    thread = window.analysis.runner.job.thread
+    dock.stop.click()
+    assert not window.analysis.thinking
+    thread.join(5)
+    assert not thread.is_alive()
+    qtbot.wait(100)
+    assert window.analysis.shown() is None
+    assert dock.evaluation.text() == "analysis stopped"
+    assert not dock.bar.isVisible()
+    assert not guard_errors
+
+
+def test_the_computer_and_the_analysis_think_side_by_side(make_window, qtbot, guard_errors):
+    window = make_window(Partition(PartitionOptions(3)))
+    start(window, 1.0)
+    window.engine.ask_hint()  # the engine's own runner: the analysis goes on
+    assert window.analysis.thinking
+    assert window.engine.runner.thinking
+    wait_for_result(qtbot, window)
+    qtbot.waitUntil(lambda: not window.engine.runner.thinking, timeout=WAIT_MS)
+    assert not guard_errors
+
+
+def test_setup_mode_refuses_an_analysis(make_window, qtbot, guard_errors):
+    window = make_window(win_in_one())
+    window.menus.setup.trigger()
+    assert window.setup is not None
+    window.menus.analyse.trigger()
+    assert not window.analysis.thinking
+    assert "set-up mode" in window.statusBar().currentMessage()
+    assert "set-up mode" in window.analysis.dock.evaluation.text()
+    window.leave_setup()
+    assert not guard_errors
+
+
+def test_terrace_shows_a_ranked_list_and_no_heat(make_window, qtbot, guard_errors):
+    game = read(EXAMPLES / "terrace/opening.pyr.json").game
+    window = make_window(game)
+    start(window, 0.6)
+    analysis = wait_for_result(qtbot, window)
+    dock = window.analysis.dock
+    listed = [dock.move_text(row) for row in range(dock.table.rowCount())]
+    assert sorted(listed) == sorted(str(m) for m in window.game.legal_moves())
+    assert listed == [str(s.move) for s in analysis.moves]
+    assert window._frame().heat == {}
+    assert not dock.legend.isVisible()
+    rates = [s.win_rate for s in analysis.moves if s.proven is None]
+    assert rates == sorted(rates, reverse=True)
+    assert not guard_errors
+
+
+def test_pyraos_shows_a_ranked_list_and_no_heat(make_window, qtbot, guard_errors):
+    game = read(EXAMPLES / "pyraos/endgame-win-in-7.pyr.json").game
+    window = make_window(game)
+    start(window, 1.0)
+    analysis = wait_for_result(qtbot, window)
+    assert window.analysis.dock.move_text(0) == "3,0,0"
+    assert analysis.win is not None
+    assert analysis.win.moves == 4
+    assert window.analysis.dock.proven.text().startswith(f"proven: {game.to_move} wins in 4")
+    assert window._frame().heat == {}
+    assert np.isfinite(analysis.win_rate)
+    assert not guard_errors

@@ -1,0 +1,247 @@
+"""The Analysis dock's behaviour: the engine's analysis of the position shown
+(:func:`model.search.analysis.analyse`) on a worker thread of its own (an
+:class:`~viewer.engine.EngineRunner` apart from the computer player's, so neither stops the
+other), the moves ranked in the dock, and a heat map on the board.
+
+The heat map is a frame layer: while the analysed position is shown, each move's win rate
+goes on its site, in a game whose UI says its moves are placements (``GameUI.heat_map``:
+each move puts a piece on a site of its own); otherwise the dock's ranked list says it all.
+A new position drops the results (they are never shown for another position); set-up mode
+refuses an analysis. Clicking a move lights
+its sites up ("clickable"); double-clicking plays it, as a click on the board would."""
+
+from __future__ import annotations
+
+import dataclasses
+import threading
+from typing import TYPE_CHECKING, Any
+
+from model.game import Game, IllegalMoveError, Move
+from model.search.analysis import NOT_TURNS, Analysis, analyse
+
+from .engine import EngineRunner, Job, Progress, position_of
+from .frame import Frame
+from .slots import guarded, slot
+from .widgets.analysis_dock import AnalysisDock
+
+if TYPE_CHECKING:
+    from .app import MainWindow
+    from .games import GameUI
+
+
+class AnalysisControl:
+    """The Analysis dock of ``window``, its runner and its frame layer."""
+
+    def __init__(self, window: MainWindow) -> None:
+        self.window = window
+        self.dock = AnalysisDock(window)
+        self.runner = EngineRunner(lambda: window.session.game, window)
+        self.runner.progressed.connect(self._on_progress)
+        self.runner.answered.connect(self._on_answer)
+        self.runner.failed.connect(self._on_failed)
+        self.analysis: Analysis | None = None
+        self.position: tuple[Any, int] | None = None  # (position key, ply) analysed
+        self.heat: dict[int, float] = {}  # site -> win rate, when moves map to sites
+        self.selected: Move | None = None  # the move clicked in the table
+        self.seed: int | None = None  # tests make the searches repeatable
+        dock = self.dock
+        dock.analyse.clicked.connect(lambda _checked=False: self.analyse())
+        dock.stop.clicked.connect(lambda _checked=False: self.stop())
+        dock.follow.toggled.connect(self._on_follow_changed)
+        dock.table.itemSelectionChanged.connect(self._on_selection_changed)
+        dock.table.cellDoubleClicked.connect(self._on_row_double_clicked)
+
+    def show_message(self, text: str) -> None:
+        self.window.show_message(text)
+
+    @property
+    def thinking(self) -> bool:
+        return self.runner.thinking
+
+    def shown(self) -> Analysis | None:
+        """The analysis of the position shown now, or None."""
+        if self.analysis is None or position_of(self.window.game) != self.position:
+            return None
+        return self.analysis
+
+    # ---- actions ---------------------------------------------------------------------------
+
+    @slot
+    def analyse(self) -> None:
+        """Analyse the position shown (an analysis under way starts again)."""
+        window = self.window
+        dock = self.dock
+        dock.show()
+        dock.raise_()
+        refused = self._refusal()
+        if refused:
+            self.runner.stop()
+            dock.set_thinking(False)
+            self._forget(refused)
+            self.show_message(refused)
+            return
+        game = window.game
+        seconds = dock.seconds.value()
+        seed = self.seed
+
+        def task(copy: Game, progress: Progress, stop: threading.Event) -> Analysis:
+            return analyse(copy, seconds=seconds, progress=progress, stop=stop, seed=seed)
+
+        self._forget(f"analysing {game.to_move} to move ({seconds:g} s)...")
+        self.runner.run("analysis", task)
+        dock.set_thinking(True)
+
+    def _refusal(self) -> str:
+        """Why the position cannot be analysed now ('' when it can)."""
+        if self.window.setup is not None:
+            return "no analysis in set-up mode: Apply or Cancel the set-up first"
+        game = self.window.game
+        if game.is_over():
+            return f"the game is over ({game.describe_result()}): nothing to analyse"
+        if game.current_player() < 0:
+            return f"no analysis here: {NOT_TURNS}"
+        return ""
+
+    @slot
+    def stop(self) -> None:
+        job = self.runner.stop()
+        self.dock.set_thinking(False)
+        if job is not None:
+            self.dock.clear("analysis stopped")
+            self.show_message("analysis stopped")
+
+    def position_changed(self, reason: str) -> None:
+        """After every change of position: the results and a search under way are void;
+        with "Keep analysing" the new position is analysed."""
+        if reason == "saved":
+            return
+        job = self.runner.job
+        if job is not None and (job.key, job.ply) != position_of(self.window.game):
+            self.runner.stop()
+            self.dock.set_thinking(False)
+        if self.analysis is not None and self.shown() is None:
+            self._forget()
+        if self.dock.follow.isChecked() and not self.runner.thinking and self.shown() is None:
+            if not self._refusal():
+                self.analyse()
+            else:
+                self.dock.clear(self._refusal())
+
+    def _forget(self, text: str = "") -> None:
+        had = self.analysis is not None
+        self.analysis, self.position, self.heat, self.selected = None, None, {}, None
+        self.dock.clear(text)
+        if had:
+            self.window.redraw()
+
+    # ---- answers -----------------------------------------------------------------------
+
+    @slot
+    def _on_progress(self, fraction: float, text: str) -> None:
+        self.dock.set_progress(fraction, text)
+
+    @slot
+    def _on_answer(self, job: Job, analysis: Analysis) -> None:
+        window = self.window
+        self.dock.set_thinking(False)
+        self.analysis, self.position, self.selected = analysis, (job.key, job.ply), None
+        self.heat = self._heat_of(window.game, window.ui, analysis)
+        self.dock.show_results(
+            analysis.evaluation_text, analysis.proven_text, analysis.moves, bool(self.heat)
+        )
+        window.redraw()
+        self.show_message(f"analysis: {analysis.proven_text or analysis.evaluation_text}")
+
+    @slot
+    def _on_failed(self, job: Job, exc: BaseException) -> None:
+        self.dock.set_thinking(False)
+        self.dock.clear(f"the analysis failed: {exc}")
+
+        def fail() -> None:
+            raise exc
+
+        guarded(fail, self.show_message, "analysis")
+
+    @staticmethod
+    def _heat_of(game: Game, ui: GameUI, analysis: Analysis) -> dict[int, float]:
+        """Site -> win rate when the game's moves are placements and every move puts a
+        piece on one site of its own; else nothing (two moves to one site, or a move to
+        none, would make the map lie)."""
+        heat: dict[int, float] = {}
+        if not ui.heat_map:
+            return heat
+        for stat in analysis.moves:
+            sites = ui.move_sites(game, stat.move)
+            if len(sites) != 1 or sites[0] in heat:
+                return {}
+            heat[sites[0]] = stat.win_rate
+        return heat
+
+    # ---- the table ---------------------------------------------------------------------
+
+    def _move_at(self, row: int) -> Move | None:
+        analysis = self.shown()
+        if analysis is None or not 0 <= row < len(analysis.moves):
+            return None
+        return analysis.moves[row].move
+
+    @slot
+    def _on_selection_changed(self) -> None:
+        rows = self.dock.table.selectionModel().selectedRows()
+        move = self._move_at(rows[0].row()) if rows else None
+        if move == self.selected:
+            return
+        self.selected = move
+        self.window.redraw()
+        if move is not None and self.analysis is not None:
+            stat = self.analysis.stat(move)
+            if stat is not None:
+                proven = f", proven {stat.proven}" if stat.proven else ""
+                self.show_message(f"{move}: win rate {round(stat.win_rate * 100)}%{proven}")
+
+    @slot
+    def _on_row_double_clicked(self, row: int, _column: int) -> None:
+        """Play the move of ``row``, as a click on the board would."""
+        window = self.window
+        move = self._move_at(row)
+        if move is None:
+            return
+        if window.setup is not None:
+            self.show_message("set-up mode: Apply or Cancel it before playing a move")
+            return
+        busy = window.ui.busy() or window.engine.busy()
+        if busy:
+            self.show_message(busy)
+            return
+        mover = window.game.to_move
+        window.engine.human_move()  # the computer may answer it
+        try:
+            window.session.play(move)
+        except IllegalMoveError as exc:
+            self.show_message(str(exc))
+            return
+        self.show_message(window.ui.played(window.game, mover, move))
+
+    @slot
+    def _on_follow_changed(self, on: bool) -> None:
+        if on and not self.runner.thinking and self.shown() is None and not self._refusal():
+            self.analyse()
+
+    # ---- the board ---------------------------------------------------------------------
+
+    def heat_layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
+        """The window's frame layer: the heat map, and the sites of the move clicked in
+        the table, while the analysed position shows."""
+        if self.analysis is None or position_of(game) != self.position:
+            return frame
+        changes: dict[str, Any] = {}
+        if self.heat:
+            changes["heat"] = {**frame.heat, **self.heat}
+        sites = ui.move_sites(game, self.selected) if self.selected is not None else ()
+        if sites:
+            lit = tuple(frame.highlights.get("clickable", ())) + tuple(sites)
+            changes["highlights"] = {**frame.highlights, "clickable": lit}
+        return dataclasses.replace(frame, **changes) if changes else frame
+
+    def shutdown(self) -> None:
+        self.runner.shutdown()

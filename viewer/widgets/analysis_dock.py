@@ -1,0 +1,173 @@
+"""The Analysis dock's widgets: Analyse and Stop, the thinking time, a progress bar, the
+position's evaluation, the moves ranked best first, and the forced win the prover found.
+:mod:`viewer.analysis` drives it; the dock only shows what it is handed."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QSignalBlocker, Qt
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QDockWidget,
+    QDoubleSpinBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from model.search.agents import MoveStat
+
+from ..palette import HEAT_STOPS, heat_rgb
+from .keys import pass_history_keys
+
+COLUMNS = ("move", "win %", "visits", "proven")  # "visits" is "score" for alpha-beta
+DEFAULT_SECONDS = 3.0
+
+
+def _heat_gradient() -> str:
+    """The heat scale as a Qt style sheet gradient, lost (left) to won (right)."""
+    stops = ", ".join(f"stop:{s:g} rgb{tuple(rgb)}" for s, rgb in HEAT_STOPS)
+    return f"qlineargradient(x1:0, y1:0, x2:1, y2:0, {stops})"
+
+
+class AnalysisDock(QDockWidget):
+    """The engine's view of the position (starts hidden; View menu, or Edit > Analyse)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Analysis", parent)
+        self.setObjectName("analysis-dock")
+        body = QWidget(self)
+        layout = QVBoxLayout(body)
+        row = QHBoxLayout()
+        self.analyse = QPushButton("Analyse")
+        self.analyse.setToolTip("The engine judges the position and every legal move (A)")
+        self.stop = QPushButton("Stop")
+        self.stop.setToolTip("Stop the analysis (its results are dropped)")
+        self.seconds = QDoubleSpinBox()
+        self.seconds.setRange(0.5, 600.0)
+        self.seconds.setDecimals(1)
+        self.seconds.setSingleStep(1.0)
+        self.seconds.setValue(DEFAULT_SECONDS)
+        self.seconds.setSuffix(" s")
+        self.seconds.setToolTip("How long the engine thinks (the prover takes a quarter)")
+        pass_history_keys(self.seconds)
+        for widget in (self.analyse, self.stop, self.seconds):
+            row.addWidget(widget)
+        layout.addLayout(row)
+        self.follow = QCheckBox("Keep analysing")
+        self.follow.setToolTip("Analyse every new position as it is shown")
+        layout.addWidget(self.follow)
+        self.bar = QProgressBar()
+        self.bar.setRange(0, 100)
+        self.bar.setTextVisible(False)
+        layout.addWidget(self.bar)
+        self.activity = QLabel()  # what the engine is doing: small, under the bar
+        self.activity.setStyleSheet("color: #666; font-size: 11px")
+        self.activity.setWordWrap(True)
+        layout.addWidget(self.activity)
+        self.evaluation = QLabel("Analyse the position to see the engine's view of it.")
+        self.evaluation.setWordWrap(True)
+        layout.addWidget(self.evaluation)
+        self.proven = QLabel()
+        self.proven.setWordWrap(True)
+        self.proven.setStyleSheet("font-weight: bold")
+        layout.addWidget(self.proven)
+        self.table = QTableWidget(0, len(COLUMNS))
+        self.table.setHorizontalHeaderLabels(COLUMNS)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.verticalHeader().setVisible(False)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.table.setMinimumHeight(150)
+        self.table.setToolTip("Click a move to see it on the board; double-click plays it")
+        layout.addWidget(self.table, 1)
+        self.legend = QWidget()
+        legend = QHBoxLayout(self.legend)
+        legend.setContentsMargins(0, 0, 0, 0)
+        scale = QLabel()
+        scale.setFixedHeight(12)
+        scale.setStyleSheet(f"background: {_heat_gradient()}; border: 1px solid #999")
+        for text, stretch in (("lost", 0), (None, 1), ("won", 0)):
+            if text is None:
+                legend.addWidget(scale, stretch)
+            else:
+                legend.addWidget(QLabel(text))
+        self.legend.setToolTip("The heat map on the board: each point's win rate")
+        layout.addWidget(self.legend)
+        self.setWidget(body)
+        self.set_thinking(False)
+        self.legend.setVisible(False)
+
+    # ---- shown state --------------------------------------------------------------------
+
+    def set_thinking(self, on: bool) -> None:
+        self.stop.setEnabled(on)
+        self.bar.setVisible(on)
+        self.activity.setVisible(on)
+        if on:
+            self.bar.setValue(0)
+            self.activity.setText("")
+
+    def set_progress(self, fraction: float, text: str) -> None:
+        self.bar.setValue(round(max(0.0, min(1.0, fraction)) * 100))
+        if text:
+            self.activity.setText(text)
+
+    def clear(self, evaluation: str = "", proven: str = "") -> None:
+        """No results (a new position, or a refusal said in ``evaluation``)."""
+        with QSignalBlocker(self.table):
+            self.table.setRowCount(0)
+        self.evaluation.setText(evaluation)
+        self.proven.setText(proven)
+        self.legend.setVisible(False)
+
+    def show_results(
+        self, evaluation: str, proven: str, moves: Sequence[MoveStat], heat_map: bool
+    ) -> None:
+        """An analysis: its lines, and its moves best first (``heat_map``: the board shows
+        them as a heat map, so the legend is shown)."""
+        self.evaluation.setText(evaluation)
+        self.proven.setText(proven)
+        self.legend.setVisible(heat_map)
+        colours = heat_rgb([s.win_rate for s in moves]) if moves else []
+        scored = any(s.score is not None for s in moves)
+        self.table.horizontalHeaderItem(2).setText("score" if scored else "visits")
+        with QSignalBlocker(self.table):
+            self.table.setRowCount(len(moves))
+            for row, stat in enumerate(moves):
+                rate = QTableWidgetItem(f"{round(stat.win_rate * 100)}%")
+                rate.setData(Qt.ItemDataRole.DecorationRole, QColor(*map(int, colours[row])))
+                cells = (QTableWidgetItem(str(stat.move)), rate)
+                cells += (QTableWidgetItem(_work(stat)), QTableWidgetItem(stat.proven or ""))
+                for column, item in enumerate(cells):
+                    if column:
+                        item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                    self.table.setItem(row, column, item)
+            self.table.clearSelection()
+        self.table.scrollToTop()
+
+    def move_text(self, row: int) -> str:
+        item = self.table.item(row, 0)
+        return item.text() if item is not None else ""
+
+
+def _work(stat: MoveStat) -> str:
+    """Visits (MCTS) or the score (alpha-beta; none shown for a proven result)."""
+    if stat.score is None:
+        return f"{stat.visits:,}"
+    if abs(stat.score) >= 1000:  # a mate score: the proven column says it
+        return ""
+    return f"{stat.score:+.2f}"
