@@ -11,6 +11,7 @@ of them and a failed action leaves everything as it was.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,17 @@ from model.game import Game, Move
 from model.tree import Node, lines_to_json, tree_of
 
 from .events import Signal
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The tree of moves and the unsaved flag at one moment (see :meth:`Session.snapshot`)."""
+
+    node: Node  # the position shown
+    nodes: frozenset[Node]  # every node of the tree
+    selected: tuple[tuple[Node, Node], ...]  # each node's selected child
+    dirty: bool
+    undone: tuple[tuple[Game, Node, Node], ...]  # set-ups undone, for redo
 
 
 class Session:
@@ -32,7 +44,7 @@ class Session:
         variations: list[list[Move]] | None = None,
     ) -> None:
         # reason: "move", "undo", "redo", "goto", "load", "new", "lines" (a line deleted),
-        # "saved" (the same position, now in a file)
+        # "saved" (the same position, now in a file), "puzzle" (the puzzle texts edited)
         self.changed = Signal()
         self.message = Signal()  # text for the status bar
         self._game = game
@@ -157,6 +169,54 @@ class Session:
         the current line."""
         if node.root() is not self._node.root():
             raise ValueError("that move belongs to another game")
+        self._walk_to(node)
+        self.changed.emit("goto")
+
+    def snapshot(self) -> Snapshot:
+        """The tree and the unsaved flag now, for :meth:`restore` (Solve mode plays its
+        attempts on the game and takes them back afterwards)."""
+        root = self._node.root()
+        nodes = frozenset(root.walk())
+        selected = tuple((n, n.selected) for n in nodes if n.selected is not None)
+        return Snapshot(self._node, nodes, selected, self.dirty, tuple(self._undone))
+
+    def restore(self, snapshot: Snapshot, node: Node | None = None, *, move: bool = True) -> int:
+        """Drop every move added since ``snapshot`` (none of them may be on the path to
+        the position shown, unless ``move``), give each node its selected line back, reset
+        the unsaved flag, and show ``node`` (an old node; the snapshot's by default) when
+        ``move``. The number of moves dropped; ValueError if the game was replaced."""
+        if snapshot.node.root() is not self._node.root():
+            raise ValueError("the game was replaced since")
+        target = snapshot.node if node is None else node
+        if target not in snapshot.nodes:
+            raise ValueError("that position was not in the game then")
+        if move:
+            self._walk_to(target)
+        elif any(n not in snapshot.nodes for n in self._node.path()):
+            raise ValueError("the position shown was added since: restore with move")
+        dropped = 0
+        for parent in snapshot.nodes:
+            for child in [c for c in parent.children if c not in snapshot.nodes]:
+                dropped += 1 + child.size()
+                parent.remove(child)
+        for parent, child in snapshot.selected:
+            if child in parent.children:
+                parent.select(child)
+        self._reselect_path()
+        self._undone[:] = snapshot.undone
+        self.dirty = snapshot.dirty
+        self.changed.emit("goto")
+        return dropped
+
+    def _reselect_path(self) -> None:
+        """Each node on the path to the position shown selects the next one."""
+        node = self._node
+        while node.parent is not None:
+            node.parent.select(node)
+            node = node.parent
+
+    def _walk_to(self, node: Node) -> None:
+        """Show ``node`` (of this game's tree) without telling anyone."""
         target = node.path()
         ours = self._node.path()
         common = 0
@@ -166,7 +226,6 @@ class Session:
             self._back()
         for step in target[common:]:
             self._forward(step)
-        self.changed.emit("goto")
 
     def _back(self) -> Move:
         parent = self._node.parent
@@ -242,6 +301,16 @@ class Session:
         self._node = tree_of(game.move_stack)
         self.dirty = True
         self.changed.emit("load")
+
+    def set_puzzle(self, puzzle: dict[str, Any]) -> None:
+        """New puzzle texts (checked by the caller: ``model.puzzle.check_puzzle``): the
+        document has unsaved changes. The dict keeps its identity (a new file's is new)."""
+        if puzzle == self.puzzle:
+            return
+        self.puzzle.clear()
+        self.puzzle.update(puzzle)
+        self.dirty = True
+        self.changed.emit("puzzle")
 
     def document(self) -> dict[str, Any]:
         """Everything a save writes, as the JSON document of a position file."""

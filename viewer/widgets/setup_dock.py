@@ -43,7 +43,10 @@ class WrappedLabel(QLabel):
         self._fit()
 
     def _fit(self) -> None:
-        needed = self.heightForWidth(max(self.width(), 120)) if self.text() else 0
+        needed = 0
+        if self.text():
+            self.setMinimumHeight(0)  # heightForWidth respects the minimum: never shrinking
+            needed = self.heightForWidth(max(self.width(), 120))
         if needed != self.minimumHeight():
             self.setMinimumHeight(max(needed, 0))
 

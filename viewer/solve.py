@@ -1,0 +1,380 @@
+"""Solve mode: the user plays a puzzle's side on the board, the computer defends.
+
+The attempt is played on the session like any moves (so the board, the turn builder and
+the Moves dock all work as usual), from the puzzle position. After each of the user's
+moves the defence is searched on a worker thread with the prover
+(``model.search.prover``): if the side still wins within the plies left, the computer
+plays the reply that resists longest; if not, the user's move let the defence escape, and
+the computer plays the escape: failed. The side winning within the bound is solved.
+
+Nothing of an attempt stays: the session's tree and unsaved flag are snapshotted when
+Solve mode starts and restored when it ends (Try again, Reveal, Stop solving, Save, or
+anything that asks about unsaved work), so the document is as it was.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import threading
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from model.game import Game, IllegalMoveError, InvalidMoveError, Move
+from model.puzzle import Goal, goal_of
+from model.search.prover import Prover, prove
+from model.tree import Node
+
+from .engine import EngineRunner, Job, Progress
+from .frame import Frame, Label
+from .slots import guarded, slot
+
+if TYPE_CHECKING:
+    from .app import MainWindow
+    from .games import GameUI
+    from .session import Snapshot
+    from .widgets.puzzle_dock import PuzzleDock
+
+
+@dataclass(frozen=True)
+class Defence:
+    """The computer's answer: ``move`` resists longest and the side still wins in
+    ``plies`` (counting from before it), or, with ``plies`` None, ``move`` escapes."""
+
+    move: Move | None
+    plies: int | None
+
+
+def defend(side: str, left: int) -> Any:
+    """The task that finds the defence to play with ``left`` plies left for ``side``."""
+
+    def task(game: Game, progress: Progress, stop: threading.Event) -> Defence:
+        prover = Prover(game, side, stop=stop)
+        plies = prover.shortest(left)
+        if plies is not None:
+            line = prover.line(plies)
+            return Defence(line[0] if line else None, plies)
+        for move in game.legal_moves():  # the side cannot win: show a way out
+            prover.game.push(move)
+            try:
+                holds = prover.wins_within(left - 1)
+            finally:
+                prover.game.pop()
+            if not holds:
+                return Defence(move, None)
+        return Defence(None, None)
+
+    return task
+
+
+def side_moves(count: int) -> str:
+    return f"{count} move" + ("" if count == 1 else "s")
+
+
+def plies_word(count: int) -> str:
+    return f"{count} ply" if count == 1 else f"{count} plies"
+
+
+class SolveMode:
+    """Solve mode of ``window``; ``dock`` shows its status and buttons."""
+
+    def __init__(self, window: MainWindow, dock: PuzzleDock) -> None:
+        self.window = window
+        self.dock = dock
+        self.runner = EngineRunner(lambda: window.session.game, dock)
+        self.runner.answered.connect(self._on_answer)
+        self.runner.failed.connect(self._on_failed)
+        self.active = False
+        self.goal: Goal | None = None
+        self.anchor: Node | None = None  # the puzzle position
+        self.snapshot: Snapshot | None = None  # the document before Solve mode
+        self.final: tuple[Node, str, str] | None = None  # node, "solved"/"failed", text
+        self.status = ("", "")  # (kind, text) the dock shows
+        self.solution: list[Move] | None = None  # revealed: the moves from the anchor
+        self._quiet = False  # the solver is moving the session: no evaluation meanwhile
+        self._pending_fail: str | None = None  # the escape being played fails the attempt
+
+    def show_message(self, text: str) -> None:
+        self.window.show_message(text)
+
+    # ---- starting and ending ------------------------------------------------------------
+
+    def start(self, anchor: Node) -> bool:
+        """Solve the puzzle of the session from ``anchor`` (the puzzle position, shown
+        first). False, with a message, when the puzzle states no goal."""
+        window = self.window
+        session = window.session
+        goal = goal_of(session.puzzle)
+        if goal is None:
+            self.show_message("this puzzle states no goal to solve (set one in the Puzzle dock)")
+            return False
+        if self.active:
+            self.leave()
+        engine = window.engine
+        engine.stop()
+        computer = list(engine.computer)
+        for colour in computer:
+            engine.set_player(colour, None)
+        self.goal, self.anchor = goal, anchor
+        self.snapshot = session.snapshot()
+        self.final, self.solution, self._pending_fail = None, None, None
+        self.active = True
+        if session.node is not anchor:
+            self._move(lambda: session.goto_node(anchor))
+        note = " (the computer player is off)" if computer else ""
+        self.show_message(f"Solve mode: play {goal.side}, the computer defends{note}")
+        self._evaluate()
+        return True
+
+    def leave(self) -> None:
+        """End Solve mode: the attempt goes, the position and the file are as before."""
+        if not self.active:
+            return
+        self.runner.stop()
+        self.active = False
+        snapshot, self.snapshot = self.snapshot, None
+        self.final, self.solution = None, None
+        self._set_status("", "")
+        if snapshot is not None:
+            with contextlib.suppress(ValueError):  # another game came: nothing to restore
+                self.window.session.restore(snapshot)
+        self.window.redraw()
+
+    def restart(self) -> None:
+        """Try again: back to the puzzle position, the last attempt gone."""
+        if not self.active or self.snapshot is None or self.anchor is None:
+            return
+        self.runner.stop()
+        self.final, self._pending_fail = None, None
+        snapshot, anchor = self.snapshot, self.anchor
+        self._move(lambda: self.window.session.restore(snapshot, anchor))
+        self._evaluate()
+
+    def reveal(self) -> None:
+        """Back to the puzzle position with the solution listed and its next move shown
+        on the board while the attempt follows it."""
+        if not self.active or self.goal is None:
+            return
+        self.restart()
+        solution = self._written_solution()
+        if solution is not None:
+            self._revealed(solution)
+            return
+        goal = self.goal
+
+        def task(game: Game, progress: Progress, stop: threading.Event) -> Any:
+            proof = prove(game, goal.side, goal.within, stop=stop)
+            return _replay(game, list(proof.line))
+
+        self.runner.run("reveal", task)
+        self._set_status("thinking", "looking for the solution...")
+
+    def _written_solution(self) -> list[Move] | None:
+        """The puzzle's solution as moves from the puzzle position (None when it has none
+        or it does not replay)."""
+        texts = self.window.session.puzzle.get("solution")
+        if not texts:
+            return None
+        try:
+            return _replay(self.window.session.game, texts)
+        except (InvalidMoveError, IllegalMoveError):
+            return None
+
+    def _revealed(self, solution: list[Move]) -> None:
+        self.solution = solution
+        if solution:
+            moves = " ".join(map(str, solution))
+            self.show_message(f"the solution: {moves} (back at the puzzle position)")
+        else:
+            self.show_message("no solution found: the goal cannot be forced")
+        self._evaluate()
+
+    def session_changed(self, reason: str) -> None:
+        """The session changed (after the window followed it)."""
+        if not self.active or self._quiet:
+            return
+        session = self.window.session
+        if reason in ("load", "new"):  # another document: nothing to restore
+            self.runner.stop()
+            self.active, self.snapshot, self.final, self.solution = False, None, None, None
+            self._set_status("", "")
+            self.show_message("Solve mode ended: another position came")
+            return
+        if reason in ("saved", "puzzle", "lines"):
+            return
+        if not self._inside(session.node):  # the Moves dock went elsewhere
+            self.runner.stop()
+            self.active = False
+            snapshot, self.snapshot = self.snapshot, None
+            self.final, self.solution = None, None
+            self._set_status("", "")
+            if snapshot is not None:
+                guarded(lambda: session.restore(snapshot, move=False), self.show_message)
+            self.show_message("Solve mode ended: you left the puzzle position")
+            return
+        self._evaluate()
+
+    def _move(self, action: Any) -> None:
+        self._quiet = True
+        try:
+            action()
+        finally:
+            self._quiet = False
+
+    def _inside(self, node: Node) -> bool:
+        """``node`` is the puzzle position or after it."""
+        walk: Node | None = node
+        while walk is not None:
+            if walk is self.anchor:
+                return True
+            walk = walk.parent
+        return False
+
+    # ---- the attempt --------------------------------------------------------------------
+
+    def _plies(self) -> int:
+        assert self.anchor is not None
+        return self.window.session.ply - len(self.anchor.path())
+
+    def _side_move_count(self) -> int:
+        session, goal = self.window.session, self.goal
+        assert goal is not None
+        line = session.line()[session.ply - self._plies() : session.ply]
+        return sum(1 for mover, _ in line if mover == goal.side)
+
+    def _evaluate(self) -> None:
+        """Say where the attempt stands, and let the defence move when it is to move."""
+        if not self.active or self.goal is None:
+            return
+        session, goal = self.window.session, self.goal
+        game, node = session.game, session.node
+        if self._pending_fail is not None:
+            self.final = (node, "failed", self._pending_fail)
+            self._pending_fail = None
+        if self.final is not None and self.final[0] is node:
+            self._set_status(self.final[1], self.final[2])
+            return
+        self.final = None
+        left = goal.within - self._plies()
+        outcome = game.outcome()
+        if outcome is not None:
+            if outcome.winner == goal.side:
+                count = self._side_move_count()
+                helped = " (with the solution shown)" if self.solution is not None else ""
+                self._finish("solved", f"Solved in {side_moves(count)}{helped}!")
+            else:
+                self._finish("failed", f"Failed: {game.describe_result()}")
+            return
+        if left <= 0:
+            count = self._side_move_count()
+            self._finish("failed", f"Failed: {goal.side} has not won within {side_moves(count)}.")
+            return
+        if game.to_move == goal.side:
+            moves = -(-left // len(game.players))  # the side's turns in the plies left
+            self._set_status(
+                "info",
+                f"Your move: {goal.side} to win within {side_moves(moves)} "
+                f"({plies_word(left)} left).",
+            )
+            return
+        self.runner.run("defend", defend(goal.side, left))
+        self._set_status("thinking", f"{game.to_move} looks for the best defence...")
+
+    def _finish(self, kind: str, text: str) -> None:
+        self.final = (self.window.session.node, kind, text)
+        self._set_status(kind, text)
+
+    def _set_status(self, kind: str, text: str) -> None:
+        self.status = (kind, text)
+        self.dock.solve_changed()
+
+    @slot
+    def _on_answer(self, job: Job, result: Any) -> None:
+        if not self.active or self.goal is None:
+            return
+        if job.purpose == "reveal":
+            self._revealed(result)
+            return
+        defence: Defence = result
+        session, goal = self.window.session, self.goal
+        if defence.move is None:
+            self._finish("failed", "Failed: the defence has no move")
+            return
+        mover = session.game.to_move
+        if defence.plies is None:
+            last = session.node.move
+            left = goal.within - self._plies()
+            self._pending_fail = (
+                f"Failed: after {last}, {mover} escapes with {defence.move}: "
+                f"{goal.side} can no longer win in time ({plies_word(left - 1)} left)."
+            )
+        session.play(defence.move)  # the window follows; then _evaluate
+        self.show_message(self.window.ui.played(session.game, mover, defence.move))
+
+    @slot
+    def _on_failed(self, job: Job, exc: BaseException) -> None:
+        self._set_status("failed", f"The search failed: {exc}")
+
+    # ---- the window's questions ---------------------------------------------------------
+
+    def busy(self) -> str:
+        """Why a move on the board waits ('' when it does not)."""
+        if not self.active or self.goal is None:
+            return ""
+        if self.runner.thinking:
+            return "the defence is thinking: wait for its move"
+        session = self.window.session
+        if self.final is not None and self.final[0] is session.node:
+            return f"{self.final[2]} Try again, Reveal the solution, or Stop solving"
+        if not session.game.is_over() and session.game.to_move != self.goal.side:
+            return "wait for the defence's move"
+        return ""
+
+    def undo(self) -> None:
+        """Undo in Solve mode: take back your last move and the defence's reply."""
+        session = self.window.session
+        if self.anchor is None or session.node is self.anchor:
+            self.show_message("at the puzzle position: nothing to undo")
+            return
+        self.runner.stop()
+        self._pending_fail = None
+        assert self.goal is not None
+        side = self.goal.side
+
+        def back() -> None:
+            session.undo()
+            while session.node is not self.anchor and (
+                session.game.to_move != side or session.game.is_over()
+            ):
+                session.undo()
+
+        self._move(back)
+        self._evaluate()
+
+    def layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
+        """The frame layer: once revealed, the solution's next move as a ghost while the
+        attempt follows the solution."""
+        if not self.active or not self.solution or self.goal is None or self.anchor is None:
+            return frame
+        if game.is_over() or game.to_move != self.goal.side:
+            return frame
+        played = [n.move for n in self.window.session.node.path()[len(self.anchor.path()) :]]
+        if len(played) >= len(self.solution) or played != self.solution[: len(played)]:
+            return frame
+        move = self.solution[len(played)]
+        sites = ui.move_sites(game, move)
+        if not sites:
+            return frame
+        ghosts = {**frame.ghosts, **{site: self.goal.side for site in sites}}
+        text = "key" if not played else "next"
+        labels = (*frame.labels, Label(sites[0], f"{text} {move}"))
+        return dataclasses.replace(frame, ghosts=ghosts, labels=labels)
+
+    def shutdown(self) -> None:
+        self.runner.shutdown()
+
+
+def _replay(game: Game, texts: list[str]) -> list[Move]:
+    """``texts`` as moves, replayed from ``game`` (left unchanged)."""
+    copy = game.copy()
+    return [copy.push_text(text) for text in texts]
