@@ -7,17 +7,22 @@ queued Qt signals, so the window never waits. ``stop()`` sets the search's
 ``threading.Event``; an answer for a position that is no longer shown (position key and
 ply compared) or for a job that was stopped or replaced is dropped.
 
-``EngineControl`` is the window's part: the Hint action, the computer's colours and level,
-the progress bar and Stop button in the status bar. Undo while the computer plays takes
-back the computer's move and yours; Stop and Undo pause the computer until the next move
-made on the board (so you can take over), which switches it on again."""
+``EngineControl`` is the window's part: the Hint action (the hinted move drawn as a ghost
+piece, see :meth:`EngineControl.hint_layer`), who plays each colour (a human, or the
+computer at a level of its own: ``computer`` maps colour -> level), the progress bar and
+Stop button in the status bar. Undo while the computer plays takes back the computer's move
+and yours; Stop and Undo pause the computer until the next move made on the board (so you
+can take over) or a new choice of players, which switches it on again. The computer may
+play every colour (it then takes at least ``pace`` seconds a move, so a game can be
+watched), each move still searched on the worker thread."""
 
 from __future__ import annotations
 
 import dataclasses
 import logging
 import threading
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -85,13 +90,19 @@ class EngineRunner(QObject):
     def thinking(self) -> bool:
         return self.job is not None
 
-    def start(self, purpose: str, level: str, *, seed: int | None = None) -> Job:
+    def start(
+        self, purpose: str, level: str, *, seed: int | None = None, min_seconds: float = 0.0
+    ) -> Job:
         """Think on the current position with the agent of ``level`` (a search under way
-        is stopped first); the answer is a :class:`Choice`."""
+        is stopped first); the answer is a :class:`Choice`, given no sooner than
+        ``min_seconds`` after the start (Stop ends the wait at once)."""
         agent, limits = agent_for(self.current(), level, seed=seed)
 
         def task(copy: Game, progress: Progress, stop: threading.Event) -> Choice:
-            return agent.choose(copy, limits, progress=progress, stop=stop)
+            start = time.perf_counter()
+            choice = agent.choose(copy, limits, progress=progress, stop=stop)
+            stop.wait(max(0.0, min_seconds - (time.perf_counter() - start)))
+            return choice
 
         return self.run(purpose, task, level=level)
 
@@ -176,7 +187,10 @@ def describe_choice(choice: Choice) -> str:
 
 
 class EngineControl:
-    """Hint, the computer's colours and level, and the thinking widgets of ``window``."""
+    """Hint, who plays each colour, and the thinking widgets of ``window``."""
+
+    #: With the computer on every side, a move takes at least this long (seconds).
+    pace = 0.6
 
     def __init__(self, window: MainWindow) -> None:
         self.window = window
@@ -184,8 +198,7 @@ class EngineControl:
         self.runner.progressed.connect(self._on_progress)
         self.runner.answered.connect(self._on_answer)
         self.runner.failed.connect(self._on_failed)
-        self.computer: set[str] = set()  # colours the computer plays
-        self.level = "easy"
+        self.computer: dict[str, str] = {}  # colour -> level, for the colours it plays
         self.hint_level = "medium"
         self.paused = False  # Stop or Undo: the computer waits for a move on the board
         self.hint: tuple[Any, int, Any] | None = None  # (position key, ply, move) shown
@@ -228,8 +241,10 @@ class EngineControl:
             self.bar.setValue(0)
 
     def _start(self, purpose: str, level: str) -> None:
-        self.runner.start(purpose, level, seed=self.seed)
-        who = "hint" if purpose == "hint" else f"the computer ({self.window.game.to_move})"
+        game = self.window.game
+        alone = purpose == "play" and all(c in self.computer for c in game.players)
+        self.runner.start(purpose, level, seed=self.seed, min_seconds=self.pace if alone else 0)
+        who = "hint" if purpose == "hint" else f"the computer ({game.to_move})"
         self.thinking_text = f"{who} is thinking ({level})..."
         self.window.status_prompt.setText(self.thinking_text)
         self.show_message(self.thinking_text)
@@ -259,27 +274,55 @@ class EngineControl:
             return
         if job.purpose == "play":
             self.paused = True
-            self.show_message("stopped: your move (the computer plays again after it)")
+            if all(c in self.computer for c in self.window.game.players):
+                self.show_message(
+                    "stopped: make a move, or choose the players in the Game menu, and the "
+                    "computer goes on"
+                )
+            else:
+                self.show_message("stopped: your move (the computer plays again after it)")
         else:
             self.show_message("hint stopped")
         self.window.redraw()
 
     @slot
-    def set_computer(self, colour: str, on: bool) -> None:
-        if on:
-            self.computer.add(colour)
-            self.paused = False
+    def set_player(self, colour: str, level: str | None) -> None:
+        """``colour`` is played by the computer at ``level``, or by a human (None); the
+        Game menu follows."""
+        if level is not None and level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}")
+        if self.computer.get(colour) == level:
+            return
+        if self.computer_thinking and self.window.game.to_move == colour:
+            self.runner.stop()  # a human now, or another level: think again (or not)
+            self._show_thinking(False)
+        if level is None:
+            self.computer.pop(colour, None)
         else:
-            self.computer.discard(colour)
-            if self.computer_thinking and self.window.game.to_move == colour:
-                self.stop()
+            self.computer[colour] = level
+            self.paused = False
+        self._players_changed()
         self.consider()
 
-    @slot
-    def set_level(self, level: str) -> None:
-        if level not in LEVELS:
-            raise ValueError(f"unknown level {level!r}")
-        self.level = level
+    def choose_players(self, computer: Mapping[str, str]) -> None:
+        """The New game dialog's choice, before its game comes: the computer plays these
+        colours (colour -> level), humans the others. Nothing starts here: the new position
+        starts the computer if it is to move."""
+        for level in computer.values():
+            if level not in LEVELS:
+                raise ValueError(f"unknown level {level!r}")
+        self.computer = dict(computer)
+        self.paused = False
+        self._players_changed()
+
+    def keep_players(self, players: tuple[str, ...] | list[str]) -> None:
+        """Another game came: colours it does not have are forgotten."""
+        self.computer = {c: lv for c, lv in self.computer.items() if c in players}
+
+    def _players_changed(self) -> None:
+        menus = getattr(self.window, "menus", None)  # none yet while the window is built
+        if menus is not None:
+            menus.show_players()
 
     # ---- the position --------------------------------------------------------------------
 
@@ -325,7 +368,7 @@ class EngineControl:
             or not self._computer_to_move(game)
         ):
             return
-        self._start("play", self.level)
+        self._start("play", self.computer[game.to_move])
 
     # ---- answers -------------------------------------------------------------------------
 
@@ -375,13 +418,23 @@ class EngineControl:
         return move if position_of(self.window.game) == (key, ply) else None
 
     def hint_layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
-        """The window's frame layer: the hinted move's sites lit while its position shows."""
+        """The window's frame layer while the hint's position shows: a ghost piece of the
+        mover's colour where the hinted move puts one (``ui.move_sites``), the "selected"
+        rim on where it comes from (``ui.move_from``: a lift, a step) and the "remove" rim
+        on the pieces it takes off the board (``ui.move_removes``)."""
         hint = self.hint_move()
-        sites = ui.move_sites(game, hint) if hint is not None else ()
-        if not sites:
+        if hint is None:
             return frame
-        lit = tuple(frame.highlights.get("clickable", ())) + tuple(sites)
-        return dataclasses.replace(frame, highlights={**frame.highlights, "clickable": lit})
+        mover = game.to_move
+        ghosts = {**frame.ghosts, **dict.fromkeys(ui.move_sites(game, hint), mover)}
+        highlights = dict(frame.highlights)
+        for style, sites in (
+            ("selected", ui.move_from(game, hint)),
+            ("remove", ui.move_removes(game, hint)),
+        ):
+            if sites:
+                highlights[style] = tuple(highlights.get(style, ())) + tuple(sites)
+        return dataclasses.replace(frame, ghosts=ghosts, highlights=highlights)
 
     def shutdown(self) -> None:
         self.runner.shutdown()

@@ -4,6 +4,8 @@ here by the board views, so games name styles and never hold RGB values."""
 
 from __future__ import annotations
 
+import numpy as np
+
 RGB = tuple[int, int, int]
 
 BACKGROUND = "white"
@@ -39,11 +41,16 @@ RIM_RGB: dict[str, tuple[float, float, float]] = {
     "clickable": (1.0, 0.82, 0.1),  # pieces that take a click now; a winner's pieces
     "group": (1.0, 0.78, 0.0),  # a holding group
     "anchor": (0.0, 0.85, 0.35),  # its anchor pieces
-    "selected": (1.0, 0.45, 0.0),  # the group the user clicked
+    "selected": (1.0, 0.45, 0.0),  # the group the user clicked; a hinted move's source
+    "remove": (0.86, 0.08, 0.12),  # pieces a hinted move takes off the board
 }
 GHOST_RIM_RGB = (0.25, 0.30, 0.42)
 #: Frames round a flat board's squares in other meanings than RIM_RGB's.
 SQUARE_RIM_RGB: dict[str, RGB] = {"blocked": (140, 25, 190)}  # a piece whose move failed
+#: Ghost pieces (Frame.ghosts: where a hinted move puts a piece): translucent, in the
+#: piece's colour, with a cyan rim (no other rim, marker or piece is cyan).
+PIECE_GHOST_OPACITY = 0.45
+PIECE_GHOST_RIM = (0.0, 0.8, 0.92)
 
 #: Paths (tubes through sites) and regions (translucent cells) by style.
 PATH_RGB: dict[str, RGB] = {
@@ -93,3 +100,29 @@ VIEWS: dict[str, tuple[tuple[float, float, float], tuple[float, float, float]]] 
 
 def piece_rgb(style: str) -> RGB:
     return PIECE_RGB.get(style, UNKNOWN_PIECE_RGB)
+
+
+#: The heat map (an engine's win rate per site, 0 to 1): a diverging scale from a dark
+#: crimson (lost) through amber (even) to green (won), dark and saturated enough to read on
+#: the white background, and apart from the players' red and blue balls by its darkness.
+HEAT_STOPS: tuple[tuple[float, RGB], ...] = (
+    (0.0, (150, 0, 40)),
+    (0.25, (230, 95, 35)),
+    (0.5, (235, 185, 20)),
+    (0.75, (130, 190, 50)),
+    (1.0, (0, 135, 60)),
+)
+
+
+#: The rim round a heat marker (0..1 floats for the shader): it parts a marker from the
+#: ball behind it, whatever their colours.
+HEAT_RIM = (0.97, 0.97, 0.95)
+
+
+def heat_rgb(values: object) -> np.ndarray:
+    """The heat map's colour of each value (clipped to 0..1) as a (n, 3) uint8 array."""
+    v = np.clip(np.asarray(values, dtype=float).reshape(-1), 0.0, 1.0)
+    stops = np.array([s for s, _ in HEAT_STOPS])
+    colours = np.array([c for _, c in HEAT_STOPS], dtype=float)
+    rgb = np.column_stack([np.interp(v, stops, colours[:, i]) for i in range(3)])
+    return rgb.round().astype(np.uint8)

@@ -248,3 +248,26 @@ def test_each_board_view_draws_a_frame_with_every_field(plotter, name):
     assert board.shown.shape == (n,)
     board.close()
     board.close()  # twice is safe
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_each_board_view_draws_heat_by_its_value(plotter, name):
+    """Frame.heat changes the picture, and a value of 0 looks unlike a value of 1."""
+    from viewer.boards import make_board_view
+    from viewer.frame import Frame
+    from viewer.games import ui_class
+    from viewer.view_state import ViewState
+
+    game = GAMES[name].new()
+    ui = ui_class(name)()
+    board = make_board_view(ui.board_kind, plotter, ui.geometry(game))
+    board.set_view("top")
+    pictures = []
+    for heat in ({}, {5: 0.0}, {5: 1.0}):
+        board.show(Frame(heat=heat), ViewState())
+        plotter.render()
+        pictures.append(np.asarray(plotter.screenshot(None, return_img=True)).astype(int))
+    none, cold, hot = pictures
+    assert (none != cold).any()
+    assert (cold != hot).any()
+    board.close()

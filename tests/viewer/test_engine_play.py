@@ -32,9 +32,9 @@ def test_hint_gives_a_legal_move_and_leaves_the_position(make_window, qtbot, gua
     assert "win rate" in window.statusBar().currentMessage() or "proven" in (
         window.statusBar().currentMessage()
     )
-    # The hinted point lights up in the scene; gone once a move is played.
+    # A ghost ball of the mover's colour on the hinted point; gone once a move is played.
     site = window.game.lattice.id_of(*move.point)
-    assert site in window._frame().highlights["clickable"]
+    assert window._frame().ghosts == {site: "blue"}
     assert not window.engine.bar.isVisibleTo(window)
     window.session.play(move)
     assert window.engine.hint_move() is None
@@ -44,7 +44,7 @@ def test_hint_gives_a_legal_move_and_leaves_the_position(make_window, qtbot, gua
 def test_the_computer_answers_the_human_move(make_window, qtbot, guard_errors):
     window = make_window(Partition(PartitionOptions(3)))
     window.engine.seed = 1
-    window.menus.computer["blue"].setChecked(True)
+    window.menus.players["blue"]["easy"].trigger()
     assert idle(window)  # red (the human) moves first
     window._play(window.game.parse_move("0,0,0"))  # as a click plays it
     assert window.engine.computer_thinking
@@ -60,8 +60,7 @@ def test_the_computer_answers_the_human_move(make_window, qtbot, guard_errors):
 
 def test_clicks_are_refused_while_the_computer_thinks(make_window, qtbot, guard_errors):
     window = make_window(Partition(PartitionOptions(3)))
-    window.engine.level = "strong"  # long enough to click meanwhile
-    window.menus.computer["red"].setChecked(True)
+    window.menus.players["red"]["strong"].trigger()  # long enough to click meanwhile
     assert window.engine.computer_thinking
     window._play(window.game.parse_move("0,0,0"))
     assert window.session.ply == 0
@@ -78,12 +77,11 @@ def test_clicks_are_refused_while_the_computer_thinks(make_window, qtbot, guard_
 
 def test_stop_stops_and_the_gui_keeps_running(make_window, qtbot, guard_errors):
     window = make_window(Partition(PartitionOptions(5)))
-    window.engine.level = "strong"  # 2.5 s of thinking
     ticks = []
     timer = QTimer(window, interval=20)
     timer.timeout.connect(lambda: ticks.append(1))
     timer.start()
-    window.menus.computer["red"].setChecked(True)
+    window.menus.players["red"]["strong"].trigger()  # 2.5 s of thinking
     assert window.engine.computer_thinking
     qtbot.waitUntil(lambda: window.engine.bar.value() > 0, timeout=WAIT_MS)
     qtbot.wait(300)
@@ -120,7 +118,7 @@ def test_an_answer_for_an_old_position_is_dropped(gl_display, qtbot):
 def test_undo_takes_back_both_moves_and_waits(make_window, qtbot, guard_errors):
     window = make_window(Partition(PartitionOptions(3)))
     window.engine.seed = 2
-    window.menus.computer["blue"].setChecked(True)
+    window.menus.players["blue"]["easy"].trigger()
     window._play(window.game.parse_move("0,0,0"))
     qtbot.waitUntil(lambda: window.session.ply == 2, timeout=WAIT_MS)
     window.menus.undo.trigger()
@@ -129,7 +127,8 @@ def test_undo_takes_back_both_moves_and_waits(make_window, qtbot, guard_errors):
     window._play(window.game.parse_move("1,0,0"))  # the human moves: the computer answers
     qtbot.waitUntil(lambda: window.session.ply == 2, timeout=WAIT_MS)
     # Undo while it thinks: the search stops and the human's move goes back.
-    window.engine.level = "strong"
+    window.engine.set_player("blue", "strong")
+    assert window.menus.players["blue"]["strong"].isChecked()  # the menu follows
     window._play(window.game.parse_move("2,0,0"))
     assert window.engine.computer_thinking
     window.menus.undo.trigger()
@@ -140,17 +139,32 @@ def test_undo_takes_back_both_moves_and_waits(make_window, qtbot, guard_errors):
     assert not guard_errors
 
 
-def test_the_level_menu_and_the_players_of_another_game(make_window, qtbot):
+def test_the_players_menu_and_the_players_of_another_game(make_window, qtbot):
+    from model.pyraos import Pyraos
+
     window = make_window()
-    window.menus.levels["medium"].trigger()
-    assert window.engine.level == "medium"
-    assert set(window.menus.computer) == set(window.game.players)
+    menus = window.menus
+    assert set(menus.players) == set(window.game.players)
+    assert all(actions[None].isChecked() for actions in menus.players.values())  # humans
+    window.engine.pace = 0
+    window.engine.paused = True  # nothing is played here: only the menus are looked at
+    menus.players["blue"]["medium"].trigger()
+    assert window.engine.computer == {"blue": "medium"}
+    assert menus.player_menus["blue"].title() == "Blue: Computer (medium)"
+    assert menus.player_menus["red"].title() == "Red: Human"
+    menus.players["blue"][None].trigger()
+    assert window.engine.computer == {}
+    menus.players["red"]["easy"].trigger()
+    window.engine.stop()
+    window.session.replace_game(Pyraos())  # another game's colours: red is forgotten
+    assert set(menus.players) == {"white", "black"}
+    assert window.engine.computer == {}
+    assert all(actions[None].isChecked() for actions in menus.players.values())
 
 
 def test_shutdown_joins_the_thread(make_window, qtbot):
     window = make_window(Partition(PartitionOptions(5)))
-    window.engine.level = "strong"
-    window.menus.computer["red"].setChecked(True)
+    window.menus.players["red"]["strong"].trigger()
     thread = window.engine.runner.job.thread
     window.shutdown()
     assert not thread.is_alive()

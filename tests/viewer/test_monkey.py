@@ -69,7 +69,8 @@ def patch_modals(rng: random.Random, setattr_: Callable[[Any, str, Any], None]) 
     setattr_(QFileDialog, "getSaveFileName", staticmethod(lambda *_a, **_k: ("", "")))
 
     def answer_new_game(dialog: Any) -> int:
-        """The New game dialog, answered without exec: a random game and options."""
+        """The New game dialog, answered without exec: a random game and options, and now
+        and then a side for the computer."""
         from PySide6.QtWidgets import QCheckBox, QComboBox, QSpinBox
 
         if rng.random() < 0.2:
@@ -82,6 +83,9 @@ def patch_modals(rng: random.Random, setattr_: Callable[[Any, str, Any], None]) 
                 widget.setCurrentIndex(rng.randrange(widget.count()))
             elif isinstance(widget, QCheckBox):
                 widget.setChecked(rng.random() < 0.5)
+        for combo in getattr(dialog, "sides", {}).get(dialog.game.currentData(), {}).values():
+            if rng.random() < 0.2:  # now and then a side for the computer (quick: easy)
+                combo.setCurrentIndex(rng.choice([0, 1]))  # Human, Computer (easy)
         return 1
 
     setattr_(new_game.NewGameDialog, "exec", answer_new_game)

@@ -16,6 +16,12 @@ Frame fields and their visuals:
 | paths          | tubes through the points                                             |
 | regions        | translucent cells                                                    |
 | labels         | text outside the pyramid, beyond the site                            |
+| heat           | the marker of an empty point, bigger, coloured by its value on the   |
+|                | heat scale (``palette.heat_rgb``) in a light rim (a heat actor);     |
+|                | a highlight's rim instead when highlighted                           |
+| ghosts         | translucent sphere meshes of the style's colour with a cyan rim       |
+|                | (shaders/ghost_piece) on empty shown points; they take clicks and the  |
+|                | hover as a marker does                                               |
 | "walls"        | the five walls as faint faces with their names (a decoration)        |
 """
 
@@ -40,9 +46,17 @@ from .shaders import add_fragment_effect
 
 BALL_RADIUS = 0.48  # slightly under 0.5 so touching balls show a seam
 MARKER_RADIUS = 0.13
+HEAT_RADIUS = 0.2  # a heat map's marker: big enough to show its colour
 GHOST_RADIUS = 0.24  # peeled balls drawn as ghosts: small and pale, but opaque
 GHOST_WHITENESS = 0.72  # (translucent impostors render black in VTK's sphere shader)
-RIM_RADIUS = {"clickable": 0.495, "group": 0.5, "anchor": 0.51, "selected": 0.505, "hover": 0.52}
+RIM_RADIUS = {
+    "clickable": 0.495,
+    "group": 0.5,
+    "anchor": 0.51,
+    "selected": 0.505,
+    "remove": 0.512,
+    "hover": 0.52,
+}
 MARKER_TOUCH_RADIUS = 0.3  # markers are small: a click near one counts, as on a touch target
 HOVER_MARKER_RADIUS = 0.24  # a hovered marker grows a little to show its rim
 #: The hover is a rim, like the highlights (the ball keeps its colour), outermost of all:
@@ -88,6 +102,7 @@ class BallPyramidView:
             actor = self._add_impostors(poly)
             add_fragment_effect(actor, "outline_rim", uniforms={"rimColor": rim})
             self.outlines[style] = (poly, actor)
+        self._build_heat()
         self._add_mesh(_pyramid_edges(lattice), color=palette.EDGE_RGB, line_width=2)
         self._cut_mesh = pv.PolyData()
         # Plain VTK: pyvista will not add an empty mesh, and most views cut nothing.
@@ -99,6 +114,7 @@ class BallPyramidView:
         self.cut_actor.GetProperty().BackfaceCullingOff()  # the inside of a cut ball shows
         self.plotter.add_actor(self.cut_actor, reset_camera=False, render=False, pickable=False)
         self._actors.append(self.cut_actor)
+        self._build_piece_ghosts()
 
         corners = np.array([lattice.centres[lattice.corner_ids[c]] for c in CORNERS], float)
         self.centroid = corners.mean(axis=0)
@@ -207,6 +223,7 @@ class BallPyramidView:
             )
         markers = marked & ~occupied & visible
         balls = occupied & visible
+        ghosts = self._show_piece_ghosts(frame, visible & ~occupied)
         lit = np.zeros(lat.count, dtype=bool)
         lit[list(frame.highlights.get("clickable", ()))] = True
         tinted = lit & ~occupied
@@ -215,19 +232,27 @@ class BallPyramidView:
             rgb[tinted] = (tint + np.array(palette.HIGHLIGHT_RGB) * palette.HIGHLIGHT_MIX).astype(
                 np.uint8
             )
+        heated = self._show_heat(frame, rgb, visible & ~occupied)
+        markers = markers | heated
         cut = view.cut(lat, BALL_RADIUS) & occupied
         highlights = dict(frame.highlights)
         hover = view.hover
         if hover is not None and 0 <= hover < lat.count and (balls[hover] or markers[hover]):
             highlights["hover"] = (hover,)
+        elif hover is not None and 0 <= hover < lat.count and ghosts[hover]:
+            highlights["hover"] = (hover,)  # a rim inside the ghost, as on a marker
+            markers = markers.copy()
+            markers[hover] = True
         self._show_cut(cut, rgb, view)
         solid_r = np.where(balls & ~cut, BALL_RADIUS, np.where(markers, MARKER_RADIUS, 0.0))
+        solid_r[heated] = HEAT_RADIUS
         balls |= cut
         faint_r = np.where(occupied & ~visible & view.ghost_peeled, GHOST_RADIUS, 0.0)
         pale = (rgb * (1 - GHOST_WHITENESS) + 255 * GHOST_WHITENESS).astype(np.uint8)
         self._pick_radius = np.maximum(solid_r, np.where(cut, BALL_RADIUS, 0.0))
         if "hover" in highlights and markers[hover]:
             self._pick_radius[hover] = HOVER_MARKER_RADIUS  # as big as it is drawn
+        self._pick_radius[ghosts] = np.maximum(self._pick_radius[ghosts], BALL_RADIUS)
         # Each outline actor holds only its balls, and the plain copies of those balls are
         # taken out of the ball actor: a big holding group is not drawn twice.
         covered = np.zeros(lat.count, dtype=bool)
@@ -236,7 +261,7 @@ class BallPyramidView:
             poly, actor = self.outlines[style]
             ids = np.zeros(lat.count, dtype=bool)
             ids[list(highlights.get(style, ()))] = True
-            ids &= (balls | (markers if style == "hover" else False)) & ~cut & ~covered
+            ids &= (balls | (markers if style == "hover" else heated)) & ~cut & ~covered
             chosen = np.flatnonzero(ids)
             if len(chosen):
                 outlined = _impostors(lat.centres[chosen].astype(np.float32))
@@ -245,13 +270,58 @@ class BallPyramidView:
                 poly.copy_from(outlined)
             actor.SetVisibility(bool(len(chosen)))  # type: ignore[attr-defined]
             covered |= ids
-        _write(self._solid, rgb, np.where(covered, 0.0, solid_r))
+        self._draw_heat(heated & ~covered, rgb)
+        _write(self._solid, rgb, np.where(covered | heated, 0.0, solid_r))
         _write(self._faint, pale, faint_r)
         self.faint_actor.SetVisibility(bool(faint_r.any()))  # type: ignore[attr-defined]
-        self.shown = balls | markers
+        self.shown = balls | markers | ghosts
         self.visible = visible
         self.current_rgb = rgb
         self._show_overlays(frame, visible)
+
+    def _build_piece_ghosts(self) -> None:
+        """The actor of Frame.ghosts: translucent sphere meshes (impostors cannot be
+        translucent) whose rim turns opaque cyan (shaders/ghost_piece)."""
+        self._ghost_mesh = pv.PolyData()
+        self._ghost_key: tuple[tuple[int, str], ...] = ()
+        mapper = vtkPolyDataMapper()
+        mapper.SetInputData(self._ghost_mesh)
+        mapper.SetScalarModeToUsePointFieldData()
+        mapper.SelectColorArray("rgb")
+        mapper.SetColorModeToDirectScalars()
+        mapper.ScalarVisibilityOn()
+        self.ghost_actor = vtkActor()
+        self.ghost_actor.SetMapper(mapper)
+        prop = self.ghost_actor.GetProperty()
+        prop.SetOpacity(palette.PIECE_GHOST_OPACITY)
+        prop.SetInterpolationToPhong()
+        prop.BackfaceCullingOn()  # the near half only: one layer of colour, one rim
+        add_fragment_effect(
+            self.ghost_actor, "ghost_piece", uniforms={"rimColor": palette.PIECE_GHOST_RIM}
+        )
+        self.ghost_actor.SetVisibility(False)
+        self.plotter.add_actor(self.ghost_actor, reset_camera=False, render=False, pickable=False)
+        self._actors.append(self.ghost_actor)
+
+    def _show_piece_ghosts(self, frame: Frame, empty: np.ndarray) -> np.ndarray:
+        """Draw the frame's ghosts on the shown empty points in ``empty``; per point,
+        whether it has one (the mesh is rebuilt only when they change)."""
+        drawn = np.zeros(self.lattice.count, dtype=bool)
+        key = tuple(sorted((s, st) for s, st in frame.ghosts.items() if empty[s]))
+        drawn[[s for s, _ in key]] = True
+        if key != self._ghost_key:
+            self._ghost_key = key
+            if key:
+                seeds = pv.PolyData(self.lattice.centres[[s for s, _ in key]].astype(np.float32))
+                seeds.point_data["rgb"] = np.array(
+                    [palette.piece_rgb(style) for _, style in key], dtype=np.uint8
+                )
+                sphere = pv.Sphere(radius=BALL_RADIUS, theta_resolution=32, phi_resolution=32)
+                mesh = seeds.glyph(geom=sphere, scale=False, orient=False)
+                mesh.set_active_scalars("rgb")
+                self._ghost_mesh.copy_from(mesh)
+        self.ghost_actor.SetVisibility(bool(key))
+        return drawn
 
     def _show_overlays(self, frame: Frame, visible: np.ndarray) -> None:
         walls = "walls" in frame.decorations
@@ -287,6 +357,35 @@ class BallPyramidView:
         self._drawn["paths"] = paths
         self.paths.SetVisibility(bool(paths))  # type: ignore[attr-defined]
         self._show_labels(frame)
+
+    def _build_heat(self) -> None:
+        """The actor of Frame.heat's markers: impostors with a light rim
+        (shaders/outline_rim), so a marker's colour reads on a ball of any colour."""
+        self._heat = _impostors(self.lattice.centres[:1].astype(np.float32))
+        self.heat_actor = self._add_impostors(self._heat)
+        add_fragment_effect(self.heat_actor, "outline_rim", uniforms={"rimColor": palette.HEAT_RIM})
+        self.heat_actor.SetVisibility(False)  # type: ignore[attr-defined]
+
+    def _draw_heat(self, ids: np.ndarray, rgb: np.ndarray) -> None:
+        """Draw the heat markers of the points in ``ids`` (the others are outlined)."""
+        chosen = np.flatnonzero(ids)
+        if len(chosen):
+            poly = _impostors(self.lattice.centres[chosen].astype(np.float32))
+            _write(poly, rgb[chosen], np.full(len(chosen), HEAT_RADIUS))
+            self._heat.copy_from(poly)
+        self.heat_actor.SetVisibility(bool(len(chosen)))  # type: ignore[attr-defined]
+
+    def _show_heat(self, frame: Frame, rgb: np.ndarray, empty: np.ndarray) -> np.ndarray:
+        """Colour the markers of the frame's heat map on the points in ``empty`` (in
+        ``rgb``); per point, whether it has heat."""
+        heated = np.zeros(self.lattice.count, dtype=bool)
+        if frame.heat:
+            sites = np.fromiter(frame.heat, dtype=np.int64, count=len(frame.heat))
+            values = np.fromiter(frame.heat.values(), dtype=float, count=len(frame.heat))
+            keep = empty[sites]
+            heated[sites[keep]] = True
+            rgb[sites[keep]] = palette.heat_rgb(values[keep])
+        return heated
 
     def _show_labels(self, frame: Frame) -> None:
         key = tuple((label.site, label.text) for label in frame.labels)

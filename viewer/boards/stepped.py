@@ -14,9 +14,16 @@ Frame fields and their visuals:
 | pieces         | stones (cylinders)                                                  |
 | markers        | discs on empty fields; a ring and a disc on a stone; "landing"       |
 |                | styles as small rings                                               |
-| highlights     | a ring round the field ("clickable")                                 |
+| highlights     | a ring round the field: gold "clickable", other rims in their colour |
+|                | ("selected", "remove", ...) in place of the gold one                 |
 | (the hover)    | an empty field's top lights up; a stone gets a ring round its top     |
 | pointers       | a cone past the board's edge in the pointer's direction (a fall)     |
+| ghosts         | translucent stones of the style's colour, cyan at the silhouette     |
+|                | (shaders/ghost_piece) with cyan rings round foot and top, on the     |
+|                | field (stacked on a stone standing there); they take clicks there    |
+| heat           | a ring on the field (on its stone), coloured by its value on the    |
+|                | heat scale (``palette.heat_rgb``), between a disc and the "clickable"|
+|                | ring                                                                |
 | "inlays-won"   | the inlaid fields light up (a decoration)                           |
 """
 
@@ -32,6 +39,7 @@ from ..frame import Frame, Vanish
 from ..view_state import ViewState
 from .meshes import add_labels, instances, template
 from .picking import to_display, view_ray
+from .shaders import add_fragment_effect
 
 TIER = 0.5  # height of one step of the pyramid, in field widths
 STONE_HEIGHT = 0.3
@@ -80,7 +88,9 @@ _CYLINDER = template(
 _DISC = template(pv.Disc(inner=0.0, outer=0.22, normal=(0, 0, 1), c_res=32))
 _RING = template(pv.Disc(inner=0.39, outer=0.48, normal=(0, 0, 1), c_res=40))
 _SMALL_RING = template(pv.Disc(inner=0.12, outer=0.22, normal=(0, 0, 1), c_res=32))
+_HEAT_RING = template(pv.Disc(inner=0.24, outer=0.37, normal=(0, 0, 1), c_res=40))
 _TOP_RING = template(pv.Disc(inner=0.25, outer=STONE_RADIUS, normal=(0, 0, 1), c_res=40))
+_GHOST_RING = template(pv.Disc(inner=STONE_RADIUS, outer=STONE_RADIUS + 0.05, c_res=40))
 _CONE = template(pv.Cone(center=(0, 0, 0), direction=(0, 0, -1), height=0.45, radius=0.2))
 _INLAY = template(pv.Plane(i_size=0.78, j_size=0.78, i_resolution=1, j_resolution=1))
 
@@ -164,6 +174,7 @@ class SteppedView:
                 show_scalar_bar=False,
                 smooth_shading=name in ("stones", "fade"),
             )
+        self._build_piece_ghosts()
         labels = [(self.board.column_names[c], (c, -1.0, 0.0)) for c in range(n)]
         labels += [(str(r + 1), (-1.0, n - 1 - r, 0.0)) for r in range(n)]
         self.actors["labels"] = add_labels(self.plotter, labels, rgb=palette.LABEL_RGB)
@@ -214,6 +225,7 @@ class SteppedView:
         self._stone_on[stones] = True
         rgb = np.array([palette.piece_rgb(pieces[f]) for f in stones], dtype=float).reshape(-1, 3)
         self._set("stones", instances(_CYLINDER, board.centres[stones], rgb))
+        self._show_piece_ghosts(frame, visible)
         markers = self._markers(frame, visible)
         if hover is not None and hover in pieces:  # a ring round the stone's top: it keeps
             top_ring = board.centres[hover] + (0, 0, STONE_HEIGHT + 2 * MARK_LIFT)  # its colour
@@ -228,7 +240,15 @@ class SteppedView:
         parts = []
         lift = np.array([0, 0, MARK_LIFT])
         stone_top = np.array([0, 0, STONE_HEIGHT + MARK_LIFT])
-        ring = [f for f in frame.highlights.get("clickable", ()) if visible[f]]
+        rimmed: set[int] = set()
+        for style, rim in palette.RIM_RGB.items():  # other rims replace the gold one
+            if style == "clickable":
+                continue
+            fields = [f for f in frame.highlights.get(style, ()) if visible[f] and f not in rimmed]
+            rimmed.update(fields)
+            colour = [tuple(round(255 * v) for v in rim)] * len(fields)
+            parts.append(instances(_RING, centres[fields] + 2 * lift, colour))
+        ring = [f for f in frame.highlights.get("clickable", ()) if visible[f] and f not in rimmed]
         parts.append(instances(_RING, centres[ring] + lift, [palette.HIGHLIGHT_RGB] * len(ring)))
         for marker in frame.markers:
             f = marker.site
@@ -248,8 +268,59 @@ class SteppedView:
             where = centres[pointer.site] + out * 0.95 + (0, 0, 0.3)
             rgb = palette.POINTER_RGB.get(pointer.style, palette.EDGE_RGB)
             parts.append(instances(_CONE, where, [rgb]))
+        parts.append(self._heat(frame, visible))
         parts = [p for p in parts if p.n_points]
         return pv.merge(parts) if parts else pv.PolyData()
+
+    def _heat(self, frame: Frame, visible: np.ndarray) -> pv.PolyData:
+        """The frame's heat map: a ring per shown field in its value's colour, clear of
+        the marker discs inside it and the "clickable" ring round it."""
+        fields = [f for f in frame.heat if visible[f]]
+        if not fields:
+            return pv.PolyData()
+        up = np.array([[0, 0, STONE_HEIGHT if f in frame.pieces else 0.0] for f in fields])
+        where = self.board.centres[fields] + up + (0, 0, MARK_LIFT)
+        return instances(_HEAT_RING, where, palette.heat_rgb([frame.heat[f] for f in fields]))
+
+    def _build_piece_ghosts(self) -> None:
+        """The actors of Frame.ghosts: translucent stones, and their opaque cyan rings."""
+        self._ghost_top = np.zeros(self.board.count)  # per field: a ghost's top over the field
+        for name, opacity in (("piece_ghosts", palette.PIECE_GHOST_OPACITY), ("ghost_rims", 1.0)):
+            mesh = instances(_DISC, [(0, 0, -10)], [(0, 0, 0)])  # placeholder, replaced
+            self._meshes[name] = mesh
+            self.actors[name] = self.plotter.add_mesh(
+                mesh,
+                scalars="rgb",
+                rgb=True,
+                opacity=opacity,
+                pickable=False,
+                reset_camera=False,
+                render=False,
+                show_scalar_bar=False,
+                smooth_shading=name == "piece_ghosts",
+            )
+            self.actors[name].SetVisibility(False)  # type: ignore[attr-defined]
+        rim = {"rimColor": palette.PIECE_GHOST_RIM}  # the sides' silhouette, as the balls'
+        add_fragment_effect(self.actors["piece_ghosts"], "ghost_piece", uniforms=rim)
+
+    def _show_piece_ghosts(self, frame: Frame, visible: np.ndarray) -> None:
+        """A translucent stone per ghost on a shown field, on top of a stone standing there,
+        with cyan rings round its foot and its top; the ghost's field is picked that high."""
+        ghosts = [(f, style) for f, style in sorted(frame.ghosts.items()) if visible[f]]
+        fields = [f for f, _ in ghosts]
+        raised = np.array([STONE_HEIGHT if f in frame.pieces else 0.0 for f in fields])
+        foot = self.board.centres[fields] + np.outer(raised, (0.0, 0.0, 1.0))
+        colours = [palette.piece_rgb(style) for _, style in ghosts]
+        self._set("piece_ghosts", instances(_CYLINDER, foot, colours))
+        rim = [tuple(round(255 * v) for v in palette.PIECE_GHOST_RIM)] * len(fields)
+        lift = np.array([0, 0, 2 * MARK_LIFT])
+        rings = [
+            instances(_GHOST_RING, foot + lift, rim),
+            instances(_GHOST_RING, foot + lift + (0, 0, STONE_HEIGHT), rim),
+        ]
+        self._set("ghost_rims", pv.merge(rings) if fields else pv.PolyData())
+        self._ghost_top = np.zeros(self.board.count)
+        self._ghost_top[fields] = raised + STONE_HEIGHT
 
     # ---- what a move removed ------------------------------------------------------------
 
@@ -322,7 +393,8 @@ class SteppedView:
             [
                 centres[:, 0] + 0.5,
                 centres[:, 1] + 0.5,
-                centres[:, 2] + STONE_HEIGHT * self._stone_on[ids],
+                centres[:, 2]
+                + np.maximum(STONE_HEIGHT * self._stone_on[ids], self._ghost_top[ids]),
             ]
         )
         with np.errstate(divide="ignore", invalid="ignore"):
@@ -337,7 +409,8 @@ class SteppedView:
         return int(ids[int(np.argmin(t_near))])
 
     def display_position(self, pid: int) -> tuple[float, float]:
-        """Where field ``pid``'s top (its stone's top, if it has one) appears, in display
-        pixels (VTK's y axis, upwards)."""
-        point = self.board.centres[pid] + (0, 0, STONE_HEIGHT * self._stone_on[pid])
+        """Where field ``pid``'s top (its stone's or ghost's top, if it has one) appears,
+        in display pixels (VTK's y axis, upwards)."""
+        lift = max(STONE_HEIGHT * self._stone_on[pid], self._ghost_top[pid])
+        point = self.board.centres[pid] + (0, 0, lift)
         return to_display(self.plotter, point)

@@ -73,6 +73,10 @@ class GameUI:
     piece_word: ClassVar[str] = "pieces"  # what the pieces are called: balls, spheres, stones
     #: Overlay names this UI draws (a game's lesson overlays), off by default.
     overlay_names: ClassVar[tuple[str, ...]] = ()
+    #: Every move puts one piece on an empty site of its own (``move_sites``), so the
+    #: Analysis dock shows the moves' win rates as a heat map on the sites; in games whose
+    #: moves go from site to site, or share sites, it keeps to its ranked list.
+    heat_map: ClassVar[bool] = False
 
     def __init__(self, host: Host | None = None) -> None:
         self.host = host
@@ -112,7 +116,18 @@ class GameUI:
         raise NotImplementedError
 
     def move_sites(self, game: Game, move: Any) -> tuple[int, ...]:
-        """The sites a move puts a piece on (a hint lights them up); none by default."""
+        """The sites a legal ``move`` of ``game`` puts a piece of the mover on (a hint
+        draws a ghost piece there); none by default."""
+        return ()
+
+    def move_from(self, game: Game, move: Any) -> tuple[int, ...]:
+        """The sites a legal ``move`` takes the mover's piece from to put it elsewhere (a
+        lift, a step; a hint rims them "selected"); none by default."""
+        return ()
+
+    def move_removes(self, game: Game, move: Any) -> tuple[int, ...]:
+        """The pieces a legal ``move`` takes off the board (removals, captures; a hint
+        rims them "remove"); none by default."""
         return ()
 
     def setup_frame(self, pieces: Mapping[int, str], geometry: Any) -> Frame:

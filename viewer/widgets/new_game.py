@@ -1,8 +1,10 @@
 """The New game dialog: every registered game, each with a form built from its rule
-options (``Game.option_specs``), so no game is named here."""
+options (``Game.option_specs``) and a Players group (Human or Computer at a level for each
+of the game's players, ``Game.players``), so no game is named here."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from PySide6.QtWidgets import (
@@ -11,6 +13,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QGroupBox,
     QLabel,
     QSpinBox,
     QStackedWidget,
@@ -19,6 +22,18 @@ from PySide6.QtWidgets import (
 )
 
 from model.game import Game, OptionSpec, game_class, game_names
+from model.search.agents import LEVELS
+
+#: Who plays a side, as the dialog and the Game menu offer it: (text, level; None: human).
+PLAYER_CHOICES: tuple[tuple[str, str | None], ...] = (
+    ("Human", None),
+    *((f"Computer ({level})", level) for level in LEVELS),
+)
+
+
+def choice_text(level: str | None) -> str:
+    """The text of a choice: Human, or Computer (<level>)."""
+    return dict((lv, text) for text, lv in PLAYER_CHOICES)[level]
 
 
 def option_widget(spec: OptionSpec) -> QWidget:
@@ -50,20 +65,43 @@ def widget_value(widget: QWidget) -> Any:
     return widget.currentText()
 
 
+def player_widget(level: str | None) -> QComboBox:
+    """A combo of :data:`PLAYER_CHOICES` showing ``level`` (None: Human)."""
+    combo = QComboBox()
+    for text, choice in PLAYER_CHOICES:
+        combo.addItem(text, choice)
+    combo.setCurrentIndex([lv for _, lv in PLAYER_CHOICES].index(level))
+    combo.setToolTip("who plays this side: you, or the computer at a level (easy is quick)")
+    return combo
+
+
 class NewGameDialog(QDialog):
-    def __init__(self, parent: QWidget | None = None, current: str | None = None) -> None:
+    """``players``: per game name, the colours the computer played last time (colour ->
+    level); the others start as Human."""
+
+    def __init__(
+        self,
+        parent: QWidget | None = None,
+        current: str | None = None,
+        players: Mapping[str, Mapping[str, str]] | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle("New game")
+        self.setMinimumWidth(340)
         layout = QVBoxLayout(self)
         top = QFormLayout()
         self.game = QComboBox()
         self.pages = QStackedWidget()
         self.fields: dict[str, dict[str, QWidget]] = {}
+        self.sides: dict[str, dict[str, QComboBox]] = {}  # game -> colour -> its combo
         for name in game_names():
             cls = game_class(name)
             self.game.addItem(cls.title, name)
             page = QWidget()
-            form = QFormLayout(page)
+            page_layout = QVBoxLayout(page)
+            page_layout.setContentsMargins(0, 0, 0, 0)
+            options = QGroupBox("Rules")
+            form = QFormLayout(options)
             widgets = {}
             for spec in cls.option_specs:
                 widget = option_widget(spec)
@@ -72,6 +110,17 @@ class NewGameDialog(QDialog):
             if not cls.option_specs:
                 form.addRow(QLabel("This game has no options."))
             self.fields[name] = widgets
+            page_layout.addWidget(options)
+            group = QGroupBox("Players")
+            sides = QFormLayout(group)
+            chosen = (players or {}).get(name, {})
+            self.sides[name] = {}
+            for colour in cls.players:
+                combo = player_widget(chosen.get(colour))
+                self.sides[name][colour] = combo
+                sides.addRow(colour.capitalize(), combo)
+            page_layout.addWidget(group)
+            page_layout.addStretch(1)
             self.pages.addWidget(page)
         top.addRow("Game", self.game)
         layout.addLayout(top)
@@ -93,6 +142,20 @@ class NewGameDialog(QDialog):
     def widget(self, option: str) -> QWidget:
         """The chosen game's widget for ``option``."""
         return self.fields[self.game.currentData()][option]
+
+    def side(self, colour: str) -> QComboBox:
+        """The chosen game's Human / Computer combo for ``colour``."""
+        return self.sides[self.game.currentData()][colour]
+
+    def set_player(self, colour: str, level: str | None) -> None:
+        """Choose who plays ``colour`` in the chosen game (None: a human)."""
+        combo = self.side(colour)
+        combo.setCurrentIndex(combo.findData(level) if level is not None else 0)
+
+    def computer_players(self) -> dict[str, str]:
+        """The chosen game's colours the computer plays, colour -> level."""
+        combos = self.sides[self.game.currentData()]
+        return {c: box.currentData() for c, box in combos.items() if box.currentData()}
 
     def new_game(self) -> Game:
         """The chosen game's start with the chosen options (PositionFormatError if the

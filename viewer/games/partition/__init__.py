@@ -80,6 +80,7 @@ class PartitionUI(LatticeSites, GameUI):
     game_name = Partition.name
     board_kind = "ball-pyramid"
     piece_word = "balls"
+    heat_map = True  # a move is a ball on an empty point
     overlay_names = tuple(spec.name for spec in Partition.lesson_overlays)
 
     def __init__(self, host: Host | None = None) -> None:

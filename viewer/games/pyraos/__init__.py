@@ -9,6 +9,7 @@ The turn builder reads the position's legal moves as the model's public move val
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from model.game import Game, Move
 from model.lattice import PyramidLattice
@@ -192,6 +193,21 @@ class PyraosUI(LatticeSites, GameUI):
             markers=tuple(Marker(t, "target") for t in sorted(turn.targets())),
             highlights={"clickable": tuple(sorted(turn.highlighted()))},
         )
+
+    def move_sites(self, game: Game, move: Any) -> tuple[int, ...]:
+        """Where a placement or a lift puts the sphere (a pass puts none)."""
+        assert isinstance(move, PyraosMove)
+        return () if move.target is None else (self.site_of(move.target),)
+
+    def move_from(self, game: Game, move: Any) -> tuple[int, ...]:
+        """The lifted sphere's point."""
+        assert isinstance(move, PyraosMove)
+        return () if move.source is None else (self.site_of(move.source),)
+
+    def move_removes(self, game: Game, move: Any) -> tuple[int, ...]:
+        """The mover's spheres taken back after a square."""
+        assert isinstance(move, PyraosMove)
+        return tuple(self.site_of(p) for p in move.removed)
 
     def status(self, game: Game) -> str:
         assert isinstance(game, Pyraos)

@@ -10,8 +10,9 @@ so White, who starts on row 7, sits nearest the default camera.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
-from model.game import Game
+from model.game import Game, IllegalMoveError
 from model.terrace import (
     DIRECTIONS,
     LEVEL,
@@ -182,6 +183,26 @@ class TerraceUI(GameUI):
             pointers=tuple(pointers),
             decorations=frozenset({"inlays-won"}) if turn.winning_fields() else frozenset(),
         )
+
+    def move_sites(self, game: Game, move: Any) -> tuple[int, ...]:
+        """The moving stone's destination (where a push's pushed stone stood)."""
+        assert isinstance(move, TerraceMove)
+        return (move.target,)
+
+    def move_from(self, game: Game, move: Any) -> tuple[int, ...]:
+        """The moving stone's field."""
+        assert isinstance(move, TerraceMove)
+        return (move.source,)
+
+    def move_removes(self, game: Game, move: Any) -> tuple[int, ...]:
+        """The stones the move smashes, pushes off the board or lets Osiris take."""
+        assert isinstance(game, Terrace)
+        assert isinstance(move, TerraceMove)
+        try:
+            effect = game.preview(move)
+        except IllegalMoveError:
+            return ()
+        return tuple(f for f, _ in (*effect.smashed, *effect.fallen, *effect.osiris))
 
     def setup_frame(self, pieces: Mapping[int, str], geometry: object) -> Frame:
         return Frame(pieces=dict(pieces))  # every field takes a click: no markers needed
