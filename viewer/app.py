@@ -19,6 +19,7 @@ from pyvistaqt import QtInteractor
 from model.game import Game, IllegalMoveError, PositionFormatError
 
 from . import palette
+from .analysis import AnalysisControl
 from .animation import Animation
 from .autosave import Autosave, leftovers
 from .boards import BoardView, make_board_view
@@ -35,6 +36,7 @@ from .widgets.free_plane import FreePlane
 from .widgets.lesson_dock import LessonDock
 from .widgets.move_list import MoveListDock
 from .widgets.pointer import PointerFilter
+from .widgets.puzzle_dock import PuzzleDock
 from .widgets.setup_dock import SetupDock
 from .widgets.status_bar import StatusBar
 from .widgets.view_dock import ViewDock
@@ -66,11 +68,17 @@ class MainWindow(QMainWindow):
         self.moves_dock = MoveListDock(session, self)
         self.setup_dock = SetupDock(self)
         self.lesson_dock = LessonDock(self)
+        self.puzzle_dock = PuzzleDock(self)  # the puzzle: made, verified, solved
         for area, dock in ((LEFT, self.view_dock), (RIGHT, self.moves_dock)):
             self.addDockWidget(area, dock)
-        for area, dock in ((RIGHT, self.setup_dock), (LEFT, self.lesson_dock)):
+        for area, dock in (
+            (RIGHT, self.setup_dock),
+            (LEFT, self.lesson_dock),
+            (LEFT, self.puzzle_dock),  # under the View dock: the right has the game's docks
+        ):
             self.addDockWidget(area, dock)
             dock.hide()
+        self.puzzle_dock.show_for_puzzle()  # a puzzle file opened
         self.setup_dock.apply.clicked.connect(self.apply_setup)
         self.setup_dock.cancel.clicked.connect(self.leave_setup)
         self.setup_dock.clear.clicked.connect(self.clear_setup)
@@ -82,6 +90,12 @@ class MainWindow(QMainWindow):
         self.frame_layers: list[FrameLayer] = []  # drawn over the UI's frame, in order
         self.engine = EngineControl(self)  # hint and the computer player (before the menus)
         self.frame_layers.append(self.engine.hint_layer)
+        self.analysis = AnalysisControl(self)  # the Analysis dock, with a runner of its own
+        self.addDockWidget(RIGHT, self.analysis.dock)
+        self.analysis.dock.hide()
+        self.frame_layers.append(self.analysis.heat_layer)  # its heat map and chosen move
+        self.frame_layers.append(self.puzzle_dock.verdict_layer)  # a verified puzzle's cooks
+        self.frame_layers.append(self.puzzle_dock.solver.layer)  # a revealed solution
         self.menus = build_menus(self)
         game = session.game
         self.ui: GameUI = self._install_ui(ui_class(game)(self))
@@ -95,6 +109,7 @@ class MainWindow(QMainWindow):
         self._autosave_timer = QTimer(self, singleShot=True, interval=AUTOSAVE_DELAY_MS)
         self._autosave_timer.timeout.connect(self._write_autosave)
         session.changed.connect(self._on_session_changed)
+        session.changed.connect(self.puzzle_dock.session_changed)  # after the window
         session.message.connect(self.show_message)
         self.view.changed.connect(self._on_view_changed)
         self._on_session_changed("load")
@@ -119,7 +134,7 @@ class MainWindow(QMainWindow):
 
     @slot
     def _on_session_changed(self, reason: str) -> None:
-        if reason == "saved":  # the same position, now in a file
+        if reason in ("saved", "puzzle"):  # the same position, now in a file; puzzle texts
             self._update_title()
             self._schedule_autosave()
             return
@@ -130,6 +145,7 @@ class MainWindow(QMainWindow):
             self._held = False
         self.redraw()
         self.engine.position_changed(reason)  # a search for the last position is void
+        self.analysis.position_changed(reason)  # and so is an analysis of it
 
     def _take_position(self, reason: str) -> None:
         game = self.session.game
@@ -333,6 +349,8 @@ class MainWindow(QMainWindow):
         if self.setup is not None:
             self.setup.undo()
             self.redraw()
+        elif self.puzzle_dock.solver.active:
+            self.puzzle_dock.solver.undo()  # your move and the defence's reply
         elif self.engine.computer:
             self.engine.undo()  # the computer's move and yours; it waits for your move
         else:
@@ -352,7 +370,7 @@ class MainWindow(QMainWindow):
         if isinstance(move, str):
             self.show_message(move)
             return
-        busy = self.engine.busy()
+        busy = self.engine.busy() or self.puzzle_dock.solver.busy()
         if busy:
             self.show_message(busy)
             return
@@ -395,6 +413,7 @@ class MainWindow(QMainWindow):
         if self.engine.runner.thinking:
             self.engine.stop()  # the position is about to be edited
         self.turn.cancel()
+        self.puzzle_dock.setup_entered()  # Solve mode ends; the puzzle is made here
         self.setup_dock.enter(SetupEditor(self.session.game, self.ui))
         self.menus.setup.setChecked(True)
         self.redraw()
@@ -468,7 +487,9 @@ class MainWindow(QMainWindow):
         site = self.board.pick(x, y)
         if site is None:
             return
-        busy = self.ui.busy() or (self.setup is None and self.engine.busy())
+        busy = self.ui.busy() or (
+            self.setup is None and (self.engine.busy() or self.puzzle_dock.solver.busy())
+        )
         if busy:
             self.show_message(busy)
             return
@@ -499,6 +520,8 @@ class MainWindow(QMainWindow):
         if not self._closed:
             self._closed = True
             self.engine.shutdown()  # stop the search and join its thread
+            self.analysis.shutdown()
+            self.puzzle_dock.shutdown()
             self.pointer.enabled = False
             self._effect.stop()
             self.ui.close()

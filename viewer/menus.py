@@ -14,12 +14,11 @@ from PySide6.QtWidgets import QDockWidget, QFileDialog, QMenu
 
 from model.files import SUFFIX, read
 from model.game import PositionFormatError
-from model.search.agents import LEVELS
 
 from .palette import VIEWS
 from .slots import guarded
 from .widgets import unsaved
-from .widgets.new_game import NewGameDialog
+from .widgets.new_game import PLAYER_CHOICES, NewGameDialog, choice_text
 
 if TYPE_CHECKING:
     from .app import MainWindow
@@ -54,19 +53,22 @@ class Menus:
         engine = window.engine
         self.hint = self._action(edit, "&Hint", engine.ask_hint, "H")
         self.stop_engine = self._action(edit, "Sto&p thinking", engine.stop, "Ctrl+.")
+        self.analyse = self._action(edit, "&Analyse", window.analysis.analyse, "A")
         game = bar.addMenu("&Game")
         self.game_menu = game
-        self._computer_separator = game.addSeparator()
-        levels = game.addMenu("Computer &level")
-        self.level_group = QActionGroup(window)
-        self.levels: dict[str, QAction] = {}
-        for level in LEVELS:
-            action = self._action(levels, level, functools.partial(engine.set_level, level))
-            action.setCheckable(True)
-            action.setChecked(level == engine.level)
-            self.level_group.addAction(action)
-            self.levels[level] = action
-        self.computer: dict[str, QAction] = {}
+        puzzle = window.puzzle_dock
+        self.verify = self._action(game, "&Verify puzzle", puzzle.verify, "Ctrl+Shift+V")
+        self.solve = self._action(game, "S&olve puzzle", puzzle.toggle_solve, "Ctrl+Shift+P")
+        self.solve.setCheckable(True)
+        game.addSeparator()
+        #: Per colour of the current game, a submenu "<Colour>: <who>" with the New game
+        #: dialog's choices (Human, Computer (easy), ...) as exclusive actions, keyed by
+        #: level (None: human).
+        self.players: dict[str, dict[str | None, QAction]] = {}
+        self.player_menus: dict[str, QMenu] = {}
+        self._player_groups: list[QActionGroup] = []
+        #: The New game dialog's last answer per game (colour -> level): its next default.
+        self.last_players: dict[str, dict[str, str]] = {}
         turn = window.addToolBar("Turn")
         turn.setObjectName("turn-toolbar")
         turn.addAction(self.finish)
@@ -76,7 +78,13 @@ class Menus:
             self._action(view, f"Camera: {name}", functools.partial(window.set_camera, name))
         self._action(view, "&Reset view", window.reset_view, "Ctrl+R")
         view.addSeparator()
-        for dock in (window.view_dock, window.moves_dock, window.lesson_dock):
+        for dock in (
+            window.view_dock,
+            window.moves_dock,
+            window.lesson_dock,
+            window.puzzle_dock,
+            window.analysis.dock,
+        ):
             view.addAction(dock.toggleViewAction())
         self._game_separator = view.addSeparator()
         self.view_menu = view
@@ -105,19 +113,41 @@ class Menus:
         return action
 
     def computer_players(self, players: tuple[str, ...] | list[str]) -> None:
-        """One checkable "Computer plays <colour>" per player of the current game."""
+        """A submenu per player of the current game: Human or Computer at a level (one
+        menu per colour, as in the New game dialog, so two computers of different levels
+        show as they are)."""
         engine = self.window.engine
-        engine.computer &= set(players)  # colours of another game are forgotten
-        for action in self.computer.values():
-            self.game_menu.removeAction(action)
-        self.computer = {}
+        engine.keep_players(players)  # colours of another game are forgotten
+        for menu in self.player_menus.values():
+            self.game_menu.removeAction(menu.menuAction())
+            menu.deleteLater()
+        for group in self._player_groups:
+            for action in group.actions():
+                action.deleteLater()
+            group.deleteLater()
+        self.players, self.player_menus, self._player_groups = {}, {}, []
         for colour in players:
-            action = QAction(f"Computer plays {colour}", self.window)
-            action.setCheckable(True)
-            action.setChecked(colour in engine.computer)
-            action.toggled.connect(functools.partial(engine.set_computer, colour))  # a slot
-            self.game_menu.insertAction(self._computer_separator, action)
-            self.computer[colour] = action
+            menu = self.game_menu.addMenu(colour)
+            group = QActionGroup(self.window)  # exclusive: one choice per colour
+            actions: dict[str | None, QAction] = {}
+            for text, level in PLAYER_CHOICES:
+                choose = functools.partial(engine.set_player, colour, level)
+                action = self._action(menu, text, choose)
+                action.setCheckable(True)
+                group.addAction(action)
+                actions[level] = action
+            self.players[colour] = actions
+            self.player_menus[colour] = menu
+            self._player_groups.append(group)
+        self.show_players()
+
+    def show_players(self) -> None:
+        """The Game menu follows the engine's players (menu titles say who plays)."""
+        computer = self.window.engine.computer
+        for colour, actions in self.players.items():
+            level = computer.get(colour)
+            actions[level].setChecked(True)
+            self.player_menus[colour].setTitle(f"{colour.capitalize()}: {choice_text(level)}")
 
     def game_docks(self, docks: list[QDockWidget]) -> None:
         """The current game's docks get their entries in the View menu."""
@@ -133,6 +163,7 @@ class Menus:
         """Before ``doing`` drops the game: ask Save / Discard / Cancel if it has unsaved
         changes (and Discard / Cancel for an unapplied set-up). True: go ahead."""
         window = self.window
+        window.puzzle_dock.leave_solve()  # an attempt is not the document: it goes
         if window.setup is not None and window.setup.can_undo:
             answer = unsaved.ask_unsaved(
                 window,
@@ -156,15 +187,23 @@ class Menus:
         return answer == unsaved.DISCARD
 
     def new_game(self) -> None:
-        dialog = NewGameDialog(self.window, self.window.session.game.name)
+        """The New game dialog: a game, its options and who plays each side (last time's
+        players for each game as the default; the current game's as they are now)."""
+        window = self.window
+        current = window.session.game
+        remembered = {**self.last_players, current.name: dict(window.engine.computer)}
+        dialog = NewGameDialog(window, current.name, players=remembered)
         if dialog.exec():
             try:
                 game = dialog.new_game()
             except PositionFormatError as exc:
-                self.window.show_error("Cannot start this game", str(exc))
+                window.show_error("Cannot start this game", str(exc))
                 return
             if self.confirm_discard("start a new game"):
-                self.window.session.replace_game(game)
+                computer = dialog.computer_players()
+                self.last_players[game.name] = dict(computer)
+                window.engine.choose_players(computer)
+                window.session.replace_game(game)
 
     def open_dialog(self) -> None:
         if not self.confirm_discard("open another file"):
@@ -204,6 +243,8 @@ class Menus:
         return self.save_file(path)
 
     def save_file(self, path: str | Path) -> bool:
+        # The file keeps the puzzle position, not a Solve mode attempt.
+        self.window.puzzle_dock.leave_solve("Solve mode ended: the file keeps the puzzle")
         try:
             target = self.window.session.save(path)
         except OSError as exc:
