@@ -37,7 +37,7 @@ import pyvista as pv
 from .. import palette
 from ..frame import Frame, Vanish
 from ..view_state import ViewState
-from .meshes import add_labels, instances, template
+from .meshes import MeshActors, add_labels, instances, template
 from .picking import to_display, view_ray
 
 LIGHT, DARK = (226, 214, 188), (160, 132, 98)
@@ -125,7 +125,7 @@ _ROTATE_45 = np.array(
 _FRAME = ((_FRAME[0] @ _ROTATE_45.T).astype(np.float32), _FRAME[1])  # square, not diamond
 
 
-class GridView:
+class GridView(MeshActors):
     """Draws frames on a flat grid into a pyvista plotter."""
 
     kind = "grid"
@@ -174,19 +174,6 @@ class GridView:
         labels += [(str(r + 1), (-0.85, r, 0.0)) for r in range(b.rows)]
         self.actors["labels"] = add_labels(self.plotter, labels, rgb=palette.LABEL_RGB)
         self.set_view("iso")
-
-    def close(self) -> None:
-        for actor in self.actors.values():
-            self.plotter.remove_actor(actor, render=False)
-        self.actors.clear()
-
-    def _set(self, name: str, mesh: pv.PolyData) -> None:
-        actor = self.actors[name]
-        if mesh.n_points == 0:
-            actor.SetVisibility(False)  # type: ignore[attr-defined]
-            return
-        self._meshes[name].copy_from(mesh)
-        actor.SetVisibility(True)  # type: ignore[attr-defined]
 
     # ---- drawing ------------------------------------------------------------------------
 

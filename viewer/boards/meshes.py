@@ -61,3 +61,25 @@ def add_labels(
         render=False,
         always_visible=always_visible,
     )
+
+
+class MeshActors:
+    """A board's actors by name, each drawing a mesh of its own that ``_set`` refills (an
+    empty mesh hides the actor); ``close`` takes them all out of the plotter."""
+
+    plotter: pv.Plotter
+    actors: dict[str, Any]
+    _meshes: dict[str, pv.PolyData]
+
+    def close(self) -> None:
+        for actor in self.actors.values():
+            self.plotter.remove_actor(actor, render=False)
+        self.actors.clear()
+
+    def _set(self, name: str, mesh: pv.PolyData) -> None:
+        actor = self.actors[name]
+        if mesh.n_points == 0:
+            actor.SetVisibility(False)
+            return
+        self._meshes[name].copy_from(mesh)
+        actor.SetVisibility(True)

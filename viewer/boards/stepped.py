@@ -37,7 +37,7 @@ import pyvista as pv
 from .. import palette
 from ..frame import Frame, Vanish
 from ..view_state import ViewState
-from .meshes import add_labels, instances, template
+from .meshes import MeshActors, add_labels, instances, template
 from .picking import to_display, view_ray
 from .shaders import add_fragment_effect
 
@@ -122,7 +122,7 @@ def _columns(board: SteppedBoard, fields: np.ndarray, top_rgb: np.ndarray) -> pv
     return mesh
 
 
-class SteppedView:
+class SteppedView(MeshActors):
     """Draws frames of a game on a stepped pyramid into a pyvista plotter."""
 
     kind = "stepped"
@@ -179,19 +179,6 @@ class SteppedView:
         labels += [(str(r + 1), (-1.0, n - 1 - r, 0.0)) for r in range(n)]
         self.actors["labels"] = add_labels(self.plotter, labels, rgb=palette.LABEL_RGB)
         self.set_view("iso")
-
-    def close(self) -> None:
-        for actor in self.actors.values():
-            self.plotter.remove_actor(actor, render=False)
-        self.actors.clear()
-
-    def _set(self, name: str, mesh: pv.PolyData) -> None:
-        actor = self.actors[name]
-        if mesh.n_points == 0:
-            actor.SetVisibility(False)  # type: ignore[attr-defined]
-            return
-        self._meshes[name].copy_from(mesh)
-        actor.SetVisibility(True)  # type: ignore[attr-defined]
 
     # ---- drawing ------------------------------------------------------------------------
 
