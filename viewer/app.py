@@ -130,6 +130,12 @@ class MainWindow(QMainWindow):
     def setup_active(self) -> bool:
         return self.setup is not None
 
+    def consider_computer(self) -> None:
+        self.engine.consider()
+
+    def computer_players(self) -> dict[str, str]:
+        return self.engine.playing()
+
     # ---- the position -------------------------------------------------------------------
 
     @slot

@@ -14,11 +14,18 @@ Stop button in the status bar. Undo while the computer plays takes back the comp
 and yours; Stop and Undo pause the computer until the next move made on the board (so you
 can take over) or a new choice of players, which switches it on again. The computer may
 play every colour (it then takes at least ``pace`` seconds a move, so a game can be
-watched), each move still searched on the worker thread."""
+watched), each move still searched on the worker thread.
+
+At a simultaneous node (every side hands in its part of a joint move in secret, as Pyramid
+Ball's programs) the computer makes the parts of the colours it plays that the game UI still
+waits for (``GameUI.waiting_sides``), all in one job with the same progress bar and Stop,
+and hands them to the turn builder (``TurnBuilder.submit``); the joint move is played when
+every part is in. Stop there lets the humans make the computer's parts for this turn. A
+hint at a simultaneous node is the part of the side whose turn the UI has open
+(``GameUI.hint_side``), drawn by the UI (``GameUI.hint_frame``)."""
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 import threading
 import time
@@ -29,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QProgressBar, QPushButton, QStatusBar, QWidget
 
-from model.game import Game, IllegalMoveError
+from model.game import SIMULTANEOUS, Game, IllegalMoveError, Move
 from model.search.agents import LEVELS, Choice, agent_for
 
 from .frame import Frame
@@ -55,6 +62,7 @@ class Job:
     key: Any
     ply: int
     number: int
+    sides: tuple[int, ...] = ()  # at a simultaneous node: whose parts are searched
     stop: threading.Event = field(default_factory=threading.Event)
     thread: threading.Thread | None = None
 
@@ -105,6 +113,40 @@ class EngineRunner(QObject):
             return choice
 
         return self.run(purpose, task, level=level)
+
+    def start_parts(
+        self,
+        purpose: str,
+        levels: Mapping[int, str],
+        *,
+        seed: int | None = None,
+        min_seconds: float = 0.0,
+    ) -> Job:
+        """At a simultaneous node: each side's part of the joint move, side -> level, one
+        side after the other on one worker thread (progress runs over all of them); the
+        answer is a dict side -> :class:`Choice` whose ``move`` is that side's part."""
+        game = self.current()
+        agents = {
+            side: agent_for(game, level, seed=seed, player=side) for side, level in levels.items()
+        }
+
+        def task(copy: Game, progress: Progress, stop: threading.Event) -> dict[int, Choice]:
+            start = time.perf_counter()
+            out: dict[int, Choice] = {}
+            for index, (side, (agent, limits)) in enumerate(agents.items()):
+
+                def part(fraction: float, text: str, i: int = index) -> None:
+                    progress((i + fraction) / len(agents), text)
+
+                out[side] = agent.choose(copy, limits, progress=part, stop=stop)
+                if stop.is_set():
+                    break
+            stop.wait(max(0.0, min_seconds - (time.perf_counter() - start)))
+            return out
+
+        job = self.run(purpose, task, level=",".join(dict.fromkeys(levels.values())))
+        job.sides = tuple(levels)
+        return job
 
     def run(self, purpose: str, task: Task, *, level: str = "") -> Job:
         """Run ``task(copy of the current game, progress, stop)`` on a worker thread (a
@@ -229,26 +271,53 @@ class EngineControl:
         job = self.runner.job
         return job is not None and job.purpose == "play"
 
+    def thinking_sides(self) -> tuple[int, ...]:
+        """At a simultaneous node: the sides whose parts the computer is making now."""
+        job = self.runner.job
+        return job.sides if job is not None and job.purpose == "play" else ()
+
     def busy(self) -> str:
-        """Why a click is refused now ('' when it is not)."""
-        if self.computer_thinking:
+        """Why a click or a move is refused now ('' when it is not). At a simultaneous
+        node the humans go on making their own parts while the computer makes its."""
+        if self.computer_thinking and not self.thinking_sides():
             return "the computer is thinking: Stop to take over"
         return ""
+
+    def playing(self) -> dict[str, str]:
+        """colour -> level of the colours the computer plays now: none while it is paused
+        at a simultaneous node (the humans make its parts of this turn)."""
+        if self.paused and self.window.game.current_player() == SIMULTANEOUS:
+            return {}
+        return dict(self.computer)
 
     def _show_thinking(self, on: bool) -> None:
         self.box.setVisible(on)
         if on:
             self.bar.setValue(0)
 
-    def _start(self, purpose: str, level: str) -> None:
+    def _start(self, purpose: str, level: str, sides: tuple[int, ...] = ()) -> None:
+        """Think for ``purpose``; at a simultaneous node, for the parts of ``sides``."""
         game = self.window.game
         alone = purpose == "play" and all(c in self.computer for c in game.players)
-        self.runner.start(purpose, level, seed=self.seed, min_seconds=self.pace if alone else 0)
-        who = "hint" if purpose == "hint" else f"the computer ({game.to_move})"
+        pace = self.pace if alone else 0
+        if sides:
+            levels = {s: self.computer.get(game.players[s], level) for s in sides}
+            self.runner.start_parts(purpose, levels, seed=self.seed, min_seconds=pace)
+            colours = ", ".join(game.players[s] for s in sides)
+            level = ", ".join(dict.fromkeys(levels.values()))
+        else:
+            self.runner.start(purpose, level, seed=self.seed, min_seconds=pace)
+            colours = game.to_move
+        if purpose == "hint":
+            who = "hint" if not sides else f"hint for {colours}"
+        else:
+            who = f"the computer ({colours})"
         self.thinking_text = f"{who} is thinking ({level})..."
         self.window.status_prompt.setText(self.thinking_text)
         self.show_message(self.thinking_text)
         self._show_thinking(True)
+        if sides:
+            self.window.ui.players_changed()  # its docks say who is being thought for
 
     # ---- actions -------------------------------------------------------------------------
 
@@ -261,10 +330,20 @@ class EngineControl:
         if window.game.is_over():
             self.show_message("the game is over: no hint")
             return
-        if self.computer_thinking:
+        if self.computer_thinking and not self.thinking_sides():
             self.show_message(self.busy())
             return
-        self._start("hint", self.hint_level)
+        sides: tuple[int, ...] = ()
+        if window.game.current_player() == SIMULTANEOUS:
+            side = window.ui.hint_side(window.game, window.turn)
+            if side is None:
+                self.show_message("no hint now: no side is making its part of the turn here")
+                return
+            if self.computer_thinking:
+                self.show_message(self.busy() or "the computer is thinking: wait, or Stop")
+                return
+            sides = (side,)
+        self._start("hint", self.hint_level, sides)
 
     @slot
     def stop(self) -> None:
@@ -274,13 +353,20 @@ class EngineControl:
             return
         if job.purpose == "play":
             self.paused = True
-            if all(c in self.computer for c in self.window.game.players):
+            if job.sides:
+                colours = " and ".join(self.window.game.players[s] for s in job.sides)
+                self.show_message(
+                    f"stopped: make {colours}'s part of this turn yourself (the computer "
+                    "plays again on the next turn)"
+                )
+            elif all(c in self.computer for c in self.window.game.players):
                 self.show_message(
                     "stopped: make a move, or choose the players in the Game menu, and the "
                     "computer goes on"
                 )
             else:
                 self.show_message("stopped: your move (the computer plays again after it)")
+            self.window.ui.players_changed()
         else:
             self.show_message("hint stopped")
         self.window.redraw()
@@ -293,7 +379,12 @@ class EngineControl:
             raise ValueError(f"unknown level {level!r}")
         if self.computer.get(colour) == level:
             return
-        if self.computer_thinking and self.window.game.to_move == colour:
+        game = self.window.game
+        index = game.players.index(colour) if colour in game.players else -1
+        if self.computer_thinking and (
+            index in self.thinking_sides()
+            or (game.current_player() >= 0 and game.to_move == colour)
+        ):
             self.runner.stop()  # a human now, or another level: think again (or not)
             self._show_thinking(False)
         if level is None:
@@ -323,6 +414,9 @@ class EngineControl:
         menus = getattr(self.window, "menus", None)  # none yet while the window is built
         if menus is not None:
             menus.show_players()
+        ui = getattr(self.window, "ui", None)
+        if ui is not None:
+            ui.players_changed()
 
     # ---- the position --------------------------------------------------------------------
 
@@ -349,26 +443,43 @@ class EngineControl:
             self.runner.stop()
             self._show_thinking(False)
         session.undo()
-        if not thinking and session.can_undo and self._computer_to_move(window.game):
-            session.undo()  # that was the computer's move: yours goes too
-
-    def _computer_to_move(self, game: Game) -> bool:
-        player = game.current_player()
-        return player >= 0 and game.players[player] in self.computer
-
-    def consider(self) -> None:
-        """Start the computer when it is to move (and not paused, busy or in set-up)."""
-        window = self.window
         game = window.game
         if (
-            self.paused
-            or window.setup is not None
-            or window.ui.busy()
-            or self.runner.thinking
-            or not self._computer_to_move(game)
+            not thinking
+            and session.can_undo
+            and game.current_player() >= 0  # a joint move held every side's part
+            and self._computer_sides(game)
         ):
+            session.undo()  # that was the computer's move: yours goes too
+        window.ui.players_changed()
+
+    def _computer_sides(self, game: Game) -> tuple[int, ...]:
+        """The sides the computer should move for now: the side to move, or at a
+        simultaneous node each side of its whose part the UI still waits for."""
+        player = game.current_player()
+        if player >= 0:
+            return (player,) if game.players[player] in self.computer else ()
+        if player == SIMULTANEOUS:
+            waiting = self.window.ui.waiting_sides(game, self.window.turn)
+            return tuple(s for s in waiting if game.players[s] in self.computer)
+        return ()
+
+    def consider(self) -> None:
+        """Start the computer when it is to move (and not paused, busy or in set-up; at a
+        simultaneous node, not while the UI asks it to wait)."""
+        window = self.window
+        game = window.game
+        if self.paused or window.setup is not None or window.ui.busy() or self.runner.thinking:
             return
-        self._start("play", self.computer[game.to_move])
+        sides = self._computer_sides(game)
+        if not sides:
+            return
+        if game.current_player() == SIMULTANEOUS:
+            if window.ui.computer_waits(game):
+                return
+            self._start("play", "", sides)
+        else:
+            self._start("play", self.computer[game.to_move])
 
     # ---- answers -------------------------------------------------------------------------
 
@@ -379,15 +490,19 @@ class EngineControl:
             self.bar.setToolTip(text)
 
     @slot
-    def _on_answer(self, job: Job, choice: Choice) -> None:
+    def _on_answer(self, job: Job, choice: Choice | dict[int, Choice]) -> None:
         self._show_thinking(False)
         window = self.window
+        if isinstance(choice, dict):
+            self._on_parts(job, choice)
+            return
         if choice.move is None:
             self.show_message("the engine found no move")
             window.redraw()
             return
         if job.purpose == "hint":
             self.hint = (job.key, job.ply, choice.move)
+            window.ui.hinted_move(window.game, choice.move)
             window.redraw()
             self.show_message(f"hint: {describe_choice(choice)}")
             return
@@ -401,9 +516,50 @@ class EngineControl:
         text = window.ui.played(window.game, mover, choice.move)
         self.show_message(f"{text} (computer: {describe_choice(choice)})")
 
+    def _on_parts(self, job: Job, choices: dict[int, Choice]) -> None:
+        """A simultaneous node's parts: a hint is drawn; the computer's parts go to the
+        turn builder, and the joint move is played once every part is in."""
+        window = self.window
+        game = window.game
+        if job.purpose == "hint":
+            side, choice = next(iter(choices.items()))
+            if choice.move is None:
+                self.show_message("the engine found no move")
+                return
+            self.hint = (job.key, job.ply, choice.move)
+            window.ui.hinted_move(game, choice.move)
+            window.redraw()
+            self.show_message(f"hint for {game.players[side]}: {describe_choice(choice)}")
+            return
+        result: Any = None
+        for side, choice in choices.items():
+            if choice.move is None:
+                self.show_message(f"the computer found no move for {game.players[side]}")
+                continue
+            result = window.turn.submit(side, choice.move)
+            if isinstance(result, str):  # an engine bug: said, never played
+                self.show_message(f"the computer's part for {game.players[side]}: {result}")
+                window.ui.players_changed()
+                return
+        window.ui.players_changed()
+        if isinstance(result, Move):
+            mover = game.to_move
+            try:
+                window.session.play(result)
+            except IllegalMoveError as exc:
+                self.show_message(f"the joint move was illegal: {exc}")
+                return
+            self.show_message(window.ui.played(window.game, mover, result))
+        else:
+            colours = " and ".join(game.players[s] for s in choices)
+            self.show_message(f"the computer's part for {colours} is in (hidden)")
+            window.redraw()
+
     @slot
     def _on_failed(self, job: Job, exc: BaseException) -> None:
         self._show_thinking(False)
+        if job.sides:
+            self.window.ui.players_changed()
 
         def fail() -> None:
             raise exc
@@ -418,23 +574,13 @@ class EngineControl:
         return move if position_of(self.window.game) == (key, ply) else None
 
     def hint_layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
-        """The window's frame layer while the hint's position shows: a ghost piece of the
-        mover's colour where the hinted move puts one (``ui.move_sites``), the "selected"
-        rim on where it comes from (``ui.move_from``: a lift, a step) and the "remove" rim
-        on the pieces it takes off the board (``ui.move_removes``)."""
+        """The window's frame layer while the hint's position shows: the UI draws the
+        hinted move (:meth:`GameUI.hint_frame`: by default a ghost piece where it puts one,
+        rims where it comes from and on what it removes)."""
         hint = self.hint_move()
         if hint is None:
             return frame
-        mover = game.to_move
-        ghosts = {**frame.ghosts, **dict.fromkeys(ui.move_sites(game, hint), mover)}
-        highlights = dict(frame.highlights)
-        for style, sites in (
-            ("selected", ui.move_from(game, hint)),
-            ("remove", ui.move_removes(game, hint)),
-        ):
-            if sites:
-                highlights[style] = tuple(highlights.get(style, ())) + tuple(sites)
-        return dataclasses.replace(frame, ghosts=ghosts, highlights=highlights)
+        return ui.hint_frame(game, hint, frame)
 
     def shutdown(self) -> None:
         self.runner.shutdown()

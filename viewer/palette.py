@@ -60,6 +60,7 @@ PATH_RGB: dict[str, RGB] = {
     "pass-cut": (215, 25, 30),  # a pass that is intercepted
     "move": (70, 70, 70),  # a piece's step in a resolution
     "push": (245, 140, 20),  # a piece shoved by another
+    "hint": (0, 190, 215),  # the engine's hinted program (cyan, as the hint's ghosts)
 }
 REGION_RGB: dict[str, RGB] = {
     **PIECE_RGB,

@@ -186,12 +186,15 @@ def _finished(game: Game, name: str, start: float) -> Choice:
 
 
 class RandomAgent:
-    """A legal move at random (seeded: the same seed plays the same game)."""
+    """A legal move at random (seeded: the same seed plays the same game). At a
+    simultaneous node with ``player`` set: a move of that player's (its part of the joint
+    move); else a joint move."""
 
     name = "random"
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, player: int | None = None) -> None:
         self.rng = random.Random(seed)
+        self.player = player
 
     def choose(
         self,
@@ -201,7 +204,8 @@ class RandomAgent:
         stop: Stop | None = None,
     ) -> Choice:
         start = time.perf_counter()
-        moves = game.legal_moves()
+        simultaneous = self.player is not None and game.current_player() == SIMULTANEOUS
+        moves = game.legal_moves(self.player) if simultaneous else game.legal_moves()
         if not moves:
             return _finished(game, self.name, start)
         move = self.rng.choice(moves)
@@ -841,7 +845,12 @@ PLAYOUT_CAPS = {"terrace": 24}  # random play wanders for ever; the evaluation j
 
 
 def agent_for(
-    game: Game, level: str, *, seed: int | None = None, every_move: bool = False
+    game: Game,
+    level: str,
+    *,
+    seed: int | None = None,
+    every_move: bool = False,
+    player: int | None = None,
 ) -> tuple[Agent, Limits]:
     """The agent and limits for a level of play in ``game``:
 
@@ -855,7 +864,8 @@ def agent_for(
 
     At a simultaneous node (both sides program a turn in secret): easy plays at random,
     medium and strong are :class:`~model.search.sampling.SamplingAgent` (0.4 s against 8
-    likely replies; 2 s against 20), answering a joint move (its ``player`` set: one side's).
+    likely replies; 2 s against 20). They answer a joint move, or with ``player`` (a side's
+    index) that side's part of it: the random agent then picks that side's part at random.
 
     Chosen by the matches of ``tests/bench/engines.py``; each level beats the one below.
     ``every_move`` asks the medium and strong agents to judge every root move to the end of
@@ -867,10 +877,10 @@ def agent_for(
         from .sampling import SamplingAgent
 
         if level == "easy":
-            return RandomAgent(seed), Limits(playouts=1)
+            return RandomAgent(seed, player=player), Limits(playouts=1)
         if level == "medium":
-            return SamplingAgent(seed, replies=8), Limits(seconds=0.4)
-        return SamplingAgent(seed, replies=20), Limits(seconds=2.0)
+            return SamplingAgent(seed, replies=8, player=player), Limits(seconds=0.4)
+        return SamplingAgent(seed, replies=20, player=player), Limits(seconds=2.0)
     two = len(game.players) == 2
     cap = PLAYOUT_CAPS.get(game.name, 200)
     if level == "easy":

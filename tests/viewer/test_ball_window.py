@@ -190,3 +190,107 @@ def test_advanced_restart_a_loose_ball_in_the_window(ball_window, qtbot, guard_e
     red.editor.set_entry(0, 1, "B")
     assert red.editor.why_not() is None
     assert not guard_errors
+
+
+def test_the_computer_programs_through_the_engine_control(ball_window, qtbot, guard_errors):
+    """The computer's program is searched by the window's engine: the status bar's progress
+    bar and Stop show while it thinks; Stop hands its editor to the humans for this turn,
+    the joint move is played when both are in, and the next turn the computer is back."""
+    window = ball_window({"blue": "medium"})
+    engine = window.engine
+    assert engine.thinking_sides() == (1,)
+    assert engine.box.isVisibleTo(window)  # the progress bar and Stop
+    assert "computer (blue) is thinking" in window.statusBar().currentMessage()
+    red, blue = window.ui.program_docks
+    assert "The computer (medium) programs blue" in blue.cover_text.text()
+    assert "red: program your pyramids" in window.status_prompt.text()
+    assert red.editing  # the human programs meanwhile
+    assert engine.busy() == ""
+    engine.stop()
+    assert engine.paused
+    assert not engine.box.isVisibleTo(window)
+    assert 1 not in window.turn.programs
+    # red programs first, then blue's editor is handed over to the humans
+    red.editor.set_entry(0, 1, "F")
+    red.editor.submit.click()
+    assert blue.hand_over.isVisible()
+    blue.hand_over.click()
+    assert blue.editing
+    blue.editor.set_entry(0, 0, "L")
+    blue.editor.submit.click()
+    history = window.session.history()
+    assert len(history) == 1
+    assert str(history[0].moves[1]) == "L,S,S/S,S,S/S,S,S"
+    # the next turn: the computer programs blue again
+    assert not engine.paused
+    qtbot.waitUntil(lambda: 1 in window.turn.programs, timeout=10000)
+    assert not blue.editing
+    assert not guard_errors
+
+
+def test_changing_the_players_keeps_the_programs_in(ball_window, qtbot, guard_errors):
+    window = ball_window()
+    red, blue = window.ui.program_docks
+    red.editor.set_entry(0, 1, "F")
+    red.editor.submit.click()
+    window.engine.set_player("blue", "easy")  # the Game menu: the computer plays blue
+    qtbot.waitUntil(lambda: len(window.session.history()) == 1, timeout=5000)
+    assert str(window.session.history()[0].moves[0]) == "S,F,S/S,S,S/S,S,S"
+    window.engine.set_player("blue", None)
+    assert window.engine.computer == {}
+    assert red.editing  # the next turn: both humans again, red first
+    assert "Blue programs after red" in blue.cover_text.text()
+    assert not guard_errors
+
+
+def test_hint_draws_the_open_editors_program_and_use_hint_loads_it(
+    ball_window, qtbot, guard_errors
+):
+    window = ball_window()
+    red, _blue = window.ui.program_docks
+    assert not red.use_hint.isEnabled()
+    window.engine.hint_level = "easy"
+    window.engine.ask_hint()
+    qtbot.waitUntil(lambda: window.engine.hint_move() is not None, timeout=5000)
+    hint = window.engine.hint_move()
+    assert "hint for red" in window.statusBar().currentMessage()
+    assert red.use_hint.isEnabled()
+    frame = window._frame()
+    styles = [p.style for p in frame.paths]
+    if any(entry in "FBLR" for row in hint.rows for entry in row):
+        assert "hint" in styles
+    red.use_hint.click()
+    assert red.editor.program() == hint
+    # the hint belongs to red's editor: once red's program is in, blue sees none of it
+    red.editor.submit.click()
+    window.ui.reveal(1)
+    assert "hint" not in [p.style for p in window._frame().paths]
+    assert not window.ui.program_docks[1].use_hint.isEnabled()
+    assert not guard_errors
+
+
+def test_two_computers_play_a_basic_game_to_the_end(ball_window, qtbot, monkeypatch, guard_errors):
+    """Computer against computer: each turn is programmed on the worker thread after the
+    last one's rows were shown, until a side scores."""
+    from viewer.games import ball
+
+    monkeypatch.setattr(ball, "ROW_SECONDS", 0.01)
+    window = ball_window()
+    window.engine.pace = 0
+    window.engine.choose_players({"red": "easy", "blue": "easy"})
+    window.engine.consider()
+    qtbot.waitUntil(lambda: window.game.is_over(), timeout=60000)
+    assert window.game.outcome() is not None
+    assert not window.engine.runner.thinking
+    assert not guard_errors
+
+
+def test_a_typed_program_keeps_its_pass(ball_window, guard_errors):
+    """The notation typed into the editor sets the pass selector too (a pass was lost)."""
+    window = ball_window()
+    editor = window.ui.program_docks[0].editor
+    editor.text.setText("B,L,R/L,L,S/F,>L,F")
+    editor.text.returnPressed.emit()
+    assert str(editor.program()) == "B,L,R/L,L,S/F,>L,F"
+    assert editor.pass_box.currentText() == "row 3: Medium passes to Large"
+    assert not guard_errors

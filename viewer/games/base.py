@@ -8,6 +8,7 @@ window only through the small :class:`Host` protocol.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Protocol
 
@@ -40,6 +41,14 @@ class Host(Protocol):
 
     def setup_active(self) -> bool: ...
 
+    def consider_computer(self) -> None:
+        """The UI no longer asks the computer to wait (:meth:`GameUI.computer_waits`): it
+        starts if it is to move."""
+
+    def computer_players(self) -> Mapping[str, str]:
+        """colour -> level of the colours the computer plays now (at a simultaneous node
+        none while it is stopped: the humans make its parts of the turn)."""
+
 
 class TurnBuilder(Protocol):
     """Turns clicks on sites into a move for one position."""
@@ -63,6 +72,11 @@ class TurnBuilder(Protocol):
 
     def prompt(self) -> str:
         """What to do next, for the status bar ('' when nothing special)."""
+
+    # At a simultaneous node only (a game without one need not have it):
+    # def submit(self, side: int, part: Move) -> ClickResult:
+    #     """``side``'s part of the joint move (the computer's); the joint move once every
+    #     part is in, else None, or a sentence saying why the part is refused."""
 
 
 class GameUI:
@@ -129,6 +143,46 @@ class GameUI:
         """The pieces a legal ``move`` takes off the board (removals, captures; a hint
         rims them "remove"); none by default."""
         return ()
+
+    def hint_frame(self, game: Game, move: Any, frame: Frame) -> Frame:
+        """``frame`` with the engine's hinted ``move`` drawn: a ghost piece of the mover's
+        colour where it puts one (:meth:`move_sites`), the "selected" rim on where it comes
+        from (:meth:`move_from`: a lift, a step) and the "remove" rim on the pieces it takes
+        off the board (:meth:`move_removes`)."""
+        mover = game.to_move
+        ghosts = {**frame.ghosts, **dict.fromkeys(self.move_sites(game, move), mover)}
+        highlights = dict(frame.highlights)
+        for style, sites in (
+            ("selected", self.move_from(game, move)),
+            ("remove", self.move_removes(game, move)),
+        ):
+            if sites:
+                highlights[style] = tuple(highlights.get(style, ())) + tuple(sites)
+        return dataclasses.replace(frame, ghosts=ghosts, highlights=highlights)
+
+    # ---- simultaneous nodes (every side hands in a part of a joint move) -----------------
+
+    def waiting_sides(self, game: Game, turn: TurnBuilder) -> tuple[int, ...]:
+        """The sides whose part of the joint move ``turn`` still waits for (the computer
+        makes those it plays); every side by default."""
+        return tuple(range(len(game.players)))
+
+    def hint_side(self, game: Game, turn: TurnBuilder) -> int | None:
+        """The side a hint is for at a simultaneous node (the side whose part is being
+        made on screen), or None."""
+        return None
+
+    def computer_waits(self, game: Game) -> bool:
+        """The computer should not start its parts yet (the UI shows something first and
+        calls ``host.consider_computer()`` when it is done)."""
+        return False
+
+    def hinted_move(self, game: Game, move: Any) -> None:
+        """The engine's hint for ``game`` came (it is drawn by :meth:`hint_frame`)."""
+
+    def players_changed(self) -> None:
+        """Who plays which colour changed, or the computer started or ended its parts
+        (docks that say so follow)."""
 
     def setup_frame(self, pieces: Mapping[int, str], geometry: Any) -> Frame:
         """Set-up mode: every site takes a click; empty ones show a marker."""

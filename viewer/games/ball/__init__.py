@@ -8,9 +8,12 @@ of direction buttons per pyramid (F B L R S, relative to the player), a pass sel
 the side with the ball, Dash and Blitz when held; "Program in" (or Finish turn) hands a
 program in. Hot-seat play shows one editor at a time: once red's program is in, it is hidden
 and blue's dock offers a "hand over" button. A colour the computer plays (Game menu or New
-game) gets its program from ``agent_for`` (random for easy, the sampling agent above) on a
-worker thread of this UI's own; the joint move is played when both programs are in. The
-sheet's one-minute timer is an option of the Turn dock.
+game) gets its program from the window's engine (``waiting_sides``: the programs not yet
+in; random for easy, the sampling agent above), with the status bar's progress bar and
+Stop: Stop hands that colour's editor to the humans for this turn. The joint move is played
+when both programs are in (``ProgramTurn.submit``). Hint (H) asks the engine for the open
+editor's program: its tracks are drawn dashed in the "hint" style and "Use hint" in the
+Program dock loads it. The sheet's one-minute timer is an option of the Turn dock.
 
 After the move the Turn dock replays the turn row by row (one row every ``ROW_SECONDS``;
 buttons and the keys [ and ] step back and forth): the board shows the pieces after that
@@ -25,7 +28,7 @@ Sites are the grid board's ``(row * 7 + col) * 3 + kind``, kind 0 Large, 1 Mediu
 
 from __future__ import annotations
 
-import threading
+import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
@@ -35,10 +38,8 @@ from PySide6.QtWidgets import QDockWidget, QListWidgetItem, QWidget
 from model.ball import COLOURS, Program, PyramidBall, relative_direction
 from model.ball_rules import ALL_STAND, MOVES, RowReport, TurnReport, parse_square, step
 from model.game import Game, JointMove, Move
-from model.search.agents import agent_for
 
 from ...boards.grid import GridBoard
-from ...engine import EngineRunner
 from ...frame import Frame, Label, Marker, Path, Region
 from ...slots import slot
 from .. import register_ui
@@ -50,7 +51,6 @@ SIZE_NAMES = ("Large", "Medium", "Small")
 BOARD = GridBoard(7, 8, kinds=3, goal_rows={0: COLOURS[0], 7: COLOURS[1]}, column_names="abcdefg")
 ROW_SECONDS = 0.9  # the replay of a turn: one row this long (0: no replay)
 TIMER_SECONDS = 60  # the sheet's timer
-POLL_MS = 400  # the Game menu's choice of players is looked at this often
 CLICK_TEXT = "program the pyramids in the Program docks on the right (Finish turn hands it in)"
 
 Pieces = tuple[tuple[str, str, str, bool], ...]  # (square, colour, size letter, ball)
@@ -103,6 +103,20 @@ class ProgramTurn:
             return f"the game is over: {self.game.describe_result()}"
         return CLICK_TEXT
 
+    def submit(self, side: int, part: Move) -> ClickResult:
+        """The computer's program for ``side``: the joint move once both are in."""
+        if self.game.is_over():
+            return f"the game is over: {self.game.describe_result()}"
+        if not isinstance(part, Program):
+            return f"not a program: {part}"
+        problem = self.game.program_problem(part, side)
+        if problem:
+            return problem
+        self.programs[side] = part
+        if self.ui.open_side == side:
+            self.ui.open_side = None
+        return self.joint()
+
     def finish(self) -> ClickResult:
         if self.game.is_over():
             return f"the game is over: {self.game.describe_result()}"
@@ -135,15 +149,13 @@ class BallUI(GameUI):
         self.program_docks: list[ProgramDock] = []
         self.turn_dock: TurnDock | None = None
         self.open_side: int | None = None  # the human side whose editor shows
-        self.runner: EngineRunner | None = None
         self._computer_seen: dict[str, str] = {}
-        self._computer_pending: set[int] = set()
+        self.hinted: tuple[int, Program] | None = None  # the engine's hint: (side, program)
         self.report: TurnReport | None = None
         self.before: Pieces = ()
         self.before_ball: str | None = None  # the loose ball's square before the last turn
         self.row: int | None = None  # the row shown (0: before the turn), None: the position
         self._replay: QTimer | None = None
-        self._poll: QTimer | None = None
         self._clock: QTimer | None = None
         self._seconds_left = 0
 
@@ -173,6 +185,7 @@ class BallUI(GameUI):
                 side = dock.side
                 dock.editor.submit.clicked.connect(lambda _c=False, s=side: self.hand_in(s))
                 dock.hand_over.clicked.connect(lambda _c=False, s=side: self.reveal(s))
+                dock.use_hint.clicked.connect(lambda _c=False, s=side: self.use_hint(s))
             dock = TurnDock(parent)
             dock.first.clicked.connect(lambda: self.show_row(0))
             dock.back.clicked.connect(lambda: self.step_row(-1))
@@ -184,12 +197,6 @@ class BallUI(GameUI):
             self.turn_dock = dock
             self._docks = [*self.program_docks, dock]
             if self.host is not None:
-                self.runner = EngineRunner(lambda: self.host.game, dock)
-                self.runner.answered.connect(self._on_programs)
-                self.runner.failed.connect(self._on_failed)
-                self._poll = QTimer(dock, interval=POLL_MS)
-                self._poll.timeout.connect(self._check_players)
-                self._poll.start()
                 self._clock = QTimer(dock, interval=1000)
                 self._clock.timeout.connect(self._tick)
             if self._turn is not None:
@@ -197,11 +204,9 @@ class BallUI(GameUI):
         return self._docks
 
     def close(self) -> None:
-        for timer in (self._replay, self._poll, self._clock):
+        for timer in (self._replay, self._clock):
             if timer is not None:
                 timer.stop()
-        if self.runner is not None:
-            self.runner.shutdown()
 
     # ---- a position ---------------------------------------------------------------------
 
@@ -241,16 +246,75 @@ class BallUI(GameUI):
         humans = [s for s in (0, 1) if COLOURS[s] not in computer]
         self.open_side = humans[0] if humans and not game.is_over() else None
         self._computer_seen = dict(computer)
-        self._computer_pending = set()
+        self.hinted = None
         self._start_clock()
         self._show_rows()
         self.refresh()
-        self._consider_computer()
 
     def computer(self) -> dict[str, str]:
-        """colour -> level of the colours the computer plays (the window's choice)."""
-        engine = getattr(self.host, "engine", None)
-        return dict(getattr(engine, "computer", {}) or {})
+        """colour -> level of the colours the computer plays now (the window's choice)."""
+        if self.host is None:
+            return {}
+        return dict(self.host.computer_players())
+
+    # ---- the engine's hooks (simultaneous node) ------------------------------------------
+
+    def waiting_sides(self, game: Game, turn: Any) -> tuple[int, ...]:
+        if not isinstance(turn, ProgramTurn) or turn.game is not game or game.is_over():
+            return ()
+        return tuple(s for s in (0, 1) if s not in turn.programs)
+
+    def hint_side(self, game: Game, turn: Any) -> int | None:
+        return self.open_side if not game.is_over() else None
+
+    def computer_waits(self, game: Game) -> bool:
+        """Two computers: the last turn's rows are watched before the next is programmed."""
+        both = all(c in self.computer() for c in COLOURS)
+        return both and self._replay is not None and self._replay.isActive()
+
+    def players_changed(self) -> None:
+        """Who programs which side changed (or the computer started or ended): the open
+        editor and the covers follow; the programs already in stay in."""
+        turn = self._turn
+        if turn is None or self._docks is None:
+            return
+        computer = self.computer()
+        if computer != self._computer_seen:
+            self._computer_seen = computer
+            humans = [s for s in (0, 1) if COLOURS[s] not in computer and s not in turn.programs]
+            if self.open_side not in humans:
+                self.open_side = humans[0] if humans and not turn.game.is_over() else None
+            self._start_clock()
+        self.refresh()
+        self._redraw()
+
+    def hinted_move(self, game: Game, move: Any) -> None:
+        """The engine's hint came: for the open editor's side, "Use hint" loads it."""
+        side = self.open_side
+        if not isinstance(move, Program) or side is None or self._docks is None:
+            return
+        self.hinted = (side, move)
+        self.refresh()
+
+    def hint_frame(self, game: Game, move: Any, frame: Frame) -> Frame:
+        """A hinted program: its pyramids' tracks in the "hint" style, while the editor it
+        was asked for is open."""
+        if self.hinted != (self.open_side, move) or not isinstance(game, PyramidBall):
+            return frame
+        side = self.open_side
+        assert side is not None
+        paths = tuple(Path(p.sites, "hint") for p in tracks(game, side, move))
+        return dataclasses.replace(frame, paths=frame.paths + paths)
+
+    @slot
+    def use_hint(self, side: int) -> None:
+        """Load the hinted program into ``side``'s editor (it can still be changed)."""
+        if self.hinted is None or self.hinted[0] != side or side != self.open_side:
+            self._say("no hint for this editor: Hint (H) asks the engine for one")
+            return
+        program = self.hinted[1]
+        self.program_docks[side].editor.set_program(program)
+        self._say(f"the hint {program} is in {COLOURS[side]}'s editor: Program in plays it")
 
     # ---- programs ------------------------------------------------------------------------
 
@@ -312,6 +376,8 @@ class BallUI(GameUI):
     def turn_cancelled(self) -> None:
         if self._turn is not None:
             self._new_turn(self._turn.game)
+            if self.host is not None:
+                self.host.consider_computer()  # its program went back too: again
 
     def refresh(self) -> None:
         """The Program docks and the Turn dock's line follow the turn's state."""
@@ -327,10 +393,20 @@ class BallUI(GameUI):
             elif side in programs:
                 dock.cover(f"{colour.capitalize()}'s program is in, hidden until the rows resolve.")
             elif colour in computer:
-                doing = "is programming" if side in self._computer_pending else "will program"
-                dock.cover(f"The computer ({computer[colour]}) {doing} {colour}.")
+                dock.cover(
+                    f"The computer ({computer[colour]}) programs {colour}; the program stays "
+                    "hidden until the rows resolve. Stop (status bar) lets you program "
+                    f"{colour} yourself this turn."
+                )
             elif self.open_side == side:
                 dock.show_editor()
+                hint = self.hinted
+                dock.use_hint.setEnabled(hint is not None and hint[0] == side)
+                dock.use_hint.setToolTip(
+                    f"load the hinted program {hint[1]} into the editor"
+                    if hint is not None and hint[0] == side
+                    else "Hint (H) asks the engine for a program first"
+                )
             elif self.open_side is not None:
                 dock.cover(
                     f"{colour.capitalize()} programs after "
@@ -355,65 +431,6 @@ class BallUI(GameUI):
         if self.open_side is not None:
             return f"{COLOURS[self.open_side]}: program your pyramids, then Program in"
         return "waiting for " + " and ".join(f"{c}'s program" for c in missing)
-
-    # ---- the computer --------------------------------------------------------------------
-
-    @slot
-    def _check_players(self) -> None:
-        if self._turn is None or self.computer() == self._computer_seen:
-            return
-        self._new_turn(self._turn.game)  # who plays changed: this turn starts again
-
-    def _consider_computer(self) -> None:
-        turn, runner, host = self._turn, self.runner, self.host
-        if turn is None or runner is None or host is None or turn.game.is_over():
-            return
-        if host.setup_active() or host.game is not turn.game:
-            return
-        computer = self.computer()
-        sides = [s for s in (0, 1) if COLOURS[s] in computer and s not in turn.programs]
-        if not sides or self._computer_pending:
-            return
-        if len(sides) == 2 and self._replay is not None and self._replay.isActive():
-            return  # two computers: the last turn's rows are watched first
-        levels = {s: computer[COLOURS[s]] for s in sides}
-        seed = getattr(getattr(host, "engine", None), "seed", None)
-
-        def task(copy: Game, progress: Any, stop: threading.Event) -> dict[int, Program]:
-            out = {}
-            for side, level in levels.items():
-                agent, limits = agent_for(copy, level, seed=seed)
-                if hasattr(agent, "player"):
-                    agent.player = side
-                move = agent.choose(copy, limits, progress=progress, stop=stop).move
-                out[side] = move.moves[side] if isinstance(move, JointMove) else move
-            return out
-
-        self._computer_pending = set(sides)
-        runner.run("play", task, level=",".join(levels.values()))
-        self.refresh()
-
-    @slot
-    def _on_programs(self, _job: Any, programs: dict[int, Program]) -> None:
-        self._computer_pending = set()
-        turn = self._turn
-        if turn is None:
-            return
-        for side, program in programs.items():
-            if program is None or turn.game.program_problem(program, side):
-                program = ALL_STAND
-            turn.programs[side] = program
-        self.refresh()
-        if turn.joint() is not None and self.host is not None:
-            self.host.finish_turn()
-        else:
-            self._redraw()
-
-    @slot
-    def _on_failed(self, _job: Any, exc: BaseException) -> None:
-        self._computer_pending = set()
-        self._say(f"the computer could not program: {exc}")
-        self.refresh()
 
     # ---- the one-minute timer ----------------------------------------------------------
 
@@ -476,7 +493,8 @@ class BallUI(GameUI):
                 self.row = None  # after a score: the formation again
             self._show_rows()
             self._redraw()
-            self._consider_computer()
+            if self.host is not None:
+                self.host.consider_computer()  # two computers: the next turn now
             return
         self.row += 1
         self._show_rows()
@@ -694,9 +712,13 @@ def explain_row(row: RowReport) -> list[str]:
 
 
 def planned_paths(game: PyramidBall, side: int, dock: ProgramDock) -> tuple[Path, ...]:
-    """The tracks the open editor's program plans for ``side``'s pyramids (each alone on
-    the board: a step off the board ends its track)."""
-    program = dock.editor.program()
+    """The tracks the open editor's program plans for ``side``'s pyramids."""
+    return tracks(game, side, dock.editor.program())
+
+
+def tracks(game: PyramidBall, side: int, program: Program) -> tuple[Path, ...]:
+    """The tracks ``program`` plans for ``side``'s pyramids, in the side's colour (each
+    alone on the board: a step off the board ends its track)."""
     colour = COLOURS[side]
     paths = []
     for square, c, size, _ball in game.pyramids():

@@ -119,6 +119,10 @@ class ProgramEditor(QWidget):
         self.clear_button = QPushButton("Clear", self)
         self.clear_button.clicked.connect(lambda: self.set_program(None))
         text_row.addWidget(self.clear_button)
+        self.use_hint = QPushButton("Use hint", self)
+        self.use_hint.setEnabled(False)
+        self.use_hint.setToolTip("Hint (H) asks the engine for a program first")
+        text_row.addWidget(self.use_hint)
         layout.addLayout(text_row)
         self.problem = QLabel(self)
         self.problem.setWordWrap(True)
@@ -175,8 +179,9 @@ class ProgramEditor(QWidget):
                         entry = STAND
                     for button in group.buttons():
                         button.setChecked(button.text() == entry)
-            index = self.pass_box.findData(pass_at) if pass_at else 0
-            self.pass_box.setCurrentIndex(max(0, index))
+            # findData compares Python objects by identity: a tuple made here never matches
+            datas = [self.pass_box.itemData(i) for i in range(self.pass_box.count())]
+            self.pass_box.setCurrentIndex(datas.index(pass_at) if pass_at in datas else 0)
             self.blitz.setChecked(bool(program and program.blitz))
         finally:
             self._quiet = False
@@ -267,6 +272,7 @@ class ProgramDock(QDockWidget):
         self.stack.addWidget(self.editor)
         self.stack.addWidget(cover)
         self.setWidget(self.stack)
+        self.use_hint = self.editor.use_hint
 
     @property
     def editing(self) -> bool:
