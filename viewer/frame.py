@@ -70,6 +70,17 @@ class Vanish:
 
 
 @dataclass(frozen=True)
+class Slide:
+    """The piece on ``site`` drawn on its way there from ``origin``: ``t`` is 0 at the
+    origin and 1 at the site (a move's slide, a push's shove, stepped by the game UI's
+    animation). A board that cannot move pieces draws it on its site."""
+
+    site: int
+    origin: int
+    t: float
+
+
+@dataclass(frozen=True)
 class Frame:
     """One picture of a position.
 
@@ -83,7 +94,8 @@ class Frame:
     - ``heat``: site -> a value from 0 to 1 (an engine's win rate for the move on that
       site), drawn as a colour scale on the sites (the Analysis dock's heat map);
     - ``decorations``: named parts of the board to show (each board lists its own, e.g.
-      the ball pyramid's "walls", the stepped board's "inlays-won").
+      the ball pyramid's "walls", the stepped board's "inlays-won");
+    - ``slides``: pieces of ``pieces`` drawn part of the way from where they came from.
     """
 
     pieces: Mapping[int, str] = field(default_factory=dict)
@@ -97,6 +109,7 @@ class Frame:
     ghosts: Mapping[int, str] = field(default_factory=dict)
     heat: Mapping[int, float] = field(default_factory=dict)
     decorations: frozenset[str] = frozenset()
+    slides: tuple[Slide, ...] = ()
 
     def marker_sites(self) -> set[int]:
         return {m.site for m in self.markers}

@@ -5,6 +5,7 @@ set-up, undo/redo, save and reopen."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from model.ball import PyramidBall, parse_program
@@ -293,4 +294,34 @@ def test_a_typed_program_keeps_its_pass(ball_window, guard_errors):
     editor.text.returnPressed.emit()
     assert str(editor.program()) == "B,L,R/L,L,S/F,>L,F"
     assert editor.pass_box.currentText() == "row 3: Medium passes to Large"
+    assert not guard_errors
+
+
+def test_a_row_slides_its_pyramids_into_place(ball_window, qtbot, guard_errors):
+    """Stepping one row on slides that row's moved pyramids from their squares to the new
+    ones (Frame.slides, t from 0 to 1); the grid board draws them on their way."""
+    from viewer.games.ball import site_at
+
+    window = ball_window()
+    program_both(window, qtbot)
+    ui = window.ui
+    ui.show_row(0)
+    assert window._frame().slides == ()
+    ui.step_row(1)  # row 1: blue's Large steps left (L) from b6 ... and red's Medium is blocked
+    frame = window._frame()
+    assert frame.slides
+    slide = frame.slides[0]
+    assert slide.t < 1.0
+    assert slide.site in frame.pieces
+    board = window.board
+    moving = board._piece_centres([slide.site])[0]
+    assert not np.allclose(moving, board.board.centres[slide.site])  # on its way
+    assert {(s.site, s.origin) for s in frame.slides} == {
+        (site_at(p.end, p.size), site_at(p.source, p.size))
+        for p in ui.row_report().pyramids
+        if p.outcome in ("moved", "pushed") and p.source != p.end
+    }
+    qtbot.waitUntil(lambda: ui.slide_t is None, timeout=3000)
+    assert window._frame().slides == ()
+    assert np.allclose(board._piece_centres([slide.site])[0], board.board.centres[slide.site])
     assert not guard_errors

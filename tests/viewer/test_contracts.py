@@ -210,7 +210,7 @@ def plotter():
 @pytest.mark.parametrize("name", game_names())
 def test_each_board_view_draws_a_frame_with_every_field(plotter, name):
     from viewer.boards import make_board_view
-    from viewer.frame import Frame, Label, Marker, Path, Pointer, Region, Vanish
+    from viewer.frame import Frame, Label, Marker, Path, Pointer, Region, Slide, Vanish
     from viewer.games import ui_class
     from viewer.view_state import ViewState
 
@@ -233,6 +233,7 @@ def test_each_board_view_draws_a_frame_with_every_field(plotter, name):
         ghosts={4: colour},
         heat={5: 0.0, 6: 0.5, 7: 1.0},
         decorations=frozenset({"walls", "inlays-won"}),
+        slides=(Slide(1, 2, 0.5),),
     )
     view = ViewState()
     board.show(frame, view)

@@ -23,6 +23,7 @@ Frame fields and their visuals:
 |                | (shaders/ghost_piece) on empty shown points; they take clicks and the  |
 |                | hover as a marker does                                               |
 | "walls"        | the five walls as faint faces with their names (a decoration)        |
+| slides         | none: a sliding piece is drawn on its site                           |
 """
 
 from __future__ import annotations

@@ -25,6 +25,8 @@ Frame fields and their visuals:
 | ghosts      | translucent pyramids                                                     |
 | heat        | the square tinted on the heat scale                                      |
 | decorations | none; goal rows are part of the geometry (tinted in their side's colour) |
+| slides      | the pyramid (and a marker on its apex) drawn between its origin's square  |
+|             | and its own, ``t`` of the way                                             |
 """
 
 from __future__ import annotations
@@ -139,6 +141,7 @@ class GridView(MeshActors):
         self.peel_max = 0
         self.shown = np.zeros(board.count, dtype=bool)
         self._pieces: dict[int, str] = {}
+        self._offsets: dict[int, np.ndarray] = {}
         self._label_key: tuple = ()
         self._meshes: dict[str, pv.PolyData] = {}
         self.actors: dict[str, object] = {}
@@ -205,9 +208,10 @@ class GridView(MeshActors):
             rgb[h] = rgb[h] * 0.4 + np.array(palette.HOVER_RGB) * 0.6
         centres = np.array([[sq % b.columns, sq // b.columns, 0.0] for sq in range(b.squares)])
         self._set("squares", instances(_SQUARE, centres, rgb))
-        # the pyramids, each scaled by its kind
+        # the pyramids, each scaled by its kind, a sliding one on its way
+        self._offsets = self._slide_offsets(frame, pieces)
         sites = sorted(pieces)
-        where = b.centres[sites] if sites else np.zeros((0, 3))
+        where = self._piece_centres(sites)
         scales = [b.scale(b.kind_of(s)) for s in sites]
         colours = [palette.piece_rgb(pieces[s]) for s in sites]
         self._set("pyramids", instances(_PYRAMID, where, colours, scales))
@@ -225,6 +229,28 @@ class GridView(MeshActors):
             ),
         )
         self.shown = visible.copy()
+
+    def _slide_offsets(self, frame: Frame, pieces: Mapping[int, str]) -> dict[int, np.ndarray]:
+        """site -> how far a sliding piece is drawn from its site (its origin's way)."""
+        b = self.board
+        offsets = {}
+        for slide in frame.slides:
+            if slide.site in pieces and 0 <= slide.origin < b.count:
+                t = min(1.0, max(0.0, slide.t))
+                origin = b.centres[b.square_of(slide.origin) * b.kinds + b.kind_of(slide.site)]
+                offsets[slide.site] = (origin - b.centres[slide.site]) * (1.0 - t)
+        return offsets
+
+    def _piece_centres(self, sites: Sequence[int]) -> np.ndarray:
+        """Where the pieces on ``sites`` are drawn (a sliding one on its way)."""
+        b = self.board
+        if not sites:
+            return np.zeros((0, 3))
+        where = b.centres[list(sites)].copy()
+        for i, s in enumerate(sites):
+            if s in self._offsets:
+                where[i] += self._offsets[s]
+        return where
 
     def _marks(self, frame: Frame, visible: np.ndarray, occupied: set[int]) -> pv.PolyData:
         b = self.board
@@ -244,9 +270,10 @@ class GridView(MeshActors):
             if not 0 <= s < b.count or not visible[s]:
                 continue
             colour = [palette.MARKER_RGB.get(marker.style, palette.MARKER_RGB["target"])]
-            if s in self._pieces:  # on the apex
+            if s in self._pieces:  # on the apex (of a sliding pyramid too)
                 top = PYRAMID_HEIGHT * b.scale(b.kind_of(s)) + 0.08
-                parts.append(instances(_SPHERE, b.centres[s] + (0, 0, top), colour))
+                apex = self._piece_centres([s])[0] + (0, 0, top)
+                parts.append(instances(_SPHERE, apex, colour))
             elif b.square_of(s) not in occupied and marker.style == "carrier":  # a loose ball
                 parts.append(instances(_SPHERE, b.centres[s] + (0, 0, 0.13) + lift, colour))
             elif b.square_of(s) not in occupied:

@@ -25,6 +25,7 @@ Frame fields and their visuals:
 |                | heat scale (``palette.heat_rgb``), between a disc and the "clickable"|
 |                | ring                                                                |
 | "inlays-won"   | the inlaid fields light up (a decoration)                           |
+| slides         | none: a sliding piece is drawn on its site                          |
 """
 
 from __future__ import annotations

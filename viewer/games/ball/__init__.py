@@ -39,8 +39,9 @@ from model.ball import COLOURS, Program, PyramidBall, relative_direction
 from model.ball_rules import ALL_STAND, MOVES, RowReport, TurnReport, parse_square, step
 from model.game import Game, JointMove, Move
 
+from ...animation import Animation
 from ...boards.grid import GridBoard
-from ...frame import Frame, Label, Marker, Path, Region
+from ...frame import Frame, Label, Marker, Path, Region, Slide
 from ...slots import slot
 from .. import register_ui
 from ..base import ClickResult, GameUI
@@ -50,6 +51,7 @@ FILE_SIZES = (3, 2, 1)  # kind -> size number in position files
 SIZE_NAMES = ("Large", "Medium", "Small")
 BOARD = GridBoard(7, 8, kinds=3, goal_rows={0: COLOURS[0], 7: COLOURS[1]}, column_names="abcdefg")
 ROW_SECONDS = 0.9  # the replay of a turn: one row this long (0: no replay)
+SLIDE_SECONDS = 0.45  # a row's moves and pushes slide this long when the row comes
 TIMER_SECONDS = 60  # the sheet's timer
 CLICK_TEXT = "program the pyramids in the Program docks on the right (Finish turn hands it in)"
 
@@ -156,6 +158,8 @@ class BallUI(GameUI):
         self.before_ball: str | None = None  # the loose ball's square before the last turn
         self.row: int | None = None  # the row shown (0: before the turn), None: the position
         self._replay: QTimer | None = None
+        self._slide: Animation | None = None
+        self.slide_t: float | None = None  # a row's slide under way: how far (0..1)
         self._clock: QTimer | None = None
         self._seconds_left = 0
 
@@ -207,6 +211,7 @@ class BallUI(GameUI):
         for timer in (self._replay, self._clock):
             if timer is not None:
                 timer.stop()
+        self._stop_slide()
 
     # ---- a position ---------------------------------------------------------------------
 
@@ -228,6 +233,7 @@ class BallUI(GameUI):
         if self._turn is None or self._turn.game is not game:
             self._turn = ProgramTurn(self, game)
         self._stop_replay()
+        self._stop_slide()
         self.row = None
         if reason in ("move", "redo") and self.report is not None and ROW_SECONDS > 0:
             self.row = 0
@@ -473,6 +479,7 @@ class BallUI(GameUI):
         """Show the position after ``row`` rows of the last turn (0: before it; None: the
         position now)."""
         self._stop_replay()
+        self._stop_slide()
         if row is not None:
             row = max(0, min(row, self.row_count()))
         self.row = row if self.report is not None else None
@@ -483,6 +490,8 @@ class BallUI(GameUI):
         count = self.row_count()
         current = count if self.row is None else self.row
         self.show_row(max(0, min(count, current + delta)))
+        if delta > 0 and self.row is not None and self.row > current:
+            self._start_slide()  # one row on: its pyramids slide there
 
     @slot
     def _replay_step(self) -> None:
@@ -498,11 +507,32 @@ class BallUI(GameUI):
             return
         self.row += 1
         self._show_rows()
-        self._redraw()
+        self._start_slide()
 
     def _stop_replay(self) -> None:
         if self._replay is not None:
             self._replay.stop()
+
+    def _start_slide(self) -> None:
+        """The row shown now: its moved and pushed pyramids slide from where they were."""
+        self._stop_slide()
+        if self.host is None or SLIDE_SECONDS <= 0 or self.row_report() is None:
+            self._redraw()
+            return
+        self.slide_t = 0.0
+        self._slide = self.host.animation(SLIDE_SECONDS, self._slide_step)
+        self._slide.start()
+        self._redraw()
+
+    def _slide_step(self, t: float) -> None:
+        self.slide_t = None if t >= 1.0 else t
+        self._redraw()
+
+    def _stop_slide(self) -> None:
+        if self._slide is not None:
+            self._slide.stop()
+            self._slide = None
+        self.slide_t = None
 
     def row_report(self) -> RowReport | None:
         if self.report is None or not self.row:
@@ -589,13 +619,15 @@ class BallUI(GameUI):
                 markers.append(Marker(site, "carrier"))
         if row is None:
             return Frame(pieces=pieces, markers=tuple(markers))
-        paths, regions, labels, blocked = [], [], [], []
+        paths, regions, labels, blocked, slides = [], [], [], [], []
         for p in row.pyramids:
             start, end = site_at(p.source, p.size), site_at(p.end, p.size)
             if start is None or end is None:
                 continue
             if p.outcome in ("moved", "pushed") and start != end:
                 paths.append(Path((start, end), "move" if p.outcome == "moved" else "push"))
+                if self.slide_t is not None:
+                    slides.append(Slide(end, start, self.slide_t))
             elif p.outcome == "blocked":
                 blocked.append(end)
                 labels.append(Label(end, "blocked"))
@@ -630,6 +662,7 @@ class BallUI(GameUI):
             paths=tuple(paths),
             regions=tuple(regions),
             labels=tuple(labels),
+            slides=tuple(slides),
         )
 
     # ---- texts ---------------------------------------------------------------------------
