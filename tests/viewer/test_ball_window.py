@@ -325,3 +325,20 @@ def test_a_row_slides_its_pyramids_into_place(ball_window, qtbot, guard_errors):
     assert window._frame().slides == ()
     assert np.allclose(board._piece_centres([slide.site])[0], board.board.centres[slide.site])
     assert not guard_errors
+
+
+def test_the_view_dock_on_the_flat_board_offers_no_peel_or_clip(ball_window, guard_errors):
+    from model.partition import Partition, PartitionOptions
+
+    window = ball_window()
+    dock = window.view_dock
+    assert dock.flat
+    assert dock.flat_note.isVisibleTo(dock)
+    assert not dock.peel.isVisibleTo(dock)
+    assert not dock.clip_on[0].isVisibleTo(dock)
+    window.session.replace_game(Partition(PartitionOptions(4)))  # back to a ball pyramid
+    assert not dock.flat
+    assert not dock.flat_note.isVisibleTo(dock)
+    assert dock.peel.isVisibleTo(dock)
+    assert dock.clip_on[2].isVisibleTo(dock)
+    assert not guard_errors

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QFormLayout,
     QHBoxLayout,
+    QLabel,
     QSlider,
     QSpinBox,
     QWidget,
@@ -30,6 +31,13 @@ class ViewDock(QDockWidget):
         self.view = view
         body = QWidget(self)
         form = QFormLayout(body)
+        self.form = form
+        self.flat_note = QLabel(
+            "A flat board: nothing to peel or clip here. The View menu's camera presets "
+            "and the mouse turn and zoom it."
+        )
+        self.flat_note.setWordWrap(True)
+        form.addRow(self.flat_note)
         self.level_lo, self.level_hi = QSpinBox(), QSpinBox()
         levels = QHBoxLayout()
         levels.addWidget(self.level_lo)
@@ -78,6 +86,10 @@ class ViewDock(QDockWidget):
         """Ranges for a board with ``levels`` levels and centres spanning ``extent``; peeling
         takes off at most ``peel_max`` shells (half the levels unless given)."""
         self._extent = extent
+        flat = levels <= 1 and not peel_max and extent[2] == 0
+        self.flat = flat
+        for row in range(self.form.rowCount()):  # a flat board shows only its note
+            self.form.setRowVisible(row, flat if row == 0 else not flat)
         for box in (self.level_lo, self.level_hi):
             with QSignalBlocker(box):
                 box.setRange(0, levels - 1)
