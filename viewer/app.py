@@ -33,6 +33,7 @@ from .slots import guarded, slot
 from .view_state import ViewState
 from .widgets import unsaved
 from .widgets.free_plane import FreePlane
+from .widgets.help import RulesDock, ShortcutsDialog, show_about
 from .widgets.lesson_dock import LessonDock
 from .widgets.move_list import MoveListDock
 from .widgets.pointer import PointerFilter
@@ -69,12 +70,14 @@ class MainWindow(QMainWindow):
         self.setup_dock = SetupDock(self)
         self.lesson_dock = LessonDock(self)
         self.puzzle_dock = PuzzleDock(self)  # the puzzle: made, verified, solved
+        self.rules_dock = RulesDock(self)  # Help: the rules of the game on the board
         for area, dock in ((LEFT, self.view_dock), (RIGHT, self.moves_dock)):
             self.addDockWidget(area, dock)
         for area, dock in (
             (RIGHT, self.setup_dock),
             (LEFT, self.lesson_dock),
             (LEFT, self.puzzle_dock),  # under the View dock: the right has the game's docks
+            (LEFT, self.rules_dock),
         ):
             self.addDockWidget(area, dock)
             dock.hide()
@@ -99,6 +102,7 @@ class MainWindow(QMainWindow):
         self.menus = build_menus(self)
         game = session.game
         self.ui: GameUI = self._install_ui(ui_class(game)(self))
+        self.rules_dock.show_game(game.name)
         self._geometry = self.ui.geometry(game)
         self.board: BoardView = make_board_view(self.ui.board_kind, self.plotter, self._geometry)
         self._set_board_ranges()
@@ -184,6 +188,27 @@ class MainWindow(QMainWindow):
         self.ui.close()
         self.ui = self._install_ui(ui_class(game)(self))
         self._lesson_shown = object()  # the new UI has not seen the lesson (or its absence)
+        self.rules_dock.show_game(game.name)  # the rules follow the game on the board
+
+    # ---- help ---------------------------------------------------------------------------
+
+    @slot
+    def show_rules(self) -> None:
+        """Help: the rules of the game on the board, in the Rules dock."""
+        dock = self.rules_dock
+        dock.show_game(self.ui.game_name)
+        if not dock.isVisible() and not dock.isFloating():
+            self.tabifyDockWidget(self.view_dock, dock)  # the left column's full height
+        dock.show()
+        dock.raise_()
+
+    @slot
+    def show_shortcuts(self) -> None:
+        ShortcutsDialog(self).exec()
+
+    @slot
+    def show_about(self) -> None:
+        show_about(self)
 
     def _install_ui(self, ui: GameUI) -> GameUI:
         for dock in ui.docks():

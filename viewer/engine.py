@@ -241,7 +241,7 @@ class EngineControl:
         self.runner.answered.connect(self._on_answer)
         self.runner.failed.connect(self._on_failed)
         self.computer: dict[str, str] = {}  # colour -> level, for the colours it plays
-        self.hint_level = "medium"
+        self.hint_level = "strong"  # a hint is worth the wait (progress bar, Stop)
         self.paused = False  # Stop or Undo: the computer waits for a move on the board
         self.hint: tuple[Any, int, Any] | None = None  # (position key, ply, move) shown
         self.seed: int | None = None  # tests make the searches repeatable

@@ -84,6 +84,7 @@ class Menus:
             window.lesson_dock,
             window.puzzle_dock,
             window.analysis.dock,
+            window.rules_dock,
         ):
             view.addAction(dock.toggleViewAction())
         self._game_separator = view.addSeparator()
@@ -95,6 +96,16 @@ class Menus:
             self._action(lessons, title, functools.partial(self.open_file, path))
         lessons.setEnabled(not lessons.isEmpty())
         self.lessons_menu = lessons
+        help_menu = bar.addMenu("&Help")
+        self.rules = self._action(help_menu, "&Rules of the game", window.show_rules)
+        self.shortcuts = self._action(
+            help_menu,
+            "&Keyboard shortcuts",
+            window.show_shortcuts,
+            QKeySequence.StandardKey.HelpContents,
+        )
+        help_menu.addSeparator()
+        self._action(help_menu, "&About Pyramid Lab", window.show_about)
         self._refresh_recent()
 
     def _action(

@@ -838,10 +838,15 @@ def _proven(score: int) -> str | None:
 # ---- levels -------------------------------------------------------------------------------
 
 LEVELS = ("easy", "medium", "strong")
-ALPHA_BETA = ("pyraos", "terrace")  # games whose strong level is alpha-beta
+ALPHA_BETA = ("terrace",)  # games whose strong level is alpha-beta
 ALPHA_BETA_MEDIUM = ("terrace",)  # games whose medium level is a short alpha-beta
 NO_RAVE = ("terrace", "pyraos")  # moves that are good whenever played: not so in a race of stones
 PLAYOUT_CAPS = {"terrace": 24}  # random play wanders for ever; the evaluation judges
+#: Games whose medium level is a number of playouts, not 0.5 s: in Pyramid Partition the
+#: side to move wins once MCTS with RAVE has some 70 playouts a move, so medium at 0.5 s
+#: (about 200) drew level with strong on colour alone (first movers won 20 of 20); at 40
+#: it still beats easy (9-1) and strong beats it with either colour.
+MEDIUM_PLAYOUTS = {"partition": 40}
 
 
 def agent_for(
@@ -857,10 +862,12 @@ def agent_for(
     - easy: MCTS with 100 playouts and no RAVE (sees a win or a loss in one, little more);
     - medium: 0.5 s: alpha-beta in Allmer's Pyramid (random playouts judge a race of stones
       badly), MCTS elsewhere (with RAVE in Partition, where a good point is good whenever
-      it is taken);
-    - strong: 2.5 s: alpha-beta in Pyraos and Allmer's Pyramid (evaluations: reserves;
-      material and height), MCTS with RAVE in Pyramid Partition (a connection game: random
-      playouts judge it better than a cheap evaluation) and in other games.
+      it is taken; there 40 playouts, see ``MEDIUM_PLAYOUTS``);
+    - strong: 2.5 s: alpha-beta in Allmer's Pyramid (evaluation: material and height),
+      MCTS elsewhere: with RAVE in Pyramid Partition (a connection game: random playouts
+      judge it better than a cheap evaluation), without in Pyraos (alpha-beta on the
+      reserves at 2.5 s only drew level with MCTS at 0.5 s there: 10-10; MCTS at 2.5 s
+      beat it 8-2).
 
     At a simultaneous node (both sides program a turn in secret): easy plays at random,
     medium and strong are :class:`~model.search.sampling.SamplingAgent` (0.4 s against 8
@@ -890,7 +897,8 @@ def agent_for(
             return AlphaBetaAgent(every_move=every_move), Limits(seconds=0.5)
         rave = game.name not in NO_RAVE
         agent = MCTSAgent(seed=seed, rave=rave, max_playout=cap, every_move=every_move)
-        return agent, Limits(seconds=0.5)
+        playouts = MEDIUM_PLAYOUTS.get(game.name)
+        return agent, Limits(playouts=playouts) if playouts else Limits(seconds=0.5)
     if two and game.name in ALPHA_BETA:
         return AlphaBetaAgent(every_move=every_move), Limits(seconds=2.5)
     return MCTSAgent(seed=seed, max_playout=cap, every_move=every_move), Limits(seconds=2.5)

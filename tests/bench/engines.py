@@ -81,7 +81,7 @@ def player(game, level: str, seed: int, scale: float):
 
 
 def play(name: str, first: str, second: str, seed: int, scale: float) -> str | None:
-    """The level that won, or None for a draw."""
+    """The level that won, or None for a draw (``first`` moves first)."""
     game = game_class(name).new()
     rng = random.Random(seed)
     sides = {0: player(game, first, rng.randrange(1 << 30), scale)}
@@ -99,23 +99,27 @@ def play(name: str, first: str, second: str, seed: int, scale: float) -> str | N
 def matches(names: list[str], games: int, scale: float) -> None:
     pairings = [("strong", "medium"), ("medium", "easy"), ("easy", "random")]
     print(f"Matches: {games} games a pairing, colours alternating, think times x{scale}")
-    print(f"  {'game':10} {'pairing':18} {'wins':>5} {'losses':>6} {'draws':>5}   time")
+    print("  (wins-losses-draws of the first level; 'moving first' / 'moving second': its")
+    print("  wins-losses-draws in the games where it had the first move / the second)")
+    print(
+        f"  {'game':10} {'pairing':18} {'wins':>5} {'losses':>6} {'draws':>5}"
+        f"   {'moving first':>12} {'moving second':>13}   time"
+    )
     for name in names:
         for upper, lower in pairings:
             start = time.perf_counter()
-            wins = losses = draws = 0
+            tally = {True: [0, 0, 0], False: [0, 0, 0]}  # upper first? -> W L D
             for index in range(games):
-                order = (upper, lower) if index % 2 == 0 else (lower, upper)
+                upper_first = index % 2 == 0
+                order = (upper, lower) if upper_first else (lower, upper)
                 winner = play(name, *order, seed=1000 * index + 7, scale=scale)
-                if winner is None:
-                    draws += 1
-                elif winner == upper:
-                    wins += 1
-                else:
-                    losses += 1
+                column = 2 if winner is None else 0 if winner == upper else 1
+                tally[upper_first][column] += 1
+            wins, losses, draws = (tally[True][i] + tally[False][i] for i in range(3))
+            first, second = ("-".join(map(str, tally[f])) for f in (True, False))
             print(
                 f"  {name:10} {upper + ' v ' + lower:18} {wins:5} {losses:6} {draws:5}"
-                f"   {time.perf_counter() - start:5.0f} s",
+                f"   {first:>12} {second:>13}   {time.perf_counter() - start:5.0f} s",
                 flush=True,
             )
 

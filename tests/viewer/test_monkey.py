@@ -65,6 +65,10 @@ def patch_modals(rng: random.Random, setattr_: Callable[[Any, str, Any], None]) 
         staticmethod(lambda *_a, **_k: rng.choice([buttons.Yes, buttons.No])),
     )
     setattr_(QMessageBox, "exec", lambda _self: buttons.Cancel)
+    setattr_(QMessageBox, "about", staticmethod(lambda *_a, **_k: None))
+    from viewer.widgets import help as help_widgets
+
+    setattr_(help_widgets.ShortcutsDialog, "exec", lambda self: len(self.rows()) and 0)
     setattr_(QFileDialog, "getOpenFileName", staticmethod(lambda *_a, **_k: ("", "")))
     setattr_(QFileDialog, "getSaveFileName", staticmethod(lambda *_a, **_k: ("", "")))
 

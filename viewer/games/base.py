@@ -9,7 +9,9 @@ window only through the small :class:`Host` protocol.
 from __future__ import annotations
 
 import dataclasses
+import sys
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
 from PySide6.QtWidgets import QDockWidget
@@ -94,6 +96,18 @@ class GameUI:
 
     def __init__(self, host: Host | None = None) -> None:
         self.host = host
+
+    @classmethod
+    def rules(cls) -> str:
+        """The game's rules in our own words: the Markdown page ``rules.md`` beside the
+        UI's module (``viewer/games/<name>/rules.md``), shown in Help."""
+        module = sys.modules[cls.__module__].__file__
+        assert module is not None
+        page = Path(module).with_name("rules.md")
+        try:
+            return page.read_text(encoding="utf-8")
+        except OSError as exc:
+            return f"# {cls.game_name}\n\nThe rules page could not be read: {exc}."
 
     # ---- the board ----------------------------------------------------------------------
 

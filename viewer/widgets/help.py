@@ -1,0 +1,181 @@
+"""Help: each game's rules in our own words (a dock), the keyboard shortcuts (F1) and About.
+
+The rules of a game are the Markdown page ``rules.md`` in its UI's folder
+(``viewer/games/<name>/rules.md``, read by :meth:`GameUI.rules`); the dock shows the game
+on the board unless another is chosen in its list. The shortcut list is made from the
+window's own actions, so it can never disagree with the menus.
+"""
+
+from __future__ import annotations
+
+import html
+import platform
+from importlib import metadata
+from typing import TYPE_CHECKING
+
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDockWidget,
+    QHeaderView,
+    QMenu,
+    QMessageBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from model.game import game_class
+
+from ..games import ui_class, ui_names
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QMainWindow
+
+#: Keys that act on the board without a menu entry of their own.
+BOARD_KEYS = (
+    ("Left drag", "turn the scene"),
+    ("Right drag / wheel", "zoom"),
+    ("Middle drag / Shift+left drag", "move the scene"),
+    ("Click", "play on a point, choose a piece (set-up mode: paint or erase)"),
+    ("[ and ]", "Pyramid Ball: the last turn's rows, back and on"),
+)
+
+
+def game_title(name: str) -> str:
+    """The one name of a game in the window (the model's title)."""
+    return game_class(name).title
+
+
+class RulesDock(QDockWidget):
+    """The rules of a game, as Markdown, with a list of every game."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Rules", parent)
+        self.setObjectName("rules-dock")
+        body = QWidget(self)
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(4, 4, 4, 4)
+        self.games = QComboBox(body)
+        for name in ui_names():
+            self.games.addItem(game_title(name), name)
+        self.games.setToolTip("the rules of which game (the game on the board when it comes)")
+        layout.addWidget(self.games)
+        self.text = QTextBrowser(body)
+        self.text.setOpenExternalLinks(False)
+        layout.addWidget(self.text, 1)
+        self.setWidget(body)
+        self.games.currentIndexChanged.connect(lambda _i: self._show())
+        self._show()
+
+    @property
+    def shown(self) -> str:
+        return str(self.games.currentData())
+
+    def show_game(self, name: str) -> None:
+        """Show the rules of ``name`` (the game the window now shows)."""
+        index = self.games.findData(name)
+        if index >= 0:
+            self.games.setCurrentIndex(index)
+
+    def _show(self) -> None:
+        name = self.games.currentData()
+        if name is None:
+            return
+        self.text.setMarkdown(ui_class(name).rules())
+        self.text.verticalScrollBar().setValue(0)
+
+
+def menu_shortcuts(window: QMainWindow) -> list[tuple[str, str, str]]:
+    """(menu, action, key) for every action of the menu bar with a shortcut, in menu order."""
+    rows: list[tuple[str, str, str]] = []
+
+    def walk(menu: QMenu, path: str) -> None:
+        for action in menu.actions():
+            sub = action.menu()
+            if isinstance(sub, QMenu):
+                walk(sub, f"{path} > {sub.title().replace('&', '')}")
+                continue
+            keys = action.shortcuts()
+            if not keys or action.isSeparator():
+                continue
+            text = " / ".join(k.toString(QKeySequence.SequenceFormat.NativeText) for k in keys)
+            rows.append((path, action.text().replace("&", ""), text))
+
+    for action in window.menuBar().actions():
+        menu = action.menu()
+        if isinstance(menu, QMenu):
+            walk(menu, menu.title().replace("&", ""))
+    return rows
+
+
+class ShortcutsDialog(QDialog):
+    """F1: every menu shortcut, and what the mouse and the board's own keys do."""
+
+    def __init__(self, window: QMainWindow) -> None:
+        super().__init__(window)
+        self.setWindowTitle("Keyboard shortcuts - Pyramid Lab")
+        layout = QVBoxLayout(self)
+        rows = menu_shortcuts(window)
+        rows += [("Board", what, key) for key, what in BOARD_KEYS]
+        self.table = QTableWidget(len(rows), 3, self)
+        self.table.setHorizontalHeaderLabels(["Where", "What", "Key"])
+        for r, row in enumerate(rows):
+            for c, text in enumerate(row):
+                self.table.setItem(r, c, QTableWidgetItem(text))
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().setVisible(False)
+        header = self.table.horizontalHeader()
+        fit, stretch = QHeaderView.ResizeMode.ResizeToContents, QHeaderView.ResizeMode.Stretch
+        for column, mode in enumerate((fit, stretch, fit)):
+            header.setSectionResizeMode(column, mode)
+        layout.addWidget(self.table)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        self.resize(560, 560)
+
+    def rows(self) -> list[tuple[str, ...]]:
+        table = self.table
+        return [
+            tuple(table.item(r, c).text() for c in range(table.columnCount()))
+            for r in range(table.rowCount())
+        ]
+
+
+def _version(package: str) -> str:
+    try:
+        return metadata.version(package)
+    except metadata.PackageNotFoundError:
+        return "?"
+
+
+def about_text() -> str:
+    games = ", ".join(game_title(name) for name in ui_names())
+    libraries = ", ".join(
+        f"{name} {_version(package)}"
+        for name, package in (
+            ("pyvista", "pyvista"),
+            ("VTK", "vtk"),
+            ("Qt for Python", "PySide6-Essentials"),
+            ("numpy", "numpy"),
+        )
+    )
+    return (
+        f"<h3>Pyramid Lab {html.escape(_version('pyramid-lab'))}</h3>"
+        "<p>A 3D visualizer and editor for pyramid-shaped abstract board games: explore "
+        "positions inside the pyramid, set up and verify puzzles, teach, and play against "
+        "the computer.</p>"
+        f"<p>Games: {html.escape(games)}.</p>"
+        "<p>The games belong to their designers; the rules pages in Help are written in our "
+        "own words. MIT licence.</p>"
+        f"<p><small>Python {platform.python_version()}; {html.escape(libraries)}</small></p>"
+    )
+
+
+def show_about(window: QWidget) -> None:
+    QMessageBox.about(window, "About Pyramid Lab", about_text())
