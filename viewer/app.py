@@ -189,6 +189,7 @@ class MainWindow(QMainWindow):
         self.ui = self._install_ui(ui_class(game)(self))
         self._lesson_shown = object()  # the new UI has not seen the lesson (or its absence)
         self.rules_dock.show_game(game.name)  # the rules follow the game on the board
+        self.view_dock.set_words(self.ui.piece_word)  # the same board may follow
 
     # ---- help ---------------------------------------------------------------------------
 
@@ -229,6 +230,7 @@ class MainWindow(QMainWindow):
     def _set_board_ranges(self) -> None:
         hi = self.board.geometry.centres.max(axis=0)
         extent = (float(hi[0]), float(hi[1]), float(hi[2]))
+        self.view_dock.set_words(self.ui.piece_word)
         self.view_dock.set_board(self.board.level_count, extent, self.board.peel_max)
         self.view_dock.cut_open.setEnabled(self.board.supports_cut_open)
 

@@ -68,3 +68,19 @@ def test_about_names_the_games_and_the_libraries():
         assert game_class(name).title.replace("'", "&#x27;") in text
     assert "VTK" in text
     assert "pyvista" in text
+
+
+def test_the_view_dock_calls_the_pieces_by_the_games_word(make_window, guard_errors):
+    from model.pyraos import Pyraos
+    from model.terrace import Terrace
+
+    window = make_window()
+    dock = window.view_dock
+    assert dock.ghosts.text() == "Show hidden balls as ghosts"
+    window.session.replace_game(Pyraos.new())
+    assert dock.ghosts.text() == "Show hidden spheres as ghosts"
+    assert "spheres" in dock.peel.toolTip()
+    window.session.replace_game(Terrace.new())
+    assert dock.cut_open.text() == "Cut stones open on the planes"
+    assert "stones" in dock.clip_on[0].toolTip()
+    assert not guard_errors

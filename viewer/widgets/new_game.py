@@ -47,6 +47,9 @@ def option_widget(spec: OptionSpec) -> QWidget:
         spin.setRange(spec.minimum if spec.minimum is not None else 0, spec.maximum or 10**6)
         spin.setValue(spec.default)
         widget = spin
+        if spec.maximum is not None:  # the cap is said, not silently applied
+            widget.setToolTip(f"{spec.help} ({spin.minimum()} to {spin.maximum()})")
+            return widget
     else:
         combo = QComboBox()
         combo.addItems(list(spec.choices))

@@ -44,9 +44,8 @@ class ViewDock(QDockWidget):
         levels.addWidget(self.level_hi)
         form.addRow("Levels", levels)
         self.peel = QSpinBox()
-        self.peel.setToolTip("Hide the balls within this many steps of any wall")
         form.addRow("Peel shells", self.peel)
-        self.ghosts = QCheckBox("Show hidden balls as ghosts")
+        self.ghosts = QCheckBox()
         form.addRow(self.ghosts)
         self.clip_on: list[QCheckBox] = []
         self.clip_slider: list[QSlider] = []
@@ -54,7 +53,6 @@ class ViewDock(QDockWidget):
         for axis, name in enumerate(AXES):
             row = QHBoxLayout()
             on, slider, flip = QCheckBox(), QSlider(Qt.Orientation.Horizontal), QCheckBox("flip")
-            on.setToolTip(f"Hide the balls beyond a plane across the {name} axis")
             flip.setToolTip("Keep the other side")
             row.addWidget(on)
             row.addWidget(slider, 1)
@@ -68,8 +66,9 @@ class ViewDock(QDockWidget):
             flip.toggled.connect(lambda _c, a=axis: self._on_clip_changed(a))
         self.free_plane = QCheckBox("Free plane (drag it in the scene)")
         form.addRow(self.free_plane)
-        self.cut_open = QCheckBox("Cut balls open on the planes")
+        self.cut_open = QCheckBox()
         form.addRow(self.cut_open)
+        self.set_words("balls")
         self.setWidget(body)
         pass_history_keys(self.level_lo, self.level_hi, self.peel)
         self.level_lo.valueChanged.connect(self._on_levels_changed)
@@ -79,6 +78,14 @@ class ViewDock(QDockWidget):
         self.cut_open.toggled.connect(self.view.set_cut_open)
         view.changed.connect(self._on_view_changed)
         self._extent = (1.0, 1.0, 1.0)
+
+    def set_words(self, pieces: str) -> None:
+        """Call the pieces what the game calls them (balls, spheres, stones)."""
+        self.peel.setToolTip(f"Hide the {pieces} within this many steps of any wall")
+        self.ghosts.setText(f"Show hidden {pieces} as ghosts")
+        for on, name in zip(self.clip_on, AXES, strict=True):
+            on.setToolTip(f"Hide the {pieces} beyond a plane across the {name} axis")
+        self.cut_open.setText(f"Cut {pieces} open on the planes")
 
     def set_board(
         self, levels: int, extent: tuple[float, float, float], peel_max: int | None = None
