@@ -384,6 +384,9 @@ class MainWindow(QMainWindow):
             self.redraw()
         elif self.puzzle_dock.solver.active:
             self.puzzle_dock.solver.undo()  # your move and the defence's reply
+        elif self.turn.building:  # the turn half built goes first, the last move stays
+            self.cancel_turn()
+            self.show_message("the turn being built was taken back (Undo again: the last move)")
         elif self.engine.computer:
             self.engine.undo()  # the computer's move and yours; it waits for your move
         else:
@@ -418,7 +421,11 @@ class MainWindow(QMainWindow):
 
     @slot
     def finish_turn(self) -> None:
-        self._play(self.turn.finish())
+        result = self.turn.finish()
+        if result is None:
+            self.redraw()  # a step of the turn (a part handed in), no move yet
+        else:
+            self._play(result)
 
     @slot
     def cancel_turn(self) -> None:
@@ -443,12 +450,12 @@ class MainWindow(QMainWindow):
             self.show_message(busy)
             self.menus.setup.setChecked(False)
             return
-        if self.engine.runner.thinking:
-            self.engine.stop()  # the position is about to be edited
+        self.engine.interrupt()  # the position is about to be edited
         self.turn.cancel()
         self.puzzle_dock.setup_entered()  # Solve mode ends; the puzzle is made here
         self.setup_dock.enter(SetupEditor(self.session.game, self.ui))
         self.menus.setup.setChecked(True)
+        self.ui.setup_changed()
         self.redraw()
 
     @slot
@@ -482,6 +489,9 @@ class MainWindow(QMainWindow):
     def _close_setup(self) -> None:
         self.setup_dock.leave()
         self.menus.setup.setChecked(False)
+        self.ui.setup_changed()
+        if not self._held:  # left without a new position: the computer may go on
+            self.engine.consider()
 
     # ---- view ---------------------------------------------------------------------------
 

@@ -213,10 +213,17 @@ class EngineRunner(QObject):
             self.failed.emit(job, exc)
 
 
-def describe_choice(choice: Choice) -> str:
-    """'1,0,0 (win rate 63%, 100 playouts, line 1,0,0 0,0,1)'."""
+def describe_choice(choice: Choice, *, part: bool = False) -> str:
+    """'1,0,0 (win rate 63%, 100 playouts, line 1,0,0 0,0,1)'. With ``part`` (one side's
+    part of a joint move, judged against a sample of the other sides' likely parts) the
+    rate is said as what it is."""
     parts = []
-    if choice.proven is not None:
+    if part:
+        parts.append(
+            f"scored {round(choice.win_rate * 100)}% against the likely replies it sampled;"
+            " the real reply may differ"
+        )
+    elif choice.proven is not None:
         plies = f" in {choice.plies} plies" if choice.plies else ""
         parts.append(f"proven {choice.proven}{plies}")
     else:
@@ -371,6 +378,13 @@ class EngineControl:
             self.show_message("hint stopped")
         self.window.redraw()
 
+    def interrupt(self) -> None:
+        """Drop the search under way without pausing the computer (set-up mode begins: it
+        thinks again on the position that comes out of it)."""
+        if self.runner.stop() is not None:
+            self._show_thinking(False)
+            self.window.ui.players_changed()
+
     @slot
     def set_player(self, colour: str, level: str | None) -> None:
         """``colour`` is played by the computer at ``level``, or by a human (None); the
@@ -444,12 +458,14 @@ class EngineControl:
             self._show_thinking(False)
         session.undo()
         game = window.game
-        if (
-            not thinking
-            and session.can_undo
-            and game.current_player() >= 0  # a joint move held every side's part
-            and self._computer_sides(game)
-        ):
+        if game.current_player() == SIMULTANEOUS:
+            # a joint move held every side's part: each side makes its part again, the
+            # computer too (nothing of the human's is lost by its thinking)
+            self.paused = False
+            window.ui.players_changed()
+            self.consider()
+            return
+        if not thinking and session.can_undo and self._computer_sides(game):
             session.undo()  # that was the computer's move: yours goes too
         window.ui.players_changed()
 
@@ -529,7 +545,9 @@ class EngineControl:
             self.hint = (job.key, job.ply, choice.move)
             window.ui.hinted_move(game, choice.move)
             window.redraw()
-            self.show_message(f"hint for {game.players[side]}: {describe_choice(choice)}")
+            self.show_message(
+                f"hint for {game.players[side]}: {describe_choice(choice, part=True)}"
+            )
             return
         result: Any = None
         for side, choice in choices.items():

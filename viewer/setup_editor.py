@@ -1,9 +1,13 @@
 """Set-up mode (Qt-free): paint pieces of any player's colour or erase them, choose the
-side to move, then leave through the rules' own validation. Every edit can be undone."""
+side to move, then leave through the rules' own validation. Every edit can be undone.
+What a game keeps beyond its pieces (its files' ``state``: scores, the special moves held,
+the ball) is kept as it was."""
 
 from __future__ import annotations
 
-from model.game import Game
+import re
+
+from model.game import Game, PositionFormatError
 
 from .games.base import GameUI
 
@@ -19,6 +23,7 @@ class SetupEditor:
         self.pieces: dict[int, str] = ui.sites(game)
         self.to_move = game.to_move
         self.study = game.study
+        self.state = game.file_state()  # kept through the set-up (None: the game has none)
         self.brush: str | None = game.players[0]
         self._undo: list[tuple[int, str | None]] = []
         self._redo: list[tuple[int, str | None]] = []
@@ -63,5 +68,19 @@ class SetupEditor:
 
     def build(self) -> Game:
         """The set-up position, validated by the game's rules (PositionFormatError)."""
-        pieces = [(self.ui.coords_of(site), colour) for site, colour in sorted(self.pieces.items())]
-        return self.game_class.from_setup(self.options, self.to_move, pieces, study=self.study)
+        sites = sorted(self.pieces.items())
+        pieces = [(self.ui.coords_of(site), colour) for site, colour in sites]
+        try:
+            if self.state is not None:
+                return self.game_class.from_setup_state(
+                    self.options, self.to_move, pieces, self.state, study=self.study
+                )
+            return self.game_class.from_setup(self.options, self.to_move, pieces, study=self.study)
+        except PositionFormatError as exc:
+            # "pieces[2]" is the file's word: say which piece on the board is meant
+            found = re.fullmatch(r"pieces\[(\d+)\]", exc.key)
+            if found and int(found.group(1)) < len(sites):
+                site, colour = sites[int(found.group(1))]
+                where = f"the {colour} piece on {self.ui.site_name(site)}"
+                raise PositionFormatError(where, exc.reason) from None
+            raise

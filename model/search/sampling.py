@@ -207,7 +207,7 @@ class SamplingAgent:
         visits = 0
         stopped = False
         for i, side in enumerate(sides):
-            clock = _Clock(share, None, stop)
+            clock = _Clock(share, progress, stop)  # reports a few times a second
             best, best_stats, used = self._best(work, side, share, clock, progress, i, len(sides))
             programs.append(best)
             stats = best_stats if self.player is not None else stats

@@ -79,3 +79,19 @@ def play(seed: int, side: int, budget: int = 60, cap: int = 30) -> str | None:
 def test_sampling_beats_random():
     wins = sum(play(seed, seed % 2) == ("red", "blue")[seed % 2] for seed in range(20))
     assert wins >= 15, f"the sampling agent won only {wins} of 20 basic games against random"
+
+
+def test_sampling_agent_reports_progress_and_random_agent_answers_one_side():
+    reports = []
+    choice = SamplingAgent(2, player=0).choose(
+        PyramidBall.new(), Limits(seconds=0.5), progress=lambda f, text: reports.append((f, text))
+    )
+    assert choice.move is not None
+    assert len(reports) >= 2  # a few times a second, then the end
+    assert any(0 < f < 1 and "programs" in text for f, text in reports)
+    assert reports[-1][0] == 1.0
+    game = PyramidBall.new()
+    easy, _ = agent_for(game, "easy", seed=3, player=1)
+    part = easy.choose(game).move
+    assert not isinstance(part, JointMove)
+    assert game.program_problem(part, 1) is None

@@ -5,6 +5,8 @@ set-up, undo/redo, save and reopen."""
 
 from __future__ import annotations
 
+import pathlib
+
 import numpy as np
 import pytest
 
@@ -29,6 +31,7 @@ def ball_window(make_window, monkeypatch):
     return make
 
 
+EXAMPLES = pathlib.Path(__file__).resolve().parents[2] / "examples"
 RED = "S,F,S/S,F,S/S,>L,S"  # the Medium carrier steps (blocked by blue's Medium), passes in row 3
 BLUE = "L,S,S/S,S,S/S,S,S"
 
@@ -341,4 +344,106 @@ def test_the_view_dock_on_the_flat_board_offers_no_peel_or_clip(ball_window, gua
     assert not dock.flat_note.isVisibleTo(dock)
     assert dock.peel.isVisibleTo(dock)
     assert dock.clip_on[2].isVisibleTo(dock)
+    assert not guard_errors
+
+
+def test_enter_in_the_notation_box_sets_the_typed_program(ball_window, qtbot, guard_errors):
+    """The window's Return shortcut (Finish turn) does not take the key from the box."""
+    from PySide6.QtCore import Qt
+
+    window = ball_window()
+    editor = window.ui.program_docks[0].editor
+    editor.text.setFocus()
+    editor.text.setText("F,S,F/F,>L,F/S,S,S")
+    qtbot.keyClick(editor.text, Qt.Key.Key_Return)
+    assert str(editor.program()) == "F,S,F/F,>L,F/S,S,S"
+    assert window.session.history() == []  # nothing handed in by the key
+    # typed and not applied: handing in takes the text, not the buttons
+    editor.text.setText("S,F,S")
+    window.finish_turn()
+    assert str(window.turn.programs[0]) == "S,F,S/S,S,S/S,S,S"
+    assert "not a turn" not in window.statusBar().currentMessage()
+    assert not guard_errors
+
+
+def test_undo_mid_turn_takes_back_the_turn_being_built(ball_window, qtbot, guard_errors):
+    window = ball_window()
+    program_both_simple(window)  # one turn played
+    window.finish_turn()  # red's next program is in
+    assert window.turn.building
+    window.undo()
+    assert len(window.game.move_stack) == 1  # the last turn stays
+    assert window.turn.programs == {}
+    window.undo()
+    assert window.game.move_stack == []
+    assert not guard_errors
+
+
+def test_undo_against_the_computer_keeps_it_playing(ball_window, qtbot, guard_errors):
+    window = ball_window({"blue": "easy"})
+    qtbot.waitUntil(lambda: 1 in window.turn.programs, timeout=5000)
+    window.finish_turn()  # red's all-Stand program: the joint move is played
+    qtbot.waitUntil(lambda: len(window.session.history()) == 1, timeout=5000)
+    window.undo()
+    assert window.game.move_stack == []
+    assert not window.engine.paused
+    qtbot.waitUntil(lambda: 1 in window.turn.programs, timeout=5000)  # it programs again
+    assert window.ui.program_docks[0].editing
+    assert not guard_errors
+
+
+def test_a_colour_turned_human_takes_back_the_computers_program(ball_window, qtbot, guard_errors):
+    window = ball_window({"blue": "easy"})
+    qtbot.waitUntil(lambda: 1 in window.turn.programs, timeout=5000)
+    window.engine.set_player("blue", None)
+    assert 1 not in window.turn.programs  # a human programs blue now
+    red, blue = window.ui.program_docks
+    red.editor.submit.click()
+    blue.hand_over.click()
+    assert blue.editing
+    assert not guard_errors
+
+
+def test_setup_keeps_the_scores_and_special_moves(ball_window, qtbot, guard_errors):
+    window = ball_window()
+    assert window.open_file(EXAMPLES / "ball/advanced-specials.pyr.json")  # 3-2, specials
+    before = window.game.file_state()
+    window.enter_setup()
+    site, colour = next(iter(window.setup.pieces.items()))
+    window.setup.click(site)  # take one off ...
+    window.setup.brush = colour
+    window.setup.click(site)  # ... and put it back
+    assert window.apply_setup()
+    assert window.game.file_state()["scores"] == before["scores"]
+    assert window.game.file_state()["specials"] == before["specials"]
+    # a set-up error names the piece on the board, not the file's index
+    window.enter_setup()
+    window.setup.brush = "red"
+    taken = {p // 3 for p in window.setup.pieces}
+    empty = next(s for s in range(7 * 8 * 3) if s % 3 == 2 and s // 3 not in taken)
+    window.setup.click(empty)  # a second red Small
+    assert not window.apply_setup()
+    assert "pieces[" not in window.setup_dock.error.text()
+    assert "red piece on" in window.setup_dock.error.text()
+    assert not guard_errors
+
+
+def test_the_planned_pass_is_drawn(ball_window, guard_errors):
+    window = ball_window()
+    editor = window.ui.program_docks[0].editor
+    editor.pass_box.setCurrentIndex(editor.pass_box.findText("row 3: Medium passes to Large"))
+    assert "pass-ok" in [p.style for p in window._frame().paths]
+    assert not guard_errors
+
+
+def test_setup_mode_covers_the_program_docks(ball_window, qtbot, guard_errors):
+    window = ball_window({"blue": "easy"})
+    red, blue = window.ui.program_docks
+    window.enter_setup()
+    assert not red.editing
+    assert "Set-up mode" in red.cover_text.text()
+    assert "Set-up mode" in blue.cover_text.text()
+    window.leave_setup()
+    assert red.editing
+    qtbot.waitUntil(lambda: 1 in window.turn.programs, timeout=5000)  # the computer again
     assert not guard_errors

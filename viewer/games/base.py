@@ -191,6 +191,9 @@ class GameUI:
         calls ``host.consider_computer()`` when it is done)."""
         return False
 
+    def setup_changed(self) -> None:
+        """Set-up mode began or ended (``host.setup_active()`` says which)."""
+
     def hinted_move(self, game: Game, move: Any) -> None:
         """The engine's hint for ``game`` came (it is drawn by :meth:`hint_frame`)."""
 
@@ -236,6 +239,12 @@ class GameUI:
         unknown = sorted(set(values) - set(self.overlay_names))
         if unknown:
             raise ValueError(f"no overlay {', '.join(unknown)} for this game")
+
+    def legend_words(self, game: Game, frame: Frame) -> Mapping[tuple[str, str], str]:
+        """What the overlays of ``frame`` mean in the game's words, for the scene's legend,
+        by (kind, style) as ``viewer.widgets.legend`` names them; the palette's meanings
+        stand for the rest."""
+        return {}
 
     def docks(self) -> list[QDockWidget]:
         """Docks this game adds to the window (made once per UI)."""

@@ -36,7 +36,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QDockWidget, QListWidgetItem, QWidget
 
 from model.ball import COLOURS, Program, PyramidBall, relative_direction
-from model.ball_rules import ALL_STAND, MOVES, RowReport, TurnReport, parse_square, step
+from model.ball_rules import ALL_STAND, MOVES, PASSES, RowReport, TurnReport, parse_square, step
 from model.game import Game, JointMove, Move
 
 from ...animation import Animation
@@ -82,6 +82,7 @@ class ProgramTurn:
         self.ui = ui
         self.game = game
         self.programs: dict[int, Program] = {}
+        self.by_computer: set[int] = set()  # the programs in that the computer made
         self._pieces = {site_of(*coords): colour for coords, colour in game.pieces()}
 
     @property
@@ -115,6 +116,7 @@ class ProgramTurn:
         if problem:
             return problem
         self.programs[side] = part
+        self.by_computer.add(side)
         if self.ui.open_side == side:
             self.ui.open_side = None
         return self.joint()
@@ -130,6 +132,7 @@ class ProgramTurn:
     def cancel(self) -> None:
         """Take the programs handed in back (the computer programs again)."""
         self.programs.clear()
+        self.by_computer.clear()
         self.ui.turn_cancelled()
 
     def prompt(self) -> str:
@@ -287,12 +290,19 @@ class BallUI(GameUI):
         computer = self.computer()
         if computer != self._computer_seen:
             self._computer_seen = computer
+            for side in list(turn.by_computer):  # a human programs that colour now
+                if COLOURS[side] not in computer:
+                    turn.programs.pop(side, None)
+                    turn.by_computer.discard(side)
             humans = [s for s in (0, 1) if COLOURS[s] not in computer and s not in turn.programs]
             if self.open_side not in humans:
                 self.open_side = humans[0] if humans and not turn.game.is_over() else None
             self._start_clock()
         self.refresh()
         self._redraw()
+
+    def setup_changed(self) -> None:
+        self.refresh()
 
     def hinted_move(self, game: Game, move: Any) -> None:
         """The engine's hint came: for the open editor's side, "Use hint" loads it."""
@@ -319,13 +329,19 @@ class BallUI(GameUI):
             self._say("no hint for this editor: Hint (H) asks the engine for one")
             return
         program = self.hinted[1]
+        self.hinted = None  # loaded: the editor's own tracks show it from now on
         self.program_docks[side].editor.set_program(program)
+        self.refresh()
         self._say(f"the hint {program} is in {COLOURS[side]}'s editor: Program in plays it")
 
     # ---- programs ------------------------------------------------------------------------
 
     def _edited(self) -> None:
-        if self.host is not None and self.row is None:
+        if self.host is None:
+            return
+        if self.row is not None and self.report is not None:
+            self.show_row(None)  # programming the next turn: the position now, its tracks
+        else:
             self.host.redraw()  # the planned tracks follow the buttons
 
     def open_side_ready(self) -> bool:
@@ -345,7 +361,7 @@ class BallUI(GameUI):
         if turn is None or turn.game.is_over():
             return "the game is over"
         editor = self.program_docks[side].editor
-        problem = editor.why_not()
+        problem = editor.apply_text() or editor.why_not()  # typed and not yet applied
         if problem is not None:
             self._say(f"{COLOURS[side]}'s program: {problem}")
             return f"{COLOURS[side]}'s program: {problem}"
@@ -392,9 +408,14 @@ class BallUI(GameUI):
         game = self._turn.game
         computer = self.computer()
         programs = self._turn.programs
+        setup = self.host is not None and self.host.setup_active()
         for side, dock in enumerate(self.program_docks):
             colour = COLOURS[side]
-            if game.is_over():
+            if setup:
+                dock.cover(
+                    "Set-up mode: place the pyramids, then Apply or Cancel in the Set-up dock."
+                )
+            elif game.is_over():
                 dock.cover(f"The game is over: {game.describe_result()}.")
             elif side in programs:
                 dock.cover(f"{colour.capitalize()}'s program is in, hidden until the rows resolve.")
@@ -498,8 +519,7 @@ class BallUI(GameUI):
         count = self.row_count()
         if self.row is None or self.row >= count:
             self._stop_replay()
-            if self.report is not None and self.report.scorer is not None:
-                self.row = None  # after a score: the formation again
+            self.row = None  # the position now: the next turn is programmed on it
             self._show_rows()
             self._redraw()
             if self.host is not None:
@@ -751,25 +771,36 @@ def planned_paths(game: PyramidBall, side: int, dock: ProgramDock) -> tuple[Path
 
 def tracks(game: PyramidBall, side: int, program: Program) -> tuple[Path, ...]:
     """The tracks ``program`` plans for ``side``'s pyramids, in the side's colour (each
-    alone on the board: a step off the board ends its track)."""
+    alone on the board: a step off the board ends its track), and its pass as a
+    "pass-ok" line between the passer's and the receiver's planned squares in that row."""
     colour = COLOURS[side]
     paths = []
+    squares: dict[str, list[int]] = {}  # size letter -> its square at the start of each row
     for square, c, size, _ball in game.pyramids():
         if c != colour:
             continue
         k = "LMS".index(size)
         sq = parse_square(square)
         track = [sq * 3 + k]
-        entries = [row[k] for row in program.rows]
-        for entry in entries:
-            if entry not in MOVES:
-                continue
-            direction = relative_direction(colour, entry)
-            nxt = step(sq, direction) if direction else -1
-            if nxt < 0:
-                break
-            sq = nxt
-            track.append(sq * 3 + k)
+        at = [sq]
+        for row in program.rows:
+            entry = row[k]
+            if entry in MOVES and sq >= 0:
+                direction = relative_direction(colour, entry)
+                nxt = step(sq, direction) if direction else -1
+                if nxt >= 0:
+                    track.append(nxt * 3 + k)
+                sq = nxt  # off the board: the track ends there
+            at.append(sq)
+        squares[size] = at
         if len(track) > 1:
             paths.append(Path(tuple(track), colour))
+    for r, row in enumerate(program.rows):
+        for k, entry in enumerate(row):
+            if entry not in PASSES:
+                continue
+            passer, receiver = squares.get("LMS"[k]), squares.get(entry[1])
+            if passer and receiver and passer[r] >= 0 and receiver[r] >= 0:
+                ends = (passer[r] * 3 + k, receiver[r] * 3 + "LMS".index(entry[1]))
+                paths.append(Path(ends, "pass-ok"))
     return tuple(paths)

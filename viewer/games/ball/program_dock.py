@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -38,9 +38,26 @@ from model.ball import COLOURS, Program, PyramidBall, relative_direction
 from model.ball_rules import PASSES, STAND, parse_program
 from model.game import InvalidMoveError
 
+from ...palette import PIECE_RGB
+
 SIZES = ("Large", "Medium", "Small")
 ENTRY_BUTTONS = ("F", "B", "L", "R", "S")
 ENTRY_WORDS = {"F": "forward", "B": "back", "L": "left", "R": "right", "S": "stand"}
+
+
+class NotationEdit(QLineEdit):
+    """The notation box: Enter sets the typed program (the window's Return shortcut, Finish
+    turn, must not take the key while the box has the focus)."""
+
+    def event(self, event: QEvent) -> bool:
+        if (
+            event.type() == QEvent.Type.ShortcutOverride
+            and isinstance(event, QKeyEvent)
+            and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        ):
+            event.accept()  # the key comes to the box as a key press
+            return True
+        return super().event(event)
 
 
 class ProgramEditor(QWidget):
@@ -54,6 +71,11 @@ class ProgramEditor(QWidget):
         self._quiet = False
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
+        r, g, b = PIECE_RGB[self.colour]
+        self.setStyleSheet(  # the chosen entry stands out in the side's colour
+            f"QToolButton:checked {{ background-color: rgb({r}, {g}, {b}); color: white;"
+            " font-weight: bold; border: 1px solid #222; border-radius: 2px; }"
+        )
         grid = QGridLayout()
         grid.setHorizontalSpacing(6)
         grid.setVerticalSpacing(2)
@@ -103,7 +125,10 @@ class ProgramEditor(QWidget):
         options = QHBoxLayout()
         options.addWidget(QLabel("Pass:"))
         self.pass_box = QComboBox(self)
-        self.pass_box.setToolTip("the carrier stands in that row and passes the ball")
+        self.pass_box.setToolTip(
+            "the carrier stands in that row and passes the ball (rows 2 and 3; row 1 only "
+            "with the Quick Pass special, which only a Medium carrier has)"
+        )
         self.pass_box.currentIndexChanged.connect(lambda _i: self._edited())
         options.addWidget(self.pass_box, 1)
         self.blitz = QCheckBox("Blitz", self)
@@ -112,7 +137,7 @@ class ProgramEditor(QWidget):
         options.addWidget(self.blitz)
         layout.addLayout(options)
         text_row = QHBoxLayout()
-        self.text = QLineEdit(self)
+        self.text = NotationEdit(self)
         self.text.setToolTip("the program's notation (Large,Medium,Small per row); Enter sets it")
         self.text.returnPressed.connect(self._on_text)
         text_row.addWidget(self.text, 1)
@@ -156,8 +181,9 @@ class ProgramEditor(QWidget):
             for r in rows:
                 for j, name in enumerate(SIZES):
                     if j != k and "LMS"[j] in here:
+                        quick = " (Quick Pass: used up)" if r == 0 else ""
                         self.pass_box.addItem(
-                            f"row {r + 1}: {SIZES[k]} passes to {name}", (r, k, j)
+                            f"row {r + 1}: {SIZES[k]} passes to {name}{quick}", (r, k, j)
                         )
         self._quiet = False
         self.set_program(None)
@@ -230,12 +256,25 @@ class ProgramEditor(QWidget):
             self._edited()
 
     def _on_text(self) -> None:
+        self.apply_text()
+
+    def apply_text(self) -> str | None:
+        """Set the program typed in the notation box if it differs from the buttons' (the
+        buttons follow); a sentence saying what is wrong with it, else None."""
+        text = self.text.text().strip()
+        if text == str(self.program()):
+            return None
         try:
-            program = parse_program(self.text.text())
+            program = parse_program(text)
         except InvalidMoveError as exc:
             self.problem.setText(str(exc))
-            return
+            self.problem.setVisible(True)
+            return str(exc)
         self.set_program(program)
+        typed = self.why_not()
+        if typed is None and str(self.program()) != str(program):
+            return f"{program} cannot be shown here (a pass or special this side has not)"
+        return None
 
     def _edited(self) -> None:
         if self._quiet:
