@@ -278,7 +278,7 @@ class PyramidBall(Game):
     option_specs = (
         OptionSpec(
             "mode",
-            "Game",
+            "Length",
             "basic",
             choices=("basic", "advanced"),
             help="basic: first to 1 point; advanced: first to 6, with special moves",

@@ -50,6 +50,8 @@ GHOST_OPACITY = 0.4
 REGION_MIX = 0.55  # a region's square mixed with the region's colour
 PATH_Z, PATH_RADIUS = 0.32, 0.045
 LABEL_Z = 1.15
+#: A flat board is seen from higher up than a pyramid: its squares and coordinates read.
+GRID_VIEWS = {"iso": ((-0.45, -1.3, 2.0), (0.0, 0.0, 1.0))}
 
 
 def _heat_rgb(values: list[float]) -> np.ndarray:
@@ -175,7 +177,9 @@ class GridView(MeshActors):
             )
         labels = [(b.column_names[c], (c, -0.85, 0.0)) for c in range(b.columns)]
         labels += [(str(r + 1), (-0.85, r, 0.0)) for r in range(b.rows)]
-        self.actors["labels"] = add_labels(self.plotter, labels, rgb=palette.LABEL_RGB)
+        self.actors["labels"] = add_labels(
+            self.plotter, labels, font_size=17, rgb=palette.LABEL_RGB, always_visible=True
+        )
         self.set_view("iso")
 
     # ---- drawing ------------------------------------------------------------------------
@@ -334,10 +338,10 @@ class GridView(MeshActors):
 
     def bounds(self) -> tuple[float, ...]:
         b = self.board
-        return (-1.0, b.columns - 0.5, -1.0, b.rows - 0.5, 0.0, PYRAMID_HEIGHT)
+        return (-1.2, b.columns - 0.1, -1.2, b.rows - 0.1, -0.1, PYRAMID_HEIGHT)
 
     def set_view(self, name: str) -> None:
-        direction, up = palette.VIEWS[name]
+        direction, up = GRID_VIEWS.get(name, palette.VIEWS[name])
         self.plotter.view_vector(direction, viewup=up, render=False)
         self.plotter.reset_camera(render=False, bounds=self.bounds())
         self.plotter.renderer.ResetCameraClippingRange(*self.bounds())
