@@ -60,3 +60,44 @@ def test_ghost_rim_compiles_and_draws_outlines(vtk_log):
     rim = np.array(GHOST_RIM_RGB) * 255
     near_rim = lambda im: (np.abs(im[..., :3] - rim).sum(axis=-1) < 60).sum()  # noqa: E731
     assert near_rim(with_ghosts) > 20 * max(1, near_rim(without))
+
+
+def edge_pixels_on_a_ball(depth: bool) -> tuple[int, str]:
+    """Grey edge-line pixels drawn on the ball in the middle of the base's south edge (the
+    edge line runs through its centre): a sphere that writes its depth hides the line."""
+    from model.lattice import lattice
+    from viewer.frame import Frame
+    from viewer.palette import EDGE_RGB
+
+    log = vtk.vtkStringOutputWindow()
+    previous = vtk.vtkOutputWindow.GetInstance()
+    vtk.vtkOutputWindow.SetInstance(log)
+    plotter = pv.Plotter(off_screen=True, window_size=(400, 300))
+    try:
+        plotter.ren_win.SetMultiSamples(0)
+        plotter.set_background("white")
+        lat = lattice(3)
+        board = BallPyramidView(plotter, lat)
+        if not depth:
+            for actor in board._impostor_actors:
+                actor.GetShaderProperty().ClearAllFragmentShaderReplacements()
+        middle = int(lat.id_of(1, 0, 0))
+        board.show(Frame(pieces={middle: "white"}), ViewState())
+        image = plotter.screenshot(return_img=True).astype(int)
+        x, y = board.display_position(middle)
+        row, col = image.shape[0] - 1 - round(y), round(x)
+        box = image[row - 12 : row + 13, col - 12 : col + 13, :3]
+        grey = (np.abs(box - np.array(EDGE_RGB)).sum(axis=-1) < 40).sum()
+        return int(grey), log.GetOutput()
+    finally:
+        plotter.close()
+        vtk.vtkOutputWindow.SetInstance(previous)
+
+
+def test_sphere_impostors_write_their_depth():
+    """shaders/sphere_depth.glsl compiles and the edge lines no longer pierce the balls."""
+    hidden, errors = edge_pixels_on_a_ball(True)
+    assert errors == ""
+    shown, _ = edge_pixels_on_a_ball(False)
+    assert shown >= 5  # without it, the line runs across the ball's front
+    assert hidden == 0

@@ -43,7 +43,7 @@ from ..frame import Frame, Vanish
 from ..view_state import ViewState
 from .meshes import add_labels, instances, template
 from .picking import to_display, view_ray
-from .shaders import add_fragment_effect
+from .shaders import add_fragment_effect, add_sphere_depth, set_sphere_depth
 
 BALL_RADIUS = 0.48  # slightly under 0.5 so touching balls show a seam
 MARKER_RADIUS = 0.13
@@ -89,6 +89,7 @@ class BallPyramidView:
         self.level_count = lattice.n
         self.peel_max = lattice.n // 2
         self._actors: list[object] = []
+        self._impostor_actors: list[object] = []  # they write their spheres' depth
         centres = lattice.centres.astype(np.float32)
         self._solid = _impostors(centres)
         self._faint = _impostors(centres)
@@ -139,7 +140,12 @@ class BallPyramidView:
         self.region_ids = np.zeros(0, dtype=np.int64)  # points shaded as a region
         self._pick_radius = np.zeros(lattice.count)
         self.current_rgb = np.zeros((lattice.count, 3), dtype=np.uint8)
+        # The depth the impostors write follows the camera and the window's size.
+        self._depth_observer = plotter.renderer.AddObserver("StartEvent", self._before_render)
         self.set_view("iso")
+
+    def _before_render(self, renderer: object, _event: str) -> None:
+        set_sphere_depth(self._impostor_actors, renderer)
 
     # ---- building -----------------------------------------------------------------------
 
@@ -160,7 +166,9 @@ class BallPyramidView:
         mapper.SetScaleArray("radius")
         mapper.SetScaleFactor(1.0)
         mapper.SetEmissive(False)
+        add_sphere_depth(actor)
         self._actors.append(actor)
+        self._impostor_actors.append(actor)
         return actor
 
     def _add_mesh(self, mesh: pv.PolyData, **style: object) -> object:
@@ -452,6 +460,10 @@ class BallPyramidView:
         for actor in self._actors:
             self.plotter.remove_actor(actor, render=False)
         self._actors = []
+        self._impostor_actors = []
+        if self._depth_observer is not None:
+            self.plotter.renderer.RemoveObserver(self._depth_observer)
+            self._depth_observer = None
 
     # ---- camera and picking -------------------------------------------------------------
 

@@ -34,3 +34,30 @@ def add_fragment_effect(
     custom = prop.GetFragmentCustomUniforms()
     for key, value in (uniforms or {}).items():
         custom.SetUniform3f(key, list(value))
+
+
+def sphere_depth_terms(renderer: Any) -> tuple[float, float, float, float]:
+    """``sphereDepth`` for shaders/sphere_depth.glsl: the depth terms a and b of the active
+    camera's view-to-clip matrix (clip z = a * z + b), its y scale and the viewport's
+    height in pixels."""
+    camera = renderer.GetActiveCamera()
+    m = camera.GetProjectionTransformMatrix(renderer)
+    corner = m.GetElement(2, 3) + m.GetElement(3, 2)  # b, and -1 when perspective
+    b = corner if camera.GetParallelProjection() else corner + 1.0
+    return (m.GetElement(2, 2), b, m.GetElement(1, 1), float(renderer.GetSize()[1]))
+
+
+def add_sphere_depth(actor: Any) -> None:
+    """Impostor spheres of ``actor`` write their true depth (shaders/sphere_depth.glsl);
+    :func:`set_sphere_depth` must run before each render."""
+    prop = actor.GetShaderProperty()
+    tag = "//VTK::Depth::Impl"
+    prop.AddFragmentShaderReplacement(tag, True, f"{tag}\n{load_shader('sphere_depth')}", False)
+    prop.GetFragmentCustomUniforms().SetUniform4f("sphereDepth", [-1.0, -1.0, 1.0, 1.0])
+
+
+def set_sphere_depth(actors: Any, renderer: Any) -> None:
+    """Update ``sphereDepth`` of the actors from the renderer's camera and size."""
+    terms = list(sphere_depth_terms(renderer))
+    for actor in actors:
+        actor.GetShaderProperty().GetFragmentCustomUniforms().SetUniform4f("sphereDepth", terms)
