@@ -56,7 +56,7 @@ class MainWindow(QMainWindow):
         self.view = view or ViewState()
         self.resize(1200, 800)
         self.plotter = QtInteractor(self, auto_update=False, multi_samples=0)
-        self.plotter.set_background(palette.BACKGROUND)
+        self.plotter.set_background(palette.BACKGROUND, top=palette.BACKGROUND_TOP)
         self.setCentralWidget(self.plotter)
         self._closed = False
         self._held = False  # a new position is being taken in: redraw once, at the end

@@ -8,7 +8,8 @@ import numpy as np
 
 RGB = tuple[int, int, int]
 
-BACKGROUND = "white"
+BACKGROUND = (214, 222, 232)  # a soft gradient: this at the bottom of the scene ...
+BACKGROUND_TOP = (250, 251, 253)  # ... to nearly white at the top
 
 #: Pieces by colour name: the players' colours of every game.
 PIECE_RGB: dict[str, RGB] = {
@@ -89,6 +90,9 @@ INLAY_WON_RGB: RGB = (255, 215, 0)
 FIELD_LINE_RGB: RGB = (95, 75, 45)
 FLASH_RGB: RGB = (255, 60, 20)
 LABEL_RGB: RGB = (60, 60, 60)
+BOARD_RGB: RGB = (196, 164, 120)  # the wooden board under a ball pyramid
+DIMPLE_RGB: RGB = (112, 84, 56)  # a dimple (a hole) under a base point
+DIMPLE_RIM_RGB: RGB = (160, 128, 90)
 
 #: Camera presets: direction from the board's centre to the camera, and the up vector.
 VIEWS: dict[str, tuple[tuple[float, float, float], tuple[float, float, float]]] = {

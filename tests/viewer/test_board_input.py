@@ -147,13 +147,14 @@ def test_hover_is_a_rim_and_leaves_with_the_mouse(make_window, qtbot):
     x, y = window.board.display_position(pid)
     ratio = window.plotter.devicePixelRatioF()
     pos = QPoint(round(x / ratio), round(window.plotter.height() - 1 - y / ratio))
+    drawn = tuple(window.board._solid.point_data["rgba"][pid][:3])  # shaded by its contacts
     qtbot.mouseMove(window.plotter, pos)
     qtbot.waitUntil(lambda: window.view.hover == pid, timeout=3000)
     assert tuple(window.board.current_rgb[pid]) == palette.PIECE_RGB["blue"]
     poly, actor = window.board.outlines["hover"]
     assert actor.GetVisibility()
     assert poly.n_points == 1
-    assert tuple(poly.point_data["rgba"][0][:3]) == palette.PIECE_RGB["blue"]
+    assert tuple(poly.point_data["rgba"][0][:3]) == drawn  # its own colour, in a rim
     image = window.plotter.screenshot(return_img=True)
     h = image.shape[0]
     row, col = h - 1 - round(y), round(x)

@@ -30,8 +30,9 @@ def render(tmp_path, *args):
 def test_render_shows_both_colours(tmp_path):
     image = render(tmp_path, ROOT / "examples/partition/full-random-base5.pyr.json")
     assert image.shape == (300, 400, 3)
-    assert colour_share(image, PIECE_RGB["red"]) > 0.01
-    assert colour_share(image, PIECE_RGB["blue"]) > 0.01
+    # the pyramid shares the picture with its board and the corners' labels: 0.5 % each
+    assert colour_share(image, PIECE_RGB["red"]) > 0.005
+    assert colour_share(image, PIECE_RGB["blue"]) > 0.005
 
 
 def test_render_peel_hides_the_outer_shell(tmp_path):

@@ -86,7 +86,7 @@ def edge_pixels_on_a_ball(depth: bool) -> tuple[int, str]:
         image = plotter.screenshot(return_img=True).astype(int)
         x, y = board.display_position(middle)
         row, col = image.shape[0] - 1 - round(y), round(x)
-        box = image[row - 12 : row + 13, col - 12 : col + 13, :3]
+        box = image[row - 5 : row + 6, col - 5 : col + 6, :3]
         grey = (np.abs(box - np.array(EDGE_RGB)).sum(axis=-1) < 40).sum()
         return int(grey), log.GetOutput()
     finally:

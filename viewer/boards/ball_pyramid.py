@@ -8,7 +8,8 @@ Frame fields and their visuals:
 
 | frame          | visual                                                               |
 |----------------|----------------------------------------------------------------------|
-| pieces         | balls (impostors), recoloured by ``piece_rgb``                         |
+| pieces         | balls (impostors), recoloured by ``piece_rgb``, a little darker the more |
+|                | balls (and the board) they touch: baked contact shading (``AO``)        |
 | markers        | small grey balls on empty points; tinted when also highlighted        |
 | highlights     | balls re-drawn in an outline actor per rim style (shaders/outline_rim) |
 | (the hover)    | the ball or marker under the mouse in a yellow rim, outermost         |
@@ -22,7 +23,8 @@ Frame fields and their visuals:
 | ghosts         | translucent sphere meshes of the style's colour with a cyan rim       |
 |                | (shaders/ghost_piece) on empty shown points; they take clicks and the  |
 |                | hover as a marker does                                               |
-| "walls"        | the five walls as faint faces with their names (a decoration)        |
+| "walls"        | the five walls as faint faces, named outside the pyramid (a decoration) |
+| (always)       | the board under the base: a slab with a dimple under every base point |
 | slides         | none: a sliding piece is drawn on its site                           |
 """
 
@@ -70,6 +72,15 @@ REGION_OPACITY = 0.32
 PATH_RADIUS = 0.08
 POINTER_OUT = 0.95  # a pointer cone stands this far outside its site
 LABEL_OUT = 1.45  # labels stand this far outside their site
+BOARD_TOP = -0.42  # the board under the base: the base balls sit a little into its dimples
+BOARD_THICKNESS = 0.2
+BOARD_MARGIN = 0.8  # beyond the outer base points' centres
+DIMPLE_RADIUS = 0.34
+WALL_LABEL_OUT = 1.9  # a side wall's name stands this far out from its base edge
+#: Baked ambient occlusion: a ball touching all 12 of its contacts is this much darker.
+#: (VTK's screen-space pass cost 233 % of a frame at N = 20 under Mesa, tests/bench/render.py;
+#: this costs nothing to draw.)
+AO = 0.22
 
 _CONE = template(pv.Cone(center=(0, 0, 0), direction=(0, 0, -1), height=0.5, radius=0.2))
 _CUBE = template(pv.Cube(x_length=REGION_CELL, y_length=REGION_CELL, z_length=REGION_CELL))
@@ -106,6 +117,7 @@ class BallPyramidView:
             self.outlines[style] = (poly, actor)
         self._build_heat()
         self._add_mesh(_pyramid_edges(lattice), color=palette.EDGE_RGB, line_width=2)
+        self._add_mesh(_board(lattice), scalars="rgb", smooth_shading=False)
         self._cut_mesh = pv.PolyData()
         # Plain VTK: pyvista will not add an empty mesh, and most views cut nothing.
         mapper = vtkPolyDataMapper()
@@ -123,7 +135,8 @@ class BallPyramidView:
         faces, wall_labels = self._wall_faces(corners)
         self.walls = self._add_mesh(faces, opacity=WALL_OPACITY, scalars="rgb")
         self.walls.GetProperty().BackfaceCullingOff()
-        self.wall_labels = add_labels(plotter, wall_labels, font_size=15, always_visible=True)
+        # depth-tested: a name behind the pyramid hides rather than print over its balls
+        self.wall_labels = add_labels(plotter, wall_labels, font_size=15)
         self._actors.append(self.wall_labels)
         self.pointer_mesh = instances(_CONE, _NOWHERE, [palette.EDGE_RGB])
         self.pointers = self._add_mesh(self.pointer_mesh, scalars="rgb")
@@ -202,10 +215,26 @@ class BallPyramidView:
             faces.append([len(poly), *range(len(points), len(points) + len(poly))])
             points.extend(shifted)
             colours.append(palette.WALL_RGB[wall.label])
-            labels.append((wall.label, middle + normal * (WALL_MARGIN + 0.3)))
+            labels.append((wall.label, self._wall_label_spot(wall, poly)))
         mesh = pv.PolyData(np.array(points), np.concatenate(faces))
         mesh.cell_data["rgb"] = np.array(colours, dtype=np.uint8)
         return mesh, labels
+
+    def _wall_label_spot(self, wall: Wall, poly: np.ndarray) -> np.ndarray:
+        """Where a wall's name stands: outside the pyramid, never over its balls. A side
+        wall's beyond the middle of its base edge, on the board's level; the base's below
+        the board's front-right edge."""
+        if wall is Wall.BASE:  # under the front edge of the board, left of "south"
+            lo = self.lattice.centres.min(axis=0)
+            hi = self.lattice.centres.max(axis=0)
+            x = lo[0] + 0.2 * (hi[0] - lo[0])
+            return np.array([x, lo[1] - BOARD_MARGIN - 0.3, BOARD_TOP - BOARD_THICKNESS - 0.4])
+        base_edge = poly[poly[:, 2] < 1e-6]  # the wall's corners on the base
+        middle = base_edge.mean(axis=0)
+        out = middle - self.centroid
+        out[2] = 0.0
+        out /= np.linalg.norm(out)
+        return middle + out * WALL_LABEL_OUT + np.array([0.0, 0.0, BOARD_TOP])
 
     def _outward(self, site: int) -> np.ndarray:
         """The unit vector from the pyramid's centre through ``site``."""
@@ -252,7 +281,8 @@ class BallPyramidView:
             highlights["hover"] = (hover,)  # a rim inside the ghost, as on a marker
             markers = markers.copy()
             markers[hover] = True
-        self._show_cut(cut, rgb, view)
+        shaded = self._shade_contacts(rgb, balls)  # what is drawn; ``rgb`` what it means
+        self._show_cut(cut, shaded, view)
         solid_r = np.where(balls & ~cut, BALL_RADIUS, np.where(markers, MARKER_RADIUS, 0.0))
         solid_r[heated] = HEAT_RADIUS
         balls |= cut
@@ -275,18 +305,32 @@ class BallPyramidView:
             if len(chosen):
                 outlined = _impostors(lat.centres[chosen].astype(np.float32))
                 radius = np.where(balls[chosen], RIM_RADIUS[style], HOVER_MARKER_RADIUS)
-                _write(outlined, rgb[chosen], radius)
+                _write(outlined, shaded[chosen], radius)
                 poly.copy_from(outlined)
             actor.SetVisibility(bool(len(chosen)))  # type: ignore[attr-defined]
             covered |= ids
         self._draw_heat(heated & ~covered, rgb)
-        _write(self._solid, rgb, np.where(covered | heated, 0.0, solid_r))
+        _write(self._solid, shaded, np.where(covered | heated, 0.0, solid_r))
         _write(self._faint, pale, faint_r)
         self.faint_actor.SetVisibility(bool(faint_r.any()))  # type: ignore[attr-defined]
         self.shown = balls | markers | ghosts
         self.visible = visible
         self.current_rgb = rgb
         self._show_overlays(frame, visible)
+
+    def _shade_contacts(self, rgb: np.ndarray, balls: np.ndarray) -> np.ndarray:
+        """``rgb`` with each drawn ball darkened by the share of its 12 contacts that hold
+        drawn balls (the board counts for the 4 below a base ball): crevices read as
+        crevices."""
+        shaded = rgb.copy()
+        if not balls.any():
+            return shaded
+        lat = self.lattice
+        drawn = np.append(balls, False)  # index -1 (outside the pyramid) is never drawn
+        touching = drawn[lat.neighbours].sum(axis=1) + np.where(lat.levels == 0, 4, 0)
+        shade = 1.0 - AO * np.minimum(touching, 12) / 12.0
+        shaded[balls] = (rgb[balls] * shade[balls, None]).astype(np.uint8)
+        return shaded
 
     def _build_piece_ghosts(self) -> None:
         """The actor of Frame.ghosts: translucent sphere meshes (impostors cannot be
@@ -470,11 +514,19 @@ class BallPyramidView:
     def set_view(self, name: str) -> None:
         direction, up = palette.VIEWS[name]
         self.plotter.view_vector(direction, viewup=up, render=False)
-        # The bounds are ball centres: pad them by a ball so the outer balls fit whole.
-        lo = self.lattice.centres.min(axis=0) - BALL_RADIUS
-        hi = self.lattice.centres.max(axis=0) + BALL_RADIUS
+        # Frame the board, the balls and the corners' pointers and labels (they stand
+        # LABEL_OUT outside the corners).
+        lat = self.lattice
+        corners = [int(lat.corner_ids[c]) for c in CORNERS]
+        spots = [lat.centres[c] + self._outward(c) * LABEL_OUT for c in corners]
+        base = lat.centres[lat.levels == 0]
+        board = [base.min(axis=0) - BOARD_MARGIN, base.max(axis=0) + BOARD_MARGIN]
+        board[0][2] = BOARD_TOP - BOARD_THICKNESS
+        top = lat.centres.max(axis=0) + BALL_RADIUS
+        every = np.array([*spots, *board, top])
+        lo, hi = every.min(axis=0), every.max(axis=0)
         self.plotter.reset_camera(render=False, bounds=(lo[0], hi[0], lo[1], hi[1], lo[2], hi[2]))
-        self.plotter.camera.zoom(0.92)
+        self.plotter.camera.zoom(1.05)  # the bounding sphere leaves a little room
 
     def pick(self, x: float, y: float) -> int | None:
         """The shown point under display pixel (x, y) (VTK's y axis, upwards): the nearest
@@ -547,6 +599,25 @@ def _rotate_down_to(direction: np.ndarray, vectors: np.ndarray) -> np.ndarray:
     k = np.array([[0, -v[2], v[1]], [v[2], 0, -v[0]], [-v[1], v[0], 0]])
     rot = np.eye(3) + k + k @ k * (1 / (1 + c))
     return vectors @ rot.T
+
+
+def _board(lat: PyramidLattice) -> pv.PolyData:
+    """The board under the base: a wooden slab with a dark dimple under every base point
+    (Pyraos's 4 x 4 board with its 16 holes; Partition's square board)."""
+    base = lat.centres[lat.levels == 0]
+    lo, hi = base.min(axis=0) - BOARD_MARGIN, base.max(axis=0) + BOARD_MARGIN
+    slab = pv.Box(bounds=(lo[0], hi[0], lo[1], hi[1], BOARD_TOP - BOARD_THICKNESS, BOARD_TOP))
+    slab = slab.triangulate()
+    slab.cell_data["rgb"] = np.tile(np.array(palette.BOARD_RGB, np.uint8), (slab.n_cells, 1))
+    parts = [slab]
+    for inner, outer, lift, rgb in (
+        (0.0, DIMPLE_RADIUS, 0.002, palette.DIMPLE_RGB),
+        (DIMPLE_RADIUS, DIMPLE_RADIUS + 0.05, 0.003, palette.DIMPLE_RIM_RGB),
+    ):
+        disc = template(pv.Disc(inner=inner, outer=outer, normal=(0, 0, 1), c_res=28))
+        where = base + np.array([0.0, 0.0, BOARD_TOP + lift])
+        parts.append(instances(disc, where, [rgb] * len(base)))
+    return pv.merge(parts)
 
 
 def _pyramid_edges(lat: PyramidLattice) -> pv.PolyData:

@@ -1,0 +1,82 @@
+"""The ball pyramid's board view: the board under the base with a dimple per base point, the
+baked contact shading (a ball among balls is darker than a lone one), the walls' names
+outside the pyramid, and a framing that keeps the corner pointers in view."""
+
+from __future__ import annotations
+
+import os
+
+import numpy as np
+import pytest
+
+from model.lattice import CORNERS, lattice
+
+
+@pytest.fixture
+def plotter():
+    if not os.environ.get("DISPLAY"):
+        os.environ.setdefault("VTK_DEFAULT_OPENGL_WINDOW", "vtkEGLRenderWindow")
+    import pyvista as pv
+
+    plot = pv.Plotter(off_screen=True, window_size=(400, 400))
+    yield plot
+    plot.close()
+
+
+def test_a_ball_among_balls_is_shaded_darker(plotter):
+    from viewer.boards.ball_pyramid import AO, BallPyramidView
+    from viewer.frame import Frame
+    from viewer.palette import piece_rgb
+    from viewer.view_state import ViewState
+
+    lat = lattice(4)
+    board = BallPyramidView(plotter, lat)
+
+    def drawn(site: int) -> np.ndarray:
+        return board._solid.point_data["rgba"][site, :3].astype(int)
+
+    inner = lat.id_of(1, 1, 1)
+    board.show(Frame(pieces={inner: "red"}), ViewState())
+    alone = drawn(inner)
+    assert (alone == np.array(piece_rgb("red"))).all()  # no contact: its own colour
+    board.show(Frame(pieces=dict.fromkeys(range(lat.count), "red")), ViewState())
+    packed = drawn(inner)
+    assert (packed < alone).all()
+    assert packed[0] >= alone[0] * (1 - AO) - 1  # never darker than the strength allows
+    assert tuple(board.current_rgb[inner]) == piece_rgb("red")  # what it means: red
+    base = lat.id_of(0, 0, 0)
+    board.show(Frame(pieces={base: "red"}), ViewState())
+    assert (drawn(base) < alone).all()  # it touches the board
+
+
+def test_the_board_lies_under_the_base_and_the_view_frames_the_pointers(plotter):
+    from viewer.boards.ball_pyramid import BOARD_TOP, BallPyramidView
+    from viewer.frame import Frame, Pointer
+    from viewer.view_state import ViewState
+
+    lat = lattice(5)
+    board = BallPyramidView(plotter, lat)
+    pointers = tuple(Pointer(int(lat.corner_ids[c]), "red") for c in CORNERS)
+    board.show(Frame(pointers=pointers), ViewState())
+    bounds = plotter.renderer.ComputeVisiblePropBounds()
+    assert bounds[4] < BOARD_TOP - 0.1  # something (the board) lies under the base balls
+    plotter.render()
+    width, height = plotter.window_size
+    for pointer in pointers:  # every corner's pointer is in the picture
+        x, y = board.display_position(pointer.site)
+        assert 0 < x < width
+        assert 0 < y < height
+
+
+def test_the_walls_names_stand_outside_the_pyramid(plotter):
+    from viewer.boards.ball_pyramid import BallPyramidView
+
+    lat = lattice(5)
+    board = BallPyramidView(plotter, lat)
+    corners = np.array([lat.centres[lat.corner_ids[c]] for c in CORNERS])
+    lo, hi = corners.min(axis=0), corners.max(axis=0)
+    _faces, labels = board._wall_faces(corners)
+    assert len(labels) == 5
+    for name, spot in labels:
+        inside = (lo[0] <= spot[0] <= hi[0]) and (lo[1] <= spot[1] <= hi[1]) and spot[2] >= 0
+        assert not inside, f"{name} is named inside the pyramid at {spot}"
