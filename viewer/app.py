@@ -32,6 +32,7 @@ from .setup_editor import SetupEditor
 from .slots import guarded, slot
 from .view_state import ViewState
 from .widgets import unsaved
+from .widgets.clip_planes import ClipPlanes
 from .widgets.free_plane import FreePlane
 from .widgets.help import RulesDock, ShortcutsDialog, show_about
 from .widgets.lesson_dock import LessonDock
@@ -65,6 +66,7 @@ class MainWindow(QMainWindow):
 
         self.view_dock = ViewDock(self.view, self)
         self.free_plane = FreePlane(self.plotter, self.view, self.show_message)
+        self.clip_planes = ClipPlanes(self.plotter)  # the axis planes drawn in the scene
         self.view_dock.free_plane.toggled.connect(self._on_free_plane_toggled)
         self.moves_dock = MoveListDock(session, self)
         self.setup_dock = SetupDock(self)
@@ -222,6 +224,7 @@ class MainWindow(QMainWindow):
         """Another board (kind or size): a new board view, ranges and camera."""
         self.board.close()
         self.free_plane.clear()
+        self.clip_planes.reset()
         self.board = make_board_view(self.ui.board_kind, self.plotter, geometry)
         self._geometry = geometry
         self.view.reset()  # also forgets the hover of the last board
@@ -286,6 +289,7 @@ class MainWindow(QMainWindow):
             thinking = self.engine.busy() and self.engine.thinking_text
             self.status_prompt.setText(thinking or ui.prompt() or turn.prompt())
             board.show(self._frame(), self.view)
+        self.clip_planes.show(self.view, board.geometry.centres)
         hover = self.view.hover
         if hover is not None and not 0 <= hover < board.geometry.count:
             hover = None  # a site of another board (the view state forgets it on a switch)

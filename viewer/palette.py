@@ -90,6 +90,7 @@ INLAY_WON_RGB: RGB = (255, 215, 0)
 FIELD_LINE_RGB: RGB = (95, 75, 45)
 FLASH_RGB: RGB = (255, 60, 20)
 LABEL_RGB: RGB = (60, 60, 60)
+CLIP_PLANE_RGB: RGB = (40, 150, 200)  # an axis clip plane drawn in the scene
 BOARD_RGB: RGB = (196, 164, 120)  # the wooden board under a ball pyramid
 DIMPLE_RGB: RGB = (112, 84, 56)  # a dimple (a hole) under a base point
 DIMPLE_RIM_RGB: RGB = (160, 128, 90)

@@ -379,3 +379,20 @@ def test_setup_error_shows_whole_and_messages_keep_clear_of_the_hover_text(make_
     window.show_message("hello")
     assert not window.status_prompt.isVisible()
     assert window.statusBar().currentMessage() == "hello"
+
+
+def test_clip_planes_are_drawn_in_the_scene_and_say_their_value(make_window, guard_errors):
+    window = make_window(Partition(PartitionOptions(4)))
+    dock = window.view_dock
+    assert window.clip_planes._actors == []
+    dock.clip_on[0].setChecked(True)
+    dock.clip_slider[0].setValue(6)  # 1.5 balls
+    assert dock.clip_value[0].text() == "x <= 1.50"
+    fill, edges = window.clip_planes._actors
+    xs = np.asarray(fill.GetMapper().GetInput().GetPoints().GetData())[:, 0]
+    assert np.allclose(xs, 1.5)  # the square stands on the plane
+    dock.clip_flip[0].setChecked(True)
+    assert dock.clip_value[0].text() == "x >= 1.50"
+    dock.clip_on[0].setChecked(False)
+    assert window.clip_planes._actors == []
+    assert not guard_errors

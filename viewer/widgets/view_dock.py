@@ -50,13 +50,19 @@ class ViewDock(QDockWidget):
         self.clip_on: list[QCheckBox] = []
         self.clip_slider: list[QSlider] = []
         self.clip_flip: list[QCheckBox] = []
+        self.clip_value: list[QLabel] = []  # "x <= 2.25": the plane's place, in words
         for axis, name in enumerate(AXES):
             row = QHBoxLayout()
             on, slider, flip = QCheckBox(), QSlider(Qt.Orientation.Horizontal), QCheckBox("flip")
             flip.setToolTip("Keep the other side")
+            value = QLabel()
+            value.setMinimumWidth(64)
+            value.setToolTip("where the plane stands and which side is kept")
             row.addWidget(on)
             row.addWidget(slider, 1)
+            row.addWidget(value)
             row.addWidget(flip)
+            self.clip_value.append(value)
             form.addRow(f"Clip {name}", row)
             self.clip_on.append(on)
             self.clip_slider.append(slider)
@@ -124,6 +130,9 @@ class ViewDock(QDockWidget):
         with QSignalBlocker(self.free_plane):
             self.free_plane.setChecked(view.free_plane is not None)
         for axis, clip in enumerate(view.clips):
+            sign = "<=" if clip.keep_below else ">="
+            self.clip_value[axis].setText(f"{AXES[axis]} {sign} {clip.value:.2f}")
+            self.clip_value[axis].setEnabled(clip.enabled)
             for widget, setter, value in (
                 (self.clip_on[axis], "setChecked", clip.enabled),
                 (self.clip_slider[axis], "setValue", round(clip.value * SLIDER_STEPS)),
