@@ -45,6 +45,19 @@ ENTRY_BUTTONS = ("F", "B", "L", "R", "S")
 ENTRY_WORDS = {"F": "forward", "B": "back", "L": "left", "R": "right", "S": "stand"}
 
 
+class PageStack(QStackedWidget):
+    """A stack whose size is its current page's: a covered Program dock takes the room of
+    its one sentence, and the Turn dock below gets the rest."""
+
+    def sizeHint(self):
+        page = self.currentWidget()
+        return page.sizeHint() if page is not None else super().sizeHint()
+
+    def minimumSizeHint(self):
+        page = self.currentWidget()
+        return page.minimumSizeHint() if page is not None else super().minimumSizeHint()
+
+
 class NotationEdit(QLineEdit):
     """The notation box: Enter sets the typed program (the window's Return shortcut, Finish
     turn, must not take the key while the box has the focus)."""
@@ -296,7 +309,8 @@ class ProgramDock(QDockWidget):
         super().__init__(f"{colour.capitalize()}'s program", parent)
         self.setObjectName(f"program-dock-{colour}")
         self.side = side
-        self.stack = QStackedWidget(self)
+        self.stack = PageStack(self)
+        self.stack.currentChanged.connect(lambda _i: self.stack.updateGeometry())
         self.editor = ProgramEditor(side, changed, self.stack)
         cover = QWidget(self.stack)
         box = QVBoxLayout(cover)
@@ -362,6 +376,7 @@ class TurnDock(QDockWidget):
         layout.addWidget(self.row_title)
         self.lines = QListWidget(body)
         self.lines.setWordWrap(True)
+        self.lines.setMinimumHeight(150)  # a row's lines: every pyramid, the pass, events
         layout.addWidget(self.lines, 1)
         self.setWidget(body)
         self.back_key = QShortcut(QKeySequence("["), body)
