@@ -272,3 +272,30 @@ def test_each_board_view_draws_heat_by_its_value(plotter, name):
     assert (none != cold).any()
     assert (cold != hot).any()
     board.close()
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_each_board_view_draws_frame_labels(plotter, name):
+    """Frame.labels are drawn as text on every board (a puzzle's "key" and "cook"
+    captions, a row's "blocked"), and go when the frame has none."""
+    from viewer.boards import make_board_view
+    from viewer.frame import Frame, Label
+    from viewer.games import ui_class
+    from viewer.view_state import ViewState
+
+    game = GAMES[name].new()
+    ui = ui_class(name)()
+    board = make_board_view(ui.board_kind, plotter, ui.geometry(game))
+    board.set_view("top")
+    board.show(Frame(), ViewState())
+    plotter.render()
+    before = np.asarray(plotter.screenshot(None, return_img=True)).astype(int)
+    board.show(Frame(labels=(Label(3, "key"), Label(4, "cook"))), ViewState())
+    plotter.render()
+    labelled = np.asarray(plotter.screenshot(None, return_img=True)).astype(int)
+    assert (before != labelled).any()
+    board.show(Frame(), ViewState())
+    plotter.render()
+    after = np.asarray(plotter.screenshot(None, return_img=True)).astype(int)
+    assert (before == after).all()
+    board.close()

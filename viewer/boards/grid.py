@@ -144,7 +144,6 @@ class GridView(MeshActors):
         self.shown = np.zeros(board.count, dtype=bool)
         self._pieces: dict[int, str] = {}
         self._offsets: dict[int, np.ndarray] = {}
-        self._label_key: tuple = ()
         self._meshes: dict[str, pv.PolyData] = {}
         self.actors: dict[str, object] = {}
         self._build()
@@ -221,7 +220,8 @@ class GridView(MeshActors):
         self._set("pyramids", instances(_PYRAMID, where, colours, scales))
         self._set("marks", self._marks(frame, visible, occupied))
         self._set("paths", self._paths(frame))
-        self._show_labels(frame)
+        b = self.board
+        self._show_labels(frame, lambda site: (*b.centres[site][:2], LABEL_Z), b.count)
         ghosts = [(s, st) for s, st in sorted(frame.ghosts.items()) if 0 <= s < b.count]
         self._set(
             "ghosts",
@@ -310,21 +310,6 @@ class GridView(MeshActors):
             parts.append(tube)
             parts.append(instances(_END, points[-1:], [colour]))
         return pv.merge(parts) if parts else pv.PolyData()
-
-    def _show_labels(self, frame: Frame) -> None:
-        b = self.board
-        key = tuple((lb.site, lb.text) for lb in frame.labels if 0 <= lb.site < b.count)
-        if key == self._label_key:
-            return
-        self._label_key = key
-        old = self.actors.pop("frame-labels", None)
-        if old is not None:
-            self.plotter.remove_actor(old, render=False)
-        if key:
-            spots = [(text, (*b.centres[site][:2], LABEL_Z)) for site, text in key]
-            self.actors["frame-labels"] = add_labels(
-                self.plotter, spots, font_size=13, rgb=(20, 20, 20), always_visible=True
-            )
 
     # ---- what a move removed: nothing is removed on this board ---------------------------
 

@@ -3,7 +3,7 @@ markers, stones or region cells costs milliseconds and one draw call."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -75,6 +75,22 @@ class MeshActors:
         for actor in self.actors.values():
             self.plotter.remove_actor(actor, render=False)
         self.actors.clear()
+
+    def _show_labels(self, frame: Any, spot: Callable[[int], Sequence[float]], count: int) -> None:
+        """Frame.labels as text at ``spot(site)`` (drawn on top), rebuilt only when they
+        change."""
+        key = tuple((lb.site, lb.text) for lb in frame.labels if 0 <= lb.site < count)
+        if key == getattr(self, "_label_key", ()):
+            return
+        self._label_key = key
+        old = self.actors.pop("frame-labels", None)
+        if old is not None:
+            self.plotter.remove_actor(old, render=False)
+        if key:
+            spots = [(text, spot(site)) for site, text in key]
+            self.actors["frame-labels"] = add_labels(
+                self.plotter, spots, font_size=13, rgb=(20, 20, 20), always_visible=True
+            )
 
     def _set(self, name: str, mesh: pv.PolyData) -> None:
         actor = self.actors[name]

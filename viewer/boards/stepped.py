@@ -24,6 +24,7 @@ Frame fields and their visuals:
 | heat           | a ring on the field (on its stone), coloured by its value on the    |
 |                | heat scale (``palette.heat_rgb``), between a disc and the "clickable"|
 |                | ring                                                                |
+| labels         | text above the field (above its stone), drawn on top                |
 | "inlays-won"   | the inlaid fields light up (a decoration)                           |
 | slides         | none: a sliding piece is drawn on its site                          |
 """
@@ -48,6 +49,7 @@ SIDE_SHADE = 0.82  # risers are a little darker than the tops
 STONE_RADIUS = 0.36
 MARK_LIFT = 0.012  # markers float this far above a face so they never fight with it
 FADE_SECONDS = 0.8
+LABEL_LIFT = 0.35  # a frame's label stands this far above a stone's top
 
 
 class SteppedBoard:
@@ -220,7 +222,13 @@ class SteppedView(MeshActors):
             ring = instances(_TOP_RING, [top_ring], [palette.HOVER_RGB])
             markers = pv.merge([markers, ring]) if markers.n_points else ring
         self._set("markers", markers)
+        self._show_labels(frame, self._label_spot, board.count)
         self.shown = visible.copy()
+
+    def _label_spot(self, field: int) -> tuple[float, ...]:
+        """A label above its field (above a stone standing there)."""
+        x, y, z = self.board.centres[field]
+        return (x, y, z + STONE_HEIGHT + LABEL_LIFT)
 
     def _markers(self, frame: Frame, visible: np.ndarray) -> pv.PolyData:
         centres = self.board.centres
