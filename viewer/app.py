@@ -26,7 +26,7 @@ from .boards import BoardView, make_board_view
 from .engine import EngineControl
 from .frame import Frame
 from .games import GameUI, TurnBuilder, ui_class
-from .menus import build_menus
+from .menus import LESSON_DIR, build_menus
 from .session import Session
 from .setup_editor import SetupEditor
 from .slots import guarded, slot
@@ -35,7 +35,8 @@ from .widgets import unsaved
 from .widgets.clip_planes import ClipPlanes
 from .widgets.free_plane import FreePlane
 from .widgets.help import RulesDock, ShortcutsDialog, show_about
-from .widgets.lesson_dock import LessonDock
+from .widgets.legend import Legend, legend_entries
+from .widgets.lesson_dock import LessonDock, lesson_files
 from .widgets.move_list import MoveListDock
 from .widgets.pointer import PointerFilter
 from .widgets.puzzle_dock import PuzzleDock
@@ -102,6 +103,8 @@ class MainWindow(QMainWindow):
         self.frame_layers.append(self.puzzle_dock.verdict_layer)  # a verified puzzle's cooks
         self.frame_layers.append(self.puzzle_dock.solver.layer)  # a revealed solution
         self.menus = build_menus(self)
+        self.lesson_dock.set_lessons(lesson_files(LESSON_DIR), self._open_lesson)
+        self.legend = Legend(self.plotter)  # what the overlays drawn mean, over the scene
         game = session.game
         self.ui: GameUI = self._install_ui(ui_class(game)(self))
         self.rules_dock.show_game(game.name)
@@ -238,18 +241,32 @@ class MainWindow(QMainWindow):
         self.view_dock.cut_open.setEnabled(self.board.supports_cut_open)
 
     def _show_lesson(self) -> None:
-        """A newly opened lesson sets its overlays and shows its caption."""
+        """A newly opened lesson sets its overlays and shows its caption; the dock says
+        when the board no longer shows the lesson's position."""
         lesson = self.session.lesson
-        if lesson is self._lesson_shown:
-            return
-        self._lesson_shown = lesson
-        self.ui.set_overlays(lesson.overlays if lesson is not None else {})
-        if lesson is None:
-            self.lesson_dock.show_caption("", "No lesson: open one from the Lessons menu.")
-            self.lesson_dock.hide()
-        else:
-            self.lesson_dock.show_caption(self.session.puzzle.get("title", ""), lesson.caption)
-            self.lesson_dock.show()
+        if lesson is not self._lesson_shown:
+            self._lesson_shown = lesson
+            self.ui.set_overlays(lesson.overlays if lesson is not None else {})
+            if lesson is None:
+                self.lesson_dock.show_lesson(
+                    "", "No lesson: open one from the Lessons menu.", None, None
+                )
+                self.lesson_dock.hide()
+            else:
+                title = self.session.puzzle.get("title", "")
+                position = self._position_key()
+                self.lesson_dock.show_lesson(title, lesson.caption, self.session.path, position)
+                self.lesson_dock.show()
+        self.lesson_dock.follow_position(self._position_key())  # a note once it changed
+
+    def _position_key(self) -> object:
+        game = self.session.game
+        return game.name, game.position_key()
+
+    def _open_lesson(self, path: Path) -> None:
+        """The Lesson dock's Previous / Next: the Lessons menu's way in (it asks about
+        unsaved changes)."""
+        guarded(lambda: self.open_file(path), self.show_message, "open a lesson")
 
     def _show_effect(self, game: Game) -> None:
         """Pieces the last move removed flash and fade out before they disappear."""
@@ -282,13 +299,16 @@ class MainWindow(QMainWindow):
             self.status_prompt.setText(
                 f"set-up mode: click to paint or erase {ui.piece_word}, then Apply"
             )
-            board.show(ui.setup_frame(self.setup.pieces, board.geometry), self.view)
+            frame = ui.setup_frame(self.setup.pieces, board.geometry)
+            board.show(frame, self.view)
         else:
             self.menus.finish.setEnabled(turn.can_finish)
             self.menus.cancel.setEnabled(turn.building)
             thinking = self.engine.busy() and self.engine.thinking_text
             self.status_prompt.setText(thinking or ui.prompt() or turn.prompt())
-            board.show(self._frame(), self.view)
+            frame = self._frame()
+            board.show(frame, self.view)
+        self.legend.show_entries(legend_entries(frame, ui.legend_words(self.session.game, frame)))
         self.clip_planes.show(self.view, board.geometry.centres)
         hover = self.view.hover
         if hover is not None and not 0 <= hover < board.geometry.count:

@@ -421,7 +421,7 @@ def test_a_long_lesson_caption_scrolls_instead_of_being_cut(make_window, qtbot):
     window = make_window()
     window.open_file(LESSON_DIR / "4-full-pyramid.pyr.json")
     qtbot.wait(50)
-    scroll = window.lesson_dock.widget()
+    scroll = window.lesson_dock.scroll
     assert isinstance(scroll, QScrollArea)
     caption = window.lesson_dock.caption
     assert caption.height() >= caption.heightForWidth(caption.width())  # whole, scrolled
@@ -449,3 +449,272 @@ def test_fill_at_random_and_set_up_mode_exclude_each_other(make_window, qtbot):
     assert not window.ui.filling
     assert "leave set-up mode first" in window.statusBar().currentMessage()
     assert window.setup is not None
+
+
+# ---- issue 15: legible teaching -------------------------------------------------------------
+
+TERMS_NEEDED = {"corner", "wall", "far wall", "group", "partition", "anchor", "holding a corner"}
+
+
+def glossary(caption):
+    """The caption's prose and its "Terms:" block as {term: meaning} (parentheses dropped)."""
+    prose, _, block = caption.partition("\nTerms:\n")
+    terms = {}
+    for line in block.splitlines():
+        if line.startswith("- "):
+            term, _, meaning = line[2:].partition(": ")
+            terms[term.split(" (")[0].lower()] = meaning
+    return prose, terms
+
+
+def test_each_term_is_explained_where_it_is_first_used():
+    """Issue 15: 'anchor' and 'far wall' were used before they were explained. Each
+    lesson's caption ends with the terms it brings in; a term of any lesson's glossary used
+    in a caption is explained in that lesson or an earlier one, and Lesson 1 explains the
+    connection concept's words."""
+    defined: set[str] = set()
+    everything = {t for path in LESSONS for t in glossary(read(path).lesson.caption)[1]}
+    for number, path in enumerate(LESSONS, start=1):
+        prose, terms = glossary(read(path).lesson.caption)
+        assert terms, f"lesson {number} has no Terms block"
+        assert all(meaning for meaning in terms.values())
+        defined |= set(terms)
+        for term in everything:
+            if f" {term}" in f" {prose.lower()}":
+                assert term in defined, f"lesson {number} uses {term!r} before explaining it"
+        if number == 1:
+            assert set(terms) >= TERMS_NEEDED
+
+
+def test_the_caption_shows_its_terms_as_a_list(make_window):
+    from viewer.widgets.lesson_dock import caption_html
+
+    window = make_window()
+    window.open_file(LESSONS[0])
+    text = window.lesson_dock.caption.text()
+    assert text == caption_html(window.session.puzzle["title"], read(LESSONS[0]).lesson.caption)
+    assert "<b>Terms:</b>" in text
+    assert "<li><b>far wall</b>: " in text
+    assert "- far wall" not in text
+
+
+def test_next_and_previous_walk_the_lessons_and_stop_at_the_ends(make_window, unsaved_answers):
+    from viewer.widgets import unsaved
+
+    window = make_window()
+    dock = window.lesson_dock
+    assert dock.next.isEnabled()  # no lesson yet: Next opens the first one
+    dock.next.click()
+    count = len(LESSONS)
+    for index, path in enumerate(LESSONS):
+        assert window.session.path == path
+        assert dock.isVisible()
+        assert dock.number.text() == f"Lesson {index + 1} of {count}"
+        assert read(path).lesson.caption[:40] in dock.caption.text()
+        assert dock.previous.isEnabled() == (index > 0)
+        assert dock.next.isEnabled() == (index < count - 1)
+        dock.next.click()
+    assert window.session.path == LESSONS[-1]  # the last: Next does nothing
+    for index in reversed(range(count)):
+        assert window.session.path == LESSONS[index]
+        dock.previous.click()
+    assert window.session.path == LESSONS[0]
+    assert unsaved_answers["asked"] == []  # nothing was changed, nothing asked
+    # A changed lesson: Next goes the window's way, asking first; Cancel stays
+    window.session.play(window.session.game.parse_move("3,3,0"))
+    unsaved_answers["answers"].append(unsaved.CANCEL)
+    dock.next.click()
+    assert len(unsaved_answers["asked"]) == 1
+    assert window.session.path == LESSONS[0]
+    assert window.session.dirty
+    dock.next.click()  # Discard this time
+    assert window.session.path == LESSONS[1]
+
+
+def test_the_note_says_when_the_board_left_the_lessons_position(make_window, qtbot):
+    """Issue 15: the caption stayed after Fill at random when it no longer described the
+    board. A move, Fill at random, a set-up or a step back in the moves bring the note;
+    undo (or redo) back to the lesson's position takes it away."""
+    from viewer.widgets.lesson_dock import CHANGED_NOTE
+
+    window = make_window()
+    window.open_file(LESSONS[0])
+    dock = window.lesson_dock
+    note = dock.changed_note
+    assert note.text() == CHANGED_NOTE
+    assert not note.isVisible()
+    window.session.play(window.session.game.parse_move("3,3,0"))
+    assert note.isVisible()
+    assert dock.caption.isVisible()  # the caption stays, under the note
+    window.menus.undo.trigger()
+    assert not note.isVisible()
+    window.ui.corner_dock.fill.click()
+    qtbot.waitUntil(lambda: not window.ui.filling, timeout=5000)
+    assert len(window.session.game.pieces()) == window.session.game.lattice.count
+    assert note.isVisible()
+    window.menus.undo.trigger()
+    assert not note.isVisible()
+    window.menus.setup.trigger()  # set-up mode: a blue ball on the apex, red to move
+    window.setup_dock.brush_buttons[1].setChecked(True)
+    window.setup.click(window.board.geometry.count - 1)
+    window.setup_dock.to_move.setCurrentText("red")
+    assert window.apply_setup()
+    assert note.isVisible()
+    window.menus.undo.trigger()
+    assert not note.isVisible()
+    window.open_file(LESSONS[2])  # a lesson with moves: going back in them changes it too
+    assert not note.isVisible()
+    window.session.goto(3)
+    assert note.isVisible()
+    window.session.goto(len(window.session.history()))
+    assert not note.isVisible()
+    window.session.goto(3)
+    assert dock.position_changed
+    dock.reopen.click()  # the note's own way back: the lesson's file again
+    assert not dock.position_changed
+    assert window.session.ply == len(read(LESSONS[2]).game.move_stack)
+    window.session.replace_game(Partition.new(PartitionOptions(3)))  # no lesson: no note
+    assert not dock.isVisible()
+    assert not dock.position_changed
+
+
+def test_a_caption_scrolls_in_a_small_lesson_dock(make_window, qtbot):
+    from PySide6.QtCore import Qt
+
+    window = make_window()
+    window.resize(1000, 600)
+    window.open_file(LESSONS[0])  # the longest caption
+    dock = window.lesson_dock
+    window.resizeDocks([dock], [200], Qt.Orientation.Vertical)
+    qtbot.wait(50)
+    assert dock.height() < 260
+    bar = dock.scroll.verticalScrollBar()
+    assert bar.isVisible()
+    assert bar.maximum() > 0
+    bar.setValue(bar.maximum())
+    caption = dock.caption
+    bottom = caption.mapTo(dock.scroll.viewport(), caption.rect().bottomLeft()).y()
+    assert bottom <= dock.scroll.viewport().height()  # the last line comes into view
+
+
+def drawn_overlays(board):
+    """(kind, style) of what the ball pyramid draws now: path colours, region cells, rims,
+    corner cones, walls."""
+    from viewer import palette
+
+    drawn = set()
+    if board.paths.GetVisibility():
+        by_colour = {rgb: style for style, rgb in palette.PATH_RGB.items()}
+        drawn |= {("path", by_colour[tuple(c)]) for c in board.path_mesh.cell_data["rgb"]}
+    if board.regions.GetVisibility():
+        drawn.add(("region", "cells"))
+    for style, (_poly, actor) in board.outlines.items():
+        if actor.GetVisibility() and style != "hover":
+            drawn.add(("rim", style))
+    if board.pointers.GetVisibility():
+        drawn.add(("pointer", "cones"))
+    if board.walls.GetVisibility():
+        drawn.add(("decoration", "walls"))
+    return drawn
+
+
+def legend_overlays(legend):
+    kinds = {"region": "cells", "pointer": "cones"}
+    return {(e.kind, kinds.get(e.kind, e.style)) for e in legend.entries if e.kind != "labels"}
+
+
+def test_the_legend_lists_exactly_the_overlays_drawn(make_window):
+    """Issue 15: the escape-path tubes had no legend (a blue tube ran through red balls).
+    The legend over the scene lists each overlay style drawn, in the palette's colour, and
+    nothing that is not drawn."""
+    from PySide6.QtWidgets import QLabel
+
+    from viewer import palette
+
+    window = make_window()
+    legend = window.legend
+    assert not legend.isVisible()  # a plain position: nothing to explain
+    window.open_file(LESSONS[1])  # AP not held: both escape paths
+    board = window.board
+    assert legend.isVisible()
+    assert legend.parentWidget() is window.plotter  # over the scene, in its corner
+    assert window.plotter.rect().contains(legend.geometry())
+    assert legend_overlays(legend) == drawn_overlays(board)
+    paths = {e.style: e for e in legend.entries if e.kind == "path"}
+    assert set(paths) == {"red", "blue"}
+    for style, entry in paths.items():
+        assert entry.colours == (palette.PATH_RGB[style],)
+        assert entry.text.startswith(f"{style}'s escape path")
+        assert "AP to a far wall (base)" in entry.text
+    shown = [w.text() for w in legend.findChildren(QLabel) if w.isVisibleTo(legend)]
+    assert all(e.text in shown for e in legend.entries)
+    assert not {("rim", "group"), ("region", "cells")} & legend_overlays(legend)
+    # Lesson 3's SW: the isolated region, the holding group and its anchor; no tubes
+    window.open_file(LESSONS[2])
+    board = window.board
+    assert legend_overlays(legend) == drawn_overlays(board)
+    assert {("region", "cells"), ("rim", "group"), ("rim", "anchor")} <= legend_overlays(legend)
+    assert not any(e.kind == "path" for e in legend.entries)
+    rims = {e.style: e.colours[0] for e in legend.entries if e.kind == "rim"}
+    assert rims["anchor"] == tuple(round(255 * v) for v in palette.RIM_RGB["anchor"])
+    overlays = window.ui.teaching_overlays
+    overlays.set(region=Corner.SE)  # open: the tubes instead
+    assert legend_overlays(legend) == drawn_overlays(board)
+    assert {("path", "red"), ("path", "blue")} <= legend_overlays(legend)
+    overlays.set(region=None, walls=False)
+    assert legend_overlays(legend) == drawn_overlays(board) == {("pointer", "cones")}
+    overlays.set(group_colours=True)
+    assert any(e.kind == "piece-colours" for e in legend.entries)
+    overlays.set(corners=False, group_colours=False)
+    assert legend.entries == ()
+    assert not legend.isVisible()
+
+
+def test_the_legend_leaves_out_what_is_not_drawn():
+    from viewer.frame import Frame, Path, Region
+    from viewer.widgets.legend import legend_entries
+
+    frame = Frame(
+        pieces={0: "red"},
+        paths=(Path((3,), "red"), Path((1, 2), "blue")),  # one site: no tube
+        regions=(Region((), "red"),),  # no cell
+        highlights={"group": (), "anchor": (0,)},
+    )
+    entries = legend_entries(frame, {("rim", "anchor"): "its anchors"})
+    assert [(e.kind, e.style, e.text) for e in entries] == [
+        ("path", "blue", "blue's"),
+        ("rim", "anchor", "its anchors"),
+    ]
+    assert legend_entries(Frame(pieces={0: "red"}), {}) == ()
+
+
+def test_the_app_opens_on_lesson_1_with_its_caption_and_overlays(gl_display, qtbot, tmp_path):
+    """Issue 15: the opening 'teaching example' showed no overlays and no caption. Without
+    a file the app opens the first lesson (cli's first_lesson, as scripts/open.sh does)."""
+    from viewer.app import MainWindow
+    from viewer.cli import first_lesson
+    from viewer.session import Session
+
+    path = first_lesson()
+    assert path == LESSONS[0]
+    script = (ROOT / "scripts/open.sh").read_text()
+    assert f"example={path.relative_to(ROOT)}\n" in script
+    window = MainWindow(Session.from_document(read(path), path))  # as cli.run builds it
+    qtbot.addWidget(window)
+    try:
+        window.show()
+        qtbot.waitExposed(window)
+        dock = window.lesson_dock
+        assert dock.isVisible()
+        assert "Lesson 1" in dock.caption.text()
+        assert dock.number.text() == f"Lesson 1 of {len(LESSONS)}"
+        assert not dock.changed_note.isVisible()
+        board = window.board
+        assert board.walls.GetVisibility()
+        assert board.pointers.GetVisibility()
+        assert board.outlines["group"][1].GetVisibility()
+        assert board.outlines["anchor"][1].GetVisibility()
+        assert window.legend.isVisible()
+        assert legend_overlays(window.legend) == drawn_overlays(board)
+    finally:
+        window.shutdown()

@@ -1,11 +1,69 @@
-"""The Lesson dock: the caption of the lesson being shown, beside the scene."""
+"""The Lesson dock: the caption of the lesson being shown, beside the scene, with Previous /
+Next through the Lessons menu's lessons and a note once the board no longer shows the
+lesson's own position (a move, Fill at random, a set-up)."""
 
 from __future__ import annotations
 
 import html
+from collections.abc import Callable, Hashable, Sequence
+from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDockWidget, QFrame, QLabel, QScrollArea, QWidget
+from PySide6.QtGui import QShowEvent
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from model.files import SUFFIX
+
+CHANGED_NOTE = (
+    "This caption describes the lesson's position; the board has changed since "
+    "(Undo, or reopen the lesson)."
+)
+OPENING_HEIGHT = 2000  # pixels asked for when it first shows: all the room its neighbours spare
+
+
+def lesson_files(folder: Path) -> list[Path]:
+    """The lessons in ``folder``, in the Lessons menu's order (by file name)."""
+    return sorted(folder.glob(f"*{SUFFIX}"))
+
+
+def _text(text: str) -> str:
+    return html.escape(text, quote=False)
+
+
+def caption_html(title: str, caption: str) -> str:
+    """A caption as rich text: paragraphs at blank lines; a line starting "- " is a
+    bullet, its words before the first ": " in bold (a term of the glossary); a paragraph
+    that is one line ending in ":" ("Terms:") is a heading."""
+    parts = [f"<p><b>{_text(title)}</b></p>"] if title else []
+    for paragraph in caption.strip().split("\n\n"):
+        bullets: list[str] = []
+        lines: list[str] = []
+        for line in paragraph.splitlines():
+            line = line.strip()
+            if line.startswith("- "):
+                term, *meaning = line[2:].split(": ", 1)  # "- term: what it means"
+                item = f"<b>{_text(term)}</b>: {_text(meaning[0])}" if meaning else _text(term)
+                bullets.append(f"<li>{item}</li>")
+            elif line:
+                lines.append(_text(line))
+        if len(lines) == 1 and lines[0].endswith(":") and bullets:
+            parts.append(f"<p style='margin-bottom: 0'><b>{lines[0]}</b></p>")
+        elif lines:
+            parts.append("<p>" + "<br>".join(lines) + "</p>")
+        if bullets:
+            parts.append("<ul style='margin-left: 12px; -qt-list-indent: 0'>")
+            parts.append("".join(bullets) + "</ul>")
+    return "".join(parts)
 
 
 class LessonDock(QDockWidget):
@@ -14,19 +72,129 @@ class LessonDock(QDockWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("Lesson", parent)
         self.setObjectName("lesson-dock")
+        body = QWidget(self)
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(4, 4, 4, 4)
+        steps = QHBoxLayout()
+        self.previous = QPushButton("< Previous")
+        self.previous.setToolTip("Open the previous lesson of the Lessons menu")
+        self.number = QLabel()
+        self.number.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.next = QPushButton("Next >")
+        self.next.setToolTip("Open the next lesson of the Lessons menu")
+        steps.addWidget(self.previous)
+        steps.addWidget(self.number, 1)
+        steps.addWidget(self.next)
+        layout.addLayout(steps)
+        # Over the caption once the board left the lesson's position, with a way back.
+        self.note = QFrame()
+        self.note.setObjectName("lesson-changed")
+        self.note.setStyleSheet(
+            "#lesson-changed { background: rgb(255, 243, 196);"
+            " border: 1px solid rgb(215, 180, 60); border-radius: 3px }"
+            " QLabel { color: rgb(90, 60, 0) }"
+        )
+        note_layout = QVBoxLayout(self.note)
+        note_layout.setContentsMargins(6, 4, 6, 4)
+        self.changed_note = QLabel(CHANGED_NOTE)
+        self.changed_note.setWordWrap(True)
+        self.reopen = QPushButton("Reopen the lesson")
+        self.reopen.setToolTip("Open the lesson's file again (unsaved changes are asked about)")
+        note_layout.addWidget(self.changed_note)
+        note_layout.addWidget(self.reopen, 0, Qt.AlignmentFlag.AlignRight)
+        self.note.hide()
+        layout.addWidget(self.note)
         self.caption = QLabel()
         self.caption.setWordWrap(True)
+        self.caption.setTextFormat(Qt.TextFormat.RichText)
         self.caption.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.caption.setStyleSheet("font-size: 14px; padding: 6px")
         # A long caption scrolls instead of being cut off at the dock's bottom edge.
-        scroll = QScrollArea(self)
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroll.setWidget(self.caption)
-        self.setWidget(scroll)
+        self.scroll = QScrollArea(body)
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll.setWidget(self.caption)
+        layout.addWidget(self.scroll, 1)
+        self.setWidget(body)
+        self.previous.clicked.connect(lambda: self._step(-1))
+        self.next.clicked.connect(lambda: self._step(+1))
+        self.reopen.clicked.connect(self._reopen)
+        self.lessons: list[Path] = []
+        self._open: Callable[[Path], object] | None = None
+        self.path: Path | None = None  # the lesson shown
+        self._position: Hashable = None  # the lesson's own position (None: no lesson)
+        self._sized = False
+        self._show_steps()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        window = self.parentWidget()
+        if not self._sized and isinstance(window, QMainWindow) and not self.isFloating():
+            # Shown the first time: room for a caption's first paragraphs, beside the View
+            # dock's controls (later the user's size stays).
+            self._sized = True
+            window.resizeDocks([self], [OPENING_HEIGHT], Qt.Orientation.Vertical)
+
+    def set_lessons(self, lessons: Sequence[Path], open_lesson: Callable[[Path], object]) -> None:
+        """Previous / Next walk ``lessons`` and open one through ``open_lesson`` (the
+        window's open, which asks about unsaved changes first)."""
+        self.lessons = [Path(p) for p in lessons]
+        self._open = open_lesson
+        self._show_steps()
 
     def show_caption(self, title: str, caption: str) -> None:
-        text = html.escape(caption, quote=False).replace("\n", "<br>")
-        heading = html.escape(title, quote=False)
-        self.caption.setText(f"<b>{heading}</b><br><br>{text}" if title else text)
+        self.caption.setText(caption_html(title, caption))
+        self.scroll.verticalScrollBar().setValue(0)  # a new caption starts at its top
+
+    def show_lesson(self, title: str, caption: str, path: Path | None, position: Hashable) -> None:
+        """A lesson opened from ``path``; ``position`` stands for its own position (the
+        caption describes that one)."""
+        self.show_caption(title, caption)
+        self.path = path
+        self._position = position
+        self.note.hide()
+        self.reopen.setVisible(path is not None)
+        self._show_steps()
+
+    def follow_position(self, position: Hashable) -> None:
+        """The board shows ``position``: the note says so when it is not the lesson's."""
+        self.note.setVisible(self._position is not None and position != self._position)
+
+    @property
+    def position_changed(self) -> bool:
+        """The board shows another position than the lesson's (the note is up)."""
+        return not self.note.isHidden()
+
+    def index(self) -> int | None:
+        """The lesson shown's place in the list (None: not one of them)."""
+        if self.path is None:
+            return None
+        shown = self.path.resolve()
+        for i, path in enumerate(self.lessons):
+            if path.resolve() == shown:
+                return i
+        return None
+
+    def _show_steps(self) -> None:
+        index = self.index()
+        count = len(self.lessons)
+        if index is None:  # no lesson, or one of the user's own: Next opens the first
+            self.number.setText("a lesson of your own" if self._position is not None else "")
+            self.next.setText("Lesson 1 >")
+        else:
+            self.number.setText(f"Lesson {index + 1} of {count}")
+            self.next.setText("Next >")
+        self.previous.setEnabled(self._open is not None and index is not None and index > 0)
+        can_next = count > 0 if index is None else index < count - 1
+        self.next.setEnabled(self._open is not None and can_next)
+
+    def _step(self, by: int) -> None:
+        index = self.index()
+        target = 0 if index is None else index + by
+        if self._open is not None and 0 <= target < len(self.lessons):
+            self._open(self.lessons[target])
+
+    def _reopen(self) -> None:
+        if self._open is not None and self.path is not None:
+            self._open(self.path)

@@ -21,7 +21,7 @@ from .. import register_ui
 from ..base import ClickResult, GameUI, Host
 from ..lattice_sites import LatticeSites
 from .docks import CornerDock
-from .teaching import Overlays, TeachingView
+from .teaching import LEGEND_WORDS, Overlays, TeachingView
 
 FILL_SECONDS = 1.5  # Fill at random: the balls go in over this time, then the result shows
 
@@ -165,6 +165,11 @@ class PartitionUI(LatticeSites, GameUI):
                     Path(teaching.escape(corner, colour), colour) for colour in ("red", "blue")
                 )
         return fields
+
+    def legend_words(self, game: Game, frame: Frame) -> Mapping[tuple[str, str], str]:
+        assert isinstance(game, Partition)
+        region = self.teaching_overlays.region
+        return LEGEND_WORDS if region is None else self.teaching(game).legend_words(region)
 
     def describe(self, game: Game, turn: PlacementTurn, site: int, shown: Mapping[int, str]) -> str:  # type: ignore[override]
         text = self.describe_point(site, shown)

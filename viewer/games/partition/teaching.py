@@ -61,6 +61,20 @@ class Overlays:
         return bool(self.walls or self.corners or self.group_colours or self.region)
 
 
+#: What the teaching overlays mean, for the scene's legend (see TeachingView.legend_words
+#: for a corner's partition).
+LEGEND_WORDS: dict[tuple[str, str], str] = {
+    ("decoration", "walls"): "the walls: base, west, east, south, north",
+    ("pointer", "red"): "a corner red holds",
+    ("pointer", "blue"): "a corner blue holds",
+    ("pointer", "none"): "a corner nobody holds yet",
+    ("labels", ""): "corner names (AP: the apex)",
+    ("piece-colours", ""): "each group its own shade: red's warm, blue's cool",
+    ("rim", "selected"): "the group you clicked (click it again to clear)",
+    ("rim", "clickable"): "the winner's corners",
+}
+
+
 @dataclass(frozen=True)
 class CornerRow:
     """One line of the corner panel."""
@@ -181,6 +195,25 @@ class TeachingView:
             for c in ("red", "blue")
         ]
         return f"{corner.value}: not held, open to the {far} walls: " + "; ".join(parts)
+
+    def legend_words(self, region: Corner) -> dict[tuple[str, str], str]:
+        """What each teaching overlay means, for the scene's legend (by the legend's
+        (kind, style)), while ``region``'s partition is shown."""
+        words = dict(LEGEND_WORDS)
+        corner = region.value
+        far = " or ".join(wall_names(region.far_walls))
+        holder = self.holder(region)
+        if holder is not None:
+            walls = next(r.anchor_walls for r in self.rows() if r.corner is region)
+            words[("region", holder)] = f"{corner}'s isolated region: the points cut off"
+            words[("rim", "group")] = f"{holder}'s group holding {corner}"
+            words[("rim", "anchor")] = f"its anchors: balls on a far wall ({', '.join(walls)})"
+        for colour in ("red", "blue"):
+            words[("path", colour)] = (
+                f"{colour}'s escape path: {corner} to a far wall ({far}), "
+                f"blocked by no anchored {colour} group"
+            )
+        return words
 
     def winner_text(self) -> str:
         """'red wins: holds SW, SE, AP' once a player holds three corners, else ''."""

@@ -1,0 +1,305 @@
+"""The legend of the scene: what each overlay drawn means, with its colour.
+
+It is made from the :class:`~viewer.frame.Frame` the board was handed (paths, regions, rims,
+pointers, labels, decorations, group colours, ghosts, heat, markers of a kind) and the
+palette the board draws it with, so it lists exactly what is drawn: a style with no site
+drawn is left out. The words come from the game UI (``GameUI.legend_words``), falling back
+on the palette's meaning of each style. :class:`Legend` shows the entries in a corner of the
+scene, over the board, and lets the mouse through to it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+import numpy as np
+from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPen, QPixmap, QPolygonF
+from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QWidget
+
+from .. import palette
+from ..frame import Frame
+
+RGB = tuple[int, int, int]
+#: Markers every frame has (the empty points that take a click): not an overlay.
+PLAIN_MARKERS = frozenset({"target", "setup"})
+SWATCH_W, SWATCH_H = 30, 18
+MAX_GROUP_SWATCHES = 6
+
+#: What a style means when the game UI says nothing of it, by (kind, style).
+DEFAULT_WORDS: dict[tuple[str, str], str] = {
+    ("rim", "clickable"): "takes a click now (once the game is won: the winner's)",
+    ("rim", "group"): "a holding group",
+    ("rim", "anchor"): "its anchors",
+    ("rim", "selected"): "selected; where a hinted move comes from",
+    ("rim", "remove"): "taken off by the hinted move",
+    ("rim", "blocked"): "a piece whose move failed",
+    ("path", "pass-ok"): "a pass that arrives",
+    ("path", "pass-cut"): "a pass that is intercepted",
+    ("path", "move"): "a piece's step",
+    ("path", "push"): "a piece shoved by another",
+    ("path", "hint"): "the engine's hint",
+    ("region", "crossed"): "squares a pass crosses",
+    ("region", "cut"): "squares of an intercepted pass",
+    ("region", "blocked"): "the square of a piece whose move failed",
+    ("marker", "run"): "a run",
+    ("marker", "jump"): "a jump",
+    ("marker", "push"): "a push",
+    ("marker", "smash"): "a smash",
+    ("marker", "landing"): "where a pushed piece lands",
+    ("marker", "landing-smash"): "where a pushed piece lands and smashes",
+    ("marker", "fall"): "a pushed piece falls off here",
+    ("marker", "carrier"): "the ball, on the piece that carries it",
+    ("pointer", "none"): "nobody's",
+    ("pointer", "fall"): "a piece falls off here",
+    ("ghost", ""): "the hinted move puts a piece here",
+    ("heat", ""): "a move's win rate: crimson lost, amber even, green won",
+    ("labels", ""): "names",
+    ("piece-colours", ""): "each group in its own colour",
+    ("decoration", "walls"): "the walls",
+}
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of the legend: a swatch of ``kind`` in ``colours`` and what it means."""
+
+    kind: str  # path, region, rim, pointer, marker, ghost, heat, labels, decoration, piece-colours
+    style: str
+    colours: tuple[RGB, ...]
+    text: str
+
+
+def _rgb(value: Iterable[float]) -> RGB:
+    """A palette colour as 0..255 integers (rims are 0..1 floats for the shader)."""
+    v = tuple(value)
+    if all(isinstance(c, float) for c in v) and max(v) <= 1.0:
+        return (round(255 * v[0]), round(255 * v[1]), round(255 * v[2]))
+    return (int(v[0]), int(v[1]), int(v[2]))
+
+
+def _ordered(styles: Iterable[str], table: Mapping[str, object]) -> list[str]:
+    """The distinct styles, in the order of their palette table (unknown ones last)."""
+    order = {style: i for i, style in enumerate(table)}
+    return sorted(dict.fromkeys(styles), key=lambda s: order.get(s, len(order)))
+
+
+_last_colours: list[tuple[object, object, tuple[RGB, ...]]] = []  # (array, pieces, colours)
+
+
+def _group_colours(frame: Frame) -> tuple[RGB, ...]:
+    """A few of the colours ``frame.piece_rgb`` gives the pieces (the last answer is kept:
+    the window redraws the same position's frame on every hover)."""
+    assert frame.piece_rgb is not None
+    if _last_colours:
+        rgb, pieces, colours = _last_colours[0]
+        if rgb is frame.piece_rgb and pieces is frame.pieces:
+            return colours
+    colours = _first_colours(frame)
+    _last_colours[:] = [(frame.piece_rgb, frame.pieces, colours)]
+    return colours
+
+
+def _first_colours(frame: Frame) -> tuple[RGB, ...]:
+    assert frame.piece_rgb is not None
+    sites = np.fromiter(frame.pieces, dtype=np.int64, count=len(frame.pieces))
+    sites = sites[sites < len(frame.piece_rgb)]
+    rows = np.asarray(frame.piece_rgb)[np.sort(sites)]
+    if not len(rows):
+        return ()
+    _, first = np.unique(rows, axis=0, return_index=True)
+    picked = rows[np.sort(first)][:MAX_GROUP_SWATCHES]
+    return tuple(_rgb(int(c) for c in row) for row in picked)
+
+
+def legend_entries(frame: Frame, words: Mapping[tuple[str, str], str]) -> tuple[Entry, ...]:
+    """The legend of ``frame``: one entry per style of overlay it draws, in a fixed order
+    (walls, corners and names, group colours, regions, paths, rims, markers, ghosts, heat).
+    ``words`` maps (kind, style) to what it means in the game's words."""
+
+    def text(kind: str, style: str) -> str:
+        said = words.get((kind, style)) or DEFAULT_WORDS.get((kind, style))
+        if said:
+            return said
+        if kind in ("path", "region", "pointer") and style in palette.PIECE_RGB:
+            return f"{style}'s"
+        return style.replace("-", " ")
+
+    entries: list[Entry] = []
+    for name in sorted(frame.decorations):
+        colours = tuple(palette.WALL_RGB.values()) if name == "walls" else (palette.EDGE_RGB,)
+        entries.append(Entry("decoration", name, colours, text("decoration", name)))
+    for style in _ordered((p.style for p in frame.pointers), palette.POINTER_RGB):
+        colour = palette.POINTER_RGB.get(style, palette.EDGE_RGB)
+        entries.append(Entry("pointer", style, (colour,), text("pointer", style)))
+    if frame.labels:
+        entries.append(Entry("labels", "", (palette.LABEL_RGB,), text("labels", "")))
+    if frame.piece_rgb is not None and frame.pieces:
+        colours = _group_colours(frame)
+        if colours:
+            entries.append(Entry("piece-colours", "", colours, text("piece-colours", "")))
+    for style in _ordered((r.style for r in frame.regions if r.sites), palette.REGION_RGB):
+        colour = palette.REGION_RGB.get(style, palette.EDGE_RGB)
+        entries.append(Entry("region", style, (colour,), text("region", style)))
+    for style in _ordered((p.style for p in frame.paths if len(p.sites) >= 2), palette.PATH_RGB):
+        colour = palette.PATH_RGB.get(style, palette.EDGE_RGB)
+        entries.append(Entry("path", style, (colour,), text("path", style)))
+    rims = {**palette.RIM_RGB, **palette.SQUARE_RIM_RGB}  # a flat board frames its squares
+    for style in _ordered((s for s, sites in frame.highlights.items() if sites), rims):
+        colour = _rgb(rims.get(style, palette.EDGE_RGB))
+        entries.append(Entry("rim", style, (colour,), text("rim", style)))
+    for style in _ordered(
+        (m.style for m in frame.markers if m.style not in PLAIN_MARKERS), palette.MARKER_RGB
+    ):
+        colour = palette.MARKER_RGB.get(style, palette.MARKER_RGB["target"])
+        entries.append(Entry("marker", style, (colour,), text("marker", style)))
+    for style in _ordered(frame.ghosts.values(), palette.PIECE_RGB):
+        entries.append(Entry("ghost", style, (palette.piece_rgb(style),), text("ghost", style)))
+    if frame.heat:
+        colours = tuple(rgb for _, rgb in palette.HEAT_STOPS)
+        entries.append(Entry("heat", "", colours, text("heat", "")))
+    return tuple(entries)
+
+
+# ---- the widget ------------------------------------------------------------------------------
+
+
+def swatch(entry: Entry) -> QPixmap:
+    """A small picture of how the board draws ``entry``."""
+    ratio = 2.0  # drawn at twice the size: sharp on high-density screens too
+    pixmap = QPixmap(round(SWATCH_W * ratio), round(SWATCH_H * ratio))
+    pixmap.setDevicePixelRatio(ratio)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    p = QPainter(pixmap)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    w, h = SWATCH_W, SWATCH_H
+    colours = [QColor(*c) for c in entry.colours] or [QColor(*palette.EDGE_RGB)]
+    first = colours[0]
+    piece = QColor(*palette.MARKER_RGB["target"])
+    kind = entry.kind
+    if kind == "path":  # a tube
+        p.setPen(QPen(first, 6, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+        p.drawLine(QPointF(4, h / 2), QPointF(w - 4, h / 2))
+    elif kind == "region":  # a translucent cell
+        fill = QColor(first)
+        fill.setAlpha(110)
+        p.setPen(QPen(first.darker(120), 1))
+        p.setBrush(fill)
+        p.drawRect(QRectF(w / 2 - 7, 2, 14, 14))
+    elif kind == "rim":  # a ball with the rim round it
+        p.setPen(QPen(first, 3.5))
+        p.setBrush(piece)
+        p.drawEllipse(QPointF(w / 2, h / 2), 6.5, 6.5)
+    elif kind == "pointer":  # a cone pointing down at its point
+        p.setPen(QPen(first.darker(140), 1))
+        p.setBrush(first)
+        p.drawPolygon(QPolygonF([QPointF(w / 2 - 7, 2), QPointF(w / 2 + 7, 2), QPointF(w / 2, 16)]))
+    elif kind == "labels":  # text beside a point
+        p.setPen(first)
+        font = p.font()
+        font.setBold(True)
+        font.setPixelSize(11)
+        p.setFont(font)
+        p.drawText(QRectF(0, 0, w, h), Qt.AlignmentFlag.AlignCenter, "Aa")
+    elif kind == "ghost":  # a translucent piece with the cyan rim
+        fill = QColor(first)
+        fill.setAlphaF(palette.PIECE_GHOST_OPACITY)
+        p.setPen(QPen(QColor(*_rgb(palette.PIECE_GHOST_RIM)), 2))
+        p.setBrush(fill)
+        p.drawEllipse(QPointF(w / 2, h / 2), 7, 7)
+    elif kind in ("heat", "decoration", "piece-colours"):  # one stripe or dot per colour
+        n = len(colours)
+        step = (w - 2) / n
+        for i, colour in enumerate(colours):
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(colour)
+            if kind == "piece-colours":
+                p.drawEllipse(QPointF(1 + step * (i + 0.5), h / 2), step / 2, step / 2)
+            else:
+                p.drawRect(QRectF(1 + step * i, 3, step + 0.5, h - 6))
+    else:  # a marker: a small ball
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(first)
+        p.drawEllipse(QPointF(w / 2, h / 2), 4.5, 4.5)
+    p.end()
+    return pixmap
+
+
+class Legend(QFrame):
+    """The legend over a corner of the scene: a swatch and a line per entry; hidden while
+    there is nothing to explain. Clicks and hovers go through to the scene below."""
+
+    MARGIN = 8
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.setObjectName("scene-legend")
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground)
+        self.setStyleSheet(
+            "#scene-legend { background: rgba(255, 255, 255, 225);"
+            " border: 1px solid rgb(190, 190, 190); border-radius: 4px }"
+            " QLabel { color: rgb(40, 40, 40); font-size: 12px }"
+        )
+        self.setMaximumWidth(330)
+        self._grid = QGridLayout(self)
+        self._grid.setContentsMargins(8, 6, 8, 6)
+        self._grid.setHorizontalSpacing(8)
+        self._grid.setVerticalSpacing(3)
+        self.entries: tuple[Entry, ...] = ()
+        parent.installEventFilter(self)  # follow the scene's size
+        self.hide()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.parentWidget() and event.type() == QEvent.Type.Resize and self.entries:
+            self.place()
+        return False
+
+    def show_entries(self, entries: tuple[Entry, ...]) -> None:
+        """Show these entries (nothing is rebuilt while they stay the same)."""
+        if entries == self.entries:
+            return
+        self.entries = entries
+        self.hide()  # new lines of a shown widget show only later: show them all together
+        while self._grid.count():
+            item = self._grid.takeAt(0)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.hide()  # gone at once; deleted when the event loop next runs
+                widget.deleteLater()
+        if not entries:
+            return
+        title = QLabel("<b>On the board</b>")
+        self._grid.addWidget(title, 0, 0, 1, 2)
+        for row, entry in enumerate(entries, start=1):
+            picture = QLabel()
+            picture.setPixmap(swatch(entry))
+            picture.setAlignment(Qt.AlignmentFlag.AlignTop)
+            words = QLabel(entry.text)
+            words.setWordWrap(True)
+            words.setObjectName(f"legend-{entry.kind}-{entry.style}")
+            self._grid.addWidget(picture, row, 0)
+            self._grid.addWidget(words, row, 1)
+        self._grid.setColumnStretch(1, 1)
+        self.show()
+        self.raise_()
+        self.place()
+
+    def texts(self) -> list[str]:
+        """The legend's lines, in order."""
+        return [e.text for e in self.entries]
+
+    def place(self) -> None:
+        """Stand in the scene's top left corner, as tall as the lines need."""
+        parent = self.parentWidget()
+        width = min(self.maximumWidth(), max(230, parent.width() * 3 // 10))
+        width = max(0, min(width, parent.width() - 2 * self.MARGIN))
+        layout = self._grid
+        layout.invalidate()  # the lines just changed: measure them afresh
+        if layout.hasHeightForWidth():
+            height = layout.totalHeightForWidth(width)
+        else:
+            height = layout.totalSizeHint().height()
+        room = max(0, parent.height() - 2 * self.MARGIN)
+        self.setGeometry(self.MARGIN, self.MARGIN, width, min(height, room))
