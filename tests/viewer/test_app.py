@@ -388,7 +388,7 @@ def test_clip_planes_are_drawn_in_the_scene_and_say_their_value(make_window, gua
     dock.clip_on[0].setChecked(True)
     dock.clip_slider[0].setValue(6)  # 1.5 balls
     assert dock.clip_value[0].text() == "x <= 1.50"
-    fill, edges = window.clip_planes._actors
+    fill, _edges = window.clip_planes._actors
     xs = np.asarray(fill.GetMapper().GetInput().GetPoints().GetData())[:, 0]
     assert np.allclose(xs, 1.5)  # the square stands on the plane
     dock.clip_flip[0].setChecked(True)
