@@ -13,6 +13,8 @@ apt_packages=(
   libxkbcommon0 libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1
   libxcb-shape0 libxcb-xkb1 libxcb-image0 libxcb-render-util0 libxcb-randr0
   libfontconfig1 libdbus-1-3 libglib2.0-0 xvfb xauth
+  # a real browser for the test that opens an exported 3D web page (tests/viewer/test_export.py)
+  chromium
 )
 
 missing_packages() {

@@ -18,6 +18,9 @@ from typing import TYPE_CHECKING, Any
 
 from model.game import OverlaySpec, game_class, game_names
 
+# export's limits and defaults (viewer.export imports no Qt or VTK at its top either)
+from .export import DEFAULT_FPS, DEFAULT_FRAMES, DEFAULT_HOLD, MAX_FPS, MAX_FRAMES, MAX_HOLD
+
 if TYPE_CHECKING:
     from model.game import Game
 
@@ -78,6 +81,16 @@ def _engine_seconds(text: str) -> float:
     return value
 
 
+def _bounded(lo: int, hi: int):
+    def parse(text: str) -> int:
+        value = _non_negative(text)
+        if not lo <= value <= hi:
+            raise argparse.ArgumentTypeError(f"must be {lo} to {hi}, not {value}")
+        return value
+
+    return parse
+
+
 def _size(text: str) -> tuple[int, int]:
     match = re.fullmatch(r"(\d+)x(\d+)", text)
     if match is None or not all(16 <= int(v) <= 8192 for v in match.groups()):
@@ -113,6 +126,64 @@ def _choice(choices: tuple[str, ...]):
         raise argparse.ArgumentTypeError(f"{text!r} is not one of {', '.join(choices)}")
 
     return parse
+
+
+def _add_view_options(command: argparse.ArgumentParser) -> None:
+    """The view options of ``render`` and ``export``: size, levels, peel, clips, camera,
+    ghosts, cut-open balls and each game's teaching overlays."""
+    command.add_argument("--size", type=_size, default=(1024, 768), metavar="WxH")
+    command.add_argument(
+        "--levels",
+        type=_level_range,
+        default=None,
+        metavar="LO:HI",
+        help="show only levels LO to HI (0 is the base)",
+    )
+    command.add_argument(
+        "--peel",
+        type=_non_negative,
+        default=0,
+        metavar="S",
+        help="hide the balls within S steps of any wall",
+    )
+    command.add_argument(
+        "--clip",
+        action="append",
+        default=[],
+        metavar="PLANE",
+        help="hide balls beyond a plane, e.g. x<=2.5 or z>=0.7 (repeatable)",
+    )
+    command.add_argument("--view", choices=["iso", "top", "front", "side"], default="iso")
+    command.add_argument(
+        "--ghost-peeled", action="store_true", help="draw peeled and clipped balls as faint ghosts"
+    )
+    command.add_argument(
+        "--cut-open",
+        action="store_true",
+        help="draw the balls a clip plane passes through cut open",
+    )
+    by_games: dict[tuple[str, ...], argparse._ArgumentGroup] = {}
+    for spec, titles in overlay_specs().values():
+        games = tuple(titles)
+        if games not in by_games:
+            by_games[games] = command.add_argument_group(
+                f"{' and '.join(games)} overlays (a lesson file's own overlays are drawn as well)"
+            )
+        group = by_games[games]
+        flag = f"--{spec.name.replace('_', '-')}"
+        if spec.choices:
+            group.add_argument(
+                flag,
+                type=_choice(spec.choices),
+                default=None,
+                metavar=spec.name.upper(),
+                help=f"{spec.help} ({', '.join(spec.choices)})",
+            )
+        else:
+            group.add_argument(flag, action="store_true", help=spec.help)
+    command.add_argument(
+        "--no-lesson", action="store_true", help="leave out a lesson file's overlays and caption"
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -205,59 +276,67 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="OUT.png",
         help="the picture to write: .png, .jpg, .jpeg, .bmp, .tif or .tiff",
     )
-    render.add_argument("--size", type=_size, default=(1024, 768), metavar="WxH")
-    render.add_argument(
-        "--levels",
-        type=_level_range,
+    _add_view_options(render)
+
+    export = commands.add_parser(
+        "export",
+        help="export a position, headless: a picture, a turntable or replay (GIF, MP4), "
+        "a 3D web page (HTML) or floor plans for print (PDF)",
+    )
+    export.add_argument("file", metavar="FILE")
+    export.add_argument(
+        "-o",
+        "--output",
+        required=True,
+        metavar="OUT.EXT",
+        help="the file to write, its format by extension: a picture (.png, .jpg, ...), an "
+        "animation (.gif, .mp4: with --turntable or --replay), an interactive 3D web page "
+        "(.html, opens offline in any browser) or a sheet of floor plans per level (.pdf)",
+    )
+    motion = export.add_mutually_exclusive_group()
+    motion.add_argument(
+        "--turntable",
+        dest="motion",
+        action="store_const",
+        const="turntable",
+        help="an animation of the camera orbiting the board",
+    )
+    motion.add_argument(
+        "--replay",
+        dest="motion",
+        action="store_const",
+        const="replay",
+        help="an animation of the game's moves from the start of the file's history",
+    )
+    export.add_argument(
+        "--frames",
+        type=_bounded(1, MAX_FRAMES),
         default=None,
-        metavar="LO:HI",
-        help="show only levels LO to HI (0 is the base)",
+        metavar="N",
+        help=f"with --turntable: frames for one turn (default {DEFAULT_FRAMES})",
     )
-    render.add_argument(
-        "--peel",
-        type=_non_negative,
-        default=0,
-        metavar="S",
-        help="hide the balls within S steps of any wall",
+    export.add_argument(
+        "--hold",
+        type=_bounded(1, MAX_HOLD),
+        default=None,
+        metavar="N",
+        help=f"with --replay: frames each position is shown (default {DEFAULT_HOLD})",
     )
-    render.add_argument(
-        "--clip",
-        action="append",
-        default=[],
-        metavar="PLANE",
-        help="hide balls beyond a plane, e.g. x<=2.5 or z>=0.7 (repeatable)",
+    export.add_argument(
+        "--fps",
+        type=_bounded(1, MAX_FPS),
+        default=None,
+        metavar="N",
+        help=f"an animation's frames per second (default {DEFAULT_FPS})",
     )
-    render.add_argument("--view", choices=["iso", "top", "front", "side"], default="iso")
-    render.add_argument(
-        "--ghost-peeled", action="store_true", help="draw peeled and clipped balls as faint ghosts"
+    export.add_argument(
+        "--title",
+        default=None,
+        metavar="TEXT",
+        help="the title of a web page or floor-plan sheet (default: the puzzle's title, "
+        "else the file's name)",
     )
-    render.add_argument(
-        "--cut-open",
-        action="store_true",
-        help="draw the balls a clip plane passes through cut open",
-    )
-    by_games: dict[tuple[str, ...], argparse._ArgumentGroup] = {}
-    for spec, titles in overlay_specs().values():
-        games = tuple(titles)
-        if games not in by_games:
-            by_games[games] = render.add_argument_group(
-                f"{' and '.join(games)} overlays (a lesson file's own overlays are drawn as well)"
-            )
-        group = by_games[games]
-        flag = f"--{spec.name.replace('_', '-')}"
-        if spec.choices:
-            group.add_argument(
-                flag,
-                type=_choice(spec.choices),
-                default=None,
-                metavar=spec.name.upper(),
-                help=f"{spec.help} ({', '.join(spec.choices)})",
-            )
-        else:
-            group.add_argument(flag, action="store_true", help=spec.help)
-    render.add_argument(
-        "--no-lesson", action="store_true", help="leave out a lesson file's overlays and caption"
-    )
+    _add_view_options(export)
     return parser
 
 
@@ -466,11 +545,14 @@ def _verify(args: argparse.Namespace) -> int:
     return status
 
 
-def _render(args: argparse.Namespace) -> int:
+def _read_for_drawing(args: argparse.Namespace, check: Any) -> tuple[Any, Any] | int:
+    """``render``'s and ``export``'s common start: the clip planes, the output (``check``
+    raises ValueError for a bad one), the file, the overlays. (document, RenderOptions),
+    or the exit status after a one-line message."""
     from model import PositionFormatError
     from model.files import read
 
-    from .render import RenderOptions, check_output, parse_clip, render_game
+    from .render import RenderOptions, parse_clip
 
     try:
         clips = [parse_clip(text) for text in args.clip]
@@ -478,7 +560,7 @@ def _render(args: argparse.Namespace) -> int:
         print(f"pyramid-lab: error: argument --clip: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
-        check_output(args.output)
+        check(args.output)
     except ValueError as exc:
         print(f"pyramid-lab: error: argument -o/--output: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -516,8 +598,66 @@ def _render(args: argparse.Namespace) -> int:
     )
     if not args.no_lesson:
         options = options.with_lesson(doc.lesson)
+    return doc, options
+
+
+def _render(args: argparse.Namespace) -> int:
+    from .render import check_output, render_game
+
+    read = _read_for_drawing(args, check_output)
+    if isinstance(read, int):
+        return read
+    doc, options = read
     try:
-        written = render_game(game, args.output, options)
+        written = render_game(doc.game, args.output, options)
+    except OSError as exc:  # e.g. the disk is full, or the folder went away meanwhile
+        print(f"pyramid-lab: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    print(written)  # the file written: a symbolic link's target, as an absolute path
+    return EXIT_OK
+
+
+def _export(args: argparse.Namespace) -> int:
+    for flag, value, motion in (
+        ("--frames", args.frames, "turntable"),
+        ("--hold", args.hold, "replay"),
+    ):
+        if value is not None and args.motion != motion:
+            print(f"pyramid-lab: error: argument {flag}: only with --{motion}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+    if args.fps is not None and args.motion is None:
+        print(
+            "pyramid-lab: error: argument --fps: only with --turntable or --replay",
+            file=sys.stderr,
+        )
+        return EXIT_BAD_INPUT
+    from .export import ExportOptions, check_export, check_replay, export_game
+
+    read = _read_for_drawing(args, lambda out: check_export(out, args.motion))
+    if isinstance(read, int):
+        return read
+    doc, render = read
+    game = doc.game
+    if args.motion == "replay":
+        try:
+            check_replay(game)
+        except ValueError as exc:
+            print(f"pyramid-lab: error: {args.file}: {exc}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+    title = args.title or doc.puzzle.get("title") or Path(args.file).name.removesuffix(".pyr.json")
+    options = ExportOptions(
+        render=render,
+        motion=args.motion,
+        frames=args.frames or DEFAULT_FRAMES,
+        hold=args.hold or DEFAULT_HOLD,
+        fps=args.fps or DEFAULT_FPS,
+        title=str(title),
+    )
+    try:
+        written = export_game(game, args.output, options)
+    except ValueError as exc:  # e.g. a level range with no level of this board
+        print(f"pyramid-lab: error: {args.file}: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
     except OSError as exc:  # e.g. the disk is full, or the folder went away meanwhile
         print(f"pyramid-lab: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -591,6 +731,7 @@ _COMMANDS = {
     "resolve": _resolve,
     "solve": _solve,
     "render": _render,
+    "export": _export,
     "verify": _verify,
     "open": _open,
 }

@@ -18,6 +18,7 @@ from model.game import PositionFormatError
 from .palette import VIEWS
 from .slots import guarded
 from .widgets import unsaved
+from .widgets.export_dialog import open_export_dialog
 from .widgets.new_game import PLAYER_CHOICES, NewGameDialog, choice_text
 
 if TYPE_CHECKING:
@@ -39,6 +40,9 @@ class Menus:
         self.recent_menu = file.addMenu("Open &recent")
         self._action(file, "&Save", self.save, QKeySequence.StandardKey.Save)
         self._action(file, "Save &as...", self.save_as, "Ctrl+Shift+S")
+        self._action(
+            file, "&Export...", functools.partial(open_export_dialog, window), "Ctrl+Shift+E"
+        )
         file.addSeparator()
         self._action(file, "&Quit", window.close, QKeySequence.StandardKey.Quit)
         edit = bar.addMenu("&Edit")

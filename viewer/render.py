@@ -1,6 +1,7 @@
 """Headless pictures of a position (``pyramid-lab render``): the same board view and frame
 as the window, drawn offscreen (EGL when there is no display), for documentation and
-puzzle sheets."""
+puzzle sheets. :class:`Scene` is that offscreen drawing, shared with ``export``
+(:mod:`viewer.export`: animations, web pages)."""
 
 from __future__ import annotations
 
@@ -13,9 +14,12 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from model.files import Lesson, write_bytes
 from model.game import Game
 
+from .frame import Frame
 from .view_state import AXES, ViewState
 
 #: The picture formats ``render`` writes, by file extension (Pillow's format names).
@@ -42,6 +46,11 @@ class RenderOptions:
     cut_open: bool = False
     overlays: Mapping[str, Any] = field(default_factory=dict)  # the game's lesson overlays
     caption: str = ""  # text drawn at the top of the picture (a lesson's caption)
+    #: A camera of its own instead of the preset ``view`` (the window's, for an export of
+    #: what it shows): position, focal point, view up, view angle in degrees.
+    camera: tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...], float] | None = None
+    #: The window's free clip plane: (normal, origin), the normal pointing to the hidden side.
+    free_plane: tuple[tuple[float, ...], tuple[float, ...]] | None = None
 
     def with_lesson(self, lesson: Lesson | None) -> RenderOptions:
         """These options plus what a lesson asks for: its overlays and its caption."""
@@ -60,23 +69,26 @@ def parse_clip(text: str) -> tuple[int, float, bool]:
     return AXES.index(axis), float(value), op.startswith("<")
 
 
-def check_output(out: str | Path) -> Path:
-    """The file a picture for ``out`` goes to (a symbolic link's target), checked before
-    anything is drawn: ValueError saying what is wrong with the extension, the folder or an
-    existing thing of that name."""
+def check_output(
+    out: str | Path, formats: Mapping[str, object] = IMAGE_FORMATS, kind: str = "picture"
+) -> Path:
+    """The file a ``kind`` for ``out`` goes to (a symbolic link's target), checked before
+    anything is drawn: ValueError saying what is wrong with the extension (one of
+    ``formats``), the folder or an existing thing of that name."""
     text = os.fspath(out)
     extension = Path(text).suffix.lower()
-    if extension not in IMAGE_FORMATS:
-        known = ", ".join(IMAGE_FORMATS)
-        what = f"{extension!r} is not a picture extension" if extension else "no extension"
+    a = "an" if kind[:1] in "aeiou" else "a"
+    if extension not in formats:
+        known = ", ".join(formats)
+        what = f"{extension!r} is not {a} {kind} extension" if extension else "no extension"
         raise ValueError(f"{text}: {what}; use one of {known}")
     target = Path(os.path.realpath(text))
     folder = target.parent
     if not folder.is_dir():
         raise ValueError(f"{text}: the folder {folder} does not exist")
     if os.path.lexists(target) and not target.is_file():
-        kind = "a folder" if target.is_dir() else "not a regular file"
-        raise ValueError(f"{text}: {kind}, cannot be replaced by a picture")
+        what = "a folder" if target.is_dir() else "not a regular file"
+        raise ValueError(f"{text}: {what}, cannot be replaced by {a} {kind}")
     if not os.access(folder, os.W_OK | os.X_OK):
         raise ValueError(f"{text}: the folder {folder} is not writable")
     return target
@@ -91,7 +103,99 @@ def view_state_for(options: RenderOptions) -> ViewState:
     view.set_cut_open(options.cut_open)
     for axis, value, below in options.clips:
         view.set_clip(axis, enabled=True, value=value, keep_below=below)
+    if options.free_plane is not None:
+        view.set_free_plane(*options.free_plane)
     return view
+
+
+class Scene:
+    """A game's board view drawn offscreen (EGL when there is no display), as the window
+    draws it: ``render`` takes one picture of it, ``export`` pictures, turntables, replays
+    and web pages. Close it (or use it as a context manager) to free the GL context."""
+
+    def __init__(self, game: Game, options: RenderOptions | None = None) -> None:
+        self.options = options = options or RenderOptions()
+        if not os.environ.get("DISPLAY"):
+            os.environ.setdefault("VTK_DEFAULT_OPENGL_WINDOW", "vtkEGLRenderWindow")
+        import pyvista as pv
+
+        from . import palette
+        from .boards import make_board_view
+        from .games import ui_class
+
+        self.ui = ui_class(game)()
+        self.ui.set_overlays(options.overlays)  # ValueError naming an overlay the game lacks
+        self.view = view_state_for(options)
+        self.plotter = pv.Plotter(off_screen=True, window_size=options.size)
+        try:
+            self.plotter.ren_win.SetMultiSamples(0)
+            self.plotter.set_background(palette.BACKGROUND)
+            self.geometry = self.ui.geometry(game)
+            self.board = make_board_view(self.ui.board_kind, self.plotter, self.geometry)
+        except BaseException:
+            self.plotter.close()
+            raise
+
+    def __enter__(self) -> Scene:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
+    def frame(self, game: Game) -> Frame:
+        """The picture of ``game``'s position, as the game UI makes it."""
+        return self.ui.frame(game, self.ui.turn(game))
+
+    def draw(self, game: Game, frame: Frame | None = None, caption: str | None = None) -> None:
+        """Show ``frame`` (default: ``game``'s) under the view options, with ``caption``
+        (default: the options' caption) at the top."""
+        self.board.show(frame if frame is not None else self.frame(game), self.view)
+        self.set_caption(self.options.caption if caption is None else caption)
+
+    def aim(self) -> None:
+        """The camera of the options: their preset view, or their own camera."""
+        self.board.set_view(self.options.view)
+        camera = self.options.camera
+        if camera is not None:
+            position, focal_point, up, angle = camera
+            cam = self.plotter.camera
+            cam.SetPosition(*position)
+            cam.SetFocalPoint(*focal_point)
+            cam.SetViewUp(*up)
+            cam.SetViewAngle(angle)
+            self.plotter.renderer.ResetCameraClippingRange()
+
+    def set_caption(self, text: str) -> None:
+        if not text:
+            self.plotter.remove_actor("caption", render=False)
+            return
+        width = max(30, self.options.size[0] // 11)  # characters per line at this font size
+        self.plotter.add_text(
+            textwrap.fill(text, width),
+            position="upper_left",
+            font_size=8,
+            color=(30, 30, 30),
+            name="caption",
+        )
+
+    def screenshot(self) -> np.ndarray:
+        """The picture as shown now: (height, width, 3) RGB bytes."""
+        self.plotter.render()  # (pyvista leaves the first render to the screenshot)
+        return np.asarray(self.plotter.screenshot(None, return_img=True))[..., :3]
+
+    def close(self) -> None:
+        plotter, self.plotter = getattr(self, "plotter", None), None
+        if plotter is not None:
+            plotter.close()
+
+
+def encode_picture(image: np.ndarray, extension: str) -> bytes:
+    """``image`` as the bytes of a picture file of ``extension`` (see IMAGE_FORMATS)."""
+    from PIL import Image
+
+    encoded = io.BytesIO()
+    Image.fromarray(image).save(encoded, format=IMAGE_FORMATS[extension.lower()])
+    return encoded.getvalue()
 
 
 def render_game(game: Game, out: str | Path, options: RenderOptions | None = None) -> Path:
@@ -101,37 +205,8 @@ def render_game(game: Game, out: str | Path, options: RenderOptions | None = Non
     OSError when the picture cannot be written."""
     options = options or RenderOptions()
     target = check_output(out)
-    image_format = IMAGE_FORMATS[Path(out).suffix.lower()]
-    if not os.environ.get("DISPLAY"):
-        os.environ.setdefault("VTK_DEFAULT_OPENGL_WINDOW", "vtkEGLRenderWindow")
-    import pyvista as pv
-
-    from . import palette
-    from .boards import make_board_view
-    from .games import ui_class
-
-    ui = ui_class(game)()
-    ui.set_overlays(options.overlays)  # ValueError naming an overlay the game lacks
-    plotter = pv.Plotter(off_screen=True, window_size=options.size)
-    try:
-        plotter.ren_win.SetMultiSamples(0)
-        plotter.set_background(palette.BACKGROUND)
-        board = make_board_view(ui.board_kind, plotter, ui.geometry(game))
-        board.show(ui.frame(game, ui.turn(game)), view_state_for(options))
-        board.set_view(options.view)
-        if options.caption:
-            width = max(30, options.size[0] // 11)  # characters per line at this font size
-            plotter.add_text(
-                textwrap.fill(options.caption, width),
-                position="upper_left",
-                font_size=8,
-                color=(30, 30, 30),
-            )
-        image = plotter.screenshot(None, return_img=True)
-    finally:
-        plotter.close()
-    from PIL import Image
-
-    encoded = io.BytesIO()
-    Image.fromarray(image).save(encoded, format=image_format)
-    return write_bytes(target, encoded.getvalue())
+    with Scene(game, options) as scene:
+        scene.draw(game)
+        scene.aim()
+        image = scene.screenshot()
+    return write_bytes(target, encode_picture(image, Path(out).suffix))
