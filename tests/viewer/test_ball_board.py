@@ -80,3 +80,22 @@ def test_the_walls_names_stand_outside_the_pyramid(plotter):
     for name, spot in labels:
         inside = (lo[0] <= spot[0] <= hi[0]) and (lo[1] <= spot[1] <= hi[1]) and spot[2] >= 0
         assert not inside, f"{name} is named inside the pyramid at {spot}"
+
+
+def test_path_tubes_show_through_the_balls_on_an_xray_layer(plotter):
+    from viewer.boards.ball_pyramid import BallPyramidView
+    from viewer.frame import Frame, Path
+    from viewer.view_state import ViewState
+
+    lat = lattice(3)
+    window = plotter.render_window
+    layers = window.GetRenderers().GetNumberOfItems()
+    board = BallPyramidView(plotter, lat)
+    assert window.GetRenderers().GetNumberOfItems() == layers + 1
+    board.show(Frame(paths=(Path((0, 1, 2), "red"),)), ViewState())
+    assert board.xray_paths.GetVisibility()
+    assert board.paths.GetVisibility()
+    board.show(Frame(), ViewState())
+    assert not board.xray_paths.GetVisibility()
+    board.close()
+    assert window.GetRenderers().GetNumberOfItems() == layers  # the layer goes with the board

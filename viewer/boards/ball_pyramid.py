@@ -14,7 +14,8 @@ Frame fields and their visuals:
 | highlights     | balls re-drawn in an outline actor per rim style (shaders/outline_rim) |
 | (the hover)    | the ball or marker under the mouse in a yellow rim, outermost         |
 | pointers       | cones outside the pyramid pointing at the site (corner markers)        |
-| paths          | tubes through the points                                             |
+| paths          | tubes through the points; where balls hide them they show through,   |
+|                | faint (an x-ray copy on a layer drawn over the scene)                |
 | regions        | translucent cells                                                    |
 | labels         | text outside the pyramid, beyond the site                            |
 | heat           | the marker of an empty point, bigger, coloured by its value on the   |
@@ -36,7 +37,7 @@ from collections.abc import Sequence
 import numpy as np
 import pyvista as pv
 from vtkmodules.vtkCommonDataModel import vtkPlane
-from vtkmodules.vtkRenderingCore import vtkActor, vtkPolyDataMapper
+from vtkmodules.vtkRenderingCore import vtkActor, vtkPolyDataMapper, vtkRenderer
 
 from model.lattice import CORNERS, WALLS, PyramidLattice, Wall
 
@@ -70,6 +71,7 @@ WALL_MARGIN = 0.6  # faces stand this far outside the outer balls' centres
 REGION_CELL = 0.62
 REGION_OPACITY = 0.32
 PATH_RADIUS = 0.08
+XRAY_OPACITY = 0.35  # a path tube where balls hide it
 POINTER_OUT = 0.95  # a pointer cone stands this far outside its site
 LABEL_OUT = 1.45  # labels stand this far outside their site
 BOARD_TOP = -0.42  # the board under the base: the base balls sit a little into its dimples
@@ -144,6 +146,7 @@ class BallPyramidView:
         self.regions = self._add_mesh(self.region_mesh, scalars="rgb", opacity=REGION_OPACITY)
         self.path_mesh = instances(_CUBE, _NOWHERE, [palette.EDGE_RGB])
         self.paths = self._add_mesh(self.path_mesh, scalars="rgb")
+        self._build_xray()
         self.labels: object | None = None
         self._label_key: tuple[object, ...] = ()
         self._drawn: dict[str, object] = {}  # what the overlay meshes show now
@@ -409,7 +412,34 @@ class BallPyramidView:
             self.path_mesh.copy_from(pv.merge(tubes))
         self._drawn["paths"] = paths
         self.paths.SetVisibility(bool(paths))  # type: ignore[attr-defined]
+        self.xray_paths.SetVisibility(bool(paths))
         self._show_labels(frame)
+
+    def _build_xray(self) -> None:
+        """A layer over the scene (its own renderer on the window's camera, depth cleared)
+        with a faint copy of the path tubes: an escape path running through balls stays
+        readable where they hide it."""
+        window = self.plotter.render_window
+        self._xray = vtkRenderer()
+        self._xray.SetLayer(1)
+        self._xray.InteractiveOff()
+        self._xray.SetActiveCamera(self.plotter.renderer.GetActiveCamera())
+        window.SetNumberOfLayers(max(2, window.GetNumberOfLayers()))
+        window.AddRenderer(self._xray)
+        mapper = vtkPolyDataMapper()
+        mapper.SetInputData(self.path_mesh)
+        mapper.SetScalarModeToUseCellFieldData()
+        mapper.SelectColorArray("rgb")
+        mapper.SetColorModeToDirectScalars()
+        mapper.ScalarVisibilityOn()
+        self.xray_paths = vtkActor()
+        self.xray_paths.SetMapper(mapper)
+        self.xray_paths.GetProperty().SetOpacity(XRAY_OPACITY)
+        self.xray_paths.SetVisibility(False)
+        self._xray.AddActor(self.xray_paths)
+        self._xray_observer = self.plotter.renderer.AddObserver(
+            "StartEvent", lambda ren, _e: self._xray.SetViewport(ren.GetViewport())
+        )
 
     def _build_heat(self) -> None:
         """The actor of Frame.heat's markers: impostors with a light rim
@@ -505,6 +535,11 @@ class BallPyramidView:
             self.plotter.remove_actor(actor, render=False)
         self._actors = []
         self._impostor_actors = []
+        if self._xray is not None:
+            self._xray.RemoveAllViewProps()
+            self.plotter.render_window.RemoveRenderer(self._xray)
+            self.plotter.renderer.RemoveObserver(self._xray_observer)
+            self._xray = None
         if self._depth_observer is not None:
             self.plotter.renderer.RemoveObserver(self._depth_observer)
             self._depth_observer = None
