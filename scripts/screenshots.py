@@ -1,0 +1,111 @@
+"""Screenshots of every game as a new user meets it: the window on each game's new
+position and on one example of each (with its docks), the Rules dock and the shortcut list,
+Pyramid Ball mid-replay, Allmer's Pyramid with a stone selected, and a clip plane. Lessons
+have their own script (scripts/lesson_shots.py); scripts/screenshots.sh runs both. Run by
+hand on a display:
+
+    xvfb-run -a -s "-screen 0 1400x950x24" .venv/bin/python scripts/screenshots.py [OUT]
+
+OUT defaults to out/screenshots; one PNG per picture, named after what it shows.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("QT_API", "pyside6")
+
+EXAMPLES = {  # one example per game: a position with something to look at
+    "partition": "examples/partition/full-random-base5.pyr.json",
+    "pyraos": "examples/pyraos/endgame-win-in-7.pyr.json",
+    "terrace": "examples/terrace/opening.pyr.json",
+    "ball": "examples/ball/advanced-specials.pyr.json",
+}
+
+
+def main(out: Path) -> int:
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    from model.game import game_class, game_names
+    from viewer.app import MainWindow
+    from viewer.session import Session
+    from viewer.widgets import unsaved
+    from viewer.widgets.help import ShortcutsDialog
+
+    unsaved.ask_unsaved = lambda *_args, **_kw: unsaved.DISCARD  # nothing is kept
+    out.mkdir(parents=True, exist_ok=True)
+    scratch = Path(tempfile.mkdtemp(prefix="screenshots-"))
+    os.environ["PYRAMID_LAB_AUTOSAVE"] = str(scratch / "autosave")
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(scratch))
+    app = QApplication.instance() or QApplication([])
+    first = game_names()[0]
+    window = MainWindow(Session(game_class(first).new()))
+    window.resize(1360, 900)
+    window.show()
+
+    def settle(ms: int = 400) -> None:
+        for _ in range(ms // 20):
+            app.processEvents()
+            app.thread().msleep(20)
+        window.render()
+        app.processEvents()
+
+    def shot(name: str, widget=None) -> None:
+        settle()
+        path = out / f"{name}.png"
+        (widget or window).grab().save(str(path))
+        print(path)
+
+    for name in game_names():
+        window.session.replace_game(game_class(name).new())
+        shot(f"{name}-new")
+        example = ROOT / EXAMPLES.get(name, "")
+        if example.is_file():
+            window.open_file(example)
+            shot(f"{name}-example")
+        window.show_rules()
+        shot(f"{name}-rules")
+        window.rules_dock.hide()
+    # a stone of Allmer's Pyramid chosen: its destinations by kind
+    window.open_file(ROOT / EXAMPLES["terrace"])
+    turn = window.turn
+    stone = next(iter(window.ui.frame(window.game, turn).highlights.get("clickable", ())), None)
+    if stone is not None:
+        window.ui.click(window.game, turn, stone)
+        window.redraw()
+        shot("terrace-stone-selected")
+    # Pyramid Ball: a turn played by hot seat, shown at its second row
+    window.open_file(ROOT / "examples/ball/setup.pyr.json")
+    red, blue = window.ui.program_docks
+    red.editor.text.setText("S,F,S/S,F,S/S,>L,S")
+    red.editor.text.returnPressed.emit()
+    red.editor.submit.click()
+    blue.hand_over.click()
+    blue.editor.text.setText("L,S,S/S,S,S/S,S,S")
+    blue.editor.text.returnPressed.emit()
+    blue.editor.submit.click()
+    window.ui.show_row(2)
+    shot("ball-row-2")
+    # a clip plane through a full Partition pyramid, hidden balls as ghosts
+    window.open_file(ROOT / EXAMPLES["partition"])
+    window.view_dock.clip_on[1].setChecked(True)
+    window.view_dock.clip_slider[1].setValue(9)
+    window.view_dock.ghosts.setChecked(True)
+    shot("partition-clip-plane")
+    dialog = ShortcutsDialog(window)
+    dialog.show()
+    shot("shortcuts", dialog)
+    dialog.close()
+    window.shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "out" / "screenshots"))
