@@ -734,8 +734,14 @@ def _spots(plan: LevelPlan, spacing: float) -> dict[tuple[float, float], list[in
     return spots
 
 
+#: The sheet's typeface: the first of these the machine has (each has a bold face; a
+#: font without one gets a synthetic bold, drawn twice).
+SHEET_FONTS = ["Helvetica", "Arial", "Nimbus Sans", "Liberation Sans", "DejaVu Sans"]
+
+
 def _font(font_class: Any, size: float, *, bold: bool = False) -> Any:
-    font = font_class("Helvetica")
+    font = font_class()
+    font.setFamilies(SHEET_FONTS)
     font.setStyleHint(font_class.StyleHint.SansSerif)
     font.setPointSizeF(size)
     font.setBold(bold)

@@ -191,13 +191,23 @@ def pdf_pages(data: bytes) -> int:
 def pdf_text(data: bytes) -> str:
     """The text a PDF written by Qt shows, one line per text object (enough of PDF for
     Qt's output: each font's ToUnicode map applied to the glyph codes of its runs)."""
-    objects = dict(re.findall(rb"(?s)(\d+) 0 obj(.*?)endobj", data))
+    starts = [(m.group(1), m.start()) for m in re.finditer(rb"(?m)^(\d+) 0 obj\b", data)]
+    ends = [start for _, start in starts[1:]] + [len(data)]
+    objects = {number: data[start:end] for (number, start), end in zip(starts, ends, strict=True)}
 
     def stream(body: bytes) -> bytes:
-        found = re.search(rb"(?s)stream\r?\n(.*?)\r?\nendstream", body)
-        assert found is not None
-        raw = found.group(1)
-        return zlib.decompress(raw) if b"FlateDecode" in body else raw
+        """A stream's bytes, as many as its /Length says (data may end in CR or LF)."""
+        begin = re.search(rb"\bstream\r?\n", body)
+        length = re.search(rb"/Length (\d+)( 0 R)?", body)
+        assert begin is not None
+        assert length is not None
+        size = length.group(1)
+        if length.group(2):  # an indirect length: "14 0 obj 18782 endobj"
+            found = re.search(rb"obj\s*(\d+)", objects[size])
+            assert found is not None
+            size = found.group(1)
+        raw = body[begin.end() : begin.end() + int(size)]
+        return zlib.decompress(raw) if b"FlateDecode" in body[: begin.start()] else raw
 
     def cmap(text: bytes) -> dict[int, str]:
         table = {}
@@ -225,7 +235,7 @@ def pdf_text(data: bytes) -> str:
     }
     lines = []
     for body in objects.values():
-        if b"stream" not in body or b"/Length" not in body:
+        if b"/Length" not in body or not re.search(rb"\bstream\r?\n", body):
             continue
         try:
             content = stream(body)
