@@ -99,3 +99,32 @@ def test_path_tubes_show_through_the_balls_on_an_xray_layer(plotter):
     assert not board.xray_paths.GetVisibility()
     board.close()
     assert window.GetRenderers().GetNumberOfItems() == layers  # the layer goes with the board
+
+
+def test_enclosed_balls_are_left_out_and_the_picture_does_not_change(plotter):
+    from viewer.boards.ball_pyramid import BallPyramidView
+    from viewer.frame import Frame
+    from viewer.view_state import ViewState
+
+    plotter.ren_win.SetMultiSamples(0)
+    lat = lattice(6)
+    board = BallPyramidView(plotter, lat)
+    full = {p: ("red", "blue")[p % 2] for p in range(lat.count)}
+    board.show(Frame(pieces=full), ViewState())
+    radius = board._solid.point_data["radius"]
+    left_out = int((radius == 0).sum())
+    assert left_out > lat.count // 4  # the inside of a full pyramid is not drawn
+    culled = plotter.screenshot(return_img=True).astype(int)
+    board._enclosed = lambda balls: np.zeros_like(balls)  # draw every ball
+    board.show(Frame(pieces=dict(full)), ViewState())
+    assert (board._solid.point_data["radius"] > 0).all()
+    every = plotter.screenshot(return_img=True).astype(int)
+    differ = (np.abs(culled - every).sum(axis=-1) > 60).mean()
+    assert differ < 0.002, f"{differ:.2%} of the pixels changed"
+    # a clip plane opens the pyramid: the balls on the cut are drawn again
+    board._enclosed = BallPyramidView._enclosed.__get__(board)
+    view = ViewState()
+    view.set_clip(0, enabled=True, value=2.0)
+    board.show(Frame(pieces=full), view)
+    on_cut = [p for p in range(lat.count) if 1.5 <= lat.centres[p][0] <= 2.0]
+    assert all(board._solid.point_data["radius"][p] > 0 for p in on_cut)
