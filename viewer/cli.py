@@ -193,7 +193,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
-    open_ = commands.add_parser("open", help="open the desktop app (on the teaching example)")
+    open_ = commands.add_parser("open", help="open the desktop app (on Lesson 1 without a FILE)")
     open_.add_argument("file", nargs="?", metavar="FILE")
 
     analyze = commands.add_parser(
