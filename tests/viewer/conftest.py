@@ -87,3 +87,15 @@ def make_window(gl_display, qtbot, tmp_path, monkeypatch, unsaved_answers):
     yield make
     for window in windows:
         window.shutdown()
+
+
+@pytest.fixture
+def plotter():
+    """An offscreen pyvista plotter for a board view alone (no window; EGL without X)."""
+    if not os.environ.get("DISPLAY"):
+        os.environ.setdefault("VTK_DEFAULT_OPENGL_WINDOW", "vtkEGLRenderWindow")
+    import pyvista as pv
+
+    plot = pv.Plotter(off_screen=True, window_size=(400, 320))
+    yield plot
+    plot.close()

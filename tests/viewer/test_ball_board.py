@@ -4,23 +4,9 @@ outside the pyramid, and a framing that keeps the corner pointers in view."""
 
 from __future__ import annotations
 
-import os
-
 import numpy as np
-import pytest
 
 from model.lattice import CORNERS, lattice
-
-
-@pytest.fixture
-def plotter():
-    if not os.environ.get("DISPLAY"):
-        os.environ.setdefault("VTK_DEFAULT_OPENGL_WINDOW", "vtkEGLRenderWindow")
-    import pyvista as pv
-
-    plot = pv.Plotter(off_screen=True, window_size=(400, 400))
-    yield plot
-    plot.close()
 
 
 def test_a_ball_among_balls_is_shaded_darker(plotter):

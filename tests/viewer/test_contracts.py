@@ -196,17 +196,6 @@ def test_every_game_has_a_ui_with_a_board_view():
         assert set(ui.overlay_names) <= {spec.name for spec in cls.lesson_overlays}
 
 
-@pytest.fixture
-def plotter():
-    if not os.environ.get("DISPLAY"):
-        os.environ.setdefault("VTK_DEFAULT_OPENGL_WINDOW", "vtkEGLRenderWindow")
-    import pyvista as pv
-
-    plot = pv.Plotter(off_screen=True, window_size=(320, 240))
-    yield plot
-    plot.close()
-
-
 @pytest.mark.parametrize("name", game_names())
 def test_each_board_view_draws_a_frame_with_every_field(plotter, name):
     from viewer.boards import make_board_view

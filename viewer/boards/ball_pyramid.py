@@ -125,10 +125,7 @@ class BallPyramidView:
         self._add_mesh(_board(lattice), scalars="rgb", smooth_shading=False)
         self._cut_mesh = pv.PolyData()
         # Plain VTK: pyvista will not add an empty mesh, and most views cut nothing.
-        mapper = vtkPolyDataMapper()
-        mapper.SetInputData(self._cut_mesh)
-        self.cut_actor = vtkActor()
-        self.cut_actor.SetMapper(mapper)
+        self.cut_actor = _rgb_actor(self._cut_mesh)
         self.cut_actor.SetVisibility(False)
         self.cut_actor.GetProperty().BackfaceCullingOff()  # the inside of a cut ball shows
         self.plotter.add_actor(self.cut_actor, reset_camera=False, render=False, pickable=False)
@@ -356,14 +353,7 @@ class BallPyramidView:
         translucent) whose rim turns opaque cyan (shaders/ghost_piece)."""
         self._ghost_mesh = pv.PolyData()
         self._ghost_key: tuple[tuple[int, str], ...] = ()
-        mapper = vtkPolyDataMapper()
-        mapper.SetInputData(self._ghost_mesh)
-        mapper.SetScalarModeToUsePointFieldData()
-        mapper.SelectColorArray("rgb")
-        mapper.SetColorModeToDirectScalars()
-        mapper.ScalarVisibilityOn()
-        self.ghost_actor = vtkActor()
-        self.ghost_actor.SetMapper(mapper)
+        self.ghost_actor = _rgb_actor(self._ghost_mesh)
         prop = self.ghost_actor.GetProperty()
         prop.SetOpacity(palette.PIECE_GHOST_OPACITY)
         prop.SetInterpolationToPhong()
@@ -442,14 +432,7 @@ class BallPyramidView:
         self._xray.SetActiveCamera(self.plotter.renderer.GetActiveCamera())
         window.SetNumberOfLayers(max(2, window.GetNumberOfLayers()))
         window.AddRenderer(self._xray)
-        mapper = vtkPolyDataMapper()
-        mapper.SetInputData(self.path_mesh)
-        mapper.SetScalarModeToUseCellFieldData()
-        mapper.SelectColorArray("rgb")
-        mapper.SetColorModeToDirectScalars()
-        mapper.ScalarVisibilityOn()
-        self.xray_paths = vtkActor()
-        self.xray_paths.SetMapper(mapper)
+        self.xray_paths = _rgb_actor(self.path_mesh, cells=True)
         self.xray_paths.GetProperty().SetOpacity(XRAY_OPACITY)
         self.xray_paths.SetVisibility(False)
         self._xray.AddActor(self.xray_paths)
@@ -531,10 +514,6 @@ class BallPyramidView:
             plane.SetNormal(*(-normal))  # VTK keeps the side the normal points to
             plane.SetOrigin(*origin)
             mapper.AddClippingPlane(plane)
-        mapper.SetScalarModeToUsePointFieldData()
-        mapper.SelectColorArray("rgb")
-        mapper.SetColorModeToDirectScalars()
-        mapper.ScalarVisibilityOn()
         self.cut_actor.SetVisibility(True)
 
     def play(self, vanishing: Sequence[Vanish]) -> float:
@@ -600,6 +579,23 @@ class BallPyramidView:
     def display_position(self, site: int) -> tuple[float, float]:
         """Where point ``site``'s centre appears, in display pixels (VTK's y axis, upwards)."""
         return to_display(self.plotter, self.lattice.centres[site])
+
+
+def _rgb_actor(mesh: pv.PolyData, *, cells: bool = False) -> vtkActor:
+    """A plain VTK actor (pyvista will not add an empty mesh) drawing ``mesh`` in its
+    "rgb" array, per point or per cell, as given."""
+    mapper = vtkPolyDataMapper()
+    mapper.SetInputData(mesh)
+    if cells:
+        mapper.SetScalarModeToUseCellFieldData()
+    else:
+        mapper.SetScalarModeToUsePointFieldData()
+    mapper.SelectColorArray("rgb")
+    mapper.SetColorModeToDirectScalars()
+    mapper.ScalarVisibilityOn()
+    actor = vtkActor()
+    actor.SetMapper(mapper)
+    return actor
 
 
 def _ray_entry(
