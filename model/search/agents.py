@@ -54,10 +54,20 @@ class MoveStat:
     win_rate: float
     score: float | None = None
     proven: str | None = None
+    plies: int | None = None  # when proven a win or loss: plies to the end, this move first
 
     @property
     def text(self) -> str:
         return str(self.move)
+
+    @property
+    def proven_text(self) -> str:
+        """'win in 3 plies', 'loss in 4 plies', 'draw', or '' when nothing is proven."""
+        if self.proven is None:
+            return ""
+        if self.plies is None or self.proven == "draw":
+            return self.proven
+        return f"{self.proven} in {self.plies} {'ply' if self.plies == 1 else 'plies'}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +113,7 @@ class Choice:
                     "win_rate": round(s.win_rate, 3),
                     "score": s.score,
                     "proven": s.proven,
+                    "plies": s.plies,
                 }
                 for s in self.stats
             ],
@@ -527,6 +538,7 @@ class MCTSAgent:
                 _RATE[ch.proven] if ch.proven is not None else ch.total / max(ch.visits, 1),
                 None,
                 None if ch.proven is None else _PROVEN_TEXT[ch.proven],
+                ch.plies + 1 if ch.proven in (WIN, LOSS) else None,
             )
             for ch in ordered
         )
@@ -667,6 +679,7 @@ class _AlphaBeta:
                     _win_rate(score),
                     score / SCALE if abs(score) < MATE - 1000 else float(score),
                     _proven(score) if exact or score <= -MATE + 1000 else None,
+                    MATE - abs(score) if abs(score) >= MATE - 1000 else None,
                 )
             )
         pv = self._pv(moves[best_index], done)

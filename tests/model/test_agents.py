@@ -137,6 +137,18 @@ def test_mcts_proves_the_lost_replies():
     assert choice.stats[0].proven != "loss"
     assert {s.proven for s in choice.stats[1:]} == {"loss"}  # red wins at once after each
     assert {s.win_rate for s in choice.stats[1:]} == {0.0}
+    assert {s.plies for s in choice.stats[1:]} == {2}  # the move, then red's win
+    assert choice.stats[1].proven_text == "loss in 2 plies"
+
+
+@pytest.mark.parametrize("agent", agents()[1:], ids=lambda a: a.name)
+def test_every_move_says_how_far_a_proven_win_is(agent):
+    agent.every_move = True
+    choice = agent.choose(WIN_IN_ONE, Limits(playouts=300, depth=2, seconds=5))
+    best = choice.stats[0]
+    assert (str(best.move), best.proven, best.plies) == ("1,1,1", "win", 1)
+    assert best.proven_text == "win in 1 ply"
+    assert choice.to_json()["stats"][0]["plies"] == 1
 
 
 def test_alphabeta_finds_the_pyraos_win_in_7():

@@ -64,6 +64,9 @@ def test_a_win_in_one_ranked_first_proven_and_drawn_as_heat(make_window, qtbot, 
     for site, value in frame.heat.items():
         assert (window.board.current_rgb[site] == heat_rgb([value])[0]).all()
     assert analysis.stat(window.game.parse_move("1,1,1")).proven == "win"
+    table = window.analysis.dock.table
+    proven = [table.item(r, 3).text() for r in range(table.rowCount())]
+    assert proven[0] == "win in 1 ply"  # the proven column says how far
     assert not guard_errors
 
 

@@ -151,7 +151,7 @@ class AnalysisDock(QDockWidget):
                 rate = QTableWidgetItem(f"{round(stat.win_rate * 100)}%")
                 rate.setData(Qt.ItemDataRole.DecorationRole, QColor(*map(int, colours[row])))
                 cells = (QTableWidgetItem(str(stat.move)), rate)
-                cells += (QTableWidgetItem(_work(stat)), QTableWidgetItem(stat.proven or ""))
+                cells += (QTableWidgetItem(_work(stat)), QTableWidgetItem(stat.proven_text))
                 for column, item in enumerate(cells):
                     if column:
                         item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
