@@ -176,9 +176,7 @@ class Faction:
 
 
 def _names(prefix: str) -> tuple[str, ...]:
-    return tuple(
-        sorted(p.name[len(prefix) + 1 : -5] for p in DATA.glob(f"{prefix}-*.json"))
-    )
+    return tuple(sorted(p.name[len(prefix) + 1 : -5] for p in DATA.glob(f"{prefix}-*.json")))
 
 
 def map_names() -> tuple[str, ...]:
@@ -250,8 +248,17 @@ def parse_map(raw: Any) -> RollingMap:
         raise RollingDataError("map: a map file holds one JSON object")
     _only(
         raw,
-        ("format", "id", "name", "made_for_this_project", "provenance", "hex_layout",
-         "spaces", "starts", "solo"),
+        (
+            "format",
+            "id",
+            "name",
+            "made_for_this_project",
+            "provenance",
+            "hex_layout",
+            "spaces",
+            "starts",
+            "solo",
+        ),
         where,
     )
     if raw.get("format") != "rolling-pyramids/map":
@@ -309,8 +316,18 @@ def parse_map(raw: Any) -> RollingMap:
             raise RollingDataError(f"{at}.sacred: space 1 and only space 1 is the Sacred pyramid")
         sacred += is_sacred
         cells.append(
-            Cell(i, space["number"], None, h, _adjacent(space, index, at), top, bottom,
-                 colour == "white", factory, is_sacred)
+            Cell(
+                i,
+                space["number"],
+                None,
+                h,
+                _adjacent(space, index, at),
+                top,
+                bottom,
+                colour == "white",
+                factory,
+                is_sacred,
+            )
         )
         seen_hex.setdefault(h, at)
     if sacred != 1:
@@ -360,8 +377,19 @@ def parse_faction(raw: Any) -> Faction:
         raise RollingDataError("faction: a faction file holds one JSON object")
     _only(
         raw,
-        ("format", "id", "name", "made_for_this_project", "provenance", "hero", "hero_slots",
-         "develop_pairs", "devices", "footmen", "army_lines"),
+        (
+            "format",
+            "id",
+            "name",
+            "made_for_this_project",
+            "provenance",
+            "hero",
+            "hero_slots",
+            "develop_pairs",
+            "devices",
+            "footmen",
+            "army_lines",
+        ),
         where,
     )
     if raw.get("format") != "rolling-pyramids/faction":
@@ -419,8 +447,15 @@ def parse_faction(raw: Any) -> Faction:
         if unit not in UNITS:
             raise RollingDataError(f"{at}.unit: must be troops or bomb")
         lines.append(
-            ArmyLine(line_id, _need(line, "name", str, at), rule, tuple(shapes),  # type: ignore[arg-type]
-                     tuple(bonus), _need(line, "line_upgrade", bool, at), unit)
+            ArmyLine(
+                line_id,
+                _need(line, "name", str, at),
+                rule,
+                tuple(shapes),  # type: ignore[arg-type]
+                tuple(bonus),
+                _need(line, "line_upgrade", bool, at),
+                unit,
+            )
         )
     if len({line.id for line in lines}) != len(lines):
         raise RollingDataError("faction.army_lines: two lines share an id")
@@ -632,7 +667,7 @@ def fight(
     spikes: bool = False,
     rounding: str = "up",
 ) -> FightResult:
-    """"The smaller number is subtracted from the bigger, and what is left is written on the
+    """ "The smaller number is subtracted from the bigger, and what is left is written on the
     space. ... If numbers are equal they kill each other out." Before subtracting, a ram
     (of the attacker, on the border attacked across) halves the defenders and spikes (of
     the defender) halve the attackers. Heroes count ``attack_weight`` / ``defence_weight``

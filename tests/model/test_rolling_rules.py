@@ -154,8 +154,7 @@ def test_a_unit_is_deployed_when_all_three_circles_are_filled():
 
 def _crossed(faction, marks):
     return [
-        [k in marks.get(g, ()) for k in range(len(group))]
-        for g, group in enumerate(faction.groups)
+        [k in marks.get(g, ()) for k in range(len(group))] for g, group in enumerate(faction.groups)
     ]
 
 
