@@ -1,0 +1,120 @@
+"""Rolling Pyramids figures: random whole games per second by player count (1 is the solo
+variant), plies per game, push + pop per second, the greedy player's time per decision,
+and greedy against random. Run: ``.venv/bin/python tests/bench/rolling.py [SECONDS]``
+(seconds per measurement, default 3)."""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from model.game import CHANCE
+from model.rolling import GreedyPlayer, RandomPlayer, RollingPyramids, play
+
+
+def new(players: int) -> RollingPyramids:
+    return RollingPyramids.new(RollingPyramids.parse_options({"players": players}))
+
+
+def random_games(players: int, seconds: float) -> tuple[int, int, float]:
+    """Whole games with push (checked moves) and the random player."""
+    count = plies = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds or count == 0:
+        game = new(players)
+        player = RandomPlayer(count)
+        while not game.is_over():
+            game.push(player.choose(game))
+            plies += 1
+        count += 1
+    return count, plies, time.perf_counter() - start
+
+
+def push_pop(players: int, seconds: float) -> tuple[int, float]:
+    """Push + pop of a legal move on positions met in random play."""
+    rng = random.Random(players)
+    game = new(players)
+    count = 0
+    spent = 0.0
+    while spent < seconds:
+        if game.is_over():
+            game = new(players)
+        player = RandomPlayer(rng.random())
+        move = player.choose(game)
+        t = time.perf_counter()
+        for _ in range(20):
+            game.push_search(move)
+            game.pop()
+        spent += time.perf_counter() - t
+        count += 20
+        game.push(move)
+    return count, spent
+
+
+def greedy_decisions(players: int, seconds: float) -> dict[str, list[float]]:
+    """Seconds per greedy decision, by phase."""
+    times: dict[str, list[float]] = {}
+    start = time.perf_counter()
+    seed = 0
+    while time.perf_counter() - start < seconds:
+        game = new(players)
+        greedy = GreedyPlayer(seed)
+        seed += 1
+        while not game.is_over() and time.perf_counter() - start < seconds:
+            if game.current_player() == CHANCE:
+                game.push(greedy.choose(game))
+                continue
+            phase = game.phase
+            t = time.perf_counter()
+            move = greedy.choose(game)
+            times.setdefault(phase, []).append(time.perf_counter() - t)
+            game.push(move)
+    return times
+
+
+def greedy_against_random(players: int, games: int) -> tuple[int, int]:
+    """Greedy in seat 0, random elsewhere: games won by greedy (solo: revolutions won)."""
+    wins = 0
+    for k in range(games):
+        game = new(players)
+        seats = [GreedyPlayer(k)] + [RandomPlayer(k * 10 + i) for i in range(1, players)]
+        play(game, seats)
+        outcome = game.outcome()
+        wins += outcome.winner == game.players[0]
+    return wins, games
+
+
+def main() -> None:
+    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
+    print("random whole games (push with checks, random player)")
+    for players in (1, 2, 3, 4):
+        count, plies, spent = random_games(players, seconds)
+        print(
+            f"  {players} player{'s' if players > 1 else ' '}: {count / spent:6.1f} games/s, "
+            f"{plies / count:5.0f} plies a game, {plies / spent:7.0f} plies/s"
+        )
+    print("push + pop of one move")
+    for players in (2, 4):
+        count, spent = push_pop(players, seconds / 2)
+        print(f"  {players} players: {spent / count * 1e6:6.1f} us")
+    print("greedy player, time per decision (median / max)")
+    for players in (2, 4):
+        times = greedy_decisions(players, seconds)
+        parts = [
+            f"{phase} {statistics.median(t) * 1e3:.1f}/{max(t) * 1e3:.0f} ms"
+            for phase, t in sorted(times.items())
+        ]
+        print(f"  {players} players: " + ", ".join(parts))
+    print("greedy in seat 0 against random players")
+    for players in (1, 2, 4):
+        wins, games = greedy_against_random(players, 6)
+        print(f"  {players} player{'s' if players > 1 else ' '}: greedy won {wins} of {games}")
+
+
+if __name__ == "__main__":
+    main()
