@@ -58,6 +58,8 @@ class MainWindow(QMainWindow):
         self.view = view or ViewState()
         self.resize(1200, 800)
         self.plotter = QtInteractor(self, auto_update=False, multi_samples=0)
+        self.plotter.setMinimumSize(360, 280)  # docks never squeeze the scene away
+        self._framed = False  # the camera frames the board once the window has its size
         self.plotter.set_background(palette.BACKGROUND, top=palette.BACKGROUND_TOP)
         self.setCentralWidget(self.plotter)
         self._closed = False
@@ -158,9 +160,9 @@ class MainWindow(QMainWindow):
             self._take_position(reason)
         finally:
             self._held = False
-        self.redraw()
         self.engine.position_changed(reason)  # a search for the last position is void
         self.analysis.position_changed(reason)  # and so is an analysis of it
+        self.redraw()  # after them: no "thinking" text of a search that was stopped
 
     def _take_position(self, reason: str) -> None:
         game = self.session.game
@@ -207,6 +209,8 @@ class MainWindow(QMainWindow):
             self.tabifyDockWidget(self.view_dock, dock)  # the left column's full height
         dock.show()
         dock.raise_()
+        if not dock.isFloating() and dock.height() < self.height() // 2:  # room to read
+            self.resizeDocks([dock], [self.height() * 2 // 3], Qt.Orientation.Vertical)
 
     @slot
     def show_shortcuts(self) -> None:
@@ -291,7 +295,8 @@ class MainWindow(QMainWindow):
             return  # the position is changing: _on_session_changed redraws when it is in
         ui, turn, board = self.ui, self.turn, self.board
         history = self.setup if self.setup is not None else self.session
-        self.menus.undo.setEnabled(history.can_undo)
+        building = self.setup is None and self.turn.building  # Undo takes it back first
+        self.menus.undo.setEnabled(history.can_undo or building)
         self.menus.redo.setEnabled(history.can_redo)
         if self.setup is not None:
             self.menus.finish.setEnabled(False)
@@ -571,6 +576,17 @@ class MainWindow(QMainWindow):
             self._play(result)
 
     # ---- closing ------------------------------------------------------------------------
+
+    def showEvent(self, event: Any) -> None:
+        super().showEvent(event)
+        if not self._framed:  # the board was framed for a widget not yet laid out
+            self._framed = True
+            QTimer.singleShot(0, lambda: guarded(self._frame_board, self.show_message))
+
+    def _frame_board(self) -> None:
+        if not self._closed:
+            self.board.set_view("iso")
+            self.render()
 
     def closeEvent(self, event: Any) -> None:
         if not self._closed and not guarded(

@@ -16,6 +16,7 @@ from model.files import SUFFIX, read
 from model.game import PositionFormatError
 
 from .palette import VIEWS
+from .session import EXAMPLES_DIR, shipped
 from .slots import guarded
 from .widgets import unsaved
 from .widgets.export_dialog import open_export_dialog
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
     from .app import MainWindow
 
 MAX_RECENT = 8
-LESSON_DIR = Path(__file__).resolve().parents[1] / "examples" / "lessons"
+LESSON_DIR = EXAMPLES_DIR / "lessons"
 
 
 class Menus:
@@ -208,7 +209,11 @@ class Menus:
         current = window.session.game
         remembered = {**self.last_players, current.name: dict(window.engine.computer)}
         dialog = NewGameDialog(window, current.name, players=remembered)
-        if dialog.exec():
+        window.engine.interrupt()  # no move is played behind the dialog
+        started = False
+        try:
+            if not dialog.exec():
+                return
             try:
                 game = dialog.new_game()
             except PositionFormatError as exc:
@@ -219,6 +224,10 @@ class Menus:
                 self.last_players[game.name] = dict(computer)
                 window.engine.choose_players(computer)
                 window.session.replace_game(game)
+                started = True
+        finally:
+            if not started:
+                window.engine.consider()  # no new game: the old one goes on
 
     def open_dialog(self) -> None:
         if not self.confirm_discard("open another file"):
@@ -245,6 +254,9 @@ class Menus:
 
     def save(self) -> bool:
         path = self.window.session.path
+        if shipped(path):  # a lesson or an example: keep it as it came, save a copy
+            self.window.show_message(f"{path.name} comes with Pyramid Lab: save a copy")
+            return self.save_as()
         return self.save_as() if path is None else self.save_file(path)
 
     def save_as(self) -> bool:

@@ -21,6 +21,20 @@ from model.tree import Node, lines_to_json, tree_of
 
 from .events import Signal
 
+EXAMPLES_DIR = Path(__file__).resolve().parents[1] / "examples"
+
+
+def shipped(path: Path | None) -> bool:
+    """A lesson or example that comes with Pyramid Lab: Save never writes over it, and
+    exports go elsewhere."""
+    if path is None:
+        return False
+    try:
+        path.resolve().relative_to(EXAMPLES_DIR.resolve())
+    except ValueError:
+        return False
+    return True
+
 
 @dataclass(frozen=True)
 class Snapshot:

@@ -447,3 +447,46 @@ def test_setup_mode_covers_the_program_docks(ball_window, qtbot, guard_errors):
     assert red.editing
     qtbot.waitUntil(lambda: 1 in window.turn.programs, timeout=5000)  # the computer again
     assert not guard_errors
+
+
+def test_a_played_turn_replays_row_by_row_then_shows_the_position(
+    ball_window, qtbot, monkeypatch, guard_errors
+):
+    """After the joint move the rows replay by themselves (the next turn's editor resetting
+    its buttons stopped the replay at once)."""
+    from viewer.games import ball
+
+    monkeypatch.setattr(ball, "ROW_SECONDS", 0.15)
+    window = ball_window()
+    ui = window.ui
+    seen = []
+    original = ui._replay_step
+
+    def step():
+        seen.append(ui.row)
+        original()
+
+    monkeypatch.setattr(ui, "_replay_step", step)
+    program_both_simple(window)
+    assert ui.row == 0  # the replay starts before the turn
+    qtbot.waitUntil(lambda: ui.row is None, timeout=5000)
+    assert seen[:3] == [0, 1, 2]
+    assert not guard_errors
+
+
+def test_undo_against_the_computer_takes_back_the_last_turn(ball_window, qtbot, guard_errors):
+    """The computer's hidden program alone is no turn being built: Undo takes back the
+    last turn (it kept cancelling the computer's part, which came back at once)."""
+    window = ball_window({"blue": "easy"})
+    qtbot.waitUntil(lambda: 1 in window.turn.programs, timeout=5000)
+    window.finish_turn()
+    qtbot.waitUntil(lambda: len(window.game.move_stack) == 1, timeout=5000)
+    qtbot.waitUntil(lambda: 1 in window.turn.programs, timeout=5000)  # its next part
+    assert not window.turn.building
+    window.undo()
+    assert window.game.move_stack == []
+    window.finish_turn()  # red's program in: a turn being built, Undo is on
+    assert window.turn.building
+    window.redraw()
+    assert window.menus.undo.isEnabled()
+    assert not guard_errors

@@ -488,3 +488,17 @@ def test_export_dialog_offers_no_replay_without_moves(make_window, tmp_path, war
     with Image.open(still) as image:
         assert image.size == (120, 90)
     assert warnings_shown == []
+
+
+def test_export_dialog_never_offers_the_apps_own_examples_folder(make_window, tmp_path):
+    from pathlib import Path
+
+    from viewer.menus import LESSON_DIR
+    from viewer.widgets.export_dialog import ExportDialog
+
+    window = make_window()
+    lesson = sorted(LESSON_DIR.glob("*.pyr.json"))[0]
+    assert window.open_file(lesson)
+    dialog = ExportDialog(window)
+    assert Path(dialog.path.text()).parent == Path.home()
+    dialog.close()

@@ -718,3 +718,19 @@ def test_the_app_opens_on_lesson_1_with_its_caption_and_overlays(gl_display, qtb
         assert legend_overlays(window.legend) == drawn_overlays(board)
     finally:
         window.shutdown()
+
+
+def test_the_teaching_view_follows_moves_played_on_the_same_game():
+    """A replay (export) plays the moves onto one game object: the overlays must follow
+    each position, not stay with the first."""
+    from viewer.games.partition import PartitionUI
+
+    game = Partition(PartitionOptions(3))
+    ui = PartitionUI()
+    first = ui.teaching(game)
+    assert ui.teaching(game) is first  # once per position
+    game.push(game.parse_move("0,0,0"))
+    second = ui.teaching(game)
+    assert second is not first
+    game.pop()
+    assert ui.teaching(game) is not second

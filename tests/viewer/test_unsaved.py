@@ -220,3 +220,45 @@ def test_a_failing_autosave_says_so(make_window, tmp_path, monkeypatch):
     _dirty(window)
     window._write_autosave()
     assert "autosave failed" in window.statusBar().currentMessage()
+
+
+def test_a_shipped_lesson_is_never_saved_over(make_window, unsaved_answers, monkeypatch, tmp_path):
+    """Save on a lesson (or any example that comes with the app) asks for a copy's name:
+    the lesson stays as it came."""
+    from viewer.menus import LESSON_DIR
+    from viewer.session import shipped
+
+    lesson = sorted(LESSON_DIR.glob("*.pyr.json"))[0]
+    before = lesson.read_bytes()
+    window = make_window()
+    assert window.open_file(lesson)
+    assert shipped(window.session.path)
+    window.session.play(window.game.legal_moves()[0])
+    copy = tmp_path / "my-lesson.pyr.json"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(copy), ""))
+    assert window.menus.save()
+    assert lesson.read_bytes() == before
+    assert window.session.path == copy
+    assert len(read(copy).game.move_stack) == 1
+    assert not shipped(copy)
+
+
+def test_the_computer_waits_while_the_new_game_dialog_is_open(make_window, monkeypatch, qtbot):
+    """No move is played behind the New game dialog; Cancel lets the game go on."""
+    window = make_window()
+    window.engine.seed = 1
+    window.engine.set_player("red", "easy")
+    assert window.engine.computer_thinking
+    moves = len(window.game.move_stack)
+    seen = {}
+
+    def cancel(dialog):
+        seen["thinking"] = window.engine.computer_thinking
+        return 0
+
+    monkeypatch.setattr(NewGameDialog, "exec", cancel)
+    window.menus.new_game()
+    assert seen["thinking"] is False
+    assert len(window.game.move_stack) == moves
+    assert window.engine.computer_thinking  # cancelled: it thinks again
+    qtbot.waitUntil(lambda: len(window.game.move_stack) == moves + 1, timeout=5000)

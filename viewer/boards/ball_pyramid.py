@@ -52,7 +52,7 @@ BALL_RADIUS = 0.48  # slightly under 0.5 so touching balls show a seam
 MARKER_RADIUS = 0.13
 HEAT_RADIUS = 0.2  # a heat map's marker: big enough to show its colour
 GHOST_RADIUS = 0.24  # peeled balls drawn as ghosts: small and pale, but opaque
-GHOST_WHITENESS = 0.72  # (translucent impostors render black in VTK's sphere shader)
+GHOST_WHITENESS = 0.5  # (translucent impostors render black in VTK's sphere shader)
 RIM_RADIUS = {
     "clickable": 0.495,
     "group": 0.5,

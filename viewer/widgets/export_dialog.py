@@ -46,6 +46,7 @@ from ..export import (
     export_kind,
 )
 from ..render import RenderOptions
+from ..session import shipped
 from ..slots import guarded
 
 if TYPE_CHECKING:
@@ -164,7 +165,10 @@ class ExportDialog(QDialog):
             self.turntable.setChecked(True)
         if not self.path.text():
             path = self.window_.session.path
-            folder = path.resolve().parent if path is not None else Path.cwd()
+            if path is None or shipped(path):  # never into the app's own examples
+                folder = Path.cwd() if path is None else Path.home()
+            else:
+                folder = path.resolve().parent
             self.path.setText(str(folder / f"{self._stem()}{self.extension()}"))
         self._follow()
 

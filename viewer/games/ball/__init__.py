@@ -87,7 +87,9 @@ class ProgramTurn:
 
     @property
     def building(self) -> bool:
-        return bool(self.programs)
+        """A human's program is in (the computer's part alone is not a turn being built:
+        Undo then takes back the last turn)."""
+        return bool(set(self.programs) - self.by_computer)
 
     @property
     def can_finish(self) -> bool:

@@ -82,6 +82,7 @@ class ProgramEditor(QWidget):
         self.colour = COLOURS[side]
         self._changed = changed
         self._quiet = False
+        self._loading = False
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         r, g, b = PIECE_RGB[self.colour]
@@ -199,7 +200,11 @@ class ProgramEditor(QWidget):
                             f"row {r + 1}: {SIZES[k]} passes to {name}{quick}", (r, k, j)
                         )
         self._quiet = False
-        self.set_program(None)
+        self._loading = True  # a new turn comes: the buttons reset, no user edit
+        try:
+            self.set_program(None)
+        finally:
+            self._loading = False
 
     def set_program(self, program: Program | None) -> None:
         """Show ``program`` on the buttons (None: all Stand)."""
@@ -298,7 +303,8 @@ class ProgramEditor(QWidget):
         self.problem.setText(problem or "")
         self.problem.setVisible(bool(problem))
         self.submit.setEnabled(problem is None)
-        self._changed()
+        if not self._loading:
+            self._changed()
 
 
 class ProgramDock(QDockWidget):

@@ -87,6 +87,7 @@ class PartitionUI(LatticeSites, GameUI):
         super().__init__(host)
         self.teaching_overlays = Overlays()
         self._teaching: TeachingView | None = None
+        self._teaching_key: tuple[object, ...] = ()
         # Fill at random, shown ball by ball: (the full game, the fill order, its seed).
         self._fill: tuple[Partition, list[tuple[int, str]], int] | None = None
         self._filling: Animation | None = None
@@ -112,8 +113,10 @@ class PartitionUI(LatticeSites, GameUI):
 
     def teaching(self, game: Partition) -> TeachingView:
         """The overlays' view of the position, computed once per position."""
-        if self._teaching is None or self._teaching.game is not game:
+        key = (game, len(game.move_stack), game.position_key())  # a replay moves one game
+        if self._teaching is None or self._teaching_key != key:
             self._teaching = TeachingView(game)
+            self._teaching_key = key
         return self._teaching
 
     def move_sites(self, game: Game, move: Any) -> tuple[int, ...]:
