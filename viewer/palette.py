@@ -62,6 +62,7 @@ PATH_RGB: dict[str, RGB] = {
     "move": (70, 70, 70),  # a piece's step in a resolution
     "push": (245, 140, 20),  # a piece shoved by another
     "hint": (0, 190, 215),  # the engine's hinted program (cyan, as the hint's ghosts)
+    "planned-pass": (200, 200, 60),  # a pass a program plans (not yet resolved)
 }
 REGION_RGB: dict[str, RGB] = {
     **PIECE_RGB,

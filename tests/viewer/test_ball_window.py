@@ -432,7 +432,7 @@ def test_the_planned_pass_is_drawn(ball_window, guard_errors):
     window = ball_window()
     editor = window.ui.program_docks[0].editor
     editor.pass_box.setCurrentIndex(editor.pass_box.findText("row 3: Medium passes to Large"))
-    assert "pass-ok" in [p.style for p in window._frame().paths]
+    assert "planned-pass" in [p.style for p in window._frame().paths]
     assert not guard_errors
 
 

@@ -84,3 +84,20 @@ def test_the_view_dock_calls_the_pieces_by_the_games_word(make_window, guard_err
     assert dock.cut_open.text() == "Cut stones open on the planes"
     assert "stones" in dock.clip_on[0].toolTip()
     assert not guard_errors
+
+
+def test_the_legend_says_what_a_ghost_and_the_planned_tracks_mean():
+    """A ghost of any colour is named by what it is, not by its colour; Pyramid Ball's
+    planned tracks and planned pass say what they are."""
+    from viewer.frame import Frame, Path
+    from viewer.games.ball import BallUI
+    from viewer.widgets.legend import legend_entries
+
+    entries = legend_entries(Frame(ghosts={3: "white"}), {})
+    assert "move would go" in entries[0].text
+    frame = Frame(paths=(Path((0, 3), "red"), Path((3, 6), "planned-pass")))
+    texts = {e.text for e in legend_entries(frame, BallUI().legend_words(None, frame))}
+    assert texts == {
+        "the pass the program plans (it may still be cut)",
+        "red's planned tracks (each pyramid alone)",
+    }

@@ -53,7 +53,8 @@ DEFAULT_WORDS: dict[tuple[str, str], str] = {
     ("marker", "carrier"): "the ball, on the piece that carries it",
     ("pointer", "none"): "nobody's",
     ("pointer", "fall"): "a piece falls off here",
-    ("ghost", ""): "the hinted move puts a piece here",
+    ("ghost", ""): "a piece where a move would go: the hint, a puzzle's key move or cook",
+    ("path", "planned-pass"): "the pass the program plans (it may still be cut)",
     ("heat", ""): "a move's win rate: crimson lost, amber even, green won",
     ("labels", ""): "names",
     ("piece-colours", ""): "each group in its own colour",
@@ -119,7 +120,12 @@ def legend_entries(frame: Frame, words: Mapping[tuple[str, str], str]) -> tuple[
     ``words`` maps (kind, style) to what it means in the game's words."""
 
     def text(kind: str, style: str) -> str:
-        said = words.get((kind, style)) or DEFAULT_WORDS.get((kind, style))
+        said = (  # the style's words, else the kind's (a ghost of any colour)
+            words.get((kind, style))
+            or DEFAULT_WORDS.get((kind, style))
+            or words.get((kind, ""))
+            or DEFAULT_WORDS.get((kind, ""))
+        )
         if said:
             return said
         if kind in ("path", "region", "pointer") and style in palette.PIECE_RGB:

@@ -306,6 +306,12 @@ class BallUI(GameUI):
     def setup_changed(self) -> None:
         self.refresh()
 
+    def legend_words(self, game: Game, frame: Frame) -> Mapping[tuple[str, str], str]:
+        words = {("path", c): f"{c}'s planned tracks (each pyramid alone)" for c in COLOURS}
+        words[("path", "hint")] = "the hinted program's tracks"
+        words[("marker", "carrier")] = "the ball (on its carrier, or lying loose)"
+        return words
+
     def hinted_move(self, game: Game, move: Any) -> None:
         """The engine's hint came: for the open editor's side, "Use hint" loads it."""
         side = self.open_side
@@ -774,7 +780,8 @@ def planned_paths(game: PyramidBall, side: int, dock: ProgramDock) -> tuple[Path
 def tracks(game: PyramidBall, side: int, program: Program) -> tuple[Path, ...]:
     """The tracks ``program`` plans for ``side``'s pyramids, in the side's colour (each
     alone on the board: a step off the board ends its track), and its pass as a
-    "pass-ok" line between the passer's and the receiver's planned squares in that row."""
+    "planned-pass" line between the passer's and the receiver's planned squares in that
+    row (not yet resolved: it may be intercepted)."""
     colour = COLOURS[side]
     paths = []
     squares: dict[str, list[int]] = {}  # size letter -> its square at the start of each row
@@ -804,5 +811,5 @@ def tracks(game: PyramidBall, side: int, program: Program) -> tuple[Path, ...]:
             passer, receiver = squares.get("LMS"[k]), squares.get(entry[1])
             if passer and receiver and passer[r] >= 0 and receiver[r] >= 0:
                 ends = (passer[r] * 3 + k, receiver[r] * 3 + "LMS".index(entry[1]))
-                paths.append(Path(ends, "pass-ok"))
+                paths.append(Path(ends, "planned-pass"))
     return tuple(paths)
