@@ -605,15 +605,24 @@ class RollingPyramids(Game):
     ) -> Self:
         game = cls(options)
         if state is None:
-            start = cls.new(options)
-            if to_move != start.to_move:
-                raise PositionFormatError(
-                    "to_move", f"the game starts with {start.to_move} to move, not {to_move!r}"
-                )
-            state = start.file_state()
+            state = game._setup_state_for(to_move, pieces)
         game._s = _read_state(game, to_move, pieces, state, study)
         game._record_setup(from_setup=True, study=study)
         return game
+
+    def _setup_state_for(self, to_move: str, pieces: Sequence[Piece]) -> dict[str, Any]:
+        """The state of a set-up given by its pieces alone: while starting areas are
+        still to be chosen, the set-up's choice (``to_move`` chooses next); once every
+        player has one (solo: once the player's is known), round 1 with its dice not yet
+        rolled and ``to_move`` as the first player."""
+        start = type(self).new(self._options)
+        chosen = {colour for (code, *_), colour in pieces if isinstance(code, int) and code < 0}
+        everyone = {"red"} if self._options.solo else set(self.players)
+        if not everyone <= chosen or to_move not in self.players:
+            return start.file_state()
+        start._s.first = self.players.index(to_move)
+        start._begin_round(start._s, 1)
+        return start.file_state()
 
     def _record_setup(self, *, from_setup: bool, study: bool = False) -> None:
         super()._record_setup(from_setup=from_setup, study=study)
@@ -671,13 +680,15 @@ class RollingPyramids(Game):
         return self._s.troops[self.map.cell(name)]
 
     def pieces(self) -> list[Piece]:
+        """The garrisons ``((cell, troops, heroes), colour)`` and the starting areas chosen
+        (``((-k, 0, 0), colour)`` for area Sk; solo: the player's own)."""
         s = self._s
         out: list[Piece] = []
-        for cell in self._holdable:
-            troops = s.troops[cell]
-            if troops:
-                colour = self.colour_of(s.owner[cell])
-                out.append(((self.map.cells[cell].code, troops.plain, troops.heroes), colour))  # type: ignore[arg-type]
+        for cell in self.map.cells:
+            troops = s.troops[cell.index]
+            if troops or (cell.start is not None and s.owner[cell.index] != EMPTY):
+                colour = self.colour_of(s.owner[cell.index])
+                out.append(((cell.code, troops.plain, troops.heroes), colour))  # type: ignore[arg-type]
         return out
 
     def scores(self) -> dict[str, int]:
@@ -1171,7 +1182,8 @@ class RollingPyramids(Game):
     def _begin_round(self, s: State, number: int) -> None:
         s.round = number
         n = len(self.players)
-        s.first = (number - 1) % n if self._options.rotate_first_player else 0
+        if number > 1 and self._options.rotate_first_player:
+            s.first = (s.first + 1) % n  # round 1's first player is seat 0 or the set-up's
         dice: list[Die] = []
         if self._options.solo:
             for sides, count in SOLO_DICE:
@@ -1516,8 +1528,20 @@ class RollingPyramids(Game):
                 f"{colour} ({self.factions[p].name}): {len(spaces)} spaces "
                 f"({', '.join(spaces) or '-'}); units to deploy: {units}"
             )
-        lines += list(s.fights)
+        if s.fights:
+            after = s.phase in ("conquest", "soldiers", "cleanup", "over")
+            lines.append(f"round {s.round if after else s.round - 1}'s fights:")
+            lines += [f"  {line}" for line in s.fights]
         return lines
+
+    def summary(self) -> dict[str, Any]:
+        """``analyze``'s object; a lost solo game names the Pharaoh as the winner (the
+        protocol's result for one player who lost would read "draw")."""
+        report = super().summary()
+        outcome = self.outcome()
+        if outcome is not None and self._options.solo and not self._s.won:
+            report["winner"] = PHARAOH_COLOUR
+        return report
 
     def summary_extras(self) -> dict[str, Any]:
         s = self._s
@@ -1566,12 +1590,12 @@ class RollingPyramids(Game):
 
 
 def _write_state(game: RollingPyramids) -> dict[str, Any]:
-    """The file's ``state``: round, phase, first player, draft pick, starting areas (solo:
-    ``home``), scores, dice ``[colour, sides, value, taker]``, every player's sheet, the
-    devices on the map ``[kind, colour, cell, other]``, the round's deployments ``[colour,
-    unit, cell, troops, heroes, bomb]`` and, in the solo game, the spaces whose soldiers
-    wait for a choice and whether the revolution is won. Cells by name (``"12"``,
-    ``"S2"``); garrisons are the file's ``pieces``."""
+    """The file's ``state``: round, phase, first player, draft pick, scores, dice
+    ``[colour, sides, value, taker]``, every player's sheet, the devices on the map
+    ``[kind, colour, cell, other]``, the round's deployments ``[colour, unit, cell, troops,
+    heroes, bomb]`` and, in the solo game, the spaces whose soldiers wait for a choice and
+    whether the revolution is won. Cells by name (``"12"``, ``"S2"``); the garrisons and
+    the starting areas chosen are the file's ``pieces``."""
     s = game.state
     players = game.players
     name = game.cell_name
@@ -1583,11 +1607,9 @@ def _write_state(game: RollingPyramids) -> dict[str, Any]:
         "pick": s.pick,
     }
     if opts.solo:
-        state["home"] = None if s.home < 0 else name(s.home)
         state["soldiers"] = [name(c) for c in s.soldiers]
         state["won"] = s.won
     else:
-        state["starts"] = {name(c): players[s.owner[c]] for c in game.map.starts if s.owner[c] >= 0}
         state["scores"] = dict(zip(players, s.scores, strict=True))
     state["dice"] = [
         [game._die_colour(d.owner), d.sides, d.value, None if d.taker is None else players[d.taker]]
@@ -1692,7 +1714,7 @@ def _read_state(
     players = game.players
     n = len(players)
     known = ["round", "phase", "first", "pick", "dice", "sheets", "devices", "orders"]
-    known += ["home", "soldiers", "won"] if solo else ["starts", "scores"]
+    known += ["soldiers", "won"] if solo else ["scores"]
     raw = r.obj(raw, "state", known)
     for key in known:
         if key not in raw:
@@ -1709,51 +1731,27 @@ def _read_state(
     s.round = r.count(
         raw["round"], "state.round", 0 if opening else 1, 0 if opening else opts.rounds
     )
-    s.first = r.seat(raw["first"], "state.first")
-    expected_first = (s.round - 1) % n if opts.rotate_first_player and s.round else 0
-    if s.first != expected_first:
-        raise r.fail("state.first", f"round {s.round}'s first player is {players[expected_first]}")
+    s.first = r.seat(raw["first"], "state.first")  # seat 0, or any seat in a set-up
     s.pick = r.count(raw["pick"], "state.pick", 0, PICKS * n)
     turn = r.seat(to_move, "to_move")
 
-    # starting areas and garrisons
-    if solo:
-        home = raw["home"]
-        if (home is None) != (phase == "solo_start"):
-            raise r.fail("state.home", "the player's starting area is chosen by the set-up's d4")
-        if home is not None:
-            s.home = r.cell(home, "state.home")
-            if s.home not in game.map.starts:
-                raise r.fail("state.home", f"{home!r} is not a starting area")
-            s.owner[s.home] = 0
-    else:
-        starts = r.obj(raw["starts"], "state.starts", [game.cell_name(c) for c in game.map.starts])
-        for name, colour in starts.items():
-            s.owner[game.map.cell(name)] = r.seat(colour, f"state.starts.{name}")
-        claimed = sorted(s.owner[c] for c in game.map.starts if s.owner[c] >= 0)
-        want = list(range(turn + 1, n)) if phase == "start" else list(range(n))
-        if claimed != want:
-            raise r.fail(
-                "state.starts",
-                "the starting areas are chosen by the last player first, then towards the "
-                f"first: here {', '.join(players[p] for p in want) or 'nobody'} must hold one each",
-            )
+    # garrisons and starting areas
     seen: dict[int, int] = {}
+    homes = []
     for index, (coords, colour) in enumerate(pieces):
         key = f"pieces[{index}]"
         if len(coords) != 3:
-            raise r.fail(key, "a garrison is [cell, troops, heroes, colour]")
+            raise r.fail(key, "a piece is [cell, troops, heroes, colour]")
         code, plain, heroes = coords
         cell = game.map.by_code.get(code, -1)
-        if cell < 0 or cell not in game._holdable or cell == s.home:
-            raise r.fail(key, f"{code} is not a cell that holds troops (a space number; -k is Sk)")
+        if cell < 0:
+            raise r.fail(key, f"{code} is no cell of the map (a space number, or -k for Sk)")
         if cell in seen:
             raise r.fail(key, f"{game.cell_name(cell)} is also given as pieces[{seen[cell]}]")
         seen[cell] = index
         r.count(plain, key + "[1]")
         r.count(heroes, key + "[2]")
-        if plain + heroes == 0:
-            raise r.fail(key, "a garrison has at least one unit")
+        start = cell in game.map.starts
         if colour == PHARAOH_COLOUR and solo:
             s.owner[cell] = PHARAOH
             if heroes:
@@ -1761,6 +1759,35 @@ def _read_state(
         else:
             s.owner[cell] = r.seat(colour, key)
         s.troops[cell] = Troops(plain, heroes)
+        if start and not solo and plain + heroes:
+            raise r.fail(
+                key, "a starting area holds no troops: [-k, 0, 0, colour] says whose it is"
+            )
+        if start and s.owner[cell] == 0 and plain + heroes == 0 and solo:
+            homes.append(cell)
+        elif plain + heroes == 0 and not start:
+            raise r.fail(key, "a garrison has at least one unit")
+        elif plain + heroes == 0 and solo:
+            raise r.fail(key, "an empty starting area is nobody's")
+    if solo:
+        if len(homes) != (0 if phase == "solo_start" else 1):
+            raise r.fail(
+                "pieces",
+                "the player's own starting area ([-k, 0, 0, \"red\"]) is set by the set-up's d4: "
+                + ("none before it" if phase == "solo_start" else "exactly one after it"),
+            )
+        if phase == "solo_start" and any(c in seen for c in game.map.starts):
+            raise r.fail("pieces", "the starting zones are filled after the set-up's d4")
+        s.home = homes[0] if homes else -1
+    else:
+        holders = [s.owner[c] for c in game.map.starts if s.owner[c] >= 0]
+        want = list(range(turn + 1, n)) if phase == "start" else list(range(n))
+        if sorted(holders) != want:
+            raise r.fail(
+                "pieces",
+                "the starting areas are chosen by the last player first, then towards the "
+                f"first: here {', '.join(players[p] for p in want) or 'nobody'} must hold one each",
+            )
 
     if not solo:
         scores = r.obj(raw["scores"], "state.scores", players)
@@ -1865,6 +1892,15 @@ def _read_state(
         s.step = (turn - s.first) % n
         if not game._has_decision(s, turn):
             raise r.fail("to_move", f"{to_move} has nothing to decide in the {phase} phase")
+        if phase in ("deploy", "conquest"):  # ``done`` may end the other phases early
+            for step in range(s.step):
+                earlier = (s.first + step) % n
+                if game._has_decision(s, earlier):
+                    raise r.fail(
+                        "to_move",
+                        f"{players[earlier]} comes before {to_move} in this round and still "
+                        f"has to decide in the {phase} phase",
+                    )
     return s
 
 

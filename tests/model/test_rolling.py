@@ -73,7 +73,12 @@ def deploy_position(pieces, *, red=None, blue=None, devices=(), **options) -> Ro
         state["sheets"][colour] = sheet
     state["devices"] = [list(d) for d in devices]
     state["orders"] = []
-    return RollingPyramids.from_setup_state(game.options, "red", pieces, state)
+    return RollingPyramids.from_setup_state(game.options, "red", [*claims(game), *pieces], state)
+
+
+def claims(game: RollingPyramids) -> list:
+    """The pieces that say who chose which starting area."""
+    return [piece for piece in game.pieces() if piece[0][0] < 0]
 
 
 def send(game: RollingPyramids, orders: dict[str, dict[str, str]]) -> None:
@@ -189,7 +194,8 @@ def test_a_factory_adds_or_subtracts_two_on_its_section():
     state = game.file_state()
     for die in state["dice"]:
         die[2] = 3
-    red_has_4 = RollingPyramids.from_setup_state(game.options, "red", [((4, 3, 0), "red")], state)
+    pieces = [*claims(game), ((4, 3, 0), "red")]
+    red_has_4 = RollingPyramids.from_setup_state(game.options, "red", pieces, state)
     takes = [m for m in red_has_4.legal_moves() if isinstance(m, Take) and m.colour == "blue"]
     armies = {m.written for m in takes if m.slot == "a1"}
     heroes = {m.written for m in takes if m.slot == "hero"}
@@ -263,7 +269,7 @@ def develop_position(red_sheet: dict) -> RollingPyramids:
     sheet.update(red_sheet)
     state["sheets"]["red"] = sheet
     state["sheets"]["blue"] = blank_sheet("blue")
-    return RollingPyramids.from_setup_state(game.options, "red", [], state)
+    return RollingPyramids.from_setup_state(game.options, "red", claims(game), state)
 
 
 def test_a_completed_pair_buys_one_upgrade():
@@ -675,6 +681,8 @@ def test_solo_is_lost_after_round_fifteen():
     assert game.round == 15
     assert game.outcome().returns() == (-1.0,)
     assert "Pharaoh holds Hyskos" in game.describe_result()
+    assert game.summary()["winner"] == "pharaoh"
+    assert game.summary()["termination"] == "pharaoh"
 
 
 # ---- moves, notation, errors ------------------------------------------------------------------

@@ -156,6 +156,31 @@ def test_state_round_trips_through_the_class_at_every_ply(players):
         game.push(player.choose(game))
 
 
+def test_a_set_up_from_pieces_alone_begins_round_one_with_to_move_first():
+    # any position's pieces and side to move make a set-up (model.files' fuzzer does this)
+    game = random_game(3, seed=2)
+    while game.round != 4:
+        game.pop()
+    setup = RollingPyramids.from_setup(game.options, "blue", game.pieces())
+    assert (setup.round, setup.phase, setup.to_move) == (1, "roll", "blue")
+    assert sorted(setup.pieces()) == sorted(game.pieces())
+    roller = RandomPlayer(1)
+    for _ in range(12):  # three players' dice
+        setup.push(roller.choose(setup))
+    assert (setup.phase, setup.to_move) == ("draft", "blue")
+    play(setup, roller)
+    assert setup.is_over()
+
+
+def test_a_set_up_before_every_starting_area_is_chosen():
+    game = new(3)
+    game.push_text("start S2")
+    setup = RollingPyramids.from_setup(game.options, "blue", game.pieces())
+    assert (setup.phase, setup.to_move, setup.holder("S2")) == ("start", "blue", "green")
+    with pytest.raises(PositionFormatError, match="chosen by the last player first"):
+        RollingPyramids.from_setup(game.options, "red", game.pieces())
+
+
 def test_a_set_up_from_pieces_replaces_the_solo_fill():
     game = RollingPyramids.from_setup(
         RollingPyramids.parse_options({"players": 1}), "red", [((1, 3, 0), "pharaoh")]
@@ -280,20 +305,23 @@ def _base():
         (lambda s, p: s["sheets"]["red"]["develop"].__setitem__(0, [5, 3, False]), "develop"),
         (lambda s, p: s["sheets"]["red"]["heroes"].__setitem__(0, 9), "heroes"),
         (lambda s, p: s["sheets"]["red"]["footmen"][0].append(4), "footmen"),
-        (lambda s, p: s["starts"].update(S2="red"), "state.starts"),
-        (lambda s, p: p.append(((-1, 3, 0), "blue")), r"pieces\[0\]"),
-        (lambda s, p: p.append(((99, 3, 0), "blue")), r"pieces\[0\]"),
-        (lambda s, p: p.append(((9, 0, 0), "blue")), r"pieces\[0\]"),
+        (lambda s, p: p.append(((-2, 0, 0), "red")), "chosen by the last player first"),
+        (lambda s, p: p.append(((-1, 3, 0), "blue")), r"pieces\[\d\]"),
+        (lambda s, p: p.append(((99, 3, 0), "blue")), r"pieces\[2\]"),
+        (lambda s, p: p.append(((9, 0, 0), "blue")), r"pieces\[2\]"),
+        (lambda s, p: p.append(((-4, 1, 0), "blue")), r"pieces\[2\]"),
         (lambda s, p: s["devices"].append(["ram", "red", "8"]), "state.devices"),
         (lambda s, p: s["orders"].append(["red", "f1", "8", 1, 0, False]), "deployed"),
-        (lambda s, p: s.update(first="blue"), "state.first"),
+        (lambda s, p: s.update(first="blue"), "blue comes before red"),
+        (lambda s, p: s.update(first="green"), "state.first"),
         (lambda s, p: s.update(colour="red"), "unknown key"),
     ],
 )
 def test_malformed_states_are_refused_with_the_key(change, key):
     game = _base()
     state = copy.deepcopy(game.file_state())
-    pieces: list = []
+    pieces = list(game.pieces())
+    assert len(pieces) == 2  # the starting areas chosen
     change(state, pieces)
     with pytest.raises(PositionFormatError, match=key):
         RollingPyramids.from_setup_state(game.options, game.to_move, pieces, state)
@@ -304,5 +332,5 @@ def test_to_move_must_be_the_player_deciding():
     with pytest.raises(PositionFormatError, match="to_move"):
         RollingPyramids.from_setup_state(game.options, "green", [], game.file_state())
     game = new(2)
-    with pytest.raises(PositionFormatError, match="to_move"):
+    with pytest.raises(PositionFormatError, match="chosen by the last player first"):
         RollingPyramids.from_setup(game.options, "red", [])
