@@ -1862,6 +1862,13 @@ def _read_state(
                 bomb,
             )
         )
+    if s.orders and phase not in ("deploy", "conquest", "soldiers", "over"):
+        raise r.fail(
+            "state.orders", "deployments are written in the deploy phase and erased in cleanup"
+        )
+    for i, order in enumerate(s.orders):
+        if order.cell not in game._holdable or order.cell == s.home or not order.troops:
+            raise r.fail(f"state.orders[{i}]", "units go to a cell that holds troops")
     for p, colour in enumerate(players):
         sent = sorted(o.unit for o in s.orders if o.player == p)
         if sent != sorted(s.sheets[p].deployed):
@@ -1874,6 +1881,12 @@ def _read_state(
         ]
         if bool(s.soldiers) != (phase == "soldiers"):
             raise r.fail("state.soldiers", "soldiers wait for a choice in the soldiers phase only")
+        held = [c for c in game.map.spaces if s.owner[c] == 0 and game.map.cells[c].top > 0]
+        if s.soldiers != [c for c in held if c in s.soldiers]:
+            raise r.fail(
+                "state.soldiers",
+                "the spaces the player holds with a top number, in number order, each once",
+            )
         if not isinstance(raw["won"], bool) or (raw["won"] and phase != "over"):
             raise r.fail("state.won", "true only once the game is over")
         s.won = raw["won"]

@@ -290,6 +290,25 @@ def _base():
     return game
 
 
+def _order(state, cell):
+    state["orders"].append(["red", "f1", cell, 1, 0, False])
+    state["sheets"]["red"]["deployed"].append("f1")
+
+
+def test_malformed_solo_soldiers_are_refused():
+    game = new(1)
+    player = RandomPlayer(2)
+    while game.phase != "soldiers":
+        game.push(player.choose(game))
+    state = copy.deepcopy(game.file_state())
+    state["soldiers"] = ["1"]  # the Pharaoh's pyramid
+    with pytest.raises(PositionFormatError, match=r"state\.soldiers"):
+        RollingPyramids.from_setup_state(game.options, "red", game.pieces(), state)
+    state["soldiers"] = game.file_state()["soldiers"] * 2  # each space once
+    with pytest.raises(PositionFormatError, match=r"state\.soldiers"):
+        RollingPyramids.from_setup_state(game.options, "red", game.pieces(), state)
+
+
 @pytest.mark.parametrize(
     ("change", "key"),
     [
@@ -315,6 +334,8 @@ def _base():
         (lambda s, p: s.update(first="blue"), "blue comes before red"),
         (lambda s, p: s.update(first="green"), "state.first"),
         (lambda s, p: s.update(colour="red"), "unknown key"),
+        (lambda s, p: _order(s, "S1"), r"state.orders\[0\]"),
+        (lambda s, p: (_order(s, "8"), s.update(phase="develop")), "state.orders"),
     ],
 )
 def test_malformed_states_are_refused_with_the_key(change, key):
