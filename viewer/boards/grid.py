@@ -31,13 +31,14 @@ Frame fields and their visuals:
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 
 import numpy as np
 import pyvista as pv
 
 from .. import palette
-from ..frame import Frame, Vanish
+from ..frame import Frame, Label, Vanish
 from ..view_state import ViewState
 from .meshes import MeshActors, add_labels, instances, template
 from .picking import to_display, view_ray
@@ -50,8 +51,24 @@ GHOST_OPACITY = 0.4
 REGION_MIX = 0.55  # a region's square mixed with the region's colour
 PATH_Z, PATH_RADIUS = 0.32, 0.045
 LABEL_Z = 1.15
+LABEL_STAGGER = 0.45  # every other square's label stands this much higher
 #: A flat board is seen from higher up than a pyramid: its squares and coordinates read.
 GRID_VIEWS = {"iso": ((-0.45, -1.3, 2.0), (0.0, 0.0, 1.0))}
+
+
+def _one_label_a_square(frame: Frame, board: GridBoard) -> Frame:
+    """The frame with its labels on one square joined into one ("blocked, tackle")."""
+    texts: dict[int, list[str]] = {}
+    first: dict[int, int] = {}
+    for label in frame.labels:
+        if not 0 <= label.site < board.count:
+            continue
+        square = board.square_of(label.site)
+        first.setdefault(square, label.site)
+        if label.text not in texts.setdefault(square, []):
+            texts[square].append(label.text)
+    joined = tuple(Label(first[sq], ", ".join(words)) for sq, words in texts.items())
+    return dataclasses.replace(frame, labels=joined)
 
 
 def _heat_rgb(values: list[float]) -> np.ndarray:
@@ -221,7 +238,7 @@ class GridView(MeshActors):
         self._set("marks", self._marks(frame, visible, occupied))
         self._set("paths", self._paths(frame))
         b = self.board
-        self._show_labels(frame, lambda site: (*b.centres[site][:2], LABEL_Z), b.count)
+        self._show_labels(_one_label_a_square(frame, b), self._label_spot, b.count)
         ghosts = [(s, st) for s, st in sorted(frame.ghosts.items()) if 0 <= s < b.count]
         self._set(
             "ghosts",
@@ -255,6 +272,14 @@ class GridView(MeshActors):
             if s in self._offsets:
                 where[i] += self._offsets[s]
         return where
+
+    def _label_spot(self, site: int) -> tuple[float, float, float]:
+        """Above the square, higher on every other square: neighbours' labels do not run
+        into each other."""
+        b = self.board
+        col, row = divmod(b.square_of(site), b.columns)[::-1]
+        x, y = b.centres[site][:2]
+        return (x, y, LABEL_Z + LABEL_STAGGER * ((col + row) % 2))
 
     def _marks(self, frame: Frame, visible: np.ndarray, occupied: set[int]) -> pv.PolyData:
         b = self.board
