@@ -503,4 +503,4 @@ def test_labels_on_one_square_are_joined_and_neighbours_stagger():
     assert sorted(label.text for label in joined.labels) == ["blocked, tackle", "goal"]
     view = GridView.__new__(GridView)  # only the geometry is needed for the spots
     view.board = BOARD
-    assert abs(view._label_spot(d4)[2] - view._label_spot(e4)[2]) == LABEL_STAGGER
+    assert abs(view._label_spot(d4)[2] - view._label_spot(e4)[2]) == pytest.approx(LABEL_STAGGER)
