@@ -579,9 +579,9 @@ class MainWindow(QMainWindow):
 
     def showEvent(self, event: Any) -> None:
         super().showEvent(event)
-        if not self._framed:  # the board was framed for a widget not yet laid out
-            self._framed = True
-            QTimer.singleShot(0, lambda: guarded(self._frame_board, self.show_message))
+        if not self._framed:  # the board was framed for a widget not yet laid out; now
+            self._framed = True  # the scene has its size (done here, not later: a click
+            guarded(self._frame_board, self.show_message)  # aimed now must land)
 
     def _frame_board(self) -> None:
         if not self._closed:
