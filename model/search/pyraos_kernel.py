@@ -251,15 +251,34 @@ def transform(mask: int, s: int) -> int:
     )
 
 
+#: The half turn of the square (i, j) -> (w-1-i, w-1-j) on every level, among SYMMETRY_PERMS.
+HALF_TURN = 3
+_PERMS = SYMMETRY_PERMS
+
+
+@njit(cache=True)
+def move_image(move: int, s: int) -> int:
+    """The move played on the image of the board under symmetry ``s``."""
+    t = move_target(move)
+    if t < 0:
+        return move
+    source = move_source(move)
+    return encode(_PERMS[s, source] if source >= 0 else -1, _PERMS[s, t], transform(move & FULL, s))
+
+
 @njit(cache=True)
 def canonical(own: int, opp: int) -> int:
     """The least of ``own << 30 | opp`` over the 8 symmetries of the square (the same key
     as :meth:`model.pyraos.Pyraos.canonical_key`)."""
-    best = transform(own, 0) << POINTS | transform(opp, 0)
+    # the mover's image decides; the opponent's is needed only where it ties
+    best_own = transform(own, 0)
+    best = best_own << POINTS | transform(opp, 0)
     for s in range(1, 8):
-        key = transform(own, s) << POINTS | transform(opp, s)
-        if key < best:
-            best = key
+        image = transform(own, s)
+        if image <= best_own:
+            key = image << POINTS | transform(opp, s)
+            if key < best:
+                best, best_own = key, image
     return best
 
 

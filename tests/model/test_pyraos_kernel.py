@@ -176,3 +176,14 @@ def _points(mask):
     from model.pyraos import LATTICE
 
     return [tuple(LATTICE.point(p)) for p in range(POINTS) if mask >> p & 1]
+
+
+def test_a_moves_image_is_legal_on_the_image_board():
+    rng = random.Random(9)
+    for own, opp in played_positions(rng, "standard", "0-2", 40):
+        for s in range(8):
+            image = kernel.transform(own, s), kernel.transform(opp, s)
+            legal = {kernel.encode(*m) for m in kernel.legal_moves(*image, "standard", "0-2")}
+            for m in kernel.legal_moves(own, opp, "standard", "0-2"):
+                assert kernel.move_image(kernel.encode(*m), s) in legal
+    assert kernel.move_image(kernel.PASS_MOVE, kernel.HALF_TURN) == kernel.PASS_MOVE
