@@ -208,6 +208,11 @@ class Game(ABC):
     #: Attributes that copy() copies (lists, dicts, counters); the rest is shared, so it
     #: must never be changed in place (numbers, tuples, frozen values, lattice tables).
     _copied: ClassVar[tuple[str, ...]] = ("move_stack",)
+    #: The computer players the game brings itself, by level name, for games the shared
+    #: tree searches of ``model.search.agents`` do not fit (chance nodes, scores as
+    #: returns): the New game dialog and the Game menu offer these instead of easy /
+    #: medium / strong, and :meth:`computer_player` makes them. Empty: the shared ones.
+    computer_levels: ClassVar[tuple[str, ...]] = ()
 
     move_stack: list[Move]
     #: A study is a set-up position that need not be reachable by play (any colouring, e.g.
@@ -220,6 +225,17 @@ class Game(ABC):
     @abstractmethod
     def parse_options(cls, raw: Mapping[str, Any]) -> Any:
         """Validated options from a file's ``options`` object (PositionFormatError)."""
+
+    @classmethod
+    def players_for(cls, options: Any) -> tuple[str, ...]:
+        """The players of a game with ``options`` (a game whose player count is an option
+        has fewer than :attr:`players`)."""
+        return cls.players
+
+    def computer_player(self, level: str, seed: int | None = None) -> Any:
+        """The game's own computer player of ``level`` (one of :attr:`computer_levels`): an
+        object with ``name`` and ``choose(game) -> Move``, chance nodes included."""
+        raise ValueError(f"{self.title} has no computer players of its own")
 
     @classmethod
     @abstractmethod

@@ -17,7 +17,7 @@ import threading
 from typing import TYPE_CHECKING, Any
 
 from model.game import Game, IllegalMoveError, Move
-from model.search.analysis import NOT_TURNS, Analysis, analyse
+from model.search.analysis import NO_ANALYSIS, NOT_TURNS, Analysis, analyse
 
 from .engine import EngineRunner, Job, Progress, position_of
 from .frame import Frame
@@ -98,6 +98,8 @@ class AnalysisControl:
         game = self.window.game
         if game.is_over():
             return f"the game is over ({game.describe_result()}): nothing to analyse"
+        if game.computer_levels:
+            return NO_ANALYSIS
         if game.current_player() < 0:
             return f"no analysis here: {NOT_TURNS}"
         return ""

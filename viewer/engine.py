@@ -36,8 +36,8 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QProgressBar, QPushButton, QStatusBar, QWidget
 
-from model.game import SIMULTANEOUS, Game, IllegalMoveError, Move
-from model.search.agents import LEVELS, Choice, agent_for
+from model.game import SIMULTANEOUS, Game, IllegalMoveError, Move, game_class, game_names
+from model.search.agents import LEVELS, Choice, agent_for, levels_for
 
 from .frame import Frame
 from .slots import guarded, slot
@@ -217,6 +217,8 @@ def describe_choice(choice: Choice, *, part: bool = False) -> str:
     """'1,0,0 (win rate 63%, 100 playouts, line 1,0,0 0,0,1)'. With ``part`` (one side's
     part of a joint move, judged against a sample of the other sides' likely parts) the
     rate is said as what it is."""
+    if not choice.judged:  # a game's own simple player: it says no chances
+        return f"{choice.move} ({choice.agent})"
     parts = []
     if part:
         parts.append(
@@ -350,7 +352,8 @@ class EngineControl:
                 self.show_message(self.busy() or "the computer is thinking: wait, or Stop")
                 return
             sides = (side,)
-        self._start("hint", self.hint_level, sides)
+        own = window.game.computer_levels  # a game's own players: its best one hints
+        self._start("hint", own[-1] if own else self.hint_level, sides)
 
     @slot
     def stop(self) -> None:
@@ -389,7 +392,7 @@ class EngineControl:
     def set_player(self, colour: str, level: str | None) -> None:
         """``colour`` is played by the computer at ``level``, or by a human (None); the
         Game menu follows."""
-        if level is not None and level not in LEVELS:
+        if level is not None and level not in levels_for(self.window.game):
             raise ValueError(f"unknown level {level!r}")
         if self.computer.get(colour) == level:
             return
@@ -413,16 +416,19 @@ class EngineControl:
         """The New game dialog's choice, before its game comes: the computer plays these
         colours (colour -> level), humans the others. Nothing starts here: the new position
         starts the computer if it is to move."""
+        known = set(LEVELS).union(*(game_class(n).computer_levels for n in game_names()))
         for level in computer.values():
-            if level not in LEVELS:
+            if level not in known:
                 raise ValueError(f"unknown level {level!r}")
         self.computer = dict(computer)
         self.paused = False
         self._players_changed()
 
     def keep_players(self, players: tuple[str, ...] | list[str]) -> None:
-        """Another game came: colours it does not have are forgotten."""
-        self.computer = {c: lv for c, lv in self.computer.items() if c in players}
+        """Another game came: colours it does not have, and levels it does not offer, are
+        forgotten."""
+        levels = levels_for(self.window.game)
+        self.computer = {c: lv for c, lv in self.computer.items() if c in players and lv in levels}
 
     def _players_changed(self) -> None:
         menus = getattr(self.window, "menus", None)  # none yet while the window is built
@@ -530,7 +536,8 @@ class EngineControl:
             self.show_message(f"the computer's move was illegal: {exc}")
             return
         text = window.ui.played(window.game, mover, choice.move)
-        self.show_message(f"{text} (computer: {describe_choice(choice)})")
+        how = describe_choice(choice) if choice.judged else choice.agent  # (it may be secret)
+        self.show_message(f"{text} (computer: {how})")
 
     def _on_parts(self, job: Job, choices: dict[int, Choice]) -> None:
         """A simultaneous node's parts: a hint is drawn; the computer's parts go to the

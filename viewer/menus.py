@@ -14,13 +14,14 @@ from PySide6.QtWidgets import QDockWidget, QFileDialog, QMenu
 
 from model.files import SUFFIX, read
 from model.game import PositionFormatError
+from model.search.agents import levels_for
 
 from .palette import VIEWS
 from .session import EXAMPLES_DIR, shipped
 from .slots import guarded
 from .widgets import unsaved
 from .widgets.export_dialog import open_export_dialog
-from .widgets.new_game import PLAYER_CHOICES, NewGameDialog, choice_text
+from .widgets.new_game import NewGameDialog, choice_text, player_choices
 
 if TYPE_CHECKING:
     from .app import MainWindow
@@ -146,7 +147,7 @@ class Menus:
             menu = self.game_menu.addMenu(colour)
             group = QActionGroup(self.window)  # exclusive: one choice per colour
             actions: dict[str | None, QAction] = {}
-            for text, level in PLAYER_CHOICES:
+            for text, level in player_choices(levels_for(self.window.game)):
                 choose = functools.partial(engine.set_player, colour, level)
                 action = self._action(menu, text, choose)
                 action.setCheckable(True)
@@ -162,7 +163,8 @@ class Menus:
         computer = self.window.engine.computer
         for colour, actions in self.players.items():
             level = computer.get(colour)
-            actions[level].setChecked(True)
+            if level in actions:  # (a new game's levels come before its menus)
+                actions[level].setChecked(True)
             self.player_menus[colour].setTitle(f"{colour.capitalize()}: {choice_text(level)}")
 
     def game_docks(self, docks: list[QDockWidget]) -> None:

@@ -7,16 +7,22 @@ other lines under ``variations``.
 Qt-free: the window, the scene and the tests observe ``changed`` (a reason string) and
 ``message`` (text for the status bar). Every change goes through here, so undo covers all
 of them and a failed action leaves everything as it was.
+
+Chance nodes (a game's dice) are the session's to settle: after a move, a new game, a file
+or a redo that ends at one, it plays the line's recorded outcome or rolls one with its own
+generator (``dice``: seeded by tests), so the rolls are moves of the line and a file
+replays them exactly. Undo goes back over them to the last decision a player made.
 """
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from model.files import Lesson, PositionDocument, read, to_json, write
-from model.game import Game, Move
+from model.game import CHANCE, Game, Move
 from model.tree import Node, lines_to_json, tree_of
 
 from .events import Signal
@@ -70,6 +76,8 @@ class Session:
         self.puzzle = dict(puzzle or {})
         self.lesson = lesson  # the lesson the file teaches: caption and overlays
         self.dirty = False
+        self.dice = random.Random()  # rolls at chance nodes (tests seed it)
+        self._settle()
 
     @classmethod
     def from_document(cls, doc: PositionDocument, path: str | Path | None = None) -> Session:
@@ -97,11 +105,38 @@ class Session:
         branched = bool(before.children) and before.child(move) is None
         self._node = before.add(move)
         self.dirty = True
+        self._settle()
         if branched:
             self.message.emit(
                 f"a new line from move {self.ply}; the other line is kept in the Moves dock"
             )
         self.changed.emit("move")
+
+    def _settle(self) -> int:
+        """At a chance node: the line's recorded outcomes, then rolls of ``dice`` (each
+        outcome by its probability), until a player decides or the game ends. The number
+        of new rolls (a new game's or file's first rolls leave it unchanged: unsaved only
+        once a player decides)."""
+        game = self._game
+        rolled = 0
+        while game.current_player() == CHANCE:
+            child = self._node.selected
+            if child is not None:
+                self._forward(child)
+                continue
+            outcomes = game.chance_outcomes()
+            moves = [m for m, _ in outcomes]
+            move = self.dice.choices(moves, weights=[w for _, w in outcomes])[0]
+            game.push(move)
+            self._node = self._node.add(move)
+            rolled += 1
+        return rolled
+
+    def roll(self) -> None:
+        """At a chance node (the Moves dock went back to one): roll on."""
+        if self._game.current_player() == CHANCE:
+            self.dirty = self._settle() > 0 or self.dirty
+            self.changed.emit("move")
 
     @property
     def can_undo(self) -> bool:
@@ -126,6 +161,8 @@ class Session:
             self.changed.emit("load")
             return None
         move = self._back()  # the parent still selects the node undone: redo goes back
+        while self._game.current_player() == CHANCE and self._game.move_stack:
+            move = self._back()  # the dice rolled went with the decision before them
         self.changed.emit("undo")
         return move
 
@@ -141,6 +178,8 @@ class Session:
             self.message.emit("nothing to redo")
             return None
         move = self._forward(child)
+        if self._settle():
+            self.dirty = True
         self.changed.emit("redo")
         return move
 
@@ -293,6 +332,7 @@ class Session:
         self.puzzle = dict(doc.puzzle)
         self.lesson = doc.lesson
         self.dirty = dirty
+        self._settle()
         self.changed.emit("load")
 
     def replace_game(self, game: Game) -> None:
@@ -305,6 +345,7 @@ class Session:
         self.puzzle = {}
         self.lesson = None
         self.dirty = False
+        self._settle()
         self.changed.emit("new")
 
     def apply_setup(self, game: Game) -> None:

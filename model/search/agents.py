@@ -93,6 +93,9 @@ class Choice:
     plies: int | None = None
     score: float | None = None
     stopped: bool = False
+    #: False: the agent picks a move without judging its chances (a game's own simple
+    #: player), so ``win_rate`` means nothing.
+    judged: bool = True
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -223,6 +226,31 @@ class RandomAgent:
         if progress is not None:
             progress(1.0, f"random: {move}")
         return Choice(move, self.name, 0.5, 0, 0, time.perf_counter() - start, pv=(str(move),))
+
+
+class OwnPlayerAgent:
+    """A game's own computer player (:meth:`Game.computer_player`: ``choose(game) ->
+    Move``, chance nodes included) as an agent: it judges no chances."""
+
+    def __init__(self, player: Any, level: str) -> None:
+        self.player = player
+        self.name = level
+
+    def choose(
+        self,
+        game: Game,
+        limits: Limits | None = None,
+        progress: ProgressCallback | None = None,
+        stop: Stop | None = None,
+    ) -> Choice:
+        start = time.perf_counter()
+        if game.is_over():
+            return _finished(game, self.name, start)
+        move = self.player.choose(game.copy())
+        if progress is not None:
+            progress(1.0, f"{self.name}: {move}")
+        seconds = time.perf_counter() - start
+        return Choice(move, self.name, 0.5, 0, 0, seconds, pv=(str(move),), judged=False)
 
 
 # ---- Monte Carlo tree search ------------------------------------------------------------------
@@ -862,6 +890,12 @@ PLAYOUT_CAPS = {"terrace": 24}  # random play wanders for ever; the evaluation j
 MEDIUM_PLAYOUTS = {"partition": 40}
 
 
+def levels_for(game: Game | type[Game]) -> tuple[str, ...]:
+    """The levels of computer play a game offers: its own players' (``computer_levels``)
+    or the shared easy / medium / strong."""
+    return game.computer_levels or LEVELS
+
+
 def agent_for(
     game: Game,
     level: str,
@@ -890,7 +924,15 @@ def agent_for(
     Chosen by the matches of ``tests/bench/engines.py``; each level beats the one below.
     ``every_move`` asks the medium and strong agents to judge every root move to the end of
     their limits (the Analysis dock), not only to find the best.
+
+    A game with players of its own (``Game.computer_levels``: chance nodes, scores as
+    returns, which the tree searches here do not know) gets them instead, by its levels.
     """
+    if game.computer_levels:
+        if level not in game.computer_levels:
+            levels = ", ".join(game.computer_levels)
+            raise ValueError(f"level must be one of {levels}, not {level!r}")
+        return OwnPlayerAgent(game.computer_player(level, seed), level), Limits(playouts=1)
     if level not in LEVELS:
         raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
     if game.current_player() == SIMULTANEOUS:  # every side programs in secret: no tree

@@ -28,6 +28,10 @@ PROVE_PLIES = 7  # the prover looks for wins within this many plies (4 moves of 
 PROVE_SHARE = 0.25  # of the time kept for the prover at least
 GRACE_SECONDS = 0.5  # once a win is proven, time to find its length, first move and line
 NOT_TURNS = "the engine analyses positions with one player to move, not simultaneous turns"
+NO_ANALYSIS = (
+    "no engine analysis for chance games yet: this game's computer players (its own) do "
+    "not judge the moves"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +166,8 @@ def analyse(
         raise ValueError(f"seconds must be more than 0, not {seconds}")
     if not game.is_over() and game.current_player() < 0:
         raise ValueError(NOT_TURNS)
+    if game.computer_levels:
+        raise ValueError(NO_ANALYSIS)
     start = time.perf_counter()
     stopped = stop_function(stop)
     report = progress or (lambda fraction, text: None)

@@ -85,6 +85,10 @@ def test_every_legal_move_is_listed_once(name):
             analyse(game, seconds=0.6)
         return
     game.push(game.legal_moves()[0])
+    if game.computer_levels:  # chance nodes, scores: the game's own players, no analysis
+        with pytest.raises(ValueError, match="no engine analysis"):
+            analyse(game, seconds=0.6)
+        return
     analysis = analyse(game, seconds=0.6, seed=3)
     listed = [str(s.move) for s in analysis.moves]
     assert sorted(listed) == sorted(str(m) for m in game.legal_moves())

@@ -1,6 +1,8 @@
 """The New game dialog: every registered game, each with a form built from its rule
 options (``Game.option_specs``) and a Players group (Human or Computer at a level for each
-of the game's players, ``Game.players``), so no game is named here."""
+of the game's players, ``Game.players``; the levels are the game's own players' where it
+has them, ``Game.computer_levels``), so no game is named here. A game whose player count
+is an option shows the players of the options chosen (``Game.players_for``)."""
 
 from __future__ import annotations
 
@@ -21,8 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from model.game import Game, OptionSpec, game_class, game_names
-from model.search.agents import LEVELS
+from model.game import Game, OptionSpec, PositionFormatError, game_class, game_names
+from model.search.agents import LEVELS, levels_for
 
 #: Who plays a side, as the dialog and the Game menu offer it: (text, level; None: human).
 PLAYER_CHOICES: tuple[tuple[str, str | None], ...] = (
@@ -31,9 +33,14 @@ PLAYER_CHOICES: tuple[tuple[str, str | None], ...] = (
 )
 
 
+def player_choices(levels: tuple[str, ...] = LEVELS) -> tuple[tuple[str, str | None], ...]:
+    """Human, then Computer at each of ``levels`` (a game's :func:`levels_for`)."""
+    return (("Human", None), *((f"Computer ({level})", level) for level in levels))
+
+
 def choice_text(level: str | None) -> str:
     """The text of a choice: Human, or Computer (<level>)."""
-    return dict((lv, text) for text, lv in PLAYER_CHOICES)[level]
+    return "Human" if level is None else f"Computer ({level})"
 
 
 def option_widget(spec: OptionSpec) -> QWidget:
@@ -59,6 +66,16 @@ def option_widget(spec: OptionSpec) -> QWidget:
     return widget
 
 
+def _on_change(widget: QWidget, call: Any) -> None:
+    """Call ``call`` whenever an option widget's value changes."""
+    if isinstance(widget, QCheckBox):
+        widget.toggled.connect(call)
+    elif isinstance(widget, QSpinBox):
+        widget.valueChanged.connect(call)
+    elif isinstance(widget, QComboBox):
+        widget.currentIndexChanged.connect(call)
+
+
 def widget_value(widget: QWidget) -> Any:
     if isinstance(widget, QCheckBox):
         return widget.isChecked()
@@ -68,12 +85,15 @@ def widget_value(widget: QWidget) -> Any:
     return widget.currentText()
 
 
-def player_widget(level: str | None) -> QComboBox:
-    """A combo of :data:`PLAYER_CHOICES` showing ``level`` (None: Human)."""
+def player_widget(level: str | None, levels: tuple[str, ...] = LEVELS) -> QComboBox:
+    """A combo of :func:`player_choices` showing ``level`` (None, or a level the game does
+    not have: Human)."""
     combo = QComboBox()
-    for text, choice in PLAYER_CHOICES:
+    choices = player_choices(levels)
+    for text, choice in choices:
         combo.addItem(text, choice)
-    combo.setCurrentIndex([lv for _, lv in PLAYER_CHOICES].index(level))
+    known = [lv for _, lv in choices]
+    combo.setCurrentIndex(known.index(level) if level in known else 0)
     combo.setToolTip("who plays this side: you, or the computer at a level (easy is quick)")
     return combo
 
@@ -97,6 +117,7 @@ class NewGameDialog(QDialog):
         self.pages = QStackedWidget()
         self.fields: dict[str, dict[str, QWidget]] = {}
         self.sides: dict[str, dict[str, QComboBox]] = {}  # game -> colour -> its combo
+        self.side_forms: dict[str, QFormLayout] = {}
         for name in game_names():
             cls = game_class(name)
             self.game.addItem(cls.title, name)
@@ -109,6 +130,7 @@ class NewGameDialog(QDialog):
             for spec in cls.option_specs:
                 widget = option_widget(spec)
                 widgets[spec.name] = widget
+                _on_change(widget, lambda _v=None, n=name: self._follow_players(n))
                 form.addRow("" if isinstance(widget, QCheckBox) else spec.label, widget)
             if not cls.option_specs:
                 form.addRow(QLabel("This game has no options."))
@@ -118,11 +140,13 @@ class NewGameDialog(QDialog):
             sides = QFormLayout(group)
             chosen = (players or {}).get(name, {})
             self.sides[name] = {}
+            self.side_forms[name] = sides
             for colour in cls.players:
-                combo = player_widget(chosen.get(colour))
+                combo = player_widget(chosen.get(colour), levels_for(cls))
                 self.sides[name][colour] = combo
                 sides.addRow(colour.capitalize(), combo)
             page_layout.addWidget(group)
+            self._follow_players(name)
             page_layout.addStretch(1)
             self.pages.addWidget(page)
         top.addRow("Game", self.game)
@@ -156,9 +180,32 @@ class NewGameDialog(QDialog):
         combo.setCurrentIndex(combo.findData(level) if level is not None else 0)
 
     def computer_players(self) -> dict[str, str]:
-        """The chosen game's colours the computer plays, colour -> level."""
-        combos = self.sides[self.game.currentData()]
-        return {c: box.currentData() for c, box in combos.items() if box.currentData()}
+        """The chosen game's colours the computer plays, colour -> level (of the colours
+        the options chosen have)."""
+        name = self.game.currentData()
+        playing = self._players(name)
+        combos = self.sides[name]
+        return {
+            c: box.currentData() for c, box in combos.items() if box.currentData() and c in playing
+        }
+
+    def _players(self, name: str) -> tuple[str, ...]:
+        """The players of game ``name`` with the options now chosen."""
+        cls = game_class(name)
+        values = {key: widget_value(w) for key, w in self.fields[name].items()}
+        try:
+            return cls.players_for(cls.parse_options(values))
+        except PositionFormatError:
+            return cls.players
+
+    def _follow_players(self, name: str) -> None:
+        """Show the Players rows of the colours the options chosen have."""
+        form = self.side_forms.get(name)
+        if form is None:
+            return
+        playing = self._players(name)
+        for colour, combo in self.sides[name].items():
+            form.setRowVisible(combo, colour in playing)
 
     def new_game(self) -> Game:
         """The chosen game's start with the chosen options (PositionFormatError if the
