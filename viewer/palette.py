@@ -15,6 +15,9 @@ BACKGROUND_TOP = (250, 251, 253)  # ... to nearly white at the top
 PIECE_RGB: dict[str, RGB] = {
     "red": (214, 48, 49),
     "blue": (41, 98, 219),
+    "green": (38, 150, 70),
+    "yellow": (232, 186, 22),
+    "pharaoh": (112, 84, 150),  # a neutral army (a solo game's Pharaoh)
     "white": (236, 236, 228),
     "black": (52, 52, 58),
 }
@@ -57,6 +60,8 @@ PIECE_GHOST_RIM = (0.0, 0.8, 0.92)
 PATH_RGB: dict[str, RGB] = {
     "red": (240, 110, 110),
     "blue": (110, 150, 245),
+    "green": (90, 190, 110),
+    "yellow": (240, 205, 70),
     "pass-ok": (20, 170, 60),  # a pass that arrives
     "pass-cut": (215, 25, 30),  # a pass that is intercepted
     "move": (70, 70, 70),  # a piece's step in a resolution

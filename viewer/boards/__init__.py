@@ -8,11 +8,13 @@ from typing import Any
 from .ball_pyramid import BallPyramidView
 from .base import BoardGeometry, BoardView
 from .grid import GridBoard, GridView
+from .hex_map import HexCell, HexMap, HexMapView
 from .stepped import SteppedBoard, SteppedView
 
 BOARD_VIEWS: dict[str, type[Any]] = {
     BallPyramidView.kind: BallPyramidView,
     GridView.kind: GridView,
+    HexMapView.kind: HexMapView,
     SteppedView.kind: SteppedView,
 }
 
@@ -32,6 +34,8 @@ __all__ = [
     "BoardGeometry",
     "BoardView",
     "GridBoard",
+    "HexCell",
+    "HexMap",
     "SteppedBoard",
     "make_board_view",
 ]

@@ -1,0 +1,489 @@
+"""A flat map of hexes (Rolling Pyramids' is one): each hex a low prism with its name, a
+white pyramid sized by its points or a black one (a factory) standing on it, and stacks of
+counters on the hexes.
+
+The geometry is plain data (:class:`HexCell` per hex, axial coordinates): the board knows
+no game. Sites encode a stack's height: site ``cell * layers + layer``; a frame's piece on
+a site is one counter of the stack on that hex, at that layer, in the style's colour, so a
+game UI shows a bigger force as a taller stack (and set-up mode, which paints colours on
+sites, can paint stacks). A click on a hex picks its top counter's site, or the hex's
+layer 0 when it has none: the game UI maps a site to its hex (``cell_of``).
+
+Frame fields and their visuals:
+
+| frame       | visual                                                                   |
+|-------------|--------------------------------------------------------------------------|
+| pieces      | counters (flat discs) stacked on the hex's right, by layer               |
+| markers     | a disc on the hex where its stack stands (a sphere on top of a stack)    |
+| highlights  | a hexagonal frame round the hex in the rim's colour                      |
+| pointers    | a cone over the hex, pointing down at it                                 |
+| paths       | a tube through the hexes' centres over the map, a ball at its end (a     |
+|             | device on a border: from its owner's hex towards the other)              |
+| regions     | the hex tops mixed with the style's colour (who holds the hex)           |
+| labels      | text over the hex's stack (a force's number, "5 + 2*")                   |
+| ghosts      | translucent counters                                                     |
+| heat        | the hex top tinted on the heat scale                                     |
+| decorations | none                                                                     |
+| slides      | the counter drawn between its origin's hex and its own, ``t`` of the way |
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+import numpy as np
+import pyvista as pv
+
+from .. import palette
+from ..frame import Frame, Label, Vanish
+from ..view_state import ViewState
+from .meshes import MeshActors, add_labels, instances, template
+from .picking import to_display, view_ray
+
+SQRT3 = float(np.sqrt(3.0))
+HEX_RADIUS = 1.0  # centre to corner
+HEX_HEIGHT = 0.16
+SPACE_RGB = (222, 204, 160)  # a numbered space: sand
+START_RGB = (168, 150, 112)  # a starting area: darker, lower
+EDGE_DARK = 0.78  # the prism's sides: darker than its top
+REGION_MIX = 0.5
+COUNTER_RADIUS, COUNTER_HEIGHT, COUNTER_GAP = 0.27, 0.1, 0.012
+STACK_OFFSET = (0.4, -0.05)  # a stack stands right of the hex's centre ...
+PYRAMID_OFFSET = (-0.3, -0.2)  # ... its pyramid left of it, the name above that
+NAME_OFFSET = (-0.62, 0.42)
+PYRAMID_RGB = {"white": (246, 244, 236), "black": (40, 40, 46)}
+LABEL_LIFT = 0.35
+ZOOM = 1.3
+GHOST_OPACITY = 0.4
+PATH_Z, PATH_RADIUS = 0.75, 0.06
+#: A flat map is seen from higher up than a pyramid: its numbers read.
+HEX_VIEWS = {"iso": ((-0.25, -1.1, 2.2), (0.0, 0.0, 1.0))}
+
+
+@dataclasses.dataclass(frozen=True)
+class HexCell:
+    """One hex: axial coordinates, the name drawn on it, its pyramid ("white", "black" or
+    none), a white pyramid's top and bottom numbers (its size follows them), a caption
+    (a factory's section) and whether it is a starting area (drawn darker)."""
+
+    q: int
+    r: int
+    name: str
+    pyramid: str = ""
+    top: int = 0
+    bottom: int = 0
+    caption: str = ""
+    start: bool = False
+
+
+class HexMap:
+    """The geometry: one hex per :class:`HexCell`, ``layers`` counter sites per hex. All
+    sites are level 0; nothing peels."""
+
+    def __init__(self, cells: Sequence[HexCell], *, layers: int = 8) -> None:
+        self.cells = tuple(cells)
+        self.layers = layers
+        self.count = len(self.cells) * layers
+        q = np.array([c.q for c in self.cells], float)
+        r = np.array([c.r for c in self.cells], float)
+        # pointy-top hexes: x along q, rows of r upwards (r grows away from the camera)
+        self.hex_centres = np.column_stack([SQRT3 * (q + r / 2), 1.5 * r, np.zeros(len(q))])
+        cell = np.arange(self.count) // layers
+        layer = np.arange(self.count) % layers
+        spot = np.array([*STACK_OFFSET, 0.0])
+        self.centres = self.hex_centres[cell] + spot
+        self.centres[:, 2] = HEX_HEIGHT + (layer + 0.5) * (COUNTER_HEIGHT + COUNTER_GAP)
+        self.levels = np.zeros(self.count, dtype=np.int64)
+        self.level_count = 1
+        self.wall_distance = np.zeros((self.count, 1), dtype=np.int64)
+        for array in (self.centres, self.hex_centres, self.levels, self.wall_distance):
+            array.setflags(write=False)
+
+    def cell_of(self, site: int) -> int:
+        return site // self.layers
+
+    def layer_of(self, site: int) -> int:
+        return site % self.layers
+
+    def site(self, cell: int, layer: int = 0) -> int:
+        return cell * self.layers + layer
+
+    def stack_top(self, cell: int, layers: int) -> float:
+        """The height of a stack of ``layers`` counters on ``cell``."""
+        return HEX_HEIGHT + layers * (COUNTER_HEIGHT + COUNTER_GAP)
+
+    def pyramid_scale(self, cell: HexCell) -> float:
+        """A white pyramid's size by its points (1 for 13 points, at least 0.45); a black
+        pyramid's is fixed."""
+        if cell.pyramid == "black":
+            return 0.7
+        return min(1.0, 0.45 + 0.55 * (cell.top + cell.bottom) / 13)
+
+
+def _hex_prism(radius: float, height: float) -> pv.PolyData:
+    angles = np.radians(30 + 60 * np.arange(6))
+    ring = np.column_stack([np.cos(angles), np.sin(angles)]) * radius
+    points = np.vstack(
+        [np.column_stack([ring, np.full(6, height)]), np.column_stack([ring, np.zeros(6)])]
+    )
+    faces = [6, *range(6), 6, *range(11, 5, -1)]
+    for k in range(6):
+        n = (k + 1) % 6
+        faces += [4, k, 6 + k, 6 + n, n]
+    return pv.PolyData(points, np.array(faces))
+
+
+def _hex_top(radius: float) -> pv.PolyData:
+    angles = np.radians(30 + 60 * np.arange(6))
+    points = np.column_stack([np.cos(angles) * radius, np.sin(angles) * radius, np.zeros(6)])
+    return pv.PolyData(points, np.array([6, *range(6)]))
+
+
+def _hex_frame(inner: float, outer: float) -> pv.PolyData:
+    angles = np.radians(30 + 60 * np.arange(6))
+    ring = np.column_stack([np.cos(angles), np.sin(angles), np.zeros(6)])
+    points = np.vstack([ring * inner, ring * outer])
+    faces: list[int] = []
+    for k in range(6):
+        n = (k + 1) % 6
+        faces += [4, k, n, 6 + n, 6 + k]
+    return pv.PolyData(points, np.array(faces))
+
+
+def _pyramid() -> pv.PolyData:
+    """A square pyramid, base 0.7 wide on z = 0, apex at 0.75."""
+    h = 0.35
+    points = np.array([[-h, -h, 0], [h, -h, 0], [h, h, 0], [-h, h, 0], [0, 0, 0.75]], float)
+    faces = np.hstack([[4, 3, 2, 1, 0], [3, 0, 1, 4], [3, 1, 2, 4], [3, 2, 3, 4], [3, 3, 0, 4]])
+    return pv.PolyData(points, faces)
+
+
+PYRAMID_HEIGHT = 0.75
+_PRISM = template(_hex_prism(HEX_RADIUS * 0.96, HEX_HEIGHT))
+_TOP = template(_hex_top(HEX_RADIUS * 0.96))
+_FRAME = template(_hex_frame(HEX_RADIUS * 0.8, HEX_RADIUS * 0.95))
+_PYRAMID = template(_pyramid())
+_COUNTER = template(
+    pv.Cylinder(
+        center=(0, 0, 0),
+        direction=(0, 0, 1),
+        radius=COUNTER_RADIUS,
+        height=COUNTER_HEIGHT,
+        resolution=28,
+    )
+)
+_DISC = template(pv.Disc(inner=0.0, outer=0.2, normal=(0, 0, 1), c_res=24))
+_SPHERE = template(pv.Sphere(radius=0.14, theta_resolution=20, phi_resolution=14))
+_END = template(pv.Sphere(radius=0.12, theta_resolution=14, phi_resolution=10))
+_CONE = template(pv.Cone(center=(0, 0, 0), direction=(0, 0, -1), height=0.45, radius=0.2))
+
+
+def _heat_rgb(values: list[float]) -> np.ndarray:
+    return np.asarray(palette.heat_rgb(values), float)
+
+
+class HexMapView(MeshActors):
+    """Draws frames on a hex map into a pyvista plotter."""
+
+    kind = "hex-map"
+    supports_cut_open = False
+
+    def __init__(self, plotter: pv.Plotter, board: HexMap) -> None:
+        self.plotter = plotter
+        self.geometry = board
+        self.board = board
+        self.level_count = 1
+        self.peel_max = 0
+        self.shown = np.zeros(board.count, dtype=bool)
+        self._pieces: dict[int, str] = {}
+        self._heights = np.zeros(len(board.cells), dtype=np.int64)  # counters per hex
+        self._offsets: dict[int, np.ndarray] = {}
+        self._meshes: dict[str, pv.PolyData] = {}
+        self.actors: dict[str, object] = {}
+        self._build()
+
+    def _build(self) -> None:
+        b = self.board
+        self.actors["pyramids"] = self._static_pyramids()
+        for name, opacity, smooth in (
+            ("hexes", 1.0, False),
+            ("tops", 1.0, False),
+            ("counters", 1.0, True),
+            ("marks", 1.0, True),
+            ("paths", 1.0, True),
+            ("ghosts", GHOST_OPACITY, True),
+        ):
+            mesh = instances(_DISC, [(0, 0, -10)], [(0, 0, 0)])  # placeholder, replaced
+            self._meshes[name] = mesh
+            self.actors[name] = self.plotter.add_mesh(
+                mesh,
+                scalars="rgb",
+                rgb=True,
+                opacity=opacity,
+                pickable=False,
+                reset_camera=False,
+                render=False,
+                show_scalar_bar=False,
+                smooth_shading=smooth,
+            )
+        names = []
+        for i, cell in enumerate(b.cells):
+            x, y, _ = b.hex_centres[i]
+            text = cell.name
+            if cell.pyramid == "white":
+                text += f"  {cell.top}/{cell.bottom}"
+            elif cell.caption:
+                text += f"  {cell.caption}"
+            names.append((text, (x + NAME_OFFSET[0], y + NAME_OFFSET[1], HEX_HEIGHT + 0.02)))
+        self.actors["labels"] = add_labels(
+            self.plotter, names, font_size=13, rgb=palette.LABEL_RGB, always_visible=True
+        )
+        self.set_view("iso")
+
+    def _static_pyramids(self) -> object:
+        b = self.board
+        where, colours, scales = [], [], []
+        for i, cell in enumerate(b.cells):
+            if cell.pyramid not in PYRAMID_RGB:
+                continue
+            where.append(b.hex_centres[i] + (*PYRAMID_OFFSET, HEX_HEIGHT))
+            colours.append(PYRAMID_RGB[cell.pyramid])
+            scales.append(b.pyramid_scale(cell))
+        mesh = instances(_PYRAMID, where, colours, scales) if where else pv.PolyData()
+        if mesh.n_points == 0:
+            mesh = instances(_DISC, [(0, 0, -10)], [(0, 0, 0)])
+        return self.plotter.add_mesh(
+            mesh,
+            scalars="rgb",
+            rgb=True,
+            ambient=0.35,  # white reads white from above too
+            pickable=False,
+            reset_camera=False,
+            render=False,
+            show_scalar_bar=False,
+        )
+
+    # ---- drawing ------------------------------------------------------------------------
+
+    def show(self, frame: Frame, view: ViewState) -> None:
+        b = self.board
+        visible = view.visible(b)
+        pieces = {s: st for s, st in frame.pieces.items() if 0 <= s < b.count and visible[s]}
+        self._pieces = pieces
+        heights = np.zeros(len(b.cells), dtype=np.int64)
+        for s in pieces:
+            c = b.cell_of(s)
+            heights[c] = max(heights[c], b.layer_of(s) + 1)
+        self._heights = heights
+        # the hexes: sand, starting areas darker; regions, heat and the hover on the tops
+        n = len(b.cells)
+        base = np.array([START_RGB if c.start else SPACE_RGB for c in b.cells], float)
+        tops = base.copy()
+        for region in frame.regions:
+            cells = sorted({b.cell_of(s) for s in region.sites if 0 <= s < b.count})
+            colour = np.array(palette.REGION_RGB.get(region.style, palette.EDGE_RGB), float)
+            tops[cells] = tops[cells] * (1 - REGION_MIX) + colour * REGION_MIX
+        heat = {b.cell_of(s): v for s, v in frame.heat.items() if 0 <= s < b.count}
+        if heat:
+            tops[list(heat)] = _heat_rgb(list(heat.values()))
+        hover = view.hover
+        if hover is not None and 0 <= hover < b.count:
+            h = b.cell_of(hover)
+            tops[h] = tops[h] * 0.45 + np.array(palette.HOVER_RGB) * 0.55
+        self._set("hexes", instances(_PRISM, b.hex_centres, base * EDGE_DARK))
+        lifted = b.hex_centres + np.array([0, 0, HEX_HEIGHT + 0.004])
+        self._set("tops", instances(_TOP, lifted, tops.reshape(n, 3)))
+        # the counters, a sliding one on its way
+        self._offsets = self._slide_offsets(frame, pieces)
+        sites = sorted(pieces)
+        self._set(
+            "counters",
+            instances(
+                _COUNTER,
+                self._piece_centres(sites),
+                [self._counter_rgb(pieces[s], b.layer_of(s)) for s in sites],
+            ),
+        )
+        self._set("marks", self._marks(frame, visible))
+        self._set("paths", self._paths(frame))
+        self._show_labels(self._one_label_a_hex(frame), self._label_spot, b.count)
+        ghosts = [(s, st) for s, st in sorted(frame.ghosts.items()) if 0 <= s < b.count]
+        self._set(
+            "ghosts",
+            instances(
+                _COUNTER,
+                b.centres[[s for s, _ in ghosts]] if ghosts else np.zeros((0, 3)),
+                [palette.piece_rgb(st) for _, st in ghosts],
+            ),
+        )
+        self.shown = visible.copy()
+
+    @staticmethod
+    def _counter_rgb(style: str, layer: int) -> np.ndarray:
+        """Counters of one stack alternate a little in shade, so they read as a stack."""
+        rgb = np.array(palette.piece_rgb(style), float)
+        return rgb * (0.86 if layer % 2 else 1.0)
+
+    def _one_label_a_hex(self, frame: Frame) -> Frame:
+        """The frame's labels on one hex joined into one, on the hex's layer-0 site."""
+        b = self.board
+        texts: dict[int, list[str]] = {}
+        for label in frame.labels:
+            if 0 <= label.site < b.count:
+                words = texts.setdefault(b.cell_of(label.site), [])
+                if label.text not in words:
+                    words.append(label.text)
+        joined = tuple(Label(b.site(c), ", ".join(words)) for c, words in texts.items())
+        return dataclasses.replace(frame, labels=joined)
+
+    def _slide_offsets(self, frame: Frame, pieces: dict[int, str]) -> dict[int, np.ndarray]:
+        b = self.board
+        offsets = {}
+        for slide in frame.slides:
+            if slide.site in pieces and 0 <= slide.origin < b.count:
+                t = min(1.0, max(0.0, slide.t))
+                origin = b.hex_centres[b.cell_of(slide.origin)]
+                offsets[slide.site] = (origin - b.hex_centres[b.cell_of(slide.site)]) * (1 - t)
+        return offsets
+
+    def _piece_centres(self, sites: Sequence[int]) -> np.ndarray:
+        b = self.board
+        if not sites:
+            return np.zeros((0, 3))
+        where = b.centres[list(sites)].copy()
+        for i, s in enumerate(sites):
+            if s in self._offsets:
+                where[i] += self._offsets[s]
+        return where
+
+    def _label_spot(self, site: int) -> tuple[float, float, float]:
+        """Over the hex's stack (or where it would stand)."""
+        b = self.board
+        c = b.cell_of(site)
+        x, y, _ = b.hex_centres[c]
+        top = b.stack_top(c, int(self._heights[c]))
+        return (x + STACK_OFFSET[0], y + STACK_OFFSET[1], top + LABEL_LIFT)
+
+    def _marks(self, frame: Frame, visible: np.ndarray) -> pv.PolyData:
+        b = self.board
+        parts = []
+        rims = {style: tuple(round(255 * v) for v in rim) for style, rim in palette.RIM_RGB.items()}
+        rims.update(palette.SQUARE_RIM_RGB)
+        for style, rim in rims.items():
+            cells = sorted(
+                {b.cell_of(s) for s in frame.highlights.get(style, ()) if 0 <= s < b.count}
+            )
+            where = b.hex_centres[cells] + (0, 0, HEX_HEIGHT + 0.012) if cells else []
+            parts.append(instances(_FRAME, where, [rim] * len(cells)))
+        for marker in frame.markers:
+            s = marker.site
+            if not 0 <= s < b.count or not visible[s]:
+                continue
+            c = b.cell_of(s)
+            colour = [palette.MARKER_RGB.get(marker.style, palette.MARKER_RGB["target"])]
+            spot = b.hex_centres[c] + (*STACK_OFFSET, 0.0)
+            if self._heights[c]:  # on top of the stack
+                top = b.stack_top(c, int(self._heights[c]))
+                parts.append(instances(_SPHERE, spot + np.array([0, 0, top + 0.14]), colour))
+            else:
+                parts.append(instances(_DISC, spot + np.array([0, 0, HEX_HEIGHT + 0.02]), colour))
+        for pointer in frame.pointers:
+            if not 0 <= pointer.site < b.count:
+                continue
+            c = b.cell_of(pointer.site)
+            where = b.hex_centres[c] + (0, 0, PYRAMID_HEIGHT + 0.8)
+            if pointer.direction is not None:
+                where = where + np.array([*pointer.direction, 0.0]) * 0.9
+            rgb = palette.POINTER_RGB.get(pointer.style, palette.EDGE_RGB)
+            parts.append(instances(_CONE, where, [rgb]))
+        parts = [p for p in parts if p.n_points]
+        return pv.merge(parts) if parts else pv.PolyData()
+
+    def _paths(self, frame: Frame) -> pv.PolyData:
+        """Each path a tube through its hexes' centres at PATH_Z, a ball at its end; a path
+        of two hexes (a device on a border) runs from the first hex to the border."""
+        b = self.board
+        parts = []
+        for path in frame.paths:
+            cells: list[int] = []
+            for s in path.sites:
+                if 0 <= s < b.count and (not cells or cells[-1] != b.cell_of(s)):
+                    cells.append(b.cell_of(s))
+            if len(cells) < 2:
+                continue
+            points = b.hex_centres[cells] + (0, 0, PATH_Z)
+            if len(cells) == 2:
+                points = np.array([points[0], points[0] + (points[1] - points[0]) * 0.62])
+            colour = np.array(
+                palette.PATH_RGB.get(path.style, palette.piece_rgb(path.style)), np.uint8
+            )
+            tube = pv.lines_from_points(points).tube(radius=PATH_RADIUS, n_sides=10).triangulate()
+            tube.cell_data["rgb"] = np.tile(colour, (tube.n_cells, 1))
+            parts.append(tube)
+            parts.append(instances(_END, points[-1:], [colour]))
+        return pv.merge(parts) if parts else pv.PolyData()
+
+    # ---- what a move removed: shown gone at once ------------------------------------------
+
+    def play(self, vanishing: Sequence[Vanish]) -> float:
+        return 0.0
+
+    def advance(self, t: float) -> None:
+        return None
+
+    # ---- camera and picking -------------------------------------------------------------
+
+    def bounds(self) -> tuple[float, ...]:
+        c = self.board.hex_centres
+        lo, hi = c.min(axis=0) - HEX_RADIUS, c.max(axis=0) + HEX_RADIUS
+        return (lo[0], hi[0], lo[1], hi[1], 0.0, PYRAMID_HEIGHT)
+
+    def set_view(self, name: str) -> None:
+        direction, up = HEX_VIEWS.get(name, palette.VIEWS[name])
+        self.plotter.view_vector(direction, viewup=up, render=False)
+        self.plotter.reset_camera(render=False, bounds=self.bounds())
+        self.plotter.camera.zoom(ZOOM)  # the map, not its bounding sphere, fills the view
+        self.plotter.renderer.ResetCameraClippingRange(*self.bounds())
+
+    def pick(self, x: float, y: float) -> int | None:
+        """The shown site under display pixel (x, y): the top counter of a stack the ray
+        enters (its box), else the hex under the pixel (its top counter, or layer 0)."""
+        b = self.board
+        if not self.shown.any():
+            return None
+        near, direction = view_ray(self.plotter, x, y)
+        best, best_t = None, np.inf
+        for c in np.flatnonzero(self._heights):
+            centre = b.hex_centres[c] + (*STACK_OFFSET, 0.0)
+            lo = centre - (COUNTER_RADIUS, COUNTER_RADIUS, 0.0)
+            height = b.stack_top(c, int(self._heights[c]))
+            hi = centre + np.array([COUNTER_RADIUS, COUNTER_RADIUS, height])
+            with np.errstate(divide="ignore", invalid="ignore"):
+                t1, t2 = (lo - near) / direction, (hi - near) / direction
+            t_near = np.nanmax(np.minimum(t1, t2))
+            t_far = np.nanmin(np.maximum(t1, t2))
+            if t_near <= t_far and t_far > 0 and t_near < best_t:
+                best, best_t = int(c), t_near
+        if best is None:
+            if abs(direction[2]) < 1e-9:
+                return None
+            t = (HEX_HEIGHT - near[2]) / direction[2]
+            if t <= 0:
+                return None
+            hit = near + t * direction
+            distance = np.linalg.norm(b.hex_centres[:, :2] - hit[:2], axis=1)
+            c = int(np.argmin(distance))
+            if distance[c] > HEX_RADIUS * 0.95:
+                return None
+            best = c
+        site = b.site(best, max(0, int(self._heights[best]) - 1))
+        return site if self.shown[site] else None
+
+    def display_position(self, site: int) -> tuple[float, float]:
+        b = self.board
+        c = b.cell_of(site)
+        point = b.hex_centres[c] + (*STACK_OFFSET, HEX_HEIGHT + 0.05)
+        if site in self._pieces:
+            point = b.centres[site]
+        return to_display(self.plotter, np.asarray(point, float))
