@@ -4,7 +4,7 @@ Imports numpy and the standard library only: never Qt, VTK or pyvista (a test en
 Importing the package registers every game.
 """
 
-from . import ball, partition, pyraos, terrace  # noqa: F401  (registers the games)
+from . import ball, partition, pyraos, rolling, terrace  # noqa: F401  (registers the games)
 from .game import (
     Game,
     IllegalMoveError,

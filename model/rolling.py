@@ -11,8 +11,10 @@ triangles), points (solo: the Pharaoh's walk and the soldiers' choices) and clea
 (devices placed). Every decision is one player's move; ``done`` ends a player's optional
 decisions.
 
-Not registered yet (a registered game needs its window, which comes later): build games
-from the class, ``RollingPyramids.new(RollingPyramids.parse_options({"players": 3}))``.
+Registered as ``rolling``; build games from the registry or the class,
+``RollingPyramids.new(RollingPyramids.parse_options({"players": 3}))``. The computer
+players are the game's own (:class:`RandomPlayer`, :class:`GreedyPlayer`:
+``computer_levels``), not the shared tree searches, which know no chance node.
 
 Positions are immutable values: ``push`` builds a new :class:`State` from a copy and keeps
 the old one for ``pop``, so a copy of the game shares its states safely.
@@ -39,6 +41,7 @@ from .game import (
     PositionFormatError,
     Termination,
     check_option_names,
+    register_game,
 )
 from .rolling_rules import (
     DEVICES,
@@ -473,6 +476,7 @@ class FightsEffect:
 # ---- the game ------------------------------------------------------------------------------
 
 
+@register_game
 class RollingPyramids(Game):
     name = "rolling"
     title = "Rolling Pyramids"
@@ -515,6 +519,19 @@ class RollingPyramids(Game):
         ),
     )
     _copied = ("move_stack", "_undo")
+    computer_levels = ("random", "greedy")
+
+    @classmethod
+    def players_for(cls, options: RollingOptions) -> tuple[str, ...]:
+        return COLOURS[: options.players]
+
+    def computer_player(self, level: str, seed: int | None = None) -> Any:
+        """:class:`RandomPlayer` or :class:`GreedyPlayer` (``level`` "random", "greedy")."""
+        if level == "random":
+            return RandomPlayer(seed)
+        if level == "greedy":
+            return GreedyPlayer(seed)
+        raise ValueError(f"level must be one of {', '.join(self.computer_levels)}, not {level!r}")
 
     def __init__(self, options: RollingOptions | None = None) -> None:
         self._options = options or RollingOptions()

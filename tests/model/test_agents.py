@@ -12,12 +12,12 @@ import pytest
 from model.files import read
 from model.game import SIMULTANEOUS, game_class, game_names
 from model.search.agents import (
-    LEVELS,
     AlphaBetaAgent,
     Limits,
     MCTSAgent,
     RandomAgent,
     agent_for,
+    levels_for,
 )
 from tests.conftest import make_partition
 
@@ -159,14 +159,26 @@ def test_alphabeta_finds_the_pyraos_win_in_7():
     assert len(choice.pv) == 7
 
 
-@pytest.mark.parametrize("name", game_names())
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize(
+    ("name", "level"), [(n, lv) for n in game_names() for lv in levels_for(game_class(n))]
+)
 def test_levels(name, level):
     game = game_class(name).new()
     agent, limits = agent_for(game, level, seed=5)
     assert limits.seconds or limits.playouts
     choice = agent.choose(game, limits.scaled(0.04))
     assert choice.move in game.legal_moves()
+
+
+def test_a_game_with_players_of_its_own_gets_them():
+    game = game_class("rolling").new()
+    assert levels_for(game) == ("random", "greedy")
+    agent, _ = agent_for(game, "greedy", seed=1)
+    choice = agent.choose(game)
+    assert choice.move in game.legal_moves()
+    assert not choice.judged
+    with pytest.raises(ValueError, match="random, greedy"):
+        agent_for(game, "strong")
 
 
 def test_unknown_level():

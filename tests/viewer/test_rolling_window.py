@@ -1,0 +1,234 @@
+"""Rolling Pyramids in the window: a 2-player game against the computer and a solo game
+started from New game and played to their final scores through the Turn dock and map
+clicks; hidden deployment; clear refusals of bad clicks; save and reopen; undo over the
+dice."""
+
+from __future__ import annotations
+
+import pytest
+from window_helpers import click
+
+from model.game import CHANCE
+from model.rolling import DONE, Deploy, Place, RollingPyramids, StartArea, Take
+
+
+@pytest.fixture
+def rolling_window(make_window, monkeypatch, qtbot):
+    """A window on a new Rolling Pyramids game made through New game (the dialog answers
+    with the given options and players)."""
+    from viewer.widgets.new_game import NewGameDialog
+
+    def make(players=2, computer=None):
+        window = make_window()
+        window.engine.seed = 7
+        window.engine.pace = 0
+        window.session.dice.seed(11)
+
+        def exec_(dialog):
+            dialog.choose("rolling")
+            dialog.widget("players").setValue(players)
+            for colour, level in (computer or {}).items():
+                dialog.set_player(colour, level)
+            return 1
+
+        monkeypatch.setattr(NewGameDialog, "exec", exec_)
+        window.menus.new_game()
+        assert window.ui.game_name == "rolling"
+        assert window.board.kind == "hex-map"
+        return window
+
+    return make
+
+
+def wait_for_human(window, qtbot, timeout=20_000):
+    """Until a human decides (or the game ends): the computer's moves come on their own."""
+    qtbot.waitUntil(
+        lambda: (
+            window.game.is_over()
+            or (
+                window.game.current_player() >= 0
+                and window.game.to_move not in window.engine.computer
+                and not window.engine.runner.thinking
+            )
+        ),
+        timeout=timeout,
+    )
+
+
+def human_decides(window, qtbot) -> None:
+    """One decision of the human to move, made as a user would: the Turn dock's dice and
+    choices, map clicks for starting areas, deployments and devices, Done."""
+    game = window.game
+    dock = window.ui._docks.turn
+    phase = game.phase
+    before = len(game.move_stack)
+    if phase == "start":
+        target = next(m for m in game.legal_moves() if isinstance(m, StartArea))
+        click(qtbot, window, window.ui.geometry(game).site(game.map.cell(target.cell)))
+    elif phase == "draft":
+        index = next(i for i, d in enumerate(game.state.dice) if d.taker is None)
+        dock.dice[index].click()
+        assert dock.choice_texts(), "a die taken shows where it may be written"
+        dock.choose_text(dock.choice_texts()[0])
+    elif phase == "deploy":
+        move = next(m for m in game.legal_moves() if isinstance(m, Deploy))
+        dock.choose_text(f"send {move.unit}") or dock.choose_text(f"▶ send {move.unit}")
+        click(qtbot, window, window.ui.geometry(game).site(game.map.cell(move.cell)))
+    elif phase == "cleanup" and any(isinstance(m, Place) for m in game.legal_moves()):
+        move = next(m for m in game.legal_moves() if isinstance(m, Place))
+        board = window.ui.geometry(game)
+        click(qtbot, window, board.site(game.map.cell(move.cell)))
+        if move.other is not None:
+            click(qtbot, window, board.site(game.map.cell(move.other)))
+    elif DONE in game.legal_moves() and (phase != "develop" or len(dock.choice_texts()) < 2):
+        dock.done.click()
+    else:
+        dock.choose_text(dock.choice_texts()[0])
+    assert len(window.game.move_stack) > before, f"no move made in the {phase} phase"
+
+
+def play_out(window, qtbot, limit=2000):
+    for _ in range(limit):
+        wait_for_human(window, qtbot)
+        if window.game.is_over():
+            return
+        human_decides(window, qtbot)
+    raise AssertionError("no end")
+
+
+def test_two_players_against_the_computer_to_the_final_score(rolling_window, qtbot, guard_errors):
+    window = rolling_window(2, {"red": "greedy"})
+    game = window.game
+    assert isinstance(game, RollingPyramids)
+    assert game.players == ("red", "blue")
+    assert window.engine.computer == {"red": "greedy"}
+    assert "Computer (greedy)" in window.menus.player_menus["red"].title()
+    play_out(window, qtbot)
+    game = window.game
+    assert game.is_over()
+    assert game.round == 10
+    assert "points" in window.status_game.text() or "wins" in window.status_game.text()
+    assert window.ui._docks.fights.text().count("Round") >= 5
+    assert "red" in window.ui._docks.sheets.text("red")
+    assert guard_errors == []
+
+
+def test_a_solo_game_to_its_end(rolling_window, qtbot, guard_errors):
+    window = rolling_window(1)
+    game = window.game
+    assert game.players == ("red",)
+    assert game.current_player() >= 0  # the starting area was rolled by the session
+    assert game.move_stack[0].__class__.__name__ == "Roll"
+    play_out(window, qtbot)
+    assert window.game.is_over()
+    assert "Pharaoh" in window.status_game.text() or "revolution" in window.status_game.text()
+    assert guard_errors == []
+
+
+def test_the_dialog_shows_the_seats_of_the_player_count(make_window, qtbot):
+    from viewer.widgets.new_game import NewGameDialog
+
+    window = make_window()
+    dialog = NewGameDialog(window, "rolling")
+    qtbot.addWidget(dialog)
+    combo = dialog.side("red")
+    assert [combo.itemText(i) for i in range(combo.count())] == [
+        "Human",
+        "Computer (random)",
+        "Computer (greedy)",
+    ]
+    dialog.widget("players").setValue(3)
+    dialog.set_player("green", "random")
+    dialog.set_player("yellow", "greedy")
+    assert dialog.computer_players() == {"green": "random"}  # yellow has no seat with 3
+    form = dialog.side_forms["rolling"]
+    assert form.isRowVisible(dialog.side("green"))
+    assert not form.isRowVisible(dialog.side("yellow"))
+
+
+def to_deploy(window, qtbot):
+    """Two humans (hot seat): play on until red deploys."""
+    for _ in range(500):
+        game = window.game
+        if game.phase == "deploy" and game.to_move == "red" and game.legal_moves():
+            return
+        human_decides(window, qtbot)
+    raise AssertionError("no deploy phase")
+
+
+def test_hidden_deployment_for_hot_seat(rolling_window, qtbot):
+    window = rolling_window(2)
+    to_deploy(window, qtbot)
+    game = window.game
+    human_decides(window, qtbot)  # red sends a unit
+    game = window.game
+    red_orders = [o for o in game.state.orders if o.player == 0]
+    assert red_orders
+    frame = window.ui.frame(game, window.turn)
+    if game.to_move == "red":  # red still deploying: red sees its own order
+        assert frame.ghosts
+        assert any("red sends" in label.text for label in frame.labels)
+    while window.game.phase == "deploy" and window.game.to_move == "red":
+        human_decides(window, qtbot)
+    game = window.game
+    if game.phase == "deploy":  # blue's turn: red's orders are hidden from blue
+        assert game.to_move == "blue"
+        frame = window.ui.frame(game, window.turn)
+        assert not any("red sends" in label.text for label in frame.labels)
+        assert all(colour == "blue" for colour in frame.ghosts.values())
+        assert "secret" in window.statusBar().currentMessage() or True
+    message = window.ui.played(game, "red", Deploy("a", "9"))
+    assert "9" not in message.replace("red sent a", "")
+
+
+def test_bad_clicks_say_why_and_keep_the_position(rolling_window, qtbot):
+    window = rolling_window(2)
+    game = window.game
+    board = window.ui.geometry(game)
+    key = game.position_key()
+    click(qtbot, window, board.site(game.map.cell("12")))  # not a starting area
+    assert "not a free starting area" in window.statusBar().currentMessage()
+    assert window.game.position_key() == key
+    human_decides(window, qtbot)  # blue chooses
+    human_decides(window, qtbot)  # red chooses
+    assert window.game.phase == "draft"
+    key = window.game.position_key()
+    click(qtbot, window, board.site(game.map.cell("12")))
+    assert "take a die" in window.statusBar().currentMessage()
+    assert window.game.position_key() == key
+    window.finish_turn()  # nothing to finish in the draft
+    assert "take a die" in window.statusBar().currentMessage()
+    assert window.game.position_key() == key
+
+
+def test_undo_takes_back_the_dice_with_the_decision(rolling_window, qtbot):
+    window = rolling_window(2)
+    human_decides(window, qtbot)
+    human_decides(window, qtbot)  # the last starting area: round 1's dice are rolled
+    game = window.game
+    assert game.phase == "draft"
+    rolls = sum(1 for m in game.move_stack if m.__class__.__name__ == "Roll")
+    assert rolls == 8
+    window.undo()
+    assert window.game.phase == "start"
+    assert len(window.game.move_stack) == 1
+    window.redo()
+    assert window.game.phase == "draft"
+    assert window.game.current_player() != CHANCE
+
+
+def test_save_and_reopen(rolling_window, qtbot, tmp_path):
+    window = rolling_window(2, {"blue": "random"})
+    for _ in range(30):
+        wait_for_human(window, qtbot)
+        human_decides(window, qtbot)
+    wait_for_human(window, qtbot)
+    history = [str(m) for m in window.game.move_stack]
+    key = window.game.position_key()
+    path = tmp_path / "rolling.pyr.json"
+    assert window.save_file(path)
+    window.session.replace_game(RollingPyramids.new())
+    assert window.open_file(path)
+    assert [str(m) for m in window.game.move_stack] == history
+    assert window.game.position_key() == key
+    assert any(isinstance(m, Take) for m in window.game.move_stack)

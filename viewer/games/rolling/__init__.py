@@ -1,0 +1,576 @@
+"""Rolling Pyramids in the window: the hex map in 3D (hexes as low prisms with their
+numbers, white pyramids sized by their points, black pyramids for factories, each force a
+stack of counters in its colour with its number; held hexes tinted in the holder's colour,
+devices on borders as tubes), and three docks (``docks.py``): **Turn** (the dice pool to
+draft from, then the choices of the decision at hand, each with what it writes), **Faction
+boards** (one tab per player: written numbers, crossed-off spaces, upgrades, points) and
+**Fights** (every round's fights with their arithmetic).
+
+Decisions: draft in the Turn dock (a die, then where its number goes); develop, conquest
+and the solo soldiers in the Turn dock (Finish turn is ``done``); a starting area, a
+deployment's target and a device's place by clicking the map (the unit or device is chosen
+in the Turn dock; its places are marked). The dice are rolled by the session (chance nodes).
+
+Hidden deployment: while units are being deployed, the map shows only the orders of the
+human player deciding (or of the one human against computers); the others' are hidden
+until the fights, and the status bar says "red sent a unit" without the target.
+
+Computer players are the game's own (random, greedy: ``Game.computer_levels``).
+
+Sites are the hex map's ``cell * LAYERS + layer``: a force is a stack of counters, one
+site per counter (``stack_height``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from PySide6.QtWidgets import QDockWidget
+
+from model.game import CHANCE, Game, Move
+from model.rolling import (
+    COLOURS,
+    DONE,
+    PHARAOH_COLOUR,
+    Cross,
+    Deploy,
+    Develop,
+    Place,
+    RollingPyramids,
+    Soldiers,
+    StartArea,
+    Take,
+)
+from model.rolling_rules import RollingMap
+
+from ...boards.hex_map import HexCell, HexMap
+from ...frame import Frame, Label, Marker, Path, Pointer, Region
+from .. import register_ui
+from ..base import ClickResult, GameUI
+
+LAYERS = 8
+TROOPS_A_COUNTER = 3
+PHASE_WORDS = {
+    "start": "choosing starting areas",
+    "solo_start": "rolling for the starting area",
+    "roll": "rolling the dice",
+    "draft": "draft",
+    "develop": "develop",
+    "deploy": "deploy (secret)",
+    "conquest": "conquests",
+    "soldiers": "new soldiers",
+    "cleanup": "cleanup",
+    "over": "over",
+}
+ASK = {
+    "start": "click a free starting area on the map (marked)",
+    "draft": "take a die from the pool in the Turn dock, then choose where to write it",
+    "develop": "choose an upgrade in the Turn dock, or Finish turn (Enter) to keep the pairs",
+    "deploy": "choose a unit in the Turn dock, then click a marked space to send it",
+    "conquest": "cross off a triangle in the Turn dock, or Finish turn (Enter) to stop",
+    "soldiers": "the new soldiers stay or join the reserve: choose in the Turn dock",
+    "cleanup": "place a device (choose it in the Turn dock, click the map), or Finish turn",
+}
+
+
+def stack_height(strength: int) -> int:
+    """Counters drawn for a force of ``strength`` (one per 3 units, at most LAYERS)."""
+    if strength <= 0:
+        return 0
+    return min(LAYERS, 1 + (strength - 1) // TROOPS_A_COUNTER)
+
+
+def hex_map(board: RollingMap) -> HexMap:
+    cells = [
+        HexCell(
+            q=cell.hex[0],
+            r=cell.hex[1],
+            name=cell.name,
+            pyramid="white" if cell.white else ("black" if cell.factory else ""),
+            top=cell.top,
+            bottom=cell.bottom,
+            caption=cell.factory or "",
+            start=cell.start is not None,
+        )
+        for cell in board.cells
+    ]
+    return HexMap(cells, layers=LAYERS)
+
+
+def slot_words(slot: str) -> str:
+    """A slot of the faction board in words."""
+    if slot == "none":
+        return "written nowhere (no slot takes it)"
+    if slot == "hero":
+        return "the next hero slot"
+    if slot.startswith("dev"):
+        pair, shape = slot[3:].split(".")
+        return f"develop pair {pair} ({shape})"
+    if slot.startswith("f"):
+        group, space = slot[1:].split(".")
+        return f"footmen {group}, space {space} (crossed off)"
+    return f"line {slot[0]}, circle {slot[1]}"
+
+
+def take_words(move: Take, own: bool) -> str:
+    """'line a, circle 1: 5 (6, own colour -1)'."""
+    where = slot_words(move.slot)
+    if move.written is None:
+        return where
+    text = f"{where}: {move.written}"
+    if move.written != move.value:
+        change = move.written - move.value
+        why = "own colour" if own and abs(change) == 1 else "factory"
+        text += f" ({move.value}, {why} {change:+d})"
+    return text
+
+
+def move_words(move: Move) -> str:
+    """A decision in the Turn dock's words."""
+    if isinstance(move, Develop):
+        names = {
+            "ram": "a ram (breaks defenders in half)",
+            "spikes": "spikes (break attackers in half)",
+            "umbrella": "an umbrella (protects half the defenders from bombs)",
+        }
+        up = move.upgrade
+        if up in names:
+            return f"develop {names[up]}"
+        if up.endswith("+"):
+            return f"develop line {up[0]}'s next bonus circle"
+        return f"develop line {up[0]}'s line upgrade (the middle number counts)"
+    if isinstance(move, Cross):
+        return f"cross off footmen {move.group}, space {move.space} (a triangle)"
+    if isinstance(move, Soldiers):
+        return (
+            f"space {move.cell}: the soldiers {'stay there' if move.stay else 'join the reserve'}"
+        )
+    if isinstance(move, StartArea):
+        return f"starting area {move.cell}"
+    if move == DONE:
+        return "done"
+    return str(move)
+
+
+class RollingTurn:
+    """The decision being made: the die, unit or device chosen in the Turn dock and the
+    first hex of a device's border."""
+
+    def __init__(self, ui: RollingUI, game: RollingPyramids) -> None:
+        self.ui = ui
+        self.game = game
+        self.die: int | None = None  # index into the state's dice
+        self.unit: str | None = None
+        self.device: str | None = None
+        self.first: int | None = None  # a ram's or spikes' own hex (cell index)
+        self.chosen: Move | None = None  # a choice made in the Turn dock
+        moves = game.legal_moves() if game.current_player() >= 0 else []
+        units = [m.unit for m in moves if isinstance(m, Deploy)]
+        self.unit = units[0] if units else None
+        devices = [m.device for m in moves if isinstance(m, Place)]
+        self.device = devices[0] if devices else None
+
+    @property
+    def building(self) -> bool:
+        return self.die is not None or self.first is not None
+
+    @property
+    def can_finish(self) -> bool:
+        game = self.game
+        if game.current_player() == CHANCE:
+            return True
+        return self.chosen is not None or DONE in self._moves()
+
+    def _moves(self) -> list[Move]:
+        return self.game.legal_moves() if self.game.current_player() >= 0 else []
+
+    def pieces(self) -> Mapping[int, str]:
+        return self.ui.sites(self.game)
+
+    def click(self, site: int) -> ClickResult:
+        game = self.game
+        node = game.current_player()
+        if node == CHANCE:
+            return "the dice are rolled next: Finish turn (Enter) rolls them"
+        if node < 0:
+            return f"the game is over: {game.describe_result()}"
+        if not self.ui.human_to_move(game):
+            return f"{game.to_move} is played by the computer: wait for its move"
+        cell = self.ui.cell_of(site)
+        name = game.cell_name(cell)
+        phase = game.phase
+        moves = self._moves()
+        if phase == "start":
+            move: Move = StartArea(name)
+            if move in moves:
+                return move
+            return f"{name} is not a free starting area: click one of the marked ones"
+        if phase == "deploy":
+            if self.unit is None:
+                return "no unit left to deploy"
+            move = Deploy(self.unit, name)
+            if move in moves:
+                return move
+            return game.why_illegal(move) or f"{self.unit} cannot go to {name}"
+        if phase == "cleanup":
+            return self._place(cell, moves)
+        return ASK.get(phase, "nothing to click on the map now")
+
+    def _place(self, cell: int, moves: list[Move]) -> ClickResult:
+        game = self.game
+        name = game.cell_name(cell)
+        if self.device is None:
+            return "no device left to place: Finish turn (Enter) ends the cleanup"
+        places = [m for m in moves if isinstance(m, Place) and m.device == self.device]
+        if self.device == "umbrella":
+            move = Place("umbrella", name)
+            if move in places:
+                return move
+            return f"an umbrella goes on a space you hold, not on {name}"
+        if self.first is None:
+            if any(m.cell == name for m in places):
+                self.first = cell
+                return None
+            return f"a {self.device} starts from a space you hold next to another: not {name}"
+        move = Place(self.device, game.cell_name(self.first), name)
+        if move in places:
+            self.first = None
+            return move
+        first = game.cell_name(self.first)
+        return f"no {self.device} from {first} to {name}: click a marked neighbour, or Cancel"
+
+    def finish(self) -> ClickResult:
+        game = self.game
+        if game.current_player() == CHANCE:  # the Moves dock went back to a roll
+            outcomes = game.chance_outcomes()
+            return random.choices([m for m, _ in outcomes], [w for _, w in outcomes])[0]
+        if self.chosen is not None:
+            move, self.chosen = self.chosen, None
+            return move
+        if DONE in self._moves():
+            return DONE
+        phase = game.phase
+        return ASK.get(phase, "nothing to finish") if game.current_player() >= 0 else "over"
+
+    def cancel(self) -> None:
+        self.die = None
+        self.first = None
+        self.chosen = None
+
+    def prompt(self) -> str:
+        game = self.game
+        node = game.current_player()
+        if node == CHANCE:
+            return "the dice are rolled next: Finish turn (Enter)"
+        if node < 0:
+            return ""
+        if not self.ui.human_to_move(game):
+            return f"{game.to_move} (computer) is deciding"
+        if game.phase == "deploy" and self.unit is not None:
+            return f"{game.to_move}: click a marked space to send {self.unit} (secret)"
+        if game.phase == "cleanup" and self.first is not None:
+            return f"click the neighbour the {self.device} faces (Esc: another start)"
+        if game.phase == "draft" and self.die is not None:
+            return f"{game.to_move}: choose where to write the die in the Turn dock"
+        return f"{game.to_move}: {ASK.get(game.phase, '')}"
+
+
+@register_ui
+class RollingUI(GameUI):
+    game_name = "rolling"
+    board_kind = "hex-map"
+    piece_word = "troops"
+
+    def __init__(self, host: Any = None) -> None:
+        super().__init__(host)
+        self._maps: dict[str, HexMap] = {}
+        self._turn: RollingTurn | None = None
+        self._game: RollingPyramids | None = None
+        self._docks: Any = None
+
+    # ---- the board ----------------------------------------------------------------------
+
+    def geometry(self, game: Game) -> HexMap:
+        assert isinstance(game, RollingPyramids)
+        board = self._maps.get(game.map.id)
+        if board is None:
+            board = self._maps[game.map.id] = hex_map(game.map)
+        self._board = board
+        self._codes = {cell.code: cell.index for cell in game.map.cells}
+        self._cells = tuple(cell.code for cell in game.map.cells)
+        return board
+
+    def cell_of(self, site: int) -> int:
+        return site // LAYERS
+
+    def site_of(self, coords: tuple[int, ...]) -> int:
+        code, plain, heroes = coords
+        if code not in getattr(self, "_codes", {}):
+            raise ValueError(f"no space {code}")
+        height = stack_height(plain + heroes)
+        return self._codes[code] * LAYERS + max(0, height - 1)
+
+    def coords_of(self, site: int) -> tuple[int, ...]:
+        code = self._cells[self.cell_of(site)]
+        if code < 0:  # a starting area: chosen, no troops
+            return (code, 0, 0)
+        return (code, 1 + TROOPS_A_COUNTER * (site % LAYERS), 0)
+
+    def site_name(self, site: int) -> str:
+        code = self._cells[self.cell_of(site)]
+        return f"S{-code}" if code < 0 else str(code)
+
+    def sites(self, game: Game) -> dict[int, str]:
+        self.geometry(game)
+        return {self.site_of(coords): colour for coords, colour in game.pieces()}
+
+    def setup_frame(self, pieces: Mapping[int, str], geometry: Any) -> Frame:
+        """Set-up mode paints a garrison of 1 (a click on a stack's top takes it off)."""
+        stacks = {}
+        for site, colour in pieces.items():
+            cell, layer = divmod(site, LAYERS)
+            stacks.update({cell * LAYERS + k: colour for k in range(layer + 1)})
+        free = [c for c in range(len(geometry.cells)) if not any(s // LAYERS == c for s in pieces)]
+        return Frame(pieces=stacks, markers=tuple(Marker(c * LAYERS, "setup") for c in free))
+
+    # ---- who decides --------------------------------------------------------------------
+
+    def computer(self) -> dict[str, str]:
+        if self.host is None:
+            return {}
+        return dict(self.host.computer_players())
+
+    def human_to_move(self, game: Game) -> bool:
+        return game.current_player() >= 0 and game.to_move not in self.computer()
+
+    def viewer(self, game: RollingPyramids) -> str | None:
+        """Whose secret orders the board shows: the human deciding, else the one human
+        playing against computers; None: nobody's (several humans, a computer deciding),
+        or "*" when the computer plays every seat (nothing to hide)."""
+        computer = self.computer()
+        humans = [c for c in game.players if c not in computer]
+        if not humans:
+            return "*"
+        if game.current_player() >= 0 and game.to_move in humans:
+            return game.to_move
+        return humans[0] if len(humans) == 1 else None
+
+    # ---- a position ---------------------------------------------------------------------
+
+    def turn(self, game: Game) -> RollingTurn:
+        assert isinstance(game, RollingPyramids)
+        self.geometry(game)
+        self._turn = RollingTurn(self, game)
+        self._game = game
+        return self._turn
+
+    def play(self, move: Move) -> None:
+        """A choice made in the Turn dock: the window plays it as Finish turn would."""
+        if self._turn is None or self.host is None:
+            return
+        self._turn.chosen = move
+        self.host.finish_turn()
+
+    def choose(self, **what: Any) -> None:
+        """The Turn dock chose a die, a unit or a device: the map follows."""
+        turn = self._turn
+        if turn is None:
+            return
+        for key, value in what.items():
+            setattr(turn, key, value)
+        turn.first = None
+        self._refresh()
+        if self.host is not None:
+            self.host.redraw()
+
+    def visible_orders(self, game: RollingPyramids) -> list[Any]:
+        who = self.viewer(game)
+        if who == "*":
+            return list(game.state.orders)
+        return [o for o in game.state.orders if game.players[o.player] == who]
+
+    def frame(self, game: Game, turn: RollingTurn) -> Frame:  # type: ignore[override]
+        assert isinstance(game, RollingPyramids)
+        board = self.geometry(game)
+        s = game.state
+        pieces: dict[int, str] = {}
+        labels: list[Label] = []
+        held: dict[str, list[int]] = {}
+        heights = {}
+        for cell in game.map.cells:
+            i = cell.index
+            owner = game.colour_of(s.owner[i])
+            if owner is not None and owner != PHARAOH_COLOUR:  # the Pharaoh's: their stacks
+                held.setdefault(owner, []).append(board.site(i))
+            troops = s.troops[i]
+            height = stack_height(troops.plain + troops.heroes)
+            heights[i] = height
+            for k in range(height):
+                pieces[board.site(i, k)] = owner or PHARAOH_COLOUR
+            if troops:
+                labels.append(Label(board.site(i), str(troops)))
+        ghosts: dict[int, str] = {}
+        for order in self.visible_orders(game):
+            colour = game.players[order.player]
+            layer = min(LAYERS - 1, heights[order.cell])
+            ghosts[board.site(order.cell, layer)] = colour
+            what = "bomb" if order.bomb else order.unit
+            labels.append(Label(board.site(order.cell), f"{colour} sends {what} {order.troops}"))
+        paths, pointers = [], []
+        for device in s.devices:
+            colour = game.players[device.player]
+            if device.other >= 0:
+                paths.append(Path((board.site(device.cell), board.site(device.other)), colour))
+                labels.append(Label(board.site(device.cell), f"{device.kind}"))
+            else:
+                pointers.append(Pointer(board.site(device.cell), colour))
+                labels.append(Label(board.site(device.cell), "umbrella"))
+        markers, highlights = self._choices(game, turn, board)
+        regions = tuple(Region(tuple(sites), colour) for colour, sites in held.items())
+        return Frame(
+            pieces=pieces,
+            markers=markers,
+            highlights=highlights,
+            pointers=tuple(pointers),
+            paths=tuple(paths),
+            regions=regions,
+            labels=tuple(labels),
+            ghosts=ghosts,
+        )
+
+    def _choices(
+        self, game: RollingPyramids, turn: RollingTurn, board: HexMap
+    ) -> tuple[tuple[Marker, ...], dict[str, tuple[int, ...]]]:
+        """Markers on the hexes a click may choose now (a human deciding)."""
+        if not self.human_to_move(game) or self._setup():
+            return (), {}
+        moves = game.legal_moves()
+        cells: list[str] = []
+        highlights: dict[str, tuple[int, ...]] = {}
+        if game.phase == "start":
+            cells = [m.cell for m in moves if isinstance(m, StartArea)]
+        elif game.phase == "deploy":
+            cells = [m.cell for m in moves if isinstance(m, Deploy) and m.unit == turn.unit]
+        elif game.phase == "cleanup" and turn.device is not None:
+            places = [m for m in moves if isinstance(m, Place) and m.device == turn.device]
+            if turn.first is None:
+                cells = [m.cell for m in places]
+            else:
+                first = game.cell_name(turn.first)
+                cells = [m.other for m in places if m.cell == first and m.other]
+                highlights["selected"] = (board.site(turn.first),)
+        elif game.phase == "soldiers":
+            cells = [m.cell for m in moves if isinstance(m, Soldiers)]
+            highlights["clickable"] = tuple(board.site(game.map.cell(c)) for c in cells)
+            cells = []
+        markers = tuple(
+            Marker(board.site(game.map.cell(name)), "target") for name in dict.fromkeys(cells)
+        )
+        return markers, highlights
+
+    def _setup(self) -> bool:
+        return self.host is not None and self.host.setup_active()
+
+    def hint_frame(self, game: Game, move: Any, frame: Frame) -> Frame:
+        """The hinted decision: its hex rimmed "selected" on the map (a deployment, a
+        starting area, a device); the status bar says the rest."""
+        assert isinstance(game, RollingPyramids)
+        name = None
+        if isinstance(move, Deploy | StartArea | Place):
+            name = move.cell
+        if name is None:
+            return frame
+        site = self.geometry(game).site(game.map.cell(name))
+        highlights = dict(frame.highlights)
+        highlights["selected"] = (*highlights.get("selected", ()), site)
+        return dataclasses.replace(frame, highlights=highlights)
+
+    def status(self, game: Game) -> str:
+        assert isinstance(game, RollingPyramids)
+        points = ", ".join(f"{c} {v}" for c, v in game.scores().items())
+        if game.is_over():
+            if game.options.solo:
+                return game.describe_result()
+            return f"{game.describe_result()}: {points}"
+        rounds = game.options.rounds
+        where = f"round {game.round} of {rounds}, {PHASE_WORDS.get(game.phase, game.phase)}"
+        if game.options.solo:
+            return f"{where}; Hyskosian revolution (solo)"
+        return f"{where}; points {points}"
+
+    def describe(self, game: Game, turn: Any, site: int, shown: Mapping[int, str]) -> str:
+        assert isinstance(game, RollingPyramids)
+        cell = game.map.cells[self.cell_of(site)]
+        if cell.start is not None:
+            text = f"starting area {cell.start}"
+        else:
+            text = f"space {cell.number}"
+            if cell.white:
+                text += f", white pyramid {cell.top} (round 10: {cell.bottom}) points"
+            elif cell.factory:
+                text += f", factory: +-2 to numbers written in {cell.factory}"
+        holder = game.colour_of(game.state.owner[cell.index])
+        troops = game.state.troops[cell.index]
+        if holder is not None:
+            text += f"; held by {holder}" + (f" with {troops}" if troops else "")
+        return text
+
+    def played(self, game: Game, mover: str, move: Move) -> str:
+        assert isinstance(game, RollingPyramids)
+        if isinstance(move, Deploy):
+            text = f"{mover} sent {move.unit} (where is secret until the fights)"
+        elif isinstance(move, Take):
+            text = f"{mover} took {move.colour} d{move.sides} {move.value}: " + take_words(
+                move, move.colour == mover
+            )
+        else:
+            text = f"{mover}: {move_words(move)}"
+        effect = game.last_effect()
+        if effect is not None and effect.lines:
+            text += f"; the fights: {effect.describe()}"
+        return text
+
+    def legend_words(self, game: Game, frame: Frame) -> Mapping[tuple[str, str], str]:
+        words: dict[tuple[str, str], str] = {("marker", "target"): "a place you may choose"}
+        for colour in (*COLOURS, PHARAOH_COLOUR):
+            words[("region", colour)] = f"held by {colour}"
+            words[("path", colour)] = f"{colour}'s ram or spikes on a border"
+            words[("pointer", colour)] = f"{colour}'s umbrella"
+            words[("ghost", colour)] = f"{colour}'s secret orders (only you see them)"
+        return words
+
+    # ---- docks --------------------------------------------------------------------------
+
+    def docks(self) -> list[QDockWidget]:
+        if self._docks is None:
+            from .docks import RollingDocks  # Qt widgets: made once per UI
+
+            self._docks = RollingDocks(self)
+        return self._docks.all()
+
+    def position_changed(self, game: Game, reason: str) -> None:
+        assert isinstance(game, RollingPyramids)
+        self._game = game
+        self._refresh()
+
+    def players_changed(self) -> None:
+        self._refresh()
+
+    def _refresh(self) -> None:
+        if self._docks is not None and self._game is not None and self._turn is not None:
+            self._docks.refresh(self._game, self._turn)
+
+    def close(self) -> None:
+        self._docks = None
+
+    # ---- helpers for the docks ----------------------------------------------------------
+
+    def show_message(self, text: str) -> None:
+        if self.host is not None:
+            self.host.show_message(text)
+
+
+__all__ = ["RollingTurn", "RollingUI", "move_words", "slot_words", "stack_height", "take_words"]

@@ -1,0 +1,376 @@
+"""Rolling Pyramids' docks: **Turn** (the dice pool and the choices of the decision at
+hand), **Faction boards** (one tab per player) and **Fights** (each round's fights with
+their arithmetic)."""
+
+from __future__ import annotations
+
+import html
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QGridLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QTabWidget,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from model.game import CHANCE
+from model.rolling import (
+    DONE,
+    Cross,
+    Deploy,
+    Develop,
+    Place,
+    RollingPyramids,
+    Soldiers,
+    StartArea,
+    Take,
+)
+from model.rolling_rules import DEVICES, footmen
+
+from ... import palette
+from ...slots import slot
+
+if TYPE_CHECKING:
+    from . import RollingTurn, RollingUI
+
+CHOICE = Qt.ItemDataRole.UserRole
+DIE_RGB = {"grey": (150, 150, 150)}
+
+
+def die_colour(game: RollingPyramids, owner: int) -> str:
+    return "grey" if owner < 0 else game.players[owner]
+
+
+def _rgb(colour: str) -> tuple[int, int, int]:
+    return DIE_RGB.get(colour, palette.piece_rgb(colour))
+
+
+class TurnDock(QDockWidget):
+    """The dice pool (a button per die; taken dice say who took them) and a list of the
+    choices of the decision at hand; a click on a choice makes it."""
+
+    def __init__(self, ui: RollingUI) -> None:
+        super().__init__("Turn")
+        self.setObjectName("rolling-turn")
+        self.ui = ui
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        self.heading = QLabel()
+        self.heading.setWordWrap(True)
+        layout.addWidget(self.heading)
+        self.pool_label = QLabel("Dice pool")
+        layout.addWidget(self.pool_label)
+        self.pool = QGridLayout()
+        layout.addLayout(self.pool)
+        self.dice: list[QPushButton] = []
+        self.choices = QListWidget()
+        self.choices.itemClicked.connect(self._chosen)
+        self.choices.itemActivated.connect(self._chosen)
+        layout.addWidget(self.choices, 1)
+        self.done = QPushButton("Done (Finish turn)")
+        self.done.clicked.connect(self._done)
+        layout.addWidget(self.done)
+        self.setWidget(body)
+
+    def refresh(self, game: RollingPyramids, turn: RollingTurn) -> None:
+        ui = self.ui
+        for button in self.dice:
+            self.pool.removeWidget(button)
+            button.deleteLater()
+        self.dice = []
+        s = game.state
+        human = ui.human_to_move(game) and not ui._setup()
+        drafting = game.phase == "draft" and human
+        for index, die in enumerate(s.dice):
+            colour = die_colour(game, die.owner)
+            value = "?" if die.value is None else str(die.value)
+            text = f"d{die.sides}: {value}"
+            if die.taker is not None:
+                text += f" ({game.players[die.taker]})"
+            button = QPushButton(text)
+            button.setCheckable(True)
+            button.setChecked(turn.die == index)
+            r, g, b = _rgb(colour)
+            taken = die.taker is not None
+            ink = "black" if colour in ("yellow", "grey") else "white"
+            style = f"background: rgb({r},{g},{b}); color: {ink};"
+            if taken:
+                style = "color: gray;"
+            button.setStyleSheet(style)
+            button.setToolTip(f"a {colour} d{die.sides}" + (" (taken)" if taken else ""))
+            button.setEnabled(drafting and not taken)
+            button.clicked.connect(lambda _c=False, i=index: self._take_die(i))
+            self.pool.addWidget(button, index // 4, index % 4)
+            self.dice.append(button)
+        self.pool_label.setVisible(bool(s.dice))
+        self.heading.setText(self._heading(game, turn, human))
+        self._fill(game, turn, human)
+        self.done.setEnabled(human and DONE in game.legal_moves())
+
+    def _heading(self, game: RollingPyramids, turn: RollingTurn, human: bool) -> str:
+        if game.is_over():
+            return f"<b>Game over</b>: {html.escape(game.describe_result())}"
+        node = game.current_player()
+        if node == CHANCE:
+            return "The dice are rolled next: Finish turn (Enter) rolls them."
+        who = game.to_move
+        if not human:
+            return f"<b>{who}</b> (computer) is deciding: {game.phase}"
+        return f"<b>{who}</b>, your decision: {html.escape(turn.prompt())}"
+
+    def _fill(self, game: RollingPyramids, turn: RollingTurn, human: bool) -> None:
+        self.choices.clear()
+        if not human:
+            return
+        moves = game.legal_moves()
+        phase = game.phase
+        if phase == "draft":
+            if turn.die is None:
+                self._note("Take a die from the pool above.")
+                return
+            die = game.state.dice[turn.die]
+            colour = die_colour(game, die.owner)
+            mine = [
+                m
+                for m in moves
+                if isinstance(m, Take)
+                and (m.colour, m.sides, m.value) == (colour, die.sides, die.value)
+            ]
+            from . import take_words
+
+            for move in mine:
+                self._add(take_words(move, colour == game.to_move), ("move", move))
+        elif phase == "deploy":
+            units: dict[str, list[Deploy]] = {}
+            for m in moves:
+                if isinstance(m, Deploy):
+                    units.setdefault(m.unit, []).append(m)
+            strength = {u.name: u for u in game.units(game.current_player())}
+            for name, targets in units.items():
+                unit = strength.get(name)
+                what = f"{name}: {unit.troops}" if unit is not None else name
+                if unit is not None and unit.bomb:
+                    what += " (a bomb: any space)"
+                mark = "▶ " if name == turn.unit else ""
+                self._add(f"{mark}send {what} ({len(targets)} places)", ("unit", name))
+            self._note("Then click a marked space on the map.")
+        elif phase == "cleanup":
+            kinds = list(dict.fromkeys(m.device for m in moves if isinstance(m, Place)))
+            for kind in kinds:
+                mark = "▶ " if kind == turn.device else ""
+                self._add(f"{mark}place a {kind}", ("device", kind))
+            if kinds:
+                self._note("Then click the map: your space, then the neighbour it faces.")
+            else:
+                self._note("No device to place: Done ends your cleanup.")
+        else:
+            from . import move_words
+
+            for move in moves:
+                if move != DONE and isinstance(move, Develop | Cross | Soldiers | StartArea):
+                    self._add(move_words(move), ("move", move))
+            if phase == "develop" and DONE in moves:
+                self._note("Done keeps the unspent develop pairs for a later round.")
+
+    def _add(self, text: str, data: tuple[str, Any]) -> None:
+        item = QListWidgetItem(text)
+        item.setData(CHOICE, data)
+        self.choices.addItem(item)
+
+    def _note(self, text: str) -> None:
+        item = QListWidgetItem(text)
+        item.setFlags(Qt.ItemFlag.NoItemFlags)
+        item.setForeground(QColor(110, 110, 110))
+        self.choices.addItem(item)
+
+    def show_message(self, text: str) -> None:
+        self.ui.show_message(text)
+
+    def choice_texts(self) -> list[str]:
+        return [self.choices.item(i).text() for i in range(self.choices.count())]
+
+    def choose_text(self, start: str) -> bool:
+        """Make the first choice whose text starts with ``start`` (tests, keyboard)."""
+        for i in range(self.choices.count()):
+            item = self.choices.item(i)
+            if item.text().startswith(start) and item.data(CHOICE) is not None:
+                self._chosen(item)
+                return True
+        return False
+
+    @slot
+    def _chosen(self, item: QListWidgetItem) -> None:
+        data = item.data(CHOICE)
+        if data is None:
+            return
+        kind, value = data
+        if kind == "move":
+            self.ui.play(value)
+        elif kind == "unit":
+            self.ui.choose(unit=value)
+        elif kind == "device":
+            self.ui.choose(device=value)
+
+    @slot
+    def _take_die(self, index: int) -> None:
+        self.ui.choose(die=index)
+
+    @slot
+    def _done(self) -> None:
+        self.ui.play(DONE)
+
+
+class SheetsDock(QDockWidget):
+    """Each player's faction board, one tab each."""
+
+    def __init__(self) -> None:
+        super().__init__("Faction boards")
+        self.setObjectName("rolling-sheets")
+        self.tabs = QTabWidget()
+        self.pages: dict[str, QTextBrowser] = {}
+        self.setWidget(self.tabs)
+
+    def refresh(self, game: RollingPyramids) -> None:
+        if list(self.pages) != list(game.players):
+            self.tabs.clear()
+            self.pages = {}
+            for colour in game.players:
+                page = QTextBrowser()
+                self.pages[colour] = page
+                self.tabs.addTab(page, colour)
+        for p, colour in enumerate(game.players):
+            self.pages[colour].setHtml(sheet_html(game, p))
+        if game.current_player() >= 0:
+            self.tabs.setCurrentIndex(game.current_player())
+
+    def text(self, colour: str) -> str:
+        return self.pages[colour].toPlainText()
+
+
+def _n(value: int | None) -> str:
+    return "_" if value is None else str(value)
+
+
+def sheet_html(game: RollingPyramids, p: int) -> str:
+    """A faction board as HTML: what is written, crossed, upgraded."""
+    s = game.state
+    sheet = s.sheets[p]
+    faction = game.factions[p]
+    colour = game.players[p]
+    out = [f"<h3 style='color: rgb{_rgb(colour)}'>{colour}: {html.escape(faction.name)}</h3>"]
+    if not game.options.solo:
+        out.append(f"<p><b>Points: {s.scores[p]}</b></p>")
+    else:
+        out.append(f"<p>Reserve: {sheet.reserve}</p>")
+    out.append(f"<p><i>Heroes: {html.escape(faction.hero_text)}</i></p>")
+    heroes = " ".join(f"[{_n(v)}]" for v in sheet.heroes)
+    out.append(
+        f"<p><b>Heroes</b> {heroes}"
+        + (f" (this round: {sheet.hero_unit})" if sheet.hero_unit else "")
+        + "</p>"
+    )
+    pairs = []
+    for i, (a, b) in enumerate(zip(sheet.dev4, sheet.dev8, strict=True)):
+        used = " spent" if sheet.dev_used[i] else ""
+        pairs.append(f"{i + 1}: {_n(a)}&lt;{_n(b)}{used}")
+    out.append("<p><b>Develop pairs</b> (d4 &lt; d8) " + ", ".join(pairs) + "</p>")
+    devices = ", ".join(
+        f"{d} x{sheet.devices[k]}" for k, d in enumerate(DEVICES) if sheet.devices[k]
+    )
+    out.append(f"<p><b>Devices</b> {devices or 'none'}</p>")
+    out.append("<p><b>Army lines</b></p><ul>")
+    for i, line in enumerate(faction.lines):
+        values = " ".join(f"[{_n(v)}]" for v in sheet.lines[i])
+        bonus = line.bonus[sheet.bonus[i]]
+        extra = " line upgrade" if sheet.line_up[i] else ""
+        unit = " (a bomb)" if line.unit == "bomb" else ""
+        shapes = "/".join(line.shapes)
+        out.append(
+            f"<li>{line.id}, {html.escape(line.name)}{unit}: {values} "
+            f"bonus {bonus}{extra} <small>({shapes})</small></li>"
+        )
+    out.append("</ul><p><b>Footmen</b></p><ul>")
+    counts = footmen(faction, sheet.crossed)
+    for g, group in enumerate(faction.groups):
+        spaces = []
+        for k, space in enumerate(group):
+            if space.is_circle:
+                spaces.append(f"({space.circle})")
+            else:
+                mark = "X" if sheet.crossed[g][k] else ""
+                shape = "▲" if space.shape == "d4" else "◆"
+                spaces.append(f"{shape}{space.number}{mark}")
+        out.append(f"<li>f{g + 1} = {counts[g]}: {' '.join(spaces)}</li>")
+    out.append("</ul>")
+    if sheet.conquests:
+        out.append(f"<p>Conquests to cross off: {sheet.conquests}</p>")
+    units = game.units(p)
+    if units and game.phase == "deploy":
+        out.append("<p>To deploy: " + ", ".join(f"{u.name} {u.troops}" for u in units) + "</p>")
+    return "".join(out)
+
+
+class FightsDock(QDockWidget):
+    """Every round's fights, with their arithmetic, newest first."""
+
+    def __init__(self) -> None:
+        super().__init__("Fights")
+        self.setObjectName("rolling-fights")
+        self.log = QTextBrowser()
+        self.setWidget(self.log)
+        self._key: Any = None
+
+    def refresh(self, game: RollingPyramids) -> None:
+        key = (id(game), len(game.move_stack), game.position_key())
+        if key == self._key:
+            return
+        self._key = key
+        rounds = fight_log(game)
+        if not rounds:
+            self.log.setHtml("<p>No fights yet: they come after each deploy phase.</p>")
+            return
+        parts = []
+        for number, lines in reversed(rounds):
+            items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
+            parts.append(f"<h4>Round {number}</h4><ul>{items or '<li>no fight</li>'}</ul>")
+        self.log.setHtml("".join(parts))
+
+    def text(self) -> str:
+        return self.log.toPlainText()
+
+
+def fight_log(game: RollingPyramids) -> list[tuple[int, tuple[str, ...]]]:
+    """(round, the resolution's lines) for each deploy phase resolved so far, replayed
+    from the start of the game's history."""
+    replay = game.start_copy()
+    out: list[tuple[int, tuple[str, ...]]] = []
+    for move in game.move_stack:
+        was_deploy, number = replay.phase == "deploy", replay.round
+        replay.push(move)
+        if was_deploy and replay.phase != "deploy":
+            out.append((number, replay.state.fights))
+    return out
+
+
+class RollingDocks:
+    def __init__(self, ui: RollingUI) -> None:
+        self.turn = TurnDock(ui)
+        self.sheets = SheetsDock()
+        self.fights = FightsDock()
+
+    def all(self) -> list[QDockWidget]:
+        return [self.turn, self.sheets, self.fights]
+
+    def refresh(self, game: RollingPyramids, turn: RollingTurn) -> None:
+        self.turn.refresh(game, turn)
+        self.sheets.refresh(game)
+        self.fights.refresh(game)
