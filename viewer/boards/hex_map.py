@@ -54,7 +54,7 @@ PYRAMID_OFFSET = (-0.3, -0.2)  # ... its pyramid left of it, the name above that
 NAME_OFFSET = (-0.62, 0.42)
 PYRAMID_RGB = {"white": (246, 244, 236), "black": (40, 40, 46)}
 LABEL_LIFT = 0.35
-ZOOM = 1.3
+ZOOM = 1.12
 GHOST_OPACITY = 0.4
 PATH_Z, PATH_RADIUS = 0.75, 0.06
 #: A flat map is seen from higher up than a pyramid: its numbers read.

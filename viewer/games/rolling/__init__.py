@@ -564,7 +564,11 @@ class RollingUI(GameUI):
             self._docks.refresh(self._game, self._turn)
 
     def close(self) -> None:
-        self._docks = None
+        if self._docks is not None:
+            for dock in self._docks.all():  # deleted later: the window still removes
+                dock.close()  # their View menu entries
+                dock.deleteLater()
+            self._docks = None
 
     # ---- helpers for the docks ----------------------------------------------------------
 
