@@ -71,7 +71,7 @@ class MainWindow(QMainWindow):
         self.free_plane = FreePlane(self.plotter, self.view, self.show_message)
         self.clip_planes = ClipPlanes(self.plotter)  # the axis planes drawn in the scene
         self.view_dock.free_plane.toggled.connect(self._on_free_plane_toggled)
-        self.moves_dock = MoveListDock(session, self)
+        self.moves_dock = MoveListDock(session, self, self._hidden_moves)
         self.setup_dock = SetupDock(self)
         self.lesson_dock = LessonDock(self)
         self.puzzle_dock = PuzzleDock(self)  # the puzzle: made, verified, solved
@@ -137,6 +137,11 @@ class MainWindow(QMainWindow):
     def apply_position(self, game: Game, message: str) -> None:
         self.session.apply_setup(game)
         self.show_message(message)
+
+    def _hidden_moves(self, game: Game, line: Any) -> Any:
+        """The Moves dock's secret moves: the game UI's (none while it is not made yet)."""
+        ui = getattr(self, "ui", None)
+        return ui.hidden_moves(game, line) if ui is not None else {}
 
     def setup_active(self) -> bool:
         return self.setup is not None

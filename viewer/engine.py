@@ -434,6 +434,9 @@ class EngineControl:
         menus = getattr(self.window, "menus", None)  # none yet while the window is built
         if menus is not None:
             menus.show_players()
+        moves = getattr(self.window, "moves_dock", None)
+        if moves is not None and getattr(self.window, "ui", None) is not None:
+            moves.refresh()  # whose secret moves it may show follows who plays
         ui = getattr(self.window, "ui", None)
         if ui is not None:
             ui.players_changed()

@@ -232,3 +232,50 @@ def test_save_and_reopen(rolling_window, qtbot, tmp_path):
     assert [str(m) for m in window.game.move_stack] == history
     assert window.game.position_key() == key
     assert any(isinstance(m, Take) for m in window.game.move_stack)
+
+
+def test_the_moves_dock_hides_deployments_until_the_fights(rolling_window, qtbot, guard_errors):
+    """Hot seat: while blue decides, blue reads in the Moves dock that red deployed, not
+    where (and red, deciding, reads its own targets but not blue's); after the fights every
+    target is listed; a step back before the fights hides them again."""
+    window = rolling_window(2)
+    to_deploy(window, qtbot)
+    dock = window.moves_dock
+
+    def row(ply: int) -> str:
+        return dock.tree.topLevelItem(ply).text(0)
+
+    def deploys() -> list[tuple[int, str, Deploy]]:
+        line = window.session.line()
+        return [(i + 1, c, m) for i, (c, m) in enumerate(line) if isinstance(m, Deploy)]
+
+    hidden = []
+
+    def check_hidden_from(viewer: str) -> None:
+        for ply, mover, move in deploys():
+            if mover == viewer:
+                assert row(ply) == f"{ply}. {mover} {move}"
+            else:
+                assert row(ply) == f"{ply}. {mover}: deploys {move.unit} (hidden until the fights)"
+                hidden.append(ply)
+
+    seen = set()
+    while window.game.phase == "deploy":
+        game = window.game
+        check_hidden_from(game.to_move)
+        seen.add(game.to_move)
+        human_decides(window, qtbot)
+    assert seen == {"red", "blue"}
+    assert hidden  # the second to deploy saw the first's deployments hidden
+    fights = len(window.game.move_stack)
+    assert window.game.phase != "deploy"
+    for ply, mover, move in deploys():
+        assert row(ply) == f"{ply}. {mover} {move}"  # fought: no secret left
+    dock.select_row(fights - 1)  # before the last deployment: not fought yet
+    game = window.game
+    assert game.phase == "deploy"
+    check_hidden_from(game.to_move)
+    dock.select_row(fights)
+    for ply, mover, move in deploys():
+        assert row(ply) == f"{ply}. {mover} {move}"
+    assert guard_errors == []

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
@@ -226,6 +226,14 @@ class GameUI:
         effect = game.last_effect()
         what = effect.describe() if effect is not None else ""
         return f"{mover} played {move}" + (f": {what}" if what else "")
+
+    def hidden_moves(self, game: Game, line: Sequence[tuple[str, Move]]) -> Mapping[int, str]:
+        """Moves of the current ``line`` (each with its mover; ``game`` shows the position
+        after the first ``len(game.move_stack)`` of them) that the players at the board
+        may not read yet, by index into ``line``, with the words the Moves dock shows
+        instead ("red: deploys a (hidden until the fights)"): secret orders before their
+        reveal. The dock hides the other lines tried at those moves too. None by default."""
+        return {}
 
     def vanishing(self, game: Game) -> list[Vanish]:
         """Pieces the last move removed, for the board to show leaving."""

@@ -1,8 +1,14 @@
 """The Moves dock: the current line of moves, with the other lines tried at each move
 beneath it. Clicking a move shows the position after it; clicking another line makes it the
-current one. Its context menu deletes a line that is not shown (after asking)."""
+current one. Its context menu deletes a line that is not shown (after asking).
+
+Secret moves (a game's hidden orders before their reveal: ``hidden``, the game UI's
+``hidden_moves``) are listed in the words it gives, and so are the other lines tried at
+them, so that a hot-seat player cannot read them here."""
 
 from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
 
 from PySide6.QtCore import QPoint, QSignalBlocker, Qt
 from PySide6.QtWidgets import (
@@ -14,19 +20,25 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from model.game import Game, Move
 from model.tree import Node
 
 from ..session import Session
 from ..slots import guarded, slot
 
 NODE = Qt.ItemDataRole.UserRole
+#: The moves of a line that may not be read yet, by index, with the words shown instead.
+Hidden = Callable[[Game, Sequence[tuple[str, Move]]], Mapping[int, str]]
 
 
 class MoveListDock(QDockWidget):
-    def __init__(self, session: Session, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, session: Session, parent: QWidget | None = None, hidden: Hidden | None = None
+    ) -> None:
         super().__init__("Moves", parent)
         self.setObjectName("moves-dock")
         self.session = session
+        self.hidden: Hidden = hidden or (lambda _game, _line: {})
         self.tree = QTreeWidget(self)
         self.tree.setHeaderHidden(True)
         self.tree.setIndentation(14)
@@ -34,30 +46,40 @@ class MoveListDock(QDockWidget):
         self.tree.customContextMenuRequested.connect(self._context_menu)
         self.setWidget(self.tree)
         self._nodes: list[Node] = []  # an item's NODE data indexes this list
+        self._secret: dict[int, str] = {}  # node index -> the words shown for a secret move
         self.tree.currentItemChanged.connect(self._on_current_changed)
 
     def refresh(self) -> None:
         session = self.session
         self._nodes = []
+        self._secret = {}
         with QSignalBlocker(self.tree):
             self.tree.clear()
             self._add(None, "start", session.node.root())
             movers = session.line()
+            hidden = self.hidden(session.game, movers)
             for ply, node in enumerate(session.line_nodes(), start=1):
                 mover = movers[ply - 1][0]
-                item = self._add(None, _label(ply, mover, node), node)
+                secret = hidden.get(ply - 1)
+                label = f"{ply}. {secret}" if secret else _label(ply, mover, node)
+                item = self._add(None, label, node, secret)
                 for other in session.alternatives(node):
                     length = 1 + len(other.continuation())
                     more = f"  (line of {length} moves)" if length > 1 else ""
-                    self._add(item, f"or {_label(ply, mover, other)}{more}", other)
+                    label = f"{ply}. {secret}" if secret else _label(ply, mover, other)
+                    self._add(item, f"or {label}{more}", other, secret)
                 item.setExpanded(True)
             current = self.tree.topLevelItem(session.ply)
             self.tree.setCurrentItem(current)
             self.tree.scrollToItem(current)
 
-    def _add(self, parent: QTreeWidgetItem | None, text: str, node: Node) -> QTreeWidgetItem:
+    def _add(
+        self, parent: QTreeWidgetItem | None, text: str, node: Node, secret: str | None = None
+    ) -> QTreeWidgetItem:
         item = QTreeWidgetItem([text])
         item.setData(0, NODE, len(self._nodes))
+        if secret:
+            self._secret[len(self._nodes)] = secret
         self._nodes.append(node)
         if parent is None:
             self.tree.addTopLevelItem(item)
@@ -91,21 +113,26 @@ class MoveListDock(QDockWidget):
         if item is None or item.parent() is None:
             return
         node = self.node_of(item)
+        secret = self._secret.get(item.data(0, NODE))
         menu = QMenu(self)
         action = menu.addAction("Delete this line...")
-        action.triggered.connect(lambda: guarded(lambda: self.ask_delete(node), self.show_message))
+        action.triggered.connect(
+            lambda: guarded(lambda: self.ask_delete(node, secret), self.show_message)
+        )
         menu.exec(self.tree.viewport().mapToGlobal(point))
 
     def show_message(self, text: str) -> None:
         self.session.message.emit(text)
 
-    def ask_delete(self, node: Node) -> bool:
-        """Delete another line after asking; True when it went."""
+    def ask_delete(self, node: Node, secret: str | None = None) -> bool:
+        """Delete another line after asking (naming its first move by ``secret`` when that
+        is hidden); True when it went."""
         count = 1 + node.size()
+        first = f"'{secret}'" if secret else str(node.move)
         answer = QMessageBox.question(
             self,
             "Delete a line",
-            f"Delete the line starting {node.move} ({count} moves)? It cannot be undone.",
+            f"Delete the line starting {first} ({count} moves)? It cannot be undone.",
         )
         if answer != QMessageBox.StandardButton.Yes:
             return False

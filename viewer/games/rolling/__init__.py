@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from PySide6.QtWidgets import QDockWidget
@@ -391,6 +391,32 @@ class RollingUI(GameUI):
         if who == "*":
             return list(game.state.orders)
         return [o for o in game.state.orders if game.players[o.player] == who]
+
+    def hidden_moves(self, game: Game, line: Sequence[tuple[str, Move]]) -> dict[int, str]:
+        """Deployments the players at the board may not read in the Moves dock: those of
+        a deploy phase whose fights come after the position shown, except the viewer's
+        own (see :meth:`viewer`); the unit sent is no secret, its target is."""
+        assert isinstance(game, RollingPyramids)
+        who = self.viewer(game)
+        if who == "*":
+            return {}
+        shown = len(game.move_stack)
+        replay = game.start_copy()
+        hidden: dict[int, str] = {}
+        pending: dict[int, str] = {}  # the deploy phase being replayed
+        for index, (mover, move) in enumerate(line):
+            if isinstance(move, Deploy) and mover != who:
+                pending[index] = f"{mover}: deploys {move.unit} (hidden until the fights)"
+            try:
+                replay.push(move)
+            except ValueError:  # not this game's line (it is being replaced)
+                break
+            if pending and replay.phase != "deploy":  # the fights: read from here on
+                if index + 1 > shown:
+                    hidden.update(pending)
+                pending = {}
+        hidden.update(pending)
+        return hidden
 
     def frame(self, game: Game, turn: RollingTurn) -> Frame:  # type: ignore[override]
         assert isinstance(game, RollingPyramids)
