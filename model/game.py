@@ -68,6 +68,14 @@ SIMULTANEOUS = -2
 TERMINAL = -4
 
 
+def no_proof_with_chance(title: str) -> str:
+    """Why no forced win is proven in a game of chance (the prover, Verify, Solve)."""
+    return (
+        f"{title} is a game of chance (dice): forced wins are proven only in games "
+        "without chance, so puzzles of this game cannot be verified or solved"
+    )
+
+
 # ---- values ---------------------------------------------------------------------------
 
 
@@ -213,6 +221,10 @@ class Game(ABC):
     #: returns): the New game dialog and the Game menu offer these instead of easy /
     #: medium / strong, and :meth:`computer_player` makes them. Empty: the shared ones.
     computer_levels: ClassVar[tuple[str, ...]] = ()
+    #: The game has chance nodes (dice): a proof of a forced win (the prover, a puzzle's
+    #: Verify and Solve, ``verify``) is refused, since it would take a roll of the dice for
+    #: a player's move. :func:`no_proof_with_chance` says so.
+    has_chance: ClassVar[bool] = False
 
     move_stack: list[Move]
     #: A study is a set-up position that need not be reachable by play (any colouring, e.g.

@@ -19,7 +19,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .game import Game, IllegalMoveError, InvalidMoveError, PositionFormatError
+from .game import (
+    Game,
+    IllegalMoveError,
+    InvalidMoveError,
+    PositionFormatError,
+    no_proof_with_chance,
+)
 
 MAX_WITHIN = 200
 _SHORT = re.compile(r"^\s*(\w+)\s+wins\s+in\s+(\d+)(\s+moves?)?\s*$")
@@ -171,6 +177,8 @@ def verify(
     """Prove the puzzle's goal from ``game`` (left unchanged). ValueError without a goal."""
     from .search.prover import prove  # the search imports the game modules
 
+    if game.has_chance:
+        raise ValueError(no_proof_with_chance(game.title))
     goal = goal_of(puzzle)
     if goal is None:
         raise ValueError('the puzzle states no goal (add "goal": {"side", "result", "within"})')

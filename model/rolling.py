@@ -520,6 +520,7 @@ class RollingPyramids(Game):
     )
     _copied = ("move_stack", "_undo")
     computer_levels = ("random", "greedy")
+    has_chance = True
 
     @classmethod
     def players_for(cls, options: RollingOptions) -> tuple[str, ...]:

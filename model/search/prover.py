@@ -18,7 +18,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..game import Game, Move
+from ..game import Game, Move, no_proof_with_chance
 from .solver import SearchStopped
 from .symmetry import key_function
 
@@ -95,6 +95,8 @@ class Prover:
         progress: ProverProgress | None = None,
         progress_every: float = 0.25,
     ) -> None:
+        if game.has_chance:
+            raise ValueError(no_proof_with_chance(game.title))
         if side not in game.players:
             raise ValueError(f"{side!r} is not a player of {game.title}")
         self.game = game.copy()

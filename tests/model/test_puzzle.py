@@ -102,3 +102,39 @@ def test_the_goal_survives_saving():
     doc = loads(_with_puzzle(PYRAOS_WIN_IN_7, puzzle))
     again = loads(dumps(doc.game, doc.puzzle))
     assert again.puzzle == doc.puzzle
+
+
+def test_a_game_of_chance_is_refused_before_any_search():
+    """Rolling Pyramids has dice: Verify and the prover refuse it, saying why, whether or
+    not the file states a goal (the prover would take a roll for a player's move)."""
+    from model.rolling import RollingPyramids
+    from model.search.prover import prove
+
+    game = RollingPyramids.new()
+    assert game.has_chance
+    goal = {"goal": {"side": "red", "result": "win", "within": 3}}
+    for puzzle in (goal, {}):
+        with pytest.raises(ValueError, match="game of chance .dice.: forced wins are proven"):
+            verify(game, puzzle)
+    with pytest.raises(ValueError, match="Rolling Pyramids is a game of chance"):
+        prove(game, "red", 3)
+
+
+def test_only_games_with_chance_nodes_say_so():
+    from model.game import CHANCE, game_class, game_names
+
+    for name in game_names():
+        cls = game_class(name)
+        game = cls.new()
+        seen_chance = False
+        for _ in range(60):
+            if game.is_over():
+                break
+            if game.current_player() == CHANCE:
+                seen_chance = True
+                game.push(game.chance_outcomes()[0][0])
+            elif game.current_player() < 0:
+                break  # a simultaneous node: no chance in it
+            else:
+                game.push(game.legal_moves()[0])
+        assert cls.has_chance == seen_chance, name

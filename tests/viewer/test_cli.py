@@ -354,3 +354,18 @@ def test_verify_prints_a_line_per_puzzle_and_fails_on_a_wrong_one(capsys, tmp_pa
     code, out, _ = run(capsys, "verify", ROOT / "examples/pyraos/top-in-one.pyr.json")
     assert code == 2
     assert "states no goal" in json.loads(out)["error"]
+
+
+def test_verify_refuses_a_game_of_chance_and_says_why(capsys, tmp_path):
+    raw = json.loads((ROOT / "examples/rolling/two-players-new.pyr.json").read_text())
+    raw["puzzle"] = {"goal": {"side": "red", "result": "win", "within": 3}}
+    path = tmp_path / "dice.pyr.json"
+    path.write_text(json.dumps(raw))
+    code, out, err = run(capsys, "verify", path)
+    assert code == 2
+    assert "game of chance (dice)" in json.loads(out)["error"]
+    assert err == (
+        f"pyramid-lab: {path}: Rolling Pyramids is a game of chance (dice): forced wins are "
+        "proven only in games without chance, so puzzles of this game cannot be verified or "
+        "solved\n"
+    )

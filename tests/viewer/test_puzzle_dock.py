@@ -373,3 +373,36 @@ def test_session_restore_drops_what_was_added():
     assert session.alternatives(session.node.selected) == []
     with pytest.raises(ValueError, match="not in the game then"):
         session.restore(snapshot, added)
+
+
+def test_verify_and_solve_refuse_a_game_of_chance(make_window, qtbot, guard_errors):
+    """A Rolling Pyramids file with a goal: Verify and Solve are off and say why (the
+    prover would take a roll of the dice for a player's move); the menu's Verify and Solve
+    say it too and start nothing; another game brings them back."""
+    from model.rolling import RollingPyramids
+
+    window = make_window()
+    dock = window.puzzle_dock
+    path = ROOT / "examples" / "rolling" / "two-players-new.pyr.json"
+    assert window.open_file(path)
+    assert isinstance(window.game, RollingPyramids)
+    window.session.set_puzzle({"goal": {"side": "red", "result": "win", "within": 3}})
+    assert not dock.verify_button.isEnabled()
+    assert not dock.solve_button.isEnabled()
+    assert "game of chance" in dock.verify_button.toolTip()
+    window.menus.verify.trigger()
+    assert dock.isVisible()
+    assert not dock.runner.thinking
+    assert "game of chance" in dock.verdict_label.text()
+    assert "cannot be verified or solved" in window.statusBar().currentMessage()
+    window.menus.solve.trigger()
+    assert not dock.solver.active
+    assert not dock.solve_button.isChecked()
+    assert not window.menus.solve.isChecked()
+    assert "game of chance" in window.statusBar().currentMessage()
+    assert window.open_file(PUZZLES / WIN_IN_1)
+    assert dock.verify_button.isEnabled()
+    assert dock.solve_button.isEnabled()
+    assert "game of chance" not in dock.verdict_label.text()
+    assert "game of chance" not in dock.verify_button.toolTip()
+    assert guard_errors == []

@@ -43,7 +43,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from model.game import Game, IllegalMoveError, InvalidMoveError, Move, PositionFormatError
+from model.game import (
+    Game,
+    IllegalMoveError,
+    InvalidMoveError,
+    Move,
+    PositionFormatError,
+    no_proof_with_chance,
+)
 from model.puzzle import MAX_WITHIN, Goal, Verdict, check_puzzle, goal_of, verify
 from model.tree import Node
 
@@ -113,8 +120,11 @@ class PuzzleDock(QDockWidget):
         self.solver = SolveMode(host, self)
         self._build()
         host.setup_dock.visibilityChanged.connect(self._on_setup_shown)
+        self._tooltips = {b: b.toolTip() for b in (self.verify_button, self.solve_button)}
         self.load_fields()
         self._show_where()
+        self._follow_game()
+        self._show_verdict()
         self.solve_changed(redraw=False)
 
     def show_message(self, text: str) -> None:
@@ -333,6 +343,8 @@ class PuzzleDock(QDockWidget):
         if reason != "puzzle":
             self._check_solution()
         self.solver.session_changed(reason)
+        if reason in ("load", "new"):
+            self._follow_game()
         if reason in ("load", "new", "puzzle"):
             self.solve_changed(redraw=False)  # Solve needs a goal
         self._show_where()
@@ -595,10 +607,35 @@ class PuzzleDock(QDockWidget):
             return False
         return bool(host.apply_setup())
 
+    def no_proof(self) -> str:
+        """Why Verify and Solve cannot work on the game shown ('' when they can): the
+        prover takes no chance node (a game with dice)."""
+        game = self.session.game
+        return no_proof_with_chance(game.title) if game.has_chance else ""
+
+    def _follow_game(self) -> None:
+        """Verify and Solve are off, and say why, for a game they cannot work on."""
+        refused = self.no_proof()
+        for button in (self.verify_button, self.solve_button):
+            button.setToolTip(refused or self._tooltips[button])
+        self.verify_button.setEnabled(not refused and not self.runner.thinking)
+        if refused and self.verdict is None:
+            self._note = f"<span style='color:{GREY}'>{html.escape(refused)}.</span>"
+
+    def _refuse(self, refused: str) -> None:
+        if not self.isVisible():
+            self.present()  # the menu's Verify / Solve: the dock says why not
+        self._clear_verdict(f"<span style='color:{RED}'>{html.escape(refused)}.</span>")
+        self.show_message(refused)
+
     @slot
     def verify(self) -> None:
         if self.solver.active:
             self.show_message("stop solving first")
+            return
+        refused = self.no_proof()
+        if refused:
+            self._refuse(refused)
             return
         if not self.isVisible():
             self.present()  # Game > Verify puzzle: the verdict is here
@@ -637,7 +674,7 @@ class PuzzleDock(QDockWidget):
             self._clear_verdict(f"<i>{html.escape(why)}</i>")
 
     def _show_verifying(self, on: bool) -> None:
-        self.verify_button.setEnabled(not on)
+        self.verify_button.setEnabled(not on and not self.no_proof())
         self.stop_button.setEnabled(on)
         self.bar.setVisible(on)
         self.bar.setValue(0)
@@ -714,6 +751,11 @@ class PuzzleDock(QDockWidget):
         if self.solver.active:
             self.solver.leave()
             return
+        refused = self.no_proof()
+        if refused:
+            self._refuse(refused)
+            self.solve_changed()  # the button and the menu item are not left checked
+            return
         if self.runner.thinking:
             self._stop_verifying("Verify stopped: Solve mode")
         if not self._leave_setup():
@@ -731,7 +773,7 @@ class PuzzleDock(QDockWidget):
         self.setter.setVisible(not active)
         self.solve_button.setChecked(active)
         self.solve_button.setText("Stop solving" if active else "Solve")
-        self.solve_button.setEnabled(has_goal or active)
+        self.solve_button.setEnabled((has_goal or active) and not self.no_proof())
         self.again_button.setVisible(active)
         self.reveal_button.setVisible(active)
         menus = getattr(self.host, "menus", None)
@@ -756,7 +798,9 @@ class PuzzleDock(QDockWidget):
                 "<span style='color:#666666'>its next move is shown on the board while "
                 "you follow it</span>"
             )
-        if not active and not has_goal:
+        if not active and self.no_proof():
+            shown = ""  # the verdict's place says why there is no Verify or Solve
+        elif not active and not has_goal:
             shown = (
                 "<span style='color:#666666'>Solve needs a goal: set one above.</span>"
                 if not text
