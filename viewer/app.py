@@ -246,7 +246,9 @@ class MainWindow(QMainWindow):
         hi = self.board.geometry.centres.max(axis=0)
         extent = (float(hi[0]), float(hi[1]), float(hi[2]))
         self.view_dock.set_words(self.ui.piece_word)
-        self.view_dock.set_board(self.board.level_count, extent, self.board.peel_max)
+        self.view_dock.set_board(
+            self.board.level_count, extent, self.board.peel_max, flat=self.board.flat
+        )
         self.view_dock.cut_open.setEnabled(self.board.supports_cut_open)
 
     def _show_lesson(self) -> None:

@@ -279,3 +279,23 @@ def test_the_moves_dock_hides_deployments_until_the_fights(rolling_window, qtbot
     for ply, mover, move in deploys():
         assert row(ply) == f"{ply}. {mover} {move}"
     assert guard_errors == []
+
+
+def test_the_view_dock_on_the_hex_map_offers_no_level_peel_or_clip(rolling_window, guard_errors):
+    """The hex map is a flat board (its view's kind says so): the View dock shows its note,
+    not levels, peel shells or clip planes that would do nothing; a pyramid brings them
+    back."""
+    from model.partition import Partition, PartitionOptions
+
+    window = rolling_window(2)
+    dock = window.view_dock
+    assert window.board.flat
+    assert dock.flat
+    assert dock.flat_note.isVisibleTo(dock)
+    for widget in (dock.level_lo, dock.peel, dock.ghosts, dock.clip_on[0], dock.free_plane):
+        assert not widget.isVisibleTo(dock)
+    window.session.replace_game(Partition(PartitionOptions(4)))
+    assert not dock.flat
+    assert dock.level_lo.isVisibleTo(dock)
+    assert dock.clip_on[2].isVisibleTo(dock)
+    assert not guard_errors

@@ -94,6 +94,7 @@ class BallPyramidView:
 
     kind = "ball-pyramid"
     supports_cut_open = True
+    flat = False
 
     def __init__(self, plotter: pv.Plotter, lattice: PyramidLattice) -> None:
         self.plotter = plotter

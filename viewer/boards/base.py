@@ -30,6 +30,9 @@ class BoardGeometry(Protocol):
 class BoardView(Protocol):
     kind: ClassVar[str]
     supports_cut_open: ClassVar[bool]  # balls straddling a clip plane can be drawn cut open
+    #: A flat board (a grid, a map): levels, peeling and clip planes have nothing to show,
+    #: so the View dock offers none of them.
+    flat: ClassVar[bool]
     geometry: BoardGeometry
     level_count: int  # levels the view dock's level range offers
     peel_max: int  # shells peeling can take off

@@ -151,6 +151,7 @@ class GridView(MeshActors):
 
     kind = "grid"
     supports_cut_open = False
+    flat = True  # one level: nothing to peel or clip
 
     def __init__(self, plotter: pv.Plotter, board: GridBoard) -> None:
         self.plotter = plotter

@@ -188,6 +188,7 @@ class HexMapView(MeshActors):
 
     kind = "hex-map"
     supports_cut_open = False
+    flat = True  # a map of low stacks: nothing to peel or clip
 
     def __init__(self, plotter: pv.Plotter, board: HexMap) -> None:
         self.plotter = plotter

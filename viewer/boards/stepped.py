@@ -130,6 +130,7 @@ class SteppedView(MeshActors):
 
     kind = "stepped"
     supports_cut_open = False  # the columns and stones are never cut
+    flat = False
 
     def __init__(self, plotter: pv.Plotter, board: SteppedBoard) -> None:
         self.plotter = plotter

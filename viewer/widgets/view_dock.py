@@ -94,12 +94,20 @@ class ViewDock(QDockWidget):
         self.cut_open.setText(f"Cut {pieces} open on the planes")
 
     def set_board(
-        self, levels: int, extent: tuple[float, float, float], peel_max: int | None = None
+        self,
+        levels: int,
+        extent: tuple[float, float, float],
+        peel_max: int | None = None,
+        *,
+        flat: bool | None = None,
     ) -> None:
         """Ranges for a board with ``levels`` levels and centres spanning ``extent``; peeling
-        takes off at most ``peel_max`` shells (half the levels unless given)."""
+        takes off at most ``peel_max`` shells (half the levels unless given). A ``flat``
+        board (the board view's kind says so; unless given, one level without height)
+        shows only the note that there is nothing to peel or clip."""
         self._extent = extent
-        flat = levels <= 1 and not peel_max and extent[2] == 0
+        if flat is None:
+            flat = levels <= 1 and not peel_max and extent[2] == 0
         self.flat = flat
         for row in range(self.form.rowCount()):  # a flat board shows only its note
             self.form.setRowVisible(row, flat if row == 0 else not flat)
