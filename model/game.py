@@ -244,6 +244,19 @@ class Game(ABC):
         has fewer than :attr:`players`)."""
         return cls.players
 
+    def compiled_solver(self, **options: Any) -> Any:
+        """A faster solver of the game's own for this position (``solve() -> SolveResult``,
+        as :class:`model.search.solver.Solver`), or None: the shared solver then works.
+        ``options``: max_seconds, max_depth, progress, table_mb."""
+        return None
+
+    def perfect_moves(self, max_seconds: float = 2.0, stop: Any = None) -> Any:
+        """Every legal move's value with perfect play for the side to move, when the game
+        knows them all (a book of proven values, an endgame solved within ``max_seconds``):
+        a sequence of objects with ``move`` (its text), ``value`` ("win" / "loss"),
+        ``plies``, ``exact`` and ``source``; None when it does not (the default)."""
+        return None
+
     def computer_player(self, level: str, seed: int | None = None) -> Any:
         """The game's own computer player of ``level`` (one of :attr:`computer_levels`): an
         object with ``name`` and ``choose(game) -> Move``, chance nodes included."""

@@ -398,6 +398,20 @@ class Pyraos(Game):
     def legal_moves(self, player: int | None = None) -> list[Move]:
         return [self.to_move_value(m) for m in self.raw_moves()]
 
+    def compiled_solver(self, **options: Any) -> Any:
+        """The compiled solver (numba): the same answers as the shared one, some hundred
+        times faster (``tests/bench/pyraos_solver.py``)."""
+        from .search.pyraos_solver import PyraosSolver
+
+        return PyraosSolver(self, **options)
+
+    def perfect_moves(self, max_seconds: float = 2.0, stop: Any = None) -> Any:
+        """From the shipped book near the opening, or solved in the endgame (see
+        :func:`model.search.pyraos_book.perfect_moves`)."""
+        from .search.pyraos_book import perfect_moves
+
+        return perfect_moves(self, max_seconds=max_seconds, stop=stop)
+
     def legal_move_count(self) -> int:
         return len(self.raw_moves())
 

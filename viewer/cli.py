@@ -249,7 +249,63 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="PLIES",
         help="deepest iteration (default 200)",
     )
+    solve.add_argument(
+        "--table-mb",
+        type=_positive_float,
+        default=2048,
+        metavar="MB",
+        help="transposition table of a game's compiled solver, in MiB (default 2048)",
+    )
     solve.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+
+    book = commands.add_parser(
+        "book",
+        help="Pyraos: build the book of proven values, or prove its entries again from scratch",
+    )
+    book.add_argument("action", choices=("verify", "build", "show"))
+    book.add_argument(
+        "--book", metavar="FILE", default=None, help="the book file (default: the shipped one)"
+    )
+    book.add_argument("--variant", default="children", help="build: the version (children)")
+    book.add_argument("--removal", default="0-2", help="build: the removal rule (0-2)")
+    book.add_argument(
+        "--plies",
+        type=_non_negative,
+        default=1,
+        metavar="N",
+        help="build: every position within N plies of the empty pyramid (1)",
+    )
+    book.add_argument(
+        "--seconds",
+        type=_positive_float,
+        default=600.0,
+        metavar="S",
+        help="build: at most S seconds a position (600)",
+    )
+    book.add_argument(
+        "--table-mb", type=_positive_float, default=2048, metavar="MB", help="build: table size"
+    )
+    book.add_argument(
+        "--sample",
+        type=_non_negative,
+        default=None,
+        metavar="N",
+        help="verify: N entries chosen at random (seeded), the cheapest first",
+    )
+    book.add_argument(
+        "--under",
+        type=_positive_float,
+        default=None,
+        metavar="S",
+        help="verify: only entries whose proof took under S seconds when built",
+    )
+    book.add_argument(
+        "--max-seconds",
+        type=_positive_float,
+        default=None,
+        metavar="S",
+        help="verify: at most S seconds an entry",
+    )
 
     verify = commands.add_parser(
         "verify",
@@ -483,9 +539,11 @@ def _resolve(args: argparse.Namespace) -> int:
 
 
 def _solve(args: argparse.Namespace) -> int:
+    import resource
+
     from model import PositionFormatError
     from model.files import read
-    from model.search import Solver
+    from model.search.solver import solver_for
 
     try:
         game = read(args.file).game
@@ -495,23 +553,89 @@ def _solve(args: argparse.Namespace) -> int:
 
     def progress(depth: int, nodes: int, seconds: float, entries: int) -> None:
         rate = nodes / seconds if seconds > 0 else 0.0
+        memory = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         print(
             f"solve: depth {depth}, {nodes:,} positions, {seconds:.1f} s, {rate:,.0f}/s, "
-            f"table {entries:,}",
+            f"table {entries:,}, memory {memory:,.0f} MB",
             file=sys.stderr,
             flush=True,
         )
 
-    solver = Solver(
+    solver = solver_for(
         game,
+        table_mb=args.table_mb,
         max_seconds=args.max_seconds,
         max_depth=args.max_depth,
         progress=None if args.quiet else progress,
     )
     result = solver.solve()  # Ctrl+C ends the search and still reports
-    report = {"file": args.file, "game": game.name, "to_move": game.to_move, **result.to_json()}
+    report = {
+        "file": args.file,
+        "game": game.name,
+        "to_move": game.to_move,
+        "solver": "compiled" if type(solver).__name__ != "Solver" else "shared",
+        **result.to_json(),
+    }
     print(json.dumps(report), flush=True)
     return EXIT_OK
+
+
+def _book(args: argparse.Namespace) -> int:
+    """build: write a new book (merged with the file's entries of other versions); verify:
+    one JSON line an entry, exit 2 when one is not proven again; show: the entries."""
+    import random
+
+    from model import PositionFormatError
+    from model.search import pyraos_book
+
+    path = Path(args.book) if args.book else pyraos_book.BOOK_PATH
+    try:
+        book = pyraos_book.Book.read(path) if path.exists() else pyraos_book.Book([])
+    except PositionFormatError as exc:
+        print(f"pyramid-lab: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if args.action == "show":
+        for entry in book.entries:
+            print(json.dumps(entry.to_json()), flush=True)
+        return EXIT_OK
+    if args.action == "build":
+        from model.pyraos import REMOVALS, VARIANTS
+
+        if args.variant not in VARIANTS or args.removal not in REMOVALS:
+            print(
+                f"pyramid-lab: error: --variant is one of {', '.join(VARIANTS)}, --removal "
+                f"one of {', '.join(REMOVALS)}",
+                file=sys.stderr,
+            )
+            return EXIT_BAD_INPUT
+
+        def say(text: str) -> None:
+            print(f"book: {text}", file=sys.stderr, flush=True)
+
+        made = pyraos_book.build(
+            args.variant,
+            args.removal,
+            plies=args.plies,
+            seconds=args.seconds,
+            table_mb=args.table_mb,
+            progress=say,
+        )
+        kept = [e for e in book.entries if e.versions != (args.variant, args.removal)]
+        pyraos_book.Book([*kept, *made], book.note).write(path)
+        print(json.dumps({"book": str(path), "entries": len(made), "kept": len(kept)}))
+        return EXIT_OK
+    entries = [e for e in book.entries if args.under is None or e.seconds < args.under]
+    if args.sample is not None and args.sample < len(entries):
+        entries = random.Random(0).sample(entries, args.sample)
+    entries.sort(key=lambda e: e.seconds)
+    status = EXIT_OK
+    for entry in entries:
+        verdict = pyraos_book.verify_entry(entry, max_seconds=args.max_seconds)
+        if not verdict.ok:
+            status = EXIT_BAD_INPUT
+            print(f"pyramid-lab: book entry {entry.board}: {verdict.reason}", file=sys.stderr)
+        print(json.dumps(verdict.to_json()), flush=True)
+    return status
 
 
 def _verify(args: argparse.Namespace) -> int:
@@ -733,6 +857,7 @@ _COMMANDS = {
     "render": _render,
     "export": _export,
     "verify": _verify,
+    "book": _book,
     "open": _open,
 }
 

@@ -55,6 +55,9 @@ class MoveStat:
     score: float | None = None
     proven: str | None = None
     plies: int | None = None  # when proven a win or loss: plies to the end, this move first
+    #: False when ``plies`` is the length of a strategy found, not the shortest win or the
+    #: longest resistance (shown as "within").
+    exact: bool = True
 
     @property
     def text(self) -> str:
@@ -62,12 +65,14 @@ class MoveStat:
 
     @property
     def proven_text(self) -> str:
-        """'win in 3 plies', 'loss in 4 plies', 'draw', or '' when nothing is proven."""
+        """'win in 3 plies', 'loss within 40 plies', 'draw', or '' when nothing is
+        proven."""
         if self.proven is None:
             return ""
         if self.plies is None or self.proven == "draw":
             return self.proven
-        return f"{self.proven} in {self.plies} {'ply' if self.plies == 1 else 'plies'}"
+        word = "in" if self.exact else "within"
+        return f"{self.proven} {word} {self.plies} {'ply' if self.plies == 1 else 'plies'}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,6 +27,9 @@ from .solver import SearchStopped
 PROVE_PLIES = 7  # the prover looks for wins within this many plies (4 moves of the mover)
 PROVE_SHARE = 0.25  # of the time kept for the prover at least
 GRACE_SECONDS = 0.5  # once a win is proven, time to find its length, first move and line
+PERFECT_SECONDS = 2.0  # at most, for a game's own perfect-play values (an endgame solve)
+PERFECT = "perfect play"
+SOURCE_WORDS = {"book": "opening book", "solved": "solved now", "rules": "the rules"}
 NOT_TURNS = "the engine analyses positions with one player to move, not simultaneous turns"
 NO_ANALYSIS = (
     "no engine analysis for chance games yet: this game's computer players (its own) do "
@@ -90,6 +93,8 @@ class Analysis:
     pv: tuple[str, ...] = ()
     stopped: bool = False
     result: str | None = None
+    #: False when the forced win's length is the strategy found, not the shortest.
+    exact: bool = True
 
     def stat(self, move: Move) -> MoveStat | None:
         """The statistics of ``move``, or None when it is not a legal move here."""
@@ -103,6 +108,9 @@ class Analysis:
                 "a draw" if self.result == "draw" else f"{self.result} won"
             )
         assert self.win_rate is not None
+        if self.agent.startswith(PERFECT):
+            verdict = "wins" if self.win_rate == 1.0 else "loses"
+            return f"{self.to_move} to move {verdict} with {self.agent}"
         work = f"{self.visits:,} {'nodes' if self.agent == 'alphabeta' else 'playouts'}"
         if self.agent == "alphabeta":
             work += f", depth {self.depth}"
@@ -117,6 +125,8 @@ class Analysis:
     def proven_text(self) -> str:
         """The forced win, or what the prover could say."""
         if self.win is not None:
+            if not self.exact:
+                return self.win.text.replace(" wins in ", " wins within ", 1)
             return self.win.text
         if self.result is not None:
             return ""
@@ -136,6 +146,8 @@ class Analysis:
                     "visits": s.visits,
                     "score": s.score,
                     "proven": s.proven,
+                    "plies": s.plies,
+                    "exact": s.exact,
                 }
                 for s in self.moves
             ],
@@ -179,6 +191,11 @@ def analyse(
         return Analysis(
             game.name, game.to_move, ply, "", None, (), None, "", 0, 0, 0.0, result=outcome.result
         )
+    perfect = game.perfect_moves(max_seconds=min(seconds, PERFECT_SECONDS), stop=stopped)
+    if perfect:
+        analysis = _perfect(game, perfect, time.perf_counter() - start)
+        report(1.0, analysis.proven_text)
+        return analysis
     agent, _ = agent_for(game, "strong", seed=seed, every_move=True)
     search_seconds = seconds * (1 - PROVE_SHARE)
     share = 1 - PROVE_SHARE
@@ -218,6 +235,66 @@ def analyse(
         choice.pv,
         choice.stopped or stopped(),
     )
+
+
+def _perfect(game: Game, perfect: Any, seconds: float) -> Analysis:
+    """The analysis from the game's own perfect-play values of every move (a book, an
+    endgame solve): no search, the proven values only."""
+    by_text = {str(move): move for move in game.legal_moves()}
+    moves = tuple(
+        MoveStat(
+            by_text[p.move],
+            0,
+            1.0 if p.value == "win" else 0.0,
+            None,
+            p.value,
+            p.plies,
+            p.exact,
+        )
+        for p in perfect
+    )
+    sources = sorted({p.source for p in perfect})
+    agent = f"{PERFECT} ({', '.join(SOURCE_WORDS.get(s, s) for s in sources)})"
+    best = perfect[0]
+    mover = game.to_move
+    line = _perfect_line(game, best.move, best.plies)
+    if best.value == "win":
+        win = _win(game, mover, best.plies, by_text[best.move], line, agent)
+    else:
+        win = _win(game, game.other(mover), best.plies, None, line, agent)
+    return Analysis(
+        game.name,
+        mover,
+        len(game.move_stack),
+        agent,
+        1.0 if best.value == "win" else 0.0,
+        moves,
+        win,
+        "proven",
+        0,
+        0,
+        seconds,
+        tuple(str(m) for m in line),
+        exact=best.exact,
+    )
+
+
+def _perfect_line(game: Game, first: str, plies: int) -> list[Move]:
+    """The best line from the game's perfect-play values, as far as they go (each position
+    after the first move asks again, briefly)."""
+    copy = game.copy()
+    line: list[Move] = []
+    text = first
+    while True:
+        move = copy.parse_move(text)
+        line.append(move)
+        copy.push(move)
+        if copy.is_over() or len(line) >= plies:
+            return line
+        perfect = copy.perfect_moves(max_seconds=0.5)
+        if not perfect:
+            return line
+        text = perfect[0].move
 
 
 def _prove(

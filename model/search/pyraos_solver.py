@@ -531,6 +531,20 @@ class PyraosSolver:
         self._start = time.perf_counter()
         self._next_report = 0.0
         self._iteration = 0
+        self._deadline: float | None = None
+
+    def retarget(self, game: Pyraos) -> None:
+        """Work on another position of the same version from now on, keeping the table
+        (all it proved stays proven)."""
+        if variant_codes(game.options.variant, game.options.removal) != (
+            self.variant,
+            self.removal,
+        ):
+            raise ValueError("the table belongs to another version of the rules")
+        self.game = game.copy()
+        white, black = game.masks()
+        self.own, self.opp = (white, black) if game.to_move == "white" else (black, white)
+        self.depth_done = 0
 
     # ---- one question ----
 
@@ -581,6 +595,8 @@ class PyraosSolver:
         now = time.perf_counter()
         if self.max_seconds is not None and now - self._start > self.max_seconds:
             raise SearchStopped("time limit")
+        if self._deadline is not None and now > self._deadline:
+            raise _SliceOver("slice")
         if now >= self._next_report:
             self._next_report = now + self.progress_every
             self._report(self._iteration)
@@ -597,13 +613,16 @@ class PyraosSolver:
     # ---- the value ----
 
     def solve(self) -> SolveResult:
-        """The value for the side to move by iterative deepening (see the module)."""
+        """The value for the side to move (see the module): iterative deepening a ply at a
+        time up to ``QUICK_DEPTH``, then the open questions at ``max_depth`` for both sides
+        in turn, in time slices that double, and once one is proven, the length tightened
+        two plies at a time while the time lasts."""
         self._start = time.perf_counter()
         self._next_report = self._start + self.progress_every
-        value, plies, stopped = "unknown", None, "depth limit"
+        value, plies, stopped, exact = "unknown", None, "depth limit", True
         try:
             if self.game.outcome() is None:
-                for depth in range(1, self.max_depth + 1):
+                for depth in range(1, min(self.max_depth, self.QUICK_DEPTH) + 1):
                     self._iteration = depth
                     mover_wins = depth % 2 == 1  # wins take the winner's plies: odd, even
                     lowest = lower_bound(self.own, self.opp, mover_wins, self.variant)
@@ -617,21 +636,79 @@ class PyraosSolver:
                     if value != "unknown":
                         stopped = None
                         break
+                if value == "unknown" and self.max_depth > self.QUICK_DEPTH:
+                    value, plies = self._open_questions()
+                    if value != "unknown":
+                        stopped = None
+                        plies, exact = self._tighten(value == "win", plies)
         except SearchStopped as exc:
             stopped = str(exc)
         except KeyboardInterrupt:
             stopped = "interrupted"
-        return self._result(value, plies, stopped)
+        return self._result(value, plies, stopped, exact)
 
-    def _result(self, value: str, plies: int | None, stopped: str | None) -> SolveResult:
+    QUICK_DEPTH = 16
+    FIRST_SLICE = 15.0  # seconds
+
+    def _open_questions(self) -> tuple[str, int | None]:
+        """Ask "a win within ``max_depth``?" for the opponent and for the mover in turn,
+        each for a time slice that doubles every round; the first proof decides. A question
+        answered "no" is not asked again. ("unknown", None) when both are answered no."""
+        depth = self.max_depth
+        open_ = {False: depth if depth % 2 == 0 else depth - 1, True: depth - (depth % 2 == 0)}
+        span = self.FIRST_SLICE
+        while open_:
+            for mover_wins in (False, True):
+                if mover_wins not in open_:
+                    continue
+                self._iteration = open_[mover_wins]
+                self._deadline = time.perf_counter() + span
+                try:
+                    proof = self.prove(mover_wins, open_[mover_wins])
+                except _SliceOver:
+                    continue
+                finally:
+                    self._deadline = None
+                if proof.proven:
+                    self.depth_done = self._iteration
+                    return ("win" if mover_wins else "loss"), proof.plies
+                del open_[mover_wins]
+            span *= 2
+        self.depth_done = depth
+        return "unknown", None
+
+    def _tighten(self, mover_wins: bool, plies: int | None) -> tuple[int | None, bool]:
+        """The shortest win (longest resistance): ask again two plies shorter until the
+        answer is no. (plies, exact); not exact when the time ran out first."""
+        assert plies is not None
+        try:
+            while plies - 2 >= lower_bound(self.own, self.opp, mover_wins, self.variant):
+                self._iteration = plies - 2
+                proof = self.prove(mover_wins, plies - 2)
+                if not proof.proven:
+                    break
+                assert proof.plies is not None
+                plies = proof.plies
+        except SearchStopped:
+            return plies, False
+        except KeyboardInterrupt:
+            return plies, False
+        return plies, True
+
+    def _result(
+        self, value: str, plies: int | None, stopped: str | None, exact: bool = True
+    ) -> SolveResult:
         outcome = self.game.outcome()
         best = None
+        firsts: tuple[tuple[str, str, int | None], ...] = ()
         if outcome is not None:
             mine = outcome.value_for(self.game.to_move)
             value = "win" if mine > 0 else "loss" if mine < 0 else "draw"
             plies, stopped = 0, None
-        elif value != "unknown":
-            best = self.best_move(value)
+        else:
+            if value != "unknown":
+                best = self.best_move(value)
+            firsts = self.first_moves()
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         return SolveResult(
             value,
@@ -643,7 +720,25 @@ class PyraosSolver:
             self.entries,
             peak,
             stopped,
+            exact,
+            firsts,
         )
+
+    def first_moves(self) -> tuple[tuple[str, str, int | None], ...]:
+        """Every legal move with what the table knows of it for the side to move now: a
+        win or a loss within n plies (the length of the strategy the search found for the
+        winner, exact where it searched shortest wins), or unknown; wins first, shortest
+        first, then unknown, then losses, longest first."""
+        rows = []
+        for move, win, loss in self.child_bounds():
+            if loss is not None:
+                rows.append((0, loss + 1, move, "win", loss + 1))
+            elif win is not None:
+                rows.append((2, -(win + 1), move, "loss", win + 1))
+            else:
+                rows.append((1, 0, move, "unknown", None))
+        rows.sort(key=lambda row: row[:3])
+        return tuple((move, value, plies) for _, _, move, value, plies in rows)
 
     def child_bounds(self) -> list[tuple[str, int | None, int | None]]:
         """Per legal move: (the move, the child's proven win and loss lengths for its side
@@ -682,6 +777,10 @@ class PyraosSolver:
             if value == "loss" and win is not None and (best_plies is None or win > best_plies):
                 best, best_plies = move, win
         return best
+
+
+class _SliceOver(SearchStopped):
+    """One open question's time slice is over (the search goes on with the other)."""
 
 
 def _play_raw(own: int, raw: tuple[int, int, int]) -> int:

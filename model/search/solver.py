@@ -46,8 +46,20 @@ class SolveResult:
     table_entries: int
     peak_memory_mb: float
     stopped: str | None  # None when proven; else "time limit", "interrupted", "depth limit"
+    #: False when ``plies`` is only the length of the strategy found (an upper bound on the
+    #: shortest win, a lower bound on the longest resistance), not proven the extreme.
+    plies_exact: bool = True
+    #: What the search learnt of each first move: (move, "win" / "loss" / "unknown" for
+    #: the side to move after playing it, plies as the table knows them or None).
+    first_moves: tuple[tuple[str, str, int | None], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
+        extra: dict[str, Any] = {}
+        if self.first_moves:
+            extra["first_moves"] = [
+                {"move": move, "value": value, "plies": plies}
+                for move, value, plies in self.first_moves
+            ]
         return {
             "value": self.value,
             "plies": self.plies,
@@ -59,6 +71,8 @@ class SolveResult:
             "peak_memory_mb": round(self.peak_memory_mb, 1),
             "complete": self.stopped is None,
             "stopped": self.stopped,
+            "plies_exact": self.plies_exact if self.plies is not None else None,
+            **extra,
         }
 
 
@@ -253,3 +267,10 @@ class Solver:
 def solve(game: Game, **options: Any) -> SolveResult:
     """The game-theoretic value of ``game`` for the side to move (see :class:`Solver`)."""
     return Solver(game, **options).solve()
+
+
+def solver_for(game: Game, *, table_mb: float = 1024, **options: Any) -> Any:
+    """The best solver for ``game``: the game's compiled one where it has one (see
+    :meth:`Game.compiled_solver`), else :class:`Solver`; both give ``solve()``."""
+    compiled = game.compiled_solver(table_mb=table_mb, **options)
+    return compiled if compiled is not None else Solver(game, **options)

@@ -1,0 +1,199 @@
+"""The Pyraos book of proven values: its file, look-up under symmetry, re-verification from
+scratch, the perfect-play oracle, and a sample of the shipped book proven again."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from model.game import PositionFormatError
+from model.pyraos import Pyraos, PyraosOptions
+from model.search import Solver
+from model.search.analysis import analyse
+from model.search.pyraos_book import (
+    Book,
+    BookEntry,
+    bare,
+    perfect_moves,
+    position_key,
+    positions_within,
+    shipped,
+    verify_entry,
+)
+from model.search.pyraos_solver import PyraosSolver
+from tests.model.test_pyraos import P7A, P7B, P7C, board
+
+
+def entry_of(game, **more):
+    result = PyraosSolver(game, table_mb=4).solve()
+    return BookEntry.of(game, result.value, result.plies, result.plies_exact, **more)
+
+
+def test_an_entry_is_the_position_it_was_made_from():
+    game = board(P7C, "white")
+    entry = entry_of(game)
+    assert (entry.value, entry.plies, entry.exact) == ("win", 7, True)
+    assert entry.game().masks() == game.masks()
+    assert entry.game().to_move == "white"
+    assert BookEntry.from_json(json.loads(json.dumps(entry.to_json())), "x") == entry
+
+
+def test_the_book_file_round_trips(tmp_path):
+    entries = [entry_of(board(P7A, "black")), entry_of(board(P7B, "black"), line=("1,1,0",))]
+    path = tmp_path / "book.json"
+    Book(entries, "made in a test").write(path)
+    again = Book.read(path)
+    assert again.entries == entries
+    assert again.note == "made in a test"
+    assert not list(tmp_path.glob("*.tmp"))
+
+
+def test_look_up_finds_mirrored_positions_and_ignores_history():
+    game = board(P7A, "black")
+    book = Book([entry_of(game)])
+    mirrored = [((3 - k - i, j, k), colour) for (i, j, k), colour in game.pieces()]
+    twin = Pyraos.from_setup(game.options, "black", mirrored)
+    assert twin.masks() != game.masks()
+    assert book.lookup(twin) is not None
+    assert book.lookup(board(P7A, "white")) is None  # the other side to move
+    assert book.lookup(board(P7A, "black", "children")) is None  # another version
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"board": "W" * 29}, "30 letters"),
+        ({"value": "draw"}, "win or loss"),
+        ({"variant": "mature"}, "bad entry"),
+        ({"plies": "many"}, "bad entry"),
+    ],
+)
+def test_a_bad_entry_is_named(change, message):
+    raw = {**entry_of(board(P7A, "black")).to_json(), **change}
+    with pytest.raises(PositionFormatError, match=message):
+        BookEntry.from_json(raw, "book.json: entry 1")
+
+
+def test_a_book_of_another_format_is_refused(tmp_path):
+    path = tmp_path / "book.json"
+    path.write_text('{"format": "something else", "entries": []}')
+    with pytest.raises(PositionFormatError, match="not a Pyraos book"):
+        Book.read(path)
+    path.write_text("{not json")
+    with pytest.raises(PositionFormatError, match="not a readable book"):
+        Book.read(path)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.dictionaries(
+        st.sampled_from(
+            ["variant", "removal", "board", "to_move", "value", "plies", "exact", "line"]
+        ),
+        st.one_of(
+            st.none(),
+            st.integers(-3, 40),
+            st.text(max_size=32),
+            st.lists(st.text(max_size=6), max_size=3),
+        ),
+    )
+)
+def test_fuzzed_entries_are_read_or_refused_clearly(raw):
+    base = entry_of(board(P7B, "black")).to_json()
+    try:
+        BookEntry.from_json({**base, **raw}, "fuzz")
+    except PositionFormatError as exc:
+        message = str(exc)
+    else:
+        return
+    assert message.startswith("fuzz: ")  # every refusal names the entry
+
+
+def test_verify_proves_a_true_entry_and_catches_false_ones():
+    game = board(P7C, "black")
+    true = entry_of(game)
+    assert verify_entry(true).ok
+    wrong_value = BookEntry.of(game, "win", 7, True)
+    verdict = verify_entry(wrong_value)
+    assert not verdict.ok
+    assert "no win within 7" in verdict.reason
+    too_long = BookEntry.of(game, "loss", 10, True)  # the loss comes in 8: not exact
+    verdict = verify_entry(too_long)
+    assert not verdict.ok
+    assert "not exact" in verdict.reason
+    assert verify_entry(BookEntry.of(game, "loss", 10, False)).ok  # a bound is fine
+
+
+def test_perfect_moves_agree_with_the_reference_solver():
+    game = board(P7C, "white")
+    moves = perfect_moves(game, book=Book([]))
+    assert moves is not None
+    assert len(moves) == game.legal_move_count()
+    for move in moves:
+        child = game.copy()
+        child.push(child.parse_move(move.move))
+        expected = Solver(bare(child)).solve()
+        mine = "loss" if expected.value == "win" else "win"
+        assert (move.value, move.plies) == (mine, expected.plies + 1)
+    assert moves[0].value == "win"
+    assert moves[0].plies == 7
+
+
+def test_perfect_moves_come_from_the_book_near_the_opening():
+    game = Pyraos.new(PyraosOptions("children"))
+    assert perfect_moves(game, book=Book([])) is None  # far from the end, not in the book
+    # a made-up book, to see the look-up: every first move "loses for its player in 9"
+    made = []
+    for move in game.legal_moves():
+        child = game.copy()
+        child.push(move)
+        made.append(BookEntry.of(bare(child), "win", 8, False))
+    moves = perfect_moves(game, book=Book(made))
+    assert moves is not None
+    assert len(moves) == 16
+    assert {(m.value, m.plies, m.exact, m.source) for m in moves} == {("loss", 9, False, "book")}
+
+
+def test_analysis_shows_perfect_play_without_searching(monkeypatch):
+    game = board(P7A, "black")
+    analysis = analyse(game, seconds=5.0)
+    assert analysis.agent.startswith("perfect play")
+    assert analysis.visits == 0
+    assert analysis.seconds < 5.0
+    assert [m.proven_text for m in analysis.moves] == ["win in 7 plies", "loss in 6 plies"]
+    assert analysis.proven_text == "proven: black wins in 4 moves (3,0,0)"
+    assert "black to move wins with perfect play" in analysis.evaluation_text
+
+
+def test_positions_within_two_plies_are_distinct_up_to_symmetry():
+    lines = positions_within("standard", "0-2", 2)
+    assert lines[0] == ()
+    assert len(lines) == 1 + 3 + len({position_key(_play(line)) for line in lines[4:]})
+    assert len({position_key(_play(line)) for line in lines}) == len(lines)
+
+
+def _play(line):
+    game = Pyraos.new()
+    for text in line:
+        game.push_text(text)
+    return game
+
+
+def test_the_shipped_book_reads_and_its_lines_reach_its_boards():
+    book = shipped()
+    for entry in book.entries:
+        if entry.line is not None:
+            game = Pyraos.new(PyraosOptions(entry.variant, entry.removal))
+            for text in entry.line:
+                game.push_text(text)
+            assert position_key(game) == position_key(entry.game())
+
+
+def test_a_sample_of_the_shipped_book_is_proven_again():
+    cheap = sorted((e for e in shipped().entries if e.seconds < 2.0), key=lambda e: e.seconds)
+    for entry in cheap[:: max(1, len(cheap) // 6)][:6]:
+        verdict = verify_entry(entry, max_seconds=30)
+        assert verdict.ok, (entry, verdict.reason)
