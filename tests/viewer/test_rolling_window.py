@@ -299,3 +299,38 @@ def test_the_view_dock_on_the_hex_map_offers_no_level_peel_or_clip(rolling_windo
     assert dock.level_lo.isVisibleTo(dock)
     assert dock.clip_on[2].isVisibleTo(dock)
     assert not guard_errors
+
+
+def test_the_words_a_newcomer_reads(rolling_window, qtbot, guard_errors):
+    """Seen in a trial: the status bar said "round 0 of 10" before round 1, the Turn dock
+    named the player twice ("red, your decision: red: ..."), "red: done" and "red: ram 1-4"
+    said little, and the choices scrolled sideways."""
+    window = rolling_window(2)
+    assert window.status_game.text().startswith(
+        "before round 1 of 10: choosing starting areas; points"
+    )
+    dock = window.ui._docks.turn
+    assert dock.heading.text() == (
+        "<b>blue</b>, your decision: click a free starting area on the map (marked)"
+    )
+    assert window.status_prompt.text() == "blue: click a free starting area on the map (marked)"
+    assert dock.choices.wordWrap()
+    for _ in range(300):
+        game = window.game
+        if game.phase == "develop" and DONE in game.legal_moves():
+            break
+        human_decides(window, qtbot)
+    else:
+        raise AssertionError("no develop decision")
+    mover = window.game.to_move
+    dock.done.click()
+    assert window.statusBar().currentMessage() == (
+        f"{mover}: done developing (the unspent pairs are kept)"
+    )
+    assert window.ui.played(window.game, "red", Place("ram", "1", "4")) == (
+        "red placed a ram on the border 1-4 (for the next round's fights)"
+    )
+    assert "2* two heroes" in window.ui._docks.fights.text() or "No fights" in (
+        window.ui._docks.fights.text()
+    )
+    assert guard_errors == []

@@ -150,9 +150,21 @@ def move_words(move: Move) -> str:
         )
     if isinstance(move, StartArea):
         return f"starting area {move.cell}"
+    if isinstance(move, Place):
+        if move.device == "umbrella":
+            return f"an umbrella on space {move.cell} (for the next round's fights)"
+        what = "a ram" if move.device == "ram" else "spikes"
+        return f"{what} on the border {move.cell}-{move.other} (for the next round's fights)"
     if move == DONE:
         return "done"
     return str(move)
+
+
+DONE_WORDS = {
+    "develop": "done developing (the unspent pairs are kept)",
+    "conquest": "done crossing off triangles",
+    "cleanup": "done placing devices",
+}
 
 
 class RollingTurn:
@@ -269,13 +281,19 @@ class RollingTurn:
             return ""
         if not self.ui.human_to_move(game):
             return f"{game.to_move} (computer) is deciding"
+        return f"{game.to_move}: {self.ask()}"
+
+    def ask(self) -> str:
+        """What the human deciding does next, without their name (the Turn dock's
+        heading names them)."""
+        game = self.game
         if game.phase == "deploy" and self.unit is not None:
-            return f"{game.to_move}: click a marked space to send {self.unit} (secret)"
+            return f"click a marked space to send {self.unit} (secret)"
         if game.phase == "cleanup" and self.first is not None:
             return f"click the neighbour the {self.device} faces (Esc: another start)"
         if game.phase == "draft" and self.die is not None:
-            return f"{game.to_move}: choose where to write the die in the Turn dock"
-        return f"{game.to_move}: {ASK.get(game.phase, '')}"
+            return "choose where to write the die in the Turn dock"
+        return ASK.get(game.phase, "")
 
 
 @register_ui
@@ -522,7 +540,11 @@ class RollingUI(GameUI):
                 return game.describe_result()
             return f"{game.describe_result()}: {points}"
         rounds = game.options.rounds
-        where = f"round {game.round} of {rounds}, {PHASE_WORDS.get(game.phase, game.phase)}"
+        phase = PHASE_WORDS.get(game.phase, game.phase)
+        if game.round < 1:  # the starting areas are chosen before round 1
+            where = f"before round 1 of {rounds}: {phase}"
+        else:
+            where = f"round {game.round} of {rounds}, {phase}"
         if game.options.solo:
             return f"{where}; Hyskosian revolution (solo)"
         return f"{where}; points {points}"
@@ -552,12 +574,26 @@ class RollingUI(GameUI):
             text = f"{mover} took {move.colour} d{move.sides} {move.value}: " + take_words(
                 move, move.colour == mover
             )
+        elif isinstance(move, Place):
+            text = f"{mover} placed {move_words(move)}"
+        elif move == DONE:
+            text = f"{mover}: {DONE_WORDS.get(self._phase_of_last(game, move), 'done')}"
         else:
             text = f"{mover}: {move_words(move)}"
         effect = game.last_effect()
         if effect is not None and effect.lines:
             text += f"; the fights: {effect.describe()}"
         return text
+
+    @staticmethod
+    def _phase_of_last(game: RollingPyramids, move: Move) -> str:
+        """The phase ``move``, the last decision of ``game``'s line, was made in (the
+        dice rolled after it are taken back on a copy)."""
+        before = game.copy()
+        while before.move_stack:
+            if before.pop() == move:
+                return before.phase
+        return ""
 
     def legend_words(self, game: Game, frame: Frame) -> Mapping[tuple[str, str], str]:
         words: dict[tuple[str, str], str] = {("marker", "target"): "a place you may choose"}

@@ -73,6 +73,11 @@ class TurnDock(QDockWidget):
         layout.addLayout(self.pool)
         self.dice: list[QPushButton] = []
         self.choices = QListWidget()
+        self.choices.setWordWrap(True)  # long choices wrap: no sideways scrolling
+        self.choices.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.choices.setResizeMode(QListWidget.ResizeMode.Adjust)
+        rows = self.choices.fontMetrics().lineSpacing()
+        self.choices.setMinimumHeight(8 * rows)  # a draft's places read without scrolling
         self.choices.itemClicked.connect(self._chosen)
         self.choices.itemActivated.connect(self._chosen)
         layout.addWidget(self.choices, 1)
@@ -125,7 +130,7 @@ class TurnDock(QDockWidget):
         who = game.to_move
         if not human:
             return f"<b>{who}</b> (computer) is deciding: {game.phase}"
-        return f"<b>{who}</b>, your decision: {html.escape(turn.prompt())}"
+        return f"<b>{who}</b>, your decision: {html.escape(turn.ask())}"
 
     def _fill(self, game: RollingPyramids, turn: RollingTurn, human: bool) -> None:
         self.choices.clear()
@@ -319,6 +324,13 @@ def sheet_html(game: RollingPyramids, p: int) -> str:
     return "".join(out)
 
 
+FIGHT_WORDS = (
+    "<p style='color:#666666'><small>Troops: <i>5</i> plain units, <i>2*</i> two heroes, "
+    "<i>5+2*</i> both. Each line is a space by its number: who takes or holds it and "
+    "with what is left.</small></p>"
+)
+
+
 class FightsDock(QDockWidget):
     """Every round's fights, with their arithmetic, newest first."""
 
@@ -342,6 +354,7 @@ class FightsDock(QDockWidget):
         for number, lines in reversed(rounds):
             items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
             parts.append(f"<h4>Round {number}</h4><ul>{items or '<li>no fight</li>'}</ul>")
+        parts.append(FIGHT_WORDS)
         self.log.setHtml("".join(parts))
 
     def text(self) -> str:
