@@ -1461,13 +1461,13 @@ class RollingPyramids(Game):
                 )
                 if result.winner == "attacker":
                     holder, garrison = p, result.survivors
-                    text += f"{self.players[p]} holds with {garrison}"
+                    text += f"{self.players[p]} takes it with {garrison}"
                 elif result.winner == "defender":
                     garrison = result.survivors
                     text += f"{self.colour_of(holder)} holds with {garrison}"
                 else:
                     holder, garrison = EMPTY, Troops()
-                    text += "they kill each other out"
+                    text += "they kill each other out: the space is empty"
                 report.append(text)
             s.owner[cell], s.troops[cell] = holder, garrison
         for p in range(n):

@@ -378,7 +378,7 @@ def test_a_fight_subtracts_the_smaller_number():
     game = deploy_position([((8, 5, 0), "red"), ((9, 4, 0), "blue")], red={"lines": LINE_A_7})
     send(game, {"red": {"a": "9", "f1": "8", "f2": "8"}, "blue": {"f1": "14"}})
     assert (game.holder("9"), game.garrison("9")) == ("red", Troops(3))
-    assert "9: red 7 attacks blue 4: red holds with 3" in game.last_effect().describe()
+    assert "9: red 7 attacks blue 4: red takes it with 3" in game.last_effect().describe()
 
 
 def test_two_players_on_the_same_empty_space_fight():
@@ -394,6 +394,9 @@ def test_equal_numbers_leave_the_space_empty():
     game = deploy_position([((8, 5, 0), "red"), ((9, 7, 0), "blue")], red={"lines": LINE_A_7})
     send(game, {"red": {"a": "9", "f1": "8", "f2": "8"}, "blue": {"f1": "14"}})
     assert (game.holder("9"), game.garrison("9")) == (None, Troops())
+    assert "9: red 7 attacks blue 7: they kill each other out: the space is empty" in (
+        game.last_effect().describe()
+    )
 
 
 def test_ram_on_the_border_attacked_across_halves_the_defenders():
