@@ -38,11 +38,9 @@ from numba import njit
 from ..pyraos import SPHERES, TOP, Pyraos
 from .pyraos_kernel import (
     ALTERNATE,
-    HALF_TURN,
     MAX_MOVES,
     can_place_top,
     canonical,
-    move_image,
     move_removed,
     move_source,
     move_target,
@@ -162,10 +160,13 @@ def lower_bound(own: int, opp: int, prover_moves: bool, variant: int) -> int:
 
 @njit(cache=True)
 def _heuristic(move: int, level: np.ndarray) -> int:
-    """Spheres kept in reserve (removals, a lift instead of a placement), then height."""
+    """Height first, then spheres kept in reserve (removals, a lift instead of a
+    placement). Ahead of the history counts: on random children's positions 12 plies in,
+    this order took 5.6 million nodes where history first took 12.4 million (and the
+    mirror reply first, once tried, 6.9 million)."""
     removed = popcount(move_removed(move))
     lift = 1 if move_source(move) >= 0 else 0
-    return (removed + lift) * 16 + level[move_target(move)] if move_target(move) >= 0 else 0
+    return level[move_target(move)] * 16 + removed + lift if move_target(move) >= 0 else 0
 
 
 @njit(cache=True)
@@ -246,10 +247,6 @@ def run(
                 continue
             # expand: look every child up (cutoffs, ordering), find repetitions
             best_fp = entry >> 32 & 0xFFFF
-            # the second player's old trick: answer a move by its mirror image (half turn)
-            mirror = -1
-            if pr and ply > 0:
-                mirror = move_image(moves[ply - 1, current[ply - 1]], HALF_TURN)
             count[ply] = n
             examined += n
             repeated[ply] = 0
@@ -297,11 +294,9 @@ def run(
                     continue
                 t = move_target(m)
                 s = move_source(m)
-                sc = history[pr, s + 1, t + 1] * 256 + _heuristic(m, level)
+                sc = _heuristic(m, level) * (1 << 40) + history[pr, s + 1, t + 1]
                 if fingerprint(ck) == best_fp:
                     sc += 1 << 55
-                if m == mirror:
-                    sc += 1 << 54
                 scores[ply, i] = sc
             if pr:
                 if win_bound != UNKNOWN_BOUND:
