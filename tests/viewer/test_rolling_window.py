@@ -334,3 +334,29 @@ def test_the_words_a_newcomer_reads(rolling_window, qtbot, guard_errors):
         window.ui._docks.fights.text()
     )
     assert guard_errors == []
+
+
+def test_the_map_frames_the_places_to_click_and_forgets_fought_orders(rolling_window, qtbot):
+    """Seen in a trial: the small markers of the places to send a unit were hard to find
+    among the stacks (now each such hex is framed too, and the legend says so); after the
+    fights the map still labelled the orders "red sends a 1" (even at the game's end); the
+    dice pool stayed in the Turn dock after the draft."""
+    window = rolling_window(2)
+    to_deploy(window, qtbot)
+    game = window.game
+    dock = window.ui._docks.turn
+    assert not dock.pool_label.isVisibleTo(dock)
+    assert not any(button.isVisibleTo(dock) for button in dock.dice)
+    frame = window.ui.frame(game, window.turn)
+    assert frame.markers
+    assert set(frame.highlights["clickable"]) == {m.site for m in frame.markers}
+    texts = [entry.text for entry in window.legend.entries]
+    assert "a space you may choose now" in texts
+    human_decides(window, qtbot)
+    while window.game.phase == "deploy":
+        human_decides(window, qtbot)
+    game = window.game
+    assert game.state.orders  # kept by the rules until the cleanup
+    frame = window.ui.frame(game, window.turn)
+    assert not frame.ghosts
+    assert not any("sends" in label.text for label in frame.labels)

@@ -405,6 +405,10 @@ class RollingUI(GameUI):
             self.host.redraw()
 
     def visible_orders(self, game: RollingPyramids) -> list[Any]:
+        """The deployments the map draws: the viewer's, while they wait for the fights
+        (after them the map shows what they did; the state keeps them until cleanup)."""
+        if game.phase != "deploy":
+            return []
         who = self.viewer(game)
         if who == "*":
             return list(game.state.orders)
@@ -488,7 +492,7 @@ class RollingUI(GameUI):
     def _choices(
         self, game: RollingPyramids, turn: RollingTurn, board: HexMap
     ) -> tuple[tuple[Marker, ...], dict[str, tuple[int, ...]]]:
-        """Markers on the hexes a click may choose now (a human deciding)."""
+        """Markers and frames on the hexes a click may choose now (a human deciding)."""
         if not self.human_to_move(game) or self._setup():
             return (), {}
         moves = game.legal_moves()
@@ -510,10 +514,10 @@ class RollingUI(GameUI):
             cells = [m.cell for m in moves if isinstance(m, Soldiers)]
             highlights["clickable"] = tuple(board.site(game.map.cell(c)) for c in cells)
             cells = []
-        markers = tuple(
-            Marker(board.site(game.map.cell(name)), "target") for name in dict.fromkeys(cells)
-        )
-        return markers, highlights
+        sites = tuple(board.site(game.map.cell(name)) for name in dict.fromkeys(cells))
+        if sites:  # a frame round each hex: the marker alone is small beside the stacks
+            highlights["clickable"] = sites
+        return tuple(Marker(site, "target") for site in sites), highlights
 
     def _setup(self) -> bool:
         return self.host is not None and self.host.setup_active()
@@ -596,7 +600,10 @@ class RollingUI(GameUI):
         return ""
 
     def legend_words(self, game: Game, frame: Frame) -> Mapping[tuple[str, str], str]:
-        words: dict[tuple[str, str], str] = {("marker", "target"): "a place you may choose"}
+        words: dict[tuple[str, str], str] = {
+            ("marker", "target"): "a place you may choose",
+            ("rim", "clickable"): "a space you may choose now",
+        }
         for colour in (*COLOURS, PHARAOH_COLOUR):
             words[("region", colour)] = f"held by {colour}"
             words[("path", colour)] = f"{colour}'s ram or spikes on a border"

@@ -116,7 +116,10 @@ class TurnDock(QDockWidget):
             button.clicked.connect(lambda _c=False, i=index: self._take_die(i))
             self.pool.addWidget(button, index // 4, index % 4)
             self.dice.append(button)
-        self.pool_label.setVisible(bool(s.dice))
+        pool = bool(s.dice) and game.phase == "draft"  # after the draft: on the sheets
+        self.pool_label.setVisible(pool)
+        for button in self.dice:
+            button.setVisible(pool)
         self.heading.setText(self._heading(game, turn, human))
         self._fill(game, turn, human)
         self.done.setEnabled(human and DONE in game.legal_moves())
@@ -241,6 +244,7 @@ class SheetsDock(QDockWidget):
         super().__init__("Faction boards")
         self.setObjectName("rolling-sheets")
         self.tabs = QTabWidget()
+        self.tabs.setMinimumHeight(14 * self.fontMetrics().lineSpacing())  # a board reads
         self.pages: dict[str, QTextBrowser] = {}
         self.setWidget(self.tabs)
 
