@@ -20,7 +20,11 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run by hand: tests.model
 
 from model.pyraos import Pyraos, PyraosOptions
 from model.search import Solver

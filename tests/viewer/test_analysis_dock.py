@@ -186,11 +186,16 @@ def test_terrace_shows_a_ranked_list_and_no_heat(make_window, qtbot, guard_error
     assert not guard_errors
 
 
-def test_pyraos_shows_a_ranked_list_and_no_heat(make_window, qtbot, guard_errors):
+def test_pyraos_shows_perfect_play_ranked_and_no_heat(make_window, qtbot, guard_errors):
     game = read(EXAMPLES / "pyraos/endgame-win-in-7.pyr.json").game
     window = make_window(game)
-    start(window, 1.0)
+    start(window, 10.0)  # the endgame is solved at once: no waiting for the 10 s
     analysis = wait_for_result(qtbot, window)
+    assert analysis.seconds < 5.0
+    dock = window.analysis.dock
+    assert "black to move wins with perfect play" in dock.evaluation.text()
+    assert [dock.table.item(r, 3).text() for r in range(2)] == ["win in 7 plies", "loss in 6 plies"]
+    assert dock.table.item(0, 2).text() == ""  # no visits: nothing was sampled
     assert window.analysis.dock.move_text(0) == "3,0,0"
     assert analysis.win is not None
     assert analysis.win.moves == 4

@@ -167,6 +167,8 @@ class AnalysisDock(QDockWidget):
 def _work(stat: MoveStat) -> str:
     """Visits (MCTS) or the score (alpha-beta; none shown for a proven result)."""
     if stat.score is None:
+        if stat.visits == 0 and stat.proven is not None:
+            return ""  # a perfect-play value: no search behind it
         return f"{stat.visits:,}"
     if abs(stat.score) >= 1000:  # a mate score: the proven column says it
         return ""
