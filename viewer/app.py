@@ -229,6 +229,10 @@ class MainWindow(QMainWindow):
         for dock in ui.docks():
             self.addDockWidget(RIGHT, dock)
             dock.show()  # it comes with its game; closed, it stays closed until the next
+        for first, *others in ui.dock_tabs():
+            for other in others:
+                self.tabifyDockWidget(first, other)
+            first.raise_()
         self.menus.game_docks(ui.docks())
         return ui
 

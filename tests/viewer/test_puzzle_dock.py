@@ -390,8 +390,10 @@ def test_verify_and_solve_refuse_a_game_of_chance(make_window, qtbot, guard_erro
     assert not dock.verify_button.isEnabled()
     assert not dock.solve_button.isEnabled()
     assert "game of chance" in dock.verify_button.toolTip()
+    window.menus.setup.trigger()  # set-up mode brings no Puzzle dock for such a game
+    assert not dock.isVisible()
+    window.leave_setup()
     window.menus.verify.trigger()
-    assert dock.isVisible()
     assert not dock.runner.thinking
     assert "game of chance" in dock.verdict_label.text()
     assert "cannot be verified or solved" in window.statusBar().currentMessage()

@@ -360,3 +360,21 @@ def test_the_map_frames_the_places_to_click_and_forgets_fought_orders(rolling_wi
     frame = window.ui.frame(game, window.turn)
     assert not frame.ghosts
     assert not any("sends" in label.text for label in frame.labels)
+
+
+def test_the_faction_boards_and_the_fights_share_a_place(rolling_window, qtbot):
+    """Seen in a trial: with the Moves, Turn, Faction boards and Fights docks one above the
+    other (and Set-up or Analysis opened too) the window grew taller than the screen and
+    the faction board showed three lines; the boards and the fights are tabs of one place,
+    the boards in front."""
+    window = rolling_window(2)
+    docks = window.ui._docks
+    assert window.tabifiedDockWidgets(docks.sheets) == [docks.fights]
+    assert not docks.sheets.visibleRegion().isEmpty()
+    assert docks.fights.visibleRegion().isEmpty()
+    window.menus.setup.trigger()
+    window.menus.analyse.trigger()
+    qtbot.wait(50)
+    screen = window.screen().availableGeometry()
+    assert window.frameGeometry().height() <= max(screen.height(), 900)
+    window.leave_setup()

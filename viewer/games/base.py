@@ -258,6 +258,11 @@ class GameUI:
         """Docks this game adds to the window (made once per UI)."""
         return []
 
+    def dock_tabs(self) -> list[tuple[QDockWidget, ...]]:
+        """Docks of :meth:`docks` that share one place as tabs, each group with the tab
+        shown first first (the window's side would be too tall for all of them)."""
+        return []
+
     def position_changed(self, game: Game, reason: str) -> None:
         """A new position is shown (a move, undo, a file); docks follow it."""
 

@@ -383,9 +383,11 @@ class PuzzleDock(QDockWidget):
         self.verify_button.setText("Apply the set-up and verify" if setup else "Verify")
 
     def setup_entered(self) -> None:
-        """Set-up mode began: the dock is where the puzzle is made."""
+        """Set-up mode began: the dock is where the puzzle is made (not for a game whose
+        puzzles cannot be verified or solved)."""
         self.leave_solve()
-        self.present()
+        if not self.no_proof():
+            self.present()
         self._refresh_plies()
 
     def leave_solve(self, why: str = "") -> None:
@@ -623,8 +625,8 @@ class PuzzleDock(QDockWidget):
             self._note = f"<span style='color:{GREY}'>{html.escape(refused)}.</span>"
 
     def _refuse(self, refused: str) -> None:
-        if not self.isVisible():
-            self.present()  # the menu's Verify / Solve: the dock says why not
+        """The menu's Verify or Solve on a game they cannot work on: the status bar says
+        why (the dock, shown or not, too; its controls would not apply)."""
         self._clear_verdict(f"<span style='color:{RED}'>{html.escape(refused)}.</span>")
         self.show_message(refused)
 

@@ -620,6 +620,12 @@ class RollingUI(GameUI):
             self._docks = RollingDocks(self)
         return self._docks.all()
 
+    def dock_tabs(self) -> list[tuple[QDockWidget, ...]]:
+        """The faction boards and the fights share a place (the Turn dock needs room)."""
+        if self._docks is None:
+            return []
+        return [(self._docks.sheets, self._docks.fights)]
+
     def position_changed(self, game: Game, reason: str) -> None:
         assert isinstance(game, RollingPyramids)
         self._game = game

@@ -77,7 +77,7 @@ class TurnDock(QDockWidget):
         self.choices.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.choices.setResizeMode(QListWidget.ResizeMode.Adjust)
         rows = self.choices.fontMetrics().lineSpacing()
-        self.choices.setMinimumHeight(8 * rows)  # a draft's places read without scrolling
+        self.choices.setMinimumHeight(6 * rows)  # a draft's places read without scrolling
         self.choices.itemClicked.connect(self._chosen)
         self.choices.itemActivated.connect(self._chosen)
         layout.addWidget(self.choices, 1)
@@ -244,7 +244,6 @@ class SheetsDock(QDockWidget):
         super().__init__("Faction boards")
         self.setObjectName("rolling-sheets")
         self.tabs = QTabWidget()
-        self.tabs.setMinimumHeight(14 * self.fontMetrics().lineSpacing())  # a board reads
         self.pages: dict[str, QTextBrowser] = {}
         self.setWidget(self.tabs)
 
