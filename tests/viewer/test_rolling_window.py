@@ -256,7 +256,8 @@ def test_the_moves_dock_hides_deployments_until_the_fights(rolling_window, qtbot
             if mover == viewer:
                 assert row(ply) == f"{ply}. {mover} {move}"
             else:
-                assert row(ply) == f"{ply}. {mover}: deploys {move.unit} (hidden until the fights)"
+                assert row(ply) == f"{ply}. {mover}: deploys {move.unit} (hidden)"
+                assert "until" in dock.tree.topLevelItem(ply).toolTip(0)
                 hidden.append(ply)
 
     seen = set()

@@ -231,7 +231,7 @@ class GameUI:
         """Moves of the current ``line`` (each with its mover; ``game`` shows the position
         after the first ``len(game.move_stack)`` of them) that the players at the board
         may not read yet, by index into ``line``, with the words the Moves dock shows
-        instead ("red: deploys a (hidden until the fights)"): secret orders before their
+        instead ("red: deploys a (hidden)"): secret orders before their
         reveal. The dock hides the other lines tried at those moves too. None by default."""
         return {}
 

@@ -81,6 +81,10 @@ class MoveListDock(QDockWidget):
         if secret:
             self._secret[len(self._nodes)] = secret
         self._nodes.append(node)
+        if secret:
+            item.setToolTip(
+                0, "a secret move: listed in full once it is revealed, until then hidden"
+            )
         if parent is None:
             self.tree.addTopLevelItem(item)
         else:

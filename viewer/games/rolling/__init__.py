@@ -416,28 +416,24 @@ class RollingUI(GameUI):
 
     def hidden_moves(self, game: Game, line: Sequence[tuple[str, Move]]) -> dict[int, str]:
         """Deployments the players at the board may not read in the Moves dock: those of
-        a deploy phase whose fights come after the position shown, except the viewer's
-        own (see :meth:`viewer`); the unit sent is no secret, its target is."""
+        the deploy phase the position shown is in (its fights are still to come) and every
+        one after the position shown (the line redo would play), except the viewer's own
+        (see :meth:`viewer`); the unit sent is no secret, its target is. Earlier ones were
+        fought: the map shows what they did."""
         assert isinstance(game, RollingPyramids)
         who = self.viewer(game)
         if who == "*":
             return {}
-        shown = len(game.move_stack)
-        replay = game.start_copy()
-        hidden: dict[int, str] = {}
-        pending: dict[int, str] = {}  # the deploy phase being replayed
-        for index, (mover, move) in enumerate(line):
+        shown = min(len(game.move_stack), len(line))
+        first = shown
+        if game.phase == "deploy":  # the phase is deployments only: back to its start
+            while first > 0 and isinstance(line[first - 1][1], Deploy):
+                first -= 1
+        hidden = {}
+        for index in range(first, len(line)):
+            mover, move = line[index]
             if isinstance(move, Deploy) and mover != who:
-                pending[index] = f"{mover}: deploys {move.unit} (hidden until the fights)"
-            try:
-                replay.push(move)
-            except ValueError:  # not this game's line (it is being replaced)
-                break
-            if pending and replay.phase != "deploy":  # the fights: read from here on
-                if index + 1 > shown:
-                    hidden.update(pending)
-                pending = {}
-        hidden.update(pending)
+                hidden[index] = f"{mover}: deploys {move.unit} (hidden)"
         return hidden
 
     def frame(self, game: Game, turn: RollingTurn) -> Frame:  # type: ignore[override]
