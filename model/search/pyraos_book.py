@@ -325,6 +325,7 @@ def build(
         game = bare(played)
         if solver is None:
             solver = PyraosSolver(game, table_mb=table_mb)
+            solver.tighten = False  # lengths as found: the book says "within"
         else:
             solver.retarget(game)
         solver.max_seconds = seconds

@@ -635,7 +635,10 @@ class PyraosSolver:
                     value, plies = self._open_questions()
                     if value != "unknown":
                         stopped = None
-                        plies, exact = self._tighten(value == "win", plies)
+                        if self.tighten:
+                            plies, exact = self._tighten(value == "win", plies)
+                        else:
+                            exact = False
         except SearchStopped as exc:
             stopped = str(exc)
         except KeyboardInterrupt:
@@ -643,6 +646,8 @@ class PyraosSolver:
         return self._result(value, plies, stopped, exact)
 
     QUICK_DEPTH = 16
+    #: After an open question is proven, look for a shorter win / longer resistance.
+    tighten = True
     FIRST_SLICE = 15.0  # seconds
 
     def _open_questions(self) -> tuple[str, int | None]:

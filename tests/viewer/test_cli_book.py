@@ -1,0 +1,109 @@
+"""`pyramid-lab book` (show, verify, build's refusals) and `solve` with a compiled solver:
+one JSON line per entry, exit 2 for an entry that is not proven again or a bad book."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+
+from model.search.pyraos_book import Book, BookEntry
+from model.search.pyraos_solver import PyraosSolver
+from tests.model.test_pyraos import P7A, P7C, board
+from viewer.cli import main
+
+EXAMPLES = pathlib.Path(__file__).resolve().parents[2] / "examples"
+
+
+def run(capsys, *argv):
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def small_book(path, *, wrong=False):
+    entries = []
+    for text, to_move in ((P7A, "black"), (P7C, "white")):
+        game = board(text, to_move)
+        result = PyraosSolver(game, table_mb=4).solve()
+        value = result.value if not wrong else ("loss" if result.value == "win" else "win")
+        entries.append(BookEntry.of(game, value, result.plies, True, seconds=0.1))
+    Book(entries, "test").write(path)
+    return entries
+
+
+def test_book_show_and_verify(tmp_path, capsys):
+    path = tmp_path / "book.json"
+    entries = small_book(path)
+    code, out, _ = run(capsys, "book", "show", "--book", path)
+    assert code == 0
+    assert [json.loads(line)["board"] for line in out.splitlines()] == [e.board for e in entries]
+    code, out, err = run(capsys, "book", "verify", "--book", path, "--max-seconds", 30)
+    assert code == 0, err
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert [line["verified"] for line in lines] == [True, True]
+    assert {line["reason"] for line in lines} == {"proven"}
+
+
+def test_book_verify_catches_a_wrong_entry(tmp_path, capsys):
+    path = tmp_path / "book.json"
+    small_book(path, wrong=True)
+    code, out, err = run(capsys, "book", "verify", "--book", path, "--sample", 1)
+    assert code == 2
+    assert len(out.splitlines()) == 1
+    assert json.loads(out)["verified"] is False
+    assert "book entry" in err
+    assert "within" in err
+
+
+def test_a_bad_book_is_one_line_and_exit_2(tmp_path, capsys):
+    path = tmp_path / "book.json"
+    path.write_text('{"format": "pyramid-lab/pyraos-book/1", "entries": [{"board": "W"}]}')
+    code, out, err = run(capsys, "book", "verify", "--book", path)
+    assert code == 2
+    assert out == ""
+    assert err.count("\n") == 1
+    assert "entry 1" in err
+
+
+def test_book_build_refuses_an_unknown_version(tmp_path, capsys):
+    code, _, err = run(
+        capsys, "book", "build", "--book", tmp_path / "b.json", "--variant", "mature"
+    )
+    assert code == 2
+    assert "--variant is one of" in err
+    assert not (tmp_path / "b.json").exists()
+
+
+def test_solve_uses_the_compiled_solver_and_lists_first_moves(capsys):
+    code, out, err = run(
+        capsys, "solve", EXAMPLES / "pyraos/endgame-loss-in-8.pyr.json", "--table-mb", 16
+    )
+    assert code == 0
+    report = json.loads(out)
+    assert report["solver"] == "compiled"
+    assert (report["value"], report["plies"], report["plies_exact"]) == ("loss", 8, True)
+    assert len(report["first_moves"]) == 5
+    assert {m["value"] for m in report["first_moves"]} == {"loss"}
+    assert "memory" in err
+
+
+def test_solve_from_the_empty_pyramid_stops_in_time_with_a_report(capsys):
+    code, out, _ = run(
+        capsys,
+        "solve",
+        EXAMPLES / "pyraos/empty-children.pyr.json",
+        "--max-seconds",
+        2,
+        "--table-mb",
+        16,
+        "--quiet",
+    )
+    assert code == 0
+    report = json.loads(out)
+    assert (report["value"], report["complete"], report["stopped"]) == (
+        "unknown",
+        False,
+        "time limit",
+    )
+    assert report["nodes"] > 10_000
+    assert len(report["first_moves"]) == 16
