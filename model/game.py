@@ -244,6 +244,12 @@ class Game(ABC):
         has fewer than :attr:`players`)."""
         return cls.players
 
+    #: The module of the game's book of proven values (``pyramid-lab book``), or None: it
+    #: has ``BOOK_PATH``, ``Book`` (``read``, ``write``, ``entries``), ``build(options,
+    #: plies=, seconds=, table_mb=, progress=)``, ``version_of(options)`` and
+    #: ``verify_entry(entry, max_seconds=)``.
+    book_module: ClassVar[str | None] = None
+
     def compiled_solver(self, **options: Any) -> Any:
         """A faster solver of the game's own for this position (``solve() -> SolveResult``,
         as :class:`model.search.solver.Solver`), or None: the shared solver then works.

@@ -398,6 +398,8 @@ class Pyraos(Game):
     def legal_moves(self, player: int | None = None) -> list[Move]:
         return [self.to_move_value(m) for m in self.raw_moves()]
 
+    book_module = "model.search.pyraos_book"
+
     def compiled_solver(self, **options: Any) -> Any:
         """The compiled solver (numba): the same answers as the shared one, some hundred
         times faster (``tests/bench/pyraos_solver.py``)."""

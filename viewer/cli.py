@@ -260,14 +260,22 @@ def build_parser() -> argparse.ArgumentParser:
 
     book = commands.add_parser(
         "book",
-        help="Pyraos: build the book of proven values, or prove its entries again from scratch",
+        help="a game's book of proven values: show it, prove its entries again, or build it",
     )
     book.add_argument("action", choices=("verify", "build", "show"))
     book.add_argument(
         "--book", metavar="FILE", default=None, help="the book file (default: the shipped one)"
     )
-    book.add_argument("--variant", default="children", help="build: the version (children)")
-    book.add_argument("--removal", default="0-2", help="build: the removal rule (0-2)")
+    book.add_argument(
+        "--game", default=None, help="the game whose book (default: the one game with a book)"
+    )
+    book.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="build: a rule option of the version to build, e.g. variant=children",
+    )
     book.add_argument(
         "--plies",
         type=_non_negative,
@@ -582,15 +590,28 @@ def _solve(args: argparse.Namespace) -> int:
 
 def _book(args: argparse.Namespace) -> int:
     """build: write a new book (merged with the file's entries of other versions); verify:
-    one JSON line an entry, exit 2 when one is not proven again; show: the entries."""
+    one JSON line an entry, exit 2 when one is not proven again; show: the entries. The
+    game's book module (``Game.book_module``) does the work."""
+    import importlib
     import random
 
     from model import PositionFormatError
-    from model.search import pyraos_book
+    from model.game import game_class, game_names
 
-    path = Path(args.book) if args.book else pyraos_book.BOOK_PATH
+    with_books = [name for name in game_names() if game_class(name).book_module]
+    name = args.game or (with_books[0] if len(with_books) == 1 else None)
+    if name not in with_books:
+        print(
+            f"pyramid-lab: error: --game is one of {', '.join(with_books)} (the games with a "
+            "book of proven values)",
+            file=sys.stderr,
+        )
+        return EXIT_BAD_INPUT
+    cls = game_class(name)
+    books = importlib.import_module(cls.book_module)
+    path = Path(args.book) if args.book else books.BOOK_PATH
     try:
-        book = pyraos_book.Book.read(path) if path.exists() else pyraos_book.Book([])
+        book = books.Book.read(path) if path.exists() else books.Book([])
     except PositionFormatError as exc:
         print(f"pyramid-lab: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -599,29 +620,29 @@ def _book(args: argparse.Namespace) -> int:
             print(json.dumps(entry.to_json()), flush=True)
         return EXIT_OK
     if args.action == "build":
-        from model.pyraos import REMOVALS, VARIANTS
-
-        if args.variant not in VARIANTS or args.removal not in REMOVALS:
+        bad = [text for text in args.option if "=" not in text]
+        if bad:
             print(
-                f"pyramid-lab: error: --variant is one of {', '.join(VARIANTS)}, --removal "
-                f"one of {', '.join(REMOVALS)}",
+                f"pyramid-lab: error: argument --option: {bad[0]!r} is not NAME=VALUE",
                 file=sys.stderr,
             )
+            return EXIT_BAD_INPUT
+        try:
+            pairs = dict(text.split("=", 1) for text in args.option)
+            options = cls.parse_options(pairs)
+        except PositionFormatError as exc:
+            print(f"pyramid-lab: error: argument --option: {exc}", file=sys.stderr)
             return EXIT_BAD_INPUT
 
         def say(text: str) -> None:
             print(f"book: {text}", file=sys.stderr, flush=True)
 
-        made = pyraos_book.build(
-            args.variant,
-            args.removal,
-            plies=args.plies,
-            seconds=args.seconds,
-            table_mb=args.table_mb,
-            progress=say,
+        made = books.build(
+            options, plies=args.plies, seconds=args.seconds, table_mb=args.table_mb, progress=say
         )
-        kept = [e for e in book.entries if e.versions != (args.variant, args.removal)]
-        pyraos_book.Book([*kept, *made], book.note).write(path)
+        version = books.version_of(options)
+        kept = [e for e in book.entries if e.versions != version]
+        books.Book([*kept, *made], book.note).write(path)
         print(json.dumps({"book": str(path), "entries": len(made), "kept": len(kept)}))
         return EXIT_OK
     entries = [e for e in book.entries if args.under is None or e.seconds < args.under]
@@ -630,7 +651,7 @@ def _book(args: argparse.Namespace) -> int:
     entries.sort(key=lambda e: e.seconds)
     status = EXIT_OK
     for entry in entries:
-        verdict = pyraos_book.verify_entry(entry, max_seconds=args.max_seconds)
+        verdict = books.verify_entry(entry, max_seconds=args.max_seconds)
         if not verdict.ok:
             status = EXIT_BAD_INPUT
             print(f"pyramid-lab: book entry {entry.board}: {verdict.reason}", file=sys.stderr)

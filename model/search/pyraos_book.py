@@ -300,9 +300,13 @@ def positions_within(variant: str, removal: str, plies: int) -> list[tuple[str, 
     return lines
 
 
+def version_of(options: PyraosOptions) -> tuple[str, str]:
+    """The version of the rules a book entry belongs to (``BookEntry.versions``)."""
+    return options.variant, options.removal
+
+
 def build(
-    variant: str,
-    removal: str,
+    options: PyraosOptions,
     *,
     plies: int,
     seconds: float,
@@ -313,6 +317,7 @@ def build(
     """Entries for every position within ``plies`` plies of the empty pyramid that the
     solver settles in ``seconds`` each (one table for all, so later positions reuse earlier
     proofs), then, with ``main_line``, the positions along the root's best line."""
+    variant, removal = version_of(options)
     say = progress or (lambda text: None)
     solver: PyraosSolver | None = None
     entries: list[BookEntry] = []

@@ -65,12 +65,19 @@ def test_a_bad_book_is_one_line_and_exit_2(tmp_path, capsys):
     assert "entry 1" in err
 
 
+def test_book_refuses_a_game_without_a_book(capsys):
+    code, _, err = run(capsys, "book", "show", "--game", "partition")
+    assert code == 2
+    assert "--game is one of pyraos" in err
+
+
 def test_book_build_refuses_an_unknown_version(tmp_path, capsys):
     code, _, err = run(
-        capsys, "book", "build", "--book", tmp_path / "b.json", "--variant", "mature"
+        capsys, "book", "build", "--book", tmp_path / "b.json", "--option", "variant=mature"
     )
     assert code == 2
-    assert "--variant is one of" in err
+    assert "argument --option" in err
+    assert "mature" in err
     assert not (tmp_path / "b.json").exists()
 
 
