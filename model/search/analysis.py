@@ -178,7 +178,7 @@ def analyse(
         raise ValueError(f"seconds must be more than 0, not {seconds}")
     if not game.is_over() and game.current_player() < 0:
         raise ValueError(NOT_TURNS)
-    if game.computer_levels:
+    if game.has_chance or game.computer_levels:
         raise ValueError(NO_ANALYSIS)
     start = time.perf_counter()
     stopped = stop_function(stop)
