@@ -301,11 +301,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="verify: N entries chosen at random (seeded), the cheapest first",
     )
     book.add_argument(
-        "--under",
-        type=_positive_float,
+        "--min-pieces",
+        type=_non_negative,
         default=None,
-        metavar="S",
-        help="verify: only entries whose proof took under S seconds when built",
+        metavar="N",
+        help="verify: only entries with at least N pieces on the board (the cheap ones)",
     )
     book.add_argument(
         "--max-seconds",
@@ -645,10 +645,14 @@ def _book(args: argparse.Namespace) -> int:
         books.Book([*kept, *made], book.note).write(path)
         print(json.dumps({"book": str(path), "entries": len(made), "kept": len(kept)}))
         return EXIT_OK
-    entries = [e for e in book.entries if args.under is None or e.seconds < args.under]
+    entries = [
+        e
+        for e in book.entries
+        if args.min_pieces is None or len(e.game().pieces()) >= args.min_pieces
+    ]
     if args.sample is not None and args.sample < len(entries):
         entries = random.Random(0).sample(entries, args.sample)
-    entries.sort(key=lambda e: e.seconds)
+    entries.sort(key=lambda e: -len(e.game().pieces()))  # the fullest (cheapest) first
     status = EXIT_OK
     for entry in entries:
         verdict = books.verify_entry(entry, max_seconds=args.max_seconds)

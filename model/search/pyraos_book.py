@@ -330,9 +330,9 @@ def build(
         game = bare(played)
         if solver is None:
             solver = PyraosSolver(game, table_mb=table_mb)
-            solver.tighten = False  # lengths as found: the book says "within"
         else:
             solver.retarget(game)
+        solver.tighten = not line  # the root's length exactly; the others "within"
         solver.max_seconds = seconds
         before = solver.nodes
         result = solver.solve()
