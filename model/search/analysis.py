@@ -258,10 +258,11 @@ def _perfect(game: Game, perfect: Any, seconds: float) -> Analysis:
     best = perfect[0]
     mover = game.to_move
     line = _perfect_line(game, best.move, best.plies)
+    whole = line if len(line) == best.plies else []  # a part line cannot count the moves
     if best.value == "win":
-        win = _win(game, mover, best.plies, by_text[best.move], line, agent)
+        win = _win(game, mover, best.plies, by_text[best.move], whole, agent)
     else:
-        win = _win(game, game.other(mover), best.plies, None, line, agent)
+        win = _win(game, game.other(mover), best.plies, None, whole, agent)
     return Analysis(
         game.name,
         mover,

@@ -211,3 +211,5 @@ def test_the_shipped_book_settles_the_childrens_version():
     assert len(moves) == 16
     assert {(m.value, m.source) for m in moves} == {("loss", "book")}
     assert max(m.plies for m in moves) == 36
+    analysis = analyse(game, seconds=5.0)
+    assert analysis.proven_text == "proven: black wins within 18 moves"

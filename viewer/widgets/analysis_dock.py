@@ -144,6 +144,11 @@ class AnalysisDock(QDockWidget):
         self.legend.setVisible(heat_map)
         colours = heat_rgb([s.win_rate for s in moves]) if moves else []
         scored = any(s.score is not None for s in moves)
+        # perfect-play values (a book, a solved endgame): nothing was sampled, so the win
+        # rate and visits columns say nothing the proven column does not
+        perfect = bool(moves) and all(s.visits == 0 and s.proven for s in moves)
+        self.table.setColumnHidden(1, perfect)
+        self.table.setColumnHidden(2, perfect)
         self.table.horizontalHeaderItem(2).setText("score" if scored else "visits")
         with QSignalBlocker(self.table):
             self.table.setRowCount(len(moves))
