@@ -179,19 +179,7 @@ class GridView(MeshActors):
             ("paths", 1.0, True),
             ("ghosts", GHOST_OPACITY, False),
         ):
-            mesh = instances(_DISC, [(0, 0, -10)], [(0, 0, 0)])  # placeholder, replaced
-            self._meshes[name] = mesh
-            self.actors[name] = self.plotter.add_mesh(
-                mesh,
-                scalars="rgb",
-                rgb=True,
-                opacity=opacity,
-                pickable=False,
-                reset_camera=False,
-                render=False,
-                show_scalar_bar=False,
-                smooth_shading=smooth,
-            )
+            self._add_layer(name, opacity, smooth, _DISC)
         labels = [(b.column_names[c], (c, -0.85, 0.0)) for c in range(b.columns)]
         labels += [(str(r + 1), (-0.85, r, 0.0)) for r in range(b.rows)]
         self.actors["labels"] = add_labels(

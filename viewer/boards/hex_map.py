@@ -215,19 +215,7 @@ class HexMapView(MeshActors):
             ("paths", 1.0, True),
             ("ghosts", GHOST_OPACITY, True),
         ):
-            mesh = instances(_DISC, [(0, 0, -10)], [(0, 0, 0)])  # placeholder, replaced
-            self._meshes[name] = mesh
-            self.actors[name] = self.plotter.add_mesh(
-                mesh,
-                scalars="rgb",
-                rgb=True,
-                opacity=opacity,
-                pickable=False,
-                reset_camera=False,
-                render=False,
-                show_scalar_bar=False,
-                smooth_shading=smooth,
-            )
+            self._add_layer(name, opacity, smooth, _DISC)
         names = []
         for i, cell in enumerate(b.cells):
             x, y, _ = b.hex_centres[i]

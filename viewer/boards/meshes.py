@@ -71,6 +71,23 @@ class MeshActors:
     actors: dict[str, Any]
     _meshes: dict[str, pv.PolyData]
 
+    def _add_layer(self, name: str, opacity: float, smooth: bool, placeholder: Template) -> None:
+        """An actor for per-vertex RGB instances (``instances``); its mesh starts as one
+        ``placeholder`` out of sight, and ``_set`` refills it."""
+        mesh = instances(placeholder, [(0, 0, -10)], [(0, 0, 0)])
+        self._meshes[name] = mesh
+        self.actors[name] = self.plotter.add_mesh(
+            mesh,
+            scalars="rgb",
+            rgb=True,
+            opacity=opacity,
+            pickable=False,
+            reset_camera=False,
+            render=False,
+            show_scalar_bar=False,
+            smooth_shading=smooth,
+        )
+
     def close(self) -> None:
         for actor in self.actors.values():
             self.plotter.remove_actor(actor, render=False)

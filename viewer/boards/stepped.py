@@ -283,19 +283,7 @@ class SteppedView(MeshActors):
         """The actors of Frame.ghosts: translucent stones, and their opaque cyan rings."""
         self._ghost_top = np.zeros(self.board.count)  # per field: a ghost's top over the field
         for name, opacity in (("piece_ghosts", palette.PIECE_GHOST_OPACITY), ("ghost_rims", 1.0)):
-            mesh = instances(_DISC, [(0, 0, -10)], [(0, 0, 0)])  # placeholder, replaced
-            self._meshes[name] = mesh
-            self.actors[name] = self.plotter.add_mesh(
-                mesh,
-                scalars="rgb",
-                rgb=True,
-                opacity=opacity,
-                pickable=False,
-                reset_camera=False,
-                render=False,
-                show_scalar_bar=False,
-                smooth_shading=name == "piece_ghosts",
-            )
+            self._add_layer(name, opacity, name == "piece_ghosts", _DISC)
             self.actors[name].SetVisibility(False)  # type: ignore[attr-defined]
         rim = {"rimColor": palette.PIECE_GHOST_RIM}  # the sides' silhouette, as the balls'
         add_fragment_effect(self.actors["piece_ghosts"], "ghost_piece", uniforms=rim)
