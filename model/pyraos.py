@@ -400,6 +400,10 @@ class Pyraos(Game):
 
     book_module = "model.search.pyraos_book"
 
+    def repeats_in_history(self) -> bool:
+        """Whether some position of the game so far has occurred twice or more."""
+        return any(count > 1 for count in self._seen.values())
+
     def compiled_solver(self, **options: Any) -> Any:
         """The compiled solver (numba): the same answers as the shared one, some hundred
         times faster (``tests/bench/pyraos_solver.py``)."""

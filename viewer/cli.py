@@ -620,6 +620,10 @@ def _book(args: argparse.Namespace) -> int:
             print(json.dumps(entry.to_json()), flush=True)
         return EXIT_OK
     if args.action == "build":
+        folder = path.resolve().parent
+        if not folder.is_dir() or not os.access(folder, os.W_OK):
+            print(f"pyramid-lab: error: --book: cannot write in {folder}", file=sys.stderr)
+            return EXIT_BAD_INPUT
         bad = [text for text in args.option if "=" not in text]
         if bad:
             print(
@@ -628,7 +632,8 @@ def _book(args: argparse.Namespace) -> int:
             )
             return EXIT_BAD_INPUT
         try:
-            pairs = dict(text.split("=", 1) for text in args.option)
+            pairs: dict[str, Any] = dict(text.split("=", 1) for text in args.option)
+            pairs = {k: int(v) if v.lstrip("-").isdigit() else v for k, v in pairs.items()}
             options = cls.parse_options(pairs)
         except PositionFormatError as exc:
             print(f"pyramid-lab: error: argument --option: {exc}", file=sys.stderr)
@@ -642,7 +647,11 @@ def _book(args: argparse.Namespace) -> int:
         )
         version = books.version_of(options)
         kept = [e for e in book.entries if e.versions != version]
-        books.Book([*kept, *made], book.note).write(path)
+        try:
+            books.Book([*kept, *made], book.note).write(path)
+        except OSError as exc:
+            print(f"pyramid-lab: error: --book: {exc}", file=sys.stderr)
+            return EXIT_BAD_INPUT
         print(json.dumps({"book": str(path), "entries": len(made), "kept": len(kept)}))
         return EXIT_OK
     entries = [

@@ -67,6 +67,11 @@ class BookEntry:
         ]
         return Pyraos.from_setup(PyraosOptions(self.variant, self.removal), self.to_move, pieces)
 
+    @property
+    def versions(self) -> tuple[str, str]:
+        """The version of the rules it belongs to (as :func:`version_of` gives it)."""
+        return self.variant, self.removal
+
     @classmethod
     def of(cls, game: Pyraos, value: str, plies: int, exact: bool, **more: Any) -> BookEntry:
         white, black = game.masks()
@@ -115,8 +120,14 @@ class BookEntry:
             variant_codes(entry.variant, entry.removal)
         except (KeyError, TypeError, ValueError) as exc:
             raise PositionFormatError("", f"{where}: a bad entry ({exc!r})") from exc
+        if not isinstance(raw["exact"], bool):
+            raise PositionFormatError("", f"{where}: exact must be true or false")
         if entry.value not in VALUES or entry.plies < 0:
             raise PositionFormatError("", f"{where}: value must be win or loss, plies >= 0")
+        if entry.plies % 2 != (1 if entry.value == "win" else 0):
+            raise PositionFormatError(
+                "", f"{where}: a win takes an odd number of plies, a loss an even one"
+            )
         try:
             entry.game()
         except PositionFormatError as exc:
@@ -185,6 +196,9 @@ class Book:
         )
         handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
         try:
+            umask = os.umask(0)
+            os.umask(umask)
+            os.fchmod(handle, 0o666 & ~umask)  # mkstemp's 0600 would stay after the rename
             with os.fdopen(handle, "w", encoding="utf-8") as out:
                 out.write(text + "\n")
             os.replace(temporary, path)
@@ -229,8 +243,8 @@ def perfect_moves(
     in the endgame (few empty points) from a solve within ``max_seconds`` in all; None
     when not every move is settled. Wins first (shortest first), then losses (longest
     first)."""
-    if game.is_over() or game.name != "pyraos":
-        return None
+    if game.is_over() or game.name != "pyraos" or game.repeats_in_history():
+        return None  # values are of positions without history: a repeat may draw
     book = shipped() if book is None else book
     white, black = game.masks()
     empty = 30 - (white | black).bit_count()
@@ -445,6 +459,14 @@ def verify_entry(
                 entry,
                 False,
                 f"no {entry.value} within {entry.plies} plies",
+                nodes,
+                time.perf_counter() - start,
+            )
+        if entry.exact and proof.plies != entry.plies:
+            return Verdict(
+                entry,
+                False,
+                f"a {entry.value} in {proof.plies} plies: not exact",
                 nodes,
                 time.perf_counter() - start,
             )

@@ -50,7 +50,8 @@ class SolveResult:
     #: shortest win, a lower bound on the longest resistance), not proven the extreme.
     plies_exact: bool = True
     #: What the search learnt of each first move: (move, "win" / "loss" / "unknown" for
-    #: the side to move after playing it, plies as the table knows them or None).
+    #: the side to move now if it plays it, plies within which that comes as the table
+    #: knows them, an upper bound, or None).
     first_moves: tuple[tuple[str, str, int | None], ...] = ()
 
     def to_json(self) -> dict[str, Any]:

@@ -69,6 +69,8 @@ def test_look_up_finds_mirrored_positions_and_ignores_history():
         ({"value": "draw"}, "win or loss"),
         ({"variant": "mature"}, "bad entry"),
         ({"plies": "many"}, "bad entry"),
+        ({"plies": 8}, "odd number of plies"),  # a win in 8 cannot be
+        ({"exact": "false"}, "exact must be true or false"),
     ],
 )
 def test_a_bad_entry_is_named(change, message):
@@ -125,6 +127,22 @@ def test_verify_proves_a_true_entry_and_catches_false_ones():
     assert not verdict.ok
     assert "not exact" in verdict.reason
     assert verify_entry(BookEntry.of(game, "loss", 10, False)).ok  # a bound is fine
+    white = board(P7C, "white")  # a win in 7: "in 9, exact" is caught though 9 > 7
+    verdict = verify_entry(BookEntry.of(white, "win", 9, True))
+    assert not verdict.ok
+    assert "a win in 7 plies: not exact" in verdict.reason
+
+
+def test_a_repeated_position_is_seen_and_the_oracle_keeps_out():
+    # each side fills a square and takes the same sphere back: the board comes round again
+    game = board("BB../B.../...W/..WW|.../.../...|../..|.", "black")
+    assert not game.repeats_in_history()
+    game.push_text("1,1,0 x1,1,0")
+    game.push_text("2,2,0 x2,2,0")
+    assert game.repeats_in_history()
+    assert perfect_moves(game, book=Book([])) is None
+    game.pop()
+    assert not game.repeats_in_history()
 
 
 def test_perfect_moves_agree_with_the_reference_solver():
