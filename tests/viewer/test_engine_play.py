@@ -75,18 +75,28 @@ def test_clicks_are_refused_while_the_computer_thinks(make_window, qtbot, guard_
     assert not guard_errors
 
 
-def test_stop_stops_and_the_gui_keeps_running(make_window, qtbot, guard_errors):
+def test_stop_stops_and_the_gui_keeps_running(make_window, qtbot, guard_errors, monkeypatch):
+    import viewer.engine as engine_module
+    from model.search.agents import Limits
+
+    agent_for = engine_module.agent_for
+
+    def long_thinker(game, level, **kwargs):  # a slow CI machine must not finish first
+        return agent_for(game, level, **kwargs)[0], Limits(seconds=60)
+
+    monkeypatch.setattr(engine_module, "agent_for", long_thinker)
     window = make_window(Partition(PartitionOptions(5)))
     ticks = []
     timer = QTimer(window, interval=20)
     timer.timeout.connect(lambda: ticks.append(1))
     timer.start()
-    window.menus.players["red"]["strong"].trigger()  # 2.5 s of thinking
+    window.menus.players["red"]["strong"].trigger()  # a minute of thinking
     assert window.engine.computer_thinking
+    thread = window.engine.runner.job.thread
     qtbot.waitUntil(lambda: window.engine.bar.value() > 0, timeout=WAIT_MS)
     qtbot.wait(300)
     assert len(ticks) >= 5  # the event loop runs while the engine thinks
-    thread = window.engine.runner.job.thread
+    assert window.engine.computer_thinking
     window.menus.stop_engine.trigger()
     assert idle(window)
     thread.join(5)
