@@ -193,7 +193,7 @@ def analyse(
         )
     perfect = game.perfect_moves(max_seconds=min(seconds, PERFECT_SECONDS), stop=stopped)
     if perfect:
-        analysis = _perfect(game, perfect, time.perf_counter() - start)
+        analysis = _perfect(game, perfect, time.perf_counter() - start, stopped)
         report(1.0, analysis.proven_text)
         return analysis
     agent, _ = agent_for(game, "strong", seed=seed, every_move=True)
@@ -237,7 +237,9 @@ def analyse(
     )
 
 
-def _perfect(game: Game, perfect: Any, seconds: float) -> Analysis:
+def _perfect(
+    game: Game, perfect: Any, seconds: float, stopped: Callable[[], bool] = lambda: False
+) -> Analysis:
     """The analysis from the game's own perfect-play values of every move (a book, an
     endgame solve): no search, the proven values only."""
     by_text = {str(move): move for move in game.legal_moves()}
@@ -257,7 +259,7 @@ def _perfect(game: Game, perfect: Any, seconds: float) -> Analysis:
     agent = f"{PERFECT} ({', '.join(SOURCE_WORDS.get(s, s) for s in sources)})"
     best = perfect[0]
     mover = game.to_move
-    line = _perfect_line(game, best.move, best.plies)
+    line = _perfect_line(game, best.move, best.plies, stopped)
     whole = line if len(line) == best.plies else []  # a part line cannot count the moves
     if best.value == "win":
         win = _win(game, mover, best.plies, by_text[best.move], whole, agent)
@@ -280,19 +282,24 @@ def _perfect(game: Game, perfect: Any, seconds: float) -> Analysis:
     )
 
 
-def _perfect_line(game: Game, first: str, plies: int) -> list[Move]:
+def _perfect_line(
+    game: Game, first: str, plies: int, stopped: Callable[[], bool] = lambda: False
+) -> list[Move]:
     """The best line from the game's perfect-play values, as far as they go (each position
-    after the first move asks again, briefly)."""
+    after the first move asks again, briefly; in all at most PERFECT_SECONDS, and not
+    after ``stopped``)."""
     copy = game.copy()
     line: list[Move] = []
     text = first
+    deadline = time.perf_counter() + PERFECT_SECONDS
     while True:
         move = copy.parse_move(text)
         line.append(move)
         copy.push(move)
-        if copy.is_over() or len(line) >= plies:
+        left = min(0.5, deadline - time.perf_counter())
+        if copy.is_over() or len(line) >= plies or left <= 0 or stopped():
             return line
-        perfect = copy.perfect_moves(max_seconds=0.5)
+        perfect = copy.perfect_moves(max_seconds=left, stop=stopped)
         if not perfect:
             return line
         text = perfect[0].move

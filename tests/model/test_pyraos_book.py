@@ -186,6 +186,17 @@ def test_analysis_shows_perfect_play_without_searching(monkeypatch):
     assert "black to move wins with perfect play" in analysis.evaluation_text
 
 
+def test_a_stopped_analysis_does_not_go_on_asking_for_the_perfect_line():
+    from model.search.analysis import _perfect_line
+
+    game = board(P7A, "black")
+    best = perfect_moves(game, book=Book([]))[0]
+    assert len(_perfect_line(game, best.move, best.plies)) == 7  # the whole line
+    assert [str(m) for m in _perfect_line(game, best.move, best.plies, lambda: True)] == [
+        best.move
+    ]  # Stop pressed: the first move only, no more solving
+
+
 def test_positions_within_two_plies_are_distinct_up_to_symmetry():
     lines = positions_within("standard", "0-2", 2)
     assert lines[0] == ()
