@@ -131,3 +131,17 @@ def test_progress_is_reported():
     ).solve()
     assert len(seen) >= 3
     assert seen[-1][1] > seen[0][1]
+
+
+def test_huge_pages_only_for_a_search_that_runs_a_while():
+    # a short endgame solve never asks for huge pages (their first touch zeroes 2 MiB each:
+    # 8 times slower on a 256 MiB table); one that outlasts a call's budget does, and the
+    # answer is the same
+    quick = PyraosSolver(board(P7C, "black"), table_mb=256)
+    result = quick.solve()
+    assert not quick._huge
+    long = PyraosSolver(board(P7C, "black"), table_mb=256)
+    long.BUDGET = 16  # nodes per call into the kernel
+    again = long.solve()
+    assert long._huge
+    assert (again.value, again.plies) == (result.value, result.plies) == ("loss", 8)
