@@ -149,6 +149,10 @@ class MainWindow(QMainWindow):
     def consider_computer(self) -> None:
         self.engine.consider()
 
+    def secrets_changed(self) -> None:
+        self.moves_dock.refresh()
+        self.redraw()
+
     def computer_players(self) -> dict[str, str]:
         return self.engine.playing()
 

@@ -71,6 +71,7 @@ def human_decides(window, qtbot) -> None:
         assert dock.choice_texts(), "a die taken shows where it may be written"
         dock.choose_text(dock.choice_texts()[0])
     elif phase == "deploy":
+        take_seat(window)
         move = next(m for m in game.legal_moves() if isinstance(m, Deploy))
         dock.choose_text(f"send {move.unit}") or dock.choose_text(f"▶ send {move.unit}")
         click(qtbot, window, window.ui.geometry(game).site(game.map.cell(move.cell)))
@@ -85,6 +86,15 @@ def human_decides(window, qtbot) -> None:
     else:
         dock.choose_text(dock.choice_texts()[0])
     assert len(window.game.move_stack) > before, f"no move made in the {phase} phase"
+
+
+def take_seat(window) -> None:
+    """Hot seat: the player deploying says "I am ..." first (if the Turn dock asks)."""
+    seat = window.ui._docks.turn.seat
+    if seat.isVisible():
+        assert seat.text() == f"I am {window.game.to_move}: show my orders"
+        seat.click()
+    assert not seat.isVisible()
 
 
 def play_out(window, qtbot, limit=2000):
@@ -181,6 +191,64 @@ def test_hidden_deployment_for_hot_seat(rolling_window, qtbot):
     assert "9" not in message.replace("red sent a", "")
 
 
+def test_hot_seat_hands_the_screen_over_before_the_secret_deployment(
+    rolling_window, qtbot, guard_errors
+):
+    """Two humans: the one deploying says "I am ..." before any order is drawn or a click
+    is taken; a hand-over to the other player, undo and a step in the Moves dock ask again
+    (whoever sits at the screen may not be the one deciding)."""
+    window = rolling_window(2)
+    to_deploy(window, qtbot)
+    seat = window.ui._docks.turn.seat
+    board = window.ui.geometry(window.game)
+
+    def drawn():
+        frame = window._frame()
+        return frame.ghosts, frame.markers, [label.text for label in frame.labels]
+
+    def asks(colour):
+        assert seat.isVisible()
+        assert seat.text() == f"I am {colour}: show my orders"
+        ghosts, markers, labels = drawn()
+        assert not ghosts
+        assert not markers
+        assert not any("sends" in t for t in labels)
+        key = window.game.position_key()
+        target = next(m for m in window.game.legal_moves() if isinstance(m, Deploy))
+        click(qtbot, window, board.site(window.game.map.cell(target.cell)))
+        assert window.game.position_key() == key  # the click waits for the hand-over
+        assert f"clicks 'I am {colour}'" in window.statusBar().currentMessage()
+        window.finish_turn()
+        assert window.game.position_key() == key
+        assert f"hand over to {colour}" in window.status_prompt.text()
+
+    asks("red")
+    seat.click()
+    assert not seat.isVisible()
+    assert drawn()[1]  # red's places to click are framed now
+    human_decides(window, qtbot)  # red sends a unit: red keeps the seat
+    assert not seat.isVisible()
+    assert any(c == "red" for c in drawn()[0].values())
+    while window.game.phase == "deploy" and window.game.to_move == "red":
+        human_decides(window, qtbot)
+    assert window.game.phase == "deploy"
+    assert window.game.to_move == "blue"
+    asks("blue")  # red's orders are not drawn for blue; blue takes the seat
+    seat.click()
+    assert all(c == "blue" for c in drawn()[0].values())
+    assert "your orders are shown" in window.statusBar().currentMessage()
+    human_decides(window, qtbot)  # blue sends a unit
+    window.undo()  # blue's order back: whoever pressed Undo, blue takes the seat again
+    asks("blue")
+    seat.click()
+    window.undo()  # back into red's deployment: not shown to blue
+    assert window.game.to_move == "red"
+    asks("red")
+    seat.click()
+    assert any(c == "red" for c in drawn()[0].values())
+    assert guard_errors == []
+
+
 def test_bad_clicks_say_why_and_keep_the_position(rolling_window, qtbot):
     window = rolling_window(2)
     game = window.game
@@ -263,6 +331,7 @@ def test_the_moves_dock_hides_deployments_until_the_fights(rolling_window, qtbot
     seen = set()
     while window.game.phase == "deploy":
         game = window.game
+        take_seat(window)
         check_hidden_from(game.to_move)
         seen.add(game.to_move)
         human_decides(window, qtbot)
@@ -275,6 +344,9 @@ def test_the_moves_dock_hides_deployments_until_the_fights(rolling_window, qtbot
     dock.select_row(fights - 1)  # before the last deployment: not fought yet
     game = window.game
     assert game.phase == "deploy"
+    for ply, mover, move in deploys()[:-1]:  # a step back: who sits there? all hidden
+        assert row(ply) == f"{ply}. {mover}: deploys {move.unit} (hidden)"
+    take_seat(window)
     check_hidden_from(game.to_move)
     dock.select_row(fights)
     for ply, mover, move in deploys():
@@ -348,6 +420,7 @@ def test_the_map_frames_the_places_to_click_and_forgets_fought_orders(rolling_wi
     dock = window.ui._docks.turn
     assert not dock.pool_label.isVisibleTo(dock)
     assert not any(button.isVisibleTo(dock) for button in dock.dice)
+    take_seat(window)
     frame = window.ui.frame(game, window.turn)
     assert frame.markers
     assert set(frame.highlights["clickable"]) == {m.site for m in frame.markers}

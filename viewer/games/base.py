@@ -47,6 +47,10 @@ class Host(Protocol):
         """The UI no longer asks the computer to wait (:meth:`GameUI.computer_waits`): it
         starts if it is to move."""
 
+    def secrets_changed(self) -> None:
+        """Whose secrets may be shown changed (a hot-seat hand-over): the Moves dock's
+        hidden moves (:meth:`GameUI.hidden_moves`) and the board follow."""
+
     def computer_players(self) -> Mapping[str, str]:
         """colour -> level of the colours the computer plays now (at a simultaneous node
         none while it is stopped: the humans make its parts of the turn)."""

@@ -48,6 +48,7 @@ from model.rolling_rules import RollingMap
 
 from ...boards.hex_map import HexCell, HexMap
 from ...frame import Frame, Label, Marker, Path, Pointer, Region
+from ...slots import slot
 from .. import register_ui
 from ..base import ClickResult, GameUI
 
@@ -74,6 +75,9 @@ ASK = {
     "soldiers": "the new soldiers stay or join the reserve: choose in the Turn dock",
     "cleanup": "place a device (choose it in the Turn dock, click the map), or Finish turn",
 }
+
+#: Hot seat, the secret deployment: the map waits for the player deciding to take the seat.
+HAND_OVER = "hand over to {0}: the others look away, {0} clicks 'I am {0}' in the Turn dock"
 
 
 def stack_height(strength: int) -> int:
@@ -221,6 +225,9 @@ class RollingTurn:
                 return move
             return f"{name} is not a free starting area: click one of the marked ones"
         if phase == "deploy":
+            seat = self.ui.hand_over(game)
+            if seat is not None:
+                return HAND_OVER.format(seat)
             if self.unit is None:
                 return "no unit left to deploy"
             move = Deploy(self.unit, name)
@@ -262,6 +269,9 @@ class RollingTurn:
         if self.chosen is not None:
             move, self.chosen = self.chosen, None
             return move
+        seat = self.ui.hand_over(game)
+        if seat is not None:
+            return HAND_OVER.format(seat)
         if DONE in self._moves():
             return DONE
         phase = game.phase
@@ -281,6 +291,9 @@ class RollingTurn:
             return ""
         if not self.ui.human_to_move(game):
             return f"{game.to_move} (computer) is deciding"
+        seat = self.ui.hand_over(game)
+        if seat is not None:
+            return HAND_OVER.format(seat)
         return f"{game.to_move}: {self.ask()}"
 
     def ask(self) -> str:
@@ -308,6 +321,7 @@ class RollingUI(GameUI):
         self._turn: RollingTurn | None = None
         self._game: RollingPyramids | None = None
         self._docks: Any = None
+        self._seated: str | None = None  # hot seat: who said "I am ..." for the secret part
 
     # ---- the board ----------------------------------------------------------------------
 
@@ -373,8 +387,33 @@ class RollingUI(GameUI):
         if not humans:
             return "*"
         if game.current_player() >= 0 and game.to_move in humans:
-            return game.to_move
+            return None if self.hand_over(game) else game.to_move
         return humans[0] if len(humans) == 1 else None
+
+    def hand_over(self, game: RollingPyramids) -> str | None:
+        """Hot seat (two humans or more) in the secret deployment: the human deciding,
+        until they say "I am <colour>" (:meth:`take_seat`); meanwhile no orders are drawn
+        and the map takes no click. A move by anyone else, undo, redo or a file asks again:
+        whoever sits at the screen then may not be the one deciding. None otherwise."""
+        if game.phase != "deploy" or game.current_player() < 0 or game.is_over():
+            return None
+        computer = self.computer()
+        humans = [c for c in game.players if c not in computer]
+        if len(humans) < 2 or game.to_move not in humans or self._seated == game.to_move:
+            return None
+        return game.to_move
+
+    @slot
+    def take_seat(self) -> None:
+        """The Turn dock's "I am <colour>": the deciding human's orders are shown."""
+        game = self._game
+        if game is None or self.hand_over(game) is None:
+            return
+        self._seated = game.to_move
+        self._refresh()
+        if self.host is not None:
+            self.host.secrets_changed()
+            self.show_message(f"{game.to_move}: your orders are shown; the others' stay hidden")
 
     # ---- a position ---------------------------------------------------------------------
 
@@ -489,7 +528,7 @@ class RollingUI(GameUI):
         self, game: RollingPyramids, turn: RollingTurn, board: HexMap
     ) -> tuple[tuple[Marker, ...], dict[str, tuple[int, ...]]]:
         """Markers and frames on the hexes a click may choose now (a human deciding)."""
-        if not self.human_to_move(game) or self._setup():
+        if not self.human_to_move(game) or self._setup() or self.hand_over(game):
             return (), {}
         moves = game.legal_moves()
         cells: list[str] = []
@@ -624,6 +663,8 @@ class RollingUI(GameUI):
 
     def position_changed(self, game: Game, reason: str) -> None:
         assert isinstance(game, RollingPyramids)
+        if reason != "move" or game.current_player() < 0 or game.to_move != self._seated:
+            self._seated = None  # the seat may have changed hands: "I am ..." again
         self._game = game
         self._refresh()
 

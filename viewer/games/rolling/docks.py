@@ -81,6 +81,10 @@ class TurnDock(QDockWidget):
         self.choices.itemClicked.connect(self._chosen)
         self.choices.itemActivated.connect(self._chosen)
         layout.addWidget(self.choices, 1)
+        self.seat = QPushButton()  # hot seat: "I am blue" before the secret deployment
+        self.seat.clicked.connect(lambda _c=False: ui.take_seat())
+        self.seat.setVisible(False)
+        layout.addWidget(self.seat)
         self.done = QPushButton("Done (Finish turn)")
         self.done.clicked.connect(self._done)
         layout.addWidget(self.done)
@@ -120,6 +124,19 @@ class TurnDock(QDockWidget):
         self.pool_label.setVisible(pool)
         for button in self.dice:
             button.setVisible(pool)
+        seat = ui.hand_over(game) if human else None
+        self.seat.setVisible(seat is not None)
+        self.choices.setVisible(seat is None)
+        if seat is not None:
+            self.seat.setText(f"I am {seat}: show my orders")
+            self.seat.setToolTip(f"{seat} deploys in secret: the others look away until the fights")
+            self.heading.setText(
+                f"Hand over to <b>{seat}</b>: {seat} deploys in secret; the others look "
+                f"away, and {seat} clicks below."
+            )
+            self.choices.clear()
+            self.done.setEnabled(False)
+            return
         self.heading.setText(self._heading(game, turn, human))
         self._fill(game, turn, human)
         self.done.setEnabled(human and DONE in game.legal_moves())
