@@ -563,7 +563,7 @@ def _solve(args: argparse.Namespace) -> int:
         rate = nodes / seconds if seconds > 0 else 0.0
         memory = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         print(
-            f"solve: depth {depth}, {nodes:,} positions, {seconds:.1f} s, {rate:,.0f}/s, "
+            f"solve: within {depth} plies, {nodes:,} positions, {seconds:.1f} s, {rate:,.0f}/s, "
             f"table {entries:,}, memory {memory:,.0f} MB",
             file=sys.stderr,
             flush=True,
@@ -878,6 +878,8 @@ def run(path: str | None, game: Game | None = None) -> int:
         assert game is not None
         session = Session(game)
     window = MainWindow(session)
+    if path is not None:
+        window.menus.remember_recent(Path(path))  # a file opened from the shell, too
     window.show()
     QTimer.singleShot(0, window.offer_recovery)  # a crashed run's unsaved game, if any
     return app.exec()

@@ -3,8 +3,9 @@ recent, save atomically, save as) and the Lessons menu."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -177,9 +178,24 @@ class Menus:
 
     # ---- files --------------------------------------------------------------------------
 
+    @contextlib.contextmanager
+    def _engine_held(self) -> Iterator[None]:
+        """No move is played behind a question or a file dialog (the game asked about
+        would change under it): the search under way is dropped, and the computer
+        thinks again afterwards if it is still to move."""
+        self.window.engine.interrupt()
+        try:
+            yield
+        finally:
+            self.window.engine.consider()
+
     def confirm_discard(self, doing: str) -> bool:
         """Before ``doing`` drops the game: ask Save / Discard / Cancel if it has unsaved
         changes (and Discard / Cancel for an unapplied set-up). True: go ahead."""
+        with self._engine_held():
+            return self._confirm_discard(doing)
+
+    def _confirm_discard(self, doing: str) -> bool:
         window = self.window
         window.puzzle_dock.leave_solve()  # an attempt is not the document: it goes
         if window.setup is not None and window.setup.can_undo:
@@ -232,13 +248,17 @@ class Menus:
                 window.engine.consider()  # no new game: the old one goes on
 
     def open_dialog(self) -> None:
-        if not self.confirm_discard("open another file"):
-            return
-        path, _ = QFileDialog.getOpenFileName(
-            self.window, "Open position", "", f"Positions (*{SUFFIX});;All files (*)"
-        )
-        if path:
-            self.open_file(path, ask=False)
+        with self._engine_held():
+            if not self.confirm_discard("open another file"):
+                return
+            path, _ = QFileDialog.getOpenFileName(
+                self.window,
+                "Open position",
+                str(self._folder()),
+                f"Positions (*{SUFFIX});;All files (*)",
+            )
+            if path:
+                self.open_file(path, ask=False)
 
     def open_file(self, path: str | Path, *, ask: bool = True) -> bool:
         """Load a file; a bad one is explained in a dialog and the position stays. Unsaved
@@ -250,8 +270,16 @@ class Menus:
             return False
         if ask and not self.confirm_discard(f"open {Path(path).name}"):
             return False
+        engine = self.window.engine
+        # a file does not say who plays: the computer plays no side of it unasked
+        computer = bool(engine.computer)
+        engine.choose_players({})
         self.window.session.load(doc, path)
-        self._remember_recent(Path(path))
+        self.remember_recent(Path(path))
+        if computer:
+            self.window.show_message(
+                f"{Path(path).name}: every side is played by a human now (the computer: Game menu)"
+            )
         return True
 
     def save(self) -> bool:
@@ -262,8 +290,10 @@ class Menus:
         return self.save_as() if path is None else self.save_file(path)
 
     def save_as(self) -> bool:
+        current = self.window.session.path
+        suggested = self._folder() / (current.name if current is not None else "")
         path, _ = QFileDialog.getSaveFileName(
-            self.window, "Save position", "", f"Positions (*{SUFFIX})"
+            self.window, "Save position", str(suggested), f"Positions (*{SUFFIX})"
         )
         if not path:
             return False
@@ -279,11 +309,26 @@ class Menus:
         except OSError as exc:
             self.window.show_error("Cannot save", f"{path}: {exc.strerror or exc}")
             return False
-        self._remember_recent(target)
+        self.remember_recent(target)
         return True
 
-    def _remember_recent(self, path: Path) -> None:
+    def _folder(self) -> Path:
+        """Where the Open and Save dialogs start: the folder of the file shown (unless it
+        came with Pyramid Lab), else the last folder a file was opened from or saved to,
+        else the home folder."""
+        path = self.window.session.path
+        if path is not None and not shipped(path):
+            return path.resolve().parent
+        last = QSettings().value("folder", "")
+        if isinstance(last, str) and last and Path(last).is_dir():
+            return Path(last)
+        return Path.home()
+
+    def remember_recent(self, path: Path) -> None:
+        """``path`` heads Open recent, and its folder is where the next dialog starts."""
         settings = QSettings()
+        if not shipped(path):
+            settings.setValue("folder", str(path.resolve().parent))
         recent = [str(path.resolve())] + [
             p for p in (settings.value("recent", []) or []) if p != str(path.resolve())
         ]

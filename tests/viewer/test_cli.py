@@ -203,7 +203,7 @@ def test_solve_an_endgame(capsys):
     assert report["complete"] is True
     assert report["nodes"] > 0
     assert report["table_entries"] > 0
-    assert "solve: depth 8" in err  # progress on stderr
+    assert "solve: within 8 plies" in err  # progress on stderr: the question asked
 
 
 def test_solve_stops_at_the_time_limit(capsys):

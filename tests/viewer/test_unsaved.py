@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QFileDialog
 from model.files import read, write
 from model.partition import Partition, PartitionOptions
 from viewer import autosave
+from viewer.session import EXAMPLES_DIR
 from viewer.widgets import unsaved
 from viewer.widgets.new_game import NewGameDialog
 
@@ -262,3 +263,67 @@ def test_the_computer_waits_while_the_new_game_dialog_is_open(make_window, monke
     assert len(window.game.move_stack) == moves
     assert window.engine.computer_thinking  # cancelled: it thinks again
     qtbot.waitUntil(lambda: len(window.game.move_stack) == moves + 1, timeout=5000)
+
+
+def test_the_computer_waits_while_asked_about_unsaved_changes(
+    make_window, monkeypatch, qtbot, other_file
+):
+    """No move is played behind the Save / Discard / Cancel question (the game asked about
+    would change under it) or the file dialog; Cancel lets the game go on."""
+    window = make_window()
+    window.engine.seed = 1
+    _dirty(window)  # red's move: blue, the computer, is to move
+    seen = []
+
+    def ask(_parent, question, _detail, **_kw):
+        seen.append((window.engine.computer_thinking, len(window.game.move_stack)))
+        return unsaved.CANCEL
+
+    monkeypatch.setattr(unsaved, "ask_unsaved", ask)
+    window.engine.set_player("blue", "easy")
+    assert window.engine.computer_thinking
+    moves = len(window.game.move_stack)
+    assert not window.open_file(other_file)
+    assert seen == [(False, moves)]
+    assert window.engine.computer_thinking  # cancelled: it thinks again
+    qtbot.waitUntil(lambda: len(window.game.move_stack) == moves + 1, timeout=5000)
+
+
+def test_an_opened_file_is_not_played_by_the_previous_games_computer(
+    make_window, qtbot, other_file
+):
+    window = make_window()
+    window.engine.set_player("red", "easy")
+    window.engine.set_player("blue", "easy")
+    assert window.open_file(other_file)  # Discard (the conftest's answer)
+    assert window.engine.computer == {}
+    assert not window.engine.computer_thinking
+    assert "played by a human now" in window.statusBar().currentMessage()
+    checked = [a for a in window.menus.players["red"].values() if a.isChecked()]
+    assert [a.text() for a in checked] == ["Human"]
+    moves = len(window.game.move_stack)
+    qtbot.wait(700)
+    assert len(window.game.move_stack) == moves
+
+
+def test_the_file_dialogs_start_in_the_folder_of_the_file_shown(
+    make_window, monkeypatch, other_file, tmp_path
+):
+    window = make_window()
+    asked = []
+
+    def dialog(_parent, _title, folder, _filter):
+        asked.append(folder)
+        return "", ""
+
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", dialog)
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", dialog)
+    window.menus.open_dialog()
+    assert window.open_file(other_file)
+    window.menus.open_dialog()
+    window.menus.save_as()
+    assert asked[1:] == [str(other_file.parent), str(other_file)]
+    example = sorted(EXAMPLES_DIR.rglob("*.pyr.json"))[0]
+    assert window.open_file(example)  # shipped: the last folder used stays the start
+    window.menus.save_as()
+    assert asked[-1].startswith(str(other_file.parent))
