@@ -106,11 +106,15 @@ class AnalysisControl:
 
     @slot
     def stop(self) -> None:
-        job = self.runner.stop()
-        self.dock.set_thinking(False)
-        if job is not None:
-            self.dock.clear("analysis stopped")
-            self.show_message("analysis stopped")
+        """End the analysis now: the moves it has weighed so far are shown (an analysis
+        that is already ending, or none, is left as it is)."""
+        job = self.runner.job
+        if job is None or job.keep:
+            return
+        self.runner.finish()
+        self.dock.stop.setEnabled(False)
+        self.dock.activity.setText("stopping: the moves weighed so far come next")
+        self.show_message("analysis stopped: the moves weighed so far are shown")
 
     def position_changed(self, reason: str) -> None:
         """After every change of position: the results and a search under way are void;
@@ -118,11 +122,13 @@ class AnalysisControl:
         if reason == "saved":
             return
         job = self.runner.job
+        said = ""
         if job is not None and (job.key, job.ply) != position_of(self.window.game):
             self.runner.stop()
             self.dock.set_thinking(False)
-        if self.analysis is not None and self.shown() is None:
-            self._forget()
+            said = "the analysis was dropped: the position changed (Analyse it again)"
+        if not self.runner.thinking and self.shown() is None:
+            self._forget(said)  # results or words about another position go
         if self.dock.follow.isChecked() and not self.runner.thinking and self.shown() is None:
             if not self._refusal():
                 self.analyse()

@@ -65,6 +65,7 @@ class Job:
     sides: tuple[int, ...] = ()  # at a simultaneous node: whose parts are searched
     stop: threading.Event = field(default_factory=threading.Event)
     thread: threading.Thread | None = None
+    keep: bool = False  # stopped early, but its answer so far is wanted (``finish``)
 
 
 def position_of(game: Game) -> tuple[Any, int]:
@@ -181,6 +182,15 @@ class EngineRunner(QObject):
             job.stop.set()
         return job
 
+    def finish(self) -> Job | None:
+        """Ask the search under way to end now and answer with what it found so far (an
+        analysis's moves after Stop); the job asked."""
+        job = self.job
+        if job is not None:
+            job.keep = True
+            job.stop.set()
+        return job
+
     def shutdown(self) -> None:
         """Stop and wait for every worker thread."""
         self.stop()
@@ -192,7 +202,7 @@ class EngineRunner(QObject):
         return sum(t.is_alive() for t in self._threads)
 
     def _current_job(self, job: Job) -> bool:
-        return job is self.job and not job.stop.is_set()
+        return job is self.job and (job.keep or not job.stop.is_set())
 
     def _on_progress(self, job: Job, fraction: float, text: str) -> None:
         if self._current_job(job):

@@ -137,13 +137,30 @@ def test_stop_stops_and_the_gui_keeps_running(make_window, qtbot, guard_errors):
     assert dock.stop.isEnabled()
     thread = window.analysis.runner.job.thread
     dock.stop.click()
-    assert not window.analysis.thinking
+    assert not dock.stop.isEnabled()  # asked once
     thread.join(5)
     assert not thread.is_alive()
-    qtbot.wait(100)
-    assert window.analysis.shown() is None
-    assert dock.evaluation.text() == "analysis stopped"
+    # what it weighed before Stop is kept and shown, marked as stopped
+    analysis = wait_for_result(qtbot, window)
+    assert not window.analysis.thinking
+    assert analysis.stopped
+    assert analysis.moves
+    assert "stopped" in dock.evaluation.text()
+    assert dock.table.rowCount() == len(analysis.moves)
     assert not dock.bar.isVisible()
+    assert not guard_errors
+
+
+def test_an_analysis_of_a_position_that_went_says_so(make_window, qtbot, guard_errors):
+    window = make_window(Partition(PartitionOptions(5)))
+    start(window, 30.0)
+    dock = window.analysis.dock
+    window.session.play(window.game.parse_move("0,0,0"))  # the computer's move, say
+    assert not window.analysis.thinking
+    assert "dropped: the position changed" in dock.evaluation.text()
+    assert not dock.bar.isVisible()
+    window.session.undo()
+    assert dock.evaluation.text() == ""  # it spoke of the other position
     assert not guard_errors
 
 
@@ -203,4 +220,18 @@ def test_pyraos_shows_perfect_play_ranked_and_no_heat(make_window, qtbot, guard_
     assert window.analysis.dock.proven.text().startswith(f"proven: {game.to_move} wins in 4")
     assert window._frame().heat == {}
     assert np.isfinite(analysis.win_rate)
+    assert not guard_errors
+
+
+def test_columns_a_perfect_play_table_hid_come_back(make_window, guard_errors):
+    from model.search.agents import MoveStat
+
+    dock = make_window(Partition(PartitionOptions(3))).analysis.dock
+    perfect = [MoveStat("0,0,0", 0, 1.0, proven="win", plies=3)]
+    dock.show_results("", "proven", perfect, False)
+    assert dock.table.isColumnHidden(1)
+    assert dock.table.isColumnHidden(2)
+    dock.clear("another position")
+    assert not dock.table.isColumnHidden(1)
+    assert not dock.table.isColumnHidden(2)
     assert not guard_errors

@@ -130,6 +130,8 @@ class AnalysisDock(QDockWidget):
         """No results (a new position, or a refusal said in ``evaluation``)."""
         with QSignalBlocker(self.table):
             self.table.setRowCount(0)
+        self.table.setColumnHidden(1, False)  # a perfect-play table hid them
+        self.table.setColumnHidden(2, False)
         self.evaluation.setText(evaluation)
         self.proven.setText(proven)
         self.legend.setVisible(False)
