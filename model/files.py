@@ -121,7 +121,9 @@ def loads(text: str | bytes) -> PositionDocument:
         raise PositionFormatError("", f"not UTF-8 text ({exc.reason})") from None
     except json.JSONDecodeError as exc:
         raise PositionFormatError(
-            "", f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
+            "",
+            f"not valid JSON: {exc.msg.removesuffix(' at')} at line {exc.lineno}, "
+            f"column {exc.colno}",
         ) from None
     except RecursionError:
         # Only nesting far beyond the format's (a position file is at most four levels

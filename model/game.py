@@ -178,6 +178,9 @@ class OptionSpec:
     minimum: int | None = None
     maximum: int | None = None
     help: str = ""
+    #: (another option, its values under which this one applies); None: always. The New
+    #: game dialog greys the option out under the other values.
+    only_when: tuple[str, tuple[str, ...]] | None = None
 
 
 @dataclass(frozen=True, slots=True)

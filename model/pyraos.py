@@ -220,6 +220,7 @@ class Pyraos(Game):
             "0-2",
             choices=REMOVALS,
             help="0-2: up to two of your free spheres; 1-2: at least one",
+            only_when=("variant", tuple(v for v in VARIANTS if v != "children")),
         ),
         OptionSpec(
             "repetition",

@@ -65,4 +65,8 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   "$venv/bin/python" -m pip install -q -e "$root[test]"
   echo "$want" > "$stamp"
 fi
+# The Pyraos solver is compiled by numba on first use (its cache sits beside the source):
+# compile it now, so the window's first perfect-play answer does not wait for it.
+"$venv/bin/python" -c 'from model.search.pyraos_solver import warm_up; warm_up()' ||
+  say "the Pyraos solver could not be compiled now: it will be on first use"
 say "ready: $venv"

@@ -28,7 +28,7 @@ from typing import Any
 from ..game import PositionFormatError
 from ..pyraos import LATTICE, Pyraos, PyraosOptions
 from .pyraos_kernel import canonical, variant_codes
-from .pyraos_solver import PyraosSolver, lower_bound
+from .pyraos_solver import PyraosSolver, lower_bound, warm_up
 from .solver import SearchStopped
 
 BOOK_PATH = Path(__file__).resolve().parents[1] / "data" / "pyraos_book.json"
@@ -273,6 +273,7 @@ def perfect_moves(
         if left <= 0:
             return None
         if solver is None:
+            deadline += warm_up()  # a first use compiles the kernel: not the position's time
             solver = PyraosSolver(child, table_mb=64)
         else:
             solver.retarget(child)

@@ -796,6 +796,16 @@ class _SliceOver(SearchStopped):
     """One open question's time slice is over (the search goes on with the other)."""
 
 
+def warm_up() -> float:
+    """Compile the search kernel (or load it from numba's cache) if this process has not
+    yet; the seconds that took (a first solve would otherwise spend them on its clock)."""
+    if run.signatures:
+        return 0.0
+    began = time.perf_counter()
+    PyraosSolver(Pyraos.new(), table_mb=1).prove(True, 1)  # answered at once: no win in 1
+    return time.perf_counter() - began
+
+
 def _play_raw(own: int, raw: tuple[int, int, int]) -> int:
     s, t, removed = raw
     if t < 0:

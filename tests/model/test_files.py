@@ -100,6 +100,7 @@ def test_malformed_documents_are_named(raw, key, words):
     [
         ("", "not valid JSON"),
         ("{", "not valid JSON: Expecting property name"),
+        ('{"a": "b', "Unterminated string starting at line 1, column 7$"),  # one "at"
         ("[1, 2]", "one JSON object"),
         (b"\xff\xfe{", "not"),
     ],

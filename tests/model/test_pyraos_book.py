@@ -242,3 +242,11 @@ def test_the_shipped_book_settles_the_childrens_version():
     assert max(m.plies for m in moves) == 36
     analysis = analyse(game, seconds=5.0)
     assert analysis.proven_text == "proven: black wins within 18 moves"
+
+
+def test_the_kernel_compiles_once_and_off_the_clock_of_a_position():
+    from model.search import pyraos_solver
+
+    pyraos_solver.warm_up()
+    assert pyraos_solver.run.signatures  # compiled (or loaded from numba's cache)
+    assert pyraos_solver.warm_up() == 0.0  # not again in this process

@@ -78,6 +78,21 @@ def test_players_group_lists_each_games_players(make_window, qtbot):
     assert dialog.computer_players() == {"white": "easy"}
 
 
+def test_an_option_the_chosen_version_does_not_use_is_greyed_out(make_window, qtbot):
+    from viewer.widgets.new_game import NewGameDialog
+
+    dialog = NewGameDialog(make_window(), "pyraos")
+    qtbot.addWidget(dialog)
+    removal = dialog.widget("removal")
+    assert removal.isEnabled()
+    dialog.widget("variant").setCurrentText("children")  # no removals in that version
+    assert not removal.isEnabled()
+    assert "not used when Version is children" in removal.toolTip()
+    dialog.widget("variant").setCurrentText("alternate")
+    assert removal.isEnabled()
+    assert "not used" not in removal.toolTip()
+
+
 def test_new_game_with_a_computer_side_starts_it(make_window, qtbot, monkeypatch, guard_errors):
     window = make_window()
     window.engine.seed = 1

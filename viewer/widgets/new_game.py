@@ -130,13 +130,13 @@ class NewGameDialog(QDialog):
             for spec in cls.option_specs:
                 widget = option_widget(spec)
                 widgets[spec.name] = widget
-                _on_change(widget, lambda _v=None, n=name: self._follow_players(n))
+                _on_change(widget, lambda _v=None, n=name: self._follow_options(n))
                 form.addRow("" if isinstance(widget, QCheckBox) else spec.label, widget)
             if not cls.option_specs:
                 form.addRow(QLabel("This game has no options."))
             self.fields[name] = widgets
             page_layout.addWidget(options)
-            group = QGroupBox("Players")
+            group = QGroupBox("Who plays")  # (a game's Rules may have a "Players" count)
             sides = QFormLayout(group)
             chosen = (players or {}).get(name, {})
             self.sides[name] = {}
@@ -146,7 +146,7 @@ class NewGameDialog(QDialog):
                 self.sides[name][colour] = combo
                 sides.addRow(colour.capitalize(), combo)
             page_layout.addWidget(group)
-            self._follow_players(name)
+            self._follow_options(name)
             page_layout.addStretch(1)
             self.pages.addWidget(page)
         top.addRow("Game", self.game)
@@ -197,6 +197,24 @@ class NewGameDialog(QDialog):
             return cls.players_for(cls.parse_options(values))
         except PositionFormatError:
             return cls.players
+
+    def _follow_options(self, name: str) -> None:
+        """After an option of game ``name`` changed: the options that do not apply under
+        the others are greyed out (their tooltips say why), and the Who plays rows follow
+        the number of players."""
+        widgets = self.fields.get(name, {})
+        specs = game_class(name).option_specs
+        labels = {spec.name: spec.label for spec in specs}
+        for spec in specs:
+            if spec.only_when is None or spec.only_when[0] not in widgets:
+                continue
+            other, values = spec.only_when
+            on = str(widget_value(widgets[other])) in values
+            widget = widgets[spec.name]
+            widget.setEnabled(on)
+            why = f" (not used when {labels[other]} is {widget_value(widgets[other])})"
+            widget.setToolTip(spec.help + ("" if on else why))
+        self._follow_players(name)
 
     def _follow_players(self, name: str) -> None:
         """Show the Players rows of the colours the options chosen have."""
