@@ -3,7 +3,9 @@ old one stays beneath it, a click follows it, and the file keeps them all."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
+from window_helpers import click_row
 
 from model.files import read
 
@@ -55,3 +57,24 @@ def test_deleting_a_line_asks_first(make_window, monkeypatch):
     assert dock.tree.topLevelItem(2).childCount() == 0
     assert "deleted a line of 1 moves" in window.statusBar().currentMessage()
     assert window.windowTitle().startswith("untitled *")
+
+
+def test_a_click_on_another_line_highlights_the_row_followed(make_window, qtbot):
+    """The line followed moves up among the rows (the one left goes beneath it): the row
+    highlighted is the position shown, not the row now under the pointer."""
+    window = make_window()
+    _play(window, "0,0,0", "1,0,0", "2,0,0")
+    dock = window.moves_dock
+    dock.select_row(1)
+    _play(window, "2,2,0")
+    click_row(qtbot, dock, dock.tree.topLevelItem(2).child(0))  # or 2. blue 1,0,0
+    assert [str(m) for m in window.session.game.move_stack] == ["0,0,0", "1,0,0"]
+    row = dock.tree.topLevelItem(2)
+    assert dock.tree.currentItem() is row
+    assert dock.tree.selectedItems() == [row]
+    click_row(qtbot, dock, dock.tree.topLevelItem(3))
+    assert len(window.session.game.move_stack) == 3
+    assert dock.tree.selectedItems() == [dock.tree.topLevelItem(3)]
+    qtbot.keyClick(dock.tree, Qt.Key.Key_Up)  # the keys step along the line, too
+    assert len(window.session.game.move_stack) == 2
+    assert dock.tree.selectedItems() == [dock.tree.topLevelItem(2)]

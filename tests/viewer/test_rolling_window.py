@@ -6,7 +6,7 @@ dice."""
 from __future__ import annotations
 
 import pytest
-from window_helpers import click
+from window_helpers import click, click_row
 
 from model.game import CHANCE
 from model.rolling import DONE, Deploy, Place, RollingPyramids, StartArea, Take
@@ -351,6 +351,62 @@ def test_the_moves_dock_hides_deployments_until_the_fights(rolling_window, qtbot
     dock.select_row(fights)
     for ply, mover, move in deploys():
         assert row(ply) == f"{ply}. {mover} {move}"
+    assert guard_errors == []
+
+
+def check_row_clicks(window, qtbot, plies) -> None:
+    """Mouse clicks on rows of the Moves dock, scrolled to its end: each shows the position
+    after that move, and that row (not one 3 rows up) is the one highlighted, where it was,
+    under the pointer (the list rebuilt for the position neither scrolls nor moves it)."""
+    dock = window.moves_dock
+    tree = dock.tree
+    scroll = tree.verticalScrollBar()
+    assert scroll.maximum() > 0, "too few rows to scroll: the test would prove nothing"
+    scroll.setValue(scroll.maximum())
+    line = window.session.line_nodes()
+    for ply in plies:
+        item = tree.topLevelItem(ply)
+        text = item.text(0)
+        assert text.startswith(f"{ply}. ")
+        tree.scrollToItem(item)
+        top = scroll.value()
+        pos = click_row(qtbot, dock, item)
+        item = tree.topLevelItem(ply)  # the list was rebuilt: new items
+        assert window.session.node is line[ply - 1]
+        assert len(window.game.move_stack) == ply
+        assert tree.currentItem() is item
+        assert tree.selectedItems() == [item], [i.text(0) for i in tree.selectedItems()]
+        assert scroll.value() == top
+        assert tree.itemAt(pos) is item
+
+
+def test_a_click_on_a_move_highlights_its_row(rolling_window, qtbot, guard_errors):
+    """Hot seat, round 1 deploying (red's deployment hidden from blue): a click on row 17
+    showed the position after move 17 but highlighted row 14, the list scrolled 3 rows up."""
+    window = rolling_window(2)
+    to_deploy(window, qtbot)
+    human_decides(window, qtbot)  # red deploys
+    while window.game.to_move == "red":
+        human_decides(window, qtbot)
+    take_seat(window)
+    tree = window.moves_dock.tree
+    rows = window.moves_dock.rows()
+    hidden = [i for i in range(rows) if "(hidden)" in tree.topLevelItem(i).text(0)]
+    assert hidden
+    last = rows - 1
+    check_row_clicks(window, qtbot, [last - 3, hidden[0], 2, last - 6, last])
+    assert guard_errors == []
+
+
+def test_a_click_on_a_move_of_a_solo_game_highlights_its_row(rolling_window, qtbot, guard_errors):
+    """The solo game: the dice are moves of the line (the session's rolls), rows too."""
+    window = rolling_window(1)
+    for _ in range(40):
+        human_decides(window, qtbot)
+    rolls = [i + 1 for i, (mover, _) in enumerate(window.session.line()) if mover == ""]
+    assert rolls
+    last = window.moves_dock.rows() - 1
+    check_row_clicks(window, qtbot, [last - 3, rolls[-1], last - 1, rolls[0], last])
     assert guard_errors == []
 
 

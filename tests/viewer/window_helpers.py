@@ -16,3 +16,13 @@ def click(qtbot, window, pid):
 def under_mouse(window, pid):
     """The point a click on ``pid``'s drawn position would pick."""
     return window.board.pick(*window.board.display_position(pid))
+
+
+def click_row(qtbot, dock, item) -> QPoint:
+    """Click a row of the Moves dock with the mouse (scrolled into view first, as a user
+    would); where the click was, in the list's viewport."""
+    tree = dock.tree
+    tree.scrollToItem(item)
+    pos = tree.visualItemRect(item).center()
+    qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=pos)
+    return pos

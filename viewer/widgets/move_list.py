@@ -2,6 +2,11 @@
 beneath it. Clicking a move shows the position after it; clicking another line makes it the
 current one. Its context menu deletes a line that is not shown (after asking).
 
+The list is rebuilt after every change of position, a click's too: Qt's mouse press makes
+the row current (the dock goes there and rebuilds the list) and only then selects the row
+under the pointer. So a rebuild keeps the list where it was scrolled to, and the highlighted
+row is always the current one (the position shown), whatever the press selected after it.
+
 Secret moves (a game's hidden orders before their reveal: ``hidden``, the game UI's
 ``hidden_moves``) are listed in the words it gives, and so are the other lines tried at
 them, so that a hot-seat player cannot read them here."""
@@ -10,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from PySide6.QtCore import QPoint, QSignalBlocker, Qt
+from PySide6.QtCore import QItemSelectionModel, QPoint, QSignalBlocker, Qt
 from PySide6.QtWidgets import (
     QDockWidget,
     QMenu,
@@ -48,11 +53,14 @@ class MoveListDock(QDockWidget):
         self._nodes: list[Node] = []  # an item's NODE data indexes this list
         self._secret: dict[int, str] = {}  # node index -> the words shown for a secret move
         self.tree.currentItemChanged.connect(self._on_current_changed)
+        self.tree.itemSelectionChanged.connect(self._select_current)
 
     def refresh(self) -> None:
         session = self.session
         self._nodes = []
         self._secret = {}
+        scroll = self.tree.verticalScrollBar()
+        top = scroll.value()  # clear() scrolls to the top: the rows would move under a click
         with QSignalBlocker(self.tree):
             self.tree.clear()
             self._add(None, "start", session.node.root())
@@ -71,6 +79,8 @@ class MoveListDock(QDockWidget):
                 item.setExpanded(True)
             current = self.tree.topLevelItem(session.ply)
             self.tree.setCurrentItem(current)
+            self.tree.doItemsLayout()  # the scroll range of the new rows, for the value
+            scroll.setValue(top)
             self.tree.scrollToItem(current)
 
     def _add(
@@ -110,6 +120,17 @@ class MoveListDock(QDockWidget):
         node = self.node_of(item)
         if node is not self.session.node:
             self.session.goto_node(node)
+
+    @slot
+    def _select_current(self) -> None:
+        """Only the current row is highlighted: a click's press selects the row under the
+        pointer after the list was rebuilt for the current one (another line followed moves
+        the rows), and ctrl+click would leave none."""
+        current = self.tree.currentItem()
+        if current is not None and self.tree.selectedItems() != [current]:
+            self.tree.selectionModel().select(
+                self.tree.currentIndex(), QItemSelectionModel.SelectionFlag.ClearAndSelect
+            )
 
     @slot
     def _context_menu(self, point: QPoint) -> None:
