@@ -266,6 +266,13 @@ class Game(ABC):
         ``plies``, ``exact`` and ``source``; None when it does not (the default)."""
         return None
 
+    def perfect_value(self) -> Any:
+        """The position's value with perfect play for the side to move when the game knows
+        it at once (a book), even where :meth:`perfect_moves` does not know every move's:
+        an object with ``value`` ("win" / "loss"), ``plies``, ``exact`` and ``source``;
+        None when it does not (the default)."""
+        return None
+
     def computer_player(self, level: str, seed: int | None = None) -> Any:
         """The game's own computer player of ``level`` (one of :attr:`computer_levels`): an
         object with ``name`` and ``choose(game) -> Move``, chance nodes included."""

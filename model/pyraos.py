@@ -419,6 +419,12 @@ class Pyraos(Game):
 
         return perfect_moves(self, max_seconds=max_seconds, stop=stop)
 
+    def perfect_value(self) -> Any:
+        """From the shipped book (see :func:`model.search.pyraos_book.perfect_value`)."""
+        from .search.pyraos_book import perfect_value
+
+        return perfect_value(self)
+
     def legal_move_count(self) -> int:
         return len(self.raw_moves())
 

@@ -212,6 +212,14 @@ def analyse(
         win, verdict, searched = _prove(game, deadline, prove_plies, report, share, stopped)
     if win is None:
         win = _agent_win(game, choice, searched)
+    exact = True
+    if win is None:  # a book may know the position, if not each of its moves
+        win, exact = _known_win(game)
+    moves = _known_moves(game, moves)
+    if win is not None and win.side == game.to_move and win.first_move is None:
+        won = sorted((s.plies or 0, i) for i, s in enumerate(moves) if s.proven == "win")
+        if won:
+            win = dataclasses.replace(win, first_move=moves[won[0][1]].move)
     win_rate = choice.win_rate
     if win is not None and win.side == game.to_move:
         win_rate = 1.0
@@ -234,7 +242,34 @@ def analyse(
         time.perf_counter() - start,
         choice.pv,
         choice.stopped or stopped(),
+        exact=exact,
     )
+
+
+def _known_win(game: Game) -> tuple[ProvenWin | None, bool]:
+    """The winner by the game's own perfect-play value of the position (a book), and
+    whether its length is exact; (None, True) when the game does not know it."""
+    known = game.perfect_value()
+    if known is None:
+        return None, True
+    side = game.to_move if known.value == "win" else game.other(game.to_move)
+    by = f"{PERFECT} ({SOURCE_WORDS.get(known.source, known.source)})"
+    return _win(game, side, known.plies, None, [], by), known.exact
+
+
+def _known_moves(game: Game, moves: tuple[MoveStat, ...]) -> tuple[MoveStat, ...]:
+    """The sampled moves, each marked with its perfect-play value where the game knows
+    the position after it (a book)."""
+    out = []
+    for stat in moves:
+        child = game.copy()
+        child.push(stat.move)
+        known = None if child.is_over() else child.perfect_value()
+        if known is not None and stat.proven is None:
+            value = "loss" if known.value == "win" else "win"
+            stat = dataclasses.replace(stat, proven=value, plies=known.plies + 1, exact=known.exact)
+        out.append(stat)
+    return tuple(out)
 
 
 def _perfect(

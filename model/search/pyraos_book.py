@@ -229,6 +229,28 @@ class PerfectMove:
     source: str
 
 
+@dataclass(frozen=True, slots=True)
+class PerfectValue:
+    """A position's value for the side to move: "win" or "loss" within ``plies`` plies
+    (``exact``: the shortest win or longest resistance), from ``source``."""
+
+    value: str
+    plies: int
+    exact: bool
+    source: str
+
+
+def perfect_value(game: Pyraos, *, book: Book | None = None) -> PerfectValue | None:
+    """The value of ``game``'s position with perfect play when the book has it (no search:
+    at once); None otherwise."""
+    if game.is_over() or game.name != "pyraos" or game.repeats_in_history():
+        return None
+    entry = (shipped() if book is None else book).lookup(game)
+    if entry is None:
+        return None
+    return PerfectValue(entry.value, entry.plies, entry.exact, "book")
+
+
 ENDGAME_EMPTY = 12  # positions with at most this many empty points are solved live
 
 

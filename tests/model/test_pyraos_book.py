@@ -186,6 +186,35 @@ def test_analysis_shows_perfect_play_without_searching(monkeypatch):
     assert "black to move wins with perfect play" in analysis.evaluation_text
 
 
+def test_a_book_position_keeps_its_value_where_not_every_move_is_known():
+    """After 1. 0,0,0 of the children's version the book knows the position (black wins)
+    and two of black's replies, not the others: the analysis samples, and still says the
+    book's value and the known replies' values."""
+    game = Pyraos.new(PyraosOptions("children"))
+    game.push(game.parse_move("0,0,0"))
+    entry = shipped().lookup(game)
+    assert entry is not None
+    assert entry.value == "win"
+    assert perfect_moves(game) is None  # not every reply is in the book
+    analysis = analyse(game, seconds=0.3, seed=1)
+    assert analysis.visits > 0  # sampled
+    assert analysis.win is not None
+    assert analysis.win.side == "black"
+    assert analysis.win.by == "perfect play (opening book)"
+    assert analysis.win.plies == entry.plies
+    assert not analysis.exact
+    assert "black wins within" in analysis.proven_text
+    known = [m for m in analysis.moves if m.proven == "win"]
+    assert known  # the replies whose positions the book has
+    assert analysis.moves[0] is known[0]  # a known win first
+    assert analysis.win.first_move == known[0].move
+    for stat in known:
+        child = game.copy()
+        child.push(stat.move)
+        assert stat.plies == shipped().lookup(child).plies + 1
+    assert any(m.proven is None for m in analysis.moves)  # the others: not known
+
+
 def test_a_stopped_analysis_does_not_go_on_asking_for_the_perfect_line():
     from model.search.analysis import _perfect_line
 
