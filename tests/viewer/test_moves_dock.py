@@ -78,3 +78,18 @@ def test_a_click_on_another_line_highlights_the_row_followed(make_window, qtbot)
     qtbot.keyClick(dock.tree, Qt.Key.Key_Up)  # the keys step along the line, too
     assert len(window.session.game.move_stack) == 2
     assert dock.tree.selectedItems() == [dock.tree.topLevelItem(2)]
+
+
+def test_browsing_the_moves_of_a_saved_file_leaves_it_saved(make_window, qtbot, tmp_path):
+    window = make_window()
+    _play(window, "0,0,0", "1,0,0", "2,0,0")
+    assert window.save_file(tmp_path / "three.pyr.json")
+    dock = window.moves_dock
+    for row in (1, 3, 0, 2, 3):
+        click_row(qtbot, dock, dock.tree.topLevelItem(row))
+        assert window.session.ply == row
+    window.undo()
+    window.redo()
+    assert not window.session.dirty
+    assert not window.windowTitle().startswith("*")
+    assert " *" not in window.windowTitle()
