@@ -33,6 +33,7 @@ from .slots import guarded, slot
 from .view_state import ViewState
 from .widgets import unsaved
 from .widgets.clip_planes import ClipPlanes
+from .widgets.dock_fit import fit_game_docks, keep_on_screen
 from .widgets.free_plane import FreePlane
 from .widgets.help import RulesDock, ShortcutsDialog, show_about
 from .widgets.legend import Legend, legend_entries
@@ -198,11 +199,14 @@ class MainWindow(QMainWindow):
         self.status_game.setText(self.ui.status(game))
 
     def _switch_game(self, game: Game) -> None:
-        """Another kind of game: its UI and docks replace the last one's."""
+        """Another kind of game: its UI and docks replace the last one's, in the window's
+        size (Qt grows it for the docks' minimum size: never past the screen's edge)."""
+        size = self.size()
         for dock in self.ui.docks():
             self.removeDockWidget(dock)
         self.ui.close()
         self.ui = self._install_ui(ui_class(game)(self))
+        fit_game_docks(self, self.ui.docks(), size, self.show_message)
         self._lesson_shown = object()  # the new UI has not seen the lesson (or its absence)
         self.rules_dock.show_game(game.name)  # the rules follow the game on the board
         self.view_dock.set_words(self.ui.piece_word)  # the same board may follow
@@ -596,6 +600,7 @@ class MainWindow(QMainWindow):
         super().showEvent(event)
         if not self._framed:  # the board was framed for a widget not yet laid out; now
             self._framed = True  # the scene has its size (done here, not later: a click
+            keep_on_screen(self)  # a small screen, or large text: the status bar stays on it
             guarded(self._frame_board, self.show_message)  # aimed now must land)
 
     def _frame_board(self) -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QEvent, QSize, Qt
 from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -39,6 +39,7 @@ from model.ball_rules import PASSES, STAND, parse_program
 from model.game import InvalidMoveError
 
 from ...palette import PIECE_RGB
+from ...widgets.dock_fit import ScrolledBody
 
 SIZES = ("Large", "Medium", "Small")
 ENTRY_BUTTONS = ("F", "B", "L", "R", "S")
@@ -46,16 +47,23 @@ ENTRY_WORDS = {"F": "forward", "B": "back", "L": "left", "R": "right", "S": "sta
 
 
 class PageStack(QStackedWidget):
-    """A stack whose size is its current page's: a covered Program dock takes the room of
-    its one sentence, and the Turn dock below gets the rest."""
+    """A stack whose height is its current page's: a covered Program dock takes the room of
+    its one sentence, and the Turn dock below gets the rest. Its width is its widest page's,
+    so the dock column keeps its width when a program is handed in and its editor covered."""
 
-    def sizeHint(self):
-        page = self.currentWidget()
-        return page.sizeHint() if page is not None else super().sizeHint()
+    def sizeHint(self) -> QSize:
+        if self.currentWidget() is None:
+            return super().sizeHint()
+        return self._size([self.widget(i).sizeHint() for i in range(self.count())])
 
-    def minimumSizeHint(self):
-        page = self.currentWidget()
-        return page.minimumSizeHint() if page is not None else super().minimumSizeHint()
+    def minimumSizeHint(self) -> QSize:
+        if self.currentWidget() is None:
+            return super().minimumSizeHint()
+        return self._size([self.widget(i).minimumSizeHint() for i in range(self.count())])
+
+    def _size(self, sizes: list[QSize]) -> QSize:
+        """The widest page's width, the current page's height."""
+        return QSize(max(s.width() for s in sizes), sizes[self.currentIndex()].height())
 
 
 class NotationEdit(QLineEdit):
@@ -332,6 +340,9 @@ class ProgramDock(QDockWidget):
         self.stack.addWidget(cover)
         self.setWidget(self.stack)
         self.use_hint = self.editor.use_hint
+        # Covered until the game's turn opens one editor: both open as the docks came made
+        # the window grow for two editors' height.
+        self.cover("")
 
     @property
     def editing(self) -> bool:
@@ -384,7 +395,7 @@ class TurnDock(QDockWidget):
         self.lines.setWordWrap(True)
         self.lines.setMinimumHeight(150)  # a row's lines: every pyramid, the pass, events
         layout.addWidget(self.lines, 1)
-        self.setWidget(body)
+        self.setWidget(ScrolledBody(body))  # all of it where there is room, else scrolled
         self.back_key = QShortcut(QKeySequence("["), body)
         self.forward_key = QShortcut(QKeySequence("]"), body)
         for key in (self.back_key, self.forward_key):

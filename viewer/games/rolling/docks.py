@@ -16,6 +16,8 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QSizePolicy,
+    QSpacerItem,
     QTabWidget,
     QTextBrowser,
     QVBoxLayout,
@@ -38,6 +40,7 @@ from model.rolling_rules import DEVICES, footmen
 
 from ... import palette
 from ...slots import slot
+from ...widgets.dock_fit import ScrolledBody
 
 if TYPE_CHECKING:
     from . import RollingTurn, RollingUI
@@ -63,7 +66,7 @@ class TurnDock(QDockWidget):
         self.setObjectName("rolling-turn")
         self.ui = ui
         body = QWidget()
-        layout = QVBoxLayout(body)
+        self.body_layout = layout = QVBoxLayout(body)
         self.heading = QLabel()
         self.heading.setWordWrap(True)
         layout.addWidget(self.heading)
@@ -72,6 +75,11 @@ class TurnDock(QDockWidget):
         self.pool = QGridLayout()
         layout.addLayout(self.pool)
         self.dice: list[QPushButton] = []
+        # The pool's width, kept while it is hidden (no height, no spacing: a spacer is an
+        # empty item), so that the dock column does not widen when the draft comes
+        self.pool_room = QSpacerItem(0, 0, QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        layout.addSpacerItem(self.pool_room)
+        self._room_for: tuple[str, ...] | None = None  # the players it was measured for
         self.choices = QListWidget()
         self.choices.setWordWrap(True)  # long choices wrap: no sideways scrolling
         self.choices.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -88,10 +96,34 @@ class TurnDock(QDockWidget):
         self.done = QPushButton("Done (Finish turn)")
         self.done.clicked.connect(self._done)
         layout.addWidget(self.done)
-        self.setWidget(body)
+        # Its width steady whatever the heading says (its least height is its contents':
+        # the choices of a draft, the pool's two rows of dice, take no more than that)
+        self.setWidget(ScrolledBody(body, lines=None))
+
+    def _keep_pool_room(self, game: RollingPyramids) -> None:
+        """Room for the dice pool at its widest: four dice to a row, each with the widest
+        text a die of this game can show ("d8: 8 (yellow)"), in either style."""
+        players = tuple(game.players)
+        if players == self._room_for:
+            return
+        self._room_for = players
+        sample = QPushButton()
+        widest = 0
+        for text in (f"d{sides}: {value}" for sides in (4, 8) for value in ("8", "?")):
+            for taker in ("", *(f" ({colour})" for colour in players)):
+                for style in ("background: rgb(0,0,0); color: white;", "color: gray;"):
+                    sample.setText(text + taker)
+                    sample.setStyleSheet(style)
+                    widest = max(widest, sample.minimumSizeHint().width())
+        sample.deleteLater()
+        spacing = max(self.pool.horizontalSpacing(), 0)
+        fixed = QSizePolicy.Policy.Fixed
+        self.pool_room.changeSize(4 * widest + 3 * spacing, 0, fixed, fixed)
+        self.body_layout.invalidate()
 
     def refresh(self, game: RollingPyramids, turn: RollingTurn) -> None:
         ui = self.ui
+        self._keep_pool_room(game)
         for button in self.dice:
             self.pool.removeWidget(button)
             button.deleteLater()

@@ -1,0 +1,235 @@
+"""The window and its docks keep their size: a game's docks never make the window grow off
+the screen (Pyramid Ball's made a 1600x1000 screen's window 1208 pixels tall, its status bar
+off the screen, and it stayed so after the next game), and the dock column keeps its width
+as the texts in it change (Rolling Pyramids' moved by up to 100 pixels as the dice pool came
+and went, the Turn dock's buttons under the mouse)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from PySide6.QtCore import QPoint, QSize, Qt
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QVBoxLayout, QWidget
+
+from model.game import CHANCE
+
+#: The five games, each twice (after another game and after itself), Pyramid Ball after
+#: each of the others.
+ROUND = ("ball", "rolling", "ball", "pyraos", "ball", "terrace", "ball", "partition", "ball")
+
+
+def settle(qtbot):
+    """Let the posted layout requests run (the window lays its docks out on them)."""
+    QApplication.sendPostedEvents()
+    qtbot.wait(20)
+
+
+@pytest.fixture
+def new_game(monkeypatch, qtbot):
+    """File > New game with the dialog answering ``name`` (its default options, humans)."""
+    from viewer.widgets.new_game import NewGameDialog
+
+    def play(window, name):
+        def exec_(dialog):
+            dialog.choose(name)
+            return 1
+
+        monkeypatch.setattr(NewGameDialog, "exec", exec_)
+        window.menus.new_game()
+        assert window.ui.game_name == name
+        settle(qtbot)
+
+    return play
+
+
+def on_screen(window) -> None:
+    area = window.screen().availableGeometry()
+    frame = window.frameGeometry()
+    assert area.contains(frame), (frame, area)
+    bar = window.statusBar()
+    corner = bar.mapToGlobal(QPoint(0, bar.height() - 1))
+    assert area.contains(corner), "the status bar is off the screen"
+
+
+@pytest.fixture
+def large_font(gl_display):
+    """Text a third larger than Xvfb's, as on the trial's desktop (scaled by about a
+    third), where Pyramid Ball's docks made the window 1208 pixels tall."""
+    font = gl_display.font()
+    large = QFont(font)
+    if font.pointSizeF() > 0:
+        large.setPointSizeF(font.pointSizeF() * 4 / 3)
+    else:
+        large.setPixelSize(round(font.pixelSize() * 4 / 3))
+    gl_display.setFont(large)
+    yield
+    gl_display.setFont(font)
+
+
+def test_a_window_as_tall_as_the_screen_keeps_its_size_through_every_game(
+    large_font, make_window, new_game, qtbot, guard_errors
+):
+    window = make_window()
+    area = window.screen().availableGeometry()
+    window.move(area.topLeft())
+    window.resize(min(1200, area.width()), area.height())
+    settle(qtbot)
+    size = window.size()
+    on_screen(window)
+    for name in ROUND:
+        new_game(window, name)
+        on_screen(window)
+        assert window.size() == size, name
+    assert guard_errors == []
+
+
+def test_a_small_window_holds_every_game(make_window, new_game, qtbot, guard_errors):
+    """1024x600 (a small laptop's screen): no game's docks need more (the least height
+    Pyramid Ball's docks took was 695 pixels, its Turn dock alone 277)."""
+    window = make_window()
+    window.resize(1024, 600)
+    settle(qtbot)
+    for name in ROUND:
+        new_game(window, name)
+        assert window.size() == QSize(1024, 600), name
+        assert window.minimumSizeHint().height() <= 600, name
+    assert guard_errors == []
+
+
+def test_a_game_after_a_game_without_docks_shows_its_docks_at_their_height(
+    make_window, new_game, qtbot, guard_errors
+):
+    """The Moves dock had the whole column in Pyraos: Pyramid Ball's Turn dock came
+    squeezed under a Moves dock of one row with room to spare."""
+    window = make_window()
+    window.resize(1200, 800)
+    new_game(window, "pyraos")
+    new_game(window, "ball")
+    turn = window.ui.turn_dock
+    assert turn.height() >= turn.sizeHint().height() * 3 // 4
+    assert window.moves_dock.height() <= window.moves_dock.sizeHint().height()
+    assert guard_errors == []
+
+
+def column_width(window, dock) -> tuple[int, int]:
+    return window.moves_dock.width(), dock.width()
+
+
+def test_the_dock_column_keeps_its_width_through_rolling_pyramids_rounds(
+    make_window, new_game, qtbot, guard_errors
+):
+    """A round's decisions (starting areas, the draft's dice taken one by one, the secret
+    deployment, the fights), then another line tried in the Moves dock: its rows grow
+    longer ("or 12. blue take red d8 4 > a1 = 2  (line of 3 moves)"), the column's width
+    stays."""
+    window = make_window()
+    window.resize(1200, 800)
+    new_game(window, "rolling")
+    window.session.dice.seed(11)
+    turn = window.ui._docks.turn
+    widths = {column_width(window, turn)}
+    rng = random.Random(2)
+    phases = set()
+    for _ in range(60):
+        game = window.game
+        phases.add(game.phase)
+        if game.current_player() == CHANCE:
+            window.finish_turn()
+        else:
+            window.session.play(rng.choice(game.legal_moves()))
+        settle(qtbot)
+        widths.add(column_width(window, turn))
+    assert {"draft", "deploy"} <= phases
+    for _ in range(3):
+        window.undo()
+    game = window.game
+    window.session.play(game.legal_moves()[-1] if game.current_player() != CHANCE else None)
+    settle(qtbot)
+    tree = window.moves_dock.tree
+    rows = [tree.topLevelItem(i) for i in range(tree.topLevelItemCount())]
+    assert any(
+        row.child(k).text(0).startswith("or ") for row in rows for k in range(row.childCount())
+    )
+    widths.add(column_width(window, turn))
+    assert len(widths) == 1, widths
+    assert guard_errors == []
+
+
+def test_the_dock_column_keeps_its_width_as_pyramid_ball_programs_are_handed_in(
+    make_window, new_game, qtbot, monkeypatch, guard_errors
+):
+    """Hot seat: red's editor, both covered, blue's editor, the rows replayed: the
+    Program docks' editors were wider than the Turn dock, so the column narrowed by 67
+    pixels as soon as red handed its program in."""
+    from viewer.games import ball
+
+    monkeypatch.setattr(ball, "ROW_SECONDS", 0)
+    window = make_window()
+    window.resize(1200, 800)
+    new_game(window, "ball")
+    red, blue = window.ui.program_docks
+    turn = window.ui.turn_dock
+    assert red.editing
+    widths = {column_width(window, turn)}
+    red.editor.submit.click()
+    settle(qtbot)
+    assert not red.editing
+    assert not blue.editing
+    widths.add(column_width(window, turn))
+    blue.hand_over.click()
+    settle(qtbot)
+    assert blue.editing
+    widths.add(column_width(window, turn))
+    blue.editor.submit.click()
+    settle(qtbot)
+    assert len(window.session.history()) == 1
+    window.ui.show_row(1)
+    settle(qtbot)
+    widths.add(column_width(window, turn))
+    assert len(widths) == 1, widths
+    assert guard_errors == []
+
+
+def test_a_scrolled_body_asks_for_its_contents_height_and_its_least_width(gl_display, qtbot):
+    from viewer.widgets.dock_fit import MIN_LINES, ScrolledBody
+
+    body = QWidget()
+    layout = QVBoxLayout(body)
+    label = QLabel("short")
+    label.setWordWrap(True)
+    layout.addWidget(label)
+    for k in range(30):
+        layout.addWidget(QLabel(f"a line of the contents, number {k}"))
+    scroll = ScrolledBody(body)
+    qtbot.addWidget(scroll)
+    lines = scroll.fontMetrics().lineSpacing()
+    assert scroll.minimumSizeHint().height() <= MIN_LINES * lines
+    assert scroll.sizeHint().height() >= body.sizeHint().height()
+    width = scroll.sizeHint().width()
+    label.setText("a text long enough to make a label that wraps ask for more room " * 3)
+    QApplication.sendPostedEvents()
+    assert scroll.sizeHint().width() == width
+    assert body.sizeHint().width() > width  # what the label would have had
+
+
+def test_keep_on_screen_brings_a_window_back_within_the_screen(gl_display, qtbot):
+    from viewer.widgets.dock_fit import keep_on_screen
+
+    window = QMainWindow()
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    area = window.screen().availableGeometry()
+    window.resize(area.width() + 200, area.height() + 200)
+    keep_on_screen(window)
+    assert area.contains(window.frameGeometry())
+    window.resize(400, 300)
+    window.move(area.right() - 100, area.bottom() - 100)
+    keep_on_screen(window, QSize(500, 350))
+    assert window.size() == QSize(500, 350)
+    assert area.contains(window.frameGeometry())
+    window.setWindowState(Qt.WindowState.WindowMaximized)
+    keep_on_screen(window, QSize(300, 200))  # the window manager's to size
+    assert window.size() != QSize(300, 200)

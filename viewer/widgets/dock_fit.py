@@ -1,0 +1,157 @@
+"""Docks that fit the window, and a window that fits its screen.
+
+Qt grows a main window to its layout's minimum size: the docks of one column, stacked, each
+at least its contents' minimum height. A game's tall dock (Pyramid Ball's Turn dock, with
+its list of a row's lines) made the window taller than the screen when the game came; the
+window kept that height after the game went. And until the user drags a dock column's edge,
+Qt sizes the column by the widest size hint of its docks, so a dock whose texts change made
+the column, and every button in it, move sideways.
+
+:class:`ScrolledBody` holds a dock's contents: all of them where the window has the room,
+scrolled where it has not (its minimum height is a few lines); its width hint is the
+contents' minimum width, whatever its texts say. After a game's docks came,
+:func:`fit_game_docks` gives the window its size back, within the screen's available area
+(:func:`keep_on_screen`), and the docks of their column the heights they ask for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize, Qt, QTimer
+from PySide6.QtWidgets import QDockWidget, QFrame, QMainWindow, QScrollArea, QWidget
+
+from ..slots import guarded
+
+#: The least height a scrolled dock body keeps, in lines of text.
+MIN_LINES = 4
+
+
+class ScrolledBody(QScrollArea):
+    """A dock's contents, scrolled vertically when the dock is shorter than they are.
+
+    The size hint is the contents' height (the dock gets it where there is room) and their
+    minimum width, plus room for the scroll bar: not the width their texts would like, so
+    the dock column keeps its width as they change. The minimum height is at most ``lines``
+    lines (:data:`MIN_LINES`), so a tall dock never makes the window grow; None keeps the
+    contents' own (the dock then never scrolls: it only keeps its width).
+
+    The contents are as wide as the dock and as tall as it is, or as the least they take at
+    that width where that is more: QScrollArea's own sizing gives contents with wrapped
+    text (a height for their width) their preferred height, so a list in them that may
+    shrink made the dock scroll."""
+
+    def __init__(
+        self, body: QWidget, parent: QWidget | None = None, lines: int | None = MIN_LINES
+    ) -> None:
+        super().__init__(parent)
+        self.lines = lines
+        self._least = 0  # the contents' least height at their width now
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setWidget(body)  # not resizable: sized here
+        body.installEventFilter(self)  # its hints change: the dock's follow
+        self.viewport().installEventFilter(self)  # a scroll bar came or went: the width
+
+    def _width(self) -> int:
+        body = self.widget()
+        return body.minimumSizeHint().width() + self.verticalScrollBar().sizeHint().width()
+
+    def _least_height(self, width: int) -> int:
+        body = self.widget()
+        layout = body.layout()
+        if layout is not None and layout.hasHeightForWidth():
+            return layout.minimumHeightForWidth(width)
+        return body.minimumSizeHint().height()
+
+    def sizeHint(self) -> QSize:
+        return QSize(self._width(), self.widget().sizeHint().height())
+
+    def minimumSizeHint(self) -> QSize:
+        height = max(self.widget().minimumSizeHint().height(), self._least)
+        if self.lines is not None:
+            height = min(height, self.lines * self.fontMetrics().lineSpacing())
+        return QSize(self._width(), height)
+
+    def _fit(self) -> None:
+        width = self.viewport().width()
+        least = self._least_height(width)
+        self.widget().resize(width, max(self.viewport().height(), least))
+        if least != self._least:
+            self._least = least
+            self.updateGeometry()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        kind = event.type()
+        if watched is self.widget() and kind == QEvent.Type.LayoutRequest:
+            self.updateGeometry()
+            QTimer.singleShot(0, self, self._fit)  # once its layout took the request
+        elif watched is self.viewport() and kind == QEvent.Type.Resize:
+            self._fit()
+        return super().eventFilter(watched, event)
+
+
+def fit_game_docks(
+    window: QMainWindow,
+    docks: Sequence[QDockWidget],
+    size: QSize,
+    report: Callable[[str], None],
+) -> None:
+    """After a game's ``docks`` replaced the last game's: the window in its ``size`` again
+    and on its screen (:func:`keep_on_screen`), and the docks of their column at the heights
+    they ask for, all shortened alike where the column is shorter; not at the heights the
+    last game's docks left them (the Moves dock kept the whole column of a game without
+    docks, and a game's Turn dock got the least it takes).
+
+    The size once more when the switch is done: until the last game's board and View dock
+    controls went, they and the new docks together may take more room than ``size``. An
+    error then is logged and given to ``report`` (no exception leaves a Qt callback)."""
+    keep_on_screen(window, size)
+
+    def again() -> None:
+        QCoreApplication.sendPostedEvents()  # the layout requests the switch left
+        layout = window.layout()
+        layout.invalidate()  # its minimum size now, not as the last request left it
+        layout.activate()
+        keep_on_screen(window, size)
+
+    QTimer.singleShot(0, window, lambda: guarded(again, report, "fit the window"))
+    areas = {window.dockWidgetArea(dock) for dock in docks if not dock.isFloating()}
+    column: list[QDockWidget] = []
+    heights: list[int] = []
+    for dock in window.findChildren(QDockWidget):
+        if dock.isFloating() or not dock.isVisible() or window.dockWidgetArea(dock) not in areas:
+            continue
+        group = [dock, *window.tabifiedDockWidgets(dock)]
+        if any(other in column for other in group):
+            continue  # tabs share one place: the tallest asks for it
+        column.append(dock)
+        heights.append(max(other.sizeHint().height() for other in group))
+    if column:
+        window.resizeDocks(column, heights, Qt.Orientation.Vertical)
+
+
+def keep_on_screen(window: QWidget, size: QSize | None = None) -> None:
+    """Give ``window`` its ``size`` back (Qt keeps it at least its minimum size), then keep
+    its frame within its screen's available area (the desktop less its panels): no taller
+    or wider, moved back onto it. A maximized or full-screen window is the window
+    manager's to size."""
+    if window.isMaximized() or window.isFullScreen():
+        return
+    if size is not None and window.size() != size:
+        window.resize(size)
+    screen = window.screen()
+    if screen is None or not window.isVisible():
+        return
+    area = screen.availableGeometry()
+    frame = window.frameGeometry()
+    extra = frame.size() - window.size()  # the window manager's title bar and borders
+    width = min(window.width(), area.width() - extra.width())
+    height = min(window.height(), area.height() - extra.height())
+    if (width, height) != (window.width(), window.height()):
+        window.resize(width, height)
+        frame = window.frameGeometry()
+    left = max(area.left(), min(frame.left(), area.right() + 1 - frame.width()))
+    top = max(area.top(), min(frame.top(), area.bottom() + 1 - frame.height()))
+    if (left, top) != (frame.left(), frame.top()):
+        window.move(left, top)
