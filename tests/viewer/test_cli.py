@@ -227,9 +227,22 @@ def test_solve_is_interrupted_by_ctrl_c():
         stderr=subprocess.PIPE,
         text=True,
     )
-    time.sleep(2.5)
+    # Ctrl+C once it is searching (its first progress line), not while it starts: a slow
+    # machine may still be importing, or compiling the kernel after a change to it
+    import selectors
+
+    watch = selectors.DefaultSelector()
+    watch.register(proc.stderr, selectors.EVENT_READ)
+    deadline = time.monotonic() + 180
+    first = ""
+    while not first.startswith("solve:") and time.monotonic() < deadline:
+        if watch.select(timeout=1.0):
+            first = proc.stderr.readline()
+            if not first and proc.poll() is not None:
+                break
+    assert first.startswith("solve:"), first
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=30)
+    out, err = proc.communicate(timeout=60)
     assert proc.returncode == 0, err
     assert json.loads(out)["stopped"] == "interrupted"
 
