@@ -235,3 +235,20 @@ def test_columns_a_perfect_play_table_hid_come_back(make_window, guard_errors):
     assert not dock.table.isColumnHidden(1)
     assert not dock.table.isColumnHidden(2)
     assert not guard_errors
+
+
+def test_moves_show_whole_beside_a_long_proven_value(make_window, guard_errors):
+    from model.search.agents import MoveStat
+
+    window = make_window(Partition(PartitionOptions(3)))
+    dock = window.analysis.dock
+    dock.show()
+    dock.setFixedWidth(260)  # a narrow dock column
+    moves = [MoveStat("2,0,0", 99, 0.6, proven="win", plies=41, exact=False)]
+    moves += [MoveStat("1,1,0", 50, 0.5)]
+    dock.show_results("", "", moves, False)
+    window.repaint()
+    metrics = dock.table.fontMetrics()
+    assert dock.table.columnWidth(0) >= metrics.horizontalAdvance("2,0,0")
+    assert dock.table.item(0, 3).toolTip() == "win within 41 plies"
+    assert not guard_errors

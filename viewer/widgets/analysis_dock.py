@@ -89,7 +89,9 @@ class AnalysisDock(QDockWidget):
         self.table.verticalHeader().setVisible(False)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        # the moves always show whole; a long proven value ("win within 41 plies") takes
+        # what is left, elided, with the whole text in its tooltip
+        header.setSectionResizeMode(len(COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
         self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.table.setMinimumHeight(150)
         self.table.setToolTip("Click a move to see it on the board; double-click plays it")
@@ -158,7 +160,9 @@ class AnalysisDock(QDockWidget):
                 rate = QTableWidgetItem(f"{round(stat.win_rate * 100)}%")
                 rate.setData(Qt.ItemDataRole.DecorationRole, QColor(*map(int, colours[row])))
                 cells = (QTableWidgetItem(str(stat.move)), rate)
-                cells += (QTableWidgetItem(_work(stat)), QTableWidgetItem(stat.proven_text))
+                proven = QTableWidgetItem(stat.proven_text)
+                proven.setToolTip(stat.proven_text)
+                cells += (QTableWidgetItem(_work(stat)), proven)
                 for column, item in enumerate(cells):
                     if column:
                         item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
