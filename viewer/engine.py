@@ -26,10 +26,11 @@ hint at a simultaneous node is the part of the side whose turn the UI has open
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -262,6 +263,7 @@ class EngineControl:
         self.computer: dict[str, str] = {}  # colour -> level, for the colours it plays
         self.hint_level = "strong"  # a hint is worth the wait (progress bar, Stop)
         self.paused = False  # Stop or Undo: the computer waits for a move on the board
+        self._holds = 0  # questions and file dialogs open (:meth:`held`): nothing starts
         self.hint: tuple[Any, int, Any] | None = None  # (position key, ply, move) shown
         self.seed: int | None = None  # tests make the searches repeatable
         self.bar = QProgressBar(window)
@@ -398,6 +400,21 @@ class EngineControl:
             self._show_thinking(False)
             self.window.ui.players_changed()
 
+    @contextlib.contextmanager
+    def held(self) -> Iterator[None]:
+        """No move is played meanwhile (a question or a file dialog is open: the game asked
+        about would change under it): the search under way is dropped, nothing starts, and
+        afterwards the computer thinks again if it is still to move. Holds nest: only the
+        outermost ends the hold."""
+        self.interrupt()
+        self._holds += 1
+        try:
+            yield
+        finally:
+            self._holds -= 1
+            if not self._holds:
+                self.consider()
+
     @slot
     def set_player(self, colour: str, level: str | None) -> None:
         """``colour`` is played by the computer at ``level``, or by a human (None); the
@@ -504,7 +521,9 @@ class EngineControl:
         simultaneous node, not while the UI asks it to wait)."""
         window = self.window
         game = window.game
-        if self.paused or window.setup is not None or window.ui.busy() or self.runner.thinking:
+        if self._holds or self.paused or window.setup is not None or window.ui.busy():
+            return
+        if self.runner.thinking:
             return
         sides = self._computer_sides(game)
         if not sides:

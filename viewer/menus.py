@@ -3,9 +3,8 @@ recent, save atomically, save as) and the Lessons menu."""
 
 from __future__ import annotations
 
-import contextlib
 import functools
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -178,21 +177,11 @@ class Menus:
 
     # ---- files --------------------------------------------------------------------------
 
-    @contextlib.contextmanager
-    def _engine_held(self) -> Iterator[None]:
-        """No move is played behind a question or a file dialog (the game asked about
-        would change under it): the search under way is dropped, and the computer
-        thinks again afterwards if it is still to move."""
-        self.window.engine.interrupt()
-        try:
-            yield
-        finally:
-            self.window.engine.consider()
-
     def confirm_discard(self, doing: str) -> bool:
         """Before ``doing`` drops the game: ask Save / Discard / Cancel if it has unsaved
-        changes (and Discard / Cancel for an unapplied set-up). True: go ahead."""
-        with self._engine_held():
+        changes (and Discard / Cancel for an unapplied set-up). True: go ahead. No
+        computer move is played behind the question."""
+        with self.window.engine.held():
             return self._confirm_discard(doing)
 
     def _confirm_discard(self, doing: str) -> bool:
@@ -227,9 +216,7 @@ class Menus:
         current = window.session.game
         remembered = {**self.last_players, current.name: dict(window.engine.computer)}
         dialog = NewGameDialog(window, current.name, players=remembered)
-        window.engine.interrupt()  # no move is played behind the dialog
-        started = False
-        try:
+        with window.engine.held():  # no move behind the dialog; after it, the game on show
             if not dialog.exec():
                 return
             try:
@@ -242,13 +229,9 @@ class Menus:
                 self.last_players[game.name] = dict(computer)
                 window.engine.choose_players(computer)
                 window.session.replace_game(game)
-                started = True
-        finally:
-            if not started:
-                window.engine.consider()  # no new game: the old one goes on
 
     def open_dialog(self) -> None:
-        with self._engine_held():
+        with self.window.engine.held():  # behind the question and the file dialog
             if not self.confirm_discard("open another file"):
                 return
             path, _ = QFileDialog.getOpenFileName(

@@ -327,3 +327,27 @@ def test_the_file_dialogs_start_in_the_folder_of_the_file_shown(
     assert window.open_file(example)  # shipped: the last folder used stays the start
     window.menus.save_as()
     assert asked[-1].startswith(str(other_file.parent))
+
+
+def test_the_computer_waits_through_the_question_and_the_open_dialog(
+    make_window, monkeypatch, qtbot
+):
+    """Open: the unsaved-changes question, then the file dialog; no move behind either
+    (a move played behind the dialog would be dropped by the file unasked)."""
+    window = make_window()
+    window.engine.seed = 1
+    _dirty(window)  # red's move: blue, the computer, is to move
+    window.engine.set_player("blue", "easy")
+    assert window.engine.computer_thinking
+    moves = len(window.game.move_stack)
+    seen = []
+
+    def dialog(*_args):
+        seen.append((window.engine.computer_thinking, len(window.game.move_stack)))
+        return "", ""  # cancelled
+
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", dialog)
+    window.menus.open_dialog()  # the question is answered Discard (conftest)
+    assert seen == [(False, moves)]
+    assert window.engine.computer_thinking  # nothing opened: it thinks again
+    qtbot.waitUntil(lambda: len(window.game.move_stack) == moves + 1, timeout=5000)
