@@ -240,10 +240,17 @@ class PerfectValue:
     source: str
 
 
+def _without_values(game: Pyraos) -> bool:
+    """Perfect-play values say nothing here: the game is over, or not Pyraos, or a
+    position repeated in its history (values are of positions without history: a repeat
+    may draw)."""
+    return game.is_over() or game.name != "pyraos" or game.repeats_in_history()
+
+
 def perfect_value(game: Pyraos, *, book: Book | None = None) -> PerfectValue | None:
     """The value of ``game``'s position with perfect play when the book has it (no search:
     at once); None otherwise."""
-    if game.is_over() or game.name != "pyraos" or game.repeats_in_history():
+    if _without_values(game):
         return None
     entry = (shipped() if book is None else book).lookup(game)
     if entry is None:
@@ -265,8 +272,8 @@ def perfect_moves(
     in the endgame (few empty points) from a solve within ``max_seconds`` in all; None
     when not every move is settled. Wins first (shortest first), then losses (longest
     first)."""
-    if game.is_over() or game.name != "pyraos" or game.repeats_in_history():
-        return None  # values are of positions without history: a repeat may draw
+    if _without_values(game):
+        return None
     book = shipped() if book is None else book
     white, black = game.masks()
     empty = 30 - (white | black).bit_count()

@@ -378,12 +378,16 @@ class RollingUI(GameUI):
     def human_to_move(self, game: Game) -> bool:
         return game.current_player() >= 0 and game.to_move not in self.computer()
 
+    def humans(self, game: Game) -> list[str]:
+        """The colours people play, in turn order."""
+        computer = self.computer()
+        return [c for c in game.players if c not in computer]
+
     def viewer(self, game: RollingPyramids) -> str | None:
         """Whose secret orders the board shows: the human deciding, else the one human
         playing against computers; None: nobody's (several humans, a computer deciding),
         or "*" when the computer plays every seat (nothing to hide)."""
-        computer = self.computer()
-        humans = [c for c in game.players if c not in computer]
+        humans = self.humans(game)
         if not humans:
             return "*"
         if game.current_player() >= 0 and game.to_move in humans:
@@ -397,8 +401,7 @@ class RollingUI(GameUI):
         whoever sits at the screen then may not be the one deciding. None otherwise."""
         if game.phase != "deploy" or game.current_player() < 0 or game.is_over():
             return None
-        computer = self.computer()
-        humans = [c for c in game.players if c not in computer]
+        humans = self.humans(game)
         if len(humans) < 2 or game.to_move not in humans or self._seated == game.to_move:
             return None
         return game.to_move
