@@ -51,21 +51,38 @@ Choices made where the spec is silent or where this model departs from it:
       stood off that row at the end of a row, or that side attempted a pass (lifting at a
       turn's end keeps the wall fixed for a whole turn, so programs can be normalised
       against it); a defensive score lifts it too.
-    * *After a defensive score* (tackle, interception) "play continues as normal": no
-      reset, the tackler or interceptor carries the ball where it stands, its side is
-      offence from the next turn (the point ends the turn). A tackle or interception on
-      the scorer's own goal row scores again at the end of the next turn's first row (the
-      spec's goal test).
+    * *After a defensive score* (tackle, interception) "play continues as normal. The
+      defensive team that just scored now has possession of the ball and is immediately
+      considered to be on offense": no reset, the tackler or interceptor carries the ball
+      where it stands and its side is the offence at once: the rest of the turn is played
+      with the roles swapped (an interception swaps them before that row's steps, a tackle
+      after its row). So a turn may hold several points (``TurnReport.points``): the new
+      offence may score a goal, the new defence tackle or intercept back. The spec's goal
+      test at the end of each row applies to the new offence, but a carrier that took the
+      ball in that row where it stands has not entered the goal row with it: a tackle or
+      interception on the taker's own scoring row is a goal at the end of the next row,
+      if it still stands there (one point for one action). The row's lines, its pass
+      and its events are labelled by the roles its steps were judged with. Option
+      ``defensive_score_ends_turn`` (off) keeps the spec's "any point ends the turn" for
+      tackles and interceptions. While the roles may swap, a defender may be pushed later
+      in the turn, so Stand normalisation judges the defence's steps in row 1 only, as the
+      offence's (and the goal-row wall, which such a point lifts, likewise).
     * *Files.* ``state.ball`` is the carrier's size letter or the square the ball lies
       loose on (``"c8"``); ``state.goal_row_barred`` is the barred colour (omitted when
       none). Both need the advanced game with this option. The explanation rows say
       "ball placed loose on c8", "DS recovers the ball on c8" and "the goal-row rule
       ends: red may enter it again"; a row's ``ball`` is the loose ball's square after it.
-* **Special moves** (advanced game): the scored-on side gains one per point against it, in
-  the sheet's order Dash, Quick Pass, Blitz (the sheet lets the player choose; a fixed
-  order keeps every turn one joint move). A special move is spent when a program uses it
-  for something (Dash: a Small entry that is not Stand; Blitz: a Large step that is not
-  Stand; Quick Pass: a row-1 pass).
+* **Special moves** (advanced game): the scored-on side gains one for each of the
+  opponent's first three points and chooses which ("you may select one of the special
+  move pyramids"): after the turn, a turn node (``current_player()`` is the chooser, its
+  moves :class:`SpecialChoice`, ``takes dash``) for each point in order; with one
+  special move left there is no choice and it is taken at once. A special move is spent
+  when a program uses it for something (Dash: a Small entry that is not Stand; Blitz: a
+  Large step that is not Stand; Quick Pass: a row-1 pass). Files keep ``specials`` (held)
+  and, where it is not the older fixed order's, ``specials_gained``; while a choice is
+  pending, ``choosing`` and ``offence`` (``to_move`` is the chooser). Older files, whose
+  histories have no choices, replay with the fixed order Dash, Quick Pass, Blitz
+  (:meth:`PyramidBall.replay_text`).
 * **Legal programs.** A program with a pass that breaks the spec's entry checks (not the
   carrier, two passes, row 1 without Quick Pass, a defence pass) is illegal, not Stand.
 * **Moves as a space.** A side has millions of programs (3,515,625 for the offence at the
@@ -93,6 +110,7 @@ from __future__ import annotations
 import functools
 import itertools
 import random
+import re
 from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
@@ -152,18 +170,29 @@ class BallOptions:
     offence_may_follow_defender: bool = False
     tackle_on_contact: bool = True
     restart: str = "sheet"
+    defensive_score_ends_turn: bool = False
 
     @property
     def target(self) -> int:
         return TARGETS[self.mode]
 
+    @property
+    def plays_on(self) -> bool:
+        """The sheet's restart in the advanced game: after a point that does not win, the
+        turn goes on (a tackle or interception with the roles swapped at once, unless
+        ``defensive_score_ends_turn``)."""
+        return self.mode == "advanced" and self.restart == "sheet"
+
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "mode": self.mode,
             "offence_may_follow_defender": self.offence_may_follow_defender,
             "tackle_on_contact": self.tackle_on_contact,
             "restart": self.restart,
         }
+        if self.defensive_score_ends_turn:  # written only when set: older files stay equal
+            data["defensive_score_ends_turn"] = True
+        return data
 
 
 # ---- the programs a side may enter ------------------------------------------------------------
@@ -253,6 +282,42 @@ class JointSpace(Sequence):
         return hash(self.spaces)
 
 
+# ---- the choice of a special move ---------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SpecialChoice(Move):
+    """The scored-on player ``colour`` takes one of the special moves it has not gained
+    yet (the sheet: "you may select one of the special move pyramids"). Written ``takes
+    dash``, ``takes quick pass``, ``takes blitz``: the chooser is the player to move."""
+
+    colour: str
+    special: str
+
+    def __str__(self) -> str:
+        return f"takes {self.special.replace('_', ' ')}"
+
+    def words(self) -> str:
+        """``red takes Quick Pass``, for messages."""
+        return f"{self.colour} takes {SPECIAL_TITLES[self.special]}"
+
+
+SPECIAL_TITLES = {"dash": "Dash", "quick_pass": "Quick Pass", "blitz": "Blitz"}
+_CHOICE_TEXT = re.compile(
+    r"\s*(?:(red|blue)\s+)?takes?\s+(dash|quick[_ ]pass|blitz)\s*", re.IGNORECASE
+)
+
+
+def parse_choice(text: str) -> tuple[str | None, str] | None:
+    """``takes quick pass`` (``take``, ``quick_pass``, a colour before it: ``red takes
+    dash``) as (the colour given or None, the special move); None for other text."""
+    match = _CHOICE_TEXT.fullmatch(text)
+    if match is None:
+        return None
+    colour = match.group(1).lower() if match.group(1) else None
+    return colour, match.group(2).lower().replace(" ", "_")
+
+
 # ---- the game ----------------------------------------------------------------------------------
 
 
@@ -265,6 +330,8 @@ class _Record:
     barred: int | None
     scores: tuple[int, int]
     held: tuple[frozenset[str], frozenset[str]]
+    gained: tuple[frozenset[str], frozenset[str]]
+    choosing: tuple[int, ...]
     spaces: Any
 
 
@@ -304,9 +371,22 @@ class PyramidBall(Game):
             "the ball loose beside the scorer and the turn goes on (the goal-row rule "
             "applies), play goes on after a tackle or interception; formation: the set-up "
             "formation again",
+            only_when=("mode", ("advanced",)),
+        ),
+        OptionSpec(
+            "defensive_score_ends_turn",
+            "A tackle or interception ends the turn",
+            False,
+            help="off (the sheet: 'play continues as normal'): the side that tackled or "
+            "intercepted is on offence at once and the rest of the turn's rows are played "
+            "with the roles swapped; on: the point ends the turn",
+            only_when=(("mode", ("advanced",)), ("restart", ("sheet",))),
         ),
     )
-    _copied = ("_pos", "_scores", "_undo", "move_stack", "_reports")
+    _copied = ("_pos", "_scores", "_undo", "move_stack", "_reports", "_granted")
+    #: Pyramid Ball's turns are simultaneous (both sides program in secret): the shared
+    #: tree searches do not fit; its computer players sample programs instead.
+    simultaneous_turns = True
 
     def __init__(self, options: BallOptions | None = None) -> None:
         self._options = options or BallOptions()
@@ -317,6 +397,12 @@ class PyramidBall(Game):
         self._barred: int | None = None  # the side barred from its goal row
         self._scores = [0, 0]
         self._held: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
+        # the special moves each side has gained so far, held or used (held <= gained)
+        self._gained: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
+        # the sides that still choose a special move, in the order of the points scored
+        self._choosing: tuple[int, ...] = ()
+        # per move: the special moves it gave without a choice (the last one left)
+        self._granted: list[tuple[tuple[str, str], ...]] = []
         self._undo: list[_Record] = []
         self._reports: list[TurnReport] = []
         self._spaces: tuple[ProgramSpace, ProgramSpace] | None = None
@@ -333,7 +419,11 @@ class PyramidBall(Game):
         if not isinstance(mode, str) or mode not in TARGETS:
             raise PositionFormatError("options.mode", f"must be basic or advanced, not {mode!r}")
         flags = {}
-        for key, default in (("offence_may_follow_defender", False), ("tackle_on_contact", True)):
+        for key, default in (
+            ("offence_may_follow_defender", False),
+            ("tackle_on_contact", True),
+            ("defensive_score_ends_turn", False),
+        ):
             value = raw.get(key, default)
             if not isinstance(value, bool):
                 raise PositionFormatError(f"options.{key}", f"must be true or false, not {value!r}")
@@ -368,9 +458,14 @@ class PyramidBall(Game):
         study: bool = False,
     ) -> Self:
         """A set-up position with a file's ``state`` (``ball``: the size letter of the
-        carrier, one of ``to_move``'s pyramids, default its Medium, or the empty square the
+        carrier, one of the offence's pyramids, default its Medium, or the empty square the
         ball lies loose on, ``"c8"``; ``scores``; ``specials``: the special moves each
-        colour holds; ``goal_row_barred``: the colour under the goal-row rule)."""
+        colour holds; ``specials_gained``: those each has gained, held or used (default:
+        the held ones and, for the rest of the count, the first in the order Dash, Quick
+        Pass, Blitz, as older files had them); ``goal_row_barred``: the colour under the
+        goal-row rule; ``choosing``: the colours still to choose a special move, in
+        order, with ``offence`` the side on offence: ``to_move`` is then the first
+        chooser). Without ``choosing``, ``to_move`` is the offence."""
         game = cls(options)
         names = " or ".join(map(repr, COLOURS))
         if to_move not in COLOURS:
@@ -408,15 +503,50 @@ class PyramidBall(Game):
         game._record_setup(from_setup=True, study=study)
         return game
 
-    def _read_state(self, state: Mapping[str, Any], offence: int, study: bool) -> None:
+    def _read_state(self, state: Mapping[str, Any], to_move: int, study: bool) -> None:
         if not isinstance(state, Mapping):
             raise PositionFormatError("state", "must be an object: ball, scores, specials")
-        known = ("ball", "scores", "specials", "goal_row_barred")
+        known = (
+            "ball",
+            "scores",
+            "specials",
+            "specials_gained",
+            "goal_row_barred",
+            "choosing",
+            "offence",
+        )
         unknown = sorted(set(state) - set(known))
         if unknown:
             raise PositionFormatError(
                 f"state.{unknown[0]}", f"unknown key; known: {', '.join(known)}"
             )
+        choosing = state.get("choosing", [])
+        if not isinstance(choosing, list) or not all(c in COLOURS for c in choosing):
+            raise PositionFormatError("state.choosing", "must be a list of red and blue")
+        if choosing and self._options.mode == "basic":
+            raise PositionFormatError("state.choosing", "the basic game has no special moves")
+        if choosing and COLOURS.index(choosing[0]) != to_move:
+            raise PositionFormatError(
+                "to_move",
+                f"{choosing[0]} is still to choose a special move, so {choosing[0]} is to "
+                "move; choose it first, then set the position up",
+            )
+        offence = to_move
+        if "offence" in state:
+            if state["offence"] not in COLOURS:
+                raise PositionFormatError(
+                    "state.offence", f"must be red or blue, not {state['offence']!r}"
+                )
+            if not choosing and state["offence"] != COLOURS[to_move]:
+                raise PositionFormatError(
+                    "state.offence", "differs from to_move: give it only with 'choosing'"
+                )
+            offence = COLOURS.index(state["offence"])
+        elif choosing:
+            raise PositionFormatError(
+                "state.offence", "the side on offence is needed while a special move is chosen"
+            )
+        self._choosing = tuple(COLOURS.index(c) for c in choosing)
         self._offence = offence
         sheet = self._options.mode == "advanced" and self._options.restart == "sheet"
         ball = state.get("ball")
@@ -488,28 +618,54 @@ class PyramidBall(Game):
             self._scores[side] = value
         if min(self._scores) >= target:
             raise PositionFormatError("state.scores", "both sides cannot have won")
-        specials = state.get("specials", {})
-        if not isinstance(specials, Mapping) or set(specials) - set(COLOURS):
-            raise PositionFormatError("state.specials", 'must be {"red": [...], "blue": [...]}')
-        held = []
+        held = self._read_specials(state, "specials")
+        given = None
+        if "specials_gained" in state:
+            given = self._read_specials(state, "specials_gained")
+        gained = []
         for side, colour in enumerate(COLOURS):
-            names = specials.get(colour, [])
+            # one special move each time the opponent scored one of its first three points,
+            # less those still to be chosen
+            due = min(len(SPECIALS), self._scores[1 - side]) - self._choosing.count(side)
+            if given is None:  # older files: the rest of the count in the fixed order
+                rest = [s for s in SPECIALS if s not in held[side]]
+                have = held[side] | frozenset(rest[: max(0, due - len(held[side]))])
+            else:
+                have = given[side]
             key = f"state.specials.{colour}"
+            if not held[side] <= have:
+                raise PositionFormatError(key, f"{colour} holds a special move it has not gained")
+            if not study and len(have) != due:
+                raise PositionFormatError(
+                    key if given is None else f"state.specials_gained.{colour}",
+                    f"{colour} has gained {len(have)} special move(s), not {max(due, 0)} (one "
+                    "each time the opponent scored one of its first three points, less those "
+                    "still to be chosen)",
+                )
+            if self._choosing.count(side) and len(SPECIALS) - len(have) < 2:
+                raise PositionFormatError(
+                    "state.choosing", f"{colour} has fewer than two special moves left to choose"
+                )
+            gained.append(have)
+        self._held = (held[0], held[1])
+        self._gained = (gained[0], gained[1])
+
+    def _read_specials(self, state: Mapping[str, Any], name: str) -> list[frozenset[str]]:
+        specials = state.get(name, {})
+        if not isinstance(specials, Mapping) or set(specials) - set(COLOURS):
+            raise PositionFormatError(f"state.{name}", 'must be {"red": [...], "blue": [...]}')
+        out = []
+        for colour in COLOURS:
+            names = specials.get(colour, [])
+            key = f"state.{name}.{colour}"
             if not isinstance(names, list) or not all(n in SPECIALS for n in names):
                 raise PositionFormatError(key, f"must be a list of {', '.join(SPECIALS)}")
             if len(set(names)) != len(names):
-                raise PositionFormatError(key, "a special move is held once at most")
+                raise PositionFormatError(key, "a special move comes once at most")
             if names and self._options.mode == "basic":
                 raise PositionFormatError(key, "the basic game has no special moves")
-            gained = SPECIALS[: min(3, self._scores[1 - side])]
-            if not study and not set(names) <= set(gained):
-                raise PositionFormatError(
-                    key,
-                    f"{colour} has gained only {', '.join(gained) or 'none'} "
-                    f"(one each time the opponent scored, in the order {', '.join(SPECIALS)})",
-                )
-            held.append(frozenset(names))
-        self._held = (held[0], held[1])
+            out.append(frozenset(names))
+        return out
 
     def _record_setup(self, *, from_setup: bool, study: bool = False) -> None:
         super()._record_setup(from_setup=from_setup, study=study)
@@ -518,13 +674,29 @@ class PyramidBall(Game):
     # ---- state -----------------------------------------------------------------------------
 
     def current_player(self) -> int:
-        return TERMINAL if self.is_over() else SIMULTANEOUS
+        """SIMULTANEOUS while both sides program a turn; the scored-on side's index while
+        it chooses a special move (after a point, advanced game); TERMINAL at the end."""
+        if self.is_over():
+            return TERMINAL
+        return self._choosing[0] if self._choosing else SIMULTANEOUS
 
     @property
     def to_move(self) -> str:
         """The offence: the colour whose pyramid carries the ball (with the ball loose,
-        the side that scored it there)."""
-        return COLOURS[self._offence]
+        the side that scored it there); while a special move is chosen, the chooser."""
+        return COLOURS[self._choosing[0] if self._choosing else self._offence]
+
+    @property
+    def choosing(self) -> str | None:
+        """The colour choosing a special move now, or None."""
+        return COLOURS[self._choosing[0]] if self._choosing and not self.is_over() else None
+
+    def choices(self) -> list[SpecialChoice]:
+        """The special moves the chooser may take (those it has not gained yet)."""
+        if self.choosing is None:
+            return []
+        side = self._choosing[0]
+        return [SpecialChoice(COLOURS[side], s) for s in SPECIALS if s not in self._gained[side]]
 
     @property
     def offence(self) -> int:
@@ -587,9 +759,25 @@ class PyramidBall(Game):
             "scores": self.scores,
             "specials": {c: self.specials(c) for c in COLOURS},
         }
+        if self._gained != self._default_gained():  # what older files could not say
+            state["specials_gained"] = {
+                c: [s for s in SPECIALS if s in self._gained[i]] for i, c in enumerate(COLOURS)
+            }
         if self._barred is not None:
             state["goal_row_barred"] = COLOURS[self._barred]
+        if self._choosing:
+            state["choosing"] = [COLOURS[s] for s in self._choosing]
+            state["offence"] = COLOURS[self._offence]
         return state
+
+    def _default_gained(self) -> tuple[frozenset[str], ...]:
+        """The gained special moves a file without ``specials_gained`` stands for."""
+        out = []
+        for side in (0, 1):
+            due = min(len(SPECIALS), self._scores[1 - side]) - self._choosing.count(side)
+            rest = [s for s in SPECIALS if s not in self._held[side]]
+            out.append(self._held[side] | frozenset(rest[: max(0, due - len(self._held[side]))]))
+        return tuple(out)
 
     def setup_state(self) -> dict[str, Any] | None:
         return self._setup_state
@@ -603,11 +791,27 @@ class PyramidBall(Game):
             self._barred,
             tuple(self._scores),
             self._held,
+            self._gained,
+            self._choosing,
         )
 
     def last_effect(self) -> TurnReport | None:
-        """The last turn's resolution, row by row."""
+        """The last move's resolution, row by row (None after a special move's choice)."""
         return self._reports[-1] if self._reports else None
+
+    def last_turn(self) -> TurnReport | None:
+        """The last turn resolved (choices of special moves since then aside)."""
+        return next((r for r in reversed(self._reports) if r is not None), None)
+
+    def replay_text(self, text: str) -> Move:
+        """A move of a file's history. Older files have no special-move choices: a turn
+        that comes while one is pending takes the first special move left in the fixed
+        order Dash, Quick Pass, Blitz first (as those files were played)."""
+        move = self.parse_move(text)
+        while self._choosing and isinstance(move, JointMove) and not self.is_over():
+            self.push(self.choices()[0])
+        self.push(move)
+        return move
 
     # ---- moves -----------------------------------------------------------------------------
 
@@ -616,14 +820,40 @@ class PyramidBall(Game):
             self._spaces = (self._space_for(0), self._space_for(1))
         return self._spaces[side]
 
+    def _roles_may_swap(self) -> bool:
+        """Whether a tackle or interception could swap the roles within this turn (the
+        sheet's play-on): then the defence may be pushed later in the turn, and its
+        goal-row wall may fall, so its steps are judged in row 1 only."""
+        options = self._options
+        return (
+            options.plays_on
+            and not options.defensive_score_ends_turn
+            and self._carrier != OFF
+            and self._scores[1 - self._offence] + 1 < options.target
+        )
+
     def _walls(self, side: int) -> frozenset[int]:
         """The squares ``side``'s steps fail on for sure this turn (see normal_track)."""
         walls: set[int] = set()
-        if self._barred == side:
+        if self._barred == side and not self._wall_may_fall():
             walls.update(GOAL_ROW[side] * COLS + c for c in range(COLS))
         if side == self._offence and self._carrier == OFF:
             walls.add(self._ball)
         return frozenset(walls)
+
+    def _wall_may_fall(self) -> bool:
+        """A row-1 interception (a Medium carrier's Quick Pass) may lift the goal-row rule
+        before row 1's steps, with the roles swapped."""
+        return (
+            self._roles_may_swap()
+            and self._carrier % 3 == 1
+            and "quick_pass" in self._held[self._offence]
+        )
+
+    def _steps_checked_every_row(self, side: int) -> bool:
+        """Whether ``side``'s square before each of its steps is known (see normal_track):
+        a defender's is, unless the roles may swap within the turn."""
+        return side != self.offence and not self._roles_may_swap()
 
     def _must_leave(self, side: int) -> tuple[int, ...]:
         """``side``'s pyramids (k) on the goal row it is barred from: each must step out."""
@@ -640,6 +870,7 @@ class PyramidBall(Game):
         held = self._held[side]
         walls = self._walls(side)
         leave = self._must_leave(side)
+        every_row = self._steps_checked_every_row(side)
         tracks = []
         for k in range(3):
             pid = side * 3 + k
@@ -661,15 +892,18 @@ class PyramidBall(Game):
                 )
                 first = k == 1 and "quick_pass" in held
             tracks.append(
-                _tracks(pid, start, side != offence, receivers, first, extra, walls, k in leave)
+                _tracks(pid, start, every_row, receivers, first, extra, walls, k in leave)
             )
         return ProgramSpace(tuple(tracks))
 
     def legal_moves(self, player: int | None = None) -> Sequence[Move]:  # type: ignore[override]
-        """At this simultaneous node: ``player``'s programs (a :class:`ProgramSpace`), or
-        with None every joint move (a :class:`JointSpace`); empty once the game is over."""
+        """At a simultaneous node: ``player``'s programs (a :class:`ProgramSpace`), or
+        with None every joint move (a :class:`JointSpace`); while a special move is chosen,
+        the chooser's choices (none for the other player); empty once the game is over."""
         if self.is_over():
             return []
+        if self._choosing:
+            return self.choices() if player in (None, self._choosing[0]) else []
         if player is None:
             return JointSpace((self.program_space(0), self.program_space(1)))
         return self.program_space(player)
@@ -677,6 +911,8 @@ class PyramidBall(Game):
     def legal_move_count(self) -> int:
         if self.is_over():
             return 0
+        if self._choosing:
+            return len(self.choices())
         return len(self.program_space(0)) * len(self.program_space(1))
 
     def perft(self, depth: int) -> int:
@@ -697,6 +933,8 @@ class PyramidBall(Game):
         """A seeded sample of joint moves (listing them all is out of reach)."""
         if self.is_over():
             return []
+        if self._choosing:
+            return list(self.choices())
         space = self.legal_moves()
         rng = random.Random(repr(self.position_key()))
         count = len(space)
@@ -707,15 +945,30 @@ class PyramidBall(Game):
         a, b = self.program_space(0), self.program_space(1)
         return JointMove((a[rng.randrange(len(a))], b[rng.randrange(len(b))]))
 
+    def random_move(self, rng: random.Random) -> Move:
+        """A random legal move at any node: a special move's choice, or a joint move."""
+        if self._choosing:
+            return rng.choice(self.choices())
+        return self.random_joint_move(rng)
+
     def parse_program(self, text: str) -> Program:
         return parse_program(text)
 
-    def parse_move(self, text: str) -> JointMove:
-        """``REDPROG | BLUEPROG``."""
+    def parse_move(self, text: str) -> Move:
+        """``REDPROG | BLUEPROG`` (a turn), or ``takes dash`` (a special move's choice, by
+        the player choosing now)."""
+        choice = parse_choice(text) if isinstance(text, str) else None
+        if choice is not None:
+            colour, special = choice
+            chooser = self.choosing
+            if colour is not None and chooser is not None and colour != chooser:
+                raise InvalidMoveError(f"{text!r}: {chooser} chooses a special move now")
+            return SpecialChoice(colour or chooser or "", special)
         if not isinstance(text, str) or text.count("|") != 1:
             raise InvalidMoveError(
                 f"{text!r}: a turn is two programs, red's then blue's, e.g. "
-                "'F,R,R/S,>L,F/B,F,F | S,S,B/S,S,S/S,S,S'"
+                "'F,R,R/S,>L,F/B,F,F | S,S,B/S,S,S/S,S,S' (after a point the scored-on "
+                "player chooses a special move: 'takes dash')"
             )
         red, blue = text.split("|")
         return JointMove((parse_program(red), parse_program(blue)))
@@ -736,6 +989,18 @@ class PyramidBall(Game):
     def why_illegal(self, move: Move) -> str | None:
         if self.is_over():
             return f"the game is over: {self.describe_result()}"
+        if self._choosing:
+            chooser = COLOURS[self._choosing[0]]
+            names = ", ".join(c.special for c in self.choices())
+            if not isinstance(move, SpecialChoice):
+                return f"{chooser} chooses a special move first ({names})"
+            if move.colour != chooser:
+                return f"{chooser} chooses a special move now, not {move.colour}"
+            if move not in self.choices():
+                return f"{chooser} may take {names}, not {move.special}"
+            return None
+        if isinstance(move, SpecialChoice):
+            return "no special move to choose now: the players program a turn"
         if not isinstance(move, JointMove) or len(move.moves) != 2:
             return f"{move} is not a turn of Pyramid Ball (red's program | blue's program)"
         for side, program in enumerate(move.moves):
@@ -750,14 +1015,13 @@ class PyramidBall(Game):
         reason = self.why_illegal(move)
         if reason is not None:
             raise IllegalMoveError(reason)
-        assert isinstance(move, JointMove)
+        assert isinstance(move, JointMove | SpecialChoice)
         self._apply(move)
 
-    def push_search(self, move: JointMove) -> None:
+    def push_search(self, move: Move) -> None:
         self._apply(move)
 
-    def _apply(self, move: JointMove) -> None:
-        programs = move.moves
+    def _remember(self) -> None:
         self._undo.append(
             _Record(
                 tuple(self._pos),
@@ -767,9 +1031,24 @@ class PyramidBall(Game):
                 self._barred,
                 tuple(self._scores),  # type: ignore[arg-type]
                 self._held,
+                self._gained,
+                self._choosing,
                 self._spaces,
             )
         )
+
+    def _apply(self, move: Move) -> None:
+        self._remember()
+        if isinstance(move, SpecialChoice):
+            side = COLOURS.index(move.colour)
+            self._choosing = self._choosing[1:]
+            self._gain(side, move.special)
+            self._granted.append(self._settle_choices())
+            self._reports.append(None)  # type: ignore[arg-type]  # no turn resolved
+            self.move_stack.append(move)
+            return
+        assert isinstance(move, JointMove)
+        programs = move.moves
         held = list(self._held)
         for side, program in enumerate(programs):
             assert isinstance(program, Program)
@@ -782,7 +1061,6 @@ class PyramidBall(Game):
                 used.add("quick_pass")
             held[side] = held[side] - used
         options = self._options
-        goes_on = options.restart == "sheet" and self._scores[self._offence] + 1 < options.target
         result = resolve_turn(
             self._pos,
             self._carrier,
@@ -792,7 +1070,9 @@ class PyramidBall(Game):
             offence=self._offence,
             ball=self._ball,
             barred=self._barred,
-            goes_on=goes_on,
+            scores=(self._scores[0], self._scores[1]),
+            target=options.target,
+            sheet=options.restart == "sheet",
         )
         report = result.report
         self._pos = result.pos
@@ -800,19 +1080,56 @@ class PyramidBall(Game):
         self._ball = result.ball
         self._offence = result.offence
         self._barred = result.barred
-        scorer = result.scorer
-        if scorer is not None:
-            self._scores[scorer] += 1
-            loser = 1 - scorer
-            gained = self._scores[scorer]
-            if options.mode == "advanced" and gained <= len(SPECIALS):
-                held[loser] = held[loser] | {SPECIALS[gained - 1]}
-            if self.outcome() is None and options.restart == "formation":
-                self._reset(1 - report_offence(report))
         self._held = (held[0], held[1])
+        choosing = []
+        for _event, scorer in result.points:
+            self._scores[scorer] += 1
+            # the scored-on side gains a special move for each of the opponent's first
+            # three points: it chooses which (one left: it takes that one)
+            if options.mode == "advanced" and self._scores[scorer] <= len(SPECIALS):
+                choosing.append(1 - scorer)
+        granted: tuple[tuple[str, str], ...] = ()
+        if self.outcome() is None:
+            self._choosing = tuple(choosing)
+            granted = self._settle_choices()
+            if result.points and options.restart == "formation":
+                self._reset(1 - report_offence(report))
+        self._granted.append(granted)
         self._spaces = None
         self._reports.append(report)
         self.move_stack.append(move)
+
+    def _gain(self, side: int, special: str) -> None:
+        gained, held = list(self._gained), list(self._held)
+        gained[side] = gained[side] | {special}
+        held[side] = held[side] | {special}
+        self._gained = (gained[0], gained[1])
+        self._held = (held[0], held[1])
+        self._spaces = None
+
+    def _settle_choices(self) -> tuple[tuple[str, str], ...]:
+        """Choices with one special move left (or none) are no choice: take it now.
+        Returns what was taken so, (colour, special move)."""
+        granted = []
+        while self._choosing:
+            side = self._choosing[0]
+            left = [s for s in SPECIALS if s not in self._gained[side]]
+            if len(left) > 1:
+                break
+            self._choosing = self._choosing[1:]
+            if left:
+                self._gain(side, left[0])
+                granted.append((COLOURS[side], left[0]))
+        return tuple(granted)
+
+    def last_granted(self) -> tuple[tuple[str, str], ...]:
+        """The special moves the last move gave without a choice (the last one left of a
+        side's three): (colour, special move)."""
+        return self._granted[-1] if self._granted else ()
+
+    def choices_pending(self, colour: str) -> int:
+        """How many special moves ``colour`` is still to choose (this one included)."""
+        return self._choosing.count(COLOURS.index(colour)) if not self.is_over() else 0
 
     def _reset(self, offence: int) -> None:
         """The formation again, the ball on ``offence``'s Medium (or its first pyramid)."""
@@ -833,8 +1150,11 @@ class PyramidBall(Game):
         self._barred = record.barred
         self._scores = list(record.scores)
         self._held = record.held
+        self._gained = record.gained
+        self._choosing = record.choosing
         self._spaces = record.spaces
         self._reports.pop()
+        self._granted.pop()
         return self.move_stack.pop()
 
     def resolve(self, offence_program: Program, defence_program: Program) -> TurnReport:
@@ -846,12 +1166,36 @@ class PyramidBall(Game):
         self.push(JointMove(tuple(programs)))
         return self._reports[-1]
 
-    def resolve_text(self, offence_text: str, defence_text: str) -> dict[str, Any]:
+    def resolve_text(
+        self, offence_text: str, defence_text: str, choose: Sequence[str] = ()
+    ) -> dict[str, Any]:
         """``pyramid-lab resolve``: play one turn given by role and return the position
-        after it with the row-by-row explanation. InvalidMoveError or IllegalMoveError
-        (naming the program and the entry) leave the position untouched."""
+        after it with the row-by-row explanation. ``choose``: the special moves the
+        pending choosers take first (``dash``, ``quick_pass``, ``blitz``, in the order
+        they choose). InvalidMoveError or IllegalMoveError (naming the program and the
+        entry, or the choice) leave the position untouched."""
         if self.is_over():
             raise IllegalMoveError(f"the game is over: {self.describe_result()}")
+        taken = 0
+        try:
+            for name in choose:
+                if self.choosing is None:
+                    raise IllegalMoveError(f"--choose {name}: no special move to choose now")
+                self.push(SpecialChoice(self.choosing, name.strip().lower().replace(" ", "_")))
+                taken += 1
+            if self.choosing is not None:
+                names = ", ".join(c.special for c in self.choices())
+                raise IllegalMoveError(
+                    f"{self.choosing} chooses a special move before the turn ({names}): "
+                    "give it with --choose"
+                )
+            return self._resolve_programs(offence_text, defence_text)
+        except (InvalidMoveError, IllegalMoveError):
+            for _ in range(taken):
+                self.pop()
+            raise
+
+    def _resolve_programs(self, offence_text: str, defence_text: str) -> dict[str, Any]:
         programs = []
         for role, text in (("offence", offence_text), ("defence", defence_text)):
             try:
@@ -871,6 +1215,7 @@ class PyramidBall(Game):
             "offence": report.offence,
             "event": report.event,
             "scorer": report.scorer,
+            "points": [{"event": e, "scorer": c} for e, c in report.points],
             "blocked": list(report.blocked),
             "explanation": report.lines(),
             "to_move": self.to_move,
@@ -879,6 +1224,8 @@ class PyramidBall(Game):
             "goal_row_barred": self.goal_row_barred,
             "scores": self.scores,
             "specials": {c: self.specials(c) for c in COLOURS},
+            "choosing": self.choosing,
+            "choices": [c.special for c in self.choices()],
             "winner": outcome.result if outcome else None,
             "rows": [row.to_json() for row in report.rows],
         }
@@ -905,8 +1252,10 @@ class PyramidBall(Game):
             "goal_row_barred": self.goal_row_barred,
             "scores": self.scores,
             "specials": {c: self.specials(c) for c in COLOURS},
+            "choosing": self.choosing,
+            "choices": [c.special for c in self.choices()],
             "programs": {c: len(self.program_space(i)) for i, c in enumerate(COLOURS)}
-            if not self.is_over()
+            if not self.is_over() and not self._choosing
             else {c: 0 for c in COLOURS},
         }
 
@@ -924,7 +1273,7 @@ class PyramidBall(Game):
         """'ball: red's Medium on d4' or 'ball loose on c8 (red on offence)'."""
         carrier = self.carrier
         if carrier is None:
-            return f"ball loose on {self.ball_square()} ({self.to_move} on offence)"
+            return f"ball loose on {self.ball_square()} ({COLOURS[self._offence]} on offence)"
         colour, size = carrier
         return f"ball: {colour}'s {SIZE_NAMES[SIZE_LETTERS.index(size)]} on {self.ball_square()}"
 
@@ -940,6 +1289,9 @@ class PyramidBall(Game):
         for c in COLOURS:
             if self.specials(c):
                 lines.append(f"{c} holds {', '.join(self.specials(c))}")
+        if self.choosing is not None:
+            names = ", ".join(c.special for c in self.choices())
+            lines.append(f"{self.choosing} chooses a special move: {names}")
         return lines
 
 

@@ -219,7 +219,9 @@ def program_problem(
         if not present(receiver):
             return f"row {r + 1}: there is no {SIZE_NAMES[receiver]} to pass to"
         if r == 0 and not (k == 1 and "quick_pass" in held):
-            return "no pass in row 1 (only a Medium carrier with Quick Pass may)"
+            if k == 1:
+                return "no pass in row 1 without the Quick Pass special move"
+            return "no pass in row 1 (only a Medium carrier holding Quick Pass may)"
     if program.dash is not None and "dash" not in held:
         return "the Dash (a fourth row) needs the Dash special move"
     if program.blitz:
@@ -365,6 +367,9 @@ class RowReport:
     events: tuple[str, ...]
     after: tuple[tuple[str, str, str, bool], ...]
     ball: str | None = None  # the loose ball's square after the row (None: carried)
+    #: The colour on offence while the row's steps were judged (the O of its labels):
+    #: after a tackle or interception that plays on, the roles swap within the turn.
+    offence: str | None = None
 
     def lines(self) -> list[str]:
         out = []
@@ -388,15 +393,17 @@ class RowReport:
             "events": list(self.events),
             "after": [list(p) for p in self.after],
             "ball": self.ball,
+            "offence": self.offence,
             "explanation": self.lines(),
         }
 
 
 @dataclass(frozen=True, slots=True)
 class TurnReport:
-    """A whole turn, row by row, and how it ended: ``event`` is ``tackle``, ``goal``,
-    ``interception`` or None; ``scorer`` the colour that scored; ``blocked`` the pyramids
-    blocked at the end of the turn."""
+    """A whole turn, row by row, and how it ended: ``offence`` the colour on offence when
+    it began; ``event`` is ``tackle``, ``goal``, ``interception`` or None and ``scorer``
+    the colour that scored (the first point: ``points`` has them all); ``blocked`` the
+    pyramids blocked at the end of the turn, labelled by the roles it began with."""
 
     offence: str
     rows: tuple[RowReport, ...]
@@ -405,9 +412,13 @@ class TurnReport:
     blocked: tuple[str, ...]
     ball: str | None = None  # the loose ball's square at the end (None: carried)
     recovered: str | None = None  # "DM on c8": the defender that recovered the loose ball
+    #: Every point of the turn in order, (event, scoring colour): after a tackle or an
+    #: interception the turn may go on and score again (``event``/``scorer``: the first).
+    points: tuple[tuple[str, str], ...] = ()
 
     def describe(self) -> str:
-        parts = ["no score" if self.event is None else f"{self.event}: {self.scorer} scores"]
+        points = self.points or (((self.event, self.scorer),) if self.event else ())
+        parts = [f"{event}: {scorer} scores" for event, scorer in points] or ["no score"]
         if self.ball is not None:
             parts.append(f"the ball lies loose on {self.ball}")
         if self.recovered is not None:
@@ -415,7 +426,15 @@ class TurnReport:
         return "; ".join(parts)
 
     def lines(self) -> list[str]:
-        return [f"row {row.name}: {'; '.join(row.lines())}" for row in self.rows]
+        """A line a row; where a tackle or interception swapped the roles within the turn,
+        each row says who was on offence (its O and D labels follow)."""
+        swapped = any(row.offence not in (None, self.offence) for row in self.rows)
+        return [
+            f"row {row.name}"
+            + (f" ({row.offence} on offence)" if swapped and row.offence else "")
+            + f": {'; '.join(row.lines())}"
+            for row in self.rows
+        ]
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -426,6 +445,7 @@ class TurnReport:
             "blocked": list(self.blocked),
             "ball": self.ball,
             "recovered": self.recovered,
+            "points": [{"event": e, "scorer": c} for e, c in self.points],
         }
 
 
@@ -436,19 +456,28 @@ class _Turn:
     """The resolution of one turn on a copy of the board (see resolve_turn)."""
 
     def __init__(
-        self, pos, carrier, programs, colours, options, offence, ball, barred, goes_on
+        self, pos, carrier, programs, colours, options, offence, ball, barred, scores, target, sheet
     ) -> None:
         self.pos = list(pos)  # pid -> square or OFF (absent)
         self.carrier = carrier  # OFF: the ball lies loose on self.ball
         self.offence = carrier // 3 if offence is None else offence
+        self.start_offence = self.offence  # a tackle or interception may swap the roles
         self.ball = ball if carrier == OFF else OFF
         self.barred = barred  # the side barred from its goal row, or None
-        self.goes_on = goes_on  # an offensive goal places the ball loose; the turn goes on
+        # the sheet's restart: an offensive goal places the ball loose and the turn goes on
+        self.sheet = sheet
+        # ... and after a tackle or interception the scorer is on offence at once
+        self.play_on = sheet and not options.defensive_score_ends_turn
+        self.scores = list(scores)  # the points so far, this turn's included
+        self.target = target  # the points that win the game (its last point ends the turn)
+        self.points: list[tuple[str, int]] = []
         self.programs = programs
         self.colours = colours
         self.follow = options.offence_may_follow_defender
         self.contact = options.tackle_on_contact
         self.blocked: set[int] = set()
+        self.row_offence = self.offence  # the O of the row being resolved (see row())
+        self.took: tuple[int, int] | None = None  # (pid, square): took the ball this row
         self.rows: list[RowReport] = []
         self.event: str | None = None
         self.scorer: int | None = None
@@ -527,7 +556,7 @@ class _Turn:
     def row(self, name: str, entries: dict[int, str], pas: tuple[int, int] | None) -> None:
         pos = self.pos
         at = {sq: pid for pid, sq in enumerate(pos) if sq != OFF}
-        offence = self.offence
+        self.row_offence = self.offence  # the roles the row's lines are labelled by
         lines: dict[int, dict[str, Any]] = {}
         direction: dict[int, str] = {}
         target: dict[int, int] = {}
@@ -554,6 +583,8 @@ class _Turn:
             if self.over:
                 self.report(name, lines, {}, pass_line, events)
                 return
+        offence = self.offence  # after an interception that plays on: the interceptor's side
+        self.row_offence = offence  # its steps are judged with these roles
         failed: dict[int, str] = {}
         push_failed: set[int] = set()
         self.fixed_failures(direction, target, at, failed)
@@ -629,8 +660,18 @@ class _Turn:
             lines[pid]["pushed_by"] = self.label(pusher)
             lines[pid]["reason"] = f"pushed {direction[pusher]} by {self.label(pusher)}"
         self.tackle(start, target, live, failed, push_failed, events)
+        offence = self.offence  # a tackle that plays on: the tackler's side
         carrier = self.carrier
-        if not self.over and carrier != OFF and pos[carrier] // COLS == GOAL_ROW[offence]:
+        # a carrier that took the ball this row where it stands has not entered the goal
+        # row with it: the goal test holds from the next row's end
+        fresh = self.took == (carrier, pos[carrier]) if carrier != OFF else False
+        self.took = None
+        if (
+            not self.over
+            and carrier != OFF
+            and not fresh
+            and pos[carrier] // COLS == GOAL_ROW[offence]
+        ):
             events.append(
                 f"goal: {self.label(carrier)} carries the ball onto {square_name(pos[carrier])}"
             )
@@ -721,8 +762,10 @@ class _Turn:
         for c, t in zip(chain, dests, strict=True):
             if self.barred_from(c, t):
                 return f"{push}: {self.barred_reason(c, t)}", chain, dests
+        # "targeted by another defender", live or failed: a defender keeps its priority for
+        # a square even when its own move is blocked (the sheet's conflicts section)
         for other, t in target.items():
-            if other != pusher and other // 3 != offence and other in live and t in dests:
+            if other != pusher and other // 3 != offence and t in dests:
                 return f"{push}: {square_name(t)} is targeted by {self.label(other)}", chain, dests
         beyond = at.get(dests[-1])
         if beyond is not None and beyond // 3 != offence:
@@ -736,7 +779,22 @@ class _Turn:
         interceptor = next(
             (at[sq] for sq in crossed if sq in at and at[sq] // 3 != self.offence), None
         )
-        line = PassLine(
+        if self.barred is not None and self.barred != self.offence:
+            self.lift = True  # the recovering side attempts a pass
+        if interceptor is not None:
+            self.carrier = interceptor
+            self.took = (interceptor, self.pos[interceptor])
+            told = len(events)
+            self.score("interception", 1 - self.offence, interceptor, events)
+            # labelled as the row's steps are, after a swap of the roles too
+            where = square_name(self.pos[interceptor])
+            events.insert(told, f"interception: {self.label(interceptor)} on {where}")
+        else:
+            self.carrier = receiver
+            if b // COLS == GOAL_ROW[self.offence]:
+                events.append(f"goal: pass received on {square_name(b)}")
+                self.score("goal", self.offence, receiver, events)
+        return PassLine(
             self.label(passer),
             self.label(receiver),
             square_name(a),
@@ -745,20 +803,6 @@ class _Turn:
             self.label(interceptor) if interceptor is not None else None,
             interceptor is None,
         )
-        if self.barred is not None and self.barred != self.offence:
-            self.lift = True  # the recovering side attempts a pass
-        if interceptor is not None:
-            self.carrier = interceptor
-            events.append(
-                f"interception: {self.label(interceptor)} on {square_name(self.pos[interceptor])}"
-            )
-            self.score("interception", 1 - self.offence)
-        else:
-            self.carrier = receiver
-            if b // COLS == GOAL_ROW[self.offence]:
-                events.append(f"goal: pass received on {square_name(b)}")
-                self.score("goal", self.offence, receiver, events)
-        return line
 
     def tackle(self, start, target, live, failed, push_failed, events) -> None:
         carrier = self.carrier
@@ -772,27 +816,43 @@ class _Turn:
                 continue
             if pid in live or (self.contact and pid in push_failed and failed.get(pid)):
                 self.carrier = pid
+                self.took = (pid, self.pos[pid])
                 how = "" if pid in live else " (on contact: its push is impossible)"
                 events.append(f"tackle: {self.label(pid)} on {square_name(sq)}{how}")
-                self.score("tackle", 1 - self.offence)
+                self.score("tackle", 1 - self.offence, pid, events)
                 return
 
-    def score(self, event: str, side: int, scorer: int = OFF, events=None) -> None:
-        """A point. It ends the turn, except an offensive goal under the advanced restart
-        (``goes_on``): the ball is placed loose beside the scoring pyramid ``scorer``, the
-        scoring side is barred from its goal row and the turn goes on."""
-        self.event = event
-        self.scorer = side
-        if event == "goal" and self.goes_on and scorer != OFF:
+    def score(self, event: str, side: int, scorer: int, events: list[str]) -> None:
+        """A point for ``side``, made by its pyramid ``scorer``. The game's last point ends
+        the turn. Under the sheet's restart (``sheet``) the turn goes on after any other:
+        an offensive goal places the ball loose beside ``scorer`` and bars the scoring side
+        from its goal row; after a tackle or interception (``play_on``) the scorer's side is
+        on offence at once ("immediately considered to be on offense"). Otherwise a point
+        ends the turn."""
+        if self.event is None:
+            self.event, self.scorer = event, side
+        self.points.append((event, side))
+        self.scores[side] += 1
+        if self.scores[side] >= self.target:
+            self.over = True  # the winning point: the pieces stay where they are
+            return
+        if event == "goal" and self.sheet:
             self.ball = loose_square(self.pos, scorer)
             self.carrier = OFF
             self.barred = side
             self.lift = False
             events.append(f"ball placed loose on {square_name(self.ball)}")
             return
-        self.over = True
         if side != self.offence:
             self.barred = None  # a defensive score: play goes on as normal
+            if self.play_on:
+                self.offence = side
+                events.append(
+                    f"{self.colours[side]} is on offence at once: the rest of the turn is "
+                    "played with the roles swapped"
+                )
+                return
+        self.over = True
 
     def report(self, name, lines, start, pass_line, events, target=None) -> None:
         rows = []
@@ -802,7 +862,7 @@ class _Turn:
             t = target.get(pid) if target else None
             rows.append(
                 PyramidRow(
-                    self.label(pid),
+                    pyramid_label(pid, self.row_offence),
                     self.colours[pid // 3],
                     SIZE_LETTERS[pid % 3],
                     info["entry"],
@@ -821,7 +881,10 @@ class _Turn:
             if sq != OFF
         )
         ball = square_name(self.ball) if self.ball != OFF else None
-        self.rows.append(RowReport(name, tuple(rows), pass_line, tuple(events), after, ball))
+        offence = self.colours[self.row_offence]
+        self.rows.append(
+            RowReport(name, tuple(rows), pass_line, tuple(events), after, ball, offence)
+        )
 
 
 def loose_square(pos, scorer: int) -> int:
@@ -854,6 +917,7 @@ class TurnResult:
     event: str | None
     scorer: int | None
     report: TurnReport
+    points: tuple[tuple[str, int], ...] = ()  # every point of the turn: (event, side)
 
 
 def resolve_turn(
@@ -866,25 +930,39 @@ def resolve_turn(
     offence: int | None = None,
     ball: int = OFF,
     barred: int | None = None,
-    goes_on: bool = False,
+    scores: tuple[int, int] = (0, 0),
+    target: int = 1,
+    sheet: bool = False,
 ) -> TurnResult:
     """Resolve one turn: ``pos`` pid -> square (OFF: absent), ``carrier`` the pid with the
     ball or OFF with the ball loose on ``ball`` (then ``offence`` says who is offence),
     ``programs`` per side (already checked by :func:`program_problem`), ``barred`` the side
-    under the goal-row rule, ``goes_on``: an offensive goal places the ball loose and the
-    turn goes on (the advanced restart)."""
-    turn = _Turn(pos, carrier, programs, colours, options, offence, ball, barred, goes_on)
+    under the goal-row rule, ``scores`` before the turn and the ``target`` that wins;
+    ``sheet``: the advanced restart (the turn goes on after a point that does not win:
+    see ``_Turn.score``)."""
+    turn = _Turn(
+        pos, carrier, programs, colours, options, offence, ball, barred, scores, target, sheet
+    )
     turn.run()
     report = TurnReport(
-        colours[turn.offence],
+        colours[turn.start_offence],
         tuple(turn.rows),
         turn.event,
         colours[turn.scorer] if turn.scorer is not None else None,
-        tuple(turn.label(p) for p in sorted(turn.blocked)),
+        tuple(pyramid_label(p, turn.start_offence) for p in sorted(turn.blocked)),
         square_name(turn.ball) if turn.ball != OFF else None,
         turn.recovered,
+        tuple((event, colours[side]) for event, side in turn.points),
     )
     after = turn.carrier // 3 if turn.carrier != OFF else turn.offence
     return TurnResult(
-        turn.pos, turn.carrier, turn.ball, after, turn.barred, turn.event, turn.scorer, report
+        turn.pos,
+        turn.carrier,
+        turn.ball,
+        after,
+        turn.barred,
+        turn.event,
+        turn.scorer,
+        report,
+        tuple(turn.points),
     )

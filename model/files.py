@@ -49,6 +49,18 @@ _KEYS = {
 }
 _REQUIRED = ("format", "game", "options", "to_move", "pieces")
 
+#: Largest position file read: a full base-50 Partition pyramid with its whole game in the
+#: history is about 1.6 MB, so 4 MiB leaves room for texts and is read in a blink.
+MAX_FILE_BYTES = 4 * 1024 * 1024
+
+
+def _too_big(size: int, limit: int = MAX_FILE_BYTES, what: str = "position file") -> str:
+    return f"too big: {size:,} bytes (a {what} is at most {limit:,} bytes, {_mib(limit)})"
+
+
+def _mib(size: int) -> str:
+    return f"{size / 2**20:g} MiB"
+
 
 @dataclass(frozen=True)
 class Lesson:
@@ -107,16 +119,29 @@ def _read_lesson(raw: Any, cls: type[Game]) -> Lesson:
 def loads(text: str | bytes) -> PositionDocument:
     """Parse a position document (PositionFormatError on anything malformed, whatever it is:
     bad bytes, bad JSON, nesting or numbers beyond reason, a document over the size cap)."""
-    if len(text) > MAX_FILE_BYTES:
-        raise PositionFormatError("", _too_big(len(text)))
+    raw = loads_json(text)
     try:
-        raw = json.loads(
+        return from_json(raw)
+    except RecursionError:  # a check that walks a value nested far beyond the format's
+        raise PositionFormatError("", "lists or objects nested too deeply") from None
+
+
+def loads_json(
+    text: str | bytes, max_bytes: int = MAX_FILE_BYTES, what: str = "position file"
+) -> Any:
+    """The JSON value of ``text`` read with the limits of position files: at most
+    ``max_bytes``, UTF-8, integers of at most a hundred digits, no NaN or Infinity, no key
+    twice in an object, no nesting beyond the decoder's stack. PositionFormatError (naming
+    no key) on anything else."""
+    if len(text) > max_bytes:
+        raise PositionFormatError("", _too_big(len(text), max_bytes, what))
+    try:
+        return json.loads(
             text,
             parse_int=_parse_int,
             parse_constant=_reject_constant,
             object_pairs_hook=_unique_keys,
         )
-        return from_json(raw)
     except UnicodeDecodeError as exc:
         raise PositionFormatError("", f"not UTF-8 text ({exc.reason})") from None
     except json.JSONDecodeError as exc:
@@ -127,7 +152,7 @@ def loads(text: str | bytes) -> PositionDocument:
         ) from None
     except RecursionError:
         # Only nesting far beyond the format's (a position file is at most four levels
-        # deep) gets here: the decoder, or a check that walks the value, ran out of stack.
+        # deep) gets here: the decoder ran out of stack.
         raise PositionFormatError("", "lists or objects nested too deeply") from None
 
 
@@ -280,7 +305,7 @@ def _read_pieces(raw: Any, cls: type[Game]) -> list[Piece]:
 def _replay(game: Game, history: list[str], key: str = "history") -> None:
     for index, text in enumerate(history):
         try:
-            game.push_text(text)
+            game.replay_text(text)
         except (InvalidMoveError, IllegalMoveError) as exc:
             raise PositionFormatError(
                 f"{key}[{index}]", f"{text!r} does not replay: {exc}"
@@ -354,27 +379,41 @@ def dumps(
 def read(path: str | os.PathLike[str]) -> PositionDocument:
     """Load a position file; PositionFormatError (naming the file) on any problem."""
     source = os.fspath(path)
-    try:
-        data = _read_regular_file(source)
-    except PositionFormatError as exc:
-        raise exc.with_source(source) from None
-    except OSError as exc:
-        raise PositionFormatError("", exc.strerror or str(exc), source=source) from None
-    except ValueError as exc:  # e.g. a NUL character in the name
-        raise PositionFormatError("", f"cannot open: {exc}", source=source) from None
+    data = read_limited(source)
     try:
         return loads(data)
     except PositionFormatError as exc:
         raise exc.with_source(source) from None
 
 
-#: Largest position file read: a full base-50 Partition pyramid with its whole game in the
-#: history is about 1.6 MB, so 4 MiB leaves room for texts and is read in a blink.
-MAX_FILE_BYTES = 4 * 1024 * 1024
+def read_limited(
+    path: str | os.PathLike[str], max_bytes: int = MAX_FILE_BYTES, what: str = "position file"
+) -> bytes:
+    """The bytes of the regular file at ``path``, of at most ``max_bytes``; anything else (a
+    missing file, a directory, a FIFO, a device such as /dev/zero, a bigger file) raises
+    PositionFormatError naming the file, before a byte is read where it can be told."""
+    source = os.fspath(path)
+    try:
+        return _read_regular_file(source, max_bytes, what)
+    except PositionFormatError as exc:
+        raise exc.with_source(source) from None
+    except OSError as exc:
+        raise PositionFormatError("", exc.strerror or str(exc), source=source) from None
+    except ValueError as exc:  # e.g. a NUL character in the name
+        raise PositionFormatError("", f"cannot open: {exc}", source=source) from None
 
 
-def _too_big(size: int) -> str:
-    return f"too big: {size:,} bytes (a position file is at most {MAX_FILE_BYTES:,} bytes, 4 MiB)"
+def read_json(
+    path: str | os.PathLike[str], max_bytes: int = MAX_FILE_BYTES, what: str = "position file"
+) -> Any:
+    """The JSON value of the file at ``path``, read with the limits of position files
+    (:func:`read_limited`, :func:`loads_json`); PositionFormatError names the file."""
+    source = os.fspath(path)
+    data = read_limited(source, max_bytes, what)
+    try:
+        return loads_json(data, max_bytes, what)
+    except PositionFormatError as exc:
+        raise exc.with_source(source) from None
 
 
 def _file_kind(mode: int) -> str:
@@ -388,25 +427,25 @@ def _file_kind(mode: int) -> str:
     return next((kind for test, kind in kinds if test(mode)), "not a regular file")
 
 
-def _read_regular_file(path: str) -> bytes:
-    """The bytes of a regular file of at most MAX_FILE_BYTES. Anything else (a directory, a
+def _read_regular_file(path: str, max_bytes: int, what: str) -> bytes:
+    """The bytes of a regular file of at most ``max_bytes``. Anything else (a directory, a
     FIFO, a device such as /dev/zero) is refused before a byte is read; the file is opened
     non-blocking, so a FIFO swapped in after the first look cannot hang the read either."""
 
     def check(info: os.stat_result) -> None:
         if not stat.S_ISREG(info.st_mode):
-            raise PositionFormatError("", f"{_file_kind(info.st_mode)}, not a position file")
-        if info.st_size > MAX_FILE_BYTES:
-            raise PositionFormatError("", _too_big(info.st_size))
+            raise PositionFormatError("", f"{_file_kind(info.st_mode)}, not a {what}")
+        if info.st_size > max_bytes:
+            raise PositionFormatError("", _too_big(info.st_size, max_bytes, what))
 
     check(os.stat(path))
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     fd = os.open(path, flags | getattr(os, "O_BINARY", 0))
     with os.fdopen(fd, "rb") as handle:
         check(os.fstat(fd))
-        data = handle.read(MAX_FILE_BYTES + 1)  # the file may have grown since fstat
-    if len(data) > MAX_FILE_BYTES:
-        raise PositionFormatError("", _too_big(len(data)))
+        data = handle.read(max_bytes + 1)  # the file may have grown since fstat
+    if len(data) > max_bytes:
+        raise PositionFormatError("", _too_big(len(data), max_bytes, what))
     return data
 
 
@@ -421,7 +460,10 @@ def write(
     A document too big to be read back is refused (OSError EFBIG) and nothing is written."""
     data = dumps(game, puzzle, lesson, variations).encode("utf-8")
     if len(data) > MAX_FILE_BYTES:
-        raise OSError(errno.EFBIG, f"not saved, it could not be read back: {_too_big(len(data))}")
+        limit = MAX_FILE_BYTES
+        raise OSError(
+            errno.EFBIG, f"not saved, it could not be read back: {_too_big(len(data), limit)}"
+        )
     write_bytes(path, data)
 
 
@@ -438,23 +480,16 @@ def write_bytes(path: str | os.PathLike[str], data: bytes) -> Path:
     the old content or the new, never a mix. A symbolic link is written through (its target
     is replaced, the link stays); an existing file keeps its permission bits, a new one gets
     the usual ``0666 & ~umask``. Temporary files that a killed save left beside the same
-    target are removed. OSError when the target is not a regular file or cannot be written.
+    target are removed first; this save's own is removed on any error. OSError when the
+    target is not a regular file or cannot be written.
     """
     target = Path(os.path.realpath(path))
     folder = target.parent
     started = time.time()
-    try:
-        info: os.stat_result | None = os.stat(target)
-    except FileNotFoundError:
-        info = None
-    if info is not None and not stat.S_ISREG(info.st_mode):
-        raise OSError(
-            errno.EISDIR if stat.S_ISDIR(info.st_mode) else errno.EINVAL,
-            f"{_file_kind(info.st_mode)}, not a file to save to",
-            os.fspath(path),
-        )
+    info = _existing_target(target, path)
     mode = stat.S_IMODE(info.st_mode) if info is not None else 0o666 & ~_umask()
     stem = _temp_stem(target.name)
+    _remove_stale_temps(folder, stem, started)  # first: the save may fail (a full disk)
     fd, tmp = tempfile.mkstemp(prefix=f".{stem}.{os.getpid()}-", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "wb") as out:
@@ -466,14 +501,76 @@ def write_bytes(path: str | os.PathLike[str], data: bytes) -> Path:
                 with contextlib.suppress(OSError):  # only root may give a file away
                     os.fchown(fd, info.st_uid, info.st_gid)
             os.fsync(fd)
+            written = os.fstat(fd)
         os.replace(tmp, target)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
         raise
     _fsync_folder(folder)
-    _remove_stale_temps(folder, stem, started)
+    _check_written(target, written, len(data), path)
     return target
+
+
+def _existing_target(target: Path, path: str | os.PathLike[str]) -> os.stat_result | None:
+    """The file a save replaces (None when there is none yet); OSError when it is not a
+    regular file (a folder, a device, a FIFO)."""
+    try:
+        info = os.stat(target)
+    except FileNotFoundError:
+        return None
+    if not stat.S_ISREG(info.st_mode):
+        raise OSError(
+            errno.EISDIR if stat.S_ISDIR(info.st_mode) else errno.EINVAL,
+            f"{_file_kind(info.st_mode)}, not a file to save to",
+            os.fspath(path),
+        )
+    return info
+
+
+def _check_written(
+    target: Path, written: os.stat_result, size: int, path: str | os.PathLike[str]
+) -> None:
+    """OSError unless ``target`` is now the file just written, whole: a success is never
+    claimed for bytes that did not land (a file system that drops them, a rename lost)."""
+    try:
+        now = os.stat(target)
+    except OSError as exc:
+        raise OSError(
+            errno.EIO,
+            f"not written: it is not there after saving ({exc.strerror})",
+            os.fspath(path),
+        ) from None
+    if (now.st_dev, now.st_ino) != (written.st_dev, written.st_ino) or now.st_size != size:
+        raise OSError(
+            errno.EIO,
+            f"not written as it should be: {now.st_size:,} bytes there, {size:,} saved",
+            os.fspath(path),
+        )
+
+
+def check_writable(path: str | os.PathLike[str]) -> Path:
+    """The file :func:`write_bytes` would replace for ``path``, checked before any work by
+    making (and removing) a temporary file beside it; OSError when it cannot be written
+    (a missing or read-only folder, a folder or device in the way, a file system such as
+    /proc that takes no new files)."""
+    target = Path(os.path.realpath(path))
+    _existing_target(target, path)
+    stem = _temp_stem(target.name)
+    fd, tmp = tempfile.mkstemp(prefix=f".{stem}.{os.getpid()}-", suffix=".tmp", dir=target.parent)
+    os.close(fd)
+    os.unlink(tmp)
+    return target
+
+
+def remove_stale_temps(path: str | os.PathLike[str]) -> None:
+    """Remove the temporary files that killed saves of ``path`` left beside it (see
+    :func:`write_bytes`); the window does it when it opens a file. Never raises."""
+    try:
+        target = Path(os.path.realpath(path))
+    except (OSError, ValueError):
+        return
+    _remove_stale_temps(target.parent, _temp_stem(target.name), time.time())
 
 
 def _temp_stem(name: str) -> str:

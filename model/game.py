@@ -178,9 +178,18 @@ class OptionSpec:
     minimum: int | None = None
     maximum: int | None = None
     help: str = ""
-    #: (another option, its values under which this one applies); None: always. The New
-    #: game dialog greys the option out under the other values.
-    only_when: tuple[str, tuple[str, ...]] | None = None
+    #: (another option, its values under which this one applies), or a tuple of such
+    #: conditions that must all hold; None: always. The New game dialog greys the option
+    #: out otherwise.
+    only_when: Any = None
+
+    def conditions(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """The (option, values) conditions of :attr:`only_when`, all of which must hold."""
+        if self.only_when is None:
+            return ()
+        if isinstance(self.only_when[0], str):
+            return (self.only_when,)
+        return tuple(self.only_when)
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,6 +237,9 @@ class Game(ABC):
     #: Verify and Solve, ``verify``) is refused, since it would take a roll of the dice for
     #: a player's move. :func:`no_proof_with_chance` says so.
     has_chance: ClassVar[bool] = False
+    #: The game's turns are simultaneous (every side hands in a part at once, as Pyramid
+    #: Ball's programs): the shared tree searches do not fit it, at any of its nodes.
+    simultaneous_turns: ClassVar[bool] = False
 
     move_stack: list[Move]
     #: A study is a set-up position that need not be reachable by play (any colouring, e.g.
@@ -250,7 +262,7 @@ class Game(ABC):
     #: The module of the game's book of proven values (``pyramid-lab book``), or None: it
     #: has ``BOOK_PATH``, ``Book`` (``read``, ``write``, ``entries``), ``build(options,
     #: plies=, seconds=, table_mb=, progress=)``, ``version_of(options)`` and
-    #: ``verify_entry(entry, max_seconds=)``.
+    #: ``verify_entries(entries, max_seconds=, table_mb=)``.
     book_module: ClassVar[str | None] = None
 
     def compiled_solver(self, **options: Any) -> Any:
@@ -445,9 +457,28 @@ class Game(ABC):
         self.push(move)
         return move
 
+    def replay_text(self, text: str) -> Move:
+        """Play a move of a file's history (the reader's hook: a game whose notation grew
+        may fill in what older files left implicit); :meth:`push_text` by default."""
+        return self.push_text(text)
+
     def last_effect(self) -> Effect | None:
         """What the last move did besides moving a piece (captures, pushes), or None."""
         return None
+
+    # -- hidden information --
+
+    def information_state(self, player: int) -> Self:
+        """The position as seat ``player`` may see it (OpenSpiel's information state): a
+        copy in which what that seat may not see (another seat's secret choice, not yet
+        revealed) is replaced by a canonical stand-in, so that positions the seat cannot
+        tell apart give equal copies (equal :meth:`position_key`, the same legal moves)
+        and a decision made from it cannot depend on the secret. Its history tells no
+        more than the position (a game with secrets leaves it empty). Computer players
+        and hints decide from it, never from the position itself (:func:`decision_view`).
+
+        The default, for games where every seat sees everything: a copy."""
+        return self.copy()
 
     # -- search hooks (defaults go through the public moves; games may override for speed) --
 
@@ -551,6 +582,14 @@ class Game(ABC):
         """The opponent of ``colour`` in a two-player game."""
         first, second = self.players
         return second if colour == first else first
+
+
+def decision_view(game: Game, player: int | None = None) -> Game:
+    """What a computer player deciding for ``player`` (default: the player to move) may
+    search: that seat's :meth:`Game.information_state`; a copy where no one seat decides
+    (a chance node, a joint move of a simultaneous node, the end)."""
+    seat = game.current_player() if player is None else player
+    return game.information_state(seat) if seat >= 0 else game.copy()
 
 
 # ---- registry -------------------------------------------------------------------------

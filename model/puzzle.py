@@ -84,8 +84,15 @@ def _read_goal(raw: Any, game: Game, where: str) -> Goal:
             raise PositionFormatError(
                 where, f'must be {{"side", "result", "within"}} or "COLOUR wins in N", not {raw!r}'
             )
-        side, moves = match.group(1), int(match.group(2))
-        raw = {"side": side, "result": "win", "within": 2 * moves - 1}
+        side, digits = match.group(1), match.group(2)
+        most = (MAX_WITHIN + 1) // 2
+        # int() refuses thousands of digits with ValueError: the length settles it first
+        if len(digits) > len(str(most)) or not 1 <= int(digits) <= most:
+            shown = digits if len(digits) <= 12 else f"a number of {len(digits)} digits"
+            raise PositionFormatError(
+                where, f'"{side} wins in N": N must be 1 to {most} moves, not {shown}'
+            )
+        raw = {"side": side, "result": "win", "within": 2 * int(digits) - 1}
     if not isinstance(raw, dict):
         raise PositionFormatError(where, 'must be {"side": ..., "result": "win", "within": N}')
     unknown = sorted(set(raw) - {"side", "result", "within"})

@@ -25,7 +25,8 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
+from importlib import import_module
 from typing import Any, ClassVar, Self
 
 from .game import (
@@ -92,7 +93,7 @@ PHASES = (
     "over",
 )
 SEQUENTIAL = ("develop", "deploy", "conquest", "cleanup")
-LAST_ROUND = ("bottom", "both")
+LAST_ROUND = ("both", "bottom")
 CONQUEST = ("new", "taken")
 
 
@@ -103,10 +104,10 @@ class RollingOptions:
     players: int = 2  # 1 is the solo variant, Hyskosian revolution
     map: str = "inner-factories"
     first_faction: str = "anubian"  # seat 0's board; the seats alternate between the two
-    last_round: str = "bottom"  # round 10 scores the bottom number ("both": top and bottom)
+    last_round: str = "both"  # round 10 scores top and bottom ("bottom": the bottom only)
     rotate_first_player: bool = False
     stack_modifiers: bool = False  # own colour ±1 and factory ±2 on one die
-    halving: str = "up"  # "break down in half": rounded up or down
+    halving: str = "device"  # "break down in half": see rolling_rules.HALVING
     conquest: str = "new"  # a conquest: any newly held space, or only one taken from someone
 
     @property
@@ -204,7 +205,8 @@ class Cross(Move):
 
 @dataclass(frozen=True, slots=True)
 class Soldiers(Move):
-    """Solo: the new soldiers of a space stay there or join the reserve (``stay 9``)."""
+    """Solo: the new soldiers of a space stay there or join the reserve (``stay 9``); those
+    of every space still waiting at once, ``stay all`` / ``reserve all``."""
 
     cell: str
     stay: bool
@@ -236,6 +238,7 @@ class Done(Move):
 
 
 DONE = Done()
+ALL = "all"  # Soldiers: every space whose soldiers wait
 
 
 def parse_move(text: str) -> Move:
@@ -311,11 +314,13 @@ class Die:
 
 @dataclass(frozen=True, slots=True)
 class Order:
-    """A unit sent in the deploy phase (kept secret on the sheet until the phase ends)."""
+    """A unit sent in the deploy phase (kept secret on the sheet until the phase ends).
+    ``cell`` is None in another seat's information state: the unit is known, its target
+    is not (it fights nowhere there)."""
 
     player: int
     unit: str
-    cell: int
+    cell: int | None
     troops: Troops
     bomb: bool
 
@@ -513,13 +518,15 @@ class RollingPyramids(Game):
         OptionSpec(
             "last_round",
             "Round 10 scores",
-            "bottom",
+            "both",
             choices=LAST_ROUND,
-            help="the bottom number of each pyramid, or top and bottom",
+            help="each pyramid's top and bottom numbers (as every round, and the last "
+            "round's bottom), or its bottom number instead of the top",
+            only_when=("players", ("2", "3", "4")),  # the solo game scores no points
         ),
     )
     _copied = ("move_stack", "_undo")
-    computer_levels = ("random", "greedy")
+    computer_levels = ("random", "greedy", "planner")
     has_chance = True
 
     @classmethod
@@ -527,11 +534,14 @@ class RollingPyramids(Game):
         return COLOURS[: options.players]
 
     def computer_player(self, level: str, seed: int | None = None) -> Any:
-        """:class:`RandomPlayer` or :class:`GreedyPlayer` (``level`` "random", "greedy")."""
+        """:class:`RandomPlayer`, :class:`GreedyPlayer` or the solo game's planner
+        (:class:`model.rolling_planner.PlannerPlayer`), by ``level``."""
         if level == "random":
             return RandomPlayer(seed)
         if level == "greedy":
             return GreedyPlayer(seed)
+        if level == "planner":  # named, not imported: it builds on this module
+            return import_module("model.rolling_planner").PlannerPlayer(seed)
         raise ValueError(f"level must be one of {', '.join(self.computer_levels)}, not {level!r}")
 
     def __init__(self, options: RollingOptions | None = None) -> None:
@@ -779,6 +789,36 @@ class RollingPyramids(Game):
     def _controls_factory(self, s: State, p: int, section: str) -> bool:
         return any(cell.factory == section and s.owner[cell.index] == p for cell in self.map.cells)
 
+    def information_state(self, player: int) -> Self:
+        """The position as seat ``player`` sees it: during the secret deployment the other
+        seats' orders keep their units (the sheets show them) but lose their targets
+        (``Order.cell`` None, in a canonical order), and the history that would name the
+        targets is left out (the view starts from itself). Everything else is open on the
+        table: the dice, the sheets, the garrisons, and the scores (hidden on the sheet,
+        but every seat can count them from the spaces held at each round's end)."""
+        view = self.copy()
+        view.move_stack = []
+        view._undo = []
+        s = self._s
+        if s.phase == "deploy" and any(o.player != player for o in s.orders):
+            s = s.copy()
+            mine = [o for o in s.orders if o.player == player]
+            hidden = sorted(
+                (replace(o, cell=None) for o in s.orders if o.player != player),
+                key=lambda o: (o.player, o.unit),
+            )
+            s.orders = mine + hidden
+            for p, sheet in enumerate(s.sheets):
+                if p != player:
+                    sheet.deployed.sort()
+            view._s = s
+            view._record_setup(from_setup=True)  # a set-up this phase may hold the targets
+        return view
+
+    def hero_weight(self, owner: int, *, attacking: bool) -> int:
+        """What a hero of ``owner`` counts in a fight (1 for the Pharaoh, who has none)."""
+        return self._weight(owner, attacking)
+
     def _weight(self, owner: int, attacking: bool) -> int:
         if owner < 0:
             return 1
@@ -838,7 +878,10 @@ class RollingPyramids(Game):
             return [Cross(g + 1, k + 1) for g, k in self._triangles(s, p)] + [DONE]
         if phase == "soldiers":
             name = self.cell_name(s.soldiers[0])
-            return [Soldiers(name, True), Soldiers(name, False)]
+            one = [Soldiers(name, True), Soldiers(name, False)]
+            if len(s.soldiers) == 1:
+                return one
+            return [Soldiers(ALL, True), *one, Soldiers(ALL, False)]
         if phase == "cleanup":
             return [*self._placements(s, p), DONE]
         raise AssertionError(phase)
@@ -1111,7 +1154,11 @@ class RollingPyramids(Game):
         if isinstance(move, Cross):
             return f"f{move.group}.{move.space} is not a triangle left to cross off"
         if isinstance(move, Soldiers):
-            return f"the soldiers to place now are those of space {self.cell_name(s.soldiers[0])}"
+            name = self.cell_name(s.soldiers[0])
+            if move.cell == ALL:
+                word = "stay" if move.stay else "reserve"
+                return f"the soldiers of one space wait: {word} {name}"
+            return f"the soldiers to place now are those of space {name}"
         if isinstance(move, Place):
             return f"{move} is not a place for one more {move.device}"
         return f"{move} is not a legal move here"
@@ -1270,12 +1317,13 @@ class RollingPyramids(Game):
         self._after_decision(s, finished=False)
 
     def _apply_soldiers(self, s: State, move: Soldiers) -> None:
-        cell = s.soldiers.pop(0)
-        top = self.map.cells[cell].top
-        if move.stay:
-            s.troops[cell] = s.troops[cell] + Troops(top)
-        else:
-            s.sheets[0].reserve += top
+        for _ in range(len(s.soldiers) if move.cell == ALL else 1):
+            cell = s.soldiers.pop(0)
+            top = self.map.cells[cell].top
+            if move.stay:
+                s.troops[cell] = s.troops[cell] + Troops(top)
+            else:
+                s.sheets[0].reserve += top
         if not s.soldiers:
             self._end_round(s)
 
@@ -1392,6 +1440,8 @@ class RollingPyramids(Game):
         sent: dict[int, dict[int, Troops]] = {}
         bombs: dict[int, list[tuple[int, int]]] = {}
         for order in s.orders:
+            if order.cell is None:  # another seat's secret, in an information state
+                continue
             if order.bomb:
                 bombs.setdefault(order.cell, []).append((order.player, order.troops.plain))
             else:
@@ -1404,7 +1454,8 @@ class RollingPyramids(Game):
             holder, garrison = s.owner[cell], s.troops[cell]
             troops = sent.get(cell, {})
             if holder >= 0 and holder in troops:
-                garrison = garrison + troops[holder]
+                # they join the garrison and share its fate: they never attack later
+                garrison = garrison + troops.pop(holder)
                 report.append(f"{name}: {self.players[holder]} reinforces to {garrison}")
             for p in seats:
                 for bomber, amount in bombs.get(cell, []):
@@ -1454,10 +1505,17 @@ class RollingPyramids(Game):
                     spikes=spikes,
                     rounding=rounding,
                 )
-                devices = (" (ram)" if ram else "") + (" (spikes)" if spikes else "")
+                whole_attack = attack.strength(self._weight(p, True))
+                whole_defence = garrison.strength(self._weight(holder, False))
+                attack_words = f"{result.attack_number}" + (
+                    f" ({whole_attack} halved by spikes)" if spikes else ""
+                )
+                defence_words = f"{result.defence_number}" + (
+                    f" ({whole_defence} halved by a ram)" if ram else ""
+                )
                 text = (
-                    f"{name}: {self.players[p]} {result.attack_number} attacks "
-                    f"{self.colour_of(holder)} {result.defence_number}{devices}: "
+                    f"{name}: {self.players[p]} {attack_words} attacks "
+                    f"{self.colour_of(holder)} {defence_words}: "
                 )
                 if result.winner == "attacker":
                     holder, garrison = p, result.survivors
@@ -1641,7 +1699,14 @@ def _write_state(game: RollingPyramids) -> dict[str, Any]:
         for d in s.devices
     ]
     state["orders"] = [
-        [players[o.player], o.unit, name(o.cell), o.troops.plain, o.troops.heroes, o.bomb]
+        [
+            players[o.player],
+            o.unit,
+            None if o.cell is None else name(o.cell),
+            o.troops.plain,
+            o.troops.heroes,
+            o.bomb,
+        ]
         for o in s.orders
     ]
     return state
@@ -2020,7 +2085,8 @@ def roll(game: RollingPyramids, rng: random.Random) -> Move:
 
 
 class RandomPlayer:
-    """Uniform over the legal moves; rolls the dice at chance nodes. Seeded."""
+    """Uniform over the legal moves (of its seat's information state); rolls the dice at
+    chance nodes. Seeded."""
 
     name = "random"
 
@@ -2028,15 +2094,17 @@ class RandomPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, game: RollingPyramids) -> Move:
-        if game.current_player() == CHANCE:
+        player = game.current_player()
+        if player == CHANCE:
             return roll(game, self.rng)
-        return self.rng.choice(game.legal_moves())
+        return self.rng.choice(game.information_state(player).legal_moves())
 
 
 class GreedyPlayer:
     """Plays the move that maximises the points it would score this round (judging
-    deployments against the board and its own deployments only), then the strength of
-    its units this round, then the numbers written; ties broken at random (seeded).
+    deployments against the board and its own deployments only: it decides from its
+    seat's information state, where the others' targets are unknown), then the strength
+    of its units this round, then the numbers written; ties broken at random (seeded).
     Rolls the dice at chance nodes."""
 
     name = "greedy"
@@ -2060,13 +2128,14 @@ class GreedyPlayer:
         player = game.current_player()
         if player == CHANCE:
             return roll(game, self.rng)
-        moves = game.legal_moves()
+        view = game.information_state(player)
+        moves = view.legal_moves()
         if len(moves) == 1:
             return moves[0]
         best: list[Move] = []
         best_value: tuple[int, int, int] | None = None
         for move in moves:
-            value = self.value(game, move, player)
+            value = self.value(view, move, player)
             if best_value is None or value > best_value:
                 best, best_value = [move], value
             elif value == best_value:
@@ -2105,6 +2174,7 @@ def random_game(players: int = 2, seed: object = 0, **options: Any) -> RollingPy
 
 
 __all__ = [
+    "ALL",
     "COLOURS",
     "Cross",
     "Deploy",

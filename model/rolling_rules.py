@@ -38,7 +38,9 @@ SECTIONS = ("heroes", "develop", "armies", "footmen")
 DEVICES = ("ram", "spikes", "umbrella")
 RULES = ("ascending", "matching", "descending")
 UNITS = ("troops", "bomb")
-HALVING = ("up", "down")
+#: "break down number ... in half": ``device`` (the number of units, rounded in favour of
+#: the device's owner), or plain troops and heroes halved apart, rounded ``up`` / ``down``.
+HALVING = ("device", "up", "down")
 
 
 class RollingDataError(ValueError):
@@ -628,9 +630,25 @@ def half(count: int, rounding: str = "up") -> int:
     return (count + 1) // 2 if rounding == "up" else count // 2
 
 
-def halved(troops: Troops, rounding: str = "up") -> Troops:
-    """Plain troops and heroes each halved."""
-    return Troops(half(troops.plain, rounding), half(troops.heroes, rounding))
+def halved(troops: Troops, rounding: str = "up", *, apart: bool = True) -> Troops:
+    """The half of ``troops`` kept: with ``apart`` plain troops and heroes each halved;
+    else the number of units halved once, the plain troops going first (as losses do)."""
+    if apart:
+        return Troops(half(troops.plain, rounding), half(troops.heroes, rounding))
+    kept = half(troops.plain + troops.heroes, rounding)
+    heroes = min(troops.heroes, kept)
+    return Troops(kept - heroes, heroes)
+
+
+def device_half(troops: Troops, halving: str, *, owner_keeps: bool) -> Troops:
+    """The half a device makes of ``troops`` under the option ``halving``: ``device``
+    halves the number of units, rounded for the device's owner (a ram or spikes leave
+    the enemy the smaller half; an umbrella, ``owner_keeps``, protects the bigger), so
+    a device always does something; ``up`` / ``down`` halve plain troops and heroes
+    apart, each rounded so."""
+    if halving == "device":
+        return halved(troops, "up" if owner_keeps else "down", apart=False)
+    return halved(troops, halving)
 
 
 def take_losses(troops: Troops, points: int, hero_weight: int = 1) -> Troops:
@@ -665,17 +683,18 @@ def fight(
     defence_weight: int = 1,
     ram: bool = False,
     spikes: bool = False,
-    rounding: str = "up",
+    rounding: str = "device",
 ) -> FightResult:
     """ "The smaller number is subtracted from the bigger, and what is left is written on the
     space. ... If numbers are equal they kill each other out." Before subtracting, a ram
     (of the attacker, on the border attacked across) halves the defenders and spikes (of
-    the defender) halve the attackers. Heroes count ``attack_weight`` / ``defence_weight``
-    in their side's number (the factions' hero abilities)."""
+    the defender) halve the attackers (:func:`device_half`, ``rounding`` the option
+    ``halving``). Heroes count ``attack_weight`` / ``defence_weight`` in their side's
+    number (the factions' hero abilities)."""
     if ram:
-        defender = halved(defender, rounding)
+        defender = device_half(defender, rounding, owner_keeps=False)
     if spikes:
-        attacker = halved(attacker, rounding)
+        attacker = device_half(attacker, rounding, owner_keeps=False)
     a = attacker.strength(attack_weight)
     d = defender.strength(defence_weight)
     if a > d:
@@ -693,12 +712,12 @@ def bombard(
     *,
     defence_weight: int = 1,
     umbrella: bool = False,
-    rounding: str = "up",
+    rounding: str = "device",
 ) -> Troops:
     """What is left of ``defender`` after a bomb of ``bomb`` units (which never stays): it
-    fights like an attack; an umbrella on the space protects half of the defenders, so
-    only the other half fights the bomb."""
-    protected = halved(defender, rounding) if umbrella else NOBODY_TROOPS
+    fights like an attack; an umbrella on the space protects half of the defenders (the
+    heroes first), so only the other half fights the bomb."""
+    protected = device_half(defender, rounding, owner_keeps=True) if umbrella else NOBODY_TROOPS
     exposed = defender - protected
     result = fight(Troops(bomb), exposed, defence_weight=defence_weight)
     left = result.survivors if result.winner == "defender" else NOBODY_TROOPS
@@ -759,9 +778,10 @@ def walk_size(dice: Sequence[int]) -> int:
 # ---- points -----------------------------------------------------------------------------
 
 
-def space_points(cell: Cell, last_round: bool, rule: str = "bottom") -> int:
-    """Points for controlling ``cell`` at a round's end: the white pyramid's top number;
-    in the last round its bottom number (``rule`` ``both``: top and bottom)."""
+def space_points(cell: Cell, last_round: bool, rule: str = "both") -> int:
+    """Points for controlling ``cell`` at a round's end: the white pyramid's top number
+    ("top number at the end of every turn"); in the last round its bottom number as well
+    ("bottom number at the end of last turn"), or, ``rule`` ``bottom``, instead."""
     if not cell.white:
         return 0
     if not last_round:

@@ -14,6 +14,7 @@ import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from importlib import import_module
 from typing import Any, ClassVar, Self
 
 from .game import (
@@ -207,6 +208,15 @@ class Terrace(Game):
     )
     _copied = ("_cells", "_seen", "_undo", "move_stack", "_effects")
 
+    # The compiled solver is named, not imported: search imports the games, never the
+    # other way round.
+    solver_module = "model.search.compiled.solver"
+
+    def compiled_solver(self, **options: Any) -> Any:
+        """The compiled df-pn solver (``model.search.compiled.solver``), or None where its
+        kernel does not fit the position."""
+        return import_module(self.solver_module).compiled_solver(self, **options)
+
     def __init__(self, options: TerraceOptions | None = None) -> None:
         self._options = options or TerraceOptions()
         self._cells = [EMPTY] * FIELDS
@@ -290,9 +300,20 @@ class Terrace(Game):
     def position_key(self) -> tuple[tuple[int, ...], int]:
         return tuple(self._cells), self._turn
 
+    @property
+    def last_push(self) -> tuple[int, int] | None:
+        """(the pushed stone's field, the pusher's field) when the last move was a push that
+        kept the stone on the board: the push the option ``no_push_back`` forbids next."""
+        return self._last_push
+
     def repetitions(self) -> int:
         """How often the current position (board and side to move) has occurred."""
         return self._seen[self.position_key()]
+
+    def repeats_in_history(self) -> bool:
+        """Whether some position of the game so far has occurred twice or more (the next
+        occurrence of it would draw)."""
+        return any(count > 1 for count in self._seen.values())
 
     def last_effect(self) -> MoveEffect | None:
         """What the last move removed, for the viewer and for teaching."""

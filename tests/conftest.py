@@ -44,3 +44,17 @@ def terrace_position(diagram, to_move="white", *, study=False, extra=(), **optio
     ]
     pieces += list(extra)
     return Terrace.from_setup(TerraceOptions(**options), to_move, pieces, study=study)
+
+
+@pytest.fixture
+def ball_registered():
+    """Files find games in the registry: make sure Pyramid Ball is in it (a test that reads
+    or writes a Pyramid Ball file)."""
+    from model import game as protocol
+    from model.ball import PyramidBall
+
+    known = "ball" in protocol._REGISTRY
+    protocol._REGISTRY["ball"] = PyramidBall
+    yield
+    if not known:
+        del protocol._REGISTRY["ball"]

@@ -16,7 +16,7 @@ import dataclasses
 import threading
 from typing import TYPE_CHECKING, Any
 
-from model.game import Game, IllegalMoveError, Move
+from model.game import Game, Move
 from model.search.analysis import NO_ANALYSIS, NOT_TURNS, Analysis, analyse
 
 from .engine import EngineRunner, Job, Progress, position_of
@@ -25,17 +25,17 @@ from .slots import guarded, slot
 from .widgets.analysis_dock import AnalysisDock
 
 if TYPE_CHECKING:
-    from .app import MainWindow
     from .games import GameUI
+    from .host import AnalysisHost
 
 
 class AnalysisControl:
     """The Analysis dock of ``window``, its runner and its frame layer."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: AnalysisHost) -> None:
         self.window = window
-        self.dock = AnalysisDock(window)
-        self.runner = EngineRunner(lambda: window.session.game, window)
+        self.dock = AnalysisDock(window.window())
+        self.runner = EngineRunner(lambda: window.session.game, window.window())
         self.runner.progressed.connect(self._on_progress)
         self.runner.answered.connect(self._on_answer)
         self.runner.failed.connect(self._on_failed)
@@ -217,18 +217,11 @@ class AnalysisControl:
         if window.setup is not None:
             self.show_message("set-up mode: Apply or Cancel it before playing a move")
             return
-        busy = window.ui.busy() or window.engine.busy()
+        busy = window.ui.busy()
         if busy:
             self.show_message(busy)
             return
-        mover = window.game.to_move
-        window.engine.human_move()  # the computer may answer it
-        try:
-            window.session.play(move)
-        except IllegalMoveError as exc:
-            self.show_message(str(exc))
-            return
-        self.show_message(window.ui.played(window.game, mover, move))
+        window.play_move(move)  # refused while the computer or Solve mode's defence moves
 
     @slot
     def _on_follow_changed(self, on: bool) -> None:

@@ -12,16 +12,21 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from model.files import PositionDocument, from_json, write_text
+from model.files import MAX_FILE_BYTES, PositionDocument, from_json, read_json, write_text
 from model.game import PositionFormatError
 
 SUFFIX = ".autosave.json"
 FORMAT = "pyramid-lab-autosave/1"
+#: Largest autosave read: a position file's size and room for the record around it (the
+#: document is written without indentation, so it is smaller than the saved file).
+MAX_AUTOSAVE_BYTES = 2 * MAX_FILE_BYTES
+_NAME = re.compile(r"([1-9][0-9]{0,9})" + re.escape(SUFFIX))  # a process id, as written
 
 
 def folder() -> Path:
@@ -59,56 +64,88 @@ class Leftover:
     """An autosave whose process is gone."""
 
     file: Path
-    time: float
+    time: float  # seconds since the epoch; 0 when not known
     path: Path | None  # the file the game came from, if any
 
     def describe(self) -> str:
         name = self.path.name if self.path else "an untitled game"
+        if self.time <= 0:  # not known: the file is damaged
+            return f"{name} (autosaved at an unknown time)"
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(self.time))
         return f"{name} (autosaved {when})"
 
     def load(self) -> PositionDocument:
-        """The game it holds; PositionFormatError if the file is damaged."""
-        try:
-            record = json.loads(self.file.read_text(encoding="utf-8"))
-            document = record["document"]
-        except (OSError, ValueError, KeyError, TypeError) as exc:
+        """The game it holds; PositionFormatError if the file is damaged, truncated, of
+        another kind, or cannot be read (it is read as position files are: a regular file
+        of bounded size, numbers and nesting in reason)."""
+        record = _read_record(self.file)
+        if record.get("format") != FORMAT or "document" not in record:
             raise PositionFormatError(
-                "", f"a damaged autosave ({exc})", source=str(self.file)
-            ) from None
+                "", f"not a Pyramid Lab autosave (format {FORMAT!r})", source=str(self.file)
+            )
         try:
-            return from_json(document)
+            return from_json(record["document"])
         except PositionFormatError as exc:
             raise exc.with_source(str(self.file)) from None
+        except RecursionError:  # a document nested far beyond the format's
+            raise PositionFormatError(
+                "", "lists or objects nested too deeply", source=str(self.file)
+            ) from None
 
     def discard(self) -> None:
         _unlink(self.file)
 
     def set_aside(self) -> Path:
-        """Keep a damaged autosave out of the way, under another name; that name."""
+        """Keep a damaged autosave out of the way, under another name; that name (its own
+        where it cannot be renamed: a read-only folder)."""
         target = self.file.with_name(self.file.name.removesuffix(SUFFIX) + ".damaged.json")
-        os.replace(self.file, target)
+        try:
+            os.replace(self.file, target)
+        except OSError:
+            return self.file
         return target
 
 
 def leftovers(where: Path | None = None) -> list[Leftover]:
-    """Autosaves of processes that no longer run, newest first."""
+    """Autosaves of processes that no longer run, newest first. Never raises: a folder
+    that cannot be listed has none; a damaged file is offered with what could be read of
+    it (loading it says what is wrong)."""
     out = []
-    for file in (where or folder()).glob(f"*{SUFFIX}"):
-        try:
-            pid = int(file.name.removesuffix(SUFFIX))
-        except ValueError:
+    try:
+        files = list((where or folder()).glob(f"*{SUFFIX}"))
+    except OSError:
+        return []
+    for file in files:
+        match = _NAME.fullmatch(file.name)  # 'N.autosave.json' of this program's writing
+        if match is None:
             continue
+        pid = int(match.group(1))
         if pid == os.getpid() or _alive(pid):
             continue
+        stamp, path = 0.0, None  # offered anyway: loading it says what is wrong
         try:
-            record = json.loads(file.read_text(encoding="utf-8"))
-            stamp = float(record.get("time", 0.0))
-            path = Path(record["path"]) if record.get("path") else None
-        except (OSError, ValueError, TypeError, AttributeError):
-            stamp, path = 0.0, None  # offered anyway: loading it says what is wrong
+            record = _read_record(file)
+        except PositionFormatError:
+            record = {}
+        when = record.get("time")
+        if isinstance(when, int | float) and not isinstance(when, bool) and 0 < when < 1e11:
+            stamp = float(when)  # a time a clock shows (1e11 s is some 3,000 years on)
+        text = record.get("path")
+        if isinstance(text, str) and text and "\0" not in text and os.path.isabs(text):
+            path = Path(text)
         out.append(Leftover(file, stamp, path))
     return sorted(out, key=lambda leftover: -leftover.time)
+
+
+def _read_record(file: Path) -> dict[str, Any]:
+    """The JSON object of an autosave file; PositionFormatError (naming the file) when it
+    cannot be read or is not an object."""
+    record = read_json(file, MAX_AUTOSAVE_BYTES, "Pyramid Lab autosave")
+    if not isinstance(record, dict):
+        raise PositionFormatError(
+            "", f"not a Pyramid Lab autosave (format {FORMAT!r})", source=str(file)
+        )
+    return record
 
 
 def _unlink(file: Path) -> None:
@@ -123,4 +160,6 @@ def _alive(pid: int) -> bool:
         return False
     except PermissionError:
         return True  # another user's process
+    except (OverflowError, OSError):
+        return False  # no process has such an id
     return True

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import re
 import sys
@@ -63,9 +64,32 @@ def _positive_float(text: str) -> float:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not math.isfinite(value):  # inf, nan, and numbers of hundreds of digits (inf too)
+        shown = text if len(text) <= 20 else f"a number of {len(text)} characters"
+        raise argparse.ArgumentTypeError(f"must be a finite number, not {shown}")
     if not value > 0:
         raise argparse.ArgumentTypeError(f"must be more than 0, not {text}")
     return value
+
+
+def _table_mb(text: str) -> float:
+    """A table size in MiB: more than 0, and at most the machine's memory (a bigger one
+    would be refused by the allocator or swap the machine to a halt)."""
+    value = _positive_float(text)
+    memory = _memory_mb()
+    if memory is not None and value > memory:
+        raise argparse.ArgumentTypeError(
+            f"must be at most this machine's memory, {memory:,.0f} MiB, not {text}"
+        )
+    return value
+
+
+def _memory_mb() -> float | None:
+    """The machine's physical memory in MiB, where the system says."""
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") / 2**20
+    except (AttributeError, ValueError, OSError):
+        return None
 
 
 #: The longest ``analyze --engine`` may think on one position.
@@ -230,6 +254,14 @@ def build_parser() -> argparse.ArgumentParser:
     resolve.add_argument("file", metavar="FILE")
     resolve.add_argument("offence", metavar="OFFENCEPROG", help="e.g. F,R,R/S,>L,F/B,F,F")
     resolve.add_argument("defence", metavar="DEFENCEPROG")
+    resolve.add_argument(
+        "--choose",
+        action="append",
+        default=[],
+        metavar="SPECIAL",
+        help="advanced game: the special move a scored-on player takes first (dash, "
+        "quick_pass, blitz; once per pending choice, in order)",
+    )
 
     solve = commands.add_parser(
         "solve", help="prove the value of a position by search (Ctrl+C stops it with a report)"
@@ -251,10 +283,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     solve.add_argument(
         "--table-mb",
-        type=_positive_float,
+        type=_table_mb,
         default=2048,
         metavar="MB",
         help="transposition table of a game's compiled solver, in MiB (default 2048)",
+    )
+    solve.add_argument(
+        "--no-book",
+        action="store_true",
+        help="prove the value by search even where the game's book of proven values has it",
     )
     solve.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
 
@@ -291,7 +328,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="build: at most S seconds a position (600)",
     )
     book.add_argument(
-        "--table-mb", type=_positive_float, default=2048, metavar="MB", help="build: table size"
+        "--table-mb",
+        type=_table_mb,
+        default=2048,
+        metavar="MB",
+        help="build and verify: the solver's table in MiB (verify: one table for the run, "
+        "so the fuller entries, proven first, make the emptier ones cheap)",
     )
     book.add_argument(
         "--sample",
@@ -312,7 +354,8 @@ def build_parser() -> argparse.ArgumentParser:
         type=_positive_float,
         default=None,
         metavar="S",
-        help="verify: at most S seconds an entry",
+        help="verify: at most S seconds an entry (the budget; without it an entry takes "
+        "what it needs)",
     )
 
     verify = commands.add_parser(
@@ -538,7 +581,7 @@ def _resolve(args: argparse.Namespace) -> int:
         )
         return EXIT_BAD_INPUT
     try:
-        result = resolve(args.offence, args.defence)
+        result = resolve(args.offence, args.defence, args.choose)
     except (InvalidMoveError, IllegalMoveError) as exc:
         print(f"pyramid-lab: error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -551,12 +594,16 @@ def _solve(args: argparse.Namespace) -> int:
 
     from model import PositionFormatError
     from model.files import read
-    from model.search.solver import solver_for
+    from model.search.solver import from_book, solver_for, unsolvable
 
     try:
         game = read(args.file).game
     except PositionFormatError as exc:
         print(f"pyramid-lab: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    reason = unsolvable(game)
+    if reason is not None:
+        print(f"pyramid-lab: error: {args.file}: cannot be solved: {reason}", file=sys.stderr)
         return EXIT_BAD_INPUT
 
     def progress(depth: int, nodes: int, seconds: float, entries: int) -> None:
@@ -569,23 +616,39 @@ def _solve(args: argparse.Namespace) -> int:
             flush=True,
         )
 
-    solver = solver_for(
-        game,
-        table_mb=args.table_mb,
-        max_seconds=args.max_seconds,
-        max_depth=args.max_depth,
-        progress=None if args.quiet else progress,
-    )
-    result = solver.solve()  # Ctrl+C ends the search and still reports
+    result = None if args.no_book else from_book(game)
+    if result is not None:
+        print("solve: from the book (--no-book proves it again)", file=sys.stderr, flush=True)
+        kind = "book"
+    else:
+        try:
+            solver = solver_for(
+                game,
+                table_mb=args.table_mb,
+                max_seconds=args.max_seconds,
+                max_depth=args.max_depth,
+                progress=None if args.quiet else progress,
+            )
+            result = solver.solve()  # Ctrl+C ends the search and still reports
+        except MemoryError as exc:
+            print(_no_memory(args.table_mb, exc), file=sys.stderr)
+            return EXIT_BAD_INPUT
+        kind = "compiled" if type(solver).__name__ != "Solver" else "shared"
     report = {
         "file": args.file,
         "game": game.name,
         "to_move": game.to_move,
-        "solver": "compiled" if type(solver).__name__ != "Solver" else "shared",
+        "solver": kind,
         **result.to_json(),
     }
     print(json.dumps(report), flush=True)
     return EXIT_OK
+
+
+def _no_memory(table_mb: float, exc: MemoryError) -> str:
+    """The one line for a search that ran out of memory (its table, most likely)."""
+    detail = f" ({exc})" if str(exc) else ""
+    return f"pyramid-lab: error: out of memory{detail}; try a smaller --table-mb than {table_mb:g}"
 
 
 def _book(args: argparse.Namespace) -> int:
@@ -609,9 +672,23 @@ def _book(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     cls = game_class(name)
     books = importlib.import_module(cls.book_module)
-    path = Path(args.book) if args.book else books.BOOK_PATH
+    if args.book is not None and not args.book.strip():
+        print("pyramid-lab: error: argument --book: an empty file name", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    path = Path(args.book) if args.book is not None else books.BOOK_PATH
+    if args.action == "build":  # the output first: a build may take hours
+        from model.files import check_writable
+
+        try:
+            check_writable(path)
+        except (OSError, ValueError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+            print(f"pyramid-lab: error: --book: cannot write {path}: {reason}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+    # a book to build may be new, as may the shipped one be missing; one to read may not
+    new = not os.path.lexists(path) and (args.action == "build" or args.book is None)
     try:
-        book = books.Book.read(path) if path.exists() else books.Book([])
+        book = books.Book([]) if new else books.Book.read(path)
     except PositionFormatError as exc:
         print(f"pyramid-lab: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -620,10 +697,6 @@ def _book(args: argparse.Namespace) -> int:
             print(json.dumps(entry.to_json()), flush=True)
         return EXIT_OK
     if args.action == "build":
-        folder = path.resolve().parent
-        if not folder.is_dir() or not os.access(folder, os.W_OK):
-            print(f"pyramid-lab: error: --book: cannot write in {folder}", file=sys.stderr)
-            return EXIT_BAD_INPUT
         bad = [text for text in args.option if "=" not in text]
         if bad:
             print(
@@ -642,9 +715,17 @@ def _book(args: argparse.Namespace) -> int:
         def say(text: str) -> None:
             print(f"book: {text}", file=sys.stderr, flush=True)
 
-        made = books.build(
-            options, plies=args.plies, seconds=args.seconds, table_mb=args.table_mb, progress=say
-        )
+        try:
+            made = books.build(
+                options,
+                plies=args.plies,
+                seconds=args.seconds,
+                table_mb=args.table_mb,
+                progress=say,
+            )
+        except MemoryError as exc:
+            print(_no_memory(args.table_mb, exc), file=sys.stderr)
+            return EXIT_BAD_INPUT
         version = books.version_of(options)
         kept = [e for e in book.entries if e.versions != version]
         try:
@@ -663,8 +744,8 @@ def _book(args: argparse.Namespace) -> int:
         entries = random.Random(0).sample(entries, args.sample)
     entries.sort(key=lambda e: -len(e.game().pieces()))  # the fullest (cheapest) first
     status = EXIT_OK
-    for entry in entries:
-        verdict = books.verify_entry(entry, max_seconds=args.max_seconds)
+    verdicts = books.verify_entries(entries, max_seconds=args.max_seconds, table_mb=args.table_mb)
+    for entry, verdict in zip(entries, verdicts, strict=True):
         if not verdict.ok:
             status = EXIT_BAD_INPUT
             print(f"pyramid-lab: book entry {entry.board}: {verdict.reason}", file=sys.stderr)

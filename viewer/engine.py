@@ -1,8 +1,10 @@
 """The engines in the window: a runner that thinks on a worker thread, and the Hint and
 "play against the computer" behaviour built on it.
 
-``EngineRunner`` runs ``agent.choose`` (model.search.agents, GUI-free) on a copy of the
-game on a ``threading.Thread``; progress and the answer come back on the GUI thread through
+``EngineRunner`` runs ``agent.choose`` (model.search.agents, GUI-free) on the information
+state of the seat it thinks for (``model.game.decision_view``: a copy of the game without
+the other seats' secrets, so a hint in hot seat tells nothing they did) on a
+``threading.Thread``; progress and the answer come back on the GUI thread through
 queued Qt signals, so the window never waits. ``stop()`` sets the search's
 ``threading.Event``; an answer for a position that is no longer shown (position key and
 ply compared) or for a job that was stopped or replaced is dropped.
@@ -37,15 +39,24 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QProgressBar, QPushButton, QStatusBar, QWidget
 
-from model.game import SIMULTANEOUS, Game, IllegalMoveError, Move, game_class, game_names
-from model.search.agents import LEVELS, Choice, agent_for, levels_for
+from model.game import (
+    SIMULTANEOUS,
+    Game,
+    IllegalMoveError,
+    Move,
+    decision_view,
+    game_class,
+    game_names,
+)
+from model.search.choice import Choice
+from model.search.levels import LEVELS, agent_for, levels_for
 
 from .frame import Frame
 from .slots import guarded, slot
 
 if TYPE_CHECKING:
-    from .app import MainWindow
     from .games import GameUI
+    from .host import EngineHost
 
 log = logging.getLogger("viewer")
 QUEUED = Qt.ConnectionType.QueuedConnection
@@ -140,7 +151,8 @@ class EngineRunner(QObject):
                 def part(fraction: float, text: str, i: int = index) -> None:
                     progress((i + fraction) / len(agents), text)
 
-                out[side] = agent.choose(copy, limits, progress=part, stop=stop)
+                view = copy.information_state(side)  # what this side may see
+                out[side] = agent.choose(view, limits, progress=part, stop=stop)
                 if stop.is_set():
                     break
             stop.wait(max(0.0, min_seconds - (time.perf_counter() - start)))
@@ -151,15 +163,16 @@ class EngineRunner(QObject):
         return job
 
     def run(self, purpose: str, task: Task, *, level: str = "") -> Job:
-        """Run ``task(copy of the current game, progress, stop)`` on a worker thread (a
-        job under way is stopped first); its result comes as ``answered(job, result)``,
-        an exception as ``failed(job, exception)``."""
+        """Run ``task(view, progress, stop)`` on a worker thread (a job under way is
+        stopped first), ``view`` being what the player to move may see of the current game
+        (``decision_view``: a copy where no one seat decides); its result comes as
+        ``answered(job, result)``, an exception as ``failed(job, exception)``."""
         self.stop()
         game = self.current()
         self._count += 1
         key, ply = position_of(game)
         job = Job(purpose, level, key, ply, self._count)
-        copy = game.copy()
+        copy = decision_view(game)
 
         def work() -> None:
             try:
@@ -249,14 +262,15 @@ def describe_choice(choice: Choice, *, part: bool = False) -> str:
 
 
 class EngineControl:
-    """Hint, who plays each colour, and the thinking widgets of ``window``."""
+    """Hint, who plays each colour, and the thinking widgets in ``window``'s status bar."""
 
     #: With the computer on every side, a move takes at least this long (seconds).
     pace = 0.6
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: EngineHost) -> None:
         self.window = window
-        self.runner = EngineRunner(lambda: window.session.game, window)
+        parent = window.window()
+        self.runner = EngineRunner(lambda: window.session.game, parent)
         self.runner.progressed.connect(self._on_progress)
         self.runner.answered.connect(self._on_answer)
         self.runner.failed.connect(self._on_failed)
@@ -266,15 +280,15 @@ class EngineControl:
         self._holds = 0  # questions and file dialogs open (:meth:`held`): nothing starts
         self.hint: tuple[Any, int, Any] | None = None  # (position key, ply, move) shown
         self.seed: int | None = None  # tests make the searches repeatable
-        self.bar = QProgressBar(window)
+        self.bar = QProgressBar(parent)
         self.bar.setRange(0, 100)
         self.bar.setMaximumWidth(140)
         self.bar.setTextVisible(False)
-        self.stop_button = QPushButton("Stop", window)
+        self.stop_button = QPushButton("Stop", parent)
         self.stop_button.setToolTip("Stop the engine thinking (the computer waits for you)")
         self.stop_button.clicked.connect(self.stop)
         self.thinking_text = ""
-        self.box = QWidget(window)  # shown only while thinking, with no separator left over
+        self.box = QWidget(parent)  # shown only while thinking, with no separator left over
         layout = QHBoxLayout(self.box)
         layout.setContentsMargins(6, 0, 0, 0)
         layout.addWidget(self.bar)
@@ -334,7 +348,7 @@ class EngineControl:
         else:
             who = f"the computer ({colours})"
         self.thinking_text = f"{who} is thinking ({level})..."
-        self.window.status_prompt.setText(self.thinking_text)
+        self.window.show_prompt(self.thinking_text)
         self.show_message(self.thinking_text)
         self._show_thinking(True)
         if sides:
@@ -353,6 +367,10 @@ class EngineControl:
             return
         if self.computer_thinking and not self.thinking_sides():
             self.show_message(self.busy())
+            return
+        refused = window.ui.hint_refusal(window.game)
+        if refused:
+            self.show_message(refused)
             return
         sides: tuple[int, ...] = ()
         if window.game.current_player() == SIMULTANEOUS:
@@ -458,15 +476,7 @@ class EngineControl:
         self.computer = {c: lv for c, lv in self.computer.items() if c in players and lv in levels}
 
     def _players_changed(self) -> None:
-        menus = getattr(self.window, "menus", None)  # none yet while the window is built
-        if menus is not None:
-            menus.show_players()
-        moves = getattr(self.window, "moves_dock", None)
-        if moves is not None and getattr(self.window, "ui", None) is not None:
-            moves.refresh()  # whose secret moves it may show follows who plays
-        ui = getattr(self.window, "ui", None)
-        if ui is not None:
-            ui.players_changed()
+        self.window.players_changed()
 
     # ---- the position --------------------------------------------------------------------
 
@@ -608,8 +618,8 @@ class EngineControl:
                 return
             self.show_message(window.ui.played(window.game, mover, result))
         else:
-            colours = " and ".join(game.players[s] for s in choices)
-            self.show_message(f"the computer's part for {colours} is in (hidden)")
+            # its dock says the part is in (hidden); the status bar keeps what the last
+            # turn did (a message here replaced it at once against the computer)
             window.redraw()
 
     @slot

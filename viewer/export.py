@@ -246,7 +246,9 @@ def gif_bytes(pictures: Pictures, options: ExportOptions) -> bytes:
     for image in pictures:
         images.append(image)
         durations.append(round(1000 * hold / options.fps))
-    data = iio.imwrite("<bytes>", np.stack(images), extension=".gif", duration=durations, loop=0)
+    # Pillow writes a lone frame with one duration, not a list of one
+    duration = durations if len(durations) > 1 else durations[0]
+    data = iio.imwrite("<bytes>", np.stack(images), extension=".gif", duration=duration, loop=0)
     return bytes(data)
 
 

@@ -4,7 +4,7 @@ recent, save atomically, save as) and the Lessons menu."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -14,26 +14,28 @@ from PySide6.QtWidgets import QDockWidget, QFileDialog, QMenu
 
 from model.files import SUFFIX, read
 from model.game import PositionFormatError
-from model.search.agents import levels_for
+from model.search.levels import levels_for
 
 from .palette import VIEWS
 from .session import EXAMPLES_DIR, shipped
 from .slots import guarded
 from .widgets import unsaved
 from .widgets.export_dialog import open_export_dialog
+from .widgets.help import show_about
 from .widgets.new_game import NewGameDialog, choice_text, player_choices
 
 if TYPE_CHECKING:
-    from .app import MainWindow
+    from .host import MenuHost
 
 MAX_RECENT = 8
 LESSON_DIR = EXAMPLES_DIR / "lessons"
 
 
 class Menus:
-    """Builds the menus of ``window`` and holds the actions the window enables."""
+    """Builds the menus of ``window`` and holds the actions the window enables; ``docks``
+    are the window's own docks, shown and hidden from the View menu."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: MenuHost, docks: Sequence[QDockWidget]) -> None:
         self.window = window
         bar = window.menuBar()
         file = bar.addMenu("&File")
@@ -42,9 +44,8 @@ class Menus:
         self.recent_menu = file.addMenu("Open &recent")
         self._action(file, "&Save", self.save, QKeySequence.StandardKey.Save)
         self._action(file, "Save &as...", self.save_as, "Ctrl+Shift+S")
-        self._action(
-            file, "&Export...", functools.partial(open_export_dialog, window), "Ctrl+Shift+E"
-        )
+        export = functools.partial(open_export_dialog, window)
+        self._action(file, "&Export...", export, "Ctrl+Shift+E")
         file.addSeparator()
         self._action(file, "&Quit", window.close, QKeySequence.StandardKey.Quit)
         edit = bar.addMenu("&Edit")
@@ -66,6 +67,7 @@ class Menus:
         self.verify = self._action(game, "&Verify puzzle", puzzle.verify, "Ctrl+Shift+V")
         self.solve = self._action(game, "S&olve puzzle", puzzle.toggle_solve, "Ctrl+Shift+P")
         self.solve.setCheckable(True)
+        puzzle.solving.connect(self.solve.setChecked)
         game.addSeparator()
         #: Per colour of the current game, a submenu "<Colour>: <who>" with the New game
         #: dialog's choices (Human, Computer (easy), ...) as exclusive actions, keyed by
@@ -84,14 +86,7 @@ class Menus:
             self._action(view, f"Camera: {name}", functools.partial(window.set_camera, name))
         self._action(view, "&Reset view", window.reset_view, "Ctrl+R")
         view.addSeparator()
-        for dock in (
-            window.view_dock,
-            window.moves_dock,
-            window.lesson_dock,
-            window.puzzle_dock,
-            window.analysis.dock,
-            window.rules_dock,
-        ):
+        for dock in docks:
             view.addAction(dock.toggleViewAction())
         self._game_separator = view.addSeparator()
         self.view_menu = view
@@ -111,7 +106,8 @@ class Menus:
             QKeySequence.StandardKey.HelpContents,
         )
         help_menu.addSeparator()
-        self._action(help_menu, "&About Pyramid Lab", window.show_about)
+        about = functools.partial(show_about, window.window())
+        self._action(help_menu, "&About Pyramid Lab", about)
         self._refresh_recent()
 
     def _action(
@@ -121,7 +117,7 @@ class Menus:
         handler: Callable[[], Any],
         shortcut: QKeySequence | str | None = None,
     ) -> QAction:
-        action = QAction(text, self.window)
+        action = QAction(text, self.window.window())
         if shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))
         report = self.window.show_message
@@ -145,7 +141,7 @@ class Menus:
         self.players, self.player_menus, self._player_groups = {}, {}, []
         for colour in players:
             menu = self.game_menu.addMenu(colour)
-            group = QActionGroup(self.window)  # exclusive: one choice per colour
+            group = QActionGroup(self.window.window())  # exclusive: one choice per colour
             actions: dict[str | None, QAction] = {}
             for text, level in player_choices(levels_for(self.window.game)):
                 choose = functools.partial(engine.set_player, colour, level)
@@ -166,6 +162,17 @@ class Menus:
             if level in actions:  # (a new game's levels come before its menus)
                 actions[level].setChecked(True)
             self.player_menus[colour].setTitle(f"{colour.capitalize()}: {choice_text(level)}")
+
+    def follow_history(self) -> None:
+        """Undo, Redo, Finish and Cancel turn follow the position (set-up mode has a
+        history of its own and no turn; a turn half built is what Undo takes back first)."""
+        window = self.window
+        setup, turn = window.setup, window.turn
+        history = setup if setup is not None else window.session
+        self.undo.setEnabled(history.can_undo or (setup is None and turn.building))
+        self.redo.setEnabled(history.can_redo)
+        self.finish.setEnabled(setup is None and turn.can_finish)
+        self.cancel.setEnabled(setup is None and turn.building)
 
     def game_docks(self, docks: list[QDockWidget]) -> None:
         """The current game's docks get their entries in the View menu."""
@@ -189,7 +196,7 @@ class Menus:
         window.puzzle_dock.leave_solve()  # an attempt is not the document: it goes
         if window.setup is not None and window.setup.can_undo:
             answer = unsaved.ask_unsaved(
-                window,
+                window.window(),
                 "Drop the set-up being edited?",
                 f"Set-up mode has changes that are not applied. If you {doing}, they are lost.",
                 can_save=False,
@@ -201,7 +208,7 @@ class Menus:
             return True
         name = session.path.name if session.path else "this untitled game"
         answer = unsaved.ask_unsaved(
-            window,
+            window.window(),
             f"Save the changes to {name}?",
             f"If you {doing} without saving, your changes are lost.",
         )
@@ -215,7 +222,7 @@ class Menus:
         window = self.window
         current = window.session.game
         remembered = {**self.last_players, current.name: dict(window.engine.computer)}
-        dialog = NewGameDialog(window, current.name, players=remembered)
+        dialog = NewGameDialog(window.window(), current.name, players=remembered)
         with window.engine.held():  # no move behind the dialog; after it, the game on show
             if not dialog.exec():
                 return
@@ -235,7 +242,7 @@ class Menus:
             if not self.confirm_discard("open another file"):
                 return
             path, _ = QFileDialog.getOpenFileName(
-                self.window,
+                self.window.window(),
                 "Open position",
                 str(self._folder()),
                 f"Positions (*{SUFFIX});;All files (*)",
@@ -276,7 +283,7 @@ class Menus:
         current = self.window.session.path
         suggested = self._folder() / (current.name if current is not None else "")
         path, _ = QFileDialog.getSaveFileName(
-            self.window, "Save position", str(suggested), f"Positions (*{SUFFIX})"
+            self.window.window(), "Save position", str(suggested), f"Positions (*{SUFFIX})"
         )
         if not path:
             return False
@@ -326,7 +333,3 @@ class Menus:
         for path in recent:
             self._action(self.recent_menu, path, functools.partial(self.open_file, path))
         self.recent_menu.setEnabled(bool(recent))
-
-
-def build_menus(window: MainWindow) -> Menus:
-    return Menus(window)

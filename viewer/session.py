@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from model.files import Lesson, PositionDocument, read, to_json, write
+from model.files import Lesson, PositionDocument, read, remove_stale_temps, to_json, write
 from model.game import CHANCE, Game, Move
 from model.tree import Node, lines_to_json, tree_of
 
@@ -164,7 +164,13 @@ class Session:
         while self._game.current_player() == CHANCE and self._game.move_stack:
             move = self._back()  # the dice rolled went with the decision before them
         self.changed.emit("undo")
+        self.message.emit(f"undone: {self._where()}")  # the last message told of a later one
         return move
+
+    def _where(self) -> str:
+        """The position shown, in words that name no move (a move may be secret)."""
+        ply = len(self._game.move_stack)
+        return f"the position after move {ply}" if ply else "the start of the game"
 
     def redo(self) -> Move | None:
         child = self._node.selected
@@ -181,6 +187,7 @@ class Session:
         if self._settle():
             self.dirty = True
         self.changed.emit("redo")
+        self.message.emit(f"redone: {self._where()}")
         return move
 
     @property
@@ -332,6 +339,8 @@ class Session:
         self.puzzle = dict(doc.puzzle)
         self.lesson = doc.lesson
         self.dirty = dirty
+        if path:  # what a killed save of this file left beside it
+            remove_stale_temps(path)
         self._settle()
         self.changed.emit("load")
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -30,10 +31,11 @@ from .frame import Frame, Label
 from .slots import guarded, slot
 
 if TYPE_CHECKING:
-    from .app import MainWindow
+    from PySide6.QtCore import QObject
+
     from .games import GameUI
+    from .host import SolveHost
     from .session import Snapshot
-    from .widgets.puzzle_dock import PuzzleDock
 
 
 @dataclass(frozen=True)
@@ -76,12 +78,13 @@ def plies_word(count: int) -> str:
 
 
 class SolveMode:
-    """Solve mode of ``window``; ``dock`` shows its status and buttons."""
+    """Solve mode of ``window``; a dock (``parent``, the Puzzle dock) shows its status and
+    buttons, and ``changed`` tells it that they changed."""
 
-    def __init__(self, window: MainWindow, dock: PuzzleDock) -> None:
+    def __init__(self, window: SolveHost, changed: Callable[[], None], parent: QObject) -> None:
         self.window = window
-        self.dock = dock
-        self.runner = EngineRunner(lambda: window.session.game, dock)
+        self.changed = changed
+        self.runner = EngineRunner(lambda: window.session.game, parent)
         self.runner.answered.connect(self._on_answer)
         self.runner.failed.connect(self._on_failed)
         self.active = False
@@ -286,7 +289,7 @@ class SolveMode:
 
     def _set_status(self, kind: str, text: str) -> None:
         self.status = (kind, text)
-        self.dock.solve_changed()
+        self.changed()
 
     @slot
     def _on_answer(self, job: Job, result: Any) -> None:

@@ -1,17 +1,9 @@
 """Search over any game of the protocol: perft, the iterative-deepening solver, and (in
 their own modules) the playing agents and the prover."""
 
-from .agents import (
-    LEVELS,
-    Agent,
-    AlphaBetaAgent,
-    Choice,
-    Limits,
-    MCTSAgent,
-    MoveStat,
-    RandomAgent,
-    agent_for,
-)
+from .agents import AlphaBetaAgent, MCTSAgent, RandomAgent
+from .choice import Agent, Choice, Limits, MoveStat
+from .levels import LEVELS, agent_for
 from .prover import Proof, Prover, best_defence, first_moves, prove
 from .solver import (
     DRAW,

@@ -2,10 +2,14 @@
 partner", its Analysis dock and the command line.
 
 ``agent.choose(game, limits, progress=None, stop=None) -> Choice``. The caller's game is
-never changed (agents search a copy). ``progress(fraction, text)`` is called a few times a
-second; ``stop`` (a threading.Event or a callable returning True) ends the search early with
-the best move so far. :func:`agent_for` maps the levels "easy", "medium" and "strong" to an
-agent and its limits per game.
+never changed: agents search the information state of the seat they decide for
+(:func:`model.game.decision_view`, a copy without the other seats' secrets).
+``progress(fraction, text)`` is called a few times a second; ``stop`` (a threading.Event or
+a callable returning True) ends the search early with the best move so far.
+:func:`model.search.levels.agent_for` maps the levels "easy", "medium" and "strong" to an
+agent and its limits per game. The values every agent shares (:class:`Limits`,
+:class:`Choice`, :class:`MoveStat`, the :class:`Agent` protocol) are in
+:mod:`model.search.choice`, below this module and the sampling agent of simultaneous turns.
 """
 
 from __future__ import annotations
@@ -15,190 +19,18 @@ import random
 import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from typing import Any
 
-from ..game import SIMULTANEOUS, Game, Move
+from ..game import SIMULTANEOUS, Game, Move, decision_view
+from .choice import Choice, Limits, MoveStat, ProgressCallback, _Clock, _finished
 from .evaluate import evaluation_for
-from .prover import Stop, stop_function
-
-ProgressCallback = Callable[[float, str], None]
-
-
-@dataclass(frozen=True, slots=True)
-class Limits:
-    """How long an agent may think: seconds of wall time, playouts (MCTS iterations) or a
-    depth (alpha-beta plies). Any that are set apply, the first reached ends the search;
-    with none set an agent uses its own default."""
-
-    seconds: float | None = None
-    playouts: int | None = None
-    depth: int | None = None
-
-    def scaled(self, factor: float) -> Limits:
-        """The same limits with time and playouts multiplied by ``factor``."""
-        return Limits(
-            None if self.seconds is None else self.seconds * factor,
-            None if self.playouts is None else max(1, round(self.playouts * factor)),
-            self.depth,
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class MoveStat:
-    """One legal move as the Analysis dock lists it: MCTS visits and the win rate of the
-    side to move after playing it, or alpha-beta's score (``visits`` 0). ``proven`` is
-    "win", "loss" or "draw" for the side to move when the search proved it."""
-
-    move: Move
-    visits: int
-    win_rate: float
-    score: float | None = None
-    proven: str | None = None
-    plies: int | None = None  # when proven a win or loss: plies to the end, this move first
-    #: False when ``plies`` is the length of a strategy found, not the shortest win or the
-    #: longest resistance (shown as "within").
-    exact: bool = True
-
-    @property
-    def text(self) -> str:
-        return str(self.move)
-
-    @property
-    def proven_text(self) -> str:
-        """'win in 3 plies', 'loss within 40 plies', 'draw', or '' when nothing is
-        proven."""
-        if self.proven is None:
-            return ""
-        if self.plies is None or self.proven == "draw":
-            return self.proven
-        word = "in" if self.exact else "within"
-        return f"{self.proven} {word} {self.plies} {'ply' if self.plies == 1 else 'plies'}"
-
-
-@dataclass(frozen=True, slots=True)
-class Choice:
-    """An agent's answer: the move, and what the window shows about it.
-
-    ``win_rate`` is the estimated chance (0..1) for the side to move; ``proven`` is "win",
-    "loss" or "draw" when the search proved the value (``plies`` then says how far, when
-    known); ``visits`` counts playouts (MCTS) or nodes (alpha-beta); ``depth`` is the
-    deepest tree node (MCTS) or the last finished iteration (alpha-beta); ``pv`` the
-    principal variation as move texts; ``stats`` every root move, best first.
-    """
-
-    move: Move | None
-    agent: str
-    win_rate: float
-    visits: int
-    depth: int
-    seconds: float
-    pv: tuple[str, ...] = ()
-    stats: tuple[MoveStat, ...] = ()
-    proven: str | None = None
-    plies: int | None = None
-    score: float | None = None
-    stopped: bool = False
-    #: False: the agent picks a move without judging its chances (a game's own simple
-    #: player), so ``win_rate`` means nothing.
-    judged: bool = True
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "move": None if self.move is None else str(self.move),
-            "agent": self.agent,
-            "win_rate": round(self.win_rate, 3),
-            "proven": self.proven,
-            "plies": self.plies,
-            "score": self.score,
-            "visits": self.visits,
-            "depth": self.depth,
-            "seconds": round(self.seconds, 3),
-            "pv": list(self.pv),
-            "stats": [
-                {
-                    "move": s.text,
-                    "visits": s.visits,
-                    "win_rate": round(s.win_rate, 3),
-                    "score": s.score,
-                    "proven": s.proven,
-                    "plies": s.plies,
-                }
-                for s in self.stats
-            ],
-            "stopped": self.stopped,
-        }
-
-
-class Agent(Protocol):
-    name: str
-
-    def choose(
-        self,
-        game: Game,
-        limits: Limits | None = None,
-        progress: ProgressCallback | None = None,
-        stop: Stop | None = None,
-    ) -> Choice: ...
+from .prover import Stop
 
 
 def _public(game: Game, move: Any) -> Move:
     """The protocol's Move for a search move (``search_moves`` may use a faster form)."""
     game.push_search(move)
     return game.pop()
-
-
-class _Clock:
-    """Limits, stop and progress reports, checked cheaply in a search loop."""
-
-    def __init__(
-        self,
-        limits: Limits,
-        progress: ProgressCallback | None,
-        stop: Stop | None,
-        every: float = 0.2,
-    ) -> None:
-        self.start = time.perf_counter()
-        self.limits = limits
-        self.progress = progress
-        self.stop = stop_function(stop)
-        self.every = every
-        self.next_report = self.start + every
-        self.stopped = False
-
-    def elapsed(self) -> float:
-        return time.perf_counter() - self.start
-
-    def fraction(self, playouts: int = 0, depth: int = 0) -> float:
-        limits = self.limits
-        done = 0.0
-        if limits.seconds:
-            done = max(done, self.elapsed() / limits.seconds)
-        if limits.playouts:
-            done = max(done, playouts / limits.playouts)
-        if limits.depth:
-            done = max(done, depth / limits.depth)
-        return min(done, 1.0)
-
-    def out_of_time(self) -> bool:
-        seconds = self.limits.seconds
-        if seconds is not None and time.perf_counter() - self.start >= seconds:
-            return True
-        if self.stop():
-            self.stopped = True
-            return True
-        return False
-
-    def report(self, fraction: float, text: Callable[[], str]) -> None:
-        if self.progress is None:
-            return
-        now = time.perf_counter()
-        if now >= self.next_report:
-            self.next_report = now + self.every
-            self.progress(min(fraction, 0.99), text())
-
-
-def _finished(game: Game, name: str, start: float) -> Choice:
-    return Choice(None, name, 0.5, 0, 0, time.perf_counter() - start)
 
 
 # ---- random -------------------------------------------------------------------------------
@@ -224,7 +56,8 @@ class RandomAgent:
     ) -> Choice:
         start = time.perf_counter()
         simultaneous = self.player is not None and game.current_player() == SIMULTANEOUS
-        moves = game.legal_moves(self.player) if simultaneous else game.legal_moves()
+        view = decision_view(game, self.player if simultaneous else None)
+        moves = view.legal_moves(self.player) if simultaneous else view.legal_moves()
         if not moves:
             return _finished(game, self.name, start)
         move = self.rng.choice(moves)
@@ -251,7 +84,7 @@ class OwnPlayerAgent:
         start = time.perf_counter()
         if game.is_over():
             return _finished(game, self.name, start)
-        move = self.player.choose(game.copy())
+        move = self.player.choose(decision_view(game))
         if progress is not None:
             progress(1.0, f"{self.name}: {move}")
         seconds = time.perf_counter() - start
@@ -329,7 +162,7 @@ class MCTSAgent:
         clock = _Clock(limits, progress, stop)
         if game.is_over():
             return _finished(game, self.name, clock.start)
-        game = game.copy()
+        game = decision_view(game)
         players = len(game.players)
         two = players == 2
         root = _Node(None, -1)
@@ -657,7 +490,7 @@ class AlphaBetaAgent:
             return _finished(game, self.name, clock.start)
         if len(game.players) != 2:
             raise ValueError(f"alpha-beta plays two-player games, not {game.title}")
-        search = _AlphaBeta(game.copy(), clock, every_move=self.every_move)
+        search = _AlphaBeta(decision_view(game), clock, every_move=self.every_move)
         return search.run(limits.depth or 64, self.name)
 
 
@@ -879,86 +712,3 @@ def _proven(score: int) -> str | None:
     if score <= -MATE + 1000:
         return "loss"
     return None
-
-
-# ---- levels -------------------------------------------------------------------------------
-
-LEVELS = ("easy", "medium", "strong")
-ALPHA_BETA = ("terrace",)  # games whose strong level is alpha-beta
-ALPHA_BETA_MEDIUM = ("terrace",)  # games whose medium level is a short alpha-beta
-NO_RAVE = ("terrace", "pyraos")  # moves that are good whenever played: not so in a race of stones
-PLAYOUT_CAPS = {"terrace": 24}  # random play wanders for ever; the evaluation judges
-#: Games whose medium level is a number of playouts, not 0.5 s: in Pyramid Partition the
-#: side to move wins once MCTS with RAVE has some 70 playouts a move, so medium at 0.5 s
-#: (about 200) drew level with strong on colour alone (first movers won 20 of 20); at 40
-#: it still beats easy (9-1) and strong beats it with either colour.
-MEDIUM_PLAYOUTS = {"partition": 40}
-
-
-def levels_for(game: Game | type[Game]) -> tuple[str, ...]:
-    """The levels of computer play a game offers: its own players' (``computer_levels``)
-    or the shared easy / medium / strong."""
-    return game.computer_levels or LEVELS
-
-
-def agent_for(
-    game: Game,
-    level: str,
-    *,
-    seed: int | None = None,
-    every_move: bool = False,
-    player: int | None = None,
-) -> tuple[Agent, Limits]:
-    """The agent and limits for a level of play in ``game``:
-
-    - easy: MCTS with 100 playouts and no RAVE (sees a win or a loss in one, little more);
-    - medium: 0.5 s: alpha-beta in Allmer's Pyramid (random playouts judge a race of stones
-      badly), MCTS elsewhere (with RAVE in Partition, where a good point is good whenever
-      it is taken; there 40 playouts, see ``MEDIUM_PLAYOUTS``);
-    - strong: 2.5 s: alpha-beta in Allmer's Pyramid (evaluation: material and height),
-      MCTS elsewhere: with RAVE in Pyramid Partition (a connection game: random playouts
-      judge it better than a cheap evaluation), without in Pyraos (alpha-beta on the
-      reserves at 2.5 s only drew level with MCTS at 0.5 s there: 10-10; MCTS at 2.5 s
-      beat it 8-2).
-
-    At a simultaneous node (both sides program a turn in secret): easy plays at random,
-    medium and strong are :class:`~model.search.sampling.SamplingAgent` (0.4 s against 8
-    likely replies; 2 s against 20). They answer a joint move, or with ``player`` (a side's
-    index) that side's part of it: the random agent then picks that side's part at random.
-
-    Chosen by the matches of ``tests/bench/engines.py``; each level beats the one below.
-    ``every_move`` asks the medium and strong agents to judge every root move to the end of
-    their limits (the Analysis dock), not only to find the best.
-
-    A game with players of its own (``Game.computer_levels``: chance nodes, scores as
-    returns, which the tree searches here do not know) gets them instead, by its levels.
-    """
-    if game.computer_levels:
-        if level not in game.computer_levels:
-            levels = ", ".join(game.computer_levels)
-            raise ValueError(f"level must be one of {levels}, not {level!r}")
-        return OwnPlayerAgent(game.computer_player(level, seed), level), Limits(playouts=1)
-    if level not in LEVELS:
-        raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
-    if game.current_player() == SIMULTANEOUS:  # every side programs in secret: no tree
-        from .sampling import SamplingAgent
-
-        if level == "easy":
-            return RandomAgent(seed, player=player), Limits(playouts=1)
-        if level == "medium":
-            return SamplingAgent(seed, replies=8, player=player), Limits(seconds=0.4)
-        return SamplingAgent(seed, replies=20, player=player), Limits(seconds=2.0)
-    two = len(game.players) == 2
-    cap = PLAYOUT_CAPS.get(game.name, 200)
-    if level == "easy":
-        return MCTSAgent(seed=seed, rave=False, max_playout=cap), Limits(playouts=100)
-    if level == "medium":
-        if two and game.name in ALPHA_BETA_MEDIUM:
-            return AlphaBetaAgent(every_move=every_move), Limits(seconds=0.5)
-        rave = game.name not in NO_RAVE
-        agent = MCTSAgent(seed=seed, rave=rave, max_playout=cap, every_move=every_move)
-        playouts = MEDIUM_PLAYOUTS.get(game.name)
-        return agent, Limits(playouts=playouts) if playouts else Limits(seconds=0.5)
-    if two and game.name in ALPHA_BETA:
-        return AlphaBetaAgent(every_move=every_move), Limits(seconds=2.5)
-    return MCTSAgent(seed=seed, max_playout=cap, every_move=every_move), Limits(seconds=2.5)

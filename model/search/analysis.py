@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..game import Game, Move
-from .agents import Choice, Limits, MoveStat, ProgressCallback, agent_for
+from .choice import Choice, Limits, MoveStat, ProgressCallback
+from .levels import agent_for
 from .prover import Prover, Stop, stop_function
 from .solver import SearchStopped
 

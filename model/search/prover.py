@@ -9,6 +9,11 @@ kept, so deepening the bound reuses them.
 A draw, a loss, running out of plies and a position repeating on the search path are all
 failures for the prover: a proof never rests on a repetition, and a disproof that a path
 repetition caused is never stored (another path might not repeat there).
+
+Where the game has a compiled kernel (:mod:`model.search.compiled`: Pyramid Partition up to
+base 6, Pyraos, Allmer's Pyramid) each "does the side win within n plies?" goes to the
+compiled df-pn, the same search some hundred times faster (``tests/bench/compiled.py``);
+the lines, the first moves and the shortest win are asked the same way as here.
 """
 
 from __future__ import annotations
@@ -19,12 +24,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..game import Game, Move, no_proof_with_chance
+from .compiled.adapters import adapter_for
+from .compiled.proof import ProofSearch
 from .solver import SearchStopped
 from .symmetry import key_function
 
 INF = 1 << 40
 EXPANSIONS = 2_000_000  # positions whose moves are kept
 EPSILON = 0.25  # 1 + epsilon trick: a child is searched a little past its sibling's number
+COMPILED_TABLE_MB = 256  # the compiled search's table (its pages taken as it fills)
 
 Stop = Callable[[], bool] | Any  # a callable returning True to stop, or a threading.Event
 ProverProgress = Callable[[float, str], None]
@@ -94,6 +102,7 @@ class Prover:
         stop: Stop | None = None,
         progress: ProverProgress | None = None,
         progress_every: float = 0.25,
+        compiled: bool = True,
     ) -> None:
         if game.has_chance:
             raise ValueError(no_proof_with_chance(game.title))
@@ -114,23 +123,46 @@ class Prover:
         self._next_report = self._start + progress_every
         self._task = ""
         self._fraction = 0.0
+        self._adapter = adapter_for(game, history=True) if compiled else None
+        self._compiled: ProofSearch | None = None
+        if self._adapter is not None:
+            self._compiled = ProofSearch(self._adapter, table_mb=COMPILED_TABLE_MB)
+        self._found_plies: int | None = None  # the length of the last compiled proof
 
     # ---- the search --------------------------------------------------------------------
 
     def _tick(self) -> None:
         self.nodes += 1
         if self.nodes & 255 == 0:
-            now = time.perf_counter()
-            if self.max_seconds is not None and now - self._start > self.max_seconds:
-                raise SearchStopped("time limit")
-            if self._stop():
-                raise SearchStopped("interrupted")
-            if self.progress is not None and now >= self._next_report:
-                self._next_report = now + self.progress_every
-                fraction = self._fraction
-                if self.max_seconds:
-                    fraction = max(fraction, (now - self._start) / self.max_seconds)
-                self.progress(min(fraction, 0.99), f"{self._task}: {self.nodes} nodes")
+            self._check()
+
+    def _check(self) -> None:
+        """The time limit, the stop request and a progress report (SearchStopped)."""
+        now = time.perf_counter()
+        if self.max_seconds is not None and now - self._start > self.max_seconds:
+            raise SearchStopped("time limit")
+        if self._stop():
+            raise SearchStopped("interrupted")
+        if self.progress is not None and now >= self._next_report:
+            self._next_report = now + self.progress_every
+            fraction = self._fraction
+            if self.max_seconds:
+                fraction = max(fraction, (now - self._start) / self.max_seconds)
+            self.progress(min(fraction, 0.99), f"{self._task}: {self.nodes} nodes")
+
+    def _ask_compiled(self, left: int) -> bool:
+        """The question to the compiled df-pn, from the current position."""
+        assert self._compiled is not None
+        assert self._adapter is not None
+        game = self.game
+        if self._stop():
+            raise SearchStopped("interrupted")
+        answer = self._compiled.ask(
+            self._adapter.state(game), game.current_player() == self.side, left, self._check
+        )
+        self.nodes += answer.nodes
+        self._found_plies = answer.plies
+        return answer.proven
 
     def _leaf(self, game: Game, left: int) -> tuple[int, int] | None:
         """(pn, dn) of a finished position or of one with no plies left, else None."""
@@ -250,6 +282,8 @@ class Prover:
 
     def wins_within(self, left: int) -> bool:
         """True if the side wins within ``left`` plies from the current position."""
+        if self._compiled is not None:
+            return self._ask_compiled(left)
         return self._settle(left)[0] == 0
 
     def shortest(self, within: int) -> int | None:
@@ -258,6 +292,8 @@ class Prover:
         if not self.wins_within(within):
             return None
         low, high = -1, within  # low fails (or is below 0), high wins
+        if self._compiled is not None and self._found_plies is not None:
+            high = min(high, self._found_plies)  # the proof found is that long
         while high - low > 1:
             middle = (low + high) // 2
             self._fraction = 1 - (high - low) / (within + 1)

@@ -7,24 +7,24 @@ win / the longest resistance; otherwise the length of the strategy found, an upp
 and what the proof cost. Positions are looked up by their canonical key under the 8
 symmetries, so a position reached in another order or mirrored is found too.
 
-``build`` makes entries (``pyramid-lab book build``); ``verify_entry`` proves an entry again
-from scratch with a fresh table (``pyramid-lab book verify``, a sample of cheap entries in
+``build`` makes entries (``pyramid-lab book build``); ``verify_entries`` proves entries again
+with a fresh table for the run (``pyramid-lab book verify``, a sample of cheap entries in
 CI); :func:`perfect_moves` gives, for every legal move of a position, its value with perfect
 play when the book or a short solve settles all of them (the Analysis dock's oracle).
 """
 
 from __future__ import annotations
 
+import errno
 import json
-import os
-import tempfile
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from ..files import read_json, write_bytes
 from ..game import PositionFormatError
 from ..pyraos import LATTICE, Pyraos, PyraosOptions
 from .pyraos_kernel import canonical, variant_codes
@@ -34,6 +34,8 @@ from .solver import SearchStopped
 BOOK_PATH = Path(__file__).resolve().parents[1] / "data" / "pyraos_book.json"
 FORMAT = "pyramid-lab/pyraos-book/1"
 VALUES = ("win", "loss")
+#: Largest book read (the shipped one is some 14 kB; an entry takes about 600 bytes).
+MAX_BOOK_BYTES = 64 * 1024 * 1024
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,11 +170,12 @@ class Book:
 
     @classmethod
     def read(cls, path: Path | str = BOOK_PATH) -> Book:
-        """PositionFormatError for a malformed book."""
+        """PositionFormatError for a malformed book: one read with the limits of position
+        files (a regular file of at most MAX_BOOK_BYTES, numbers and nesting in reason)."""
         try:
-            raw = json.loads(Path(path).read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            raise PositionFormatError("", f"{path}: not a readable book ({exc})") from exc
+            raw = read_json(path, MAX_BOOK_BYTES, "Pyraos book")
+        except PositionFormatError as exc:
+            raise PositionFormatError("", f"{path}: not a readable book ({exc.reason})") from None
         if not isinstance(raw, dict) or raw.get("format") != FORMAT:
             raise PositionFormatError("", f"{path}: not a Pyraos book (format {FORMAT!r})")
         entries = raw.get("entries")
@@ -184,7 +187,8 @@ class Book:
         )
 
     def write(self, path: Path | str = BOOK_PATH) -> None:
-        """Write the book whole or not at all (a temporary file, then a rename)."""
+        """Write the book whole or not at all (:func:`model.files.write_bytes`); OSError
+        when it cannot be written, or would be too big to read back."""
         path = Path(path)
         text = json.dumps(
             {
@@ -194,17 +198,10 @@ class Book:
             },
             indent=1,
         )
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-        try:
-            umask = os.umask(0)
-            os.umask(umask)
-            os.fchmod(handle, 0o666 & ~umask)  # mkstemp's 0600 would stay after the rename
-            with os.fdopen(handle, "w", encoding="utf-8") as out:
-                out.write(text + "\n")
-            os.replace(temporary, path)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
+        data = (text + "\n").encode("utf-8")
+        if len(data) > MAX_BOOK_BYTES:  # it could not be read back
+            raise OSError(errno.EFBIG, f"a book of {len(data):,} bytes is too big to read back")
+        write_bytes(path, data)
 
 
 @cache
@@ -474,45 +471,55 @@ def verify_entry(
 ) -> Verdict:
     """Prove ``entry`` again from scratch (a fresh table): the winner wins within its
     plies, and where the entry says exact, not within two plies fewer."""
-    start = time.perf_counter()
-    game = bare(entry.game())
-    solver = PyraosSolver(game, table_mb=table_mb, max_seconds=max_seconds)
+    return next(verify_entries([entry], max_seconds=max_seconds, table_mb=table_mb))
+
+
+def verify_entries(
+    entries: Iterable[BookEntry], *, max_seconds: float | None = None, table_mb: float = 2048
+) -> Iterator[Verdict]:
+    """Prove each entry again, in the order given, with one fresh table for the run: an
+    entry may use what the run proved for an earlier one (the fuller positions first make
+    the emptier ones cheap), never the book's claims. ``max_seconds`` is each entry's
+    budget."""
+    solver: PyraosSolver | None = None
+    for entry in entries:
+        start = time.perf_counter()
+        game = bare(entry.game())
+        if game.is_over():
+            yield Verdict(entry, False, "the game is over there", 0, 0.0)
+            continue
+        if solver is None or (solver.variant, solver.removal) != variant_codes(
+            entry.variant, entry.removal
+        ):
+            solver = PyraosSolver(game, table_mb=table_mb)
+        else:
+            solver.retarget(game)
+        solver.max_seconds = max_seconds
+        solver._start = start  # the budget is the entry's
+        yield _verify(solver, entry, start)
+
+
+def _verify(solver: PyraosSolver, entry: BookEntry, start: float) -> Verdict:
     mover_wins = entry.value == "win"
     nodes = 0
+
+    def verdict(ok: bool, reason: str) -> Verdict:
+        return Verdict(entry, ok, reason, nodes, time.perf_counter() - start)
+
     try:
-        if game.is_over():
-            return Verdict(entry, False, "the game is over there", 0, 0.0)
         proof = solver.prove(mover_wins, entry.plies)
         nodes += proof.nodes
         if not proof.proven:
-            return Verdict(
-                entry,
-                False,
-                f"no {entry.value} within {entry.plies} plies",
-                nodes,
-                time.perf_counter() - start,
-            )
+            return verdict(False, f"no {entry.value} within {entry.plies} plies")
         if entry.exact and proof.plies != entry.plies:
-            return Verdict(
-                entry,
-                False,
-                f"a {entry.value} in {proof.plies} plies: not exact",
-                nodes,
-                time.perf_counter() - start,
-            )
+            return verdict(False, f"a {entry.value} in {proof.plies} plies: not exact")
         shorter = entry.plies - 2
         lowest = lower_bound(solver.own, solver.opp, mover_wins, solver.variant)
         if entry.exact and shorter >= lowest:
             again = solver.prove(mover_wins, shorter)
             nodes += again.nodes
             if again.proven:
-                return Verdict(
-                    entry,
-                    False,
-                    f"a {entry.value} within {shorter} plies: not exact",
-                    nodes,
-                    time.perf_counter() - start,
-                )
+                return verdict(False, f"a {entry.value} within {shorter} plies: not exact")
     except SearchStopped:
-        return Verdict(entry, False, "out of time", nodes, time.perf_counter() - start)
-    return Verdict(entry, True, "proven", nodes, time.perf_counter() - start)
+        return verdict(False, "out of time")
+    return verdict(True, "proven")

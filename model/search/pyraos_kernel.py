@@ -19,9 +19,7 @@ tables to machine code with no C toolchain to ship, keeping the rules readable a
 from __future__ import annotations
 
 import numpy as np
-from llvmlite import ir
-from numba import njit, types
-from numba.core.extending import intrinsic
+from numba import njit
 
 from ..pyraos import (
     ABOVE_LEVEL,
@@ -37,6 +35,7 @@ from ..pyraos import (
     UPPER,
     _symmetries,
 )
+from .compiled.bits import cttz, popcount
 
 VARIANT_CODES = {"standard": 0, "children": 1, "alternate": 2}
 REMOVAL_CODES = {"0-2": 0, "1-2": 1}
@@ -71,28 +70,6 @@ for _s in range(8):
                 for _b in range(8)
                 if _byte >> _b & 1 and 8 * _c + _b < POINTS
             )
-
-
-@intrinsic
-def cttz(typingctx, x):  # type: ignore[no-untyped-def]
-    """The index of the lowest set bit of a non-zero int64 (LLVM's cttz)."""
-    sig = types.int64(types.int64)
-
-    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
-        return builder.cttz(args[0], ir.Constant(ir.IntType(1), 1))
-
-    return sig, codegen
-
-
-@intrinsic
-def popcount(typingctx, x):  # type: ignore[no-untyped-def]
-    """The number of set bits of an int64 (LLVM's ctpop)."""
-    sig = types.int64(types.int64)
-
-    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
-        return builder.ctpop(args[0])
-
-    return sig, codegen
 
 
 @njit(cache=True, inline="always")

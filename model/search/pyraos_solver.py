@@ -26,8 +26,6 @@ pure-Python solver is the reference this one is tested against.
 
 from __future__ import annotations
 
-import contextlib
-import mmap
 import resource
 import time
 from collections.abc import Callable
@@ -37,6 +35,7 @@ import numpy as np
 from numba import njit
 
 from ..pyraos import SPHERES, TOP, Pyraos
+from .compiled.memory import advise_huge_pages, table_arrays
 from .pyraos_kernel import (
     ALTERNATE,
     MAX_MOVES,
@@ -441,31 +440,6 @@ class Proof:
     plies: int | None  # the proof's length (at most ``depth``) when proven
     repetition: bool  # a failure that rested on a repetition somewhere below
     nodes: int
-
-
-def table_arrays(slots: int, count: int) -> list[np.ndarray]:
-    """``count`` zeroed int64 arrays of ``slots`` each, in anonymous memory (see
-    :func:`advise_huge_pages` for the huge pages a long search wants)."""
-    arrays = []
-    for _ in range(count):
-        try:
-            memory = mmap.mmap(-1, slots * 8, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
-            arrays.append(np.frombuffer(memory, dtype=np.int64))  # keeps the map alive
-        except (OSError, ValueError, AttributeError):
-            arrays.append(np.zeros(slots, dtype=np.int64))
-    return arrays
-
-
-def advise_huge_pages(arrays: list[np.ndarray]) -> None:
-    """Mark the arrays' memory for huge pages where the system offers them: random probes
-    of a table of gigabytes otherwise miss the TLB on nearly every look-up. Only for a
-    search that has run a while: each huge page's first touch zeroes 2 MiB (and may
-    compact memory), which made a 256 MiB table's short endgame solves 8 times slower."""
-    advice = getattr(mmap, "MADV_HUGEPAGE", None)
-    for array in arrays:
-        if advice is not None and isinstance(array.base, mmap.mmap):
-            with contextlib.suppress(OSError, ValueError):
-                array.base.madvise(advice)
 
 
 def table_size(table_mb: float) -> int:

@@ -18,6 +18,13 @@ Limits: ``playouts`` counts resolutions (candidates x replies); ``seconds`` stop
 candidates when spent; ``stop`` ends the search with the best so far. The same seed and
 playout limit give the same program. With ``player`` None the agent chooses for every side
 and answers a joint move; with a player index, that player's program.
+
+After a point in the advanced game the scored-on side chooses a special move (a turn
+node): each choice is weighed by the best program the same search (the same random draws)
+finds for the chooser in the turn that follows, the limits shared among the choices; a tie
+goes to the special
+move that side can use next turn (Blitz on defence, Quick Pass with a Medium carrier, else
+Dash), then to the sheet's order.
 """
 
 from __future__ import annotations
@@ -26,10 +33,10 @@ import random
 import time
 from typing import Any
 
-from ..ball import COLOURS, PyramidBall
+from ..ball import COLOURS, SPECIALS, PyramidBall, SpecialChoice
 from ..ball_rules import COLS, GOAL_ROW, MOVES, RELATIVE, STAND, Program, parse_square, step
-from ..game import Game, JointMove
-from .agents import Choice, Limits, MoveStat, ProgressCallback, _Clock, _finished
+from ..game import Game, JointMove, decision_view
+from .choice import Choice, Limits, MoveStat, ProgressCallback, _Clock, _finished
 from .prover import Stop
 
 #: The program letter of each absolute direction, per side.
@@ -199,9 +206,11 @@ class SamplingAgent:
             return _finished(game, self.name, start)
         assert isinstance(game, PyramidBall)
         limits = limits if limits and (limits.seconds or limits.playouts) else self.default_limits
+        if game.choosing is not None:
+            return self._choose_special(game, limits, progress, stop, start)
         sides = [self.player] if self.player is not None else list(range(len(game.players)))
         share = limits.scaled(1 / len(sides))
-        work = game.copy()
+        work = decision_view(game, self.player)  # what the side may see (Ball: everything)
         programs: list[Any] = []
         stats: list[MoveStat] = []
         visits = 0
@@ -227,6 +236,62 @@ class SamplingAgent:
             pv=(str(move),),
             stats=tuple(stats[:8]),
             stopped=stopped,
+        )
+
+    def _choose_special(
+        self,
+        game: PyramidBall,
+        limits: Limits,
+        progress: ProgressCallback | None,
+        stop: Stop | None,
+        start: float,
+    ) -> Choice:
+        """The special move to take: see the module docstring."""
+        choices = game.choices()
+        side = COLOURS.index(game.to_move)
+        share = limits.scaled(1 / len(choices))
+        work = game.copy()
+        rated: list[tuple[float, float, SpecialChoice, float]] = []
+        visits = 0
+        stopped = False
+        seed = self.rng.getstate()
+        for i, choice in enumerate(choices):
+            # the same draws for every choice: a special move of no use next turn changes
+            # nothing, so its value ties and the tie-breaks decide
+            self.rng.setstate(seed)
+            work.push(choice)
+            while work.choosing is not None:  # the other side's choice too: its first
+                work.push(work.choices()[0])
+            clock = _Clock(share, progress, stop)
+            _, stats, used = self._best(work, side, share, clock, progress, i, len(choices))
+            use = _use_next(work, side, choice.special)
+            while work.move_stack[-1] != choice:
+                work.pop()
+            work.pop()
+            visits += used
+            stopped = stopped or clock.stopped
+            value = stats[0].score if stats and stats[0].score is not None else 0.0
+            rate = stats[0].win_rate if stats else 0.5
+            rated.append((value, use, choice, rate))
+            if stopped:
+                break
+        rated.sort(key=lambda r: (r[0], r[1], -SPECIALS.index(r[2].special)), reverse=True)
+        best = rated[0]
+        each = visits // len(rated)
+        stats = tuple(MoveStat(c, each, w, score=round(v, 1)) for v, _u, c, w in rated)
+        if progress is not None:
+            progress(1.0, f"sampling: {best[2]}")
+        return Choice(
+            best[2],
+            "sampling the turn after it",
+            best[3],
+            visits,
+            1,
+            time.perf_counter() - start,
+            pv=(str(best[2]),),
+            stats=stats,
+            stopped=stopped,
+            judged=False,  # the rates are of one turn's programs, not of the game
         )
 
     def _best(
@@ -280,3 +345,14 @@ class SamplingAgent:
         results.sort(key=key, reverse=True)
         stats = [MoveStat(p, replies, w, score=round(avg, 1)) for _, avg, w, p in results]
         return results[0][3], stats, used
+
+
+def _use_next(game: PyramidBall, side: int, special: str) -> int:
+    """1 when ``side`` could use ``special`` in the next turn (Blitz on defence, Quick Pass
+    with a Medium carrier, Dash always), else 0."""
+    if special == "blitz":
+        return int(game.offence != side)
+    if special == "quick_pass":
+        carrier = game.carrier
+        return int(carrier is not None and carrier == (COLOURS[side], "M"))
+    return 1

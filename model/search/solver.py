@@ -53,6 +53,8 @@ class SolveResult:
     #: the side to move now if it plays it, plies within which that comes as the table
     #: knows them, an upper bound, or None).
     first_moves: tuple[tuple[str, str, int | None], ...] = ()
+    #: "search", or "book" when the value comes from the game's book of proven values.
+    source: str = "search"
 
     def to_json(self) -> dict[str, Any]:
         extra: dict[str, Any] = {}
@@ -73,6 +75,7 @@ class SolveResult:
             "complete": self.stopped is None,
             "stopped": self.stopped,
             "plies_exact": self.plies_exact if self.plies is not None else None,
+            "source": self.source,
             **extra,
         }
 
@@ -86,6 +89,26 @@ def _terminal_value(game: Game) -> int:
     assert outcome is not None
     value = outcome.value_for(game.to_move)
     return WIN if value > 0 else LOSS if value < 0 else DRAW
+
+
+def unsolvable(game: Game) -> str | None:
+    """Why :class:`Solver` cannot prove ``game``'s value (its count of players, dice or
+    simultaneous turns would make a proof false), or None when it can."""
+    count = len(game.players)
+    if count != 2:
+        players = "player" if count == 1 else "players"
+        return f"the solver proves two-player games; {game.title} has {count} {players}"
+    if game.has_chance:
+        return (
+            f"{game.title} is a game of chance (dice): the solver proves values only in games "
+            "without chance (it would take a roll of the dice for a player's move)"
+        )
+    if game.simultaneous_turns:
+        return (
+            f"{game.title}'s sides move at once (simultaneous turns): the solver proves values "
+            "only in games whose sides take turns"
+        )
+    return None
 
 
 class Solver:
@@ -111,10 +134,9 @@ class Solver:
         progress: Progress | None = None,
         progress_every: float = 1.0,
     ) -> None:
-        if len(game.players) != 2:
-            raise ValueError(
-                f"the solver proves two-player games; {game.title} has {len(game.players)} players"
-            )
+        reason = unsolvable(game)
+        if reason is not None:
+            raise ValueError(reason)
         self.game = game.copy()
         self.max_seconds = max_seconds
         self.max_depth = max_depth
@@ -268,6 +290,34 @@ class Solver:
 def solve(game: Game, **options: Any) -> SolveResult:
     """The game-theoretic value of ``game`` for the side to move (see :class:`Solver`)."""
     return Solver(game, **options).solve()
+
+
+def from_book(game: Game) -> SolveResult | None:
+    """The position's value from the game's book of proven values (:meth:`Game.perfect_value`),
+    at once and without a search, with every first move's value where the book has them
+    all; None where the book does not know the position."""
+    start = time.perf_counter()
+    known = game.perfect_value()
+    if known is None:
+        return None
+    moves = game.perfect_moves(max_seconds=0.0) or ()  # the book's, or none: no search
+    firsts = tuple((m.move, m.value, m.plies) for m in moves)
+    # wins first, the shortest first, then losses, the longest first: the best leads
+    best = moves[0].move if moves and moves[0].value == known.value else None
+    return SolveResult(
+        known.value,
+        known.plies,
+        best,
+        known.plies,
+        0,
+        time.perf_counter() - start,
+        0,
+        resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+        None,
+        known.exact,
+        firsts,
+        "book",
+    )
 
 
 def solver_for(game: Game, *, table_mb: float = 1024, **options: Any) -> Any:

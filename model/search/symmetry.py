@@ -16,11 +16,13 @@ from ..game import Game
 
 
 @cache
-def _partition_getters(n: int) -> tuple[Callable[[Any], tuple[int, ...]], ...]:
+def partition_permutations(n: int) -> tuple[tuple[int, ...], ...]:
+    """The 8 symmetries of the base-``n`` pyramid as point-id permutations (point -> its
+    image), the identity first: swap i and j or not, then mirror i, mirror j."""
     from ..lattice import lattice
 
     lat = lattice(n)
-    getters = []
+    perms = []
     for swap in (False, True):
         for flip_i in (False, True):
             for flip_j in (False, True):
@@ -31,8 +33,13 @@ def _partition_getters(n: int) -> tuple[Callable[[Any], tuple[int, ...]], ...]:
                     a = w - 1 - a if flip_i else a
                     b = w - 1 - b if flip_j else b
                     perm.append(lat.id_of(a, b, k))
-                getters.append(itemgetter(*perm))
-    return tuple(getters)
+                perms.append(tuple(perm))
+    return tuple(perms)
+
+
+@cache
+def _partition_getters(n: int) -> tuple[Callable[[Any], tuple[int, ...]], ...]:
+    return tuple(itemgetter(*perm) for perm in partition_permutations(n))
 
 
 def _partition_key(game: Any) -> Hashable:

@@ -22,7 +22,7 @@ def resolutions(seconds: float, rng: random.Random) -> tuple[int, float]:
     while spent < seconds:
         if game.is_over():
             game = PyramidBall.new(game.options)
-        moves = [game.random_joint_move(rng) for _ in range(50)]
+        moves = [game.random_move(rng) for _ in range(50)]
         start = time.perf_counter()
         for move in moves:
             game.push_search(move)
@@ -40,7 +40,7 @@ def games(seconds: float, mode: str, rng: random.Random) -> tuple[int, int, floa
     while time.perf_counter() - start < seconds:
         game = PyramidBall.new(options)
         while not game.is_over():
-            game.push(game.random_joint_move(rng))
+            game.push(game.random_move(rng))
             turns += 1
         count += 1
     return count, turns, time.perf_counter() - start

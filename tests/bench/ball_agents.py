@@ -27,6 +27,11 @@ def match(games: int, make_a, make_b, mode: str = "basic", cap: int = 60) -> tup
         for _ in range(cap):
             if game.is_over():
                 break
+            if game.choosing is not None:  # the scored-on side takes a special move
+                side = ("red", "blue").index(game.choosing)
+                agent, limits = agents[side]
+                game.push(agent.choose(game, limits).move)
+                continue
             programs = []
             for side in (0, 1):
                 agent, limits = agents[side]

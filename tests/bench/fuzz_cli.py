@@ -35,6 +35,9 @@ GOOD = [
     ROOT / "examples/pyraos/top-in-one.pyr.json",
     ROOT / "examples/terrace/opening.pyr.json",
     ROOT / "examples/lessons/1-corner-ball.pyr.json",
+    ROOT / "examples/rolling/four-players-round-3-draft.pyr.json",  # solve: not two players
+    ROOT / "examples/rolling/two-players-new.pyr.json",  # solve: dice
+    ROOT / "examples/ball/setup.pyr.json",  # solve: simultaneous turns
 ]
 
 
@@ -93,7 +96,9 @@ def bad_line(rng: random.Random, files: dict[str, list[str]]) -> list[str]:
         pool = rng.choices(["bad", "mutated", "good"], weights=[4, 4, 2])[0]
         return rng.choice(files[pool])
 
-    command = rng.choice(["analyze", "perft", "solve", "render", "open", "frobnicate", ""])
+    command = rng.choice(
+        ["analyze", "perft", "solve", "render", "open", "book", "verify", "frobnicate", ""]
+    )
     line = [command] if command else []
     if command == "analyze":
         line += [a_file() for _ in range(rng.randint(0, 4))]
@@ -106,6 +111,18 @@ def bad_line(rng: random.Random, files: dict[str, list[str]]) -> list[str]:
         line += [a_file(), "--quiet", "--max-seconds", rng.choice(SECONDS)]
         if rng.random() < 0.5:
             line += ["--max-depth", rng.choice([*NUMBERS, "3"])]
+        if rng.random() < 0.4:
+            line += ["--table-mb", rng.choice([*NUMBERS, "99999999999", "16"])]
+    elif command == "book":
+        action = rng.choice(["show", "verify", "build", "frobnicate"])
+        line += [action, "--book", rng.choice([*files["bad"], *files["mutated"], "/proc/b.json"])]
+        if action == "build":  # quick when the dice make it valid
+            line += ["--plies", "0", "--seconds", rng.choice(SECONDS), "--table-mb", "16"]
+        else:
+            line += ["--max-seconds", rng.choice(SECONDS)] * (rng.random() < 0.3)
+    elif command == "verify":
+        line += [a_file() for _ in range(rng.randint(0, 3))]
+        line += ["--max-seconds", rng.choice(SECONDS)]
     elif command == "render":
         line += [a_file()] * rng.randint(0, 1)
         if rng.random() < 0.9:

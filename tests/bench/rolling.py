@@ -1,7 +1,8 @@
 """Rolling Pyramids figures: random whole games per second by player count (1 is the solo
-variant), plies per game, push + pop per second, the greedy player's time per decision,
-and greedy against random. Run: ``.venv/bin/python tests/bench/rolling.py [SECONDS]``
-(seconds per measurement, default 3)."""
+variant), plies per game, push + pop per second, the greedy player's and the planner's
+time per decision, greedy against random, and the solo game won by each computer player
+over the same seeded games. Run: ``.venv/bin/python tests/bench/rolling.py [SECONDS]
+[SOLO_GAMES]`` (seconds per measurement, default 3; solo games per player, default 40)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from model.game import CHANCE
 from model.rolling import GreedyPlayer, RandomPlayer, RollingPyramids, play
+from model.rolling_planner import PlannerPlayer
 
 
 def new(players: int) -> RollingPyramids:
@@ -56,14 +58,14 @@ def push_pop(players: int, seconds: float) -> tuple[int, float]:
     return count, spent
 
 
-def greedy_decisions(players: int, seconds: float) -> dict[str, list[float]]:
-    """Seconds per greedy decision, by phase."""
+def decisions(players: int, seconds: float, make=GreedyPlayer) -> dict[str, list[float]]:
+    """Seconds per decision of a computer player, by phase."""
     times: dict[str, list[float]] = {}
     start = time.perf_counter()
     seed = 0
     while time.perf_counter() - start < seconds:
         game = new(players)
-        greedy = GreedyPlayer(seed)
+        greedy = make(seed)
         seed += 1
         while not game.is_over() and time.perf_counter() - start < seconds:
             if game.current_player() == CHANCE:
@@ -89,8 +91,20 @@ def greedy_against_random(players: int, games: int) -> tuple[int, int]:
     return wins, games
 
 
+def solo_wins(make, games: int) -> tuple[int, list[int]]:
+    """Solo games won over seeds 0..games-1 (the seed rolls the dice too), and the round
+    of each win."""
+    rounds = []
+    for seed in range(games):
+        game = play(new(1), make(seed))
+        if game.outcome().returns() == (1.0,):
+            rounds.append(game.round)
+    return len(rounds), rounds
+
+
 def main() -> None:
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
+    solo_games = int(sys.argv[2]) if len(sys.argv) > 2 else 40
     print("random whole games (push with checks, random player)")
     for players in (1, 2, 3, 4):
         count, plies, spent = random_games(players, seconds)
@@ -102,18 +116,29 @@ def main() -> None:
     for players in (2, 4):
         count, spent = push_pop(players, seconds / 2)
         print(f"  {players} players: {spent / count * 1e6:6.1f} us")
-    print("greedy player, time per decision (median / max)")
-    for players in (2, 4):
-        times = greedy_decisions(players, seconds)
+    print("time per decision (median / max)")
+    for make, players in ((GreedyPlayer, 2), (GreedyPlayer, 4), (PlannerPlayer, 1)):
+        times = decisions(players, seconds, make)
         parts = [
             f"{phase} {statistics.median(t) * 1e3:.1f}/{max(t) * 1e3:.0f} ms"
             for phase, t in sorted(times.items())
         ]
-        print(f"  {players} players: " + ", ".join(parts))
+        print(f"  {make.name}, {players} player{'s' if players > 1 else ''}: " + ", ".join(parts))
     print("greedy in seat 0 against random players")
     for players in (1, 2, 4):
         wins, games = greedy_against_random(players, 6)
         print(f"  {players} player{'s' if players > 1 else ' '}: greedy won {wins} of {games}")
+    print(f"the solo game (Hyskosian revolution), seeds 0-{solo_games - 1}: revolutions won")
+    for make in (RandomPlayer, GreedyPlayer, PlannerPlayer):
+        start = time.perf_counter()
+        wins, rounds = solo_wins(make, solo_games)
+        spent = time.perf_counter() - start
+        when = ""
+        if rounds:
+            median = statistics.median(rounds)
+            when = f", in round {min(rounds)}-{max(rounds)} (median {median:g})"
+        pace = f"{spent / solo_games:.2f} s a game"
+        print(f"  {make.name:8s} {wins:3d} of {solo_games}{when} ({pace})")
 
 
 if __name__ == "__main__":

@@ -11,14 +11,10 @@ import pytest
 
 from model.files import read
 from model.game import SIMULTANEOUS, game_class, game_names
-from model.search.agents import (
-    AlphaBetaAgent,
-    Limits,
-    MCTSAgent,
-    RandomAgent,
-    agent_for,
-    levels_for,
-)
+from model.search.agents import AlphaBetaAgent, Limits, MCTSAgent, RandomAgent
+from model.search.compiled.adapters import adapter_for
+from model.search.compiled.agent import CompiledMCTSAgent
+from model.search.levels import LEVELS, agent_for, levels_for
 from tests.conftest import make_partition
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -30,7 +26,13 @@ def agents():
         MCTSAgent(seed=1),
         MCTSAgent(seed=1, rave=False, max_playout=20),
         AlphaBetaAgent(),
+        CompiledMCTSAgent(seed=1),
+        CompiledMCTSAgent(seed=1, rave=False, max_playout=20),
     ]
+
+
+def agent_id(agent):
+    return ("compiled-" if isinstance(agent, CompiledMCTSAgent) else "") + agent.name
 
 
 def snapshot(game):
@@ -49,10 +51,14 @@ def test_simultaneous_games_are_left_to_their_own_agents():
 
 
 @pytest.mark.parametrize("name", turn_games())
-@pytest.mark.parametrize("agent", agents(), ids=lambda a: a.name)
+@pytest.mark.parametrize("agent", agents(), ids=agent_id)
 def test_legal_move_and_game_untouched(name, agent):
     game = game_class(name).new()
     game.push(game.legal_moves()[0])
+    if isinstance(agent, CompiledMCTSAgent) and adapter_for(game) is None:
+        with pytest.raises(ValueError, match="no compiled kernel"):
+            agent.choose(game, Limits(playouts=40))
+        return
     before = snapshot(game)
     choice = agent.choose(game, Limits(playouts=40, depth=2, seconds=5))
     assert choice.move in game.legal_moves()
@@ -72,10 +78,11 @@ def test_finished_game_has_no_move():
 def test_playout_and_depth_limits():
     game = game_class("partition").new()
     assert MCTSAgent(seed=2).choose(game, Limits(playouts=75)).visits == 75
+    assert CompiledMCTSAgent(seed=2).choose(game, Limits(playouts=75)).visits == 75
     assert AlphaBetaAgent().choose(game, Limits(depth=2)).depth == 2
 
 
-@pytest.mark.parametrize("agent", agents()[1:], ids=lambda a: a.name)
+@pytest.mark.parametrize("agent", agents()[1:], ids=agent_id)
 def test_time_limit_and_stop(agent):
     game = game_class("partition").new()
     start = time.perf_counter()
@@ -92,9 +99,10 @@ def test_time_limit_and_stop(agent):
     assert agent.choose(game, Limits(seconds=30), stop=lambda: True).move in game.legal_moves()
 
 
-def test_progress_is_reported():
+@pytest.mark.parametrize("agent", [MCTSAgent(seed=3), CompiledMCTSAgent(seed=3)], ids=agent_id)
+def test_progress_is_reported(agent):
     seen = []
-    MCTSAgent(seed=3).choose(
+    agent.choose(
         game_class("pyraos").new(), Limits(seconds=0.7), progress=lambda f, t: seen.append(f)
     )
     assert len(seen) >= 2
@@ -118,21 +126,22 @@ MUST_BLOCK = make_partition(  # blue to move is not lost, but only 0,0,2 stops r
 )
 
 
-@pytest.mark.parametrize("agent", agents()[1:], ids=lambda a: a.name)
+@pytest.mark.parametrize("agent", agents()[1:], ids=agent_id)
 def test_sees_a_win_in_one(agent):
     choice = agent.choose(WIN_IN_ONE, Limits(playouts=300, depth=2, seconds=5))
     assert str(choice.move) == "1,1,1"
     assert (choice.proven, choice.plies) == ("win", 1)
 
 
-@pytest.mark.parametrize("agent", agents()[1:], ids=lambda a: a.name)
+@pytest.mark.parametrize("agent", agents()[1:], ids=agent_id)
 def test_blocks_a_loss_in_one(agent):
     choice = agent.choose(MUST_BLOCK, Limits(playouts=500, depth=3, seconds=5))
     assert str(choice.move) == "0,0,2"
 
 
-def test_mcts_proves_the_lost_replies():
-    choice = MCTSAgent(seed=4).choose(MUST_BLOCK, Limits(playouts=3000))
+@pytest.mark.parametrize("agent", [MCTSAgent(seed=4), CompiledMCTSAgent(seed=4)], ids=agent_id)
+def test_mcts_proves_the_lost_replies(agent):
+    choice = agent.choose(MUST_BLOCK, Limits(playouts=3000))
     assert str(choice.move) == "0,0,2"
     assert choice.stats[0].proven != "loss"
     assert {s.proven for s in choice.stats[1:]} == {"loss"}  # red wins at once after each
@@ -141,7 +150,7 @@ def test_mcts_proves_the_lost_replies():
     assert choice.stats[1].proven_text == "loss in 2 plies"
 
 
-@pytest.mark.parametrize("agent", agents()[1:], ids=lambda a: a.name)
+@pytest.mark.parametrize("agent", agents()[1:], ids=agent_id)
 def test_every_move_says_how_far_a_proven_win_is(agent):
     agent.every_move = True
     choice = agent.choose(WIN_IN_ONE, Limits(playouts=300, depth=2, seconds=5))
@@ -172,15 +181,32 @@ def test_levels(name, level):
 
 def test_a_game_with_players_of_its_own_gets_them():
     game = game_class("rolling").new()
-    assert levels_for(game) == ("random", "greedy")
+    assert levels_for(game) == ("random", "greedy", "planner")
     agent, _ = agent_for(game, "greedy", seed=1)
     choice = agent.choose(game)
     assert choice.move in game.legal_moves()
     assert not choice.judged
-    with pytest.raises(ValueError, match="random, greedy"):
+    with pytest.raises(ValueError, match="random, greedy, planner"):
         agent_for(game, "strong")
 
 
 def test_unknown_level():
     with pytest.raises(ValueError, match="level"):
         agent_for(game_class("pyraos").new(), "grandmaster")
+
+
+@pytest.mark.parametrize("name", ["partition", "pyraos", "terrace"])
+def test_the_levels_of_a_compiled_game_are_playouts_not_seconds(name):
+    game = game_class(name).new()
+    chosen = [agent_for(game, level) for level in LEVELS]
+    assert all(isinstance(agent, CompiledMCTSAgent) for agent, _ in chosen)
+    assert all(limits.seconds is None for _, limits in chosen)
+    easy, medium, strong = (limits.playouts for _, limits in chosen)
+    assert easy < medium < strong
+
+
+def test_a_partition_base_above_6_plays_the_pure_python_agents():
+    game = make_partition(7, study=False)
+    agent, limits = agent_for(game, "strong")
+    assert isinstance(agent, MCTSAgent)
+    assert limits.seconds == 2.5

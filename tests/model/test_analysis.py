@@ -97,12 +97,16 @@ def test_every_legal_move_is_listed_once(name):
     assert all(0 <= s.win_rate <= 1 for s in analysis.moves)
 
 
-def test_terrace_ranked_list_is_best_first_by_score():
+def test_terrace_ranked_list_is_best_first_by_visits():
     game = read(EXAMPLES / "terrace/opening.pyr.json").game
     analysis = analyse(game, seconds=1.0)
-    assert analysis.agent == "alphabeta"
-    scores = [s.win_rate for s in analysis.moves if s.proven is None]
-    assert scores == sorted(scores, reverse=True)
+    # Allmer's Pyramid has a compiled kernel: the strong level is its compiled MCTS
+    assert analysis.agent in ("mcts", "mcts-rave")
+    # an MCTS ranks by visits (the robust child), as the pure-Python one does
+    visits = [s.visits for s in analysis.moves if s.proven is None]
+    assert len(visits) > 1
+    assert visits == sorted(visits, reverse=True)
+    assert sum(visits) > 100  # more than the pure-Python agent would order by score
 
 
 def test_alphabeta_every_move_scores_exactly():

@@ -175,6 +175,29 @@ def test_s8_a_pushed_pyramid_blocks_then_a_follower_is_blocked():
     assert report.event is None
 
 
+def test_a_push_fails_into_a_square_a_failing_defender_targets():
+    # Spec step 4a: the push fails if a destination is targeted by another defender, live
+    # or failed (the sheet: defenders have priority "even if the defensive pyramids' move is
+    # blocked"). DL a2 and DM c2 clash on b2 and fail; DS's push of the column b5-b3 would
+    # shift OM into b2, so it fails too and nothing moves.
+    for offence in ({}, {1: {"L": "N", "M": "N", "S": "N"}}):  # standing, or own steps failing
+        game = position(OS="b5", OL="b4", OM="b3", DS="b6", DL="a2", DM="c2")
+        report = play(game, offence, {1: {"S": "S", "L": "E", "M": "W"}})
+        assert where(game) == {
+            "OS": "b5",
+            "OL": "b4",
+            "OM": "b3",
+            "DS": "b6",
+            "DL": "a2",
+            "DM": "c2",
+        }
+        ds = row_line(report, "1", "DS")
+        assert ds.outcome == "blocked"
+        assert "b2 is targeted by D" in ds.reason
+        assert {"DS", "DL", "DM"} <= set(report.blocked)
+        assert report.event is None
+
+
 def test_s9_interception():
     game = position(OM="b3", OS="d5", DM="c4", OL="a1")
     report = play(game, {2: {"M": ">S"}}, {})
@@ -394,19 +417,7 @@ def test_stand_normalisation_keeps_the_resolution():
 # ---- files, specials, games ----------------------------------------------------------------------
 
 
-@pytest.fixture
-def registered():
-    """Files find games in the registry: make sure Pyramid Ball is in it."""
-    from model import game as protocol
-
-    known = "ball" in protocol._REGISTRY
-    protocol._REGISTRY["ball"] = PyramidBall
-    yield
-    if not known:
-        del protocol._REGISTRY["ball"]
-
-
-def test_file_round_trip_with_state(registered):
+def test_file_round_trip_with_state(ball_registered):
     game = PyramidBall.from_setup_state(
         PyramidBall.parse_options({"mode": "advanced"}),
         "blue",
@@ -428,7 +439,7 @@ def test_file_round_trip_with_state(registered):
     assert again.to_move == "blue"
 
 
-def test_history_replays_from_the_setup_with_state(registered):
+def test_history_replays_from_the_setup_with_state(ball_registered):
     game = PyramidBall.new()
     game.push(game.parse_move("F,S,S/S,S,S/S,S,S | S,S,S/S,S,S/S,S,S"))
     text = dumps(game)
@@ -446,7 +457,7 @@ def test_history_replays_from_the_setup_with_state(registered):
         ({"colour": 1}, "state.colour"),
     ],
 )
-def test_bad_state_names_the_key(registered, state, key):
+def test_bad_state_names_the_key(ball_registered, state, key):
     doc = json.loads(dumps(PyramidBall.new()))
     doc["state"] = state
     from model.game import PositionFormatError
@@ -462,6 +473,16 @@ def test_advanced_game_restarts_and_gains_specials():
     assert not game.is_over()
     assert game.carrier == ("blue", "M")
     assert game.carrier_square() == "d5"  # the formation again, blue's Medium has the ball
+    # red, scored on, chooses its special move (a turn node of its own)
+    assert game.current_player() == 0
+    assert game.to_move == "red"
+    assert [str(m) for m in game.legal_moves()] == ["takes dash", "takes quick pass", "takes blitz"]
+    assert [m.words() for m in game.legal_moves()][1] == "red takes Quick Pass"
+    assert game.legal_moves(1) == []
+    assert "red chooses a special move first" in game.why_illegal(game.parse_move("S,S,S | S,S,S"))
+    game.push(game.parse_move("takes dash"))
+    assert game.current_player() == SIMULTANEOUS
+    assert game.to_move == "blue"
     assert game.specials("red") == ["dash"]
     # red (defence now) dashes: the Small's fourth step; the special is spent
     game.push(game.parse_move("S,S,S/S,S,S/S,S,S/S,S,F | S,S,S"))
@@ -510,7 +531,7 @@ def test_random_games_end():
             game = PyramidBall.new(PyramidBall.parse_options({"mode": mode}))
             turns = 0
             while not game.is_over():
-                game.push(game.random_joint_move(rng))
+                game.push(game.random_move(rng))
                 turns += 1
                 assert turns < 3000
             assert max(game.scores.values()) == (1 if mode == "basic" else 6)

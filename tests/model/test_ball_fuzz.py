@@ -1,10 +1,11 @@
 """Pyramid Ball properties by hypothesis, on random positions and random programs: no two
 pyramids on one square and nobody off the board after any row, the ball on exactly one
-pyramid or loose on an empty square (the advanced restart), a turn ends at its first point
-unless that is an offensive goal under the sheet's restart (then the ball lies loose and
-the turn goes on), nobody barred by the goal-row rule enters its goal row, push/pop
-restores the position. Modest in CI; ``PYRAMID_FUZZ=full`` for ten times as many random
-examples."""
+pyramid or loose on an empty square (the advanced restart), a point ends the turn when it
+wins or without the sheet's restart (under it an offensive goal places the ball loose and
+the turn goes on, and so does a tackle or interception with the roles swapped, unless
+defensive_score_ends_turn), nobody barred by the goal-row rule enters its goal row, every
+point is counted, push/pop restores the position. Modest in CI; ``PYRAMID_FUZZ=full``
+for ten times as many random examples."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import os
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from model.ball import PyramidBall
+from model.ball import SPECIALS, PyramidBall
 from model.ball_rules import COLS, GOAL_ROW, OFF, SQUARES
 from model.game import JointMove
 
@@ -47,6 +48,7 @@ def positions(draw) -> PyramidBall:
                 "offence_may_follow_defender": st.booleans(),
                 "tackle_on_contact": st.booleans(),
                 "restart": st.sampled_from(["sheet", "formation"]),
+                "defensive_score_ends_turn": st.booleans(),
             }
         )
     )
@@ -56,8 +58,15 @@ def positions(draw) -> PyramidBall:
     ]
     state: dict = {"ball": "LMS"[carrier_k]}
     if options["mode"] == "advanced":
-        state["scores"] = {"red": 3, "blue": 3}
-        state["specials"] = {"red": ["dash", "quick_pass", "blitz"], "blue": ["dash", "blitz"]}
+        # any score: special moves gained (one per opponent's point, the first three) are
+        # held or used; low scores leave choices to make after the next points
+        scores = {c: draw(st.integers(0, 5)) for c in ("red", "blue")}
+        state["scores"] = scores
+        state["specials"] = {}
+        for c, o in (("red", "blue"), ("blue", "red")):
+            gained = SPECIALS[: min(3, scores[o])]
+            keep = draw(st.lists(st.booleans(), min_size=len(gained), max_size=len(gained)))
+            state["specials"][c] = [s for s, k in zip(gained, keep, strict=True) if k]
     if options["mode"] == "advanced" and options["restart"] == "sheet":
         # the ball loose (the scorer barred), or carried with the other side barred
         how = draw(st.sampled_from(["carried", "loose", "loose-barred", "carried-barred"]))
@@ -79,8 +88,10 @@ def check_turn(game: PyramidBall, barred: str | None, before) -> None:
     lifted only at the end of a turn); ``before``: the pyramids before it."""
     report = game.last_effect()
     assert report is not None
-    goes_on = game.options.restart == "sheet" and not game.is_over()
+    options = game.options
+    scored = iter(report.points)
     previous = before
+    last = len(report.rows) - 1
     for index, row in enumerate(report.rows):
         squares = [sq for sq, *_ in row.after]
         assert len(set(squares)) == len(squares), f"two pyramids on one square in row {row.name}"
@@ -91,18 +102,34 @@ def check_turn(game: PyramidBall, barred: str | None, before) -> None:
         else:
             assert carried == 0, "the ball loose: no carrier"
             assert row.ball not in squares, "the ball loose on an empty square"
-        points = [e for e in row.events if e.split(":")[0] in ("goal", "tackle", "interception")]
-        if points and not (goes_on and points[0].startswith("goal")):
-            assert index == len(report.rows) - 1, "rows after a point that ends the turn"
-        if any("recovers the ball" in e for e in row.events):
-            assert index == len(report.rows) - 1, "rows after a recovery"
+        kinds = [e.split(":")[0] for e in row.events]
+        points = [k for k in kinds if k in ("goal", "tackle", "interception")]
+        if "interception" in kinds:
+            barred = None  # lifted before the row's steps
         if barred is not None:
             goal = "8" if barred == "red" else "1"
             was = {(c, s): sq for sq, c, s, _ in previous}
             for sq, colour, size, _ in row.after:
                 if colour == barred and sq.endswith(goal):
                     assert was[(colour, size)].endswith(goal), f"{colour} {size} entered {sq}"
+        for kind in points:
+            event, colour = next(scored)
+            assert event == kind
+            if kind == "goal" and options.plays_on:
+                barred = colour  # from the goal on (a winning goal ends the turn anyway)
+            elif kind != "goal":
+                barred = None
+            ends = not options.plays_on or (kind != "goal" and options.defensive_score_ends_turn)
+            if ends:
+                assert index == last, "rows after a point that ends the turn"
+        if any("recovers the ball" in e for e in row.events):
+            assert index == last, "rows after a recovery"
         previous = row.after
+    assert next(scored, None) is None, "a point the rows do not tell"
+    if game.is_over():  # the winning point is the last row's
+        kinds = {e.split(":")[0] for e in report.rows[-1].events}
+        assert kinds & {"goal", "tackle", "interception"}, "won without a point"
+    assert not report.points or report.points[0] == (report.event, report.scorer)
     assert all(sq != OFF for sq in game._pos)
     assert len(set(game._pos)) == 6
     if game._carrier == OFF:
@@ -132,7 +159,11 @@ def test_random_turns_keep_the_board_sound(game, data):
     game.push(move)
     check_turn(game, barred, pyramids)
     report = game.last_effect()
-    assert sum(game.scores.values()) == scores + (report.event is not None)
+    assert sum(game.scores.values()) == scores + len(report.points)
+    if game.choosing is not None:  # the scored-on side chooses a special move next
+        assert game.options.mode == "advanced"
+        assert len(game.choices()) >= 2
+        assert game.why_illegal(move) is not None
     game.pop()
     assert game.position_key() == before
 

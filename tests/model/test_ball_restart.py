@@ -25,10 +25,10 @@ import time
 
 import pytest
 
-from model.ball import PyramidBall
+from model.ball import PyramidBall, SpecialChoice
 from model.ball_rules import normal_track, parse_square, program_of, program_tracks
 from model.files import dumps, loads
-from model.game import JointMove, PositionFormatError
+from model.game import InvalidMoveError, JointMove, PositionFormatError
 
 SIZE = {"L": 3, "M": 2, "S": 1}
 ADVANCED = {"mode": "advanced"}
@@ -48,8 +48,12 @@ def setup(to_move="red", options=None, state=None, **squares) -> PyramidBall:
 
 
 def turn(game: PyramidBall, red: str, blue: str):
+    """Play a turn; a special move the scored-on side then chooses is the first left."""
     game.push(game.parse_move(f"{red} | {blue}"))
-    return game.last_effect()
+    report = game.last_effect()
+    while game.choosing is not None:
+        game.push(game.choices()[0])
+    return report
 
 
 def line(report, row: str, label: str):
@@ -213,6 +217,18 @@ def test_stand_normalisation_agrees_with_the_resolution_under_the_restart():
     state = {"ball": "L", "goal_row_barred": "red", "scores": {"red": 2}}
     positions = [
         setup("blue", rL="c8", rM="d7", rS="e7", bL="b8", bM="f5", bS="a6", state=state),
+        # tackles likely: the roles may swap within the turn, the defence be pushed after
+        setup(rL="a2", rM="b2", rS="c3", bL="a3", bM="b3", bS="b1", state={"ball": "M"}),
+        setup(
+            "blue",
+            rL="a7",
+            rM="b8",
+            rS="c7",
+            bL="a8",
+            bM="b7",
+            bS="a6",
+            state={"ball": "M", "goal_row_barred": "red", "scores": {"red": 1}},
+        ),
         setup(
             rL="c7",
             rM="d8",
@@ -228,7 +244,7 @@ def test_stand_normalisation_agrees_with_the_resolution_under_the_restart():
             space = game.legal_moves(side)
             walls = game._walls(side)
             leave = game._must_leave(side)
-            defender = side != game.offence
+            every_row = game._steps_checked_every_row(side)
             checked = 0
             for _ in range(300):
                 rows = [",".join(rng.choice("FBLRS") for _ in range(3)) for _ in range(3)]
@@ -244,7 +260,7 @@ def test_stand_normalisation_agrees_with_the_resolution_under_the_restart():
                             if c == game.players[side] and s == "LMS"[k]
                         )
                     )
-                    track = normal_track(t, side * 3 + k, start, defender, walls)
+                    track = normal_track(t, side * 3 + k, start, every_row, walls)
                     tracks.append(("B", *track[1:]) if k in leave else track)
                 norm = program_of(tuple(tracks))
                 assert norm in space
@@ -264,14 +280,83 @@ def test_stand_normalisation_agrees_with_the_resolution_under_the_restart():
 
 
 def test_a_defensive_score_keeps_the_pieces_where_they_are():
-    game = PyramidBall.new(PyramidBall.parse_options(ADVANCED))
+    options = {**ADVANCED, "defensive_score_ends_turn": True}
+    game = PyramidBall.new(PyramidBall.parse_options(options))
     report = turn(game, "S,F,S", "S,F,S")  # the spec's S1: blue's Medium tackles on d4
     assert report.event == "tackle"
-    assert [r.name for r in report.rows] == ["1"]  # a defensive point ends the turn
+    assert [r.name for r in report.rows] == ["1"]  # the option: a defensive point ends it
     assert game.carrier == ("blue", "M")
     assert game.ball_square() == "d4"  # no reset: play goes on
     assert game.to_move == "blue"
     assert game.goal_row_barred is None
+
+
+def test_after_a_tackle_the_tackler_is_on_offence_at_once_and_the_turn_goes_on():
+    """The sheet: "After a defensive score (interception or tackle), play continues as
+    normal. The defensive team that just scored now has possession of the ball and is
+    immediately considered to be on offense and the player who lost the ball is
+    immediately considered to be on defense." Row 1: blue's Medium steps onto red's
+    standing Medium (the carrier) on d4, pushes it to d3 and tackles. Row 2: red's Small,
+    on defence now, steps from e4 onto the standing carrier on d4, pushes it to c4 and
+    tackles back."""
+    game = setup(rL="b3", rM="d4", rS="e4", bL="b6", bM="d5", bS="f6")
+    game.push(game.parse_move("S,S,S/S,S,L | S,F,S"))
+    report = game.last_effect()
+    assert [r.name for r in report.rows] == ["1", "2", "3"]
+    assert report.points == (("tackle", "blue"), ("tackle", "red"))
+    assert (report.event, report.scorer) == ("tackle", "blue")  # the first point
+    assert report.offence == "red"  # the roles the turn began with
+    assert [r.offence for r in report.rows] == ["red", "blue", "red"]
+    assert "blue is on offence at once" in " ".join(report.rows[0].events)
+    row2 = {p.pyramid: p for p in report.rows[1].pyramids}  # labels by the roles then
+    assert row2["DS"].colour == "red"
+    assert row2["DS"].end == "d4"
+    assert row2["OM"].colour == "blue"
+    assert row2["OM"].outcome == "pushed"
+    assert row2["OM"].end == "c4"
+    assert "tackle: DS on d4" in report.rows[1].events
+    assert report.describe() == "tackle: blue scores; tackle: red scores"
+    assert game.scores == {"red": 1, "blue": 1}
+    assert game.carrier == ("red", "S")
+    assert game.offence == 0
+    # each side was scored on once: red chooses first, then blue
+    assert game.choosing == "red"
+    game.push(game.parse_move("red takes blitz"))
+    assert game.choosing == "blue"
+    with pytest.raises(InvalidMoveError, match="blue chooses a special move now"):
+        game.parse_move("red takes dash")
+    assert "blue chooses a special move now, not red" in game.why_illegal(
+        SpecialChoice("red", "dash")
+    )
+    game.push(game.parse_move("blue takes quick_pass"))
+    assert game.choosing is None
+    assert game.to_move == "red"
+    assert game.specials("red") == ["blitz"]
+    assert game.specials("blue") == ["quick_pass"]
+    game.pop()
+    game.pop()
+    assert game.choosing == "red"
+
+
+def test_an_interception_swaps_the_roles_before_the_rows_steps():
+    """S9's interception, in the advanced game: blue's Medium on c4 intercepts in row 2 and
+    is on offence at once, so in that very row its step is an offensive one and red's
+    Large, on defence now, wins c3, the square they both aim at."""
+    game = setup(rL="c2", rM="b3", rS="d5", bL="f7", bM="c4", bS="g7")
+    game.push(game.parse_move("S,S,S/F,>S,S/S,S,S | S,S,S/S,F,S/S,S,S"))
+    report = game.last_effect()
+    assert report.points == (("interception", "blue"),)
+    line = report.rows[1].pass_line  # labelled as the row's steps: blue is offence there
+    assert (line.passer, line.interceptor) == ("DM", "OM")
+    assert "interception: OM on c4" in report.rows[1].events
+    row2 = {p.pyramid: p for p in report.rows[1].pyramids}
+    assert row2["OM"].colour == "blue"  # blue's Medium is offence in row 2 already
+    assert row2["OM"].outcome == "blocked"
+    assert row2["DL"].colour == "red"
+    assert row2["DL"].end == "c3"
+    assert game.carrier == ("blue", "M")
+    assert game.ball_square() == "c4"
+    assert game.choosing == "red"  # scored on: it chooses a special move
 
 
 def test_the_formation_option_resets_after_a_goal():
@@ -309,19 +394,7 @@ def test_the_winning_goal_ends_the_turn_with_the_ball_carried():
     assert game.ball_square() == "d8"
 
 
-@pytest.fixture
-def registered():
-    """Files find games in the registry: make sure Pyramid Ball is in it."""
-    from model import game as protocol
-
-    known = "ball" in protocol._REGISTRY
-    protocol._REGISTRY["ball"] = PyramidBall
-    yield
-    if not known:
-        del protocol._REGISTRY["ball"]
-
-
-def test_a_loose_ball_and_the_goal_row_rule_round_trip_in_a_file(registered):
+def test_a_loose_ball_and_the_goal_row_rule_round_trip_in_a_file(ball_registered):
     game = scoring_position()
     turn(game, "S,F,S/S,S,S/S,S,S", "S,S,S")
     state = game.file_state()
@@ -369,7 +442,7 @@ def test_random_advanced_games_end_quickly():
             game = PyramidBall.new(options)
             turns = 0
             while not game.is_over():
-                game.push(game.random_joint_move(rng))
+                game.push(game.random_move(rng))
                 loose += game.loose_ball is not None
                 turns += 1
                 assert turns < 3000
@@ -394,3 +467,17 @@ def test_the_computer_plays_with_a_loose_ball_and_the_goal_row_rule():
             assert game.program_problem(propose(game, side, rng), side) is None
     joint = SamplingAgent(3).choose(game, Limits(playouts=40)).move
     assert game.why_illegal(joint) is None
+
+
+def test_a_tackle_on_the_tacklers_scoring_row_is_a_goal_from_the_next_row_on():
+    """Blue's Medium steps from c1 onto red's carrier on d1 (row 1, where blue scores),
+    pushes it to e1 and tackles: it took the ball there and has not entered the goal row
+    with it, so no goal in that row; standing there at the end of row 2 it is one (the
+    spec's goal test, "however it got there")."""
+    game = setup(rL="b3", rM="d1", rS="f3", bL="b6", bM="c1", bS="f6")
+    game.push(game.parse_move("S,S,S | S,L,S"))  # blue's L is east
+    report = game.last_effect()
+    assert report.rows[0].events[0] == "tackle: DM on d1"
+    assert not any("goal" in e for e in report.rows[0].events)
+    assert any(e.startswith("goal: OM carries the ball onto d1") for e in report.rows[1].events)
+    assert report.points == (("tackle", "blue"), ("goal", "blue"))

@@ -359,6 +359,60 @@ def test_save_removes_temporary_files_that_killed_saves_left(tmp_path):
     assert left == sorted(["game.pyr.json", running.name, other.name])
 
 
+def test_a_failed_save_removes_the_stale_temps_and_its_own(tmp_path, monkeypatch):
+    path = tmp_path / "game.pyr.json"
+    files.write(path, played_game())
+    dead = tmp_path / ".game.pyr.json.99999999-abcdefgh.tmp"  # a killed save's
+    dead.write_text("{")
+
+    def full_disk(src, dst):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", full_disk)
+    with pytest.raises(OSError, match="No space left"):
+        files.write(path, played_game())
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.pyr.json"]
+
+
+def test_opening_removes_what_killed_saves_left(tmp_path):
+    path = tmp_path / "game.pyr.json"
+    files.write(path, played_game())
+    dead = tmp_path / ".game.pyr.json.99999999-abcdefgh.tmp"
+    running = tmp_path / f".game.pyr.json.{os.getppid()}-abcdefgh.tmp"  # a save under way
+    for temp in (dead, running):
+        temp.write_text("{")
+    files.remove_stale_temps(path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["game.pyr.json", running.name])
+    files.remove_stale_temps(tmp_path / "gone" / "x.pyr.json")  # never raises
+    files.remove_stale_temps("bad\0name")
+
+
+def test_a_save_that_did_not_land_is_an_error(tmp_path, monkeypatch):
+    """A file system that drops the rename (or the bytes) must not give a false success:
+    'render -o /dev/full.png' once said it wrote a picture that was not there."""
+    path = tmp_path / "lost.png"
+    monkeypatch.setattr(os, "replace", lambda src, dst: os.unlink(src))
+    with pytest.raises(OSError, match="not written: it is not there"):
+        files.write_bytes(path, b"picture")
+    monkeypatch.undo()
+    path.write_bytes(b"old")
+    monkeypatch.setattr(os, "replace", lambda src, dst: os.unlink(src))  # the old one stays
+    with pytest.raises(OSError, match="not written as it should be: 3 bytes there, 7 saved"):
+        files.write_bytes(path, b"picture")
+
+
+def test_check_writable_tries_the_folder_before_any_work(tmp_path):
+    assert files.check_writable(tmp_path / "new.json") == tmp_path / "new.json"
+    assert list(tmp_path.iterdir()) == []  # its trial file is gone
+    with pytest.raises(FileNotFoundError):
+        files.check_writable(tmp_path / "no" / "new.json")
+    with pytest.raises(IsADirectoryError, match="a directory, not a file to save to"):
+        files.check_writable(tmp_path)
+    if os.path.isdir("/proc/self"):  # writable by its mode for root, yet it takes no files
+        with pytest.raises(OSError, match=r"No such file|Permission denied"):
+            files.check_writable("/proc/book.json")
+
+
 # ---- sizes: bounded in files, and in memory (issue 12) -------------------------------------
 
 

@@ -138,6 +138,21 @@ NAMES = [
     "title",
     "__proto__",
 ]
+#: Puzzle goals: the short form with odd numbers (5,000 digits was a ValueError out of
+#: int()), odd sides and objects with odd counts.
+ODD_GOALS = [
+    "red wins in 2",
+    "white wins in 1 move",
+    "black wins in 0",
+    "red wins in 101",
+    "blue wins in " + "9" * 5000,
+    "red wins in " + "1" * 4301,
+    "red wins in ٣",  # an Arabic-Indic three
+    "red wins in -1",
+    {"side": "red", "within": 10**30},
+    {"side": "black", "within": 2.0},
+    {"side": "white", "result": "win", "within": 3},
+]
 WORDS = [*game_names(), "red", "blue", "white", "black", "pieces", "pass", "1,1,0", "a7-a5", "SW"]
 
 
@@ -271,6 +286,8 @@ def _replace_a_value(text: str, new: str, rng: random.Random) -> str:
 def mutated_document(rng: random.Random) -> str | bytes:
     """A valid document changed once to a few times, as a tree, then maybe as text."""
     doc = seed_document(rng)
+    if rng.random() < 0.1:  # a puzzle goal, often in the short form
+        doc.setdefault("puzzle", {})["goal"] = copy.deepcopy(rng.choice(ODD_GOALS))
     for _ in range(rng.choice([0, 1, 1, 1, 2, 3])):
         doc = mutate_tree(doc, rng)
     text = json.dumps(doc, indent=rng.choice([None, 2]), ensure_ascii=rng.random() < 0.5)

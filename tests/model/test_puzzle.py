@@ -80,7 +80,12 @@ def test_a_solution_that_does_not_replay_is_said_but_the_file_still_reads():
         ({"side": "black", "result": "draw", "within": 3}, "puzzle.goal.result", "only 'win'"),
         ({"side": "black", "within": 3, "by": 1}, "puzzle.goal.by", "unknown key"),
         (["black", 3], "puzzle.goal", "must be"),
+        # the short form: a number of thousands of digits was a ValueError out of int()
+        ("black wins in " + "9" * 5000, "puzzle.goal", "not a number of 5000 digits"),
+        ("black wins in 0", "puzzle.goal", "N must be 1 to 100 moves, not 0"),
+        ("black wins in 101", "puzzle.goal", "N must be 1 to 100 moves, not 101"),
     ],
+    ids=lambda value: value[:30] if isinstance(value, str) else None,
 )
 def test_bad_goals_are_named(goal, key, reason):
     with pytest.raises(PositionFormatError) as info:

@@ -4,6 +4,8 @@ scratch, the perfect-play oracle, and a sample of the shipped book proven again.
 from __future__ import annotations
 
 import json
+import pathlib
+import tempfile
 
 import pytest
 from hypothesis import given, settings
@@ -14,6 +16,7 @@ from model.pyraos import Pyraos, PyraosOptions
 from model.search import Solver
 from model.search.analysis import analyse
 from model.search.pyraos_book import (
+    BOOK_PATH,
     Book,
     BookEntry,
     bare,
@@ -24,6 +27,7 @@ from model.search.pyraos_book import (
     verify_entry,
 )
 from model.search.pyraos_solver import PyraosSolver
+from tests.model import test_files_fuzz as fz
 from tests.model.test_pyraos import P7A, P7B, P7C, board
 
 
@@ -112,6 +116,31 @@ def test_fuzzed_entries_are_read_or_refused_clearly(raw):
     else:
         return
     assert message.startswith("fuzz: ")  # every refusal names the entry
+
+
+SHIPPED_TEXT = BOOK_PATH.read_text(encoding="utf-8")
+
+
+@settings(max_examples=150, deadline=None, derandomize=True, database=None)
+@given(st.randoms(use_true_random=False))
+def test_fuzzed_book_files_are_read_or_refused_clearly(rng):
+    """A book file changed as position files are fuzzed (tests/model/test_files_fuzz.py):
+    it is read or refused with PositionFormatError naming the file, never anything else
+    (a RecursionError once escaped for deep nesting)."""
+    if rng.random() < 0.5:
+        text = fz.mutate_text(SHIPPED_TEXT, rng)
+    else:
+        text = json.dumps(fz.mutate_tree(json.loads(SHIPPED_TEXT), rng))
+    with tempfile.TemporaryDirectory() as folder:
+        path = pathlib.Path(folder) / "book.json"
+        path.write_bytes(text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass"))
+        try:
+            Book.read(path)
+        except PositionFormatError as exc:
+            message = str(exc)
+        else:
+            return
+    assert message.startswith(f"{path}: ")
 
 
 def test_verify_proves_a_true_entry_and_catches_false_ones():

@@ -389,6 +389,28 @@ def test_two_players_on_the_same_empty_space_fight():
     assert (game.holder("9"), game.garrison("9")) == ("red", Troops(5))
 
 
+def test_reinforcements_join_the_garrison_once_and_do_not_attack_again():
+    # "If the space has units of the player, he adds numbers and writes down the sum." The
+    # holder's troops sent to its space join the garrison; when an earlier seat then takes
+    # the space, those troops are gone with it: they do not fight a second time.
+    game = deploy_position([((8, 5, 0), "red"), ((9, 3, 0), "blue")], red={"lines": LINE_A_7})
+    send(game, {"red": {"a": "9", "f1": "8", "f2": "8"}, "blue": {"f1": "9", "f2": "9"}})
+    assert (game.holder("9"), game.garrison("9")) == ("red", Troops(2))
+    assert game.last_effect().lines == (
+        "8: red reinforces to 7",
+        "9: blue reinforces to 5",
+        "9: red 7 attacks blue 5: red takes it with 2",
+    )
+
+
+def test_reinforcements_bombed_away_do_not_take_the_space_back():
+    bomb_4 = {"a": [None] * 3, "b": [None] * 3, "c": [6, 4, 1]}  # (8 - 6) x 2
+    game = deploy_position([((8, 5, 0), "red"), ((9, 1, 0), "blue")], red={"lines": bomb_4})
+    send(game, {"red": {"c": "9", "f1": "8", "f2": "8"}, "blue": {"f1": "9", "f2": "9"}})
+    assert (game.holder("9"), game.garrison("9")) == (None, Troops())
+    assert game.last_effect().lines[-1] == "9: red's bomb of 4 hits blue's 3: nothing left"
+
+
 def test_equal_numbers_leave_the_space_empty():
     # "If numbers are equal they kill each other out."
     game = deploy_position([((8, 5, 0), "red"), ((9, 7, 0), "blue")], red={"lines": LINE_A_7})
@@ -408,6 +430,41 @@ def test_ram_on_the_border_attacked_across_halves_the_defenders():
     assert (game.holder("9"), game.garrison("9")) == ("red", Troops(2))
 
 
+def test_a_ram_against_one_troop_leaves_none():
+    # "break down number of defenders in half": the ram always does its work. Half of one
+    # defender, rounded for the ram's owner, is none; the old default (rounded up, troops
+    # and heroes apart: option halving "up") left the one defender whole.
+    pieces = [((8, 5, 0), "red"), ((9, 1, 0), "blue")]
+    for rule, expected in (("device", ("red", Troops(1))), ("up", (None, Troops()))):
+        game = deploy_position(pieces, devices=[["ram", "red", "8", "9"]], halving=rule)
+        send(game, {"red": {"f1": "9", "f2": "8"}, "blue": {"f1": "14"}})
+        assert (game.holder("9"), game.garrison("9")) == expected, rule
+    assert RollingPyramids.parse_options({}).halving == "device"
+
+
+def test_a_ram_halves_the_number_of_defenders_heroes_included():
+    # "break down number of defenders in half": one number, the plain troops and the
+    # heroes together. Blue's 1 and 1* are 2 defenders: 1 stays, the plain one going first
+    # as losses do, and the Bastet hero counts 2: red's 7 keep 5. The old option "up"
+    # halved each, rounded up: 1 and 1* (3) stayed, and red kept 4.
+    pieces = [((8, 5, 0), "red"), ((9, 1, 1), "blue")]
+    for rule, expected in (("device", 5), ("up", 4)):
+        game = deploy_position(
+            pieces, red={"lines": LINE_A_7}, devices=[["ram", "red", "8", "9"]], halving=rule
+        )
+        send(game, {"red": {"a": "9", "f1": "8", "f2": "8"}, "blue": {"f1": "14"}})
+        assert (game.holder("9"), game.garrison("9")) == ("red", Troops(expected)), rule
+
+
+def test_spikes_against_one_attacker_stop_it():
+    pieces = [((8, 5, 0), "red"), ((9, 2, 0), "blue")]
+    game = deploy_position(pieces, devices=[["spikes", "blue", "9", "8"]])
+    send(game, {"red": {"f1": "9", "f2": "8"}, "blue": {"f1": "14"}})
+    assert (game.holder("9"), game.garrison("9")) == ("blue", Troops(2))
+    lines = game.last_effect().lines
+    assert "9: red 0 (1 halved by spikes) attacks blue 2: blue holds with 2" in lines
+
+
 def test_a_ram_elsewhere_does_nothing():
     pieces = [((8, 5, 0), "red"), ((9, 10, 0), "blue")]
     game = deploy_position(pieces, red={"lines": LINE_A_7}, devices=[["ram", "red", "8", "19"]])
@@ -418,10 +475,10 @@ def test_a_ram_elsewhere_does_nothing():
 def test_spikes_on_the_border_attacked_across_halve_the_attackers():
     # "If there was a [spikes] deployed on the border from which one player is attacked,
     # before subtracting, break down number of attackers in half"
-    pieces = [((8, 5, 0), "red"), ((9, 3, 0), "blue")]
+    pieces = [((8, 5, 0), "red"), ((9, 2, 0), "blue")]
     game = deploy_position(pieces, red={"lines": LINE_A_7}, devices=[["spikes", "blue", "9", "8"]])
     send(game, {"red": {"a": "9", "f1": "8", "f2": "8"}, "blue": {"f1": "14"}})
-    assert (game.holder("9"), game.garrison("9")) == ("red", Troops(1))  # 4 against 3
+    assert (game.holder("9"), game.garrison("9")) == ("red", Troops(1))  # 3 against 2
 
 
 def test_umbrella_protects_half_from_the_bomb():
@@ -496,9 +553,12 @@ def test_points_are_the_top_numbers_of_the_spaces_held():
     assert game.scores() == {"red": 2, "blue": 1}  # space 2: 2 points, factory 4: none
 
 
-def test_round_ten_scores_the_bottom_number():
-    # "In the 10th round score bottom number in the triangle."
-    for rule, expected in (("bottom", 6), ("both", 8)):
+def test_round_ten_scores_the_top_and_the_bottom_number():
+    # "top number at the end of every turn, bottom number at the end of last turn"; "In
+    # the 10th round score bottom number in the triangle." Round 10 is a turn too: both
+    # (option last_round "both"); "bottom" scores the bottom number instead of the top.
+    assert RollingPyramids.parse_options({}).last_round == "both"
+    for rule, expected in (("both", 8), ("bottom", 6)):
         game = deploy_position([((2, 5, 0), "red")], last_round=rule)
         state = game.file_state()
         state["round"] = 10
@@ -657,13 +717,45 @@ def test_solo_soldiers_stay_or_wait_in_the_reserve():
     game = solo_deploy(pieces_patch=[((11, 11, 0), "red"), ((10, 3, 0), "red")])
     while game.phase == "deploy":
         game.push(Deploy(game.units(0)[0].name, "11"))
-    assert [str(m) for m in game.legal_moves()] == ["stay 10", "reserve 10"]
+    assert [str(m) for m in game.legal_moves()] == [
+        "stay all",
+        "stay 10",
+        "reserve 10",
+        "reserve all",
+    ]
     game.push(Soldiers("10", True))
     assert game.garrison("10") == Troops(4)  # top number of space 10: 1
+    assert [str(m) for m in game.legal_moves()] == ["stay 11", "reserve 11"]
     game.push(Soldiers("11", False))
     assert game.sheet("red").reserve == 1
     until(game, lambda g: g.phase == "deploy")
     assert any(u.name == "reserve" and u.troops == Troops(1) for u in game.units(0))
+
+
+def test_solo_soldiers_of_every_space_stay_with_one_move():
+    # a space at a time was one click per held space every round (18 late in a game)
+    held = [((n, 2, 0), "red") for n in (8, 9, 10, 11, 20, 21)]
+    game = solo_deploy(pieces_patch=held)
+    while game.phase == "deploy":
+        game.push(Deploy(game.units(0)[0].name, "20"))
+    assert game.phase == "soldiers"
+    waiting = list(game.state.soldiers)
+    before = {c: game.state.troops[c] for c in waiting}
+    assert len(waiting) >= 2
+    assert game.legal_moves()[0] == parse_move("stay all")
+    game.push(parse_move("stay all"))
+    assert game.phase != "soldiers"
+    for c in waiting:
+        assert game.state.troops[c] == before[c] + Troops(game.map.cells[c].top)
+    game.pop()
+    game.push(parse_move("reserve all"))
+    assert game.sheet("red").reserve == sum(game.map.cells[c].top for c in waiting)
+    game.pop()
+    game.push(Soldiers(game.cell_name(waiting[0]), True))
+    while len(game.state.soldiers) > 1:
+        game.push(game.legal_moves()[1])  # a space at a time
+    assert "stay all" not in map(str, game.legal_moves())  # one space left: stay or reserve
+    assert "one space" in game.why_illegal(parse_move("stay all"))
 
 
 def test_solo_is_won_by_holding_the_pyramid_and_every_starting_zone():
@@ -699,6 +791,8 @@ def test_solo_is_lost_after_round_fifteen():
         "roll grey d8 5",
         "take red d4 3 > dev2.d4",
         "take red d4 3 > a1 = 4",
+        "stay all",
+        "reserve all",
         "take blue d8 8 > none",
         "take red d8 4 > f1.6",
         "develop ram",

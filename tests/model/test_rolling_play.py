@@ -274,7 +274,7 @@ def test_the_ram_example_resolves_as_the_sheet_says(registered):
         )
     assert game.holder("9") == "red"
     assert game.garrison("9").plain == 2
-    assert "(ram)" in game.last_effect().describe()
+    assert "halved by a ram" in game.last_effect().describe()
 
 
 # ---- malformed states ----------------------------------------------------------------------

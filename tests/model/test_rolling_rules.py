@@ -19,6 +19,7 @@ from model.rolling_rules import (
     fight,
     footmen,
     half,
+    halved,
     line_problem,
     line_ready,
     line_value,
@@ -226,11 +227,25 @@ def test_spikes_halve_the_attackers():
     assert (result.winner, result.survivors) == ("defender", Troops(1))
 
 
-def test_halving_rounds_up_by_default_and_down_on_request():
+def test_halving_by_default_works_for_the_devices_owner_on_the_number_of_units():
+    # "break down number of defenders in half": the ram leaves the smaller half of the
+    # defenders (spikes of the attackers), the umbrella protects the bigger half; the
+    # number is the units', plain troops and heroes together (the plain ones go first)
     assert half(7) == 4
     assert half(7, "down") == 3
-    assert fight(Troops(4), Troops(7), ram=True).winner is None  # 4 against 4
+    assert halved(Troops(7), "down", apart=False) == Troops(3)
+    assert halved(Troops(3, 2), "down", apart=False) == Troops(0, 2)
+    assert halved(Troops(3, 2), "up", apart=False) == Troops(1, 2)
+    assert halved(Troops(3, 1), "up") == Troops(2, 1)  # apart: each rounded
+    assert fight(Troops(4), Troops(7), ram=True).winner == "attacker"  # 4 against 3
+    assert fight(Troops(1), Troops(1), ram=True).survivors == Troops(1)  # 1 against 0
+    assert fight(Troops(1), Troops(1), spikes=True).winner == "defender"  # 0 against 1
+    assert bombard(5, Troops(1), umbrella=True) == Troops(1)  # the one defender is safe
+    # the old default, option "up" (and "down"): plain troops and heroes halved apart
+    assert fight(Troops(4), Troops(7), ram=True, rounding="up").winner is None  # 4 against 4
     assert fight(Troops(4), Troops(7), ram=True, rounding="down").winner == "attacker"
+    assert fight(Troops(1), Troops(1), ram=True, rounding="up").winner is None
+    assert fight(Troops(5), Troops(1, 1), ram=True, rounding="up").defence_number == 2
 
 
 def test_umbrella_protects_half_of_the_defenders_from_a_bomb():
@@ -287,8 +302,8 @@ def test_a_territory_gives_its_top_number_and_the_bottom_one_in_round_ten():
     sacred = load_map("inner-factories").cells[0]
     assert (sacred.top, sacred.bottom) == (3, 10)
     assert space_points(sacred, last_round=False) == 3
-    assert space_points(sacred, last_round=True) == 10
-    assert space_points(sacred, last_round=True, rule="both") == 13
+    assert space_points(sacred, last_round=True) == 13  # "top number at the end of every turn"
+    assert space_points(sacred, last_round=True, rule="bottom") == 10
 
 
 def test_factories_and_starting_areas_give_no_points():

@@ -396,3 +396,29 @@ def test_clip_planes_are_drawn_in_the_scene_and_say_their_value(make_window, gua
     dock.clip_on[0].setChecked(False)
     assert window.clip_planes._actors == []
     assert not guard_errors
+
+
+def test_switching_games_leaves_no_docks_behind(make_window, guard_errors):
+    """Each game's docks go with it: switching through the five games three times leaves
+    the window's own docks and the docks of the game on the board (Pyramid Ball's two
+    Program docks and Turn dock stayed, hidden, at every switch: 12 more after four
+    rounds, each wired to a game UI long gone)."""
+    from PySide6.QtCore import QCoreApplication, QEvent
+    from PySide6.QtWidgets import QDockWidget
+
+    window = make_window()
+    own = set(window.findChildren(QDockWidget))
+    files = [
+        EXAMPLES / "ball" / "setup.pyr.json",
+        EXAMPLES / "rolling" / "two-players-new.pyr.json",
+        EXAMPLES / "pyraos" / "empty.pyr.json",
+        EXAMPLES / "terrace" / "opening.pyr.json",
+        EXAMPLES / "partition" / "t3-lone-apex.pyr.json",
+    ]
+    for _ in range(3):
+        for path in files:
+            assert window.open_file(path)
+            QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+            docks = set(window.findChildren(QDockWidget))
+            assert docks - own == set(window.ui.docks()), path.name
+    assert not guard_errors

@@ -196,6 +196,62 @@ def test_advanced_restart_a_loose_ball_in_the_window(ball_window, qtbot, guard_e
     assert not guard_errors
 
 
+def test_the_scored_on_player_takes_a_special_move_in_its_dock(ball_window, qtbot, guard_errors):
+    """Advanced game, hot seat: blue tackles (the spec's S1); red, scored on, gets a choice
+    page in its Program dock (blue's dock says red chooses); its button plays "red takes
+    blitz", then both program again. Undo takes the choice back."""
+    window = ball_window()
+    window.session.replace_game(PyramidBall.new(PyramidBall.parse_options({"mode": "advanced"})))
+    red, blue = window.ui.program_docks
+    red.editor.text.setText("S,F,S")
+    red.editor.text.returnPressed.emit()
+    red.editor.submit.click()
+    blue.hand_over.click()
+    blue.editor.set_entry(0, 1, "F")
+    blue.editor.submit.click()
+    game = window.game
+    assert game.choosing == "red"
+    assert red.choosing
+    assert not blue.editing
+    assert not blue.choosing
+    assert "Red chooses a special move" in blue.cover_text.text()
+    assert {n for n, b in red.choice_buttons.items() if b.isVisibleTo(red)} == {
+        "dash",
+        "quick_pass",
+        "blitz",
+    }
+    assert "chooses a special move" in window.ui.status(game)
+    assert "chooses a special move" in window.turn.click(0)  # the board takes no click
+    assert window.ui.turn_dock.row_title.text().startswith("The position now")  # rows kept
+    red.choice_buttons["blitz"].click()
+    assert [str(m) for m in window.session.history()][-1] == "takes blitz"
+    assert "red takes Blitz; both sides program" in window.statusBar().currentMessage()
+    lines = [window.moves_dock.tree.topLevelItem(i).text(0) for i in range(3)]
+    assert lines[-1] == "2. red takes blitz"  # the Moves dock: the mover once
+    assert window.game.specials("red") == ["blitz"]
+    assert window.game.choosing is None
+    assert red.editing  # red programs the next turn (hot seat: red first)
+    assert red.editor.blitz.isVisibleTo(red)  # on defence now, with Blitz held
+    window.undo()
+    assert window.game.choosing == "red"
+    assert red.choosing
+    assert not guard_errors
+
+
+def test_the_computer_chooses_its_special_move(ball_window, qtbot, guard_errors):
+    """Red played by the computer: after blue's tackle the engine chooses red's special
+    move (a turn node), and the humans' docks say so meanwhile."""
+    window = ball_window()
+    window.session.replace_game(PyramidBall.new(PyramidBall.parse_options({"mode": "advanced"})))
+    window.session.play(window.game.parse_move("S,F,S | S,F,S"))
+    assert window.game.choosing == "red"
+    window.engine.set_player("red", "medium")
+    qtbot.waitUntil(lambda: window.game.choosing is None, timeout=20000)
+    assert window.session.history()[-1].colour == "red"
+    assert len(window.game.specials("red")) == 1
+    assert not guard_errors
+
+
 def test_the_computer_programs_through_the_engine_control(ball_window, qtbot, guard_errors):
     """The computer's program is searched by the window's engine: the status bar's progress
     bar and Stop show while it thinks; Stop hands its editor to the humans for this turn,
@@ -297,6 +353,40 @@ def test_a_typed_program_keeps_its_pass(ball_window, guard_errors):
     editor.text.returnPressed.emit()
     assert str(editor.program()) == "B,L,R/L,L,S/F,>L,F"
     assert editor.pass_box.currentText() == "row 3: Medium passes to Large"
+    assert not guard_errors
+
+
+def test_a_typed_program_the_buttons_cannot_show_keeps_the_players_program(
+    ball_window, guard_errors
+):
+    """A typed program that is illegal here (a row-1 pass without Quick Pass) used to
+    become all-Stand silently and wipe the buttons already set: now the reason shows, the
+    buttons keep their program and the box keeps the text to correct."""
+    window = ball_window()
+    editor = window.ui.program_docks[0].editor
+    editor.set_entry(0, 0, "F")
+    editor.set_entry(1, 2, "L")
+    set_before = str(editor.program())
+    assert set_before == "F,S,S/S,S,L/S,S,S"
+    for typed, reason in (
+        ("S,>L,S/S,S,S/S,S,S", "no pass in row 1 without the Quick Pass"),
+        ("S,S,S/S,S,S/S,S,S/S,S,F", "Dash"),
+        ("S,S,X", "not an entry"),
+    ):
+        editor.text.setText(typed)
+        editor.text.returnPressed.emit()
+        assert str(editor.program()) == set_before
+        assert editor.text.text() == typed
+        assert editor.problem.isVisibleTo(editor)
+        assert reason in editor.problem.text()
+        assert "The buttons keep your program" in editor.problem.text()
+        # handing in refuses the typed text and says why; nothing goes in
+        assert window.ui.hand_in(0, play=False).endswith(editor.apply_text())
+        assert 0 not in window.turn.programs
+    editor.text.setText("S,S,S/S,>L,S/S,S,S")  # corrected: it goes onto the buttons
+    editor.text.returnPressed.emit()
+    assert str(editor.program()) == "S,S,S/S,>L,S/S,S,S"
+    assert not editor.problem.isVisibleTo(editor)
     assert not guard_errors
 
 

@@ -382,3 +382,24 @@ def test_verify_refuses_a_game_of_chance_and_says_why(capsys, tmp_path):
         "proven only in games without chance, so puzzles of this game cannot be verified or "
         "solved\n"
     )
+
+
+def test_analyze_tells_rolling_fights_as_the_rules_say(capsys, tmp_path):
+    # blue reinforces space 9 to 5, red's 7 take it: red holds 9 with 2 (the reinforcements
+    # fall with the garrison, they do not attack again)
+    raw = json.loads((ROOT / "examples/rolling/ram-against-space-9.pyr.json").read_text())
+    raw["pieces"] = [p if p[0] != 9 else [9, 3, 0, "blue"] for p in raw["pieces"]]
+    raw["state"]["devices"] = []
+    raw["start"] = "pieces"
+    raw["history"] = ["deploy a 9", "deploy f1 8", "deploy f2 8", "deploy f1 9", "deploy f2 9"]
+    path = tmp_path / "reinforced.pyr.json"
+    path.write_text(json.dumps(raw))
+    code, out, _ = run(capsys, "analyze", "--text", path)
+    assert code == 0
+    assert out.endswith(
+        "  round 1's fights:\n"
+        "    8: red reinforces to 7\n"
+        "    9: blue reinforces to 5\n"
+        "    9: red 7 attacks blue 5: red takes it with 2\n"
+    )
+    assert "red (Anubians): 2 spaces (8, 9)" in out

@@ -23,6 +23,16 @@ EXAMPLES = ROOT / "examples"
 TINY = EXAMPLES / "partition" / "t3-lone-apex.pyr.json"
 PYRAOS = EXAMPLES / "pyraos" / "alternate-pass.pyr.json"
 TERRACE = EXAMPLES / "terrace" / "opening.pyr.json"
+ROLLING = {
+    count: EXAMPLES / "rolling" / name
+    for count, name in (
+        (1, "solo-round-4-deploy.pyr.json"),
+        (2, "two-players-new.pyr.json"),
+        (3, "three-players-finished.pyr.json"),
+        (4, "four-players-round-3-draft.pyr.json"),
+    )
+}
+BALL = EXAMPLES / "ball" / "setup.pyr.json"
 
 
 @pytest.fixture
@@ -44,6 +54,9 @@ def places(tmp_path):
             }
         )
     )
+    goal = json.loads(PYRAOS.read_text())
+    goal["puzzle"] = {"goal": "white wins in " + "9" * 5000}
+    (tmp_path / "goal.pyr.json").write_text(json.dumps(goal))
     (tmp_path / "readonly").mkdir(mode=0o555)
     if hasattr(os, "mkfifo"):
         os.mkfifo(tmp_path / "fifo.pyr.json")
@@ -57,9 +70,12 @@ def places(tmp_path):
         "TEXT": tmp_path / "text.pyr.json",
         "BIG": tmp_path / "big.pyr.json",
         "SIZE100": tmp_path / "size100.pyr.json",
+        "GOAL": tmp_path / "goal.pyr.json",
         "TINY": TINY,
         "PYRAOS": PYRAOS,
         "TERRACE": TERRACE,
+        **{f"ROLLING{count}": path for count, path in ROLLING.items()},
+        "BALL": BALL,
         "OUT": tmp_path / "out.png",
         "NODIR": tmp_path / "nodir" / "out.png",
         "TXT": tmp_path / "out.txt",
@@ -115,7 +131,48 @@ ROWS = [
     ("perft", "the following arguments are required: FILE, DEPTH"),
     # solve's limits
     ("solve TINY --max-seconds 0", "must be more than 0"),
-    ("solve TINY --max-seconds nan", "must be more than 0"),
+    ("solve TINY --max-seconds nan", "must be a finite number, not nan"),
+    ("solve TINY --max-seconds inf", "must be a finite number, not inf"),
+    ("solve TINY --max-seconds=-inf", "must be a finite number, not -inf"),
+    ("solve TINY --max-seconds 1e400", "must be a finite number, not 1e400"),
+    ("verify TINY --max-seconds inf", "must be a finite number, not inf"),
+    ("book verify --max-seconds nan", "must be a finite number, not nan"),
+    ("book build --seconds inf", "must be a finite number, not inf"),
+    # solve's table: once a MemoryError traceback; 5,000 digits (inf) hung in table_size
+    ("solve PYRAOS --table-mb 99999999999", "must be at most this machine's memory"),
+    ("solve PYRAOS --table-mb " + "9" * 5000, "must be a finite number, not a number of 5000"),
+    ("solve PYRAOS --table-mb inf", "must be a finite number"),
+    ("book build --table-mb 99999999999", "must be at most this machine's memory"),
+    # games the solver cannot prove: once a ValueError traceback (issue 27)
+    (
+        "solve ROLLING1 --quiet",
+        "cannot be solved: the solver proves two-player games; Rolling Pyramids has 1 player",
+    ),
+    ("solve ROLLING3 --quiet", "Rolling Pyramids has 3 players"),
+    ("solve ROLLING4 --quiet", "Rolling Pyramids has 4 players"),
+    ("solve ROLLING2 --quiet", "cannot be solved: Rolling Pyramids is a game of chance (dice)"),
+    ("solve BALL --quiet", "cannot be solved: Pyramid Ball's sides move at once"),
+    # a puzzle goal's short form with a number of 5,000 digits (a ValueError out of int())
+    ("analyze GOAL", 'puzzle.goal: "white wins in N": N must be 1 to 100 moves, not a number'),
+    ("verify GOAL", "not a number of 5000 digits"),
+    # books are read with the limits of position files (issue 27)
+    ("book show --book ZERO", "not a readable book (a character device, not a Pyraos book)"),
+    ("book verify --book ZERO", "a character device"),
+    ("book show --book FIFO", "a named pipe (FIFO), not a Pyraos book"),
+    ("book show --book DEEP", "not a readable book (lists or objects nested too deeply)"),
+    ("book show --book HUGE", "a number of 5000 digits"),
+    ("book show --book TEXT", "not valid JSON"),
+    ("book show --book DIR", "a directory, not a Pyraos book"),
+    ("book show --book MISSING", "not a readable book (No such file or directory)"),
+    ("book verify --book MISSING", "No such file or directory"),
+    ("book show --book ", "argument --book: an empty file name"),
+    ("book verify --book ", "argument --book: an empty file name"),
+    ("book build --book ", "argument --book: an empty file name"),
+    # book build tries its output before any work (it built for minutes, then failed)
+    ("book build --book /proc/book.json --plies 0 --seconds 1", "cannot write /proc/book.json"),
+    ("book build --book NODIR --plies 0 --seconds 1", "cannot write"),
+    ("book build --book DIR --plies 0 --seconds 1", "a directory, not a file to save to"),
+    ("book build --book ZERO --plies 0 --seconds 1", "a character device, not a file to save to"),
     ("solve TINY --max-seconds abc", "'abc' is not a number"),
     ("solve TINY --max-depth -3", "must be 0 or more"),
     ("solve TINY --max-depth x", "not a whole number"),
@@ -151,7 +208,8 @@ ROWS = [
     ("analyze --bogus TINY", "unrecognized arguments: --bogus"),
     ("analyze TINY --seconds 2", "argument --seconds: only with --engine"),
     ("analyze TINY --engine --seconds 0", "must be more than 0"),
-    ("analyze TINY --engine --seconds inf", "must be at most 3600 seconds"),
+    ("analyze TINY --engine --seconds inf", "must be a finite number, not inf"),
+    ("analyze TINY --engine --seconds 3601", "must be at most 3600 seconds"),
     ("analyze TINY --engine --seconds abc", "'abc' is not a number"),
     ("perft TINY 1 --depth 2", "unrecognized arguments"),
     ("solve TINY --max-secs 3", "unrecognized arguments"),
@@ -187,7 +245,7 @@ def test_bad_command_line_exits_2_with_one_line(row, words, places, capsys, monk
     assert len(lines) == 1, err
     assert lines[0].startswith("pyramid-lab: ")
     assert words in lines[0]
-    if row.startswith("analyze") and "--" not in row and row != "analyze":
+    if row.startswith(("analyze", "verify")) and "--" not in row and row != "analyze":
         assert json.loads(out)["error"] == lines[0].removeprefix("pyramid-lab: ")
     else:
         assert out == ""
@@ -229,3 +287,44 @@ def test_bad_command_line_through_the_console_script(row, words, places):
         lines = [json.loads(line) for line in result.stdout.splitlines()]
         assert [line["file"] for line in lines] == argv_of(row, places)[1:]
         assert lines[1]["game"] == "partition"
+
+
+def test_render_never_claims_a_picture_that_did_not_land(places, capsys, monkeypatch):
+    """``render -o /dev/full.png`` once exited 0 with nothing written: the write is checked
+    (here a file system that drops the rename)."""
+    monkeypatch.setattr(os, "replace", lambda src, dst: os.unlink(src))
+    code = main(["render", str(TINY), "-o", str(places["OUT"]), "--size", "64x48"])
+    out, err = capsys.readouterr()
+    assert code == 2
+    assert out == ""
+    assert message_lines(err) == [
+        f"pyramid-lab: cannot write {places['OUT']}: not written: it is not there after "
+        "saving (No such file or directory)"
+    ]
+    assert not places["OUT"].exists()
+    assert list(places["OUT"].parent.glob(".out.png*")) == []  # no temp left
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="RLIMIT_AS as Linux has it")
+def test_a_table_that_cannot_be_allocated_is_one_line():
+    """Under a 3 GiB address space a 4 GiB table fails to allocate: once a MemoryError
+    traceback. (On a machine with less than 4 GiB the size is refused before, also in
+    one line.)"""
+    import resource
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (3 << 30, 3 << 30))
+
+    result = subprocess.run(
+        [str(EXE), "solve", "--quiet", "--table-mb", "4096", str(PYRAOS)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        preexec_fn=limit,
+    )
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr
+    assert result.stdout == ""
+    lines = message_lines(result.stderr)
+    assert len(lines) == 1, result.stderr
+    assert "memory" in lines[0]  # out of memory; or more than this machine's memory

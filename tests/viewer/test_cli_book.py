@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import pathlib
 
+import pytest
+
 from model.search.pyraos_book import Book, BookEntry
 from model.search.pyraos_solver import PyraosSolver
 from tests.model.test_pyraos import P7A, P7C, board
@@ -94,11 +96,24 @@ def test_solve_uses_the_compiled_solver_and_lists_first_moves(capsys):
     assert "memory" in err
 
 
-def test_solve_from_the_empty_pyramid_stops_in_time_with_a_report(capsys):
+def test_solve_answers_from_the_book_at_once(capsys):
+    code, out, err = run(capsys, "solve", EXAMPLES / "pyraos/empty-children.pyr.json")
+    assert code == 0
+    report = json.loads(out)
+    assert (report["solver"], report["source"], report["nodes"]) == ("book", "book", 0)
+    assert (report["value"], report["plies"], report["plies_exact"]) == ("loss", 36, True)
+    assert report["seconds"] < 5
+    assert len(report["first_moves"]) == 16  # the book has the position after each
+    assert {m["value"] for m in report["first_moves"]} == {"loss"}
+    assert "from the book (--no-book proves it again)" in err
+
+
+def test_solve_with_no_book_searches_and_stops_in_time_with_a_report(capsys):
     code, out, _ = run(
         capsys,
         "solve",
         EXAMPLES / "pyraos/empty-children.pyr.json",
+        "--no-book",
         "--max-seconds",
         2,
         "--table-mb",
@@ -107,6 +122,7 @@ def test_solve_from_the_empty_pyramid_stops_in_time_with_a_report(capsys):
     )
     assert code == 0
     report = json.loads(out)
+    assert (report["solver"], report["source"]) == ("compiled", "search")
     assert (report["value"], report["complete"], report["stopped"]) == (
         "unknown",
         False,
@@ -148,4 +164,28 @@ def test_book_build_into_a_missing_folder_says_so_before_any_work(tmp_path, caps
     assert code == 2
     assert out == ""
     assert err.count("\n") == 1
-    assert "cannot write in" in err
+    assert "cannot write" in err
+
+
+@pytest.mark.parametrize(
+    ("version", "value", "plies"), [("floating", "win", 11), ("stacking", "loss", 14)]
+)
+def test_solve_settles_the_empty_base_3_partition_pyramid(tmp_path, capsys, version, value, plies):
+    path = tmp_path / "empty.pyr.json"
+    path.write_text(
+        json.dumps(
+            {
+                "format": "pyramid-lab/1",
+                "game": "partition",
+                "options": {"size": 3, "version": version},
+                "to_move": "red",
+                "pieces": [],
+            }
+        )
+    )
+    code, out, _ = run(capsys, "solve", path, "--table-mb", 64, "--quiet")
+    assert code == 0
+    report = json.loads(out)
+    assert (report["solver"], report["value"], report["plies"]) == ("compiled", value, plies)
+    assert report["plies_exact"] is True
+    assert report["seconds"] < 10

@@ -93,3 +93,27 @@ def test_perft_and_analyze_on_pyramid_ball(capsys):
     advanced = next(line for line in lines if "advanced" in line["file"])
     assert advanced["specials"]["blue"] == ["dash", "quick_pass", "blitz"]
     assert advanced["scores"] == {"red": 3, "blue": 2}
+
+
+def test_resolve_a_pending_special_move_choice(capsys, tmp_path):
+    """Advanced game: after blue's tackle red chooses a special move; resolve refuses the
+    next turn until --choose gives it, and then plays both."""
+    from model.ball import PyramidBall
+    from model.files import dumps
+
+    game = PyramidBall.new(PyramidBall.parse_options({"mode": "advanced"}))
+    game.push(game.parse_move("S,F,S | S,F,S"))
+    path = tmp_path / "choice.pyr.json"
+    path.write_text(dumps(game), encoding="utf-8")
+    code, _, err = run(capsys, "resolve", path, "S", "S")
+    assert code == 2
+    assert "red chooses a special move before the turn (dash, quick_pass, blitz)" in err
+    assert "--choose" in err
+    code, out, err = run(capsys, "resolve", path, "--choose", "blitz", "S", "!F,S,S")
+    assert (code, err) == (0, "")
+    result = json.loads(out)
+    assert result["specials"]["red"] == []  # taken, then used at once: red is on defence
+    assert result["rows"][0]["row"] == "1a"
+    code, _, err = run(capsys, "resolve", path, "--choose", "warp", "S", "S")
+    assert code == 2
+    assert "red may take dash, quick_pass, blitz, not warp" in err

@@ -1,16 +1,19 @@
 """The seams, as tests: board views never import a game; nothing in the viewer outside a
 game's own folder (``viewer/games/<name>/``) names a game, its class or its module; a game's
-folder names no other game; the viewer has no import cycle; every registered game has a UI
-whose board kind has a view; and every board view draws a frame with every field set."""
+folder names no other game; every registered game has a UI whose board kind has a view; and
+every board view draws a frame with every field set. (No import cycle anywhere, model and
+viewer: ``tests/model/test_imports.py``.)"""
 
 from __future__ import annotations
 
 import ast
+import inspect
 import os
 import pathlib
 
 import numpy as np
 import pytest
+from import_graph import imported, modules
 
 from model.game import game_class, game_names
 
@@ -18,59 +21,12 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 VIEWER = ROOT / "viewer"
 GAMES = {name: game_class(name) for name in game_names()}
 GAME_MODULES = {cls.__module__ for cls in GAMES.values()}
+KNOWN = modules()  # the model's and the viewer's modules, by name
 
 
-def _module_name(path: pathlib.Path) -> str:
-    parts = list(path.relative_to(ROOT).with_suffix("").parts)
-    if parts[-1] == "__init__":
-        parts.pop()
-    return ".".join(parts)
-
-
-def _is_type_checking(node: ast.If) -> bool:
-    test = node.test
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
-    )
-
-
-def imports(path: pathlib.Path, *, top_level_only: bool = False) -> set[str]:
-    """Absolute names of the modules ``path`` imports (relative imports resolved; with
-    ``top_level_only``, imports inside functions and TYPE_CHECKING blocks are left out)."""
-    tree = ast.parse(path.read_text(), str(path))
-    package = _module_name(path).split(".")
-    if path.name != "__init__.py":
-        package = package[:-1]
-    nodes: list[ast.AST] = []
-    if top_level_only:
-        todo = list(tree.body)
-        while todo:
-            node = todo.pop()
-            if isinstance(node, ast.If) and not _is_type_checking(node):
-                todo += node.body + node.orelse
-            elif isinstance(node, ast.Try):
-                todo += node.body
-            elif isinstance(node, (ast.Import, ast.ImportFrom)):
-                nodes.append(node)
-    else:
-        nodes = list(ast.walk(tree))
-    found: set[str] = set()
-    for node in nodes:
-        if isinstance(node, ast.Import):
-            found |= {alias.name for alias in node.names}
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package[: len(package) - node.level + 1]
-                module = ".".join(base + ([node.module] if node.module else []))
-            else:
-                module = node.module or ""
-            found.add(module)
-            for alias in node.names:  # "from . import palette" imports a module
-                candidate = f"{module}.{alias.name}"
-                as_path = ROOT / candidate.replace(".", "/")
-                if as_path.with_suffix(".py").exists() or (as_path / "__init__.py").exists():
-                    found.add(candidate)
-    return found
+def imports(path: pathlib.Path) -> set[str]:
+    """The modules of the model and the viewer that ``path`` imports, anywhere in it."""
+    return imported(path, KNOWN)
 
 
 def viewer_files() -> list[pathlib.Path]:
@@ -140,48 +96,6 @@ def test_the_contract_test_would_see_a_game_named_in_the_shell(tmp_path):
         assert "model.pyraos" in imports(fake)
     finally:
         os.unlink(fake)
-
-
-def test_no_import_cycle_in_the_viewer():
-    modules = {_module_name(p): p for p in viewer_files()}
-    graph = {
-        name: {m for m in imports(path, top_level_only=True) if m in modules and m != name}
-        for name, path in modules.items()
-    }
-    # Importing a submodule runs its package's __init__ first.
-    for name in modules:
-        parent = name.rsplit(".", 1)[0]
-        if parent in modules and parent != name:
-            graph[name].add(parent)
-    cycle = _real_cycle(graph)
-    assert cycle == [], " -> ".join(cycle)
-
-
-def _real_cycle(graph: dict[str, set[str]]) -> list[str]:
-    """A cycle that does not go through a package's edge to its own submodule."""
-    pruned = {
-        name: {m for m in deps if not m.startswith(name + ".")} for name, deps in graph.items()
-    }
-    seen: dict[str, int] = {}
-
-    def visit(node: str, path: list[str]) -> list[str]:
-        seen[node] = 1
-        for nxt in sorted(pruned[node]):
-            if seen.get(nxt) == 1:
-                return [*path[path.index(nxt) :], nxt]
-            if nxt not in seen:
-                found = visit(nxt, [*path, nxt])
-                if found:
-                    return found
-        seen[node] = 2
-        return []
-
-    for name in sorted(pruned):
-        if name not in seen:
-            found = visit(name, [name])
-            if found:
-                return found
-    return []
 
 
 def test_every_game_has_a_ui_with_a_board_view():
@@ -288,3 +202,37 @@ def test_each_board_view_draws_frame_labels(plotter, name):
     after = np.asarray(plotter.screenshot(None, return_img=True)).astype(int)
     assert (before == after).all()
     board.close()
+
+
+def _protocol_members(protocol: type) -> set[str]:
+    """The names a protocol of viewer.host asks for, its bases' included."""
+    names: set[str] = set()
+    for cls in protocol.__mro__:
+        if getattr(cls, "_is_protocol", False) and cls.__module__ == "viewer.host":
+            names |= set(inspect.get_annotations(cls))
+            names |= {n for n, v in vars(cls).items() if callable(v) or isinstance(v, property)}
+    return {n for n in names if not n.startswith("__") and n != "_is_protocol"}
+
+
+def test_the_window_fulfils_every_host_its_controllers_take(make_window):
+    """Each controller takes its part of the window as a protocol of viewer.host; the
+    window has every member of each, and the engine, Solve mode, the Puzzle dock and the
+    analysis have what the others take of them."""
+    from viewer import host
+
+    window = make_window()
+    hosts = [p for name, p in vars(host).items() if name.endswith("Host")]
+    assert len(hosts) >= 9
+    parts = {
+        host.Players: window.engine,
+        host.Solving: window.puzzle_dock.solver,
+        host.PuzzleActions: window.puzzle_dock,
+        host.Analyst: window.analysis,
+    }
+    missing = [
+        f"{protocol.__name__}.{name}"
+        for protocol, owner in [*((p, window) for p in hosts), *parts.items()]
+        for name in sorted(_protocol_members(protocol))
+        if not hasattr(owner, name)
+    ]
+    assert missing == []

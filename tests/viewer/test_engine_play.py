@@ -139,7 +139,7 @@ def test_undo_takes_back_both_moves_and_waits(make_window, qtbot, guard_errors):
     # Undo while it thinks: the search stops and the human's move goes back.
     window.engine.set_player("blue", "strong")
     assert window.menus.players["blue"]["strong"].isChecked()  # the menu follows
-    window._play(window.game.parse_move("2,0,0"))
+    window._play(window.game.legal_moves()[0])  # a free point (the easy reply took one)
     assert window.engine.computer_thinking
     window.menus.undo.trigger()
     assert idle(window)
@@ -178,3 +178,29 @@ def test_shutdown_joins_the_thread(make_window, qtbot):
     thread = window.engine.runner.job.thread
     window.shutdown()
     assert not thread.is_alive()
+
+
+def test_the_engine_thinks_on_what_the_seat_to_move_may_see(gl_display, qtbot):
+    # Rolling Pyramids deploys in secret: when blue deploys, red's targets are red's own.
+    from model.rolling import GreedyPlayer, RandomPlayer, RollingPyramids
+
+    game = RollingPyramids.new(RollingPyramids.parse_options({"players": 2}))
+    player = RandomPlayer(5)
+    while not (game.phase == "deploy" and game.to_move == "blue"):
+        game.push(player.choose(game))
+    assert any(o.player == 0 and o.cell is not None for o in game.state.orders)
+    runner = EngineRunner(lambda: game)
+    seen = []
+    runner.run("hint", lambda view, progress, stop: seen.append(view))
+    qtbot.waitUntil(lambda: bool(seen), timeout=WAIT_MS)
+    view = seen[0]
+    assert [o.cell for o in view.state.orders if o.player == 0] == [None] * sum(
+        o.player == 0 for o in game.state.orders
+    )
+    assert view.move_stack == []  # the history names red's targets
+    answers = []
+    runner.answered.connect(lambda job, choice: answers.append(choice.move))
+    runner.start("hint", "greedy", seed=3)
+    qtbot.waitUntil(lambda: bool(answers), timeout=WAIT_MS)
+    assert answers == [GreedyPlayer(3).choose(game.information_state(1))]
+    runner.shutdown()

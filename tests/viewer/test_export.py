@@ -107,6 +107,18 @@ def test_turntable_gif_and_mp4_have_the_frames_asked(capsys, tmp_path):
     assert reddish(video[0]) > 0.01
 
 
+def test_a_turntable_of_one_frame_is_a_one_frame_gif(capsys, tmp_path):
+    """--frames 1 (the least the dialog and the command line take) was a TypeError out of
+    Pillow, which writes a lone frame with one duration, not a list (found by the monkey)."""
+    import imageio.v3 as iio
+
+    gif = tmp_path / "t.gif"
+    code, _, err = export(capsys, FULL, "-o", gif, "--turntable", "--frames", "1", *SMALL)
+    assert code == 0, err
+    assert iio.imread(gif, index=None).shape[:3] == (1, 120, 160)
+    assert iio.immeta(gif)["duration"] == 80  # 1000 / 12 ms, in the GIF's hundredths
+
+
 def test_replay_shows_each_position_of_the_history(capsys, tmp_path):
     import imageio.v3 as iio
 

@@ -408,3 +408,26 @@ def test_verify_and_solve_refuse_a_game_of_chance(make_window, qtbot, guard_erro
     assert "game of chance" not in dock.verdict_label.text()
     assert "game of chance" not in dock.verify_button.toolTip()
     assert guard_errors == []
+
+
+def test_the_analysis_dock_plays_no_move_while_solve_mode_waits(open_puzzle, qtbot, guard_errors):
+    """A double-click on a move in the Analysis dock is a move like a click on the board:
+    after a failed attempt in Solve mode it is refused with the same words (it was played
+    over the escape)."""
+    window, _ = open_puzzle(WIN_IN_2)
+    dock = window.puzzle_dock
+    session = window.session
+    dock.solve_button.click()
+    window._play(window.game.parse_move("2,1,0"))  # a win in 3 moves, not in 2
+    kind, _ = solving(qtbot, window)
+    assert kind == "failed"
+    ply = session.ply
+    window.analysis.seed = 1
+    window.analysis.dock.seconds.setValue(0.3)
+    window.analysis.analyse()
+    qtbot.waitUntil(lambda: window.analysis.shown() is not None, timeout=WAIT_MS)
+    assert window.analysis.dock.table.rowCount() > 0
+    window.analysis.dock.table.cellDoubleClicked.emit(0, 0)
+    assert session.ply == ply
+    assert "Try again" in window.statusBar().currentMessage()
+    assert not guard_errors

@@ -146,6 +146,7 @@ def test_the_dialog_shows_the_seats_of_the_player_count(make_window, qtbot):
         "Human",
         "Computer (random)",
         "Computer (greedy)",
+        "Computer (planner)",
     ]
     dialog.widget("players").setValue(3)
     dialog.set_player("green", "random")
@@ -508,3 +509,77 @@ def test_the_faction_boards_and_the_fights_share_a_place(rolling_window, qtbot):
     screen = window.screen().availableGeometry()
     assert window.frameGeometry().height() <= max(screen.height(), 900)
     window.leave_setup()
+
+
+def test_a_hint_in_hot_seat_tells_nothing_of_the_others_secret_orders(
+    rolling_window, qtbot, guard_errors
+):
+    """Blue's hint for its last deployment is the greedy player's move on what blue may
+    see (red's units, not their targets): red's orders do not steer it."""
+    from model.rolling import GreedyPlayer
+
+    window = rolling_window(2)
+    to_deploy(window, qtbot)
+    while window.game.phase == "deploy" and window.game.to_move == "red":
+        human_decides(window, qtbot)
+    game = window.game
+    assert (game.phase, game.to_move) == ("deploy", "blue")
+    assert window.ui.hand_over(game) == "blue"  # the screen not handed over yet: no hint
+    window.menus.hint.trigger()
+    assert not window.engine.runner.thinking
+    assert "the screen goes to blue first" in window.statusBar().currentMessage()
+    while len(game.units(1)) > 1:
+        human_decides(window, qtbot)
+    take_seat(window)
+    window.menus.hint.trigger()
+    message = window.statusBar().currentMessage
+    qtbot.waitUntil(lambda: message().startswith("hint: "), timeout=20_000)
+    hinted = window.engine.hint_move()
+    assert hinted == GreedyPlayer(window.engine.seed).choose(game.information_state(1))
+    assert not guard_errors
+
+
+def solo_soldiers() -> RollingPyramids:
+    """Solo round 1 after the walk: red holds eight spaces whose soldiers wait."""
+    from model.rolling import RandomPlayer, Roll
+
+    game = RollingPyramids.new(RollingPyramids.parse_options({"players": 1}))
+    game.push(Roll("red", 4, 1))
+    player = RandomPlayer(1)
+    while game.phase != "deploy":
+        game.push(player.choose(game))
+    state = game.file_state()
+    state["orders"] = []
+    state["sheets"]["red"]["deployed"] = []
+    pieces = {c: (plain, heroes, colour) for (c, plain, heroes), colour in game.pieces()}
+    for number in (8, 9, 10, 19, 20, 21, 33):
+        pieces[number] = (4, 0, "red")
+    game = RollingPyramids.from_setup_state(
+        game.options, "red", [((c, p, h), colour) for c, (p, h, colour) in pieces.items()], state
+    )
+    while game.phase == "deploy":
+        game.push(Deploy(game.units(0)[0].name, "20"))
+    return game
+
+
+def test_solo_soldiers_all_stay_with_one_click(make_window, qtbot, guard_errors):
+    game = solo_soldiers()
+    waiting = list(game.state.soldiers)
+    assert len(waiting) >= 3
+    window = make_window(game)
+    dock = window.ui._docks.turn
+    texts = dock.choice_texts()
+    assert texts[0] == "all stay: every space keeps its new soldiers"
+    assert texts[-1].startswith("New soldiers on ")
+    assert any(text.startswith("all join the reserve") for text in texts)
+    frame = window.ui.frame(window.game, window.turn)
+    board = window.ui.geometry(window.game)
+    assert set(frame.highlights["clickable"]) == {board.site(c) for c in waiting}
+    before = {c: window.game.state.troops[c].plain for c in waiting}
+    assert dock.choose_text("all stay")
+    game = window.game
+    assert game.phase != "soldiers"
+    assert "stay all" in map(str, game.move_stack)  # then the session rolled the dice
+    for c in waiting:
+        assert game.state.troops[c].plain == before[c] + game.map.cells[c].top
+    assert not guard_errors

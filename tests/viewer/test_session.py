@@ -142,6 +142,16 @@ def test_save_and_reopen(tmp_path):
     assert read(path).game.move_stack
 
 
+def test_opening_a_file_removes_what_a_killed_save_of_it_left(tmp_path):
+    path = Session(Partition(PartitionOptions(3))).save(tmp_path / "s.pyr.json")
+    killed = tmp_path / ".s.pyr.json.99999999-abcdefgh.tmp"  # its process is gone
+    other = tmp_path / ".t.pyr.json.99999999-abcdefgh.tmp"  # another file's
+    for temp in (killed, other):
+        temp.write_text("{")
+    Session(Partition(PartitionOptions(2))).open(path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [other.name, "s.pyr.json"]
+
+
 def test_view_state_visibility():
     lat = lattice(5)
     view = ViewState()

@@ -141,16 +141,17 @@ def test_a_changed_level_restarts_the_thinking(make_window, qtbot, guard_errors)
 def test_computer_against_computer_plays_on_and_stop_pauses(
     make_window, qtbot, monkeypatch, guard_errors
 ):
-    from model.search import agents
+    # base 4 has a compiled kernel: the levels are the compiled MCTS
+    from model.search.compiled.agent import CompiledMCTSAgent
 
     threads = []
-    choose = agents.MCTSAgent.choose
+    choose = CompiledMCTSAgent.choose
 
     def recorded(self, *args, **kwargs):
         threads.append(threading.current_thread())
         return choose(self, *args, **kwargs)
 
-    monkeypatch.setattr(agents.MCTSAgent, "choose", recorded)
+    monkeypatch.setattr(CompiledMCTSAgent, "choose", recorded)
     window = make_window(Partition(PartitionOptions(4)))
     window.engine.seed = 3
     window.engine.pace = 0.05

@@ -201,6 +201,11 @@ class GameUI:
     def hinted_move(self, game: Game, move: Any) -> None:
         """The engine's hint for ``game`` came (it is drawn by :meth:`hint_frame`)."""
 
+    def hint_refusal(self, game: Game) -> str:
+        """Why no hint may be given now ('' when one may): a hot seat's screen not yet
+        handed to the player deciding, say (the hint would show whoever sits there)."""
+        return ""
+
     def players_changed(self) -> None:
         """Who plays which colour changed, or the computer started or ended its parts
         (docks that say so follow)."""

@@ -91,6 +91,23 @@ class ScrolledBody(QScrollArea):
         return super().eventFilter(watched, event)
 
 
+def add_game_docks(
+    window: QMainWindow,
+    docks: Sequence[QDockWidget],
+    tabs: Sequence[Sequence[QDockWidget]],
+) -> None:
+    """A game's ``docks`` join the right side of the window, shown: each comes with its
+    game (closed, it stays closed until the next); each group of ``tabs`` shares one place,
+    its first dock in front."""
+    for dock in docks:
+        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        dock.show()
+    for first, *others in tabs:
+        for other in others:
+            window.tabifyDockWidget(first, other)
+        first.raise_()
+
+
 def fit_game_docks(
     window: QMainWindow,
     docks: Sequence[QDockWidget],
@@ -155,3 +172,25 @@ def keep_on_screen(window: QWidget, size: QSize | None = None) -> None:
     top = max(area.top(), min(frame.top(), area.bottom() + 1 - frame.height()))
     if (left, top) != (frame.left(), frame.top()):
         window.move(left, top)
+
+
+def present(dock: QDockWidget) -> None:
+    """Show and raise ``dock``, with the room it needs beside the docks that share its side
+    of the window: they keep what they need (their minimum height), it gets the rest."""
+    dock.show()
+    dock.raise_()
+    window = dock.parentWidget()
+    if dock.isFloating() or not isinstance(window, QMainWindow):
+        return
+    area = window.dockWidgetArea(dock)
+    others = [
+        other
+        for other in window.findChildren(QDockWidget)
+        if other is not dock
+        and other.isVisible()
+        and not other.isFloating()
+        and window.dockWidgetArea(other) == area
+    ]
+    if others:
+        sizes = [other.minimumSizeHint().height() for other in others]
+        window.resizeDocks([*others, dock], [*sizes, window.height()], Qt.Orientation.Vertical)

@@ -50,7 +50,7 @@ from ..session import shipped
 from ..slots import guarded
 
 if TYPE_CHECKING:
-    from ..app import MainWindow
+    from ..host import ExportHost
 
 #: The formats offered: (text, extension, animated).
 FORMATS: tuple[tuple[str, str, bool], ...] = (
@@ -68,8 +68,8 @@ class _Cancelled(Exception):
 
 
 class ExportDialog(QDialog):
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
+    def __init__(self, window: ExportHost) -> None:
+        super().__init__(window.window())
         self.window_ = window
         self.setWindowTitle("Export")
         self.setModal(False)
@@ -244,13 +244,11 @@ class ExportDialog(QDialog):
             target = target.with_name(target.name + self.extension())
         options = self.options(target)
         game = window.session.game
-        # The board as drawn (hint, heat map, group colours...); set-up mode shows the
-        # painting, not a position: then the position's own picture.
-        frame = window._frame() if window.setup is None else None
+        frame = window.drawn_frame()  # None in set-up mode: the position's own picture
         progress: QProgressDialog | None = None
         report = None
         if options.motion is not None:
-            progress = QProgressDialog("Exporting...", "Cancel", 0, 100, window)
+            progress = QProgressDialog("Exporting...", "Cancel", 0, 100, window.window())
             progress.setWindowTitle("Export")
             progress.setWindowModality(Qt.WindowModality.WindowModal)
             progress.setMinimumDuration(300)
@@ -283,9 +281,9 @@ class ExportDialog(QDialog):
         return written
 
 
-def open_export_dialog(window: MainWindow) -> ExportDialog:
+def open_export_dialog(window: ExportHost) -> ExportDialog:
     """File > Export...: the window's export dialog, made on first use, shown and raised."""
-    dialog: Any = window.findChild(ExportDialog)
+    dialog: Any = window.window().findChild(ExportDialog)
     if dialog is None:
         dialog = ExportDialog(window)
     dialog.refresh()

@@ -11,8 +11,8 @@ from __future__ import annotations
 import html
 import platform
 from importlib import metadata
-from typing import TYPE_CHECKING
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QDockWidget,
     QHeaderView,
+    QMainWindow,
     QMenu,
     QMessageBox,
     QTableWidget,
@@ -32,9 +33,6 @@ from PySide6.QtWidgets import (
 from model.game import game_class
 
 from ..games import ui_class, ui_names
-
-if TYPE_CHECKING:
-    from PySide6.QtWidgets import QMainWindow
 
 #: Keys that act on the board without a menu entry of their own.
 BOARD_KEYS = (
@@ -81,6 +79,19 @@ class RulesDock(QDockWidget):
         index = self.games.findData(name)
         if index >= 0:
             self.games.setCurrentIndex(index)
+
+    def present(self, name: str, beside: QDockWidget) -> None:
+        """Help > Rules: the rules of ``name``, shown and raised; docked, the dock comes
+        tabbed with ``beside`` (the full height of its column) and with room to read."""
+        self.show_game(name)
+        parent = self.parentWidget()
+        window = parent if isinstance(parent, QMainWindow) and not self.isFloating() else None
+        if window is not None and not self.isVisible():
+            window.tabifyDockWidget(beside, self)
+        self.show()
+        self.raise_()
+        if window is not None and self.height() < window.height() // 2:
+            window.resizeDocks([self], [window.height() * 2 // 3], Qt.Orientation.Vertical)
 
     def _show(self) -> None:
         name = self.games.currentData()

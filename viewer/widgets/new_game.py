@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from model.game import Game, OptionSpec, PositionFormatError, game_class, game_names
-from model.search.agents import LEVELS, levels_for
+from model.search.levels import LEVELS, levels_for
 
 #: Who plays a side, as the dialog and the Game menu offer it: (text, level; None: human).
 PLAYER_CHOICES: tuple[tuple[str, str | None], ...] = (
@@ -206,14 +206,16 @@ class NewGameDialog(QDialog):
         specs = game_class(name).option_specs
         labels = {spec.name: spec.label for spec in specs}
         for spec in specs:
-            if spec.only_when is None or spec.only_when[0] not in widgets:
+            conditions = [(o, v) for o, v in spec.conditions() if o in widgets]
+            if not conditions:
                 continue
-            other, values = spec.only_when
-            on = str(widget_value(widgets[other])) in values
+            off = [o for o, values in conditions if str(widget_value(widgets[o])) not in values]
             widget = widgets[spec.name]
-            widget.setEnabled(on)
-            why = f" (not used when {labels[other]} is {widget_value(widgets[other])})"
-            widget.setToolTip(spec.help + ("" if on else why))
+            widget.setEnabled(not off)
+            why = "".join(
+                f" (not used when {labels[o]} is {widget_value(widgets[o])})" for o in off[:1]
+            )
+            widget.setToolTip(spec.help + why)
         self._follow_players(name)
 
     def _follow_players(self, name: str) -> None:

@@ -25,7 +25,7 @@ import dataclasses
 import html
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
@@ -58,14 +58,15 @@ from ..engine import EngineRunner, Job, position_of
 from ..frame import Frame, Label
 from ..slots import slot
 from ..solve import SolveMode
+from .dock_fit import present
 from .keys import pass_history_keys
 from .setup_dock import WrappedLabel
 
 if TYPE_CHECKING:
     import threading
 
-    from ..app import MainWindow
     from ..games import GameUI
+    from ..host import PuzzleHost
     from ..session import Session
 
 GREEN, RED, ORANGE, GREY = "#1b7a2e", "#b00020", "#b35c00", "#666666"
@@ -100,8 +101,11 @@ def parse_solution(text: str) -> list[str]:
 
 
 class PuzzleDock(QDockWidget):
-    def __init__(self, host: MainWindow) -> None:
-        super().__init__("Puzzle", host)
+    #: Solve mode began (True) or ended (False): the Game menu's Solve item follows.
+    solving = Signal(bool)
+
+    def __init__(self, host: PuzzleHost) -> None:
+        super().__init__("Puzzle", host.window())
         self.setObjectName("puzzle-dock")
         self.host = host
         self.session: Session = host.session
@@ -117,9 +121,8 @@ class PuzzleDock(QDockWidget):
         self.runner.progressed.connect(self._on_progress)
         self.runner.answered.connect(self._on_verified)
         self.runner.failed.connect(self._on_verify_failed)
-        self.solver = SolveMode(host, self)
+        self.solver = SolveMode(host, self.solve_changed, self)
         self._build()
-        host.setup_dock.visibilityChanged.connect(self._on_setup_shown)
         self._tooltips = {b: b.toolTip() for b in (self.verify_button, self.solve_button)}
         self.load_fields()
         self._show_where()
@@ -358,27 +361,12 @@ class PuzzleDock(QDockWidget):
 
     def present(self) -> None:
         """Show the dock, with the room it needs beside a dock it shares its side with."""
-        host = self.host
-        self.show()
-        self.raise_()
-        if self.isFloating():
-            return
-        area = host.dockWidgetArea(self)
-        others = [
-            dock
-            for dock in host.findChildren(QDockWidget)
-            if dock is not self
-            and dock.isVisible()
-            and not dock.isFloating()
-            and host.dockWidgetArea(dock) == area
-        ]
-        if others:  # they keep what they need, the puzzle gets the rest
-            sizes = [dock.minimumSizeHint().height() for dock in others]
-            host.resizeDocks([*others, self], [*sizes, host.height()], Qt.Orientation.Vertical)
+        present(self)
 
     @slot
-    def _on_setup_shown(self, _visible: bool) -> None:
-        """Set-up mode came or went: Verify says what it will do."""
+    def setup_shown(self, _visible: bool) -> None:
+        """Set-up mode came or went (the Set-up dock's visibility): Verify says what it
+        will do."""
         setup = self.host.setup is not None
         self.verify_button.setText("Apply the set-up and verify" if setup else "Verify")
 
@@ -778,10 +766,7 @@ class PuzzleDock(QDockWidget):
         self.solve_button.setEnabled((has_goal or active) and not self.no_proof())
         self.again_button.setVisible(active)
         self.reveal_button.setVisible(active)
-        menus = getattr(self.host, "menus", None)
-        action = getattr(menus, "solve", None)
-        if action is not None:
-            action.setChecked(active)
+        self.solving.emit(active)
         self.brief.setVisible(active)
         kind, text = solver.status
         if active:

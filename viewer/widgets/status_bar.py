@@ -45,6 +45,12 @@ class StatusBar(QStatusBar):
         self._text = ""
         self._timer = QTimer(self, singleShot=True)
         self._timer.timeout.connect(self.clearMessage)
+        #: What to do next (the left, giving way to messages); the site under the mouse and
+        #: the game's state (the right, permanent).
+        self.prompt, self.hover, self.game = QLabel(), QLabel(), QLabel()
+        self.addWidget(self.prompt)
+        self.addPermanentWidget(self.hover)
+        self.addPermanentWidget(self.game)
 
     def addWidget(self, widget: QWidget, stretch: int = 0) -> None:
         """A normal widget: it shares the left part and gives way to messages; it may

@@ -6,6 +6,8 @@ signals blocked; the widgets' changes reach the view state through ``_on_*_chang
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -20,6 +22,9 @@ from PySide6.QtWidgets import (
 
 from ..view_state import AXES, ViewState
 from .keys import pass_history_keys
+
+if TYPE_CHECKING:
+    from ..boards import BoardView
 
 SLIDER_STEPS = 4  # slider positions per unit of length (a ball's diameter)
 
@@ -92,6 +97,15 @@ class ViewDock(QDockWidget):
         for on, name in zip(self.clip_on, AXES, strict=True):
             on.setToolTip(f"Hide the {pieces} beyond a plane across the {name} axis")
         self.cut_open.setText(f"Cut {pieces} open on the planes")
+
+    def show_board(self, board: BoardView, pieces: str) -> None:
+        """The ranges and words of ``board`` (a new board, or the view reset), whose pieces
+        the game calls ``pieces``."""
+        hi = board.geometry.centres.max(axis=0)
+        extent = (float(hi[0]), float(hi[1]), float(hi[2]))
+        self.set_words(pieces)
+        self.set_board(board.level_count, extent, board.peel_max, flat=board.flat)
+        self.cut_open.setEnabled(board.supports_cut_open)
 
     def set_board(
         self,

@@ -35,7 +35,14 @@ from typing import Any
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QDockWidget, QListWidgetItem, QWidget
 
-from model.ball import COLOURS, Program, PyramidBall, relative_direction
+from model.ball import (
+    COLOURS,
+    SPECIAL_TITLES,
+    Program,
+    PyramidBall,
+    SpecialChoice,
+    relative_direction,
+)
 from model.ball_rules import ALL_STAND, MOVES, PASSES, RowReport, TurnReport, parse_square, step
 from model.game import Game, JointMove, Move
 
@@ -83,6 +90,7 @@ class ProgramTurn:
         self.game = game
         self.programs: dict[int, Program] = {}
         self.by_computer: set[int] = set()  # the programs in that the computer made
+        self.chosen: SpecialChoice | None = None  # the special move a human took (a turn node)
         self._pieces = {site_of(*coords): colour for coords, colour in game.pieces()}
 
     @property
@@ -93,7 +101,11 @@ class ProgramTurn:
 
     @property
     def can_finish(self) -> bool:
-        return not self.game.is_over() and (len(self.programs) == 2 or self.ui.open_side_ready())
+        if self.game.is_over():
+            return False
+        if self.game.choosing is not None:
+            return self.chosen is not None
+        return len(self.programs) == 2 or self.ui.open_side_ready()
 
     def pieces(self) -> dict[int, str]:
         return self._pieces
@@ -106,6 +118,8 @@ class ProgramTurn:
     def click(self, site: int) -> ClickResult:
         if self.game.is_over():
             return f"the game is over: {self.game.describe_result()}"
+        if self.game.choosing is not None:
+            return choice_text(self.game)
         return CLICK_TEXT
 
     def submit(self, side: int, part: Move) -> ClickResult:
@@ -126,6 +140,8 @@ class ProgramTurn:
     def finish(self) -> ClickResult:
         if self.game.is_over():
             return f"the game is over: {self.game.describe_result()}"
+        if self.game.choosing is not None:
+            return self.chosen or choice_text(self.game)
         joint = self.joint()
         if joint is not None:
             return joint
@@ -158,6 +174,7 @@ class BallUI(GameUI):
         self.open_side: int | None = None  # the human side whose editor shows
         self._computer_seen: dict[str, str] = {}
         self.hinted: tuple[int, Program] | None = None  # the engine's hint: (side, program)
+        self.hinted_choice: SpecialChoice | None = None  # the hint at a special move's choice
         self.report: TurnReport | None = None
         self.before: Pieces = ()
         self.before_ball: str | None = None  # the loose ball's square before the last turn
@@ -195,6 +212,8 @@ class BallUI(GameUI):
                 dock.editor.submit.clicked.connect(lambda _c=False, s=side: self.hand_in(s))
                 dock.hand_over.clicked.connect(lambda _c=False, s=side: self.reveal(s))
                 dock.use_hint.clicked.connect(lambda _c=False, s=side: self.use_hint(s))
+                for name, button in dock.choice_buttons.items():
+                    button.clicked.connect(lambda _c=False, s=side, n=name: self.take_special(s, n))
             dock = TurnDock(parent)
             dock.first.clicked.connect(lambda: self.show_row(0))
             dock.back.clicked.connect(lambda: self.step_row(-1))
@@ -217,6 +236,12 @@ class BallUI(GameUI):
             if timer is not None:
                 timer.stop()
         self._stop_slide()
+        if self._docks is not None:  # they go with the game (they stayed, hidden, wired
+            for dock in self._docks:  # to this UI, at every switch); deleted later: the
+                dock.close()  # window still removes their View menu entries
+                dock.deleteLater()
+            self._docks = None
+            self._clock = None  # a child of the Turn dock
 
     # ---- a position ---------------------------------------------------------------------
 
@@ -227,14 +252,18 @@ class BallUI(GameUI):
 
     def position_changed(self, game: Game, reason: str) -> None:
         assert isinstance(game, PyramidBall)
-        self.report = game.last_effect()
+        self.report = game.last_turn()  # the special moves chosen since then aside
         self.before = ()
         self.before_ball = None
         if self.report is not None:
             copy = game.copy()
+            while copy.last_effect() is None:  # back over the choices to the turn
+                copy.pop()
             copy.pop()
             self.before = tuple(copy.pyramids())
             self.before_ball = copy.loose_ball
+        if game.last_effect() is None:  # a special move's choice: no rows to replay again
+            reason = "choice"
         if self._turn is None or self._turn.game is not game:
             self._turn = ProgramTurn(self, game)
         self._stop_replay()
@@ -255,9 +284,11 @@ class BallUI(GameUI):
             dock.editor.set_game(game)
         computer = self.computer()
         humans = [s for s in (0, 1) if COLOURS[s] not in computer]
-        self.open_side = humans[0] if humans and not game.is_over() else None
+        programming = not game.is_over() and game.choosing is None
+        self.open_side = humans[0] if humans and programming else None
         self._computer_seen = dict(computer)
         self.hinted = None
+        self.hinted_choice = None
         self._start_clock()
         self._show_rows()
         self.refresh()
@@ -298,7 +329,8 @@ class BallUI(GameUI):
                     turn.by_computer.discard(side)
             humans = [s for s in (0, 1) if COLOURS[s] not in computer and s not in turn.programs]
             if self.open_side not in humans:
-                self.open_side = humans[0] if humans and not turn.game.is_over() else None
+                programming = not turn.game.is_over() and turn.game.choosing is None
+                self.open_side = humans[0] if humans and programming else None
             self._start_clock()
         self.refresh()
         self._redraw()
@@ -313,7 +345,12 @@ class BallUI(GameUI):
         return words
 
     def hinted_move(self, game: Game, move: Any) -> None:
-        """The engine's hint came: for the open editor's side, "Use hint" loads it."""
+        """The engine's hint came: for the open editor's side, "Use hint" loads it; a
+        special move's choice is marked on its button."""
+        if isinstance(move, SpecialChoice):
+            self.hinted_choice = move
+            self.refresh()
+            return
         side = self.open_side
         if not isinstance(move, Program) or side is None or self._docks is None:
             return
@@ -394,6 +431,17 @@ class BallUI(GameUI):
         return joint
 
     @slot
+    def take_special(self, side: int, special: str) -> None:
+        """``side``'s button on the choice page: it takes that special move."""
+        turn = self._turn
+        if turn is None or turn.game.choosing != COLOURS[side]:
+            self._say("no special move to choose now")
+            return
+        turn.chosen = SpecialChoice(COLOURS[side], special)
+        if self.host is not None:
+            self.host.finish_turn()  # the window plays turn.finish(): the choice
+
+    @slot
     def reveal(self, side: int) -> None:
         """The hand-over screen: ``side`` takes the computer and sees its own editor."""
         if self._turn is None or side in self._turn.programs or COLOURS[side] in self.computer():
@@ -417,6 +465,7 @@ class BallUI(GameUI):
         computer = self.computer()
         programs = self._turn.programs
         setup = self.host is not None and self.host.setup_active()
+        chooser = game.choosing if not game.is_over() else None
         for side, dock in enumerate(self.program_docks):
             colour = COLOURS[side]
             if setup:
@@ -425,6 +474,8 @@ class BallUI(GameUI):
                 )
             elif game.is_over():
                 dock.cover(f"The game is over: {game.describe_result()}.")
+            elif chooser is not None:
+                self._choice_page(game, side, dock, computer)
             elif side in programs:
                 dock.cover(f"{colour.capitalize()}'s program is in, hidden until the rows resolve.")
             elif colour in computer:
@@ -456,10 +507,34 @@ class BallUI(GameUI):
         assert self.turn_dock is not None
         self.turn_dock.state.setText(self.waiting_text() or game.describe_result())
 
+    def _choice_page(
+        self, game: PyramidBall, side: int, dock: ProgramDock, computer: Mapping[str, str]
+    ) -> None:
+        """A special move is chosen: the chooser's dock offers those left, the other
+        dock says who chooses (the computer's choice comes from the engine)."""
+        chooser = game.choosing
+        colour = COLOURS[side]
+        if colour != chooser:
+            dock.cover(f"{str(chooser).capitalize()} chooses a special move; then both program.")
+        elif colour in computer:
+            dock.cover(f"The computer ({computer[colour]}) chooses {colour}'s special move.")
+        else:
+            hint = self.hinted_choice
+            more = game.choices_pending(colour)
+            which = f" (the first of {more} to choose)" if more > 1 else ""
+            dock.show_choices(
+                f"{colour.capitalize()} was scored on: take a special move{which} to keep "
+                "until you use it (each is used once).",
+                [c.special for c in game.choices()],
+                hint.special if hint is not None and hint.colour == colour else None,
+            )
+
     def waiting_text(self) -> str:
         turn = self._turn
         if turn is None or turn.game.is_over():
             return ""
+        if turn.game.choosing is not None:
+            return choice_text(turn.game)
         missing = [COLOURS[s] for s in (0, 1) if s not in turn.programs]
         if not missing:
             return "both programs are in"
@@ -602,7 +677,8 @@ class BallUI(GameUI):
         if row is None:
             dock.row_title.setText(f"Before the last turn ({count} rows)")
             return
-        dock.row_title.setText(f"Row {row.name} ({self.row} of {count})")
+        roles = f", {row.offence} on offence" if row.offence else ""
+        dock.row_title.setText(f"Row {row.name} ({self.row} of {count}){roles}")
         for line in explain_row(row):
             dock.lines.addItem(QListWidgetItem(line))
 
@@ -700,9 +776,21 @@ class BallUI(GameUI):
 
     def played(self, game: Game, mover: str, move: Move) -> str:
         assert isinstance(game, PyramidBall)
+        then = choice_text(game) if game.choosing else ""
+        granted = "".join(
+            f"; {colour} gets {SPECIAL_TITLES[special]}, the last special move left"
+            for colour, special in game.last_granted()
+        )
+        if isinstance(move, SpecialChoice):
+            then = then or "both sides program the next turn"
+            return f"{move.words()}{granted}; {then}"
         report = game.last_effect()
         what = report.describe() if report is not None else ""
-        return f"the programs resolve: {what}; the Turn dock replays the rows ([ and ] step)"
+        then = f"; {then}" if then else ""
+        return (
+            f"the programs resolve: {what}{granted}{then} (the Turn dock replays the rows: "
+            "[ and ] step)"
+        )
 
     def status(self, game: Game) -> str:
         assert isinstance(game, PyramidBall)
@@ -713,7 +801,8 @@ class BallUI(GameUI):
         carrier = game.carrier
         parts = [text + f" (first to {game.options.target})"]
         if carrier is None:
-            parts.append(f"ball loose on {game.ball_square()} ({game.to_move} on offence)")
+            offence = COLOURS[game.offence]
+            parts.append(f"ball loose on {game.ball_square()} ({offence} on offence)")
         else:
             colour, size = carrier
             parts.append(f"ball: {colour} {SIZE_NAMES['LMS'.index(size)]} on {game.ball_square()}")
@@ -724,6 +813,8 @@ class BallUI(GameUI):
             held = game.specials(c)
             if held:
                 parts.append(f"{c} holds {', '.join(s.replace('_', ' ') for s in held)}")
+        if game.choosing is not None:
+            parts.append(f"{game.choosing} chooses a special move")
         return "; ".join(parts)
 
     def describe(  # type: ignore[override]
@@ -747,6 +838,15 @@ class BallUI(GameUI):
     def _redraw(self) -> None:
         if self.host is not None:
             self.host.redraw()
+
+
+def choice_text(game: PyramidBall) -> str:
+    """What a special move's choice asks, for the status bar and the Turn dock."""
+    names = ", ".join(SPECIAL_TITLES[c.special] for c in game.choices())
+    chooser = str(game.choosing)
+    more = game.choices_pending(chooser)
+    which = f" (the first of {more})" if more > 1 else ""
+    return f"{chooser} was scored on and chooses a special move to keep{which}: {names}"
 
 
 def explain_row(row: RowReport) -> list[str]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QSize, Qt
+from PySide6.QtCore import QEvent, QSize, Qt, QTimer
 from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QListWidget,
+    QMainWindow,
     QPushButton,
     QStackedWidget,
     QToolButton,
@@ -34,7 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from model.ball import COLOURS, Program, PyramidBall, relative_direction
+from model.ball import COLOURS, SPECIALS, Program, PyramidBall, relative_direction
 from model.ball_rules import PASSES, STAND, parse_program
 from model.game import InvalidMoveError
 
@@ -42,6 +43,12 @@ from ...palette import PIECE_RGB
 from ...widgets.dock_fit import ScrolledBody
 
 SIZES = ("Large", "Medium", "Small")
+#: The special moves as the choice page offers them: a title and what each does.
+SPECIAL_WORDS = {
+    "dash": ("Dash", "your Small gets a fourth row, played after row 3"),
+    "quick_pass": ("Quick Pass", "a Medium carrier may pass in row 1"),
+    "blitz": ("Blitz", "on defence, your Large takes all three of its steps in row 1"),
+}
 ENTRY_BUTTONS = ("F", "B", "L", "R", "S")
 ENTRY_WORDS = {"F": "forward", "B": "back", "L": "left", "R": "right", "S": "stand"}
 
@@ -203,7 +210,7 @@ class ProgramEditor(QWidget):
             for r in rows:
                 for j, name in enumerate(SIZES):
                     if j != k and "LMS"[j] in here:
-                        quick = " (Quick Pass: used up)" if r == 0 else ""
+                        quick = " (uses Quick Pass)" if r == 0 else ""
                         self.pass_box.addItem(
                             f"row {r + 1}: {SIZES[k]} passes to {name}{quick}", (r, k, j)
                         )
@@ -286,21 +293,31 @@ class ProgramEditor(QWidget):
 
     def apply_text(self) -> str | None:
         """Set the program typed in the notation box if it differs from the buttons' (the
-        buttons follow); a sentence saying what is wrong with it, else None."""
+        buttons follow); a sentence saying what is wrong with it, else None. A typed
+        program the buttons cannot show (illegal here, or a pass or special this side has
+        not) changes nothing: the buttons keep the player's program, the box keeps the
+        text to correct and the reason shows under it."""
         text = self.text.text().strip()
-        if text == str(self.program()):
+        before = self.program()
+        if text == str(before):
             return None
         try:
             program = parse_program(text)
+            problem = self.game.program_problem(program, self.side) if self.game else "no game"
         except InvalidMoveError as exc:
-            self.problem.setText(str(exc))
-            self.problem.setVisible(True)
-            return str(exc)
-        self.set_program(program)
-        typed = self.why_not()
-        if typed is None and str(self.program()) != str(program):
-            return f"{program} cannot be shown here (a pass or special this side has not)"
-        return None
+            problem = str(exc)
+        else:
+            if problem is None:
+                self.set_program(program)
+                if str(self.program()) == str(program):
+                    return None
+                problem = "the editor offers no such pass or special move here"
+                self.set_program(before)  # the buttons as they were
+                self.text.setText(text)
+            problem = f"{program}: {problem}"
+        self.problem.setText(f"{problem}. The buttons keep your program.")
+        self.problem.setVisible(True)
+        return problem
 
     def _edited(self) -> None:
         if self._quiet:
@@ -324,7 +341,7 @@ class ProgramDock(QDockWidget):
         self.setObjectName(f"program-dock-{colour}")
         self.side = side
         self.stack = PageStack(self)
-        self.stack.currentChanged.connect(lambda _i: self.stack.updateGeometry())
+        self.stack.currentChanged.connect(self._on_page_changed)
         self.editor = ProgramEditor(side, changed, self.stack)
         cover = QWidget(self.stack)
         box = QVBoxLayout(cover)
@@ -338,6 +355,29 @@ class ProgramDock(QDockWidget):
         box.addStretch(1)
         self.stack.addWidget(self.editor)
         self.stack.addWidget(cover)
+        self.choice_page = QWidget(self.stack)
+        box = QVBoxLayout(self.choice_page)
+        self.choice_text = QLabel(self.choice_page)
+        self.choice_text.setWordWrap(True)
+        box.addWidget(self.choice_text)
+        #: special move -> its button (the chooser takes it) and the line saying what it
+        #: does; those already gained are hidden
+        self.choice_buttons: dict[str, QPushButton] = {}
+        self.choice_lines: dict[str, QLabel] = {}
+        for name in SPECIALS:
+            title, what = SPECIAL_WORDS[name]
+            button = QPushButton(f"Take {title}", self.choice_page)
+            button.setObjectName(f"{colour}-take-{name}")
+            button.setToolTip(f"{title}: {what} (used once, when a program makes use of it)")
+            line = QLabel(what, self.choice_page)
+            line.setWordWrap(True)
+            line.setIndent(12)
+            box.addWidget(button)
+            box.addWidget(line)
+            self.choice_buttons[name] = button
+            self.choice_lines[name] = line
+        box.addStretch(1)
+        self.stack.addWidget(self.choice_page)
         self.setWidget(self.stack)
         self.use_hint = self.editor.use_hint
         # Covered until the game's turn opens one editor: both open as the docks came made
@@ -348,13 +388,57 @@ class ProgramDock(QDockWidget):
     def editing(self) -> bool:
         return self.stack.currentIndex() == 0
 
+    def _on_page_changed(self, _index: int) -> None:
+        self.stack.updateGeometry()
+        QTimer.singleShot(0, self, self._fit)  # once the layout took the new page
+
+    def _fit(self) -> None:
+        """The new page needs more room than the dock has (its wrapped sentences were cut
+        in half): the dock takes it from its neighbours in the column."""
+        window = self.parentWidget()
+        if not isinstance(window, QMainWindow) or not self.isVisible() or self.isFloating():
+            return
+        page = self.stack.currentWidget()
+        width = self.stack.width()
+        layout = page.layout()
+        need = (
+            layout.heightForWidth(width)
+            if layout is not None and layout.hasHeightForWidth()
+            else page.sizeHint().height()
+        )
+        if self.stack.height() < need:
+            extra = self.height() - self.stack.height()  # the title bar
+            window.resizeDocks([self], [need + extra], Qt.Orientation.Vertical)
+
     def show_editor(self) -> None:
         self.stack.setCurrentIndex(0)
 
     def cover(self, text: str, hand_over: bool = False) -> None:
+        changed = text != self.cover_text.text() or hand_over != self.hand_over.isVisible()
         self.cover_text.setText(text)
         self.hand_over.setVisible(hand_over)
-        self.stack.setCurrentIndex(1)
+        if self.stack.currentIndex() != 1:
+            self.stack.setCurrentIndex(1)
+        elif changed:
+            self._on_page_changed(1)  # a longer sentence may need more room
+
+    @property
+    def choosing(self) -> bool:
+        return self.stack.currentWidget() is self.choice_page
+
+    def show_choices(self, text: str, left: list[str], hint: str | None = None) -> None:
+        """The choice page: ``text`` above a button per special move ``left`` to take
+        (the hinted one marked)."""
+        self.choice_text.setText(text)
+        for name, button in self.choice_buttons.items():
+            button.setVisible(name in left)
+            self.choice_lines[name].setVisible(name in left)
+            title = SPECIAL_WORDS[name][0]
+            button.setText(f"Take {title}" + ("  (the hint)" if name == hint else ""))
+        if self.stack.currentWidget() is not self.choice_page:
+            self.stack.setCurrentWidget(self.choice_page)
+        else:
+            self._on_page_changed(2)
 
 
 class TurnDock(QDockWidget):

@@ -15,7 +15,8 @@ Hidden deployment: while units are being deployed, the map shows only the orders
 human player deciding (or of the one human against computers); the others' are hidden
 until the fights, and the status bar says "red sent a unit" without the target.
 
-Computer players are the game's own (random, greedy: ``Game.computer_levels``).
+Computer players are the game's own (random, greedy, planner: ``Game.computer_levels``),
+deciding from the information state of the seat they play (and Hint, from the player's).
 
 Sites are the hex map's ``cell * LAYERS + layer``: a force is a stack of counters, one
 site per counter (``stack_height``).
@@ -35,12 +36,9 @@ from model.rolling import (
     COLOURS,
     DONE,
     PHARAOH_COLOUR,
-    Cross,
     Deploy,
-    Develop,
     Place,
     RollingPyramids,
-    Soldiers,
     StartArea,
     Take,
 )
@@ -51,6 +49,7 @@ from ...frame import Frame, Label, Marker, Path, Pointer, Region
 from ...slots import slot
 from .. import register_ui
 from ..base import ClickResult, GameUI
+from .words import move_words, slot_words, take_words
 
 LAYERS = 8
 TROOPS_A_COUNTER = 3
@@ -72,7 +71,8 @@ ASK = {
     "develop": "choose an upgrade in the Turn dock, or Finish turn (Enter) to keep the pairs",
     "deploy": "choose a unit in the Turn dock, then click a marked space to send it",
     "conquest": "cross off a triangle in the Turn dock, or Finish turn (Enter) to stop",
-    "soldiers": "the new soldiers stay or join the reserve: choose in the Turn dock",
+    "soldiers": "the new soldiers stay or join the reserve: all stay with one click, or choose "
+    "space by space in the Turn dock",
     "cleanup": "place a device (choose it in the Turn dock, click the map), or Finish turn",
 }
 
@@ -102,66 +102,6 @@ def hex_map(board: RollingMap) -> HexMap:
         for cell in board.cells
     ]
     return HexMap(cells, layers=LAYERS)
-
-
-def slot_words(slot: str) -> str:
-    """A slot of the faction board in words."""
-    if slot == "none":
-        return "written nowhere (no slot takes it)"
-    if slot == "hero":
-        return "the next hero slot"
-    if slot.startswith("dev"):
-        pair, shape = slot[3:].split(".")
-        return f"develop pair {pair} ({shape})"
-    if slot.startswith("f"):
-        group, space = slot[1:].split(".")
-        return f"footmen {group}, space {space} (crossed off)"
-    return f"line {slot[0]}, circle {slot[1]}"
-
-
-def take_words(move: Take, own: bool) -> str:
-    """'line a, circle 1: 5 (6, own colour -1)'."""
-    where = slot_words(move.slot)
-    if move.written is None:
-        return where
-    text = f"{where}: {move.written}"
-    if move.written != move.value:
-        change = move.written - move.value
-        why = "own colour" if own and abs(change) == 1 else "factory"
-        text += f" ({move.value}, {why} {change:+d})"
-    return text
-
-
-def move_words(move: Move) -> str:
-    """A decision in the Turn dock's words."""
-    if isinstance(move, Develop):
-        names = {
-            "ram": "a ram (breaks defenders in half)",
-            "spikes": "spikes (break attackers in half)",
-            "umbrella": "an umbrella (protects half the defenders from bombs)",
-        }
-        up = move.upgrade
-        if up in names:
-            return f"develop {names[up]}"
-        if up.endswith("+"):
-            return f"develop line {up[0]}'s next bonus circle"
-        return f"develop line {up[0]}'s line upgrade (the middle number counts)"
-    if isinstance(move, Cross):
-        return f"cross off footmen {move.group}, space {move.space} (a triangle)"
-    if isinstance(move, Soldiers):
-        return (
-            f"space {move.cell}: the soldiers {'stay there' if move.stay else 'join the reserve'}"
-        )
-    if isinstance(move, StartArea):
-        return f"starting area {move.cell}"
-    if isinstance(move, Place):
-        if move.device == "umbrella":
-            return f"an umbrella on space {move.cell} (for the next round's fights)"
-        what = "a ram" if move.device == "ram" else "spikes"
-        return f"{what} on the border {move.cell}-{move.other} (for the next round's fights)"
-    if move == DONE:
-        return "done"
-    return str(move)
 
 
 DONE_WORDS = {
@@ -301,7 +241,8 @@ class RollingTurn:
         heading names them)."""
         game = self.game
         if game.phase == "deploy" and self.unit is not None:
-            return f"click a marked space to send {self.unit} (secret)"
+            secret = "" if game.options.solo else " (secret)"  # nobody to hide it from
+            return f"click a marked space to send {self.unit}{secret}"
         if game.phase == "cleanup" and self.first is not None:
             return f"click the neighbour the {self.device} faces (Esc: another start)"
         if game.phase == "draft" and self.die is not None:
@@ -405,6 +346,13 @@ class RollingUI(GameUI):
         if len(humans) < 2 or game.to_move not in humans or self._seated == game.to_move:
             return None
         return game.to_move
+
+    def hint_refusal(self, game: Game) -> str:
+        """Hot seat: no hint before the deciding human has taken the screen."""
+        seat = self.hand_over(game) if isinstance(game, RollingPyramids) else None
+        if seat is None:
+            return ""
+        return f'no hint yet: the screen goes to {seat} first ("I am {seat}" in the Turn dock)'
 
     @slot
     def take_seat(self) -> None:
@@ -548,10 +496,8 @@ class RollingUI(GameUI):
                 first = game.cell_name(turn.first)
                 cells = [m.other for m in places if m.cell == first and m.other]
                 highlights["selected"] = (board.site(turn.first),)
-        elif game.phase == "soldiers":
-            cells = [m.cell for m in moves if isinstance(m, Soldiers)]
-            highlights["clickable"] = tuple(board.site(game.map.cell(c)) for c in cells)
-            cells = []
+        elif game.phase == "soldiers":  # the spaces whose soldiers wait (the Turn dock)
+            highlights["clickable"] = tuple(board.site(c) for c in game.state.soldiers)
         sites = tuple(board.site(game.map.cell(name)) for name in dict.fromkeys(cells))
         if sites:  # a frame round each hex: the marker alone is small beside the stacks
             highlights["clickable"] = sites
@@ -599,7 +545,12 @@ class RollingUI(GameUI):
         else:
             text = f"space {cell.number}"
             if cell.white:
-                text += f", white pyramid {cell.top} (round 10: {cell.bottom}) points"
+                last = (
+                    f"{cell.top} + {cell.bottom}"
+                    if game.options.last_round == "both"
+                    else f"{cell.bottom}"
+                )
+                text += f", white pyramid {cell.top} points (round 10: {last})"
             elif cell.factory:
                 text += f", factory: +-2 to numbers written in {cell.factory}"
         holder = game.colour_of(game.state.owner[cell.index])
@@ -610,7 +561,9 @@ class RollingUI(GameUI):
 
     def played(self, game: Game, mover: str, move: Move) -> str:
         assert isinstance(game, RollingPyramids)
-        if isinstance(move, Deploy):
+        if isinstance(move, Deploy) and game.options.solo:
+            text = f"{mover} sent {move.unit} to {move.cell}"
+        elif isinstance(move, Deploy):
             text = f"{mover} sent {move.unit} (where is secret until the fights)"
         elif isinstance(move, Take):
             text = f"{mover} took {move.colour} d{move.sides} {move.value}: " + take_words(

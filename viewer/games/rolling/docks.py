@@ -5,7 +5,7 @@ their arithmetic)."""
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from model.game import CHANCE
+from model.game import CHANCE, Game, Move
 from model.rolling import (
     DONE,
     Cross,
@@ -41,9 +41,37 @@ from model.rolling_rules import DEVICES, footmen
 from ... import palette
 from ...slots import slot
 from ...widgets.dock_fit import ScrolledBody
+from .words import move_words, take_words
 
-if TYPE_CHECKING:
-    from . import RollingTurn, RollingUI
+
+class RollingTurn(Protocol):
+    """The turn being built, as the Turn dock shows it (the package's ``RollingTurn``)."""
+
+    die: int | None  # index into the state's dice
+    unit: str | None
+    device: str | None
+
+    def ask(self) -> str: ...
+
+
+class RollingUI(Protocol):
+    """What the docks ask of the game UI (the package's ``RollingUI``, which makes them:
+    they name it through this protocol, not by importing the package)."""
+
+    def human_to_move(self, game: Game) -> bool: ...
+
+    def _setup(self) -> bool: ...
+
+    def hand_over(self, game: RollingPyramids) -> str | None: ...
+
+    def take_seat(self) -> None: ...
+
+    def play(self, move: Move) -> None: ...
+
+    def choose(self, **what: Any) -> None: ...
+
+    def show_message(self, text: str) -> None: ...
+
 
 CHOICE = Qt.ItemDataRole.UserRole
 DIE_RGB = {"grey": (150, 150, 150)}
@@ -202,8 +230,6 @@ class TurnDock(QDockWidget):
                 if isinstance(m, Take)
                 and (m.colour, m.sides, m.value) == (colour, die.sides, die.value)
             ]
-            from . import take_words
-
             for move in mine:
                 self._add(take_words(move, colour == game.to_move), ("move", move))
         elif phase == "deploy":
@@ -230,13 +256,17 @@ class TurnDock(QDockWidget):
             else:
                 self._note("No device to place: Done ends your cleanup.")
         else:
-            from . import move_words
-
             for move in moves:
                 if move != DONE and isinstance(move, Develop | Cross | Soldiers | StartArea):
                     self._add(move_words(move), ("move", move))
             if phase == "develop" and DONE in moves:
                 self._note("Done keeps the unspent develop pairs for a later round.")
+            if phase == "soldiers":
+                board = game.map.cells
+                waiting = [board[c] for c in game.state.soldiers]
+                spaces = ", ".join(f"{cell.name} (+{cell.top})" for cell in waiting)
+                total = sum(cell.top for cell in waiting)
+                self._note(f"New soldiers on {spaces}: {total} in all.")
 
     def _add(self, text: str, data: tuple[str, Any]) -> None:
         item = QListWidgetItem(text)

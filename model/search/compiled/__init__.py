@@ -1,0 +1,82 @@
+"""The compiled search core (numba): one kernel a game, one MCTS and one proof search for all.
+
+- :mod:`.partition_kernel`, :mod:`.terrace_kernel` and :mod:`.pyraos_adapter` (over the
+  older :mod:`model.search.pyraos_kernel`) give each game's position as a few int64 words,
+  its legal moves, copy-make, the end test, a symmetry key and a random playout;
+- :mod:`.core` dispatches to them by a game code, so :mod:`.mcts` (UCT with RAVE and the
+  MCTS-Solver) and :mod:`.dfpn` (depth-first proof-number search with a fixed-size table)
+  are written once for every game;
+- :mod:`.adapters` maps a :class:`model.game.Game` to its kernel's words and the kernel's
+  moves back to the game's (``adapter_for(game)``, None where no kernel fits).
+
+The Python model stays the reference: tests compare each kernel's moves, perft counts and
+outcomes with it on random play.
+
+Numba caches compiled code beside the source and checks only the file a function is written
+in, not the files it calls or whose tables it reads, so a changed kernel would leave a stale
+MCTS in the cache. :func:`_drop_stale_cache` compares a hash of every source the compiled
+code depends on with the one stored at the last compile and, when they differ, deletes the
+cached code (it is compiled again on first use, or by ``scripts/setup.sh``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+from pathlib import Path
+
+_HERE = Path(__file__).resolve().parent
+#: The modules of this package that hold numba functions.
+COMPILED = ("bits", "core", "partition_kernel", "pyraos_state", "terrace_kernel", "mcts", "dfpn")
+_SEARCH = _HERE.parent
+_MODEL = _SEARCH.parent
+#: Every file whose code or tables the compiled functions are built from (the Python
+#: drivers, adapters and agents are not: editing them keeps the compiled code).
+SOURCES = (
+    *(_HERE / f"{name}.py" for name in COMPILED),
+    _SEARCH / "pyraos_kernel.py",
+    _SEARCH / "pyraos_solver.py",
+    _MODEL / "lattice.py",
+    _MODEL / "partition.py",
+    _MODEL / "pyraos.py",
+    _MODEL / "terrace.py",
+)
+STAMP = "compiled-sources.sha256"
+
+
+def _cache_folders() -> list[Path]:
+    folders = [_HERE / "__pycache__", _SEARCH / "__pycache__"]
+    user = os.environ.get("NUMBA_CACHE_DIR")
+    if user:  # numba mirrors the source tree under it
+        folders += [Path(user) / str(f.parent).lstrip(os.sep) / f.name for f in folders]
+    return folders
+
+
+def _drop_stale_cache() -> None:
+    digest = hashlib.sha256()
+    for path in SOURCES:
+        try:
+            digest.update(path.read_bytes())
+        except OSError:
+            continue
+    want = digest.hexdigest()
+    stamp = _HERE / "__pycache__" / STAMP
+    try:
+        if stamp.read_text() == want:
+            return
+    except OSError:
+        pass
+    for folder in _cache_folders():
+        for pattern in ("*.nbi", "*.nbc"):
+            for cached in folder.glob(pattern):
+                with contextlib.suppress(OSError):  # gone already, or a read-only install
+                    cached.unlink()
+    try:
+        stamp.parent.mkdir(exist_ok=True)
+        stamp.write_text(want)
+    except OSError:
+        pass
+
+
+_drop_stale_cache()

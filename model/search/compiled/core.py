@@ -1,0 +1,107 @@
+"""One entry point a kernel function, for the searches written once for every game.
+
+Each game's kernel keeps its position in a row of :data:`STATE` int64 words with the end test
+at :data:`STATUS` (0 running, -1 the side to move has lost, 1 it has won, 2 drawn), and its
+tables in a context array; the functions here pick the kernel by a game code. A branch on an
+integer costs nothing next to the work of a move, and numba caches one compiled search for
+every game (a search taking the kernel's functions as arguments would be compiled anew in
+every process: numba cannot cache it).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from . import partition_kernel as partition
+from . import pyraos_state as pyraos
+from . import terrace_kernel as terrace
+
+PARTITION, PYRAOS, TERRACE = 0, 1, 2
+STATE = 8
+STATUS, LAST = 6, 7
+RUNNING, LOST, WON, DRAWN = 0, -1, 1, 2
+#: Room for the moves of one position, per game code.
+MAX_MOVES = (partition.MAX_MOVES, pyraos.MAX_MOVES, terrace.MAX_MOVES)
+#: Words of the playout's workspace (a board for RAVE, two state rows).
+BOARD = 2 * STATE
+assert partition.STATE == pyraos.STATE == terrace.STATE == STATE
+assert partition.STATUS == pyraos.STATUS == terrace.STATUS == STATUS
+
+
+@njit(cache=True)
+def generate(game: int, ctx, state, out) -> int:  # type: ignore[no-untyped-def]
+    """The legal moves of the side to move into ``out``; how many (0: it has lost)."""
+    if game == PARTITION:
+        return partition.generate(ctx, state, out)
+    if game == PYRAOS:
+        return pyraos.generate(ctx, state, out)
+    return terrace.generate(ctx, state, out)
+
+
+@njit(cache=True)
+def play(game: int, ctx, state, move: int, child) -> None:  # type: ignore[no-untyped-def]
+    """Write the position after ``move`` into the row ``child``."""
+    if game == PARTITION:
+        partition.play(ctx, state, move, child)
+    elif game == PYRAOS:
+        pyraos.play(ctx, state, move, child)
+    else:
+        terrace.play(ctx, state, move, child)
+
+
+@njit(cache=True)
+def key(game: int, ctx, state) -> int:  # type: ignore[no-untyped-def]
+    """The position up to symmetry, from the side to move, below 2**60."""
+    if game == PARTITION:
+        return partition.key(ctx, state)
+    if game == PYRAOS:
+        return pyraos.key(ctx, state)
+    return terrace.key(ctx, state)
+
+
+@njit(cache=True)
+def playout(game: int, ctx, state, rng, board, scratch) -> float:  # type: ignore[no-untyped-def]
+    """A random game from ``state``: the score in [0, 1] for its side to move."""
+    if game == PARTITION:
+        return partition.playout(ctx, state, rng, board, scratch)
+    if game == PYRAOS:
+        return pyraos.playout(ctx, state, rng, board, scratch)
+    return terrace.playout(ctx, state, rng, board, scratch)
+
+
+@njit(cache=True)
+def can_repeat(game: int) -> bool:
+    """Can a position come back (then the searches compare the positions on the line)?"""
+    return game != PARTITION
+
+
+@njit(cache=True)
+def perft(game: int, ctx, state, depth: int, states, moves) -> int:  # type: ignore[no-untyped-def]
+    """Move sequences of length ``depth`` from ``state`` (a finished game has none; no
+    repetition ends a line): the kernels' count for the tests against the model.
+    ``states`` and ``moves`` have a row per ply."""
+    if depth == 0:
+        return 1
+    count = np.zeros(depth, dtype=np.int64)
+    index = np.zeros(depth, dtype=np.int64)
+    states[0, :] = state
+    count[0] = generate(game, ctx, states[0], moves[0])
+    if depth == 1:
+        return count[0]
+    total = 0
+    level = 0
+    while level >= 0:
+        if index[level] == count[level]:
+            level -= 1
+            continue
+        child = level + 1
+        play(game, ctx, states[level], moves[level, index[level]], states[child])
+        index[level] += 1
+        replies = generate(game, ctx, states[child], moves[child])
+        if child == depth - 1:
+            total += replies
+        elif replies:
+            count[child], index[child] = replies, 0
+            level = child
+    return total

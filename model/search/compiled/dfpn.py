@@ -1,0 +1,365 @@
+"""Depth-first proof-number search (df-pn) compiled for every kernel, with a fixed-size table.
+
+One question at a time: does the prover win within ``left`` plies from a position? A node
+is a position with the plies left and whether the prover moves (an OR node) or the other
+side (an AND node). The search is Nagai's df-pn with the 1 + epsilon trick, written with an
+explicit stack so that :func:`run` can stop after a number of nodes and go on later from the
+same registers (the caller keeps the clock in Python).
+
+The table (:class:`Table`) has a fixed number of slots in buckets of four, keyed by the
+kernel's position key and whether the prover moves; its size bounds the memory. Per entry:
+
+- ``win``: the prover wins within this many plies (proven; 255: not known), so a proof is
+  found again for any bound at least as long;
+- ``nowin``: the prover cannot win within ``nowin - 1`` plies (disproven; 0: not known);
+- the proof and disproof numbers of the last search of the node and its plies left;
+- the nodes spent below it, which decide what a full bucket gives up.
+
+A draw, a loss, running out of plies and a position that repeats on the line are failures
+for the prover. A proof never rests on a repetition; a disproof that a repetition on the line
+caused holds on that line only and is not stored (Kishimoto and Mueller's graph history
+interaction, kept out the simple way).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from . import core
+from .bits import mix64
+from .memory import advise_huge_pages, table_arrays
+
+INF = 1 << 62
+LIMIT = INF - 1  # sums of proof numbers stop here: only a real disproof makes INF
+NO_WIN = 255
+BUCKET = 4
+VALID = 1 << 61
+OR_BIT = 1 << 60
+EPSILON = 0.25
+#: Plies a question may ask about (the stack's height).
+MAX_PLIES = 250
+
+# an entry's words, and its info word: left (8) | win (8) | nowin (8) | work (40)
+KEY, PN, DN, INFO = range(4)
+# st: the search's registers between calls
+PLY, MODE, NODES, DONE, RET_PN, RET_DN, RET_WIN, RET_CUT, REPEATS, STORED, REPLACED = range(11)
+MADE = 11  # positions made by a move (every child of every node entered)
+REGISTERS = 12
+ENTER, LOOP, RETURN = 0, 1, 2
+
+
+class Table:
+    """The transposition table's arrays (see the module): ``slots`` a power of two."""
+
+    ENTRY_BYTES = 32
+
+    def __init__(self, megabytes: float) -> None:
+        slots = 1024
+        while slots * 2 * self.ENTRY_BYTES <= megabytes * 2**20:
+            slots *= 2
+        self.slots = slots
+        # an entry's four words side by side (half a cache line); pages the search never
+        # touches are never given memory
+        self.entries = table_arrays(slots, 1, 4)[0]
+        self.huge = False  # huge pages asked for (see .memory)
+
+    def go_huge(self) -> None:
+        """Ask for huge pages, once: the search has shown it runs long."""
+        if not self.huge:
+            advise_huge_pages([self.entries])
+            self.huge = True
+
+    @property
+    def megabytes(self) -> float:
+        return self.slots * self.ENTRY_BYTES / 2**20
+
+
+@njit(cache=True, inline="always")
+def _slot(tag: int, mask: int) -> int:
+    return mix64(tag) & mask & ~(BUCKET - 1)
+
+
+@njit(cache=True)
+def probe(tt, key: int, is_or: int, left: int, out) -> bool:  # type: ignore[no-untyped-def]
+    """What the table knows of the node: ``out`` = (pn, dn, win); False when nothing
+    (``out`` untouched)."""
+    tag = key | (OR_BIT if is_or else 0) | VALID
+    base = _slot(tag, tt.shape[0] - 1)
+    for i in range(BUCKET):
+        if tt[base + i, KEY] == tag:
+            data = tt[base + i, INFO]
+            win = data >> 8 & 255
+            if win <= left:
+                out[0], out[1], out[2] = 0, INF, win
+                return True
+            if (data >> 16 & 255) > left:
+                out[0], out[1], out[2] = INF, 0, NO_WIN
+                return True
+            if (data & 255) == left:
+                out[0], out[1], out[2] = tt[base + i, PN], tt[base + i, DN], NO_WIN
+                return True
+            return False
+    return False
+
+
+@njit(cache=True)
+def store(tt, st, key: int, is_or: int, left: int, pn: int, dn: int, win: int, work: int) -> None:  # type: ignore[no-untyped-def]
+    """Merge what the search learnt of the node: a proof keeps the shortest win, a disproof
+    the longest bound, open numbers replace the old ones."""
+    tag = key | (OR_BIT if is_or else 0) | VALID
+    base = _slot(tag, tt.shape[0] - 1)
+    victim = -1
+    victim_worth = 1 << 62
+    for i in range(BUCKET):
+        k = tt[base + i, KEY]
+        if k == tag:
+            data = tt[base + i, INFO]
+            old_win = data >> 8 & 255
+            nowin = data >> 16 & 255
+            work = min((data >> 24) + work, (1 << 39) - 1)
+            if pn == 0:
+                old_win = min(old_win, win)
+            elif dn == 0:
+                nowin = max(nowin, left + 1)
+            else:
+                tt[base + i, PN], tt[base + i, DN] = pn, dn
+                tt[base + i, INFO] = left | old_win << 8 | nowin << 16 | work << 24
+                return
+            tt[base + i, INFO] = (data & 255) | old_win << 8 | nowin << 16 | work << 24
+            return
+        if k == 0:
+            worth = -1
+        else:
+            data = tt[base + i, INFO]
+            final = (data >> 8 & 255) != NO_WIN or (data >> 16 & 255) != 0
+            worth = (data >> 24) + (1 << 40 if final else 0)
+        if worth < victim_worth:
+            victim, victim_worth = i, worth
+    if victim_worth >= 0:
+        st[REPLACED] += 1
+    else:
+        st[STORED] += 1
+    slot = base + victim
+    tt[slot, KEY] = tag
+    work = min(work, (1 << 39) - 1)
+    tt[slot, PN], tt[slot, DN] = pn, dn
+    if pn == 0:
+        tt[slot, INFO] = 255 | win << 8 | work << 24
+    elif dn == 0:
+        tt[slot, INFO] = 255 | NO_WIN << 8 | (left + 1) << 16 | work << 24
+    else:
+        tt[slot, INFO] = left | NO_WIN << 8 | work << 24
+
+
+@njit(cache=True)
+def run(game, ctx, tt, st, frames, budget) -> bool:  # type: ignore[no-untyped-def]
+    """Search on from the registers ``st`` for about ``budget`` nodes; True once the root
+    (``states[0]`` with ``node_keys[0]``, ``left[0]``, ``is_or[0]``) is answered:
+    ``st[RET_PN]`` 0 proven (``st[RET_WIN]`` the plies of the win found), INF disproven.
+    ``frames``: :meth:`Frames.arrays`."""
+    states, node_keys, left, is_or, thpn, thdn, current, started = frames[:8]
+    count, moves, child_keys, cpn, cdn, cwin, fixed, cut, found = frames[8:]
+    ply = st[PLY]
+    mode = st[MODE]
+    nodes = st[NODES]
+    stop = nodes + budget
+    repeats = st[REPEATS] != 0
+    ret_pn, ret_dn, ret_win, ret_cut = st[RET_PN], st[RET_DN], st[RET_WIN], st[RET_CUT]
+    while True:
+        if mode == ENTER:
+            if nodes >= stop:
+                break
+            nodes += 1
+            started[ply] = nodes
+            n = core.generate(game, ctx, states[ply], moves[ply])
+            if n == 0:  # the side to move has lost
+                if is_or[ply]:
+                    ret_pn, ret_dn, ret_win = INF, 0, NO_WIN
+                else:
+                    ret_pn, ret_dn, ret_win = 0, INF, 0
+                ret_cut = 0
+                store(tt, st, node_keys[ply], is_or[ply], left[ply], ret_pn, ret_dn, ret_win, 1)
+                mode = RETURN
+                continue
+            count[ply] = n
+            st[MADE] += n
+            below = left[ply] - 1
+            scratch = states[ply + 1]
+            decided = False
+            for i in range(n):
+                core.play(game, ctx, states[ply], moves[ply, i], scratch)
+                status = scratch[core.STATUS]
+                fixed[ply, i] = 1
+                cut[ply, i] = 0
+                cwin[ply, i] = NO_WIN
+                if status != core.RUNNING:
+                    # the child's side to move has lost / won / drawn
+                    prover_won = (status == core.LOST) == (is_or[ply] == 1)
+                    if status == core.DRAWN:
+                        prover_won = False
+                    if prover_won:
+                        cpn[ply, i], cdn[ply, i], cwin[ply, i] = 0, INF, 0
+                    else:
+                        cpn[ply, i], cdn[ply, i] = INF, 0
+                else:
+                    ck = core.key(game, ctx, scratch)
+                    child_keys[ply, i] = ck
+                    back = False
+                    if repeats:
+                        for j in range(ply - 1, -1, -2):
+                            if node_keys[j] == ck:
+                                back = True
+                                break
+                    if back:
+                        cpn[ply, i], cdn[ply, i] = INF, 0
+                        cut[ply, i] = 1
+                    elif below <= 0:
+                        cpn[ply, i], cdn[ply, i] = INF, 0
+                        # no plies left, but a defender without a move has lost at once
+                        # (only where positions can repeat can a side run out of moves)
+                        if (
+                            is_or[ply]
+                            and repeats
+                            and core.generate(game, ctx, scratch, moves[ply + 1]) == 0
+                        ):
+                            cpn[ply, i], cdn[ply, i], cwin[ply, i] = 0, INF, 0
+                    else:
+                        fixed[ply, i] = 0
+                        cpn[ply, i], cdn[ply, i] = 1, 1
+                # a win at once for the prover, or a refutation at once for the defender
+                if is_or[ply] and cpn[ply, i] == 0:
+                    decided = True
+                    break
+                if not is_or[ply] and cdn[ply, i] == 0:
+                    decided = True
+                    break
+            if decided:
+                count[ply] = i + 1
+            mode = LOOP
+        elif mode == LOOP:
+            n = count[ply]
+            node_or = is_or[ply]
+            below = left[ply] - 1
+            pn = INF if node_or else 0
+            dn = 0 if node_or else INF
+            best = -1
+            best_value = INF + 1
+            second = INF
+            win = NO_WIN if node_or else 0
+            any_cut = False
+            for i in range(n):
+                if not fixed[ply, i]:
+                    if probe(tt, child_keys[ply, i], 1 - node_or, below, found):
+                        cpn[ply, i], cdn[ply, i], cwin[ply, i] = found[0], found[1], found[2]
+                    if cpn[ply, i] == 0 or cdn[ply, i] == 0:
+                        fixed[ply, i] = 1
+                p, d = cpn[ply, i], cdn[ply, i]
+                if p == INF and cut[ply, i]:
+                    any_cut = True
+                if node_or:
+                    pn = min(pn, p)
+                    if dn < INF:
+                        dn = INF if d >= INF else min(LIMIT, dn + d)
+                    value = p
+                    if p == 0:
+                        win = min(win, cwin[ply, i] + 1)
+                else:
+                    if pn < INF:
+                        pn = INF if p >= INF else min(LIMIT, pn + p)
+                    dn = min(dn, d)
+                    value = d
+                    if p == 0:
+                        win = max(win, cwin[ply, i] + 1)
+                if value < best_value:
+                    second = best_value
+                    best, best_value = i, value
+                elif value < second:
+                    second = value
+            if pn == 0 or dn == 0 or pn >= thpn[ply] or dn >= thdn[ply]:
+                ret_pn, ret_dn = pn, dn
+                ret_win = win if pn == 0 else NO_WIN
+                ret_cut = 1 if (pn != 0 and any_cut) else 0
+                if not (pn == INF and ret_cut):
+                    work = nodes - started[ply] + 1
+                    store(tt, st, node_keys[ply], node_or, left[ply], pn, dn, ret_win, work)
+                mode = RETURN
+                continue
+            if nodes >= stop:
+                break
+            second = min(second, INF - 1)
+            bound = min(LIMIT, int(second * (1 + EPSILON)) + 1)
+            c = ply + 1
+            if node_or:
+                thpn[c] = min(thpn[ply], bound)
+                thdn[c] = min(LIMIT, thdn[ply] - dn + cdn[ply, best])
+            else:
+                thdn[c] = min(thdn[ply], bound)
+                thpn[c] = min(LIMIT, thpn[ply] - pn + cpn[ply, best])
+            current[ply] = best
+            core.play(game, ctx, states[ply], moves[ply, best], states[c])
+            node_keys[c] = child_keys[ply, best]
+            left[c] = below
+            is_or[c] = 1 - node_or
+            ply = c
+            mode = ENTER
+        else:  # RETURN: the node at ``ply`` is answered
+            if ply == 0:
+                st[DONE] = 1
+                break
+            ply -= 1
+            i = current[ply]
+            cpn[ply, i], cdn[ply, i], cwin[ply, i] = ret_pn, ret_dn, ret_win
+            if ret_pn == 0 or ret_dn == 0:
+                fixed[ply, i] = 1
+                cut[ply, i] = ret_cut
+            mode = LOOP
+    st[PLY], st[MODE], st[NODES] = ply, mode, nodes
+    st[RET_PN], st[RET_DN], st[RET_WIN], st[RET_CUT] = ret_pn, ret_dn, ret_win, ret_cut
+    return st[DONE] == 1
+
+
+class Frames:
+    """The stack of the search: per ply the position and its moves' numbers."""
+
+    def __init__(self, plies: int, max_moves: int) -> None:
+        p = plies + 2
+        self.plies = plies
+        self.states = np.zeros((p, core.STATE), dtype=np.int64)
+        self.node_keys = np.zeros(p, dtype=np.int64)
+        self.left = np.zeros(p, dtype=np.int64)
+        self.is_or = np.zeros(p, dtype=np.int64)
+        self.thpn = np.zeros(p, dtype=np.int64)
+        self.thdn = np.zeros(p, dtype=np.int64)
+        self.current = np.zeros(p, dtype=np.int64)
+        self.started = np.zeros(p, dtype=np.int64)
+        self.count = np.zeros(p, dtype=np.int64)
+        self.moves = np.zeros((p, max_moves), dtype=np.int64)
+        self.child_keys = np.zeros((p, max_moves), dtype=np.int64)
+        self.cpn = np.zeros((p, max_moves), dtype=np.int64)
+        self.cdn = np.zeros((p, max_moves), dtype=np.int64)
+        self.cwin = np.zeros((p, max_moves), dtype=np.int64)
+        self.fixed = np.zeros((p, max_moves), dtype=np.int8)
+        self.cut = np.zeros((p, max_moves), dtype=np.int8)
+        self.found = np.zeros(3, dtype=np.int64)
+
+    def arrays(self) -> tuple[np.ndarray, ...]:
+        return (
+            self.states,
+            self.node_keys,
+            self.left,
+            self.is_or,
+            self.thpn,
+            self.thdn,
+            self.current,
+            self.started,
+            self.count,
+            self.moves,
+            self.child_keys,
+            self.cpn,
+            self.cdn,
+            self.cwin,
+            self.fixed,
+            self.cut,
+            self.found,
+        )

@@ -1,0 +1,285 @@
+"""Monte Carlo tree search compiled for every kernel: UCT with RAVE and the MCTS-Solver.
+
+The same search as :class:`model.search.agents.MCTSAgent` (its formulas, its expansion on a
+node's second visit, its proofs), over the kernels of :mod:`.core` instead of the game
+protocol, with the tree in flat arrays (:class:`Tree`) of a fixed capacity: once full, the
+search goes on with playouts from the leaves it has. :func:`run` does a number of playouts
+and returns, so the caller keeps the clock, the stop button and the progress reports in
+Python between calls; the tree stays in the arrays.
+
+RAVE (all moves as first) is for the kernels whose moves are points that keep the colour
+of whoever took them (Pyramid Partition): a playout there fills the board, and each move of
+a node on the path is scored by who holds its point at the end.
+
+Proven values are for the node's mover (the side that played its move): :data:`WIN`,
+:data:`LOSS`, :data:`DRAW`, ordered so that the opponent's value is ``4 - v``.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numba import njit
+
+from . import core
+from .bits import uniform
+
+UNKNOWN, LOSS, DRAW, WIN = 0, 1, 2, 3
+# st: the search's registers between calls
+NODES, PLAYOUTS, MAX_DEPTH, CAPACITY, DONE = range(5)
+REGISTERS = 8
+# fp: its parameters
+EXPLORATION, RAVE_K, USE_RAVE, EVERY_MOVE = range(4)
+#: The deepest line the tree follows (then the playout takes over).
+DEPTH_LIMIT = 250
+NODE_BYTES = 4 + 4 + 8 + 4 + 8 + 1 + 2 + 4 + 8
+
+
+class Tree:
+    """The search tree's arrays, node 0 the root (see the module)."""
+
+    def __init__(self, capacity: int) -> None:
+        self.capacity = capacity
+        self.first = np.full(capacity, -1, dtype=np.int32)  # first child, -1: not expanded
+        self.count = np.zeros(capacity, dtype=np.int32)  # children
+        self.move = np.zeros(capacity, dtype=np.int64)  # the move that led here
+        self.visits = np.zeros(capacity, dtype=np.int32)
+        self.wins = np.zeros(capacity, dtype=np.float64)  # rewards for the node's mover
+        self.proven = np.zeros(capacity, dtype=np.int8)  # for the node's mover
+        self.plies = np.zeros(capacity, dtype=np.int16)  # to the end, when proven
+        self.rave_n = np.zeros(capacity, dtype=np.int32)  # AMAF of the node's move
+        self.rave_w = np.zeros(capacity, dtype=np.float64)
+
+    def arrays(self) -> tuple[np.ndarray, ...]:
+        return (
+            self.first,
+            self.count,
+            self.move,
+            self.visits,
+            self.wins,
+            self.proven,
+            self.plies,
+            self.rave_n,
+            self.rave_w,
+        )
+
+    def children(self, node: int) -> range:
+        first = int(self.first[node])
+        return range(first, first + int(self.count[node])) if first >= 0 else range(0)
+
+
+@njit(cache=True, inline="always")
+def _has(lo: int, hi: int, p: int) -> bool:
+    return (lo >> p & 1) != 0 if p < 64 else (hi >> (p - 64) & 1) != 0
+
+
+@njit(cache=True)
+def _expand(game, ctx, state, node, tree, st, moves) -> int:  # type: ignore[no-untyped-def]
+    """Give ``node`` its children; -1 when the tree is full, else their number (0: the
+    side to move has no move and has lost: the node is a win for its mover)."""
+    first, count, move, visits, wins, proven, plies, rave_n, rave_w = tree
+    n = core.generate(game, ctx, state, moves)
+    if n == 0:
+        proven[node] = WIN
+        plies[node] = 0
+        return 0
+    base = st[NODES]
+    if base + n > st[CAPACITY]:
+        return -1
+    for i in range(n):
+        c = base + i
+        first[c] = -1
+        count[c] = 0
+        move[c] = moves[i]
+        visits[c] = 0
+        wins[c] = 0.0
+        proven[c] = UNKNOWN
+        plies[c] = 0
+        rave_n[c] = 0
+        rave_w[c] = 0.0
+    first[node] = base
+    count[node] = n
+    st[NODES] = base + n
+    return n
+
+
+@njit(cache=True)
+def _select(node, tree, fp, rng, unproven_only) -> int:  # type: ignore[no-untyped-def]
+    """The child to search next by UCT with RAVE; a proven win at once; -1 when
+    ``unproven_only`` and every child is proven."""
+    first, count, _move, visits, wins, proven, _plies, rave_n, rave_w = tree
+    c_explore = fp[EXPLORATION]
+    k = fp[RAVE_K]
+    use_rave = fp[USE_RAVE] != 0
+    log_n = math.log(visits[node] + 1)
+    best = -1
+    best_value = -1e300
+    start = first[node]
+    for c in range(start, start + count[node]):
+        pr = proven[c]
+        if pr != UNKNOWN:
+            if unproven_only:
+                continue
+            if pr == WIN:
+                return c
+            if pr == LOSS:
+                continue
+        n = visits[c]
+        rn = rave_n[c] if use_rave else 0
+        if n == 0:
+            value = 1.0 + uniform(rng) * 0.01
+            if rn > 0:
+                value = rave_w[c] / rn + 0.5 + uniform(rng) * 0.01
+        else:
+            q = wins[c] / n
+            if rn > 0:
+                beta = math.sqrt(k / (3 * n + k))
+                q = (1 - beta) * q + beta * rave_w[c] / rn
+            value = q + c_explore * math.sqrt(log_n / n)
+        if value > best_value:
+            best, best_value = c, value
+    if best < 0 and not unproven_only:  # every move loses: play on with the most visited
+        most = -1
+        for c in range(start, start + count[node]):
+            if visits[c] > most:
+                best, most = c, visits[c]
+    return best
+
+
+@njit(cache=True)
+def _prove(node, first, count, proven, plies) -> None:  # type: ignore[no-untyped-def]
+    """MCTS-Solver: a child that wins for the side to move makes ``node`` lost for its
+    mover; when every child is proven, the best of them decides."""
+    best = LOSS
+    settled = True
+    quickest = -1
+    start = first[node]
+    for c in range(start, start + count[node]):
+        pr = proven[c]
+        if pr == WIN:
+            if quickest < 0 or plies[c] < quickest:
+                quickest = plies[c]
+        elif pr == UNKNOWN:
+            settled = False
+        elif pr > best:
+            best = pr
+    if quickest >= 0:
+        proven[node] = LOSS
+        plies[node] = quickest + 1
+    elif settled:
+        longest = 0
+        for c in range(start, start + count[node]):
+            if proven[c] == best and plies[c] > longest:
+                longest = plies[c]
+        proven[node] = 4 - best
+        plies[node] = longest + 1
+
+
+@njit(cache=True)
+def expand_root(game, ctx, root_state, tree, st, states, moves) -> int:  # type: ignore[no-untyped-def]
+    """Give the root its children, each move that ends the game proven at once."""
+    first, count, move, _visits, _wins, proven, plies, _rave_n, _rave_w = tree
+    states[0, :] = root_state
+    n = _expand(game, ctx, states[0], 0, tree, st, moves)
+    for c in range(first[0], first[0] + max(n, 0)):
+        core.play(game, ctx, states[0], move[c], states[1])
+        status = states[1, core.STATUS]
+        if status != core.RUNNING:
+            proven[c] = WIN if status == core.LOST else LOSS if status == core.WON else DRAW
+    if n > 0:
+        _prove(0, first, count, proven, plies)
+    return n
+
+
+@njit(cache=True)
+def run(game, ctx, tree, st, fp, rng, work, budget) -> bool:  # type: ignore[no-untyped-def]
+    """About ``budget`` more playouts from the root (``states[0]``, expanded by
+    :func:`expand_root`); True once there is nothing more to learn (the root proven, or with
+    the every-move option every root move proven). ``tree``: :meth:`Tree.arrays`; ``work``:
+    the line's states, keys and nodes, and room for moves, a playout's board and scratch."""
+    first, count, move, visits, wins, proven, plies, rave_n, rave_w = tree
+    states, keys, path, moves, board, scratch = work
+    every_move = fp[EVERY_MOVE] != 0
+    use_rave = fp[USE_RAVE] != 0
+    repeats = core.can_repeat(game)
+    if repeats:
+        keys[0] = core.key(game, ctx, states[0])
+    for _ in range(budget):
+        if proven[0] != UNKNOWN and not every_move:
+            st[DONE] = 1
+            return True
+        # -- selection and expansion --
+        node = 0
+        depth = 0
+        path[0] = 0
+        repeated = False
+        while depth < DEPTH_LIMIT - 1:
+            if states[depth, core.STATUS] != core.RUNNING:
+                break
+            if node != 0 and proven[node] != UNKNOWN:
+                break
+            if first[node] < 0 and _expand(game, ctx, states[depth], node, tree, st, moves) <= 0:
+                break
+            child = _select(node, tree, fp, rng, every_move and node == 0)
+            if child < 0:
+                break
+            core.play(game, ctx, states[depth], move[child], states[depth + 1])
+            depth += 1
+            path[depth] = child
+            node = child
+            status = states[depth, core.STATUS]
+            if status != core.RUNNING and proven[child] == UNKNOWN:
+                proven[child] = WIN if status == core.LOST else LOSS if status == core.WON else DRAW
+            if repeats and status == core.RUNNING:
+                keys[depth] = core.key(game, ctx, states[depth])
+                for j in range(depth - 2, -1, -2):
+                    if keys[j] == keys[depth]:
+                        repeated = True
+                        break
+                if repeated:
+                    break
+            if visits[child] == 0:
+                break
+        if depth == 0 and every_move and node == 0 and first[0] >= 0:
+            all_proven = True
+            for c in range(first[0], first[0] + count[0]):
+                if proven[c] == UNKNOWN:
+                    all_proven = False
+                    break
+            if all_proven:
+                st[DONE] = 1
+                return True
+        if depth > st[MAX_DEPTH]:
+            st[MAX_DEPTH] = depth
+        # -- simulation: the reward for the side to move at the leaf --
+        leaf = path[depth]
+        filled = False
+        if repeated:
+            reward = 0.5
+        elif leaf != 0 and proven[leaf] != UNKNOWN:
+            pr = proven[leaf]
+            reward = 0.0 if pr == WIN else 1.0 if pr == LOSS else 0.5
+        else:
+            reward = core.playout(game, ctx, states[depth], rng, board, scratch)
+            filled = use_rave
+        # -- backpropagation --
+        for d in range(depth, -1, -1):
+            nd = path[d]
+            mine = reward if (depth - d) % 2 == 1 else 1.0 - reward  # for the node's mover
+            visits[nd] += 1
+            wins[nd] += mine
+            if first[nd] >= 0 and proven[nd] == UNKNOWN:
+                _prove(nd, first, count, proven, plies)
+            if filled and first[nd] >= 0:
+                # the side to move at depth d is the leaf's when depth - d is even
+                if (depth - d) % 2 == 0:
+                    lo, hi, score = board[0], board[1], reward
+                else:
+                    lo, hi, score = board[2], board[3], 1.0 - reward
+                for c in range(first[nd], first[nd] + count[nd]):
+                    if _has(lo, hi, move[c]):
+                        rave_n[c] += 1
+                        rave_w[c] += score
+        st[PLAYOUTS] += 1
+    return False

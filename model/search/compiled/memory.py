@@ -1,0 +1,47 @@
+"""Memory for the searches' big tables: anonymous maps whose pages the system gives only as
+they are touched, and huge pages asked for once a search has shown it runs long.
+
+numpy asks for huge pages on every large array it allocates, and each huge page's first
+touch zeroes 2 MiB: a short search that stores a few hundred positions at random places of
+a table of 256 MiB then spent a hundred times longer in the kernel than searching (a Pyraos
+endgame's 109 nodes: 0.17 s; 5 ms in a table of 1 MiB). So the tables are mapped here with
+small pages, and :func:`advise_huge_pages` asks for huge ones when a search goes on: random
+probes of a table of gigabytes otherwise miss the TLB on nearly every look-up.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import mmap
+
+import numpy as np
+
+
+def table_arrays(slots: int, count: int, width: int = 1) -> list[np.ndarray]:
+    """``count`` zeroed int64 arrays of ``slots`` rows of ``width`` words each (one word:
+    flat arrays), in anonymous memory with small pages (see the module)."""
+    arrays = []
+    for _ in range(count):
+        try:
+            size = slots * width * 8
+            memory = mmap.mmap(-1, size, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
+            flat = np.frombuffer(memory, dtype=np.int64)  # keeps the map alive
+        except (OSError, ValueError, AttributeError):
+            flat = np.zeros(slots * width, dtype=np.int64)
+        arrays.append(flat if width == 1 else flat.reshape(slots, width))
+    return arrays
+
+
+def advise_huge_pages(arrays: list[np.ndarray]) -> None:
+    """Mark the arrays' memory for huge pages where the system offers them: random probes
+    of a table of gigabytes otherwise miss the TLB on nearly every look-up. Only for a
+    search that has run a while: each huge page's first touch zeroes 2 MiB (and may
+    compact memory), which made a 256 MiB table's short endgame solves 8 times slower."""
+    advice = getattr(mmap, "MADV_HUGEPAGE", None)
+    for array in arrays:
+        base = array.base
+        while isinstance(base, np.ndarray):  # a reshaped view: its map is further down
+            base = base.base
+        if advice is not None and isinstance(base, mmap.mmap):
+            with contextlib.suppress(OSError, ValueError):
+                base.madvise(advice)

@@ -1,0 +1,39 @@
+"""Compile the whole compiled core once (``scripts/setup.sh`` does), so that no search pays
+for it: numba compiles a function on its first call and caches the machine code beside the
+source, and the core takes a minute or two to compile on a loaded machine."""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from . import core
+from .adapters import PartitionAdapter, PyraosAdapter, TerraceAdapter
+from .agent import warm_up as warm_up_mcts
+from .proof import warm_up as warm_up_proof
+
+
+def warm_up() -> float:
+    """Compile (or load from the cache) the MCTS, the proof search and the kernels' entry
+    points the Python side calls; the seconds that took."""
+    began = time.perf_counter()
+    warm_up_mcts()
+    warm_up_proof()
+    row = np.zeros(core.STATE, dtype=np.int64)
+    child = np.zeros(core.STATE, dtype=np.int64)
+    for adapter in (
+        PartitionAdapter(2, "floating"),
+        PyraosAdapter("standard", "0-2"),
+        TerraceAdapter(True, False),
+    ):
+        ctx = adapter.context()
+        moves = np.zeros(adapter.max_moves, dtype=np.int64)
+        if core.generate(adapter.code, ctx, row, moves):
+            core.play(adapter.code, ctx, row, int(moves[0]), child)
+        core.key(adapter.code, ctx, row)
+    return time.perf_counter() - began
+
+
+if __name__ == "__main__":
+    print(f"the compiled search core is ready ({warm_up():.1f} s)")

@@ -1,0 +1,86 @@
+"""The modules of the packages and what each imports, read from the source (ast, nothing
+is imported): every import counts, at the top of a module, inside a function or inside an
+``if TYPE_CHECKING:`` block. Shared by the import-cycle test (tests/model/test_imports.py)
+and the viewer's seams (tests/viewer/test_contracts.py)."""
+
+from __future__ import annotations
+
+import ast
+import pathlib
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+PACKAGES = ("model", "viewer")
+
+
+def module_name(path: pathlib.Path, root: pathlib.Path = ROOT) -> str:
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def modules(
+    root: pathlib.Path = ROOT, packages: tuple[str, ...] = PACKAGES
+) -> dict[str, pathlib.Path]:
+    """Module name -> source file, for every module of ``packages`` under ``root``."""
+    return {
+        module_name(path, root): path
+        for package in packages
+        for path in sorted((root / package).rglob("*.py"))
+    }
+
+
+def imported(
+    path: pathlib.Path, known: dict[str, pathlib.Path], root: pathlib.Path = ROOT
+) -> set[str]:
+    """The modules of ``known`` that ``path`` imports anywhere in its source (relative
+    imports resolved; ``from package import module`` imports that module)."""
+    package = module_name(path, root).split(".")
+    if path.name != "__init__.py":
+        package = package[:-1]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package[: len(package) - node.level + 1]
+                module = ".".join(base + ([node.module] if node.module else []))
+            else:
+                module = node.module or ""
+            found.add(module)
+            found |= {f"{module}.{alias.name}" for alias in node.names}
+    return {name for name in found if name in known}
+
+
+def import_graph(
+    root: pathlib.Path = ROOT, packages: tuple[str, ...] = PACKAGES
+) -> dict[str, set[str]]:
+    """Module -> the modules it imports (itself left out)."""
+    known = modules(root, packages)
+    return {name: imported(path, known, root) - {name} for name, path in known.items()}
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str]:
+    """A loop of imports as [a, b, ..., a], or [] when there is none (depth first, in
+    sorted order, so the same loop is named each time)."""
+    state: dict[str, int] = {}  # 1: on the path being walked, 2: done, no loop through it
+
+    def visit(node: str, path: list[str]) -> list[str]:
+        state[node] = 1
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == 1:
+                return [*path[path.index(nxt) :], nxt]
+            if nxt not in state:
+                found = visit(nxt, [*path, nxt])
+                if found:
+                    return found
+        state[node] = 2
+        return []
+
+    for name in sorted(graph):
+        if name not in state:
+            found = visit(name, [name])
+            if found:
+                return found
+    return []

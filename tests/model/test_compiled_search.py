@@ -1,0 +1,92 @@
+"""The compiled searches against the pure-Python ones: the df-pn prover's answers and
+shortest wins on random positions of the three games, and the solver's values of the empty
+base-3 Partition pyramid (checked once by a plain memoised negamax over the model: floating,
+the first player wins in 11 plies; stacking, the second player wins in 14)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from model.game import game_class
+from model.partition import Partition, PartitionOptions
+from model.pyraos import Pyraos, PyraosOptions
+from model.search.prover import Prover
+from model.search.solver import solver_for
+from model.terrace import Terrace
+
+
+def random_positions(new, count: int, plies: range, seed: str) -> list:
+    """Positions after random play, without their history (as the searches take them)."""
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        game = new()
+        for _ in range(rng.choice(plies)):
+            if game.is_over():
+                break
+            game.push(rng.choice(game.legal_moves()))
+        if not game.is_over():
+            found.append(type(game).from_setup(game.options, game.to_move, game.pieces()))
+    return found
+
+
+CASES = [  # (name, new game, random plies before, within)
+    ("partition-3", lambda: Partition.new(PartitionOptions(3)), range(3, 9), 6),
+    (
+        "partition-3-stacking",
+        lambda: Partition.new(PartitionOptions(3, "stacking")),
+        range(4, 10),
+        6,
+    ),
+    ("partition-4", lambda: Partition.new(PartitionOptions(4)), range(14, 20), 5),
+    ("pyraos-children", lambda: Pyraos.new(PyraosOptions("children")), range(26, 29), 7),
+    ("pyraos", lambda: Pyraos.new(), range(24, 60), 5),
+    ("terrace", lambda: Terrace.new(), range(40, 90), 3),
+]
+
+
+@pytest.mark.parametrize(("name", "new", "plies", "within"), CASES, ids=[c[0] for c in CASES])
+def test_the_compiled_prover_answers_as_the_reference(name, new, plies, within):
+    proven = 0
+    for game in random_positions(new, 8, plies, name):
+        for side in game.players:
+            reference = Prover(game, side, compiled=False, max_seconds=20)
+            compiled = Prover(game, side)
+            assert compiled._compiled is not None
+            expected = reference.shortest(within)
+            assert compiled.shortest(within) == expected, (game.pieces(), side)
+            proven += expected is not None
+    assert proven > 0  # the sample has wins to find
+
+
+def test_the_compiled_prover_refuses_where_history_counts():
+    game = game_class("terrace").new()
+    for text in ("a7-a6", "a1-a2", "a6-a7", "a2-a1") * 2:
+        game.push_text(text)
+    assert game.repeats_in_history()
+    assert Prover(game, "white")._compiled is None  # the reference searches it
+
+
+@pytest.mark.parametrize(
+    ("version", "value", "plies", "best"),
+    [("floating", "win", 11, "0,0,2"), ("stacking", "loss", 14, None)],
+)
+def test_the_solver_settles_the_empty_base_3_pyramid(version, value, plies, best):
+    game = Partition.new(PartitionOptions(3, version))
+    result = solver_for(game, table_mb=64, max_seconds=60).solve()
+    assert (result.value, result.plies, result.plies_exact) == (value, plies, True)
+    assert result.stopped is None
+    if best is not None:
+        assert result.best_move == best
+    assert result.first_moves[0][1] == value if value == "win" else True
+
+
+def test_the_solver_answers_at_once_for_a_finished_game():
+    game = Partition.new(PartitionOptions(2))
+    for text in ("0,0,0", "1,1,0", "1,0,0", "0,0,1", "0,1,0"):
+        game.push_text(text)
+    assert game.is_over()
+    result = solver_for(game, table_mb=1).solve()
+    assert (result.value, result.plies) == ("loss", 0)

@@ -1,0 +1,253 @@
+"""What the window's controllers may touch: each states its part of the window here as a
+small protocol, and takes that, never the window itself (``viewer.app.MainWindow``, the
+shell that fulfils them all and wires the controllers together).
+
+The parts they are made of:
+
+- :class:`Status`: a line in the status bar, an error in a message box;
+- :class:`Parent`: the top-level widget, parent of a controller's widgets and dialogs;
+- :class:`Position`: the session, the game on show, its UI and turn builder, set-up mode,
+  and a redraw of the board;
+- :class:`Players`: the computer player (``viewer.engine``) as the others see it.
+
+One host per controller is built of them: :class:`EngineHost`, :class:`AnalysisHost`,
+:class:`SolveHost`, :class:`PuzzleHost`, :class:`ExportHost`, :class:`MenuHost`,
+:class:`SetupHost`, :class:`TurnHost`, :class:`RecoveryHost`; :class:`Solving`,
+:class:`PuzzleActions` and :class:`Analyst` are what one controller takes of another.
+
+This module imports no controller, and no controller imports the window, so the viewer
+has no import cycle (``tests/model/test_imports.py``). The game UIs have their own
+protocol of the window, :class:`viewer.games.base.Host`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from contextlib import AbstractContextManager
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import SignalInstance
+    from PySide6.QtWidgets import QMenuBar, QStatusBar, QToolBar, QWidget
+    from pyvistaqt import QtInteractor
+
+    from model.game import Game
+
+    from .frame import Frame
+    from .games import GameUI, TurnBuilder
+    from .session import Session
+    from .setup_editor import SetupEditor
+    from .view_state import ViewState
+
+
+class Status(Protocol):
+    def show_message(self, text: str) -> None:
+        """A line in the status bar (it goes after a few seconds)."""
+
+    def show_error(self, title: str, text: str) -> None:
+        """A message box the user closes (the status bar says it too)."""
+
+
+class Parent(Protocol):
+    def window(self) -> QWidget:
+        """The top-level window: the parent of a controller's widgets and dialogs."""
+
+
+class Position(Protocol):
+    """The position on show and the board that draws it."""
+
+    session: Session
+    ui: GameUI
+    turn: TurnBuilder
+
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def setup(self) -> SetupEditor | None:
+        """The set-up editor while set-up mode is on, else None."""
+
+    def redraw(self) -> None: ...
+
+
+class Players(Protocol):
+    """Who plays each colour, and the computer's thinking (``EngineControl``)."""
+
+    computer: dict[str, str]  # colour -> level, for the colours the computer plays
+
+    def busy(self) -> str:
+        """Why a move on the board is refused now ('' when it is not)."""
+
+    def human_move(self) -> None:
+        """A move made on the board: the computer may answer it."""
+
+    def consider(self) -> None:
+        """Start the computer when it is to move."""
+
+    def interrupt(self) -> None:
+        """Drop the search under way (the position is about to be edited)."""
+
+    def undo(self) -> None:
+        """Undo with the computer on: its move and yours."""
+
+    def ask_hint(self) -> None: ...
+
+    def stop(self) -> None: ...
+
+    def held(self) -> AbstractContextManager[None]:
+        """No move is played meanwhile (a question or a file dialog is open)."""
+
+    def set_player(self, colour: str, level: str | None) -> None: ...
+
+    def keep_players(self, players: tuple[str, ...] | list[str]) -> None: ...
+
+    def choose_players(self, computer: Mapping[str, str]) -> None: ...
+
+
+class EngineHost(Position, Status, Parent, Protocol):
+    """What the computer player and Hint (``viewer.engine.EngineControl``) use."""
+
+    def statusBar(self) -> QStatusBar:
+        """Where the progress bar and the Stop button go."""
+
+    def show_prompt(self, text: str) -> None:
+        """The status bar's prompt (what to do next, or who is thinking)."""
+
+    def players_changed(self) -> None:
+        """Who plays which colour changed: the Game menu, the Moves dock and the UI follow."""
+
+
+class AnalysisHost(Position, Status, Parent, Protocol):
+    """What the Analysis dock (``viewer.analysis.AnalysisControl``) uses."""
+
+    @property
+    def engine(self) -> Players: ...
+
+    def play_move(self, move: Any) -> None:
+        """Play ``move`` as a click on the board would (refused, said, while the computer
+        or Solve mode's defence is to move)."""
+
+
+class SolveHost(Position, Status, Protocol):
+    """What Solve mode (``viewer.solve.SolveMode``) uses."""
+
+    @property
+    def engine(self) -> Players: ...
+
+
+class PuzzleHost(SolveHost, Parent, Protocol):
+    """What the Puzzle dock (``viewer.widgets.puzzle_dock``) uses, Solve mode's part too."""
+
+    def apply_setup(self) -> bool:
+        """Leave set-up mode through validation (False, said, when it stays)."""
+
+    def leave_setup(self) -> None:
+        """Leave set-up mode without changing the game."""
+
+
+class ExportHost(Status, Parent, Protocol):
+    """What the Export dialog (``viewer.widgets.export_dialog``) uses: the board as the
+    window shows it."""
+
+    session: Session
+    view: ViewState
+    plotter: QtInteractor
+
+    def drawn_frame(self) -> Frame | None:
+        """The frame the board draws (hint, heat map, ...); None in set-up mode, where the
+        board shows the painting, not a position."""
+
+    def render(self) -> None: ...
+
+
+class Analyst(Protocol):
+    def analyse(self) -> None: ...
+
+
+class PuzzleActions(Protocol):
+    solving: SignalInstance  # Solve mode began (True) or ended (False)
+
+    def verify(self) -> None: ...
+
+    def toggle_solve(self, *_: Any) -> None: ...
+
+    def leave_solve(self, why: str = "") -> None: ...
+
+    def setup_entered(self) -> None: ...
+
+
+class Solving(Protocol):
+    """Solve mode (``viewer.solve.SolveMode``) as the board's input sees it."""
+
+    active: bool
+
+    def busy(self) -> str:
+        """Why a move on the board waits ('' when it does not)."""
+
+    def undo(self) -> None:
+        """Your last move and the defence's reply go."""
+
+
+class TurnHost(Position, Status, Protocol):
+    """What the board's input (``viewer.turns.TurnControl``) uses."""
+
+    @property
+    def engine(self) -> Players: ...
+
+
+class RecoveryHost(Status, Parent, Protocol):
+    """What autosave and recovery (``viewer.recovery.Recovery``) use."""
+
+    session: Session
+
+
+class SetupHost(Position, Status, Protocol):
+    """What set-up mode (``viewer.setup_mode.SetupMode``) uses."""
+
+    @property
+    def engine(self) -> Players: ...
+
+    @property
+    def puzzle_dock(self) -> PuzzleActions: ...
+
+    def apply_position(self, game: Game, message: str) -> None:
+        """Replace the position by ``game`` (undoable)."""
+
+
+class MenuHost(Position, ExportHost, Protocol):
+    """What the menus and the file actions (``viewer.menus.Menus``) use: the window's
+    commands behind the menu items, the controllers whose actions they offer, and what
+    File > Export hands the Export dialog."""
+
+    @property
+    def engine(self) -> Players: ...
+
+    @property
+    def analysis(self) -> Analyst: ...
+
+    @property
+    def puzzle_dock(self) -> PuzzleActions: ...
+
+    def menuBar(self) -> QMenuBar: ...
+
+    def addToolBar(self, title: str) -> QToolBar: ...
+
+    def close(self) -> bool: ...
+
+    def undo(self) -> None: ...
+
+    def redo(self) -> None: ...
+
+    def finish_turn(self) -> None: ...
+
+    def cancel_turn(self) -> None: ...
+
+    def toggle_setup(self) -> None: ...
+
+    def set_camera(self, name: str) -> None: ...
+
+    def reset_view(self) -> None: ...
+
+    def show_rules(self) -> None: ...
+
+    def show_shortcuts(self) -> None: ...

@@ -1,0 +1,82 @@
+"""Autosave in the window: a moment after each change, unsaved work goes to this process's
+autosave file (:mod:`viewer.autosave`, Qt-free); saved, discarded or new, the file goes. At
+start-up, the newest game a crashed Pyramid Lab left unsaved is offered back."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QTimer
+
+from model.game import PositionFormatError
+
+from .autosave import Autosave, leftovers
+from .slots import slot
+from .widgets import unsaved
+
+if TYPE_CHECKING:
+    from .host import RecoveryHost
+
+AUTOSAVE_DELAY_MS = 1500
+
+
+class Recovery:
+    """Autosave and recovery of ``window``'s session, in ``autosave``."""
+
+    def __init__(self, window: RecoveryHost, autosave: Autosave) -> None:
+        self.window = window
+        self.autosave = autosave
+        self.stopped = False
+        self.timer = QTimer(window.window(), singleShot=True, interval=AUTOSAVE_DELAY_MS)
+        self.timer.timeout.connect(self.write)
+
+    def show_message(self, text: str) -> None:
+        self.window.show_message(text)
+
+    def schedule(self) -> None:
+        """A moment after a change, unsaved work goes to the autosave file; saved or new,
+        there is nothing to keep."""
+        if self.window.session.dirty:
+            self.timer.start()
+        else:
+            self.timer.stop()
+            self.autosave.remove()
+
+    @slot
+    def write(self) -> None:
+        session = self.window.session
+        if session.dirty and not self.stopped:
+            try:
+                self.autosave.write(session.document(), session.path)
+            except OSError as exc:
+                self.show_message(f"autosave failed ({exc.strerror or exc}): save your work")
+
+    def stop(self) -> None:
+        """The window closed: nothing is written any more."""
+        self.stopped = True
+
+    @slot
+    def offer(self) -> bool:
+        """At start-up: offer the newest game a crashed Pyramid Lab left unsaved. True
+        when it was recovered (it is then shown, with unsaved changes)."""
+        found = leftovers(self.autosave.folder)
+        if not found:
+            return False
+        leftover = found[0]
+        answer = unsaved.ask_recover(self.window.window(), leftover.describe())
+        if answer == unsaved.LATER:
+            return False
+        if answer == unsaved.DISCARD:
+            leftover.discard()
+            self.show_message(f"discarded the autosave of {leftover.describe()}")
+            return False
+        try:
+            doc = leftover.load()
+        except PositionFormatError as exc:
+            kept = leftover.set_aside()
+            self.window.show_error("Cannot recover", f"{exc}\nThe file is kept as {kept}.")
+            return False
+        self.window.session.load(doc, leftover.path, dirty=True)
+        leftover.discard()  # our own autosave holds it from now on
+        self.show_message(f"recovered {leftover.describe()}: save it to keep it")
+        return True

@@ -1,0 +1,128 @@
+"""The board in 3D: the board view drawn in the window's QtInteractor (a new one for another
+kind or size of board), the legend over it, the axis clip planes and the free plane, picking
+with the mouse, and the flash and fade of what a move removed.
+
+The scene draws the frame it is handed and says where the mouse is; it knows no game, no
+session and no window (``viewer.app`` wires it). Renders happen on demand; once closed it
+renders nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from pyvistaqt import QtInteractor
+
+from .animation import Animation
+from .boards import BoardView, make_board_view
+from .frame import Frame, Vanish
+from .slots import slot
+from .view_state import ViewState
+from .widgets.clip_planes import ClipPlanes
+from .widgets.free_plane import FreePlane
+from .widgets.legend import Legend, legend_entries
+from .widgets.pointer import PointerFilter
+
+
+class Scene:
+    """The board view of kind ``kind`` on ``geometry`` in ``plotter``; ``click(site)`` gets
+    a click on a site of the board, the hover goes to ``view``."""
+
+    def __init__(
+        self,
+        plotter: QtInteractor,
+        view: ViewState,
+        kind: str,
+        geometry: Any,
+        click: Callable[[int], None],
+        show_message: Callable[[str], None],
+    ) -> None:
+        self.plotter = plotter
+        self.view = view
+        self.show_message = show_message
+        self.closed = False
+        self.effect = Animation(plotter, 1.0, self._effect_step)  # what a move removed
+        self.free_plane = FreePlane(plotter, view, show_message)
+        self.clip_planes = ClipPlanes(plotter)  # the axis planes drawn in the scene
+        self.legend = Legend(plotter)  # what the overlays drawn mean, over the scene
+        self.geometry = geometry
+        self.board: BoardView = make_board_view(kind, plotter, geometry)
+        self.click = click
+        self.pointer = PointerFilter(plotter, self._on_click, self._on_hover)
+        self.pointer.left.connect(lambda: view.set_hover(None))  # no stale highlight
+        view.changed.connect(self._on_view_changed)
+
+    def switch_board(self, kind: str, geometry: Any) -> None:
+        """Another board (kind or size): a new board view; the planes of the last go."""
+        self.board.close()
+        self.free_plane.clear()
+        self.clip_planes.reset()
+        self.board = make_board_view(kind, self.plotter, geometry)
+        self.geometry = geometry
+
+    def show(self, frame: Frame, legend_words: Mapping[tuple[str, str], str]) -> None:
+        """Draw ``frame`` as the view state asks (levels, peel, clips), with its legend."""
+        self.board.show(frame, self.view)
+        self.legend.show_entries(legend_entries(frame, legend_words))
+        self.clip_planes.show(self.view, self.board.geometry.centres)
+
+    def render(self) -> None:
+        if not self.closed:
+            self.plotter.render()
+
+    def set_camera(self, name: str) -> None:
+        self.board.set_view(name)
+        self.render()
+
+    def frame_board(self) -> None:
+        """The camera frames the board (once the window has its size)."""
+        if not self.closed:
+            self.set_camera("iso")
+
+    @slot
+    def toggle_free_plane(self, on: bool) -> None:
+        """Show pyvista's plane widget; pieces on the side its normal points to are hidden."""
+        self.free_plane.toggle(on, self.board.geometry.centres)
+        self.render()
+
+    @slot
+    def _on_view_changed(self, _field: str) -> None:
+        if self.view.free_plane is None:
+            self.free_plane.clear()  # the view was reset
+
+    @slot
+    def _on_click(self, x: float, y: float) -> None:
+        """A click at display pixel (x, y), VTK's y axis upwards: on a site, or nothing."""
+        site = self.board.pick(x, y)
+        if site is not None:
+            self.click(site)
+
+    @slot
+    def _on_hover(self, x: float, y: float) -> None:
+        self.view.set_hover(self.board.pick(x, y))  # the window's redraw updates the text
+
+    # ---- what a move removed --------------------------------------------------------------
+
+    def play(self, vanishing: Sequence[Vanish]) -> None:
+        """Pieces a move removed flash and fade out before they disappear."""
+        seconds = self.board.play(vanishing)
+        if seconds > 0:
+            self.effect.seconds = seconds
+            self.effect.start()
+
+    @slot
+    def _effect_step(self, t: float) -> None:
+        self.board.advance(t)  # at 1 the removed pieces are gone
+        self.render()
+
+    def stop_effect(self) -> None:
+        self.effect.stop()
+        self.board.advance(1.0)
+
+    def close(self) -> None:
+        """Release the VTK window: nothing renders or reacts to the mouse after it."""
+        self.closed = True
+        self.pointer.enabled = False
+        self.effect.stop()
+        self.plotter.close()

@@ -1,0 +1,98 @@
+"""Set-up mode in the window: the position is painted in the Set-up dock (a
+:class:`~viewer.setup_editor.SetupEditor`) and applied through the rules' validation, as
+one undoable change; the Edit menu's Set-up mode item follows. The computer does not
+think meanwhile, and Solve mode ends (the Puzzle dock is where a puzzle is made)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from model.game import PositionFormatError
+
+from .setup_editor import SetupEditor
+from .slots import slot
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QAction
+
+    from .host import SetupHost
+    from .widgets.setup_dock import SetupDock
+
+
+class SetupMode:
+    """Set-up mode of ``window`` in ``dock``; ``item`` is the menu item that shows it."""
+
+    def __init__(self, window: SetupHost, dock: SetupDock, item: QAction) -> None:
+        self.window = window
+        self.dock = dock
+        self.item = item
+        dock.apply.clicked.connect(self.apply)
+        dock.cancel.clicked.connect(self.leave)
+        dock.clear.clicked.connect(self.clear)
+
+    def show_message(self, text: str) -> None:
+        self.window.show_message(text)
+
+    @property
+    def editor(self) -> SetupEditor | None:
+        """The set-up editor while set-up mode is on."""
+        return self.dock.editor
+
+    @slot
+    def toggle(self) -> None:
+        if self.editor is None:
+            self.enter()
+        else:
+            self.apply()
+
+    def enter(self) -> None:
+        window = self.window
+        busy = window.ui.busy()
+        if busy:  # Fill at random would replace the position under the set-up
+            self.show_message(busy)
+            self.item.setChecked(False)
+            return
+        window.engine.interrupt()  # the position is about to be edited
+        window.turn.cancel()
+        window.puzzle_dock.setup_entered()  # Solve mode ends; the puzzle is made here
+        self.dock.enter(SetupEditor(window.session.game, window.ui))
+        self.item.setChecked(True)
+        window.ui.setup_changed()
+        window.redraw()
+
+    @slot
+    def apply(self) -> bool:
+        """Leave set-up mode through validation; on a problem, say it and stay."""
+        if self.editor is None:
+            return True
+        try:
+            game = self.editor.build()
+        except PositionFormatError as exc:
+            self.dock.error.setText(str(exc))
+            self.show_message(f"Set-up: {exc}")
+            self.item.setChecked(True)
+            return False
+        self.close()
+        self.window.apply_position(game, "set-up applied (Undo returns to the previous position)")
+        return True
+
+    @slot
+    def leave(self) -> None:
+        """Leave set-up mode without changing the game."""
+        self.close()
+        self.window.redraw()
+
+    @slot
+    def clear(self) -> None:
+        if self.editor is not None:
+            self.editor.clear()
+            self.window.redraw()
+
+    def close(self, *, consider: bool = True) -> None:
+        """Set-up mode ends; with ``consider`` (left without a new position coming) the
+        computer may go on."""
+        self.dock.leave()
+        self.item.setChecked(False)
+        self.window.ui.setup_changed()
+        if consider:
+            self.window.engine.consider()
