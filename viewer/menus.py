@@ -222,7 +222,8 @@ class Menus:
         window = self.window
         current = window.session.game
         remembered = {**self.last_players, current.name: dict(window.engine.computer)}
-        dialog = NewGameDialog(window.window(), current.name, players=remembered)
+        rules = {current.name: current.options.to_json()}  # Ok again: the same rules
+        dialog = NewGameDialog(window.window(), current.name, players=remembered, rules=rules)
         with window.engine.held():  # no move behind the dialog; after it, the game on show
             if not dialog.exec():
                 return

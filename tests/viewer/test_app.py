@@ -228,6 +228,26 @@ def test_new_game_dialog_switches_the_board(make_window, qtbot):
     assert window.board.shown.sum() == 16
 
 
+def test_new_game_offers_the_rules_of_the_game_on_show(make_window, monkeypatch):
+    """Ok on New game after a stacking base-4 game starts the same rules, not the
+    defaults (a class playing a variant does not set it again each game)."""
+    from viewer.widgets.new_game import NewGameDialog
+
+    window = make_window(Partition(PartitionOptions(4, "stacking")))
+    seen = {}
+
+    def exec_(dialog):
+        seen["size"] = dialog.widget("size").value()
+        seen["version"] = dialog.widget("version").currentText()
+        return 1
+
+    monkeypatch.setattr(NewGameDialog, "exec", exec_)
+    window.menus.new_game()
+    assert seen == {"size": 4, "version": "stacking"}
+    assert window.session.game.options == PartitionOptions(4, "stacking")
+    assert window.session.ply == 0
+
+
 def test_cut_open_checkbox_draws_cut_balls(make_window):
     window = make_window(Partition(PartitionOptions(4)))
     for text in ["0,0,0", "1,1,0", "1,0,0", "0,1,0"]:

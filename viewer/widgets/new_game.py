@@ -66,6 +66,19 @@ def option_widget(spec: OptionSpec) -> QWidget:
     return widget
 
 
+def set_widget_value(widget: QWidget, value: Any) -> None:
+    """Show ``value`` in an option widget; a value it cannot show leaves it as it was."""
+    if isinstance(widget, QCheckBox) and isinstance(value, bool):
+        widget.setChecked(value)
+    elif isinstance(widget, QSpinBox) and isinstance(value, int) and not isinstance(value, bool):
+        if widget.minimum() <= value <= widget.maximum():
+            widget.setValue(value)
+    elif isinstance(widget, QComboBox) and isinstance(value, str):
+        index = widget.findText(value)
+        if index >= 0:
+            widget.setCurrentIndex(index)
+
+
 def _on_change(widget: QWidget, call: Any) -> None:
     """Call ``call`` whenever an option widget's value changes."""
     if isinstance(widget, QCheckBox):
@@ -94,19 +107,24 @@ def player_widget(level: str | None, levels: tuple[str, ...] = LEVELS) -> QCombo
         combo.addItem(text, choice)
     known = [lv for _, lv in choices]
     combo.setCurrentIndex(known.index(level) if level in known else 0)
-    combo.setToolTip("who plays this side: you, or the computer at a level (easy is quick)")
+    if levels == LEVELS:
+        combo.setToolTip("who plays this side: you, or the computer at a level (easy is quick)")
+    else:  # a game's own computer players
+        combo.setToolTip(f"who plays this side: you, or the computer ({', '.join(levels)})")
     return combo
 
 
 class NewGameDialog(QDialog):
     """``players``: per game name, the colours the computer played last time (colour ->
-    level); the others start as Human."""
+    level); the others start as Human. ``rules``: per game name, option values to show
+    instead of the defaults (those of the game on show)."""
 
     def __init__(
         self,
         parent: QWidget | None = None,
         current: str | None = None,
         players: Mapping[str, Mapping[str, str]] | None = None,
+        rules: Mapping[str, Mapping[str, Any]] | None = None,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle("New game")
@@ -129,6 +147,9 @@ class NewGameDialog(QDialog):
             widgets = {}
             for spec in cls.option_specs:
                 widget = option_widget(spec)
+                given = (rules or {}).get(name, {})
+                if spec.name in given:  # the rules of the game on show, not the defaults
+                    set_widget_value(widget, given[spec.name])
                 widgets[spec.name] = widget
                 _on_change(widget, lambda _v=None, n=name: self._follow_options(n))
                 form.addRow("" if isinstance(widget, QCheckBox) else spec.label, widget)
