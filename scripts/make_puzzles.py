@@ -17,10 +17,12 @@ the position is reachable) and verified again from the written file, with
 
 Then each game's collection is ordered by difficulty as the engine measures it: the
 playouts the compiled MCTS (``model.search.compiled``, RAVE, the window's computer player)
-needs until its choice is the key move and stays so, checked at 16, 32, 64 ... playouts
-up to 32768 (a search that never settles on it counts 65536), the median of three seeds.
-The number goes into each puzzle (``"difficulty": "512 playouts"``) and the order into
-``examples/puzzles/<game>/collection.json`` (``model.collection`` reads it).
+needs until its choice is the key move and stays so, checked at 8, 16, 32 ... playouts
+up to 32768 (a search that never settles on it counts 65536), the mean of five seeds.
+Ties (many small puzzles are found at once; MCTS often proves a slower win of Pyraos
+and stops there) are broken by the goal's length, then by the prover's nodes for the
+proof. The number goes into each puzzle (``"difficulty": "512 playouts"``) and the order
+into ``examples/puzzles/<game>/collection.json`` (``model.collection`` reads it).
 
     .venv/bin/python scripts/make_puzzles.py                 # every game
     .venv/bin/python scripts/make_puzzles.py --game terrace  # one game
@@ -118,14 +120,14 @@ CONFIGS = [
         range(300, 600),
         3,
     ),
-    Config(T, TERRACE_STANDARD, "standard", {1: 5, 3: 5}, range(150), **TERRACE),
-    Config(T, TERRACE_STANDARD, "standard", {5: 3}, range(60), **TERRACE_LONG),
+    Config(T, TERRACE_STANDARD, "standard", {1: 8, 3: 8}, range(250), **TERRACE),
+    Config(T, TERRACE_STANDARD, "standard-long", {5: 3}, range(60), **TERRACE_LONG),
     Config(
         T,
         {**TERRACE_STANDARD, "no_push_back": True},
         "no-push-back",
-        {1: 4, 3: 4},
-        range(100, 250),
+        {1: 5, 3: 5},
+        range(100, 300),
         **TERRACE,
     ),
     Config(
@@ -410,6 +412,7 @@ def puzzle_of(candidate: Candidate) -> dict[str, Any] | None:
         or verdict.nodes > budget
         or not verdict.defence
         or verdict.defence[0] != candidate.key
+        or len(verdict.defence) != candidate.plies  # the solution is the whole main line
     ):
         return None
     line = list(verdict.defence)
@@ -479,15 +482,17 @@ def check(path: Path) -> float:
 # ---- difficulty and order ---------------------------------------------------------------
 
 CAP = 32768  # playouts: a search that has not settled on the key move by then counts 2 * CAP
-SEEDS = (1, 2, 3)
+SEEDS = (1, 2, 3, 4, 5)
+FIRST = 8  # the first checkpoint
 MEASURE = (
     "compiled MCTS (RAVE) playouts until its choice is the key move and stays so, "
-    f"checked at 16, 32, 64 ... {CAP} (never: {2 * CAP}), the median of {len(SEEDS)} seeds"
+    f"checked at {FIRST}, {2 * FIRST}, {4 * FIRST} ... {CAP} (never: {2 * CAP}), "
+    f"the mean of {len(SEEDS)} seeds"
 )
 
 
 def playouts_to_find(game: Game, key: Any, seed: int, cap: int = CAP) -> int:
-    """The first checkpoint (16, 32, ... playouts) from which the compiled MCTS chooses
+    """The first checkpoint (8, 16, 32, ... playouts) from which the compiled MCTS chooses
     ``key`` at every later checkpoint up to ``cap`` (or until it proves the root); 2 * cap
     when it does not settle on it."""
     view = decision_view(game)
@@ -496,7 +501,7 @@ def playouts_to_find(game: Game, key: Any, seed: int, cap: int = CAP) -> int:
         raise ValueError(f"no compiled kernel for {game.title}")
     search = _Search(CompiledMCTSAgent(seed=seed), adapter, view, cap)
     found: int | None = None
-    checkpoint = 16
+    checkpoint = FIRST
     while True:
         done = search.run(max(1, checkpoint - search.playouts))
         tree = search.tree
@@ -510,13 +515,14 @@ def playouts_to_find(game: Game, key: Any, seed: int, cap: int = CAP) -> int:
 
 def difficulty(game: Game, key_text: str) -> int:
     key = game.parse_move(key_text)
-    runs = sorted(playouts_to_find(game, key, seed) for seed in SEEDS)
-    return runs[len(runs) // 2]
+    runs = [playouts_to_find(game, key, seed) for seed in SEEDS]
+    return round(sum(runs) / len(runs))
 
 
-def rank(name: str) -> list[tuple[int, int, str]]:
+def rank(name: str) -> list[tuple[int, int, int, str]]:
     """Measure every puzzle of a game's folder, write its difficulty into it and the order
-    into the folder's collection.json: by difficulty, then the goal's length, then name."""
+    into the folder's collection.json: by difficulty, then the goal's length, then the
+    prover's nodes, then name."""
     warm_up()
     folder = OUT / name
     rows = []
@@ -529,14 +535,19 @@ def rank(name: str) -> list[tuple[int, int, str]]:
         if puzzle != doc.puzzle:
             write(path, doc.game, puzzle)
         within = doc.puzzle["goal"]["within"]
-        rows.append((value, within, path.name))
+        nodes = verify(doc.game, doc.puzzle).nodes  # the prover's effort: ties broken by it
+        rows.append((value, within, nodes, path.name))
         seconds = time.perf_counter() - started
-        print(f"  {name}/{path.name}: {value} playouts ({seconds:.1f} s)")
+        print(f"  {name}/{path.name}: {value} playouts, {nodes} proof nodes ({seconds:.1f} s)")
     rows.sort()
     index = {
         "format": INDEX_FORMAT,
         "measure": MEASURE,
-        "puzzles": [{"file": file, "difficulty": value} for value, _, file in rows],
+        "ties": "broken by the goal's length in plies, then the prover's nodes for the proof",
+        "puzzles": [
+            {"file": file, "difficulty": value, "plies": within, "proof_nodes": nodes}
+            for value, within, nodes, file in rows
+        ],
     }
     (folder / INDEX).write_text(json.dumps(index, indent=1) + "\n", encoding="utf-8")
     print(f"{name}: {len(rows)} puzzles ordered in {folder.relative_to(ROOT) / INDEX}")
