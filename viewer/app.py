@@ -42,7 +42,6 @@ from .widgets.dock_fit import add_game_docks, fit_game_docks, keep_on_screen
 from .widgets.help import RulesDock, ShortcutsDialog
 from .widgets.lesson_dock import LessonDock, lesson_files
 from .widgets.move_list import MoveListDock
-from .widgets.practice_dock import PracticeDock
 from .widgets.puzzle_dock import PuzzleDock
 from .widgets.setup_dock import SetupDock
 from .widgets.status_bar import StatusBar
@@ -73,7 +72,7 @@ class MainWindow(QMainWindow):
         self.setup_dock = SetupDock(self)
         self.lesson_dock = LessonDock(self)
         self.puzzle_dock = PuzzleDock(self)  # the puzzle: made, verified, solved
-        self.practice_dock = PracticeDock(self)  # a collection of puzzles, played in turn
+        self.practice_dock: Any = None  # made when first used (widgets.practice_dock)
         self.setup_dock.visibilityChanged.connect(self.puzzle_dock.setup_shown)
         self.rules_dock = RulesDock(self)  # Help: the rules of the game on the board
         for area, dock, shown in (
@@ -82,7 +81,6 @@ class MainWindow(QMainWindow):
             (RIGHT, self.setup_dock, False),
             (LEFT, self.lesson_dock, False),
             (LEFT, self.puzzle_dock, False),  # under the View dock: the right has the game's
-            (LEFT, self.practice_dock, False),
             (LEFT, self.rules_dock, False),
         ):
             self.addDockWidget(area, dock)
@@ -98,9 +96,8 @@ class MainWindow(QMainWindow):
         self.analysis.dock.hide()
         puzzle = self.puzzle_dock  # over the UI's frame: hint, heat map, cooks, solution
         layers = [self.engine.hint_layer, self.analysis.heat_layer, puzzle.verdict_layer]
-        practice = self.practice_dock.practice.layer  # its hints and refutations on top
-        self.frame_layers: list[FrameLayer] = [*layers, puzzle.solver.layer, practice]
-        docks = (self.view_dock, self.moves_dock, self.lesson_dock, puzzle, self.practice_dock)
+        self.frame_layers: list[FrameLayer] = [*layers, puzzle.solver.layer]  # in order
+        docks = (self.view_dock, self.moves_dock, self.lesson_dock, self.puzzle_dock)
         self.menus = Menus(self, docks=(*docks, self.analysis.dock, self.rules_dock))  # View
         self.setup_mode = SetupMode(self, self.setup_dock, self.menus.setup)
         self.lesson_dock.set_lessons(  # Previous / Next: the Lessons menu's way in (it asks)
@@ -393,6 +390,7 @@ class MainWindow(QMainWindow):
             self.engine.shutdown()  # stop the search and join its thread
             self.analysis.shutdown()
             self.puzzle_dock.shutdown()
-            self.practice_dock.shutdown()
+            if self.practice_dock is not None:
+                self.practice_dock.shutdown()
             self.ui.close()
             self.scene.close()  # the mouse, the fading and the VTK window

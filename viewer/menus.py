@@ -23,7 +23,7 @@ from .widgets import unsaved
 from .widgets.export_dialog import open_export_dialog
 from .widgets.help import show_about
 from .widgets.new_game import NewGameDialog, choice_text, player_choices
-from .widgets.practice_dock import shipped_collections
+from .widgets.practice_dock import practice_of, shipped_collections
 
 if TYPE_CHECKING:
     from .host import MenuHost
@@ -90,7 +90,7 @@ class Menus:
         view.addSeparator()
         for dock in docks:
             view.addAction(dock.toggleViewAction())
-        self._game_separator = view.addSeparator()
+        self.game_separator = view.addSeparator()
         self.view_menu = view
         self._game_dock_actions: list[QAction] = []
         lessons = bar.addMenu("&Lessons")
@@ -115,23 +115,27 @@ class Menus:
 
     def _puzzles(self, menu: QMenu) -> QMenu:
         """The Puzzles menu: practice a collection (the shipped ones, any folder)."""
-        dock = self.window.practice_dock
-        practice = dock.practice
+        window = self.window
+
+        def practice(name: str) -> Callable[[], Any]:  # the dock is made on first use
+            return lambda: getattr(practice_of(window).practice, name)()
+
         self._action(menu, "&Open collection...", self.open_collection, "Ctrl+Shift+O")
         for folder in shipped_collections(PUZZLE_DIR):
             try:
                 title = game_class(folder.name).title
             except KeyError:
                 title = folder.name
-            opening = functools.partial(dock.open_collection, folder)
+            opening = functools.partial(lambda f: practice_of(window).open_collection(f), folder)
             self._action(menu, f"{title} puzzles", opening)
         menu.addSeparator()
-        next_unsolved = practice.next_unsolved
+        next_unsolved = practice("next_unsolved")
         self.next_puzzle = self._action(menu, "&Next unsolved", next_unsolved, "Ctrl+Shift+N")
-        self.puzzle_hint = self._action(menu, "Practice &hint", practice.hint, "Shift+H")
-        self.retry_puzzle = self._action(menu, "&Try again", practice.retry, "Ctrl+Shift+R")
+        self.puzzle_hint = self._action(menu, "Practice &hint", practice("hint"), "Shift+H")
+        self.retry_puzzle = self._action(menu, "&Try again", practice("retry"), "Ctrl+Shift+R")
         menu.addSeparator()
-        self._action(menu, "&Forget the ticks of this collection", practice.forget_ticks)
+        forget = practice("forget_ticks")
+        self._action(menu, "&Forget the ticks of this collection", forget)
         return menu
 
     def open_collection(self) -> None:
@@ -141,7 +145,7 @@ class Menus:
                 self.window.window(), "Open a puzzle collection (a folder)", str(PUZZLE_DIR)
             )
         if folder:
-            self.window.practice_dock.open_collection(folder)
+            practice_of(self.window).open_collection(folder)
 
     def _action(
         self,

@@ -13,7 +13,7 @@ import pytest
 from model.collection import INDEX, INDEX_FORMAT, Progress, position_key
 from model.files import read
 from viewer.practice import AREA_SITES
-from viewer.widgets.practice_dock import TICK
+from viewer.widgets.practice_dock import TICK, practice_of
 
 ROOT = Path(__file__).resolve().parents[2]
 PUZZLES = ROOT / "examples" / "puzzles" / "partition"
@@ -35,7 +35,9 @@ def practising(make_window, tmp_path):
     }
     (folder / INDEX).write_text(json.dumps(index))
     window = make_window()
-    assert window.practice_dock.open_collection(folder)
+    assert window.practice_dock is None  # made when first used
+    assert practice_of(window).open_collection(folder)
+    assert window.practice_dock.practice.layer in window.frame_layers
     return window, folder
 
 
@@ -140,4 +142,6 @@ def test_the_puzzles_menu_lists_the_shipped_collections(make_window, guard_error
     assert sum(t.endswith(" puzzles") for t in texts) == len(shipped)
     window.menus.next_puzzle.trigger()  # no collection yet: said, nothing breaks
     assert window.practice_dock.practice.collection is None
+    views = [a.text() for a in window.menus.view_menu.actions()]
+    assert "Practice" in views  # the dock made by the menu has its View entry
     assert guard_errors == []

@@ -1,7 +1,11 @@
 """The Practice dock: a puzzle collection in order of difficulty with the solved ones
 ticked, the puzzle being played (title, goal, what happened, the notes once solved) and
 the buttons Hint, Try again, Show solution and Next unsolved. The work is
-:class:`viewer.practice.Practice`'s."""
+:class:`viewer.practice.Practice`'s.
+
+The dock is made when first used (:func:`practice_of`: the Puzzles menu, ``pyramid-lab
+practice``): it then joins the window's left docks, its frame layer (hints, refutations)
+goes on top of the window's, and the View menu gets its entry."""
 
 from __future__ import annotations
 
@@ -191,3 +195,16 @@ def shipped_collections(root: Path) -> list[Path]:
     if not root.is_dir():
         return []
     return sorted(p for p in root.iterdir() if p.is_dir() and any(p.glob("*.pyr.json")))
+
+
+def practice_of(window: Any) -> PracticeDock:
+    """The window's Practice dock, made and installed on first use."""
+    dock = window.practice_dock
+    if dock is None:
+        dock = PracticeDock(window)
+        window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
+        dock.hide()
+        window.frame_layers.append(dock.practice.layer)
+        window.menus.view_menu.insertAction(window.menus.game_separator, dock.toggleViewAction())
+        window.practice_dock = dock
+    return dock
