@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from model.collection import INDEX, INDEX_FORMAT, Progress, position_key
-from model.files import read
+from model.files import read, write
 from viewer.practice import AREA_SITES
 from viewer.widgets.practice_dock import TICK, practice_of
 
@@ -144,4 +144,25 @@ def test_the_puzzles_menu_lists_the_shipped_collections(make_window, guard_error
     assert window.practice_dock.practice.collection is None
     views = [a.text() for a in window.menus.view_menu.actions()]
     assert "Practice" in views  # the dock made by the menu has its View entry
+    assert guard_errors == []
+
+
+def test_without_a_written_solution_the_hint_comes_from_the_prover(
+    make_window, qtbot, tmp_path, guard_errors
+):
+    folder = tmp_path / "bare"
+    folder.mkdir()
+    doc = read(PUZZLES / WIN_IN_2)
+    puzzle = {k: v for k, v in doc.puzzle.items() if k != "solution"}
+    write(folder / WIN_IN_2, doc.game, puzzle)
+    window = make_window()
+    practice = practice_of(window).practice
+    assert practice_of(window).open_collection(folder)
+    practice.hint()
+    assert practice.runner.thinking  # the window goes on while the prover looks
+    qtbot.waitUntil(lambda: practice.hint_move is not None, timeout=WAIT_MS)
+    assert str(practice.hint_move[1]) == "2,2,0"  # the only win in 2
+    key_site = window.ui.move_sites(window.game, practice.hint_move[1])[0]
+    (area,) = [r for r in window._frame().regions if r.style == "hint"]
+    assert key_site in area.sites
     assert guard_errors == []
