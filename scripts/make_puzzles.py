@@ -15,14 +15,25 @@ Each kept puzzle is written with its history (the file replays from the empty bo
 the position is reachable) and verified again from the written file, with
 ``model.puzzle.verify``: verified, no cooks, tight.
 
+Then each game's collection is ordered by difficulty as the engine measures it: the
+playouts the compiled MCTS (``model.search.compiled``, RAVE, the window's computer player)
+needs until its choice is the key move and stays so, checked at 8, 16, 32 ... playouts
+up to 32768 (a search that never settles on it counts 65536), the mean of five seeds.
+Ties (many small puzzles are found at once; MCTS often proves a slower win of Pyraos
+and stops there) are broken by the goal's length, then by the prover's nodes for the
+proof. The number goes into each puzzle (``"difficulty": "512 playouts"``) and the order
+into ``examples/puzzles/<game>/collection.json`` (``model.collection`` reads it).
+
     .venv/bin/python scripts/make_puzzles.py                 # every game
     .venv/bin/python scripts/make_puzzles.py --game terrace  # one game
     .venv/bin/python scripts/make_puzzles.py --dry-run       # report, write nothing
+    .venv/bin/python scripts/make_puzzles.py --rank-only     # measure and order again
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
@@ -34,9 +45,12 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from model.files import read, write  # noqa: E402
-from model.game import Game, game_class  # noqa: E402
+from model.collection import INDEX, INDEX_FORMAT  # noqa: E402
+from model.files import SUFFIX, read, write  # noqa: E402
+from model.game import Game, decision_view, game_class  # noqa: E402
 from model.puzzle import verify  # noqa: E402
+from model.search.compiled.adapters import adapter_for  # noqa: E402
+from model.search.compiled.agent import CompiledMCTSAgent, _Search, warm_up  # noqa: E402
 from model.search.prover import first_moves, prove  # noqa: E402
 from model.search.solver import SearchStopped  # noqa: E402
 
@@ -67,61 +81,61 @@ TERRACE_STANDARD = {"last_stones_lose": True, "no_push_back": False}
 # ply), 2-3 s each to verify: two of them, from their own option set with a bigger budget.
 TERRACE_LONG = {**TERRACE, "step_nodes": 60_000, "verify_nodes": 90_000}
 CONFIGS = [
-    Config(P, {"size": 3, "version": "floating"}, "floating-3", {1: 1, 3: 1}, range(40), 4),
+    Config(P, {"size": 3, "version": "floating"}, "floating-3", {1: 2, 3: 2}, range(200), 4),
     Config(
-        P, {"size": 4, "version": "floating"}, "floating-4", {3: 1, 5: 1, 7: 1}, range(100, 160), 6
+        P, {"size": 4, "version": "floating"}, "floating-4", {3: 3, 5: 3, 7: 2}, range(100, 400), 6
     ),
     Config(
-        P, {"size": 5, "version": "floating"}, "floating-5", {1: 1, 3: 1, 5: 1}, range(200, 240), 10
+        P, {"size": 5, "version": "floating"}, "floating-5", {1: 2, 3: 2, 5: 2}, range(200, 400), 10
     ),
-    Config(P, {"size": 3, "version": "stacking"}, "stacking-3", {3: 1}, range(300, 340), 3),
+    Config(P, {"size": 3, "version": "stacking"}, "stacking-3", {3: 2}, range(300, 500), 3),
     Config(
-        P, {"size": 4, "version": "stacking"}, "stacking-4", {1: 1, 3: 1, 5: 1}, range(400, 460), 4
+        P, {"size": 4, "version": "stacking"}, "stacking-4", {1: 2, 3: 3, 5: 3}, range(400, 700), 4
     ),
-    Config(P, {"size": 5, "version": "stacking"}, "stacking-5", {3: 1, 5: 1}, range(500, 540), 5),
+    Config(P, {"size": 5, "version": "stacking"}, "stacking-5", {3: 2, 5: 2}, range(500, 700), 5),
     Config(
-        Y, {"variant": "standard", "removal": "0-2"}, "standard", {3: 1, 5: 1, 7: 1}, range(60), 4
+        Y, {"variant": "standard", "removal": "0-2"}, "standard", {3: 3, 5: 3, 7: 3}, range(300), 4
     ),
     Config(
         Y,
         {"variant": "standard", "removal": "1-2"},
         "removal-1-2",
-        {3: 1, 5: 1, 7: 1},
-        range(100, 160),
+        {3: 3, 5: 3, 7: 3},
+        range(100, 400),
         4,
     ),
     Config(
         Y,
         {"variant": "children", "removal": "0-2"},
         "children",
-        {3: 1, 5: 1, 7: 1},
-        range(200, 260),
+        {3: 3, 5: 3, 7: 3},
+        range(200, 500),
         3,
     ),
     Config(
         Y,
         {"variant": "alternate", "removal": "0-2"},
         "alternate",
-        {3: 1, 5: 1, 7: 1},
-        range(300, 360),
+        {3: 3, 5: 3, 7: 3},
+        range(300, 600),
         3,
     ),
-    Config(T, TERRACE_STANDARD, "standard", {1: 3, 3: 3}, range(40), **TERRACE),
-    Config(T, TERRACE_STANDARD, "standard", {5: 2}, range(30), **TERRACE_LONG),
+    Config(T, TERRACE_STANDARD, "standard", {1: 8, 3: 8}, range(250), **TERRACE),
+    Config(T, TERRACE_STANDARD, "standard-long", {5: 3}, range(60), **TERRACE_LONG),
     Config(
         T,
         {**TERRACE_STANDARD, "no_push_back": True},
         "no-push-back",
-        {1: 2, 3: 2},
-        range(100, 140),
+        {1: 5, 3: 5},
+        range(100, 300),
         **TERRACE,
     ),
     Config(
         T,
         {**TERRACE_STANDARD, "last_stones_lose": False},
         "stones-stay",
-        {1: 1, 3: 1},
-        range(200, 260),
+        {1: 3, 3: 3},
+        range(200, 400),
         **TERRACE,
     ),
 ]
@@ -398,6 +412,7 @@ def puzzle_of(candidate: Candidate) -> dict[str, Any] | None:
         or verdict.nodes > budget
         or not verdict.defence
         or verdict.defence[0] != candidate.key
+        or len(verdict.defence) != candidate.plies  # the solution is the whole main line
     ):
         return None
     line = list(verdict.defence)
@@ -464,6 +479,81 @@ def check(path: Path) -> float:
     return time.perf_counter() - started
 
 
+# ---- difficulty and order ---------------------------------------------------------------
+
+CAP = 32768  # playouts: a search that has not settled on the key move by then counts 2 * CAP
+SEEDS = (1, 2, 3, 4, 5)
+FIRST = 8  # the first checkpoint
+MEASURE = (
+    "compiled MCTS (RAVE) playouts until its choice is the key move and stays so, "
+    f"checked at {FIRST}, {2 * FIRST}, {4 * FIRST} ... {CAP} (never: {2 * CAP}), "
+    f"the mean of {len(SEEDS)} seeds"
+)
+
+
+def playouts_to_find(game: Game, key: Any, seed: int, cap: int = CAP) -> int:
+    """The first checkpoint (8, 16, 32, ... playouts) from which the compiled MCTS chooses
+    ``key`` at every later checkpoint up to ``cap`` (or until it proves the root); 2 * cap
+    when it does not settle on it."""
+    view = decision_view(game)
+    adapter = adapter_for(view)
+    if adapter is None:
+        raise ValueError(f"no compiled kernel for {game.title}")
+    search = _Search(CompiledMCTSAgent(seed=seed), adapter, view, cap)
+    found: int | None = None
+    checkpoint = FIRST
+    while True:
+        done = search.run(max(1, checkpoint - search.playouts))
+        tree = search.tree
+        best = max(tree.children(0), key=search._rank)
+        chosen = adapter.public(view, int(tree.move[best])) == key
+        found = (found or checkpoint) if chosen else None
+        if done or checkpoint >= cap:
+            return found if found is not None else 2 * cap
+        checkpoint *= 2
+
+
+def difficulty(game: Game, key_text: str) -> int:
+    key = game.parse_move(key_text)
+    runs = [playouts_to_find(game, key, seed) for seed in SEEDS]
+    return round(sum(runs) / len(runs))
+
+
+def rank(name: str) -> list[tuple[int, int, int, str]]:
+    """Measure every puzzle of a game's folder, write its difficulty into it and the order
+    into the folder's collection.json: by difficulty, then the goal's length, then the
+    prover's nodes, then name."""
+    warm_up()
+    folder = OUT / name
+    rows = []
+    for path in sorted(folder.glob(f"*{SUFFIX}")):
+        doc = read(path)
+        started = time.perf_counter()
+        value = difficulty(doc.game, doc.puzzle["solution"][0])
+        puzzle = dict(doc.puzzle)
+        puzzle["difficulty"] = f"{value} playouts"
+        if puzzle != doc.puzzle:
+            write(path, doc.game, puzzle)
+        within = doc.puzzle["goal"]["within"]
+        nodes = verify(doc.game, doc.puzzle).nodes  # the prover's effort: ties broken by it
+        rows.append((value, within, nodes, path.name))
+        seconds = time.perf_counter() - started
+        print(f"  {name}/{path.name}: {value} playouts, {nodes} proof nodes ({seconds:.1f} s)")
+    rows.sort()
+    index = {
+        "format": INDEX_FORMAT,
+        "measure": MEASURE,
+        "ties": "broken by the goal's length in plies, then the prover's nodes for the proof",
+        "puzzles": [
+            {"file": file, "difficulty": value, "plies": within, "proof_nodes": nodes}
+            for value, within, nodes, file in rows
+        ],
+    }
+    (folder / INDEX).write_text(json.dumps(index, indent=1) + "\n", encoding="utf-8")
+    print(f"{name}: {len(rows)} puzzles ordered in {folder.relative_to(ROOT) / INDEX}")
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", choices=sorted({c.game for c in CONFIGS}))
@@ -474,7 +564,17 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="rewrite the titles and notes of the files already there from their positions",
     )
+    parser.add_argument(
+        "--rank-only",
+        action="store_true",
+        help="measure the difficulty of the files already there and write the order",
+    )
     args = parser.parse_args(argv)
+    games = sorted({c.game for c in CONFIGS if not args.game or c.game == args.game})
+    if args.rank_only:
+        for name in games:
+            rank(name)
+        return 0
     if args.notes_only:
         for path in sorted(OUT.glob("*/*.pyr.json")):
             if args.game and path.parent.name != args.game:
@@ -488,6 +588,11 @@ def main(argv: list[str] | None = None) -> int:
             write(path, doc.game, puzzle)
             print(f"{path.relative_to(ROOT)}: {puzzle['notes']}")
         return 0
+    if not args.dry_run and not args.label:  # a game made again: its old files go
+        for name in games:
+            for old in (OUT / name).glob(f"*{SUFFIX}"):
+                old.unlink()
+    began = time.perf_counter()
     for config in CONFIGS:
         if args.game and config.game != args.game:
             continue
@@ -503,6 +608,11 @@ def main(argv: list[str] | None = None) -> int:
                 f"  {rel}  seed {candidate.seed}  {candidate.legal} legal  "
                 f"{' '.join(puzzle['solution'])}\n    {puzzle['notes']}"
             )
+    print(f"generated in {time.perf_counter() - began:.0f} s")
+    if not args.dry_run:
+        for name in games:
+            rank(name)
+    print(f"done in {time.perf_counter() - began:.0f} s")
     return 0
 
 

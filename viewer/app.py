@@ -72,6 +72,7 @@ class MainWindow(QMainWindow):
         self.setup_dock = SetupDock(self)
         self.lesson_dock = LessonDock(self)
         self.puzzle_dock = PuzzleDock(self)  # the puzzle: made, verified, solved
+        self.practice_dock: Any = None  # made when first used (widgets.practice_dock)
         self.setup_dock.visibilityChanged.connect(self.puzzle_dock.setup_shown)
         self.rules_dock = RulesDock(self)  # Help: the rules of the game on the board
         for area, dock, shown in (
@@ -389,5 +390,7 @@ class MainWindow(QMainWindow):
             self.engine.shutdown()  # stop the search and join its thread
             self.analysis.shutdown()
             self.puzzle_dock.shutdown()
+            if self.practice_dock is not None:
+                self.practice_dock.shutdown()
             self.ui.close()
             self.scene.close()  # the mouse, the fading and the VTK window

@@ -374,6 +374,24 @@ def build_parser() -> argparse.ArgumentParser:
         "--no-cooks", action="store_true", help="a puzzle with a second winning first move fails"
     )
 
+    puzzles = commands.add_parser(
+        "puzzles",
+        help="list a puzzle collection in order: difficulty and the puzzles you solved",
+    )
+    puzzles.add_argument(
+        "folder",
+        nargs="?",
+        metavar="FOLDER",
+        help="a folder of puzzle files or a shipped collection's name (none: list those)",
+    )
+    puzzles.add_argument("--json", action="store_true", help="one JSON line per puzzle")
+    practice = commands.add_parser(
+        "practice", help="open the window practising a collection, at its first unsolved puzzle"
+    )
+    practice.add_argument(
+        "folder", metavar="FOLDER", help="a folder of puzzle files or a shipped collection's name"
+    )
+
     render = commands.add_parser("render", help="draw a position to a picture file, headless")
     render.add_argument("file", metavar="FILE")
     render.add_argument(
@@ -784,6 +802,90 @@ def _verify(args: argparse.Namespace) -> int:
     return status
 
 
+PUZZLE_DIR = Path(__file__).resolve().parents[1] / "examples" / "puzzles"
+
+
+def _collection(folder: str) -> Any:
+    """The collection of ``folder`` (a path, or a shipped collection's name); a message
+    and None when there is none."""
+    from model import PositionFormatError
+    from model.collection import load
+
+    path = Path(folder)
+    if not path.is_dir() and "/" not in folder and (PUZZLE_DIR / folder).is_dir():
+        path = PUZZLE_DIR / folder
+    try:
+        collection = load(path)
+    except (NotADirectoryError, PositionFormatError) as exc:
+        shipped = ", ".join(sorted(p.name for p in PUZZLE_DIR.iterdir() if p.is_dir()))
+        print(f"pyramid-lab: {exc} (shipped collections: {shipped})", file=sys.stderr)
+        return None
+    for problem in collection.problems:
+        print(f"pyramid-lab: {collection.folder}: left out: {problem}", file=sys.stderr)
+    if not collection.entries:
+        print(f"pyramid-lab: {folder}: no puzzle with a goal in it", file=sys.stderr)
+        return None
+    return collection
+
+
+def _puzzles(args: argparse.Namespace) -> int:
+    """The collection in order, one line a puzzle: a tick when solved, the difficulty, the
+    goal, the title and the file (``--json``: one object a line)."""
+    from model.collection import Progress
+
+    if args.folder is None:
+        for folder in sorted(p for p in PUZZLE_DIR.iterdir() if p.is_dir()):
+            count = len(list(folder.glob("*.pyr.json")))
+            print(f"{folder.name}: {count} puzzles ({folder})")
+        return EXIT_OK
+    collection = _collection(args.folder)
+    if collection is None:
+        return EXIT_BAD_INPUT
+    progress = Progress()
+    if progress.problem:
+        print(f"pyramid-lab: {progress.problem}", file=sys.stderr)
+    for i, entry in enumerate(collection.entries, 1):
+        solved = progress.is_solved(entry.key)
+        if args.json:
+            line = {
+                "index": i,
+                "file": str(entry.path),
+                "title": entry.title,
+                "goal": entry.goal,
+                "difficulty": entry.difficulty,
+                "solved": solved,
+            }
+            print(json.dumps(line), flush=True)
+            continue
+        hard = "?" if entry.difficulty is None else str(entry.difficulty)
+        mark = "x" if solved else " "
+        print(f"[{mark}] {i:3}. {hard:>6}  {entry.title}  ({entry.path.name})")
+    if not args.json:
+        solved = progress.count(collection)
+        total = len(collection.entries)
+        print(f"{solved} of {total} solved; difficulty: {collection.measure or 'as written'}")
+    return EXIT_OK
+
+
+def _practice(args: argparse.Namespace) -> int:
+    from model.collection import Progress
+
+    if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        print(
+            "pyramid-lab: there is no display to open the window on (DISPLAY is not set); "
+            f"try: xvfb-run -a pyramid-lab practice {args.folder}",
+            file=sys.stderr,
+        )
+        return EXIT_BAD_INPUT
+    collection = _collection(args.folder)
+    if collection is None:
+        return EXIT_BAD_INPUT
+    index = Progress().next_unsolved(collection)
+    first = collection.entries[index if index is not None else 0]
+    os.environ.setdefault("QT_API", "pyside6")
+    return run(str(first.path), practice=collection.folder)
+
+
 def _read_for_drawing(args: argparse.Namespace, check: Any) -> tuple[Any, Any] | int:
     """``render``'s and ``export``'s common start: the clip planes, the output (``check``
     raises ValueError for a bad one), the file, the overlays. (document, RenderOptions),
@@ -940,8 +1042,9 @@ def _open(args: argparse.Namespace) -> int:
     return run(path, None if path else game_class(game_names()[0]).new())
 
 
-def run(path: str | None, game: Game | None = None) -> int:
-    """Open the main window on ``path`` (or ``game``) and run the Qt event loop."""
+def run(path: str | None, game: Game | None = None, practice: Path | None = None) -> int:
+    """Open the main window on ``path`` (or ``game``) and run the Qt event loop; with
+    ``practice``, practising that collection (the Practice dock)."""
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
@@ -963,6 +1066,10 @@ def run(path: str | None, game: Game | None = None) -> int:
         window.menus.remember_recent(Path(path))  # a file opened from the shell, too
     window.show()
     QTimer.singleShot(0, window.offer_recovery)  # a crashed run's unsaved game, if any
+    if practice is not None:
+        from .widgets.practice_dock import practice_of
+
+        QTimer.singleShot(0, lambda: practice_of(window).open_collection(practice))
     return app.exec()
 
 
@@ -974,6 +1081,8 @@ _COMMANDS = {
     "render": _render,
     "export": _export,
     "verify": _verify,
+    "puzzles": _puzzles,
+    "practice": _practice,
     "book": _book,
     "open": _open,
 }

@@ -13,7 +13,7 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QMenu
 
 from model.files import SUFFIX, read
-from model.game import PositionFormatError
+from model.game import PositionFormatError, game_class
 from model.search.levels import levels_for
 
 from .palette import VIEWS
@@ -23,12 +23,14 @@ from .widgets import unsaved
 from .widgets.export_dialog import open_export_dialog
 from .widgets.help import show_about
 from .widgets.new_game import NewGameDialog, choice_text, player_choices
+from .widgets.practice_dock import practice_of, shipped_collections
 
 if TYPE_CHECKING:
     from .host import MenuHost
 
 MAX_RECENT = 8
 LESSON_DIR = EXAMPLES_DIR / "lessons"
+PUZZLE_DIR = EXAMPLES_DIR / "puzzles"
 
 
 class Menus:
@@ -88,7 +90,7 @@ class Menus:
         view.addSeparator()
         for dock in docks:
             view.addAction(dock.toggleViewAction())
-        self._game_separator = view.addSeparator()
+        self.game_separator = view.addSeparator()
         self.view_menu = view
         self._game_dock_actions: list[QAction] = []
         lessons = bar.addMenu("&Lessons")
@@ -97,6 +99,7 @@ class Menus:
             self._action(lessons, title, functools.partial(self.open_file, path))
         lessons.setEnabled(not lessons.isEmpty())
         self.lessons_menu = lessons
+        self.puzzles_menu = self._puzzles(bar.addMenu("&Puzzles"))
         help_menu = bar.addMenu("&Help")
         self.rules = self._action(help_menu, "&Rules of the game", window.show_rules)
         self.shortcuts = self._action(
@@ -109,6 +112,40 @@ class Menus:
         about = functools.partial(show_about, window.window())
         self._action(help_menu, "&About Pyramid Lab", about)
         self._refresh_recent()
+
+    def _puzzles(self, menu: QMenu) -> QMenu:
+        """The Puzzles menu: practice a collection (the shipped ones, any folder)."""
+        window = self.window
+
+        def practice(name: str) -> Callable[[], Any]:  # the dock is made on first use
+            return lambda: getattr(practice_of(window).practice, name)()
+
+        self._action(menu, "&Open collection...", self.open_collection, "Ctrl+Shift+O")
+        for folder in shipped_collections(PUZZLE_DIR):
+            try:
+                title = game_class(folder.name).title
+            except KeyError:
+                title = folder.name
+            opening = functools.partial(lambda f: practice_of(window).open_collection(f), folder)
+            self._action(menu, f"{title} puzzles", opening)
+        menu.addSeparator()
+        next_unsolved = practice("next_unsolved")
+        self.next_puzzle = self._action(menu, "&Next unsolved", next_unsolved, "Ctrl+Shift+N")
+        self.puzzle_hint = self._action(menu, "Practice &hint", practice("hint"), "Shift+H")
+        self.retry_puzzle = self._action(menu, "&Try again", practice("retry"), "Ctrl+Shift+R")
+        menu.addSeparator()
+        forget = practice("forget_ticks")
+        self._action(menu, "&Forget the ticks of this collection", forget)
+        return menu
+
+    def open_collection(self) -> None:
+        """Puzzles > Open collection...: a folder of puzzle files."""
+        with self.window.engine.held():
+            folder = QFileDialog.getExistingDirectory(
+                self.window.window(), "Open a puzzle collection (a folder)", str(PUZZLE_DIR)
+            )
+        if folder:
+            practice_of(self.window).open_collection(folder)
 
     def _action(
         self,

@@ -74,6 +74,7 @@ REGION_RGB: dict[str, RGB] = {
     "crossed": (120, 200, 140),  # squares a pass crosses
     "cut": (240, 120, 110),  # ... a pass that is intercepted
     "blocked": (175, 110, 225),  # the square of a piece whose move failed
+    "hint": (250, 200, 60),  # the area a practice hint points at
 }
 #: Pointers (cones pointing at a site from outside) by style: a player's colour or "none".
 POINTER_RGB: dict[str, RGB] = {**PIECE_RGB, "none": (165, 165, 165), "fall": (220, 30, 30)}

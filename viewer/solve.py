@@ -38,13 +38,20 @@ if TYPE_CHECKING:
     from .session import Snapshot
 
 
+#: The refutation of a wrong move is the defender's own forced win when it has one within
+#: this many plies (its moves and the side's replies), else any escape.
+REFUTE_PLIES = 5
+
+
 @dataclass(frozen=True)
 class Defence:
     """The computer's answer: ``move`` resists longest and the side still wins in
-    ``plies`` (counting from before it), or, with ``plies`` None, ``move`` escapes."""
+    ``plies`` (counting from before it), or, with ``plies`` None, ``move`` escapes; with
+    ``wins`` set, ``move`` starts the defender's own forced win in that many plies."""
 
     move: Move | None
     plies: int | None
+    wins: int | None = None
 
 
 def defend(side: str, left: int) -> Any:
@@ -52,11 +59,20 @@ def defend(side: str, left: int) -> Any:
 
     def task(game: Game, progress: Progress, stop: threading.Event) -> Defence:
         prover = Prover(game, side, stop=stop)
-        plies = prover.shortest(left)
+        plies = prover.shortest(left) if left > 0 else None
         if plies is not None:
             line = prover.line(plies)
             return Defence(line[0] if line else None, plies)
-        for move in game.legal_moves():  # the side cannot win: show a way out
+        # the side cannot win: the refutation is the defender's own win, when it has one
+        defender = Prover(game, game.to_move, stop=stop)
+        wins = defender.shortest(REFUTE_PLIES)
+        if wins is not None:
+            line = defender.line(wins)
+            if line:
+                return Defence(line[0], None, wins)
+        if left <= 0:  # the attempt failed already: only a win of the defender shows
+            return Defence(None, None)
+        for move in game.legal_moves():  # else show a way out
             prover.game.push(move)
             try:
                 holds = prover.wins_within(left - 1)
@@ -96,6 +112,11 @@ class SolveMode:
         self.solution: list[Move] | None = None  # revealed: the moves from the anchor
         self._quiet = False  # the solver is moving the session: no evaluation meanwhile
         self._pending_fail: str | None = None  # the escape being played fails the attempt
+        #: (the wrong move, the computer's answer) of the last refuted attempt (the
+        #: answer None: the attempt failed with no answer to show), or None
+        self.refuted: tuple[Move | None, Move | None] | None = None
+        #: called after ``changed`` whenever the status changes (the Practice dock)
+        self.listeners: list[Callable[[], None]] = []
 
     def show_message(self, text: str) -> None:
         self.window.show_message(text)
@@ -121,6 +142,7 @@ class SolveMode:
         self.goal, self.anchor = goal, anchor
         self.snapshot = session.snapshot()
         self.final, self.solution, self._pending_fail = None, None, None
+        self.refuted = None
         self.active = True
         if session.node is not anchor:
             self._move(lambda: session.goto_node(anchor))
@@ -148,7 +170,7 @@ class SolveMode:
         if not self.active or self.snapshot is None or self.anchor is None:
             return
         self.runner.stop()
-        self.final, self._pending_fail = None, None
+        self.final, self._pending_fail, self.refuted = None, None, None
         snapshot, anchor = self.snapshot, self.anchor
         self._move(lambda: self.window.session.restore(snapshot, anchor))
         self._evaluate()
@@ -268,6 +290,10 @@ class SolveMode:
             else:
                 self._finish("failed", f"Failed: {game.describe_result()}")
             return
+        if left <= 0 and game.to_move != goal.side and self.refuted is None:
+            self.runner.run("refute", defend(goal.side, left))  # the defender's winning answer
+            self._set_status("thinking", f"{game.to_move} looks for its answer...")
+            return
         if left <= 0:
             count = self._side_move_count()
             self._finish("failed", f"Failed: {goal.side} has not won within {side_moves(count)}.")
@@ -290,6 +316,8 @@ class SolveMode:
     def _set_status(self, kind: str, text: str) -> None:
         self.status = (kind, text)
         self.changed()
+        for listener in self.listeners:
+            listener()
 
     @slot
     def _on_answer(self, job: Job, result: Any) -> None:
@@ -300,13 +328,26 @@ class SolveMode:
             return
         defence: Defence = result
         session, goal = self.window.session, self.goal
+        if defence.move is None and job.purpose == "refute":
+            self.refuted = (session.node.move, None)
+            count = self._side_move_count()
+            self._finish("failed", f"Failed: {goal.side} has not won within {side_moves(count)}.")
+            return
         if defence.move is None:
             self._finish("failed", "Failed: the defence has no move")
             return
         mover = session.game.to_move
-        if defence.plies is None:
+        if defence.plies is None and defence.wins is not None:
+            last = session.node.move
+            self.refuted = (last, defence.move)
+            self._pending_fail = (
+                f"Refuted: after {last}, {mover} answers {defence.move} and wins "
+                f"within {side_moves(-(-defence.wins // len(session.game.players)))}."
+            )
+        elif defence.plies is None:
             last = session.node.move
             left = goal.within - self._plies()
+            self.refuted = (last, defence.move)
             self._pending_fail = (
                 f"Failed: after {last}, {mover} escapes with {defence.move}: "
                 f"{goal.side} can no longer win in time ({plies_word(left - 1)} left)."
@@ -340,7 +381,7 @@ class SolveMode:
             self.show_message("at the puzzle position: nothing to undo")
             return
         self.runner.stop()
-        self._pending_fail = None
+        self._pending_fail, self.refuted = None, None
         assert self.goal is not None
         side = self.goal.side
 

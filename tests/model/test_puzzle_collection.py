@@ -1,6 +1,8 @@
 """The puzzle collection (examples/puzzles/<game>/, made by scripts/make_puzzles.py): every
 file reads, states a goal, and verifies with exactly one winning first move and a tight
-bound; every game has at least ten puzzles, and Partition has both versions."""
+bound; every game has at least thirty puzzles, Partition has both versions, and each
+folder's collection.json lists every puzzle once, easiest first, with the difficulty its
+file states."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from model.collection import INDEX, load, read_index
 from model.files import read
 from model.puzzle import goal_of, verify
 from model.search.prover import prove
@@ -51,11 +54,30 @@ def test_every_puzzle_verifies_uniquely_and_tightly(path: Path):
     assert outcome.winner == goal.side
 
 
-def test_the_collection_has_ten_puzzles_per_game_and_both_partition_versions():
+def test_the_collection_has_thirty_puzzles_per_game_and_both_partition_versions():
     per_game = Counter(path.parent.name for path in FILES)
     for name in GAMES:
-        assert per_game[name] >= 10, f"{name}: {per_game[name]} puzzles"
+        assert per_game[name] >= 30, f"{name}: {per_game[name]} puzzles"
     versions = {read(p).game.options.version for p in FILES if p.parent.name == "partition"}
     assert versions == {"floating", "stacking"}
     sizes = {read(p).game.options.size for p in FILES if p.parent.name == "partition"}
     assert len(sizes) >= 3
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_each_collection_is_ordered_by_the_difficulty_its_files_state(name):
+    folder = PUZZLES / name
+    index = read_index(folder)
+    assert index is not None, f"{name}: no {INDEX}"
+    listed = [item["file"] for item in index["puzzles"]]
+    assert sorted(listed) == sorted(p.name for p in folder.glob("*.pyr.json"))
+    values = [item["difficulty"] for item in index["puzzles"]]
+    assert values == sorted(values), "easiest first"
+    assert len(set(values)) > 3, "the measure tells the puzzles apart"
+    for item in index["puzzles"]:
+        stated = read(folder / item["file"]).puzzle["difficulty"]
+        assert stated == f"{item['difficulty']} playouts"
+    collection = load(folder)
+    assert [e.path.name for e in collection.entries] == listed
+    assert collection.problems == []
+    assert len({e.key for e in collection.entries}) == len(listed), "no position twice"

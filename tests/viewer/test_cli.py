@@ -92,7 +92,7 @@ def test_analyze_text_explains(capsys):
 
 
 def test_analyze_engine_adds_the_analysis(capsys):
-    puzzle = ROOT / "examples" / "puzzles" / "partition" / "floating-3-win-in-1.pyr.json"
+    puzzle = ROOT / "examples" / "puzzles" / "partition" / "floating-3-win-in-1-a.pyr.json"
     done = ROOT / "examples" / "partition" / "t1-red-wins-small.pyr.json"
     code, out, _ = run(capsys, "analyze", "--engine", "--seconds", "0.5", puzzle, done)
     assert code == 0

@@ -1,0 +1,85 @@
+"""model.collection: a folder's puzzles in order (its collection.json first, then by the
+difficulty written in the files, then by name) and the ticks kept in a file."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from model.collection import INDEX, INDEX_FORMAT, Progress, difficulty_of, load, position_key
+from model.files import read, write
+from model.game import PositionFormatError
+
+PARTITION = Path(__file__).resolve().parents[2] / "examples" / "puzzles" / "partition"
+A, B, C = (
+    "floating-3-win-in-1-a.pyr.json",
+    "floating-3-win-in-2-a.pyr.json",
+    "stacking-3-win-in-2-a.pyr.json",
+)
+
+
+@pytest.fixture
+def folder(tmp_path):
+    out = tmp_path / "set"
+    out.mkdir()
+    for name in (A, B, C):
+        shutil.copy(PARTITION / name, out / name)
+    return out
+
+
+def test_the_index_orders_first_then_the_written_difficulty(folder):
+    (folder / INDEX).write_text(json.dumps({"format": INDEX_FORMAT, "puzzles": [{"file": C}]}))
+    for name, value in ((A, "900 playouts"), (B, "12 playouts")):
+        doc = read(folder / name)
+        write(folder / name, doc.game, {**doc.puzzle, "difficulty": value})
+    (folder / "plain.pyr.json").write_text((folder / A).read_text().replace('"puzzle"', '"x"'))
+    collection = load(folder)
+    assert [e.path.name for e in collection.entries] == [C, B, A]
+    assert [e.difficulty for e in collection.entries[1:]] == [12, 900]
+    assert collection.entries[0].goal == "blue wins within 3 plies"
+    assert collection.problems  # the file with an unknown key is named, not fatal
+
+
+def test_a_bad_index_or_folder_is_refused(folder, tmp_path):
+    (folder / INDEX).write_text(json.dumps({"format": "other"}))
+    with pytest.raises(PositionFormatError, match=r"collection\.json"):
+        load(folder)
+    with pytest.raises(NotADirectoryError):
+        load(tmp_path / "none")
+
+
+def test_ticks_are_kept_in_a_file_and_follow_the_position(folder, tmp_path):
+    store = tmp_path / "config" / "solved.json"
+    progress = Progress(store)
+    collection = load(folder)
+    first = collection.entries[0]
+    assert progress.next_unsolved(collection) == 0
+    assert progress.mark(first)
+    assert not progress.mark(first)  # already ticked
+    again = Progress(store)  # the next run
+    assert again.is_solved(first.key)
+    assert again.count(collection) == 1
+    assert again.next_unsolved(collection) == 1
+    assert again.next_unsolved(collection, after=2) == 1  # wraps past the solved one
+    renamed = folder / "renamed.pyr.json"
+    (folder / first.path.name).rename(renamed)
+    assert position_key(read(renamed).game) == first.key  # a tick follows the puzzle
+    again.forget()
+    assert not Progress(store).solved
+
+
+def test_an_unreadable_store_counts_none_solved_and_says_so(tmp_path):
+    store = tmp_path / "solved.json"
+    store.write_text("not json")
+    progress = Progress(store)
+    assert progress.solved == {}
+    assert "cannot be read" in progress.problem
+
+
+def test_difficulty_is_the_number_a_text_starts_with():
+    assert difficulty_of({"difficulty": "64 playouts"}) == 64
+    assert difficulty_of({"difficulty": "hard"}) is None
+    assert difficulty_of({}) is None

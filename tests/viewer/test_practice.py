@@ -1,0 +1,168 @@
+"""Practice mode: a collection played puzzle by puzzle (the Practice dock and the Puzzles
+menu): the key move solves and ticks the puzzle (kept in a file: a new run sees the tick),
+a wrong move is refuted on the board, hints go from the area to the move."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from model.collection import INDEX, INDEX_FORMAT, Progress, position_key
+from model.files import read, write
+from viewer.practice import AREA_SITES
+from viewer.widgets.practice_dock import TICK, practice_of
+
+ROOT = Path(__file__).resolve().parents[2]
+PUZZLES = ROOT / "examples" / "puzzles" / "partition"
+WAIT_MS = 20000
+WIN_IN_1 = "floating-3-win-in-1-a.pyr.json"  # red: 0,0,0, within 1 ply
+WIN_IN_2 = "floating-3-win-in-2-a.pyr.json"  # red: 2,2,0 0,0,0 0,0,1, within 3 plies
+
+
+@pytest.fixture
+def practising(make_window, tmp_path):
+    """A window practising a collection of two puzzles (win in 1 first), in tmp_path."""
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    for name in (WIN_IN_1, WIN_IN_2):
+        shutil.copy(PUZZLES / name, folder / name)
+    index = {
+        "format": INDEX_FORMAT,
+        "puzzles": [{"file": WIN_IN_1, "difficulty": 16}, {"file": WIN_IN_2, "difficulty": 64}],
+    }
+    (folder / INDEX).write_text(json.dumps(index))
+    window = make_window()
+    assert window.practice_dock is None  # made when first used
+    assert practice_of(window).open_collection(folder)
+    assert window.practice_dock.practice.layer in window.frame_layers
+    return window, folder
+
+
+def settled(qtbot, window):
+    solver = window.practice_dock.practice.solver
+    qtbot.waitUntil(lambda: not solver.runner.thinking, timeout=WAIT_MS)
+    return solver.status
+
+
+def play(window, text):
+    window.play_move(window.game.parse_move(text))
+
+
+def test_the_key_move_solves_and_ticks_the_puzzle_for_the_next_run(
+    practising, qtbot, tmp_path, guard_errors
+):
+    window, folder = practising
+    dock = window.practice_dock
+    practice = dock.practice
+    assert dock.isVisible()
+    assert practice.current == 0  # the first unsolved puzzle opened and Solve mode is on
+    assert practice.solver.active
+    assert window.session.path == folder / WIN_IN_1
+    assert not window.puzzle_dock.isVisible()  # it would show the solution
+    assert dock.list.count() == 2
+    assert not dock.list.item(0).text().startswith(TICK)
+    play(window, "0,0,0")
+    kind, text = settled(qtbot, window)
+    assert kind == "solved", text
+    assert dock.list.item(0).text().startswith(TICK)
+    assert "1 of 2 solved" in dock.heading.text()
+    assert "ticked" in dock.status.text()
+    saved = json.loads((tmp_path / "config" / "puzzles-solved.json").read_text())
+    key = position_key(read(folder / WIN_IN_1).game)
+    assert saved["solved"] == {key: WIN_IN_1}
+    assert Progress().is_solved(key)  # what the next run reads
+    # Next unsolved: the win in 2; the win in 1 is not offered again
+    assert practice.next_unsolved()
+    assert practice.current == 1
+    assert window.session.path == folder / WIN_IN_2
+    assert guard_errors == []
+
+
+def test_a_wrong_move_is_refuted_on_the_board_and_try_again_goes_back(
+    practising, qtbot, guard_errors
+):
+    window, _ = practising
+    practice = window.practice_dock.practice
+    assert practice.play(1)  # red wins in 2 only with 2,2,0
+    solver = practice.solver
+    anchor = window.session.node
+    wrong = next(str(m) for m in window.game.legal_moves() if str(m) != "2,2,0")
+    play(window, wrong)
+    kind, text = settled(qtbot, window)
+    assert kind == "failed", text
+    assert solver.refuted is not None
+    played_wrong, answer = solver.refuted
+    assert str(played_wrong) == wrong
+    assert answer is not None
+    assert window.game.move_stack[-1] == answer  # the computer's answer is on the board
+    assert str(answer) in text
+    labels = [label.text for label in window._frame().labels]
+    assert f"refutes {wrong}" in labels
+    assert not Progress().solved  # a failed attempt ticks nothing
+    practice.retry()
+    assert window.session.node is anchor
+    assert solver.status[0] == "info"
+    assert guard_errors == []
+
+
+def test_hints_show_the_area_then_the_move(practising, qtbot, guard_errors):
+    window, _ = practising
+    practice = window.practice_dock.practice
+    assert practice.play(1)
+    key_site = window.ui.move_sites(window.game, window.game.parse_move("2,2,0"))[0]
+    frame = window._frame()
+    assert not frame.regions
+    assert key_site not in frame.ghosts
+    practice.hint()  # 1: the area where the move goes, the right site among a few
+    frame = window._frame()
+    (area,) = [r for r in frame.regions if r.style == "hint"]
+    assert key_site in area.sites
+    assert 1 < len(area.sites) <= AREA_SITES
+    assert key_site not in frame.ghosts
+    practice.hint()  # 2: the move itself
+    frame = window._frame()
+    assert frame.ghosts.get(key_site) == "red"
+    assert "hint" in [label.text for label in frame.labels]
+    assert "Hint 2 of 2: play 2,2,0" in window.practice_dock.status.text()
+    play(window, "2,2,0")  # the hint is for the position it was asked at
+    assert window._frame().ghosts.get(key_site) is None
+    settled(qtbot, window)
+    assert guard_errors == []
+
+
+def test_the_puzzles_menu_lists_the_shipped_collections(make_window, guard_errors):
+    window = make_window()
+    texts = [a.text() for a in window.menus.puzzles_menu.actions()]
+    assert "&Open collection..." in texts
+    assert "&Next unsolved" in texts
+    shipped = sorted(p.name for p in (ROOT / "examples" / "puzzles").iterdir() if p.is_dir())
+    assert sum(t.endswith(" puzzles") for t in texts) == len(shipped)
+    window.menus.next_puzzle.trigger()  # no collection yet: said, nothing breaks
+    assert window.practice_dock.practice.collection is None
+    views = [a.text() for a in window.menus.view_menu.actions()]
+    assert "Practice" in views  # the dock made by the menu has its View entry
+    assert guard_errors == []
+
+
+def test_without_a_written_solution_the_hint_comes_from_the_prover(
+    make_window, qtbot, tmp_path, guard_errors
+):
+    folder = tmp_path / "bare"
+    folder.mkdir()
+    doc = read(PUZZLES / WIN_IN_2)
+    puzzle = {k: v for k, v in doc.puzzle.items() if k != "solution"}
+    write(folder / WIN_IN_2, doc.game, puzzle)
+    window = make_window()
+    practice = practice_of(window).practice
+    assert practice_of(window).open_collection(folder)
+    practice.hint()
+    assert practice.runner.thinking  # the window goes on while the prover looks
+    qtbot.waitUntil(lambda: practice.hint_move is not None, timeout=WAIT_MS)
+    assert str(practice.hint_move[1]) == "2,2,0"  # the only win in 2
+    key_site = window.ui.move_sites(window.game, practice.hint_move[1])[0]
+    (area,) = [r for r in window._frame().regions if r.style == "hint"]
+    assert key_site in area.sites
+    assert guard_errors == []

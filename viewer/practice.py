@@ -1,0 +1,318 @@
+"""Practice: a collection of puzzles played one after another, with hints and ticks.
+
+The collection is a folder (``model.collection``: in order of difficulty, the shipped
+``examples/puzzles/<game>/`` or any other). Playing a puzzle opens its file and starts
+Solve mode (``viewer.solve``) on it: the player plays the puzzle's side, the computer
+answers with its best defence on a worker thread, and a wrong move is refuted (the
+computer's winning answer, or its escape, is played on the board; Try again goes back to
+the puzzle position). A puzzle solved without the solution revealed is ticked in
+:class:`model.collection.Progress` (a JSON file in the user's config folder), so the ticks
+stay between runs.
+
+Hints come in two steps from the position on the board: the first shows which piece moves
+(rimmed) or, for a placement, the area of the board where it goes (a few sites, the right
+one among them); the second shows the move itself as a ghost labelled "hint". The move is
+the written solution's while the attempt follows it, else the prover's quickest win from
+there (on a worker thread).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from model.collection import Collection, Progress, load
+from model.game import Game, IllegalMoveError, InvalidMoveError, Move, PositionFormatError
+from model.search.prover import Prover
+
+from .engine import EngineRunner, Job, position_of
+from .engine import Progress as SearchProgress
+from .frame import Frame, Label, Region
+from .slots import slot
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import QObject
+
+    from .games import GameUI
+    from .solve import SolveMode
+
+#: A placement's first hint: the site and this many other empty sites nearest to it.
+AREA_SITES = 4
+HINT_WORDS = ("", "which piece: hint 1 of 2", "the move: hint 2 of 2")
+
+
+def hint_task(side: str, left: int) -> Any:
+    """The task that finds the quickest winning move of ``side`` (to move) within
+    ``left`` plies, or None."""
+
+    def task(game: Game, progress: SearchProgress, stop: threading.Event) -> Move | None:
+        prover = Prover(game, side, stop=stop)
+        plies = prover.shortest(left)
+        if plies is None:
+            return None
+        line = prover.line(plies)
+        return line[0] if line else None
+
+    return task
+
+
+class Practice:
+    """Practice mode of ``window`` (its Puzzle dock's Solve mode plays the puzzles);
+    ``changed`` tells the Practice dock to show the state again."""
+
+    def __init__(self, window: Any, changed: Callable[[], None], parent: QObject) -> None:
+        self.window = window
+        self.changed = changed
+        self.progress = Progress()
+        self.collection: Collection | None = None
+        self.current: int | None = None  # the index of the puzzle played
+        self.hint_stage = 0  # 0: none, 1: which piece or area, 2: the move
+        self.hint_move: tuple[Any, Move] | None = None  # (position, move) of the hint
+        self.used_hints = 0
+        self.runner = EngineRunner(lambda: window.session.game, parent)
+        self.runner.answered.connect(self._on_hint)
+        self.runner.failed.connect(self._on_hint_failed)
+        self.solver.listeners.append(self._solver_changed)
+
+    @property
+    def solver(self) -> SolveMode:
+        return self.window.puzzle_dock.solver
+
+    def show_message(self, text: str) -> None:
+        self.window.show_message(text)
+
+    # ---- the collection -----------------------------------------------------------------
+
+    def open_collection(self, folder: str | Path) -> bool:
+        """Read the puzzles of ``folder``; False, said, when it has none."""
+        try:
+            collection = load(folder)
+        except (NotADirectoryError, PositionFormatError) as exc:
+            self.show_message(f"Practice: {exc}")
+            return False
+        if not collection.entries:
+            more = f" ({collection.problems[0]})" if collection.problems else ""
+            self.show_message(f"Practice: {folder} holds no puzzle with a goal{more}")
+            return False
+        self.collection, self.current = collection, None
+        self._reset_hints()
+        solved = self.progress.count(collection)
+        self.show_message(
+            f"Practice: {len(collection.entries)} puzzles in {Path(folder).name}, "
+            f"{solved} solved" + (f"; {self.progress.problem}" if self.progress.problem else "")
+        )
+        self.changed()
+        return True
+
+    def play(self, index: int) -> bool:
+        """Open puzzle ``index`` of the collection and start solving it (unsaved changes
+        are asked about first)."""
+        collection = self.collection
+        if collection is None or not 0 <= index < len(collection.entries):
+            return False
+        entry = collection.entries[index]
+        if not self.window.open_file(entry.path):
+            return False
+        dock = self.window.puzzle_dock
+        if not dock.solver.active:
+            dock.toggle_solve()
+        dock.hide()  # the Practice dock says it all (and the Puzzle dock shows solutions)
+        if not dock.solver.active:
+            return False
+        self.current = index
+        self._reset_hints()
+        self.changed()
+        return True
+
+    def next_unsolved(self) -> bool:
+        if self.collection is None:
+            self.show_message("Practice: open a collection first (Puzzles menu)")
+            return False
+        after = self.current if self.current is not None else -1
+        index = self.progress.next_unsolved(self.collection, after)
+        if index is None:
+            self.show_message("Practice: every puzzle of this collection is solved")
+            return False
+        return self.play(index)
+
+    def playing(self) -> bool:
+        """A puzzle of the collection is being solved."""
+        return self.current is not None and self.solver.active
+
+    def forget_ticks(self) -> None:
+        if self.collection is None:
+            return
+        try:
+            self.progress.forget([e.key for e in self.collection.entries])
+        except OSError as exc:
+            self.show_message(f"Practice: the ticks could not be written: {exc}")
+        self.changed()
+
+    # ---- the attempt --------------------------------------------------------------------
+
+    def _solver_changed(self) -> None:
+        kind, _ = self.solver.status
+        if kind == "solved" and self.playing() and self.solver.solution is None:
+            assert self.collection is not None
+            assert self.current is not None
+            entry = self.collection.entries[self.current]
+            try:
+                if self.progress.mark(entry):
+                    solved = self.progress.count(self.collection)
+                    total = len(self.collection.entries)
+                    self.show_message(f"Solved and ticked: {solved} of {total} solved")
+            except OSError as exc:
+                self.show_message(f"Solved, but the tick could not be written: {exc}")
+        if self.hint_move is not None and self.hint_move[0] != position_of(
+            self.window.session.game
+        ):
+            self._reset_hints()
+        self.changed()
+
+    def _reset_hints(self) -> None:
+        self.runner.stop()
+        self.hint_stage, self.hint_move = 0, None
+
+    def retry(self) -> None:
+        self._reset_hints()
+        self.solver.restart()
+
+    def hint(self) -> None:
+        """The next step of the hint (which piece or area, then the move)."""
+        solver = self.solver
+        game = self.window.session.game
+        if not solver.active or solver.goal is None:
+            self.show_message("Hint: play a puzzle first (Puzzles menu)")
+            return
+        if solver.busy() or game.is_over() or game.to_move != solver.goal.side:
+            self.show_message("Hint: " + (solver.busy() or "it is not your move"))
+            return
+        self.hint_stage = min(2, self.hint_stage + 1)
+        self.used_hints += 1
+        here = position_of(game)
+        if self.hint_move is None or self.hint_move[0] != here:
+            move = self._solution_move()
+            if move is None:
+                left = solver.goal.within - solver._plies()
+                self.runner.run("hint", hint_task(solver.goal.side, left))
+                self.show_message("Hint: looking for the winning move...")
+                self.changed()
+                return
+            self.hint_move = (here, move)
+        self._say_hint()
+        self.changed()
+        self.window.redraw()
+
+    def _solution_move(self) -> Move | None:
+        """The written solution's next move while the attempt follows it."""
+        solver, session = self.solver, self.window.session
+        texts = session.puzzle.get("solution") or []
+        anchor = solver.anchor
+        if anchor is None:
+            return None
+        played = [n.move for n in session.node.path()[len(anchor.path()) :]]
+        game = session.game.copy()
+        for _ in played:
+            game.pop()
+        try:
+            solution = [game.push_text(t) for t in texts]
+        except (InvalidMoveError, IllegalMoveError):
+            return None
+        if len(played) >= len(solution) or played != solution[: len(played)]:
+            return None
+        return solution[len(played)]
+
+    @slot
+    def _on_hint(self, job: Job, move: Move | None) -> None:
+        if move is None:
+            self.show_message("Hint: no win in time from here: Try again")
+            self.hint_stage = 0
+        else:
+            self.hint_move = (position_of(self.window.session.game), move)
+            self._say_hint()
+        self.changed()
+        self.window.redraw()
+
+    @slot
+    def _on_hint_failed(self, job: Job, exc: BaseException) -> None:
+        self.hint_stage = 0
+        self.show_message(f"Hint: the search failed: {exc}")
+        self.changed()
+
+    def _say_hint(self) -> None:
+        if self.hint_move is None:
+            return
+        move = self.hint_move[1]
+        if self.hint_stage >= 2:
+            self.show_message(f"Hint 2 of 2: play {move}")
+        else:
+            ui, game = self.window.ui, self.window.session.game
+            where = "this piece moves" if ui.move_from(game, move) else "the move goes here"
+            self.show_message(f"Hint 1 of 2: {where} (Hint again shows the move)")
+
+    # ---- the board ----------------------------------------------------------------------
+
+    def layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
+        """The frame layer: the hint (which piece or the area, then the move) and the
+        refutation of a wrong move (a label on the computer's answer)."""
+        if not self.playing():
+            return frame
+        solver = self.solver
+        if solver.refuted is not None and solver.status[0] == "failed" and game.move_stack:
+            wrong, answer = solver.refuted
+            if answer is not None and game.move_stack[-1] == answer:
+                before = game.copy()
+                before.pop()
+                sites = ui.move_sites(before, answer) or ui.move_from(before, answer)
+                if sites:
+                    label = Label(sites[0], f"refutes {wrong}")
+                    frame = dataclasses.replace(frame, labels=(*frame.labels, label))
+            return frame
+        if self.hint_move is None or self.hint_stage == 0:
+            return frame
+        here, move = self.hint_move
+        if here != position_of(game):
+            return frame
+        if self.hint_stage >= 2:
+            frame = ui.hint_frame(game, move, frame)
+            sites = ui.move_sites(game, move) or ui.move_from(game, move)
+            if sites:
+                frame = dataclasses.replace(frame, labels=(*frame.labels, Label(sites[0], "hint")))
+            return frame
+        source = ui.move_from(game, move)
+        if source:
+            highlights = dict(frame.highlights)
+            highlights["selected"] = (*highlights.get("selected", ()), *source)
+            labels = (*frame.labels, Label(source[0], "this piece"))
+            return dataclasses.replace(frame, highlights=highlights, labels=labels)
+        area = self._area(game, ui, move)
+        if not area:
+            return frame
+        regions = (*frame.regions, Region(tuple(area), "hint"))
+        labels = (*frame.labels, Label(area[0], "somewhere here"))
+        return dataclasses.replace(frame, regions=regions, labels=labels)
+
+    def _area(self, game: Game, ui: GameUI, move: Move) -> list[int]:
+        """The move's site and the sites of the other legal moves nearest to it (a few):
+        where a placement goes, without saying which."""
+        target = ui.move_sites(game, move)
+        if not target:
+            return []
+        others: set[int] = set()
+        for other in game.legal_moves():
+            if other != move:
+                others.update(ui.move_sites(game, other))
+        others -= set(target)
+        centres = np.asarray(self.window.board.geometry.centres)
+        origin = centres[target[0]]
+        near = sorted(others, key=lambda s: float(np.linalg.norm(centres[s] - origin)))
+        area = [*target, *near[: AREA_SITES - 1]]
+        return sorted(area)
+
+    def shutdown(self) -> None:
+        self.runner.shutdown()
