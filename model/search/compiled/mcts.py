@@ -178,7 +178,9 @@ def _prove(node, first, count, proven, plies) -> None:  # type: ignore[no-untype
 
 @njit(cache=True)
 def expand_root(game, ctx, root_state, tree, st, states, moves) -> int:  # type: ignore[no-untyped-def]
-    """Give the root its children, each move that ends the game proven at once."""
+    """Give the root its children, each move that ends the game proven at once: by the
+    kernel's end test, or by leaving the other side no move (a loss the kernel's status
+    does not carry: Allmer's Pyramid where the last stones stay), as the reference does."""
     first, count, move, _visits, _wins, proven, plies, _rave_n, _rave_w = tree
     states[0, :] = root_state
     n = _expand(game, ctx, states[0], 0, tree, st, moves)
@@ -187,6 +189,9 @@ def expand_root(game, ctx, root_state, tree, st, states, moves) -> int:  # type:
         status = states[1, core.STATUS]
         if status != core.RUNNING:
             proven[c] = WIN if status == core.LOST else LOSS if status == core.WON else DRAW
+        elif core.generate(game, ctx, states[1], moves) == 0:  # the root's moves are in tree
+            proven[c] = WIN
+            plies[c] = 0
     if n > 0:
         _prove(0, first, count, proven, plies)
     return n
