@@ -374,6 +374,15 @@ def build_parser() -> argparse.ArgumentParser:
         "--no-cooks", action="store_true", help="a puzzle with a second winning first move fails"
     )
 
+    lesson = commands.add_parser("lesson", help="lesson files (*.lesson.json)")
+    lesson_commands = lesson.add_subparsers(dest="lesson_command", required=True)
+    lesson_check = lesson_commands.add_parser(
+        "check",
+        help="prove every task of each lesson has a right answer and the author's answers "
+        "are accepted (exit 2 naming the step otherwise)",
+    )
+    lesson_check.add_argument("files", nargs="+", metavar="FILE")
+
     render = commands.add_parser("render", help="draw a position to a picture file, headless")
     render.add_argument("file", metavar="FILE")
     render.add_argument(
@@ -904,6 +913,32 @@ def _export(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _lesson(args: argparse.Namespace) -> int:
+    """``lesson check FILE...``: one line per file, ``ok`` with its counts or the steps at
+    fault; exit 2 when a file is malformed or a task is not sound."""
+    from model import PositionFormatError
+    from model import lesson as lessons
+
+    status = EXIT_OK
+    for path in args.files:
+        try:
+            lesson = lessons.read(path)
+        except PositionFormatError as exc:
+            print(f"pyramid-lab: {exc}", file=sys.stderr)
+            status = EXIT_BAD_INPUT
+            continue
+        problems = lessons.check(lesson)
+        for problem in problems:
+            print(f"pyramid-lab: {path}: {problem}", file=sys.stderr)
+        tasks = sum(step.task is not None for step in lesson.steps)
+        if problems:
+            status = EXIT_BAD_INPUT
+            print(f"{path}: {len(problems)} of {tasks} tasks fail", flush=True)
+        else:
+            print(f"{path}: ok ({len(lesson.steps)} steps, {tasks} tasks)", flush=True)
+    return status
+
+
 LESSON_DIR = Path(__file__).resolve().parents[1] / "examples" / "lessons"
 
 
@@ -974,6 +1009,7 @@ _COMMANDS = {
     "render": _render,
     "export": _export,
     "verify": _verify,
+    "lesson": _lesson,
     "book": _book,
     "open": _open,
 }
