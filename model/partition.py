@@ -27,8 +27,8 @@ from importlib import import_module
 from typing import Any, ClassVar, Self
 
 from .game import (
-    GoalCheck,
     Game,
+    GoalCheck,
     IllegalMoveError,
     InvalidMoveError,
     Move,
