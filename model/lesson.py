@@ -176,6 +176,35 @@ def is_lesson_path(path: str | os.PathLike[str]) -> bool:
     return os.fspath(path).endswith(SUFFIX)
 
 
+def lesson_folders(root: str | os.PathLike[str]) -> list[str]:
+    """The games' lesson folders under ``root`` in the order its ``order.json`` gives
+    (``{"games": [...]}``), then any others by name."""
+    from pathlib import Path
+
+    base = Path(root)
+    present = sorted(p.name for p in base.iterdir() if p.is_dir()) if base.is_dir() else []
+    try:
+        order = files.read_json(base / "order.json", 64 * 1024, "lesson order").get("games", [])
+    except (PositionFormatError, AttributeError):
+        order = []
+    first = [name for name in order if isinstance(name, str) and name in present]
+    return first + [name for name in present if name not in first]
+
+
+def titles(path: str | os.PathLike[str]) -> tuple[str, str]:
+    """The game's title and the lesson's, read from the JSON alone (for menus; the
+    file's name where they cannot be read)."""
+    stem = os.path.basename(os.fspath(path)).removesuffix(SUFFIX).replace("-", " ")
+    try:
+        raw = files.read_json(path, MAX_FILE_BYTES, "lesson file")
+        game, title = game_class(raw["game"]).title, raw["title"]
+    except (PositionFormatError, KeyError, TypeError):
+        return "Lessons", stem
+    number = stem.split(" ", 1)[0]
+    shown = f"{number}. {title}" if number.isdigit() and isinstance(title, str) else stem
+    return str(game), shown
+
+
 def _text(raw: Any, key: str, *, limit: int = MAX_TEXT, empty: bool = False) -> str:
     if not isinstance(raw, str) or (not empty and not raw.strip()):
         raise PositionFormatError(key, "must be a non-empty text" if not empty else "a text")
@@ -382,11 +411,11 @@ def judge_move(task: Task, position: Game, move: Move | str) -> Verdict:
         after.push(move)
         result = check_goal(after, task.goal)
         if result.met:
-            return Verdict(True, f"{move}: right, {result.reason}")
-        return Verdict(False, f"{move}: {result.reason}", result.points)
+            return Verdict(True, f"{move}: {result.reason}")
+        return Verdict(False, f"after {move}, {result.reason}", result.points)
     answers = [position.parse_move(a) for a in task.answers]
     if move in answers:
-        return Verdict(True, f"{move}: right")
+        return Verdict(True, f"{move} is the move")
     return Verdict(False, f"{move} is not the move this step asks for")
 
 
@@ -411,7 +440,7 @@ def _judge_win(task: Task, position: Game, move: Move) -> Verdict:
     if winners is None:
         return Verdict(False, "the prover could not settle this in time")
     if move in winners:
-        return Verdict(True, f"{move}: right, {task.side} wins within {task.within} plies")
+        return Verdict(True, f"{move}: {task.side} wins within {task.within} plies")
     after = position.copy()
     after.push(move)
     if after.is_over():
@@ -437,7 +466,7 @@ def judge_points(task: Task, position: Game, clicked: Iterable[Point]) -> Verdic
     chosen = {tuple(p) for p in clicked}
     right = right_points(task, position)
     if chosen == right:
-        return Verdict(True, "right: " + _names(position, right) if right else "right: none")
+        return Verdict(True, _names(position, right) if right else "none")
     extra = sorted(chosen - right)
     missing = sorted(right - chosen)
     if extra:

@@ -571,7 +571,7 @@ class Partition(Game):
             return GoalCheck(False, f"{colour} does not hold {corner.value}")
         empty = [p for p in path[1:] if self.colour_at(p) is None]
         through = empty[0] if empty else path[min(1, len(path) - 1)]
-        reason = f"{corner.value} still has an escape path through ({through})"
+        reason = f"{corner.value} keeps an escape path through ({through})"
         if holder is not None:
             reason = f"{holder} holds {corner.value}, and for {colour} {reason}"
         return GoalCheck(False, reason, tuple(tuple(p) for p in path))

@@ -943,14 +943,24 @@ LESSON_DIR = Path(__file__).resolve().parents[1] / "examples" / "lessons"
 
 
 def first_lesson() -> Path | None:
-    """The file the app opens without one: the first lesson."""
-    lessons = sorted(LESSON_DIR.glob("*.pyr.json"))
-    return lessons[0] if lessons else None
+    """The file the app opens without one: the first lesson file of the first game that
+    has lessons (in examples/lessons/order.json's order), else the first lesson position."""
+    from model.lesson import SUFFIX as LESSON_SUFFIX
+    from model.lesson import lesson_folders
+
+    for name in lesson_folders(LESSON_DIR):
+        lessons = sorted((LESSON_DIR / name).glob(f"*{LESSON_SUFFIX}"))
+        if lessons:
+            return lessons[0]
+    positions = sorted(LESSON_DIR.glob("*.pyr.json"))
+    return positions[0] if positions else None
 
 
 def _open(args: argparse.Namespace) -> int:
     from model import PositionFormatError
     from model.files import read
+    from model.lesson import is_lesson_path
+    from model.lesson import read as read_lesson
 
     lesson = first_lesson()
     path = args.file or (str(lesson) if lesson else None)
@@ -967,7 +977,7 @@ def _open(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     if path is not None:
         try:
-            read(path)  # a bad file is reported here, before any window opens
+            (read_lesson if is_lesson_path(path) else read)(path)  # bad: said before a window
         except PositionFormatError as exc:
             print(f"pyramid-lab: {exc}", file=sys.stderr)
             return EXIT_BAD_INPUT
@@ -981,6 +991,8 @@ def run(path: str | None, game: Game | None = None) -> int:
     from PySide6.QtWidgets import QApplication
 
     from model.files import read
+    from model.lesson import is_lesson_path
+    from model.lesson import read as read_lesson
 
     from .app import MainWindow
     from .session import Session
@@ -988,12 +1000,17 @@ def run(path: str | None, game: Game | None = None) -> int:
     app = QApplication.instance() or QApplication([])
     app.setOrganizationName("Pyramid Lab")
     app.setApplicationName("Pyramid Lab")
-    if path is not None:
+    lesson = read_lesson(path) if path is not None and is_lesson_path(path) else None
+    if lesson is not None:
+        session = Session(lesson.steps[0].position())  # the lesson's step comes next
+    elif path is not None:
         session = Session.from_document(read(path), path)
     else:
         assert game is not None
         session = Session(game)
     window = MainWindow(session)
+    if lesson is not None:
+        window.lessons.start(lesson, Path(path))  # at the step last shown
     if path is not None:
         window.menus.remember_recent(Path(path))  # a file opened from the shell, too
     window.show()

@@ -188,11 +188,20 @@ class Solving(Protocol):
         """Your last move and the defence's reply go."""
 
 
+class LessonClicks(Protocol):
+    def take_click(self, site: int) -> bool:
+        """Whether a lesson's click-points task took this board click."""
+        ...
+
+
 class TurnHost(Position, Status, Protocol):
     """What the board's input (``viewer.turns.TurnControl``) uses."""
 
     @property
     def engine(self) -> Players: ...
+
+    @property
+    def lessons(self) -> LessonClicks: ...
 
 
 class RecoveryHost(Status, Parent, Protocol):

@@ -68,6 +68,7 @@ def make_window(gl_display, qtbot, tmp_path, monkeypatch, unsaved_answers):
     from viewer.session import Session
 
     monkeypatch.setenv("PYRAMID_LAB_AUTOSAVE", str(tmp_path / "autosave"))
+    monkeypatch.setenv("PYRAMID_LAB_LESSON_PROGRESS", str(tmp_path / "lesson-progress.json"))
 
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path))

@@ -123,6 +123,8 @@ class LessonDock(QDockWidget):
         self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.scroll.setWidget(self.caption)
         layout.addWidget(self.scroll, 1)
+        self.steps_panel: QWidget | None = None  # a lesson file's steps (viewer.lessons)
+        self._body_layout = layout
         self.setWidget(body)
         self.previous.clicked.connect(lambda: self._step(-1))
         self.next.clicked.connect(lambda: self._step(+1))
@@ -143,6 +145,33 @@ class LessonDock(QDockWidget):
             self._sized = True
             window.resizeDocks([self], [OPENING_HEIGHT], Qt.Orientation.Vertical)
 
+    def add_steps(self, panel: QWidget) -> None:
+        """The panel of stepped lessons (lesson files), shown instead of a caption while
+        one is open."""
+        self.steps_panel = panel
+        self._body_layout.addWidget(panel, 1)
+        panel.hide()
+
+    def use_steps(self, on: bool) -> None:
+        """Show the stepped lesson (``on``) or the captions of position files."""
+        if self.steps_panel is None:
+            return
+        self.steps_panel.setVisible(on)
+        for widget in (self.scroll, self.previous, self.next, self.number):
+            widget.setVisible(not on)
+        if on:
+            self.note.hide()
+            self.show()
+            self.raise_()
+
+    def forget_shown(self) -> None:
+        """The next :meth:`follow` sets the overlays and caption again."""
+        self._lesson_shown = object()
+
+    @property
+    def steps_active(self) -> bool:
+        return self.steps_panel is not None and not self.steps_panel.isHidden()
+
     def set_lessons(self, lessons: Sequence[Path], open_lesson: Callable[[Path], object]) -> None:
         """Previous / Next walk ``lessons`` and open one through ``open_lesson`` (the
         window's open, which asks about unsaved changes first)."""
@@ -154,6 +183,8 @@ class LessonDock(QDockWidget):
         """The window took in a new position: a newly opened lesson (or a new game UI) sets
         the lesson's overlays on ``ui`` and shows its caption; the note says when the board
         no longer shows the lesson's position."""
+        if self.steps_active:
+            return  # a lesson file's step: viewer.lessons draws it
         lesson = session.lesson
         game = session.game
         position = game.name, game.position_key()
