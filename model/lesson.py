@@ -176,6 +176,17 @@ def is_lesson_path(path: str | os.PathLike[str]) -> bool:
     return os.fspath(path).endswith(SUFFIX)
 
 
+def lesson_step_document(path: str | os.PathLike[str], index: int = 0) -> files.PositionDocument:
+    """A step of a lesson file as a position document (its position, its text as the
+    caption, its overlays): what ``render`` and ``export`` draw of a lesson."""
+    lesson = read(path)
+    step = lesson.steps[min(index, len(lesson.steps) - 1)]
+    caption = f"{step.title}: {step.text}"
+    return files.PositionDocument(
+        step.position(), {"title": lesson.title}, files.Lesson(caption, step.overlays)
+    )
+
+
 def lesson_folders(root: str | os.PathLike[str]) -> list[str]:
     """The games' lesson folders under ``root`` in the order its ``order.json`` gives
     (``{"games": [...]}``), then any others by name."""
@@ -551,7 +562,7 @@ def check_task(task: Task, position: Game) -> str | None:
         verdict = judge_move(task, position, move)
         if not verdict.correct:
             return f"the answer {answer} is not accepted: {verdict.reason}"
-    few = position.legal_move_count() <= MAX_SCAN  # Pyramid Ball has trillions of joint moves
+    few = position.legal_move_count() <= MAX_SCAN  # simultaneous games: trillions of joint moves
     if task.goal is not None and few and all(right_moves_flags(task, position)):
         return "every legal move meets the goal: nothing to find"
     return None

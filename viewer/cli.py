@@ -799,6 +799,7 @@ def _read_for_drawing(args: argparse.Namespace, check: Any) -> tuple[Any, Any] |
     or the exit status after a one-line message."""
     from model import PositionFormatError
     from model.files import read
+    from model.lesson import is_lesson_path, lesson_step_document
 
     from .render import RenderOptions, parse_clip
 
@@ -813,7 +814,7 @@ def _read_for_drawing(args: argparse.Namespace, check: Any) -> tuple[Any, Any] |
         print(f"pyramid-lab: error: argument -o/--output: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
-        doc = read(args.file)
+        doc = lesson_step_document(args.file) if is_lesson_path(args.file) else read(args.file)
     except PositionFormatError as exc:
         print(f"pyramid-lab: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT

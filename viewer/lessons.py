@@ -26,8 +26,8 @@ from .slots import slot
 from .widgets.lesson_steps import StepPanel
 
 if TYPE_CHECKING:
-    from .app import MainWindow
     from .games import GameUI
+    from .host import LessonHost
 
 PROGRESS_FORMAT = "pyramid-lab-lesson-progress/1"
 
@@ -85,7 +85,7 @@ class Progress:
 class LessonControl:
     """The stepped lesson shown in the window, if any."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: LessonHost) -> None:
         self.window = window
         self.lesson: lessons.LessonFile | None = None
         self.path: Path | None = None
@@ -386,7 +386,7 @@ def _site(ui: GameUI, point: tuple[int, ...]) -> int | None:
         return None
 
 
-def play_answer(window: MainWindow, text: str) -> None:
+def play_answer(window: LessonHost, text: str) -> None:
     """Play ``text`` as the student would (tests and screenshot drivers)."""
     game = window.session.game
     move = game.parse_move(text)

@@ -72,7 +72,7 @@ PATH_RGB: dict[str, RGB] = {
     "push": (245, 140, 20),  # a piece shoved by another
     "hint": (0, 190, 215),  # the engine's hinted program (cyan, as the hint's ghosts)
     "planned-pass": (200, 200, 60),  # a pass a program plans (not yet resolved)
-    "lesson-wrong": (215, 25, 30),  # the path a wrong answer leaves (an escape path)
+    "lesson-wrong": (230, 45, 20),  # the path a wrong answer leaves (an escape path)
 }
 REGION_RGB: dict[str, RGB] = {
     **PIECE_RGB,

@@ -8,7 +8,7 @@ The logic is :class:`viewer.lessons.LessonControl`'s; this is its face."""
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -31,9 +31,6 @@ from PySide6.QtWidgets import (
 
 from model import lesson as lessons
 
-if TYPE_CHECKING:
-    from ..lessons import LessonControl
-
 RIGHT_STYLE = "color: rgb(20, 120, 40); font-weight: bold"
 WRONG_STYLE = "color: rgb(180, 30, 30); font-weight: bold"
 
@@ -45,7 +42,7 @@ def _split(text: str) -> list[str]:
 class StepPanel(QWidget):
     """What the Lesson dock shows while a lesson file is open."""
 
-    def __init__(self, control: LessonControl) -> None:
+    def __init__(self, control: Any) -> None:  # viewer.lessons.LessonControl (it imports this)
         super().__init__()
         self.control = control
         self.dirty = False  # teacher's edits not saved
