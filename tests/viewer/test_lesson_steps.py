@@ -48,6 +48,11 @@ def test_a_wrong_ball_is_explained_with_its_path_and_retried(make_window):
     tubes = [p for p in frame.paths if p.style == "lesson-wrong"]
     assert tubes
     assert tubes[0].sites[0] == window.ui.site_of((0, 0, 0))
+    window.undo()  # back at the step's position: the verdict goes, the task waits again
+    assert control.verdict is None
+    assert window.session.game.colour_at((0, 1, 0)) is None
+    window.turns.click(window.ui.site_of((0, 1, 0)))
+    assert not control.verdict.correct
     control.panel.hint.click()
     assert "east wall" in control.panel.hint_text.text()
     control.panel.retry.click()
@@ -153,3 +158,24 @@ def test_teacher_edits_a_step_takes_a_position_and_saves(make_window, tmp_path):
     assert L.check(saved) == []
     panel.remove.click()
     assert len(control.lesson.steps) == 2
+
+
+def test_every_step_fits_the_dock_without_scrolling(make_window):
+    """The issue: shorten every text that does not fit the dock without scrolling. In the
+    window's default size each step of every shipped lesson, with its task, a two-line
+    verdict and the hint, needs less height than the dock gives it."""
+    window = make_window()
+    window.resize(1200, 800)
+    for path in sorted(LESSONS.glob("*/*.lesson.json")):
+        assert window.menus.open_file(path, ask=False)
+        control = window.lessons
+        for index in range(len(control.lesson.steps)):
+            control.go(index)
+            control.hint_shown = True
+            control.panel.show_step()
+            control.panel.verdict.setText("Not yet: " + "a reason of two lines " * 4)
+            control.panel.verdict.show()
+            scroll = window.lesson_dock.steps_scroll
+            width = scroll.viewport().width()
+            needed = control.panel.layout().totalHeightForWidth(width)
+            assert needed <= scroll.viewport().height(), f"{path.name} step {index + 1}"

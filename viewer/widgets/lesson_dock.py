@@ -149,14 +149,26 @@ class LessonDock(QDockWidget):
         """The panel of stepped lessons (lesson files), shown instead of a caption while
         one is open."""
         self.steps_panel = panel
-        self._body_layout.addWidget(panel, 1)
-        panel.hide()
+        # Scrolled only where the window is short (teacher mode's editor is tall): the
+        # dock never makes the window grow past the screen.
+        self.steps_scroll = QScrollArea(self)
+        self.steps_scroll.setWidgetResizable(True)
+        self.steps_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.steps_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.steps_scroll.setWidget(panel)
+        self._body_layout.addWidget(self.steps_scroll, 1)
+        self.steps_scroll.hide()
 
     def use_steps(self, on: bool) -> None:
         """Show the stepped lesson (``on``) or the captions of position files."""
         if self.steps_panel is None:
             return
-        self.steps_panel.setVisible(on)
+        was = not self.steps_scroll.isHidden()
+        self.steps_scroll.setVisible(on)
+        window = self.parentWidget()
+        if on and not was and isinstance(window, QMainWindow) and not self.isFloating():
+            # a lesson file opened: its steps get the room the neighbours spare
+            window.resizeDocks([self], [OPENING_HEIGHT], Qt.Orientation.Vertical)
         for widget in (self.scroll, self.previous, self.next, self.number):
             widget.setVisible(not on)
         if on:
@@ -170,7 +182,7 @@ class LessonDock(QDockWidget):
 
     @property
     def steps_active(self) -> bool:
-        return self.steps_panel is not None and not self.steps_panel.isHidden()
+        return self.steps_panel is not None and not self.steps_scroll.isHidden()
 
     def set_lessons(self, lessons: Sequence[Path], open_lesson: Callable[[Path], object]) -> None:
         """Previous / Next walk ``lessons`` and open one through ``open_lesson`` (the
