@@ -203,6 +203,9 @@ class Lessons(Protocol):
         """Show ``lesson`` (read from ``path``) at ``index`` (default: where the student
         left it)."""
 
+    def teach_new(self) -> None:
+        """A new lesson of one step on the position shown, in teacher mode."""
+
 
 class LessonHost(Position, Status, Parent, Protocol):
     """What the stepped lessons (``viewer.lessons.LessonControl``) use."""

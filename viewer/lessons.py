@@ -378,6 +378,14 @@ class LessonControl:
         step = lessons.step_from("First step", "Say one thing about this position.", game)
         self.start(lessons.LessonFile(game.name, title, [step]), None, 0)
 
+    @slot
+    def teach_new(self) -> None:
+        """Lessons > New lesson from this position: one step on the board's position, in
+        teacher mode (Save lesson... writes it)."""
+        self.new_lesson(self.window.session.game.copy())
+        self.panel.dirty = True
+        self.panel.teach.setChecked(True)
+
 
 def _site(ui: GameUI, point: tuple[int, ...]) -> int | None:
     try:

@@ -104,6 +104,10 @@ class Menus:
                 sub = lessons.addMenu(titles(files[0])[0])
                 for path in files:
                     self._action(sub, titles(path)[1], functools.partial(self.open_file, path))
+        lessons.addSeparator()
+        self.new_lesson = self._action(
+            lessons, "New lesson from this position (teacher)", lambda: window.lessons.teach_new()
+        )
         lessons.setEnabled(not lessons.isEmpty())
         self.lessons_menu = lessons
         help_menu = bar.addMenu("&Help")

@@ -179,3 +179,36 @@ def test_every_step_fits_the_dock_without_scrolling(make_window):
             width = scroll.viewport().width()
             needed = control.panel.layout().totalHeightForWidth(width)
             assert needed <= scroll.viewport().height(), f"{path.name} step {index + 1}"
+
+
+def test_a_teacher_starts_a_lesson_from_the_board_and_saves_it(make_window, tmp_path):
+    window = make_window()  # a base-3 Partition
+    window.play_move(window.session.game.parse_move("0,0,0"))
+    window.menus.new_lesson.trigger()
+    control = window.lessons
+    assert control.active
+    assert control.path is None
+    assert control.panel.teach.isChecked()
+    assert control.step.position().colour_at((0, 0, 0)) == "red"
+    panel = control.panel
+    panel.edit_title.setText("Blue answers")
+    panel.edit_kind.setCurrentText("place")
+    panel.edit_rule.setText('{"holds": "SW", "by": "blue"}')  # red's ball sits on SW
+    panel.edit_answers.setText("1,0,0")
+    panel.apply.click()
+    message = panel.editor_message.text()
+    assert message.startswith("checked: the answer 1,0,0 is not accepted")
+    assert "escape path" in message
+    assert control.save(tmp_path / "bad.lesson.json").startswith("not saved: step 1")
+    assert not (tmp_path / "bad.lesson.json").exists()
+    panel.edit_kind.setCurrentText("click-points")
+    panel.edit_rule.setText('{"held_by": "red"}')
+    panel.edit_answers.setText("SW")  # a ball on SW without an anchor holds nothing
+    panel.apply.click()
+    assert "the rules do not count SW (0,0,0)" in panel.editor_message.text()
+    panel.edit_answers.setText("")  # the answer is "none"
+    panel.apply.click()
+    assert control.save(tmp_path / "mine.lesson.json") is None
+    saved = L.read(tmp_path / "mine.lesson.json")
+    assert saved.steps[0].title == "Blue answers"
+    assert L.check(saved) == []
