@@ -622,6 +622,11 @@ class Game(ABC):
         goal ``{"win": COLOUR}`` is checked by the lesson model itself."""
         raise ValueError(f"{self.title} has no lesson goals; use answers or win")
 
+    def lesson_point_reason(self, question: Mapping[str, Any], point: tuple[int, ...]) -> str:
+        """Why ``point`` does or does not answer ``question`` here, in the rules' words
+        ('' when the game has nothing to add)."""
+        return ""
+
     def lesson_points(self, question: Mapping[str, Any]) -> frozenset[tuple[int, ...]]:
         """The points that answer a click-points ``question`` (one of
         :attr:`lesson_questions`) here; ValueError for one the game does not know."""

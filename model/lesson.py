@@ -481,9 +481,11 @@ def judge_points(task: Task, position: Game, clicked: Iterable[Point]) -> Verdic
     extra = sorted(chosen - right)
     missing = sorted(right - chosen)
     if extra:
+        why = position.lesson_point_reason(task.question, extra[0]) if task.question else ""
         return Verdict(
             False,
-            f"{_names(position, extra)} {'is' if len(extra) == 1 else 'are'} not one of them",
+            f"{_names(position, extra)} {'is' if len(extra) == 1 else 'are'} not one of them"
+            + (f" ({why})" if why else ""),
             tuple(extra),
         )
     return Verdict(False, f"{len(missing)} more to find")

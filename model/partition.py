@@ -576,6 +576,15 @@ class Partition(Game):
             reason = f"{holder} holds {corner.value}, and for {colour} {reason}"
         return GoalCheck(False, reason, tuple(tuple(p) for p in path))
 
+    def lesson_point_reason(self, question: Mapping[str, Any], point: tuple[int, ...]) -> str:
+        """Who holds the corner at ``point`` (a held_by question)."""
+        lat = self.lattice
+        for corner in CORNERS:
+            if tuple(lat.point(lat.corner_ids[corner])) == tuple(point):
+                holder = self.holder(corner)
+                return f"{holder or 'nobody'} holds {corner.value}"
+        return "it is not a corner"
+
     def lesson_points(self, question: Mapping[str, Any]) -> frozenset[tuple[int, ...]]:
         """``{"held_by": COLOUR or null}``: the corner points that colour (nobody) holds."""
         if set(question) != {"held_by"}:
