@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from PySide6.QtCore import SignalInstance
-    from PySide6.QtWidgets import QMenuBar, QStatusBar, QToolBar, QWidget
+    from PySide6.QtWidgets import QDockWidget, QMenuBar, QStatusBar, QToolBar, QWidget
     from pyvistaqt import QtInteractor
 
     from model.game import Game
@@ -211,6 +211,7 @@ class LessonHost(Position, Status, Parent, Protocol):
     """What the stepped lessons (``viewer.lessons.LessonControl``) use."""
 
     lesson_dock: LessonDock
+    setup_dock: QDockWidget
     frame_layers: list[Any]
 
     @property

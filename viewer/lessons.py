@@ -16,6 +16,8 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from PySide6.QtCore import QTimer
+
 from model import lesson as lessons
 from model.files import PositionDocument, write_text
 from model.game import Game, IllegalMoveError, PositionFormatError
@@ -100,6 +102,13 @@ class LessonControl:
         window.lesson_dock.add_steps(self.panel)
         window.session.changed.connect(self._on_changed)
         window.frame_layers.append(self.layer)
+        window.setup_dock.visibilityChanged.connect(self._setup_shown)
+
+    def _setup_shown(self, visible: bool) -> None:
+        """Set-up mode opened during a lesson (a teacher building a step): the Lesson dock
+        keeps its room beside the Puzzle dock that set-up mode brings up."""
+        if visible and self.active:
+            QTimer.singleShot(0, self.window.lesson_dock.claim_room)
 
     # ---- opening and moving between steps ----------------------------------------------
 

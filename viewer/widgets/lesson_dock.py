@@ -165,16 +165,21 @@ class LessonDock(QDockWidget):
             return
         was = not self.steps_scroll.isHidden()
         self.steps_scroll.setVisible(on)
-        window = self.parentWidget()
-        if on and not was and isinstance(window, QMainWindow) and not self.isFloating():
-            # a lesson file opened: its steps get the room the neighbours spare
-            window.resizeDocks([self], [OPENING_HEIGHT], Qt.Orientation.Vertical)
+        if on and not was:
+            self.claim_room()  # a lesson file opened: its steps get the room spared
         for widget in (self.scroll, self.previous, self.next, self.number):
             widget.setVisible(not on)
         if on:
             self.note.hide()
             self.show()
             self.raise_()
+
+    def claim_room(self) -> None:
+        """All the height the docks beside it can spare (a lesson file opened; set-up
+        mode's Puzzle dock came up under it while a teacher builds a step)."""
+        window = self.parentWidget()
+        if isinstance(window, QMainWindow) and not self.isFloating():
+            window.resizeDocks([self], [OPENING_HEIGHT], Qt.Orientation.Vertical)
 
     def forget_shown(self) -> None:
         """The next :meth:`follow` sets the overlays and caption again."""

@@ -98,6 +98,10 @@ class StepPanel(QWidget):
         self.editor.hide()
         for label in self.findChildren(QLabel):  # texts of lessons and moves, never markup
             label.setTextFormat(Qt.TextFormat.PlainText)
+        for button in self.findChildren(QPushButton):  # a narrow dock squeezes, never cuts
+            button.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+            button.setMinimumWidth(36)
+        self.edit_kind.setMinimumWidth(60)
 
     # ---- the student's view --------------------------------------------------------------
 
@@ -216,7 +220,7 @@ class StepPanel(QWidget):
             ("Hint", self.edit_hint),
         ):
             form.addRow(label, widget)
-        row1, row2 = QHBoxLayout(), QHBoxLayout()
+        row1, row2, row3 = QHBoxLayout(), QHBoxLayout(), QHBoxLayout()
         self.apply = QPushButton("Apply")
         self.apply.setToolTip("Check the step's fields and use them")
         self.from_board = QPushButton("Answer from board")
@@ -230,10 +234,13 @@ class StepPanel(QWidget):
         self.save = QPushButton("Save lesson...")
         for button in (self.apply, self.from_board, self.take):
             row1.addWidget(button)
-        for button in (self.add, self.remove, self.up, self.down, self.save):
+        for button in (self.add, self.remove, self.up, self.down):
             row2.addWidget(button)
+        row3.addStretch(1)
+        row3.addWidget(self.save)
         form.addRow(row1)
         form.addRow(row2)
+        form.addRow(row3)
         self.editor_message = QLabel()
         self.editor_message.setWordWrap(True)
         form.addRow(self.editor_message)
