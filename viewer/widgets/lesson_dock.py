@@ -9,7 +9,7 @@ from collections.abc import Callable, Hashable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -69,6 +69,17 @@ def caption_html(title: str, caption: str) -> str:
             parts.append("<ul style='margin-left: 12px; -qt-list-indent: 0'>")
             parts.append("".join(bullets) + "</ul>")
     return "".join(parts)
+
+
+class _StepsScroll(QScrollArea):
+    """The steps' scroll area: as wide as the dock column was with a caption (its buttons
+    may squeeze, so its own hint would make the column narrow)."""
+
+    WIDTH = 420
+    MINIMUM = 380  # the step's buttons whole beside a scroll bar
+
+    def sizeHint(self) -> QSize:
+        return QSize(self.WIDTH, super().sizeHint().height())
 
 
 class LessonDock(QDockWidget):
@@ -151,11 +162,12 @@ class LessonDock(QDockWidget):
         self.steps_panel = panel
         # Scrolled only where the window is short (teacher mode's editor is tall): the
         # dock never makes the window grow past the screen.
-        self.steps_scroll = QScrollArea(self)
+        self.steps_scroll = _StepsScroll(self)
         self.steps_scroll.setWidgetResizable(True)
         self.steps_scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.steps_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.steps_scroll.setWidget(panel)
+        self.steps_scroll.setMinimumWidth(_StepsScroll.MINIMUM)
         self._body_layout.addWidget(self.steps_scroll, 1)
         self.steps_scroll.hide()
 
