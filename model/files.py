@@ -94,14 +94,19 @@ def _read_lesson(raw: Any, cls: type[Game]) -> Lesson:
     caption = raw.get("caption")
     if not isinstance(caption, str) or not caption.strip():
         raise PositionFormatError("lesson.caption", "must be a non-empty text")
-    overlays = raw.get("overlays", {})
+    return Lesson(caption, read_overlays(raw.get("overlays", {}), cls, "lesson.overlays"))
+
+
+def read_overlays(overlays: Any, cls: type[Game], key: str) -> dict[str, Any]:
+    """A lesson's overlays checked against the game's ``lesson_overlays``: the ones on, by
+    name (PositionFormatError under ``key`` otherwise)."""
     if not isinstance(overlays, dict):
-        raise PositionFormatError("lesson.overlays", "must be an object")
+        raise PositionFormatError(key, "must be an object")
     specs = {spec.name: spec for spec in cls.lesson_overlays}
     values: dict[str, Any] = {}
-    for key, value in overlays.items():
-        where = f"lesson.overlays.{key}"
-        spec = specs.get(key)
+    for name, value in overlays.items():
+        where = f"{key}.{name}"
+        spec = specs.get(name)
         if spec is None:
             known = ", ".join(specs) if specs else "none"
             raise PositionFormatError(where, f"unknown overlay; {cls.title} has {known}")
@@ -112,8 +117,8 @@ def _read_lesson(raw: Any, cls: type[Game]) -> Lesson:
                 where, f"must be one of {', '.join(spec.choices)} or null, not {value!r}"
             )
         if value not in (False, None):
-            values[key] = value
-    return Lesson(caption, values)
+            values[name] = value
+    return values
 
 
 def loads(text: str | bytes) -> PositionDocument:

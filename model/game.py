@@ -201,6 +201,16 @@ class OverlaySpec:
     choices: tuple[str, ...] = ()  # empty: a true/false toggle
 
 
+@dataclass(frozen=True, slots=True)
+class GoalCheck:
+    """Whether a position meets a lesson task's goal (see :meth:`Game.lesson_goal`), and
+    if not, why, in the rules' words, with the points the reason speaks of (a path to draw)."""
+
+    met: bool
+    reason: str = ""
+    points: tuple[tuple[int, ...], ...] = ()
+
+
 # ---- the protocol ---------------------------------------------------------------------
 
 Piece = tuple[tuple[int, ...], str]
@@ -577,6 +587,50 @@ class Game(ABC):
     def summary_extras(self) -> dict[str, Any]:
         """Game-specific keys added to :meth:`summary`."""
         return {}
+
+    # -- lessons --
+
+    #: The goals a lesson task may set in this game (name: what it asks), beyond the
+    #: generic ``{"win": COLOUR}``; see :meth:`lesson_goal`.
+    lesson_goals: ClassVar[Mapping[str, str]] = {}
+    #: The questions a click-points task may ask (name: what it asks); see
+    #: :meth:`lesson_points`.
+    lesson_questions: ClassVar[Mapping[str, str]] = {}
+
+    def lesson_point(self, text: str) -> tuple[int, ...]:
+        """A point of the board written in a lesson (``"1,0,2"``: the coordinates of a
+        piece in position files); ValueError saying why not. Games may take names too."""
+        parts = text.split(",")
+        try:
+            coords = tuple(int(p) for p in parts)
+        except ValueError:
+            coords = ()
+        if len(coords) != self.coordinate_count:
+            raise ValueError(
+                f"{text!r} is not a point: write {self.coordinate_count} whole numbers "
+                "separated by commas"
+            )
+        return coords
+
+    def point_name(self, point: tuple[int, ...]) -> str:
+        """How a lesson's messages name ``point``."""
+        return ",".join(map(str, point))
+
+    def lesson_goal(self, goal: Mapping[str, Any]) -> GoalCheck:
+        """Whether this position (after the student's move) meets ``goal``, one of
+        :attr:`lesson_goals`; ValueError for a goal the game does not know. The generic
+        goal ``{"win": COLOUR}`` is checked by the lesson model itself."""
+        raise ValueError(f"{self.title} has no lesson goals; use answers or win")
+
+    def lesson_point_reason(self, question: Mapping[str, Any], point: tuple[int, ...]) -> str:
+        """Why ``point`` does or does not answer ``question`` here, in the rules' words
+        ('' when the game has nothing to add)."""
+        return ""
+
+    def lesson_points(self, question: Mapping[str, Any]) -> frozenset[tuple[int, ...]]:
+        """The points that answer a click-points ``question`` (one of
+        :attr:`lesson_questions`) here; ValueError for one the game does not know."""
+        raise ValueError(f"{self.title} has no click-points questions; list the answers")
 
     def other(self, colour: str) -> str:
         """The opponent of ``colour`` in a two-player game."""

@@ -28,6 +28,7 @@ from typing import Any, ClassVar, Self
 
 from .game import (
     Game,
+    GoalCheck,
     IllegalMoveError,
     InvalidMoveError,
     Move,
@@ -515,6 +516,86 @@ class Partition(Game):
         group of ``colour`` touching those walls; None when ``colour`` holds the corner."""
         path = self._escape(COLOURS.index(colour), CORNERS.index(corner))
         return None if path is None else [self.lattice.point(p) for p in path]
+
+    # ---- lessons -----------------------------------------------------------------------
+
+    lesson_goals: ClassVar[Mapping[str, str]] = {
+        "holds": 'a colour holds a corner: {"holds": "SW", "by": "red"}',
+    }
+    lesson_questions: ClassVar[Mapping[str, str]] = {
+        "held_by": 'the corners a colour holds (null: nobody): {"held_by": "blue"}',
+    }
+
+    def lesson_point(self, text: str) -> tuple[int, ...]:
+        """``"i,j,k"`` or a corner's name (``"SW"``), inside this pyramid."""
+        name = text.strip().upper()
+        if name in Corner.__members__:
+            return tuple(self.lattice.point(self.lattice.corner_ids[Corner[name]]))
+        try:
+            point = Point.parse(text)
+        except ValueError as exc:
+            raise ValueError(f"{exc}, or name a corner (SW, SE, NW, NE, AP)") from None
+        if not self.lattice.contains(*point):
+            raise ValueError(f"{point} is outside the base-{self.lattice.n} pyramid")
+        return tuple(point)
+
+    def point_name(self, point: tuple[int, ...]) -> str:
+        for corner in CORNERS:
+            if tuple(self.lattice.point(self.lattice.corner_ids[corner])) == tuple(point):
+                return f"{corner.value} ({Point(*point)})"
+        return f"({Point(*point)})"
+
+    def _lesson_corner(self, raw: Any, key: str) -> Corner:
+        if not isinstance(raw, str) or raw.upper() not in Corner.__members__:
+            raise ValueError(f"{key} must be a corner: SW, SE, NW, NE or AP, not {raw!r}")
+        return Corner[raw.upper()]
+
+    def _lesson_colour(self, raw: Any, key: str) -> str:
+        if raw not in COLOURS:
+            raise ValueError(f"{key} must be 'red' or 'blue', not {raw!r}")
+        return str(raw)
+
+    def lesson_goal(self, goal: Mapping[str, Any]) -> GoalCheck:
+        """``{"holds": CORNER, "by": COLOUR}``; when not met, the reason names the escape
+        path left (its points come with it, to be drawn) or the other holder."""
+        unknown = sorted(set(goal) - {"holds", "by"})
+        if unknown or "holds" not in goal:
+            raise ValueError('a Pyramid Partition goal is {"holds": CORNER, "by": COLOUR}')
+        corner = self._lesson_corner(goal["holds"], "holds")
+        colour = self._lesson_colour(goal.get("by"), "by")
+        holder = self.holder(corner)
+        if holder == colour:
+            return GoalCheck(True, f"{colour} holds {corner.value}")
+        path = self.escape_path(corner, colour)
+        if path is None:  # cannot be: no escape path means the colour holds it
+            return GoalCheck(False, f"{colour} does not hold {corner.value}")
+        empty = [p for p in path[1:] if self.colour_at(p) is None]
+        through = empty[0] if empty else path[min(1, len(path) - 1)]
+        reason = f"{corner.value} keeps an escape path through ({through})"
+        if holder is not None:
+            reason = f"{holder} holds {corner.value}, and for {colour} {reason}"
+        return GoalCheck(False, reason, tuple(tuple(p) for p in path))
+
+    def lesson_point_reason(self, question: Mapping[str, Any], point: tuple[int, ...]) -> str:
+        """Who holds the corner at ``point`` (a held_by question)."""
+        lat = self.lattice
+        for corner in CORNERS:
+            if tuple(lat.point(lat.corner_ids[corner])) == tuple(point):
+                holder = self.holder(corner)
+                return f"{holder or 'nobody'} holds {corner.value}"
+        return "it is not a corner"
+
+    def lesson_points(self, question: Mapping[str, Any]) -> frozenset[tuple[int, ...]]:
+        """``{"held_by": COLOUR or null}``: the corner points that colour (nobody) holds."""
+        if set(question) != {"held_by"}:
+            raise ValueError('a Pyramid Partition question is {"held_by": COLOUR or null}')
+        colour = question["held_by"]
+        if colour is not None:
+            self._lesson_colour(colour, "held_by")
+        lat = self.lattice
+        return frozenset(
+            tuple(lat.point(lat.corner_ids[c])) for c in CORNERS if self.holder(c) == colour
+        )
 
     def fill_order(self, seed: int) -> list[tuple[int, str]]:
         """The empty points in an order drawn from ``seed`` (level by level in the stacking

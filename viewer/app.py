@@ -29,6 +29,7 @@ from .boards import BoardView
 from .engine import EngineControl
 from .frame import Frame
 from .games import GameUI, TurnBuilder, ui_class
+from .lessons import LessonControl
 from .menus import LESSON_DIR, Menus
 from .recovery import Recovery
 from .scene import Scene
@@ -121,6 +122,7 @@ class MainWindow(QMainWindow):
         self.recovery = Recovery(self, self.autosave)  # written a moment after each change
         session.changed.connect(self._on_session_changed)
         session.changed.connect(self.puzzle_dock.session_changed)  # after the window
+        self.lessons = LessonControl(self)  # a lesson file's steps, tasks and teacher mode
         session.message.connect(self.show_message)
         self.view.changed.connect(self._on_view_changed)
         self._on_session_changed("load")

@@ -391,6 +391,14 @@ def build_parser() -> argparse.ArgumentParser:
     practice.add_argument(
         "folder", metavar="FOLDER", help="a folder of puzzle files or a shipped collection's name"
     )
+    lesson = commands.add_parser("lesson", help="lesson files (*.lesson.json)")
+    lesson_commands = lesson.add_subparsers(dest="lesson_command", required=True)
+    lesson_check = lesson_commands.add_parser(
+        "check",
+        help="prove every task of each lesson has a right answer and the author's answers "
+        "are accepted (exit 2 naming the step otherwise)",
+    )
+    lesson_check.add_argument("files", nargs="+", metavar="FILE")
 
     render = commands.add_parser("render", help="draw a position to a picture file, headless")
     render.add_argument("file", metavar="FILE")
@@ -892,6 +900,7 @@ def _read_for_drawing(args: argparse.Namespace, check: Any) -> tuple[Any, Any] |
     or the exit status after a one-line message."""
     from model import PositionFormatError
     from model.files import read
+    from model.lesson import is_lesson_path, lesson_step_document
 
     from .render import RenderOptions, parse_clip
 
@@ -906,7 +915,7 @@ def _read_for_drawing(args: argparse.Namespace, check: Any) -> tuple[Any, Any] |
         print(f"pyramid-lab: error: argument -o/--output: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
-        doc = read(args.file)
+        doc = lesson_step_document(args.file) if is_lesson_path(args.file) else read(args.file)
     except PositionFormatError as exc:
         print(f"pyramid-lab: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -1006,18 +1015,54 @@ def _export(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _lesson(args: argparse.Namespace) -> int:
+    """``lesson check FILE...``: one line per file, ``ok`` with its counts or the steps at
+    fault; exit 2 when a file is malformed or a task is not sound."""
+    from model import PositionFormatError
+    from model import lesson as lessons
+
+    status = EXIT_OK
+    for path in args.files:
+        try:
+            lesson = lessons.read(path)
+        except PositionFormatError as exc:
+            print(f"pyramid-lab: {exc}", file=sys.stderr)
+            status = EXIT_BAD_INPUT
+            continue
+        problems = lessons.check(lesson)
+        for problem in problems:
+            print(f"pyramid-lab: {path}: {problem}", file=sys.stderr)
+        tasks = sum(step.task is not None for step in lesson.steps)
+        if problems:
+            status = EXIT_BAD_INPUT
+            print(f"{path}: {len(problems)} of {tasks} tasks fail", flush=True)
+        else:
+            print(f"{path}: ok ({len(lesson.steps)} steps, {tasks} tasks)", flush=True)
+    return status
+
+
 LESSON_DIR = Path(__file__).resolve().parents[1] / "examples" / "lessons"
 
 
 def first_lesson() -> Path | None:
-    """The file the app opens without one: the first lesson."""
-    lessons = sorted(LESSON_DIR.glob("*.pyr.json"))
-    return lessons[0] if lessons else None
+    """The file the app opens without one: the first lesson file of the first game that
+    has lessons (in examples/lessons/order.json's order), else the first lesson position."""
+    from model.lesson import SUFFIX as LESSON_SUFFIX
+    from model.lesson import lesson_folders
+
+    for name in lesson_folders(LESSON_DIR):
+        lessons = sorted((LESSON_DIR / name).glob(f"*{LESSON_SUFFIX}"))
+        if lessons:
+            return lessons[0]
+    positions = sorted(LESSON_DIR.glob("*.pyr.json"))
+    return positions[0] if positions else None
 
 
 def _open(args: argparse.Namespace) -> int:
     from model import PositionFormatError
     from model.files import read
+    from model.lesson import is_lesson_path
+    from model.lesson import read as read_lesson
 
     lesson = first_lesson()
     path = args.file or (str(lesson) if lesson else None)
@@ -1034,7 +1079,7 @@ def _open(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     if path is not None:
         try:
-            read(path)  # a bad file is reported here, before any window opens
+            (read_lesson if is_lesson_path(path) else read)(path)  # bad: said before a window
         except PositionFormatError as exc:
             print(f"pyramid-lab: {exc}", file=sys.stderr)
             return EXIT_BAD_INPUT
@@ -1049,6 +1094,8 @@ def run(path: str | None, game: Game | None = None, practice: Path | None = None
     from PySide6.QtWidgets import QApplication
 
     from model.files import read
+    from model.lesson import is_lesson_path
+    from model.lesson import read as read_lesson
 
     from .app import MainWindow
     from .session import Session
@@ -1056,12 +1103,17 @@ def run(path: str | None, game: Game | None = None, practice: Path | None = None
     app = QApplication.instance() or QApplication([])
     app.setOrganizationName("Pyramid Lab")
     app.setApplicationName("Pyramid Lab")
-    if path is not None:
+    lesson = read_lesson(path) if path is not None and is_lesson_path(path) else None
+    if lesson is not None:
+        session = Session(lesson.steps[0].position())  # the lesson's step comes next
+    elif path is not None:
         session = Session.from_document(read(path), path)
     else:
         assert game is not None
         session = Session(game)
     window = MainWindow(session)
+    if lesson is not None:
+        window.lessons.start(lesson, Path(path))  # at the step last shown
     if path is not None:
         window.menus.remember_recent(Path(path))  # a file opened from the shell, too
     window.show()
@@ -1083,6 +1135,7 @@ _COMMANDS = {
     "verify": _verify,
     "puzzles": _puzzles,
     "practice": _practice,
+    "lesson": _lesson,
     "book": _book,
     "open": _open,
 }

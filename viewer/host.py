@@ -27,17 +27,21 @@ from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from PySide6.QtCore import SignalInstance
-    from PySide6.QtWidgets import QMenuBar, QStatusBar, QToolBar, QWidget
+    from PySide6.QtWidgets import QDockWidget, QMenuBar, QStatusBar, QToolBar, QWidget
     from pyvistaqt import QtInteractor
 
     from model.game import Game
+    from model.lesson import LessonFile
 
     from .frame import Frame
     from .games import GameUI, TurnBuilder
     from .session import Session
     from .setup_editor import SetupEditor
     from .view_state import ViewState
+    from .widgets.lesson_dock import LessonDock
 
 
 class Status(Protocol):
@@ -188,11 +192,44 @@ class Solving(Protocol):
         """Your last move and the defence's reply go."""
 
 
+class Lessons(Protocol):
+    """What the others use of the stepped lessons (``viewer.lessons.LessonControl``)."""
+
+    def take_click(self, site: int) -> bool:
+        """Whether a lesson's click-points task took this board click."""
+        ...
+
+    def start(self, lesson: LessonFile, path: Path | None, index: int | None = None) -> None:
+        """Show ``lesson`` (read from ``path``) at ``index`` (default: where the student
+        left it)."""
+
+    def teach_new(self) -> None:
+        """A new lesson of one step on the position shown, in teacher mode."""
+
+
+class LessonHost(Position, Status, Parent, Protocol):
+    """What the stepped lessons (``viewer.lessons.LessonControl``) use."""
+
+    lesson_dock: LessonDock
+    setup_dock: QDockWidget
+    frame_layers: list[Any]
+
+    @property
+    def engine(self) -> Players: ...
+
+    def open_file(self, path: str | Path) -> bool: ...
+
+    def play_move(self, move: Any) -> None: ...
+
+
 class TurnHost(Position, Status, Protocol):
     """What the board's input (``viewer.turns.TurnControl``) uses."""
 
     @property
     def engine(self) -> Players: ...
+
+    @property
+    def lessons(self) -> Lessons: ...
 
 
 class RecoveryHost(Status, Parent, Protocol):
@@ -227,6 +264,9 @@ class MenuHost(Position, ExportHost, Protocol):
 
     @property
     def puzzle_dock(self) -> PuzzleActions: ...
+
+    @property
+    def lessons(self) -> Lessons: ...
 
     def menuBar(self) -> QMenuBar: ...
 

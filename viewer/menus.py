@@ -14,6 +14,9 @@ from PySide6.QtWidgets import QDockWidget, QFileDialog, QMenu
 
 from model.files import SUFFIX, read
 from model.game import PositionFormatError, game_class
+from model.lesson import SUFFIX as LESSON_SUFFIX
+from model.lesson import is_lesson_path, lesson_folders, titles
+from model.lesson import read as read_lesson
 from model.search.levels import levels_for
 
 from .palette import VIEWS
@@ -97,6 +100,16 @@ class Menus:
         for path in sorted(LESSON_DIR.glob(f"*{SUFFIX}")):
             title = path.name.removesuffix(SUFFIX).replace("-", " ")
             self._action(lessons, title, functools.partial(self.open_file, path))
+        for name in lesson_folders(LESSON_DIR):
+            files = sorted((LESSON_DIR / name).glob(f"*{LESSON_SUFFIX}"))
+            if files:  # a game's stepped lessons, in a submenu of their own
+                sub = lessons.addMenu(titles(files[0])[0])
+                for path in files:
+                    self._action(sub, titles(path)[1], functools.partial(self.open_file, path))
+        lessons.addSeparator()
+        self.new_lesson = self._action(
+            lessons, "New lesson from this position (teacher)", lambda: window.lessons.teach_new()
+        )
         lessons.setEnabled(not lessons.isEmpty())
         self.lessons_menu = lessons
         self.puzzles_menu = self._puzzles(bar.addMenu("&Puzzles"))
@@ -283,7 +296,7 @@ class Menus:
                 self.window.window(),
                 "Open position",
                 str(self._folder()),
-                f"Positions (*{SUFFIX});;All files (*)",
+                f"Positions and lessons (*{SUFFIX} *{LESSON_SUFFIX});;All files (*)",
             )
             if path:
                 self.open_file(path, ask=False)
@@ -291,6 +304,17 @@ class Menus:
     def open_file(self, path: str | Path, *, ask: bool = True) -> bool:
         """Load a file; a bad one is explained in a dialog and the position stays. Unsaved
         changes are asked about first (``ask``), once the file is known to be good."""
+        if is_lesson_path(path):  # a lesson file: its steps in the Lesson dock
+            try:
+                lesson = read_lesson(path)
+            except PositionFormatError as exc:
+                self.window.show_error("Cannot open this lesson", str(exc))
+                return False
+            if ask and not self.confirm_discard(f"open {Path(path).name}"):
+                return False
+            self.window.lessons.start(lesson, Path(path))
+            self.remember_recent(Path(path))
+            return True
         try:
             doc = read(path)
         except PositionFormatError as exc:

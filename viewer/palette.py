@@ -35,6 +35,8 @@ MARKER_RGB: dict[str, RGB] = {
     "landing-smash": (220, 30, 30),  # ... on a piece it smashes
     "fall": (220, 30, 30),  # a pushed piece falls off the board here
     "carrier": (250, 190, 20),  # the ball on the pyramid that carries it (Pyramid Ball)
+    "lesson": (210, 50, 190),  # what a lesson's step is about
+    "lesson-pick": (20, 150, 130),  # a point the student picked for a task
 }
 HOVER_RGB: RGB = (255, 196, 0)
 HIGHLIGHT_RGB: RGB = (255, 230, 90)  # tint of markers that are highlighted (a won corner)
@@ -47,6 +49,8 @@ RIM_RGB: dict[str, tuple[float, float, float]] = {
     "anchor": (0.0, 0.85, 0.35),  # its anchor pieces
     "selected": (1.0, 0.45, 0.0),  # the group the user clicked; a hinted move's source
     "remove": (0.86, 0.08, 0.12),  # pieces a hinted move takes off the board
+    "lesson": (0.82, 0.2, 0.75),  # what a lesson's step is about
+    "lesson-pick": (0.08, 0.6, 0.5),  # pieces the student picked for a task
 }
 GHOST_RIM_RGB = (0.25, 0.30, 0.42)
 #: Frames round a flat board's squares in other meanings than RIM_RGB's.
@@ -68,6 +72,7 @@ PATH_RGB: dict[str, RGB] = {
     "push": (245, 140, 20),  # a piece shoved by another
     "hint": (0, 190, 215),  # the engine's hinted program (cyan, as the hint's ghosts)
     "planned-pass": (200, 200, 60),  # a pass a program plans (not yet resolved)
+    "lesson-wrong": (230, 45, 20),  # the path a wrong answer leaves (an escape path)
 }
 REGION_RGB: dict[str, RGB] = {
     **PIECE_RGB,

@@ -40,6 +40,8 @@ class TurnControl:
             window.setup.click(site)
             window.redraw()
             return
+        if window.lessons.take_click(site):  # a lesson's click-points task
+            return
         result = window.ui.click(window.session.game, window.turn, site)
         if result is None:
             window.redraw()  # a step of the turn being built

@@ -271,7 +271,7 @@ def test_open_without_a_display_says_how_to_render(capsys, monkeypatch):
     assert code == 2
     assert "no display" in err
     assert "pyramid-lab render" in err
-    first_lesson = sorted((ROOT / "examples" / "lessons").glob("*.pyr.json"))[0]
+    first_lesson = sorted((ROOT / "examples" / "lessons" / "partition").glob("*.lesson.json"))[0]
     assert f"pyramid-lab render {first_lesson} -o" in err  # without a file: the first lesson
 
 

@@ -59,6 +59,8 @@ RIM_RADIUS = {
     "anchor": 0.51,
     "selected": 0.505,
     "remove": 0.512,
+    "lesson": 0.514,  # what a lesson's step is about
+    "lesson-pick": 0.516,  # a piece picked for a lesson's task
     "hover": 0.52,
 }
 MARKER_TOUCH_RADIUS = 0.3  # markers are small: a click near one counts, as on a touch target

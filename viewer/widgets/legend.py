@@ -59,6 +59,11 @@ DEFAULT_WORDS: dict[tuple[str, str], str] = {
     ("labels", ""): "names",
     ("piece-colours", ""): "each group in its own colour",
     ("decoration", "walls"): "the walls",
+    ("marker", "lesson"): "what this step of the lesson is about",
+    ("rim", "lesson"): "what this step of the lesson is about",
+    ("marker", "lesson-pick"): "a point you picked (click again to let go)",
+    ("rim", "lesson-pick"): "a piece you picked (click again to let go)",
+    ("path", "lesson-wrong"): "why the answer is wrong: the way it leaves open",
 }
 
 

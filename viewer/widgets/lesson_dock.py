@@ -9,7 +9,7 @@ from collections.abc import Callable, Hashable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -71,6 +71,17 @@ def caption_html(title: str, caption: str) -> str:
     return "".join(parts)
 
 
+class _StepsScroll(QScrollArea):
+    """The steps' scroll area: as wide as the dock column was with a caption (its buttons
+    may squeeze, so its own hint would make the column narrow)."""
+
+    WIDTH = 420
+    MINIMUM = 380  # the step's buttons whole beside a scroll bar
+
+    def sizeHint(self) -> QSize:
+        return QSize(self.WIDTH, super().sizeHint().height())
+
+
 class LessonDock(QDockWidget):
     """The caption of the lesson being shown, beside the scene."""
 
@@ -123,6 +134,8 @@ class LessonDock(QDockWidget):
         self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.scroll.setWidget(self.caption)
         layout.addWidget(self.scroll, 1)
+        self.steps_panel: QWidget | None = None  # a lesson file's steps (viewer.lessons)
+        self._body_layout = layout
         self.setWidget(body)
         self.previous.clicked.connect(lambda: self._step(-1))
         self.next.clicked.connect(lambda: self._step(+1))
@@ -143,6 +156,51 @@ class LessonDock(QDockWidget):
             self._sized = True
             window.resizeDocks([self], [OPENING_HEIGHT], Qt.Orientation.Vertical)
 
+    def add_steps(self, panel: QWidget) -> None:
+        """The panel of stepped lessons (lesson files), shown instead of a caption while
+        one is open."""
+        self.steps_panel = panel
+        # Scrolled only where the window is short (teacher mode's editor is tall): the
+        # dock never makes the window grow past the screen.
+        self.steps_scroll = _StepsScroll(self)
+        self.steps_scroll.setWidgetResizable(True)
+        self.steps_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.steps_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.steps_scroll.setWidget(panel)
+        self.steps_scroll.setMinimumWidth(_StepsScroll.MINIMUM)
+        self._body_layout.addWidget(self.steps_scroll, 1)
+        self.steps_scroll.hide()
+
+    def use_steps(self, on: bool) -> None:
+        """Show the stepped lesson (``on``) or the captions of position files."""
+        if self.steps_panel is None:
+            return
+        was = not self.steps_scroll.isHidden()
+        self.steps_scroll.setVisible(on)
+        if on and not was:
+            self.claim_room()  # a lesson file opened: its steps get the room spared
+        for widget in (self.scroll, self.previous, self.next, self.number):
+            widget.setVisible(not on)
+        if on:
+            self.note.hide()
+            self.show()
+            self.raise_()
+
+    def claim_room(self) -> None:
+        """All the height the docks beside it can spare (a lesson file opened; set-up
+        mode's Puzzle dock came up under it while a teacher builds a step)."""
+        window = self.parentWidget()
+        if isinstance(window, QMainWindow) and not self.isFloating():
+            window.resizeDocks([self], [OPENING_HEIGHT], Qt.Orientation.Vertical)
+
+    def forget_shown(self) -> None:
+        """The next :meth:`follow` sets the overlays and caption again."""
+        self._lesson_shown = object()
+
+    @property
+    def steps_active(self) -> bool:
+        return self.steps_panel is not None and not self.steps_scroll.isHidden()
+
     def set_lessons(self, lessons: Sequence[Path], open_lesson: Callable[[Path], object]) -> None:
         """Previous / Next walk ``lessons`` and open one through ``open_lesson`` (the
         window's open, which asks about unsaved changes first)."""
@@ -154,6 +212,8 @@ class LessonDock(QDockWidget):
         """The window took in a new position: a newly opened lesson (or a new game UI) sets
         the lesson's overlays on ``ui`` and shows its caption; the note says when the board
         no longer shows the lesson's position."""
+        if self.steps_active:
+            return  # a lesson file's step: viewer.lessons draws it
         lesson = session.lesson
         game = session.game
         position = game.name, game.position_key()

@@ -1,0 +1,624 @@
+"""Lessons that answer back: lesson files (``*.lesson.json``, format ``pyramid-lab-lesson/1``).
+
+A lesson is a sequence of short steps. Each step has a title, a text (two or three
+sentences), a position, the overlays it needs, points to highlight, and optionally a task
+the rules check::
+
+    {"format": "pyramid-lab-lesson/1", "game": "partition", "title": "A corner ball",
+     "steps": [
+       {"title": "...", "text": "...",
+        "position": {"options": {...}, "to_move": "red", "pieces": [...]},
+        "overlays": {"walls": true}, "highlights": ["SW", "1,0,0"],
+        "task": {"kind": "place", "goal": {"holds": "SW", "by": "red"},
+                 "answers": ["1,0,0"], "hint": "..."}},
+       {"title": "...", "text": "...", "moves": ["1,0,0"]}]}
+
+``position`` is a position file's object (``format`` and ``game`` may be left out); a step
+without one starts from the previous step's position. ``moves`` are played after it.
+
+Tasks (``kind``):
+
+- ``place`` / ``move``: the side to move plays one move. With a ``goal`` (the game's
+  :attr:`~model.game.Game.lesson_goals`, or ``{"win": COLOUR}``) any move that meets it is
+  right; without one, the moves in ``answers``. ``answers`` are the author's own.
+- ``click-points``: the student clicks points. With a ``question`` (the game's
+  :attr:`~model.game.Game.lesson_questions`) the rules give the right set; ``answers`` must
+  equal it. Without one, ``answers`` are the right set.
+- ``win-within``: ``side`` (default: the side to move) wins within ``within`` plies; any
+  first move the prover finds winning is right, the author's ``answers`` must be among them.
+
+:func:`check` proves each task has a right answer and accepts the author's answers.
+Reading has the limits of position files (:mod:`model.files`) and names the key at fault.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import files
+from .game import (
+    Game,
+    GoalCheck,
+    IllegalMoveError,
+    InvalidMoveError,
+    Move,
+    PositionFormatError,
+    game_class,
+    no_proof_with_chance,
+)
+
+FORMAT = "pyramid-lab-lesson/1"
+SUFFIX = ".lesson.json"
+MAX_FILE_BYTES = files.MAX_FILE_BYTES
+MAX_STEPS = 100
+MAX_TEXT = 2000  # characters of a step's text: a dock without scrolling holds far fewer
+MAX_WITHIN = 9  # plies of a win-within task: a lesson's, answered in a blink
+PROVE_SECONDS = 20.0
+MAX_SCAN = 20000  # legal moves tried to see that a goal is not met by every move
+
+KINDS = ("place", "move", "click-points", "win-within")
+_KEYS = {"format", "game", "title", "steps"}
+_STEP_KEYS = {"title", "text", "position", "moves", "overlays", "highlights", "task"}
+_TASK_KEYS = {"kind", "prompt", "goal", "question", "side", "within", "answers", "hint"}
+Point = tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Task:
+    kind: str
+    answers: tuple[str, ...] = ()
+    goal: Mapping[str, Any] | None = None
+    question: Mapping[str, Any] | None = None
+    side: str | None = None
+    within: int | None = None
+    hint: str = ""
+    prompt: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind}
+        if self.prompt:
+            out["prompt"] = self.prompt
+        for key in ("goal", "question", "side", "within"):
+            value = getattr(self, key)
+            if value is not None:
+                out[key] = dict(value) if isinstance(value, Mapping) else value
+        out["answers"] = list(self.answers)
+        if self.hint:
+            out["hint"] = self.hint
+        return out
+
+    def asks_for_points(self) -> bool:
+        return self.kind == "click-points"
+
+
+@dataclass
+class Step:
+    title: str
+    text: str
+    game: Game  # the step's position (its moves on the stack); use position() for a copy
+    overlays: dict[str, Any] = field(default_factory=dict)
+    highlights: tuple[str, ...] = ()  # as written; points() reads them
+    task: Task | None = None
+    raw_position: dict[str, Any] | None = None  # as written (None: the previous step's)
+    moves: tuple[str, ...] = ()
+
+    def position(self) -> Game:
+        return self.game.copy()
+
+    def highlight_points(self) -> list[Point]:
+        return [self.game.lesson_point(text) for text in self.highlights]
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"title": self.title, "text": self.text}
+        if self.raw_position is not None:
+            out["position"] = self.raw_position
+        if self.moves:
+            out["moves"] = list(self.moves)
+        if self.overlays:
+            out["overlays"] = dict(self.overlays)
+        if self.highlights:
+            out["highlights"] = list(self.highlights)
+        if self.task is not None:
+            out["task"] = self.task.to_json()
+        return out
+
+
+@dataclass
+class LessonFile:
+    game_name: str
+    title: str
+    steps: list[Step]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "game": self.game_name,
+            "title": self.title,
+            "steps": [step.to_json() for step in self.steps],
+        }
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A student's answer judged: right or not, the reason in the rules' words, and the
+    points the reason speaks of (an escape path, to be drawn)."""
+
+    correct: bool
+    reason: str
+    points: tuple[Point, ...] = ()
+
+
+# ---- reading -------------------------------------------------------------------------------
+
+
+def loads(text: str | bytes) -> LessonFile:
+    raw = files.loads_json(text, MAX_FILE_BYTES, "lesson file")
+    try:
+        return from_json(raw)
+    except RecursionError:
+        raise PositionFormatError("", "lists or objects nested too deeply") from None
+
+
+def read(path: str | os.PathLike[str]) -> LessonFile:
+    """Load a lesson file; PositionFormatError naming the file and the key on any problem."""
+    source = os.fspath(path)
+    data = files.read_limited(source, MAX_FILE_BYTES, "lesson file")
+    try:
+        return loads(data)
+    except PositionFormatError as exc:
+        raise exc.with_source(source) from None
+
+
+def is_lesson_path(path: str | os.PathLike[str]) -> bool:
+    return os.fspath(path).endswith(SUFFIX)
+
+
+def lesson_step_document(path: str | os.PathLike[str], index: int = 0) -> files.PositionDocument:
+    """A step of a lesson file as a position document (its position, its text as the
+    caption, its overlays): what ``render`` and ``export`` draw of a lesson."""
+    lesson = read(path)
+    step = lesson.steps[min(index, len(lesson.steps) - 1)]
+    caption = f"{step.title}: {step.text}"
+    return files.PositionDocument(
+        step.position(), {"title": lesson.title}, files.Lesson(caption, step.overlays)
+    )
+
+
+def lesson_folders(root: str | os.PathLike[str]) -> list[str]:
+    """The games' lesson folders under ``root`` in the order its ``order.json`` gives
+    (``{"games": [...]}``), then any others by name."""
+    from pathlib import Path
+
+    base = Path(root)
+    present = sorted(p.name for p in base.iterdir() if p.is_dir()) if base.is_dir() else []
+    try:
+        order = files.read_json(base / "order.json", 64 * 1024, "lesson order").get("games", [])
+    except (PositionFormatError, AttributeError):
+        order = []
+    first = [name for name in order if isinstance(name, str) and name in present]
+    return first + [name for name in present if name not in first]
+
+
+def titles(path: str | os.PathLike[str]) -> tuple[str, str]:
+    """The game's title and the lesson's, read from the JSON alone (for menus; the
+    file's name where they cannot be read)."""
+    stem = os.path.basename(os.fspath(path)).removesuffix(SUFFIX).replace("-", " ")
+    try:
+        raw = files.read_json(path, MAX_FILE_BYTES, "lesson file")
+        game, title = game_class(raw["game"]).title, raw["title"]
+    except (PositionFormatError, KeyError, TypeError):
+        return "Lessons", stem
+    number = stem.split(" ", 1)[0]
+    shown = f"{number}. {title}" if number.isdigit() and isinstance(title, str) else stem
+    return str(game), shown
+
+
+def _text(raw: Any, key: str, *, limit: int = MAX_TEXT, empty: bool = False) -> str:
+    if not isinstance(raw, str) or (not empty and not raw.strip()):
+        raise PositionFormatError(key, "must be a non-empty text" if not empty else "a text")
+    if len(raw) > limit:
+        raise PositionFormatError(key, f"too long: {len(raw)} characters (at most {limit})")
+    return raw
+
+
+def from_json(raw: Any) -> LessonFile:
+    if not isinstance(raw, dict):
+        raise PositionFormatError("", "a lesson file must hold one JSON object")
+    for key in ("format", "game", "title", "steps"):
+        if key not in raw:
+            raise PositionFormatError(key, "required key is missing")
+    unknown = sorted(set(raw) - _KEYS)
+    if unknown:
+        raise PositionFormatError(unknown[0], f"unknown key; known: {', '.join(sorted(_KEYS))}")
+    if raw["format"] != FORMAT:
+        raise PositionFormatError("format", f"must be {FORMAT!r}, not {raw['format']!r}")
+    if not isinstance(raw["game"], str):
+        raise PositionFormatError("game", "must be a game name (a string)")
+    try:
+        cls = game_class(raw["game"])
+    except KeyError as exc:
+        raise PositionFormatError("game", str(exc.args[0])) from None
+    title = _text(raw["title"], "title", limit=200)
+    steps_raw = raw["steps"]
+    if not isinstance(steps_raw, list) or not steps_raw:
+        raise PositionFormatError("steps", "must be a non-empty list of steps")
+    if len(steps_raw) > MAX_STEPS:
+        raise PositionFormatError("steps", f"{len(steps_raw)} steps (at most {MAX_STEPS})")
+    steps: list[Step] = []
+    previous: Game | None = None
+    for index, entry in enumerate(steps_raw):
+        step = _read_step(entry, f"steps[{index}]", cls, raw["game"], previous)
+        steps.append(step)
+        previous = step.game
+    return LessonFile(raw["game"], title, steps)
+
+
+def _read_step(raw: Any, where: str, cls: type[Game], name: str, previous: Game | None) -> Step:
+    if not isinstance(raw, dict):
+        raise PositionFormatError(where, "must be an object: title, text, position, ...")
+    unknown = sorted(set(raw) - _STEP_KEYS)
+    if unknown:
+        known = ", ".join(sorted(_STEP_KEYS))
+        raise PositionFormatError(f"{where}.{unknown[0]}", f"unknown key; known: {known}")
+    for key in ("title", "text"):
+        if key not in raw:
+            raise PositionFormatError(f"{where}.{key}", "required key is missing")
+    title = _text(raw["title"], f"{where}.title", limit=200)
+    text = _text(raw["text"], f"{where}.text")
+    raw_position = raw.get("position")
+    if raw_position is not None:
+        game = read_position(raw_position, name, f"{where}.position")
+    elif previous is None:
+        raise PositionFormatError(f"{where}.position", "the first step must have a position")
+    else:
+        game = previous.copy()
+    moves = raw.get("moves", [])
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        raise PositionFormatError(f"{where}.moves", "must be a list of moves written as strings")
+    for index, move in enumerate(moves):
+        try:
+            game.push_text(move)
+        except (InvalidMoveError, IllegalMoveError) as exc:
+            raise PositionFormatError(
+                f"{where}.moves[{index}]", f"{move!r} does not replay: {exc}"
+            ) from None
+    overlays = files.read_overlays(raw.get("overlays", {}), cls, f"{where}.overlays")
+    highlights = raw.get("highlights", [])
+    if not isinstance(highlights, list) or not all(isinstance(h, str) for h in highlights):
+        raise PositionFormatError(f"{where}.highlights", "must be a list of points as strings")
+    for index, text_point in enumerate(highlights):
+        _point(game, text_point, f"{where}.highlights[{index}]")
+    task = _read_task(raw["task"], f"{where}.task", game) if "task" in raw else None
+    return Step(
+        title,
+        text,
+        game,
+        overlays,
+        tuple(highlights),
+        task,
+        dict(raw_position) if raw_position is not None else None,
+        tuple(moves),
+    )
+
+
+def read_position(raw: Any, game_name: str, where: str) -> Game:
+    """A position embedded in a lesson: a position file's object, ``format`` and ``game``
+    optional."""
+    if not isinstance(raw, dict):
+        raise PositionFormatError(where, "must be a position object (options, to_move, pieces)")
+    if raw.get("game", game_name) != game_name:
+        raise PositionFormatError(f"{where}.game", f"must be the lesson's game, {game_name!r}")
+    for key in ("puzzle", "lesson", "variations"):
+        if key in raw:
+            raise PositionFormatError(f"{where}.{key}", "not part of a lesson's position")
+    document = {"format": files.FORMAT, "game": game_name, "history": [], **raw}
+    try:
+        return files.from_json(document).game
+    except PositionFormatError as exc:
+        key = f"{where}.{exc.key}" if exc.key else where
+        raise PositionFormatError(key, exc.reason) from None
+
+
+def _point(game: Game, text: str, where: str) -> Point:
+    try:
+        return game.lesson_point(text)
+    except ValueError as exc:
+        raise PositionFormatError(where, str(exc)) from None
+
+
+def _read_task(raw: Any, where: str, game: Game) -> Task:
+    if not isinstance(raw, dict):
+        raise PositionFormatError(where, "must be an object: kind, answers, hint, ...")
+    unknown = sorted(set(raw) - _TASK_KEYS)
+    if unknown:
+        known = ", ".join(sorted(_TASK_KEYS))
+        raise PositionFormatError(f"{where}.{unknown[0]}", f"unknown key; known: {known}")
+    kind = raw.get("kind")
+    if kind not in KINDS:
+        raise PositionFormatError(f"{where}.kind", f"must be one of {', '.join(KINDS)}")
+    answers = raw.get("answers", [])
+    if not isinstance(answers, list) or not all(isinstance(a, str) for a in answers):
+        raise PositionFormatError(f"{where}.answers", "must be a list of texts")
+    if not answers and kind != "click-points":  # a click-points answer may be "none"
+        raise PositionFormatError(f"{where}.answers", "give the author's answer(s)")
+    hint = _text(raw.get("hint", ""), f"{where}.hint", empty=True)
+    prompt = _text(raw.get("prompt", ""), f"{where}.prompt", empty=True)
+    goal, question, side, within = raw.get("goal"), raw.get("question"), None, None
+    wrong = {
+        "place": {"question", "side", "within"},
+        "move": {"question", "side", "within"},
+        "click-points": {"goal", "side", "within"},
+        "win-within": {"goal", "question"},
+    }[kind] & set(raw)
+    if wrong:
+        raise PositionFormatError(f"{where}.{sorted(wrong)[0]}", f"not a key of a {kind} task")
+    if goal is not None:
+        if not isinstance(goal, dict):
+            raise PositionFormatError(f"{where}.goal", "must be an object")
+        try:
+            check_goal(game, goal)
+        except ValueError as exc:
+            raise PositionFormatError(f"{where}.goal", str(exc)) from None
+    if question is not None:
+        if not isinstance(question, dict):
+            raise PositionFormatError(f"{where}.question", "must be an object")
+        try:
+            game.lesson_points(question)
+        except ValueError as exc:
+            raise PositionFormatError(f"{where}.question", str(exc)) from None
+    if kind == "click-points":
+        for index, text in enumerate(answers):
+            _point(game, text, f"{where}.answers[{index}]")
+    else:
+        for index, text in enumerate(answers):
+            try:
+                game.parse_move(text)
+            except InvalidMoveError as exc:
+                raise PositionFormatError(f"{where}.answers[{index}]", str(exc)) from None
+    if kind == "win-within":
+        side = raw.get("side", game.to_move)
+        if side not in game.players:
+            raise PositionFormatError(
+                f"{where}.side", f"must be {' or '.join(map(repr, game.players))}, not {side!r}"
+            )
+        within = raw.get("within")
+        if not isinstance(within, int) or isinstance(within, bool) or not 1 <= within <= MAX_WITHIN:
+            raise PositionFormatError(
+                f"{where}.within", f"must be a number of plies from 1 to {MAX_WITHIN}"
+            )
+    return Task(kind, tuple(answers), goal, question, side, within, hint, prompt)
+
+
+def check_goal(game: Game, goal: Mapping[str, Any]) -> GoalCheck:
+    """Whether ``game`` meets ``goal``: ``{"win": COLOUR}`` here, the others by the game's
+    :meth:`~model.game.Game.lesson_goal`; ValueError for a goal it does not know."""
+    if "win" in goal:
+        if set(goal) != {"win"} or goal["win"] not in game.players:
+            raise ValueError(f'a win goal is {{"win": {" or ".join(map(repr, game.players))}}}')
+        outcome = game.outcome()
+        if outcome is not None and outcome.winner == goal["win"]:
+            return GoalCheck(True, f"{goal['win']} wins")
+        return GoalCheck(False, f"{goal['win']} has not won yet")
+    return game.lesson_goal(goal)
+
+
+# ---- judging answers -----------------------------------------------------------------------
+
+
+def judge_move(task: Task, position: Game, move: Move | str) -> Verdict:
+    """A move played at the step's ``position`` (left unchanged) judged against ``task``."""
+    if isinstance(move, str):
+        move = position.parse_move(move)
+    reason = position.why_illegal(move)
+    if reason is not None:
+        return Verdict(False, f"{move} cannot be played: {reason}")
+    if task.kind == "win-within":
+        return _judge_win(task, position, move)
+    if task.goal is not None:
+        after = position.copy()
+        after.push(move)
+        result = check_goal(after, task.goal)
+        if result.met:
+            return Verdict(True, f"{move}: {result.reason}")
+        return Verdict(False, f"after {move}, {result.reason}", result.points)
+    answers = [position.parse_move(a) for a in task.answers]
+    if move in answers:
+        return Verdict(True, f"{move} is the move")
+    return Verdict(False, f"{move} is not the move this step asks for")
+
+
+def _winning_first_moves(task: Task, position: Game) -> list[Move] | None:
+    """Every first move winning within the task's plies (None when not settled in time)."""
+    from .search.prover import prove  # the search imports the game modules
+
+    assert task.within is not None
+    assert task.side is not None
+    proof = prove(position, task.side, task.within, first_moves=True, max_seconds=PROVE_SECONDS)
+    if proof.result == "unknown":
+        return None
+    return [move for move, _ in proof.first_moves]
+
+
+def _judge_win(task: Task, position: Game, move: Move) -> Verdict:
+    from .search.prover import prove
+
+    assert task.within is not None
+    assert task.side is not None
+    winners = _winning_first_moves(task, position)
+    if winners is None:
+        return Verdict(False, "the prover could not settle this in time")
+    if move in winners:
+        return Verdict(True, f"{move}: {task.side} wins within {task.within} plies")
+    after = position.copy()
+    after.push(move)
+    if after.is_over():
+        return Verdict(False, f"{move} ends the game: {after.describe_result()}")
+    if task.within <= 1:
+        return Verdict(False, f"{move} does not win at once")
+    # The reply that holds out: the first one after which the win is no longer forced.
+    for reply in after.legal_moves():
+        after.push(reply)
+        proof = prove(after, task.side, task.within - 2, shortest=False, line=False)
+        after.pop()
+        if proof.result == "disproven":
+            return Verdict(
+                False,
+                f"{move} does not force it: after {reply} {task.side} no longer wins "
+                f"within {task.within} plies",
+            )
+    return Verdict(False, f"{move} does not win within {task.within} plies")
+
+
+def judge_points(task: Task, position: Game, clicked: Iterable[Point]) -> Verdict:
+    """The points a student clicked, judged against a click-points ``task``."""
+    chosen = {tuple(p) for p in clicked}
+    right = right_points(task, position)
+    if chosen == right:
+        return Verdict(True, _names(position, right) if right else "none")
+    extra = sorted(chosen - right)
+    missing = sorted(right - chosen)
+    if extra:
+        why = position.lesson_point_reason(task.question, extra[0]) if task.question else ""
+        return Verdict(
+            False,
+            f"{_names(position, extra)} {'is' if len(extra) == 1 else 'are'} not one of them"
+            + (f" ({why})" if why else ""),
+            tuple(extra),
+        )
+    return Verdict(False, f"{len(missing)} more to find")
+
+
+def right_points(task: Task, position: Game) -> frozenset[Point]:
+    if task.question is not None:
+        return position.lesson_points(task.question)
+    return frozenset(position.lesson_point(a) for a in task.answers)
+
+
+def _names(game: Game, points: Iterable[Point]) -> str:
+    return ", ".join(game.point_name(p) for p in sorted(points)) or "none"
+
+
+# ---- checking a lesson ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Problem:
+    step: int  # 0-based
+    title: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"step {self.step + 1} ({self.title!r}): {self.reason}"
+
+
+def check(lesson: LessonFile) -> list[Problem]:
+    """Every task of ``lesson`` proven to have a right answer, the author's accepted."""
+    problems = []
+    for index, step in enumerate(lesson.steps):
+        if step.task is None:
+            continue
+        reason = check_task(step.task, step.position())
+        if reason is not None:
+            problems.append(Problem(index, step.title, reason))
+    return problems
+
+
+def check_task(task: Task, position: Game) -> str | None:
+    """Why ``task`` is not sound at ``position``, or None."""
+    if position.is_over() and task.kind != "click-points":
+        return f"the game is over here ({position.describe_result()}): nothing to play"
+    if task.kind == "click-points":
+        right = right_points(task, position)
+        given = {position.lesson_point(a) for a in task.answers}
+        if given != right:
+            missing, extra = sorted(right - given), sorted(given - right)
+            said = []
+            if missing:
+                said.append(f"the rules also count {_names(position, missing)}")
+            if extra:
+                said.append(f"the rules do not count {_names(position, extra)}")
+            return "the answers are not the rules' answer: " + "; ".join(said)
+        return None
+    if task.kind == "win-within":
+        if position.has_chance:
+            return no_proof_with_chance(position.title)
+        if position.to_move != task.side:
+            return f"{task.side} is not to move"
+        winners = _winning_first_moves(task, position)
+        if winners is None:
+            return f"the prover did not settle it within {PROVE_SECONDS:g} s"
+        if not winners:
+            return f"{task.side} cannot force a win within {task.within} plies"
+        for answer in task.answers:
+            if position.parse_move(answer) not in winners:
+                return f"the answer {answer} does not win within {task.within} plies"
+        return None
+    for answer in task.answers:
+        move = position.parse_move(answer)
+        reason = position.why_illegal(move)
+        if reason is not None:
+            return f"the answer {answer} is not legal: {reason}"
+        verdict = judge_move(task, position, move)
+        if not verdict.correct:
+            return f"the answer {answer} is not accepted: {verdict.reason}"
+    few = position.legal_move_count() <= MAX_SCAN  # simultaneous games: trillions of joint moves
+    if task.goal is not None and few and all(right_moves_flags(task, position)):
+        return "every legal move meets the goal: nothing to find"
+    return None
+
+
+def right_moves_flags(task: Task, position: Game) -> list[bool]:
+    return [judge_move(task, position, m).correct for m in position.legal_moves()]
+
+
+def right_moves(task: Task, position: Game) -> list[Move]:
+    """Every legal move that answers a place/move task (for hints and tests)."""
+    return [m for m in position.legal_moves() if judge_move(task, position, m).correct]
+
+
+# ---- writing -------------------------------------------------------------------------------
+
+
+def dumps(lesson: LessonFile) -> str:
+    import json
+
+    return json.dumps(lesson.to_json(), indent=2, ensure_ascii=False) + "\n"
+
+
+def write(path: str | os.PathLike[str], lesson: LessonFile) -> None:
+    """Save atomically (as position files are); a lesson that does not read back is refused."""
+    text = dumps(lesson)
+    loads(text)  # PositionFormatError: nothing is written
+    files.write_text(path, text)
+
+
+def position_json(game: Game) -> dict[str, Any]:
+    """A game's position as a lesson step embeds it (no format or game keys)."""
+    doc = files.to_json(game)
+    doc.pop("format")
+    doc.pop("game")
+    return doc
+
+
+def step_from(
+    title: str,
+    text: str,
+    game: Game,
+    *,
+    overlays: Mapping[str, Any] | None = None,
+    highlights: Sequence[str] = (),
+    task: Task | None = None,
+) -> Step:
+    """A step on a copy of ``game``'s position, embedded (the teacher's set-up)."""
+    return Step(
+        title,
+        text,
+        game.copy(),
+        dict(overlays or {}),
+        tuple(highlights),
+        task,
+        position_json(game),
+    )

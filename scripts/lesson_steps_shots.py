@@ -1,0 +1,96 @@
+"""Screenshots of lesson files (issue 28) as a student and as a teacher sees them: a step
+with its task, a wrong answer with its reason and escape path, the hint, a right answer,
+a click-points task, a win-within task answered with another winning move than the
+author's, one step of every other game, and teacher mode editing a step. Progress goes to
+a temporary file. Run by hand on a display:
+
+    xvfb-run -a -s "-screen 0 1400x950x24" .venv/bin/python scripts/lesson_steps_shots.py [OUT]
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+def main(out: Path) -> None:
+    os.environ["PYRAMID_LAB_LESSON_PROGRESS"] = tempfile.mkdtemp() + "/progress.json"
+    os.environ["PYRAMID_LAB_AUTOSAVE"] = tempfile.mkdtemp()
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance() or QApplication([])
+    from model import lesson as lessons
+    from viewer.app import MainWindow
+    from viewer.lessons import play_answer
+    from viewer.session import Session
+
+    out.mkdir(parents=True, exist_ok=True)
+    folder = ROOT / "examples" / "lessons"
+    first = folder / "partition" / "01-corners-and-walls.lesson.json"
+    window = MainWindow(Session(lessons.read(first).steps[0].position()))
+    window.resize(1400, 900)
+    window.show()
+
+    def shot(name: str) -> None:
+        for _ in range(20):
+            app.processEvents()
+        window.render()
+        app.processEvents()
+        window.grab().save(str(out / f"{name}.png"))
+        print(out / f"{name}.png", "|", window.lessons.panel.verdict.text())
+
+    def lesson(relative: str, step: int = 0) -> None:
+        assert window.menus.open_file(folder / relative, ask=False)
+        window.lessons.go(step)
+
+    control = window.lessons
+    lesson("partition/01-corners-and-walls.lesson.json", 1)
+    shot("student-01-click-a-corner")
+    lesson("partition/03-a-corner-ball.lesson.json")
+    shot("student-03-task")
+    play_answer(window, "0,1,0")
+    shot("student-03-wrong-with-path")
+    control.hint()
+    shot("student-03-hint")
+    control.retry()
+    play_answer(window, "2,0,1")
+    shot("student-03-right")
+    control.go(1)
+    for point in ((0, 0, 0), (3, 0, 0)):
+        window.turns.click(window.ui.site_of(point))
+    shot("student-03-points-picked")
+    control.check()
+    shot("student-03-points-right")
+    lesson("partition/09-two-threats.lesson.json", 1)
+    play_answer(window, "0,0,3")  # not the author's answer: the prover accepts it
+    shot("student-09-other-winning-move")
+    for relative, answer in (
+        ("pyraos/01-squares-and-removals.lesson.json", "1,1,0 x0,0,0"),
+        ("terrace/01-pushes.lesson.json", None),
+        ("ball/01-programming.lesson.json", None),
+        ("rolling/02-fights.lesson.json", None),
+    ):
+        lesson(relative, 1)
+        task = control.step.task
+        play_answer(window, answer or task.answers[0])
+        shot(f"student-{relative.split('/')[0]}")
+    lesson("partition/05-escape-paths.lesson.json", 1)
+    control.panel.teach.setChecked(True)
+    shot("teacher-editor")
+    window.enter_setup()
+    shot("teacher-setup-mode")
+    window.leave_setup()
+    control.panel.add.click()
+    control.panel.edit_title.setText("My own step")
+    control.panel.edit_text.setPlainText("A step written in the window.")
+    control.panel.apply.click()
+    shot("teacher-added-step")
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]) if len(sys.argv) > 1 else Path("/tmp/lesson-steps-shots"))

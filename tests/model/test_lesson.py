@@ -1,0 +1,239 @@
+"""Lesson files (model.lesson): reading with clear errors, answers judged by the rules,
+``lesson check`` over the shipped lessons, and a fuzz of the reader."""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import json
+import pathlib
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from model import lesson as L
+from model.game import PositionFormatError
+from viewer.cli import main
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+LESSONS = ROOT / "examples" / "lessons"
+
+
+def _doc() -> dict[str, Any]:
+    """Red on SW, (1,0,0) and (2,0,0) of a base-3 pyramid: (2,0,0)... SE holds nothing yet."""
+    position = {
+        "options": {"size": 3, "version": "floating"},
+        "to_move": "red",
+        "study": True,
+        "pieces": [[0, 0, 0, "red"], [1, 0, 0, "red"]],
+    }
+    return {
+        "format": L.FORMAT,
+        "game": "partition",
+        "title": "Test",
+        "steps": [
+            {
+                "title": "Hold SW",
+                "text": "Place the ball.",
+                "position": position,
+                "overlays": {"corners": True, "region": "SW"},
+                "highlights": ["SW", "1,0,0"],
+                "task": {
+                    "kind": "place",
+                    "goal": {"holds": "SW", "by": "red"},
+                    "answers": ["2,0,0"],
+                    "hint": "East wall.",
+                },
+            },
+            {
+                "title": "Who holds",
+                "text": "Click.",
+                "moves": ["2,0,0"],
+                "task": {
+                    "kind": "click-points",
+                    "question": {"held_by": "red"},
+                    "answers": ["SW", "SE"],
+                },
+            },
+        ],
+    }
+
+
+def test_a_lesson_reads_and_its_tasks_check():
+    lesson = L.loads(json.dumps(_doc()))
+    assert [s.title for s in lesson.steps] == ["Hold SW", "Who holds"]
+    assert lesson.steps[0].highlight_points() == [(0, 0, 0), (1, 0, 0)]
+    assert lesson.steps[1].position().colour_at((2, 0, 0)) == "red"  # previous step + moves
+    assert L.check(lesson) == []
+
+
+def test_a_wrong_ball_gets_the_escape_path_and_any_right_one_counts():
+    step = L.loads(json.dumps(_doc())).steps[0]
+    wrong = L.judge_move(step.task, step.position(), "0,1,0")
+    assert not wrong.correct
+    assert wrong.reason == "after 0,1,0, SW keeps an escape path through (2,0,0)"
+    assert wrong.points[0] == (0, 0, 0)
+    assert wrong.points[-1] == (2, 0, 0)
+    # (1,0,1) is not the author's answer but anchors the group on the east wall too
+    assert L.judge_move(step.task, step.position(), "1,0,1").correct
+    assert sorted(map(str, L.right_moves(step.task, step.position()))) == ["1,0,1", "2,0,0"]
+
+
+def test_click_points_are_judged_by_the_rules():
+    step = L.loads(json.dumps(_doc())).steps[1]
+    assert L.judge_points(step.task, step.position(), [(0, 0, 0), (2, 0, 0)]).correct
+    missing = L.judge_points(step.task, step.position(), [(0, 0, 0)])
+    assert not missing.correct
+    assert missing.reason == "1 more to find"
+    extra = L.judge_points(step.task, step.position(), [(0, 0, 0), (2, 0, 0), (0, 2, 0)])
+    assert extra.reason == "NW (0,2,0) is not one of them (nobody holds NW)"
+
+
+def test_win_within_accepts_any_winning_move_not_only_the_authors():
+    lesson = L.read(LESSONS / "partition" / "09-two-threats.lesson.json")
+    step = lesson.steps[1]
+    task = step.task
+    assert task is not None
+    assert task.answers == ("3,0,0",)
+    assert L.judge_move(task, step.position(), "0,0,3").correct  # the other winning move
+    position = step.position()
+    loser = next(m for m in position.legal_moves() if str(m) not in ("3,0,0", "0,0,3"))
+    wrong = L.judge_move(task, position, loser)
+    assert not wrong.correct
+    assert "does not force it" in wrong.reason
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d["steps"][0].pop("position"), "steps[0].position: the first step must have"),
+        (lambda d: d["steps"][1].update(moves=["0,0,0"]), "steps[1].moves[0]"),
+        (lambda d: d["steps"][0]["task"].update(kind="guess"), "steps[0].task.kind"),
+        (lambda d: d["steps"][0].update(highlights=["9,9,9"]), "steps[0].highlights[0]"),
+        (lambda d: d["steps"][0].update(overlays={"fog": True}), "steps[0].overlays.fog"),
+        (lambda d: d["steps"][0]["task"].update(goal={"holds": "XX", "by": "red"}), "task.goal"),
+        (lambda d: d.update(format="pyramid-lab/1"), "format"),
+        (lambda d: d["steps"][0]["position"].update(game="pyraos"), "steps[0].position.game"),
+        (lambda d: d["steps"][0]["position"]["pieces"].append([0, 0, 0, "blue"]), "pieces[2]"),
+    ],
+)
+def test_bad_lessons_name_the_key(change, message):
+    doc = _doc()
+    change(doc)
+    with pytest.raises(PositionFormatError) as info:
+        L.loads(json.dumps(doc))
+    assert message in str(info.value)
+
+
+def test_lesson_check_exits_2_naming_the_step(tmp_path, capsys):
+    doc = _doc()
+    doc["steps"][0]["task"]["answers"] = ["0,1,0"]  # the author's answer is wrong
+    doc["steps"][1]["task"]["answers"] = ["SW"]  # and SE is missed
+    path = tmp_path / "bad.lesson.json"
+    path.write_text(json.dumps(doc))
+    assert main(["lesson", "check", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "step 1 ('Hold SW'): the answer 0,1,0 is not accepted" in err
+    assert "step 2 ('Who holds'): the answers are not the rules' answer" in err
+    assert "SE (2,0,0)" in err
+    good = tmp_path / "good.lesson.json"
+    good.write_text(json.dumps(_doc()))
+    assert main(["lesson", "check", str(good)]) == 0
+    assert main(["lesson", "check", str(tmp_path / "missing.lesson.json")]) == 2
+
+
+def test_a_task_every_move_solves_is_refused():
+    doc = _doc()
+    doc["steps"][1]["task"] = {
+        "kind": "move",
+        "goal": {"holds": "SW", "by": "red"},
+        "answers": ["0,1,0"],
+    }
+    doc["steps"][1]["moves"] = ["2,0,0", "0,2,0"]  # red holds SW whatever it plays next
+    problems = L.check(L.loads(json.dumps(doc)))
+    assert [p.step for p in problems] == [1]
+    assert "every legal move meets the goal" in problems[0].reason
+
+
+def test_the_shipped_lessons_pass_lesson_check(capsys):
+    paths = sorted(LESSONS.glob("*/*.lesson.json"))
+    by_game: dict[str, int] = {}
+    for path in paths:
+        by_game[path.parent.name] = by_game.get(path.parent.name, 0) + 1
+    assert by_game["partition"] >= 12
+    for game in ("pyraos", "terrace", "ball", "rolling"):
+        assert by_game.get(game, 0) >= 2, game
+    assert main(["lesson", "check", *map(str, paths)]) == 0
+    out = capsys.readouterr().out
+    assert out.count(": ok (") == len(paths)
+
+
+def test_a_lesson_saves_and_reads_back_the_same(tmp_path):
+    lesson = L.read(LESSONS / "partition" / "03-a-corner-ball.lesson.json")
+    path = tmp_path / "copy.lesson.json"
+    L.write(path, lesson)
+    again = L.read(path)
+    assert again.to_json() == lesson.to_json()
+    step = L.step_from("New", "A step of my own.", again.steps[1].position())
+    again.steps.append(step)
+    L.write(path, again)
+    assert L.read(path).steps[-1].position().position_key() == step.game.position_key()
+
+
+# ---- fuzz ------------------------------------------------------------------------------------
+
+_BASE = json.loads(json.dumps(_doc()))
+_LEAVES = st.one_of(
+    st.none(), st.booleans(), st.integers(-5, 40), st.text(max_size=8), st.just("SW")
+)
+
+
+def _paths(value: Any, prefix: tuple = ()) -> list[tuple]:
+    out = [prefix]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            out += _paths(item, (*prefix, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            out += _paths(item, (*prefix, index))
+    return out
+
+
+_ALL = _paths(_BASE)[1:]
+
+
+@settings(
+    max_examples=150,
+    derandomize=True,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(st.lists(st.tuples(st.sampled_from(_ALL), _LEAVES, st.booleans()), max_size=3))
+def test_fuzz_the_reader_only_raises_position_format_error(edits):
+    doc = copy.deepcopy(_BASE)
+    for path, value, delete in edits:
+        parent = doc
+        try:
+            for key in path[:-1]:
+                parent = parent[key]
+            if delete and isinstance(parent, dict):
+                parent.pop(path[-1], None)
+            else:
+                parent[path[-1]] = value
+        except (KeyError, IndexError, TypeError):
+            continue
+    try:
+        lesson = L.loads(json.dumps(doc))
+    except PositionFormatError:
+        return
+    L.check(lesson)  # a lesson that reads is checked without any other error
+
+
+@settings(max_examples=100, derandomize=True, deadline=None, database=None)
+@given(st.binary(max_size=200))
+def test_fuzz_bytes(data):
+    with contextlib.suppress(PositionFormatError):
+        L.loads(data)

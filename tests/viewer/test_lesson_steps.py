@@ -1,0 +1,214 @@
+"""Lessons that answer back in the window (viewer.lessons): a lesson file opened from the
+menus, its task answered on the board through the window's click path, the verdict with
+its reason and path, Hint, Retry, progress kept between runs, and teacher mode."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from model import lesson as L
+from viewer.lessons import Progress, play_answer
+
+ROOT = Path(__file__).resolve().parents[2]
+LESSONS = ROOT / "examples" / "lessons"
+CORNER_BALL = LESSONS / "partition" / "03-a-corner-ball.lesson.json"
+
+
+def _open(window, path=CORNER_BALL):
+    assert window.menus.open_file(path)
+    return window.lessons
+
+
+def test_a_lesson_opens_on_its_first_step(make_window):
+    window = make_window()
+    control = _open(window)
+    assert control.active
+    assert window.lesson_dock.steps_active
+    assert not window.lesson_dock.isHidden()
+    step = L.read(CORNER_BALL).steps[0]
+    assert window.session.game.position_key() == step.position().position_key()
+    panel = control.panel
+    assert panel.step_title.text() == "The corner itself"
+    assert panel.progress.text() == "Step 1 of 2; 0 of 2 tasks done"
+    assert panel.prompt.text() == "Place the red ball that makes red hold SW."
+    assert panel.steps.count() == 2
+
+
+def test_a_wrong_ball_is_explained_with_its_path_and_retried(make_window):
+    window = make_window()
+    control = _open(window)
+    window.turns.click(window.ui.site_of((0, 1, 0)))  # the window's own pick path
+    assert window.session.game.colour_at((0, 1, 0)) == "red"
+    assert control.verdict is not None
+    assert not control.verdict.correct
+    assert "SW keeps an escape path through (3,0,0)" in control.panel.verdict.text()
+    frame = window.drawn_frame()
+    assert frame is not None
+    tubes = [p for p in frame.paths if p.style == "lesson-wrong"]
+    assert tubes
+    assert tubes[0].sites[0] == window.ui.site_of((0, 0, 0))
+    window.undo()  # back at the step's position: the verdict goes, the task waits again
+    assert control.verdict is None
+    assert window.session.game.colour_at((0, 1, 0)) is None
+    window.turns.click(window.ui.site_of((0, 1, 0)))
+    assert not control.verdict.correct
+    control.panel.hint.click()
+    assert "east wall" in control.panel.hint_text.text()
+    control.panel.retry.click()
+    assert window.session.game.colour_at((0, 1, 0)) is None
+    assert control.verdict is None
+    play_answer(window, "2,0,1")  # not the author's 3,0,0: the rules accept it
+    assert control.verdict.correct
+    assert control.panel.verdict.text().startswith("Right!")
+
+
+def test_progress_is_kept_between_runs(make_window, tmp_path):
+    window = make_window()
+    control = _open(window)
+    play_answer(window, "3,0,0")
+    control.panel.next.click()
+    assert control.index == 1
+    again = Progress(control.progress.file)  # a new run reads the same file
+    assert again.done(CORNER_BALL) == {0}
+    assert again.at(CORNER_BALL) == 1
+    assert json.loads(control.progress.file.read_text())["format"].startswith("pyramid-lab")
+    other = make_window()
+    assert other.menus.open_file(CORNER_BALL)
+    assert other.lessons.index == 1  # it opens where the student left it
+    assert "\u2713 1." in other.lessons.panel.steps.item(0).text()
+
+
+def test_click_points_go_through_the_board_and_are_checked(make_window):
+    window = make_window()
+    control = _open(window)
+    control.go(1)  # "which corners does red hold?": SW and SE
+    before = window.session.game.position_key()
+    window.turns.click(window.ui.site_of((0, 0, 0)))
+    assert control.picked == [(0, 0, 0)]
+    assert window.session.game.position_key() == before  # a pick, not a move
+    markers = window.drawn_frame().highlights.get("lesson-pick", ())
+    assert window.ui.site_of((0, 0, 0)) in markers
+    control.panel.check.click()
+    assert not control.verdict.correct
+    assert control.panel.verdict.text() == "Not yet: 1 more to find"
+    window.turns.click(window.ui.site_of((0, 3, 0)))  # NW: wrong
+    window.turns.click(window.ui.site_of((0, 3, 0)))  # and let go again
+    window.turns.click(window.ui.site_of((3, 0, 0)))
+    control.panel.check.click()
+    assert control.verdict.correct
+
+
+def test_another_file_ends_the_lesson(make_window):
+    window = make_window()
+    control = _open(window)
+    assert window.menus.open_file(ROOT / "examples" / "partition" / "t3-lone-apex.pyr.json")
+    assert not control.active
+    assert not window.lesson_dock.steps_active
+
+
+def test_the_last_step_leads_to_the_next_lesson(make_window):
+    window = make_window()
+    control = _open(window)
+    control.go(1)
+    assert control.panel.next.text() == "Next lesson >"
+    control.panel.next.click()
+    assert control.path.name == "04-a-partition-needs-an-anchor.lesson.json"
+
+
+def test_teacher_edits_a_step_takes_a_position_and_saves(make_window, tmp_path):
+    window = make_window()
+    control = _open(window)
+    panel = control.panel
+    panel.teach.setChecked(True)
+    assert not panel.editor.isHidden()
+    panel.edit_text.setPlainText("Our own words for this step.")
+    panel.edit_hint.setText("Look east.")
+    panel.apply.click()
+    assert control.step.text == "Our own words for this step."
+    assert control.step.task.hint == "Look east."
+    panel.edit_rule.setText('{"holds": "SW", "by": "blue"}')  # red's answers do not do that
+    panel.apply.click()
+    assert "checked:" in panel.editor_message.text()
+    panel.edit_rule.setText('{"holds": "SW", "by": "red"}')
+    panel.apply.click()
+    # a new step on a position made in set-up mode
+    window.enter_setup()
+    window.setup.click(window.ui.site_of((0, 0, 1)))
+    assert window.apply_setup()
+    assert control.active  # set-up mode's position is the teacher's, the lesson stays
+    panel.add.click()
+    assert control.index == 1
+    assert len(control.lesson.steps) == 3
+    assert control.step.position().colour_at((0, 0, 1)) is not None
+    panel.up.click()
+    assert control.index == 0
+    assert control.lesson.steps[1].title == "The corner itself"
+    panel.edit_kind.setCurrentText("click-points")
+    panel.edit_rule.setText('{"held_by": "red"}')
+    panel.edit_answers.setText("")
+    panel.edit_prompt.setText("Which corners does red hold?")
+    panel.apply.click()
+    target = tmp_path / "mine.lesson.json"
+    assert control.save(target) is None
+    saved = L.read(target)
+    assert [s.title for s in saved.steps] == ["New step", "The corner itself", "Holding"]
+    assert saved.steps[1].text == "Our own words for this step."
+    assert saved.steps[0].task.kind == "click-points"
+    assert L.check(saved) == []
+    panel.remove.click()
+    assert len(control.lesson.steps) == 2
+
+
+def test_every_step_fits_the_dock_without_scrolling(make_window):
+    """The issue: shorten every text that does not fit the dock without scrolling. In the
+    window's default size each step of every shipped lesson, with its task, a two-line
+    verdict and the hint, needs less height than the dock gives it."""
+    window = make_window()
+    window.resize(1200, 800)
+    for path in sorted(LESSONS.glob("*/*.lesson.json")):
+        assert window.menus.open_file(path, ask=False)
+        control = window.lessons
+        for index in range(len(control.lesson.steps)):
+            control.go(index)
+            control.hint_shown = True
+            control.panel.show_step()
+            control.panel.verdict.setText("Not yet: " + "a reason of two lines " * 4)
+            control.panel.verdict.show()
+            scroll = window.lesson_dock.steps_scroll
+            width = scroll.viewport().width()
+            needed = control.panel.layout().totalHeightForWidth(width)
+            assert needed <= scroll.viewport().height(), f"{path.name} step {index + 1}"
+
+
+def test_a_teacher_starts_a_lesson_from_the_board_and_saves_it(make_window, tmp_path):
+    window = make_window()  # a base-3 Partition
+    window.play_move(window.session.game.parse_move("0,0,0"))
+    window.menus.new_lesson.trigger()
+    control = window.lessons
+    assert control.active
+    assert control.path is None
+    assert control.panel.teach.isChecked()
+    assert control.step.position().colour_at((0, 0, 0)) == "red"
+    panel = control.panel
+    panel.edit_title.setText("Blue answers")
+    panel.edit_kind.setCurrentText("place")
+    panel.edit_rule.setText('{"holds": "SW", "by": "blue"}')  # red's ball sits on SW
+    panel.edit_answers.setText("1,0,0")
+    panel.apply.click()
+    message = panel.editor_message.text()
+    assert message.startswith("checked: the answer 1,0,0 is not accepted")
+    assert "escape path" in message
+    assert control.save(tmp_path / "bad.lesson.json").startswith("not saved: step 1")
+    assert not (tmp_path / "bad.lesson.json").exists()
+    panel.edit_kind.setCurrentText("click-points")
+    panel.edit_rule.setText('{"held_by": "red"}')
+    panel.edit_answers.setText("SW")  # a ball on SW without an anchor holds nothing
+    panel.apply.click()
+    assert "the rules do not count SW (0,0,0)" in panel.editor_message.text()
+    panel.edit_answers.setText("")  # the answer is "none"
+    panel.apply.click()
+    assert control.save(tmp_path / "mine.lesson.json") is None
+    saved = L.read(tmp_path / "mine.lesson.json")
+    assert saved.steps[0].title == "Blue answers"
+    assert L.check(saved) == []

@@ -1,0 +1,413 @@
+"""Lessons that answer back, in the window: a lesson file's steps shown one at a time in
+the Lesson dock, the step's position on the board, its overlays and highlights drawn, its
+task answered on the board (a move through the window's normal click path, or points
+clicked) and judged by the rules (:mod:`model.lesson`), with the reason of a wrong answer
+and the path it speaks of drawn, a hint, Retry, and progress kept between runs
+(:class:`Progress`). Teacher mode edits the lesson in the dock and saves it.
+
+The window names no game here: points go through the game UI's ``site_of``/``coords_of``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QTimer
+
+from model import lesson as lessons
+from model.files import PositionDocument, write_text
+from model.game import Game, IllegalMoveError, PositionFormatError
+
+from .frame import Frame, Marker
+from .frame import Path as Tube
+from .slots import slot
+from .widgets.lesson_steps import StepPanel
+
+if TYPE_CHECKING:
+    from .games import GameUI
+    from .host import LessonHost
+
+PROGRESS_FORMAT = "pyramid-lab-lesson-progress/1"
+
+
+def progress_file() -> Path:
+    """Where progress is kept: ``PYRAMID_LAB_LESSON_PROGRESS`` (tests point it at a
+    temporary file), else the user's config folder."""
+    if os.environ.get("PYRAMID_LAB_LESSON_PROGRESS"):
+        return Path(os.environ["PYRAMID_LAB_LESSON_PROGRESS"])
+    config = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(config) / "pyramid-lab" / "lesson-progress.json"
+
+
+class Progress:
+    """Per lesson file: the steps whose task was answered right, and the step last shown.
+    A missing or unreadable file is no progress (never an error); writes are atomic."""
+
+    def __init__(self, file: Path | None = None) -> None:
+        self.file = file or progress_file()
+        self.data: dict[str, dict[str, Any]] = {}
+        try:
+            raw = json.loads(self.file.read_text(encoding="utf-8"))
+            if isinstance(raw, dict) and raw.get("format") == PROGRESS_FORMAT:
+                lessons_raw = raw.get("lessons", {})
+                if isinstance(lessons_raw, dict):
+                    self.data = {k: v for k, v in lessons_raw.items() if isinstance(v, dict)}
+        except (OSError, ValueError):
+            pass
+
+    @staticmethod
+    def key(path: Path) -> str:
+        return str(path.resolve())
+
+    def done(self, path: Path) -> set[int]:
+        steps = self.data.get(self.key(path), {}).get("done", [])
+        return {s for s in steps if isinstance(s, int)} if isinstance(steps, list) else set()
+
+    def at(self, path: Path) -> int:
+        at = self.data.get(self.key(path), {}).get("at", 0)
+        return at if isinstance(at, int) and at >= 0 else 0
+
+    def record(self, path: Path, at: int, done: int | None = None) -> None:
+        entry = self.data.setdefault(self.key(path), {})
+        entry["at"] = at
+        if done is not None:
+            entry["done"] = sorted(self.done(path) | {done})
+        try:
+            self.file.parent.mkdir(parents=True, exist_ok=True)
+            doc = {"format": PROGRESS_FORMAT, "lessons": self.data}
+            write_text(self.file, json.dumps(doc, indent=1) + "\n")
+        except OSError:
+            pass  # progress is a convenience: a read-only home loses it, nothing else
+
+
+class LessonControl:
+    """The stepped lesson shown in the window, if any."""
+
+    def __init__(self, window: LessonHost) -> None:
+        self.window = window
+        self.lesson: lessons.LessonFile | None = None
+        self.path: Path | None = None
+        self.index = 0
+        self.verdict: lessons.Verdict | None = None
+        self.picked: list[tuple[int, ...]] = []
+        self.hint_shown = False
+        self._loading = False
+        self._base = 0  # plies on the step position's stack
+        self.progress = Progress()
+        self.panel = StepPanel(self)
+        window.lesson_dock.add_steps(self.panel)
+        window.session.changed.connect(self._on_changed)
+        window.frame_layers.append(self.layer)
+        window.setup_dock.visibilityChanged.connect(self._setup_shown)
+
+    def _setup_shown(self, visible: bool) -> None:
+        """Set-up mode opened during a lesson (a teacher building a step): the Lesson dock
+        keeps its room beside the Puzzle dock that set-up mode brings up."""
+        if visible and self.active:
+            QTimer.singleShot(0, self.window.lesson_dock.claim_room)
+
+    # ---- opening and moving between steps ----------------------------------------------
+
+    def show_message(self, text: str) -> None:  # where @slot reports an error
+        self.window.show_message(text)
+
+    @property
+    def active(self) -> bool:
+        return self.lesson is not None
+
+    def open(self, path: str | Path) -> bool:
+        """Read and start a lesson file (a dialog on a bad one)."""
+        try:
+            lesson = lessons.read(path)
+        except PositionFormatError as exc:
+            self.window.show_error("Cannot open this lesson", str(exc))
+            return False
+        self.start(lesson, Path(path))
+        return True
+
+    def start(
+        self, lesson: lessons.LessonFile, path: Path | None, index: int | None = None
+    ) -> None:
+        self.lesson, self.path = lesson, path
+        if index is None:
+            index = self.progress.at(path) if path is not None else 0
+        self.window.engine.choose_players({})  # a lesson is played by the student
+        self.go(min(index, len(lesson.steps) - 1))
+
+    def end(self) -> None:
+        self.lesson = None
+        self.path = None
+        self.verdict = None
+        self.picked = []
+        dock = self.window.lesson_dock
+        dock.use_steps(False)
+        dock.forget_shown()
+        dock.follow(self.window.session, self.window.ui)  # a position file's caption, if any
+
+    def go(self, index: int) -> None:
+        """Show step ``index``: its position on the board, its text and task in the dock."""
+        assert self.lesson is not None
+        self.index = index
+        step = self.step
+        self.verdict, self.picked, self.hint_shown = None, [], False
+        self._loading = True
+        try:
+            self.window.session.load(PositionDocument(step.position()), None)
+        finally:
+            self._loading = False
+        self._base = len(step.game.move_stack)
+        if self.path is not None:
+            self.progress.record(self.path, index)
+        self.window.lesson_dock.use_steps(True)
+        self._show()
+
+    @property
+    def step(self) -> lessons.Step:
+        assert self.lesson is not None
+        return self.lesson.steps[self.index]
+
+    def next_lesson(self) -> Path | None:
+        """The lesson file after this one in its folder (the Lessons menu's order)."""
+        if self.path is None:
+            return None
+        files = sorted(self.path.parent.glob(f"*{lessons.SUFFIX}"))
+        later = [f for f in files if f.name > self.path.name]
+        return later[0] if later else None
+
+    def done(self) -> set[int]:
+        return self.progress.done(self.path) if self.path is not None else set()
+
+    def _show(self) -> None:
+        self.window.ui.set_overlays(self.step.overlays)
+        self.panel.show_step()
+        self.window.redraw()
+
+    # ---- answers -------------------------------------------------------------------------
+
+    def _on_changed(self, reason: str) -> None:
+        if self.lesson is None or self._loading:
+            return
+        session = self.window.session
+        if reason == "new" or (reason == "load" and session.path is not None):
+            self.end()  # another game or file took the board
+            return
+        if reason == "load":  # set-up mode applied: the teacher's next position
+            self.window.ui.set_overlays(self.step.overlays)
+            self.panel.show_step()
+            return
+        task = self.step.task
+        stack = session.game.move_stack
+        if (
+            reason == "move"
+            and task is not None
+            and not task.asks_for_points()
+            and self.verdict is None
+            and len(stack) > self._base
+        ):
+            before = self.step.position()
+            self.verdict = lessons.judge_move(task, before, stack[self._base])
+            self._answered()
+        elif reason in ("undo", "goto") and len(stack) <= self._base:
+            self.verdict = None  # back at the step's position: answer again
+            self.panel.show_step()
+
+    @slot
+    def check(self) -> None:
+        """Check the points clicked (a click-points task)."""
+        task = self.step.task
+        if task is None or not task.asks_for_points():
+            return
+        self.verdict = lessons.judge_points(task, self.step.position(), self.picked)
+        self._answered()
+
+    def _answered(self) -> None:
+        assert self.verdict is not None
+        if self.verdict.correct and self.path is not None:
+            self.progress.record(self.path, self.index, done=self.index)
+        self.window.session.dirty = False  # a lesson's move is not the user's document
+        self.panel.show_step()
+        self.window.redraw()
+
+    def take_click(self, site: int) -> bool:
+        """A board click while a click-points task waits: the point is picked (or let go)
+        and True; False when the click is the board's."""
+        if self.lesson is None or self.window.setup is not None:
+            return False
+        task = self.step.task
+        if task is None or not task.asks_for_points():
+            return False
+        if self.verdict is not None and self.verdict.correct:
+            return True
+        point = tuple(self.window.ui.coords_of(site))
+        if point in self.picked:
+            self.picked.remove(point)
+        else:
+            self.picked.append(point)
+        self.verdict = None
+        self.panel.show_step()
+        self.window.redraw()
+        return True
+
+    @slot
+    def retry(self) -> None:
+        self.go(self.index)
+
+    @slot
+    def hint(self) -> None:
+        self.hint_shown = True
+        self.panel.show_step()
+
+    # ---- drawing -------------------------------------------------------------------------
+
+    def layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
+        """The step's highlights (orange markers), the points picked (green) and a wrong
+        answer's path (a red tube)."""
+        if self.lesson is None:
+            return frame
+        markers = list(frame.markers)
+        highlights = {k: tuple(v) for k, v in frame.highlights.items()}
+        for points, style in (
+            (self.step.highlight_points(), "lesson"),
+            (self.picked, "lesson-pick"),
+        ):
+            for point in points:
+                site = _site(ui, point)
+                if site is None:
+                    continue
+                if site in frame.pieces:  # a piece gets a rim, an empty point a marker
+                    highlights[style] = (*highlights.get(style, ()), site)
+                else:
+                    markers.append(Marker(site, style))
+        paths = list(frame.paths)
+        if self.verdict is not None and self.verdict.points:
+            tube = tuple(s for s in (_site(ui, p) for p in self.verdict.points) if s is not None)
+            if len(tube) > 1:
+                paths.append(Tube(tube, "lesson-wrong"))
+        return dataclasses.replace(
+            frame, markers=tuple(markers), paths=tuple(paths), highlights=highlights
+        )
+
+    # ---- teacher mode --------------------------------------------------------------------
+
+    def edit_step(self, **changes: Any) -> str | None:
+        """Change the step shown (title, text, overlays, highlights, task as JSON-like
+        values); None, or why not (the step keeps its old values)."""
+        assert self.lesson is not None
+        raw = self.lesson.to_json()
+        entry = raw["steps"][self.index]
+        for key, value in changes.items():
+            if value is None:
+                entry.pop(key, None)  # e.g. task=None: the step asks nothing
+            else:
+                entry[key] = value
+        return self._replace(raw)
+
+    def take_position(self) -> str | None:
+        """The board's position (after set-up mode, moves) becomes the step's own."""
+        assert self.lesson is not None
+        raw = self.lesson.to_json()
+        entry = raw["steps"][self.index]
+        entry["position"] = lessons.position_json(self.window.session.game)
+        entry.pop("moves", None)
+        return self._replace(raw, reload=True)
+
+    def add_step(self) -> str | None:
+        """A new step after the one shown, on the board's position."""
+        assert self.lesson is not None
+        raw = self.lesson.to_json()
+        new = {
+            "title": "New step",
+            "text": "Say one thing about this position.",
+            "position": lessons.position_json(self.window.session.game),
+        }
+        raw["steps"].insert(self.index + 1, new)
+        self.index += 1
+        return self._replace(raw, reload=True)
+
+    def remove_step(self) -> str | None:
+        assert self.lesson is not None
+        if len(self.lesson.steps) == 1:
+            return "a lesson has at least one step"
+        raw = self.lesson.to_json()
+        if self.index + 1 < len(raw["steps"]):  # the next step may start from this one
+            following = raw["steps"][self.index + 1]
+            following["position"] = lessons.position_json(self.lesson.steps[self.index + 1].game)
+            following.pop("moves", None)
+        raw["steps"].pop(self.index)
+        self.index = min(self.index, len(raw["steps"]) - 1)
+        return self._replace(raw, reload=True)
+
+    def move_step(self, by: int) -> str | None:
+        assert self.lesson is not None
+        target = self.index + by
+        if not 0 <= target < len(self.lesson.steps):
+            return "no step there"
+        raw = self.lesson.to_json()
+        steps = raw["steps"]
+        for entry, step in zip(steps, self.lesson.steps, strict=True):
+            entry["position"] = lessons.position_json(step.game)  # none follows another now
+            entry.pop("moves", None)
+        steps[self.index], steps[target] = steps[target], steps[self.index]
+        self.index = target
+        return self._replace(raw, reload=True)
+
+    def _replace(self, raw: dict[str, Any], reload: bool = False) -> str | None:
+        try:
+            lesson = lessons.from_json(raw)
+        except PositionFormatError as exc:
+            return str(exc)
+        self.lesson = lesson
+        self.panel.dirty = True
+        if reload:
+            self.go(self.index)
+        else:
+            self._show()
+        return None
+
+    def save(self, path: str | Path) -> str | None:
+        """Write the lesson (atomically); None, or why not."""
+        assert self.lesson is not None
+        problems = lessons.check(self.lesson)
+        if problems:
+            return f"not saved: {problems[0]}"
+        try:
+            write_text(path, lessons.dumps(self.lesson))
+        except OSError as exc:
+            return f"not saved: {exc.strerror or exc}"
+        self.path = Path(path)
+        self.panel.dirty = False
+        return None
+
+    def new_lesson(self, game: Game, title: str = "My lesson") -> None:
+        """A lesson of one step on ``game``'s position (the teacher's start)."""
+        step = lessons.step_from("First step", "Say one thing about this position.", game)
+        self.start(lessons.LessonFile(game.name, title, [step]), None, 0)
+
+    @slot
+    def teach_new(self) -> None:
+        """Lessons > New lesson from this position: one step on the board's position, in
+        teacher mode (Save lesson... writes it)."""
+        self.new_lesson(self.window.session.game.copy())
+        self.panel.dirty = True
+        self.panel.teach.setChecked(True)
+
+
+def _site(ui: GameUI, point: tuple[int, ...]) -> int | None:
+    try:
+        return ui.site_of(tuple(point))
+    except (KeyError, ValueError, IndexError, NotImplementedError):
+        return None
+
+
+def play_answer(window: LessonHost, text: str) -> None:
+    """Play ``text`` as the student would (tests and screenshot drivers)."""
+    game = window.session.game
+    move = game.parse_move(text)
+    try:
+        window.play_move(move)
+    except IllegalMoveError as exc:  # pragma: no cover - play_move reports it itself
+        window.show_message(str(exc))
