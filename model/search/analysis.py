@@ -21,6 +21,8 @@ from typing import Any
 
 from ..game import Game, Move
 from .choice import Choice, Limits, MoveStat, ProgressCallback
+from .compiled.adapters import adapter_for
+from .compiled.warm import warm_up
 from .levels import agent_for
 from .prover import Prover, Stop, stop_function
 from .solver import SearchStopped
@@ -181,6 +183,8 @@ def analyse(
         raise ValueError(NOT_TURNS)
     if game.has_chance or game.computer_levels:
         raise ValueError(NO_ANALYSIS)
+    if adapter_for(game) is not None:
+        warm_up()  # load the compiled core off the clock (a fresh process: about a second)
     start = time.perf_counter()
     stopped = stop_function(stop)
     report = progress or (lambda fraction, text: None)

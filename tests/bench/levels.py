@@ -2,7 +2,7 @@
 games with a compiled kernel: each level must beat the one below in each game.
 
 Run by hand:  nice -n 10 .venv/bin/python tests/bench/levels.py [--games N] [--only GAME]
-                                                                [--pairing strong-medium]
+                                                                [--pairing strong-medium ...]
 
 The levels are numbers of playouts (not seconds), so the matches play the real levels on
 any machine: only their time depends on it. Colours alternate; a game running past 300
@@ -61,6 +61,14 @@ def match(name: str, upper: str, lower: str, games: int) -> str:
         winner = play(name, *order, seed=1000 * index + 7)
         column = 2 if winner is None else 0 if winner == upper else 1
         tally[upper_first][column] += 1
+        print(  # each game as it ends: a match cut short still says what it played
+            f"  {name} {upper} v {lower}, game {index + 1}: "
+            f"{'upper first' if upper_first else 'upper second'}, "
+            f"{'draw' if winner is None else winner + ' won'}, "
+            f"{time.perf_counter() - start:.0f} s",
+            file=sys.stderr,
+            flush=True,
+        )
     wins, losses, draws = (tally[True][i] + tally[False][i] for i in range(3))
     first, second = ("-".join(map(str, tally[f])) for f in (True, False))
     seconds = time.perf_counter() - start
@@ -74,10 +82,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--only", choices=GAMES, default=None)
-    parser.add_argument("--pairing", default=None, help="e.g. strong-medium")
+    parser.add_argument(
+        "--pairing", action="append", default=None, help="e.g. strong-medium (repeatable)"
+    )
     args = parser.parse_args()
     names = [args.only] if args.only else list(GAMES)
-    pairings = [tuple(args.pairing.split("-"))] if args.pairing else list(PAIRINGS)
+    pairings = [tuple(p.split("-")) for p in args.pairing] if args.pairing else list(PAIRINGS)
     for name in names:
         for level in ("easy", "medium", "strong"):
             agent, limits = agent_for(game_class(name).new(), level)
