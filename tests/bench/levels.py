@@ -52,10 +52,10 @@ def play(name: str, first: str, second: str, seed: int) -> str | None:
     return levels[game.players.index(outcome.winner)]
 
 
-def match(name: str, upper: str, lower: str, games: int) -> str:
+def match(name: str, upper: str, lower: str, games: int, first: int = 0) -> str:
     start = time.perf_counter()
     tally = {True: [0, 0, 0], False: [0, 0, 0]}  # upper first? -> W L D
-    for index in range(games):
+    for index in range(first, games):
         upper_first = index % 2 == 0
         order = (upper, lower) if upper_first else (lower, upper)
         winner = play(name, *order, seed=1000 * index + 7)
@@ -83,6 +83,13 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--only", choices=GAMES, default=None)
     parser.add_argument(
+        "--first",
+        type=int,
+        default=0,
+        help="start at this game of each match (a match split over processes: the games "
+        "are the same, each seeded by its number)",
+    )
+    parser.add_argument(
         "--pairing", action="append", default=None, help="e.g. strong-medium (repeatable)"
     )
     args = parser.parse_args()
@@ -97,7 +104,7 @@ def main() -> None:
     print("|---|---|---|---|---|---|---|---|")
     for name in names:
         for upper, lower in pairings:
-            print(match(name, upper, lower, args.games), flush=True)
+            print(match(name, upper, lower, args.games, args.first), flush=True)
 
 
 if __name__ == "__main__":
