@@ -8,7 +8,10 @@ The questions asked, on one table:
    move): the first proof is the shortest win or the longest resistance;
 2. then both sides' "within ``max_depth``" in turn, in time slices that double, until one
    is proven. In a game without draws or repetitions (Pyramid Partition: the pyramid fills
-   up and has a winner) one disproof answers the other: the other side wins;
+   up and has a winner) one disproof answers the other: the other side wins; and where
+   ``max_depth`` covers the empty points the two questions are exact duals (the same
+   search with its numbers swapped), so only the mover's is asked (a loss found so has no
+   length: finding it would take the dual search again);
 3. once a side is proven, the win shortened two plies at a time while the time lasts (the
    length is then exact), and the winner's proof looked up for the best move.
 
@@ -142,6 +145,13 @@ class CompiledSolver:
     def _open_questions(self) -> tuple[str, int | None]:
         depth = self.max_depth
         open_ = {False: depth - depth % 2, True: depth - (depth % 2 == 0)}
+        if not self.draws and depth >= self._empty_points():
+            # the game ends with a winner within the empty points: "does the other side
+            # win?" is the exact dual of "does the mover?" (the same search, its numbers
+            # swapped), so one question, without time slices, is the whole of it
+            answer = self._ask(True, open_[True])
+            self.depth_done = depth
+            return ("win", answer.plies) if answer.proven else ("loss", None)
         span = self.FIRST_SLICE
         while open_:
             for mover_wins in (True, False):
