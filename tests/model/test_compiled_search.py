@@ -103,6 +103,8 @@ def test_the_open_question_over_every_empty_point_is_asked_once(version, value):
     assert [q for q in asked if q[1] >= 13] == [(True, 13)]  # 14 empty points
     if value == "win":
         assert (result.plies, result.plies_exact) == (11, True)  # tightened as before
+    else:  # every first move is known to lose, by the disproof, with no length
+        assert {(v, plies) for _, v, plies in result.first_moves} == {("loss", None)}
 
 
 def test_the_solver_answers_at_once_for_a_finished_game():
