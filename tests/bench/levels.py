@@ -2,7 +2,7 @@
 games with a compiled kernel: each level must beat the one below in each game.
 
 Run by hand:  nice -n 10 .venv/bin/python tests/bench/levels.py [--games N] [--only GAME]
-                                                                [--pairing strong-medium]
+                                                                [--pairing strong-medium ...]
 
 The levels are numbers of playouts (not seconds), so the matches play the real levels on
 any machine: only their time depends on it. Colours alternate; a game running past 300
@@ -52,15 +52,23 @@ def play(name: str, first: str, second: str, seed: int) -> str | None:
     return levels[game.players.index(outcome.winner)]
 
 
-def match(name: str, upper: str, lower: str, games: int) -> str:
+def match(name: str, upper: str, lower: str, games: int, first: int = 0) -> str:
     start = time.perf_counter()
     tally = {True: [0, 0, 0], False: [0, 0, 0]}  # upper first? -> W L D
-    for index in range(games):
+    for index in range(first, games):
         upper_first = index % 2 == 0
         order = (upper, lower) if upper_first else (lower, upper)
         winner = play(name, *order, seed=1000 * index + 7)
         column = 2 if winner is None else 0 if winner == upper else 1
         tally[upper_first][column] += 1
+        print(  # each game as it ends: a match cut short still says what it played
+            f"  {name} {upper} v {lower}, game {index + 1}: "
+            f"{'upper first' if upper_first else 'upper second'}, "
+            f"{'draw' if winner is None else winner + ' won'}, "
+            f"{time.perf_counter() - start:.0f} s",
+            file=sys.stderr,
+            flush=True,
+        )
     wins, losses, draws = (tally[True][i] + tally[False][i] for i in range(3))
     first, second = ("-".join(map(str, tally[f])) for f in (True, False))
     seconds = time.perf_counter() - start
@@ -74,10 +82,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--only", choices=GAMES, default=None)
-    parser.add_argument("--pairing", default=None, help="e.g. strong-medium")
+    parser.add_argument(
+        "--first",
+        type=int,
+        default=0,
+        help="start at this game of each match (a match split over processes: the games "
+        "are the same, each seeded by its number)",
+    )
+    parser.add_argument(
+        "--pairing", action="append", default=None, help="e.g. strong-medium (repeatable)"
+    )
     args = parser.parse_args()
     names = [args.only] if args.only else list(GAMES)
-    pairings = [tuple(args.pairing.split("-"))] if args.pairing else list(PAIRINGS)
+    pairings = [tuple(p.split("-")) for p in args.pairing] if args.pairing else list(PAIRINGS)
     for name in names:
         for level in ("easy", "medium", "strong"):
             agent, limits = agent_for(game_class(name).new(), level)
@@ -87,7 +104,7 @@ def main() -> None:
     print("|---|---|---|---|---|---|---|---|")
     for name in names:
         for upper, lower in pairings:
-            print(match(name, upper, lower, args.games), flush=True)
+            print(match(name, upper, lower, args.games, args.first), flush=True)
 
 
 if __name__ == "__main__":

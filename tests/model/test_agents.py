@@ -202,7 +202,12 @@ def test_the_levels_of_a_compiled_game_are_playouts_not_seconds(name):
     assert all(isinstance(agent, CompiledMCTSAgent) for agent, _ in chosen)
     assert all(limits.seconds is None for _, limits in chosen)
     easy, medium, strong = (limits.playouts for _, limits in chosen)
-    assert easy < medium < strong
+    assert medium < strong
+    # Partition's medium has fewer playouts than easy, but RAVE, which easy lacks: with
+    # more, the first mover's edge decided medium against strong (tests/bench/levels.py)
+    (easy_agent, _), (medium_agent, _), _ = chosen
+    assert not easy_agent.rave
+    assert easy < medium or (name == "partition" and medium_agent.rave)
 
 
 def test_a_partition_base_above_6_plays_the_pure_python_agents():

@@ -83,6 +83,30 @@ def test_the_solver_settles_the_empty_base_3_pyramid(version, value, plies, best
     assert result.first_moves[0][1] == value if value == "win" else True
 
 
+@pytest.mark.parametrize(("version", "value"), [("floating", "win"), ("stacking", "loss")])
+def test_the_open_question_over_every_empty_point_is_asked_once(version, value):
+    # "does the other side win?" is the dual of "does the mover?" where the game ends with a
+    # winner within the empty points: the solver asks only the mover's (half the work)
+    game = Partition.new(PartitionOptions(3, version))
+    solver = solver_for(game, table_mb=64, max_seconds=60)
+    solver.QUICK_DEPTH = 1  # straight to the open questions
+    asked = []
+    ask = solver._ask
+
+    def spy(mover_wins, depth):
+        asked.append((mover_wins, depth))
+        return ask(mover_wins, depth)
+
+    solver._ask = spy
+    result = solver.solve()
+    assert (result.value, result.stopped) == (value, None)
+    assert [q for q in asked if q[1] >= 13] == [(True, 13)]  # 14 empty points
+    if value == "win":
+        assert (result.plies, result.plies_exact) == (11, True)  # tightened as before
+    else:  # every first move is known to lose, by the disproof, with no length
+        assert {(v, plies) for _, v, plies in result.first_moves} == {("loss", None)}
+
+
 def test_the_solver_answers_at_once_for_a_finished_game():
     game = Partition.new(PartitionOptions(2))
     for text in ("0,0,0", "1,1,0", "1,0,0", "0,0,1", "0,1,0"):

@@ -170,22 +170,33 @@ def test_book_build_into_a_missing_folder_says_so_before_any_work(tmp_path, caps
 @pytest.mark.parametrize(
     ("version", "value", "plies"), [("floating", "win", 11), ("stacking", "loss", 14)]
 )
-def test_solve_settles_the_empty_base_3_partition_pyramid(tmp_path, capsys, version, value, plies):
-    path = tmp_path / "empty.pyr.json"
-    path.write_text(
-        json.dumps(
-            {
-                "format": "pyramid-lab/1",
-                "game": "partition",
-                "options": {"size": 3, "version": version},
-                "to_move": "red",
-                "pieces": [],
-            }
-        )
-    )
+def test_solve_settles_the_empty_base_3_partition_pyramid(capsys, version, value, plies):
+    path = EXAMPLES / f"partition/empty-base3-{version}.pyr.json"  # the README's examples
     code, out, _ = run(capsys, "solve", path, "--table-mb", 64, "--quiet")
     assert code == 0
     report = json.loads(out)
     assert (report["solver"], report["value"], report["plies"]) == ("compiled", value, plies)
     assert report["plies_exact"] is True
     assert report["seconds"] < 10
+
+
+def test_book_verify_keeps_to_its_budget_and_says_out_of_time(tmp_path, capsys):
+    import time
+
+    from model.search.pyraos_book import BOOK_PATH
+
+    shipped = Book.read(BOOK_PATH)
+    empty = min(shipped.entries, key=lambda e: len(e.game().pieces()))  # 36 plies: minutes
+    assert empty.game().pieces() == []
+    path = tmp_path / "book.json"
+    Book([empty], "test").write(path)
+    began = time.perf_counter()
+    code, out, err = run(
+        capsys, "book", "verify", "--book", path, "--max-seconds", 0.5, "--table-mb", 16
+    )
+    assert code == 2
+    (line,) = (json.loads(text) for text in out.splitlines())
+    assert (line["verified"], line["reason"]) == (False, "out of time")
+    assert line["verify_seconds"] < 5  # the budget, not the minutes a proof takes
+    assert time.perf_counter() - began < 60
+    assert "out of time" in err

@@ -8,7 +8,10 @@ The questions asked, on one table:
    move): the first proof is the shortest win or the longest resistance;
 2. then both sides' "within ``max_depth``" in turn, in time slices that double, until one
    is proven. In a game without draws or repetitions (Pyramid Partition: the pyramid fills
-   up and has a winner) one disproof answers the other: the other side wins;
+   up and has a winner) one disproof answers the other: the other side wins; and where
+   ``max_depth`` covers the empty points the two questions are exact duals (the same
+   search with its numbers swapped), so only the mover's is asked (a loss found so has no
+   length: finding it would take the dual search again);
 3. once a side is proven, the win shortened two plies at a time while the time lasts (the
    length is then exact), and the winner's proof looked up for the best move.
 
@@ -142,6 +145,13 @@ class CompiledSolver:
     def _open_questions(self) -> tuple[str, int | None]:
         depth = self.max_depth
         open_ = {False: depth - depth % 2, True: depth - (depth % 2 == 0)}
+        if not self.draws and depth >= self._empty_points():
+            # the game ends with a winner within the empty points: "does the other side
+            # win?" is the exact dual of "does the mover?" (the same search, its numbers
+            # swapped), so one question, without time slices, is the whole of it
+            answer = self._ask(True, open_[True])
+            self.depth_done = depth
+            return ("win", answer.plies) if answer.proven else ("loss", None)
         span = self.FIRST_SLICE
         while open_:
             for mover_wins in (True, False):
@@ -214,15 +224,42 @@ class CompiledSolver:
         a loss within n plies (the proof's length), or unknown; wins first, shortest first,
         then unknown, then losses, longest first."""
         rows = []
+        lost = self._lost_children()
         for move, win, loss in self._child_bounds():
             if loss is not None:
                 rows.append((0, loss + 1, move, "win", loss + 1))
             elif win is not None:
                 rows.append((2, -(win + 1), move, "loss", win + 1))
+            elif move in lost:  # a loss of no known length: after the longer ones
+                rows.append((3, 0, move, "loss", None))
             else:
                 rows.append((1, 0, move, "unknown", None))
         rows.sort(key=lambda row: row[:3])
         return tuple((move, value, plies) for _, _, move, value, plies in rows)
+
+    def _lost_children(self) -> set[str]:
+        """The moves after which the table holds a disproof of the mover's win over all the
+        child's empty points, in a game that always ends with a winner (Partition): those
+        moves lose, though no length is known (the open question's disproof stores these)."""
+        if self.draws or self.game.outcome() is not None:
+            return set()
+        adapter, search = self.adapter, self.search
+        code, ctx = adapter.code, search.ctx
+        left = self._empty_points() - 1
+        left -= left % 2  # the mover's wins from the child end on even plies
+        moves = np.zeros(adapter.max_moves, dtype=np.int64)
+        child = np.zeros(core.STATE, dtype=np.int64)
+        found = np.zeros(3, dtype=np.int64)
+        lost = set()
+        for move in moves[: core.generate(code, ctx, self.state, moves)]:
+            core.play(code, ctx, self.state, move, child)
+            if child[core.STATUS] != core.RUNNING:
+                continue
+            key = core.key(code, ctx, child)
+            # the child is an AND node of the mover's question (its other side moves)
+            if dfpn.probe(search.table.entries, key, 0, left, found) and found[1] == 0:
+                lost.add(str(adapter.public(self.game, int(move))))
+        return lost
 
     def _child_bounds(self) -> list[tuple[str, int | None, int | None]]:
         """Per legal move: the child's proven win and loss lengths for its side to move, as
