@@ -61,3 +61,21 @@ def test_the_monkey_reaches_every_game_and_dock(make_window, monkeypatch, tmp_pa
         if name in ("ball", "rolling"):
             assert monkey._dock_widgets(), name
     assert isinstance(window.session, Session)
+
+
+def test_the_monkey_sees_an_exception_in_a_dock(make_window, guard_errors, qtbot, tmp_path):
+    """A slot of Rolling Pyramids' Turn dock that raises reaches the guard the monkey
+    watches (so the runs above could fail)."""
+    window = make_window(game_class("rolling").new())
+    monkey = Monkey(window, random.Random(5), example_copies(tmp_path / "files"), qtbot)
+
+    def broken(_move):
+        raise RuntimeError("broken on purpose")
+
+    window.session.play = broken
+    for _ in range(60):
+        monkey.play_on()
+        if guard_errors:
+            break
+    assert guard_errors, monkey.log
+    assert isinstance(guard_errors[0][0], RuntimeError)
