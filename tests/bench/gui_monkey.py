@@ -67,7 +67,7 @@ def main() -> int:
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(folder))
 
-    from monkey import Monkey, example_copies, fast_animations, patch_modals
+    from monkey import Monkey, example_copies, fast_animations, patch_modals, watch_workers
 
     from model.game import game_class, game_names
     from viewer import menus, slots
@@ -80,6 +80,7 @@ def main() -> int:
     files = example_copies(folder / "files")
     menus.LESSON_DIR = folder / "files" / "lessons"
     fast_animations(setattr)
+    watch_workers(errors, setattr)
     totals: dict[str, int] = {}
     seconds: dict[str, float] = {}
     cpu: dict[str, float] = {}

@@ -203,6 +203,7 @@ class Monkey:
         hover = window.view.hover
         assert hover is None or 0 <= hover < window.board.geometry.count, hover
         assert (window.setup is not None) == window.menus.setup.isChecked()
+        assert window.ui.game_name == window.session.game.name  # the docks follow the game
 
     # ---- the scene --------------------------------------------------------------------
 
@@ -808,6 +809,22 @@ def report(seed: int, monkey: Monkey, errors: list[Any]) -> str:
     lines.append("last actions:")
     lines.extend(f"  {entry}" for entry in monkey.log[-25:])
     return "\n".join(lines)
+
+
+def watch_workers(errors: list[Any], setattr_: Callable[[Any, str, Any], None]) -> None:
+    """Count an exception raised in a worker thread (the computer, Hint, Analyse, Verify,
+    Solve) too: the window says those in the status bar or a dock, not through the guard,
+    and drops those of a job already stopped. Before the window is made."""
+    from viewer.engine import EngineRunner
+
+    original = EngineRunner._on_error
+
+    def on_error(self: Any, job: Any, exc: BaseException) -> None:
+        trace = "".join(traceback.format_exception(exc))
+        errors.append((exc, f"worker thread ({job.purpose}): {trace}"))
+        original(self, job, exc)
+
+    setattr_(EngineRunner, "_on_error", on_error)
 
 
 def fast_animations(setattr_: Callable[[Any, str, Any], None]) -> None:

@@ -11,7 +11,14 @@ import sys
 import time
 
 import pytest
-from monkey import Monkey, example_copies, fast_animations, patch_modals, report
+from monkey import (
+    Monkey,
+    example_copies,
+    fast_animations,
+    patch_modals,
+    report,
+    watch_workers,
+)
 
 from model.game import game_class, game_names
 
@@ -29,6 +36,7 @@ def test_gui_monkey(make_window, guard_errors, monkeypatch, tmp_path, qtbot, see
     monkeypatch.setattr(menus, "LESSON_DIR", tmp_path / "files" / "lessons")
     patch_modals(rng, monkeypatch.setattr)
     fast_animations(monkeypatch.setattr)
+    watch_workers(guard_errors, monkeypatch.setattr)
     window = make_window(game_class(start).new())
     window.activateWindow()
     monkey = Monkey(window, rng, files, qtbot)
