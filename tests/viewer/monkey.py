@@ -1,13 +1,21 @@
-"""A seeded GUI monkey: random actions on one window as a restless user would make them
-(clicks and hovers on the scene, shortcuts, menu actions, the View dock, set-up mode, the
-move list, the Corners dock, Fill at random, files and games opened in odd orders). Any
-exception that reaches the window's error guard (viewer.slots.guarded) or sys.excepthook
-fails the run, with the seed and the last actions.
+"""A seeded GUI monkey: random actions on one window as a restless user would make them,
+in all five games: clicks and hovers on the scene, shortcuts, menu actions, the View dock,
+set-up mode, the move list and its variations (a line deleted now and then), undo/redo,
+the Corners dock and Fill at random, each game's own way on (Pyramid Ball's Program docks:
+the hand-over, programs entered with the buttons, typed or from the hint, Program in, the
+special move; its Turn dock's rows; Rolling Pyramids' Turn dock: the seat, dice, choices,
+Done), any shown dock's buttons, boxes, lists and fields (puzzle, lesson, analysis), the
+computer on and off for a side, Hint, Analyse and Stop, File > Export answered to a
+temporary folder, and files and new games of every registered game in odd orders. Any
+exception that reaches the window's error guard (viewer.slots.guarded), sys.excepthook or
+(with :func:`watch_workers`) a worker thread fails the run, with the seed and the last
+actions.
 
 Modal dialogs never block it: the unsaved-changes question answers Discard or Cancel at
-random, message boxes and file dialogs return at once, the New game dialog is answered
-without exec. Files are copies under a temporary folder, so Save never touches the
-repository. ``tests/bench/gui_monkey.py`` runs it long, by hand.
+random, message boxes, context menus and file dialogs return at once, the New game dialog
+is answered without exec. Files are copies under a temporary folder, so Save never touches
+the repository. The test is ``test_monkey.py``; ``tests/bench/gui_monkey.py`` runs it
+long, by hand.
 """
 
 from __future__ import annotations
