@@ -173,6 +173,10 @@ class Monkey:
             (1, self.new_of_each),
         ]
         self.export_folder: Path | None = None  # where Export writes (set by the caller)
+        #: the suite's runs: no strong level from the menus, and the computer's and the
+        #: analysis' searches mostly stopped after their short wait (a search in Python
+        #: left running takes the interpreter from the window's thread for seconds)
+        self.quick = False
 
     # ---- running ----------------------------------------------------------------------
 
@@ -303,6 +307,8 @@ class Monkey:
 
     def menu_action(self) -> None:
         actions = [a for a in self._menu_actions() if a.isEnabled()]
+        if self.quick:
+            actions = [a for a in actions if "(strong)" not in a.text()]
         action = self.rng.choice(actions)
         self.note(f"menu {action.text()!r}")
         action.trigger()
@@ -725,6 +731,9 @@ class Monkey:
             if window.menus.hint.isEnabled():
                 window.menus.hint.trigger()
         self.qtbot.wait(rng.choice([20, 80, 200]))
+        if self.quick and rng.random() < 0.7 and engine.runner.thinking:
+            self.note("stop thinking (quick)")
+            engine.stop()
 
     def analysis(self) -> None:
         """Analyse, a short wait, and now and then Stop."""
@@ -736,7 +745,8 @@ class Monkey:
             menus.analyse.trigger()
         self.qtbot.wait(rng.choice([20, 100, 300]))
         dock = getattr(window, "analysis_dock", None) or getattr(window.analysis, "dock", None)
-        if dock is not None and rng.random() < 0.5 and dock.stop.isEnabled():
+        chance = 0.8 if self.quick else 0.5
+        if dock is not None and rng.random() < chance and dock.stop.isEnabled():
             self.note("analysis: stop")
             dock.stop.click()
 

@@ -42,6 +42,7 @@ def test_gui_monkey(make_window, guard_errors, monkeypatch, tmp_path, qtbot, see
     monkey = Monkey(window, rng, files, qtbot)
     monkey.export_folder = tmp_path / "exports"
     monkey.export_folder.mkdir()
+    monkey.quick = True  # the suite's time: searches stopped soon (the bench lets them run)
     started, cpu = time.perf_counter(), time.process_time()
     monkey.run(CI_ACTIONS, guard_errors)
     assert not guard_errors, report(seed, monkey, guard_errors)
