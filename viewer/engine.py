@@ -50,6 +50,7 @@ from model.game import (
 )
 from model.search.choice import Choice
 from model.search.levels import LEVELS, agent_for, levels_for
+from model.search.solver import SearchStopped
 
 from .frame import Frame
 from .slots import guarded, slot
@@ -177,6 +178,12 @@ class EngineRunner(QObject):
         def work() -> None:
             try:
                 result = task(copy, lambda f, text: self._progress.emit(job, f, text), job.stop)
+            except SearchStopped as exc:
+                if job.stop.is_set() and not job.keep:  # the Stop asked for: no error
+                    log.info("engine job %d (%s) stopped", job.number, job.purpose)
+                    return
+                log.exception("engine error")
+                self._error.emit(job, exc)
             except Exception as exc:  # reported on the GUI thread
                 log.exception("engine error")
                 self._error.emit(job, exc)

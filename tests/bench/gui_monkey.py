@@ -1,8 +1,9 @@
-"""The GUI monkey of tests/viewer/test_monkey.py, long: thousands of random actions on a
-real window, several seeds, and a summary of what was tried and what failed. By hand:
+"""The GUI monkey of tests/viewer/test_monkey.py (its driver: tests/viewer/monkey.py),
+long: thousands of random actions on a real window of each game in turn, several seeds,
+and a summary of what was tried and what failed. By hand:
 
-    xvfb-run -a -s "-screen 0 1280x1024x24" .venv/bin/python tests/bench/gui_monkey.py
-    ... --seeds 11 12 13 14 --actions 1500     (the defaults: 6,000 actions in all)
+    nice -n 10 xvfb-run -a -s "-screen 0 1280x1024x24" .venv/bin/python tests/bench/gui_monkey.py
+    ... --seeds 11 12 13 14 15 16 17 18 --actions 2500   (the defaults: 20,000 actions)
 
 Exit status 1 when any exception reached the window's error guard or sys.excepthook.
 """
@@ -18,6 +19,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+SIZE = tuple(int(v) for v in os.environ.get("MONKEY_SIZE", "1000x760").split("x"))
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "viewer")]
 
 
@@ -48,9 +50,11 @@ class Bot:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seeds", type=int, nargs="+", default=[11, 12, 13, 14])
-    parser.add_argument("--actions", type=int, default=1500, help="per seed")
+    parser.add_argument("--seeds", type=int, nargs="+", default=list(range(11, 19)))
+    parser.add_argument("--actions", type=int, default=2500, help="per seed")
+    parser.add_argument("--log", type=Path, help="write every action tried to this file")
     args = parser.parse_args()
+    log = []
     if os.environ.get("QT_QPA_PLATFORM", "xcb") != "xcb" or not os.environ.get("DISPLAY"):
         sys.exit("run under Xvfb with QT_QPA_PLATFORM unset (see the docstring)")
     folder = Path(tempfile.mkdtemp(prefix="gui-monkey-"))
@@ -63,9 +67,9 @@ def main() -> int:
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(folder))
 
-    from test_monkey import Monkey, example_copies, fast_animations, patch_modals
+    from monkey import Monkey, example_copies, fast_animations, patch_modals, watch_workers
 
-    from model.partition import Partition, PartitionOptions
+    from model.game import game_class, game_names
     from viewer import menus, slots
     from viewer.app import MainWindow
     from viewer.session import Session
@@ -76,18 +80,26 @@ def main() -> int:
     files = example_copies(folder / "files")
     menus.LESSON_DIR = folder / "files" / "lessons"
     fast_animations(setattr)
+    watch_workers(errors, setattr)
     totals: dict[str, int] = {}
+    seconds: dict[str, float] = {}
+    cpu: dict[str, float] = {}
     tried = failures = 0
     started = time.perf_counter()
-    for seed in args.seeds:
+    names = sorted(game_names())
+    exports = folder / "exports"
+    exports.mkdir()
+    for number, seed in enumerate(args.seeds):
         rng = random.Random(seed)
         patch_modals(rng, setattr)
-        window = MainWindow(Session(Partition(PartitionOptions(3))))
-        window.resize(1000, 760)
+        start = names[number % len(names)]  # each game in turn to start on
+        window = MainWindow(Session(game_class(start).new()))
+        window.resize(*SIZE)
         window.show()
         window.activateWindow()
         app.processEvents()
         monkey = Monkey(window, rng, files, Bot())
+        monkey.export_folder = exports
         clock = time.perf_counter()
         before = len(errors)
         monkey.run(args.actions, errors, stop=False)
@@ -95,12 +107,16 @@ def main() -> int:
         window.shutdown()
         window.deleteLater()
         app.processEvents()
+        log.append(f"# seed {seed} ({start})")
+        log.extend(monkey.log)
         tried += monkey.tried
         failures += len(found)
         for name, count in monkey.counts.items():
             totals[name] = totals.get(name, 0) + count
+            seconds[name] = seconds.get(name, 0.0) + monkey.seconds.get(name, 0.0)
+            cpu[name] = cpu.get(name, 0.0) + monkey.cpu.get(name, 0.0)
         print(
-            f"seed {seed}: {monkey.tried} actions, {len(found)} failure(s), "
+            f"seed {seed} ({start}): {monkey.tried} actions, {len(found)} failure(s), "
             f"{time.perf_counter() - clock:.0f} s",
             flush=True,
         )
@@ -108,7 +124,16 @@ def main() -> int:
             print(f"  action {number}: {type(exc).__name__}: {exc} in {where}")
             print("    after: " + " | ".join(last[-6:]))
     print(f"{tried} actions, {failures} failure(s) in {time.perf_counter() - started:.0f} s")
-    print("by kind: " + ", ".join(f"{k} {v}" for k, v in sorted(totals.items())))
+    print("by kind: actions, ms each (wall; the GUI thread's processor time), share of that")
+    all_cpu = sum(cpu.values()) or 1.0
+    for name, count in sorted(totals.items(), key=lambda kv: -cpu[kv[0]]):
+        print(
+            f"  {name:<16} {count:>6} {1000 * seconds[name] / count:>8.1f} "
+            f"{1000 * cpu[name] / count:>8.1f} {100 * cpu[name] / all_cpu:>5.1f}%"
+        )
+    print(f"GUI thread: {1000 * all_cpu / max(tried, 1):.1f} ms of processor time an action")
+    if args.log:
+        args.log.write_text("\n".join(log) + "\n")
     return 1 if failures else 0
 
 

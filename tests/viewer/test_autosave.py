@@ -1,5 +1,7 @@
 """Start-up with autosave files of every bad kind: corrupt, truncated, foreign, nested too
-deep, numbers no clock shows, files that are not files (a FIFO, a folder, /dev/zero), names
+deep, numbers no clock shows, files that are not files (a FIFO, a folder, /dev/zero),
+unreadable files (no read permission; a link to nothing or to itself, which root cannot
+read either), names
 that are no process id. Finding them never raises or hangs; each is offered, and loading a
 bad one is one PositionFormatError that names it, so the window sets it aside and says so.
 (Recovering a good one: tests/viewer/test_unsaved.py.)"""
@@ -85,6 +87,11 @@ def bad_autosaves(tmp_path):
     if os.path.exists("/dev/zero"):  # reading it would never end
         made["/dev/zero"] = folder / f"{pid + 2002}{autosave.SUFFIX}"
         made["/dev/zero"].symlink_to("/dev/zero")
+    # unreadable whoever reads: a link to nothing, a link to itself
+    made["a dangling link"] = folder / f"{pid + 2004}{autosave.SUFFIX}"
+    made["a dangling link"].symlink_to(folder / "nothing-here.json")
+    made["a link loop"] = folder / f"{pid + 2005}{autosave.SUFFIX}"
+    made["a link loop"].symlink_to(made["a link loop"])
     unreadable = folder / f"{pid + 2003}{autosave.SUFFIX}"
     unreadable.write_text(GOOD)
     unreadable.chmod(0)

@@ -125,6 +125,40 @@ def test_an_answer_for_an_old_position_is_dropped(gl_display, qtbot):
     assert runner.alive() == 0
 
 
+def test_a_search_stopped_on_request_is_no_engine_error(gl_display, qtbot, caplog):
+    """A task that ends by raising SearchStopped once Stop is asked (the Solve defence's
+    prover does) stopped as asked: no "engine error" in the log, no failed signal (the
+    GUI monkey found the traceback in the log)."""
+    import threading
+
+    from model.search.solver import SearchStopped
+
+    game = Partition(PartitionOptions(3))
+    runner = EngineRunner(lambda: game)
+    failed = []
+    runner.failed.connect(lambda job, exc: failed.append(exc))
+    started = threading.Event()
+
+    def task(_game, _progress, stop):
+        started.set()
+        stop.wait(10)
+        raise SearchStopped("interrupted")
+
+    job = runner.run("solve", task)
+    assert started.wait(10)
+    runner.stop()
+    job.thread.join(10)
+    qtbot.wait(50)
+    assert failed == []
+    assert "engine error" not in caplog.text
+    # a SearchStopped nobody asked for is still an error
+    job = runner.run("solve", lambda *_a: (_ for _ in ()).throw(SearchStopped("time limit")))
+    job.thread.join(10)
+    qtbot.waitUntil(lambda: len(failed) == 1, timeout=WAIT_MS)
+    assert "engine error" in caplog.text
+    runner.shutdown()
+
+
 def test_undo_takes_back_both_moves_and_waits(make_window, qtbot, guard_errors):
     window = make_window(Partition(PartitionOptions(3)))
     window.engine.seed = 2
