@@ -192,7 +192,11 @@ class LessonControl:
         if self.lesson is None or self._loading:
             return
         session = self.window.session
-        if reason == "new" or (reason == "load" and session.path is not None):
+        if (
+            reason == "new"
+            or (reason == "load" and session.path is not None)
+            or session.game.name != self.lesson.game_name
+        ):
             self.end()  # another game or file took the board
             return
         if reason == "load":  # set-up mode applied: the teacher's next position
@@ -266,8 +270,8 @@ class LessonControl:
     def layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
         """The step's highlights (orange markers), the points picked (green) and a wrong
         answer's path (a red tube)."""
-        if self.lesson is None:
-            return frame
+        if self.lesson is None or game.name != self.lesson.game_name:
+            return frame  # (another game on the board: the lesson's points mean nothing)
         markers = list(frame.markers)
         highlights = {k: tuple(v) for k, v in frame.highlights.items()}
         for points, style in (

@@ -68,6 +68,13 @@ def example_copies(folder: Path) -> list[Path]:
         target.mkdir(parents=True, exist_ok=True)
         for path in sorted((ROOT / "examples" / name).glob("*.pyr.json")):
             out.append(Path(shutil.copy(path, target / path.name)))
+    lessons = ROOT / "examples" / "lessons"  # the stepped lessons, a folder a game
+    for path in sorted(lessons.glob("*/*.lesson.json")):
+        target = folder / "lessons" / path.parent.name
+        target.mkdir(parents=True, exist_ok=True)
+        out.append(Path(shutil.copy(path, target / path.name)))
+    if (lessons / "order.json").is_file():
+        shutil.copy(lessons / "order.json", folder / "lessons" / "order.json")
     bad = folder / "malformed.pyr.json"
     bad.write_text('{"format": "pyramid-lab/1", "game": "partition", "pieces": [[9, 9, 9, "')
     return [*out, bad, folder / "gone.pyr.json"]
@@ -101,6 +108,12 @@ def patch_modals(rng: random.Random, setattr_: Callable[[Any, str, Any], None]) 
     setattr_(help_widgets.ShortcutsDialog, "exec", lambda self: len(self.rows()) and 0)
     setattr_(QFileDialog, "getOpenFileName", staticmethod(lambda *_a, **_k: ("", "")))
     setattr_(QFileDialog, "getSaveFileName", staticmethod(lambda *_a, **_k: ("", "")))
+    # Puzzles > Open collection: cancelled, or a folder that is not there (its message)
+    setattr_(
+        QFileDialog,
+        "getExistingDirectory",
+        staticmethod(lambda *_a, **_k: rng.choice(["", "/nonexistent/puzzles"])),
+    )
     from PySide6.QtWidgets import QMenu
 
     setattr_(QMenu, "exec", lambda *_a, **_k: None)  # a context menu never blocks
@@ -182,7 +195,35 @@ class Monkey:
 
     def run(self, count: int, errors: list[Any], *, stop: bool = True) -> None:
         """``count`` random actions; with ``stop``, none after the first error."""
+        from PySide6.QtCore import QTimer
+
         weights = [w for w, _ in self.actions]
+        blocked: list[str] = []
+        watchdog = QTimer(interval=3000)  # a modal dialog nobody answers would hang the run
+        watchdog.timeout.connect(lambda: self._close_modal(blocked))
+        watchdog.start()
+        try:
+            self._run(count, errors, stop, weights, blocked)
+        finally:
+            watchdog.stop()
+
+    def _close_modal(self, blocked: list[str]) -> None:
+        """A modal dialog still open after the watchdog's interval: the monkey did not
+        answer it (a dialog new to it). Close it and count it as a failure."""
+        from PySide6.QtWidgets import QApplication, QDialog
+
+        modal = QApplication.activeModalWidget()
+        if modal is None:
+            return
+        blocked.append(f"{type(modal).__name__} {modal.windowTitle()!r}")
+        if isinstance(modal, QDialog):
+            modal.reject()
+        else:
+            modal.close()
+
+    def _run(
+        self, count: int, errors: list[Any], stop: bool, weights: list[float], blocked: list[str]
+    ) -> None:
         for _ in range(count):
             _, action = self.rng.choices(self.actions, weights)[0]
             self.tried += 1
@@ -193,6 +234,9 @@ class Monkey:
                 action()
             except Exception as exc:  # the monkey's own driving code (or a raised slot)
                 errors.append((exc, f"{action.__name__}: {traceback.format_exc()}"))
+            while blocked:
+                what = blocked.pop()
+                errors.append((RuntimeError(f"a modal dialog blocked: {what}"), action.__name__))
             spent = time.perf_counter() - clock
             self.seconds[action.__name__] = self.seconds.get(action.__name__, 0.0) + spent
             spent = time.thread_time() - cpu

@@ -212,3 +212,18 @@ def test_a_teacher_starts_a_lesson_from_the_board_and_saves_it(make_window, tmp_
     saved = L.read(tmp_path / "mine.lesson.json")
     assert saved.steps[0].title == "Blue answers"
     assert L.check(saved) == []
+
+
+def test_another_game_on_the_board_ends_the_lesson(make_window, guard_errors):
+    """A position of another game replacing the lesson's (found by the GUI monkey: the
+    Partition lesson's highlighted points were drawn on Allmer's board and raised)."""
+    from model.game import game_class
+
+    window = make_window()
+    control = _open(window)
+    assert control.active
+    window.session.replace_game(game_class("terrace").new())
+    assert not control.active
+    window.redraw()
+    assert window.ui.game_name == "terrace"
+    assert not guard_errors

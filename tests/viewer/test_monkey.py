@@ -89,3 +89,25 @@ def test_the_monkey_sees_an_exception_in_a_dock(make_window, guard_errors, qtbot
             break
     assert guard_errors, monkey.log
     assert isinstance(guard_errors[0][0], RuntimeError)
+
+
+def test_a_modal_dialog_the_monkey_does_not_answer_fails_the_run(
+    make_window, guard_errors, qtbot, tmp_path
+):
+    """A dialog new to the monkey (not answered by patch_modals) is closed by its watchdog
+    and counted, not left to hang the suite."""
+    from PySide6.QtWidgets import QDialog
+
+    window = make_window(game_class("partition").new())
+    monkey = Monkey(window, random.Random(1), example_copies(tmp_path / "files"), qtbot)
+    monkey.actions = [(1, lambda: QDialog(window).exec())]
+    monkey.run(1, guard_errors)
+    assert len(guard_errors) == 1
+    assert "a modal dialog blocked: QDialog" in str(guard_errors[0][0])
+
+
+def test_the_monkey_reaches_the_stepped_lessons(tmp_path):
+    files = example_copies(tmp_path / "files")
+    lessons = [p for p in files if p.name.endswith(".lesson.json")]
+    assert len(lessons) >= 20
+    assert (tmp_path / "files" / "lessons" / "order.json").is_file()

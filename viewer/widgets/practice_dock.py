@@ -82,6 +82,9 @@ class PracticeDock(QDockWidget):
         self.setWidget(scroll)
         self.refresh(redraw=False)  # (the window is being built)
 
+    def show_message(self, text: str) -> None:  # where @slot reports an error
+        self.practice.show_message(text)
+
     @slot
     def _on_activated(self, item: QListWidgetItem) -> None:
         index = item.data(Qt.ItemDataRole.UserRole)
