@@ -152,7 +152,7 @@ def store(tt, st, key: int, is_or: int, left: int, pn: int, dn: int, win: int, w
         tt[slot, INFO] = left | NO_WIN << 8 | work << 24
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)  # the window's thread runs while it searches
 def run(game, ctx, tt, st, frames, budget) -> bool:  # type: ignore[no-untyped-def]
     """Search on from the registers ``st`` for about ``budget`` nodes; True once the root
     (``states[0]`` with ``node_keys[0]``, ``left[0]``, ``is_or[0]``) is answered:

@@ -197,7 +197,7 @@ def expand_root(game, ctx, root_state, tree, st, states, moves) -> int:  # type:
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)  # the window's thread runs while it searches
 def run(game, ctx, tree, st, fp, rng, work, budget) -> bool:  # type: ignore[no-untyped-def]
     """About ``budget`` more playouts from the root (``states[0]``, expanded by
     :func:`expand_root`); True once there is nothing more to learn (the root proven, or with
