@@ -526,14 +526,21 @@ class PyramidBall(BallMoves):
             "explanation": report.lines(),
             "to_move": self.to_move,
             "pieces": [[*coords, c] for coords, c in sorted(self.pieces())],
+            **self._standing_json(),
+            "winner": outcome.result if outcome else None,
+            "rows": [row.to_json() for row in report.rows],
+        }
+
+    def _standing_json(self) -> dict[str, Any]:
+        """The ball, the goal-row rule, the scores and the special moves (held, and those
+        the chooser may take now), for ``resolve`` and ``analyze``."""
+        return {
             "ball": self.ball_json(),
             "goal_row_barred": self.goal_row_barred,
             "scores": self.scores,
             "specials": {c: self.specials(c) for c in COLOURS},
             "choosing": self.choosing,
             "choices": [c.special for c in self.choices()],
-            "winner": outcome.result if outcome else None,
-            "rows": [row.to_json() for row in report.rows],
         }
 
     # ---- end -----------------------------------------------------------------------------
@@ -554,12 +561,7 @@ class PyramidBall(BallMoves):
 
     def summary_extras(self) -> dict[str, Any]:
         return {
-            "ball": self.ball_json(),
-            "goal_row_barred": self.goal_row_barred,
-            "scores": self.scores,
-            "specials": {c: self.specials(c) for c in COLOURS},
-            "choosing": self.choosing,
-            "choices": [c.special for c in self.choices()],
+            **self._standing_json(),
             "programs": {c: len(self.program_space(i)) for i, c in enumerate(COLOURS)}
             if not self.is_over() and not self._choosing
             else {c: 0 for c in COLOURS},

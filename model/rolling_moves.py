@@ -184,10 +184,14 @@ def _sides(word: str) -> int:
 
 
 def footman_slot(word: str) -> tuple[int, int]:
+    """A footman space ``fG.K`` as (group, space), both 1-based (ValueError otherwise)."""
     if not word.startswith("f") or "." not in word:
         raise ValueError(word)
     group, space = word[1:].split(".", 1)
     return int(group), int(space)
+
+
+# ---- the moves of a position ---------------------------------------------------------------
 
 
 class RollingMoves(RollingPosition):
