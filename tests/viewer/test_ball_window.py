@@ -583,14 +583,14 @@ def test_undo_against_the_computer_takes_back_the_last_turn(ball_window, qtbot, 
 
 
 def test_labels_on_one_square_are_joined_and_neighbours_stagger():
-    from viewer.boards.grid import LABEL_STAGGER, GridView, _one_label_a_square
+    from viewer.boards.grid import LABEL_STAGGER, GridView
     from viewer.frame import Frame, Label
     from viewer.games.ball import BOARD, site_at
 
     d4, d4_small, e4 = site_at("d4", "L"), site_at("d4", "S"), site_at("e4", "M")
     frame = Frame(labels=(Label(d4, "blocked"), Label(d4_small, "tackle"), Label(e4, "goal")))
-    joined = _one_label_a_square(frame, BOARD)
-    assert sorted(label.text for label in joined.labels) == ["blocked, tackle", "goal"]
-    view = GridView.__new__(GridView)  # only the geometry is needed for the spots
+    view = GridView.__new__(GridView)  # only the geometry is needed for the labels
     view.board = BOARD
+    joined = view._one_label_a_cell(frame)
+    assert sorted(label.text for label in joined.labels) == ["blocked, tackle", "goal"]
     assert abs(view._label_spot(d4)[2] - view._label_spot(e4)[2]) == pytest.approx(LABEL_STAGGER)

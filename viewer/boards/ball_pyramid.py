@@ -44,7 +44,7 @@ from model.lattice import CORNERS, WALLS, PyramidLattice, Wall
 from .. import palette
 from ..frame import Frame, Vanish
 from ..view_state import ViewState
-from .meshes import add_labels, instances, template
+from .meshes import add_labels, add_still_mesh, instances, template
 from .picking import to_display, view_ray
 from .shaders import add_fragment_effect, add_sphere_depth, set_sphere_depth
 
@@ -169,17 +169,14 @@ class BallPyramidView:
     # ---- building -----------------------------------------------------------------------
 
     def _add_impostors(self, poly: pv.PolyData) -> object:
-        actor = self.plotter.add_mesh(
+        actor = add_still_mesh(
+            self.plotter,
             poly,
             style="points_gaussian",
             render_points_as_spheres=True,
             scalars="rgba",
             rgba=True,
             emissive=False,
-            pickable=False,
-            reset_camera=False,
-            render=False,
-            show_scalar_bar=False,
         )
         mapper = actor.mapper
         mapper.SetScaleArray("radius")
@@ -191,11 +188,7 @@ class BallPyramidView:
         return actor
 
     def _add_mesh(self, mesh: pv.PolyData, **style: object) -> object:
-        if "scalars" in style:
-            style.update(rgb=True, show_scalar_bar=False)
-        actor = self.plotter.add_mesh(
-            mesh, pickable=False, reset_camera=False, render=False, **style
-        )
+        actor = add_still_mesh(self.plotter, mesh, **style)
         self._actors.append(actor)
         return actor
 

@@ -31,16 +31,16 @@ Frame fields and their visuals:
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping, Sequence
 
 import numpy as np
 import pyvista as pv
 
 from .. import palette
-from ..frame import Frame, Label, Vanish
+from ..frame import Frame
 from ..view_state import ViewState
-from .meshes import MeshActors, add_labels, instances, template
+from .flat import FlatView, ray_at_height, ray_enters_box
+from .meshes import add_labels, add_still_mesh, instances, template
 from .picking import to_display, view_ray
 
 LIGHT, DARK = (226, 214, 188), (160, 132, 98)
@@ -54,31 +54,6 @@ LABEL_Z = 1.15
 LABEL_STAGGER = 0.45  # every other square's label stands this much higher
 #: A flat board is seen from higher up than a pyramid: its squares and coordinates read.
 GRID_VIEWS = {"iso": ((-0.45, -1.3, 2.0), (0.0, 0.0, 1.0))}
-
-
-def _one_label_a_square(frame: Frame, board: GridBoard) -> Frame:
-    """The frame with its labels on one square joined into one ("blocked, tackle")."""
-    texts: dict[int, list[str]] = {}
-    first: dict[int, int] = {}
-    for label in frame.labels:
-        if not 0 <= label.site < board.count:
-            continue
-        square = board.square_of(label.site)
-        first.setdefault(square, label.site)
-        if label.text not in texts.setdefault(square, []):
-            texts[square].append(label.text)
-    joined = tuple(Label(first[sq], ", ".join(words)) for sq, words in texts.items())
-    return dataclasses.replace(frame, labels=joined)
-
-
-def _heat_rgb(values: list[float]) -> np.ndarray:
-    """The palette's heat scale (the Analysis dock's); a plain red-to-green blend where the
-    palette has none yet."""
-    scale = getattr(palette, "heat_rgb", None)
-    if scale is not None:
-        return np.asarray(scale(values), float)
-    v = np.clip(np.asarray(values, float), 0, 1)[:, None]
-    return (1 - v) * np.array([150, 0, 40]) + v * np.array([0, 135, 60])
 
 
 class GridBoard:
@@ -146,32 +121,28 @@ _ROTATE_45 = np.array(
 _FRAME = ((_FRAME[0] @ _ROTATE_45.T).astype(np.float32), _FRAME[1])  # square, not diamond
 
 
-class GridView(MeshActors):
+class GridView(FlatView):
     """Draws frames on a flat grid into a pyvista plotter."""
 
     kind = "grid"
-    supports_cut_open = False
-    flat = True  # one level: nothing to peel or clip
+    views = GRID_VIEWS
+    region_mix = REGION_MIX
+    hover_mix = (0.4, 0.6)
+    path_z, path_radius, path_end = PATH_Z, PATH_RADIUS, _END
 
     def __init__(self, plotter: pv.Plotter, board: GridBoard) -> None:
-        self.plotter = plotter
-        self.geometry = board
-        self.board = board
-        self.level_count = 1
-        self.peel_max = 0
-        self.shown = np.zeros(board.count, dtype=bool)
-        self._pieces: dict[int, str] = {}
-        self._offsets: dict[int, np.ndarray] = {}
-        self._meshes: dict[str, pv.PolyData] = {}
-        self.actors: dict[str, object] = {}
-        self._build()
+        self.cell_centres = np.array(
+            [[sq % board.columns, sq // board.columns, 0.0] for sq in range(board.squares)]
+        )
+        super().__init__(plotter, board)
+
+    def cell_of(self, site: int) -> int:
+        return self.board.square_of(site)
 
     def _build(self) -> None:
         b = self.board
         base = pv.Box(bounds=(-0.62, b.columns - 0.38, -0.62, b.rows - 0.38, -0.1, -0.002))
-        self.actors["base"] = self.plotter.add_mesh(
-            base, color=BASE_RGB, pickable=False, reset_camera=False, render=False
-        )
+        self.actors["base"] = add_still_mesh(self.plotter, base, color=BASE_RGB)
         for name, opacity, smooth in (
             ("squares", 1.0, False),
             ("pyramids", 1.0, False),
@@ -189,13 +160,12 @@ class GridView(MeshActors):
 
     # ---- drawing ------------------------------------------------------------------------
 
-    def show(self, frame: Frame, view: ViewState) -> None:
+    def _draw(
+        self, frame: Frame, view: ViewState, visible: np.ndarray, pieces: Mapping[int, str]
+    ) -> None:
         b = self.board
-        visible = view.visible(b)
-        pieces = {s: style for s, style in frame.pieces.items() if 0 <= s < b.count and visible[s]}
-        self._pieces = pieces
         occupied = {b.square_of(s) for s in pieces}
-        # the squares: chequered, goal rows tinted, heat on top, the hover lit
+        # the squares: chequered, goal rows tinted, regions, heat on top, the hover lit
         rgb = np.zeros((b.squares, 3))
         for sq in range(b.squares):
             col, row = sq % b.columns, sq // b.columns
@@ -204,63 +174,24 @@ class GridView(MeshActors):
                 side = np.array(palette.piece_rgb(b.goal_rows[row]), float)
                 base = base * (1 - GOAL_MIX) + side * GOAL_MIX
             rgb[sq] = base
-        for region in frame.regions:
-            squares = sorted({b.square_of(s) for s in region.sites if 0 <= s < b.count})
-            colour = np.array(palette.REGION_RGB.get(region.style, palette.EDGE_RGB), float)
-            rgb[squares] = rgb[squares] * (1 - REGION_MIX) + colour * REGION_MIX
-        heat = {b.square_of(s): v for s, v in frame.heat.items() if 0 <= s < b.count}
-        if heat:
-            rgb[list(heat)] = _heat_rgb(list(heat.values()))
-        hover = view.hover
-        if hover is not None and 0 <= hover < b.count:
-            h = b.square_of(hover)
-            rgb[h] = rgb[h] * 0.4 + np.array(palette.HOVER_RGB) * 0.6
-        centres = np.array([[sq % b.columns, sq // b.columns, 0.0] for sq in range(b.squares)])
-        self._set("squares", instances(_SQUARE, centres, rgb))
+        rgb = self._cell_colours(rgb, frame, view)
+        self._set("squares", instances(_SQUARE, self.cell_centres, rgb))
         # the pyramids, each scaled by its kind, a sliding one on its way
-        self._offsets = self._slide_offsets(frame, pieces)
         sites = sorted(pieces)
         where = self._piece_centres(sites)
         scales = [b.scale(b.kind_of(s)) for s in sites]
         colours = [palette.piece_rgb(pieces[s]) for s in sites]
         self._set("pyramids", instances(_PYRAMID, where, colours, scales))
         self._set("marks", self._marks(frame, visible, occupied))
-        self._set("paths", self._paths(frame))
+
+    def _ghosts(self, ghosts: Sequence[tuple[int, str]]) -> pv.PolyData:
         b = self.board
-        self._show_labels(_one_label_a_square(frame, b), self._label_spot, b.count)
-        ghosts = [(s, st) for s, st in sorted(frame.ghosts.items()) if 0 <= s < b.count]
-        self._set(
-            "ghosts",
-            instances(
-                _PYRAMID,
-                b.centres[[s for s, _ in ghosts]] if ghosts else np.zeros((0, 3)),
-                [palette.piece_rgb(st) for _, st in ghosts],
-                [b.scale(b.kind_of(s)) for s, _ in ghosts],
-            ),
+        return instances(
+            _PYRAMID,
+            b.centres[[s for s, _ in ghosts]] if ghosts else np.zeros((0, 3)),
+            [palette.piece_rgb(st) for _, st in ghosts],
+            [b.scale(b.kind_of(s)) for s, _ in ghosts],
         )
-        self.shown = visible.copy()
-
-    def _slide_offsets(self, frame: Frame, pieces: Mapping[int, str]) -> dict[int, np.ndarray]:
-        """site -> how far a sliding piece is drawn from its site (its origin's way)."""
-        b = self.board
-        offsets = {}
-        for slide in frame.slides:
-            if slide.site in pieces and 0 <= slide.origin < b.count:
-                t = min(1.0, max(0.0, slide.t))
-                origin = b.centres[b.square_of(slide.origin) * b.kinds + b.kind_of(slide.site)]
-                offsets[slide.site] = (origin - b.centres[slide.site]) * (1.0 - t)
-        return offsets
-
-    def _piece_centres(self, sites: Sequence[int]) -> np.ndarray:
-        """Where the pieces on ``sites`` are drawn (a sliding one on its way)."""
-        b = self.board
-        if not sites:
-            return np.zeros((0, 3))
-        where = b.centres[list(sites)].copy()
-        for i, s in enumerate(sites):
-            if s in self._offsets:
-                where[i] += self._offsets[s]
-        return where
 
     def _label_spot(self, site: int) -> tuple[float, float, float]:
         """Above the square, higher on every other square: neighbours' labels do not run
@@ -272,17 +203,8 @@ class GridView(MeshActors):
 
     def _marks(self, frame: Frame, visible: np.ndarray, occupied: set[int]) -> pv.PolyData:
         b = self.board
-        parts = []
+        parts = self._highlights(frame, _FRAME, 2 * LIFT)
         lift = np.array([0, 0, 2 * LIFT])
-        rims = {style: tuple(round(255 * v) for v in rim) for style, rim in palette.RIM_RGB.items()}
-        rims.update(palette.SQUARE_RIM_RGB)
-        for style, rim in rims.items():
-            squares = sorted(
-                {b.square_of(s) for s in frame.highlights.get(style, ()) if 0 <= s < b.count}
-            )
-            colour = [rim] * len(squares)
-            centres = [(sq % b.columns, sq // b.columns, 2 * LIFT) for sq in squares]
-            parts.append(instances(_FRAME, centres, colour))
         for marker in frame.markers:
             s = marker.site
             if not 0 <= s < b.count or not visible[s]:
@@ -306,44 +228,11 @@ class GridView(MeshActors):
         parts = [p for p in parts if p.n_points]
         return pv.merge(parts) if parts else pv.PolyData()
 
-    def _paths(self, frame: Frame) -> pv.PolyData:
-        """Each path a tube through its squares' centres at PATH_Z, a ball at its end."""
-        b = self.board
-        parts = []
-        for path in frame.paths:
-            squares: list[int] = []
-            for s in path.sites:  # the squares in turn (sites of one square are one point)
-                if 0 <= s < b.count and (not squares or squares[-1] != b.square_of(s)):
-                    squares.append(b.square_of(s))
-            if len(squares) < 2:
-                continue
-            points = np.array([[sq % b.columns, sq // b.columns, PATH_Z] for sq in squares], float)
-            colour = np.array(palette.PATH_RGB.get(path.style, palette.EDGE_RGB), np.uint8)
-            tube = pv.lines_from_points(points).tube(radius=PATH_RADIUS, n_sides=10).triangulate()
-            tube.cell_data["rgb"] = np.tile(colour, (tube.n_cells, 1))
-            parts.append(tube)
-            parts.append(instances(_END, points[-1:], [colour]))
-        return pv.merge(parts) if parts else pv.PolyData()
-
-    # ---- what a move removed: nothing is removed on this board ---------------------------
-
-    def play(self, vanishing: Sequence[Vanish]) -> float:
-        return 0.0
-
-    def advance(self, t: float) -> None:
-        return None
-
     # ---- camera and picking -------------------------------------------------------------
 
     def bounds(self) -> tuple[float, ...]:
         b = self.board
         return (-1.2, b.columns - 0.1, -1.2, b.rows - 0.1, -0.1, PYRAMID_HEIGHT)
-
-    def set_view(self, name: str) -> None:
-        direction, up = GRID_VIEWS.get(name, palette.VIEWS[name])
-        self.plotter.view_vector(direction, viewup=up, render=False)
-        self.plotter.reset_camera(render=False, bounds=self.bounds())
-        self.plotter.renderer.ResetCameraClippingRange(*self.bounds())
 
     def pick(self, x: float, y: float) -> int | None:
         """The shown site under display pixel (x, y): a pyramid the ray enters (its box),
@@ -358,20 +247,14 @@ class GridView(MeshActors):
             c = b.centres[s]
             lo = np.array([c[0] - half, c[1] - half, 0.0])
             hi = np.array([c[0] + half, c[1] + half, PYRAMID_HEIGHT * b.scale(b.kind_of(s))])
-            with np.errstate(divide="ignore", invalid="ignore"):
-                t1, t2 = (lo - near) / direction, (hi - near) / direction
-            t_near = np.nanmax(np.minimum(t1, t2))
-            t_far = np.nanmin(np.maximum(t1, t2))
-            if t_near <= t_far and t_far > 0 and t_near < best_t:
-                best, best_t = s, t_near
+            t = ray_enters_box(near, direction, lo, hi)
+            if t is not None and t < best_t:
+                best, best_t = s, t
         if best is not None:
             return int(best)
-        if abs(direction[2]) < 1e-9:
+        hit = ray_at_height(near, direction, 0.0)
+        if hit is None:
             return None
-        t = -near[2] / direction[2]
-        if t <= 0:
-            return None
-        hit = near + t * direction
         col, row = round(hit[0]), round(hit[1])
         if not (0 <= col < b.columns and 0 <= row < b.rows):
             return None

@@ -30,15 +30,16 @@ Frame fields and their visuals:
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 import pyvista as pv
 
 from .. import palette
-from ..frame import Frame, Label, Vanish
+from ..frame import Frame
 from ..view_state import ViewState
-from .meshes import MeshActors, add_labels, instances, template
+from .flat import FlatView, ray_at_height, ray_enters_box
+from .meshes import add_labels, add_still_mesh, instances, template
 from .picking import to_display, view_ray
 
 SQRT3 = float(np.sqrt(3.0))
@@ -179,30 +180,23 @@ _END = template(pv.Sphere(radius=0.12, theta_resolution=14, phi_resolution=10))
 _CONE = template(pv.Cone(center=(0, 0, 0), direction=(0, 0, -1), height=0.45, radius=0.2))
 
 
-def _heat_rgb(values: list[float]) -> np.ndarray:
-    return np.asarray(palette.heat_rgb(values), float)
-
-
-class HexMapView(MeshActors):
+class HexMapView(FlatView):
     """Draws frames on a hex map into a pyvista plotter."""
 
     kind = "hex-map"
-    supports_cut_open = False
-    flat = True  # a map of low stacks: nothing to peel or clip
+    views = HEX_VIEWS
+    zoom = ZOOM  # the map, not its bounding sphere, fills the view
+    region_mix = REGION_MIX
+    hover_mix = (0.45, 0.55)
+    path_z, path_radius, path_end = PATH_Z, PATH_RADIUS, _END
 
     def __init__(self, plotter: pv.Plotter, board: HexMap) -> None:
-        self.plotter = plotter
-        self.geometry = board
-        self.board = board
-        self.level_count = 1
-        self.peel_max = 0
-        self.shown = np.zeros(board.count, dtype=bool)
-        self._pieces: dict[int, str] = {}
+        self.cell_centres = board.hex_centres
         self._heights = np.zeros(len(board.cells), dtype=np.int64)  # counters per hex
-        self._offsets: dict[int, np.ndarray] = {}
-        self._meshes: dict[str, pv.PolyData] = {}
-        self.actors: dict[str, object] = {}
-        self._build()
+        super().__init__(plotter, board)
+
+    def cell_of(self, site: int) -> int:
+        return self.board.cell_of(site)
 
     def _build(self) -> None:
         b = self.board
@@ -242,49 +236,27 @@ class HexMapView(MeshActors):
         mesh = instances(_PYRAMID, where, colours, scales) if where else pv.PolyData()
         if mesh.n_points == 0:
             mesh = instances(_DISC, [(0, 0, -10)], [(0, 0, 0)])
-        return self.plotter.add_mesh(
-            mesh,
-            scalars="rgb",
-            rgb=True,
-            ambient=0.35,  # white reads white from above too
-            pickable=False,
-            reset_camera=False,
-            render=False,
-            show_scalar_bar=False,
-        )
+        # ambient: white reads white from above too
+        return add_still_mesh(self.plotter, mesh, scalars="rgb", ambient=0.35)
 
     # ---- drawing ------------------------------------------------------------------------
 
-    def show(self, frame: Frame, view: ViewState) -> None:
+    def _draw(
+        self, frame: Frame, view: ViewState, visible: np.ndarray, pieces: Mapping[int, str]
+    ) -> None:
         b = self.board
-        visible = view.visible(b)
-        pieces = {s: st for s, st in frame.pieces.items() if 0 <= s < b.count and visible[s]}
-        self._pieces = pieces
         heights = np.zeros(len(b.cells), dtype=np.int64)
         for s in pieces:
             c = b.cell_of(s)
             heights[c] = max(heights[c], b.layer_of(s) + 1)
         self._heights = heights
         # the hexes: sand, starting areas darker; regions, heat and the hover on the tops
-        n = len(b.cells)
         base = np.array([START_RGB if c.start else SPACE_RGB for c in b.cells], float)
-        tops = base.copy()
-        for region in frame.regions:
-            cells = sorted({b.cell_of(s) for s in region.sites if 0 <= s < b.count})
-            colour = np.array(palette.REGION_RGB.get(region.style, palette.EDGE_RGB), float)
-            tops[cells] = tops[cells] * (1 - REGION_MIX) + colour * REGION_MIX
-        heat = {b.cell_of(s): v for s, v in frame.heat.items() if 0 <= s < b.count}
-        if heat:
-            tops[list(heat)] = _heat_rgb(list(heat.values()))
-        hover = view.hover
-        if hover is not None and 0 <= hover < b.count:
-            h = b.cell_of(hover)
-            tops[h] = tops[h] * 0.45 + np.array(palette.HOVER_RGB) * 0.55
+        tops = self._cell_colours(base, frame, view)
         self._set("hexes", instances(_PRISM, b.hex_centres, base * EDGE_DARK))
         lifted = b.hex_centres + np.array([0, 0, HEX_HEIGHT + 0.004])
-        self._set("tops", instances(_TOP, lifted, tops.reshape(n, 3)))
+        self._set("tops", instances(_TOP, lifted, tops))
         # the counters, a sliding one on its way
-        self._offsets = self._slide_offsets(frame, pieces)
         sites = sorted(pieces)
         self._set(
             "counters",
@@ -295,56 +267,19 @@ class HexMapView(MeshActors):
             ),
         )
         self._set("marks", self._marks(frame, visible))
-        self._set("paths", self._paths(frame))
-        self._show_labels(self._one_label_a_hex(frame), self._label_spot, b.count)
-        ghosts = [(s, st) for s, st in sorted(frame.ghosts.items()) if 0 <= s < b.count]
-        self._set(
-            "ghosts",
-            instances(
-                _COUNTER,
-                b.centres[[s for s, _ in ghosts]] if ghosts else np.zeros((0, 3)),
-                [palette.piece_rgb(st) for _, st in ghosts],
-            ),
+
+    def _ghosts(self, ghosts: Sequence[tuple[int, str]]) -> pv.PolyData:
+        return instances(
+            _COUNTER,
+            self.board.centres[[s for s, _ in ghosts]] if ghosts else np.zeros((0, 3)),
+            [palette.piece_rgb(st) for _, st in ghosts],
         )
-        self.shown = visible.copy()
 
     @staticmethod
     def _counter_rgb(style: str, layer: int) -> np.ndarray:
         """Counters of one stack alternate a little in shade, so they read as a stack."""
         rgb = np.array(palette.piece_rgb(style), float)
         return rgb * (0.86 if layer % 2 else 1.0)
-
-    def _one_label_a_hex(self, frame: Frame) -> Frame:
-        """The frame's labels on one hex joined into one, on the hex's layer-0 site."""
-        b = self.board
-        texts: dict[int, list[str]] = {}
-        for label in frame.labels:
-            if 0 <= label.site < b.count:
-                words = texts.setdefault(b.cell_of(label.site), [])
-                if label.text not in words:
-                    words.append(label.text)
-        joined = tuple(Label(b.site(c), ", ".join(words)) for c, words in texts.items())
-        return dataclasses.replace(frame, labels=joined)
-
-    def _slide_offsets(self, frame: Frame, pieces: dict[int, str]) -> dict[int, np.ndarray]:
-        b = self.board
-        offsets = {}
-        for slide in frame.slides:
-            if slide.site in pieces and 0 <= slide.origin < b.count:
-                t = min(1.0, max(0.0, slide.t))
-                origin = b.hex_centres[b.cell_of(slide.origin)]
-                offsets[slide.site] = (origin - b.hex_centres[b.cell_of(slide.site)]) * (1 - t)
-        return offsets
-
-    def _piece_centres(self, sites: Sequence[int]) -> np.ndarray:
-        b = self.board
-        if not sites:
-            return np.zeros((0, 3))
-        where = b.centres[list(sites)].copy()
-        for i, s in enumerate(sites):
-            if s in self._offsets:
-                where[i] += self._offsets[s]
-        return where
 
     def _label_spot(self, site: int) -> tuple[float, float, float]:
         """Over the hex's stack (or where it would stand)."""
@@ -356,15 +291,7 @@ class HexMapView(MeshActors):
 
     def _marks(self, frame: Frame, visible: np.ndarray) -> pv.PolyData:
         b = self.board
-        parts = []
-        rims = {style: tuple(round(255 * v) for v in rim) for style, rim in palette.RIM_RGB.items()}
-        rims.update(palette.SQUARE_RIM_RGB)
-        for style, rim in rims.items():
-            cells = sorted(
-                {b.cell_of(s) for s in frame.highlights.get(style, ()) if 0 <= s < b.count}
-            )
-            where = b.hex_centres[cells] + (0, 0, HEX_HEIGHT + 0.012) if cells else []
-            parts.append(instances(_FRAME, where, [rim] * len(cells)))
+        parts = self._highlights(frame, _FRAME, HEX_HEIGHT + 0.012)
         for marker in frame.markers:
             s = marker.site
             if not 0 <= s < b.count or not visible[s]:
@@ -389,37 +316,15 @@ class HexMapView(MeshActors):
         parts = [p for p in parts if p.n_points]
         return pv.merge(parts) if parts else pv.PolyData()
 
-    def _paths(self, frame: Frame) -> pv.PolyData:
-        """Each path a tube through its hexes' centres at PATH_Z, a ball at its end; a path
-        of two hexes (a device on a border) runs from the first hex to the border."""
-        b = self.board
-        parts = []
-        for path in frame.paths:
-            cells: list[int] = []
-            for s in path.sites:
-                if 0 <= s < b.count and (not cells or cells[-1] != b.cell_of(s)):
-                    cells.append(b.cell_of(s))
-            if len(cells) < 2:
-                continue
-            points = b.hex_centres[cells] + (0, 0, PATH_Z)
-            if len(cells) == 2:
-                points = np.array([points[0], points[0] + (points[1] - points[0]) * 0.62])
-            colour = np.array(
-                palette.PATH_RGB.get(path.style, palette.piece_rgb(path.style)), np.uint8
-            )
-            tube = pv.lines_from_points(points).tube(radius=PATH_RADIUS, n_sides=10).triangulate()
-            tube.cell_data["rgb"] = np.tile(colour, (tube.n_cells, 1))
-            parts.append(tube)
-            parts.append(instances(_END, points[-1:], [colour]))
-        return pv.merge(parts) if parts else pv.PolyData()
+    def _path_points(self, points: np.ndarray) -> np.ndarray:
+        """A path of two hexes (a device on a border) runs from the first hex to the
+        border."""
+        if len(points) == 2:
+            return np.array([points[0], points[0] + (points[1] - points[0]) * 0.62])
+        return points
 
-    # ---- what a move removed: shown gone at once ------------------------------------------
-
-    def play(self, vanishing: Sequence[Vanish]) -> float:
-        return 0.0
-
-    def advance(self, t: float) -> None:
-        return None
+    def _path_rgb(self, style: str) -> tuple[int, int, int]:
+        return palette.PATH_RGB.get(style, palette.piece_rgb(style))
 
     # ---- camera and picking -------------------------------------------------------------
 
@@ -427,13 +332,6 @@ class HexMapView(MeshActors):
         c = self.board.hex_centres
         lo, hi = c.min(axis=0) - HEX_RADIUS, c.max(axis=0) + HEX_RADIUS
         return (lo[0], hi[0], lo[1], hi[1], 0.0, PYRAMID_HEIGHT)
-
-    def set_view(self, name: str) -> None:
-        direction, up = HEX_VIEWS.get(name, palette.VIEWS[name])
-        self.plotter.view_vector(direction, viewup=up, render=False)
-        self.plotter.reset_camera(render=False, bounds=self.bounds())
-        self.plotter.camera.zoom(ZOOM)  # the map, not its bounding sphere, fills the view
-        self.plotter.renderer.ResetCameraClippingRange(*self.bounds())
 
     def pick(self, x: float, y: float) -> int | None:
         """The shown site under display pixel (x, y): the top counter of a stack the ray
@@ -448,19 +346,13 @@ class HexMapView(MeshActors):
             lo = centre - (COUNTER_RADIUS, COUNTER_RADIUS, 0.0)
             height = b.stack_top(c, int(self._heights[c]))
             hi = centre + np.array([COUNTER_RADIUS, COUNTER_RADIUS, height])
-            with np.errstate(divide="ignore", invalid="ignore"):
-                t1, t2 = (lo - near) / direction, (hi - near) / direction
-            t_near = np.nanmax(np.minimum(t1, t2))
-            t_far = np.nanmin(np.maximum(t1, t2))
-            if t_near <= t_far and t_far > 0 and t_near < best_t:
-                best, best_t = int(c), t_near
+            t = ray_enters_box(near, direction, lo, hi)
+            if t is not None and t < best_t:
+                best, best_t = int(c), t
         if best is None:
-            if abs(direction[2]) < 1e-9:
+            hit = ray_at_height(near, direction, HEX_HEIGHT)
+            if hit is None:
                 return None
-            t = (HEX_HEIGHT - near[2]) / direction[2]
-            if t <= 0:
-                return None
-            hit = near + t * direction
             distance = np.linalg.norm(b.hex_centres[:, :2] - hit[:2], axis=1)
             c = int(np.argmin(distance))
             if distance[c] > HEX_RADIUS * 0.95:

@@ -63,6 +63,16 @@ def add_labels(
     )
 
 
+def add_still_mesh(plotter: pv.Plotter, mesh: pv.PolyData, **style: Any) -> Any:
+    """An actor that never takes a click, added without a render or a camera reset; with
+    ``scalars="rgb"`` its colours are the mesh's per-cell RGB (no scalar bar)."""
+    if style.get("scalars") == "rgb":
+        style.setdefault("rgb", True)
+    if "scalars" in style:
+        style.setdefault("show_scalar_bar", False)
+    return plotter.add_mesh(mesh, pickable=False, reset_camera=False, render=False, **style)
+
+
 class MeshActors:
     """A board's actors by name, each drawing a mesh of its own that ``_set`` refills (an
     empty mesh hides the actor); ``close`` takes them all out of the plotter."""
@@ -71,21 +81,21 @@ class MeshActors:
     actors: dict[str, Any]
     _meshes: dict[str, pv.PolyData]
 
-    def _add_layer(self, name: str, opacity: float, smooth: bool, placeholder: Template) -> None:
+    def _add_layer(
+        self, name: str, opacity: float, smooth: bool, placeholder: Template, **style: Any
+    ) -> None:
         """An actor for per-vertex RGB instances (``instances``); its mesh starts as one
-        ``placeholder`` out of sight, and ``_set`` refills it."""
+        ``placeholder`` out of sight, and ``_set`` refills it. ``style``: more of
+        ``add_mesh``'s keywords (edges)."""
         mesh = instances(placeholder, [(0, 0, -10)], [(0, 0, 0)])
         self._meshes[name] = mesh
-        self.actors[name] = self.plotter.add_mesh(
+        self.actors[name] = add_still_mesh(
+            self.plotter,
             mesh,
             scalars="rgb",
-            rgb=True,
             opacity=opacity,
-            pickable=False,
-            reset_camera=False,
-            render=False,
-            show_scalar_bar=False,
             smooth_shading=smooth,
+            **style,
         )
 
     def close(self) -> None:

@@ -39,7 +39,7 @@ import pyvista as pv
 from .. import palette
 from ..frame import Frame, Vanish
 from ..view_state import ViewState
-from .meshes import MeshActors, add_labels, instances, template
+from .meshes import MeshActors, add_labels, add_still_mesh, instances, template
 from .picking import to_display, view_ray
 from .shaders import add_fragment_effect
 
@@ -151,9 +151,7 @@ class SteppedView(MeshActors):
     def _build(self) -> None:
         n = self.board.size
         ground = pv.Box(bounds=(-0.65, n - 0.35, -0.65, n - 0.35, -0.06, 0.0))
-        self.actors["ground"] = self.plotter.add_mesh(
-            ground, color=palette.GROUND_RGB, pickable=False, reset_camera=False, render=False
-        )
+        self.actors["ground"] = add_still_mesh(self.plotter, ground, color=palette.GROUND_RGB)
         for name, edges, opacity in (
             ("columns", True, 1.0),
             ("ghosts", True, 0.12),
@@ -162,21 +160,14 @@ class SteppedView(MeshActors):
             ("markers", False, 1.0),
             ("fade", False, 1.0),
         ):
-            mesh = instances(_DISC, [(0, 0, -10)], [(0, 0, 0)])  # placeholder, replaced
-            self._meshes[name] = mesh
-            self.actors[name] = self.plotter.add_mesh(
-                mesh,
-                scalars="rgb",
-                rgb=True,
+            self._add_layer(
+                name,
+                opacity,
+                name in ("stones", "fade"),
+                _DISC,
                 show_edges=edges,
                 edge_color=palette.FIELD_LINE_RGB,
                 line_width=1,
-                opacity=opacity,
-                pickable=False,
-                reset_camera=False,
-                render=False,
-                show_scalar_bar=False,
-                smooth_shading=name in ("stones", "fade"),
             )
         self._build_piece_ghosts()
         labels = [(self.board.column_names[c], (c, -1.0, 0.0)) for c in range(n)]

@@ -1,0 +1,288 @@
+"""Pyramid Ball in position files: the pyramids (the file's ``pieces``) and the ``state``
+beyond them (the ball, the scores, the special moves, the goal-row rule, a pending choice of
+a special move), written by :func:`write_state` and read back, every value checked, by
+:func:`read_setup`. The keys are described at :meth:`model.ball.PyramidBall.from_setup_state`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .ball_rules import FILE_SIZE, OFF, SIZE_LETTERS, SIZE_NAMES, parse_square, square, square_name
+from .ball_state import COLOURS, SPECIALS, BallPosition
+from .game import Piece, PositionFormatError
+
+STATE_KEYS = (
+    "ball",
+    "scores",
+    "specials",
+    "specials_gained",
+    "goal_row_barred",
+    "choosing",
+    "offence",
+)
+
+
+def write_state(game: BallPosition) -> dict[str, Any]:
+    """The file's ``state``: ``specials_gained``, ``goal_row_barred``, ``choosing`` and
+    ``offence`` only where they say something (older files stay equal)."""
+    state: dict[str, Any] = {
+        "ball": game.loose_ball or SIZE_LETTERS[game._carrier % 3],
+        "scores": game.scores,
+        "specials": {c: game.specials(c) for c in COLOURS},
+    }
+    if game._gained != _default_gained(game):  # what older files could not say
+        state["specials_gained"] = {
+            c: [s for s in SPECIALS if s in game._gained[i]] for i, c in enumerate(COLOURS)
+        }
+    if game._barred is not None:
+        state["goal_row_barred"] = COLOURS[game._barred]
+    if game._choosing:
+        state["choosing"] = [COLOURS[s] for s in game._choosing]
+        state["offence"] = COLOURS[game._offence]
+    return state
+
+
+def _default_gained(game: BallPosition) -> tuple[frozenset[str], ...]:
+    """The gained special moves a file without ``specials_gained`` stands for."""
+    out = []
+    for side in (0, 1):
+        due = min(len(SPECIALS), game._scores[1 - side]) - game._choosing.count(side)
+        rest = [s for s in SPECIALS if s not in game._held[side]]
+        out.append(game._held[side] | frozenset(rest[: max(0, due - len(game._held[side]))]))
+    return tuple(out)
+
+
+def read_setup(
+    game: BallPosition,
+    to_move: str,
+    pieces: Sequence[Piece],
+    state: Mapping[str, Any],
+    study: bool,
+) -> None:
+    """Sets up ``game`` (a new one) from a file's ``to_move``, ``pieces`` and ``state``
+    (``study``: a side may lack pyramids, the special moves gained need not match the
+    score); PositionFormatError naming the key."""
+    names = " or ".join(map(repr, COLOURS))
+    if to_move not in COLOURS:
+        raise PositionFormatError("to_move", f"must be {names}, not {to_move!r}")
+    _read_pieces(game, pieces, study)
+    _StateReader(game, study).read(state, COLOURS.index(to_move))
+
+
+def _read_pieces(game: BallPosition, pieces: Sequence[Piece], study: bool) -> None:
+    """Each pyramid ``[column, row, size, colour]`` on its square: a side has one of each
+    size (a study may leave some out), a square holds one."""
+    names = " or ".join(map(repr, COLOURS))
+    for index, (coords, colour) in enumerate(pieces):
+        key = f"pieces[{index}]"
+        if colour not in COLOURS:
+            raise PositionFormatError(key, f"colour must be {names}, not {colour!r}")
+        if len(coords) != 3:
+            raise PositionFormatError(key, "a pyramid is [column, row, size, colour]")
+        col, row, size = coords
+        sq = square(col, row)
+        if sq == OFF:
+            raise PositionFormatError(key, f"[{col}, {row}] is off the 7x8 board")
+        if size not in FILE_SIZE:
+            raise PositionFormatError(key, f"size must be 3 (Large), 2 or 1 (Small), not {size}")
+        pid = COLOURS.index(colour) * 3 + FILE_SIZE.index(size)
+        if game._pos[pid] != OFF:
+            raise PositionFormatError(
+                key, f"{colour} has two {SIZE_NAMES[pid % 3]} pyramids (a side has one each)"
+            )
+        if sq in game._pos:
+            raise PositionFormatError(key, f"two pyramids on {square_name(sq)}")
+        game._pos[pid] = sq
+    missing = [f"{COLOURS[p // 3]} {SIZE_NAMES[p % 3]}" for p in range(6) if game._pos[p] == OFF]
+    if missing and not study:
+        raise PositionFormatError(
+            "pieces", f"missing: {', '.join(missing)} (a side has a Large, a Medium, a Small)"
+        )
+
+
+class _StateReader:
+    """Reads a file's ``state`` into the game, part by part in the order the checks run."""
+
+    def __init__(self, game: BallPosition, study: bool) -> None:
+        self.game = game
+        self.study = study
+        options = game._options
+        self.sheet = options.mode == "advanced" and options.restart == "sheet"
+
+    def read(self, state: Mapping[str, Any], to_move: int) -> None:
+        if not isinstance(state, Mapping):
+            raise PositionFormatError("state", "must be an object: ball, scores, specials")
+        unknown = sorted(set(state) - set(STATE_KEYS))
+        if unknown:
+            raise PositionFormatError(
+                f"state.{unknown[0]}", f"unknown key; known: {', '.join(STATE_KEYS)}"
+            )
+        self._roles(state, to_move)
+        self._ball(state.get("ball"))
+        self._barred(state.get("goal_row_barred"))
+        self._scores(state.get("scores", {}))
+        self._specials(state)
+
+    def _roles(self, state: Mapping[str, Any], to_move: int) -> None:
+        """``choosing`` (the sides still to choose a special move, the first to move) and
+        ``offence`` (given only while one is chosen; otherwise the side to move)."""
+        game = self.game
+        choosing = state.get("choosing", [])
+        if not isinstance(choosing, list) or not all(c in COLOURS for c in choosing):
+            raise PositionFormatError("state.choosing", "must be a list of red and blue")
+        if choosing and game._options.mode == "basic":
+            raise PositionFormatError("state.choosing", "the basic game has no special moves")
+        if choosing and COLOURS.index(choosing[0]) != to_move:
+            raise PositionFormatError(
+                "to_move",
+                f"{choosing[0]} is still to choose a special move, so {choosing[0]} is to "
+                "move; choose it first, then set the position up",
+            )
+        offence = to_move
+        if "offence" in state:
+            if state["offence"] not in COLOURS:
+                raise PositionFormatError(
+                    "state.offence", f"must be red or blue, not {state['offence']!r}"
+                )
+            if not choosing and state["offence"] != COLOURS[to_move]:
+                raise PositionFormatError(
+                    "state.offence", "differs from to_move: give it only with 'choosing'"
+                )
+            offence = COLOURS.index(state["offence"])
+        elif choosing:
+            raise PositionFormatError(
+                "state.offence", "the side on offence is needed while a special move is chosen"
+            )
+        game._choosing = tuple(COLOURS.index(c) for c in choosing)
+        game._offence = offence
+
+    def _ball(self, ball: Any) -> None:
+        """The carrier's size letter (default: the offence's Medium, or its first pyramid),
+        or the empty square a loose ball lies on (the sheet's restart)."""
+        game = self.game
+        offence = game._offence
+        own = [k for k in (1, 0, 2) if game._pos[offence * 3 + k] != OFF]
+        if isinstance(ball, str) and len(ball) == 2:  # loose
+            try:
+                sq = parse_square(ball)
+            except ValueError:
+                raise PositionFormatError(
+                    "state.ball", f"must be L, M, S or a square a1..g8, not {ball!r}"
+                ) from None
+            if not self.sheet:
+                raise PositionFormatError(
+                    "state.ball", "a loose ball needs the advanced game with the sheet's restart"
+                )
+            if sq in game._pos:
+                raise PositionFormatError(
+                    "state.ball", f"a loose ball lies on an empty square, not {ball}"
+                )
+            game._carrier, game._ball = OFF, sq
+            return
+        if ball is None:
+            if not own:
+                raise PositionFormatError("pieces", f"{COLOURS[offence]} (to move) has no pyramid")
+            k = own[0]
+        elif ball not in ("L", "M", "S"):
+            raise PositionFormatError(
+                "state.ball", f"must be L, M, S or a square a1..g8, not {ball!r}"
+            )
+        else:
+            k = SIZE_LETTERS.index(ball)
+            if k not in own:
+                raise PositionFormatError(
+                    "state.ball",
+                    f"{COLOURS[offence]} has no {SIZE_NAMES[k]} to carry the ball",
+                )
+        game._carrier = offence * 3 + k
+
+    def _barred(self, barred: Any) -> None:
+        """The colour under the goal-row rule (the sheet's restart), not the carrier's."""
+        if barred is None:
+            return
+        game = self.game
+        if barred not in COLOURS:
+            raise PositionFormatError(
+                "state.goal_row_barred", f"must be red, blue or null, not {barred!r}"
+            )
+        if not self.sheet:
+            raise PositionFormatError(
+                "state.goal_row_barred",
+                "the goal-row rule needs the advanced game with the sheet's restart",
+            )
+        side = COLOURS.index(barred)
+        if game._carrier != OFF and game._carrier // 3 == side:
+            raise PositionFormatError(
+                "state.goal_row_barred",
+                f"{barred} carries the ball: the rule lasts until the other side has it",
+            )
+        game._barred = side
+
+    def _scores(self, scores: Any) -> None:
+        game = self.game
+        target = game._options.target
+        if not isinstance(scores, Mapping) or set(scores) - set(COLOURS):
+            raise PositionFormatError("state.scores", 'must be {"red": N, "blue": N}')
+        for side, colour in enumerate(COLOURS):
+            value = scores.get(colour, 0)
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= target:
+                raise PositionFormatError(
+                    f"state.scores.{colour}", f"must be a whole number 0 to {target}, not {value!r}"
+                )
+            game._scores[side] = value
+        if min(game._scores) >= target:
+            raise PositionFormatError("state.scores", "both sides cannot have won")
+
+    def _specials(self, state: Mapping[str, Any]) -> None:
+        """The special moves held and gained: one gained each time the opponent scored one
+        of its first three points, less those still to be chosen."""
+        game = self.game
+        held = self._special_lists(state, "specials")
+        given = None
+        if "specials_gained" in state:
+            given = self._special_lists(state, "specials_gained")
+        gained = []
+        for side, colour in enumerate(COLOURS):
+            due = min(len(SPECIALS), game._scores[1 - side]) - game._choosing.count(side)
+            if given is None:  # older files: the rest of the count in the fixed order
+                rest = [s for s in SPECIALS if s not in held[side]]
+                have = held[side] | frozenset(rest[: max(0, due - len(held[side]))])
+            else:
+                have = given[side]
+            key = f"state.specials.{colour}"
+            if not held[side] <= have:
+                raise PositionFormatError(key, f"{colour} holds a special move it has not gained")
+            if not self.study and len(have) != due:
+                raise PositionFormatError(
+                    key if given is None else f"state.specials_gained.{colour}",
+                    f"{colour} has gained {len(have)} special move(s), not {max(due, 0)} (one "
+                    "each time the opponent scored one of its first three points, less those "
+                    "still to be chosen)",
+                )
+            if game._choosing.count(side) and len(SPECIALS) - len(have) < 2:
+                raise PositionFormatError(
+                    "state.choosing", f"{colour} has fewer than two special moves left to choose"
+                )
+            gained.append(have)
+        game._held = (held[0], held[1])
+        game._gained = (gained[0], gained[1])
+
+    def _special_lists(self, state: Mapping[str, Any], name: str) -> list[frozenset[str]]:
+        """``state[name]``: each colour's special moves, each once."""
+        specials = state.get(name, {})
+        if not isinstance(specials, Mapping) or set(specials) - set(COLOURS):
+            raise PositionFormatError(f"state.{name}", 'must be {"red": [...], "blue": [...]}')
+        out = []
+        for colour in COLOURS:
+            names = specials.get(colour, [])
+            key = f"state.{name}.{colour}"
+            if not isinstance(names, list) or not all(n in SPECIALS for n in names):
+                raise PositionFormatError(key, f"must be a list of {', '.join(SPECIALS)}")
+            if len(set(names)) != len(names):
+                raise PositionFormatError(key, "a special move comes once at most")
+            if names and self.game._options.mode == "basic":
+                raise PositionFormatError(key, "the basic game has no special moves")
+            out.append(frozenset(names))
+        return out

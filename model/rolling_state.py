@@ -1,0 +1,360 @@
+"""Rolling Pyramids' position: the options, what a position holds (the dice, the map's
+owners and troops, the devices, the secret deployments, every player's sheet) and the
+reads every layer of :class:`model.rolling.RollingPyramids` shares (a seat's units, the
+cells a unit may go to, a hero's weight in a fight).
+
+The game is built in layers, one module each: this position, the moves
+(:mod:`model.rolling_moves`: what may be played and why not), their resolution
+(:mod:`model.rolling_resolve`: the phases and the fights), the file ``state``
+(:mod:`model.rolling_files`) and the game itself (:mod:`model.rolling`). The formulas,
+maps and faction boards are in :mod:`model.rolling_rules`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, fields
+from typing import Any
+
+from .game import Game, Move
+from .rolling_rules import (
+    DEVICES,
+    EMPTY,
+    PHARAOH,
+    ROUNDS,
+    SOLO_ROUNDS,
+    Faction,
+    RollingMap,
+    Troops,
+    faction_names,
+    footmen,
+    line_value,
+)
+
+COLOURS = ("red", "blue", "green", "yellow")
+GREY = "grey"  # the solo variant's fifth and sixth dice
+PHARAOH_COLOUR = "pharaoh"
+NEUTRAL = -1  # the owner of a grey die
+PHASES = (
+    "start",
+    "solo_start",
+    "roll",
+    "draft",
+    "develop",
+    "deploy",
+    "conquest",
+    "soldiers",
+    "cleanup",
+    "over",
+)
+SEQUENTIAL = ("develop", "deploy", "conquest", "cleanup")
+LAST_ROUND = ("both", "bottom")
+CONQUEST = ("new", "taken")
+
+
+@dataclass(frozen=True, slots=True)
+class RollingOptions:
+    """The game's options; ``docs/rolling-pyramids.md`` says why each default."""
+
+    players: int = 2  # 1 is the solo variant, Hyskosian revolution
+    map: str = "inner-factories"
+    first_faction: str = "anubian"  # seat 0's board; the seats alternate between the two
+    last_round: str = "both"  # round 10 scores top and bottom ("bottom": the bottom only)
+    rotate_first_player: bool = False
+    stack_modifiers: bool = False  # own colour ±1 and factory ±2 on one die
+    halving: str = "device"  # "break down in half": see rolling_rules.HALVING
+    conquest: str = "new"  # a conquest: any newly held space, or only one taken from someone
+
+    @property
+    def solo(self) -> bool:
+        return self.players == 1
+
+    @property
+    def rounds(self) -> int:
+        return SOLO_ROUNDS if self.solo else ROUNDS
+
+    def factions(self) -> tuple[str, ...]:
+        names = faction_names()
+        start = names.index(self.first_faction)
+        return tuple(names[(start + k) % len(names)] for k in range(self.players))
+
+    def to_json(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+# ---- the position --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Die:
+    owner: int  # a seat, or NEUTRAL (grey)
+    sides: int
+    value: int | None = None  # None until rolled
+    taker: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Order:
+    """A unit sent in the deploy phase (kept secret on the sheet until the phase ends).
+    ``cell`` is None in another seat's information state: the unit is known, its target
+    is not (it fights nowhere there)."""
+
+    player: int
+    unit: str
+    cell: int | None
+    troops: Troops
+    bomb: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Device:
+    """A ram, spikes or umbrella on the map until the next cleanup. ``cell`` is the
+    owner's side of the border (or the umbrella's space), ``other`` the far side."""
+
+    kind: str
+    player: int
+    cell: int
+    other: int = -1
+
+
+class Sheet:
+    """One player's board: what is written on it."""
+
+    __slots__ = (
+        "bonus",
+        "conquests",
+        "crossed",
+        "deployed",
+        "dev4",
+        "dev8",
+        "dev_used",
+        "devices",
+        "hero_unit",
+        "heroes",
+        "line_up",
+        "lines",
+        "reserve",
+    )
+
+    def __init__(self, faction: Faction) -> None:
+        self.heroes: list[int | None] = [None] * faction.hero_slots
+        self.dev4: list[int | None] = [None] * faction.develop_pairs
+        self.dev8: list[int | None] = [None] * faction.develop_pairs
+        self.dev_used = [False] * faction.develop_pairs
+        self.lines: list[list[int | None]] = [[None, None, None] for _ in faction.lines]
+        self.bonus = [0] * len(faction.lines)  # index into each line's bonus circles
+        self.line_up = [False] * len(faction.lines)
+        self.devices = [0] * len(DEVICES)  # levels
+        self.crossed = [[False] * len(group) for group in faction.groups]
+        self.hero_unit = 0  # heroes written this round, to deploy
+        self.deployed: list[str] = []  # units deployed this round
+        self.conquests = 0  # triangles still to cross this round
+        self.reserve = 0  # solo: soldiers kept back for the next round
+
+    def copy(self) -> Sheet:
+        other = Sheet.__new__(Sheet)
+        other.heroes = self.heroes.copy()
+        other.dev4 = self.dev4.copy()
+        other.dev8 = self.dev8.copy()
+        other.dev_used = self.dev_used.copy()
+        other.lines = [line.copy() for line in self.lines]
+        other.bonus = self.bonus.copy()
+        other.line_up = self.line_up.copy()
+        other.devices = self.devices.copy()
+        other.crossed = [group.copy() for group in self.crossed]
+        other.hero_unit = self.hero_unit
+        other.deployed = self.deployed.copy()
+        other.conquests = self.conquests
+        other.reserve = self.reserve
+        return other
+
+    def usable_pairs(self) -> list[int]:
+        """Completed develop pairs not yet spent."""
+        return [
+            i
+            for i, (a, b, used) in enumerate(zip(self.dev4, self.dev8, self.dev_used, strict=True))
+            if a is not None and b is not None and not used
+        ]
+
+
+class State:
+    """Everything a position holds. Never changed once a move has been applied to it."""
+
+    __slots__ = (
+        "_key",
+        "_moves",
+        "devices",
+        "dice",
+        "fights",
+        "first",
+        "home",
+        "orders",
+        "owner",
+        "phase",
+        "pick",
+        "round",
+        "scores",
+        "sheets",
+        "soldiers",
+        "step",
+        "troops",
+        "turn",
+        "won",
+    )
+
+    def __init__(self, board: RollingMap, factions: Sequence[Faction]) -> None:
+        self.round = 0
+        self.phase = "start"
+        self.first = 0
+        self.turn = 0
+        self.step = 0
+        self.pick = 0
+        self.dice: list[Die] = []
+        self.owner = [EMPTY] * len(board.cells)
+        self.troops = [Troops()] * len(board.cells)
+        self.devices: list[Device] = []
+        self.orders: list[Order] = []
+        self.scores = [0] * len(factions)
+        self.sheets = [Sheet(f) for f in factions]
+        self.soldiers: list[int] = []  # solo: spaces whose new soldiers wait for a choice
+        self.home = -1  # solo: the player's starting area
+        self.won = False
+        self.fights: tuple[str, ...] = ()  # what the last resolution did, in words
+        self._key: Hashable | None = None
+        self._moves: list[Move] | None = None
+
+    def copy(self) -> State:
+        other = State.__new__(State)
+        for name in ("round", "phase", "first", "turn", "step", "pick", "home", "won", "fights"):
+            setattr(other, name, getattr(self, name))
+        other.dice = self.dice.copy()
+        other.owner = self.owner.copy()
+        other.troops = self.troops.copy()
+        other.devices = self.devices.copy()
+        other.orders = self.orders.copy()
+        other.scores = self.scores.copy()
+        other.sheets = [sheet.copy() for sheet in self.sheets]
+        other.soldiers = self.soldiers.copy()
+        other._key = None
+        other._moves = None
+        return other
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """A unit ready to deploy this round."""
+
+    name: str  # heroes, a line's id, f1, f2, reserve
+    troops: Troops
+    bomb: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class FightsEffect:
+    """What the deploy phase's resolution did (for the status bar and ``last_effect``)."""
+
+    lines: tuple[str, ...]
+
+    def describe(self) -> str:
+        return "; ".join(self.lines) if self.lines else "no fight"
+
+
+class RollingPosition(Game):
+    """The position and the reads every layer shares; :class:`model.rolling.RollingPyramids`
+    sets these attributes up."""
+
+    _options: RollingOptions
+    map: RollingMap
+    factions: tuple[Faction, ...]
+    _s: State  # the position, never changed once a move has been applied to it
+    _undo: list[State]  # the positions before each move of the move stack
+    _setup_state: dict[str, Any] | None
+    _holdable: tuple[int, ...]  # the cells a player can hold (solo: the starting areas too)
+
+    @property
+    def state(self) -> State:
+        """The position (read only)."""
+        return self._s
+
+    @property
+    def round(self) -> int:
+        return self._s.round
+
+    @property
+    def phase(self) -> str:
+        return self._s.phase
+
+    def colour_of(self, owner: int) -> str | None:
+        if owner == PHARAOH:
+            return PHARAOH_COLOUR
+        if owner == EMPTY:
+            return None
+        return self.players[owner]
+
+    def cell_name(self, cell: int) -> str:
+        return self.map.cells[cell].name
+
+    def _die_colour(self, owner: int) -> str:
+        return GREY if owner == NEUTRAL else self.players[owner]
+
+    # ---- the units ----------------------------------------------------------------------
+
+    def units(self, player: int, *, all_of_round: bool = False) -> list[Unit]:
+        """The units ``player`` has to deploy this round (with ``all_of_round`` also those
+        already deployed), as calculated after the develop phase."""
+        s = self._s
+        return self._units(s, player, all_of_round)
+
+    def _units(self, s: State, p: int, all_of_round: bool = False) -> list[Unit]:
+        sheet = s.sheets[p]
+        faction = self.factions[p]
+        units: list[Unit] = []
+        if sheet.hero_unit:
+            units.append(Unit("heroes", Troops(0, sheet.hero_unit)))
+        for i, line in enumerate(faction.lines):
+            values = sheet.lines[i]
+            if all(v is not None for v in values):
+                value = line_value(
+                    line.rule,
+                    values,
+                    line.bonus[sheet.bonus[i]],
+                    sheet.line_up[i],  # type: ignore[arg-type]
+                )
+                if value > 0:
+                    units.append(Unit(line.id, Troops(value), line.unit == "bomb"))
+        for g, count in enumerate(footmen(faction, sheet.crossed)):
+            if count > 0:
+                units.append(Unit(f"f{g + 1}", Troops(count)))
+        if sheet.reserve:
+            units.append(Unit("reserve", Troops(sheet.reserve)))
+        if all_of_round:
+            sent = [Unit(o.unit, o.troops, o.bomb) for o in s.orders if o.player == p]
+            return sent + [u for u in units if u.name not in sheet.deployed]
+        return [u for u in units if u.name not in sheet.deployed]
+
+    def _targets(self, s: State, p: int, bomb: bool) -> list[int]:
+        cells = [c for c in self._holdable if c != s.home]
+        if bomb:
+            return cells
+        adjacent = self.map.cells
+        return [
+            c
+            for c in cells
+            if s.owner[c] == p or any(s.owner[x] == p for x in adjacent[c].adjacent)
+        ]
+
+    def controls_factory(self, player: int, section: str) -> bool:
+        return self._controls_factory(self._s, player, section)
+
+    def _controls_factory(self, s: State, p: int, section: str) -> bool:
+        return any(cell.factory == section and s.owner[cell.index] == p for cell in self.map.cells)
+
+    def hero_weight(self, owner: int, *, attacking: bool) -> int:
+        """What a hero of ``owner`` counts in a fight (1 for the Pharaoh, who has none)."""
+        return self._weight(owner, attacking)
+
+    def _weight(self, owner: int, attacking: bool) -> int:
+        if owner < 0:
+            return 1
+        faction = self.factions[owner]
+        return faction.hero_attacking if attacking else faction.hero_defending
