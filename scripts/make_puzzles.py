@@ -13,7 +13,7 @@ what the key move does (corners, squares, pushes and falls) and how the main lin
 
 Each kept puzzle is written with its history (the file replays from the empty board, so
 the position is reachable) and verified again from the written file, with
-``model.puzzle.verify``: verified, no cooks, tight.
+``model.search.verify``: verified, no cooks, tight.
 
 Then each game's collection is ordered by difficulty as the engine measures it: the
 playouts the compiled MCTS (``model.search.compiled``, RAVE, the window's computer player)

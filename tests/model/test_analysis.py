@@ -1,4 +1,4 @@
-"""The engine's analysis of a position (model.search.analysis): every legal move ranked once,
+"""The engine's analysis of a position (model.search.analyse): every legal move ranked once,
 the prover's shortest win in the side's own moves, stop and progress, the game untouched."""
 
 from __future__ import annotations
