@@ -9,6 +9,8 @@ per player, so draws, wins of one among four and scores need no special case.
 
 The viewer, the command line and the search code use only what is declared here, so a new
 game plugs in by subclassing :class:`Game` and decorating it with :func:`register_game`.
+The rules know nothing of search: what a game adds to it (a compiled kernel, a book, its
+own computer players) is its plug-in in ``model.search``, which imports the games.
 """
 
 from __future__ import annotations
@@ -238,11 +240,6 @@ class Game(ABC):
     #: Attributes that copy() copies (lists, dicts, counters); the rest is shared, so it
     #: must never be changed in place (numbers, tuples, frozen values, lattice tables).
     _copied: ClassVar[tuple[str, ...]] = ("move_stack",)
-    #: The computer players the game brings itself, by level name, for games the shared
-    #: tree searches of ``model.search.agents`` do not fit (chance nodes, scores as
-    #: returns): the New game dialog and the Game menu offer these instead of easy /
-    #: medium / strong, and :meth:`computer_player` makes them. Empty: the shared ones.
-    computer_levels: ClassVar[tuple[str, ...]] = ()
     #: The game has chance nodes (dice): a proof of a forced win (the prover, a puzzle's
     #: Verify and Solve, ``verify``) is refused, since it would take a roll of the dice for
     #: a player's move. :func:`no_proof_with_chance` says so.
@@ -268,37 +265,6 @@ class Game(ABC):
         """The players of a game with ``options`` (a game whose player count is an option
         has fewer than :attr:`players`)."""
         return cls.players
-
-    #: The module of the game's book of proven values (``pyramid-lab book``), or None: it
-    #: has ``BOOK_PATH``, ``Book`` (``read``, ``write``, ``entries``), ``build(options,
-    #: plies=, seconds=, table_mb=, progress=)``, ``version_of(options)`` and
-    #: ``verify_entries(entries, max_seconds=, table_mb=)``.
-    book_module: ClassVar[str | None] = None
-
-    def compiled_solver(self, **options: Any) -> Any:
-        """A faster solver of the game's own for this position (``solve() -> SolveResult``,
-        as :class:`model.search.solver.Solver`), or None: the shared solver then works.
-        ``options``: max_seconds, max_depth, progress, table_mb."""
-        return None
-
-    def perfect_moves(self, max_seconds: float = 2.0, stop: Any = None) -> Any:
-        """Every legal move's value with perfect play for the side to move, when the game
-        knows them all (a book of proven values, an endgame solved within ``max_seconds``):
-        a sequence of objects with ``move`` (its text), ``value`` ("win" / "loss"),
-        ``plies``, ``exact`` and ``source``; None when it does not (the default)."""
-        return None
-
-    def perfect_value(self) -> Any:
-        """The position's value with perfect play for the side to move when the game knows
-        it at once (a book), even where :meth:`perfect_moves` does not know every move's:
-        an object with ``value`` ("win" / "loss"), ``plies``, ``exact`` and ``source``;
-        None when it does not (the default)."""
-        return None
-
-    def computer_player(self, level: str, seed: int | None = None) -> Any:
-        """The game's own computer player of ``level`` (one of :attr:`computer_levels`): an
-        object with ``name`` and ``choose(game) -> Move``, chance nodes included."""
-        raise ValueError(f"{self.title} has no computer players of its own")
 
     @classmethod
     @abstractmethod

@@ -257,3 +257,24 @@ def lattice(n: int) -> PyramidLattice:
     """The shared, read-only lattice of base ``n`` (built on first use; the last
     ``CACHED_SIZES`` sizes used are kept, so a process that visits many sizes stays small)."""
     return PyramidLattice(n)
+
+
+@functools.cache
+def base_symmetries(n: int) -> tuple[tuple[int, ...], ...]:
+    """The 8 symmetries of the square base of the base-``n`` pyramid as point-id
+    permutations (point -> its image), the identity first: swap i and j or not, then
+    mirror i, mirror j. They map corners to corners and walls to walls."""
+    lat = lattice(n)
+    perms = []
+    for swap in (False, True):
+        for flip_i in (False, True):
+            for flip_j in (False, True):
+                perm = []
+                for i, j, k in lat.points:
+                    w = n - k
+                    a, b = (j, i) if swap else (i, j)
+                    a = w - 1 - a if flip_i else a
+                    b = w - 1 - b if flip_j else b
+                    perm.append(lat.id_of(a, b, k))
+                perms.append(tuple(perm))
+    return tuple(perms)

@@ -36,7 +36,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from . import files
 from .game import (
@@ -408,15 +408,42 @@ def check_goal(game: Game, goal: Mapping[str, Any]) -> GoalCheck:
 # ---- judging answers -----------------------------------------------------------------------
 
 
-def judge_move(task: Task, position: Game, move: Move | str) -> Verdict:
-    """A move played at the step's ``position`` (left unchanged) judged against ``task``."""
+class WinJudge(Protocol):
+    """What judges a win-within task: the search (``model.search.judge_move`` passes its
+    own), since whether a side wins within some plies takes a proof; this module reads and
+    writes lessons and never imports the search."""
+
+    def winning_first_moves(self, task: Task, position: Game) -> list[Move] | None:
+        """Every first move winning within the task's plies (None: not settled in
+        :data:`PROVE_SECONDS`)."""
+        ...
+
+    def judge_win(self, task: Task, position: Game, move: Move) -> Verdict:
+        """A legal ``move`` at ``position`` judged against the win-within ``task``."""
+        ...
+
+
+def _judge(wins: WinJudge | None) -> WinJudge:
+    if wins is None:
+        raise ValueError(
+            "a win-within task takes a proof: judge it through the search "
+            "(model.search.judge_move, model.search.check_lesson)"
+        )
+    return wins
+
+
+def judge_move(
+    task: Task, position: Game, move: Move | str, *, wins: WinJudge | None = None
+) -> Verdict:
+    """A move played at the step's ``position`` (left unchanged) judged against ``task``;
+    a win-within task by ``wins`` (the search's judge; ValueError without one)."""
     if isinstance(move, str):
         move = position.parse_move(move)
     reason = position.why_illegal(move)
     if reason is not None:
         return Verdict(False, f"{move} cannot be played: {reason}")
     if task.kind == "win-within":
-        return _judge_win(task, position, move)
+        return _judge(wins).judge_win(task, position, move)
     if task.goal is not None:
         after = position.copy()
         after.push(move)
@@ -428,48 +455,6 @@ def judge_move(task: Task, position: Game, move: Move | str) -> Verdict:
     if move in answers:
         return Verdict(True, f"{move} is the move")
     return Verdict(False, f"{move} is not the move this step asks for")
-
-
-def _winning_first_moves(task: Task, position: Game) -> list[Move] | None:
-    """Every first move winning within the task's plies (None when not settled in time)."""
-    from .search.prover import prove  # the search imports the game modules
-
-    assert task.within is not None
-    assert task.side is not None
-    proof = prove(position, task.side, task.within, first_moves=True, max_seconds=PROVE_SECONDS)
-    if proof.result == "unknown":
-        return None
-    return [move for move, _ in proof.first_moves]
-
-
-def _judge_win(task: Task, position: Game, move: Move) -> Verdict:
-    from .search.prover import prove
-
-    assert task.within is not None
-    assert task.side is not None
-    winners = _winning_first_moves(task, position)
-    if winners is None:
-        return Verdict(False, "the prover could not settle this in time")
-    if move in winners:
-        return Verdict(True, f"{move}: {task.side} wins within {task.within} plies")
-    after = position.copy()
-    after.push(move)
-    if after.is_over():
-        return Verdict(False, f"{move} ends the game: {after.describe_result()}")
-    if task.within <= 1:
-        return Verdict(False, f"{move} does not win at once")
-    # The reply that holds out: the first one after which the win is no longer forced.
-    for reply in after.legal_moves():
-        after.push(reply)
-        proof = prove(after, task.side, task.within - 2, shortest=False, line=False)
-        after.pop()
-        if proof.result == "disproven":
-            return Verdict(
-                False,
-                f"{move} does not force it: after {reply} {task.side} no longer wins "
-                f"within {task.within} plies",
-            )
-    return Verdict(False, f"{move} does not win within {task.within} plies")
 
 
 def judge_points(task: Task, position: Game, clicked: Iterable[Point]) -> Verdict:
@@ -514,20 +499,22 @@ class Problem:
         return f"step {self.step + 1} ({self.title!r}): {self.reason}"
 
 
-def check(lesson: LessonFile) -> list[Problem]:
-    """Every task of ``lesson`` proven to have a right answer, the author's accepted."""
+def check(lesson: LessonFile, *, wins: WinJudge | None = None) -> list[Problem]:
+    """Every task of ``lesson`` proven to have a right answer, the author's accepted (a
+    win-within task by ``wins``, the search's judge)."""
     problems = []
     for index, step in enumerate(lesson.steps):
         if step.task is None:
             continue
-        reason = check_task(step.task, step.position())
+        reason = check_task(step.task, step.position(), wins=wins)
         if reason is not None:
             problems.append(Problem(index, step.title, reason))
     return problems
 
 
-def check_task(task: Task, position: Game) -> str | None:
-    """Why ``task`` is not sound at ``position``, or None."""
+def check_task(task: Task, position: Game, *, wins: WinJudge | None = None) -> str | None:
+    """Why ``task`` is not sound at ``position``, or None (a win-within task judged by
+    ``wins``, the search's judge; ValueError without one)."""
     if position.is_over() and task.kind != "click-points":
         return f"the game is over here ({position.describe_result()}): nothing to play"
     if task.kind == "click-points":
@@ -547,7 +534,7 @@ def check_task(task: Task, position: Game) -> str | None:
             return no_proof_with_chance(position.title)
         if position.to_move != task.side:
             return f"{task.side} is not to move"
-        winners = _winning_first_moves(task, position)
+        winners = _judge(wins).winning_first_moves(task, position)
         if winners is None:
             return f"the prover did not settle it within {PROVE_SECONDS:g} s"
         if not winners:

@@ -23,7 +23,6 @@ import random
 from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from importlib import import_module
 from typing import Any, ClassVar, Self
 
 from .game import (
@@ -148,15 +147,6 @@ class Partition(Game):
         ),
     )
     _copied = ("_cells", "_parent", "_size", "_mask", "_holdings", "move_stack", "_undo")
-
-    # The compiled solver is named, not imported: search imports the games, never the
-    # other way round.
-    solver_module = "model.search.compiled.solver"
-
-    def compiled_solver(self, **options: Any) -> Any:
-        """The compiled df-pn solver (``model.search.compiled.solver``), or None where its
-        kernel does not fit the position."""
-        return import_module(self.solver_module).compiled_solver(self, **options)
 
     def __init__(self, options: PartitionOptions | None = None) -> None:
         self._options = options or PartitionOptions()

@@ -6,26 +6,20 @@ last: "red wins in 2 moves" is ``within: 3``. The short form ``"goal": "red wins
 reads as that object; any other text is a goal in words, kept but not verifiable. Other
 keys hold free text.
 
-:func:`verify` proves the goal against every defence (``model.search.prover``), checks the
-solution's key move, lists the cooks (other first moves that also reach the goal) and the
-longest defence.
+:class:`Verdict` is what verifying a puzzle found: the search's ``model.search.verify``
+proves the goal against every defence, checks the solution's key move, lists the cooks
+(other first moves that also reach the goal) and the longest defence. This module reads and
+writes puzzles and never imports the search.
 """
 
 from __future__ import annotations
 
 import re
-import time
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .game import (
-    Game,
-    IllegalMoveError,
-    InvalidMoveError,
-    PositionFormatError,
-    no_proof_with_chance,
-)
+from .game import Game, IllegalMoveError, InvalidMoveError, PositionFormatError
 
 MAX_WITHIN = 200
 _SHORT = re.compile(r"^\s*(\w+)\s+wins\s+in\s+(\d+)(\s+moves?)?\s*$")
@@ -173,56 +167,7 @@ class Verdict:
         }
 
 
-def verify(
-    game: Game,
-    puzzle: Mapping[str, Any],
-    *,
-    max_seconds: float | None = None,
-    stop: Callable[[], bool] | None = None,
-    progress: Callable[[float, str], None] | None = None,
-) -> Verdict:
-    """Prove the puzzle's goal from ``game`` (left unchanged). ValueError without a goal."""
-    from .search.prover import prove  # the search imports the game modules
-
-    if game.has_chance:
-        raise ValueError(no_proof_with_chance(game.title))
-    goal = goal_of(puzzle)
-    if goal is None:
-        raise ValueError('the puzzle states no goal (add "goal": {"side", "result", "within"})')
-    started = time.perf_counter()
-    solution = list(puzzle.get("solution", []))
-    key = solution[0] if solution else None
-    broken = _replay_error(game, solution)
-    proof = prove(
-        game,
-        goal.side,
-        goal.within,
-        first_moves=True,
-        max_seconds=max_seconds,
-        stop=stop,
-        progress=progress,
-    )
-    moves = [(str(m), plies) for m, plies in proof.first_moves]
-    solution_ok: bool | None = False if broken else None
-    if proof.first_moves and key is not None and not broken:  # another writing counts the same
-        key_move = game.parse_move(key)
-        solution_ok = any(m == key_move for m, _ in proof.first_moves)
-    return Verdict(
-        goal,
-        proof.result,
-        proof.plies,
-        key,
-        solution_ok,
-        moves,
-        list(proof.line),
-        proof.nodes,
-        time.perf_counter() - started,
-        proof.stopped,
-        broken,
-    )
-
-
-def _replay_error(game: Game, moves: list[str]) -> str | None:
+def replay_error(game: Game, moves: list[str]) -> str | None:
     """Why ``moves`` do not replay from ``game`` (left unchanged), or None."""
     copy = game.copy()
     for index, text in enumerate(moves):

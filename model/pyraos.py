@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from importlib import import_module
 from typing import Any, ClassVar, Self
 
 from .game import (
@@ -400,30 +399,9 @@ class Pyraos(Game):
     def legal_moves(self, player: int | None = None) -> list[Move]:
         return [self.to_move_value(m) for m in self.raw_moves()]
 
-    # The book and the compiled solver are named, not imported: search imports the games,
-    # never the other way round (tests/model/test_imports.py).
-    book_module = "model.search.pyraos_book"
-    solver_module = "model.search.pyraos_solver"
-
     def repeats_in_history(self) -> bool:
         """Whether some position of the game so far has occurred twice or more."""
         return any(count > 1 for count in self._seen.values())
-
-    def compiled_solver(self, **options: Any) -> Any:
-        """The compiled solver (numba): the same answers as the shared one, some hundred
-        times faster (``tests/bench/pyraos_solver.py``)."""
-        return import_module(self.solver_module).PyraosSolver(self, **options)
-
-    def perfect_moves(self, max_seconds: float = 2.0, stop: Any = None) -> Any:
-        """From the shipped book near the opening, or solved in the endgame (see
-        :func:`model.search.pyraos_book.perfect_moves`)."""
-        return import_module(self.book_module).perfect_moves(
-            self, max_seconds=max_seconds, stop=stop
-        )
-
-    def perfect_value(self) -> Any:
-        """From the shipped book (see :func:`model.search.pyraos_book.perfect_value`)."""
-        return import_module(self.book_module).perfect_value(self)
 
     def legal_move_count(self) -> int:
         return len(self.raw_moves())

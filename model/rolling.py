@@ -13,8 +13,8 @@ decisions.
 
 Registered as ``rolling``; build games from the registry or the class,
 ``RollingPyramids.new(RollingPyramids.parse_options({"players": 3}))``. The computer
-players are the game's own (:class:`RandomPlayer`, :class:`GreedyPlayer`:
-``computer_levels``), not the shared tree searches, which know no chance node.
+players are the game's own (:class:`RandomPlayer`, :class:`GreedyPlayer`, and the search
+plug-in's planner), not the shared tree searches, which know no chance node.
 
 Positions are immutable values: ``push`` builds a new :class:`State` from a copy and keeps
 the old one for ``pop``, so a copy of the game shares its states safely.
@@ -32,7 +32,6 @@ import json
 import random
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import fields, replace
-from importlib import import_module
 from typing import Any, ClassVar, Self
 
 from .game import (
@@ -142,23 +141,11 @@ class RollingPyramids(RollingResolution):
         ),
     )
     _copied = ("move_stack", "_undo")
-    computer_levels = ("random", "greedy", "planner")
     has_chance = True
 
     @classmethod
     def players_for(cls, options: RollingOptions) -> tuple[str, ...]:
         return COLOURS[: options.players]
-
-    def computer_player(self, level: str, seed: int | None = None) -> Any:
-        """:class:`RandomPlayer`, :class:`GreedyPlayer` or the solo game's planner
-        (:class:`model.rolling_planner.PlannerPlayer`), by ``level``."""
-        if level == "random":
-            return RandomPlayer(seed)
-        if level == "greedy":
-            return GreedyPlayer(seed)
-        if level == "planner":  # named, not imported: it builds on this module
-            return import_module("model.rolling_planner").PlannerPlayer(seed)
-        raise ValueError(f"level must be one of {', '.join(self.computer_levels)}, not {level!r}")
 
     def __init__(self, options: RollingOptions | None = None) -> None:
         self._options = options or RollingOptions()

@@ -14,7 +14,6 @@ import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from importlib import import_module
 from typing import Any, ClassVar, Self
 
 from .game import (
@@ -207,15 +206,6 @@ class Terrace(Game):
         ),
     )
     _copied = ("_cells", "_seen", "_undo", "move_stack", "_effects")
-
-    # The compiled solver is named, not imported: search imports the games, never the
-    # other way round.
-    solver_module = "model.search.compiled.solver"
-
-    def compiled_solver(self, **options: Any) -> Any:
-        """The compiled df-pn solver (``model.search.compiled.solver``), or None where its
-        kernel does not fit the position."""
-        return import_module(self.solver_module).compiled_solver(self, **options)
 
     def __init__(self, options: TerraceOptions | None = None) -> None:
         self._options = options or TerraceOptions()

@@ -13,7 +13,7 @@ what the key move does (corners, squares, pushes and falls) and how the main lin
 
 Each kept puzzle is written with its history (the file replays from the empty board, so
 the position is reachable) and verified again from the written file, with
-``model.puzzle.verify``: verified, no cooks, tight.
+``model.search.verify``: verified, no cooks, tight.
 
 Then each game's collection is ordered by difficulty as the engine measures it: the
 playouts the compiled MCTS (``model.search.compiled``, RAVE, the window's computer player)
@@ -47,12 +47,15 @@ sys.path.insert(0, str(ROOT))
 
 from model.collection import INDEX, INDEX_FORMAT  # noqa: E402
 from model.files import SUFFIX, read, write  # noqa: E402
-from model.game import Game, decision_view, game_class  # noqa: E402
-from model.puzzle import verify  # noqa: E402
-from model.search.compiled.adapters import adapter_for  # noqa: E402
-from model.search.compiled.agent import CompiledMCTSAgent, _Search, warm_up  # noqa: E402
-from model.search.prover import first_moves, prove  # noqa: E402
-from model.search.solver import SearchStopped  # noqa: E402
+from model.game import Game, game_class  # noqa: E402
+from model.search import (  # noqa: E402
+    SearchStopped,
+    first_moves,
+    playouts_to_find,
+    prove,
+    verify,
+    warm_up,
+)
 
 OUT = ROOT / "examples" / "puzzles"
 WORDS = {1: "1 move", 2: "2 moves", 3: "3 moves", 4: "4 moves", 5: "5 moves"}
@@ -491,31 +494,9 @@ MEASURE = (
 )
 
 
-def playouts_to_find(game: Game, key: Any, seed: int, cap: int = CAP) -> int:
-    """The first checkpoint (8, 16, 32, ... playouts) from which the compiled MCTS chooses
-    ``key`` at every later checkpoint up to ``cap`` (or until it proves the root); 2 * cap
-    when it does not settle on it."""
-    view = decision_view(game)
-    adapter = adapter_for(view)
-    if adapter is None:
-        raise ValueError(f"no compiled kernel for {game.title}")
-    search = _Search(CompiledMCTSAgent(seed=seed), adapter, view, cap)
-    found: int | None = None
-    checkpoint = FIRST
-    while True:
-        done = search.run(max(1, checkpoint - search.playouts))
-        tree = search.tree
-        best = max(tree.children(0), key=search._rank)
-        chosen = adapter.public(view, int(tree.move[best])) == key
-        found = (found or checkpoint) if chosen else None
-        if done or checkpoint >= cap:
-            return found if found is not None else 2 * cap
-        checkpoint *= 2
-
-
 def difficulty(game: Game, key_text: str) -> int:
     key = game.parse_move(key_text)
-    runs = [playouts_to_find(game, key, seed) for seed in SEEDS]
+    runs = [playouts_to_find(game, key, seed, CAP) for seed in SEEDS]
     return round(sum(runs) / len(runs))
 
 

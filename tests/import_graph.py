@@ -1,7 +1,8 @@
 """The modules of the packages and what each imports, read from the source (ast, nothing
-is imported): every import counts, at the top of a module, inside a function or inside an
-``if TYPE_CHECKING:`` block. Shared by the import-cycle test (tests/model/test_imports.py)
-and the viewer's seams (tests/viewer/test_contracts.py)."""
+is imported): every import counts, at the top of a module, inside a function, inside an
+``if TYPE_CHECKING:`` block, or a dynamic ``import_module("...")`` of a name written out.
+Shared by the import-cycle test (tests/model/test_imports.py) and the viewer's seams
+(tests/viewer/test_contracts.py)."""
 
 from __future__ import annotations
 
@@ -40,6 +41,10 @@ def imported(
         package = package[:-1]
     found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Call) and _dynamic(node) is not None:
+            argument = node.args[0] if node.args else None
+            if isinstance(argument, ast.Constant) and isinstance(argument.value, str):
+                found.add(argument.value)  # import_module("model.x") imports model.x
         if isinstance(node, ast.Import):
             found |= {alias.name for alias in node.names}
         elif isinstance(node, ast.ImportFrom):
@@ -51,6 +56,25 @@ def imported(
             found.add(module)
             found |= {f"{module}.{alias.name}" for alias in node.names}
     return {name for name in found if name in known}
+
+
+def _dynamic(node: ast.Call) -> str | None:
+    """The name of a dynamic import that ``node`` calls (``import_module``,
+    ``importlib.import_module``, ``__import__``), or None."""
+    func = node.func
+    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+    return name if name in ("import_module", "__import__") else None
+
+
+def dynamic_imports(path: pathlib.Path) -> list[str]:
+    """Every dynamic import in ``path``'s source, as "LINE: CALL" (whatever it names: a
+    string, or a name the reader cannot follow)."""
+    tree = ast.parse(path.read_text(), str(path))
+    return [
+        f"{node.lineno}: {ast.unparse(node)}"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call) and _dynamic(node) is not None
+    ]
 
 
 def import_graph(

@@ -1,5 +1,5 @@
 """The Analysis dock's behaviour: the engine's analysis of the position shown
-(:func:`model.search.analysis.analyse`) on a worker thread of its own (an
+(:func:`model.search.analyse`) on a worker thread of its own (an
 :class:`~viewer.engine.EngineRunner` apart from the computer player's, so neither stops the
 other), the moves ranked in the dock, and a heat map on the board.
 
@@ -17,7 +17,7 @@ import threading
 from typing import TYPE_CHECKING, Any
 
 from model.game import Game, Move
-from model.search.analysis import NO_ANALYSIS, NOT_TURNS, Analysis, analyse
+from model.search import NO_ANALYSIS, NOT_TURNS, Analysis, analyse, own_levels
 
 from .engine import EngineRunner, Job, Progress, position_of
 from .frame import Frame
@@ -98,7 +98,7 @@ class AnalysisControl:
         game = self.window.game
         if game.is_over():
             return f"the game is over ({game.describe_result()}): nothing to analyse"
-        if game.computer_levels:
+        if own_levels(game):
             return NO_ANALYSIS
         if game.current_player() < 0:
             return f"no analysis here: {NOT_TURNS}"

@@ -539,7 +539,7 @@ ENGINE_SECONDS = 3.0
 
 
 def _engine(game: Game, seconds: float | None) -> Any:
-    from model.search.analysis import analyse
+    from model.search import analyse
 
     return analyse(game, seconds=seconds or ENGINE_SECONDS)
 
@@ -620,7 +620,7 @@ def _solve(args: argparse.Namespace) -> int:
 
     from model import PositionFormatError
     from model.files import read
-    from model.search.solver import from_book, solver_for, unsolvable
+    from model.search import solve, unsolvable
 
     try:
         game = read(args.file).game
@@ -642,24 +642,21 @@ def _solve(args: argparse.Namespace) -> int:
             flush=True,
         )
 
-    result = None if args.no_book else from_book(game)
-    if result is not None:
+    try:
+        result = solve(  # Ctrl+C ends the search and still reports
+            game,
+            book=not args.no_book,
+            table_mb=args.table_mb,
+            max_seconds=args.max_seconds,
+            max_depth=args.max_depth,
+            progress=None if args.quiet else progress,
+        )
+    except MemoryError as exc:
+        print(_no_memory(args.table_mb, exc), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if result.path == "book":
         print("solve: from the book (--no-book proves it again)", file=sys.stderr, flush=True)
-        kind = "book"
-    else:
-        try:
-            solver = solver_for(
-                game,
-                table_mb=args.table_mb,
-                max_seconds=args.max_seconds,
-                max_depth=args.max_depth,
-                progress=None if args.quiet else progress,
-            )
-            result = solver.solve()  # Ctrl+C ends the search and still reports
-        except MemoryError as exc:
-            print(_no_memory(args.table_mb, exc), file=sys.stderr)
-            return EXIT_BAD_INPUT
-        kind = "compiled" if type(solver).__name__ != "Solver" else "shared"
+    kind = {"reference": "shared"}.get(result.path, result.path)  # the CLI's older word
     report = {
         "file": args.file,
         "game": game.name,
@@ -680,14 +677,13 @@ def _no_memory(table_mb: float, exc: MemoryError) -> str:
 def _book(args: argparse.Namespace) -> int:
     """build: write a new book (merged with the file's entries of other versions); verify:
     one JSON line an entry, exit 2 when one is not proven again; show: the entries. The
-    game's book module (``Game.book_module``) does the work."""
-    import importlib
+    game's book (its search plug-in's, ``model.search.book_for``) does the work."""
     import random
 
     from model import PositionFormatError
-    from model.game import game_class, game_names
+    from model.search import book_for, book_games
 
-    with_books = [name for name in game_names() if game_class(name).book_module]
+    with_books = book_games()
     name = args.game or (with_books[0] if len(with_books) == 1 else None)
     if name not in with_books:
         print(
@@ -697,7 +693,7 @@ def _book(args: argparse.Namespace) -> int:
         )
         return EXIT_BAD_INPUT
     cls = game_class(name)
-    books = importlib.import_module(cls.book_module)
+    books = book_for(name)
     if args.book is not None and not args.book.strip():
         print("pyramid-lab: error: argument --book: an empty file name", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -785,7 +781,7 @@ def _verify(args: argparse.Namespace) -> int:
     has cooks)."""
     from model import PositionFormatError
     from model.files import read
-    from model.puzzle import verify
+    from model.search import verify
 
     status = EXIT_OK
     for path in args.files:
@@ -1020,6 +1016,7 @@ def _lesson(args: argparse.Namespace) -> int:
     fault; exit 2 when a file is malformed or a task is not sound."""
     from model import PositionFormatError
     from model import lesson as lessons
+    from model.search import check_lesson
 
     status = EXIT_OK
     for path in args.files:
@@ -1029,7 +1026,7 @@ def _lesson(args: argparse.Namespace) -> int:
             print(f"pyramid-lab: {exc}", file=sys.stderr)
             status = EXIT_BAD_INPUT
             continue
-        problems = lessons.check(lesson)
+        problems = check_lesson(lesson)
         for problem in problems:
             print(f"pyramid-lab: {path}: {problem}", file=sys.stderr)
         tasks = sum(step.task is not None for step in lesson.steps)

@@ -1,7 +1,7 @@
 """The engines in the window: a runner that thinks on a worker thread, and the Hint and
 "play against the computer" behaviour built on it.
 
-``EngineRunner`` runs ``agent.choose`` (model.search.agents, GUI-free) on the information
+``EngineRunner`` runs ``agent.choose`` (``model.search.agent_for``, GUI-free) on the information
 state of the seat it thinks for (``model.game.decision_view``: a copy of the game without
 the other seats' secrets, so a hint in hot seat tells nothing they did) on a
 ``threading.Thread``; progress and the answer come back on the GUI thread through
@@ -39,18 +39,8 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QProgressBar, QPushButton, QStatusBar, QWidget
 
-from model.game import (
-    SIMULTANEOUS,
-    Game,
-    IllegalMoveError,
-    Move,
-    decision_view,
-    game_class,
-    game_names,
-)
-from model.search.choice import Choice
-from model.search.levels import LEVELS, agent_for, levels_for
-from model.search.solver import SearchStopped
+from model.game import SIMULTANEOUS, Game, IllegalMoveError, Move, decision_view
+from model.search import Choice, SearchStopped, agent_for, all_levels, levels_for, own_levels
 
 from .frame import Frame
 from .slots import guarded, slot
@@ -389,7 +379,7 @@ class EngineControl:
                 self.show_message(self.busy() or "the computer is thinking: wait, or Stop")
                 return
             sides = (side,)
-        own = window.game.computer_levels  # a game's own players: its best one hints
+        own = own_levels(window.game)  # a game's own players: its best one hints
         self._start("hint", own[-1] if own else self.hint_level, sides)
 
     @slot
@@ -468,7 +458,7 @@ class EngineControl:
         """The New game dialog's choice, before its game comes: the computer plays these
         colours (colour -> level), humans the others. Nothing starts here: the new position
         starts the computer if it is to move."""
-        known = set(LEVELS).union(*(game_class(n).computer_levels for n in game_names()))
+        known = all_levels()
         for level in computer.values():
             if level not in known:
                 raise ValueError(f"unknown level {level!r}")

@@ -21,6 +21,7 @@ from PySide6.QtCore import QTimer
 from model import lesson as lessons
 from model.files import PositionDocument, write_text
 from model.game import Game, IllegalMoveError, PositionFormatError
+from model.search import judge_move
 
 from .frame import Frame, Marker
 from .frame import Path as Tube
@@ -213,7 +214,7 @@ class LessonControl:
             and len(stack) > self._base
         ):
             before = self.step.position()
-            self.verdict = lessons.judge_move(task, before, stack[self._base])
+            self.verdict = judge_move(task, before, stack[self._base])
             self._answered()
         elif reason in ("undo", "goto") and len(stack) <= self._base:
             self.verdict = None  # back at the step's position: answer again

@@ -17,7 +17,7 @@ from model.game import PositionFormatError, game_class
 from model.lesson import SUFFIX as LESSON_SUFFIX
 from model.lesson import is_lesson_path, lesson_folders, titles
 from model.lesson import read as read_lesson
-from model.search.levels import levels_for
+from model.search import levels_for
 
 from .palette import VIEWS
 from .session import EXAMPLES_DIR, shipped

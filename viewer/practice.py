@@ -28,7 +28,7 @@ import numpy as np
 
 from model.collection import Collection, Progress, load
 from model.game import Game, IllegalMoveError, InvalidMoveError, Move, PositionFormatError
-from model.search.prover import Prover
+from model.search import Prover
 
 from .engine import EngineRunner, Job, position_of
 from .engine import Progress as SearchProgress

@@ -3,7 +3,7 @@
 The attempt is played on the session like any moves (so the board, the turn builder and
 the Moves dock all work as usual), from the puzzle position. After each of the user's
 moves the defence is searched on a worker thread with the prover
-(``model.search.prover``): if the side still wins within the plies left, the computer
+(``model.search.Prover``): if the side still wins within the plies left, the computer
 plays the reply that resists longest; if not, the user's move let the defence escape, and
 the computer plays the escape: failed. The side winning within the bound is solved.
 
@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from model.game import Game, IllegalMoveError, InvalidMoveError, Move
 from model.puzzle import Goal, goal_of
-from model.search.prover import Prover, prove
+from model.search import Prover, prove
 from model.tree import Node
 
 from .engine import EngineRunner, Job, Progress

@@ -1,10 +1,36 @@
-"""Search over any game of the protocol: perft, the iterative-deepening solver, and (in
-their own modules) the playing agents and the prover."""
+"""The search's one door: everything the window, the command line, the scripts and the
+tests ask of the search, always by its best path. Nothing outside ``model.search`` imports
+its modules (``tests/model/test_imports.py``).
 
+- :func:`solve`: a position's value for the side to move, from the game's book, else its
+  compiled solver, else the reference solver over the protocol (``SolveResult.path``);
+- :func:`prove` / :class:`Prover`: does a side win within n plies (df-pn; compiled where a
+  kernel fits), :func:`first_moves`, :func:`best_defence`;
+- :func:`agent_for` / :func:`levels_for`: the computer players by level;
+- :func:`analyse`: the engine's judgement of a position and of every move;
+- :func:`perft`, :func:`verify` (a puzzle), :func:`judge_move` / :func:`check_lesson` /
+  :func:`check_task` (a lesson's win-within tasks), the books (:func:`book_for`).
+
+What each game adds is its plug-in (:mod:`model.search.games`, registered by the game's
+name in :mod:`model.search.registry`); a game without one plays and solves through the
+protocol alone.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from ..game import Game
+from . import games as _games  # noqa: F401  (registers every game's plug-in)
 from .agents import AlphaBetaAgent, MCTSAgent, RandomAgent
+from .analysis import NO_ANALYSIS, NOT_TURNS, Analysis, analyse
+from .book import book_for, book_games, from_book, perfect_moves, perfect_value
 from .choice import Agent, Choice, Limits, MoveStat
-from .levels import LEVELS, agent_for
+from .difficulty import playouts_to_find
+from .levels import LEVELS, agent_for, all_levels, levels_for, own_levels
 from .prover import Proof, Prover, best_defence, first_moves, prove
+from .registry import plugin_for
 from .solver import (
     DRAW,
     LOSS,
@@ -14,18 +40,84 @@ from .solver import (
     SearchStopped,
     Solver,
     SolveResult,
-    perft,
-    solve,
+    unsolvable,
 )
+from .teaching import check_lesson, check_task, judge_move, verify
+
+DEFAULT_TABLE_MB = 1024.0
+
+
+def solve(
+    game: Game,
+    *,
+    max_seconds: float | None = None,
+    table_mb: float | None = None,
+    book: bool = True,
+    progress: Progress | None = None,
+    max_depth: int = 200,
+) -> SolveResult:
+    """The game-theoretic value of ``game`` (left unchanged) for the side to move, by the
+    best path: the game's book of proven values (with ``book``), else the game's compiled
+    solver where it fits the position, else the reference :class:`Solver`.
+
+    The result's ``value`` is "win", "loss", "draw" or "unknown" (stopped first), ``plies``
+    the length of the win or of the longest resistance, ``first_moves`` what is known of
+    each first move, ``positions`` the positions searched and ``path`` "book", "compiled"
+    or "reference". ``table_mb`` bounds the compiled solver's table (MemoryError when it
+    cannot have it); ``progress(depth, nodes, seconds, table entries)`` is called about once
+    a second. ValueError for a game no solver proves (see :func:`unsolvable`)."""
+    reason = unsolvable(game)
+    if reason is not None:
+        raise ValueError(reason)
+    if book:
+        known = from_book(game)
+        if known is not None:
+            return known
+    options: dict[str, Any] = {
+        "max_seconds": max_seconds,
+        "max_depth": max_depth,
+        "progress": progress,
+    }
+    make = plugin_for(game).solver
+    compiled = None
+    if make is not None:
+        mb = DEFAULT_TABLE_MB if table_mb is None else table_mb
+        compiled = make(game, table_mb=mb, **options)
+    if compiled is not None:
+        result = compiled.solve()  # Ctrl+C ends the search and still reports
+        return _with_path(result, "compiled")
+    return _with_path(Solver(game, **options).solve(), "reference")
+
+
+def _with_path(result: SolveResult, path: str) -> SolveResult:
+    return result if result.path == path else dataclasses.replace(result, path=path)
+
+
+def warm_up() -> float:
+    """Compile (or load from numba's cache) the compiled core, so that no search pays for
+    it (``scripts/setup.sh`` runs this once); the seconds that took."""
+    from .compiled.warm import warm_up as warm_compiled  # run as a script by setup.sh
+
+    return warm_compiled()
+
+
+def perft(game: Game, depth: int) -> int:
+    """The number of move sequences of length ``depth`` from the position (a finished game
+    has no moves); the position is left as it was."""
+    return game.perft(depth)
+
 
 __all__ = [
     "DRAW",
     "LEVELS",
     "LOSS",
+    "NOT_TURNS",
+    "NO_ANALYSIS",
     "UNKNOWN",
     "WIN",
     "Agent",
     "AlphaBetaAgent",
+    "Analysis",
     "Choice",
     "Limits",
     "MCTSAgent",
@@ -38,9 +130,25 @@ __all__ = [
     "SolveResult",
     "Solver",
     "agent_for",
+    "all_levels",
+    "analyse",
     "best_defence",
+    "book_for",
+    "book_games",
+    "check_lesson",
+    "check_task",
     "first_moves",
+    "judge_move",
+    "levels_for",
+    "own_levels",
+    "perfect_moves",
+    "perfect_value",
     "perft",
+    "playouts_to_find",
+    "plugin_for",
     "prove",
     "solve",
+    "unsolvable",
+    "verify",
+    "warm_up",
 ]

@@ -67,7 +67,7 @@ class RandomAgent:
 
 
 class OwnPlayerAgent:
-    """A game's own computer player (:meth:`Game.computer_player`: ``choose(game) ->
+    """A game's own computer player (its search plug-in's: ``choose(game) ->
     Move``, chance nodes included) as an agent: it judges no chances."""
 
     def __init__(self, player: Any, level: str) -> None:

@@ -20,10 +20,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..game import Game, Move
+from .book import perfect_moves, perfect_value
 from .choice import Choice, Limits, MoveStat, ProgressCallback
 from .compiled.adapters import adapter_for
 from .compiled.warm import warm_up
-from .levels import agent_for
+from .levels import agent_for, own_levels
 from .prover import Prover, Stop, stop_function
 from .solver import SearchStopped
 
@@ -181,7 +182,7 @@ def analyse(
         raise ValueError(f"seconds must be more than 0, not {seconds}")
     if not game.is_over() and game.current_player() < 0:
         raise ValueError(NOT_TURNS)
-    if game.has_chance or game.computer_levels:
+    if game.has_chance or own_levels(game):
         raise ValueError(NO_ANALYSIS)
     adapter = adapter_for(game)
     if adapter is not None:  # off the clock: the compiled core (a fresh process: about a
@@ -198,7 +199,7 @@ def analyse(
         return Analysis(
             game.name, game.to_move, ply, "", None, (), None, "", 0, 0, 0.0, result=outcome.result
         )
-    perfect = game.perfect_moves(max_seconds=min(seconds, PERFECT_SECONDS), stop=stopped)
+    perfect = perfect_moves(game, max_seconds=min(seconds, PERFECT_SECONDS), stop=stopped)
     if perfect:
         analysis = _perfect(game, perfect, time.perf_counter() - start, stopped)
         report(1.0, analysis.proven_text)
@@ -256,7 +257,7 @@ def analyse(
 def _known_win(game: Game) -> tuple[ProvenWin | None, bool]:
     """The winner by the game's own perfect-play value of the position (a book), and
     whether its length is exact; (None, True) when the game does not know it."""
-    known = game.perfect_value()
+    known = perfect_value(game)
     if known is None:
         return None, True
     side = game.to_move if known.value == "win" else game.other(game.to_move)
@@ -271,7 +272,7 @@ def _known_moves(game: Game, moves: tuple[MoveStat, ...]) -> tuple[MoveStat, ...
     for stat in moves:
         child = game.copy()
         child.push(stat.move)
-        known = None if child.is_over() else child.perfect_value()
+        known = None if child.is_over() else perfect_value(child)
         if known is not None and stat.proven is None:
             value = "loss" if known.value == "win" else "win"
             stat = dataclasses.replace(stat, proven=value, plies=known.plies + 1, exact=known.exact)
@@ -341,7 +342,7 @@ def _perfect_line(
         left = min(0.5, deadline - time.perf_counter())
         if copy.is_over() or len(line) >= plies or left <= 0 or stopped():
             return line
-        perfect = copy.perfect_moves(max_seconds=left, stop=stopped)
+        perfect = perfect_moves(copy, max_seconds=left, stop=stopped)
         if not perfect:
             return line
         text = perfect[0].move

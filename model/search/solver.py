@@ -1,5 +1,6 @@
-"""Search over any game of the protocol: move-path counting (perft) and a solver that
-proves wins and losses."""
+"""The reference solver over any game of the protocol: iterative deepening that proves
+wins, losses and draws (the door, :func:`model.search.solve`, asks a game's book and its
+compiled solver first and comes here for every other game), and move-path counting."""
 
 from __future__ import annotations
 
@@ -55,6 +56,13 @@ class SolveResult:
     first_moves: tuple[tuple[str, str, int | None], ...] = ()
     #: "search", or "book" when the value comes from the game's book of proven values.
     source: str = "search"
+    #: Which path of the door answered: "book", "compiled" or "reference" (this module).
+    path: str = "reference"
+
+    @property
+    def positions(self) -> int:
+        """The positions the search visited (:attr:`nodes`)."""
+        return self.nodes
 
     def to_json(self) -> dict[str, Any]:
         extra: dict[str, Any] = {}
@@ -290,38 +298,3 @@ class Solver:
 def solve(game: Game, **options: Any) -> SolveResult:
     """The game-theoretic value of ``game`` for the side to move (see :class:`Solver`)."""
     return Solver(game, **options).solve()
-
-
-def from_book(game: Game) -> SolveResult | None:
-    """The position's value from the game's book of proven values (:meth:`Game.perfect_value`),
-    at once and without a search, with every first move's value where the book has them
-    all; None where the book does not know the position."""
-    start = time.perf_counter()
-    known = game.perfect_value()
-    if known is None:
-        return None
-    moves = game.perfect_moves(max_seconds=0.0) or ()  # the book's, or none: no search
-    firsts = tuple((m.move, m.value, m.plies) for m in moves)
-    # wins first, the shortest first, then losses, the longest first: the best leads
-    best = moves[0].move if moves and moves[0].value == known.value else None
-    return SolveResult(
-        known.value,
-        known.plies,
-        best,
-        known.plies,
-        0,
-        time.perf_counter() - start,
-        0,
-        resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
-        None,
-        known.exact,
-        firsts,
-        "book",
-    )
-
-
-def solver_for(game: Game, *, table_mb: float = 1024, **options: Any) -> Any:
-    """The best solver for ``game``: the game's compiled one where it has one (see
-    :meth:`Game.compiled_solver`), else :class:`Solver`; both give ``solve()``."""
-    compiled = game.compiled_solver(table_mb=table_mb, **options)
-    return compiled if compiled is not None else Solver(game, **options)

@@ -34,13 +34,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run by hand: tes
 from model.files import read
 from model.partition import Partition, PartitionOptions
 from model.pyraos import Pyraos
+from model.search import SearchStopped, Solver, solve
 from model.search.agents import Limits, MCTSAgent
 from model.search.analysis import analyse
 from model.search.compiled.agent import CompiledMCTSAgent
 from model.search.compiled.agent import warm_up as warm_up_mcts
 from model.search.compiled.proof import warm_up as warm_up_proof
 from model.search.prover import Prover
-from model.search.solver import SearchStopped, Solver, solver_for
 from model.terrace import Terrace
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -169,7 +169,7 @@ def solving(seconds: float) -> None:
     for version in ("floating", "stacking"):
         game = Partition.new(PartitionOptions(3, version))
         shared = Solver(game, max_seconds=seconds * 10).solve()
-        compiled = solver_for(game, table_mb=256).solve()
+        compiled = solve(game, table_mb=256, book=False)
         print(
             f"   {version:8}: shared {shared.value} {shared.plies} in {shared.seconds:.1f} s"
             f" ({shared.stopped or 'settled'}); compiled {compiled.value} in "

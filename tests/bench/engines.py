@@ -21,9 +21,7 @@ from pathlib import Path
 
 from model.files import read
 from model.game import game_class, game_names
-from model.search.agents import Limits, MCTSAgent, RandomAgent
-from model.search.levels import agent_for
-from model.search.prover import prove
+from model.search import Limits, MCTSAgent, RandomAgent, agent_for, prove
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 MAX_PLIES = 300

@@ -1,4 +1,4 @@
-"""Benchmark: the levels of play (model.search.levels.agent_for) in 20-game matches, for the
+"""Benchmark: the levels of play (model.search.agent_for) in 20-game matches, for the
 games with a compiled kernel: each level must beat the one below in each game.
 
 Run by hand:  nice -n 10 .venv/bin/python tests/bench/levels.py [--games N] [--only GAME]
@@ -22,8 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run by hand: tests.*
 
 from model.game import Game, game_class
-from model.search.agents import Limits, RandomAgent
-from model.search.levels import agent_for
+from model.search import Limits, RandomAgent, agent_for
 
 MAX_PLIES = 300
 GAMES = ("partition", "pyraos", "terrace")

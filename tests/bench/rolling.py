@@ -16,7 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from model.game import CHANCE
 from model.rolling import GreedyPlayer, RandomPlayer, RollingPyramids, play
-from model.rolling_planner import PlannerPlayer
+from model.search.games.rolling import PlannerPlayer
 
 
 def new(players: int) -> RollingPyramids:

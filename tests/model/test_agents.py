@@ -11,10 +11,10 @@ import pytest
 
 from model.files import read
 from model.game import SIMULTANEOUS, game_class, game_names
+from model.search import LEVELS, agent_for, levels_for
 from model.search.agents import AlphaBetaAgent, Limits, MCTSAgent, RandomAgent
 from model.search.compiled.adapters import adapter_for
 from model.search.compiled.agent import CompiledMCTSAgent
-from model.search.levels import LEVELS, agent_for, levels_for
 from tests.conftest import make_partition
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

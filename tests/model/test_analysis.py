@@ -1,4 +1,4 @@
-"""The engine's analysis of a position (model.search.analysis): every legal move ranked once,
+"""The engine's analysis of a position (model.search.analyse): every legal move ranked once,
 the prover's shortest win in the side's own moves, stop and progress, the game untouched."""
 
 from __future__ import annotations
@@ -12,8 +12,7 @@ import pytest
 
 from model.files import read
 from model.game import game_class, game_names
-from model.search.agents import AlphaBetaAgent, Limits, MCTSAgent
-from model.search.analysis import Analysis, analyse
+from model.search import AlphaBetaAgent, Analysis, Limits, MCTSAgent, analyse, own_levels
 from tests.conftest import make_partition
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -85,7 +84,7 @@ def test_every_legal_move_is_listed_once(name):
             analyse(game, seconds=0.6)
         return
     game.push(game.legal_moves()[0])
-    if game.computer_levels:  # chance nodes, scores: the game's own players, no analysis
+    if own_levels(game):  # chance nodes, scores: the game's own players, no analysis
         with pytest.raises(ValueError, match="no engine analysis"):
             analyse(game, seconds=0.6)
         return

@@ -8,8 +8,7 @@ import threading
 
 from model.ball import PyramidBall
 from model.game import JointMove
-from model.search.agents import Limits, RandomAgent
-from model.search.levels import agent_for
+from model.search import Limits, RandomAgent, agent_for
 from model.search.sampling import SamplingAgent, propose
 
 

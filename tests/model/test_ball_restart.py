@@ -456,7 +456,7 @@ def test_random_advanced_games_end_quickly():
 
 
 def test_the_computer_plays_with_a_loose_ball_and_the_goal_row_rule():
-    from model.search.agents import Limits
+    from model.search import Limits
     from model.search.sampling import SamplingAgent, propose
 
     game = scoring_position()

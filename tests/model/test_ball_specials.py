@@ -161,8 +161,7 @@ def test_an_older_history_without_choices_replays_in_the_fixed_order():
 
 
 def test_the_computer_chooses_a_special_move_at_every_level():
-    from model.search.choice import Limits
-    from model.search.levels import agent_for
+    from model.search import Limits, agent_for
 
     game = PyramidBall.new(PyramidBall.parse_options(ADVANCED))
     game.push(game.parse_move(TACKLE))

@@ -9,12 +9,12 @@ import random
 import numpy as np
 import pytest
 
-from model.lattice import CORNERS
+from model.lattice import CORNERS, base_symmetries
 from model.partition import Partition, PartitionOptions
 from model.pyraos import Pyraos, PyraosOptions
 from model.search.compiled import core
 from model.search.compiled.adapters import adapter_for
-from model.search.symmetry import partition_permutations, search_key
+from model.search.symmetry import search_key
 from model.terrace import Terrace, TerraceOptions
 
 
@@ -100,7 +100,7 @@ def test_partition_perft_from_the_empty_pyramid_and_a_middle_game(version):
 @pytest.mark.parametrize("size", [3, 4, 6])
 def test_partition_key_is_one_for_the_eight_images(size):
     rng = random.Random(size)
-    perms = partition_permutations(size)
+    perms = base_symmetries(size)
     options = PartitionOptions(size)
     seen: dict[object, int] = {}
     for _ in range(30):

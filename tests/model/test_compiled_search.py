@@ -12,8 +12,8 @@ import pytest
 from model.game import game_class
 from model.partition import Partition, PartitionOptions
 from model.pyraos import Pyraos, PyraosOptions
-from model.search.prover import Prover
-from model.search.solver import solver_for
+from model.search import Prover, solve
+from model.search.compiled.solver import compiled_solver
 from model.terrace import Terrace
 
 
@@ -75,7 +75,8 @@ def test_the_compiled_prover_refuses_where_history_counts():
 )
 def test_the_solver_settles_the_empty_base_3_pyramid(version, value, plies, best):
     game = Partition.new(PartitionOptions(3, version))
-    result = solver_for(game, table_mb=64, max_seconds=60).solve()
+    result = solve(game, table_mb=64, max_seconds=60)
+    assert result.path == "compiled"  # the door takes the compiled solver
     assert (result.value, result.plies, result.plies_exact) == (value, plies, True)
     assert result.stopped is None
     if best is not None:
@@ -88,7 +89,7 @@ def test_the_open_question_over_every_empty_point_is_asked_once(version, value):
     # "does the other side win?" is the dual of "does the mover?" where the game ends with a
     # winner within the empty points: the solver asks only the mover's (half the work)
     game = Partition.new(PartitionOptions(3, version))
-    solver = solver_for(game, table_mb=64, max_seconds=60)
+    solver = compiled_solver(game, table_mb=64, max_seconds=60)
     solver.QUICK_DEPTH = 1  # straight to the open questions
     asked = []
     ask = solver._ask
@@ -112,7 +113,7 @@ def test_the_solver_answers_at_once_for_a_finished_game():
     for text in ("0,0,0", "1,1,0", "1,0,0", "0,0,1", "0,1,0"):
         game.push_text(text)
     assert game.is_over()
-    result = solver_for(game, table_mb=1).solve()
+    result = solve(game, table_mb=1)
     assert (result.value, result.plies) == ("loss", 0)
 
 

@@ -1,15 +1,21 @@
 """No import cycle in the packages: every module's imports, read from its source (ast),
 make a graph over ``model`` and ``viewer``, and it has no loop.
 
-Every import counts: at the top of a module, inside a function, and inside an
+Every import counts: at the top of a module, inside a function, inside an
 ``if TYPE_CHECKING:`` block (a loop that only the type checker walks is still two modules
-that each need the other to be understood). A game names its book and solver as strings
-(``Game.book_module``) and never imports search; a window controller takes a protocol of
-``viewer.host``, never the window. Reads files only: no Qt, nothing is imported."""
+that each need the other to be understood) and a dynamic ``import_module``; ``model/`` has
+none of those at all. The rules sit below the search: no module of ``model/`` outside
+``model/search`` imports it (a game's search knowledge is its plug-in there), and every
+caller outside it goes through its one door, ``model.search``. The search's generic modules
+name no game. A window controller takes a protocol of ``viewer.host``, never the window.
+Reads files only: no Qt, nothing is imported."""
 
 from __future__ import annotations
 
-from import_graph import find_cycle, import_graph
+import ast
+import pathlib
+
+from import_graph import ROOT, dynamic_imports, find_cycle, import_graph, modules
 
 
 def test_no_import_cycle():
@@ -20,8 +26,8 @@ def test_no_import_cycle():
 
 
 def test_the_game_modules_reach_no_search():
-    # A game points to its book and solver by name (Game.book_module); search imports the
-    # games. Followed through everything a game module imports.
+    # The search imports the games (its plug-ins), never the other way round. Followed
+    # through everything a game module imports.
     from model.game import game_class, game_names
 
     graph = import_graph()
@@ -33,6 +39,131 @@ def test_the_game_modules_reach_no_search():
                 seen.add(module)
                 todo.append(module)
         assert sorted(m for m in seen if m.startswith("model.search")) == [], start
+
+
+def test_the_rules_import_no_search_and_nothing_dynamically():
+    # model/ outside model/search (the rules, files, puzzles, lessons) imports no search
+    # module, in any way; and no module of model/ imports by a name in a string.
+    graph = import_graph()
+    rules = sorted(m for m in graph if m.startswith("model") and not _in_search(m))
+    assert "model.files" in rules
+    assert "model.lesson" in rules
+    assert "model.puzzle" in rules
+    for name in rules:
+        assert sorted(m for m in graph[name] if _in_search(m)) == [], name
+    dynamic = {
+        name: found
+        for name, path in modules().items()
+        if name.startswith("model") and (found := dynamic_imports(path))
+    }
+    assert dynamic == {}
+
+
+def test_the_check_sees_a_dynamic_import(tmp_path):
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "a.py").write_text(
+        "from importlib import import_module\ndef f():\n    return import_module('pkg.b')\n"
+    )
+    (tmp_path / "pkg" / "b.py").write_text("from . import a\n")
+    graph = import_graph(tmp_path, ("pkg",))
+    assert graph["pkg.a"] == {"pkg.b"}
+    assert find_cycle(graph) == ["pkg.a", "pkg.b", "pkg.a"]
+    assert dynamic_imports(tmp_path / "pkg" / "a.py") == ["3: import_module('pkg.b')"]
+
+
+#: Unit tests and benchmarks of the search's own modules (a kernel against the model, the
+#: Pyraos book and solver, the agents' internals, the Rolling planner): they may import
+#: below the door; every other caller imports ``model.search`` only.
+SEARCH_UNIT_TESTS = {
+    "tests.model.test_agents",
+    "tests.model.test_ball_agents",
+    "tests.model.test_ball_restart",
+    "tests.model.test_compiled_kernels",
+    "tests.model.test_compiled_search",
+    "tests.model.test_information_state",
+    "tests.model.test_pyraos_book",
+    "tests.model.test_pyraos_kernel",
+    "tests.model.test_pyraos_solver",
+    "tests.model.test_rolling_planner",
+    "tests.viewer.test_cli_book",
+    "tests.viewer.test_sides",
+}
+
+
+def _in_search(module: str) -> bool:
+    return module == "model.search" or module.startswith("model.search.")
+
+
+def test_callers_go_through_the_one_door():
+    # Outside model/search (the rest of model, the viewer, the scripts, the tests) the
+    # search is imported as ``model.search`` only, never one of its modules.
+    graph = import_graph(ROOT, ("model", "viewer", "scripts", "tests"))
+    assert "scripts.make_puzzles" in graph
+    assert "viewer.cli" in graph
+    below = {
+        name: sorted(m for m in imports if m.startswith("model.search."))
+        for name, imports in graph.items()
+        if not _in_search(name)
+        and name not in SEARCH_UNIT_TESTS
+        and not name.startswith("tests.bench.")
+    }
+    assert {name: found for name, found in below.items() if found} == {}
+    assert "model.search" in graph["viewer.cli"]
+    assert "model.search" in graph["viewer.engine"]
+    assert "model.search" in graph["scripts.make_puzzles"]
+
+
+#: The search's modules written once for every game: they ask a game's plug-in
+#: (model.search.registry) and never name a game.
+GENERIC = (
+    "__init__.py",
+    "analysis.py",
+    "book.py",
+    "choice.py",
+    "difficulty.py",
+    "evaluate.py",
+    "levels.py",
+    "prover.py",
+    "registry.py",
+    "solver.py",
+    "symmetry.py",
+    "teaching.py",
+    "compiled/adapters.py",
+    "compiled/core.py",
+)
+
+
+def test_the_generic_search_modules_name_no_game():
+    from model.game import game_names
+
+    names = set(game_names())
+    assert {"partition", "pyraos", "terrace", "rolling", "ball"} <= names
+    search = pathlib.Path(ROOT, "model", "search")
+    for relative in GENERIC:
+        tree = ast.parse((search / relative).read_text())
+        keys = [
+            node.value
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and node.value in names
+        ]
+        assert keys == [], relative
+
+
+def test_every_game_with_a_kernel_has_its_plug_in():
+    from model.game import game_class, game_names
+    from model.search import plugin_for
+
+    assert {p for p in game_names() if plugin_for(p).adapter is not None} == {
+        "partition",
+        "pyraos",
+        "terrace",
+    }
+    for name in game_names():
+        plugin = plugin_for(game_class(name))
+        assert plugin.game in (name, "")
 
 
 CONTROLLERS = (

@@ -17,8 +17,8 @@ import pytest
 
 from model.game import CHANCE, Game, decision_view, game_class, game_names
 from model.rolling import Deploy, GreedyPlayer, RandomPlayer, RollingPyramids
-from model.rolling_planner import PlannerPlayer
-from model.search.levels import agent_for
+from model.search import agent_for
+from model.search.games.rolling import PlannerPlayer
 
 
 def new(players: int, **options) -> RollingPyramids:

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from model import lesson as L
 from model.game import PositionFormatError
+from model.search import check_lesson, judge_move
 from viewer.cli import main
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -66,7 +67,7 @@ def test_a_lesson_reads_and_its_tasks_check():
     assert [s.title for s in lesson.steps] == ["Hold SW", "Who holds"]
     assert lesson.steps[0].highlight_points() == [(0, 0, 0), (1, 0, 0)]
     assert lesson.steps[1].position().colour_at((2, 0, 0)) == "red"  # previous step + moves
-    assert L.check(lesson) == []
+    assert check_lesson(lesson) == []
 
 
 def test_a_wrong_ball_gets_the_escape_path_and_any_right_one_counts():
@@ -97,12 +98,23 @@ def test_win_within_accepts_any_winning_move_not_only_the_authors():
     task = step.task
     assert task is not None
     assert task.answers == ("3,0,0",)
-    assert L.judge_move(task, step.position(), "0,0,3").correct  # the other winning move
+    assert judge_move(task, step.position(), "0,0,3").correct  # the other winning move
     position = step.position()
     loser = next(m for m in position.legal_moves() if str(m) not in ("3,0,0", "0,0,3"))
-    wrong = L.judge_move(task, position, loser)
+    wrong = judge_move(task, position, loser)
     assert not wrong.correct
     assert "does not force it" in wrong.reason
+
+
+def test_the_lesson_model_leaves_win_within_tasks_to_the_search():
+    # model.lesson reads and judges by the rules; a proof is the search's (the door's
+    # judge_move / check_lesson pass it in), and without it the model says so
+    lesson = L.read(LESSONS / "partition" / "09-two-threats.lesson.json")
+    step = lesson.steps[1]
+    with pytest.raises(ValueError, match=r"model\.search\.judge_move"):
+        L.judge_move(step.task, step.position(), "3,0,0")
+    with pytest.raises(ValueError, match=r"model\.search\.judge_move"):
+        L.check(lesson)
 
 
 @pytest.mark.parametrize(
@@ -152,7 +164,7 @@ def test_a_task_every_move_solves_is_refused():
         "answers": ["0,1,0"],
     }
     doc["steps"][1]["moves"] = ["2,0,0", "0,2,0"]  # red holds SW whatever it plays next
-    problems = L.check(L.loads(json.dumps(doc)))
+    problems = check_lesson(L.loads(json.dumps(doc)))
     assert [p.step for p in problems] == [1]
     assert "every legal move meets the goal" in problems[0].reason
 
@@ -229,7 +241,7 @@ def test_fuzz_the_reader_only_raises_position_format_error(edits):
         lesson = L.loads(json.dumps(doc))
     except PositionFormatError:
         return
-    L.check(lesson)  # a lesson that reads is checked without any other error
+    check_lesson(lesson)  # a lesson that reads is checked without any other error
 
 
 @settings(max_examples=100, derandomize=True, deadline=None, database=None)

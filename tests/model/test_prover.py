@@ -1,4 +1,4 @@
-"""The prover (model.search.prover): the example endgames and small Partition positions,
+"""The prover (model.search.prove / Prover): the example endgames and small Partition positions,
 wrong claims disproven, repetitions a failure for the prover, stop and progress."""
 
 from __future__ import annotations
@@ -9,8 +9,7 @@ from pathlib import Path
 import pytest
 
 from model.files import read
-from model.search import solve
-from model.search.prover import Prover, best_defence, first_moves, prove
+from model.search import Prover, best_defence, first_moves, prove, solve
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 

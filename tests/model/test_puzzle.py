@@ -9,7 +9,8 @@ import pytest
 
 from model.files import dumps, loads, read
 from model.game import PositionFormatError
-from model.puzzle import goal_of, verify
+from model.puzzle import goal_of
+from model.search import verify
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -113,7 +114,7 @@ def test_a_game_of_chance_is_refused_before_any_search():
     """Rolling Pyramids has dice: Verify and the prover refuse it, saying why, whether or
     not the file states a goal (the prover would take a roll for a player's move)."""
     from model.rolling import RollingPyramids
-    from model.search.prover import prove
+    from model.search import prove
 
     game = RollingPyramids.new()
     assert game.has_chance

@@ -13,8 +13,8 @@ import pytest
 
 from model.collection import INDEX, load, read_index
 from model.files import read
-from model.puzzle import goal_of, verify
-from model.search.prover import prove
+from model.puzzle import goal_of
+from model.search import prove, verify
 
 PUZZLES = Path(__file__).resolve().parents[2] / "examples" / "puzzles"
 FILES = sorted(PUZZLES.glob("*/*.pyr.json"))

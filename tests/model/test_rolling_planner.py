@@ -13,7 +13,7 @@ from __future__ import annotations
 from test_rolling import new, solo_deploy
 
 from model.rolling import Deploy, GreedyPlayer, RandomPlayer, play
-from model.rolling_planner import PlannerPlayer, judge, road_price
+from model.search.games.rolling import PlannerPlayer, judge, road_price
 
 
 def deploy_all(game, player) -> list[str]:

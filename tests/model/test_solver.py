@@ -1,5 +1,6 @@
-"""The solver: hand-checkable Pyraos endings, and random endgames checked against a plain
-exhaustive minimax (a repeated position is a draw)."""
+"""The solver (the door's ``solve`` and the reference ``Solver``): hand-checkable Pyraos
+endings, and random endgames checked against a plain exhaustive minimax (a repeated
+position is a draw)."""
 
 from __future__ import annotations
 
@@ -28,10 +29,16 @@ from tests.model.test_pyraos import P6, P7A, P7B, P7C, P7D, board
     ],
 )
 def test_spec_endings(text, to_move, variant, value, plies):
-    result = solve(board(text, to_move, variant))
-    assert result.value == value
-    assert result.plies == plies
-    assert result.stopped is None
+    # the door's best path (Pyraos: its compiled solver) and the reference agree
+    game = board(text, to_move, variant)
+    door = solve(game, book=False)
+    reference = Solver(game).solve()
+    assert door.path == "compiled"
+    assert reference.path == "reference"
+    for result in (door, reference):
+        assert result.value == value
+        assert result.plies == plies
+        assert result.stopped is None
 
 
 def test_best_move_wins():

@@ -749,7 +749,7 @@ class Monkey:
     def computer(self) -> None:
         """The computer on for a side (a level of the game), a short wait while it
         thinks or plays, then now and then off again or stopped."""
-        from model.search.levels import levels_for
+        from model.search import levels_for
 
         window = self.window
         engine = window.engine

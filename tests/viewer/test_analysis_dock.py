@@ -225,7 +225,7 @@ def test_pyraos_shows_perfect_play_ranked_and_no_heat(make_window, qtbot, guard_
 
 
 def test_columns_a_perfect_play_table_hid_come_back(make_window, guard_errors):
-    from model.search.agents import MoveStat
+    from model.search import MoveStat
 
     dock = make_window(Partition(PartitionOptions(3))).analysis.dock
     perfect = [MoveStat("0,0,0", 0, 1.0, proven="win", plies=3)]
@@ -239,7 +239,7 @@ def test_columns_a_perfect_play_table_hid_come_back(make_window, guard_errors):
 
 
 def test_moves_show_whole_beside_a_long_proven_value(make_window, guard_errors):
-    from model.search.agents import MoveStat
+    from model.search import MoveStat
 
     window = make_window(Partition(PartitionOptions(3)))
     dock = window.analysis.dock

@@ -77,7 +77,7 @@ def test_clicks_are_refused_while_the_computer_thinks(make_window, qtbot, guard_
 
 def test_stop_stops_and_the_gui_keeps_running(make_window, qtbot, guard_errors, monkeypatch):
     import viewer.engine as engine_module
-    from model.search.agents import Limits
+    from model.search import Limits
 
     agent_for = engine_module.agent_for
 
@@ -131,7 +131,7 @@ def test_a_search_stopped_on_request_is_no_engine_error(gl_display, qtbot, caplo
     GUI monkey found the traceback in the log)."""
     import threading
 
-    from model.search.solver import SearchStopped
+    from model.search import SearchStopped
 
     game = Partition(PartitionOptions(3))
     runner = EngineRunner(lambda: game)

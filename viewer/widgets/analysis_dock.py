@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from model.search.agents import MoveStat
+from model.search import MoveStat
 
 from ..palette import HEAT_STOPS, heat_rgb
 from .keys import pass_history_keys

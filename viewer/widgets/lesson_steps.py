@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from model import lesson as lessons
+from model.search import check_task
 
 RIGHT_STYLE = "color: rgb(20, 120, 40); font-weight: bold"
 WRONG_STYLE = "color: rgb(180, 30, 30); font-weight: bold"
@@ -315,7 +316,7 @@ class StepPanel(QWidget):
         if error is not None:
             self._said(error)
             return
-        problem = lessons.check_task(task, self.control.step.position()) if task else None
+        problem = check_task(task, self.control.step.position()) if task else None
         self._said(f"checked: {problem}" if problem else None, applied=True)
 
     def _answer_from_board(self) -> None:

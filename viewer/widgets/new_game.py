@@ -1,7 +1,7 @@
 """The New game dialog: every registered game, each with a form built from its rule
 options (``Game.option_specs``) and a Players group (Human or Computer at a level for each
 of the game's players, ``Game.players``; the levels are the game's own players' where it
-has them, ``Game.computer_levels``), so no game is named here. A game whose player count
+has them, ``model.search.levels_for``), so no game is named here. A game whose player count
 is an option shows the players of the options chosen (``Game.players_for``)."""
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from model.game import Game, OptionSpec, PositionFormatError, game_class, game_names
-from model.search.levels import LEVELS, levels_for
+from model.search import LEVELS, levels_for
 
 #: Who plays a side, as the dialog and the Game menu offer it: (text, level; None: human).
 PLAYER_CHOICES: tuple[tuple[str, str | None], ...] = (

@@ -11,7 +11,7 @@ file last saved at); playing on moves away from it, and the dock says so. "From 
 played" takes the moves played since the puzzle position as the solution and goes back to
 it (the moves stay as a line in the Moves dock).
 
-Verify proves the goal on a worker thread (``model.puzzle.verify``) from the puzzle
+Verify proves the goal on a worker thread (``model.search.verify``) from the puzzle
 position (in set-up mode it first applies the set-up; Undo returns to the position before);
 the verdict lists the key move, the cooks and the main line, and while the verified
 position is shown its winning first moves stand on the board as ghosts labelled "key" and
@@ -51,7 +51,8 @@ from model.game import (
     PositionFormatError,
     no_proof_with_chance,
 )
-from model.puzzle import MAX_WITHIN, Goal, Verdict, check_puzzle, goal_of, verify
+from model.puzzle import MAX_WITHIN, Goal, Verdict, check_puzzle, goal_of
+from model.search import verify
 from model.tree import Node
 
 from ..engine import EngineRunner, Job, position_of

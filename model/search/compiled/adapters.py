@@ -1,20 +1,18 @@
 """From a game of the protocol to its compiled kernel and back.
 
-:func:`adapter_for` gives the :class:`Adapter` of a position's game and rule options, or None
-where no kernel fits (another game, a Partition base above 6): the searches then stay with
-the pure-Python agents and prover. An adapter writes the position as the kernel's state row
-(the board from the side to move, without its history) and turns the kernel's int moves
-into the game's moves.
+:func:`adapter_for` gives the :class:`Adapter` of a position's game and rule options (the
+game's plug-in makes it), or None where no kernel fits (a game without one, a board too big
+for its kernel): the searches then stay with the pure-Python agents and prover. An adapter
+writes the position as the kernel's state row (the board from the side to move, without its
+history) and turns the kernel's int moves into the game's moves.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 import numpy as np
 
 from ...game import Game, Move
+from ..registry import plugin_for
 from . import core
 
 #: How each game's end reads in the kernel's status, for the side to move.
@@ -25,7 +23,6 @@ class Adapter:
     """One game's kernel for one version of its rules (see the module)."""
 
     code: int  # the game's code in :mod:`.core`
-    name: str  # the game's registry name
     rave: bool = False  # moves are points kept by whoever took them: RAVE applies
 
     def context(self, playout_cap: int | None = None) -> np.ndarray:
@@ -69,7 +66,6 @@ class Adapter:
 
 class PartitionAdapter(Adapter):
     code = core.PARTITION
-    name = "partition"
     rave = True
 
     def __init__(self, size: int, version: str) -> None:
@@ -104,7 +100,6 @@ class PartitionAdapter(Adapter):
 
 class PyraosAdapter(Adapter):
     code = core.PYRAOS
-    name = "pyraos"
 
     def __init__(self, variant: str, removal: str) -> None:
         self.variant, self.removal = variant, removal
@@ -130,7 +125,6 @@ class PyraosAdapter(Adapter):
 
 class TerraceAdapter(Adapter):
     code = core.TERRACE
-    name = "terrace"
 
     def __init__(self, last_stones_lose: bool, no_push_back: bool) -> None:
         self.last_stones_lose, self.no_push_back = last_stones_lose, no_push_back
@@ -160,26 +154,11 @@ class TerraceAdapter(Adapter):
         return TerraceMove(kinds[move >> 12], move >> 6 & 63, move & 63)
 
 
-def _partition(options: Any) -> Adapter | None:
-    from .partition_kernel import MAX_BASE
-
-    if options.size > MAX_BASE:
-        return None
-    return PartitionAdapter(options.size, options.version)
-
-
-_FACTORIES: dict[str, Callable[[Any], Adapter | None]] = {
-    "partition": _partition,
-    "pyraos": lambda options: PyraosAdapter(options.variant, options.removal),
-    "terrace": lambda options: TerraceAdapter(options.last_stones_lose, options.no_push_back),
-}
-
-
 def adapter_for(game: Game, *, history: bool = False) -> Adapter | None:
-    """The kernel of ``game``'s kind and rule options, or None where none fits. With
-    ``history`` also None where the game's history could change a search's answer (see
-    :meth:`Adapter.fits`)."""
-    factory = _FACTORIES.get(game.name)
+    """The kernel of ``game``'s kind and rule options (its plug-in's ``adapter``), or None
+    where none fits. With ``history`` also None where the game's history could change a
+    search's answer (see :meth:`Adapter.fits`)."""
+    factory = plugin_for(game).adapter
     adapter = None if factory is None else factory(game.options)
     if adapter is not None and history and not adapter.fits(game):
         return None

@@ -33,8 +33,7 @@ from functools import cache
 import numpy as np
 from numba import njit
 
-from ...lattice import CORNERS, WALLS, lattice
-from ..symmetry import partition_permutations
+from ...lattice import CORNERS, WALLS, base_symmetries, lattice
 from .bits import cttz, mix64, next_random, popcount
 
 MAX_BASE = 6
@@ -103,7 +102,7 @@ def context(size: int, stacking: bool) -> np.ndarray:
     for w, wall in enumerate(WALLS):
         on_wall = [p for p in range(count) if lat.wall_masks[p] & wall]
         ctx[WALL + 2 * w : WALL + 2 * w + 2] = _words(on_wall)
-    for s, perm in enumerate(partition_permutations(size)):
+    for s, perm in enumerate(base_symmetries(size)):
         ctx[PERM + s * MAX_POINTS : PERM + s * MAX_POINTS + count] = perm
         for b in range(ctx[NBYTES]):
             for byte in range(256):

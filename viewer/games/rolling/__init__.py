@@ -15,7 +15,7 @@ Hidden deployment: while units are being deployed, the map shows only the orders
 human player deciding (or of the one human against computers); the others' are hidden
 until the fights, and the status bar says "red sent a unit" without the target.
 
-Computer players are the game's own (random, greedy, planner: ``Game.computer_levels``),
+Computer players are the game's own (random, greedy, planner: its search plug-in's levels),
 deciding from the information state of the seat they play (and Hint, from the player's).
 
 Sites are the hex map's ``cell * LAYERS + layer``: a force is a stack of counters, one

@@ -1,4 +1,7 @@
-"""Rolling Pyramids' planning computer player: the solo revolution planned round by round.
+"""Rolling Pyramids' search plug-in: the game's own computer players (dice: the shared tree
+searches know no chance node), ``random`` and ``greedy`` (the rules' own,
+:class:`~model.rolling.RandomPlayer` and :class:`~model.rolling.GreedyPlayer`) and
+``planner``, the solo revolution planned round by round.
 
 :class:`PlannerPlayer` (level ``planner``) decides from its seat's information state, as
 every computer player does. In the solo game (*Hyskosian revolution*) it plays for the
@@ -31,18 +34,23 @@ import itertools
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from .game import CHANCE, Move
-from .rolling import (
+from ...game import CHANCE, Move
+from ...rolling import (
     DONE,
     Deploy,
     GreedyPlayer,
+    RandomPlayer,
     RollingPyramids,
     Soldiers,
     Take,
     roll,
 )
-from .rolling_rules import walk_size
+from ...rolling_rules import walk_size
+from ..agents import OwnPlayerAgent
+from ..choice import Agent, Limits
+from ..registry import Plugin
 
 #: What the judgement of a position weighs (see :func:`judge`).
 WIN = 1_000_000.0
@@ -332,3 +340,16 @@ def _footman_progress(game: RollingPyramids) -> int:
 
 
 __all__ = ["PlannerPlayer", "judge", "road_price"]
+
+
+# ---- the plug-in ----------------------------------------------------------------------------
+
+PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer, "planner": PlannerPlayer}
+
+
+def agent(game: Any, level: str, seed: int | None, player: int | None) -> tuple[Agent, Limits]:
+    """The game's own player of ``level`` (one of :data:`PLAYERS`) as an agent."""
+    return OwnPlayerAgent(PLAYERS[level](seed), level), Limits(playouts=1)
+
+
+PLUGIN = Plugin("rolling", own_levels=tuple(PLAYERS), agent=agent)

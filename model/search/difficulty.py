@@ -1,0 +1,35 @@
+"""How hard a puzzle is for the engine: the playouts the compiled MCTS (RAVE, as the
+window's computer player) takes to settle on the key move (``scripts/make_puzzles.py``
+orders its collections by it)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..game import Game, decision_view
+from .compiled.adapters import adapter_for
+from .compiled.agent import CompiledMCTSAgent, _Search
+
+FIRST = 8  # the first checkpoint
+
+
+def playouts_to_find(game: Game, key: Any, seed: int, cap: int) -> int:
+    """The first checkpoint (8, 16, 32, ... playouts) from which the compiled MCTS chooses
+    ``key`` at every later checkpoint up to ``cap`` (or until it proves the root); 2 * cap
+    when it does not settle on it. ValueError for a game without a compiled kernel."""
+    view = decision_view(game)
+    adapter = adapter_for(view)
+    if adapter is None:
+        raise ValueError(f"no compiled kernel for {game.title}")
+    search = _Search(CompiledMCTSAgent(seed=seed), adapter, view, cap)
+    found: int | None = None
+    checkpoint = FIRST
+    while True:
+        done = search.run(max(1, checkpoint - search.playouts))
+        tree = search.tree
+        best = max(tree.children(0), key=search._rank)
+        chosen = adapter.public(view, int(tree.move[best])) == key
+        found = (found or checkpoint) if chosen else None
+        if done or checkpoint >= cap:
+            return found if found is not None else 2 * cap
+        checkpoint *= 2

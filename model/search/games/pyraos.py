@@ -1,0 +1,39 @@
+"""Pyraos's search plug-in: its compiled kernel's adapter, the reserves as evaluation, its
+levels, its own compiled solver (exact lengths, the children's pyramid) and the shipped
+book of proven values (:mod:`model.search.pyraos_book`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import model.search.pyraos_book as pyraos_book
+
+from ..compiled.adapters import Adapter, PyraosAdapter
+from ..pyraos_solver import PyraosSolver
+from ..registry import Plugin
+
+
+def adapter(options: Any) -> Adapter:
+    return PyraosAdapter(options.variant, options.removal)
+
+
+def evaluation(game: Any) -> float:
+    """The reserve difference (spheres in hand win the race to the top)."""
+    mover = game.to_move
+    return (game.reserve(mover) - game.reserve(game.other(mover))) / 8.0
+
+
+def solver(game: Any, **options: Any) -> Any:
+    """The compiled solver of a Pyraos position (the same answers as the reference, some
+    hundred times faster: ``tests/bench/pyraos_solver.py``)."""
+    return PyraosSolver(game, **options)
+
+
+PLUGIN = Plugin(
+    "pyraos",
+    adapter=adapter,
+    evaluation=evaluation,
+    playouts={"easy": 100, "medium": 3_000, "strong": 60_000},
+    solver=solver,
+    book=pyraos_book,
+)

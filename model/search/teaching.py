@@ -1,0 +1,138 @@
+"""What the search proves for the documents: a puzzle's goal (:func:`verify`) and a
+lesson's win-within tasks (:data:`JUDGE`, passed to :mod:`model.lesson`'s judging), so that
+``model.puzzle`` and ``model.lesson`` read and write documents and never import the search.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ..game import Game, Move, no_proof_with_chance
+from ..lesson import PROVE_SECONDS, LessonFile, Problem, Task
+from ..lesson import Verdict as LessonVerdict
+from ..lesson import check as check_lesson_with
+from ..lesson import check_task as check_task_with
+from ..lesson import judge_move as judge_move_with
+from ..puzzle import Verdict, goal_of, replay_error
+from .prover import prove
+
+# ---- puzzles -------------------------------------------------------------------------------
+
+
+def verify(
+    game: Game,
+    puzzle: Mapping[str, Any],
+    *,
+    max_seconds: float | None = None,
+    stop: Callable[[], bool] | None = None,
+    progress: Callable[[float, str], None] | None = None,
+) -> Verdict:
+    """Prove the puzzle's goal from ``game`` (left unchanged). ValueError without a goal."""
+    if game.has_chance:
+        raise ValueError(no_proof_with_chance(game.title))
+    goal = goal_of(puzzle)
+    if goal is None:
+        raise ValueError('the puzzle states no goal (add "goal": {"side", "result", "within"})')
+    started = time.perf_counter()
+    solution = list(puzzle.get("solution", []))
+    key = solution[0] if solution else None
+    broken = replay_error(game, solution)
+    proof = prove(
+        game,
+        goal.side,
+        goal.within,
+        first_moves=True,
+        max_seconds=max_seconds,
+        stop=stop,
+        progress=progress,
+    )
+    moves = [(str(m), plies) for m, plies in proof.first_moves]
+    solution_ok: bool | None = False if broken else None
+    if proof.first_moves and key is not None and not broken:  # another writing counts the same
+        key_move = game.parse_move(key)
+        solution_ok = any(m == key_move for m, _ in proof.first_moves)
+    return Verdict(
+        goal,
+        proof.result,
+        proof.plies,
+        key,
+        solution_ok,
+        moves,
+        list(proof.line),
+        proof.nodes,
+        time.perf_counter() - started,
+        proof.stopped,
+        broken,
+    )
+
+
+# ---- lessons -------------------------------------------------------------------------------
+
+
+def _winning_first_moves(task: Task, position: Game) -> list[Move] | None:
+    """Every first move winning within the task's plies (None when not settled in time)."""
+    assert task.within is not None
+    assert task.side is not None
+    proof = prove(position, task.side, task.within, first_moves=True, max_seconds=PROVE_SECONDS)
+    if proof.result == "unknown":
+        return None
+    return [move for move, _ in proof.first_moves]
+
+
+def _judge_win(task: Task, position: Game, move: Move) -> LessonVerdict:
+    assert task.within is not None
+    assert task.side is not None
+    winners = _winning_first_moves(task, position)
+    if winners is None:
+        return LessonVerdict(False, "the prover could not settle this in time")
+    if move in winners:
+        return LessonVerdict(True, f"{move}: {task.side} wins within {task.within} plies")
+    after = position.copy()
+    after.push(move)
+    if after.is_over():
+        return LessonVerdict(False, f"{move} ends the game: {after.describe_result()}")
+    if task.within <= 1:
+        return LessonVerdict(False, f"{move} does not win at once")
+    # The reply that holds out: the first one after which the win is no longer forced.
+    for reply in after.legal_moves():
+        after.push(reply)
+        proof = prove(after, task.side, task.within - 2, shortest=False, line=False)
+        after.pop()
+        if proof.result == "disproven":
+            return LessonVerdict(
+                False,
+                f"{move} does not force it: after {reply} {task.side} no longer wins "
+                f"within {task.within} plies",
+            )
+    return LessonVerdict(False, f"{move} does not win within {task.within} plies")
+
+
+class _Judge:
+    """The search's judge of win-within tasks (:class:`model.lesson.WinJudge`)."""
+
+    def winning_first_moves(self, task: Task, position: Game) -> list[Move] | None:
+        return _winning_first_moves(task, position)
+
+    def judge_win(self, task: Task, position: Game, move: Move) -> LessonVerdict:
+        return _judge_win(task, position, move)
+
+
+JUDGE = _Judge()
+
+
+def judge_move(task: Task, position: Game, move: Move | str) -> LessonVerdict:
+    """A move played at a lesson step's ``position`` judged against ``task`` (a win-within
+    task proven by the search)."""
+    return judge_move_with(task, position, move, wins=JUDGE)
+
+
+def check_lesson(lesson: LessonFile) -> list[Problem]:
+    """Every task of ``lesson`` proven to have a right answer, the author's accepted."""
+    return check_lesson_with(lesson, wins=JUDGE)
+
+
+def check_task(task: Task, position: Game) -> str | None:
+    """Why ``task`` is not sound at ``position``, or None."""
+    return check_task_with(task, position, wins=JUDGE)

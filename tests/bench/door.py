@@ -1,0 +1,53 @@
+"""Benchmark: the search's door, ``model.search.solve``, on the examples the README quotes,
+with the path that answered (book, compiled or reference) and beside it the reference
+solver alone over the protocol (what ``from model.search import solve`` gave before the
+door took the best path: on the empty base-3 floating pyramid, "unknown" after 20 s).
+
+Run by hand:  nice -n 10 .venv/bin/python tests/bench/door.py [--reference-seconds S]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))  # run by hand
+
+from model.files import read  # noqa: E402
+from model.search import Solver, SolveResult, solve, warm_up  # noqa: E402
+
+FILES = (
+    "examples/partition/empty-base3-floating.pyr.json",
+    "examples/partition/empty-base3-stacking.pyr.json",
+    "examples/pyraos/empty-children.pyr.json",
+)
+
+
+def row(label: str, r: SolveResult, seconds: float) -> str:
+    return (
+        f"  {label:<10} {r.path:<9} {r.value:<7} plies {r.plies!s:>4}  "
+        f"{r.positions:>12,} positions  {seconds:6.2f} s"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--reference-seconds", type=float, default=20.0)
+    args = parser.parse_args()
+    print(f"compiled core ready in {warm_up():.1f} s")
+    for name in FILES:
+        game = read(ROOT / name).game
+        print(name)
+        start = time.perf_counter()
+        door = solve(game, table_mb=256)
+        print(row("door", door, time.perf_counter() - start))
+        start = time.perf_counter()
+        reference = Solver(game, max_seconds=args.reference_seconds).solve()
+        print(row("reference", reference, time.perf_counter() - start))
+
+
+if __name__ == "__main__":
+    main()
