@@ -124,6 +124,15 @@ class MCTSAgent:
     With ``every_move`` (the Analysis dock) the search goes on to its limits once the root is
     proven, among the root moves not yet proven, so every move gets a win rate of its own
     (else a win in one ends the search with the other moves unvisited).
+
+    First-play urgency: an unvisited child scores its prior (1.0, or its RAVE rate plus 0.5)
+    plus the bonus of a child visited once, ``c * sqrt(ln(N + 1))``, rising with the
+    parent's visits N, so a child that wins its early playouts cannot starve its siblings
+    (see :mod:`model.search.compiled.mcts`, which does the same).
+
+    This is the reference the compiled search (:mod:`model.search.compiled.agent`) is
+    tested against, and the search wherever there is no compiled kernel: a game without
+    one, a Partition base above 6, a position whose history counts.
     """
 
     name = "mcts"
@@ -258,6 +267,7 @@ class MCTSAgent:
         assert children is not None
         best, best_value = None, -math.inf
         log_n = math.log(node.visits + 1)
+        first_play = c * math.sqrt(log_n)  # a visited child's bonus at one visit
         amaf = node.amaf
         for child in children:
             proven = child.proven
@@ -270,10 +280,9 @@ class MCTSAgent:
                     continue
             n = child.visits
             stats = amaf.get(child.move) if use_rave and amaf else None
-            if n == 0:
-                value = 1.0 + rng.random() * 0.01
-                if stats is not None and stats[0] > 0:
-                    value = stats[1] / stats[0] + 0.5 + rng.random() * 0.01
+            if n == 0:  # first-play urgency: see the class docstring
+                prior = stats[1] / stats[0] + 0.5 if stats is not None and stats[0] > 0 else 1.0
+                value = prior + first_play + rng.random() * 0.01
             else:
                 q = child.total / n
                 if stats is not None and stats[0] > 0:

@@ -11,6 +11,15 @@ RAVE (all moves as first) is for the kernels whose moves are points that keep th
 of whoever took them (Pyramid Partition): a playout there fills the board, and each move of
 a node on the path is scored by who holds its point at the end.
 
+First-play urgency: a child not yet visited scores its prior (1.0, or with RAVE its
+all-moves-as-first rate plus 0.5) plus ``c * sqrt(ln(N + 1))``, the exploration bonus a
+child would have after one visit (N: the parent's visits). It rises with the parent's
+visits, so no sibling is starved: a visited child scores at most ``1 + c * sqrt(ln(N + 1)
+/ n)``, so without RAVE every child is tried once before any is tried twice, and with RAVE
+a child whose AMAF rate is poor waits only while its siblings have a few visits each
+(a constant first-play value of 1.0 let a child winning its early playouts take every
+playout: ``tests/model/test_agents.py``'s starved sibling).
+
 Proven values are for the node's mover (the side that played its move): :data:`WIN`,
 :data:`LOSS`, :data:`DRAW`, ordered so that the opponent's value is ``4 - v``.
 """
@@ -113,6 +122,7 @@ def _select(node, tree, fp, rng, unproven_only) -> int:  # type: ignore[no-untyp
     k = fp[RAVE_K]
     use_rave = fp[USE_RAVE] != 0
     log_n = math.log(visits[node] + 1)
+    first_play = c_explore * math.sqrt(log_n)  # a visited child's bonus at one visit
     best = -1
     best_value = -1e300
     start = first[node]
@@ -127,10 +137,9 @@ def _select(node, tree, fp, rng, unproven_only) -> int:  # type: ignore[no-untyp
                 continue
         n = visits[c]
         rn = rave_n[c] if use_rave else 0
-        if n == 0:
-            value = 1.0 + uniform(rng) * 0.01
-            if rn > 0:
-                value = rave_w[c] / rn + 0.5 + uniform(rng) * 0.01
+        if n == 0:  # first-play urgency: see the module docstring
+            prior = rave_w[c] / rn + 0.5 if rn > 0 else 1.0
+            value = prior + first_play + uniform(rng) * 0.01
         else:
             q = wins[c] / n
             if rn > 0:
