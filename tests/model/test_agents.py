@@ -215,3 +215,42 @@ def test_a_partition_base_above_6_plays_the_pure_python_agents():
     agent, limits = agent_for(game, "strong")
     assert isinstance(agent, MCTSAgent)
     assert limits.seconds == 2.5
+
+
+#: A base-5 Partition middle game (35 plies, red to move, a win for red) where a constant
+#: first-play value of 1.0 starved every root move but one: the first move tried won its
+#: playouts, its UCB stayed above 1.0, and it took all 1,000 (pure) or 3,000 (compiled)
+#: playouts, the 19 others none, and the win went unproven.
+STARVING = (
+    "3,4,0 1,1,1 1,2,1 1,3,1 1,0,3 3,0,0 1,2,0 1,4,0 1,2,2 0,0,4 1,0,2 4,3,0 2,0,1 0,0,3 "
+    "1,3,0 0,2,1 0,2,2 2,2,1 3,2,0 0,1,2 2,4,0 2,1,1 3,3,0 0,0,1 1,1,3 3,1,1 3,3,1 3,1,0 "
+    "0,0,2 0,0,0 2,3,1 0,4,0 0,3,0 3,0,1 0,2,0"
+).split()
+
+
+def starving_position():
+    game = game_class("partition").new()
+    for text in STARVING:
+        game.push(next(m for m in game.legal_moves() if str(m) == text))
+    return game
+
+
+@pytest.mark.parametrize(
+    ("agent", "playouts"),
+    [
+        (MCTSAgent(seed=2, rave=False), 600),
+        (CompiledMCTSAgent(seed=2, rave=False), 3000),
+        (MCTSAgent(seed=2), 600),
+        (CompiledMCTSAgent(seed=2), 3000),
+    ],
+    ids=lambda a: a if isinstance(a, int) else agent_id(a) + ("" if a.rave else "-uct"),
+)
+def test_first_play_urgency_starves_no_sibling(agent, playouts):
+    game = starving_position()
+    choice = agent.choose(game, Limits(playouts=playouts))
+    assert len(choice.stats) == 20
+    visits = [s.visits for s in choice.stats if s.proven is None]
+    # no move left untried while another takes the playouts: every child is tried (once
+    # before any is tried twice, without RAVE), and no move takes half of them
+    assert min(visits, default=1) >= 1
+    assert max(visits, default=0) < playouts // 2
