@@ -211,7 +211,7 @@ class ProgramSpace(Sequence):
     def __len__(self) -> int:
         return self._len
 
-    def __getitem__(self, index):  # type: ignore[override]
+    def __getitem__(self, index):
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(self._len))]
         if index < 0:
@@ -224,8 +224,8 @@ class ProgramSpace(Sequence):
         return program_of((large[l_], medium[m], small[s]))
 
     def __iter__(self) -> Iterator[Program]:
-        for combo in itertools.product(*self.tracks):
-            yield program_of(combo)
+        for large, medium, small in itertools.product(*self.tracks):
+            yield program_of((large, medium, small))
 
     def __contains__(self, program: object) -> bool:
         if not isinstance(program, Program):
@@ -253,7 +253,7 @@ class JointSpace(Sequence):
     def __len__(self) -> int:
         return self._len
 
-    def __getitem__(self, index):  # type: ignore[override]
+    def __getitem__(self, index):
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(self._len))]
         if index < 0:
@@ -554,7 +554,7 @@ class PyramidBall(Game):
         loose = isinstance(ball, str) and len(ball) == 2
         if loose:
             try:
-                sq = parse_square(ball)
+                sq = parse_square(str(ball))  # a str when loose
             except ValueError:
                 raise PositionFormatError(
                     "state.ball", f"must be L, M, S or a square a1..g8, not {ball!r}"
@@ -896,7 +896,7 @@ class PyramidBall(Game):
             )
         return ProgramSpace(tuple(tracks))
 
-    def legal_moves(self, player: int | None = None) -> Sequence[Move]:  # type: ignore[override]
+    def legal_moves(self, player: int | None = None) -> Sequence[Move]:  # type: ignore[override]  # a lazy ProgramSpace, not a list
         """At a simultaneous node: ``player``'s programs (a :class:`ProgramSpace`), or
         with None every joint move (a :class:`JointSpace`); while a special move is chosen,
         the chooser's choices (none for the other player); empty once the game is over."""
@@ -1029,7 +1029,7 @@ class PyramidBall(Game):
                 self._ball,
                 self._offence,
                 self._barred,
-                tuple(self._scores),  # type: ignore[arg-type]
+                tuple(self._scores),  # type: ignore[arg-type]  # two sides' scores
                 self._held,
                 self._gained,
                 self._choosing,
@@ -1064,7 +1064,7 @@ class PyramidBall(Game):
         result = resolve_turn(
             self._pos,
             self._carrier,
-            programs,  # type: ignore[arg-type]
+            programs,  # type: ignore[arg-type]  # a joint move of two programs
             COLOURS,
             options,
             offence=self._offence,

@@ -547,7 +547,7 @@ class RollingPyramids(Game):
     def __init__(self, options: RollingOptions | None = None) -> None:
         self._options = options or RollingOptions()
         opts = self._options
-        self.players = COLOURS[: opts.players]  # type: ignore[misc]
+        self.players = COLOURS[: opts.players]  # type: ignore[misc, assignment]  # seats by the options: Game.players is a class variable
         self.map = load_map(opts.map)
         self.factions = tuple(load_faction(name) for name in opts.factions())
         self._s = State(self.map, self.factions)
@@ -716,7 +716,7 @@ class RollingPyramids(Game):
             troops = s.troops[cell.index]
             if troops or (cell.start is not None and s.owner[cell.index] != EMPTY):
                 colour = self.colour_of(s.owner[cell.index])
-                out.append(((cell.code, troops.plain, troops.heroes), colour))  # type: ignore[arg-type]
+                out.append(((cell.code, troops.plain, troops.heroes), colour))  # type: ignore[arg-type]  # a held cell's owner has a colour
         return out
 
     def scores(self) -> dict[str, int]:
@@ -756,9 +756,9 @@ class RollingPyramids(Game):
             if all(v is not None for v in values):
                 value = line_value(
                     line.rule,
-                    values,
+                    [v for v in values if v is not None],  # all are
                     line.bonus[sheet.bonus[i]],
-                    sheet.line_up[i],  # type: ignore[arg-type]
+                    sheet.line_up[i],
                 )
                 if value > 0:
                     units.append(Unit(line.id, Troops(value), line.unit == "bomb"))
@@ -878,7 +878,7 @@ class RollingPyramids(Game):
             return [Cross(g + 1, k + 1) for g, k in self._triangles(s, p)] + [DONE]
         if phase == "soldiers":
             name = self.cell_name(s.soldiers[0])
-            one = [Soldiers(name, True), Soldiers(name, False)]
+            one: list[Move] = [Soldiers(name, True), Soldiers(name, False)]
             if len(s.soldiers) == 1:
                 return one
             return [Soldiers(ALL, True), *one, Soldiers(ALL, False)]
@@ -974,9 +974,9 @@ class RollingPyramids(Game):
             key = (die.owner, die.sides, die.value)
             if die.taker is not None or key in seen:
                 continue
-            seen.add(key)  # type: ignore[arg-type]
+            seen.add(key)  # type: ignore[arg-type]  # a die to take is rolled: it has a value
             colour = self._die_colour(die.owner)
-            value: int = die.value  # type: ignore[assignment]
+            value: int = die.value  # type: ignore[assignment]  # rolled, as above
             before = len(moves)
             for slot, section in self._slots(s, p, die.sides):
                 factory = self._controls_factory(s, p, section)
@@ -1074,7 +1074,7 @@ class RollingPyramids(Game):
             "soldiers": Soldiers,
             "cleanup": (Place, Done),
         }[phase]
-        if not isinstance(move, expected):  # type: ignore[arg-type]
+        if not isinstance(move, expected):  # type: ignore[arg-type]  # the table holds classes
             return f"{move} is not a move of the {phase.replace('_', ' ')} phase"
         if isinstance(move, Take):
             return self._take_problem(s, s.turn, move)
@@ -1275,7 +1275,7 @@ class RollingPyramids(Game):
         slot = move.slot
         if slot == "hero":
             sheet.heroes[sheet.heroes.index(None)] = number
-            sheet.hero_unit += number  # type: ignore[operator]
+            sheet.hero_unit += number  # type: ignore[operator]  # a hero slot is written with a number
         elif slot.startswith("dev"):
             pair, shape = slot[3:].split(".", 1)
             (sheet.dev4 if shape == "d4" else sheet.dev8)[int(pair) - 1] = number
@@ -1389,15 +1389,15 @@ class RollingPyramids(Game):
             self._end_round(s)
             return
         # Solo: "During Point phase, instead of taking points": the Pharaoh's walk.
-        taken = [d.value for d in s.dice if d.taker == 0]
+        taken = [d.value for d in s.dice if d.taker == 0 and d.value is not None]
         spaces = [(s.owner[c], s.troops[c]) for c in self.map.spaces]
-        after, log = reinforcement_walk(spaces, walk_size(taken), self._weight(0, False))  # type: ignore[arg-type]
+        after, log = reinforcement_walk(spaces, walk_size(taken), self._weight(0, False))
         for c, (owner, troops) in zip(self.map.spaces, after, strict=True):
             s.owner[c], s.troops[c] = owner, troops
         s.fights = (
             *s.fights,
             f"the Pharaoh's {walk_size(taken)} reinforcements: " + "; ".join(log),
-        )  # type: ignore[arg-type]
+        )
         # "After reinforcements, player gets new soldiers equal to number in the top of the
         # triangle on each space he controls."
         s.soldiers = [c for c in self.map.spaces if s.owner[c] == 0 and self.map.cells[c].top > 0]
@@ -1949,8 +1949,8 @@ def _read_state(
         raise r.fail(
             "state.orders", "deployments are written in the deploy phase and erased in cleanup"
         )
-    for i, order in enumerate(s.orders):
-        if order.cell not in game._holdable or order.cell == s.home or not order.troops:
+    for i, sent_to in enumerate(s.orders):
+        if sent_to.cell not in game._holdable or sent_to.cell == s.home or not sent_to.troops:
             raise r.fail(f"state.orders[{i}]", "units go to a cell that holds troops")
     for p, colour in enumerate(players):
         sent = sorted(o.unit for o in s.orders if o.player == p)
@@ -2090,7 +2090,7 @@ class RandomPlayer:
 
     name = "random"
 
-    def __init__(self, seed: object = None) -> None:
+    def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
     def choose(self, game: RollingPyramids) -> Move:
@@ -2109,7 +2109,7 @@ class GreedyPlayer:
 
     name = "greedy"
 
-    def __init__(self, seed: object = None) -> None:
+    def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
     def value(self, game: RollingPyramids, move: Move, player: int) -> tuple[int, int, int]:
@@ -2167,7 +2167,7 @@ def play(
     raise RuntimeError(f"no end after {max_plies} plies")
 
 
-def random_game(players: int = 2, seed: object = 0, **options: Any) -> RollingPyramids:
+def random_game(players: int = 2, seed: int | None = 0, **options: Any) -> RollingPyramids:
     """A whole random game (seeded, so the same seed plays the same game)."""
     game = RollingPyramids.new(RollingPyramids.parse_options({"players": players, **options}))
     return play(game, RandomPlayer(seed))

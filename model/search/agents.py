@@ -203,10 +203,11 @@ class MCTSAgent(SearchAgent):
             # -- backpropagation --
             self._backup(path, rewards, played, use_rave, two)
             playouts += 1
-            clock.report(
-                clock.fraction(playouts),
-                lambda n=playouts: f"{n} playouts, {self._summary(game, root)}",
-            )
+
+            def text(n: int = playouts) -> str:
+                return f"{n} playouts, {self._summary(game, root)}"
+
+            clock.report(clock.fraction(playouts), text)
         return self._choice(game, root, playouts, max_depth, clock)
 
     # -- the pieces --

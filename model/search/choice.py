@@ -7,7 +7,6 @@ it searches, written once."""
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -222,7 +221,9 @@ class SearchAgent:
     rolls_dice: ClassVar[bool] = False
     #: A lone legal move is played at once, unjudged, without searching.
     forced_at_once: ClassVar[bool] = False
-    rng: random.Random
+    #: A random.Random where the agent draws (the dice with :attr:`rolls_dice`); the
+    #: compiled search keeps its generator's state in an array.
+    rng: Any
 
     def choose(
         self,

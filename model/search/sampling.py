@@ -129,13 +129,13 @@ def propose(game: PyramidBall, side: int, rng: random.Random, noise: float = 0.2
                 lead = step(target, fwd) if target >= 0 else -1
                 if lead >= 0 and rng.random() < 0.4:
                     aim = lead  # where the carrier is heading
-                d = _towards(sq, aim, rng) if aim >= 0 else None
-                if d is None or rng.random() < noise:
-                    d = rng.choice(("N", "S", "E", "W", None))
-                if d is None:
+                way = _towards(sq, aim, rng) if aim >= 0 else None
+                if way is None or rng.random() < noise:
+                    way = rng.choice(("N", "S", "E", "W", None))
+                if way is None:
                     continue
-                rows[r][k] = LETTER[side][d]
-                nxt = step(sq, d)
+                rows[r][k] = LETTER[side][way]
+                nxt = step(sq, way)
                 sq = nxt if nxt >= 0 else sq
     program = Program(tuple((a, b, c) for a, b, c in rows))
     if game.program_problem(program, side) is not None:  # a pass it may not make: stand
@@ -269,7 +269,7 @@ class SamplingAgent(SearchAgent):
         rated.sort(key=lambda r: (r[0], r[1], -SPECIALS.index(r[2].special)), reverse=True)
         best = rated[0]
         each = visits // len(rated)
-        stats = tuple(MoveStat(c, each, w, score=round(v, 1)) for v, _u, c, w in rated)
+        judged = tuple(MoveStat(c, each, w, score=round(v, 1)) for v, _u, c, w in rated)
         if progress is not None:
             progress(1.0, f"sampling: {best[2]}")
         return Choice(
@@ -280,7 +280,7 @@ class SamplingAgent(SearchAgent):
             1,
             clock.elapsed(),
             pv=(str(best[2]),),
-            stats=stats,
+            stats=judged,
             stopped=stopped,
             judged=False,  # the rates are of one turn's programs, not of the game
         )

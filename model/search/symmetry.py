@@ -61,4 +61,4 @@ def search_key(game: Game) -> Hashable:
 def key_function(game: Game) -> Callable[[Game], Hashable]:
     """The key function for ``game``'s kind, looked up once."""
     key = KEYS.get(game.name)
-    return type(game).canonical_key if key is None else key  # type: ignore[return-value]
+    return type(game).canonical_key if key is None else key

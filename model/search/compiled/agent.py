@@ -181,11 +181,11 @@ class _Search:
             )
         pv = self._pv(ordered[0]) if ordered else []
         proven_root = int(tree.proven[0])
-        proven = _ROOT_TEXT.get(proven_root)
+        value = _ROOT_TEXT.get(proven_root)
         plies = int(tree.plies[0]) if proven_root in (mcts.WIN, mcts.LOSS) else None
         win_rate = stats[0].win_rate if stats else 0.5
-        if proven is not None:
-            win_rate = {"win": 1.0, "loss": 0.0, "draw": 0.5}[proven]
+        if value is not None:
+            win_rate = {"win": 1.0, "loss": 0.0, "draw": 0.5}[value]
         return Choice(
             stats[0].move if stats else None,
             self.name(),
@@ -195,7 +195,7 @@ class _Search:
             clock.elapsed(),
             tuple(pv),
             tuple(stats),
-            proven,
+            value,
             plies,
             stopped=clock.stopped,
         )
@@ -230,6 +230,8 @@ def warm_up() -> float:
     began = time.perf_counter()
     game = Partition.new(PartitionOptions(2, "floating"))
     agent = CompiledMCTSAgent(seed=0)
-    search = _Search(agent, adapter_for(game), game, 4)  # type: ignore[arg-type]
+    adapter = adapter_for(game)
+    assert adapter is not None  # base 2 has a kernel
+    search = _Search(agent, adapter, game, 4)
     search.run(4)
     return time.perf_counter() - began
