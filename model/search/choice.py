@@ -8,6 +8,7 @@ it searches, written once."""
 from __future__ import annotations
 
 import time
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Protocol
@@ -189,7 +190,7 @@ def _finished(game: Game, name: str, start: float) -> Choice:
     return Choice(None, name, 0.5, 0, 0, time.perf_counter() - start)
 
 
-class SearchAgent:
+class SearchAgent(ABC):
     """The template of an agent's ``choose()``: subclasses write :meth:`_search` (and where
     they need to, the other hooks); ``choose`` does what every agent does first:
 
@@ -263,12 +264,13 @@ class SearchAgent:
 
     # ---- the hooks ----
 
+    @abstractmethod
     def _search(self, view: Game, limits: Limits, clock: Clock) -> Choice:
         """The agent's own decision in ``view`` (a copy it may change, restored or not)."""
-        raise NotImplementedError(f"{type(self).__name__} must define _search")
 
     def _before(self) -> None:
-        """Work before the clock starts (the compiled search compiles itself)."""
+        """Work before the clock starts (the compiled search compiles itself); none here."""
+        return
 
     def _view(self, game: Game) -> Game:
         """What the agent searches: the deciding seat's information state (a copy)."""
