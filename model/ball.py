@@ -335,7 +335,7 @@ class PyramidBall(BallMoves):
                 self._ball,
                 self._offence,
                 self._barred,
-                tuple(self._scores),  # type: ignore[arg-type]
+                tuple(self._scores),  # type: ignore[arg-type]  # two sides' scores
                 self._held,
                 self._gained,
                 self._choosing,
@@ -370,7 +370,7 @@ class PyramidBall(BallMoves):
         result = resolve_turn(
             self._pos,
             self._carrier,
-            programs,  # type: ignore[arg-type]
+            programs,  # type: ignore[arg-type]  # a joint move of two programs
             COLOURS,
             options,
             offence=self._offence,

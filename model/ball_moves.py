@@ -49,7 +49,7 @@ class ProgramSpace(Sequence):
     def __len__(self) -> int:
         return self._len
 
-    def __getitem__(self, index):  # type: ignore[override]
+    def __getitem__(self, index):
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(self._len))]
         if index < 0:
@@ -62,8 +62,8 @@ class ProgramSpace(Sequence):
         return program_of((large[l_], medium[m], small[s]))
 
     def __iter__(self) -> Iterator[Program]:
-        for combo in itertools.product(*self.tracks):
-            yield program_of(combo)
+        for large, medium, small in itertools.product(*self.tracks):
+            yield program_of((large, medium, small))
 
     def __contains__(self, program: object) -> bool:
         if not isinstance(program, Program):
@@ -91,7 +91,7 @@ class JointSpace(Sequence):
     def __len__(self) -> int:
         return self._len
 
-    def __getitem__(self, index):  # type: ignore[override]
+    def __getitem__(self, index):
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(self._len))]
         if index < 0:
@@ -285,7 +285,7 @@ class BallMoves(BallPosition):
             )
         return ProgramSpace(tuple(tracks))
 
-    def legal_moves(self, player: int | None = None) -> Sequence[Move]:  # type: ignore[override]
+    def legal_moves(self, player: int | None = None) -> Sequence[Move]:  # type: ignore[override]  # a lazy ProgramSpace, not a list
         """At a simultaneous node: ``player``'s programs (a :class:`ProgramSpace`), or
         with None every joint move (a :class:`JointSpace`); while a special move is chosen,
         the chooser's choices (none for the other player); empty once the game is over."""

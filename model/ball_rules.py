@@ -173,7 +173,7 @@ def parse_program(text: str) -> Program:
                     "entry; write F, B, L, R, S or >L, >M, >S (a pass)"
                 )
         rows.append(tuple(row))
-    return Program(tuple(rows), blitz)  # type: ignore[arg-type]
+    return Program(tuple(rows), blitz)  # type: ignore[arg-type]  # rows of three entries
 
 
 def program_problem(
@@ -195,6 +195,7 @@ def program_problem(
     advanced game's goal-row rule): each must step B in row 1."""
     for k in must_leave:
         if program.rows[0][k] != "B":
+            assert goal_row is not None  # must_leave comes with its row
             return (
                 f"the goal-row rule: the {SIZE_NAMES[k]} stands on row {goal_row + 1} and must "
                 f"leave it: its row-1 entry must be B, not {program.rows[0][k]}"
@@ -210,6 +211,7 @@ def program_problem(
         if r == 3:
             return "no pass in the Dash row"
         if k != carrier_k:
+            assert carrier_k is not None  # returned above: nobody passes a loose ball
             return (
                 f"only the carrier ({SIZE_NAMES[carrier_k]}) may pass; row {r + 1} gives the "
                 f"{SIZE_NAMES[k]} a pass"
@@ -644,8 +646,8 @@ class _Turn:
         start = list(pos)
         pushed_by: dict[int, int] = {}
         for pusher, (chain, dests) in pushes.items():
-            for c, d in zip(chain, dests, strict=True):
-                pos[c] = d
+            for c, dest in zip(chain, dests, strict=True):
+                pos[c] = dest
                 pushed_by[c] = pusher
         for pid in live:
             pos[pid] = target[pid]

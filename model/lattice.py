@@ -61,7 +61,7 @@ class Wall(enum.IntFlag):
 
     @property
     def label(self) -> str:
-        return self.name.lower()  # type: ignore[union-attr]
+        return (self.name or "").lower()  # a single flag has a name
 
 
 WALLS: tuple[Wall, ...] = (Wall.BASE, Wall.WEST, Wall.EAST, Wall.SOUTH, Wall.NORTH)

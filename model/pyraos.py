@@ -244,7 +244,7 @@ class Pyraos(Game):
         self._result: tuple[str, int | None] | None = None  # (ending, winner)
         self._moves: list[RawMove] | None = None  # generated moves of this position, cached
         self._raws: list[RawMove] = []
-        self._undo: list[tuple[int, int, Any]] = []
+        self._undo: list[tuple[int, int, Any, Any]] = []
         # occurrences of each position since the set-up, keyed as _key() (for repetition)
         self._seen: Counter[int] = Counter()
         self._record_setup(from_setup=False)
@@ -353,7 +353,7 @@ class Pyraos(Game):
         return self._masks[0], self._masks[1], self._turn
 
     @property
-    def move_stack(self) -> list[Move]:  # type: ignore[override]
+    def move_stack(self) -> list[Move]:  # type: ignore[override]  # built from the raw moves on demand
         return [self.to_move_value(raw) for raw in self._raws]
 
     def canonical_key(self) -> int:

@@ -150,7 +150,7 @@ class RollingPyramids(RollingResolution):
     def __init__(self, options: RollingOptions | None = None) -> None:
         self._options = options or RollingOptions()
         opts = self._options
-        self.players = COLOURS[: opts.players]  # type: ignore[misc]
+        self.players = COLOURS[: opts.players]  # type: ignore[misc, assignment]  # seats by the options: Game.players is a class variable
         self.map = load_map(opts.map)
         self.factions = tuple(load_faction(name) for name in opts.factions())
         self._s = State(self.map, self.factions)
@@ -296,7 +296,7 @@ class RollingPyramids(RollingResolution):
             troops = s.troops[cell.index]
             if troops or (cell.start is not None and s.owner[cell.index] != EMPTY):
                 colour = self.colour_of(s.owner[cell.index])
-                out.append(((cell.code, troops.plain, troops.heroes), colour))  # type: ignore[arg-type]
+                out.append(((cell.code, troops.plain, troops.heroes), colour))  # type: ignore[arg-type]  # a held cell's owner has a colour
         return out
 
     def scores(self) -> dict[str, int]:
@@ -468,7 +468,7 @@ class RandomPlayer:
 
     name = "random"
 
-    def __init__(self, seed: object = None) -> None:
+    def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
     def choose(self, game: RollingPyramids) -> Move:
@@ -487,7 +487,7 @@ class GreedyPlayer:
 
     name = "greedy"
 
-    def __init__(self, seed: object = None) -> None:
+    def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
     def value(self, game: RollingPyramids, move: Move, player: int) -> tuple[int, int, int]:
@@ -545,7 +545,7 @@ def play(
     raise RuntimeError(f"no end after {max_plies} plies")
 
 
-def random_game(players: int = 2, seed: object = 0, **options: Any) -> RollingPyramids:
+def random_game(players: int = 2, seed: int | None = 0, **options: Any) -> RollingPyramids:
     """A whole random game (seeded, so the same seed plays the same game)."""
     game = RollingPyramids.new(RollingPyramids.parse_options({"players": players, **options}))
     return play(game, RandomPlayer(seed))

@@ -245,7 +245,7 @@ class RollingMoves(RollingPosition):
             return [Cross(g + 1, k + 1) for g, k in self._triangles(s, p)] + [DONE]
         if phase == "soldiers":
             name = self.cell_name(s.soldiers[0])
-            one = [Soldiers(name, True), Soldiers(name, False)]
+            one: list[Move] = [Soldiers(name, True), Soldiers(name, False)]
             if len(s.soldiers) == 1:
                 return one
             return [Soldiers(ALL, True), *one, Soldiers(ALL, False)]
@@ -341,9 +341,9 @@ class RollingMoves(RollingPosition):
             key = (die.owner, die.sides, die.value)
             if die.taker is not None or key in seen:
                 continue
-            seen.add(key)  # type: ignore[arg-type]
+            seen.add(key)  # type: ignore[arg-type]  # a die to take is rolled: it has a value
             colour = self._die_colour(die.owner)
-            value: int = die.value  # type: ignore[assignment]
+            value: int = die.value  # type: ignore[assignment]  # rolled, as above
             before = len(moves)
             for slot, section in self._slots(s, p, die.sides):
                 factory = self._controls_factory(s, p, section)
@@ -441,7 +441,7 @@ class RollingMoves(RollingPosition):
             "soldiers": Soldiers,
             "cleanup": (Place, Done),
         }[phase]
-        if not isinstance(move, expected):  # type: ignore[arg-type]
+        if not isinstance(move, expected):  # type: ignore[arg-type]  # the table holds classes
             return f"{move} is not a move of the {phase.replace('_', ' ')} phase"
         if isinstance(move, Take):
             return self._take_problem(s, s.turn, move)

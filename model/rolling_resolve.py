@@ -152,7 +152,7 @@ class RollingResolution(RollingMoves):
         slot = move.slot
         if slot == "hero":
             sheet.heroes[sheet.heroes.index(None)] = number
-            sheet.hero_unit += number  # type: ignore[operator]
+            sheet.hero_unit += number  # type: ignore[operator]  # a hero slot is written with a number
         elif slot.startswith("dev"):
             pair, shape = slot[3:].split(".", 1)
             (sheet.dev4 if shape == "d4" else sheet.dev8)[int(pair) - 1] = number
@@ -266,15 +266,15 @@ class RollingResolution(RollingMoves):
             self._end_round(s)
             return
         # Solo: "During Point phase, instead of taking points": the Pharaoh's walk.
-        taken = [d.value for d in s.dice if d.taker == 0]
+        taken = [d.value for d in s.dice if d.taker == 0 and d.value is not None]
         spaces = [(s.owner[c], s.troops[c]) for c in self.map.spaces]
-        after, log = reinforcement_walk(spaces, walk_size(taken), self._weight(0, False))  # type: ignore[arg-type]
+        after, log = reinforcement_walk(spaces, walk_size(taken), self._weight(0, False))
         for c, (owner, troops) in zip(self.map.spaces, after, strict=True):
             s.owner[c], s.troops[c] = owner, troops
         s.fights = (
             *s.fights,
             f"the Pharaoh's {walk_size(taken)} reinforcements: " + "; ".join(log),
-        )  # type: ignore[arg-type]
+        )
         # "After reinforcements, player gets new soldiers equal to number in the top of the
         # triangle on each space he controls."
         s.soldiers = [c for c in self.map.spaces if s.owner[c] == 0 and self.map.cells[c].top > 0]

@@ -73,7 +73,7 @@ class Cell:
     @property
     def code(self) -> int:
         """The cell in position files: the number, or ``-k`` for starting area ``Sk``."""
-        return -int(self.start[1:]) if self.start is not None else self.number  # type: ignore[return-value]
+        return -int(self.start[1:]) if self.start is not None else self.number  # type: ignore[return-value]  # a space has a number
 
 
 @dataclass(frozen=True)
@@ -453,7 +453,7 @@ def parse_faction(raw: Any) -> Faction:
                 line_id,
                 _need(line, "name", str, at),
                 rule,
-                tuple(shapes),  # type: ignore[arg-type]
+                tuple(shapes),
                 tuple(bonus),
                 _need(line, "line_upgrade", bool, at),
                 unit,
@@ -471,7 +471,7 @@ def parse_faction(raw: Any) -> Faction:
         _count(hero, "defending", "faction.hero", 1),
         _count(raw, "hero_slots", where),
         _count(raw, "develop_pairs", where),
-        tuple(_count(devices, d, "faction.devices") for d in DEVICES),  # type: ignore[arg-type]
+        tuple(_count(devices, d, "faction.devices") for d in DEVICES),  # type: ignore[arg-type]  # one per device: three
         tuple(lines),
         _count(footmen, "base", "faction.footmen"),
         _count(footmen, "full_bonus", "faction.footmen"),
@@ -581,8 +581,8 @@ def footmen(faction: Faction, crossed: Sequence[Sequence[bool]]) -> tuple[int, .
     everything = True
     for group, marks in zip(faction.groups, crossed, strict=True):
         unlocked = unlocked_circles(group, marks)
-        circles = [s.circle for s in group if s.is_circle]
-        gained = sum(c for c, u in zip(circles, unlocked, strict=True) if u)  # type: ignore[misc]
+        circles = [s.circle or 0 for s in group if s.is_circle]  # a circle has its number
+        gained = sum(c for c, u in zip(circles, unlocked, strict=True) if u)
         counts.append(faction.footmen_base + gained)
         everything = everything and all(unlocked)
     if everything:

@@ -316,9 +316,9 @@ class RollingPosition(Game):
             if all(v is not None for v in values):
                 value = line_value(
                     line.rule,
-                    values,
+                    [v for v in values if v is not None],  # all are
                     line.bonus[sheet.bonus[i]],
-                    sheet.line_up[i],  # type: ignore[arg-type]
+                    sheet.line_up[i],
                 )
                 if value > 0:
                     units.append(Unit(line.id, Troops(value), line.unit == "bomb"))

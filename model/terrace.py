@@ -426,7 +426,9 @@ class Terrace(Game):
         if reason is not None:
             raise IllegalMoveError(reason)
         assert isinstance(move, TerraceMove)
-        self._apply(self._resolve(move))  # type: ignore[arg-type]
+        resolved = self._resolve(move)
+        assert resolved is not None  # a legal move resolves
+        self._apply(resolved)
 
     def push_search(self, move: TerraceMove) -> None:
         self._apply(move)

@@ -120,7 +120,8 @@ def lines_to_json(current: Node) -> list[list[str]]:
                 out.append(list(moves))
             continue
         selected = node.selected
-        ordered = [c for c in node.children if c is not selected] + [selected]
+        ordered = [c for c in node.children if c is not selected]
+        ordered += [selected] if selected is not None else []
         for child in reversed(ordered):  # popped in order: the selected one last
             stack.append((child, len(moves)))
     return out

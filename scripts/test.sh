@@ -14,6 +14,9 @@ export PYTHONDONTWRITEBYTECODE=1
 echo "[test] ruff"
 .venv/bin/ruff check .
 
+echo "[test] mypy"
+.venv/bin/mypy model
+
 echo "[test] pytest under Xvfb"
 xvfb=(xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp")
 run() {  # one pytest process; 5 (nothing collected) is a failure too

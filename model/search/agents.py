@@ -8,23 +8,27 @@ never changed: agents search the information state of the seat they decide for
 a callable returning True) ends the search early with the best move so far.
 :func:`model.search.levels.agent_for` maps the levels "easy", "medium" and "strong" to an
 agent and its limits per game. The values every agent shares (:class:`Limits`,
-:class:`Choice`, :class:`MoveStat`, the :class:`Agent` protocol) are in
+:class:`Choice`, :class:`MoveStat`, the :class:`Agent` protocol) and the template of
+``choose()`` every agent here follows (:class:`~model.search.choice.SearchAgent`: limits,
+clock, a finished game, a chance node, the view, then the agent's ``_search``) are in
 :mod:`model.search.choice`, below this module and the sampling agent of simultaneous turns.
+
+The MCTS and alpha-beta here run over the game protocol in pure Python: they are the
+reference the compiled search (:mod:`model.search.compiled`) is tested against, and the
+search wherever it has no kernel (a game without one, a Partition base above 6).
 """
 
 from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..game import SIMULTANEOUS, Game, Move, decision_view
-from .choice import Choice, Limits, MoveStat, ProgressCallback, _Clock, _finished
+from .choice import Choice, Clock, Limits, MoveStat, SearchAgent
 from .evaluate import evaluation_for
-from .prover import Stop
 
 
 def _public(game: Game, move: Any) -> Move:
@@ -36,64 +40,51 @@ def _public(game: Game, move: Any) -> Move:
 # ---- random -------------------------------------------------------------------------------
 
 
-class RandomAgent:
-    """A legal move at random (seeded: the same seed plays the same game). At a
-    simultaneous node with ``player`` set: a move of that player's (its part of the joint
-    move); else a joint move."""
+class RandomAgent(SearchAgent):
+    """A legal move at random (seeded: the same seed plays the same game); at a chance node
+    an outcome by its odds. At a simultaneous node with ``player`` set: a move of that
+    player's (its part of the joint move); else a joint move."""
 
     name = "random"
+    rolls_dice = True
 
     def __init__(self, seed: int | None = None, player: int | None = None) -> None:
         self.rng = random.Random(seed)
         self.player = player
 
-    def choose(
-        self,
-        game: Game,
-        limits: Limits | None = None,
-        progress: ProgressCallback | None = None,
-        stop: Stop | None = None,
-    ) -> Choice:
-        start = time.perf_counter()
-        simultaneous = self.player is not None and game.current_player() == SIMULTANEOUS
-        view = decision_view(game, self.player if simultaneous else None)
+    def _simultaneous(self, game: Game) -> bool:
+        return self.player is not None and game.current_player() == SIMULTANEOUS
+
+    def _view(self, game: Game) -> Game:
+        return decision_view(game, self.player if self._simultaneous(game) else None)
+
+    def _search(self, view: Game, limits: Limits, clock: Clock) -> Choice:
+        simultaneous = self._simultaneous(view)
         moves = view.legal_moves(self.player) if simultaneous else view.legal_moves()
-        if not moves:
-            return _finished(game, self.name, start)
-        move = self.rng.choice(moves)
-        if progress is not None:
-            progress(1.0, f"random: {move}")
-        return Choice(move, self.name, 0.5, 0, 0, time.perf_counter() - start, pv=(str(move),))
+        return self._answer(self.rng.choice(moves), clock, judged=True)
 
 
-class OwnPlayerAgent:
+class OwnPlayerAgent(SearchAgent):
     """A game's own computer player (its search plug-in's: ``choose(game) ->
     Move``, chance nodes included) as an agent: it judges no chances."""
 
     def __init__(self, player: Any, level: str) -> None:
-        self.player = player
+        self.own = player  # (``player`` is the template's seat: the side to move here)
         self.name = level
 
-    def choose(
-        self,
-        game: Game,
-        limits: Limits | None = None,
-        progress: ProgressCallback | None = None,
-        stop: Stop | None = None,
-    ) -> Choice:
-        start = time.perf_counter()
-        if game.is_over():
-            return _finished(game, self.name, start)
-        move = self.player.choose(decision_view(game))
-        if progress is not None:
-            progress(1.0, f"{self.name}: {move}")
-        seconds = time.perf_counter() - start
-        return Choice(move, self.name, 0.5, 0, 0, seconds, pv=(str(move),), judged=False)
+    def _chance(self, game: Game, clock: Clock) -> Choice:
+        return self._search(decision_view(game), clock.limits, clock)  # its player rolls
+
+    def _search(self, view: Game, limits: Limits, clock: Clock) -> Choice:
+        return self._answer(self.own.choose(view), clock)
 
 
 # ---- Monte Carlo tree search ------------------------------------------------------------------
 
 WIN, LOSS, DRAW = 1, -1, 0
+#: The parent's visits at which an untried child's first-play bonus is the exploration
+#: constant (see :class:`MCTSAgent`).
+FIRST_PLAY = 1000.0
 _PROVEN_TEXT = {WIN: "win", LOSS: "loss", DRAW: "draw"}
 _RATE = {WIN: 1.0, LOSS: 0.0, DRAW: 0.5}
 
@@ -113,7 +104,7 @@ class _Node:
         self.amaf: dict[Hashable, list[float]] | None = None  # move -> [visits, total]
 
 
-class MCTSAgent:
+class MCTSAgent(SearchAgent):
     """UCT with RAVE (all-moves-as-first, for placement games such as Partition where a
     good move is good whenever it is played) and MCTS-Solver: a won or lost position is
     proven, proofs back up the tree (a move to a proven loss is never chosen, a proven win
@@ -124,6 +115,15 @@ class MCTSAgent:
     With ``every_move`` (the Analysis dock) the search goes on to its limits once the root is
     proven, among the root moves not yet proven, so every move gets a win rate of its own
     (else a win in one ends the search with the other moves unvisited).
+
+    First-play urgency: an unvisited child scores its prior (1.0, or its RAVE rate plus 0.5)
+    plus ``c * sqrt(N / FIRST_PLAY)``, rising with the parent's visits N, so a child that
+    wins its early playouts cannot starve its siblings (see
+    :mod:`model.search.compiled.mcts`, which does the same, for why).
+
+    This is the reference the compiled MCTS (:mod:`model.search.compiled.agent`) is
+    tested against, and the search wherever there is no compiled kernel (a game without
+    one, a Partition base above 6).
     """
 
     name = "mcts"
@@ -149,20 +149,7 @@ class MCTSAgent:
         if rave:
             self.name = "mcts-rave"
 
-    def choose(
-        self,
-        game: Game,
-        limits: Limits | None = None,
-        progress: ProgressCallback | None = None,
-        stop: Stop | None = None,
-    ) -> Choice:
-        limits = limits or self.default_limits
-        if limits.seconds is None and limits.playouts is None:
-            limits = replace(limits, seconds=self.default_limits.seconds or 1.0)
-        clock = _Clock(limits, progress, stop)
-        if game.is_over():
-            return _finished(game, self.name, clock.start)
-        game = decision_view(game)
+    def _search(self, game: Game, limits: Limits, clock: Clock) -> Choice:
         players = len(game.players)
         two = players == 2
         root = _Node(None, -1)
@@ -216,10 +203,11 @@ class MCTSAgent:
             # -- backpropagation --
             self._backup(path, rewards, played, use_rave, two)
             playouts += 1
-            clock.report(
-                clock.fraction(playouts),
-                lambda n=playouts: f"{n} playouts, {self._summary(game, root)}",
-            )
+
+            def text(n: int = playouts) -> str:
+                return f"{n} playouts, {self._summary(game, root)}"
+
+            clock.report(clock.fraction(playouts), text)
         return self._choice(game, root, playouts, max_depth, clock)
 
     # -- the pieces --
@@ -258,6 +246,7 @@ class MCTSAgent:
         assert children is not None
         best, best_value = None, -math.inf
         log_n = math.log(node.visits + 1)
+        first_play = c * math.sqrt(node.visits / FIRST_PLAY)  # see the class docstring
         amaf = node.amaf
         for child in children:
             proven = child.proven
@@ -270,10 +259,9 @@ class MCTSAgent:
                     continue
             n = child.visits
             stats = amaf.get(child.move) if use_rave and amaf else None
-            if n == 0:
-                value = 1.0 + rng.random() * 0.01
-                if stats is not None and stats[0] > 0:
-                    value = stats[1] / stats[0] + 0.5 + rng.random() * 0.01
+            if n == 0:  # first-play urgency: see the class docstring
+                prior = stats[1] / stats[0] + 0.5 if stats is not None and stats[0] > 0 else 1.0
+                value = prior + first_play + rng.random() * 0.01
             else:
                 q = child.total / n
                 if stats is not None and stats[0] > 0:
@@ -387,7 +375,7 @@ class MCTSAgent:
             return ""
         return f"best {_public(game, best.move)} {best.total / best.visits:.0%}"
 
-    def _choice(self, game: Game, root: _Node, playouts: int, depth: int, clock: _Clock) -> Choice:
+    def _choice(self, game: Game, root: _Node, playouts: int, depth: int, clock: Clock) -> Choice:
         children = root.children or []
 
         def rank(ch: _Node) -> tuple[int, int, int, float]:
@@ -455,7 +443,7 @@ class _Stopped(Exception):
     pass
 
 
-class AlphaBetaAgent:
+class AlphaBetaAgent(SearchAgent):
     """Negamax with alpha-beta, iterative deepening, a transposition table keyed by
     ``position_key()`` (best move, depth, bound), move ordering from the table and the
     history heuristic, and the game's evaluation (:mod:`model.search.evaluate`) at the
@@ -468,6 +456,7 @@ class AlphaBetaAgent:
     depth, and deepening goes on until every move is proven or time is short."""
 
     name = "alphabeta"
+    bounds = ("seconds", "depth")
 
     def __init__(
         self, *, default_limits: Limits = Limits(seconds=1.0), every_move: bool = False
@@ -475,29 +464,17 @@ class AlphaBetaAgent:
         self.default_limits = default_limits
         self.every_move = every_move
 
-    def choose(
-        self,
-        game: Game,
-        limits: Limits | None = None,
-        progress: ProgressCallback | None = None,
-        stop: Stop | None = None,
-    ) -> Choice:
-        limits = limits or self.default_limits
-        if limits.seconds is None and limits.depth is None:
-            limits = replace(limits, seconds=self.default_limits.seconds or 1.0)
-        clock = _Clock(limits, progress, stop)
-        if game.is_over():
-            return _finished(game, self.name, clock.start)
-        if len(game.players) != 2:
-            raise ValueError(f"alpha-beta plays two-player games, not {game.title}")
-        search = _AlphaBeta(decision_view(game), clock, every_move=self.every_move)
+    def _search(self, view: Game, limits: Limits, clock: Clock) -> Choice:
+        if len(view.players) != 2:
+            raise ValueError(f"alpha-beta plays two-player games, not {view.title}")
+        search = _AlphaBeta(view, clock, every_move=self.every_move)
         return search.run(limits.depth or 64, self.name)
 
 
 @dataclass
 class _AlphaBeta:
     game: Game
-    clock: _Clock
+    clock: Clock
     table: dict[Hashable, tuple[int, int, int, Any]] = field(default_factory=dict)
     history: dict[Hashable, int] = field(default_factory=dict)
     nodes: int = 0

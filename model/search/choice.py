@@ -1,16 +1,19 @@
-"""What every playing agent shares (``model.search.agents``, ``model.search.sampling``):
-the limits a search runs within, the answer it gives (:class:`Choice`, one
-:class:`MoveStat` per root move), the :class:`Agent` protocol and the clock that checks
-limits, stop and progress in a search loop."""
+"""What every playing agent shares (``model.search.agents``, ``model.search.sampling``,
+``model.search.compiled.agent``, a game's own players): the limits a search runs within,
+the answer it gives (:class:`Choice`, one :class:`MoveStat` per root move), the
+:class:`Agent` protocol, the clock that checks limits, stop and progress in a search loop,
+and :class:`SearchAgent`, the template of ``choose()``: the steps every agent takes before
+it searches, written once."""
 
 from __future__ import annotations
 
 import time
+from abc import ABC, abstractmethod
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, Protocol
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar, Protocol
 
-from ..game import Game, Move
+from ..game import CHANCE, Game, Move, decision_view
 from .prover import Stop, stop_function
 
 ProgressCallback = Callable[[float, str], None]
@@ -133,7 +136,7 @@ class Agent(Protocol):
     ) -> Choice: ...
 
 
-class _Clock:
+class Clock:
     """Limits, stop and progress reports, checked cheaply in a search loop."""
 
     def __init__(
@@ -185,3 +188,109 @@ class _Clock:
 
 def _finished(game: Game, name: str, start: float) -> Choice:
     return Choice(None, name, 0.5, 0, 0, time.perf_counter() - start)
+
+
+class SearchAgent(ABC):
+    """The template of an agent's ``choose()``: subclasses write :meth:`_search` (and where
+    they need to, the other hooks); ``choose`` does what every agent does first:
+
+    1. the limits: none given, or none of those that end this agent's search
+       (:attr:`bounds`) set: the default limits' seconds (:attr:`default_limits`);
+    2. :meth:`_before` (off the clock: compiling a search is not thinking), then the clock
+       (limits, ``stop`` and ``progress``; :class:`Clock`);
+    3. a finished game: no move;
+    4. a chance node: :meth:`_chance` (refused with a clear message, unless the agent rolls
+       the dice: :attr:`rolls_dice`, with ``self.rng`` by the outcomes' odds);
+    5. the view the agent may search (:meth:`_view`: the deciding seat's information state,
+       never the caller's game);
+    6. with :attr:`forced_at_once`, a lone legal move is played without a search;
+    7. :meth:`_search` (view, limits, clock) gives the :class:`Choice`.
+
+    A game's own computer player (``choose(game) -> Move``: Rolling Pyramids' planner) can
+    be one: ``rolls_dice`` and ``forced_at_once`` set, its decision in :meth:`_search`
+    returning :meth:`_answer` (unjudged), and :meth:`move` where a bare move is wanted.
+    """
+
+    name: str = "agent"
+    #: The limits used when ``choose`` gets none, or none of :attr:`bounds`.
+    default_limits: Limits = Limits(seconds=1.0)
+    #: The limits that end this agent's search (``Limits`` field names).
+    bounds: ClassVar[tuple[str, ...]] = ("seconds", "playouts")
+    #: The seat the agent decides for (None: the side to move).
+    player: int | None = None
+    #: At a chance node: roll the dice (True) or refuse (False).
+    rolls_dice: ClassVar[bool] = False
+    #: A lone legal move is played at once, unjudged, without searching.
+    forced_at_once: ClassVar[bool] = False
+    #: A random.Random where the agent draws (the dice with :attr:`rolls_dice`); the
+    #: compiled search keeps its generator's state in an array.
+    rng: Any
+
+    def choose(
+        self,
+        game: Game,
+        limits: Limits | None = None,
+        progress: ProgressCallback | None = None,
+        stop: Stop | None = None,
+    ) -> Choice:
+        limits = self.limits_for(limits)
+        self._before()
+        clock = Clock(limits, progress, stop)
+        if game.is_over():
+            return _finished(game, self.name, clock.start)
+        if game.current_player() == CHANCE:
+            return self._chance(game, clock)
+        view = self._view(game)
+        if self.forced_at_once:
+            moves = view.legal_moves()
+            if len(moves) == 1:
+                return self._answer(moves[0], clock)
+        return self._search(view, limits, clock)
+
+    def move(self, game: Game) -> Move:
+        """The move :meth:`choose` picks with the default limits (a game's own players'
+        interface: ``choose(game) -> Move``); ValueError when the game is over."""
+        move = self.choose(game).move
+        if move is None:
+            raise ValueError(f"{self.name}: the game is over, there is no move to play")
+        return move
+
+    def limits_for(self, limits: Limits | None) -> Limits:
+        """Step 1 of the template (see the class)."""
+        limits = limits or self.default_limits
+        if all(getattr(limits, bound) is None for bound in self.bounds):
+            limits = replace(limits, seconds=self.default_limits.seconds or 1.0)
+        return limits
+
+    # ---- the hooks ----
+
+    @abstractmethod
+    def _search(self, view: Game, limits: Limits, clock: Clock) -> Choice:
+        """The agent's own decision in ``view`` (a copy it may change, restored or not)."""
+
+    def _before(self) -> None:
+        """Work before the clock starts (the compiled search compiles itself); none here."""
+        return
+
+    def _view(self, game: Game) -> Game:
+        """What the agent searches: the deciding seat's information state (a copy)."""
+        return decision_view(game, self.player)
+
+    def _chance(self, game: Game, clock: Clock) -> Choice:
+        """At a chance node: an outcome drawn by its odds with :attr:`rolls_dice`, else a
+        ValueError (a tree search here has no side to move to decide for)."""
+        if not self.rolls_dice:
+            raise ValueError(
+                f"{self.name} decides for a player, and no player is to move at a chance "
+                f"node of {game.title}: roll the dice (the game's chance_outcomes) first"
+            )
+        outcomes = game.chance_outcomes()
+        move = self.rng.choices([m for m, _ in outcomes], weights=[p for _, p in outcomes])[0]
+        return self._answer(move, clock)
+
+    def _answer(self, move: Move, clock: Clock, *, judged: bool = False) -> Choice:
+        """A move chosen without a search to show (a die rolled, a forced move, a game's
+        own player's pick): reported as progress, its chances unjudged unless ``judged``."""
+        if clock.progress is not None:
+            clock.progress(1.0, f"{self.name}: {move}")
+        return Choice(move, self.name, 0.5, 0, 0, clock.elapsed(), pv=(str(move),), judged=judged)

@@ -14,6 +14,9 @@ Where the game has a compiled kernel (:mod:`model.search.compiled`: Pyramid Part
 base 6, Pyraos, Allmer's Pyramid) each "does the side win within n plies?" goes to the
 compiled df-pn, the same search some hundred times faster (``tests/bench/compiled.py``);
 the lines, the first moves and the shortest win are asked the same way as here.
+This pure-Python df-pn stays as the reference the compiled one is tested against and the
+search wherever no kernel fits (a game without one, a Partition base above 6, a position
+whose history counts).
 """
 
 from __future__ import annotations

@@ -30,6 +30,7 @@ import resource
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from numba import njit
@@ -601,6 +602,7 @@ class PyraosSolver:
         two plies at a time while the time lasts."""
         self._start = time.perf_counter()
         self._next_report = self._start + self.progress_every
+        stopped: str | None
         value, plies, stopped, exact = "unknown", None, "depth limit", True
         try:
             if self.game.outcome() is None:
@@ -716,7 +718,7 @@ class PyraosSolver:
         win or a loss within n plies (the length of the strategy the search found for the
         winner, exact where it searched shortest wins), or unknown; wins first, shortest
         first, then unknown, then losses, longest first."""
-        rows = []
+        rows: list[tuple[int, int, Any, str, int | None]] = []
         for move, win, loss in self.child_bounds():
             if loss is not None:
                 rows.append((0, loss + 1, move, "win", loss + 1))
@@ -789,6 +791,6 @@ def _play_raw(own: int, raw: tuple[int, int, int]) -> int:
     return (own | 1 << t) & ~removed
 
 
-def solve(game: Pyraos, **options: object) -> SolveResult:
+def solve(game: Pyraos, **options: Any) -> SolveResult:
     """The value of ``game`` for the side to move (see :class:`PyraosSolver`)."""
-    return PyraosSolver(game, **options).solve()  # type: ignore[arg-type]
+    return PyraosSolver(game, **options).solve()

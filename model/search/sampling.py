@@ -30,13 +30,12 @@ Dash), then to the sheet's order.
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
 from ..ball import COLOURS, SPECIALS, PyramidBall, SpecialChoice
 from ..ball_rules import COLS, GOAL_ROW, MOVES, RELATIVE, STAND, Program, parse_square, step
-from ..game import Game, JointMove, decision_view
-from .choice import Choice, Limits, MoveStat, ProgressCallback, _Clock, _finished
+from ..game import Game, JointMove
+from .choice import Choice, Clock, Limits, MoveStat, ProgressCallback, SearchAgent
 from .prover import Stop
 
 #: The program letter of each absolute direction, per side.
@@ -130,13 +129,13 @@ def propose(game: PyramidBall, side: int, rng: random.Random, noise: float = 0.2
                 lead = step(target, fwd) if target >= 0 else -1
                 if lead >= 0 and rng.random() < 0.4:
                     aim = lead  # where the carrier is heading
-                d = _towards(sq, aim, rng) if aim >= 0 else None
-                if d is None or rng.random() < noise:
-                    d = rng.choice(("N", "S", "E", "W", None))
-                if d is None:
+                way = _towards(sq, aim, rng) if aim >= 0 else None
+                if way is None or rng.random() < noise:
+                    way = rng.choice(("N", "S", "E", "W", None))
+                if way is None:
                     continue
-                rows[r][k] = LETTER[side][d]
-                nxt = step(sq, d)
+                rows[r][k] = LETTER[side][way]
+                nxt = step(sq, way)
                 sq = nxt if nxt >= 0 else sq
     program = Program(tuple((a, b, c) for a, b, c in rows))
     if game.program_problem(program, side) is not None:  # a pass it may not make: stand
@@ -173,7 +172,7 @@ def score(game: PyramidBall, side: int, before: dict[str, int]) -> float:
     return value + (ball if holder == side else -ball)
 
 
-class SamplingAgent:
+class SamplingAgent(SearchAgent):
     """Programs for a simultaneous turn chosen against a sample of the opponent's likely
     programs (see the module docstring)."""
 
@@ -194,34 +193,26 @@ class SamplingAgent:
         self.maximin = maximin
         self.default_limits = default_limits
 
-    def choose(
-        self,
-        game: Game,
-        limits: Limits | None = None,
-        progress: ProgressCallback | None = None,
-        stop: Stop | None = None,
-    ) -> Choice:
-        start = time.perf_counter()
-        if game.is_over():
-            return _finished(game, self.name, start)
-        assert isinstance(game, PyramidBall)
-        limits = limits if limits and (limits.seconds or limits.playouts) else self.default_limits
-        if game.choosing is not None:
-            return self._choose_special(game, limits, progress, stop, start)
-        sides = [self.player] if self.player is not None else list(range(len(game.players)))
+    def _search(self, work: Game, limits: Limits, clock: Clock) -> Choice:
+        """``work``: what the side may see (Ball: everything)."""
+        if not isinstance(work, PyramidBall):
+            raise ValueError(f"the sampling agent plays Pyramid Ball, not {work.title}")
+        progress, stop = clock.progress, clock.stop
+        if work.choosing is not None:
+            return self._choose_special(work, limits, progress, stop, clock)
+        sides = [self.player] if self.player is not None else list(range(len(work.players)))
         share = limits.scaled(1 / len(sides))
-        work = decision_view(game, self.player)  # what the side may see (Ball: everything)
         programs: list[Any] = []
         stats: list[MoveStat] = []
         visits = 0
         stopped = False
         for i, side in enumerate(sides):
-            clock = _Clock(share, progress, stop)  # reports a few times a second
-            best, best_stats, used = self._best(work, side, share, clock, progress, i, len(sides))
+            part = Clock(share, progress, stop)  # reports a few times a second
+            best, best_stats, used = self._best(work, side, share, part, progress, i, len(sides))
             programs.append(best)
             stats = best_stats if self.player is not None else stats
             visits += used
-            stopped = stopped or clock.stopped
+            stopped = stopped or part.stopped
         move: Any = programs[0] if self.player is not None else JointMove(tuple(programs))
         rate = stats[0].win_rate if stats else 0.5
         if progress is not None:
@@ -232,7 +223,7 @@ class SamplingAgent:
             rate,
             visits,
             1,
-            time.perf_counter() - start,
+            clock.elapsed(),
             pv=(str(move),),
             stats=tuple(stats[:8]),
             stopped=stopped,
@@ -244,7 +235,7 @@ class SamplingAgent:
         limits: Limits,
         progress: ProgressCallback | None,
         stop: Stop | None,
-        start: float,
+        clock: Clock,
     ) -> Choice:
         """The special move to take: see the module docstring."""
         choices = game.choices()
@@ -262,14 +253,14 @@ class SamplingAgent:
             work.push(choice)
             while work.choosing is not None:  # the other side's choice too: its first
                 work.push(work.choices()[0])
-            clock = _Clock(share, progress, stop)
-            _, stats, used = self._best(work, side, share, clock, progress, i, len(choices))
+            part = Clock(share, progress, stop)
+            _, stats, used = self._best(work, side, share, part, progress, i, len(choices))
             use = _use_next(work, side, choice.special)
             while work.move_stack[-1] != choice:
                 work.pop()
             work.pop()
             visits += used
-            stopped = stopped or clock.stopped
+            stopped = stopped or part.stopped
             value = stats[0].score if stats and stats[0].score is not None else 0.0
             rate = stats[0].win_rate if stats else 0.5
             rated.append((value, use, choice, rate))
@@ -278,7 +269,7 @@ class SamplingAgent:
         rated.sort(key=lambda r: (r[0], r[1], -SPECIALS.index(r[2].special)), reverse=True)
         best = rated[0]
         each = visits // len(rated)
-        stats = tuple(MoveStat(c, each, w, score=round(v, 1)) for v, _u, c, w in rated)
+        judged = tuple(MoveStat(c, each, w, score=round(v, 1)) for v, _u, c, w in rated)
         if progress is not None:
             progress(1.0, f"sampling: {best[2]}")
         return Choice(
@@ -287,9 +278,9 @@ class SamplingAgent:
             best[3],
             visits,
             1,
-            time.perf_counter() - start,
+            clock.elapsed(),
             pv=(str(best[2]),),
-            stats=stats,
+            stats=judged,
             stopped=stopped,
             judged=False,  # the rates are of one turn's programs, not of the game
         )
@@ -299,7 +290,7 @@ class SamplingAgent:
         game: PyramidBall,
         side: int,
         limits: Limits,
-        clock: _Clock,
+        clock: Clock,
         progress: ProgressCallback | None,
         part: int,
         parts: int,

@@ -161,6 +161,7 @@ class Solver:
     def solve(self) -> SolveResult:
         self._start = time.perf_counter()
         self._next_report = self._start + self.progress_every
+        stopped: str | None
         depth_done, value, stopped = 0, UNKNOWN, "depth limit"
         try:
             for depth in range(1, self.max_depth + 1):
@@ -250,6 +251,7 @@ class Solver:
             # A draw by repetition depends on the path that led here (and the game's
             # history), so nothing resting on it is stored.
             outcome = game.outcome()
+            assert outcome is not None  # the game is over
             return _terminal_value(game), outcome.termination is Termination.REPETITION
         if depth == 0:
             return UNKNOWN, False

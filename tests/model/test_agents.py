@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 
 from model.files import read
-from model.game import SIMULTANEOUS, game_class, game_names
+from model.game import CHANCE, SIMULTANEOUS, game_class, game_names
 from model.search import LEVELS, agent_for, levels_for
 from model.search.agents import AlphaBetaAgent, Limits, MCTSAgent, RandomAgent
+from model.search.choice import SearchAgent
 from model.search.compiled.adapters import adapter_for
 from model.search.compiled.agent import CompiledMCTSAgent
 from tests.conftest import make_partition
@@ -215,3 +216,116 @@ def test_a_partition_base_above_6_plays_the_pure_python_agents():
     agent, limits = agent_for(game, "strong")
     assert isinstance(agent, MCTSAgent)
     assert limits.seconds == 2.5
+
+
+#: A base-5 Partition middle game (35 plies, red to move, a win for red) where a constant
+#: first-play value of 1.0 starved every root move but one: the first move tried won its
+#: playouts, its UCB stayed above 1.0, and it took all 1,000 (pure) or 3,000 (compiled)
+#: playouts, the 19 others none, and the win went unproven.
+STARVING = [
+    "3,4,0",
+    "1,1,1",
+    "1,2,1",
+    "1,3,1",
+    "1,0,3",
+    "3,0,0",
+    "1,2,0",
+    "1,4,0",
+    "1,2,2",
+    "0,0,4",
+    "1,0,2",
+    "4,3,0",
+    "2,0,1",
+    "0,0,3",
+    "1,3,0",
+    "0,2,1",
+    "0,2,2",
+    "2,2,1",
+    "3,2,0",
+    "0,1,2",
+    "2,4,0",
+    "2,1,1",
+    "3,3,0",
+    "0,0,1",
+    "1,1,3",
+    "3,1,1",
+    "3,3,1",
+    "3,1,0",
+    "0,0,2",
+    "0,0,0",
+    "2,3,1",
+    "0,4,0",
+    "0,3,0",
+    "3,0,1",
+    "0,2,0",
+]
+
+
+def starving_position():
+    game = game_class("partition").new()
+    for text in STARVING:
+        game.push(next(m for m in game.legal_moves() if str(m) == text))
+    return game
+
+
+@pytest.mark.parametrize(
+    ("agent", "playouts"),
+    [
+        (MCTSAgent(seed=2, rave=False), 600),
+        (CompiledMCTSAgent(seed=2, rave=False), 3000),
+        (MCTSAgent(seed=2), 600),
+        (CompiledMCTSAgent(seed=2), 3000),
+    ],
+    ids=lambda a: a if isinstance(a, int) else agent_id(a) + ("" if a.rave else "-uct"),
+)
+def test_first_play_urgency_starves_no_sibling(agent, playouts):
+    game = starving_position()
+    choice = agent.choose(game, Limits(playouts=playouts))
+    assert len(choice.stats) == 20
+    visits = [s.visits for s in choice.stats if s.proven is None]
+    # no move left untried while another takes the playouts: every child is tried (once
+    # before any is tried twice, without RAVE), and no move takes half of them
+    assert min(visits, default=1) >= 1
+    assert max(visits, default=0) < playouts // 2
+
+
+def test_the_template_refuses_a_chance_node_unless_it_rolls_the_dice():
+    game = game_class("rolling").new()
+    while game.current_player() != CHANCE:
+        game.push(game.legal_moves()[0])
+    with pytest.raises(ValueError, match="chance node"):
+        MCTSAgent(seed=1).choose(game, Limits(playouts=10))
+    rolled = RandomAgent(seed=1).choose(game)
+    assert rolled.move in [m for m, _ in game.chance_outcomes()]
+    assert not rolled.judged
+
+
+class _Forced(SearchAgent):
+    """A template user that plays forced moves at once (as a game's own player may)."""
+
+    name = "forced"
+    forced_at_once = True
+
+    def __init__(self):
+        self.searched = 0
+
+    def _search(self, view, limits, clock):
+        self.searched += 1
+        return self._answer(view.legal_moves()[-1], clock)
+
+
+def test_the_template_plays_a_forced_move_without_searching():
+    agent = _Forced()
+    game = make_partition(
+        2, red=[(0, 0, 0), (1, 0, 0)], blue=[(0, 1, 0)], to_move="blue", version="stacking"
+    )
+    assert len(game.legal_moves()) == 1
+    assert agent.move(game) == game.legal_moves()[0]
+    assert agent.searched == 0
+    while not game.is_over():
+        game.push(game.legal_moves()[0])
+    with pytest.raises(ValueError, match="over"):
+        agent.move(game)
+    assert agent.limits_for(None) == Limits(seconds=1.0)
+    assert AlphaBetaAgent().limits_for(Limits(playouts=5)) == Limits(seconds=1.0, playouts=5)
+    assert AlphaBetaAgent().limits_for(Limits(depth=3)) == Limits(depth=3)

@@ -9,6 +9,8 @@ history) and turns the kernel's int moves into the game's moves.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from ...game import Game, Move
@@ -77,25 +79,25 @@ class PartitionAdapter(Adapter):
 
         return context(self.size, self.stacking)
 
-    def state(self, game: Game) -> np.ndarray:
+    def state(self, game: Any) -> np.ndarray:  # a Partition position
         from ...lattice import CORNERS
         from .partition_kernel import _words
 
-        cells = game.cells()  # type: ignore[attr-defined]
+        cells = game.cells()
         mover = game.players.index(game.to_move)
         row = np.zeros(core.STATE, dtype=np.int64)
         row[0:2] = _words([p for p, c in enumerate(cells) if c == mover])
         row[2:4] = _words([p for p, c in enumerate(cells) if c == 1 - mover])
         for word, colour in ((4, game.to_move), (5, game.other(game.to_move))):
-            held = set(game.held_corners(colour))  # type: ignore[attr-defined]
+            held = set(game.held_corners(colour))
             row[word] = sum(1 << i for i, c in enumerate(CORNERS) if c.value in held)
         row[core.STATUS] = self.status(game)
         return row
 
-    def public(self, game: Game, move: int) -> Move:
+    def public(self, game: Any, move: int) -> Move:  # a Partition position
         from ...partition import Place
 
-        return Place(game.lattice.point(move))  # type: ignore[attr-defined]
+        return Place(game.lattice.point(move))
 
 
 class PyraosAdapter(Adapter):
@@ -109,18 +111,18 @@ class PyraosAdapter(Adapter):
 
         return context(self.variant, self.removal, 200 if playout_cap is None else playout_cap)
 
-    def state(self, game: Game) -> np.ndarray:
-        white, black = game.masks()  # type: ignore[attr-defined]
+    def state(self, game: Any) -> np.ndarray:  # a Pyraos position
+        white, black = game.masks()
         row = np.zeros(core.STATE, dtype=np.int64)
         row[0], row[1] = (white, black) if game.to_move == "white" else (black, white)
         row[core.STATUS] = self.status(game)
         return row
 
-    def public(self, game: Game, move: int) -> Move:
+    def public(self, game: Any, move: int) -> Move:  # a Pyraos position
         from ..pyraos_kernel import move_removed, move_source, move_target
 
         raw = (int(move_source(move)), int(move_target(move)), int(move_removed(move)))
-        return game.to_move_value(raw)  # type: ignore[attr-defined]
+        return game.to_move_value(raw)
 
 
 class TerraceAdapter(Adapter):
@@ -135,13 +137,13 @@ class TerraceAdapter(Adapter):
         cap = 24 if playout_cap is None else playout_cap
         return context(self.last_stones_lose, self.no_push_back, cap)
 
-    def state(self, game: Game) -> np.ndarray:
+    def state(self, game: Any) -> np.ndarray:  # an Allmer's Pyramid position
         mover = game.players.index(game.to_move)
         row = np.zeros(core.STATE, dtype=np.int64)
         for (r, c), colour in game.pieces():
             word = 0 if game.players.index(colour) == mover else 1
             row[word] |= 1 << (r * 7 + c)
-        push = game.last_push  # type: ignore[attr-defined]
+        push = game.last_push
         if push is not None:
             row[2], row[3] = push[0] + 1, push[1] + 1
         row[core.STATUS] = self.status(game)

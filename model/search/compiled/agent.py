@@ -10,13 +10,11 @@ progress reports are looked at, here in Python.
 from __future__ import annotations
 
 import time
-from dataclasses import replace
 
 import numpy as np
 
-from ...game import Game, decision_view
-from ..choice import Choice, Limits, MoveStat, ProgressCallback, _Clock, _finished
-from ..prover import Stop
+from ...game import Game
+from ..choice import Choice, Clock, Limits, MoveStat, SearchAgent
 from . import core, mcts
 from .adapters import Adapter, adapter_for
 from .bits import seed_state
@@ -31,7 +29,7 @@ _RATE = {mcts.WIN: 1.0, mcts.LOSS: 0.0, mcts.DRAW: 0.5}
 _ROOT_TEXT = {mcts.LOSS: "win", mcts.WIN: "loss", mcts.DRAW: "draw"}
 
 
-class CompiledMCTSAgent:
+class CompiledMCTSAgent(SearchAgent):
     """UCT with RAVE and the MCTS-Solver, compiled (see :mod:`.mcts`); the parameters of
     :class:`model.search.agents.MCTSAgent`. ``max_nodes`` caps the tree."""
 
@@ -60,21 +58,10 @@ class CompiledMCTSAgent:
         if rave:
             self.name = "mcts-rave"
 
-    def choose(
-        self,
-        game: Game,
-        limits: Limits | None = None,
-        progress: ProgressCallback | None = None,
-        stop: Stop | None = None,
-    ) -> Choice:
-        limits = limits or self.default_limits
-        if limits.seconds is None and limits.playouts is None:
-            limits = replace(limits, seconds=self.default_limits.seconds or 1.0)
+    def _before(self) -> None:
         warm_up()  # compiling is not thinking: off the clock
-        clock = _Clock(limits, progress, stop)
-        if game.is_over():
-            return _finished(game, self.name, clock.start)
-        game = decision_view(game)
+
+    def _search(self, game: Game, limits: Limits, clock: Clock) -> Choice:
         adapter = adapter_for(game)
         if adapter is None:
             raise ValueError(f"no compiled kernel for this {game.title} position")
@@ -174,7 +161,7 @@ class _Search:
         rate = tree.wins[best] / tree.visits[best]
         return f"best {self.adapter.public(self.game, int(tree.move[best]))} {rate:.0%}"
 
-    def choice(self, clock: _Clock) -> Choice:
+    def choice(self, clock: Clock) -> Choice:
         tree, game, adapter = self.tree, self.game, self.adapter
         ordered = sorted(tree.children(0), key=self._rank, reverse=True)
         stats = []
@@ -194,11 +181,11 @@ class _Search:
             )
         pv = self._pv(ordered[0]) if ordered else []
         proven_root = int(tree.proven[0])
-        proven = _ROOT_TEXT.get(proven_root)
+        value = _ROOT_TEXT.get(proven_root)
         plies = int(tree.plies[0]) if proven_root in (mcts.WIN, mcts.LOSS) else None
         win_rate = stats[0].win_rate if stats else 0.5
-        if proven is not None:
-            win_rate = {"win": 1.0, "loss": 0.0, "draw": 0.5}[proven]
+        if value is not None:
+            win_rate = {"win": 1.0, "loss": 0.0, "draw": 0.5}[value]
         return Choice(
             stats[0].move if stats else None,
             self.name(),
@@ -208,7 +195,7 @@ class _Search:
             clock.elapsed(),
             tuple(pv),
             tuple(stats),
-            proven,
+            value,
             plies,
             stopped=clock.stopped,
         )
@@ -243,6 +230,8 @@ def warm_up() -> float:
     began = time.perf_counter()
     game = Partition.new(PartitionOptions(2, "floating"))
     agent = CompiledMCTSAgent(seed=0)
-    search = _Search(agent, adapter_for(game), game, 4)  # type: ignore[arg-type]
+    adapter = adapter_for(game)
+    assert adapter is not None  # base 2 has a kernel
+    search = _Search(agent, adapter, game, 4)
     search.run(4)
     return time.perf_counter() - began

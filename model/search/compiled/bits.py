@@ -14,22 +14,22 @@ from numba.core.extending import intrinsic
 
 
 @intrinsic
-def cttz(typingctx, x):  # type: ignore[no-untyped-def]
+def cttz(typingctx, x):
     """The index of the lowest set bit of a non-zero int64 (LLVM's cttz)."""
     sig = types.int64(types.int64)
 
-    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+    def codegen(context, builder, signature, args):
         return builder.cttz(args[0], ir.Constant(ir.IntType(1), 1))
 
     return sig, codegen
 
 
 @intrinsic
-def popcount(typingctx, x):  # type: ignore[no-untyped-def]
+def popcount(typingctx, x):
     """The number of set bits of an int64 (LLVM's ctpop)."""
     sig = types.int64(types.int64)
 
-    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+    def codegen(context, builder, signature, args):
         return builder.ctpop(args[0])
 
     return sig, codegen
@@ -40,7 +40,7 @@ MULTIPLIER = 2685821657736338717  # xorshift64*'s
 
 
 @njit(cache=True, inline="always")
-def next_random(rng) -> int:  # type: ignore[no-untyped-def]
+def next_random(rng) -> int:
     """Advance the generator in ``rng[0]`` (never 0) and return 53 random bits."""
     x = rng[0]
     x ^= (x >> 12) & ((1 << 52) - 1)
@@ -51,13 +51,13 @@ def next_random(rng) -> int:  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, inline="always")
-def below(rng, n: int) -> int:  # type: ignore[no-untyped-def]
+def below(rng, n: int) -> int:
     """A random integer in [0, n), n >= 1."""
     return next_random(rng) % n
 
 
 @njit(cache=True, inline="always")
-def uniform(rng) -> float:  # type: ignore[no-untyped-def]
+def uniform(rng) -> float:
     """A random float in [0, 1)."""
     return next_random(rng) / 9007199254740992.0
 

@@ -30,7 +30,7 @@ assert partition.STATUS == pyraos.STATUS == terrace.STATUS == STATUS
 
 
 @njit(cache=True)
-def generate(game: int, ctx, state, out) -> int:  # type: ignore[no-untyped-def]
+def generate(game: int, ctx, state, out) -> int:
     """The legal moves of the side to move into ``out``; how many (0: it has lost)."""
     if game == PARTITION:
         return partition.generate(ctx, state, out)
@@ -40,7 +40,7 @@ def generate(game: int, ctx, state, out) -> int:  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def play(game: int, ctx, state, move: int, child) -> None:  # type: ignore[no-untyped-def]
+def play(game: int, ctx, state, move: int, child) -> None:
     """Write the position after ``move`` into the row ``child``."""
     if game == PARTITION:
         partition.play(ctx, state, move, child)
@@ -51,7 +51,7 @@ def play(game: int, ctx, state, move: int, child) -> None:  # type: ignore[no-un
 
 
 @njit(cache=True)
-def key(game: int, ctx, state) -> int:  # type: ignore[no-untyped-def]
+def key(game: int, ctx, state) -> int:
     """The position up to symmetry, from the side to move, below 2**60."""
     if game == PARTITION:
         return partition.key(ctx, state)
@@ -61,7 +61,7 @@ def key(game: int, ctx, state) -> int:  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def playout(game: int, ctx, state, rng, board, scratch) -> float:  # type: ignore[no-untyped-def]
+def playout(game: int, ctx, state, rng, board, scratch) -> float:
     """A random game from ``state``: the score in [0, 1] for its side to move."""
     if game == PARTITION:
         return partition.playout(ctx, state, rng, board, scratch)
@@ -77,7 +77,7 @@ def can_repeat(game: int) -> bool:
 
 
 @njit(cache=True)
-def perft(game: int, ctx, state, depth: int, states, moves) -> int:  # type: ignore[no-untyped-def]
+def perft(game: int, ctx, state, depth: int, states, moves) -> int:
     """Move sequences of length ``depth`` from ``state`` (a finished game has none; no
     repetition ends a line): the kernels' count for the tests against the model.
     ``states`` and ``moves`` have a row per ply."""

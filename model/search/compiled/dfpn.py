@@ -81,7 +81,7 @@ def _slot(tag: int, mask: int) -> int:
 
 
 @njit(cache=True)
-def probe(tt, key: int, is_or: int, left: int, out) -> bool:  # type: ignore[no-untyped-def]
+def probe(tt, key: int, is_or: int, left: int, out) -> bool:
     """What the table knows of the node: ``out`` = (pn, dn, win); False when nothing
     (``out`` untouched)."""
     tag = key | (OR_BIT if is_or else 0) | VALID
@@ -104,7 +104,7 @@ def probe(tt, key: int, is_or: int, left: int, out) -> bool:  # type: ignore[no-
 
 
 @njit(cache=True)
-def store(tt, st, key: int, is_or: int, left: int, pn: int, dn: int, win: int, work: int) -> None:  # type: ignore[no-untyped-def]
+def store(tt, st, key: int, is_or: int, left: int, pn: int, dn: int, win: int, work: int) -> None:
     """Merge what the search learnt of the node: a proof keeps the shortest win, a disproof
     the longest bound, open numbers replace the old ones."""
     tag = key | (OR_BIT if is_or else 0) | VALID
@@ -153,7 +153,7 @@ def store(tt, st, key: int, is_or: int, left: int, pn: int, dn: int, win: int, w
 
 
 @njit(cache=True, nogil=True)  # the window's thread runs while it searches
-def run(game, ctx, tt, st, frames, budget) -> bool:  # type: ignore[no-untyped-def]
+def run(game, ctx, tt, st, frames, budget) -> bool:
     """Search on from the registers ``st`` for about ``budget`` nodes; True once the root
     (``states[0]`` with ``node_keys[0]``, ``left[0]``, ``is_or[0]``) is answered:
     ``st[RET_PN]`` 0 proven (``st[RET_WIN]`` the plies of the win found), INF disproven.

@@ -28,6 +28,7 @@ function: the generic searches take any kernel's context the same way.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 
 import numpy as np
@@ -64,7 +65,7 @@ CONTEXT_SIZE = SYM + 8 * SYM_BYTES * 256 * 2
 EXACT_POINTS = 30
 
 
-def _words(points: list[int] | range) -> tuple[int, int]:
+def _words(points: Iterable[int]) -> tuple[int, int]:
     mask = sum(1 << p for p in points)
     lo, hi = mask & ((1 << 64) - 1), mask >> 64
     return _signed(lo), _signed(hi)
@@ -122,7 +123,7 @@ def has(lo: int, hi: int, p: int) -> bool:
 
 
 @njit(cache=True)
-def flood(ctx, seed_lo: int, seed_hi: int, allow_lo: int, allow_hi: int) -> tuple[int, int]:  # type: ignore[no-untyped-def]
+def flood(ctx, seed_lo: int, seed_hi: int, allow_lo: int, allow_hi: int) -> tuple[int, int]:
     """The points reached from ``seed`` (inside ``allow``) by contacts inside ``allow``."""
     seen_lo, seen_hi = seed_lo, seed_hi
     front_lo, front_hi = seed_lo, seed_hi
@@ -145,7 +146,7 @@ def flood(ctx, seed_lo: int, seed_hi: int, allow_lo: int, allow_hi: int) -> tupl
 
 
 @njit(cache=True)
-def _escapes(ctx, start: int, allow_lo: int, allow_hi: int, far_lo: int, far_hi: int) -> bool:  # type: ignore[no-untyped-def]
+def _escapes(ctx, start: int, allow_lo: int, allow_hi: int, far_lo: int, far_hi: int) -> bool:
     """Does a flood from point ``start`` inside ``allow`` reach a point of ``far``?"""
     if start < 64:
         seen_lo, seen_hi = 1 << start, 0
@@ -173,7 +174,7 @@ def _escapes(ctx, start: int, allow_lo: int, allow_hi: int, far_lo: int, far_hi:
 
 
 @njit(cache=True)
-def holds(ctx, c: int, mine_lo: int, mine_hi: int) -> bool:  # type: ignore[no-untyped-def]
+def holds(ctx, c: int, mine_lo: int, mine_hi: int) -> bool:
     """Does the side with the balls ``mine`` hold corner ``c``?"""
     far_lo, far_hi = ctx[FAR + 2 * c], ctx[FAR + 2 * c + 1]
     a_lo, a_hi = flood(ctx, mine_lo & far_lo, mine_hi & far_hi, mine_lo, mine_hi)
@@ -188,7 +189,7 @@ def holds(ctx, c: int, mine_lo: int, mine_hi: int) -> bool:  # type: ignore[no-u
 
 
 @njit(cache=True)
-def held_corners(ctx, mine_lo: int, mine_hi: int) -> int:  # type: ignore[no-untyped-def]
+def held_corners(ctx, mine_lo: int, mine_hi: int) -> int:
     """The corners the side with ``mine`` holds, as a 5-bit mask (from scratch)."""
     held = 0
     for c in range(5):
@@ -201,7 +202,7 @@ def held_corners(ctx, mine_lo: int, mine_hi: int) -> int:  # type: ignore[no-unt
 
 
 @njit(cache=True)
-def legal(ctx, state) -> tuple[int, int]:  # type: ignore[no-untyped-def]
+def legal(ctx, state) -> tuple[int, int]:
     """The points the side to move may take (none once the game is over)."""
     if state[STATUS] != 0:
         return 0, 0
@@ -234,7 +235,7 @@ def legal(ctx, state) -> tuple[int, int]:  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def bits_into(lo: int, hi: int, out) -> int:  # type: ignore[no-untyped-def]
+def bits_into(lo: int, hi: int, out) -> int:
     """Write the point ids of a mask into ``out``; return how many."""
     n = 0
     while lo:
@@ -251,14 +252,14 @@ def bits_into(lo: int, hi: int, out) -> int:  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def generate(ctx, state, out) -> int:  # type: ignore[no-untyped-def]
+def generate(ctx, state, out) -> int:
     """Write the legal moves (point ids) into ``out``; return how many."""
     lo, hi = legal(ctx, state)
     return bits_into(lo, hi, out)
 
 
 @njit(cache=True)
-def play(ctx, state, move: int, child) -> None:  # type: ignore[no-untyped-def]
+def play(ctx, state, move: int, child) -> None:
     """Write into ``child`` the position after the side to move takes point ``move``."""
     own_lo, own_hi = state[OWN_LO], state[OWN_HI]
     if move < 64:
@@ -295,7 +296,7 @@ def play(ctx, state, move: int, child) -> None:  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def transform(ctx, lo: int, hi: int, s: int) -> tuple[int, int]:  # type: ignore[no-untyped-def]
+def transform(ctx, lo: int, hi: int, s: int) -> tuple[int, int]:
     """The image of a mask under symmetry ``s``."""
     out_lo = 0
     out_hi = 0
@@ -324,7 +325,7 @@ KEY_BITS = (1 << 60) - 1
 
 
 @njit(cache=True)
-def key(ctx, state) -> int:  # type: ignore[no-untyped-def]
+def key(ctx, state) -> int:
     """The position up to the 8 symmetries, from the mover's side, below 2**60: the board
     itself up to 30 points (``own << 30 | opp``), else a 60-bit hash of the least image."""
     own_lo, own_hi, opp_lo, opp_hi = state[OWN_LO], state[OWN_HI], state[OPP_LO], state[OPP_HI]
@@ -346,7 +347,7 @@ def key(ctx, state) -> int:  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def playout(ctx, state, rng, board, scratch) -> float:  # type: ignore[no-untyped-def]
+def playout(ctx, state, rng, board, scratch) -> float:
     """Fill the empty points at random (the side to move first) and return 1.0 when the
     side to move holds three corners of the full pyramid, else 0.0. ``board[0:2]`` gets the
     side to move's balls at the end, ``board[2:4]`` the other side's (for RAVE);

@@ -50,14 +50,14 @@ def context(variant: str, removal: str, playout_cap: int = 200) -> np.ndarray:
 
 
 @njit(cache=True)
-def generate(ctx, state, out) -> int:  # type: ignore[no-untyped-def]
+def generate(ctx, state, out) -> int:
     if state[STATUS] != 0:
         return 0
     return moves_or_pass(state[OWN], state[OPP], ctx[VARIANT], ctx[REMOVAL], out, 0)
 
 
 @njit(cache=True)
-def play(ctx, state, move: int, child) -> None:  # type: ignore[no-untyped-def]
+def play(ctx, state, move: int, child) -> None:
     child[OWN] = state[OPP]
     child[OPP] = play_mask(state[OWN], move)
     child[STATUS] = LOST if move_target(move) == TOP else 0
@@ -65,13 +65,13 @@ def play(ctx, state, move: int, child) -> None:  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def key(ctx, state) -> int:  # type: ignore[no-untyped-def]
+def key(ctx, state) -> int:
     """The canonical key of :mod:`model.search.pyraos_kernel` (below 2**60)."""
     return canonical(state[OWN], state[OPP])
 
 
 @njit(cache=True)
-def playout(ctx, state, rng, board, scratch) -> float:  # type: ignore[no-untyped-def]
+def playout(ctx, state, rng, board, scratch) -> float:
     """Random moves to the end or the cap: 1.0 when the side to move at the start wins,
     0.0 when it loses, the reserves' score at the cap."""
     own, opp = state[OWN], state[OPP]

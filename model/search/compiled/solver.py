@@ -79,7 +79,7 @@ class CompiledSolver:
         self._deadline: float | None = None
 
     def _empty_points(self) -> int:
-        return self.game.lattice.count - len(self.game.pieces())  # type: ignore[attr-defined]
+        return self.game.lattice.count - len(self.game.pieces())  # type: ignore[attr-defined]  # a Partition position
 
     @property
     def nodes(self) -> int:
@@ -114,6 +114,7 @@ class CompiledSolver:
     def solve(self) -> SolveResult:
         self._start = time.perf_counter() + warm_up()  # compiling is not searching
         self._next_report = self._start + self.progress_every
+        stopped: str | None
         value, plies, stopped, exact = "unknown", None, "depth limit", True
         try:
             if self.game.outcome() is None:
@@ -223,7 +224,7 @@ class CompiledSolver:
         """Every legal move with what the table knows of it for the side to move: a win or
         a loss within n plies (the proof's length), or unknown; wins first, shortest first,
         then unknown, then losses, longest first."""
-        rows = []
+        rows: list[tuple[int, int, Any, str, int | None]] = []
         lost = self._lost_children()
         for move, win, loss in self._child_bounds():
             if loss is not None:

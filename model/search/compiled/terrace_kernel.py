@@ -96,7 +96,7 @@ def encode(kind: int, source: int, target: int) -> int:
 
 
 @njit(cache=True)
-def generate(ctx, state, out) -> int:  # type: ignore[no-untyped-def]
+def generate(ctx, state, out) -> int:
     """Write the legal moves into ``out``; return how many (none once the game is over)."""
     if state[STATUS] != 0:
         return 0
@@ -166,7 +166,7 @@ def direction(source: int, target: int) -> int:
 
 
 @njit(cache=True)
-def osiris(ctx, white: int, black: int) -> int:  # type: ignore[no-untyped-def]
+def osiris(ctx, white: int, black: int) -> int:
     """The fields of every stone sandwiched X, Y..Y, X along a ring side, both colours."""
     marked = 0
     for line in range(12):
@@ -191,7 +191,7 @@ def osiris(ctx, white: int, black: int) -> int:  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def play(ctx, state, move: int, child) -> None:  # type: ignore[no-untyped-def]
+def play(ctx, state, move: int, child) -> None:
     """Write into ``child`` the position after ``move`` (from the other side)."""
     own, opp = state[OWN], state[OPP]
     kind, s, t = move >> 12, move >> 6 & 63, move & 63
@@ -223,7 +223,7 @@ def play(ctx, state, move: int, child) -> None:  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def end_status(ctx, mover: int, other: int) -> int:  # type: ignore[no-untyped-def]
+def end_status(ctx, mover: int, other: int) -> int:
     """The end test for the side to move (``mover``): the victory fields, then the stones."""
     if other & VICTORY_MASK == VICTORY_MASK:
         return LOST
@@ -242,7 +242,7 @@ def end_status(ctx, mover: int, other: int) -> int:  # type: ignore[no-untyped-d
 
 
 @njit(cache=True)
-def transform(ctx, mask: int, s: int) -> int:  # type: ignore[no-untyped-def]
+def transform(ctx, mask: int, s: int) -> int:
     out = 0
     for b in range(7):
         byte = (mask >> (8 * b)) & 255
@@ -252,7 +252,7 @@ def transform(ctx, mask: int, s: int) -> int:  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def key(ctx, state) -> int:  # type: ignore[no-untyped-def]
+def key(ctx, state) -> int:
     """A 60-bit hash of the position's least image under the 8 symmetries (with the last
     push where pushing back is forbidden)."""
     own, opp = state[OWN], state[OPP]
@@ -279,7 +279,7 @@ def key(ctx, state) -> int:  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def evaluate(ctx, own: int, opp: int) -> float:  # type: ignore[no-untyped-def]
+def evaluate(ctx, own: int, opp: int) -> float:
     """:func:`model.search.evaluate._terrace`: material, height, victory fields, in [-1, 1]."""
     material = popcount(own) - popcount(opp)
     height = 0
@@ -291,7 +291,7 @@ def evaluate(ctx, own: int, opp: int) -> float:  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def playout(ctx, state, rng, board, scratch) -> float:  # type: ignore[no-untyped-def]
+def playout(ctx, state, rng, board, scratch) -> float:
     """Random moves to the end or the cap (then the evaluation): the score in [0, 1] for the
     side to move at the start. ``board`` is a workspace of two state rows."""
     current = board[0:STATE]

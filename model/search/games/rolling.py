@@ -71,7 +71,7 @@ class Plan:
 def judge(game: RollingPyramids, conquests: int = 0) -> float:
     """How good a solo position is for the player, after a round's fights and walk."""
     if game.is_over():
-        return WIN if game.outcome().returns()[0] > 0 else -WIN
+        return WIN if game.returns()[0] > 0 else -WIN
     s = game.state
     board = game.map
     value = ZONE * sum(s.owner[c] == 0 for c in board.starts if c != s.home)
@@ -120,7 +120,7 @@ class PlannerPlayer:
 
     name = "planner"
 
-    def __init__(self, seed: object = None, *, beam: int = 4) -> None:
+    def __init__(self, seed: int | None = None, *, beam: int = 4) -> None:
         self.rng = random.Random(seed)
         self.greedy = GreedyPlayer(seed)
         self.beam = beam
@@ -256,7 +256,7 @@ class _Round:
         board = view.map
         goal = {board.cells[c].name for c in (board.sacred, *board.starts)}
         self.goals = [c for c in self.open_cells if c in goal]
-        self.walk = walk_size([d.value for d in s.dice if d.taker == 0])  # type: ignore[misc]
+        self.walk = walk_size([d.value for d in s.dice if d.taker == 0 and d.value is not None])
         threatened = [c for c in mine if arrivals(view, c, self.walk) > 0]
         self.shelters = threatened[:2] or mine[:1]
 
