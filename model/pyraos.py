@@ -403,16 +403,16 @@ class Pyraos(Game):
     # The book and the compiled solver are named, not imported: search imports the games,
     # never the other way round (tests/model/test_imports.py).
     book_module = "model.search.pyraos_book"
-    solver_module = "model.search.pyraos_solver"
+    solver_module = "model.search.compiled.solver"
 
     def repeats_in_history(self) -> bool:
         """Whether some position of the game so far has occurred twice or more."""
         return any(count > 1 for count in self._seen.values())
 
     def compiled_solver(self, **options: Any) -> Any:
-        """The compiled solver (numba): the same answers as the shared one, some hundred
-        times faster (``tests/bench/pyraos_solver.py``)."""
-        return import_module(self.solver_module).PyraosSolver(self, **options)
+        """The compiled solver (numba, its bounded proof search): the same answers as the
+        shared one, some hundred times faster (``tests/bench/pyraos_solver.py``)."""
+        return import_module(self.solver_module).compiled_solver(self, **options)
 
     def perfect_moves(self, max_seconds: float = 2.0, stop: Any = None) -> Any:
         """From the shipped book near the opening, or solved in the endgame (see
