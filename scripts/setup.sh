@@ -67,9 +67,7 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
 fi
 # The compiled searches are compiled by numba on first use (its cache sits beside the
 # source): compile them now, so the window's first hint or perfect-play answer does not
-# wait a minute for it (the Pyraos solver, then the core: kernels, MCTS, proof search).
-"$venv/bin/python" -c 'from model.search.pyraos_solver import warm_up; warm_up()' ||
-  say "the Pyraos solver could not be compiled now: it will be on first use"
+# wait a minute for it (the core: kernels, MCTS, both proof searches).
 "$venv/bin/python" -c 'from model.search.compiled.warm import warm_up; warm_up()' ||
   say "the compiled search core could not be compiled now: it will be on first use"
 say "ready: $venv"

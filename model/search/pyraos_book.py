@@ -1,6 +1,6 @@
 """The Pyraos book: proven values of positions near the opening, shipped with the project.
 
-The compiled solver (:mod:`model.search.pyraos_solver`) proved each entry; the book keeps
+The compiled solver (:mod:`model.search.compiled.solver`) proved each entry; the book keeps
 the line of moves from the empty pyramid that reaches it, its value for the side to move
 ("win" or "loss"), the length of the winner's strategy in plies (``exact``: the shortest
 win / the longest resistance; otherwise the length of the strategy found, an upper bound)
@@ -27,8 +27,10 @@ from typing import Any
 from ..files import read_json, write_bytes
 from ..game import PositionFormatError
 from ..pyraos import LATTICE, Pyraos, PyraosOptions
-from .pyraos_kernel import canonical, variant_codes
-from .pyraos_solver import PyraosSolver, lower_bound, warm_up
+from .compiled.adapters import PyraosAdapter
+from .compiled.proof import warm_up
+from .compiled.pyraos_kernel import canonical, variant_codes
+from .compiled.solver import CompiledSolver
 from .solver import SearchStopped
 
 BOOK_PATH = Path(__file__).resolve().parents[1] / "data" / "pyraos_book.json"
@@ -274,7 +276,7 @@ def perfect_moves(
     book = shipped() if book is None else book
     white, black = game.masks()
     empty = 30 - (white | black).bit_count()
-    solver: PyraosSolver | None = None
+    solver: CompiledSolver | None = None
     deadline = time.perf_counter() + max_seconds
     out: list[PerfectMove] = []
     for move in game.legal_moves():
@@ -299,8 +301,8 @@ def perfect_moves(
         if left <= 0:
             return None
         if solver is None:
-            deadline += warm_up()  # a first use compiles the kernel: not the position's time
-            solver = PyraosSolver(child, table_mb=64)
+            deadline += warm_up("bounded")  # a first use compiles it: not the position's time
+            solver = _solver(child, 64)
         else:
             solver.retarget(child)
         solver.max_seconds = left
@@ -314,6 +316,14 @@ def perfect_moves(
 
 
 # ---- building and verifying ------------------------------------------------------------------
+
+
+def _solver(game: Pyraos, table_mb: float) -> CompiledSolver:
+    """The compiled solver of a position (without its history), its table kept for the
+    positions it is retargeted to."""
+    options = game.options
+    return CompiledSolver(game, PyraosAdapter(options.variant, options.removal), table_mb=table_mb)
+
 
 Progress = Callable[[str], None]
 
@@ -360,7 +370,7 @@ def build(
     proofs), then, with ``main_line``, the positions along the root's best line."""
     variant, removal = version_of(options)
     say = progress or (lambda text: None)
-    solver: PyraosSolver | None = None
+    solver: CompiledSolver | None = None
     entries: list[BookEntry] = []
     known: set[tuple[str, str, int]] = set()
     start = Pyraos.new(PyraosOptions(variant, removal))
@@ -370,7 +380,7 @@ def build(
             played.push_text(text)
         game = bare(played)
         if solver is None:
-            solver = PyraosSolver(game, table_mb=table_mb)
+            solver = _solver(game, table_mb)
         else:
             solver.retarget(game)
         solver.tighten = not line  # the root's length exactly; the others "within"
@@ -404,7 +414,7 @@ def build(
 
 
 def _main_line(
-    solver: PyraosSolver, root: BookEntry, known: set[tuple[str, str, int]], say: Progress
+    solver: CompiledSolver, root: BookEntry, known: set[tuple[str, str, int]], say: Progress
 ) -> list[BookEntry]:
     """The positions along the best line from the root (the winner's shortest proof, the
     loser's longest resistance, as the table knows them), each settled again from the
@@ -481,25 +491,26 @@ def verify_entries(
     entry may use what the run proved for an earlier one (the fuller positions first make
     the emptier ones cheap), never the book's claims. ``max_seconds`` is each entry's
     budget."""
-    solver: PyraosSolver | None = None
+    solver: CompiledSolver | None = None
     for entry in entries:
         start = time.perf_counter()
         game = bare(entry.game())
         if game.is_over():
             yield Verdict(entry, False, "the game is over there", 0, 0.0)
             continue
-        if solver is None or (solver.variant, solver.removal) != variant_codes(
-            entry.variant, entry.removal
-        ):
-            solver = PyraosSolver(game, table_mb=table_mb)
-        else:
-            solver.retarget(game)
+        if solver is not None:
+            try:
+                solver.retarget(game)
+            except ValueError:  # another version of the rules: another table
+                solver = None
+        if solver is None:
+            solver = _solver(game, table_mb)
         solver.max_seconds = max_seconds
         solver._start = start  # the budget is the entry's
         yield _verify(solver, entry, start)
 
 
-def _verify(solver: PyraosSolver, entry: BookEntry, start: float) -> Verdict:
+def _verify(solver: CompiledSolver, entry: BookEntry, start: float) -> Verdict:
     mover_wins = entry.value == "win"
     nodes = 0
 
@@ -514,7 +525,7 @@ def _verify(solver: PyraosSolver, entry: BookEntry, start: float) -> Verdict:
         if entry.exact and proof.plies != entry.plies:
             return verdict(False, f"a {entry.value} in {proof.plies} plies: not exact")
         shorter = entry.plies - 2
-        lowest = lower_bound(solver.own, solver.opp, mover_wins, solver.variant)
+        lowest = solver.lower_bound(mover_wins)
         if entry.exact and shorter >= lowest:
             again = solver.prove(mover_wins, shorter)
             nodes += again.nodes

@@ -18,7 +18,8 @@ in under 10 s in both versions.
    nodes a second, their ratio and the time ratio.
 3. ``analyze --engine --seconds 2`` of the empty base-5 pyramid (the analysis itself).
 4. ``solve`` of the empty base-3 pyramid, both versions: the shared solver (stopped after
-   S x 10 s) and the compiled one.
+   S x 10 s) and the compiled one; and of Pyraos endgames by the one compiled solver with
+   each of its engines (bounded, Pyraos's default, and df-pn).
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from model.search.analysis import analyse
 from model.search.compiled.agent import CompiledMCTSAgent
 from model.search.compiled.agent import warm_up as warm_up_mcts
 from model.search.compiled.proof import warm_up as warm_up_proof
+from model.search.compiled.solver import compiled_solver
 from model.search.prover import Prover
 from model.terrace import Terrace
 
@@ -165,7 +167,16 @@ def analysis() -> None:
 
 
 def solving(seconds: float) -> None:
-    print("4. solve, the empty base-3 pyramid")
+    print("4. solve, the empty base-3 pyramid, and Pyraos endgames by the one solver's two engines")
+    for name in ("endgame-win-in-7", "endgame-loss-in-8", "alternate-pass"):
+        game = read(EXAMPLES / "pyraos" / f"{name}.pyr.json").game
+        rows = []
+        for proof in ("bounded", "dfpn"):
+            solver = compiled_solver(game, table_mb=256, proof=proof)
+            assert solver is not None
+            result = solver.solve()
+            rows.append(f"{proof} {result.value} {result.plies}, {result.nodes:,} nodes")
+        print(f"   pyraos {name}: {'; '.join(rows)}")
     for version in ("floating", "stacking"):
         game = Partition.new(PartitionOptions(3, version))
         shared = Solver(game, max_seconds=seconds * 10).solve()

@@ -1,4 +1,5 @@
-"""Benchmark: the compiled Pyraos solver against the pure-Python reference, side by side.
+"""Benchmark: the compiled solver on Pyraos (its bounded proof search) against the pure-Python
+reference, side by side.
 
 Run by hand:  nice -n 10 .venv/bin/python tests/bench/pyraos_solver.py [--seconds S]
 
@@ -28,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run by hand: tes
 
 from model.pyraos import Pyraos, PyraosOptions
 from model.search import Solver
-from model.search.pyraos_solver import PyraosSolver
+from model.search.compiled.solver import compiled_solver
 from tests.model.test_pyraos import P7A, P7B, P7C, board
 
 
@@ -70,7 +71,7 @@ def speed(reference, compiled, seconds):
         comp = comp_solver.solve()
         r_ref = ref.nodes / ref.seconds
         r_comp = comp.nodes / comp.seconds
-        r_exam = comp_solver.examined / comp.seconds
+        r_exam = comp_solver.search.examined / comp.seconds
         rates.append((r_ref, r_comp, r_exam))
         print(
             f"{name:<26} {r_ref:>14,.0f} {r_comp:>13,.0f} {r_comp / r_ref:>5.0f}x "
@@ -96,7 +97,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30.0)
     args = parser.parse_args()
     reference = lambda g, s: Solver(g, max_seconds=s, max_depth=80)  # noqa: E731
-    compiled = lambda g, s: PyraosSolver(g, max_seconds=s, max_depth=80, table_mb=256)  # noqa: E731
+    compiled = lambda g, s: compiled_solver(g, max_seconds=s, max_depth=80, table_mb=256)  # noqa: E731
     run(compiled, board(P7C, "black"), 60)  # compile (or load the cached machine code)
     speed(reference, compiled, args.seconds)
     print(

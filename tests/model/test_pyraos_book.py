@@ -15,6 +15,7 @@ from model.game import PositionFormatError
 from model.pyraos import Pyraos, PyraosOptions
 from model.search import Solver
 from model.search.analysis import analyse
+from model.search.compiled.solver import compiled_solver
 from model.search.pyraos_book import (
     BOOK_PATH,
     Book,
@@ -26,13 +27,12 @@ from model.search.pyraos_book import (
     shipped,
     verify_entry,
 )
-from model.search.pyraos_solver import PyraosSolver
 from tests.model import test_files_fuzz as fz
 from tests.model.test_pyraos import P7A, P7B, P7C, board
 
 
 def entry_of(game, **more):
-    result = PyraosSolver(game, table_mb=4).solve()
+    result = compiled_solver(game, table_mb=4).solve()
     return BookEntry.of(game, result.value, result.plies, result.plies_exact, **more)
 
 
@@ -302,9 +302,9 @@ def test_the_shipped_book_settles_the_childrens_version():
     assert analysis.proven_text == "proven: black wins within 18 moves"
 
 
-def test_the_kernel_compiles_once_and_off_the_clock_of_a_position():
-    from model.search import pyraos_solver
+def test_the_search_compiles_once_and_off_the_clock_of_a_position():
+    from model.search.compiled import bounded, proof
 
-    pyraos_solver.warm_up()
-    assert pyraos_solver.run.signatures  # compiled (or loaded from numba's cache)
-    assert pyraos_solver.warm_up() == 0.0  # not again in this process
+    proof.warm_up("bounded")
+    assert bounded.run.signatures  # compiled (or loaded from numba's cache)
+    assert proof.warm_up("bounded") == 0.0  # not again in this process

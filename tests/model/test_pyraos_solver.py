@@ -1,5 +1,7 @@
-"""The compiled Pyraos solver against the reference solver (model.search.solver): the spec's
-solved positions P6-P7d and random endgames of every version, value and length alike."""
+"""The compiled solver on Pyraos (its bounded proof search, the engine Pyraos was solved with)
+against the reference solver (model.search.solver): the spec's solved positions P6-P7d and
+random endgames of every version, value and length alike; the solver's options (retarget,
+one question, the other engine)."""
 
 from __future__ import annotations
 
@@ -7,9 +9,10 @@ import random
 
 import pytest
 
+from model.partition import Partition, PartitionOptions
 from model.pyraos import Pyraos, PyraosOptions
 from model.search import Solver
-from model.search.pyraos_solver import PyraosSolver, lower_bound
+from model.search.compiled.solver import compiled_solver
 from model.search.solver import SearchStopped
 from tests.model.test_pyraos import P6, P7A, P7B, P7C, P7D, board
 
@@ -28,7 +31,11 @@ SPEC_ENDINGS = [
 
 
 def solver(game, **options):
-    return PyraosSolver(game, table_mb=4, **options)
+    return compiled_solver(game, **{"table_mb": 4, **options})
+
+
+def test_pyraos_is_solved_with_the_bounded_search():
+    assert solver(Pyraos.new()).proof == "bounded"
 
 
 @pytest.mark.parametrize(("text", "to_move", "variant", "value", "plies"), SPEC_ENDINGS)
@@ -112,7 +119,8 @@ def test_lower_bound_is_never_above_a_proof():
         game = board(text, to_move, variant)
         search = solver(game)
         mover_wins = value == "win"
-        assert lower_bound(search.own, search.opp, mover_wins, search.variant) <= plies
+        assert search.lower_bound(mover_wins) <= plies
+    assert solver(board(P7C, "black")).lower_bound(True) > 1  # it does bound something
 
 
 def test_time_limit_stops_with_a_report():
@@ -137,11 +145,69 @@ def test_huge_pages_only_for_a_search_that_runs_a_while():
     # a short endgame solve never asks for huge pages (their first touch zeroes 2 MiB each:
     # 8 times slower on a 256 MiB table); one that outlasts a call's budget does, and the
     # answer is the same
-    quick = PyraosSolver(board(P7C, "black"), table_mb=256)
+    quick = solver(board(P7C, "black"), table_mb=256)
     result = quick.solve()
-    assert not quick._huge
-    long = PyraosSolver(board(P7C, "black"), table_mb=256)
-    long.BUDGET = 16  # nodes per call into the kernel
+    assert not quick.search.table.huge
+    long = solver(board(P7C, "black"), table_mb=256)
+    long.search.budget = 8  # nodes per call into the kernel
+    long.search.huge_after = 16  # nodes of a question
     again = long.solve()
-    assert long._huge
+    assert long.search.table.huge
     assert (again.value, again.plies) == (result.value, result.plies) == ("loss", 8)
+
+
+def test_retarget_keeps_the_table_for_the_same_rules_only():
+    search = solver(board(P7C, "black"))
+    first = search.solve()
+    stored = search.entries
+    search.retarget(board(P7A, "black"))
+    again = search.solve()
+    assert (first.value, first.plies, again.value, again.plies) == ("loss", 8, "win", 7)
+    assert search.entries >= stored
+    search.retarget(board(P7C, "black"))  # answered from the table now
+    assert search.solve().nodes - again.nodes < first.nodes
+    with pytest.raises(ValueError, match="another version"):
+        search.retarget(board(P7C, "black", "children"))
+    with pytest.raises(ValueError, match="another version"):
+        search.retarget(Partition.new(PartitionOptions(3)))
+
+
+def test_one_question_and_the_best_move_read_from_the_table():
+    search = solver(board(P7A, "black"))
+    assert not search.prove(True, 5).proven
+    proof = search.prove(True, 9)
+    assert proof.proven
+    assert proof.plies == 7
+    assert search.best_move("win") == "3,0,0"
+    rows = {move: (win, loss) for move, win, loss in search.child_bounds()}
+    assert rows["3,0,0"] == (None, 6)  # the child's side to move loses within 6
+
+
+@pytest.mark.parametrize("text", [P7A, P7B, P7C])
+def test_both_engines_agree_on_pyraos_endings(text):
+    for to_move in ("black", "white"):
+        game = board(text, to_move)
+        bounded = solver(game).solve()
+        dfpn = solver(game, proof="dfpn").solve()
+        assert (dfpn.value, dfpn.plies) == (bounded.value, bounded.plies)
+
+
+def test_both_engines_agree_on_partition_positions():
+    rng = random.Random(7)
+    for version in ("floating", "stacking"):
+        for _ in range(4):
+            game = Partition.new(PartitionOptions(3, version))
+            for _ in range(rng.randrange(3, 7)):
+                if game.is_over():
+                    break
+                game.push(rng.choice(game.legal_moves()))
+            dfpn = solver(game, proof="dfpn").solve()
+            bounded = solver(game, proof="bounded").solve()
+            assert bounded.value == dfpn.value != "unknown"
+            if dfpn.plies_exact and bounded.plies_exact:
+                assert bounded.plies == dfpn.plies
+
+
+def test_an_unknown_engine_is_refused():
+    with pytest.raises(ValueError, match="proof must be one of dfpn, bounded"):
+        solver(Pyraos.new(), proof="alpha-beta")

@@ -1,11 +1,12 @@
 """The compiled search core (numba): one kernel a game, one MCTS and one proof search for all.
 
-- :mod:`.partition_kernel`, :mod:`.terrace_kernel` and :mod:`.pyraos_adapter` (over the
-  older :mod:`model.search.pyraos_kernel`) give each game's position as a few int64 words,
+- :mod:`.partition_kernel`, :mod:`.terrace_kernel` and :mod:`.pyraos_state` (over the
+  bitboards of :mod:`.pyraos_kernel`) give each game's position as a few int64 words,
   its legal moves, copy-make, the end test, a symmetry key and a random playout;
 - :mod:`.core` dispatches to them by a game code, so :mod:`.mcts` (UCT with RAVE and the
-  MCTS-Solver) and :mod:`.dfpn` (depth-first proof-number search with a fixed-size table)
-  are written once for every game;
+  MCTS-Solver), :mod:`.dfpn` (depth-first proof-number search with a fixed-size table) and
+  :mod:`.bounded` (depth-bounded AND/OR search) are written once for every game; the one
+  solver (:mod:`.solver`) asks either of the two proof searches;
 - :mod:`.adapters` maps a :class:`model.game.Game` to its kernel's words and the kernel's
   moves back to the game's (``adapter_for(game)``, None where no kernel fits).
 
@@ -28,15 +29,23 @@ from pathlib import Path
 
 _HERE = Path(__file__).resolve().parent
 #: The modules of this package that hold numba functions.
-COMPILED = ("bits", "core", "partition_kernel", "pyraos_state", "terrace_kernel", "mcts", "dfpn")
+COMPILED = (
+    "bits",
+    "core",
+    "partition_kernel",
+    "pyraos_kernel",
+    "pyraos_state",
+    "terrace_kernel",
+    "mcts",
+    "dfpn",
+    "bounded",
+)
 _SEARCH = _HERE.parent
 _MODEL = _SEARCH.parent
 #: Every file whose code or tables the compiled functions are built from (the Python
 #: drivers, adapters and agents are not: editing them keeps the compiled code).
 SOURCES = (
     *(_HERE / f"{name}.py" for name in COMPILED),
-    _SEARCH / "pyraos_kernel.py",
-    _SEARCH / "pyraos_solver.py",
     _MODEL / "lattice.py",
     _MODEL / "partition.py",
     _MODEL / "pyraos.py",

@@ -26,6 +26,10 @@ class Adapter:
 
     code: int  # the game's code in :mod:`.core`
     rave: bool = False  # moves are points kept by whoever took them: RAVE applies
+    #: The compiled solver's engine: "dfpn" or "bounded" (see :mod:`.solver`).
+    proof = "dfpn"
+    #: Whose open question the solver asks first: the side to move's, or the other's.
+    mover_first = True
 
     def context(self, playout_cap: int | None = None) -> np.ndarray:
         """The kernel's tables and options (``playout_cap`` where playouts are capped)."""
@@ -102,6 +106,11 @@ class PartitionAdapter(Adapter):
 
 class PyraosAdapter(Adapter):
     code = core.PYRAOS
+    # Lines are long and cycle through removals: Pyraos was solved with the bounded search
+    # (its lower bound on a win's length, its move order), the other side's open question
+    # first (the first player loses the children's version).
+    proof = "bounded"
+    mover_first = False
 
     def __init__(self, variant: str, removal: str) -> None:
         self.variant, self.removal = variant, removal
@@ -119,7 +128,7 @@ class PyraosAdapter(Adapter):
         return row
 
     def public(self, game: Any, move: int) -> Move:  # a Pyraos position
-        from ..pyraos_kernel import move_removed, move_source, move_target
+        from .pyraos_kernel import move_removed, move_source, move_target
 
         raw = (int(move_source(move)), int(move_target(move)), int(move_removed(move)))
         return game.to_move_value(raw)

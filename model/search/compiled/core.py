@@ -105,3 +105,59 @@ def perft(game: int, ctx, state, depth: int, states, moves) -> int:
             count[child], index[child] = replies, 0
             level = child
     return total
+
+
+# ---- what the bounded proof search (.bounded) asks besides ------------------------------------
+# A kernel that has no answer gets the neutral one: no win at once, no lower bound on a win's
+# length, no static order, the move itself as its history slot, and every move may lead back.
+
+#: Slots of the bounded search's history table, per side.
+HISTORY = 1 << 10
+
+
+@njit(cache=True)
+def wins_at_once(game: int, ctx, state) -> bool:
+    """Can the side to move win with its next move (so the search need not list them)?"""
+    if game == PYRAOS:
+        return pyraos.wins_at_once(ctx, state)
+    return False
+
+
+@njit(cache=True)
+def lower_bound(game: int, ctx, state, prover_moves: bool) -> int:
+    """Fewest plies in which the prover (the side to move when ``prover_moves``) could
+    win from ``state``; 0 where the kernel cannot tell."""
+    if game == PYRAOS:
+        return pyraos.lower_bound(ctx, state, prover_moves)
+    return 0
+
+
+@njit(cache=True)
+def order(game: int, ctx, move: int) -> int:
+    """A static score of ``move`` (higher: searched first), ahead of the history counts."""
+    if game == PYRAOS:
+        return pyraos.order(ctx, move)
+    return 0
+
+
+@njit(cache=True)
+def history_slot(game: int, ctx, move: int) -> int:
+    """Where the history heuristic counts ``move`` (below :data:`HISTORY`)."""
+    if game == PYRAOS:
+        return pyraos.history_slot(ctx, move)
+    return move & (HISTORY - 1)
+
+
+@njit(cache=True)
+def reopens(game: int, ctx, move: int) -> bool:
+    """Can a position from before ``move`` come back after it (where positions repeat)?"""
+    if game == PYRAOS:
+        return pyraos.reopens(ctx, move)
+    return True
+
+
+@njit(cache=True)
+def colour_free(game: int) -> bool:
+    """Is the key the same for a board with the colours and the turn swapped (so a line
+    repeats a position when either side's earlier position comes back)?"""
+    return game == PYRAOS

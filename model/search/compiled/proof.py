@@ -1,10 +1,12 @@
-"""Questions to the compiled df-pn (:mod:`.dfpn`) from Python: "does the prover win within
+"""Questions to the compiled proof searches from Python: "does the prover win within
 ``left`` plies from this position?", with the table kept between questions.
 
-:class:`ProofSearch` runs the compiled search in slices of nodes, a few hundredths of a
-second each, and calls ``tick`` between them: the caller's clock raises
-:class:`model.search.solver.SearchStopped` to stop (time limit, the Stop button, Ctrl+C), and
-reports progress. The table stays valid after a stop.
+Two engines answer them with the same calls: :class:`ProofSearch` (df-pn, :mod:`.dfpn`) and
+:class:`BoundedSearch` (the depth-bounded AND/OR search of :mod:`.bounded`). Both run the
+compiled search in slices of nodes, a few hundredths of a second each, and call ``tick``
+between them: the caller's clock raises :class:`model.search.solver.SearchStopped` to stop
+(time limit, the Stop button, Ctrl+C), and reports progress. The table stays valid after a
+stop.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import core, dfpn
+from . import bounded, core, dfpn
 from .adapters import Adapter
 
 SLICE_SECONDS = 0.05  # between two looks at the clock
@@ -33,20 +35,70 @@ class Answer:
     nodes: int
 
 
-class ProofSearch:
-    """Compiled df-pn over one game's kernel; see the module. ``table_mb`` bounds the
-    table's memory (its pages are taken only as the search touches them)."""
+class _Engine:
+    """What both engines share: the kernel, the slices of nodes between two looks at the
+    clock, huge pages for a question that runs long."""
 
-    def __init__(self, adapter: Adapter, *, table_mb: float = 256) -> None:
+    #: The longest question (plies) the engine's stack and table take.
+    MAX_PLIES: int
+    #: Nodes of one question after which its table gets huge pages.
+    huge_after = HUGE_AFTER
+    table: dfpn.Table | bounded.Table
+    nodes: int  # positions counted over all questions (see each engine)
+
+    def __init__(self, adapter: Adapter) -> None:
         self.adapter = adapter
         self.code = adapter.code
         self.ctx = adapter.context()
+        self.budget = 1 << 12  # nodes a call into the compiled search (adapts to the slice)
+
+    def _slices(
+        self, step: Callable[[int], tuple[bool, int]], tick: Callable[[], None] | None
+    ) -> None:
+        """``step(budget)`` (done, nodes of this question so far) until done, ``tick()``
+        between two calls; the budget kept near :data:`SLICE_SECONDS` a call."""
+        while True:
+            began = time.perf_counter()
+            done, spent_nodes = step(self.budget)
+            spent = time.perf_counter() - began
+            if done:
+                return
+            if spent_nodes > self.huge_after:
+                self.table.go_huge()
+            if spent < SLICE_SECONDS / 2 and self.budget < 1 << 24:
+                self.budget *= 2
+            elif spent > SLICE_SECONDS * 2 and self.budget > 1 << 8:
+                self.budget //= 2
+            if tick is not None:
+                tick()
+
+    @staticmethod
+    def _at_once(state: np.ndarray, prover_moves: bool, left: int) -> Answer | None:
+        """The answer without a search: the game is over, or no plies are left."""
+        status = int(state[core.STATUS])
+        if status != core.RUNNING:
+            won = (status == core.WON) == prover_moves and status != core.DRAWN
+            return Answer(won, 0 if won else None, 0)
+        if left <= 0:
+            return Answer(False, None, 0)
+        return None
+
+
+class ProofSearch(_Engine):
+    """Compiled df-pn over one game's kernel; see the module. ``table_mb`` bounds the
+    table's memory (its pages are taken only as the search touches them). ``nodes``:
+    positions entered and made by a move, as the pure-Python prover counts them."""
+
+    MAX_PLIES = dfpn.MAX_PLIES
+    table: dfpn.Table
+
+    def __init__(self, adapter: Adapter, *, table_mb: float = 256) -> None:
+        super().__init__(adapter)
         self.table = dfpn.Table(table_mb)
         self.st = np.zeros(dfpn.REGISTERS, dtype=np.int64)
         self.st[dfpn.REPEATS] = int(self.code != core.PARTITION)
         self.frames: dfpn.Frames | None = None
         self.nodes = 0  # positions entered and made by a move, over all questions
-        self._budget = 1 << 12
 
     @property
     def entries(self) -> int:
@@ -68,12 +120,9 @@ class ProofSearch:
         """Does the prover (the side to move when ``prover_moves``) win within ``left``
         plies from the kernel position ``state``? ``tick()`` is called between slices and
         may raise SearchStopped."""
-        status = int(state[core.STATUS])
-        if status != core.RUNNING:
-            won = (status == core.WON) == prover_moves and status != core.DRAWN
-            return Answer(won, 0 if won else None, 0)
-        if left <= 0:
-            return Answer(False, None, 0)
+        known = self._at_once(state, prover_moves, left)
+        if known is not None:
+            return known
         left = min(left, dfpn.MAX_PLIES)
         f = self._frames(left)
         f.states[0] = state
@@ -89,36 +138,134 @@ class ProofSearch:
         arrays = f.arrays()
         st[dfpn.NODES] = 0
         st[dfpn.MADE] = 0
-        while True:
-            began = time.perf_counter()
-            done = dfpn.run(self.code, self.ctx, self.table.entries, st, arrays, self._budget)
-            spent = time.perf_counter() - began
+
+        def step(budget: int) -> tuple[bool, int]:
+            done = dfpn.run(self.code, self.ctx, self.table.entries, st, arrays, budget)
             self.nodes = before + int(st[dfpn.NODES] + st[dfpn.MADE])
-            if done:
-                break
-            if self.nodes - before > HUGE_AFTER:
-                self.table.go_huge()
-            if spent < SLICE_SECONDS / 2 and self._budget < 1 << 24:
-                self._budget *= 2
-            elif spent > SLICE_SECONDS * 2 and self._budget > 1 << 8:
-                self._budget //= 2
-            if tick is not None:
-                tick()
+            return done, self.nodes - before
+
+        self._slices(step, tick)
         proven = int(st[dfpn.RET_PN]) == 0
         plies = int(st[dfpn.RET_WIN]) if proven else None
         return Answer(proven, plies, self.nodes - before)
 
+    def bounds(self, key: int) -> tuple[int | None, int | None]:
+        """What the table has proven of the position ``key``: the plies within which its
+        side to move wins, and within which the other side does (None: nothing proven)."""
+        found = np.zeros(3, dtype=np.int64)
+        out: list[int | None] = []
+        for is_or in (1, 0):  # its side to move proves; the other side proves
+            known = dfpn.probe(self.table.entries, key, is_or, dfpn.MAX_PLIES, found)
+            out.append(int(found[2]) if known and found[0] == 0 else None)
+        return out[0], out[1]
 
-def warm_up() -> float:
-    """Compile the search for every kernel (or load it from numba's cache) if this process
-    has not; the seconds that took."""
-    if dfpn.run.signatures:
-        return 0.0
+    def no_win_for_other(self, key: int, left: int) -> bool:
+        """Has the table disproven a win within ``left`` plies for the other side than
+        the one to move at ``key``?"""
+        found = np.zeros(3, dtype=np.int64)
+        # the other side's question: ``key`` is one of its AND nodes
+        return bool(dfpn.probe(self.table.entries, key, 0, left, found) and found[1] == 0)
+
+
+class BoundedSearch(_Engine):
+    """The depth-bounded AND/OR search (:mod:`.bounded`) over one game's kernel, with the
+    same questions as :class:`ProofSearch`. ``table_mb`` bounds the table (16 bytes a
+    position); ``nodes``: positions entered (``examined``: children generated and looked
+    up in the table)."""
+
+    MAX_PLIES = bounded.MAX_PLIES
+    huge_after = 1 << 18
+    table: bounded.Table
+
+    def __init__(self, adapter: Adapter, *, table_mb: float = 256) -> None:
+        super().__init__(adapter)
+        self.table = bounded.Table(table_mb)
+        self.st = np.zeros(bounded.REGISTERS, dtype=np.int64)
+        self.history = np.zeros((2, core.HISTORY), dtype=np.int64)
+        self.frames = bounded.Frames(bounded.MAX_PLIES, adapter.max_moves)
+        self.nodes = 0
+        self.examined = 0
+
+    @property
+    def entries(self) -> int:
+        """Positions stored in the table (new entries; replacements not counted twice)."""
+        return int(self.st[bounded.STORED])
+
+    def ask(
+        self,
+        state: np.ndarray,
+        prover_moves: bool,
+        left: int,
+        tick: Callable[[], None] | None = None,
+    ) -> Answer:
+        """As :meth:`ProofSearch.ask`; a proof's plies are the length of the win found
+        (at most ``left``)."""
+        known = self._at_once(state, prover_moves, left)
+        if known is not None:
+            return known
+        f = self.frames
+        f.states[0] = state
+        f.keys[0] = core.key(self.code, self.ctx, state)
+        f.depth[0] = min(left, bounded.MAX_PLIES)
+        f.prover[0] = int(prover_moves)
+        f.last_back[0] = 0
+        st = self.st
+        for register in (bounded.PLY, bounded.RET_OK, bounded.RET_REP, bounded.RET_BOUND):
+            st[register] = 0
+        st[bounded.MODE] = bounded.ENTER
+        st[bounded.DONE] = 0
+        st[bounded.NODES] = 0
+        st[bounded.EXAMINED] = 0
+        nodes, examined = self.nodes, self.examined
+        arrays = f.arrays()
+        table = self.table
+
+        def step(budget: int) -> tuple[bool, int]:
+            done = bounded.run(
+                self.code, self.ctx, table.keys, table.data, self.history, st, arrays, budget
+            )
+            self.nodes = nodes + int(st[bounded.NODES])
+            self.examined = examined + int(st[bounded.EXAMINED])
+            return done, int(st[bounded.NODES])
+
+        self._slices(step, tick)
+        proven = bool(st[bounded.RET_OK])
+        return Answer(proven, int(st[bounded.RET_BOUND]) if proven else None, self.nodes - nodes)
+
+    def bounds(self, key: int) -> tuple[int | None, int | None]:
+        """As :meth:`ProofSearch.bounds`."""
+        entry = bounded.probe(self.table.keys, self.table.data, key)
+        win, loss = entry & 255, entry >> 8 & 255
+        return (
+            None if win == bounded.UNKNOWN_BOUND else int(win),
+            None if loss == bounded.UNKNOWN_BOUND else int(loss),
+        )
+
+    def no_win_for_other(self, key: int, left: int) -> bool:
+        """As :meth:`ProofSearch.no_win_for_other`: the side to move at ``key`` cannot
+        lose within ``left`` plies."""
+        entry = bounded.probe(self.table.keys, self.table.data, key)
+        return (entry >> 24 & 255) > left
+
+
+#: The engines by name, as the solver's ``proof`` option takes them.
+ENGINES: dict[str, type[ProofSearch] | type[BoundedSearch]] = {
+    "dfpn": ProofSearch,
+    "bounded": BoundedSearch,
+}
+
+
+def warm_up(*engines: str) -> float:
+    """Compile the searches of ``engines`` (default: both) for every kernel, or load them
+    from numba's cache, where this process has not; the seconds that took."""
     from .adapters import PartitionAdapter
 
+    compiled = {"dfpn": dfpn.run, "bounded": bounded.run}
+    missing = [name for name in engines or tuple(ENGINES) if not compiled[name].signatures]
+    if not missing:
+        return 0.0
     began = time.perf_counter()
-    adapter = PartitionAdapter(2, "floating")
-    search = ProofSearch(adapter, table_mb=1)
-    row = np.zeros(core.STATE, dtype=np.int64)
-    search.ask(row, True, 3)
+    for name in missing:
+        search = ENGINES[name](PartitionAdapter(2, "floating"), table_mb=1)
+        search.ask(np.zeros(core.STATE, dtype=np.int64), True, 3)
     return time.perf_counter() - began

@@ -1,22 +1,30 @@
-"""The value of a position by the compiled df-pn: ``CompiledSolver(game).solve()`` gives a
-:class:`model.search.solver.SolveResult`, as the shared solver does.
+"""The value of a position by the compiled proof searches: ``compiled_solver(game).solve()``
+gives a :class:`model.search.solver.SolveResult`, as the shared solver does.
 
-The questions asked, on one table:
+The questions asked, on one table, of one engine (``proof``: "dfpn", :mod:`.dfpn`, or
+"bounded", :mod:`.bounded`; by default the adapter's, bounded for Pyraos):
 
 1. "does the side to move win within d plies?" for odd d and "does the other side?" for
    even d, from 1 up to ``QUICK_DEPTH`` (wins take the winner's plies: odd for the side to
-   move): the first proof is the shortest win or the longest resistance;
-2. then both sides' "within ``max_depth``" in turn, in time slices that double, until one
-   is proven. In a game without draws or repetitions (Pyramid Partition: the pyramid fills
-   up and has a winner) one disproof answers the other: the other side wins; and where
-   ``max_depth`` covers the empty points the two questions are exact duals (the same
-   search with its numbers swapped), so only the mover's is asked (a loss found so has no
-   length: finding it would take the dual search again);
-3. once a side is proven, the win shortened two plies at a time while the time lasts (the
-   length is then exact), and the winner's proof looked up for the best move.
+   move), skipping those the kernel's lower bound on a win's length answers: the first
+   proof is the shortest win or the longest resistance;
+2. then both sides' "within ``max_depth``" in turn (the adapter says whose first), in time
+   slices that double, until one is proven. In a game without draws or repetitions
+   (Pyramid Partition: the pyramid fills up and has a winner) one disproof answers the
+   other: the other side wins; and where ``max_depth`` covers the empty points the two
+   questions are exact duals (the same search with its numbers swapped), so only the
+   mover's is asked (a loss found so has no length: finding it would take the dual search
+   again);
+3. once a side is proven by an open question, the win shortened two plies at a time while
+   the time lasts (the length is then exact; ``tighten`` False skips it); then the
+   winner's proof looked up for the best move.
 
 Where the game always ends within the empty points (Partition), ``max_depth`` is at most
 those, so a proof at that depth is a proof without bound.
+
+The solver keeps its table: :meth:`CompiledSolver.retarget` moves it to another position of
+the same rules (the book's builder and the endgame oracle solve many so), :meth:`prove`
+asks one bounded question, :meth:`child_bounds` and :meth:`best_move` read the table.
 """
 
 from __future__ import annotations
@@ -30,9 +38,9 @@ import numpy as np
 
 from ...game import Game
 from ..solver import SearchStopped, SolveResult
-from . import core, dfpn
+from . import core
 from .adapters import Adapter, adapter_for
-from .proof import Answer, ProofSearch, warm_up
+from .proof import ENGINES, Answer, warm_up
 
 Progress = Callable[[int, int, float, int], None]  # depth, nodes, seconds, table entries
 
@@ -42,8 +50,8 @@ class _SliceOver(SearchStopped):
 
 
 class CompiledSolver:
-    """Solves a position with the compiled df-pn (see the module). ``table_mb`` bounds the
-    table (32 bytes a position)."""
+    """Solves a position with a compiled proof search (see the module). ``table_mb`` bounds
+    the table (df-pn: 32 bytes a position; bounded: 16)."""
 
     QUICK_DEPTH = 16
     FIRST_SLICE = 2.0
@@ -60,23 +68,43 @@ class CompiledSolver:
         progress: Progress | None = None,
         progress_every: float = 1.0,
         table_mb: float = 1024,
+        proof: str | None = None,
     ) -> None:
-        self.game = game.copy()
         self.adapter = adapter
-        self.search = ProofSearch(adapter, table_mb=table_mb)
-        self.state = adapter.state(game)
+        self.proof = adapter.proof if proof is None else proof
+        if self.proof not in ENGINES:
+            raise ValueError(f"proof must be one of {', '.join(ENGINES)}, not {self.proof!r}")
+        self.search = ENGINES[self.proof](adapter, table_mb=table_mb)
         self.max_seconds = max_seconds
-        self.max_depth = min(max_depth, dfpn.MAX_PLIES)
+        self._max_depth = min(max_depth, self.search.MAX_PLIES)
         self.draws = adapter.code != core.PARTITION
-        if not self.draws:  # the pyramid fills up within its empty points
-            self.max_depth = min(self.max_depth, self._empty_points())
         self.progress = progress
         self.progress_every = progress_every
-        self.depth_done = 0
         self._iteration = 0
         self._start = time.perf_counter()
         self._next_report = 0.0
         self._deadline: float | None = None
+        self._target(game)
+
+    def _target(self, game: Game) -> None:
+        self.game = game.copy()
+        self.state = self.adapter.state(game)
+        self.max_depth = self._max_depth
+        if not self.draws:  # the pyramid fills up within its empty points
+            self.max_depth = min(self.max_depth, self._empty_points())
+        self.depth_done = 0
+
+    def retarget(self, game: Game) -> None:
+        """Work on another position of the same game and rules from now on, keeping the
+        table (all it proved stays proven). ValueError for another version of the rules."""
+        other = adapter_for(game)
+        if (
+            other is None
+            or other.code != self.adapter.code
+            or not np.array_equal(other.context(), self.search.ctx)
+        ):
+            raise ValueError("the table belongs to another version of the rules")
+        self._target(game)
 
     def _empty_points(self) -> int:
         return self.game.lattice.count - len(self.game.pieces())  # type: ignore[attr-defined]  # a Partition position
@@ -109,24 +137,40 @@ class CompiledSolver:
         self._iteration = depth
         return self.search.ask(self.state, mover_wins, depth, self._tick)
 
+    def prove(self, mover_wins: bool, depth: int) -> Answer:
+        """One question: does the side to move (``mover_wins``) or the other side win
+        within ``depth`` plies of the position? SearchStopped when the time runs out
+        (``max_seconds`` from the last :meth:`solve`, or from ``_start`` as set)."""
+        return self.search.ask(self.state, mover_wins, depth, self._tick)
+
+    def lower_bound(self, mover_wins: bool) -> int:
+        """The fewest plies of any win of that side from the position, by the kernel (0
+        where it cannot tell)."""
+        code, ctx = self.adapter.code, self.search.ctx
+        return int(core.lower_bound(code, ctx, self.state, mover_wins))
+
     # ---- the value ----
 
     def solve(self) -> SolveResult:
-        self._start = time.perf_counter() + warm_up()  # compiling is not searching
+        self._start = time.perf_counter() + warm_up(self.proof)  # compiling is not searching
         self._next_report = self._start + self.progress_every
         stopped: str | None
         value, plies, stopped, exact = "unknown", None, "depth limit", True
         try:
             if self.game.outcome() is None:
+                # a proof at the first depth that has one is the shortest win or the
+                # longest resistance already: no win was found two plies shorter
                 value, plies = self._quick()
-                if value == "unknown" and self.max_depth > self.QUICK_DEPTH:
-                    value, plies = self._open_questions()
                 if value != "unknown":
                     stopped = None
-                    if plies is None or not self.tighten:
-                        exact = False
-                    else:
-                        plies, exact = self._tighten(value == "win", plies)
+                elif self.max_depth > self.QUICK_DEPTH:
+                    value, plies = self._open_questions()
+                    if value != "unknown":
+                        stopped = None
+                        if plies is None or not self.tighten:
+                            exact = False
+                        else:
+                            plies, exact = self._tighten(value == "win", plies)
         except SearchStopped as exc:
             stopped = str(exc)
         except KeyboardInterrupt:
@@ -136,11 +180,15 @@ class CompiledSolver:
     def _quick(self) -> tuple[str, int | None]:
         for depth in range(1, min(self.max_depth, self.QUICK_DEPTH) + 1):
             mover_wins = depth % 2 == 1
-            answer = self._ask(mover_wins, depth)
+            if self.lower_bound(mover_wins) <= depth:
+                self._iteration = depth
+                answer = self._ask(mover_wins, depth)
+                if answer.proven:
+                    self.depth_done = depth
+                    self._report(depth)
+                    return ("win" if mover_wins else "loss"), answer.plies
             self.depth_done = depth
             self._report(depth)
-            if answer.proven:
-                return ("win" if mover_wins else "loss"), answer.plies
         return "unknown", None
 
     def _open_questions(self) -> tuple[str, int | None]:
@@ -154,8 +202,9 @@ class CompiledSolver:
             self.depth_done = depth
             return ("win", answer.plies) if answer.proven else ("loss", None)
         span = self.FIRST_SLICE
+        order = (True, False) if self.adapter.mover_first else (False, True)
         while open_:
-            for mover_wins in (True, False):
+            for mover_wins in order:
                 if mover_wins not in open_:
                     continue
                 self._deadline = time.perf_counter() + span
@@ -180,7 +229,7 @@ class CompiledSolver:
         """The shortest win (longest resistance): ask again two plies shorter until the
         answer is no. (plies, exact); not exact when the time ran out first."""
         try:
-            while plies - 2 >= 1:
+            while plies - 2 >= max(1, self.lower_bound(mover_wins)):
                 answer = self._ask(mover_wins, plies - 2)
                 if not answer.proven:
                     break
@@ -204,7 +253,7 @@ class CompiledSolver:
             plies, stopped = 0, None
         else:
             firsts = self.first_moves()
-            best = self._best_move(value, firsts)
+            best = self.best_move(value)
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         return SolveResult(
             value,
@@ -226,7 +275,7 @@ class CompiledSolver:
         then unknown, then losses, longest first."""
         rows: list[tuple[int, int, Any, str, int | None]] = []
         lost = self._lost_children()
-        for move, win, loss in self._child_bounds():
+        for move, win, loss in self.child_bounds():
             if loss is not None:
                 rows.append((0, loss + 1, move, "win", loss + 1))
             elif win is not None:
@@ -238,72 +287,80 @@ class CompiledSolver:
         rows.sort(key=lambda row: row[:3])
         return tuple((move, value, plies) for _, _, move, value, plies in rows)
 
+    def _children(self) -> list[tuple[str, np.ndarray]]:
+        """Per legal move of the position: the move and the kernel's row after it."""
+        code, ctx = self.adapter.code, self.search.ctx
+        moves = np.zeros(self.adapter.max_moves, dtype=np.int64)
+        out = []
+        for move in moves[: core.generate(code, ctx, self.state, moves)]:
+            child = np.zeros(core.STATE, dtype=np.int64)
+            core.play(code, ctx, self.state, move, child)
+            out.append((str(self.adapter.public(self.game, int(move))), child))
+        return out
+
     def _lost_children(self) -> set[str]:
         """The moves after which the table holds a disproof of the mover's win over all the
         child's empty points, in a game that always ends with a winner (Partition): those
         moves lose, though no length is known (the open question's disproof stores these)."""
         if self.draws or self.game.outcome() is not None:
             return set()
-        adapter, search = self.adapter, self.search
-        code, ctx = adapter.code, search.ctx
+        code, ctx = self.adapter.code, self.search.ctx
         left = self._empty_points() - 1
         left -= left % 2  # the mover's wins from the child end on even plies
-        moves = np.zeros(adapter.max_moves, dtype=np.int64)
-        child = np.zeros(core.STATE, dtype=np.int64)
-        found = np.zeros(3, dtype=np.int64)
-        lost = set()
-        for move in moves[: core.generate(code, ctx, self.state, moves)]:
-            core.play(code, ctx, self.state, move, child)
-            if child[core.STATUS] != core.RUNNING:
-                continue
-            key = core.key(code, ctx, child)
-            # the child is an AND node of the mover's question (its other side moves)
-            if dfpn.probe(search.table.entries, key, 0, left, found) and found[1] == 0:
-                lost.add(str(adapter.public(self.game, int(move))))
-        return lost
+        return {
+            move
+            for move, child in self._children()
+            if child[core.STATUS] == core.RUNNING
+            and self.search.no_win_for_other(core.key(code, ctx, child), left)
+        }
 
-    def _child_bounds(self) -> list[tuple[str, int | None, int | None]]:
-        """Per legal move: the child's proven win and loss lengths for its side to move, as
-        far as the table knows them (None where it knows none)."""
-        adapter, search = self.adapter, self.search
-        code, ctx = adapter.code, search.ctx
-        moves = np.zeros(adapter.max_moves, dtype=np.int64)
-        n = core.generate(code, ctx, self.state, moves)
-        child = np.zeros(core.STATE, dtype=np.int64)
-        found = np.zeros(3, dtype=np.int64)
+    def child_bounds(self) -> list[tuple[str, int | None, int | None]]:
+        """Per legal move: the move and the child's proven win and loss lengths for its
+        side to move, as far as the rules and the table know them (None where nothing is
+        known)."""
+        code, ctx = self.adapter.code, self.search.ctx
+        scratch = np.zeros(self.adapter.max_moves, dtype=np.int64)
         out: list[tuple[str, int | None, int | None]] = []
-        for move in moves[:n]:
-            core.play(code, ctx, self.state, move, child)
-            text = str(adapter.public(self.game, int(move)))
+        for text, child in self._children():
             status = child[core.STATUS]
             if status != core.RUNNING:
                 lost, won = status == core.LOST, status == core.WON
                 out.append((text, 0 if won else None, 0 if lost else None))
-                continue
-            key = core.key(code, ctx, child)
-            bounds: list[int | None] = []
-            for is_or in (1, 0):  # its side to move wins; the other side (our mover) wins
-                known = dfpn.probe(search.table.entries, key, is_or, dfpn.MAX_PLIES, found)
-                bounds.append(int(found[2]) if known and found[0] == 0 else None)
-            out.append((text, bounds[0], bounds[1]))
+            elif core.wins_at_once(code, ctx, child):
+                out.append((text, 1, None))
+            elif core.generate(code, ctx, child, scratch) == 0:  # no move: lost
+                out.append((text, None, 0))
+            else:
+                out.append((text, *self.search.bounds(core.key(code, ctx, child))))
         return out
 
-    @staticmethod
-    def _best_move(value: str, firsts: tuple[tuple[str, str, int | None], ...]) -> str | None:
-        """The quickest winning move, or the losing move resisting longest, as far as the
-        table knows them."""
-        if value == "win":
-            wins = [(plies, move) for move, v, plies in firsts if v == "win" and plies]
-            return min(wins)[1] if wins else None
-        if value == "loss":
-            losses = [(plies, move) for move, v, plies in firsts if v == "loss" and plies]
-            return max(losses)[1] if losses else None
-        return None
+    def best_move(self, value: str) -> str | None:
+        """The winning move with the shortest proof, or the losing move resisting longest,
+        by the proof lengths in the table; the first in the kernel's move order among
+        equals (as the reference solver chooses)."""
+        best, best_plies = None, None
+        for move, win, loss in self.child_bounds():
+            if value == "win" and loss is not None and (best_plies is None or loss < best_plies):
+                best, best_plies = move, loss
+            if value == "loss" and win is not None and (best_plies is None or win > best_plies):
+                best, best_plies = move, win
+        return best
 
 
 def compiled_solver(game: Game, **options: Any) -> CompiledSolver | None:
-    """The compiled solver of ``game``'s position, or None where no kernel fits it."""
+    """The compiled solver of ``game``'s position (options: those of
+    :class:`CompiledSolver`), or None where no kernel fits it. Its history is not read: a
+    value is the position's."""
     adapter = adapter_for(game)
-    if adapter is None or adapter.code == core.PYRAOS:  # Pyraos has a solver of its own
+    if adapter is None:
         return None
     return CompiledSolver(game, adapter, **options)
+
+
+def solve(game: Game, **options: Any) -> SolveResult:
+    """The value of ``game``'s position for the side to move (see :func:`compiled_solver`);
+    ValueError where no kernel fits it."""
+    solver = compiled_solver(game, **options)
+    if solver is None:
+        raise ValueError(f"no compiled kernel plays {game.title} with these options")
+    return solver.solve()

@@ -32,6 +32,8 @@ def warm_up() -> float:
         if core.generate(adapter.code, ctx, row, moves):
             core.play(adapter.code, ctx, row, int(moves[0]), child)
         core.key(adapter.code, ctx, row)
+        core.wins_at_once(adapter.code, ctx, row)  # the solver reads its children so
+        core.lower_bound(adapter.code, ctx, row, True)
     return time.perf_counter() - began
 
 

@@ -9,7 +9,7 @@ from typing import Any
 import model.search.pyraos_book as pyraos_book
 
 from ..compiled.adapters import Adapter, PyraosAdapter
-from ..pyraos_solver import PyraosSolver
+from ..compiled.solver import compiled_solver
 from ..registry import Plugin
 
 
@@ -24,9 +24,10 @@ def evaluation(game: Any) -> float:
 
 
 def solver(game: Any, **options: Any) -> Any:
-    """The compiled solver of a Pyraos position (the same answers as the reference, some
-    hundred times faster: ``tests/bench/pyraos_solver.py``)."""
-    return PyraosSolver(game, **options)
+    """The one compiled solver, with its bounded search for Pyraos (exact lengths, the
+    children's pyramid; the same answers as the reference, some hundred times faster:
+    ``tests/bench/pyraos_solver.py``)."""
+    return compiled_solver(game, **options)
 
 
 PLUGIN = Plugin(
