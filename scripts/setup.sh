@@ -67,9 +67,15 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
 fi
 # The compiled searches are compiled by numba on first use (its cache sits beside the
 # source): compile them now, so the window's first hint or perfect-play answer does not
-# wait a minute for it (the Pyraos solver, then the core: kernels, MCTS, proof search).
+# wait a minute for it. Two processes at once (a minute or two each, on one core each):
+# the Pyraos solver, and the core (kernels, MCTS, proof search). Importing the package
+# first drops a stale cache once, before either compiles.
+"$venv/bin/python" -c 'import model.search.compiled' || true
+{
 "$venv/bin/python" -c 'from model.search.pyraos_solver import warm_up; warm_up()' ||
   say "the Pyraos solver could not be compiled now: it will be on first use"
+} &
 "$venv/bin/python" -c 'from model.search.compiled.warm import warm_up; warm_up()' ||
   say "the compiled search core could not be compiled now: it will be on first use"
+wait
 say "ready: $venv"
