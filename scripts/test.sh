@@ -30,12 +30,13 @@ fi
 
 # The whole suite, as jobs on PYRAMID_LAB_TEST_JOBS lanes (default: one a core), each lane
 # with an Xvfb of its own: the model's tests in one process, the viewer's test files that
-# open no window in one more, and each window test file in a process of its own. Mesa's
-# software OpenGL has segfaulted (rarely, inside VTK's render) once a process had opened
-# and closed some dozens of QtInteractor windows; a file's worth never did. A window test
-# file whose process dies of SIGSEGV (status 139) runs once more, said in the log; any other
-# failure, or a second crash, fails the suite. Every test still runs; the longest jobs start
-# first; a job's output is printed whole when it ends.
+# open no window in one more, each large window test file in a process of its own and the
+# small ones a few to a process. Mesa's software OpenGL has segfaulted (rarely, inside
+# VTK's render) once a process had opened and closed some dozens of QtInteractor windows; a
+# file's worth never did. A viewer test process that dies of SIGSEGV (status 139) runs
+# once more, said in the log; any other failure, or a second crash, fails the suite. Every
+# test still runs; the longest jobs start first; a job's output is printed whole when it
+# ends.
 lanes=${PYRAMID_LAB_TEST_JOBS:-$(nproc)}
 [ "$lanes" -ge 1 ] 2>/dev/null || lanes=1
 
@@ -51,7 +52,6 @@ slow=(
   tests/viewer/test_unsaved.py
   tests/viewer/test_export.py
 )
-windowless=()
 declare -A queued=()
 jobs=()
 add_job() { queued[$1]=1; jobs+=("$1|$2|$3"); }
@@ -60,16 +60,29 @@ for name in "${slow[@]}"; do
   if [ "$name" = tests/model ]; then add_job "$name" no "$name"; else add_job "$name" yes "$name"; fi
 done
 [ -n "${queued[tests/model]:-}" ] || add_job tests/model no tests/model
+# The other window test files, with few tests each, share a process up to 24 tests (the
+# largest files hold 21 to 26, each test a window or two): each process spends about 3 s
+# of processor time starting Qt, VTK and numba. The files that open no window share one.
+windowless=() group=() group_tests=0
+add_group() {
+  [ "${#group[@]}" -gt 0 ] || return 0
+  add_job "${group[*]}" yes "${group[*]}"
+  group=() group_tests=0
+}
 for file in tests/viewer/test_*.py; do
   [ -z "${queued[$file]:-}" ] || continue
-  if grep -Eq 'window|plotter|gl_display|qtbot|qapp|QtInteractor|pyvista|PySide6|vtk' "$file"; then
-    add_job "$file" yes "$file"
-  else
+  if ! grep -Eq 'window|plotter|gl_display|qtbot|qapp|QtInteractor|pyvista|PySide6|vtk' "$file"; then
     windowless+=("$file")
+    continue
   fi
+  count=$(grep -cE '^(    )?def test_' "$file" || true)
+  [ $((group_tests + count)) -le 24 ] || add_group
+  group+=("$file")
+  group_tests=$((group_tests + count))
 done
+add_group
 if [ "${#windowless[@]}" -gt 0 ]; then
-  add_job "tests/viewer (no window: ${windowless[*]##*/})" no "${windowless[*]}"
+  add_job "${windowless[*]}" yes "${windowless[*]}"
 fi
 [ "$lanes" -le "${#jobs[@]}" ] || lanes=${#jobs[@]}
 
@@ -108,7 +121,7 @@ run_job() {  # run_job INDEX: its output in $logs/INDEX.out, its exit status in 
   # shellcheck disable=SC2086  # the arguments are paths without spaces
   run -q $args >"$logs/$1.out" 2>&1 || status=$?
   if [ "$status" -eq 139 ] && [ "$retry" = yes ]; then
-    echo "[test] $name: the process crashed (SIGSEGV, Mesa); running the file once more" \
+    echo "[test] $name: the process crashed (SIGSEGV, Mesa); running it once more" \
       >>"$logs/$1.out"
     status=0
     # shellcheck disable=SC2086
