@@ -10,7 +10,9 @@ bash scripts/setup.sh
 
 export QT_API=pyside6 PYTEST_QT_API=pyside6
 unset QT_QPA_PLATFORM  # the xcb default under Xvfb; 'offscreen' cannot host a QtInteractor
-export PYTHONDONTWRITEBYTECODE=1
+# Bytecode written (__pycache__, ignored by git): each of the tests' processes would else
+# compile the project's modules and rewrite the test modules' asserts again (2 s each).
+unset PYTHONDONTWRITEBYTECODE
 
 echo "[test] ruff"
 .venv/bin/ruff check .
