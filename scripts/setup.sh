@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Sets up everything Pyramid Lab needs on a Debian 12 machine, and is safe to run again:
-# Debian packages for Qt / OpenGL / Xvfb, a virtual environment in .venv, the package itself.
-# Each step is skipped when what it makes is already there.
+# Debian packages for Qt / OpenGL / Xvfb, a virtual environment in .venv, the package itself,
+# the compiled searches. Each step is skipped when what it makes is already there.
+# --no-warm-up: all but compiling the searches (scripts/test.sh compiles them beside the
+# tests that need none).
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -64,6 +66,10 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   "$venv/bin/python" -m pip install -q --upgrade pip
   "$venv/bin/python" -m pip install -q -e "$root[test]"
   echo "$want" > "$stamp"
+fi
+if [ "${1:-}" = --no-warm-up ]; then
+  say "ready: $venv (the compiled searches compile on first use, or: bash scripts/setup.sh)"
+  exit 0
 fi
 # The compiled searches are compiled by numba on first use (its cache sits beside the
 # source): compile them now, so the window's first hint or perfect-play answer does not

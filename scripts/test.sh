@@ -6,7 +6,9 @@
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
-bash scripts/setup.sh
+# The whole suite compiles the searches (numba) as one of its jobs, beside the tests that
+# need none; a single pytest run has them compiled first.
+if [ "$#" -gt 0 ]; then bash scripts/setup.sh; else bash scripts/setup.sh --no-warm-up; fi
 
 export QT_API=pyside6 PYTEST_QT_API=pyside6
 unset QT_QPA_PLATFORM  # the xcb default under Xvfb; 'offscreen' cannot host a QtInteractor
@@ -42,21 +44,31 @@ fi
 lanes=${PYRAMID_LAB_TEST_JOBS:-$(nproc)}
 [ "$lanes" -ge 1 ] 2>/dev/null || lanes=1
 
-# The jobs: "name|retry|pytest arguments". The slow ones first (measured: tests/bench is
-# not run; a file missing from this list runs after them, in name order).
+# The jobs: "name|retry|needs|pytest arguments" (retry: once more after a SIGSEGV; needs:
+# "kernels" waits for the warm-up job, which compiles the searches with numba for a minute
+# or two, and its cache then serves every process). First the warm-up, then the slow ones
+# (measured: a file missing from this list runs after them, in name order). The Rolling
+# and Ball windows need no kernel (those games have none): one lane runs them meanwhile.
 slow=(
+  tests/viewer/test_rolling_window.py
   tests/viewer/test_monkey.py
   tests/model
-  tests/viewer/test_rolling_window.py
   tests/viewer/test_ball_window.py
   tests/viewer/test_teaching.py
   tests/viewer/test_app.py
   tests/viewer/test_unsaved.py
   tests/viewer/test_export.py
 )
+no_kernels=(tests/viewer/test_rolling_window.py tests/viewer/test_ball_window.py)
 declare -A queued=()
 jobs=()
-add_job() { queued[$1]=1; jobs+=("$1|$2|$3"); }
+add_job() {
+  local needs=kernels name
+  for name in "${no_kernels[@]}"; do [ "$1" != "$name" ] || needs=none; done
+  queued[$1]=1
+  jobs+=("$1|$2|$needs|$3")
+}
+jobs+=("numba warm-up (scripts/setup.sh)|no|none|@warm-up")
 for name in "${slow[@]}"; do
   [ -e "$name" ] || continue
   if [ "$name" = tests/model ]; then add_job "$name" no "$name"; else add_job "$name" yes "$name"; fi
@@ -118,10 +130,15 @@ run() {
 }
 
 run_job() {  # run_job INDEX: its output in $logs/INDEX.out, its exit status in INDEX.status
-  local name retry args status=0 began=$SECONDS
-  IFS='|' read -r name retry args <<<"${jobs[$1]}"
-  # shellcheck disable=SC2086  # the arguments are paths without spaces
-  run -q $args >"$logs/$1.out" 2>&1 || status=$?
+  local name retry needs args status=0 began=$SECONDS
+  IFS='|' read -r name retry needs args <<<"${jobs[$1]}"
+  if [ "$args" = @warm-up ]; then
+    bash scripts/setup.sh >"$logs/$1.out" 2>&1 || status=$?
+    touch "$logs/kernels.ready"
+  else
+    # shellcheck disable=SC2086  # the arguments are paths without spaces
+    run -q $args >"$logs/$1.out" 2>&1 || status=$?
+  fi
   if [ "$status" -eq 139 ] && [ "$retry" = yes ]; then
     echo "[test] $name: the process crashed (SIGSEGV, Mesa); running it once more" \
       >>"$logs/$1.out"
@@ -156,10 +173,26 @@ lane() {  # lane NUMBER: start an Xvfb, then take the next job nobody took until
     return 0
   fi
   export DISPLAY=":$display"
-  local i
-  for i in "${!jobs[@]}"; do
-    mkdir "$logs/$i.taken" 2>/dev/null || continue  # mkdir is atomic: one lane takes it
-    run_job "$i"
+  # The first job in the list that nobody took and that may start now; mkdir is atomic,
+  # so one lane takes it. A job that needs the kernels waits for the warm-up.
+  local i needs took waiting
+  while :; do
+    took='' waiting=''
+    for i in "${!jobs[@]}"; do
+      [ ! -e "$logs/$i.taken" ] || continue
+      needs=${jobs[$i]#*|*|}
+      if [ "${needs%%|*}" = kernels ] && [ ! -e "$logs/kernels.ready" ]; then
+        waiting=yes
+        continue
+      fi
+      mkdir "$logs/$i.taken" 2>/dev/null || continue
+      run_job "$i"
+      took=yes
+      break
+    done
+    [ -z "$took" ] || continue
+    [ -n "$waiting" ] || break
+    sleep 1
   done
   kill "$xvfb" 2>/dev/null || true
   wait "$xvfb" 2>/dev/null || true
