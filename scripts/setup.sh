@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Sets up everything Pyramid Lab needs on a Debian 12 machine, and is safe to run again:
-# Debian packages for Qt / OpenGL / Xvfb, a virtual environment in .venv, the package itself.
-# Each step is skipped when what it makes is already there.
+# Debian packages for Qt / OpenGL / Xvfb, a virtual environment in .venv, the package itself,
+# the compiled searches. Each step is skipped when what it makes is already there.
+# --no-warm-up: all but compiling the searches (scripts/test.sh compiles them beside the
+# tests that need none).
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -65,9 +67,15 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   "$venv/bin/python" -m pip install -q -e "$root[test]"
   echo "$want" > "$stamp"
 fi
+if [ "${1:-}" = --no-warm-up ]; then
+  say "ready: $venv (the compiled searches compile on first use, or: bash scripts/setup.sh)"
+  exit 0
+fi
 # The compiled searches are compiled by numba on first use (its cache sits beside the
 # source): compile them now, so the window's first hint or perfect-play answer does not
-# wait a minute for it (the core: kernels, MCTS, both proof searches).
+# wait a minute for it (the core: kernels, MCTS, both proof searches). Importing the package
+# first drops a stale cache once, before it compiles.
+"$venv/bin/python" -c 'import model.search.compiled' || true
 "$venv/bin/python" -c 'from model.search.compiled.warm import warm_up; warm_up()' ||
   say "the compiled search core could not be compiled now: it will be on first use"
 say "ready: $venv"

@@ -1,59 +1,218 @@
 #!/usr/bin/env bash
 # Set everything up (Debian packages, .venv, the package) and run the whole test suite:
-# ruff, then pytest under a virtual X display with Mesa's software OpenGL.
-# Extra arguments go to pytest. Safe to run again; exits non-zero if no test ran.
+# ruff, then pytest under virtual X displays with Mesa's software OpenGL, on every core.
+# Extra arguments go to one pytest run instead. Safe to run again, two at once too; exits
+# non-zero on any failure and when a pytest run collects no test.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
-bash scripts/setup.sh
+# The whole suite compiles the searches (numba) as one of its jobs, beside the tests that
+# need none; a single pytest run has them compiled first.
+if [ "$#" -gt 0 ]; then bash scripts/setup.sh; else bash scripts/setup.sh --no-warm-up; fi
 
 export QT_API=pyside6 PYTEST_QT_API=pyside6
 unset QT_QPA_PLATFORM  # the xcb default under Xvfb; 'offscreen' cannot host a QtInteractor
-export PYTHONDONTWRITEBYTECODE=1
+# Bytecode written (__pycache__, ignored by git): each of the tests' processes would else
+# compile the project's modules and rewrite the test modules' asserts again (2 s each).
+unset PYTHONDONTWRITEBYTECODE
 
 echo "[test] ruff"
 .venv/bin/ruff check .
 
-echo "[test] mypy"
-.venv/bin/mypy model
+screen=(-screen 0 1280x1024x24 -nolisten tcp)
+if [ "$#" -gt 0 ]; then
+  echo "[test] pytest under Xvfb"
+  status=0
+  xvfb-run -a -s "${screen[*]}" .venv/bin/python -m pytest "$@" || status=$?
+  if [ "$status" -eq 5 ]; then
+    echo "[test] FAILED: pytest collected no test in: $*" >&2
+    exit 1
+  fi
+  exit "$status"
+fi
 
-echo "[test] pytest under Xvfb"
-xvfb=(xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp")
-run() {  # one pytest process; 5 (nothing collected) is a failure too
-  set +e
-  "${xvfb[@]}" .venv/bin/python -m pytest "$@"
-  local status=$?
-  set -e
+# The whole suite, as jobs on PYRAMID_LAB_TEST_JOBS lanes (default: one a core), each lane
+# with an Xvfb of its own: the model's tests in one process, the viewer's test files that
+# open no window in one more, each large window test file in a process of its own and the
+# small ones a few to a process. Mesa's software OpenGL has segfaulted (rarely, inside
+# VTK's render) once a process had opened and closed some dozens of QtInteractor windows; a
+# file's worth never did. A viewer test process that dies of SIGSEGV (status 139) runs
+# once more, said in the log; any other failure, or a second crash, fails the suite. Every
+# test still runs; the longest jobs start first; a job's output is printed whole when it
+# ends.
+lanes=${PYRAMID_LAB_TEST_JOBS:-$(nproc)}
+[ "$lanes" -ge 1 ] 2>/dev/null || lanes=1
+
+# The jobs: "name|retry|needs|pytest arguments" (retry: once more after a SIGSEGV; needs:
+# "kernels" waits for the warm-up job, which compiles the searches with numba for a minute
+# or two, and its cache then serves every process). First the warm-up, then the slow ones
+# (measured: a file missing from this list runs after them, in name order). The Rolling
+# and Ball windows need no kernel (those games have none): one lane runs them meanwhile.
+slow=(
+  tests/viewer/test_rolling_window.py
+  tests/viewer/test_monkey.py
+  tests/model
+  tests/viewer/test_ball_window.py
+  tests/viewer/test_teaching.py
+  tests/viewer/test_app.py
+  tests/viewer/test_unsaved.py
+  tests/viewer/test_export.py
+)
+no_kernels=(tests/viewer/test_rolling_window.py tests/viewer/test_ball_window.py)
+declare -A queued=()
+jobs=()
+add_job() {
+  local needs=kernels name
+  for name in "${no_kernels[@]}"; do [ "$1" != "$name" ] || needs=none; done
+  queued[$1]=1
+  jobs+=("$1|$2|$needs|$3")
+}
+jobs+=("numba warm-up (scripts/setup.sh)|no|none|@warm-up")
+jobs+=("mypy model|no|none|@mypy")
+for name in "${slow[@]}"; do
+  [ -e "$name" ] || continue
+  if [ "$name" = tests/model ]; then add_job "$name" no "$name"; else add_job "$name" yes "$name"; fi
+done
+[ -n "${queued[tests/model]:-}" ] || add_job tests/model no tests/model
+# The other window test files, with few tests each, share a process up to 24 tests (the
+# largest files hold 21 to 26, each test a window or two): each process spends about 3 s
+# of processor time starting Qt, VTK and numba. The files that open no window share one.
+windowless=() group=() group_tests=0
+add_group() {
+  [ "${#group[@]}" -gt 0 ] || return 0
+  add_job "${group[*]}" yes "${group[*]}"
+  group=() group_tests=0
+}
+for file in tests/viewer/test_*.py; do
+  [ -z "${queued[$file]:-}" ] || continue
+  if ! grep -Eq 'window|plotter|gl_display|qtbot|qapp|QtInteractor|pyvista|PySide6|vtk' "$file"; then
+    windowless+=("$file")
+    continue
+  fi
+  count=$(grep -cE '^(    )?def test_' "$file" || true)
+  [ $((group_tests + count)) -le 24 ] || add_group
+  group+=("$file")
+  group_tests=$((group_tests + count))
+done
+add_group
+if [ "${#windowless[@]}" -gt 0 ]; then
+  add_job "${windowless[*]}" yes "${windowless[*]}"
+fi
+[ "$lanes" -le "${#jobs[@]}" ] || lanes=${#jobs[@]}
+
+logs=$(mktemp -d "${TMPDIR:-/tmp}/pyramid-lab-test.XXXXXX")
+lane_pids=()
+finish() {
+  local pid
+  for pid in "${lane_pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  rm -rf "$logs"
+}
+trap finish EXIT
+trap 'echo "[test] interrupted" >&2; exit 130' INT TERM
+
+# One pytest process on this lane's display, in the background so that a TERM to the lane
+# ends it too; 5 (nothing collected) is a failure. A background process of a script starts
+# with Ctrl+C ignored, and so would the programs a test starts (test_cli.py interrupts a
+# solve with it): env gives it back its default.
+child=
+run() {
+  local status=0
+  env --default-signal=INT .venv/bin/python -m pytest "$@" &
+  child=$!
+  wait "$child" || status=$?
+  child=
   if [ "$status" -eq 5 ]; then
     echo "[test] FAILED: pytest collected no test in: $*" >&2
     return 1
   fi
   return "$status"
 }
-if [ "$#" -gt 0 ]; then
-  run "$@"
-  exit $?
-fi
-# The whole suite: the model's tests in one process, then each window test file in a
-# process of its own. Mesa's software OpenGL has segfaulted (rarely, inside VTK's render)
-# once a process had opened and closed some dozens of QtInteractor windows; a file's worth
-# never did. Every test still runs; the exit status is the first failure's.
-# A file whose process dies of SIGSEGV (status 139) runs once more, said in the log; any
-# other failure, or a second crash, fails the suite.
-run_file() {
-  local status=0
-  run -q "$1" || status=$?
-  if [ "$status" -eq 139 ]; then
-    echo "[test] $1: the process crashed (SIGSEGV, Mesa); running the file once more" >&2
-    status=0
-    run -q "$1" || status=$?
+
+run_job() {  # run_job INDEX: its output in $logs/INDEX.out, its exit status in INDEX.status
+  local name retry needs args status=0 began=$SECONDS
+  IFS='|' read -r name retry needs args <<<"${jobs[$1]}"
+  if [ "$args" = @warm-up ]; then
+    bash scripts/setup.sh >"$logs/$1.out" 2>&1 || status=$?
+    touch "$logs/kernels.ready"
+  elif [ "$args" = @mypy ]; then
+    .venv/bin/mypy model >"$logs/$1.out" 2>&1 || status=$?
+  else
+    # shellcheck disable=SC2086  # the arguments are paths without spaces
+    run -q $args >"$logs/$1.out" 2>&1 || status=$?
   fi
-  return "$status"
+  if [ "$status" -eq 139 ] && [ "$retry" = yes ]; then
+    echo "[test] $name: the process crashed (SIGSEGV, Mesa); running it once more" \
+      >>"$logs/$1.out"
+    status=0
+    # shellcheck disable=SC2086
+    run -q $args >>"$logs/$1.out" 2>&1 || status=$?
+  fi
+  echo "$status" >"$logs/$1.status"
+  local verdict=passed
+  [ "$status" -eq 0 ] || verdict="FAILED (status $status)"
+  {
+    flock 9
+    echo "[test] ---- $name: $verdict in $((SECONDS - began)) s"
+    cat "$logs/$1.out"
+  } 9>"$logs/print.lock"
 }
+
+lane() {  # lane NUMBER: start an Xvfb, then take the next job nobody took until none is left
+  local xvfb display=
+  Xvfb -displayfd 3 "${screen[@]}" 3>"$logs/lane$1.display" 2>"$logs/lane$1.xvfb" &
+  xvfb=$!
+  trap 'kill $child $xvfb 2>/dev/null; exit 143' TERM
+  for _ in $(seq 300); do
+    display=$(cat "$logs/lane$1.display")
+    [ -n "$display" ] && break
+    kill -0 "$xvfb" 2>/dev/null || break
+    sleep 0.1
+  done
+  if [ -z "$display" ]; then  # the other lanes take the jobs; a job none took fails
+    echo "[test] lane $1: Xvfb did not start:" "$(cat "$logs/lane$1.xvfb")" >&2
+    kill "$xvfb" 2>/dev/null || true
+    return 0
+  fi
+  export DISPLAY=":$display"
+  # The first job in the list that nobody took and that may start now; mkdir is atomic,
+  # so one lane takes it. A job that needs the kernels waits for the warm-up.
+  local i needs took waiting
+  while :; do
+    took='' waiting=''
+    for i in "${!jobs[@]}"; do
+      [ ! -e "$logs/$i.taken" ] || continue
+      needs=${jobs[$i]#*|*|}
+      if [ "${needs%%|*}" = kernels ] && [ ! -e "$logs/kernels.ready" ]; then
+        waiting=yes
+        continue
+      fi
+      mkdir "$logs/$i.taken" 2>/dev/null || continue
+      run_job "$i"
+      took=yes
+      break
+    done
+    [ -z "$took" ] || continue
+    [ -n "$waiting" ] || break
+    sleep 1
+  done
+  kill "$xvfb" 2>/dev/null || true
+  wait "$xvfb" 2>/dev/null || true
+}
+
+echo "[test] pytest: ${#jobs[@]} processes on $lanes lanes, each lane with its own Xvfb"
+for lane_number in $(seq "$lanes"); do
+  lane "$lane_number" &
+  lane_pids+=($!)
+done
+for pid in "${lane_pids[@]}"; do wait "$pid" || true; done
+lane_pids=()
+
 failed=()
-run -q tests/model || failed+=("tests/model")
-for file in tests/viewer/test_*.py; do
-  run_file "$file" || failed+=("$file")
+for i in "${!jobs[@]}"; do
+  name=${jobs[$i]%%|*}
+  status=$(cat "$logs/$i.status" 2>/dev/null || echo "not run")
+  [ "$status" = 0 ] || failed+=("$name")
 done
 if [ "${#failed[@]}" -gt 0 ]; then
   echo "[test] FAILED: ${failed[*]}" >&2

@@ -208,12 +208,14 @@ class Monkey:
             watchdog.stop()
 
     def _close_modal(self, blocked: list[str]) -> None:
-        """A modal dialog still open after the watchdog's interval: the monkey did not
-        answer it (a dialog new to it). Close it and count it as a failure."""
-        from PySide6.QtWidgets import QApplication, QDialog
+        """A modal dialog open when the watchdog ticks: the monkey did not answer it (a
+        dialog new to it). Close it and count it as a failure. Not Export's progress
+        dialog: it shows once an export takes 300 ms (on a loaded machine), keeps the
+        events going, and closes itself when the export ends."""
+        from PySide6.QtWidgets import QApplication, QDialog, QProgressDialog
 
         modal = QApplication.activeModalWidget()
-        if modal is None:
+        if modal is None or isinstance(modal, QProgressDialog):
             return
         blocked.append(f"{type(modal).__name__} {modal.windowTitle()!r}")
         if isinstance(modal, QDialog):
