@@ -65,8 +65,8 @@ class RandomAgent(SearchAgent):
 
 
 class OwnPlayerAgent(SearchAgent):
-    """A game's own computer player (its search plug-in's: ``choose(game) ->
-    Move``, chance nodes included) as an agent: it judges no chances."""
+    """A game's rules-side computer player (``move(game) -> Move``, chance nodes included:
+    Rolling Pyramids' random and greedy players) as an agent: it judges no chances."""
 
     def __init__(self, player: Any, level: str) -> None:
         self.own = player  # (``player`` is the template's seat: the side to move here)
@@ -76,7 +76,7 @@ class OwnPlayerAgent(SearchAgent):
         return self._search(decision_view(game), clock.limits, clock)  # its player rolls
 
     def _search(self, view: Game, limits: Limits, clock: Clock) -> Choice:
-        return self._answer(self.own.choose(view), clock)
+        return self._answer(self.own.move(view), clock)
 
 
 # ---- Monte Carlo tree search ------------------------------------------------------------------

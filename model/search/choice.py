@@ -206,7 +206,7 @@ class SearchAgent(ABC):
     6. with :attr:`forced_at_once`, a lone legal move is played without a search;
     7. :meth:`_search` (view, limits, clock) gives the :class:`Choice`.
 
-    A game's own computer player (``choose(game) -> Move``: Rolling Pyramids' planner) can
+    A game's own computer player (Rolling Pyramids' planner, ``move(game) -> Move``) can
     be one: ``rolls_dice`` and ``forced_at_once`` set, its decision in :meth:`_search`
     returning :meth:`_answer` (unjudged), and :meth:`move` where a bare move is wanted.
     """

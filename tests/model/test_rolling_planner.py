@@ -19,7 +19,7 @@ from model.search.games.rolling import PlannerPlayer, judge, road_price
 def deploy_all(game, player) -> list[str]:
     sent = []
     while game.phase == "deploy":
-        move = player.choose(game)
+        move = player.move(game)
         assert isinstance(move, Deploy)
         sent.append(str(move))
         game.push(move)
