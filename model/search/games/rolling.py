@@ -249,8 +249,10 @@ class _Round:
         s = view.state
         reach = self.targets[self.troops[0]] if self.troops else []
         mine = [c for c in reach if s.owner[view.map.cell(c)] == 0]
+        # in the order the legal moves name them (not a set's: its order changes with the
+        # hash seed, and the seeded planner would play another game in another process)
         self.open_cells = sorted(
-            {c for name in self.troops for c in self.targets[name] if c not in mine},
+            dict.fromkeys(c for name in self.troops for c in self.targets[name] if c not in mine),
             key=self.price,
         )
         board = view.map
