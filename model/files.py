@@ -27,6 +27,7 @@ from .game import (
     Move,
     Piece,
     PositionFormatError,
+    check_keys,
     game_class,
 )
 from .puzzle import check_puzzle
@@ -88,9 +89,7 @@ class PositionDocument:
 def _read_lesson(raw: Any, cls: type[Game]) -> Lesson:
     if not isinstance(raw, dict):
         raise PositionFormatError("lesson", 'must be an object: {"caption": ..., "overlays": ...}')
-    unknown = sorted(set(raw) - {"caption", "overlays"})
-    if unknown:
-        raise PositionFormatError(f"lesson.{unknown[0]}", "unknown key; known: caption, overlays")
+    check_keys(raw, ("caption", "overlays"), where="lesson")
     caption = raw.get("caption")
     if not isinstance(caption, str) or not caption.strip():
         raise PositionFormatError("lesson.caption", "must be a non-empty text")
@@ -190,24 +189,24 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return obj
 
 
-def from_json(raw: Any) -> PositionDocument:
-    if not isinstance(raw, dict):
-        raise PositionFormatError("", "a position file must hold one JSON object")
-    missing = [k for k in _REQUIRED if k not in raw]
-    if missing:
-        raise PositionFormatError(missing[0], "required key is missing")
-    unknown = sorted(set(raw) - _KEYS)
-    if unknown:
-        known = ", ".join(sorted(_KEYS))
-        raise PositionFormatError(unknown[0], f"unknown key; known keys: {known}")
-    if raw["format"] != FORMAT:
-        raise PositionFormatError("format", f"must be {FORMAT!r}, not {raw['format']!r}")
+def document_game(raw: Mapping[str, Any], format: str) -> type[Game]:
+    """The game a document (its object ``raw``, of the format ``format``) is for: its
+    ``format`` and ``game`` checked (PositionFormatError naming the key)."""
+    if raw["format"] != format:
+        raise PositionFormatError("format", f"must be {format!r}, not {raw['format']!r}")
     if not isinstance(raw["game"], str):
         raise PositionFormatError("game", "must be a game name (a string)")
     try:
-        cls = game_class(raw["game"])
+        return game_class(raw["game"])
     except KeyError as exc:
         raise PositionFormatError("game", str(exc.args[0])) from None
+
+
+def from_json(raw: Any) -> PositionDocument:
+    if not isinstance(raw, dict):
+        raise PositionFormatError("", "a position file must hold one JSON object")
+    check_keys(raw, _KEYS, required=_REQUIRED)
+    cls = document_game(raw, FORMAT)
     if not isinstance(raw["options"], dict):
         raise PositionFormatError("options", "must be a JSON object (may be empty: {})")
     options = cls.parse_options(raw["options"])
