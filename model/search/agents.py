@@ -177,12 +177,7 @@ class MCTSAgent(SearchAgent):
             depth = 0
             while not game.is_over() and (node.proven is None or node is root):
                 if node.children is None:  # a node grows its children on its second visit
-                    moves = game.search_moves()
-                    rng.shuffle(moves)
-                    mover = game.current_player()
-                    node.children = [_Node(m, mover) for m in moves]
-                    if use_rave:
-                        node.amaf = {}
+                    self._grow(game, node, rng, use_rave)
                 child = self._select(node, c, use_rave, k, rng, every_move and node is root)
                 if child is None:
                     break
@@ -213,14 +208,20 @@ class MCTSAgent(SearchAgent):
     # -- the pieces --
 
     @staticmethod
-    def _expand_root(game: Game, root: _Node, rng: random.Random, use_rave: bool) -> None:
+    def _grow(game: Game, node: _Node, rng: random.Random, use_rave: bool) -> list[_Node]:
+        """The node's children: the moves of ``game`` (at the node) in a random order."""
         moves = game.search_moves()
         rng.shuffle(moves)
         mover = game.current_player()
-        root.children = [_Node(m, mover) for m in moves]
+        node.children = [_Node(m, mover) for m in moves]
         if use_rave:
-            root.amaf = {}
-        for child in root.children:
+            node.amaf = {}
+        return node.children
+
+    @staticmethod
+    def _expand_root(game: Game, root: _Node, rng: random.Random, use_rave: bool) -> None:
+        for child in MCTSAgent._grow(game, root, rng, use_rave):
+            mover = child.mover
             game.push_search(child.move)
             try:
                 outcome = game.outcome()
