@@ -22,9 +22,10 @@ from __future__ import annotations
 
 import math
 import random
+from abc import abstractmethod
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from ..game import SIMULTANEOUS, Game, Move, decision_view
 from .choice import Choice, Clock, Limits, MoveStat, SearchAgent
@@ -104,7 +105,43 @@ class _Node:
         self.amaf: dict[Hashable, list[float]] | None = None  # move -> [visits, total]
 
 
-class MCTSAgent(SearchAgent):
+class MCTSParameters(SearchAgent):
+    """What both MCTS agents take, this module's :class:`MCTSAgent` (see it for their
+    meaning) and the compiled one (:class:`model.search.compiled.agent.CompiledMCTSAgent`):
+    each makes its own generator from ``seed`` (:meth:`_generator`); ``max_playout`` None
+    is the agent's own cap (:attr:`playout_cap`)."""
+
+    name = "mcts"
+    #: The playout length where ``max_playout`` is None (None: the kernel's own).
+    playout_cap: ClassVar[int | None] = None
+
+    def __init__(
+        self,
+        *,
+        seed: int | None = None,
+        exploration: float = 0.7,
+        rave: bool = True,
+        rave_equivalence: float = 500.0,
+        max_playout: int | None = None,
+        default_limits: Limits = Limits(seconds=1.0),
+        every_move: bool = False,
+    ) -> None:
+        self.rng = self._generator(seed)
+        self.exploration = exploration
+        self.rave = rave
+        self.rave_equivalence = rave_equivalence
+        self.max_playout = self.playout_cap if max_playout is None else max_playout
+        self.default_limits = default_limits
+        self.every_move = every_move
+        if rave:
+            self.name = "mcts-rave"
+
+    @abstractmethod
+    def _generator(self, seed: int | None) -> Any:
+        """The agent's random generator, seeded."""
+
+
+class MCTSAgent(MCTSParameters):
     """UCT with RAVE (all-moves-as-first, for placement games such as Partition where a
     good move is good whenever it is played) and MCTS-Solver: a won or lost position is
     proven, proofs back up the tree (a move to a proven loss is never chosen, a proven win
@@ -126,28 +163,10 @@ class MCTSAgent(SearchAgent):
     one, a Partition base above 6).
     """
 
-    name = "mcts"
+    playout_cap = 200
 
-    def __init__(
-        self,
-        *,
-        seed: int | None = None,
-        exploration: float = 0.7,
-        rave: bool = True,
-        rave_equivalence: float = 500.0,
-        max_playout: int = 200,
-        default_limits: Limits = Limits(seconds=1.0),
-        every_move: bool = False,
-    ) -> None:
-        self.rng = random.Random(seed)
-        self.every_move = every_move
-        self.exploration = exploration
-        self.rave = rave
-        self.rave_equivalence = rave_equivalence
-        self.max_playout = max_playout
-        self.default_limits = default_limits
-        if rave:
-            self.name = "mcts-rave"
+    def _generator(self, seed: int | None) -> random.Random:
+        return random.Random(seed)
 
     def _search(self, game: Game, limits: Limits, clock: Clock) -> Choice:
         players = len(game.players)
@@ -159,6 +178,7 @@ class MCTSAgent(SearchAgent):
         use_rave = self.rave
         k = self.rave_equivalence
         max_playout = self.max_playout
+        assert max_playout is not None, "the playouts' cap: playout_cap"
         playouts = 0
         max_depth = 0
         limit = limits.playouts
