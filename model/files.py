@@ -240,7 +240,7 @@ def from_json(raw: Any) -> PositionDocument:
         )
     if history and start != "pieces":
         game = cls.new(options)
-        _replay(game, history)
+        replay(game, history)
         replayed = _piece_set(game.pieces())
         if (
             replayed != _piece_set(pieces)
@@ -257,7 +257,7 @@ def from_json(raw: Any) -> PositionDocument:
             game = cls.from_setup(options, to_move, pieces, study=study)
         else:
             game = cls.from_setup_state(options, to_move, pieces, state, study=study)
-        _replay(game, history)
+        replay(game, history)
     variations = _read_variations(raw.get("variations", []), game)
     puzzle = check_puzzle(puzzle, game)  # at the position: its solution must replay there
     return PositionDocument(game, puzzle, lesson, variations)
@@ -275,7 +275,7 @@ def _read_variations(raw: Any, game: Game) -> list[list[Move]]:
     lines = []
     for index, line in enumerate(raw):
         replayed = start.copy()
-        _replay(replayed, line, f"variations[{index}]")
+        replay(replayed, line, f"variations[{index}]")
         lines.append(list(replayed.move_stack))
     return lines
 
@@ -306,7 +306,9 @@ def _read_pieces(raw: Any, cls: type[Game]) -> list[Piece]:
     return pieces
 
 
-def _replay(game: Game, history: list[str], key: str = "history") -> None:
+def replay(game: Game, history: list[str], key: str = "history") -> None:
+    """Play a document's moves (texts, found at ``key``) on ``game``: PositionFormatError
+    naming the first that does not replay."""
     for index, text in enumerate(history):
         try:
             game.replay_text(text)

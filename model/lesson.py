@@ -42,7 +42,6 @@ from . import files
 from .game import (
     Game,
     GoalCheck,
-    IllegalMoveError,
     InvalidMoveError,
     Move,
     PositionFormatError,
@@ -261,13 +260,7 @@ def _read_step(raw: Any, where: str, cls: type[Game], name: str, previous: Game 
     moves = raw.get("moves", [])
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
         raise PositionFormatError(f"{where}.moves", "must be a list of moves written as strings")
-    for index, move in enumerate(moves):
-        try:
-            game.push_text(move)
-        except (InvalidMoveError, IllegalMoveError) as exc:
-            raise PositionFormatError(
-                f"{where}.moves[{index}]", f"{move!r} does not replay: {exc}"
-            ) from None
+    files.replay(game, moves, f"{where}.moves")
     overlays = files.read_overlays(raw.get("overlays", {}), cls, f"{where}.overlays")
     highlights = raw.get("highlights", [])
     if not isinstance(highlights, list) or not all(isinstance(h, str) for h in highlights):
