@@ -538,10 +538,13 @@ class Game(ABC):
     # -- reporting --
 
     def describe_result(self) -> str:
-        """The end of the game in words, for the status bar ('' while it runs)."""
+        """The end of the game in words, for the status bar ('' while it runs): the
+        outcome as :meth:`describe_outcome` says it."""
         outcome = self.outcome()
-        if outcome is None:
-            return ""
+        return "" if outcome is None else self.describe_outcome(outcome)
+
+    def describe_outcome(self, outcome: Outcome) -> str:
+        """The game's ``outcome`` in words: the winner and the reason by default."""
         reason = outcome.reason.replace("_", " ")
         if outcome.winner is None:
             return f"draw ({reason})"
