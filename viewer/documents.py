@@ -19,7 +19,8 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any, Protocol
 
-from model.files import SUFFIX, PositionDocument, read, remove_stale_temps
+from model import files
+from model.files import SUFFIX, PositionDocument, remove_stale_temps
 from model.game import PositionFormatError
 from model.lesson import LessonFile, is_lesson_path, lesson_step_document
 from model.lesson import read as read_lesson
@@ -53,17 +54,17 @@ __all__ = [
 
 def read_position(path: str | Path) -> PositionDocument:
     """A position file (``*.pyr.json``); PositionFormatError names what is wrong."""
-    return read(path)
+    return files.read(path)
 
 
 def read_any(path: str | Path) -> PositionDocument | LessonFile:
     """A lesson file (``*.lesson.json``: its steps) or a position file, by its name."""
-    return read_lesson(path) if is_lesson_path(path) else read(path)
+    return read_lesson(path) if is_lesson_path(path) else files.read(path)
 
 
 def read_step(path: str | Path) -> PositionDocument:
     """What a picture of ``path`` shows: a position file's position, a lesson's first step."""
-    return lesson_step_document(path) if is_lesson_path(path) else read(path)
+    return lesson_step_document(path) if is_lesson_path(path) else files.read(path)
 
 
 # ---- Open recent -----------------------------------------------------------------------

@@ -1,0 +1,23 @@
+"""What the commands share: the exit statuses, the parser that exits 2 on bad arguments,
+and the line for a search that ran out of memory."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import NoReturn
+
+EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT = 0, 1, 2
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        print(f"pyramid-lab: error: {message}", file=sys.stderr)
+        raise SystemExit(EXIT_BAD_INPUT)
+
+
+def no_memory(table_mb: float, exc: MemoryError) -> str:
+    """The one line for a search that ran out of memory (its table, most likely)."""
+    detail = f" ({exc})" if str(exc) else ""
+    return f"pyramid-lab: error: out of memory{detail}; try a smaller --table-mb than {table_mb:g}"
