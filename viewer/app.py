@@ -28,10 +28,11 @@ from .autosave import Autosave
 from .boards import BoardView
 from .documents import Documents, RecentFiles
 from .engine import EngineControl
+from .file_front import WindowFront
 from .frame import Frame
 from .games import GameUI, TurnBuilder, ui_class
 from .lessons import LessonControl
-from .menus import LESSON_DIR, Menus, WindowFront
+from .menus import LESSON_DIR, Menus
 from .recovery import Recovery
 from .scene import Scene
 from .session import Session

@@ -13,7 +13,7 @@ The parts they are made of:
 One host per controller is built of them: :class:`EngineHost`, :class:`AnalysisHost`,
 :class:`SolveHost`, :class:`PuzzleHost`, :class:`ExportHost`, :class:`MenuHost`,
 :class:`SetupHost`, :class:`TurnHost`, :class:`RecoveryHost`, :class:`FileHost` (the
-window's side of the documents, ``viewer.menus.WindowFront``); :class:`Solving`,
+window's side of the documents, ``viewer.file_front.WindowFront``); :class:`Solving`,
 :class:`PuzzleActions` and :class:`Analyst` are what one controller takes of another.
 
 This module imports no controller, and no controller imports the window, so the viewer
@@ -242,7 +242,7 @@ class RecoveryHost(Status, Parent, Protocol):
 
 
 class FileHost(Position, Status, Parent, Protocol):
-    """What the window's side of the documents (``viewer.menus.WindowFront``) uses: the
+    """What the window's side of the documents (``viewer.file_front.WindowFront``) uses: the
     computer stops behind a question, Solve mode ends, a lesson file starts its lesson."""
 
     @property

@@ -1,13 +1,11 @@
 """The window's menus and toolbar. The File menu's open, Open recent, save and save as, and
-the Lessons menu, are :mod:`viewer.documents`' (Qt-free); :class:`WindowFront` is the
+the Lessons menu, are :mod:`viewer.documents`' (Qt-free); :mod:`viewer.file_front` is the
 window's side of it: the unsaved-changes question and the file dialogs."""
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from contextlib import AbstractContextManager
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
@@ -16,20 +14,19 @@ from PySide6.QtWidgets import QDockWidget, QFileDialog, QMenu
 from model.files import SUFFIX
 from model.game import PositionFormatError, game_class
 from model.lesson import SUFFIX as LESSON_SUFFIX
-from model.lesson import LessonFile, lesson_folders, titles
+from model.lesson import lesson_folders, titles
 from model.search import levels_for
 
 from .palette import VIEWS
 from .session import EXAMPLES_DIR
 from .slots import guarded
-from .widgets import unsaved
 from .widgets.export_dialog import open_export_dialog
 from .widgets.help import show_about
 from .widgets.new_game import NewGameDialog, choice_text, player_choices
 from .widgets.practice_dock import practice_of, shipped_collections
 
 if TYPE_CHECKING:
-    from .host import FileHost, MenuHost
+    from .host import MenuHost
 
 LESSON_DIR = EXAMPLES_DIR / "lessons"
 PUZZLE_DIR = EXAMPLES_DIR / "puzzles"
@@ -263,54 +260,3 @@ class Menus:
         for path in recent:
             self._action(self.recent_menu, path, functools.partial(self.window.open_file, path))
         self.recent_menu.setEnabled(bool(recent))
-
-
-class WindowFront:
-    """The window's side of :class:`viewer.documents.Documents`: the unsaved-changes
-    question, the Open and Save dialogs, and what a new document ends or starts."""
-
-    def __init__(self, window: FileHost) -> None:
-        self.window = window
-
-    def ask(self, question: str, detail: str, *, can_save: bool = True) -> str:
-        return unsaved.ask_unsaved(self.window.window(), question, detail, can_save=can_save)
-
-    def open_path(self, folder: Path) -> str | None:
-        path, _ = QFileDialog.getOpenFileName(
-            self.window.window(),
-            "Open position",
-            str(folder),
-            f"Positions and lessons (*{SUFFIX} *{LESSON_SUFFIX});;All files (*)",
-        )
-        return path or None
-
-    def save_path(self, suggested: Path) -> str | None:
-        path, _ = QFileDialog.getSaveFileName(
-            self.window.window(), "Save position", str(suggested), f"Positions (*{SUFFIX})"
-        )
-        return path or None
-
-    def held(self) -> AbstractContextManager[None]:
-        return self.window.engine.held()
-
-    def show_message(self, text: str) -> None:
-        self.window.show_message(text)
-
-    def show_error(self, title: str, text: str) -> None:
-        self.window.show_error(title, text)
-
-    def unapplied_setup(self) -> bool:
-        setup = self.window.setup
-        return setup is not None and setup.can_undo
-
-    def leave_solve(self, why: str = "") -> None:
-        self.window.puzzle_dock.leave_solve(why)
-
-    def start_lesson(self, lesson: LessonFile, path: Path) -> None:
-        self.window.lessons.start(lesson, path)
-
-    def release_players(self) -> bool:
-        engine = self.window.engine
-        computer = bool(engine.computer)
-        engine.choose_players({})
-        return computer
