@@ -298,3 +298,9 @@ def test_the_readers_name_the_file_and_the_fault(tmp_path, reader):
     assert (
         documents.read_step(LESSON).game.name == documents.read_any(LESSON).steps[0].position().name
     )
+
+
+def test_the_window_answers_in_the_documents_words():
+    from viewer.widgets import unsaved
+
+    assert (unsaved.SAVE, unsaved.DISCARD, unsaved.CANCEL) == (SAVE, DISCARD, CANCEL)

@@ -12,7 +12,7 @@ from typing import Any
 from ..export import DEFAULT_FPS, DEFAULT_FRAMES, DEFAULT_HOLD, MAX_FPS, MAX_FRAMES, MAX_HOLD
 from .argtypes import bounded
 from .common import EXIT_BAD_INPUT, EXIT_OK
-from .render import add_view_options, read_for_drawing
+from .render import add_file_and_output, add_view_options, read_for_drawing
 
 
 def add_parser(commands: Any) -> None:
@@ -21,13 +21,10 @@ def add_parser(commands: Any) -> None:
         help="export a position, headless: a picture, a turntable or replay (GIF, MP4), "
         "a 3D web page (HTML) or floor plans for print (PDF)",
     )
-    export.add_argument("file", metavar="FILE")
-    export.add_argument(
-        "-o",
-        "--output",
-        required=True,
-        metavar="OUT.EXT",
-        help="the file to write, its format by extension: a picture (.png, .jpg, ...), an "
+    add_file_and_output(
+        export,
+        "OUT.EXT",
+        "the file to write, its format by extension: a picture (.png, .jpg, ...), an "
         "animation (.gif, .mp4: with --turntable or --replay), an interactive 3D web page "
         "(.html, opens offline in any browser) or a sheet of floor plans per level (.pdf)",
     )

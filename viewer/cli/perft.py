@@ -7,7 +7,7 @@ import sys
 from typing import Any
 
 from .argtypes import perft_depth
-from .common import EXIT_BAD_INPUT, EXIT_OK
+from .common import EXIT_BAD_INPUT, EXIT_OK, read_or_say
 
 
 def add_parser(commands: Any) -> None:
@@ -17,15 +17,10 @@ def add_parser(commands: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from model import PositionFormatError
     from model.search import perft
 
-    from ..documents import read_position
-
-    try:
-        doc = read_position(args.file)
-    except PositionFormatError as exc:
-        print(f"pyramid-lab: {exc}", file=sys.stderr)
+    doc = read_or_say(args.file)
+    if doc is None:
         return EXIT_BAD_INPUT
     try:
         count = perft(doc.game, args.depth)

@@ -81,15 +81,17 @@ def add_view_options(command: argparse.ArgumentParser) -> None:
     )
 
 
+def add_file_and_output(command: argparse.ArgumentParser, output: str, help: str) -> None:
+    """``render``'s and ``export``'s first arguments: the file to draw and the file to write
+    (``output``: its metavar)."""
+    command.add_argument("file", metavar="FILE")
+    command.add_argument("-o", "--output", required=True, metavar=output, help=help)
+
+
 def add_parser(commands: Any) -> None:
     render = commands.add_parser("render", help="draw a position to a picture file, headless")
-    render.add_argument("file", metavar="FILE")
-    render.add_argument(
-        "-o",
-        "--output",
-        required=True,
-        metavar="OUT.png",
-        help="the picture to write: .png, .jpg, .jpeg, .bmp, .tif or .tiff",
+    add_file_and_output(
+        render, "OUT.png", "the picture to write: .png, .jpg, .jpeg, .bmp, .tif or .tiff"
     )
     add_view_options(render)
 

@@ -8,7 +8,7 @@ import json
 import sys
 from typing import Any
 
-from .common import EXIT_BAD_INPUT, EXIT_OK
+from .common import EXIT_BAD_INPUT, EXIT_OK, read_or_say
 
 
 def add_parser(commands: Any) -> None:
@@ -30,14 +30,10 @@ def add_parser(commands: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from model import IllegalMoveError, InvalidMoveError, PositionFormatError
+    from model import IllegalMoveError, InvalidMoveError
 
-    from ..documents import read_position
-
-    try:
-        doc = read_position(args.file)
-    except PositionFormatError as exc:
-        print(f"pyramid-lab: {exc}", file=sys.stderr)
+    doc = read_or_say(args.file)
+    if doc is None:
         return EXIT_BAD_INPUT
     resolve = getattr(doc.game, "resolve_text", None)
     if resolve is None:

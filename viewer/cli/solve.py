@@ -9,7 +9,7 @@ import sys
 from typing import Any
 
 from .argtypes import non_negative, positive_float, table_mb
-from .common import EXIT_BAD_INPUT, EXIT_OK, no_memory
+from .common import EXIT_BAD_INPUT, EXIT_OK, no_memory, read_or_say
 
 
 def add_parser(commands: Any) -> None:
@@ -49,16 +49,12 @@ def add_parser(commands: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     import resource
 
-    from model import PositionFormatError
     from model.search import solve, unsolvable
 
-    from ..documents import read_position
-
-    try:
-        game = read_position(args.file).game
-    except PositionFormatError as exc:
-        print(f"pyramid-lab: {exc}", file=sys.stderr)
+    doc = read_or_say(args.file)
+    if doc is None:
         return EXIT_BAD_INPUT
+    game = doc.game
     reason = unsolvable(game)
     if reason is not None:
         print(f"pyramid-lab: error: {args.file}: cannot be solved: {reason}", file=sys.stderr)
