@@ -220,7 +220,7 @@ class Documents:
             if not self.confirm_discard("open another file"):
                 return False
             path = self.front.open_path(self.recent.folder(self.session.path))
-            return bool(path) and self.open(path, ask=False)
+            return self.open(path, ask=False) if path else False
 
     def open(self, path: str | Path, *, ask: bool = True) -> bool:
         """Show a position or lesson file. A bad one is explained and the position stays;

@@ -163,7 +163,7 @@ class Menus:
         menu: QMenu,
         text: str,
         handler: Callable[[], Any],
-        shortcut: QKeySequence | str | None = None,
+        shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
     ) -> QAction:
         action = QAction(text, self.window.window())
         if shortcut is not None:

@@ -163,6 +163,21 @@ def main() -> int:
             f"{name:36} {opened[0]:7.1f} /{opened[1]:6.1f} {reading[0]:5.2f} /{reading[1]:5.2f} "
             f"{whole[0]:5.1f} /{whole[1]:5.1f}"
         )
+    try:  # the command line's read before and now, in one process, turn about
+        from model.files import read as before
+        from viewer.documents import read_position as now
+    except ImportError:
+        pass
+    else:
+        path = EXAMPLES[0]
+        pairs = [
+            (times_ms(lambda: before(path), 50), times_ms(lambda: now(path), 50)) for _ in range(20)
+        ]
+        print(
+            f"CLI read of {path.name}, turn about in one process (fastest of 1,000, ms): "
+            f"model.files.read {min(b[1] for b, _ in pairs):.3f}, "
+            f"viewer.documents.read_position {min(n[1] for _, n in pairs):.3f}"
+        )
     if args.trace:
         first = EXAMPLES[0]
         for before in (EXAMPLES[1], first):  # from another game, then the same game again

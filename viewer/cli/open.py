@@ -82,8 +82,9 @@ def open_window(path: str | None, game: Game | None = None, practice: Path | Non
     app.setOrganizationName("Pyramid Lab")
     app.setApplicationName("Pyramid Lab")
     opened = read_any(path) if path is not None else None
-    lesson = opened if isinstance(opened, LessonFile) else None
-    if lesson is not None:
+    lesson = None
+    if isinstance(opened, LessonFile):
+        lesson = opened
         session = Session(lesson.steps[0].position())  # the lesson's step comes next
     elif opened is not None:
         session = Session.from_document(opened, path)

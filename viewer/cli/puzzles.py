@@ -84,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
         mark = "x" if solved else " "
         print(f"[{mark}] {i:3}. {hard:>6}  {entry.title}  ({entry.path.name})")
     if not args.json:
-        solved = progress.count(collection)
+        done = progress.count(collection)
         total = len(collection.entries)
-        print(f"{solved} of {total} solved; difficulty: {collection.measure or 'as written'}")
+        print(f"{done} of {total} solved; difficulty: {collection.measure or 'as written'}")
     return EXIT_OK
