@@ -33,8 +33,15 @@ from . import open as open_command
 from .common import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_OK, Parser
 from .open import first_lesson, open_window
 
-__all__ = ["EXIT_BAD_INPUT", "EXIT_INTERNAL", "EXIT_OK", "build_parser", "first_lesson", "main"]
-__all__ += ["open_window"]
+__all__ = [
+    "EXIT_BAD_INPUT",
+    "EXIT_INTERNAL",
+    "EXIT_OK",
+    "build_parser",
+    "first_lesson",
+    "main",
+    "open_window",
+]
 
 #: The commands, by name, in the order ``--help`` lists them.
 COMMANDS: dict[str, ModuleType] = {
