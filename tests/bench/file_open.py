@@ -118,6 +118,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--repeat", type=int, default=15)
     parser.add_argument("--trace", action="store_true")
+    parser.add_argument("--only", default="", metavar="TEXT", help="the examples named so")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="file-open-"))
     os.environ["PYRAMID_LAB_AUTOSAVE"] = str(folder / "autosave")
@@ -143,7 +144,7 @@ def main() -> int:
     read = cli_reader()
     print(f"tree: {ROOT}")
     print(f"{'ms: median / fastest':36} {'window open':>15} {'CLI read':>13} {'CLI analyze':>13}")
-    for path in EXAMPLES:
+    for path in [p for p in EXAMPLES if args.only in p.name]:
         assert open_file(path), path
         app.processEvents()
 
