@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QWidget
 from pyvistaqt import QtInteractor
 
@@ -26,7 +26,9 @@ from .analysis import AnalysisControl
 from .animation import Animation
 from .autosave import Autosave
 from .boards import BoardView
+from .documents import Documents, RecentFiles
 from .engine import EngineControl
+from .file_front import WindowFront
 from .frame import Frame
 from .games import GameUI, TurnBuilder, ui_class
 from .lessons import LessonControl
@@ -99,6 +101,8 @@ class MainWindow(QMainWindow):
         layers = [self.engine.hint_layer, self.analysis.heat_layer, puzzle.verdict_layer]
         self.frame_layers: list[FrameLayer] = [*layers, puzzle.solver.layer]  # in order
         docks = (self.view_dock, self.moves_dock, self.lesson_dock, self.puzzle_dock)
+        # open, save, Open recent and "unsaved changes?": Qt-free, the window answers
+        self.documents = Documents(session, RecentFiles(QSettings()), WindowFront(self))
         self.menus = Menus(self, docks=(*docks, self.analysis.dock, self.rules_dock))  # View
         self.setup_mode = SetupMode(self, self.setup_dock, self.menus.setup)
         self.lesson_dock.set_lessons(  # Previous / Next: the Lessons menu's way in (it asks)
@@ -304,14 +308,14 @@ class MainWindow(QMainWindow):
     def show_message(self, text: str) -> None:
         self.statusBar().showMessage(text, 8000)
 
-    # ---- files and history (the menus do the work) ---------------------------------------
+    # ---- files (viewer.documents does the work) and history ------------------------------
 
     def open_file(self, path: str | Path) -> bool:
         """Load a file; a bad one is explained in a dialog and the position stays."""
-        return self.menus.open_file(path)
+        return self.documents.open(path)
 
     def save_file(self, path: str | Path) -> bool:
-        return self.menus.save_file(path)
+        return self.documents.save_file(path)
 
     # ---- turns and set-up mode (viewer.turns, viewer.setup_mode) -------------------------
 
@@ -376,7 +380,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: Any) -> None:
         if not self._closed and not guarded(
-            lambda: self.menus.confirm_discard("quit"), self.show_message, "quit"
+            lambda: self.documents.confirm_discard("quit"), self.show_message, "quit"
         ):
             event.ignore()  # Cancel (or a failed save): the window and the game stay
             return

@@ -12,7 +12,8 @@ The parts they are made of:
 
 One host per controller is built of them: :class:`EngineHost`, :class:`AnalysisHost`,
 :class:`SolveHost`, :class:`PuzzleHost`, :class:`ExportHost`, :class:`MenuHost`,
-:class:`SetupHost`, :class:`TurnHost`, :class:`RecoveryHost`; :class:`Solving`,
+:class:`SetupHost`, :class:`TurnHost`, :class:`RecoveryHost`, :class:`FileHost` (the
+window's side of the documents, ``viewer.file_front.WindowFront``); :class:`Solving`,
 :class:`PuzzleActions` and :class:`Analyst` are what one controller takes of another.
 
 This module imports no controller, and no controller imports the window, so the viewer
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
     from model.game import Game
     from model.lesson import LessonFile
 
+    from .documents import Documents
     from .frame import Frame
     from .games import GameUI, TurnBuilder
     from .session import Session
@@ -236,6 +238,21 @@ class RecoveryHost(Status, Parent, Protocol):
     """What autosave and recovery (``viewer.recovery.Recovery``) use."""
 
     session: Session
+    documents: Documents
+
+
+class FileHost(Position, Status, Parent, Protocol):
+    """What the window's side of the documents (``viewer.file_front.WindowFront``) uses: the
+    computer stops behind a question, Solve mode ends, a lesson file starts its lesson."""
+
+    @property
+    def engine(self) -> Players: ...
+
+    @property
+    def puzzle_dock(self) -> PuzzleActions: ...
+
+    @property
+    def lessons(self) -> Lessons: ...
 
 
 class SetupHost(Position, Status, Protocol):
@@ -256,8 +273,12 @@ class MenuHost(Position, ExportHost, Protocol):
     commands behind the menu items, the controllers whose actions they offer, and what
     File > Export hands the Export dialog."""
 
+    documents: Documents
+
     @property
     def engine(self) -> Players: ...
+
+    def open_file(self, path: str | Path) -> bool: ...
 
     @property
     def analysis(self) -> Analyst: ...

@@ -120,16 +120,6 @@ class LessonControl:
     def active(self) -> bool:
         return self.lesson is not None
 
-    def open(self, path: str | Path) -> bool:
-        """Read and start a lesson file (a dialog on a bad one)."""
-        try:
-            lesson = lessons.read(path)
-        except PositionFormatError as exc:
-            self.window.show_error("Cannot open this lesson", str(exc))
-            return False
-        self.start(lesson, Path(path))
-        return True
-
     def start(
         self, lesson: lessons.LessonFile, path: Path | None, index: int | None = None
     ) -> None:
