@@ -22,22 +22,24 @@ from pyvistaqt import QtInteractor
 from model.game import Game
 
 from . import palette
-from .analysis import AnalysisControl
+from .analysis import AnalysisBoard, AnalysisControl
 from .animation import Animation
 from .autosave import Autosave
 from .boards import BoardView
-from .engine import EngineControl
+from .engine import ComputerBoard, EngineControl
 from .frame import Frame
 from .games import GameUI, TurnBuilder, ui_class
-from .lessons import LessonControl
+from .lessons import LessonBoard, LessonControl
 from .menus import LESSON_DIR, Menus
+from .modes import Router
 from .recovery import Recovery
 from .scene import Scene
 from .session import Session
 from .setup_editor import SetupEditor
-from .setup_mode import SetupMode
+from .setup_mode import SetupBoard, SetupMode
 from .slots import guarded, slot
-from .turns import TurnControl
+from .solve import SolveBoard
+from .turns import PlayBoard, TurnControl
 from .view_state import ViewState
 from .widgets.dock_fit import add_game_docks, fit_game_docks, keep_on_screen
 from .widgets.help import RulesDock, ShortcutsDialog
@@ -48,7 +50,6 @@ from .widgets.setup_dock import SetupDock
 from .widgets.status_bar import StatusBar
 from .widgets.view_dock import ViewDock
 
-FrameLayer = Callable[[Game, GameUI, Frame], Frame]
 LEFT, RIGHT = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
 
 
@@ -95,9 +96,6 @@ class MainWindow(QMainWindow):
         self.analysis = AnalysisControl(self)  # the Analysis dock, with a runner of its own
         self.addDockWidget(RIGHT, self.analysis.dock)
         self.analysis.dock.hide()
-        puzzle = self.puzzle_dock  # over the UI's frame: hint, heat map, cooks, solution
-        layers = [self.engine.hint_layer, self.analysis.heat_layer, puzzle.verdict_layer]
-        self.frame_layers: list[FrameLayer] = [*layers, puzzle.solver.layer]  # in order
         docks = (self.view_dock, self.moves_dock, self.lesson_dock, self.puzzle_dock)
         self.menus = Menus(self, docks=(*docks, self.analysis.dock, self.rules_dock))  # View
         self.setup_mode = SetupMode(self, self.setup_dock, self.menus.setup)
@@ -109,7 +107,7 @@ class MainWindow(QMainWindow):
         self.ui: GameUI = self._install_ui(ui_class(game)(self))
         self.rules_dock.show_game(game.name)
         kind, geometry = self.ui.board_kind, self.ui.geometry(game)
-        self.turns = TurnControl(self, self.puzzle_dock.solver)  # clicks, turns, undo
+        self.turns = TurnControl(self)  # clicks, turns, undo: routed by the board's modes
         self.scene = scene = Scene(
             self.plotter, self.view, kind, geometry, self.turns.click, self.show_message
         )
@@ -123,6 +121,19 @@ class MainWindow(QMainWindow):
         session.changed.connect(self._on_session_changed)
         session.changed.connect(self.puzzle_dock.session_changed)  # after the window
         self.lessons = LessonControl(self)  # a lesson file's steps, tasks and teacher mode
+        puzzle = self.puzzle_dock
+        self.board_modes = Router(  # who has the board, most particular first (viewer.modes)
+            [
+                SetupBoard(self.setup_mode),
+                LessonBoard(self.lessons),  # (Practice comes before it when first used)
+                SolveBoard(puzzle.solver, puzzle.verdict_layer),
+                AnalysisBoard(self.analysis),
+                ComputerBoard(self.engine),
+                PlayBoard(self.turns),
+            ],
+            self.show_message,
+        )
+        self.turns.modes = self.board_modes
         session.message.connect(self.show_message)
         self.view.changed.connect(self._on_view_changed)
         self._on_session_changed("load")
@@ -248,15 +259,9 @@ class MainWindow(QMainWindow):
             return  # the position is changing: _on_session_changed redraws when it is in
         ui, turn, board = self.ui, self.turn, self.board
         self.menus.follow_history()
-        if self.setup is not None:
-            self.status_prompt.setText(
-                f"set-up mode: click to paint or erase {ui.piece_word}, then Apply"
-            )
-            frame = ui.setup_frame(self.setup.pieces, board.geometry)
-        else:
-            thinking = self.engine.busy() and self.engine.thinking_text
-            self.status_prompt.setText(thinking or ui.prompt() or turn.prompt())
-            frame = self._frame()
+        modes = self.board_modes
+        self.status_prompt.setText(modes.prompt())
+        frame = modes.frame(self.session.game, ui)  # the position, each mode's layer over it
         self.scene.show(frame, ui.legend_words(self.session.game, frame))
         hover = self.view.hover  # (a site of another board is forgotten on the switch)
         if hover is not None and 0 <= hover < board.geometry.count:  # as the scene shows it
@@ -266,19 +271,9 @@ class MainWindow(QMainWindow):
             self.status_hover.setText("")
         self.render()
 
-    def _frame(self) -> Any:
-        """The game UI's frame with each layer of the window on top (the engine's hint,
-        the analysis heat map, a puzzle's cooks): a layer takes the game, the UI and the
-        frame and returns the frame to draw, each only while its position shows."""
-        game = self.session.game
-        frame = self.ui.frame(game, self.turn)
-        for layer in self.frame_layers:
-            frame = layer(game, self.ui, frame)
-        return frame
-
     def drawn_frame(self) -> Frame | None:
         """The board as drawn, for an export (set-up mode shows no position: None)."""
-        return self._frame() if self.setup is None else None
+        return self.board_modes.frame(self.session.game, self.ui) if self.setup is None else None
 
     def render(self) -> None:
         if not self._closed:

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from model.game import Game
     from model.lesson import LessonFile
 
+    from .boards import BoardView
     from .frame import Frame
     from .games import GameUI, TurnBuilder
     from .session import Session
@@ -181,7 +182,7 @@ class PuzzleActions(Protocol):
 
 
 class Solving(Protocol):
-    """Solve mode (``viewer.solve.SolveMode``) as the board's input sees it."""
+    """Solve mode (``viewer.solve.SolveMode``) as its board mode sees it."""
 
     active: bool
 
@@ -194,10 +195,6 @@ class Solving(Protocol):
 
 class Lessons(Protocol):
     """What the others use of the stepped lessons (``viewer.lessons.LessonControl``)."""
-
-    def take_click(self, site: int) -> bool:
-        """Whether a lesson's click-points task took this board click."""
-        ...
 
     def start(self, lesson: LessonFile, path: Path | None, index: int | None = None) -> None:
         """Show ``lesson`` (read from ``path``) at ``index`` (default: where the student
@@ -212,7 +209,6 @@ class LessonHost(Position, Status, Parent, Protocol):
 
     lesson_dock: LessonDock
     setup_dock: QDockWidget
-    frame_layers: list[Any]
 
     @property
     def engine(self) -> Players: ...
@@ -223,13 +219,11 @@ class LessonHost(Position, Status, Parent, Protocol):
 
 
 class TurnHost(Position, Status, Protocol):
-    """What the board's input (``viewer.turns.TurnControl``) uses."""
+    """What the board's input (``viewer.turns.TurnControl``) and play, the last of the
+    board's modes (``viewer.modes``), use: the others are asked through the modes."""
 
     @property
     def engine(self) -> Players: ...
-
-    @property
-    def lessons(self) -> Lessons: ...
 
 
 class RecoveryHost(Status, Parent, Protocol):
@@ -246,6 +240,10 @@ class SetupHost(Position, Status, Protocol):
 
     @property
     def puzzle_dock(self) -> PuzzleActions: ...
+
+    @property
+    def board(self) -> BoardView:
+        """The board view (set-up mode draws the painting on its geometry)."""
 
     def apply_position(self, game: Game, message: str) -> None:
         """Replace the position by ``game`` (undoable)."""

@@ -25,6 +25,7 @@ from model.search import judge_move
 
 from .frame import Frame, Marker
 from .frame import Path as Tube
+from .modes import Mode
 from .slots import slot
 from .widgets.lesson_steps import StepPanel
 
@@ -102,7 +103,6 @@ class LessonControl:
         self.panel = StepPanel(self)
         window.lesson_dock.add_steps(self.panel)
         window.session.changed.connect(self._on_changed)
-        window.frame_layers.append(self.layer)
         window.setup_dock.visibilityChanged.connect(self._setup_shown)
 
     def _setup_shown(self, visible: bool) -> None:
@@ -236,6 +236,13 @@ class LessonControl:
         self.window.session.dirty = False  # a lesson's move is not the user's document
         self.panel.show_step()
         self.window.redraw()
+
+    def asks_for_points(self) -> bool:
+        """A lesson's step waits for points picked on the board."""
+        if self.lesson is None:
+            return False
+        task = self.step.task
+        return task is not None and task.asks_for_points()
 
     def take_click(self, site: int) -> bool:
         """A board click while a click-points task waits: the point is picked (or let go)
@@ -416,3 +423,22 @@ def play_answer(window: LessonHost, text: str) -> None:
         window.play_move(move)
     except IllegalMoveError as exc:  # pragma: no cover - play_move reports it itself
         window.show_message(str(exc))
+
+
+class LessonBoard(Mode):
+    """A lesson's task as a board mode: while a step asks for points, a click picks one
+    (or lets it go); over the board, the step's highlights and the points picked."""
+
+    name = "lesson"
+
+    def __init__(self, lessons: LessonControl) -> None:
+        self.lessons = lessons
+
+    def active(self) -> bool:
+        return self.lessons.asks_for_points()
+
+    def click(self, site: int) -> bool:
+        return self.lessons.take_click(site)
+
+    def layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
+        return self.lessons.layer(game, ui, frame)
