@@ -32,6 +32,7 @@ from .games import GameUI, TurnBuilder, ui_class
 from .lessons import LessonBoard, LessonControl
 from .menus import LESSON_DIR, Menus
 from .modes import Router
+from .practice import Practice, PracticeBoard
 from .recovery import Recovery
 from .scene import Scene
 from .session import Session
@@ -45,6 +46,7 @@ from .widgets.dock_fit import add_game_docks, fit_game_docks, keep_on_screen
 from .widgets.help import RulesDock, ShortcutsDialog
 from .widgets.lesson_dock import LessonDock, lesson_files
 from .widgets.move_list import MoveListDock
+from .widgets.practice_dock import PracticeDock
 from .widgets.puzzle_dock import PuzzleDock
 from .widgets.setup_dock import SetupDock
 from .widgets.status_bar import StatusBar
@@ -74,7 +76,7 @@ class MainWindow(QMainWindow):
         self.setup_dock = SetupDock(self)
         self.lesson_dock = LessonDock(self)
         self.puzzle_dock = PuzzleDock(self)  # the puzzle: made, verified, solved
-        self.practice_dock: Any = None  # made when first used (widgets.practice_dock)
+        self.practice: Practice | None = None  # made when first used (practising)
         self.setup_dock.visibilityChanged.connect(self.puzzle_dock.setup_shown)
         self.rules_dock = RulesDock(self)  # Help: the rules of the game on the board
         for area, dock, shown in (
@@ -237,6 +239,25 @@ class MainWindow(QMainWindow):
         self.menus.game_docks(ui.docks())
         return ui
 
+    # ---- practice (viewer.practice) ------------------------------------------------------
+
+    def practising(self) -> Practice:
+        """Practice, made on first use: its dock joins the left docks and the View menu,
+        its board mode goes before the lesson's."""
+        if self.practice is None:
+            practice = Practice(self, self.puzzle_dock.solver)
+            self.addDockWidget(LEFT, practice.dock)
+            practice.dock.hide()
+            self.menus.add_view_entry(practice.dock)
+            self.board_modes.insert(PracticeBoard(practice), before="lesson")
+            self.practice = practice
+        return self.practice
+
+    @property
+    def practice_dock(self) -> PracticeDock | None:
+        """The Practice dock, once Practice was used."""
+        return self.practice.dock if self.practice is not None else None
+
     # ---- help ----------------------------------------------------------------------------
 
     @slot
@@ -271,9 +292,14 @@ class MainWindow(QMainWindow):
             self.status_hover.setText("")
         self.render()
 
+    def _frame(self) -> Frame:
+        """The frame the board draws: the position, each board mode's layer over it (the
+        engine's hint, the heat map, a puzzle's cooks, ...; the name the tests know)."""
+        return self.board_modes.frame(self.session.game, self.ui)
+
     def drawn_frame(self) -> Frame | None:
         """The board as drawn, for an export (set-up mode shows no position: None)."""
-        return self.board_modes.frame(self.session.game, self.ui) if self.setup is None else None
+        return self._frame() if self.setup is None else None
 
     def render(self) -> None:
         if not self._closed:
@@ -387,7 +413,7 @@ class MainWindow(QMainWindow):
             self.engine.shutdown()  # stop the search and join its thread
             self.analysis.shutdown()
             self.puzzle_dock.shutdown()
-            if self.practice_dock is not None:
-                self.practice_dock.shutdown()
+            if self.practice is not None:
+                self.practice.shutdown()
             self.ui.close()
             self.scene.close()  # the mouse, the fading and the VTK window

@@ -172,6 +172,8 @@ class Analyst(Protocol):
 class PuzzleActions(Protocol):
     solving: SignalInstance  # Solve mode began (True) or ended (False)
 
+    def hide(self) -> None: ...
+
     def verify(self) -> None: ...
 
     def toggle_solve(self, *_: Any) -> None: ...
@@ -179,6 +181,20 @@ class PuzzleActions(Protocol):
     def leave_solve(self, why: str = "") -> None: ...
 
     def setup_entered(self) -> None: ...
+
+
+class PracticeActions(Protocol):
+    """What the Puzzles menu does with Practice (``viewer.practice.Practice``)."""
+
+    def open_collection(self, folder: str | Path) -> bool: ...
+
+    def next_unsolved(self) -> bool: ...
+
+    def hint(self) -> None: ...
+
+    def retry(self) -> None: ...
+
+    def forget_ticks(self) -> None: ...
 
 
 class Solving(Protocol):
@@ -216,6 +232,24 @@ class LessonHost(Position, Status, Parent, Protocol):
     def open_file(self, path: str | Path) -> bool: ...
 
     def play_move(self, move: Any) -> None: ...
+
+
+class PracticeHost(Position, Status, Parent, Protocol):
+    """What Practice (``viewer.practice.Practice``) uses: the puzzle files it opens, the
+    Puzzle dock whose Solve mode plays them, and the View dock its dock goes beside."""
+
+    view_dock: QDockWidget
+
+    @property
+    def puzzle_dock(self) -> PuzzleActions: ...
+
+    @property
+    def board(self) -> BoardView:
+        """The board view (a hint's area is the sites nearest on its geometry)."""
+
+    def open_file(self, path: str | Path) -> bool: ...
+
+    def tabifyDockWidget(self, first: QDockWidget, second: QDockWidget) -> None: ...
 
 
 class TurnHost(Position, Status, Protocol):
@@ -265,6 +299,9 @@ class MenuHost(Position, ExportHost, Protocol):
 
     @property
     def lessons(self) -> Lessons: ...
+
+    def practising(self) -> PracticeActions:
+        """Practice, made on first use."""
 
     def menuBar(self) -> QMenuBar: ...
 
