@@ -151,7 +151,7 @@ class PuzzleHost(SolveHost, Parent, Protocol):
 
 
 class ExportHost(Status, Parent, Protocol):
-    """What the Export dialog (``viewer.widgets.export_dialog``) uses: the board as the
+    """What the Export dialog (``viewer.export_control``) uses: the board as the
     window shows it."""
 
     session: Session

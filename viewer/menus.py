@@ -19,11 +19,11 @@ from model.lesson import is_lesson_path, lesson_folders, titles
 from model.lesson import read as read_lesson
 from model.search import levels_for
 
+from .export_control import open_export_dialog
 from .palette import VIEWS
 from .session import EXAMPLES_DIR, shipped
 from .slots import guarded
 from .widgets import unsaved
-from .widgets.export_dialog import open_export_dialog
 from .widgets.help import show_about
 from .widgets.new_game import NewGameDialog, choice_text, player_choices
 from .widgets.practice_dock import shipped_collections

@@ -172,7 +172,7 @@ CONTROLLERS = (
     "viewer.solve",
     "viewer.menus",
     "viewer.widgets.puzzle_dock",
-    "viewer.widgets.export_dialog",
+    "viewer.export_control",
 )
 
 
