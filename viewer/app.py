@@ -33,6 +33,7 @@ from .lessons import LessonBoard, LessonControl
 from .menus import LESSON_DIR, Menus
 from .modes import Router
 from .practice import Practice, PracticeBoard
+from .puzzle import PuzzleControl
 from .recovery import Recovery
 from .scene import Scene
 from .session import Session
@@ -47,7 +48,6 @@ from .widgets.help import RulesDock, ShortcutsDialog
 from .widgets.lesson_dock import LessonDock, lesson_files
 from .widgets.move_list import MoveListDock
 from .widgets.practice_dock import PracticeDock
-from .widgets.puzzle_dock import PuzzleDock
 from .widgets.setup_dock import SetupDock
 from .widgets.status_bar import StatusBar
 from .widgets.view_dock import ViewDock
@@ -75,9 +75,10 @@ class MainWindow(QMainWindow):
         self.moves_dock = MoveListDock(session, self, self._hidden_moves)
         self.setup_dock = SetupDock(self)
         self.lesson_dock = LessonDock(self)
-        self.puzzle_dock = PuzzleDock(self)  # the puzzle: made, verified, solved
+        self.puzzle = PuzzleControl(self)  # the puzzle: made, verified, solved (Solve mode)
+        self.puzzle_dock = self.puzzle.dock
         self.practice: Practice | None = None  # made when first used (practising)
-        self.setup_dock.visibilityChanged.connect(self.puzzle_dock.setup_shown)
+        self.setup_dock.visibilityChanged.connect(self.puzzle.setup_shown)
         self.rules_dock = RulesDock(self)  # Help: the rules of the game on the board
         for area, dock, shown in (
             (LEFT, self.view_dock, True),
@@ -90,7 +91,7 @@ class MainWindow(QMainWindow):
             self.addDockWidget(area, dock)
             if not shown:
                 dock.hide()
-        self.puzzle_dock.show_for_puzzle()  # a puzzle file opened
+        self.puzzle.show_for_puzzle()  # a puzzle file opened
         bar = StatusBar(self)  # messages elided, never over the hover text
         self.setStatusBar(bar)
         self.status_prompt, self.status_hover, self.status_game = bar.prompt, bar.hover, bar.game
@@ -121,9 +122,9 @@ class MainWindow(QMainWindow):
         self.autosave = Autosave()
         self.recovery = Recovery(self, self.autosave)  # written a moment after each change
         session.changed.connect(self._on_session_changed)
-        session.changed.connect(self.puzzle_dock.session_changed)  # after the window
+        session.changed.connect(self.puzzle.session_changed)  # after the window
         self.lessons = LessonControl(self)  # a lesson file's steps, tasks and teacher mode
-        puzzle = self.puzzle_dock
+        puzzle = self.puzzle
         self.board_modes = Router(  # who has the board, most particular first (viewer.modes)
             [
                 SetupBoard(self.setup_mode),
@@ -245,7 +246,7 @@ class MainWindow(QMainWindow):
         """Practice, made on first use: its dock joins the left docks and the View menu,
         its board mode goes before the lesson's."""
         if self.practice is None:
-            practice = Practice(self, self.puzzle_dock.solver)
+            practice = Practice(self, self.puzzle.solver)
             self.addDockWidget(LEFT, practice.dock)
             practice.dock.hide()
             self.menus.add_view_entry(practice.dock)
@@ -412,7 +413,7 @@ class MainWindow(QMainWindow):
             self.recovery.stop()
             self.engine.shutdown()  # stop the search and join its thread
             self.analysis.shutdown()
-            self.puzzle_dock.shutdown()
+            self.puzzle.shutdown()
             if self.practice is not None:
                 self.practice.shutdown()
             self.ui.close()

@@ -141,7 +141,8 @@ class SolveHost(Position, Status, Protocol):
 
 
 class PuzzleHost(SolveHost, Parent, Protocol):
-    """What the Puzzle dock (``viewer.widgets.puzzle_dock``) uses, Solve mode's part too."""
+    """What the puzzle's controller (``viewer.puzzle.PuzzleControl``) uses, Solve mode's
+    part too."""
 
     def apply_setup(self) -> bool:
         """Leave set-up mode through validation (False, said, when it stays)."""
@@ -172,7 +173,8 @@ class Analyst(Protocol):
 class PuzzleActions(Protocol):
     solving: SignalInstance  # Solve mode began (True) or ended (False)
 
-    def hide(self) -> None: ...
+    def hide(self) -> None:
+        """The Puzzle dock hides."""
 
     def verify(self) -> None: ...
 
@@ -241,7 +243,7 @@ class PracticeHost(Position, Status, Parent, Protocol):
     view_dock: QDockWidget
 
     @property
-    def puzzle_dock(self) -> PuzzleActions: ...
+    def puzzle(self) -> PuzzleActions: ...
 
     @property
     def board(self) -> BoardView:
@@ -273,7 +275,7 @@ class SetupHost(Position, Status, Protocol):
     def engine(self) -> Players: ...
 
     @property
-    def puzzle_dock(self) -> PuzzleActions: ...
+    def puzzle(self) -> PuzzleActions: ...
 
     @property
     def board(self) -> BoardView:
@@ -295,7 +297,7 @@ class MenuHost(Position, ExportHost, Protocol):
     def analysis(self) -> Analyst: ...
 
     @property
-    def puzzle_dock(self) -> PuzzleActions: ...
+    def puzzle(self) -> PuzzleActions: ...
 
     @property
     def lessons(self) -> Lessons: ...

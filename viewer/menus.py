@@ -68,7 +68,7 @@ class Menus:
         self.analyse = self._action(edit, "&Analyse", window.analysis.analyse, "A")
         game = bar.addMenu("&Game")
         self.game_menu = game
-        puzzle = window.puzzle_dock
+        puzzle = window.puzzle
         self.verify = self._action(game, "&Verify puzzle", puzzle.verify, "Ctrl+Shift+V")
         self.solve = self._action(game, "S&olve puzzle", puzzle.toggle_solve, "Ctrl+Shift+P")
         self.solve.setCheckable(True)
@@ -248,7 +248,7 @@ class Menus:
 
     def _confirm_discard(self, doing: str) -> bool:
         window = self.window
-        window.puzzle_dock.leave_solve()  # an attempt is not the document: it goes
+        window.puzzle.leave_solve()  # an attempt is not the document: it goes
         if window.setup is not None and window.setup.can_undo:
             answer = unsaved.ask_unsaved(
                 window.window(),
@@ -360,7 +360,7 @@ class Menus:
 
     def save_file(self, path: str | Path) -> bool:
         # The file keeps the puzzle position, not a Solve mode attempt.
-        self.window.puzzle_dock.leave_solve("Solve mode ended: the file keeps the puzzle")
+        self.window.puzzle.leave_solve("Solve mode ended: the file keeps the puzzle")
         try:
             target = self.window.session.save(path)
         except OSError as exc:

@@ -161,7 +161,7 @@ class Practice:
         entry = collection.entries[index]
         if not self.window.open_file(entry.path):
             return False
-        puzzle = self.window.puzzle_dock
+        puzzle = self.window.puzzle
         if not self.solver.active:
             puzzle.toggle_solve()
         puzzle.hide()  # the Practice dock says it all (and the Puzzle dock shows solutions)

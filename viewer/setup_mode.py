@@ -59,7 +59,7 @@ class SetupMode:
             return
         window.engine.interrupt()  # the position is about to be edited
         window.turn.cancel()
-        window.puzzle_dock.setup_entered()  # Solve mode ends; the puzzle is made here
+        window.puzzle.setup_entered()  # Solve mode ends; the puzzle is made here
         self.dock.enter(SetupEditor(window.session.game, window.ui))
         self.item.setChecked(True)
         window.ui.setup_changed()

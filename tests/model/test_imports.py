@@ -171,7 +171,7 @@ CONTROLLERS = (
     "viewer.analysis",
     "viewer.solve",
     "viewer.menus",
-    "viewer.widgets.puzzle_dock",
+    "viewer.puzzle",
     "viewer.export_control",
 )
 

@@ -225,8 +225,8 @@ def test_the_window_fulfils_every_host_its_controllers_take(make_window):
     assert len(hosts) >= 9
     parts = {
         host.Players: window.engine,
-        host.Solving: window.puzzle_dock.solver,
-        host.PuzzleActions: window.puzzle_dock,
+        host.Solving: window.puzzle.solver,
+        host.PuzzleActions: window.puzzle,
         host.Analyst: window.analysis,
     }
     missing = [
