@@ -29,7 +29,7 @@ from .boards import BoardView
 from .engine import ComputerBoard, EngineControl
 from .frame import Frame
 from .games import GameUI, TurnBuilder, ui_class
-from .lessons import LessonBoard, LessonControl
+from .lessons import LessonBoard, LessonControl, follow_lesson
 from .menus import LESSON_DIR, Menus
 from .modes import Router
 from .practice import Practice, PracticeBoard
@@ -79,7 +79,7 @@ class MainWindow(QMainWindow):
         self.puzzle_dock = self.puzzle.dock
         self.practice: Practice | None = None  # made when first used (practising)
         self.setup_dock.visibilityChanged.connect(self.puzzle.setup_shown)
-        self.rules_dock = RulesDock(self)  # Help: the rules of the game on the board
+        self.rules_dock = RulesDock(lambda name: ui_class(name).rules(), self)  # Help: rules
         for area, dock, shown in (
             (LEFT, self.view_dock, True),
             (RIGHT, self.moves_dock, True),
@@ -217,7 +217,7 @@ class MainWindow(QMainWindow):
         self.ui.position_changed(game, reason)
         if reason in ("move", "redo"):
             self.scene.play(self.ui.vanishing(game))  # what the move removed fades out
-        self.lesson_dock.follow(self.session, self.ui)  # a lesson's caption and overlays
+        follow_lesson(self.lesson_dock, self.session, self.ui)  # a lesson's caption, overlays
         self.moves_dock.refresh()
         self._update_title()
         self.recovery.schedule()

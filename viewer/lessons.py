@@ -32,6 +32,8 @@ from .widgets.lesson_steps import StepPanel
 if TYPE_CHECKING:
     from .games import GameUI
     from .host import LessonHost
+    from .session import Session
+    from .widgets.lesson_dock import LessonDock
 
 PROGRESS_FORMAT = "pyramid-lab-lesson-progress/1"
 
@@ -147,7 +149,7 @@ class LessonControl:
         dock = self.window.lesson_dock
         dock.use_steps(False)
         dock.forget_shown()
-        dock.follow(self.window.session, self.window.ui)  # a position file's caption, if any
+        follow_lesson(dock, self.window.session, self.window.ui)  # a file's caption, if any
 
     def go(self, index: int) -> None:
         """Show step ``index``: its position on the board, its text and task in the dock."""
@@ -442,3 +444,26 @@ class LessonBoard(Mode):
 
     def layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
         return self.lessons.layer(game, ui, frame)
+
+
+def follow_lesson(dock: LessonDock, session: Session, ui: GameUI) -> None:
+    """The window took in a new position: a newly opened lesson (or a new game UI) sets
+    the lesson's overlays on ``ui`` and its caption in the Lesson dock; the dock's note
+    says when the board no longer shows the lesson's position. (A lesson file's steps
+    are :class:`LessonControl`'s.)"""
+    if dock.steps_active:
+        return  # a lesson file's step: LessonControl draws it
+    lesson = session.lesson
+    game = session.game
+    position = game.name, game.position_key()
+    if lesson is not dock.lesson_shown or ui is not dock.ui_shown:
+        dock.lesson_shown, dock.ui_shown = lesson, ui
+        ui.set_overlays(lesson.overlays if lesson is not None else {})
+        if lesson is None:
+            dock.show_lesson("", "No lesson: open one from the Lessons menu.", None, None)
+            dock.hide()
+        else:
+            title = session.puzzle.get("title", "")
+            dock.show_lesson(title, lesson.caption, session.path, position)
+            dock.show()
+    dock.follow_position(position)  # a note once it changed
