@@ -8,7 +8,8 @@ through the path a mouse click takes from the board's pick on (the scene's ``_on
 at the display pixel where the board draws the site: pick, the window's routing, the game
 UI's click, the move played, the session's change followed, the redraw and its render),
 timed until that call returns (the render is synchronous); then Undo, untimed. A second
-figure times a click in set-up mode (paint a site, redraw). Prints mean and median in ms.
+figure times a click in set-up mode (paint a site, redraw). Prints mean and median in ms,
+and the files of the model and the viewer whose code one move-playing click runs.
 """
 
 from __future__ import annotations
@@ -77,6 +78,32 @@ def main(argv: list[str] | None = None) -> int:
         window.undo()
         settle()
 
+    def files_crossed(site: int) -> list[str]:
+        """The files of the model and the viewer whose code runs for one click on
+        ``site`` (Python calls seen by a profile hook), in the order first entered."""
+        root = os.path.dirname(os.path.dirname(os.path.abspath(sys.modules["viewer"].__file__)))
+        seen: dict[str, None] = {}
+
+        def hook(frame, event, _arg):
+            if event == "call":
+                name = frame.f_code.co_filename
+                if name.startswith(root) and ("/viewer/" in name or "/model/" in name):
+                    seen.setdefault(os.path.relpath(name, root), None)
+
+        x, y = at(site)
+        sys.setprofile(hook)
+        try:
+            window.scene._on_click(x, y)
+        finally:
+            sys.setprofile(None)
+        return list(seen)
+
+    game = window.session.game
+    crossed = files_crossed(window.ui.move_sites(game, game.legal_moves()[0])[0])
+    settle()
+    window.undo()
+    settle()
+
     window.enter_setup()
     paints: list[float] = []
     for index in range(args.n):
@@ -94,6 +121,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"Partition base {args.size}, window 900x700")
     print(row("click: move played", plays))
     print(row("click: set-up paint", paints))
+    print(f"files a click that plays a move crosses (model and viewer): {len(crossed)}")
+    for name in crossed:
+        print(f"  {name}")
     window.shutdown()
     window.close()
     return 0
