@@ -171,7 +171,9 @@ class Analyst(Protocol):
 
 
 class PuzzleActions(Protocol):
-    solving: SignalInstance  # Solve mode began (True) or ended (False)
+    @property
+    def solving(self) -> SignalInstance:
+        """Solve mode began (True) or ended (False)."""
 
     def hide(self) -> None:
         """The Puzzle dock hides."""
@@ -226,7 +228,9 @@ class LessonHost(Position, Status, Parent, Protocol):
     """What the stepped lessons (``viewer.lessons.LessonControl``) use."""
 
     lesson_dock: LessonDock
-    setup_dock: QDockWidget
+
+    @property
+    def setup_dock(self) -> QDockWidget: ...
 
     @property
     def engine(self) -> Players: ...
@@ -240,7 +244,8 @@ class PracticeHost(Position, Status, Parent, Protocol):
     """What Practice (``viewer.practice.Practice``) uses: the puzzle files it opens, the
     Puzzle dock whose Solve mode plays them, and the View dock its dock goes beside."""
 
-    view_dock: QDockWidget
+    @property
+    def view_dock(self) -> QDockWidget: ...
 
     @property
     def puzzle(self) -> PuzzleActions: ...

@@ -175,8 +175,8 @@ class PracticeDock(QDockWidget):
         if kind == "solved" and attempt.ticked:
             shown += f"<br>{TICK} ticked: Next unsolved goes on."
         if attempt.solution is not None:
-            moves = " ".join(str(m) for m in attempt.solution) or "(none found)"
-            shown += f"<br><b>Solution:</b> {html.escape(moves)}"
+            listed = " ".join(str(m) for m in attempt.solution) or "(none found)"
+            shown += f"<br><b>Solution:</b> {html.escape(listed)}"
         stage = attempt.hint_stage
         if stage and attempt.hint_move is not None and kind == "info":
             step = "which piece, or where" if stage == 1 else f"play {attempt.hint_move}"
