@@ -59,7 +59,7 @@ class WindowFront:
         return setup is not None and setup.can_undo
 
     def leave_solve(self, why: str = "") -> None:
-        self.window.puzzle_dock.leave_solve(why)
+        self.window.puzzle.leave_solve(why)
 
     def start_lesson(self, lesson: LessonFile, path: Path) -> None:
         self.window.lessons.start(lesson, path)

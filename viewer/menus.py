@@ -17,13 +17,13 @@ from model.lesson import SUFFIX as LESSON_SUFFIX
 from model.lesson import lesson_folders, titles
 from model.search import levels_for
 
+from .export_control import open_export_dialog
 from .palette import VIEWS
 from .session import EXAMPLES_DIR
 from .slots import guarded
-from .widgets.export_dialog import open_export_dialog
 from .widgets.help import show_about
 from .widgets.new_game import NewGameDialog, choice_text, player_choices
-from .widgets.practice_dock import practice_of, shipped_collections
+from .widgets.practice_dock import shipped_collections
 
 if TYPE_CHECKING:
     from .host import MenuHost
@@ -66,7 +66,7 @@ class Menus:
         self.analyse = self._action(edit, "&Analyse", window.analysis.analyse, "A")
         game = bar.addMenu("&Game")
         self.game_menu = game
-        puzzle = window.puzzle_dock
+        puzzle = window.puzzle
         self.verify = self._action(game, "&Verify puzzle", puzzle.verify, "Ctrl+Shift+V")
         self.solve = self._action(game, "S&olve puzzle", puzzle.toggle_solve, "Ctrl+Shift+P")
         self.solve.setCheckable(True)
@@ -129,7 +129,7 @@ class Menus:
         window = self.window
 
         def practice(name: str) -> Callable[[], Any]:  # the dock is made on first use
-            return lambda: getattr(practice_of(window).practice, name)()
+            return lambda: getattr(window.practising(), name)()
 
         self._action(menu, "&Open collection...", self.open_collection, "Ctrl+Shift+O")
         for folder in shipped_collections(PUZZLE_DIR):
@@ -137,7 +137,7 @@ class Menus:
                 title = game_class(folder.name).title
             except KeyError:
                 title = folder.name
-            opening = functools.partial(lambda f: practice_of(window).open_collection(f), folder)
+            opening = functools.partial(lambda f: window.practising().open_collection(f), folder)
             self._action(menu, f"{title} puzzles", opening)
         menu.addSeparator()
         next_unsolved = practice("next_unsolved")
@@ -156,7 +156,7 @@ class Menus:
                 self.window.window(), "Open a puzzle collection (a folder)", str(PUZZLE_DIR)
             )
         if folder:
-            practice_of(self.window).open_collection(folder)
+            self.window.practising().open_collection(folder)
 
     def _action(
         self,
@@ -221,6 +221,11 @@ class Menus:
         self.redo.setEnabled(history.can_redo)
         self.finish.setEnabled(setup is None and turn.can_finish)
         self.cancel.setEnabled(setup is None and turn.building)
+
+    def add_view_entry(self, dock: QDockWidget) -> None:
+        """A dock made later (Practice's) gets its entry in the View menu, before the
+        game's docks."""
+        self.view_menu.insertAction(self.game_separator, dock.toggleViewAction())
 
     def game_docks(self, docks: list[QDockWidget]) -> None:
         """The current game's docks get their entries in the View menu."""

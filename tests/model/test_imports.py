@@ -171,8 +171,8 @@ CONTROLLERS = (
     "viewer.analysis",
     "viewer.solve",
     "viewer.menus",
-    "viewer.widgets.puzzle_dock",
-    "viewer.widgets.export_dialog",
+    "viewer.puzzle",
+    "viewer.export_control",
 )
 
 

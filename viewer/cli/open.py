@@ -99,7 +99,5 @@ def open_window(path: str | None, game: Game | None = None, practice: Path | Non
     window.show()
     QTimer.singleShot(0, window.offer_recovery)  # a crashed run's unsaved game, if any
     if practice is not None:
-        from ..widgets.practice_dock import practice_of
-
-        QTimer.singleShot(0, lambda: practice_of(window).open_collection(practice))
+        QTimer.singleShot(0, lambda: window.practising().open_collection(practice))
     return app.exec()
