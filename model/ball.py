@@ -552,10 +552,7 @@ class PyramidBall(BallMoves):
                 return self._ending("points", side)
         return None
 
-    def describe_result(self) -> str:
-        outcome = self.outcome()
-        if outcome is None:
-            return ""
+    def describe_outcome(self, outcome: Outcome) -> str:
         red, blue = self._scores
         return f"{outcome.winner} wins {max(red, blue)}-{min(red, blue)}"
 

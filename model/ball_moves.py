@@ -11,6 +11,7 @@ import functools
 import itertools
 import random
 import re
+from abc import abstractmethod
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -36,15 +37,13 @@ from .game import InvalidMoveError, JointMove, Move
 # ---- the programs a side may enter ------------------------------------------------------------
 
 
-class ProgramSpace(Sequence):
-    """Every Stand-normal program of one side in one position, lazily: the product of the
-    Large's, the Medium's and the Small's tracks (each a short list), indexed in mixed
-    radix. Immutable and compared by value, so it can stand in a snapshot."""
+class _LazySpace(Sequence):
+    """A sequence of ``_len`` items made when asked for (:meth:`_item`), by index, slice
+    or negative index."""
 
-    def __init__(self, tracks: tuple[tuple[tuple, ...], ...]) -> None:
-        self.tracks = tracks
-        self._sets = tuple(frozenset(t) for t in tracks)
-        self._len = len(tracks[0]) * len(tracks[1]) * len(tracks[2])
+    _len: int
+    #: What an item is, for the message of an index out of range.
+    item_name = "item"
 
     def __len__(self) -> int:
         return self._len
@@ -55,7 +54,27 @@ class ProgramSpace(Sequence):
         if index < 0:
             index += self._len
         if not 0 <= index < self._len:
-            raise IndexError("program index out of range")
+            raise IndexError(f"{self.item_name} index out of range")
+        return self._item(index)
+
+    @abstractmethod
+    def _item(self, index: int) -> Any:
+        """The item at ``index``, 0 <= index < len(self)."""
+
+
+class ProgramSpace(_LazySpace):
+    """Every Stand-normal program of one side in one position, lazily: the product of the
+    Large's, the Medium's and the Small's tracks (each a short list), indexed in mixed
+    radix. Immutable and compared by value, so it can stand in a snapshot."""
+
+    def __init__(self, tracks: tuple[tuple[tuple, ...], ...]) -> None:
+        self.tracks = tracks
+        self._sets = tuple(frozenset(t) for t in tracks)
+        self._len = len(tracks[0]) * len(tracks[1]) * len(tracks[2])
+
+    item_name = "program"
+
+    def _item(self, index: int) -> Program:
         large, medium, small = self.tracks
         rest, s = divmod(index, len(small))
         l_, m = divmod(rest, len(medium))
@@ -81,23 +100,16 @@ class ProgramSpace(Sequence):
         return f"<ProgramSpace of {self._len} programs ({sizes})>"
 
 
-class JointSpace(Sequence):
+class JointSpace(_LazySpace):
     """Every joint move (red's program, blue's program) of a position, lazily."""
+
+    item_name = "joint move"
 
     def __init__(self, spaces: tuple[ProgramSpace, ProgramSpace]) -> None:
         self.spaces = spaces
         self._len = len(spaces[0]) * len(spaces[1])
 
-    def __len__(self) -> int:
-        return self._len
-
-    def __getitem__(self, index):
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(self._len))]
-        if index < 0:
-            index += self._len
-        if not 0 <= index < self._len:
-            raise IndexError("joint move index out of range")
+    def _item(self, index: int) -> JointMove:
         a, b = divmod(index, len(self.spaces[1]))
         return JointMove((self.spaces[0][a], self.spaces[1][b]))
 

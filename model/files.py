@@ -27,6 +27,7 @@ from .game import (
     Move,
     Piece,
     PositionFormatError,
+    check_keys,
     game_class,
 )
 from .puzzle import check_puzzle
@@ -88,9 +89,7 @@ class PositionDocument:
 def _read_lesson(raw: Any, cls: type[Game]) -> Lesson:
     if not isinstance(raw, dict):
         raise PositionFormatError("lesson", 'must be an object: {"caption": ..., "overlays": ...}')
-    unknown = sorted(set(raw) - {"caption", "overlays"})
-    if unknown:
-        raise PositionFormatError(f"lesson.{unknown[0]}", "unknown key; known: caption, overlays")
+    check_keys(raw, ("caption", "overlays"), where="lesson")
     caption = raw.get("caption")
     if not isinstance(caption, str) or not caption.strip():
         raise PositionFormatError("lesson.caption", "must be a non-empty text")
@@ -190,24 +189,24 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return obj
 
 
-def from_json(raw: Any) -> PositionDocument:
-    if not isinstance(raw, dict):
-        raise PositionFormatError("", "a position file must hold one JSON object")
-    missing = [k for k in _REQUIRED if k not in raw]
-    if missing:
-        raise PositionFormatError(missing[0], "required key is missing")
-    unknown = sorted(set(raw) - _KEYS)
-    if unknown:
-        known = ", ".join(sorted(_KEYS))
-        raise PositionFormatError(unknown[0], f"unknown key; known keys: {known}")
-    if raw["format"] != FORMAT:
-        raise PositionFormatError("format", f"must be {FORMAT!r}, not {raw['format']!r}")
+def document_game(raw: Mapping[str, Any], format: str) -> type[Game]:
+    """The game a document (its object ``raw``, of the format ``format``) is for: its
+    ``format`` and ``game`` checked (PositionFormatError naming the key)."""
+    if raw["format"] != format:
+        raise PositionFormatError("format", f"must be {format!r}, not {raw['format']!r}")
     if not isinstance(raw["game"], str):
         raise PositionFormatError("game", "must be a game name (a string)")
     try:
-        cls = game_class(raw["game"])
+        return game_class(raw["game"])
     except KeyError as exc:
         raise PositionFormatError("game", str(exc.args[0])) from None
+
+
+def from_json(raw: Any) -> PositionDocument:
+    if not isinstance(raw, dict):
+        raise PositionFormatError("", "a position file must hold one JSON object")
+    check_keys(raw, _KEYS, required=_REQUIRED)
+    cls = document_game(raw, FORMAT)
     if not isinstance(raw["options"], dict):
         raise PositionFormatError("options", "must be a JSON object (may be empty: {})")
     options = cls.parse_options(raw["options"])
@@ -241,7 +240,7 @@ def from_json(raw: Any) -> PositionDocument:
         )
     if history and start != "pieces":
         game = cls.new(options)
-        _replay(game, history)
+        replay(game, history)
         replayed = _piece_set(game.pieces())
         if (
             replayed != _piece_set(pieces)
@@ -258,7 +257,7 @@ def from_json(raw: Any) -> PositionDocument:
             game = cls.from_setup(options, to_move, pieces, study=study)
         else:
             game = cls.from_setup_state(options, to_move, pieces, state, study=study)
-        _replay(game, history)
+        replay(game, history)
     variations = _read_variations(raw.get("variations", []), game)
     puzzle = check_puzzle(puzzle, game)  # at the position: its solution must replay there
     return PositionDocument(game, puzzle, lesson, variations)
@@ -276,7 +275,7 @@ def _read_variations(raw: Any, game: Game) -> list[list[Move]]:
     lines = []
     for index, line in enumerate(raw):
         replayed = start.copy()
-        _replay(replayed, line, f"variations[{index}]")
+        replay(replayed, line, f"variations[{index}]")
         lines.append(list(replayed.move_stack))
     return lines
 
@@ -307,7 +306,9 @@ def _read_pieces(raw: Any, cls: type[Game]) -> list[Piece]:
     return pieces
 
 
-def _replay(game: Game, history: list[str], key: str = "history") -> None:
+def replay(game: Game, history: list[str], key: str = "history") -> None:
+    """Play a document's moves (texts, found at ``key``) on ``game``: PositionFormatError
+    naming the first that does not replay."""
     for index, text in enumerate(history):
         try:
             game.replay_text(text)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import enum
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, Self, TypeVar
 
@@ -60,6 +60,21 @@ def check_option_names(game: str, raw: Mapping[str, Any], known: tuple[str, ...]
         raise PositionFormatError(
             "options", f"unknown option(s) {unknown}; {game} takes {', '.join(known)}"
         )
+
+
+def check_keys(
+    raw: Mapping[str, Any], known: Iterable[str], *, required: Iterable[str] = (), where: str = ""
+) -> None:
+    """PositionFormatError for the first ``required`` key missing from a document's object
+    ``raw`` (found at ``where``), or its first key not one of ``known``."""
+    prefix = f"{where}." if where else ""
+    for key in required:
+        if key not in raw:
+            raise PositionFormatError(prefix + key, "required key is missing")
+    names = sorted(known)
+    unknown = sorted(set(raw) - set(names))
+    if unknown:
+        raise PositionFormatError(prefix + unknown[0], f"unknown key; known: {', '.join(names)}")
 
 
 # ---- node kinds ------------------------------------------------------------------------
@@ -523,10 +538,13 @@ class Game(ABC):
     # -- reporting --
 
     def describe_result(self) -> str:
-        """The end of the game in words, for the status bar ('' while it runs)."""
+        """The end of the game in words, for the status bar ('' while it runs): the
+        outcome as :meth:`describe_outcome` says it."""
         outcome = self.outcome()
-        if outcome is None:
-            return ""
+        return "" if outcome is None else self.describe_outcome(outcome)
+
+    def describe_outcome(self, outcome: Outcome) -> str:
+        """The game's ``outcome`` in words: the winner and the reason by default."""
         reason = outcome.reason.replace("_", " ")
         if outcome.winner is None:
             return f"draw ({reason})"

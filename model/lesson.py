@@ -42,10 +42,10 @@ from . import files
 from .game import (
     Game,
     GoalCheck,
-    IllegalMoveError,
     InvalidMoveError,
     Move,
     PositionFormatError,
+    check_keys,
     game_class,
     no_proof_with_chance,
 )
@@ -227,20 +227,8 @@ def _text(raw: Any, key: str, *, limit: int = MAX_TEXT, empty: bool = False) -> 
 def from_json(raw: Any) -> LessonFile:
     if not isinstance(raw, dict):
         raise PositionFormatError("", "a lesson file must hold one JSON object")
-    for key in ("format", "game", "title", "steps"):
-        if key not in raw:
-            raise PositionFormatError(key, "required key is missing")
-    unknown = sorted(set(raw) - _KEYS)
-    if unknown:
-        raise PositionFormatError(unknown[0], f"unknown key; known: {', '.join(sorted(_KEYS))}")
-    if raw["format"] != FORMAT:
-        raise PositionFormatError("format", f"must be {FORMAT!r}, not {raw['format']!r}")
-    if not isinstance(raw["game"], str):
-        raise PositionFormatError("game", "must be a game name (a string)")
-    try:
-        cls = game_class(raw["game"])
-    except KeyError as exc:
-        raise PositionFormatError("game", str(exc.args[0])) from None
+    check_keys(raw, _KEYS, required=("format", "game", "title", "steps"))
+    cls = files.document_game(raw, FORMAT)
     title = _text(raw["title"], "title", limit=200)
     steps_raw = raw["steps"]
     if not isinstance(steps_raw, list) or not steps_raw:
@@ -259,13 +247,7 @@ def from_json(raw: Any) -> LessonFile:
 def _read_step(raw: Any, where: str, cls: type[Game], name: str, previous: Game | None) -> Step:
     if not isinstance(raw, dict):
         raise PositionFormatError(where, "must be an object: title, text, position, ...")
-    unknown = sorted(set(raw) - _STEP_KEYS)
-    if unknown:
-        known = ", ".join(sorted(_STEP_KEYS))
-        raise PositionFormatError(f"{where}.{unknown[0]}", f"unknown key; known: {known}")
-    for key in ("title", "text"):
-        if key not in raw:
-            raise PositionFormatError(f"{where}.{key}", "required key is missing")
+    check_keys(raw, _STEP_KEYS, required=("title", "text"), where=where)
     title = _text(raw["title"], f"{where}.title", limit=200)
     text = _text(raw["text"], f"{where}.text")
     raw_position = raw.get("position")
@@ -278,13 +260,7 @@ def _read_step(raw: Any, where: str, cls: type[Game], name: str, previous: Game 
     moves = raw.get("moves", [])
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
         raise PositionFormatError(f"{where}.moves", "must be a list of moves written as strings")
-    for index, move in enumerate(moves):
-        try:
-            game.push_text(move)
-        except (InvalidMoveError, IllegalMoveError) as exc:
-            raise PositionFormatError(
-                f"{where}.moves[{index}]", f"{move!r} does not replay: {exc}"
-            ) from None
+    files.replay(game, moves, f"{where}.moves")
     overlays = files.read_overlays(raw.get("overlays", {}), cls, f"{where}.overlays")
     highlights = raw.get("highlights", [])
     if not isinstance(highlights, list) or not all(isinstance(h, str) for h in highlights):
@@ -332,10 +308,7 @@ def _point(game: Game, text: str, where: str) -> Point:
 def _read_task(raw: Any, where: str, game: Game) -> Task:
     if not isinstance(raw, dict):
         raise PositionFormatError(where, "must be an object: kind, answers, hint, ...")
-    unknown = sorted(set(raw) - _TASK_KEYS)
-    if unknown:
-        known = ", ".join(sorted(_TASK_KEYS))
-        raise PositionFormatError(f"{where}.{unknown[0]}", f"unknown key; known: {known}")
+    check_keys(raw, _TASK_KEYS, where=where)
     kind = raw.get("kind")
     if kind not in KINDS:
         raise PositionFormatError(f"{where}.kind", f"must be one of {', '.join(KINDS)}")

@@ -394,10 +394,9 @@ class Partition(Game):
             return self._ending("no_moves", None)
         return None
 
-    def describe_result(self) -> str:
-        outcome = self.outcome()
-        if outcome is None or outcome.winner is None:
-            return super().describe_result()
+    def describe_outcome(self, outcome: Outcome) -> str:
+        if outcome.winner is None:
+            return super().describe_outcome(outcome)
         return f"{outcome.winner} wins: holds {', '.join(self.held_corners(outcome.winner))}"
 
     # ---- groups (union-find) -----------------------------------------------------------

@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .game import Game, IllegalMoveError, InvalidMoveError, PositionFormatError
+from .game import Game, IllegalMoveError, InvalidMoveError, PositionFormatError, check_keys
 
 MAX_WITHIN = 200
 _SHORT = re.compile(r"^\s*(\w+)\s+wins\s+in\s+(\d+)(\s+moves?)?\s*$")
@@ -89,11 +89,7 @@ def _read_goal(raw: Any, game: Game, where: str) -> Goal:
         raw = {"side": side, "result": "win", "within": 2 * int(digits) - 1}
     if not isinstance(raw, dict):
         raise PositionFormatError(where, 'must be {"side": ..., "result": "win", "within": N}')
-    unknown = sorted(set(raw) - {"side", "result", "within"})
-    if unknown:
-        raise PositionFormatError(
-            f"{where}.{unknown[0]}", "unknown key; known: side, result, within"
-        )
+    check_keys(raw, ("side", "result", "within"), where=where)
     side, result, within = raw.get("side"), raw.get("result", "win"), raw.get("within")
     if side not in game.players:
         raise PositionFormatError(

@@ -527,10 +527,7 @@ class Pyraos(Game):
             return None
         return self._ending(*self._result)
 
-    def describe_result(self) -> str:
-        outcome = self.outcome()
-        if outcome is None:
-            return ""
+    def describe_outcome(self, outcome: Outcome) -> str:
         if outcome.reason == "top":
             return f"{outcome.winner} placed the top"
         if outcome.reason == "repetition":

@@ -471,7 +471,7 @@ class RandomPlayer:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, game: RollingPyramids) -> Move:
+    def move(self, game: RollingPyramids) -> Move:
         player = game.current_player()
         if player == CHANCE:
             return roll(game, self.rng)
@@ -502,7 +502,7 @@ class GreedyPlayer:
             written,
         )
 
-    def choose(self, game: RollingPyramids) -> Move:
+    def move(self, game: RollingPyramids) -> Move:
         player = game.current_player()
         if player == CHANCE:
             return roll(game, self.rng)
@@ -533,15 +533,16 @@ def _written(sheet: Sheet) -> int:
 def play(
     game: RollingPyramids, players: Sequence[Any] | Any, *, max_plies: int = 100_000
 ) -> RollingPyramids:
-    """Play ``game`` to its end: ``players`` is one computer player for every seat or one
-    per seat (dice rolled by the first). Returns the game."""
+    """Play ``game`` to its end: ``players`` is one computer player (``move(game) ->
+    Move``: the players here, the search's planner) for every seat or one per seat (dice
+    rolled by the first). Returns the game."""
     seats = list(players) if isinstance(players, Sequence) else [players] * len(game.players)
     for _ in range(max_plies):
         node = game.current_player()
         if node == TERMINAL:
             return game
         chooser = seats[0] if node == CHANCE else seats[node]
-        game.push_search(chooser.choose(game))
+        game.push_search(chooser.move(game))
     raise RuntimeError(f"no end after {max_plies} plies")
 
 

@@ -226,6 +226,23 @@ def _only(raw: Mapping[str, Any], known: Sequence[str], where: str) -> None:
         raise RollingDataError(f"{where}.{unknown[0]}: unknown key; known: {', '.join(known)}")
 
 
+def _header(raw: Any, kind: str, keys: Sequence[str]) -> tuple[str, str, str, bool]:
+    """A ``kind`` data file's object checked: its keys (the header's and ``keys``) and its
+    format (``rolling-pyramids/KIND``); its id, name, provenance and
+    made_for_this_project."""
+    if not isinstance(raw, dict):
+        raise RollingDataError(f"{kind}: a {kind} file holds one JSON object")
+    _only(raw, ("format", "id", "name", "made_for_this_project", "provenance", *keys), kind)
+    if raw.get("format") != f"rolling-pyramids/{kind}":
+        raise RollingDataError(f"{kind}.format: must be 'rolling-pyramids/{kind}'")
+    return (
+        _need(raw, "id", str, kind),
+        _need(raw, "name", str, kind),
+        _need(raw, "provenance", str, kind),
+        _need(raw, "made_for_this_project", bool, kind),
+    )
+
+
 def _count(raw: Mapping[str, Any], key: str, where: str, low: int = 0) -> int:
     value = _need(raw, key, int, where)
     if value < low:
@@ -246,29 +263,7 @@ def _hex(raw: Any, where: str) -> tuple[int, int]:
 def parse_map(raw: Any) -> RollingMap:
     """A :class:`RollingMap` from a map file's JSON (RollingDataError naming the key)."""
     where = "map"
-    if not isinstance(raw, dict):
-        raise RollingDataError("map: a map file holds one JSON object")
-    _only(
-        raw,
-        (
-            "format",
-            "id",
-            "name",
-            "made_for_this_project",
-            "provenance",
-            "hex_layout",
-            "spaces",
-            "starts",
-            "solo",
-        ),
-        where,
-    )
-    if raw.get("format") != "rolling-pyramids/map":
-        raise RollingDataError("map.format: must be 'rolling-pyramids/map'")
-    map_id = _need(raw, "id", str, where)
-    name = _need(raw, "name", str, where)
-    made = _need(raw, "made_for_this_project", bool, where)
-    provenance = _need(raw, "provenance", str, where)
+    map_id, name, provenance, made = _header(raw, where, ("hex_layout", "spaces", "starts", "solo"))
     spaces = _need(raw, "spaces", list, where)
     starts = _need(raw, "starts", list, where)
     if not spaces or not starts:
@@ -375,27 +370,8 @@ def _adjacent(raw: Mapping[str, Any], index: Mapping[Any, int], where: str) -> t
 def parse_faction(raw: Any) -> Faction:
     """A :class:`Faction` from a faction file's JSON (RollingDataError naming the key)."""
     where = "faction"
-    if not isinstance(raw, dict):
-        raise RollingDataError("faction: a faction file holds one JSON object")
-    _only(
-        raw,
-        (
-            "format",
-            "id",
-            "name",
-            "made_for_this_project",
-            "provenance",
-            "hero",
-            "hero_slots",
-            "develop_pairs",
-            "devices",
-            "footmen",
-            "army_lines",
-        ),
-        where,
-    )
-    if raw.get("format") != "rolling-pyramids/faction":
-        raise RollingDataError("faction.format: must be 'rolling-pyramids/faction'")
+    keys = ("hero", "hero_slots", "develop_pairs", "devices", "footmen", "army_lines")
+    faction_id, name, provenance, made = _header(raw, where, keys)
     hero = _need(raw, "hero", dict, where)
     _only(hero, ("text", "attacking", "defending"), "faction.hero")
     devices = _need(raw, "devices", dict, where)
@@ -462,10 +438,10 @@ def parse_faction(raw: Any) -> Faction:
     if len({line.id for line in lines}) != len(lines):
         raise RollingDataError("faction.army_lines: two lines share an id")
     return Faction(
-        _need(raw, "id", str, where),
-        _need(raw, "name", str, where),
-        _need(raw, "provenance", str, where),
-        _need(raw, "made_for_this_project", bool, where),
+        faction_id,
+        name,
+        provenance,
+        made,
         _need(hero, "text", str, "faction.hero"),
         _count(hero, "attacking", "faction.hero", 1),
         _count(hero, "defending", "faction.hero", 1),

@@ -522,10 +522,7 @@ class Terrace(Game):
             return None
         return self._ending(*self._result)
 
-    def describe_result(self) -> str:
-        outcome = self.outcome()
-        if outcome is None:
-            return ""
+    def describe_outcome(self, outcome: Outcome) -> str:
         return {
             "victory_fields": f"{outcome.winner} holds the four victory fields",
             "stones": "both sides have fewer than four stones: a draw"

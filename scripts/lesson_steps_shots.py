@@ -45,7 +45,7 @@ def main(out: Path) -> None:
         print(out / f"{name}.png", "|", window.lessons.panel.verdict.text())
 
     def lesson(relative: str, step: int = 0) -> None:
-        assert window.menus.open_file(folder / relative, ask=False)
+        assert window.documents.open(folder / relative, ask=False)
         window.lessons.go(step)
 
     control = window.lessons

@@ -21,6 +21,7 @@ from model.search import NO_ANALYSIS, NOT_TURNS, Analysis, analyse, own_levels
 
 from .engine import EngineRunner, Job, Progress, position_of
 from .frame import Frame
+from .modes import Mode
 from .slots import guarded, slot
 from .widgets.analysis_dock import AnalysisDock
 
@@ -246,3 +247,16 @@ class AnalysisControl:
 
     def shutdown(self) -> None:
         self.runner.shutdown()
+
+
+class AnalysisBoard(Mode):
+    """The Analysis dock as a board mode: never has the board, only draws its heat map
+    (and the move picked in its table) over it while the analysed position shows."""
+
+    name = "analysis"
+
+    def __init__(self, analysis: AnalysisControl) -> None:
+        self.analysis = analysis
+
+    def layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
+        return self.analysis.heat_layer(game, ui, frame)

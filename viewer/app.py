@@ -15,40 +15,45 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QWidget
 from pyvistaqt import QtInteractor
 
 from model.game import Game
 
 from . import palette
-from .analysis import AnalysisControl
+from .analysis import AnalysisBoard, AnalysisControl
 from .animation import Animation
 from .autosave import Autosave
 from .boards import BoardView
-from .engine import EngineControl
+from .documents import Documents, RecentFiles
+from .engine import ComputerBoard, EngineControl
+from .file_front import WindowFront
 from .frame import Frame
 from .games import GameUI, TurnBuilder, ui_class
-from .lessons import LessonControl
+from .lessons import LessonBoard, LessonControl, follow_lesson
 from .menus import LESSON_DIR, Menus
+from .modes import Router
+from .practice import Practice, PracticeBoard
+from .puzzle import PuzzleControl
 from .recovery import Recovery
 from .scene import Scene
 from .session import Session
 from .setup_editor import SetupEditor
-from .setup_mode import SetupMode
+from .setup_mode import SetupBoard, SetupMode
 from .slots import guarded, slot
-from .turns import TurnControl
+from .solve import SolveBoard
+from .turns import PlayBoard, TurnControl
 from .view_state import ViewState
 from .widgets.dock_fit import add_game_docks, fit_game_docks, keep_on_screen
 from .widgets.help import RulesDock, ShortcutsDialog
 from .widgets.lesson_dock import LessonDock, lesson_files
 from .widgets.move_list import MoveListDock
-from .widgets.puzzle_dock import PuzzleDock
+from .widgets.practice_dock import PracticeDock
 from .widgets.setup_dock import SetupDock
 from .widgets.status_bar import StatusBar
 from .widgets.view_dock import ViewDock
 
-FrameLayer = Callable[[Game, GameUI, Frame], Frame]
 LEFT, RIGHT = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
 
 
@@ -72,10 +77,11 @@ class MainWindow(QMainWindow):
         self.moves_dock = MoveListDock(session, self, self._hidden_moves)
         self.setup_dock = SetupDock(self)
         self.lesson_dock = LessonDock(self)
-        self.puzzle_dock = PuzzleDock(self)  # the puzzle: made, verified, solved
-        self.practice_dock: Any = None  # made when first used (widgets.practice_dock)
-        self.setup_dock.visibilityChanged.connect(self.puzzle_dock.setup_shown)
-        self.rules_dock = RulesDock(self)  # Help: the rules of the game on the board
+        self.puzzle = PuzzleControl(self)  # the puzzle: made, verified, solved (Solve mode)
+        self.puzzle_dock = self.puzzle.dock
+        self.practice: Practice | None = None  # made when first used (practising)
+        self.setup_dock.visibilityChanged.connect(self.puzzle.setup_shown)
+        self.rules_dock = RulesDock(lambda name: ui_class(name).rules(), self)  # Help: rules
         for area, dock, shown in (
             (LEFT, self.view_dock, True),
             (RIGHT, self.moves_dock, True),
@@ -87,7 +93,7 @@ class MainWindow(QMainWindow):
             self.addDockWidget(area, dock)
             if not shown:
                 dock.hide()
-        self.puzzle_dock.show_for_puzzle()  # a puzzle file opened
+        self.puzzle.show_for_puzzle()  # a puzzle file opened
         bar = StatusBar(self)  # messages elided, never over the hover text
         self.setStatusBar(bar)
         self.status_prompt, self.status_hover, self.status_game = bar.prompt, bar.hover, bar.game
@@ -95,10 +101,9 @@ class MainWindow(QMainWindow):
         self.analysis = AnalysisControl(self)  # the Analysis dock, with a runner of its own
         self.addDockWidget(RIGHT, self.analysis.dock)
         self.analysis.dock.hide()
-        puzzle = self.puzzle_dock  # over the UI's frame: hint, heat map, cooks, solution
-        layers = [self.engine.hint_layer, self.analysis.heat_layer, puzzle.verdict_layer]
-        self.frame_layers: list[FrameLayer] = [*layers, puzzle.solver.layer]  # in order
         docks = (self.view_dock, self.moves_dock, self.lesson_dock, self.puzzle_dock)
+        # open, save, Open recent and "unsaved changes?": Qt-free, the window answers
+        self.documents = Documents(session, RecentFiles(QSettings()), WindowFront(self))
         self.menus = Menus(self, docks=(*docks, self.analysis.dock, self.rules_dock))  # View
         self.setup_mode = SetupMode(self, self.setup_dock, self.menus.setup)
         self.lesson_dock.set_lessons(  # Previous / Next: the Lessons menu's way in (it asks)
@@ -109,7 +114,7 @@ class MainWindow(QMainWindow):
         self.ui: GameUI = self._install_ui(ui_class(game)(self))
         self.rules_dock.show_game(game.name)
         kind, geometry = self.ui.board_kind, self.ui.geometry(game)
-        self.turns = TurnControl(self, self.puzzle_dock.solver)  # clicks, turns, undo
+        self.turns = TurnControl(self)  # clicks, turns, undo: routed by the board's modes
         self.scene = scene = Scene(
             self.plotter, self.view, kind, geometry, self.turns.click, self.show_message
         )
@@ -121,8 +126,21 @@ class MainWindow(QMainWindow):
         self.autosave = Autosave()
         self.recovery = Recovery(self, self.autosave)  # written a moment after each change
         session.changed.connect(self._on_session_changed)
-        session.changed.connect(self.puzzle_dock.session_changed)  # after the window
+        session.changed.connect(self.puzzle.session_changed)  # after the window
         self.lessons = LessonControl(self)  # a lesson file's steps, tasks and teacher mode
+        puzzle = self.puzzle
+        self.board_modes = Router(  # who has the board, most particular first (viewer.modes)
+            [
+                SetupBoard(self.setup_mode),
+                LessonBoard(self.lessons),  # (Practice comes before it when first used)
+                SolveBoard(puzzle.solver, puzzle.verdict_layer),
+                AnalysisBoard(self.analysis),
+                ComputerBoard(self.engine),
+                PlayBoard(self.turns),
+            ],
+            self.show_message,
+        )
+        self.turns.modes = self.board_modes
         session.message.connect(self.show_message)
         self.view.changed.connect(self._on_view_changed)
         self._on_session_changed("load")
@@ -203,7 +221,7 @@ class MainWindow(QMainWindow):
         self.ui.position_changed(game, reason)
         if reason in ("move", "redo"):
             self.scene.play(self.ui.vanishing(game))  # what the move removed fades out
-        self.lesson_dock.follow(self.session, self.ui)  # a lesson's caption and overlays
+        follow_lesson(self.lesson_dock, self.session, self.ui)  # a lesson's caption, overlays
         self.moves_dock.refresh()
         self._update_title()
         self.recovery.schedule()
@@ -225,6 +243,25 @@ class MainWindow(QMainWindow):
         add_game_docks(self, ui.docks(), ui.dock_tabs())
         self.menus.game_docks(ui.docks())
         return ui
+
+    # ---- practice (viewer.practice) ------------------------------------------------------
+
+    def practising(self) -> Practice:
+        """Practice, made on first use: its dock joins the left docks and the View menu,
+        its board mode goes before the lesson's."""
+        if self.practice is None:
+            practice = Practice(self, self.puzzle.solver)
+            self.addDockWidget(LEFT, practice.dock)
+            practice.dock.hide()
+            self.menus.add_view_entry(practice.dock)
+            self.board_modes.insert(PracticeBoard(practice), before="lesson")
+            self.practice = practice
+        return self.practice
+
+    @property
+    def practice_dock(self) -> PracticeDock | None:
+        """The Practice dock, once Practice was used."""
+        return self.practice.dock if self.practice is not None else None
 
     # ---- help ----------------------------------------------------------------------------
 
@@ -248,15 +285,9 @@ class MainWindow(QMainWindow):
             return  # the position is changing: _on_session_changed redraws when it is in
         ui, turn, board = self.ui, self.turn, self.board
         self.menus.follow_history()
-        if self.setup is not None:
-            self.status_prompt.setText(
-                f"set-up mode: click to paint or erase {ui.piece_word}, then Apply"
-            )
-            frame = ui.setup_frame(self.setup.pieces, board.geometry)
-        else:
-            thinking = self.engine.busy() and self.engine.thinking_text
-            self.status_prompt.setText(thinking or ui.prompt() or turn.prompt())
-            frame = self._frame()
+        modes = self.board_modes
+        self.status_prompt.setText(modes.prompt())
+        frame = modes.frame(self.session.game, ui)  # the position, each mode's layer over it
         self.scene.show(frame, ui.legend_words(self.session.game, frame))
         hover = self.view.hover  # (a site of another board is forgotten on the switch)
         if hover is not None and 0 <= hover < board.geometry.count:  # as the scene shows it
@@ -266,15 +297,10 @@ class MainWindow(QMainWindow):
             self.status_hover.setText("")
         self.render()
 
-    def _frame(self) -> Any:
-        """The game UI's frame with each layer of the window on top (the engine's hint,
-        the analysis heat map, a puzzle's cooks): a layer takes the game, the UI and the
-        frame and returns the frame to draw, each only while its position shows."""
-        game = self.session.game
-        frame = self.ui.frame(game, self.turn)
-        for layer in self.frame_layers:
-            frame = layer(game, self.ui, frame)
-        return frame
+    def _frame(self) -> Frame:
+        """The frame the board draws: the position, each board mode's layer over it (the
+        engine's hint, the heat map, a puzzle's cooks, ...; the name the tests know)."""
+        return self.board_modes.frame(self.session.game, self.ui)
 
     def drawn_frame(self) -> Frame | None:
         """The board as drawn, for an export (set-up mode shows no position: None)."""
@@ -304,14 +330,14 @@ class MainWindow(QMainWindow):
     def show_message(self, text: str) -> None:
         self.statusBar().showMessage(text, 8000)
 
-    # ---- files and history (the menus do the work) ---------------------------------------
+    # ---- files (viewer.documents does the work) and history ------------------------------
 
     def open_file(self, path: str | Path) -> bool:
         """Load a file; a bad one is explained in a dialog and the position stays."""
-        return self.menus.open_file(path)
+        return self.documents.open(path)
 
     def save_file(self, path: str | Path) -> bool:
-        return self.menus.save_file(path)
+        return self.documents.save_file(path)
 
     # ---- turns and set-up mode (viewer.turns, viewer.setup_mode) -------------------------
 
@@ -376,7 +402,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: Any) -> None:
         if not self._closed and not guarded(
-            lambda: self.menus.confirm_discard("quit"), self.show_message, "quit"
+            lambda: self.documents.confirm_discard("quit"), self.show_message, "quit"
         ):
             event.ignore()  # Cancel (or a failed save): the window and the game stay
             return
@@ -391,8 +417,8 @@ class MainWindow(QMainWindow):
             self.recovery.stop()
             self.engine.shutdown()  # stop the search and join its thread
             self.analysis.shutdown()
-            self.puzzle_dock.shutdown()
-            if self.practice_dock is not None:
-                self.practice_dock.shutdown()
+            self.puzzle.shutdown()
+            if self.practice is not None:
+                self.practice.shutdown()
             self.ui.close()
             self.scene.close()  # the mouse, the fading and the VTK window

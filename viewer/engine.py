@@ -43,6 +43,7 @@ from model.game import SIMULTANEOUS, Game, IllegalMoveError, Move, decision_view
 from model.search import Choice, SearchStopped, agent_for, all_levels, levels_for, own_levels
 
 from .frame import Frame
+from .modes import Mode
 from .slots import guarded, slot
 
 if TYPE_CHECKING:
@@ -648,3 +649,32 @@ class EngineControl:
 
     def shutdown(self) -> None:
         self.runner.shutdown()
+
+
+class ComputerBoard(Mode):
+    """The computer player as a board mode: on while it plays a colour or thinks; a click
+    waits while it thinks (the prompt says who); Undo takes back its move and yours,
+    after the turn half built (play's); over the board, the hint."""
+
+    name = "computer"
+
+    def __init__(self, engine: EngineControl) -> None:
+        self.engine = engine
+
+    def active(self) -> bool:
+        return bool(self.engine.computer) or self.engine.computer_thinking
+
+    def busy(self) -> str:
+        return self.engine.busy()
+
+    def undo(self) -> bool:
+        if not self.engine.computer or self.engine.window.turn.building:
+            return False
+        self.engine.undo()  # the computer's move and yours; it waits for your move
+        return True
+
+    def layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
+        return self.engine.hint_layer(game, ui, frame)
+
+    def prompt(self) -> str:
+        return self.engine.thinking_text if self.engine.busy() else ""

@@ -12,7 +12,8 @@ The parts they are made of:
 
 One host per controller is built of them: :class:`EngineHost`, :class:`AnalysisHost`,
 :class:`SolveHost`, :class:`PuzzleHost`, :class:`ExportHost`, :class:`MenuHost`,
-:class:`SetupHost`, :class:`TurnHost`, :class:`RecoveryHost`; :class:`Solving`,
+:class:`SetupHost`, :class:`TurnHost`, :class:`RecoveryHost`, :class:`FileHost` (the
+window's side of the documents, ``viewer.file_front.WindowFront``); :class:`Solving`,
 :class:`PuzzleActions` and :class:`Analyst` are what one controller takes of another.
 
 This module imports no controller, and no controller imports the window, so the viewer
@@ -36,6 +37,8 @@ if TYPE_CHECKING:
     from model.game import Game
     from model.lesson import LessonFile
 
+    from .boards import BoardView
+    from .documents import Documents
     from .frame import Frame
     from .games import GameUI, TurnBuilder
     from .session import Session
@@ -140,7 +143,8 @@ class SolveHost(Position, Status, Protocol):
 
 
 class PuzzleHost(SolveHost, Parent, Protocol):
-    """What the Puzzle dock (``viewer.widgets.puzzle_dock``) uses, Solve mode's part too."""
+    """What the puzzle's controller (``viewer.puzzle.PuzzleControl``) uses, Solve mode's
+    part too."""
 
     def apply_setup(self) -> bool:
         """Leave set-up mode through validation (False, said, when it stays)."""
@@ -150,7 +154,7 @@ class PuzzleHost(SolveHost, Parent, Protocol):
 
 
 class ExportHost(Status, Parent, Protocol):
-    """What the Export dialog (``viewer.widgets.export_dialog``) uses: the board as the
+    """What the Export dialog (``viewer.export_control``) uses: the board as the
     window shows it."""
 
     session: Session
@@ -169,7 +173,12 @@ class Analyst(Protocol):
 
 
 class PuzzleActions(Protocol):
-    solving: SignalInstance  # Solve mode began (True) or ended (False)
+    @property
+    def solving(self) -> SignalInstance:
+        """Solve mode began (True) or ended (False)."""
+
+    def hide(self) -> None:
+        """The Puzzle dock hides."""
 
     def verify(self) -> None: ...
 
@@ -180,8 +189,22 @@ class PuzzleActions(Protocol):
     def setup_entered(self) -> None: ...
 
 
+class PracticeActions(Protocol):
+    """What the Puzzles menu does with Practice (``viewer.practice.Practice``)."""
+
+    def open_collection(self, folder: str | Path) -> bool: ...
+
+    def next_unsolved(self) -> bool: ...
+
+    def hint(self) -> None: ...
+
+    def retry(self) -> None: ...
+
+    def forget_ticks(self) -> None: ...
+
+
 class Solving(Protocol):
-    """Solve mode (``viewer.solve.SolveMode``) as the board's input sees it."""
+    """Solve mode (``viewer.solve.SolveMode``) as its board mode sees it."""
 
     active: bool
 
@@ -195,10 +218,6 @@ class Solving(Protocol):
 class Lessons(Protocol):
     """What the others use of the stepped lessons (``viewer.lessons.LessonControl``)."""
 
-    def take_click(self, site: int) -> bool:
-        """Whether a lesson's click-points task took this board click."""
-        ...
-
     def start(self, lesson: LessonFile, path: Path | None, index: int | None = None) -> None:
         """Show ``lesson`` (read from ``path``) at ``index`` (default: where the student
         left it)."""
@@ -211,8 +230,9 @@ class LessonHost(Position, Status, Parent, Protocol):
     """What the stepped lessons (``viewer.lessons.LessonControl``) use."""
 
     lesson_dock: LessonDock
-    setup_dock: QDockWidget
-    frame_layers: list[Any]
+
+    @property
+    def setup_dock(self) -> QDockWidget: ...
 
     @property
     def engine(self) -> Players: ...
@@ -222,20 +242,52 @@ class LessonHost(Position, Status, Parent, Protocol):
     def play_move(self, move: Any) -> None: ...
 
 
+class PracticeHost(Position, Status, Parent, Protocol):
+    """What Practice (``viewer.practice.Practice``) uses: the puzzle files it opens, the
+    Puzzle dock whose Solve mode plays them, and the View dock its dock goes beside."""
+
+    @property
+    def view_dock(self) -> QDockWidget: ...
+
+    @property
+    def puzzle(self) -> PuzzleActions: ...
+
+    @property
+    def board(self) -> BoardView:
+        """The board view (a hint's area is the sites nearest on its geometry)."""
+
+    def open_file(self, path: str | Path) -> bool: ...
+
+    def tabifyDockWidget(self, first: QDockWidget, second: QDockWidget) -> None: ...
+
+
 class TurnHost(Position, Status, Protocol):
-    """What the board's input (``viewer.turns.TurnControl``) uses."""
+    """What the board's input (``viewer.turns.TurnControl``) and play, the last of the
+    board's modes (``viewer.modes``), use: the others are asked through the modes."""
 
     @property
     def engine(self) -> Players: ...
-
-    @property
-    def lessons(self) -> Lessons: ...
 
 
 class RecoveryHost(Status, Parent, Protocol):
     """What autosave and recovery (``viewer.recovery.Recovery``) use."""
 
     session: Session
+    documents: Documents
+
+
+class FileHost(Position, Status, Parent, Protocol):
+    """What the window's side of the documents (``viewer.file_front.WindowFront``) uses: the
+    computer stops behind a question, Solve mode ends, a lesson file starts its lesson."""
+
+    @property
+    def engine(self) -> Players: ...
+
+    @property
+    def puzzle(self) -> PuzzleActions: ...
+
+    @property
+    def lessons(self) -> Lessons: ...
 
 
 class SetupHost(Position, Status, Protocol):
@@ -245,7 +297,11 @@ class SetupHost(Position, Status, Protocol):
     def engine(self) -> Players: ...
 
     @property
-    def puzzle_dock(self) -> PuzzleActions: ...
+    def puzzle(self) -> PuzzleActions: ...
+
+    @property
+    def board(self) -> BoardView:
+        """The board view (set-up mode draws the painting on its geometry)."""
 
     def apply_position(self, game: Game, message: str) -> None:
         """Replace the position by ``game`` (undoable)."""
@@ -256,17 +312,24 @@ class MenuHost(Position, ExportHost, Protocol):
     commands behind the menu items, the controllers whose actions they offer, and what
     File > Export hands the Export dialog."""
 
+    documents: Documents
+
     @property
     def engine(self) -> Players: ...
+
+    def open_file(self, path: str | Path) -> bool: ...
 
     @property
     def analysis(self) -> Analyst: ...
 
     @property
-    def puzzle_dock(self) -> PuzzleActions: ...
+    def puzzle(self) -> PuzzleActions: ...
 
     @property
     def lessons(self) -> Lessons: ...
+
+    def practising(self) -> PracticeActions:
+        """Practice, made on first use."""
 
     def menuBar(self) -> QMenuBar: ...
 

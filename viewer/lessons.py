@@ -25,12 +25,15 @@ from model.search import judge_move
 
 from .frame import Frame, Marker
 from .frame import Path as Tube
+from .modes import Mode
 from .slots import slot
 from .widgets.lesson_steps import StepPanel
 
 if TYPE_CHECKING:
     from .games import GameUI
     from .host import LessonHost
+    from .session import Session
+    from .widgets.lesson_dock import LessonDock
 
 PROGRESS_FORMAT = "pyramid-lab-lesson-progress/1"
 
@@ -102,7 +105,6 @@ class LessonControl:
         self.panel = StepPanel(self)
         window.lesson_dock.add_steps(self.panel)
         window.session.changed.connect(self._on_changed)
-        window.frame_layers.append(self.layer)
         window.setup_dock.visibilityChanged.connect(self._setup_shown)
 
     def _setup_shown(self, visible: bool) -> None:
@@ -119,16 +121,6 @@ class LessonControl:
     @property
     def active(self) -> bool:
         return self.lesson is not None
-
-    def open(self, path: str | Path) -> bool:
-        """Read and start a lesson file (a dialog on a bad one)."""
-        try:
-            lesson = lessons.read(path)
-        except PositionFormatError as exc:
-            self.window.show_error("Cannot open this lesson", str(exc))
-            return False
-        self.start(lesson, Path(path))
-        return True
 
     def start(
         self, lesson: lessons.LessonFile, path: Path | None, index: int | None = None
@@ -147,7 +139,7 @@ class LessonControl:
         dock = self.window.lesson_dock
         dock.use_steps(False)
         dock.forget_shown()
-        dock.follow(self.window.session, self.window.ui)  # a position file's caption, if any
+        follow_lesson(dock, self.window.session, self.window.ui)  # a file's caption, if any
 
     def go(self, index: int) -> None:
         """Show step ``index``: its position on the board, its text and task in the dock."""
@@ -236,6 +228,13 @@ class LessonControl:
         self.window.session.dirty = False  # a lesson's move is not the user's document
         self.panel.show_step()
         self.window.redraw()
+
+    def asks_for_points(self) -> bool:
+        """A lesson's step waits for points picked on the board."""
+        if self.lesson is None:
+            return False
+        task = self.step.task
+        return task is not None and task.asks_for_points()
 
     def take_click(self, site: int) -> bool:
         """A board click while a click-points task waits: the point is picked (or let go)
@@ -416,3 +415,45 @@ def play_answer(window: LessonHost, text: str) -> None:
         window.play_move(move)
     except IllegalMoveError as exc:  # pragma: no cover - play_move reports it itself
         window.show_message(str(exc))
+
+
+class LessonBoard(Mode):
+    """A lesson's task as a board mode: while a step asks for points, a click picks one
+    (or lets it go); over the board, the step's highlights and the points picked."""
+
+    name = "lesson"
+
+    def __init__(self, lessons: LessonControl) -> None:
+        self.lessons = lessons
+
+    def active(self) -> bool:
+        return self.lessons.asks_for_points()
+
+    def click(self, site: int) -> bool:
+        return self.lessons.take_click(site)
+
+    def layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
+        return self.lessons.layer(game, ui, frame)
+
+
+def follow_lesson(dock: LessonDock, session: Session, ui: GameUI) -> None:
+    """The window took in a new position: a newly opened lesson (or a new game UI) sets
+    the lesson's overlays on ``ui`` and its caption in the Lesson dock; the dock's note
+    says when the board no longer shows the lesson's position. (A lesson file's steps
+    are :class:`LessonControl`'s.)"""
+    if dock.steps_active:
+        return  # a lesson file's step: LessonControl draws it
+    lesson = session.lesson
+    game = session.game
+    position = game.name, game.position_key()
+    if lesson is not dock.lesson_shown or ui is not dock.ui_shown:
+        dock.lesson_shown, dock.ui_shown = lesson, ui
+        ui.set_overlays(lesson.overlays if lesson is not None else {})
+        if lesson is None:
+            dock.show_lesson("", "No lesson: open one from the Lessons menu.", None, None)
+            dock.hide()
+        else:
+            title = session.puzzle.get("title", "")
+            dock.show_lesson(title, lesson.caption, session.path, position)
+            dock.show()
+    dock.follow_position(position)  # a note once it changed

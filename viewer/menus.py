@@ -1,37 +1,33 @@
-"""The window's menus and toolbar, and the file actions behind the File menu (new, open,
-recent, save atomically, save as) and the Lessons menu."""
+"""The window's menus and toolbar. The File menu's open, Open recent, save and save as, and
+the Lessons menu, are :mod:`viewer.documents`' (Qt-free); :mod:`viewer.file_front` is the
+window's side of it: the unsaved-changes question and the file dialogs."""
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QSettings
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QMenu
 
-from model.files import SUFFIX, read
+from model.files import SUFFIX
 from model.game import PositionFormatError, game_class
 from model.lesson import SUFFIX as LESSON_SUFFIX
-from model.lesson import is_lesson_path, lesson_folders, titles
-from model.lesson import read as read_lesson
+from model.lesson import lesson_folders, titles
 from model.search import levels_for
 
+from .export_control import open_export_dialog
 from .palette import VIEWS
-from .session import EXAMPLES_DIR, shipped
+from .session import EXAMPLES_DIR
 from .slots import guarded
-from .widgets import unsaved
-from .widgets.export_dialog import open_export_dialog
 from .widgets.help import show_about
 from .widgets.new_game import NewGameDialog, choice_text, player_choices
-from .widgets.practice_dock import practice_of, shipped_collections
+from .widgets.practice_dock import shipped_collections
 
 if TYPE_CHECKING:
     from .host import MenuHost
 
-MAX_RECENT = 8
 LESSON_DIR = EXAMPLES_DIR / "lessons"
 PUZZLE_DIR = EXAMPLES_DIR / "puzzles"
 
@@ -45,10 +41,12 @@ class Menus:
         bar = window.menuBar()
         file = bar.addMenu("&File")
         self._action(file, "&New game...", self.new_game, QKeySequence.StandardKey.New)
-        self._action(file, "&Open...", self.open_dialog, QKeySequence.StandardKey.Open)
+        documents = window.documents
+        self._action(file, "&Open...", documents.open_dialog, QKeySequence.StandardKey.Open)
         self.recent_menu = file.addMenu("Open &recent")
-        self._action(file, "&Save", self.save, QKeySequence.StandardKey.Save)
-        self._action(file, "Save &as...", self.save_as, "Ctrl+Shift+S")
+        documents.recent.changed.connect(self._refresh_recent)
+        self._action(file, "&Save", documents.save, QKeySequence.StandardKey.Save)
+        self._action(file, "Save &as...", documents.save_as, "Ctrl+Shift+S")
         export = functools.partial(open_export_dialog, window)
         self._action(file, "&Export...", export, "Ctrl+Shift+E")
         file.addSeparator()
@@ -68,7 +66,7 @@ class Menus:
         self.analyse = self._action(edit, "&Analyse", window.analysis.analyse, "A")
         game = bar.addMenu("&Game")
         self.game_menu = game
-        puzzle = window.puzzle_dock
+        puzzle = window.puzzle
         self.verify = self._action(game, "&Verify puzzle", puzzle.verify, "Ctrl+Shift+V")
         self.solve = self._action(game, "S&olve puzzle", puzzle.toggle_solve, "Ctrl+Shift+P")
         self.solve.setCheckable(True)
@@ -99,13 +97,13 @@ class Menus:
         lessons = bar.addMenu("&Lessons")
         for path in sorted(LESSON_DIR.glob(f"*{SUFFIX}")):
             title = path.name.removesuffix(SUFFIX).replace("-", " ")
-            self._action(lessons, title, functools.partial(self.open_file, path))
+            self._action(lessons, title, functools.partial(window.open_file, path))
         for name in lesson_folders(LESSON_DIR):
             files = sorted((LESSON_DIR / name).glob(f"*{LESSON_SUFFIX}"))
             if files:  # a game's stepped lessons, in a submenu of their own
                 sub = lessons.addMenu(titles(files[0])[0])
                 for path in files:
-                    self._action(sub, titles(path)[1], functools.partial(self.open_file, path))
+                    self._action(sub, titles(path)[1], functools.partial(window.open_file, path))
         lessons.addSeparator()
         self.new_lesson = self._action(
             lessons, "New lesson from this position (teacher)", lambda: window.lessons.teach_new()
@@ -131,7 +129,7 @@ class Menus:
         window = self.window
 
         def practice(name: str) -> Callable[[], Any]:  # the dock is made on first use
-            return lambda: getattr(practice_of(window).practice, name)()
+            return lambda: getattr(window.practising(), name)()
 
         self._action(menu, "&Open collection...", self.open_collection, "Ctrl+Shift+O")
         for folder in shipped_collections(PUZZLE_DIR):
@@ -139,7 +137,7 @@ class Menus:
                 title = game_class(folder.name).title
             except KeyError:
                 title = folder.name
-            opening = functools.partial(lambda f: practice_of(window).open_collection(f), folder)
+            opening = functools.partial(lambda f: window.practising().open_collection(f), folder)
             self._action(menu, f"{title} puzzles", opening)
         menu.addSeparator()
         next_unsolved = practice("next_unsolved")
@@ -158,14 +156,14 @@ class Menus:
                 self.window.window(), "Open a puzzle collection (a folder)", str(PUZZLE_DIR)
             )
         if folder:
-            practice_of(self.window).open_collection(folder)
+            self.window.practising().open_collection(folder)
 
     def _action(
         self,
         menu: QMenu,
         text: str,
         handler: Callable[[], Any],
-        shortcut: QKeySequence | str | None = None,
+        shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
     ) -> QAction:
         action = QAction(text, self.window.window())
         if shortcut is not None:
@@ -224,6 +222,11 @@ class Menus:
         self.finish.setEnabled(setup is None and turn.can_finish)
         self.cancel.setEnabled(setup is None and turn.building)
 
+    def add_view_entry(self, dock: QDockWidget) -> None:
+        """A dock made later (Practice's) gets its entry in the View menu, before the
+        game's docks."""
+        self.view_menu.insertAction(self.game_separator, dock.toggleViewAction())
+
     def game_docks(self, docks: list[QDockWidget]) -> None:
         """The current game's docks get their entries in the View menu."""
         for action in self._game_dock_actions:
@@ -231,40 +234,6 @@ class Menus:
         self._game_dock_actions = [dock.toggleViewAction() for dock in docks]
         for action in self._game_dock_actions:
             self.view_menu.addAction(action)
-
-    # ---- files --------------------------------------------------------------------------
-
-    def confirm_discard(self, doing: str) -> bool:
-        """Before ``doing`` drops the game: ask Save / Discard / Cancel if it has unsaved
-        changes (and Discard / Cancel for an unapplied set-up). True: go ahead. No
-        computer move is played behind the question."""
-        with self.window.engine.held():
-            return self._confirm_discard(doing)
-
-    def _confirm_discard(self, doing: str) -> bool:
-        window = self.window
-        window.puzzle_dock.leave_solve()  # an attempt is not the document: it goes
-        if window.setup is not None and window.setup.can_undo:
-            answer = unsaved.ask_unsaved(
-                window.window(),
-                "Drop the set-up being edited?",
-                f"Set-up mode has changes that are not applied. If you {doing}, they are lost.",
-                can_save=False,
-            )
-            if answer != unsaved.DISCARD:
-                return False
-        session = window.session
-        if not session.dirty:
-            return True
-        name = session.path.name if session.path else "this untitled game"
-        answer = unsaved.ask_unsaved(
-            window.window(),
-            f"Save the changes to {name}?",
-            f"If you {doing} without saving, your changes are lost.",
-        )
-        if answer == unsaved.SAVE:
-            return self.save()  # False when the save is cancelled or fails
-        return answer == unsaved.DISCARD
 
     def new_game(self) -> None:
         """The New game dialog: a game, its options and who plays each side (last time's
@@ -282,116 +251,17 @@ class Menus:
             except PositionFormatError as exc:
                 window.show_error("Cannot start this game", str(exc))
                 return
-            if self.confirm_discard("start a new game"):
+            if window.documents.confirm_discard("start a new game"):
                 computer = dialog.computer_players()
                 self.last_players[game.name] = dict(computer)
                 window.engine.choose_players(computer)
                 window.session.replace_game(game)
 
-    def open_dialog(self) -> None:
-        with self.window.engine.held():  # behind the question and the file dialog
-            if not self.confirm_discard("open another file"):
-                return
-            path, _ = QFileDialog.getOpenFileName(
-                self.window.window(),
-                "Open position",
-                str(self._folder()),
-                f"Positions and lessons (*{SUFFIX} *{LESSON_SUFFIX});;All files (*)",
-            )
-            if path:
-                self.open_file(path, ask=False)
-
-    def open_file(self, path: str | Path, *, ask: bool = True) -> bool:
-        """Load a file; a bad one is explained in a dialog and the position stays. Unsaved
-        changes are asked about first (``ask``), once the file is known to be good."""
-        if is_lesson_path(path):  # a lesson file: its steps in the Lesson dock
-            try:
-                lesson = read_lesson(path)
-            except PositionFormatError as exc:
-                self.window.show_error("Cannot open this lesson", str(exc))
-                return False
-            if ask and not self.confirm_discard(f"open {Path(path).name}"):
-                return False
-            self.window.lessons.start(lesson, Path(path))
-            self.remember_recent(Path(path))
-            return True
-        try:
-            doc = read(path)
-        except PositionFormatError as exc:
-            self.window.show_error("Cannot open this file", str(exc))
-            return False
-        if ask and not self.confirm_discard(f"open {Path(path).name}"):
-            return False
-        engine = self.window.engine
-        # a file does not say who plays: the computer plays no side of it unasked
-        computer = bool(engine.computer)
-        engine.choose_players({})
-        self.window.session.load(doc, path)
-        self.remember_recent(Path(path))
-        if computer:
-            self.window.show_message(
-                f"{Path(path).name}: every side is played by a human now (the computer: Game menu)"
-            )
-        return True
-
-    def save(self) -> bool:
-        path = self.window.session.path
-        if shipped(path):  # a lesson or an example: keep it as it came, save a copy
-            self.window.show_message(f"{path.name} comes with Pyramid Lab: save a copy")
-            return self.save_as()
-        return self.save_as() if path is None else self.save_file(path)
-
-    def save_as(self) -> bool:
-        current = self.window.session.path
-        suggested = self._folder() / (current.name if current is not None else "")
-        path, _ = QFileDialog.getSaveFileName(
-            self.window.window(), "Save position", str(suggested), f"Positions (*{SUFFIX})"
-        )
-        if not path:
-            return False
-        if not path.endswith(SUFFIX):
-            path += SUFFIX
-        return self.save_file(path)
-
-    def save_file(self, path: str | Path) -> bool:
-        # The file keeps the puzzle position, not a Solve mode attempt.
-        self.window.puzzle_dock.leave_solve("Solve mode ended: the file keeps the puzzle")
-        try:
-            target = self.window.session.save(path)
-        except OSError as exc:
-            self.window.show_error("Cannot save", f"{path}: {exc.strerror or exc}")
-            return False
-        self.remember_recent(target)
-        return True
-
-    def _folder(self) -> Path:
-        """Where the Open and Save dialogs start: the folder of the file shown (unless it
-        came with Pyramid Lab), else the last folder a file was opened from or saved to,
-        else the home folder."""
-        path = self.window.session.path
-        if path is not None and not shipped(path):
-            return path.resolve().parent
-        last = QSettings().value("folder", "")
-        if isinstance(last, str) and last and Path(last).is_dir():
-            return Path(last)
-        return Path.home()
-
-    def remember_recent(self, path: Path) -> None:
-        """``path`` heads Open recent, and its folder is where the next dialog starts."""
-        settings = QSettings()
-        if not shipped(path):
-            settings.setValue("folder", str(path.resolve().parent))
-        recent = [str(path.resolve())] + [
-            p for p in (settings.value("recent", []) or []) if p != str(path.resolve())
-        ]
-        settings.setValue("recent", recent[:MAX_RECENT])
-        self._refresh_recent()
+    # ---- files (viewer.documents does the work) ------------------------------------------
 
     def _refresh_recent(self) -> None:
         self.recent_menu.clear()
-        recent = QSettings().value("recent", []) or []
-        if isinstance(recent, str):
-            recent = [recent]
+        recent = self.window.documents.recent.paths()
         for path in recent:
-            self._action(self.recent_menu, path, functools.partial(self.open_file, path))
+            self._action(self.recent_menu, path, functools.partial(self.window.open_file, path))
         self.recent_menu.setEnabled(bool(recent))

@@ -20,9 +20,8 @@ from __future__ import annotations
 
 import dataclasses
 import threading
-from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
@@ -33,12 +32,14 @@ from model.search import Prover
 from .engine import EngineRunner, Job, position_of
 from .engine import Progress as SearchProgress
 from .frame import Frame, Label, Region
+from .modes import Mode
 from .slots import slot
+from .widgets.dock_fit import present
+from .widgets.practice_dock import Attempt, PracticeDock
 
 if TYPE_CHECKING:
-    from PySide6.QtCore import QObject
-
     from .games import GameUI
+    from .host import PracticeHost
     from .solve import SolveMode
 
 #: A placement's first hint: the site and this many other empty sites nearest to it.
@@ -62,33 +63,75 @@ def hint_task(side: str, left: int) -> Any:
 
 
 class Practice:
-    """Practice mode of ``window`` (its Puzzle dock's Solve mode plays the puzzles);
-    ``changed`` tells the Practice dock to show the state again."""
+    """Practice mode of ``window``: ``solver`` (the Puzzle dock's Solve mode) plays the
+    puzzles; the Practice dock (:attr:`dock`, a leaf widget made here) shows the state."""
 
-    def __init__(self, window: Any, changed: Callable[[], None], parent: QObject) -> None:
+    def __init__(self, window: PracticeHost, solver: SolveMode) -> None:
         self.window = window
-        self.changed = changed
+        self.solver = solver
+        self.dock = dock = PracticeDock(window.window())
         self.progress = Progress()
         self.collection: Collection | None = None
         self.current: int | None = None  # the index of the puzzle played
         self.hint_stage = 0  # 0: none, 1: which piece or area, 2: the move
         self.hint_move: tuple[Any, Move] | None = None  # (position, move) of the hint
         self.used_hints = 0
-        self.runner = EngineRunner(lambda: window.session.game, parent)
+        self.runner = EngineRunner(lambda: window.session.game, dock)
         self.runner.answered.connect(self._on_hint)
         self.runner.failed.connect(self._on_hint_failed)
         self.solver.listeners.append(self._solver_changed)
-
-    @property
-    def solver(self) -> SolveMode:
-        return self.window.puzzle_dock.solver
+        dock.hint_button.clicked.connect(lambda: self.hint())
+        dock.retry_button.clicked.connect(lambda: self.retry())
+        dock.reveal_button.clicked.connect(lambda: self.solver.reveal())
+        dock.next_button.clicked.connect(lambda: self.next_unsolved())
+        dock.picked.connect(self._on_picked)
+        self.refresh(redraw=False)  # (the window may be being built)
 
     def show_message(self, text: str) -> None:
         self.window.show_message(text)
 
+    def changed(self) -> None:
+        self.refresh()
+
+    def refresh(self, *, redraw: bool = True) -> None:
+        """The dock shows the state again (and the board, with ``redraw``)."""
+        attempt = None
+        if self.playing() and self.collection is not None and self.current is not None:
+            solver = self.solver
+            entry = self.collection.entries[self.current]
+            attempt = Attempt(
+                index=self.current,
+                status=solver.status,
+                goal=solver.goal,
+                notes=self.window.session.puzzle.get("notes", ""),
+                solution=solver.solution,
+                ticked=self.progress.is_solved(entry.key),
+                hint_stage=self.hint_stage,
+                hint_move=self.hint_move[1] if self.hint_move is not None else None,
+            )
+        self.dock.show_state(self.collection, self.progress, self.current, attempt)
+        if redraw:
+            self.window.redraw()
+
+    @slot
+    def _on_picked(self, index: int) -> None:
+        if index != self.current or not self.playing():
+            self.play(index)
+
     # ---- the collection -----------------------------------------------------------------
 
     def open_collection(self, folder: str | Path) -> bool:
+        """Read the puzzles of ``folder``, show the dock and play the first unsolved one;
+        False, said, when it has none."""
+        if not self.read_collection(folder):
+            return False
+        window, dock = self.window, self.dock
+        if not dock.isVisible() and window.view_dock.isVisible():
+            window.tabifyDockWidget(window.view_dock, dock)  # the list needs the height
+        present(dock)
+        return self.next_unsolved()
+
+    def read_collection(self, folder: str | Path) -> bool:
         """Read the puzzles of ``folder``; False, said, when it has none."""
         try:
             collection = load(folder)
@@ -118,11 +161,11 @@ class Practice:
         entry = collection.entries[index]
         if not self.window.open_file(entry.path):
             return False
-        dock = self.window.puzzle_dock
-        if not dock.solver.active:
-            dock.toggle_solve()
-        dock.hide()  # the Practice dock says it all (and the Puzzle dock shows solutions)
-        if not dock.solver.active:
+        puzzle = self.window.puzzle
+        if not self.solver.active:
+            puzzle.toggle_solve()
+        puzzle.hide()  # the Practice dock says it all (and the Puzzle dock shows solutions)
+        if not self.solver.active:
             return False
         self.current = index
         self._reset_hints()
@@ -316,3 +359,25 @@ class Practice:
 
     def shutdown(self) -> None:
         self.runner.shutdown()
+
+
+class PracticeBoard(Mode):
+    """Practice as a board mode: its hints (the area, then the move) over the board while
+    a puzzle of the collection is played (Solve mode has the clicks and Undo)."""
+
+    name = "practice"
+
+    def __init__(self, practice: Practice) -> None:
+        self.practice = practice
+
+    def layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
+        return self.practice.layer(game, ui, frame)
+
+
+def practice_of(window: PracticeWindow) -> Practice:
+    """The window's Practice, made on first use (the window installs its dock)."""
+    return window.practising()
+
+
+class PracticeWindow(Protocol):
+    def practising(self) -> Practice: ...

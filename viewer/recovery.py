@@ -76,7 +76,7 @@ class Recovery:
             kept = leftover.set_aside()
             self.window.show_error("Cannot recover", f"{exc}\nThe file is kept as {kept}.")
             return False
-        self.window.session.load(doc, leftover.path, dirty=True)
+        self.window.documents.load(doc, leftover.path, dirty=True)
         leftover.discard()  # our own autosave holds it from now on
         self.show_message(f"recovered {leftover.describe()}: save it to keep it")
         return True

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from model.files import Lesson, PositionDocument, read, remove_stale_temps, to_json, write
+from model.files import Lesson, PositionDocument, to_json, write
 from model.game import CHANCE, Game, Move
 from model.tree import Node, lines_to_json, tree_of
 
@@ -324,13 +324,9 @@ class Session:
 
     # ---- files ------------------------------------------------------------------------
 
-    def open(self, path: str | Path) -> None:
-        """Load a file; PositionFormatError leaves the current position as it was."""
-        self.load(read(path), path)
-
     def load(self, doc: PositionDocument, path: str | Path | None, *, dirty: bool = False) -> None:
         """Show a document read from ``path`` (``dirty``: it has changes not in that file,
-        as a recovered autosave has)."""
+        as a recovered autosave has). Files are read and opened by ``viewer.documents``."""
         self._game = doc.game
         self._node = tree_of(doc.game.move_stack, doc.variations)
         self._replaced.clear()
@@ -339,8 +335,6 @@ class Session:
         self.puzzle = dict(doc.puzzle)
         self.lesson = doc.lesson
         self.dirty = dirty
-        if path:  # what a killed save of this file left beside it
-            remove_stale_temps(path)
         self._settle()
         self.changed.emit("load")
 

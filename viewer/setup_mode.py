@@ -9,12 +9,17 @@ from typing import TYPE_CHECKING
 
 from model.game import PositionFormatError
 
+from .modes import Mode
 from .setup_editor import SetupEditor
 from .slots import slot
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QAction
 
+    from model.game import Game
+
+    from .frame import Frame
+    from .games import GameUI
     from .host import SetupHost
     from .widgets.setup_dock import SetupDock
 
@@ -54,7 +59,7 @@ class SetupMode:
             return
         window.engine.interrupt()  # the position is about to be edited
         window.turn.cancel()
-        window.puzzle_dock.setup_entered()  # Solve mode ends; the puzzle is made here
+        window.puzzle.setup_entered()  # Solve mode ends; the puzzle is made here
         self.dock.enter(SetupEditor(window.session.game, window.ui))
         self.item.setChecked(True)
         window.ui.setup_changed()
@@ -96,3 +101,56 @@ class SetupMode:
         self.window.ui.setup_changed()
         if consider:
             self.window.engine.consider()
+
+
+class SetupBoard(Mode):
+    """Set-up mode as a board mode: while on it has the board (nothing after it is asked):
+    a click paints or erases, Undo and Redo go to the painting, the board shows it."""
+
+    name = "set-up"
+
+    def __init__(self, mode: SetupMode) -> None:
+        self.mode = mode
+        self.window = mode.window
+
+    def active(self) -> bool:
+        return self.mode.editor is not None
+
+    def claims(self) -> bool:
+        return True
+
+    def busy(self) -> str:
+        return self.window.ui.busy()  # Fill at random is painting the board
+
+    def click(self, site: int) -> bool:
+        editor = self.mode.editor
+        if editor is None:
+            return False
+        editor.click(site)
+        self.window.redraw()
+        return True
+
+    def undo(self) -> bool:
+        editor = self.mode.editor
+        if editor is None:
+            return False
+        editor.undo()
+        self.window.redraw()
+        return True
+
+    def redo(self) -> bool:
+        editor = self.mode.editor
+        if editor is None:
+            return False
+        editor.redo()
+        self.window.redraw()
+        return True
+
+    def layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
+        editor = self.mode.editor
+        if editor is None:
+            return frame
+        return ui.setup_frame(editor.pieces, self.window.board.geometry)
+
+    def prompt(self) -> str:
+        return f"set-up mode: click to paint or erase {self.window.ui.piece_word}, then Apply"

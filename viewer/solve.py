@@ -28,6 +28,7 @@ from model.tree import Node
 
 from .engine import EngineRunner, Job, Progress
 from .frame import Frame, Label
+from .modes import Mode
 from .slots import guarded, slot
 
 if TYPE_CHECKING:
@@ -422,3 +423,34 @@ def _replay(game: Game, texts: list[str]) -> list[Move]:
     """``texts`` as moves, replayed from ``game`` (left unchanged)."""
     copy = game.copy()
     return [copy.push_text(text) for text in texts]
+
+
+FrameLayer = Callable[[Game, "GameUI", Frame], Frame]
+
+
+class SolveBoard(Mode):
+    """Solve mode as a board mode: while on, a click waits for the defence (or for Try
+    again once the attempt is over), Undo takes back your move and the defence's reply;
+    over the board, a puzzle's verdict (``verdict``: the key move and the cooks, while
+    Solve mode is off) and the revealed solution's next move."""
+
+    name = "solve"
+
+    def __init__(self, solver: SolveMode, verdict: FrameLayer) -> None:
+        self.solver = solver
+        self.verdict = verdict
+
+    def active(self) -> bool:
+        return self.solver.active
+
+    def busy(self) -> str:
+        return self.solver.busy()
+
+    def undo(self) -> bool:
+        if not self.solver.active:
+            return False
+        self.solver.undo()
+        return True
+
+    def layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
+        return self.solver.layer(game, ui, self.verdict(game, ui, frame))

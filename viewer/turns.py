@@ -1,8 +1,9 @@
 """What the user's hand does to the game: a click on a site of the board, Finish and
-Cancel turn, and Undo / Redo, each going to whatever has the board at the time (set-up
-mode, Solve mode, the turn being built, the computer's move and yours, or the session).
-A move the game UI's turn builder makes is played here, unless the computer or Solve
-mode's defence is thinking."""
+Cancel turn, and Undo / Redo, each routed by the board's modes (:mod:`viewer.modes`) to the
+mode that has the board (set-up mode, Solve mode, the computer's move and yours, ...).
+Play is the last mode, :class:`PlayBoard`: a click goes to the game UI's turn builder,
+and a move it makes is played here; Undo takes back the turn half built, else the last
+move."""
 
 from __future__ import annotations
 
@@ -10,18 +11,31 @@ from typing import TYPE_CHECKING, Any
 
 from model.game import IllegalMoveError
 
+from .modes import Mode
 from .slots import slot
 
 if TYPE_CHECKING:
-    from .host import Solving, TurnHost
+    from model.game import Game
+
+    from .frame import Frame
+    from .games import GameUI
+    from .host import TurnHost
+    from .modes import Router
 
 
 class TurnControl:
-    """The board's input in ``window``; ``solver`` is Solve mode (it has its own Undo)."""
+    """The board's input in ``window``, routed by ``modes`` (the last of them is this
+    control's :class:`PlayBoard`)."""
 
-    def __init__(self, window: TurnHost, solver: Solving) -> None:
+    def __init__(self, window: TurnHost) -> None:
         self.window = window
-        self.solver = solver
+        self.modes: Router | None = None  # set by the window once every mode is made
+
+    @property
+    def router(self) -> Router:
+        if self.modes is None:
+            raise RuntimeError("the board's modes are not set yet")
+        return self.modes
 
     def show_message(self, text: str) -> None:
         self.window.show_message(text)
@@ -29,35 +43,23 @@ class TurnControl:
     @slot
     def click(self, site: int) -> None:
         """A click on ``site`` of the board."""
-        window = self.window
-        busy = window.ui.busy() or (
-            window.setup is None and (window.engine.busy() or self.solver.busy())
-        )
-        if busy:
-            self.show_message(busy)
-            return
-        if window.setup is not None:
-            window.setup.click(site)
-            window.redraw()
-            return
-        if window.lessons.take_click(site):  # a lesson's click-points task
-            return
-        result = window.ui.click(window.session.game, window.turn, site)
-        if result is None:
-            window.redraw()  # a step of the turn being built
-        else:
-            self.play(result)
+        self.router.click(site)
 
     def play(self, move: Any) -> None:
-        """Play what a click or Finish turn gave: a move, or a sentence saying why not."""
-        window = self.window
+        """Play what Finish turn, the Analysis dock or a lesson gave: a move, or a
+        sentence saying why not; refused, said, while a mode is busy."""
         if isinstance(move, str):
             self.show_message(move)
             return
-        busy = window.engine.busy() or self.solver.busy()
+        busy = self.router.busy()
         if busy:
             self.show_message(busy)
             return
+        self.play_now(move)
+
+    def play_now(self, move: Any) -> None:
+        """Play ``move`` (the modes were asked already)."""
+        window = self.window
         mover = window.session.game.to_move
         window.engine.human_move()  # the computer may answer it
         try:
@@ -82,24 +84,61 @@ class TurnControl:
 
     @slot
     def undo(self) -> None:
-        window = self.window
-        if window.setup is not None:
-            window.setup.undo()
-            window.redraw()
-        elif self.solver.active:
-            self.solver.undo()  # your move and the defence's reply
-        elif window.turn.building:  # the turn half built goes first, the last move stays
-            self.cancel()
-            self.show_message("the turn being built was taken back (Undo again: the last move)")
-        elif window.engine.computer:
-            window.engine.undo()  # the computer's move and yours; it waits for your move
-        else:
-            window.session.undo()
+        self.router.undo()
 
     @slot
     def redo(self) -> None:
-        if self.window.setup is not None:
-            self.window.setup.redo()
-            self.window.redraw()
+        self.router.redo()
+
+
+class PlayBoard(Mode):
+    """Play, the last board mode: always on, it has the board when no mode before it
+    took it. A click is a step of the turn the game UI builds (or the move it completes);
+    Undo takes back the turn half built, else the last move; it draws the position."""
+
+    name = "play"
+
+    def __init__(self, turns: TurnControl) -> None:
+        self.turns = turns
+        self.window = turns.window
+
+    def active(self) -> bool:
+        return True
+
+    def claims(self) -> bool:
+        return True
+
+    def busy(self) -> str:
+        return self.window.ui.busy()
+
+    def click(self, site: int) -> bool:
+        window = self.window
+        result = window.ui.click(window.session.game, window.turn, site)
+        if result is None:
+            window.redraw()  # a step of the turn being built
+        elif isinstance(result, str):
+            self.turns.show_message(result)
         else:
-            self.window.session.redo()
+            self.turns.play_now(result)
+        return True
+
+    def undo(self) -> bool:
+        window = self.window
+        if window.turn.building:  # the turn half built goes first, the last move stays
+            self.turns.cancel()
+            self.turns.show_message(
+                "the turn being built was taken back (Undo again: the last move)"
+            )
+        else:
+            window.session.undo()
+        return True
+
+    def redo(self) -> bool:
+        self.window.session.redo()
+        return True
+
+    def layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
+        return ui.frame(game, self.window.turn)  # the position: the others draw over it
+
+    def prompt(self) -> str:
+        return self.window.ui.prompt() or self.window.turn.prompt()

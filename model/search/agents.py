@@ -8,7 +8,7 @@ never changed: agents search the information state of the seat they decide for
 a callable returning True) ends the search early with the best move so far.
 :func:`model.search.levels.agent_for` maps the levels "easy", "medium" and "strong" to an
 agent and its limits per game. The values every agent shares (:class:`Limits`,
-:class:`Choice`, :class:`MoveStat`, the :class:`Agent` protocol) and the template of
+:class:`Choice`, :class:`MoveStat`, ) and the template of
 ``choose()`` every agent here follows (:class:`~model.search.choice.SearchAgent`: limits,
 clock, a finished game, a chance node, the view, then the agent's ``_search``) are in
 :mod:`model.search.choice`, below this module and the sampling agent of simultaneous turns.
@@ -22,9 +22,10 @@ from __future__ import annotations
 
 import math
 import random
+from abc import abstractmethod
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from ..game import SIMULTANEOUS, Game, Move, decision_view
 from .choice import Choice, Clock, Limits, MoveStat, SearchAgent
@@ -65,8 +66,8 @@ class RandomAgent(SearchAgent):
 
 
 class OwnPlayerAgent(SearchAgent):
-    """A game's own computer player (its search plug-in's: ``choose(game) ->
-    Move``, chance nodes included) as an agent: it judges no chances."""
+    """A game's rules-side computer player (``move(game) -> Move``, chance nodes included:
+    Rolling Pyramids' random and greedy players) as an agent: it judges no chances."""
 
     def __init__(self, player: Any, level: str) -> None:
         self.own = player  # (``player`` is the template's seat: the side to move here)
@@ -76,7 +77,7 @@ class OwnPlayerAgent(SearchAgent):
         return self._search(decision_view(game), clock.limits, clock)  # its player rolls
 
     def _search(self, view: Game, limits: Limits, clock: Clock) -> Choice:
-        return self._answer(self.own.choose(view), clock)
+        return self._answer(self.own.move(view), clock)
 
 
 # ---- Monte Carlo tree search ------------------------------------------------------------------
@@ -104,7 +105,43 @@ class _Node:
         self.amaf: dict[Hashable, list[float]] | None = None  # move -> [visits, total]
 
 
-class MCTSAgent(SearchAgent):
+class MCTSParameters(SearchAgent):
+    """What both MCTS agents take, this module's :class:`MCTSAgent` (see it for their
+    meaning) and the compiled one (:class:`model.search.compiled.agent.CompiledMCTSAgent`):
+    each makes its own generator from ``seed`` (:meth:`_generator`); ``max_playout`` None
+    is the agent's own cap (:attr:`playout_cap`)."""
+
+    name = "mcts"
+    #: The playout length where ``max_playout`` is None (None: the kernel's own).
+    playout_cap: ClassVar[int | None] = None
+
+    def __init__(
+        self,
+        *,
+        seed: int | None = None,
+        exploration: float = 0.7,
+        rave: bool = True,
+        rave_equivalence: float = 500.0,
+        max_playout: int | None = None,
+        default_limits: Limits = Limits(seconds=1.0),
+        every_move: bool = False,
+    ) -> None:
+        self.rng = self._generator(seed)
+        self.exploration = exploration
+        self.rave = rave
+        self.rave_equivalence = rave_equivalence
+        self.max_playout = self.playout_cap if max_playout is None else max_playout
+        self.default_limits = default_limits
+        self.every_move = every_move
+        if rave:
+            self.name = "mcts-rave"
+
+    @abstractmethod
+    def _generator(self, seed: int | None) -> Any:
+        """The agent's random generator, seeded."""
+
+
+class MCTSAgent(MCTSParameters):
     """UCT with RAVE (all-moves-as-first, for placement games such as Partition where a
     good move is good whenever it is played) and MCTS-Solver: a won or lost position is
     proven, proofs back up the tree (a move to a proven loss is never chosen, a proven win
@@ -126,28 +163,10 @@ class MCTSAgent(SearchAgent):
     one, a Partition base above 6).
     """
 
-    name = "mcts"
+    playout_cap = 200
 
-    def __init__(
-        self,
-        *,
-        seed: int | None = None,
-        exploration: float = 0.7,
-        rave: bool = True,
-        rave_equivalence: float = 500.0,
-        max_playout: int = 200,
-        default_limits: Limits = Limits(seconds=1.0),
-        every_move: bool = False,
-    ) -> None:
-        self.rng = random.Random(seed)
-        self.every_move = every_move
-        self.exploration = exploration
-        self.rave = rave
-        self.rave_equivalence = rave_equivalence
-        self.max_playout = max_playout
-        self.default_limits = default_limits
-        if rave:
-            self.name = "mcts-rave"
+    def _generator(self, seed: int | None) -> random.Random:
+        return random.Random(seed)
 
     def _search(self, game: Game, limits: Limits, clock: Clock) -> Choice:
         players = len(game.players)
@@ -159,6 +178,7 @@ class MCTSAgent(SearchAgent):
         use_rave = self.rave
         k = self.rave_equivalence
         max_playout = self.max_playout
+        assert max_playout is not None, "the playouts' cap: playout_cap"
         playouts = 0
         max_depth = 0
         limit = limits.playouts
@@ -177,12 +197,7 @@ class MCTSAgent(SearchAgent):
             depth = 0
             while not game.is_over() and (node.proven is None or node is root):
                 if node.children is None:  # a node grows its children on its second visit
-                    moves = game.search_moves()
-                    rng.shuffle(moves)
-                    mover = game.current_player()
-                    node.children = [_Node(m, mover) for m in moves]
-                    if use_rave:
-                        node.amaf = {}
+                    self._grow(game, node, rng, use_rave)
                 child = self._select(node, c, use_rave, k, rng, every_move and node is root)
                 if child is None:
                     break
@@ -213,14 +228,20 @@ class MCTSAgent(SearchAgent):
     # -- the pieces --
 
     @staticmethod
-    def _expand_root(game: Game, root: _Node, rng: random.Random, use_rave: bool) -> None:
+    def _grow(game: Game, node: _Node, rng: random.Random, use_rave: bool) -> list[_Node]:
+        """The node's children: the moves of ``game`` (at the node) in a random order."""
         moves = game.search_moves()
         rng.shuffle(moves)
         mover = game.current_player()
-        root.children = [_Node(m, mover) for m in moves]
+        node.children = [_Node(m, mover) for m in moves]
         if use_rave:
-            root.amaf = {}
-        for child in root.children:
+            node.amaf = {}
+        return node.children
+
+    @staticmethod
+    def _expand_root(game: Game, root: _Node, rng: random.Random, use_rave: bool) -> None:
+        for child in MCTSAgent._grow(game, root, rng, use_rave):
+            mover = child.mover
             game.push_search(child.move)
             try:
                 outcome = game.outcome()

@@ -1,9 +1,9 @@
 """What every playing agent shares (``model.search.agents``, ``model.search.sampling``,
 ``model.search.compiled.agent``, a game's own players): the limits a search runs within,
-the answer it gives (:class:`Choice`, one :class:`MoveStat` per root move), the
-:class:`Agent` protocol, the clock that checks limits, stop and progress in a search loop,
-and :class:`SearchAgent`, the template of ``choose()``: the steps every agent takes before
-it searches, written once."""
+the answer it gives (:class:`Choice`, one :class:`MoveStat` per root move), the clock
+that checks limits, stop and progress in a search loop, and :class:`SearchAgent` (also
+named :data:`Agent`), the template of ``choose()``: the steps every agent takes before it
+searches, written once."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar
 
 from ..game import CHANCE, Game, Move, decision_view
 from .prover import Stop, stop_function
@@ -124,18 +124,6 @@ class Choice:
         }
 
 
-class Agent(Protocol):
-    name: str
-
-    def choose(
-        self,
-        game: Game,
-        limits: Limits | None = None,
-        progress: ProgressCallback | None = None,
-        stop: Stop | None = None,
-    ) -> Choice: ...
-
-
 class Clock:
     """Limits, stop and progress reports, checked cheaply in a search loop."""
 
@@ -206,7 +194,7 @@ class SearchAgent(ABC):
     6. with :attr:`forced_at_once`, a lone legal move is played without a search;
     7. :meth:`_search` (view, limits, clock) gives the :class:`Choice`.
 
-    A game's own computer player (``choose(game) -> Move``: Rolling Pyramids' planner) can
+    A game's own computer player (Rolling Pyramids' planner, ``move(game) -> Move``) can
     be one: ``rolls_dice`` and ``forced_at_once`` set, its decision in :meth:`_search`
     returning :meth:`_answer` (unjudged), and :meth:`move` where a bare move is wanted.
     """
@@ -294,3 +282,8 @@ class SearchAgent(ABC):
         if clock.progress is not None:
             clock.progress(1.0, f"{self.name}: {move}")
         return Choice(move, self.name, 0.5, 0, 0, clock.elapsed(), pv=(str(move),), judged=judged)
+
+
+#: What :func:`model.search.agent_for` gives: every agent is a :class:`SearchAgent`
+#: (``choose(game, limits, progress, stop) -> Choice``).
+Agent = SearchAgent

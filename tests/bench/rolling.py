@@ -31,7 +31,7 @@ def random_games(players: int, seconds: float) -> tuple[int, int, float]:
         game = new(players)
         player = RandomPlayer(count)
         while not game.is_over():
-            game.push(player.choose(game))
+            game.push(player.move(game))
             plies += 1
         count += 1
     return count, plies, time.perf_counter() - start
@@ -47,7 +47,7 @@ def push_pop(players: int, seconds: float) -> tuple[int, float]:
         if game.is_over():
             game = new(players)
         player = RandomPlayer(rng.random())
-        move = player.choose(game)
+        move = player.move(game)
         t = time.perf_counter()
         for _ in range(20):
             game.push_search(move)
@@ -69,11 +69,11 @@ def decisions(players: int, seconds: float, make=GreedyPlayer) -> dict[str, list
         seed += 1
         while not game.is_over() and time.perf_counter() - start < seconds:
             if game.current_player() == CHANCE:
-                game.push(greedy.choose(game))
+                game.push(greedy.move(game))
                 continue
             phase = game.phase
             t = time.perf_counter()
-            move = greedy.choose(game)
+            move = greedy.move(game)
             times.setdefault(phase, []).append(time.perf_counter() - t)
             game.push(move)
     return times

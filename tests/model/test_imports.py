@@ -100,7 +100,7 @@ def test_callers_go_through_the_one_door():
     # search is imported as ``model.search`` only, never one of its modules.
     graph = import_graph(ROOT, ("model", "viewer", "scripts", "tests"))
     assert "scripts.make_puzzles" in graph
-    assert "viewer.cli" in graph
+    assert "viewer.cli.solve" in graph
     below = {
         name: sorted(m for m in imports if m.startswith("model.search."))
         for name, imports in graph.items()
@@ -109,7 +109,7 @@ def test_callers_go_through_the_one_door():
         and not name.startswith("tests.bench.")
     }
     assert {name: found for name, found in below.items() if found} == {}
-    assert "model.search" in graph["viewer.cli"]
+    assert "model.search" in graph["viewer.cli.solve"]
     assert "model.search" in graph["viewer.engine"]
     assert "model.search" in graph["scripts.make_puzzles"]
 
@@ -171,17 +171,18 @@ CONTROLLERS = (
     "viewer.analysis",
     "viewer.solve",
     "viewer.menus",
-    "viewer.widgets.puzzle_dock",
-    "viewer.widgets.export_dialog",
+    "viewer.puzzle",
+    "viewer.export_control",
 )
 
 
 def test_the_controllers_take_a_host_not_the_window():
     # The window (viewer.app) wires the controllers; each takes its protocol of
-    # viewer.host, which names none of them. Only the command line opens the window.
+    # viewer.host, which names none of them. Only the command line's ``open`` (and
+    # ``practice`` through it) opens the window.
     graph = import_graph()
     assert sorted(name for name, imports in graph.items() if "viewer.app" in imports) == [
-        "viewer.cli"
+        "viewer.cli.open"
     ]
     assert graph["viewer.host"].isdisjoint(CONTROLLERS)
     for name in CONTROLLERS:

@@ -51,7 +51,7 @@ def hidden_positions(players: int, seed: int, rounds: int):
         node = game.current_player()
         if game.phase == "deploy" and any(o.player != node for o in game.state.orders):
             yield game
-        game.push((seats[0] if node == CHANCE else seats[node]).choose(game))
+        game.push((seats[0] if node == CHANCE else seats[node]).move(game))
 
 
 def secrets(game: RollingPyramids, seat: int) -> list:
@@ -74,7 +74,7 @@ def test_decisions_do_not_depend_on_the_other_seats_secret_orders(players):
             changed += secrets(other, seat) != secrets(game, seat)
             assert other.information_state(seat).position_key() == view.position_key()
             for make in (GreedyPlayer, RandomPlayer, PlannerPlayer):
-                assert make(k).choose(other) == make(k).choose(game), (make.name, game.state)
+                assert make(k).move(other) == make(k).move(game), (make.name, game.state)
             answers = []
             for position in (other, game):
                 agent, limits = agent_for(position, "greedy", seed=k)  # the window's way
@@ -104,7 +104,7 @@ def test_the_information_state_hides_only_the_secret_targets():
     hidden = [(o.player, o.unit) for o in view.state.orders if o.cell is None]
     player = GreedyPlayer(1)
     while view.phase == "deploy":
-        view.push(player.choose(view))
+        view.push(player.move(view))
     assert hidden == [(o.player, o.unit) for o in view.state.orders if o.cell is None]
     known = {view.cell_name(o.cell) for o in view.state.orders if o.cell is not None}
     for line in view.last_effect().lines:
@@ -118,7 +118,7 @@ def test_nothing_is_hidden_outside_the_secret_deployment():
         node = game.current_player()
         if node >= 0 and game.phase != "deploy":
             assert game.information_state(node).position_key() == game.position_key()
-        game.push(player.choose(game))
+        game.push(player.move(game))
 
 
 @pytest.mark.parametrize("name", game_names())

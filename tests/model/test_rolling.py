@@ -58,7 +58,7 @@ def blank_sheet(colour: str = "red") -> dict:
 def until(game: RollingPyramids, test, seed: int = 1) -> RollingPyramids:
     player = RandomPlayer(seed)
     while not test(game):
-        game.push(player.choose(game))
+        game.push(player.move(game))
     return game
 
 
@@ -151,7 +151,7 @@ def test_snake_draft_in_the_game():
     player = RandomPlayer(3)
     while game.phase == "draft":
         order.append(game.to_move)
-        game.push(player.choose(game))
+        game.push(player.move(game))
     a, b, c = "red", "blue", "green"
     assert order == [a, b, c, c, b, a, a, b, c, c, b, a]
     # "Each player ends up with 4 dice."
@@ -611,7 +611,7 @@ def test_the_game_ends_after_ten_rounds_with_the_most_points_winning():
     rounds = set()
     while not game.is_over():
         rounds.add(game.round)
-        game.push(player.choose(game))
+        game.push(player.move(game))
     assert rounds == set(range(11))
     outcome = game.outcome()
     assert outcome.returns() == tuple(float(v) for v in game.scores().values())
@@ -647,7 +647,7 @@ def test_solo_rolls_six_dice_and_takes_four():
     player = RandomPlayer(2)
     picks = 0
     while game.phase == "draft":
-        game.push(player.choose(game))
+        game.push(player.move(game))
         picks += 1
     assert picks == 4
     assert sum(d.taker == 0 for d in game.state.dice) == 4
@@ -835,7 +835,7 @@ def test_illegal_moves_say_why_and_change_nothing():
 def test_greedy_player_takes_the_points_on_offer():
     # deploying: the greedy player goes where its units hold the most points
     game = deploy_position([((9, 2, 0), "red")])
-    move = GreedyPlayer(0).choose(game)
+    move = GreedyPlayer(0).move(game)
     assert move.cell in ("2", "3")  # inner ring, 2 points each
 
 
@@ -878,5 +878,5 @@ def test_the_greedy_player_and_random_player_finish_games():
         while not game.is_over():
             node = game.current_player()
             chooser = seats[0] if node == CHANCE else seats[node]
-            game.push(chooser.choose(game))
+            game.push(chooser.move(game))
         assert game.outcome() is not None

@@ -102,7 +102,7 @@ def test_rotating_first_player():
     while game.round <= 4 and not game.is_over():
         if game.phase == "draft" and game.state.pick == 0:
             firsts[game.round] = game.to_move
-        game.push(player.choose(game))
+        game.push(player.move(game))
     assert firsts == {1: "red", 2: "blue", 3: "green", 4: "red"}
 
 
@@ -113,7 +113,7 @@ def test_greedy_beats_random_over_a_few_games():
         seats = [GreedyPlayer(seed), RandomPlayer(seed)]
         while not game.is_over():
             node = game.current_player()
-            game.push((seats[0] if node == CHANCE else seats[node]).choose(game))
+            game.push((seats[0] if node == CHANCE else seats[node]).move(game))
         wins += game.outcome().winner == "red"
     assert wins >= 3
 
@@ -148,7 +148,7 @@ def test_state_round_trips_through_the_class_at_every_ply(players):
         if game.is_over():
             assert again.outcome() == game.outcome()
             break
-        game.push(player.choose(game))
+        game.push(player.move(game))
 
 
 def test_a_set_up_from_pieces_alone_begins_round_one_with_to_move_first():
@@ -161,7 +161,7 @@ def test_a_set_up_from_pieces_alone_begins_round_one_with_to_move_first():
     assert sorted(setup.pieces()) == sorted(game.pieces())
     roller = RandomPlayer(1)
     for _ in range(12):  # three players' dice
-        setup.push(roller.choose(setup))
+        setup.push(roller.move(setup))
     assert (setup.phase, setup.to_move) == ("draft", "blue")
     play(setup, roller)
     assert setup.is_over()
@@ -201,7 +201,7 @@ def test_files_round_trip_from_a_set_up(registered):
     game = RollingPyramids.from_setup_state(*_example_setup(), study=False)
     player = RandomPlayer(3)
     for _ in range(5):
-        game.push(player.choose(game))
+        game.push(player.move(game))
     text = files.dumps(game)
     doc = json.loads(text)
     assert doc["start"] == "pieces"
@@ -284,7 +284,7 @@ def _base():
     game = new(2)
     player = RandomPlayer(9)
     while game.phase != "deploy":
-        game.push(player.choose(game))
+        game.push(player.move(game))
     return game
 
 
@@ -297,7 +297,7 @@ def test_malformed_solo_soldiers_are_refused():
     game = new(1)
     player = RandomPlayer(2)
     while game.phase != "soldiers":
-        game.push(player.choose(game))
+        game.push(player.move(game))
     state = copy.deepcopy(game.file_state())
     state["soldiers"] = ["1"]  # the Pharaoh's pyramid
     with pytest.raises(PositionFormatError, match=r"state\.soldiers"):

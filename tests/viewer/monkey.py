@@ -802,7 +802,7 @@ class Monkey:
         """File > Export..., answered: a format, a small size, a path under the run's
         folder (now and then one without a suffix, with a foreign one, or in a folder
         that does not exist), Export, and now and then Close."""
-        from viewer.widgets.export_dialog import ExportDialog
+        from viewer.export_control import ExportDialog
 
         window = self.window
         rng = self.rng

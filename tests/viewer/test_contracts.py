@@ -98,6 +98,60 @@ def test_the_contract_test_would_see_a_game_named_in_the_shell(tmp_path):
         os.unlink(fake)
 
 
+#: What a widget (viewer/widgets/) may import of the viewer besides other widgets: plain
+#: data and helpers (the frame, the palette, the view state, the set-up editor, signals,
+#: the error guard) and the board views; never a controller (the window, the menus, the
+#: engine, Solve mode, the puzzle, practice, lessons, turns, set-up mode, analysis,
+#: recovery, the scene, the export's driver, the session, the game UIs...).
+WIDGET_MAY_IMPORT = {
+    "viewer",
+    "viewer.frame",
+    "viewer.palette",
+    "viewer.events",
+    "viewer.view_state",
+    "viewer.setup_editor",
+    "viewer.slots",
+}
+
+
+def widget_offences(path: pathlib.Path) -> list[str]:
+    """The modules of the viewer ``path`` (a widget) imports and may not."""
+    return sorted(
+        module
+        for module in imports(path)
+        if module.startswith("viewer")
+        and not module.startswith(("viewer.widgets", "viewer.boards"))
+        and module not in WIDGET_MAY_IMPORT
+    )
+
+
+def test_widgets_are_leaves():
+    """A widget imports no controller: the controllers own their widgets (Solve mode and
+    the puzzle their dock, Practice its dock, the export its dialog), not the reverse."""
+    offenders = [
+        f"{path.relative_to(ROOT)}: {module}"
+        for path in sorted((VIEWER / "widgets").rglob("*.py"))
+        for module in widget_offences(path)
+    ]
+    assert offenders == []
+
+
+def test_the_leaf_contract_sees_a_controller_imported_anywhere_in_a_widget():
+    # The detector itself: a controller imported inside a function or a TYPE_CHECKING
+    # block is caught; plain data is not.
+    fake = VIEWER / "widgets" / "_contract_probe.py"
+    fake.write_text(
+        "from typing import TYPE_CHECKING\n"
+        "from ..frame import Frame\n"
+        "if TYPE_CHECKING:\n    from ..session import Session\n"
+        "def f():\n    from .. import engine\n    from ..solve import SolveMode\n"
+    )
+    try:
+        assert widget_offences(fake) == ["viewer.engine", "viewer.session", "viewer.solve"]
+    finally:
+        os.unlink(fake)
+
+
 def test_every_game_has_a_ui_with_a_board_view():
     from viewer.boards import BOARD_VIEWS
     from viewer.games import ui_class, ui_names
@@ -225,8 +279,8 @@ def test_the_window_fulfils_every_host_its_controllers_take(make_window):
     assert len(hosts) >= 9
     parts = {
         host.Players: window.engine,
-        host.Solving: window.puzzle_dock.solver,
-        host.PuzzleActions: window.puzzle_dock,
+        host.Solving: window.puzzle.solver,
+        host.PuzzleActions: window.puzzle,
         host.Analyst: window.analysis,
     }
     missing = [

@@ -221,7 +221,7 @@ def test_the_engine_thinks_on_what_the_seat_to_move_may_see(gl_display, qtbot):
     game = RollingPyramids.new(RollingPyramids.parse_options({"players": 2}))
     player = RandomPlayer(5)
     while not (game.phase == "deploy" and game.to_move == "blue"):
-        game.push(player.choose(game))
+        game.push(player.move(game))
     assert any(o.player == 0 and o.cell is not None for o in game.state.orders)
     runner = EngineRunner(lambda: game)
     seen = []
@@ -236,5 +236,5 @@ def test_the_engine_thinks_on_what_the_seat_to_move_may_see(gl_display, qtbot):
     runner.answered.connect(lambda job, choice: answers.append(choice.move))
     runner.start("hint", "greedy", seed=3)
     qtbot.waitUntil(lambda: bool(answers), timeout=WAIT_MS)
-    assert answers == [GreedyPlayer(3).choose(game.information_state(1))]
+    assert answers == [GreedyPlayer(3).move(game.information_state(1))]
     runner.shutdown()

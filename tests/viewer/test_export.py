@@ -427,7 +427,7 @@ def test_export_dialog_exports_what_the_window_shows(
     import imageio.v3 as iio
 
     from model.files import read
-    from viewer.widgets.export_dialog import ExportDialog, open_export_dialog
+    from viewer.export_control import ExportDialog, open_export_dialog
 
     window = make_window()
     window.open_file(MOVES)
@@ -479,7 +479,7 @@ def test_export_dialog_exports_what_the_window_shows(
 
 
 def test_export_dialog_offers_no_replay_without_moves(make_window, tmp_path, warnings_shown):
-    from viewer.widgets.export_dialog import open_export_dialog
+    from viewer.export_control import open_export_dialog
 
     window = make_window()
     dialog = open_export_dialog(window)
@@ -505,8 +505,8 @@ def test_export_dialog_offers_no_replay_without_moves(make_window, tmp_path, war
 def test_export_dialog_never_offers_the_apps_own_examples_folder(make_window, tmp_path):
     from pathlib import Path
 
+    from viewer.export_control import ExportDialog
     from viewer.menus import LESSON_DIR
-    from viewer.widgets.export_dialog import ExportDialog
 
     window = make_window()
     lesson = sorted(LESSON_DIR.glob("*.pyr.json"))[0]

@@ -16,7 +16,7 @@ CORNER_BALL = LESSONS / "partition" / "03-a-corner-ball.lesson.json"
 
 
 def _open(window, path=CORNER_BALL):
-    assert window.menus.open_file(path)
+    assert window.documents.open(path)
     return window.lessons
 
 
@@ -74,7 +74,7 @@ def test_progress_is_kept_between_runs(make_window, tmp_path):
     assert again.at(CORNER_BALL) == 1
     assert json.loads(control.progress.file.read_text())["format"].startswith("pyramid-lab")
     other = make_window()
-    assert other.menus.open_file(CORNER_BALL)
+    assert other.documents.open(CORNER_BALL)
     assert other.lessons.index == 1  # it opens where the student left it
     assert "\u2713 1." in other.lessons.panel.steps.item(0).text()
 
@@ -102,7 +102,7 @@ def test_click_points_go_through_the_board_and_are_checked(make_window):
 def test_another_file_ends_the_lesson(make_window):
     window = make_window()
     control = _open(window)
-    assert window.menus.open_file(ROOT / "examples" / "partition" / "t3-lone-apex.pyr.json")
+    assert window.documents.open(ROOT / "examples" / "partition" / "t3-lone-apex.pyr.json")
     assert not control.active
     assert not window.lesson_dock.steps_active
 
@@ -167,7 +167,7 @@ def test_every_step_fits_the_dock_without_scrolling(make_window):
     window = make_window()
     window.resize(1200, 800)
     for path in sorted(LESSONS.glob("*/*.lesson.json")):
-        assert window.menus.open_file(path, ask=False)
+        assert window.documents.open(path, ask=False)
         control = window.lessons
         for index in range(len(control.lesson.steps)):
             control.go(index)

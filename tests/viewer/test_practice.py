@@ -12,8 +12,8 @@ import pytest
 
 from model.collection import INDEX, INDEX_FORMAT, Progress, position_key
 from model.files import read, write
-from viewer.practice import AREA_SITES
-from viewer.widgets.practice_dock import TICK, practice_of
+from viewer.practice import AREA_SITES, practice_of
+from viewer.widgets.practice_dock import TICK
 
 ROOT = Path(__file__).resolve().parents[2]
 PUZZLES = ROOT / "examples" / "puzzles" / "partition"
@@ -37,12 +37,12 @@ def practising(make_window, tmp_path):
     window = make_window()
     assert window.practice_dock is None  # made when first used
     assert practice_of(window).open_collection(folder)
-    assert window.practice_dock.practice.layer in window.frame_layers
+    assert window.board_modes.mode("practice").practice is window.practice
     return window, folder
 
 
 def settled(qtbot, window):
-    solver = window.practice_dock.practice.solver
+    solver = window.practice.solver
     qtbot.waitUntil(lambda: not solver.runner.thinking, timeout=WAIT_MS)
     return solver.status
 
@@ -56,7 +56,7 @@ def test_the_key_move_solves_and_ticks_the_puzzle_for_the_next_run(
 ):
     window, folder = practising
     dock = window.practice_dock
-    practice = dock.practice
+    practice = window.practice
     assert dock.isVisible()
     assert practice.current == 0  # the first unsolved puzzle opened and Solve mode is on
     assert practice.solver.active
@@ -85,7 +85,7 @@ def test_a_wrong_move_is_refuted_on_the_board_and_try_again_goes_back(
     practising, qtbot, guard_errors
 ):
     window, _ = practising
-    practice = window.practice_dock.practice
+    practice = window.practice
     assert practice.play(1)  # red wins in 2 only with 2,2,0
     solver = practice.solver
     anchor = window.session.node
@@ -110,7 +110,7 @@ def test_a_wrong_move_is_refuted_on_the_board_and_try_again_goes_back(
 
 def test_hints_show_the_area_then_the_move(practising, qtbot, guard_errors):
     window, _ = practising
-    practice = window.practice_dock.practice
+    practice = window.practice
     assert practice.play(1)
     key_site = window.ui.move_sites(window.game, window.game.parse_move("2,2,0"))[0]
     frame = window._frame()
@@ -141,7 +141,7 @@ def test_the_puzzles_menu_lists_the_shipped_collections(make_window, guard_error
     shipped = sorted(p.name for p in (ROOT / "examples" / "puzzles").iterdir() if p.is_dir())
     assert sum(t.endswith(" puzzles") for t in texts) == len(shipped)
     window.menus.next_puzzle.trigger()  # no collection yet: said, nothing breaks
-    assert window.practice_dock.practice.collection is None
+    assert window.practice.collection is None
     views = [a.text() for a in window.menus.view_menu.actions()]
     assert "Practice" in views  # the dock made by the menu has its View entry
     assert guard_errors == []
@@ -156,7 +156,7 @@ def test_without_a_written_solution_the_hint_comes_from_the_prover(
     puzzle = {k: v for k, v in doc.puzzle.items() if k != "solution"}
     write(folder / WIN_IN_2, doc.game, puzzle)
     window = make_window()
-    practice = practice_of(window).practice
+    practice = practice_of(window)
     assert practice_of(window).open_collection(folder)
     practice.hint()
     assert practice.runner.thinking  # the window goes on while the prover looks

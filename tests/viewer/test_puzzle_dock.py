@@ -34,10 +34,11 @@ def open_puzzle(make_window, tmp_path):
 
 
 def verified(qtbot, dock):
+    puzzle = dock.window().puzzle  # the dock's controller
     dock.verify_button.click()
-    assert dock.runner.thinking or dock.verdict is not None
-    qtbot.waitUntil(lambda: dock.verdict is not None, timeout=WAIT_MS)
-    return dock.verdict
+    assert puzzle.runner.thinking or puzzle.verdict is not None
+    qtbot.waitUntil(lambda: puzzle.verdict is not None, timeout=WAIT_MS)
+    return puzzle.verdict
 
 
 def site_of(window, text):
@@ -180,14 +181,14 @@ def test_verify_in_set_up_mode_applies_the_set_up(open_puzzle, qtbot, guard_erro
     dock.verify_button.click()
     assert window.setup is not None
     assert "not a legal position" in dock.verdict_label.text()
-    assert not dock.runner.thinking
+    assert not window.puzzle.runner.thinking
     assert not guard_errors
 
 
 def solving(qtbot, window):
-    dock = window.puzzle_dock
-    qtbot.waitUntil(lambda: not dock.solver.runner.thinking, timeout=WAIT_MS)
-    return dock.solver.status
+    solver = window.puzzle.solver
+    qtbot.waitUntil(lambda: not solver.runner.thinking, timeout=WAIT_MS)
+    return solver.status
 
 
 def test_solve_the_key_move_and_the_defence(open_puzzle, qtbot, guard_errors):
@@ -197,22 +198,22 @@ def test_solve_the_key_move_and_the_defence(open_puzzle, qtbot, guard_errors):
     start, tree = session.ply, session.snapshot().nodes
     window.session.play(window.game.parse_move("2,1,0"))  # played on: Solve goes back
     window.menus.solve.trigger()
-    assert dock.solver.active
+    assert window.puzzle.solver.active
     assert window.menus.solve.isChecked()
     assert session.ply == start
     assert not dock.setter.isVisible()  # no cooks or notes to give it away
-    assert "Your move" in dock.solver.status[1]
+    assert "Your move" in window.puzzle.solver.status[1]
     window.set_camera("top")  # the key move's point in sight ...
     assert under_mouse(window, site_of(window, "2,2,0")) == site_of(window, "2,2,0")
     click(qtbot, window, site_of(window, "2,2,0"))  # ... and clicked with the mouse
     assert session.ply == start + 1
-    assert "Wait" in window.puzzle_dock.solver.busy() or dock.solver.runner.thinking
+    assert "Wait" in window.puzzle.solver.busy() or window.puzzle.solver.runner.thinking
     kind, text = solving(qtbot, window)
     assert session.ply == start + 2  # the computer defended
     assert kind == "info"
     assert "1 move" in text
     window._play(window.game.parse_move("0,0,1"))
-    kind, text = dock.solver.status
+    kind, text = window.puzzle.solver.status
     assert kind == "solved"
     assert "Solved in 2 moves" in text
     assert "Solved in 2 moves" in dock.solve_status.text()
@@ -220,7 +221,7 @@ def test_solve_the_key_move_and_the_defence(open_puzzle, qtbot, guard_errors):
     assert session.ply == start + 3
     # Stop solving: the attempt goes, the document is as it was (and unsaved, as it was).
     dock.solve_button.click()
-    assert not dock.solver.active
+    assert not window.puzzle.solver.active
     assert not window.menus.solve.isChecked()
     assert session.ply == start + 1  # where the user was
     assert session.snapshot().nodes == tree | {session.node}
@@ -246,7 +247,7 @@ def test_solve_a_wrong_first_move_fails(open_puzzle, qtbot, guard_errors):
     # Undo takes back the escape and the move.
     window.undo()
     assert session.ply == start
-    assert dock.solver.status[0] == "info"
+    assert window.puzzle.solver.status[0] == "info"
     dock.again_button.click()
     assert session.ply == start
     assert not session.dirty
@@ -266,7 +267,7 @@ def test_reveal_shows_the_solution(open_puzzle, qtbot, guard_errors):
     solving(qtbot, window)
     dock.reveal_button.click()
     assert session.ply == start  # back at the puzzle position
-    assert [str(m) for m in dock.solver.solution] == ["2,2,0", "0,0,0", "0,0,1"]
+    assert [str(m) for m in window.puzzle.solver.solution] == ["2,2,0", "0,0,0", "0,0,1"]
     assert "2,2,0 0,0,0 0,0,1" in dock.solve_status.text()
     assert dock.brief.text().count("<br>") >= 3  # the notes show now
     key = site_of(window, "2,2,0")
@@ -278,8 +279,8 @@ def test_reveal_shows_the_solution(open_puzzle, qtbot, guard_errors):
     frame = window._frame()
     assert (site_of(window, "0,0,1"), "next 0,0,1") in [(lb.site, lb.text) for lb in frame.labels]
     window._play(window.game.parse_move("0,0,1"))
-    assert dock.solver.status[0] == "solved"
-    assert "solution shown" in dock.solver.status[1]
+    assert window.puzzle.solver.status[0] == "solved"
+    assert "solution shown" in window.puzzle.solver.status[1]
     assert not guard_errors
 
 
@@ -292,7 +293,7 @@ def test_save_in_solve_mode_keeps_the_puzzle_position(open_puzzle, qtbot, guard_
     solving(qtbot, window)
     assert window.session.dirty
     assert window.save_file(path)
-    assert not dock.solver.active
+    assert not window.puzzle.solver.active
     assert read(path).game.position_key() == read(PUZZLES / WIN_IN_2).game.position_key()
     assert path.read_text() == before
     assert not guard_errors
@@ -328,7 +329,7 @@ def test_a_newcomer_makes_a_puzzle_verifies_and_solves_it(make_window, qtbot, tm
     assert dock.solve_button.isEnabled()
     dock.solve_button.click()
     window._play(window.game.parse_move("0,0,0"))
-    assert dock.solver.status == ("solved", "Solved in 1 move!")
+    assert window.puzzle.solver.status == ("solved", "Solved in 1 move!")
 
 
 def test_solve_mode_ends_when_the_moves_dock_leaves_the_puzzle(open_puzzle, qtbot):
@@ -342,7 +343,7 @@ def test_solve_mode_ends_when_the_moves_dock_leaves_the_puzzle(open_puzzle, qtbo
     window._play(window.game.parse_move("2,2,0"))
     solving(qtbot, window)
     session.goto(start - 1)  # before the puzzle position
-    assert not dock.solver.active
+    assert not window.puzzle.solver.active
     assert session.ply == start - 1
     assert session.snapshot().nodes == tree  # the attempt is gone
     assert not session.dirty
@@ -394,11 +395,11 @@ def test_verify_and_solve_refuse_a_game_of_chance(make_window, qtbot, guard_erro
     assert not dock.isVisible()
     window.leave_setup()
     window.menus.verify.trigger()
-    assert not dock.runner.thinking
+    assert not window.puzzle.runner.thinking
     assert "game of chance" in dock.verdict_label.text()
     assert "cannot be verified or solved" in window.statusBar().currentMessage()
     window.menus.solve.trigger()
-    assert not dock.solver.active
+    assert not window.puzzle.solver.active
     assert not dock.solve_button.isChecked()
     assert not window.menus.solve.isChecked()
     assert "game of chance" in window.statusBar().currentMessage()

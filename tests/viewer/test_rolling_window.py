@@ -535,7 +535,7 @@ def test_a_hint_in_hot_seat_tells_nothing_of_the_others_secret_orders(
     message = window.statusBar().currentMessage
     qtbot.waitUntil(lambda: message().startswith("hint: "), timeout=20_000)
     hinted = window.engine.hint_move()
-    assert hinted == GreedyPlayer(window.engine.seed).choose(game.information_state(1))
+    assert hinted == GreedyPlayer(window.engine.seed).move(game.information_state(1))
     assert not guard_errors
 
 
@@ -547,7 +547,7 @@ def solo_soldiers() -> RollingPyramids:
     game.push(Roll("red", 4, 1))
     player = RandomPlayer(1)
     while game.phase != "deploy":
-        game.push(player.choose(game))
+        game.push(player.move(game))
     state = game.file_state()
     state["orders"] = []
     state["sheets"]["red"]["deployed"] = []

@@ -119,39 +119,6 @@ def test_illegal_move_changes_nothing():
     assert session.ply == 1
 
 
-def test_bad_file_keeps_the_position(tmp_path):
-    session = Session(Partition(PartitionOptions(3)))
-    session.play(session.game.parse_move("1,1,0"))
-    bad = tmp_path / "bad.pyr.json"
-    bad.write_text('{"format": "pyramid-lab/1", "game": "partition", "options": {"size": 0}}')
-    with pytest.raises(PositionFormatError):
-        session.open(bad)
-    assert session.game.colour_at((1, 1, 0)) == "red"
-    assert session.ply == 1
-
-
-def test_save_and_reopen(tmp_path):
-    session = Session(Partition(PartitionOptions(4)), puzzle={"title": "t"})
-    session.play(session.game.parse_move("1,1,1"))
-    path = session.save(tmp_path / "s.pyr.json")
-    assert not session.dirty
-    again = Session(Partition(PartitionOptions(2)))
-    again.open(path)
-    assert again.game.position_key() == session.game.position_key()
-    assert again.puzzle == {"title": "t"}
-    assert read(path).game.move_stack
-
-
-def test_opening_a_file_removes_what_a_killed_save_of_it_left(tmp_path):
-    path = Session(Partition(PartitionOptions(3))).save(tmp_path / "s.pyr.json")
-    killed = tmp_path / ".s.pyr.json.99999999-abcdefgh.tmp"  # its process is gone
-    other = tmp_path / ".t.pyr.json.99999999-abcdefgh.tmp"  # another file's
-    for temp in (killed, other):
-        temp.write_text("{")
-    Session(Partition(PartitionOptions(2))).open(path)
-    assert sorted(p.name for p in tmp_path.iterdir()) == [other.name, "s.pyr.json"]
-
-
 def test_view_state_visibility():
     lat = lattice(5)
     view = ViewState()

@@ -237,7 +237,7 @@ def test_a_shipped_lesson_is_never_saved_over(make_window, unsaved_answers, monk
     window.session.play(window.game.legal_moves()[0])
     copy = tmp_path / "my-lesson.pyr.json"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(copy), ""))
-    assert window.menus.save()
+    assert window.documents.save()
     assert lesson.read_bytes() == before
     assert window.session.path == copy
     assert len(read(copy).game.move_stack) == 1
@@ -318,14 +318,14 @@ def test_the_file_dialogs_start_in_the_folder_of_the_file_shown(
 
     monkeypatch.setattr(QFileDialog, "getOpenFileName", dialog)
     monkeypatch.setattr(QFileDialog, "getSaveFileName", dialog)
-    window.menus.open_dialog()
+    window.documents.open_dialog()
     assert window.open_file(other_file)
-    window.menus.open_dialog()
-    window.menus.save_as()
+    window.documents.open_dialog()
+    window.documents.save_as()
     assert asked[1:] == [str(other_file.parent), str(other_file)]
     example = sorted(EXAMPLES_DIR.rglob("*.pyr.json"))[0]
     assert window.open_file(example)  # shipped: the last folder used stays the start
-    window.menus.save_as()
+    window.documents.save_as()
     assert asked[-1].startswith(str(other_file.parent))
 
 
@@ -347,7 +347,7 @@ def test_the_computer_waits_through_the_question_and_the_open_dialog(
         return "", ""  # cancelled
 
     monkeypatch.setattr(QFileDialog, "getOpenFileName", dialog)
-    window.menus.open_dialog()  # the question is answered Discard (conftest)
+    window.documents.open_dialog()  # the question is answered Discard (conftest)
     assert seen == [(False, moves)]
     assert window.engine.computer_thinking  # nothing opened: it thinks again
     qtbot.waitUntil(lambda: len(window.game.move_stack) == moves + 1, timeout=5000)

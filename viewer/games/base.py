@@ -55,6 +55,10 @@ class Host(Protocol):
         """colour -> level of the colours the computer plays now (at a simultaneous node
         none while it is stopped: the humans make its parts of the turn)."""
 
+    def finish_turn(self) -> None:
+        """Finish turn, as the menu's item: the window plays what the turn builder's
+        ``finish`` gives (a UI's own button that completes a turn)."""
+
 
 class TurnBuilder(Protocol):
     """Turns clicks on sites into a move for one position."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import platform
+from collections.abc import Callable
 from importlib import metadata
 
 from PySide6.QtCore import Qt
@@ -30,9 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from model.game import game_class
-
-from ..games import ui_class, ui_names
+from model.game import game_class, game_names
 
 #: Keys that act on the board without a menu entry of their own.
 BOARD_KEYS = (
@@ -50,16 +49,18 @@ def game_title(name: str) -> str:
 
 
 class RulesDock(QDockWidget):
-    """The rules of a game, as Markdown, with a list of every game."""
+    """The rules of a game, as Markdown (``rules(name)``: the game UI's), with a list of
+    every game."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, rules: Callable[[str], str], parent: QWidget | None = None) -> None:
         super().__init__("Rules", parent)
+        self.rules = rules
         self.setObjectName("rules-dock")
         body = QWidget(self)
         layout = QVBoxLayout(body)
         layout.setContentsMargins(4, 4, 4, 4)
         self.games = QComboBox(body)
-        for name in ui_names():
+        for name in game_names():
             self.games.addItem(game_title(name), name)
         self.games.setToolTip("the rules of which game (the game on the board when it comes)")
         layout.addWidget(self.games)
@@ -97,7 +98,7 @@ class RulesDock(QDockWidget):
         name = self.games.currentData()
         if name is None:
             return
-        self.text.setMarkdown(ui_class(name).rules())
+        self.text.setMarkdown(self.rules(str(name)))
         self.text.verticalScrollBar().setValue(0)
 
 
@@ -169,7 +170,7 @@ def _version(package: str) -> str:
 
 
 def about_text() -> str:
-    games = ", ".join(game_title(name) for name in ui_names())
+    games = ", ".join(game_title(name) for name in game_names())
     libraries = ", ".join(
         f"{name} {_version(package)}"
         for name, package in (

@@ -7,7 +7,6 @@ from __future__ import annotations
 import html
 from collections.abc import Callable, Hashable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QShowEvent
@@ -24,10 +23,6 @@ from PySide6.QtWidgets import (
 )
 
 from model.files import SUFFIX
-
-if TYPE_CHECKING:
-    from ..games import GameUI
-    from ..session import Session
 
 CHANGED_NOTE = (
     "This caption describes the lesson's position; the board has changed since "
@@ -88,8 +83,8 @@ class LessonDock(QDockWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("Lesson", parent)
         self.setObjectName("lesson-dock")
-        self._lesson_shown: object = object()  # no lesson shown yet, not even None
-        self._ui_shown: object = None  # the game UI its overlays were set on
+        self.lesson_shown: object = object()  # no lesson shown yet, not even None
+        self.ui_shown: object = None  # the game UI its overlays were set on
         body = QWidget(self)
         layout = QVBoxLayout(body)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -195,7 +190,7 @@ class LessonDock(QDockWidget):
 
     def forget_shown(self) -> None:
         """The next :meth:`follow` sets the overlays and caption again."""
-        self._lesson_shown = object()
+        self.lesson_shown = object()
 
     @property
     def steps_active(self) -> bool:
@@ -207,27 +202,6 @@ class LessonDock(QDockWidget):
         self.lessons = [Path(p) for p in lessons]
         self._open = open_lesson
         self._show_steps()
-
-    def follow(self, session: Session, ui: GameUI) -> None:
-        """The window took in a new position: a newly opened lesson (or a new game UI) sets
-        the lesson's overlays on ``ui`` and shows its caption; the note says when the board
-        no longer shows the lesson's position."""
-        if self.steps_active:
-            return  # a lesson file's step: viewer.lessons draws it
-        lesson = session.lesson
-        game = session.game
-        position = game.name, game.position_key()
-        if lesson is not self._lesson_shown or ui is not self._ui_shown:
-            self._lesson_shown, self._ui_shown = lesson, ui
-            ui.set_overlays(lesson.overlays if lesson is not None else {})
-            if lesson is None:
-                self.show_lesson("", "No lesson: open one from the Lessons menu.", None, None)
-                self.hide()
-            else:
-                title = session.puzzle.get("title", "")
-                self.show_lesson(title, lesson.caption, session.path, position)
-                self.show()
-        self.follow_position(position)  # a note once it changed
 
     def show_caption(self, title: str, caption: str) -> None:
         self.caption.setText(caption_html(title, caption))

@@ -14,6 +14,7 @@ them, so that a hot-seat player cannot read them here."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import Protocol
 
 from PySide6.QtCore import QItemSelectionModel, QPoint, QSignalBlocker, Qt
 from PySide6.QtWidgets import (
@@ -28,7 +29,7 @@ from PySide6.QtWidgets import (
 from model.game import Game, Move
 from model.tree import Node
 
-from ..session import Session
+from ..events import Signal
 from ..slots import guarded, slot
 
 NODE = Qt.ItemDataRole.UserRole
@@ -36,9 +37,34 @@ NODE = Qt.ItemDataRole.UserRole
 Hidden = Callable[[Game, Sequence[tuple[str, Move]]], Mapping[int, str]]
 
 
+class Lines(Protocol):
+    """The tree of moves the dock lists and walks (``viewer.session.Session``)."""
+
+    message: Signal  # text for the status bar
+
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def node(self) -> Node: ...
+
+    @property
+    def ply(self) -> int: ...
+
+    def line(self) -> list[tuple[str, Move]]: ...
+
+    def line_nodes(self) -> list[Node]: ...
+
+    def alternatives(self, node: Node) -> list[Node]: ...
+
+    def goto_node(self, node: Node) -> None: ...
+
+    def delete_line(self, node: Node) -> int: ...
+
+
 class MoveListDock(QDockWidget):
     def __init__(
-        self, session: Session, parent: QWidget | None = None, hidden: Hidden | None = None
+        self, session: Lines, parent: QWidget | None = None, hidden: Hidden | None = None
     ) -> None:
         super().__init__("Moves", parent)
         self.setObjectName("moves-dock")

@@ -1,19 +1,18 @@
 """The Practice dock: a puzzle collection in order of difficulty with the solved ones
 ticked, the puzzle being played (title, goal, what happened, the notes once solved) and
-the buttons Hint, Try again, Show solution and Next unsolved. The work is
-:class:`viewer.practice.Practice`'s.
+the buttons Hint, Try again, Show solution and Next unsolved.
 
-The dock is made when first used (:func:`practice_of`: the Puzzles menu, ``pyramid-lab
-practice``): it then joins the window's left docks, its frame layer (hints, refutations)
-goes on top of the window's, and the View menu gets its entry."""
+A leaf: it shows what it is handed (:meth:`PracticeDock.show_state`) and says what was
+pressed (its buttons, and :attr:`PracticeDock.picked` for a row of the list); Practice
+(:class:`viewer.practice.Practice`) owns it and does the work."""
 
 from __future__ import annotations
 
 import html
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QDockWidget,
     QFrame,
@@ -26,21 +25,37 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..practice import Practice
-from ..slots import slot
-from .dock_fit import present
+from model.collection import Collection, Progress
+from model.game import Move
+from model.puzzle import Goal
+
 from .setup_dock import WrappedLabel
 
 GREEN, RED, GREY = "#1b7a2e", "#b00020", "#666666"
 TICK, OPEN = "\u2714", "\u2003"  # a check mark; an em space where it would stand
 
 
+@dataclass(frozen=True)
+class Attempt:
+    """The puzzle being played, as the dock shows it."""
+
+    index: int  # in the collection
+    status: tuple[str, str]  # (kind: "info" / "thinking" / "solved" / "failed", text)
+    goal: Goal | None
+    notes: str
+    solution: list[Move] | None  # revealed
+    ticked: bool
+    hint_stage: int  # 0: none, 1: which piece or area, 2: the move
+    hint_move: Move | None
+
+
 class PracticeDock(QDockWidget):
-    def __init__(self, window: Any) -> None:
-        super().__init__("Practice", window.window())
+    #: a row of the list was clicked or activated: the index of its puzzle
+    picked = Signal(int)
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__("Practice", parent)
         self.setObjectName("practice-dock")
-        self.window_ = window
-        self.practice = Practice(window, self.refresh, self)
         body = QWidget(self)
         layout = QVBoxLayout(body)
         self.heading = WrappedLabel()
@@ -52,14 +67,10 @@ class PracticeDock(QDockWidget):
         row = QHBoxLayout()
         self.hint_button = QPushButton("Hint")
         self.hint_button.setToolTip("First which piece (or where), then the move itself")
-        self.hint_button.clicked.connect(lambda: self.practice.hint())
         self.retry_button = QPushButton("Try again")
-        self.retry_button.clicked.connect(lambda: self.practice.retry())
         self.reveal_button = QPushButton("Show solution")
         self.reveal_button.setToolTip("The puzzle is not ticked when the solution was shown")
-        self.reveal_button.clicked.connect(lambda: self.practice.solver.reveal())
         self.next_button = QPushButton("Next unsolved")
-        self.next_button.clicked.connect(lambda: self.practice.next_unsolved())
         for button in (self.hint_button, self.retry_button, self.reveal_button, self.next_button):
             row.addWidget(button)
         row.addStretch(1)
@@ -80,38 +91,28 @@ class PracticeDock(QDockWidget):
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(body)
         self.setWidget(scroll)
-        self.refresh(redraw=False)  # (the window is being built)
+        self.show_state(None, None, None, None)
 
-    def show_message(self, text: str) -> None:  # where @slot reports an error
-        self.practice.show_message(text)
-
-    @slot
     def _on_activated(self, item: QListWidgetItem) -> None:
-        index = item.data(Qt.ItemDataRole.UserRole)
-        if index != self.practice.current or not self.practice.playing():
-            self.practice.play(int(index))
+        self.picked.emit(int(item.data(Qt.ItemDataRole.UserRole)))
 
-    def open_collection(self, folder: str | Path) -> bool:
-        if not self.practice.open_collection(folder):
-            return False
-        window = self.window_
-        if not self.isVisible() and window.view_dock.isVisible():
-            window.tabifyDockWidget(window.view_dock, self)  # the list needs the height
-        present(self)
-        return self.practice.next_unsolved()
-
-    def refresh(self, *, redraw: bool = True) -> None:
-        practice = self.practice
-        collection = practice.collection
-        playing = practice.playing()
-        if collection is None:
+    def show_state(
+        self,
+        collection: Collection | None,
+        progress: Progress | None,
+        current: int | None,
+        attempt: Attempt | None,
+    ) -> None:
+        """Show the collection (None: none open), its ticks in ``progress``, the puzzle
+        ``current`` and the attempt at it (None: no puzzle is being played)."""
+        if collection is None or progress is None:
             self.heading.setText(
                 "<b>No collection open.</b><br>Puzzles menu: a shipped collection, or "
                 "Open collection... for a folder of puzzle files."
             )
             self.list.clear()
         else:
-            solved = practice.progress.count(collection)
+            solved = progress.count(collection)
             total = len(collection.entries)
             name = html.escape(collection.folder.name)
             self.heading.setText(
@@ -119,16 +120,13 @@ class PracticeDock(QDockWidget):
                 f"<span style='color:{GREY}'>easiest first: [N] is the playouts the engine "
                 "needs to find the key move</span>"
             )
-            self._fill(collection)
+            self._fill(collection, progress, current)
         for button in (self.hint_button, self.retry_button, self.reveal_button):
-            button.setEnabled(playing)
+            button.setEnabled(attempt is not None)
         self.next_button.setEnabled(collection is not None)
-        self._show_attempt(playing)
-        if redraw:
-            self.window_.redraw()
+        self._show_attempt(collection, attempt)
 
-    def _fill(self, collection: Any) -> None:
-        progress, current = self.practice.progress, self.practice.current
+    def _fill(self, collection: Collection, progress: Progress, current: int | None) -> None:
         texts = []
         for i, entry in enumerate(collection.entries):
             mark = TICK if progress.is_solved(entry.key) else OPEN
@@ -145,17 +143,14 @@ class PracticeDock(QDockWidget):
         if current is not None and self.list.currentRow() != current:
             self.list.setCurrentRow(current)
 
-    def _show_attempt(self, playing: bool) -> None:
-        practice = self.practice
-        if not playing or practice.collection is None or practice.current is None:
+    def _show_attempt(self, collection: Collection | None, attempt: Attempt | None) -> None:
+        if attempt is None or collection is None:
             self.brief.setText("")
             self.status.setText("")
             return
-        solver = practice.solver
-        puzzle = self.window_.session.puzzle
-        entry = practice.collection.entries[practice.current]
-        kind, text = solver.status
-        goal = solver.goal
+        entry = collection.entries[attempt.index]
+        kind, text = attempt.status
+        goal = attempt.goal
         goal_text = ""
         if goal is not None:
             moves = (goal.within + 1) // 2
@@ -164,12 +159,11 @@ class PracticeDock(QDockWidget):
                 f"({goal.within} pl{'ies' if goal.within != 1 else 'y'}, the computer defends)"
             )
         brief = (
-            f"<b style='font-size:14px'>{practice.current + 1}. {html.escape(entry.title)}</b>"
+            f"<b style='font-size:14px'>{attempt.index + 1}. {html.escape(entry.title)}</b>"
             f"<br>{html.escape(goal_text)}"
         )
-        notes = puzzle.get("notes", "")
-        if notes and (kind == "solved" or solver.solution is not None):
-            brief += "<br><br>" + html.escape(notes)
+        if attempt.notes and (kind == "solved" or attempt.solution is not None):
+            brief += "<br><br>" + html.escape(attempt.notes)
         self.brief.setText(brief)
         colour = {"solved": GREEN, "failed": RED, "thinking": GREY}.get(kind, "")
         style = f"color:{colour};" if colour else ""
@@ -178,19 +172,16 @@ class PracticeDock(QDockWidget):
         shown = f"<span style='{style}'>{html.escape(text)}</span>" if text else ""
         if kind == "failed":
             shown += "<br>Try again (or Undo) goes back, Show solution plays it."
-        if kind == "solved" and practice.progress.is_solved(entry.key):
+        if kind == "solved" and attempt.ticked:
             shown += f"<br>{TICK} ticked: Next unsolved goes on."
-        if solver.solution is not None:
-            moves = " ".join(str(m) for m in solver.solution) or "(none found)"
-            shown += f"<br><b>Solution:</b> {html.escape(moves)}"
-        stage = practice.hint_stage
-        if stage and practice.hint_move is not None and kind == "info":
-            step = "which piece, or where" if stage == 1 else f"play {practice.hint_move[1]}"
+        if attempt.solution is not None:
+            listed = " ".join(str(m) for m in attempt.solution) or "(none found)"
+            shown += f"<br><b>Solution:</b> {html.escape(listed)}"
+        stage = attempt.hint_stage
+        if stage and attempt.hint_move is not None and kind == "info":
+            step = "which piece, or where" if stage == 1 else f"play {attempt.hint_move}"
             shown += f"<br><span style='color:{GREY}'>Hint {stage} of 2: {step}</span>"
         self.status.setText(shown)
-
-    def shutdown(self) -> None:
-        self.practice.shutdown()
 
 
 def shipped_collections(root: Path) -> list[Path]:
@@ -198,16 +189,3 @@ def shipped_collections(root: Path) -> list[Path]:
     if not root.is_dir():
         return []
     return sorted(p for p in root.iterdir() if p.is_dir() and any(p.glob("*.pyr.json")))
-
-
-def practice_of(window: Any) -> PracticeDock:
-    """The window's Practice dock, made and installed on first use."""
-    dock = window.practice_dock
-    if dock is None:
-        dock = PracticeDock(window)
-        window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
-        dock.hide()
-        window.frame_layers.append(dock.practice.layer)
-        window.menus.view_menu.insertAction(window.menus.game_separator, dock.toggleViewAction())
-        window.practice_dock = dock
-    return dock

@@ -14,7 +14,8 @@ import time
 import numpy as np
 
 from ...game import Game
-from ..choice import Choice, Clock, Limits, MoveStat, SearchAgent
+from ..agents import MCTSParameters
+from ..choice import Choice, Clock, Limits, MoveStat
 from . import core, mcts
 from .adapters import Adapter, adapter_for
 from .bits import seed_state
@@ -22,41 +23,22 @@ from .bits import seed_state
 #: Nodes the tree may hold at most (about 45 bytes each): 180 MB.
 MAX_NODES = 1 << 22
 SLICE_SECONDS = 0.04
-ONE_SECOND = Limits(seconds=1.0)
 _PROVEN_TEXT = {mcts.WIN: "win", mcts.LOSS: "loss", mcts.DRAW: "draw"}
 _RATE = {mcts.WIN: 1.0, mcts.LOSS: 0.0, mcts.DRAW: 0.5}
 #: The root's value for the side to move from its proven value for the node's mover.
 _ROOT_TEXT = {mcts.LOSS: "win", mcts.WIN: "loss", mcts.DRAW: "draw"}
 
 
-class CompiledMCTSAgent(SearchAgent):
+class CompiledMCTSAgent(MCTSParameters):
     """UCT with RAVE and the MCTS-Solver, compiled (see :mod:`.mcts`); the parameters of
-    :class:`model.search.agents.MCTSAgent`. ``max_nodes`` caps the tree."""
+    :class:`model.search.agents.MCTSAgent` (``max_playout`` None: the kernel's cap).
+    :attr:`max_nodes` caps the tree."""
 
-    name = "mcts"
+    #: The most nodes of the tree.
+    max_nodes: int = MAX_NODES
 
-    def __init__(
-        self,
-        *,
-        seed: int | None = None,
-        exploration: float = 0.7,
-        rave: bool = True,
-        rave_equivalence: float = 500.0,
-        max_playout: int | None = None,
-        default_limits: Limits = ONE_SECOND,
-        every_move: bool = False,
-        max_nodes: int = MAX_NODES,
-    ) -> None:
-        self.rng = np.array([seed_state(seed)], dtype=np.int64)
-        self.exploration = exploration
-        self.rave = rave
-        self.rave_equivalence = rave_equivalence
-        self.max_playout = max_playout
-        self.default_limits = default_limits
-        self.every_move = every_move
-        self.max_nodes = max_nodes
-        if rave:
-            self.name = "mcts-rave"
+    def _generator(self, seed: int | None) -> np.ndarray:
+        return np.array([seed_state(seed)], dtype=np.int64)  # the generator's state
 
     def _before(self) -> None:
         warm_up()  # compiling is not thinking: off the clock

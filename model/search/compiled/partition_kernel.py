@@ -122,20 +122,23 @@ def has(lo: int, hi: int, p: int) -> bool:
     return (lo >> p & 1) != 0 if p < 64 else (hi >> (p - 64) & 1) != 0
 
 
+@njit(cache=True, inline="always")
+def pop_point(lo: int, hi: int) -> tuple[int, int, int]:
+    """A non-empty mask without its lowest point, and that point."""
+    if lo:
+        b = lo & -lo
+        return lo ^ b, hi, cttz(b)
+    b = hi & -hi
+    return lo, hi ^ b, 64 + cttz(b)
+
+
 @njit(cache=True)
 def flood(ctx, seed_lo: int, seed_hi: int, allow_lo: int, allow_hi: int) -> tuple[int, int]:
     """The points reached from ``seed`` (inside ``allow``) by contacts inside ``allow``."""
     seen_lo, seen_hi = seed_lo, seed_hi
     front_lo, front_hi = seed_lo, seed_hi
     while front_lo | front_hi:
-        if front_lo:
-            b = front_lo & -front_lo
-            front_lo ^= b
-            p = cttz(b)
-        else:
-            b = front_hi & -front_hi
-            front_hi ^= b
-            p = 64 + cttz(b)
+        front_lo, front_hi, p = pop_point(front_lo, front_hi)
         new_lo = ctx[NBR + 2 * p] & allow_lo & ~seen_lo
         new_hi = ctx[NBR + 2 * p + 1] & allow_hi & ~seen_hi
         seen_lo |= new_lo
@@ -154,14 +157,7 @@ def _escapes(ctx, start: int, allow_lo: int, allow_hi: int, far_lo: int, far_hi:
         seen_lo, seen_hi = 0, 1 << (start - 64)
     front_lo, front_hi = seen_lo, seen_hi
     while front_lo | front_hi:
-        if front_lo:
-            b = front_lo & -front_lo
-            front_lo ^= b
-            p = cttz(b)
-        else:
-            b = front_hi & -front_hi
-            front_hi ^= b
-            p = 64 + cttz(b)
+        front_lo, front_hi, p = pop_point(front_lo, front_hi)
         new_lo = ctx[NBR + 2 * p] & allow_lo & ~seen_lo
         new_hi = ctx[NBR + 2 * p + 1] & allow_hi & ~seen_hi
         if (new_lo & far_lo) | (new_hi & far_hi):
@@ -217,20 +213,13 @@ def legal(ctx, state) -> tuple[int, int]:
     rest_lo = empty_lo & ctx[UPPER]
     rest_hi = empty_hi & ctx[UPPER + 1]
     while rest_lo | rest_hi:
-        if rest_lo:
-            b = rest_lo & -rest_lo
-            rest_lo ^= b
-            p = cttz(b)
-        else:
-            b = rest_hi & -rest_hi
-            rest_hi ^= b
-            p = 64 + cttz(b)
+        rest_lo, rest_hi, p = pop_point(rest_lo, rest_hi)
         s_lo, s_hi = ctx[SUP + 2 * p], ctx[SUP + 2 * p + 1]
         if s_lo & occ_lo == s_lo and s_hi & occ_hi == s_hi:
             if p < 64:
-                out_lo |= b
+                out_lo |= 1 << p
             else:
-                out_hi |= b
+                out_hi |= 1 << (p - 64)
     return out_lo, out_hi
 
 

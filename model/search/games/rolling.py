@@ -36,7 +36,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ...game import CHANCE, Move
+from ...game import Game, Move
 from ...rolling import (
     DONE,
     Deploy,
@@ -45,11 +45,10 @@ from ...rolling import (
     RollingPyramids,
     Soldiers,
     Take,
-    roll,
 )
 from ...rolling_rules import walk_size
 from ..agents import OwnPlayerAgent
-from ..choice import Agent, Limits
+from ..choice import Agent, Choice, Clock, Limits, SearchAgent
 from ..registry import Plugin
 
 #: What the judgement of a position weighs (see :func:`judge`).
@@ -114,35 +113,36 @@ def road_price(game: RollingPyramids) -> float:
     return total
 
 
-class PlannerPlayer:
-    """The ``planner`` level (see the module's docstring). Seeded; rolls the dice at
-    chance nodes."""
+class PlannerPlayer(SearchAgent):
+    """The ``planner`` level (see the module's docstring), an agent of the shared template
+    (:class:`~model.search.choice.SearchAgent`): it rolls the dice at chance nodes (seeded),
+    plays a lone legal move at once and decides from its seat's information state; its
+    choice is unjudged. :meth:`move` gives the bare move (:func:`model.rolling.play`)."""
 
     name = "planner"
+    rolls_dice = True
+    forced_at_once = True
 
     def __init__(self, seed: int | None = None, *, beam: int = 4) -> None:
         self.rng = random.Random(seed)
         self.greedy = GreedyPlayer(seed)
         self.beam = beam
 
-    def choose(self, game: RollingPyramids) -> Move:
-        player = game.current_player()
-        if player == CHANCE:
-            return roll(game, self.rng)
-        if not game.options.solo:
-            return self.greedy.choose(game)
-        view = game.information_state(player)
-        moves = view.legal_moves()
-        if len(moves) == 1:
-            return moves[0]
+    def _search(self, view: Game, limits: Limits, clock: Clock) -> Choice:
+        assert isinstance(view, RollingPyramids), f"{self.name} plays Rolling Pyramids only"
+        return self._answer(self._decide(view), clock)
+
+    def _decide(self, view: RollingPyramids) -> Move:
+        if not view.options.solo:
+            return self.greedy.move(view)
         phase = view.phase
         if phase == "deploy":
             return self._deploy(view)
         if phase == "draft":
-            return self._draft(view, moves)
+            return self._draft(view, view.legal_moves())
         if phase == "soldiers":
-            return self._soldiers(moves)
-        return self.greedy.choose(view)  # develop, conquests
+            return self._soldiers(view.legal_moves())
+        return self.greedy.move(view)  # develop, conquests
 
     # ---- deploy -------------------------------------------------------------------------
 
@@ -249,8 +249,10 @@ class _Round:
         s = view.state
         reach = self.targets[self.troops[0]] if self.troops else []
         mine = [c for c in reach if s.owner[view.map.cell(c)] == 0]
+        # in the order the legal moves name them (not a set's: its order changes with the
+        # hash seed, and the seeded planner would play another game in another process)
         self.open_cells = sorted(
-            {c for name in self.troops for c in self.targets[name] if c not in mine},
+            dict.fromkeys(c for name in self.troops for c in self.targets[name] if c not in mine),
             key=self.price,
         )
         board = view.map
@@ -344,12 +346,17 @@ __all__ = ["PlannerPlayer", "judge", "road_price"]
 
 # ---- the plug-in ----------------------------------------------------------------------------
 
-PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer, "planner": PlannerPlayer}
+#: The rules' own players (``move(game) -> Move``), wrapped as agents.
+RULES_PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer}
+LEVELS = (*RULES_PLAYERS, "planner")
 
 
 def agent(game: Any, level: str, seed: int | None, player: int | None) -> tuple[Agent, Limits]:
-    """The game's own player of ``level`` (one of :data:`PLAYERS`) as an agent."""
-    return OwnPlayerAgent(PLAYERS[level](seed), level), Limits(playouts=1)
+    """The game's own player of ``level`` (one of :data:`LEVELS`) as an agent: the planner
+    is one; the rules' random and greedy players are wrapped."""
+    if level == "planner":
+        return PlannerPlayer(seed), Limits(playouts=1)
+    return OwnPlayerAgent(RULES_PLAYERS[level](seed), level), Limits(playouts=1)
 
 
-PLUGIN = Plugin("rolling", own_levels=tuple(PLAYERS), agent=agent)
+PLUGIN = Plugin("rolling", own_levels=LEVELS, agent=agent)

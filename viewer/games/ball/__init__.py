@@ -51,7 +51,7 @@ from ...boards.grid import GridBoard
 from ...frame import Frame, Label, Marker, Path, Region, Slide
 from ...slots import slot
 from .. import register_ui
-from ..base import ClickResult, GameUI
+from ..base import ClickResult, GameUI, Host
 from .program_dock import ProgramDock, TurnDock
 
 FILE_SIZES = (3, 2, 1)  # kind -> size number in position files
@@ -165,7 +165,7 @@ class BallUI(GameUI):
     board_kind = "grid"
     piece_word = "pyramids"
 
-    def __init__(self, host: Any = None) -> None:
+    def __init__(self, host: Host | None = None) -> None:
         super().__init__(host)
         self._turn: ProgramTurn | None = None
         self._docks: list[QDockWidget] | None = None

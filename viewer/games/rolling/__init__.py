@@ -48,7 +48,7 @@ from ...boards.hex_map import HexCell, HexMap
 from ...frame import Frame, Label, Marker, Path, Pointer, Region
 from ...slots import slot
 from .. import register_ui
-from ..base import ClickResult, GameUI
+from ..base import ClickResult, GameUI, Host
 from .words import move_words, slot_words, take_words
 
 LAYERS = 8
@@ -256,7 +256,7 @@ class RollingUI(GameUI):
     board_kind = "hex-map"
     piece_word = "troops"
 
-    def __init__(self, host: Any = None) -> None:
+    def __init__(self, host: Host | None = None) -> None:
         super().__init__(host)
         self._maps: dict[str, HexMap] = {}
         self._turn: RollingTurn | None = None

@@ -1,0 +1,93 @@
+"""The ``pyramid-lab`` command line (the contract is in the README and ``formats.md``).
+
+Exit status: 0 success, 2 malformed file or bad arguments (message on stderr), 1 internal
+error. Commands that need no window import no Qt or VTK, so they stay fast.
+
+One module a command, each with ``add_parser(commands)`` (its subparser) and
+``run(args)`` (the exit status); this module only puts them together, in the order
+``--help`` lists them. Files are read through :mod:`viewer.documents`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import traceback
+from collections.abc import Sequence
+from types import ModuleType
+
+from . import (
+    analyze,
+    book,
+    export,
+    lesson,
+    perft,
+    practice,
+    puzzles,
+    render,
+    resolve,
+    solve,
+    verify,
+)
+from . import open as open_command
+from .common import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_OK, Parser
+from .open import first_lesson, open_window
+
+__all__ = [
+    "EXIT_BAD_INPUT",
+    "EXIT_INTERNAL",
+    "EXIT_OK",
+    "build_parser",
+    "first_lesson",
+    "main",
+    "open_window",
+]
+
+#: The commands, by name, in the order ``--help`` lists them.
+COMMANDS: dict[str, ModuleType] = {
+    "open": open_command,
+    "analyze": analyze,
+    "perft": perft,
+    "resolve": resolve,
+    "solve": solve,
+    "book": book,
+    "verify": verify,
+    "puzzles": puzzles,
+    "practice": practice,
+    "lesson": lesson,
+    "render": render,
+    "export": export,
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = Parser(
+        prog="pyramid-lab",
+        description="Pyramid Lab: explore, edit and analyse pyramid board-game positions.",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    for command in COMMANDS.values():
+        command.add_parser(commands)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        args = parser.parse_args(["open"])
+    try:
+        status: int = COMMANDS[args.command].run(args)
+        return status
+    except KeyboardInterrupt:
+        print("pyramid-lab: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+    except Exception:
+        traceback.print_exc()
+        print(
+            "pyramid-lab: internal error (the report above is a bug; please file it)",
+            file=sys.stderr,
+        )
+        return EXIT_INTERNAL

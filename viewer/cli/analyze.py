@@ -1,0 +1,117 @@
+"""``pyramid-lab analyze FILE...``: validate and analyse position files, one JSON line (or
+a teacher's reading, ``--text``) per file; ``--engine`` adds the engine's analysis."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import TYPE_CHECKING, Any
+
+from .argtypes import engine_seconds
+from .common import EXIT_BAD_INPUT, EXIT_OK
+
+if TYPE_CHECKING:
+    from model.game import Game
+
+
+def add_parser(commands: Any) -> None:
+    analyze = commands.add_parser(
+        "analyze", help="validate and analyse position files (one JSON line per file)"
+    )
+    analyze.add_argument("files", nargs="+", metavar="FILE")
+    analyze.add_argument(
+        "--text",
+        action="store_true",
+        help="explain each position in words (corners, holding groups, isolated regions)",
+    )
+    analyze.add_argument(
+        "--engine",
+        action="store_true",
+        help="add the engine's analysis: the win rate, every legal move ranked, and a "
+        "forced win the prover finds within 7 plies",
+    )
+    analyze.add_argument(
+        "--seconds",
+        type=engine_seconds,
+        default=None,
+        metavar="S",
+        help="with --engine: think S seconds on each position (default 3)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from model import PositionFormatError
+
+    from ..documents import read_position
+
+    if args.seconds is not None and not args.engine:
+        print("pyramid-lab: error: argument --seconds: only with --engine", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    status = EXIT_OK
+    out = sys.stdout
+    for path in args.files:
+        try:
+            doc = read_position(path)
+        except PositionFormatError as exc:
+            status = EXIT_BAD_INPUT
+            print(f"pyramid-lab: {exc}", file=sys.stderr)
+            if not args.text:
+                out.write(json.dumps({"file": path, "error": str(exc)}) + "\n")
+            continue
+        analysis, refused = None, None
+        if args.engine:
+            try:
+                analysis = _engine(doc.game, args.seconds)
+            except ValueError as exc:  # no one player to move: nothing to rank
+                status, refused = EXIT_BAD_INPUT, str(exc)
+                print(f"pyramid-lab: {path}: {refused}", file=sys.stderr)
+        if args.text:
+            text = _explain(path, doc.game)
+            if analysis is not None:
+                text += "\n" + _explain_analysis(analysis)
+            out.write(text + "\n")
+        else:
+            line = {"file": path, **doc.game.summary()}
+            if analysis is not None:
+                line["engine"] = analysis.to_json()
+            elif refused is not None:
+                line["engine"] = {"error": refused}
+            out.write(json.dumps(line) + "\n")
+        out.flush()  # a line per file as soon as it is analysed
+    return status
+
+
+ENGINE_SECONDS = 3.0
+
+
+def _engine(game: Game, seconds: float | None) -> Any:
+    from model.search import analyse
+
+    return analyse(game, seconds=seconds or ENGINE_SECONDS)
+
+
+def _explain_analysis(analysis: Any) -> str:
+    """The engine's analysis in words: the evaluation, the best moves, a proven win."""
+    lines = [f"  engine: {analysis.evaluation_text}"]
+    for stat in analysis.moves[:5]:
+        proven = f", proven {stat.proven}" if stat.proven else ""
+        lines.append(f"    {stat.move}: win rate {round(stat.win_rate * 100)}%{proven}")
+    if len(analysis.moves) > 5:
+        lines.append(f"    ... {len(analysis.moves) - 5} more moves")
+    if analysis.proven_text:
+        lines.append(f"  {analysis.proven_text}")
+    return "\n".join(lines)
+
+
+def _explain(path: str, game: Game) -> str:
+    """A teacher's reading of a position, in words."""
+    lines = [f"{path}"]
+    summary = game.summary()
+    lines.append(f"  game: {game.title}, {game.options.to_json()}")
+    if summary["winner"]:
+        lines.append(f"  game over: {summary['winner']} ({summary['termination']})")
+    else:
+        lines.append(f"  {summary['to_move']} to move, {summary['legal_move_count']} legal moves")
+    lines += [f"  {line}" for line in game.explain()]
+    return "\n".join(lines)

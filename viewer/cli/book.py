@@ -1,0 +1,181 @@
+"""``pyramid-lab book verify|build|show``: a game's book of proven values."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from model.game import game_class
+
+from .argtypes import non_negative, positive_float, table_mb
+from .common import EXIT_BAD_INPUT, EXIT_OK, no_memory
+
+
+def add_parser(commands: Any) -> None:
+    book = commands.add_parser(
+        "book",
+        help="a game's book of proven values: show it, prove its entries again, or build it",
+    )
+    book.add_argument("action", choices=("verify", "build", "show"))
+    book.add_argument(
+        "--book", metavar="FILE", default=None, help="the book file (default: the shipped one)"
+    )
+    book.add_argument(
+        "--game", default=None, help="the game whose book (default: the one game with a book)"
+    )
+    book.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="build: a rule option of the version to build, e.g. variant=children",
+    )
+    book.add_argument(
+        "--plies",
+        type=non_negative,
+        default=1,
+        metavar="N",
+        help="build: every position within N plies of the empty pyramid (1)",
+    )
+    book.add_argument(
+        "--seconds",
+        type=positive_float,
+        default=600.0,
+        metavar="S",
+        help="build: at most S seconds a position (600)",
+    )
+    book.add_argument(
+        "--table-mb",
+        type=table_mb,
+        default=2048,
+        metavar="MB",
+        help="build and verify: the solver's table in MiB (verify: one table for the run, "
+        "so the fuller entries, proven first, make the emptier ones cheap)",
+    )
+    book.add_argument(
+        "--sample",
+        type=non_negative,
+        default=None,
+        metavar="N",
+        help="verify: N entries chosen at random (seeded), the cheapest first",
+    )
+    book.add_argument(
+        "--min-pieces",
+        type=non_negative,
+        default=None,
+        metavar="N",
+        help="verify: only entries with at least N pieces on the board (the cheap ones)",
+    )
+    book.add_argument(
+        "--max-seconds",
+        type=positive_float,
+        default=None,
+        metavar="S",
+        help="verify: at most S seconds an entry (the budget; without it an entry takes "
+        "what it needs)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """build: write a new book (merged with the file's entries of other versions); verify:
+    one JSON line an entry, exit 2 when one is not proven again; show: the entries. The
+    game's book (its search plug-in's, ``model.search.book_for``) does the work."""
+    import random
+
+    from model import PositionFormatError
+    from model.search import book_for, book_games
+
+    with_books = book_games()
+    name = args.game or (with_books[0] if len(with_books) == 1 else None)
+    if name not in with_books:
+        print(
+            f"pyramid-lab: error: --game is one of {', '.join(with_books)} (the games with a "
+            "book of proven values)",
+            file=sys.stderr,
+        )
+        return EXIT_BAD_INPUT
+    cls = game_class(name)
+    books = book_for(name)
+    if args.book is not None and not args.book.strip():
+        print("pyramid-lab: error: argument --book: an empty file name", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    path = Path(args.book) if args.book is not None else books.BOOK_PATH
+    if args.action == "build":  # the output first: a build may take hours
+        from model.files import check_writable
+
+        try:
+            check_writable(path)
+        except (OSError, ValueError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+            print(f"pyramid-lab: error: --book: cannot write {path}: {reason}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+    # a book to build may be new, as may the shipped one be missing; one to read may not
+    new = not os.path.lexists(path) and (args.action == "build" or args.book is None)
+    try:
+        book = books.Book([]) if new else books.Book.read(path)
+    except PositionFormatError as exc:
+        print(f"pyramid-lab: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if args.action == "show":
+        for entry in book.entries:
+            print(json.dumps(entry.to_json()), flush=True)
+        return EXIT_OK
+    if args.action == "build":
+        bad = [text for text in args.option if "=" not in text]
+        if bad:
+            print(
+                f"pyramid-lab: error: argument --option: {bad[0]!r} is not NAME=VALUE",
+                file=sys.stderr,
+            )
+            return EXIT_BAD_INPUT
+        try:
+            pairs: dict[str, Any] = dict(text.split("=", 1) for text in args.option)
+            pairs = {k: int(v) if v.lstrip("-").isdigit() else v for k, v in pairs.items()}
+            options = cls.parse_options(pairs)
+        except PositionFormatError as exc:
+            print(f"pyramid-lab: error: argument --option: {exc}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+
+        def say(text: str) -> None:
+            print(f"book: {text}", file=sys.stderr, flush=True)
+
+        try:
+            made = books.build(
+                options,
+                plies=args.plies,
+                seconds=args.seconds,
+                table_mb=args.table_mb,
+                progress=say,
+            )
+        except MemoryError as exc:
+            print(no_memory(args.table_mb, exc), file=sys.stderr)
+            return EXIT_BAD_INPUT
+        version = books.version_of(options)
+        kept = [e for e in book.entries if e.versions != version]
+        try:
+            books.Book([*kept, *made], book.note).write(path)
+        except OSError as exc:
+            print(f"pyramid-lab: error: --book: {exc}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        print(json.dumps({"book": str(path), "entries": len(made), "kept": len(kept)}))
+        return EXIT_OK
+    entries = [
+        e
+        for e in book.entries
+        if args.min_pieces is None or len(e.game().pieces()) >= args.min_pieces
+    ]
+    if args.sample is not None and args.sample < len(entries):
+        entries = random.Random(0).sample(entries, args.sample)
+    entries.sort(key=lambda e: -len(e.game().pieces()))  # the fullest (cheapest) first
+    status = EXIT_OK
+    verdicts = books.verify_entries(entries, max_seconds=args.max_seconds, table_mb=args.table_mb)
+    for entry, verdict in zip(entries, verdicts, strict=True):
+        if not verdict.ok:
+            status = EXIT_BAD_INPUT
+            print(f"pyramid-lab: book entry {entry.board}: {verdict.reason}", file=sys.stderr)
+        print(json.dumps(verdict.to_json()), flush=True)
+    return status

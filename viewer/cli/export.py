@@ -1,0 +1,122 @@
+"""``pyramid-lab export FILE -o OUT.EXT``: a picture, a turntable or replay (GIF, MP4), a 3D
+web page (HTML) or floor plans for print (PDF), headless."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+# export's limits and defaults (viewer.export imports no Qt or VTK at its top either)
+from ..export import DEFAULT_FPS, DEFAULT_FRAMES, DEFAULT_HOLD, MAX_FPS, MAX_FRAMES, MAX_HOLD
+from .argtypes import bounded
+from .common import EXIT_BAD_INPUT, EXIT_OK
+from .render import add_file_and_output, add_view_options, read_for_drawing
+
+
+def add_parser(commands: Any) -> None:
+    export = commands.add_parser(
+        "export",
+        help="export a position, headless: a picture, a turntable or replay (GIF, MP4), "
+        "a 3D web page (HTML) or floor plans for print (PDF)",
+    )
+    add_file_and_output(
+        export,
+        "OUT.EXT",
+        "the file to write, its format by extension: a picture (.png, .jpg, ...), an "
+        "animation (.gif, .mp4: with --turntable or --replay), an interactive 3D web page "
+        "(.html, opens offline in any browser) or a sheet of floor plans per level (.pdf)",
+    )
+    motion = export.add_mutually_exclusive_group()
+    motion.add_argument(
+        "--turntable",
+        dest="motion",
+        action="store_const",
+        const="turntable",
+        help="an animation of the camera orbiting the board",
+    )
+    motion.add_argument(
+        "--replay",
+        dest="motion",
+        action="store_const",
+        const="replay",
+        help="an animation of the game's moves from the start of the file's history",
+    )
+    export.add_argument(
+        "--frames",
+        type=bounded(1, MAX_FRAMES),
+        default=None,
+        metavar="N",
+        help=f"with --turntable: frames for one turn (default {DEFAULT_FRAMES})",
+    )
+    export.add_argument(
+        "--hold",
+        type=bounded(1, MAX_HOLD),
+        default=None,
+        metavar="N",
+        help=f"with --replay: frames each position is shown (default {DEFAULT_HOLD})",
+    )
+    export.add_argument(
+        "--fps",
+        type=bounded(1, MAX_FPS),
+        default=None,
+        metavar="N",
+        help=f"an animation's frames per second (default {DEFAULT_FPS})",
+    )
+    export.add_argument(
+        "--title",
+        default=None,
+        metavar="TEXT",
+        help="the title of a web page or floor-plan sheet (default: the puzzle's title, "
+        "else the file's name)",
+    )
+    add_view_options(export)
+
+
+def run(args: argparse.Namespace) -> int:
+    for flag, value, motion in (
+        ("--frames", args.frames, "turntable"),
+        ("--hold", args.hold, "replay"),
+    ):
+        if value is not None and args.motion != motion:
+            print(f"pyramid-lab: error: argument {flag}: only with --{motion}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+    if args.fps is not None and args.motion is None:
+        print(
+            "pyramid-lab: error: argument --fps: only with --turntable or --replay",
+            file=sys.stderr,
+        )
+        return EXIT_BAD_INPUT
+    from ..export import ExportOptions, check_export, check_replay, export_game
+
+    read = read_for_drawing(args, lambda out: check_export(out, args.motion))
+    if isinstance(read, int):
+        return read
+    doc, render = read
+    game = doc.game
+    if args.motion == "replay":
+        try:
+            check_replay(game)
+        except ValueError as exc:
+            print(f"pyramid-lab: error: {args.file}: {exc}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+    title = args.title or doc.puzzle.get("title") or Path(args.file).name.removesuffix(".pyr.json")
+    options = ExportOptions(
+        render=render,
+        motion=args.motion,
+        frames=args.frames or DEFAULT_FRAMES,
+        hold=args.hold or DEFAULT_HOLD,
+        fps=args.fps or DEFAULT_FPS,
+        title=str(title),
+    )
+    try:
+        written = export_game(game, args.output, options)
+    except ValueError as exc:  # e.g. a level range with no level of this board
+        print(f"pyramid-lab: error: {args.file}: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except OSError as exc:  # e.g. the disk is full, or the folder went away meanwhile
+        print(f"pyramid-lab: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    print(written)  # the file written: a symbolic link's target, as an absolute path
+    return EXIT_OK

@@ -1,0 +1,103 @@
+"""``pyramid-lab open [FILE]``: the desktop app, on FILE (a position or a lesson) or on
+Lesson 1; :func:`open_window` also opens it for ``practice``."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from model.game import game_class, game_names
+
+from .common import EXIT_BAD_INPUT
+
+if TYPE_CHECKING:
+    from model.game import Game
+
+LESSON_DIR = Path(__file__).resolve().parents[2] / "examples" / "lessons"
+
+
+def first_lesson() -> Path | None:
+    """The file the app opens without one: the first lesson file of the first game that
+    has lessons (in examples/lessons/order.json's order), else the first lesson position."""
+    from model.lesson import SUFFIX as LESSON_SUFFIX
+    from model.lesson import lesson_folders
+
+    for name in lesson_folders(LESSON_DIR):
+        lessons = sorted((LESSON_DIR / name).glob(f"*{LESSON_SUFFIX}"))
+        if lessons:
+            return lessons[0]
+    positions = sorted(LESSON_DIR.glob("*.pyr.json"))
+    return positions[0] if positions else None
+
+
+def add_parser(commands: Any) -> None:
+    open_ = commands.add_parser("open", help="open the desktop app (on Lesson 1 without a FILE)")
+    open_.add_argument("file", nargs="?", metavar="FILE")
+
+
+def run(args: argparse.Namespace) -> int:
+    from model import PositionFormatError
+
+    from ..documents import read_any
+
+    lesson = first_lesson()
+    path = args.file or (str(lesson) if lesson else None)
+    if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        shown = path or "FILE"
+        print(
+            "pyramid-lab: there is no display to open the window on (DISPLAY is not set).\n"
+            "Draw the position to a picture instead:\n"
+            f"    pyramid-lab render {shown} -o position.png\n"
+            "or run the window on a virtual display:\n"
+            f"    xvfb-run -a pyramid-lab open {shown}",
+            file=sys.stderr,
+        )
+        return EXIT_BAD_INPUT
+    if path is not None:
+        try:
+            read_any(path)  # a bad file is said before a window opens
+        except PositionFormatError as exc:
+            print(f"pyramid-lab: {exc}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+    os.environ.setdefault("QT_API", "pyside6")
+    return open_window(path, None if path else game_class(game_names()[0]).new())
+
+
+def open_window(path: str | None, game: Game | None = None, practice: Path | None = None) -> int:
+    """Open the main window on ``path`` (or ``game``) and run the Qt event loop; with
+    ``practice``, practising that collection (the Practice dock)."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from model.lesson import LessonFile
+
+    from ..app import MainWindow
+    from ..documents import read_any
+    from ..session import Session
+
+    app = QApplication.instance() or QApplication([])
+    app.setOrganizationName("Pyramid Lab")
+    app.setApplicationName("Pyramid Lab")
+    opened = read_any(path) if path is not None else None
+    lesson = None
+    if isinstance(opened, LessonFile):
+        lesson = opened
+        session = Session(lesson.steps[0].position())  # the lesson's step comes next
+    elif opened is not None:
+        session = Session.from_document(opened, path)
+    else:
+        assert game is not None
+        session = Session(game)
+    window = MainWindow(session)
+    if lesson is not None and path is not None:
+        window.lessons.start(lesson, Path(path))  # at the step last shown
+    if path is not None:
+        window.documents.recent.remember(path)  # a file opened from the shell, too
+    window.show()
+    QTimer.singleShot(0, window.offer_recovery)  # a crashed run's unsaved game, if any
+    if practice is not None:
+        QTimer.singleShot(0, lambda: window.practising().open_collection(practice))
+    return app.exec()

@@ -1,0 +1,31 @@
+"""``pyramid-lab perft FILE DEPTH``: count the move sequences of a given length."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from .argtypes import perft_depth
+from .common import EXIT_BAD_INPUT, EXIT_OK, read_or_say
+
+
+def add_parser(commands: Any) -> None:
+    perft = commands.add_parser("perft", help="count the move sequences of a given length")
+    perft.add_argument("file", metavar="FILE")
+    perft.add_argument("depth", metavar="DEPTH", type=perft_depth, help="0 to 100")
+
+
+def run(args: argparse.Namespace) -> int:
+    from model.search import perft
+
+    doc = read_or_say(args.file)
+    if doc is None:
+        return EXIT_BAD_INPUT
+    try:
+        count = perft(doc.game, args.depth)
+    except ValueError as exc:  # a game whose turns are too many to count this deep
+        print(f"pyramid-lab: error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    print(count)
+    return EXIT_OK

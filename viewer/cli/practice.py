@@ -1,0 +1,41 @@
+"""``pyramid-lab practice FOLDER``: the window, practising a collection at its first
+unsolved puzzle."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Any
+
+from .common import EXIT_BAD_INPUT
+from .open import open_window
+from .puzzles import load_collection
+
+
+def add_parser(commands: Any) -> None:
+    practice = commands.add_parser(
+        "practice", help="open the window practising a collection, at its first unsolved puzzle"
+    )
+    practice.add_argument(
+        "folder", metavar="FOLDER", help="a folder of puzzle files or a shipped collection's name"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from model.collection import Progress
+
+    if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        print(
+            "pyramid-lab: there is no display to open the window on (DISPLAY is not set); "
+            f"try: xvfb-run -a pyramid-lab practice {args.folder}",
+            file=sys.stderr,
+        )
+        return EXIT_BAD_INPUT
+    collection = load_collection(args.folder)
+    if collection is None:
+        return EXIT_BAD_INPUT
+    index = Progress().next_unsolved(collection)
+    first = collection.entries[index if index is not None else 0]
+    os.environ.setdefault("QT_API", "pyside6")
+    return open_window(str(first.path), practice=collection.folder)

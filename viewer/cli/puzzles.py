@@ -1,0 +1,90 @@
+"""``pyramid-lab puzzles [FOLDER]``: a puzzle collection in order, with its difficulty and
+the puzzles solved; :func:`load_collection` also serves ``practice``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from .common import EXIT_BAD_INPUT, EXIT_OK
+
+PUZZLE_DIR = Path(__file__).resolve().parents[2] / "examples" / "puzzles"
+
+
+def load_collection(folder: str) -> Any:
+    """The collection of ``folder`` (a path, or a shipped collection's name); a message
+    and None when there is none."""
+    from model import PositionFormatError
+    from model.collection import load
+
+    path = Path(folder)
+    if not path.is_dir() and "/" not in folder and (PUZZLE_DIR / folder).is_dir():
+        path = PUZZLE_DIR / folder
+    try:
+        collection = load(path)
+    except (NotADirectoryError, PositionFormatError) as exc:
+        shipped = ", ".join(sorted(p.name for p in PUZZLE_DIR.iterdir() if p.is_dir()))
+        print(f"pyramid-lab: {exc} (shipped collections: {shipped})", file=sys.stderr)
+        return None
+    for problem in collection.problems:
+        print(f"pyramid-lab: {collection.folder}: left out: {problem}", file=sys.stderr)
+    if not collection.entries:
+        print(f"pyramid-lab: {folder}: no puzzle with a goal in it", file=sys.stderr)
+        return None
+    return collection
+
+
+def add_parser(commands: Any) -> None:
+    puzzles = commands.add_parser(
+        "puzzles",
+        help="list a puzzle collection in order: difficulty and the puzzles you solved",
+    )
+    puzzles.add_argument(
+        "folder",
+        nargs="?",
+        metavar="FOLDER",
+        help="a folder of puzzle files or a shipped collection's name (none: list those)",
+    )
+    puzzles.add_argument("--json", action="store_true", help="one JSON line per puzzle")
+
+
+def run(args: argparse.Namespace) -> int:
+    """The collection in order, one line a puzzle: a tick when solved, the difficulty, the
+    goal, the title and the file (``--json``: one object a line)."""
+    from model.collection import Progress
+
+    if args.folder is None:
+        for folder in sorted(p for p in PUZZLE_DIR.iterdir() if p.is_dir()):
+            count = len(list(folder.glob("*.pyr.json")))
+            print(f"{folder.name}: {count} puzzles ({folder})")
+        return EXIT_OK
+    collection = load_collection(args.folder)
+    if collection is None:
+        return EXIT_BAD_INPUT
+    progress = Progress()
+    if progress.problem:
+        print(f"pyramid-lab: {progress.problem}", file=sys.stderr)
+    for i, entry in enumerate(collection.entries, 1):
+        solved = progress.is_solved(entry.key)
+        if args.json:
+            line = {
+                "index": i,
+                "file": str(entry.path),
+                "title": entry.title,
+                "goal": entry.goal,
+                "difficulty": entry.difficulty,
+                "solved": solved,
+            }
+            print(json.dumps(line), flush=True)
+            continue
+        hard = "?" if entry.difficulty is None else str(entry.difficulty)
+        mark = "x" if solved else " "
+        print(f"[{mark}] {i:3}. {hard:>6}  {entry.title}  ({entry.path.name})")
+    if not args.json:
+        done = progress.count(collection)
+        total = len(collection.entries)
+        print(f"{done} of {total} solved; difficulty: {collection.measure or 'as written'}")
+    return EXIT_OK

@@ -1,0 +1,168 @@
+"""``pyramid-lab render FILE -o OUT.png``: draw a position to a picture, headless; the view
+options and the reading of the file that ``export`` shares."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from model.game import OverlaySpec, game_class, game_names
+
+from .argtypes import level_range, non_negative, one_of, size
+from .common import EXIT_BAD_INPUT, EXIT_OK
+
+
+def overlay_specs() -> dict[str, tuple[OverlaySpec, list[str]]]:
+    """Every game's lesson overlays by name, with the titles of the games that have it."""
+    specs: dict[str, tuple[OverlaySpec, list[str]]] = {}
+    for name in game_names():
+        cls = game_class(name)
+        for spec in cls.lesson_overlays:
+            specs.setdefault(spec.name, (spec, []))[1].append(cls.title)
+    return specs
+
+
+def add_view_options(command: argparse.ArgumentParser) -> None:
+    """The view options of ``render`` and ``export``: size, levels, peel, clips, camera,
+    ghosts, cut-open balls and each game's teaching overlays."""
+    command.add_argument("--size", type=size, default=(1024, 768), metavar="WxH")
+    command.add_argument(
+        "--levels",
+        type=level_range,
+        default=None,
+        metavar="LO:HI",
+        help="show only levels LO to HI (0 is the base)",
+    )
+    command.add_argument(
+        "--peel",
+        type=non_negative,
+        default=0,
+        metavar="S",
+        help="hide the balls within S steps of any wall",
+    )
+    command.add_argument(
+        "--clip",
+        action="append",
+        default=[],
+        metavar="PLANE",
+        help="hide balls beyond a plane, e.g. x<=2.5 or z>=0.7 (repeatable)",
+    )
+    command.add_argument("--view", choices=["iso", "top", "front", "side"], default="iso")
+    command.add_argument(
+        "--ghost-peeled", action="store_true", help="draw peeled and clipped balls as faint ghosts"
+    )
+    command.add_argument(
+        "--cut-open",
+        action="store_true",
+        help="draw the balls a clip plane passes through cut open",
+    )
+    by_games: dict[tuple[str, ...], argparse._ArgumentGroup] = {}
+    for spec, titles in overlay_specs().values():
+        games = tuple(titles)
+        if games not in by_games:
+            by_games[games] = command.add_argument_group(
+                f"{' and '.join(games)} overlays (a lesson file's own overlays are drawn as well)"
+            )
+        group = by_games[games]
+        flag = f"--{spec.name.replace('_', '-')}"
+        if spec.choices:
+            group.add_argument(
+                flag,
+                type=one_of(spec.choices),
+                default=None,
+                metavar=spec.name.upper(),
+                help=f"{spec.help} ({', '.join(spec.choices)})",
+            )
+        else:
+            group.add_argument(flag, action="store_true", help=spec.help)
+    command.add_argument(
+        "--no-lesson", action="store_true", help="leave out a lesson file's overlays and caption"
+    )
+
+
+def add_file_and_output(command: argparse.ArgumentParser, output: str, help: str) -> None:
+    """``render``'s and ``export``'s first arguments: the file to draw and the file to write
+    (``output``: its metavar)."""
+    command.add_argument("file", metavar="FILE")
+    command.add_argument("-o", "--output", required=True, metavar=output, help=help)
+
+
+def add_parser(commands: Any) -> None:
+    render = commands.add_parser("render", help="draw a position to a picture file, headless")
+    add_file_and_output(
+        render, "OUT.png", "the picture to write: .png, .jpg, .jpeg, .bmp, .tif or .tiff"
+    )
+    add_view_options(render)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..render import check_output, render_game
+
+    read = read_for_drawing(args, check_output)
+    if isinstance(read, int):
+        return read
+    doc, options = read
+    try:
+        written = render_game(doc.game, args.output, options)
+    except OSError as exc:  # e.g. the disk is full, or the folder went away meanwhile
+        print(f"pyramid-lab: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    print(written)  # the file written: a symbolic link's target, as an absolute path
+    return EXIT_OK
+
+
+def read_for_drawing(args: argparse.Namespace, check: Any) -> tuple[Any, Any] | int:
+    """``render``'s and ``export``'s common start: the clip planes, the output (``check``
+    raises ValueError for a bad one), the file, the overlays. (document, RenderOptions),
+    or the exit status after a one-line message."""
+    from model import PositionFormatError
+
+    from ..documents import read_step
+    from ..render import RenderOptions, parse_clip
+
+    try:
+        clips = [parse_clip(text) for text in args.clip]
+    except ValueError as exc:
+        print(f"pyramid-lab: error: argument --clip: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        check(args.output)
+    except ValueError as exc:
+        print(f"pyramid-lab: error: argument -o/--output: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        doc = read_step(args.file)  # a lesson file: its first step
+    except PositionFormatError as exc:
+        print(f"pyramid-lab: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    game = doc.game
+    overlays = {
+        spec.name: getattr(args, spec.name)
+        for spec, _ in overlay_specs().values()
+        if getattr(args, spec.name) not in (None, False)
+    }
+    own = {spec.name for spec in game.lesson_overlays}
+    foreign = sorted(set(overlays) - own)
+    if foreign:
+        flags = ", ".join(f"--{name.replace('_', '-')}" for name in foreign)
+        has = ", ".join(f"--{name.replace('_', '-')}" for name in sorted(own)) or "none"
+        print(
+            f"pyramid-lab: {flags}: not an overlay of {game.title} ({args.file}); "
+            f"its overlays: {has}",
+            file=sys.stderr,
+        )
+        return EXIT_BAD_INPUT
+    options = RenderOptions(
+        size=args.size,
+        levels=args.levels,
+        peel=args.peel,
+        clips=clips,
+        view=args.view,
+        ghost_peeled=args.ghost_peeled,
+        cut_open=args.cut_open,
+        overlays=overlays,
+    )
+    if not args.no_lesson:
+        options = options.with_lesson(doc.lesson)
+    return doc, options

@@ -1,0 +1,52 @@
+"""``pyramid-lab resolve FILE OFFENCE DEFENCE``: Pyramid Ball, one programmed turn resolved
+row by row (the new position and why, as JSON)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from .common import EXIT_BAD_INPUT, EXIT_OK, read_or_say
+
+
+def add_parser(commands: Any) -> None:
+    resolve = commands.add_parser(
+        "resolve",
+        help="Pyramid Ball: resolve one turn row by row (the new position and why, as JSON)",
+    )
+    resolve.add_argument("file", metavar="FILE")
+    resolve.add_argument("offence", metavar="OFFENCEPROG", help="e.g. F,R,R/S,>L,F/B,F,F")
+    resolve.add_argument("defence", metavar="DEFENCEPROG")
+    resolve.add_argument(
+        "--choose",
+        action="append",
+        default=[],
+        metavar="SPECIAL",
+        help="advanced game: the special move a scored-on player takes first (dash, "
+        "quick_pass, blitz; once per pending choice, in order)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from model import IllegalMoveError, InvalidMoveError
+
+    doc = read_or_say(args.file)
+    if doc is None:
+        return EXIT_BAD_INPUT
+    resolve = getattr(doc.game, "resolve_text", None)
+    if resolve is None:
+        print(
+            f"pyramid-lab: error: {args.file}: resolve plays a programmed turn (Pyramid Ball), "
+            f"not a turn of {doc.game.title}",
+            file=sys.stderr,
+        )
+        return EXIT_BAD_INPUT
+    try:
+        result = resolve(args.offence, args.defence, args.choose)
+    except (InvalidMoveError, IllegalMoveError) as exc:
+        print(f"pyramid-lab: error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    print(json.dumps(result, indent=2))
+    return EXIT_OK

@@ -1,0 +1,62 @@
+"""``pyramid-lab verify FILE...``: prove each puzzle's goal against every defence, check its
+solution and list its cooks."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from .argtypes import positive_float
+from .common import EXIT_BAD_INPUT, EXIT_OK
+
+
+def add_parser(commands: Any) -> None:
+    verify = commands.add_parser(
+        "verify",
+        help="prove each puzzle's goal against every defence; check its solution, list cooks",
+    )
+    verify.add_argument("files", nargs="+", metavar="FILE")
+    verify.add_argument(
+        "--max-seconds",
+        type=positive_float,
+        default=60.0,
+        metavar="S",
+        help="give up on a puzzle after S seconds (default 60): it then counts as not verified",
+    )
+    verify.add_argument(
+        "--no-cooks", action="store_true", help="a puzzle with a second winning first move fails"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """One JSON line per file; exit 2 when a file is malformed or a puzzle is not verified
+    (its goal fails or is not settled in time, its key move fails, or, with --no-cooks, it
+    has cooks)."""
+    from model import PositionFormatError
+    from model.search import verify
+
+    from ..documents import read_position
+
+    status = EXIT_OK
+    for path in args.files:
+        line: dict[str, Any] = {"file": path}
+        try:
+            doc = read_position(path)
+            verdict = verify(doc.game, doc.puzzle, max_seconds=args.max_seconds)
+        except (PositionFormatError, ValueError) as exc:  # a bad file, or no goal in it
+            status = EXIT_BAD_INPUT
+            named = str(exc) if isinstance(exc, PositionFormatError) else f"{path}: {exc}"
+            print(f"pyramid-lab: {named}", file=sys.stderr)
+            print(json.dumps({**line, "error": str(exc)}), flush=True)
+            continue
+        line.update(game=doc.game.name, **verdict.to_json())
+        if args.no_cooks and verdict.verified and verdict.cooks:
+            line["verified"] = False
+            line["reason"] = f"cooked: {', '.join(verdict.cooks)} also win"
+        if not line["verified"]:
+            status = EXIT_BAD_INPUT
+            print(f"pyramid-lab: {path}: not verified: {line['reason']}", file=sys.stderr)
+        print(json.dumps(line), flush=True)
+    return status

@@ -1,0 +1,287 @@
+"""The document on show and its file: open, save, save as, Open recent and the "unsaved
+changes?" decision, in one Qt-free place.
+
+The window's File menu, Open recent, the Lessons menu, a lesson's Next, practice, recovery
+after a crash and the command line all come here. What only the window can do (ask the
+question, show the Save dialog, end Solve mode, start a lesson in its dock, hand the board
+back from the computer) it does through a :class:`Front`; the decisions are made here, so
+tests drive them without Qt.
+
+Files are read as :mod:`model.files` and :mod:`model.lesson` read them (a bad one raises
+PositionFormatError, whose message names the file and the fault) and saved atomically
+(:func:`model.files.write`: the target holds the old document or the new, never half of
+one). A file that cannot be opened leaves the position on show as it was.
+"""
+
+from __future__ import annotations
+
+from contextlib import AbstractContextManager
+from pathlib import Path
+from typing import Any, Protocol
+
+from model import files
+from model.files import SUFFIX, PositionDocument, remove_stale_temps
+from model.game import PositionFormatError
+from model.lesson import LessonFile, is_lesson_path, lesson_step_document
+from model.lesson import read as read_lesson
+
+from .events import Signal
+from .session import Session, shipped
+
+#: The answers to the "unsaved changes?" question.
+SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
+MAX_RECENT = 8
+
+__all__ = [
+    "CANCEL",
+    "DISCARD",
+    "MAX_RECENT",
+    "SAVE",
+    "Documents",
+    "Front",
+    "MemoryStore",
+    "RecentFiles",
+    "Store",
+    "read_any",
+    "read_lesson",
+    "read_position",
+    "read_step",
+]
+
+
+# ---- reading: the one way in for the window and the command line ---------------------
+
+
+def read_position(path: str | Path) -> PositionDocument:
+    """A position file (``*.pyr.json``); PositionFormatError names what is wrong."""
+    return files.read(path)
+
+
+def read_any(path: str | Path) -> PositionDocument | LessonFile:
+    """A lesson file (``*.lesson.json``: its steps) or a position file, by its name."""
+    return read_lesson(path) if is_lesson_path(path) else files.read(path)
+
+
+def read_step(path: str | Path) -> PositionDocument:
+    """What a picture of ``path`` shows: a position file's position, a lesson's first step."""
+    return lesson_step_document(path) if is_lesson_path(path) else files.read(path)
+
+
+# ---- Open recent -----------------------------------------------------------------------
+
+
+class Store(Protocol):
+    """Where Open recent and the last folder are kept between runs (QSettings in the
+    window: the same two methods, under Qt's names)."""
+
+    def value(self, key: str, defaultValue: Any = None) -> Any: ...
+
+    def setValue(self, key: str, value: Any) -> None: ...
+
+
+class MemoryStore:
+    """A :class:`Store` that forgets at exit (tests; a run with no settings)."""
+
+    def __init__(self) -> None:
+        self.values: dict[str, Any] = {}
+
+    def value(self, key: str, defaultValue: Any = None) -> Any:
+        return self.values.get(key, defaultValue)
+
+    def setValue(self, key: str, value: Any) -> None:
+        self.values[key] = value
+
+
+class RecentFiles:
+    """The files opened or saved last, newest first (at most ``limit``), and the folder the
+    next Open or Save dialog starts in. ``changed`` fires when the list changes."""
+
+    def __init__(self, store: Store, limit: int = MAX_RECENT) -> None:
+        self.store = store
+        self.limit = limit
+        self.changed = Signal()
+
+    def paths(self) -> list[str]:
+        recent = self.store.value("recent", []) or []
+        if isinstance(recent, str):  # a store that keeps a one-item list as its item
+            recent = [recent]
+        return [p for p in recent if isinstance(p, str)]
+
+    def remember(self, path: str | Path) -> None:
+        """``path`` heads the list; its folder (unless it came with Pyramid Lab) is where
+        the next dialog starts."""
+        path = Path(path)
+        full = str(path.resolve())
+        if not shipped(path):
+            self.store.setValue("folder", str(path.resolve().parent))
+        recent = [full] + [p for p in self.paths() if p != full]
+        self.store.setValue("recent", recent[: self.limit])
+        self.changed.emit()
+
+    def folder(self, shown: Path | None) -> Path:
+        """Where a dialog starts: the folder of ``shown`` (the file on show, unless it came
+        with Pyramid Lab), else the last folder a file was opened from or saved to, else
+        the home folder."""
+        if shown is not None and not shipped(shown):
+            return shown.resolve().parent
+        last = self.store.value("folder", "")
+        if isinstance(last, str) and last and Path(last).is_dir():
+            return Path(last)
+        return Path.home()
+
+
+# ---- the window's side -----------------------------------------------------------------
+
+
+class Front(Protocol):
+    """What the documents ask of the window."""
+
+    def ask(self, question: str, detail: str, *, can_save: bool = True) -> str:
+        """The "unsaved changes?" question: SAVE, DISCARD or CANCEL."""
+        ...
+
+    def open_path(self, folder: Path) -> str | None:
+        """The Open dialog, starting in ``folder``: a file name, or None (cancelled)."""
+        ...
+
+    def save_path(self, suggested: Path) -> str | None:
+        """The Save dialog, suggesting ``suggested``: a file name, or None (cancelled)."""
+        ...
+
+    def held(self) -> AbstractContextManager[None]:
+        """Nothing moves on the board while a question or a dialog is open."""
+        ...
+
+    def show_message(self, text: str) -> None: ...
+
+    def show_error(self, title: str, text: str) -> None: ...
+
+    def unapplied_setup(self) -> bool:
+        """Set-up mode has changes not applied (they go with the document)."""
+        ...
+
+    def leave_solve(self, why: str = "") -> None:
+        """Solve mode ends: its attempt is not the document."""
+        ...
+
+    def start_lesson(self, lesson: LessonFile, path: Path) -> None: ...
+
+    def release_players(self) -> bool:
+        """A file does not say who plays: the computer plays no side of it. True when it
+        played one."""
+        ...
+
+
+class Documents:
+    """Open, save, save as, Open recent and "unsaved changes?" for ``session``."""
+
+    def __init__(self, session: Session, recent: RecentFiles, front: Front) -> None:
+        self.session = session
+        self.recent = recent
+        self.front = front
+
+    # ---- the unsaved-changes question --------------------------------------------------
+
+    def confirm_discard(self, doing: str) -> bool:
+        """Before ``doing`` drops the document: ask Save / Discard / Cancel if it has
+        unsaved changes (Discard / Cancel for an unapplied set-up). True: go ahead (after
+        a save, when the answer was Save and the save went through)."""
+        with self.front.held():
+            return self._confirm_discard(doing)
+
+    def _confirm_discard(self, doing: str) -> bool:
+        front = self.front
+        front.leave_solve()  # an attempt is not the document: it goes
+        if front.unapplied_setup():
+            answer = front.ask(
+                "Drop the set-up being edited?",
+                f"Set-up mode has changes that are not applied. If you {doing}, they are lost.",
+                can_save=False,
+            )
+            if answer != DISCARD:
+                return False
+        session = self.session
+        if not session.dirty:
+            return True
+        name = session.path.name if session.path else "this untitled game"
+        answer = front.ask(
+            f"Save the changes to {name}?",
+            f"If you {doing} without saving, your changes are lost.",
+        )
+        if answer == SAVE:
+            return self.save()  # False when the save is cancelled or fails
+        return answer == DISCARD
+
+    # ---- opening ------------------------------------------------------------------------
+
+    def open_dialog(self) -> bool:
+        """File > Open: the unsaved-changes question, then the Open dialog, then the file."""
+        with self.front.held():  # behind the question and the dialog
+            if not self.confirm_discard("open another file"):
+                return False
+            path = self.front.open_path(self.recent.folder(self.session.path))
+            return self.open(path, ask=False) if path else False
+
+    def open(self, path: str | Path, *, ask: bool = True) -> bool:
+        """Show a position or lesson file. A bad one is explained and the position stays;
+        unsaved changes are asked about first (``ask``), once the file is known to be good."""
+        path = Path(path)
+        try:
+            opened = read_any(path)
+        except PositionFormatError as exc:
+            kind = "lesson" if is_lesson_path(path) else "file"
+            self.front.show_error(f"Cannot open this {kind}", str(exc))
+            return False
+        if ask and not self.confirm_discard(f"open {path.name}"):
+            return False
+        if isinstance(opened, LessonFile):  # its steps, in the Lesson dock
+            self.front.start_lesson(opened, path)
+        else:
+            computer = self.front.release_players()
+            self.load(opened, path)
+            if computer:
+                self.front.show_message(
+                    f"{path.name}: every side is played by a human now (the computer: Game menu)"
+                )
+        self.recent.remember(path)
+        return True
+
+    def load(self, doc: PositionDocument, path: Path | None, *, dirty: bool = False) -> None:
+        """Show ``doc``, read from ``path`` (``dirty``: it has changes not in that file, as a
+        recovered autosave has); what a killed save of that file left beside it goes."""
+        self.session.load(doc, path, dirty=dirty)
+        if path is not None:
+            remove_stale_temps(path)
+
+    # ---- saving -------------------------------------------------------------------------
+
+    def save(self) -> bool:
+        """File > Save: to the file on show; a new game, a lesson or an example that came
+        with Pyramid Lab go through Save as."""
+        path = self.session.path
+        if path is not None and shipped(path):  # keep it as it came: save a copy
+            self.front.show_message(f"{path.name} comes with Pyramid Lab: save a copy")
+            return self.save_as()
+        return self.save_as() if path is None else self.save_file(path)
+
+    def save_as(self) -> bool:
+        current = self.session.path
+        folder = self.recent.folder(current)
+        path = self.front.save_path(folder / (current.name if current is not None else ""))
+        if not path:
+            return False
+        if not path.endswith(SUFFIX):
+            path += SUFFIX
+        return self.save_file(path)
+
+    def save_file(self, path: str | Path) -> bool:
+        """Save atomically to ``path``; a failure is explained and nothing is half-written."""
+        # The file keeps the puzzle position, not a Solve mode attempt.
+        self.front.leave_solve("Solve mode ended: the file keeps the puzzle")
+        try:
+            target = self.session.save(path)
+        except OSError as exc:
+            self.front.show_error("Cannot save", f"{path}: {exc.strerror or exc}")
+            return False
+        self.recent.remember(target)
+        return True

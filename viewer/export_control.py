@@ -1,0 +1,162 @@
+"""File > Export... driven: the position as the window shows it (its camera, levels, peel
+and clip planes, and the frame the board draws) exported through :mod:`viewer.export`
+with the choices of the Export dialog (``viewer.widgets.export_dialog``, a leaf). An
+animation shows a progress dialog that can cancel it; errors are shown in a message box
+and nothing is written; each Export takes the board as it is then.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QProgressDialog
+
+from model.files import SUFFIX
+
+from .export import (
+    ANIMATION,
+    DEFAULT_FRAMES,
+    DEFAULT_HOLD,
+    MAX_FRAMES,
+    MAX_HOLD,
+    ExportOptions,
+    export_game,
+    export_kind,
+)
+from .render import RenderOptions
+from .session import shipped
+from .slots import guarded
+from .widgets.export_dialog import ExportChoices
+
+if TYPE_CHECKING:
+    from .host import ExportHost
+
+
+class _Cancelled(Exception):
+    """The user cancelled an export in its progress dialog."""
+
+
+class ExportDialog(ExportChoices):
+    """The Export dialog of ``window``: its choices, and the export they ask for."""
+
+    def __init__(self, window: ExportHost) -> None:
+        super().__init__(window.window(), (DEFAULT_FRAMES, MAX_FRAMES), (DEFAULT_HOLD, MAX_HOLD))
+        self.window_ = window
+        self.refresh_from_window()
+
+    def browse_pressed(self) -> None:
+        guarded(self.browse, self.window_.show_message, "browse")
+
+    def export_pressed(self) -> None:
+        guarded(self.export, self.window_.show_message, "export")
+
+    def refresh_from_window(self) -> None:
+        """Follow the window's game: a replay needs moves; the file name follows the
+        game's file (never into the app's own examples)."""
+        session = self.window_.session
+        path = session.path
+        if path is None or shipped(path):
+            folder = Path.cwd() if path is None else Path.home()
+        else:
+            folder = path.resolve().parent
+        self.refresh(bool(session.game.move_stack), folder, self._stem())
+
+    def _stem(self) -> str:
+        path = self.window_.session.path
+        return path.name.removesuffix(SUFFIX) if path is not None else "position"
+
+    def options(self, target: Path | None = None) -> ExportOptions:
+        """The export options of the dialog's choices and the window's view (for a
+        ``target`` whose extension says another format than the dialog's, that one)."""
+        window = self.window_
+        view = window.view
+        levels = None if view.levels == (0, 10**6) else view.levels
+        camera = window.plotter.camera
+        session = window.session
+        render = RenderOptions(
+            size=(self.width_.value(), self.height_.value()),
+            levels=levels,
+            peel=view.peel,
+            clips=[(c.axis, c.value, c.keep_below) for c in view.clips if c.enabled],
+            ghost_peeled=view.ghost_peeled,
+            cut_open=view.cut_open,
+            free_plane=view.free_plane,
+            overlays=dict(session.lesson.overlays) if session.lesson is not None else {},
+            camera=(
+                tuple(camera.GetPosition()),
+                tuple(camera.GetFocalPoint()),
+                tuple(camera.GetViewUp()),
+                float(camera.GetViewAngle()),
+            ),
+        )
+        animated = self.animated() if target is None else export_kind(target) == ANIMATION
+        motion = None
+        if animated:
+            motion = "turntable" if self.turntable.isChecked() else "replay"
+        title = session.puzzle.get("title") or self._stem()
+        return ExportOptions(
+            render=render,
+            motion=motion,
+            frames=self.frames.value(),
+            hold=self.hold.value(),
+            title=str(title),
+        )
+
+    def export(self, path: str | Path | None = None) -> Path | None:
+        """Export to ``path`` (default: the dialog's file) and return the path written;
+        None when it failed (said in a message box) or was cancelled."""
+        window = self.window_
+        target = Path(path) if path is not None else Path(self.path.text().strip())
+        if not target.suffix:
+            target = target.with_name(target.name + self.extension())
+        options = self.options(target)
+        game = window.session.game
+        frame = window.drawn_frame()  # None in set-up mode: the position's own picture
+        progress: QProgressDialog | None = None
+        report = None
+        if options.motion is not None:
+            progress = QProgressDialog("Exporting...", "Cancel", 0, 100, window.window())
+            progress.setWindowTitle("Export")
+            progress.setWindowModality(Qt.WindowModality.WindowModal)
+            progress.setMinimumDuration(300)
+
+            def report(done: int, total: int) -> None:
+                assert progress is not None
+                progress.setMaximum(total)
+                progress.setValue(done)
+                QApplication.processEvents()
+                if progress.wasCanceled():
+                    raise _Cancelled
+
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            written = export_game(game, target, options, frame=frame, progress=report)
+        except _Cancelled:
+            window.show_message("export cancelled: nothing was written")
+            return None
+        except (ValueError, OSError) as exc:
+            text = str(exc) if isinstance(exc, ValueError) else f"{target}: {exc.strerror or exc}"
+            window.show_error("Cannot export", text)
+            return None
+        finally:
+            QApplication.restoreOverrideCursor()
+            if progress is not None:
+                progress.close()
+                progress.deleteLater()
+            window.render()  # the board's own view again
+        window.show_message(f"exported {written}")
+        return written
+
+
+def open_export_dialog(window: ExportHost) -> ExportDialog:
+    """File > Export...: the window's export dialog, made on first use, shown and raised."""
+    dialog = window.window().findChild(ExportDialog)
+    if not isinstance(dialog, ExportDialog):
+        dialog = ExportDialog(window)
+    dialog.refresh_from_window()
+    dialog.show()
+    dialog.raise_()
+    dialog.activateWindow()
+    return dialog

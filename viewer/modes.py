@@ -1,0 +1,190 @@
+"""The board's modes and the router between them (Qt-free).
+
+Who has the board at a time is one ordered list of modes, the most particular first: the
+window (``viewer.app``) builds it once, of
+
+    set-up, practice, lesson task, solve (and a puzzle's verdict), analysis,
+    computer thinking, play
+
+(each mode's class stands beside its controller: ``viewer.setup_mode.SetupBoard``,
+``viewer.practice.PracticeBoard``, ``viewer.lessons.LessonBoard``,
+``viewer.solve.SolveBoard``, ``viewer.analysis.AnalysisBoard``,
+``viewer.engine.ComputerBoard``, ``viewer.turns.PlayBoard``). Each mode answers the same
+few questions (:class:`BoardMode`): is it on, does it take the board from the modes after
+it, is it busy, what a click, an undo and a redo do, what it draws over the board, what the
+status bar's prompt says. The :class:`Router` asks them in order, so no controller asks
+another whether it is busy or has the board.
+
+- The *chain* is the modes that are on, up to the first that claims the board (set-up mode
+  claims it, so nothing after it is asked; play always claims it).
+- A click: the first busy mode of the chain says why the click is refused; else the click
+  goes to each mode of the chain in turn until one takes it.
+- Undo and redo: to each mode of the chain in turn until one takes it.
+- The frame: each mode's layer, from the last of the chain up to the first (play draws the
+  position, the computer's hint goes over it, Solve mode's marks over that...); a mode that
+  is off passes the frame on unchanged, so a layer of a mode that is not on (a puzzle's
+  verdict while Solve mode is off) still draws.
+- The prompt: the first mode of the chain with something to say.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Protocol
+
+from .frame import Frame
+
+if TYPE_CHECKING:
+    from model.game import Game
+
+    from .games import GameUI
+
+
+class BoardMode(Protocol):
+    """One mode of the board (see the module's text)."""
+
+    name: str
+
+    def active(self) -> bool:
+        """The mode is on: it is asked about clicks, undo, busy and the prompt."""
+
+    def claims(self) -> bool:
+        """While on, the modes after it are not asked (set-up mode, play)."""
+
+    def busy(self) -> str:
+        """Why a click or a move is refused now ('' when it is not)."""
+
+    def click(self, site: int) -> bool:
+        """A click on ``site``: True when this mode took it."""
+
+    def undo(self) -> bool:
+        """Undo: True when this mode did it."""
+
+    def redo(self) -> bool:
+        """Redo: True when this mode did it."""
+
+    def layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
+        """The frame with what this mode draws over the board (``frame`` when nothing)."""
+
+    def prompt(self) -> str:
+        """The status bar's prompt while it is on ('' to let the next mode say it)."""
+
+
+class Mode:
+    """A mode that does nothing until told: off, claims nothing, never busy, takes no
+    click, undo or redo, draws nothing and says nothing. The modes derive from it and
+    answer only what they change."""
+
+    name = "mode"
+
+    def active(self) -> bool:
+        return False
+
+    def claims(self) -> bool:
+        return False
+
+    def busy(self) -> str:
+        return ""
+
+    def click(self, site: int) -> bool:
+        return False
+
+    def undo(self) -> bool:
+        return False
+
+    def redo(self) -> bool:
+        return False
+
+    def layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
+        return frame
+
+    def prompt(self) -> str:
+        return ""
+
+
+class Router:
+    """The board's modes, most particular first; ``say`` shows a refusal (the status
+    bar). The last mode should always claim the board (play): a click nobody takes is
+    dropped."""
+
+    def __init__(self, modes: Sequence[BoardMode], say: Callable[[str], None]) -> None:
+        if not modes:
+            raise ValueError("the board needs at least one mode")
+        names = [mode.name for mode in modes]
+        if len(set(names)) != len(names):
+            raise ValueError(f"two board modes share a name: {names}")
+        self.modes: list[BoardMode] = list(modes)
+        self.say = say
+
+    def mode(self, name: str) -> BoardMode:
+        """The mode called ``name``."""
+        for mode in self.modes:
+            if mode.name == name:
+                return mode
+        raise KeyError(f"no board mode {name!r} (there are {[m.name for m in self.modes]})")
+
+    def insert(self, mode: BoardMode, before: str) -> None:
+        """Add ``mode`` before the mode called ``before`` (a mode made when first used)."""
+        if any(m.name == mode.name for m in self.modes):
+            raise ValueError(f"there is a board mode {mode.name!r} already")
+        self.modes.insert(self.modes.index(self.mode(before)), mode)
+
+    def _upto(self) -> tuple[list[BoardMode], list[BoardMode]]:
+        """(the chain: the modes on, up to the first that claims the board; every mode up
+        to that one, on or not)."""
+        chain: list[BoardMode] = []
+        for index, mode in enumerate(self.modes):
+            if mode.active():
+                chain.append(mode)
+                if mode.claims():
+                    return chain, self.modes[: index + 1]
+        return chain, list(self.modes)
+
+    def chain(self) -> list[BoardMode]:
+        """The modes that are asked now, in order."""
+        return self._upto()[0]
+
+    def owner(self) -> BoardMode | None:
+        """The mode that has the board now (the first of the chain that claims it)."""
+        chain = self.chain()
+        return chain[-1] if chain and chain[-1].claims() else None
+
+    def busy(self) -> str:
+        """Why a click or a move is refused now ('' when it is not)."""
+        for mode in self.chain():
+            why = mode.busy()
+            if why:
+                return why
+        return ""
+
+    def click(self, site: int) -> bool:
+        """Route a click on ``site``; False (said) when a mode is busy or none took it."""
+        chain = self.chain()
+        for mode in chain:
+            why = mode.busy()
+            if why:
+                self.say(why)
+                return False
+        return any(mode.click(site) for mode in chain)
+
+    def undo(self) -> bool:
+        return any(mode.undo() for mode in self.chain())
+
+    def redo(self) -> bool:
+        return any(mode.redo() for mode in self.chain())
+
+    def frame(self, game: Game, ui: GameUI) -> Frame:
+        """The board's frame: each mode's layer up to the one that has the board, drawn
+        from that one up (it draws the position; each mode before it, over it)."""
+        frame = Frame()
+        for mode in reversed(self._upto()[1]):
+            frame = mode.layer(game, ui, frame)
+        return frame
+
+    def prompt(self) -> str:
+        """What the status bar's prompt says now."""
+        for mode in self.chain():
+            text = mode.prompt()
+            if text:
+                return text
+        return ""

@@ -1,0 +1,754 @@
+"""The puzzle of the open file, made, verified and solved in the window (the Puzzle
+dock's controller).
+
+Set-up: title, goal (a side "wins within N moves", shown also as plies), notes and solution.
+Each edit goes into the session's puzzle at once, checked with
+``model.puzzle.check_puzzle`` (a solution must also replay from the puzzle position: one
+that does not is refused, said in red, and the file keeps the last good one); the file
+then has unsaved changes, and File > Save writes them.
+
+The puzzle position is the position the file was opened at (or a set-up applied, or the
+file last saved at); playing on moves away from it, and the dock says so. "From the moves
+played" takes the moves played since the puzzle position as the solution and goes back to
+it (the moves stay as a line in the Moves dock).
+
+Verify proves the goal on a worker thread (``model.search.verify``) from the puzzle
+position (in set-up mode it first applies the set-up; Undo returns to the position before);
+the verdict lists the key move, the cooks and the main line, and while the verified
+position is shown its winning first moves stand on the board as ghosts labelled "key" and
+"cook" (:meth:`PuzzleControl.verdict_layer`). Solve mode (``viewer.solve``) has its buttons
+and status in the dock too. The dock (``viewer.widgets.puzzle_dock``) is a leaf: this
+controller fills it and does what its buttons ask.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+from typing import TYPE_CHECKING, Any
+
+from model.game import (
+    Game,
+    IllegalMoveError,
+    InvalidMoveError,
+    Move,
+    PositionFormatError,
+    no_proof_with_chance,
+)
+from model.puzzle import Goal, Verdict, check_puzzle, goal_of
+from model.search import verify
+from model.tree import Node
+
+from .engine import EngineRunner, Job, position_of
+from .frame import Frame, Label
+from .slots import slot
+from .solve import SolveMode
+from .widgets.dock_fit import present
+from .widgets.puzzle_dock import GREEN, GREY, ORANGE, RED, PuzzleDock
+
+if TYPE_CHECKING:
+    import threading
+
+    from PySide6.QtCore import SignalInstance
+
+    from .games import GameUI
+    from .host import PuzzleHost
+    from .session import Session
+
+
+def plies_for(moves: int, side: str, to_move: str, players: tuple[str, ...]) -> int:
+    """The plies of "``side`` wins within ``moves`` moves" with ``to_move`` to move: every
+    turn counts, the side's last move is the last ply."""
+    n = len(players)
+    offset = (players.index(side) - players.index(to_move)) % n
+    return offset + (moves - 1) * n + 1
+
+
+def moves_for(plies: int, side: str, to_move: str, players: tuple[str, ...]) -> int:
+    """The side's moves within ``plies`` plies (at least 1)."""
+    n = len(players)
+    offset = (players.index(side) - players.index(to_move)) % n
+    return max(1, -(-(plies - offset) // n))
+
+
+def moves_word(count: int) -> str:
+    return f"{count} move" + ("" if count == 1 else "s")
+
+
+def plies_word(count: int) -> str:
+    return f"{count} ply" if count == 1 else f"{count} plies"
+
+
+def parse_solution(text: str) -> list[str]:
+    """The moves of the solution field: separated by spaces (or new lines)."""
+    return text.split()
+
+
+class PuzzleControl:
+    """The puzzle of ``host``'s file, made, verified and solved: it owns the Puzzle dock
+    (:attr:`dock`, a leaf) and Solve mode (:attr:`solver`)."""
+
+    def __init__(self, host: PuzzleHost) -> None:
+        self.dock = PuzzleDock(host.window())
+        self.host = host
+        self.session: Session = host.session
+        self.anchor: Node = self.session.node  # the puzzle position
+        self._puzzle_seen: dict[str, Any] = self.session.puzzle
+        self._loading = False
+        self._writing = False  # this dock is writing the session's puzzle
+        self._goal_moves: int | None = None  # the goal's moves as last set here
+        self.verdict: Verdict | None = None
+        self.verdict_at: tuple[Any, int] | None = None  # the position it holds for
+        self._note = ""  # rich text in the verdict's place while there is none
+        self.runner = EngineRunner(lambda: host.session.game, self.dock)
+        self.runner.progressed.connect(self._on_progress)
+        self.runner.answered.connect(self._on_verified)
+        self.runner.failed.connect(self._on_verify_failed)
+        self.solver = SolveMode(host, self.solve_changed, self.dock)
+        self._connect()
+        self._tooltips = {b: b.toolTip() for b in (self.dock.verify_button, self.dock.solve_button)}
+        self.load_fields()
+        self._show_where()
+        self._follow_game()
+        self._show_verdict()
+        self.solve_changed(redraw=False)
+
+    def show_message(self, text: str) -> None:
+        self.host.show_message(text)
+
+    @property
+    def solving(self) -> SignalInstance:
+        """Solve mode began (True) or ended (False): the Game menu's Solve item follows."""
+        return self.dock.solving
+
+    def hide(self) -> None:
+        """The dock hides (Practice says it all, and this dock would show solutions)."""
+        self.dock.hide()
+
+    # ---- widgets ------------------------------------------------------------------------
+
+    def _connect(self) -> None:
+        """What the dock's fields and buttons do."""
+        dock = self.dock
+        dock.title.textEdited.connect(self._on_title_edited)
+        dock.side.activated.connect(self._on_goal_edited)
+        dock.within.valueChanged.connect(self._on_goal_edited)
+        dock.notes.textChanged.connect(self._on_notes_edited)
+        dock.solution.textEdited.connect(self._on_solution_edited)
+        dock.from_played.clicked.connect(self.take_played)
+        dock.use_line.clicked.connect(self.take_main_line)
+        dock.back.clicked.connect(self.go_to_puzzle)
+        dock.here.clicked.connect(self.puzzle_here)
+        dock.verify_button.clicked.connect(self.verify)
+        dock.stop_button.clicked.connect(self.stop_verify)
+        dock.solve_button.clicked.connect(self.toggle_solve)
+        dock.again_button.clicked.connect(self.solver.restart)
+        dock.reveal_button.clicked.connect(self.solver.reveal)
+        self._show_verifying(False)
+
+    # ---- the puzzle position ------------------------------------------------------------
+
+    def puzzle_game(self) -> Game:
+        """The game at the puzzle position (the set-up's players and side to move are
+        read from the set-up editor where needed)."""
+        session = self.session
+        if self.anchor.root() is not session.node.root():
+            self.anchor = session.node  # its line was deleted: here is the puzzle now
+        if session.node is self.anchor:
+            return session.game
+        game = session.game.start_copy()
+        for node in self.anchor.path():
+            assert node.move is not None
+            game.push(node.move)
+        return game
+
+    def _to_move(self) -> str:
+        setup = self.host.setup
+        return setup.to_move if setup is not None else self.puzzle_game().to_move
+
+    def _relation(self) -> str:
+        """Where the position shown is, seen from the puzzle position ('' there)."""
+        node, anchor = self.session.node, self.anchor
+        if node is anchor:
+            return ""
+        ours, theirs = node.path(), anchor.path()
+        if ours[: len(theirs)] == theirs:
+            return f"{moves_word(len(ours) - len(theirs))} after the puzzle position"
+        if theirs[: len(ours)] == ours:
+            return f"{moves_word(len(theirs) - len(ours))} before the puzzle position"
+        return "on another line than the puzzle position"
+
+    def _show_where(self) -> None:
+        relation = "" if self.solver.active else self._relation()
+        self.dock.where_box.setVisible(bool(relation))
+        if relation:
+            self.dock.where.setText(
+                f"The board shows a position {relation}: File > Save would make it the "
+                "puzzle's position."
+            )
+
+    @slot
+    def go_to_puzzle(self) -> None:
+        if self.session.node is not self.anchor:
+            self.session.goto_node(self.anchor)
+
+    @slot
+    def puzzle_here(self) -> None:
+        self.anchor = self.session.node
+        self._show_where()
+        self._check_solution()
+        self.show_message("the puzzle is set at the position shown (save to keep it)")
+
+    # ---- the session --------------------------------------------------------------------
+
+    def session_changed(self, reason: str) -> None:
+        """After the window followed a change of the session."""
+        session = self.session
+        if reason in ("load", "new"):
+            fresh = session.puzzle is not self._puzzle_seen  # another file or game
+            self._puzzle_seen = session.puzzle
+            self.anchor = session.node
+            self._stop_verifying("Verify stopped: another position came")
+            self._clear_verdict()
+            if fresh:
+                self._goal_moves = None
+                self.load_fields()
+                if reason == "load":
+                    self.show_for_puzzle()
+            else:  # a set-up applied or undone: the goal keeps its moves
+                self._resync_goal()
+                self.load_fields()
+        elif reason == "saved":
+            self.anchor = session.node  # the file now holds this position
+        elif reason == "puzzle" and not self._writing:
+            self.load_fields()  # changed elsewhere
+        elif reason != "lines" and self.runner.thinking:
+            self._stop_verifying("Verify stopped: the position changed")
+        if reason != "puzzle":
+            self._check_solution()
+        self.solver.session_changed(reason)
+        if reason in ("load", "new"):
+            self._follow_game()
+        if reason in ("load", "new", "puzzle"):
+            self.solve_changed(redraw=False)  # Solve needs a goal
+        self._show_where()
+        self._show_verdict()
+
+    def show_for_puzzle(self) -> None:
+        """A file opened: the dock comes when it is a puzzle (it states a goal; a lesson's
+        title alone is not one)."""
+        if "goal" in self.session.puzzle:
+            self.present()
+
+    def present(self) -> None:
+        """Show the dock, with the room it needs beside a dock it shares its side with."""
+        present(self.dock)
+
+    @slot
+    def setup_shown(self, _visible: bool) -> None:
+        """Set-up mode came or went (the Set-up dock's visibility): Verify says what it
+        will do."""
+        setup = self.host.setup is not None
+        self.dock.verify_button.setText("Apply the set-up and verify" if setup else "Verify")
+
+    def setup_entered(self) -> None:
+        """Set-up mode began: the dock is where the puzzle is made (not for a game whose
+        puzzles cannot be verified or solved)."""
+        self.leave_solve()
+        if not self.no_proof():
+            self.present()
+        self._refresh_plies()
+
+    def leave_solve(self, why: str = "") -> None:
+        """Before a save, a new file or quitting: Solve mode ends, its attempt goes."""
+        if self.solver.active:
+            self.solver.leave()
+            if why:
+                self.show_message(why)
+
+    def shutdown(self) -> None:
+        self.runner.shutdown()
+        self.solver.shutdown()
+
+    # ---- the fields ---------------------------------------------------------------------
+
+    def load_fields(self) -> None:
+        """Show the session's puzzle."""
+        puzzle = self.session.puzzle
+        game = self.session.game
+        self._loading = True
+        try:
+            if self.dock.title.text() != puzzle.get("title", ""):
+                self.dock.title.setText(puzzle.get("title", ""))
+            if self.dock.notes.toPlainText() != puzzle.get("notes", ""):
+                self.dock.notes.setPlainText(puzzle.get("notes", ""))
+            players = list(game.players)
+            if [self.dock.side.itemText(i) for i in range(self.dock.side.count())] != players:
+                self.dock.side.clear()
+                self.dock.side.addItems(players)
+            goal = goal_of(puzzle)
+            to_move = self._to_move()
+            if goal is not None:
+                self.dock.side.setCurrentText(goal.side)
+                self.dock.within.setValue(moves_for(goal.within, goal.side, to_move, game.players))
+            else:
+                self.dock.side.setCurrentText(to_move)
+                self.dock.within.setValue(self._goal_moves or 1)
+            solution = " ".join(puzzle.get("solution", []))
+            if parse_solution(self.dock.solution.text()) != puzzle.get("solution", []):
+                self.dock.solution.setText(solution)
+        finally:
+            self._loading = False
+        self._refresh_plies()
+
+    def _refresh_plies(self) -> None:
+        puzzle = self.session.puzzle
+        goal = goal_of(puzzle)
+        self.dock.within_word.setText("move" if self.dock.within.value() == 1 else "moves")
+        if goal is not None:
+            self.dock.plies.setText(
+                f"= {plies_word(goal.within)}, both sides' turns, {goal.side}'s winning turn last"
+            )
+        elif isinstance(puzzle.get("goal"), str):
+            words = html.escape(puzzle["goal"])
+            self.dock.plies.setText(f"The file states the goal in words: “{words}”. Set one here.")
+        else:
+            self.dock.plies.setText("No goal yet: set one here (Verify sets the one shown).")
+
+    def _commit(self, puzzle: dict[str, Any]) -> bool:
+        """Check ``puzzle`` and make it the session's (unsaved until File > Save)."""
+        try:
+            checked = check_puzzle(puzzle, self.session.game)
+        except PositionFormatError as exc:
+            self.show_message(f"Puzzle: {exc}")
+            return False
+        self._writing = True
+        try:
+            self.session.set_puzzle(checked)  # "puzzle": the window marks the file unsaved
+        finally:
+            self._writing = False
+        return True
+
+    def _edited(self, key: str, value: Any) -> None:
+        puzzle = dict(self.session.puzzle)
+        if value:
+            puzzle[key] = value
+        else:
+            puzzle.pop(key, None)
+        self._commit(puzzle)
+
+    @slot
+    def _on_title_edited(self, text: str) -> None:
+        self._edited("title", text)
+
+    @slot
+    def _on_notes_edited(self) -> None:
+        if not self._loading:
+            self._edited("notes", self.dock.notes.toPlainText())
+
+    @slot
+    def _on_goal_edited(self, *_: Any) -> None:
+        if self._loading:
+            return
+        self._goal_moves = self.dock.within.value()
+        self._write_goal()
+
+    def _form_goal(self) -> Goal:
+        side = self.dock.side.currentText()
+        game = self.session.game
+        within = plies_for(self.dock.within.value(), side, self._to_move(), game.players)
+        return Goal(side, within)
+
+    def _write_goal(self) -> None:
+        goal = self._form_goal()
+        if goal_of(self.session.puzzle) != goal:
+            self._stop_verifying("Verify stopped: the goal changed")
+            self._clear_verdict()
+            self._edited("goal", goal.to_json())
+            self.host.redraw()
+        self._refresh_plies()
+        self._show_verdict()
+
+    def _resync_goal(self) -> None:
+        """A set-up applied: a goal set here in moves keeps its moves (the plies follow
+        the side to move)."""
+        if self._goal_moves is None or goal_of(self.session.puzzle) is None:
+            return
+        self._write_goal()
+
+    @slot
+    def _on_solution_edited(self, text: str) -> None:
+        moves = parse_solution(text)
+        problem = self._replay_problem(moves)
+        if problem:
+            self._say_solution_problem(problem)
+            return
+        self.dock.solution_error.clear()
+        if moves != self.session.puzzle.get("solution", []):
+            self._stop_verifying("Verify stopped: the solution changed")
+            self._clear_verdict()
+            self._edited("solution", moves)
+            self._show_verdict()
+            self.host.redraw()
+
+    def _say_solution_problem(self, problem: str) -> None:
+        kept = " ".join(self.session.puzzle.get("solution", [])) or "no solution"
+        self.dock.solution_error.setText(f"{problem}. Not saved: the puzzle keeps {kept}.")
+
+    def _replay_problem(self, moves: list[str]) -> str:
+        """Why ``moves`` do not replay from the puzzle position ('' when they do)."""
+        setup = self.host.setup
+        try:
+            game = setup.build() if setup is not None else self.puzzle_game()
+        except PositionFormatError:
+            return ""  # the set-up is not a position yet: checked when it is applied
+        copy = game.copy()
+        for index, text in enumerate(moves, start=1):
+            try:
+                copy.push_text(text)
+            except (InvalidMoveError, IllegalMoveError) as exc:
+                return f"Move {index} of the solution, {text!r}, does not replay: {exc}"
+        return ""
+
+    def _check_solution(self) -> None:
+        """Say whether the saved solution replays from the puzzle position."""
+        problem = self._replay_problem(self.session.puzzle.get("solution", []))
+        typed = parse_solution(self.dock.solution.text())
+        if not problem and typed != self.session.puzzle.get("solution", []):
+            problem = self._replay_problem(typed)
+            if problem:
+                self._say_solution_problem(problem)
+                return
+        self.dock.solution_error.setText(
+            f"The puzzle's solution does not replay here: {problem}" if problem else ""
+        )
+
+    @slot
+    def take_played(self) -> None:
+        """The moves played since the puzzle position become the solution."""
+        session = self.session
+        if self.solver.active:
+            self.show_message("stop solving first")
+            return
+        ours, theirs = session.node.path(), self.anchor.path()
+        if session.node is self.anchor or ours[: len(theirs)] != theirs:
+            self.show_message(
+                "play the solution on the board from the puzzle position first, then press "
+                "From the moves played"
+            )
+            return
+        moves = [str(node.move) for node in ours[len(theirs) :]]
+        self.dock.solution.setText(" ".join(moves))
+        self._on_solution_edited(" ".join(moves))
+        session.goto_node(self.anchor)
+        self.show_message(
+            f"the solution is the {moves_word(len(moves))} played (key move {moves[0]}); "
+            "back at the puzzle position, the moves stay as a line in the Moves dock"
+        )
+
+    @slot
+    def take_main_line(self) -> None:
+        verdict = self.verdict
+        if verdict is None or not verdict.defence:
+            return
+        self.dock.solution.setText(" ".join(verdict.defence))
+        self._on_solution_edited(" ".join(verdict.defence))
+        self.show_message("the main line is the solution: Verify again to check it")
+
+    # ---- Verify -------------------------------------------------------------------------
+
+    def _leave_setup(self) -> bool:
+        """Set-up mode ends: applied when it changed something (the position must be
+        legal: said here otherwise), else left. False when it stays."""
+        host = self.host
+        setup = host.setup
+        if setup is None:
+            return True
+        if not setup.can_undo:
+            host.leave_setup()
+            return True
+        try:
+            setup.build()
+        except PositionFormatError as exc:
+            self._clear_verdict(
+                f"<span style='color:{RED}'>The set-up is not a legal position yet: "
+                f"{html.escape(str(exc))}</span>"
+            )
+            self.show_message(f"Set-up: {exc}")
+            return False
+        return bool(host.apply_setup())
+
+    def no_proof(self) -> str:
+        """Why Verify and Solve cannot work on the game shown ('' when they can): the
+        prover takes no chance node (a game with dice)."""
+        game = self.session.game
+        return no_proof_with_chance(game.title) if game.has_chance else ""
+
+    def _follow_game(self) -> None:
+        """Verify and Solve are off, and say why, for a game they cannot work on."""
+        refused = self.no_proof()
+        for button in (self.dock.verify_button, self.dock.solve_button):
+            button.setToolTip(refused or self._tooltips[button])
+        self.dock.verify_button.setEnabled(not refused and not self.runner.thinking)
+        if refused and self.verdict is None:
+            self._note = f"<span style='color:{GREY}'>{html.escape(refused)}.</span>"
+
+    def _refuse(self, refused: str) -> None:
+        """The menu's Verify or Solve on a game they cannot work on: the status bar says
+        why (the dock, shown or not, too; its controls would not apply)."""
+        self._clear_verdict(f"<span style='color:{RED}'>{html.escape(refused)}.</span>")
+        self.show_message(refused)
+
+    @slot
+    def verify(self) -> None:
+        if self.solver.active:
+            self.show_message("stop solving first")
+            return
+        refused = self.no_proof()
+        if refused:
+            self._refuse(refused)
+            return
+        if not self.dock.isVisible():
+            self.present()  # Game > Verify puzzle: the verdict is here
+        if not self._leave_setup():
+            return
+        if goal_of(self.session.puzzle) is None:
+            self._write_goal()  # the goal shown becomes the puzzle's
+        if goal_of(self.session.puzzle) is None:
+            return
+        if self.session.node is not self.anchor:
+            self.session.goto_node(self.anchor)
+        puzzle = dict(self.session.puzzle)
+
+        def task(game: Game, progress: Any, stop: threading.Event) -> Verdict:
+            return verify(game, puzzle, stop=stop.is_set, progress=progress)
+
+        self.runner.run("verify", task)
+        self._show_verifying(True)
+        self._clear_verdict(f"<i>Verifying {html.escape(self._goal_text())}...</i>")
+        self.host.redraw()
+
+    def _goal_text(self) -> str:
+        goal = goal_of(self.session.puzzle)
+        if goal is None:
+            return "the puzzle"
+        moves = moves_for(goal.within, goal.side, self._to_move(), self.session.game.players)
+        return f"{goal.side} wins within {moves_word(moves)} ({plies_word(goal.within)})"
+
+    @slot
+    def stop_verify(self) -> None:
+        self._stop_verifying("Verify stopped")
+
+    def _stop_verifying(self, why: str) -> None:
+        if self.runner.stop() is not None:
+            self._show_verifying(False)
+            self._clear_verdict(f"<i>{html.escape(why)}</i>")
+
+    def _show_verifying(self, on: bool) -> None:
+        self.dock.verify_button.setEnabled(not on and not self.no_proof())
+        self.dock.stop_button.setEnabled(on)
+        self.dock.bar.setVisible(on)
+        self.dock.bar.setValue(0)
+
+    @slot
+    def _on_progress(self, fraction: float, text: str) -> None:
+        self.dock.bar.setValue(round(max(0.0, min(1.0, fraction)) * 100))
+        self.dock.bar.setToolTip(text)
+
+    @slot
+    def _on_verified(self, job: Job, verdict: Verdict) -> None:
+        self._show_verifying(False)
+        self.verdict, self.verdict_at = verdict, (job.key, job.ply)
+        self._show_verdict()
+        self.show_message(f"Verify: {verdict.reason()}")
+        self.host.redraw()
+
+    @slot
+    def _on_verify_failed(self, job: Job, exc: BaseException) -> None:
+        self._show_verifying(False)
+        self._clear_verdict(
+            f"<span style='color:{RED}'>Cannot verify: {html.escape(str(exc))}</span>"
+        )
+
+    def _show_verdict(self) -> None:
+        """The verdict, in words (kept while the puzzle and its position stay)."""
+        verdict = self.verdict
+        self.dock.use_line.setVisible(
+            verdict is not None
+            and bool(verdict.defence)
+            and verdict.result == "proven"
+            and self.session.puzzle.get("solution") != verdict.defence
+            and verdict.solution_ok is not True
+        )
+        text = describe_verdict(verdict) if verdict is not None else self._note
+        if text != self.dock.verdict_label.text():
+            self.dock.verdict_label.setText(text)
+
+    def _clear_verdict(self, note: str = "") -> None:
+        """No verdict (the puzzle or its position changed): ``note`` says why, or what
+        happens instead."""
+        self.verdict = self.verdict_at = None
+        self._note = note
+        self._show_verdict()
+
+    # ---- the board ----------------------------------------------------------------------
+
+    def verdict_layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
+        """The frame layer: while the verified position is shown (and not in Solve mode),
+        its winning first moves as ghosts of the side's colour, labelled "key" (the
+        solution's first move, or the only winning one) and "cook" (the others), with the
+        move."""
+        verdict = self.verdict
+        if verdict is None or self.solver.active or position_of(game) != self.verdict_at:
+            return frame
+        marks = verdict_marks(game, verdict)
+        if not marks:
+            return frame
+        ghosts = dict(frame.ghosts)
+        texts: dict[int, list[str]] = {}
+        for move, text in marks:
+            sites = ui.move_sites(game, move)
+            for site in sites:
+                ghosts.setdefault(site, verdict.goal.side)
+            if sites:
+                texts.setdefault(sites[0], []).append(f"{text} {move}")
+        labels = tuple(Label(site, " / ".join(words)) for site, words in texts.items())
+        return dataclasses.replace(frame, ghosts=ghosts, labels=(*frame.labels, *labels))
+
+    # ---- Solve mode ---------------------------------------------------------------------
+
+    @slot
+    def toggle_solve(self, *_: Any) -> None:
+        if self.solver.active:
+            self.solver.leave()
+            return
+        refused = self.no_proof()
+        if refused:
+            self._refuse(refused)
+            self.solve_changed()  # the button and the menu item are not left checked
+            return
+        if self.runner.thinking:
+            self._stop_verifying("Verify stopped: Solve mode")
+        if not self._leave_setup():
+            self.solve_changed()
+            return
+        self.present()
+        self.solver.start(self.anchor)
+        self.solve_changed()
+
+    def solve_changed(self, *, redraw: bool = True) -> None:
+        """Solve mode started, moved on or ended: the dock and the board follow."""
+        solver = self.solver
+        active = solver.active
+        has_goal = goal_of(self.session.puzzle) is not None
+        self.dock.setter.setVisible(not active)
+        self.dock.solve_button.setChecked(active)
+        self.dock.solve_button.setText("Stop solving" if active else "Solve")
+        self.dock.solve_button.setEnabled((has_goal or active) and not self.no_proof())
+        self.dock.again_button.setVisible(active)
+        self.dock.reveal_button.setVisible(active)
+        self.dock.solving.emit(active)
+        self.dock.brief.setVisible(active)
+        kind, text = solver.status
+        if active:
+            self.dock.brief.setText(self._brief(kind == "solved"))
+        colour = {"solved": GREEN, "failed": RED, "thinking": GREY}.get(kind, "")
+        style = f"color:{colour};" if colour else ""
+        if kind in ("solved", "failed"):
+            style += "font-weight:bold;font-size:15px;"
+        if kind == "thinking":
+            style += "font-style:italic;"
+        shown = f"<span style='{style}'>{html.escape(text)}</span>" if text else ""
+        if active and solver.solution is not None:
+            moves = " ".join(str(m) for m in solver.solution) or "(none found)"
+            shown += (
+                f"<br><br><b>Solution:</b> {html.escape(moves)}<br>"
+                "<span style='color:#666666'>its next move is shown on the board while "
+                "you follow it</span>"
+            )
+        if not active and self.no_proof():
+            shown = ""  # the verdict's place says why there is no Verify or Solve
+        elif not active and not has_goal:
+            shown = (
+                "<span style='color:#666666'>Solve needs a goal: set one above.</span>"
+                if not text
+                else shown
+            )
+        self.dock.solve_status.setText(shown)
+        self._show_where()
+        if redraw:
+            self.host.redraw()
+
+    def _brief(self, solved: bool) -> str:
+        """Title and goal; the notes (they often give the key away) once solved or
+        revealed."""
+        puzzle = self.session.puzzle
+        title = html.escape(puzzle.get("title", "")) or "Puzzle"
+        out = f"<b style='font-size:14px'>{title}</b><br>{html.escape(self._goal_text())}"
+        notes = puzzle.get("notes", "")
+        if notes and (solved or self.solver.solution is not None):
+            out += "<br><br>" + html.escape(notes).replace("\n", "<br>")
+        return out
+
+
+def verdict_marks(game: Game, verdict: Verdict) -> list[tuple[Move, str]]:
+    """The moves a verdict puts on the board: (move, "key" / "cook" / "key: no win")."""
+    winners: list[Move] = []
+    for text, _ in verdict.winning_moves:
+        try:
+            winners.append(game.parse_move(text))
+        except InvalidMoveError:
+            continue
+    key: Move | None = None
+    if verdict.key_move and not verdict.solution_error:
+        try:
+            key = game.parse_move(verdict.key_move)
+        except InvalidMoveError:
+            key = None
+    if key is None and len(winners) == 1:
+        key = winners[0]
+    marks = [(move, "key" if move == key else "cook") for move in winners]
+    if key is not None and key not in winners and verdict.result == "proven":
+        marks.append((key, "key: no win"))
+    return marks
+
+
+def describe_verdict(verdict: Verdict) -> str:
+    """The verdict as rich text for the dock."""
+    goal = verdict.goal
+    esc = html.escape
+    cooks = [(move, plies) for move, plies in verdict.winning_moves if move != verdict.key_move]
+    if verdict.key_move is None and len(verdict.winning_moves) == 1:
+        cooks = []
+    lines = []
+    if verdict.verified and not cooks:
+        lines.append(f"<b style='color:{GREEN}'>✔ Verified</b>")
+    elif verdict.verified:
+        lines.append(f"<b style='color:{ORANGE}'>✔ Verified, but cooked</b>")
+    else:
+        lines.append(f"<b style='color:{RED}'>✘ Not verified:</b> {esc(verdict.reason())}")
+    if verdict.result == "proven" and verdict.plies is not None:
+        lines.append(f"{esc(goal.side)} wins in {plies_word(verdict.plies)} at best")
+    if verdict.key_move is None:
+        if verdict.solution_ok is None and verdict.result == "proven":
+            lines.append("No solution given (the key move is the only winning one, if so)")
+    elif verdict.solution_error:
+        lines.append(f"<span style='color:{RED}'>{esc(verdict.solution_error)}</span>")
+    elif verdict.solution_ok:
+        lines.append(f"Key move {esc(verdict.key_move)}: wins")
+    elif verdict.solution_ok is False:
+        lines.append(
+            f"<span style='color:{RED}'>Key move {esc(verdict.key_move)}: does not win</span>"
+        )
+    if verdict.result == "proven" and verdict.winning_moves:
+        if cooks:
+            listed = ", ".join(f"{esc(m)} ({p} plies)" for m, p in cooks)
+            lines.append(f"<span style='color:{ORANGE}'><b>Cooks:</b> {listed}</span>")
+        else:
+            lines.append("No cook: one first move wins")
+    if verdict.defence:
+        lines.append(f"Main line: {esc(' '.join(verdict.defence))}")
+    lines.append(
+        f"<span style='color:{GREY}'>{verdict.nodes} positions, {verdict.seconds:.2f} s</span>"
+    )
+    return "<br>".join(lines)
