@@ -12,7 +12,7 @@ import dataclasses
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
 from PySide6.QtWidgets import QDockWidget
 
@@ -83,10 +83,15 @@ class TurnBuilder(Protocol):
     def prompt(self) -> str:
         """What to do next, for the status bar ('' when nothing special)."""
 
-    # At a simultaneous node only (a game without one need not have it):
-    # def submit(self, side: int, part: Move) -> ClickResult:
-    #     """``side``'s part of the joint move (the computer's); the joint move once every
-    #     part is in, else None, or a sentence saying why the part is refused."""
+
+@runtime_checkable
+class JointTurn(TurnBuilder, Protocol):
+    """The turn builder of a game with simultaneous nodes (a game without one need not
+    have ``submit``)."""
+
+    def submit(self, side: int, part: Move) -> ClickResult:
+        """``side``'s part of the joint move (the computer's); the joint move once every
+        part is in, else None, or a sentence saying why the part is refused."""
 
 
 Turn = TypeVar("Turn", bound=TurnBuilder)

@@ -8,7 +8,7 @@ The logic is :class:`viewer.lessons.LessonControl`'s; this is its face."""
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -32,6 +32,9 @@ from PySide6.QtWidgets import (
 from model import lesson as lessons
 from model.search import check_task
 
+if TYPE_CHECKING:
+    from ..host import LessonSteps
+
 RIGHT_STYLE = "color: rgb(20, 120, 40); font-weight: bold"
 WRONG_STYLE = "color: rgb(180, 30, 30); font-weight: bold"
 
@@ -43,7 +46,7 @@ def _split(text: str) -> list[str]:
 class StepPanel(QWidget):
     """What the Lesson dock shows while a lesson file is open."""
 
-    def __init__(self, control: Any) -> None:  # viewer.lessons.LessonControl (it imports this)
+    def __init__(self, control: LessonSteps) -> None:
         super().__init__()
         self.control = control
         self.dirty = False  # teacher's edits not saved
@@ -177,8 +180,8 @@ class StepPanel(QWidget):
         control = self.control
         if control.lesson is not None and 0 <= control.index + by < len(control.lesson.steps):
             control.go(control.index + by)
-        elif by > 0 and control.next_lesson() is not None:
-            control.window.open_file(control.next_lesson())
+        elif by > 0 and (following := control.next_lesson()) is not None:
+            control.window.open_file(following)
 
     def _pick_step(self, row: int) -> None:
         if self.control.lesson is not None and 0 <= row != self.control.index:
@@ -325,8 +328,8 @@ class StepPanel(QWidget):
         task_kind = self.edit_kind.currentText()
         if task_kind == "click-points":
             answers = [",".join(map(str, p)) for p in control.picked]
-        elif len(game.move_stack) > control._base:
-            answers = [str(game.move_stack[control._base])]
+        elif len(game.move_stack) > control.base_ply:
+            answers = [str(game.move_stack[control.base_ply])]
         else:
             self._said("play the answer on the board first (or click the points)")
             return
