@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from pyvistaqt import QtInteractor
 
     from model.game import Game
-    from model.lesson import LessonFile, Step, Verdict
+    from model.lesson import LessonFile
 
     from .boards import BoardView
     from .documents import Documents
@@ -240,64 +240,6 @@ class LessonHost(Position, Status, Parent, Protocol):
     def open_file(self, path: str | Path) -> bool: ...
 
     def play_move(self, move: Any) -> None: ...
-
-
-class LessonSteps(Protocol):
-    """What the Lesson dock's step panel (``viewer.widgets.lesson_steps.StepPanel``) uses
-    of the stepped lessons (``viewer.lessons.LessonControl``): the lesson and step shown,
-    the student's answer, and the student's and the teacher's commands."""
-
-    @property
-    def window(self) -> LessonHost: ...
-
-    @property
-    def lesson(self) -> LessonFile | None: ...
-
-    @property
-    def path(self) -> Path | None: ...
-
-    @property
-    def index(self) -> int: ...
-
-    @property
-    def step(self) -> Step: ...
-
-    @property
-    def base_ply(self) -> int:
-        """Plies on the stack of the step's position (the moves after it are answers)."""
-
-    @property
-    def verdict(self) -> Verdict | None: ...
-
-    @property
-    def picked(self) -> list[tuple[int, ...]]: ...
-
-    @property
-    def hint_shown(self) -> bool: ...
-
-    def done(self) -> set[int]: ...
-
-    def go(self, index: int) -> None: ...
-
-    def next_lesson(self) -> Path | None: ...
-
-    def check(self) -> None: ...
-
-    def hint(self) -> None: ...
-
-    def retry(self) -> None: ...
-
-    def edit_step(self, **changes: Any) -> str | None: ...
-
-    def take_position(self) -> str | None: ...
-
-    def add_step(self) -> str | None: ...
-
-    def remove_step(self) -> str | None: ...
-
-    def move_step(self, by: int) -> str | None: ...
-
-    def save(self, path: str | Path) -> str | None: ...
 
 
 class PracticeHost(Position, Status, Parent, Protocol):
