@@ -156,15 +156,20 @@ class SolveMode:
         """End Solve mode: the attempt goes, the position and the file are as before."""
         if not self.active:
             return
+        snapshot = self._drop_attempt()
+        if snapshot is not None:
+            with contextlib.suppress(ValueError):  # another game came: nothing to restore
+                self.window.session.restore(snapshot)
+        self.window.redraw()
+
+    def _drop_attempt(self) -> Snapshot | None:
+        """Stop the defence and forget the attempt (Solve mode is off after it)."""
         self.runner.stop()
         self.active = False
         snapshot, self.snapshot = self.snapshot, None
         self.final, self.solution = None, None
         self._set_status("", "")
-        if snapshot is not None:
-            with contextlib.suppress(ValueError):  # another game came: nothing to restore
-                self.window.session.restore(snapshot)
-        self.window.redraw()
+        return snapshot
 
     def restart(self) -> None:
         """Try again: back to the puzzle position, the last attempt gone."""
@@ -229,11 +234,7 @@ class SolveMode:
         if reason in ("saved", "puzzle", "lines"):
             return
         if not self._inside(session.node):  # the Moves dock went elsewhere
-            self.runner.stop()
-            self.active = False
-            snapshot, self.snapshot = self.snapshot, None
-            self.final, self.solution = None, None
-            self._set_status("", "")
+            snapshot = self._drop_attempt()
             if snapshot is not None:
                 guarded(lambda: session.restore(snapshot, move=False), self.show_message)
             self.show_message("Solve mode ended: you left the puzzle position")

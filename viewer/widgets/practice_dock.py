@@ -16,7 +16,6 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QDockWidget,
     QFrame,
-    QHBoxLayout,
     QListWidget,
     QListWidgetItem,
     QPushButton,
@@ -29,7 +28,7 @@ from model.collection import Collection, Progress
 from model.game import Move
 from model.puzzle import Goal
 
-from .setup_dock import WrappedLabel
+from .setup_dock import button_row, rich_label
 
 GREEN, RED, GREY = "#1b7a2e", "#b00020", "#666666"
 TICK, OPEN = "\u2714", "\u2003"  # a check mark; an em space where it would stand
@@ -58,26 +57,18 @@ class PracticeDock(QDockWidget):
         self.setObjectName("practice-dock")
         body = QWidget(self)
         layout = QVBoxLayout(body)
-        self.heading = WrappedLabel()
-        self.heading.setTextFormat(Qt.TextFormat.RichText)
-        layout.addWidget(self.heading)
-        self.brief = WrappedLabel()
-        self.brief.setTextFormat(Qt.TextFormat.RichText)
-        layout.addWidget(self.brief)
-        row = QHBoxLayout()
+        self.heading = rich_label(layout)
+        self.brief = rich_label(layout)
         self.hint_button = QPushButton("Hint")
         self.hint_button.setToolTip("First which piece (or where), then the move itself")
         self.retry_button = QPushButton("Try again")
         self.reveal_button = QPushButton("Show solution")
         self.reveal_button.setToolTip("The puzzle is not ticked when the solution was shown")
         self.next_button = QPushButton("Next unsolved")
-        for button in (self.hint_button, self.retry_button, self.reveal_button, self.next_button):
-            row.addWidget(button)
-        row.addStretch(1)
-        layout.addLayout(row)
-        self.status = WrappedLabel()
-        self.status.setTextFormat(Qt.TextFormat.RichText)
-        layout.addWidget(self.status)
+        button_row(
+            layout, self.hint_button, self.retry_button, self.reveal_button, self.next_button
+        )
+        self.status = rich_label(layout)
         self.list = QListWidget()
         self.list.setMinimumHeight(140)
         self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 from model.puzzle import MAX_WITHIN
 
 from .keys import pass_history_keys
-from .setup_dock import WrappedLabel
+from .setup_dock import WrappedLabel, button_row, rich_label
 
 GREEN, RED, ORANGE, GREY = "#1b7a2e", "#b00020", "#b35c00", "#666666"
 
@@ -128,10 +128,7 @@ class PuzzleDock(QDockWidget):
         line.setFrameShape(QFrame.Shape.HLine)
         line.setFrameShadow(QFrame.Shadow.Sunken)
         form.addRow(line)  # hidden with the set-up part in Solve mode
-        self.brief = WrappedLabel()
-        self.brief.setTextFormat(Qt.TextFormat.RichText)
-        outer.addWidget(self.brief)
-        solve = QHBoxLayout()
+        self.brief = rich_label(outer)
         self.solve_button = QPushButton("Solve")
         self.solve_button.setCheckable(True)
         self.solve_button.setToolTip(
@@ -140,13 +137,8 @@ class PuzzleDock(QDockWidget):
         )
         self.again_button = QPushButton("Try again")
         self.reveal_button = QPushButton("Reveal solution")
-        for button in (self.solve_button, self.again_button, self.reveal_button):
-            solve.addWidget(button)
-        solve.addStretch(1)
-        outer.addLayout(solve)
-        self.solve_status = WrappedLabel()
-        self.solve_status.setTextFormat(Qt.TextFormat.RichText)
-        outer.addWidget(self.solve_status)
+        button_row(outer, self.solve_button, self.again_button, self.reveal_button)
+        self.solve_status = rich_label(outer)
         outer.addStretch(1)
 
         top = Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft

@@ -3,8 +3,10 @@ buttons that leave set-up mode through validation or without a change."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
+    QBoxLayout,
     QButtonGroup,
     QCheckBox,
     QComboBox,
@@ -49,6 +51,23 @@ class WrappedLabel(QLabel):
             needed = self.heightForWidth(max(self.width(), 120))
         if needed != self.minimumHeight():
             self.setMinimumHeight(max(needed, 0))
+
+
+def rich_label(layout: QBoxLayout) -> WrappedLabel:
+    """A word-wrapped label of rich text, added to ``layout``."""
+    label = WrappedLabel()
+    label.setTextFormat(Qt.TextFormat.RichText)
+    layout.addWidget(label)
+    return label
+
+
+def button_row(layout: QBoxLayout, *buttons: QPushButton) -> None:
+    """``buttons`` in a row, left-aligned, added to ``layout``."""
+    row = QHBoxLayout()
+    for button in buttons:
+        row.addWidget(button)
+    row.addStretch(1)
+    layout.addLayout(row)
 
 
 class SetupDock(QDockWidget):
