@@ -68,7 +68,7 @@ add_job() {
   jobs+=("$1|$2|$needs|$3")
 }
 jobs+=("numba warm-up (scripts/setup.sh)|no|none|@warm-up")
-jobs+=("mypy model|no|none|@mypy")
+jobs+=("mypy model viewer|no|none|@mypy")
 for name in "${slow[@]}"; do
   [ -e "$name" ] || continue
   if [ "$name" = tests/model ]; then add_job "$name" no "$name"; else add_job "$name" yes "$name"; fi
@@ -136,7 +136,7 @@ run_job() {  # run_job INDEX: its output in $logs/INDEX.out, its exit status in 
     bash scripts/setup.sh >"$logs/$1.out" 2>&1 || status=$?
     touch "$logs/kernels.ready"
   elif [ "$args" = @mypy ]; then
-    .venv/bin/mypy model >"$logs/$1.out" 2>&1 || status=$?
+    .venv/bin/mypy model viewer >"$logs/$1.out" 2>&1 || status=$?
   else
     # shellcheck disable=SC2086  # the arguments are paths without spaces
     run -q $args >"$logs/$1.out" 2>&1 || status=$?

@@ -68,7 +68,9 @@ class MainWindow(QMainWindow):
         self.plotter = QtInteractor(self, auto_update=False, multi_samples=0)
         self.plotter.setMinimumSize(360, 280)  # docks never squeeze the scene away
         self._framed = False  # the camera frames the board once the window has its size
-        self.plotter.set_background(palette.BACKGROUND, top=palette.BACKGROUND_TOP)
+        # (on its renderers: the plotter's own forwarder reads, to a type checker, as an
+        # unbound method; see viewer/boards/meshes.py)
+        self.plotter.renderers.set_background(palette.BACKGROUND, top=palette.BACKGROUND_TOP)
         self.setCentralWidget(self.plotter)
         self._closed = False
         self._held = False  # a new position is being taken in: redraw once, at the end
@@ -295,7 +297,7 @@ class MainWindow(QMainWindow):
             self.status_hover.setText(ui.describe(self.session.game, turn, hover, shown))
         else:
             self.status_hover.setText("")
-        self.render()
+        self.render_scene()
 
     def _frame(self) -> Frame:
         """The frame the board draws: the position, each board mode's layer over it (the
@@ -306,14 +308,15 @@ class MainWindow(QMainWindow):
         """The board as drawn, for an export (set-up mode shows no position: None)."""
         return self._frame() if self.setup is None else None
 
-    def render(self) -> None:
+    def render_scene(self) -> None:
+        """Draw the scene now (not QWidget.render, which paints the window elsewhere)."""
         if not self._closed:
             self.scene.render()
 
     # ---- autosave and recovery (viewer.recovery) -----------------------------------------
 
     def offer_recovery(self) -> bool:
-        return self.recovery.offer()
+        return bool(self.recovery.offer())  # (None: it failed, said)
 
     def _write_autosave(self) -> None:
         self.recovery.write()
@@ -370,7 +373,7 @@ class MainWindow(QMainWindow):
         self.setup_mode.enter()
 
     def apply_setup(self) -> bool:
-        return self.setup_mode.apply()
+        return bool(self.setup_mode.apply())  # (None: it failed, said)
 
     def leave_setup(self) -> None:
         self.setup_mode.leave()

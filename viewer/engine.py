@@ -43,6 +43,7 @@ from model.game import SIMULTANEOUS, Game, IllegalMoveError, Move, decision_view
 from model.search import Choice, SearchStopped, agent_for, all_levels, levels_for, own_levels
 
 from .frame import Frame
+from .games.base import JointTurn
 from .modes import Mode
 from .slots import guarded, slot
 
@@ -596,12 +597,15 @@ class EngineControl:
                 f"hint for {game.players[side]}: {describe_choice(choice, part=True)}"
             )
             return
+        turn = window.turn
+        if not isinstance(turn, JointTurn):
+            raise TypeError(f"{type(turn).__name__} takes no parts of a joint move")
         result: Any = None
         for side, choice in choices.items():
             if choice.move is None:
                 self.show_message(f"the computer found no move for {game.players[side]}")
                 continue
-            result = window.turn.submit(side, choice.move)
+            result = turn.submit(side, choice.move)
             if isinstance(result, str):  # an engine bug: said, never played
                 self.show_message(f"the computer's part for {game.players[side]}: {result}")
                 window.ui.players_changed()

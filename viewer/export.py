@@ -32,7 +32,7 @@ import zipfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -42,6 +42,9 @@ from model.game import Game
 from . import palette
 from .frame import Frame
 from .render import IMAGE_FORMATS, RenderOptions, Scene, check_output, encode_picture
+
+if TYPE_CHECKING:
+    import pyvista as pv
 
 #: What each extension exports.
 PICTURE, ANIMATION, PAGE, SHEET = "picture", "animation", "web page", "floor-plan sheet"
@@ -195,7 +198,7 @@ def turntable(
             _report(progress, index + 1, frames)
 
 
-def orbit(plotter: Any, degrees: float) -> None:
+def orbit(plotter: pv.BasePlotter, degrees: float) -> None:
     """Turn the camera ``degrees`` about the vertical (z) axis through its focal point."""
     camera = plotter.camera
     focal = np.array(camera.GetFocalPoint())
@@ -263,7 +266,7 @@ def mp4_bytes(pictures: Pictures, options: ExportOptions, folder: Path) -> bytes
     try:
         writer = imageio.get_writer(
             tmp,
-            format="FFMPEG",  # type: ignore[arg-type]
+            format="FFMPEG",
             mode="I",
             fps=options.fps,
             codec="libx264",
@@ -308,7 +311,7 @@ def web_page(game: Game, options: ExportOptions, *, frame: Frame | None = None) 
     return _titled(page.getvalue(), title, info)
 
 
-def _vtkjs_scene(plotter: Any) -> bytes:
+def _vtkjs_scene(plotter: pv.BasePlotter) -> bytes:
     """The plotter's 3D scene as vtk.js's OfflineLocalView archive (a zip of index.json),
     serialized by trame-vtk: what vtk.js cannot draw is replaced first (impostor balls by
     sphere meshes); text drawn over the picture is left out."""
@@ -496,7 +499,7 @@ def floor_plan_sheet(game: Game, options: ExportOptions, *, frame: Frame | None 
     colours: dict[int, tuple[int, int, int]] = {}
     for site, style in frame.pieces.items():
         rgb = palette.piece_rgb(style) if frame.piece_rgb is None else frame.piece_rgb[site]
-        colours[int(site)] = tuple(int(v) for v in rgb)  # type: ignore[assignment]
+        colours[int(site)] = (int(rgb[0]), int(rgb[1]), int(rgb[2]))
     sheet = _Sheet(
         title=options.title or game.title,
         lines=[_game_line(game), _capital(ui.status(game)) + _moves_text(game)],

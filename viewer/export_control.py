@@ -145,7 +145,7 @@ class ExportDialog(ExportChoices):
             if progress is not None:
                 progress.close()
                 progress.deleteLater()
-            window.render()  # the board's own view again
+            window.render_scene()  # the board's own view again
         window.show_message(f"exported {written}")
         return written
 

@@ -165,7 +165,7 @@ class ExportHost(Status, Parent, Protocol):
         """The frame the board draws (hint, heat map, ...); None in set-up mode, where the
         board shows the painting, not a position."""
 
-    def render(self) -> None: ...
+    def render_scene(self) -> None: ...
 
 
 class Analyst(Protocol):

@@ -159,6 +159,11 @@ class LessonControl:
         self._show()
 
     @property
+    def base_ply(self) -> int:
+        """Plies on the stack of the step's position (the moves after it are answers)."""
+        return self._base
+
+    @property
     def step(self) -> lessons.Step:
         assert self.lesson is not None
         return self.lesson.steps[self.index]

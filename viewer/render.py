@@ -70,7 +70,9 @@ def parse_clip(text: str) -> tuple[int, float, bool]:
 
 
 def check_output(
-    out: str | Path, formats: Mapping[str, object] = IMAGE_FORMATS, kind: str = "picture"
+    out: str | os.PathLike[str],
+    formats: Mapping[str, object] = IMAGE_FORMATS,
+    kind: str = "picture",
 ) -> Path:
     """The file a ``kind`` for ``out`` goes to (a symbolic link's target), checked before
     anything is drawn: ValueError saying what is wrong with the extension (one of
@@ -126,10 +128,11 @@ class Scene:
         self.ui = ui_class(game)()
         self.ui.set_overlays(options.overlays)  # ValueError naming an overlay the game lacks
         self.view = view_state_for(options)
-        self.plotter = pv.Plotter(off_screen=True, window_size=options.size)
+        self.plotter = pv.Plotter(off_screen=True, window_size=list(options.size))
         try:
-            self.plotter.ren_win.SetMultiSamples(0)
-            self.plotter.set_background(palette.BACKGROUND)
+            if self.plotter.ren_win is not None:  # (None only once closed)
+                self.plotter.ren_win.SetMultiSamples(0)
+            self.plotter.renderers.set_background(palette.BACKGROUND)
             self.geometry = self.ui.geometry(game)
             self.board = make_board_view(self.ui.board_kind, self.plotter, self.geometry)
         except BaseException:
@@ -166,8 +169,10 @@ class Scene:
             self.plotter.renderer.ResetCameraClippingRange()
 
     def set_caption(self, text: str) -> None:
+        from .boards.meshes import remove_actor
+
         if not text:
-            self.plotter.remove_actor("caption", render=False)
+            remove_actor(self.plotter, "caption")
             return
         width = max(30, self.options.size[0] // 11)  # characters per line at this font size
         self.plotter.add_text(
@@ -184,9 +189,10 @@ class Scene:
         return np.asarray(self.plotter.screenshot(None, return_img=True))[..., :3]
 
     def close(self) -> None:
-        plotter, self.plotter = getattr(self, "plotter", None), None
+        plotter = getattr(self, "plotter", None)
         if plotter is not None:
             plotter.close()
+            del self.plotter  # closed: a second close does nothing
 
 
 def encode_picture(image: np.ndarray, extension: str) -> bytes:

@@ -6,10 +6,18 @@ from __future__ import annotations
 import functools
 import logging
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 log = logging.getLogger("viewer")
-F = TypeVar("F", bound=Callable[..., Any])
+
+
+class Reports(Protocol):
+    def show_message(self, text: str) -> None: ...
+
+
+S = TypeVar("S", bound=Reports)
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 #: Called with every exception the guard catches and the name of what raised it, before
@@ -30,11 +38,15 @@ def guarded(call: Callable[[], Any], report: Callable[[str], None], what: str = 
         return None
 
 
-def slot(method: F) -> F:
-    """Decorate a method of an object with ``show_message``: its errors are guarded."""
+def slot(method: Callable[Concatenate[S, P], R]) -> Callable[Concatenate[S, P], R | None]:
+    """Decorate a method of an object with ``show_message``: its errors are guarded (the
+    method then gives None)."""
 
     @functools.wraps(method)
-    def wrapper(self: Any, *args: Any, **kwargs: Any) -> Any:
-        return guarded(lambda: method(self, *args, **kwargs), self.show_message, method.__name__)
+    def wrapper(self: S, /, *args: P.args, **kwargs: P.kwargs) -> R | None:
+        result: R | None = guarded(
+            lambda: method(self, *args, **kwargs), self.show_message, method.__name__
+        )
+        return result
 
-    return wrapper  # type: ignore[return-value]
+    return wrapper

@@ -4,10 +4,9 @@ hover. Qt-free and VTK-free; the scene turns it into a per-point visibility mask
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Protocol
 
 import numpy as np
-
-from model.lattice import PyramidLattice
 
 from .events import Signal
 
@@ -30,6 +29,16 @@ class ClipPlane:
         coord = centres[:, self.axis]
         eps = 1e-6
         return coord <= self.value + eps if self.keep_below else coord >= self.value - eps
+
+
+class BoardGeometry(Protocol):
+    """Per site: its centre, level and distance to each wall (for peeling); read by the
+    view state, the clip planes and set-up mode."""
+
+    count: int
+    centres: np.ndarray  # (count, 3)
+    levels: np.ndarray  # (count,)
+    wall_distance: np.ndarray  # (count, walls): steps to each wall; peeling hides the least
 
 
 class ViewState:
@@ -62,8 +71,22 @@ class ViewState:
             self.ghost_peeled = on
             self.changed.emit("ghost_peeled")
 
-    def set_clip(self, axis: int, **changes: object) -> None:
-        new = replace(self.clips[axis], **changes)  # type: ignore[arg-type]
+    def set_clip(
+        self,
+        axis: int,
+        *,
+        enabled: bool | None = None,
+        value: float | None = None,
+        keep_below: bool | None = None,
+    ) -> None:
+        """Change the given fields of the clip plane on ``axis`` (None: as it is)."""
+        old = self.clips[axis]
+        new = replace(
+            old,
+            enabled=old.enabled if enabled is None else enabled,
+            value=old.value if value is None else value,
+            keep_below=old.keep_below if keep_below is None else keep_below,
+        )
         if new != self.clips[axis]:
             self.clips[axis] = new
             self.changed.emit("clip")
@@ -97,7 +120,7 @@ class ViewState:
             out.append((normal / (np.linalg.norm(normal) or 1.0), origin))
         return out
 
-    def cut(self, lat: PyramidLattice, radius: float) -> np.ndarray:
+    def cut(self, lat: BoardGeometry, radius: float) -> np.ndarray:
         """Per point: a ball of ``radius`` there straddles an active plane (with cut_open on),
         within the level range and peel."""
         planes = self.planes()
@@ -107,7 +130,7 @@ class ViewState:
         crossing = (np.abs(side) < radius).any(axis=0) & (side < radius).all(axis=0)
         return crossing & self._levels_and_peel(lat)
 
-    def _levels_and_peel(self, lat: PyramidLattice) -> np.ndarray:
+    def _levels_and_peel(self, lat: BoardGeometry) -> np.ndarray:
         lo, hi = self.levels
         keep = (lat.levels >= lo) & (lat.levels <= hi)
         if self.peel:
@@ -127,7 +150,7 @@ class ViewState:
         self.hover = None  # a site of the board the view was set for
         self.changed.emit("reset")
 
-    def visible(self, lat: PyramidLattice) -> np.ndarray:
+    def visible(self, lat: BoardGeometry) -> np.ndarray:
         """Per point id: shown (and clickable) under the level range, peel and clips."""
         keep = self._levels_and_peel(lat)
         for clip in self.clips:

@@ -50,7 +50,7 @@ def main(argv: list[str] | None = None) -> int:
     window.show()
     for _ in range(20):
         app.processEvents()
-    window.render()
+    window.render_scene()
 
     def at(site: int) -> tuple[float, float]:
         return window.board.display_position(site)

@@ -82,7 +82,7 @@ def make_window(gl_display, qtbot, tmp_path, monkeypatch, unsaved_answers):
         window.resize(900, 700)
         window.show()
         qtbot.waitExposed(window)
-        window.render()
+        window.render_scene()
         windows.append(window)
         return window
 

@@ -319,7 +319,7 @@ def test_ghost_piece_shader_compiles_and_draws_a_cyan_rim(make_window):
     vtk.vtkOutputWindow.SetInstance(log)
     try:
         window = make_window(Partition(PartitionOptions(4)))
-        window.render()
+        window.render_scene()
         before = window.plotter.screenshot(return_img=True)
         show_hint(window, "1,1,0")
         after = window.plotter.screenshot(return_img=True)

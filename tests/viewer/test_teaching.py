@@ -423,7 +423,7 @@ def test_a_long_lesson_caption_scrolls_instead_of_being_cut(make_window, qtbot):
     window = make_window()
     window.open_file(LESSON_DIR / "4-full-pyramid.pyr.json")
     qtbot.wait(50)
-    scroll = window.lesson_dock.scroll
+    scroll = window.lesson_dock.caption_scroll
     assert isinstance(scroll, QScrollArea)
     caption = window.lesson_dock.caption
     assert caption.height() >= caption.heightForWidth(caption.width())  # whole, scrolled
@@ -590,13 +590,13 @@ def test_a_caption_scrolls_in_a_small_lesson_dock(make_window, qtbot):
     window.resizeDocks([dock], [200], Qt.Orientation.Vertical)
     qtbot.wait(50)
     assert dock.height() < 260
-    bar = dock.scroll.verticalScrollBar()
+    bar = dock.caption_scroll.verticalScrollBar()
     assert bar.isVisible()
     assert bar.maximum() > 0
     bar.setValue(bar.maximum())
     caption = dock.caption
-    bottom = caption.mapTo(dock.scroll.viewport(), caption.rect().bottomLeft()).y()
-    assert bottom <= dock.scroll.viewport().height()  # the last line comes into view
+    bottom = caption.mapTo(dock.caption_scroll.viewport(), caption.rect().bottomLeft()).y()
+    assert bottom <= dock.caption_scroll.viewport().height()  # the last line comes into view
 
 
 def drawn_overlays(board):

@@ -3,13 +3,16 @@ each layer type to its visual). Game UIs name the kind; nothing here imports a g
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .ball_pyramid import BallPyramidView
 from .base import BoardGeometry, BoardView
 from .grid import GridBoard, GridView
 from .hex_map import HexCell, HexMap, HexMapView
 from .stepped import SteppedBoard, SteppedView
+
+if TYPE_CHECKING:
+    import pyvista as pv
 
 BOARD_VIEWS: dict[str, type[Any]] = {
     BallPyramidView.kind: BallPyramidView,
@@ -19,7 +22,7 @@ BOARD_VIEWS: dict[str, type[Any]] = {
 }
 
 
-def make_board_view(kind: str, plotter: Any, geometry: Any) -> BoardView:
+def make_board_view(kind: str, plotter: pv.BasePlotter, geometry: Any) -> BoardView:
     """A view of board ``kind`` on ``geometry`` (KeyError listing the kinds)."""
     try:
         cls = BOARD_VIEWS[kind]

@@ -37,14 +37,23 @@ from collections.abc import Sequence
 import numpy as np
 import pyvista as pv
 from vtkmodules.vtkCommonDataModel import vtkPlane
-from vtkmodules.vtkRenderingCore import vtkActor, vtkPolyDataMapper, vtkRenderer
+from vtkmodules.vtkRenderingCore import vtkActor, vtkPolyDataMapper, vtkProp, vtkRenderer
 
 from model.lattice import CORNERS, WALLS, PyramidLattice, Wall
 
 from .. import palette
 from ..frame import Frame, Vanish
 from ..view_state import ViewState
-from .meshes import add_labels, add_still_mesh, instances, template
+from .meshes import (
+    add_actor,
+    add_labels,
+    add_still_mesh,
+    aim_camera,
+    frame_camera,
+    instances,
+    remove_actor,
+    template,
+)
 from .picking import to_display, view_ray
 from .shaders import add_fragment_effect, add_sphere_depth, set_sphere_depth
 
@@ -98,14 +107,14 @@ class BallPyramidView:
     supports_cut_open = True
     flat = False
 
-    def __init__(self, plotter: pv.Plotter, lattice: PyramidLattice) -> None:
+    def __init__(self, plotter: pv.BasePlotter, lattice: PyramidLattice) -> None:
         self.plotter = plotter
         self.geometry = lattice
         self.lattice = lattice
         self.level_count = lattice.n
         self.peel_max = lattice.n // 2
-        self._actors: list[object] = []
-        self._impostor_actors: list[object] = []  # they write their spheres' depth
+        self._actors: list[vtkProp] = []
+        self._impostor_actors: list[pv.Actor] = []  # they write their spheres' depth
         below = np.zeros(lattice.neighbours.shape, dtype=bool)  # contacts the board takes
         below[:, 4:8] = (lattice.levels == 0)[:, None]  # CONTACTS: 4 in plane, 4 below, 4 above
         self._board_below = below
@@ -117,7 +126,7 @@ class BallPyramidView:
         add_fragment_effect(
             self.faint_actor, "ghost_rim", uniforms={"rimColor": palette.GHOST_RIM_RGB}
         )
-        self.outlines: dict[str, tuple[pv.PolyData, object]] = {}
+        self.outlines: dict[str, tuple[pv.PolyData, pv.Actor]] = {}
         for style, rim in {**palette.RIM_RGB, "hover": HOVER_RIM}.items():
             poly = _impostors(centres[:1])
             actor = self._add_impostors(poly)
@@ -131,7 +140,7 @@ class BallPyramidView:
         self.cut_actor = _rgb_actor(self._cut_mesh)
         self.cut_actor.SetVisibility(False)
         self.cut_actor.GetProperty().BackfaceCullingOff()  # the inside of a cut ball shows
-        self.plotter.add_actor(self.cut_actor, reset_camera=False, render=False, pickable=False)
+        add_actor(self.plotter, self.cut_actor)
         self._actors.append(self.cut_actor)
         self._build_piece_ghosts()
 
@@ -150,7 +159,7 @@ class BallPyramidView:
         self.path_mesh = instances(_CUBE, _NOWHERE, [palette.EDGE_RGB])
         self.paths = self._add_mesh(self.path_mesh, scalars="rgb")
         self._build_xray()
-        self.labels: object | None = None
+        self.labels: vtkProp | None = None
         self._label_key: tuple[object, ...] = ()
         self._drawn: dict[str, object] = {}  # what the overlay meshes show now
 
@@ -168,7 +177,7 @@ class BallPyramidView:
 
     # ---- building -----------------------------------------------------------------------
 
-    def _add_impostors(self, poly: pv.PolyData) -> object:
+    def _add_impostors(self, poly: pv.PolyData) -> pv.Actor:
         actor = add_still_mesh(
             self.plotter,
             poly,
@@ -187,7 +196,7 @@ class BallPyramidView:
         self._impostor_actors.append(actor)
         return actor
 
-    def _add_mesh(self, mesh: pv.PolyData, **style: object) -> object:
+    def _add_mesh(self, mesh: pv.PolyData, **style: object) -> pv.Actor:
         actor = add_still_mesh(self.plotter, mesh, **style)
         self._actors.append(actor)
         return actor
@@ -201,7 +210,10 @@ class BallPyramidView:
             Wall.SOUTH: [sw, se, ap],
             Wall.NORTH: [nw, ne, ap],
         }
-        points, faces, colours, labels = [], [], [], []
+        points: list[np.ndarray] = []
+        faces: list[list[int]] = []
+        colours: list[tuple[int, int, int]] = []
+        labels: list[tuple[str, np.ndarray]] = []
         for wall in WALLS:
             poly = np.array(polygons[wall], dtype=float)
             middle = poly.mean(axis=0)
@@ -309,12 +321,12 @@ class BallPyramidView:
                 radius = np.where(balls[chosen], RIM_RADIUS[style], HOVER_MARKER_RADIUS)
                 _write(outlined, shaded[chosen], radius)
                 poly.copy_from(outlined)
-            actor.SetVisibility(bool(len(chosen)))  # type: ignore[attr-defined]
+            actor.SetVisibility(bool(len(chosen)))
             covered |= ids
         self._draw_heat(heated & ~covered, rgb)
         _write(self._solid, shaded, np.where(covered | heated, 0.0, solid_r))
         _write(self._faint, pale, faint_r)
-        self.faint_actor.SetVisibility(bool(faint_r.any()))  # type: ignore[attr-defined]
+        self.faint_actor.SetVisibility(bool(faint_r.any()))
         self.shown = balls | markers | ghosts
         self.visible = visible
         self.current_rgb = rgb
@@ -358,7 +370,7 @@ class BallPyramidView:
             self.ghost_actor, "ghost_piece", uniforms={"rimColor": palette.PIECE_GHOST_RIM}
         )
         self.ghost_actor.SetVisibility(False)
-        self.plotter.add_actor(self.ghost_actor, reset_camera=False, render=False, pickable=False)
+        add_actor(self.plotter, self.ghost_actor)
         self._actors.append(self.ghost_actor)
 
     def _show_piece_ghosts(self, frame: Frame, empty: np.ndarray) -> np.ndarray:
@@ -383,8 +395,8 @@ class BallPyramidView:
 
     def _show_overlays(self, frame: Frame, visible: np.ndarray) -> None:
         walls = "walls" in frame.decorations
-        self.walls.SetVisibility(walls)  # type: ignore[attr-defined]
-        self.wall_labels.SetVisibility(walls)  # type: ignore[attr-defined]
+        self.walls.SetVisibility(walls)
+        self.wall_labels.SetVisibility(walls)
         centres = self.lattice.centres
         # Meshes are rebuilt only when what they show changed (a hover redraws often).
         if frame.pointers and frame.pointers != self._drawn.get("pointers"):
@@ -392,7 +404,7 @@ class BallPyramidView:
             colours = [palette.POINTER_RGB.get(p.style, palette.EDGE_RGB) for p in frame.pointers]
             self.pointer_mesh.copy_from(pv.merge(_coloured(cones, colours)))
         self._drawn["pointers"] = frame.pointers
-        self.pointers.SetVisibility(bool(frame.pointers))  # type: ignore[attr-defined]
+        self.pointers.SetVisibility(bool(frame.pointers))
         region_key = (frame.regions, visible.tobytes() if frame.regions else b"")
         if region_key != self._drawn.get("regions"):
             self._drawn["regions"] = region_key
@@ -401,7 +413,7 @@ class BallPyramidView:
             if cells:
                 colours = [palette.REGION_RGB.get(style, palette.EDGE_RGB) for _, style in cells]
                 self.region_mesh.copy_from(instances(_CUBE, centres[self.region_ids], colours))
-        self.regions.SetVisibility(bool(len(self.region_ids)))  # type: ignore[attr-defined]
+        self.regions.SetVisibility(bool(len(self.region_ids)))
         paths = tuple(p for p in frame.paths if len(p.sites) >= 2)
         if paths and paths != self._drawn.get("paths"):
             tubes = []
@@ -413,7 +425,7 @@ class BallPyramidView:
                 tubes.append(tube)
             self.path_mesh.copy_from(pv.merge(tubes))
         self._drawn["paths"] = paths
-        self.paths.SetVisibility(bool(paths))  # type: ignore[attr-defined]
+        self.paths.SetVisibility(bool(paths))
         self.xray_paths.SetVisibility(bool(paths))
         self._show_labels(frame)
 
@@ -422,18 +434,21 @@ class BallPyramidView:
         with a faint copy of the path tubes: an escape path running through balls stays
         readable where they hide it."""
         window = self.plotter.render_window
-        self._xray = vtkRenderer()
-        self._xray.SetLayer(1)
-        self._xray.InteractiveOff()
-        self._xray.SetActiveCamera(self.plotter.renderer.GetActiveCamera())
+        if window is None:
+            raise RuntimeError("a board view needs an open plotter")
+        xray = vtkRenderer()
+        xray.SetLayer(1)
+        xray.InteractiveOff()
+        xray.SetActiveCamera(self.plotter.renderer.GetActiveCamera())
         window.SetNumberOfLayers(max(2, window.GetNumberOfLayers()))
-        window.AddRenderer(self._xray)
+        window.AddRenderer(xray)
         self.xray_paths = _rgb_actor(self.path_mesh, cells=True)
         self.xray_paths.GetProperty().SetOpacity(XRAY_OPACITY)
         self.xray_paths.SetVisibility(False)
-        self._xray.AddActor(self.xray_paths)
+        xray.AddActor(self.xray_paths)
+        self._xray: vtkRenderer | None = xray
         self._xray_observer = self.plotter.renderer.AddObserver(
-            "StartEvent", lambda ren, _e: self._xray.SetViewport(ren.GetViewport())
+            "StartEvent", lambda ren, _e: xray.SetViewport(ren.GetViewport())
         )
 
     def _build_heat(self) -> None:
@@ -442,7 +457,7 @@ class BallPyramidView:
         self._heat = _impostors(self.lattice.centres[:1].astype(np.float32))
         self.heat_actor = self._add_impostors(self._heat)
         add_fragment_effect(self.heat_actor, "outline_rim", uniforms={"rimColor": palette.HEAT_RIM})
-        self.heat_actor.SetVisibility(False)  # type: ignore[attr-defined]
+        self.heat_actor.SetVisibility(False)
 
     def _draw_heat(self, ids: np.ndarray, rgb: np.ndarray) -> None:
         """Draw the heat markers of the points in ``ids`` (the others are outlined)."""
@@ -451,7 +466,7 @@ class BallPyramidView:
             poly = _impostors(self.lattice.centres[chosen].astype(np.float32))
             _write(poly, rgb[chosen], np.full(len(chosen), HEAT_RADIUS))
             self._heat.copy_from(poly)
-        self.heat_actor.SetVisibility(bool(len(chosen)))  # type: ignore[attr-defined]
+        self.heat_actor.SetVisibility(bool(len(chosen)))
 
     def _show_heat(self, frame: Frame, rgb: np.ndarray, empty: np.ndarray) -> np.ndarray:
         """Colour the markers of the frame's heat map on the points in ``empty`` (in
@@ -470,7 +485,7 @@ class BallPyramidView:
         if key == self._label_key:
             return
         if self.labels is not None:
-            self.plotter.remove_actor(self.labels, render=False)
+            remove_actor(self.plotter, self.labels)
             self._actors.remove(self.labels)
             self.labels = None
         self._label_key = key
@@ -523,12 +538,14 @@ class BallPyramidView:
     def close(self) -> None:
         """Take this board's actors out of the plotter (another kind of board comes)."""
         for actor in self._actors:
-            self.plotter.remove_actor(actor, render=False)
+            remove_actor(self.plotter, actor)
         self._actors = []
         self._impostor_actors = []
         if self._xray is not None:
             self._xray.RemoveAllViewProps()
-            self.plotter.render_window.RemoveRenderer(self._xray)
+            window = self.plotter.render_window
+            if window is not None:  # None once the plotter is closed
+                window.RemoveRenderer(self._xray)
             self.plotter.renderer.RemoveObserver(self._xray_observer)
             self._xray = None
         if self._depth_observer is not None:
@@ -539,7 +556,7 @@ class BallPyramidView:
 
     def set_view(self, name: str) -> None:
         direction, up = palette.VIEWS[name]
-        self.plotter.view_vector(direction, viewup=up, render=False)
+        aim_camera(self.plotter, direction, up)
         # Frame the board, the balls and the corners' pointers and labels (they stand
         # LABEL_OUT outside the corners).
         lat = self.lattice
@@ -551,7 +568,7 @@ class BallPyramidView:
         top = lat.centres.max(axis=0) + BALL_RADIUS
         every = np.array([*spots, *board, top])
         lo, hi = every.min(axis=0), every.max(axis=0)
-        self.plotter.reset_camera(render=False, bounds=(lo[0], hi[0], lo[1], hi[1], lo[2], hi[2]))
+        frame_camera(self.plotter, (lo[0], hi[0], lo[1], hi[1], lo[2], hi[2]))
         self.plotter.camera.zoom(1.05)  # the bounding sphere leaves a little room
 
     def pick(self, x: float, y: float) -> int | None:
@@ -615,10 +632,10 @@ def _impostors(centres: np.ndarray) -> pv.PolyData:
 
 
 def _write(poly: pv.PolyData, rgb: np.ndarray, radius: np.ndarray) -> None:
-    rgba = poly.point_data["rgba"]
+    rgba = np.asarray(poly.point_data["rgba"])  # views of the VTK arrays, marked below
     rgba[:, :3] = rgb
     rgba[:, 3] = 255
-    poly.point_data["radius"][:] = radius
+    np.asarray(poly.point_data["radius"])[:] = radius
     data = poly.GetPointData()
     data.GetArray("rgba").Modified()
     data.GetArray("radius").Modified()

@@ -9,22 +9,17 @@ game UI's business.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import numpy as np
 
 from ..frame import Frame, Vanish
-from ..view_state import ViewState
+from ..view_state import BoardGeometry, ViewState
 
+if TYPE_CHECKING:
+    import pyvista as pv
 
-class BoardGeometry(Protocol):
-    """Per site: its centre, level and distance to each wall (for peeling); read by the
-    view state, the clip planes and set-up mode."""
-
-    count: int
-    centres: np.ndarray  # (count, 3)
-    levels: np.ndarray  # (count,)
-    wall_distance: np.ndarray  # (count, walls): steps to each wall; peeling hides the least
+__all__ = ["BoardGeometry", "BoardView"]
 
 
 class BoardView(Protocol):
@@ -37,7 +32,7 @@ class BoardView(Protocol):
     level_count: int  # levels the view dock's level range offers
     peel_max: int  # shells peeling can take off
 
-    def __init__(self, plotter: Any, geometry: Any) -> None: ...
+    def __init__(self, plotter: pv.BasePlotter, geometry: Any) -> None: ...
 
     def show(self, frame: Frame, view: ViewState) -> None:
         """Draw ``frame`` under the view state's level range, peel, clips and hover."""

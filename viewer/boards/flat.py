@@ -22,7 +22,7 @@ import pyvista as pv
 from .. import palette
 from ..frame import Frame, Label, Vanish
 from ..view_state import ViewState
-from .meshes import MeshActors, Template, instances
+from .meshes import MeshActors, Template, aim_camera, frame_camera, instances
 
 
 class FlatView(MeshActors):
@@ -43,7 +43,7 @@ class FlatView(MeshActors):
 
     cell_centres: np.ndarray  # (cells, 3): each cell's centre on the board (z = 0)
 
-    def __init__(self, plotter: pv.Plotter, board: Any) -> None:
+    def __init__(self, plotter: pv.BasePlotter, board: Any) -> None:
         self.plotter = plotter
         self.geometry = board
         self.board = board
@@ -209,8 +209,8 @@ class FlatView(MeshActors):
 
     def set_view(self, name: str) -> None:
         direction, up = self.views.get(name, palette.VIEWS[name])
-        self.plotter.view_vector(direction, viewup=up, render=False)
-        self.plotter.reset_camera(render=False, bounds=self.bounds())
+        aim_camera(self.plotter, direction, up)
+        frame_camera(self.plotter, self.bounds())
         if self.zoom != 1.0:
             self.plotter.camera.zoom(self.zoom)  # the board, not its bounding sphere, fills it
         self.plotter.renderer.ResetCameraClippingRange(*self.bounds())

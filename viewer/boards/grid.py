@@ -40,7 +40,7 @@ from .. import palette
 from ..frame import Frame
 from ..view_state import ViewState
 from .flat import FlatView, ray_at_height, ray_enters_box
-from .meshes import add_labels, add_still_mesh, instances, template
+from .meshes import Vector, add_labels, add_still_mesh, instances, template
 from .picking import to_display, view_ray
 
 LIGHT, DARK = (226, 214, 188), (160, 132, 98)
@@ -130,7 +130,7 @@ class GridView(FlatView):
     hover_mix = (0.4, 0.6)
     path_z, path_radius, path_end = PATH_Z, PATH_RADIUS, _END
 
-    def __init__(self, plotter: pv.Plotter, board: GridBoard) -> None:
+    def __init__(self, plotter: pv.BasePlotter, board: GridBoard) -> None:
         self.cell_centres = np.array(
             [[sq % board.columns, sq // board.columns, 0.0] for sq in range(board.squares)]
         )
@@ -151,6 +151,7 @@ class GridView(FlatView):
             ("ghosts", GHOST_OPACITY, False),
         ):
             self._add_layer(name, opacity, smooth, _DISC)
+        labels: list[tuple[str, Vector]]
         labels = [(b.column_names[c], (c, -0.85, 0.0)) for c in range(b.columns)]
         labels += [(str(r + 1), (-0.85, r, 0.0)) for r in range(b.rows)]
         self.actors["labels"] = add_labels(

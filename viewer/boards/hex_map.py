@@ -190,7 +190,7 @@ class HexMapView(FlatView):
     hover_mix = (0.45, 0.55)
     path_z, path_radius, path_end = PATH_Z, PATH_RADIUS, _END
 
-    def __init__(self, plotter: pv.Plotter, board: HexMap) -> None:
+    def __init__(self, plotter: pv.BasePlotter, board: HexMap) -> None:
         self.cell_centres = board.hex_centres
         self._heights = np.zeros(len(board.cells), dtype=np.int64)  # counters per hex
         super().__init__(plotter, board)
@@ -340,7 +340,8 @@ class HexMapView(FlatView):
         if not self.shown.any():
             return None
         near, direction = view_ray(self.plotter, x, y)
-        best, best_t = None, np.inf
+        best: int | None = None
+        best_t = np.inf
         for c in np.flatnonzero(self._heights):
             centre = b.hex_centres[c] + (*STACK_OFFSET, 0.0)
             lo = centre - (COUNTER_RADIUS, COUNTER_RADIUS, 0.0)
@@ -354,10 +355,10 @@ class HexMapView(FlatView):
             if hit is None:
                 return None
             distance = np.linalg.norm(b.hex_centres[:, :2] - hit[:2], axis=1)
-            c = int(np.argmin(distance))
-            if distance[c] > HEX_RADIUS * 0.95:
+            nearest = int(np.argmin(distance))
+            if distance[nearest] > HEX_RADIUS * 0.95:
                 return None
-            best = c
+            best = nearest
         site = b.site(best, max(0, int(self._heights[best]) - 1))
         return site if self.shown[site] else None
 

@@ -10,6 +10,8 @@ import numpy as np
 import pyvista as pv
 
 Template = tuple[np.ndarray, np.ndarray]  # points (n, 3), triangles (m, 3)
+Vector = Sequence[float] | np.ndarray  # a point, a direction or an RGB colour
+Vectors = Sequence[Vector] | np.ndarray
 
 
 def template(mesh: pv.PolyData) -> Template:
@@ -20,9 +22,9 @@ def template(mesh: pv.PolyData) -> Template:
 
 def instances(
     shape: Template,
-    offsets: Sequence[Sequence[float]] | np.ndarray,
-    rgb: Sequence[Sequence[float]] | np.ndarray,
-    scale: Sequence[float] | None = None,
+    offsets: Vectors,
+    rgb: Vectors,
+    scale: Vector | None = None,
 ) -> pv.PolyData:
     """Copies of ``shape`` moved to ``offsets`` (and scaled), one cell colour each."""
     points, tris = shape
@@ -41,8 +43,8 @@ def instances(
 
 
 def add_labels(
-    plotter: pv.Plotter,
-    labels: Sequence[tuple[str, Sequence[float]]],
+    plotter: pv.BasePlotter,
+    labels: Sequence[tuple[str, Vector]],
     *,
     font_size: int = 14,
     rgb: tuple[int, int, int] = (50, 50, 50),
@@ -63,7 +65,7 @@ def add_labels(
     )
 
 
-def add_still_mesh(plotter: pv.Plotter, mesh: pv.PolyData, **style: Any) -> Any:
+def add_still_mesh(plotter: pv.BasePlotter, mesh: pv.PolyData, **style: Any) -> pv.Actor:
     """An actor that never takes a click, added without a render or a camera reset; with
     ``scalars="rgb"`` its colours are the mesh's per-cell RGB (no scalar bar)."""
     if style.get("scalars") == "rgb":
@@ -73,11 +75,40 @@ def add_still_mesh(plotter: pv.Plotter, mesh: pv.PolyData, **style: Any) -> Any:
     return plotter.add_mesh(mesh, pickable=False, reset_camera=False, render=False, **style)
 
 
+# pyvista's Plotter forwards add_actor, remove_actor, view_vector and reset_camera to its
+# renderers through methods decorated with functools.wraps(Renderer.<method>), which a type
+# checker reads as the unbound Renderer method (it wants a plotter as the first argument).
+# These do what those wrappers do, through the plotter's typed renderers.
+
+
+def add_actor(plotter: pv.BasePlotter, actor: Any) -> None:
+    """Add a plain VTK actor that never takes a click, without a render or a camera reset."""
+    plotter.renderer.add_actor(actor, reset_camera=False, render=False, pickable=False)
+
+
+def remove_actor(plotter: pv.BasePlotter, actor: Any) -> None:
+    """Take an actor (or the one of that name) out of every renderer, without a render."""
+    for renderer in plotter.renderers:
+        renderer.remove_actor(actor, render=False)
+
+
+def aim_camera(plotter: pv.BasePlotter, direction: Sequence[float], up: Sequence[float]) -> None:
+    """Look along ``direction`` with ``up`` up, without a render."""
+    plotter.renderer.view_vector(direction, viewup=up, render=False)
+
+
+def frame_camera(plotter: pv.BasePlotter, bounds: Sequence[float]) -> None:
+    """Frame ``bounds`` (x_min, x_max, y_min, y_max, z_min, z_max); the plotter then renders
+    (as Plotter.reset_camera does, whatever its ``render``)."""
+    plotter.renderer.reset_camera(render=False, bounds=bounds)
+    plotter.render()
+
+
 class MeshActors:
     """A board's actors by name, each drawing a mesh of its own that ``_set`` refills (an
     empty mesh hides the actor); ``close`` takes them all out of the plotter."""
 
-    plotter: pv.Plotter
+    plotter: pv.BasePlotter
     actors: dict[str, Any]
     _meshes: dict[str, pv.PolyData]
 
@@ -100,7 +131,7 @@ class MeshActors:
 
     def close(self) -> None:
         for actor in self.actors.values():
-            self.plotter.remove_actor(actor, render=False)
+            remove_actor(self.plotter, actor)
         self.actors.clear()
 
     def _show_labels(self, frame: Any, spot: Callable[[int], Sequence[float]], count: int) -> None:
@@ -112,7 +143,7 @@ class MeshActors:
         self._label_key = key
         old = self.actors.pop("frame-labels", None)
         if old is not None:
-            self.plotter.remove_actor(old, render=False)
+            remove_actor(self.plotter, old)
         if key:
             spots = [(text, spot(site)) for site, text in key]
             self.actors["frame-labels"] = add_labels(

@@ -7,7 +7,7 @@ import numpy as np
 import pyvista as pv
 
 
-def view_ray(plotter: pv.Plotter, x: float, y: float) -> tuple[np.ndarray, np.ndarray]:
+def view_ray(plotter: pv.BasePlotter, x: float, y: float) -> tuple[np.ndarray, np.ndarray]:
     """The ray under display pixel (x, y) (VTK's y axis, upwards): its start on the near
     plane and its unit direction."""
     renderer = plotter.renderer
@@ -21,7 +21,7 @@ def view_ray(plotter: pv.Plotter, x: float, y: float) -> tuple[np.ndarray, np.nd
     return points[0], direction / np.linalg.norm(direction)
 
 
-def to_display(plotter: pv.Plotter, point: np.ndarray) -> tuple[float, float]:
+def to_display(plotter: pv.BasePlotter, point: np.ndarray) -> tuple[float, float]:
     """Where world ``point`` appears, in display pixels (VTK's y axis, upwards)."""
     renderer = plotter.renderer
     renderer.SetWorldPoint(*point, 1.0)

@@ -32,6 +32,7 @@ Frame fields and their visuals:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import pyvista as pv
@@ -39,7 +40,16 @@ import pyvista as pv
 from .. import palette
 from ..frame import Frame, Vanish
 from ..view_state import ViewState
-from .meshes import MeshActors, add_labels, add_still_mesh, instances, template
+from .meshes import (
+    MeshActors,
+    Vector,
+    add_labels,
+    add_still_mesh,
+    aim_camera,
+    frame_camera,
+    instances,
+    template,
+)
 from .picking import to_display, view_ray
 from .shaders import add_fragment_effect
 
@@ -132,7 +142,7 @@ class SteppedView(MeshActors):
     supports_cut_open = False  # the columns and stones are never cut
     flat = False
 
-    def __init__(self, plotter: pv.Plotter, board: SteppedBoard) -> None:
+    def __init__(self, plotter: pv.BasePlotter, board: SteppedBoard) -> None:
         self.plotter = plotter
         self.geometry = board
         self.board = board
@@ -143,7 +153,7 @@ class SteppedView(MeshActors):
         self._fade: list[tuple[np.ndarray, tuple[int, int, int], str, np.ndarray]] = []
         self.fade_t = 1.0
         self._meshes: dict[str, pv.PolyData] = {}
-        self.actors: dict[str, object] = {}
+        self.actors: dict[str, Any] = {}  # pyvista's actors, and the labels' (untyped)
         self._build()
 
     # ---- building -----------------------------------------------------------------------
@@ -170,6 +180,7 @@ class SteppedView(MeshActors):
                 line_width=1,
             )
         self._build_piece_ghosts()
+        labels: list[tuple[str, Vector]]
         labels = [(self.board.column_names[c], (c, -1.0, 0.0)) for c in range(n)]
         labels += [(str(r + 1), (-1.0, n - 1 - r, 0.0)) for r in range(n)]
         self.actors["labels"] = add_labels(self.plotter, labels, rgb=palette.LABEL_RGB)
@@ -275,7 +286,7 @@ class SteppedView(MeshActors):
         self._ghost_top = np.zeros(self.board.count)  # per field: a ghost's top over the field
         for name, opacity in (("piece_ghosts", palette.PIECE_GHOST_OPACITY), ("ghost_rims", 1.0)):
             self._add_layer(name, opacity, name == "piece_ghosts", _DISC)
-            self.actors[name].SetVisibility(False)  # type: ignore[attr-defined]
+            self.actors[name].SetVisibility(False)
         rim = {"rimColor": palette.PIECE_GHOST_RIM}  # the sides' silhouette, as the balls'
         add_fragment_effect(self.actors["piece_ghosts"], "ghost_piece", uniforms=rim)
 
@@ -324,7 +335,7 @@ class SteppedView(MeshActors):
         self.fade_t = t
         actor = self.actors["fade"]
         if not self._fade or t >= 1.0:
-            actor.SetVisibility(False)  # type: ignore[attr-defined]
+            actor.SetVisibility(False)
             return
         offsets, colours, scales = [], [], []
         flash = 0.5 + 0.5 * np.cos(t * 4 * np.pi)  # flashes twice while it fades
@@ -341,7 +352,7 @@ class SteppedView(MeshActors):
             )
             scales.append(1.08)
         self._set("fade", instances(_CYLINDER, offsets, colours, scales))
-        actor.GetProperty().SetOpacity(max(0.05, 1.0 - t))  # type: ignore[attr-defined]
+        actor.GetProperty().SetOpacity(max(0.05, 1.0 - t))
 
     # ---- camera and picking -------------------------------------------------------------
 
@@ -352,8 +363,8 @@ class SteppedView(MeshActors):
 
     def set_view(self, name: str) -> None:
         direction, up = palette.VIEWS[name]
-        self.plotter.view_vector(direction, viewup=up, render=False)
-        self.plotter.reset_camera(render=False, bounds=self.bounds())
+        aim_camera(self.plotter, direction, up)
+        frame_camera(self.plotter, self.bounds())
         self.plotter.camera.zoom(1.0)
 
     def pick(self, x: float, y: float) -> int | None:

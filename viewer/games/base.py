@@ -12,7 +12,7 @@ import dataclasses
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
 from PySide6.QtWidgets import QDockWidget
 
@@ -83,14 +83,24 @@ class TurnBuilder(Protocol):
     def prompt(self) -> str:
         """What to do next, for the status bar ('' when nothing special)."""
 
-    # At a simultaneous node only (a game without one need not have it):
-    # def submit(self, side: int, part: Move) -> ClickResult:
-    #     """``side``'s part of the joint move (the computer's); the joint move once every
-    #     part is in, else None, or a sentence saying why the part is refused."""
+
+@runtime_checkable
+class JointTurn(TurnBuilder, Protocol):
+    """The turn builder of a game with simultaneous nodes (a game without one need not
+    have ``submit``)."""
+
+    def submit(self, side: int, part: Move) -> ClickResult:
+        """``side``'s part of the joint move (the computer's); the joint move once every
+        part is in, else None, or a sentence saying why the part is refused."""
 
 
-class GameUI:
-    """Base class of the game UIs: defaults for a game whose pieces are placed by clicks."""
+Turn = TypeVar("Turn", bound=TurnBuilder)
+
+
+class GameUI(Generic[Turn]):
+    """Base class of the game UIs: defaults for a game whose pieces are placed by clicks.
+    ``Turn``: the game's turn builder (what :meth:`turn` makes and the other methods get
+    back); a UI taken by the window or a tool is a ``GameUI`` of any turn."""
 
     game_name: ClassVar[str]  # the model's registry name
     board_kind: ClassVar[str]  # a key of viewer.boards.BOARD_VIEWS
@@ -143,11 +153,11 @@ class GameUI:
 
     # ---- a position ---------------------------------------------------------------------
 
-    def turn(self, game: Game) -> TurnBuilder:
+    def turn(self, game: Game) -> Turn:
         """The click handling for ``game``'s position."""
         raise NotImplementedError
 
-    def frame(self, game: Game, turn: TurnBuilder) -> Frame:
+    def frame(self, game: Game, turn: Turn) -> Frame:
         """The picture of the position with the turn built so far."""
         raise NotImplementedError
 
@@ -184,12 +194,12 @@ class GameUI:
 
     # ---- simultaneous nodes (every side hands in a part of a joint move) -----------------
 
-    def waiting_sides(self, game: Game, turn: TurnBuilder) -> tuple[int, ...]:
+    def waiting_sides(self, game: Game, turn: Turn) -> tuple[int, ...]:
         """The sides whose part of the joint move ``turn`` still waits for (the computer
         makes those it plays); every side by default."""
         return tuple(range(len(game.players)))
 
-    def hint_side(self, game: Game, turn: TurnBuilder) -> int | None:
+    def hint_side(self, game: Game, turn: Turn) -> int | None:
         """The side a hint is for at a simultaneous node (the side whose part is being
         made on screen), or None."""
         return None
@@ -225,12 +235,12 @@ class GameUI:
         """The side to move, or how the game ended."""
         return game.describe_result() if game.is_over() else f"{game.to_move} to move"
 
-    def describe(self, game: Game, turn: TurnBuilder, site: int, shown: Mapping[int, str]) -> str:
+    def describe(self, game: Game, turn: Turn, site: int, shown: Mapping[int, str]) -> str:
         """Hover text of a site, as the scene shows it."""
         colour = shown.get(site)
         return f"{self.site_name(site)}" + (f", {colour}" if colour else ", empty")
 
-    def click(self, game: Game, turn: TurnBuilder, site: int) -> ClickResult:
+    def click(self, game: Game, turn: Turn, site: int) -> ClickResult:
         """A click on ``site`` outside set-up mode (the turn builder decides by default)."""
         return turn.click(site)
 

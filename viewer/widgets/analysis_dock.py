@@ -146,23 +146,29 @@ class AnalysisDock(QDockWidget):
         self.evaluation.setText(evaluation)
         self.proven.setText(proven)
         self.legend.setVisible(heat_map)
-        colours = heat_rgb([s.win_rate for s in moves]) if moves else []
+        colours = heat_rgb([s.win_rate for s in moves])  # (0, 3) for no moves
         scored = any(s.score is not None for s in moves)
         # perfect-play values (a book, a solved endgame): nothing was sampled, so the win
         # rate and visits columns say nothing the proven column does not
         perfect = bool(moves) and all(s.visits == 0 and s.proven for s in moves)
         self.table.setColumnHidden(1, perfect)
         self.table.setColumnHidden(2, perfect)
-        self.table.horizontalHeaderItem(2).setText("score" if scored else "visits")
+        header = self.table.horizontalHeaderItem(2)
+        if header is not None:
+            header.setText("score" if scored else "visits")
         with QSignalBlocker(self.table):
             self.table.setRowCount(len(moves))
             for row, stat in enumerate(moves):
                 rate = QTableWidgetItem(f"{round(stat.win_rate * 100)}%")
                 rate.setData(Qt.ItemDataRole.DecorationRole, QColor(*map(int, colours[row])))
-                cells = (QTableWidgetItem(str(stat.move)), rate)
-                proven = QTableWidgetItem(stat.proven_text)
-                proven.setToolTip(stat.proven_text)
-                cells += (QTableWidgetItem(_work(stat)), proven)
+                proof = QTableWidgetItem(stat.proven_text)
+                proof.setToolTip(stat.proven_text)
+                cells = (
+                    QTableWidgetItem(str(stat.move)),
+                    rate,
+                    QTableWidgetItem(_work(stat)),
+                    proof,
+                )
                 for column, item in enumerate(cells):
                     if column:
                         item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)

@@ -10,6 +10,7 @@ import numpy as np
 import pyvista as pv
 
 from .. import palette
+from ..boards.meshes import add_still_mesh, remove_actor
 from ..view_state import ViewState
 
 PLANE_OPACITY = 0.16
@@ -37,7 +38,7 @@ def plane_quads(view: ViewState, centres: np.ndarray) -> pv.PolyData:
 class ClipPlanes:
     """The planes' actors in ``plotter``: a translucent fill and an outline."""
 
-    def __init__(self, plotter: Any) -> None:
+    def __init__(self, plotter: pv.BasePlotter) -> None:
         self.plotter = plotter
         self._key: tuple[Any, ...] | None = None
         self._actors: list[Any] = []
@@ -52,17 +53,14 @@ class ClipPlanes:
         if mesh.n_points == 0:
             return
         rgb = palette.CLIP_PLANE_RGB
-        common = {"pickable": False, "reset_camera": False, "render": False}
-        fill = self.plotter.add_mesh(mesh, color=rgb, opacity=PLANE_OPACITY, **common)
+        fill = add_still_mesh(self.plotter, mesh, color=rgb, opacity=PLANE_OPACITY)
         fill.GetProperty().BackfaceCullingOff()
-        edges = self.plotter.add_mesh(
-            mesh.extract_feature_edges(), color=rgb, line_width=2, **common
-        )
+        edges = add_still_mesh(self.plotter, mesh.extract_feature_edges(), color=rgb, line_width=2)
         self._actors = [fill, edges]
 
     def clear(self) -> None:
         for actor in self._actors:
-            self.plotter.remove_actor(actor, render=False)
+            remove_actor(self.plotter, actor)
         self._actors = []
 
     def reset(self) -> None:

@@ -45,6 +45,7 @@ class ScrolledBody(QScrollArea):
         self, body: QWidget, parent: QWidget | None = None, lines: int | None = MIN_LINES
     ) -> None:
         super().__init__(parent)
+        self._body = body  # the scroll area's widget (set below), never None
         self.lines = lines
         self._least = 0  # the contents' least height at their width now
         self.setFrameShape(QFrame.Shape.NoFrame)
@@ -54,21 +55,21 @@ class ScrolledBody(QScrollArea):
         self.viewport().installEventFilter(self)  # a scroll bar came or went: the width
 
     def _width(self) -> int:
-        body = self.widget()
+        body = self._body
         return body.minimumSizeHint().width() + self.verticalScrollBar().sizeHint().width()
 
     def _least_height(self, width: int) -> int:
-        body = self.widget()
+        body = self._body
         layout = body.layout()
         if layout is not None and layout.hasHeightForWidth():
             return layout.minimumHeightForWidth(width)
         return body.minimumSizeHint().height()
 
     def sizeHint(self) -> QSize:
-        return QSize(self._width(), self.widget().sizeHint().height())
+        return QSize(self._width(), self._body.sizeHint().height())
 
     def minimumSizeHint(self) -> QSize:
-        height = max(self.widget().minimumSizeHint().height(), self._least)
+        height = max(self._body.minimumSizeHint().height(), self._least)
         if self.lines is not None:
             height = min(height, self.lines * self.fontMetrics().lineSpacing())
         return QSize(self._width(), height)
@@ -76,14 +77,14 @@ class ScrolledBody(QScrollArea):
     def _fit(self) -> None:
         width = self.viewport().width()
         least = self._least_height(width)
-        self.widget().resize(width, max(self.viewport().height(), least))
+        self._body.resize(width, max(self.viewport().height(), least))
         if least != self._least:
             self._least = least
             self.updateGeometry()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         kind = event.type()
-        if watched is self.widget() and kind == QEvent.Type.LayoutRequest:
+        if watched is self._body and kind == QEvent.Type.LayoutRequest:
             self.updateGeometry()
             QTimer.singleShot(0, self, self._fit)  # once its layout took the request
         elif watched is self.viewport() and kind == QEvent.Type.Resize:
@@ -128,8 +129,9 @@ def fit_game_docks(
     def again() -> None:
         QCoreApplication.sendPostedEvents()  # the layout requests the switch left
         layout = window.layout()
-        layout.invalidate()  # its minimum size now, not as the last request left it
-        layout.activate()
+        if layout is not None:
+            layout.invalidate()  # its minimum size now, not as the last request left it
+            layout.activate()
         keep_on_screen(window, size)
 
     QTimer.singleShot(0, window, lambda: guarded(again, report, "fit the window"))

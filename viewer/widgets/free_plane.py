@@ -4,7 +4,7 @@ the side its normal points to are hidden (through the view state)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -12,11 +12,16 @@ from ..boards.base import padded_bounds
 from ..slots import guarded
 from ..view_state import ViewState
 
+if TYPE_CHECKING:
+    import pyvista as pv
+
 NORMAL = (-1.0, -1.0, 0.0)  # towards the default camera: the cut face shows
 
 
 class FreePlane:
-    def __init__(self, plotter: Any, view: ViewState, report: Callable[[str], None]) -> None:
+    def __init__(
+        self, plotter: pv.BasePlotter, view: ViewState, report: Callable[[str], None]
+    ) -> None:
         self.plotter = plotter
         self.view = view
         self.report = report
@@ -25,7 +30,9 @@ class FreePlane:
     def toggle(self, on: bool, centres: np.ndarray) -> None:
         if on and self.widget is None:
             centre = tuple(centres.mean(axis=0))
-            self.widget = self.plotter.add_plane_widget(
+            # (through the widgets part: the plotter's own forwarder reads, to a type
+            # checker, as an unbound method; see viewer/boards/meshes.py)
+            self.widget = self.plotter.widgets.add_plane_widget(
                 self._on_moved,
                 normal=(1.0, 1.0, 0.0),
                 origin=centre,
@@ -43,7 +50,7 @@ class FreePlane:
     def clear(self) -> None:
         """Take the widget out of the scene (the view state is left as it is)."""
         if self.widget is not None:
-            self.plotter.clear_plane_widgets()
+            self.plotter.widgets.clear_plane_widgets()
             self.widget = None
 
     def _on_moved(self, normal: Any, origin: Any) -> None:

@@ -154,7 +154,10 @@ class ShortcutsDialog(QDialog):
     def rows(self) -> list[tuple[str, ...]]:
         table = self.table
         return [
-            tuple(table.item(r, c).text() for c in range(table.columnCount()))
+            tuple(
+                item.text() if (item := table.item(r, c)) is not None else ""
+                for c in range(table.columnCount())
+            )
             for r in range(table.rowCount())
         ]
 

@@ -304,6 +304,8 @@ class Legend(QFrame):
     def place(self) -> None:
         """Stand in the scene's top left corner, as tall as the lines need."""
         parent = self.parentWidget()
+        if parent is None:
+            return
         width = min(self.maximumWidth(), max(230, parent.width() * 3 // 10))
         width = max(0, min(width, parent.width() - 2 * self.MARGIN))
         layout = self._grid

@@ -123,12 +123,12 @@ class LessonDock(QDockWidget):
         self.caption.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.caption.setStyleSheet("font-size: 14px; padding: 6px")
         # A long caption scrolls instead of being cut off at the dock's bottom edge.
-        self.scroll = QScrollArea(body)
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.scroll.setWidget(self.caption)
-        layout.addWidget(self.scroll, 1)
+        self.caption_scroll = QScrollArea(body)
+        self.caption_scroll.setWidgetResizable(True)
+        self.caption_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.caption_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.caption_scroll.setWidget(self.caption)
+        layout.addWidget(self.caption_scroll, 1)
         self.steps_panel: QWidget | None = None  # a lesson file's steps (viewer.lessons)
         self._body_layout = layout
         self.setWidget(body)
@@ -174,7 +174,7 @@ class LessonDock(QDockWidget):
         self.steps_scroll.setVisible(on)
         if on and not was:
             self.claim_room()  # a lesson file opened: its steps get the room spared
-        for widget in (self.scroll, self.previous, self.next, self.number):
+        for widget in (self.caption_scroll, self.previous, self.next, self.number):
             widget.setVisible(not on)
         if on:
             self.note.hide()
@@ -205,7 +205,7 @@ class LessonDock(QDockWidget):
 
     def show_caption(self, title: str, caption: str) -> None:
         self.caption.setText(caption_html(title, caption))
-        self.scroll.verticalScrollBar().setValue(0)  # a new caption starts at its top
+        self.caption_scroll.verticalScrollBar().setValue(0)  # a new caption starts at its top
 
     def show_lesson(self, title: str, caption: str, path: Path | None, position: Hashable) -> None:
         """A lesson opened from ``path``; ``position`` stands for its own position (the

@@ -8,7 +8,7 @@ The logic is :class:`viewer.lessons.LessonControl`'s; this is its face."""
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -32,6 +32,80 @@ from PySide6.QtWidgets import (
 from model import lesson as lessons
 from model.search import check_task
 
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from model.game import Game
+    from model.lesson import LessonFile, Step, Verdict
+
+
+class LessonWindow(Protocol):
+    """The window as the step panel sees it: the game on the board, and Next's file."""
+
+    @property
+    def game(self) -> Game: ...
+
+    def open_file(self, path: str | Path) -> bool: ...
+
+
+class LessonSteps(Protocol):
+    """What the step panel uses of the stepped lessons (``viewer.lessons.LessonControl``,
+    a controller this widget does not import): the lesson and step shown, the student's
+    answer, and the student's and the teacher's commands."""
+
+    @property
+    def window(self) -> LessonWindow: ...
+
+    @property
+    def lesson(self) -> LessonFile | None: ...
+
+    @property
+    def path(self) -> Path | None: ...
+
+    @property
+    def index(self) -> int: ...
+
+    @property
+    def step(self) -> Step: ...
+
+    @property
+    def base_ply(self) -> int:
+        """Plies on the stack of the step's position (the moves after it are answers)."""
+
+    @property
+    def verdict(self) -> Verdict | None: ...
+
+    @property
+    def picked(self) -> list[tuple[int, ...]]: ...
+
+    @property
+    def hint_shown(self) -> bool: ...
+
+    def done(self) -> set[int]: ...
+
+    def go(self, index: int) -> None: ...
+
+    def next_lesson(self) -> Path | None: ...
+
+    def check(self) -> None: ...
+
+    def hint(self) -> None: ...
+
+    def retry(self) -> None: ...
+
+    def edit_step(self, **changes: Any) -> str | None: ...
+
+    def take_position(self) -> str | None: ...
+
+    def add_step(self) -> str | None: ...
+
+    def remove_step(self) -> str | None: ...
+
+    def move_step(self, by: int) -> str | None: ...
+
+    def save(self, path: str | Path) -> str | None: ...
+
+
 RIGHT_STYLE = "color: rgb(20, 120, 40); font-weight: bold"
 WRONG_STYLE = "color: rgb(180, 30, 30); font-weight: bold"
 
@@ -43,7 +117,7 @@ def _split(text: str) -> list[str]:
 class StepPanel(QWidget):
     """What the Lesson dock shows while a lesson file is open."""
 
-    def __init__(self, control: Any) -> None:  # viewer.lessons.LessonControl (it imports this)
+    def __init__(self, control: LessonSteps) -> None:
         super().__init__()
         self.control = control
         self.dirty = False  # teacher's edits not saved
@@ -177,8 +251,8 @@ class StepPanel(QWidget):
         control = self.control
         if control.lesson is not None and 0 <= control.index + by < len(control.lesson.steps):
             control.go(control.index + by)
-        elif by > 0 and control.next_lesson() is not None:
-            control.window.open_file(control.next_lesson())
+        elif by > 0 and (following := control.next_lesson()) is not None:
+            control.window.open_file(following)
 
     def _pick_step(self, row: int) -> None:
         if self.control.lesson is not None and 0 <= row != self.control.index:
@@ -321,12 +395,12 @@ class StepPanel(QWidget):
 
     def _answer_from_board(self) -> None:
         control = self.control
-        game = control.window.session.game
+        game = control.window.game
         task_kind = self.edit_kind.currentText()
         if task_kind == "click-points":
             answers = [",".join(map(str, p)) for p in control.picked]
-        elif len(game.move_stack) > control._base:
-            answers = [str(game.move_stack[control._base])]
+        elif len(game.move_stack) > control.base_ply:
+            answers = [str(game.move_stack[control.base_ply])]
         else:
             self._said("play the answer on the board first (or click the points)")
             return

@@ -104,10 +104,12 @@ class MoveListDock(QDockWidget):
                     self._add(item, f"or {label}{more}", other, secret)
                 item.setExpanded(True)
             current = self.tree.topLevelItem(session.ply)
-            self.tree.setCurrentItem(current)
+            if current is not None:
+                self.tree.setCurrentItem(current)
             self.tree.doItemsLayout()  # the scroll range of the new rows, for the value
             scroll.setValue(top)
-            self.tree.scrollToItem(current)
+            if current is not None:
+                self.tree.scrollToItem(current)
 
     def _add(
         self, parent: QTreeWidgetItem | None, text: str, node: Node, secret: str | None = None
@@ -137,7 +139,10 @@ class MoveListDock(QDockWidget):
 
     def select_row(self, ply: int) -> None:
         """Click the row of the current line after ``ply`` moves."""
-        self.tree.setCurrentItem(self.tree.topLevelItem(ply))
+        row = self.tree.topLevelItem(ply)
+        if row is None:
+            raise IndexError(f"no row after {ply} moves")
+        self.tree.setCurrentItem(row)
 
     @slot
     def _on_current_changed(self, item: QTreeWidgetItem | None, _previous: object) -> None:

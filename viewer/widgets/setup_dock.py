@@ -100,8 +100,8 @@ class SetupDock(QDockWidget):
         self.apply = QPushButton("Apply")
         self.cancel = QPushButton("Cancel")
         buttons = QHBoxLayout()
-        for button in (self.clear, self.apply, self.cancel):
-            buttons.addWidget(button)
+        for push in (self.clear, self.apply, self.cancel):
+            buttons.addWidget(push)
         form.addRow(buttons)
         self.error = WrappedLabel()
         self.error.setStyleSheet("color: #b00020")

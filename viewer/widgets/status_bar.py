@@ -52,31 +52,31 @@ class StatusBar(QStatusBar):
         self.addPermanentWidget(self.hover)
         self.addPermanentWidget(self.game)
 
-    def addWidget(self, widget: QWidget, stretch: int = 0) -> None:
+    def addWidget(self, widget: QWidget, stretch: int | None = 0) -> None:
         """A normal widget: it shares the left part and gives way to messages; it may
         shrink (a long prompt is cut, never pushing the permanent labels away)."""
         policy = widget.sizePolicy()
         policy.setHorizontalPolicy(QSizePolicy.Policy.Ignored)
         widget.setSizePolicy(policy)
         self._normal.append(widget)
-        super().addWidget(widget, max(stretch, 1))
+        super().addWidget(widget, max(stretch or 0, 1))
         widget.setVisible(not self._text)
 
-    def addPermanentWidget(self, widget: QWidget, stretch: int = 0) -> None:
+    def addPermanentWidget(self, widget: QWidget, stretch: int | None = 0) -> None:
         line = QFrame(self)
         line.setFrameShape(QFrame.Shape.VLine)
         line.setFrameShadow(QFrame.Shadow.Sunken)
         super().addPermanentWidget(line)
         super().addPermanentWidget(widget, stretch)
 
-    def showMessage(self, text: str, timeout: int = 0) -> None:
+    def showMessage(self, text: str, timeout: int | None = 0) -> None:
         self._text = text
         self.message.setText(text)
         self.message.setToolTip(text)
         self.message.setVisible(bool(text))
         for widget in self._normal:
             widget.setVisible(not text)
-        if timeout > 0 and text:
+        if timeout and timeout > 0 and text:
             self._timer.start(timeout)
         else:
             self._timer.stop()

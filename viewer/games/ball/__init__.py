@@ -160,7 +160,7 @@ class ProgramTurn:
 
 
 @register_ui
-class BallUI(GameUI):
+class BallUI(GameUI[ProgramTurn]):
     game_name = PyramidBall.name
     board_kind = "grid"
     piece_word = "pyramids"
@@ -207,12 +207,12 @@ class BallUI(GameUI):
         if self._docks is None:
             parent = self.host if isinstance(self.host, QWidget) else None
             self.program_docks = [ProgramDock(s, self._edited, parent) for s in (0, 1)]
-            for dock in self.program_docks:
-                side = dock.side
-                dock.editor.submit.clicked.connect(lambda _c=False, s=side: self.hand_in(s))
-                dock.hand_over.clicked.connect(lambda _c=False, s=side: self.reveal(s))
-                dock.use_hint.clicked.connect(lambda _c=False, s=side: self.use_hint(s))
-                for name, button in dock.choice_buttons.items():
+            for program_dock in self.program_docks:
+                side = program_dock.side
+                program_dock.editor.submit.clicked.connect(lambda _c=False, s=side: self.hand_in(s))
+                program_dock.hand_over.clicked.connect(lambda _c=False, s=side: self.reveal(s))
+                program_dock.use_hint.clicked.connect(lambda _c=False, s=side: self.use_hint(s))
+                for name, button in program_dock.choice_buttons.items():
                     button.clicked.connect(lambda _c=False, s=side, n=name: self.take_special(s, n))
             dock = TurnDock(parent)
             dock.first.clicked.connect(lambda: self.show_row(0))
@@ -684,12 +684,13 @@ class BallUI(GameUI):
 
     # ---- drawing -------------------------------------------------------------------------
 
-    def frame(self, game: Game, turn: ProgramTurn) -> Frame:  # type: ignore[override]
+    def frame(self, game: Game, turn: ProgramTurn) -> Frame:
         assert isinstance(game, PyramidBall)
         if self.row is not None and self.report is not None and not self._setup():
             return self._row_frame()
         pieces = turn.pieces()
         carrier = game.carrier
+        markers: tuple[Marker, ...]
         if carrier is None:  # the ball lies loose: a marker on its (empty) square
             loose = site_at(game.ball_square(), "M")
             markers = (Marker(loose, "carrier"),) if loose is not None else ()
@@ -712,8 +713,9 @@ class BallUI(GameUI):
         loose = row.ball if row is not None else self.before_ball
         pieces: dict[int, str] = {}
         markers = []
-        if loose is not None and site_at(loose, "M") is not None:
-            markers.append(Marker(site_at(loose, "M"), "carrier"))
+        loose_site = site_at(loose, "M") if loose is not None else None
+        if loose_site is not None:
+            markers.append(Marker(loose_site, "carrier"))
         for square, colour, size, ball in snapshot:
             site = site_at(square, size)
             if site is None:
@@ -817,9 +819,7 @@ class BallUI(GameUI):
             parts.append(f"{game.choosing} chooses a special move")
         return "; ".join(parts)
 
-    def describe(  # type: ignore[override]
-        self, game: Game, turn: ProgramTurn, site: int, shown: Mapping[int, str]
-    ) -> str:
+    def describe(self, game: Game, turn: ProgramTurn, site: int, shown: Mapping[int, str]) -> str:
         square = site // 3
         name = f"{'abcdefg'[square % 7]}{square // 7 + 1}"
         here = [s for s in shown if s // 3 == square]

@@ -61,12 +61,15 @@ class PageStack(QStackedWidget):
     def sizeHint(self) -> QSize:
         if self.currentWidget() is None:
             return super().sizeHint()
-        return self._size([self.widget(i).sizeHint() for i in range(self.count())])
+        return self._size([page.sizeHint() for page in self._pages()])
 
     def minimumSizeHint(self) -> QSize:
         if self.currentWidget() is None:
             return super().minimumSizeHint()
-        return self._size([self.widget(i).minimumSizeHint() for i in range(self.count())])
+        return self._size([page.minimumSizeHint() for page in self._pages()])
+
+    def _pages(self) -> list[QWidget]:
+        return [page for i in range(self.count()) if (page := self.widget(i)) is not None]
 
     def _size(self, sizes: list[QSize]) -> QSize:
         """The widest page's width, the current page's height."""
@@ -267,7 +270,7 @@ class ProgramEditor(QWidget):
             r, k, j = pass_at
             rows[r][k] = ">" + "LMS"[j]
         blitz = self.blitz.isVisible() and self.blitz.isChecked()
-        return Program(tuple(tuple(row) for row in rows), blitz)  # type: ignore[arg-type]
+        return Program(tuple((row[0], row[1], row[2]) for row in rows), blitz)
 
     def why_not(self) -> str | None:
         if self.game is None:
@@ -399,6 +402,8 @@ class ProgramDock(QDockWidget):
         if not isinstance(window, QMainWindow) or not self.isVisible() or self.isFloating():
             return
         page = self.stack.currentWidget()
+        if page is None:
+            return
         width = self.stack.width()
         layout = page.layout()
         need = (

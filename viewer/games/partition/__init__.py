@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QDockWidget
 
 from model.game import Game
 from model.lattice import CORNERS, PyramidLattice
-from model.partition import Partition
+from model.partition import Partition, Place
 
 from ...animation import Animation
 from ...frame import Frame, Label, Marker, Path, Pointer, Region
@@ -42,7 +42,8 @@ class PlacementTurn:
 
     def targets(self) -> list[int]:
         lat = self.sites.lattice
-        return [lat.id_of(*move.point) for move in self.game.legal_moves()]  # type: ignore[attr-defined]
+        moves = self.game.legal_moves()
+        return [lat.id_of(*move.point) for move in moves if isinstance(move, Place)]
 
     def winning_corners(self) -> list[int]:
         """The corner points held by the winner, once the game is won."""
@@ -76,7 +77,7 @@ class PlacementTurn:
 
 
 @register_ui
-class PartitionUI(LatticeSites, GameUI):
+class PartitionUI(LatticeSites, GameUI[PlacementTurn]):
     game_name = Partition.name
     board_kind = "ball-pyramid"
     piece_word = "balls"
@@ -123,7 +124,7 @@ class PartitionUI(LatticeSites, GameUI):
         point = getattr(move, "point", None)
         return () if point is None else (self.lattice.id_of(*point),)
 
-    def frame(self, game: Game, turn: PlacementTurn) -> Frame:  # type: ignore[override]
+    def frame(self, game: Game, turn: PlacementTurn) -> Frame:
         assert isinstance(game, Partition)
         if self._fill is not None:
             pieces = dict(turn.pieces())
@@ -174,14 +175,14 @@ class PartitionUI(LatticeSites, GameUI):
         region = self.teaching_overlays.region
         return LEGEND_WORDS if region is None else self.teaching(game).legend_words(region)
 
-    def describe(self, game: Game, turn: PlacementTurn, site: int, shown: Mapping[int, str]) -> str:  # type: ignore[override]
+    def describe(self, game: Game, turn: PlacementTurn, site: int, shown: Mapping[int, str]) -> str:
         text = self.describe_point(site, shown)
         if site in shown and self.host is not None and not self.host.setup_active():
             assert isinstance(game, Partition)
             text += f"; {self.teaching(game).describe_group(site)}"
         return text
 
-    def click(self, game: Game, turn: PlacementTurn, site: int) -> ClickResult:  # type: ignore[override]
+    def click(self, game: Game, turn: PlacementTurn, site: int) -> ClickResult:
         """A click on a ball selects its group (again: clears it), and says why no ball
         goes there; a click on an empty point plays there."""
         assert isinstance(game, Partition)

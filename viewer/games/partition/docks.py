@@ -49,7 +49,9 @@ class CornerDock(QDockWidget):
         layout.addLayout(toggles)
         self.table = QTableWidget(len(CORNERS), len(COLUMNS))
         self.table.setHorizontalHeaderLabels(list(COLUMNS))
-        self.table.horizontalHeaderItem(3).setToolTip("The far walls the anchor balls stand on")
+        walls = self.table.horizontalHeaderItem(3)
+        if walls is not None:
+            walls.setToolTip("The far walls the anchor balls stand on")
         self.table.verticalHeader().hide()
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)

@@ -174,7 +174,7 @@ class PyraosTurn:
 
 
 @register_ui
-class PyraosUI(LatticeSites, GameUI):
+class PyraosUI(LatticeSites, GameUI[PyraosTurn]):
     game_name = Pyraos.name
     board_kind = "ball-pyramid"
     piece_word = "spheres"
@@ -187,7 +187,7 @@ class PyraosUI(LatticeSites, GameUI):
         assert isinstance(game, Pyraos)
         return PyraosTurn(game, self)
 
-    def frame(self, game: Game, turn: PyraosTurn) -> Frame:  # type: ignore[override]
+    def frame(self, game: Game, turn: PyraosTurn) -> Frame:
         return Frame(
             pieces=turn.pieces(),
             markers=tuple(Marker(t, "target") for t in sorted(turn.targets())),
@@ -214,5 +214,5 @@ class PyraosUI(LatticeSites, GameUI):
         reserves = ", ".join(f"{c} {game.reserve(c)}" for c in game.players)
         return f"{super().status(game)} (in reserve: {reserves})"
 
-    def describe(self, game: Game, turn: PyraosTurn, site: int, shown: Mapping[int, str]) -> str:  # type: ignore[override]
+    def describe(self, game: Game, turn: PyraosTurn, site: int, shown: Mapping[int, str]) -> str:
         return self.describe_point(site, shown)

@@ -27,7 +27,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QDockWidget
 
@@ -50,6 +50,9 @@ from ...slots import slot
 from .. import register_ui
 from ..base import ClickResult, GameUI, Host
 from .words import move_words, slot_words, take_words
+
+if TYPE_CHECKING:
+    from .docks import RollingDocks
 
 LAYERS = 8
 TROOPS_A_COUNTER = 3
@@ -251,7 +254,7 @@ class RollingTurn:
 
 
 @register_ui
-class RollingUI(GameUI):
+class RollingUI(GameUI[RollingTurn]):
     game_name = "rolling"
     board_kind = "hex-map"
     piece_word = "troops"
@@ -261,7 +264,7 @@ class RollingUI(GameUI):
         self._maps: dict[str, HexMap] = {}
         self._turn: RollingTurn | None = None
         self._game: RollingPyramids | None = None
-        self._docks: Any = None
+        self._docks: RollingDocks | None = None
         self._seated: str | None = None  # hot seat: who said "I am ..." for the secret part
 
     # ---- the board ----------------------------------------------------------------------
@@ -426,7 +429,7 @@ class RollingUI(GameUI):
                 hidden[index] = f"{mover}: deploys {move.unit} (hidden)"
         return hidden
 
-    def frame(self, game: Game, turn: RollingTurn) -> Frame:  # type: ignore[override]
+    def frame(self, game: Game, turn: RollingTurn) -> Frame:
         assert isinstance(game, RollingPyramids)
         board = self.geometry(game)
         s = game.state

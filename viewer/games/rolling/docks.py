@@ -230,8 +230,8 @@ class TurnDock(QDockWidget):
                 if isinstance(m, Take)
                 and (m.colour, m.sides, m.value) == (colour, die.sides, die.value)
             ]
-            for move in mine:
-                self._add(take_words(move, colour == game.to_move), ("move", move))
+            for take in mine:
+                self._add(take_words(take, colour == game.to_move), ("move", take))
         elif phase == "deploy":
             units: dict[str, list[Deploy]] = {}
             for m in moves:

@@ -145,7 +145,7 @@ class TerraceTurn:
 
 
 @register_ui
-class TerraceUI(GameUI):
+class TerraceUI(GameUI[TerraceTurn]):
     game_name = Terrace.name
     board_kind = "stepped"
     piece_word = "stones"
@@ -166,7 +166,7 @@ class TerraceUI(GameUI):
         assert isinstance(game, Terrace)
         return TerraceTurn(game)
 
-    def frame(self, game: Game, turn: TerraceTurn) -> Frame:  # type: ignore[override]
+    def frame(self, game: Game, turn: TerraceTurn) -> Frame:
         pieces = turn.pieces()
         markers = [Marker(f, kind.name.lower()) for f, kind in turn.destinations().items()]
         pointers = []
@@ -207,7 +207,7 @@ class TerraceUI(GameUI):
     def setup_frame(self, pieces: Mapping[int, str], geometry: object) -> Frame:
         return Frame(pieces=dict(pieces))  # every field takes a click: no markers needed
 
-    def describe(self, game: Game, turn: TerraceTurn, site: int, shown: Mapping[int, str]) -> str:  # type: ignore[override]
+    def describe(self, game: Game, turn: TerraceTurn, site: int, shown: Mapping[int, str]) -> str:
         """Name, level and content of a field; for a destination, what moving there does."""
         parts = [f"{field_name(site)} level {LEVEL[site]}"]
         if site in VICTORY_FIELDS:
