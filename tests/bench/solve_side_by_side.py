@@ -72,7 +72,10 @@ def main() -> None:
     parser.add_argument("--logs", type=Path, default=Path("/tmp"), help="time -v's output here")
     args = parser.parse_args()
     for checkout in (args.before, args.after):
-        if not (checkout / "viewer" / "cli.py").is_file():
+        if (
+            not (checkout / "viewer" / "cli").exists()
+            and not (checkout / "viewer" / "cli.py").is_file()
+        ):
             raise SystemExit(f"{checkout}: not a checkout of the project")
     load_before = os.getloadavg()
     reports = {}
