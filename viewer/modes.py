@@ -151,20 +151,15 @@ class Router:
 
     def busy(self) -> str:
         """Why a click or a move is refused now ('' when it is not)."""
-        for mode in self.chain():
-            why = mode.busy()
-            if why:
-                return why
-        return ""
+        return _first_busy(self.chain())
 
     def click(self, site: int) -> bool:
         """Route a click on ``site``; False (said) when a mode is busy or none took it."""
         chain = self.chain()
-        for mode in chain:
-            why = mode.busy()
-            if why:
-                self.say(why)
-                return False
+        why = _first_busy(chain)
+        if why:
+            self.say(why)
+            return False
         return any(mode.click(site) for mode in chain)
 
     def undo(self) -> bool:
@@ -188,3 +183,8 @@ class Router:
             if text:
                 return text
         return ""
+
+
+def _first_busy(chain: list[BoardMode]) -> str:
+    """The first reason a mode of ``chain`` gives for being busy ('' when none is)."""
+    return next((why for why in (mode.busy() for mode in chain) if why), "")
