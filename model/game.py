@@ -23,6 +23,21 @@ from typing import Any, ClassVar, Protocol, Self, TypeVar
 
 # ---- errors --------------------------------------------------------------------------
 
+#: The longest value an error line repeats whole; a longer one is cut with "…".
+MAX_QUOTED = 200
+
+
+def shorten(text: str, limit: int = MAX_QUOTED) -> str:
+    """``text`` cut to ``limit`` characters (the last one "…") so that an error line that
+    quotes a value stays a line, and with any lone surrogate written as an escape so that
+    it can be printed on every terminal."""
+    if len(text) > limit:
+        text = text[: max(limit - 1, 0)] + "…"
+    if any("\ud800" <= ch <= "\udfff" for ch in text):
+        text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text
+
+
 
 class IllegalMoveError(ValueError):
     """A move that the rules do not allow in the current position."""
@@ -40,9 +55,9 @@ class PositionFormatError(ValueError):
     """
 
     def __init__(self, key: str, reason: str, *, source: str | None = None) -> None:
-        self.key = key
-        self.reason = reason
-        self.source = source
+        self.key = shorten(key)
+        self.reason = shorten(reason, 2 * MAX_QUOTED)
+        self.source = None if source is None else shorten(source)
         super().__init__(self._text())
 
     def _text(self) -> str:

@@ -71,7 +71,17 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _printable_streams() -> None:
+    """Text that the terminal's encoding cannot show (a lone surrogate in a title, say) is
+    printed as an escape rather than ending the command with UnicodeEncodeError."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    _printable_streams()
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
