@@ -118,7 +118,7 @@ def test_render_frames_the_board(tmp_path, example):
     image = render(tmp_path, ROOT / "examples" / example)
     height, width = image.shape[:2]
     top, bottom, left, right = content_box(image)
-    assert (top, left) > (0, 0)  # nothing cut
+    assert min(top, left) > 0  # nothing cut
     assert bottom < height - 1
     assert right < width - 1
     middle_row, middle_col = (top + bottom) / 2, (left + right) / 2
