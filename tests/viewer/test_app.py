@@ -141,6 +141,7 @@ def test_a_whole_pyraos_turn_by_clicks(make_window, qtbot):
     click(qtbot, window, square)  # completes a black square
     assert window.menus.finish.isEnabled()
     assert "square completed" in window.status_prompt.text()
+    assert window.status_prompt.isVisible()  # whatever message the click left
     assert under_mouse(window, victim) == victim
     click(qtbot, window, victim)  # remove one sphere
     window.menus.finish.trigger()
@@ -393,11 +394,11 @@ def test_setup_error_shows_whole_and_messages_keep_clear_of_the_hover_text(make_
     hover = window.status_hover
     assert hover.text().startswith("(3,0,1)")
     assert bar.message.geometry().right() < hover.geometry().left()
-    window.menus.setup.trigger()  # a prompt gives way to a message, comes back after it
+    window.menus.setup.trigger()  # the prompt has its own line: no message covers it
     bar.clearMessage()
     assert window.status_prompt.isVisible()
     window.show_message("hello")
-    assert not window.status_prompt.isVisible()
+    assert window.status_prompt.isVisible()
     assert window.statusBar().currentMessage() == "hello"
 
 

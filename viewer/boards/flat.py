@@ -24,6 +24,8 @@ from ..frame import Frame, Label, Vanish
 from ..view_state import ViewState
 from .meshes import MeshActors, Template, aim_camera, fit_camera, instances
 
+LABEL_ROOM = 2.0  # how far over the board's bounds a label may stand
+
 
 class FlatView(MeshActors):
     """Draws frames on a flat board (its geometry ``board``) into a pyvista plotter."""
@@ -212,7 +214,8 @@ class FlatView(MeshActors):
         x0, x1, y0, y1, z0, z1 = self.bounds()
         box = [(x, y, z) for x in (x0, x1) for y in (y0, y1) for z in (z0, z1)]
         fit_camera(self.plotter, box, margin=0.03)
-        self.plotter.renderer.ResetCameraClippingRange(*self.bounds())
+        # the depth range holds the labels too: they stand above the pieces
+        self.plotter.renderer.ResetCameraClippingRange(x0, x1, y0, y1, z0, z1 + LABEL_ROOM)
 
 
 def ray_enters_box(
