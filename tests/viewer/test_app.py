@@ -60,6 +60,20 @@ def test_peel_to_an_interior_point_and_place(make_window, qtbot):
     assert window.session.game.colour_at((1, 1, 1)) == "blue"
 
 
+@pytest.mark.parametrize(("base", "deepest"), [(3, 0), (6, 1), (7, 2)])
+def test_peel_offers_only_depths_that_leave_something(make_window, base, deepest):
+    """Base 6 offered peel 2 and 3, which showed an empty pyramid without a word."""
+    window = make_window(Partition(PartitionOptions(base)))
+    spin = window.view_dock.peel
+    assert spin.maximum() == deepest
+    assert spin.isEnabled() == (deepest > 0)
+    if deepest:
+        spin.setValue(deepest)
+        assert window.board.shown.any()
+    else:
+        assert "Nothing to peel" in spin.toolTip()
+
+
 def test_clip_planes_open_the_way_to_an_interior_point(make_window, qtbot):
     window = make_window(Partition(PartitionOptions(5)))
     pid = interior(window)

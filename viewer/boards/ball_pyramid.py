@@ -112,7 +112,8 @@ class BallPyramidView:
         self.geometry = lattice
         self.lattice = lattice
         self.level_count = lattice.n
-        self.peel_max = lattice.n // 2
+        # the deepest peel that leaves a ball (base 6: 1; half the levels, 3, left none)
+        self.peel_max = int(lattice.wall_distance.min(axis=1).max())
         self._actors: list[vtkProp] = []
         self._impostor_actors: list[pv.Actor] = []  # they write their spheres' depth
         below = np.zeros(lattice.neighbours.shape, dtype=bool)  # contacts the board takes
