@@ -45,7 +45,7 @@ def test_puzzles_lists_a_folder_in_order_with_the_ticks(capsys, tmp_path, monkey
         (2, EASY, True),
     ]
     assert rows[0]["difficulty"] == 9
-    assert rows[1]["goal"] == "red wins within 1 plies"
+    assert rows[1]["goal"] == "red wins within 1 ply"
 
 
 def test_puzzles_names_the_shipped_collections(capsys, tmp_path, monkeypatch):
