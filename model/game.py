@@ -46,6 +46,11 @@ class InvalidMoveError(ValueError):
     """Text that is not a move in the game's notation."""
 
 
+#: How a refusal of a position that play cannot reach names the way round it, in a file's
+#: words; the window's Set-up dock says it in its own (its Study box).
+STUDY_HINT = 'mark the file "study": true'
+
+
 class PositionFormatError(ValueError):
     """A position (file, set-up or options) that is malformed or cannot arise by the rules.
 
