@@ -214,6 +214,9 @@ class OptionSpec:
     minimum: int | None = None
     maximum: int | None = None
     help: str = ""
+    #: A sentence per choice (in the order of ``choices``) that the New game dialog shows
+    #: under the box for the one chosen: what a newcomer must know before picking it.
+    choice_help: tuple[str, ...] = ()
     #: (another option, its values under which this one applies), or a tuple of such
     #: conditions that must all hold; None: always. The New game dialog greys the option
     #: out otherwise.

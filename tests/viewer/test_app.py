@@ -215,6 +215,21 @@ def test_free_plane_widget_cuts_the_view(make_window):
     assert window.board.shown.all()
 
 
+def test_new_game_dialog_says_what_a_choice_means(make_window, qtbot):
+    """A newcomer's first Pyramid Ball game ended after one turn: the basic game ends at
+    the first point, and the dialog now says so under the choice."""
+    from viewer.widgets.new_game import NewGameDialog
+
+    window = make_window(Partition(PartitionOptions(3)))
+    dialog = NewGameDialog(window)
+    qtbot.addWidget(dialog)
+    dialog.choose("ball")
+    note = dialog.notes[("ball", "mode")]
+    assert "ends at the first point" in note.text()
+    dialog.widget("mode").setCurrentText("advanced")
+    assert note.text().startswith("First to 6 points")
+
+
 def test_new_game_dialog_switches_the_board(make_window, qtbot):
     from viewer.widgets.new_game import NewGameDialog
 
