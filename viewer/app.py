@@ -136,6 +136,9 @@ class MainWindow(QMainWindow):
         self.clip_planes, self.free_plane = scene.clip_planes, scene.free_plane
         self.view_dock.free_plane.toggled.connect(scene.toggle_free_plane)
         self.view_dock.show_board(self.board, self.ui.piece_word)
+        self._flat_board = False  # the board on show is flat (the View dock is put away)
+        self._view_dock_wanted = True  # ... and was shown on the last pyramid
+        self._put_view_dock_away()
         self.turn: TurnBuilder = self.ui.turn(game)
         self.autosave = Autosave()
         self.recovery = Recovery(self, self.autosave)  # written a moment after each change
@@ -231,6 +234,7 @@ class MainWindow(QMainWindow):
             self.scene.switch_board(self.ui.board_kind, geometry)  # another kind or size
             self.view.reset()  # also forgets the hover of the last board
             self.view_dock.show_board(self.board, self.ui.piece_word)
+            self._put_view_dock_away()
         self.scene.stop_effect()
         self.ui.position_changed(game, reason)
         if reason in ("move", "redo"):
@@ -395,6 +399,18 @@ class MainWindow(QMainWindow):
     @slot
     def set_camera(self, name: str) -> None:
         self.scene.set_camera(name)
+
+    def _put_view_dock_away(self) -> None:
+        """A flat board has nothing to peel or clip: the View dock goes (it kept the left
+        column's width to say so) and comes back with a pyramid if it was shown there.
+        View > View still opens it."""
+        if self.board.flat:
+            if not self._flat_board:
+                self._view_dock_wanted = not self.view_dock.isHidden()
+            self.view_dock.hide()
+        elif self._flat_board and self._view_dock_wanted:
+            self.view_dock.show()
+        self._flat_board = self.board.flat
 
     @slot
     def reset_view(self) -> None:
