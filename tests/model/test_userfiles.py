@@ -19,6 +19,15 @@ from model import userfiles
 from model.collection import PROGRESS_FILE, Entry, Progress
 from model.userfiles import LESSON_PROGRESS_FILE, LessonProgress, UserFileError, set_aside
 
+
+def memory_cap() -> None:
+    """In the child: at most 3 GiB of address space (a regression that reads /dev/zero
+    ends in MemoryError, not in the machine's memory filled)."""
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (3 * 2**30, 3 * 2**30))
+
+
 ROOT = Path(__file__).resolve().parents[2]
 DEEP = b"[" * 100_000 + b"]" * 100_000
 LESSON = Path("/lessons/a.lesson.json")
@@ -78,7 +87,7 @@ HOSTILE = {
 BLOCKING = ("fifo", "link to /dev/zero")
 
 
-def run_guarded(code: str, env: dict[str, str], timeout: float = 60) -> str:
+def run_guarded(code: str, env: dict[str, str], timeout: float = 30) -> str:
     """Run ``code`` in a fresh interpreter (a read that blocks would hang the suite: here
     it fails after ``timeout``); its stdout."""
     result = subprocess.run(
@@ -88,6 +97,7 @@ def run_guarded(code: str, env: dict[str, str], timeout: float = 60) -> str:
         capture_output=True,
         text=True,
         timeout=timeout,
+        preexec_fn=memory_cap,  # reading /dev/zero would fill the machine's memory
     )
     assert result.returncode == 0, result.stderr
     return result.stdout
