@@ -163,7 +163,10 @@ def load(folder: str | os.PathLike[str]) -> Collection:
             rank = (1, difficulty is None, difficulty or 0, path.name)
         entries.append((rank, entry))
     entries.sort(key=lambda pair: pair[0])
-    measure = str(index.get("measure", "")) if index is not None else ""
+    measure = index.get("measure", "") if index is not None else ""
+    if not isinstance(measure, str):  # words for people: anything else is not shown
+        problems.append(f'{INDEX}: "measure" is not a text; it is not shown')
+        measure = ""
     return Collection(root, [e for _, e in entries], problems, measure)
 
 
