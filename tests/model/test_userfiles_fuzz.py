@@ -206,14 +206,17 @@ def test_any_collection_index_gives_a_collection_or_a_clear_error(monkeypatch, r
         folder.mkdir()
         (folder / PUZZLE.name).write_bytes(PUZZLE.read_bytes())
         (folder / INDEX).write_bytes(raw)
+        problem = ""
         try:
             collection = load(folder)
         except PositionFormatError as exc:
-            assert str(exc).startswith(str(folder / INDEX))
-            assert "\n" not in str(exc)
-            assert len(str(exc)) < 800
+            problem = str(exc)
         else:
             assert [e.path.name for e in collection.entries] == [PUZZLE.name]
+        if problem:
+            assert problem.startswith(str(folder / INDEX))
+            assert "\n" not in problem
+            assert len(problem) < 800
         monkeypatch.setenv("PYRAMID_LAB_CONFIG", str(Path(root) / "config"))
         out, err = io.StringIO(), io.StringIO()
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
