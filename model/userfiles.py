@@ -72,6 +72,9 @@ class UserFileError(OSError):
     """A change that was not written (the reason is the text); the change is kept in
     memory for this run."""
 
+    def __str__(self) -> str:
+        return self.strerror or super().__str__()
+
 
 class _Missing:
     pass

@@ -158,3 +158,35 @@ def test_a_lone_surrogate_title_and_a_huge_difficulty_show_in_the_practice_dock(
     assert dock.list.count() == 1
     assert "lone" in dock.list.item(0).text()
     assert guard_errors == []
+
+
+def test_a_solve_with_a_newer_ticks_file_ticks_for_this_run_only_and_says_so(
+    make_window, tmp_path, qtbot, guard_errors
+):
+    config = tmp_path / "config"
+    config.mkdir()
+    text = '{"format": "pyramid-lab-puzzles-solved/2", "ticks": {}}'
+    (config / "puzzles-solved.json").write_text(text)
+    window = make_window()
+    messages: list[str] = []
+    shown = window.show_message
+
+    def record(message: str) -> None:
+        messages.append(message)
+        shown(message)
+
+    window.show_message = record  # type: ignore[method-assign]  # (recorded)
+    practice = practice_of(window)
+    assert practice.open_collection(collection(tmp_path))
+    qtbot.waitUntil(lambda: bool(notices(window)), timeout=5000)
+    assert "written by a newer Pyramid Lab" in notices(window)[0]
+    window.play_move(window.game.parse_move("0,0,0"))  # the key move
+    qtbot.waitUntil(lambda: not practice.solver.runner.thinking, timeout=20000)
+    assert practice.solver.status[0] == "solved"
+    assert any(
+        m.startswith("Solved, but the tick could not be written: Your puzzle ticks")
+        for m in messages
+    ), messages
+    assert practice.progress.count(practice.collection) == 1  # ticked for this run
+    assert (config / "puzzles-solved.json").read_text() == text  # never downgraded
+    assert guard_errors == []
