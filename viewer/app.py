@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtWidgets import QMainWindow, QMessageBox, QWidget
+from PySide6.QtWidgets import QMainWindow, QMessageBox, QVBoxLayout, QWidget
 from pyvistaqt import QtInteractor
 
 from model.game import Game
@@ -51,6 +51,7 @@ from .widgets.lesson_dock import LessonDock, lesson_files
 from .widgets.move_list import MoveListDock
 from .widgets.notice import NoticeBox
 from .widgets.practice_dock import PracticeDock
+from .widgets.prompt_bar import PromptBar
 from .widgets.setup_dock import SetupDock
 from .widgets.status_bar import StatusBar
 from .widgets.view_dock import ViewDock
@@ -72,7 +73,14 @@ class MainWindow(QMainWindow):
         # (on its renderers: the plotter's own forwarder reads, to a type checker, as an
         # unbound method; see viewer/boards/meshes.py)
         self.plotter.renderers.set_background(palette.BACKGROUND, top=palette.BACKGROUND_TOP)
-        self.setCentralWidget(self.plotter)
+        self.prompt_bar = PromptBar()  # what to do next: over the scene, never covered
+        centre = QWidget(self)
+        column = QVBoxLayout(centre)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        column.addWidget(self.prompt_bar)
+        column.addWidget(self.plotter, 1)
+        self.setCentralWidget(centre)
         self._closed = False
         self._held = False  # a new position is being taken in: redraw once, at the end
         self._notice: NoticeBox | None = None  # notices to read once (viewer.widgets.notice)
@@ -100,7 +108,11 @@ class MainWindow(QMainWindow):
         self.puzzle.show_for_puzzle()  # a puzzle file opened
         bar = StatusBar(self)  # messages elided, never over the hover text
         self.setStatusBar(bar)
-        self.status_prompt, self.status_hover, self.status_game = bar.prompt, bar.hover, bar.game
+        self.status_prompt, self.status_hover, self.status_game = (
+            self.prompt_bar,
+            bar.hover,
+            bar.game,
+        )
         self.engine = EngineControl(self)  # hint and the computer player (before the menus)
         self.analysis = AnalysisControl(self)  # the Analysis dock, with a runner of its own
         self.addDockWidget(RIGHT, self.analysis.dock)
