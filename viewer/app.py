@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QVBoxLayout, QWidget
 from pyvistaqt import QtInteractor
 
@@ -49,6 +49,7 @@ from .widgets.dock_fit import add_game_docks, fit_game_docks, keep_on_screen
 from .widgets.help import RulesDock, ShortcutsDialog
 from .widgets.lesson_dock import LessonDock, lesson_files
 from .widgets.move_list import MoveListDock
+from .widgets.notice import NoticeBox
 from .widgets.practice_dock import PracticeDock
 from .widgets.prompt_bar import PromptBar
 from .widgets.setup_dock import SetupDock
@@ -82,6 +83,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(centre)
         self._closed = False
         self._held = False  # a new position is being taken in: redraw once, at the end
+        self._notice: NoticeBox | None = None  # notices to read once (viewer.widgets.notice)
 
         self.view_dock = ViewDock(self.view, self)
         self.moves_dock = MoveListDock(session, self, self._hidden_moves)
@@ -348,6 +350,20 @@ class MainWindow(QMainWindow):
 
     def show_message(self, text: str) -> None:
         self.statusBar().showMessage(text, 8000)
+
+    def tell(self, text: str) -> None:
+        """A notice to read once: in a box that does not block (shown once the window is
+        up, so that a file read while it is built is told over it) and in the status bar."""
+
+        def show() -> None:
+            if self._closed:
+                return
+            if self._notice is None:
+                self._notice = NoticeBox(self)
+            self._notice.add(text)
+            self.statusBar().showMessage(text, 30000)
+
+        QTimer.singleShot(0, lambda: guarded(show, self.show_message, "tell"))
 
     # ---- files (viewer.documents does the work) and history ------------------------------
 
