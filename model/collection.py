@@ -243,11 +243,11 @@ class Progress(UserFile[dict[str, str]]):
     def count(self, collection: Collection) -> int:
         return sum(1 for e in collection.entries if e.key in self.solved)
 
-    def next_unsolved(self, collection: Collection, after: int = -1) -> int | None:
-        """The index of the first unsolved puzzle after ``after`` (wrapping), or None."""
-        n = len(collection.entries)
-        for step in range(1, n + 1):
-            i = (after + step) % n
-            if collection.entries[i].key not in self.solved:
-                return i
-        return None
+    def next_unsolved(self, collection: Collection, current: int | None = None) -> int | None:
+        """The index of the first unsolved puzzle in the collection's order (the easiest
+        not yet solved, a puzzle skipped earlier coming back before harder ones) other than
+        ``current``, the one being played; ``current`` itself when it is the only one left
+        unsolved; None when every puzzle is solved."""
+        left = [i for i, e in enumerate(collection.entries) if e.key not in self.solved]
+        others = [i for i in left if i != current]
+        return others[0] if others else (left[0] if left else None)

@@ -184,8 +184,7 @@ class Practice:
         if self.collection is None:
             self.show_message("Practice: open a collection first (Puzzles menu)")
             return False
-        after = self.current if self.current is not None else -1
-        index = self.progress.next_unsolved(self.collection, after)
+        index = self.progress.next_unsolved(self.collection, self.current)
         if index is None:
             self.show_message("Practice: every puzzle of this collection is solved")
             return False

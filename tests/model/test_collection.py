@@ -63,7 +63,8 @@ def test_ticks_are_kept_in_a_file_and_follow_the_position(folder, tmp_path):
     assert again.is_solved(first.key)
     assert again.count(collection) == 1
     assert again.next_unsolved(collection) == 1
-    assert again.next_unsolved(collection, after=2) == 1  # wraps past the solved one
+    assert again.next_unsolved(collection, current=2) == 1  # back to the skipped one
+    assert again.next_unsolved(collection, current=1) == 2  # not the one being played
     renamed = folder / "renamed.pyr.json"
     (folder / first.path.name).rename(renamed)
     assert position_key(read(renamed).game) == first.key  # a tick follows the puzzle
