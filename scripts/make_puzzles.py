@@ -45,7 +45,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from model.collection import INDEX, INDEX_FORMAT  # noqa: E402
+from model.collection import INDEX, INDEX_FORMAT, rank_key  # noqa: E402
 from model.files import SUFFIX, read, write  # noqa: E402
 from model.game import Game, game_class  # noqa: E402
 from model.search import (  # noqa: E402
@@ -492,6 +492,14 @@ MEASURE = (
     f"checked at {FIRST}, {2 * FIRST}, {4 * FIRST} ... {CAP} (never: {2 * CAP}), "
     f"the mean of {len(SEEDS)} seeds"
 )
+#: A mean from which one seed at least may never have settled: the measure saturates there,
+#: and the order goes by the goal's length, then the prover's nodes (model.collection).
+SATURATES_AT = 2 * CAP // len(SEEDS)
+ORDER = (
+    f"by playouts below {SATURATES_AT} (a mean from which a seed may have never settled), "
+    "then by the goal's length in plies, then the prover's nodes for the proof; those at or "
+    "above it after all others, by plies, then proof nodes"
+)
 
 
 def difficulty(game: Game, key_text: str) -> int:
@@ -520,11 +528,12 @@ def rank(name: str) -> list[tuple[int, int, int, str]]:
         rows.append((value, within, nodes, path.name))
         seconds = time.perf_counter() - started
         print(f"  {name}/{path.name}: {value} playouts, {nodes} proof nodes ({seconds:.1f} s)")
-    rows.sort()
+    rows.sort(key=lambda row: (rank_key(row[0], row[1], row[2], SATURATES_AT), row[3]))
     index = {
         "format": INDEX_FORMAT,
         "measure": MEASURE,
-        "ties": "broken by the goal's length in plies, then the prover's nodes for the proof",
+        "saturates_at": SATURATES_AT,
+        "order": ORDER,
         "puzzles": [
             {"file": file, "difficulty": value, "plies": within, "proof_nodes": nodes}
             for value, within, nodes, file in rows
