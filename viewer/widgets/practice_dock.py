@@ -52,6 +52,8 @@ class Attempt:
     ticked: bool
     hint_stage: int  # 0: none, 1: which piece or area, 2: the move
     hint_move: Move | None
+    hint_text: str = ""  # a placement's first hint: its idea (the corner at stake, ...)
+    why: str = ""  # a failed attempt: what the wrong move did, what the goal needed
 
 
 class PracticeDock(QDockWidget):
@@ -169,6 +171,8 @@ class PracticeDock(QDockWidget):
         if kind in ("solved", "failed"):
             style += "font-weight:bold;"
         shown = f"<span style='{style}'>{html.escape(text)}</span>" if text else ""
+        if kind == "failed" and attempt.why:
+            shown += f"<br>{html.escape(attempt.why)}"
         if kind == "failed":
             shown += "<br>Try again (or Undo) goes back, Show solution plays it."
         if kind == "solved" and attempt.ticked:
@@ -178,7 +182,9 @@ class PracticeDock(QDockWidget):
             shown += f"<br><b>Solution:</b> {html.escape(listed)}"
         stage = attempt.hint_stage
         if stage and attempt.hint_move is not None and kind == "info":
-            step = "which piece, or where" if stage == 1 else f"play {attempt.hint_move}"
+            step = attempt.hint_text or "which piece, or where"
+            if stage != 1:
+                step = f"play {attempt.hint_move}"
             shown += f"<br><span style='color:{GREY}'>Hint {stage} of 2: {step}</span>"
         self.status.setText(shown)
 
