@@ -10,10 +10,13 @@ the puzzle position). A puzzle solved without the solution revealed is ticked in
 stay between runs.
 
 Hints come in two steps from the position on the board: the first shows which piece moves
-(rimmed) or, for a placement, the area of the board where it goes (a few sites, the right
-one among them); the second shows the move itself as a ghost labelled "hint". The move is
-the written solution's while the attempt follows it, else the prover's quickest win from
-there (on a worker thread).
+(rimmed) or, for a placement, the idea of the winning line rather than its place (the
+corner at stake where the game reports corners, ringed on the board; else how the line ends
+in the rules' words and the counts the game reports on the way; the area of a few sites
+round the answer only where neither is found); the second shows the move itself as a ghost
+labelled "hint". The line is the written solution's while the attempt follows it, else the
+prover's quickest win from there (on a worker thread). A failed attempt says what the wrong
+move did in the same terms (:meth:`Practice.miss_text`).
 """
 
 from __future__ import annotations
@@ -118,7 +121,7 @@ class Idea:
 
     text: str
     sites: tuple[int, ...] = ()
-    label: str = ""
+    labels: tuple[str, ...] = ()  # one a site
 
 
 def idea_of(game: Game, ui: GameUI, side: str, line: list[Move]) -> Idea | None:
@@ -137,17 +140,19 @@ def idea_of(game: Game, ui: GameUI, side: str, line: list[Move]) -> Idea | None:
     gained = [c for c in held_corners(end, side) if c not in corners]
     at_once = len(line) == 1
     if gained:
-        sites = tuple(s for s in (corner_site(game, ui, c) for c in gained) if s is not None)
+        found = [(corner_site(game, ui, c), c) for c in gained]
+        sites = tuple(site for site, _ in found if site is not None)
+        labels = tuple(f"{c} at stake" for site, c in found if site is not None)
         which = "the corner" if len(gained) == 1 else "the corners"
         how = "wins at once by taking" if at_once else "wins by taking"
         them = "it" if len(gained) == 1 else "them"
         text = f"{which} at stake: {', '.join(gained)} ({side} {how} {them})"
-        return Idea(text, sites, "at stake")
+        return Idea(text, sites, labels)
     result = end.describe_result()
     if not result:
         return None
     after = standing(end, side)
-    changes = f"; watch the {after}" if after and after != before else ""
+    changes = f"; watch the {before}, at the end {after}" if after and after != before else ""
     when = "at once" if at_once else f"within {len(line)} plies"
     return Idea(f"the idea: {result} ({when}){changes}")
 
@@ -485,7 +490,8 @@ class Practice:
             if not idea.sites:
                 return frame
             regions = (*frame.regions, Region(idea.sites, "hint"))
-            labels = (*frame.labels, *(Label(site, idea.label) for site in idea.sites))
+            marks = zip(idea.sites, idea.labels, strict=True)
+            labels = (*frame.labels, *(Label(site, text) for site, text in marks))
             return dataclasses.replace(frame, regions=regions, labels=labels)
         area = self._area(game, ui, move)  # no idea found: where it goes, among a few
         if not area:

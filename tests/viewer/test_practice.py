@@ -133,7 +133,7 @@ def test_hints_show_the_idea_then_the_move(practising, qtbot, guard_errors):
     frame = window._frame()
     (region,) = [r for r in frame.regions if r.style == "hint"]
     assert set(region.sites) == corner_sites(window, gained)
-    assert "at stake" in [label.text for label in frame.labels]
+    assert {f"{name} at stake" for name in gained} <= {label.text for label in frame.labels}
     status = window.practice_dock.status.text()
     assert "at stake: " in status, status
     assert all(name in status.split("at stake: ")[1] for name in gained)
