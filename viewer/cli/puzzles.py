@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from . import compose
 from .common import EXIT_BAD_INPUT, EXIT_OK
 
 PUZZLE_DIR = Path(__file__).resolve().parents[2] / "examples" / "puzzles"
@@ -49,6 +50,7 @@ def add_parser(commands: Any) -> None:
         help="a folder of puzzle files or a shipped collection's name (none: list those)",
     )
     puzzles.add_argument("--json", action="store_true", help="one JSON line per puzzle")
+    compose.add_arguments(puzzles)  # pyramid-lab puzzles compose ...
 
 
 def run(args: argparse.Namespace) -> int:
@@ -56,6 +58,13 @@ def run(args: argparse.Namespace) -> int:
     goal, the title and the file (``--json``: one object a line)."""
     from model.collection import Progress
 
+    if args.folder == "compose":  # a folder of that name: ./compose
+        return compose.run(args)
+    if compose.misplaced(args):
+        print(
+            f"pyramid-lab: error: {compose.misplaced(args)} is for puzzles compose", file=sys.stderr
+        )
+        return EXIT_BAD_INPUT
     if args.folder is None:
         for folder in sorted(p for p in PUZZLE_DIR.iterdir() if p.is_dir()):
             count = len(list(folder.glob("*.pyr.json")))
