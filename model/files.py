@@ -86,7 +86,7 @@ class PositionDocument:
     puzzle: dict[str, Any] = field(default_factory=dict)  # see model.puzzle
     lesson: Lesson | None = None
     variations: list[list[Move]] = field(default_factory=list)  # other lines, from the start
-    review: GameReview | None = None  # the review of the history's line (model.review)
+    review: GameReview | None = None  # the review of a line from the start (model.review)
 
 
 def _read_lesson(raw: Any, cls: type[Game]) -> Lesson:
@@ -363,7 +363,7 @@ def to_json(
         doc["lesson"] = lesson.to_json()
     if variations:
         doc["variations"] = [[str(m) for m in line] for line in variations]
-    if review is not None and review.covers(game.move_stack):
+    if review is not None:
         doc["review"] = review.to_json()
     return doc
 
@@ -480,7 +480,7 @@ def write(
 ) -> None:
     """Save atomically: write a temporary file beside the target, then rename it over.
     A document too big to be read back is refused (OSError EFBIG) and nothing is written.
-    A ``review`` is saved when it judges the history's line (:meth:`GameReview.covers`)."""
+    ``review`` is the review of a line from the start (``model.review``)."""
     data = dumps(game, puzzle, lesson, variations, review).encode("utf-8")
     if len(data) > MAX_FILE_BYTES:
         limit = MAX_FILE_BYTES

@@ -4,8 +4,8 @@
 "move": "1,1,0", "verdict": "best", "better": null, "value_before": 0.55, "value_after":
 0.57, "proven": null}, ...]}``.
 
-``moves[i]`` judges the history's move ``i`` (``ply`` counts from 1: ply N is the N-th move
-of the history, played at the position after N - 1 moves). ``value_before`` is the mover's
+``moves[i]`` judges the line's move ``i`` (``ply`` counts from 1: ply N is the N-th move
+of the line, played at the position after N - 1 moves). ``value_before`` is the mover's
 chance (0..1) in the position before the move, ``value_after`` the mover's chance after it;
 1 and 0 are forced wins and losses (the prover's). ``verdict`` is one of :data:`VERDICTS`;
 ``better`` the move the mover should have played (null when the move was best or good).
@@ -15,9 +15,10 @@ player's chance at each position of the line, from the start (``len(moves) + 1``
 ``puzzles`` (optional) lists the plies whose position makes a puzzle, each
 ``{"ply": N, "side": ..., "within": plies, "key": move}``.
 
-The review covers the history from its start, or the first part of it (moves played after
-the review are not judged). This module reads and writes reviews and never imports the
-search (``model.search.review`` makes them).
+The review judges a line of moves from the file's start: the history, or the history and
+its continuation (a file saved with an earlier position shown keeps the rest of the line
+under ``variations``); its moves must replay from the start. This module reads and writes
+reviews and never imports the search (``model.search.review`` makes them).
 """
 
 from __future__ import annotations
@@ -139,12 +140,12 @@ class GameReview:
         """The puzzle at the position after ``ply`` moves, if any."""
         return next((p for p in self.puzzles if p.ply == ply), None)
 
-    def covers(self, history: Sequence[Move | str]) -> bool:
-        """Whether the review judges the first moves of ``history`` (the line it was made
+    def covers(self, line: Sequence[Move | str]) -> bool:
+        """Whether the review judges the first moves of ``line`` (the line it was made
         for, or that line continued)."""
-        if len(self.moves) > len(history):
+        if len(self.moves) > len(line):
             return False
-        return all(m.move == str(h) for m, h in zip(self.moves, history, strict=False))
+        return all(m.move == str(h) for m, h in zip(self.moves, line, strict=False))
 
 
 def _rounded(value: float | None) -> float | None:
@@ -179,8 +180,8 @@ def _move_text(raw: Any, game: Game, where: str) -> str:
 
 def read_review(raw: Any, game: Game) -> GameReview:
     """The ``review`` of a file whose game (its history on the move stack) is ``game``;
-    PositionFormatError names the key and the reason. Its moves must be the history's
-    first moves."""
+    PositionFormatError names the key and the reason. Its moves must replay from the
+    file's start."""
     if not isinstance(raw, dict):
         raise PositionFormatError("review", "must be an object: seconds, values, moves")
     check_keys(raw, ("seconds", "values", "moves", "puzzles", "stopped"), where="review")
@@ -190,23 +191,18 @@ def read_review(raw: Any, game: Game) -> GameReview:
     moves_raw = raw.get("moves", [])
     if not isinstance(moves_raw, list):
         raise PositionFormatError("review.moves", "must be a list")
-    history = [str(m) for m in game.move_stack]
-    if len(moves_raw) > len(history):
-        raise PositionFormatError(
-            "review.moves", f"judges {len(moves_raw)} moves, the history has {len(history)}"
-        )
+    line = game.start_copy()  # the reviewed line replays from the file's start
     moves = []
     for index, entry in enumerate(moves_raw):
         where = f"review.moves[{index}]"
         if not isinstance(entry, dict):
             raise PositionFormatError(where, "must be an object")
         check_keys(entry, _MOVE_KEYS, required=("move", "verdict"), where=where)
-        move = _move_text(entry["move"], game, f"{where}.move")
-        if game.parse_move(move) != game.move_stack[index]:
-            raise PositionFormatError(
-                f"{where}.move",
-                f"is {shorten(move)!r} but the history's move is {history[index]!r}",
-            )
+        move = _move_text(entry["move"], line, f"{where}.move")
+        if line.is_over() or line.why_illegal(line.parse_move(move)) is not None:
+            why = line.why_illegal(line.parse_move(move)) or "the game is over"
+            raise PositionFormatError(f"{where}.move", f"{shorten(move)!r} does not replay: {why}")
+        line.push(line.parse_move(move))
         verdict = entry["verdict"]
         if verdict not in VERDICTS:
             raise PositionFormatError(
@@ -259,9 +255,9 @@ def read_review(raw: Any, game: Game) -> GameReview:
             where=where,
         )
         ply, within = entry["ply"], entry["within"]
-        if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply < len(history):
+        if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= len(moves):
             raise PositionFormatError(
-                f"{where}.ply", f"must be a ply of the history, not {_quote(ply)}"
+                f"{where}.ply", f"must be a ply of the reviewed line, not {_quote(ply)}"
             )
         if isinstance(within, bool) or not isinstance(within, int) or not 0 < within <= 200:
             raise PositionFormatError(

@@ -12,11 +12,13 @@ At each position before a move (and the last one), for the side to move:
    win rate for the mover, its best move.
 
 A move's verdict compares the mover's value before the move with the value after it (the
-next position's value, turned to the mover's side): best (the engine's or a winning move),
-good (it lost at most ``GOOD_LOSS`` of the chance), inaccuracy (at most ``INACCURATE_LOSS``),
-mistake (more, or a move into a proven loss), missed win. A position where the side to move
-wins within a bound by one move only is a puzzle spot (:class:`model.review.PuzzleSpot`),
-kept where a missed win or a mistake let it come about.
+next position's value, turned to the mover's side; where the engine judged the move in the
+position before, its win rate for the move against the best move's, from one search):
+best (the engine's or a winning move), good (it lost at most ``GOOD_LOSS`` of the
+chance), inaccuracy (at most ``INACCURATE_LOSS``), mistake (more, or a move into a proven
+loss), missed win. A position where the side to move wins within a bound by one move only
+is a puzzle spot (:class:`model.review.PuzzleSpot`), kept where a missed win or a mistake
+let it come about.
 """
 
 from __future__ import annotations
@@ -61,6 +63,7 @@ class Judgement:
     result: str | None = None
     stopped: bool = False
     every_winner: bool = False  # ``winners`` lists every winning first move (the prover's)
+    rates: tuple[tuple[str, float], ...] = ()  # the engine's win rate of each move it judged
 
 
 def unreviewable(game: Game) -> str | None:
@@ -111,7 +114,8 @@ def judge(
         return Judgement(mover, 1.0, "win", best, winners, analysis.win.plies)
     if analysis.win is not None:
         return Judgement(mover, 0.0, "loss", best)
-    return Judgement(mover, analysis.win_rate, None, best, stopped=analysis.stopped)
+    rates = tuple((str(s.move), s.win_rate) for s in analysis.moves)
+    return Judgement(mover, analysis.win_rate, None, best, stopped=analysis.stopped, rates=rates)
 
 
 def _for(judgement: Judgement, side: str) -> float | None:
@@ -147,6 +151,9 @@ def verdict_of(
     if before.proven == "loss":
         return GOOD, None  # every move loses
     lost = value_before - value_after
+    rates = {parse(m): rate for m, rate in before.rates}
+    if move in rates and before.rates:  # the same search judged both: less noise
+        lost = before.rates[0][1] - rates[move]
     lost_to_proof = after.proven == "win" and after.to_move != side
     if lost_to_proof or lost > INACCURATE_LOSS:
         return MISTAKE, before.best
