@@ -60,13 +60,16 @@ def test_a_missed_win_is_called_one_with_the_winning_move_as_better():
     assert judged is not None
     assert judged.verdict == MISSED_WIN, judged.text
     assert judged.better in winners
-    assert judged.proven == "win" and judged.value_before == 1.0
-    assert judged.value_after is not None and judged.value_after < 1.0
+    assert judged.proven == "win"
+    assert judged.value_before == 1.0
+    assert judged.value_after is not None
+    assert judged.value_after < 1.0
     assert all(m.verdict in VERDICTS for m in result.moves)
     # the position before it is a puzzle spot when the win there is one move's only
     spot = result.spot(ply - 1)
     if len(winners) == 1:
-        assert spot is not None and spot.key == winners[0]
+        assert spot is not None
+        assert spot.key == winners[0]
         assert spot.side == judged.side
     # a finished game's last value is the result: the winner's
     outcome = game.outcome()
@@ -158,7 +161,8 @@ def test_a_composed_set_verifies_and_is_a_collection(tmp_path):
     assert len(made) == 4
     for item in made:
         verdict = verify(item.game, item.puzzle)
-        assert verdict.verified and not verdict.cooks
+        assert verdict.verified
+        assert not verdict.cooks
         assert verdict.plies == item.plies <= 3
         assert item.puzzle["solution"][0] == verdict.key_move
         assert item.game.move_stack  # it replays from the start
@@ -171,10 +175,11 @@ def test_a_composed_set_verifies_and_is_a_collection(tmp_path):
 
 def test_compose_keeps_the_band_asked_for_and_refuses_bad_requests():
     made = compose(partition(4), count=2, within=3, difficulty_band="easy", seed=5)
-    assert made and all(m.difficulty is not None and m.difficulty <= 64 for m in made)
+    assert made
+    assert all(m.difficulty is not None and m.difficulty <= 64 for m in made)
     with pytest.raises(ValueError, match="difficulty"):
         compose(partition(4), count=2, within=3, difficulty_band="brutal")
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="1 or more"):
         compose(partition(4), count=0, within=3)
 
 
@@ -187,7 +192,8 @@ def test_make_puzzle_refuses_a_cooked_or_wrong_key():
     assert plies is not None
     wrong = next(str(m) for m in position.legal_moves() if str(m) not in winners)
     puzzle, why = make_puzzle(position, plies, wrong)
-    assert puzzle is None and why
+    assert puzzle is None
+    assert why
     puzzle, why = make_puzzle(position, plies, winners[0])
     shortest = [w for w in winners if prove_first(position, w, plies)]
     assert (puzzle is not None) == (len(shortest) == 1), why
