@@ -18,7 +18,7 @@ player's chance at each position of the line, from the start (``len(moves) + 1``
 The review judges a line of moves from the file's start: the history, or the history and
 its continuation (a file saved with an earlier position shown keeps the rest of the line
 under ``variations``); its moves must replay from the start. This module reads and writes
-reviews and never imports the search (``model.search.review`` makes them).
+reviews and never imports the search (``model.search.reviewer`` makes them).
 """
 
 from __future__ import annotations

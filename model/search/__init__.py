@@ -29,13 +29,13 @@ from .agents import AlphaBetaAgent, MCTSAgent, RandomAgent
 from .analysis import NO_ANALYSIS, NOT_TURNS, Analysis, analyse
 from .book import book_for, book_games, from_book, perfect_moves, perfect_value
 from .choice import Agent, Choice, Limits, MoveStat
-from .compose import DIFFICULTIES, Composed, compose, make_puzzle, write_collection
-from .compose import MEASURE as COMPOSE_MEASURE
+from .composer import DIFFICULTIES, Composed, compose, make_puzzle, write_collection
+from .composer import MEASURE as COMPOSE_MEASURE
 from .difficulty import playouts_to_find
 from .levels import LEVELS, agent_for, all_levels, levels_for, own_levels
 from .prover import Proof, Prover, best_defence, first_moves, prove
 from .registry import plugin_for
-from .review import review, unreviewable
+from .reviewer import review, unreviewable
 from .solver import (
     DRAW,
     LOSS,

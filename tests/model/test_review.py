@@ -1,5 +1,5 @@
-"""The review of a game (model.search.review, model.review) and puzzles composed on demand
-(model.search.compose): a missed win is called one, a review round-trips through a file,
+"""The review of a game (model.search.reviewer, model.review) and puzzles composed on demand
+(model.search.composer): a missed win is called one, a review round-trips through a file,
 a composed set verifies."""
 
 from __future__ import annotations

@@ -9,8 +9,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from . import compose
 from .common import EXIT_BAD_INPUT, EXIT_OK
+from .compose import add_arguments as add_compose_arguments
+from .compose import misplaced
+from .compose import run as compose
 
 PUZZLE_DIR = Path(__file__).resolve().parents[2] / "examples" / "puzzles"
 
@@ -50,7 +52,7 @@ def add_parser(commands: Any) -> None:
         help="a folder of puzzle files or a shipped collection's name (none: list those)",
     )
     puzzles.add_argument("--json", action="store_true", help="one JSON line per puzzle")
-    compose.add_arguments(puzzles)  # pyramid-lab puzzles compose ...
+    add_compose_arguments(puzzles)  # pyramid-lab puzzles compose ...
 
 
 def run(args: argparse.Namespace) -> int:
@@ -59,11 +61,9 @@ def run(args: argparse.Namespace) -> int:
     from model.collection import Progress
 
     if args.folder == "compose":  # a folder of that name: ./compose
-        return compose.run(args)
-    if compose.misplaced(args):
-        print(
-            f"pyramid-lab: error: {compose.misplaced(args)} is for puzzles compose", file=sys.stderr
-        )
+        return compose(args)
+    if misplaced(args):
+        print(f"pyramid-lab: error: {misplaced(args)} is for puzzles compose", file=sys.stderr)
         return EXIT_BAD_INPUT
     if args.folder is None:
         for folder in sorted(p for p in PUZZLE_DIR.iterdir() if p.is_dir()):
