@@ -162,3 +162,29 @@ def test_compose_writes_a_verified_collection_and_opens_it_in_practice(
     assert window.practice is not None
     assert window.practice.dock.isVisible()
     assert not guard_errors
+
+
+def test_the_monkey_reviews_a_game(make_window, qtbot, tmp_path, guard_errors, monkeypatch):
+    """The monkey's review action (Review game, Stop, the graph, Make a puzzle) on a
+    played game: reviews finish or stop, and nothing reaches the guard."""
+    import random
+
+    from tests.viewer.monkey import Monkey, example_copies, patch_modals, watch_workers
+
+    rng = random.Random(36)
+    patch_modals(rng, monkeypatch.setattr)
+    watch_workers(guard_errors, monkeypatch.setattr)
+    game, _ply, _ = missed_win_game()
+    path = tmp_path / "game.pyr.json"
+    write(path, game)
+    window = make_window()
+    assert window.open_file(path)
+    monkey = Monkey(window, rng, example_copies(tmp_path / "files"), qtbot)
+    reviewed = 0
+    for _ in range(12):
+        monkey.review()
+        qtbot.waitUntil(lambda: not window.reviewer.thinking, timeout=WAIT_MS)
+        reviewed += window.session.review is not None
+        assert not guard_errors, monkey.log
+    assert reviewed
+    assert any("review" in line for line in monkey.log)
