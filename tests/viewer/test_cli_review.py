@@ -39,8 +39,12 @@ def test_review_json_names_the_missed_win_and_saves_it(capsys, tmp_path):
     assert moves[ply - 1]["value_before"] == 1.0
     assert len(doc["values"]) == len(game.move_stack) + 1
     assert read(path).review is None  # nothing written without --save
-    code, out, err = run(capsys, "review", path, "--seconds", "0.2", "--save", "--seed", "1")
+    graph = tmp_path / "graph.png"
+    code, out, err = run(
+        capsys, "review", path, "--seconds", "0.2", "--save", "--seed", "1", "--graph", graph
+    )
     assert code == 0, err
+    assert graph.read_bytes().startswith(b"\x89PNG")
     assert f"{ply}. " in out
     assert MISSED_WIN in out
     assert "saved" in err

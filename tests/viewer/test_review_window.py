@@ -188,3 +188,18 @@ def test_the_monkey_reviews_a_game(make_window, qtbot, tmp_path, guard_errors, m
         assert not guard_errors, monkey.log
     assert reviewed
     assert any("review" in line for line in monkey.log)
+
+
+def test_the_export_writes_the_review_graph_beside_the_picture(
+    make_window, qtbot, tmp_path, guard_errors
+):
+    from viewer.export_control import open_export_dialog
+
+    window, _path, _game, _ply, _ = review_in_window(make_window, qtbot, tmp_path, seconds=0.2)
+    dialog = open_export_dialog(window)
+    written = dialog.export(tmp_path / "board.png")
+    assert written == tmp_path / "board.png"
+    graph = tmp_path / "board-review.png"
+    assert graph.read_bytes().startswith(b"\x89PNG")
+    assert "board-review.png" in window.statusBar().currentMessage()
+    assert not guard_errors

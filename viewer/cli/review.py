@@ -40,12 +40,15 @@ def add_parser(commands: Any) -> None:
         default=None,
         help="write a verified puzzle file into FOLDER for each missed win or refuted mistake",
     )
+    review.add_argument(
+        "--graph", metavar="OUT.png", default=None, help="draw the win-rate graph into OUT.png"
+    )
     review.add_argument("--seed", type=int, default=None, help=argparse.SUPPRESS)
 
 
 def run(args: argparse.Namespace) -> int:
     from model import PositionFormatError
-    from model.files import write
+    from model.files import write, write_bytes
     from model.search import review, unreviewable
 
     doc = read_or_say(args.file)
@@ -90,6 +93,15 @@ def run(args: argparse.Namespace) -> int:
             print(f"puzzle after move {spot.ply}: {spot.side} wins within {spot.within} plies")
         for item in made:
             print(f"puzzle {item['ply']}: {item.get('file') or 'not kept: ' + item['why']}")
+    if args.graph is not None:
+        from ..export import review_graph_png
+
+        try:
+            write_bytes(args.graph, review_graph_png(result, game.players[0]))
+        except OSError as exc:
+            print(f"pyramid-lab: {args.graph}: not written: {exc}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        print(f"pyramid-lab: the graph is in {args.graph}", file=sys.stderr)
     if args.save:
         try:
             write(args.file, game, doc.puzzle, doc.lesson, doc.variations, result)

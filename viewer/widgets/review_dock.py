@@ -65,13 +65,24 @@ def paint_graph(
     font = painter.font()
     font.setPointSizeF(7.5)
     painter.setFont(font)
-    painter.drawText(rect.adjusted(6, 1, -6, 0), Qt.AlignmentFlag.AlignLeft, f"{first} 100%")
+    painter.drawText(rect.adjusted(6, 1, -6, 0), Qt.AlignmentFlag.AlignLeft, f"{first} wins")
+    painter.drawText(
+        rect.adjusted(6, 1, -6, 0), Qt.AlignmentFlag.AlignRight, "a dot: a flawed move"
+    )
     values = list(review.values) if review is not None else []
     if len(values) < 2:
         painter.drawText(inner, Qt.AlignmentFlag.AlignCenter, "Review the game to see its graph")
         painter.restore()
         return
     step = inner.width() / (len(values) - 1)
+    painter.setPen(QColor("#888888"))
+    every = 5 if len(values) <= 60 else 10
+    for ply in range(every, len(values), every):  # the move numbers along the foot
+        x = inner.left() + ply * step
+        painter.drawLine(QPointF(x, inner.bottom() - 3), QPointF(x, inner.bottom()))
+        painter.drawText(
+            QRectF(x - 15, inner.bottom() - 15, 30, 12), Qt.AlignmentFlag.AlignCenter, str(ply)
+        )
 
     def point(ply: int, value: float) -> QPointF:
         return QPointF(inner.left() + ply * step, inner.bottom() - value * inner.height())
