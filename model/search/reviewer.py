@@ -40,6 +40,7 @@ from ..review import (
 )
 from .analysis import analyse
 from .choice import ProgressCallback
+from .levels import own_levels
 from .prover import Stop, prove, stop_function
 
 PROVE_PLIES = 7  # the mover's forced wins within this many plies are called exactly
@@ -72,6 +73,10 @@ def unreviewable(game: Game) -> str | None:
         return f"{game.title} is not a two-player game: the review judges two-player games"
     if game.has_chance:
         return f"{game.title} is a game of chance: the review judges games without chance"
+    if game.simultaneous_turns:
+        return f"{game.title} plays simultaneous turns: the review judges one mover at a time"
+    if own_levels(game):
+        return f"{game.title} has no engine analysis: its computer players are its own"
     return None
 
 

@@ -14,6 +14,7 @@ from tests.model.test_review import missed_win_game
 from viewer.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
+BALL = ROOT / "examples" / "ball" / "s12-pass-to-the-goal-row.pyr.json"
 ROLLING = ROOT / "examples" / "rolling" / "solo-round-4-deploy.pyr.json"
 
 
@@ -84,6 +85,10 @@ def test_review_refuses_bad_input_in_one_line(capsys, tmp_path):
     assert code == 2
     assert "missing.pyr.json" in err
     assert "Traceback" not in err
+    code, _, err = run(capsys, "review", BALL)
+    assert code == 2
+    assert "simultaneous" in err
+    assert err.count("\n") == 1
     code, _, err = run(capsys, "review", ROLLING)
     assert code == 2
     assert "two-player" in err or "chance" in err
