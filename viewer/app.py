@@ -105,7 +105,7 @@ class MainWindow(QMainWindow):
         self.addDockWidget(RIGHT, self.analysis.dock)
         self.analysis.dock.hide()
         self.reviewer = ReviewControl(self)  # Analysis > Review game: the Review dock
-        self.addDockWidget(RIGHT, self.reviewer.dock)
+        self.addDockWidget(LEFT, self.reviewer.dock)  # under the View dock: it needs height
         self.reviewer.dock.hide()
         docks = (self.view_dock, self.moves_dock, self.lesson_dock, self.puzzle_dock)
         # open, save, Open recent and "unsaved changes?": Qt-free, the window answers

@@ -205,7 +205,9 @@ def review(
         if index < len(line):
             position.push(line[index])
     first = game.players[0]
-    values = tuple(_for(j, first) for j in judgements)
+    values = tuple(
+        _graph_value(judgements, index, line, first, game) for index in range(len(judgements))
+    )
     moves: list[MoveReview] = []
     spots: list[PuzzleSpot] = []
     position = game.start_copy()
@@ -237,6 +239,28 @@ def review(
     done = len(judgements) == count
     report(1.0, "review done" if done else "review stopped")
     return GameReview(tuple(moves), values, seconds, tuple(spots), stopped=not done)
+
+
+def _graph_value(
+    judgements: list[Judgement], index: int, line: list[Move], first: str, game: Game
+) -> float | None:
+    """The graph's value of position ``index`` for ``first``: its own, and where neither
+    it nor the position before is proven, the mean of its own and the win rate the search
+    before gave the move that led to it (each search favours its side to move a little;
+    the two sides' searches, averaged, make a steadier graph)."""
+    own = _for(judgements[index], first)
+    here = judgements[index]
+    if index == 0 or own is None or here.proven is not None or here.result is not None:
+        return own
+    before = judgements[index - 1]
+    if before.proven is not None or not before.rates:
+        return own
+    move = line[index - 1]
+    rates = {game.parse_move(m): rate for m, rate in before.rates}
+    if move not in rates:
+        return own
+    rate = rates[move] if before.to_move == first else 1.0 - rates[move]
+    return (own + rate) / 2
 
 
 def _spot(ply: int, judgement: Judgement) -> PuzzleSpot | None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QPointF, QRectF, QSignalBlocker, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, QSignalBlocker, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QImage, QMouseEvent, QPainter, QPainterPath, QPaintEvent, QPen
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -29,7 +29,7 @@ from model.review import GameReview
 
 from .keys import pass_history_keys
 
-COLUMNS = ("move", "side", "played", "verdict", "better")
+COLUMNS = ("#", "side", "move", "verdict", "better")
 DEFAULT_SECONDS = 2.0
 #: A verdict's colour: the graph's marks and the table's verdict column.
 VERDICT_COLOURS = {
@@ -148,10 +148,13 @@ class WinRateGraph(QWidget):
         self.review: GameReview | None = None
         self.first = ""
         self.current: int | None = None
-        self.setMinimumHeight(120)
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.setMinimumHeight(130)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.setToolTip("The first player's chance at each position; click to go there")
+
+    def sizeHint(self) -> QSize:
+        return QSize(300, 150)
 
     def show_review(self, review: GameReview | None, first: str, current: int | None) -> None:
         self.review, self.first, self.current = review, first, current
