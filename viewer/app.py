@@ -105,7 +105,8 @@ class MainWindow(QMainWindow):
         self.addDockWidget(RIGHT, self.analysis.dock)
         self.analysis.dock.hide()
         self.reviewer = ReviewControl(self)  # Analysis > Review game: the Review dock
-        self.addDockWidget(LEFT, self.reviewer.dock)  # under the View dock: it needs height
+        self.addDockWidget(LEFT, self.reviewer.dock)
+        self.tabifyDockWidget(self.view_dock, self.reviewer.dock)  # a tab: the height it needs
         self.reviewer.dock.hide()
         docks = (self.view_dock, self.moves_dock, self.lesson_dock, self.puzzle_dock)
         # open, save, Open recent and "unsaved changes?": Qt-free, the window answers

@@ -209,6 +209,7 @@ class ReviewDock(QDockWidget):
         self.bar = QProgressBar()
         self.bar.setRange(0, 100)
         self.bar.setTextVisible(False)
+        self.bar.hide()  # while a review runs
         layout.addWidget(self.bar)
         self.activity = QLabel()
         self.activity.setStyleSheet("color: #666; font-size: 11px")
@@ -246,6 +247,7 @@ class ReviewDock(QDockWidget):
         self.review.setEnabled(not on)
         self.stop.setEnabled(on)
         self.seconds.setEnabled(not on)
+        self.bar.setVisible(on)
         if not on:
             self.bar.setValue(0)
 
