@@ -90,6 +90,7 @@ class ComposeDialog(ComposeChoices):
         board = self.window_.session.game
         start = type(board).new(board.options)  # the puzzles' games begin at the start
         count, within, band, seed = self.count.value(), self.within.value(), self.band(), self.seed
+        exact = self.exact.isChecked()
 
         def task(_copy: Game, progress: Progress, stop: threading.Event) -> Any:
             made = compose(
@@ -97,6 +98,7 @@ class ComposeDialog(ComposeChoices):
                 count=count,
                 within=within,
                 difficulty_band=band,
+                exact=exact,
                 seed=seed,
                 progress=progress,
                 stop=stop,

@@ -206,6 +206,7 @@ def compose(
     count: int,
     within: int,
     difficulty_band: str | None = None,
+    exact: bool = False,
     seed: int = 0,
     max_games: int | None = None,
     progress: ProgressCallback | None = None,
@@ -213,7 +214,9 @@ def compose(
 ) -> list[Composed]:
     """Up to ``count`` verified puzzles "the side to move wins within ``within`` plies"
     from games played from ``start`` (see the module), easiest first; with
-    ``difficulty_band`` only those of that band. ``max_games`` (default 40 a puzzle) bounds
+    ``difficulty_band`` only those of that band; with ``exact`` only the longest wins the
+    bound allows (``within`` plies, or one fewer when it is even: the mover's wins end on
+    its own turn), no quicker ones. ``max_games`` (default 40 a puzzle) bounds
     the games played; ``stop`` ends early with the puzzles made so far. ValueError for a
     game that cannot make puzzles (chance, simultaneous turns, not two players)."""
     if start.has_chance or start.simultaneous_turns or len(start.players) != 2:
@@ -227,6 +230,7 @@ def compose(
     stopped = stop_function(stop)
     report = progress or (lambda fraction, text: None)
     games = max_games if max_games is not None else 40 * count
+    least = (within if within % 2 else within - 1) if exact else 1
     made: list[Composed] = []
     seen: set[Any] = set()
     began = time.perf_counter()
@@ -245,6 +249,8 @@ def compose(
         for position, plies, key in found:
             if stopped():
                 break
+            if plies < least:
+                continue
             identity = position.position_key()
             if identity in seen:
                 continue

@@ -177,6 +177,9 @@ def test_compose_keeps_the_band_asked_for_and_refuses_bad_requests():
     made = compose(partition(4), count=2, within=3, difficulty_band="easy", seed=5)
     assert made
     assert all(m.difficulty is not None and m.difficulty <= 64 for m in made)
+    exact = compose(partition(4), count=3, within=4, exact=True, seed=2)
+    assert len(exact) == 3
+    assert all(m.plies == 3 for m in exact)  # an even bound: the mover's wins end at 3
     with pytest.raises(ValueError, match="difficulty"):
         compose(partition(4), count=2, within=3, difficulty_band="brutal")
     with pytest.raises(ValueError, match="1 or more"):

@@ -111,11 +111,13 @@ def test_puzzles_compose_writes_a_verified_ranked_collection(capsys, tmp_path):
         "3",
         "--within",
         "3",
+        "--exact",
         "-o",
         folder,
     )
     assert code == 0, err
     assert "3 of 3 puzzles" in out
+    assert "wins in 1 move" not in out
     collection = load(folder)
     assert len(collection.entries) == 3
     difficulties = [e.difficulty for e in collection.entries]
@@ -126,7 +128,7 @@ def test_puzzles_compose_writes_a_verified_ranked_collection(capsys, tmp_path):
         verdict = verify(doc.game, doc.puzzle)
         assert verdict.verified
         assert not verdict.cooks
-        assert verdict.plies <= 3
+        assert verdict.plies == 3
     code, out, _ = run(capsys, "puzzles", folder)
     assert code == 0
     assert "0 of 3 solved" in out

@@ -14,7 +14,7 @@ from .argtypes import bounded
 from .common import EXIT_BAD_INPUT, EXIT_OK
 
 #: The arguments only ``puzzles compose`` takes (``puzzles FOLDER`` refuses them).
-OWN = ("game", "option", "count", "within", "difficulty", "out", "seed")
+OWN = ("game", "option", "count", "within", "difficulty", "exact", "out", "seed")
 
 
 def add_arguments(parser: Any) -> None:
@@ -35,6 +35,13 @@ def add_arguments(parser: Any) -> None:
         "--within", type=bounded(1, 15), default=None, metavar="PLIES", help="wins within PLIES"
     )
     group.add_argument("--difficulty", choices=("easy", "medium", "hard"), default=None)
+    group.add_argument(
+        "--exact",
+        action="store_const",
+        const=True,
+        default=None,
+        help="only wins as long as PLIES allows (no quicker ones)",
+    )
     group.add_argument("-o", "--out", default=None, metavar="FOLDER", help="where to write them")
     group.add_argument("--seed", type=int, default=None, help="the games' seed (0)")
 
@@ -97,6 +104,7 @@ def run(args: argparse.Namespace) -> int:
             count=args.count,
             within=args.within,
             difficulty_band=args.difficulty,
+            exact=bool(args.exact),
             seed=args.seed or 0,
             progress=say,
         )

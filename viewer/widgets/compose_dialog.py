@@ -5,6 +5,7 @@ is being done. :mod:`viewer.compose` drives it; the dialog only shows what it is
 from __future__ import annotations
 
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QFormLayout,
@@ -48,6 +49,8 @@ class ComposeChoices(QDialog):
         self.difficulty.addItems([ANY, *difficulties])
         self.difficulty.setToolTip("By the engine's measure: the playouts it needs to find the key")
         form.addRow("Difficulty", self.difficulty)
+        self.exact = QCheckBox("Only wins that take all of it (no quicker ones)")
+        form.addRow("", self.exact)
         row = QHBoxLayout()
         self.folder = QLineEdit()
         self.browse = QPushButton("Browse...")
@@ -91,8 +94,9 @@ class ComposeChoices(QDialog):
         return None if text == ANY else text
 
     def set_working(self, on: bool) -> None:
-        for widget in (self.compose, self.count, self.within, self.difficulty, self.folder):
+        for widget in (self.compose, self.count, self.within, self.difficulty, self.exact):
             widget.setEnabled(not on)
+        self.folder.setEnabled(not on)
         self.browse.setEnabled(not on)
         self.stop.setEnabled(on)
 
