@@ -173,6 +173,11 @@ class ReviewControl:
         self.dock.make_puzzle.setEnabled(spot is not None and not self.thinking)
 
     def position_changed(self, reason: str) -> None:
+        if reason in ("load", "new") and self.thinking:  # another game: its work is void
+            self.runner.stop()
+            self._line_end = self._pending = None
+            self.dock.set_thinking(False)
+            self.dock.activity.setText("the review was dropped: another game is on the board")
         if reason == "load" and self.current() is not None:
             self.dock.show()  # a file with its review: the graph at once
         self.refresh()
@@ -239,6 +244,9 @@ class ReviewControl:
     def make_puzzle(self) -> None:
         """A puzzle of the position shown (a puzzle spot of the review), verified on the
         runner, then written into the folder of made puzzles."""
+        if self.thinking:
+            self.show_message("the review is at work: wait for it, or Stop it, first")
+            return
         review_now = self.current()
         ply = self.window.session.ply
         spot = review_now.spot(ply) if review_now is not None else None

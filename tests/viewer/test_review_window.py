@@ -203,3 +203,25 @@ def test_the_export_writes_the_review_graph_beside_the_picture(
     assert graph.read_bytes().startswith(b"\x89PNG")
     assert "board-review.png" in window.statusBar().currentMessage()
     assert not guard_errors
+
+
+def test_a_new_game_drops_the_review_under_way(make_window, qtbot, tmp_path, guard_errors):
+    from model.partition import Partition, PartitionOptions
+
+    game, _ply, _ = missed_win_game()
+    path = tmp_path / "game.pyr.json"
+    write(path, game)
+    window = make_window()
+    assert window.open_file(path)
+    window.reviewer.dock.seconds.setValue(2.0)
+    window.menus.review.trigger()
+    assert window.reviewer.thinking
+    window.menus.make_puzzle.trigger()  # refused while the review works: it goes on
+    assert window.reviewer.thinking
+    assert "at work" in window.statusBar().currentMessage()
+    window.session.replace_game(Partition(PartitionOptions(3)))
+    assert not window.reviewer.thinking
+    assert "dropped" in window.reviewer.dock.activity.text()
+    qtbot.wait(300)
+    assert window.session.review is None
+    assert not guard_errors
