@@ -11,9 +11,11 @@ At each position before a move (and the last one), for the side to move:
 3. else the engine (:func:`~model.search.analysis.analyse`, ``seconds`` a position): its
    win rate for the mover, its best move.
 
-A move's verdict compares the mover's value before the move with the value after it (the
-next position's value, turned to the mover's side; where the engine judged the move in the
-position before, its win rate for the move against the best move's, from one search):
+A move's verdict weighs what the move cost the mover: its value before the move less its
+value after (the next position's value, turned to the mover's side) and, where the engine
+judged the move in the position before, the best move's win rate less this move's, from
+that one search; the smaller of the two counts (a move is blamed when both estimates agree,
+so a short search's noise is not called a mistake):
 best (the engine's or a winning move), good (it lost at most ``GOOD_LOSS`` of the
 chance), inaccuracy (at most ``INACCURATE_LOSS``), mistake (more, or a move into a proven
 loss), missed win. A position where the side to move wins within a bound by one move only
@@ -157,8 +159,8 @@ def verdict_of(
         return GOOD, None  # every move loses
     lost = value_before - value_after
     rates = {parse(m): rate for m, rate in before.rates}
-    if move in rates and before.rates:  # the same search judged both: less noise
-        lost = before.rates[0][1] - rates[move]
+    if move in rates and before.rates:  # the same search judged both moves: the cost is
+        lost = min(lost, before.rates[0][1] - rates[move])  # what both estimates agree on
     lost_to_proof = after.proven == "win" and after.to_move != side
     if lost_to_proof or lost > INACCURATE_LOSS:
         return MISTAKE, before.best
