@@ -59,21 +59,21 @@ def paint_graph(
     painter.drawRect(rect.adjusted(0, 0, -1, -1))
     inner = rect.adjusted(6, 14, -6, -6)
     half = inner.top() + inner.height() / 2
-    painter.setPen(QPen(QColor("#999999"), 1, Qt.PenStyle.DashLine))
-    painter.drawLine(QPointF(inner.left(), half), QPointF(inner.right(), half))
     painter.setPen(QColor("#555555"))
     font = painter.font()
     font.setPointSizeF(7.5)
     painter.setFont(font)
-    painter.drawText(rect.adjusted(6, 1, -6, 0), Qt.AlignmentFlag.AlignLeft, f"{first} wins")
-    painter.drawText(
-        rect.adjusted(6, 1, -6, 0), Qt.AlignmentFlag.AlignRight, "a dot: a flawed move"
-    )
     values = list(review.values) if review is not None else []
     if len(values) < 2:
         painter.drawText(inner, Qt.AlignmentFlag.AlignCenter, "Review the game to see its graph")
         painter.restore()
         return
+    painter.drawText(rect.adjusted(6, 1, -6, 0), Qt.AlignmentFlag.AlignLeft, f"{first} wins")
+    painter.drawText(
+        rect.adjusted(6, 1, -6, 0), Qt.AlignmentFlag.AlignRight, "a dot: a flawed move"
+    )
+    painter.setPen(QPen(QColor("#999999"), 1, Qt.PenStyle.DashLine))
+    painter.drawLine(QPointF(inner.left(), half), QPointF(inner.right(), half))
     step = inner.width() / (len(values) - 1)
     painter.setPen(QColor("#888888"))
     every = 5 if len(values) <= 60 else 10
