@@ -23,10 +23,14 @@ Then each game's collection is ordered by difficulty as the engine measures it: 
 playouts the compiled MCTS (``model.search.compiled``, RAVE, the window's computer player)
 needs until its choice is the key move and stays so, checked at 8, 16, 32 ... playouts
 up to 32768 (a search that never settles on it counts 65536), the mean of five seeds.
-Ties (many small puzzles are found at once; MCTS often proves a slower win of Pyraos
-and stops there) are broken by the goal's length, then by the prover's nodes for the
-proof. The number goes into each puzzle (``"difficulty": "512 playouts"``) and the order
-into ``examples/puzzles/<game>/collection.json`` (``model.collection`` reads it).
+Ties (many small puzzles are found at once) are broken by the goal's length, then by the
+prover's nodes for the proof. The measure saturates: a mean of ``SATURATES_AT`` (13107) or
+more holds a seed that may never have settled (MCTS often proves a slower win of Pyraos and
+stops there: most of Pyraos sits between 39,000 and 65,536), so those puzzles come after
+all others, ordered by the goal's length, then the prover's nodes, which do not saturate
+(``model.collection.rank_key``). The number goes into each puzzle
+(``"difficulty": "512 playouts"``) and the order into
+``examples/puzzles/<game>/collection.json`` (``model.collection`` reads it).
 
     .venv/bin/python scripts/make_puzzles.py                 # every game
     .venv/bin/python scripts/make_puzzles.py --game terrace  # one game
