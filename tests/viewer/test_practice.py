@@ -228,3 +228,15 @@ def test_a_pyraos_placement_hint_names_the_idea_in_the_rules_words(make_window, 
         assert idea.text in window.practice_dock.status.text()
     assert not [r for r in window._frame().regions if r.style == "hint" and len(r.sites) > 1]
     assert guard_errors == []
+
+
+def test_next_unsolved_goes_back_to_a_skipped_puzzle(practising, qtbot, guard_errors):
+    window, folder = practising
+    practice = window.practice
+    assert practice.current == 0  # the win in 1, skipped
+    assert practice.play(1)
+    assert practice.next_unsolved()  # not past the end: back to the first unsolved one
+    assert practice.current == 0
+    assert window.session.path == folder / WIN_IN_1
+    assert "easiest puzzle not solved yet" in window.practice_dock.next_button.toolTip()
+    assert guard_errors == []

@@ -73,6 +73,10 @@ class PracticeDock(QDockWidget):
         self.reveal_button = QPushButton("Show solution")
         self.reveal_button.setToolTip("The puzzle is not ticked when the solution was shown")
         self.next_button = QPushButton("Next unsolved")
+        self.next_button.setToolTip(
+            "The easiest puzzle not solved yet, other than this one (one skipped comes back "
+            "before harder ones)"
+        )
         button_row(
             layout, self.hint_button, self.retry_button, self.reveal_button, self.next_button
         )
