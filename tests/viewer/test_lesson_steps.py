@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from window_helpers import click
 
 from model import lesson as L
@@ -300,4 +302,68 @@ def test_an_edit_refused_keeps_the_step_shown(make_window, guard_errors, monkeyp
     assert (control.index, len(control.lesson.steps)) == (0, 1)
     window.redraw()
     control.panel.retry.click()
+    assert not guard_errors
+
+
+#: A move of each game's new position, as its player enters it (Pyramid Ball: both programs).
+FIRST_MOVES = {
+    "partition": "0,0,0",
+    "pyraos": "0,0,0",
+    "terrace": "a7-a6",
+    "ball": "S,S,S/S,S,S/S,S,S | S,F,S/S,S,S/S,S,S",
+    "rolling": "start S1",
+}
+
+
+@pytest.mark.parametrize("name", sorted(FIRST_MOVES))
+def test_teacher_mode_over_every_game(make_window, guard_errors, monkeypatch, tmp_path, name):
+    """Teacher mode in each game, as a teacher uses it: Lessons > New lesson on the board's
+    position, Add step, a move played on the board taken as the step's answer, Apply,
+    Save lesson..., the file reopened from the menus and its task answered."""
+    from PySide6.QtWidgets import QFileDialog
+
+    from model.game import game_class, game_names
+
+    assert set(FIRST_MOVES) == set(game_names())  # a game added gets its row here
+    window = make_window(game_class(name).new())
+    window.menus.new_lesson.trigger()
+    control = window.lessons
+    panel = control.panel
+    assert control.active and panel.teach.isChecked() and not panel.editor.isHidden()
+    assert control.lesson.game_name == name
+    panel.add.click()
+    assert (control.index, len(control.lesson.steps)) == (1, 2)
+    panel.edit_title.setText(f"Your move in {window.game.title}")
+    panel.edit_kind.setCurrentText("move")
+    panel.edit_prompt.setText("Play the move of the lesson.")
+    play_answer(window, FIRST_MOVES[name])
+    panel.from_board.click()
+    answer = str(window.game.parse_move(FIRST_MOVES[name]))
+    assert panel.edit_answers.text() == answer
+    panel.apply.click()
+    assert panel.editor_message.text() == "applied and checked", panel.editor_message.text()
+    assert control.step.task.kind == "move"
+    target = tmp_path / f"{name}-lesson.lesson.json"
+    monkeypatch.setattr(
+        QFileDialog, "getSaveFileName", staticmethod(lambda *_a, **_k: (str(target)[:-12], ""))
+    )
+    panel.save.click()  # the suffix added to the name given
+    assert panel.editor_message.text() == f"saved {target}"
+    assert not panel.dirty
+    saved = L.read(target)
+    assert saved.game_name == name
+    assert [s.title for s in saved.steps] == ["First step", f"Your move in {window.game.title}"]
+    assert L.check(saved) == []
+
+    window.session.replace_game(game_class("partition" if name != "partition" else "terrace").new())
+    assert not control.active
+    assert window.open_file(target)
+    assert control.active and control.path == target
+    assert window.game.name == name
+    panel.steps.setCurrentRow(1)
+    assert control.index == 1
+    assert panel.prompt.text() == "Play the move of the lesson."
+    play_answer(window, FIRST_MOVES[name])
+    assert control.verdict is not None and control.verdict.correct, control.verdict
+    assert control.done() == {1}
     assert not guard_errors
