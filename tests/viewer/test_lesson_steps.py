@@ -8,7 +8,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from window_helpers import click
 
 from model import lesson as L
@@ -236,9 +235,7 @@ def test_another_game_on_the_board_ends_the_lesson(make_window, guard_errors):
 # ---- the step shown is always one of the lesson's (issue 34) ------------------------------
 
 
-def test_a_new_lesson_over_a_later_step_redraws_on_its_own_step(
-    make_window, guard_errors, qtbot
-):
+def test_a_new_lesson_over_a_later_step_redraws_on_its_own_step(make_window, guard_errors, qtbot):
     """The GUI monkey's IndexError: a lesson file shown at its second step, then Lessons >
     New lesson. The new one-step lesson came before its step index, and Pyramid Ball's
     UI redraws at once when the computer is let go, so the board asked for step 2 of a
@@ -329,7 +326,9 @@ def test_teacher_mode_over_every_game(make_window, guard_errors, monkeypatch, tm
     window.menus.new_lesson.trigger()
     control = window.lessons
     panel = control.panel
-    assert control.active and panel.teach.isChecked() and not panel.editor.isHidden()
+    assert control.active
+    assert panel.teach.isChecked()
+    assert not panel.editor.isHidden()
     assert control.lesson.game_name == name
     panel.add.click()
     assert (control.index, len(control.lesson.steps)) == (1, 2)
@@ -358,12 +357,14 @@ def test_teacher_mode_over_every_game(make_window, guard_errors, monkeypatch, tm
     window.session.replace_game(game_class("partition" if name != "partition" else "terrace").new())
     assert not control.active
     assert window.open_file(target)
-    assert control.active and control.path == target
+    assert control.active
+    assert control.path == target
     assert window.game.name == name
     panel.steps.setCurrentRow(1)
     assert control.index == 1
     assert panel.prompt.text() == "Play the move of the lesson."
     play_answer(window, FIRST_MOVES[name])
-    assert control.verdict is not None and control.verdict.correct, control.verdict
+    assert control.verdict is not None
+    assert control.verdict.correct, control.verdict
     assert control.done() == {1}
     assert not guard_errors
