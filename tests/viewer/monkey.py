@@ -917,7 +917,7 @@ class Monkey:
         control = window.lessons
         rng = self.rng
         panel = control.panel
-        if not control.active:
+        if not control.active or rng.random() < 0.1:  # (over a lesson shown, now and then)
             self.note(f"teacher: Lessons > New lesson ({window.game.name})")
             window.menus.new_lesson.trigger()
             return
