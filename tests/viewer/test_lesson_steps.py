@@ -368,3 +368,16 @@ def test_teacher_mode_over_every_game(make_window, guard_errors, monkeypatch, tm
     assert control.verdict.correct, control.verdict
     assert control.done() == {1}
     assert not guard_errors
+
+
+def test_a_lesson_with_a_win_within_task_saves(make_window, guard_errors, tmp_path):
+    """Save lesson... proves a win-within task through the search (found by the GUI
+    monkey: the rules' check without the search's judge raised, so no such lesson saved)."""
+    window = make_window()
+    control = _open(window, LESSONS / "partition" / "08-three-corners-win.lesson.json")
+    assert any(s.task is not None and s.task.kind == "win-within" for s in control.lesson.steps)
+    control.panel.teach.setChecked(True)
+    target = tmp_path / "again.lesson.json"
+    assert control.save(target) is None
+    assert [s.title for s in L.read(target).steps] == [s.title for s in control.lesson.steps]
+    assert not guard_errors
