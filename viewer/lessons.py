@@ -20,12 +20,8 @@ from PySide6.QtCore import QTimer
 from model import lesson as lessons
 from model.files import PositionDocument, write_text
 from model.game import Game, IllegalMoveError, PositionFormatError
-<<<<<<< HEAD
 from model.search import check_lesson, judge_move
-=======
-from model.search import judge_move
 from model.userfiles import LessonProgress
->>>>>>> main
 
 from .frame import Frame, Marker
 from .frame import Path as Tube
