@@ -115,20 +115,18 @@ def test_the_monkey_reaches_the_stepped_lessons(tmp_path):
     assert (tmp_path / "files" / "lessons" / "order.json").is_file()
 
 
-@pytest.mark.parametrize("index", range(7))
-def test_every_hostile_collection_gets_a_clear_line(
-    make_window, guard_errors, tmp_path, qtbot, index
-):
+def test_every_hostile_collection_gets_a_clear_line(make_window, guard_errors, tmp_path, qtbot):
     """Each hostile folder of the monkey through Puzzles > Open collection: a short line
-    in the status bar, no error through the slot guard, the window still on its game."""
+    in the status bar (the action's own check), no error through the slot guard."""
     window = make_window()
-    monkey = Monkey(window, random.Random(index), [], qtbot)
+    monkey = Monkey(window, random.Random(0), [], qtbot)
     folders = hostile_collections(tmp_path / "hostile")
     assert len(folders) == 7
-    monkey.hostile = [folders[index]]
-    monkey.hostile_collection()
-    assert not guard_errors, (folders[index].name[:40], guard_errors)
-    assert window.statusBar().currentMessage(), folders[index].name[:40]
+    for folder in folders:
+        monkey.hostile = [folder]
+        monkey.hostile_collection()
+        assert not guard_errors, (folder.name[:40], guard_errors)
+        assert window.statusBar().currentMessage(), folder.name[:40]
 
 
 @pytest.mark.parametrize("name", sorted(game_names()))
@@ -140,7 +138,7 @@ def test_the_monkey_teaches_in_every_game(make_window, guard_errors, tmp_path, q
     monkey.export_folder = tmp_path / "exports"
     monkey.export_folder.mkdir()
     monkey.actions = [(1, monkey.teacher)]
-    monkey.run(60, guard_errors)
+    monkey.run(40, guard_errors)
     assert not guard_errors, report(3, monkey, guard_errors)
     assert window.lessons.active or any("teacher: open" in line for line in monkey.log)
     saved = list((monkey.export_folder / "lessons").glob("*.lesson.json"))
