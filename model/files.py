@@ -33,6 +33,7 @@ from .game import (
     quote,
 )
 from .puzzle import check_puzzle
+from .review import GameReview, read_review
 
 FORMAT = "pyramid-lab/1"
 SUFFIX = ".pyr.json"
@@ -49,6 +50,7 @@ _KEYS = {
     "lesson",
     "variations",
     "state",
+    "review",
 }
 _REQUIRED = ("format", "game", "options", "to_move", "pieces")
 
@@ -86,6 +88,7 @@ class PositionDocument:
     puzzle: dict[str, Any] = field(default_factory=dict)  # see model.puzzle
     lesson: Lesson | None = None
     variations: list[list[Move]] = field(default_factory=list)  # other lines, from the start
+    review: GameReview | None = None  # the review of a line from the start (model.review)
 
 
 def _read_lesson(raw: Any, cls: type[Game]) -> Lesson:
@@ -262,7 +265,8 @@ def from_json(raw: Any) -> PositionDocument:
         replay(game, history)
     variations = _read_variations(raw.get("variations", []), game)
     puzzle = check_puzzle(puzzle, game)  # at the position: its solution must replay there
-    return PositionDocument(game, puzzle, lesson, variations)
+    review = read_review(raw["review"], game) if "review" in raw else None
+    return PositionDocument(game, puzzle, lesson, variations, review)
 
 
 def _read_variations(raw: Any, game: Game) -> list[list[Move]]:
@@ -327,6 +331,7 @@ def to_json(
     puzzle: Mapping[str, Any] | None = None,
     lesson: Lesson | None = None,
     variations: Sequence[Sequence[Move | str]] = (),
+    review: GameReview | None = None,
 ) -> dict[str, Any]:
     """The document for ``game``: the current pieces, and the moves played as history;
     ``variations`` are the other lines explored, each from the start of the history."""
@@ -358,6 +363,8 @@ def to_json(
         doc["lesson"] = lesson.to_json()
     if variations:
         doc["variations"] = [[str(m) for m in line] for line in variations]
+    if review is not None:
+        doc["review"] = review.to_json()
     return doc
 
 
@@ -366,11 +373,13 @@ def dumps(
     puzzle: Mapping[str, Any] | None = None,
     lesson: Lesson | None = None,
     variations: Sequence[Sequence[Move | str]] = (),
+    review: GameReview | None = None,
 ) -> str:
-    doc = to_json(game, puzzle, lesson, variations)
+    doc = to_json(game, puzzle, lesson, variations, review)
     pieces = doc.pop("pieces")
     history = doc.pop("history")
     lines = doc.pop("variations", None)
+    reviewed = doc.pop("review", None)
     # One piece per line (and one variation per line) keeps files readable and diffable.
     text = json.dumps(doc, indent=2)[:-2]
     text += ',\n  "pieces": [' + ",".join("\n    " + json.dumps(p) for p in pieces)
@@ -379,6 +388,12 @@ def dumps(
     if lines:
         text += ',\n  "variations": [' + ",".join("\n    " + json.dumps(v) for v in lines)
         text += "\n  ]"
+    if reviewed is not None:  # one judged move per line
+        moves = reviewed.pop("moves")
+        head = json.dumps(reviewed)[:-1]
+        text += ',\n  "review": ' + head + (", " if reviewed else "") + '"moves": ['
+        text += ",".join("\n    " + json.dumps(m) for m in moves)
+        text += "\n  ]}" if moves else "]}"
     return text + "\n}\n"
 
 
@@ -461,10 +476,12 @@ def write(
     puzzle: Mapping[str, Any] | None = None,
     lesson: Lesson | None = None,
     variations: Sequence[Sequence[Move | str]] = (),
+    review: GameReview | None = None,
 ) -> None:
     """Save atomically: write a temporary file beside the target, then rename it over.
-    A document too big to be read back is refused (OSError EFBIG) and nothing is written."""
-    data = dumps(game, puzzle, lesson, variations).encode("utf-8")
+    A document too big to be read back is refused (OSError EFBIG) and nothing is written.
+    ``review`` is the review of a line from the start (``model.review``)."""
+    data = dumps(game, puzzle, lesson, variations, review).encode("utf-8")
     if len(data) > MAX_FILE_BYTES:
         limit = MAX_FILE_BYTES
         raise OSError(

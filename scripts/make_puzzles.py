@@ -11,9 +11,13 @@ quotas per length, preferring positions with more legal moves (more wrong moves 
 tempted by) and one position per random game. The notes are written from the position:
 what the key move does (corners, squares, pushes and falls) and how the main line ends.
 
-Each kept puzzle is written with its history (the file replays from the empty board, so
-the position is reachable) and verified again from the written file, with
-``model.search.verify``: verified, no cooks, tight.
+Each candidate is verified as ``pyramid-lab puzzles compose`` verifies what it composes
+(``model.search.make_puzzle``: the goal proven, the key move unique, the main line whole,
+the proof under the CI budget); each kept puzzle is written with its history (the file
+replays from the empty board, so the position is reachable) and verified again from the
+written file, with ``model.search.verify``: verified, no cooks, tight. For a fresh set on
+demand (engine play, any count, a difficulty band) use ``pyramid-lab puzzles compose``
+(:func:`model.search.compose`); this script keeps the shipped collection reproducible.
 
 Then each game's collection is ordered by difficulty as the engine measures it: the
 playouts the compiled MCTS (``model.search.compiled``, RAVE, the window's computer player)
@@ -51,6 +55,7 @@ from model.game import Game, game_class  # noqa: E402
 from model.search import (  # noqa: E402
     SearchStopped,
     first_moves,
+    make_puzzle,
     playouts_to_find,
     prove,
     verify,
@@ -400,30 +405,21 @@ def title(game: Game, plies: int) -> str:
 
 
 def puzzle_of(candidate: Candidate) -> dict[str, Any] | None:
-    """The puzzle for a candidate, with its main line, or None when verify disagrees or the
-    proof is too costly for CI."""
+    """The puzzle for a candidate, with its main line, or None when it does not verify as
+    a composed puzzle must (``model.search.make_puzzle``: the goal proven in exactly its
+    plies, the key move unique, the main line whole) or its proof is too costly for CI."""
     game = candidate.game
-    side = game.to_move
-    goal = {"side": side, "result": "win", "within": candidate.plies}
-    draft = {"goal": goal, "solution": [candidate.key]}
-    budget = candidate.config.verify_nodes
-    verdict = verify(game, draft, stop=node_budget(4 * budget))
-    if (
-        not verdict.verified
-        or verdict.cooks
-        or verdict.plies != candidate.plies
-        or verdict.nodes > budget
-        or not verdict.defence
-        or verdict.defence[0] != candidate.key
-        or len(verdict.defence) != candidate.plies  # the solution is the whole main line
-    ):
+    made, _why = make_puzzle(
+        game, candidate.plies, candidate.key, max_nodes=candidate.config.verify_nodes
+    )
+    if made is None:
         return None
-    line = list(verdict.defence)
+    line = list(made["solution"])
     notes = NOTES[game.name](game, candidate.key, line)
     return {
         "title": title(game, candidate.plies),
         "notes": notes,
-        "goal": goal,
+        "goal": made["goal"],
         "solution": line,
     }
 

@@ -38,6 +38,7 @@ import numpy as np
 
 from model.files import write_bytes
 from model.game import Game, quote
+from model.review import GameReview
 
 from . import palette
 from .frame import Frame
@@ -780,3 +781,29 @@ def _gui_application() -> Any:
             os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
         app = QApplication(["pyramid-lab"])
     return app
+
+
+REVIEW_GRAPH_SIZE = (800, 240)
+
+
+def review_graph_png(
+    review: GameReview, first: str, size: tuple[int, int] = REVIEW_GRAPH_SIZE
+) -> bytes:
+    """A game review's win-rate graph (the Review dock's) as PNG bytes: exported beside
+    the pictures (``NAME-review.png``) and by ``pyramid-lab review --graph``."""
+    from PySide6.QtGui import QImage
+
+    from .widgets.review_dock import graph_image
+
+    _gui_application()
+    image = graph_image(review, first, *size).convertToFormat(QImage.Format.Format_RGB888)
+    width, height, stride = image.width(), image.height(), image.bytesPerLine()
+    rows = np.frombuffer(image.constBits(), np.uint8, count=stride * height)
+    pixels = rows.reshape(height, stride)[:, : width * 3].reshape(height, width, 3)
+    return encode_picture(np.ascontiguousarray(pixels), ".png")
+
+
+def review_graph_path(target: Path) -> Path:
+    """Where an export to ``target`` puts the review's graph: ``NAME-review.png``."""
+    stem = target.name[: -len(target.suffix)] if target.suffix else target.name
+    return target.with_name(f"{stem}-review.png")

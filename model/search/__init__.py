@@ -8,6 +8,8 @@ its modules (``tests/model/test_imports.py``).
   kernel fits), :func:`first_moves`, :func:`best_defence`;
 - :func:`agent_for` / :func:`levels_for`: the computer players by level;
 - :func:`analyse`: the engine's judgement of a position and of every move;
+- :func:`review` / :func:`unreviewable`: a game's line judged move by move (verdicts, the
+  win-rate graph, puzzle spots); :func:`compose`: puzzles made on demand;
 - :func:`perft`, :func:`verify` (a puzzle), :func:`judge_move` / :func:`check_lesson` /
   :func:`check_task` (a lesson's win-within tasks), the books (:func:`book_for`).
 
@@ -27,10 +29,13 @@ from .agents import AlphaBetaAgent, MCTSAgent, RandomAgent
 from .analysis import NO_ANALYSIS, NOT_TURNS, Analysis, analyse
 from .book import book_for, book_games, from_book, perfect_moves, perfect_value
 from .choice import Agent, Choice, Limits, MoveStat
+from .composer import DIFFICULTIES, Composed, compose, make_puzzle, write_collection
+from .composer import MEASURE as COMPOSE_MEASURE
 from .difficulty import playouts_to_find
 from .levels import LEVELS, agent_for, all_levels, levels_for, own_levels
 from .prover import Proof, Prover, best_defence, first_moves, prove
 from .registry import plugin_for
+from .reviewer import review, unreviewable
 from .solver import (
     DRAW,
     LOSS,
@@ -108,6 +113,8 @@ def perft(game: Game, depth: int) -> int:
 
 
 __all__ = [
+    "COMPOSE_MEASURE",
+    "DIFFICULTIES",
     "DRAW",
     "LEVELS",
     "LOSS",
@@ -119,6 +126,7 @@ __all__ = [
     "AlphaBetaAgent",
     "Analysis",
     "Choice",
+    "Composed",
     "Limits",
     "MCTSAgent",
     "MoveStat",
@@ -137,9 +145,11 @@ __all__ = [
     "book_games",
     "check_lesson",
     "check_task",
+    "compose",
     "first_moves",
     "judge_move",
     "levels_for",
+    "make_puzzle",
     "own_levels",
     "perfect_moves",
     "perfect_value",
@@ -147,8 +157,11 @@ __all__ = [
     "playouts_to_find",
     "plugin_for",
     "prove",
+    "review",
     "solve",
+    "unreviewable",
     "unsolvable",
     "verify",
     "warm_up",
+    "write_collection",
 ]

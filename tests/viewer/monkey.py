@@ -244,6 +244,7 @@ class Monkey:
             (2, self.delete_line),
             (3, self.computer),
             (2, self.analysis),
+            (2, self.review),
             (1, self.export),
             (1, self.new_of_each),
             (4, self.teacher),
@@ -861,6 +862,33 @@ class Monkey:
         if dock is not None and rng.random() < chance and dock.stop.isEnabled():
             self.note("analysis: stop")
             dock.stop.click()
+
+    def review(self) -> None:
+        """Analysis > Review game (short thinking), a short wait, now and then Stop, and
+        now and then a click on its graph or Make a puzzle of this."""
+        window = self.window
+        rng = self.rng
+        reviewer = getattr(window, "reviewer", None)
+        if reviewer is None:
+            return
+        dock = reviewer.dock
+        if not reviewer.thinking:
+            dock.seconds.setValue(rng.choice([0.2, 0.3, 1.0]))
+            self.note("review game")
+            window.menus.review.trigger()
+        self.qtbot.wait(rng.choice([20, 100, 300]))
+        if rng.random() < (0.8 if self.quick else 0.5) and dock.stop.isEnabled():
+            self.note("review: stop")
+            dock.stop.click()
+        elif dock.graph.review is not None and dock.isVisible():
+            from PySide6.QtCore import QPoint, Qt
+
+            x = rng.randrange(max(1, dock.graph.width()))
+            self.note(f"review: graph at x {x}")
+            self.qtbot.mouseClick(dock.graph, Qt.MouseButton.LeftButton, pos=QPoint(x, 40))
+            if dock.make_puzzle.isEnabled() and rng.random() < 0.3:
+                self.note("review: make a puzzle")
+                dock.make_puzzle.click()
 
     EXPORTS = (".png", ".png", ".png", ".jpg", ".pdf", ".pdf", ".html", ".gif", ".mp4")
 

@@ -10,6 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from .common import EXIT_BAD_INPUT, EXIT_OK
+from .compose import add_arguments as add_compose_arguments
+from .compose import misplaced
+from .compose import run as compose
 
 PUZZLE_DIR = Path(__file__).resolve().parents[2] / "examples" / "puzzles"
 
@@ -65,6 +68,7 @@ def add_parser(commands: Any) -> None:
         help="a folder of puzzle files or a shipped collection's name (none: list those)",
     )
     puzzles.add_argument("--json", action="store_true", help="one JSON line per puzzle")
+    add_compose_arguments(puzzles)  # pyramid-lab puzzles compose ...
 
 
 def run(args: argparse.Namespace) -> int:
@@ -72,6 +76,11 @@ def run(args: argparse.Namespace) -> int:
     goal, the title and the file (``--json``: one object a line)."""
     from model.collection import Progress
 
+    if args.folder == "compose":  # a folder of that name: ./compose
+        return compose(args)
+    if misplaced(args):
+        print(f"pyramid-lab: error: {misplaced(args)} is for puzzles compose", file=sys.stderr)
+        return EXIT_BAD_INPUT
     if args.folder is None:
         for folder in sorted(p for p in PUZZLE_DIR.iterdir() if p.is_dir()):
             count = len(list(folder.glob("*.pyr.json")))
