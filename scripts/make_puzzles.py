@@ -45,7 +45,6 @@ import json
 import random
 import sys
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -60,8 +59,9 @@ from model.search import (  # noqa: E402
     SearchStopped,
     first_moves,
     make_puzzle,
+    node_budget,
     playouts_to_find,
-    prove,
+    shortest_win,
     verify,
     warm_up,
 )
@@ -153,33 +153,6 @@ CONFIGS = [
 ]
 
 
-# ---- search helpers ---------------------------------------------------------------------
-
-
-def node_budget(nodes: int) -> Callable[[], bool]:
-    """A stop callable for the prover that ends the search after about ``nodes`` nodes (the
-    prover asks every 256 nodes), so that what is found does not depend on the clock."""
-    calls = [0]
-
-    def stop() -> bool:
-        calls[0] += 1
-        return calls[0] * 256 > nodes
-
-    return stop
-
-
-def shortest_win(game: Game, side: str, max_within: int, nodes: int) -> int | None:
-    """The shortest win of ``side`` (to move), trying the bounds 1, 3, 5 ... in turn; None
-    when there is none within ``max_within`` or a search ran out of nodes."""
-    for within in range(1, max_within + 1, 2):
-        proof = prove(game, side, within, line=False, stop=node_budget(nodes))
-        if proof.result == "unknown":
-            return None
-        if proof.result == "proven":
-            return proof.plies
-    return None
-
-
 @dataclass
 class Candidate:
     config: Config
@@ -207,7 +180,7 @@ def candidates(config: Config, seed: int, wanted: set[int]) -> list[Candidate]:
         side, legal = game.to_move, game.legal_move_count()
         if legal < max(2, config.min_legal):
             continue
-        plies = shortest_win(game, side, longest, config.step_nodes)
+        plies = shortest_win(game, longest, config.step_nodes)  # of the side to move
         if plies is None or plies not in wanted:
             continue
         try:

@@ -29,11 +29,18 @@ from .agents import AlphaBetaAgent, MCTSAgent, RandomAgent
 from .analysis import NO_ANALYSIS, NOT_TURNS, Analysis, analyse
 from .book import book_for, book_games, from_book, perfect_moves, perfect_value
 from .choice import Agent, Choice, Limits, MoveStat
-from .composer import DIFFICULTIES, Composed, compose, make_puzzle, write_collection
+from .composer import (
+    DIFFICULTIES,
+    Composed,
+    compose,
+    make_puzzle,
+    shortest_win,
+    write_collection,
+)
 from .composer import MEASURE as COMPOSE_MEASURE
 from .difficulty import playouts_to_find
 from .levels import LEVELS, agent_for, all_levels, levels_for, own_levels
-from .prover import Proof, Prover, best_defence, first_moves, prove
+from .prover import Proof, Prover, best_defence, first_moves, node_budget, prove
 from .registry import plugin_for
 from .reviewer import review, unreviewable
 from .solver import (
@@ -150,6 +157,7 @@ __all__ = [
     "judge_move",
     "levels_for",
     "make_puzzle",
+    "node_budget",
     "own_levels",
     "perfect_moves",
     "perfect_value",
@@ -158,6 +166,7 @@ __all__ = [
     "plugin_for",
     "prove",
     "review",
+    "shortest_win",
     "solve",
     "unreviewable",
     "unsolvable",

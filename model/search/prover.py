@@ -92,6 +92,18 @@ def stop_function(stop: Stop | None) -> Callable[[], bool]:
     return stop
 
 
+def node_budget(nodes: int) -> Callable[[], bool]:
+    """A stop callable for the prover that ends the search after about ``nodes`` nodes (the
+    prover asks every 256 nodes), so that what is found does not depend on the clock."""
+    calls = [0]
+
+    def stop() -> bool:
+        calls[0] += 1
+        return calls[0] * 256 > nodes
+
+    return stop
+
+
 class Prover:
     """df-pn for one claim at a time; the table survives between claims on the same game
     (``prove`` with growing bounds, ``first_moves``, ``best_defence``)."""
