@@ -38,7 +38,6 @@ def shorten(text: str, limit: int = MAX_QUOTED) -> str:
     return text
 
 
-
 class IllegalMoveError(ValueError):
     """A move that the rules do not allow in the current position."""
 
