@@ -92,8 +92,8 @@ def run_case(name: str, options: dict[str, object], entry: str, seconds: float) 
             choice = agent.choose(game, limits)
             unjudged = getattr(choice, "unjudged", 0)
             note = (
-                f"{choice.agent}, {choice.visits} visits, {len(choice.stats)} of "
-                f"{len(choice.stats) + unjudged} moves judged, move {choice.move}"
+                f"{choice.agent}, {choice.visits} visits, {len(choice.stats) - unjudged} of "
+                f"{len(choice.stats)} moves judged, move {choice.move}"
             )
             cut = unjudged > 0
         elif entry == "solve":
