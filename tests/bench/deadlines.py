@@ -16,13 +16,15 @@ A case that runs past ``--cap`` seconds is killed and shows as ``>CAP``.
 
 The entries: ``analyse`` (``pyramid-lab analyze --engine --seconds S``, the window's
 Analysis dock), ``hint`` (the window's Hint and the strong computer player: the level
-"strong" of ``agent_for``), ``medium`` and ``easy`` (the other computer players),
-``choose S`` (an agent of ``agent_for`` given ``Limits(seconds=S)``), ``solve``
-(``max_seconds=S``), ``prove`` (the side to move wins within 7 plies, ``max_seconds=S``)
-and ``verify`` (a puzzle's goal, ``max_seconds=S``). A level whose limit is playouts, not
-seconds, shows its playouts as what was asked. ``over`` is the wall time past the asked
-seconds; ``cut`` says whether the result said it was cut short (analyse: fewer moves
-ranked, or a pass after the search left unfinished).
+"strong" of ``agent_for``, or a game's own best player), ``medium`` and ``easy`` (the other
+computer players: a game with players of its own, its middle and first), ``choose`` (the
+hint's agent given ``Limits(seconds=S)``), ``solve`` (``max_seconds=S``), ``prove`` (the
+side to move wins within 7 plies, ``max_seconds=S``) and ``verify`` (a puzzle's goal,
+``max_seconds=S``). A level whose limit is playouts, not seconds, shows them as what was
+asked (a compiled level is playouts by design: as strong on a loaded machine, only
+slower). ``cut`` says whether the answer said it left something out (analyse: fewer moves
+ranked, or a pass after the search unfinished; an agent: root moves it never judged).
+The last line is the worst time past the asked seconds, over the entries asked seconds.
 """
 
 from __future__ import annotations
@@ -62,7 +64,16 @@ ENTRIES = ("analyse", "hint", "medium", "easy", "choose", "solve", "prove", "ver
 def run_case(name: str, options: dict[str, object], entry: str, seconds: float) -> dict:
     """One entry on one new game, in this process (the child's side)."""
     from model.game import game_class
-    from model.search import Limits, agent_for, analyse, prove, solve, verify, warm_up
+    from model.search import (
+        Limits,
+        agent_for,
+        analyse,
+        levels_for,
+        prove,
+        solve,
+        verify,
+        warm_up,
+    )
 
     cls = game_class(name)
     game = cls.new(cls.parse_options(options))
@@ -79,7 +90,8 @@ def run_case(name: str, options: dict[str, object], entry: str, seconds: float) 
             if getattr(result, "cut_short", ""):
                 note += f"; cut short: {result.cut_short}"
         elif entry in ("hint", "medium", "easy", "choose"):
-            level = "strong" if entry in ("hint", "choose") else entry
+            levels = levels_for(game)  # a game's own players (Rolling): its best hints
+            level = {"easy": levels[0], "medium": levels[len(levels) // 2]}.get(entry, levels[-1])
             agent, limits = agent_for(game, level, seed=1)
             if entry == "choose":
                 limits = Limits(seconds=seconds)
