@@ -171,6 +171,12 @@ class PyramidBall(BallMoves):
             "basic",
             choices=("basic", "advanced"),
             help="basic: first to 1 point; advanced: first to 6, with special moves",
+            choice_help=(
+                "The basic game ends at the first point scored, often within a turn or two: "
+                "a short game to learn the moves.",
+                "First to 6 points; after each point the side scored on gains a special "
+                "move (Dash, Quick Pass or Blitz).",
+            ),
         ),
         OptionSpec(
             "offence_may_follow_defender",

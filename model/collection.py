@@ -24,18 +24,25 @@ import hashlib
 import json
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .files import SUFFIX, read, to_json, write_text
-from .game import Game, PositionFormatError
+from .files import SUFFIX, read, read_json, to_json
+from .game import Game, PositionFormatError, shorten
 from .puzzle import goal_of
+from .userfiles import UserFile, config_dir, is_count
 
 INDEX = "collection.json"
 INDEX_FORMAT = "pyramid-lab-collection/1"
 PROGRESS_FILE = "puzzles-solved.json"
-_NUMBER = re.compile(r"^\s*(\d+)")
+PROGRESS_FORMAT = "pyramid-lab-puzzles-solved"
+#: Longest difficulty number read (the measures are playouts: a few digits).
+MAX_DIFFICULTY_DIGITS = 18
+_NUMBER = re.compile(rf"^\s*(\d{{1,{MAX_DIFFICULTY_DIGITS}}})(?!\d)")
+#: Largest collection.json read (a line a puzzle: thousands of puzzles fit in far less).
+MAX_INDEX_BYTES = 4 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -78,44 +85,54 @@ def position_key(game: Game) -> str:
 
 
 def difficulty_of(puzzle: dict[str, Any]) -> int | None:
-    """The number a puzzle's ``difficulty`` text starts with ('64 playouts' -> 64)."""
+    """The number a puzzle's ``difficulty`` text starts with ('64 playouts' -> 64); None
+    when there is none, or when it runs to more digits than a measure has (more than
+    :data:`MAX_DIFFICULTY_DIGITS`)."""
     text = puzzle.get("difficulty")
     match = _NUMBER.match(text) if isinstance(text, str) else None
     return int(match.group(1)) if match else None
 
 
 def read_index(folder: Path) -> dict[str, Any] | None:
-    """The folder's collection.json, None without one; PositionFormatError when bad."""
+    """The folder's collection.json, None without one; PositionFormatError naming it when
+    it is bad (read as position files are: a regular file, its size, nesting and numbers
+    within limits)."""
     path = folder / INDEX
-    if not path.is_file():
+    if not os.path.lexists(path):
         return None
-    try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise PositionFormatError(INDEX, f"cannot be read: {exc}") from None
+    raw = read_json(path, MAX_INDEX_BYTES, "collection index")  # the error names the file
     if not isinstance(raw, dict) or raw.get("format") != INDEX_FORMAT:
-        raise PositionFormatError(INDEX, f'must be an object with "format": "{INDEX_FORMAT}"')
+        raise PositionFormatError(
+            "", f'must be an object with "format": "{INDEX_FORMAT}"', source=str(path)
+        )
     puzzles = raw.get("puzzles")
     if not isinstance(puzzles, list) or not all(
         isinstance(p, dict) and isinstance(p.get("file"), str) for p in puzzles
     ):
-        raise PositionFormatError(f"{INDEX}.puzzles", 'must be a list of {"file": ...}')
+        raise PositionFormatError("puzzles", 'must be a list of {"file": ...}', source=str(path))
     return raw
 
 
 def load(folder: str | os.PathLike[str]) -> Collection:
-    """The puzzles of ``folder`` in order (NotADirectoryError when it is not a folder;
-    PositionFormatError when its collection.json is bad). Files that do not read, or
-    state no goal, are left out and named in ``problems``."""
+    """The puzzles of ``folder`` in order (NotADirectoryError when it is not a folder or
+    cannot be looked at, its name cut to a line; PositionFormatError when its
+    collection.json is bad). Files that do not read, or state no goal, are left out and
+    named in ``problems``."""
     root = Path(folder)
-    if not root.is_dir():
-        raise NotADirectoryError(f"{folder}: not a folder")
+    name = shorten(os.fspath(folder))
+    try:
+        is_folder = root.is_dir()
+    except OSError as exc:  # a name too long, a folder that may not be looked into
+        why = shorten(exc.strerror or str(exc))
+        raise NotADirectoryError(f"{name}: cannot be opened as a folder ({why})") from None
+    if not is_folder:
+        raise NotADirectoryError(f"{name}: not a folder")
     index = read_index(root)
     listed: dict[str, int | None] = {}
     if index is not None:
         for item in index["puzzles"]:
             value = item.get("difficulty")
-            listed[item["file"]] = value if isinstance(value, int) else None
+            listed[item["file"]] = value if is_count(value) else None
     entries: list[tuple[tuple[Any, ...], Entry]] = []
     problems: list[str] = []
     order = {name: i for i, name in enumerate(listed)}
@@ -146,68 +163,82 @@ def load(folder: str | os.PathLike[str]) -> Collection:
             rank = (1, difficulty is None, difficulty or 0, path.name)
         entries.append((rank, entry))
     entries.sort(key=lambda pair: pair[0])
-    measure = str(index.get("measure", "")) if index is not None else ""
+    measure = index.get("measure", "") if index is not None else ""
+    if not isinstance(measure, str):  # words for people: anything else is not shown
+        problems.append(f'{INDEX}: "measure" is not a text; it is not shown')
+        measure = ""
     return Collection(root, [e for _, e in entries], problems, measure)
 
 
 # ---- the player's ticks -----------------------------------------------------------------
 
 
-def config_dir() -> Path:
-    own = os.environ.get("PYRAMID_LAB_CONFIG")
-    if own:
-        return Path(own)
-    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-    return Path(base) / "pyramid-lab"
+class Progress(UserFile[dict[str, str]]):
+    """The puzzles solved, by :func:`position_key` (the value is the file's name when it
+    was solved), kept in ``puzzles-solved.json`` (see :mod:`model.userfiles`: read within
+    limits, a damaged one set aside and told, a newer one left alone, each tick written at
+    once and merged with the ticks of other windows)::
 
+        {"format": "pyramid-lab-puzzles-solved/1", "solved": {"0a1b...": "a.pyr.json"}}
 
-class Progress:
-    """The puzzles solved, by :func:`position_key`, kept in a JSON file (written at once,
-    atomically, on each tick). A file that does not read counts as none solved; it is
-    only replaced when a puzzle is ticked."""
+    A file without ``format`` holding only ``solved`` (as versions before it wrote) is
+    read as version 1."""
 
-    def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
-        self.path = Path(path) if path is not None else config_dir() / PROGRESS_FILE
-        self.solved: dict[str, str] = {}  # key -> the file's name when solved
-        self.problem = ""
-        try:
-            raw = json.loads(self.path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            return
-        except (OSError, UnicodeDecodeError, ValueError) as exc:
-            self.problem = f"{self.path}: cannot be read ({exc}); no puzzle counts as solved"
-            return
-        solved = raw.get("solved") if isinstance(raw, dict) else None
-        if isinstance(solved, dict):
-            self.solved = {str(k): str(v) for k, v in solved.items()}
-        else:
-            self.problem = f"{self.path}: not a list of solved puzzles; none counts as solved"
+    format_name = PROGRESS_FORMAT
+    what = "Your puzzle ticks"
+    lost = "puzzles solved are not ticked in it this run"
+
+    def __init__(
+        self,
+        path: str | os.PathLike[str] | None = None,
+        tell: Callable[[str], None] | None = None,
+    ) -> None:
+        super().__init__(Path(path) if path is not None else config_dir() / PROGRESS_FILE, tell)
+
+    @property
+    def solved(self) -> dict[str, str]:
+        return self.data
+
+    def empty(self) -> dict[str, str]:
+        return {}
+
+    def legacy(self, raw: dict[str, Any]) -> bool:
+        return set(raw) == {"solved"}
+
+    def parse(self, raw: dict[str, Any]) -> dict[str, str]:
+        if set(raw) != {"solved"}:
+            raise PositionFormatError("", 'must hold "solved" and nothing else')
+        solved = raw["solved"]
+        if not isinstance(solved, dict) or not all(isinstance(v, str) for v in solved.values()):
+            raise PositionFormatError("solved", "must be an object of puzzle -> file name")
+        return dict(solved)
+
+    def dump(self, data: dict[str, str]) -> dict[str, Any]:
+        return {"solved": data}
 
     def is_solved(self, key: str) -> bool:
         return key in self.solved
 
     def mark(self, entry: Entry) -> bool:
-        """Tick ``entry``; True when it was not ticked before. OSError when the file
-        cannot be written (the tick stays for this run)."""
+        """Tick ``entry``; True when it was not ticked before. The tick is written at once,
+        merged with the file (OSError when it cannot be: the tick stays for this run)."""
         if entry.key in self.solved:
             return False
-        self.solved[entry.key] = entry.path.name
-        self.save()
+
+        def change(solved: dict[str, str]) -> None:
+            solved.setdefault(entry.key, entry.path.name)
+
+        self.update(change)
         return True
 
     def forget(self, keys: list[str] | None = None) -> None:
-        """Untick ``keys`` (every puzzle without)."""
-        if keys is None:
-            self.solved.clear()
-        else:
-            for key in keys:
-                self.solved.pop(key, None)
-        self.save()
+        """Untick ``keys`` (every puzzle without); OSError when it cannot be written."""
 
-    def save(self) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        text = json.dumps({"solved": self.solved}, indent=1, sort_keys=True) + "\n"
-        write_text(self.path, text)
+        def change(solved: dict[str, str]) -> None:
+            for key in list(solved) if keys is None else keys:
+                solved.pop(key, None)
+
+        self.update(change)
 
     def count(self, collection: Collection) -> int:
         return sum(1 for e in collection.entries if e.key in self.solved)

@@ -46,6 +46,11 @@ class InvalidMoveError(ValueError):
     """Text that is not a move in the game's notation."""
 
 
+#: How a refusal of a position that play cannot reach names the way round it, in a file's
+#: words; the window's Set-up dock says it in its own (its Study box).
+STUDY_HINT = 'mark the file "study": true'
+
+
 class PositionFormatError(ValueError):
     """A position (file, set-up or options) that is malformed or cannot arise by the rules.
 
@@ -209,6 +214,9 @@ class OptionSpec:
     minimum: int | None = None
     maximum: int | None = None
     help: str = ""
+    #: A sentence per choice (in the order of ``choices``) that the New game dialog shows
+    #: under the box for the one chosen: what a newcomer must know before picking it.
+    choice_help: tuple[str, ...] = ()
     #: (another option, its values under which this one applies), or a tuple of such
     #: conditions that must all hold; None: always. The New game dialog greys the option
     #: out otherwise.

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
 from .game import (
+    STUDY_HINT,
     Game,
     GoalCheck,
     IllegalMoveError,
@@ -228,7 +229,7 @@ class Partition(Game):
                 f"red has {reds} balls and blue {blues}, which no game reaches with "
                 f"{to_move} to move (red moves first, one ball a turn, so red must have "
                 f"{'as many balls as' if to_move == 'red' else 'one ball more than'} blue; "
-                'mark the file "study": true to analyse any colouring)',
+                f"{STUDY_HINT} to analyse any colouring)",
             )
         for pid, colour in placed.items():
             game._add_ball(pid, colour)
@@ -240,7 +241,7 @@ class Partition(Game):
                 f"{COLOURS[game._winner]} already holds "
                 f"{', '.join(game.held_corners(COLOURS[game._winner]))} and so won before "
                 f"{COLOURS[1 - game._winner]}'s last move: with {to_move} to move this "
-                'position cannot arise (mark it "study": true to analyse it anyway)',
+                f"position cannot arise ({STUDY_HINT} to analyse it anyway)",
             )
         game._record_setup(from_setup=True, study=study)
         return game

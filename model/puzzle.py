@@ -35,7 +35,7 @@ class Goal:
         return {"side": self.side, "result": self.result, "within": self.within}
 
     def describe(self) -> str:
-        return f"{self.side} wins within {self.within} plies"
+        return f"{self.side} wins within {plies_text(self.within)}"
 
 
 def check_puzzle(raw: Any, game: Game) -> dict[str, Any]:
@@ -127,9 +127,64 @@ class Verdict:
     solution_error: str | None = None  # why the solution does not replay
 
     @property
+    def key(self) -> str | None:
+        """The key move: the solution's first; with no solution given, the only first move
+        that reaches the goal (None when several do)."""
+        if self.key_move is not None:
+            return self.key_move
+        if len(self.winning_moves) == 1:
+            return self.winning_moves[0][0]
+        return None
+
+    @property
     def cooks(self) -> list[str]:
-        """Other first moves that also reach the goal."""
-        return [move for move, _ in self.winning_moves if move != self.key_move]
+        """First moves that reach the goal besides the key move; with no key, every
+        winning first move when there are several (no single one is the key)."""
+        key = self.key
+        if key is None:
+            return [move for move, _ in self.winning_moves] if len(self.winning_moves) > 1 else []
+        return [move for move, _ in self.winning_moves if move != key]
+
+    def sentences(self) -> list[tuple[str, str]]:
+        """The verdict in plain sentences, each with its tone ("ok", "warn", "bad",
+        "plain" or "quiet"): what the Puzzle dock shows and ``verify --text`` prints."""
+        lines: list[tuple[str, str]] = []
+        proven = self.result == "proven"
+        cooks = self.cooks
+        if self.verified:
+            lines.append(("warn", "Verified, but cooked") if cooks else ("ok", "Verified"))
+        else:
+            lines.append(("bad", f"Not verified: {self.reason()}"))
+        if proven and self.plies is not None:
+            lines.append(("plain", f"{self.goal.side} wins in {plies_text(self.plies)} at best"))
+        winners = len(self.winning_moves)
+        if self.key_move is None:
+            if proven and winners == 1:
+                lines.append(("plain", f"No solution given: {self.key} is the only winning move"))
+            elif proven and winners > 1:
+                lines.append(
+                    ("warn", f"No solution given, and {winners} first moves win: no single key")
+                )
+        elif self.solution_error:
+            lines.append(("bad", self.solution_error))
+        elif self.solution_ok:
+            lines.append(("plain", f"Key move {self.key_move}: wins"))
+        elif self.solution_ok is False:
+            lines.append(("bad", f"Key move {self.key_move}: does not win"))
+        if proven and self.winning_moves:
+            if cooks:
+                plies = dict(self.winning_moves)
+                listed = ", ".join(f"{move} (in {plies_text(plies[move])})" for move in cooks)
+                what = "Cooks, other first moves that win too" if self.key else "Winning moves"
+                lines.append(("warn", f"{what}: {listed}"))
+            else:
+                lines.append(("plain", "No cook: only the key move wins"))
+        if self.defence:
+            lines.append(
+                ("plain", "Main line, against the longest defence: " + " ".join(self.defence))
+            )
+        lines.append(("quiet", f"{self.nodes} positions searched in {self.seconds:.2f} s"))
+        return lines
 
     @property
     def verified(self) -> bool:
@@ -161,6 +216,16 @@ class Verdict:
             "nodes": self.nodes,
             "seconds": round(self.seconds, 3),
         }
+
+
+def moves_text(count: int) -> str:
+    """'1 move', '3 moves'."""
+    return f"{count} move" if count == 1 else f"{count} moves"
+
+
+def plies_text(count: int) -> str:
+    """'1 ply', '3 plies'."""
+    return f"{count} ply" if count == 1 else f"{count} plies"
 
 
 def replay_error(game: Game, moves: list[str]) -> str | None:

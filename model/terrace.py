@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
 from .game import (
+    STUDY_HINT,
     Game,
     IllegalMoveError,
     InvalidMoveError,
@@ -265,7 +266,7 @@ class Terrace(Game):
                 "pieces",
                 "Osiris: "
                 + _stones(tuple((f, COLOURS[cells[f]]) for f in sandwiched), "on")
-                + ' would already have been removed (mark the file "study": true to keep them)',
+                + f" would already have been removed ({STUDY_HINT} to keep them)",
             )
         game._turn = COLOURS.index(to_move)
         game._seen[game.position_key()] += 1

@@ -49,7 +49,7 @@ def main(out: Path) -> int:
         for _ in range(ms // 20):
             app.processEvents()
             QApplication.instance().thread().msleep(20)
-        window.render()
+        window.render_scene()
         app.processEvents()
 
     def shot(name: str) -> None:

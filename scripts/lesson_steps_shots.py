@@ -39,7 +39,7 @@ def main(out: Path) -> None:
     def shot(name: str) -> None:
         for _ in range(20):
             app.processEvents()
-        window.render()
+        window.render_scene()
         app.processEvents()
         window.grab().save(str(out / f"{name}.png"))
         print(out / f"{name}.png", "|", window.lessons.panel.verdict.text())

@@ -54,7 +54,7 @@ def main(out: Path) -> int:
         for _ in range(ms // 20):
             app.processEvents()
             app.thread().msleep(20)
-        window.render()
+        window.render_scene()
         app.processEvents()
 
     def shot(name: str, widget=None) -> None:

@@ -15,8 +15,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QMainWindow, QMessageBox, QWidget
+from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtWidgets import QMainWindow, QMessageBox, QVBoxLayout, QWidget
 from pyvistaqt import QtInteractor
 
 from model.game import Game
@@ -49,7 +49,9 @@ from .widgets.dock_fit import add_game_docks, fit_game_docks, keep_on_screen
 from .widgets.help import RulesDock, ShortcutsDialog
 from .widgets.lesson_dock import LessonDock, lesson_files
 from .widgets.move_list import MoveListDock
+from .widgets.notice import NoticeBox
 from .widgets.practice_dock import PracticeDock
+from .widgets.prompt_bar import PromptBar
 from .widgets.setup_dock import SetupDock
 from .widgets.status_bar import StatusBar
 from .widgets.view_dock import ViewDock
@@ -71,9 +73,17 @@ class MainWindow(QMainWindow):
         # (on its renderers: the plotter's own forwarder reads, to a type checker, as an
         # unbound method; see viewer/boards/meshes.py)
         self.plotter.renderers.set_background(palette.BACKGROUND, top=palette.BACKGROUND_TOP)
-        self.setCentralWidget(self.plotter)
+        self.prompt_bar = PromptBar()  # what to do next: over the scene, never covered
+        centre = QWidget(self)
+        column = QVBoxLayout(centre)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        column.addWidget(self.prompt_bar)
+        column.addWidget(self.plotter, 1)
+        self.setCentralWidget(centre)
         self._closed = False
         self._held = False  # a new position is being taken in: redraw once, at the end
+        self._notice: NoticeBox | None = None  # notices to read once (viewer.widgets.notice)
 
         self.view_dock = ViewDock(self.view, self)
         self.moves_dock = MoveListDock(session, self, self._hidden_moves)
@@ -98,7 +108,11 @@ class MainWindow(QMainWindow):
         self.puzzle.show_for_puzzle()  # a puzzle file opened
         bar = StatusBar(self)  # messages elided, never over the hover text
         self.setStatusBar(bar)
-        self.status_prompt, self.status_hover, self.status_game = bar.prompt, bar.hover, bar.game
+        self.status_prompt, self.status_hover, self.status_game = (
+            self.prompt_bar,
+            bar.hover,
+            bar.game,
+        )
         self.engine = EngineControl(self)  # hint and the computer player (before the menus)
         self.analysis = AnalysisControl(self)  # the Analysis dock, with a runner of its own
         self.addDockWidget(RIGHT, self.analysis.dock)
@@ -124,6 +138,9 @@ class MainWindow(QMainWindow):
         self.clip_planes, self.free_plane = scene.clip_planes, scene.free_plane
         self.view_dock.free_plane.toggled.connect(scene.toggle_free_plane)
         self.view_dock.show_board(self.board, self.ui.piece_word)
+        self._flat_board = False  # the board on show is flat (the View dock is put away)
+        self._view_dock_wanted = True  # ... and was shown on the last pyramid
+        self._put_view_dock_away()
         self.turn: TurnBuilder = self.ui.turn(game)
         self.autosave = Autosave()
         self.recovery = Recovery(self, self.autosave)  # written a moment after each change
@@ -219,6 +236,7 @@ class MainWindow(QMainWindow):
             self.scene.switch_board(self.ui.board_kind, geometry)  # another kind or size
             self.view.reset()  # also forgets the hover of the last board
             self.view_dock.show_board(self.board, self.ui.piece_word)
+            self._put_view_dock_away()
         self.scene.stop_effect()
         self.ui.position_changed(game, reason)
         if reason in ("move", "redo"):
@@ -333,6 +351,20 @@ class MainWindow(QMainWindow):
     def show_message(self, text: str) -> None:
         self.statusBar().showMessage(text, 8000)
 
+    def tell(self, text: str) -> None:
+        """A notice to read once: in a box that does not block (shown once the window is
+        up, so that a file read while it is built is told over it) and in the status bar."""
+
+        def show() -> None:
+            if self._closed:
+                return
+            if self._notice is None:
+                self._notice = NoticeBox(self)
+            self._notice.add(text)
+            self.statusBar().showMessage(text, 30000)
+
+        QTimer.singleShot(0, lambda: guarded(show, self.show_message, "tell"))
+
     # ---- files (viewer.documents does the work) and history ------------------------------
 
     def open_file(self, path: str | Path) -> bool:
@@ -383,6 +415,18 @@ class MainWindow(QMainWindow):
     @slot
     def set_camera(self, name: str) -> None:
         self.scene.set_camera(name)
+
+    def _put_view_dock_away(self) -> None:
+        """A flat board has nothing to peel or clip: the View dock goes (it kept the left
+        column's width to say so) and comes back with a pyramid if it was shown there.
+        View > View still opens it."""
+        if self.board.flat:
+            if not self._flat_board:
+                self._view_dock_wanted = not self.view_dock.isHidden()
+            self.view_dock.hide()
+        elif self._flat_board and self._view_dock_wanted:
+            self.view_dock.show()
+        self._flat_board = self.board.flat
 
     @slot
     def reset_view(self) -> None:

@@ -276,6 +276,9 @@ class EngineControl:
         self.computer: dict[str, str] = {}  # colour -> level, for the colours it plays
         self.hint_level = "strong"  # a hint is worth the wait (progress bar, Stop)
         self.paused = False  # Stop or Undo: the computer waits for a move on the board
+        #: After the computer's move, say its win rate and line (a spoiler in a game: off
+        #: unless the player asks, Game > Show the computer's reckoning)
+        self.show_reckoning = False
         self._holds = 0  # questions and file dialogs open (:meth:`held`): nothing starts
         self.hint: tuple[Any, int, Any] | None = None  # (position key, ply, move) shown
         self.seed: int | None = None  # tests make the searches repeatable
@@ -577,8 +580,11 @@ class EngineControl:
             self.show_message(f"the computer's move was illegal: {exc}")
             return
         text = window.ui.played(window.game, mover, choice.move)
-        how = describe_choice(choice) if choice.judged else choice.agent  # (it may be secret)
-        self.show_message(f"{text} (computer: {how})")
+        if self.show_reckoning:
+            how = describe_choice(choice) if choice.judged else choice.agent  # (may be secret)
+            self.show_message(f"{text} (computer: {how})")
+        else:
+            self.show_message(f"{text} (computer)")
 
     def _on_parts(self, job: Job, choices: dict[int, Choice]) -> None:
         """A simultaneous node's parts: a hint is drawn; the computer's parts go to the

@@ -5,6 +5,7 @@ shell that fulfils them all and wires the controllers together).
 The parts they are made of:
 
 - :class:`Status`: a line in the status bar, an error in a message box;
+- :class:`Notice`: a notice the user reads once (a per-user file that was set aside);
 - :class:`Parent`: the top-level widget, parent of a controller's widgets and dialogs;
 - :class:`Position`: the session, the game on show, its UI and turn builder, set-up mode,
   and a redraw of the board;
@@ -55,6 +56,12 @@ class Status(Protocol):
         """A message box the user closes (the status bar says it too)."""
 
 
+class Notice(Protocol):
+    def tell(self, text: str) -> None:
+        """Something the user must read once (a per-user file set aside, or not saved): a
+        notice that waits to be closed, and the status bar says it too."""
+
+
 class Parent(Protocol):
     def window(self) -> QWidget:
         """The top-level window: the parent of a controller's widgets and dialogs."""
@@ -81,6 +88,7 @@ class Players(Protocol):
     """Who plays each colour, and the computer's thinking (``EngineControl``)."""
 
     computer: dict[str, str]  # colour -> level, for the colours the computer plays
+    show_reckoning: bool  # its win rate and line said after its move (a spoiler: a choice)
 
     def busy(self) -> str:
         """Why a move on the board is refused now ('' when it is not)."""
@@ -226,7 +234,7 @@ class Lessons(Protocol):
         """A new lesson of one step on the position shown, in teacher mode."""
 
 
-class LessonHost(Position, Status, Parent, Protocol):
+class LessonHost(Position, Status, Notice, Parent, Protocol):
     """What the stepped lessons (``viewer.lessons.LessonControl``) use."""
 
     lesson_dock: LessonDock
@@ -242,7 +250,7 @@ class LessonHost(Position, Status, Parent, Protocol):
     def play_move(self, move: Any) -> None: ...
 
 
-class PracticeHost(Position, Status, Parent, Protocol):
+class PracticeHost(Position, Status, Notice, Parent, Protocol):
     """What Practice (``viewer.practice.Practice``) uses: the puzzle files it opens, the
     Puzzle dock whose Solve mode plays them, and the View dock its dock goes beside."""
 

@@ -3,7 +3,8 @@ the Lesson dock, the step's position on the board, its overlays and highlights d
 task answered on the board (a move through the window's normal click path, or points
 clicked) and judged by the rules (:mod:`model.lesson`), with the reason of a wrong answer
 and the path it speaks of drawn, a hint, Retry, and progress kept between runs
-(:class:`Progress`). Teacher mode edits the lesson in the dock and saves it.
+(:class:`model.userfiles.LessonProgress`). Teacher mode edits the lesson in the dock and
+saves it.
 
 The window names no game here: points go through the game UI's ``site_of``/``coords_of``.
 """
@@ -11,8 +12,6 @@ The window names no game here: points go through the game UI's ``site_of``/``coo
 from __future__ import annotations
 
 import dataclasses
-import json
-import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +21,7 @@ from model import lesson as lessons
 from model.files import PositionDocument, write_text
 from model.game import Game, IllegalMoveError, PositionFormatError
 from model.search import judge_move
+from model.userfiles import LessonProgress
 
 from .frame import Frame, Marker
 from .frame import Path as Tube
@@ -35,57 +35,8 @@ if TYPE_CHECKING:
     from .session import Session
     from .widgets.lesson_dock import LessonDock
 
-PROGRESS_FORMAT = "pyramid-lab-lesson-progress/1"
-
-
-def progress_file() -> Path:
-    """Where progress is kept: ``PYRAMID_LAB_LESSON_PROGRESS`` (tests point it at a
-    temporary file), else the user's config folder."""
-    if os.environ.get("PYRAMID_LAB_LESSON_PROGRESS"):
-        return Path(os.environ["PYRAMID_LAB_LESSON_PROGRESS"])
-    config = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-    return Path(config) / "pyramid-lab" / "lesson-progress.json"
-
-
-class Progress:
-    """Per lesson file: the steps whose task was answered right, and the step last shown.
-    A missing or unreadable file is no progress (never an error); writes are atomic."""
-
-    def __init__(self, file: Path | None = None) -> None:
-        self.file = file or progress_file()
-        self.data: dict[str, dict[str, Any]] = {}
-        try:
-            raw = json.loads(self.file.read_text(encoding="utf-8"))
-            if isinstance(raw, dict) and raw.get("format") == PROGRESS_FORMAT:
-                lessons_raw = raw.get("lessons", {})
-                if isinstance(lessons_raw, dict):
-                    self.data = {k: v for k, v in lessons_raw.items() if isinstance(v, dict)}
-        except (OSError, ValueError):
-            pass
-
-    @staticmethod
-    def key(path: Path) -> str:
-        return str(path.resolve())
-
-    def done(self, path: Path) -> set[int]:
-        steps = self.data.get(self.key(path), {}).get("done", [])
-        return {s for s in steps if isinstance(s, int)} if isinstance(steps, list) else set()
-
-    def at(self, path: Path) -> int:
-        at = self.data.get(self.key(path), {}).get("at", 0)
-        return at if isinstance(at, int) and at >= 0 else 0
-
-    def record(self, path: Path, at: int, done: int | None = None) -> None:
-        entry = self.data.setdefault(self.key(path), {})
-        entry["at"] = at
-        if done is not None:
-            entry["done"] = sorted(self.done(path) | {done})
-        try:
-            self.file.parent.mkdir(parents=True, exist_ok=True)
-            doc = {"format": PROGRESS_FORMAT, "lessons": self.data}
-            write_text(self.file, json.dumps(doc, indent=1) + "\n")
-        except OSError:
-            pass  # progress is a convenience: a read-only home loses it, nothing else
+#: The lesson progress file (read, merged and written in :mod:`model.userfiles`).
+Progress = LessonProgress
 
 
 class LessonControl:
@@ -101,7 +52,7 @@ class LessonControl:
         self.hint_shown = False
         self._loading = False
         self._base = 0  # plies on the step position's stack
-        self.progress = Progress()
+        self.progress = Progress(tell=window.tell)  # a damaged file: told once
         self.panel = StepPanel(self)
         window.lesson_dock.add_steps(self.panel)
         window.session.changed.connect(self._on_changed)

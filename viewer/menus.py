@@ -8,6 +8,7 @@ import functools
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from PySide6.QtCore import QSettings
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QMenu
 
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
 
 LESSON_DIR = EXAMPLES_DIR / "lessons"
 PUZZLE_DIR = EXAMPLES_DIR / "puzzles"
+RECKONING_KEY = "engine/show_reckoning"  # QSettings: the computer's reckoning said
 
 
 class Menus:
@@ -72,6 +74,12 @@ class Menus:
         self.solve.setCheckable(True)
         puzzle.solving.connect(self.solve.setChecked)
         game.addSeparator()
+        self.reckoning = self._action(
+            game, "Show the computer's &reckoning", self._show_reckoning
+        )  # its win rate and line after each move: a spoiler, so the player's choice
+        self.reckoning.setCheckable(True)
+        self.reckoning.setChecked(bool(QSettings().value(RECKONING_KEY, False, type=bool)))
+        engine.show_reckoning = self.reckoning.isChecked()
         #: Per colour of the current game, a submenu "<Colour>: <who>" with the New game
         #: dialog's choices (Human, Computer (easy), ...) as exclusive actions, keyed by
         #: level (None: human).
@@ -123,6 +131,11 @@ class Menus:
         about = functools.partial(show_about, window.window())
         self._action(help_menu, "&About Pyramid Lab", about)
         self._refresh_recent()
+
+    def _show_reckoning(self) -> None:
+        on = self.reckoning.isChecked()
+        self.window.engine.show_reckoning = on
+        QSettings().setValue(RECKONING_KEY, on)
 
     def _puzzles(self, menu: QMenu) -> QMenu:
         """The Puzzles menu: practice a collection (the shipped ones, any folder)."""

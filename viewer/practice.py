@@ -26,7 +26,14 @@ from typing import TYPE_CHECKING, Any, Protocol
 import numpy as np
 
 from model.collection import Collection, Progress, load
-from model.game import Game, IllegalMoveError, InvalidMoveError, Move, PositionFormatError
+from model.game import (
+    Game,
+    IllegalMoveError,
+    InvalidMoveError,
+    Move,
+    PositionFormatError,
+    shorten,
+)
 from model.search import Prover
 
 from .engine import EngineRunner, Job, position_of
@@ -70,7 +77,7 @@ class Practice:
         self.window = window
         self.solver = solver
         self.dock = dock = PracticeDock(window.window())
-        self.progress = Progress()
+        self.progress = Progress(tell=window.tell)  # a damaged file: told once
         self.collection: Collection | None = None
         self.current: int | None = None  # the index of the puzzle played
         self.hint_stage = 0  # 0: none, 1: which piece or area, 2: the move
@@ -139,15 +146,16 @@ class Practice:
             self.show_message(f"Practice: {exc}")
             return False
         if not collection.entries:
-            more = f" ({collection.problems[0]})" if collection.problems else ""
-            self.show_message(f"Practice: {folder} holds no puzzle with a goal{more}")
+            more = f" ({shorten(collection.problems[0])})" if collection.problems else ""
+            where = shorten(str(folder))
+            self.show_message(f"Practice: {where} holds no puzzle with a goal{more}")
             return False
         self.collection, self.current = collection, None
         self._reset_hints()
         solved = self.progress.count(collection)
         self.show_message(
-            f"Practice: {len(collection.entries)} puzzles in {Path(folder).name}, "
-            f"{solved} solved" + (f"; {self.progress.problem}" if self.progress.problem else "")
+            f"Practice: {len(collection.entries)} puzzles in {shorten(Path(folder).name)}, "
+            f"{solved} solved"
         )
         self.changed()
         return True

@@ -35,7 +35,7 @@ from model.game import (
     PositionFormatError,
     no_proof_with_chance,
 )
-from model.puzzle import Goal, Verdict, check_puzzle, goal_of
+from model.puzzle import Goal, Verdict, check_puzzle, goal_of, moves_text, plies_text
 from model.search import verify
 from model.tree import Node
 
@@ -69,14 +69,6 @@ def moves_for(plies: int, side: str, to_move: str, players: tuple[str, ...]) -> 
     n = len(players)
     offset = (players.index(side) - players.index(to_move)) % n
     return max(1, -(-(plies - offset) // n))
-
-
-def moves_word(count: int) -> str:
-    return f"{count} move" + ("" if count == 1 else "s")
-
-
-def plies_word(count: int) -> str:
-    return f"{count} ply" if count == 1 else f"{count} plies"
 
 
 def parse_solution(text: str) -> list[str]:
@@ -173,9 +165,9 @@ class PuzzleControl:
             return ""
         ours, theirs = node.path(), anchor.path()
         if ours[: len(theirs)] == theirs:
-            return f"{moves_word(len(ours) - len(theirs))} after the puzzle position"
+            return f"{moves_text(len(ours) - len(theirs))} after the puzzle position"
         if theirs[: len(ours)] == ours:
-            return f"{moves_word(len(theirs) - len(ours))} before the puzzle position"
+            return f"{moves_text(len(theirs) - len(ours))} before the puzzle position"
         return "on another line than the puzzle position"
 
     def _show_where(self) -> None:
@@ -307,7 +299,7 @@ class PuzzleControl:
         self.dock.within_word.setText("move" if self.dock.within.value() == 1 else "moves")
         if goal is not None:
             self.dock.plies.setText(
-                f"= {plies_word(goal.within)}, both sides' turns, {goal.side}'s winning turn last"
+                f"= {plies_text(goal.within)}, both sides' turns, {goal.side}'s winning turn last"
             )
         elif isinstance(puzzle.get("goal"), str):
             words = html.escape(puzzle["goal"])
@@ -442,7 +434,7 @@ class PuzzleControl:
         self._on_solution_edited(" ".join(moves))
         session.goto_node(self.anchor)
         self.show_message(
-            f"the solution is the {moves_word(len(moves))} played (key move {moves[0]}); "
+            f"the solution is the {moves_text(len(moves))} played (key move {moves[0]}); "
             "back at the puzzle position, the moves stay as a line in the Moves dock"
         )
 
@@ -533,7 +525,7 @@ class PuzzleControl:
         if goal is None:
             return "the puzzle"
         moves = moves_for(goal.within, goal.side, self._to_move(), self.session.game.players)
-        return f"{goal.side} wins within {moves_word(moves)} ({plies_word(goal.within)})"
+        return f"{goal.side} wins within {moves_text(moves)} ({plies_text(goal.within)})"
 
     @slot
     def stop_verify(self) -> None:
@@ -713,42 +705,18 @@ def verdict_marks(game: Game, verdict: Verdict) -> list[tuple[Move, str]]:
     return marks
 
 
+#: The colour of each tone of a verdict's sentences (grey: the search's figures).
+TONES = {"ok": GREEN, "warn": ORANGE, "bad": RED, "quiet": GREY}
+
+
 def describe_verdict(verdict: Verdict) -> str:
-    """The verdict as rich text for the dock."""
-    goal = verdict.goal
-    esc = html.escape
-    cooks = [(move, plies) for move, plies in verdict.winning_moves if move != verdict.key_move]
-    if verdict.key_move is None and len(verdict.winning_moves) == 1:
-        cooks = []
+    """The verdict as rich text for the dock: its sentences, each in its tone's colour
+    (the first, the verdict itself, in bold)."""
     lines = []
-    if verdict.verified and not cooks:
-        lines.append(f"<b style='color:{GREEN}'>✔ Verified</b>")
-    elif verdict.verified:
-        lines.append(f"<b style='color:{ORANGE}'>✔ Verified, but cooked</b>")
-    else:
-        lines.append(f"<b style='color:{RED}'>✘ Not verified:</b> {esc(verdict.reason())}")
-    if verdict.result == "proven" and verdict.plies is not None:
-        lines.append(f"{esc(goal.side)} wins in {plies_word(verdict.plies)} at best")
-    if verdict.key_move is None:
-        if verdict.solution_ok is None and verdict.result == "proven":
-            lines.append("No solution given (the key move is the only winning one, if so)")
-    elif verdict.solution_error:
-        lines.append(f"<span style='color:{RED}'>{esc(verdict.solution_error)}</span>")
-    elif verdict.solution_ok:
-        lines.append(f"Key move {esc(verdict.key_move)}: wins")
-    elif verdict.solution_ok is False:
-        lines.append(
-            f"<span style='color:{RED}'>Key move {esc(verdict.key_move)}: does not win</span>"
-        )
-    if verdict.result == "proven" and verdict.winning_moves:
-        if cooks:
-            listed = ", ".join(f"{esc(m)} ({p} plies)" for m, p in cooks)
-            lines.append(f"<span style='color:{ORANGE}'><b>Cooks:</b> {listed}</span>")
-        else:
-            lines.append("No cook: one first move wins")
-    if verdict.defence:
-        lines.append(f"Main line: {esc(' '.join(verdict.defence))}")
-    lines.append(
-        f"<span style='color:{GREY}'>{verdict.nodes} positions, {verdict.seconds:.2f} s</span>"
-    )
+    for index, (tone, text) in enumerate(verdict.sentences()):
+        text = html.escape(text)
+        if index == 0:
+            text = f"<b>{'✔' if verdict.verified else '✘'} {text}</b>"
+        colour = TONES.get(tone)
+        lines.append(f"<span style='color:{colour}'>{text}</span>" if colour else text)
     return "<br>".join(lines)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from model.game import Game, PositionFormatError
+from model.game import STUDY_HINT, Game, PositionFormatError
 
 from .games.base import GameUI
 
@@ -77,10 +77,14 @@ class SetupEditor:
                 )
             return self.game_class.from_setup(self.options, self.to_move, pieces, study=self.study)
         except PositionFormatError as exc:
-            # "pieces[2]" is the file's word: say which piece on the board is meant
+            # "pieces[2]" and "study" are the file's words: say which piece on the board is
+            # meant, and the dock's Study box
+            reason = exc.reason.replace(STUDY_HINT, 'tick "Study" above')
+            where = exc.key
             found = re.fullmatch(r"pieces\[(\d+)\]", exc.key)
             if found and int(found.group(1)) < len(sites):
                 site, colour = sites[int(found.group(1))]
                 where = f"the {colour} piece on {self.ui.site_name(site)}"
-                raise PositionFormatError(where, exc.reason) from None
-            raise
+            if (where, reason) == (exc.key, exc.reason):
+                raise
+            raise PositionFormatError(where, reason) from None

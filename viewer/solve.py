@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from model.game import Game, IllegalMoveError, InvalidMoveError, Move
-from model.puzzle import Goal, goal_of
+from model.puzzle import Goal, goal_of, moves_text, plies_text
 from model.search import Prover, prove
 from model.tree import Node
 
@@ -84,14 +84,6 @@ def defend(side: str, left: int) -> Any:
         return Defence(None, None)
 
     return task
-
-
-def side_moves(count: int) -> str:
-    return f"{count} move" + ("" if count == 1 else "s")
-
-
-def plies_word(count: int) -> str:
-    return f"{count} ply" if count == 1 else f"{count} plies"
 
 
 class SolveMode:
@@ -288,7 +280,7 @@ class SolveMode:
             if outcome.winner == goal.side:
                 count = self._side_move_count()
                 helped = " (with the solution shown)" if self.solution is not None else ""
-                self._finish("solved", f"Solved in {side_moves(count)}{helped}!")
+                self._finish("solved", f"Solved in {moves_text(count)}{helped}!")
             else:
                 self._finish("failed", f"Failed: {game.describe_result()}")
             return
@@ -298,14 +290,14 @@ class SolveMode:
             return
         if left <= 0:
             count = self._side_move_count()
-            self._finish("failed", f"Failed: {goal.side} has not won within {side_moves(count)}.")
+            self._finish("failed", f"Failed: {goal.side} has not won within {moves_text(count)}.")
             return
         if game.to_move == goal.side:
             moves = -(-left // len(game.players))  # the side's turns in the plies left
             self._set_status(
                 "info",
-                f"Your move: {goal.side} to win within {side_moves(moves)} "
-                f"({plies_word(left)} left).",
+                f"Your move: {goal.side} to win within {moves_text(moves)} "
+                f"({plies_text(left)} left).",
             )
             return
         self.runner.run("defend", defend(goal.side, left))
@@ -333,7 +325,7 @@ class SolveMode:
         if defence.move is None and job.purpose == "refute":
             self.refuted = (session.node.move, None)
             count = self._side_move_count()
-            self._finish("failed", f"Failed: {goal.side} has not won within {side_moves(count)}.")
+            self._finish("failed", f"Failed: {goal.side} has not won within {moves_text(count)}.")
             return
         if defence.move is None:
             self._finish("failed", "Failed: the defence has no move")
@@ -344,7 +336,7 @@ class SolveMode:
             self.refuted = (last, defence.move)
             self._pending_fail = (
                 f"Refuted: after {last}, {mover} answers {defence.move} and wins "
-                f"within {side_moves(-(-defence.wins // len(session.game.players)))}."
+                f"within {moves_text(-(-defence.wins // len(session.game.players)))}."
             )
         elif defence.plies is None:
             last = session.node.move
@@ -352,7 +344,7 @@ class SolveMode:
             self.refuted = (last, defence.move)
             self._pending_fail = (
                 f"Failed: after {last}, {mover} escapes with {defence.move}: "
-                f"{goal.side} can no longer win in time ({plies_word(left - 1)} left)."
+                f"{goal.side} can no longer win in time ({plies_text(left - 1)} left)."
             )
         session.play(defence.move)  # the window follows; then _evaluate
         self.show_message(self.window.ui.played(session.game, mover, defence.move))

@@ -71,12 +71,13 @@ def test_ticks_are_kept_in_a_file_and_follow_the_position(folder, tmp_path):
     assert not Progress(store).solved
 
 
-def test_an_unreadable_store_counts_none_solved_and_says_so(tmp_path):
+def test_a_damaged_store_is_set_aside_and_said_and_none_counts_solved(tmp_path):
     store = tmp_path / "solved.json"
     store.write_text("not json")
     progress = Progress(store)
     assert progress.solved == {}
-    assert "cannot be read" in progress.problem
+    assert "was damaged (not valid JSON" in progress.take_notice()
+    assert (tmp_path / "solved.damaged.json").read_text() == "not json"  # kept, beside it
 
 
 def test_difficulty_is_the_number_a_text_starts_with():

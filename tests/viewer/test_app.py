@@ -60,6 +60,20 @@ def test_peel_to_an_interior_point_and_place(make_window, qtbot):
     assert window.session.game.colour_at((1, 1, 1)) == "blue"
 
 
+@pytest.mark.parametrize(("base", "deepest"), [(3, 0), (6, 1), (7, 2)])
+def test_peel_offers_only_depths_that_leave_something(make_window, base, deepest):
+    """Base 6 offered peel 2 and 3, which showed an empty pyramid without a word."""
+    window = make_window(Partition(PartitionOptions(base)))
+    spin = window.view_dock.peel
+    assert spin.maximum() == deepest
+    assert spin.isEnabled() == (deepest > 0)
+    if deepest:
+        spin.setValue(deepest)
+        assert window.board.shown.any()
+    else:
+        assert "Nothing to peel" in spin.toolTip()
+
+
 def test_clip_planes_open_the_way_to_an_interior_point(make_window, qtbot):
     window = make_window(Partition(PartitionOptions(5)))
     pid = interior(window)
@@ -141,6 +155,7 @@ def test_a_whole_pyraos_turn_by_clicks(make_window, qtbot):
     click(qtbot, window, square)  # completes a black square
     assert window.menus.finish.isEnabled()
     assert "square completed" in window.status_prompt.text()
+    assert window.status_prompt.isVisible()  # whatever message the click left
     assert under_mouse(window, victim) == victim
     click(qtbot, window, victim)  # remove one sphere
     window.menus.finish.trigger()
@@ -198,6 +213,21 @@ def test_free_plane_widget_cuts_the_view(make_window):
     window.view_dock.free_plane.setChecked(False)
     assert window.view.free_plane is None
     assert window.board.shown.all()
+
+
+def test_new_game_dialog_says_what_a_choice_means(make_window, qtbot):
+    """A newcomer's first Pyramid Ball game ended after one turn: the basic game ends at
+    the first point, and the dialog now says so under the choice."""
+    from viewer.widgets.new_game import NewGameDialog
+
+    window = make_window(Partition(PartitionOptions(3)))
+    dialog = NewGameDialog(window)
+    qtbot.addWidget(dialog)
+    dialog.choose("ball")
+    note = dialog.notes[("ball", "mode")]
+    assert "ends at the first point" in note.text()
+    dialog.widget("mode").setCurrentText("advanced")
+    assert note.text().startswith("First to 6 points")
 
 
 def test_new_game_dialog_switches_the_board(make_window, qtbot):
@@ -393,11 +423,11 @@ def test_setup_error_shows_whole_and_messages_keep_clear_of_the_hover_text(make_
     hover = window.status_hover
     assert hover.text().startswith("(3,0,1)")
     assert bar.message.geometry().right() < hover.geometry().left()
-    window.menus.setup.trigger()  # a prompt gives way to a message, comes back after it
+    window.menus.setup.trigger()  # the prompt has its own line: no message covers it
     bar.clearMessage()
     assert window.status_prompt.isVisible()
     window.show_message("hello")
-    assert not window.status_prompt.isVisible()
+    assert window.status_prompt.isVisible()
     assert window.statusBar().currentMessage() == "hello"
 
 

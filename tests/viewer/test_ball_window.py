@@ -426,10 +426,12 @@ def test_the_view_dock_on_the_flat_board_offers_no_peel_or_clip(ball_window, gua
     window = ball_window()
     dock = window.view_dock
     assert dock.flat
-    assert dock.flat_note.isVisibleTo(dock)
+    assert dock.isHidden()  # put away: it kept the column's width to say nothing
+    assert dock.flat_note.isVisibleTo(dock)  # what View > View shows
     assert not dock.peel.isVisibleTo(dock)
     assert not dock.clip_on[0].isVisibleTo(dock)
     window.session.replace_game(Partition(PartitionOptions(4)))  # back to a ball pyramid
+    assert not dock.isHidden()
     assert not dock.flat
     assert not dock.flat_note.isVisibleTo(dock)
     assert dock.peel.isVisibleTo(dock)

@@ -369,6 +369,48 @@ def test_verify_prints_a_line_per_puzzle_and_fails_on_a_wrong_one(capsys, tmp_pa
     assert "states no goal" in json.loads(out)["error"]
 
 
+def test_verify_text_says_key_cooks_and_line_in_sentences(capsys, tmp_path):
+    raw = json.loads((ROOT / "examples/partition/t5-around-a-corner-ball.pyr.json").read_text())
+    raw["puzzle"] = {"goal": {"side": "red", "result": "win", "within": 3}, "solution": ["2,0,0"]}
+    keyed = tmp_path / "keyed.pyr.json"
+    keyed.write_text(json.dumps(raw))
+    code, out, _ = run(capsys, "verify", "--text", keyed)
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == f"{keyed}: red wins within 3 plies"
+    assert lines[1] == "  Verified, but cooked"
+    assert "  Key move 2,0,0: wins" in lines
+    cooks = next(line for line in lines if "Cooks" in line)
+    assert "0,2,0 (in " in cooks
+    assert "2,0,0" not in cooks  # the key is not its own cook
+    assert any(line.startswith("  Main line, against the longest defence: ") for line in lines)
+    # No solution given: several first moves win, so none is called the key.
+    del raw["puzzle"]["solution"]
+    bare = tmp_path / "bare.pyr.json"
+    bare.write_text(json.dumps(raw))
+    code, out, _ = run(capsys, "verify", bare)
+    assert sorted(json.loads(out)["cooks"]) == ["0,0,2", "0,2,0", "2,0,0"]
+    code, out, _ = run(capsys, "verify", "--text", bare)
+    assert "No solution given, and 3 first moves win: no single key" in out
+    assert "Winning moves: " in out
+
+
+def test_verify_without_a_solution_does_not_call_the_only_winner_a_cook(capsys):
+    """The one winning first move of a puzzle with no solution is its key, not a cook."""
+    path = ROOT / "examples/puzzles/partition/floating-3-win-in-1-a.pyr.json"
+    raw = json.loads(path.read_text())
+    del raw["puzzle"]["solution"]
+    from model.files import from_json
+    from model.search import verify
+
+    doc = from_json(raw)
+    verdict = verify(doc.game, doc.puzzle)
+    assert verdict.key == "0,0,0"
+    assert verdict.cooks == []
+    assert ("plain", "No solution given: 0,0,0 is the only winning move") in verdict.sentences()
+    assert ("plain", "red wins in 1 ply at best") in verdict.sentences()
+
+
 def test_verify_refuses_a_game_of_chance_and_says_why(capsys, tmp_path):
     raw = json.loads((ROOT / "examples/rolling/two-players-new.pyr.json").read_text())
     raw["puzzle"] = {"goal": {"side": "red", "result": "win", "within": 3}}

@@ -4,11 +4,25 @@ of the puzzles solved; practice refuses a bad folder without opening a window.""
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
+
+import pytest
 
 from model.collection import INDEX, INDEX_FORMAT, Progress, load
 from viewer.cli import main
+
+
+def memory_cap() -> None:
+    """In the child: at most 3 GiB of address space (a regression that reads /dev/zero
+    ends in MemoryError, not in the machine's memory filled)."""
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (3 * 2**30, 3 * 2**30))
+
 
 ROOT = Path(__file__).resolve().parents[2]
 PUZZLES = ROOT / "examples" / "puzzles"
@@ -45,7 +59,7 @@ def test_puzzles_lists_a_folder_in_order_with_the_ticks(capsys, tmp_path, monkey
         (2, EASY, True),
     ]
     assert rows[0]["difficulty"] == 9
-    assert rows[1]["goal"] == "red wins within 1 plies"
+    assert rows[1]["goal"] == "red wins within 1 ply"
 
 
 def test_puzzles_names_the_shipped_collections(capsys, tmp_path, monkeypatch):
@@ -78,3 +92,132 @@ def test_a_bad_folder_is_one_line_and_exit_2(capsys, tmp_path, monkeypatch):
     code, _, err = run(capsys, "practice", tmp_path / "missing")
     assert code == 2
     assert "not a folder" in err
+
+
+# ---- hostile per-user files and collections (issue 34, items 1-3, 5-9) ------------------
+
+DEEP = "[" * 100_000 + "]" * 100_000
+
+
+def cli(tmp_path, *argv, timeout=30, **extra):
+    """``pyramid-lab ARGV`` in a process of its own, HOME and its config under ``tmp_path``,
+    with a time limit (a read that blocked would hang the suite: here the test fails)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYRAMID_LAB_")} | {
+        "HOME": str(tmp_path),
+        "XDG_CONFIG_HOME": str(tmp_path / ".config"),
+        "PYTHONPATH": str(ROOT),
+        **extra,
+    }
+    result = subprocess.run(
+        [sys.executable, "-m", "viewer.cli", *map(str, argv)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        preexec_fn=memory_cap,  # reading /dev/zero would fill the machine's memory
+    )
+    return result.returncode, result.stdout, result.stderr
+
+
+HOSTILE_TICKS = {
+    "fifo": os.mkfifo,
+    "link to /dev/zero": lambda p: p.symlink_to("/dev/zero"),
+    "nested 100,000 deep": lambda p: p.write_text(DEEP),
+    "truncated": lambda p: p.write_text('{"format": "pyramid-lab-puzzles-solved/1", "sol'),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(HOSTILE_TICKS))
+def test_puzzles_sets_a_hostile_ticks_file_aside_in_one_line(tmp_path, kind):
+    config = tmp_path / ".config" / "pyramid-lab"
+    config.mkdir(parents=True)
+    HOSTILE_TICKS[kind](config / "puzzles-solved.json")
+    code, out, err = cli(tmp_path, "puzzles", "partition")
+    assert code == 0, err
+    assert out.splitlines()[-1].startswith("0 of ")
+    assert err.count("\n") == 1, err
+    assert "Traceback" not in err
+    assert "Your puzzle ticks" in err
+    assert "kept as puzzles-solved.damaged.json beside it, and a fresh one starts" in err
+    assert os.path.lexists(config / "puzzles-solved.damaged.json")
+    code, _, err = cli(tmp_path, "puzzles", "partition")  # told once: now a fresh start
+    assert (code, err) == (0, "")
+
+
+def test_puzzles_leaves_a_newer_ticks_file_alone_and_says_so(tmp_path):
+    config = tmp_path / ".config" / "pyramid-lab"
+    config.mkdir(parents=True)
+    text = '{"format": "pyramid-lab-puzzles-solved/2", "ticks": []}'
+    (config / "puzzles-solved.json").write_text(text)
+    code, _, err = cli(tmp_path, "puzzles", "partition")
+    assert code == 0
+    assert err.count("\n") == 1
+    assert "written by a newer Pyramid Lab" in err
+    assert "left as it is" in err
+    assert (config / "puzzles-solved.json").read_text() == text
+    assert sorted(p.name for p in config.iterdir()) == ["puzzles-solved.json"]
+
+
+def puzzle_folder(tmp_path, **puzzle):
+    """A folder with one shipped puzzle, its puzzle texts changed by ``puzzle``."""
+    folder = tmp_path / "set"
+    folder.mkdir()
+    doc = json.loads((PUZZLES / "partition" / EASY).read_text())
+    doc["puzzle"].update(puzzle)
+    (folder / EASY).write_text(json.dumps(doc))
+    return folder
+
+
+def test_a_collection_index_nested_deep_is_one_line_and_exit_2(tmp_path):
+    folder = puzzle_folder(tmp_path)
+    (folder / INDEX).write_text(DEEP)
+    code, out, err = cli(tmp_path, "puzzles", folder)
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1
+    assert f"{folder / INDEX}: lists or objects nested too deeply" in err
+    (folder / INDEX).unlink()
+    os.mkfifo(folder / INDEX)  # and a FIFO in its place does not hang
+    code, _, err = cli(tmp_path, "puzzles", folder)
+    assert code == 2
+    assert "a named pipe (FIFO), not a collection index" in err
+
+
+def test_a_title_with_a_lone_surrogate_is_printed_as_an_escape(tmp_path):
+    folder = puzzle_folder(tmp_path, title="\ud800 lone")
+    code, out, err = cli(tmp_path, "puzzles", folder)
+    assert (code, err) == (0, "")
+    assert "\\ud800 lone" in out.splitlines()[0]
+    code, out, _ = cli(tmp_path, "puzzles", "--json", folder)
+    assert code == 0
+    assert json.loads(out)["title"] == "\ud800 lone"
+
+
+def test_a_long_title_is_cut_in_the_listing(tmp_path):
+    folder = puzzle_folder(tmp_path, title="t" * 100_000)
+    code, out, _ = cli(tmp_path, "puzzles", folder)
+    assert code == 0
+    assert max(len(line) for line in out.splitlines()) < 300
+    assert "t…" in out
+
+
+def test_a_difficulty_of_5000_digits_is_unknown_not_a_crash(tmp_path):
+    folder = puzzle_folder(tmp_path, difficulty="9" * 5000 + " playouts")
+    code, out, err = cli(tmp_path, "puzzles", folder)
+    assert (code, err) == (0, "")
+    assert out.startswith("[ ]   1.      ?  ")
+    assert load(folder).entries[0].difficulty is None
+
+
+def test_a_folder_name_too_long_is_one_line_and_exit_2(tmp_path):
+    name = tmp_path / ("x" * 5000)
+    code, out, err = cli(tmp_path, "puzzles", name)
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1
+    assert "cannot be opened as a folder (File name too long)" in err
+    assert len(err) < 600
+    assert "x…" in err
+    code, _, err = cli(tmp_path, "practice", name, DISPLAY=":99")  # refused before a window
+    assert code == 2
+    assert err.count("\n") == 1
+    assert "cannot be opened as a folder" in err

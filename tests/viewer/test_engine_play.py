@@ -53,7 +53,14 @@ def test_the_computer_answers_the_human_move(make_window, qtbot, guard_errors):
     )
     qtbot.waitUntil(lambda: window.session.ply == 2, timeout=WAIT_MS)
     assert window.game.to_move == "red"
-    assert "(computer:" in window.statusBar().currentMessage()
+    said = window.statusBar().currentMessage()
+    assert said.endswith("(computer)")  # its win rate and line would spoil the game
+    assert "win rate" not in said
+    window.menus.reckoning.trigger()  # Game > Show the computer's reckoning
+    window._play(window.game.parse_move("1,0,0"))
+    qtbot.waitUntil(lambda: window.session.ply == 4, timeout=WAIT_MS)
+    assert "(computer: " in window.statusBar().currentMessage()
+    assert window.menus.reckoning.isChecked()
     assert idle(window)
     assert not guard_errors
 

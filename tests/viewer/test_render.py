@@ -91,3 +91,38 @@ def test_render_cut_open_draws_the_balls_on_the_plane(tmp_path):
     opened = render(tmp_path, path, "--clip", "y>=2.1", "--cut-open")
     ball = lambda im: colour_share(im, PIECE_RGB["red"]) + colour_share(im, PIECE_RGB["blue"])  # noqa: E731
     assert ball(opened) > ball(whole) * 1.1  # the half-balls on the plane appear
+
+
+def content_box(image: np.ndarray) -> tuple[int, int, int, int]:
+    """Rows and columns (top, bottom, left, right) of what differs from the background
+    (the corner pixel's colour)."""
+    background = image[0, 0].astype(int)
+    drawn = np.abs(image.astype(int) - background).sum(axis=-1) > 24
+    rows, cols = np.flatnonzero(drawn.any(axis=1)), np.flatnonzero(drawn.any(axis=0))
+    return int(rows[0]), int(rows[-1]), int(cols[0]), int(cols[-1])
+
+
+@pytest.mark.parametrize(
+    "example",
+    [
+        "partition/full-random-base5.pyr.json",
+        "pyraos/square-removals.pyr.json",
+        "terrace/opening.pyr.json",
+        "ball/setup.pyr.json",
+        "rolling/three-players-finished.pyr.json",
+    ],
+)
+def test_render_frames_the_board(tmp_path, example):
+    """The picture is framed on what is drawn: centred (a bounding box or sphere put a
+    pyramid in the lower part, its top third empty) and filling one way or the other."""
+    image = render(tmp_path, ROOT / "examples" / example)
+    height, width = image.shape[:2]
+    top, bottom, left, right = content_box(image)
+    assert min(top, left) > 0  # nothing cut
+    assert bottom < height - 1
+    assert right < width - 1
+    middle_row, middle_col = (top + bottom) / 2, (left + right) / 2
+    assert abs(middle_row - height / 2) < 0.1 * height  # was 20 % low (Pyraos)
+    assert abs(middle_col - width / 2) < 0.06 * width
+    # corner labels keep room around a ball pyramid: 59 % of the height for Pyraos
+    assert (bottom - top) / height > 0.55 or (right - left) / width > 0.8

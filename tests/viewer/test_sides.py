@@ -112,7 +112,7 @@ def test_new_game_with_a_computer_side_starts_it(make_window, qtbot, monkeypatch
     assert window.engine.computer_thinking  # red moves first: the computer starts
     qtbot.waitUntil(lambda: window.session.ply == 1, timeout=WAIT_MS)
     assert idle(window)  # blue is the human's
-    assert "(computer:" in window.statusBar().currentMessage()
+    assert window.statusBar().currentMessage().endswith("(computer)")
     # The next New game offers the same players.
     shown_again = answer_new_game(monkeypatch, lambda dialog: None)
     window.menus.new_game()

@@ -219,6 +219,8 @@ def test_setup_mode_validates_stones(terrace_window, qtbot):
     window.apply_setup()
     assert "Osiris" in dock.error.text()
     assert "b7" in dock.error.text()
+    assert 'tick "Study" above' in dock.error.text()  # the box is there: not the file's key
+    assert '"study": true' not in dock.error.text()
     click(qtbot, window, fid(6, 1))  # same brush on the same colour erases it
     assert window.apply_setup()
     game = window.session.game

@@ -49,7 +49,7 @@ from .meshes import (
     add_labels,
     add_still_mesh,
     aim_camera,
-    frame_camera,
+    fit_camera,
     instances,
     remove_actor,
     template,
@@ -112,7 +112,8 @@ class BallPyramidView:
         self.geometry = lattice
         self.lattice = lattice
         self.level_count = lattice.n
-        self.peel_max = lattice.n // 2
+        # the deepest peel that leaves a ball (base 6: 1; half the levels, 3, left none)
+        self.peel_max = int(lattice.wall_distance.min(axis=1).max())
         self._actors: list[vtkProp] = []
         self._impostor_actors: list[pv.Actor] = []  # they write their spheres' depth
         below = np.zeros(lattice.neighbours.shape, dtype=bool)  # contacts the board takes
@@ -246,6 +247,11 @@ class BallPyramidView:
         out[2] = 0.0
         out /= np.linalg.norm(out)
         return middle + out * WALL_LABEL_OUT + np.array([0.0, 0.0, BOARD_TOP])
+
+    def _label_spot(self, site: int) -> np.ndarray:
+        """Where ``site``'s label stands: LABEL_OUT outside it, away from the pyramid's
+        centre (beyond a pointer cone at it)."""
+        return self.lattice.centres[site] + self._outward(site) * LABEL_OUT
 
     def _outward(self, site: int) -> np.ndarray:
         """The unit vector from the pyramid's centre through ``site``."""
@@ -490,10 +496,7 @@ class BallPyramidView:
             self.labels = None
         self._label_key = key
         if key:
-            spots = [
-                (text, self.lattice.centres[site] + self._outward(site) * LABEL_OUT)
-                for site, text in key
-            ]
+            spots = [(text, self._label_spot(site)) for site, text in key]
             self.labels = add_labels(self.plotter, spots, font_size=15, always_visible=True)
             self._actors.append(self.labels)
 
@@ -560,16 +563,16 @@ class BallPyramidView:
         # Frame the board, the balls and the corners' pointers and labels (they stand
         # LABEL_OUT outside the corners).
         lat = self.lattice
-        corners = [int(lat.corner_ids[c]) for c in CORNERS]
-        spots = [lat.centres[c] + self._outward(c) * LABEL_OUT for c in corners]
+        spots = [self._label_spot(int(lat.corner_ids[c])) for c in CORNERS]
         base = lat.centres[lat.levels == 0]
-        board = [base.min(axis=0) - BOARD_MARGIN, base.max(axis=0) + BOARD_MARGIN]
-        board[0][2] = BOARD_TOP - BOARD_THICKNESS
-        top = lat.centres.max(axis=0) + BALL_RADIUS
-        every = np.array([*spots, *board, top])
-        lo, hi = every.min(axis=0), every.max(axis=0)
-        frame_camera(self.plotter, (lo[0], hi[0], lo[1], hi[1], lo[2], hi[2]))
-        self.plotter.camera.zoom(1.05)  # the bounding sphere leaves a little room
+        lo, hi = base.min(axis=0) - BOARD_MARGIN, base.max(axis=0) + BOARD_MARGIN
+        board = [
+            (x, y, z)
+            for x in (lo[0], hi[0])
+            for y in (lo[1], hi[1])
+            for z in (BOARD_TOP - BOARD_THICKNESS, BOARD_TOP)
+        ]
+        fit_camera(self.plotter, [*spots, *board, *lat.centres], radius=BALL_RADIUS, margin=0.06)
 
     def pick(self, x: float, y: float) -> int | None:
         """The shown point under display pixel (x, y) (VTK's y axis, upwards): the nearest

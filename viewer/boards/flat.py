@@ -22,7 +22,9 @@ import pyvista as pv
 from .. import palette
 from ..frame import Frame, Label, Vanish
 from ..view_state import ViewState
-from .meshes import MeshActors, Template, aim_camera, frame_camera, instances
+from .meshes import MeshActors, Template, aim_camera, fit_camera, instances
+
+LABEL_ROOM = 2.0  # how far over the board's bounds a label may stand
 
 
 class FlatView(MeshActors):
@@ -32,9 +34,8 @@ class FlatView(MeshActors):
     supports_cut_open: ClassVar[bool] = False
     flat: ClassVar[bool] = True  # one level: nothing to peel or clip
     #: The board's own camera presets, over palette.VIEWS (a flat board is seen from higher
-    #: up than a pyramid, so its cells and names read), and the zoom after framing it.
+    #: up than a pyramid, so its cells and names read).
     views: ClassVar[Mapping[str, tuple[tuple[float, float, float], tuple[float, float, float]]]]
-    zoom: ClassVar[float] = 1.0
     region_mix: ClassVar[float]  # a cell's colour mixed with its region's, this much
     hover_mix: ClassVar[tuple[float, float]]  # the hovered cell: (its colour, the hover's)
     path_z: ClassVar[float]  # a path's height over the board
@@ -210,10 +211,11 @@ class FlatView(MeshActors):
     def set_view(self, name: str) -> None:
         direction, up = self.views.get(name, palette.VIEWS[name])
         aim_camera(self.plotter, direction, up)
-        frame_camera(self.plotter, self.bounds())
-        if self.zoom != 1.0:
-            self.plotter.camera.zoom(self.zoom)  # the board, not its bounding sphere, fills it
-        self.plotter.renderer.ResetCameraClippingRange(*self.bounds())
+        x0, x1, y0, y1, z0, z1 = self.bounds()
+        box = [(x, y, z) for x in (x0, x1) for y in (y0, y1) for z in (z0, z1)]
+        fit_camera(self.plotter, box, margin=0.03)
+        # the depth range holds the labels too: they stand above the pieces
+        self.plotter.renderer.ResetCameraClippingRange(x0, x1, y0, y1, z0, z1 + LABEL_ROOM)
 
 
 def ray_enters_box(

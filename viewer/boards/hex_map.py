@@ -55,7 +55,6 @@ PYRAMID_OFFSET = (-0.3, -0.2)  # ... its pyramid left of it, the name above that
 NAME_OFFSET = (-0.62, 0.42)
 PYRAMID_RGB = {"white": (246, 244, 236), "black": (40, 40, 46)}
 LABEL_LIFT = 0.35
-ZOOM = 1.12
 GHOST_OPACITY = 0.4
 PATH_Z, PATH_RADIUS = 0.75, 0.06
 #: A flat map is seen from higher up than a pyramid: its numbers read.
@@ -185,7 +184,6 @@ class HexMapView(FlatView):
 
     kind = "hex-map"
     views = HEX_VIEWS
-    zoom = ZOOM  # the map, not its bounding sphere, fills the view
     region_mix = REGION_MIX
     hover_mix = (0.45, 0.55)
     path_z, path_radius, path_end = PATH_Z, PATH_RADIUS, _END

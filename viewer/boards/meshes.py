@@ -104,6 +104,56 @@ def frame_camera(plotter: pv.BasePlotter, bounds: Sequence[float]) -> None:
     plotter.render()
 
 
+def fit_camera(
+    plotter: pv.BasePlotter, points: Vectors, radius: float = 0.0, margin: float = 0.04
+) -> None:
+    """Aim the camera, along the direction it has, so that ``points`` (each grown by
+    ``radius``, as a ball's silhouette is) fill the picture: centred both ways, the longer
+    way to within ``margin`` of the edge. A bounding box or sphere leaves the picture's top
+    empty over a pyramid (its top corners are air); this frames what is drawn. The
+    plotter renders, as :func:`frame_camera` does."""
+    pts = np.asarray(points, dtype=float).reshape(-1, 3)
+    lo, hi = pts.min(axis=0) - radius, pts.max(axis=0) + radius
+    renderer = plotter.renderer
+    renderer.reset_camera(render=False, bounds=(lo[0], hi[0], lo[1], hi[1], lo[2], hi[2]))
+    camera = renderer.GetActiveCamera()
+    width, height = renderer.GetSize()
+    aspect = width / height if width > 0 and height > 0 else 4 / 3
+    homogeneous = np.column_stack([pts, np.ones(len(pts))])
+    for _ in range(6):
+        position = np.array(camera.GetPosition())
+        focal = np.array(camera.GetFocalPoint())
+        forward = focal - position
+        distance = float(np.linalg.norm(forward))
+        forward /= distance
+        up = np.array(camera.GetViewUp())
+        right = np.cross(forward, up)
+        right /= np.linalg.norm(right)
+        up = np.cross(right, forward)
+        matrix = camera.GetCompositeProjectionTransformMatrix(aspect, -1, 1)
+        m = np.array([[matrix.GetElement(i, j) for j in range(4)] for i in range(4)])
+        clip = homogeneous @ m.T
+        w = clip[:, 3:4]
+        ndc = clip[:, :2] / w
+        # a ball's radius on screen, at its depth: the half-height of the view there is
+        # (depth * tan(angle / 2)), and ndc runs from -1 to 1 over it
+        half = np.tan(np.radians(camera.GetViewAngle()) / 2)
+        depth = (pts - position) @ forward
+        grow = radius / np.maximum(depth * half, 1e-9)
+        x_lo, x_hi = (ndc[:, 0] - grow / aspect).min(), (ndc[:, 0] + grow / aspect).max()
+        y_lo, y_hi = (ndc[:, 1] - grow).min(), (ndc[:, 1] + grow).max()
+        centre = np.array([(x_lo + x_hi) / 2, (y_lo + y_hi) / 2])
+        scale = max((x_hi - x_lo) / 2, (y_hi - y_lo) / 2) / (1 - margin)
+        if abs(centre).max() < 1e-3 and abs(scale - 1) < 1e-3:
+            break
+        shift = distance * half * (centre[0] * aspect * right + centre[1] * up)
+        camera.SetFocalPoint(*(focal + shift))
+        camera.SetPosition(*(position + shift))
+        camera.Dolly(1 / scale)
+    renderer.ResetCameraClippingRange()
+    plotter.render()
+
+
 class MeshActors:
     """A board's actors by name, each drawing a mesh of its own that ``_set`` refills (an
     empty mesh hides the actor); ``close`` takes them all out of the plotter."""

@@ -46,7 +46,7 @@ from .meshes import (
     add_labels,
     add_still_mesh,
     aim_camera,
-    frame_camera,
+    fit_camera,
     instances,
     template,
 )
@@ -364,8 +364,16 @@ class SteppedView(MeshActors):
     def set_view(self, name: str) -> None:
         direction, up = palette.VIEWS[name]
         aim_camera(self.plotter, direction, up)
-        frame_camera(self.plotter, self.bounds())
-        self.plotter.camera.zoom(1.0)
+        fit_camera(self.plotter, self._outline(), margin=0.05)
+
+    def _outline(self) -> np.ndarray:
+        """What the picture must hold: every field's top square with a stone on it, the
+        board's foot and the column names before its front edge."""
+        far = self.bounds()[1]  # the board's far edge, both ways (it is square)
+        foot = [(x, y, 0.0) for x in (-1.3, far) for y in (-1.3, far)]  # the names at -1
+        tops = self.board.centres + np.array([0.0, 0.0, STONE_HEIGHT])
+        corners = [(dx, dy, 0.0) for dx in (-0.5, 0.5) for dy in (-0.5, 0.5)]
+        return np.vstack([foot, *(tops + corner for corner in corners)])
 
     def pick(self, x: float, y: float) -> int | None:
         """The shown field under display pixel (x, y): the nearest field column (with its

@@ -10,7 +10,7 @@ from typing import Any
 
 from .common import EXIT_BAD_INPUT
 from .open import open_window
-from .puzzles import load_collection
+from .puzzles import load_collection, say
 
 
 def add_parser(commands: Any) -> None:
@@ -35,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
     collection = load_collection(args.folder)
     if collection is None:
         return EXIT_BAD_INPUT
-    index = Progress().next_unsolved(collection)
+    index = Progress(tell=say).next_unsolved(collection)
     first = collection.entries[index if index is not None else 0]
     os.environ.setdefault("QT_API", "pyside6")
     return open_window(str(first.path), practice=collection.folder)

@@ -19,9 +19,10 @@ def load_collection(folder: str) -> Any:
     and None when there is none."""
     from model import PositionFormatError
     from model.collection import load
+    from model.game import shorten
 
     path = Path(folder)
-    if not path.is_dir() and "/" not in folder and (PUZZLE_DIR / folder).is_dir():
+    if "/" not in folder and _is_folder(PUZZLE_DIR / folder) and not _is_folder(path):
         path = PUZZLE_DIR / folder
     try:
         collection = load(path)
@@ -29,12 +30,27 @@ def load_collection(folder: str) -> Any:
         shipped = ", ".join(sorted(p.name for p in PUZZLE_DIR.iterdir() if p.is_dir()))
         print(f"pyramid-lab: {exc} (shipped collections: {shipped})", file=sys.stderr)
         return None
+    where = shorten(str(collection.folder))
     for problem in collection.problems:
-        print(f"pyramid-lab: {collection.folder}: left out: {problem}", file=sys.stderr)
+        print(f"pyramid-lab: {where}: left out: {problem}", file=sys.stderr)
     if not collection.entries:
-        print(f"pyramid-lab: {folder}: no puzzle with a goal in it", file=sys.stderr)
+        print(f"pyramid-lab: {shorten(folder)}: no puzzle with a goal in it", file=sys.stderr)
         return None
     return collection
+
+
+def _is_folder(path: Path) -> bool:
+    """``path`` is a folder (False for a name too long to look up, or not to be looked at:
+    :func:`model.collection.load` says why)."""
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
+
+
+def say(text: str) -> None:
+    """Tell the user something (a per-user file set aside, say): a line on stderr."""
+    print(f"pyramid-lab: {text}", file=sys.stderr)
 
 
 def add_parser(commands: Any) -> None:
@@ -64,9 +80,9 @@ def run(args: argparse.Namespace) -> int:
     collection = load_collection(args.folder)
     if collection is None:
         return EXIT_BAD_INPUT
-    progress = Progress()
-    if progress.problem:
-        print(f"pyramid-lab: {progress.problem}", file=sys.stderr)
+    from model.game import shorten
+
+    progress = Progress(tell=say)  # a damaged file set aside, a newer one left: a line
     for i, entry in enumerate(collection.entries, 1):
         solved = progress.is_solved(entry.key)
         if args.json:
@@ -82,9 +98,11 @@ def run(args: argparse.Namespace) -> int:
             continue
         hard = "?" if entry.difficulty is None else str(entry.difficulty)
         mark = "x" if solved else " "
-        print(f"[{mark}] {i:3}. {hard:>6}  {entry.title}  ({entry.path.name})")
+        title, name = shorten(entry.title), shorten(entry.path.name)
+        print(f"[{mark}] {i:3}. {hard:>6}  {title}  ({name})")
     if not args.json:
         done = progress.count(collection)
         total = len(collection.entries)
-        print(f"{done} of {total} solved; difficulty: {collection.measure or 'as written'}")
+        measure = shorten(collection.measure) or "as written"
+        print(f"{done} of {total} solved; difficulty: {measure}")
     return EXIT_OK

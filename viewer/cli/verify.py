@@ -28,12 +28,17 @@ def add_parser(commands: Any) -> None:
     verify.add_argument(
         "--no-cooks", action="store_true", help="a puzzle with a second winning first move fails"
     )
+    verify.add_argument(
+        "--text",
+        action="store_true",
+        help="say it in sentences (key move, cooks, main line) instead of a JSON line a file",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
-    """One JSON line per file; exit 2 when a file is malformed or a puzzle is not verified
-    (its goal fails or is not settled in time, its key move fails, or, with --no-cooks, it
-    has cooks)."""
+    """One JSON line per file (with --text, a paragraph of sentences); exit 2 when a file
+    is malformed or a puzzle is not verified (its goal fails or is not settled in time, its
+    key move fails, or, with --no-cooks, it has cooks)."""
     from model import PositionFormatError
     from model.search import verify
 
@@ -49,7 +54,8 @@ def run(args: argparse.Namespace) -> int:
             status = EXIT_BAD_INPUT
             named = str(exc) if isinstance(exc, PositionFormatError) else f"{path}: {exc}"
             print(f"pyramid-lab: {named}", file=sys.stderr)
-            print(json.dumps({**line, "error": str(exc)}), flush=True)
+            if not args.text:
+                print(json.dumps({**line, "error": str(exc)}), flush=True)
             continue
         line.update(game=doc.game.name, **verdict.to_json())
         if args.no_cooks and verdict.verified and verdict.cooks:
@@ -58,5 +64,14 @@ def run(args: argparse.Namespace) -> int:
         if not line["verified"]:
             status = EXIT_BAD_INPUT
             print(f"pyramid-lab: {path}: not verified: {line['reason']}", file=sys.stderr)
-        print(json.dumps(line), flush=True)
+        if args.text:
+            print(f"{path}: {verdict.goal.describe()}")
+            sentences = verdict.sentences()
+            if line["verified"] is False and verdict.verified:  # failed for --no-cooks
+                sentences[0] = ("bad", f"Not verified: {line['reason']}")
+            for _tone, sentence in sentences:
+                print(f"  {sentence}")
+            print(flush=True)
+        else:
+            print(json.dumps(line), flush=True)
     return status

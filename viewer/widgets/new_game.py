@@ -66,6 +66,22 @@ def option_widget(spec: OptionSpec) -> QWidget:
     return widget
 
 
+def choice_note(combo: QComboBox, spec: OptionSpec) -> QLabel:
+    """A small label under ``combo`` that says what its choice means (the spec's
+    ``choice_help``), following the choice."""
+    note = QLabel()
+    note.setWordWrap(True)
+    note.setStyleSheet("color: #555")
+    helps = dict(zip(spec.choices, spec.choice_help, strict=True))
+
+    def follow(text: str) -> None:
+        note.setText(helps.get(text, ""))
+
+    combo.currentTextChanged.connect(follow)
+    follow(combo.currentText())
+    return note
+
+
 def set_widget_value(widget: QWidget, value: Any) -> None:
     """Show ``value`` in an option widget; a value it cannot show leaves it as it was."""
     if isinstance(widget, QCheckBox) and isinstance(value, bool):
@@ -134,6 +150,8 @@ class NewGameDialog(QDialog):
         self.game = QComboBox()
         self.pages = QStackedWidget()
         self.fields: dict[str, dict[str, QWidget]] = {}
+        #: (game, option): the note under a choice that says what it means
+        self.notes: dict[tuple[str, str], QLabel] = {}
         self.sides: dict[str, dict[str, QComboBox]] = {}  # game -> colour -> its combo
         self.side_forms: dict[str, QFormLayout] = {}
         for name in game_names():
@@ -153,6 +171,10 @@ class NewGameDialog(QDialog):
                 widgets[spec.name] = widget
                 _on_change(widget, lambda _v=None, n=name: self._follow_options(n))
                 form.addRow("" if isinstance(widget, QCheckBox) else spec.label, widget)
+                if spec.choice_help and isinstance(widget, QComboBox):
+                    note = choice_note(widget, spec)
+                    self.notes[(name, spec.name)] = note
+                    form.addRow("", note)
             if not cls.option_specs:
                 form.addRow(QLabel("This game has no options."))
             self.fields[name] = widgets

@@ -5,7 +5,8 @@ gap, where the first permanent label (the hover text) begins, so a long message 
 it. Here the message is a label in the bar's own layout: elided with "…" (the whole text
 in its tooltip), a separator before each permanent label. ``showMessage``,
 ``currentMessage``, ``clearMessage`` and ``messageChanged`` keep QStatusBar's meaning, and
-the normal widgets (a prompt) give way to a message while it shows, as in QStatusBar.
+normal widgets give way to a message while it shows, as in QStatusBar. The turn's prompt
+is not one of them: it has its own line over the scene (:mod:`.prompt_bar`).
 """
 
 from __future__ import annotations
@@ -45,10 +46,8 @@ class StatusBar(QStatusBar):
         self._text = ""
         self._timer = QTimer(self, singleShot=True)
         self._timer.timeout.connect(self.clearMessage)
-        #: What to do next (the left, giving way to messages); the site under the mouse and
-        #: the game's state (the right, permanent).
-        self.prompt, self.hover, self.game = QLabel(), QLabel(), QLabel()
-        self.addWidget(self.prompt)
+        #: The site under the mouse and the game's state (the right, permanent).
+        self.hover, self.game = QLabel(), QLabel()
         self.addPermanentWidget(self.hover)
         self.addPermanentWidget(self.game)
 

@@ -89,10 +89,13 @@ class ViewDock(QDockWidget):
         self.cut_open.toggled.connect(self.view.set_cut_open)
         view.changed.connect(self._on_view_changed)
         self._extent = (1.0, 1.0, 1.0)
+        self._peel_tip = "Hide the balls within this many steps of any wall"
 
     def set_words(self, pieces: str) -> None:
         """Call the pieces what the game calls them (balls, spheres, stones)."""
-        self.peel.setToolTip(f"Hide the {pieces} within this many steps of any wall")
+        self._peel_tip = f"Hide the {pieces} within this many steps of any wall"
+        if self.peel.isEnabled():  # else it says why there is nothing to peel
+            self.peel.setToolTip(self._peel_tip)
         self.ghosts.setText(f"Show hidden {pieces} as ghosts")
         for on, name in zip(self.clip_on, AXES, strict=True):
             on.setToolTip(f"Hide the {pieces} beyond a plane across the {name} axis")
@@ -128,8 +131,15 @@ class ViewDock(QDockWidget):
         for box in (self.level_lo, self.level_hi):
             with QSignalBlocker(box):
                 box.setRange(0, levels - 1)
+        deepest = max(0, levels // 2 if peel_max is None else peel_max)
         with QSignalBlocker(self.peel):
-            self.peel.setRange(0, max(0, levels // 2 if peel_max is None else peel_max))
+            self.peel.setRange(0, deepest)  # only depths that leave something to see
+        self.peel.setEnabled(deepest > 0)
+        self.peel.setToolTip(
+            self._peel_tip
+            if deepest > 0
+            else "Nothing to peel: every point here lies on a wall (a bigger pyramid has an inside)"
+        )
         for axis, slider in enumerate(self.clip_slider):
             with QSignalBlocker(slider):
                 slider.setRange(0, round(extent[axis] * SLIDER_STEPS))

@@ -1,0 +1,430 @@
+"""Per-user files: the small JSON files the program keeps for the user between runs (the
+lesson progress, the puzzles solved), read and written in one careful way.
+
+Each is read as position files are (:func:`model.files._read_regular_file` and
+:func:`model.files.loads_json`: a regular file only, a size cap, no nesting or numbers
+beyond reason), then its ``"format"`` (``NAME/VERSION``) and its whole shape are checked.
+What can go wrong, and what happens:
+
+- missing: nothing kept yet; a fresh one starts (written at the first change);
+- damaged or foreign (bad JSON, truncated, the wrong shape, another program's format, a
+  FIFO, a device, a folder, a link to ``/dev/zero``, too big, nested too deep): it is set
+  aside beside itself as ``NAME.damaged.json`` (``NAME.damaged-2.json``, ... when that name
+  is taken: an earlier damaged copy is never overwritten), the user is told once, and a
+  fresh one starts;
+- of a newer format (``NAME/2`` read by a program that writes ``NAME/1``): left as it is,
+  never downgraded; the user is told that nothing will be saved this run, and nothing is;
+- unreadable (no permission, a folder in the way of the path): left as it is, and the
+  same: told, never written.
+
+Nothing is ever replaced silently. A change is written atomically
+(:func:`model.files.write_bytes`) and merged with what is on disk: under a lock on the
+folder, the file is read again, the change applied to what it holds, and the result
+written, so two windows (two processes) never drop each other's ticks.
+
+The user is told through the ``tell`` callback a store is given (the window's notice, a
+line on the command line's stderr); without one the text waits in :attr:`UserFile.notice`.
+
+Qt-free. The folder is ``$PYRAMID_LAB_CONFIG`` (the tests use a temporary one), else
+``$XDG_CONFIG_HOME/pyramid-lab`` (``~/.config/pyramid-lab`` by default).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import json
+import os
+import re
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any, ClassVar, Generic, TypeVar
+
+from .files import _read_regular_file, loads_json, write_bytes
+from .game import PositionFormatError, shorten
+
+try:  # POSIX; elsewhere two processes are not kept apart (each write is still atomic)
+    import fcntl
+except ImportError:  # pragma: no cover - not on Linux
+    fcntl = None  # type: ignore[assignment]  # (a module or nothing: checked where used)
+
+#: Largest per-user file read: some 70,000 ticks or lessons; far beyond a person's use.
+MAX_USER_FILE_BYTES = 4 * 1024 * 1024
+#: How long a change waits for another process's change to the same folder to end before
+#: it goes ahead unlocked (a process hung while holding the lock must not hang this one).
+LOCK_WAIT_SECONDS = 5.0
+
+T = TypeVar("T")
+
+
+def config_dir() -> Path:
+    """The folder of the per-user files: ``$PYRAMID_LAB_CONFIG``, else
+    ``$XDG_CONFIG_HOME/pyramid-lab`` (``~/.config/pyramid-lab``)."""
+    own = os.environ.get("PYRAMID_LAB_CONFIG")
+    if own:
+        return Path(own)
+    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / "pyramid-lab"
+
+
+class UserFileError(OSError):
+    """A change that was not written (the reason is the text); the change is kept in
+    memory for this run."""
+
+    def __str__(self) -> str:
+        return self.strerror or super().__str__()
+
+
+class _Missing:
+    pass
+
+
+class _Damaged:
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+
+
+class _Kept:
+    """A file left as it is (newer, unreadable): the text says why nothing is saved."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+
+class UserFile(Generic[T]):
+    """One per-user JSON file of format ``NAME/VERSION``; :attr:`data` is what it holds
+    (``T``, as :meth:`parse` reads it). Subclasses name the format and the words."""
+
+    format_name: ClassVar[str]  # 'pyramid-lab-lesson-progress'
+    version: ClassVar[int] = 1
+    what: ClassVar[str]  # the file in words: 'Your lesson progress'
+    lost: ClassVar[str]  # what not writing means: 'progress through lessons is not saved'
+
+    def __init__(self, path: Path, tell: Callable[[str], None] | None = None) -> None:
+        self.path = path
+        self._tell = tell
+        self.notice = ""  # told to no one yet (no ``tell``)
+        self.told: set[str] = set()
+        self.kept = ""  # why the file is left as it is and never written ('' when it is)
+        self.data: T = self.empty()
+        try:
+            with self._locked():
+                self.data = self._current(self.empty())
+        except OSError as exc:  # the folder cannot be locked or listed: leave it alone
+            self._keep(f"{self._where()} cannot be read ({_why(exc)})")
+
+    # ---- what a subclass says -----------------------------------------------------------
+
+    def empty(self) -> T:
+        raise NotImplementedError
+
+    def parse(self, raw: dict[str, Any]) -> T:
+        """The data of the file's object (its format checked already); PositionFormatError
+        naming the key when its shape is not the format's."""
+        raise NotImplementedError
+
+    def dump(self, data: T) -> dict[str, Any]:
+        """The file's object for ``data`` (without its ``format``)."""
+        raise NotImplementedError
+
+    def legacy(self, raw: dict[str, Any]) -> bool:
+        """An object without ``format`` that an earlier version wrote (read as version 1)."""
+        return False
+
+    # ---- telling the user ---------------------------------------------------------------
+
+    def tell(self, text: str) -> None:
+        """Say ``text`` once (a second time it is not said again)."""
+        if text in self.told:
+            return
+        self.told.add(text)
+        if self._tell is not None:
+            self._tell(text)
+        else:
+            self.notice = f"{self.notice}\n{text}" if self.notice else text
+
+    def take_notice(self) -> str:
+        """What is to be told and was not (no ``tell`` was given), now taken."""
+        text, self.notice = self.notice, ""
+        return text
+
+    def _where(self) -> str:
+        return f"{self.what} ({shorten(str(self.path))})"
+
+    def _keep(self, text: str) -> None:
+        self.kept = f"{text}; it is left as it is, and {self.lost}"
+        self.tell(self.kept)
+
+    # ---- reading ------------------------------------------------------------------------
+
+    def _current(self, damaged_base: T) -> T:
+        """What the file holds now. A damaged file is set aside (told) and
+        ``damaged_base`` is what there is; a newer or unreadable one makes this store
+        :attr:`kept` (told) and gives ``damaged_base`` too."""
+        found = self._read()
+        if isinstance(found, _Missing):
+            return self.empty()
+        if isinstance(found, _Kept):
+            self._keep(found.text)
+            return damaged_base
+        if isinstance(found, _Damaged):
+            try:
+                aside = set_aside(self.path)
+            except OSError as exc:
+                self._keep(
+                    f"{self._where()} is damaged ({found.reason}) and could not be set "
+                    f"aside ({_why(exc)})"
+                )
+                return damaged_base
+            self.tell(
+                f"{self._where()} was damaged ({found.reason}): it is kept as "
+                f"{shorten(aside.name)} beside it, and a fresh one starts"
+            )
+            return damaged_base
+        return found
+
+    def _read(self) -> T | _Missing | _Damaged | _Kept:
+        try:
+            data = _read_regular_file(os.fspath(self.path), MAX_USER_FILE_BYTES, "Pyramid Lab file")
+        except FileNotFoundError:
+            return _Missing()
+        except PositionFormatError as exc:  # not a regular file, too big
+            return _Damaged(exc.reason)
+        except OSError as exc:
+            if exc.errno == errno.ELOOP:
+                return _Damaged("a symbolic link that leads round in a loop")
+            return _Kept(f"{self._where()} cannot be read ({_why(exc)})")
+        except ValueError as exc:  # a NUL in the name given
+            return _Kept(f"{self._where()} cannot be read ({shorten(str(exc))})")
+        try:
+            raw = loads_json(data, MAX_USER_FILE_BYTES, "Pyramid Lab file")
+        except PositionFormatError as exc:
+            return _Damaged(exc.reason)
+        if not isinstance(raw, dict):
+            return _Damaged(f"not a JSON object, but {_kind(raw)}")
+        fmt = raw.get("format")
+        if "format" not in raw and self.legacy(raw):
+            fmt = f"{self.format_name}/1"
+        version = self._version(fmt)
+        if version is None:
+            shown = shorten(repr(fmt)) if "format" in raw else "none"
+            return _Damaged(f"not of the format {self.format_name}/{self.version}: format {shown}")
+        if version > self.version:
+            return _Kept(
+                f"{self._where()} was written by a newer Pyramid Lab (format {shorten(str(fmt))})"
+            )
+        try:
+            return self.parse({k: v for k, v in raw.items() if k != "format"})
+        except PositionFormatError as exc:
+            return _Damaged(str(exc))
+        except RecursionError:  # (parse walks a bounded shape; a guard all the same)
+            return _Damaged("lists or objects nested too deeply")
+
+    def _version(self, fmt: Any) -> int | None:
+        if not isinstance(fmt, str):
+            return None
+        match = re.fullmatch(re.escape(self.format_name) + r"/([1-9][0-9]{0,8})", fmt)
+        return int(match.group(1)) if match else None
+
+    # ---- writing ------------------------------------------------------------------------
+
+    def update(self, change: Callable[[T], None]) -> None:
+        """Apply ``change`` to the file as it is on disk now and write it (atomically,
+        under the folder's lock): :attr:`data` becomes what was written, so another
+        process's changes are kept and seen. UserFileError (an OSError) when it is not
+        written: the file is kept as it is (newer, unreadable, damaged and not set aside)
+        or cannot be written; the change is then kept in :attr:`data` for this run, and
+        the user was told."""
+        if self.kept:
+            change(self.data)
+            raise UserFileError(errno.EPERM, self.kept)
+        base, applied = self.data, False
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with self._locked():
+                base = self._current(self.data)
+                change(base)
+                applied = True
+                if self.kept:  # it turned out newer, or unreadable, on the way
+                    raise UserFileError(errno.EPERM, self.kept)
+                self._write(base)
+        except UserFileError:
+            self.data = base
+            raise
+        except OSError as exc:
+            if not applied:
+                change(base)
+            self.data = base
+            text = f"{self._where()} could not be written ({_why(exc)}), so {self.lost}"
+            self.tell(text)
+            raise UserFileError(exc.errno or errno.EIO, text) from None
+        self.data = base
+
+    def _write(self, data: T) -> None:
+        doc = {"format": f"{self.format_name}/{self.version}", **self.dump(data)}
+        text = json.dumps(doc, indent=1, sort_keys=True) + "\n"
+        encoded = text.encode("utf-8")
+        if len(encoded) > MAX_USER_FILE_BYTES:
+            raise OSError(
+                errno.EFBIG,
+                f"it would be {len(encoded):,} bytes, more than the "
+                f"{MAX_USER_FILE_BYTES:,} that are read back",
+            )
+        write_bytes(self.path, encoded)
+
+    @contextlib.contextmanager
+    def _locked(self) -> Iterator[None]:
+        """The folder of the file locked against the other processes of this program
+        (nothing when it does not exist yet or cannot be locked; after
+        :data:`LOCK_WAIT_SECONDS` the change goes ahead unlocked)."""
+        fd = -1
+        if fcntl is not None:
+            with contextlib.suppress(OSError, ValueError):
+                fd = os.open(self.path.parent, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+        try:
+            if fd >= 0:
+                deadline = time.monotonic() + LOCK_WAIT_SECONDS
+                while True:
+                    try:
+                        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                        break
+                    except BlockingIOError:
+                        if time.monotonic() > deadline:
+                            break
+                        time.sleep(0.005)
+                    except OSError:  # a file system without locks
+                        break
+            yield
+        finally:
+            if fd >= 0:
+                os.close(fd)  # (the lock goes with it)
+
+
+def set_aside(path: Path) -> Path:
+    """Move the file (or link, FIFO, folder) at ``path`` to a free name beside it,
+    ``NAME.damaged.json``, else ``NAME.damaged-2.json``, ... (an earlier damaged copy is
+    never overwritten), and return that name. OSError when it cannot be moved."""
+    stem = path.name.removesuffix(".json")
+    for n in range(1, 1000):
+        target = path.with_name(f"{stem}.damaged.json" if n == 1 else f"{stem}.damaged-{n}.json")
+        try:  # a hard link fails when the name is taken: never a copy overwritten
+            os.link(path, target, follow_symlinks=False)
+        except FileExistsError:
+            continue
+        except OSError as exc:
+            if exc.errno in (errno.ENOENT, errno.ENAMETOOLONG):
+                raise
+            # a folder, or a file system without hard links: rename to a name not taken
+            if os.path.lexists(target):
+                continue
+            os.rename(path, target)
+            return target
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(path)
+        return target
+    raise OSError(errno.EEXIST, "999 damaged copies are there already", str(path))
+
+
+def _why(exc: OSError) -> str:
+    return shorten(exc.strerror or str(exc))
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, str):
+        return "a text"
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    return "a number"
+
+
+def is_count(value: Any) -> bool:
+    """A whole number of at least 0 (not true or false)."""
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+# ---- the lesson progress -----------------------------------------------------------------
+
+LESSON_PROGRESS_FILE = "lesson-progress.json"
+
+
+def lesson_progress_file() -> Path:
+    """Where lesson progress is kept: ``$PYRAMID_LAB_LESSON_PROGRESS`` (the tests point
+    it at a temporary file), else ``lesson-progress.json`` in :func:`config_dir`."""
+    own = os.environ.get("PYRAMID_LAB_LESSON_PROGRESS")
+    return Path(own) if own else config_dir() / LESSON_PROGRESS_FILE
+
+
+class LessonProgress(UserFile[dict[str, dict[str, Any]]]):
+    """Per lesson file (by its resolved path): the steps whose task was answered right,
+    and the step last shown::
+
+        {"format": "pyramid-lab-lesson-progress/1",
+         "lessons": {"/path/a.lesson.json": {"at": 2, "done": [0, 1]}}}
+    """
+
+    format_name = "pyramid-lab-lesson-progress"
+    what = "Your lesson progress"
+    lost = "progress through lessons is not saved this run"
+
+    def __init__(self, file: Path | None = None, tell: Callable[[str], None] | None = None):
+        super().__init__(file or lesson_progress_file(), tell)
+
+    def empty(self) -> dict[str, dict[str, Any]]:
+        return {}
+
+    def parse(self, raw: dict[str, Any]) -> dict[str, dict[str, Any]]:
+        if set(raw) != {"lessons"}:
+            raise PositionFormatError("", 'must hold "lessons" and nothing else')
+        lessons = raw["lessons"]
+        if not isinstance(lessons, dict):
+            raise PositionFormatError("lessons", "must be an object")
+        data: dict[str, dict[str, Any]] = {}
+        for name, entry in lessons.items():
+            where = f"lessons[{shorten(repr(name), 60)}]"
+            if not isinstance(entry, dict) or not set(entry) <= {"at", "done"}:
+                raise PositionFormatError(where, 'must be an object of "at" and "done"')
+            at, done = entry.get("at", 0), entry.get("done", [])
+            if not is_count(at):
+                raise PositionFormatError(f"{where}.at", "must be a step number")
+            if not isinstance(done, list) or not all(is_count(s) for s in done):
+                raise PositionFormatError(f"{where}.done", "must be a list of step numbers")
+            data[name] = {"at": at, "done": sorted(set(done))}
+        return data
+
+    def dump(self, data: dict[str, dict[str, Any]]) -> dict[str, Any]:
+        return {"lessons": data}
+
+    @property
+    def file(self) -> Path:
+        return self.path
+
+    @staticmethod
+    def key(path: Path) -> str:
+        return str(path.resolve())
+
+    def done(self, path: Path) -> set[int]:
+        return set(self.data.get(self.key(path), {}).get("done", []))
+
+    def at(self, path: Path) -> int:
+        at = self.data.get(self.key(path), {}).get("at", 0)
+        return at if is_count(at) else 0
+
+    def record(self, path: Path, at: int, done: int | None = None) -> None:
+        """The lesson at ``path`` shows step ``at`` (and step ``done`` was answered
+        right): written, merged with the file. Never raises: progress is a convenience,
+        and a file that cannot be written was told about once."""
+        key = self.key(path)
+
+        def change(data: dict[str, dict[str, Any]]) -> None:
+            entry = data.setdefault(key, {"at": 0, "done": []})
+            entry["at"] = at
+            if done is not None:
+                entry["done"] = sorted(set(entry.get("done", [])) | {done})
+
+        with contextlib.suppress(OSError):
+            self.update(change)
