@@ -16,9 +16,11 @@ the compile) runs to one deadline, the board's tables, the book's values, the se
 prover and the passes after them, and what is not done by then is left out and said
 (:attr:`Analysis.cut_short`): the moves no playout reached are not ranked, a book's values
 of the rest not looked up. Past the deadline only the step under way finishes (a random
-playout's ply, a prover's node, the moves' list: tens of milliseconds on a base-50
-pyramid), and once a forced win is proven its length and line get
-``GRACE_SHARE`` of ``seconds`` more at most (``tests/bench/deadlines.py`` measures it).
+playout's ply, a prover's node, a compiled slice: hundredths of a second) and the work that
+grows with the number of legal moves (listing and ranking them, some 10 microseconds a
+move: a few tenths of a second on a base-50 pyramid's 42,925); once a forced win is proven,
+its length and line get ``GRACE_SHARE`` of ``seconds`` more at most
+(``tests/bench/deadlines.py`` measures it all).
 """
 
 from __future__ import annotations
