@@ -21,6 +21,7 @@ protocol alone.
 from __future__ import annotations
 
 import dataclasses
+import time
 from typing import Any
 
 from ..game import Game
@@ -92,10 +93,14 @@ def solve(
     }
     make = plugin_for(game).solver
     compiled = None
+    began = time.perf_counter()
     if make is not None:
         mb = DEFAULT_TABLE_MB if table_mb is None else table_mb
         compiled = make(game, table_mb=mb, **options)
     if compiled is not None:
+        if max_seconds is not None:  # the board's tables (a base-6 pyramid's: 0.3 s) and
+            # the table's memory are on the clock too: the solver has what they left
+            compiled.max_seconds = max(0.0, max_seconds - (time.perf_counter() - began))
         result = compiled.solve()  # Ctrl+C ends the search and still reports
         return _with_path(result, "compiled")
     return _with_path(Solver(game, **options).solve(), "reference")
