@@ -455,7 +455,9 @@ class RollingUI(GameUI[RollingTurn]):
             layer = min(LAYERS - 1, heights[order.cell])
             ghosts[board.site(order.cell, layer)] = colour
             what = "bomb" if order.bomb else order.unit
-            labels.append(Label(board.site(order.cell), f"{colour} sends {what} {order.troops}"))
+            # short: the ghost counter is in the sender's colour, and the label stays over
+            # its own hex
+            labels.append(Label(board.site(order.cell), f"sent {what} {order.troops}"))
         paths, pointers = [], []
         for device in s.devices:
             colour = game.players[device.player]
@@ -499,8 +501,11 @@ class RollingUI(GameUI[RollingTurn]):
                 first = game.cell_name(turn.first)
                 cells = [m.other for m in places if m.cell == first and m.other]
                 highlights["selected"] = (board.site(turn.first),)
-        elif game.phase == "soldiers":  # the spaces whose soldiers wait (the Turn dock)
-            highlights["clickable"] = tuple(board.site(c) for c in game.state.soldiers)
+        elif game.phase == "soldiers" and game.state.soldiers:  # decided in the Turn dock
+            first, *rest = game.state.soldiers  # the rules ask them in number order
+            highlights["selected"] = (board.site(first),)
+            if rest:
+                highlights["clickable"] = tuple(board.site(c) for c in rest)
         sites = tuple(board.site(game.map.cell(name)) for name in dict.fromkeys(cells))
         if sites:  # a frame round each hex: the marker alone is small beside the stacks
             highlights["clickable"] = sites
@@ -598,6 +603,10 @@ class RollingUI(GameUI[RollingTurn]):
             ("marker", "target"): "a place you may choose",
             ("rim", "clickable"): "a space you may choose now",
         }
+        if isinstance(game, RollingPyramids) and game.phase == "soldiers":
+            # nothing to click on the map: the Turn dock asks space by space
+            words[("rim", "selected")] = "new soldiers asked now: stay or reserve (Turn dock)"
+            words[("rim", "clickable")] = "new soldiers asked later, in number order"
         for colour in (*COLOURS, PHARAOH_COLOUR):
             words[("region", colour)] = f"held by {colour}"
             words[("path", colour)] = f"{colour}'s ram or spikes on a border"
