@@ -50,12 +50,13 @@ START_RGB = (168, 150, 112)  # a starting area: darker, lower
 EDGE_DARK = 0.78  # the prism's sides: darker than its top
 REGION_MIX = 0.5
 COUNTER_RADIUS, COUNTER_HEIGHT, COUNTER_GAP = 0.27, 0.1, 0.012
-# A hex's name runs along its top; its stack stands low on the right and its pyramid low
-# on the left, so that neither a stack (it rises towards the top of the picture, seen from
-# the south) nor the stack's own label reaches the name's row
+# A hex's name (two lines: its number, then its pyramid's numbers or its section) stands
+# in the hex's upper left, its pyramid below it, its stack low on the right: a stack rises
+# towards the top of the picture (the map is seen from the south), in its own column,
+# clear of the name
 STACK_OFFSET = (0.45, -0.36)
-PYRAMID_OFFSET = (-0.36, -0.3)
-NAME_OFFSET = (-0.74, 0.34)
+PYRAMID_OFFSET = (-0.3, -0.45)
+NAME_OFFSET = (-0.68, 0.0)
 PYRAMID_RGB = {"white": (246, 244, 236), "black": (40, 40, 46)}
 LABEL_LIFT = 0.33
 GHOST_OPACITY = 0.4
@@ -216,9 +217,9 @@ class HexMapView(FlatView):
             x, y, _ = b.hex_centres[i]
             text = cell.name
             if cell.pyramid == "white":
-                text += f"  {cell.top}/{cell.bottom}"
+                text += f"\n{cell.top}/{cell.bottom}"
             elif cell.caption:
-                text += f" {cell.caption}"
+                text += f"\n{cell.caption}"
             names.append((text, (x + NAME_OFFSET[0], y + NAME_OFFSET[1], HEX_HEIGHT + 0.02)))
         self.actors["labels"] = add_labels(
             self.plotter, names, font_size=13, rgb=palette.LABEL_RGB, always_visible=True
