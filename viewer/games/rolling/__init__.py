@@ -459,14 +459,12 @@ class RollingUI(GameUI[RollingTurn]):
             # its own hex
             labels.append(Label(board.site(order.cell), f"sent {what} {order.troops}"))
         paths, pointers = [], []
-        for device in s.devices:
-            colour = game.players[device.player]
+        for device in s.devices:  # which is which: the legend (a label here would sit on
+            colour = game.players[device.player]  # the stack's and run into the next hex)
             if device.other >= 0:
                 paths.append(Path((board.site(device.cell), board.site(device.other)), colour))
-                labels.append(Label(board.site(device.cell), f"{device.kind}"))
             else:
                 pointers.append(Pointer(board.site(device.cell), colour))
-                labels.append(Label(board.site(device.cell), "umbrella"))
         markers, highlights = self._choices(game, turn, board)
         regions = tuple(Region(tuple(sites), colour) for colour, sites in held.items())
         return Frame(
@@ -607,10 +605,29 @@ class RollingUI(GameUI[RollingTurn]):
             # nothing to click on the map: the Turn dock asks space by space
             words[("rim", "selected")] = "new soldiers asked now: stay or reserve (Turn dock)"
             words[("rim", "clickable")] = "new soldiers asked later, in number order"
+        devices: dict[tuple[str, str], list[str]] = {}
+        if isinstance(game, RollingPyramids):
+            for device in game.state.devices:
+                colour = game.players[device.player]
+                if device.other >= 0:
+                    where = f"{device.kind} {game.cell_name(device.cell)}-"
+                    where += game.cell_name(device.other)
+                    devices.setdefault(("path", colour), []).append(where)
+                else:
+                    where = game.cell_name(device.cell)
+                    devices.setdefault(("pointer", colour), []).append(where)
         for colour in (*COLOURS, PHARAOH_COLOUR):
             words[("region", colour)] = f"held by {colour}"
-            words[("path", colour)] = f"{colour}'s ram or spikes on a border"
-            words[("pointer", colour)] = f"{colour}'s umbrella"
+            rams = devices.get(("path", colour))
+            words[("path", colour)] = (
+                f"{colour}'s {', '.join(rams)} (on a border)"
+                if rams
+                else f"{colour}'s ram or spikes on a border"
+            )
+            umbrellas = devices.get(("pointer", colour))
+            words[("pointer", colour)] = f"{colour}'s umbrella" + (
+                f" on {', '.join(umbrellas)}" if umbrellas else ""
+            )
             words[("ghost", colour)] = f"{colour}'s secret orders (only you see them)"
         return words
 

@@ -76,13 +76,12 @@ def move_words(move: Move) -> str:
 PHASE_HELP = {
     "start": "A starting area is yours for the whole game: your troops go to spaces next "
     "to it, and from there onwards.",
-    "draft": "Each choice is a place on your faction board for the die's number: a line's "
-    "circle (lines a, b, c: three numbers that fit the line make an army this round), a "
-    "develop pair (a d4 number below a d8 number buys an upgrade), a footmen space "
-    "(▲ d4 or ◆ d8 with that exact number: crossed off, more footmen every round) or a "
-    'hero slot (that many heroes this round). "(3, own colour -1)": the die shows 3 and '
-    "is written as 2; a die of your colour may change by 1, a number in a factory's "
-    "section by 2.",
+    "draft": "Each choice is where the die's number goes on your faction board: a line's "
+    "circle (lines a, b, c: three fitting numbers make an army), a develop pair (a d4 "
+    "number below a d8 number buys an upgrade), a footmen space (▲ d4 or ◆ d8, that exact "
+    'number: crossed off, more footmen) or a hero slot (that many heroes). "(3, own '
+    'colour -1)": the die shows 3, written as 2; a die of your colour may change by 1, a '
+    "number in a factory's section by 2.",
     "develop": "A develop pair whose d4 number is below its d8 number buys one upgrade: "
     "a device for the fights (ram, spikes, umbrella), a line's next bonus circle (a "
     "bigger army from that line) or a line upgrade (the line's middle number counts "
