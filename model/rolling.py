@@ -82,6 +82,7 @@ from .rolling_state import (
     LAST_ROUND,
     NEUTRAL,
     PHARAOH_COLOUR,
+    PHARAOH_LEVELS,
     PHASES,
     SEQUENTIAL,
     Device,
@@ -140,6 +141,19 @@ class RollingPyramids(RollingResolution):
             "round's bottom), or its bottom number instead of the top",
             only_when=("players", ("2", "3", "4")),  # the solo game scores no points
         ),
+        OptionSpec(
+            "pharaoh",
+            "Pharaoh's strength",
+            "strong",
+            choices=tuple(PHARAOH_LEVELS),
+            help="solo: the Pharaoh's troops on the spaces at the start",
+            choice_help=(
+                "the map's own numbers: a planned revolution nearly always wins",
+                "twice the map's numbers: a challenge (our planner wins about 2 in 3)",
+                "2.5 times the map's numbers: our planner wins about 1 in 4",
+            ),
+            only_when=("players", ("1",)),
+        ),
     )
     _copied = ("move_stack", "_undo")
     has_chance = True
@@ -186,6 +200,7 @@ class RollingPyramids(RollingResolution):
                 "last_round": LAST_ROUND,
                 "halving": HALVING,
                 "conquest": CONQUEST,
+                "pharaoh": tuple(PHARAOH_LEVELS),
             }[name]
             if value not in choices:
                 raise PositionFormatError(
@@ -208,7 +223,7 @@ class RollingPyramids(RollingResolution):
 
     def _fill_pharaoh(self, s: State) -> None:
         for i in self.map.spaces:
-            units = self.map.solo_pharaoh[i]
+            units = int(self.map.solo_pharaoh[i] * PHARAOH_LEVELS[self._options.pharaoh])
             s.owner[i] = PHARAOH if units else EMPTY
             s.troops[i] = Troops(units)
 

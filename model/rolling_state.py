@@ -50,6 +50,11 @@ PHASES = (
 SEQUENTIAL = ("develop", "deploy", "conquest", "cleanup")
 LAST_ROUND = ("both", "bottom")
 CONQUEST = ("new", "taken")
+#: The solo Pharaoh's strength: its fill of the numbered spaces (ours: the sheet's picture
+#: is lost) times this; the starting zones keep the rules' 10. ``tests/bench/rolling.py
+#: levels``: the planner won 39, 26 and 11 of 40 games (gentle was the only fill before
+#: issue 35: a planned revolution nearly always won).
+PHARAOH_LEVELS = {"gentle": 1.0, "strong": 2.0, "mighty": 2.5}
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +69,9 @@ class RollingOptions:
     stack_modifiers: bool = False  # own colour ±1 and factory ±2 on one die
     halving: str = "device"  # "break down in half": see rolling_rules.HALVING
     conquest: str = "new"  # a conquest: any newly held space, or only one taken from someone
+    # solo: the Pharaoh's fill of the spaces (PHARAOH_LEVELS); "gentle" for files (all files
+    # before the option had the maps' own fill), the New game dialog's default is "strong"
+    pharaoh: str = "gentle"
 
     @property
     def solo(self) -> bool:
@@ -79,7 +87,12 @@ class RollingOptions:
         return tuple(names[(start + k) % len(names)] for k in range(self.players))
 
     def to_json(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        """Every option, but ``pharaoh`` only where it means something (solo) and differs
+        from the maps' fill (so the files written before it are written as they were)."""
+        out = {f.name: getattr(self, f.name) for f in fields(self)}
+        if not self.solo or self.pharaoh == "gentle":
+            del out["pharaoh"]
+        return out
 
 
 # ---- the position --------------------------------------------------------------------------

@@ -1,8 +1,10 @@
 """Rolling Pyramids figures: random whole games per second by player count (1 is the solo
 variant), plies per game, push + pop per second, the greedy player's and the planner's
 time per decision, greedy against random, and the solo game won by each computer player
-over the same seeded games. Run: ``.venv/bin/python tests/bench/rolling.py [SECONDS]
-[SOLO_GAMES]`` (seconds per measurement, default 3; solo games per player, default 40)."""
+over the same seeded games, then the planner at each of the Pharaoh's strengths (option
+``pharaoh``), side by side. Run: ``.venv/bin/python tests/bench/rolling.py [SECONDS]
+[SOLO_GAMES]`` (seconds per measurement, default 3; solo games per player, default 40);
+``tests/bench/rolling.py levels [SOLO_GAMES]`` prints the levels only."""
 
 from __future__ import annotations
 
@@ -16,11 +18,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from model.game import CHANCE
 from model.rolling import GreedyPlayer, RandomPlayer, RollingPyramids, play
+from model.rolling_state import PHARAOH_LEVELS
 from model.search.games.rolling import PlannerPlayer
 
 
-def new(players: int) -> RollingPyramids:
-    return RollingPyramids.new(RollingPyramids.parse_options({"players": players}))
+def new(players: int, **options: object) -> RollingPyramids:
+    return RollingPyramids.new(RollingPyramids.parse_options({"players": players, **options}))
 
 
 def random_games(players: int, seconds: float) -> tuple[int, int, float]:
@@ -91,18 +94,40 @@ def greedy_against_random(players: int, games: int) -> tuple[int, int]:
     return wins, games
 
 
-def solo_wins(make, games: int) -> tuple[int, list[int]]:
+def solo_wins(make, games: int, pharaoh: str = "gentle") -> tuple[int, list[int]]:
     """Solo games won over seeds 0..games-1 (the seed rolls the dice too), and the round
     of each win."""
     rounds = []
     for seed in range(games):
-        game = play(new(1), make(seed))
+        game = play(new(1, pharaoh=pharaoh), make(seed))
         if game.outcome().returns() == (1.0,):
             rounds.append(game.round)
     return len(rounds), rounds
 
 
+def solo_line(make, games: int, pharaoh: str = "gentle") -> str:
+    start = time.perf_counter()
+    wins, rounds = solo_wins(make, games, pharaoh)
+    spent = time.perf_counter() - start
+    when = ""
+    if rounds:
+        median = statistics.median(rounds)
+        when = f", in round {min(rounds)}-{max(rounds)} (median {median:g})"
+    return f"{wins:3d} of {games}{when} ({spent / games:.2f} s a game)"
+
+
+def levels(games: int) -> None:
+    """The planner against each strength of the Pharaoh, the same seeds side by side."""
+    print(f"the planner's revolutions by the Pharaoh's strength, seeds 0-{games - 1}")
+    for pharaoh in PHARAOH_LEVELS:
+        line = solo_line(PlannerPlayer, games, pharaoh)
+        print(f"  {pharaoh:7s} (fill x{PHARAOH_LEVELS[pharaoh]:g}) {line}", flush=True)
+
+
 def main() -> None:
+    if len(sys.argv) > 1 and sys.argv[1] == "levels":
+        levels(int(sys.argv[2]) if len(sys.argv) > 2 else 40)
+        return
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
     solo_games = int(sys.argv[2]) if len(sys.argv) > 2 else 40
     print("random whole games (push with checks, random player)")
@@ -130,15 +155,8 @@ def main() -> None:
         print(f"  {players} player{'s' if players > 1 else ' '}: greedy won {wins} of {games}")
     print(f"the solo game (Hyskosian revolution), seeds 0-{solo_games - 1}: revolutions won")
     for make in (RandomPlayer, GreedyPlayer, PlannerPlayer):
-        start = time.perf_counter()
-        wins, rounds = solo_wins(make, solo_games)
-        spent = time.perf_counter() - start
-        when = ""
-        if rounds:
-            median = statistics.median(rounds)
-            when = f", in round {min(rounds)}-{max(rounds)} (median {median:g})"
-        pace = f"{spent / solo_games:.2f} s a game"
-        print(f"  {make.name:8s} {wins:3d} of {solo_games}{when} ({pace})")
+        print(f"  {make.name:8s} {solo_line(make, solo_games)}")
+    levels(solo_games)
 
 
 if __name__ == "__main__":

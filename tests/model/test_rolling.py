@@ -31,6 +31,7 @@ from model.rolling import (
     parse_move,
 )
 from model.rolling_rules import Troops
+from model.rolling_state import PHARAOH_LEVELS
 
 
 def new(players: int = 2, **options) -> RollingPyramids:
@@ -632,6 +633,33 @@ def test_solo_starts_with_a_d4_and_ten_pharaoh_units_on_the_other_starting_zones
     assert game.holder("S3") == "red"
     assert [game.garrison(s) for s in ("S1", "S2", "S4")] == [Troops(10)] * 3
     assert game.garrison("1") == Troops(20)
+
+
+def test_the_pharaohs_strength_scales_its_fill_of_the_spaces_not_the_starting_zones():
+    # issue 35: the planner won 39 of 40 solo games against the maps' fill; the option
+    # "pharaoh" (solo) multiplies that fill (ours: the sheet's picture is lost) while the
+    # rules' "10 to each other starting zone" stays
+    plain = new(1, pharaoh="gentle")
+    assert plain.garrison("1") == Troops(20)
+    for level, factor in PHARAOH_LEVELS.items():
+        game = new(1, pharaoh=level)
+        for c in game.map.spaces:
+            name = game.cell_name(c)
+            assert game.garrison(name) == Troops(int(plain.garrison(name).plain * factor))
+        game.push(Roll("red", 4, 3))
+        assert [game.garrison(s) for s in ("S1", "S2", "S4")] == [Troops(10)] * 3
+    assert PHARAOH_LEVELS["strong"] > 1
+    # a file without the option (all files before it) keeps the maps' fill; a new game
+    # from the New game dialog (the spec's default) is a challenge
+    assert new(1).options.pharaoh == "gentle"
+    spec = next(s for s in RollingPyramids.option_specs if s.name == "pharaoh")
+    assert spec.default == "strong"
+    assert spec.only_when == ("players", ("1",))
+    assert "pharaoh" not in new(1).options.to_json()  # files stay as they were
+    assert new(1, pharaoh="mighty").options.to_json()["pharaoh"] == "mighty"
+    assert "pharaoh" not in new(2, pharaoh="mighty").options.to_json()  # solo only
+    with pytest.raises(PositionFormatError, match=r"options\.pharaoh: must be one of gentle"):
+        RollingPyramids.parse_options({"players": 1, "pharaoh": "godlike"})
 
 
 def test_solo_rolls_six_dice_and_takes_four():

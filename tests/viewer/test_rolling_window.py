@@ -178,14 +178,16 @@ def test_hidden_deployment_for_hot_seat(rolling_window, qtbot):
     frame = window.ui.frame(game, window.turn)
     if game.to_move == "red":  # red still deploying: red sees its own order
         assert frame.ghosts
-        assert any("red sends" in label.text for label in frame.labels)
+        assert set(frame.ghosts.values()) == {"red"}
+        assert any(label.text.startswith("sent ") for label in frame.labels)
     while window.game.phase == "deploy" and window.game.to_move == "red":
         human_decides(window, qtbot)
     game = window.game
     if game.phase == "deploy":  # blue's turn: red's orders are hidden from blue
         assert game.to_move == "blue"
         frame = window.ui.frame(game, window.turn)
-        assert not any("red sends" in label.text for label in frame.labels)
+        sent = [label for label in frame.labels if label.text.startswith("sent ")]
+        assert len(sent) == len(frame.ghosts)  # blue's own orders only
         assert all(colour == "blue" for colour in frame.ghosts.values())
         assert "secret" in window.statusBar().currentMessage() or True
     message = window.ui.played(game, "red", Deploy("a", "9"))
@@ -213,7 +215,7 @@ def test_hot_seat_hands_the_screen_over_before_the_secret_deployment(
         ghosts, markers, labels = drawn()
         assert not ghosts
         assert not markers
-        assert not any("sends" in t for t in labels)
+        assert not any(t.startswith("sent ") for t in labels)
         key = window.game.position_key()
         target = next(m for m in window.game.legal_moves() if isinstance(m, Deploy))
         click(qtbot, window, board.site(window.game.map.cell(target.cell)))
@@ -445,13 +447,34 @@ def test_the_words_a_newcomer_reads(rolling_window, qtbot, guard_errors):
     )
     assert window.status_prompt.text() == "blue: click a free starting area on the map (marked)"
     assert dock.choices.wordWrap()
+    explained = set()
     for _ in range(300):
         game = window.game
+        if game.phase == "draft" and window.ui.human_to_move(game) and "draft" not in explained:
+            # Seen in a trial: "(4, own colour -1)", "a triangle", "8*" unexplained in the
+            # window: each kind of choice says in plain words what it is, each choice has a
+            # tooltip
+            index = next(i for i, d in enumerate(game.state.dice) if d.taker is None)
+            dock.dice[index].click()
+            assert dock.help.isVisibleTo(dock)
+            assert "a die of your colour may change by 1" in dock.help.text()
+            assert "develop pair (a d4 number below a d8 number" in dock.help.text()
+            rows = [dock.choices.item(i) for i in range(dock.choices.count())]
+            assert rows
+            assert all(row.toolTip() for row in rows)
+            changed = [row for row in rows if "own colour" in row.text()]
+            assert all("a die of your colour may change by 1" in r.toolTip() for r in changed)
+            dock.choices.clear()
+            window.turn.cancel()
+            window.redraw()
+            explained.add("draft")
         if game.phase == "develop" and DONE in game.legal_moves():
             break
         human_decides(window, qtbot)
     else:
         raise AssertionError("no develop decision")
+    assert explained == {"draft"}
+    assert "buys one upgrade" in dock.help.text()
     mover = window.game.to_move
     dock.done.click()
     assert window.statusBar().currentMessage() == (
@@ -478,6 +501,7 @@ def test_the_map_frames_the_places_to_click_and_forgets_fought_orders(rolling_wi
     assert not dock.pool_label.isVisibleTo(dock)
     assert not any(button.isVisibleTo(dock) for button in dock.dice)
     take_seat(window)
+    assert '"2*" two heroes' in dock.help.text()  # the units' numbers in words
     frame = window.ui.frame(game, window.turn)
     assert frame.markers
     assert set(frame.highlights["clickable"]) == {m.site for m in frame.markers}
@@ -490,7 +514,7 @@ def test_the_map_frames_the_places_to_click_and_forgets_fought_orders(rolling_wi
     assert game.state.orders  # kept by the rules until the cleanup
     frame = window.ui.frame(game, window.turn)
     assert not frame.ghosts
-    assert not any("sends" in label.text for label in frame.labels)
+    assert not any(label.text.startswith("sent ") for label in frame.labels)
 
 
 def test_the_faction_boards_and_the_fights_share_a_place(rolling_window, qtbot):
@@ -570,11 +594,27 @@ def test_solo_soldiers_all_stay_with_one_click(make_window, qtbot, guard_errors)
     dock = window.ui._docks.turn
     texts = dock.choice_texts()
     assert texts[0] == "all stay: every space keeps its new soldiers"
-    assert texts[-1].startswith("New soldiers on ")
+    assert texts[-1].startswith("New soldiers wait on ")
     assert any(text.startswith("all join the reserve") for text in texts)
     frame = window.ui.frame(window.game, window.turn)
     board = window.ui.geometry(window.game)
-    assert set(frame.highlights["clickable"]) == {board.site(c) for c in waiting}
+    # Seen in a trial: all the waiting spaces were framed as "a space you may choose now"
+    # and listed, but the rules ask one at a time: the one asked now is framed apart, and
+    # the legend and the note say which it is and that the others come after it
+    assert frame.highlights["selected"] == (board.site(waiting[0]),)
+    assert set(frame.highlights["clickable"]) == {board.site(c) for c in waiting[1:]}
+    legend = [entry.text for entry in window.legend.entries]
+    assert "new soldiers asked now: stay or reserve (Turn dock)" in legend
+    assert "new soldiers asked later, in number order" in legend
+    assert "a space you may choose now" not in legend
+    first = game.map.cells[waiting[0]].name
+    assert f"Space {first} is asked now, the other {len(waiting) - 1} after it" in texts[-1]
+    assert [t for t in texts if t.startswith("space ")] == [
+        f"space {first}: the soldiers stay there",
+        f"space {first}: the soldiers join the reserve",
+    ]
+    assert "Reserve: they become one unit" in dock.help.text()
+    assert dock.choices.item(0).toolTip()  # each choice says what it does
     before = {c: window.game.state.troops[c].plain for c in waiting}
     assert dock.choose_text("all stay")
     game = window.game

@@ -30,7 +30,7 @@ Frame fields and their visuals:
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import numpy as np
 import pyvista as pv
@@ -39,7 +39,7 @@ from .. import palette
 from ..frame import Frame
 from ..view_state import ViewState
 from .flat import FlatView, ray_at_height, ray_enters_box
-from .meshes import add_labels, add_still_mesh, instances, template
+from .meshes import add_labels, add_still_mesh, instances, remove_actor, template
 from .picking import to_display, view_ray
 
 SQRT3 = float(np.sqrt(3.0))
@@ -50,11 +50,15 @@ START_RGB = (168, 150, 112)  # a starting area: darker, lower
 EDGE_DARK = 0.78  # the prism's sides: darker than its top
 REGION_MIX = 0.5
 COUNTER_RADIUS, COUNTER_HEIGHT, COUNTER_GAP = 0.27, 0.1, 0.012
-STACK_OFFSET = (0.4, -0.05)  # a stack stands right of the hex's centre ...
-PYRAMID_OFFSET = (-0.3, -0.2)  # ... its pyramid left of it, the name above that
-NAME_OFFSET = (-0.62, 0.42)
+# A hex's name (two lines: its number, then its pyramid's numbers or its section) stands
+# in the hex's upper left, its pyramid below it, its stack low on the right: a stack rises
+# towards the top of the picture (the map is seen from the south), in its own column,
+# clear of the name
+STACK_OFFSET = (0.45, -0.36)
+PYRAMID_OFFSET = (-0.3, -0.45)
+NAME_OFFSET = (-0.68, 0.0)
 PYRAMID_RGB = {"white": (246, 244, 236), "black": (40, 40, 46)}
-LABEL_LIFT = 0.35
+LABEL_LIFT = 0.33
 GHOST_OPACITY = 0.4
 PATH_Z, PATH_RADIUS = 0.75, 0.06
 #: A flat map is seen from higher up than a pyramid: its numbers read.
@@ -213,9 +217,9 @@ class HexMapView(FlatView):
             x, y, _ = b.hex_centres[i]
             text = cell.name
             if cell.pyramid == "white":
-                text += f"  {cell.top}/{cell.bottom}"
+                text += f"\n{cell.top}/{cell.bottom}"
             elif cell.caption:
-                text += f"  {cell.caption}"
+                text += f"\n{cell.caption}"
             names.append((text, (x + NAME_OFFSET[0], y + NAME_OFFSET[1], HEX_HEIGHT + 0.02)))
         self.actors["labels"] = add_labels(
             self.plotter, names, font_size=13, rgb=palette.LABEL_RGB, always_visible=True
@@ -278,6 +282,33 @@ class HexMapView(FlatView):
         """Counters of one stack alternate a little in shade, so they read as a stack."""
         rgb = np.array(palette.piece_rgb(style), float)
         return rgb * (0.86 if layer % 2 else 1.0)
+
+    def _show_labels(
+        self, frame: Frame, spot: Callable[[int], Sequence[float]], count: int
+    ) -> None:
+        """Frame.labels centred over their stacks (a long one reads whole over its own hex,
+        not over the next hex's pyramid), rebuilt only when they change."""
+        key = tuple((lb.site, lb.text) for lb in frame.labels if 0 <= lb.site < count)
+        if key == getattr(self, "_label_key", ()):
+            return
+        self._label_key = key
+        old = self.actors.pop("frame-labels", None)
+        if old is not None:
+            remove_actor(self.plotter, old)
+        if key:
+            self.actors["frame-labels"] = self.plotter.add_point_labels(
+                np.array([spot(site) for site, _ in key], dtype=float),
+                [text for _, text in key],
+                font_size=13,
+                text_color=(20, 20, 20),
+                shape=None,
+                show_points=False,
+                pickable=False,
+                reset_camera=False,
+                render=False,
+                always_visible=True,
+                justification_horizontal="center",
+            )
 
     def _label_spot(self, site: int) -> tuple[float, float, float]:
         """Over the hex's stack (or where it would stand)."""

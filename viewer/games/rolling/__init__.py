@@ -455,16 +455,16 @@ class RollingUI(GameUI[RollingTurn]):
             layer = min(LAYERS - 1, heights[order.cell])
             ghosts[board.site(order.cell, layer)] = colour
             what = "bomb" if order.bomb else order.unit
-            labels.append(Label(board.site(order.cell), f"{colour} sends {what} {order.troops}"))
+            # short: the ghost counter is in the sender's colour, and the label stays over
+            # its own hex
+            labels.append(Label(board.site(order.cell), f"sent {what} {order.troops}"))
         paths, pointers = [], []
-        for device in s.devices:
-            colour = game.players[device.player]
+        for device in s.devices:  # which is which: the legend (a label here would sit on
+            colour = game.players[device.player]  # the stack's and run into the next hex)
             if device.other >= 0:
                 paths.append(Path((board.site(device.cell), board.site(device.other)), colour))
-                labels.append(Label(board.site(device.cell), f"{device.kind}"))
             else:
                 pointers.append(Pointer(board.site(device.cell), colour))
-                labels.append(Label(board.site(device.cell), "umbrella"))
         markers, highlights = self._choices(game, turn, board)
         regions = tuple(Region(tuple(sites), colour) for colour, sites in held.items())
         return Frame(
@@ -499,8 +499,11 @@ class RollingUI(GameUI[RollingTurn]):
                 first = game.cell_name(turn.first)
                 cells = [m.other for m in places if m.cell == first and m.other]
                 highlights["selected"] = (board.site(turn.first),)
-        elif game.phase == "soldiers":  # the spaces whose soldiers wait (the Turn dock)
-            highlights["clickable"] = tuple(board.site(c) for c in game.state.soldiers)
+        elif game.phase == "soldiers" and game.state.soldiers:  # decided in the Turn dock
+            first, *rest = game.state.soldiers  # the rules ask them in number order
+            highlights["selected"] = (board.site(first),)
+            if rest:
+                highlights["clickable"] = tuple(board.site(c) for c in rest)
         sites = tuple(board.site(game.map.cell(name)) for name in dict.fromkeys(cells))
         if sites:  # a frame round each hex: the marker alone is small beside the stacks
             highlights["clickable"] = sites
@@ -598,10 +601,33 @@ class RollingUI(GameUI[RollingTurn]):
             ("marker", "target"): "a place you may choose",
             ("rim", "clickable"): "a space you may choose now",
         }
+        if isinstance(game, RollingPyramids) and game.phase == "soldiers":
+            # nothing to click on the map: the Turn dock asks space by space
+            words[("rim", "selected")] = "new soldiers asked now: stay or reserve (Turn dock)"
+            words[("rim", "clickable")] = "new soldiers asked later, in number order"
+        devices: dict[tuple[str, str], list[str]] = {}
+        if isinstance(game, RollingPyramids):
+            for device in game.state.devices:
+                colour = game.players[device.player]
+                if device.other >= 0:
+                    where = f"{device.kind} {game.cell_name(device.cell)}-"
+                    where += game.cell_name(device.other)
+                    devices.setdefault(("path", colour), []).append(where)
+                else:
+                    where = game.cell_name(device.cell)
+                    devices.setdefault(("pointer", colour), []).append(where)
         for colour in (*COLOURS, PHARAOH_COLOUR):
             words[("region", colour)] = f"held by {colour}"
-            words[("path", colour)] = f"{colour}'s ram or spikes on a border"
-            words[("pointer", colour)] = f"{colour}'s umbrella"
+            rams = devices.get(("path", colour))
+            words[("path", colour)] = (
+                f"{colour}'s {', '.join(rams)} (on a border)"
+                if rams
+                else f"{colour}'s ram or spikes on a border"
+            )
+            umbrellas = devices.get(("pointer", colour))
+            words[("pointer", colour)] = f"{colour}'s umbrella" + (
+                f" on {', '.join(umbrellas)}" if umbrellas else ""
+            )
             words[("ghost", colour)] = f"{colour}'s secret orders (only you see them)"
         return words
 

@@ -41,7 +41,7 @@ from model.rolling_rules import DEVICES, footmen
 from ... import palette
 from ...slots import slot
 from ...widgets.dock_fit import ScrolledBody
-from .words import move_words, take_words
+from .words import PHASE_HELP, move_help, move_words, take_help, take_words, unit_help
 
 
 class RollingTurn(Protocol):
@@ -98,6 +98,11 @@ class TurnDock(QDockWidget):
         self.heading = QLabel()
         self.heading.setWordWrap(True)
         layout.addWidget(self.heading)
+        # each kind of choice of the phase in plain words (the faction board's jargon)
+        self.help = QLabel()
+        self.help.setWordWrap(True)
+        self.help.setStyleSheet("color: rgb(90, 90, 90);")
+        layout.addWidget(self.help)
         self.pool_label = QLabel("Dice pool")
         layout.addWidget(self.pool_label)
         self.pool = QGridLayout()
@@ -154,6 +159,7 @@ class TurnDock(QDockWidget):
         self._keep_pool_room(game)
         for button in self.dice:
             self.pool.removeWidget(button)
+            button.hide()  # out of the layout: it would stay drawn where it was until deleted
             button.deleteLater()
         self.dice = []
         s = game.state
@@ -195,9 +201,13 @@ class TurnDock(QDockWidget):
                 f"away, and {seat} clicks below."
             )
             self.choices.clear()
+            self.help.setVisible(False)
             self.done.setEnabled(False)
             return
         self.heading.setText(self._heading(game, turn, human))
+        words = PHASE_HELP.get(game.phase, "") if human and not game.is_over() else ""
+        self.help.setText(words)
+        self.help.setVisible(bool(words))
         self._fill(game, turn, human)
         self.done.setEnabled(human and DONE in game.legal_moves())
 
@@ -230,8 +240,9 @@ class TurnDock(QDockWidget):
                 if isinstance(m, Take)
                 and (m.colour, m.sides, m.value) == (colour, die.sides, die.value)
             ]
+            own = colour == game.to_move
             for take in mine:
-                self._add(take_words(take, colour == game.to_move), ("move", take))
+                self._add(take_words(take, own), ("move", take), take_help(take, own))
         elif phase == "deploy":
             units: dict[str, list[Deploy]] = {}
             for m in moves:
@@ -244,7 +255,11 @@ class TurnDock(QDockWidget):
                 if unit is not None and unit.bomb:
                     what += " (a bomb: any space)"
                 mark = "▶ " if name == turn.unit else ""
-                self._add(f"{mark}send {what} ({len(targets)} places)", ("unit", name))
+                self._add(
+                    f"{mark}send {what} ({len(targets)} places)",
+                    ("unit", name),
+                    unit_help(name, str(unit.troops), unit.bomb) if unit is not None else "",
+                )
             self._note("Then click a marked space on the map.")
         elif phase == "cleanup":
             kinds = list(dict.fromkeys(m.device for m in moves if isinstance(m, Place)))
@@ -258,7 +273,7 @@ class TurnDock(QDockWidget):
         else:
             for move in moves:
                 if move != DONE and isinstance(move, Develop | Cross | Soldiers | StartArea):
-                    self._add(move_words(move), ("move", move))
+                    self._add(move_words(move), ("move", move), move_help(move))
             if phase == "develop" and DONE in moves:
                 self._note("Done keeps the unspent develop pairs for a later round.")
             if phase == "soldiers":
@@ -266,11 +281,19 @@ class TurnDock(QDockWidget):
                 waiting = [board[c] for c in game.state.soldiers]
                 spaces = ", ".join(f"{cell.name} (+{cell.top})" for cell in waiting)
                 total = sum(cell.top for cell in waiting)
-                self._note(f"New soldiers on {spaces}: {total} in all.")
+                text = f"New soldiers wait on {spaces}: {total} in all."
+                if len(waiting) > 1:  # the rules ask one space at a time
+                    text += (
+                        f" Space {waiting[0].name} is asked now, the other "
+                        f"{len(waiting) - 1} after it (or 'all' decides them at once)."
+                    )
+                self._note(text)
 
-    def _add(self, text: str, data: tuple[str, Any]) -> None:
+    def _add(self, text: str, data: tuple[str, Any], tip: str = "") -> None:
         item = QListWidgetItem(text)
         item.setData(CHOICE, data)
+        if tip:
+            item.setToolTip(tip)
         self.choices.addItem(item)
 
     def _note(self, text: str) -> None:

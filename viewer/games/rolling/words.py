@@ -69,3 +69,104 @@ def move_words(move: Move) -> str:
     if move == DONE:
         return "done"
     return str(move)
+
+
+#: What a newcomer reads under the Turn dock's heading: each kind of choice of a phase in
+#: plain words (the faction board's jargon: circles, triangles, pairs, "2*").
+PHASE_HELP = {
+    "start": "A starting area is yours for the whole game: your troops go to spaces next "
+    "to it, and from there onwards.",
+    "draft": "Each choice is where the die's number goes on your faction board: a line's "
+    "circle (lines a, b, c: three fitting numbers make an army), a develop pair (a d4 "
+    "number below a d8 number buys an upgrade), a footmen space (▲ d4 or ◆ d8, that exact "
+    'number: crossed off, more footmen) or a hero slot (that many heroes). "(3, own '
+    'colour -1)": the die shows 3, written as 2; a die of your colour may change by 1, a '
+    "number in a factory's section by 2.",
+    "develop": "A develop pair whose d4 number is below its d8 number buys one upgrade: "
+    "a device for the fights (ram, spikes, umbrella), a line's next bonus circle (a "
+    "bigger army from that line) or a line upgrade (the line's middle number counts "
+    "instead of its first).",
+    "deploy": "Each unit is troops ready this round: heroes, a full army line (a, b, c; "
+    "line c is a bomb that may hit any space), the footmen f1 and f2 (solo: also the "
+    'reserve). "5" is 5 troops, "2*" two heroes (a star marks heroes), "5+2*" both.',
+    "conquest": "For each space you took this round you may cross off one triangle "
+    "(▲, a footmen space of a d4) on your faction board, without a die: crossed spaces "
+    "unlock the footmen's circles, more footmen every round.",
+    "soldiers": "Each space you hold gives new soldiers, its pyramid's top number. Stay: "
+    "they join the troops on that space. Reserve: they become one unit (the reserve) you "
+    'deploy next round. The spaces are asked one at a time in number order; "all" '
+    "decides for every space still waiting.",
+    "cleanup": "The devices you developed go on the map for the next round's fights: a "
+    "ram on a border halves the defenders you attack, spikes halve the attackers, an "
+    "umbrella shields half of a space's defenders from bombs.",
+}
+
+
+def take_help(move: Take, own: bool) -> str:
+    """A draft choice's tooltip: what the slot is and why the number changed."""
+    slot = move.slot
+    if slot == "none":
+        text = "no free place on your board takes this die: it is taken and written nowhere"
+    elif slot == "hero":
+        text = "a hero slot: that many heroes deploy this round (each slot is used once)"
+    elif slot.startswith("dev"):
+        text = (
+            "a develop pair: a d4 number below a d8 number completes it and buys an "
+            "upgrade in the develop phase"
+        )
+    elif slot.startswith("f"):
+        text = (
+            "a footmen space: the number matches the space, which is crossed off; crossed "
+            "spaces unlock the group's circles (more footmen every round)"
+        )
+    else:
+        text = (
+            f"army line {slot[0]}, circle {slot[1]}: three numbers that fit the line make "
+            "an army that deploys this round"
+        )
+    if move.written is not None and move.written != move.value:
+        change = move.written - move.value
+        why = (
+            "a die of your colour may change by 1"
+            if own and abs(change) == 1
+            else "a factory you hold changes numbers in its section by up to 2"
+        )
+        text += f"; the die shows {move.value}, written as {move.written} ({why})"
+    return text
+
+
+def unit_help(unit: str, troops: str, bomb: bool = False) -> str:
+    """A deployment choice's tooltip: what the unit is and what its number says."""
+    if unit.startswith("f"):
+        what = f"footmen group {unit[1:]}: 1 plus the numbers of its unlocked circles"
+    elif unit in ("a", "b", "c"):
+        what = f"the army of line {unit}, its three circles filled"
+    elif unit == "reserve":
+        what = "the soldiers kept back last round"
+    else:
+        what = "the heroes written this round"
+    if bomb:
+        what += " (a bomb: it may hit any space, and its survivors do not stay)"
+    if troops:
+        what += f"; {troops}: " + (
+            "heroes (a star marks heroes)" if troops.endswith("*") else "troops"
+        )
+    return what
+
+
+def move_help(move: Move) -> str:
+    """A Turn dock choice's tooltip (develop, conquest, soldiers, starting area)."""
+    if isinstance(move, Develop):
+        return "spends one completed develop pair (a d4 number below a d8 number)"
+    if isinstance(move, Cross):
+        return (
+            "a triangle is a footmen space for a d4 (▲ on the faction board); a conquest "
+            "crosses it off without a die, nearer to the group's next circle"
+        )
+    if isinstance(move, Soldiers):
+        if move.stay:
+            return "the new soldiers join the troops on the space: a stronger garrison"
+        return "the new soldiers form the reserve, one unit to deploy next round"
+    if isinstance(move, StartArea):
+        return "your starting area for the game: you may send troops next to it"
+    return ""
