@@ -29,6 +29,8 @@ from .game import (
     PositionFormatError,
     check_keys,
     game_class,
+    not_replayed,
+    quote,
 )
 from .puzzle import check_puzzle
 from .review import GameReview, read_review
@@ -113,10 +115,10 @@ def read_overlays(overlays: Any, cls: type[Game], key: str) -> dict[str, Any]:
             known = ", ".join(specs) if specs else "none"
             raise PositionFormatError(where, f"unknown overlay; {cls.title} has {known}")
         if not spec.choices and not isinstance(value, bool):
-            raise PositionFormatError(where, f"must be true or false, not {value!r}")
+            raise PositionFormatError(where, f"must be true or false, not {quote(value)}")
         if spec.choices and value is not None and value not in spec.choices:
             raise PositionFormatError(
-                where, f"must be one of {', '.join(spec.choices)} or null, not {value!r}"
+                where, f"must be one of {', '.join(spec.choices)} or null, not {quote(value)}"
             )
         if value not in (False, None):
             values[name] = value
@@ -187,7 +189,7 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
-                raise PositionFormatError("", f"the key {key!r} is given twice in one object")
+                raise PositionFormatError("", f"the key {quote(key)} is given twice in one object")
             seen.add(key)
     return obj
 
@@ -196,7 +198,7 @@ def document_game(raw: Mapping[str, Any], format: str) -> type[Game]:
     """The game a document (its object ``raw``, of the format ``format``) is for: its
     ``format`` and ``game`` checked (PositionFormatError naming the key)."""
     if raw["format"] != format:
-        raise PositionFormatError("format", f"must be {format!r}, not {raw['format']!r}")
+        raise PositionFormatError("format", f"must be {format!r}, not {quote(raw['format'])}")
     if not isinstance(raw["game"], str):
         raise PositionFormatError("game", "must be a game name (a string)")
     try:
@@ -216,7 +218,7 @@ def from_json(raw: Any) -> PositionDocument:
     to_move = raw["to_move"]
     if to_move not in cls.players:
         raise PositionFormatError(
-            "to_move", f"must be {' or '.join(map(repr, cls.players))}, not {to_move!r}"
+            "to_move", f"must be {' or '.join(map(repr, cls.players))}, not {quote(to_move)}"
         )
     pieces = _read_pieces(raw["pieces"], cls)
     history = raw.get("history", [])
@@ -224,10 +226,10 @@ def from_json(raw: Any) -> PositionDocument:
         raise PositionFormatError("history", "must be a list of moves written as strings")
     start = raw.get("start")
     if start not in (None, "pieces"):
-        raise PositionFormatError("start", f"the only value is 'pieces', not {start!r}")
+        raise PositionFormatError("start", f"the only value is 'pieces', not {quote(start)}")
     study = raw.get("study", False)
     if not isinstance(study, bool):
-        raise PositionFormatError("study", f"must be true or false, not {study!r}")
+        raise PositionFormatError("study", f"must be true or false, not {quote(study)}")
     puzzle = raw.get("puzzle", {})
     if not isinstance(puzzle, dict):
         raise PositionFormatError("puzzle", "must be an object: title, notes, goal, solution")
@@ -317,9 +319,7 @@ def replay(game: Game, history: list[str], key: str = "history") -> None:
         try:
             game.replay_text(text)
         except (InvalidMoveError, IllegalMoveError) as exc:
-            raise PositionFormatError(
-                f"{key}[{index}]", f"{text!r} does not replay: {exc}"
-            ) from None
+            raise PositionFormatError(f"{key}[{index}]", not_replayed(text, exc)) from None
 
 
 def _piece_set(pieces: list[Piece]) -> set[Piece]:

@@ -27,7 +27,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .game import Game, InvalidMoveError, Move, PositionFormatError, check_keys, shorten
+from .game import (
+    Game,
+    InvalidMoveError,
+    Move,
+    PositionFormatError,
+    check_keys,
+    not_replayed,
+    quote,
+)
 
 BEST, GOOD, INACCURACY, MISTAKE, MISSED_WIN = (
     "best",
@@ -160,21 +168,17 @@ def _value(raw: Any, where: str) -> float | None:
     if raw is None:
         return None
     if isinstance(raw, bool) or not isinstance(raw, int | float) or not 0 <= raw <= 1:
-        raise PositionFormatError(where, f"must be a number from 0 to 1 or null, not {_quote(raw)}")
+        raise PositionFormatError(where, f"must be a number from 0 to 1 or null, not {quote(raw)}")
     return float(raw)
-
-
-def _quote(raw: Any) -> str:
-    return shorten(repr(raw))
 
 
 def _move_text(raw: Any, game: Game, where: str) -> str:
     if not isinstance(raw, str):
-        raise PositionFormatError(where, f"must be a move written as a string, not {_quote(raw)}")
+        raise PositionFormatError(where, f"must be a move written as a string, not {quote(raw)}")
     try:
         game.parse_move(raw)
     except InvalidMoveError as exc:
-        raise PositionFormatError(where, f"{shorten(raw)!r} is not a move: {exc}") from None
+        raise PositionFormatError(where, not_replayed(raw, exc)) from None
     return raw
 
 
@@ -187,7 +191,7 @@ def read_review(raw: Any, game: Game) -> GameReview:
     check_keys(raw, ("seconds", "values", "moves", "puzzles", "stopped"), where="review")
     seconds = raw.get("seconds", 0)
     if isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds < 0:
-        raise PositionFormatError("review.seconds", f"must be a number, not {_quote(seconds)}")
+        raise PositionFormatError("review.seconds", f"must be a number, not {quote(seconds)}")
     moves_raw = raw.get("moves", [])
     if not isinstance(moves_raw, list):
         raise PositionFormatError("review.moves", "must be a list")
@@ -201,27 +205,27 @@ def read_review(raw: Any, game: Game) -> GameReview:
         move = _move_text(entry["move"], line, f"{where}.move")
         if line.is_over() or line.why_illegal(line.parse_move(move)) is not None:
             why = line.why_illegal(line.parse_move(move)) or "the game is over"
-            raise PositionFormatError(f"{where}.move", f"{shorten(move)!r} does not replay: {why}")
+            raise PositionFormatError(f"{where}.move", f"{quote(move)} does not replay: {why}")
         line.push(line.parse_move(move))
         verdict = entry["verdict"]
         if verdict not in VERDICTS:
             raise PositionFormatError(
-                f"{where}.verdict", f"must be one of {', '.join(VERDICTS)}, not {_quote(verdict)}"
+                f"{where}.verdict", f"must be one of {', '.join(VERDICTS)}, not {quote(verdict)}"
             )
         better = entry.get("better")
         if better is not None:
             better = _move_text(better, game, f"{where}.better")
         side = entry.get("side", "")
         if side and side not in game.players:
-            raise PositionFormatError(f"{where}.side", f"must be a player, not {_quote(side)}")
+            raise PositionFormatError(f"{where}.side", f"must be a player, not {quote(side)}")
         proven = entry.get("proven")
         if proven not in (None, "win", "loss"):
             raise PositionFormatError(
-                f"{where}.proven", f"must be win, loss or null, not {_quote(proven)}"
+                f"{where}.proven", f"must be win, loss or null, not {quote(proven)}"
             )
         ply = entry.get("ply", index + 1)
         if ply != index + 1 or isinstance(ply, bool):
-            raise PositionFormatError(f"{where}.ply", f"must be {index + 1}, not {_quote(ply)}")
+            raise PositionFormatError(f"{where}.ply", f"must be {index + 1}, not {quote(ply)}")
         moves.append(
             MoveReview(
                 index + 1,
@@ -257,15 +261,15 @@ def read_review(raw: Any, game: Game) -> GameReview:
         ply, within = entry["ply"], entry["within"]
         if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= len(moves):
             raise PositionFormatError(
-                f"{where}.ply", f"must be a ply of the reviewed line, not {_quote(ply)}"
+                f"{where}.ply", f"must be a ply of the reviewed line, not {quote(ply)}"
             )
         if isinstance(within, bool) or not isinstance(within, int) or not 0 < within <= 200:
             raise PositionFormatError(
-                f"{where}.within", f"must be 1 to 200 plies, not {_quote(within)}"
+                f"{where}.within", f"must be 1 to 200 plies, not {quote(within)}"
             )
         if entry["side"] not in game.players:
             raise PositionFormatError(
-                f"{where}.side", f"must be a player, not {_quote(entry['side'])}"
+                f"{where}.side", f"must be a player, not {quote(entry['side'])}"
             )
         key = _move_text(entry["key"], game, f"{where}.key")
         spots.append(PuzzleSpot(ply, entry["side"], within, key))

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from model.files import write_bytes
-from model.game import Game
+from model.game import Game, quote
 from model.review import GameReview
 
 from . import palette
@@ -93,7 +93,7 @@ def check_export(out: str | os.PathLike[str], motion: str | None) -> Path:
     extension = Path(text).suffix.lower()
     kind = EXPORT_FORMATS[extension]
     if motion is not None and motion not in MOTIONS:
-        raise ValueError(f"{motion!r} is not a motion; use one of {', '.join(MOTIONS)}")
+        raise ValueError(f"{quote(motion)} is not a motion; use one of {', '.join(MOTIONS)}")
     if motion is not None and kind != ANIMATION:
         raise ValueError(
             f"{text}: a {extension} file is a still {kind}; a {motion} needs .gif or .mp4"

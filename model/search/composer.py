@@ -30,7 +30,7 @@ from .choice import ProgressCallback
 from .compiled.adapters import adapter_for
 from .difficulty import playouts_to_find
 from .levels import agent_for
-from .prover import Stop, first_moves, prove, stop_function
+from .prover import Stop, first_moves, node_budget, prove, stop_function
 from .solver import SearchStopped
 from .teaching import verify
 
@@ -65,18 +65,6 @@ class Composed:
     @property
     def plies(self) -> int:
         return int(self.puzzle["goal"]["within"])
-
-
-def node_budget(nodes: int) -> Callable[[], bool]:
-    """A stop callable for the prover that ends the search after about ``nodes`` nodes (the
-    prover asks every 256 nodes), so that what is found does not depend on the clock."""
-    calls = [0]
-
-    def stop() -> bool:
-        calls[0] += 1
-        return calls[0] * 256 > nodes
-
-    return stop
 
 
 def _either(first: Callable[[], bool], second: Callable[[], bool]) -> Callable[[], bool]:

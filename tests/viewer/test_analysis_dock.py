@@ -275,3 +275,26 @@ def test_moves_show_whole_beside_a_long_proven_value(make_window, guard_errors):
     assert dock.table.columnWidth(0) >= metrics.horizontalAdvance("2,0,0")
     assert dock.table.item(0, 3).toolTip() == "win within 41 plies"
     assert not guard_errors
+
+
+def test_a_large_board_analysis_keeps_its_time_and_says_it_was_cut_short(
+    make_window, qtbot, guard_errors, tmp_path
+):
+    # Issue 34, item 12: base 20 has 2,870 moves and no compiled kernel; a pure-Python
+    # playout there takes most of a second. The dock lists what was ranked and says so.
+    import os
+    import time
+
+    window = make_window(Partition(PartitionOptions(20)))
+    began = time.perf_counter()
+    start(window, 0.5)
+    analysis = wait_for_result(qtbot, window)
+    assert time.perf_counter() - began < 3.0  # main: many seconds (playouts of 200 plies)
+    dock = window.analysis.dock
+    assert analysis.cut_short
+    assert "cut short: out of time" in dock.evaluation.text()
+    assert dock.table.rowCount() == len(analysis.moves) < analysis.legal == 2870
+    shot = os.environ.get("PYRAMID_LAB_SHOT")  # a picture to look at, when asked
+    if shot:
+        window.grab().save(shot)
+    assert not guard_errors

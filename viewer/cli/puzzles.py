@@ -72,8 +72,9 @@ def add_parser(commands: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """The collection in order, one line a puzzle: a tick when solved, the difficulty, the
-    goal, the title and the file (``--json``: one object a line)."""
+    """The collection in order, one line a puzzle: a tick when solved, the level (easy,
+    medium, hard: thirds of the collection in order), the title and the file (``--json``:
+    one object a line, with the raw measure)."""
     from model.collection import Progress
 
     if args.folder == "compose":  # a folder of that name: ./compose
@@ -101,17 +102,26 @@ def run(args: argparse.Namespace) -> int:
                 "title": entry.title,
                 "goal": entry.goal,
                 "difficulty": entry.difficulty,
+                "level": entry.level_name or None,
+                "plies": entry.plies,
+                "proof_nodes": entry.proof_nodes,
+                "saturated": entry.capped,
                 "solved": solved,
             }
             print(json.dumps(line), flush=True)
             continue
-        hard = "?" if entry.difficulty is None else str(entry.difficulty)
+        hard = entry.level_name or "?"
         mark = "x" if solved else " "
         title, name = shorten(entry.title), shorten(entry.path.name)
-        print(f"[{mark}] {i:3}. {hard:>6}  {title}  ({name})")
+        print(f"[{mark}] {i:3}. {hard:<6}  {title}  ({name})")
     if not args.json:
         done = progress.count(collection)
         total = len(collection.entries)
         measure = shorten(collection.measure) or "as written"
-        print(f"{done} of {total} solved; difficulty: {measure}")
+        if any(e.capped for e in collection.entries):
+            measure += "; where it saturates, by plies, then the prover's nodes"
+        print(
+            f"{done} of {total} solved; easy, medium, hard: thirds of the collection in order "
+            f"of difficulty ({measure}; --json has each puzzle's measure)"
+        )
     return EXIT_OK
