@@ -6,7 +6,7 @@ What differs between games is the game's plug-in's (:mod:`model.search.registry`
 playouts a level, RAVE, its playout cap, alpha-beta for medium or strong, or players of its
 own. In the games with a compiled kernel a level is a number of playouts of the compiled
 MCTS, not seconds: it plays as strongly on a slow or loaded machine, only slower. The
-numbers are chosen by the 20-game matches of ``tests/bench/levels.py`` (the README has the
+numbers are chosen by the 20-game matches of ``tests/bench/levels.py`` (``docs/engines.md`` has the
 table): each level beats the one below in each game. Elsewhere the levels are the
 pure-Python agents with limits in seconds.
 """

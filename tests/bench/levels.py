@@ -8,7 +8,7 @@ The levels are numbers of playouts (not seconds), so the matches play the real l
 any machine: only their time depends on it. Colours alternate; a game running past 300
 plies is a draw. Printed per game and pairing: the upper level's wins, losses and draws,
 split by the colour it had (moving first / second), and the seconds the match took; the
-table is the README's.
+table is docs/engines.md's.
 """
 
 from __future__ import annotations

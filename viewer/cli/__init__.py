@@ -1,4 +1,4 @@
-"""The ``pyramid-lab`` command line (the contract is in the README and ``formats.md``).
+"""The ``pyramid-lab`` command line (the contract: ``docs/file-formats.md``, ``docs/explore.md``).
 
 Exit status: 0 success, 2 malformed file or bad arguments (message on stderr), 1 internal
 error. Commands that need no window import no Qt or VTK, so they stay fast.
