@@ -500,8 +500,8 @@ class RollingUI(GameUI[RollingTurn]):
                 cells = [m.other for m in places if m.cell == first and m.other]
                 highlights["selected"] = (board.site(turn.first),)
         elif game.phase == "soldiers" and game.state.soldiers:  # decided in the Turn dock
-            first, *rest = game.state.soldiers  # the rules ask them in number order
-            highlights["selected"] = (board.site(first),)
+            asked, *rest = game.state.soldiers  # the rules ask them in number order
+            highlights["selected"] = (board.site(asked),)
             if rest:
                 highlights["clickable"] = tuple(board.site(c) for c in rest)
         sites = tuple(board.site(game.map.cell(name)) for name in dict.fromkeys(cells))
