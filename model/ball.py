@@ -151,6 +151,7 @@ from .game import (
     PositionFormatError,
     Termination,
     check_option_names,
+    quote,
     register_game,
 )
 
@@ -245,7 +246,9 @@ class PyramidBall(BallMoves):
         check_option_names(cls.name, raw, known)
         mode = raw.get("mode", "basic")
         if not isinstance(mode, str) or mode not in TARGETS:
-            raise PositionFormatError("options.mode", f"must be basic or advanced, not {mode!r}")
+            raise PositionFormatError(
+                "options.mode", f"must be basic or advanced, not {quote(mode)}"
+            )
         flags = {}
         for key, default in (
             ("offence_may_follow_defender", False),
@@ -254,12 +257,14 @@ class PyramidBall(BallMoves):
         ):
             value = raw.get(key, default)
             if not isinstance(value, bool):
-                raise PositionFormatError(f"options.{key}", f"must be true or false, not {value!r}")
+                raise PositionFormatError(
+                    f"options.{key}", f"must be true or false, not {quote(value)}"
+                )
             flags[key] = value
         restart = raw.get("restart", "sheet")
         if not isinstance(restart, str) or restart not in RESTARTS:
             raise PositionFormatError(
-                "options.restart", f"must be sheet or formation, not {restart!r}"
+                "options.restart", f"must be sheet or formation, not {quote(restart)}"
             )
         return BallOptions(mode, **flags, restart=restart)
 

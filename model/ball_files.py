@@ -11,7 +11,7 @@ from typing import Any
 
 from .ball_rules import FILE_SIZE, OFF, SIZE_LETTERS, SIZE_NAMES, parse_square, square, square_name
 from .ball_state import COLOURS, SPECIALS, BallPosition
-from .game import Piece, PositionFormatError
+from .game import Piece, PositionFormatError, quote
 
 STATE_KEYS = (
     "ball",
@@ -66,7 +66,7 @@ def read_setup(
     score); PositionFormatError naming the key."""
     names = " or ".join(map(repr, COLOURS))
     if to_move not in COLOURS:
-        raise PositionFormatError("to_move", f"must be {names}, not {to_move!r}")
+        raise PositionFormatError("to_move", f"must be {names}, not {quote(to_move)}")
     _read_pieces(game, pieces, study)
     _StateReader(game, study).read(state, COLOURS.index(to_move))
 
@@ -78,7 +78,7 @@ def _read_pieces(game: BallPosition, pieces: Sequence[Piece], study: bool) -> No
     for index, (coords, colour) in enumerate(pieces):
         key = f"pieces[{index}]"
         if colour not in COLOURS:
-            raise PositionFormatError(key, f"colour must be {names}, not {colour!r}")
+            raise PositionFormatError(key, f"colour must be {names}, not {quote(colour)}")
         if len(coords) != 3:
             raise PositionFormatError(key, "a pyramid is [column, row, size, colour]")
         col, row, size = coords
@@ -144,7 +144,7 @@ class _StateReader:
         if "offence" in state:
             if state["offence"] not in COLOURS:
                 raise PositionFormatError(
-                    "state.offence", f"must be red or blue, not {state['offence']!r}"
+                    "state.offence", f"must be red or blue, not {quote(state['offence'])}"
                 )
             if not choosing and state["offence"] != COLOURS[to_move]:
                 raise PositionFormatError(
@@ -169,7 +169,7 @@ class _StateReader:
                 sq = parse_square(ball)
             except ValueError:
                 raise PositionFormatError(
-                    "state.ball", f"must be L, M, S or a square a1..g8, not {ball!r}"
+                    "state.ball", f"must be L, M, S or a square a1..g8, not {quote(ball)}"
                 ) from None
             if not self.sheet:
                 raise PositionFormatError(
@@ -187,7 +187,7 @@ class _StateReader:
             k = own[0]
         elif ball not in ("L", "M", "S"):
             raise PositionFormatError(
-                "state.ball", f"must be L, M, S or a square a1..g8, not {ball!r}"
+                "state.ball", f"must be L, M, S or a square a1..g8, not {quote(ball)}"
             )
         else:
             k = SIZE_LETTERS.index(ball)
@@ -205,7 +205,7 @@ class _StateReader:
         game = self.game
         if barred not in COLOURS:
             raise PositionFormatError(
-                "state.goal_row_barred", f"must be red, blue or null, not {barred!r}"
+                "state.goal_row_barred", f"must be red, blue or null, not {quote(barred)}"
             )
         if not self.sheet:
             raise PositionFormatError(
@@ -229,7 +229,8 @@ class _StateReader:
             value = scores.get(colour, 0)
             if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= target:
                 raise PositionFormatError(
-                    f"state.scores.{colour}", f"must be a whole number 0 to {target}, not {value!r}"
+                    f"state.scores.{colour}",
+                    f"must be a whole number 0 to {target}, not {quote(value)}",
                 )
             game._scores[side] = value
         if min(game._scores) >= target:

@@ -32,7 +32,7 @@ from .ball_rules import (
     program_tracks,
 )
 from .ball_state import COLOURS, SPECIALS, BallPosition
-from .game import InvalidMoveError, JointMove, Move
+from .game import InvalidMoveError, JointMove, Move, quote
 
 # ---- the programs a side may enter ------------------------------------------------------------
 
@@ -363,11 +363,11 @@ class BallMoves(BallPosition):
             colour, special = choice
             chooser = self.choosing
             if colour is not None and chooser is not None and colour != chooser:
-                raise InvalidMoveError(f"{text!r}: {chooser} chooses a special move now")
+                raise InvalidMoveError(f"{quote(text)}: {chooser} chooses a special move now")
             return SpecialChoice(colour or chooser or "", special)
         if not isinstance(text, str) or text.count("|") != 1:
             raise InvalidMoveError(
-                f"{text!r}: a turn is two programs, red's then blue's, e.g. "
+                f"{quote(text)}: a turn is two programs, red's then blue's, e.g. "
                 "'F,R,R/S,>L,F/B,F,F | S,S,B/S,S,S/S,S,S' (after a point the scored-on "
                 "player chooses a special move: 'takes dash')"
             )
@@ -406,7 +406,7 @@ class BallMoves(BallPosition):
             return f"{move} is not a turn of Pyramid Ball (red's program | blue's program)"
         for side, program in enumerate(move.moves):
             if not isinstance(program, Program):
-                return f"{program!r} is not a program"
+                return f"{quote(program)} is not a program"
             problem = self.program_problem(program, side)
             if problem:
                 return f"{COLOURS[side]}'s program {program}: {problem}"

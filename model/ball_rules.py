@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .game import InvalidMoveError, Move
+from .game import InvalidMoveError, Move, quote
 
 COLS, ROWS = 7, 8
 SQUARES = COLS * ROWS
@@ -57,7 +57,7 @@ def square_name(sq: int) -> str:
 def parse_square(text: str) -> int:
     match = re.fullmatch(r"([a-g])([1-8])", text.strip().lower())
     if match is None:
-        raise ValueError(f"{text!r} is not a square a1..g8")
+        raise ValueError(f"{quote(text)} is not a square a1..g8")
     return square("abcdefg".index(match.group(1)), int(match.group(2)) - 1)
 
 
@@ -138,7 +138,7 @@ def parse_program(text: str) -> Program:
     ``RB``...) and missing entries (an empty entry, a short row, a missing row) are Stand,
     as the sheet says; anything else unknown is an error."""
     if not isinstance(text, str):
-        raise InvalidMoveError(f"a program is text, not {text!r}")
+        raise InvalidMoveError(f"a program is text, not {quote(text)}")
     body = text.strip()
     blitz = body.startswith("!")
     if blitz:
@@ -146,22 +146,22 @@ def parse_program(text: str) -> Program:
     parts = body.split("/") if body else []
     if len(parts) > 4:
         raise InvalidMoveError(
-            f"{text!r}: {len(parts)} rows; a program has 3 rows (4 with the Dash)"
+            f"{quote(text)}: {len(parts)} rows; a program has 3 rows (4 with the Dash)"
         )
     rows = []
     for r in range(max(3, len(parts))):
         cells = parts[r].split(",") if r < len(parts) and parts[r].strip() else []
         if len(cells) > 3:
             raise InvalidMoveError(
-                f"{text!r}: row {r + 1} has {len(cells)} entries; write Large,Medium,Small"
+                f"{quote(text)}: row {r + 1} has {len(cells)} entries; write Large,Medium,Small"
             )
         row = []
         for k in range(3):
             raw = cells[k].strip().upper() if k < len(cells) else ""
             if raw.startswith("!"):
                 raise InvalidMoveError(
-                    f"{text!r}: row {r + 1}, {SIZE_NAMES[k]}: '!' (Blitz) goes only before the "
-                    "Large's row-1 entry, at the start of the program"
+                    f"{quote(text)}: row {r + 1}, {SIZE_NAMES[k]}: '!' (Blitz) goes only before "
+                    "the Large's row-1 entry, at the start of the program"
                 )
             if raw in ("", *DIAGONALS):
                 row.append(STAND)
@@ -169,8 +169,8 @@ def parse_program(text: str) -> Program:
                 row.append(raw)
             else:
                 raise InvalidMoveError(
-                    f"{text!r}: row {r + 1}, {SIZE_NAMES[k]}: {cells[k].strip()!r} is not an "
-                    "entry; write F, B, L, R, S or >L, >M, >S (a pass)"
+                    f"{quote(text)}: row {r + 1}, {SIZE_NAMES[k]}: {quote(cells[k].strip())} is "
+                    "not an entry; write F, B, L, R, S or >L, >M, >S (a pass)"
                 )
         rows.append(tuple(row))
     return Program(tuple(rows), blitz)  # type: ignore[arg-type]  # rows of three entries

@@ -5,8 +5,16 @@ A folder is a collection: its ``*.pyr.json`` files that state a goal (see
 :mod:`model.puzzle`). ``collection.json`` beside them (written by
 ``scripts/make_puzzles.py``) gives the order and each puzzle's difficulty::
 
-    {"format": "pyramid-lab-collection/1", "measure": "...",
-     "puzzles": [{"file": "a.pyr.json", "difficulty": 64}, ...]}
+    {"format": "pyramid-lab-collection/1", "measure": "...", "saturates_at": 13107,
+     "puzzles": [{"file": "a.pyr.json", "difficulty": 64, "plies": 3,
+                  "proof_nodes": 221}, ...]}
+
+The playout measure saturates: a search that never settles on the key move counts the cap,
+so a mean at or above ``saturates_at`` says only "the engine often misses it" (most of
+Pyraos sits there). :func:`rank_key` orders such puzzles by what does not saturate: the
+goal's length in plies, then the prover's nodes for the proof. Each puzzle with a measure
+gets a :data:`LEVELS` level from its place in that order (thirds of the collection), the
+words a person reads; the raw measure stays in :attr:`Entry.difficulty`.
 
 Files it does not list come after those it lists, by the difficulty written in their
 puzzle (``"difficulty": "64 playouts"``), then by name. A puzzle is known by its
@@ -20,6 +28,7 @@ puzzle when the folder moves or the file is renamed.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import os
@@ -41,6 +50,9 @@ PROGRESS_FORMAT = "pyramid-lab-puzzles-solved"
 #: Longest difficulty number read (the measures are playouts: a few digits).
 MAX_DIFFICULTY_DIGITS = 18
 _NUMBER = re.compile(rf"^\s*(\d{{1,{MAX_DIFFICULTY_DIGITS}}})(?!\d)")
+#: A puzzle's level, from its place among the measured puzzles of its collection (thirds).
+LEVELS = ("easy", "medium", "hard")
+STARS = ("\u2605\u2606\u2606", "\u2605\u2605\u2606", "\u2605\u2605\u2605")  # filled / empty
 #: Largest collection.json read (a line a puzzle: thousands of puzzles fit in far less).
 MAX_INDEX_BYTES = 4 * 1024 * 1024
 
@@ -54,10 +66,56 @@ class Entry:
     goal: str  # the goal in words
     difficulty: int | None  # the engine's measure (larger is harder), when known
     key: str  # the puzzle's identity: its position
+    plies: int | None = None  # the goal's length, from the index
+    proof_nodes: int | None = None  # the prover's nodes for the proof, from the index
+    level: int | None = None  # 0 easy, 1 medium, 2 hard (see LEVELS); None: no measure
+    capped: bool = False  # the playout measure saturates: ranked by plies, proof nodes
 
     @property
     def name(self) -> str:
         return self.path.name.removesuffix(SUFFIX)
+
+    @property
+    def level_name(self) -> str:
+        """'easy' / 'medium' / 'hard' ('' without a measure)."""
+        return "" if self.level is None else LEVELS[self.level]
+
+    @property
+    def stars(self) -> str:
+        """The level as three stars, filled for each step ('' without a measure)."""
+        return "" if self.level is None else STARS[self.level]
+
+    def measure_text(self) -> str:
+        """The raw measure in words: '26242 playouts (saturated: 3 plies, 129 proof
+        nodes)'; '' when there is none."""
+        if self.difficulty is None:
+            return ""
+        text = f"{self.difficulty} playouts"
+        more = [f"{self.plies} plies"] if self.plies is not None else []
+        if self.proof_nodes is not None:
+            more.append(f"{self.proof_nodes} proof nodes")
+        if self.capped:
+            return f"{text} (the engine often misses it; ranked by {', '.join(more)})"
+        return f"{text} ({', '.join(more)})" if more else text
+
+
+def rank_key(
+    difficulty: int | None,
+    plies: int | None,
+    proof_nodes: int | None,
+    saturates_at: int | None,
+) -> tuple[int, int, int, int]:
+    """The order of puzzles by difficulty: by playouts while the measure tells them apart;
+    a measure at or above ``saturates_at`` (a seed that never settled counts the cap) ranks
+    after every unsaturated one, by the goal's length in plies then the prover's nodes,
+    which do not saturate; no measure last."""
+    big = 1 << 62
+    p, n = plies if plies is not None else big, proof_nodes if proof_nodes is not None else big
+    if difficulty is None:
+        return (2, 0, p, n)
+    if saturates_at is not None and difficulty >= saturates_at:
+        return (1, 0, p, n)
+    return (0, difficulty, p, n)
 
 
 @dataclass
@@ -129,10 +187,19 @@ def load(folder: str | os.PathLike[str]) -> Collection:
         raise NotADirectoryError(f"{name}: not a folder")
     index = read_index(root)
     listed: dict[str, int | None] = {}
+    extra: dict[str, tuple[int | None, int | None]] = {}  # plies, proof nodes
+    saturates_at = index.get("saturates_at") if index is not None else None
+    if not is_count(saturates_at):
+        saturates_at = None
     if index is not None:
         for item in index["puzzles"]:
             value = item.get("difficulty")
             listed[item["file"]] = value if is_count(value) else None
+            plies, nodes = item.get("plies"), item.get("proof_nodes")
+            extra[item["file"]] = (
+                plies if is_count(plies) else None,
+                nodes if is_count(nodes) else None,
+            )
     entries: list[tuple[tuple[Any, ...], Entry]] = []
     problems: list[str] = []
     order = {name: i for i, name in enumerate(listed)}
@@ -150,12 +217,18 @@ def load(folder: str | os.PathLike[str]) -> Collection:
         difficulty = listed.get(path.name) if path.name in listed else None
         if difficulty is None:
             difficulty = difficulty_of(doc.puzzle)
+        plies, nodes = extra.get(path.name, (None, None))
         entry = Entry(
             path,
             doc.puzzle.get("title") or path.name.removesuffix(SUFFIX),
             goal.describe(),
             difficulty,
             position_key(doc.game),
+            plies if plies is not None else goal.within,
+            nodes,
+            capped=difficulty is not None
+            and saturates_at is not None
+            and difficulty >= saturates_at,
         )
         if path.name in order:
             rank: tuple[Any, ...] = (0, order[path.name])
@@ -163,6 +236,10 @@ def load(folder: str | os.PathLike[str]) -> Collection:
             rank = (1, difficulty is None, difficulty or 0, path.name)
         entries.append((rank, entry))
     entries.sort(key=lambda pair: pair[0])
+    measured = [i for i, (_, e) in enumerate(entries) if e.difficulty is not None]
+    for place, i in enumerate(measured):  # thirds of the measured ones, in order
+        level = min(len(LEVELS) - 1, place * len(LEVELS) // len(measured))
+        entries[i] = (entries[i][0], dataclasses.replace(entries[i][1], level=level))
     measure = index.get("measure", "") if index is not None else ""
     if not isinstance(measure, str):  # words for people: anything else is not shown
         problems.append(f'{INDEX}: "measure" is not a text; it is not shown')
@@ -243,11 +320,11 @@ class Progress(UserFile[dict[str, str]]):
     def count(self, collection: Collection) -> int:
         return sum(1 for e in collection.entries if e.key in self.solved)
 
-    def next_unsolved(self, collection: Collection, after: int = -1) -> int | None:
-        """The index of the first unsolved puzzle after ``after`` (wrapping), or None."""
-        n = len(collection.entries)
-        for step in range(1, n + 1):
-            i = (after + step) % n
-            if collection.entries[i].key not in self.solved:
-                return i
-        return None
+    def next_unsolved(self, collection: Collection, current: int | None = None) -> int | None:
+        """The index of the first unsolved puzzle in the collection's order (the easiest
+        not yet solved, a puzzle skipped earlier coming back before harder ones) other than
+        ``current``, the one being played; ``current`` itself when it is the only one left
+        unsolved; None when every puzzle is solved."""
+        left = [i for i, e in enumerate(collection.entries) if e.key not in self.solved]
+        others = [i for i in left if i != current]
+        return others[0] if others else (left[0] if left else None)

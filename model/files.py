@@ -29,8 +29,11 @@ from .game import (
     PositionFormatError,
     check_keys,
     game_class,
+    not_replayed,
+    quote,
 )
 from .puzzle import check_puzzle
+from .review import GameReview, read_review
 
 FORMAT = "pyramid-lab/1"
 SUFFIX = ".pyr.json"
@@ -47,6 +50,7 @@ _KEYS = {
     "lesson",
     "variations",
     "state",
+    "review",
 }
 _REQUIRED = ("format", "game", "options", "to_move", "pieces")
 
@@ -84,6 +88,7 @@ class PositionDocument:
     puzzle: dict[str, Any] = field(default_factory=dict)  # see model.puzzle
     lesson: Lesson | None = None
     variations: list[list[Move]] = field(default_factory=list)  # other lines, from the start
+    review: GameReview | None = None  # the review of a line from the start (model.review)
 
 
 def _read_lesson(raw: Any, cls: type[Game]) -> Lesson:
@@ -110,10 +115,10 @@ def read_overlays(overlays: Any, cls: type[Game], key: str) -> dict[str, Any]:
             known = ", ".join(specs) if specs else "none"
             raise PositionFormatError(where, f"unknown overlay; {cls.title} has {known}")
         if not spec.choices and not isinstance(value, bool):
-            raise PositionFormatError(where, f"must be true or false, not {value!r}")
+            raise PositionFormatError(where, f"must be true or false, not {quote(value)}")
         if spec.choices and value is not None and value not in spec.choices:
             raise PositionFormatError(
-                where, f"must be one of {', '.join(spec.choices)} or null, not {value!r}"
+                where, f"must be one of {', '.join(spec.choices)} or null, not {quote(value)}"
             )
         if value not in (False, None):
             values[name] = value
@@ -184,7 +189,7 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
-                raise PositionFormatError("", f"the key {key!r} is given twice in one object")
+                raise PositionFormatError("", f"the key {quote(key)} is given twice in one object")
             seen.add(key)
     return obj
 
@@ -193,7 +198,7 @@ def document_game(raw: Mapping[str, Any], format: str) -> type[Game]:
     """The game a document (its object ``raw``, of the format ``format``) is for: its
     ``format`` and ``game`` checked (PositionFormatError naming the key)."""
     if raw["format"] != format:
-        raise PositionFormatError("format", f"must be {format!r}, not {raw['format']!r}")
+        raise PositionFormatError("format", f"must be {format!r}, not {quote(raw['format'])}")
     if not isinstance(raw["game"], str):
         raise PositionFormatError("game", "must be a game name (a string)")
     try:
@@ -213,7 +218,7 @@ def from_json(raw: Any) -> PositionDocument:
     to_move = raw["to_move"]
     if to_move not in cls.players:
         raise PositionFormatError(
-            "to_move", f"must be {' or '.join(map(repr, cls.players))}, not {to_move!r}"
+            "to_move", f"must be {' or '.join(map(repr, cls.players))}, not {quote(to_move)}"
         )
     pieces = _read_pieces(raw["pieces"], cls)
     history = raw.get("history", [])
@@ -221,10 +226,10 @@ def from_json(raw: Any) -> PositionDocument:
         raise PositionFormatError("history", "must be a list of moves written as strings")
     start = raw.get("start")
     if start not in (None, "pieces"):
-        raise PositionFormatError("start", f"the only value is 'pieces', not {start!r}")
+        raise PositionFormatError("start", f"the only value is 'pieces', not {quote(start)}")
     study = raw.get("study", False)
     if not isinstance(study, bool):
-        raise PositionFormatError("study", f"must be true or false, not {study!r}")
+        raise PositionFormatError("study", f"must be true or false, not {quote(study)}")
     puzzle = raw.get("puzzle", {})
     if not isinstance(puzzle, dict):
         raise PositionFormatError("puzzle", "must be an object: title, notes, goal, solution")
@@ -260,7 +265,8 @@ def from_json(raw: Any) -> PositionDocument:
         replay(game, history)
     variations = _read_variations(raw.get("variations", []), game)
     puzzle = check_puzzle(puzzle, game)  # at the position: its solution must replay there
-    return PositionDocument(game, puzzle, lesson, variations)
+    review = read_review(raw["review"], game) if "review" in raw else None
+    return PositionDocument(game, puzzle, lesson, variations, review)
 
 
 def _read_variations(raw: Any, game: Game) -> list[list[Move]]:
@@ -313,9 +319,7 @@ def replay(game: Game, history: list[str], key: str = "history") -> None:
         try:
             game.replay_text(text)
         except (InvalidMoveError, IllegalMoveError) as exc:
-            raise PositionFormatError(
-                f"{key}[{index}]", f"{text!r} does not replay: {exc}"
-            ) from None
+            raise PositionFormatError(f"{key}[{index}]", not_replayed(text, exc)) from None
 
 
 def _piece_set(pieces: list[Piece]) -> set[Piece]:
@@ -327,6 +331,7 @@ def to_json(
     puzzle: Mapping[str, Any] | None = None,
     lesson: Lesson | None = None,
     variations: Sequence[Sequence[Move | str]] = (),
+    review: GameReview | None = None,
 ) -> dict[str, Any]:
     """The document for ``game``: the current pieces, and the moves played as history;
     ``variations`` are the other lines explored, each from the start of the history."""
@@ -358,6 +363,8 @@ def to_json(
         doc["lesson"] = lesson.to_json()
     if variations:
         doc["variations"] = [[str(m) for m in line] for line in variations]
+    if review is not None:
+        doc["review"] = review.to_json()
     return doc
 
 
@@ -366,11 +373,13 @@ def dumps(
     puzzle: Mapping[str, Any] | None = None,
     lesson: Lesson | None = None,
     variations: Sequence[Sequence[Move | str]] = (),
+    review: GameReview | None = None,
 ) -> str:
-    doc = to_json(game, puzzle, lesson, variations)
+    doc = to_json(game, puzzle, lesson, variations, review)
     pieces = doc.pop("pieces")
     history = doc.pop("history")
     lines = doc.pop("variations", None)
+    reviewed = doc.pop("review", None)
     # One piece per line (and one variation per line) keeps files readable and diffable.
     text = json.dumps(doc, indent=2)[:-2]
     text += ',\n  "pieces": [' + ",".join("\n    " + json.dumps(p) for p in pieces)
@@ -379,6 +388,12 @@ def dumps(
     if lines:
         text += ',\n  "variations": [' + ",".join("\n    " + json.dumps(v) for v in lines)
         text += "\n  ]"
+    if reviewed is not None:  # one judged move per line
+        moves = reviewed.pop("moves")
+        head = json.dumps(reviewed)[:-1]
+        text += ',\n  "review": ' + head + (", " if reviewed else "") + '"moves": ['
+        text += ",".join("\n    " + json.dumps(m) for m in moves)
+        text += "\n  ]}" if moves else "]}"
     return text + "\n}\n"
 
 
@@ -461,10 +476,12 @@ def write(
     puzzle: Mapping[str, Any] | None = None,
     lesson: Lesson | None = None,
     variations: Sequence[Sequence[Move | str]] = (),
+    review: GameReview | None = None,
 ) -> None:
     """Save atomically: write a temporary file beside the target, then rename it over.
-    A document too big to be read back is refused (OSError EFBIG) and nothing is written."""
-    data = dumps(game, puzzle, lesson, variations).encode("utf-8")
+    A document too big to be read back is refused (OSError EFBIG) and nothing is written.
+    ``review`` is the review of a line from the start (``model.review``)."""
+    data = dumps(game, puzzle, lesson, variations, review).encode("utf-8")
     if len(data) > MAX_FILE_BYTES:
         limit = MAX_FILE_BYTES
         raise OSError(

@@ -16,6 +16,7 @@ own computer players) is its plug-in in ``model.search``, which imports the game
 from __future__ import annotations
 
 import enum
+import reprlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -27,6 +28,30 @@ from typing import Any, ClassVar, Protocol, Self, TypeVar
 MAX_QUOTED = 200
 
 
+def quote(value: object, limit: int = MAX_QUOTED) -> str:
+    """``value`` as an error line quotes it: its ``repr``, cut as :func:`shorten` cuts a
+    text (a text cut before it is quoted, so the quote closes), nested lists and objects
+    cut a few levels down, and an integer too long to write named by its size. Never
+    raises, so the line that quotes it is always written."""
+    if isinstance(value, str):  # (repr writes a lone surrogate as an escape)
+        return repr(value if len(value) <= limit else value[: max(limit - 1, 0)] + "…")
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 4 * limit:
+        return f"an integer of about {int(value.bit_length() * 0.30103)} digits"
+    try:
+        text = _QUOTING.repr(value)
+    except (ValueError, RecursionError):  # an int past the interpreter's digit limit inside
+        text = f"a {type(value).__name__}"
+    return shorten(text, limit)
+
+
+def not_replayed(text: str, exc: Exception) -> str:
+    """Why the move written ``text`` does not replay, quoting it once: the error's own
+    words when they start with the move quoted (a long move quoted twice left no room
+    for the reason), else "'TEXT' does not replay: REASON"."""
+    said, quoted = str(exc), quote(text)
+    return said if said.startswith(quoted) else f"{quoted} does not replay: {said}"
+
+
 def shorten(text: str, limit: int = MAX_QUOTED) -> str:
     """``text`` cut to ``limit`` characters (the last one "…") so that an error line that
     quotes a value stays a line, and with any lone surrogate written as an escape so that
@@ -36,6 +61,11 @@ def shorten(text: str, limit: int = MAX_QUOTED) -> str:
     if any("\ud800" <= ch <= "\udfff" for ch in text):
         text = text.encode("utf-8", "backslashreplace").decode("utf-8")
     return text
+
+
+_QUOTING = reprlib.Repr()
+_QUOTING.maxlevel = 3
+_QUOTING.maxstring = _QUOTING.maxlong = _QUOTING.maxother = MAX_QUOTED
 
 
 class IllegalMoveError(ValueError):
@@ -347,13 +377,13 @@ class Game(ABC):
         TypeError otherwise) and no site is listed twice. Returns site -> player index."""
         names = " or ".join(map(repr, cls.players))
         if to_move not in cls.players:
-            raise PositionFormatError("to_move", f"must be {names}, not {to_move!r}")
+            raise PositionFormatError("to_move", f"must be {names}, not {quote(to_move)}")
         placed: dict[int, int] = {}
         where: dict[int, int] = {}
         for index, (coords, colour) in enumerate(pieces):
             key = f"pieces[{index}]"
             if colour not in cls.players:
-                raise PositionFormatError(key, f"colour must be {names}, not {colour!r}")
+                raise PositionFormatError(key, f"colour must be {names}, not {quote(colour)}")
             if len(coords) != cls.coordinate_count:
                 raise PositionFormatError(
                     key, f"a piece needs {cls.coordinate_count} coordinates, not {len(coords)}"
@@ -613,7 +643,7 @@ class Game(ABC):
             coords = ()
         if len(coords) != self.coordinate_count:
             raise ValueError(
-                f"{text!r} is not a point: write {self.coordinate_count} whole numbers "
+                f"{quote(text)} is not a point: write {self.coordinate_count} whole numbers "
                 "separated by commas"
             )
         return coords
@@ -673,7 +703,9 @@ def game_class(name: str) -> type[Game]:
     try:
         return _REGISTRY[name]
     except KeyError:
-        raise KeyError(f"unknown game {name!r}; known games: {', '.join(game_names())}") from None
+        raise KeyError(
+            f"unknown game {quote(name)}; known games: {', '.join(game_names())}"
+        ) from None
 
 
 def game_names() -> list[str]:

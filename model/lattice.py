@@ -18,6 +18,8 @@ from typing import NamedTuple
 
 import numpy as np
 
+from .game import quote
+
 #: Largest base the model accepts (42,925 points). Measured (CPython 3.11): a base-50
 #: lattice takes 1.6 s to build and 55 MB, a full board draws in about 0.25 s with software
 #: OpenGL and its file is about 1.6 MB; base 64 is 4.4 s, 123 MB and 0.5 s a frame, base 100
@@ -43,11 +45,11 @@ class Point(NamedTuple):
         """Read ``"1,0,2"`` (spaces and surrounding parentheses allowed)."""
         match = _POINT_RE.fullmatch(text)
         if match is None:
-            raise ValueError(f"{text!r} is not a point; write it as i,j,k, e.g. 1,0,2")
+            raise ValueError(f"{quote(text)} is not a point; write it as i,j,k, e.g. 1,0,2")
         return cls(*(int(g) for g in match.groups()))
 
 
-_POINT_RE = re.compile(r"\s*\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?\s*")
+_POINT_RE = re.compile(r"\s*\(?\s*(-?\d{1,9})\s*,\s*(-?\d{1,9})\s*,\s*(-?\d{1,9})\s*\)?\s*")
 
 
 class Wall(enum.IntFlag):
@@ -125,7 +127,9 @@ class PyramidLattice:
 
     def __init__(self, n: int) -> None:
         if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= MAX_SIZE:
-            raise ValueError(f"pyramid base must be an integer from 2 to {MAX_SIZE}, not {n!r}")
+            raise ValueError(
+                f"pyramid base must be an integer from 2 to {MAX_SIZE}, not {quote(n)}"
+            )
         self.n = n
         self.count = point_count(n)
 

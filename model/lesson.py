@@ -48,6 +48,8 @@ from .game import (
     check_keys,
     game_class,
     no_proof_with_chance,
+    quote,
+    shorten,
 )
 
 FORMAT = "pyramid-lab-lesson/1"
@@ -355,7 +357,8 @@ def _read_task(raw: Any, where: str, game: Game) -> Task:
         side = raw.get("side", game.to_move)
         if side not in game.players:
             raise PositionFormatError(
-                f"{where}.side", f"must be {' or '.join(map(repr, game.players))}, not {side!r}"
+                f"{where}.side",
+                f"must be {' or '.join(map(repr, game.players))}, not {quote(side)}",
             )
         within = raw.get("within")
         if not isinstance(within, int) or isinstance(within, bool) or not 1 <= within <= MAX_WITHIN:
@@ -469,7 +472,7 @@ class Problem:
     reason: str
 
     def __str__(self) -> str:
-        return f"step {self.step + 1} ({self.title!r}): {self.reason}"
+        return f"step {self.step + 1} ({quote(self.title)}): {self.reason}"
 
 
 def check(lesson: LessonFile, *, wins: WinJudge | None = None) -> list[Problem]:
@@ -514,16 +517,16 @@ def check_task(task: Task, position: Game, *, wins: WinJudge | None = None) -> s
             return f"{task.side} cannot force a win within {task.within} plies"
         for answer in task.answers:
             if position.parse_move(answer) not in winners:
-                return f"the answer {answer} does not win within {task.within} plies"
+                return f"the answer {shorten(answer)} does not win within {task.within} plies"
         return None
     for answer in task.answers:
         move = position.parse_move(answer)
         reason = position.why_illegal(move)
         if reason is not None:
-            return f"the answer {answer} is not legal: {reason}"
+            return f"the answer {shorten(answer)} is not legal: {reason}"
         verdict = judge_move(task, position, move)
         if not verdict.correct:
-            return f"the answer {answer} is not accepted: {verdict.reason}"
+            return f"the answer {shorten(answer)} is not accepted: {verdict.reason}"
     few = position.legal_move_count() <= MAX_SCAN  # simultaneous games: trillions of joint moves
     if task.goal is not None and few and all(right_moves_flags(task, position)):
         return "every legal move meets the goal: nothing to find"

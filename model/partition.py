@@ -39,6 +39,7 @@ from .game import (
     PositionFormatError,
     Termination,
     check_option_names,
+    quote,
     register_game,
 )
 from .lattice import CORNERS, MAX_SIZE, Corner, Point, PyramidLattice, lattice, wall_names
@@ -184,12 +185,12 @@ class Partition(Game):
         size = raw.get("size", 5)
         if isinstance(size, bool) or not isinstance(size, int) or not 2 <= size <= MAX_SIZE:
             raise PositionFormatError(
-                "options.size", f"must be an integer from 2 to {MAX_SIZE}, not {size!r}"
+                "options.size", f"must be an integer from 2 to {MAX_SIZE}, not {quote(size)}"
             )
         version = raw.get("version", "floating")
         if version not in VERSIONS:
             raise PositionFormatError(
-                "options.version", f"must be 'stacking' or 'floating', not {version!r}"
+                "options.version", f"must be 'stacking' or 'floating', not {quote(version)}"
             )
         return PartitionOptions(size=size, version=version)
 
@@ -318,7 +319,7 @@ class Partition(Game):
     def why_illegal(self, move: Move) -> str | None:
         """None when ``move`` is legal, else a sentence saying why not."""
         if not isinstance(move, Place):
-            return f"{move!r} is not a Pyramid Partition move"
+            return f"{quote(move)} is not a Pyramid Partition move"
         if self._winner is not None:
             return f"the game is over: {COLOURS[self._winner]} has won"
         point = move.point
@@ -537,12 +538,12 @@ class Partition(Game):
 
     def _lesson_corner(self, raw: Any, key: str) -> Corner:
         if not isinstance(raw, str) or raw.upper() not in Corner.__members__:
-            raise ValueError(f"{key} must be a corner: SW, SE, NW, NE or AP, not {raw!r}")
+            raise ValueError(f"{key} must be a corner: SW, SE, NW, NE or AP, not {quote(raw)}")
         return Corner[raw.upper()]
 
     def _lesson_colour(self, raw: Any, key: str) -> str:
         if raw not in COLOURS:
-            raise ValueError(f"{key} must be 'red' or 'blue', not {raw!r}")
+            raise ValueError(f"{key} must be 'red' or 'blue', not {quote(raw)}")
         return str(raw)
 
     def lesson_goal(self, goal: Mapping[str, Any]) -> GoalCheck:

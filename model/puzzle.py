@@ -19,7 +19,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .game import Game, IllegalMoveError, InvalidMoveError, PositionFormatError, check_keys
+from .game import (
+    Game,
+    IllegalMoveError,
+    InvalidMoveError,
+    PositionFormatError,
+    check_keys,
+    not_replayed,
+    quote,
+)
 
 MAX_WITHIN = 200
 _SHORT = re.compile(r"^\s*(\w+)\s+wins\s+in\s+(\d+)(\s+moves?)?\s*$")
@@ -76,7 +84,8 @@ def _read_goal(raw: Any, game: Game, where: str) -> Goal:
         match = _SHORT.match(raw)
         if not match:
             raise PositionFormatError(
-                where, f'must be {{"side", "result", "within"}} or "COLOUR wins in N", not {raw!r}'
+                where,
+                f'must be {{"side", "result", "within"}} or "COLOUR wins in N", not {quote(raw)}',
             )
         side, digits = match.group(1), match.group(2)
         most = (MAX_WITHIN + 1) // 2
@@ -93,15 +102,16 @@ def _read_goal(raw: Any, game: Game, where: str) -> Goal:
     side, result, within = raw.get("side"), raw.get("result", "win"), raw.get("within")
     if side not in game.players:
         raise PositionFormatError(
-            f"{where}.side", f"must be {' or '.join(map(repr, game.players))}, not {side!r}"
+            f"{where}.side", f"must be {' or '.join(map(repr, game.players))}, not {quote(side)}"
         )
     if result != "win":
         raise PositionFormatError(
-            f"{where}.result", f"only 'win' goals are supported, not {result!r}"
+            f"{where}.result", f"only 'win' goals are supported, not {quote(result)}"
         )
     if not isinstance(within, int) or isinstance(within, bool) or not 1 <= within <= MAX_WITHIN:
         raise PositionFormatError(
-            f"{where}.within", f"must be a number of plies from 1 to {MAX_WITHIN}, not {within!r}"
+            f"{where}.within",
+            f"must be a number of plies from 1 to {MAX_WITHIN}, not {quote(within)}",
         )
     return Goal(side, within, result)
 
@@ -235,5 +245,5 @@ def replay_error(game: Game, moves: list[str]) -> str | None:
         try:
             copy.push_text(text)
         except (InvalidMoveError, IllegalMoveError) as exc:
-            return f"solution[{index}] {text!r} does not replay: {exc}"
+            return f"solution[{index}] {not_replayed(text, exc)}"
     return None

@@ -32,6 +32,7 @@ from .game import (
     PositionFormatError,
     Termination,
     check_option_names,
+    quote,
     register_game,
 )
 from .lattice import Point, lattice
@@ -127,7 +128,7 @@ class PyraosMove(Move):
                 raise ValueError("a sphere is removed twice")
         except ValueError as exc:
             raise InvalidMoveError(
-                f"{text!r} is not a Pyraos move ({exc}); write e.g. 1,1,0 or "
+                f"{quote(text)} is not a Pyraos move ({exc}); write e.g. 1,1,0 or "
                 "3,3,0>0,0,1 x0,0,0 x1,0,0, or pass"
             ) from None
         return cls(target, source, removed)
@@ -257,11 +258,13 @@ class Pyraos(Game):
         variant = raw.get("variant", "standard")
         if variant not in VARIANTS:
             raise PositionFormatError(
-                "options.variant", f"must be one of {', '.join(VARIANTS)}, not {variant!r}"
+                "options.variant", f"must be one of {', '.join(VARIANTS)}, not {quote(variant)}"
             )
         removal = raw.get("removal", "0-2")
         if removal not in REMOVALS:
-            raise PositionFormatError("options.removal", f"must be '0-2' or '1-2', not {removal!r}")
+            raise PositionFormatError(
+                "options.removal", f"must be '0-2' or '1-2', not {quote(removal)}"
+            )
         # Files from before the option have no key: they get the default, which cannot
         # change their positions (a file without history has seen each position once).
         repetition = raw.get("repetition", REPETITION)
@@ -272,7 +275,8 @@ class Pyraos(Game):
             or not low <= repetition <= high
         ):
             raise PositionFormatError(
-                "options.repetition", f"must be an integer from {low} to {high}, not {repetition!r}"
+                "options.repetition",
+                f"must be an integer from {low} to {high}, not {quote(repetition)}",
             )
         return PyraosOptions(variant, removal, repetition)
 
@@ -431,7 +435,7 @@ class Pyraos(Game):
 
     def why_illegal(self, move: Move) -> str | None:
         if not isinstance(move, PyraosMove):
-            return f"{move!r} is not a Pyraos move"
+            return f"{quote(move)} is not a Pyraos move"
         if self._result is not None:
             return f"the game is over: {self.describe_result()}"
         try:

@@ -44,6 +44,7 @@ from .game import (
     PositionFormatError,
     Termination,
     check_option_names,
+    quote,
     register_game,
 )
 from .rolling_files import read_state, write_state
@@ -187,11 +188,11 @@ class RollingPyramids(RollingResolution):
             where = f"options.{name}"
             if name == "players":
                 if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 4:
-                    raise PositionFormatError(where, f"must be 1 to 4, not {value!r}")
+                    raise PositionFormatError(where, f"must be 1 to 4, not {quote(value)}")
                 continue
             if isinstance(getattr(defaults, name), bool):
                 if not isinstance(value, bool):
-                    raise PositionFormatError(where, f"must be true or false, not {value!r}")
+                    raise PositionFormatError(where, f"must be true or false, not {quote(value)}")
                 continue
             choices = {
                 "map": map_names(),
@@ -203,7 +204,7 @@ class RollingPyramids(RollingResolution):
             }[name]
             if value not in choices:
                 raise PositionFormatError(
-                    where, f"must be one of {', '.join(choices)}, not {value!r}"
+                    where, f"must be one of {', '.join(choices)}, not {quote(value)}"
                 )
         return RollingOptions(**values)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .game import Piece, PositionFormatError
+from .game import Piece, PositionFormatError, quote
 from .rolling_rules import DEVICES, PHARAOH, PICKS, WRITTEN, Faction, Troops, line_problem
 from .rolling_state import PHARAOH_COLOUR, PHASES, SEQUENTIAL, Device, Die, Order, Sheet, State
 
@@ -133,7 +133,7 @@ class _StateReader:
 
     def seat(self, value: Any, key: str) -> int:
         if value not in self.players:
-            raise self.fail(key, f"must be one of {', '.join(self.players)}, not {value!r}")
+            raise self.fail(key, f"must be one of {', '.join(self.players)}, not {quote(value)}")
         return self.players.index(value)
 
     def count(self, value: Any, key: str, low: int = 0, high: int | None = None) -> int:
@@ -144,7 +144,7 @@ class _StateReader:
             or (high is not None and value > high)
         ):
             span = f"{low} to {high}" if high is not None else f"{low} or more"
-            raise self.fail(key, f"must be a whole number {span}, not {value!r}")
+            raise self.fail(key, f"must be a whole number {span}, not {quote(value)}")
         return value
 
     def number(self, value: Any, key: str) -> int | None:
@@ -157,7 +157,9 @@ class _StateReader:
         try:
             return self.game.map.cell(value) if isinstance(value, str) else -1 // 0
         except (ValueError, ZeroDivisionError):
-            raise self.fail(key, f"{value!r} is no cell of the map (write '12' or 'S2')") from None
+            raise self.fail(
+                key, f"{quote(value)} is no cell of the map (write '12' or 'S2')"
+            ) from None
 
     def obj(self, raw: Any, key: str, known: Sequence[str]) -> Mapping[str, Any]:
         if not isinstance(raw, Mapping):
@@ -191,7 +193,9 @@ class _StateReader:
         if not self.solo:
             allowed.remove("soldiers")
         if phase not in allowed:
-            raise self.fail("state.phase", f"must be one of {', '.join(allowed)}, not {phase!r}")
+            raise self.fail(
+                "state.phase", f"must be one of {', '.join(allowed)}, not {quote(phase)}"
+            )
         s.phase = phase
         opening = phase in ("start", "solo_start")
         rounds = self.game.options.rounds
@@ -496,6 +500,6 @@ class _StateReader:
             upgradable = [line.id for line in faction.lines if line.line_upgrade]
             if name not in upgradable:
                 raise self.fail(
-                    f"{key}.line_upgrades", f"{name!r} is not a line with a line upgrade"
+                    f"{key}.line_upgrades", f"{quote(name)} is not a line with a line upgrade"
                 )
             sheet.line_up[faction.line(name)] = True

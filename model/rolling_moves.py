@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .game import InvalidMoveError, Move
+from .game import InvalidMoveError, Move, quote
 from .rolling_rules import (
     DEVICES,
     EMPTY,
@@ -133,7 +133,7 @@ ALL = "all"  # Soldiers: every space whose soldiers wait
 def parse_move(text: str) -> Move:
     """The move written as ``text`` (InvalidMoveError naming what is wrong)."""
     if not isinstance(text, str):
-        raise InvalidMoveError(f"{text!r} is not a move")
+        raise InvalidMoveError(f"{quote(text)} is not a move")
     words = text.split()
     if not words:
         raise InvalidMoveError("an empty move")
@@ -171,7 +171,7 @@ def parse_move(text: str) -> Move:
     except ValueError:
         pass
     raise InvalidMoveError(
-        f"{text!r} is not a Rolling Pyramids move (start S2, roll red d4 3, "
+        f"{quote(text)} is not a Rolling Pyramids move (start S2, roll red d4 3, "
         "take red d4 3 > a1 = 4, develop ram, deploy f1 12, cross f1.5, stay 9, "
         "ram 9-15, umbrella 15, done)"
     )
@@ -295,7 +295,7 @@ class RollingMoves(RollingPosition):
                 return f"there is no develop pair {pair}"
             i = int(pair) - 1
             if shape not in ("d4", "d8"):
-                return f"a develop pair has a d4 and a d8 slot, not {shape!r}"
+                return f"a develop pair has a d4 and a d8 slot, not {quote(shape)}"
             if shape != f"d{sides}":
                 return f"the {shape} slot takes only a number from a {shape}"
             mine, theirs = (
@@ -313,7 +313,7 @@ class RollingMoves(RollingPosition):
                     if not shape_takes(line.shapes[k], sides):
                         return f"{slot} takes only a number from a {line.shapes[k]}"
                     return line_problem(line.rule, sheet.lines[i], k, number)
-            return f"there is no line {slot[0]!r}"
+            return f"there is no line {quote(slot[0])}"
         if slot.startswith("f"):
             try:
                 g, k = footman_slot(slot)
@@ -331,7 +331,7 @@ class RollingMoves(RollingPosition):
             if number != space.number:
                 return f"{slot} needs a {space.number}"
             return None
-        return f"there is no slot {slot!r} (hero, devN.d4, devN.d8, a1..c3, fG.K)"
+        return f"there is no slot {quote(slot)} (hero, devN.d4, devN.d8, a1..c3, fG.K)"
 
     def _takes(self, s: State, p: int) -> list[Move]:
         moves: list[Move] = []
@@ -511,7 +511,7 @@ class RollingMoves(RollingPosition):
         if isinstance(move, Deploy):
             units = {u.name: u for u in self._units(s, p)}
             if move.unit not in units:
-                return f"{self.players[p]} has no unit {move.unit!r} left to deploy"
+                return f"{self.players[p]} has no unit {quote(move.unit)} left to deploy"
             return (
                 f"{move.unit} may go only to a space {self.players[p]} controls or one "
                 "adjacent to a space or starting area they control"

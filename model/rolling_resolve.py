@@ -6,7 +6,7 @@ cleanup) and resolves the deploy phase's fights (``docs/rolling-pyramids.md``).
 
 from __future__ import annotations
 
-from .game import IllegalMoveError, Move
+from .game import IllegalMoveError, Move, quote
 from .rolling_moves import (
     ALL,
     Cross,
@@ -90,7 +90,7 @@ class RollingResolution(RollingMoves):
                 s.sheets[s.turn].conquests = 0
             self._after_decision(s, finished=True)
         else:
-            raise IllegalMoveError(f"{move!r} is not a Rolling Pyramids move")
+            raise IllegalMoveError(f"{quote(move)} is not a Rolling Pyramids move")
         self._undo.append(self._s)
         self._s = s
         self.move_stack.append(move)

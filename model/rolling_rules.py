@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .game import quote
+
 DATA = Path(__file__).resolve().parent / "data" / "rolling"
 
 # ---- the sheet's numbers ------------------------------------------------------------------
@@ -109,7 +111,7 @@ class RollingMap:
             return self.by_name[name]
         except KeyError:
             raise ValueError(
-                f"{name!r} is no space of the map {self.id} (spaces 1-{self.space_count}, "
+                f"{quote(name)} is no space of the map {self.id} (spaces 1-{self.space_count}, "
                 f"starting areas {', '.join(self.cells[i].name for i in self.starts)})"
             ) from None
 
@@ -171,7 +173,7 @@ class Faction:
         for index, line in enumerate(self.lines):
             if line.id == line_id:
                 return index
-        raise ValueError(f"{self.name} have no army line {line_id!r}")
+        raise ValueError(f"{self.name} have no army line {quote(line_id)}")
 
 
 # ---- loading -----------------------------------------------------------------------------
@@ -206,7 +208,7 @@ def load_faction(name: str) -> Faction:
 def _read(filename: str, name: str, known: tuple[str, ...]) -> Any:
     if name not in known:
         kind = filename.split("-")[0]
-        raise RollingDataError(f"no {kind} {name!r}; known: {', '.join(known)}")
+        raise RollingDataError(f"no {kind} {quote(name)}; known: {', '.join(known)}")
     with open(DATA / filename, encoding="utf-8") as handle:
         return json.load(handle)
 
@@ -216,7 +218,7 @@ def _need(raw: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where
         raise RollingDataError(f"{where}.{key}: required key is missing")
     value = raw[key]
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-        raise RollingDataError(f"{where}.{key}: {value!r} has the wrong type")
+        raise RollingDataError(f"{where}.{key}: {quote(value)} has the wrong type")
     return value
 
 
@@ -302,7 +304,8 @@ def parse_map(raw: Any) -> RollingMap:
             factory = pyramid.get("factory")
             if factory not in SECTIONS:
                 raise RollingDataError(
-                    f"{at}.pyramid.factory: must be one of {', '.join(SECTIONS)}, not {factory!r}"
+                    f"{at}.pyramid.factory: must be one of {', '.join(SECTIONS)}, "
+                    f"not {quote(factory)}"
                 )
         else:
             raise RollingDataError(f"{at}.pyramid.colour: must be white or black")
@@ -360,7 +363,7 @@ def _adjacent(raw: Mapping[str, Any], index: Mapping[Any, int], where: str) -> t
     out = []
     for name in names:
         if isinstance(name, bool) or name not in index:
-            raise RollingDataError(f"{where}.adjacent: {name!r} is no cell of the map")
+            raise RollingDataError(f"{where}.adjacent: {quote(name)} is no cell of the map")
         out.append(index[name])
     if len(set(out)) != len(out):
         raise RollingDataError(f"{where}.adjacent: a neighbour is listed twice")
@@ -524,7 +527,7 @@ def line_value(rule: str, values: Sequence[int], bonus: int, line_upgraded: bool
         return values[0] * bonus
     if rule == "descending":
         return max(0, EIGHT - taken) * bonus
-    raise ValueError(f"unknown line rule {rule!r}")
+    raise ValueError(f"unknown line rule {quote(rule)}")
 
 
 def line_ready(rule: str, values: Sequence[int | None]) -> bool:

@@ -28,6 +28,7 @@ from .game import (
     PositionFormatError,
     Termination,
     check_option_names,
+    quote,
     register_game,
 )
 
@@ -98,7 +99,7 @@ def field_name(f: int) -> str:
 def parse_field(text: str) -> int:
     match = _FIELD_RE.fullmatch(text.strip().lower())
     if match is None:
-        raise ValueError(f"{text!r} is not a field; fields are a1 to g7")
+        raise ValueError(f"{quote(text)} is not a field; fields are a1 to g7")
     return fid(int(match.group(2)) - 1, "abcdefg".index(match.group(1)))
 
 
@@ -230,7 +231,9 @@ class Terrace(Game):
         for key, default in (("last_stones_lose", True), ("no_push_back", False)):
             value = raw.get(key, default)
             if not isinstance(value, bool):
-                raise PositionFormatError(f"options.{key}", f"must be true or false, not {value!r}")
+                raise PositionFormatError(
+                    f"options.{key}", f"must be true or false, not {quote(value)}"
+                )
             values[key] = value
         return TerraceOptions(**values)
 
@@ -380,7 +383,7 @@ class Terrace(Game):
         match = _MOVE_RE.fullmatch(text)
         if match is None:
             raise InvalidMoveError(
-                f"{text!r} is not a move; write from and to fields: a7-a5 (run), a1xb1 (run "
+                f"{quote(text)} is not a move; write from and to fields: a7-a5 (run), a1xb1 (run "
                 "that smashes), b7^b6 (jump), b7>a7 (push)"
             )
         source, target = parse_field(match.group(1)), parse_field(match.group(3))
@@ -401,7 +404,7 @@ class Terrace(Game):
 
     def why_illegal(self, move: Move) -> str | None:
         if not isinstance(move, TerraceMove):
-            return f"{move!r} is not a move of this game"
+            return f"{quote(move)} is not a move of this game"
         if self._result is not None:
             return f"the game is over ({self.describe_result()})"
         if self._resolve(move) is not None:

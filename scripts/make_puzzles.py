@@ -11,18 +11,26 @@ quotas per length, preferring positions with more legal moves (more wrong moves 
 tempted by) and one position per random game. The notes are written from the position:
 what the key move does (corners, squares, pushes and falls) and how the main line ends.
 
-Each kept puzzle is written with its history (the file replays from the empty board, so
-the position is reachable) and verified again from the written file, with
-``model.search.verify``: verified, no cooks, tight.
+Each candidate is verified as ``pyramid-lab puzzles compose`` verifies what it composes
+(``model.search.make_puzzle``: the goal proven, the key move unique, the main line whole,
+the proof under the CI budget); each kept puzzle is written with its history (the file
+replays from the empty board, so the position is reachable) and verified again from the
+written file, with ``model.search.verify``: verified, no cooks, tight. For a fresh set on
+demand (engine play, any count, a difficulty band) use ``pyramid-lab puzzles compose``
+(:func:`model.search.compose`); this script keeps the shipped collection reproducible.
 
 Then each game's collection is ordered by difficulty as the engine measures it: the
 playouts the compiled MCTS (``model.search.compiled``, RAVE, the window's computer player)
 needs until its choice is the key move and stays so, checked at 8, 16, 32 ... playouts
 up to 32768 (a search that never settles on it counts 65536), the mean of five seeds.
-Ties (many small puzzles are found at once; MCTS often proves a slower win of Pyraos
-and stops there) are broken by the goal's length, then by the prover's nodes for the
-proof. The number goes into each puzzle (``"difficulty": "512 playouts"``) and the order
-into ``examples/puzzles/<game>/collection.json`` (``model.collection`` reads it).
+Ties (many small puzzles are found at once) are broken by the goal's length, then by the
+prover's nodes for the proof. The measure saturates: a mean of ``SATURATES_AT`` (13107) or
+more holds a seed that may never have settled (MCTS often proves a slower win of Pyraos and
+stops there: most of Pyraos sits between 39,000 and 65,536), so those puzzles come after
+all others, ordered by the goal's length, then the prover's nodes, which do not saturate
+(``model.collection.rank_key``). The number goes into each puzzle
+(``"difficulty": "512 playouts"``) and the order into
+``examples/puzzles/<game>/collection.json`` (``model.collection`` reads it).
 
     .venv/bin/python scripts/make_puzzles.py                 # every game
     .venv/bin/python scripts/make_puzzles.py --game terrace  # one game
@@ -37,7 +45,6 @@ import json
 import random
 import sys
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -45,14 +52,16 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from model.collection import INDEX, INDEX_FORMAT  # noqa: E402
+from model.collection import INDEX, INDEX_FORMAT, rank_key  # noqa: E402
 from model.files import SUFFIX, read, write  # noqa: E402
 from model.game import Game, game_class  # noqa: E402
 from model.search import (  # noqa: E402
     SearchStopped,
     first_moves,
+    make_puzzle,
+    node_budget,
     playouts_to_find,
-    prove,
+    shortest_win,
     verify,
     warm_up,
 )
@@ -144,33 +153,6 @@ CONFIGS = [
 ]
 
 
-# ---- search helpers ---------------------------------------------------------------------
-
-
-def node_budget(nodes: int) -> Callable[[], bool]:
-    """A stop callable for the prover that ends the search after about ``nodes`` nodes (the
-    prover asks every 256 nodes), so that what is found does not depend on the clock."""
-    calls = [0]
-
-    def stop() -> bool:
-        calls[0] += 1
-        return calls[0] * 256 > nodes
-
-    return stop
-
-
-def shortest_win(game: Game, side: str, max_within: int, nodes: int) -> int | None:
-    """The shortest win of ``side`` (to move), trying the bounds 1, 3, 5 ... in turn; None
-    when there is none within ``max_within`` or a search ran out of nodes."""
-    for within in range(1, max_within + 1, 2):
-        proof = prove(game, side, within, line=False, stop=node_budget(nodes))
-        if proof.result == "unknown":
-            return None
-        if proof.result == "proven":
-            return proof.plies
-    return None
-
-
 @dataclass
 class Candidate:
     config: Config
@@ -198,7 +180,7 @@ def candidates(config: Config, seed: int, wanted: set[int]) -> list[Candidate]:
         side, legal = game.to_move, game.legal_move_count()
         if legal < max(2, config.min_legal):
             continue
-        plies = shortest_win(game, side, longest, config.step_nodes)
+        plies = shortest_win(game, longest, config.step_nodes)  # of the side to move
         if plies is None or plies not in wanted:
             continue
         try:
@@ -400,30 +382,21 @@ def title(game: Game, plies: int) -> str:
 
 
 def puzzle_of(candidate: Candidate) -> dict[str, Any] | None:
-    """The puzzle for a candidate, with its main line, or None when verify disagrees or the
-    proof is too costly for CI."""
+    """The puzzle for a candidate, with its main line, or None when it does not verify as
+    a composed puzzle must (``model.search.make_puzzle``: the goal proven in exactly its
+    plies, the key move unique, the main line whole) or its proof is too costly for CI."""
     game = candidate.game
-    side = game.to_move
-    goal = {"side": side, "result": "win", "within": candidate.plies}
-    draft = {"goal": goal, "solution": [candidate.key]}
-    budget = candidate.config.verify_nodes
-    verdict = verify(game, draft, stop=node_budget(4 * budget))
-    if (
-        not verdict.verified
-        or verdict.cooks
-        or verdict.plies != candidate.plies
-        or verdict.nodes > budget
-        or not verdict.defence
-        or verdict.defence[0] != candidate.key
-        or len(verdict.defence) != candidate.plies  # the solution is the whole main line
-    ):
+    made, _why = make_puzzle(
+        game, candidate.plies, candidate.key, max_nodes=candidate.config.verify_nodes
+    )
+    if made is None:
         return None
-    line = list(verdict.defence)
+    line = list(made["solution"])
     notes = NOTES[game.name](game, candidate.key, line)
     return {
         "title": title(game, candidate.plies),
         "notes": notes,
-        "goal": goal,
+        "goal": made["goal"],
         "solution": line,
     }
 
@@ -492,6 +465,14 @@ MEASURE = (
     f"checked at {FIRST}, {2 * FIRST}, {4 * FIRST} ... {CAP} (never: {2 * CAP}), "
     f"the mean of {len(SEEDS)} seeds"
 )
+#: A mean from which one seed at least may never have settled: the measure saturates there,
+#: and the order goes by the goal's length, then the prover's nodes (model.collection).
+SATURATES_AT = 2 * CAP // len(SEEDS)
+ORDER = (
+    f"by playouts below {SATURATES_AT} (a mean from which a seed may have never settled), "
+    "then by the goal's length in plies, then the prover's nodes for the proof; those at or "
+    "above it after all others, by plies, then proof nodes"
+)
 
 
 def difficulty(game: Game, key_text: str) -> int:
@@ -520,11 +501,12 @@ def rank(name: str) -> list[tuple[int, int, int, str]]:
         rows.append((value, within, nodes, path.name))
         seconds = time.perf_counter() - started
         print(f"  {name}/{path.name}: {value} playouts, {nodes} proof nodes ({seconds:.1f} s)")
-    rows.sort()
+    rows.sort(key=lambda row: (rank_key(row[0], row[1], row[2], SATURATES_AT), row[3]))
     index = {
         "format": INDEX_FORMAT,
         "measure": MEASURE,
-        "ties": "broken by the goal's length in plies, then the prover's nodes for the proof",
+        "saturates_at": SATURATES_AT,
+        "order": ORDER,
         "puzzles": [
             {"file": file, "difficulty": value, "plies": within, "proof_nodes": nodes}
             for value, within, nodes, file in rows

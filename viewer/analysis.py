@@ -22,6 +22,7 @@ from model.search import NO_ANALYSIS, NOT_TURNS, Analysis, analyse, own_levels
 from .engine import EngineRunner, Job, Progress, position_of
 from .frame import Frame
 from .modes import Mode
+from .palette import scale_heat
 from .slots import guarded, slot
 from .widgets.analysis_dock import AnalysisDock
 
@@ -186,6 +187,12 @@ class AnalysisControl:
             heat[sites[0]] = stat.win_rate
         return heat
 
+    def heat_map(self) -> tuple[dict[int, float], tuple[float, float] | None]:
+        """The heat map scaled over the moves on show (``palette.scale_heat``), and the
+        (worst, best) win rates for the colour bar."""
+        values, scale = scale_heat(list(self.heat.values()))
+        return dict(zip(self.heat, values, strict=True)), scale
+
     # ---- the table ---------------------------------------------------------------------
 
     def _move_at(self, row: int) -> Move | None:
@@ -238,7 +245,9 @@ class AnalysisControl:
             return frame
         changes: dict[str, Any] = {}
         if self.heat:
-            changes["heat"] = {**frame.heat, **self.heat}
+            heat, scale = self.heat_map()
+            changes["heat"] = {**frame.heat, **heat}
+            changes["heat_scale"] = scale
         sites = ui.move_sites(game, self.selected) if self.selected is not None else ()
         if sites:
             lit = tuple(frame.highlights.get("clickable", ())) + tuple(sites)

@@ -37,6 +37,7 @@ from .modes import Router
 from .practice import Practice, PracticeBoard
 from .puzzle import PuzzleControl
 from .recovery import Recovery
+from .review import ReviewBoard, ReviewControl
 from .scene import Scene
 from .session import Session
 from .setup_editor import SetupEditor
@@ -117,10 +118,15 @@ class MainWindow(QMainWindow):
         self.analysis = AnalysisControl(self)  # the Analysis dock, with a runner of its own
         self.addDockWidget(RIGHT, self.analysis.dock)
         self.analysis.dock.hide()
+        self.reviewer = ReviewControl(self)  # Analysis > Review game: the Review dock
+        self.addDockWidget(LEFT, self.reviewer.dock)
+        self.tabifyDockWidget(self.view_dock, self.reviewer.dock)  # a tab: the height it needs
+        self.reviewer.dock.hide()
         docks = (self.view_dock, self.moves_dock, self.lesson_dock, self.puzzle_dock)
         # open, save, Open recent and "unsaved changes?": Qt-free, the window answers
         self.documents = Documents(session, RecentFiles(QSettings()), WindowFront(self))
-        self.menus = Menus(self, docks=(*docks, self.analysis.dock, self.rules_dock))  # View
+        extra = (self.analysis.dock, self.reviewer.dock, self.rules_dock)
+        self.menus = Menus(self, docks=(*docks, *extra))  # View
         self.setup_mode = SetupMode(self, self.setup_dock, self.menus.setup)
         self.lesson_dock.set_lessons(  # Previous / Next: the Lessons menu's way in (it asks)
             lesson_files(LESSON_DIR),
@@ -154,6 +160,7 @@ class MainWindow(QMainWindow):
                 LessonBoard(self.lessons),  # (Practice comes before it when first used)
                 SolveBoard(puzzle.solver, puzzle.verdict_layer),
                 AnalysisBoard(self.analysis),
+                ReviewBoard(self.reviewer),
                 ComputerBoard(self.engine),
                 PlayBoard(self.turns),
             ],
@@ -207,6 +214,11 @@ class MainWindow(QMainWindow):
 
     @slot
     def _on_session_changed(self, reason: str) -> None:
+        if reason == "review":  # a review of the line: the board draws its better moves
+            self._update_title()
+            self.recovery.schedule()
+            self.redraw()
+            return
         if reason in ("saved", "puzzle"):  # the same position, now in a file; puzzle texts
             self._update_title()
             self.recovery.schedule()
@@ -218,6 +230,7 @@ class MainWindow(QMainWindow):
             self._held = False
         self.engine.position_changed(reason)  # a search for the last position is void
         self.analysis.position_changed(reason)  # and so is an analysis of it
+        self.reviewer.position_changed(reason)  # the review's graph marks the position
         self.redraw()  # after them: no "thinking" text of a search that was stopped
 
     def _take_position(self, reason: str) -> None:
@@ -464,6 +477,7 @@ class MainWindow(QMainWindow):
             self.recovery.stop()
             self.engine.shutdown()  # stop the search and join its thread
             self.analysis.shutdown()
+            self.reviewer.shutdown()
             self.puzzle.shutdown()
             if self.practice is not None:
                 self.practice.shutdown()

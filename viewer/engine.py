@@ -245,8 +245,8 @@ def describe_choice(choice: Choice, *, part: bool = False) -> str:
     parts = []
     if part:
         parts.append(
-            f"scored {round(choice.win_rate * 100)}% against the likely replies it sampled;"
-            " the real reply may differ"
+            f"better off after the turn against {round(choice.win_rate * 100)}% of the likely"
+            " replies it sampled; the real reply may differ"
         )
     elif choice.proven is not None:
         plies = f" in {choice.plies} plies" if choice.plies else ""

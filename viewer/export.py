@@ -37,7 +37,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from model.files import write_bytes
-from model.game import Game
+from model.game import Game, quote
+from model.review import GameReview
 
 from . import palette
 from .frame import Frame
@@ -92,7 +93,7 @@ def check_export(out: str | os.PathLike[str], motion: str | None) -> Path:
     extension = Path(text).suffix.lower()
     kind = EXPORT_FORMATS[extension]
     if motion is not None and motion not in MOTIONS:
-        raise ValueError(f"{motion!r} is not a motion; use one of {', '.join(MOTIONS)}")
+        raise ValueError(f"{quote(motion)} is not a motion; use one of {', '.join(MOTIONS)}")
     if motion is not None and kind != ANIMATION:
         raise ValueError(
             f"{text}: a {extension} file is a still {kind}; a {motion} needs .gif or .mp4"
@@ -780,3 +781,29 @@ def _gui_application() -> Any:
             os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
         app = QApplication(["pyramid-lab"])
     return app
+
+
+REVIEW_GRAPH_SIZE = (800, 240)
+
+
+def review_graph_png(
+    review: GameReview, first: str, size: tuple[int, int] = REVIEW_GRAPH_SIZE
+) -> bytes:
+    """A game review's win-rate graph (the Review dock's) as PNG bytes: exported beside
+    the pictures (``NAME-review.png``) and by ``pyramid-lab review --graph``."""
+    from PySide6.QtGui import QImage
+
+    from .widgets.review_dock import graph_image
+
+    _gui_application()
+    image = graph_image(review, first, *size).convertToFormat(QImage.Format.Format_RGB888)
+    width, height, stride = image.width(), image.height(), image.bytesPerLine()
+    rows = np.frombuffer(image.constBits(), np.uint8, count=stride * height)
+    pixels = rows.reshape(height, stride)[:, : width * 3].reshape(height, width, 3)
+    return encode_picture(np.ascontiguousarray(pixels), ".png")
+
+
+def review_graph_path(target: Path) -> Path:
+    """Where an export to ``target`` puts the review's graph: ``NAME-review.png``."""
+    stem = target.name[: -len(target.suffix)] if target.suffix else target.name
+    return target.with_name(f"{stem}-review.png")

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QProgressDialog
 
-from model.files import SUFFIX
+from model.files import SUFFIX, write_bytes
 
 from .export import (
     ANIMATION,
@@ -24,6 +24,8 @@ from .export import (
     ExportOptions,
     export_game,
     export_kind,
+    review_graph_path,
+    review_graph_png,
 )
 from .render import RenderOptions
 from .session import shipped
@@ -146,6 +148,16 @@ class ExportDialog(ExportChoices):
                 progress.close()
                 progress.deleteLater()
             window.render_scene()  # the board's own view again
+        review = window.session.saved_review()
+        if review is not None and review.moves:  # the game's review: its graph beside
+            graph = review_graph_path(written)
+            try:
+                write_bytes(graph, review_graph_png(review, game.players[0]))
+            except OSError as exc:
+                window.show_error("Cannot export", f"{graph}: {exc.strerror or exc}")
+                return written
+            window.show_message(f"exported {written} and the review's graph {graph.name}")
+            return written
         window.show_message(f"exported {written}")
         return written
 

@@ -91,8 +91,10 @@ class Frame:
     - ``pointers``, ``paths``, ``regions``, ``labels``: as their classes say;
     - ``ghosts``: site -> style: a translucent piece of that style where a move would put
       one (the engine's hint, a puzzle's cook), drawn over empty sites;
-    - ``heat``: site -> a value from 0 to 1 (an engine's win rate for the move on that
-      site), drawn as a colour scale on the sites (the Analysis dock's heat map);
+    - ``heat``: site -> a value from 0 to 1, drawn as a colour scale on the sites (the
+      Analysis dock's heat map: each move's place between the worst move shown, 0, and
+      the best, 1); ``heat_scale``: the win rates of those two, (worst, best), for the
+      legend's colour bar;
     - ``decorations``: named parts of the board to show (each board lists its own, e.g.
       the ball pyramid's "walls", the stepped board's "inlays-won");
     - ``slides``: pieces of ``pieces`` drawn part of the way from where they came from.
@@ -108,6 +110,7 @@ class Frame:
     labels: tuple[Label, ...] = ()
     ghosts: Mapping[int, str] = field(default_factory=dict)
     heat: Mapping[int, float] = field(default_factory=dict)
+    heat_scale: tuple[float, float] | None = None
     decorations: frozenset[str] = frozenset()
     slides: tuple[Slide, ...] = ()
 

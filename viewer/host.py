@@ -13,9 +13,11 @@ The parts they are made of:
 
 One host per controller is built of them: :class:`EngineHost`, :class:`AnalysisHost`,
 :class:`SolveHost`, :class:`PuzzleHost`, :class:`ExportHost`, :class:`MenuHost`,
+:class:`ReviewHost`, :class:`ComposeHost`,
 :class:`SetupHost`, :class:`TurnHost`, :class:`RecoveryHost`, :class:`FileHost` (the
 window's side of the documents, ``viewer.file_front.WindowFront``); :class:`Solving`,
-:class:`PuzzleActions` and :class:`Analyst` are what one controller takes of another.
+:class:`PuzzleActions`, :class:`Analyst` and :class:`Reviewer` are what one controller
+takes of another.
 
 This module imports no controller, and no controller imports the window, so the viewer
 has no import cycle (``tests/model/test_imports.py``). The game UIs have their own
@@ -180,6 +182,28 @@ class Analyst(Protocol):
     def analyse(self) -> None: ...
 
 
+class ReviewHost(Position, Status, Parent, Protocol):
+    """What the Review dock (``viewer.review.ReviewControl``) uses."""
+
+
+class Reviewer(Protocol):
+    """What the menus take of the review (``viewer.review.ReviewControl``)."""
+
+    def review(self) -> None: ...
+
+    def make_puzzle(self) -> None: ...
+
+
+class ComposeHost(Status, Parent, Protocol):
+    """What Puzzles > Compose... (``viewer.compose``) uses: the game on show (its rules
+    and options are the puzzles'), and Practice to open the puzzles made."""
+
+    session: Session
+
+    def practising(self) -> PracticeActions:
+        """Practice, made on first use."""
+
+
 class PuzzleActions(Protocol):
     @property
     def solving(self) -> SignalInstance:
@@ -329,6 +353,9 @@ class MenuHost(Position, ExportHost, Protocol):
 
     @property
     def analysis(self) -> Analyst: ...
+
+    @property
+    def reviewer(self) -> Reviewer: ...
 
     @property
     def puzzle(self) -> PuzzleActions: ...

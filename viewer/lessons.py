@@ -20,7 +20,7 @@ from PySide6.QtCore import QTimer
 from model import lesson as lessons
 from model.files import PositionDocument, write_text
 from model.game import Game, IllegalMoveError, PositionFormatError
-from model.search import judge_move
+from model.search import check_lesson, judge_move
 from model.userfiles import LessonProgress
 
 from .frame import Frame, Marker
@@ -76,11 +76,16 @@ class LessonControl:
     def start(
         self, lesson: lessons.LessonFile, path: Path | None, index: int | None = None
     ) -> None:
-        self.lesson, self.path = lesson, path
         if index is None:
             index = self.progress.at(path) if path is not None else 0
+        index = max(0, min(index, len(lesson.steps) - 1))
+        # The lesson and its step index change together, before anything can redraw: the
+        # computer let go below redraws at once in some games (Pyramid Ball's Program
+        # docks), and the board's layer then asks for the step shown.
+        self.lesson, self.path, self.index = lesson, path, index
+        self.verdict, self.picked, self.hint_shown = None, [], False
         self.window.engine.choose_players({})  # a lesson is played by the student
-        self.go(min(index, len(lesson.steps) - 1))
+        self.go(index)
 
     def end(self) -> None:
         self.lesson = None
@@ -284,9 +289,13 @@ class LessonControl:
             "text": "Say one thing about this position.",
             "position": lessons.position_json(self.window.session.game),
         }
-        raw["steps"].insert(self.index + 1, new)
-        self.index += 1
-        return self._replace(raw, reload=True)
+        steps = raw["steps"]
+        if self.index + 1 < len(steps):  # the next step followed the one shown: it still does
+            following = steps[self.index + 1]
+            following["position"] = lessons.position_json(self.lesson.steps[self.index + 1].game)
+            following.pop("moves", None)
+        steps.insert(self.index + 1, new)
+        return self._replace(raw, self.index + 1, reload=True)
 
     def remove_step(self) -> str | None:
         assert self.lesson is not None
@@ -298,8 +307,7 @@ class LessonControl:
             following["position"] = lessons.position_json(self.lesson.steps[self.index + 1].game)
             following.pop("moves", None)
         raw["steps"].pop(self.index)
-        self.index = min(self.index, len(raw["steps"]) - 1)
-        return self._replace(raw, reload=True)
+        return self._replace(raw, min(self.index, len(raw["steps"]) - 1), reload=True)
 
     def move_step(self, by: int) -> str | None:
         assert self.lesson is not None
@@ -312,15 +320,19 @@ class LessonControl:
             entry["position"] = lessons.position_json(step.game)  # none follows another now
             entry.pop("moves", None)
         steps[self.index], steps[target] = steps[target], steps[self.index]
-        self.index = target
-        return self._replace(raw, reload=True)
+        return self._replace(raw, target, reload=True)
 
-    def _replace(self, raw: dict[str, Any], reload: bool = False) -> str | None:
+    def _replace(
+        self, raw: dict[str, Any], index: int | None = None, reload: bool = False
+    ) -> str | None:
+        """The lesson edited to ``raw``, showing step ``index`` (the same one by default);
+        when ``raw`` is not a lesson, why not, and the lesson and the step shown stay."""
         try:
             lesson = lessons.from_json(raw)
         except PositionFormatError as exc:
             return str(exc)
         self.lesson = lesson
+        self.index = self.index if index is None else index
         self.panel.dirty = True
         if reload:
             self.go(self.index)
@@ -331,7 +343,7 @@ class LessonControl:
     def save(self, path: str | Path) -> str | None:
         """Write the lesson (atomically); None, or why not."""
         assert self.lesson is not None
-        problems = lessons.check(self.lesson)
+        problems = check_lesson(self.lesson)  # (a win-within task proven by the search)
         if problems:
             return f"not saved: {problems[0]}"
         try:

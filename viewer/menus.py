@@ -18,6 +18,7 @@ from model.lesson import SUFFIX as LESSON_SUFFIX
 from model.lesson import lesson_folders, titles
 from model.search import levels_for
 
+from .compose import open_compose_dialog
 from .export_control import open_export_dialog
 from .palette import VIEWS
 from .session import EXAMPLES_DIR
@@ -66,6 +67,11 @@ class Menus:
         self.hint = self._action(edit, "&Hint", engine.ask_hint, "H")
         self.stop_engine = self._action(edit, "Sto&p thinking", engine.stop, "Ctrl+.")
         self.analyse = self._action(edit, "&Analyse", window.analysis.analyse, "A")
+        analysis = bar.addMenu("A&nalysis")
+        reviewer = window.reviewer
+        self.review = self._action(analysis, "&Review game", reviewer.review, "Ctrl+Shift+G")
+        self.make_puzzle = self._action(analysis, "&Make a puzzle of this", reviewer.make_puzzle)
+        self.analysis_menu = analysis
         game = bar.addMenu("&Game")
         self.game_menu = game
         puzzle = window.puzzle
@@ -145,6 +151,8 @@ class Menus:
             return lambda: getattr(window.practising(), name)()
 
         self._action(menu, "&Open collection...", self.open_collection, "Ctrl+Shift+O")
+        compose = functools.partial(open_compose_dialog, window)
+        self.compose = self._action(menu, "&Compose...", compose)
         for folder in shipped_collections(PUZZLE_DIR):
             try:
                 title = game_class(folder.name).title

@@ -4,6 +4,8 @@ here by the board views, so games name styles and never hold RGB values."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
 RGB = tuple[int, int, int]
@@ -120,12 +122,12 @@ def piece_rgb(style: str) -> RGB:
     return PIECE_RGB.get(style, UNKNOWN_PIECE_RGB)
 
 
-#: The heat map (an engine's win rate per site, 0 to 1): a diverging scale from a dark
-#: crimson (lost) through amber (even) to green (won), dark and saturated enough to read on
-#: the white background, and apart from the players' red and blue balls by its darkness.
+#: The heat map (a move's place among the moves shown, 0 the worst to 1 the best): a
+#: diverging scale from purple through amber to green, dark and saturated enough to read on
+#: the white background, and in no player's colour.
 HEAT_STOPS: tuple[tuple[float, RGB], ...] = (
-    (0.0, (150, 0, 40)),
-    (0.25, (230, 95, 35)),
+    (0.0, (105, 45, 150)),  # purple: no player's colour (a crimson read as red's ball)
+    (0.25, (175, 105, 150)),
     (0.5, (235, 185, 20)),
     (0.75, (130, 190, 50)),
     (1.0, (0, 135, 60)),
@@ -135,6 +137,20 @@ HEAT_STOPS: tuple[tuple[float, RGB], ...] = (
 #: The rim round a heat marker (0..1 floats for the shader): it parts a marker from the
 #: ball behind it, whatever their colours.
 HEAT_RIM = (0.97, 0.97, 0.95)
+
+
+def scale_heat(rates: Sequence[float]) -> tuple[list[float], tuple[float, float] | None]:
+    """Win rates placed on the heat scale relative to each other: the worst 0, the best 1
+    (in a lopsided position every rate is near 0 or 1, and an absolute scale painted every
+    point alike); rates all within 2 % of each other keep their own values (every move
+    wins, say). With the (worst, best) rates, the scale's ends; None for no rates."""
+    if not rates:
+        return [], None
+    worst, best = min(rates), max(rates)
+    spread = best - worst
+    if spread < 0.02:
+        return list(rates), (worst, best)
+    return [(rate - worst) / spread for rate in rates], (worst, best)
 
 
 def heat_rgb(values: object) -> np.ndarray:

@@ -10,10 +10,13 @@ the puzzle position). A puzzle solved without the solution revealed is ticked in
 stay between runs.
 
 Hints come in two steps from the position on the board: the first shows which piece moves
-(rimmed) or, for a placement, the area of the board where it goes (a few sites, the right
-one among them); the second shows the move itself as a ghost labelled "hint". The move is
-the written solution's while the attempt follows it, else the prover's quickest win from
-there (on a worker thread).
+(rimmed) or, for a placement, the idea of the winning line rather than its place (the
+corner at stake where the game reports corners, ringed on the board; else how the line ends
+in the rules' words and the counts the game reports on the way; the area of a few sites
+round the answer only where neither is found); the second shows the move itself as a ghost
+labelled "hint". The line is the written solution's while the attempt follows it, else the
+prover's quickest win from there (on a worker thread). A failed attempt says what the wrong
+move did in the same terms (:meth:`Practice.miss_text`).
 """
 
 from __future__ import annotations
@@ -55,18 +58,103 @@ HINT_WORDS = ("", "which piece: hint 1 of 2", "the move: hint 2 of 2")
 
 
 def hint_task(side: str, left: int) -> Any:
-    """The task that finds the quickest winning move of ``side`` (to move) within
-    ``left`` plies, or None."""
+    """The task that finds the quickest win of ``side`` (to move) within ``left`` plies:
+    its main line (the winning move first), or None."""
 
-    def task(game: Game, progress: SearchProgress, stop: threading.Event) -> Move | None:
+    def task(game: Game, progress: SearchProgress, stop: threading.Event) -> list[Move] | None:
         prover = Prover(game, side, stop=stop)
         plies = prover.shortest(left)
         if plies is None:
             return None
-        line = prover.line(plies)
-        return line[0] if line else None
+        return list(prover.line(plies)) or None
 
     return task
+
+
+def standing(game: Game, side: str, *, still: bool = False) -> str:
+    """Where ``side`` stands, in the terms the game's rules report about a position (its
+    summary): the corners it holds ('red holds NE, AP'), else each per-player count
+    ('reserves: white 5, black 4'); '' when the game reports none. ``still``: nothing
+    changed ('red still holds only NE, AP')."""
+    extras = game.summary_extras()
+    holders = extras.get("holders")
+    if isinstance(holders, dict):
+        held = [str(c) for c, who in holders.items() if who == side]
+        if not held:
+            return f"{side} {'still ' if still else ''}holds no corner"
+        return f"{side} {'still holds only' if still else 'holds'} {', '.join(held)}"
+    parts = [
+        f"{key}: " + ", ".join(f"{who} {n}" for who, n in value.items())
+        for key, value in extras.items()
+        if isinstance(value, dict) and side in value
+    ]
+    return "; ".join(parts)
+
+
+def held_corners(game: Game, side: str) -> list[str]:
+    """The corners ``side`` holds, for a game whose summary reports them ([] otherwise)."""
+    holders = game.summary_extras().get("holders")
+    if not isinstance(holders, dict):
+        return []
+    return [str(c) for c, who in holders.items() if who == side]
+
+
+def corner_site(game: Game, ui: GameUI, name: str) -> int | None:
+    """The board site of the corner called ``name`` (None when the board has no such)."""
+    lattice = getattr(game, "lattice", None)
+    ids = getattr(lattice, "corner_ids", None)
+    if lattice is None or not isinstance(ids, dict):
+        return None
+    for corner, pid in ids.items():
+        if getattr(corner, "value", corner) == name:
+            try:
+                return ui.site_of(tuple(lattice.point(pid)))
+            except (NotImplementedError, KeyError, ValueError):
+                return None
+    return None
+
+
+@dataclasses.dataclass(frozen=True)
+class Idea:
+    """What a placement's first hint says instead of where: the words, and the board sites
+    it points at (the corner at stake), possibly none."""
+
+    text: str
+    sites: tuple[int, ...] = ()
+    labels: tuple[str, ...] = ()  # one a site
+
+
+def idea_of(game: Game, ui: GameUI, side: str, line: list[Move]) -> Idea | None:
+    """The idea of the winning ``line`` (``side``'s move first) from ``game``: the corners
+    ``side`` takes by its end where the game reports corners (the corner at stake, pointed
+    at on the board); else how the line ends (the rules' words for the result) and what
+    changes on the way in the game's reported counts. None when the line does not play."""
+    before = standing(game, side)
+    corners = held_corners(game, side)
+    end = game.copy()
+    try:
+        for move in line:
+            end.push(move)
+    except (IllegalMoveError, InvalidMoveError):
+        return None
+    gained = [c for c in held_corners(end, side) if c not in corners]
+    at_once = len(line) == 1
+    if gained:
+        found = [(corner_site(game, ui, c), c) for c in gained]
+        sites = tuple(site for site, _ in found if site is not None)
+        labels = tuple(f"{c} at stake" for site, c in found if site is not None)
+        which = "the corner" if len(gained) == 1 else "the corners"
+        how = "wins at once by taking" if at_once else "wins by taking"
+        them = "it" if len(gained) == 1 else "them"
+        text = f"{which} at stake: {', '.join(gained)} ({side} {how} {them})"
+        return Idea(text, sites, labels)
+    result = end.describe_result()
+    if not result:
+        return None
+    after = standing(end, side)
+    changes = f"; watch the {before}, at the end {after}" if after and after != before else ""
+    when = "at once" if at_once else f"within {len(line)} plies"
+    return Idea(f"the idea: {result} ({when}){changes}")
 
 
 class Practice:
@@ -82,6 +170,7 @@ class Practice:
         self.current: int | None = None  # the index of the puzzle played
         self.hint_stage = 0  # 0: none, 1: which piece or area, 2: the move
         self.hint_move: tuple[Any, Move] | None = None  # (position, move) of the hint
+        self.hint_idea: Idea | None = None  # what a placement's first hint says
         self.used_hints = 0
         self.runner = EngineRunner(lambda: window.session.game, dock)
         self.runner.answered.connect(self._on_hint)
@@ -115,6 +204,8 @@ class Practice:
                 ticked=self.progress.is_solved(entry.key),
                 hint_stage=self.hint_stage,
                 hint_move=self.hint_move[1] if self.hint_move is not None else None,
+                hint_text=self.hint_idea.text if self.hint_idea is not None else "",
+                why=self.miss_text(),
             )
         self.dock.show_state(self.collection, self.progress, self.current, attempt)
         if redraw:
@@ -184,8 +275,7 @@ class Practice:
         if self.collection is None:
             self.show_message("Practice: open a collection first (Puzzles menu)")
             return False
-        after = self.current if self.current is not None else -1
-        index = self.progress.next_unsolved(self.collection, after)
+        index = self.progress.next_unsolved(self.collection, self.current)
         if index is None:
             self.show_message("Practice: every puzzle of this collection is solved")
             return False
@@ -227,7 +317,49 @@ class Practice:
 
     def _reset_hints(self) -> None:
         self.runner.stop()
-        self.hint_stage, self.hint_move = 0, None
+        self.hint_stage, self.hint_move, self.hint_idea = 0, None, None
+
+    def miss_text(self) -> str:
+        """For a failed attempt: what the wrong move did and what the goal needed, in the
+        rules' terms ('0,0,1 does not win at once: red still holds only NE, AP; a win takes
+        3 corners'); '' when there is nothing to add."""
+        solver, goal = self.solver, self.solver.goal
+        if solver.status[0] != "failed" or solver.refuted is None or goal is None:
+            return ""
+        wrong, answer = solver.refuted
+        after = self.window.session.game.copy()
+        if answer is not None and after.move_stack and after.move_stack[-1] == answer:
+            after.pop()
+        if wrong is None or not after.move_stack or after.move_stack[-1] != wrong:
+            return ""
+        if after.outcome() is not None:
+            return ""  # the result says it
+        before = after.copy()
+        before.pop()
+        side = goal.side
+        where = standing(after, side, still=standing(before, side) == standing(after, side))
+        if not where:
+            return ""
+        if goal.within != 1 or before.to_move != side:
+            return f"After {wrong}: {where}."
+        needed = ""
+        texts = self.window.session.puzzle.get("solution") or []
+        try:
+            key = before.parse_move(texts[0]) if texts else None
+        except (InvalidMoveError, ValueError):
+            key = None
+        if key is not None and key != wrong and before.why_illegal(key) is None:
+            won = before.copy()
+            won.push(key)
+            outcome = won.outcome()
+            if outcome is not None and outcome.winner == side:
+                corners = held_corners(won, side)
+                needed = (
+                    f"; the win at once takes {len(corners)} corners"
+                    if corners
+                    else f"; the win at once: {won.describe_result()}"
+                )
+        return f"{wrong} does not win at once: {where}{needed}."
 
     def retry(self) -> None:
         self._reset_hints()
@@ -247,20 +379,30 @@ class Practice:
         self.used_hints += 1
         here = position_of(game)
         if self.hint_move is None or self.hint_move[0] != here:
-            move = self._solution_move()
-            if move is None:
+            line = self._solution_line()
+            if not line:
                 left = solver.goal.within - solver._plies()
                 self.runner.run("hint", hint_task(solver.goal.side, left))
                 self.show_message("Hint: looking for the winning move...")
                 self.changed()
                 return
-            self.hint_move = (here, move)
+            self._set_hint(line)
         self._say_hint()
         self.changed()
         self.window.redraw()
 
-    def _solution_move(self) -> Move | None:
-        """The written solution's next move while the attempt follows it."""
+    def _set_hint(self, line: list[Move]) -> None:
+        """The hint is the first move of the winning ``line`` from the position on the
+        board; a placement's first step says the line's idea."""
+        game, ui = self.window.session.game, self.window.ui
+        self.hint_move = (position_of(game), line[0])
+        side = self.solver.goal.side if self.solver.goal is not None else game.to_move
+        placement = not ui.move_from(game, line[0])
+        self.hint_idea = idea_of(game, ui, side, line) if placement else None
+
+    def _solution_line(self) -> list[Move] | None:
+        """The rest of the written solution while the attempt follows it (its next move
+        first)."""
         solver, session = self.solver, self.window.session
         texts = session.puzzle.get("solution") or []
         anchor = solver.anchor
@@ -276,15 +418,15 @@ class Practice:
             return None
         if len(played) >= len(solution) or played != solution[: len(played)]:
             return None
-        return solution[len(played)]
+        return solution[len(played) :]
 
     @slot
-    def _on_hint(self, job: Job, move: Move | None) -> None:
-        if move is None:
+    def _on_hint(self, job: Job, line: list[Move] | None) -> None:
+        if not line:
             self.show_message("Hint: no win in time from here: Try again")
             self.hint_stage = 0
         else:
-            self.hint_move = (position_of(self.window.session.game), move)
+            self._set_hint(line)
             self._say_hint()
         self.changed()
         self.window.redraw()
@@ -301,6 +443,8 @@ class Practice:
         move = self.hint_move[1]
         if self.hint_stage >= 2:
             self.show_message(f"Hint 2 of 2: play {move}")
+        elif self.hint_idea is not None:
+            self.show_message(f"Hint 1 of 2: {self.hint_idea.text} (Hint again shows the move)")
         else:
             ui, game = self.window.ui, self.window.session.game
             where = "this piece moves" if ui.move_from(game, move) else "the move goes here"
@@ -341,7 +485,15 @@ class Practice:
             highlights["selected"] = (*highlights.get("selected", ()), *source)
             labels = (*frame.labels, Label(source[0], "this piece"))
             return dataclasses.replace(frame, highlights=highlights, labels=labels)
-        area = self._area(game, ui, move)
+        idea = self.hint_idea
+        if idea is not None:  # a placement: the idea, not the place
+            if not idea.sites:
+                return frame
+            regions = (*frame.regions, Region(idea.sites, "hint"))
+            marks = zip(idea.sites, idea.labels, strict=True)
+            labels = (*frame.labels, *(Label(site, text) for site, text in marks))
+            return dataclasses.replace(frame, regions=regions, labels=labels)
+        area = self._area(game, ui, move)  # no idea found: where it goes, among a few
         if not area:
             return frame
         regions = (*frame.regions, Region(tuple(area), "hint"))

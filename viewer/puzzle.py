@@ -34,6 +34,7 @@ from model.game import (
     Move,
     PositionFormatError,
     no_proof_with_chance,
+    not_replayed,
 )
 from model.puzzle import Goal, Verdict, check_puzzle, goal_of, moves_text, plies_text
 from model.search import verify
@@ -399,7 +400,7 @@ class PuzzleControl:
             try:
                 copy.push_text(text)
             except (InvalidMoveError, IllegalMoveError) as exc:
-                return f"Move {index} of the solution, {text!r}, does not replay: {exc}"
+                return f"Move {index} of the solution: {not_replayed(text, exc)}"
         return ""
 
     def _check_solution(self) -> None:

@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from model.files import Lesson, write_bytes
-from model.game import Game
+from model.game import Game, quote
 
 from .frame import Frame
 from .view_state import AXES, ViewState
@@ -64,7 +64,7 @@ def parse_clip(text: str) -> tuple[int, float, bool]:
     """``x<=2.5`` keeps pieces with centre x at most 2.5; ``z>=1`` those at least 1 high."""
     match = _CLIP_RE.fullmatch(text)
     if match is None:
-        raise ValueError(f"{text!r} is not a clip plane; write e.g. x<=2.5 or z>=0.7")
+        raise ValueError(f"{quote(text)} is not a clip plane; write e.g. x<=2.5 or z>=0.7")
     axis, op, value = match.groups()
     return AXES.index(axis), float(value), op.startswith("<")
 
@@ -82,7 +82,7 @@ def check_output(
     a = "an" if kind[:1] in "aeiou" else "a"
     if extension not in formats:
         known = ", ".join(formats)
-        what = f"{extension!r} is not {a} {kind} extension" if extension else "no extension"
+        what = f"{quote(extension)} is not {a} {kind} extension" if extension else "no extension"
         raise ValueError(f"{text}: {what}; use one of {known}")
     target = Path(os.path.realpath(text))
     folder = target.parent

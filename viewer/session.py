@@ -23,6 +23,7 @@ from typing import Any
 
 from model.files import Lesson, PositionDocument, to_json, write
 from model.game import CHANCE, Game, Move
+from model.review import GameReview
 from model.tree import Node, lines_to_json, tree_of
 
 from .events import Signal
@@ -62,9 +63,11 @@ class Session:
         puzzle: dict[str, Any] | None = None,
         lesson: Lesson | None = None,
         variations: list[list[Move]] | None = None,
+        review: GameReview | None = None,
     ) -> None:
         # reason: "move", "undo", "redo", "goto", "load", "new", "lines" (a line deleted),
-        # "saved" (the same position, now in a file), "puzzle" (the puzzle texts edited)
+        # "saved" (the same position, now in a file), "puzzle" (the puzzle texts edited),
+        # "review" (a review of the line made: saved with the file)
         self.changed = Signal()
         self.message = Signal()  # text for the status bar
         self._game = game
@@ -75,6 +78,7 @@ class Session:
         self.path = Path(path) if path else None
         self.puzzle = dict(puzzle or {})
         self.lesson = lesson  # the lesson the file teaches: caption and overlays
+        self.review = review  # the review of a line from the start (model.review), if any
         self.dirty = False
         self.dice = random.Random()  # rolls at chance nodes (tests seed it)
         self._settle()
@@ -82,7 +86,12 @@ class Session:
     @classmethod
     def from_document(cls, doc: PositionDocument, path: str | Path | None = None) -> Session:
         return cls(
-            doc.game, path=path, puzzle=doc.puzzle, lesson=doc.lesson, variations=doc.variations
+            doc.game,
+            path=path,
+            puzzle=doc.puzzle,
+            lesson=doc.lesson,
+            variations=doc.variations,
+            review=doc.review,
         )
 
     @property
@@ -334,6 +343,7 @@ class Session:
         self.path = Path(path) if path else None
         self.puzzle = dict(doc.puzzle)
         self.lesson = doc.lesson
+        self.review = doc.review
         self.dirty = dirty
         self._settle()
         self.changed.emit("load")
@@ -347,6 +357,7 @@ class Session:
         self.path = None
         self.puzzle = {}
         self.lesson = None
+        self.review = None
         self.dirty = False
         self._settle()
         self.changed.emit("new")
@@ -357,6 +368,7 @@ class Session:
         self._undone.clear()
         self._game = game
         self._node = tree_of(game.move_stack)
+        self.review = None  # (undo does not bring it back: Review the game again)
         self.dirty = True
         self.changed.emit("load")
 
@@ -370,16 +382,28 @@ class Session:
         self.dirty = True
         self.changed.emit("puzzle")
 
+    def set_review(self, review: GameReview) -> None:
+        """A review of the current line (``model.search.review``): saved with the file."""
+        self.review = review
+        self.dirty = True
+        self.changed.emit("review")
+
+    def saved_review(self) -> GameReview | None:
+        """The review a save writes: the one held, while it judges the current line's
+        first moves (a line changed under it drops it)."""
+        review = self.review
+        return review if review is not None and review.covers(self.history()) else None
+
     def document(self) -> dict[str, Any]:
         """Everything a save writes, as the JSON document of a position file."""
-        return to_json(self._game, self.puzzle, self.lesson, self.variations())
+        return to_json(self._game, self.puzzle, self.lesson, self.variations(), self.saved_review())
 
     def save(self, path: str | Path | None = None) -> Path:
         """Save atomically to ``path`` (or the file it came from), every line included."""
         target = Path(path) if path else self.path
         if target is None:
             raise ValueError("no file name to save to")
-        write(target, self._game, self.puzzle, self.lesson, self.variations())
+        write(target, self._game, self.puzzle, self.lesson, self.variations(), self.saved_review())
         self.path = target
         self.dirty = False
         self.message.emit(f"saved {target}")

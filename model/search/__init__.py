@@ -8,6 +8,8 @@ its modules (``tests/model/test_imports.py``).
   kernel fits), :func:`first_moves`, :func:`best_defence`;
 - :func:`agent_for` / :func:`levels_for`: the computer players by level;
 - :func:`analyse`: the engine's judgement of a position and of every move;
+- :func:`review` / :func:`unreviewable`: a game's line judged move by move (verdicts, the
+  win-rate graph, puzzle spots); :func:`compose`: puzzles made on demand;
 - :func:`perft`, :func:`verify` (a puzzle), :func:`judge_move` / :func:`check_lesson` /
   :func:`check_task` (a lesson's win-within tasks), the books (:func:`book_for`).
 
@@ -19,6 +21,7 @@ protocol alone.
 from __future__ import annotations
 
 import dataclasses
+import time
 from typing import Any
 
 from ..game import Game
@@ -27,10 +30,20 @@ from .agents import AlphaBetaAgent, MCTSAgent, RandomAgent
 from .analysis import NO_ANALYSIS, NOT_TURNS, Analysis, analyse
 from .book import book_for, book_games, from_book, perfect_moves, perfect_value
 from .choice import Agent, Choice, Limits, MoveStat
+from .composer import (
+    DIFFICULTIES,
+    Composed,
+    compose,
+    make_puzzle,
+    shortest_win,
+    write_collection,
+)
+from .composer import MEASURE as COMPOSE_MEASURE
 from .difficulty import playouts_to_find
 from .levels import LEVELS, agent_for, all_levels, levels_for, own_levels
-from .prover import Proof, Prover, best_defence, first_moves, prove
+from .prover import Proof, Prover, best_defence, first_moves, node_budget, prove
 from .registry import plugin_for
+from .reviewer import review, unreviewable
 from .solver import (
     DRAW,
     LOSS,
@@ -80,10 +93,14 @@ def solve(
     }
     make = plugin_for(game).solver
     compiled = None
+    began = time.perf_counter()
     if make is not None:
         mb = DEFAULT_TABLE_MB if table_mb is None else table_mb
         compiled = make(game, table_mb=mb, **options)
     if compiled is not None:
+        if max_seconds is not None:  # the board's tables (a base-6 pyramid's: 0.3 s) and
+            # the table's memory are on the clock too: the solver has what they left
+            compiled.max_seconds = max(0.0, max_seconds - (time.perf_counter() - began))
         result = compiled.solve()  # Ctrl+C ends the search and still reports
         return _with_path(result, "compiled")
     return _with_path(Solver(game, **options).solve(), "reference")
@@ -108,6 +125,8 @@ def perft(game: Game, depth: int) -> int:
 
 
 __all__ = [
+    "COMPOSE_MEASURE",
+    "DIFFICULTIES",
     "DRAW",
     "LEVELS",
     "LOSS",
@@ -119,6 +138,7 @@ __all__ = [
     "AlphaBetaAgent",
     "Analysis",
     "Choice",
+    "Composed",
     "Limits",
     "MCTSAgent",
     "MoveStat",
@@ -137,9 +157,12 @@ __all__ = [
     "book_games",
     "check_lesson",
     "check_task",
+    "compose",
     "first_moves",
     "judge_move",
     "levels_for",
+    "make_puzzle",
+    "node_budget",
     "own_levels",
     "perfect_moves",
     "perfect_value",
@@ -147,8 +170,12 @@ __all__ = [
     "playouts_to_find",
     "plugin_for",
     "prove",
+    "review",
+    "shortest_win",
     "solve",
+    "unreviewable",
     "unsolvable",
     "verify",
     "warm_up",
+    "write_collection",
 ]

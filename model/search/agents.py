@@ -33,7 +33,11 @@ from .evaluate import evaluation_for
 
 
 def _public(game: Game, move: Any) -> Move:
-    """The protocol's Move for a search move (``search_moves`` may use a faster form)."""
+    """The protocol's Move for a search move (``search_moves`` may use a faster form; where
+    a game keeps the protocol's own, the move is already public: no push, which on a
+    base-50 pyramid's 42,925 root moves would cost a second)."""
+    if type(game).search_moves is Game.search_moves:
+        return move  # the default search_moves: the legal moves themselves
     game.push_search(move)
     return game.pop()
 
@@ -184,7 +188,7 @@ class MCTSAgent(MCTSParameters):
         limit = limits.playouts
         every_move = self.every_move and two
         if two:  # the root's moves that end the game are proven at once (a win in one)
-            self._expand_root(game, root, rng, use_rave)
+            self._expand_root(game, root, rng, use_rave, clock)
         while root.proven is None or every_move:
             if limit is not None and playouts >= limit:
                 break
@@ -212,12 +216,16 @@ class MCTSAgent(MCTSParameters):
                 break  # every root move is proven: nothing is left to learn
             max_depth = max(max_depth, depth)
             # -- simulation --
-            rewards, steps = self._playout(game, node, rng, max_playout, evaluate, played, two)
+            rewards, steps, cut = self._playout(
+                game, node, rng, max_playout, evaluate, played, two, clock
+            )
             for _ in range(steps + depth):
                 game.pop()
             # -- backpropagation --
             self._backup(path, rewards, played, use_rave, two)
             playouts += 1
+            if cut:
+                break  # out of time (or stopped) within the playout: what is known so far
 
             def text(n: int = playouts) -> str:
                 return f"{n} playouts, {self._summary(game, root)}"
@@ -239,8 +247,16 @@ class MCTSAgent(MCTSParameters):
         return node.children
 
     @staticmethod
-    def _expand_root(game: Game, root: _Node, rng: random.Random, use_rave: bool) -> None:
+    def _expand_root(
+        game: Game, root: _Node, rng: random.Random, use_rave: bool, clock: Clock
+    ) -> None:
+        """The root's children, each move that ends the game proven, until time is up (a
+        base-50 pyramid's 42,925 moves take a second or more, a base-40 stacking one's
+        outcome a tenth of a second each: the clock is asked at each; the moves not looked
+        at stay unproven)."""
         for child in MCTSAgent._grow(game, root, rng, use_rave):
+            if clock.out_of_time():
+                break
             mover = child.mover
             game.push_search(child.move)
             try:
@@ -306,14 +322,21 @@ class MCTSAgent(MCTSParameters):
         evaluate: Callable[[Game], float],
         played: list[tuple[int, Any]],
         two: bool,
-    ) -> tuple[tuple[float, ...], int]:
-        """Random moves to the end (or the cap); (reward per player in 0..1, plies)."""
+        clock: Clock,
+    ) -> tuple[tuple[float, ...], int, bool]:
+        """Random moves to the end (or the cap); (reward per player in 0..1, plies, cut).
+
+        The clock is asked at every ply (a ply of a base-30 pyramid's playout takes some
+        20 ms, a base-50 one's 60 ms or more, and a playout 200 of them): when time is up
+        or the search is stopped, the playout ends there and is scored by the evaluation,
+        as at the cap, and ``cut`` is True (the search then ends)."""
         if node.proven is not None and two:
             r = (node.proven + 1) / 2
             mover = node.mover
-            return ((r, 1 - r) if mover == 0 else (1 - r, r)), 0
+            return ((r, 1 - r) if mover == 0 else (1 - r, r)), 0, False
         steps = 0
         choice = rng.choice
+        cut = False
         while True:
             outcome = game.outcome()
             if outcome is not None:
@@ -321,15 +344,16 @@ class MCTSAgent(MCTSParameters):
                 if steps == 0 and two and node.mover >= 0:
                     r = rewards[node.mover]
                     node.proven = WIN if r > 0.5 else LOSS if r < 0.5 else DRAW
-                return rewards, steps
-            if steps >= max_playout:
+                return rewards, steps, False
+            cut = clock.out_of_time()
+            if steps >= max_playout or cut:
                 players = len(game.players)
                 value = evaluate(game)
                 mover = game.current_player()
                 r = 0.5 + 0.5 * value
                 if players == 2:
-                    return ((r, 1 - r) if mover == 0 else (1 - r, r)), steps
-                return tuple(r if p == mover else 0.5 for p in range(players)), steps
+                    return ((r, 1 - r) if mover == 0 else (1 - r, r)), steps, cut
+                return tuple(r if p == mover else 0.5 for p in range(players)), steps, cut
             player = game.current_player()
             move = choice(game.search_moves())
             game.push_search(move)
@@ -405,18 +429,33 @@ class MCTSAgent(MCTSParameters):
             plies = -ch.plies if ch.proven == WIN else ch.plies if ch.proven == LOSS else 0
             return (proven, plies, ch.visits, ch.total / ch.visits if ch.visits else 0.0)
 
-        ordered = sorted(children, key=rank, reverse=True)
+        # The moves no playout reached (out of time on a large board), and not proven, rank
+        # as (0, 0, 0, 0.0), after the visited and before the proven lost: put there as
+        # they are, not sorted nor judged one by one (a base-50 pyramid has 42,925).
+        unreached = [ch for ch in children if not ch.visits and ch.proven is None]
+        if unreached:
+            reached = [ch for ch in children if ch.visits or ch.proven is not None]
+            nothing = (0, 0, 0, 0.0)
+            ordered = sorted(reached, key=rank, reverse=True)
+            cut = next((i for i, ch in enumerate(ordered) if rank(ch) <= nothing), len(ordered))
+            ordered[cut:cut] = unreached
+        else:
+            ordered = sorted(children, key=rank, reverse=True)
+        public = _public
         stats = tuple(
             MoveStat(
-                _public(game, ch.move),
+                public(game, ch.move),
                 ch.visits,
                 _RATE[ch.proven] if ch.proven is not None else ch.total / max(ch.visits, 1),
                 None,
                 None if ch.proven is None else _PROVEN_TEXT[ch.proven],
                 ch.plies + 1 if ch.proven in (WIN, LOSS) else None,
             )
+            if ch.visits or ch.proven is not None
+            else MoveStat(public(game, ch.move), 0, 0.0)
             for ch in ordered
         )
+        unjudged = len(unreached)
         best = ordered[0] if ordered else None
         move = stats[0].move if stats else None
         pv: list[str] = []
@@ -450,6 +489,7 @@ class MCTSAgent(MCTSParameters):
             proven,
             plies,
             stopped=clock.stopped,
+            unjudged=unjudged,
         )
 
 
@@ -562,6 +602,7 @@ class _AlphaBeta:
             plies,
             best_score / SCALE if abs(best_score) < MATE - 1000 else float(best_score),
             clock.stopped,
+            unjudged=0 if done else len(moves),  # not even depth 1 finished: none scored
         )
 
     def _root(

@@ -9,6 +9,18 @@ takes the time the prover does not keep (at least ``PROVE_SHARE`` of ``seconds``
 also gets what the agent leaves over). ``progress(fraction, text)`` is called a few times a
 second; ``stop`` (a threading.Event or a callable returning True) ends the analysis early
 with what it has.
+
+``seconds`` is a promise on every board: everything after the compiled core is loaded
+(``warm_up``, once a process; ``scripts/setup.sh`` compiles it, else the first call pays
+the compile) runs to one deadline, the board's tables, the book's values, the search, the
+prover and the passes after them, and what is not done by then is left out and said
+(:attr:`Analysis.cut_short`): the moves no playout reached are not ranked, a book's values
+of the rest not looked up. Past the deadline only the step under way finishes (a random
+playout's ply, a prover's node, a compiled slice: hundredths of a second) and the work that
+grows with the number of legal moves (listing and ranking them, some 10 microseconds a
+move: a few tenths of a second on a base-50 pyramid's 42,925); once a forced win is proven,
+its length and line get ``GRACE_SHARE`` of ``seconds`` more at most
+(``tests/bench/deadlines.py`` measures it all).
 """
 
 from __future__ import annotations
@@ -20,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..game import Game, Move
-from .book import perfect_moves, perfect_value
+from .book import book_for, perfect_moves, perfect_value
 from .choice import Choice, Limits, MoveStat, ProgressCallback
 from .compiled.adapters import adapter_for
 from .compiled.warm import warm_up
@@ -31,6 +43,7 @@ from .solver import SearchStopped
 PROVE_PLIES = 7  # the prover looks for wins within this many plies (4 moves of the mover)
 PROVE_SHARE = 0.25  # of the time kept for the prover at least
 GRACE_SECONDS = 0.5  # once a win is proven, time to find its length, first move and line
+GRACE_SHARE = 0.1  # ... but never more than this share of the seconds past the deadline
 PERFECT_SECONDS = 2.0  # at most, for a game's own perfect-play values (an endgame solve)
 PERFECT = "perfect play"
 SOURCE_WORDS = {"book": "opening book", "solved": "solved now", "rules": "the rules"}
@@ -99,6 +112,12 @@ class Analysis:
     result: str | None = None
     #: False when the forced win's length is the strategy found, not the shortest.
     exact: bool = True
+    #: What the time limit left undone, in words ("" when nothing): the moves ranked of the
+    #: legal moves when the search reached only some (``moves`` then has only those), a
+    #: pass after the search left unfinished. See :func:`analyse`.
+    cut_short: str = ""
+    #: The legal moves of the position (``moves`` has them all unless cut short).
+    legal: int = 0
 
     def stat(self, move: Move) -> MoveStat | None:
         """The statistics of ``move``, or None when it is not a legal move here."""
@@ -120,9 +139,12 @@ class Analysis:
             work += f", depth {self.depth}"
         best = f", best {self.moves[0].move}" if self.moves else ""
         stopped = ", stopped" if self.stopped else ""
+        cut = f"; cut short: {self.cut_short}" if self.cut_short else ""
+        if not self.moves and self.win is None:
+            return f"{self.to_move} to move: no move judged ({self.agent}, {work}{stopped}{cut})"
         return (
             f"{self.to_move} to move: win rate {round(self.win_rate * 100)}% "
-            f"({self.agent}, {work}{best}{stopped})"
+            f"({self.agent}, {work}{best}{stopped}{cut})"
         )
 
     @property
@@ -163,6 +185,8 @@ class Analysis:
             "pv": list(self.pv),
             "stopped": self.stopped,
             "result": self.result,
+            "cut_short": self.cut_short,
+            "legal": self.legal,
         }
 
 
@@ -186,9 +210,11 @@ def analyse(
         raise ValueError(NO_ANALYSIS)
     adapter = adapter_for(game)
     if adapter is not None:  # off the clock: the compiled core (a fresh process: about a
-        warm_up()  # second) and this board's tables (a base-5 pyramid's: 0.2 s)
-        adapter.context()
+        warm_up()  # second from numba's cache; compiling it, a minute or more)
     start = time.perf_counter()
+    end = start + seconds  # the one deadline (see the module)
+    if adapter is not None:
+        adapter.context()  # this board's tables (a base-6 pyramid's: 0.3 s), on the clock
     stopped = stop_function(stop)
     report = progress or (lambda fraction, text: None)
     ply = len(game.move_stack)
@@ -199,31 +225,41 @@ def analyse(
         return Analysis(
             game.name, game.to_move, ply, "", None, (), None, "", 0, 0, 0.0, result=outcome.result
         )
-    perfect = perfect_moves(game, max_seconds=min(seconds, PERFECT_SECONDS), stop=stopped)
+
+    def left() -> float:
+        return end - time.perf_counter()
+
+    perfect = perfect_moves(game, max_seconds=max(0.0, min(left(), PERFECT_SECONDS)), stop=stopped)
     if perfect:
-        analysis = _perfect(game, perfect, time.perf_counter() - start, stopped)
+        analysis = _perfect(game, perfect, start, stopped, end)
         report(1.0, analysis.proven_text)
         return analysis
     agent, _ = agent_for(game, "strong", seed=seed, every_move=True)
-    search_seconds = seconds * (1 - PROVE_SHARE)
     share = 1 - PROVE_SHARE
+    search_seconds = max(left(), 0.0) * share  # the prover keeps the rest
 
     def search_progress(fraction: float, text: str) -> None:
         report(fraction * share, text)
 
-    choice = agent.choose(game, Limits(seconds=search_seconds), search_progress, stop)
-    moves = choice.stats
+    choice = agent.choose(game, Limits(seconds=max(search_seconds, 1e-3)), search_progress, stop)
+    cuts: list[str] = []
+    moves, legal = choice.stats, len(choice.stats)
+    if choice.unjudged:  # the moves the search never judged are left out, not shown as such
+        moves = _judged(choice)
+        cuts.append(f"{len(moves):,} of {legal:,} moves ranked (the search reached no others)")
+    moves, looked_up = _known_moves(game, moves, end, stopped)  # before the prover, which
+    if looked_up < len(moves):  # takes the rest of the time
+        cuts.append(f"the book's values of {looked_up:,} of {len(moves):,} moves looked up")
     win: ProvenWin | None = None
     verdict, searched = "unknown (stopped)", 0
     if not choice.stopped and not stopped():
-        deadline = start + max(seconds, time.perf_counter() - start + seconds * PROVE_SHARE)
-        win, verdict, searched = _prove(game, deadline, prove_plies, report, share, stopped)
+        grace = min(GRACE_SECONDS, seconds * GRACE_SHARE)
+        win, verdict, searched = _prove(game, end, grace, prove_plies, report, share, stopped)
     if win is None:
         win = _agent_win(game, choice, searched)
     exact = True
     if win is None:  # a book may know the position, if not each of its moves
         win, exact = _known_win(game)
-    moves = _known_moves(game, moves)
     if win is not None and win.side == game.to_move and win.first_move is None:
         won = sorted((s.plies or 0, i) for i, s in enumerate(moves) if s.proven == "win")
         if won:
@@ -235,6 +271,11 @@ def analyse(
     elif win is not None:
         win_rate = 0.0  # every move loses
         moves = tuple(dataclasses.replace(s, win_rate=0.0, proven="loss") for s in moves)
+    cut_short = ""
+    if cuts:
+        cut_short = ("stopped: " if choice.stopped or stopped() else "out of time: ") + "; ".join(
+            cuts
+        )
     report(1.0, win.text if win is not None else f"not proven: {verdict}")
     return Analysis(
         game.name,
@@ -251,7 +292,18 @@ def analyse(
         choice.pv,
         choice.stopped or stopped(),
         exact=exact,
+        cut_short=cut_short,
+        legal=legal,
     )
+
+
+def _judged(choice: Choice) -> tuple[MoveStat, ...]:
+    """The root moves the search judged (see :attr:`Choice.unjudged`): a visit or a proof
+    each, or none at all when ``unjudged`` counts every move (alpha-beta without one
+    finished depth)."""
+    if choice.unjudged >= len(choice.stats):
+        return ()
+    return tuple(s for s in choice.stats if s.visits or s.proven is not None)
 
 
 def _known_win(game: Game) -> tuple[ProvenWin | None, bool]:
@@ -265,11 +317,18 @@ def _known_win(game: Game) -> tuple[ProvenWin | None, bool]:
     return _win(game, side, known.plies, None, [], by), known.exact
 
 
-def _known_moves(game: Game, moves: tuple[MoveStat, ...]) -> tuple[MoveStat, ...]:
+def _known_moves(
+    game: Game, moves: tuple[MoveStat, ...], end: float, stopped: Callable[[], bool]
+) -> tuple[tuple[MoveStat, ...], int]:
     """The sampled moves, each marked with its perfect-play value where the game knows
-    the position after it (a book)."""
-    out = []
-    for stat in moves:
+    the position after it (a book), until ``end`` or ``stopped``; and how many were looked
+    up (the rest are as the search left them). A game without a book: none to look up."""
+    if book_for(game) is None:
+        return moves, len(moves)
+    out: list[MoveStat] = []
+    for index, stat in enumerate(moves):
+        if time.perf_counter() > end or stopped():
+            return (*out, *moves[index:]), index
         child = game.copy()
         child.push(stat.move)
         known = None if child.is_over() else perfect_value(child)
@@ -277,14 +336,19 @@ def _known_moves(game: Game, moves: tuple[MoveStat, ...]) -> tuple[MoveStat, ...
             value = "loss" if known.value == "win" else "win"
             stat = dataclasses.replace(stat, proven=value, plies=known.plies + 1, exact=known.exact)
         out.append(stat)
-    return tuple(out)
+    return tuple(out), len(out)
 
 
 def _perfect(
-    game: Game, perfect: Any, seconds: float, stopped: Callable[[], bool] = lambda: False
+    game: Game,
+    perfect: Any,
+    start: float,
+    stopped: Callable[[], bool] = lambda: False,
+    end: float | None = None,
 ) -> Analysis:
     """The analysis from the game's own perfect-play values of every move (a book, an
-    endgame solve): no search, the proven values only."""
+    endgame solve): no search, the proven values only; the line as far as it goes by
+    ``end``."""
     by_text = {str(move): move for move in game.legal_moves()}
     moves = tuple(
         MoveStat(
@@ -302,7 +366,7 @@ def _perfect(
     agent = f"{PERFECT} ({', '.join(SOURCE_WORDS.get(s, s) for s in sources)})"
     best = perfect[0]
     mover = game.to_move
-    line = _perfect_line(game, best.move, best.plies, stopped)
+    line = _perfect_line(game, best.move, best.plies, stopped, end)
     whole = line if len(line) == best.plies else []  # a part line cannot count the moves
     if best.value == "win":
         win = _win(game, mover, best.plies, by_text[best.move], whole, agent)
@@ -319,22 +383,29 @@ def _perfect(
         "proven",
         0,
         0,
-        seconds,
+        time.perf_counter() - start,
         tuple(str(m) for m in line),
         exact=best.exact,
+        legal=len(moves),
     )
 
 
 def _perfect_line(
-    game: Game, first: str, plies: int, stopped: Callable[[], bool] = lambda: False
+    game: Game,
+    first: str,
+    plies: int,
+    stopped: Callable[[], bool] = lambda: False,
+    end: float | None = None,
 ) -> list[Move]:
     """The best line from the game's perfect-play values, as far as they go (each position
-    after the first move asks again, briefly; in all at most PERFECT_SECONDS, and not
-    after ``stopped``)."""
+    after the first move asks again, briefly; in all at most PERFECT_SECONDS, not past
+    ``end`` and not after ``stopped``)."""
     copy = game.copy()
     line: list[Move] = []
     text = first
     deadline = time.perf_counter() + PERFECT_SECONDS
+    if end is not None:
+        deadline = min(deadline, end)
     while True:
         move = copy.parse_move(text)
         line.append(move)
@@ -351,6 +422,7 @@ def _perfect_line(
 def _prove(
     game: Game,
     deadline: float,
+    grace: float,
     max_plies: int,
     report: ProgressCallback,
     share: float,
@@ -358,7 +430,8 @@ def _prove(
 ) -> tuple[ProvenWin | None, str, int]:
     """The shortest forced win within ``max_plies`` plies: the side to move within 1, 3, 5,
     ... plies, the other side (of two) within 2, 4, ..., shortest first. Returns the win,
-    the verdict in words, and the plies within which neither side was found to win."""
+    the verdict in words, and the plies within which neither side was found to win. Once a
+    win is proven, its length, first move and line get ``grace`` seconds more at most."""
     mover = game.to_move
     sides = [mover] + ([game.other(mover)] if len(game.players) == 2 else [])
     begin = time.perf_counter()
@@ -385,7 +458,7 @@ def _prove(
             if not prover.wins_within(within):
                 searched = within
                 continue
-            until[0] = max(until[0], time.perf_counter() + GRACE_SECONDS)
+            until[0] = max(until[0], time.perf_counter() + grace)
             plies, first, line = within, None, []
             try:
                 plies = prover.shortest(within) or within

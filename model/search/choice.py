@@ -78,7 +78,8 @@ class Choice:
     "loss" or "draw" when the search proved the value (``plies`` then says how far, when
     known); ``visits`` counts playouts (MCTS) or nodes (alpha-beta); ``depth`` is the
     deepest tree node (MCTS) or the last finished iteration (alpha-beta); ``pv`` the
-    principal variation as move texts; ``stats`` every root move, best first.
+    principal variation as move texts; ``stats`` every root move, best first (see
+    ``unjudged`` for those the search never judged).
     """
 
     move: Move | None
@@ -96,6 +97,10 @@ class Choice:
     #: False: the agent picks a move without judging its chances (a game's own simple
     #: player), so ``win_rate`` means nothing.
     judged: bool = True
+    #: Root moves the search never judged before its limits were reached: the moves in
+    #: ``stats`` with neither visits nor a proof (MCTS: no playout reached them, their
+    #: win rate means nothing), or every move (alpha-beta: not even depth 1 finished).
+    unjudged: int = 0
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -121,6 +126,7 @@ class Choice:
                 for s in self.stats
             ],
             "stopped": self.stopped,
+            "unjudged": self.unjudged,
         }
 
 

@@ -20,6 +20,10 @@ from .compiled.adapters import adapter_for
 from .registry import Plugin, plugin_for, plugins
 
 LEVELS = ("easy", "medium", "strong")
+#: The pure-Python strong level's seconds a move.
+STRONG_SECONDS = 2.5
+#: The most seconds a pure-Python level by playouts takes a move (see :func:`_by_time`).
+CEILING_SECONDS = 10.0
 
 
 def levels_for(game: Game | type[Game] | str) -> tuple[str, ...]:
@@ -56,10 +60,10 @@ def agent_for(
 
     Without, the pure-Python agents by time:
 
-    - easy: MCTS with 100 playouts and no RAVE;
+    - easy: MCTS with 100 playouts and no RAVE (at most 10 s);
     - medium: 0.5 s: alpha-beta where the plug-in asks for it (random playouts judge a race
       of stones badly), MCTS elsewhere (with RAVE where the plug-in says a good point is
-      good whenever it is taken; a number of playouts where it gives one);
+      good whenever it is taken; a number of playouts where it gives one, at most 10 s);
     - strong: 2.5 s: alpha-beta where the plug-in asks for it, MCTS elsewhere.
 
     A game with players of its own (the plug-in's ``own_levels``: chance nodes, scores as
@@ -102,17 +106,24 @@ def agent_for(
 def _by_time(
     game: Game, plugin: Plugin, level: str, seed: int | None, every_move: bool
 ) -> tuple[Agent, Limits]:
-    """The pure-Python levels (see :func:`agent_for`)."""
+    """The pure-Python levels (see :func:`agent_for`). A level by playouts stops at
+    :data:`CEILING_SECONDS` all the same: on a large board (a base-30 pyramid's playout
+    takes seconds) 100 playouts would keep the window waiting minutes for a move; up to
+    base 12 or so, where the levels were matched, the playouts end it first."""
     two = len(game.players) == 2
     cap = plugin.playout_cap
     if level == "easy":
-        return MCTSAgent(seed=seed, rave=False, max_playout=cap), Limits(playouts=100)
+        agent = MCTSAgent(seed=seed, rave=False, max_playout=cap)
+        return agent, Limits(playouts=100, seconds=CEILING_SECONDS)
     if level == "medium":
         if two and plugin.alpha_beta_medium:
             return AlphaBetaAgent(every_move=every_move), Limits(seconds=0.5)
         agent = MCTSAgent(seed=seed, rave=plugin.rave, max_playout=cap, every_move=every_move)
         playouts = plugin.medium_playouts
-        return agent, Limits(playouts=playouts) if playouts else Limits(seconds=0.5)
+        if playouts:
+            return agent, Limits(playouts=playouts, seconds=CEILING_SECONDS)
+        return agent, Limits(seconds=0.5)
     if two and plugin.alpha_beta_strong:
-        return AlphaBetaAgent(every_move=every_move), Limits(seconds=2.5)
-    return MCTSAgent(seed=seed, max_playout=cap, every_move=every_move), Limits(seconds=2.5)
+        return AlphaBetaAgent(every_move=every_move), Limits(seconds=STRONG_SECONDS)
+    agent = MCTSAgent(seed=seed, max_playout=cap, every_move=every_move)
+    return agent, Limits(seconds=STRONG_SECONDS)

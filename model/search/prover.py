@@ -92,6 +92,18 @@ def stop_function(stop: Stop | None) -> Callable[[], bool]:
     return stop
 
 
+def node_budget(nodes: int) -> Callable[[], bool]:
+    """A stop callable for the prover that ends the search after about ``nodes`` nodes (the
+    prover asks every 256 nodes), so that what is found does not depend on the clock."""
+    calls = [0]
+
+    def stop() -> bool:
+        calls[0] += 1
+        return calls[0] * 256 > nodes
+
+    return stop
+
+
 class Prover:
     """df-pn for one claim at a time; the table survives between claims on the same game
     (``prove`` with growing bounds, ``first_moves``, ``best_defence``)."""
@@ -124,6 +136,9 @@ class Prover:
         self._key = key_function(game)
         self._start = time.perf_counter()
         self._next_report = self._start + progress_every
+        self._every = 1  # nodes between checks of the clock (see _paced_check): from 1,
+        self._next_check = 1  # doubling to 256 on a small board within a few checks
+        self._last_check = self._start
         self._task = ""
         self._fraction = 0.0
         self._adapter = adapter_for(game, history=True) if compiled else None
@@ -136,8 +151,23 @@ class Prover:
 
     def _tick(self) -> None:
         self.nodes += 1
-        if self.nodes & 255 == 0:
-            self._check()
+        if self.nodes >= self._next_check:
+            self._paced_check()
+
+    def _paced_check(self) -> None:
+        """:meth:`_check` every 256 nodes on a small board, more often where nodes are slow
+        (a base-30 pyramid's take milliseconds each: 256 of them would overrun a time limit
+        by seconds): the interval halves while the checks are more than 10 ms apart and
+        doubles back while they are less than 2 ms apart."""
+        now = time.perf_counter()
+        gap = now - self._last_check
+        self._last_check = now
+        if gap > 0.01 and self._every > 1:
+            self._every //= 2
+        elif gap < 0.002 and self._every < 256:
+            self._every *= 2
+        self._next_check = self.nodes + self._every
+        self._check()
 
     def _check(self) -> None:
         """The time limit, the stop request and a progress report (SearchStopped)."""

@@ -30,6 +30,7 @@ Dash), then to the sheet's order.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from ..ball import COLOURS, SPECIALS, PyramidBall, SpecialChoice
@@ -172,6 +173,25 @@ def score(game: PyramidBall, side: int, before: dict[str, int]) -> float:
     return value + (ball if holder == side else -ball)
 
 
+def rate(
+    game: PyramidBall, side: int, mine: Program, replies: Sequence[Program]
+) -> tuple[list[float], float]:
+    """``side``'s program ``mine`` against each of the other side's ``replies``: the
+    resolved positions' values, and the share of replies after which the side is better
+    off than it stands now (its "win rate" for the turn; a tie counts half). Measured
+    against 0, every turn of the side holding the ball counted as won."""
+    before = game.scores
+    now = score(game, side, before)
+    values = []
+    for theirs in replies:
+        pair = [mine, theirs] if side == 0 else [theirs, mine]
+        game.push_search(JointMove(tuple(pair)))
+        values.append(score(game, side, before))
+        game.pop()
+    wins = sum(1.0 if v > now else 0.5 if v == now else 0.0 for v in values) / len(values)
+    return values, wins
+
+
 class SamplingAgent(SearchAgent):
     """Programs for a simultaneous turn chosen against a sample of the opponent's likely
     programs (see the module docstring)."""
@@ -302,7 +322,6 @@ class SamplingAgent(SearchAgent):
         if budget is not None:
             replies = max(1, min(replies, budget // 2))
         opponent = [sample(game, other, rng) for _ in range(replies)]
-        before = game.scores
         results: list[tuple[float, float, float, Program]] = []
         seen: set[Program] = set()
         used = 0
@@ -319,14 +338,8 @@ class SamplingAgent(SearchAgent):
             if mine in seen:
                 continue
             seen.add(mine)
-            values = []
-            for theirs in opponent:
-                pair = [mine, theirs] if side == 0 else [theirs, mine]
-                game.push_search(JointMove(tuple(pair)))
-                values.append(score(game, side, before))
-                game.pop()
+            values, wins = rate(game, side, mine, opponent)
             used += len(values)
-            wins = sum(1.0 if v > 0 else 0.5 if v == 0 else 0.0 for v in values) / len(values)
             results.append((min(values), sum(values) / len(values), wins, mine))
             clock.report(
                 (part + clock.fraction(used)) / parts,

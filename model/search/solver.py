@@ -157,10 +157,14 @@ class Solver:
         self._start = 0.0
         self._next_report = 0.0
         self._iteration = 0
+        self._every = 1  # nodes between looks at the clock (see _check)
+        self._next_check = 1
+        self._last_check = 0.0
 
     def solve(self) -> SolveResult:
         self._start = time.perf_counter()
         self._next_report = self._start + self.progress_every
+        self._every, self._next_check, self._last_check = 1, self.nodes + 1, self._start
         stopped: str | None
         depth_done, value, stopped = 0, UNKNOWN, "depth limit"
         try:
@@ -235,18 +239,33 @@ class Solver:
                 len(self.proven) + len(self.failed),
             )
 
+    def _check(self) -> None:
+        """The time limit and a progress report, every 1,024 nodes on a small board and
+        more often where nodes are slow (a base-30 stacking pyramid's take tens of
+        milliseconds each: 1,024 of them would overrun a limit by half a minute): the
+        interval halves while checks are more than 10 ms apart, doubles back while they
+        are less than 2 ms apart."""
+        now = time.perf_counter()
+        gap = now - self._last_check
+        self._last_check = now
+        if gap > 0.01 and self._every > 1:
+            self._every //= 2
+        elif gap < 0.002 and self._every < 1024:
+            self._every *= 2
+        self._next_check = self.nodes + self._every
+        if self.max_seconds is not None and now - self._start > self.max_seconds:
+            raise SearchStopped("time limit")
+        if now >= self._next_report:
+            self._next_report = now + self.progress_every
+            self._report(self._iteration)
+
     def _search(self, depth: int) -> tuple[int, bool]:
         """(WIN / LOSS / UNKNOWN for the side to move within ``depth`` plies, whether a
         repetition cut the search)."""
         game = self.game
         self.nodes += 1
-        if self.nodes & 1023 == 0:
-            now = time.perf_counter()
-            if self.max_seconds is not None and now - self._start > self.max_seconds:
-                raise SearchStopped("time limit")
-            if now >= self._next_report:
-                self._next_report = now + self.progress_every
-                self._report(self._iteration)
+        if self.nodes >= self._next_check:
+            self._check()
         if game.is_over():
             # A draw by repetition depends on the path that led here (and the game's
             # history), so nothing resting on it is stored.

@@ -1,6 +1,7 @@
 """The GUI monkey of tests/viewer/test_monkey.py (its driver: tests/viewer/monkey.py),
-long: thousands of random actions on a real window of each game in turn, several seeds,
-and a summary of what was tried and what failed. By hand:
+long: thousands of random actions on a real window of each game in turn, several seeds
+(teacher mode and hostile puzzle collections among them), and a summary of what was
+tried and what failed. By hand:
 
     nice -n 10 xvfb-run -a -s "-screen 0 1280x1024x24" .venv/bin/python tests/bench/gui_monkey.py
     ... --seeds 11 12 13 14 15 16 17 18 --actions 2500   (the defaults: 20,000 actions)
@@ -67,7 +68,14 @@ def main() -> int:
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(folder))
 
-    from monkey import Monkey, example_copies, fast_animations, patch_modals, watch_workers
+    from monkey import (
+        Monkey,
+        example_copies,
+        fast_animations,
+        hostile_collections,
+        patch_modals,
+        watch_workers,
+    )
 
     from model.game import game_class, game_names
     from viewer import menus, slots
@@ -78,6 +86,7 @@ def main() -> int:
     slots.error_hooks.append(lambda exc, what: errors.append((exc, what)))
     sys.excepthook = lambda kind, exc, tb: errors.append((exc, "excepthook"))
     files = example_copies(folder / "files")
+    hostile = hostile_collections(folder / "hostile")
     menus.LESSON_DIR = folder / "files" / "lessons"
     fast_animations(setattr)
     watch_workers(errors, setattr)
@@ -100,6 +109,7 @@ def main() -> int:
         app.processEvents()
         monkey = Monkey(window, rng, files, Bot())
         monkey.export_folder = exports
+        monkey.hostile = hostile
         clock = time.perf_counter()
         before = len(errors)
         monkey.run(args.actions, errors, stop=False)

@@ -95,3 +95,24 @@ def test_sampling_agent_reports_progress_and_random_agent_answers_one_side():
     part = easy.choose(game).move
     assert not isinstance(part, JointMove)
     assert game.program_problem(part, 1) is None
+
+
+def test_a_programs_rate_is_against_where_the_side_stands_now():
+    """A hint's rate is the share of likely replies after which the side is better off than
+    it stands now. Measured against 0, the side holding the ball 'won' whatever it did,
+    standing still included, and every hint said 100 %."""
+    import random
+
+    from model.ball_rules import parse_program
+    from model.search.sampling import rate, sample
+
+    game = PyramidBall.new()
+    side = game.offence
+    rng = random.Random(3)
+    replies = [sample(game, 1 - side, rng) for _ in range(12)]
+    stand = parse_program("S,S,S/S,S,S/S,S,S")
+    values, still = rate(game, side, stand, replies)
+    kept = sum(v > 0 for v in values) / len(values)  # the replies that leave it the ball
+    assert 0 < kept < 1
+    # standing still, the side keeps at best where it stands: a tie, never a win
+    assert still == 0.5 * kept

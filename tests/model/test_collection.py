@@ -9,7 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from model.collection import INDEX, INDEX_FORMAT, Progress, difficulty_of, load, position_key
+from model.collection import (
+    INDEX,
+    INDEX_FORMAT,
+    Progress,
+    difficulty_of,
+    load,
+    position_key,
+    rank_key,
+)
 from model.files import read, write
 from model.game import PositionFormatError
 
@@ -63,7 +71,8 @@ def test_ticks_are_kept_in_a_file_and_follow_the_position(folder, tmp_path):
     assert again.is_solved(first.key)
     assert again.count(collection) == 1
     assert again.next_unsolved(collection) == 1
-    assert again.next_unsolved(collection, after=2) == 1  # wraps past the solved one
+    assert again.next_unsolved(collection, current=2) == 1  # back to the skipped one
+    assert again.next_unsolved(collection, current=1) == 2  # not the one being played
     renamed = folder / "renamed.pyr.json"
     (folder / first.path.name).rename(renamed)
     assert position_key(read(renamed).game) == first.key  # a tick follows the puzzle
@@ -84,3 +93,38 @@ def test_difficulty_is_the_number_a_text_starts_with():
     assert difficulty_of({"difficulty": "64 playouts"}) == 64
     assert difficulty_of({"difficulty": "hard"}) is None
     assert difficulty_of({}) is None
+
+
+def test_past_the_saturation_point_the_rank_goes_by_plies_then_proof_nodes():
+    cap = 13107
+    found = rank_key(6784, 7, 16597, cap)
+    short = rank_key(65536, 3, 479, cap)  # never settled: a win in 2
+    longer = rank_key(13114, 7, 2065, cap)  # one seed never settled: a win in 4
+    assert found < short < longer  # the playouts no longer order those two
+    assert rank_key(40, 3, 10, None) < rank_key(65536, 1, 10, None)  # no cap: playouts
+    assert rank_key(None, 1, 1, cap) > longer  # no measure: last
+
+
+def test_levels_are_thirds_of_the_measured_puzzles_and_the_measure_is_kept(folder):
+    index = {
+        "format": INDEX_FORMAT,
+        "saturates_at": 100,
+        "puzzles": [
+            {"file": A, "difficulty": 8, "plies": 1, "proof_nodes": 10},
+            {"file": B, "difficulty": 50, "plies": 3, "proof_nodes": 265},
+            {"file": C, "difficulty": 26242, "plies": 3, "proof_nodes": 129},
+        ],
+    }
+    (folder / INDEX).write_text(json.dumps(index))
+    entries = load(folder).entries
+    assert [e.level_name for e in entries] == ["easy", "medium", "hard"]
+    assert [e.stars for e in entries] == [
+        "\u2605\u2606\u2606",
+        "\u2605\u2605\u2606",
+        "\u2605\u2605\u2605",
+    ]
+    assert [e.capped for e in entries] == [False, False, True]
+    assert entries[2].difficulty == 26242  # the raw measure stays
+    assert entries[2].measure_text() == (
+        "26242 playouts (the engine often misses it; ranked by 3 plies, 129 proof nodes)"
+    )

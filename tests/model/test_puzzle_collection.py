@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from model.collection import INDEX, load, read_index
+from model.collection import INDEX, LEVELS, load, rank_key, read_index
 from model.files import read
 from model.puzzle import goal_of
 from model.search import prove, verify
@@ -72,8 +72,15 @@ def test_each_collection_is_ordered_by_the_difficulty_its_files_state(name):
     listed = [item["file"] for item in index["puzzles"]]
     assert sorted(listed) == sorted(p.name for p in folder.glob("*.pyr.json"))
     values = [item["difficulty"] for item in index["puzzles"]]
-    assert values == sorted(values), "easiest first"
+    saturates_at = index["saturates_at"]
+    keys = [
+        rank_key(i["difficulty"], i["plies"], i["proof_nodes"], saturates_at)
+        for i in index["puzzles"]
+    ]
+    assert keys == sorted(keys), "easiest first"
     assert len(set(values)) > 3, "the measure tells the puzzles apart"
+    # where the playouts saturate the order goes on by plies, then proof nodes: no ties
+    assert len(set(keys)) > len(keys) * 3 // 4
     for item in index["puzzles"]:
         stated = read(folder / item["file"]).puzzle["difficulty"]
         assert stated == f"{item['difficulty']} playouts"
@@ -81,3 +88,17 @@ def test_each_collection_is_ordered_by_the_difficulty_its_files_state(name):
     assert [e.path.name for e in collection.entries] == listed
     assert collection.problems == []
     assert len({e.key for e in collection.entries}) == len(listed), "no position twice"
+    levels = [e.level for e in collection.entries]
+    assert levels == sorted(levels), "the levels rise with the order"
+    assert {e.level_name for e in collection.entries} == set(LEVELS)  # thirds of it
+
+
+def test_pyraos_puzzles_past_the_playout_cap_are_ranked_by_plies_then_proof_nodes():
+    entries = load(PUZZLES / "pyraos").entries
+    capped = [e for e in entries if e.capped]
+    assert len(capped) > len(entries) // 2  # most of Pyraos sits at the cap
+    assert entries[-len(capped) :] == capped  # after every puzzle the engine finds
+    order = [(e.plies, e.proof_nodes) for e in capped]
+    assert order == sorted(order)
+    assert (capped[0].plies, capped[-1].plies) == (3, 7)  # a win in 2 before a win in 4
+    assert "often misses it" in capped[0].measure_text()

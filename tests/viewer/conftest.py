@@ -69,6 +69,7 @@ def make_window(gl_display, qtbot, tmp_path, monkeypatch, unsaved_answers):
 
     monkeypatch.setenv("PYRAMID_LAB_AUTOSAVE", str(tmp_path / "autosave"))
     monkeypatch.setenv("PYRAMID_LAB_CONFIG", str(tmp_path / "config"))  # practice ticks
+    monkeypatch.setenv("PYRAMID_LAB_PUZZLES", str(tmp_path / "made-puzzles"))  # made ones
     monkeypatch.setenv("PYRAMID_LAB_LESSON_PROGRESS", str(tmp_path / "lesson-progress.json"))
 
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)

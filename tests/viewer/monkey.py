@@ -29,6 +29,9 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
+#: The longest message a window's status line may show for bad input (a value quoted is
+#: cut to 200 characters, a reason to 400).
+MAX_LINE = 700
 EXAMPLE_DIRS = (
     "lessons",
     "partition",
@@ -58,6 +61,23 @@ TYPED = (
     "9" * 200,
 )
 
+#: What a teacher types into the step editor: good values of each game and bad ones.
+TEACHER_TEXTS: dict[str, tuple[str, ...]] = {
+    "overlays": ('{"walls": true}', '{"corners": true}', "{}", "{nope", '{"x": 1}', "[]"),
+    "highlights": ("SW", "SW; AP", "0,0,0", "a1", "nowhere", "", "9" * 300),
+    "rule": (
+        '{"holds": "SW", "by": "red"}',
+        '{"held_by": "red"}',
+        '{"win": "red"}',
+        '{"side": "red", "within": 1}',
+        '{"side": "white", "within": 2}',
+        "",
+        "{bad",
+        '"text"',
+        "[1, 2]",
+    ),
+}
+
 
 def example_copies(folder: Path) -> list[Path]:
     """Copies of the example files under ``folder`` (lessons in ``folder/lessons``), a
@@ -78,6 +98,48 @@ def example_copies(folder: Path) -> list[Path]:
     bad = folder / "malformed.pyr.json"
     bad.write_text('{"format": "pyramid-lab/1", "game": "partition", "pieces": [[9, 9, 9, "')
     return [*out, bad, folder / "gone.pyr.json"]
+
+
+def hostile_collections(folder: Path) -> list[Path]:
+    """Puzzle collections an attacker or a clumsy user would open with Puzzles > Open
+    collection: ``collection.json`` nested 100,000 deep, a title holding a lone surrogate,
+    a difficulty of 5,000 digits, an index naming a file that is not there, a garbled
+    puzzle file, a folder name of 5,000 characters (not there), a file for a folder."""
+    import json
+
+    good = ROOT / "examples" / "puzzles" / "partition" / "floating-3-win-in-1-a.pyr.json"
+    raw = json.loads(good.read_text(encoding="utf-8"))
+    made: dict[str, dict[str, str]] = {
+        "deep": {"collection.json": "[" * 100_000 + "]" * 100_000},
+        "surrogate": {"a.pyr.json": _with_puzzle(raw, title="\ud800 half a character")},
+        "digits": {"a.pyr.json": _with_puzzle(raw, difficulty="9" * 5000 + " playouts")},
+        "missing": {
+            "collection.json": json.dumps(
+                {
+                    "format": "pyramid-lab-collection/1",
+                    "puzzles": [{"file": "gone.pyr.json", "difficulty": 8}],
+                }
+            )
+        },
+        "garbled": {"a.pyr.json": '{"format": "pyramid-lab/1", "game": "partition", \x00\udcff'},
+    }
+    out = []
+    for name, contents in made.items():
+        target = folder / f"hostile-{name}"
+        target.mkdir(parents=True, exist_ok=True)
+        for file_name, text in contents.items():
+            (target / file_name).write_text(text, encoding="utf-8", errors="surrogatepass")
+        out.append(target)
+    out.append(folder / ("d" * 5000))
+    out.append(Path(shutil.copy(good, folder / "not-a-folder.pyr.json")))
+    return out
+
+
+def _with_puzzle(raw: dict[str, Any], **changes: str) -> str:
+    import json
+
+    doc = {**raw, "puzzle": {**raw["puzzle"], **changes}}
+    return json.dumps(doc, ensure_ascii=True)  # (a lone surrogate as its JSON escape)
 
 
 def patch_modals(rng: random.Random, setattr_: Callable[[Any, str, Any], None]) -> None:
@@ -182,10 +244,15 @@ class Monkey:
             (2, self.delete_line),
             (3, self.computer),
             (2, self.analysis),
+            (2, self.review),
             (1, self.export),
             (1, self.new_of_each),
+            (4, self.teacher),
+            (1, self.hostile_collection),
         ]
         self.export_folder: Path | None = None  # where Export writes (set by the caller)
+        #: Puzzles > Open collection's hostile folders (hostile_collections; the caller's)
+        self.hostile: list[Path] = []
         #: the suite's runs: no strong level from the menus, and the computer's and the
         #: analysis' searches mostly stopped after their short wait (a search in Python
         #: left running takes the interpreter from the window's thread for seconds)
@@ -796,6 +863,33 @@ class Monkey:
             self.note("analysis: stop")
             dock.stop.click()
 
+    def review(self) -> None:
+        """Analysis > Review game (short thinking), a short wait, now and then Stop, and
+        now and then a click on its graph or Make a puzzle of this."""
+        window = self.window
+        rng = self.rng
+        reviewer = getattr(window, "reviewer", None)
+        if reviewer is None:
+            return
+        dock = reviewer.dock
+        if not reviewer.thinking:
+            dock.seconds.setValue(rng.choice([0.2, 0.3, 1.0]))
+            self.note("review game")
+            window.menus.review.trigger()
+        self.qtbot.wait(rng.choice([20, 100, 300]))
+        if rng.random() < (0.8 if self.quick else 0.5) and dock.stop.isEnabled():
+            self.note("review: stop")
+            dock.stop.click()
+        elif dock.graph.review is not None and dock.isVisible():
+            from PySide6.QtCore import QPoint, Qt
+
+            x = rng.randrange(max(1, dock.graph.width()))
+            self.note(f"review: graph at x {x}")
+            self.qtbot.mouseClick(dock.graph, Qt.MouseButton.LeftButton, pos=QPoint(x, 40))
+            if dock.make_puzzle.isEnabled() and rng.random() < 0.3:
+                self.note("review: make a puzzle")
+                dock.make_puzzle.click()
+
     EXPORTS = (".png", ".png", ".png", ".jpg", ".pdf", ".pdf", ".html", ".gif", ".mp4")
 
     def export(self) -> None:
@@ -839,6 +933,98 @@ class Monkey:
         dialog.export_button.click()
         if rng.random() < 0.3:
             dialog.close()
+
+    # ---- teacher mode and hostile collections ------------------------------------------
+
+    def teacher(self) -> None:
+        """Teacher mode in the game on the board: Lessons > New lesson (or the Teacher mode
+        box of a lesson shown), then an edit as a teacher makes it: the step's fields
+        (good and bad), Apply, Answer from board, Take position, Add, Remove, Up, Down, or
+        Save lesson... to the run's folder and the file opened again."""
+        window = self.window
+        control = window.lessons
+        rng = self.rng
+        panel = control.panel
+        if not control.active or rng.random() < 0.1:  # (over a lesson shown, now and then)
+            self.note(f"teacher: Lessons > New lesson ({window.game.name})")
+            window.menus.new_lesson.trigger()
+            return
+        if not panel.teach.isChecked():
+            self.note("teacher: Teacher mode on")
+            panel.teach.setChecked(True)
+            return
+        what = rng.choice(
+            [
+                *("fields", "fields", "apply", "from_board", "take", "add", "add"),
+                *("remove", "up", "down", "save", "save", "off"),
+            ]
+        )
+        self.note(f"teacher: {what}")
+        if what == "fields":
+            texts = TEACHER_TEXTS
+            panel.edit_title.setText(rng.choice(["A step", "", "T" * 300, "\u00e9\u2603"]))
+            panel.edit_text.setPlainText(rng.choice(["Look.", "", "x" * 3000]))
+            panel.edit_overlays.setText(rng.choice(texts["overlays"]))
+            panel.edit_highlights.setText(rng.choice(texts["highlights"]))
+            panel.edit_kind.setCurrentIndex(rng.randrange(panel.edit_kind.count()))
+            panel.edit_rule.setText(rng.choice(texts["rule"]))
+            panel.edit_answers.setText(rng.choice([*TYPED, "SW", "0,0,0; 1,0,0"]))
+            panel.edit_prompt.setText(rng.choice(["", "Your move."]))
+            panel.edit_hint.setText(rng.choice(["", "Look left."]))
+            panel.apply.click()
+        elif what in ("apply", "take", "add", "remove", "up", "down"):
+            {
+                "apply": panel.apply,
+                "take": panel.take,
+                "add": panel.add,
+                "remove": panel.remove,
+                "up": panel.up,
+                "down": panel.down,
+            }[what].click()
+        elif what == "from_board":
+            panel.from_board.click()
+        elif what == "off":
+            panel.teach.setChecked(False)
+        elif self.export_folder is not None:  # Save lesson... (never in the repository)
+            folder = self.export_folder / "lessons"
+            folder.mkdir(exist_ok=True)
+            target = folder / f"l{self.tried}.lesson.json"
+            error = control.save(target)
+            self.note(f"teacher: saved {target.name}: {error or 'ok'}")
+            if error is None and rng.random() < 0.7:
+                self.note(f"teacher: open {target.name}")
+                window.open_file(target)
+        self._check_editor_message()
+
+    def _check_editor_message(self) -> None:
+        """The editor's message is a clear line for the teacher, never a crash's."""
+        text = self.window.lessons.panel.editor_message.text()
+        assert "Traceback" not in text, text
+        assert len(text) <= 3 * MAX_LINE, text[:300]
+
+    def hostile_collection(self) -> None:
+        """Puzzles > Open collection... answered with a hostile folder: the window says
+        what is wrong in one short line (the slot guard's "Error: ..." is a failure: the
+        guard's hook records it), or plays the collection's first puzzle."""
+        import inspect
+
+        from PySide6.QtWidgets import QFileDialog
+
+        if not self.hostile:
+            return
+        window = self.window
+        folder = self.rng.choice(self.hostile)
+        self.note(f"Puzzles > Open collection: {folder.name[:40]}")
+        original = inspect.getattr_static(QFileDialog, "getExistingDirectory")
+        QFileDialog.getExistingDirectory = staticmethod(lambda *_a, **_k: str(folder))
+        try:
+            next(a for a in self._menu_actions() if a.text() == "&Open collection...").trigger()
+        finally:
+            QFileDialog.getExistingDirectory = original
+        message = window.statusBar().currentMessage()
+        assert not message.startswith("Error:"), f"the guard's message: {message[:300]}"
+        assert "\n" not in message, message[:300]
+        assert len(message) <= MAX_LINE, f"{len(message)} characters: {message[:300]}"
 
     def new_of_each(self) -> None:
         """A new game of a registered game, as New game makes it (every game, often)."""

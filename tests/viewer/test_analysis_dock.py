@@ -70,6 +70,28 @@ def test_a_win_in_one_ranked_first_proven_and_drawn_as_heat(make_window, qtbot, 
     assert not guard_errors
 
 
+def test_the_heat_map_is_scaled_over_the_moves_shown(make_window):
+    """In a lopsided position every win rate is near 1: an absolute scale painted every
+    point the same green. The moves shown span the scale, and the legend's colour bar
+    says what its ends are."""
+    from viewer.frame import Frame
+    from viewer.widgets.legend import legend_entries
+
+    control = make_window(win_in_one()).analysis
+    control.heat = {3: 0.90, 4: 0.95, 5: 0.99}
+    heat, scale = control.heat_map()
+    assert heat[3] == 0.0
+    assert heat[5] == 1.0
+    assert 0.5 < heat[4] < 0.6
+    assert scale == (0.90, 0.99)
+    entry = legend_entries(Frame(heat=heat, heat_scale=scale), {})[-1]
+    assert entry.kind == "heat"
+    assert entry.text == "the moves' win rates, worst (purple) 90% to best (green) 99%"
+    assert len(entry.colours) == len(heat_rgb([0.0, 0.25, 0.5, 0.75, 1.0]))  # the bar
+    control.heat = {3: 1.0, 4: 1.0}  # all alike: their own values, not the middle
+    assert control.heat_map() == ({3: 1.0, 4: 1.0}, (1.0, 1.0))
+
+
 def test_a_row_lights_its_point_and_a_double_click_plays_it(make_window, qtbot, guard_errors):
     window = make_window(win_in_one())
     start(window, 0.5)
@@ -252,4 +274,27 @@ def test_moves_show_whole_beside_a_long_proven_value(make_window, guard_errors):
     metrics = dock.table.fontMetrics()
     assert dock.table.columnWidth(0) >= metrics.horizontalAdvance("2,0,0")
     assert dock.table.item(0, 3).toolTip() == "win within 41 plies"
+    assert not guard_errors
+
+
+def test_a_large_board_analysis_keeps_its_time_and_says_it_was_cut_short(
+    make_window, qtbot, guard_errors, tmp_path
+):
+    # Issue 34, item 12: base 20 has 2,870 moves and no compiled kernel; a pure-Python
+    # playout there takes most of a second. The dock lists what was ranked and says so.
+    import os
+    import time
+
+    window = make_window(Partition(PartitionOptions(20)))
+    began = time.perf_counter()
+    start(window, 0.5)
+    analysis = wait_for_result(qtbot, window)
+    assert time.perf_counter() - began < 3.0  # main: many seconds (playouts of 200 plies)
+    dock = window.analysis.dock
+    assert analysis.cut_short
+    assert "cut short: out of time" in dock.evaluation.text()
+    assert dock.table.rowCount() == len(analysis.moves) < analysis.legal == 2870
+    shot = os.environ.get("PYRAMID_LAB_SHOT")  # a picture to look at, when asked
+    if shot:
+        window.grab().save(shot)
     assert not guard_errors

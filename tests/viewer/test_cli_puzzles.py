@@ -46,10 +46,11 @@ def test_puzzles_lists_a_folder_in_order_with_the_ticks(capsys, tmp_path, monkey
     code, out, _ = run(capsys, "puzzles", folder)
     assert code == 0
     lines = out.splitlines()
-    assert lines[0].startswith("[ ]   1.      9  ")
+    assert lines[0].startswith("[ ]   1. easy    ")  # a level a person reads, not "9"
     assert lines[0].endswith(f"({HARD})")
+    assert lines[1].startswith("[ ]   2. medium  ")  # thirds of the measured ones
     assert lines[1].endswith(f"({EASY})")
-    assert lines[-1].startswith("0 of 2 solved")
+    assert lines[-1].startswith("0 of 2 solved; easy, medium, hard: thirds")
     Progress().mark(load(folder).entries[1])  # EASY solved
     code, out, _ = run(capsys, "puzzles", "--json", folder)
     assert code == 0
@@ -58,7 +59,9 @@ def test_puzzles_lists_a_folder_in_order_with_the_ticks(capsys, tmp_path, monkey
         (1, HARD, False),
         (2, EASY, True),
     ]
-    assert rows[0]["difficulty"] == 9
+    assert rows[0]["difficulty"] == 9  # the raw measure stays in --json
+    assert (rows[0]["level"], rows[0]["plies"], rows[0]["proof_nodes"]) == ("easy", 3, None)
+    assert rows[0]["saturated"] is False
     assert rows[1]["goal"] == "red wins within 1 ply"
 
 
@@ -205,7 +208,7 @@ def test_a_difficulty_of_5000_digits_is_unknown_not_a_crash(tmp_path):
     folder = puzzle_folder(tmp_path, difficulty="9" * 5000 + " playouts")
     code, out, err = cli(tmp_path, "puzzles", folder)
     assert (code, err) == (0, "")
-    assert out.startswith("[ ]   1.      ?  ")
+    assert out.startswith("[ ]   1. ?       ")
     assert load(folder).entries[0].difficulty is None
 
 

@@ -7,6 +7,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+from window_helpers import click
+
 from model import lesson as L
 from viewer.lessons import Progress, play_answer
 
@@ -226,4 +229,155 @@ def test_another_game_on_the_board_ends_the_lesson(make_window, guard_errors):
     assert not control.active
     window.redraw()
     assert window.ui.game_name == "terrace"
+    assert not guard_errors
+
+
+# ---- the step shown is always one of the lesson's (issue 34) ------------------------------
+
+
+def test_a_new_lesson_over_a_later_step_redraws_on_its_own_step(make_window, guard_errors, qtbot):
+    """The GUI monkey's IndexError: a lesson file shown at its second step, then Lessons >
+    New lesson. The new one-step lesson came before its step index, and Pyramid Ball's
+    UI redraws at once when the computer is let go, so the board asked for step 2 of a
+    one-step lesson; every redraw after it (the Program dock's buttons, a click, Retry)
+    raised again."""
+    from model.game import game_class
+
+    window = make_window(game_class("ball").new())
+    assert window.documents.open(LESSONS / "ball" / "01-programming.lesson.json")
+    control = window.lessons
+    control.panel.next.click()
+    assert control.index == 1
+    window.engine.set_player("blue", "easy")
+    window.menus.new_lesson.trigger()
+    assert not guard_errors
+    assert (control.index, len(control.lesson.steps)) == (0, 1)
+    assert control.panel.teach.isChecked()
+    assert window.engine.computer == {}  # the student (the teacher) plays both sides
+    dock = next(d for d in window.ui.program_docks if d.isVisible() and d.editing)
+    for groups in dock.editor.groups:  # the Program dock's buttons
+        for group in groups:
+            if group is not None:
+                group.buttons()[-1].click()
+    click(qtbot, window, window.ui.site_of((1, 2, 3)))  # Red's Large
+    control.panel.retry.click()
+    window.redraw()
+    assert not guard_errors
+    assert control.step.title == "First step"
+
+
+def test_adding_a_step_keeps_what_the_next_step_follows(make_window, guard_errors):
+    """A step added before one that follows the shown step (no position of its own, moves
+    played on): the following step keeps its position, and the new one is shown. It was
+    made to follow the new step, its moves failed there, and the step index moved on
+    with the edit refused."""
+    window = make_window()
+    control = _open(window)
+    holding = control.lesson.steps[1].position().position_key()
+    panel = control.panel
+    panel.teach.setChecked(True)
+    play_answer(window, "3,0,0")  # the board moves on: the new step's position
+    panel.add.click()
+    assert panel.editor_message.text() == "applied", panel.editor_message.text()
+    assert [s.title for s in control.lesson.steps] == ["The corner itself", "New step", "Holding"]
+    assert control.index == 1
+    assert control.step.position().colour_at((3, 0, 0)) == "red"
+    assert control.lesson.steps[2].position().position_key() == holding
+    window.redraw()
+    assert not guard_errors
+
+
+def test_an_edit_refused_keeps_the_step_shown(make_window, guard_errors, monkeypatch):
+    """A step the lesson cannot take (here past its most steps) is refused with the reason,
+    and the lesson and the step shown stay as they were."""
+    window = make_window()
+    window.menus.new_lesson.trigger()
+    control = window.lessons
+    monkeypatch.setattr(L, "MAX_STEPS", 1)
+    control.panel.add.click()
+    assert control.panel.editor_message.text() == "steps: 2 steps (at most 1)"
+    assert (control.index, len(control.lesson.steps)) == (0, 1)
+    window.redraw()
+    control.panel.retry.click()
+    assert not guard_errors
+
+
+#: A move of each game's new position, as its player enters it (Pyramid Ball: both programs).
+FIRST_MOVES = {
+    "partition": "0,0,0",
+    "pyraos": "0,0,0",
+    "terrace": "a7-a6",
+    "ball": "S,S,S/S,S,S/S,S,S | S,F,S/S,S,S/S,S,S",
+    "rolling": "start S1",
+}
+
+
+@pytest.mark.parametrize("name", sorted(FIRST_MOVES))
+def test_teacher_mode_over_every_game(make_window, guard_errors, monkeypatch, tmp_path, name):
+    """Teacher mode in each game, as a teacher uses it: Lessons > New lesson on the board's
+    position, Add step, a move played on the board taken as the step's answer, Apply,
+    Save lesson..., the file reopened from the menus and its task answered."""
+    from PySide6.QtWidgets import QFileDialog
+
+    from model.game import game_class, game_names
+
+    assert set(FIRST_MOVES) == set(game_names())  # a game added gets its row here
+    window = make_window(game_class(name).new())
+    window.menus.new_lesson.trigger()
+    control = window.lessons
+    panel = control.panel
+    assert control.active
+    assert panel.teach.isChecked()
+    assert not panel.editor.isHidden()
+    assert control.lesson.game_name == name
+    panel.add.click()
+    assert (control.index, len(control.lesson.steps)) == (1, 2)
+    panel.edit_title.setText(f"Your move in {window.game.title}")
+    panel.edit_kind.setCurrentText("move")
+    panel.edit_prompt.setText("Play the move of the lesson.")
+    play_answer(window, FIRST_MOVES[name])
+    panel.from_board.click()
+    answer = str(window.game.parse_move(FIRST_MOVES[name]))
+    assert panel.edit_answers.text() == answer
+    panel.apply.click()
+    assert panel.editor_message.text() == "applied and checked", panel.editor_message.text()
+    assert control.step.task.kind == "move"
+    target = tmp_path / f"{name}-lesson.lesson.json"
+    monkeypatch.setattr(
+        QFileDialog, "getSaveFileName", staticmethod(lambda *_a, **_k: (str(target)[:-12], ""))
+    )
+    panel.save.click()  # the suffix added to the name given
+    assert panel.editor_message.text() == f"saved {target}"
+    assert not panel.dirty
+    saved = L.read(target)
+    assert saved.game_name == name
+    assert [s.title for s in saved.steps] == ["First step", f"Your move in {window.game.title}"]
+    assert L.check(saved) == []
+
+    window.session.replace_game(game_class("partition" if name != "partition" else "terrace").new())
+    assert not control.active
+    assert window.open_file(target)
+    assert control.active
+    assert control.path == target
+    assert window.game.name == name
+    panel.steps.setCurrentRow(1)
+    assert control.index == 1
+    assert panel.prompt.text() == "Play the move of the lesson."
+    play_answer(window, FIRST_MOVES[name])
+    assert control.verdict is not None
+    assert control.verdict.correct, control.verdict
+    assert control.done() == {1}
+    assert not guard_errors
+
+
+def test_a_lesson_with_a_win_within_task_saves(make_window, guard_errors, tmp_path):
+    """Save lesson... proves a win-within task through the search (found by the GUI
+    monkey: the rules' check without the search's judge raised, so no such lesson saved)."""
+    window = make_window()
+    control = _open(window, LESSONS / "partition" / "08-three-corners-win.lesson.json")
+    assert any(s.task is not None and s.task.kind == "win-within" for s in control.lesson.steps)
+    control.panel.teach.setChecked(True)
+    target = tmp_path / "again.lesson.json"
+    assert control.save(target) is None
+    assert [s.title for s in L.read(target).steps] == [s.title for s in control.lesson.steps]
     assert not guard_errors

@@ -15,6 +15,7 @@ from monkey import (
     Monkey,
     example_copies,
     fast_animations,
+    hostile_collections,
     patch_modals,
     report,
     watch_workers,
@@ -42,6 +43,7 @@ def test_gui_monkey(make_window, guard_errors, monkeypatch, tmp_path, qtbot, see
     monkey = Monkey(window, rng, files, qtbot)
     monkey.export_folder = tmp_path / "exports"
     monkey.export_folder.mkdir()
+    monkey.hostile = hostile_collections(tmp_path / "hostile")
     monkey.quick = True  # the suite's time: searches stopped soon (the bench lets them run)
     started, cpu = time.perf_counter(), time.process_time()
     monkey.run(CI_ACTIONS, guard_errors)
@@ -111,3 +113,34 @@ def test_the_monkey_reaches_the_stepped_lessons(tmp_path):
     lessons = [p for p in files if p.name.endswith(".lesson.json")]
     assert len(lessons) >= 20
     assert (tmp_path / "files" / "lessons" / "order.json").is_file()
+
+
+def test_every_hostile_collection_gets_a_clear_line(make_window, guard_errors, tmp_path, qtbot):
+    """Each hostile folder of the monkey through Puzzles > Open collection: a short line
+    in the status bar (the action's own check), no error through the slot guard."""
+    window = make_window()
+    monkey = Monkey(window, random.Random(0), [], qtbot)
+    folders = hostile_collections(tmp_path / "hostile")
+    assert len(folders) == 7
+    for folder in folders:
+        monkey.hostile = [folder]
+        monkey.hostile_collection()
+        assert not guard_errors, (folder.name[:40], guard_errors)
+        assert window.statusBar().currentMessage(), folder.name[:40]
+
+
+@pytest.mark.parametrize("name", sorted(game_names()))
+def test_the_monkey_teaches_in_every_game(make_window, guard_errors, tmp_path, qtbot, name):
+    """The monkey's teacher action in each game: teacher mode reached, the step editor
+    worked, a lesson saved and opened again, nothing through the guard."""
+    window = make_window(game_class(name).new())
+    monkey = Monkey(window, random.Random(3), [], qtbot)
+    monkey.export_folder = tmp_path / "exports"
+    monkey.export_folder.mkdir()
+    monkey.actions = [(1, monkey.teacher)]
+    monkey.run(40, guard_errors)
+    assert not guard_errors, report(3, monkey, guard_errors)
+    assert window.lessons.active or any("teacher: open" in line for line in monkey.log)
+    saved = list((monkey.export_folder / "lessons").glob("*.lesson.json"))
+    assert saved, monkey.log[-20:]
+    assert any("saved" in line and line.endswith(": ok") for line in monkey.log)

@@ -1,6 +1,7 @@
 """Practice mode: a collection played puzzle by puzzle (the Practice dock and the Puzzles
 menu): the key move solves and ticks the puzzle (kept in a file: a new run sees the tick),
-a wrong move is refuted on the board, hints go from the area to the move."""
+a wrong move is refuted on the board and said in the rules' terms, hints go from the idea
+(the corner at stake) to the move."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pytest
 
 from model.collection import INDEX, INDEX_FORMAT, Progress, position_key
 from model.files import read, write
-from viewer.practice import AREA_SITES, practice_of
+from viewer.practice import practice_of
 from viewer.widgets.practice_dock import TICK
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -108,7 +109,13 @@ def test_a_wrong_move_is_refuted_on_the_board_and_try_again_goes_back(
     assert guard_errors == []
 
 
-def test_hints_show_the_area_then_the_move(practising, qtbot, guard_errors):
+def corner_sites(window, names):
+    game = window.game
+    ids = {c.value: pid for c, pid in game.lattice.corner_ids.items()}
+    return {window.ui.site_of(tuple(game.lattice.point(ids[n]))) for n in names}
+
+
+def test_hints_show_the_idea_then_the_move(practising, qtbot, guard_errors):
     window, _ = practising
     practice = window.practice
     assert practice.play(1)
@@ -116,11 +123,20 @@ def test_hints_show_the_area_then_the_move(practising, qtbot, guard_errors):
     frame = window._frame()
     assert not frame.regions
     assert key_site not in frame.ghosts
-    practice.hint()  # 1: the area where the move goes, the right site among a few
+    held = set(window.game.held_corners("red"))
+    end = window.game.copy()
+    for text in ("2,2,0", "0,0,0", "0,0,1"):  # the written main line
+        end.push_text(text)
+    gained = sorted(set(end.held_corners("red")) - held)
+    assert gained
+    practice.hint()  # 1: the idea, the corner at stake, not sites near the answer
     frame = window._frame()
-    (area,) = [r for r in frame.regions if r.style == "hint"]
-    assert key_site in area.sites
-    assert 1 < len(area.sites) <= AREA_SITES
+    (region,) = [r for r in frame.regions if r.style == "hint"]
+    assert set(region.sites) == corner_sites(window, gained)
+    assert {f"{name} at stake" for name in gained} <= {label.text for label in frame.labels}
+    status = window.practice_dock.status.text()
+    assert "at stake: " in status, status
+    assert all(name in status.split("at stake: ")[1] for name in gained)
     assert key_site not in frame.ghosts
     practice.hint()  # 2: the move itself
     frame = window._frame()
@@ -162,7 +178,65 @@ def test_without_a_written_solution_the_hint_comes_from_the_prover(
     assert practice.runner.thinking  # the window goes on while the prover looks
     qtbot.waitUntil(lambda: practice.hint_move is not None, timeout=WAIT_MS)
     assert str(practice.hint_move[1]) == "2,2,0"  # the only win in 2
-    key_site = window.ui.move_sites(window.game, practice.hint_move[1])[0]
-    (area,) = [r for r in window._frame().regions if r.style == "hint"]
-    assert key_site in area.sites
+    assert practice.hint_idea is not None  # the prover's line gives the idea
+    assert "at stake" in practice.hint_idea.text
+    (region,) = [r for r in window._frame().regions if r.style == "hint"]
+    assert region.sites == practice.hint_idea.sites
+    assert guard_errors == []
+
+
+def test_a_wrong_move_in_a_win_in_1_says_what_it_did_and_what_the_win_needed(
+    practising, qtbot, guard_errors
+):
+    window, _ = practising
+    practice = window.practice
+    assert practice.play(0)  # red wins at once only with 0,0,0
+    game = window.game
+    held = ", ".join(game.held_corners("red"))
+    won = game.copy()
+    won.push_text("0,0,0")
+    wrong = next(
+        str(m)
+        for m in game.legal_moves()
+        if str(m) != "0,0,0" and game.copy().push_text(str(m)) is not None
+    )
+    after = game.copy()
+    after.push_text(wrong)
+    play(window, wrong)
+    kind, text = settled(qtbot, window)
+    assert kind == "failed", text
+    status = window.practice_dock.status.text()
+    words = ", ".join(after.held_corners("red")) or held
+    assert f"{wrong} does not win at once: red" in status, status
+    assert words in status
+    assert f"the win at once takes {len(won.held_corners('red'))} corners" in status
+    assert guard_errors == []
+
+
+def test_a_pyraos_placement_hint_names_the_idea_in_the_rules_words(make_window, guard_errors):
+    window = make_window()
+    practice = practice_of(window)
+    assert practice.open_collection(ROOT / "examples" / "puzzles" / "pyraos")
+    practice.hint()
+    idea = practice.hint_idea
+    move = practice.hint_move[1]
+    if window.ui.move_from(window.game, move):
+        assert idea is None  # a lift: the piece is shown
+    else:
+        assert idea is not None
+        assert idea.text.startswith("the idea: ")
+        assert idea.text in window.practice_dock.status.text()
+    assert not [r for r in window._frame().regions if r.style == "hint" and len(r.sites) > 1]
+    assert guard_errors == []
+
+
+def test_next_unsolved_goes_back_to_a_skipped_puzzle(practising, qtbot, guard_errors):
+    window, folder = practising
+    practice = window.practice
+    assert practice.current == 0  # the win in 1, skipped
+    assert practice.play(1)
+    assert practice.next_unsolved()  # not past the end: back to the first unsolved one
+    assert practice.current == 0
+    assert window.session.path == folder / WIN_IN_1
+    assert "easiest puzzle not solved yet" in window.practice_dock.next_button.toolTip()
     assert guard_errors == []

@@ -44,6 +44,7 @@ from model.lattice import CORNERS, WALLS, PyramidLattice, Wall
 from .. import palette
 from ..frame import Frame, Vanish
 from ..view_state import ViewState
+from .labels import ScreenLabels
 from .meshes import (
     add_actor,
     add_labels,
@@ -84,7 +85,8 @@ REGION_OPACITY = 0.32
 PATH_RADIUS = 0.08
 XRAY_OPACITY = 0.35  # a path tube where balls hide it
 POINTER_OUT = 0.95  # a pointer cone stands this far outside its site
-LABEL_OUT = 1.45  # labels stand this far outside their site
+LABEL_OUT = 1.45  # the picture keeps room for labels this far outside their site
+LABEL_ANCHOR = 1.22  # a label's box starts beyond this (the pointer cone ends at 1.2)
 BOARD_TOP = -0.42  # the board under the base: the base balls sit a little into its dimples
 BOARD_THICKNESS = 0.2
 BOARD_MARGIN = 0.8  # beyond the outer base points' centres
@@ -160,7 +162,7 @@ class BallPyramidView:
         self.path_mesh = instances(_CUBE, _NOWHERE, [palette.EDGE_RGB])
         self.paths = self._add_mesh(self.path_mesh, scalars="rgb")
         self._build_xray()
-        self.labels: vtkProp | None = None
+        self.labels: ScreenLabels | None = None
         self._label_key: tuple[object, ...] = ()
         self._drawn: dict[str, object] = {}  # what the overlay meshes show now
 
@@ -491,14 +493,16 @@ class BallPyramidView:
         if key == self._label_key:
             return
         if self.labels is not None:
-            remove_actor(self.plotter, self.labels)
-            self._actors.remove(self.labels)
+            self.labels.close()
             self.labels = None
         self._label_key = key
-        if key:
-            spots = [(text, self._label_spot(site)) for site, text in key]
-            self.labels = add_labels(self.plotter, spots, font_size=15, always_visible=True)
-            self._actors.append(self.labels)
+        if key:  # on the screen, beyond the site's pointer cone, away from the middle
+            lat = self.lattice
+            spots = [
+                (text, lat.centres[site] + self._outward(site) * LABEL_ANCHOR, self._outward(site))
+                for site, text in key
+            ]
+            self.labels = ScreenLabels(self.plotter, spots, plate=palette.BACKGROUND)
 
     def _pointer_cone(self, site: int, direction: tuple[float, float] | None) -> pv.PolyData:
         """A cone outside ``site`` pointing at it (built pointing down, then turned)."""
@@ -540,6 +544,9 @@ class BallPyramidView:
 
     def close(self) -> None:
         """Take this board's actors out of the plotter (another kind of board comes)."""
+        if self.labels is not None:
+            self.labels.close()
+            self.labels = None
         for actor in self._actors:
             remove_actor(self.plotter, actor)
         self._actors = []

@@ -9,6 +9,8 @@ from typing import Any
 import numpy as np
 import pyvista as pv
 
+from .labels import ScreenLabels
+
 Template = tuple[np.ndarray, np.ndarray]  # points (n, 3), triangles (m, 3)
 Vector = Sequence[float] | np.ndarray  # a point, a direction or an RGB colour
 Vectors = Sequence[Vector] | np.ndarray
@@ -179,25 +181,30 @@ class MeshActors:
             **style,
         )
 
+    frame_labels: ScreenLabels | None = None
+
     def close(self) -> None:
         for actor in self.actors.values():
             remove_actor(self.plotter, actor)
         self.actors.clear()
+        if self.frame_labels is not None:
+            self.frame_labels.close()
+            self.frame_labels = None
 
     def _show_labels(self, frame: Any, spot: Callable[[int], Sequence[float]], count: int) -> None:
-        """Frame.labels as text at ``spot(site)`` (drawn on top), rebuilt only when they
-        change."""
+        """Frame.labels on the screen just above ``spot(site)`` (over the scene, inside
+        the picture, apart), rebuilt only when they change."""
         key = tuple((lb.site, lb.text) for lb in frame.labels if 0 <= lb.site < count)
         if key == getattr(self, "_label_key", ()):
             return
         self._label_key = key
-        old = self.actors.pop("frame-labels", None)
-        if old is not None:
-            remove_actor(self.plotter, old)
+        if self.frame_labels is not None:
+            self.frame_labels.close()
+            self.frame_labels = None
         if key:
-            spots = [(text, spot(site)) for site, text in key]
-            self.actors["frame-labels"] = add_labels(
-                self.plotter, spots, font_size=13, rgb=(20, 20, 20), always_visible=True
+            spots = [(text, spot(site), None) for site, text in key]
+            self.frame_labels = ScreenLabels(
+                self.plotter, spots, font_size=13, rgb=(20, 20, 20), plate=(250, 251, 253)
             )
 
     def _set(self, name: str, mesh: pv.PolyData) -> None:

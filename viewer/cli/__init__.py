@@ -26,6 +26,7 @@ from . import (
     puzzles,
     render,
     resolve,
+    review,
     solve,
     verify,
 )
@@ -47,6 +48,7 @@ __all__ = [
 COMMANDS: dict[str, ModuleType] = {
     "open": open_command,
     "analyze": analyze,
+    "review": review,
     "perft": perft,
     "resolve": resolve,
     "solve": solve,

@@ -9,6 +9,8 @@ import os
 import re
 from collections.abc import Callable
 
+from model.game import quote
+
 
 def non_negative(text: str) -> int:
     if len(text) > 20:  # int() refuses numbers of thousands of digits with ValueError anyway
@@ -16,7 +18,7 @@ def non_negative(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(f"{quote(text)} is not a whole number") from None
     if value < 0:
         raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
     return value
@@ -38,7 +40,7 @@ def positive_float(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        raise argparse.ArgumentTypeError(f"{quote(text)} is not a number") from None
     if not math.isfinite(value):  # inf, nan, and numbers of hundreds of digits (inf too)
         shown = text if len(text) <= 20 else f"a number of {len(text)} characters"
         raise argparse.ArgumentTypeError(f"must be a finite number, not {shown}")
@@ -93,17 +95,19 @@ def bounded(lo: int, hi: int) -> Callable[[str], int]:
 def size(text: str) -> tuple[int, int]:
     match = re.fullmatch(r"(\d+)x(\d+)", text)
     if match is None or not all(16 <= int(v) <= 8192 for v in match.groups()):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 1024x768 (16 to 8192)")
+        raise argparse.ArgumentTypeError(f"{quote(text)} is not a size like 1024x768 (16 to 8192)")
     return int(match.group(1)), int(match.group(2))
 
 
 def level_range(text: str) -> tuple[int, int]:
     match = re.fullmatch(r"(\d{1,6}):(\d{1,6})", text)
     if match is None:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a level range like 0:2")
+        raise argparse.ArgumentTypeError(f"{quote(text)} is not a level range like 0:2")
     lo, hi = int(match.group(1)), int(match.group(2))
     if lo > hi:
-        raise argparse.ArgumentTypeError(f"{text!r}: the first level must not be above the last")
+        raise argparse.ArgumentTypeError(
+            f"{quote(text)}: the first level must not be above the last"
+        )
     return lo, hi
 
 
@@ -112,6 +116,6 @@ def one_of(choices: tuple[str, ...]) -> Callable[[str], str]:
         for choice in choices:
             if text.upper() == choice.upper():
                 return choice
-        raise argparse.ArgumentTypeError(f"{text!r} is not one of {', '.join(choices)}")
+        raise argparse.ArgumentTypeError(f"{quote(text)} is not one of {', '.join(choices)}")
 
     return parse

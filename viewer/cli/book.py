@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from model.game import game_class
+from model.game import game_class, quote
 
 from .argtypes import non_negative, positive_float, table_mb
 from .common import EXIT_BAD_INPUT, EXIT_OK, no_memory
@@ -128,7 +128,7 @@ def run(args: argparse.Namespace) -> int:
         bad = [text for text in args.option if "=" not in text]
         if bad:
             print(
-                f"pyramid-lab: error: argument --option: {bad[0]!r} is not NAME=VALUE",
+                f"pyramid-lab: error: argument --option: {quote(bad[0])} is not NAME=VALUE",
                 file=sys.stderr,
             )
             return EXIT_BAD_INPUT

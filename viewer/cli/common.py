@@ -5,6 +5,7 @@ memory."""
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from typing import TYPE_CHECKING, NoReturn
 
@@ -16,8 +17,13 @@ EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT = 0, 1, 2
 
 class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
+        """argparse's one line, with any long value it quotes (an unknown choice or flag,
+        a stray argument) cut as every error line cuts it."""
+        from model.game import MAX_QUOTED, shorten
+
+        message = re.sub(rf"\S{{{MAX_QUOTED + 1},}}", lambda m: shorten(m.group()), message)
         self.print_usage(sys.stderr)
-        print(f"pyramid-lab: error: {message}", file=sys.stderr)
+        print(f"pyramid-lab: error: {shorten(message, 2 * MAX_QUOTED)}", file=sys.stderr)
         raise SystemExit(EXIT_BAD_INPUT)
 
 

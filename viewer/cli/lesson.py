@@ -25,6 +25,7 @@ def run(args: argparse.Namespace) -> int:
     """``lesson check FILE...``: one line per file, ``ok`` with its counts or the steps at
     fault; exit 2 when a file is malformed or a task is not sound."""
     from model import PositionFormatError
+    from model.game import shorten
     from model.search import check_lesson
 
     from ..documents import read_lesson
@@ -39,11 +40,11 @@ def run(args: argparse.Namespace) -> int:
             continue
         problems = check_lesson(lesson)
         for problem in problems:
-            print(f"pyramid-lab: {path}: {problem}", file=sys.stderr)
+            print(f"pyramid-lab: {shorten(path)}: {problem}", file=sys.stderr)
         tasks = sum(step.task is not None for step in lesson.steps)
         if problems:
             status = EXIT_BAD_INPUT
-            print(f"{path}: {len(problems)} of {tasks} tasks fail", flush=True)
+            print(f"{shorten(path)}: {len(problems)} of {tasks} tasks fail", flush=True)
         else:
-            print(f"{path}: ok ({len(lesson.steps)} steps, {tasks} tasks)", flush=True)
+            print(f"{shorten(path)}: ok ({len(lesson.steps)} steps, {tasks} tasks)", flush=True)
     return status

@@ -10,6 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from .common import EXIT_BAD_INPUT, EXIT_OK
+from .compose import add_arguments as add_compose_arguments
+from .compose import misplaced
+from .compose import run as compose
 
 PUZZLE_DIR = Path(__file__).resolve().parents[2] / "examples" / "puzzles"
 
@@ -65,13 +68,20 @@ def add_parser(commands: Any) -> None:
         help="a folder of puzzle files or a shipped collection's name (none: list those)",
     )
     puzzles.add_argument("--json", action="store_true", help="one JSON line per puzzle")
+    add_compose_arguments(puzzles)  # pyramid-lab puzzles compose ...
 
 
 def run(args: argparse.Namespace) -> int:
-    """The collection in order, one line a puzzle: a tick when solved, the difficulty, the
-    goal, the title and the file (``--json``: one object a line)."""
+    """The collection in order, one line a puzzle: a tick when solved, the level (easy,
+    medium, hard: thirds of the collection in order), the title and the file (``--json``:
+    one object a line, with the raw measure)."""
     from model.collection import Progress
 
+    if args.folder == "compose":  # a folder of that name: ./compose
+        return compose(args)
+    if misplaced(args):
+        print(f"pyramid-lab: error: {misplaced(args)} is for puzzles compose", file=sys.stderr)
+        return EXIT_BAD_INPUT
     if args.folder is None:
         for folder in sorted(p for p in PUZZLE_DIR.iterdir() if p.is_dir()):
             count = len(list(folder.glob("*.pyr.json")))
@@ -92,17 +102,26 @@ def run(args: argparse.Namespace) -> int:
                 "title": entry.title,
                 "goal": entry.goal,
                 "difficulty": entry.difficulty,
+                "level": entry.level_name or None,
+                "plies": entry.plies,
+                "proof_nodes": entry.proof_nodes,
+                "saturated": entry.capped,
                 "solved": solved,
             }
             print(json.dumps(line), flush=True)
             continue
-        hard = "?" if entry.difficulty is None else str(entry.difficulty)
+        hard = entry.level_name or "?"
         mark = "x" if solved else " "
         title, name = shorten(entry.title), shorten(entry.path.name)
-        print(f"[{mark}] {i:3}. {hard:>6}  {title}  ({name})")
+        print(f"[{mark}] {i:3}. {hard:<6}  {title}  ({name})")
     if not args.json:
         done = progress.count(collection)
         total = len(collection.entries)
         measure = shorten(collection.measure) or "as written"
-        print(f"{done} of {total} solved; difficulty: {measure}")
+        if any(e.capped for e in collection.entries):
+            measure += "; where it saturates, by plies, then the prover's nodes"
+        print(
+            f"{done} of {total} solved; easy, medium, hard: thirds of the collection in order "
+            f"of difficulty ({measure}; --json has each puzzle's measure)"
+        )
     return EXIT_OK

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from model.search import MoveStat
 
-from ..palette import HEAT_STOPS, heat_rgb
+from ..palette import HEAT_STOPS, heat_rgb, scale_heat
 from .keys import pass_history_keys
 
 COLUMNS = ("move", "win %", "visits", "proven")  # "visits" is "score" for alpha-beta
@@ -102,12 +102,13 @@ class AnalysisDock(QDockWidget):
         scale = QLabel()
         scale.setFixedHeight(12)
         scale.setStyleSheet(f"background: {_heat_gradient()}; border: 1px solid #999")
-        for text, stretch in (("lost", 0), (None, 1), ("won", 0)):
-            if text is None:
-                legend.addWidget(scale, stretch)
-            else:
-                legend.addWidget(QLabel(text))
-        self.legend.setToolTip("The heat map on the board: each point's win rate")
+        self.worst, self.best = QLabel("worst"), QLabel("best")
+        legend.addWidget(self.worst)
+        legend.addWidget(scale, 1)
+        legend.addWidget(self.best)
+        self.legend.setToolTip(
+            "The heat map on the board: each move between the worst and the best shown"
+        )
         layout.addWidget(self.legend)
         self.setWidget(body)
         self.set_thinking(False)
@@ -146,7 +147,11 @@ class AnalysisDock(QDockWidget):
         self.evaluation.setText(evaluation)
         self.proven.setText(proven)
         self.legend.setVisible(heat_map)
-        colours = heat_rgb([s.win_rate for s in moves])  # (0, 3) for no moves
+        values, ends = scale_heat([s.win_rate for s in moves])  # as the board shows them
+        colours = heat_rgb(values)  # (0, 3) for no moves
+        if ends is not None:
+            self.worst.setText(f"worst {round(100 * ends[0])}%")
+            self.best.setText(f"best {round(100 * ends[1])}%")
         scored = any(s.score is not None for s in moves)
         # perfect-play values (a book, a solved endgame): nothing was sampled, so the win
         # rate and visits columns say nothing the proven column does not

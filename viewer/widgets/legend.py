@@ -55,7 +55,7 @@ DEFAULT_WORDS: dict[tuple[str, str], str] = {
     ("pointer", "fall"): "a piece falls off here",
     ("ghost", ""): "a piece where a move would go: the hint, a puzzle's key move or cook",
     ("path", "planned-pass"): "the pass the program plans (it may still be cut)",
-    ("heat", ""): "a move's win rate: crimson lost, amber even, green won",
+    ("heat", ""): "a move's value: purple the worst shown, amber between, green the best",
     ("labels", ""): "names",
     ("piece-colours", ""): "each group in its own colour",
     ("decoration", "walls"): "the walls",
@@ -169,7 +169,11 @@ def legend_entries(frame: Frame, words: Mapping[tuple[str, str], str]) -> tuple[
         entries.append(Entry("ghost", style, (palette.piece_rgb(style),), text("ghost", style)))
     if frame.heat:
         colours = tuple(rgb for _, rgb in palette.HEAT_STOPS)
-        entries.append(Entry("heat", "", colours, text("heat", "")))
+        said = text("heat", "")
+        if frame.heat_scale is not None:  # the colour bar's ends, in win rates
+            worst, best = (round(100 * v) for v in frame.heat_scale)
+            said = f"the moves' win rates, worst (purple) {worst}% to best (green) {best}%"
+        entries.append(Entry("heat", "", colours, said))
     return tuple(entries)
 
 

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from model.collection import Collection, Progress
+from model.collection import LEVELS, STARS, Collection, Entry, Progress
 from model.game import Move
 from model.puzzle import Goal
 
@@ -32,6 +32,12 @@ from .setup_dock import button_row, rich_label
 
 GREEN, RED, GREY = "#1b7a2e", "#b00020", "#666666"
 TICK, OPEN = "\u2714", "\u2003"  # a check mark; an em space where it would stand
+LEVEL_KEY = ", ".join(f"{stars} {name}" for stars, name in zip(STARS, LEVELS, strict=True))
+
+
+def level_text(entry: Entry) -> str:
+    """'★★☆ medium' ('' for a puzzle without a measure)."""
+    return f"{entry.stars} {entry.level_name}" if entry.stars else ""
 
 
 @dataclass(frozen=True)
@@ -46,6 +52,8 @@ class Attempt:
     ticked: bool
     hint_stage: int  # 0: none, 1: which piece or area, 2: the move
     hint_move: Move | None
+    hint_text: str = ""  # a placement's first hint: its idea (the corner at stake, ...)
+    why: str = ""  # a failed attempt: what the wrong move did, what the goal needed
 
 
 class PracticeDock(QDockWidget):
@@ -65,6 +73,10 @@ class PracticeDock(QDockWidget):
         self.reveal_button = QPushButton("Show solution")
         self.reveal_button.setToolTip("The puzzle is not ticked when the solution was shown")
         self.next_button = QPushButton("Next unsolved")
+        self.next_button.setToolTip(
+            "The easiest puzzle not solved yet, other than this one (one skipped comes back "
+            "before harder ones)"
+        )
         button_row(
             layout, self.hint_button, self.retry_button, self.reveal_button, self.next_button
         )
@@ -108,8 +120,8 @@ class PracticeDock(QDockWidget):
             name = html.escape(collection.folder.name)
             self.heading.setText(
                 f"<b>{name}</b>: {solved} of {total} solved<br>"
-                f"<span style='color:{GREY}'>easiest first: [N] is the playouts the engine "
-                "needs to find the key move</span>"
+                f"<span style='color:{GREY}'>easiest first: {LEVEL_KEY}, thirds of this "
+                "collection in the engine's order (a row's tooltip has the measure)</span>"
             )
             self._fill(collection, progress, current)
         for button in (self.hint_button, self.retry_button, self.reveal_button):
@@ -121,14 +133,15 @@ class PracticeDock(QDockWidget):
         texts = []
         for i, entry in enumerate(collection.entries):
             mark = TICK if progress.is_solved(entry.key) else OPEN
-            hard = f"[{entry.difficulty}] " if entry.difficulty is not None else ""
+            hard = f"{entry.stars} " if entry.stars else ""
             texts.append((f"{mark} {i + 1}. {hard}{entry.title}", entry))
         if [self.list.item(i).text() for i in range(self.list.count())] != [t for t, _ in texts]:
             self.list.clear()
             for i, (text, entry) in enumerate(texts):
                 item = QListWidgetItem(text)
                 item.setData(Qt.ItemDataRole.UserRole, i)
-                hard = f"; difficulty {entry.difficulty} playouts" if entry.difficulty else ""
+                measure = entry.measure_text()
+                hard = f"; {entry.level_name}: {measure}" if measure else ""
                 item.setToolTip(f"{entry.path.name}: {entry.goal}{hard}")
                 self.list.addItem(item)
         if current is not None and self.list.currentRow() != current:
@@ -149,9 +162,10 @@ class PracticeDock(QDockWidget):
                 f"Play {goal.side}: win within {moves} move{'s' * (moves != 1)} "
                 f"({goal.within} pl{'ies' if goal.within != 1 else 'y'}, the computer defends)"
             )
+        level = f" <span style='color:{GREY}'>{level_text(entry)}</span>" if entry.stars else ""
         brief = (
             f"<b style='font-size:14px'>{attempt.index + 1}. {html.escape(entry.title)}</b>"
-            f"<br>{html.escape(goal_text)}"
+            f"{level}<br>{html.escape(goal_text)}"
         )
         if attempt.notes and (kind == "solved" or attempt.solution is not None):
             brief += "<br><br>" + html.escape(attempt.notes)
@@ -161,6 +175,8 @@ class PracticeDock(QDockWidget):
         if kind in ("solved", "failed"):
             style += "font-weight:bold;"
         shown = f"<span style='{style}'>{html.escape(text)}</span>" if text else ""
+        if kind == "failed" and attempt.why:
+            shown += f"<br>{html.escape(attempt.why)}"
         if kind == "failed":
             shown += "<br>Try again (or Undo) goes back, Show solution plays it."
         if kind == "solved" and attempt.ticked:
@@ -170,7 +186,9 @@ class PracticeDock(QDockWidget):
             shown += f"<br><b>Solution:</b> {html.escape(listed)}"
         stage = attempt.hint_stage
         if stage and attempt.hint_move is not None and kind == "info":
-            step = "which piece, or where" if stage == 1 else f"play {attempt.hint_move}"
+            step = attempt.hint_text or "which piece, or where"
+            if stage != 1:
+                step = f"play {attempt.hint_move}"
             shown += f"<br><span style='color:{GREY}'>Hint {stage} of 2: {step}</span>"
         self.status.setText(shown)
 

@@ -168,6 +168,8 @@ class _Search:
         win_rate = stats[0].win_rate if stats else 0.5
         if value is not None:
             win_rate = {"win": 1.0, "loss": 0.0, "draw": 0.5}[value]
+        # the moves no playout reached (out of time), and not proven
+        unjudged = sum(1 for s in stats if not s.visits and s.proven is None)
         return Choice(
             stats[0].move if stats else None,
             self.name(),
@@ -180,6 +182,7 @@ class _Search:
             value,
             plies,
             stopped=clock.stopped,
+            unjudged=unjudged,
         )
 
     def name(self) -> str:

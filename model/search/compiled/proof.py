@@ -50,14 +50,21 @@ class _Engine:
         self.adapter = adapter
         self.code = adapter.code
         self.ctx = adapter.context()
-        self.budget = 1 << 12  # nodes a call into the compiled search (adapts to the slice)
+        # nodes a call into the compiled search, adapting to the slice: from few, since a
+        # fresh table's first touches (page faults, a position's children each probed)
+        # can make 4,096 nodes take more than a second on a loaded machine
+        self.budget = 1 << 8
 
     def _slices(
         self, step: Callable[[int], tuple[bool, int]], tick: Callable[[], None] | None
     ) -> None:
         """``step(budget)`` (done, nodes of this question so far) until done, ``tick()``
-        between two calls; the budget kept near :data:`SLICE_SECONDS` a call."""
+        before each call (a question asked past the time limit is not started: a solve
+        asks many that each end within one slice); the budget kept near
+        :data:`SLICE_SECONDS` a call."""
         while True:
+            if tick is not None:
+                tick()
             began = time.perf_counter()
             done, spent_nodes = step(self.budget)
             spent = time.perf_counter() - began
@@ -67,10 +74,8 @@ class _Engine:
                 self.table.go_huge()
             if spent < SLICE_SECONDS / 2 and self.budget < 1 << 24:
                 self.budget *= 2
-            elif spent > SLICE_SECONDS * 2 and self.budget > 1 << 8:
-                self.budget //= 2
-            if tick is not None:
-                tick()
+            elif spent > SLICE_SECONDS * 2 and self.budget > 1 << 6:
+                self.budget = max(1 << 6, int(self.budget * SLICE_SECONDS / spent))
 
     @staticmethod
     def _at_once(state: np.ndarray, prover_moves: bool, left: int) -> Answer | None:
@@ -118,7 +123,7 @@ class ProofSearch(_Engine):
         tick: Callable[[], None] | None = None,
     ) -> Answer:
         """Does the prover (the side to move when ``prover_moves``) win within ``left``
-        plies from the kernel position ``state``? ``tick()`` is called between slices and
+        plies from the kernel position ``state``? ``tick()`` is called before each slice and
         may raise SearchStopped."""
         known = self._at_once(state, prover_moves, left)
         if known is not None:

@@ -1,0 +1,285 @@
+"""A game's review: the optional ``review`` key of a position file.
+
+``{"seconds": 2.0, "values": [0.5, 0.62, ...], "moves": [{"ply": 1, "side": "red",
+"move": "1,1,0", "verdict": "best", "better": null, "value_before": 0.55, "value_after":
+0.57, "proven": null}, ...]}``.
+
+``moves[i]`` judges the line's move ``i`` (``ply`` counts from 1: ply N is the N-th move
+of the line, played at the position after N - 1 moves). ``value_before`` is the mover's
+chance (0..1) in the position before the move, ``value_after`` the mover's chance after it;
+1 and 0 are forced wins and losses (the prover's). ``verdict`` is one of :data:`VERDICTS`;
+``better`` the move the mover should have played (null when the move was best or good).
+``proven`` says what the prover settled before the move: "win" (the mover had a forced win),
+"loss" (the other side had one) or null. ``values`` holds the win-rate graph: the first
+player's chance at each position of the line, from the start (``len(moves) + 1`` points).
+``puzzles`` (optional) lists the plies whose position makes a puzzle, each
+``{"ply": N, "side": ..., "within": plies, "key": move}``.
+
+The review judges a line of moves from the file's start: the history, or the history and
+its continuation (a file saved with an earlier position shown keeps the rest of the line
+under ``variations``); its moves must replay from the start. This module reads and writes
+reviews and never imports the search (``model.search.reviewer`` makes them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .game import (
+    Game,
+    InvalidMoveError,
+    Move,
+    PositionFormatError,
+    check_keys,
+    not_replayed,
+    quote,
+)
+
+BEST, GOOD, INACCURACY, MISTAKE, MISSED_WIN = (
+    "best",
+    "good",
+    "inaccuracy",
+    "mistake",
+    "missed win",
+)
+VERDICTS = (BEST, GOOD, INACCURACY, MISTAKE, MISSED_WIN)
+#: Verdicts that name a better move.
+FLAWED = (INACCURACY, MISTAKE, MISSED_WIN)
+_MOVE_KEYS = ("ply", "side", "move", "verdict", "better", "value_before", "value_after", "proven")
+
+
+@dataclass(frozen=True)
+class MoveReview:
+    """The verdict on one move of the game (see the module)."""
+
+    ply: int
+    side: str
+    move: str
+    verdict: str
+    better: str | None
+    value_before: float | None
+    value_after: float | None
+    proven: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ply": self.ply,
+            "side": self.side,
+            "move": self.move,
+            "verdict": self.verdict,
+            "better": self.better,
+            "value_before": _rounded(self.value_before),
+            "value_after": _rounded(self.value_after),
+            "proven": self.proven,
+        }
+
+    @property
+    def text(self) -> str:
+        """'7. red 1,1,0: mistake (62% -> 31%), better 0,1,1'."""
+        values = ""
+        if self.value_before is not None and self.value_after is not None:
+            values = f" ({_percent(self.value_before)} -> {_percent(self.value_after)})"
+        better = f", better {self.better}" if self.better else ""
+        return f"{self.ply}. {self.side} {self.move}: {self.verdict}{values}{better}"
+
+
+@dataclass(frozen=True)
+class PuzzleSpot:
+    """A position of the game that makes a puzzle: after ply ``ply`` (the position before
+    the move numbered ``ply + 1``), ``side`` wins within ``within`` plies with ``key``
+    only."""
+
+    ply: int
+    side: str
+    within: int
+    key: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"ply": self.ply, "side": self.side, "within": self.within, "key": self.key}
+
+
+@dataclass(frozen=True)
+class GameReview:
+    """The review of a game's line (see the module)."""
+
+    moves: tuple[MoveReview, ...]
+    values: tuple[float | None, ...]
+    seconds: float
+    puzzles: tuple[PuzzleSpot, ...] = field(default=())
+    stopped: bool = False  # Stop came before every move was judged
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "seconds": self.seconds,
+            "values": [_rounded(v) for v in self.values],
+            "moves": [m.to_json() for m in self.moves],
+        }
+        if self.puzzles:
+            out["puzzles"] = [p.to_json() for p in self.puzzles]
+        if self.stopped:
+            out["stopped"] = True
+        return out
+
+    def counts(self) -> dict[str, dict[str, int]]:
+        """side -> verdict -> how many of that side's moves got it."""
+        out: dict[str, dict[str, int]] = {}
+        for m in self.moves:
+            side = out.setdefault(m.side, {v: 0 for v in VERDICTS})
+            side[m.verdict] += 1
+        return out
+
+    def summary(self) -> str:
+        """'red: 12 best, 3 good, 1 mistake; blue: ...'."""
+        parts = []
+        for side, counts in self.counts().items():
+            said = [f"{n} {v}" for v, n in counts.items() if n]
+            parts.append(f"{side}: {', '.join(said)}")
+        return "; ".join(parts) if parts else "no move to judge"
+
+    def at(self, ply: int) -> MoveReview | None:
+        """The verdict on the move numbered ``ply`` (from 1), if reviewed."""
+        if 1 <= ply <= len(self.moves):
+            return self.moves[ply - 1]
+        return None
+
+    def spot(self, ply: int) -> PuzzleSpot | None:
+        """The puzzle at the position after ``ply`` moves, if any."""
+        return next((p for p in self.puzzles if p.ply == ply), None)
+
+    def covers(self, line: Sequence[Move | str]) -> bool:
+        """Whether the review judges the first moves of ``line`` (the line it was made
+        for, or that line continued)."""
+        if len(self.moves) > len(line):
+            return False
+        return all(m.move == str(h) for m, h in zip(self.moves, line, strict=False))
+
+
+def _rounded(value: float | None) -> float | None:
+    return None if value is None else round(value, 3)
+
+
+def _percent(value: float) -> str:
+    return f"{round(value * 100)}%"
+
+
+def _value(raw: Any, where: str) -> float | None:
+    if raw is None:
+        return None
+    if isinstance(raw, bool) or not isinstance(raw, int | float) or not 0 <= raw <= 1:
+        raise PositionFormatError(where, f"must be a number from 0 to 1 or null, not {quote(raw)}")
+    return float(raw)
+
+
+def _move_text(raw: Any, game: Game, where: str) -> str:
+    if not isinstance(raw, str):
+        raise PositionFormatError(where, f"must be a move written as a string, not {quote(raw)}")
+    try:
+        game.parse_move(raw)
+    except InvalidMoveError as exc:
+        raise PositionFormatError(where, not_replayed(raw, exc)) from None
+    return raw
+
+
+def read_review(raw: Any, game: Game) -> GameReview:
+    """The ``review`` of a file whose game (its history on the move stack) is ``game``;
+    PositionFormatError names the key and the reason. Its moves must replay from the
+    file's start."""
+    if not isinstance(raw, dict):
+        raise PositionFormatError("review", "must be an object: seconds, values, moves")
+    check_keys(raw, ("seconds", "values", "moves", "puzzles", "stopped"), where="review")
+    seconds = raw.get("seconds", 0)
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds < 0:
+        raise PositionFormatError("review.seconds", f"must be a number, not {quote(seconds)}")
+    moves_raw = raw.get("moves", [])
+    if not isinstance(moves_raw, list):
+        raise PositionFormatError("review.moves", "must be a list")
+    line = game.start_copy()  # the reviewed line replays from the file's start
+    moves = []
+    for index, entry in enumerate(moves_raw):
+        where = f"review.moves[{index}]"
+        if not isinstance(entry, dict):
+            raise PositionFormatError(where, "must be an object")
+        check_keys(entry, _MOVE_KEYS, required=("move", "verdict"), where=where)
+        move = _move_text(entry["move"], line, f"{where}.move")
+        if line.is_over() or line.why_illegal(line.parse_move(move)) is not None:
+            why = line.why_illegal(line.parse_move(move)) or "the game is over"
+            raise PositionFormatError(f"{where}.move", f"{quote(move)} does not replay: {why}")
+        line.push(line.parse_move(move))
+        verdict = entry["verdict"]
+        if verdict not in VERDICTS:
+            raise PositionFormatError(
+                f"{where}.verdict", f"must be one of {', '.join(VERDICTS)}, not {quote(verdict)}"
+            )
+        better = entry.get("better")
+        if better is not None:
+            better = _move_text(better, game, f"{where}.better")
+        side = entry.get("side", "")
+        if side and side not in game.players:
+            raise PositionFormatError(f"{where}.side", f"must be a player, not {quote(side)}")
+        proven = entry.get("proven")
+        if proven not in (None, "win", "loss"):
+            raise PositionFormatError(
+                f"{where}.proven", f"must be win, loss or null, not {quote(proven)}"
+            )
+        ply = entry.get("ply", index + 1)
+        if ply != index + 1 or isinstance(ply, bool):
+            raise PositionFormatError(f"{where}.ply", f"must be {index + 1}, not {quote(ply)}")
+        moves.append(
+            MoveReview(
+                index + 1,
+                side,
+                move,
+                verdict,
+                better,
+                _value(entry.get("value_before"), f"{where}.value_before"),
+                _value(entry.get("value_after"), f"{where}.value_after"),
+                proven,
+            )
+        )
+    values_raw = raw.get("values", [])
+    if not isinstance(values_raw, list) or len(values_raw) > len(moves) + 1:
+        raise PositionFormatError(
+            "review.values", f"must be a list of at most {len(moves) + 1} numbers (or nulls)"
+        )
+    values = tuple(_value(v, f"review.values[{i}]") for i, v in enumerate(values_raw))
+    spots = []
+    spots_raw = raw.get("puzzles", [])
+    if not isinstance(spots_raw, list):
+        raise PositionFormatError("review.puzzles", "must be a list")
+    for index, entry in enumerate(spots_raw):
+        where = f"review.puzzles[{index}]"
+        if not isinstance(entry, dict):
+            raise PositionFormatError(where, "must be an object: ply, side, within, key")
+        check_keys(
+            entry,
+            ("ply", "side", "within", "key"),
+            required=("ply", "side", "within", "key"),
+            where=where,
+        )
+        ply, within = entry["ply"], entry["within"]
+        if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= len(moves):
+            raise PositionFormatError(
+                f"{where}.ply", f"must be a ply of the reviewed line, not {quote(ply)}"
+            )
+        if isinstance(within, bool) or not isinstance(within, int) or not 0 < within <= 200:
+            raise PositionFormatError(
+                f"{where}.within", f"must be 1 to 200 plies, not {quote(within)}"
+            )
+        if entry["side"] not in game.players:
+            raise PositionFormatError(
+                f"{where}.side", f"must be a player, not {quote(entry['side'])}"
+            )
+        key = _move_text(entry["key"], game, f"{where}.key")
+        spots.append(PuzzleSpot(ply, entry["side"], within, key))
+    stopped = raw.get("stopped", False)
+    if not isinstance(stopped, bool):
+        raise PositionFormatError("review.stopped", "must be true or false")
+    return GameReview(tuple(moves), values, float(seconds), tuple(spots), stopped)
+
+
+def review_of(doc: Mapping[str, Any], game: Game) -> GameReview | None:
+    """The review of a document's raw object, if it has one."""
+    raw = doc.get("review")
+    return None if raw is None else read_review(raw, game)

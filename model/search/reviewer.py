@@ -1,0 +1,276 @@
+"""The review of a game (``pyramid-lab review``, the window's Analysis > Review game): every
+position of the game's line judged, the proof search first and the engine otherwise, and
+each move given a verdict (:mod:`model.review`).
+
+At each position before a move (and the last one), for the side to move:
+
+1. the prover: does the mover win within ``PROVE_PLIES`` plies? If so the value is 1,
+   exactly, and every winning first move is listed (a move outside that list, after which
+   the mover is not proven to win, lets the win go: a **missed win**);
+2. else: does the other side (of two) win within ``PROVE_PLIES - 1``? Then the value is 0;
+3. else the engine (:func:`~model.search.analysis.analyse`, ``seconds`` a position): its
+   win rate for the mover, its best move.
+
+A move's verdict weighs what the move cost the mover: its value before the move less its
+value after (the next position's value, turned to the mover's side) and, where the engine
+judged the move in the position before, the best move's win rate less this move's, from
+that one search; the smaller of the two counts (a move is blamed when both estimates agree,
+so a short search's noise is not called a mistake):
+best (the engine's or a winning move), good (it lost at most ``GOOD_LOSS`` of the
+chance), inaccuracy (at most ``INACCURATE_LOSS``), mistake (more, or a move into a proven
+loss), missed win. A position where the side to move wins within a bound by one move only
+is a puzzle spot (:class:`model.review.PuzzleSpot`), kept where a missed win or a mistake
+let it come about.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..game import Game, Move
+from ..review import (
+    BEST,
+    GOOD,
+    INACCURACY,
+    MISSED_WIN,
+    MISTAKE,
+    GameReview,
+    MoveReview,
+    PuzzleSpot,
+)
+from .analysis import analyse
+from .choice import ProgressCallback
+from .levels import own_levels
+from .prover import Stop, prove, stop_function
+
+PROVE_PLIES = 7  # the mover's forced wins within this many plies are called exactly
+PROVE_SHARE = 0.5  # of a position's seconds, at most, for the two proofs
+GOOD_LOSS = 0.05  # a move that costs at most this much of the mover's chance is good
+INACCURATE_LOSS = 0.15  # at most this much: an inaccuracy; more: a mistake
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """What the review knows of one position: the mover's value (None when the game is
+    over, with ``result`` the winner or "draw"), how it was found ("proven" or the engine),
+    the best move, and every winning first move with its plies when the mover wins."""
+
+    to_move: str
+    value: float | None
+    proven: str | None  # "win", "loss" or None
+    best: str | None
+    winners: tuple[tuple[str, int], ...] = ()
+    win_plies: int | None = None
+    result: str | None = None
+    stopped: bool = False
+    every_winner: bool = False  # ``winners`` lists every winning first move (the prover's)
+    rates: tuple[tuple[str, float], ...] = ()  # the engine's win rate of each move it judged
+
+
+def unreviewable(game: Game) -> str | None:
+    """Why the game's line cannot be reviewed (None when it can)."""
+    if len(game.players) != 2:
+        return f"{game.title} is not a two-player game: the review judges two-player games"
+    if game.has_chance:
+        return f"{game.title} is a game of chance: the review judges games without chance"
+    if game.simultaneous_turns:
+        return f"{game.title} plays simultaneous turns: the review judges one mover at a time"
+    if own_levels(game):
+        return f"{game.title} has no engine analysis: its computer players are its own"
+    return None
+
+
+def judge(
+    game: Game,
+    *,
+    seconds: float,
+    stop: Callable[[], bool],
+    seed: int | None = None,
+    progress: ProgressCallback | None = None,
+) -> Judgement:
+    """The value of ``game`` (left unchanged) for its side to move (see the module)."""
+    if game.is_over():
+        outcome = game.outcome()
+        assert outcome is not None
+        return Judgement(game.to_move, None, None, None, result=outcome.result)
+    if game.current_player() < 0:
+        raise ValueError("the review judges positions with one player to move")
+    mover, other = game.to_move, game.other(game.to_move)
+    started = time.perf_counter()
+    limit = seconds * PROVE_SHARE
+    win = prove(
+        game, mover, PROVE_PLIES, first_moves=True, line=False, max_seconds=limit, stop=stop
+    )
+    if win.result == "proven" and win.first_moves:
+        winners = tuple((str(m), plies) for m, plies in win.first_moves)
+        return Judgement(mover, 1.0, "win", winners[0][0], winners, win.plies, every_winner=True)
+    left = max(limit - (time.perf_counter() - started), 0.05)
+    loss = prove(game, other, PROVE_PLIES - 1, line=False, max_seconds=left, stop=stop)
+    if stop():
+        return Judgement(mover, None, None, None, stopped=True)
+    engine_seconds = max(seconds - (time.perf_counter() - started), seconds * 0.25)
+    analysis = analyse(game, seconds=engine_seconds, stop=stop, seed=seed, progress=progress)
+    best = str(analysis.moves[0].move) if analysis.moves else None
+    if loss.result == "proven":
+        return Judgement(mover, 0.0, "loss", best)
+    if analysis.win is not None and analysis.win.side == mover:
+        first = analysis.win.first_move
+        winners = ((str(first), analysis.win.plies),) if first is not None else ()
+        return Judgement(mover, 1.0, "win", best, winners, analysis.win.plies)
+    if analysis.win is not None:
+        return Judgement(mover, 0.0, "loss", best)
+    rates = tuple((str(s.move), s.win_rate) for s in analysis.moves)
+    return Judgement(mover, analysis.win_rate, None, best, stopped=analysis.stopped, rates=rates)
+
+
+def _for(judgement: Judgement, side: str) -> float | None:
+    """The value of a judged position for ``side``."""
+    if judgement.result is not None:
+        return 0.5 if judgement.result == "draw" else float(judgement.result == side)
+    if judgement.value is None:
+        return None
+    return judgement.value if judgement.to_move == side else 1.0 - judgement.value
+
+
+def verdict_of(
+    before: Judgement, after: Judgement, move: Move, game: Game
+) -> tuple[str, str | None]:
+    """The verdict on ``move`` (played by ``before``'s mover at ``game``) and the better
+    move, when one is named."""
+    side = before.to_move
+    value_before, value_after = before.value, _for(after, side)
+    parse = game.parse_move
+    won_after = after.result == side or (after.proven == "loss" and after.to_move != side)
+    if before.proven == "win":
+        if any(parse(w) == move for w, _ in before.winners):
+            shortest = before.winners[0][1]
+            mine = next(p for w, p in before.winners if parse(w) == move)
+            return (BEST, None) if mine == shortest else (GOOD, None)
+        if won_after or (after.proven == "win" and after.to_move == side):
+            return GOOD, None  # a longer win, proven all the same
+        return MISSED_WIN, before.winners[0][0] if before.winners else before.best
+    if before.best is not None and parse(before.best) == move:
+        return BEST, None
+    if value_before is None or value_after is None:
+        return GOOD, None  # not judged (stopped): no blame
+    if before.proven == "loss":
+        return GOOD, None  # every move loses
+    lost = value_before - value_after
+    rates = {parse(m): rate for m, rate in before.rates}
+    if move in rates and before.rates:  # the same search judged both moves: the cost is
+        lost = min(lost, before.rates[0][1] - rates[move])  # what both estimates agree on
+    lost_to_proof = after.proven == "win" and after.to_move != side
+    if lost_to_proof or lost > INACCURATE_LOSS:
+        return MISTAKE, before.best
+    if lost > GOOD_LOSS:
+        return INACCURACY, before.best
+    return GOOD, None
+
+
+def review(
+    game: Game,
+    *,
+    seconds: float,
+    progress: ProgressCallback | None = None,
+    stop: Stop | None = None,
+    seed: int | None = None,
+) -> GameReview:
+    """The review of the line of ``game`` (left unchanged) from its start to the position
+    shown, ``seconds`` of thought a position (see the module). ValueError for a game the
+    review does not judge (:func:`unreviewable`). With ``stop`` the review ends early and
+    judges the moves it reached (``stopped``)."""
+    why = unreviewable(game)
+    if why is not None:
+        raise ValueError(why)
+    if not seconds > 0:
+        raise ValueError(f"seconds must be more than 0, not {seconds}")
+    stopped = stop_function(stop)
+    report = progress or (lambda fraction, text: None)
+    line = list(game.move_stack)
+    position = game.start_copy()
+    count = len(line) + 1
+    judgements: list[Judgement] = []
+    for index in range(count):
+        if stopped():
+            break
+
+        def part(fraction: float, text: str, i: int = index) -> None:
+            report((i + min(fraction, 1.0)) / count, f"position {i + 1} of {count}: {text}")
+
+        part(0.0, "proving")
+        judgement = judge(position, seconds=seconds, stop=stopped, seed=seed, progress=part)
+        if judgement.stopped and stopped():
+            break
+        judgements.append(judgement)
+        if index < len(line):
+            position.push(line[index])
+    first = game.players[0]
+    values = tuple(
+        _graph_value(judgements, index, line, first, game) for index in range(len(judgements))
+    )
+    moves: list[MoveReview] = []
+    spots: list[PuzzleSpot] = []
+    position = game.start_copy()
+    for index in range(len(judgements) - 1):
+        before, after = judgements[index], judgements[index + 1]
+        move = line[index]
+        verdict, better = verdict_of(before, after, move, position)
+        side = before.to_move
+        moves.append(
+            MoveReview(
+                index + 1,
+                side,
+                str(move),
+                verdict,
+                better,
+                before.value,
+                _for(after, side),
+                before.proven,
+            )
+        )
+        spot = None
+        if verdict == MISSED_WIN:
+            spot = _spot(index, before)
+        elif verdict == MISTAKE:
+            spot = _spot(index + 1, after)
+        if spot is not None and spot not in spots:
+            spots.append(spot)
+        position.push(move)
+    done = len(judgements) == count
+    report(1.0, "review done" if done else "review stopped")
+    return GameReview(tuple(moves), values, seconds, tuple(spots), stopped=not done)
+
+
+def _graph_value(
+    judgements: list[Judgement], index: int, line: list[Move], first: str, game: Game
+) -> float | None:
+    """The graph's value of position ``index`` for ``first``: its own, and where neither
+    it nor the position before is proven, the mean of its own and the win rate the search
+    before gave the move that led to it (each search favours its side to move a little;
+    the two sides' searches, averaged, make a steadier graph)."""
+    own = _for(judgements[index], first)
+    here = judgements[index]
+    if index == 0 or own is None or here.proven is not None or here.result is not None:
+        return own
+    before = judgements[index - 1]
+    if before.proven is not None or not before.rates:
+        return own
+    move = line[index - 1]
+    rates = {game.parse_move(m): rate for m, rate in before.rates}
+    if move not in rates:
+        return own
+    rate = rates[move] if before.to_move == first else 1.0 - rates[move]
+    return (own + rate) / 2
+
+
+def _spot(ply: int, judgement: Judgement) -> PuzzleSpot | None:
+    """The puzzle at the position after ``ply`` moves, when its mover wins by one move
+    only within the shortest win's plies."""
+    if judgement.proven != "win" or judgement.win_plies is None or not judgement.every_winner:
+        return None
+    shortest = [w for w, p in judgement.winners if p <= judgement.win_plies]
+    if len(shortest) != 1:
+        return None
+    return PuzzleSpot(ply, judgement.to_move, judgement.win_plies, shortest[0])

@@ -1,0 +1,128 @@
+"""Screenshots of the review as a teacher sees it after a game the computer played against
+itself (Pyramid Partition, base 4, floating, medium level on both sides): the Review dock
+while it works, its graph and verdicts when done, a flawed move's position with the better
+move drawn as a ghost, "Make a puzzle of this" on the missed-win game of the tests, and the
+Compose dialog at work and done. Run by hand on a display:
+
+    xvfb-run -a -s "-screen 0 1400x950x24" .venv/bin/python scripts/review_shots.py [OUT]
+
+OUT defaults to /tmp/review-shots; one PNG per picture, named after what it shows.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("QT_API", "pyside6")
+
+
+def main(out: Path) -> int:
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    from model.files import write
+    from model.game import game_class
+    from model.search import agent_for
+    from tests.model.test_review import missed_win_game
+    from viewer.app import MainWindow
+    from viewer.compose import ComposeDialog
+    from viewer.session import Session
+    from viewer.widgets import unsaved
+
+    unsaved.ask_unsaved = lambda *_args, **_kw: unsaved.DISCARD
+    out.mkdir(parents=True, exist_ok=True)
+    scratch = Path(tempfile.mkdtemp(prefix="review-shots-"))
+    os.environ["PYRAMID_LAB_AUTOSAVE"] = str(scratch / "autosave")
+    os.environ["PYRAMID_LAB_PUZZLES"] = str(scratch / "made")
+    os.environ["PYRAMID_LAB_CONFIG"] = str(scratch / "config")
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(scratch))
+    app = QApplication.instance() or QApplication([])
+
+    cls = game_class("partition")
+    game = cls.new(cls.parse_options({"size": 4, "version": "floating"}))
+    players = {side: agent_for(game, "medium", seed=7 + i) for i, side in enumerate(cls.players)}
+    while not game.is_over():
+        agent, limits = players[game.to_move]
+        game.push(agent.choose(game.copy(), limits).move)
+    played = scratch / "medium-game.pyr.json"
+    write(played, game)
+
+    window = MainWindow(Session(cls.new(game.options)))
+    window.resize(1360, 900)
+    window.show()
+
+    def settle(ms: int = 300) -> None:
+        for _ in range(ms // 20):
+            app.processEvents()
+            time.sleep(0.02)
+        window.render_scene()
+        app.processEvents()
+
+    def shot(name: str, widget=None) -> None:
+        settle()
+        path = out / f"{name}.png"
+        (widget or window).grab().save(str(path))
+        print(path)
+
+    def wait(condition, seconds: float = 300) -> None:
+        end = time.time() + seconds
+        while not condition() and time.time() < end:
+            settle(100)
+
+    window.open_file(played)
+    window.reviewer.seed = 1
+    window.reviewer.dock.seconds.setValue(1.0)
+    window.menus.review.trigger()
+    wait(lambda: window.reviewer.dock.bar.value() > 30)
+    shot("1-review-working")
+    wait(lambda: not window.reviewer.thinking)
+    review = window.session.review
+    print(review.summary())
+    shot("2-review-graph-and-verdicts")
+    flawed = [m for m in review.moves if m.better]
+    if flawed:
+        worst = max(flawed, key=lambda m: (m.verdict == "missed win", m.verdict == "mistake"))
+        window.reviewer.dock.table.selectRow(worst.ply - 1)
+        shot(f"3-better-move-of-{worst.ply}-{worst.verdict.replace(' ', '-')}")
+
+    missed, ply, _winners = missed_win_game()
+    path = scratch / "missed-win.pyr.json"
+    write(path, missed)
+    window.open_file(path)
+    window.reviewer.dock.seconds.setValue(0.5)
+    window.menus.review.trigger()
+    wait(lambda: not window.reviewer.thinking)
+    window.reviewer.dock.table.selectRow(ply - 1)
+    shot("4-missed-win-with-the-winning-move")
+    spot = window.session.review.spot(ply - 1)
+    if spot is not None:
+        window.menus.make_puzzle.trigger()
+        wait(lambda: window.reviewer.last_puzzle is not None, 60)
+        shot("5-make-a-puzzle-of-this")
+
+    window.session.replace_game(cls.new(game.options))
+    window.menus.compose.trigger()
+    dialog = window.findChild(ComposeDialog)
+    dialog.count.setValue(20)
+    dialog.within.setValue(3)
+    dialog.folder.setText(str(scratch / "composed"))
+    dialog.compose.click()
+    wait(lambda: dialog.bar.value() >= 30, 60)
+    shot("6-compose-dialog-working", dialog)
+    wait(lambda: bool(dialog.written), 300)
+    shot("7-compose-dialog-done", dialog)
+    dialog.close()
+    shot("8-composed-set-in-practice")
+    window.shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(Path(sys.argv[1]) if len(sys.argv) > 1 else Path("/tmp/review-shots")))

@@ -1,0 +1,180 @@
+"""pyramid-lab review (verdicts, JSON, --save, --puzzles) and pyramid-lab puzzles compose
+(a verified collection written with collection.json); bad input is one line and exit 2."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from model.collection import load
+from model.files import read, write
+from model.review import MISSED_WIN
+from model.search import verify
+from tests.model.test_review import missed_win_game
+from viewer.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+BALL = ROOT / "examples" / "ball" / "s12-pass-to-the-goal-row.pyr.json"
+ROLLING = ROOT / "examples" / "rolling" / "solo-round-4-deploy.pyr.json"
+
+
+def run(capsys, *argv):
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_review_json_names_the_missed_win_and_saves_it(capsys, tmp_path):
+    game, ply, winners = missed_win_game()
+    path = tmp_path / "game.pyr.json"
+    write(path, game)
+    code, out, err = run(capsys, "review", path, "--seconds", "0.3", "--json", "--seed", "1")
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["game"] == "partition"
+    moves = doc["moves"]
+    assert len(moves) == len(game.move_stack)
+    assert moves[ply - 1]["ply"] == ply
+    assert moves[ply - 1]["verdict"] == MISSED_WIN
+    assert moves[ply - 1]["better"] in winners
+    assert moves[ply - 1]["value_before"] == 1.0
+    assert len(doc["values"]) == len(game.move_stack) + 1
+    assert read(path).review is None  # nothing written without --save
+    graph = tmp_path / "graph.png"
+    code, out, err = run(
+        capsys, "review", path, "--seconds", "0.2", "--save", "--seed", "1", "--graph", graph
+    )
+    assert code == 0, err
+    assert graph.read_bytes().startswith(b"\x89PNG")
+    assert f"{ply}. " in out
+    assert MISSED_WIN in out
+    assert "saved" in err
+    saved = read(path).review
+    assert saved is not None
+    assert saved.at(ply).verdict == MISSED_WIN
+
+
+def test_review_puzzles_writes_verified_puzzles(capsys, tmp_path):
+    game, _ply, _ = missed_win_game()
+    path = tmp_path / "game.pyr.json"
+    write(path, game)
+    folder = tmp_path / "made"
+    code, out, err = run(
+        capsys, "review", path, "--seconds", "0.2", "--json", "--puzzles", folder, "--seed", "1"
+    )
+    assert code == 0, err
+    made = json.loads(out)["puzzle_files"]
+    assert made
+    written = [m["file"] for m in made if m["file"]]
+    assert written
+    for file in written:
+        doc = read(file)
+        verdict = verify(doc.game, doc.puzzle)
+        assert verdict.verified
+        assert not verdict.cooks
+
+
+def test_review_refuses_bad_input_in_one_line(capsys, tmp_path):
+    empty = tmp_path / "empty.pyr.json"
+    write(empty, missed_win_game()[0].start_copy())
+    code, _, err = run(capsys, "review", empty)
+    assert code == 2
+    assert err.count("\n") == 1
+    assert "no moves" in err
+    code, _, err = run(capsys, "review", tmp_path / "missing.pyr.json")
+    assert code == 2
+    assert "missing.pyr.json" in err
+    assert "Traceback" not in err
+    code, _, err = run(capsys, "review", BALL)
+    assert code == 2
+    assert "simultaneous" in err
+    assert err.count("\n") == 1
+    code, _, err = run(capsys, "review", ROLLING)
+    assert code == 2
+    assert "two-player" in err or "chance" in err
+    assert err.count("\n") == 1
+
+
+def test_puzzles_compose_writes_a_verified_ranked_collection(capsys, tmp_path):
+    folder = tmp_path / "set"
+    code, out, err = run(
+        capsys,
+        "puzzles",
+        "compose",
+        "--game",
+        "partition",
+        "--option",
+        "size=4",
+        "--option",
+        "version=floating",
+        "--count",
+        "3",
+        "--within",
+        "3",
+        "--exact",
+        "-o",
+        folder,
+    )
+    assert code == 0, err
+    assert "3 of 3 puzzles" in out
+    assert "wins in 1 move" not in out
+    collection = load(folder)
+    assert len(collection.entries) == 3
+    difficulties = [e.difficulty for e in collection.entries]
+    assert difficulties == sorted(difficulties)
+    for entry in collection.entries:
+        doc = read(entry.path)
+        assert doc.game.options.to_json() == {"size": 4, "version": "floating"}
+        verdict = verify(doc.game, doc.puzzle)
+        assert verdict.verified
+        assert not verdict.cooks
+        assert verdict.plies == 3
+    code, out, _ = run(capsys, "puzzles", folder)
+    assert code == 0
+    assert "0 of 3 solved" in out
+
+
+def test_puzzles_compose_bad_arguments_are_one_line(capsys, tmp_path):
+    cases = [
+        (["--game", "partition", "--count", "2", "--within", "3"], "-o"),
+        (["--game", "chess", "--count", "2", "--within", "3", "-o", tmp_path], "chess"),
+        (
+            [
+                "--game",
+                "partition",
+                "--option",
+                "size",
+                "--count",
+                "2",
+                "--within",
+                "3",
+                "-o",
+                tmp_path,
+            ],
+            "K=V",
+        ),
+        (
+            [
+                "--game",
+                "partition",
+                "--option",
+                "size=99",
+                "--count",
+                "2",
+                "--within",
+                "3",
+                "-o",
+                tmp_path,
+            ],
+            "size",
+        ),
+        (["--game", "rolling", "--count", "2", "--within", "3", "-o", tmp_path], "two-player"),
+    ]
+    for extra, said in cases:
+        code, _, err = run(capsys, "puzzles", "compose", *extra)
+        assert code == 2, extra
+        assert said in err
+        assert err.strip().count("\n") == 0, err
+    code, _, err = run(capsys, "puzzles", "partition", "--count", "3")
+    assert code == 2
+    assert "--count is for puzzles compose" in err

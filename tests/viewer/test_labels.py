@@ -1,0 +1,46 @@
+"""Labels are placed on the screen: read whole (inside the picture), over the scene, and
+apart from each other (a corner's name slid under the board's edge, a label at the
+picture's edge lost its first letters, neighbours ran together)."""
+
+from __future__ import annotations
+
+import itertools
+
+from model.partition import Partition, PartitionOptions
+from viewer.boards import make_board_view
+from viewer.frame import Frame, Label
+from viewer.games import ui_class
+from viewer.view_state import ViewState
+
+
+def overlap(a, b):
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def test_labels_stay_inside_the_picture_and_apart(plotter):
+    game = Partition(PartitionOptions(5))
+    ui = ui_class("partition")()
+    board = make_board_view(ui.board_kind, plotter, ui.geometry(game))
+    board.set_view("iso")
+    lat = game.lattice
+    front = lat.id_of(0, 0, 0)  # the SW corner, at the picture's lower left
+    sites = [front, lat.id_of(1, 0, 0), lat.id_of(0, 1, 0), lat.id_of(4, 4, 0), lat.id_of(0, 0, 4)]
+    texts = ["refutes 3,0,0 and more words", "somewhere here", "hint", "NE", "AP"]
+    board.show(Frame(labels=tuple(map(Label, sites, texts))), ViewState())
+    plotter.screenshot(None, return_img=True)  # a render (render() waits for show())
+    boxes = board.labels.boxes
+    assert len(boxes) == len(sites)
+    width, height = plotter.renderer.GetSize()
+    for x0, y0, x1, y1 in boxes:
+        assert x0 >= 0
+        assert y0 >= 0
+        assert x1 <= width
+        assert y1 <= height
+    for a, b in itertools.combinations(boxes, 2):
+        assert not overlap(a, b)
+    board.set_view("top")  # the camera turned: placed again at the next render
+    plotter.screenshot(None, return_img=True)  # a render (render() waits for show())
+    assert board.labels.boxes != boxes
+    board.show(Frame(), ViewState())
+    assert board.labels is None
+    board.close()

@@ -1,0 +1,227 @@
+"""The window's review (Analysis > Review game): in the background with progress, the
+verdicts in the Review dock, the graph that goes to a position, the better move drawn as
+the Hint's ghost, saved into the file and shown at once when it is opened again; Stop keeps
+the moves reached; "Make a puzzle of this" keeps a verified puzzle; Puzzles > Compose...
+writes a verified collection and opens it in Practice."""
+
+from __future__ import annotations
+
+import json
+
+from model.files import read, write
+from model.review import MISSED_WIN
+from model.search import verify
+from tests.model.test_review import missed_win_game
+
+WAIT_MS = 60000
+
+
+def review_in_window(make_window, qtbot, tmp_path, seconds=0.3):
+    game, ply, winners = missed_win_game()
+    path = tmp_path / "game.pyr.json"
+    write(path, game)
+    window = make_window()
+    assert window.open_file(path)
+    window.reviewer.seed = 1
+    window.reviewer.dock.seconds.setValue(seconds)
+    window.menus.review.trigger()
+    assert window.reviewer.thinking
+    assert window.reviewer.dock.stop.isEnabled()
+    qtbot.waitUntil(lambda: not window.reviewer.thinking, timeout=WAIT_MS)
+    return window, path, game, ply, winners
+
+
+def test_review_calls_the_missed_win_and_draws_the_better_move(
+    make_window, qtbot, tmp_path, guard_errors
+):
+    window, path, game, ply, winners = review_in_window(make_window, qtbot, tmp_path)
+    dock = window.reviewer.dock
+    assert dock.isVisible()
+    review = window.session.review
+    assert review is not None
+    assert not review.stopped
+    assert dock.table.rowCount() == len(game.move_stack)
+    assert dock.table.item(ply - 1, 3).text() == MISSED_WIN
+    assert dock.table.item(ply - 1, 4).text() in winners
+    assert "missed win" in dock.summary.text()
+    # a row goes to the position before its move; the better move is the Hint's ghost
+    dock.table.selectRow(ply - 1)
+    assert window.session.ply == ply - 1
+    better = window.game.parse_move(dock.table.item(ply - 1, 4).text())
+    site = window.game.lattice.id_of(*better.point)
+    assert window._frame().ghosts == {site: window.game.to_move}
+    window.session.goto(ply)  # after it: the next move's better move, if it has one
+    following = review.at(ply + 1)
+    expected = {}
+    if following is not None and following.better:
+        point = window.game.parse_move(following.better).point
+        expected = {window.game.lattice.id_of(*point): window.game.to_move}
+    assert window._frame().ghosts == expected
+    assert "missed win" in dock.detail.text()
+    # a click on the graph goes to that position
+    graph = dock.graph
+    x = graph.rect().left() + 6 + (graph.rect().width() - 12) * 2 / len(game.move_stack)
+    from PySide6.QtCore import QPoint, Qt
+
+    qtbot.mouseClick(graph, Qt.MouseButton.LeftButton, pos=QPoint(round(x), 60))
+    assert window.session.ply == 2
+    # saved into the file; opened again, the graph is there at once
+    assert window.session.dirty
+    assert window.documents.save()
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    assert raw["review"]["moves"][ply - 1]["verdict"] == MISSED_WIN
+    assert read(path).review.to_json() == review.to_json()
+    other = make_window()
+    assert other.open_file(path)
+    assert other.reviewer.dock.isVisible()
+    assert other.reviewer.dock.table.rowCount() == len(game.move_stack)
+    assert other.reviewer.dock.graph.review is not None
+    assert not guard_errors
+
+
+def test_make_a_puzzle_of_the_missed_win_keeps_a_verified_puzzle(
+    make_window, qtbot, tmp_path, monkeypatch, guard_errors
+):
+    monkeypatch.setenv("PYRAMID_LAB_PUZZLES", str(tmp_path / "made"))
+    window, _path, _game, _ply, _ = review_in_window(make_window, qtbot, tmp_path)
+    review = window.session.review
+    spots = review.puzzles
+    assert spots, "the missed win or a mistake makes a puzzle spot"
+    spot = spots[0]
+    window.session.goto(spot.ply)
+    assert window.reviewer.dock.make_puzzle.isEnabled()
+    window.menus.make_puzzle.trigger()
+    qtbot.waitUntil(lambda: window.reviewer.last_puzzle is not None, timeout=WAIT_MS)
+    made = window.reviewer.last_puzzle
+    assert made.parent == tmp_path / "made" / "partition"
+    doc = read(made)
+    verdict = verify(doc.game, doc.puzzle)
+    assert verdict.verified
+    assert not verdict.cooks
+    assert doc.puzzle["solution"][0] == spot.key
+    # where no spot is, the action says so and makes nothing
+    window.session.goto(0)
+    window.reviewer.last_puzzle = None
+    window.menus.make_puzzle.trigger()
+    assert window.reviewer.last_puzzle is None
+    assert not guard_errors
+
+
+def test_stop_keeps_the_moves_judged_so_far(make_window, qtbot, tmp_path, guard_errors):
+    game, _ply, _ = missed_win_game()
+    path = tmp_path / "game.pyr.json"
+    write(path, game)
+    window = make_window()
+    assert window.open_file(path)
+    window.reviewer.dock.seconds.setValue(2.0)
+    window.menus.review.trigger()
+    qtbot.waitUntil(lambda: window.reviewer.dock.bar.value() > 0, timeout=WAIT_MS)
+    window.reviewer.dock.stop.click()
+    qtbot.waitUntil(lambda: not window.reviewer.thinking, timeout=WAIT_MS)
+    review = window.session.review
+    assert review is not None
+    assert review.stopped
+    assert len(review.moves) < len(game.move_stack)
+    assert window.reviewer.dock.table.rowCount() == len(review.moves)
+    assert not guard_errors
+
+
+def test_review_refuses_a_game_without_moves(make_window, guard_errors):
+    window = make_window()
+    window.menus.review.trigger()
+    assert not window.reviewer.thinking
+    assert "no moves" in window.reviewer.dock.activity.text()
+    assert not guard_errors
+
+
+def test_compose_writes_a_verified_collection_and_opens_it_in_practice(
+    make_window, qtbot, tmp_path, guard_errors
+):
+    from model.partition import Partition, PartitionOptions
+
+    window = make_window(Partition(PartitionOptions(4)))
+    window.menus.compose.trigger()
+    from viewer.compose import ComposeDialog
+
+    dialog = window.findChild(ComposeDialog)
+    assert dialog is not None
+    assert dialog.isVisible()
+    dialog.count.setValue(3)
+    dialog.within.setValue(3)
+    dialog.folder.setText(str(tmp_path / "composed"))
+    dialog.compose.click()
+    assert dialog.stop.isEnabled()
+    qtbot.waitUntil(lambda: bool(dialog.written), timeout=WAIT_MS)
+    assert len(dialog.written) == 3
+    assert (tmp_path / "composed" / "collection.json").is_file()
+    for path in dialog.written:
+        doc = read(path)
+        verdict = verify(doc.game, doc.puzzle)
+        assert verdict.verified
+        assert not verdict.cooks
+    assert window.practice is not None
+    assert window.practice.dock.isVisible()
+    assert not guard_errors
+
+
+def test_the_monkey_reviews_a_game(make_window, qtbot, tmp_path, guard_errors, monkeypatch):
+    """The monkey's review action (Review game, Stop, the graph, Make a puzzle) on a
+    played game: reviews finish or stop, and nothing reaches the guard."""
+    import random
+
+    from tests.viewer.monkey import Monkey, example_copies, patch_modals, watch_workers
+
+    rng = random.Random(36)
+    patch_modals(rng, monkeypatch.setattr)
+    watch_workers(guard_errors, monkeypatch.setattr)
+    game, _ply, _ = missed_win_game()
+    path = tmp_path / "game.pyr.json"
+    write(path, game)
+    window = make_window()
+    assert window.open_file(path)
+    monkey = Monkey(window, rng, example_copies(tmp_path / "files"), qtbot)
+    reviewed = 0
+    for _ in range(12):
+        monkey.review()
+        qtbot.waitUntil(lambda: not window.reviewer.thinking, timeout=WAIT_MS)
+        reviewed += window.session.review is not None
+        assert not guard_errors, monkey.log
+    assert reviewed
+    assert any("review" in line for line in monkey.log)
+
+
+def test_the_export_writes_the_review_graph_beside_the_picture(
+    make_window, qtbot, tmp_path, guard_errors
+):
+    from viewer.export_control import open_export_dialog
+
+    window, _path, _game, _ply, _ = review_in_window(make_window, qtbot, tmp_path, seconds=0.2)
+    dialog = open_export_dialog(window)
+    written = dialog.export(tmp_path / "board.png")
+    assert written == tmp_path / "board.png"
+    graph = tmp_path / "board-review.png"
+    assert graph.read_bytes().startswith(b"\x89PNG")
+    assert "board-review.png" in window.statusBar().currentMessage()
+    assert not guard_errors
+
+
+def test_a_new_game_drops_the_review_under_way(make_window, qtbot, tmp_path, guard_errors):
+    from model.partition import Partition, PartitionOptions
+
+    game, _ply, _ = missed_win_game()
+    path = tmp_path / "game.pyr.json"
+    write(path, game)
+    window = make_window()
+    assert window.open_file(path)
+    window.reviewer.dock.seconds.setValue(2.0)
+    window.menus.review.trigger()
+    assert window.reviewer.thinking
+    window.menus.make_puzzle.trigger()  # refused while the review works: it goes on
+    assert window.reviewer.thinking
+    assert "at work" in window.statusBar().currentMessage()
+    window.session.replace_game(Partition(PartitionOptions(3)))
+    assert not window.reviewer.thinking
+    assert "dropped" in window.reviewer.dock.activity.text()
+    qtbot.wait(300)
+    assert window.session.review is None
+    assert not guard_errors

@@ -1,0 +1,130 @@
+"""``pyramid-lab puzzles compose --game G ... -o FOLDER``: puzzles made on demand
+(:func:`model.search.compose`), verified and ranked by the engine's difficulty, written
+with ``collection.json`` (``pyramid-lab practice FOLDER`` plays them)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from .argtypes import bounded
+from .common import EXIT_BAD_INPUT, EXIT_OK
+
+#: The arguments only ``puzzles compose`` takes (``puzzles FOLDER`` refuses them).
+OWN = ("game", "option", "count", "within", "difficulty", "exact", "out", "seed")
+
+
+def add_arguments(parser: Any) -> None:
+    """The compose arguments, on the ``puzzles`` command's parser."""
+    group = parser.add_argument_group(
+        "compose (pyramid-lab puzzles compose --game G --count N --within PLIES -o FOLDER)"
+    )
+    group.add_argument("--game", default=None, help="the game: partition, pyraos or terrace")
+    group.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="K=V",
+        help="a rule option, e.g. size=4 or version=floating (again for more)",
+    )
+    group.add_argument("--count", type=bounded(1, 500), default=None, metavar="N")
+    group.add_argument(
+        "--within", type=bounded(1, 15), default=None, metavar="PLIES", help="wins within PLIES"
+    )
+    group.add_argument("--difficulty", choices=("easy", "medium", "hard"), default=None)
+    group.add_argument(
+        "--exact",
+        action="store_const",
+        const=True,
+        default=None,
+        help="only wins as long as PLIES allows (no quicker ones)",
+    )
+    group.add_argument("-o", "--out", default=None, metavar="FOLDER", help="where to write them")
+    group.add_argument("--seed", type=int, default=None, help="the games' seed (0)")
+
+
+def misplaced(args: argparse.Namespace) -> str | None:
+    """The first compose argument given to ``puzzles FOLDER`` (which takes none)."""
+    for name in OWN:
+        value = getattr(args, name, None)
+        if value not in (None, []):
+            return "--" + name
+    return None
+
+
+def _value(text: str) -> Any:
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    return int(text) if text.lstrip("-").isdigit() else text
+
+
+def run(args: argparse.Namespace) -> int:
+    from model import PositionFormatError
+    from model.game import game_class, game_names
+    from model.search import compose, write_collection
+
+    missing = [f"--{n}" for n in ("game", "count", "within", "out") if getattr(args, n) is None]
+    if missing:
+        print(f"pyramid-lab: error: puzzles compose needs {', '.join(missing)}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        cls = game_class(args.game)
+    except KeyError:
+        names = ", ".join(game_names())
+        print(
+            f"pyramid-lab: error: argument --game: {args.game!r} is not one of {names}",
+            file=sys.stderr,
+        )
+        return EXIT_BAD_INPUT
+    bad = [text for text in args.option if "=" not in text]
+    if bad:
+        print(f"pyramid-lab: error: argument --option: {bad[0]!r} is not K=V", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        pairs = {k: _value(v) for k, v in (text.split("=", 1) for text in args.option)}
+        start = cls.new(cls.parse_options(pairs))
+    except PositionFormatError as exc:
+        print(f"pyramid-lab: error: argument --option: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    folder = Path(args.out)
+    if folder.exists() and not folder.is_dir():
+        print(f"pyramid-lab: error: -o {args.out}: not a folder", file=sys.stderr)
+        return EXIT_BAD_INPUT
+
+    def say(fraction: float, text: str) -> None:
+        print(f"compose: {round(fraction * 100):3d}% {text}", file=sys.stderr, flush=True)
+
+    began = time.perf_counter()
+    try:
+        made = compose(
+            start,
+            count=args.count,
+            within=args.within,
+            difficulty_band=args.difficulty,
+            exact=bool(args.exact),
+            seed=args.seed or 0,
+            progress=say,
+        )
+    except ValueError as exc:
+        print(f"pyramid-lab: error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    stem = "-".join([cls.name, *(str(v) for v in pairs.values())])
+    try:
+        paths = write_collection(folder, made, stem)
+    except OSError as exc:
+        print(f"pyramid-lab: error: -o {args.out}: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    seconds = time.perf_counter() - began
+    for path, item in zip(paths, made, strict=True):
+        print(f"{path}: {item.puzzle['title']} ({item.puzzle.get('difficulty', 'not measured')})")
+    print(f"{len(made)} of {args.count} puzzles in {seconds:.0f} s, in {folder}")
+    if len(made) < args.count:
+        print(
+            f"pyramid-lab: only {len(made)} of {args.count} puzzles found in the games played",
+            file=sys.stderr,
+        )
+        return EXIT_BAD_INPUT if not made else EXIT_OK
+    return EXIT_OK

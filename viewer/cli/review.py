@@ -1,0 +1,140 @@
+"""``pyramid-lab review FILE``: the game's line judged move by move (the window's Analysis >
+Review game): each move's verdict (best, good, inaccuracy, mistake, missed win) with the
+better move, and the win-rate graph's values; ``--save`` writes the review into the file,
+``--puzzles FOLDER`` makes a verified puzzle of each missed win or refuted mistake."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from .argtypes import engine_seconds
+from .common import EXIT_BAD_INPUT, EXIT_OK, read_or_say
+
+REVIEW_SECONDS = 2.0
+
+
+def add_parser(commands: Any) -> None:
+    review = commands.add_parser(
+        "review",
+        help="review a game: every move judged (best, good, inaccuracy, mistake, missed win)",
+    )
+    review.add_argument("file", metavar="FILE")
+    review.add_argument(
+        "--seconds",
+        type=engine_seconds,
+        default=REVIEW_SECONDS,
+        metavar="S",
+        help=f"think S seconds on each position (default {REVIEW_SECONDS:g})",
+    )
+    review.add_argument(
+        "--json", action="store_true", help="one JSON object: the moves and the graph's values"
+    )
+    review.add_argument("--save", action="store_true", help="write the review into FILE")
+    review.add_argument(
+        "--puzzles",
+        metavar="FOLDER",
+        default=None,
+        help="write a verified puzzle file into FOLDER for each missed win or refuted mistake",
+    )
+    review.add_argument(
+        "--graph", metavar="OUT.png", default=None, help="draw the win-rate graph into OUT.png"
+    )
+    review.add_argument("--seed", type=int, default=None, help=argparse.SUPPRESS)
+
+
+def run(args: argparse.Namespace) -> int:
+    from model import PositionFormatError
+    from model.files import write, write_bytes
+    from model.search import review, unreviewable
+
+    doc = read_or_say(args.file)
+    if doc is None:
+        return EXIT_BAD_INPUT
+    game = doc.game
+    why = unreviewable(game)
+    if why is None and not game.move_stack:
+        why = "no moves to review: the file's history is empty"
+    if why is not None:
+        print(f"pyramid-lab: {args.file}: {why}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    count = len(game.move_stack) + 1
+    print(
+        f"pyramid-lab: reviewing {count} positions, about {count * args.seconds:.0f} s",
+        file=sys.stderr,
+        flush=True,
+    )
+    try:
+        result = review(game, seconds=args.seconds, seed=args.seed)
+    except ValueError as exc:
+        print(f"pyramid-lab: {args.file}: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    made: list[dict[str, Any]] = []
+    if args.puzzles is not None:
+        made = _puzzles(game, result, Path(args.puzzles), Path(args.file))
+    if args.json:
+        out = {
+            "file": args.file,
+            "game": game.name,
+            **result.to_json(),
+            "summary": result.summary(),
+        }
+        if args.puzzles is not None:
+            out["puzzle_files"] = made
+        print(json.dumps(out), flush=True)
+    else:
+        for move in result.moves:
+            print(move.text)
+        print(result.summary())
+        for spot in result.puzzles:
+            print(f"puzzle after move {spot.ply}: {spot.side} wins within {spot.within} plies")
+        for item in made:
+            print(f"puzzle {item['ply']}: {item.get('file') or 'not kept: ' + item['why']}")
+    if args.graph is not None:
+        from ..export import review_graph_png
+
+        try:
+            write_bytes(args.graph, review_graph_png(result, game.players[0]))
+        except OSError as exc:
+            print(f"pyramid-lab: {args.graph}: not written: {exc}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        print(f"pyramid-lab: the graph is in {args.graph}", file=sys.stderr)
+    if args.save:
+        try:
+            write(args.file, game, doc.puzzle, doc.lesson, doc.variations, result)
+        except (OSError, PositionFormatError) as exc:
+            print(f"pyramid-lab: {args.file}: not saved: {exc}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        print(f"pyramid-lab: the review is saved in {args.file}", file=sys.stderr)
+    return EXIT_OK
+
+
+def _puzzles(game: Any, result: Any, folder: Path, source: Path) -> list[dict[str, Any]]:
+    """A verified puzzle file for each puzzle spot of the review: what became of each."""
+    from model.files import SUFFIX, write
+    from model.search import make_puzzle
+
+    made: list[dict[str, Any]] = []
+    stem = source.name.removesuffix(SUFFIX)
+    for spot in result.puzzles:
+        position = game.start_copy()
+        for move in list(game.move_stack)[: spot.ply]:
+            position.push(move)
+        puzzle, why = make_puzzle(position, spot.within, spot.key, max_nodes=None)
+        item: dict[str, Any] = {"ply": spot.ply}
+        if puzzle is None:
+            made.append({**item, "file": None, "why": why})
+            continue
+        puzzle["notes"] = f"From {source.name}, after move {spot.ply}."
+        path = folder / f"{stem}-after-{spot.ply}{SUFFIX}"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            write(path, position, puzzle)
+        except OSError as exc:
+            made.append({**item, "file": None, "why": f"not written: {exc}"})
+            continue
+        made.append({**item, "file": str(path), "why": ""})
+    return made

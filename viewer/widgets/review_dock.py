@@ -1,0 +1,302 @@
+"""The Review dock's widgets: Review and Stop, the thinking time a position, a progress bar,
+the win-rate graph over the moves (a click on it picks a position), each move's verdict in
+a table, and "Make a puzzle of this". :mod:`viewer.review` drives it; the dock only shows
+what it is handed. :func:`graph_image` draws the graph for an export."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QPointF, QRectF, QSignalBlocker, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QImage, QMouseEvent, QPainter, QPainterPath, QPaintEvent, QPen
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDockWidget,
+    QDoubleSpinBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QSizePolicy,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from model.review import GameReview
+
+from .keys import pass_history_keys
+
+COLUMNS = ("#", "side", "move", "verdict", "better")
+DEFAULT_SECONDS = 2.0
+#: A verdict's colour: the graph's marks and the table's verdict column.
+VERDICT_COLOURS = {
+    "best": "#2e7d32",
+    "good": "#7cb342",
+    "inaccuracy": "#f9a825",
+    "mistake": "#e65100",
+    "missed win": "#c62828",
+}
+MARKED = ("inaccuracy", "mistake", "missed win")  # drawn as dots on the graph
+
+
+def paint_graph(
+    painter: QPainter,
+    rect: QRectF,
+    review: GameReview | None,
+    first: str,
+    current: int | None = None,
+) -> None:
+    """The win-rate graph in ``rect``: the first player's chance at each position of the
+    reviewed line (0 at the foot, 1 at the top, 50% dashed), the flawed moves as dots in
+    their verdict's colour, the position shown (``current``, a ply) as a vertical line."""
+    painter.save()
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.fillRect(rect, QColor("#fbfbf8"))
+    painter.setPen(QPen(QColor("#bbbbbb"), 1))
+    painter.drawRect(rect.adjusted(0, 0, -1, -1))
+    inner = rect.adjusted(6, 14, -6, -6)
+    half = inner.top() + inner.height() / 2
+    painter.setPen(QColor("#555555"))
+    font = painter.font()
+    font.setPointSizeF(7.5)
+    painter.setFont(font)
+    values = list(review.values) if review is not None else []
+    if len(values) < 2:
+        painter.drawText(inner, Qt.AlignmentFlag.AlignCenter, "Review the game to see its graph")
+        painter.restore()
+        return
+    painter.drawText(rect.adjusted(6, 1, -6, 0), Qt.AlignmentFlag.AlignLeft, f"{first} wins")
+    painter.drawText(
+        rect.adjusted(6, 1, -6, 0), Qt.AlignmentFlag.AlignRight, "a dot: a flawed move"
+    )
+    painter.setPen(QPen(QColor("#999999"), 1, Qt.PenStyle.DashLine))
+    painter.drawLine(QPointF(inner.left(), half), QPointF(inner.right(), half))
+    step = inner.width() / (len(values) - 1)
+    painter.setPen(QColor("#888888"))
+    every = 5 if len(values) <= 60 else 10
+    for ply in range(every, len(values), every):  # the move numbers along the foot
+        x = inner.left() + ply * step
+        painter.drawLine(QPointF(x, inner.bottom() - 3), QPointF(x, inner.bottom()))
+        painter.drawText(
+            QRectF(x - 15, inner.bottom() - 15, 30, 12), Qt.AlignmentFlag.AlignCenter, str(ply)
+        )
+
+    def point(ply: int, value: float) -> QPointF:
+        return QPointF(inner.left() + ply * step, inner.bottom() - value * inner.height())
+
+    area = QPainterPath()
+    line = QPainterPath()
+    started = False
+    for ply, value in enumerate(values):
+        if value is None:
+            continue
+        p = point(ply, value)
+        if not started:
+            line.moveTo(p)
+            area.moveTo(QPointF(p.x(), half))
+            started = True
+        else:
+            line.lineTo(p)
+        area.lineTo(p)
+    if started:
+        last = next(i for i in range(len(values) - 1, -1, -1) if values[i] is not None)
+        area.lineTo(QPointF(inner.left() + last * step, half))
+        area.closeSubpath()
+        painter.fillPath(area, QColor(90, 120, 200, 60))
+        painter.setPen(QPen(QColor("#2a4d9b"), 2))
+        painter.drawPath(line)
+    if current is not None and 0 <= current < len(values):
+        x = inner.left() + current * step
+        painter.setPen(QPen(QColor("#333333"), 1))
+        painter.drawLine(QPointF(x, inner.top()), QPointF(x, inner.bottom()))
+    assert review is not None
+    for move in review.moves:
+        value = values[move.ply] if move.ply < len(values) else None
+        if move.verdict not in MARKED or value is None:
+            continue
+        painter.setPen(QPen(QColor("#ffffff"), 1))
+        painter.setBrush(QColor(VERDICT_COLOURS[move.verdict]))
+        radius = 5.0 if move.verdict == "missed win" else 4.0
+        painter.drawEllipse(point(move.ply, value), radius, radius)
+    painter.restore()
+
+
+def graph_image(
+    review: GameReview, first: str, width: int = 640, height: int = 200, current: int | None = None
+) -> QImage:
+    """The win-rate graph as an image (the export's PNG)."""
+    image = QImage(width, height, QImage.Format.Format_ARGB32)
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    try:
+        paint_graph(painter, QRectF(0, 0, width, height), review, first, current)
+    finally:
+        painter.end()
+    return image
+
+
+class WinRateGraph(QWidget):
+    """The win-rate graph; ``picked(ply)`` when clicked (the position after ``ply`` moves)."""
+
+    picked = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.review: GameReview | None = None
+        self.first = ""
+        self.current: int | None = None
+        self.setMinimumHeight(130)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.setToolTip("The first player's chance at each position; click to go there")
+
+    def sizeHint(self) -> QSize:
+        return QSize(300, 150)
+
+    def show_review(self, review: GameReview | None, first: str, current: int | None) -> None:
+        self.review, self.first, self.current = review, first, current
+        self.update()
+
+    def ply_at(self, x: float) -> int | None:
+        """The ply whose position is nearest ``x`` (None without a graph)."""
+        if self.review is None or len(self.review.values) < 2:
+            return None
+        inner = QRectF(self.rect()).adjusted(6, 14, -6, -6)
+        count = len(self.review.values) - 1
+        ply = round((x - inner.left()) / inner.width() * count)
+        return max(0, min(count, ply))
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        try:
+            paint_graph(painter, QRectF(self.rect()), self.review, self.first, self.current)
+        finally:
+            painter.end()
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        ply = self.ply_at(event.position().x())
+        if ply is not None:
+            self.picked.emit(ply)
+
+
+class ReviewDock(QDockWidget):
+    """The review of the game on the board (starts hidden; Analysis > Review game)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Review", parent)
+        self.setObjectName("review-dock")
+        body = QWidget(self)
+        layout = QVBoxLayout(body)
+        row = QHBoxLayout()
+        self.review = QPushButton("Review game")
+        self.review.setToolTip("Judge every move of the game's line, from its start")
+        self.stop = QPushButton("Stop")
+        self.stop.setToolTip("Stop the review: the moves judged so far are shown")
+        self.stop.setEnabled(False)
+        self.seconds = QDoubleSpinBox()
+        self.seconds.setRange(0.2, 60.0)
+        self.seconds.setDecimals(1)
+        self.seconds.setValue(DEFAULT_SECONDS)
+        self.seconds.setSuffix(" s")
+        self.seconds.setToolTip("How long the engine thinks on each position")
+        pass_history_keys(self.seconds)
+        for widget in (self.review, self.stop, self.seconds):
+            row.addWidget(widget)
+        layout.addLayout(row)
+        self.bar = QProgressBar()
+        self.bar.setRange(0, 100)
+        self.bar.setTextVisible(False)
+        self.bar.hide()  # while a review runs
+        layout.addWidget(self.bar)
+        self.activity = QLabel()
+        self.activity.setStyleSheet("color: #666; font-size: 11px")
+        self.activity.setWordWrap(True)
+        layout.addWidget(self.activity)
+        self.graph = WinRateGraph()
+        layout.addWidget(self.graph)
+        self.summary = QLabel("Review the game: each move is judged, the proof search first.")
+        self.summary.setWordWrap(True)
+        layout.addWidget(self.summary)
+        self.table = QTableWidget(0, len(COLUMNS))
+        self.table.setHorizontalHeaderLabels(list(COLUMNS))
+        self.table.verticalHeader().setVisible(False)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
+        pass_history_keys(self.table)
+        layout.addWidget(self.table, 1)
+        self.detail = QLabel()
+        self.detail.setWordWrap(True)
+        layout.addWidget(self.detail)
+        self.make_puzzle = QPushButton("Make a puzzle of this")
+        self.make_puzzle.setToolTip(
+            "A missed win or a mistake a unique move refutes: the position becomes a puzzle, "
+            "verified (unique key move, no cooks) before it is kept"
+        )
+        self.make_puzzle.setEnabled(False)
+        layout.addWidget(self.make_puzzle)
+        self.setWidget(body)
+
+    def set_thinking(self, on: bool) -> None:
+        self.review.setEnabled(not on)
+        self.stop.setEnabled(on)
+        self.seconds.setEnabled(not on)
+        self.bar.setVisible(on)
+        if not on:
+            self.bar.setValue(0)
+
+    def set_progress(self, fraction: float, text: str) -> None:
+        self.bar.setValue(round(max(0.0, min(1.0, fraction)) * 100))
+        self.activity.setText(text)
+
+    def show_review(self, review: GameReview | None, first: str, current: int | None) -> None:
+        """The review's graph, summary and table (None: empty)."""
+        self.graph.show_review(review, first, current)
+        blocker = QSignalBlocker(self.table)
+        self.table.setRowCount(0)
+        if review is None:
+            del blocker
+            return
+        self.summary.setText(review.summary() + (" (stopped)" if review.stopped else ""))
+        self.table.setRowCount(len(review.moves))
+        for row, move in enumerate(review.moves):
+            cells = (str(move.ply), move.side, move.move, move.verdict, move.better or "")
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if column == 3:
+                    item.setForeground(QColor(VERDICT_COLOURS.get(move.verdict, "#000000")))
+                self.table.setItem(row, column, item)
+        del blocker
+
+    def select_ply(self, ply: int | None) -> None:
+        """Select the row of the move numbered ``ply`` (quietly)."""
+        blocker = QSignalBlocker(self.table)
+        if ply is None or not 1 <= ply <= self.table.rowCount():
+            self.table.clearSelection()
+        else:
+            self.table.selectRow(ply - 1)
+            item = self.table.item(ply - 1, 0)
+            if item is not None:
+                self.table.scrollToItem(item)
+        del blocker
+
+    def show_current(self, current: int | None) -> None:
+        self.graph.current = current
+        self.graph.update()
+
+    def clear(self, text: str) -> None:
+        self.show_review(None, "", None)
+        self.summary.setText(text)
+        self.detail.setText("")
+        self.make_puzzle.setEnabled(False)
+
+
+def verdict_rows(review: GameReview) -> Sequence[tuple[int, str]]:
+    """(ply, verdict) of every flawed move, for a caption."""
+    return [(m.ply, m.verdict) for m in review.moves if m.verdict in MARKED]
