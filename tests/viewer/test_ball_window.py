@@ -342,6 +342,8 @@ def test_two_computers_play_a_basic_game_to_the_end(ball_window, qtbot, monkeypa
     qtbot.waitUntil(lambda: window.game.is_over(), timeout=60000)
     assert window.game.outcome() is not None
     assert not window.engine.runner.thinking
+    assert window.ui.hand_in(0).startswith("the game is over")  # Program in: said, not silent
+    assert "New game starts another" in window.statusBar().currentMessage()
     assert not guard_errors
 
 

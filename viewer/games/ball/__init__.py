@@ -404,7 +404,9 @@ class BallUI(GameUI[ProgramTurn]):
         """``side``'s editor's program goes in (hidden); the joint move when both are."""
         turn = self._turn
         if turn is None or turn.game.is_over():
-            return "the game is over"
+            over = "the game is over" + (f": {turn.game.describe_result()}" if turn else "")
+            self._say(f"{over}; Game > New game starts another")  # said, never silent
+            return over
         editor = self.program_docks[side].editor
         problem = editor.apply_text() or editor.why_not()  # typed and not yet applied
         if problem is not None:
