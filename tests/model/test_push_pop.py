@@ -52,8 +52,8 @@ CI_PLIES = 300  # plies per registered game in CI (each option set is played at 
 def option_values(spec) -> list[Any]:
     """A few values of one option: every choice, both truth values, or for a number the
     default, the minimum and the one after it (small boards, quick games)."""
-    if spec.choices:
-        return list(spec.choices)
+    if spec.choices:  # the default first (it need not be the first choice)
+        return list(dict.fromkeys([spec.default, *spec.choices]))
     if isinstance(spec.default, bool):
         return [spec.default, not spec.default]
     if isinstance(spec.default, int):
