@@ -204,6 +204,16 @@ def lesson_folders(root: str | os.PathLike[str]) -> list[str]:
     return first + [name for name in present if name not in first]
 
 
+def lesson_tasks(path: str | os.PathLike[str]) -> set[int]:
+    """The numbers of the steps with a task, read from the JSON alone (for the menu's
+    progress; none where the file cannot be read)."""
+    try:
+        steps = files.read_json(path, MAX_FILE_BYTES, "lesson file")["steps"]
+        return {i for i, step in enumerate(steps) if isinstance(step, dict) and step.get("task")}
+    except (PositionFormatError, KeyError, TypeError):
+        return set()
+
+
 def titles(path: str | os.PathLike[str]) -> tuple[str, str]:
     """The game's title and the lesson's, read from the JSON alone (for menus; the
     file's name where they cannot be read)."""

@@ -352,9 +352,15 @@ class MainWindow(QMainWindow):
     def _write_autosave(self) -> None:
         self.recovery.write()
 
+    def update_title(self) -> None:
+        self._update_title()
+
     def _update_title(self) -> None:
         name = self.session.path.name if self.session.path else "untitled"
         dirty = " *" if self.session.dirty else ""
+        lesson = getattr(self, "lessons", None)  # (not yet made while the window is built)
+        if lesson is not None and lesson.active:  # the lesson followed, by its own title
+            name, dirty = lesson.window_title(), ""
         self.setWindowTitle(f"{name}{dirty} - {self.session.game.title} - Pyramid Lab")
 
     def show_error(self, title: str, text: str) -> None:

@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 
     from model.game import Game
     from model.lesson import LessonFile
+    from model.userfiles import LessonProgress
 
     from .boards import BoardView
     from .documents import Documents
@@ -250,6 +251,8 @@ class Solving(Protocol):
 class Lessons(Protocol):
     """What the others use of the stepped lessons (``viewer.lessons.LessonControl``)."""
 
+    progress: LessonProgress  # the student's progress (the Lessons menu's ticks)
+
     def start(self, lesson: LessonFile, path: Path | None, index: int | None = None) -> None:
         """Show ``lesson`` (read from ``path``) at ``index`` (default: where the student
         left it)."""
@@ -272,6 +275,8 @@ class LessonHost(Position, Status, Notice, Parent, Protocol):
     def open_file(self, path: str | Path) -> bool: ...
 
     def play_move(self, move: Any) -> None: ...
+
+    def update_title(self) -> None: ...
 
 
 class PracticeHost(Position, Status, Notice, Parent, Protocol):

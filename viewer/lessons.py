@@ -96,6 +96,7 @@ class LessonControl:
         dock.use_steps(False)
         dock.forget_shown()
         follow_lesson(dock, self.window.session, self.window.ui)  # a file's caption, if any
+        self.window.update_title()
 
     def go(self, index: int) -> None:
         """Show step ``index``: its position on the board, its text and task in the dock."""
@@ -113,6 +114,7 @@ class LessonControl:
             self.progress.record(self.path, index)
         self.window.lesson_dock.use_steps(True)
         self._show()
+        self.window.update_title()
 
     @property
     def base_ply(self) -> int:
@@ -134,6 +136,12 @@ class LessonControl:
 
     def done(self) -> set[int]:
         return self.progress.done(self.path) if self.path is not None else set()
+
+    def window_title(self) -> str:
+        """The lesson followed and the step shown, for the window's title."""
+        assert self.lesson is not None
+        count = len(self.lesson.steps)
+        return f"Lesson: {self.lesson.title} (step {self.index + 1} of {count})"
 
     def _show(self) -> None:
         self.window.ui.set_overlays(self.step.overlays)

@@ -6,16 +6,16 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSettings
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QMenu
 
-from model.files import SUFFIX
 from model.game import PositionFormatError, game_class
 from model.lesson import SUFFIX as LESSON_SUFFIX
-from model.lesson import lesson_folders, titles
+from model.lesson import lesson_folders, lesson_tasks, titles
 from model.search import levels_for
 
 from .compose import open_compose_dialog
@@ -109,15 +109,18 @@ class Menus:
         self.view_menu = view
         self._game_dock_actions: list[QAction] = []
         lessons = bar.addMenu("&Lessons")
-        for path in sorted(LESSON_DIR.glob(f"*{SUFFIX}")):
-            title = path.name.removesuffix(SUFFIX).replace("-", " ")
-            self._action(lessons, title, functools.partial(window.open_file, path))
+        # Only the stepped lessons are listed (the old caption-only positions under
+        # examples/lessons/ repeat Partition's lessons 3, 4 and 10 and open as files).
+        self.lesson_actions: list[tuple[QAction, Path, str]] = []
         for name in lesson_folders(LESSON_DIR):
             files = sorted((LESSON_DIR / name).glob(f"*{LESSON_SUFFIX}"))
             if files:  # a game's stepped lessons, in a submenu of their own
                 sub = lessons.addMenu(titles(files[0])[0])
                 for path in files:
-                    self._action(sub, titles(path)[1], functools.partial(window.open_file, path))
+                    title = titles(path)[1]
+                    action = self._action(sub, title, functools.partial(window.open_file, path))
+                    self.lesson_actions.append((action, path, title))
+                sub.aboutToShow.connect(self.show_lesson_progress)
         lessons.addSeparator()
         self.new_lesson = self._action(
             lessons, "New lesson from this position (teacher)", lambda: window.lessons.teach_new()
@@ -178,6 +181,20 @@ class Menus:
             )
         if folder:
             self.window.practising().open_collection(folder)
+
+    def show_lesson_progress(self) -> None:
+        """Each lesson's entry with its progress: a tick when every task was answered
+        right, "k of n tasks" while some are, nothing before the first."""
+        progress = self.window.lessons.progress
+        for action, path, title in self.lesson_actions:
+            tasks = lesson_tasks(path)
+            done = len(progress.done(path) & tasks)
+            if tasks and done == len(tasks):
+                action.setText(f"\u2713 {title}")
+            elif done:
+                action.setText(f"{title}  ({done} of {len(tasks)} tasks)")
+            else:
+                action.setText(title)
 
     def _action(
         self,

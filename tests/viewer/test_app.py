@@ -393,7 +393,7 @@ def test_open_recent_and_lessons_errors_leave_the_position(
         raise RuntimeError("the disk caught fire")
 
     monkeypatch.setattr(window.session, "load", broken)
-    window.menus.lessons_menu.actions()[0].trigger()
+    window.menus.lesson_actions[0][0].trigger()
     assert window.session.game.position_key() == before
     assert window.statusBar().currentMessage() == "Error: the disk caught fire"
     assert [str(exc) for exc, _ in guard_errors] == ["the disk caught fire"]

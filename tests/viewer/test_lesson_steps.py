@@ -82,6 +82,25 @@ def test_progress_is_kept_between_runs(make_window, tmp_path):
     assert "\u2713 1." in other.lessons.panel.steps.item(0).text()
 
 
+def test_the_menu_ticks_lessons_and_the_title_names_the_lesson(make_window):
+    window = make_window()
+    control = _open(window)
+    assert "Lesson: A corner ball (step 1 of 2)" in window.windowTitle()
+    entry = next(a for a, path, _ in window.menus.lesson_actions if path == CORNER_BALL)
+    window.menus.show_lesson_progress()
+    assert entry.text() == "03. A corner ball"  # nothing answered yet
+    play_answer(window, "3,0,0")
+    window.menus.show_lesson_progress()
+    assert entry.text() == "03. A corner ball  (1 of 2 tasks)"
+    control.panel.next.click()
+    assert "(step 2 of 2)" in window.windowTitle()
+    control.progress.record(CORNER_BALL, 1, done=1)
+    window.menus.show_lesson_progress()
+    assert entry.text() == "\u2713 03. A corner ball"
+    window.open_file(LESSONS / "1-corner-ball.pyr.json")  # the lesson ends
+    assert "Lesson:" not in window.windowTitle()
+
+
 def test_click_points_go_through_the_board_and_are_checked(make_window):
     window = make_window()
     control = _open(window)
