@@ -321,6 +321,19 @@ def test_an_edit_refused_keeps_the_step_shown(make_window, guard_errors, monkeyp
     assert not guard_errors
 
 
+def test_a_win_within_rule_typed_as_a_list_is_refused_in_words(make_window, guard_errors):
+    """The monkey typed a JSON list as a win-within task's rule: AttributeError, caught only
+    by the excepthook. It is refused with what the rule must be."""
+    window = make_window()
+    window.menus.new_lesson.trigger()
+    panel = window.lessons.panel
+    panel.edit_kind.setCurrentText("win-within")
+    panel.edit_rule.setText("[1, 2]")
+    panel._apply()
+    assert "must be an object" in panel.editor_message.text()
+    assert not guard_errors
+
+
 #: A move of each game's new position, as its player enters it (Pyramid Ball: both programs).
 FIRST_MOVES = {
     "partition": "0,0,0",

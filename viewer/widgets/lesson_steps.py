@@ -371,6 +371,10 @@ class StepPanel(QWidget):
         rule = json.loads(self.edit_rule.text()) if self.edit_rule.text().strip() else None
         if rule is not None:
             if kind == "win-within":
+                if not isinstance(rule, dict):  # typed as a list or a number, say
+                    raise ValueError(
+                        'a win-within task\'s rule must be an object: {"side": ..., "within": N}'
+                    )
                 task.update({k: v for k, v in rule.items() if v is not None})
             else:
                 task["question" if kind == "click-points" else "goal"] = rule
@@ -382,8 +386,11 @@ class StepPanel(QWidget):
     def _apply(self) -> None:
         try:
             changes = self.fields()
-        except ValueError as exc:
+        except json.JSONDecodeError as exc:
             self._said(f"not JSON: {exc}")
+            return
+        except ValueError as exc:
+            self._said(str(exc))
             return
         error = self.control.edit_step(**changes)
         task = self.control.step.task
