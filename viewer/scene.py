@@ -126,3 +126,19 @@ class Scene:
         self.pointer.enabled = False
         self.effect.stop()
         self.plotter.close()
+        forget_gl_context(self.plotter)
+
+
+def forget_gl_context(plotter: QtInteractor) -> None:
+    """Let the closed interactor drop its GL context and surface now, while they live.
+
+    pyvistaqt keeps the context's surface, a ``QSurface`` (not a QObject, so PySide never
+    learns when it is deleted), until the context says it is going; when the whole window
+    is deleted that word never comes. The stale wrapper stays in shiboken's table and is
+    handed back for the next C++ object made at the same address: a dock's toggle action
+    came back as a ``QSurface`` (TypeError in ``QMenu.addAction``, one CI run in many).
+    pyvistaqt's own clean-up, run here, makes the context current, finalizes and forgets.
+    """
+    cleanup = getattr(type(plotter), "_cleanup_context", None)  # private: guard its absence
+    if callable(cleanup):
+        cleanup(plotter)

@@ -145,6 +145,28 @@ def test_closing_twice_is_safe(make_window):
     window.shutdown()
 
 
+def test_a_deleted_window_leaves_no_stale_qt_wrapper(make_window, qtbot):
+    """The interactor outlives its widget in Python; a wrapper it kept of a deleted GL
+    surface was handed back by PySide for the next object at that address (a dock's
+    toggle action came back as a QSurface: CI failed in QMenu.addAction)."""
+    from PySide6.QtGui import QSurface
+
+    from model.partition import Partition, PartitionOptions
+    from viewer.app import MainWindow
+    from viewer.session import Session
+
+    window = MainWindow(Session(Partition(PartitionOptions(3))))  # make_window's settings,
+    window.show()  # but not its qtbot, which would close the window deleted here
+    qtbot.waitExposed(window)
+    plotter = window.plotter
+    assert any(isinstance(value, QSurface) for value in vars(plotter).values())  # realized
+    window.shutdown()
+    window.deleteLater()
+    qtbot.wait(20)
+    kept = [name for name, value in vars(plotter).items() if isinstance(value, QSurface)]
+    assert kept == []
+
+
 def test_a_whole_pyraos_turn_by_clicks(make_window, qtbot):
     from tests.model.test_pyraos import P4, board
 
