@@ -416,7 +416,7 @@ def _solver_for(task: _Task) -> Any:
 
 def _rss_mb() -> float:
     try:
-        import psutil
+        import psutil  # type: ignore[import-untyped]  # psutil (with distributed) has no stubs
 
         return float(psutil.Process().memory_info().rss) / 2**20
     except Exception:  # psutil comes with distributed; the peak where it cannot tell
@@ -751,7 +751,7 @@ def split_solve(
     workers: int = 2,
     scheduler: str | None = None,
     plies: int | None = None,
-    checkpoint: str | Path | None = None,
+    checkpoint: str | Path | bool | None = None,
     table_mb: float = 1024.0,
     max_seconds: float | None = None,
     max_depth: int = 200,
@@ -759,11 +759,13 @@ def split_solve(
     progress: SplitProgress | None = None,
     stop: threading.Event | None = None,
     first_slice: float = FIRST_SLICE,
+    warn: Callable[[str], None] | None = None,
 ) -> SplitResult:
     """The value of ``game`` (left unchanged) for the side to move by a split solve (see
     the module) on a local Dask cluster of ``workers`` processes, or on the cluster at
-    ``scheduler``. ``checkpoint``: the folder of settled units ("" or None: none; see
-    :func:`default_checkpoint` for the usual one). ``table_mb`` bounds each worker's
+    ``scheduler``. ``checkpoint``: the folder of settled units (True: the solve's
+    :func:`default_checkpoint`; "", None or False: none); ``warn(line)`` hears at once why
+    a folder is not trusted. ``table_mb`` bounds each worker's
     table; ``max_seconds`` the whole solve; ``stop`` (set from another thread) and Ctrl+C
     end it with what is settled kept. ``progress(status)`` about once a second.
     ValueError for a game no solver proves, SchedulerError for a scheduler not reached."""
@@ -779,13 +781,16 @@ def split_solve(
             return SplitResult(known, Units(0, 0, 0), 0, 0, None)
     tree = expand(game, plies)
     key = solve_key(game, tree.plies, max_depth, table_mb)
-    store = None if not checkpoint else Checkpoint(Path(checkpoint), key)
+    folder = default_checkpoint(game, tree.plies, max_depth) if checkpoint is True else checkpoint
+    store = None if not folder else Checkpoint(Path(folder), key)
     settled: dict[str, tuple[str, int | None]] = {}
     note = ""
     if store is not None:
         settled, note = store.open()
         if note:
             store = None
+            if warn is not None:
+                warn(note)
     resumed = 0
     for uid, (value, unit_plies) in settled.items():
         unit = next((u for u in tree.units if u.id == uid), None)
@@ -839,8 +844,8 @@ def split_solve(
         "split",
     )
     units = Units(len(tree.units), resumed, 0 if run is None else run.proven)
-    folder = None if store is None else str(store.folder)
-    return SplitResult(result, units, count, tree.plies, folder, note)
+    written = None if store is None else str(store.folder)
+    return SplitResult(result, units, count, tree.plies, written, note)
 
 
 def _first_moves(tree: _Tree) -> tuple[tuple[str, str, int | None], ...]:
