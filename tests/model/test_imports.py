@@ -86,6 +86,7 @@ SEARCH_UNIT_TESTS = {
     "tests.model.test_pyraos_kernel",
     "tests.model.test_pyraos_solver",
     "tests.model.test_rolling_planner",
+    "tests.model.test_split",
     "tests.viewer.test_cli_book",
     "tests.viewer.test_sides",
 }
@@ -127,6 +128,7 @@ GENERIC = (
     "prover.py",
     "registry.py",
     "solver.py",
+    "split.py",
     "symmetry.py",
     "teaching.py",
     "compiled/adapters.py",
