@@ -7,7 +7,7 @@ Run by hand (about 2 minutes on an idle 2-core machine with the defaults):
   .venv/bin/python tests/bench/split_solve.py --full   # the empty pyramid: ~250 s single
 
 By default the position is the empty base-4 stacking pyramid after red 0,0,0, blue 3,3,0,
-red 3,0,0, blue 0,3,0 (the four base corners taken; red to move loses: some 47 million
+red 3,0,0, blue 0,3,0 (the four base corners taken; red to move loses: some 50 million
 positions for the single search); ``--moves`` takes another line from the empty pyramid.
 The single search is ``model.search.solve`` (the compiled df-pn, one table), the split one
 ``model.search.split_solve`` with no checkpoint (every unit proven now); both with
@@ -48,6 +48,11 @@ def main() -> None:
     parser.add_argument("--moves", default=MIDGAME, help="moves from the empty pyramid")
     parser.add_argument("--full", action="store_true", help="the empty pyramid (~4 min single)")
     parser.add_argument("--split-first", action="store_true", help="run the split one first")
+    parser.add_argument(
+        "--one-worker-too",
+        action="store_true",
+        help="also the split solve on 1 worker: what the split gains apart from parallelism",
+    )
     args = parser.parse_args()
     game = read(HERE / "examples/partition/empty-base4-stacking.pyr.json").game
     line = [] if args.full else args.moves.split()
@@ -63,11 +68,12 @@ def main() -> None:
 
     last: list[SplitStatus] = []
 
-    def split() -> tuple[str, float, int, str]:
+    def split(workers: int) -> tuple[str, float, int, str]:
+        last.clear()
         began = time.perf_counter()
         answer = split_solve(
             game,
-            workers=args.workers,
+            workers=workers,
             plies=args.plies,
             book=False,
             table_mb=args.table_mb,
@@ -83,19 +89,25 @@ def main() -> None:
         )
         return answer.result.value, wall, answer.result.nodes, detail
 
-    order = [("split", split), ("single", single)]
+    order = [("split", lambda: split(args.workers)), ("single", single)]
     if not args.split_first:
         order.reverse()
+    if args.one_worker_too:
+        order.append(("split1", lambda: split(1)))
     got = {}
     for name, run in order:
         value, wall, nodes, detail = run()
         got[name] = (value, wall)
-        label = "single search" if name == "single" else f"split, {args.workers} workers"
+        label = {"single": "single search", "split1": "split, 1 worker"}.get(
+            name, f"split, {args.workers} workers"
+        )
         print(f"{label:>18}: {value}, {wall:7.1f} s wall, {nodes:>13,} positions, {detail}")
         print(f"{'':>18}  load now {load()}", flush=True)
-    if got["single"][0] != got["split"][0]:
-        raise SystemExit("the two answers differ")
+    if len({value for value, _ in got.values()}) != 1:
+        raise SystemExit("the answers differ")
     print(f"ratio single / split: {got['single'][1] / got['split'][1]:.2f}x")
+    if "split1" in got:
+        print(f"ratio split 1 worker / split: {got['split1'][1] / got['split'][1]:.2f}x")
 
 
 if __name__ == "__main__":

@@ -51,9 +51,9 @@ def test_the_frontier_is_merged_under_the_symmetries():
     assert again.plies == 2
     assert 5 < len(again.units) < 14 * 13
     assert [u.id for u in again.units] == [u.id for u in expand(game.copy(), 2).units]
-    auto = expand(game)  # the fewest plies giving 16 units
-    assert auto.plies == 2
-    assert len(auto.units) >= 16
+    auto = expand(game)  # the fewest plies giving 4 units
+    assert auto.plies == 1
+    assert len(auto.units) == 5
     assert game.move_stack == []  # left unchanged
 
 
@@ -157,7 +157,7 @@ def test_the_split_solve_on_2_workers_agrees_with_the_single_search(tmp_path):
     assert (split.result.value, single.value) == ("loss", "loss")  # blue wins
     assert split.workers == 2
     units = split.units
-    assert units.total > 16
+    assert units.total >= 4
     assert units.from_checkpoint == 0
     assert 0 < units.proven <= units.total
     assert len(list((tmp_path / "ck").glob("d*.json"))) == units.proven
@@ -206,6 +206,8 @@ def test_a_split_solve_killed_and_started_again_gives_the_same_answer(tmp_path):
         "64",
         "--checkpoint",
         str(folder),
+        "--split-plies",
+        "2",  # many small units: the kill comes while most are open
         "--quiet",
     ]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}

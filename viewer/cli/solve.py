@@ -75,7 +75,7 @@ def add_parser(commands: Any) -> None:
         default=None,
         metavar="PLIES",
         help="depth of the split solve's work units (default: the fewest plies, up to 4, "
-        "that give 16 units)",
+        "that give 4 units)",
     )
     solve.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
 
