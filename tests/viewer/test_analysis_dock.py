@@ -305,10 +305,11 @@ def test_the_threads_box_sets_the_analysis_and_the_hint(
 ):
     """The dock's threads box (default: the cores) is what the analysis and a Hint search
     on, kept between runs; the computer player stays on one thread."""
+    from PySide6.QtCore import QSettings
+
     import viewer.analysis as analysis_module
     import viewer.engine as engine_module
     from model.search import default_threads
-    from PySide6.QtCore import QSettings
 
     asked: list[tuple[str, int]] = []
     analyse, agent_for = analysis_module.analyse, engine_module.agent_for
