@@ -9,6 +9,11 @@ Pyramid) it runs ``analyse(game, seconds=S, threads=t)`` (what ``pyramid-lab ana
 R rounds each, and prints the playouts of each (summed over the rounds: the same seconds
 for both), their ratio, and the machine's load before and after (other work on the
 machine takes cores from the N threads; the ratio means something on an idle machine).
+The "cores" columns are the CPU seconds the process got over the wall seconds of each
+side: on an idle machine about 1 and N (N threads searching at once, the interpreter's
+lock released); on a loaded one, what the scheduler gave, which bounds the ratio. The
+playouts per CPU second ("per cpu s") show whether a thread's playouts cost more on N
+threads (they should not: the threads share nothing while they search).
 Goal (issue 37): at least 1.7x the playouts of one thread with the default N (the cores).
 Defaults: N the cores, S = 3, R = 2: about a minute. The compiled core is warmed up first.
 """
@@ -17,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import sys
 import time
 from collections.abc import Callable
@@ -47,9 +53,16 @@ def load() -> str:
     return f"load {one:.2f} (1 min) {five:.2f} (5 min)"
 
 
-def playouts(game: Game, seconds: float, threads: int, seed: int) -> tuple[int, str]:
+def cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def playouts(game: Game, seconds: float, threads: int, seed: int) -> tuple[int, str, float, float]:
+    """The analysis's playouts and agent, and the CPU and wall seconds it took."""
+    cpu0, wall0 = cpu(), time.perf_counter()
     analysis = analyse(game, seconds=seconds, threads=threads, seed=seed)
-    return analysis.visits, analysis.agent
+    return analysis.visits, analysis.agent, cpu() - cpu0, time.perf_counter() - wall0
 
 
 def main() -> None:
@@ -70,21 +83,29 @@ def main() -> None:
         f"threads in turn; {os.cpu_count()} cores, {default_threads()} for this process"
     )
     print(f"before: {load()}")
-    print(f"  {'game':12} {'agent':10} {'1 thread':>12} {f'{n} threads':>12} {'ratio':>7}")
+    print(
+        f"  {'game':12} {'agent':10} {'1 thread':>12} {f'{n} threads':>12} {'ratio':>7}"
+        f" {'cores':>6} {'cores':>6} {'per cpu s':>10} {'per cpu s':>10}"
+    )
     ratios = []
     began = time.perf_counter()
     for name in names:
         game = GAMES[name]()
-        totals = {1: 0, n: 0}
+        totals, cpus, walls = {1: 0, n: 0}, {1: 0.0, n: 0.0}, {1: 0.0, n: 0.0}
         agent = ""
         for round_ in range(args.rounds):
             for threads in (1, n) if round_ % 2 == 0 else (n, 1):  # neither always first
-                count, agent = playouts(game, args.seconds, threads, seed=round_)
+                count, agent, spent, wall = playouts(game, args.seconds, threads, round_)
                 totals[threads] += count
+                cpus[threads] += spent
+                walls[threads] += wall
         ratio = totals[n] / max(totals[1], 1)
         ratios.append(ratio)
+        cores = [cpus[t] / max(walls[t], 1e-9) for t in (1, n)]
+        rates = [totals[t] / max(cpus[t], 1e-9) for t in (1, n)]
         print(
-            f"  {name:12} {agent:10} {totals[1]:>12,} {totals[n]:>12,} {ratio:>6.2f}x",
+            f"  {name:12} {agent:10} {totals[1]:>12,} {totals[n]:>12,} {ratio:>6.2f}x"
+            f" {cores[0]:>6.2f} {cores[1]:>6.2f} {rates[0]:>10,.0f} {rates[1]:>10,.0f}",
             flush=True,
         )
     print(f"after:  {load()}  ({time.perf_counter() - began:.0f} s)")
