@@ -105,22 +105,28 @@ def test_stop_ends_every_thread_at_once():
     agent = CompiledMCTSAgent(seed=4, threads=2, every_move=True)
     stop = threading.Event()
     texts: list[str] = []
-    threading.Timer(0.4, stop.set).start()
-    began = time.perf_counter()
-    choice = agent.choose(game, Limits(seconds=60), lambda _f, text: texts.append(text), stop)
-    spent = time.perf_counter() - began
-    assert spent < 0.4 + 1.0  # a slice each (hundredths of a second), loaded machine or not
+    asked: list[float] = []
+
+    def progress(_fraction: float, text: str) -> None:  # Stop once it reports its work
+        texts.append(text)
+        if not asked:
+            asked.append(time.perf_counter())
+            stop.set()
+
+    choice = agent.choose(game, Limits(seconds=60), progress, stop)
+    assert asked
+    assert time.perf_counter() - asked[0] < 1.0  # a slice each: hundredths of a second
     assert choice.stopped
     assert choice.visits > 0
     assert not mcts_threads()  # every thread has ended
-    assert any("on 2 threads" in text for text in texts)
+    assert "on 2 threads" in texts[0]
 
 
 def test_the_deadline_ends_every_thread():
     game = Partition.new(PartitionOptions(5))
     began = time.perf_counter()
     analysis = analyse(game, seconds=0.5, seed=5, threads=2)
-    assert time.perf_counter() - began < 0.5 + 1.0
+    assert time.perf_counter() - began < 0.5 + 1.5  # the step under way, on a loaded machine
     assert not analysis.stopped
     assert analysis.visits > 0
     assert not mcts_threads()
