@@ -563,6 +563,36 @@ class PyramidBall(BallMoves):
                 return self._ending("points", side)
         return None
 
+    def explain_move(self, move: Move) -> str:
+        """How the turn played out row by row (the rows where something moved), its score
+        or none, and where the ball ends: with whom, and how far from that side's goal
+        row."""
+        after = self.copy()
+        after.push(move)
+        report = after.last_effect()
+        if report is None:  # a special move's choice: nothing moved
+            return super().explain_move(move)
+        rows = [line for line in report.lines() if not line.endswith(": nothing moves")]
+        parts = rows or ["nothing moves in any row"]
+        parts.append(report.describe())
+        parts.append(
+            after.ball_text().removeprefix("ball: ") + " has the ball"
+            if after.carrier is not None
+            else after.ball_text()
+        )
+        carrier = after.carrier
+        if carrier is not None and not after.is_over():
+            side = COLOURS.index(carrier[0])
+            rows_left = abs(after._pos[after._carrier] // COLS - GOAL_ROW[side])
+            if rows_left:
+                parts.append(
+                    f"{rows_left} row{'s' if rows_left > 1 else ''} short of {carrier[0]}'s "
+                    f"goal row, row {GOAL_ROW[side] + 1}"
+                )
+        if after.is_over():
+            parts.append(f"the game ends: {after.describe_result()}")
+        return "; ".join(parts)
+
     def describe_outcome(self, outcome: Outcome) -> str:
         red, blue = self._scores
         return f"{outcome.winner} wins {max(red, blue)}-{min(red, blue)}"
