@@ -3,6 +3,7 @@ partition, the corner panel, fill at random, the lessons and their headless pict
 
 from __future__ import annotations
 
+import colorsys
 import pathlib
 
 import numpy as np
@@ -63,8 +64,11 @@ def test_group_colours_are_distinct_and_keep_the_player_hue():
     for index, group in enumerate(view.groups):
         rgb = tuple(view.group_rgb[next(iter(group.points))])
         colours.setdefault(rgb, []).append(index)
-        r, _, b = rgb
-        assert (r > b) == (group.colour == "red")
+        hue = colorsys.rgb_to_hsv(*(int(c) / 255 for c in rgb))[0] * 360
+        if group.colour == "red":  # a shade of red: never orange, magenta or blue's
+            assert hue >= 350 or hue <= 10, hue
+        else:
+            assert 205 <= hue <= 235, hue
     # neighbouring groups never share a colour; at most a few far-apart ones repeat
     assert len(colours) >= min(len(view.groups), 8)
 
