@@ -347,8 +347,9 @@ def click_table_row(qtbot, table, row):
 
 
 def test_outlining_a_fully_hidden_group(make_window, qtbot, guard_errors):
-    """Issue 12 #12: the full base-4 pyramid (once lesson 4), Peel 1, SW in the Corners table outlined a group whose every
-    ball was peeled away ("Empty arrays are not allowed")."""
+    """Issue 12 #12: the full base-4 pyramid (once lesson 4), Peel 1, SW in the Corners
+    table outlined a group whose every ball was peeled away ("Empty arrays are not
+    allowed")."""
     window = make_window()
     window.open_file(ROOT / "examples/partition/full-base4-blue-wins.pyr.json")
     window.view_dock.peel.setValue(1)
