@@ -112,6 +112,7 @@ name those modules define for callers can be imported from here.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Self
 
@@ -132,6 +133,8 @@ from .ball_rules import (
     GOAL_ROW,
     OFF,
     RELATIVE,
+    SIZE_LETTERS,
+    SIZE_NAMES,
     STAND,
     Program,
     TurnReport,
@@ -572,7 +575,18 @@ class PyramidBall(BallMoves):
         report = after.last_effect()
         if report is None:  # a special move's choice: nothing moved
             return super().explain_move(move)
-        rows = [line for line in report.lines() if not line.endswith(": nothing moves")]
+        rows = []
+        for row in report.rows:  # the rows' role labels (OM, DL) named: red's Medium
+            offence = row.offence or report.offence
+            defence = COLOURS[1 - COLOURS.index(offence)]
+
+            def named(match: re.Match[str], offence: str = offence, defence: str = defence) -> str:
+                side = offence if match.group(1) == "O" else defence
+                return f"{side}'s {SIZE_NAMES[SIZE_LETTERS.index(match.group(2))]}"
+
+            said = [re.sub(r"\b([OD])([LMS])\b", named, line) for line in row.lines()]
+            if said != ["nothing moves"]:
+                rows.append(f"row {row.name}: {'; '.join(said)}")
         parts = rows or ["nothing moves in any row"]
         parts.append(report.describe())
         parts.append(

@@ -563,15 +563,17 @@ class Partition(Game):
         empty = [p for p in path[1:] if self.colour_at(p) is None]
         through = empty[0] if empty else path[min(1, len(path) - 1)]
         reason = f"{corner.value} keeps an escape path through ({through})"
+        if self.colour_at(through) == colour:  # (an anchored group would have blocked it)
+            reason += f", a {colour} ball whose group touches no far wall"
         if holder is not None:
             reason = f"{holder} holds {corner.value}, and for {colour} {reason}"
         far = " or ".join(wall_names(corner.far_walls))
-        about = f"{corner.value}'s escape path to a far wall ({far}), which the answer leaves open"
+        about = f"the escape path the answer leaves: {corner.value} to a far wall ({far})"
         own = [p for p in path if self.colour_at(p) == colour]
         if own:  # its groups touch no far wall (an anchored one would have blocked the path)
             balls = ", ".join(f"({p})" for p in own[:3]) + (" ..." if len(own) > 3 else "")
             about += (
-                f"; it runs through {colour} balls that touch no far wall, at {balls}: "
+                f"; it runs through {colour} balls that touch no far wall, {balls}: "
                 "unanchored, they do not cut it"
             )
         return GoalCheck(False, reason, tuple(tuple(p) for p in path), about)

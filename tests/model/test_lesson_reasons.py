@@ -92,12 +92,12 @@ def test_ball_a_program_that_stops_short_of_the_goal_row():
     task = L.Task("move", answers=step.task.answers if step.task else ())
     wrong = "S,F,S/S,S,S/S,S,S | S,S,S/S,S,S/S,S,S"
     reason = L.judge_move(task, position, wrong).reason
-    assert reason.startswith(f"{wrong} is not the move this step asks for: row 1: OM d6->d7")
+    assert reason.startswith(f"{wrong} is not the move this step asks for: row 1: red's Medium d6->d7")
     assert "no score" in reason
     assert "red's Medium on d7 has the ball; 1 row short of red's goal row, row 8" in reason
     # the shipped task's goal (red wins) answers with the same words
     goal = L.judge_move(step.task, position, wrong).reason  # type: ignore[arg-type]
-    assert goal.startswith(f"after {wrong}, red has not won yet; row 1: OM d6->d7")
+    assert goal.startswith(f"after {wrong}, red has not won yet; row 1: red's Medium d6->d7")
 
 
 def test_rolling_a_pick_in_another_box_and_a_deploy_elsewhere():

@@ -80,3 +80,39 @@ def test_a_layer_tells_the_legend_what_its_path_is():
     plain = Frame(pieces={0: "red"}, paths=(Path((0, 1, 2), "lesson-wrong"),))
     [entry] = [e for e in legend_entries(plain, {}) if e.kind == "path"]
     assert entry.text == "why the answer is wrong: the way it leaves open"
+
+
+def test_the_window_says_why_a_wrong_answers_path_runs_through_red_balls(make_window):
+    """Partition lesson 6, the unanchored sheet: red on the apex leaves AP's escape path,
+    drawn for the wrong answer; it runs through red balls that touch no far wall, and the
+    legend says they do not cut it. A wrong answer in another game says what it did."""
+    from pathlib import Path
+
+    from viewer.lessons import play_answer
+
+    lessons = Path(__file__).resolve().parents[2] / "examples" / "lessons"
+    window = make_window()
+    assert window.documents.open(lessons / "partition" / "06-the-apex.lesson.json")
+    window.lessons.go(2)
+    play_answer(window, "0,0,2")
+    verdict = window.lessons.panel.verdict.text()
+    assert "AP keeps an escape path through (0,0,1), a red ball whose group" in verdict
+    line = next(t for t in window.legend.texts() if t.startswith("the escape path the answer"))
+    assert "it runs through red balls that touch no far wall, (0,0,2), (0,0,1)" in line
+    assert line.endswith("unanchored, they do not cut it")
+    entry = next(e for e in window.legend.entries if e.style == "lesson-wrong")
+    assert entry.colours == (palette.PATH_RGB["lesson-wrong"],)
+    # group colours in the window: red's groups in reds, blue's in blues
+    assert window.documents.open(lessons / "partition" / "02-touching-and-groups.lesson.json")
+    window.lessons.go(2)
+    play_answer(window, "3,0,0")
+    assert "it touches no red ball, so it makes a third red group" in (
+        window.lessons.panel.verdict.text()
+    )
+    teaching = window.ui.teaching(window.session.game)
+    for group in teaching.groups:
+        hue = _hue(tuple(int(c) for c in teaching.group_rgb[min(group.points)])) * 360
+        assert (hue >= 350 or hue <= 10) if group.colour == "red" else 205 <= hue <= 235
+    assert len({tuple(teaching.group_rgb[min(g.points)]) for g in teaching.groups}) == len(
+        teaching.groups
+    )
