@@ -92,7 +92,8 @@ def test_ball_a_program_that_stops_short_of_the_goal_row():
     task = L.Task("move", answers=step.task.answers if step.task else ())
     wrong = "S,F,S/S,S,S/S,S,S | S,S,S/S,S,S/S,S,S"
     reason = L.judge_move(task, position, wrong).reason
-    assert reason.startswith(f"{wrong} is not the move this step asks for: row 1: red's Medium d6->d7")
+    assert reason.startswith(f"{wrong} is not the move this step asks for: ")
+    assert ": row 1: red's Medium d6->d7; no score" in reason
     assert "no score" in reason
     assert "red's Medium on d7 has the ball; 1 row short of red's goal row, row 8" in reason
     # the shipped task's goal (red wins) answers with the same words
