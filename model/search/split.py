@@ -528,7 +528,9 @@ def _client(workers: int, scheduler: str | None) -> Iterator[Any]:
             # the tables are bounded by table_mb: Dask's own limit (the machine's memory
             # shared out) would only pause or kill a worker whose table it did not expect
             memory_limit=0,
-            silence_logs=logging.ERROR,
+            # a unit that fails (a table too big for its memory) is raised here and said
+            # in one line; the workers' own log of it would be a traceback on stderr
+            silence_logs=logging.CRITICAL,
         )
     finally:
         if main:
