@@ -238,3 +238,25 @@ def test_a_split_solve_killed_and_started_again_gives_the_same_answer(tmp_path):
     assert units["from_checkpoint"] == kept > 0
     assert units["proven"] < units["total"]
     assert report["checkpoint"] == str(folder)
+
+
+def test_bad_split_arguments_and_an_unusable_checkpoint_are_one_line(capsys, tmp_path):
+    finished = EXAMPLES / "t6-full-red-wins.pyr.json"  # settled by the rules: no cluster
+    for argv in (["--workers", "0"], ["--split-plies", "0"], ["--workers", "many"]):
+        with pytest.raises(SystemExit) as exited:
+            main(["solve", str(finished), *argv])
+        assert exited.value.code == 2
+        out, err = capsys.readouterr()
+        assert out == ""
+        assert err.splitlines()[-1].startswith("pyramid-lab: error: argument --")
+    blocker = tmp_path / "a-file"
+    blocker.write_text("mine")
+    argv = ["solve", str(finished), "--workers", "2", "--checkpoint", str(blocker / "ck")]
+    assert main(argv) == 0
+    out, err = capsys.readouterr()
+    assert err.count("\n") == 1
+    assert err.startswith(f"pyramid-lab: warning: checkpoint {blocker / 'ck'}: ")
+    assert "not trusted" in err
+    report = json.loads(out)
+    assert (report["value"], report["units"]["total"], report["checkpoint"]) == ("win", 0, None)
+    assert blocker.read_text() == "mine"
