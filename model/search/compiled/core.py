@@ -170,15 +170,16 @@ OUTLOOK = 15
 
 
 @njit(cache=True)
-def outlook(game: int, ctx, state, out) -> bool:
+def outlook(game: int, ctx, state, out, sure: bool = True, dead: bool = True) -> bool:
     """What is decided before the end (Partition; False elsewhere): ``out[0]`` the corners
     the side to move is sure to hold whatever the other plays, ``out[1]`` the other side's
     (5-bit masks: three bits or more, that side wins), ``out[2]`` the plies the game lasts
     at most (the empty points), ``out[3:5]`` the dead points (a 128-bit mask as two words):
     moves neither side needs when the question's plies cover the whole game; the rest
-    scratch (:data:`OUTLOOK` words in all)."""
+    scratch (:data:`OUTLOOK` words in all). ``sure`` and ``dead``: look for those (else
+    none found)."""
     if game == PARTITION:
-        partition.outlook(ctx, state, out)
+        partition.outlook(ctx, state, out, sure, dead)
         return True
     return False
 

@@ -212,7 +212,9 @@ def run(game, ctx, tt, st, frames, budget) -> bool:
             ends[ply] = -1
             drop_dead = False
             last = 0
-            if helps & (DECIDED | DEAD) and core.outlook(game, ctx, states[ply], look):
+            if helps & (DECIDED | DEAD) and core.outlook(
+                game, ctx, states[ply], look, helps & DECIDED != 0, helps & DEAD != 0
+            ):
                 empties = look[2]
                 # the prover's last ball comes at the latest on this ply of the rest
                 last = empties if (empties % 2 == 1) == (is_or[ply] == 1) else empties - 1

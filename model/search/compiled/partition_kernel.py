@@ -504,20 +504,21 @@ def _sure(
         sure |= 1 << best
     if to_move:  # one more corner by taking one of its points now
         for c in range(5):
-            if open_ >> c & 1 and not sure >> c & 1:
-                if (s1[2 * c] & ~used_lo) | (s1[2 * c + 1] & ~used_hi):
-                    sure |= 1 << c
-                    break
+            free = (s1[2 * c] & ~used_lo) | (s1[2 * c + 1] & ~used_hi)
+            if open_ >> c & 1 and not sure >> c & 1 and free:
+                sure |= 1 << c
+                break
     return sure
 
 
 @njit(cache=True)
-def outlook(ctx, state, out) -> None:
+def outlook(ctx, state, out, sure: bool, dead: bool) -> None:
     """What is decided before the pyramid is full (see above): ``out[0]`` the corners the
     side to move is sure to hold (held or held virtually, a 5-bit mask; three or more: it
     wins whatever the other side plays), ``out[1]`` the other side's, ``out[2]`` the empty
     points, ``out[3:5]`` the dead empty points (lo, hi words; none in the stacking
-    version); ``out[5:15]`` scratch."""
+    version); ``out[5:15]`` scratch. Only what ``sure`` and ``dead`` ask for is looked
+    for (the rest reads as nothing decided, nothing dead)."""
     own_lo, own_hi, opp_lo, opp_hi = state[OWN_LO], state[OWN_HI], state[OPP_LO], state[OPP_HI]
     empty_lo = ctx[FULL] & ~(own_lo | opp_lo)
     empty_hi = ctx[FULL + 1] & ~(own_hi | opp_hi)
@@ -526,11 +527,13 @@ def outlook(ctx, state, out) -> None:
     taken = mine | theirs
     legal_lo, legal_hi = legal(ctx, state)
     s1 = out[5:15]
-    out[0] = _sure(ctx, own_lo, own_hi, mine, taken, legal_lo, legal_hi, True, s1)
-    out[1] = _sure(ctx, opp_lo, opp_hi, theirs, taken, legal_lo, legal_hi, False, s1)
+    out[0], out[1] = mine, theirs
+    if sure:
+        out[0] = _sure(ctx, own_lo, own_hi, mine, taken, legal_lo, legal_hi, True, s1)
+        out[1] = _sure(ctx, opp_lo, opp_hi, theirs, taken, legal_lo, legal_hi, False, s1)
     out[2] = popcount(empty_lo) + popcount(empty_hi)
     out[3], out[4] = 0, 0
-    if ctx[STACKING] or popcount(out[0]) >= 3 or popcount(out[1]) >= 3:
+    if not dead or ctx[STACKING] or popcount(out[0]) >= 3 or popcount(out[1]) >= 3:
         return
     live_lo = 0
     live_hi = 0
