@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import resource
 import sys
 import time
 from pathlib import Path
@@ -73,11 +74,13 @@ def ask(
     try:
         answer = search.ask(state, True, left, tick)
     except SearchStopped:
-        assert search.frames is not None
-        found = np.zeros(3, dtype=np.int64)
-        root = search.frames.node_keys[0]
-        dfpn.probe(search.table.entries, root, 1, left, found)
-        return "unknown", search.nodes, time.perf_counter() - began, (int(found[0]), int(found[1]))
+        # the root's numbers from its children's (the root is stored only once answered)
+        f = search.frames
+        assert f is not None
+        n = int(f.count[0])
+        pn = int(f.cpn[0, :n].min())
+        dn = int(min(f.cdn[0, :n].sum(), dfpn.LIMIT))
+        return "unknown", search.nodes, time.perf_counter() - began, (pn, dn)
     spent = time.perf_counter() - began
     return ("win" if answer.proven else "loss"), answer.nodes, spent, (0, 0)
 
@@ -168,13 +171,22 @@ def main() -> None:
             state, left, adapter = question(game)
             left -= 1  # red's wins end on odd plies: 29 is the whole game
             print(f"\nempty base-4 {version} pyramid, at most {args.seconds:g} s a run:")
+            used = resource.getrusage(resource.RUSAGE_SELF)
+            cpu_before = used.ru_utime + used.ru_stime
             for name in args.runs.split(","):
                 helps = RUNS[name]
                 value, nodes, seconds, (pn, dn) = ask(
                     adapter, state, left, helps, None, args.seconds, args.table_mb
                 )
-                far = f", root pn {pn:,} dn {dn:,}" if value == "unknown" else ""
-                print(f"  {name:<8} {value:<8} {nodes:>14,} positions {seconds:8.1f} s{far}")
+                used = resource.getrusage(resource.RUSAGE_SELF)
+                now = used.ru_utime + used.ru_stime
+                cpu, cpu_before = now - cpu_before, now
+                far = f", root pn about {pn:,} dn {dn:,}" if value == "unknown" else ""
+                print(
+                    f"  {name:<8} {value:<8} {nodes:>14,} positions {seconds:8.1f} s "
+                    f"({cpu:.1f} s of processor){far}",
+                    flush=True,
+                )
     print(f"\ndisagreements: {disagreements}")
     if disagreements:
         raise SystemExit(1)

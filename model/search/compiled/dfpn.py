@@ -317,7 +317,7 @@ def run(game, ctx, tt, st, frames, budget) -> bool:
                             else:
                                 to_prove, to_refute = found[0], found[1]
                             if helps & INIT:
-                                cpn[ply, i], cdn[ply, i] = 1 + to_prove, 1 + to_refute
+                                cpn[ply, i], cdn[ply, i] = 1 + 2 * to_prove, 1 + 2 * to_refute
                             score[ply, i] = (
                                 to_prove - to_refute if is_or[ply] else to_refute - to_prove
                             )
