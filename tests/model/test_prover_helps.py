@@ -195,3 +195,17 @@ def test_helps_are_checked():
     adapter = PartitionAdapter(3, "floating")
     with pytest.raises(ValueError, match="helps must be"):
         ProofSearch(adapter, table_mb=1, helps=dfpn.ALL_HELPS + 1)
+
+
+def test_the_solver_and_the_prover_search_with_the_default_helps():
+    from model.search.compiled.proof import DEFAULT_HELPS
+    from model.search.compiled.solver import compiled_solver
+
+    game = Partition.new(PartitionOptions(3))
+    solver = compiled_solver(game, table_mb=1)
+    assert solver is not None
+    assert isinstance(solver.search, ProofSearch)
+    assert solver.search.helps == DEFAULT_HELPS == dfpn.DECIDED | dfpn.INIT
+    prover = Prover(game, "red")
+    assert prover._compiled is not None
+    assert prover._compiled.helps == DEFAULT_HELPS
