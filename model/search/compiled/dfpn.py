@@ -22,8 +22,8 @@ interaction, kept out the simple way).
 
 The helps (below: :data:`DECIDED`, :data:`DEAD`, :data:`ORDER`, :data:`INIT`) are options
 in ``st[HELPS]``, answered by the kernel (:func:`core.outlook`, :func:`core.estimate`); each
-keeps every stored entry a true fact of the game, so tables are shared between questions
-whatever the helps. ``tests/bench/prover_helps.py`` measures each alone.
+keeps every proof and disproof it stores a true fact of the game, so a table serves any
+question whatever the helps. ``tests/bench/prover_helps.py`` measures each alone.
 """
 
 from __future__ import annotations
