@@ -1,7 +1,8 @@
 """Screenshots of every game as a new user meets it: the window on each game's new
 position and on one example of each (with its docks), the Rules dock and the shortcut list,
 Pyramid Ball mid-replay, Allmer's Pyramid with a stone selected, and a clip plane. Lessons
-have their own script (scripts/lesson_shots.py); scripts/screenshots.sh runs both. Run by
+have their own scripts (scripts/lesson_steps_shots.py, scripts/lesson_reasons_shots.py);
+scripts/screenshots.sh runs all three. Run by
 hand on a display:
 
     xvfb-run -a -s "-screen 0 1400x950x24" .venv/bin/python scripts/screenshots.py [OUT]
