@@ -12,13 +12,10 @@ Each picture's path is printed with the words the Lesson dock shows and the lege
 
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from shot_window import ROOT, ShotWindow
 
 #: (lesson file, step, wrong answer, picture name)
 WRONG = (
@@ -32,44 +29,23 @@ WRONG = (
 
 
 def main(out: Path) -> None:
-    os.environ["PYRAMID_LAB_LESSON_PROGRESS"] = tempfile.mkdtemp() + "/progress.json"
-    os.environ["PYRAMID_LAB_AUTOSAVE"] = tempfile.mkdtemp()
-    from PySide6.QtWidgets import QApplication
-
-    app = QApplication.instance() or QApplication([])
     from model import lesson as lessons
-    from viewer.app import MainWindow
     from viewer.lessons import play_answer
-    from viewer.session import Session
 
-    out.mkdir(parents=True, exist_ok=True)
     folder = ROOT / "examples" / "lessons"
     first = folder / "partition" / "01-corners-and-walls.lesson.json"
-    window = MainWindow(Session(lessons.read(first).steps[0].position()))
-    window.resize(1400, 900)
-    window.show()
+    shots = ShotWindow(out, lessons.read(first).steps[0].position(), (1400, 900), "reasons")
+    window = shots.window
     for relative, step, answer, name in WRONG:
         assert window.documents.open(folder / relative, ask=False)
         window.lessons.go(step)
         play_answer(window, answer)
-        for _ in range(20):
-            app.processEvents()
-        window.render_scene()
-        app.processEvents()
-        path = out / f"{name}.png"
-        window.grab().save(str(path))
-        print(path, "|", window.lessons.panel.verdict.text())
+        shots.shot(name, None, window.lessons.panel.verdict.text())
         print("    legend:", " / ".join(window.legend.texts()))
     # group colours on a full pyramid: each player's groups in shades of its own colour
     assert window.documents.open(ROOT / "examples/partition/full-base4-blue-wins.pyr.json")
     window.ui.teaching_overlays.set(group_colours=True, corners=True)
-    for _ in range(20):
-        app.processEvents()
-    window.render_scene()
-    app.processEvents()
-    path = out / "groups-full-pyramid.png"
-    window.grab().save(str(path))
-    print(path, "| legend:", " / ".join(window.legend.texts()))
+    shots.shot("groups-full-pyramid", None, "legend: " + " / ".join(window.legend.texts()))
 
 
 if __name__ == "__main__":
