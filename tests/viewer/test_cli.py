@@ -232,6 +232,27 @@ def test_solve_an_endgame(capsys):
     assert "solve: within 8 plies" in err  # progress on stderr: the question asked
 
 
+def test_solve_with_no_workers_asked_settles_a_quick_position_without_a_cluster(
+    capsys, monkeypatch
+):
+    """Given no --workers, --scheduler or --checkpoint on a machine of many cores, a
+    position the single search settles in its first seconds starts no Dask cluster."""
+    import viewer.cli.solve as solve_command
+
+    monkeypatch.setattr(solve_command.os, "cpu_count", lambda: 4)
+
+    def no_cluster(*_args, **_kw):
+        raise AssertionError("the split solve started for a quick position")
+
+    monkeypatch.setattr(solve_command, "_split", no_cluster)
+    path = ROOT / "examples" / "pyraos" / "endgame-loss-in-8.pyr.json"
+    code, out, _ = run(capsys, "solve", "--no-book", path)
+    assert code == 0
+    report = json.loads(out)
+    assert (report["value"], report["plies"], report["workers"]) == ("loss", 8, 1)
+    assert report["units"] == {"total": 1, "from_checkpoint": 0, "proven": 1}
+
+
 def test_solve_stops_at_the_time_limit(capsys):
     path = ROOT / "examples" / "pyraos" / "empty.pyr.json"
     code, out, _ = run(capsys, "solve", "--workers", "1", "--max-seconds", "0.5", "--quiet", path)

@@ -2,7 +2,9 @@
 with a report). With more than one worker (the default: the machine's cores) or a Dask
 scheduler's address, the split solve (``model.search.split_solve``): work units proven on
 a Dask cluster, settled units kept in a checkpoint folder so that a solve started again
-skips them; ``--workers 1`` is the single search in this process."""
+skips them; ``--workers 1`` is the single search in this process. Given none of
+``--workers``, ``--scheduler``, ``--checkpoint``, the single search has
+:data:`QUICK_SECONDS` first: what it settles needs no cluster."""
 
 from __future__ import annotations
 
@@ -14,6 +16,10 @@ from typing import Any
 
 from .argtypes import bounded, non_negative, positive_float, table_mb
 from .common import EXIT_BAD_INPUT, EXIT_OK, no_memory, read_or_say
+
+#: Seconds the single search has, when no --workers, --scheduler or --checkpoint is given,
+#: to settle a position before the split solve starts a cluster (which takes seconds).
+QUICK_SECONDS = 3.0
 
 
 def add_parser(commands: Any) -> None:
@@ -105,20 +111,37 @@ def run(args: argparse.Namespace) -> int:
         )
 
     workers = args.workers if args.workers is not None else (os.cpu_count() or 1)
-    if workers > 1 or args.scheduler is not None:
-        return _split(args, game, workers)
+    split = workers > 1 or args.scheduler is not None
+    # Asked for nothing, a position the single search settles at once is answered by it:
+    # a cluster takes seconds to start. What it leaves open goes to the split solve.
+    quick = args.workers is None and args.scheduler is None and args.checkpoint is None
+    seconds = args.max_seconds
+    if split and quick:
+        seconds = QUICK_SECONDS if seconds is None else min(seconds, QUICK_SECONDS)
+    elif split:
+        return _split(args, game, workers, args.max_seconds)
     try:
         result = solve(  # Ctrl+C ends the search and still reports
             game,
             book=not args.no_book,
             table_mb=args.table_mb,
-            max_seconds=args.max_seconds,
+            max_seconds=seconds,
             max_depth=args.max_depth,
             progress=None if args.quiet else progress,
         )
     except MemoryError as exc:
         print(no_memory(args.table_mb, exc), file=sys.stderr)
         return EXIT_BAD_INPUT
+    if split and result.stopped == "time limit":
+        if not args.quiet:
+            print(
+                f"solve: not settled in {seconds:g} s by the single search: "
+                f"the split solve on {workers} workers takes it on",
+                file=sys.stderr,
+                flush=True,
+            )
+        left = None if args.max_seconds is None else max(0.1, args.max_seconds - seconds)
+        return _split(args, game, workers, left)
     if result.path == "book":
         print("solve: from the book (--no-book proves it again)", file=sys.stderr, flush=True)
     kind = {"reference": "shared"}.get(result.path, result.path)  # the CLI's older word
@@ -136,7 +159,7 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _split(args: argparse.Namespace, game: Any, workers: int) -> int:
+def _split(args: argparse.Namespace, game: Any, workers: int, max_seconds: float | None) -> int:
     """The split solve on a Dask cluster (see the module)."""
     from model.search import SchedulerError, SplitStatus, split_solve
 
@@ -163,7 +186,7 @@ def _split(args: argparse.Namespace, game: Any, workers: int) -> int:
             plies=args.split_plies,
             checkpoint=True if args.checkpoint is None else args.checkpoint,
             table_mb=args.table_mb,
-            max_seconds=args.max_seconds,
+            max_seconds=max_seconds,
             max_depth=args.max_depth,
             book=not args.no_book,
             progress=None if args.quiet else progress,
