@@ -19,13 +19,15 @@ from PySide6.QtCore import QTimer
 
 from model import lesson as lessons
 from model.files import PositionDocument, write_text
-from model.game import Game, IllegalMoveError, PositionFormatError
-from model.search import check_lesson, judge_move
-from model.userfiles import LessonProgress
+from model.game import Game, IllegalMoveError, PositionFormatError, shorten
+from model.search import check_lesson, check_task, judge_move, lesson_answers
+from model.userfiles import LessonProgress, lessons_folder
 
+from .engine import EngineRunner, Job
 from .frame import Frame, Marker
 from .frame import Path as Tube
 from .modes import Mode
+from .session import EXAMPLES_DIR
 from .slots import slot
 from .widgets.lesson_steps import StepPanel
 
@@ -54,7 +56,15 @@ class LessonControl:
         self._base = 0  # plies on the step position's stack
         self.progress = Progress(tell=window.tell)  # a damaged file: told once
         self.panel = StepPanel(self)
-        window.lesson_dock.add_steps(self.panel)
+        window.lesson_dock.add_steps(self.panel, self.panel.footer)
+        # The rules' checks (Apply, Fill from rules, Save) run on a worker thread: a
+        # win-within task's proof may take seconds, and the window answers meanwhile.
+        self._anchor: Game | None = None  # the position the job under way started from
+        self._asked: tuple[str, object, int] = ("", None, 0)  # purpose, lesson, step index
+        self._saving: tuple[lessons.LessonFile, Path] | None = None
+        self.checker = EngineRunner(self._anchor_game, window.window())
+        self.checker.answered.connect(self._checked)
+        self.checker.failed.connect(self._check_failed)
         window.session.changed.connect(self._on_changed)
         window.setup_dock.visibilityChanged.connect(self._setup_shown)
 
@@ -348,19 +358,126 @@ class LessonControl:
             self._show()
         return None
 
-    def save(self, path: str | Path) -> str | None:
-        """Write the lesson (atomically); None, or why not."""
+    def set_title(self, title: str) -> str | None:
+        """The lesson's own title (the window's title and the Lessons menu show it)."""
         assert self.lesson is not None
-        problems = check_lesson(self.lesson)  # (a win-within task proven by the search)
-        if problems:
-            return f"not saved: {problems[0]}"
-        try:
-            write_text(path, lessons.dumps(self.lesson))
-        except OSError as exc:
-            return f"not saved: {exc.strerror or exc}"
-        self.path = Path(path)
-        self.panel.dirty = False
+        if title == self.lesson.title:
+            return None
+        raw = self.lesson.to_json()
+        raw["title"] = title.strip()
+        error = self._replace(raw)
+        if error is None:
+            self.window.update_title()
+        return f"lesson {error}" if error is not None else None
+
+    # -- the rules' checks, on the worker thread --
+
+    def _anchor_game(self) -> Game:
+        assert self._anchor is not None
+        return self._anchor
+
+    @property
+    def busy(self) -> bool:
+        return self.checker.thinking
+
+    def _run(self, purpose: str, work: Any, saying: str) -> Job:
+        """``work()`` on the worker thread; its result comes to :meth:`_checked`."""
+        self._anchor = self.step.game
+        self._asked = (purpose, self.lesson, self.index)
+        job = self.checker.run(purpose, lambda _view, _progress, _stop: work())
+        self.panel.working(saying)
+        return job
+
+    def check_step(self) -> None:
+        """The step's task checked by the rules (Apply's second half)."""
+        task = self.step.task
+        if task is None:
+            return
+        position = self.step.position()
+        saying = "checking the task with the rules..."
+        self._run("check", lambda: check_task(task, position), saying)
+
+    def fill_answers(self, task: lessons.Task) -> None:
+        """The answers the rules give for ``task`` at the step's position."""
+        position = self.step.position()
+
+        def work() -> list[str] | str:
+            try:
+                return lesson_answers(task, position)
+            except ValueError as exc:  # why the rules give none: said in words
+                return str(exc)
+
+        self._run("fill", work, "finding the answers with the rules...")
+
+    def save(self, path: str | Path) -> str | None:
+        """Check every task with the rules on the worker thread, then write the lesson
+        (atomically); None when the check started, or why not (a check under way)."""
+        assert self.lesson is not None
+        if self.busy and self._saving is not None:
+            return "not saved: a save is under way"
+        lesson = self.lesson
+        self._saving = (lesson, Path(path))
+        self._run("save", lambda: check_lesson(lesson), f"checking the lesson for {path}...")
         return None
+
+    def save_suggestion(self) -> str:
+        """Where Save lesson... proposes to write: the file it came from, else the user's
+        lessons folder under a name made of the lesson's title."""
+        if self.path is not None and not _shipped(self.path):
+            return str(self.path)
+        title = self.lesson.title if self.lesson is not None else "lesson"
+        stem = "".join(c if c.isalnum() else "-" for c in title.lower()).strip("-") or "lesson"
+        while "--" in stem:
+            stem = stem.replace("--", "-")
+        return str(lessons_folder() / f"{stem[:60]}{lessons.SUFFIX}")
+
+    def _checked(self, job: Job, result: Any) -> None:
+        _purpose, lesson, index = self._asked
+        if job.purpose == "save":
+            self._write(result)
+            return
+        if lesson is not self.lesson or index != self.index:
+            self.panel.report(None, True)  # the step changed meanwhile: nothing to say
+            return
+        if job.purpose == "check":
+            said = f"checked: {result}" if result else "applied and checked"
+            self.panel.report(said, result is None)
+        elif isinstance(result, str):
+            self.panel.report(f"no answers filled: {result}", False)
+        else:
+            self.panel.report(None, True)
+            self.panel.filled(list(result))
+
+    def _check_failed(self, job: Job, exc: BaseException) -> None:
+        self._saving = None if job.purpose == "save" else self._saving
+        self.panel.report(f"the rules' check failed: {shorten(str(exc))}", False)
+
+    def _write(self, problems: list[lessons.Problem]) -> None:
+        assert self._saving is not None
+        lesson, path = self._saving
+        self._saving = None
+        if problems:
+            said = f"not saved: {problems[0]}"
+        else:
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                write_text(path, lessons.dumps(lesson))
+            except OSError as exc:
+                said = f"not saved: {exc.strerror or exc}"
+            else:
+                if lesson is self.lesson:
+                    self.path = path
+                    self.panel.dirty = False
+                self.panel.report(f"saved {path}", True)
+                self.window.show_message(f"Lesson saved to {shorten(str(path), 120)}")
+                self.window.update_title()
+                return
+        self.panel.report(said, False)
+        self.window.show_message(shorten(said, 160))
+
+    def shutdown(self) -> None:
+        """Stop the check under way and wait for its thread."""
+        self.checker.shutdown()
 
     def new_lesson(self, game: Game, title: str = "My lesson") -> None:
         """A lesson of one step on ``game``'s position (the teacher's start)."""
@@ -374,6 +491,14 @@ class LessonControl:
         self.new_lesson(self.window.session.game.copy())
         self.panel.dirty = True
         self.panel.teach.setChecked(True)
+        self.panel.edit_lesson_title.setFocus()  # the teacher names the lesson first
+        self.panel.edit_lesson_title.selectAll()
+
+
+def _shipped(path: Path) -> bool:
+    """A lesson of the program's own (examples/lessons): a teacher's edit of it is saved
+    in the user's lessons folder, not over it."""
+    return path.resolve().is_relative_to((EXAMPLES_DIR / "lessons").resolve())
 
 
 def _site(ui: GameUI, point: tuple[int, ...]) -> int | None:

@@ -55,7 +55,7 @@ from .solver import (
     SolveResult,
     unsolvable,
 )
-from .teaching import check_lesson, check_task, judge_move, verify
+from .teaching import check_lesson, check_task, judge_move, lesson_answers, verify
 
 DEFAULT_TABLE_MB = 1024.0
 
@@ -160,6 +160,7 @@ __all__ = [
     "compose",
     "first_moves",
     "judge_move",
+    "lesson_answers",
     "levels_for",
     "make_puzzle",
     "node_budget",
