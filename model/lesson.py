@@ -584,17 +584,19 @@ def _label(description: str) -> str:
     return description.split(": {", 1)[0]
 
 
-def goal_choices(cls: type[Game]) -> list[RuleChoice]:
-    """The goals of a place or move task in ``cls``'s lessons: the generic win, then the
-    game's :attr:`~model.game.Game.lesson_goals`."""
-    out = [RuleChoice("win", "a colour wins", {"win": tuple(cls.players)})]
+def goal_choices(game: Game) -> list[RuleChoice]:
+    """The goals of a place or move task at ``game``'s position: the generic win (by
+    one of the colours playing), then the game's :attr:`~model.game.Game.lesson_goals`."""
+    cls = type(game)
+    out = [RuleChoice("win", "a colour wins", {"win": tuple(game.players)})]
     for name, description in cls.lesson_goals.items():
         out.append(RuleChoice(name, _label(description), cls.lesson_goal_keys.get(name, {})))
     return out
 
 
-def question_choices(cls: type[Game]) -> list[RuleChoice]:
-    """The questions a click-points task may ask in ``cls``'s lessons."""
+def question_choices(game: Game) -> list[RuleChoice]:
+    """The questions a click-points task may ask in ``game``'s lessons."""
+    cls = type(game)
     return [
         RuleChoice(name, _label(description), cls.lesson_question_keys.get(name, {}))
         for name, description in cls.lesson_questions.items()

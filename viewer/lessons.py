@@ -37,6 +37,9 @@ if TYPE_CHECKING:
     from .session import Session
     from .widgets.lesson_dock import LessonDock
 
+#: Characters of a path the status bar says (a longer one is cut, its end "…").
+SAID_PATH = 160
+
 #: The lesson progress file (read, merged and written in :mod:`model.userfiles`).
 Progress = LessonProgress
 
@@ -469,7 +472,7 @@ class LessonControl:
                     self.path = path
                     self.panel.dirty = False
                 self.panel.report(f"saved {path}", True)
-                self.window.show_message(f"Lesson saved to {shorten(str(path), 120)}")
+                self.window.show_message(f"Lesson saved to {shorten(str(path), SAID_PATH)}")
                 self.window.update_title()
                 return
         self.panel.report(said, False)

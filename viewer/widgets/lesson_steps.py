@@ -301,7 +301,8 @@ class StepPanel(QWidget):
         self.overlay_grid.setVerticalSpacing(0)
         self.overlay_checks: dict[str, QCheckBox] = {}
         self.overlay_combos: dict[str, QComboBox] = {}
-        self.no_overlays = QLabel("none in this game")
+        self.no_overlays = QLabel("none in this game", self.overlay_box)
+        self.no_overlays.hide()
         self.edit_highlights = QLineEdit()
         self.edit_highlights.setToolTip("Points to highlight, separated by ';' (e.g. SW; 1,0,0)")
         self.edit_kind = QComboBox()
@@ -443,9 +444,9 @@ class StepPanel(QWidget):
                 widget.deleteLater()
         self.overlay_checks, self.overlay_combos = {}, {}
         specs = cls.lesson_overlays
-        self.no_overlays.setVisible(not specs)
         if not specs:
             self.overlay_grid.addWidget(self.no_overlays, 0, 0)
+        self.no_overlays.setVisible(not specs)  # (once in the box: not a window of its own)
         for index, spec in enumerate(specs):
             row, column = divmod(index, 2)
             if spec.choices:
@@ -470,11 +471,11 @@ class StepPanel(QWidget):
                 self.overlay_grid.addWidget(check, row, column)
 
     def _choices(self, kind: str) -> list[lessons.RuleChoice]:
-        cls = self._game_cls()
+        game = self.control.step.game
         if kind in ("place", "move"):
-            return lessons.goal_choices(cls)
+            return lessons.goal_choices(game)
         if kind == "click-points":
-            return lessons.question_choices(cls)
+            return lessons.question_choices(game)
         return []
 
     def _show_rule(self) -> None:
@@ -495,7 +496,8 @@ class StepPanel(QWidget):
             picked: lessons.RuleChoice | None = None
             if kind == "win-within":
                 side = (rule or {}).get("side", self.control.step.game.to_move)
-                picked = lessons.RuleChoice("side", "side", {"side": self._game_cls().players})
+                players = tuple(self.control.step.game.players)
+                picked = lessons.RuleChoice("side", "side", {"side": players})
                 rule = {"side": side}
                 self.rule_pick.hide()
             else:
