@@ -396,12 +396,18 @@ class LessonControl:
         task = self.step.task
         if task is None:
             return
+        if self._saving is not None:  # a save under way is not stopped for it
+            self.panel.report("applied (the save under way checks every task)", True)
+            return
         position = self.step.position()
         saying = "checking the task with the rules..."
         self._run("check", lambda: check_task(task, position), saying)
 
     def fill_answers(self, task: lessons.Task) -> None:
         """The answers the rules give for ``task`` at the step's position."""
+        if self._saving is not None:
+            self.panel.report("a save is under way: fill the answers after it", False)
+            return
         position = self.step.position()
 
         def work() -> list[str] | str:
