@@ -279,18 +279,24 @@ class LessonControl:
 
     # ---- teacher mode --------------------------------------------------------------------
 
-    def edit_step(self, **changes: Any) -> str | None:
+    def edit_step(self, lesson_title: str | None = None, **changes: Any) -> str | None:
         """Change the step shown (title, text, overlays, highlights, task as JSON-like
-        values); None, or why not (the step keeps its old values)."""
+        values), and the lesson's own title with ``lesson_title``; None, or why not (the
+        lesson and the step keep their old values)."""
         assert self.lesson is not None
         raw = self.lesson.to_json()
+        if lesson_title is not None:
+            raw["title"] = lesson_title.strip()
         entry = raw["steps"][self.index]
         for key, value in changes.items():
             if value is None:
                 entry.pop(key, None)  # e.g. task=None: the step asks nothing
             else:
                 entry[key] = value
-        return self._replace(raw)
+        error = self._replace(raw)
+        if error is None and lesson_title is not None:
+            self.window.update_title()  # the window's title names the lesson
+        return error
 
     def take_position(self) -> str | None:
         """The board's position (after set-up mode, moves) becomes the step's own."""
@@ -360,18 +366,6 @@ class LessonControl:
         else:
             self._show()
         return None
-
-    def set_title(self, title: str) -> str | None:
-        """The lesson's own title (the window's title and the Lessons menu show it)."""
-        assert self.lesson is not None
-        if title == self.lesson.title:
-            return None
-        raw = self.lesson.to_json()
-        raw["title"] = title.strip()
-        error = self._replace(raw)
-        if error is None:
-            self.window.update_title()
-        return f"lesson {error}" if error is not None else None
 
     # -- the rules' checks, on the worker thread --
 

@@ -238,7 +238,7 @@ class Menus:
             found = folder_lessons(folder)
             for entry in found:
                 if entry.problem is not None:
-                    bad = QAction(shorten(f"\u26a0 {entry.path.name}: {entry.problem}", 110), sub)
+                    bad = QAction(shorten(f"\u26a0 {entry.path.name}: {entry.problem}", 80), sub)
                     bad.setToolTip(f"{entry.path}: {entry.problem}")
                     bad.setEnabled(False)
                     sub.addAction(bad)

@@ -337,7 +337,7 @@ def test_the_menu_lists_the_users_folders_with_progress_and_names_a_bad_file(mak
     assert texts[2] == "Later one"
     assert texts[1].startswith("\u26a0 b-broken.lesson.json: ")
     assert "\n" not in texts[1]
-    assert len(texts[1]) <= 110
+    assert len(texts[1]) <= 80
     assert not mine.actions()[1].isEnabled()
     # progress, as the shipped lessons have it
     window.lessons.progress.record(own / "a-drill.lesson.json", 1, done=0)

@@ -97,7 +97,7 @@ class LessonSteps(Protocol):
 
     def retry(self) -> None: ...
 
-    def edit_step(self, **changes: Any) -> str | None: ...
+    def edit_step(self, lesson_title: str | None = None, **changes: Any) -> str | None: ...
 
     def take_position(self) -> str | None: ...
 
@@ -113,8 +113,6 @@ class LessonSteps(Protocol):
     @property
     def busy(self) -> bool:
         """A check of the rules runs on the worker thread."""
-
-    def set_title(self, title: str) -> str | None: ...
 
     def check_step(self) -> None:
         """The step's task checked by the rules on the worker thread."""
@@ -288,6 +286,7 @@ class StepPanel(QWidget):
         form = QFormLayout(box)
         form.setContentsMargins(4, 4, 4, 4)
         form.setVerticalSpacing(3)
+        self.form = form
         self.edit_lesson_title = QLineEdit()
         self.edit_lesson_title.setToolTip("The lesson's own title (the Lessons menu shows it)")
         self.edit_title = QLineEdit()
@@ -310,20 +309,23 @@ class StepPanel(QWidget):
         self.edit_kind.currentTextChanged.connect(self._kind_changed)
         # The goal, question or side and plies: choices from what the game declares.
         self.rule_row = QWidget()
-        rule_layout = QHBoxLayout(self.rule_row)
+        rule_layout = QVBoxLayout(self.rule_row)
         rule_layout.setContentsMargins(0, 0, 0, 0)
+        rule_layout.setSpacing(2)
         self.rule_pick = QComboBox()
         self.rule_pick.setMinimumWidth(60)
         self.rule_pick.currentIndexChanged.connect(self._rule_picked)
-        rule_layout.addWidget(self.rule_pick, 1)
+        rule_layout.addWidget(self.rule_pick)
+        params = QHBoxLayout()  # the values of the rule picked: a corner, a colour, plies
         self.rule_params = QHBoxLayout()
-        rule_layout.addLayout(self.rule_params)
+        params.addLayout(self.rule_params, 1)
+        rule_layout.addLayout(params)
         self.param_combos: dict[str, QComboBox] = {}
         self.within = QSpinBox()
         self.within.setRange(1, lessons.MAX_WITHIN)
         self.within.setSuffix(" plies")
         self.within.valueChanged.connect(self._params_changed)
-        rule_layout.addWidget(self.within)
+        params.addWidget(self.within)
         self.edit_answers = QLineEdit()
         self.edit_answers.setToolTip("The author's answers, separated by ';'")
         self.fill = QPushButton("Fill from rules")
@@ -331,7 +333,9 @@ class StepPanel(QWidget):
             "The answers the rules give (the moves that meet the goal, the points that "
             "answer the question, the first moves that win): filled in and applied"
         )
-        answers = QHBoxLayout()
+        self.answers_row = QWidget()
+        answers = QHBoxLayout(self.answers_row)
+        answers.setContentsMargins(0, 0, 0, 0)
         answers.addWidget(self.edit_answers, 1)
         answers.addWidget(self.fill)
         self.edit_prompt = QLineEdit()
@@ -356,7 +360,7 @@ class StepPanel(QWidget):
             ("Highlights", self.edit_highlights),
             ("Task", self.edit_kind),
             (self.rule_label, self.rule_row),
-            ("Answers", answers),
+            ("Answers", self.answers_row),
             ("Prompt", self.edit_prompt),
             ("Hint", self.edit_hint),
         ):
@@ -441,6 +445,7 @@ class StepPanel(QWidget):
             item = self.overlay_grid.takeAt(0)
             widget = item.widget() if item is not None else None
             if widget is not None and widget is not self.no_overlays:
+                widget.hide()  # (gone at once, deleted later)
                 widget.deleteLater()
         self.overlay_checks, self.overlay_combos = {}, {}
         specs = cls.lesson_overlays
@@ -490,7 +495,8 @@ class StepPanel(QWidget):
             self.json_rule_label.setText(
                 {"click-points": "Question JSON", "win-within": "Win JSON"}.get(kind, "Goal JSON")
             )
-            self.rule_row.setEnabled(kind != "no task")
+            for row in (self.rule_row, self.answers_row, self.edit_prompt, self.edit_hint):
+                self.form.setRowVisible(row, kind != "no task")
             self.rule_pick.clear()
             choices = self._choices(kind)
             picked: lessons.RuleChoice | None = None
@@ -531,6 +537,7 @@ class StepPanel(QWidget):
             item = self.rule_params.takeAt(0)
             widget = item.widget() if item is not None else None
             if widget is not None:
+                widget.hide()  # (gone at once, deleted later)
                 widget.deleteLater()
         self.param_combos = {}
         if choice is None:
@@ -760,9 +767,7 @@ class StepPanel(QWidget):
         except ValueError as exc:
             self._said(str(exc))
             return
-        error = self.control.set_title(self.edit_lesson_title.text())
-        if error is None:
-            error = self.control.edit_step(**changes)
+        error = self.control.edit_step(self.edit_lesson_title.text(), **changes)
         if error is not None:
             self._said(error)
             return
@@ -804,7 +809,7 @@ class StepPanel(QWidget):
         except ValueError as exc:
             self._said(f"{said}; not applied: {exc}")
             return
-        error = self.control.edit_step(**changes)
+        error = self.control.edit_step(self.edit_lesson_title.text(), **changes)
         if error is not None:
             self._said(f"{said}; not applied: {error}")
         else:
@@ -826,6 +831,13 @@ class StepPanel(QWidget):
 
     def _save(self) -> None:
         control = self.control
+        try:  # the fields as they are now are what is saved (Save checks every task)
+            error = control.edit_step(self.edit_lesson_title.text(), **self.fields())
+        except ValueError as exc:
+            error = str(exc)
+        if error is not None:
+            self._said(f"not saved: {error}")
+            return
         path = _ask_save_path(self.window(), control.save_suggestion())
         if not path:
             return
