@@ -345,3 +345,26 @@ def test_a_folder_of_lessons_names_a_bad_file_and_keeps_the_others(tmp_path):
     assert "\n" not in found[1].problem
     assert "steps[0].title" in found[2].problem
     assert L.folder_lessons(tmp_path / "missing") == []
+
+
+def test_lesson_answers_prints_the_rules_answers_per_task(tmp_path, capsys):
+    """``lesson answers FILE``: what Fill from rules writes in, from the command line."""
+    corner = LESSONS / "partition" / "03-a-corner-ball.lesson.json"
+    assert main(["lesson", "answers", str(corner)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines == [
+        'step 1 (The corner itself): place {"holds": "SW", "by": "red"}: 3,0,0; 2,0,1',
+        'step 2 (Holding): click-points {"held_by": "red"}: 0,0,0; 3,0,0',
+    ]
+    assert main(["lesson", "answers", str(corner), "--step", "2"]) == 0
+    assert capsys.readouterr().out.startswith("step 2 (Holding)")
+    doc = _doc()
+    del doc["steps"][0]["task"]["goal"]  # the author's answers only: none from the rules
+    path = tmp_path / "own.lesson.json"
+    path.write_text(json.dumps(doc))
+    assert main(["lesson", "answers", str(path), "--step", "1"]) == 0
+    assert "none from the rules: pick a goal first" in capsys.readouterr().out
+    assert main(["lesson", "answers", str(corner), "--step", "3"]) == 2
+    assert "the lesson has steps 1 to 2" in capsys.readouterr().err
+    assert main(["lesson", "answers", str(tmp_path / "missing.lesson.json")]) == 2
+    assert capsys.readouterr().err.count("\n") == 1  # one line

@@ -93,7 +93,7 @@ def test_the_caption_lessons_open_as_files_with_their_overlays_but_are_not_in_th
     window = make_window()
     menu = window.menus.lessons_menu
     plain = [a.text() for a in menu.actions() if a.menu() is None and not a.isSeparator()]
-    assert plain == ["New lesson from this position (teacher)"]
+    assert plain == ["Add lessons folder...", "New lesson from this position (teacher)"]
     for path in LESSONS:
         assert window.open_file(path)
         doc = read(path)
