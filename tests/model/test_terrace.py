@@ -485,15 +485,17 @@ PLY_CAP = 1000  # random play reaches an end long before this; a game past it fa
 
 
 def test_random_playouts():
-    """Thousands of random games: every game ends (a win, a draw, or no move) before the
-    ply cap; stone counts only fall; push/pop restore exactly (checked on every 50th)."""
+    """Hundreds of random games: every game ends (a win, a draw, or no move) before the
+    ply cap; stone counts only fall; push/pop restore exactly (checked on every 25th).
+    Every rare rule below has happened by the 17th game of this seed
+    (tests/model/test_push_pop.py plays every game further)."""
     rng = random.Random(2020)
     kinds = {"own_smash": 0, "self_osiris": 0, "double_osiris": 0, "fall": 0}
     ends = dict.fromkeys(Terrace.endings, 0)
-    for game_no in range(1500):
+    for game_no in range(400):
         options = TerraceOptions(rng.random() < 0.8, rng.random() < 0.3)
         g = Terrace.new(options)
-        check_undo = game_no % 50 == 0
+        check_undo = game_no % 25 == 0
         states = [g._state()] if check_undo else None
         counts = (7, 7)
         while not g.is_over():

@@ -30,7 +30,7 @@ Frame fields and their visuals:
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 import pyvista as pv
@@ -39,7 +39,7 @@ from .. import palette
 from ..frame import Frame
 from ..view_state import ViewState
 from .flat import FlatView, ray_at_height, ray_enters_box
-from .meshes import add_labels, add_still_mesh, instances, remove_actor, template
+from .meshes import add_labels, add_still_mesh, instances, template
 from .picking import to_display, view_ray
 
 SQRT3 = float(np.sqrt(3.0))
@@ -282,33 +282,6 @@ class HexMapView(FlatView):
         """Counters of one stack alternate a little in shade, so they read as a stack."""
         rgb = np.array(palette.piece_rgb(style), float)
         return rgb * (0.86 if layer % 2 else 1.0)
-
-    def _show_labels(
-        self, frame: Frame, spot: Callable[[int], Sequence[float]], count: int
-    ) -> None:
-        """Frame.labels centred over their stacks (a long one reads whole over its own hex,
-        not over the next hex's pyramid), rebuilt only when they change."""
-        key = tuple((lb.site, lb.text) for lb in frame.labels if 0 <= lb.site < count)
-        if key == getattr(self, "_label_key", ()):
-            return
-        self._label_key = key
-        old = self.actors.pop("frame-labels", None)
-        if old is not None:
-            remove_actor(self.plotter, old)
-        if key:
-            self.actors["frame-labels"] = self.plotter.add_point_labels(
-                np.array([spot(site) for site, _ in key], dtype=float),
-                [text for _, text in key],
-                font_size=13,
-                text_color=(20, 20, 20),
-                shape=None,
-                show_points=False,
-                pickable=False,
-                reset_camera=False,
-                render=False,
-                always_visible=True,
-                justification_horizontal="center",
-            )
 
     def _label_spot(self, site: int) -> tuple[float, float, float]:
         """Over the hex's stack (or where it would stand)."""

@@ -35,6 +35,8 @@ from ..slots import guarded, slot
 NODE = Qt.ItemDataRole.UserRole
 #: The moves of a line that may not be read yet, by index, with the words shown instead.
 Hidden = Callable[[Game, Sequence[tuple[str, Move]]], Mapping[int, str]]
+Row = tuple[str, Node, "str | None", list[tuple[str, Node]]]  # label, node, secret, others
+RowKey = tuple[str, int, "str | None", tuple[tuple[str, int], ...]]
 
 
 class Lines(Protocol):
@@ -78,38 +80,64 @@ class MoveListDock(QDockWidget):
         self.setWidget(self.tree)
         self._nodes: list[Node] = []  # an item's NODE data indexes this list
         self._secret: dict[int, str] = {}  # node index -> the words shown for a secret move
+        self._row_keys: list[RowKey] = []  # what each top-level row shows now
         self.tree.currentItemChanged.connect(self._on_current_changed)
         self.tree.itemSelectionChanged.connect(self._select_current)
 
     def refresh(self) -> None:
+        """The rows of the current line and the other lines at each ply. Rows already shown
+        as they should be stay; from the first that differs on, rows are made anew (a move
+        played adds one row, not the whole list again: rebuilding cost a game of Rolling
+        Pyramids' 170 moves some seconds)."""
         session = self.session
-        self._nodes = []
-        self._secret = {}
+        rows = self._rows()
+        keep = 0
+        for old, new in zip(self._row_keys, rows, strict=False):
+            if old != _key(new):
+                break
+            keep += 1
         scroll = self.tree.verticalScrollBar()
-        top = scroll.value()  # clear() scrolls to the top: the rows would move under a click
+        top = scroll.value()  # a rebuilt list scrolls to the top: rows would move under a click
         with QSignalBlocker(self.tree):
-            self.tree.clear()
-            self._add(None, "start", session.node.root())
-            movers = session.line()
-            hidden = self.hidden(session.game, movers)
-            for ply, node in enumerate(session.line_nodes(), start=1):
-                mover = movers[ply - 1][0]
-                secret = hidden.get(ply - 1)
-                label = f"{ply}. {secret}" if secret else _label(ply, mover, node)
+            while self.tree.topLevelItemCount() > keep:
+                self.tree.takeTopLevelItem(keep)
+            del self._row_keys[keep:]
+            size = sum(1 + len(key[3]) for key in self._row_keys)  # nodes of the kept rows
+            del self._nodes[size:]
+            self._secret = {i: text for i, text in self._secret.items() if i < size}
+            for row in rows[keep:]:
+                label, node, secret, others = row
                 item = self._add(None, label, node, secret)
-                for other in session.alternatives(node):
-                    length = 1 + len(other.continuation())
-                    more = f"  (line of {length} moves)" if length > 1 else ""
-                    label = f"{ply}. {secret}" if secret else _label(ply, mover, other)
-                    self._add(item, f"or {label}{more}", other, secret)
+                for other_label, other in others:
+                    self._add(item, other_label, other, secret)
                 item.setExpanded(True)
+                self._row_keys.append(_key(row))
             current = self.tree.topLevelItem(session.ply)
-            if current is not None:
+            if current is not None and self.tree.currentItem() is not current:
                 self.tree.setCurrentItem(current)
             self.tree.doItemsLayout()  # the scroll range of the new rows, for the value
             scroll.setValue(top)
             if current is not None:
                 self.tree.scrollToItem(current)
+
+    def _rows(self) -> list[Row]:
+        """What each top-level row shows: its label, node, secret words and other lines."""
+        session = self.session
+        rows: list[Row] = [("start", session.node.root(), None, [])]
+        movers = session.line()
+        hidden = self.hidden(session.game, movers)
+        for ply, node in enumerate(session.line_nodes(), start=1):
+            mover = movers[ply - 1][0]
+            secret = hidden.get(ply - 1)
+            label = f"{ply}. {secret}" if secret else _label(ply, mover, node)
+            others = []
+            for other in session.alternatives(node):
+                length = 1 + len(other.continuation())
+                more = f"  (line of {length} moves)" if length > 1 else ""
+                text = f"{ply}. {secret}" if secret else _label(ply, mover, other)
+                others.append((f"or {text}{more}", other))
+            rows.append((label, node, secret, others))
+        return rows
 
     def _add(
         self, parent: QTreeWidgetItem | None, text: str, node: Node, secret: str | None = None
@@ -195,6 +223,13 @@ class MoveListDock(QDockWidget):
         self.session.delete_line(node)
         self.session.message.emit(f"deleted a line of {count} moves")
         return True
+
+
+def _key(row: Row) -> RowKey:
+    """A row compared by its nodes' identity (the rows shown hold those nodes, so an id
+    is not reused while compared) and its words."""
+    label, node, secret, others = row
+    return (label, id(node), secret, tuple((text, id(other)) for text, other in others))
 
 
 def _label(ply: int, mover: str, node: Node) -> str:
