@@ -11,14 +11,14 @@ import threading
 import time
 from pathlib import Path
 
-import pytest
-from PySide6.QtCore import QRect, QTimer
+from PySide6.QtCore import QRect, QSettings, QTimer
 from PySide6.QtWidgets import QFileDialog
 
 from model import lesson as L
 from model.game import game_class
 from model.userfiles import lessons_folder
 from viewer.lessons import SAID_PATH, play_answer
+from viewer.menus import LESSON_FOLDERS_KEY
 
 ROOT = Path(__file__).resolve().parents[2]
 CORNER_BALL = ROOT / "examples" / "lessons" / "partition" / "03-a-corner-ball.lesson.json"
@@ -275,28 +275,33 @@ def test_fill_and_save_run_off_the_gui_thread(make_window, qtbot, monkeypatch, t
     timer.stop()
 
 
-@pytest.mark.parametrize("name", ["partition", "pyraos", "terrace", "ball", "rolling"])
-def test_the_editor_offers_each_games_choices(make_window, qtbot, guard_errors, name):
-    """Teacher mode in every game: the overlays the game declares (or none), the win goal
-    for each colour playing, Fill from rules answering in words, a goal picked and applied."""
-    game = game_class(name).new()
-    window = make_window(game)
-    window.menus.new_lesson.trigger()
-    control = window.lessons
-    panel = control.panel
-    specs = type(game).lesson_overlays
-    assert len(panel.overlay_checks) + len(panel.overlay_combos) == len(specs)
-    assert panel.no_overlays.isHidden() == bool(specs)
-    panel.edit_kind.setCurrentText("move")
-    panel.rule_pick.setCurrentIndex(1)  # a colour wins
-    assert panel.rule_pick.currentText() == "a colour wins"
-    colours = panel.param_combos["win"]
-    assert [colours.itemText(i) for i in range(colours.count())] == list(game.players)
-    panel.fill.click()
-    idle(qtbot, control)
-    message = panel.editor_message.text()
-    assert message.startswith("no answers filled: ") or "filled from the rules" in message
-    assert "\n" not in message
+def test_the_editor_offers_each_games_choices(make_window, qtbot, guard_errors):
+    """Teacher mode in every game (one window, the games in turn): the overlays the game
+    declares (or none), the win goal for each colour playing, Fill from rules answering in
+    words."""
+    from model.game import game_names
+
+    window = make_window()
+    for name in game_names():
+        game = game_class(name).new()
+        window.session.replace_game(game)
+        window.menus.new_lesson.trigger()
+        control = window.lessons
+        panel = control.panel
+        assert control.lesson.game_name == name
+        specs = type(game).lesson_overlays
+        assert len(panel.overlay_checks) + len(panel.overlay_combos) == len(specs), name
+        assert panel.no_overlays.isHidden() == bool(specs), name
+        panel.edit_kind.setCurrentText("move")
+        panel.rule_pick.setCurrentIndex(1)  # a colour wins
+        assert panel.rule_pick.currentText() == "a colour wins"
+        colours = panel.param_combos["win"]
+        assert [colours.itemText(i) for i in range(colours.count())] == list(game.players)
+        panel.fill.click()
+        idle(qtbot, control)
+        message = panel.editor_message.text()
+        assert message.startswith("no answers filled: ") or "filled from the rules" in message
+        assert "\n" not in message
     assert not guard_errors
 
 
@@ -346,7 +351,7 @@ def test_the_menu_lists_the_users_folders_with_progress_and_names_a_bad_file(mak
     texts = menu_texts(submenu(window, "My lessons"))
     assert texts[0] == "\u2713 Corner drill"
     assert texts[2] == "Later one  (1 of 2 tasks)"
-    # a folder added is remembered (QSettings): a new window lists it too
+    # a folder added is remembered (QSettings, read again each time the menu opens)
     extra = tmp_path / "class-4b"
     extra.mkdir()
     lesson.title = "Homework"
@@ -354,8 +359,10 @@ def test_the_menu_lists_the_users_folders_with_progress_and_names_a_bad_file(mak
     window.menus.add_folder(extra)
     assert window.statusBar().currentMessage().startswith("Lessons menu: 1 lesson in ")
     assert menu_texts(submenu(window, "Lessons in class-4b")) == ["Homework"]
-    other = make_window()
-    assert menu_texts(submenu(other, "Lessons in class-4b")) == ["Homework"]
-    other.menus.add_folder(tmp_path / "missing")
-    assert other.statusBar().currentMessage().startswith("Not a folder: ")
+    assert QSettings().value(LESSON_FOLDERS_KEY) == [str(extra)]
+    window.menus.add_folder(extra)  # once only
+    assert QSettings().value(LESSON_FOLDERS_KEY) == [str(extra)]
+    window.menus.add_folder(tmp_path / "missing")
+    assert window.statusBar().currentMessage().startswith("Not a folder: ")
+    assert window.menus.lesson_folders() == [own, extra]
     assert "Add lessons folder..." in menu_texts(window.menus.lessons_menu)
