@@ -7,8 +7,10 @@ The heat map is a frame layer: while the analysed position is shown, each move's
 goes on its site, in a game whose UI says its moves are placements (``GameUI.heat_map``:
 each move puts a piece on a site of its own); otherwise the dock's ranked list says it all.
 A new position drops the results (they are never shown for another position); set-up mode
-refuses an analysis. Clicking a move lights
-its sites up ("clickable"); double-clicking plays it, as a click on the board would."""
+refuses an analysis. The analysis searches on the threads the dock's box says (the
+machine's cores unless changed; kept between runs, and a Hint searches on as many).
+Clicking a move lights its sites up ("clickable"); double-clicking plays it, as a click on
+the board would."""
 
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from model.game import Game, Move
 from model.search import NO_ANALYSIS, NOT_TURNS, Analysis, analyse, own_levels
 
-from .engine import EngineRunner, Job, Progress, position_of
+from .engine import EngineRunner, Job, Progress, engine_threads, position_of, set_engine_threads
 from .frame import Frame
 from .modes import Mode
 from .palette import scale_heat
@@ -50,6 +52,8 @@ class AnalysisControl:
         dock.analyse.clicked.connect(lambda _checked=False: self.analyse())
         dock.stop.clicked.connect(lambda _checked=False: self.stop())
         dock.follow.toggled.connect(self._on_follow_changed)
+        dock.threads.setValue(engine_threads())  # kept between runs; Hint uses it too
+        dock.threads.valueChanged.connect(self._on_threads_changed)
         dock.table.itemSelectionChanged.connect(self._on_selection_changed)
         dock.table.cellDoubleClicked.connect(self._on_row_double_clicked)
 
@@ -84,10 +88,13 @@ class AnalysisControl:
             return
         game = window.game
         seconds = dock.seconds.value()
+        threads = dock.threads.value()
         seed = self.seed
 
         def task(copy: Game, progress: Progress, stop: threading.Event) -> Analysis:
-            return analyse(copy, seconds=seconds, progress=progress, stop=stop, seed=seed)
+            return analyse(
+                copy, seconds=seconds, progress=progress, stop=stop, seed=seed, threads=threads
+            )
 
         self._forget(f"analysing {game.to_move} to move ({seconds:g} s)...")
         self.runner.run("analysis", task)
@@ -230,6 +237,10 @@ class AnalysisControl:
             self.show_message(busy)
             return
         window.play_move(move)  # refused while the computer or Solve mode's defence moves
+
+    @slot
+    def _on_threads_changed(self, threads: int) -> None:
+        set_engine_threads(threads)  # the next analysis and hint search on that many
 
     @slot
     def _on_follow_changed(self, on: bool) -> None:

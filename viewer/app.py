@@ -328,7 +328,7 @@ class MainWindow(QMainWindow):
             self.status_hover.setText(ui.describe(self.session.game, turn, hover, shown))
         else:
             self.status_hover.setText("")
-        self.render_scene()
+        self.scene.render()  # at the next paint
 
     def _frame(self) -> Frame:
         """The frame the board draws: the position, each board mode's layer over it (the
@@ -342,7 +342,7 @@ class MainWindow(QMainWindow):
     def render_scene(self) -> None:
         """Draw the scene now (not QWidget.render, which paints the window elsewhere)."""
         if not self._closed:
-            self.scene.render()
+            self.scene.render_now()
 
     # ---- autosave and recovery (viewer.recovery) -----------------------------------------
 

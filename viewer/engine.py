@@ -14,7 +14,9 @@ piece, see :meth:`EngineControl.hint_layer`), who plays each colour (a human, or
 computer at a level of its own: ``computer`` maps colour -> level), the progress bar and
 Stop button in the status bar. Undo while the computer plays takes back the computer's move
 and yours; Stop and Undo pause the computer until the next move made on the board (so you
-can take over) or a new choice of players, which switches it on again. The computer may
+can take over) or a new choice of players, which switches it on again. A hint searches on
+the threads the Analysis dock's box says (:func:`engine_threads`, kept between runs; the
+machine's cores unless changed), the computer player on one. The computer may
 play every colour (it then takes at least ``pace`` seconds a move, so a game can be
 watched), each move still searched on the worker thread.
 
@@ -36,11 +38,20 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QObject, QSettings, Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QProgressBar, QPushButton, QStatusBar, QWidget
 
 from model.game import SIMULTANEOUS, Game, IllegalMoveError, Move, decision_view
-from model.search import Choice, SearchStopped, agent_for, all_levels, levels_for, own_levels
+from model.search import (
+    MAX_THREADS,
+    Choice,
+    SearchStopped,
+    agent_for,
+    all_levels,
+    default_threads,
+    levels_for,
+    own_levels,
+)
 
 from .frame import Frame
 from .games.base import JointTurn
@@ -56,6 +67,25 @@ QUEUED = Qt.ConnectionType.QueuedConnection
 Progress = Callable[[float, str], None]
 Task = Callable[[Game, Progress, threading.Event], Any]  # runs on the worker thread
 JOIN_SECONDS = 5.0
+#: QSettings: the threads the Analysis dock and Hint search on (the dock's "threads" box).
+THREADS_KEY = "engine/threads"
+
+
+def engine_threads() -> int:
+    """The threads the Analysis dock and Hint search on: the setting kept between runs (the
+    Analysis dock sets it), else the machine's cores (``model.search.default_threads``).
+    The computer player searches on one, as its levels were matched."""
+    stored: Any = QSettings().value(THREADS_KEY, 0)
+    try:
+        value = int(stored)
+    except (TypeError, ValueError):  # a settings file edited by hand: the default
+        value = 0
+    return value if 1 <= value <= MAX_THREADS else default_threads()
+
+
+def set_engine_threads(threads: int) -> None:
+    """Keep ``threads`` as :func:`engine_threads` for this run and the next."""
+    QSettings().setValue(THREADS_KEY, threads)
 
 
 @dataclass
@@ -105,12 +135,18 @@ class EngineRunner(QObject):
         return self.job is not None
 
     def start(
-        self, purpose: str, level: str, *, seed: int | None = None, min_seconds: float = 0.0
+        self,
+        purpose: str,
+        level: str,
+        *,
+        seed: int | None = None,
+        min_seconds: float = 0.0,
+        threads: int = 1,
     ) -> Job:
-        """Think on the current position with the agent of ``level`` (a search under way
-        is stopped first); the answer is a :class:`Choice`, given no sooner than
-        ``min_seconds`` after the start (Stop ends the wait at once)."""
-        agent, limits = agent_for(self.current(), level, seed=seed)
+        """Think on the current position with the agent of ``level`` on ``threads`` threads
+        (a search under way is stopped first); the answer is a :class:`Choice`, given no
+        sooner than ``min_seconds`` after the start (Stop ends the wait at once)."""
+        agent, limits = agent_for(self.current(), level, seed=seed, threads=threads)
 
         def task(copy: Game, progress: Progress, stop: threading.Event) -> Choice:
             start = time.perf_counter()
@@ -343,7 +379,10 @@ class EngineControl:
             colours = ", ".join(game.players[s] for s in sides)
             level = ", ".join(dict.fromkeys(levels.values()))
         else:
-            self.runner.start(purpose, level, seed=self.seed, min_seconds=pace)
+            # a hint on every core the Analysis dock says (the same playouts, sooner); the
+            # computer player on one, as its levels were matched
+            threads = engine_threads() if purpose == "hint" else 1
+            self.runner.start(purpose, level, seed=self.seed, min_seconds=pace, threads=threads)
             colours = game.to_move
         if purpose == "hint":
             who = "hint" if not sides else f"hint for {colours}"

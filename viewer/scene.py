@@ -68,6 +68,19 @@ class Scene:
         self.clip_planes.show(self.view, self.board.geometry.centres)
 
     def render(self) -> None:
+        """Draw at the widget's next paint. pyvistaqt renders the scene in every paint (it
+        cannot tell what pyvista changed), and a finished render asks for a paint: a render
+        here as well drew every change twice (half the software-GL time of a move). A
+        hidden widget gets no paint: it renders now."""
+        if self.closed:
+            return
+        if self.plotter.isVisible():
+            self.plotter.update()  # QWidget.update: paints coalesce
+        else:
+            self.plotter.render()
+
+    def render_now(self) -> None:
+        """Draw now (what reads the picture or the labels' places next needs it drawn)."""
         if not self.closed:
             self.plotter.render()
 

@@ -7,7 +7,8 @@ its modules (``tests/model/test_imports.py``).
 - :func:`prove` / :class:`Prover`: does a side win within n plies (df-pn; compiled where a
   kernel fits), :func:`first_moves`, :func:`best_defence`;
 - :func:`agent_for` / :func:`levels_for`: the computer players by level;
-- :func:`analyse`: the engine's judgement of a position and of every move;
+- :func:`analyse`: the engine's judgement of a position and of every move (on
+  :func:`default_threads` cores where the caller asks);
 - :func:`review` / :func:`unreviewable`: a game's line judged move by move (verdicts, the
   win-rate graph, puzzle spots); :func:`compose`: puzzles made on demand;
 - :func:`perft`, :func:`verify` (a puzzle), :func:`judge_move` / :func:`check_lesson` /
@@ -40,7 +41,15 @@ from .composer import (
 )
 from .composer import MEASURE as COMPOSE_MEASURE
 from .difficulty import playouts_to_find
-from .levels import LEVELS, agent_for, all_levels, levels_for, own_levels
+from .levels import (
+    LEVELS,
+    MAX_THREADS,
+    agent_for,
+    all_levels,
+    default_threads,
+    levels_for,
+    own_levels,
+)
 from .prover import Proof, Prover, best_defence, first_moves, node_budget, prove
 from .registry import plugin_for
 from .reviewer import review, unreviewable
@@ -130,6 +139,7 @@ __all__ = [
     "DRAW",
     "LEVELS",
     "LOSS",
+    "MAX_THREADS",
     "NOT_TURNS",
     "NO_ANALYSIS",
     "UNKNOWN",
@@ -158,6 +168,7 @@ __all__ = [
     "check_lesson",
     "check_task",
     "compose",
+    "default_threads",
     "first_moves",
     "judge_move",
     "lesson_answers",

@@ -3,12 +3,18 @@
 legal move, then the prover's shortest forced win within a few plies, for the side to move
 or for the other side.
 
-``analyse(game, seconds=..., progress=None, stop=None) -> Analysis``. The caller's game is
-never changed. The agent (the level "strong" of :func:`agent_for`, judging every root move)
-takes the time the prover does not keep (at least ``PROVE_SHARE`` of ``seconds``; the prover
-also gets what the agent leaves over). ``progress(fraction, text)`` is called a few times a
-second; ``stop`` (a threading.Event or a callable returning True) ends the analysis early
-with what it has.
+``analyse(game, seconds=..., progress=None, stop=None, threads=1) -> Analysis``. The
+caller's game is never changed. The agent (the level "strong" of :func:`agent_for`, judging
+every root move) takes the time the prover does not keep (at least ``PROVE_SHARE`` of
+``seconds``; the prover also gets what the agent leaves over). ``progress(fraction, text)``
+is called a few times a second; ``stop`` (a threading.Event or a callable returning True)
+ends the analysis early with what it has.
+
+``threads``: where the agent is the compiled MCTS, it searches on that many threads at once
+(root-parallel, see :mod:`model.search.compiled.agent`): in the same seconds some N times
+the playouts on N cores; ``visits`` counts them all. The window and ``pyramid-lab analyze
+--engine`` pass the cores (:func:`model.search.levels.default_threads`); one thread, the
+default here, is repeatable from ``seed``.
 
 ``seconds`` is a promise on every board: everything after the compiled core is loaded
 (``warm_up``, once a process; ``scripts/setup.sh`` compiles it, else the first call pays
@@ -35,6 +41,7 @@ from ..game import Game, Move
 from .book import book_for, perfect_moves, perfect_value
 from .choice import Choice, Limits, MoveStat, ProgressCallback
 from .compiled.adapters import adapter_for
+from .compiled.agent import check_threads
 from .compiled.warm import warm_up
 from .levels import agent_for, own_levels
 from .prover import Prover, Stop, stop_function
@@ -198,12 +205,15 @@ def analyse(
     stop: Stop | None = None,
     seed: int | None = None,
     prove_plies: int = PROVE_PLIES,
+    threads: int = 1,
 ) -> Analysis:
     """The analysis of ``game`` (left unchanged) in about ``seconds`` (see the module).
     ValueError for a running game where no one player is to move (a simultaneous or a
-    chance node): its moves cannot be ranked for a side to move."""
+    chance node): its moves cannot be ranked for a side to move; for ``threads`` not 1 to
+    :data:`model.search.levels.MAX_THREADS`."""
     if not seconds > 0:
         raise ValueError(f"seconds must be more than 0, not {seconds}")
+    check_threads(threads)
     if not game.is_over() and game.current_player() < 0:
         raise ValueError(NOT_TURNS)
     if game.has_chance or own_levels(game):
@@ -234,7 +244,7 @@ def analyse(
         analysis = _perfect(game, perfect, start, stopped, end)
         report(1.0, analysis.proven_text)
         return analysis
-    agent, _ = agent_for(game, "strong", seed=seed, every_move=True)
+    agent, _ = agent_for(game, "strong", seed=seed, every_move=True, threads=threads)
     share = 1 - PROVE_SHARE
     search_seconds = max(left(), 0.0) * share  # the prover keeps the rest
 

@@ -13,10 +13,13 @@ pure-Python agents with limits in seconds.
 
 from __future__ import annotations
 
+import os
+
 from ..game import SIMULTANEOUS, Game
 from .agents import AlphaBetaAgent, MCTSAgent, RandomAgent
 from .choice import Agent, Limits
 from .compiled.adapters import adapter_for
+from .compiled.agent import MAX_THREADS, check_threads
 from .registry import Plugin, plugin_for, plugins
 
 LEVELS = ("easy", "medium", "strong")
@@ -24,6 +27,17 @@ LEVELS = ("easy", "medium", "strong")
 STRONG_SECONDS = 2.5
 #: The most seconds a pure-Python level by playouts takes a move (see :func:`_by_time`).
 CEILING_SECONDS = 10.0
+
+
+def default_threads() -> int:
+    """The threads the engine's analysis and hints search on unless told: the cores this
+    process may run on (fewer where the system keeps it to some), at most
+    :data:`MAX_THREADS`."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # not on every system
+        cores = os.cpu_count() or 1
+    return max(1, min(cores, MAX_THREADS))
 
 
 def levels_for(game: Game | type[Game] | str) -> tuple[str, ...]:
@@ -51,6 +65,7 @@ def agent_for(
     seed: int | None = None,
     every_move: bool = False,
     player: int | None = None,
+    threads: int = 1,
 ) -> tuple[Agent, Limits]:
     """The agent and limits for a level of play in ``game``.
 
@@ -73,7 +88,13 @@ def agent_for(
 
     ``every_move`` asks the medium and strong agents to judge every root move to the end of
     their limits (the Analysis dock), not only to find the best.
+
+    ``threads``: the compiled MCTS searches on that many threads at once (root-parallel; a
+    level's playouts shared out among them, so it answers sooner); the other agents search
+    on one (pure Python holds the interpreter's lock: more threads would only take turns).
+    ValueError unless 1 to :data:`MAX_THREADS`.
     """
+    check_threads(threads)
     plugin = plugin_for(game)
     if plugin.own_levels:
         if level not in plugin.own_levels:
@@ -98,6 +119,7 @@ def agent_for(
             rave=rave,
             max_playout=plugin.playout_cap,
             every_move=every_move and level != "easy",
+            threads=threads,
         )
         return agent, Limits(playouts=plugin.playouts[level])
     return _by_time(game, plugin, level, seed, every_move)

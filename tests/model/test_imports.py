@@ -77,6 +77,7 @@ def test_the_check_sees_a_dynamic_import(tmp_path):
 #: below the door; every other caller imports ``model.search`` only.
 SEARCH_UNIT_TESTS = {
     "tests.model.test_agents",
+    "tests.model.test_analysis_threads",
     "tests.model.test_ball_agents",
     "tests.model.test_ball_restart",
     "tests.model.test_compiled_kernels",

@@ -247,7 +247,8 @@ def test_option_sets_cover_every_option():
         for raw in sets:
             cls.parse_options(raw)  # every set is valid
         pairs = pairwise_option_sets(cls)
-        assert pairs[0] == sets[0] and len(pairs) <= len(sets)
+        assert pairs[0] == sets[0]
+        assert len(pairs) <= len(sets)
         for one, two in itertools.combinations([spec.name for spec in cls.option_specs], 2):
             met = {(raw[one], raw[two]) for raw in pairs}
             assert met == {(raw[one], raw[two]) for raw in sets}, (cls.name, one, two)

@@ -298,3 +298,52 @@ def test_a_large_board_analysis_keeps_its_time_and_says_it_was_cut_short(
     if shot:
         window.grab().save(shot)
     assert not guard_errors
+
+
+def test_the_threads_box_sets_the_analysis_and_the_hint(
+    make_window, qtbot, monkeypatch, guard_errors
+):
+    """The dock's threads box (default: the cores) is what the analysis and a Hint search
+    on, kept between runs; the computer player stays on one thread."""
+    from PySide6.QtCore import QSettings
+
+    import viewer.analysis as analysis_module
+    import viewer.engine as engine_module
+    from model.search import default_threads
+
+    asked: list[tuple[str, int]] = []
+    analyse, agent_for = analysis_module.analyse, engine_module.agent_for
+
+    def spy_analyse(game, **kwargs):
+        asked.append(("analysis", kwargs["threads"]))
+        return analyse(game, **kwargs)
+
+    def spy_agent_for(game, level, **kwargs):
+        asked.append(("agent", kwargs.get("threads", 1)))
+        return agent_for(game, level, **kwargs)
+
+    monkeypatch.setattr(analysis_module, "analyse", spy_analyse)
+    monkeypatch.setattr(engine_module, "agent_for", spy_agent_for)
+    window = make_window(win_in_one())
+    QSettings().remove(engine_module.THREADS_KEY)  # make_window keeps the suite on one
+    dock = window.analysis.dock
+    assert engine_module.engine_threads() == default_threads()
+    for threads in (2, 1, 2):  # a change is kept (the default is this machine's cores)
+        dock.threads.setValue(threads)
+        assert int(QSettings().value(engine_module.THREADS_KEY)) == threads
+    start(window, 0.5)
+    analysis = wait_for_result(qtbot, window)
+    assert asked == [("analysis", 2)]
+    assert str(analysis.moves[0].move) == "1,1,1"  # found on two threads
+    assert analysis.visits == sum(s.visits for s in analysis.moves) > 0
+    window.engine.hint_level = "medium"
+    window.menus.hint.trigger()
+    qtbot.waitUntil(lambda: window.engine.hint_move() is not None, timeout=WAIT_MS)
+    assert asked[-1] == ("agent", 2)
+    assert str(window.engine.hint_move()) == "1,1,1"
+    window.menus.players["red"]["easy"].trigger()  # the computer plays red: one thread
+    qtbot.waitUntil(lambda: window.session.ply == 1, timeout=WAIT_MS)
+    assert asked[-1] == ("agent", 1)
+    QSettings().setValue(engine_module.THREADS_KEY, "lots")  # edited by hand: the default
+    assert engine_module.engine_threads() == default_threads()
+    assert not guard_errors

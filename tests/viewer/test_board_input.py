@@ -155,6 +155,7 @@ def test_hover_is_a_rim_and_leaves_with_the_mouse(make_window, qtbot):
     assert actor.GetVisibility()
     assert poly.n_points == 1
     assert tuple(poly.point_data["rgba"][0][:3]) == drawn  # its own colour, in a rim
+    window.render_scene()  # the window draws at its next paint: the picture now
     image = window.plotter.screenshot(return_img=True)
     h = image.shape[0]
     row, col = h - 1 - round(y), round(x)
@@ -184,6 +185,7 @@ def test_a_click_on_a_ball_is_not_taken_by_a_marker_in_front(make_window, qtbot)
     for text in ["0,0,0", "1,0,0", "0,1,0", "1,1,0", "2,0,0", "0,2,0"]:
         window.session.play(window.session.game.parse_move(text))
     board, lat = window.board, window.session.game.lattice
+    window.render_scene()  # the window draws at its next paint: the picture now
     image = window.plotter.screenshot(return_img=True)[:, :, :3].astype(int)
     ball = lat.id_of(1, 1, 0)  # blue, with empty points (markers) on level 1 in front
     markers = np.array([p for p in np.flatnonzero(board.shown) if p not in window.turn.pieces()])

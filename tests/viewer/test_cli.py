@@ -111,6 +111,32 @@ def test_analyze_engine_adds_the_analysis(capsys):
     assert "engine: " in out
 
 
+def test_analyze_engine_searches_on_the_threads_asked(capsys, monkeypatch):
+    """--threads N reaches the analysis (default: the cores); the answer has the same
+    fields whatever N, its playouts counted over every thread."""
+    import model.search as search
+
+    asked = []
+    analyse = search.analyse
+
+    def spy(game, **kwargs):
+        asked.append(kwargs["threads"])
+        return analyse(game, **kwargs)
+
+    monkeypatch.setattr(search, "analyse", spy)
+    path = ROOT / "examples" / "partition" / "empty-base4-floating.pyr.json"
+    lines = []
+    for extra in (["--threads", "1"], ["--threads", "2"], []):
+        code, out, _ = run(capsys, "analyze", "--engine", "--seconds", "0.3", *extra, path)
+        assert code == 0
+        lines.append(json.loads(out)["engine"])
+    assert asked == [1, 2, search.default_threads()]
+    one, two, _ = lines
+    assert one.keys() == two.keys()
+    assert len(one["moves"]) == len(two["moves"]) == one["legal"] == two["legal"]
+    assert two["visits"] == sum(m["visits"] for m in two["moves"]) > 0
+
+
 def test_analyze_engine_refuses_simultaneous_turns(capsys, tmp_path):
     from model.files import write
     from model.game import game_class, game_names

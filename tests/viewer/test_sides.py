@@ -322,6 +322,7 @@ def test_ghost_piece_shader_compiles_and_draws_a_cyan_rim(make_window):
         window.render_scene()
         before = window.plotter.screenshot(return_img=True)
         show_hint(window, "1,1,0")
+        window.render_scene()  # the window draws at its next paint: the picture now
         after = window.plotter.screenshot(return_img=True)
     finally:
         vtk.vtkOutputWindow.SetInstance(previous)

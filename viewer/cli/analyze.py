@@ -8,7 +8,7 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
-from .argtypes import engine_seconds
+from .argtypes import engine_seconds, threads
 from .common import EXIT_BAD_INPUT, EXIT_OK
 
 if TYPE_CHECKING:
@@ -38,6 +38,14 @@ def add_parser(commands: Any) -> None:
         metavar="S",
         help="with --engine: think S seconds on each position (default 3)",
     )
+    analyze.add_argument(
+        "--threads",
+        type=threads,
+        default=None,
+        metavar="N",
+        help="with --engine: search on N threads at once (default: this machine's cores; "
+        "1 searches as before, repeatably)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -45,9 +53,10 @@ def run(args: argparse.Namespace) -> int:
 
     from ..documents import read_position
 
-    if args.seconds is not None and not args.engine:
-        print("pyramid-lab: error: argument --seconds: only with --engine", file=sys.stderr)
-        return EXIT_BAD_INPUT
+    for option in ("seconds", "threads"):
+        if getattr(args, option) is not None and not args.engine:
+            print(f"pyramid-lab: error: argument --{option}: only with --engine", file=sys.stderr)
+            return EXIT_BAD_INPUT
     status = EXIT_OK
     out = sys.stdout
     for path in args.files:
@@ -62,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
         analysis, refused = None, None
         if args.engine:
             try:
-                analysis = _engine(doc.game, args.seconds)
+                analysis = _engine(doc.game, args.seconds, args.threads)
             except ValueError as exc:  # no one player to move: nothing to rank
                 status, refused = EXIT_BAD_INPUT, str(exc)
                 print(f"pyramid-lab: {path}: {refused}", file=sys.stderr)
@@ -85,10 +94,10 @@ def run(args: argparse.Namespace) -> int:
 ENGINE_SECONDS = 3.0
 
 
-def _engine(game: Game, seconds: float | None) -> Any:
-    from model.search import analyse
+def _engine(game: Game, seconds: float | None, threads: int | None) -> Any:
+    from model.search import analyse, default_threads
 
-    return analyse(game, seconds=seconds or ENGINE_SECONDS)
+    return analyse(game, seconds=seconds or ENGINE_SECONDS, threads=threads or default_threads())
 
 
 def _explain_analysis(analysis: Any) -> str:

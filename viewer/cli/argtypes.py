@@ -82,6 +82,21 @@ def engine_seconds(text: str) -> float:
     return value
 
 
+def threads(text: str) -> int:
+    """A number of threads for a search to run on: 1 to the search's most."""
+    from model.search import MAX_THREADS
+
+    if len(text) > 20:
+        raise argparse.ArgumentTypeError(f"{text[:20]}...: too long for a number")
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{quote(text)} is not a whole number") from None
+    if not 1 <= value <= MAX_THREADS:
+        raise argparse.ArgumentTypeError(f"must be 1 to {MAX_THREADS}, not {value}")
+    return value
+
+
 def bounded(lo: int, hi: int) -> Callable[[str], int]:
     def parse(text: str) -> int:
         value = non_negative(text)

@@ -1,5 +1,6 @@
-"""The Analysis dock's widgets: Analyse and Stop, the thinking time, a progress bar, the
-position's evaluation, the moves ranked best first, and the forced win the prover found.
+"""The Analysis dock's widgets: Analyse and Stop, the thinking time and the threads the
+engine searches on (the Analysis and Hint), a progress bar, the position's evaluation, the
+moves ranked best first, and the forced win the prover found.
 :mod:`viewer.analysis` drives it; the dock only shows what it is handed."""
 
 from __future__ import annotations
@@ -18,13 +19,14 @@ from PySide6.QtWidgets import (
     QLabel,
     QProgressBar,
     QPushButton,
+    QSpinBox,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
-from model.search import MoveStat
+from model.search import MAX_THREADS, MoveStat, default_threads
 
 from ..palette import HEAT_STOPS, heat_rgb, scale_heat
 from .keys import pass_history_keys
@@ -60,7 +62,16 @@ class AnalysisDock(QDockWidget):
         self.seconds.setSuffix(" s")
         self.seconds.setToolTip("How long the engine thinks (the prover takes a quarter)")
         pass_history_keys(self.seconds)
-        for widget in (self.analyse, self.stop, self.seconds):
+        self.threads = QSpinBox()
+        self.threads.setRange(1, MAX_THREADS)
+        self.threads.setValue(default_threads())
+        self.threads.setSuffix(" threads")
+        self.threads.setToolTip(
+            "How many cores the engine searches on at once, in the Analysis and for a Hint "
+            f"(this machine has {default_threads()}; 1: one search, repeatable)"
+        )
+        pass_history_keys(self.threads)
+        for widget in (self.analyse, self.stop, self.seconds, self.threads):
             row.addWidget(widget)
         layout.addLayout(row)
         self.follow = QCheckBox("Keep analysing")
