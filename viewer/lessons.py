@@ -65,7 +65,10 @@ class LessonControl:
         self._anchor: Game | None = None  # the position the job under way started from
         self._asked: tuple[str, object, int] = ("", None, 0)  # purpose, lesson, step index
         self._saving: tuple[lessons.LessonFile, Path] | None = None
-        self.checker = EngineRunner(self._anchor_game, window.window())
+        # No Qt parent: a proof still running when the window closes (it cannot be
+        # stopped, at most PROVE_SECONDS) answers a runner that still exists, which drops
+        # the answer (shutdown stopped its job), instead of a deleted one.
+        self.checker = EngineRunner(self._anchor_game)
         self.checker.answered.connect(self._checked)
         self.checker.failed.connect(self._check_failed)
         window.session.changed.connect(self._on_changed)
