@@ -217,6 +217,9 @@ class PuzzleActions(Protocol):
 
     def toggle_solve(self, *_: Any) -> None: ...
 
+    def solve_value(self, *_: Any) -> None:
+        """Solve position: ask for workers and start, or stop the solve under way."""
+
     def leave_solve(self, why: str = "") -> None: ...
 
     def setup_entered(self) -> None: ...

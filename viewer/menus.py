@@ -81,6 +81,8 @@ class Menus:
         self.solve = self._action(game, "S&olve puzzle", puzzle.toggle_solve, "Ctrl+Shift+P")
         self.solve.setCheckable(True)
         puzzle.solving.connect(self.solve.setChecked)
+        # the value of the position shown; a second time stops it
+        self.solve_value = self._action(game, "Solve &position...", puzzle.solve_value)
         game.addSeparator()
         self.reckoning = self._action(
             game, "Show the computer's &reckoning", self._show_reckoning

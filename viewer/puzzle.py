@@ -611,6 +611,10 @@ class PuzzleControl:
     # ---- Solve mode ---------------------------------------------------------------------
 
     @slot
+    def solve_value(self, *_: Any) -> None:
+        """Solve position (the Game menu): the value of the position shown, or stop it."""
+        self.solver.value.toggle()
+
     def toggle_solve(self, *_: Any) -> None:
         if self.solver.active:
             self.solver.leave()

@@ -10,12 +10,19 @@ the computer plays the escape: failed. The side winning within the bound is solv
 Nothing of an attempt stays: the session's tree and unsaved flag are snapshotted when
 Solve mode starts and restored when it ends (Try again, Reveal, Stop solving, Save, or
 anything that asks about unsaved work), so the document is as it was.
+
+:class:`ValueSolve` is the Game menu's Solve position: the value of the position shown
+(``model.search.solve``, the single search, by default; with more than one worker the split
+solve on a local Dask cluster, ``model.search.split_solve``, resumable from its checkpoint
+under the user's cache), run on a worker thread with its progress (units, positions, rate,
+memory, time left) in the status bar.
 """
 
 from __future__ import annotations
 
 import contextlib
 import dataclasses
+import os
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -23,7 +30,16 @@ from typing import TYPE_CHECKING, Any
 
 from model.game import Game, IllegalMoveError, InvalidMoveError, Move
 from model.puzzle import Goal, goal_of, moves_text, plies_text
-from model.search import Prover, prove
+from model.search import (
+    Prover,
+    SearchStopped,
+    SplitResult,
+    SplitStatus,
+    prove,
+    solve,
+    split_solve,
+    unsolvable,
+)
 from model.tree import Node
 
 from .engine import EngineRunner, Job, Progress
@@ -96,6 +112,8 @@ class SolveMode:
         self.runner = EngineRunner(lambda: window.session.game, parent)
         self.runner.answered.connect(self._on_answer)
         self.runner.failed.connect(self._on_failed)
+        #: Solve position (the Game menu): the value of the position shown
+        self.value = ValueSolve(window, parent)
         self.active = False
         self.goal: Goal | None = None
         self.anchor: Node | None = None  # the puzzle position
@@ -407,6 +425,163 @@ class SolveMode:
         text = "key" if not played else "next"
         labels = (*frame.labels, Label(sites[0], f"{text} {move}"))
         return dataclasses.replace(frame, ghosts=ghosts, labels=labels)
+
+    def shutdown(self) -> None:
+        self.runner.shutdown()
+        self.value.shutdown()
+
+
+#: QSettings key: the worker processes of Solve position (1: the single search, as before).
+WORKERS_KEY = "solve/workers"
+#: Each search's table (MiB): the single search's, or each worker's.
+VALUE_TABLE_MB = 512.0
+
+
+def units_text(status: SplitStatus) -> str:
+    """A split solve's progress in words (the status bar's line)."""
+    left = "" if status.seconds_left is None else f", about {status.seconds_left:,.0f} s left"
+    return (
+        f"Solving: units {status.settled}/{status.total} settled ({status.proven} proven now, "
+        f"{status.from_checkpoint} from the checkpoint) on {status.workers} workers, "
+        f"{status.positions:,} positions, {status.rate:,.0f}/s, memory "
+        f"{status.memory_mb:,.0f} MB, {status.seconds:.0f} s{left}"
+    )
+
+
+def value_task(workers: int, table_mb: float = VALUE_TABLE_MB) -> Any:
+    """The task that solves the position: the single search (``workers`` 1) or the split
+    solve; its answer is (SolveResult, SplitResult or None). The runner's stop ends it
+    (the split solve's settled units stay in its checkpoint)."""
+
+    def task(game: Game, progress: Progress, stop: threading.Event) -> Any:
+        if workers <= 1:
+
+            def tick(depth: int, nodes: int, seconds: float, entries: int) -> None:
+                if stop.is_set():
+                    raise SearchStopped("interrupted")
+                progress(
+                    0.0, f"Solving: within {depth} plies, {nodes:,} positions, {seconds:.0f} s"
+                )
+
+            return solve(game, table_mb=table_mb, progress=tick), None
+
+        def report(status: SplitStatus) -> None:
+            progress(status.settled / max(1, status.total), units_text(status))
+
+        split = split_solve(
+            game,
+            workers=workers,
+            checkpoint=True,
+            table_mb=table_mb,
+            progress=report,
+            stop=stop,
+            warn=lambda line: progress(0.0, line),
+        )
+        return split.result, split
+
+    return task
+
+
+def value_text(game: Game, result: Any, split: SplitResult | None) -> str:
+    """The answer of Solve position in words."""
+    side = game.to_move
+    if result.value == "unknown":
+        text = f"Solve position: not settled ({result.stopped or 'unknown'})"
+    else:
+        verb = {"win": "wins", "loss": "loses", "draw": "draws"}[result.value]
+        within = f" within {result.plies} plies" if result.plies and result.value == "win" else ""
+        best = f", best {result.best_move}" if result.best_move else ""
+        text = f"Solved: {side} to move {verb}{within}{best}"
+    if result.path == "book":
+        return f"{text} (from the book)"
+    if split is not None:
+        units = split.units
+        text += (
+            f"; {units.total} units: {units.proven} proven now, {units.from_checkpoint} from "
+            f"the checkpoint, on {split.workers} workers"
+        )
+    return f"{text}, {result.nodes:,} positions, {result.seconds:.1f} s"
+
+
+class ValueSolve:
+    """Solve position (the Game menu) for ``window``: :meth:`toggle` asks how many worker
+    processes (remembered; 1, the default, is the single search as before) and starts, or
+    stops the solve under way; :meth:`start` starts with a number of workers."""
+
+    def __init__(self, window: SolveHost, parent: QObject) -> None:
+        self.window = window
+        self.parent = parent
+        self.runner = EngineRunner(lambda: window.session.game, parent)
+        self.runner.answered.connect(self._on_answer)
+        self.runner.failed.connect(self._on_failed)
+        self.runner.progressed.connect(self._on_progress)
+        self.last = ""  # the last line shown (progress or answer)
+
+    @property
+    def running(self) -> bool:
+        return self.runner.thinking
+
+    def toggle(self) -> None:
+        if self.running:
+            self.stop()
+            return
+        from PySide6.QtCore import QSettings
+        from PySide6.QtWidgets import QInputDialog, QWidget
+
+        settings = QSettings()
+        cores = os.cpu_count() or 1
+        stored = settings.value(WORKERS_KEY, 1, type=int)
+        workers = stored if isinstance(stored, int) else 1
+        parent = self.parent if isinstance(self.parent, QWidget) else None
+        chosen, ok = QInputDialog.getInt(
+            parent,
+            "Solve position",
+            "Worker processes (1: the single search; more: the split solve on a local\n"
+            f"Dask cluster, resumable from its checkpoint; this machine has {cores} cores):",
+            max(1, min(workers, 256)),
+            1,
+            256,
+        )
+        if ok:
+            settings.setValue(WORKERS_KEY, chosen)
+            self.start(chosen)
+
+    def start(self, workers: int) -> bool:
+        """Solve the position shown with ``workers`` processes; False, with a message, for
+        a game the solver cannot prove."""
+        game = self.window.session.game
+        reason = unsolvable(game)
+        if reason is not None:
+            self._say(f"Solve position: {reason}")
+            return False
+        self.runner.run("value", value_task(workers))
+        how = "the single search" if workers <= 1 else f"{workers} workers (Dask)"
+        self._say(f"Solving the position with {how}...")
+        return True
+
+    def stop(self) -> None:
+        if self.runner.stop() is not None:
+            self._say("Solve position stopped (a split solve keeps its settled units)")
+
+    def _say(self, text: str) -> None:
+        self.last = text
+        self.window.show_message(text)
+
+    def show_message(self, text: str) -> None:  # what a guarded slot reports to
+        self._say(text)
+
+    @slot
+    def _on_progress(self, fraction: float, text: str) -> None:
+        self._say(text)
+
+    @slot
+    def _on_answer(self, job: Job, answer: Any) -> None:
+        result, split = answer
+        self._say(value_text(self.window.session.game, result, split))
+
+    @slot
+    def _on_failed(self, job: Job, exc: BaseException) -> None:
+        self._say(f"Solve position failed: {exc}")
 
     def shutdown(self) -> None:
         self.runner.shutdown()

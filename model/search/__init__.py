@@ -4,6 +4,9 @@ its modules (``tests/model/test_imports.py``).
 
 - :func:`solve`: a position's value for the side to move, from the game's book, else its
   compiled solver, else the reference solver over the protocol (``SolveResult.path``);
+- :func:`split_solve`: the same value proven by many processes on a Dask cluster (a local
+  one of ``workers`` processes, or an existing one at ``scheduler``), units of the tree a
+  few plies deep, resumable from a checkpoint folder (:func:`default_checkpoint`);
 - :func:`prove` / :class:`Prover`: does a side win within n plies (df-pn; compiled where a
   kernel fits), :func:`first_moves`, :func:`best_defence`;
 - :func:`agent_for` / :func:`levels_for`: the computer players by level;
@@ -63,6 +66,15 @@ from .solver import (
     Solver,
     SolveResult,
     unsolvable,
+)
+from .split import (
+    SchedulerError,
+    SplitProgress,
+    SplitResult,
+    SplitStatus,
+    Units,
+    default_checkpoint,
+    split_solve,
 )
 from .teaching import check_lesson, check_task, judge_move, lesson_answers, verify
 
@@ -156,9 +168,14 @@ __all__ = [
     "Proof",
     "Prover",
     "RandomAgent",
+    "SchedulerError",
     "SearchStopped",
     "SolveResult",
     "Solver",
+    "SplitProgress",
+    "SplitResult",
+    "SplitStatus",
+    "Units",
     "agent_for",
     "all_levels",
     "analyse",
@@ -168,6 +185,7 @@ __all__ = [
     "check_lesson",
     "check_task",
     "compose",
+    "default_checkpoint",
     "default_threads",
     "first_moves",
     "judge_move",
@@ -185,6 +203,7 @@ __all__ = [
     "review",
     "shortest_win",
     "solve",
+    "split_solve",
     "unreviewable",
     "unsolvable",
     "verify",

@@ -35,7 +35,7 @@ DEFAULT_FILE = "examples/pyraos/empty-children.pyr.json"
 
 def start(checkout: Path, file: str, table_mb: float, log: Path) -> subprocess.Popen[str]:
     command = ["/usr/bin/time", "-v", sys.executable, "-m", "viewer.cli", "solve"]
-    command += ["--no-book", "--table-mb", f"{table_mb:g}", file]
+    command += ["--no-book", "--workers", "1", "--table-mb", f"{table_mb:g}", file]
     env = {**os.environ, "PYTHONPATH": str(checkout)}
     return subprocess.Popen(
         command,

@@ -221,7 +221,7 @@ def test_perft_pyraos_from_the_empty_pyramid(capsys):
 
 def test_solve_an_endgame(capsys):
     path = ROOT / "examples" / "pyraos" / "endgame-loss-in-8.pyr.json"
-    code, out, err = run(capsys, "solve", path)
+    code, out, err = run(capsys, "solve", "--workers", "1", path)  # the single search
     assert code == 0
     report = json.loads(out)
     assert report["value"] == "loss"
@@ -234,7 +234,7 @@ def test_solve_an_endgame(capsys):
 
 def test_solve_stops_at_the_time_limit(capsys):
     path = ROOT / "examples" / "pyraos" / "empty.pyr.json"
-    code, out, _ = run(capsys, "solve", "--max-seconds", "0.5", "--quiet", path)
+    code, out, _ = run(capsys, "solve", "--workers", "1", "--max-seconds", "0.5", "--quiet", path)
     assert code == 0
     report = json.loads(out)
     assert report["value"] == "unknown"
@@ -248,7 +248,7 @@ def test_solve_is_interrupted_by_ctrl_c():
 
     exe = pathlib.Path(sys.executable).with_name("pyramid-lab")
     proc = subprocess.Popen(
-        [str(exe), "solve", str(ROOT / "examples/pyraos/empty.pyr.json")],
+        [str(exe), "solve", "--workers", "1", str(ROOT / "examples/pyraos/empty.pyr.json")],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

@@ -85,7 +85,13 @@ def test_book_build_refuses_an_unknown_version(tmp_path, capsys):
 
 def test_solve_uses_the_compiled_solver_and_lists_first_moves(capsys):
     code, out, err = run(
-        capsys, "solve", EXAMPLES / "pyraos/endgame-loss-in-8.pyr.json", "--table-mb", 16
+        capsys,
+        "solve",
+        EXAMPLES / "pyraos/endgame-loss-in-8.pyr.json",
+        "--table-mb",
+        16,
+        "--workers",
+        1,
     )
     assert code == 0
     report = json.loads(out)
@@ -114,6 +120,8 @@ def test_solve_with_no_book_searches_and_stops_in_time_with_a_report(capsys):
         "solve",
         EXAMPLES / "pyraos/empty-children.pyr.json",
         "--no-book",
+        "--workers",
+        1,
         "--max-seconds",
         2,
         "--table-mb",
@@ -172,7 +180,7 @@ def test_book_build_into_a_missing_folder_says_so_before_any_work(tmp_path, caps
 )
 def test_solve_settles_the_empty_base_3_partition_pyramid(capsys, version, value, plies):
     path = EXAMPLES / f"partition/empty-base3-{version}.pyr.json"  # the README's examples
-    code, out, _ = run(capsys, "solve", path, "--table-mb", 64, "--quiet")
+    code, out, _ = run(capsys, "solve", path, "--table-mb", 64, "--quiet", "--workers", 1)
     assert code == 0
     report = json.loads(out)
     assert (report["solver"], report["value"], report["plies"]) == ("compiled", value, plies)

@@ -1,14 +1,18 @@
 """``pyramid-lab solve FILE``: prove the value of a position by search (Ctrl+C stops it
-with a report)."""
+with a report). With more than one worker (the default: the machine's cores) or a Dask
+scheduler's address, the split solve (``model.search.split_solve``): work units proven on
+a Dask cluster, settled units kept in a checkpoint folder so that a solve started again
+skips them; ``--workers 1`` is the single search in this process."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any
 
-from .argtypes import non_negative, positive_float, table_mb
+from .argtypes import bounded, non_negative, positive_float, table_mb
 from .common import EXIT_BAD_INPUT, EXIT_OK, no_memory, read_or_say
 
 
@@ -43,6 +47,36 @@ def add_parser(commands: Any) -> None:
         action="store_true",
         help="prove the value by search even where the game's book of proven values has it",
     )
+    solve.add_argument(
+        "--workers",
+        type=bounded(1, 1024),
+        default=None,
+        metavar="N",
+        help="worker processes of a local Dask cluster for the split solve (default: the "
+        "machine's cores); 1: the single search in this process",
+    )
+    solve.add_argument(
+        "--scheduler",
+        default=None,
+        metavar="ADDRESS",
+        help="run the split solve on the existing Dask cluster of this scheduler "
+        "(e.g. tcp://10.0.0.5:8786) instead of a local one",
+    )
+    solve.add_argument(
+        "--checkpoint",
+        default=None,
+        metavar="DIR",
+        help="folder of the split solve's settled units (default: one under the user's "
+        "cache named after the position and options); a solve started again skips them",
+    )
+    solve.add_argument(
+        "--split-plies",
+        type=bounded(1, 8),
+        default=None,
+        metavar="PLIES",
+        help="depth of the split solve's work units (default: the fewest plies, up to 4, "
+        "that give 4 units)",
+    )
     solve.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
 
 
@@ -70,6 +104,9 @@ def run(args: argparse.Namespace) -> int:
             flush=True,
         )
 
+    workers = args.workers if args.workers is not None else (os.cpu_count() or 1)
+    if workers > 1 or args.scheduler is not None:
+        return _split(args, game, workers)
     try:
         result = solve(  # Ctrl+C ends the search and still reports
             game,
@@ -91,6 +128,62 @@ def run(args: argparse.Namespace) -> int:
         "to_move": game.to_move,
         "solver": kind,
         **result.to_json(),
+    }
+    if result.path != "book":  # the single search: one unit, no checkpoint
+        report["units"] = {"total": 1, "from_checkpoint": 0, "proven": int(result.stopped is None)}
+        report["workers"] = 1
+    print(json.dumps(report), flush=True)
+    return EXIT_OK
+
+
+def _split(args: argparse.Namespace, game: Any, workers: int) -> int:
+    """The split solve on a Dask cluster (see the module)."""
+    from model.search import SchedulerError, SplitStatus, split_solve
+
+    def progress(status: SplitStatus) -> None:
+        memory = status.memory_mb
+        left = "" if status.seconds_left is None else f", about {status.seconds_left:,.0f} s left"
+        print(
+            f"solve: units {status.settled}/{status.total} settled ({status.from_checkpoint} "
+            f"from the checkpoint, {status.proven} proven now, {status.running} running on "
+            f"{status.workers} workers), {status.positions:,} positions, {status.seconds:.1f} s, "
+            f"{status.rate:,.0f}/s, memory {memory:,.0f} MB{left}",
+            file=sys.stderr,
+            flush=True,
+        )
+
+    def warn(line: str) -> None:
+        print(f"pyramid-lab: warning: {line}", file=sys.stderr, flush=True)
+
+    try:
+        split = split_solve(
+            game,
+            workers=workers,
+            scheduler=args.scheduler,
+            plies=args.split_plies,
+            checkpoint=True if args.checkpoint is None else args.checkpoint,
+            table_mb=args.table_mb,
+            max_seconds=args.max_seconds,
+            max_depth=args.max_depth,
+            book=not args.no_book,
+            progress=None if args.quiet else progress,
+            warn=warn,
+        )
+    except SchedulerError as exc:
+        print(f"pyramid-lab: error: --scheduler: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except MemoryError as exc:
+        print(no_memory(args.table_mb, exc), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    result = split.result
+    if result.path == "book":
+        print("solve: from the book (--no-book proves it again)", file=sys.stderr, flush=True)
+    report = {
+        "file": args.file,
+        "game": game.name,
+        "to_move": game.to_move,
+        "solver": result.path,
+        **split.to_json(),
     }
     print(json.dumps(report), flush=True)
     return EXIT_OK

@@ -1,0 +1,884 @@
+"""The split solve: a position's value proven by many processes on a Dask cluster, and
+resumable after a kill.
+
+The root's tree is expanded by the protocol to a frontier a few plies deep (``plies``; by
+default the fewest from 1 to :data:`MAX_AUTO_PLIES` that give at least :data:`MIN_UNITS`),
+positions merged under the board's symmetries (:func:`model.search.symmetry.search_key`)
+ply by ply: each frontier position still running is a *work unit*. A unit is proven in a
+worker process by the game's compiled solver where its plug-in has one (df-pn over the
+kernel; the reference solver otherwise), with a table of ``table_mb`` that the process keeps
+from one unit to the next (``retarget``: what one unit proved helps the next); the units'
+values are combined by AND/OR (negamax over win, draw and loss) up to the root.
+
+Units go out in the tree's order, each with a time slice (:data:`FIRST_SLICE` seconds, then
+twice as long each time it comes back unsettled, to the same worker where it can, whose
+table kept the work): easy proofs come first, as the single solver's own slices do. A
+unit whose parent is settled is no longer needed: a waiting one is cancelled, a running one
+stops at its next look at the clock (a Dask ``Event`` it polls about once a second).
+
+The cluster is Dask's (``distributed``): a ``LocalCluster`` of ``workers`` processes of one
+thread each by default, or an existing cluster reached at ``scheduler`` (every worker there
+needs this package and its dependencies installed, the same version). Nothing here
+schedules work itself.
+
+Settled units go to a checkpoint folder as they finish, one small JSON file a unit written
+atomically (a temporary file, then ``os.replace``), under a header (``checkpoint.json``)
+that names the format, its version and the key of the solve (the game, its rule options,
+the root position, the plies of the frontier and the depth asked): a solve started again
+with the same key skips every unit settled there and gives the same answer. A folder whose
+header does not parse, is of another format or version, or was made for another solve is
+named in one line (:attr:`SplitResult.checkpoint_note`), neither read nor written nor
+deleted.
+
+This module names no game: what a game gives comes through its plug-in.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import hashlib
+import json
+import logging
+import os
+import resource
+import signal
+import tempfile
+import threading
+import time
+import uuid
+from collections.abc import Callable, Hashable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..game import Game, shorten
+from .book import from_book
+from .registry import plugin_for
+from .solver import SearchStopped, Solver, SolveResult
+from .symmetry import search_key
+
+#: The frontier's depth by default: the fewest plies (up to :data:`MAX_AUTO_PLIES`) that
+#: give this many units (a frontier that depends on the position alone, not on the number
+#: of workers, so that a checkpoint serves any cluster).
+MIN_UNITS = 4
+MAX_AUTO_PLIES = 4
+#: A unit's first time slice in seconds; each time it comes back unsettled, twice as long.
+FIRST_SLICE = 2.0
+#: The checkpoint's header: its format and version.
+FORMAT = "pyramid-lab split checkpoint"
+VERSION = 1
+HEADER = "checkpoint.json"
+#: Seconds to reach an existing scheduler before saying it cannot be reached.
+CONNECT_SECONDS = 10.0
+
+ORDER = {"loss": 0, "draw": 1, "unknown": 2, "win": 3}
+
+
+@dataclass(frozen=True, slots=True)
+class Units:
+    """How many work units the frontier had (``total``), how many were settled in the
+    checkpoint when the solve began (``from_checkpoint``) and how many were proven by this
+    run (``proven``); the rest were not needed (their parent settled first) or were left
+    open (time limit, interrupted)."""
+
+    total: int
+    from_checkpoint: int
+    proven: int
+
+    def to_json(self) -> dict[str, int]:
+        return {"total": self.total, "from_checkpoint": self.from_checkpoint, "proven": self.proven}
+
+
+@dataclass(frozen=True, slots=True)
+class SplitStatus:
+    """Where a split solve stands (given to its progress callback about once a second):
+    units settled of the total (from the checkpoint and proven now), units running, the
+    positions searched by this run's workers, seconds since the start, positions a second,
+    the memory of the workers and of this process together (MiB) and the seconds left by
+    the units' pace so far (None until a few units have been proven, or when it cannot be
+    told)."""
+
+    total: int
+    settled: int
+    from_checkpoint: int
+    proven: int
+    running: int
+    positions: int
+    seconds: float
+    rate: float
+    memory_mb: float
+    seconds_left: float | None
+    workers: int
+
+
+SplitProgress = Callable[[SplitStatus], None]
+
+
+@dataclass(frozen=True, slots=True)
+class SplitResult:
+    """A split solve's answer: ``result`` as the single solver gives it (``path``
+    "split"; ``nodes`` the positions this run's workers searched), the units, the workers
+    of the cluster, the frontier's plies and the checkpoint folder written (None: none),
+    with ``checkpoint_note`` the line saying why a folder was not trusted ('' when it was,
+    or none was asked for)."""
+
+    result: SolveResult
+    units: Units
+    workers: int
+    plies: int
+    checkpoint: str | None
+    checkpoint_note: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            **self.result.to_json(),
+            "units": self.units.to_json(),
+            "workers": self.workers,
+            "split_plies": self.plies,
+            "checkpoint": self.checkpoint,
+        }
+
+
+class SchedulerError(ConnectionError):
+    """The Dask scheduler named could not be reached (the message is one line)."""
+
+
+# ---- the frontier -----------------------------------------------------------------------
+
+
+@dataclass(eq=False)
+class _Node:
+    """A position of the expanded tree, merged under the symmetries at its depth."""
+
+    id: str
+    depth: int
+    game: Game
+    children: list[_Node] = field(default_factory=list)
+    parents: list[_Node] = field(default_factory=list)
+    #: "win" / "loss" / "draw" for its side to move once settled, "unknown" once nothing
+    #: more will come (a unit left unknown), None while open.
+    value: str | None = None
+    plies: int | None = None
+
+
+def _stable(key: Hashable) -> str:
+    """A text of ``key`` equal in every process and run (sets sorted: the order of a set of
+    strings changes with the interpreter's hash seed)."""
+    if isinstance(key, (frozenset, set)):
+        return "{" + ",".join(sorted(_stable(k) for k in key)) + "}"
+    if isinstance(key, tuple | list):
+        return "(" + ",".join(_stable(k) for k in key) + ")"
+    return repr(key)
+
+
+def _node_id(game: Game, depth: int) -> str:
+    digest = hashlib.sha256(_stable(search_key(game)).encode()).hexdigest()[:20]
+    return f"d{depth}-{digest}"
+
+
+def _terminal(game: Game) -> str | None:
+    outcome = game.outcome()
+    if outcome is None:
+        return None
+    mine = outcome.value_for(game.to_move)
+    return "win" if mine > 0 else "loss" if mine < 0 else "draw"
+
+
+@dataclass
+class _Tree:
+    root: _Node
+    root_moves: list[tuple[str, _Node]]
+    units: list[_Node]  # the frontier's running positions, in the tree's order
+    plies: int
+
+
+def expand(game: Game, plies: int | None = None) -> _Tree:
+    """The tree of ``game`` to ``plies`` (None: the default, see the module), merged under
+    the symmetries ply by ply, finished positions settled by the rules."""
+    root = _Node(_node_id(game, 0), 0, game.copy())
+    root.value = _terminal(game)
+    root.plies = 0 if root.value is not None else None
+    level = [root] if root.value is None else []
+    root_moves: list[tuple[str, _Node]] = []
+    depth = 0
+    limit = MAX_AUTO_PLIES if plies is None else plies
+    while level and depth < limit:
+        depth += 1
+        seen: dict[str, _Node] = {}
+        for node in level:
+            for move in node.game.legal_moves():
+                child = node.game.copy()
+                child.push(move)
+                cid = _node_id(child, depth)
+                known = seen.get(cid)
+                if known is None:
+                    known = seen[cid] = _Node(cid, depth, child)
+                    known.value = _terminal(child)
+                    known.plies = 0 if known.value is not None else None
+                if node is root:
+                    root_moves.append((str(move), known))
+                if known not in node.children:
+                    node.children.append(known)
+                    known.parents.append(node)
+        level = [n for n in seen.values() if n.value is None]
+        if plies is None and len(level) >= MIN_UNITS:
+            break
+    return _Tree(root, root_moves, level, depth)
+
+
+def _combine(node: _Node) -> bool:
+    """Settle ``node`` from its children where they decide it (negamax); True when it
+    changed."""
+    if node.value is not None or not node.children:
+        return False
+    values = [c.value for c in node.children]
+    losses = [c for c in node.children if c.value == "loss"]
+    if losses:
+        known = [c.plies for c in losses if c.plies is not None]
+        node.value, node.plies = "win", (1 + min(known)) if known else None
+        return True
+    if any(v is None for v in values):
+        return False
+    if all(v == "win" for v in values):
+        lengths = [c.plies for c in node.children]
+        node.value = "loss"
+        node.plies = None if None in lengths else 1 + max(p for p in lengths if p is not None)
+    elif "unknown" in values:
+        node.value = "unknown"
+    else:
+        node.value, node.plies = "draw", None
+    return True
+
+
+def _settle(unit: _Node, value: str, plies: int | None) -> None:
+    """A unit's value, carried up to every ancestor it decides."""
+    unit.value, unit.plies = value, plies
+    stack = list(unit.parents)
+    while stack:
+        node = stack.pop()
+        if _combine(node):
+            stack.extend(node.parents)
+
+
+def _needed(tree: _Tree) -> set[str]:
+    """The open nodes reachable from the root through open nodes: the units whose value
+    may still change the root's."""
+    seen: set[str] = set()
+    stack = [tree.root] if tree.root.value is None else []
+    while stack:
+        node = stack.pop()
+        if node.id in seen:
+            continue
+        seen.add(node.id)
+        stack.extend(c for c in node.children if c.value is None)
+    return seen
+
+
+# ---- the checkpoint ---------------------------------------------------------------------
+
+
+def solve_key(game: Game, plies: int, max_depth: int, table_mb: float) -> dict[str, Any]:
+    """What a checkpoint must have been made for to be trusted: the game, its rule options,
+    the root position (up to the symmetries), the frontier's plies and the depth asked
+    (``table_mb`` changes no proven value and is left out)."""
+    del table_mb
+    return {
+        "game": game.name,
+        "options": _stable(game.options),
+        "position": _stable(search_key(game)),
+        "plies": plies,
+        "max_depth": max_depth,
+    }
+
+
+def default_checkpoint(game: Game, plies: int, max_depth: int) -> Path:
+    """The checkpoint folder of this solve under the user's cache (``XDG_CACHE_HOME``, else
+    ``~/.cache``): ``pyramid-lab/solve/<game>-<digest of the key>``."""
+    key = solve_key(game, plies, max_depth, 0)
+    digest = hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:16]
+    cache = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(cache) / "pyramid-lab" / "solve" / f"{game.name}-{digest}"
+
+
+def _write_atomically(path: Path, data: dict[str, Any]) -> None:
+    fd, temp = tempfile.mkstemp(prefix=".tmp-", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w") as out:
+            json.dump(data, out)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
+
+
+class Checkpoint:
+    """The units settled so far, in ``folder`` (see the module)."""
+
+    def __init__(self, folder: Path, key: dict[str, Any]) -> None:
+        self.folder = folder
+        self.key = key
+
+    def _untrusted(self, why: str) -> str:
+        return f"checkpoint {shorten(str(self.folder))}: {why}; not trusted (not read, not written)"
+
+    def open(self) -> tuple[dict[str, tuple[str, int | None]], str]:
+        """The units settled in the folder (id -> value, plies), made ready for more;
+        or nothing and the line saying why the folder is not trusted."""
+        header = self.folder / HEADER
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            names = [p.name for p in self.folder.iterdir() if not p.name.startswith(".tmp-")]
+            if not names:
+                _write_atomically(header, {"format": FORMAT, "version": VERSION, "key": self.key})
+                return {}, ""
+            if HEADER not in names:
+                return {}, self._untrusted(f"holds files but no {HEADER}: not a checkpoint")
+            try:
+                head = json.loads(header.read_text())
+            except (ValueError, UnicodeDecodeError) as exc:
+                return {}, self._untrusted(f"{HEADER} does not parse ({shorten(str(exc))})")
+            if not isinstance(head, dict) or head.get("format") != FORMAT:
+                return {}, self._untrusted("not a split solve's checkpoint")
+            if head.get("version") != VERSION:
+                return {}, self._untrusted(f"version {shorten(repr(head.get('version')))}")
+            if head.get("key") != self.key:
+                return {}, self._untrusted("made for another position or other options")
+            settled: dict[str, tuple[str, int | None]] = {}
+            for name in names:
+                if name == HEADER:
+                    continue
+                path = self.folder / name
+                try:
+                    data = json.loads(path.read_text())
+                    uid, value, plies = data["unit"], data["value"], data["plies"]
+                    ok = (
+                        name == f"{uid}.json"
+                        and value in ("win", "loss", "draw")
+                        and (plies is None or (isinstance(plies, int) and plies >= 0))
+                    )
+                except (ValueError, UnicodeDecodeError, KeyError, TypeError):
+                    ok = False
+                if not ok:
+                    return {}, self._untrusted(f"{shorten(name)} is damaged")
+                settled[uid] = (value, plies)
+            return settled, ""
+        except OSError as exc:
+            return {}, self._untrusted(shorten(exc.strerror or str(exc)))
+
+    def write(self, unit: str, value: str, plies: int | None, nodes: int, seconds: float) -> None:
+        """Keep a settled unit (atomically: a kill leaves it whole or absent)."""
+        data = {"unit": unit, "value": value, "plies": plies, "nodes": nodes, "seconds": seconds}
+        _write_atomically(self.folder / f"{unit}.json", data)
+
+
+# ---- the worker's side ------------------------------------------------------------------
+
+#: The worker process's solver (its one table), kept from one unit to the next.
+_SOLVER: dict[str, Any] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class _Task:
+    unit: str
+    game: Game
+    seconds: float | None
+    max_depth: int
+    table_mb: float
+    book: bool
+    topic: str
+    cancel: str
+    parent_pid: int
+
+
+def _solver_for(task: _Task) -> Any:
+    """The process's compiled solver moved to the unit's position (its table kept), or
+    None where the game's plug-in has none that fits."""
+    make = plugin_for(task.game).solver
+    if make is None:
+        return None
+    kept = _SOLVER.get("solver")
+    if kept is not None and _SOLVER.get("key") == (task.game.name, task.max_depth, task.table_mb):
+        try:
+            kept.retarget(task.game)
+            return kept
+        except (ValueError, AttributeError):
+            pass
+    _SOLVER.clear()  # one table a process
+    solver = make(task.game, table_mb=task.table_mb, max_depth=task.max_depth)
+    if solver is not None and hasattr(solver, "retarget"):
+        _SOLVER.update(solver=solver, key=(task.game.name, task.max_depth, task.table_mb))
+    return solver
+
+
+def _rss_mb() -> float:
+    try:
+        import psutil  # type: ignore[import-untyped]  # psutil (with distributed) has no stubs
+
+        return float(psutil.Process().memory_info().rss) / 2**20
+    except Exception:  # psutil comes with distributed; the peak where it cannot tell
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def prove_unit(task: _Task) -> dict[str, Any]:
+    """Run in a worker: the unit's value for its side to move (see the module), with the
+    positions searched, the seconds and the worker's address. Progress goes to the
+    client as Dask events on ``task.topic``; the search stops when the client sets the
+    unit's cancel ``Event`` or when this worker's parent process is gone."""
+    from distributed import Event, get_worker
+
+    began = time.perf_counter()
+    worker = get_worker()
+    cancel = Event(task.cancel)
+    if task.book:
+        known = from_book(task.game)
+        if known is not None:
+            return _answer(task, known, 0, began, worker.address)
+    solver = _solver_for(task)
+    before = 0 if solver is None else solver.nodes
+
+    def tick(depth: int, nodes: int, seconds: float, entries: int) -> None:
+        del depth, seconds, entries
+        if os.getppid() != task.parent_pid:  # the nanny (or the local client) was killed
+            raise SearchStopped("orphaned")
+        with contextlib.suppress(Exception):  # a lost event is only a late progress line
+            worker.log_event(
+                task.topic,
+                {"unit": task.unit, "nodes": nodes - before, "rss": _rss_mb(), "pid": os.getpid()},
+            )
+        try:
+            stop = cancel.is_set()
+        except Exception:  # the scheduler is gone: nobody wants the answer
+            stop = True
+        if stop:
+            raise SearchStopped("cancelled")
+
+    if solver is None:
+        result = Solver(
+            task.game, max_seconds=task.seconds, max_depth=task.max_depth, progress=tick
+        ).solve()
+    else:
+        solver.max_seconds = task.seconds
+        solver.progress = tick
+        solver.tighten = False  # the value is wanted, not the shortest win's exact length
+        if hasattr(solver, "QUICK_DEPTH"):
+            # nor the shortest win first: the compiled solver's deepening from 1 to 16 plies
+            # tripled a base-4 unit's positions (33 million, not 11); the open question
+            # alone answers the value
+            solver.QUICK_DEPTH = 0
+        try:
+            result = solver.solve()
+        finally:
+            solver.progress = None
+    return _answer(task, result, result.nodes - before, began, worker.address)
+
+
+def _answer(
+    task: _Task, result: SolveResult, nodes: int, began: float, address: str
+) -> dict[str, Any]:
+    return {
+        "unit": task.unit,
+        "value": result.value,
+        "plies": result.plies,
+        "stopped": result.stopped,
+        "nodes": nodes,
+        "seconds": time.perf_counter() - began,
+        "worker": address,
+        "rss": _rss_mb(),
+        "pid": os.getpid(),
+    }
+
+
+# ---- the client's side ------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def _client(workers: int, scheduler: str | None) -> Iterator[Any]:
+    """A Dask client: of a local cluster of ``workers`` processes, one thread each, or of
+    the existing cluster at ``scheduler`` (SchedulerError when it cannot be reached)."""
+    from distributed import Client, LocalCluster
+
+    if scheduler is not None:
+        try:
+            client = Client(scheduler, timeout=CONNECT_SECONDS)
+        except Exception as exc:  # a bad address, a refused or timed-out connection
+            reason = shorten(" ".join(str(exc).split()) or type(exc).__name__)
+            raise SchedulerError(
+                f"cannot reach the Dask scheduler at {shorten(scheduler)}: {reason}"
+            ) from None
+        try:
+            yield client
+        finally:
+            client.close()
+        return
+    # The workers are spawned while SIGINT is ignored (they inherit that): Ctrl+C in the
+    # terminal reaches the whole process group, and only this process should answer it
+    # (it stops the workers itself), not every worker with its own traceback.
+    main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
+    try:
+        cluster = LocalCluster(
+            n_workers=workers,
+            processes=True,
+            threads_per_worker=1,
+            dashboard_address=None,
+            # the tables are bounded by table_mb: Dask's own limit (the machine's memory
+            # shared out) would only pause or kill a worker whose table it did not expect
+            memory_limit=0,
+            # a unit that fails (a table too big for its memory) is raised here and said
+            # in one line; the workers' own log of it would be a traceback on stderr
+            silence_logs=logging.CRITICAL,
+        )
+    finally:
+        if main:
+            signal.signal(signal.SIGINT, previous)
+    try:
+        client = Client(cluster)
+        try:
+            yield client
+        finally:
+            client.close()
+    finally:
+        cluster.close()
+
+
+class _Run:
+    """One split solve on a client (see :func:`split_solve`)."""
+
+    def __init__(
+        self,
+        client: Any,
+        tree: _Tree,
+        *,
+        table_mb: float,
+        max_depth: int,
+        max_seconds: float | None,
+        book: bool,
+        checkpoint: Checkpoint | None,
+        progress: SplitProgress | None,
+        stop: threading.Event | None,
+        first_slice: float,
+    ) -> None:
+        self.client = client
+        self.tree = tree
+        self.table_mb, self.max_depth, self.book = table_mb, max_depth, book
+        self.max_seconds = max_seconds
+        self.checkpoint = checkpoint
+        self.progress = progress
+        self.stop = stop
+        self.first_slice = first_slice
+        self.run_id = uuid.uuid4().hex[:12]
+        self.topic = f"pyramid-lab-split-{self.run_id}"
+        self.began = time.perf_counter()
+        self.order = {u.id: i for i, u in enumerate(tree.units)}
+        self.units = {u.id: u for u in tree.units}
+        self.pending: dict[Any, tuple[str, int]] = {}  # future -> (unit, attempt)
+        self.live: dict[str, int] = {}  # unit -> positions of its running attempt
+        self.memory: dict[int, float] = {}  # worker pid -> its memory (MiB)
+        self.lock = threading.Lock()
+        self.nodes = 0
+        self.proven = 0
+        self.from_checkpoint = sum(1 for u in tree.units if u.value is not None)
+        self.unit_seconds = 0.0
+        self.workers = max(1, len(client.scheduler_info().get("workers", {})))
+
+    # progress from the workers, on the client's event loop
+    def _event(self, event: Any) -> None:
+        msg = event[1] if isinstance(event, tuple) else event
+        if not isinstance(msg, dict):
+            return
+        with self.lock:
+            if msg.get("unit") in self.live:
+                self.live[msg["unit"]] = int(msg.get("nodes", 0))
+            self.memory[int(msg.get("pid", 0))] = float(msg.get("rss", 0.0))
+
+    def _submit(self, uid: str, attempt: int, worker: str | None = None) -> None:
+        unit = self.units[uid]
+        seconds = self.first_slice * 2**attempt
+        if self.max_seconds is not None:
+            seconds = min(seconds, max(0.0, self.max_seconds - self._elapsed()))
+        task = _Task(
+            uid,
+            unit.game,
+            seconds,
+            self.max_depth - unit.depth,
+            self.table_mb,
+            self.book,
+            self.topic,
+            f"{self.topic}-{uid}",
+            0,
+        )
+        future = self.client.submit(
+            _start_unit,
+            task,
+            key=f"pyramid-lab-unit-{self.run_id}-{uid}-{attempt}",
+            # the tree's order first, every first slice before any second one
+            priority=-(attempt * len(self.units) + self.order[uid]),
+            **({"workers": [worker], "allow_other_workers": True} if worker else {}),
+            pure=False,
+        )
+        self.pending[future] = (uid, attempt)
+        with self.lock:
+            self.live[uid] = 0
+        self.ac.add(future)
+
+    def _elapsed(self) -> float:
+        return time.perf_counter() - self.began
+
+    def go(self) -> str | None:
+        """Prove the needed units; None when the root is settled, else why it stopped."""
+        from distributed import as_completed
+
+        self.client.subscribe_topic(self.topic, self._event)
+        self.ac = as_completed()
+        needed = _needed(self.tree)
+        for unit in self.tree.units:
+            if unit.value is None and unit.id in needed:
+                self._submit(unit.id, 0)
+        next_report = self.began
+        stopped: str | None = None
+        try:
+            while self.pending and self.tree.root.value is None:
+                if self.stop is not None and self.stop.is_set():
+                    stopped = "interrupted"
+                    break
+                if self.max_seconds is not None and self._elapsed() > self.max_seconds:
+                    stopped = "time limit"
+                    break
+                for future in self.ac.next_batch(block=False):
+                    self._finished(future)
+                now = time.perf_counter()
+                if now >= next_report:
+                    next_report = now + 1.0
+                    self._report()
+                if not self.ac.has_ready():
+                    time.sleep(0.05)
+        except KeyboardInterrupt:
+            stopped = "interrupted"
+        if self.tree.root.value is None and stopped is None:
+            stopped = "depth limit"
+        self._cancel(list(self.pending))
+        self._report()
+        return stopped
+
+    def _finished(self, future: Any) -> None:
+        job = self.pending.pop(future, None)
+        if job is None:
+            return
+        uid, attempt = job
+        with self.lock:
+            self.live.pop(uid, None)
+        if future.status != "finished":
+            if future.status == "error":
+                raise future.exception()
+            return  # cancelled
+        answer = future.result()
+        self.nodes += int(answer["nodes"])
+        unit = self.units[uid]
+        if unit.value is not None:  # settled meanwhile through another way
+            return
+        value, plies = answer["value"], answer["plies"]
+        if value in ("win", "loss", "draw"):
+            self.proven += 1
+            self.unit_seconds += float(answer["seconds"])
+            if self.checkpoint is not None:
+                self.checkpoint.write(uid, value, plies, int(answer["nodes"]), answer["seconds"])
+            _settle(unit, value, plies)
+        elif answer["stopped"] == "time limit" and (
+            self.max_seconds is None or self._elapsed() < self.max_seconds
+        ):
+            if uid in _needed(self.tree):
+                self._submit(uid, attempt + 1, answer["worker"])
+            return
+        elif answer["stopped"] in ("depth limit", None):
+            _settle(unit, "unknown", None)
+        else:
+            return
+        needed = _needed(self.tree)
+        self._cancel([f for f, (u, _) in self.pending.items() if u not in needed])
+
+    def _cancel(self, futures: list[Any]) -> None:
+        from distributed import Event
+
+        if not futures:
+            return
+        for future in futures:
+            uid, _ = self.pending.pop(future, ("", 0))
+            with self.lock:
+                self.live.pop(uid, None)
+            if uid:
+                with contextlib.suppress(Exception):
+                    Event(f"{self.topic}-{uid}", client=self.client).set()
+        with contextlib.suppress(Exception):
+            self.client.cancel(futures)
+
+    def status(self) -> SplitStatus:
+        with self.lock:
+            positions = self.nodes + sum(self.live.values())
+            memory = sum(self.memory.values())
+        seconds = self._elapsed()
+        settled = sum(1 for u in self.tree.units if u.value is not None)
+        left = len(_needed(self.tree) & set(self.units))
+        running = min(len(self.pending), self.workers)
+        eta = None
+        if self.proven >= 3 and self.tree.root.value is None:
+            eta = left * (self.unit_seconds / self.proven) / self.workers
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        return SplitStatus(
+            len(self.tree.units),
+            settled,
+            self.from_checkpoint,
+            self.proven,
+            running,
+            positions,
+            seconds,
+            positions / seconds if seconds > 0 else 0.0,
+            memory + peak,
+            eta,
+            self.workers,
+        )
+
+    def _report(self) -> None:
+        if self.progress is not None:
+            self.progress(self.status())
+
+
+def _start_unit(task: _Task) -> dict[str, Any]:
+    """The task a worker runs: :func:`prove_unit` with its parent process noted (a
+    worker whose parent dies stops its search)."""
+    return prove_unit(dataclasses.replace(task, parent_pid=os.getppid()))
+
+
+def split_solve(
+    game: Game,
+    *,
+    workers: int = 2,
+    scheduler: str | None = None,
+    plies: int | None = None,
+    checkpoint: str | Path | bool | None = None,
+    table_mb: float = 1024.0,
+    max_seconds: float | None = None,
+    max_depth: int = 200,
+    book: bool = True,
+    progress: SplitProgress | None = None,
+    stop: threading.Event | None = None,
+    first_slice: float = FIRST_SLICE,
+    warn: Callable[[str], None] | None = None,
+) -> SplitResult:
+    """The value of ``game`` (left unchanged) for the side to move by a split solve (see
+    the module) on a local Dask cluster of ``workers`` processes, or on the cluster at
+    ``scheduler``. ``checkpoint``: the folder of settled units (True: the solve's
+    :func:`default_checkpoint`; "", None or False: none); ``warn(line)`` hears at once why
+    a folder is not trusted. ``table_mb`` bounds each worker's
+    table; ``max_seconds`` the whole solve; ``stop`` (set from another thread) and Ctrl+C
+    end it with what is settled kept. ``progress(status)`` about once a second.
+    ValueError for a game no solver proves, SchedulerError for a scheduler not reached."""
+    from .solver import unsolvable
+
+    reason = unsolvable(game)
+    if reason is not None:
+        raise ValueError(reason)
+    began = time.perf_counter()
+    if book:
+        known = from_book(game)
+        if known is not None:
+            return SplitResult(known, Units(0, 0, 0), 0, 0, None)
+    tree = expand(game, plies)
+    key = solve_key(game, tree.plies, max_depth, table_mb)
+    folder = default_checkpoint(game, tree.plies, max_depth) if checkpoint is True else checkpoint
+    store = None if not folder else Checkpoint(Path(folder), key)
+    settled: dict[str, tuple[str, int | None]] = {}
+    note = ""
+    if store is not None:
+        settled, note = store.open()
+        if note:
+            store = None
+            if warn is not None:
+                warn(note)
+    resumed = 0
+    for uid, (value, unit_plies) in settled.items():
+        unit = next((u for u in tree.units if u.id == uid), None)
+        if unit is not None and unit.value is None:
+            _settle(unit, value, unit_plies)
+            resumed += 1
+    count = 0  # the workers of the cluster (none started: 0)
+    stopped: str | None = None
+    run = None
+    if tree.root.value is None:  # else settled by the rules or the checkpoint: no cluster
+        with _client(max(1, workers), scheduler) as client:
+            run = _Run(
+                client,
+                tree,
+                table_mb=table_mb,
+                max_depth=max_depth,
+                max_seconds=max_seconds,
+                book=book,
+                checkpoint=store,
+                progress=progress,
+                stop=stop,
+                first_slice=first_slice,
+            )
+            count = run.workers
+            stopped = run.go()
+    root = tree.root
+    value = root.value if root.value in ("win", "loss", "draw") else "unknown"
+    if value == "unknown" and stopped is None:
+        stopped = "depth limit"
+    firsts = _first_moves(tree)
+    best = _best_move(tree, value)
+    nodes = 0 if run is None else run.nodes
+    peak = (
+        resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        if run is None
+        else run.status().memory_mb
+    )
+    result = SolveResult(
+        value,
+        root.plies if value != "unknown" else None,
+        best,
+        max_depth if value != "unknown" else tree.plies,
+        nodes,
+        time.perf_counter() - began,
+        0,
+        peak,
+        None if value != "unknown" else stopped,
+        root.plies is not None and root.plies == 0,  # lengths come from unsettled searches
+        firsts,
+        "search",
+        "split",
+    )
+    units = Units(len(tree.units), resumed, 0 if run is None else run.proven)
+    written = None if store is None else str(store.folder)
+    return SplitResult(result, units, count, tree.plies, written, note)
+
+
+def _first_moves(tree: _Tree) -> tuple[tuple[str, str, int | None], ...]:
+    """Each first move with its value for the root's side to move (as settled)."""
+    flip = {"win": "loss", "loss": "win", "draw": "draw"}
+    rows = []
+    for move, child in tree.root_moves:
+        value = flip.get(child.value or "", "unknown")
+        plies = None if child.plies is None or value == "unknown" else child.plies + 1
+        rows.append((move, value, plies))
+    rank = {"win": 0, "draw": 1, "unknown": 2, "loss": 3}
+
+    def order(row: tuple[str, str, int | None]) -> tuple[int, int]:
+        _, value, plies = row
+        length = plies if plies is not None else 10**6
+        return rank[value], (length if value != "loss" else -length)
+
+    return tuple(sorted(rows, key=order))
+
+
+def _best_move(tree: _Tree, value: str) -> str | None:
+    firsts = _first_moves(tree)
+    if value == "win":
+        wins = [m for m, v, _ in firsts if v == "win"]
+        return wins[0] if wins else None
+    if value in ("loss", "draw"):
+        same = [m for m, v, _ in firsts if v == value]
+        return same[0] if same else None
+    return None

@@ -1,0 +1,262 @@
+"""The split solve (``model.search.split_solve``): the frontier merged under the
+symmetries, the AND/OR combination, the checkpoint (trusted, foreign, damaged), the solve on
+a local Dask cluster of 2 workers against the single search, and a solve killed with
+SIGKILL and started again (the command line, as a user runs it)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import pathlib
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from model.files import read
+from model.search import SchedulerError, solve, split_solve
+from model.search.split import (
+    FORMAT,
+    HEADER,
+    VERSION,
+    Checkpoint,
+    _combine,
+    _Node,
+    _settle,
+    expand,
+    solve_key,
+)
+from viewer.cli import main
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "examples" / "partition"
+
+
+def game_of(name: str):
+    return read(EXAMPLES / f"{name}.pyr.json").game
+
+
+def test_the_frontier_is_merged_under_the_symmetries():
+    game = game_of("empty-base3-floating")
+    one = expand(game, 1)
+    # 14 first moves; under the 8 symmetries of the square base: a corner, an edge's middle
+    # and the centre of the base, the second layer's 4 points as one, the apex
+    assert len(one.root_moves) == 14
+    assert len(one.units) == 5
+    assert {child.id for _, child in one.root_moves} == {u.id for u in one.units}
+    again = expand(game, 2)
+    assert again.plies == 2
+    assert 5 < len(again.units) < 14 * 13
+    assert [u.id for u in again.units] == [u.id for u in expand(game.copy(), 2).units]
+    auto = expand(game)  # the fewest plies giving 4 units
+    assert auto.plies == 1
+    assert len(auto.units) == 5
+    assert game.move_stack == []  # left unchanged
+
+
+def _tree(values):
+    root = _Node("root", 0, game_of("empty-base3-floating"))
+    for i, value in enumerate(values):
+        child = _Node(f"c{i}", 1, root.game, value=value, plies=None if value is None else 4)
+        child.parents.append(root)
+        root.children.append(child)
+    return root
+
+
+@pytest.mark.parametrize(
+    ("children", "value", "plies"),
+    [
+        (["win", "loss", None], "win", 5),  # one refuted reply decides at once
+        (["win", "win"], "loss", 5),
+        (["win", "draw"], "draw", None),
+        (["win", "unknown"], "unknown", None),
+        (["win", None], None, None),  # still open
+    ],
+)
+def test_units_combine_by_and_or(children, value, plies):
+    root = _tree(children)
+    _combine(root)
+    assert (root.value, root.plies) == (value, plies)
+
+
+def test_a_unit_settles_its_ancestors():
+    root = _tree([None, None])
+    _settle(root.children[1], "loss", 2)
+    assert (root.value, root.plies) == ("win", 3)
+
+
+def _checkpoint(tmp_path, game, plies=2):
+    return Checkpoint(tmp_path / "ck", solve_key(game, plies, 200, 64))
+
+
+def test_the_checkpoint_keeps_settled_units(tmp_path):
+    game = game_of("empty-base3-floating")
+    store = _checkpoint(tmp_path, game)
+    assert store.open() == ({}, "")
+    header = json.loads((tmp_path / "ck" / HEADER).read_text())
+    assert (header["format"], header["version"]) == (FORMAT, VERSION)
+    store.write("d2-abc", "win", 9, 100, 0.5)
+    (tmp_path / "ck" / ".tmp-left-by-a-kill").write_text("{")  # never renamed: not read
+    assert _checkpoint(tmp_path, game).open() == ({"d2-abc": ("win", 9)}, "")
+
+
+def test_a_foreign_checkpoint_is_named_and_not_trusted(tmp_path):
+    store = _checkpoint(tmp_path, game_of("empty-base3-floating"))
+    store.open()
+    store.write("d2-abc", "win", 9, 100, 0.5)
+    settled, note = _checkpoint(tmp_path, game_of("empty-base3-stacking")).open()
+    assert settled == {}
+    assert "made for another position or other options" in note
+    assert "not trusted" in note
+    assert str(tmp_path / "ck") in note
+    assert "\n" not in note
+    assert (tmp_path / "ck" / "d2-abc.json").exists()  # ignored, not deleted
+
+
+@pytest.mark.parametrize(
+    ("damage", "said"),
+    [
+        ((HEADER, "{not json"), "does not parse"),
+        ((HEADER, json.dumps({"format": "something else"})), "not a split solve's"),
+        ((HEADER, json.dumps({"format": FORMAT, "version": 99})), "version 99"),
+        (("d2-abc.json", '{"unit": "d2-abc", "value": "maybe", "plies": 1}'), "damaged"),
+        (("d2-abc.json", "{"), "d2-abc.json is damaged"),
+    ],
+)
+def test_a_damaged_checkpoint_is_named_and_not_trusted(tmp_path, damage, said):
+    game = game_of("empty-base3-floating")
+    store = _checkpoint(tmp_path, game)
+    store.open()
+    store.write("d2-abc", "win", 9, 100, 0.5)
+    name, text = damage
+    (tmp_path / "ck" / name).write_text(text)
+    settled, note = _checkpoint(tmp_path, game).open()
+    assert settled == {}
+    assert said in note
+    assert "not trusted" in note
+
+
+def test_a_folder_of_other_files_is_not_taken_for_a_checkpoint(tmp_path):
+    (tmp_path / "ck").mkdir()
+    (tmp_path / "ck" / "notes.txt").write_text("mine")
+    game = game_of("empty-base3-floating")
+    assert "not a checkpoint" in _checkpoint(tmp_path, game).open()[1]
+    assert sorted(p.name for p in (tmp_path / "ck").iterdir()) == ["notes.txt"]
+
+
+def test_the_split_solve_on_2_workers_agrees_with_the_single_search(tmp_path):
+    game = game_of("empty-base3-stacking")
+    single = solve(game, book=False, table_mb=64)
+    split = split_solve(
+        game, workers=2, book=False, table_mb=64, checkpoint=tmp_path / "ck", max_seconds=240
+    )
+    assert split.result.path == "split"
+    assert (split.result.value, single.value) == ("loss", "loss")  # blue wins
+    assert split.workers == 2
+    units = split.units
+    assert units.total >= 4
+    assert units.from_checkpoint == 0
+    assert 0 < units.proven <= units.total
+    assert len(list((tmp_path / "ck").glob("d*.json"))) == units.proven
+    assert split.to_json()["units"] == {
+        "total": units.total,
+        "from_checkpoint": 0,
+        "proven": units.proven,
+    }
+    # every first move of the loser is refuted, as the single search says
+    assert {m[1] for m in split.result.first_moves} == {"loss"}
+    # started again: everything from the checkpoint, no cluster, the same answer
+    again = split_solve(game, workers=2, book=False, table_mb=64, checkpoint=tmp_path / "ck")
+    assert again.result.value == "loss"
+    assert (again.units.from_checkpoint, again.units.proven, again.workers) == (
+        units.proven,
+        0,
+        0,
+    )
+
+
+def test_a_scheduler_that_cannot_be_reached_is_one_line(capsys):
+    path = EXAMPLES / "empty-base3-stacking.pyr.json"
+    with pytest.raises(SchedulerError, match="cannot reach the Dask scheduler"):
+        split_solve(game_of("empty-base3-stacking"), scheduler="nowhere://here", book=False)
+    code = main(["solve", str(path), "--scheduler", "nowhere://here", "--no-book"])
+    out, err = capsys.readouterr()
+    assert code == 2
+    assert out == ""
+    assert err.count("\n") == 1
+    assert "--scheduler" in err
+    assert "Traceback" not in err
+
+
+@pytest.mark.skipif(os.name != "posix", reason="SIGKILL is POSIX")
+def test_a_split_solve_killed_and_started_again_gives_the_same_answer(tmp_path):
+    folder = tmp_path / "ck"
+    command = [
+        sys.executable,
+        "-m",
+        "viewer.cli",
+        "solve",
+        str(EXAMPLES / "empty-base3-floating.pyr.json"),
+        "--workers",
+        "2",
+        "--table-mb",
+        "64",
+        "--checkpoint",
+        str(folder),
+        "--split-plies",
+        "2",  # many small units: the kill comes while most are open
+        "--quiet",
+    ]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    first = subprocess.Popen(
+        command,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=env,
+        start_new_session=True,  # its group: whatever it leaves is ended below
+    )
+    try:
+        deadline = time.monotonic() + 240
+        while not list(folder.glob("d*.json")) and time.monotonic() < deadline:
+            assert first.poll() is None, "the first solve ended before any unit"
+            time.sleep(0.02)
+        assert list(folder.glob("d*.json")), "no unit settled in time"
+        os.kill(first.pid, signal.SIGKILL)  # at once: no clean-up runs in it
+        first.wait(timeout=30)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(first.pid, signal.SIGKILL)
+    kept = len(list(folder.glob("d*.json")))
+    done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=300)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert (report["value"], report["complete"]) == ("win", True)  # as the single search
+    units = report["units"]
+    assert units["from_checkpoint"] == kept > 0
+    assert units["proven"] < units["total"]
+    assert report["checkpoint"] == str(folder)
+
+
+def test_bad_split_arguments_and_an_unusable_checkpoint_are_one_line(capsys, tmp_path):
+    finished = EXAMPLES / "t6-full-red-wins.pyr.json"  # settled by the rules: no cluster
+    for argv in (["--workers", "0"], ["--split-plies", "0"], ["--workers", "many"]):
+        with pytest.raises(SystemExit) as exited:
+            main(["solve", str(finished), *argv])
+        assert exited.value.code == 2
+        out, err = capsys.readouterr()
+        assert out == ""
+        assert err.splitlines()[-1].startswith("pyramid-lab: error: argument --")
+    blocker = tmp_path / "a-file"
+    blocker.write_text("mine")
+    argv = ["solve", str(finished), "--workers", "2", "--checkpoint", str(blocker / "ck")]
+    assert main(argv) == 0
+    out, err = capsys.readouterr()
+    assert err.count("\n") == 1
+    assert err.startswith(f"pyramid-lab: warning: checkpoint {blocker / 'ck'}: ")
+    assert "not trusted" in err
+    report = json.loads(out)
+    assert (report["value"], report["units"]["total"], report["checkpoint"]) == ("win", 0, None)
+    assert blocker.read_text() == "mine"

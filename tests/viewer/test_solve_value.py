@@ -1,0 +1,37 @@
+"""Solve position (the Game menu, ``viewer.solve.ValueSolve``): the value of the position
+shown, searched off the GUI thread; the single search by default, the split solve on a local
+Dask cluster when workers are asked for, its units' progress in the status bar."""
+
+from __future__ import annotations
+
+from model.partition import Partition, PartitionOptions
+
+
+def test_solve_position_with_the_single_search(make_window, qtbot):
+    window = make_window(Partition(PartitionOptions(3, "stacking")))
+    value = window.puzzle.solver.value
+    assert window.menus.solve_value.text() == "Solve &position..."
+    seen = []
+    value.runner.progressed.connect(lambda _f, text: seen.append(text))
+    assert value.start(1)
+    qtbot.waitUntil(lambda: value.last.startswith("Solved"), timeout=120_000)
+    assert value.last.startswith("Solved: red to move loses"), value.last
+    assert "units" not in value.last  # the single search, as before
+    assert not value.running
+    assert window.statusBar().currentMessage() == value.last
+
+
+def test_solve_position_on_two_workers_shows_units(make_window, qtbot, tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))  # the checkpoint's home
+    window = make_window(Partition(PartitionOptions(3, "stacking")))
+    value = window.puzzle.solver.value
+    seen = []
+    value.runner.progressed.connect(lambda _f, text: seen.append(text))
+    assert value.start(2)
+    assert value.running
+    qtbot.waitUntil(lambda: value.last.startswith("Solved"), timeout=240_000)
+    assert value.last.startswith("Solved: red to move loses"), value.last
+    assert "units" in value.last
+    assert "on 2 workers" in value.last
+    assert any(text.startswith("Solving: units ") for text in seen), seen
+    assert list((tmp_path / "cache" / "pyramid-lab" / "solve").glob("partition-*/d*.json"))
