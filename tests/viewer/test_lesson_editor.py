@@ -24,7 +24,9 @@ ROOT = Path(__file__).resolve().parents[2]
 CORNER_BALL = ROOT / "examples" / "lessons" / "partition" / "03-a-corner-ball.lesson.json"
 
 
-def idle(qtbot, control, seconds=30):
+def idle(qtbot, control, seconds=180):
+    # (a generous limit, met at once when warm: a cold numba cache compiles the prover's
+    # kernel in the first proof of the process, tens of seconds on a loaded machine)
     qtbot.waitUntil(lambda: not control.busy, timeout=int(seconds * 1000))
 
 

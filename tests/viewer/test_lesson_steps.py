@@ -23,9 +23,11 @@ def _open(window, path=CORNER_BALL):
     return window.lessons
 
 
-def idle(qtbot, control, seconds=30):
+def idle(qtbot, control, seconds=180):
     """The rules' check (Apply, Fill from rules, Save) runs on a worker thread: wait for
     its answer (the event loop turning meanwhile)."""
+    # (a generous limit, met at once when warm: a cold numba cache compiles the prover's
+    # kernel in the first proof of the process, tens of seconds on a loaded machine)
     qtbot.waitUntil(lambda: not control.busy, timeout=int(seconds * 1000))
 
 
