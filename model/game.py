@@ -634,6 +634,12 @@ class Game(ABC):
     #: The questions a click-points task may ask (name: what it asks); see
     #: :meth:`lesson_points`.
     lesson_questions: ClassVar[Mapping[str, str]] = {}
+    #: The values each key of a goal of :attr:`lesson_goals` may take, by the goal's name
+    #: (``{"holds": {"holds": ("SW", ...), "by": ("red", "blue")}}``): what the lesson
+    #: editor offers as choices. A goal without an entry is written as JSON.
+    lesson_goal_keys: ClassVar[Mapping[str, Mapping[str, tuple[Any, ...]]]] = {}
+    #: The same for the questions of :attr:`lesson_questions` (``None`` a value like any).
+    lesson_question_keys: ClassVar[Mapping[str, Mapping[str, tuple[Any, ...]]]] = {}
 
     def lesson_point(self, text: str) -> tuple[int, ...]:
         """A point of the board written in a lesson (``"1,0,2"``: the coordinates of a

@@ -36,6 +36,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Protocol
 
 from . import files
@@ -574,6 +575,171 @@ def right_moves(task: Task, position: Game) -> list[Move]:
     """Every legal move that answers a place/move task (for hints and tests)."""
     flags = right_moves_flags(task, position)
     return [m for m, right in zip(position.legal_moves(), flags, strict=True) if right]
+
+
+# ---- the editor's choices and answers ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RuleChoice:
+    """A goal or a question a teacher may pick, as a game declares it: its name (the key
+    that names it in the JSON), what it asks, and the values each of its keys may take
+    (empty: the game declares none, the rule is written as JSON)."""
+
+    name: str
+    label: str
+    keys: Mapping[str, tuple[Any, ...]]
+
+    def rule(self, values: Mapping[str, Any]) -> dict[str, Any]:
+        """The goal or question with ``values`` for its keys (the first choice of a key
+        not given)."""
+        return {key: values.get(key, choices[0]) for key, choices in self.keys.items()}
+
+    def matches(self, rule: Mapping[str, Any]) -> bool:
+        """``rule`` is this one with values it offers."""
+        return (
+            bool(self.keys)
+            and set(rule) == set(self.keys)
+            and all(rule[key] in choices for key, choices in self.keys.items())
+        )
+
+
+def _label(description: str) -> str:
+    return description.split(": {", 1)[0]
+
+
+def goal_choices(game: Game) -> list[RuleChoice]:
+    """The goals of a place or move task at ``game``'s position: the generic win (by
+    one of the colours playing), then the game's :attr:`~model.game.Game.lesson_goals`."""
+    cls = type(game)
+    out = [RuleChoice("win", "a colour wins", {"win": tuple(game.players)})]
+    for name, description in cls.lesson_goals.items():
+        out.append(RuleChoice(name, _label(description), cls.lesson_goal_keys.get(name, {})))
+    return out
+
+
+def question_choices(game: Game) -> list[RuleChoice]:
+    """The questions a click-points task may ask in ``game``'s lessons."""
+    cls = type(game)
+    return [
+        RuleChoice(name, _label(description), cls.lesson_question_keys.get(name, {}))
+        for name, description in cls.lesson_questions.items()
+    ]
+
+
+def rule_of(task: Mapping[str, Any]) -> dict[str, Any] | None:
+    """A task's goal, question, or for a win-within task its side and plies (as JSON)."""
+    if task.get("kind") == "win-within":
+        return {k: task[k] for k in ("side", "within") if task.get(k) is not None}
+    rule = task.get("goal") or task.get("question")
+    return dict(rule) if isinstance(rule, Mapping) else None
+
+
+def check_rule(game: Game, kind: str, rule: Any) -> str | None:
+    """Why ``rule`` cannot be the goal (question, side and plies) of a ``kind`` task at
+    ``game``'s position, or None; no proof is tried (that is :func:`check_task`'s)."""
+    if rule is None:
+        return None
+    if not isinstance(rule, dict):
+        shapes = {
+            "win-within": '{"side": COLOUR, "within": PLIES}',
+            "click-points": "a question object",
+        }
+        return f"a {kind} task's rule must be an object: {shapes.get(kind, 'a goal object')}"
+    try:
+        if kind == "click-points":
+            game.lesson_points(rule)
+        elif kind == "win-within":
+            unknown = sorted(set(rule) - {"side", "within"})
+            if unknown:
+                return f"{shorten(unknown[0])}: not a key of a win-within task (side, within)"
+            side, within = rule.get("side", game.to_move), rule.get("within")
+            if side not in game.players:
+                return f"side: must be {' or '.join(map(repr, game.players))}, not {quote(side)}"
+            if not isinstance(within, int) or isinstance(within, bool):
+                return f"within: must be a number of plies from 1 to {MAX_WITHIN}"
+            if not 1 <= within <= MAX_WITHIN:
+                return f"within: must be a number of plies from 1 to {MAX_WITHIN}"
+        else:
+            check_goal(game, rule)
+    except (ValueError, TypeError, KeyError) as exc:
+        return str(exc)
+    return None
+
+
+#: Most moves "Fill answers from the rules" lists (the rest are right too).
+MAX_FILLED = 40
+
+
+def right_answers(task: Task, position: Game, *, wins: WinJudge | None = None) -> list[str]:
+    """The answers the rules give for ``task`` at ``position``, as a lesson writes them:
+    the points that answer a question, the moves that meet a goal (the first
+    :data:`MAX_FILLED`), the first moves that win within the plies (by ``wins``, the
+    search's judge). ValueError saying why there are none to give."""
+    if task.kind == "click-points":
+        if task.question is None:
+            raise ValueError("pick a question first: without one the answers are yours")
+        return [",".join(map(str, p)) for p in sorted(right_points(task, position))]
+    if position.is_over():
+        raise ValueError(f"the game is over here ({position.describe_result()})")
+    if task.kind == "win-within":
+        if position.has_chance:
+            raise ValueError(no_proof_with_chance(position.title))
+        if position.to_move != task.side:
+            raise ValueError(f"{task.side} is not to move")
+        winners = _judge(wins).winning_first_moves(task, position)
+        if winners is None:
+            raise ValueError(f"the prover did not settle it within {PROVE_SECONDS:g} s")
+        if not winners:
+            raise ValueError(f"{task.side} cannot force a win within {task.within} plies")
+        return [str(m) for m in winners]
+    if task.goal is None:
+        raise ValueError(
+            "pick a goal first: without one the answer is yours (play it, Answer from board)"
+        )
+    if position.legal_move_count() > MAX_SCAN:
+        raise ValueError(f"too many moves here to try each ({position.legal_move_count()})")
+    right = [str(m) for m in right_moves(task, position)]
+    if not right:
+        raise ValueError("no move meets the goal here")
+    if len(right) == position.legal_move_count():
+        raise ValueError("every legal move meets the goal: nothing to find")
+    return right[:MAX_FILLED]
+
+
+#: Most lesson files a menu lists from one folder of the user's.
+MAX_FOLDER_LESSONS = 200
+
+
+@dataclass(frozen=True)
+class FolderLesson:
+    """A lesson file of a folder, as a menu lists it: its title, or what is wrong with it
+    (one line)."""
+
+    path: Path
+    title: str = ""
+    problem: str | None = None
+
+
+def folder_lessons(folder: str | os.PathLike[str]) -> list[FolderLesson]:
+    """The lesson files in ``folder`` by name, each read whole: its title, or why it
+    cannot be opened (a bad file never hides the others). A folder that is missing or
+    cannot be listed has none."""
+    base = Path(folder)
+    try:
+        paths = sorted(p for p in base.glob(f"*{SUFFIX}"))[:MAX_FOLDER_LESSONS]
+    except OSError:
+        return []
+    out = []
+    for path in paths:
+        try:
+            data = files.read_limited(os.fspath(path), MAX_FILE_BYTES, "lesson file")
+            out.append(FolderLesson(path, loads(data).title))
+        except PositionFormatError as exc:  # (said without the path: the menu names it)
+            out.append(FolderLesson(path, problem=str(PositionFormatError(exc.key, exc.reason))))
+        except OSError as exc:
+            out.append(FolderLesson(path, problem=shorten(exc.strerror or str(exc))))
+    return out
 
 
 # ---- writing -------------------------------------------------------------------------------

@@ -148,6 +148,13 @@ class Partition(Game):
             choices=tuple(c.value for c in CORNERS),
         ),
     )
+    # What the lesson editor offers for the goals and questions of the lessons section.
+    lesson_goal_keys: ClassVar[Mapping[str, Mapping[str, tuple[Any, ...]]]] = {
+        "holds": {"holds": tuple(c.value for c in CORNERS), "by": COLOURS}
+    }
+    lesson_question_keys: ClassVar[Mapping[str, Mapping[str, tuple[Any, ...]]]] = {
+        "held_by": {"held_by": (*COLOURS, None)}
+    }
     _copied = ("_cells", "_parent", "_size", "_mask", "_holdings", "move_stack", "_undo")
 
     def __init__(self, options: PartitionOptions | None = None) -> None:

@@ -68,6 +68,12 @@ def config_dir() -> Path:
     return Path(base) / "pyramid-lab"
 
 
+def lessons_folder() -> Path:
+    """Where a teacher's lessons are saved by default, and listed in the Lessons menu:
+    ``lessons`` in :func:`config_dir`."""
+    return config_dir() / "lessons"
+
+
 class UserFileError(OSError):
     """A change that was not written (the reason is the text); the change is kept in
     memory for this run."""

@@ -485,6 +485,7 @@ class MainWindow(QMainWindow):
             self.analysis.shutdown()
             self.reviewer.shutdown()
             self.puzzle.shutdown()
+            self.lessons.shutdown()  # the lesson editor's check of the rules
             if self.practice is not None:
                 self.practice.shutdown()
             self.ui.close()

@@ -19,13 +19,15 @@ from PySide6.QtCore import QTimer
 
 from model import lesson as lessons
 from model.files import PositionDocument, write_text
-from model.game import Game, IllegalMoveError, PositionFormatError
-from model.search import check_lesson, judge_move
-from model.userfiles import LessonProgress
+from model.game import Game, IllegalMoveError, PositionFormatError, shorten
+from model.search import check_lesson, check_task, judge_move, lesson_answers
+from model.userfiles import LessonProgress, lessons_folder
 
+from .engine import EngineRunner, Job
 from .frame import Frame, Marker
 from .frame import Path as Tube
 from .modes import Mode
+from .session import EXAMPLES_DIR
 from .slots import slot
 from .widgets.lesson_steps import StepPanel
 
@@ -34,6 +36,9 @@ if TYPE_CHECKING:
     from .host import LessonHost
     from .session import Session
     from .widgets.lesson_dock import LessonDock
+
+#: Characters of a path the status bar says (a longer one is cut, its end "…").
+SAID_PATH = 160
 
 #: The lesson progress file (read, merged and written in :mod:`model.userfiles`).
 Progress = LessonProgress
@@ -54,7 +59,18 @@ class LessonControl:
         self._base = 0  # plies on the step position's stack
         self.progress = Progress(tell=window.tell)  # a damaged file: told once
         self.panel = StepPanel(self)
-        window.lesson_dock.add_steps(self.panel)
+        window.lesson_dock.add_steps(self.panel, self.panel.footer)
+        # The rules' checks (Apply, Fill from rules, Save) run on a worker thread: a
+        # win-within task's proof may take seconds, and the window answers meanwhile.
+        self._anchor: Game | None = None  # the position the job under way started from
+        self._asked: tuple[str, object, int] = ("", None, 0)  # purpose, lesson, step index
+        self._saving: tuple[lessons.LessonFile, Path] | None = None
+        # No Qt parent: a proof still running when the window closes (it cannot be
+        # stopped, at most PROVE_SECONDS) answers a runner that still exists, which drops
+        # the answer (shutdown stopped its job), instead of a deleted one.
+        self.checker = EngineRunner(self._anchor_game)
+        self.checker.answered.connect(self._checked)
+        self.checker.failed.connect(self._check_failed)
         window.session.changed.connect(self._on_changed)
         window.setup_dock.visibilityChanged.connect(self._setup_shown)
 
@@ -273,18 +289,24 @@ class LessonControl:
 
     # ---- teacher mode --------------------------------------------------------------------
 
-    def edit_step(self, **changes: Any) -> str | None:
+    def edit_step(self, lesson_title: str | None = None, **changes: Any) -> str | None:
         """Change the step shown (title, text, overlays, highlights, task as JSON-like
-        values); None, or why not (the step keeps its old values)."""
+        values), and the lesson's own title with ``lesson_title``; None, or why not (the
+        lesson and the step keep their old values)."""
         assert self.lesson is not None
         raw = self.lesson.to_json()
+        if lesson_title is not None:
+            raw["title"] = lesson_title.strip()
         entry = raw["steps"][self.index]
         for key, value in changes.items():
             if value is None:
                 entry.pop(key, None)  # e.g. task=None: the step asks nothing
             else:
                 entry[key] = value
-        return self._replace(raw)
+        error = self._replace(raw)
+        if error is None and lesson_title is not None:
+            self.window.update_title()  # the window's title names the lesson
+        return error
 
     def take_position(self) -> str | None:
         """The board's position (after set-up mode, moves) becomes the step's own."""
@@ -355,19 +377,120 @@ class LessonControl:
             self._show()
         return None
 
+    # -- the rules' checks, on the worker thread --
+
+    def _anchor_game(self) -> Game:
+        assert self._anchor is not None
+        return self._anchor
+
+    @property
+    def busy(self) -> bool:
+        return self.checker.thinking
+
+    def _run(self, purpose: str, work: Any, saying: str) -> Job:
+        """``work()`` on the worker thread; its result comes to :meth:`_checked`."""
+        self._anchor = self.step.game
+        self._asked = (purpose, self.lesson, self.index)
+        job = self.checker.run(purpose, lambda _view, _progress, _stop: work())
+        self.panel.working(saying)
+        return job
+
+    def check_step(self) -> None:
+        """The step's task checked by the rules (Apply's second half)."""
+        task = self.step.task
+        if task is None:
+            return
+        if self._saving is not None:  # a save under way is not stopped for it
+            self.panel.report("applied (the save under way checks every task)", True)
+            return
+        position = self.step.position()
+        saying = "checking the task with the rules..."
+        self._run("check", lambda: check_task(task, position), saying)
+
+    def fill_answers(self, task: lessons.Task) -> None:
+        """The answers the rules give for ``task`` at the step's position."""
+        if self._saving is not None:
+            self.panel.report("a save is under way: fill the answers after it", False)
+            return
+        position = self.step.position()
+
+        def work() -> list[str] | str:
+            try:
+                return lesson_answers(task, position)
+            except ValueError as exc:  # why the rules give none: said in words
+                return str(exc)
+
+        self._run("fill", work, "finding the answers with the rules...")
+
     def save(self, path: str | Path) -> str | None:
-        """Write the lesson (atomically); None, or why not."""
+        """Check every task with the rules on the worker thread, then write the lesson
+        (atomically); None when the check started, or why not (a check under way)."""
         assert self.lesson is not None
-        problems = check_lesson(self.lesson)  # (a win-within task proven by the search)
-        if problems:
-            return f"not saved: {problems[0]}"
-        try:
-            write_text(path, lessons.dumps(self.lesson))
-        except OSError as exc:
-            return f"not saved: {exc.strerror or exc}"
-        self.path = Path(path)
-        self.panel.dirty = False
+        if self.busy and self._saving is not None:
+            return "not saved: a save is under way"
+        lesson = self.lesson
+        self._saving = (lesson, Path(path))
+        self._run("save", lambda: check_lesson(lesson), f"checking the lesson for {path}...")
         return None
+
+    def save_suggestion(self) -> str:
+        """Where Save lesson... proposes to write: the file it came from, else the user's
+        lessons folder under a name made of the lesson's title."""
+        if self.path is not None and not _shipped(self.path):
+            return str(self.path)
+        title = self.lesson.title if self.lesson is not None else "lesson"
+        stem = "".join(c if c.isalnum() else "-" for c in title.lower()).strip("-") or "lesson"
+        while "--" in stem:
+            stem = stem.replace("--", "-")
+        return str(lessons_folder() / f"{stem[:60]}{lessons.SUFFIX}")
+
+    def _checked(self, job: Job, result: Any) -> None:
+        _purpose, lesson, index = self._asked
+        if job.purpose == "save":
+            self._write(result)
+            return
+        if lesson is not self.lesson or index != self.index:
+            self.panel.report(None, True)  # the step changed meanwhile: nothing to say
+            return
+        if job.purpose == "check":
+            said = f"checked: {result}" if result else "applied and checked"
+            self.panel.report(said, result is None)
+        elif isinstance(result, str):
+            self.panel.report(f"no answers filled: {result}", False)
+        else:
+            self.panel.report(None, True)
+            self.panel.filled(list(result))
+
+    def _check_failed(self, job: Job, exc: BaseException) -> None:
+        self._saving = None if job.purpose == "save" else self._saving
+        self.panel.report(f"the rules' check failed: {shorten(str(exc))}", False)
+
+    def _write(self, problems: list[lessons.Problem]) -> None:
+        assert self._saving is not None
+        lesson, path = self._saving
+        self._saving = None
+        if problems:
+            said = f"not saved: {problems[0]}"
+        else:
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                write_text(path, lessons.dumps(lesson))
+            except OSError as exc:
+                said = f"not saved: {exc.strerror or exc}"
+            else:
+                if lesson is self.lesson:
+                    self.path = path
+                    self.panel.dirty = False
+                self.panel.report(f"saved {path}", True)
+                self.window.show_message(f"Lesson saved to {shorten(str(path), SAID_PATH)}")
+                self.window.update_title()
+                return
+        self.panel.report(said, False)
+        self.window.show_message(shorten(said, 160))
+
+    def shutdown(self) -> None:
+        """Stop the check under way and wait for its thread."""
+        self.checker.shutdown()
 
     def new_lesson(self, game: Game, title: str = "My lesson") -> None:
         """A lesson of one step on ``game``'s position (the teacher's start)."""
@@ -381,6 +504,14 @@ class LessonControl:
         self.new_lesson(self.window.session.game.copy())
         self.panel.dirty = True
         self.panel.teach.setChecked(True)
+        self.panel.edit_lesson_title.setFocus()  # the teacher names the lesson first
+        self.panel.edit_lesson_title.selectAll()
+
+
+def _shipped(path: Path) -> bool:
+    """A lesson of the program's own (examples/lessons): a teacher's edit of it is saved
+    in the user's lessons folder, not over it."""
+    return path.resolve().is_relative_to((EXAMPLES_DIR / "lessons").resolve())
 
 
 def _site(ui: GameUI, point: tuple[int, ...]) -> int | None:

@@ -13,10 +13,11 @@ from PySide6.QtCore import QSettings
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QMenu
 
-from model.game import PositionFormatError, game_class
+from model.game import PositionFormatError, game_class, shorten
 from model.lesson import SUFFIX as LESSON_SUFFIX
-from model.lesson import lesson_folders, lesson_tasks, titles
+from model.lesson import folder_lessons, lesson_folders, lesson_tasks, titles
 from model.search import levels_for
+from model.userfiles import lessons_folder
 
 from .compose import open_compose_dialog
 from .export_control import open_export_dialog
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
 LESSON_DIR = EXAMPLES_DIR / "lessons"
 PUZZLE_DIR = EXAMPLES_DIR / "puzzles"
 RECKONING_KEY = "engine/show_reckoning"  # QSettings: the computer's reckoning said
+LESSON_FOLDERS_KEY = "lessons/folders"  # QSettings: the folders of lessons added
 
 
 class Menus:
@@ -124,10 +126,19 @@ class Menus:
                     self.lesson_actions.append((action, path, title))
                 sub.aboutToShow.connect(self.show_lesson_progress)
         lessons.addSeparator()
+        # The teacher's own lessons: the user's lessons folder and the folders added, read
+        # again each time the menu opens (a lesson just saved is there).
+        self.user_lesson_menus: list[QMenu] = []
+        self.user_lesson_actions: list[tuple[QAction, Path, str]] = []
+        self.user_lessons_end = lessons.addSeparator()
+        self.add_lessons_folder = self._action(
+            lessons, "Add lessons folder...", self.ask_lessons_folder
+        )
+        lessons.addSeparator()
         self.new_lesson = self._action(
             lessons, "New lesson from this position (teacher)", lambda: window.lessons.teach_new()
         )
-        lessons.setEnabled(not lessons.isEmpty())
+        lessons.aboutToShow.connect(self.show_user_lessons)
         self.lessons_menu = lessons
         self.puzzles_menu = self._puzzles(bar.addMenu("&Puzzles"))
         help_menu = bar.addMenu("&Help")
@@ -188,7 +199,7 @@ class Menus:
         """Each lesson's entry with its progress: a tick when every task was answered
         right, "k of n tasks" while some are, nothing before the first."""
         progress = self.window.lessons.progress
-        for action, path, title in self.lesson_actions:
+        for action, path, title in self.lesson_actions + self.user_lesson_actions:
             tasks = lesson_tasks(path)
             done = len(progress.done(path) & tasks)
             if tasks and done == len(tasks):
@@ -197,6 +208,77 @@ class Menus:
                 action.setText(f"{title}  ({done} of {len(tasks)} tasks)")
             else:
                 action.setText(title)
+
+    # ---- the teacher's own lessons ---------------------------------------------------------
+
+    def lesson_folders(self) -> list[Path]:
+        """The user's lessons folder, then the folders added (Add lessons folder...)."""
+        own = lessons_folder()
+        folders = [own]
+        for entry in _added_folders():
+            if isinstance(entry, str) and entry and Path(entry) not in folders:
+                folders.append(Path(entry))
+        return folders
+
+    def show_user_lessons(self) -> None:
+        """A submenu per folder of the user's lessons, each lesson by its own title with
+        its progress; a file that is not a lesson named with what is wrong, greyed."""
+        menu = self.lessons_menu
+        for sub in self.user_lesson_menus:
+            menu.removeAction(sub.menuAction())
+            sub.deleteLater()
+        self.user_lesson_menus, self.user_lesson_actions = [], []
+        window = self.window
+        own = lessons_folder()
+        for folder in self.lesson_folders():
+            name = "My lessons" if folder == own else f"Lessons in {folder.name or folder}"
+            sub = QMenu(name, menu)
+            sub.setToolTipsVisible(True)
+            sub.menuAction().setToolTip(str(folder))
+            menu.insertMenu(self.user_lessons_end, sub)
+            self.user_lesson_menus.append(sub)
+            found = folder_lessons(folder)
+            for entry in found:
+                if entry.problem is not None:
+                    bad = QAction(shorten(f"\u26a0 {entry.path.name}: {entry.problem}", 80), sub)
+                    bad.setToolTip(f"{entry.path}: {entry.problem}")
+                    bad.setEnabled(False)
+                    sub.addAction(bad)
+                    continue
+                opening = functools.partial(window.open_file, entry.path)
+                action = self._action(sub, entry.title, opening)
+                action.setToolTip(str(entry.path))
+                self.user_lesson_actions.append((action, entry.path, entry.title))
+            if not found:
+                said = "none yet: Save lesson... puts them here" if folder == own else "none"
+                empty = QAction(f"({said})", sub)
+                empty.setEnabled(False)
+                sub.addAction(empty)
+        self.show_lesson_progress()
+
+    def ask_lessons_folder(self) -> None:
+        """Lessons > Add lessons folder...: a folder of lesson files, remembered."""
+        with self.window.engine.held():
+            folder = QFileDialog.getExistingDirectory(
+                self.window.window(), "Add a folder of lessons", str(lessons_folder())
+            )
+        if folder:
+            self.add_folder(folder)
+
+    def add_folder(self, folder: str | Path) -> None:
+        """``folder``'s lessons listed in the Lessons menu from now on (QSettings)."""
+        path = Path(folder)
+        if not path.is_dir():
+            self.window.show_message(f"Not a folder: {shorten(str(path), 120)}")
+            return
+        added = _added_folders()
+        if str(path) not in added and path != lessons_folder():
+            QSettings().setValue(LESSON_FOLDERS_KEY, [*added, str(path)])
+        self.show_user_lessons()
+        count = sum(1 for e in folder_lessons(path) if e.problem is None)
+        self.window.show_message(
+            f"Lessons menu: {count} lesson{'s' if count != 1 else ''} in {shorten(str(path), 120)}"
+        )
 
     def _action(
         self,
@@ -305,3 +387,10 @@ class Menus:
         for path in recent:
             self._action(self.recent_menu, path, functools.partial(self.window.open_file, path))
         self.recent_menu.setEnabled(bool(recent))
+
+
+def _added_folders() -> list[str]:
+    """The folders of lessons added (QSettings; anything else there is ignored)."""
+    raw = QSettings().value(LESSON_FOLDERS_KEY, [])
+    entries = [raw] if isinstance(raw, str) else raw if isinstance(raw, list) else []
+    return [e for e in entries if isinstance(e, str) and e]

@@ -76,7 +76,7 @@ from .split import (
     default_checkpoint,
     split_solve,
 )
-from .teaching import check_lesson, check_task, judge_move, verify
+from .teaching import check_lesson, check_task, judge_move, lesson_answers, verify
 
 DEFAULT_TABLE_MB = 1024.0
 
@@ -189,6 +189,7 @@ __all__ = [
     "default_threads",
     "first_moves",
     "judge_move",
+    "lesson_answers",
     "levels_for",
     "make_puzzle",
     "node_budget",

@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..game import Game, Move, no_proof_with_chance
-from ..lesson import PROVE_SECONDS, LessonFile, Problem, Task
+from ..lesson import PROVE_SECONDS, LessonFile, Problem, Task, right_answers
 from ..lesson import Verdict as LessonVerdict
 from ..lesson import check as check_lesson_with
 from ..lesson import check_task as check_task_with
@@ -137,3 +137,9 @@ def check_lesson(lesson: LessonFile) -> list[Problem]:
 def check_task(task: Task, position: Game) -> str | None:
     """Why ``task`` is not sound at ``position``, or None."""
     return check_task_with(task, position, wins=JUDGE)
+
+
+def lesson_answers(task: Task, position: Game) -> list[str]:
+    """The answers the rules give for ``task`` at ``position`` (a win-within task's first
+    moves proven by the search); ValueError saying why there are none."""
+    return right_answers(task, position, wins=JUDGE)

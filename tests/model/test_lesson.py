@@ -249,3 +249,122 @@ def test_fuzz_the_reader_only_raises_position_format_error(edits):
 def test_fuzz_bytes(data):
     with contextlib.suppress(PositionFormatError):
         L.loads(data)
+
+
+# ---- the editor's choices, the rules' answers, the user's folders (issue 35) --------------
+
+
+@pytest.mark.parametrize("name", __import__("model.game", fromlist=["x"]).game_names())
+def test_every_choice_the_editor_offers_is_a_rule_the_game_takes(name):
+    """The lesson editor's boxes are built from what each game declares: the win goal
+    for each colour, the game's goals and questions with every value of each key. Each
+    combination is a goal (question) the game's rules accept, and is recognised again."""
+    from model.game import game_class
+
+    cls = game_class(name)
+    game = cls.new()
+    goals = L.goal_choices(game)
+    assert goals[0].name == "win"
+    assert set(goals[0].keys["win"]) == set(game.players)
+    assert {c.name for c in goals[1:]} == set(cls.lesson_goals)
+    assert {c.name for c in L.question_choices(game)} == set(cls.lesson_questions)
+    for kind, choices in (("move", goals), ("click-points", L.question_choices(game))):
+        for choice in choices:
+            assert choice.keys, f"{name}: {choice.name} offers no values"
+            for values in __import__("itertools").product(*choice.keys.values()):
+                rule = choice.rule(dict(zip(choice.keys, values, strict=True)))
+                assert L.check_rule(game, kind, rule) is None, rule
+                assert choice.matches(rule)
+                assert [c for c in choices if c.matches(rule)] == [choice]
+
+
+def test_a_rule_the_game_does_not_take_is_said_in_words():
+    from model.partition import Partition, PartitionOptions
+
+    game = Partition(PartitionOptions(3))
+    assert "corner" in L.check_rule(game, "place", {"holds": "XX", "by": "red"})
+    assert "must be an object" in L.check_rule(game, "win-within", [1, 2])
+    assert L.check_rule(game, "win-within", {"side": "red", "within": 3}) is None
+    assert "within" in L.check_rule(game, "win-within", {"side": "red", "within": 99})
+    assert "side" in L.check_rule(game, "win-within", {"side": "green", "within": 1})
+    assert "not a key" in L.check_rule(game, "win-within", {"sides": "red", "within": 1})
+    assert "question" in L.check_rule(game, "click-points", {"holds": "SW"})
+    assert L.check_rule(game, "place", None) is None
+
+
+def test_the_rules_fill_a_tasks_answers():
+    """The answers the rules give: every move meeting the goal (each one accepted by the
+    check), the points answering a question, the first moves winning within the plies;
+    and why none where there are none."""
+    from model.search import check_task, lesson_answers
+
+    lesson = L.loads(json.dumps(_doc()))
+    step = lesson.steps[0]
+    position = step.position()
+    place = L.Task("place", (), {"holds": "SE", "by": "red"})
+    answers = lesson_answers(place, position)
+    assert answers == [str(m) for m in L.right_moves(place, position)]
+    assert answers
+    assert check_task(L.Task("place", tuple(answers), place.goal), position) is None
+    question = L.Task("click-points", (), question={"held_by": "red"})
+    points = lesson_answers(question, position)
+    assert (
+        check_task(L.Task("click-points", tuple(points), question=question.question), position)
+        is None
+    )
+    with pytest.raises(ValueError, match="pick a goal first"):
+        lesson_answers(L.Task("move", ()), position)
+    with pytest.raises(ValueError, match="pick a question first"):
+        lesson_answers(L.Task("click-points", ()), position)
+    shipped = L.read(LESSONS / "partition" / "08-three-corners-win.lesson.json")
+    index, win = next(
+        (i, s) for i, s in enumerate(shipped.steps) if s.task and s.task.kind == "win-within"
+    )
+    task = L.Task("win-within", (), side=win.task.side, within=win.task.within)
+    winners = lesson_answers(task, win.position())
+    assert set(win.task.answers) <= set(winners), index
+    with pytest.raises(ValueError, match=r"cannot force a win|is not to move"):
+        lesson_answers(L.Task("win-within", (), side="blue", within=1), win.position())
+
+
+def test_a_folder_of_lessons_names_a_bad_file_and_keeps_the_others(tmp_path):
+    (tmp_path / "a-good.lesson.json").write_text(json.dumps(_doc()))
+    (tmp_path / "b-bad.lesson.json").write_text('{"format": "pyramid-lab-lesson/1", "ga')
+    broken = _doc()
+    broken["steps"][0]["title"] = ""
+    (tmp_path / "c-empty-title.lesson.json").write_text(json.dumps(broken))
+    (tmp_path / "notes.txt").write_text("not a lesson")
+    found = L.folder_lessons(tmp_path)
+    assert [e.path.name for e in found] == [
+        "a-good.lesson.json",
+        "b-bad.lesson.json",
+        "c-empty-title.lesson.json",
+    ]
+    assert (found[0].title, found[0].problem) == ("Test", None)
+    assert found[1].problem
+    assert "\n" not in found[1].problem
+    assert "steps[0].title" in found[2].problem
+    assert L.folder_lessons(tmp_path / "missing") == []
+
+
+def test_lesson_answers_prints_the_rules_answers_per_task(tmp_path, capsys):
+    """``lesson answers FILE``: what Fill from rules writes in, from the command line."""
+    corner = LESSONS / "partition" / "03-a-corner-ball.lesson.json"
+    assert main(["lesson", "answers", str(corner)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines == [
+        'step 1 (The corner itself): place {"holds": "SW", "by": "red"}: 3,0,0; 2,0,1',
+        'step 2 (Holding): click-points {"held_by": "red"}: 0,0,0; 3,0,0',
+    ]
+    assert main(["lesson", "answers", str(corner), "--step", "2"]) == 0
+    assert capsys.readouterr().out.startswith("step 2 (Holding)")
+    doc = _doc()
+    del doc["steps"][0]["task"]["goal"]  # the author's answers only: none from the rules
+    path = tmp_path / "own.lesson.json"
+    path.write_text(json.dumps(doc))
+    assert main(["lesson", "answers", str(path), "--step", "1"]) == 0
+    assert "none from the rules: pick a goal first" in capsys.readouterr().out
+    assert main(["lesson", "answers", str(corner), "--step", "3"]) == 2
+    assert "the lesson has steps 1 to 2" in capsys.readouterr().err
+    assert main(["lesson", "answers", str(tmp_path / "missing.lesson.json")]) == 2
+    assert capsys.readouterr().err.count("\n") == 1  # one line

@@ -993,7 +993,11 @@ class Monkey:
             folder = self.export_folder / "lessons"
             folder.mkdir(exist_ok=True)
             target = folder / f"l{self.tried}.lesson.json"
-            error = control.save(target)
+            error = control.save(target)  # checked on a worker thread, then written
+            if error is None:
+                self.qtbot.waitUntil(lambda: not control.busy, timeout=60000)
+                said = panel.editor_message.text()
+                error = None if said.startswith("saved") else said
             self.note(f"teacher: saved {target.name}: {error or 'ok'}")
             if error is None and rng.random() < 0.7:
                 self.note(f"teacher: open {target.name}")

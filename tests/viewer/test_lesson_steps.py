@@ -23,6 +23,27 @@ def _open(window, path=CORNER_BALL):
     return window.lessons
 
 
+def idle(qtbot, control, seconds=180):
+    """The rules' check (Apply, Fill from rules, Save) runs on a worker thread: wait for
+    its answer (the event loop turning meanwhile)."""
+    # (a generous limit, met at once when warm: a cold numba cache compiles the prover's
+    # kernel in the first proof of the process, tens of seconds on a loaded machine)
+    qtbot.waitUntil(lambda: not control.busy, timeout=int(seconds * 1000))
+
+
+def apply(qtbot, control):
+    control.panel.apply.click()
+    idle(qtbot, control)
+    return control.panel.editor_message.text()
+
+
+def save(qtbot, control, path):
+    """Save to ``path`` (checked on the worker thread): the editor's message."""
+    assert control.save(path) is None
+    idle(qtbot, control)
+    return control.panel.editor_message.text()
+
+
 def test_a_lesson_opens_on_its_first_step(make_window):
     window = make_window()
     control = _open(window)
@@ -138,7 +159,7 @@ def test_the_last_step_leads_to_the_next_lesson(make_window):
     assert control.path.name == "04-a-partition-needs-an-anchor.lesson.json"
 
 
-def test_teacher_edits_a_step_takes_a_position_and_saves(make_window, tmp_path):
+def test_teacher_edits_a_step_takes_a_position_and_saves(make_window, tmp_path, qtbot):
     window = make_window()
     control = _open(window)
     panel = control.panel
@@ -146,14 +167,13 @@ def test_teacher_edits_a_step_takes_a_position_and_saves(make_window, tmp_path):
     assert not panel.editor.isHidden()
     panel.edit_text.setPlainText("Our own words for this step.")
     panel.edit_hint.setText("Look east.")
-    panel.apply.click()
+    apply(qtbot, control)
     assert control.step.text == "Our own words for this step."
     assert control.step.task.hint == "Look east."
     panel.edit_rule.setText('{"holds": "SW", "by": "blue"}')  # red's answers do not do that
-    panel.apply.click()
-    assert "checked:" in panel.editor_message.text()
+    assert "checked:" in apply(qtbot, control)
     panel.edit_rule.setText('{"holds": "SW", "by": "red"}')
-    panel.apply.click()
+    apply(qtbot, control)
     # a new step on a position made in set-up mode
     window.enter_setup()
     window.setup.click(window.ui.site_of((0, 0, 1)))
@@ -170,9 +190,9 @@ def test_teacher_edits_a_step_takes_a_position_and_saves(make_window, tmp_path):
     panel.edit_rule.setText('{"held_by": "red"}')
     panel.edit_answers.setText("")
     panel.edit_prompt.setText("Which corners does red hold?")
-    panel.apply.click()
+    apply(qtbot, control)
     target = tmp_path / "mine.lesson.json"
-    assert control.save(target) is None
+    assert save(qtbot, control, target) == f"saved {target}"
     saved = L.read(target)
     assert [s.title for s in saved.steps] == ["New step", "The corner itself", "Holding"]
     assert saved.steps[1].text == "Our own words for this step."
@@ -203,7 +223,7 @@ def test_every_step_fits_the_dock_without_scrolling(make_window):
             assert needed <= scroll.viewport().height(), f"{path.name} step {index + 1}"
 
 
-def test_a_teacher_starts_a_lesson_from_the_board_and_saves_it(make_window, tmp_path):
+def test_a_teacher_starts_a_lesson_from_the_board_and_saves_it(make_window, tmp_path, qtbot):
     window = make_window()  # a base-3 Partition
     window.play_move(window.session.game.parse_move("0,0,0"))
     window.menus.new_lesson.trigger()
@@ -217,20 +237,18 @@ def test_a_teacher_starts_a_lesson_from_the_board_and_saves_it(make_window, tmp_
     panel.edit_kind.setCurrentText("place")
     panel.edit_rule.setText('{"holds": "SW", "by": "blue"}')  # red's ball sits on SW
     panel.edit_answers.setText("1,0,0")
-    panel.apply.click()
-    message = panel.editor_message.text()
+    message = apply(qtbot, control)
     assert message.startswith("checked: the answer 1,0,0 is not accepted")
     assert "escape path" in message
-    assert control.save(tmp_path / "bad.lesson.json").startswith("not saved: step 1")
+    assert save(qtbot, control, tmp_path / "bad.lesson.json").startswith("not saved: step 1")
     assert not (tmp_path / "bad.lesson.json").exists()
     panel.edit_kind.setCurrentText("click-points")
     panel.edit_rule.setText('{"held_by": "red"}')
     panel.edit_answers.setText("SW")  # a ball on SW without an anchor holds nothing
-    panel.apply.click()
-    assert "the rules do not count SW (0,0,0)" in panel.editor_message.text()
+    assert "the rules do not count SW (0,0,0)" in apply(qtbot, control)
     panel.edit_answers.setText("")  # the answer is "none"
-    panel.apply.click()
-    assert control.save(tmp_path / "mine.lesson.json") is None
+    apply(qtbot, control)
+    assert save(qtbot, control, tmp_path / "mine.lesson.json").startswith("saved")
     saved = L.read(tmp_path / "mine.lesson.json")
     assert saved.steps[0].title == "Blue answers"
     assert L.check(saved) == []
@@ -323,14 +341,20 @@ def test_an_edit_refused_keeps_the_step_shown(make_window, guard_errors, monkeyp
 
 def test_a_win_within_rule_typed_as_a_list_is_refused_in_words(make_window, guard_errors):
     """The monkey typed a JSON list as a win-within task's rule: AttributeError, caught only
-    by the excepthook. It is refused with what the rule must be."""
+    by the excepthook. It is refused with what the rule must be, the choices keep the last
+    good one, and Apply under Advanced says why it does not apply."""
     window = make_window()
     window.menus.new_lesson.trigger()
     panel = window.lessons.panel
     panel.edit_kind.setCurrentText("win-within")
+    panel.advanced.setChecked(True)
     panel.edit_rule.setText("[1, 2]")
+    assert "must be an object" in panel.editor_message.text()
+    assert "the last good choice stays" in panel.editor_message.text()
+    assert panel.within.value() == 3  # the choice made before
     panel._apply()
     assert "must be an object" in panel.editor_message.text()
+    assert window.lessons.step.task is None  # not applied
     assert not guard_errors
 
 
@@ -345,7 +369,9 @@ FIRST_MOVES = {
 
 
 @pytest.mark.parametrize("name", sorted(FIRST_MOVES))
-def test_teacher_mode_over_every_game(make_window, guard_errors, monkeypatch, tmp_path, name):
+def test_teacher_mode_over_every_game(
+    make_window, guard_errors, monkeypatch, tmp_path, qtbot, name
+):
     """Teacher mode in each game, as a teacher uses it: Lessons > New lesson on the board's
     position, Add step, a move played on the board taken as the step's answer, Apply,
     Save lesson..., the file reopened from the menus and its task answered."""
@@ -371,15 +397,16 @@ def test_teacher_mode_over_every_game(make_window, guard_errors, monkeypatch, tm
     panel.from_board.click()
     answer = str(window.game.parse_move(FIRST_MOVES[name]))
     assert panel.edit_answers.text() == answer
-    panel.apply.click()
-    assert panel.editor_message.text() == "applied and checked", panel.editor_message.text()
+    assert apply(qtbot, control) == "applied and checked"
     assert control.step.task.kind == "move"
     target = tmp_path / f"{name}-lesson.lesson.json"
     monkeypatch.setattr(
         QFileDialog, "getSaveFileName", staticmethod(lambda *_a, **_k: (str(target)[:-12], ""))
     )
     panel.save.click()  # the suffix added to the name given
+    idle(qtbot, control)
     assert panel.editor_message.text() == f"saved {target}"
+    assert window.statusBar().currentMessage() == f"Lesson saved to {target}"
     assert not panel.dirty
     saved = L.read(target)
     assert saved.game_name == name
@@ -402,7 +429,7 @@ def test_teacher_mode_over_every_game(make_window, guard_errors, monkeypatch, tm
     assert not guard_errors
 
 
-def test_a_lesson_with_a_win_within_task_saves(make_window, guard_errors, tmp_path):
+def test_a_lesson_with_a_win_within_task_saves(make_window, guard_errors, tmp_path, qtbot):
     """Save lesson... proves a win-within task through the search (found by the GUI
     monkey: the rules' check without the search's judge raised, so no such lesson saved)."""
     window = make_window()
@@ -410,6 +437,6 @@ def test_a_lesson_with_a_win_within_task_saves(make_window, guard_errors, tmp_pa
     assert any(s.task is not None and s.task.kind == "win-within" for s in control.lesson.steps)
     control.panel.teach.setChecked(True)
     target = tmp_path / "again.lesson.json"
-    assert control.save(target) is None
+    assert save(qtbot, control, target) == f"saved {target}"
     assert [s.title for s in L.read(target).steps] == [s.title for s in control.lesson.steps]
     assert not guard_errors

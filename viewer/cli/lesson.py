@@ -1,9 +1,11 @@
 """``pyramid-lab lesson check FILE...``: every task of each lesson has a right answer and
-the author's answers are accepted."""
+the author's answers are accepted. ``pyramid-lab lesson answers FILE``: the answers the
+rules give for each task (what the lesson editor's Fill from rules writes in)."""
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from typing import Any
 
@@ -19,9 +21,62 @@ def add_parser(commands: Any) -> None:
         "are accepted (exit 2 naming the step otherwise)",
     )
     lesson_check.add_argument("files", nargs="+", metavar="FILE")
+    lesson_answers = lesson_commands.add_parser(
+        "answers",
+        help="the answers the rules give for each task of a lesson: the moves that meet its "
+        "goal, the points that answer its question, the first moves that win",
+    )
+    lesson_answers.add_argument("file", metavar="FILE")
+    lesson_answers.add_argument(
+        "--step", type=int, default=None, metavar="N", help="only step N (1 is the first)"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.lesson_command == "answers":
+        return run_answers(args)
+    return run_check(args)
+
+
+def run_answers(args: argparse.Namespace) -> int:
+    """``lesson answers FILE [--step N]``: a line per task, its answers from the rules
+    (``;`` between them, as the editor writes them) or why there are none; exit 2 for a
+    file that is not a lesson or a step it does not have."""
+    from model import PositionFormatError
+    from model import lesson as lessons
+    from model.game import shorten
+    from model.search import lesson_answers
+
+    from ..documents import read_lesson
+
+    try:
+        lesson = read_lesson(args.file)
+    except PositionFormatError as exc:
+        print(f"pyramid-lab: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    count = len(lesson.steps)
+    if args.step is not None and not 1 <= args.step <= count:
+        print(
+            f"pyramid-lab: {shorten(args.file)}: --step {args.step}: the lesson has steps "
+            f"1 to {count}",
+            file=sys.stderr,
+        )
+        return EXIT_BAD_INPUT
+    for index, step in enumerate(lesson.steps):
+        if step.task is None or (args.step is not None and index + 1 != args.step):
+            continue
+        task = step.task
+        rule = lessons.rule_of(task.to_json())
+        asked = f"{task.kind} {json.dumps(rule)}" if rule else task.kind
+        try:
+            said = "; ".join(lesson_answers(task, step.position())) or "none"
+        except ValueError as exc:
+            said = f"none from the rules: {exc}"
+        print(f"step {index + 1} ({shorten(step.title)}): {asked}: {said}", flush=True)
+    return EXIT_OK
+
+
+def run_check(args: argparse.Namespace) -> int:
     """``lesson check FILE...``: one line per file, ``ok`` with its counts or the steps at
     fault; exit 2 when a file is malformed or a task is not sound."""
     from model import PositionFormatError

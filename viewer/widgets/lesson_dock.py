@@ -151,9 +151,10 @@ class LessonDock(QDockWidget):
             self._sized = True
             window.resizeDocks([self], [OPENING_HEIGHT], Qt.Orientation.Vertical)
 
-    def add_steps(self, panel: QWidget) -> None:
+    def add_steps(self, panel: QWidget, footer: QWidget | None = None) -> None:
         """The panel of stepped lessons (lesson files), shown instead of a caption while
-        one is open."""
+        one is open; ``footer`` (teacher mode's Apply and Save) under it, out of the
+        scrolling, so that it is in sight whatever the dock's height."""
         self.steps_panel = panel
         # Scrolled only where the window is short (teacher mode's editor is tall): the
         # dock never makes the window grow past the screen.
@@ -165,6 +166,13 @@ class LessonDock(QDockWidget):
         self.steps_scroll.setMinimumWidth(_StepsScroll.MINIMUM)
         self._body_layout.addWidget(self.steps_scroll, 1)
         self.steps_scroll.hide()
+        self.steps_footer = QWidget(self)
+        holder = QVBoxLayout(self.steps_footer)
+        holder.setContentsMargins(0, 0, 0, 0)
+        if footer is not None:
+            holder.addWidget(footer)
+        self._body_layout.addWidget(self.steps_footer)
+        self.steps_footer.hide()
 
     def use_steps(self, on: bool) -> None:
         """Show the stepped lesson (``on``) or the captions of position files."""
@@ -172,6 +180,7 @@ class LessonDock(QDockWidget):
             return
         was = not self.steps_scroll.isHidden()
         self.steps_scroll.setVisible(on)
+        self.steps_footer.setVisible(on)
         if on and not was:
             self.claim_room()  # a lesson file opened: its steps get the room spared
         self.caption_scroll.setVisible(not on)

@@ -1,0 +1,370 @@
+"""The teacher's lesson editor (issue 35): the lesson's own title, goals, questions and
+overlays as choices made from what the game declares (JSON behind Advanced), Fill from
+rules, the rules' checks on a worker thread (the window answers meanwhile), Save to the
+user's lessons folder said in the status bar, the editor in a 1400x900 window, and the
+user's lessons in the Lessons menu."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from pathlib import Path
+
+from PySide6.QtCore import QRect, QSettings, QTimer
+from PySide6.QtWidgets import QFileDialog
+
+from model import lesson as L
+from model.game import game_class
+from model.userfiles import lessons_folder
+from viewer.lessons import SAID_PATH, play_answer
+from viewer.menus import LESSON_FOLDERS_KEY
+
+ROOT = Path(__file__).resolve().parents[2]
+CORNER_BALL = ROOT / "examples" / "lessons" / "partition" / "03-a-corner-ball.lesson.json"
+
+
+def idle(qtbot, control, seconds=180):
+    # (a generous limit, met at once when warm: a cold numba cache compiles the prover's
+    # kernel in the first proof of the process, tens of seconds on a loaded machine)
+    qtbot.waitUntil(lambda: not control.busy, timeout=int(seconds * 1000))
+
+
+def teach(window, path=CORNER_BALL):
+    assert window.documents.open(path)
+    control = window.lessons
+    control.panel.teach.setChecked(True)
+    return control, control.panel
+
+
+def answer_save_dialog(monkeypatch, target, asked=None):
+    def ask(_parent, _title, suggested, _filter):
+        if asked is not None:
+            asked.append(suggested)
+        return (str(target), "")
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(ask))
+
+
+def menu_texts(menu):
+    return [a.text() for a in menu.actions() if not a.isSeparator()]
+
+
+def submenu(window, title):
+    menus = window.menus
+    menus.show_user_lessons()
+    for action in menus.lessons_menu.actions():
+        if action.menu() is not None and action.text() == title:
+            return action.menu()
+    raise AssertionError(f"no submenu {title!r} in {menu_texts(menus.lessons_menu)}")
+
+
+# ---- the choices -------------------------------------------------------------------------
+
+
+def test_overlays_and_the_goal_are_choices_kept_in_step_with_the_json(make_window, qtbot):
+    window = make_window()
+    control, panel = teach(window)
+    assert sorted(panel.overlay_checks) == ["corners", "groups", "walls"]
+    assert list(panel.overlay_combos) == ["region"]
+    assert panel.overlay_checks["walls"].isChecked()  # the step's {"walls", "corners", "region"}
+    assert not panel.overlay_checks["groups"].isChecked()
+    assert panel.overlay_combos["region"].currentText() == "SW"
+    assert panel.edit_overlays.isHidden()  # the JSON only behind Advanced
+    assert panel.edit_rule.isHidden()
+    # the goal: a colour holds a corner, SW, red
+    assert panel.rule_pick.currentText() == "a colour holds a corner"
+    assert [c.currentText() for c in panel.param_combos.values()] == ["SW", "red"]
+    # a box changed: the JSON follows, and Apply uses it
+    panel.overlay_checks["groups"].setChecked(True)
+    panel.overlay_combos["region"].setCurrentIndex(0)  # off
+    assert json.loads(panel.edit_overlays.text()) == {
+        "walls": True,
+        "corners": True,
+        "groups": True,
+    }
+    panel.param_combos["by"].setCurrentText("blue")
+    assert json.loads(panel.edit_rule.text()) == {"holds": "SW", "by": "blue"}
+    panel.param_combos["by"].setCurrentText("red")
+    panel.apply.click()
+    idle(qtbot, control)
+    assert control.step.overlays == {"walls": True, "corners": True, "groups": True}
+    assert control.step.task.goal == {"holds": "SW", "by": "red"}
+    assert panel.editor_message.text() == "applied and checked"
+    # the JSON typed under Advanced: the boxes follow; bad JSON is refused in words
+    panel.advanced.setChecked(True)
+    assert not panel.edit_rule.isHidden()
+    panel.edit_rule.setText('{"holds": "NE", "by": "blue"}')
+    assert [c.currentText() for c in panel.param_combos.values()] == ["NE", "blue"]
+    panel.edit_rule.setText('{"holds": "NE", "by": ')
+    assert "not JSON" in panel.editor_message.text()
+    assert "the last good choice stays" in panel.editor_message.text()
+    assert [c.currentText() for c in panel.param_combos.values()] == ["NE", "blue"]
+    panel.edit_overlays.setText('{"nope": true}')
+    assert "unknown overlay" in panel.editor_message.text()
+    assert panel.overlay_checks["groups"].isChecked()
+    panel.edit_overlays.setText('{"region": "AP"}')
+    assert panel.overlay_combos["region"].currentText() == "AP"
+    assert not panel.overlay_checks["walls"].isChecked()
+    panel.apply.click()  # the goal's JSON is still bad: said, nothing applied
+    assert "fix it, or untick Advanced" in panel.editor_message.text()
+    assert control.step.overlays == {"walls": True, "corners": True, "groups": True}
+    panel.edit_rule.setText('{"holds": "NE", "by": "blue"}')
+    panel.apply.click()
+    idle(qtbot, control)
+    assert control.step.overlays == {"region": "AP"}
+    assert control.step.task.goal == {"holds": "NE", "by": "blue"}
+
+
+def test_the_task_kind_offers_its_own_choices(make_window, qtbot):
+    window = make_window()
+    window.menus.new_lesson.trigger()
+    control = window.lessons
+    panel = control.panel
+    panel.edit_kind.setCurrentText("click-points")
+    assert panel.rule_label.text() == "Question"
+    items = [panel.rule_pick.itemText(i) for i in range(panel.rule_pick.count())]
+    assert items == ["the answers listed", "the corners a colour holds (null"][:1] + items[1:]
+    assert any("corners a colour holds" in item for item in items)
+    panel.rule_pick.setCurrentIndex(1)
+    assert [panel.param_combos["held_by"].itemText(i) for i in range(3)] == [
+        "red",
+        "blue",
+        "nobody",
+    ]
+    panel.param_combos["held_by"].setCurrentText("nobody")
+    assert panel._rule == {"held_by": None}
+    panel.edit_kind.setCurrentText("win-within")
+    assert panel.rule_label.text() == "Who wins"
+    assert panel.rule_pick.isHidden()
+    assert not panel.within.isHidden()
+    panel.within.setValue(5)
+    assert panel._rule == {"side": "red", "within": 5}
+    panel.edit_kind.setCurrentText("place")
+    assert panel.rule_pick.currentText() == "the answers listed"
+
+
+# ---- the lesson's title, Save, the status bar ---------------------------------------------
+
+
+def test_a_new_lesson_gets_its_title_and_saves_to_the_users_folder(make_window, qtbot, monkeypatch):
+    window = make_window()
+    play_answer(window, "0,0,0")
+    window.menus.new_lesson.trigger()
+    control = window.lessons
+    panel = control.panel
+    assert panel.edit_lesson_title.text() == "My lesson"
+    assert panel.edit_lesson_title.hasFocus() or True  # (focus needs an active window)
+    panel.edit_lesson_title.setText("Blue's corners")
+    panel.apply.click()
+    idle(qtbot, control)
+    assert control.lesson.title == "Blue's corners"
+    assert "Blue's corners" in window.windowTitle()
+    asked = []
+    target = lessons_folder() / "blue-s-corners.lesson.json"
+    answer_save_dialog(monkeypatch, target, asked)
+    panel.save.click()
+    assert asked == [str(target)]  # the user's lessons folder, a name from the title
+    idle(qtbot, control)
+    assert L.read(target).title == "Blue's corners"
+    assert window.statusBar().currentMessage() == f"Lesson saved to {target}"
+    assert panel.editor_message.text() == f"saved {target}"
+    # the Lessons menu lists it under My lessons, by its title
+    mine = submenu(window, "My lessons")
+    assert menu_texts(mine) == ["Blue's corners"]
+    mine.actions()[0].trigger()
+    assert control.path == target
+
+
+def test_a_long_path_is_cut_in_the_status_bar(make_window, qtbot, monkeypatch, tmp_path):
+    window = make_window()
+    window.menus.new_lesson.trigger()
+    control = window.lessons
+    deep = tmp_path.joinpath(*["a-rather-long-folder-name"] * 8)
+    target = deep / "lesson.lesson.json"
+    answer_save_dialog(monkeypatch, target)
+    control.panel.save.click()
+    idle(qtbot, control)
+    assert target.is_file()
+    said = window.statusBar().currentMessage()
+    assert said.startswith("Lesson saved to /")
+    assert said.endswith("\u2026")
+    assert len(said) == len("Lesson saved to ") + SAID_PATH
+
+
+def test_a_lesson_with_a_bad_task_is_not_saved_and_says_why(make_window, qtbot, tmp_path):
+    window = make_window()
+    control, panel = teach(window)
+    panel.edit_answers.setText("0,1,0")  # not a ball that makes red hold SW
+    panel.apply.click()
+    idle(qtbot, control)
+    assert panel.editor_message.text().startswith("checked: the answer 0,1,0 is not accepted")
+    target = tmp_path / "bad.lesson.json"
+    assert control.save(target) is None
+    idle(qtbot, control)
+    assert not target.exists()
+    assert panel.editor_message.text().startswith("not saved: step 1")
+    assert window.statusBar().currentMessage().startswith("not saved: step 1")
+
+
+# ---- Fill from rules, off the GUI thread ------------------------------------------------------
+
+
+def test_fill_from_rules_gives_the_rules_answers(make_window, qtbot):
+    window = make_window()
+    control, panel = teach(window)
+    panel.edit_answers.setText("")
+    panel.fill.click()
+    idle(qtbot, control)
+    task = control.step.task
+    right = [str(m) for m in L.right_moves(task, control.step.position())]
+    assert list(task.answers) == right  # filled and applied
+    assert panel.edit_answers.text() == "; ".join(right)
+    assert panel.editor_message.text().startswith(f"{len(right)} answers filled from the rules")
+    panel.rule_pick.setCurrentIndex(0)  # "the answers listed": nothing for the rules to find
+    panel.fill.click()
+    idle(qtbot, control)
+    assert "pick a goal first" in panel.editor_message.text()
+
+
+def test_fill_and_save_run_off_the_gui_thread(make_window, qtbot, monkeypatch, tmp_path):
+    """A slow check (stood in for by a sleep on the worker thread): the busy bar shows, the
+    buttons that would start another wait, and the window's event loop goes on (a timer
+    fires) before the answer comes."""
+    import viewer.lessons as lessons_module
+
+    gui = threading.current_thread()
+    seen = []
+
+    def slow_answers(task, position):
+        seen.append(threading.current_thread() is not gui)
+        time.sleep(1.0)
+        return ["3,0,0"]
+
+    def slow_check(lesson):
+        seen.append(threading.current_thread() is not gui)
+        time.sleep(1.0)
+        return []
+
+    monkeypatch.setattr(lessons_module, "lesson_answers", slow_answers)
+    monkeypatch.setattr(lessons_module, "check_lesson", slow_check)
+    window = make_window()
+    control, panel = teach(window)
+    ticks = []
+    timer = QTimer()
+    timer.timeout.connect(lambda: ticks.append(control.busy))
+    timer.start(50)
+    panel.fill.click()
+    assert control.busy
+    assert not panel.busy.isHidden()
+    assert not panel.fill.isEnabled()
+    assert not panel.save.isEnabled()
+    assert panel.editor_message.text() == "finding the answers with the rules..."
+    idle(qtbot, control)
+    assert sum(ticks) >= 5  # the window answered while the rules worked
+    assert control.step.task.answers == ("3,0,0",)
+    assert panel.busy.isHidden()
+    assert panel.fill.isEnabled()
+    ticks.clear()
+    target = tmp_path / "slow.lesson.json"
+    assert control.save(target) is None
+    assert not target.exists()
+    assert control.busy
+    idle(qtbot, control)
+    assert sum(ticks) >= 5
+    assert target.is_file()
+    assert seen == [True, True]
+    timer.stop()
+
+
+def test_the_editor_offers_each_games_choices(make_window, qtbot, guard_errors):
+    """Teacher mode in every game (one window, the games in turn): the overlays the game
+    declares (or none), the win goal for each colour playing, Fill from rules answering in
+    words."""
+    from model.game import game_names
+
+    window = make_window()
+    for name in game_names():
+        game = game_class(name).new()
+        window.session.replace_game(game)
+        window.menus.new_lesson.trigger()
+        control = window.lessons
+        panel = control.panel
+        assert control.lesson.game_name == name
+        specs = type(game).lesson_overlays
+        assert len(panel.overlay_checks) + len(panel.overlay_combos) == len(specs), name
+        assert panel.no_overlays.isHidden() == bool(specs), name
+        panel.edit_kind.setCurrentText("move")
+        panel.rule_pick.setCurrentIndex(1)  # a colour wins
+        assert panel.rule_pick.currentText() == "a colour wins"
+        colours = panel.param_combos["win"]
+        assert [colours.itemText(i) for i in range(colours.count())] == list(game.players)
+        panel.fill.click()
+        idle(qtbot, control)
+        message = panel.editor_message.text()
+        assert message.startswith("no answers filled: ") or "filled from the rules" in message
+        assert "\n" not in message
+    assert not guard_errors
+
+
+# ---- the editor fits the window ----------------------------------------------------------------
+
+
+def test_save_is_in_sight_in_a_1400x900_window(make_window, qtbot):
+    window = make_window()
+    window.resize(1400, 900)
+    _control, panel = teach(window)
+    qtbot.waitUntil(lambda: panel.save.isVisible())
+    dock = window.lesson_dock
+    qtbot.wait(50)
+    shown = QRect(dock.mapTo(window, dock.rect().topLeft()), dock.size())
+    save = QRect(panel.save.mapTo(window, panel.save.rect().topLeft()), panel.save.size())
+    assert window.rect().contains(shown)
+    assert shown.contains(save), (shown, save)
+    assert panel.save.visibleRegion().boundingRect().size() == panel.save.size()
+    assert panel.apply.visibleRegion().boundingRect().size() == panel.apply.size()
+
+
+# ---- the Lessons menu ---------------------------------------------------------------------------
+
+
+def test_the_menu_lists_the_users_folders_with_progress_and_names_a_bad_file(make_window, tmp_path):
+    window = make_window()
+    own = lessons_folder()
+    own.mkdir(parents=True)
+    lesson = L.read(CORNER_BALL)
+    lesson.title = "Corner drill"
+    (own / "a-drill.lesson.json").write_text(L.dumps(lesson))
+    (own / "b-broken.lesson.json").write_text("{not json")
+    lesson.title = "Later one"
+    (own / "c-later.lesson.json").write_text(L.dumps(lesson))
+    mine = submenu(window, "My lessons")
+    texts = menu_texts(mine)
+    assert texts[0] == "Corner drill"
+    assert texts[2] == "Later one"
+    assert texts[1].startswith("\u26a0 b-broken.lesson.json: ")
+    assert "\n" not in texts[1]
+    assert len(texts[1]) <= 80
+    assert not mine.actions()[1].isEnabled()
+    # progress, as the shipped lessons have it
+    window.lessons.progress.record(own / "a-drill.lesson.json", 1, done=0)
+    window.lessons.progress.record(own / "a-drill.lesson.json", 1, done=1)
+    window.lessons.progress.record(own / "c-later.lesson.json", 0, done=0)
+    texts = menu_texts(submenu(window, "My lessons"))
+    assert texts[0] == "\u2713 Corner drill"
+    assert texts[2] == "Later one  (1 of 2 tasks)"
+    # a folder added is remembered (QSettings, read again each time the menu opens)
+    extra = tmp_path / "class-4b"
+    extra.mkdir()
+    lesson.title = "Homework"
+    (extra / "homework.lesson.json").write_text(L.dumps(lesson))
+    window.menus.add_folder(extra)
+    assert window.statusBar().currentMessage().startswith("Lessons menu: 1 lesson in ")
+    assert menu_texts(submenu(window, "Lessons in class-4b")) == ["Homework"]
+    assert QSettings().value(LESSON_FOLDERS_KEY) == [str(extra)]
+    window.menus.add_folder(extra)  # once only
+    assert QSettings().value(LESSON_FOLDERS_KEY) == [str(extra)]
+    window.menus.add_folder(tmp_path / "missing")
+    assert window.statusBar().currentMessage().startswith("Not a folder: ")
+    assert window.menus.lesson_folders() == [own, extra]
+    assert "Add lessons folder..." in menu_texts(window.menus.lessons_menu)
