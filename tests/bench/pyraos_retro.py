@@ -73,8 +73,10 @@ def main() -> int:
         count = retro.layer_positions(n)
         total += count
         print(f"{n:5} {len(retro.shapes()[n]):7} {count:16,} {(count + 3) // 4:16,}")
-    print(f"all   {len(retro.shapes()[0]) * 0 + sum(map(len, retro.shapes())):7} {total:16,}"
-          f" {(total + 3) // 4:16,}")
+    print(
+        f"all   {len(retro.shapes()[0]) * 0 + sum(map(len, retro.shapes())):7} {total:16,}"
+        f" {(total + 3) // 4:16,}"
+    )
 
     tmp = None
     path = args.path
@@ -105,15 +107,18 @@ def main() -> int:
 
         began = time.perf_counter()
         retro.build(table, progress)
-        print(f"built in {time.perf_counter() - began:.1f} s, {sweeps} sweeps (the first "
-              "compiles the kernels)")
+        print(
+            f"built in {time.perf_counter() - began:.1f} s, {sweeps} sweeps (the first "
+            "compiles the kernels)"
+        )
     print("\nlayer  positions        seconds  bytes         wins        losses      decided")
     for n in range(retro.TOP_LAYER, args.low - 1, -1):
         w, lo = table.counts(n)
         size = int(table.sizes[n])
         secs = f"{seconds[n]:8.1f}" if n in seconds else "       -"
-        print(f"{n:5} {size:16,} {secs} {(size + 3) // 4:12,} {w:12,} {lo:12,} "
-              f"{(w + lo) / size:8.1%}")
+        print(
+            f"{n:5} {size:16,} {secs} {(size + 3) // 4:12,} {w:12,} {lo:12,} {(w + lo) / size:8.1%}"
+        )
 
     print("\nthe table against the compiled solver (sampled positions):")
     rng = random.Random(1)
@@ -134,8 +139,10 @@ def main() -> int:
                 print(f"  DIFFER at layer {n} index {index}: table {value}, solver {ref}")
         print(f"  layer {n}: {agree} agree, {differ} differ, {unknown} undecided by one side")
 
-    print(f"\nforward proof search, {args.positions} positions with {args.spheres} spheres "
-          f"(depth {args.depth}, {args.budget:,} nodes at most):")
+    print(
+        f"\nforward proof search, {args.positions} positions with {args.spheres} spheres "
+        f"(depth {args.depth}, {args.budget:,} nodes at most):"
+    )
     print("  pos  without: value depth nodes      with table: value depth nodes     ratio")
     rng = random.Random(7)
     sums = [0, 0]
@@ -147,23 +154,31 @@ def main() -> int:
             print("  DIFFERENT VALUES")
         sums[0] += plain[2]
         sums[1] += tabled[2]
-        print(f"  {i:3}  {plain[0]:+d} {plain[1]:3} {plain[2]:12,}      {tabled[0]:+d} "
-              f"{tabled[1]:3} {tabled[2]:12,}  {plain[2] / max(1, tabled[2]):8.2f}")
+        print(
+            f"  {i:3}  {plain[0]:+d} {plain[1]:3} {plain[2]:12,}      {tabled[0]:+d} "
+            f"{tabled[1]:3} {tabled[2]:12,}  {plain[2] / max(1, tabled[2]):8.2f}"
+        )
     print(f"  all: {sums[0]:,} without, {sums[1]:,} with ({sums[0] / max(1, sums[1]):.2f}x)")
 
     if seconds:
         done = sum(evaluated.values())
         rate = done / sum(seconds.values())
         cores = os.cpu_count() or 1
-        print(f"\nmeasured: {done:,} position evaluations in {sum(seconds.values()):.0f} s "
-              f"= {rate:,.0f} a second on {cores} cores (load {os.getloadavg()[0]:.1f})")
+        print(
+            f"\nmeasured: {done:,} position evaluations in {sum(seconds.values()):.0f} s "
+            f"= {rate:,.0f} a second on {cores} cores (load {os.getloadavg()[0]:.1f})"
+        )
         per_sweep = total / rate / 3600
-        print(f"whole game ({total:,} positions, {(total + 3) // 4 / 2**30:.1f} GiB at 2 bits):"
-              f" {per_sweep:.1f} h a full sweep here; with S sweeps on N machines of C cores: "
-              f"{per_sweep:.1f} * S * {cores} / (N * C) h")
+        print(
+            f"whole game ({total:,} positions, {(total + 3) // 4 / 2**30:.1f} GiB at 2 bits):"
+            f" {per_sweep:.1f} h a full sweep here; with S sweeps on N machines of C cores: "
+            f"{per_sweep:.1f} * S * {cores} / (N * C) h"
+        )
         for machines in (1, 10, 100):
-            print(f"  40 sweeps, {machines} machines of 16 cores: "
-                  f"{per_sweep * 40 * cores / (machines * 16):.1f} h")
+            print(
+                f"  40 sweeps, {machines} machines of 16 cores: "
+                f"{per_sweep * 40 * cores / (machines * 16):.1f} h"
+            )
     if tmp is not None:
         del table
         tmp.cleanup()

@@ -85,6 +85,7 @@ SEARCH_UNIT_TESTS = {
     "tests.model.test_information_state",
     "tests.model.test_pyraos_book",
     "tests.model.test_pyraos_kernel",
+    "tests.model.test_pyraos_retro",
     "tests.model.test_pyraos_solver",
     "tests.model.test_rolling_planner",
     "tests.viewer.test_cli_book",

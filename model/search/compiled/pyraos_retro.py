@@ -45,7 +45,7 @@ from numba import njit, prange
 
 from ...pyraos import LEVEL, POINTS, SPHERES, SUPPORT, TOP
 from .bits import popcount
-from .pyraos_kernel import MAX_MOVES, can_place_top, moves_or_pass, move_target, variant_codes
+from .pyraos_kernel import MAX_MOVES, can_place_top, move_target, moves_or_pass, variant_codes
 from .pyraos_kernel import play as play_mask
 
 UNKNOWN, WIN, LOSS = 0, 1, 2
@@ -225,13 +225,14 @@ CHUNK = 1 << 14  # bytes of one layer a worker takes at a time
 
 
 @njit(cache=True, parallel=True)
-def sweep_layer(n, low, variant, removal, data, offsets, sizes, tabs) -> int:
-    """Decide what can be decided of layer ``n`` now; the positions newly decided."""
+def sweep_layer(n, low, variant, removal, data, offsets, sizes, tabs, first, last) -> int:
+    """Decide what can be decided of layer ``n``'s bytes ``first`` to ``last`` (excluded)
+    now; the positions newly decided."""
     size = sizes[n]
-    nbytes = (size + 3) // 4
+    nbytes = min(last, (size + 3) // 4) - first
     chunks = (nbytes + CHUNK - 1) // CHUNK
     changed = np.zeros(chunks, dtype=np.int64)
-    base = offsets[n]
+    base = offsets[n] + first
     for c in prange(chunks):
         scratch = np.empty(MAX_MOVES, dtype=np.int64)
         done = 0
@@ -239,7 +240,7 @@ def sweep_layer(n, low, variant, removal, data, offsets, sizes, tabs) -> int:
             byte = np.int64(data[base + b])
             new = byte
             for k in range(4):
-                index = 4 * b + k
+                index = 4 * (first + b) + k
                 if index >= size:
                     break
                 if (byte >> (2 * k)) & 3:
@@ -345,7 +346,7 @@ class EndgameTable:
             raise refuse(exc.strerror or "cannot be read") from None
         if len(head) < HEADER or head[:8] != MAGIC:
             raise refuse("not a Pyraos endgame table (no PYRAOSRT header)")
-        magic, version, low, v, r, complete = _HEAD.unpack_from(head)
+        _magic, version, low, v, r, complete = _HEAD.unpack_from(head)
         if version != VERSION:
             raise refuse(f"an endgame table of format {version}; this program reads {VERSION}")
         names = {code: name for name, code in _variant_names()}
@@ -378,11 +379,13 @@ class EndgameTable:
         w, lo = count_values(self.data, int(self.offsets[n]), int(self.sizes[n]))
         return int(w), int(lo)
 
-    def sweep(self, n: int) -> int:
+    def sweep(self, n: int, first: int = 0, last: int | None = None) -> int:
+        """Decide what can be decided now of layer ``n`` (its bytes ``first`` to ``last``);
+        the positions newly decided."""
         v, r = self.codes
-        return int(
-            sweep_layer(n, self.low, v, r, self.data, self.offsets, self.sizes, self.tabs)
-        )
+        stop = (int(self.sizes[n]) + 3) // 4 if last is None else last
+        args = (self.data, self.offsets, self.sizes, self.tabs, first, stop)
+        return int(sweep_layer(n, self.low, v, r, *args))
 
 
 def _variant_names() -> list[tuple[tuple[str, str], tuple[int, int]]]:
@@ -459,8 +462,21 @@ def _prove(own, opp, depth, ply, ctx, moves, path, tt_key, tt_val, nodes, data, 
     best = -1
     for i in range(m):
         child = play_mask(own, row[i])
-        r = -_prove(opp, child, depth - 1, ply + 1, ctx, moves, path, tt_key, tt_val, nodes,
-                    data, offsets, tabs)
+        r = -_prove(
+            opp,
+            child,
+            depth - 1,
+            ply + 1,
+            ctx,
+            moves,
+            path,
+            tt_key,
+            tt_val,
+            nodes,
+            data,
+            offsets,
+            tabs,
+        )
         if r == 1:
             best = 1
             break
@@ -499,8 +515,9 @@ def prove(
     nodes = np.zeros(1, dtype=np.int64)
     value, depth = 0, 0
     for depth in range(1, max_depth + 1):
-        value = int(_prove(own, opp, depth, 0, ctx, moves, path, tt_key, tt_val, nodes,
-                           data, offsets, tabs))
+        value = int(
+            _prove(own, opp, depth, 0, ctx, moves, path, tt_key, tt_val, nodes, data, offsets, tabs)
+        )
         if value != 0 or nodes[0] > node_budget:
             break
     return value, depth, int(nodes[0])
