@@ -27,6 +27,7 @@ from typing import Any
 
 from ..game import Game
 from . import games as _games  # noqa: F401  (registers every game's plug-in)
+from . import pyraos_endgame
 from .agents import AlphaBetaAgent, MCTSAgent, RandomAgent
 from .analysis import NO_ANALYSIS, NOT_TURNS, Analysis, analyse
 from .book import book_for, book_games, from_book, perfect_moves, perfect_value
@@ -181,6 +182,7 @@ __all__ = [
     "playouts_to_find",
     "plugin_for",
     "prove",
+    "pyraos_endgame",
     "review",
     "shortest_win",
     "solve",

@@ -330,7 +330,7 @@ class EndgameTable:
         value = 0
         step = 1 << 24
         for start in range(0, self.nbytes, step):
-            value = zlib.crc32(memoryview(self.data[start : start + step]), value)
+            value = zlib.crc32(self.data[start : start + step].tobytes(), value)
         return value
 
     @classmethod

@@ -1,0 +1,69 @@
+"""Pyraos endgame tables for callers outside the search (the command line): count the
+layers, build a table, probe a position. The tables and their kernels are
+:mod:`model.search.compiled.pyraos_retro` (imported when first needed: numba)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+#: 29: a table's top layer (the top is never on a table's board).
+TOP_LAYER = 29
+
+
+class EndgameError(ValueError):
+    """A table that cannot be used (one line, naming the file)."""
+
+
+def layers() -> list[tuple[int, int, int]]:
+    """(spheres, shapes, positions) for each layer from 29 down to 0, counted exactly."""
+    from .compiled import pyraos_retro as retro
+
+    return [(n, len(retro.shapes()[n]), retro.layer_positions(n)) for n in range(29, -1, -1)]
+
+
+def default_path(low: int, variant: str = "standard", removal: str = "0-2") -> Path:
+    from .compiled import pyraos_retro as retro
+
+    return retro.default_path(low, variant, removal)
+
+
+def build(
+    low: int,
+    path: Path,
+    variant: str = "standard",
+    removal: str = "0-2",
+    progress: Callable[[int, int, int, float], None] | None = None,
+) -> list[tuple[int, int, int, int]]:
+    """Build the table of layers 29..``low`` at ``path``; (spheres, positions, wins,
+    losses) for each layer. ``progress(sweep, layer, decided, seconds)`` as it goes."""
+    from .compiled import pyraos_retro as retro
+
+    table = retro.EndgameTable.create(path, low, variant, removal)
+    retro.build(table, progress)
+    return [(n, int(table.sizes[n]), *table.counts(n)) for n in range(29, low - 1, -1)]
+
+
+def value(game: Any, path: Path) -> tuple[str, int]:
+    """The table's value of ``game``'s position for the side to move: ("win" / "loss" /
+    "unknown", the table's fewest spheres). EndgameError for a file that is no table, a
+    damaged one, or one of other rules."""
+    from .compiled import pyraos_retro as retro
+
+    try:
+        table = retro.EndgameTable.open(path)
+    except retro.TableError as exc:
+        raise EndgameError(str(exc)) from None
+    options = game.options
+    if (table.variant, table.removal) != (options.variant, options.removal):
+        raise EndgameError(
+            f"{path}: a table of the {table.variant} version (removal {table.removal}), "
+            f"not of this position's {options.variant} (removal {options.removal})"
+        )
+    white, black = game.masks()
+    own, opp = (white, black) if game.to_move == "white" else (black, white)
+    # The table's values hold for a position without repeats before it (as the solver's).
+    fits = game.outcome() is None and not game.repeats_in_history()
+    found = table.value(own, opp) if fits else retro.UNKNOWN
+    return {retro.WIN: "win", retro.LOSS: "loss"}.get(found, "unknown"), table.low
