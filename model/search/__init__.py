@@ -27,7 +27,6 @@ from typing import Any
 
 from ..game import Game
 from . import games as _games  # noqa: F401  (registers every game's plug-in)
-from . import pyraos_endgame
 from .agents import AlphaBetaAgent, MCTSAgent, RandomAgent
 from .analysis import NO_ANALYSIS, NOT_TURNS, Analysis, analyse
 from .book import book_for, book_games, from_book, perfect_moves, perfect_value
@@ -128,6 +127,19 @@ def warm_up() -> float:
     return warm_compiled()
 
 
+def endgame_for(game: Game | str) -> Any:
+    """The endgame tables of ``game`` (a position or a registry name): a module with
+    ``layers``, ``default_path``, ``build`` and ``value`` (see its game's plug-in), or None."""
+    return plugin_for(game).endgame
+
+
+def endgame_games() -> list[str]:
+    """The games with endgame tables."""
+    from .registry import plugins
+
+    return [p.game for p in plugins() if p.endgame is not None]
+
+
 def perft(game: Game, depth: int) -> int:
     """The number of move sequences of length ``depth`` from the position (a finished game
     has no moves); the position is left as it was."""
@@ -170,6 +182,8 @@ __all__ = [
     "check_task",
     "compose",
     "default_threads",
+    "endgame_for",
+    "endgame_games",
     "first_moves",
     "judge_move",
     "levels_for",
@@ -182,7 +196,6 @@ __all__ = [
     "playouts_to_find",
     "plugin_for",
     "prove",
-    "pyraos_endgame",
     "review",
     "shortest_win",
     "solve",

@@ -23,24 +23,25 @@ def layers() -> list[tuple[int, int, int]]:
     return [(n, len(retro.shapes()[n]), retro.layer_positions(n)) for n in range(29, -1, -1)]
 
 
-def default_path(low: int, variant: str = "standard", removal: str = "0-2") -> Path:
+def default_path(low: int, options: Any) -> Path:
+    """The table's file in the user's cache, named by the version of the rules and ``low``."""
     from .compiled import pyraos_retro as retro
 
-    return retro.default_path(low, variant, removal)
+    return retro.default_path(low, options.variant, options.removal)
 
 
 def build(
     low: int,
     path: Path,
-    variant: str = "standard",
-    removal: str = "0-2",
+    options: Any,
     progress: Callable[[int, int, int, float], None] | None = None,
 ) -> list[tuple[int, int, int, int]]:
-    """Build the table of layers 29..``low`` at ``path``; (spheres, positions, wins,
-    losses) for each layer. ``progress(sweep, layer, decided, seconds)`` as it goes."""
+    """Build the table of layers 29..``low`` for the rules ``options`` at ``path``;
+    (spheres, positions, wins, losses) for each layer. ``progress(sweep, layer, decided,
+    seconds)`` after each layer's sweep."""
     from .compiled import pyraos_retro as retro
 
-    table = retro.EndgameTable.create(path, low, variant, removal)
+    table = retro.EndgameTable.create(path, low, options.variant, options.removal)
     retro.build(table, progress)
     return [(n, int(table.sizes[n]), *table.counts(n)) for n in range(29, low - 1, -1)]
 
