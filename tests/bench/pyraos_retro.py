@@ -59,6 +59,11 @@ def main() -> int:
     parser.add_argument("--low", type=int, default=29, help="fewest spheres in the table")
     parser.add_argument("--path", type=Path, help="table file (default: a temporary one)")
     parser.add_argument("--keep", action="store_true", help="reuse/keep the file at --path")
+    parser.add_argument(
+        "--unfinished",
+        action="store_true",
+        help="with --keep: read a table whose build is still going (its values are proven)",
+    )
     parser.add_argument("--samples", type=int, default=40, help="positions checked a layer")
     parser.add_argument("--positions", type=int, default=8, help="mid-game positions")
     parser.add_argument("--spheres", type=int, default=24, help="spheres down in those")
@@ -86,8 +91,8 @@ def main() -> int:
     table = None
     if args.keep and path.exists():
         try:
-            table = retro.EndgameTable.open(path)
-            print(f"\nreusing {path}")
+            table = retro.EndgameTable.open(path, unfinished=args.unfinished)
+            print(f"\nreusing {path}" + (" (unfinished)" if args.unfinished else ""))
         except retro.TableError as exc:
             print(f"\nrebuilding: {exc}")
     seconds: dict[int, float] = {}
@@ -112,7 +117,7 @@ def main() -> int:
             "compiles the kernels)"
         )
     print("\nlayer  positions        seconds  bytes         wins        losses      decided")
-    for n in range(retro.TOP_LAYER, args.low - 1, -1):
+    for n in range(retro.TOP_LAYER, table.low - 1, -1):
         w, lo = table.counts(n)
         size = int(table.sizes[n])
         secs = f"{seconds[n]:8.1f}" if n in seconds else "       -"
@@ -122,7 +127,7 @@ def main() -> int:
 
     print("\nthe table against the compiled solver (sampled positions):")
     rng = random.Random(1)
-    for n in range(retro.TOP_LAYER, args.low - 1, -1):
+    for n in range(retro.TOP_LAYER, table.low - 1, -1):
         agree = differ = unknown = 0
         for _ in range(args.samples):
             index = rng.randrange(int(table.sizes[n]))

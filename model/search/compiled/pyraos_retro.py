@@ -334,7 +334,11 @@ class EndgameTable:
         return value
 
     @classmethod
-    def open(cls, path: Path, check: bool = True) -> EndgameTable:
+    def open(cls, path: Path, check: bool = True, unfinished: bool = False) -> EndgameTable:
+        """The table at ``path``; ``check`` its checksum; ``unfinished``: a table whose
+        build is still going or was stopped is read too (every value written is proven;
+        more are undecided)."""
+
         def refuse(why: str) -> TableError:
             return TableError(f"{path}: {why}")
 
@@ -361,12 +365,12 @@ class EndgameTable:
                 raise refuse(f"a damaged header (layer {n} does not match the rules' count)")
         if size != HEADER + nbytes:
             raise refuse(f"{size} bytes where a table down to {low} spheres has {HEADER + nbytes}")
-        if not complete:
+        if not complete and not unfinished:
             raise refuse("an unfinished table (its build was stopped); build it again")
         (stored,) = struct.unpack_from("<I", head, _CRC_AT)
         data = np.memmap(path, dtype=np.uint8, mode="r", offset=HEADER, shape=(nbytes,))
         table = cls(path, data, low, *names[(v, r)])
-        if check and table.crc() != stored:
+        if check and complete and table.crc() != stored:
             raise refuse("damaged: its values do not match the checksum")
         return table
 
