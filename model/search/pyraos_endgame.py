@@ -35,13 +35,30 @@ def build(
     path: Path,
     options: Any,
     progress: Callable[[int, int, int, float], None] | None = None,
+    start: Path | None = None,
 ) -> list[tuple[int, int, int, int]]:
     """Build the table of layers 29..``low`` for the rules ``options`` at ``path``;
     (spheres, positions, wins, losses) for each layer. ``progress(sweep, layer, decided,
-    seconds)`` after each layer's sweep."""
+    seconds)`` after each layer's sweep. ``start``: a finished table of the same rules
+    with fewer layers, whose values are taken over (its layers need no work again).
+    EndgameError for a ``start`` that cannot be."""
     from .compiled import pyraos_retro as retro
 
+    upper = None
+    if start is not None:
+        if start.resolve() == path.resolve():
+            raise EndgameError(f"{start}: the table to build cannot be the one it starts from")
+        try:
+            upper = retro.EndgameTable.open(start)
+        except retro.TableError as exc:
+            raise EndgameError(str(exc)) from None
+        if (upper.variant, upper.removal) != (options.variant, options.removal):
+            raise EndgameError(f"{start}: a table of other rules")
+        if upper.low < low:
+            raise EndgameError(f"{start}: goes down to {upper.low} spheres, below {low}")
     table = retro.EndgameTable.create(path, low, options.variant, options.removal)
+    if upper is not None:
+        table.take_from(upper)
     retro.build(table, progress)
     return [(n, int(table.sizes[n]), *table.counts(n)) for n in range(29, low - 1, -1)]
 

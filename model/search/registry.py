@@ -54,7 +54,7 @@ class Plugin:
     #: reference, or None where it does not fit the position.
     solver: Callable[..., Any] | None = None
     #: The game's endgame tables (a module: ``TOP_LAYER``, ``layers()``,
-    #: ``default_path(low, options)``, ``build(low, path, options, progress)``,
+    #: ``default_path(low, options)``, ``build(low, path, options, progress, start)``,
     #: ``value(game, path)``; its ``EndgameError`` a ValueError), or None.
     endgame: Any = None
     #: The book of proven values: an object with ``perfect_value(game)``,

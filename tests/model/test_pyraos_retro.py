@@ -155,3 +155,17 @@ def test_the_forward_search_agrees_with_and_without_the_table(table: retro.Endga
             assert retro.prove(own, opp, 9, 200_000, table)[::2] == (value, nodes)
             checked += 1
     assert np.count_nonzero(table.data) == 0
+
+
+def test_a_table_starts_from_one_with_fewer_layers(tmp_path: Path):
+    upper = retro.EndgameTable.create(tmp_path / "k29.retro", 29)
+    assert upper.sweep(29, 5000, 5100) == 400
+    upper.write_header(complete=True)
+    lower = retro.EndgameTable.create(tmp_path / "k28.retro", 28)
+    lower.take_from(upper)
+    rng = random.Random(2)
+    for index in rng.sample(range(20_000, 20_400), 5):
+        own, opp = retro.unrank(29, index, *lower.tabs)
+        assert lower.value(own, opp) == upper.value(own, opp) != retro.UNKNOWN
+    with pytest.raises(ValueError, match="below 29"):
+        upper.take_from(lower)

@@ -42,3 +42,9 @@ def test_probe_and_build_refuse_in_one_line(capsys, tmp_path):
     assert (code, err.count("\n")) == (2, 1)
     code, _, err = run(capsys, "endgame", "build", "--min-pieces", "31", "--table", missing)
     assert "--min-pieces 31: the tables' top layer is 29" in err
+    table = tmp_path / "t.retro"
+    code, _, err = run(capsys, "endgame", "build", "--table", table, "--start", table)
+    assert "the table to build cannot be the one it starts from" in err
+    code, _, err = run(capsys, "endgame", "build", "--table", table, "--start", TOP_IN_ONE)
+    assert (code, err.count("\n")) == (2, 1)
+    assert "not a Pyraos endgame table" in err

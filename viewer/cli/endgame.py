@@ -47,6 +47,13 @@ def add_parser(commands: Any) -> None:
         help="build: a rule option of the version, e.g. variant=alternate",
     )
     endgame.add_argument(
+        "--start",
+        type=Path,
+        default=None,
+        metavar="TABLE",
+        help="build: take over a finished table with fewer layers (its layers need no work)",
+    )
+    endgame.add_argument(
         "--table",
         type=Path,
         default=None,
@@ -128,9 +135,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"sweep {sweep}, {n} pieces: {decided:,} decided in {seconds:.1f} s", flush=True)
 
     try:
-        rows = tables.build(low, path, options, progress)
+        rows = tables.build(low, path, options, progress, args.start)
     except OSError as exc:
         return _say(f"{path}: {exc.strerror or exc}")
+    except tables.EndgameError as exc:
+        return _say(str(exc))
     for n, positions, wins, losses in rows:
         print(
             f"{n} pieces: {positions:,} positions, {wins:,} won, {losses:,} lost for the side "

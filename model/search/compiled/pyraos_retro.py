@@ -316,6 +316,16 @@ class EndgameTable:
         table.write_header(complete=False)
         return table
 
+    def take_from(self, upper: EndgameTable) -> None:
+        """Start from ``upper``, a finished table of the same rules whose fewest spheres
+        are more: its layers are this one's first bytes (layers are laid out from 29 down),
+        and every value it proved stays proven with more layers below."""
+        if (upper.variant, upper.removal) != (self.variant, self.removal):
+            raise ValueError(f"{upper.path}: a table of other rules")
+        if upper.low < self.low:
+            raise ValueError(f"{upper.path}: goes down to {upper.low} spheres, below {self.low}")
+        self.data[: upper.nbytes] = upper.data[:]
+
     def write_header(self, complete: bool) -> None:
         v, r = self.codes
         head = _HEAD.pack(MAGIC, VERSION, self.low, v, r, int(complete))
