@@ -278,6 +278,8 @@ class GoalCheck:
     met: bool
     reason: str = ""
     points: tuple[tuple[int, ...], ...] = ()
+    #: What the points are, in a line for the legend beside the drawn path ('' if plain).
+    about: str = ""
 
 
 # ---- the protocol ---------------------------------------------------------------------
@@ -667,6 +669,51 @@ class Game(ABC):
         """The points that answer a click-points ``question`` (one of
         :attr:`lesson_questions`) here; ValueError for one the game does not know."""
         raise ValueError(f"{self.title} has no click-points questions; list the answers")
+
+    def explain_move(self, move: Move) -> str:
+        """What the legal ``move`` does here by the rules, in words a lesson gives back
+        for a wrong answer: what it makes, what it leaves, what the next player can then
+        do ('' when there is nothing to say). The position is left as it was.
+
+        By default: what the move did besides moving (:meth:`last_effect`), the end it
+        makes, and a win the next player then has at once; games say more."""
+        after = self.copy()
+        after.push(move)
+        parts = []
+        effect = after.last_effect()
+        said = effect.describe() if effect is not None else ""
+        if said:
+            parts.append(said)
+        parts += after.threats_words()
+        return "; ".join(parts)
+
+    def threats_words(self) -> list[str]:
+        """This position (after a lesson's move) seen from the side now to move: the end
+        of the game if it is over, else the wins it has at once (two-player games without
+        chance, with few moves to try)."""
+        if self.is_over():
+            return [f"the game ends: {self.describe_result()}"]
+        wins = self.winning_moves()
+        if wins:
+            shown = ", ".join(str(m) for m in wins[:2]) + (" ..." if len(wins) > 2 else "")
+            return [f"{self.to_move} can then win at once with {shown}"]
+        return []
+
+    def winning_moves(self, limit: int = 400) -> list[Move]:
+        """The moves that win the game at once for the side to move (none tried in a game
+        of chance, of more than two players, or with more than ``limit`` moves)."""
+        if self.has_chance or len(self.players) != 2 or self.is_over():
+            return []
+        if self.legal_move_count() > limit:
+            return []
+        me, probe, wins = self.to_move, self.copy(), []
+        for move in self.legal_moves():
+            probe.push(move)
+            outcome = probe.outcome()
+            if outcome is not None and outcome.winner == me:
+                wins.append(move)
+            probe.pop()
+        return wins
 
     def other(self, colour: str) -> str:
         """The opponent of ``colour`` in a two-player game."""

@@ -151,6 +151,8 @@ class Verdict:
     correct: bool
     reason: str
     points: tuple[Point, ...] = ()
+    #: What the points are, for the legend beside the drawn path ('' for the plain words).
+    about: str = ""
 
 
 # ---- reading -------------------------------------------------------------------------------
@@ -436,11 +438,24 @@ def judge_move(
         result = check_goal(after, task.goal)
         if result.met:
             return Verdict(True, f"{move}: {result.reason}")
-        return Verdict(False, f"after {move}, {result.reason}", result.points)
-    answers = [position.parse_move(a) for a in task.answers]
-    if move in answers:
+        reason = f"after {move}, {result.reason}"
+        if "win" in task.goal:  # "has not won yet" says nothing of the move: say what it did
+            reason += _did(position, move, "; ")
+        return Verdict(False, reason, result.points, result.about)
+    if _is_answer(task, position, move):
         return Verdict(True, f"{move} is the move")
-    return Verdict(False, f"{move} is not the move this step asks for")
+    return Verdict(False, f"{move} is not the move this step asks for{_did(position, move, ': ')}")
+
+
+def _is_answer(task: Task, position: Game, move: Move) -> bool:
+    return move in [position.parse_move(a) for a in task.answers]
+
+
+def _did(position: Game, move: Move, lead: str) -> str:
+    """What ``move`` did by the rules (the game's :meth:`~model.game.Game.explain_move`),
+    after ``lead``; '' when the game has nothing to say."""
+    said = position.explain_move(move)
+    return f"{lead}{said}" if said else ""
 
 
 def judge_points(task: Task, position: Game, clicked: Iterable[Point]) -> Verdict:
@@ -544,12 +559,21 @@ def check_task(task: Task, position: Game, *, wins: WinJudge | None = None) -> s
 
 
 def right_moves_flags(task: Task, position: Game) -> list[bool]:
-    return [judge_move(task, position, m).correct for m in position.legal_moves()]
+    """Per legal move, whether it answers the place/move ``task`` (no words computed)."""
+    if task.goal is None:
+        return [_is_answer(task, position, m) for m in position.legal_moves()]
+    goal, flags, probe = task.goal, [], position.copy()
+    for move in position.legal_moves():
+        probe.push(move)
+        flags.append(check_goal(probe, goal).met)
+        probe.pop()
+    return flags
 
 
 def right_moves(task: Task, position: Game) -> list[Move]:
     """Every legal move that answers a place/move task (for hints and tests)."""
-    return [m for m in position.legal_moves() if judge_move(task, position, m).correct]
+    flags = right_moves_flags(task, position)
+    return [m for m, right in zip(position.legal_moves(), flags, strict=True) if right]
 
 
 # ---- writing -------------------------------------------------------------------------------

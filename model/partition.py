@@ -563,9 +563,69 @@ class Partition(Game):
         empty = [p for p in path[1:] if self.colour_at(p) is None]
         through = empty[0] if empty else path[min(1, len(path) - 1)]
         reason = f"{corner.value} keeps an escape path through ({through})"
+        if self.colour_at(through) == colour:  # (an anchored group would have blocked it)
+            reason += f", a {colour} ball whose group touches no far wall"
         if holder is not None:
             reason = f"{holder} holds {corner.value}, and for {colour} {reason}"
-        return GoalCheck(False, reason, tuple(tuple(p) for p in path))
+        far = " or ".join(wall_names(corner.far_walls))
+        about = f"the escape path the answer leaves: {corner.value} to a far wall ({far})"
+        own = [p for p in path if self.colour_at(p) == colour]
+        if own:  # its groups touch no far wall (an anchored one would have blocked the path)
+            balls = ", ".join(f"({p})" for p in own[:3]) + (" ..." if len(own) > 3 else "")
+            about += (
+                f"; it runs through {colour} balls that touch no far wall, {balls}: "
+                "unanchored, they do not cut it"
+            )
+        return GoalCheck(False, reason, tuple(tuple(p) for p in path), about)
+
+    def explain_move(self, move: Move) -> str:
+        """The group the ball makes (new, added to, or joining groups, and the walls it
+        touches), the corners the mover then holds, and what the opponent can then take."""
+        if not isinstance(move, Place):
+            return super().explain_move(move)
+        player, colour = self._turn, self.to_move
+        pid = self.lattice.id_of(*move.point)
+        joined = {self._find(q) for q in self._nbrs[pid] if self._cells[q] == player}
+        groups = len({self._find(p) for p, c in enumerate(self._cells) if c == player})
+        after = self.copy()
+        after.push(move)
+        root = after._find(pid)
+        size, walls = after._size[root], ", ".join(wall_names(after._mask[root])) or "no wall"
+        groups += 1 - len(joined)
+        if not joined:
+            parts = [f"it touches no {colour} ball, so it makes {_nth_group(groups, colour)}"]
+        elif len(joined) == 1:
+            parts = [
+                f"it adds to a {colour} group, now {size} balls touching {walls}; "
+                f"{colour} still has {_groups(groups)}"
+            ]
+        else:
+            parts = [
+                f"it joins {len(joined)} {colour} groups into one of {size} balls touching "
+                f"{walls}; {colour} now has {_groups(groups)}"
+            ]
+        gained = after._holdings[player] & ~self._holdings[player]
+        if gained:
+            parts.append(f"{colour} now holds {_corner_list(gained)}")
+        if after.is_over():
+            parts.append(f"the game ends: {after.describe_result()}")
+            return "; ".join(parts)
+        other = 1 - player
+        takes: dict[int, Point] = {}
+        if after.legal_move_count() <= 400:
+            for reply in after._legal_ids():
+                after.push(Place(after.lattice.point(reply)))
+                new = after._holdings[other] & ~self._holdings[other]
+                after.pop()
+                for ci in range(5):
+                    if new >> ci & 1 and ci not in takes:
+                        takes[ci] = after.lattice.point(reply)
+        if takes:
+            said = ", ".join(f"{CORNERS[ci].value} with ({p})" for ci, p in sorted(takes.items()))
+            parts.append(f"{COLOURS[other]} can then take {said}")
+        else:
+            parts.append(f"{COLOURS[other]} can take no corner with the next ball")
+        return "; ".join(parts)
 
     def lesson_point_reason(self, question: Mapping[str, Any], point: tuple[int, ...]) -> str:
         """Who holds the corner at ``point`` (a held_by question)."""
@@ -737,6 +797,24 @@ class Partition(Game):
             self._filled,
             len(self.move_stack),
         )
+
+
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+
+
+def _nth_group(n: int, colour: str) -> str:
+    """'a third red group' (or 'a new red group, red's 12th' past the eighth)."""
+    if n <= len(_ORDINALS):
+        return f"a {_ORDINALS[n - 1]} {colour} group"
+    return f"a new {colour} group, its {n}th"
+
+
+def _groups(n: int) -> str:
+    return "one group" if n == 1 else f"{n} groups"
+
+
+def _corner_list(mask: int) -> str:
+    return ", ".join(c.value for ci, c in enumerate(CORNERS) if mask >> ci & 1)
 
 
 def holdings_from_scratch(lat: PyramidLattice, cells: Sequence[int]) -> tuple[int, int]:

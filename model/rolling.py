@@ -397,6 +397,59 @@ class RollingPyramids(RollingResolution):
             return FightsEffect(self._s.fights)
         return None
 
+    def explain_move(self, move: Move) -> str:
+        """A draft pick: the box the number goes in and what that box does; a deploy: the
+        unit, the space's holder (an attack, a reinforcement or an empty space) and the
+        ram that helps or not; then who moves next. The fights of the deploy phase or the
+        whole phase's end, when the move ends it, come from the resolution."""
+        s, p = self._s, self._s.turn
+        colour = self.to_move
+        if isinstance(move, Take):
+            parts = [_take_words(move, colour)]
+        elif isinstance(move, Deploy):
+            parts = [self._deploy_words(move, p, colour)]
+        else:
+            return super().explain_move(move)
+        after = self.copy()
+        after.push(move)
+        effect = after.last_effect()
+        if effect is not None:
+            parts.append(f"then the fights: {effect.describe()}")
+        if after.is_over():
+            parts.append(f"the game ends: {after.describe_result()}")
+        elif after.phase == s.phase and after.to_move != colour:
+            verb = {"draft": "picks", "deploy": "deploys"}.get(after.phase, "moves")
+            parts.append(f"{after.to_move} {verb} next")
+        elif after.phase != s.phase:
+            parts.append(f"the {s.phase} phase ends; the {after.phase} phase begins")
+        return "; ".join(parts)
+
+    def _deploy_words(self, move: Deploy, p: int, colour: str) -> str:
+        s = self._s
+        unit = next((u for u in self._units(s, p) if u.name == move.unit), None)
+        troops = f" ({unit.troops})" if unit is not None else ""
+        cell = self.map.cell(move.cell)
+        holder = self.colour_of(s.owner[cell])
+        said = f"it sends {move.unit}{troops} to space {move.cell}"
+        if holder == colour:
+            said += f", {colour}'s own: it reinforces it and attacks nobody"
+        elif holder is None:
+            said += ", an empty space: it takes it if no one else comes"
+        else:
+            said += f", held by {holder} with {s.troops[cell]}: an attack"
+        before = list(s.owner)
+        rams = [d for d in s.devices if d.kind == "ram" and d.player == p]
+        if rams:
+            if holder not in (None, colour) and self._device_across(s, "ram", p, cell, p, before):
+                said += f"; {colour}'s ram halves the defenders"
+            else:
+                spaces = (
+                    ", ".join(f"{self.cell_name(d.other)}" for d in rams if d.other >= 0)
+                    or "its own border"
+                )
+                said += f"; {colour}'s ram helps only an attack across its border (into {spaces})"
+        return said
+
     def explain(self) -> list[str]:
         s = self._s
         lines = []
@@ -605,3 +658,26 @@ __all__ = [
     "random_game",
     "roll",
 ]
+
+
+def _take_words(move: Take, colour: str) -> str:
+    """What writing a draft pick's number in its box does, in a player's words."""
+    die = f"the {move.colour} d{move.sides}"
+    number = move.written if move.written is not None else move.value
+    slot = move.slot
+    if slot == "none":
+        return f"it takes {die} ({move.value}), which no box of {colour}'s can take: it is lost"
+    if slot == "hero":
+        return f"it writes {number} ({die}) as a hero for {colour}: a hero fights this round"
+    if slot.startswith("dev"):
+        pair, shape = slot[3:].split(".", 1)
+        return (
+            f"it writes {number} ({die}) in {colour}'s develop pair {pair} ({shape} box): "
+            "no unit this round; a full pair buys an upgrade"
+        )
+    if slot.startswith("f"):
+        return f"it crosses off footman space {slot} with {die} ({move.value}): footmen, not a hero"
+    return (
+        f"it writes {number} ({die}) in {colour}'s army line {slot[0]}, box {slot[1:]}: "
+        "the line becomes a unit once its three boxes are written, not a hero"
+    )

@@ -9,40 +9,23 @@ a temporary file. Run by hand on a display:
 
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from shot_window import ROOT, ShotWindow
 
 
 def main(out: Path) -> None:
-    os.environ["PYRAMID_LAB_LESSON_PROGRESS"] = tempfile.mkdtemp() + "/progress.json"
-    os.environ["PYRAMID_LAB_AUTOSAVE"] = tempfile.mkdtemp()
-    from PySide6.QtWidgets import QApplication
-
-    app = QApplication.instance() or QApplication([])
     from model import lesson as lessons
-    from viewer.app import MainWindow
     from viewer.lessons import play_answer
-    from viewer.session import Session
 
-    out.mkdir(parents=True, exist_ok=True)
     folder = ROOT / "examples" / "lessons"
     first = folder / "partition" / "01-corners-and-walls.lesson.json"
-    window = MainWindow(Session(lessons.read(first).steps[0].position()))
-    window.resize(1400, 900)
-    window.show()
+    shots = ShotWindow(out, lessons.read(first).steps[0].position(), (1400, 900), "lesson-shots")
+    window = shots.window
 
     def shot(name: str) -> None:
-        for _ in range(20):
-            app.processEvents()
-        window.render_scene()
-        app.processEvents()
-        window.grab().save(str(out / f"{name}.png"))
-        print(out / f"{name}.png", "|", window.lessons.panel.verdict.text())
+        shots.shot(name, None, window.lessons.panel.verdict.text())
 
     def lesson(relative: str, step: int = 0) -> None:
         assert window.documents.open(folder / relative, ask=False)

@@ -11,39 +11,18 @@ OUT defaults to /tmp/review-shots; one PNG per picture, named after what it show
 
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
-import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-os.environ.setdefault("QT_API", "pyside6")
+from shot_window import ShotWindow
 
 
 def main(out: Path) -> int:
-    from PySide6.QtCore import QSettings
-    from PySide6.QtWidgets import QApplication
-
     from model.files import write
     from model.game import game_class
     from model.search import agent_for
     from tests.model.test_review import missed_win_game
-    from viewer.app import MainWindow
     from viewer.compose import ComposeDialog
-    from viewer.session import Session
-    from viewer.widgets import unsaved
-
-    unsaved.ask_unsaved = lambda *_args, **_kw: unsaved.DISCARD
-    out.mkdir(parents=True, exist_ok=True)
-    scratch = Path(tempfile.mkdtemp(prefix="review-shots-"))
-    os.environ["PYRAMID_LAB_AUTOSAVE"] = str(scratch / "autosave")
-    os.environ["PYRAMID_LAB_PUZZLES"] = str(scratch / "made")
-    os.environ["PYRAMID_LAB_CONFIG"] = str(scratch / "config")
-    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
-    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(scratch))
-    app = QApplication.instance() or QApplication([])
 
     cls = game_class("partition")
     game = cls.new(cls.parse_options({"size": 4, "version": "floating"}))
@@ -51,30 +30,10 @@ def main(out: Path) -> int:
     while not game.is_over():
         agent, limits = players[game.to_move]
         game.push(agent.choose(game.copy(), limits).move)
+    shots = ShotWindow(out, cls.new(game.options), name="review-shots")
+    window, shot, wait, scratch = shots.window, shots.shot, shots.wait, shots.scratch
     played = scratch / "medium-game.pyr.json"
     write(played, game)
-
-    window = MainWindow(Session(cls.new(game.options)))
-    window.resize(1360, 900)
-    window.show()
-
-    def settle(ms: int = 300) -> None:
-        for _ in range(ms // 20):
-            app.processEvents()
-            time.sleep(0.02)
-        window.render_scene()
-        app.processEvents()
-
-    def shot(name: str, widget=None) -> None:
-        settle()
-        path = out / f"{name}.png"
-        (widget or window).grab().save(str(path))
-        print(path)
-
-    def wait(condition, seconds: float = 300) -> None:
-        end = time.time() + seconds
-        while not condition() and time.time() < end:
-            settle(100)
 
     window.open_file(played)
     window.reviewer.seed = 1

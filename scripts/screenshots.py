@@ -1,7 +1,8 @@
 """Screenshots of every game as a new user meets it: the window on each game's new
 position and on one example of each (with its docks), the Rules dock and the shortcut list,
 Pyramid Ball mid-replay, Allmer's Pyramid with a stone selected, and a clip plane. Lessons
-have their own script (scripts/lesson_shots.py); scripts/screenshots.sh runs both. Run by
+have their own scripts (scripts/lesson_steps_shots.py, scripts/lesson_reasons_shots.py);
+scripts/screenshots.sh runs all three. Run by
 hand on a display:
 
     xvfb-run -a -s "-screen 0 1400x950x24" .venv/bin/python scripts/screenshots.py [OUT]
@@ -11,14 +12,10 @@ OUT defaults to out/screenshots; one PNG per picture, named after what it shows.
 
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-os.environ.setdefault("QT_API", "pyside6")
+from shot_window import ROOT, ShotWindow
 
 EXAMPLES = {  # one example per game: a position with something to look at
     "partition": "examples/partition/full-random-base5.pyr.json",
@@ -29,39 +26,11 @@ EXAMPLES = {  # one example per game: a position with something to look at
 
 
 def main(out: Path) -> int:
-    from PySide6.QtCore import QSettings
-    from PySide6.QtWidgets import QApplication
-
     from model.game import game_class, game_names
-    from viewer.app import MainWindow
-    from viewer.session import Session
-    from viewer.widgets import unsaved
     from viewer.widgets.help import ShortcutsDialog
 
-    unsaved.ask_unsaved = lambda *_args, **_kw: unsaved.DISCARD  # nothing is kept
-    out.mkdir(parents=True, exist_ok=True)
-    scratch = Path(tempfile.mkdtemp(prefix="screenshots-"))
-    os.environ["PYRAMID_LAB_AUTOSAVE"] = str(scratch / "autosave")
-    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
-    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(scratch))
-    app = QApplication.instance() or QApplication([])
-    first = game_names()[0]
-    window = MainWindow(Session(game_class(first).new()))
-    window.resize(1360, 900)
-    window.show()
-
-    def settle(ms: int = 400) -> None:
-        for _ in range(ms // 20):
-            app.processEvents()
-            app.thread().msleep(20)
-        window.render_scene()
-        app.processEvents()
-
-    def shot(name: str, widget=None) -> None:
-        settle()
-        path = out / f"{name}.png"
-        (widget or window).grab().save(str(path))
-        print(path)
+    shots = ShotWindow(out, name="screenshots", size=(1360, 900))
+    window, shot = shots.window, shots.shot
 
     for name in game_names():
         window.session.replace_game(game_class(name).new())

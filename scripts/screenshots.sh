@@ -9,5 +9,6 @@ export QT_API=pyside6
 unset QT_QPA_PLATFORM
 xvfb=(xvfb-run -a -s "-screen 0 1400x950x24 -nolisten tcp")
 "${xvfb[@]}" .venv/bin/python scripts/screenshots.py out/screenshots
-"${xvfb[@]}" .venv/bin/python scripts/lesson_shots.py out/screenshots/lessons
+"${xvfb[@]}" .venv/bin/python scripts/lesson_steps_shots.py out/screenshots/lessons
+"${xvfb[@]}" .venv/bin/python scripts/lesson_reasons_shots.py out/screenshots/lessons
 echo "screenshots in out/screenshots: look at every picture" >&2

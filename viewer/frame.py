@@ -97,7 +97,9 @@ class Frame:
       legend's colour bar;
     - ``decorations``: named parts of the board to show (each board lists its own, e.g.
       the ball pyramid's "walls", the stepped board's "inlays-won");
-    - ``slides``: pieces of ``pieces`` drawn part of the way from where they came from.
+    - ``slides``: pieces of ``pieces`` drawn part of the way from where they came from;
+    - ``legend_words``: (kind, style) -> what a layer's overlay means here, over the game
+      UI's words (a lesson's wrong answer says what its path is).
     """
 
     pieces: Mapping[int, str] = field(default_factory=dict)
@@ -113,6 +115,7 @@ class Frame:
     heat_scale: tuple[float, float] | None = None
     decorations: frozenset[str] = frozenset()
     slides: tuple[Slide, ...] = ()
+    legend_words: Mapping[tuple[str, str], str] = field(default_factory=dict)
 
     def marker_sites(self) -> set[int]:
         return {m.site for m in self.markers}

@@ -256,12 +256,19 @@ class LessonControl:
                 else:
                     markers.append(Marker(site, style))
         paths = list(frame.paths)
+        legend = dict(frame.legend_words)
         if self.verdict is not None and self.verdict.points:
             tube = tuple(s for s in (_site(ui, p) for p in self.verdict.points) if s is not None)
             if len(tube) > 1:
                 paths.append(Tube(tube, "lesson-wrong"))
+                if self.verdict.about:  # what the path is, in the rules' words
+                    legend[("path", "lesson-wrong")] = self.verdict.about
         return dataclasses.replace(
-            frame, markers=tuple(markers), paths=tuple(paths), highlights=highlights
+            frame,
+            markers=tuple(markers),
+            paths=tuple(paths),
+            highlights=highlights,
+            legend_words=legend,
         )
 
     # ---- teacher mode --------------------------------------------------------------------

@@ -4,6 +4,7 @@ here by the board views, so games name styles and never hold RGB values."""
 
 from __future__ import annotations
 
+import colorsys
 from collections.abc import Sequence
 
 import numpy as np
@@ -120,6 +121,76 @@ VIEWS: dict[str, tuple[tuple[float, float, float], tuple[float, float, float]]] 
 
 def piece_rgb(style: str) -> RGB:
     return PIECE_RGB.get(style, UNKNOWN_PIECE_RGB)
+
+
+# ---- group colours: a family of shades per player -------------------------------------------
+
+#: Each player's groups are drawn in shades of its own colour: hues within this much (a
+#: fraction of the colour circle, 0.02 = 7 degrees) of its piece colour's hue, and less
+#: where another player's hue is nearer, so no family reaches into another's. Groups differ
+#: by lightness and saturation more than by hue: red's stay red, never orange or magenta.
+GROUP_HUE_HALF_WIDTH = 0.02
+#: (hue step as a fraction of the band's half width, saturation, value) of each shade, in
+#: the order groups take them: each as far from those before it as the family allows.
+_SHADE_STEPS: tuple[tuple[float, float, float], ...] = (
+    (0.0, 0.85, 0.93),
+    (0.0, 0.95, 0.52),
+    (0.0, 0.38, 1.00),
+    (-1.0, 0.75, 0.76),
+    (1.0, 0.60, 0.98),
+    (-1.0, 0.95, 0.38),
+    (1.0, 0.95, 0.70),
+    (0.0, 0.22, 0.93),
+    (-1.0, 0.55, 0.86),
+    (1.0, 0.85, 0.85),
+    (0.0, 0.70, 0.63),
+    (1.0, 0.45, 0.80),
+)
+#: Players without a hue (white, black): shades of grey in a band of lightness instead.
+_GREY_VALUES: dict[str, tuple[float, float]] = {"white": (0.72, 1.0), "black": (0.12, 0.42)}
+
+
+def hue_of(colour: str) -> float | None:
+    """The hue (0..1) of a player's piece colour; None for a grey (white, black)."""
+    r, g, b = (c / 255 for c in piece_rgb(colour))
+    h, sat, _ = colorsys.rgb_to_hsv(r, g, b)
+    return None if sat < 0.2 else h
+
+
+def _hue_gap(a: float, b: float) -> float:
+    d = abs(a - b) % 1.0
+    return min(d, 1.0 - d)
+
+
+def group_family(colour: str, players: Sequence[str]) -> tuple[float, float] | None:
+    """The band of hues (low, high; low may be below 0, the circle wraps) of ``colour``'s
+    group shades among ``players``: round its piece hue, at most
+    :data:`GROUP_HUE_HALF_WIDTH` each way and at most a third of the way to the nearest
+    other player's hue, so two families never meet. None for a grey player."""
+    base = hue_of(colour)
+    if base is None:
+        return None
+    others = [h for h in (hue_of(p) for p in players if p != colour) if h is not None]
+    gap = min((_hue_gap(base, h) for h in others), default=1.0)
+    half = min(GROUP_HUE_HALF_WIDTH, gap / 3)
+    return base - half, base + half
+
+
+def group_shade(colour: str, players: Sequence[str], n: int) -> RGB:
+    """The colour of ``colour``'s ``n``-th group (0: its first) among ``players``: a
+    shade of its family (:func:`group_family`), distinct from the shades before it for
+    the first 12 groups, then taken again from the first."""
+    dh, sat, value = _SHADE_STEPS[n % len(_SHADE_STEPS)]
+    family = group_family(colour, players)
+    if family is None:
+        low, high = _GREY_VALUES.get(colour, (0.4, 0.8))
+        level = low + (high - low) * (n % 5) / 4
+        grey = round(255 * level)
+        return (grey, grey, grey)
+    low, high = family
+    hue = ((low + high) / 2 + dh * (high - low) / 2) % 1.0
+    r, g, b = colorsys.hsv_to_rgb(hue, sat, value)
+    return (round(255 * r), round(255 * g), round(255 * b))
 
 
 #: The heat map (a move's place among the moves shown, 0 the worst to 1 the best): a

@@ -73,7 +73,7 @@ PROOFS = [  # (example, side, within), from engines.py
     ("pyraos/endgame-loss-in-8", "white", 10),
     ("pyraos/alternate-pass", "white", 10),
     ("partition/stacking-support", "blue", 13),
-    ("lessons/2-unanchored-sheet", "blue", 13),
+    ("partition/unanchored-sheet-apex", "blue", 13),
     ("partition/t4-anchored-sheet", "red", 13),
     ("partition/t5-around-a-corner-ball", "red", 13),
     ("partition/t3-lone-apex", "blue", 13),

@@ -34,7 +34,7 @@ GOOD = [
     ROOT / "examples/partition/t3-lone-apex.pyr.json",
     ROOT / "examples/pyraos/top-in-one.pyr.json",
     ROOT / "examples/terrace/opening.pyr.json",
-    ROOT / "examples/lessons/1-corner-ball.pyr.json",
+    ROOT / "examples/partition/t5-anchored-around-a-corner-ball.pyr.json",
     ROOT / "examples/rolling/four-players-round-3-draft.pyr.json",  # solve: not two players
     ROOT / "examples/rolling/two-players-new.pyr.json",  # solve: dice
     ROOT / "examples/ball/setup.pyr.json",  # solve: simultaneous turns

@@ -28,7 +28,7 @@ WINS = [
     ("partition/t4-anchored-sheet", "red", 3, "0,0,0"),
     ("partition/t5-around-a-corner-ball", "red", 3, "2,0,0"),
     ("partition/stacking-support", "blue", 9, "2,0,0"),
-    ("lessons/2-unanchored-sheet", "blue", 4, None),  # red to move loses in 4
+    ("partition/unanchored-sheet-apex", "blue", 4, None),  # red to move loses in 4
 ]
 
 

@@ -74,6 +74,9 @@ def make_window(gl_display, qtbot, tmp_path, monkeypatch, unsaved_answers):
 
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path))
+    # The suite's lanes share the cores: a window's Analysis and Hint search on one thread
+    # (test_analysis_dock.py sets its own to check the box and the default).
+    QSettings().setValue("engine/threads", 1)
     windows = []
 
     def make(game=None, path=None):

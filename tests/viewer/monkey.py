@@ -28,12 +28,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from caption_lessons import caption_lessons
+
 ROOT = Path(__file__).resolve().parents[2]
 #: The longest message a window's status line may show for bad input (a value quoted is
 #: cut to 200 characters, a reason to 400).
 MAX_LINE = 700
 EXAMPLE_DIRS = (
-    "lessons",
     "partition",
     "pyraos",
     "terrace",
@@ -95,6 +96,9 @@ def example_copies(folder: Path) -> list[Path]:
         out.append(Path(shutil.copy(path, target / path.name)))
     if (lessons / "order.json").is_file():
         shutil.copy(lessons / "order.json", folder / "lessons" / "order.json")
+    old = folder / "old-captions"  # a teacher's old caption-only lessons: they still open
+    old.mkdir(parents=True, exist_ok=True)
+    out += caption_lessons(old)
     bad = folder / "malformed.pyr.json"
     bad.write_text('{"format": "pyramid-lab/1", "game": "partition", "pieces": [[9, 9, 9, "')
     return [*out, bad, folder / "gone.pyr.json"]

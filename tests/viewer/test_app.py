@@ -315,10 +315,9 @@ def test_cut_open_checkbox_draws_cut_balls(make_window):
     assert not window.board.cut_actor.GetVisibility()
 
 
-def test_leaving_the_scene_clears_the_hover_and_no_lesson_leaves_no_caption(make_window):
+def test_leaving_the_scene_clears_the_hover_and_no_lesson_leaves_no_caption(make_window, tmp_path):
+    from caption_lessons import caption_lessons
     from PySide6.QtCore import QEvent
-
-    from viewer.menus import LESSON_DIR
 
     window = make_window()
     window.view.set_hover(0)
@@ -326,7 +325,7 @@ def test_leaving_the_scene_clears_the_hover_and_no_lesson_leaves_no_caption(make
     window.pointer.eventFilter(window.plotter, QEvent(QEvent.Type.Leave))
     assert window.view.hover is None
     assert window.status_hover.text() == ""
-    window.open_file(sorted(LESSON_DIR.glob("*.pyr.json"))[0])
+    window.open_file(caption_lessons(tmp_path)[0])  # an old caption-only lesson
     assert "Lesson 1" in window.lesson_dock.caption.text()
     from model.partition import Partition
 
@@ -339,9 +338,9 @@ def test_leaving_the_scene_clears_the_hover_and_no_lesson_leaves_no_caption(make
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 SEQUENCE_FILES = [
-    "lessons/1-corner-ball",
-    "lessons/2-unanchored-sheet",
-    "lessons/4-full-pyramid",
+    "partition/t5-anchored-around-a-corner-ball",
+    "partition/unanchored-sheet-apex",
+    "partition/t6-full-blue-wins",
     "partition/full-random-base5",
     "pyraos/square-removals",
     "terrace/opening",

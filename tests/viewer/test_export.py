@@ -506,10 +506,10 @@ def test_export_dialog_never_offers_the_apps_own_examples_folder(make_window, tm
     from pathlib import Path
 
     from viewer.export_control import ExportDialog
-    from viewer.menus import LESSON_DIR
+    from viewer.menus import EXAMPLES_DIR
 
     window = make_window()
-    lesson = sorted(LESSON_DIR.glob("*.pyr.json"))[0]
+    lesson = EXAMPLES_DIR / "partition" / "teaching-anchored-partition.pyr.json"
     assert window.open_file(lesson)
     dialog = ExportDialog(window)
     assert Path(dialog.path.text()).parent == Path.home()

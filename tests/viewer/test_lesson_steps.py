@@ -97,7 +97,7 @@ def test_the_menu_ticks_lessons_and_the_title_names_the_lesson(make_window):
     control.progress.record(CORNER_BALL, 1, done=1)
     window.menus.show_lesson_progress()
     assert entry.text() == "\u2713 03. A corner ball"
-    window.open_file(LESSONS / "1-corner-ball.pyr.json")  # the lesson ends
+    window.open_file(ROOT / "examples/partition/t3-lone-apex.pyr.json")  # the lesson ends
     assert "Lesson:" not in window.windowTitle()
 
 

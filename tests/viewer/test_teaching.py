@@ -3,10 +3,12 @@ partition, the corner panel, fill at random, the lessons and their headless pict
 
 from __future__ import annotations
 
+import colorsys
 import pathlib
 
 import numpy as np
 import pytest
+from caption_lessons import OLD_LESSONS, caption_lessons
 from PIL import Image
 from window_helpers import click, under_mouse
 
@@ -19,7 +21,12 @@ from viewer.menus import LESSON_DIR
 from viewer.palette import PATH_RGB
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-LESSONS = sorted(LESSON_DIR.glob("*.pyr.json"))
+
+
+@pytest.fixture
+def old_lessons(tmp_path):
+    """Old caption-only lessons (position files with a caption), as a teacher may have."""
+    return caption_lessons(tmp_path)
 
 
 def partition(n, red=(), blue=(), to_move="red"):
@@ -63,8 +70,11 @@ def test_group_colours_are_distinct_and_keep_the_player_hue():
     for index, group in enumerate(view.groups):
         rgb = tuple(view.group_rgb[next(iter(group.points))])
         colours.setdefault(rgb, []).append(index)
-        r, _, b = rgb
-        assert (r > b) == (group.colour == "red")
+        hue = colorsys.rgb_to_hsv(*(int(c) / 255 for c in rgb))[0] * 360
+        if group.colour == "red":  # a shade of red: never orange, magenta or blue's
+            assert hue >= 350 or hue <= 10, hue
+        else:
+            assert 205 <= hue <= 235, hue
     # neighbouring groups never share a colour; at most a few far-apart ones repeat
     assert len(colours) >= min(len(view.groups), 8)
 
@@ -73,7 +83,7 @@ def test_overlays_apply_a_lesson():
     overlays = Overlays()
     seen = []
     overlays.changed.connect(seen.append)
-    overlays.apply(read(LESSONS[0]).lesson.overlays)
+    overlays.apply(OLD_LESSONS[0][3])
     assert overlays.walls
     assert overlays.region is Corner.SW
     assert "walls" in seen
@@ -84,17 +94,18 @@ def test_overlays_apply_a_lesson():
 # ---- the window ---------------------------------------------------------------------------
 
 
-def test_the_caption_lessons_open_as_files_with_their_overlays_but_are_not_in_the_menu(
-    make_window,
+def test_old_caption_lessons_still_open_with_their_overlays_and_none_is_shipped(
+    make_window, old_lessons
 ):
-    """The four old caption-only lessons repeat Partition's stepped lessons 3, 4 and 10:
-    the Lessons menu lists only the stepped ones; the old files still open."""
-    assert len(LESSONS) >= 4
+    """The four caption-only lessons the app shipped are retired (Partition's stepped
+    lessons 3, 4, 6 and 10 teach what they did): none is in examples/lessons/ nor in the
+    Lessons menu. A teacher's own file of that kind still opens, caption and overlays."""
+    assert not list(LESSON_DIR.glob("*.pyr.json"))
     window = make_window()
     menu = window.menus.lessons_menu
     plain = [a.text() for a in menu.actions() if a.menu() is None and not a.isSeparator()]
     assert plain == ["New lesson from this position (teacher)"]
-    for path in LESSONS:
+    for path in old_lessons:
         assert window.open_file(path)
         doc = read(path)
         lesson = doc.lesson
@@ -131,7 +142,7 @@ def test_shaded_region_is_the_models_isolated_region(make_window):
     assert np.allclose(cells, T5B.lattice.centres[sorted(region)], atol=1e-5)
     assert layer.regions.GetVisibility()
     # on a bigger board, a region of many points; peeling hides its outer cells
-    game = read(ROOT / "examples/lessons/3-anchored-partition.pyr.json").game
+    game = read(ROOT / "examples/partition/teaching-anchored-partition.pyr.json").game
     window.session.replace_game(game)
     layer = window.board  # a new board: a new view
     window.ui.teaching_overlays.set(region=Corner.SW)
@@ -278,7 +289,7 @@ def share(image, rgb, tolerance=60):
 
 
 def test_rendered_overlays_appear_in_the_png(tmp_path):
-    path = ROOT / "examples/lessons/1-corner-ball.pyr.json"
+    path = caption_lessons(tmp_path)[0]  # a caption lesson: its overlays unless --no-lesson
     plain = render(tmp_path, path, "--no-lesson")
     lesson = render(tmp_path, path)  # the lesson's own overlays and caption
     green = (0, 217, 89)  # the anchor's rim
@@ -287,7 +298,7 @@ def test_rendered_overlays_appear_in_the_png(tmp_path):
     assert (np.abs(plain - lesson).sum(axis=-1) > 60).mean() > 0.05
     walls = render(tmp_path, path, "--no-lesson", "--walls")
     assert (np.abs(plain - walls).sum(axis=-1) > 30).mean() > 0.05
-    full = ROOT / "examples/lessons/4-full-pyramid.pyr.json"
+    full = ROOT / "examples/partition/full-random-base5.pyr.json"
     groups = render(tmp_path, full, "--no-lesson", "--groups")
     view = TeachingView(read(full).game)
     others = {tuple(int(v) for v in view.group_rgb[next(iter(g.points))]) for g in view.groups}
@@ -307,7 +318,7 @@ def test_rendered_overlays_appear_in_the_png(tmp_path):
     ("argv", "words"),
     [
         (
-            ["examples/lessons/1-corner-ball.pyr.json", "--region", "XX"],
+            ["examples/partition/t5-anchored-around-a-corner-ball.pyr.json", "--region", "XX"],
             "is not one of SW, SE, NW, NE, AP",
         ),
         (["examples/pyraos/empty.pyr.json", "--walls"], "--walls: not an overlay of Pyraos"),
@@ -336,10 +347,11 @@ def click_table_row(qtbot, table, row):
 
 
 def test_outlining_a_fully_hidden_group(make_window, qtbot, guard_errors):
-    """Issue 12 #12: lesson 4, Peel 1, SW in the Corners table outlined a group whose every
-    ball was peeled away ("Empty arrays are not allowed")."""
+    """Issue 12 #12: the full base-4 pyramid (once lesson 4), Peel 1, SW in the Corners
+    table outlined a group whose every ball was peeled away ("Empty arrays are not
+    allowed")."""
     window = make_window()
-    window.open_file(LESSON_DIR / "4-full-pyramid.pyr.json")
+    window.open_file(ROOT / "examples/partition/full-base4-blue-wins.pyr.json")
     window.view_dock.peel.setValue(1)
     table = window.ui.corner_dock.table
     hidden = set()
@@ -420,11 +432,11 @@ def test_ctrl_z_after_fill_at_random_undoes_it(make_window, qtbot):
     assert window.session.game.pieces() == []
 
 
-def test_a_long_lesson_caption_scrolls_instead_of_being_cut(make_window, qtbot):
+def test_a_long_lesson_caption_scrolls_instead_of_being_cut(make_window, qtbot, old_lessons):
     from PySide6.QtWidgets import QScrollArea
 
     window = make_window()
-    window.open_file(LESSON_DIR / "4-full-pyramid.pyr.json")
+    window.open_file(old_lessons[0])
     qtbot.wait(50)
     scroll = window.lesson_dock.caption_scroll
     assert isinstance(scroll, QScrollArea)
@@ -458,97 +470,49 @@ def test_fill_at_random_and_set_up_mode_exclude_each_other(make_window, qtbot):
 
 # ---- issue 15: legible teaching -------------------------------------------------------------
 
-TERMS_NEEDED = {"corner", "wall", "far wall", "group", "partition", "anchor", "holding a corner"}
 
-
-def glossary(caption):
-    """The caption's prose and its "Terms:" block as {term: meaning} (parentheses dropped)."""
-    prose, _, block = caption.partition("\nTerms:\n")
-    terms = {}
-    for line in block.splitlines():
-        if line.startswith("- "):
-            term, _, meaning = line[2:].partition(": ")
-            terms[term.split(" (")[0].lower()] = meaning
-    return prose, terms
-
-
-def test_each_term_is_explained_where_it_is_first_used():
-    """Issue 15: 'anchor' and 'far wall' were used before they were explained. Each
-    lesson's caption ends with the terms it brings in; a term of any lesson's glossary used
-    in a caption is explained in that lesson or an earlier one, and Lesson 1 explains the
-    connection concept's words."""
-    defined: set[str] = set()
-    everything = {t for path in LESSONS for t in glossary(read(path).lesson.caption)[1]}
-    for number, path in enumerate(LESSONS, start=1):
-        prose, terms = glossary(read(path).lesson.caption)
-        assert terms, f"lesson {number} has no Terms block"
-        assert all(meaning for meaning in terms.values())
-        defined |= set(terms)
-        for term in everything:
-            if f" {term}" in f" {prose.lower()}":
-                assert term in defined, f"lesson {number} uses {term!r} before explaining it"
-        if number == 1:
-            assert set(terms) >= TERMS_NEEDED
-
-
-def test_the_caption_shows_its_terms_as_a_list(make_window):
+def test_the_caption_shows_its_terms_as_a_list(make_window, old_lessons):
     from viewer.widgets.lesson_dock import caption_html
 
     window = make_window()
-    window.open_file(LESSONS[0])
+    window.open_file(old_lessons[0])
     text = window.lesson_dock.caption.text()
-    assert text == caption_html(window.session.puzzle["title"], read(LESSONS[0]).lesson.caption)
+    caption = read(old_lessons[0]).lesson.caption
+    assert text == caption_html(window.session.puzzle["title"], caption)
     assert "<b>Terms:</b>" in text
     assert "<li><b>far wall</b>: " in text
     assert "- far wall" not in text
 
 
-def test_next_and_previous_walk_the_lessons_and_stop_at_the_ends(make_window, unsaved_answers):
-    from viewer.widgets import unsaved
-
+def test_an_old_caption_lesson_has_no_lessons_to_walk(make_window, old_lessons):
+    """No caption lesson is shipped, so the caption view has none to walk: Previous / Next
+    and the count are hidden; the caption and its note stay."""
     window = make_window()
     dock = window.lesson_dock
-    assert dock.next.isEnabled()  # no lesson yet: Next opens the first one
-    dock.next.click()
-    count = len(LESSONS)
-    for index, path in enumerate(LESSONS):
-        assert window.session.path == path
-        assert dock.isVisible()
-        assert dock.number.text() == f"Lesson {index + 1} of {count}"
-        assert read(path).lesson.caption[:40] in dock.caption.text()
-        assert dock.previous.isEnabled() == (index > 0)
-        assert dock.next.isEnabled() == (index < count - 1)
-        dock.next.click()
-    assert window.session.path == LESSONS[-1]  # the last: Next does nothing
-    for index in reversed(range(count)):
-        assert window.session.path == LESSONS[index]
-        dock.previous.click()
-    assert window.session.path == LESSONS[0]
-    assert unsaved_answers["asked"] == []  # nothing was changed, nothing asked
-    # A changed lesson: Next goes the window's way, asking first; Cancel stays
-    window.session.play(window.session.game.parse_move("3,3,0"))
-    unsaved_answers["answers"].append(unsaved.CANCEL)
-    dock.next.click()
-    assert len(unsaved_answers["asked"]) == 1
-    assert window.session.path == LESSONS[0]
-    assert window.session.dirty
-    dock.next.click()  # Discard this time
-    assert window.session.path == LESSONS[1]
+    assert dock.lessons == []
+    window.open_file(old_lessons[1])
+    assert dock.isVisible()
+    assert dock.caption.isVisible()
+    assert not dock.previous.isVisible()
+    assert not dock.next.isVisible()
+    assert not dock.number.isVisible()
+    window.session.play(window.session.game.legal_moves()[0])
+    assert dock.changed_note.isVisible()  # the note and its Reopen still work
 
 
-def test_the_note_says_when_the_board_left_the_lessons_position(make_window, qtbot):
+def test_the_note_says_when_the_board_left_the_lessons_position(make_window, qtbot, old_lessons):
     """Issue 15: the caption stayed after Fill at random when it no longer described the
     board. A move, Fill at random, a set-up or a step back in the moves bring the note;
     undo (or redo) back to the lesson's position takes it away."""
     from viewer.widgets.lesson_dock import CHANGED_NOTE
 
     window = make_window()
-    window.open_file(LESSONS[0])
+    window.open_file(old_lessons[0])
     dock = window.lesson_dock
     note = dock.changed_note
     assert note.text() == CHANGED_NOTE
     assert not note.isVisible()
-    window.session.play(window.session.game.parse_move("3,3,0"))
+    window.session.play(window.session.game.parse_move("2,2,0"))
     assert note.isVisible()
     assert dock.caption.isVisible()  # the caption stays, under the note
     window.menus.undo.trigger()
@@ -567,7 +531,7 @@ def test_the_note_says_when_the_board_left_the_lessons_position(make_window, qtb
     assert note.isVisible()
     window.menus.undo.trigger()
     assert not note.isVisible()
-    window.open_file(LESSONS[2])  # a lesson with moves: going back in them changes it too
+    window.open_file(old_lessons[2])  # a lesson with moves: going back in them changes it too
     assert not note.isVisible()
     window.session.goto(3)
     assert note.isVisible()
@@ -577,18 +541,18 @@ def test_the_note_says_when_the_board_left_the_lessons_position(make_window, qtb
     assert dock.position_changed
     dock.reopen.click()  # the note's own way back: the lesson's file again
     assert not dock.position_changed
-    assert window.session.ply == len(read(LESSONS[2]).game.move_stack)
+    assert window.session.ply == len(read(old_lessons[2]).game.move_stack)
     window.session.replace_game(Partition.new(PartitionOptions(3)))  # no lesson: no note
     assert not dock.isVisible()
     assert not dock.position_changed
 
 
-def test_a_caption_scrolls_in_a_small_lesson_dock(make_window, qtbot):
+def test_a_caption_scrolls_in_a_small_lesson_dock(make_window, qtbot, old_lessons):
     from PySide6.QtCore import Qt
 
     window = make_window()
     window.resize(1000, 600)
-    window.open_file(LESSONS[0])  # the longest caption
+    window.open_file(old_lessons[0])  # the longest caption
     dock = window.lesson_dock
     window.resizeDocks([dock], [200], Qt.Orientation.Vertical)
     qtbot.wait(50)
@@ -628,7 +592,7 @@ def legend_overlays(legend):
     return {(e.kind, kinds.get(e.kind, e.style)) for e in legend.entries if e.kind != "labels"}
 
 
-def test_the_legend_lists_exactly_the_overlays_drawn(make_window):
+def test_the_legend_lists_exactly_the_overlays_drawn(make_window, old_lessons):
     """Issue 15: the escape-path tubes had no legend (a blue tube ran through red balls).
     The legend over the scene lists each overlay style drawn, in the palette's colour, and
     nothing that is not drawn."""
@@ -639,7 +603,7 @@ def test_the_legend_lists_exactly_the_overlays_drawn(make_window):
     window = make_window()
     legend = window.legend
     assert not legend.isVisible()  # a plain position: nothing to explain
-    window.open_file(LESSONS[1])  # AP not held: both escape paths
+    window.open_file(old_lessons[1])  # AP not held: both escape paths
     board = window.board
     assert legend.isVisible()
     assert legend.parentWidget() is window.plotter  # over the scene, in its corner
@@ -655,7 +619,7 @@ def test_the_legend_lists_exactly_the_overlays_drawn(make_window):
     assert all(e.text in shown for e in legend.entries)
     assert not {("rim", "group"), ("region", "cells")} & legend_overlays(legend)
     # Lesson 3's SW: the isolated region, the holding group and its anchor; no tubes
-    window.open_file(LESSONS[2])
+    window.open_file(old_lessons[2])
     board = window.board
     assert legend_overlays(legend) == drawn_overlays(board)
     assert {("region", "cells"), ("rim", "group"), ("rim", "anchor")} <= legend_overlays(legend)

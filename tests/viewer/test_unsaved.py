@@ -81,16 +81,16 @@ def test_save_on_an_untitled_game_can_still_be_cancelled(
     assert window.session.path is None
 
 
-def test_new_game_and_lessons_ask(make_window, unsaved_answers, monkeypatch):
+def test_new_game_and_lessons_ask(make_window, unsaved_answers, monkeypatch, tmp_path):
     window = make_window()
     _dirty(window)
     monkeypatch.setattr(NewGameDialog, "exec", lambda self: 1)
     unsaved_answers["answers"] = [unsaved.CANCEL, unsaved.CANCEL]
     window.menus.new_game()
     assert window.session.game.colour_at((1, 1, 0)) == "red"
-    from viewer.menus import LESSON_DIR
+    from caption_lessons import caption_lessons
 
-    old = sorted(LESSON_DIR.glob("*.pyr.json"))[0]  # a caption lesson (opened as a file)
+    old = caption_lessons(tmp_path)[0]  # an old caption-only lesson (opened as a file)
     window.open_file(old)
     assert window.session.lesson is None
     assert len(unsaved_answers["asked"]) == 2
@@ -228,10 +228,10 @@ def test_a_failing_autosave_says_so(make_window, tmp_path, monkeypatch):
 def test_a_shipped_lesson_is_never_saved_over(make_window, unsaved_answers, monkeypatch, tmp_path):
     """Save on a lesson (or any example that comes with the app) asks for a copy's name:
     the lesson stays as it came."""
-    from viewer.menus import LESSON_DIR
+    from viewer.menus import EXAMPLES_DIR
     from viewer.session import shipped
 
-    lesson = sorted(LESSON_DIR.glob("*.pyr.json"))[0]
+    lesson = EXAMPLES_DIR / "partition" / "t5-anchored-around-a-corner-ball.pyr.json"
     before = lesson.read_bytes()
     window = make_window()
     assert window.open_file(lesson)

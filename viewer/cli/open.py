@@ -21,7 +21,7 @@ LESSON_DIR = Path(__file__).resolve().parents[2] / "examples" / "lessons"
 
 def first_lesson() -> Path | None:
     """The file the app opens without one: the first lesson file of the first game that
-    has lessons (in examples/lessons/order.json's order), else the first lesson position."""
+    has lessons (in examples/lessons/order.json's order); None when there is none."""
     from model.lesson import SUFFIX as LESSON_SUFFIX
     from model.lesson import lesson_folders
 
@@ -29,8 +29,7 @@ def first_lesson() -> Path | None:
         lessons = sorted((LESSON_DIR / name).glob(f"*{LESSON_SUFFIX}"))
         if lessons:
             return lessons[0]
-    positions = sorted(LESSON_DIR.glob("*.pyr.json"))
-    return positions[0] if positions else None
+    return None
 
 
 def add_parser(commands: Any) -> None:

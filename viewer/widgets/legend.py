@@ -122,7 +122,10 @@ def _first_colours(frame: Frame) -> tuple[RGB, ...]:
 def legend_entries(frame: Frame, words: Mapping[tuple[str, str], str]) -> tuple[Entry, ...]:
     """The legend of ``frame``: one entry per style of overlay it draws, in a fixed order
     (walls, corners and names, group colours, regions, paths, rims, markers, ghosts, heat).
-    ``words`` maps (kind, style) to what it means in the game's words."""
+    ``words`` maps (kind, style) to what it means in the game's words; the frame's own
+    ``legend_words`` (a layer's, e.g. a lesson's wrong answer) come before them."""
+    if frame.legend_words:
+        words = {**words, **frame.legend_words}
 
     def text(kind: str, style: str) -> str:
         said = (  # the style's words, else the kind's (a ghost of any colour)

@@ -174,8 +174,8 @@ class LessonDock(QDockWidget):
         self.steps_scroll.setVisible(on)
         if on and not was:
             self.claim_room()  # a lesson file opened: its steps get the room spared
-        for widget in (self.caption_scroll, self.previous, self.next, self.number):
-            widget.setVisible(not on)
+        self.caption_scroll.setVisible(not on)
+        self._show_steps()  # Previous / Next: with the captions, when there are lessons to walk
         if on:
             self.note.hide()
             self.show()
@@ -248,6 +248,9 @@ class LessonDock(QDockWidget):
         self.previous.setEnabled(self._open is not None and index is not None and index > 0)
         can_next = count > 0 if index is None else index < count - 1
         self.next.setEnabled(self._open is not None and can_next)
+        walk = bool(self.lessons) and not self.steps_active  # no caption lessons: none
+        for widget in (self.previous, self.next, self.number):
+            widget.setVisible(walk)
 
     def _step(self, by: int) -> None:
         index = self.index()

@@ -161,3 +161,42 @@ def colour_free(game: int) -> bool:
     """Is the key the same for a board with the colours and the turn swapped (so a line
     repeats a position when either side's earlier position comes back)?"""
     return game == PYRAOS
+
+
+# ---- what df-pn's helps ask (.dfpn); a kernel without an answer gives none -----------------
+
+#: The words of :func:`outlook`'s answer.
+OUTLOOK = 15
+
+
+@njit(cache=True)
+def outlook(game: int, ctx, state, out, sure: bool = True, dead: bool = True) -> bool:
+    """What is decided before the end (Partition; False elsewhere): ``out[0]`` the corners
+    the side to move is sure to hold whatever the other plays, ``out[1]`` the other side's
+    (5-bit masks: three bits or more, that side wins), ``out[2]`` the plies the game lasts
+    at most (the empty points), ``out[3:5]`` the dead points (a 128-bit mask as two words):
+    moves neither side needs when the question's plies cover the whole game; the rest
+    scratch (:data:`OUTLOOK` words in all). ``sure`` and ``dead``: look for those (else
+    none found)."""
+    if game == PARTITION:
+        partition.outlook(ctx, state, out, sure, dead)
+        return True
+    return False
+
+
+@njit(cache=True)
+def is_dead(game: int, out, move: int) -> bool:
+    """Is ``move`` among the dead points :func:`outlook` wrote into ``out``?"""
+    if game == PARTITION:
+        return (out[3] >> move & 1) != 0 if move < 64 else (out[4] >> (move - 64) & 1) != 0
+    return False
+
+
+@njit(cache=True)
+def estimate(game: int, ctx, state, out) -> bool:
+    """A cheap distance to a win for the side to move (``out[0]``) and the other side
+    (``out[1]``), small positive-or-zero integers (Partition; False elsewhere)."""
+    if game == PARTITION:
+        partition.estimate(ctx, state, out)
+        return True
+    return False

@@ -19,6 +19,11 @@ A draw, a loss, running out of plies and a position that repeats on the line are
 for the prover. A proof never rests on a repetition; a disproof that a repetition on the line
 caused holds on that line only and is not stored (Kishimoto and Mueller's graph history
 interaction, kept out the simple way).
+
+The helps (below: :data:`DECIDED`, :data:`DEAD`, :data:`ORDER`, :data:`INIT`) are options
+in ``st[HELPS]``, answered by the kernel (:func:`core.outlook`, :func:`core.estimate`); each
+keeps every proof and disproof it stores a true fact of the game, so a table serves any
+question whatever the helps. ``tests/bench/prover_helps.py`` measures each alone.
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ import numpy as np
 from numba import njit
 
 from . import core
-from .bits import mix64
+from .bits import mix64, popcount
 from .memory import advise_huge_pages, table_arrays
 
 INF = 1 << 62
@@ -45,7 +50,29 @@ KEY, PN, DN, INFO = range(4)
 # st: the search's registers between calls
 PLY, MODE, NODES, DONE, RET_PN, RET_DN, RET_WIN, RET_CUT, REPEATS, STORED, REPLACED = range(11)
 MADE = 11  # positions made by a move (every child of every node entered)
-REGISTERS = 12
+HELPS = 12  # the helps the search uses, a bit each (below)
+REGISTERS = 13
+
+# The helps (each an option, ``st[HELPS]``; the kernel's :func:`core.outlook` and
+# :func:`core.estimate` answer them, a kernel without answers makes them no-ops):
+#: a position that a side is sure to win whatever the other plays (Partition: three corners
+#: held or held virtually, a pair of points for each) is scored at once: a disproof where
+#: that side is the defender; a proof, whose length is at most the prover's last ball, where
+#: it is the prover and that length is within the plies left.
+DECIDED = 1
+#: where the plies left cover the whole game, the dead points (moves neither side needs)
+#: leave both sides' move lists; a proof at a defender's node then has the length of the
+#: prover's last ball (the left-out replies were not searched).
+DEAD = 2
+#: children searched in the order of the kernel's estimate (the mover's best first), so
+#: that ties of proof numbers go to the likelier move.
+ORDER = 4
+#: a new child's proof and disproof numbers 1 + the kernel's distances to a win for the
+#: prover and the defender (rather than 1 and 1).
+INIT = 8
+ALL_HELPS = DECIDED | DEAD | ORDER | INIT
+#: The helps by name (the benches and tests switch them one at a time).
+HELP_NAMES = {"decided": DECIDED, "dead": DEAD, "order": ORDER, "init": INIT}
 ENTER, LOOP, RETURN = 0, 1, 2
 
 
@@ -152,6 +179,19 @@ def store(tt, st, key: int, is_or: int, left: int, pn: int, dn: int, win: int, w
         tt[slot, INFO] = left | NO_WIN << 8 | work << 24
 
 
+@njit(cache=True)
+def _sort_children(ply, n, moves, child_keys, cpn, cdn, cwin, fixed, cut, score) -> None:
+    """Order a node's children by ``score`` (lowest first; equal ones keep their order)."""
+    for i in range(1, n):
+        j = i
+        while j > 0 and score[ply, j - 1] > score[ply, j]:
+            for arr in (moves, child_keys, cpn, cdn, cwin, score):
+                arr[ply, j - 1], arr[ply, j] = arr[ply, j], arr[ply, j - 1]
+            for flags in (fixed, cut):
+                flags[ply, j - 1], flags[ply, j] = flags[ply, j], flags[ply, j - 1]
+            j -= 1
+
+
 @njit(cache=True, nogil=True)  # the window's thread runs while it searches
 def run(game, ctx, tt, st, frames, budget) -> bool:
     """Search on from the registers ``st`` for about ``budget`` nodes; True once the root
@@ -159,7 +199,9 @@ def run(game, ctx, tt, st, frames, budget) -> bool:
     ``st[RET_PN]`` 0 proven (``st[RET_WIN]`` the plies of the win found), INF disproven.
     ``frames``: :meth:`Frames.arrays`."""
     states, node_keys, left, is_or, thpn, thdn, current, started = frames[:8]
-    count, moves, child_keys, cpn, cdn, cwin, fixed, cut, found = frames[8:]
+    count, moves, child_keys, cpn, cdn, cwin, fixed, cut, found = frames[8:17]
+    look, ends, score = frames[17:20]
+    helps = st[HELPS]
     ply = st[PLY]
     mode = st[MODE]
     nodes = st[NODES]
@@ -172,6 +214,41 @@ def run(game, ctx, tt, st, frames, budget) -> bool:
                 break
             nodes += 1
             started[ply] = nodes
+            ends[ply] = -1
+            drop_dead = False
+            last = 0
+            if helps & (DECIDED | DEAD) and core.outlook(
+                game, ctx, states[ply], look, helps & DECIDED != 0, helps & DEAD != 0
+            ):
+                empties = look[2]
+                # the prover's last ball comes at the latest on this ply of the rest
+                last = empties if (empties % 2 == 1) == (is_or[ply] == 1) else empties - 1
+                if helps & DECIDED:
+                    mover_sure = popcount(look[0]) >= 3
+                    other_sure = popcount(look[1]) >= 3
+                    prover_sure = mover_sure if is_or[ply] else other_sure
+                    defender_sure = other_sure if is_or[ply] else mover_sure
+                    if defender_sure or (prover_sure and last <= left[ply]):
+                        if defender_sure:
+                            ret_pn, ret_dn, ret_win = INF, 0, NO_WIN
+                        else:
+                            ret_pn, ret_dn, ret_win = 0, INF, last
+                        ret_cut = 0
+                        store(
+                            tt,
+                            st,
+                            node_keys[ply],
+                            is_or[ply],
+                            left[ply],
+                            ret_pn,
+                            ret_dn,
+                            ret_win,
+                            1,
+                        )
+                        mode = RETURN
+                        continue
+                if helps & DEAD and left[ply] >= empties:
+                    drop_dead = True
             n = core.generate(game, ctx, states[ply], moves[ply])
             if n == 0:  # the side to move has lost
                 if is_or[ply]:
@@ -182,6 +259,17 @@ def run(game, ctx, tt, st, frames, budget) -> bool:
                 store(tt, st, node_keys[ply], is_or[ply], left[ply], ret_pn, ret_dn, ret_win, 1)
                 mode = RETURN
                 continue
+            if drop_dead:
+                kept = 0
+                for i in range(n):
+                    if not core.is_dead(game, look, moves[ply, i]):
+                        moves[ply, kept] = moves[ply, i]
+                        kept += 1
+                if kept < n:
+                    # every point dead: the winner is known whoever takes which; one move
+                    # is the whole game
+                    n = max(kept, 1)
+                    ends[ply] = last
             count[ply] = n
             st[MADE] += n
             below = left[ply] - 1
@@ -227,6 +315,19 @@ def run(game, ctx, tt, st, frames, budget) -> bool:
                     else:
                         fixed[ply, i] = 0
                         cpn[ply, i], cdn[ply, i] = 1, 1
+                        if helps & (ORDER | INIT) and core.estimate(game, ctx, scratch, found):
+                            # the child's side to move is the prover below an AND node
+                            if is_or[ply]:
+                                to_prove, to_refute = found[1], found[0]
+                            else:
+                                to_prove, to_refute = found[0], found[1]
+                            if helps & INIT:
+                                cpn[ply, i], cdn[ply, i] = 1 + 2 * to_prove, 1 + 2 * to_refute
+                            score[ply, i] = (
+                                to_prove - to_refute if is_or[ply] else to_refute - to_prove
+                            )
+                if fixed[ply, i]:  # settled: its place in the order does not matter
+                    score[ply, i] = 0
                 # a win at once for the prover, or a refutation at once for the defender
                 if is_or[ply] and cpn[ply, i] == 0:
                     decided = True
@@ -236,6 +337,8 @@ def run(game, ctx, tt, st, frames, budget) -> bool:
                     break
             if decided:
                 count[ply] = i + 1
+            elif helps & ORDER:
+                _sort_children(ply, n, moves, child_keys, cpn, cdn, cwin, fixed, cut, score)
             mode = LOOP
         elif mode == LOOP:
             n = count[ply]
@@ -279,6 +382,8 @@ def run(game, ctx, tt, st, frames, budget) -> bool:
             if pn == 0 or dn == 0 or pn >= thpn[ply] or dn >= thdn[ply]:
                 ret_pn, ret_dn = pn, dn
                 ret_win = win if pn == 0 else NO_WIN
+                if pn == 0 and not node_or and ends[ply] >= 0:
+                    ret_win = ends[ply]  # replies were left out: the game's end bounds it
                 ret_cut = 1 if (pn != 0 and any_cut) else 0
                 if not (pn == INF and ret_cut):
                     work = nodes - started[ply] + 1
@@ -342,6 +447,9 @@ class Frames:
         self.fixed = np.zeros((p, max_moves), dtype=np.int8)
         self.cut = np.zeros((p, max_moves), dtype=np.int8)
         self.found = np.zeros(3, dtype=np.int64)
+        self.look = np.zeros(core.OUTLOOK, dtype=np.int64)
+        self.ends = np.zeros(p, dtype=np.int64)
+        self.score = np.zeros((p, max_moves), dtype=np.int64)
 
     def arrays(self) -> tuple[np.ndarray, ...]:
         return (
@@ -362,4 +470,7 @@ class Frames:
             self.fixed,
             self.cut,
             self.found,
+            self.look,
+            self.ends,
+            self.score,
         )

@@ -43,7 +43,9 @@ class CornerDock(QDockWidget):
         self.groups = QCheckBox("Group colours")
         self.walls.setToolTip("The five walls as faint faces with their names")
         self.corners.setToolTip("The five corner points, coloured by who holds them")
-        self.groups.setToolTip("Each group in its own colour (warm for red, cool for blue)")
+        self.groups.setToolTip(
+            "Each group in its own shade of its player's colour (reds for red, blues for blue)"
+        )
         for box in (self.walls, self.corners, self.groups):
             toggles.addWidget(box)
         layout.addLayout(toggles)

@@ -2,14 +2,13 @@
 what they show for a position, computed once per position from the model's analysis.
 
 - walls and corners: the five walls, and the five corner points coloured by holder;
-- groups: each group its own colour (red's groups in warm hues, blue's in cool ones);
+- groups: each group its own shade of its player's colour (red's in reds, blue's in blues);
 - a corner's partition: its isolated region, holding group and anchor balls, or, while
   nobody holds it, each player's shortest escape path from the corner to a far wall.
 """
 
 from __future__ import annotations
 
-import colorsys
 import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -18,11 +17,10 @@ from typing import Any
 import numpy as np
 
 from model.lattice import CORNERS, Corner, wall_names
-from model.partition import CornerReport, Group, Partition
+from model.partition import COLOURS, CornerReport, Group, Partition
 
+from ... import palette
 from ...events import Signal
-
-GOLDEN = 0.618033988749895
 
 
 class Overlays:
@@ -69,7 +67,8 @@ LEGEND_WORDS: dict[tuple[str, str], str] = {
     ("pointer", "blue"): "a corner blue holds",
     ("pointer", "none"): "a corner nobody holds yet",
     ("labels", ""): "corner names (AP: the apex)",
-    ("piece-colours", ""): "each group its own shade: red's warm, blue's cool",
+    ("piece-colours", ""): "each group its own shade of its player's colour: red's reds, "
+    "blue's blues",
     ("rim", "selected"): "the group you clicked (click it again to clear)",
     ("rim", "clickable"): "the winner's corners",
 }
@@ -102,19 +101,14 @@ class TeachingView:
 
     @functools.cached_property
     def group_rgb(self) -> np.ndarray:
-        """Per point: its group's colour (red's groups warm, blue's cool), black if empty."""
+        """Per point: its group's colour, a shade of its player's family (red's groups in
+        reds, blue's in blues: :func:`viewer.palette.group_shade`), black if empty."""
         rgb = np.zeros((self.lattice.count, 3), dtype=np.uint8)
-        seen = {"red": 0, "blue": 0}
+        seen = dict.fromkeys(COLOURS, 0)
         for index, group in enumerate(self.groups):
             n = seen[group.colour]
             seen[group.colour] += 1
-            # the first group in the player's own hue, the next ones spread around it:
-            # red's from magenta to orange, blue's from cyan to violet
-            offset = (n * GOLDEN + 0.5) % 1.0 - 0.5
-            hue = ((0.0 if group.colour == "red" else 0.62) + 0.3 * offset) % 1.0
-            value = 0.95 if n % 2 == 0 else 0.72
-            r, g, b = colorsys.hsv_to_rgb(hue, 0.85, value)
-            rgb[self.group_of == index] = (round(r * 255), round(g * 255), round(b * 255))
+            rgb[self.group_of == index] = palette.group_shade(group.colour, COLOURS, n)
         return rgb
 
     def group_at(self, pid: int) -> Group | None:
