@@ -173,6 +173,9 @@ def main() -> int:
             f"\nmeasured: {done:,} position evaluations in {sum(seconds.values()):.0f} s "
             f"= {rate:,.0f} a second on {cores} cores (load {os.getloadavg()[0]:.1f})"
         )
+        # The lowest layer's rate is extrapolated: it falls as boards empty (more moves).
+        rate = evaluated[table.low] / seconds[table.low]
+        print(f"layer {table.low}: {rate:,.0f} positions a second (the rate extrapolated)")
         per_sweep = total / rate / 3600
         print(
             f"whole game ({total:,} positions, {(total + 3) // 4 / 2**30:.1f} GiB at 2 bits):"
