@@ -535,3 +535,28 @@ def prove(
         if value != 0 or nodes[0] > node_budget:
             break
     return value, depth, int(nodes[0])
+
+
+def warm_up() -> None:
+    """Compile the kernels (a writable table for the build, a read-only one for probes)
+    without a table file: the sweep of nothing, a probe and a short search."""
+    offsets = np.zeros(TOP_LAYER + 1, dtype=np.int64)
+    sizes = np.zeros(TOP_LAYER + 1, dtype=np.int64)
+    tabs = _tables()
+    writable = np.zeros(4, dtype=np.uint8)
+    readonly = np.zeros(4, dtype=np.uint8)
+    readonly.setflags(write=False)
+    sweep_layer(TOP_LAYER, TOP_LAYER, 0, 0, writable, offsets, sizes, tabs, 0, 0)
+    for data in (writable, readonly):
+        count_values(data, 0, 0)
+        probe(0, 0, TOP_LAYER + 1, data, offsets, *tabs)
+        _prove_with(data, offsets, tabs)
+
+
+def _prove_with(data: np.ndarray, offsets: np.ndarray, tabs: tuple) -> None:
+    ctx = np.array([TOP_LAYER + 1, 0, 0, 10])
+    moves = np.zeros((MAX_PLY, MAX_MOVES), dtype=np.int64)
+    path = np.zeros(MAX_PLY, dtype=np.int64)
+    keys = np.full(16, -1, dtype=np.int64)
+    vals = np.zeros(16, dtype=np.int64)
+    _prove(0, 0, 1, 0, ctx, moves, path, keys, vals, np.zeros(1, np.int64), data, offsets, tabs)
