@@ -139,6 +139,19 @@ def warm_up() -> float:
     return warm_compiled()
 
 
+def endgame_for(game: Game | str) -> Any:
+    """The endgame tables of ``game`` (a position or a registry name): a module with
+    ``layers``, ``default_path``, ``build`` and ``value`` (see its game's plug-in), or None."""
+    return plugin_for(game).endgame
+
+
+def endgame_games() -> list[str]:
+    """The games with endgame tables."""
+    from .registry import plugins
+
+    return [p.game for p in plugins() if p.endgame is not None]
+
+
 def perft(game: Game, depth: int) -> int:
     """The number of move sequences of length ``depth`` from the position (a finished game
     has no moves); the position is left as it was."""
@@ -187,6 +200,8 @@ __all__ = [
     "compose",
     "default_checkpoint",
     "default_threads",
+    "endgame_for",
+    "endgame_games",
     "first_moves",
     "judge_move",
     "lesson_answers",

@@ -53,6 +53,10 @@ class Plugin:
     #: (position, **options) -> a solver with ``solve() -> SolveResult`` faster than the
     #: reference, or None where it does not fit the position.
     solver: Callable[..., Any] | None = None
+    #: The game's endgame tables (a module: ``TOP_LAYER``, ``layers()``,
+    #: ``default_path(low, options)``, ``build(low, path, options, progress, start)``,
+    #: ``value(game, path)``; its ``EndgameError`` a ValueError), or None.
+    endgame: Any = None
     #: The book of proven values: an object with ``perfect_value(game)``,
     #: ``perfect_moves(game, max_seconds=, stop=)``, ``BOOK_PATH``, ``Book``,
     #: ``build(options, plies=, seconds=, table_mb=, progress=)``, ``version_of(options)``

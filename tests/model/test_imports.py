@@ -86,6 +86,7 @@ SEARCH_UNIT_TESTS = {
     "tests.model.test_prover_helps",
     "tests.model.test_pyraos_book",
     "tests.model.test_pyraos_kernel",
+    "tests.model.test_pyraos_retro",
     "tests.model.test_pyraos_solver",
     "tests.model.test_rolling_planner",
     "tests.model.test_split",

@@ -19,6 +19,7 @@ from types import ModuleType
 from . import (
     analyze,
     book,
+    endgame,
     export,
     lesson,
     perft,
@@ -53,6 +54,7 @@ COMMANDS: dict[str, ModuleType] = {
     "resolve": resolve,
     "solve": solve,
     "book": book,
+    "endgame": endgame,
     "verify": verify,
     "puzzles": puzzles,
     "practice": practice,

@@ -12,6 +12,7 @@ from . import core
 from .adapters import PartitionAdapter, PyraosAdapter, TerraceAdapter
 from .agent import warm_up as warm_up_mcts
 from .proof import warm_up as warm_up_proof
+from .pyraos_retro import warm_up as warm_up_endgame
 
 
 def warm_up() -> float:
@@ -20,6 +21,7 @@ def warm_up() -> float:
     began = time.perf_counter()
     warm_up_mcts()
     warm_up_proof()
+    warm_up_endgame()  # the Pyraos endgame tables' kernels
     row = np.zeros(core.STATE, dtype=np.int64)
     child = np.zeros(core.STATE, dtype=np.int64)
     for adapter in (

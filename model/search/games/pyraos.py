@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import model.search.pyraos_book as pyraos_book
+import model.search.pyraos_endgame as pyraos_endgame
 
 from ..compiled.adapters import Adapter, PyraosAdapter
 from ..compiled.solver import compiled_solver
@@ -37,4 +38,5 @@ PLUGIN = Plugin(
     playouts={"easy": 100, "medium": 3_000, "strong": 60_000},
     solver=solver,
     book=pyraos_book,
+    endgame=pyraos_endgame,
 )
