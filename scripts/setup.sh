@@ -63,7 +63,9 @@ stamp="$venv/.pyramid-lab-installed"
 want=$(sha256sum "$root/pyproject.toml" | cut -d' ' -f1)
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   say "installing pyramid-lab and its dependencies into $venv (a few minutes the first time)"
-  "$venv/bin/python" -m pip install -q --upgrade pip
+  # an editable install from pyproject.toml needs pip 21.3 or newer (Debian 12 has 23)
+  "$venv/bin/python" -c 'import pip, sys; sys.exit(tuple(map(int, pip.__version__.split(".")[:2])) < (22, 0))' ||
+    "$venv/bin/python" -m pip install -q --upgrade pip
   "$venv/bin/python" -m pip install -q -e "$root[test]"
   echo "$want" > "$stamp"
 fi

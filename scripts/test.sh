@@ -74,7 +74,7 @@ for name in "${slow[@]}"; do
   if [ "$name" = tests/model ]; then add_job "$name" no "$name"; else add_job "$name" yes "$name"; fi
 done
 [ -n "${queued[tests/model]:-}" ] || add_job tests/model no tests/model
-# The other window test files, with few tests each, share a process up to 24 tests (the
+# The other window test files, with few tests each, share a process up to 32 tests (the
 # largest files hold 21 to 26, each test a window or two): each process spends about 3 s
 # of processor time starting Qt, VTK and numba. The files that open no window share one.
 windowless=() group=() group_tests=0
@@ -90,7 +90,7 @@ for file in tests/viewer/test_*.py; do
     continue
   fi
   count=$(grep -cE '^(    )?def test_' "$file" || true)
-  [ $((group_tests + count)) -le 24 ] || add_group
+  [ $((group_tests + count)) -le 32 ] || add_group
   group+=("$file")
   group_tests=$((group_tests + count))
 done

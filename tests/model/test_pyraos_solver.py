@@ -91,7 +91,7 @@ def endgames(count, seed, variant, removal, spheres):
 def test_random_endgames_agree_with_the_reference(variant, removal):
     values = set()
     compared = 0
-    for spheres, count in ((26, 5), (25, 5), (24, 3)):
+    for spheres, count in ((26, 4), (25, 4), (24, 2)):  # the suite's time: 10, not 13
         for game in endgames(count, f"{variant}{removal}{spheres}", variant, removal, spheres):
             expected = Solver(game, max_depth=60, max_seconds=20).solve()
             if expected.stopped is not None:  # the reference is slow on a busy machine
@@ -101,7 +101,7 @@ def test_random_endgames_agree_with_the_reference(variant, removal):
             assert got.plies_exact
             values.add(got.value)
             compared += 1
-    assert compared >= 10
+    assert compared >= 8
     assert values == {"win", "loss"}
 
 

@@ -25,7 +25,7 @@ from model.game import game_class, game_names
 
 #: (seed, the game it starts on): five seeds, one a game; CI_ACTIONS each.
 CI_SEEDS = tuple(enumerate(sorted(game_names()), start=1))
-CI_ACTIONS = 300  # the suite's time; tests/bench/gui_monkey.py runs thousands
+CI_ACTIONS = 200  # the suite's time; tests/bench/gui_monkey.py runs thousands
 
 
 @pytest.mark.parametrize(("seed", "start"), CI_SEEDS)
