@@ -10,11 +10,21 @@ kernel; the reference solver otherwise), with a table of ``table_mb`` that the p
 from one unit to the next (``retarget``: what one unit proved helps the next); the units'
 values are combined by AND/OR (negamax over win, draw and loss) up to the root.
 
-Units go out in the tree's order, each with a time slice (:data:`FIRST_SLICE` seconds, then
-twice as long each time it comes back unsettled, to the same worker where it can, whose
-table kept the work): easy proofs come first, as the single solver's own slices do. A
-unit whose parent is settled is no longer needed: a waiting one is cancelled, a running one
-stops at its next look at the clock (a Dask ``Event`` it polls about once a second).
+The workers of one machine search one table together (``shared``, the default): a file of
+``/dev/shm`` of ``table_mb`` that each maps and that is unlinked once all have, so its
+memory goes with the last of them, a kill included. Its entries are written without locks
+and checked on reading (:mod:`.compiled.dfpn`), so what one worker proves, or has
+searched part of, the others find: a placement game's units share most of their subtrees,
+which each worker's own table would search once per worker. Workers on other machines
+share theirs among themselves. Without ``shared`` (or where the game's solver cannot share
+its table: the bounded search) each worker has its own table of ``table_mb``.
+
+Units go out in the tree's order, each with a slice of work (:data:`FIRST_SLICE` positions,
+then twice as many each time it comes back unsettled; to the same worker where it can when
+the workers do not share a table, whose own table kept the work): easy proofs come first,
+as the single solver's own slices do. A unit whose parent is settled is no longer needed:
+a waiting one is cancelled, a running one stops at its next look at the clock (a Dask
+``Event`` it polls about once a second).
 
 The cluster is Dask's (``distributed``): a ``LocalCluster`` of ``workers`` processes of one
 thread each by default, or an existing cluster reached at ``scheduler`` (every worker there
@@ -63,8 +73,10 @@ from .symmetry import search_key
 #: of workers, so that a checkpoint serves any cluster).
 MIN_UNITS = 4
 MAX_AUTO_PLIES = 4
-#: A unit's first time slice in seconds; each time it comes back unsettled, twice as long.
-FIRST_SLICE = 2.0
+#: The positions of a unit's first slice; each time it comes back unsettled, twice as many
+#: (counted, not timed: the same solve divides its work the same way on any machine and
+#: any load, so that two runs can be compared).
+FIRST_SLICE = 2_000_000
 #: The checkpoint's header: its format and version.
 FORMAT = "pyramid-lab split checkpoint"
 VERSION = 1
@@ -94,10 +106,10 @@ class Units:
 class SplitStatus:
     """Where a split solve stands (given to its progress callback about once a second):
     units settled of the total (from the checkpoint and proven now), units running, the
-    positions searched by this run's workers, seconds since the start, positions a second,
-    the memory of the workers and of this process together (MiB) and the seconds left by
-    the units' pace so far (None until a few units have been proven, or when it cannot be
-    told)."""
+    positions searched by this run's workers, seconds since the cluster started, positions
+    a second, the memory of the workers and of this process together (MiB) and the seconds
+    left by the units' pace so far (None until a few units have been proven, or when it
+    cannot be told)."""
 
     total: int
     settled: int
@@ -129,12 +141,15 @@ class SplitResult:
     plies: int
     checkpoint: str | None
     checkpoint_note: str = ""
+    #: the workers searched one table (see the module), not each its own
+    shared_table: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
             **self.result.to_json(),
             "units": self.units.to_json(),
             "workers": self.workers,
+            "shared_table": self.shared_table,
             "split_plies": self.plies,
             "checkpoint": self.checkpoint,
         }
@@ -379,12 +394,57 @@ class Checkpoint:
 
 #: The worker process's solver (its one table), kept from one unit to the next.
 _SOLVER: dict[str, Any] = {}
+#: The table this worker searches with the others of its machine during one split solve
+#: ("name", "table"), mapped by :func:`_open_shared`.
+_SHARED: dict[str, Any] = {}
+
+
+def _shared_folder() -> Path:
+    """Where the shared tables' files go: a memory file system where the machine has one."""
+    shm = Path("/dev/shm")
+    if shm.is_dir() and os.access(shm, os.W_OK):
+        return shm
+    return Path(tempfile.gettempdir())
+
+
+def _open_shared(name: str, task: _Task) -> str:
+    """Run on every worker as a split solve starts: map its shared table (made by the first
+    worker of the machine, mapped by the others) for the solver of ``task``'s game; '' or
+    why not (then this worker keeps its own table only)."""
+    _drop_shared()
+    solver = _solver_for(task)
+    if solver is None or not hasattr(solver, "shared_table"):
+        return "this game's solver keeps its own table"
+    try:
+        table = solver.shared_table(str(_shared_folder() / name), task.table_mb)
+    except (OSError, ValueError) as exc:
+        return shorten(str(exc))
+    _SHARED.update(name=name, table=table)
+    return ""
+
+
+def _unlink_shared(name: str) -> None:
+    """Run on every worker once all have mapped the table: its file goes (the maps stay)."""
+    with contextlib.suppress(OSError):
+        os.unlink(_shared_folder() / name)
+
+
+def _drop_shared(name: str | None = None) -> None:
+    """Let go of the shared table (of the solve ``name``, or any): its memory goes with the
+    last process that had it."""
+    if name is not None and _SHARED.get("name") != name:
+        return
+    solver = _SOLVER.get("solver")
+    if solver is not None and hasattr(solver, "share"):
+        solver.share(None)
+    _SHARED.clear()
 
 
 @dataclass(frozen=True, slots=True)
 class _Task:
     unit: str
     game: Game
+    positions: int | None  # the slice (None: until settled)
     seconds: float | None
     max_depth: int
     table_mb: float
@@ -392,6 +452,7 @@ class _Task:
     topic: str
     cancel: str
     parent_pid: int
+    shared: str = ""  # the name of the run's shared table ('' none)
 
 
 def _solver_for(task: _Task) -> Any:
@@ -439,9 +500,20 @@ def prove_unit(task: _Task) -> dict[str, Any]:
             return _answer(task, known, 0, began, worker.address)
     solver = _solver_for(task)
     before = 0 if solver is None else solver.nodes
+    if solver is not None and hasattr(solver, "share"):
+        mine = task.shared and _SHARED.get("name") == task.shared
+        solver.share(_SHARED["table"] if mine else None)
+
+    looked = [0.0]  # when the client was last told and asked
 
     def tick(depth: int, nodes: int, seconds: float, entries: int) -> None:
         del depth, seconds, entries
+        if task.positions is not None and nodes - before >= task.positions:
+            raise SearchStopped("slice")
+        now = time.monotonic()
+        if now - looked[0] < 1.0:
+            return
+        looked[0] = now
         if os.getppid() != task.parent_pid:  # the nanny (or the local client) was killed
             raise SearchStopped("orphaned")
         with contextlib.suppress(Exception):  # a lost event is only a late progress line
@@ -458,11 +530,16 @@ def prove_unit(task: _Task) -> dict[str, Any]:
 
     if solver is None:
         result = Solver(
-            task.game, max_seconds=task.seconds, max_depth=task.max_depth, progress=tick
+            task.game,
+            max_seconds=task.seconds,
+            max_depth=task.max_depth,
+            progress=tick,
+            progress_every=0.05,
         ).solve()
     else:
         solver.max_seconds = task.seconds
         solver.progress = tick
+        solver.progress_every = 0.02  # each look at the clock: the slice is counted
         solver.tighten = False  # the value is wanted, not the shortest win's exact length
         if hasattr(solver, "QUICK_DEPTH"):
             # nor the shortest win first: the compiled solver's deepening from 1 to 16 plies
@@ -495,10 +572,24 @@ def _answer(
 # ---- the client's side ------------------------------------------------------------------
 
 
+#: Dask's settings for the local cluster: its servers' own clocks wake them fifty times a
+#: second (the event loop's watch) and a hundred (each worker's profiler); on a machine
+#: whose every core has a worker, each wake-up takes a core from a search and spoils its
+#: caches (2 workers on 2 cores searched 15 % slower a position than 1). What they
+#: watch is for a dashboard that this cluster does not have.
+QUIET = {
+    "distributed.admin.tick.interval": "1s",
+    "distributed.worker.profile.enabled": False,
+    "distributed.worker.profile.interval": "1s",
+    "distributed.worker.profile.cycle": "10s",
+}
+
+
 @contextlib.contextmanager
 def _client(workers: int, scheduler: str | None) -> Iterator[Any]:
     """A Dask client: of a local cluster of ``workers`` processes, one thread each, or of
     the existing cluster at ``scheduler`` (SchedulerError when it cannot be reached)."""
+    import dask
     from distributed import Client, LocalCluster
 
     if scheduler is not None:
@@ -520,18 +611,19 @@ def _client(workers: int, scheduler: str | None) -> Iterator[Any]:
     main = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
     try:
-        cluster = LocalCluster(
-            n_workers=workers,
-            processes=True,
-            threads_per_worker=1,
-            dashboard_address=None,
-            # the tables are bounded by table_mb: Dask's own limit (the machine's memory
-            # shared out) would only pause or kill a worker whose table it did not expect
-            memory_limit=0,
-            # a unit that fails (a table too big for its memory) is raised here and said
-            # in one line; the workers' own log of it would be a traceback on stderr
-            silence_logs=logging.CRITICAL,
-        )
+        with dask.config.set(QUIET):
+            cluster = LocalCluster(
+                n_workers=workers,
+                processes=True,
+                threads_per_worker=1,
+                dashboard_address=None,
+                # the tables are bounded by table_mb: Dask's own limit (the machine's memory
+                # shared out) would only pause or kill a worker whose table it did not expect
+                memory_limit=0,
+                # a unit that fails (a table too big for its memory) is raised here and said
+                # in one line; the workers' own log of it would be a traceback on stderr
+                silence_logs=logging.CRITICAL,
+            )
     finally:
         if main:
             signal.signal(signal.SIGINT, previous)
@@ -560,7 +652,9 @@ class _Run:
         checkpoint: Checkpoint | None,
         progress: SplitProgress | None,
         stop: threading.Event | None,
-        first_slice: float,
+        first_slice: int,
+        shared: bool = False,
+        began: float | None = None,
     ) -> None:
         self.client = client
         self.tree = tree
@@ -572,7 +666,13 @@ class _Run:
         self.first_slice = first_slice
         self.run_id = uuid.uuid4().hex[:12]
         self.topic = f"pyramid-lab-split-{self.run_id}"
-        self.began = time.perf_counter()
+        # the clock of the whole solve (the cluster's start counted: a time limit is the
+        # wall clock's), and of the searching
+        self.began = time.perf_counter() if began is None else began
+        self.searching = time.perf_counter()
+        self.share = shared
+        self.shared = ""  # the name of the run's shared table, once the workers have it
+        self.all_shared = False  # every worker mapped it
         self.order = {u.id: i for i, u in enumerate(tree.units)}
         self.units = {u.id: u for u in tree.units}
         self.pending: dict[Any, tuple[str, int]] = {}  # future -> (unit, attempt)
@@ -597,12 +697,13 @@ class _Run:
 
     def _submit(self, uid: str, attempt: int, worker: str | None = None) -> None:
         unit = self.units[uid]
-        seconds = self.first_slice * 2**attempt
+        seconds = None
         if self.max_seconds is not None:
-            seconds = min(seconds, max(0.0, self.max_seconds - self._elapsed()))
+            seconds = max(0.0, self.max_seconds - self._elapsed())
         task = _Task(
             uid,
             unit.game,
+            self.first_slice * 2**attempt,
             seconds,
             self.max_depth - unit.depth,
             self.table_mb,
@@ -610,6 +711,7 @@ class _Run:
             self.topic,
             f"{self.topic}-{uid}",
             0,
+            self.shared,
         )
         future = self.client.submit(
             _start_unit,
@@ -617,7 +719,12 @@ class _Run:
             key=f"pyramid-lab-unit-{self.run_id}-{uid}-{attempt}",
             # the tree's order first, every first slice before any second one
             priority=-(attempt * len(self.units) + self.order[uid]),
-            **({"workers": [worker], "allow_other_workers": True} if worker else {}),
+            # a worker's own table kept the unit's work (a shared one is every worker's)
+            **(
+                {"workers": [worker], "allow_other_workers": True}
+                if worker and not self.shared
+                else {}
+            ),
             pure=False,
         )
         self.pending[future] = (uid, attempt)
@@ -630,17 +737,18 @@ class _Run:
 
     def go(self) -> str | None:
         """Prove the needed units; None when the root is settled, else why it stopped."""
-        from distributed import as_completed
+        from distributed import as_completed, wait
 
         self.client.subscribe_topic(self.topic, self._event)
         self.ac = as_completed()
-        needed = _needed(self.tree)
-        for unit in self.tree.units:
-            if unit.value is None and unit.id in needed:
-                self._submit(unit.id, 0)
         next_report = self.began
         stopped: str | None = None
         try:
+            self._share()
+            needed = _needed(self.tree)
+            for unit in self.tree.units:
+                if unit.value is None and unit.id in needed:
+                    self._submit(unit.id, 0)
             while self.pending and self.tree.root.value is None:
                 if self.stop is not None and self.stop.is_set():
                     stopped = "interrupted"
@@ -648,21 +756,46 @@ class _Run:
                 if self.max_seconds is not None and self._elapsed() > self.max_seconds:
                     stopped = "time limit"
                     break
+                # woken by the first unit back, or to look at the clock
+                with contextlib.suppress(TimeoutError):
+                    wait(list(self.pending), timeout=0.2, return_when="FIRST_COMPLETED")
                 for future in self.ac.next_batch(block=False):
                     self._finished(future)
                 now = time.perf_counter()
                 if now >= next_report:
                     next_report = now + 1.0
                     self._report()
-                if not self.ac.has_ready():
-                    time.sleep(0.05)
         except KeyboardInterrupt:
             stopped = "interrupted"
         if self.tree.root.value is None and stopped is None:
             stopped = "depth limit"
         self._cancel(list(self.pending))
+        if self.shared:  # workers of an existing cluster live on: let go of its memory
+            with contextlib.suppress(Exception):
+                self.client.run(_drop_shared, self.shared, wait=False)
         self._report()
         return stopped
+
+    def _share(self) -> None:
+        """Every worker maps the run's shared table, then its file goes (see the module); a
+        worker that cannot keeps its own table only, and so does one that joins later."""
+        if not self.share:
+            return
+        name = f"pyramid-lab-split-{self.run_id}.table"
+        try:
+            # the units' solver (their depth), at the root's position
+            depth = self.max_depth - self.tree.plies
+            root = _Task(
+                "", self.tree.root.game, None, None, depth, self.table_mb, False, "", "", 0
+            )
+            said = self.client.run(_open_shared, name, root)
+            self.all_shared = bool(said) and not any(said.values())
+        except Exception:  # a worker lost meanwhile: the others go on without sharing
+            pass
+        finally:
+            with contextlib.suppress(Exception):
+                self.client.run(_unlink_shared, name)
+        self.shared = name
 
     def _finished(self, future: Any) -> None:
         job = self.pending.pop(future, None)
@@ -687,7 +820,7 @@ class _Run:
             if self.checkpoint is not None:
                 self.checkpoint.write(uid, value, plies, int(answer["nodes"]), answer["seconds"])
             _settle(unit, value, plies)
-        elif answer["stopped"] == "time limit" and (
+        elif answer["stopped"] in ("slice", "time limit") and (
             self.max_seconds is None or self._elapsed() < self.max_seconds
         ):
             if uid in _needed(self.tree):
@@ -719,7 +852,7 @@ class _Run:
         with self.lock:
             positions = self.nodes + sum(self.live.values())
             memory = sum(self.memory.values())
-        seconds = self._elapsed()
+        seconds = time.perf_counter() - self.searching
         settled = sum(1 for u in self.tree.units if u.value is not None)
         left = len(_needed(self.tree) & set(self.units))
         running = min(len(self.pending), self.workers)
@@ -760,20 +893,22 @@ def split_solve(
     plies: int | None = None,
     checkpoint: str | Path | bool | None = None,
     table_mb: float = 1024.0,
+    shared: bool = True,
     max_seconds: float | None = None,
     max_depth: int = 200,
     book: bool = True,
     progress: SplitProgress | None = None,
     stop: threading.Event | None = None,
-    first_slice: float = FIRST_SLICE,
+    first_slice: int = FIRST_SLICE,
     warn: Callable[[str], None] | None = None,
 ) -> SplitResult:
     """The value of ``game`` (left unchanged) for the side to move by a split solve (see
     the module) on a local Dask cluster of ``workers`` processes, or on the cluster at
     ``scheduler``. ``checkpoint``: the folder of settled units (True: the solve's
     :func:`default_checkpoint`; "", None or False: none); ``warn(line)`` hears at once why
-    a folder is not trusted. ``table_mb`` bounds each worker's
-    table; ``max_seconds`` the whole solve; ``stop`` (set from another thread) and Ctrl+C
+    a folder is not trusted. ``table_mb`` bounds the table the workers of a machine share
+    (``shared``), or each worker's own; ``max_seconds`` the whole solve (the cluster's
+    start counted); ``stop`` (set from another thread) and Ctrl+C
     end it with what is settled kept. ``progress(status)`` about once a second.
     ValueError for a game no solver proves, SchedulerError for a scheduler not reached."""
     from .solver import unsolvable
@@ -820,6 +955,8 @@ def split_solve(
                 progress=progress,
                 stop=stop,
                 first_slice=first_slice,
+                shared=shared,
+                began=began,
             )
             count = run.workers
             stopped = run.go()
@@ -852,7 +989,8 @@ def split_solve(
     )
     units = Units(len(tree.units), resumed, 0 if run is None else run.proven)
     written = None if store is None else str(store.folder)
-    return SplitResult(result, units, count, tree.plies, written, note)
+    shared_table = run is not None and run.all_shared
+    return SplitResult(result, units, count, tree.plies, written, note, shared_table)
 
 
 def _first_moves(tree: _Tree) -> tuple[tuple[str, str, int | None], ...]:

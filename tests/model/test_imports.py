@@ -89,6 +89,7 @@ SEARCH_UNIT_TESTS = {
     "tests.model.test_pyraos_retro",
     "tests.model.test_pyraos_solver",
     "tests.model.test_rolling_planner",
+    "tests.model.test_shared_table",
     "tests.model.test_split",
     "tests.viewer.test_cli_book",
     "tests.viewer.test_sides",

@@ -26,6 +26,7 @@ from model.search.split import (
     _combine,
     _Node,
     _settle,
+    _shared_folder,
     expand,
     solve_key,
 )
@@ -147,13 +148,22 @@ def test_a_folder_of_other_files_is_not_taken_for_a_checkpoint(tmp_path):
     assert sorted(p.name for p in (tmp_path / "ck").iterdir()) == ["notes.txt"]
 
 
+def _shared_files() -> set[pathlib.Path]:
+    return set(_shared_folder().glob("pyramid-lab-split-*"))
+
+
 def test_the_split_solve_on_2_workers_agrees_with_the_single_search(tmp_path):
     game = game_of("empty-base3-stacking")
     single = solve(game, book=False, table_mb=64)
+    files = _shared_files()
     split = split_solve(
         game, workers=2, book=False, table_mb=64, checkpoint=tmp_path / "ck", max_seconds=240
     )
     assert split.result.path == "split"
+    # the two workers searched one table, whose file went as soon as both had it
+    assert split.shared_table
+    assert split.to_json()["shared_table"] is True
+    assert _shared_files() <= files
     assert (split.result.value, single.value) == ("loss", "loss")  # blue wins
     assert split.workers == 2
     units = split.units
@@ -211,6 +221,7 @@ def test_a_split_solve_killed_and_started_again_gives_the_same_answer(tmp_path):
         "--quiet",
     ]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    started = time.time()
     first = subprocess.Popen(
         command,
         stdout=subprocess.DEVNULL,
@@ -229,6 +240,8 @@ def test_a_split_solve_killed_and_started_again_gives_the_same_answer(tmp_path):
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(first.pid, signal.SIGKILL)
+    # the workers' shared table leaves nothing behind a kill: its file went at the start
+    assert not [p for p in _shared_files() if p.stat().st_mtime >= started]
     kept = len(list(folder.glob("d*.json")))
     done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=300)
     assert done.returncode == 0, done.stderr
@@ -242,13 +255,18 @@ def test_a_split_solve_killed_and_started_again_gives_the_same_answer(tmp_path):
 
 def test_bad_split_arguments_and_an_unusable_checkpoint_are_one_line(capsys, tmp_path):
     finished = EXAMPLES / "t6-full-red-wins.pyr.json"  # settled by the rules: no cluster
-    for argv in (["--workers", "0"], ["--split-plies", "0"], ["--workers", "many"]):
+    for argv in (
+        ["--workers", "0"],
+        ["--split-plies", "0"],
+        ["--workers", "many"],
+        ["--own-tables", "yes"],
+    ):
         with pytest.raises(SystemExit) as exited:
             main(["solve", str(finished), *argv])
         assert exited.value.code == 2
         out, err = capsys.readouterr()
         assert out == ""
-        assert err.splitlines()[-1].startswith("pyramid-lab: error: argument --")
+        assert err.splitlines()[-1].startswith("pyramid-lab: error: ")
     blocker = tmp_path / "a-file"
     blocker.write_text("mine")
     argv = ["solve", str(finished), "--workers", "2", "--checkpoint", str(blocker / "ck")]

@@ -83,12 +83,20 @@ def add_parser(commands: Any) -> None:
         help="depth of the split solve's work units (default: the fewest plies, up to 4, "
         "that give 4 units)",
     )
+    solve.add_argument(
+        "--own-tables",
+        action="store_true",
+        help="each worker of the split solve searches its own table (default: the workers "
+        "of a machine search one table together, of --table-mb)",
+    )
     solve.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
 
 
 def run(args: argparse.Namespace) -> int:
     import resource
+    import time
 
+    began = time.perf_counter()  # --max-seconds is the wall clock's, whatever comes first
     from model.search import solve, unsolvable
 
     doc = read_or_say(args.file)
@@ -140,7 +148,8 @@ def run(args: argparse.Namespace) -> int:
                 file=sys.stderr,
                 flush=True,
             )
-        left = None if args.max_seconds is None else max(0.1, args.max_seconds - seconds)
+        spent = time.perf_counter() - began
+        left = None if args.max_seconds is None else max(0.1, args.max_seconds - spent)
         return _split(args, game, workers, left)
     if result.path == "book":
         print("solve: from the book (--no-book proves it again)", file=sys.stderr, flush=True)
@@ -186,6 +195,7 @@ def _split(args: argparse.Namespace, game: Any, workers: int, max_seconds: float
             plies=args.split_plies,
             checkpoint=True if args.checkpoint is None else args.checkpoint,
             table_mb=args.table_mb,
+            shared=not args.own_tables,
             max_seconds=max_seconds,
             max_depth=args.max_depth,
             book=not args.no_book,

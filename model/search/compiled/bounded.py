@@ -7,7 +7,10 @@ registers), which Pyraos, whose lines are long and whose wins are all near the f
 answers faster with than with df-pn. It has:
 
 - a transposition table in two arrays (key, data: 16 bytes a position) keyed by the
-  kernel's key from the side to move (in Pyraos both colours share entries). Per position
+  kernel's key from the side to move (in Pyraos both colours share entries), which several
+  processes may search at once (mapped from one file: a split solve's workers on one
+  machine): the key word is stored XOR the data word, so an entry torn by two writers
+  fails its check and reads as absent (Hyatt's lockless hashing). Per position
   it keeps "the mover wins within w", "loses within l" (proven, stored unconditionally: a
   proof never rests on a repetition), "cannot win within a", "cannot lose within b" (failed
   proofs, kept as a + 1 and b + 1 so that 0 says nothing; stored only when no repetition
@@ -23,11 +26,14 @@ answers faster with than with df-pn. It has:
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import numpy as np
 from numba import njit
 
 from . import core
-from .memory import advise_huge_pages, table_arrays
+from .memory import advise_huge_pages, shared_array, table_arrays
 
 UNKNOWN_BOUND = 255  # no proven win / loss
 EMPTY_DATA = 0xFFFF  # win 255, loss 255, no failed depths, no best child
@@ -51,16 +57,23 @@ _DRAWN = UNKNOWN_BOUND | UNKNOWN_BOUND << 8 | UNKNOWN_BOUND << 16 | UNKNOWN_BOUN
 
 class Table:
     """The transposition table's two arrays (see the module): ``slots`` a power of two,
-    at most ``megabytes`` MiB; pages are taken only as the search touches them."""
+    at most ``megabytes`` MiB; pages are taken only as the search touches them. With a
+    ``path``, mapped from that file and shared with every process that maps it (see
+    :class:`.dfpn.Table`); OSError where it cannot be."""
 
     ENTRY_BYTES = 16
 
-    def __init__(self, megabytes: float) -> None:
+    def __init__(self, megabytes: float, path: str | os.PathLike[str] | None = None) -> None:
         slots = 1024
         while slots * 2 * self.ENTRY_BYTES <= megabytes * 2**20:
             slots *= 2
         self.slots = slots
-        self.keys, self.data = table_arrays(slots, 2)
+        self.path = None if path is None else str(path)
+        if path is None:
+            self.keys, self.data = table_arrays(slots, 2)
+        else:
+            both = shared_array(Path(path), 2, slots)
+            self.keys, self.data = both[0], both[1]
         self.huge = False  # huge pages asked for (see .memory)
 
     def go_huge(self) -> None:
@@ -87,8 +100,9 @@ def probe(keys: np.ndarray, data: np.ndarray, key: int) -> int:
     base = _slot(key, keys.shape[0] - 1)
     tagged = key | VALID
     for i in range(BUCKET):
-        if keys[base + i] == tagged:
-            return data[base + i]
+        entry = data[base + i]  # read once: another process may be writing it
+        if keys[base + i] ^ entry == tagged:
+            return entry
     return EMPTY_DATA
 
 
@@ -118,26 +132,28 @@ def store(
     victim = -1
     victim_worth = 1 << 30
     for i in range(BUCKET):
-        k = keys[base + i]
-        if k == tagged:
-            old = data[base + i]
+        k, old = keys[base + i], data[base + i]
+        if k ^ old == tagged:
             win = min(win, old & 255)
             loss = min(loss, old >> 8 & 255)
             nowin = max(nowin, old >> 16 & 255)
             noloss = max(noloss, old >> 24 & 255)
             if best == 0:
                 best = old >> 32 & 0xFFFF
-            data[base + i] = win | loss << 8 | nowin << 16 | noloss << 24 | best << 32
+            entry = win | loss << 8 | nowin << 16 | noloss << 24 | best << 32
+            data[base + i] = entry
+            keys[base + i] = tagged ^ entry
             return
-        worth = -1 if k == 0 else _worth(data[base + i])
+        worth = -1 if k == 0 else _worth(old)
         if worth < victim_worth:
             victim, victim_worth = i, worth
     if victim_worth < 0:
         st[STORED] += 1  # a new entry in an empty slot
     else:
         st[REPLACED] += 1  # an entry overwritten
-    keys[base + victim] = tagged
-    data[base + victim] = win | loss << 8 | nowin << 16 | noloss << 24 | best << 32
+    entry = win | loss << 8 | nowin << 16 | noloss << 24 | best << 32
+    data[base + victim] = entry
+    keys[base + victim] = tagged ^ entry
 
 
 @njit(cache=True, inline="always")

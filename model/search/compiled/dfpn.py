@@ -7,7 +7,11 @@ explicit stack so that :func:`run` can stop after a number of nodes and go on la
 same registers (the caller keeps the clock in Python).
 
 The table (:class:`Table`) has a fixed number of slots in buckets of four, keyed by the
-kernel's position key and whether the prover moves; its size bounds the memory. Per entry:
+kernel's position key and whether the prover moves; its size bounds the memory. Several
+processes may search one table at once (a split solve's workers on one machine map it from
+the same file): an entry is written without a lock, its first word the key XOR the other
+three (Hyatt's lockless hashing), so an entry torn by two writers fails its check and reads
+as absent; what one process proves, the others find. Per entry:
 
 - ``win``: the prover wins within this many plies (proven; 255: not known), so a proof is
   found again for any bound at least as long;
@@ -28,12 +32,15 @@ question whatever the helps. ``tests/bench/prover_helps.py`` measures each alone
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import numpy as np
 from numba import njit
 
 from . import core
 from .bits import mix64, popcount
-from .memory import advise_huge_pages, table_arrays
+from .memory import advise_huge_pages, shared_array, table_arrays
 
 INF = 1 << 62
 LIMIT = INF - 1  # sums of proof numbers stop here: only a real disproof makes INF
@@ -77,18 +84,25 @@ ENTER, LOOP, RETURN = 0, 1, 2
 
 
 class Table:
-    """The transposition table's arrays (see the module): ``slots`` a power of two."""
+    """The transposition table's arrays (see the module): ``slots`` a power of two. With a
+    ``path``, mapped from that file (made where missing) and shared with every process that
+    maps it: a file of a memory file system (``/dev/shm``), which may be unlinked once all
+    have mapped it (its memory goes with the last of them). OSError where it cannot be."""
 
     ENTRY_BYTES = 32
 
-    def __init__(self, megabytes: float) -> None:
+    def __init__(self, megabytes: float, path: str | os.PathLike[str] | None = None) -> None:
         slots = 1024
         while slots * 2 * self.ENTRY_BYTES <= megabytes * 2**20:
             slots *= 2
         self.slots = slots
+        self.path = None if path is None else str(path)
         # an entry's four words side by side (half a cache line); pages the search never
         # touches are never given memory
-        self.entries = table_arrays(slots, 1, 4)[0]
+        if path is None:
+            self.entries = table_arrays(slots, 1, 4)[0]
+        else:
+            self.entries = shared_array(Path(path), slots, 4)
         self.huge = False  # huge pages asked for (see .memory)
 
     def go_huge(self) -> None:
@@ -114,8 +128,9 @@ def probe(tt, key: int, is_or: int, left: int, out) -> bool:
     tag = key | (OR_BIT if is_or else 0) | VALID
     base = _slot(tag, tt.shape[0] - 1)
     for i in range(BUCKET):
-        if tt[base + i, KEY] == tag:
-            data = tt[base + i, INFO]
+        # each word read once: another process may be writing the entry meanwhile
+        pn, dn, data = tt[base + i, PN], tt[base + i, DN], tt[base + i, INFO]
+        if tt[base + i, KEY] ^ pn ^ dn ^ data == tag:
             win = data >> 8 & 255
             if win <= left:
                 out[0], out[1], out[2] = 0, INF, win
@@ -124,10 +139,17 @@ def probe(tt, key: int, is_or: int, left: int, out) -> bool:
                 out[0], out[1], out[2] = INF, 0, NO_WIN
                 return True
             if (data & 255) == left:
-                out[0], out[1], out[2] = tt[base + i, PN], tt[base + i, DN], NO_WIN
+                out[0], out[1], out[2] = pn, dn, NO_WIN
                 return True
             return False
     return False
+
+
+@njit(cache=True, inline="always")
+def _put(tt, slot: int, tag: int, pn: int, dn: int, data: int) -> None:
+    """Write an entry whole, its first word the tag XOR the others (see the module)."""
+    tt[slot, PN], tt[slot, DN], tt[slot, INFO] = pn, dn, data
+    tt[slot, KEY] = tag ^ pn ^ dn ^ data
 
 
 @njit(cache=True)
@@ -139,9 +161,13 @@ def store(tt, st, key: int, is_or: int, left: int, pn: int, dn: int, win: int, w
     victim = -1
     victim_worth = 1 << 62
     for i in range(BUCKET):
-        k = tt[base + i, KEY]
-        if k == tag:
-            data = tt[base + i, INFO]
+        k, old_pn, old_dn, data = (
+            tt[base + i, KEY],
+            tt[base + i, PN],
+            tt[base + i, DN],
+            tt[base + i, INFO],
+        )
+        if k ^ old_pn ^ old_dn ^ data == tag:
             old_win = data >> 8 & 255
             nowin = data >> 16 & 255
             work = min((data >> 24) + work, (1 << 39) - 1)
@@ -150,33 +176,30 @@ def store(tt, st, key: int, is_or: int, left: int, pn: int, dn: int, win: int, w
             elif dn == 0:
                 nowin = max(nowin, left + 1)
             else:
-                tt[base + i, PN], tt[base + i, DN] = pn, dn
-                tt[base + i, INFO] = left | old_win << 8 | nowin << 16 | work << 24
+                _put(tt, base + i, tag, pn, dn, left | old_win << 8 | nowin << 16 | work << 24)
                 return
-            tt[base + i, INFO] = (data & 255) | old_win << 8 | nowin << 16 | work << 24
+            data = (data & 255) | old_win << 8 | nowin << 16 | work << 24
+            _put(tt, base + i, tag, old_pn, old_dn, data)
             return
         if k == 0:
             worth = -1
-        else:
-            data = tt[base + i, INFO]
+        else:  # a torn entry's worth is what its words say: it may go
             final = (data >> 8 & 255) != NO_WIN or (data >> 16 & 255) != 0
-            worth = (data >> 24) + (1 << 40 if final else 0)
+            worth = (data >> 24 & ((1 << 39) - 1)) + (1 << 40 if final else 0)
         if worth < victim_worth:
             victim, victim_worth = i, worth
     if victim_worth >= 0:
         st[REPLACED] += 1
     else:
         st[STORED] += 1
-    slot = base + victim
-    tt[slot, KEY] = tag
     work = min(work, (1 << 39) - 1)
-    tt[slot, PN], tt[slot, DN] = pn, dn
     if pn == 0:
-        tt[slot, INFO] = 255 | win << 8 | work << 24
+        data = 255 | win << 8 | work << 24
     elif dn == 0:
-        tt[slot, INFO] = 255 | NO_WIN << 8 | (left + 1) << 16 | work << 24
+        data = 255 | NO_WIN << 8 | (left + 1) << 16 | work << 24
     else:
-        tt[slot, INFO] = left | NO_WIN << 8 | work << 24
+        data = left | NO_WIN << 8 | work << 24
+    _put(tt, base + victim, tag, pn, dn, data)
 
 
 @njit(cache=True)

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import contextlib
 import mmap
+import os
+from pathlib import Path
 
 import numpy as np
 
@@ -45,3 +47,19 @@ def advise_huge_pages(arrays: list[np.ndarray]) -> None:
         if advice is not None and isinstance(base, mmap.mmap):
             with contextlib.suppress(OSError, ValueError):
                 base.madvise(advice)
+
+
+def shared_array(path: Path, slots: int, width: int) -> np.ndarray:
+    """A zeroed int64 array of ``slots`` rows of ``width`` words mapped from the file
+    ``path`` (made at that size where it is missing or shorter; an existing one is mapped as
+    it is, what other processes wrote in it kept), shared with every process that maps it.
+    OSError where the file cannot be made or mapped."""
+    size = slots * width * 8
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        if os.fstat(fd).st_size < size:
+            os.ftruncate(fd, size)  # the same size from every process: no data lost
+        memory = mmap.mmap(fd, size, flags=mmap.MAP_SHARED)
+    finally:
+        os.close(fd)  # the map keeps the file
+    return np.frombuffer(memory, dtype=np.int64).reshape(slots, width)

@@ -11,6 +11,7 @@ stop.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -111,6 +112,7 @@ class ProofSearch(_Engine):
         self.st = np.zeros(dfpn.REGISTERS, dtype=np.int64)
         self.st[dfpn.REPEATS] = int(self.code != core.PARTITION)
         self.helps = DEFAULT_HELPS if helps is None else helps
+        self.own_table = self.table
 
     @property
     def helps(self) -> int:
@@ -124,6 +126,21 @@ class ProofSearch(_Engine):
         self.st[dfpn.HELPS] = value
         self.frames: dfpn.Frames | None = None
         self.nodes = 0  # positions entered and made by a move, over all questions
+
+    @staticmethod
+    def shared_table(path: str | os.PathLike[str], megabytes: float) -> dfpn.Table:
+        """A table of this engine mapped from the file ``path``, that every process mapping
+        it searches (OSError where it cannot be made)."""
+        return dfpn.Table(megabytes, path)
+
+    def share(self, table: dfpn.Table | bounded.Table | None) -> bool:
+        """Search ``table`` (:meth:`shared_table`) from now on, with the other processes
+        that map it; None: this engine's own table again. False for a table of the other
+        engine."""
+        if table is not None and not isinstance(table, dfpn.Table):
+            return False
+        self.table = self.own_table if table is None else table
+        return True
 
     @property
     def entries(self) -> int:
@@ -205,6 +222,7 @@ class BoundedSearch(_Engine):
     def __init__(self, adapter: Adapter, *, table_mb: float = 256) -> None:
         super().__init__(adapter)
         self.table = bounded.Table(table_mb)
+        self.own_table = self.table
         self.st = np.zeros(bounded.REGISTERS, dtype=np.int64)
         self.history = np.zeros((2, core.HISTORY), dtype=np.int64)
         self.frames = bounded.Frames(bounded.MAX_PLIES, adapter.max_moves)
@@ -215,6 +233,18 @@ class BoundedSearch(_Engine):
     def entries(self) -> int:
         """Positions stored in the table (new entries; replacements not counted twice)."""
         return int(self.st[bounded.STORED])
+
+    @staticmethod
+    def shared_table(path: str | os.PathLike[str], megabytes: float) -> bounded.Table:
+        """As :meth:`ProofSearch.shared_table`."""
+        return bounded.Table(megabytes, path)
+
+    def share(self, table: dfpn.Table | bounded.Table | None) -> bool:
+        """As :meth:`ProofSearch.share`."""
+        if table is not None and not isinstance(table, bounded.Table):
+            return False
+        self.table = self.own_table if table is None else table
+        return True
 
     def ask(
         self,

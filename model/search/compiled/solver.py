@@ -38,7 +38,7 @@ import numpy as np
 
 from ...game import Game
 from ..solver import SearchStopped, SolveResult
-from . import core
+from . import bounded, core, dfpn
 from .adapters import Adapter, adapter_for
 from .proof import ENGINES, Answer, warm_up
 
@@ -116,6 +116,18 @@ class CompiledSolver:
     @property
     def entries(self) -> int:
         return self.search.entries
+
+    def shared_table(self, path: str, megabytes: float) -> dfpn.Table | bounded.Table:
+        """A table of this solver's engine mapped from the file ``path`` (made where
+        missing), that every process mapping it searches: what one proves, the others find
+        (see :mod:`.dfpn`). OSError where it cannot be made."""
+        return self.search.shared_table(path, megabytes)
+
+    def share(self, table: dfpn.Table | bounded.Table | None) -> bool:
+        """Prove in ``table`` (:meth:`shared_table`) from now on, with the other processes
+        that search it; None: the solver's own table again. False for a table of another
+        engine."""
+        return self.search.share(table)
 
     # ---- the clock ----
 
