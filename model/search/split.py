@@ -77,6 +77,9 @@ MAX_AUTO_PLIES = 4
 #: (counted, not timed: the same solve divides its work the same way on any machine and
 #: any load, so that two runs can be compared).
 FIRST_SLICE = 2_000_000
+#: A slice grows to at most this many first slices: a worker that searches on while the
+#: last unit the root needed is proven elsewhere wastes at most one such slice.
+LONGEST_SLICE = 4
 #: The checkpoint's header: its format and version.
 FORMAT = "pyramid-lab split checkpoint"
 VERSION = 1
@@ -703,7 +706,7 @@ class _Run:
         task = _Task(
             uid,
             unit.game,
-            self.first_slice * 2**attempt,
+            min(self.first_slice * 2**attempt, self.first_slice * LONGEST_SLICE),
             seconds,
             self.max_depth - unit.depth,
             self.table_mb,
