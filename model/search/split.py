@@ -16,20 +16,24 @@ memory goes with the last of them, a kill included. Its entries are written with
 and checked on reading (:mod:`.compiled.dfpn`), so what one worker proves, or has
 searched part of, the others find: a placement game's units share most of their subtrees,
 which each worker's own table would search once per worker. Workers on other machines
-share theirs among themselves. Without ``shared`` (or where the game's solver cannot share
-its table: the bounded search) each worker has its own table of ``table_mb``.
+share theirs among themselves. Both compiled searches share (df-pn and the bounded search,
+:mod:`.compiled.bounded`, whose entries are checked alike). Without ``shared`` (or where a
+worker cannot map the file) each worker has its own table of ``table_mb``.
 
-Units go out in the tree's order, each with a slice of work (:data:`FIRST_SLICE` positions,
-then twice as many each time it comes back unsettled; to the same worker where it can when
-the workers do not share a table, whose own table kept the work): easy proofs come first,
-as the single solver's own slices do. A unit whose parent is settled is no longer needed:
-a waiting one is cancelled, a running one stops at its next look at the clock (a Dask
-``Event`` it polls about once a second).
+Units go out one a worker, each with a slice of work (:data:`FIRST_SLICE` positions, then
+twice as many each time it comes back unsettled, up to :data:`LONGEST_SLICE` first slices;
+to the same worker where it can when the workers do not share a table, whose own table kept
+the work). Which unit goes next is the search's choice, as df-pn makes it (:func:`pick_unit`):
+every unit's first slice in the tree's order, then the most-proving unit by the proof and
+disproof numbers the units' slices left, combined up the tree, so that the workers search
+where a proof stands nearest (an OR node needs one child proven, not every child in turn).
+A unit whose parent is settled is no longer needed: a waiting one is cancelled, a running
+one stops at its next look at the clock (a Dask ``Event`` it polls about once a second).
 
 The cluster is Dask's (``distributed``): a ``LocalCluster`` of ``workers`` processes of one
 thread each by default, or an existing cluster reached at ``scheduler`` (every worker there
-needs this package and its dependencies installed, the same version). Nothing here
-schedules work itself.
+needs this package and its dependencies installed, the same version). Dask places and runs
+the tasks; this module only says which unit to ask next.
 
 Settled units go to a checkpoint folder as they finish, one small JSON file a unit written
 atomically (a temporary file, then ``os.replace``), under a header (``checkpoint.json``)
@@ -293,6 +297,65 @@ def _needed(tree: _Tree) -> set[str]:
     return seen
 
 
+#: A number past every proof or disproof number of the tree (its sums are capped here).
+INF = 1 << 60
+
+
+def tree_numbers(tree: _Tree, known: dict[str, tuple[int, int]]) -> dict[str, tuple[int, int]]:
+    """Proof and disproof numbers of "its side to move wins" for every node of the tree,
+    combined as df-pn combines them (negamax): a settled node's from its value, a unit's as
+    its last slice left them in ``known`` (1, 1 before its first), an inner node's from its
+    children (proof: the least disproof of a child, whose loss would be the node's win;
+    disproof: the children's proofs summed)."""
+    out: dict[str, tuple[int, int]] = {}
+
+    def visit(node: _Node) -> tuple[int, int]:
+        if node.id in out:
+            return out[node.id]
+        if node.value == "win":
+            numbers = (0, INF)
+        elif node.value == "loss":
+            numbers = (INF, 0)
+        elif node.value is not None:  # a draw or left unknown: neither to prove
+            numbers = (INF, INF)
+        elif not node.children:
+            numbers = known.get(node.id, (1, 1))
+        else:
+            below = [visit(c) for c in node.children]
+            numbers = (min(d for _, d in below), min(INF, sum(p for p, _ in below)))
+        out[node.id] = numbers
+        return numbers
+
+    visit(tree.root)
+    return out
+
+
+def pick_unit(tree: _Tree, known: dict[str, tuple[int, int]], busy: set[str]) -> str | None:
+    """The unit to search next: the most-proving one, as df-pn picks its next node (from
+    the root down, each time the child of least disproof number: the one whose loss would
+    settle its parent soonest), passing over units running (``busy``) or settled; ties in
+    the tree's order, so that every unit has its first slice first. None when every needed
+    unit is running."""
+    numbers = tree_numbers(tree, known)
+    units = {u.id for u in tree.units}
+    seen: set[str] = set()
+
+    def descend(node: _Node) -> str | None:
+        if node.id in seen or node.value is not None:
+            return None
+        seen.add(node.id)
+        if node.id in units:
+            return None if node.id in busy else node.id
+        ranked = sorted(enumerate(node.children), key=lambda ic: (numbers[ic[1].id][1], ic[0]))
+        for _, child in ranked:
+            found = descend(child)
+            if found is not None:
+                return found
+        return None
+
+    return descend(tree.root)
+
+
 # ---- the checkpoint ---------------------------------------------------------------------
 
 
@@ -478,13 +541,39 @@ def _solver_for(task: _Task) -> Any:
     return solver
 
 
-def _rss_mb() -> float:
+def _memory_mb() -> tuple[float, float]:
+    """This process's resident memory (MiB): its own (anonymous pages), and what it maps
+    from shared memory and files: the split solve's shared table, which every worker of the
+    machine maps and each worker's resident size counts whole, and the libraries (the same
+    files in every worker). From ``/proc/self/status``, which is cheap (``smaps``'
+    proportional sizes took a quarter of a second a call with a table of 8 GiB mapped);
+    elsewhere the whole resident size as the process's own."""
+    try:
+        fields: dict[str, float] = {}
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                name, _, value = line.partition(":")
+                if name in ("RssAnon", "RssFile", "RssShmem"):
+                    fields[name] = float(value.split()[0]) / 1024  # kB
+        if len(fields) == 3:
+            return fields["RssAnon"], fields["RssFile"] + fields["RssShmem"]
+    except (OSError, ValueError, IndexError):
+        pass
     try:
         import psutil  # type: ignore[import-untyped]  # psutil (with distributed) has no stubs
 
-        return float(psutil.Process().memory_info().rss) / 2**20
+        return float(psutil.Process().memory_info().rss) / 2**20, 0.0
     except Exception:  # psutil comes with distributed; the peak where it cannot tell
-        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 0.0
+
+
+def workers_memory_mb(reports: dict[int, tuple[float, float]]) -> float:
+    """The memory of the workers whose ``(own, shared)`` reports (:func:`_memory_mb`, by
+    process) are given: their own memory summed, and what they share once (the most any of
+    them has touched: the table's pages are spread by the hash, so the workers touch the
+    same ones, and they load the same libraries)."""
+    own = sum(mine for mine, _ in reports.values())
+    return own + max((shared for _, shared in reports.values()), default=0.0)
 
 
 def prove_unit(task: _Task) -> dict[str, Any]:
@@ -522,7 +611,12 @@ def prove_unit(task: _Task) -> dict[str, Any]:
         with contextlib.suppress(Exception):  # a lost event is only a late progress line
             worker.log_event(
                 task.topic,
-                {"unit": task.unit, "nodes": nodes - before, "rss": _rss_mb(), "pid": os.getpid()},
+                {
+                    "unit": task.unit,
+                    "nodes": nodes - before,
+                    "memory": _memory_mb(),
+                    "pid": os.getpid(),
+                },
             )
         try:
             stop = cancel.is_set()
@@ -553,13 +647,23 @@ def prove_unit(task: _Task) -> dict[str, Any]:
             result = solver.solve()
         finally:
             solver.progress = None
+        if result.stopped == "slice" and hasattr(solver, "numbers"):
+            return _answer(
+                task, result, result.nodes - before, began, worker.address, solver.numbers()
+            )
     return _answer(task, result, result.nodes - before, began, worker.address)
 
 
 def _answer(
-    task: _Task, result: SolveResult, nodes: int, began: float, address: str
+    task: _Task,
+    result: SolveResult,
+    nodes: int,
+    began: float,
+    address: str,
+    numbers: tuple[int, int] | None = None,
 ) -> dict[str, Any]:
     return {
+        "numbers": numbers,
         "unit": task.unit,
         "value": result.value,
         "plies": result.plies,
@@ -567,7 +671,7 @@ def _answer(
         "nodes": nodes,
         "seconds": time.perf_counter() - began,
         "worker": address,
-        "rss": _rss_mb(),
+        "memory": _memory_mb(),
         "pid": os.getpid(),
     }
 
@@ -619,7 +723,9 @@ def _client(workers: int, scheduler: str | None) -> Iterator[Any]:
                 n_workers=workers,
                 processes=True,
                 threads_per_worker=1,
-                dashboard_address=None,
+                # no fixed port: with None the scheduler's web server still tries 8787 and
+                # warns when another solve's cluster has it (two solves at once)
+                dashboard_address="127.0.0.1:0",
                 # the tables are bounded by table_mb: Dask's own limit (the machine's memory
                 # shared out) would only pause or kill a worker whose table it did not expect
                 memory_limit=0,
@@ -679,8 +785,12 @@ class _Run:
         self.order = {u.id: i for i, u in enumerate(tree.units)}
         self.units = {u.id: u for u in tree.units}
         self.pending: dict[Any, tuple[str, int]] = {}  # future -> (unit, attempt)
+        # what each unit's last slice left: its numbers, its slices so far, its worker
+        self.known: dict[str, tuple[int, int]] = {}
+        self.attempts: dict[str, int] = {}
+        self.last_worker: dict[str, str] = {}
         self.live: dict[str, int] = {}  # unit -> positions of its running attempt
-        self.memory: dict[int, float] = {}  # worker pid -> its memory (MiB)
+        self.memory: dict[int, tuple[float, float]] = {}  # worker pid -> (own, shared) MiB
         self.lock = threading.Lock()
         self.nodes = 0
         self.proven = 0
@@ -696,7 +806,8 @@ class _Run:
         with self.lock:
             if msg.get("unit") in self.live:
                 self.live[msg["unit"]] = int(msg.get("nodes", 0))
-            self.memory[int(msg.get("pid", 0))] = float(msg.get("rss", 0.0))
+            own, shared = msg.get("memory", (0.0, 0.0))
+            self.memory[int(msg.get("pid", 0))] = (float(own), float(shared))
 
     def _submit(self, uid: str, attempt: int, worker: str | None = None) -> None:
         unit = self.units[uid]
@@ -748,10 +859,7 @@ class _Run:
         stopped: str | None = None
         try:
             self._share()
-            needed = _needed(self.tree)
-            for unit in self.tree.units:
-                if unit.value is None and unit.id in needed:
-                    self._submit(unit.id, 0)
+            self._fill()
             while self.pending and self.tree.root.value is None:
                 if self.stop is not None and self.stop.is_set():
                     stopped = "interrupted"
@@ -826,8 +934,12 @@ class _Run:
         elif answer["stopped"] in ("slice", "time limit") and (
             self.max_seconds is None or self._elapsed() < self.max_seconds
         ):
-            if uid in _needed(self.tree):
-                self._submit(uid, attempt + 1, answer["worker"])
+            self.attempts[uid] = attempt + 1
+            self.last_worker[uid] = answer["worker"]
+            if answer.get("numbers") is not None:
+                pn, dn = answer["numbers"]
+                self.known[uid] = (int(pn), int(dn))
+            self._fill()
             return
         elif answer["stopped"] in ("depth limit", None):
             _settle(unit, "unknown", None)
@@ -835,6 +947,24 @@ class _Run:
             return
         needed = _needed(self.tree)
         self._cancel([f for f, (u, _) in self.pending.items() if u not in needed])
+        self._fill()
+
+    def _fill(self) -> None:
+        """Give each worker a unit: the most-proving ones (:func:`pick_unit`), so that the
+        work goes where the proof stands nearest, as in the single df-pn, rather than to
+        every unit in turn (the root of an OR node needs one child proven only)."""
+        if self.tree.root.value is not None:
+            return
+        if self.max_seconds is not None and self._elapsed() > self.max_seconds:
+            return
+        with contextlib.suppress(Exception):  # a cluster's workers come and go
+            self.workers = max(1, len(self.client.scheduler_info().get("workers", {})))
+        while len(self.pending) < self.workers:
+            busy = {uid for uid, _ in self.pending.values()}
+            uid = pick_unit(self.tree, self.known, busy)
+            if uid is None:
+                return
+            self._submit(uid, self.attempts.get(uid, 0), self.last_worker.get(uid))
 
     def _cancel(self, futures: list[Any]) -> None:
         from distributed import Event
@@ -854,7 +984,7 @@ class _Run:
     def status(self) -> SplitStatus:
         with self.lock:
             positions = self.nodes + sum(self.live.values())
-            memory = sum(self.memory.values())
+            memory = workers_memory_mb(self.memory)
         seconds = time.perf_counter() - self.searching
         settled = sum(1 for u in self.tree.units if u.value is not None)
         left = len(_needed(self.tree) & set(self.units))

@@ -24,11 +24,15 @@ from model.search.split import (
     VERSION,
     Checkpoint,
     _combine,
+    _memory_mb,
     _Node,
     _settle,
     _shared_folder,
     expand,
+    pick_unit,
     solve_key,
+    tree_numbers,
+    workers_memory_mb,
 )
 from viewer.cli import main
 
@@ -91,6 +95,30 @@ def test_a_unit_settles_its_ancestors():
 
 def _checkpoint(tmp_path, game, plies=2):
     return Checkpoint(tmp_path / "ck", solve_key(game, plies, 200, 64))
+
+
+def test_the_next_unit_is_the_most_proving_one():
+    # the empty base-3 floating pyramid one ply deep: red's first moves up to symmetry,
+    # each a unit with blue to move; red wins when one of them is a loss for blue
+    tree = expand(game_of("empty-base3-floating"), 1)
+    ids = [u.id for u in tree.units]
+    assert len(ids) >= 4
+    # before any slice every unit has its first, in the tree's order
+    assert pick_unit(tree, {}, set()) == ids[0]
+    assert pick_unit(tree, {}, {ids[0]}) == ids[1]
+    # then where a proof stands nearest: the least disproof (blue's loss) first
+    known = {uid: (10, 500 + i) for i, uid in enumerate(ids)}
+    known[ids[2]] = (900, 40)
+    assert pick_unit(tree, known, set()) == ids[2]
+    assert pick_unit(tree, known, {ids[2]}) == ids[0]
+    numbers = tree_numbers(tree, known)
+    assert numbers[tree.root.id] == (40, sum(p for p, _ in known.values()))
+    # a settled unit is passed over; once one is a loss for blue, red's root is won
+    _settle(tree.units[2], "win", 9)
+    assert pick_unit(tree, known, set()) == ids[0]
+    _settle(tree.units[0], "loss", 8)
+    assert tree.root.value == "win"
+    assert pick_unit(tree, known, set()) is None
 
 
 def test_the_checkpoint_keeps_settled_units(tmp_path):
@@ -186,6 +214,25 @@ def test_the_split_solve_on_2_workers_agrees_with_the_single_search(tmp_path):
         0,
         0,
     )
+
+
+def test_the_workers_shared_table_is_counted_once_in_their_memory(tmp_path):
+    from model.search.compiled.memory import shared_array
+
+    own, shared = _memory_mb()
+    table = shared_array(_shared_folder() / f"pyramid-lab-test-{os.getpid()}", 2**20, 8)
+    try:
+        table[:] = 1  # 64 MiB touched, as a worker's searches touch the shared table
+        own_after, shared_after = _memory_mb()
+    finally:
+        os.unlink(_shared_folder() / f"pyramid-lab-test-{os.getpid()}")
+    assert shared_after - shared >= 60
+    assert own_after - own < 16
+    # two workers that touched the same 64 MiB and have 100 and 120 MiB of their own: the
+    # table once, not twice (the progress line said 16,864 MB for 2 workers of a table
+    # of 8 GiB, on a machine that had 8.8 GB in use)
+    assert workers_memory_mb({1: (100.0, 64.0), 2: (120.0, 64.0)}) == 284.0
+    assert workers_memory_mb({}) == 0.0
 
 
 def test_a_scheduler_that_cannot_be_reached_is_one_line(capsys):

@@ -201,6 +201,14 @@ class ProofSearch(_Engine):
             out.append(int(found[2]) if known and found[0] == 0 else None)
         return out[0], out[1]
 
+    def numbers(self, key: int, left: int) -> tuple[int, int] | None:
+        """The proof and disproof numbers the table holds for "does the side to move at
+        ``key`` win within ``left`` plies?" (0 / INF once proven), or None."""
+        found = np.zeros(3, dtype=np.int64)
+        if not dfpn.probe(self.table.entries, key, 1, left, found):
+            return None
+        return int(found[0]), int(found[1])
+
     def no_win_for_other(self, key: int, left: int) -> bool:
         """Has the table disproven a win within ``left`` plies for the other side than
         the one to move at ``key``?"""

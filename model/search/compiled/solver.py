@@ -155,6 +155,17 @@ class CompiledSolver:
         (``max_seconds`` from the last :meth:`solve`, or from ``_start`` as set)."""
         return self.search.ask(self.state, mover_wins, depth, self._tick)
 
+    def numbers(self) -> tuple[int, int] | None:
+        """How far the open question "does the side to move win within ``max_depth``?"
+        got, as the df-pn table has it: its proof and disproof numbers (the smaller, the
+        nearer a proof or a disproof); None for the bounded search or where the table has
+        nothing of it."""
+        numbers = getattr(self.search, "numbers", None)
+        if numbers is None:
+            return None
+        key = int(core.key(self.adapter.code, self.search.ctx, self.state))
+        return numbers(key, self.max_depth)
+
     def lower_bound(self, mover_wins: bool) -> int:
         """The fewest plies of any win of that side from the position, by the kernel (0
         where it cannot tell)."""
