@@ -297,8 +297,9 @@ def _needed(tree: _Tree) -> set[str]:
     return seen
 
 
-#: A number past every proof or disproof number of the tree (its sums are capped here).
-INF = 1 << 60
+#: A number past every proof or disproof number of the tree (its sums are capped here), as
+#: the compiled df-pn has it for a proven or disproven question.
+INF = 1 << 62
 
 
 def tree_numbers(tree: _Tree, known: dict[str, tuple[int, int]]) -> dict[str, tuple[int, int]]:

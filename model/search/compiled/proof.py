@@ -201,13 +201,18 @@ class ProofSearch(_Engine):
             out.append(int(found[2]) if known and found[0] == 0 else None)
         return out[0], out[1]
 
-    def numbers(self, key: int, left: int) -> tuple[int, int] | None:
-        """The proof and disproof numbers the table holds for "does the side to move at
-        ``key`` win within ``left`` plies?" (0 / INF once proven), or None."""
-        found = np.zeros(3, dtype=np.int64)
-        if not dfpn.probe(self.table.entries, key, 1, left, found):
+    def root_numbers(self) -> tuple[int, int] | None:
+        """How far the last question got: its root's proof and disproof numbers as the
+        search left them, for the side to move's win (its moves' numbers combined: a root
+        is stored in the table only once answered, its thresholds being infinite); None
+        when the last question was the other side's or has not looked at its moves."""
+        f = self.frames
+        if f is None or not f.is_or[0] or f.count[0] <= 0:
             return None
-        return int(found[0]), int(found[1])
+        n = int(f.count[0])
+        pn = min(int(v) for v in f.cpn[0, :n])
+        dn = min(dfpn.INF, sum(int(v) for v in f.cdn[0, :n]))
+        return pn, dn
 
     def no_win_for_other(self, key: int, left: int) -> bool:
         """Has the table disproven a win within ``left`` plies for the other side than

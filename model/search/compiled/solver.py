@@ -156,15 +156,12 @@ class CompiledSolver:
         return self.search.ask(self.state, mover_wins, depth, self._tick)
 
     def numbers(self) -> tuple[int, int] | None:
-        """How far the open question "does the side to move win within ``max_depth``?"
-        got, as the df-pn table has it: its proof and disproof numbers (the smaller, the
-        nearer a proof or a disproof); None for the bounded search or where the table has
-        nothing of it."""
-        numbers = getattr(self.search, "numbers", None)
-        if numbers is None:
-            return None
-        key = int(core.key(self.adapter.code, self.search.ctx, self.state))
-        return numbers(key, self.max_depth)
+        """How far the last open question "does the side to move win?" got (its root's
+        proof and disproof numbers: the smaller, the nearer a proof or a disproof), right
+        after a stop; None for the bounded search, or where the last question was the
+        other side's."""
+        numbers = getattr(self.search, "root_numbers", None)
+        return None if numbers is None else numbers()  # type: ignore[no-any-return]  # ProofSearch.root_numbers
 
     def lower_bound(self, mover_wins: bool) -> int:
         """The fewest plies of any win of that side from the position, by the kernel (0
