@@ -5,13 +5,123 @@ solve) knows them all, and the position's value as a :class:`SolveResult` for th
 
 from __future__ import annotations
 
+import errno
+import json
 import resource
 import time
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from ..game import Game
+from ..files import read_json, write_bytes
+from ..game import Game, PositionFormatError
 from .registry import plugin_for, plugins
-from .solver import SolveResult
+from .solver import SearchStopped, SolveResult
+
+#: The values a book keeps (a position is a win or a loss for the side to move).
+VALUES = ("win", "loss")
+#: Largest book file read (an entry takes some hundreds of bytes).
+MAX_BOOK_BYTES = 64 * 1024 * 1024
+
+
+def read_book(path: Path | str, what: str, fits: Any) -> tuple[list[Any], str]:
+    """A book file's raw entries and its note, read with the limits of position files (a
+    regular file of at most :data:`MAX_BOOK_BYTES`, numbers and nesting in reason);
+    ``fits(raw)`` says whether the document is ``what`` (e.g. "a Pyraos book").
+    PositionFormatError naming the file otherwise."""
+    try:
+        raw = read_json(path, MAX_BOOK_BYTES, "book")
+    except PositionFormatError as exc:
+        raise PositionFormatError("", f"{path}: not a readable book ({exc.reason})") from None
+    if not fits(raw):
+        raise PositionFormatError("", f"{path}: not {what}")
+    entries = raw.get("entries")
+    if not isinstance(entries, list):
+        raise PositionFormatError("", f"{path}: 'entries' must be a list")
+    return entries, str(raw.get("note", ""))
+
+
+def write_book(path: Path | str, document: dict[str, Any]) -> None:
+    """Write a book's JSON ``document`` whole or not at all
+    (:func:`model.files.write_bytes`); OSError when it cannot be written, or would be too
+    big to read back."""
+    data = (json.dumps(document, indent=1) + "\n").encode("utf-8")
+    if len(data) > MAX_BOOK_BYTES:  # it could not be read back
+        raise OSError(errno.EFBIG, f"a book of {len(data):,} bytes is too big to read back")
+    write_bytes(path, data)
+
+
+@dataclass(frozen=True, slots=True)
+class PerfectMove:
+    """A legal move's value for the side that plays it: "win" or "loss" within ``plies``
+    plies of the move (``exact``: the shortest win or longest resistance), from ``source``
+    ("book", "solved" or "rules")."""
+
+    move: str
+    value: str
+    plies: int
+    exact: bool
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class PerfectValue:
+    """A position's value for the side to move: "win" or "loss" within ``plies`` plies
+    (``exact``: the shortest win or longest resistance), from ``source``."""
+
+    value: str
+    plies: int
+    exact: bool
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """A book entry proven again (``ok``) or not, and why (``reason``)."""
+
+    entry: Any
+    ok: bool
+    reason: str
+    nodes: int
+    seconds: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            **self.entry.to_json(),
+            "verified": self.ok,
+            "reason": self.reason,
+            "verify_nodes": self.nodes,
+            "verify_seconds": round(self.seconds, 2),
+        }
+
+
+def prove_again(solver: Any, entry: Any, start: float) -> Verdict:
+    """Prove a book ``entry`` (``value``, ``plies``, ``exact``) again with a compiled
+    ``solver`` set on its position: the winner wins within its plies, and where the entry
+    says exact, not within two plies fewer; ``start`` is when the entry's clock began."""
+    mover_wins = entry.value == "win"
+    nodes = 0
+
+    def verdict(ok: bool, reason: str) -> Verdict:
+        return Verdict(entry, ok, reason, nodes, time.perf_counter() - start)
+
+    try:
+        proof = solver.prove(mover_wins, entry.plies)
+        nodes += proof.nodes
+        if not proof.proven:
+            return verdict(False, f"no {entry.value} within {entry.plies} plies")
+        if entry.exact and proof.plies != entry.plies:
+            return verdict(False, f"a {entry.value} in {proof.plies} plies: not exact")
+        shorter = entry.plies - 2
+        lowest = solver.lower_bound(mover_wins)
+        if entry.exact and shorter >= lowest:
+            again = solver.prove(mover_wins, shorter)
+            nodes += again.nodes
+            if again.proven:
+                return verdict(False, f"a {entry.value} within {shorter} plies: not exact")
+    except SearchStopped:
+        return verdict(False, "out of time")
+    return verdict(True, "proven")
 
 
 def book_games() -> list[str]:
@@ -42,15 +152,30 @@ def perfect_moves(game: Game, max_seconds: float = 2.0, stop: Any = None) -> Any
     return None if book is None else book.perfect_moves(game, max_seconds=max_seconds, stop=stop)
 
 
+def _known_replies(game: Game) -> tuple[PerfectMove, ...]:
+    """The moves whose position the book knows, where it does not know them all (a book
+    keeps the winning reply of a position it settled with it): wins first."""
+    out = []
+    for move in game.legal_moves():
+        child = game.copy()
+        child.push(move)
+        known = None if child.is_over() else perfect_value(child)
+        if known is not None:
+            value = "loss" if known.value == "win" else "win"
+            out.append(PerfectMove(str(move), value, known.plies + 1, known.exact, "book"))
+    out.sort(key=lambda m: (m.value != "win", m.plies if m.value == "win" else -m.plies))
+    return tuple(out)
+
+
 def from_book(game: Game) -> SolveResult | None:
     """The position's value from the game's book, at once and without a search, with every
-    first move's value where the book has them all; None where the book does not know the
-    position."""
+    first move's value where the book has them all (else those it has); None where the
+    book does not know the position."""
     start = time.perf_counter()
     known = perfect_value(game)
     if known is None:
         return None
-    moves = perfect_moves(game, max_seconds=0.0) or ()  # the book's, or none: no search
+    moves = perfect_moves(game, max_seconds=0.0) or _known_replies(game)  # no search
     firsts = tuple((m.move, m.value, m.plies) for m in moves)
     # wins first, the shortest first, then losses, the longest first: the best leads
     best = moves[0].move if moves and moves[0].value == known.value else None

@@ -15,8 +15,6 @@ play when the book or a short solve settles all of them (the Analysis dock's ora
 
 from __future__ import annotations
 
-import errno
-import json
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -24,20 +22,24 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ..files import read_json, write_bytes
 from ..game import PositionFormatError
 from ..pyraos import LATTICE, Pyraos, PyraosOptions
+from .book import (
+    VALUES,
+    PerfectMove,
+    PerfectValue,
+    Verdict,
+    prove_again,
+    read_book,
+    write_book,
+)
 from .compiled.adapters import PyraosAdapter
 from .compiled.proof import warm_up
 from .compiled.pyraos_kernel import canonical, variant_codes
 from .compiled.solver import CompiledSolver
-from .solver import SearchStopped
 
 BOOK_PATH = Path(__file__).resolve().parents[1] / "data" / "pyraos_book.json"
 FORMAT = "pyramid-lab/pyraos-book/1"
-VALUES = ("win", "loss")
-#: Largest book read (the shipped one is some 14 kB; an entry takes about 600 bytes).
-MAX_BOOK_BYTES = 64 * 1024 * 1024
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,36 +176,22 @@ class Book:
     def read(cls, path: Path | str = BOOK_PATH) -> Book:
         """PositionFormatError for a malformed book: one read with the limits of position
         files (a regular file of at most MAX_BOOK_BYTES, numbers and nesting in reason)."""
-        try:
-            raw = read_json(path, MAX_BOOK_BYTES, "Pyraos book")
-        except PositionFormatError as exc:
-            raise PositionFormatError("", f"{path}: not a readable book ({exc.reason})") from None
-        if not isinstance(raw, dict) or raw.get("format") != FORMAT:
-            raise PositionFormatError("", f"{path}: not a Pyraos book (format {FORMAT!r})")
-        entries = raw.get("entries")
-        if not isinstance(entries, list):
-            raise PositionFormatError("", f"{path}: 'entries' must be a list")
+        entries, note = read_book(path, f"a Pyraos book (format {FORMAT!r})", owns)
         return cls(
             (BookEntry.from_json(e, f"{path}: entry {i + 1}") for i, e in enumerate(entries)),
-            str(raw.get("note", "")),
+            note,
         )
 
     def write(self, path: Path | str = BOOK_PATH) -> None:
-        """Write the book whole or not at all (:func:`model.files.write_bytes`); OSError
-        when it cannot be written, or would be too big to read back."""
-        path = Path(path)
-        text = json.dumps(
-            {
-                "format": FORMAT,
-                "note": self.note,
-                "entries": [e.to_json() for e in self.entries],
-            },
-            indent=1,
-        )
-        data = (text + "\n").encode("utf-8")
-        if len(data) > MAX_BOOK_BYTES:  # it could not be read back
-            raise OSError(errno.EFBIG, f"a book of {len(data):,} bytes is too big to read back")
-        write_bytes(path, data)
+        """Write the book whole or not at all; OSError when it cannot be written, or would
+        be too big to read back."""
+        entries = [e.to_json() for e in self.entries]
+        write_book(path, {"format": FORMAT, "note": self.note, "entries": entries})
+
+
+def owns(raw: Any) -> bool:
+    """Whether ``raw`` (a JSON document) is a Pyraos book by its format."""
+    return isinstance(raw, dict) and raw.get("format") == FORMAT
 
 
 @cache
@@ -213,30 +201,6 @@ def shipped() -> Book:
 
 
 # ---- the oracle ----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class PerfectMove:
-    """A legal move's value for the side that plays it: "win" or "loss" within ``plies``
-    plies of the move (``exact``: the shortest win or longest resistance), from ``source``
-    ("book", "solved" or "rules")."""
-
-    move: str
-    value: str
-    plies: int
-    exact: bool
-    source: str
-
-
-@dataclass(frozen=True, slots=True)
-class PerfectValue:
-    """A position's value for the side to move: "win" or "loss" within ``plies`` plies
-    (``exact``: the shortest win or longest resistance), from ``source``."""
-
-    value: str
-    plies: int
-    exact: bool
-    source: str
 
 
 def _without_values(game: Pyraos) -> bool:
@@ -458,24 +422,6 @@ def _main_line(
     return out
 
 
-@dataclass(frozen=True, slots=True)
-class Verdict:
-    entry: BookEntry
-    ok: bool
-    reason: str
-    nodes: int
-    seconds: float
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            **self.entry.to_json(),
-            "verified": self.ok,
-            "reason": self.reason,
-            "verify_nodes": self.nodes,
-            "verify_seconds": round(self.seconds, 2),
-        }
-
-
 def verify_entry(
     entry: BookEntry, *, max_seconds: float | None = None, table_mb: float = 256
 ) -> Verdict:
@@ -507,30 +453,4 @@ def verify_entries(
             solver = _solver(game, table_mb)
         solver.max_seconds = max_seconds
         solver._start = start  # the budget is the entry's
-        yield _verify(solver, entry, start)
-
-
-def _verify(solver: CompiledSolver, entry: BookEntry, start: float) -> Verdict:
-    mover_wins = entry.value == "win"
-    nodes = 0
-
-    def verdict(ok: bool, reason: str) -> Verdict:
-        return Verdict(entry, ok, reason, nodes, time.perf_counter() - start)
-
-    try:
-        proof = solver.prove(mover_wins, entry.plies)
-        nodes += proof.nodes
-        if not proof.proven:
-            return verdict(False, f"no {entry.value} within {entry.plies} plies")
-        if entry.exact and proof.plies != entry.plies:
-            return verdict(False, f"a {entry.value} in {proof.plies} plies: not exact")
-        shorter = entry.plies - 2
-        lowest = solver.lower_bound(mover_wins)
-        if entry.exact and shorter >= lowest:
-            again = solver.prove(mover_wins, shorter)
-            nodes += again.nodes
-            if again.proven:
-                return verdict(False, f"a {entry.value} within {shorter} plies: not exact")
-    except SearchStopped:
-        return verdict(False, "out of time")
-    return verdict(True, "proven")
+        yield prove_again(solver, entry, start)

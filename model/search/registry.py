@@ -59,8 +59,10 @@ class Plugin:
     endgame: Any = None
     #: The book of proven values: an object with ``perfect_value(game)``,
     #: ``perfect_moves(game, max_seconds=, stop=)``, ``BOOK_PATH``, ``Book``,
-    #: ``build(options, plies=, seconds=, table_mb=, progress=)``, ``version_of(options)``
-    #: and ``verify_entries(entries, max_seconds=, table_mb=)``.
+    #: ``build(options, plies=, seconds=, table_mb=, progress=)``, ``version_of(options)``,
+    #: ``verify_entries(entries, max_seconds=, table_mb=)`` and ``owns(json)`` (whether a
+    #: file's JSON is a book of this game). :class:`model.search.value_book.ValueBook` is
+    #: one for any game with a compiled solver.
     book: Any = None
 
 

@@ -91,6 +91,7 @@ SEARCH_UNIT_TESTS = {
     "tests.model.test_rolling_planner",
     "tests.model.test_shared_table",
     "tests.model.test_split",
+    "tests.model.test_value_book",
     "tests.viewer.test_cli_book",
     "tests.viewer.test_sides",
 }
@@ -135,6 +136,7 @@ GENERIC = (
     "split.py",
     "symmetry.py",
     "teaching.py",
+    "value_book.py",
     "compiled/adapters.py",
     "compiled/core.py",
 )

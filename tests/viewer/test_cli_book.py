@@ -67,15 +67,52 @@ def test_a_bad_book_is_one_line_and_exit_2(tmp_path, capsys):
     assert "entry 1" in err
 
 
-def test_book_refuses_a_game_without_a_book(capsys):
-    code, _, err = run(capsys, "book", "show", "--game", "partition")
+def test_book_refuses_a_game_without_a_book(capsys, tmp_path):
+    code, _, err = run(capsys, "book", "show", "--game", "terrace")
     assert code == 2
-    assert "--game is one of pyraos" in err
+    assert "--game is one of partition, pyraos" in err
+    # two games have books: one of them, or a book file that says whose it is
+    code, _, err = run(capsys, "book", "verify")
+    assert code == 2
+    assert "--game is one of partition, pyraos" in err
+    (tmp_path / "other.json").write_text('{"format": "something else"}')
+    code, _, err = run(capsys, "book", "verify", "--book", tmp_path / "other.json")
+    assert code == 2
+    assert "--game is one of" in err
+
+
+def test_the_partition_book_is_shown_and_a_small_one_verified(capsys, tmp_path):
+    code, out, _ = run(capsys, "book", "show", "--game", "partition")
+    assert code == 0
+    shown = [json.loads(line) for line in out.splitlines()]
+    empty_floating = [
+        e for e in shown if e["options"] == {"size": 4, "version": "floating"} and not e["pieces"]
+    ]
+    assert [(e["value"], e["to_move"]) for e in empty_floating] == [("win", "red")]
+    from model.partition import PartitionOptions
+    from model.search.games.partition import BOOK
+
+    small = [
+        *BOOK.build(PartitionOptions(3, "floating"), plies=0, seconds=30, table_mb=16),
+        *BOOK.build(PartitionOptions(3, "stacking"), plies=0, seconds=30, table_mb=16),
+    ]
+    BOOK.Book(small).write(tmp_path / "book.json")
+    code, out, err = run(capsys, "book", "verify", "--book", tmp_path / "book.json")
+    assert code == 0, err
+    assert [json.loads(line)["verified"] for line in out.splitlines()] == [True, True]
 
 
 def test_book_build_refuses_an_unknown_version(tmp_path, capsys):
     code, _, err = run(
-        capsys, "book", "build", "--book", tmp_path / "b.json", "--option", "variant=mature"
+        capsys,
+        "book",
+        "build",
+        "--game",
+        "pyraos",
+        "--book",
+        tmp_path / "b.json",
+        "--option",
+        "variant=mature",
     )
     assert code == 2
     assert "argument --option" in err
@@ -167,7 +204,7 @@ def test_book_build_into_a_book_keeps_the_other_entries(tmp_path, capsys):
 
 def test_book_build_into_a_missing_folder_says_so_before_any_work(tmp_path, capsys):
     code, out, err = run(
-        capsys, "book", "build", "--book", tmp_path / "no" / "b.json", "--plies", 0
+        capsys, "book", "build", "--game", "pyraos", "--book", tmp_path / "no" / "b.json"
     )
     assert code == 2
     assert out == ""

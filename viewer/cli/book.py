@@ -25,7 +25,9 @@ def add_parser(commands: Any) -> None:
         "--book", metavar="FILE", default=None, help="the book file (default: the shipped one)"
     )
     book.add_argument(
-        "--game", default=None, help="the game whose book (default: the one game with a book)"
+        "--game",
+        default=None,
+        help="the game whose book (default: the game whose book --book is)",
     )
     book.add_argument(
         "--option",
@@ -80,6 +82,20 @@ def add_parser(commands: Any) -> None:
     )
 
 
+def _game_of(path: str, games: list[str]) -> str | None:
+    """The game whose book the file at ``path`` is (each book knows its own format), or
+    None where it cannot be read or is none of theirs."""
+    from model import PositionFormatError
+    from model.files import read_json
+    from model.search import book_for
+
+    try:
+        raw = read_json(path, 64 * 1024 * 1024, "book")
+    except (PositionFormatError, OSError):
+        return None
+    return next((name for name in games if book_for(name).owns(raw)), None)
+
+
 def run(args: argparse.Namespace) -> int:
     """build: write a new book (merged with the file's entries of other versions); verify:
     one JSON line an entry, exit 2 when one is not proven again; show: the entries. The
@@ -90,7 +106,11 @@ def run(args: argparse.Namespace) -> int:
     from model.search import book_for, book_games
 
     with_books = book_games()
-    name = args.game or (with_books[0] if len(with_books) == 1 else None)
+    name = args.game
+    if name is None and args.book is not None:  # the game whose book the file is
+        name = _game_of(args.book, with_books)
+    if name is None and len(with_books) == 1:
+        name = with_books[0]
     if name not in with_books:
         print(
             f"pyramid-lab: error: --game is one of {', '.join(with_books)} (the games with a "

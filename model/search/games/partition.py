@@ -1,12 +1,14 @@
 """Pyramid Partition's search plug-in: its compiled kernel's adapter (bases up to 6), the
 corners held as evaluation, the 8 symmetries of the square base as transposition key, its
-levels (RAVE: a point taken is good whenever it is taken) and the compiled df-pn solver."""
+levels (RAVE: a point taken is good whenever it is taken), the compiled df-pn solver and the
+book of the empty pyramids it settled."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from functools import cache
 from operator import itemgetter
+from pathlib import Path
 from typing import Any
 
 from ...lattice import lattice
@@ -14,6 +16,10 @@ from ..compiled.adapters import Adapter, PartitionAdapter
 from ..compiled.partition_kernel import MAX_BASE
 from ..compiled.solver import compiled_solver
 from ..registry import Plugin
+from ..value_book import ValueBook
+
+#: The empty pyramids settled by search (``pyramid-lab book show --game partition``).
+BOOK = ValueBook("partition", Path(__file__).resolve().parents[2] / "data" / "partition_book.json")
 
 
 def adapter(options: Any) -> Adapter | None:
@@ -76,4 +82,5 @@ PLUGIN = Plugin(
     # with strong on colour alone; at 40 it still beats easy (9-1).
     medium_playouts=40,
     solver=compiled_solver,
+    book=BOOK,
 )
