@@ -32,7 +32,14 @@ from ..game import Game
 from . import games as _games  # noqa: F401  (registers every game's plug-in)
 from .agents import AlphaBetaAgent, MCTSAgent, RandomAgent
 from .analysis import NO_ANALYSIS, NOT_TURNS, Analysis, analyse
-from .book import book_for, book_games, from_book, perfect_moves, perfect_value
+from .book import (
+    MAX_BOOK_BYTES,
+    book_for,
+    book_games,
+    from_book,
+    perfect_moves,
+    perfect_value,
+)
 from .choice import Agent, Choice, Limits, MoveStat
 from .composer import (
     DIFFICULTIES,
@@ -164,6 +171,7 @@ __all__ = [
     "DRAW",
     "LEVELS",
     "LOSS",
+    "MAX_BOOK_BYTES",
     "MAX_THREADS",
     "NOT_TURNS",
     "NO_ANALYSIS",

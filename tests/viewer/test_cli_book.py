@@ -78,7 +78,12 @@ def test_book_refuses_a_game_without_a_book(capsys, tmp_path):
     (tmp_path / "other.json").write_text('{"format": "something else"}')
     code, _, err = run(capsys, "book", "verify", "--book", tmp_path / "other.json")
     assert code == 2
+    assert "other.json: not a book of partition or pyraos" in err
+    # a new book to build: nothing says whose
+    code, _, err = run(capsys, "book", "build", "--book", tmp_path / "new.json")
+    assert code == 2
     assert "--game is one of" in err
+    assert not (tmp_path / "new.json").exists()
 
 
 def test_the_partition_book_is_shown_and_a_small_one_verified(capsys, tmp_path):

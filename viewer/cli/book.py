@@ -82,18 +82,31 @@ def add_parser(commands: Any) -> None:
     )
 
 
-def _game_of(path: str, games: list[str]) -> str | None:
+def _game_of(path: str, games: list[str]) -> tuple[str | None, str]:
     """The game whose book the file at ``path`` is (each book knows its own format), or
-    None where it cannot be read or is none of theirs."""
+    None and why not: the file cannot be read, or it is none of theirs."""
     from model import PositionFormatError
     from model.files import read_json
-    from model.search import book_for
+    from model.search import MAX_BOOK_BYTES, book_for
 
     try:
-        raw = read_json(path, 64 * 1024 * 1024, "book")
-    except (PositionFormatError, OSError):
-        return None
-    return next((name for name in games if book_for(name).owns(raw)), None)
+        raw = read_json(path, MAX_BOOK_BYTES, "book")
+    except PositionFormatError as exc:
+        return None, f"{path}: not a readable book ({exc.reason})"
+    name = next((name for name in games if book_for(name).owns(raw)), None)
+    return name, "" if name else f"{path}: not a book of {' or '.join(games)}"
+
+
+def _unwritable(path: Path) -> str:
+    """Why a book cannot be written to ``path`` (one line), or "" when it can."""
+    from model.files import check_writable
+
+    try:
+        check_writable(path)
+    except (OSError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        return f"pyramid-lab: error: --book: cannot write {path}: {reason}"
+    return ""
 
 
 def run(args: argparse.Namespace) -> int:
@@ -107,8 +120,20 @@ def run(args: argparse.Namespace) -> int:
 
     with_books = book_games()
     name = args.game
-    if name is None and args.book is not None:  # the game whose book the file is
-        name = _game_of(args.book, with_books)
+    if args.book is not None and not args.book.strip():
+        print("pyramid-lab: error: argument --book: an empty file name", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if args.action == "build" and args.book is not None:  # the output first: builds take hours
+        why = _unwritable(Path(args.book))
+        if why:
+            print(why, file=sys.stderr)
+            return EXIT_BAD_INPUT
+    building_anew = args.action == "build" and not os.path.lexists(args.book or "")
+    if name is None and args.book is not None and not building_anew:
+        name, why = _game_of(args.book, with_books)  # the game whose book the file is
+        if name is None and args.action != "build":
+            print(f"pyramid-lab: {why}", file=sys.stderr)
+            return EXIT_BAD_INPUT
     if name is None and len(with_books) == 1:
         name = with_books[0]
     if name not in with_books:
@@ -120,18 +145,11 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     cls = game_class(name)
     books = book_for(name)
-    if args.book is not None and not args.book.strip():
-        print("pyramid-lab: error: argument --book: an empty file name", file=sys.stderr)
-        return EXIT_BAD_INPUT
     path = Path(args.book) if args.book is not None else books.BOOK_PATH
-    if args.action == "build":  # the output first: a build may take hours
-        from model.files import check_writable
-
-        try:
-            check_writable(path)
-        except (OSError, ValueError) as exc:
-            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
-            print(f"pyramid-lab: error: --book: cannot write {path}: {reason}", file=sys.stderr)
+    if args.action == "build" and args.book is None:
+        why = _unwritable(path)
+        if why:
+            print(why, file=sys.stderr)
             return EXIT_BAD_INPUT
     # a book to build may be new, as may the shipped one be missing; one to read may not
     new = not os.path.lexists(path) and (args.action == "build" or args.book is None)

@@ -160,8 +160,9 @@ class CompiledSolver:
         proof and disproof numbers: the smaller, the nearer a proof or a disproof), right
         after a stop; None for the bounded search, or where the last question was the
         other side's."""
-        numbers = getattr(self.search, "root_numbers", None)
-        return None if numbers is None else numbers()  # type: ignore[no-any-return]  # ProofSearch.root_numbers
+        numbers = getattr(self.search, "root_numbers", None)  # ProofSearch's, not Bounded's
+        found: tuple[int, int] | None = None if numbers is None else numbers()
+        return found
 
     def lower_bound(self, mover_wins: bool) -> int:
         """The fewest plies of any win of that side from the position, by the kernel (0
