@@ -974,8 +974,8 @@ class _Run:
             return
         for future in futures:
             uid, _ = self.pending.pop(future, ("", 0))
-            with self.lock:
-                self.live.pop(uid, None)
+            with self.lock:  # its positions so far were searched all the same
+                self.nodes += self.live.pop(uid, 0)
             if uid:
                 with contextlib.suppress(Exception):
                     Event(f"{self.topic}-{uid}", client=self.client).set()

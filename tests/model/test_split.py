@@ -244,6 +244,25 @@ def test_the_split_solve_on_2_workers_agrees_with_the_single_search(tmp_path):
     )
 
 
+def test_a_stopped_split_solve_counts_the_positions_its_stopped_units_searched(tmp_path):
+    # a solve stopped by its time limit said 753,576,411 positions in its JSON after its
+    # last progress line had said 758,574,975: the running units' work was dropped
+    said: list[int] = []
+    split = split_solve(
+        game_of("empty-base4-stacking"),
+        workers=2,
+        book=False,
+        table_mb=64,
+        checkpoint=False,
+        max_seconds=6,
+        progress=lambda status: said.append(status.positions),
+    )
+    assert split.result.value == "unknown"
+    assert said
+    assert max(said) > 0
+    assert split.result.nodes >= max(said)
+
+
 def test_the_workers_shared_table_is_counted_once_in_their_memory(tmp_path):
     from model.search.compiled.memory import shared_array
 
