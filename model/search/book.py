@@ -9,14 +9,18 @@ import errno
 import json
 import resource
 import time
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from ..files import read_json, write_bytes
 from ..game import Game, PositionFormatError
 from .registry import plugin_for, plugins
 from .solver import SearchStopped, SolveResult
+
+#: A game of any kind (a book's positions are all of one).
+G = TypeVar("G", bound=Game)
 
 #: The values a book keeps (a position is a win or a loss for the side to move).
 VALUES = ("win", "loss")
@@ -49,6 +53,79 @@ def write_book(path: Path | str, document: dict[str, Any]) -> None:
     if len(data) > MAX_BOOK_BYTES:  # it could not be read back
         raise OSError(errno.EFBIG, f"a book of {len(data):,} bytes is too big to read back")
     write_bytes(path, data)
+
+
+def verdict_json(entry: Any) -> dict[str, Any]:
+    """A book entry's value fields as JSON (every book's entries have them: value, plies,
+    exact, nodes, seconds and the line where there is one)."""
+    out: dict[str, Any] = {
+        "value": entry.value,
+        "plies": entry.plies,
+        "exact": entry.exact,
+        "nodes": entry.nodes,
+        "seconds": round(entry.seconds, 2),
+    }
+    if entry.line is not None:
+        out["line"] = list(entry.line)
+    return out
+
+
+#: A book entry's value fields: value, plies, exact, nodes, seconds, line.
+VerdictFields = tuple[str, int, bool, int, float, tuple[str, ...] | None]
+
+
+def verdict_fields(raw: dict[str, Any]) -> VerdictFields:
+    """The value fields of a raw book entry (value, plies, exact, nodes, seconds, line);
+    KeyError, TypeError or ValueError where one is missing or not of its kind (then
+    :func:`check_verdict` says whether they agree)."""
+    line = raw.get("line")
+    return (
+        str(raw["value"]),
+        int(raw["plies"]),
+        bool(raw["exact"]),
+        int(raw.get("nodes", 0)),
+        float(raw.get("seconds", 0.0)),
+        None if line is None else tuple(str(m) for m in line),
+    )
+
+
+def check_verdict(raw: dict[str, Any], value: str, plies: int, where: str) -> None:
+    """PositionFormatError naming ``where`` unless a raw book entry's value fields agree:
+    exact a boolean, the value a win or a loss, a win in an odd number of plies, a loss in
+    an even one."""
+    if not isinstance(raw["exact"], bool):
+        raise PositionFormatError("", f"{where}: exact must be true or false")
+    if value not in VALUES or plies < 0:
+        raise PositionFormatError("", f"{where}: value must be win or loss, plies >= 0")
+    if plies % 2 != (1 if value == "win" else 0):
+        raise PositionFormatError(
+            "", f"{where}: a win takes an odd number of plies, a loss an even one"
+        )
+
+
+def lines_within(
+    start: G, plies: int, key: Callable[[G], Hashable]
+) -> list[tuple[tuple[str, ...], G]]:
+    """One line of moves to each distinct position (by ``key``: the same up to symmetry)
+    within ``plies`` plies of ``start``, with the position it reaches, shallowest first;
+    finished games left out (a book keeps values of games still on)."""
+    seen = {key(start)}
+    layer: list[tuple[tuple[str, ...], G]] = [((), start)]
+    lines = list(layer)
+    for _ in range(plies):
+        after: list[tuple[tuple[str, ...], G]] = []
+        for line, game in layer:
+            for move in game.legal_moves():
+                child = game.copy()
+                child.push(move)
+                known = key(child)
+                if known in seen or child.is_over():
+                    continue
+                seen.add(known)
+                after.append(((*line, str(move)), child))
+        lines += after
+        layer = after
+    return lines
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,8 +29,12 @@ from .book import (
     PerfectMove,
     PerfectValue,
     Verdict,
+    check_verdict,
+    lines_within,
     prove_again,
     read_book,
+    verdict_fields,
+    verdict_json,
     write_book,
 )
 from .compiled.adapters import PyraosAdapter
@@ -90,50 +94,30 @@ class BookEntry:
         )
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
+        return {
             "variant": self.variant,
             "removal": self.removal,
             "board": self.board,
             "to_move": self.to_move,
-            "value": self.value,
-            "plies": self.plies,
-            "exact": self.exact,
-            "nodes": self.nodes,
-            "seconds": round(self.seconds, 2),
+            **verdict_json(self),
         }
-        if self.line is not None:
-            out["line"] = list(self.line)
-        return out
 
     @classmethod
     def from_json(cls, raw: Any, where: str) -> BookEntry:
         if not isinstance(raw, dict):
             raise PositionFormatError("", f"{where}: an entry must be an object")
         try:
-            line = raw.get("line")
             entry = cls(
                 str(raw["variant"]),
                 str(raw["removal"]),
                 str(raw["board"]),
                 str(raw["to_move"]),
-                str(raw["value"]),
-                int(raw["plies"]),
-                bool(raw["exact"]),
-                int(raw.get("nodes", 0)),
-                float(raw.get("seconds", 0.0)),
-                None if line is None else tuple(str(m) for m in line),
+                *verdict_fields(raw),
             )
             variant_codes(entry.variant, entry.removal)
         except (KeyError, TypeError, ValueError) as exc:
             raise PositionFormatError("", f"{where}: a bad entry ({exc!r})") from exc
-        if not isinstance(raw["exact"], bool):
-            raise PositionFormatError("", f"{where}: exact must be true or false")
-        if entry.value not in VALUES or entry.plies < 0:
-            raise PositionFormatError("", f"{where}: value must be win or loss, plies >= 0")
-        if entry.plies % 2 != (1 if entry.value == "win" else 0):
-            raise PositionFormatError(
-                "", f"{where}: a win takes an odd number of plies, a loss an even one"
-            )
+        check_verdict(raw, entry.value, entry.plies, where)
         try:
             entry.game()
         except PositionFormatError as exc:
@@ -296,23 +280,7 @@ def positions_within(variant: str, removal: str, plies: int) -> list[tuple[str, 
     """One line of moves to each distinct position (up to symmetry) within ``plies`` plies
     of the empty pyramid, shallowest first."""
     start = Pyraos.new(PyraosOptions(variant, removal))
-    seen = {position_key(start)}
-    layer: list[tuple[tuple[str, ...], Pyraos]] = [((), start)]
-    lines: list[tuple[str, ...]] = [()]
-    for _ in range(plies):
-        after: list[tuple[tuple[str, ...], Pyraos]] = []
-        for line, game in layer:
-            for move in game.legal_moves():
-                child = game.copy()
-                child.push(move)
-                key = position_key(child)
-                if key in seen or child.is_over():
-                    continue
-                seen.add(key)
-                after.append(((*line, str(move)), child))
-                lines.append((*line, str(move)))
-        layer = after
-    return lines
+    return [line for line, _ in lines_within(start, plies, position_key)]
 
 
 def version_of(options: PyraosOptions) -> tuple[str, str]:

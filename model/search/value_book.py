@@ -26,7 +26,19 @@ from pathlib import Path
 from typing import Any
 
 from ..game import Game, PositionFormatError, game_class, quote
-from .book import VALUES, PerfectMove, PerfectValue, Verdict, prove_again, read_book, write_book
+from .book import (
+    VALUES,
+    PerfectMove,
+    PerfectValue,
+    Verdict,
+    check_verdict,
+    lines_within,
+    prove_again,
+    read_book,
+    verdict_fields,
+    verdict_json,
+    write_book,
+)
 from .registry import plugin_for
 from .symmetry import search_key
 
@@ -80,20 +92,13 @@ class BookEntry:
         return cls(game.name, options, game.to_move, pieces, value, plies, exact, **more)
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
+        return {
             "game": self.name,
             "options": dict(self.options),
             "to_move": self.to_move,
             "pieces": [[list(p), c] for p, c in self.pieces],
-            "value": self.value,
-            "plies": self.plies,
-            "exact": self.exact,
-            "nodes": self.nodes,
-            "seconds": round(self.seconds, 2),
+            **verdict_json(self),
         }
-        if self.line is not None:
-            out["line"] = list(self.line)
-        return out
 
     @classmethod
     def from_json(cls, raw: Any, where: str, name: str) -> BookEntry:
@@ -102,7 +107,7 @@ class BookEntry:
         try:
             if raw["game"] != name:
                 raise ValueError(f"an entry of {quote(raw['game'])} in the book of {name}")
-            options, pieces, line = raw["options"], raw["pieces"], raw.get("line")
+            options, pieces = raw["options"], raw["pieces"]
             if not isinstance(options, dict) or not isinstance(pieces, list):
                 raise ValueError("options must be an object and pieces a list")
             entry = cls(
@@ -110,23 +115,11 @@ class BookEntry:
                 tuple(sorted((str(k), v) for k, v in options.items())),
                 str(raw["to_move"]),
                 tuple((tuple(int(c) for c in point), str(colour)) for point, colour in pieces),
-                str(raw["value"]),
-                int(raw["plies"]),
-                bool(raw["exact"]),
-                int(raw.get("nodes", 0)),
-                float(raw.get("seconds", 0.0)),
-                None if line is None else tuple(str(m) for m in line),
+                *verdict_fields(raw),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise PositionFormatError("", f"{where}: a bad entry ({quote(exc)})") from None
-        if not isinstance(raw["exact"], bool):
-            raise PositionFormatError("", f"{where}: exact must be true or false")
-        if entry.value not in VALUES or entry.plies < 0:
-            raise PositionFormatError("", f"{where}: value must be win or loss, plies >= 0")
-        if entry.plies % 2 != (1 if entry.value == "win" else 0):
-            raise PositionFormatError(
-                "", f"{where}: a win takes an odd number of plies, a loss an even one"
-            )
+        check_verdict(raw, entry.value, entry.plies, where)
         try:
             game = entry.game()
         except PositionFormatError as exc:
@@ -297,23 +290,7 @@ class ValueBook:
         compiled solver settles in ``seconds`` each (one table for all, so later positions
         reuse earlier proofs), the shallowest first."""
         say = progress or (lambda text: None)
-        start = game_class(self.name).new(options)
-        seen = {_key(start)}
-        layer: list[tuple[tuple[str, ...], Game]] = [((), start)]
-        lines: list[tuple[tuple[str, ...], Game]] = [((), start)]
-        for _ in range(plies):
-            after = []
-            for line, game in layer:
-                for move in game.legal_moves():
-                    child = game.copy()
-                    child.push(move)
-                    key = _key(child)
-                    if key in seen or child.is_over():
-                        continue
-                    seen.add(key)
-                    after.append(((*line, str(move)), child))
-            lines += after
-            layer = after
+        lines = lines_within(game_class(self.name).new(options), plies, _key)
         solver: Any = None
         entries: list[BookEntry] = []
         for line, played in lines:

@@ -296,6 +296,27 @@ def mutated_document(rng: random.Random) -> str | bytes:
     return text
 
 
+def check_mutated_book(shipped: str, rng: random.Random, read: Callable[[Any], Any]) -> None:
+    """A book file (``shipped``, its text) changed as position files are fuzzed here:
+    ``read(path)`` reads it or refuses it with one PositionFormatError naming the file,
+    never anything else (a RecursionError once escaped for deep nesting)."""
+    import tempfile
+
+    if rng.random() < 0.5:
+        text = mutate_text(shipped, rng)
+    else:
+        text = json.dumps(mutate_tree(json.loads(shipped), rng))
+    with tempfile.TemporaryDirectory() as folder:
+        path = pathlib.Path(folder) / "book.json"
+        path.write_bytes(text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass"))
+        message = f"{path}: "
+        try:
+            read(path)
+        except PositionFormatError as exc:
+            message = str(exc)
+    assert message.startswith(f"{path}: ")
+
+
 GENERATORS: dict[str, Callable[[random.Random], str | bytes]] = {
     "mutated document": mutated_document,
     "random JSON": lambda rng: json.dumps(random_json(rng)),
