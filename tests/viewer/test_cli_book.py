@@ -97,14 +97,20 @@ def test_the_partition_book_is_shown_and_a_small_one_verified(capsys, tmp_path):
     from model.partition import PartitionOptions
     from model.search.games.partition import BOOK
 
-    small = [
-        *BOOK.build(PartitionOptions(3, "floating"), plies=0, seconds=30, table_mb=16),
-        *BOOK.build(PartitionOptions(3, "stacking"), plies=0, seconds=30, table_mb=16),
-    ]
-    BOOK.Book(small).write(tmp_path / "book.json")
+    floating = BOOK.build(PartitionOptions(3, "floating"), plies=1, seconds=30, table_mb=16)
+    stacking = BOOK.build(PartitionOptions(3, "stacking"), plies=0, seconds=30, table_mb=16)
+    assert len(floating) > 2
+    # the versions mixed in the file: verify takes a version's entries together, the
+    # fullest first, so that one table serves them all (the empty base-4 floating pyramid
+    # is proven at once after the position after its apex; with the stacking pyramid
+    # verified between them, the table went and it was searched from nothing)
+    BOOK.Book([*stacking, *floating]).write(tmp_path / "book.json")
     code, out, err = run(capsys, "book", "verify", "--book", tmp_path / "book.json")
     assert code == 0, err
-    assert [json.loads(line)["verified"] for line in out.splitlines()] == [True, True]
+    verified = [json.loads(line) for line in out.splitlines()]
+    assert all(v["verified"] for v in verified)
+    order = [(v["options"]["version"], len(v["pieces"])) for v in verified]
+    assert order == [("stacking", 0), *[("floating", 1)] * (len(floating) - 1), ("floating", 0)]
 
 
 def test_book_build_refuses_an_unknown_version(tmp_path, capsys):

@@ -208,7 +208,9 @@ def run(args: argparse.Namespace) -> int:
     ]
     if args.sample is not None and args.sample < len(entries):
         entries = random.Random(0).sample(entries, args.sample)
-    entries.sort(key=lambda e: -len(e.game().pieces()))  # the fullest (cheapest) first
+    # a version's entries together (one table serves them), the fullest (cheapest) first
+    versions = {str(e.versions): n for n, e in reversed(list(enumerate(entries)))}
+    entries.sort(key=lambda e: (versions[str(e.versions)], -len(e.game().pieces())))
     status = EXIT_OK
     verdicts = books.verify_entries(entries, max_seconds=args.max_seconds, table_mb=args.table_mb)
     for entry, verdict in zip(entries, verdicts, strict=True):
