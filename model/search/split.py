@@ -44,39 +44,48 @@ header does not parse, is of another format or version, or was made for another 
 named in one line (:attr:`SplitResult.checkpoint_note`), neither read nor written nor
 deleted.
 
-This module names no game: what a game gives comes through its plug-in.
+The parts: :mod:`.split_tree` (the frontier, AND/OR, the next unit's choice),
+:mod:`.split_checkpoint` (the folder of settled units), :mod:`.split_worker` (what a worker
+runs); here the client's side. None of them names a game: what a game gives comes through
+its plug-in.
 """
 
 from __future__ import annotations
 
 import contextlib
-import dataclasses
-import hashlib
-import json
 import logging
-import os
 import resource
 import signal
-import tempfile
 import threading
 import time
 import uuid
-from collections.abc import Callable, Hashable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..game import Game, shorten
 from .book import from_book
-from .registry import plugin_for
-from .solver import SearchStopped, Solver, SolveResult
-from .symmetry import search_key
+from .solver import SolveResult
+from .split_checkpoint import Checkpoint, default_checkpoint, solve_key
+from .split_tree import (
+    Tree,
+    best_move_of,
+    expand,
+    first_moves_of,
+    needed_nodes,
+    pick_unit,
+    settle,
+)
+from .split_worker import (
+    Task,
+    drop_shared,
+    open_shared,
+    start_unit,
+    unlink_shared,
+    workers_memory_mb,
+)
 
-#: The frontier's depth by default: the fewest plies (up to :data:`MAX_AUTO_PLIES`) that
-#: give this many units (a frontier that depends on the position alone, not on the number
-#: of workers, so that a checkpoint serves any cluster).
-MIN_UNITS = 4
-MAX_AUTO_PLIES = 4
 #: The positions of a unit's first slice; each time it comes back unsettled, twice as many
 #: (counted, not timed: the same solve divides its work the same way on any machine and
 #: any load, so that two runs can be compared).
@@ -84,14 +93,8 @@ FIRST_SLICE = 2_000_000
 #: A slice grows to at most this many first slices: a worker that searches on while the
 #: last unit the root needed is proven elsewhere wastes at most one such slice.
 LONGEST_SLICE = 4
-#: The checkpoint's header: its format and version.
-FORMAT = "pyramid-lab split checkpoint"
-VERSION = 1
-HEADER = "checkpoint.json"
 #: Seconds to reach an existing scheduler before saying it cannot be reached.
 CONNECT_SECONDS = 10.0
-
-ORDER = {"loss": 0, "draw": 1, "unknown": 2, "win": 3}
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,517 +167,6 @@ class SplitResult:
 
 class SchedulerError(ConnectionError):
     """The Dask scheduler named could not be reached (the message is one line)."""
-
-
-# ---- the frontier -----------------------------------------------------------------------
-
-
-@dataclass(eq=False)
-class _Node:
-    """A position of the expanded tree, merged under the symmetries at its depth."""
-
-    id: str
-    depth: int
-    game: Game
-    children: list[_Node] = field(default_factory=list)
-    parents: list[_Node] = field(default_factory=list)
-    #: "win" / "loss" / "draw" for its side to move once settled, "unknown" once nothing
-    #: more will come (a unit left unknown), None while open.
-    value: str | None = None
-    plies: int | None = None
-
-
-def _stable(key: Hashable) -> str:
-    """A text of ``key`` equal in every process and run (sets sorted: the order of a set of
-    strings changes with the interpreter's hash seed)."""
-    if isinstance(key, (frozenset, set)):
-        return "{" + ",".join(sorted(_stable(k) for k in key)) + "}"
-    if isinstance(key, tuple | list):
-        return "(" + ",".join(_stable(k) for k in key) + ")"
-    return repr(key)
-
-
-def _node_id(game: Game, depth: int) -> str:
-    digest = hashlib.sha256(_stable(search_key(game)).encode()).hexdigest()[:20]
-    return f"d{depth}-{digest}"
-
-
-def _terminal(game: Game) -> str | None:
-    outcome = game.outcome()
-    if outcome is None:
-        return None
-    mine = outcome.value_for(game.to_move)
-    return "win" if mine > 0 else "loss" if mine < 0 else "draw"
-
-
-@dataclass
-class _Tree:
-    root: _Node
-    root_moves: list[tuple[str, _Node]]
-    units: list[_Node]  # the frontier's running positions, in the tree's order
-    plies: int
-
-
-def expand(game: Game, plies: int | None = None) -> _Tree:
-    """The tree of ``game`` to ``plies`` (None: the default, see the module), merged under
-    the symmetries ply by ply, finished positions settled by the rules."""
-    root = _Node(_node_id(game, 0), 0, game.copy())
-    root.value = _terminal(game)
-    root.plies = 0 if root.value is not None else None
-    level = [root] if root.value is None else []
-    root_moves: list[tuple[str, _Node]] = []
-    depth = 0
-    limit = MAX_AUTO_PLIES if plies is None else plies
-    while level and depth < limit:
-        depth += 1
-        seen: dict[str, _Node] = {}
-        for node in level:
-            for move in node.game.legal_moves():
-                child = node.game.copy()
-                child.push(move)
-                cid = _node_id(child, depth)
-                known = seen.get(cid)
-                if known is None:
-                    known = seen[cid] = _Node(cid, depth, child)
-                    known.value = _terminal(child)
-                    known.plies = 0 if known.value is not None else None
-                if node is root:
-                    root_moves.append((str(move), known))
-                if known not in node.children:
-                    node.children.append(known)
-                    known.parents.append(node)
-        level = [n for n in seen.values() if n.value is None]
-        if plies is None and len(level) >= MIN_UNITS:
-            break
-    return _Tree(root, root_moves, level, depth)
-
-
-def _combine(node: _Node) -> bool:
-    """Settle ``node`` from its children where they decide it (negamax); True when it
-    changed."""
-    if node.value is not None or not node.children:
-        return False
-    values = [c.value for c in node.children]
-    losses = [c for c in node.children if c.value == "loss"]
-    if losses:
-        known = [c.plies for c in losses if c.plies is not None]
-        node.value, node.plies = "win", (1 + min(known)) if known else None
-        return True
-    if any(v is None for v in values):
-        return False
-    if all(v == "win" for v in values):
-        lengths = [c.plies for c in node.children]
-        node.value = "loss"
-        node.plies = None if None in lengths else 1 + max(p for p in lengths if p is not None)
-    elif "unknown" in values:
-        node.value = "unknown"
-    else:
-        node.value, node.plies = "draw", None
-    return True
-
-
-def _settle(unit: _Node, value: str, plies: int | None) -> None:
-    """A unit's value, carried up to every ancestor it decides."""
-    unit.value, unit.plies = value, plies
-    stack = list(unit.parents)
-    while stack:
-        node = stack.pop()
-        if _combine(node):
-            stack.extend(node.parents)
-
-
-def _needed(tree: _Tree) -> set[str]:
-    """The open nodes reachable from the root through open nodes: the units whose value
-    may still change the root's."""
-    seen: set[str] = set()
-    stack = [tree.root] if tree.root.value is None else []
-    while stack:
-        node = stack.pop()
-        if node.id in seen:
-            continue
-        seen.add(node.id)
-        stack.extend(c for c in node.children if c.value is None)
-    return seen
-
-
-#: A number past every proof or disproof number of the tree (its sums are capped here), as
-#: the compiled df-pn has it for a proven or disproven question.
-INF = 1 << 62
-
-
-def tree_numbers(tree: _Tree, known: dict[str, tuple[int, int]]) -> dict[str, tuple[int, int]]:
-    """Proof and disproof numbers of "its side to move wins" for every node of the tree,
-    combined as df-pn combines them (negamax): a settled node's from its value, a unit's as
-    its last slice left them in ``known`` (1, 1 before its first), an inner node's from its
-    children (proof: the least disproof of a child, whose loss would be the node's win;
-    disproof: the children's proofs summed)."""
-    out: dict[str, tuple[int, int]] = {}
-
-    def visit(node: _Node) -> tuple[int, int]:
-        if node.id in out:
-            return out[node.id]
-        if node.value == "win":
-            numbers = (0, INF)
-        elif node.value == "loss":
-            numbers = (INF, 0)
-        elif node.value is not None:  # a draw or left unknown: neither to prove
-            numbers = (INF, INF)
-        elif not node.children:
-            numbers = known.get(node.id, (1, 1))
-        else:
-            below = [visit(c) for c in node.children]
-            numbers = (min(d for _, d in below), min(INF, sum(p for p, _ in below)))
-        out[node.id] = numbers
-        return numbers
-
-    visit(tree.root)
-    return out
-
-
-def pick_unit(tree: _Tree, known: dict[str, tuple[int, int]], busy: set[str]) -> str | None:
-    """The unit to search next: the most-proving one, as df-pn picks its next node (from
-    the root down, each time the child of least disproof number: the one whose loss would
-    settle its parent soonest), passing over units running (``busy``) or settled; ties in
-    the tree's order, so that every unit has its first slice first. None when every needed
-    unit is running."""
-    numbers = tree_numbers(tree, known)
-    units = {u.id for u in tree.units}
-    seen: set[str] = set()
-
-    def descend(node: _Node) -> str | None:
-        if node.id in seen or node.value is not None:
-            return None
-        seen.add(node.id)
-        if node.id in units:
-            return None if node.id in busy else node.id
-        ranked = sorted(enumerate(node.children), key=lambda ic: (numbers[ic[1].id][1], ic[0]))
-        for _, child in ranked:
-            found = descend(child)
-            if found is not None:
-                return found
-        return None
-
-    return descend(tree.root)
-
-
-# ---- the checkpoint ---------------------------------------------------------------------
-
-
-def solve_key(game: Game, plies: int, max_depth: int, table_mb: float) -> dict[str, Any]:
-    """What a checkpoint must have been made for to be trusted: the game, its rule options,
-    the root position (up to the symmetries), the frontier's plies and the depth asked
-    (``table_mb`` changes no proven value and is left out)."""
-    del table_mb
-    return {
-        "game": game.name,
-        "options": _stable(game.options),
-        "position": _stable(search_key(game)),
-        "plies": plies,
-        "max_depth": max_depth,
-    }
-
-
-def default_checkpoint(game: Game, plies: int, max_depth: int) -> Path:
-    """The checkpoint folder of this solve under the user's cache (``XDG_CACHE_HOME``, else
-    ``~/.cache``): ``pyramid-lab/solve/<game>-<digest of the key>``."""
-    key = solve_key(game, plies, max_depth, 0)
-    digest = hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:16]
-    cache = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(cache) / "pyramid-lab" / "solve" / f"{game.name}-{digest}"
-
-
-def _write_atomically(path: Path, data: dict[str, Any]) -> None:
-    fd, temp = tempfile.mkstemp(prefix=".tmp-", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w") as out:
-            json.dump(data, out)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
-
-
-class Checkpoint:
-    """The units settled so far, in ``folder`` (see the module)."""
-
-    def __init__(self, folder: Path, key: dict[str, Any]) -> None:
-        self.folder = folder
-        self.key = key
-
-    def _untrusted(self, why: str) -> str:
-        return f"checkpoint {shorten(str(self.folder))}: {why}; not trusted (not read, not written)"
-
-    def open(self) -> tuple[dict[str, tuple[str, int | None]], str]:
-        """The units settled in the folder (id -> value, plies), made ready for more;
-        or nothing and the line saying why the folder is not trusted."""
-        header = self.folder / HEADER
-        try:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            names = [p.name for p in self.folder.iterdir() if not p.name.startswith(".tmp-")]
-            if not names:
-                _write_atomically(header, {"format": FORMAT, "version": VERSION, "key": self.key})
-                return {}, ""
-            if HEADER not in names:
-                return {}, self._untrusted(f"holds files but no {HEADER}: not a checkpoint")
-            try:
-                head = json.loads(header.read_text())
-            except (ValueError, UnicodeDecodeError) as exc:
-                return {}, self._untrusted(f"{HEADER} does not parse ({shorten(str(exc))})")
-            if not isinstance(head, dict) or head.get("format") != FORMAT:
-                return {}, self._untrusted("not a split solve's checkpoint")
-            if head.get("version") != VERSION:
-                return {}, self._untrusted(f"version {shorten(repr(head.get('version')))}")
-            if head.get("key") != self.key:
-                return {}, self._untrusted("made for another position or other options")
-            settled: dict[str, tuple[str, int | None]] = {}
-            for name in names:
-                if name == HEADER:
-                    continue
-                path = self.folder / name
-                try:
-                    data = json.loads(path.read_text())
-                    uid, value, plies = data["unit"], data["value"], data["plies"]
-                    ok = (
-                        name == f"{uid}.json"
-                        and value in ("win", "loss", "draw")
-                        and (plies is None or (isinstance(plies, int) and plies >= 0))
-                    )
-                except (ValueError, UnicodeDecodeError, KeyError, TypeError):
-                    ok = False
-                if not ok:
-                    return {}, self._untrusted(f"{shorten(name)} is damaged")
-                settled[uid] = (value, plies)
-            return settled, ""
-        except OSError as exc:
-            return {}, self._untrusted(shorten(exc.strerror or str(exc)))
-
-    def write(self, unit: str, value: str, plies: int | None, nodes: int, seconds: float) -> None:
-        """Keep a settled unit (atomically: a kill leaves it whole or absent)."""
-        data = {"unit": unit, "value": value, "plies": plies, "nodes": nodes, "seconds": seconds}
-        _write_atomically(self.folder / f"{unit}.json", data)
-
-
-# ---- the worker's side ------------------------------------------------------------------
-
-#: The worker process's solver (its one table), kept from one unit to the next.
-_SOLVER: dict[str, Any] = {}
-#: The table this worker searches with the others of its machine during one split solve
-#: ("name", "table"), mapped by :func:`_open_shared`.
-_SHARED: dict[str, Any] = {}
-
-
-def _shared_folder() -> Path:
-    """Where the shared tables' files go: a memory file system where the machine has one."""
-    shm = Path("/dev/shm")
-    if shm.is_dir() and os.access(shm, os.W_OK):
-        return shm
-    return Path(tempfile.gettempdir())
-
-
-def _open_shared(name: str, task: _Task) -> str:
-    """Run on every worker as a split solve starts: map its shared table (made by the first
-    worker of the machine, mapped by the others) for the solver of ``task``'s game; '' or
-    why not (then this worker keeps its own table only)."""
-    _drop_shared()
-    solver = _solver_for(task)
-    if solver is None or not hasattr(solver, "shared_table"):
-        return "this game's solver keeps its own table"
-    try:
-        table = solver.shared_table(str(_shared_folder() / name), task.table_mb)
-    except (OSError, ValueError) as exc:
-        return shorten(str(exc))
-    _SHARED.update(name=name, table=table)
-    return ""
-
-
-def _unlink_shared(name: str) -> None:
-    """Run on every worker once all have mapped the table: its file goes (the maps stay)."""
-    with contextlib.suppress(OSError):
-        os.unlink(_shared_folder() / name)
-
-
-def _drop_shared(name: str | None = None) -> None:
-    """Let go of the shared table (of the solve ``name``, or any): its memory goes with the
-    last process that had it."""
-    if name is not None and _SHARED.get("name") != name:
-        return
-    solver = _SOLVER.get("solver")
-    if solver is not None and hasattr(solver, "share"):
-        solver.share(None)
-    _SHARED.clear()
-
-
-@dataclass(frozen=True, slots=True)
-class _Task:
-    unit: str
-    game: Game
-    positions: int | None  # the slice (None: until settled)
-    seconds: float | None
-    max_depth: int
-    table_mb: float
-    book: bool
-    topic: str
-    cancel: str
-    parent_pid: int
-    shared: str = ""  # the name of the run's shared table ('' none)
-
-
-def _solver_for(task: _Task) -> Any:
-    """The process's compiled solver moved to the unit's position (its table kept), or
-    None where the game's plug-in has none that fits."""
-    make = plugin_for(task.game).solver
-    if make is None:
-        return None
-    kept = _SOLVER.get("solver")
-    if kept is not None and _SOLVER.get("key") == (task.game.name, task.max_depth, task.table_mb):
-        try:
-            kept.retarget(task.game)
-            return kept
-        except (ValueError, AttributeError):
-            pass
-    _SOLVER.clear()  # one table a process
-    solver = make(task.game, table_mb=task.table_mb, max_depth=task.max_depth)
-    if solver is not None and hasattr(solver, "retarget"):
-        _SOLVER.update(solver=solver, key=(task.game.name, task.max_depth, task.table_mb))
-    return solver
-
-
-def _memory_mb() -> tuple[float, float]:
-    """This process's resident memory (MiB): its own (anonymous pages), and what it maps
-    from shared memory and files: the split solve's shared table, which every worker of the
-    machine maps and each worker's resident size counts whole, and the libraries (the same
-    files in every worker). From ``/proc/self/status``, which is cheap (``smaps``'
-    proportional sizes took a quarter of a second a call with a table of 8 GiB mapped);
-    elsewhere the whole resident size as the process's own."""
-    try:
-        fields: dict[str, float] = {}
-        with open("/proc/self/status", encoding="ascii") as status:
-            for line in status:
-                name, _, value = line.partition(":")
-                if name in ("RssAnon", "RssFile", "RssShmem"):
-                    fields[name] = float(value.split()[0]) / 1024  # kB
-        if len(fields) == 3:
-            return fields["RssAnon"], fields["RssFile"] + fields["RssShmem"]
-    except (OSError, ValueError, IndexError):
-        pass
-    try:
-        import psutil  # type: ignore[import-untyped]  # psutil (with distributed) has no stubs
-
-        return float(psutil.Process().memory_info().rss) / 2**20, 0.0
-    except Exception:  # psutil comes with distributed; the peak where it cannot tell
-        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 0.0
-
-
-def workers_memory_mb(reports: dict[int, tuple[float, float]]) -> float:
-    """The memory of the workers whose ``(own, shared)`` reports (:func:`_memory_mb`, by
-    process) are given: their own memory summed, and what they share once (the most any of
-    them has touched: the table's pages are spread by the hash, so the workers touch the
-    same ones, and they load the same libraries)."""
-    own = sum(mine for mine, _ in reports.values())
-    return own + max((shared for _, shared in reports.values()), default=0.0)
-
-
-def prove_unit(task: _Task) -> dict[str, Any]:
-    """Run in a worker: the unit's value for its side to move (see the module), with the
-    positions searched, the seconds and the worker's address. Progress goes to the
-    client as Dask events on ``task.topic``; the search stops when the client sets the
-    unit's cancel ``Event`` or when this worker's parent process is gone."""
-    from distributed import Event, get_worker
-
-    began = time.perf_counter()
-    worker = get_worker()
-    cancel = Event(task.cancel)
-    if task.book:
-        known = from_book(task.game)
-        if known is not None:
-            return _answer(task, known, 0, began, worker.address)
-    solver = _solver_for(task)
-    before = 0 if solver is None else solver.nodes
-    if solver is not None and hasattr(solver, "share"):
-        mine = task.shared and _SHARED.get("name") == task.shared
-        solver.share(_SHARED["table"] if mine else None)
-
-    looked = [0.0]  # when the client was last told and asked
-
-    def tick(depth: int, nodes: int, seconds: float, entries: int) -> None:
-        del depth, seconds, entries
-        if task.positions is not None and nodes - before >= task.positions:
-            raise SearchStopped("slice")
-        now = time.monotonic()
-        if now - looked[0] < 1.0:
-            return
-        looked[0] = now
-        if os.getppid() != task.parent_pid:  # the nanny (or the local client) was killed
-            raise SearchStopped("orphaned")
-        with contextlib.suppress(Exception):  # a lost event is only a late progress line
-            worker.log_event(
-                task.topic,
-                {
-                    "unit": task.unit,
-                    "nodes": nodes - before,
-                    "memory": _memory_mb(),
-                    "pid": os.getpid(),
-                },
-            )
-        try:
-            stop = cancel.is_set()
-        except Exception:  # the scheduler is gone: nobody wants the answer
-            stop = True
-        if stop:
-            raise SearchStopped("cancelled")
-
-    if solver is None:
-        result = Solver(
-            task.game,
-            max_seconds=task.seconds,
-            max_depth=task.max_depth,
-            progress=tick,
-            progress_every=0.05,
-        ).solve()
-    else:
-        solver.max_seconds = task.seconds
-        solver.progress = tick
-        solver.progress_every = 0.02  # each look at the clock: the slice is counted
-        solver.tighten = False  # the value is wanted, not the shortest win's exact length
-        if hasattr(solver, "QUICK_DEPTH"):
-            # nor the shortest win first: the compiled solver's deepening from 1 to 16 plies
-            # tripled a base-4 unit's positions (33 million, not 11); the open question
-            # alone answers the value
-            solver.QUICK_DEPTH = 0
-        try:
-            result = solver.solve()
-        finally:
-            solver.progress = None
-        if result.stopped == "slice" and hasattr(solver, "numbers"):
-            return _answer(
-                task, result, result.nodes - before, began, worker.address, solver.numbers()
-            )
-    return _answer(task, result, result.nodes - before, began, worker.address)
-
-
-def _answer(
-    task: _Task,
-    result: SolveResult,
-    nodes: int,
-    began: float,
-    address: str,
-    numbers: tuple[int, int] | None = None,
-) -> dict[str, Any]:
-    return {
-        "numbers": numbers,
-        "unit": task.unit,
-        "value": result.value,
-        "plies": result.plies,
-        "stopped": result.stopped,
-        "nodes": nodes,
-        "seconds": time.perf_counter() - began,
-        "worker": address,
-        "memory": _memory_mb(),
-        "pid": os.getpid(),
-    }
 
 
 # ---- the client's side ------------------------------------------------------------------
@@ -753,7 +245,7 @@ class _Run:
     def __init__(
         self,
         client: Any,
-        tree: _Tree,
+        tree: Tree,
         *,
         table_mb: float,
         max_depth: int,
@@ -815,7 +307,7 @@ class _Run:
         seconds = None
         if self.max_seconds is not None:
             seconds = max(0.0, self.max_seconds - self._elapsed())
-        task = _Task(
+        task = Task(
             uid,
             unit.game,
             min(self.first_slice * 2**attempt, self.first_slice * LONGEST_SLICE),
@@ -829,7 +321,7 @@ class _Run:
             self.shared,
         )
         future = self.client.submit(
-            _start_unit,
+            start_unit,
             task,
             key=f"pyramid-lab-unit-{self.run_id}-{uid}-{attempt}",
             # the tree's order first, every first slice before any second one
@@ -884,7 +376,7 @@ class _Run:
         self._cancel(list(self.pending))
         if self.shared:  # workers of an existing cluster live on: let go of its memory
             with contextlib.suppress(Exception):
-                self.client.run(_drop_shared, self.shared, wait=False)
+                self.client.run(drop_shared, self.shared, wait=False)
         self._report()
         return stopped
 
@@ -897,16 +389,14 @@ class _Run:
         try:
             # the units' solver (their depth), at the root's position
             depth = self.max_depth - self.tree.plies
-            root = _Task(
-                "", self.tree.root.game, None, None, depth, self.table_mb, False, "", "", 0
-            )
-            said = self.client.run(_open_shared, name, root)
+            root = Task("", self.tree.root.game, None, None, depth, self.table_mb, False, "", "", 0)
+            said = self.client.run(open_shared, name, root)
             self.all_shared = bool(said) and not any(said.values())
         except Exception:  # a worker lost meanwhile: the others go on without sharing
             pass
         finally:
             with contextlib.suppress(Exception):
-                self.client.run(_unlink_shared, name)
+                self.client.run(unlink_shared, name)
         self.shared = name
 
     def _finished(self, future: Any) -> None:
@@ -931,7 +421,7 @@ class _Run:
             self.unit_seconds += float(answer["seconds"])
             if self.checkpoint is not None:
                 self.checkpoint.write(uid, value, plies, int(answer["nodes"]), answer["seconds"])
-            _settle(unit, value, plies)
+            settle(unit, value, plies)
         elif answer["stopped"] in ("slice", "time limit") and (
             self.max_seconds is None or self._elapsed() < self.max_seconds
         ):
@@ -943,10 +433,10 @@ class _Run:
             self._fill()
             return
         elif answer["stopped"] in ("depth limit", None):
-            _settle(unit, "unknown", None)
+            settle(unit, "unknown", None)
         else:
             return
-        needed = _needed(self.tree)
+        needed = needed_nodes(self.tree)
         self._cancel([f for f, (u, _) in self.pending.items() if u not in needed])
         self._fill()
 
@@ -988,7 +478,7 @@ class _Run:
             memory = workers_memory_mb(self.memory)
         seconds = time.perf_counter() - self.searching
         settled = sum(1 for u in self.tree.units if u.value is not None)
-        left = len(_needed(self.tree) & set(self.units))
+        left = len(needed_nodes(self.tree) & set(self.units))
         running = min(len(self.pending), self.workers)
         eta = None
         if self.proven >= 3 and self.tree.root.value is None:
@@ -1011,12 +501,6 @@ class _Run:
     def _report(self) -> None:
         if self.progress is not None:
             self.progress(self.status())
-
-
-def _start_unit(task: _Task) -> dict[str, Any]:
-    """The task a worker runs: :func:`prove_unit` with its parent process noted (a
-    worker whose parent dies stops its search)."""
-    return prove_unit(dataclasses.replace(task, parent_pid=os.getppid()))
 
 
 def split_solve(
@@ -1071,7 +555,7 @@ def split_solve(
     for uid, (value, unit_plies) in settled.items():
         unit = next((u for u in tree.units if u.id == uid), None)
         if unit is not None and unit.value is None:
-            _settle(unit, value, unit_plies)
+            settle(unit, value, unit_plies)
             resumed += 1
     count = 0  # the workers of the cluster (none started: 0)
     stopped: str | None = None
@@ -1098,8 +582,8 @@ def split_solve(
     value = root.value if root.value in ("win", "loss", "draw") else "unknown"
     if value == "unknown" and stopped is None:
         stopped = "depth limit"
-    firsts = _first_moves(tree)
-    best = _best_move(tree, value)
+    firsts = first_moves_of(tree)
+    best = best_move_of(tree, value)
     nodes = 0 if run is None else run.nodes
     peak = (
         resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
@@ -1125,32 +609,3 @@ def split_solve(
     written = None if store is None else str(store.folder)
     shared_table = run is not None and run.all_shared
     return SplitResult(result, units, count, tree.plies, written, note, shared_table)
-
-
-def _first_moves(tree: _Tree) -> tuple[tuple[str, str, int | None], ...]:
-    """Each first move with its value for the root's side to move (as settled)."""
-    flip = {"win": "loss", "loss": "win", "draw": "draw"}
-    rows = []
-    for move, child in tree.root_moves:
-        value = flip.get(child.value or "", "unknown")
-        plies = None if child.plies is None or value == "unknown" else child.plies + 1
-        rows.append((move, value, plies))
-    rank = {"win": 0, "draw": 1, "unknown": 2, "loss": 3}
-
-    def order(row: tuple[str, str, int | None]) -> tuple[int, int]:
-        _, value, plies = row
-        length = plies if plies is not None else 10**6
-        return rank[value], (length if value != "loss" else -length)
-
-    return tuple(sorted(rows, key=order))
-
-
-def _best_move(tree: _Tree, value: str) -> str | None:
-    firsts = _first_moves(tree)
-    if value == "win":
-        wins = [m for m, v, _ in firsts if v == "win"]
-        return wins[0] if wins else None
-    if value in ("loss", "draw"):
-        same = [m for m, v, _ in firsts if v == value]
-        return same[0] if same else None
-    return None

@@ -18,23 +18,17 @@ import pytest
 
 from model.files import read
 from model.search import SchedulerError, solve, split_solve
-from model.search.split import (
-    FORMAT,
-    HEADER,
+from model.search.split_checkpoint import FORMAT, HEADER, VERSION, Checkpoint, solve_key
+from model.search.split_tree import (
     INF,
-    VERSION,
-    Checkpoint,
-    _combine,
-    _memory_mb,
-    _Node,
-    _settle,
-    _shared_folder,
+    Node,
+    combine,
     expand,
     pick_unit,
-    solve_key,
+    settle,
     tree_numbers,
-    workers_memory_mb,
 )
+from model.search.split_worker import memory_mb, shared_folder, workers_memory_mb
 from viewer.cli import main
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -64,9 +58,9 @@ def test_the_frontier_is_merged_under_the_symmetries():
 
 
 def _tree(values):
-    root = _Node("root", 0, game_of("empty-base3-floating"))
+    root = Node("root", 0, game_of("empty-base3-floating"))
     for i, value in enumerate(values):
-        child = _Node(f"c{i}", 1, root.game, value=value, plies=None if value is None else 4)
+        child = Node(f"c{i}", 1, root.game, value=value, plies=None if value is None else 4)
         child.parents.append(root)
         root.children.append(child)
     return root
@@ -84,13 +78,13 @@ def _tree(values):
 )
 def test_units_combine_by_and_or(children, value, plies):
     root = _tree(children)
-    _combine(root)
+    combine(root)
     assert (root.value, root.plies) == (value, plies)
 
 
 def test_a_unit_settles_its_ancestors():
     root = _tree([None, None])
-    _settle(root.children[1], "loss", 2)
+    settle(root.children[1], "loss", 2)
     assert (root.value, root.plies) == ("win", 3)
 
 
@@ -115,9 +109,9 @@ def test_the_next_unit_is_the_most_proving_one():
     numbers = tree_numbers(tree, known)
     assert numbers[tree.root.id] == (40, sum(p for p, _ in known.values()))
     # a settled unit is passed over; once one is a loss for blue, red's root is won
-    _settle(tree.units[2], "win", 9)
+    settle(tree.units[2], "win", 9)
     assert pick_unit(tree, known, set()) == ids[0]
-    _settle(tree.units[0], "loss", 8)
+    settle(tree.units[0], "loss", 8)
     assert tree.root.value == "win"
     assert pick_unit(tree, known, set()) is None
 
@@ -205,7 +199,7 @@ def test_a_folder_of_other_files_is_not_taken_for_a_checkpoint(tmp_path):
 
 
 def _shared_files() -> set[pathlib.Path]:
-    return set(_shared_folder().glob("pyramid-lab-split-*"))
+    return set(shared_folder().glob("pyramid-lab-split-*"))
 
 
 def test_the_split_solve_on_2_workers_agrees_with_the_single_search(tmp_path):
@@ -266,13 +260,13 @@ def test_a_stopped_split_solve_counts_the_positions_its_stopped_units_searched(t
 def test_the_workers_shared_table_is_counted_once_in_their_memory(tmp_path):
     from model.search.compiled.memory import shared_array
 
-    own, shared = _memory_mb()
-    table = shared_array(_shared_folder() / f"pyramid-lab-test-{os.getpid()}", 2**20, 8)
+    own, shared = memory_mb()
+    table = shared_array(shared_folder() / f"pyramid-lab-test-{os.getpid()}", 2**20, 8)
     try:
         table[:] = 1  # 64 MiB touched, as a worker's searches touch the shared table
-        own_after, shared_after = _memory_mb()
+        own_after, shared_after = memory_mb()
     finally:
-        os.unlink(_shared_folder() / f"pyramid-lab-test-{os.getpid()}")
+        os.unlink(shared_folder() / f"pyramid-lab-test-{os.getpid()}")
     assert shared_after - shared >= 60
     assert own_after - own < 16
     # two workers that touched the same 64 MiB and have 100 and 120 MiB of their own: the
