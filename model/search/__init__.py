@@ -33,8 +33,8 @@ from . import games as _games  # noqa: F401  (registers every game's plug-in)
 from .agents import AlphaBetaAgent, MCTSAgent, RandomAgent
 from .analysis import NO_ANALYSIS, NOT_TURNS, Analysis, analyse
 from .book import (
-    MAX_BOOK_BYTES,
     book_for,
+    book_game,
     book_games,
     from_book,
     perfect_moves,
@@ -171,7 +171,6 @@ __all__ = [
     "DRAW",
     "LEVELS",
     "LOSS",
-    "MAX_BOOK_BYTES",
     "MAX_THREADS",
     "NOT_TURNS",
     "NO_ANALYSIS",
@@ -202,6 +201,7 @@ __all__ = [
     "analyse",
     "best_defence",
     "book_for",
+    "book_game",
     "book_games",
     "check_lesson",
     "check_task",

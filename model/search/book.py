@@ -28,15 +28,21 @@ VALUES = ("win", "loss")
 MAX_BOOK_BYTES = 64 * 1024 * 1024
 
 
+def _read_book_json(path: Path | str) -> Any:
+    """A book file's JSON, read with the limits of position files; PositionFormatError
+    naming the file and why where it cannot be read."""
+    try:
+        return read_json(path, MAX_BOOK_BYTES, "book")
+    except PositionFormatError as exc:
+        raise PositionFormatError("", f"{path}: not a readable book ({exc.reason})") from None
+
+
 def read_book(path: Path | str, what: str, fits: Any) -> tuple[list[Any], str]:
     """A book file's raw entries and its note, read with the limits of position files (a
     regular file of at most :data:`MAX_BOOK_BYTES`, numbers and nesting in reason);
     ``fits(raw)`` says whether the document is ``what`` (e.g. "a Pyraos book").
     PositionFormatError naming the file otherwise."""
-    try:
-        raw = read_json(path, MAX_BOOK_BYTES, "book")
-    except PositionFormatError as exc:
-        raise PositionFormatError("", f"{path}: not a readable book ({exc.reason})") from None
+    raw = _read_book_json(path)
     if not fits(raw):
         raise PositionFormatError("", f"{path}: not {what}")
     entries = raw.get("entries")
@@ -204,6 +210,18 @@ def prove_again(solver: Any, entry: Any, start: float) -> Verdict:
 def book_games() -> list[str]:
     """The names of the games with a book of proven values."""
     return [p.game for p in plugins() if p.book is not None]
+
+
+def book_game(path: Path | str) -> str:
+    """The game whose book the file at ``path`` is, by its format (each game's book knows
+    its own); PositionFormatError naming the file where it cannot be read or is none of
+    theirs."""
+    raw = _read_book_json(path)
+    games = book_games()
+    name = next((name for name in games if book_for(name).owns(raw)), None)
+    if name is None:
+        raise PositionFormatError("", f"{path}: not a book of {' or '.join(games)}")
+    return name
 
 
 def book_for(game: Game | type[Game] | str) -> Any:

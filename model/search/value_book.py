@@ -51,6 +51,11 @@ def _options_key(options: Any) -> str:
     return json.dumps(options.to_json(), sort_keys=True)
 
 
+def _owns(raw: Any, name: str) -> bool:
+    """Whether ``raw`` (a JSON document) is a book of the game ``name`` by its format."""
+    return isinstance(raw, dict) and raw.get("format") == FORMAT and raw.get("game") == name
+
+
 @dataclass(frozen=True, slots=True)
 class BookEntry:
     """One proven position (see the module): ``pieces`` as position files have them
@@ -167,7 +172,7 @@ class Book:
         files (a regular file of at most MAX_BOOK_BYTES, numbers and nesting in reason)."""
         name = name or cls.game_name
         what = f"a book of {name} (format {FORMAT!r}, game {name!r})"
-        entries, note = read_book(path, what, ValueBook(name, Path()).owns)
+        entries, note = read_book(path, what, lambda raw: _owns(raw, name))
         return cls(
             (BookEntry.from_json(e, f"{path}: entry {i + 1}", name) for i, e in enumerate(entries)),
             note,
@@ -204,9 +209,7 @@ class ValueBook:
 
     def owns(self, raw: Any) -> bool:
         """Whether ``raw`` (a JSON document) is a book of this game by its format."""
-        return (
-            isinstance(raw, dict) and raw.get("format") == FORMAT and raw.get("game") == self.name
-        )
+        return _owns(raw, self.name)
 
     def shipped(self) -> Book:
         """The book that ships with the project (an empty one if it is missing)."""
@@ -217,7 +220,7 @@ class ValueBook:
 
     def version_of(self, options: Any) -> str:
         """The version of the rules a book entry belongs to (``BookEntry.versions``)."""
-        return json.dumps(options.to_json(), sort_keys=True)
+        return _options_key(options)
 
     # ---- the values ----
 

@@ -82,21 +82,6 @@ def add_parser(commands: Any) -> None:
     )
 
 
-def _game_of(path: str, games: list[str]) -> tuple[str | None, str]:
-    """The game whose book the file at ``path`` is (each book knows its own format), or
-    None and why not: the file cannot be read, or it is none of theirs."""
-    from model import PositionFormatError
-    from model.files import read_json
-    from model.search import MAX_BOOK_BYTES, book_for
-
-    try:
-        raw = read_json(path, MAX_BOOK_BYTES, "book")
-    except PositionFormatError as exc:
-        return None, f"{path}: not a readable book ({exc.reason})"
-    name = next((name for name in games if book_for(name).owns(raw)), None)
-    return name, "" if name else f"{path}: not a book of {' or '.join(games)}"
-
-
 def _unwritable(path: Path) -> str:
     """Why a book cannot be written to ``path`` (one line), or "" when it can."""
     from model.files import check_writable
@@ -116,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
     import random
 
     from model import PositionFormatError
-    from model.search import book_for, book_games
+    from model.search import book_for, book_game, book_games
 
     with_books = book_games()
     name = args.game
@@ -130,10 +115,12 @@ def run(args: argparse.Namespace) -> int:
             return EXIT_BAD_INPUT
     building_anew = args.action == "build" and not os.path.lexists(args.book or "")
     if name is None and args.book is not None and not building_anew:
-        name, why = _game_of(args.book, with_books)  # the game whose book the file is
-        if name is None and args.action != "build":
-            print(f"pyramid-lab: {why}", file=sys.stderr)
-            return EXIT_BAD_INPUT
+        try:
+            name = book_game(args.book)  # the game whose book the file is
+        except PositionFormatError as exc:
+            if args.action != "build":
+                print(f"pyramid-lab: {exc}", file=sys.stderr)
+                return EXIT_BAD_INPUT
     if name is None and len(with_books) == 1:
         name = with_books[0]
     if name not in with_books:
@@ -209,8 +196,10 @@ def run(args: argparse.Namespace) -> int:
     if args.sample is not None and args.sample < len(entries):
         entries = random.Random(0).sample(entries, args.sample)
     # a version's entries together (one table serves them), the fullest (cheapest) first
-    versions = {str(e.versions): n for n, e in reversed(list(enumerate(entries)))}
-    entries.sort(key=lambda e: (versions[str(e.versions)], -len(e.game().pieces())))
+    first: dict[str, int] = {}  # each version where its first entry stands
+    for n, entry in enumerate(entries):
+        first.setdefault(str(entry.versions), n)
+    entries.sort(key=lambda e: (first[str(e.versions)], -len(e.game().pieces())))
     status = EXIT_OK
     verdicts = books.verify_entries(entries, max_seconds=args.max_seconds, table_mb=args.table_mb)
     for entry, verdict in zip(entries, verdicts, strict=True):
