@@ -422,7 +422,7 @@ def test_perft_matches_an_independent_count(n, version, depth):
 
 
 @pytest.mark.parametrize("version", ["floating", "stacking"])
-@pytest.mark.parametrize("n", [2, 3, 4, 5, 7])
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6, 7])
 def test_fill_at_random_always_ends_with_exactly_one_winner(n, version):
     start = Partition.new(PartitionOptions(n, version))
     winners = set()

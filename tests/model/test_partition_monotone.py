@@ -1,7 +1,8 @@
 """Why the first player wins every free-floating Pyramid Partition pyramid, and what the
 searches found agrees: a ball of one's own never hurts (the strategy-stealing argument
 in docs/engines.md rests on these two facts of the rules, checked here on random positions
-of bases 2 to 6), and the game always has a winner (the spec's "fundamental" property).
+of bases 2 to 6), and the game always has a winner (the spec's "fundamental" property,
+tests/model/test_partition.py ``test_fill_at_random_always_ends_with_exactly_one_winner``).
 
 Adding a ball of colour P at an empty point (1) keeps every corner P held (its groups only
 grow, and paths may run through any point), and (2) leaves the other side's holdings as
@@ -41,12 +42,3 @@ def test_a_ball_of_ones_own_never_hurts(size, seed, fraction, extra, colour):
     other = "blue" if colour == "red" else "red"
     assert set(position.held_corners(colour)) <= set(more.held_corners(colour))
     assert position.held_corners(other) == more.held_corners(other)
-
-
-@settings(max_examples=60, deadline=None, derandomize=True, database=None)
-@given(size=st.integers(2, 6), seed=st.integers(0, 10**6))
-def test_a_full_floating_pyramid_has_exactly_one_winner(size, seed):
-    full = Partition.new(PartitionOptions(size, "floating")).filled_at_random(seed)
-    red, blue = len(full.held_corners("red")), len(full.held_corners("blue"))
-    assert red + blue == 5
-    assert (red >= 3) != (blue >= 3)
