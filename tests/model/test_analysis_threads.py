@@ -32,10 +32,12 @@ def mcts_threads() -> list[threading.Thread]:
 
 @pytest.fixture
 def searches(monkeypatch):
-    """Every tree the compiled agent makes, and the threads that ran each one's slices."""
+    """Every tree the compiled agent makes, and the threads that ran each one's slices (the
+    Thread objects, not their idents: an ident is reused once its thread has ended, and one
+    tree's thread may end before the other's starts)."""
     compiled_agent.warm_up()  # its own small search first
     made: list[compiled_agent._Search] = []
-    ran: dict[int, set[int]] = {}
+    ran: dict[int, set[threading.Thread]] = {}
     init, run = compiled_agent._Search.__init__, compiled_agent._Search.run
 
     def spy_init(self, *args, **kwargs):
@@ -43,7 +45,7 @@ def searches(monkeypatch):
         made.append(self)
 
     def spy_run(self, budget):
-        ran.setdefault(id(self), set()).add(threading.get_ident())
+        ran.setdefault(id(self), set()).add(threading.current_thread())
         return run(self, budget)
 
     monkeypatch.setattr(compiled_agent._Search, "__init__", spy_init)
@@ -61,7 +63,7 @@ def test_two_threads_count_the_playouts_of_both(searches):
     threads = [ran[id(s)] for s in made]
     assert all(len(t) == 1 for t in threads)  # each tree on a thread of its own...
     assert threads[0] != threads[1]
-    assert threading.get_ident() not in threads[0] | threads[1]  # ... not the caller's
+    assert threading.current_thread() not in threads[0] | threads[1]  # ... not the caller's
     assert not mcts_threads()
     # the root moves merged: each move once, its visits the sum of both trees'
     first = int(made[0].tree.first[0])
