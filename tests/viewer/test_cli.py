@@ -263,7 +263,10 @@ def test_solve_stops_at_the_time_limit(capsys):
     assert report["complete"] is False
 
 
-def test_solve_is_interrupted_by_ctrl_c():
+@pytest.mark.parametrize("name", ["SIGINT", "SIGTERM"])
+def test_solve_is_interrupted_by_ctrl_c_or_kill(name):
+    """Ctrl+C, and SIGTERM (kill, timeout(1)) alike: the report of how far it got, not a
+    silent death (SIGTERM's default)."""
     import signal
     import time
 
@@ -288,7 +291,7 @@ def test_solve_is_interrupted_by_ctrl_c():
             if not first and proc.poll() is not None:
                 break
     assert first.startswith("solve:"), first
-    proc.send_signal(signal.SIGINT)
+    proc.send_signal(getattr(signal, name))
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 0, err
     assert json.loads(out)["stopped"] == "interrupted"

@@ -11,9 +11,12 @@ One module a command, each with ``add_parser(commands)`` (its subparser) and
 from __future__ import annotations
 
 import argparse
+import contextlib
+import signal
 import sys
+import threading
 import traceback
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from types import ModuleType
 
 from . import (
@@ -84,14 +87,39 @@ def _printable_streams() -> None:
             reconfigure(errors="backslashreplace")
 
 
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+@contextlib.contextmanager
+def _term_as_ctrl_c(command: ModuleType) -> Iterator[None]:
+    """SIGTERM (``kill``, ``timeout``, a batch system's stop) ends a command as Ctrl+C does:
+    a solve reports how far it got, keeps its checkpoint and stops its workers, rather than
+    dying without a word. Not for the window's commands (``WINDOW``): Qt's event loop would
+    swallow the exception, and the window would not close."""
+    if (
+        getattr(command, "WINDOW", False)
+        or threading.current_thread() is not threading.main_thread()
+    ):
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     _printable_streams()
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
         args = parser.parse_args(["open"])
+    command = COMMANDS[args.command]
     try:
-        status: int = COMMANDS[args.command].run(args)
+        with _term_as_ctrl_c(command):
+            status: int = command.run(args)
         return status
     except KeyboardInterrupt:
         print("pyramid-lab: interrupted", file=sys.stderr)

@@ -16,6 +16,9 @@ from .common import EXIT_BAD_INPUT
 if TYPE_CHECKING:
     from model.game import Game
 
+#: The command runs the window (SIGTERM keeps its default: see ``viewer.cli.main``).
+WINDOW = True
+
 LESSON_DIR = Path(__file__).resolve().parents[2] / "examples" / "lessons"
 
 

@@ -12,6 +12,9 @@ from .common import EXIT_BAD_INPUT
 from .open import open_window
 from .puzzles import load_collection, say
 
+#: The command runs the window (SIGTERM keeps its default: see ``viewer.cli.main``).
+WINDOW = True
+
 
 def add_parser(commands: Any) -> None:
     practice = commands.add_parser(
