@@ -9,7 +9,7 @@ import errno
 import json
 import resource
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -147,6 +147,20 @@ class PerfectMove:
     source: str
 
 
+def reply(move: Any, value: str, plies: int, exact: bool, source: str) -> PerfectMove:
+    """``move``'s value for the side that plays it, from ``value`` in ``plies`` of the
+    position it leads to (for the side to move there): a win there is the mover's loss,
+    one ply longer."""
+    return PerfectMove(str(move), "loss" if value == "win" else "win", plies + 1, exact, source)
+
+
+def best_first(moves: Iterable[PerfectMove]) -> tuple[PerfectMove, ...]:
+    """``moves`` wins first (the shortest first), then losses (the longest first)."""
+    return tuple(
+        sorted(moves, key=lambda m: (m.value != "win", m.plies if m.value == "win" else -m.plies))
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class PerfectValue:
     """A position's value for the side to move: "win" or "loss" within ``plies`` plies
@@ -256,10 +270,8 @@ def _known_replies(game: Game) -> tuple[PerfectMove, ...]:
         child.push(move)
         known = None if child.is_over() else perfect_value(child)
         if known is not None:
-            value = "loss" if known.value == "win" else "win"
-            out.append(PerfectMove(str(move), value, known.plies + 1, known.exact, "book"))
-    out.sort(key=lambda m: (m.value != "win", m.plies if m.value == "win" else -m.plies))
-    return tuple(out)
+            out.append(reply(move, known.value, known.plies, known.exact, "book"))
+    return best_first(out)
 
 
 def from_book(game: Game) -> SolveResult | None:

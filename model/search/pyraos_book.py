@@ -29,10 +29,12 @@ from .book import (
     PerfectMove,
     PerfectValue,
     Verdict,
+    best_first,
     check_verdict,
     lines_within,
     prove_again,
     read_book,
+    reply,
     verdict_fields,
     verdict_json,
     write_book,
@@ -240,8 +242,7 @@ def perfect_moves(
         child = bare(child)
         entry = book.lookup(child)
         if entry is not None:
-            value = "loss" if entry.value == "win" else "win"
-            out.append(PerfectMove(str(move), value, entry.plies + 1, entry.exact, "book"))
+            out.append(reply(move, entry.value, entry.plies, entry.exact, "book"))
             continue
         if empty > ENDGAME_EMPTY or (stop is not None and stop()):
             return None
@@ -257,10 +258,8 @@ def perfect_moves(
         result = solver.solve()
         if result.value not in VALUES or result.plies is None:
             return None
-        value = "loss" if result.value == "win" else "win"
-        out.append(PerfectMove(str(move), value, result.plies + 1, result.plies_exact, "solved"))
-    out.sort(key=lambda m: (m.value != "win", m.plies if m.value == "win" else -m.plies))
-    return tuple(out)
+        out.append(reply(move, result.value, result.plies, result.plies_exact, "solved"))
+    return best_first(out)
 
 
 # ---- building and verifying ------------------------------------------------------------------

@@ -31,10 +31,12 @@ from .book import (
     PerfectMove,
     PerfectValue,
     Verdict,
+    best_first,
     check_verdict,
     lines_within,
     prove_again,
     read_book,
+    reply,
     verdict_fields,
     verdict_json,
     write_book,
@@ -266,10 +268,8 @@ class ValueBook:
             entry = book.lookup(child)
             if entry is None:
                 return None
-            value = "loss" if entry.value == "win" else "win"
-            out.append(PerfectMove(str(move), value, entry.plies + 1, entry.exact, "book"))
-        out.sort(key=lambda m: (m.value != "win", m.plies if m.value == "win" else -m.plies))
-        return tuple(out)
+            out.append(reply(move, entry.value, entry.plies, entry.exact, "book"))
+        return best_first(out)
 
     # ---- building and verifying ----
 
