@@ -9,7 +9,7 @@ import errno
 import json
 import resource
 import time
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -219,6 +219,48 @@ def prove_again(solver: Any, entry: Any, start: float) -> Verdict:
     except SearchStopped:
         return verdict(False, "out of time")
     return verdict(True, "proven")
+
+
+def prove_all_again(
+    entries: Iterable[Any],
+    position: Callable[[Any], G],
+    make_solver: Callable[[G], Any],
+    max_seconds: float | None,
+) -> Iterator[Verdict]:
+    """Prove each entry again (:func:`prove_again`), in the order given, with one fresh
+    table for the run: an entry may use what the run proved for an earlier one (the fuller
+    positions first make the emptier ones cheap), never the book's claims. ``position``
+    gives an entry's position, ``make_solver`` a compiled solver on one (ValueError where
+    there is none), retargeted while the rules stay the same; ``max_seconds`` is each
+    entry's budget."""
+    solver: Any = None
+    for entry in entries:
+        start = time.perf_counter()
+        game = position(entry)
+        if game.is_over():
+            yield Verdict(entry, False, "the game is over there", 0, 0.0)
+            continue
+        if solver is not None:
+            try:
+                solver.retarget(game)
+            except ValueError:  # another version of the rules: another table
+                solver = None
+        if solver is None:
+            try:
+                solver = make_solver(game)
+            except ValueError as exc:
+                yield Verdict(entry, False, str(exc), 0, 0.0)
+                continue
+        solver.max_seconds = max_seconds
+        solver._start = start  # the budget is the entry's
+        yield prove_again(solver, entry, start)
+
+
+def without_values(game: Game) -> bool:
+    """Perfect-play values say nothing here: the game is over, or a position repeated in
+    its history (a book's values are of positions without history: a repeat may draw)."""
+    repeats = getattr(game, "repeats_in_history", None)
+    return game.is_over() or (repeats is not None and repeats())
 
 
 def book_games() -> list[str]:

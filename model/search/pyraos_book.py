@@ -32,11 +32,12 @@ from .book import (
     best_first,
     check_verdict,
     lines_within,
-    prove_again,
+    prove_all_again,
     read_book,
     reply,
     verdict_fields,
     verdict_json,
+    without_values,
     write_book,
 )
 from .compiled.adapters import PyraosAdapter
@@ -190,10 +191,8 @@ def shipped() -> Book:
 
 
 def _without_values(game: Pyraos) -> bool:
-    """Perfect-play values say nothing here: the game is over, or not Pyraos, or a
-    position repeated in its history (values are of positions without history: a repeat
-    may draw)."""
-    return game.is_over() or game.name != "pyraos" or game.repeats_in_history()
+    """Perfect-play values say nothing here: not Pyraos, or :func:`.book.without_values`."""
+    return game.name != "pyraos" or without_values(game)
 
 
 def perfect_value(game: Pyraos, *, book: Book | None = None) -> PerfectValue | None:
@@ -400,24 +399,8 @@ def verify_entry(
 def verify_entries(
     entries: Iterable[BookEntry], *, max_seconds: float | None = None, table_mb: float = 2048
 ) -> Iterator[Verdict]:
-    """Prove each entry again, in the order given, with one fresh table for the run: an
-    entry may use what the run proved for an earlier one (the fuller positions first make
-    the emptier ones cheap), never the book's claims. ``max_seconds`` is each entry's
-    budget."""
-    solver: CompiledSolver | None = None
-    for entry in entries:
-        start = time.perf_counter()
-        game = bare(entry.game())
-        if game.is_over():
-            yield Verdict(entry, False, "the game is over there", 0, 0.0)
-            continue
-        if solver is not None:
-            try:
-                solver.retarget(game)
-            except ValueError:  # another version of the rules: another table
-                solver = None
-        if solver is None:
-            solver = _solver(game, table_mb)
-        solver.max_seconds = max_seconds
-        solver._start = start  # the budget is the entry's
-        yield prove_again(solver, entry, start)
+    """Prove each entry again, in the order given, with one fresh table for the run
+    (:func:`.book.prove_all_again`); ``max_seconds`` is each entry's budget."""
+    return prove_all_again(
+        entries, lambda entry: bare(entry.game()), lambda game: _solver(game, table_mb), max_seconds
+    )

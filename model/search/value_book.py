@@ -19,7 +19,6 @@ This module names no game: a game's plug-in makes a :class:`ValueBook` of its ow
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,11 +33,12 @@ from .book import (
     best_first,
     check_verdict,
     lines_within,
-    prove_again,
+    prove_all_again,
     read_book,
     reply,
     verdict_fields,
     verdict_json,
+    without_values,
     write_book,
 )
 from .registry import plugin_for
@@ -190,13 +190,6 @@ class Book:
         )
 
 
-def _without_values(game: Game) -> bool:
-    """Perfect-play values say nothing here: the game is over, or a position repeated in
-    its history (values are of positions without history: a repeat may draw)."""
-    repeats = getattr(game, "repeats_in_history", None)
-    return game.is_over() or (repeats is not None and repeats())
-
-
 class ValueBook:
     """A game's book (the plug-in's ``book``): the file ``path`` of the game ``name``, read
     once when first asked; what :mod:`model.search.book` and ``pyramid-lab book`` ask of
@@ -228,7 +221,7 @@ class ValueBook:
 
     def perfect_value(self, game: Game, *, book: Book | None = None) -> PerfectValue | None:
         """The value of ``game``'s position when the book has it (at once); else None."""
-        if game.name != self.name or _without_values(game):
+        if game.name != self.name or without_values(game):
             return None
         entry = (self.shipped() if book is None else book).lookup(game)
         if entry is None:
@@ -246,7 +239,7 @@ class ValueBook:
         """Every legal move of ``game`` with its value, when the rules or the book settle
         every one (no search: the prover of the Analysis finds the endgames); else None.
         Wins first (shortest first), then losses (longest first)."""
-        if game.name != self.name or _without_values(game):
+        if game.name != self.name or without_values(game):
             return None
         book = self.shipped() if book is None else book
         if book.lookup(game) is None:  # the book keeps a position's replies with it
@@ -337,24 +330,9 @@ class ValueBook:
         """Prove each entry again, in the order given, with one fresh table for the run
         (an entry may use what the run proved for an earlier one, never the book's
         claims); ``max_seconds`` is each entry's budget."""
-        solver: Any = None
-        for entry in entries:
-            start = time.perf_counter()
-            game = entry.game()
-            if solver is not None:
-                try:
-                    solver.retarget(game)
-                except ValueError:  # another version of the rules: another table
-                    solver = None
-            if solver is None:
-                try:
-                    solver = self._solver(game, table_mb)
-                except ValueError as exc:
-                    yield Verdict(entry, False, str(exc), 0, 0.0)
-                    continue
-            solver.max_seconds = max_seconds
-            solver._start = start  # the budget is the entry's
-            yield prove_again(solver, entry, start)
+        return prove_all_again(
+            entries, BookEntry.game, lambda game: self._solver(game, table_mb), max_seconds
+        )
 
 
 __all__ = ["FORMAT", "Book", "BookEntry", "ValueBook"]
