@@ -4,14 +4,13 @@ its version and the solve's key; a folder that is not one is named and not trust
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
+from ..files import write_bytes
 from ..game import Game, shorten
 from .split_tree import stable
 from .symmetry import search_key
@@ -45,20 +44,6 @@ def default_checkpoint(game: Game, plies: int, max_depth: int) -> Path:
     return Path(cache) / "pyramid-lab" / "solve" / f"{game.name}-{digest}"
 
 
-def _write_atomically(path: Path, data: dict[str, Any]) -> None:
-    fd, temp = tempfile.mkstemp(prefix=".tmp-", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w") as out:
-            json.dump(data, out)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
-
-
 class Checkpoint:
     """The units settled so far, in ``folder`` (see the module)."""
 
@@ -75,9 +60,12 @@ class Checkpoint:
         header = self.folder / HEADER
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
-            names = [p.name for p in self.folder.iterdir() if not p.name.startswith(".tmp-")]
+            # a name with a dot first is a write's temporary file (model.files.write_bytes),
+            # never renamed where a kill stopped it: not a unit
+            names = [p.name for p in self.folder.iterdir() if not p.name.startswith(".")]
             if not names:
-                _write_atomically(header, {"format": FORMAT, "version": VERSION, "key": self.key})
+                made = {"format": FORMAT, "version": VERSION, "key": self.key}
+                write_bytes(header, json.dumps(made).encode())
                 return {}, ""
             if HEADER not in names:
                 return {}, self._untrusted(f"holds files but no {HEADER}: not a checkpoint")
@@ -116,4 +104,4 @@ class Checkpoint:
     def write(self, unit: str, value: str, plies: int | None, nodes: int, seconds: float) -> None:
         """Keep a settled unit (atomically: a kill leaves it whole or absent)."""
         data = {"unit": unit, "value": value, "plies": plies, "nodes": nodes, "seconds": seconds}
-        _write_atomically(self.folder / f"{unit}.json", data)
+        write_bytes(self.folder / f"{unit}.json", json.dumps(data).encode())
