@@ -583,7 +583,7 @@ def split_solve(
     if value == "unknown" and stopped is None:
         stopped = "depth limit"
     firsts = first_moves_of(tree)
-    best = best_move_of(tree, value)
+    best = best_move_of(firsts, value)
     nodes = 0 if run is None else run.nodes
     peak = (
         resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024

@@ -225,12 +225,9 @@ def first_moves_of(tree: Tree) -> tuple[tuple[str, str, int | None], ...]:
     return tuple(sorted(rows, key=order))
 
 
-def best_move_of(tree: Tree, value: str) -> str | None:
-    firsts = first_moves_of(tree)
-    if value == "win":
-        wins = [m for m, v, _ in firsts if v == "win"]
-        return wins[0] if wins else None
-    if value in ("loss", "draw"):
-        same = [m for m, v, _ in firsts if v == value]
-        return same[0] if same else None
-    return None
+def best_move_of(firsts: tuple[tuple[str, str, int | None], ...], value: str) -> str | None:
+    """The best first move of ``value`` (win, loss or draw) for the root's side to move, of
+    :func:`first_moves_of`'s rows; None when the value is unknown or no move has it."""
+    if value == "unknown":
+        return None
+    return next((move for move, known, _ in firsts if known == value), None)
