@@ -16,10 +16,10 @@ import re
 import stat
 import tempfile
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from .game import (
     Game,
@@ -599,6 +599,29 @@ def save_bytes(
     target are removed first; this save's own is removed on any error. OSError when the
     target is not a regular file or cannot be written.
     """
+    digest = hashlib.sha256(data).hexdigest()
+
+    def fill(tmp: str, out: BinaryIO) -> str:
+        out.write(data)
+        return digest
+
+    return save_file(path, fill, read=read, beside=beside, size=len(data))
+
+
+def save_file(
+    path: str | os.PathLike[str],
+    fill: Callable[[str, BinaryIO], str | None],
+    *,
+    read: Fingerprint | None = None,
+    beside: bool = False,
+    size: int | None = None,
+) -> tuple[Path, Fingerprint]:
+    """:func:`save_bytes` for a file too big to hold in memory (a long animation):
+    ``fill(tmp, out)`` writes it, through ``out`` (the temporary file, open for binary
+    writing) or by its name ``tmp`` (as a video encoder does), and returns the SHA-256 of
+    what it wrote if it knows it (None: the file is read back, a block at a time, for it).
+    Everything else is :func:`save_bytes`'s: the checks, the rename, the fingerprint; a file
+    of other than ``size`` bytes (when given) is an error, never a success."""
     target = Path(os.path.realpath(path))
     folder = target.parent
     started = time.time()
@@ -618,8 +641,13 @@ def save_bytes(
     fd, tmp = tempfile.mkstemp(prefix=f".{stem}.{os.getpid()}-", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "wb") as out:
-            out.write(data)
-            out.flush()
+            digest = fill(tmp, out)
+            if not out.closed:  # (a writer by name may close it first)
+                out.flush()
+        with open(tmp, "rb") as done:  # by name: ``fill`` may have written it so
+            fd = done.fileno()
+            if digest is None:
+                digest = _digest_of(done)
             if hasattr(os, "fchmod"):
                 os.fchmod(fd, mode)
             if info is not None and hasattr(os, "fchown"):
@@ -633,8 +661,15 @@ def save_bytes(
             os.unlink(tmp)
         raise
     _fsync_folder(folder)
-    _check_written(target, written, len(data), path)
-    return target, Fingerprint(len(data), written.st_mtime_ns, hashlib.sha256(data).hexdigest())
+    _check_written(target, written, written.st_size if size is None else size, path)
+    return target, Fingerprint(written.st_size, written.st_mtime_ns, digest)
+
+
+def _digest_of(handle: BinaryIO) -> str:
+    digest = hashlib.sha256()
+    for block in iter(lambda: handle.read(1 << 20), b""):
+        digest.update(block)
+    return digest.hexdigest()
 
 
 def _check_replaceable(target: Path, info: os.stat_result, path: str | os.PathLike[str]) -> None:

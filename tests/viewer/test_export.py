@@ -514,3 +514,41 @@ def test_export_dialog_never_offers_the_apps_own_examples_folder(make_window, tm
     dialog = ExportDialog(window)
     assert Path(dialog.path.text()).parent == Path.home()
     dialog.close()
+
+
+@pytest.mark.parametrize("extension", [".gif", ".mp4"])
+def test_an_animation_is_written_a_frame_at_a_time(tmp_path, extension):
+    """Issue 44: a 500-move replay once held every frame (3.3 GB). Each picture is handed
+    to the encoder as it comes: no more than a couple are alive at once, however many."""
+    import gc
+    import weakref
+
+    import imageio.v3 as iio
+
+    from model.files import save_file
+    from viewer.export import ExportOptions, write_gif, write_mp4
+
+    alive: list[weakref.ref] = []
+    most = 0
+
+    def pictures():
+        nonlocal most
+        noise = np.random.default_rng(1)
+        for _ in range(40):
+            gc.collect()
+            most = max(most, sum(ref() is not None for ref in alive))
+            image = noise.integers(0, 256, (64, 96, 3), dtype=np.uint8)
+            alive.append(weakref.ref(image))
+            yield image
+
+    encode = write_gif if extension == ".gif" else write_mp4
+    options = ExportOptions(motion="turntable", fps=12)
+
+    def fill(tmp, out):
+        out.close()
+        encode(pictures(), options, tmp)
+
+    path, _ = save_file(tmp_path / f"long{extension}", fill)
+    assert most <= 2
+    assert len(iio.imread(path, index=None)) == 40
+    assert [p.name for p in tmp_path.iterdir()] == [f"long{extension}"]
