@@ -52,7 +52,8 @@ def menu_texts(menu):
 
 def submenu(window, title):
     menus = window.menus
-    menus.show_user_lessons()
+    menus.show_user_lessons()  # the folders read off the GUI thread: their entries once in
+    menus.lesson_shelf.wait()
     for action in menus.lessons_menu.actions():
         if action.menu() is not None and action.text() == title:
             return action.menu()
@@ -359,6 +360,7 @@ def test_the_menu_lists_the_users_folders_with_progress_and_names_a_bad_file(mak
     lesson.title = "Homework"
     (extra / "homework.lesson.json").write_text(L.dumps(lesson))
     window.menus.add_folder(extra)
+    window.menus.lesson_shelf.wait()  # said once the folder is read
     assert window.statusBar().currentMessage().startswith("Lessons menu: 1 lesson in ")
     assert menu_texts(submenu(window, "Lessons in class-4b")) == ["Homework"]
     assert QSettings().value(LESSON_FOLDERS_KEY) == [str(extra)]
@@ -368,3 +370,41 @@ def test_the_menu_lists_the_users_folders_with_progress_and_names_a_bad_file(mak
     assert window.statusBar().currentMessage().startswith("Not a folder: ")
     assert window.menus.lesson_folders() == [own, extra]
     assert "Add lessons folder..." in menu_texts(window.menus.lessons_menu)
+
+
+def test_the_lessons_menu_reads_its_folders_off_the_gui_thread(make_window, monkeypatch):
+    """Issue 44: 200 lessons of 1.6 MB made each opening of the menu take about 70 s. The
+    menu opens at once ("reading..."), the files are read on another thread, once, and
+    kept until one changes."""
+    import threading
+
+    import model.lesson
+
+    window = make_window()
+    own = lessons_folder()
+    own.mkdir(parents=True, exist_ok=True)
+    lesson = L.read(CORNER_BALL)
+    lesson.title = "Slow one"
+    (own / "slow.lesson.json").write_text(L.dumps(lesson))
+    release = threading.Event()
+    threads: list[str] = []
+    real = model.lesson._folder_lesson
+
+    def slow(path):
+        threads.append(threading.current_thread().name)
+        assert release.wait(10)
+        return real(path)
+
+    monkeypatch.setattr(model.lesson, "_folder_lesson", slow)
+    menus = window.menus
+    menus.show_user_lessons()  # returns while the file is being read
+    mine = next(
+        a.menu() for a in menus.lessons_menu.actions() if a.menu() and a.text() == "My lessons"
+    )
+    assert menu_texts(mine) == ["(reading...)"]
+    assert not mine.actions()[0].isEnabled()
+    release.set()
+    menus.lesson_shelf.wait()
+    assert threads == ["lesson-shelf"]
+    assert menu_texts(submenu(window, "My lessons")) == ["Slow one"]
+    assert threads == ["lesson-shelf"]  # opened again: unchanged, not read again
