@@ -469,6 +469,15 @@ def read_limited(
     return _read_limited(os.fspath(path), max_bytes, what)[0]
 
 
+def read_fingerprinted(
+    path: str | os.PathLike[str], max_bytes: int = MAX_FILE_BYTES, what: str = "position file"
+) -> tuple[bytes, Fingerprint]:
+    """:func:`read_limited`, with the file's :class:`Fingerprint` as it was read (for a
+    save over it to check)."""
+    data, info = _read_limited(os.fspath(path), max_bytes, what)
+    return data, Fingerprint.of(data, info)
+
+
 def _read_limited(source: str, max_bytes: int, what: str) -> tuple[bytes, os.stat_result]:
     try:
         return _read_regular(source, max_bytes, what)

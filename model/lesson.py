@@ -135,6 +135,9 @@ class LessonFile:
     game_name: str
     title: str
     steps: list[Step]
+    # The file as it was read or last saved (None: not from a file): a save over it checks
+    # it first (model.files.save_bytes).
+    fingerprint: files.Fingerprint | None = field(default=None, compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -171,11 +174,13 @@ def loads(text: str | bytes) -> LessonFile:
 def read(path: str | os.PathLike[str]) -> LessonFile:
     """Load a lesson file; PositionFormatError naming the file and the key on any problem."""
     source = os.fspath(path)
-    data = files.read_limited(source, MAX_FILE_BYTES, "lesson file")
+    data, seen = files.read_fingerprinted(source, MAX_FILE_BYTES, "lesson file")
     try:
-        return loads(data)
+        lesson = loads(data)
     except PositionFormatError as exc:
         raise exc.with_source(source) from None
+    lesson.fingerprint = seen
+    return lesson
 
 
 def is_lesson_path(path: str | os.PathLike[str]) -> bool:

@@ -408,3 +408,36 @@ def test_the_lessons_menu_reads_its_folders_off_the_gui_thread(make_window, monk
     assert threads == ["lesson-shelf"]
     assert menu_texts(submenu(window, "My lessons")) == ["Slow one"]
     assert threads == ["lesson-shelf"]  # opened again: unchanged, not read again
+
+
+def test_a_lesson_saved_meanwhile_is_not_replaced_the_save_goes_beside_it(
+    make_window, qtbot, tmp_path, monkeypatch
+):
+    """Issue 44: a save never replaces what it did not read."""
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    path = folder / "corner.lesson.json"
+    path.write_bytes(CORNER_BALL.read_bytes())
+    window = make_window()
+    errors = []
+    monkeypatch.setattr(window, "show_error", lambda title, text: errors.append((title, text)))
+    control, _ = teach(window, path)
+    theirs = L.read(path)
+    theirs.title = "Saved meanwhile elsewhere"
+    path.write_text(L.dumps(theirs))
+    assert control.save(path) is None
+    idle(qtbot, control)
+    assert L.read(path).title == "Saved meanwhile elsewhere"  # kept
+    beside = folder / "corner (2).lesson.json"
+    assert L.read(beside).title == L.read(CORNER_BALL).title
+    assert errors == [
+        (
+            "Lesson saved as a copy",
+            "corner.lesson.json changed on disk since it was opened: saved as "
+            "corner (2).lesson.json",
+        )
+    ]
+    assert control.path == beside
+    assert control.save(beside) is None  # the copy is ours: saved over as usual
+    idle(qtbot, control)
+    assert sorted(p.name for p in folder.iterdir()) == [beside.name, path.name]
