@@ -244,18 +244,17 @@ def _mover(game: Game) -> str:
 
 
 def write_gif(pictures: Pictures, options: ExportOptions, path: str) -> None:
-    """An endlessly looping GIF at ``path``, written a frame at a time (imageio's streaming
-    GIF writer): one GIF frame per picture, shown as long as its hold."""
+    """An endlessly looping GIF at ``path``, written a frame at a time
+    (:class:`viewer.gif_stream.GifStream`): one GIF frame per picture, shown as long as
+    its hold."""
+    from .gif_stream import GifStream
+
     hold = options.hold if options.motion == "replay" else 1
-    # imageio's v3 Pillow writer holds every frame until it closes; GIF-PIL streams.
-    seconds = round(1000 * hold / options.fps) / 1000
-    writer = _writer(path, "GIF-PIL", ".gif", duration=seconds, loop=0)
-    try:
+    with open(path, "wb") as out:
+        gif = GifStream(out, round(1000 * hold / options.fps))
         for image in pictures:
-            writer.append_data(image)
-    finally:
-        writer.close()
-    _loop_for_ever(path)
+            gif.add(image)
+        gif.close()
 
 
 def _writer(path: str, plugin: str, extension: str, **options: Any) -> Any:
@@ -266,20 +265,6 @@ def _writer(path: str, plugin: str, extension: str, **options: Any) -> Any:
     opener: Any = imopen  # its overloads know "w", not the legacy "wI" (many images)
     resource = opener(path, "wI", plugin=plugin, legacy_mode=True, extension=extension)
     return resource.legacy_get_writer(**options)
-
-
-#: The GIF-PIL writer's "loop": 65,535 times, not 0 (for ever), in the NETSCAPE2.0 block.
-_LOOPS_65535 = b"NETSCAPE2.0\x03\x01\xff\xff"
-
-
-def _loop_for_ever(path: str) -> None:
-    """The GIF at ``path`` loops for ever: its loop count (in its header) set to 0."""
-    with open(path, "r+b") as gif:
-        head = gif.read(2048)  # the header, the global palette (768 bytes), the block
-        at = head.find(_LOOPS_65535)
-        if at >= 0:
-            gif.seek(at + len(_LOOPS_65535) - 2)
-            gif.write(b"\x00\x00")
 
 
 def write_mp4(pictures: Pictures, options: ExportOptions, path: str) -> None:
