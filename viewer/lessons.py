@@ -486,7 +486,7 @@ class LessonControl:
             except OSError as exc:
                 said = f"not saved: {exc.strerror or exc}"
             else:
-                if written.name != path.name:
+                if written != Path(os.path.realpath(path)):  # (a link is written through)
                     said = (
                         f"{path.name} changed on disk since it was opened: saved as {written.name}"
                     )

@@ -218,3 +218,17 @@ def test_review_save_refuses_a_read_only_file_before_reviewing(capsys, tmp_path)
     said = "the file is read-only: not replaced (save it under another name)"
     assert err == f"pyramid-lab: {path}: cannot be saved: {said}\n"
     assert path.read_bytes() == before
+
+
+def test_review_save_through_a_link_replaces_the_file_it_points_to(capsys, tmp_path):
+    game, _, _ = missed_win_game()
+    real = tmp_path / "real.pyr.json"
+    write(real, game)
+    link = tmp_path / "link.pyr.json"
+    link.symlink_to(real)
+    code, _, err = run(capsys, "review", link, "--seconds", "0.1", "--save", "--seed", "1")
+    assert code == 0, err
+    assert err.endswith(f"pyramid-lab: the review is saved in {link}\n")
+    assert link.is_symlink()
+    assert read(real).review is not None
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.pyr.json", "real.pyr.json"]

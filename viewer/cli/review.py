@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -127,7 +128,7 @@ def run(args: argparse.Namespace) -> int:
             said = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
             print(f"pyramid-lab: {args.file}: not saved: {said}", file=sys.stderr)
             return EXIT_BAD_INPUT
-        if written.name != Path(args.file).name:
+        if written != Path(os.path.realpath(args.file)):  # (a link is written through)
             print(
                 f"pyramid-lab: {args.file} changed since it was read (saved meanwhile), so it "
                 f"is kept as it is: the review is saved in {written}",
