@@ -9,6 +9,7 @@ kept at once and is filled again, on the GUI thread, only when something changed
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import threading
 import time
@@ -68,7 +69,8 @@ class ShelfReader(QObject):
                 except Exception:  # never lost on the thread: the folder shows none
                     log.exception("reading the lessons in %s", folder)
                     found[folder] = []
-            self._arrived.emit(found)
+            with contextlib.suppress(RuntimeError):  # the window closed: no one to tell
+                self._arrived.emit(found)
 
         self._worker = threading.Thread(target=work, name="lesson-shelf", daemon=True)
         self._worker.start()
