@@ -9,16 +9,17 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import hashlib
 import json
 import os
 import re
 import stat
 import tempfile
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from .game import (
     Game,
@@ -89,6 +90,55 @@ class PositionDocument:
     lesson: Lesson | None = None
     variations: list[list[Move]] = field(default_factory=list)  # other lines, from the start
     review: GameReview | None = None  # the review of a line from the start (model.review)
+    # The file as it was read (None: not read from a file): a save over it checks it first.
+    fingerprint: Fingerprint | None = None
+
+
+@dataclass(frozen=True)
+class Fingerprint:
+    """A file as it was read: its size, modification time and a digest of its bytes. A
+    save given it (:func:`write_bytes`) replaces the file only if it still is so."""
+
+    size: int
+    mtime_ns: int
+    digest: str  # SHA-256 of the bytes, in hex
+
+    @classmethod
+    def of(cls, data: bytes, info: os.stat_result) -> Fingerprint:
+        return cls(len(data), info.st_mtime_ns, hashlib.sha256(data).hexdigest())
+
+    def matches(self, path: str | os.PathLike[str]) -> bool:
+        """Whether the file at ``path`` still holds what was read (a file touched but not
+        changed does; one that is gone does not)."""
+        try:
+            info = os.stat(path)
+            if not stat.S_ISREG(info.st_mode) or info.st_size != self.size:
+                return False
+            if info.st_mtime_ns == self.mtime_ns:
+                return True
+            data = _read_regular_file(os.fspath(path), max(self.size, 1), "file")
+        except (OSError, ValueError, PositionFormatError):
+            return False
+        return hashlib.sha256(data).hexdigest() == self.digest
+
+
+def fingerprint(path: str | os.PathLike[str]) -> Fingerprint | None:
+    """The :class:`Fingerprint` of the regular file at ``path`` now (None when there is
+    none, or it cannot be read or is bigger than a position file)."""
+    try:
+        data, info = _read_regular(os.fspath(path), MAX_FILE_BYTES, "file")
+    except (OSError, ValueError, PositionFormatError):
+        return None
+    return Fingerprint.of(data, info)
+
+
+class FileChangedError(OSError):
+    """A save refused: the file changed on disk since it was read (another program, or
+    another window, saved it meanwhile); it is left as it is."""
+
+
+class ReadOnlyError(OSError):
+    """A save refused: the file is read-only (its owner made it so); it is left as it is."""
 
 
 def _read_lesson(raw: Any, cls: type[Game]) -> Lesson:
@@ -398,13 +448,16 @@ def dumps(
 
 
 def read(path: str | os.PathLike[str]) -> PositionDocument:
-    """Load a position file; PositionFormatError (naming the file) on any problem."""
+    """Load a position file; PositionFormatError (naming the file) on any problem. The
+    document carries the file's :class:`Fingerprint`, for a save over it to check."""
     source = os.fspath(path)
-    data = read_limited(source)
+    data, info = _read_limited(source, MAX_FILE_BYTES, "position file")
     try:
-        return loads(data)
+        doc = loads(data)
     except PositionFormatError as exc:
         raise exc.with_source(source) from None
+    doc.fingerprint = Fingerprint.of(data, info)
+    return doc
 
 
 def read_limited(
@@ -413,9 +466,21 @@ def read_limited(
     """The bytes of the regular file at ``path``, of at most ``max_bytes``; anything else (a
     missing file, a directory, a FIFO, a device such as /dev/zero, a bigger file) raises
     PositionFormatError naming the file, before a byte is read where it can be told."""
-    source = os.fspath(path)
+    return _read_limited(os.fspath(path), max_bytes, what)[0]
+
+
+def read_fingerprinted(
+    path: str | os.PathLike[str], max_bytes: int = MAX_FILE_BYTES, what: str = "position file"
+) -> tuple[bytes, Fingerprint]:
+    """:func:`read_limited`, with the file's :class:`Fingerprint` as it was read (for a
+    save over it to check)."""
+    data, info = _read_limited(os.fspath(path), max_bytes, what)
+    return data, Fingerprint.of(data, info)
+
+
+def _read_limited(source: str, max_bytes: int, what: str) -> tuple[bytes, os.stat_result]:
     try:
-        return _read_regular_file(source, max_bytes, what)
+        return _read_regular(source, max_bytes, what)
     except PositionFormatError as exc:
         raise exc.with_source(source) from None
     except OSError as exc:
@@ -449,9 +514,15 @@ def _file_kind(mode: int) -> str:
 
 
 def _read_regular_file(path: str, max_bytes: int, what: str) -> bytes:
-    """The bytes of a regular file of at most ``max_bytes``. Anything else (a directory, a
-    FIFO, a device such as /dev/zero) is refused before a byte is read; the file is opened
-    non-blocking, so a FIFO swapped in after the first look cannot hang the read either."""
+    """The bytes of a regular file of at most ``max_bytes`` (:func:`_read_regular`)."""
+    return _read_regular(path, max_bytes, what)[0]
+
+
+def _read_regular(path: str, max_bytes: int, what: str) -> tuple[bytes, os.stat_result]:
+    """The bytes, and the file's status as they were read, of a regular file of at most
+    ``max_bytes``. Anything else (a directory, a FIFO, a device such as /dev/zero) is
+    refused before a byte is read; the file is opened non-blocking, so a FIFO swapped in
+    after the first look cannot hang the read either."""
 
     def check(info: os.stat_result) -> None:
         if not stat.S_ISREG(info.st_mode):
@@ -463,11 +534,12 @@ def _read_regular_file(path: str, max_bytes: int, what: str) -> bytes:
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     fd = os.open(path, flags | getattr(os, "O_BINARY", 0))
     with os.fdopen(fd, "rb") as handle:
-        check(os.fstat(fd))
+        info = os.fstat(fd)
+        check(info)
         data = handle.read(max_bytes + 1)  # the file may have grown since fstat
     if len(data) > max_bytes:
         raise PositionFormatError("", _too_big(len(data), max_bytes, what))
-    return data
+    return data, info
 
 
 def write(
@@ -477,17 +549,21 @@ def write(
     lesson: Lesson | None = None,
     variations: Sequence[Sequence[Move | str]] = (),
     review: GameReview | None = None,
-) -> None:
+    *,
+    read: Fingerprint | None = None,
+    beside: bool = False,
+) -> tuple[Path, Fingerprint]:
     """Save atomically: write a temporary file beside the target, then rename it over.
     A document too big to be read back is refused (OSError EFBIG) and nothing is written.
-    ``review`` is the review of a line from the start (``model.review``)."""
+    ``review`` is the review of a line from the start (``model.review``). ``read`` and
+    ``beside`` are :func:`save_bytes`'s; the path written and its fingerprint are returned."""
     data = dumps(game, puzzle, lesson, variations, review).encode("utf-8")
     if len(data) > MAX_FILE_BYTES:
         limit = MAX_FILE_BYTES
         raise OSError(
             errno.EFBIG, f"not saved, it could not be read back: {_too_big(len(data), limit)}"
         )
-    write_bytes(path, data)
+    return save_bytes(path, data, read=read, beside=beside)
 
 
 def write_text(path: str | os.PathLike[str], text: str) -> None:
@@ -495,8 +571,34 @@ def write_text(path: str | os.PathLike[str], text: str) -> None:
     write_bytes(path, text.encode("utf-8"))
 
 
-def write_bytes(path: str | os.PathLike[str], data: bytes) -> Path:
-    """Replace the file at ``path`` by ``data`` atomically, and return the path written.
+def write_bytes(
+    path: str | os.PathLike[str],
+    data: bytes,
+    *,
+    read: Fingerprint | None = None,
+    beside: bool = False,
+) -> Path:
+    """Replace the file at ``path`` by ``data`` atomically, and return the path written
+    (:func:`save_bytes`)."""
+    return save_bytes(path, data, read=read, beside=beside)[0]
+
+
+def save_bytes(
+    path: str | os.PathLike[str],
+    data: bytes,
+    *,
+    read: Fingerprint | None = None,
+    beside: bool = False,
+) -> tuple[Path, Fingerprint]:
+    """Replace the file at ``path`` by ``data`` atomically; return the path written and
+    its :class:`Fingerprint` (for the next save over it).
+
+    A save never replaces what it did not read: given ``read`` (the fingerprint of the file
+    as it was read), a file that changed since is left as it is, and the bytes go beside it
+    (``NAME (2).EXT``, the first free name, when ``beside``) or FileChangedError is raised.
+    A read-only file (no write permission bit, or none for this user) is never replaced:
+    ReadOnlyError. (The check and the rename are two steps: a save landing between them,
+    a few microseconds, is not seen.)
 
     The bytes go to a temporary file beside the target (``.NAME.PID-XXXXXXXX.tmp``), are
     flushed to disk, and the temporary file is renamed over the target, so the target holds
@@ -506,18 +608,55 @@ def write_bytes(path: str | os.PathLike[str], data: bytes) -> Path:
     target are removed first; this save's own is removed on any error. OSError when the
     target is not a regular file or cannot be written.
     """
+    digest = hashlib.sha256(data).hexdigest()
+
+    def fill(tmp: str, out: BinaryIO) -> str:
+        out.write(data)
+        return digest
+
+    return save_file(path, fill, read=read, beside=beside, size=len(data))
+
+
+def save_file(
+    path: str | os.PathLike[str],
+    fill: Callable[[str, BinaryIO], str | None],
+    *,
+    read: Fingerprint | None = None,
+    beside: bool = False,
+    size: int | None = None,
+) -> tuple[Path, Fingerprint]:
+    """:func:`save_bytes` for a file too big to hold in memory (a long animation):
+    ``fill(tmp, out)`` writes it, through ``out`` (the temporary file, open for binary
+    writing) or by its name ``tmp`` (as a video encoder does), and returns the SHA-256 of
+    what it wrote if it knows it (None: the file is read back, a block at a time, for it).
+    Everything else is :func:`save_bytes`'s: the checks, the rename, the fingerprint; a file
+    of other than ``size`` bytes (when given) is an error, never a success."""
     target = Path(os.path.realpath(path))
     folder = target.parent
     started = time.time()
     info = _existing_target(target, path)
+    if info is not None:
+        _check_replaceable(target, info, path)
+        if read is not None and not read.matches(target):
+            if not beside:
+                raise FileChangedError(
+                    errno.EEXIST, "changed on disk since it was read: not replaced", os.fspath(path)
+                )
+            target = free_name_beside(target)
+            info = None
     mode = stat.S_IMODE(info.st_mode) if info is not None else 0o666 & ~_umask()
     stem = _temp_stem(target.name)
     _remove_stale_temps(folder, stem, started)  # first: the save may fail (a full disk)
     fd, tmp = tempfile.mkstemp(prefix=f".{stem}.{os.getpid()}-", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "wb") as out:
-            out.write(data)
-            out.flush()
+            digest = fill(tmp, out)
+            if not out.closed:  # (a writer by name may close it first)
+                out.flush()
+        with open(tmp, "rb") as done:  # by name: ``fill`` may have written it so
+            fd = done.fileno()
+            if digest is None:
+                digest = _digest_of(done)
             if hasattr(os, "fchmod"):
                 os.fchmod(fd, mode)
             if info is not None and hasattr(os, "fchown"):
@@ -531,8 +670,40 @@ def write_bytes(path: str | os.PathLike[str], data: bytes) -> Path:
             os.unlink(tmp)
         raise
     _fsync_folder(folder)
-    _check_written(target, written, len(data), path)
-    return target
+    _check_written(target, written, written.st_size if size is None else size, path)
+    return target, Fingerprint(written.st_size, written.st_mtime_ns, digest)
+
+
+def _digest_of(handle: BinaryIO) -> str:
+    digest = hashlib.sha256()
+    for block in iter(lambda: handle.read(1 << 20), b""):
+        digest.update(block)
+    return digest.hexdigest()
+
+
+def _check_replaceable(target: Path, info: os.stat_result, path: str | os.PathLike[str]) -> None:
+    """ReadOnlyError when the file a save would replace is read-only: its permission bits
+    give no one write access (root included, as editors do), or this user cannot write it.
+    The rename needs only the folder's permission, so this is asked here."""
+    if stat.S_IMODE(info.st_mode) & 0o222 == 0 or not os.access(target, os.W_OK):
+        raise ReadOnlyError(
+            errno.EACCES,
+            "the file is read-only: not replaced (save it under another name)",
+            os.fspath(path),
+        )
+
+
+def free_name_beside(target: Path) -> Path:
+    """The first free name beside ``target`` for a copy: ``game (2).pyr.json``, ``(3)``..."""
+    name = target.name
+    suffix = next((s for s in (SUFFIX, ".lesson.json") if name.endswith(s)), target.suffix)
+    stem = name[: len(name) - len(suffix)] if suffix else name
+    stem = re.sub(r" \(\d+\)$", "", stem)
+    for number in range(2, 10_000):
+        candidate = target.with_name(f"{stem} ({number}){suffix}")
+        if not os.path.lexists(candidate):
+            return candidate
+    raise FileExistsError(errno.EEXIST, "no free name beside it", os.fspath(target))
 
 
 def _existing_target(target: Path, path: str | os.PathLike[str]) -> os.stat_result | None:
@@ -575,10 +746,12 @@ def _check_written(
 def check_writable(path: str | os.PathLike[str]) -> Path:
     """The file :func:`write_bytes` would replace for ``path``, checked before any work by
     making (and removing) a temporary file beside it; OSError when it cannot be written
-    (a missing or read-only folder, a folder or device in the way, a file system such as
-    /proc that takes no new files)."""
+    (a read-only file, a missing or read-only folder, a folder or device in the way, a file
+    system such as /proc that takes no new files)."""
     target = Path(os.path.realpath(path))
-    _existing_target(target, path)
+    info = _existing_target(target, path)
+    if info is not None:
+        _check_replaceable(target, info, path)
     stem = _temp_stem(target.name)
     fd, tmp = tempfile.mkstemp(prefix=f".{stem}.{os.getpid()}-", suffix=".tmp", dir=target.parent)
     os.close(fd)

@@ -34,6 +34,7 @@ Reading has the limits of position files (:mod:`model.files`) and names the key 
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -134,6 +135,9 @@ class LessonFile:
     game_name: str
     title: str
     steps: list[Step]
+    # The file as it was read or last saved (None: not from a file): a save over it checks
+    # it first (model.files.save_bytes).
+    fingerprint: files.Fingerprint | None = field(default=None, compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -170,11 +174,13 @@ def loads(text: str | bytes) -> LessonFile:
 def read(path: str | os.PathLike[str]) -> LessonFile:
     """Load a lesson file; PositionFormatError naming the file and the key on any problem."""
     source = os.fspath(path)
-    data = files.read_limited(source, MAX_FILE_BYTES, "lesson file")
+    data, seen = files.read_fingerprinted(source, MAX_FILE_BYTES, "lesson file")
     try:
-        return loads(data)
+        lesson = loads(data)
     except PositionFormatError as exc:
         raise exc.with_source(source) from None
+    lesson.fingerprint = seen
+    return lesson
 
 
 def is_lesson_path(path: str | os.PathLike[str]) -> bool:
@@ -713,33 +719,85 @@ MAX_FOLDER_LESSONS = 200
 
 @dataclass(frozen=True)
 class FolderLesson:
-    """A lesson file of a folder, as a menu lists it: its title, or what is wrong with it
-    (one line)."""
+    """A lesson file of a folder, as a menu lists it: its title and the numbers of its
+    steps with a task (for the progress shown), or what is wrong with it (one line)."""
 
     path: Path
     title: str = ""
     problem: str | None = None
+    tasks: frozenset[int] = frozenset()
 
 
 def folder_lessons(folder: str | os.PathLike[str]) -> list[FolderLesson]:
     """The lesson files in ``folder`` by name, each read whole: its title, or why it
     cannot be opened (a bad file never hides the others). A folder that is missing or
     cannot be listed has none."""
-    base = Path(folder)
-    try:
-        paths = sorted(p for p in base.glob(f"*{SUFFIX}"))[:MAX_FOLDER_LESSONS]
-    except OSError:
-        return []
-    out = []
-    for path in paths:
+    return LessonShelf().read(folder)
+
+
+class LessonShelf:
+    """The lesson folders as a menu lists them, each file read once and kept until it
+    changes (its size or modification time): reading a folder again costs a listing and a
+    look at each file, not a read of each. Safe to use from another thread than the one
+    that asks for :meth:`kept` (the window reads off its GUI thread)."""
+
+    def __init__(self) -> None:
+        self._files: dict[Path, tuple[tuple[int, int], FolderLesson]] = {}
+        self._folders: dict[Path, list[FolderLesson]] = {}
+        self._lock = threading.Lock()
+
+    def kept(self, folder: str | os.PathLike[str]) -> list[FolderLesson] | None:
+        """What :meth:`read` last found in ``folder`` (None: not read yet); no disk read."""
+        with self._lock:
+            found = self._folders.get(Path(folder))
+        return None if found is None else list(found)
+
+    def read(self, folder: str | os.PathLike[str]) -> list[FolderLesson]:
+        """The lesson files in ``folder`` by name (at most :data:`MAX_FOLDER_LESSONS`):
+        those unchanged since the last read as they were, the others read again. A file
+        too big or broken is an entry with its problem; a folder that is missing or cannot
+        be listed has none."""
+        base = Path(folder)
         try:
-            data = files.read_limited(os.fspath(path), MAX_FILE_BYTES, "lesson file")
-            out.append(FolderLesson(path, loads(data).title))
-        except PositionFormatError as exc:  # (said without the path: the menu names it)
-            out.append(FolderLesson(path, problem=str(PositionFormatError(exc.key, exc.reason))))
-        except OSError as exc:
-            out.append(FolderLesson(path, problem=shorten(exc.strerror or str(exc))))
-    return out
+            paths = sorted(p for p in base.glob(f"*{SUFFIX}"))[:MAX_FOLDER_LESSONS]
+        except OSError:
+            paths = []
+        out = []
+        for path in paths:
+            try:
+                info = os.stat(path)
+                stamp = (info.st_size, info.st_mtime_ns)
+            except OSError:
+                stamp = (-1, -1)
+            with self._lock:
+                known = self._files.get(path)
+            if known is not None and known[0] == stamp and stamp != (-1, -1):
+                out.append(known[1])
+                continue
+            entry = _folder_lesson(path)
+            with self._lock:
+                self._files[path] = (stamp, entry)
+            out.append(entry)
+        with self._lock:
+            self._folders[base] = out
+            for path in [p for p in self._files if p.parent == base and p not in paths]:
+                del self._files[path]  # gone from the folder
+        return list(out)
+
+
+def _folder_lesson(path: Path) -> FolderLesson:
+    """One file of a folder of lessons: its title and tasks, or its problem."""
+    try:
+        data = files.read_limited(os.fspath(path), MAX_FILE_BYTES, "lesson file")
+        lesson = loads(data)
+    except PositionFormatError as exc:  # (said without the path: the menu names it)
+        return FolderLesson(path, problem=str(PositionFormatError(exc.key, exc.reason)))
+    except OSError as exc:
+        return FolderLesson(path, problem=shorten(exc.strerror or str(exc)))
+    except (RecursionError, MemoryError) as exc:  # beyond any lesson's: one greyed entry
+        return FolderLesson(path, problem=f"cannot be read ({type(exc).__name__})")
+    tasks = frozenset(i for i, step in enumerate(lesson.steps) if step.task is not None)
+    return FolderLesson(path, lesson.title, tasks=tasks)
 
 
 # ---- writing -------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from model import files
-from model.files import SUFFIX, PositionDocument, remove_stale_temps
+from model.files import SUFFIX, PositionDocument, ReadOnlyError, remove_stale_temps
 from model.game import PositionFormatError
 from model.lesson import LessonFile, is_lesson_path, lesson_step_document
 from model.lesson import read as read_lesson
@@ -264,7 +264,7 @@ class Documents:
             return self.save_as()
         return self.save_as() if path is None else self.save_file(path)
 
-    def save_as(self) -> bool:
+    def save_as(self, *, offer_save_as: bool = True) -> bool:
         current = self.session.path
         folder = self.recent.folder(current)
         path = self.front.save_path(folder / (current.name if current is not None else ""))
@@ -272,16 +272,29 @@ class Documents:
             return False
         if not path.endswith(SUFFIX):
             path += SUFFIX
-        return self.save_file(path)
+        return self.save_file(path, offer_save_as=offer_save_as)
 
-    def save_file(self, path: str | Path) -> bool:
-        """Save atomically to ``path``; a failure is explained and nothing is half-written."""
+    def save_file(self, path: str | Path, *, offer_save_as: bool = True) -> bool:
+        """Save atomically to ``path``; a failure is explained and nothing is half-written.
+        A file changed on disk since it was read is not replaced: the save goes beside it,
+        and the user is told; a read-only one is refused, and Save as offered."""
         # The file keeps the puzzle position, not a Solve mode attempt.
         self.front.leave_solve("Solve mode ended: the file keeps the puzzle")
         try:
             target = self.session.save(path)
+        except ReadOnlyError:
+            self.front.show_error(
+                "Cannot save", f"{path}: the file is read-only. Choose another name to save to."
+            )
+            return self.save_as(offer_save_as=False) if offer_save_as else False
         except OSError as exc:
             self.front.show_error("Cannot save", f"{path}: {exc.strerror or exc}")
             return False
+        if target.name != Path(path).name:
+            self.front.show_error(
+                "Saved as a copy",
+                f"{path} changed on disk since it was opened (another program or window saved "
+                f"it), so it was not replaced: your game is saved as {target.name} beside it.",
+            )
         self.recent.remember(target)
         return True

@@ -22,21 +22,19 @@ geometry (``centres``, ``levels``, ``count``), pieces from the game UI's frame.
 
 from __future__ import annotations
 
-import contextlib
 import io
 import json
 import math
 import os
-import tempfile
 import zipfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 import numpy as np
 
-from model.files import write_bytes
+from model.files import save_file, write_bytes
 from model.game import Game, quote
 from model.review import GameReview
 
@@ -140,10 +138,15 @@ def export_game(
             pictures = turntable(game, render, options.frames, frame=frame, progress=progress)
         else:
             pictures = replay(game, render, progress=progress)
-        if extension == ".gif":
-            data = gif_bytes(pictures, options)
-        else:
-            data = mp4_bytes(pictures, options, target.parent)
+        # Frame by frame into the temporary file that the save renames: one picture held
+        # at a time, whatever the length (all of a 500-move replay's once took 3.3 GB).
+        encode = write_gif if extension == ".gif" else write_mp4
+
+        def fill(tmp: str, out: BinaryIO) -> None:
+            out.close()  # the encoder writes the file by its name
+            encode(pictures, options, tmp)
+
+        return save_file(target, fill)[0]
     elif kind == PAGE:
         data = web_page(game, options, frame=frame).encode("utf-8")
         _report(progress, 1, 1)
@@ -240,52 +243,52 @@ def _mover(game: Game) -> str:
     return game.players[player] if 0 <= player < len(game.players) else ""
 
 
-def gif_bytes(pictures: Pictures, options: ExportOptions) -> bytes:
-    """An endlessly looping GIF: one GIF frame per picture, shown as long as its hold
-    (a GIF would merge identical frames anyway)."""
-    import imageio.v3 as iio
-
-    images, durations = [], []
-    hold = options.hold if options.motion == "replay" else 1
-    for image in pictures:
-        images.append(image)
-        durations.append(round(1000 * hold / options.fps))
-    # Pillow writes a lone frame with one duration, not a list of one
-    duration = durations if len(durations) > 1 else durations[0]
-    data = iio.imwrite("<bytes>", np.stack(images), extension=".gif", duration=duration, loop=0)
-    return bytes(data)
-
-
-def mp4_bytes(pictures: Pictures, options: ExportOptions, folder: Path) -> bytes:
-    """An H.264 MP4 (yuv420p, which every player shows) at ``options.fps``: each picture
-    repeated for its hold. ffmpeg writes a temporary file beside the target."""
-    import imageio.v2 as imageio
+def write_gif(pictures: Pictures, options: ExportOptions, path: str) -> None:
+    """An endlessly looping GIF at ``path``, written a frame at a time
+    (:class:`viewer.gif_stream.GifStream`): one GIF frame per picture, shown as long as
+    its hold."""
+    from .gif_stream import GifStream
 
     hold = options.hold if options.motion == "replay" else 1
-    fd, tmp = tempfile.mkstemp(prefix=".export-", suffix=".mp4", dir=folder)
-    os.close(fd)
+    with open(path, "wb") as out:
+        gif = GifStream(out, round(1000 * hold / options.fps))
+        for image in pictures:
+            gif.add(image)
+        gif.close()
+
+
+def _writer(path: str, plugin: str, extension: str, **options: Any) -> Any:
+    """imageio's streaming (legacy) writer ``plugin`` of many images at ``path``, a file
+    of ``extension`` whatever its name ends with (a temporary file's ends .tmp)."""
+    from imageio.core.imopen import imopen
+
+    opener: Any = imopen  # its overloads know "w", not the legacy "wI" (many images)
+    resource = opener(path, "wI", plugin=plugin, legacy_mode=True, extension=extension)
+    return resource.legacy_get_writer(**options)
+
+
+def write_mp4(pictures: Pictures, options: ExportOptions, path: str) -> None:
+    """An H.264 MP4 (yuv420p, which every player shows) at ``options.fps`` at ``path``,
+    each picture repeated for its hold, piped to ffmpeg a frame at a time."""
+    hold = options.hold if options.motion == "replay" else 1
+    writer = _writer(
+        path,
+        "FFMPEG",
+        ".mp4",
+        fps=options.fps,
+        codec="libx264",
+        pixelformat="yuv420p",
+        macro_block_size=2,  # the sides are even: nothing is resized
+        quality=7,
+        ffmpeg_log_level="error",
+        output_params=["-f", "mp4"],  # the temporary file's name ends .tmp
+    )
     try:
-        writer = imageio.get_writer(
-            tmp,
-            format="FFMPEG",
-            mode="I",
-            fps=options.fps,
-            codec="libx264",
-            pixelformat="yuv420p",
-            macro_block_size=2,  # the sides are even: nothing is resized
-            quality=7,
-            ffmpeg_log_level="error",
-        )
-        try:
-            for image in pictures:
-                for _ in range(hold):
-                    writer.append_data(image)
-        finally:
-            writer.close()
-        return Path(tmp).read_bytes()
+        for image in pictures:
+            for _ in range(hold):
+                writer.append_data(image)
     finally:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
+        writer.close()
 
 
 # ---- the interactive web page --------------------------------------------------------------

@@ -12,13 +12,14 @@ The window names no game here: points go through the game UI's ``site_of``/``coo
 from __future__ import annotations
 
 import dataclasses
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QTimer
 
 from model import lesson as lessons
-from model.files import PositionDocument, write_text
+from model.files import PositionDocument, save_bytes
 from model.game import Game, IllegalMoveError, PositionFormatError, shorten
 from model.search import check_lesson, check_task, judge_move, lesson_answers
 from model.userfiles import LessonProgress, lessons_folder
@@ -368,6 +369,8 @@ class LessonControl:
             lesson = lessons.from_json(raw)
         except PositionFormatError as exc:
             return str(exc)
+        if self.lesson is not None:  # the same file, edited: as it was read, for the save
+            lesson.fingerprint = self.lesson.fingerprint
         self.lesson = lesson
         self.index = self.index if index is None else index
         self.panel.dirty = True
@@ -472,12 +475,23 @@ class LessonControl:
         if problems:
             said = f"not saved: {problems[0]}"
         else:
+            # The file it came from is replaced only if it is still as it was read; changed
+            # meanwhile, the lesson goes beside it (model.files.save_bytes), said.
+            same = self.path is not None and os.path.realpath(self.path) == os.path.realpath(path)
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
-                write_text(path, lessons.dumps(lesson))
+                data = lessons.dumps(lesson).encode("utf-8")
+                read = lesson.fingerprint if same else None
+                written, lesson.fingerprint = save_bytes(path, data, read=read, beside=True)
             except OSError as exc:
                 said = f"not saved: {exc.strerror or exc}"
             else:
+                if written != Path(os.path.realpath(path)):  # (a link is written through)
+                    said = (
+                        f"{path.name} changed on disk since it was opened: saved as {written.name}"
+                    )
+                    self.window.show_error("Lesson saved as a copy", said)
+                    path = written
                 if lesson is self.lesson:
                     self.path = path
                     self.panel.dirty = False

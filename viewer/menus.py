@@ -15,12 +15,13 @@ from PySide6.QtWidgets import QDockWidget, QFileDialog, QMenu
 
 from model.game import PositionFormatError, game_class, shorten
 from model.lesson import SUFFIX as LESSON_SUFFIX
-from model.lesson import folder_lessons, lesson_folders, lesson_tasks, titles
+from model.lesson import lesson_folders, lesson_tasks, titles
 from model.search import levels_for
 from model.userfiles import lessons_folder
 
 from .compose import open_compose_dialog
 from .export_control import open_export_dialog
+from .lesson_shelf import ShelfReader
 from .palette import VIEWS
 from .session import EXAMPLES_DIR
 from .slots import guarded
@@ -130,6 +131,7 @@ class Menus:
         # again each time the menu opens (a lesson just saved is there).
         self.user_lesson_menus: list[QMenu] = []
         self.user_lesson_actions: list[tuple[QAction, Path, str]] = []
+        self.user_lesson_tasks: dict[Path, set[int]] = {}  # as read, off the GUI thread
         self.user_lessons_end = lessons.addSeparator()
         self.add_lessons_folder = self._action(
             lessons, "Add lessons folder...", self.ask_lessons_folder
@@ -138,6 +140,8 @@ class Menus:
         self.new_lesson = self._action(
             lessons, "New lesson from this position (teacher)", lambda: window.lessons.teach_new()
         )
+        # read off the GUI thread; the submenus are filled again when something changed
+        self.lesson_shelf = ShelfReader(self.fill_user_lessons, lessons)
         lessons.aboutToShow.connect(self.show_user_lessons)
         self.lessons_menu = lessons
         self.puzzles_menu = self._puzzles(bar.addMenu("&Puzzles"))
@@ -200,7 +204,8 @@ class Menus:
         right, "k of n tasks" while some are, nothing before the first."""
         progress = self.window.lessons.progress
         for action, path, title in self.lesson_actions + self.user_lesson_actions:
-            tasks = lesson_tasks(path)
+            known = self.user_lesson_tasks.get(path)  # a user's lesson: as read off-thread
+            tasks = known if known is not None else lesson_tasks(path)
             done = len(progress.done(path) & tasks)
             if tasks and done == len(tasks):
                 action.setText(f"\u2713 {title}")
@@ -221,13 +226,21 @@ class Menus:
         return folders
 
     def show_user_lessons(self) -> None:
+        """The Lessons menu opens: the user's lessons as last read, at once, and the
+        folders read again off the GUI thread (each file only if it changed)."""
+        self.fill_user_lessons()
+        self.lesson_shelf.refresh(self.lesson_folders())
+
+    def fill_user_lessons(self) -> None:
         """A submenu per folder of the user's lessons, each lesson by its own title with
-        its progress; a file that is not a lesson named with what is wrong, greyed."""
+        its progress; a file that is not a lesson named with what is wrong, greyed; a
+        folder not read yet says so."""
         menu = self.lessons_menu
         for sub in self.user_lesson_menus:
             menu.removeAction(sub.menuAction())
             sub.deleteLater()
         self.user_lesson_menus, self.user_lesson_actions = [], []
+        self.user_lesson_tasks = {}
         window = self.window
         own = lessons_folder()
         for folder in self.lesson_folders():
@@ -237,7 +250,12 @@ class Menus:
             sub.menuAction().setToolTip(str(folder))
             menu.insertMenu(self.user_lessons_end, sub)
             self.user_lesson_menus.append(sub)
-            found = folder_lessons(folder)
+            found = self.lesson_shelf.entries(folder)
+            if found is None:
+                reading = QAction("(reading...)", sub)
+                reading.setEnabled(False)
+                sub.addAction(reading)
+                continue
             for entry in found:
                 if entry.problem is not None:
                     bad = QAction(shorten(f"\u26a0 {entry.path.name}: {entry.problem}", 80), sub)
@@ -249,6 +267,7 @@ class Menus:
                 action = self._action(sub, entry.title, opening)
                 action.setToolTip(str(entry.path))
                 self.user_lesson_actions.append((action, entry.path, entry.title))
+                self.user_lesson_tasks[entry.path] = set(entry.tasks)
             if not found:
                 said = "none yet: Save lesson... puts them here" if folder == own else "none"
                 empty = QAction(f"({said})", sub)
@@ -274,11 +293,16 @@ class Menus:
         added = _added_folders()
         if str(path) not in added and path != lessons_folder():
             QSettings().setValue(LESSON_FOLDERS_KEY, [*added, str(path)])
-        self.show_user_lessons()
-        count = sum(1 for e in folder_lessons(path) if e.problem is None)
-        self.window.show_message(
-            f"Lessons menu: {count} lesson{'s' if count != 1 else ''} in {shorten(str(path), 120)}"
-        )
+
+        def say() -> None:  # once the folder is read, off the GUI thread
+            count = sum(1 for e in self.lesson_shelf.entries(path) or () if e.problem is None)
+            self.window.show_message(
+                f"Lessons menu: {count} lesson{'s' if count != 1 else ''} in "
+                f"{shorten(str(path), 120)}"
+            )
+
+        self.fill_user_lessons()
+        self.lesson_shelf.refresh(self.lesson_folders(), say)
 
     def _action(
         self,

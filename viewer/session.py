@@ -16,12 +16,13 @@ replays them exactly. Undo goes back over them to the last decision a player mad
 
 from __future__ import annotations
 
+import os
 import random
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from model.files import Lesson, PositionDocument, to_json, write
+from model.files import Fingerprint, Lesson, PositionDocument, to_json, write
 from model.game import CHANCE, Game, Move
 from model.review import GameReview
 from model.tree import Node, lines_to_json, tree_of
@@ -79,6 +80,7 @@ class Session:
         self.puzzle = dict(puzzle or {})
         self.lesson = lesson  # the lesson the file teaches: caption and overlays
         self.review = review  # the review of a line from the start (model.review), if any
+        self.read_as: Fingerprint | None = None  # ``path`` as it was read or last saved
         self.dirty = False
         self.dice = random.Random()  # rolls at chance nodes (tests seed it)
         self._settle()
@@ -344,6 +346,7 @@ class Session:
         self.puzzle = dict(doc.puzzle)
         self.lesson = doc.lesson
         self.review = doc.review
+        self.read_as = doc.fingerprint if path else None
         self.dirty = dirty
         self._settle()
         self.changed.emit("load")
@@ -358,6 +361,7 @@ class Session:
         self.puzzle = {}
         self.lesson = None
         self.review = None
+        self.read_as = None
         self.dirty = False
         self._settle()
         self.changed.emit("new")
@@ -399,13 +403,35 @@ class Session:
         return to_json(self._game, self.puzzle, self.lesson, self.variations(), self.saved_review())
 
     def save(self, path: str | Path | None = None) -> Path:
-        """Save atomically to ``path`` (or the file it came from), every line included."""
+        """Save atomically to ``path`` (or the file it came from), every line included, and
+        return the path written. The file it came from is replaced only if it is still as
+        it was read: changed meanwhile, the save goes beside it (``NAME (2).pyr.json``,
+        returned); read-only, ReadOnlyError (model.files.save_bytes)."""
         target = Path(path) if path else self.path
         if target is None:
             raise ValueError("no file name to save to")
-        write(target, self._game, self.puzzle, self.lesson, self.variations(), self.saved_review())
+        same = self.path is not None and _same_file(target, self.path)
+        written, self.read_as = write(
+            target,
+            self._game,
+            self.puzzle,
+            self.lesson,
+            self.variations(),
+            self.saved_review(),
+            read=self.read_as if same else None,
+            beside=True,
+        )
+        if not _same_file(written, target):  # it changed meanwhile: a copy beside it (said
+            target = written  # by viewer.documents, which sees the path returned)
         self.path = target
         self.dirty = False
         self.message.emit(f"saved {target}")
         self.changed.emit("saved")
         return target
+
+
+def _same_file(one: Path, other: Path) -> bool:
+    try:
+        return os.path.realpath(one) == os.path.realpath(other)
+    except (OSError, ValueError):
+        return False

@@ -448,3 +448,70 @@ def test_a_document_too_big_to_read_back_is_not_saved(tmp_path, monkeypatch):
         files.write(path, game, puzzle={"notes": "x" * 200})
     assert caught.value.errno == errno.EFBIG
     assert path.read_bytes() == before
+
+
+def test_a_save_never_replaces_a_file_changed_since_it_was_read(tmp_path):
+    path = tmp_path / "g.pyr.json"
+    files.write_bytes(path, b"old")
+    seen = files.fingerprint(path)
+    assert seen is not None
+    assert seen.matches(path)
+    os.utime(path, (5, 5))  # touched, same bytes: still what was read
+    assert seen.matches(path)
+    files.write_bytes(path, b"new")  # saved meanwhile by someone else
+    assert not seen.matches(path)
+    with pytest.raises(files.FileChangedError):
+        files.write_bytes(path, b"mine", read=seen)
+    assert path.read_bytes() == b"new"
+    written = files.write_bytes(path, b"mine", read=seen, beside=True)
+    assert written == tmp_path / "g (2).pyr.json"
+    assert written.read_bytes() == b"mine"
+    assert files.write_bytes(path, b"mine", read=seen, beside=True).name == "g (3).pyr.json"
+    assert path.read_bytes() == b"new"
+    # a file gone since it was read replaces nothing: written where it was
+    path.unlink()
+    assert files.write_bytes(path, b"mine", read=seen) == path
+
+
+def test_save_bytes_returns_the_fingerprint_of_what_it_wrote(tmp_path):
+    path, seen = files.save_bytes(tmp_path / "a.json", b"abc")
+    assert seen == files.fingerprint(path)
+    files.write_bytes(path, b"abd", read=seen)  # the next save over it checks against it
+
+
+def test_a_read_document_carries_its_fingerprint(tmp_path):
+    path = tmp_path / "g.pyr.json"
+    files.write(path, Partition(PartitionOptions(3)))
+    doc = files.read(path)
+    assert doc.fingerprint == files.fingerprint(path)
+
+
+def test_a_read_only_file_is_never_replaced(tmp_path):
+    path = tmp_path / "ro.pyr.json"
+    path.write_bytes(b"theirs")
+    path.chmod(0o444)
+    for save in (
+        lambda: files.write_bytes(path, b"mine"),
+        lambda: files.write_bytes(path, b"mine", read=files.fingerprint(path), beside=True),
+        lambda: files.check_writable(path),
+    ):
+        with pytest.raises(files.ReadOnlyError, match="read-only"):
+            save()
+    assert path.read_bytes() == b"theirs"
+    assert [p.name for p in tmp_path.iterdir()] == ["ro.pyr.json"]
+
+
+@pytest.mark.parametrize(
+    ("name", "beside"),
+    [
+        ("g.pyr.json", "g (3).pyr.json"),  # (2) is taken
+        ("g (2).pyr.json", "g (3).pyr.json"),
+        ("l.lesson.json", "l (2).lesson.json"),
+        ("picture.png", "picture (2).png"),
+        ("noext", "noext (2)"),
+    ],
+)
+def test_the_name_beside(tmp_path, name, beside):
+    (tmp_path / name).write_bytes(b"")
+    (tmp_path / "g (2).pyr.json").write_bytes(b"")
+    assert files.free_name_beside(tmp_path / name).name == beside

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import json
+import os
 import pathlib
 from typing import Any
 
@@ -368,3 +369,32 @@ def test_lesson_answers_prints_the_rules_answers_per_task(tmp_path, capsys):
     assert "the lesson has steps 1 to 2" in capsys.readouterr().err
     assert main(["lesson", "answers", str(tmp_path / "missing.lesson.json")]) == 2
     assert capsys.readouterr().err.count("\n") == 1  # one line
+
+
+def test_a_folder_is_read_once_and_kept_until_a_file_changes(tmp_path, monkeypatch):
+    """Issue 44: every opening of the Lessons menu read each of 200 lessons of 1.6 MB."""
+    good = tmp_path / "a-good.lesson.json"
+    good.write_text(json.dumps(_doc()))
+    huge = tmp_path / "b-huge.lesson.json"
+    huge.write_bytes(b" " * (L.MAX_FILE_BYTES + 1))
+    read: list[str] = []
+    real = L._folder_lesson
+    monkeypatch.setattr(L, "_folder_lesson", lambda path: read.append(path.name) or real(path))
+    shelf = L.LessonShelf()
+    assert shelf.kept(tmp_path) is None
+    first = shelf.read(tmp_path)
+    assert read == ["a-good.lesson.json", "b-huge.lesson.json"]
+    assert first[0].title == "Test"
+    assert first[0].tasks == frozenset({0, 1})
+    assert "too big" in first[1].problem  # one greyed entry, not read
+    assert shelf.read(tmp_path) == first  # nothing read again
+    assert shelf.kept(tmp_path) == first
+    assert read == ["a-good.lesson.json", "b-huge.lesson.json"]
+    changed = _doc()
+    changed["title"] = "Changed"
+    good.write_text(json.dumps(changed))
+    os.utime(good, ns=(1, 1))
+    huge.unlink()
+    again = shelf.read(tmp_path)
+    assert [e.title for e in again] == ["Changed"]
+    assert read[2:] == ["a-good.lesson.json"]

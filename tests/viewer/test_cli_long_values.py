@@ -5,6 +5,7 @@ a value, then "…"), never the value whole and never a traceback."""
 
 from __future__ import annotations
 
+import io
 import json
 import pathlib
 
@@ -12,6 +13,7 @@ import pytest
 
 from model.game import MAX_QUOTED, not_replayed, quote
 from viewer.cli import main
+from viewer.cli.common import MAX_ERROR_LINE, ShortLines
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 LESSONS = ROOT / "examples" / "lessons"
@@ -132,3 +134,61 @@ def test_a_move_that_does_not_replay_is_quoted_once():
     assert said.count("111") < MAX_QUOTED
     assert said.endswith("is not a point")
     assert not_replayed("a1", ValueError("occupied")) == "'a1' does not replay: occupied"
+
+
+def _lines_within(text: str, limit: int = MAX_ERROR_LINE) -> bool:
+    return all(len(line) <= limit for line in text.splitlines())
+
+
+@pytest.mark.parametrize("digits", [4_000, 5_000])
+def test_a_step_of_thousands_of_digits_is_one_short_line(capsys, digits):
+    lesson = sorted((LESSONS / "partition").glob("*.lesson.json"))[0]
+    try:
+        code = main(["lesson", "answers", str(lesson), "--step", "9" * digits])
+    except SystemExit as exc:  # argparse's way: an int beyond Python's 4,300 digits
+        code = exc.code
+    out, err = capsys.readouterr()
+    assert code == 2
+    assert out == ""
+    assert "Traceback" not in err
+    assert err.strip().splitlines()[-1].startswith("pyramid-lab:")
+    assert _lines_within(err)
+    assert "…" in err  # the value cut
+
+
+@pytest.mark.parametrize(
+    "out", ["d" * 300 + "/x", "a\0b", "f" * 5_000], ids=["300 characters", "NUL", "5,000"]
+)
+def test_compose_with_a_folder_name_it_cannot_use_is_one_line_exit_2(capsys, tmp_path, out):
+    code = main(
+        ["puzzles", "compose", "--game", "partition", "--count", "1", "--within", "3",
+         "-o", str(tmp_path / out)]
+    )  # fmt: skip
+    stdout, err = capsys.readouterr()
+    assert code == 2
+    assert stdout == ""
+    assert len(err.splitlines()) == 1
+    assert err.startswith("pyramid-lab: error: -o ")
+    assert _lines_within(err, LINE)
+
+
+def test_compose_option_of_thousands_of_digits_is_one_line(capsys, tmp_path):
+    code = main(
+        ["puzzles", "compose", "--game", "partition", "--count", "1", "--within", "3",
+         "--option", "base=" + "9" * 5_000, "-o", str(tmp_path)]
+    )  # fmt: skip
+    _, err = capsys.readouterr()
+    assert code == 2
+    assert len(err.splitlines()) == 1
+    assert "Traceback" not in err
+
+
+def test_short_lines_cuts_each_line_and_passes_the_rest_as_it_comes():
+    into = io.StringIO()
+    stream = ShortLines(into, limit=10)
+    stream.write("short\n")
+    stream.write("x" * 6)
+    stream.write("y" * 6)  # the same line, written in two pieces
+    stream.write("z\nnext\r12345678901234\n")
+    assert into.getvalue() == "short\n" + "x" * 6 + "yyy…" + "\nnext\r123456789…\n"
+    assert _lines_within(into.getvalue().replace("\r", "\n"), 10)

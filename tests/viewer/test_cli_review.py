@@ -178,3 +178,57 @@ def test_puzzles_compose_bad_arguments_are_one_line(capsys, tmp_path):
     code, _, err = run(capsys, "puzzles", "partition", "--count", "3")
     assert code == 2
     assert "--count is for puzzles compose" in err
+
+
+def test_review_save_keeps_a_game_saved_meanwhile_and_saves_beside_it(
+    capsys, tmp_path, monkeypatch
+):
+    import model.search
+
+    game, _, _ = missed_win_game()
+    path = tmp_path / "game.pyr.json"
+    write(path, game)
+    short = game.start_copy()
+    short.push(next(iter(game.move_stack)))
+    real = model.search.review
+
+    def review_while_saving(*args, **kwargs):  # the game is saved again during the review
+        write(path, short)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(model.search, "review", review_while_saving)
+    code, _, err = run(capsys, "review", path, "--seconds", "0.1", "--save", "--seed", "1")
+    assert code == 0, err
+    assert len(read(path).game.move_stack) == 1  # the game saved meanwhile, kept
+    beside = tmp_path / "game (2).pyr.json"
+    assert read(beside).review is not None
+    said = "changed since it was read (saved meanwhile), so it is kept as it is"
+    assert f"{said}: the review is saved in {beside}" in err
+
+
+def test_review_save_refuses_a_read_only_file_before_reviewing(capsys, tmp_path):
+    game, _, _ = missed_win_game()
+    path = tmp_path / "game.pyr.json"
+    write(path, game)
+    before = path.read_bytes()
+    path.chmod(0o444)
+    code, out, err = run(capsys, "review", path, "--seconds", "0.1", "--save")
+    assert code == 2
+    assert out == ""
+    said = "the file is read-only: not replaced (save it under another name)"
+    assert err == f"pyramid-lab: {path}: cannot be saved: {said}\n"
+    assert path.read_bytes() == before
+
+
+def test_review_save_through_a_link_replaces_the_file_it_points_to(capsys, tmp_path):
+    game, _, _ = missed_win_game()
+    real = tmp_path / "real.pyr.json"
+    write(real, game)
+    link = tmp_path / "link.pyr.json"
+    link.symlink_to(real)
+    code, _, err = run(capsys, "review", link, "--seconds", "0.1", "--save", "--seed", "1")
+    assert code == 0, err
+    assert err.endswith(f"pyramid-lab: the review is saved in {link}\n")
+    assert link.is_symlink()
+    assert read(real).review is not None
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.pyr.json", "real.pyr.json"]

@@ -5,6 +5,7 @@ window."""
 from __future__ import annotations
 
 import json
+import os
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 
@@ -190,10 +191,10 @@ def test_save_is_atomic_and_a_failure_leaves_the_old_file(tmp_path, monkeypatch)
     assert docs.open(path)
     played(session, "0,0,0")
 
-    def full_disk(target, data):  # the temporary file cannot be written
+    def full_disk(target, data, **how):  # the temporary file cannot be written
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("model.files.write_bytes", full_disk)
+    monkeypatch.setattr("model.files.save_bytes", full_disk)
     assert not docs.save()
     assert path.read_bytes() == before  # the old document, whole
     assert session.dirty
@@ -304,3 +305,59 @@ def test_the_window_answers_in_the_documents_words():
     from viewer.widgets import unsaved
 
     assert (unsaved.SAVE, unsaved.DISCARD, unsaved.CANCEL) == (SAVE, DISCARD, CANCEL)
+
+
+def test_a_file_saved_meanwhile_is_not_replaced_the_save_goes_beside_it(tmp_path):
+    path = saved_file(tmp_path, "s.pyr.json", "1,1,1")
+    docs, session, front = make()
+    assert docs.open(path)
+    played(session, "0,0,0")
+    other = saved_file(tmp_path, "s.pyr.json", "2,2,1")  # another window saved it meanwhile
+    theirs = other.read_bytes()
+    assert docs.save()
+    assert path.read_bytes() == theirs  # kept
+    copy = tmp_path / "s (2).pyr.json"
+    assert read(copy).game.position_key() == session.game.position_key()
+    assert session.path == copy
+    assert not session.dirty
+    title, text = front.errors[-1]
+    assert title == "Saved as a copy"
+    assert "s (2).pyr.json" in text
+    played(session, "1,0,0")  # the copy is ours now: saved over as usual
+    assert docs.save()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["s (2).pyr.json", "s.pyr.json"]
+
+
+def test_a_file_touched_but_not_changed_is_saved_over(tmp_path):
+    path = saved_file(tmp_path, "s.pyr.json", "1,1,1")
+    docs, session, _ = make()
+    assert docs.open(path)
+    played(session, "0,0,0")
+    os.utime(path, (1, 1))
+    assert docs.save()
+    assert [p.name for p in tmp_path.iterdir()] == ["s.pyr.json"]
+    assert read(path).game.position_key() == session.game.position_key()
+
+
+def test_a_read_only_file_is_refused_and_save_as_offered(tmp_path):
+    path = saved_file(tmp_path, "s.pyr.json", "1,1,1")
+    before = path.read_bytes()
+    path.chmod(0o444)
+    docs, session, front = make()
+    assert docs.open(path)
+    played(session, "0,0,0")
+    front.paths = [str(tmp_path / "mine.pyr.json")]
+    assert docs.save()
+    assert path.read_bytes() == before
+    assert front.errors[0][0] == "Cannot save"
+    assert "read-only" in front.errors[0][1]
+    assert session.path == tmp_path / "mine.pyr.json"
+    assert not session.dirty
+    # Save as onto the read-only file: refused, Save as offered once more (cancelled)
+    played(session, "1,0,0")
+    front.paths = [str(path), None]
+    assert not docs.save_as()
+    assert path.read_bytes() == before
+    assert session.dirty
+    assert len(front.dialogs) == 3
+    assert "read-only" in front.errors[-1][1]

@@ -514,3 +514,65 @@ def test_export_dialog_never_offers_the_apps_own_examples_folder(make_window, tm
     dialog = ExportDialog(window)
     assert Path(dialog.path.text()).parent == Path.home()
     dialog.close()
+
+
+@pytest.mark.parametrize("extension", [".gif", ".mp4"])
+def test_an_animation_is_written_a_frame_at_a_time(tmp_path, extension):
+    """Issue 44: a 500-move replay once held every frame (3.3 GB). Each picture is handed
+    to the encoder as it comes: no more than a couple are alive at once, however many."""
+    import gc
+    import weakref
+
+    import imageio.v3 as iio
+
+    from model.files import save_file
+    from viewer.export import ExportOptions, write_gif, write_mp4
+
+    alive: list[weakref.ref] = []
+    most = 0
+
+    def pictures():
+        nonlocal most
+        noise = np.random.default_rng(1)
+        for _ in range(40):
+            gc.collect()
+            most = max(most, sum(ref() is not None for ref in alive))
+            image = noise.integers(0, 256, (64, 96, 3), dtype=np.uint8)
+            alive.append(weakref.ref(image))
+            yield image
+
+    encode = write_gif if extension == ".gif" else write_mp4
+    options = ExportOptions(motion="turntable", fps=12)
+
+    def fill(tmp, out):
+        out.close()
+        encode(pictures(), options, tmp)
+
+    path, _ = save_file(tmp_path / f"long{extension}", fill)
+    assert most <= 2
+    frames = iio.imread(path, index=None) if extension == ".gif" else mp4_frames(path, (96, 64))
+    assert len(frames) == 40
+    assert [p.name for p in tmp_path.iterdir()] == [f"long{extension}"]
+
+
+def test_the_gif_stream_keeps_each_frame_and_lengthens_a_repeated_one(tmp_path):
+    import imageio.v3 as iio
+
+    from viewer.gif_stream import GifStream
+
+    noise = np.random.default_rng(2)
+    first = noise.integers(0, 4, (30, 40, 3), dtype=np.uint8) * 60
+    second = first.copy()
+    second[5:9, 10:20] = [255, 0, 0]  # a small change: only its rectangle is stored
+    path = tmp_path / "s.gif"
+    with open(path, "wb") as out:
+        gif = GifStream(out, 100)
+        for image in (first, second, second, first):
+            gif.add(image)
+        gif.close()
+    frames = iio.imread(path, index=None)[..., :3]
+    assert frames.shape == (3, 30, 40, 3)
+    for shown, want in zip(frames, (first, second, first), strict=True):
+        assert np.array_equal(shown, want)  # few colours: no loss
+    assert [iio.immeta(path, index=i)["duration"] for i in range(3)] == [100, 200, 100]
+    assert iio.immeta(path)["loop"] == 0

@@ -52,7 +52,8 @@ def menu_texts(menu):
 
 def submenu(window, title):
     menus = window.menus
-    menus.show_user_lessons()
+    menus.show_user_lessons()  # the folders read off the GUI thread: their entries once in
+    menus.lesson_shelf.wait()
     for action in menus.lessons_menu.actions():
         if action.menu() is not None and action.text() == title:
             return action.menu()
@@ -359,6 +360,7 @@ def test_the_menu_lists_the_users_folders_with_progress_and_names_a_bad_file(mak
     lesson.title = "Homework"
     (extra / "homework.lesson.json").write_text(L.dumps(lesson))
     window.menus.add_folder(extra)
+    window.menus.lesson_shelf.wait()  # said once the folder is read
     assert window.statusBar().currentMessage().startswith("Lessons menu: 1 lesson in ")
     assert menu_texts(submenu(window, "Lessons in class-4b")) == ["Homework"]
     assert QSettings().value(LESSON_FOLDERS_KEY) == [str(extra)]
@@ -368,3 +370,74 @@ def test_the_menu_lists_the_users_folders_with_progress_and_names_a_bad_file(mak
     assert window.statusBar().currentMessage().startswith("Not a folder: ")
     assert window.menus.lesson_folders() == [own, extra]
     assert "Add lessons folder..." in menu_texts(window.menus.lessons_menu)
+
+
+def test_the_lessons_menu_reads_its_folders_off_the_gui_thread(make_window, monkeypatch):
+    """Issue 44: 200 lessons of 1.6 MB made each opening of the menu take about 70 s. The
+    menu opens at once ("reading..."), the files are read on another thread, once, and
+    kept until one changes."""
+    import threading
+
+    import model.lesson
+
+    window = make_window()
+    own = lessons_folder()
+    own.mkdir(parents=True, exist_ok=True)
+    lesson = L.read(CORNER_BALL)
+    lesson.title = "Slow one"
+    (own / "slow.lesson.json").write_text(L.dumps(lesson))
+    release = threading.Event()
+    threads: list[str] = []
+    real = model.lesson._folder_lesson
+
+    def slow(path):
+        threads.append(threading.current_thread().name)
+        assert release.wait(10)
+        return real(path)
+
+    monkeypatch.setattr(model.lesson, "_folder_lesson", slow)
+    menus = window.menus
+    menus.show_user_lessons()  # returns while the file is being read
+    mine = next(
+        a.menu() for a in menus.lessons_menu.actions() if a.menu() and a.text() == "My lessons"
+    )
+    assert menu_texts(mine) == ["(reading...)"]
+    assert not mine.actions()[0].isEnabled()
+    release.set()
+    menus.lesson_shelf.wait()
+    assert threads == ["lesson-shelf"]
+    assert menu_texts(submenu(window, "My lessons")) == ["Slow one"]
+    assert threads == ["lesson-shelf"]  # opened again: unchanged, not read again
+
+
+def test_a_lesson_saved_meanwhile_is_not_replaced_the_save_goes_beside_it(
+    make_window, qtbot, tmp_path, monkeypatch
+):
+    """Issue 44: a save never replaces what it did not read."""
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    path = folder / "corner.lesson.json"
+    path.write_bytes(CORNER_BALL.read_bytes())
+    window = make_window()
+    errors = []
+    monkeypatch.setattr(window, "show_error", lambda title, text: errors.append((title, text)))
+    control, _ = teach(window, path)
+    theirs = L.read(path)
+    theirs.title = "Saved meanwhile elsewhere"
+    path.write_text(L.dumps(theirs))
+    assert control.save(path) is None
+    idle(qtbot, control)
+    assert L.read(path).title == "Saved meanwhile elsewhere"  # kept
+    beside = folder / "corner (2).lesson.json"
+    assert L.read(beside).title == L.read(CORNER_BALL).title
+    assert errors == [
+        (
+            "Lesson saved as a copy",
+            "corner.lesson.json changed on disk since it was opened: saved as "
+            "corner (2).lesson.json",
+        )
+    ]
+    assert control.path == beside
+    assert control.save(beside) is None  # the copy is ours: saved over as usual
+    idle(qtbot, control)
+    assert sorted(p.name for p in folder.iterdir()) == [beside.name, path.name]

@@ -35,7 +35,7 @@ from . import (
     verify,
 )
 from . import open as open_command
-from .common import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_OK, Parser
+from .common import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_OK, Parser, ShortLines
 from .open import first_lesson, open_window
 
 __all__ = [
@@ -111,7 +111,19 @@ def _term_as_ctrl_c(command: ModuleType) -> Iterator[None]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command ``argv`` names; every line it writes on stderr is at most
+    :data:`~viewer.cli.common.MAX_ERROR_LINE` characters (a longer one is cut)."""
     _printable_streams()
+    stderr = sys.stderr
+    sys.stderr = ShortLines(stderr)
+    try:
+        return _main(argv)
+    finally:
+        sys.stderr.flush()
+        sys.stderr = stderr
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:

@@ -5,14 +5,64 @@ memory."""
 from __future__ import annotations
 
 import argparse
+import io
 import re
 import sys
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 if TYPE_CHECKING:
     from model.files import PositionDocument
 
 EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT = 0, 1, 2
+
+#: Longest line a command writes on stderr: one that would be longer (a message quoting a
+#: long value the user gave) is cut, its last character "…".
+MAX_ERROR_LINE = 400
+
+
+class ShortLines(io.TextIOBase):
+    """A text stream that passes what is written to ``stream`` as it comes (progress lines
+    are not held back), cutting every line at ``limit`` characters: the rest of a longer
+    line is dropped, an "…" in its place. ``main`` writes stderr through it, so no error
+    line is longer, whichever message made it."""
+
+    def __init__(self, stream: TextIO, limit: int = MAX_ERROR_LINE) -> None:
+        super().__init__()
+        self.stream = stream
+        self.limit = limit
+        self.column = 0  # characters of the current line written (or cut)
+
+    def write(self, text: str) -> int:
+        out = []
+        for piece in re.split(r"([\n\r])", text):
+            if piece in ("\n", "\r"):
+                out.append(piece)
+                self.column = 0
+                continue
+            room = self.limit - self.column
+            if len(piece) < room:
+                out.append(piece)
+            elif room > 0:
+                out.append(piece[: room - 1] + "…")
+            self.column += len(piece)
+        self.stream.write("".join(out))
+        return len(text)
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+    def writable(self) -> bool:
+        return True
+
+    def isatty(self) -> bool:
+        return self.stream.isatty()
+
+    @property
+    def encoding(self) -> Any:  # type: ignore[override]  # reason: the wrapped stream's
+        return getattr(self.stream, "encoding", "utf-8")
+
+    def fileno(self) -> int:
+        return self.stream.fileno()
 
 
 class Parser(argparse.ArgumentParser):

@@ -5,6 +5,9 @@ with ``collection.json`` (``pyramid-lab practice FOLDER`` plays them)."""
 from __future__ import annotations
 
 import argparse
+import errno
+import os
+import stat
 import sys
 import time
 from pathlib import Path
@@ -63,7 +66,7 @@ def _value(text: str) -> Any:
 
 def run(args: argparse.Namespace) -> int:
     from model import PositionFormatError
-    from model.game import game_class, game_names
+    from model.game import game_class, game_names, shorten
     from model.search import compose, write_collection
 
     missing = [f"--{n}" for n in ("game", "count", "within", "out") if getattr(args, n) is None]
@@ -86,12 +89,18 @@ def run(args: argparse.Namespace) -> int:
     try:
         pairs = {k: _value(v) for k, v in (text.split("=", 1) for text in args.option)}
         start = cls.new(cls.parse_options(pairs))
-    except PositionFormatError as exc:
+    except (PositionFormatError, ValueError) as exc:  # ValueError: an int of 5,000 digits
         print(f"pyramid-lab: error: argument --option: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     folder = Path(args.out)
-    if folder.exists() and not folder.is_dir():
-        print(f"pyramid-lab: error: -o {args.out}: not a folder", file=sys.stderr)
+    try:  # a name too long, with a NUL, under a file: said before composing
+        if not stat.S_ISDIR(os.stat(folder).st_mode):
+            raise NotADirectoryError(errno.ENOTDIR, "not a folder")
+    except FileNotFoundError:
+        pass  # made when the puzzles are written
+    except (OSError, ValueError) as exc:
+        said = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        print(f"pyramid-lab: error: -o {shorten(args.out)}: {said}", file=sys.stderr)
         return EXIT_BAD_INPUT
 
     def say(fraction: float, text: str) -> None:
@@ -114,8 +123,9 @@ def run(args: argparse.Namespace) -> int:
     stem = "-".join([cls.name, *(str(v) for v in pairs.values())])
     try:
         paths = write_collection(folder, made, stem)
-    except OSError as exc:
-        print(f"pyramid-lab: error: -o {args.out}: {exc}", file=sys.stderr)
+    except (OSError, ValueError) as exc:
+        said = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        print(f"pyramid-lab: error: -o {shorten(args.out)}: {said}", file=sys.stderr)
         return EXIT_BAD_INPUT
     seconds = time.perf_counter() - began
     for path, item in zip(paths, made, strict=True):

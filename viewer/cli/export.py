@@ -118,5 +118,9 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:  # e.g. the disk is full, or the folder went away meanwhile
         print(f"pyramid-lab: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except (MemoryError, RuntimeError) as exc:  # the encoder's: out of memory, ffmpeg gone
+        why = "out of memory" if isinstance(exc, MemoryError) else str(exc).splitlines()[0]
+        print(f"pyramid-lab: cannot write {args.output}: {why}", file=sys.stderr)
+        return EXIT_BAD_INPUT
     print(written)  # the file written: a symbolic link's target, as an absolute path
     return EXIT_OK

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -48,7 +49,7 @@ def add_parser(commands: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from model import PositionFormatError
-    from model.files import write, write_bytes
+    from model.files import check_writable, write, write_bytes
     from model.search import review, unreviewable
 
     doc = read_or_say(args.file)
@@ -61,6 +62,13 @@ def run(args: argparse.Namespace) -> int:
     if why is not None:
         print(f"pyramid-lab: {args.file}: {why}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    if args.save:  # a read-only file is said before the review, not after
+        try:
+            check_writable(args.file)
+        except (OSError, ValueError) as exc:
+            said = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            print(f"pyramid-lab: {args.file}: cannot be saved: {said}", file=sys.stderr)
+            return EXIT_BAD_INPUT
     count = len(game.move_stack) + 1
     print(
         f"pyramid-lab: reviewing {count} positions, about {count * args.seconds:.0f} s",
@@ -103,12 +111,31 @@ def run(args: argparse.Namespace) -> int:
             return EXIT_BAD_INPUT
         print(f"pyramid-lab: the graph is in {args.graph}", file=sys.stderr)
     if args.save:
+        # Replaced only if it is still as it was read: a game saved over it during the
+        # review is kept, and the review goes beside it (NAME (2).pyr.json), said.
         try:
-            write(args.file, game, doc.puzzle, doc.lesson, doc.variations, result)
+            written, _ = write(
+                args.file,
+                game,
+                doc.puzzle,
+                doc.lesson,
+                doc.variations,
+                result,
+                read=doc.fingerprint,
+                beside=True,
+            )
         except (OSError, PositionFormatError) as exc:
-            print(f"pyramid-lab: {args.file}: not saved: {exc}", file=sys.stderr)
+            said = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            print(f"pyramid-lab: {args.file}: not saved: {said}", file=sys.stderr)
             return EXIT_BAD_INPUT
-        print(f"pyramid-lab: the review is saved in {args.file}", file=sys.stderr)
+        if written != Path(os.path.realpath(args.file)):  # (a link is written through)
+            print(
+                f"pyramid-lab: {args.file} changed since it was read (saved meanwhile), so it "
+                f"is kept as it is: the review is saved in {written}",
+                file=sys.stderr,
+            )
+        else:
+            print(f"pyramid-lab: the review is saved in {args.file}", file=sys.stderr)
     return EXIT_OK
 
 
