@@ -15,11 +15,9 @@ from pathlib import Path
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QDockWidget,
-    QFrame,
     QListWidget,
     QListWidgetItem,
     QPushButton,
-    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -28,7 +26,7 @@ from model.collection import LEVELS, STARS, Collection, Entry, Progress
 from model.game import Move
 from model.puzzle import Goal
 
-from .setup_dock import button_row, rich_label
+from .setup_dock import button_row, rich_label, scrolled_body
 
 GREEN, RED, GREY = "#1b7a2e", "#b00020", "#666666"
 TICK, OPEN = "\u2714", "\u2003"  # a check mark; an em space where it would stand
@@ -88,12 +86,7 @@ class PracticeDock(QDockWidget):
         self.list.itemActivated.connect(self._on_activated)
         self.list.itemClicked.connect(self._on_activated)
         layout.addWidget(self.list, 1)  # under the attempt: it takes the rest
-        scroll = QScrollArea(self)
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroll.setWidget(body)
-        self.setWidget(scroll)
+        scrolled_body(self, body)
         self.show_state(None, None, None, None)
 
     def _on_activated(self, item: QListWidgetItem) -> None:
