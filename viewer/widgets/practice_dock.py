@@ -26,7 +26,7 @@ from model.collection import LEVELS, STARS, Collection, Entry, Progress
 from model.game import Move
 from model.puzzle import Goal
 
-from .setup_dock import button_row, rich_label, scrolled_body
+from .setup_dock import button_row, rich_label, scrolled_body, tipped_button
 
 GREEN, RED, GREY = "#1b7a2e", "#b00020", "#666666"
 TICK, OPEN = "\u2714", "\u2003"  # a check mark; an em space where it would stand
@@ -65,15 +65,17 @@ class PracticeDock(QDockWidget):
         layout = QVBoxLayout(body)
         self.heading = rich_label(layout)
         self.brief = rich_label(layout)
-        self.hint_button = QPushButton("Hint")
-        self.hint_button.setToolTip("First which piece (or where), then the move itself")
+        self.hint_button = tipped_button(
+            "Hint", "First which piece (or where), then the move itself"
+        )
         self.retry_button = QPushButton("Try again")
-        self.reveal_button = QPushButton("Show solution")
-        self.reveal_button.setToolTip("The puzzle is not ticked when the solution was shown")
-        self.next_button = QPushButton("Next unsolved")
-        self.next_button.setToolTip(
+        self.reveal_button = tipped_button(
+            "Show solution", "The puzzle is not ticked when the solution was shown"
+        )
+        self.next_button = tipped_button(
+            "Next unsolved",
             "The easiest puzzle not solved yet, other than this one (one skipped comes back "
-            "before harder ones)"
+            "before harder ones)",
         )
         button_row(
             layout, self.hint_button, self.retry_button, self.reveal_button, self.next_button

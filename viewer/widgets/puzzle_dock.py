@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 from model.puzzle import MAX_WITHIN
 
 from .keys import pass_history_keys
-from .setup_dock import WrappedLabel, button_row, left_row, rich_label, scrolled_body
+from .setup_dock import WrappedLabel, button_row, left_row, rich_label, scrolled_body, tipped_button
 
 GREEN, RED, ORANGE, GREY = "#1b7a2e", "#b00020", "#b35c00", "#666666"
 
@@ -69,13 +69,14 @@ class PuzzleDock(QDockWidget):
         self.solution = QLineEdit()
         self.solution.setPlaceholderText("moves separated by spaces, the key move first")
         form.addRow("Solution", self.solution)
-        self.from_played = QPushButton("From the moves played")
-        self.from_played.setToolTip(
+        self.from_played = tipped_button(
+            "From the moves played",
             "Play the solution on the board from the puzzle position, then press this: "
-            "the moves become the solution and the board goes back to the puzzle position"
+            "the moves become the solution and the board goes back to the puzzle position",
         )
-        self.use_line = QPushButton("Use the main line")
-        self.use_line.setToolTip("The verified main line becomes the solution")
+        self.use_line = tipped_button(
+            "Use the main line", "The verified main line becomes the solution"
+        )
         form.addRow("", left_row(self.from_played, self.use_line))
         self.solution_error = WrappedLabel()
         self.solution_error.setStyleSheet(f"color: {RED}")
@@ -91,11 +92,11 @@ class PuzzleDock(QDockWidget):
         where.addLayout(left_row(self.back, self.here))
         form.addRow(self.where_box)
         checks = QHBoxLayout()
-        self.verify_button = QPushButton("Verify")
-        self.verify_button.setToolTip(
+        self.verify_button = tipped_button(
+            "Verify",
             "Prove the goal against every defence from the puzzle position, check the "
             "solution's key move and list the cooks (in set-up mode the set-up is applied "
-            "first)"
+            "first)",
         )
         self.stop_button = QPushButton("Stop")
         self.bar = QProgressBar()

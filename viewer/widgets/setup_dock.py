@@ -63,6 +63,13 @@ def rich_label(layout: QBoxLayout) -> WrappedLabel:
     return label
 
 
+def tipped_button(text: str, tip: str) -> QPushButton:
+    """A push button saying ``text``, with ``tip`` as its tooltip."""
+    button = QPushButton(text)
+    button.setToolTip(tip)
+    return button
+
+
 def left_row(*widgets: QWidget) -> QHBoxLayout:
     """``widgets`` in a row, left-aligned (a stretch after them)."""
     row = QHBoxLayout()
