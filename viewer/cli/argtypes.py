@@ -12,16 +12,26 @@ from collections.abc import Callable
 from model.game import quote
 
 
-def non_negative(text: str) -> int:
-    if len(text) > 20:  # int() refuses numbers of thousands of digits with ValueError anyway
-        raise argparse.ArgumentTypeError(f"{text[:20]}...: too long for a number")
+def _at_least_0(text: str, not_a_number: str) -> int:
+    """``text`` as a whole number of 0 or more; ``not_a_number`` says why when it is none."""
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{quote(text)} is not a whole number") from None
+        raise argparse.ArgumentTypeError(not_a_number) from None
     if value < 0:
         raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
     return value
+
+
+def non_negative(text: str) -> int:
+    if len(text) > 20:  # int() refuses numbers of thousands of digits with ValueError anyway
+        raise argparse.ArgumentTypeError(f"{text[:20]}...: too long for a number")
+    return _at_least_0(text, f"{quote(text)} is not a whole number")
+
+
+def piece_count(text: str) -> int:
+    """A number of pieces on the board (``endgame``'s K)."""
+    return _at_least_0(text, f"expected a number of pieces, not {text!r}")
 
 
 #: Deepest ``perft``: it counts every sequence of moves, so even two moves a ply would be

@@ -1,6 +1,6 @@
 """What the commands share: the exit statuses, the parser that exits 2 on bad arguments,
-reading a position file (or saying why not), and the line for a search that ran out of
-memory."""
+the parser of a command on one position file, reading a position file (or saying why not),
+and the line for a search that ran out of memory."""
 
 from __future__ import annotations
 
@@ -75,6 +75,13 @@ class Parser(argparse.ArgumentParser):
         self.print_usage(sys.stderr)
         print(f"pyramid-lab: error: {shorten(message, 2 * MAX_QUOTED)}", file=sys.stderr)
         raise SystemExit(EXIT_BAD_INPUT)
+
+
+def file_command(commands: Any, name: str, help: str) -> argparse.ArgumentParser:
+    """The parser of a command on one position file, ``FILE`` its first argument."""
+    command: argparse.ArgumentParser = commands.add_parser(name, help=help)
+    command.add_argument("file", metavar="FILE")
+    return command
 
 
 def no_memory(table_mb: float, exc: MemoryError) -> str:

@@ -9,17 +9,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from .argtypes import piece_count
 from .common import EXIT_BAD_INPUT, EXIT_OK, read_or_say
-
-
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of pieces, not {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
-    return value
 
 
 def add_parser(commands: Any) -> None:
@@ -33,7 +24,7 @@ def add_parser(commands: Any) -> None:
     )
     endgame.add_argument(
         "--min-pieces",
-        type=_count,
+        type=piece_count,
         default=None,
         metavar="K",
         help="build and probe: the table's fewest pieces on the board (default: its top "

@@ -7,12 +7,11 @@ import sys
 from typing import Any
 
 from .argtypes import perft_depth
-from .common import EXIT_BAD_INPUT, EXIT_OK, read_or_say
+from .common import EXIT_BAD_INPUT, EXIT_OK, file_command, read_or_say
 
 
 def add_parser(commands: Any) -> None:
-    perft = commands.add_parser("perft", help="count the move sequences of a given length")
-    perft.add_argument("file", metavar="FILE")
+    perft = file_command(commands, "perft", "count the move sequences of a given length")
     perft.add_argument("depth", metavar="DEPTH", type=perft_depth, help="0 to 100")
 
 

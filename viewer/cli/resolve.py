@@ -8,15 +8,15 @@ import json
 import sys
 from typing import Any
 
-from .common import EXIT_BAD_INPUT, EXIT_OK, read_or_say
+from .common import EXIT_BAD_INPUT, EXIT_OK, file_command, read_or_say
 
 
 def add_parser(commands: Any) -> None:
-    resolve = commands.add_parser(
+    resolve = file_command(
+        commands,
         "resolve",
-        help="Pyramid Ball: resolve one turn row by row (the new position and why, as JSON)",
+        "Pyramid Ball: resolve one turn row by row (the new position and why, as JSON)",
     )
-    resolve.add_argument("file", metavar="FILE")
     resolve.add_argument("offence", metavar="OFFENCEPROG", help="e.g. F,R,R/S,>L,F/B,F,F")
     resolve.add_argument("defence", metavar="DEFENCEPROG")
     resolve.add_argument(

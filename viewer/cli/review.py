@@ -13,17 +13,17 @@ from pathlib import Path
 from typing import Any
 
 from .argtypes import engine_seconds
-from .common import EXIT_BAD_INPUT, EXIT_OK, read_or_say
+from .common import EXIT_BAD_INPUT, EXIT_OK, file_command, read_or_say
 
 REVIEW_SECONDS = 2.0
 
 
 def add_parser(commands: Any) -> None:
-    review = commands.add_parser(
+    review = file_command(
+        commands,
         "review",
-        help="review a game: every move judged (best, good, inaccuracy, mistake, missed win)",
+        "review a game: every move judged (best, good, inaccuracy, mistake, missed win)",
     )
-    review.add_argument("file", metavar="FILE")
     review.add_argument(
         "--seconds",
         type=engine_seconds,

@@ -15,7 +15,7 @@ import sys
 from typing import Any
 
 from .argtypes import bounded, non_negative, positive_float, table_mb
-from .common import EXIT_BAD_INPUT, EXIT_OK, no_memory, read_or_say
+from .common import EXIT_BAD_INPUT, EXIT_OK, file_command, no_memory, read_or_say
 
 #: Seconds the single search has, when no --workers, --scheduler or --checkpoint is given,
 #: to settle a position before the split solve starts a cluster (which takes seconds).
@@ -23,10 +23,9 @@ QUICK_SECONDS = 3.0
 
 
 def add_parser(commands: Any) -> None:
-    solve = commands.add_parser(
-        "solve", help="prove the value of a position by search (Ctrl+C stops it with a report)"
+    solve = file_command(
+        commands, "solve", "prove the value of a position by search (Ctrl+C stops it with a report)"
     )
-    solve.add_argument("file", metavar="FILE")
     solve.add_argument(
         "--max-seconds",
         type=positive_float,

@@ -13,12 +13,9 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QDockWidget,
-    QDoubleSpinBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QProgressBar,
-    QPushButton,
     QSpinBox,
     QTableWidget,
     QTableWidgetItem,
@@ -29,6 +26,7 @@ from PySide6.QtWidgets import (
 from model.search import MAX_THREADS, MoveStat, default_threads
 
 from ..palette import HEAT_STOPS, heat_rgb, scale_heat
+from .engine_row import progress, seconds_box, start_stop
 from .keys import pass_history_keys
 
 COLUMNS = ("move", "win %", "visits", "proven")  # "visits" is "score" for alpha-beta
@@ -50,18 +48,15 @@ class AnalysisDock(QDockWidget):
         body = QWidget(self)
         layout = QVBoxLayout(body)
         row = QHBoxLayout()
-        self.analyse = QPushButton("Analyse")
-        self.analyse.setToolTip("The engine judges the position and every legal move (A)")
-        self.stop = QPushButton("Stop")
-        self.stop.setToolTip("Stop the analysis (its results are dropped)")
-        self.seconds = QDoubleSpinBox()
-        self.seconds.setRange(0.5, 600.0)
-        self.seconds.setDecimals(1)
+        self.analyse, self.stop = start_stop(
+            "Analyse",
+            "The engine judges the position and every legal move (A)",
+            "Stop the analysis (its results are dropped)",
+        )
+        self.seconds = seconds_box(
+            0.5, 600.0, DEFAULT_SECONDS, "How long the engine thinks (the prover takes a quarter)"
+        )
         self.seconds.setSingleStep(1.0)
-        self.seconds.setValue(DEFAULT_SECONDS)
-        self.seconds.setSuffix(" s")
-        self.seconds.setToolTip("How long the engine thinks (the prover takes a quarter)")
-        pass_history_keys(self.seconds)
         self.threads = QSpinBox()
         self.threads.setRange(1, MAX_THREADS)
         self.threads.setValue(default_threads())
@@ -77,13 +72,8 @@ class AnalysisDock(QDockWidget):
         self.follow = QCheckBox("Keep analysing")
         self.follow.setToolTip("Analyse every new position as it is shown")
         layout.addWidget(self.follow)
-        self.bar = QProgressBar()
-        self.bar.setRange(0, 100)
-        self.bar.setTextVisible(False)
+        self.bar, self.activity = progress()  # the activity: what the engine is doing
         layout.addWidget(self.bar)
-        self.activity = QLabel()  # what the engine is doing: small, under the bar
-        self.activity.setStyleSheet("color: #666; font-size: 11px")
-        self.activity.setWordWrap(True)
         layout.addWidget(self.activity)
         self.evaluation = QLabel("Analyse the position to see the engine's view of it.")
         self.evaluation.setWordWrap(True)

@@ -15,11 +15,9 @@ from pathlib import Path
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QDockWidget,
-    QFrame,
     QListWidget,
     QListWidgetItem,
     QPushButton,
-    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -28,7 +26,7 @@ from model.collection import LEVELS, STARS, Collection, Entry, Progress
 from model.game import Move
 from model.puzzle import Goal
 
-from .setup_dock import button_row, rich_label
+from .setup_dock import button_row, rich_label, scrolled_body, tipped_button
 
 GREEN, RED, GREY = "#1b7a2e", "#b00020", "#666666"
 TICK, OPEN = "\u2714", "\u2003"  # a check mark; an em space where it would stand
@@ -67,15 +65,17 @@ class PracticeDock(QDockWidget):
         layout = QVBoxLayout(body)
         self.heading = rich_label(layout)
         self.brief = rich_label(layout)
-        self.hint_button = QPushButton("Hint")
-        self.hint_button.setToolTip("First which piece (or where), then the move itself")
+        self.hint_button = tipped_button(
+            "Hint", "First which piece (or where), then the move itself"
+        )
         self.retry_button = QPushButton("Try again")
-        self.reveal_button = QPushButton("Show solution")
-        self.reveal_button.setToolTip("The puzzle is not ticked when the solution was shown")
-        self.next_button = QPushButton("Next unsolved")
-        self.next_button.setToolTip(
+        self.reveal_button = tipped_button(
+            "Show solution", "The puzzle is not ticked when the solution was shown"
+        )
+        self.next_button = tipped_button(
+            "Next unsolved",
             "The easiest puzzle not solved yet, other than this one (one skipped comes back "
-            "before harder ones)"
+            "before harder ones)",
         )
         button_row(
             layout, self.hint_button, self.retry_button, self.reveal_button, self.next_button
@@ -88,12 +88,7 @@ class PracticeDock(QDockWidget):
         self.list.itemActivated.connect(self._on_activated)
         self.list.itemClicked.connect(self._on_activated)
         layout.addWidget(self.list, 1)  # under the attempt: it takes the rest
-        scroll = QScrollArea(self)
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroll.setWidget(body)
-        self.setWidget(scroll)
+        scrolled_body(self, body)
         self.show_state(None, None, None, None)
 
     def _on_activated(self, item: QListWidgetItem) -> None:

@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QProgressBar,
     QPushButton,
-    QScrollArea,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -30,7 +29,7 @@ from PySide6.QtWidgets import (
 from model.puzzle import MAX_WITHIN
 
 from .keys import pass_history_keys
-from .setup_dock import WrappedLabel, button_row, rich_label
+from .setup_dock import WrappedLabel, button_row, left_row, rich_label, scrolled_body, tipped_button
 
 GREEN, RED, ORANGE, GREY = "#1b7a2e", "#b00020", "#b35c00", "#666666"
 
@@ -53,17 +52,12 @@ class PuzzleDock(QDockWidget):
         self.title = QLineEdit()
         self.title.setPlaceholderText("e.g. Red to move wins in 2 moves")
         form.addRow("Title", self.title)
-        goal = QHBoxLayout()
         self.side = QComboBox()
         self.within = QSpinBox()
         self.within.setRange(1, (MAX_WITHIN + 1) // 2)
         pass_history_keys(self.within)  # Ctrl+Z there is the window's Undo
         self.within_word = QLabel("moves")
-        goal.addWidget(self.side)
-        goal.addWidget(QLabel("wins within"))
-        goal.addWidget(self.within)
-        goal.addWidget(self.within_word)
-        goal.addStretch(1)
+        goal = left_row(self.side, QLabel("wins within"), self.within, self.within_word)
         form.addRow("Goal", goal)
         self.plies = WrappedLabel()
         self.plies.setStyleSheet(f"color: {GREY}")
@@ -75,18 +69,15 @@ class PuzzleDock(QDockWidget):
         self.solution = QLineEdit()
         self.solution.setPlaceholderText("moves separated by spaces, the key move first")
         form.addRow("Solution", self.solution)
-        row = QHBoxLayout()
-        self.from_played = QPushButton("From the moves played")
-        self.from_played.setToolTip(
+        self.from_played = tipped_button(
+            "From the moves played",
             "Play the solution on the board from the puzzle position, then press this: "
-            "the moves become the solution and the board goes back to the puzzle position"
+            "the moves become the solution and the board goes back to the puzzle position",
         )
-        self.use_line = QPushButton("Use the main line")
-        self.use_line.setToolTip("The verified main line becomes the solution")
-        row.addWidget(self.from_played)
-        row.addWidget(self.use_line)
-        row.addStretch(1)
-        form.addRow("", row)
+        self.use_line = tipped_button(
+            "Use the main line", "The verified main line becomes the solution"
+        )
+        form.addRow("", left_row(self.from_played, self.use_line))
         self.solution_error = WrappedLabel()
         self.solution_error.setStyleSheet(f"color: {RED}")
         form.addRow(self.solution_error)
@@ -96,20 +87,16 @@ class PuzzleDock(QDockWidget):
         self.where = WrappedLabel()
         self.where.setStyleSheet(f"color: {ORANGE}")
         where.addWidget(self.where)
-        where_buttons = QHBoxLayout()
         self.back = QPushButton("Back to the puzzle position")
         self.here = QPushButton("Make this the puzzle position")
-        where_buttons.addWidget(self.back)
-        where_buttons.addWidget(self.here)
-        where_buttons.addStretch(1)
-        where.addLayout(where_buttons)
+        where.addLayout(left_row(self.back, self.here))
         form.addRow(self.where_box)
         checks = QHBoxLayout()
-        self.verify_button = QPushButton("Verify")
-        self.verify_button.setToolTip(
+        self.verify_button = tipped_button(
+            "Verify",
             "Prove the goal against every defence from the puzzle position, check the "
             "solution's key move and list the cooks (in set-up mode the set-up is applied "
-            "first)"
+            "first)",
         )
         self.stop_button = QPushButton("Stop")
         self.bar = QProgressBar()
@@ -144,9 +131,4 @@ class PuzzleDock(QDockWidget):
         top = Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft
         for label in (self.verdict_label, self.brief, self.solve_status):
             label.setAlignment(top)  # a label taller than its text keeps it at the top
-        scroll = QScrollArea(self)
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroll.setWidget(body)
-        self.setWidget(scroll)
+        scrolled_body(self, body)

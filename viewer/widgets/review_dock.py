@@ -12,11 +12,9 @@ from PySide6.QtGui import QColor, QImage, QMouseEvent, QPainter, QPainterPath, Q
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDockWidget,
-    QDoubleSpinBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QProgressBar,
     QPushButton,
     QSizePolicy,
     QTableWidget,
@@ -27,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from model.review import GameReview
 
+from .engine_row import progress, seconds_box, start_stop
 from .keys import pass_history_keys
 
 COLUMNS = ("#", "side", "move", "verdict", "better")
@@ -191,29 +190,21 @@ class ReviewDock(QDockWidget):
         body = QWidget(self)
         layout = QVBoxLayout(body)
         row = QHBoxLayout()
-        self.review = QPushButton("Review game")
-        self.review.setToolTip("Judge every move of the game's line, from its start")
-        self.stop = QPushButton("Stop")
-        self.stop.setToolTip("Stop the review: the moves judged so far are shown")
+        self.review, self.stop = start_stop(
+            "Review game",
+            "Judge every move of the game's line, from its start",
+            "Stop the review: the moves judged so far are shown",
+        )
         self.stop.setEnabled(False)
-        self.seconds = QDoubleSpinBox()
-        self.seconds.setRange(0.2, 60.0)
-        self.seconds.setDecimals(1)
-        self.seconds.setValue(DEFAULT_SECONDS)
-        self.seconds.setSuffix(" s")
-        self.seconds.setToolTip("How long the engine thinks on each position")
-        pass_history_keys(self.seconds)
+        self.seconds = seconds_box(
+            0.2, 60.0, DEFAULT_SECONDS, "How long the engine thinks on each position"
+        )
         for widget in (self.review, self.stop, self.seconds):
             row.addWidget(widget)
         layout.addLayout(row)
-        self.bar = QProgressBar()
-        self.bar.setRange(0, 100)
-        self.bar.setTextVisible(False)
+        self.bar, self.activity = progress()
         self.bar.hide()  # while a review runs
         layout.addWidget(self.bar)
-        self.activity = QLabel()
-        self.activity.setStyleSheet("color: #666; font-size: 11px")
-        self.activity.setWordWrap(True)
         layout.addWidget(self.activity)
         self.graph = WinRateGraph()
         layout.addWidget(self.graph)

@@ -12,10 +12,12 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
     QFormLayout,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QPushButton,
     QRadioButton,
+    QScrollArea,
     QSizePolicy,
     QWidget,
 )
@@ -61,13 +63,36 @@ def rich_label(layout: QBoxLayout) -> WrappedLabel:
     return label
 
 
+def tipped_button(text: str, tip: str) -> QPushButton:
+    """A push button saying ``text``, with ``tip`` as its tooltip."""
+    button = QPushButton(text)
+    button.setToolTip(tip)
+    return button
+
+
+def left_row(*widgets: QWidget) -> QHBoxLayout:
+    """``widgets`` in a row, left-aligned (a stretch after them)."""
+    row = QHBoxLayout()
+    for widget in widgets:
+        row.addWidget(widget)
+    row.addStretch(1)
+    return row
+
+
 def button_row(layout: QBoxLayout, *buttons: QPushButton) -> None:
     """``buttons`` in a row, left-aligned, added to ``layout``."""
-    row = QHBoxLayout()
-    for button in buttons:
-        row.addWidget(button)
-    row.addStretch(1)
-    layout.addLayout(row)
+    layout.addLayout(left_row(*buttons))
+
+
+def scrolled_body(dock: QDockWidget, body: QWidget) -> None:
+    """``body`` as ``dock``'s widget, in a frameless scroll area that scrolls only down
+    (a narrow dock wraps its labels rather than scrolling sideways)."""
+    scroll = QScrollArea(dock)
+    scroll.setWidgetResizable(True)
+    scroll.setFrameShape(QFrame.Shape.NoFrame)
+    scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    scroll.setWidget(body)
+    dock.setWidget(scroll)
 
 
 class SetupDock(QDockWidget):

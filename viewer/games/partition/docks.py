@@ -13,7 +13,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QPushButton,
     QSpinBox,
     QTableWidget,
     QTableWidgetItem,
@@ -25,6 +24,7 @@ from model.lattice import CORNERS
 
 from ...palette import PIECE_RGB
 from ...widgets.keys import pass_history_keys
+from ...widgets.setup_dock import tipped_button
 from .teaching import Overlays, TeachingView
 
 COLUMNS = ("Corner", "Holder", "Group", "Anchors")
@@ -81,10 +81,10 @@ class CornerDock(QDockWidget):
         self.winner.setStyleSheet("font-weight: bold; font-size: 14px")
         layout.addWidget(self.winner)
         fill = QHBoxLayout()
-        self.fill = QPushButton("Fill at random")
-        self.fill.setToolTip(
+        self.fill = tipped_button(
+            "Fill at random",
             "Fill every empty point, alternating colours: a full pyramid always has exactly "
-            "one winner (undo brings the position back)"
+            "one winner (undo brings the position back)",
         )
         self.seed = QSpinBox()
         self.seed.setRange(0, 2**31 - 1)

@@ -1,0 +1,41 @@
+"""The top of an engine dock, shared by the Analysis and the Review docks: a start and a
+Stop button, a thinking-time box, and under them a progress bar and a small activity
+line (what the engine is doing)."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QDoubleSpinBox, QLabel, QProgressBar, QPushButton
+
+from .keys import pass_history_keys
+
+
+def start_stop(start: str, start_tip: str, stop_tip: str) -> tuple[QPushButton, QPushButton]:
+    """The dock's start button and its Stop button, with their tooltips."""
+    go = QPushButton(start)
+    go.setToolTip(start_tip)
+    stop = QPushButton("Stop")
+    stop.setToolTip(stop_tip)
+    return go, stop
+
+
+def seconds_box(low: float, high: float, value: float, tip: str) -> QDoubleSpinBox:
+    """How long the engine thinks, in seconds to one decimal (the history keys pass)."""
+    box = QDoubleSpinBox()
+    box.setRange(low, high)
+    box.setDecimals(1)
+    box.setValue(value)
+    box.setSuffix(" s")
+    box.setToolTip(tip)
+    pass_history_keys(box)
+    return box
+
+
+def progress() -> tuple[QProgressBar, QLabel]:
+    """A 0-100 bar without its text, and the activity line under it (small, grey)."""
+    bar = QProgressBar()
+    bar.setRange(0, 100)
+    bar.setTextVisible(False)
+    activity = QLabel()
+    activity.setStyleSheet("color: #666; font-size: 11px")
+    activity.setWordWrap(True)
+    return bar, activity
