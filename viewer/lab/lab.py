@@ -20,7 +20,7 @@ from typing import Any, Literal
 
 from model.game import SIMULTANEOUS, Game, IllegalMoveError, JointMove, Move
 from model.lesson import LessonFile
-from model.search import Choice, all_levels
+from model.search import Choice, levels_for
 
 from ..documents import Documents, MemoryStore, RecentFiles
 from ..events import Signal
@@ -69,8 +69,9 @@ class Lab:
         game = self.game
         if colour not in game.players:
             raise ValueError(f"{game.name} has no player {colour!r} (it has {game.players})")
-        if level is not None and level not in all_levels():
-            raise ValueError(f"no engine level {level!r} (the levels: {', '.join(all_levels())})")
+        levels = levels_for(game)
+        if level is not None and level not in levels:
+            raise ValueError(f"{game.name} has no engine level {level!r} ({', '.join(levels)})")
         if level is None:
             self.computer.pop(colour, None)
         else:
@@ -120,13 +121,14 @@ class Lab:
             self.engine.start("play", self.computer[game.to_move], seed=self.seed)
         self.changed.emit("thinking")
 
-    def ask_hint(self, level: str = "medium") -> Job:
-        """Search the position shown for the side to move; the answer is ``hint``."""
+    def ask_hint(self, level: str | None = None) -> Job:
+        """Search the position shown for the side to move (at ``level``, else the game's
+        first); the answer is ``hint``."""
         self.hint = None
         game = self.game
         if game.current_player() == SIMULTANEOUS:
             raise ValueError("a hint at a simultaneous node is the window's (its open part)")
-        job = self.engine.start("hint", level, seed=self.seed)
+        job = self.engine.start("hint", level or levels_for(game)[0], seed=self.seed)
         self.changed.emit("thinking")
         return job
 
