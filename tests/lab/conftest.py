@@ -1,6 +1,7 @@
 """The lab's tests run with Qt, VTK and pyvista made unimportable: a finder first on
 ``sys.meta_path`` refuses them, so a test that reached the window would fail at once. It
-goes in for this folder's tests and out after them (the window's tests need Qt). What
+goes in for each test here and out after it (the window's tests need Qt; a folder without
+``__init__.py`` has no package scope of its own). What
 pytest-qt loaded at start-up (PySide6.QtCore, to choose its binding) stays loaded: taking a
 compiled module out of ``sys.modules`` crashes the interpreter. So ``test_imports.py``
 imports the lab and plays a game with it in a fresh interpreter, blocked from its start. The
@@ -32,13 +33,9 @@ class NoFrontEnd(MetaPathFinder):
         return None
 
 
-def gui_module(name: str) -> bool:
-    return name.split(".")[0] in BLOCKED
-
-
-@pytest.fixture(autouse=True, scope="package")
+@pytest.fixture(autouse=True)
 def no_front_end() -> Iterator[None]:
-    """Qt, VTK and pyvista unimportable while this folder's tests run."""
+    """Qt, VTK and pyvista unimportable while a test of this folder runs."""
     finder = NoFrontEnd()
     sys.meta_path.insert(0, finder)
     try:
