@@ -3,7 +3,7 @@
 goes in for each test here and out after it (the window's tests need Qt; a folder without
 ``__init__.py`` has no package scope of its own). What
 pytest-qt loaded at start-up (PySide6.QtCore, to choose its binding) stays loaded: taking a
-compiled module out of ``sys.modules`` crashes the interpreter. So ``test_imports.py``
+compiled module out of ``sys.modules`` crashes the interpreter. So ``test_lab_unimportable_gui.py``
 imports the lab and plays a game with it in a fresh interpreter, blocked from its start. The
 fake port records what the lab asked of the user and answers from a script; the inbox is
 the front end's thread: a job's deliveries wait there until a test takes them in."""
