@@ -307,8 +307,8 @@ def test_the_threads_box_sets_the_analysis_and_the_hint(
     on, kept between runs; the computer player stays on one thread."""
     from PySide6.QtCore import QSettings
 
-    import viewer.analysis as analysis_module
     import viewer.engine as engine_module
+    import viewer.lab.analysis as analysis_module  # the lab runs the analysis
     import viewer.lab.jobs as jobs_module  # the lab's job runner makes the agents
     from model.search import default_threads
 

@@ -6,7 +6,8 @@ the hint) with one :class:`~viewer.lab.jobs.JobRunner` for the computer's moves 
 and the lesson a file opened. It talks to the user only through its :class:`Port`, and
 announces its own changes with ``changed(what)`` (:class:`viewer.events.Signal`, the one
 observer the session and the view state already use: no second mechanism, no library to
-keep up with; what = "players", "thinking", "hint", "lesson").
+keep up with; what = "players", "thinking", "hint", "lesson", "analysis"). The analysis
+of the position shown (:mod:`viewer.lab.analysis`) runs on a runner of its own.
 
 A front end builds a lab, connects to ``session.changed`` and ``lab.changed`` and draws; a
 test drives it with a fake port, and a web page could do the same."""
@@ -20,11 +21,12 @@ from typing import Any, Literal
 
 from model.game import SIMULTANEOUS, Game, IllegalMoveError, JointMove, Move
 from model.lesson import LessonFile
-from model.search import Choice, levels_for
+from model.search import Analysis, Choice, levels_for
 
 from ..documents import Documents, MemoryStore, RecentFiles
 from ..events import Signal
 from ..session import Session
+from .analysis import Analyses
 from .jobs import Job, JobRunner, Post, at_once
 from .port import Port
 
@@ -43,7 +45,7 @@ class Lab:
     ) -> None:
         self.session = session
         self.port = port
-        self.changed = Signal()  # (what): "players", "thinking", "hint", "lesson"
+        self.changed = Signal()  # (what): "players", "thinking", "hint", "lesson", "analysis"
         self.documents = Documents(session, recent or RecentFiles(MemoryStore()), _Front(self))
         self.computer: dict[str, str] = {}  # colour -> level: the seats the computer plays
         self.paused = False  # Stop: the computer waits until a move is made by hand
@@ -55,6 +57,12 @@ class Lab:
         self.engine.progressed.connect(lambda fraction, text: port.show_progress(fraction, text))
         self.engine.answered.connect(self._answered)
         self.engine.failed.connect(self._failed)
+        # the analysis of the position shown: a runner of its own, so that neither it nor
+        # the computer player stops the other
+        self.analysis = Analyses(JobRunner(lambda: self.session.game, post))
+        self.analysis.runner.progressed.connect(port.show_progress)
+        self.analysis.runner.answered.connect(self._analysed)
+        self.analysis.runner.failed.connect(self._failed)
         session.message.connect(port.status)
         session.changed.connect(self._position_changed)
 
@@ -159,6 +167,29 @@ class Lab:
 
     def shutdown(self) -> None:
         self.engine.shutdown()
+        self.analysis.runner.shutdown()
+
+    # ---- the analysis of the position shown --------------------------------------------
+
+    def analyse(self, seconds: float, threads: int = 1) -> bool:
+        """Analyse the position shown; a refusal is said on the status line (False)."""
+        refused = self.analysis.start(seconds, threads)
+        if refused:
+            self.port.status(refused)
+            return False
+        self.changed.emit("analysis")
+        return True
+
+    def stop_analysis(self) -> None:
+        """End the analysis now: the moves weighed so far come as its result."""
+        if self.analysis.stop():
+            self.port.status("analysis stopped: the moves weighed so far are shown")
+
+    def _analysed(self, job: Job, analysis: Analysis) -> None:
+        self.analysis.answered(job, analysis)
+        self.port.show_progress(None)
+        self.port.status(f"analysis: {analysis.proven_text or analysis.evaluation_text}")
+        self.changed.emit("analysis")
 
     def _position_changed(self, reason: str) -> None:
         if self.hint is not None and self.hint[:2] != (self.game.position_key(), self.session.ply):
@@ -166,6 +197,10 @@ class Lab:
             self.changed.emit("hint")
         if reason in ("load", "new"):
             self.engine.stop()
+        if reason != "saved" and self.analysis.drop_if_moved():
+            self.port.status("the analysis was dropped: the position changed (Analyse it again)")
+        if self.analysis.shown() is None and self.analysis.forget():
+            self.changed.emit("analysis")
         self.consider()
 
     def _answered(self, job: Job, answer: Choice | Mapping[int, Choice]) -> None:
