@@ -42,15 +42,14 @@ from model.game import SIMULTANEOUS, Game, IllegalMoveError, Move
 from model.search import (
     MAX_THREADS,
     Choice,
-    all_levels,
     default_threads,
-    levels_for,
     own_levels,
 )
 
 from .frame import Frame
 from .games.base import JointTurn
 from .lab.jobs import Job, JobRunner, Progress, Task, position_of
+from .lab.seats import Seats
 from .modes import Mode
 from .slots import guarded, slot
 
@@ -142,9 +141,8 @@ class EngineControl:
         self.runner.progressed.connect(self._on_progress)
         self.runner.answered.connect(self._on_answer)
         self.runner.failed.connect(self._on_failed)
-        self.computer: dict[str, str] = {}  # colour -> level, for the colours it plays
+        self.seats = Seats()  # who plays each colour, and whether the computer waits (lab)
         self.hint_level = "strong"  # a hint is worth the wait (progress bar, Stop)
-        self.paused = False  # Stop or Undo: the computer waits for a move on the board
         #: After the computer's move, say its win rate and line (a spoiler in a game: off
         #: unless the player asks, Game > Show the computer's reckoning)
         self.show_reckoning = False
@@ -166,6 +164,20 @@ class EngineControl:
         layout.addWidget(self.stop_button)
         QStatusBar.addPermanentWidget(window.statusBar(), self.box)
         self._show_thinking(False)
+
+    @property
+    def computer(self) -> dict[str, str]:
+        """colour -> level, for the colours the computer plays (the seats')."""
+        return self.seats.computer
+
+    @property
+    def paused(self) -> bool:
+        """Stop or Undo: the computer waits for a move on the board (the seats')."""
+        return self.seats.paused
+
+    @paused.setter
+    def paused(self, paused: bool) -> None:
+        self.seats.paused = paused
 
     def show_message(self, text: str) -> None:
         self.window.show_message(text)
@@ -311,23 +323,16 @@ class EngineControl:
     def set_player(self, colour: str, level: str | None) -> None:
         """``colour`` is played by the computer at ``level``, or by a human (None); the
         Game menu follows."""
-        if level is not None and level not in levels_for(self.window.game):
-            raise ValueError(f"unknown level {level!r}")
-        if self.computer.get(colour) == level:
-            return
         game = self.window.game
-        index = game.players.index(colour) if colour in game.players else -1
-        if self.computer_thinking and (
-            index in self.thinking_sides()
-            or (game.current_player() >= 0 and game.to_move == colour)
-        ):
+        was_thinking = self.computer_thinking and (
+            game.players.index(colour) in self.thinking_sides() if colour in game.players else False
+        )
+        mover = game.current_player() >= 0 and game.to_move == colour
+        if not self.seats.set(game, colour, level):
+            return
+        if was_thinking or (self.computer_thinking and mover):
             self.runner.stop()  # a human now, or another level: think again (or not)
             self._show_thinking(False)
-        if level is None:
-            self.computer.pop(colour, None)
-        else:
-            self.computer[colour] = level
-            self.paused = False
         self._players_changed()
         self.consider()
 
@@ -335,19 +340,13 @@ class EngineControl:
         """The New game dialog's choice, before its game comes: the computer plays these
         colours (colour -> level), humans the others. Nothing starts here: the new position
         starts the computer if it is to move."""
-        known = all_levels()
-        for level in computer.values():
-            if level not in known:
-                raise ValueError(f"unknown level {level!r}")
-        self.computer = dict(computer)
-        self.paused = False
+        self.seats.choose(computer)
         self._players_changed()
 
     def keep_players(self, players: tuple[str, ...] | list[str]) -> None:
         """Another game came: colours it does not have, and levels it does not offer, are
         forgotten."""
-        levels = levels_for(self.window.game)
-        self.computer = {c: lv for c, lv in self.computer.items() if c in players and lv in levels}
+        self.seats.keep(self.window.game, players)
 
     def _players_changed(self) -> None:
         self.window.players_changed()
@@ -392,13 +391,10 @@ class EngineControl:
     def _computer_sides(self, game: Game) -> tuple[int, ...]:
         """The sides the computer should move for now: the side to move, or at a
         simultaneous node each side of its whose part the UI still waits for."""
-        player = game.current_player()
-        if player >= 0:
-            return (player,) if game.players[player] in self.computer else ()
-        if player == SIMULTANEOUS:
-            waiting = self.window.ui.waiting_sides(game, self.window.turn)
-            return tuple(s for s in waiting if game.players[s] in self.computer)
-        return ()
+        waiting: tuple[int, ...] = ()
+        if game.current_player() == SIMULTANEOUS:
+            waiting = tuple(self.window.ui.waiting_sides(game, self.window.turn))
+        return self.seats.sides(game, waiting)
 
     def consider(self) -> None:
         """Start the computer when it is to move (and not paused, busy or in set-up; at a

@@ -70,7 +70,7 @@ def test_the_computer_answers_a_human_move(name, port, inbox):
 @pytest.mark.parametrize("name", GAMES)
 def test_a_seat_at_a_level_the_game_lacks_is_refused(name, port, inbox):
     lab = lab_of(name, port, inbox)
-    with pytest.raises(ValueError, match="no engine level 'grandmaster'"):
+    with pytest.raises(ValueError, match="unknown level 'grandmaster'"):
         lab.set_player(lab.game.players[0], "grandmaster")
     assert lab.computer == {}
 

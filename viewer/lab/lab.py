@@ -29,6 +29,7 @@ from ..session import Session
 from .analysis import Analyses
 from .jobs import Job, JobRunner, Post, at_once
 from .port import Port
+from .seats import Seats
 
 
 class Lab:
@@ -47,8 +48,7 @@ class Lab:
         self.port = port
         self.changed = Signal()  # (what): "players", "thinking", "hint", "lesson", "analysis"
         self.documents = Documents(session, recent or RecentFiles(MemoryStore()), _Front(self))
-        self.computer: dict[str, str] = {}  # colour -> level: the seats the computer plays
-        self.paused = False  # Stop: the computer waits until a move is made by hand
+        self.seats = Seats()  # who plays each colour; whether the computer waits
         self.hint: tuple[Any, int, Move] | None = None  # position key, ply, the move hinted
         self.lesson: tuple[LessonFile, Path] | None = None
         self.seed = seed  # the engines' seed (tests: repeatable games)
@@ -72,19 +72,21 @@ class Lab:
 
     # ---- who plays each seat -------------------------------------------------------------
 
+    @property
+    def computer(self) -> dict[str, str]:
+        """colour -> level: the seats the computer plays."""
+        return self.seats.computer
+
+    @property
+    def paused(self) -> bool:
+        """Stop: the computer waits until a move is made by hand."""
+        return self.seats.paused
+
     def set_player(self, colour: str, level: str | None) -> None:
         """``colour`` is played by the computer at ``level``, or by a human (None)."""
-        game = self.game
-        if colour not in game.players:
-            raise ValueError(f"{game.name} has no player {colour!r} (it has {game.players})")
-        levels = levels_for(game)
-        if level is not None and level not in levels:
-            raise ValueError(f"{game.name} has no engine level {level!r} ({', '.join(levels)})")
-        if level is None:
-            self.computer.pop(colour, None)
-        else:
-            self.computer[colour] = level
-        self.paused = False  # a new choice of players switches the computer on again
+        if not self.seats.set(self.game, colour, level):
+            return
+        self.seats.paused = False  # a new choice of players switches the computer on again
         self.changed.emit("players")
         self.consider()
 
@@ -104,20 +106,12 @@ class Lab:
     def thinking(self) -> bool:
         return self.engine.thinking
 
-    def _sides(self, game: Game) -> tuple[int, ...]:
-        player = game.current_player()
-        if player >= 0:
-            return (player,) if game.players[player] in self.computer else ()
-        if player == SIMULTANEOUS:
-            return tuple(s for s, name in enumerate(game.players) if name in self.computer)
-        return ()
-
     def consider(self) -> None:
         """Start the computer when it is to move (not paused, held or busy already)."""
         game = self.game
         if self._held or self.paused or self.engine.thinking or game.is_over():
             return
-        sides = self._sides(game)
+        sides = self.seats.sides(game, range(len(game.players)))
         if not sides:
             return
         if game.current_player() == SIMULTANEOUS:
@@ -145,7 +139,7 @@ class Lab:
         job = self.engine.stop()
         if job is not None:
             if job.purpose == "play":
-                self.paused = True
+                self.seats.paused = True
             self.port.show_progress(None)
             self.port.status("stopped")
             self.changed.emit("thinking")
@@ -162,7 +156,7 @@ class Lab:
 
     def play(self, move: Move) -> None:
         """A move made by hand: played, and the computer goes on if it is to move."""
-        self.paused = False
+        self.seats.paused = False
         self.session.play(move)
 
     def shutdown(self) -> None:
