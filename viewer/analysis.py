@@ -15,14 +15,15 @@ the board would."""
 from __future__ import annotations
 
 import dataclasses
-import threading
 from typing import TYPE_CHECKING, Any
 
 from model.game import Game, Move
-from model.search import NO_ANALYSIS, NOT_TURNS, Analysis, analyse, own_levels
+from model.search import Analysis
 
-from .engine import EngineRunner, Job, Progress, engine_threads, position_of, set_engine_threads
+from .engine import EngineRunner, Job, engine_threads, set_engine_threads
 from .frame import Frame
+from .lab.analysis import Analyses, refusal
+from .lab.jobs import position_of
 from .modes import Mode
 from .palette import scale_heat
 from .slots import guarded, slot
@@ -39,15 +40,14 @@ class AnalysisControl:
     def __init__(self, window: AnalysisHost) -> None:
         self.window = window
         self.dock = AnalysisDock(window.window())
-        self.runner = EngineRunner(lambda: window.session.game, window.window())
-        self.runner.progressed.connect(self._on_progress)
-        self.runner.answered.connect(self._on_answer)
-        self.runner.failed.connect(self._on_failed)
-        self.analysis: Analysis | None = None
-        self.position: tuple[Any, int] | None = None  # (position key, ply) analysed
+        # the state and the search: the lab's (viewer.lab.analysis); the dock shows them
+        self.state = Analyses(EngineRunner(lambda: window.session.game, window.window()))
+        self.runner = runner = self.state.runner
+        runner.progressed.connect(self._on_progress)
+        runner.answered.connect(self._on_answer)
+        runner.failed.connect(self._on_failed)
         self.heat: dict[int, float] = {}  # site -> win rate, when moves map to sites
         self.selected: Move | None = None  # the move clicked in the table
-        self.seed: int | None = None  # tests make the searches repeatable
         dock = self.dock
         dock.analyse.clicked.connect(lambda _checked=False: self.analyse())
         dock.stop.clicked.connect(lambda _checked=False: self.stop())
@@ -64,11 +64,21 @@ class AnalysisControl:
     def thinking(self) -> bool:
         return self.runner.thinking
 
+    @property
+    def analysis(self) -> Analysis | None:
+        return self.state.analysis
+
+    @property
+    def seed(self) -> int | None:
+        return self.state.seed
+
+    @seed.setter
+    def seed(self, seed: int | None) -> None:
+        self.state.seed = seed
+
     def shown(self) -> Analysis | None:
         """The analysis of the position shown now, or None."""
-        if self.analysis is None or position_of(self.window.game) != self.position:
-            return None
-        return self.analysis
+        return self.state.shown()
 
     # ---- actions ---------------------------------------------------------------------------
 
@@ -79,48 +89,29 @@ class AnalysisControl:
         dock = self.dock
         dock.show()
         dock.raise_()
-        refused = self._refusal()
+        seconds = dock.seconds.value()
+        self._forget(f"analysing {window.game.to_move} to move ({seconds:g} s)...")
+        refused = self.state.start(seconds, dock.threads.value(), in_setup=self._in_setup())
         if refused:
-            self.runner.stop()
             dock.set_thinking(False)
             self._forget(refused)
             self.show_message(refused)
             return
-        game = window.game
-        seconds = dock.seconds.value()
-        threads = dock.threads.value()
-        seed = self.seed
-
-        def task(copy: Game, progress: Progress, stop: threading.Event) -> Analysis:
-            return analyse(
-                copy, seconds=seconds, progress=progress, stop=stop, seed=seed, threads=threads
-            )
-
-        self._forget(f"analysing {game.to_move} to move ({seconds:g} s)...")
-        self.runner.run("analysis", task)
         dock.set_thinking(True)
+
+    def _in_setup(self) -> bool:
+        return self.window.setup is not None
 
     def _refusal(self) -> str:
         """Why the position cannot be analysed now ('' when it can)."""
-        if self.window.setup is not None:
-            return "no analysis in set-up mode: Apply or Cancel the set-up first"
-        game = self.window.game
-        if game.is_over():
-            return f"the game is over ({game.describe_result()}): nothing to analyse"
-        if own_levels(game):
-            return NO_ANALYSIS
-        if game.current_player() < 0:
-            return f"no analysis here: {NOT_TURNS}"
-        return ""
+        return refusal(self.window.game, in_setup=self._in_setup())
 
     @slot
     def stop(self) -> None:
         """End the analysis now: the moves it has weighed so far are shown (an analysis
         that is already ending, or none, is left as it is)."""
-        job = self.runner.job
-        if job is None or job.keep:
+        if not self.state.stop():
             return
-        self.runner.finish()
         self.dock.stop.setEnabled(False)
         self.dock.activity.setText("stopping: the moves weighed so far come next")
         self.show_message("analysis stopped: the moves weighed so far are shown")
@@ -130,10 +121,8 @@ class AnalysisControl:
         with "Keep analysing" the new position is analysed."""
         if reason == "saved":
             return
-        job = self.runner.job
         said = ""
-        if job is not None and (job.key, job.ply) != position_of(self.window.game):
-            self.runner.stop()
+        if self.state.drop_if_moved():
             self.dock.set_thinking(False)
             said = "the analysis was dropped: the position changed (Analyse it again)"
         if not self.runner.thinking and self.shown() is None:
@@ -145,8 +134,8 @@ class AnalysisControl:
                 self.dock.clear(self._refusal())
 
     def _forget(self, text: str = "") -> None:
-        had = self.analysis is not None
-        self.analysis, self.position, self.heat, self.selected = None, None, {}, None
+        had = self.state.forget()
+        self.heat, self.selected = {}, None
         self.dock.clear(text)
         if had:
             self.window.redraw()
@@ -161,7 +150,8 @@ class AnalysisControl:
     def _on_answer(self, job: Job, analysis: Analysis) -> None:
         window = self.window
         self.dock.set_thinking(False)
-        self.analysis, self.position, self.selected = analysis, (job.key, job.ply), None
+        self.state.answered(job, analysis)
+        self.selected = None
         self.heat = self._heat_of(window.game, window.ui, analysis)
         self.dock.show_results(
             analysis.evaluation_text, analysis.proven_text, analysis.moves, bool(self.heat)
@@ -252,7 +242,7 @@ class AnalysisControl:
     def heat_layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
         """The window's frame layer: the heat map, and the sites of the move clicked in
         the table, while the analysed position shows."""
-        if self.analysis is None or position_of(game) != self.position:
+        if self.analysis is None or position_of(game) != self.state.position:
             return frame
         changes: dict[str, Any] = {}
         if self.heat:

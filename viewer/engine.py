@@ -32,29 +32,24 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import threading
-import time
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QSettings, Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QProgressBar, QPushButton, QStatusBar, QWidget
 
-from model.game import SIMULTANEOUS, Game, IllegalMoveError, Move, decision_view
+from model.game import SIMULTANEOUS, Game, IllegalMoveError, Move
 from model.search import (
     MAX_THREADS,
     Choice,
-    SearchStopped,
-    agent_for,
-    all_levels,
     default_threads,
-    levels_for,
     own_levels,
 )
 
 from .frame import Frame
 from .games.base import JointTurn
+from .lab.jobs import Job, JobRunner, Progress, Task, position_of
+from .lab.seats import Seats
 from .modes import Mode
 from .slots import guarded, slot
 
@@ -64,9 +59,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("viewer")
 QUEUED = Qt.ConnectionType.QueuedConnection
-Progress = Callable[[float, str], None]
-Task = Callable[[Game, Progress, threading.Event], Any]  # runs on the worker thread
-JOIN_SECONDS = 5.0
+__all__ = ["EngineRunner", "Job", "Progress", "Task", "position_of"]
 #: QSettings: the threads the Analysis dock and Hint search on (the dock's "threads" box).
 THREADS_KEY = "engine/threads"
 
@@ -88,188 +81,27 @@ def set_engine_threads(threads: int) -> None:
     QSettings().setValue(THREADS_KEY, threads)
 
 
-@dataclass
-class Job:
-    """One search: what it is for, and the position it started on."""
+class _Deliver(QObject):
+    """Runs a job's delivery (progress, answer, error) on the GUI thread: the lab's runner
+    posts it from the worker, a queued signal carries it over."""
 
-    purpose: str  # "hint" or "play"
-    level: str
-    key: Any
-    ply: int
-    number: int
-    sides: tuple[int, ...] = ()  # at a simultaneous node: whose parts are searched
-    stop: threading.Event = field(default_factory=threading.Event)
-    thread: threading.Thread | None = None
-    keep: bool = False  # stopped early, but its answer so far is wanted (``finish``)
+    call = Signal(object)
 
+    def __init__(self, parent: QObject | None) -> None:
+        super().__init__(parent)
+        self.call.connect(self._run, QUEUED)
 
-def position_of(game: Game) -> tuple[Any, int]:
-    return game.position_key(), len(game.move_stack)
+    def _run(self, call: Callable[[], None]) -> None:
+        guarded(call, log.warning, "an engine job's delivery")  # no exception escapes
 
 
-class EngineRunner(QObject):
-    """Thinks on a worker thread; ``progressed(fraction, text)`` and ``answered(job,
-    result)`` / ``failed(job, exception)`` come on the GUI thread. ``current`` gives the
-    game shown now: an answer for another position is dropped. Each user of the engines
-    (the computer player, the Analysis dock, the Puzzle dock) has a runner of its own."""
-
-    progressed = Signal(float, str)
-    answered = Signal(object, object)
-    failed = Signal(object, object)
-    _progress = Signal(object, float, str)  # from the worker: queued to the GUI thread
-    _done = Signal(object, object)
-    _error = Signal(object, object)
+class EngineRunner(JobRunner):
+    """The lab's :class:`~viewer.lab.jobs.JobRunner` with its answers delivered on the GUI
+    thread; ``parent`` keeps the deliverer's lifetime to its widget's."""
 
     def __init__(self, current: Callable[[], Game], parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.current = current
-        self.job: Job | None = None  # the search whose answer is awaited
-        self._threads: list[threading.Thread] = []
-        self._count = 0
-        self._progress.connect(self._on_progress, QUEUED)
-        self._done.connect(self._on_done, QUEUED)
-        self._error.connect(self._on_error, QUEUED)
-
-    @property
-    def thinking(self) -> bool:
-        return self.job is not None
-
-    def start(
-        self,
-        purpose: str,
-        level: str,
-        *,
-        seed: int | None = None,
-        min_seconds: float = 0.0,
-        threads: int = 1,
-    ) -> Job:
-        """Think on the current position with the agent of ``level`` on ``threads`` threads
-        (a search under way is stopped first); the answer is a :class:`Choice`, given no
-        sooner than ``min_seconds`` after the start (Stop ends the wait at once)."""
-        agent, limits = agent_for(self.current(), level, seed=seed, threads=threads)
-
-        def task(copy: Game, progress: Progress, stop: threading.Event) -> Choice:
-            start = time.perf_counter()
-            choice = agent.choose(copy, limits, progress=progress, stop=stop)
-            stop.wait(max(0.0, min_seconds - (time.perf_counter() - start)))
-            return choice
-
-        return self.run(purpose, task, level=level)
-
-    def start_parts(
-        self,
-        purpose: str,
-        levels: Mapping[int, str],
-        *,
-        seed: int | None = None,
-        min_seconds: float = 0.0,
-    ) -> Job:
-        """At a simultaneous node: each side's part of the joint move, side -> level, one
-        side after the other on one worker thread (progress runs over all of them); the
-        answer is a dict side -> :class:`Choice` whose ``move`` is that side's part."""
-        game = self.current()
-        agents = {
-            side: agent_for(game, level, seed=seed, player=side) for side, level in levels.items()
-        }
-
-        def task(copy: Game, progress: Progress, stop: threading.Event) -> dict[int, Choice]:
-            start = time.perf_counter()
-            out: dict[int, Choice] = {}
-            for index, (side, (agent, limits)) in enumerate(agents.items()):
-
-                def part(fraction: float, text: str, i: int = index) -> None:
-                    progress((i + fraction) / len(agents), text)
-
-                view = copy.information_state(side)  # what this side may see
-                out[side] = agent.choose(view, limits, progress=part, stop=stop)
-                if stop.is_set():
-                    break
-            stop.wait(max(0.0, min_seconds - (time.perf_counter() - start)))
-            return out
-
-        job = self.run(purpose, task, level=",".join(dict.fromkeys(levels.values())))
-        job.sides = tuple(levels)
-        return job
-
-    def run(self, purpose: str, task: Task, *, level: str = "") -> Job:
-        """Run ``task(view, progress, stop)`` on a worker thread (a job under way is
-        stopped first), ``view`` being what the player to move may see of the current game
-        (``decision_view``: a copy where no one seat decides); its result comes as
-        ``answered(job, result)``, an exception as ``failed(job, exception)``."""
-        self.stop()
-        game = self.current()
-        self._count += 1
-        key, ply = position_of(game)
-        job = Job(purpose, level, key, ply, self._count)
-        copy = decision_view(game)
-
-        def work() -> None:
-            try:
-                result = task(copy, lambda f, text: self._progress.emit(job, f, text), job.stop)
-            except SearchStopped as exc:
-                if job.stop.is_set() and not job.keep:  # the Stop asked for: no error
-                    log.info("engine job %d (%s) stopped", job.number, job.purpose)
-                    return
-                log.exception("engine error")
-                self._error.emit(job, exc)
-            except Exception as exc:  # reported on the GUI thread
-                log.exception("engine error")
-                self._error.emit(job, exc)
-            else:
-                self._done.emit(job, result)
-
-        job.thread = threading.Thread(target=work, name=f"engine-{job.number}", daemon=True)
-        self._threads = [t for t in self._threads if t.is_alive()] + [job.thread]
-        self.job = job
-        job.thread.start()
-        return job
-
-    def stop(self) -> Job | None:
-        """Stop the search under way (its answer will be dropped); the job stopped."""
-        job, self.job = self.job, None
-        if job is not None:
-            job.stop.set()
-        return job
-
-    def finish(self) -> Job | None:
-        """Ask the search under way to end now and answer with what it found so far (an
-        analysis's moves after Stop); the job asked."""
-        job = self.job
-        if job is not None:
-            job.keep = True
-            job.stop.set()
-        return job
-
-    def shutdown(self) -> None:
-        """Stop and wait for every worker thread."""
-        self.stop()
-        for thread in self._threads:
-            thread.join(JOIN_SECONDS)
-        self._threads = [t for t in self._threads if t.is_alive()]
-
-    def alive(self) -> int:
-        return sum(t.is_alive() for t in self._threads)
-
-    def _current_job(self, job: Job) -> bool:
-        return job is self.job and (job.keep or not job.stop.is_set())
-
-    def _on_progress(self, job: Job, fraction: float, text: str) -> None:
-        if self._current_job(job):
-            self.progressed.emit(fraction, text)
-
-    def _on_done(self, job: Job, result: Any) -> None:
-        if not self._current_job(job):
-            return  # stopped or replaced
-        self.job = None
-        if position_of(self.current()) != (job.key, job.ply):
-            log.info("engine answer for an old position dropped")
-            return
-        self.answered.emit(job, result)
-
-    def _on_error(self, job: Job, exc: BaseException) -> None:
-        if self._current_job(job):
-            self.job = None
-            self.failed.emit(job, exc)
+        self._deliver = _Deliver(parent)
+        super().__init__(current, self._deliver.call.emit)
 
 
 def describe_choice(choice: Choice, *, part: bool = False) -> str:
@@ -309,9 +141,8 @@ class EngineControl:
         self.runner.progressed.connect(self._on_progress)
         self.runner.answered.connect(self._on_answer)
         self.runner.failed.connect(self._on_failed)
-        self.computer: dict[str, str] = {}  # colour -> level, for the colours it plays
+        self.seats = Seats()  # who plays each colour, and whether the computer waits (lab)
         self.hint_level = "strong"  # a hint is worth the wait (progress bar, Stop)
-        self.paused = False  # Stop or Undo: the computer waits for a move on the board
         #: After the computer's move, say its win rate and line (a spoiler in a game: off
         #: unless the player asks, Game > Show the computer's reckoning)
         self.show_reckoning = False
@@ -333,6 +164,20 @@ class EngineControl:
         layout.addWidget(self.stop_button)
         QStatusBar.addPermanentWidget(window.statusBar(), self.box)
         self._show_thinking(False)
+
+    @property
+    def computer(self) -> dict[str, str]:
+        """colour -> level, for the colours the computer plays (the seats')."""
+        return self.seats.computer
+
+    @property
+    def paused(self) -> bool:
+        """Stop or Undo: the computer waits for a move on the board (the seats')."""
+        return self.seats.paused
+
+    @paused.setter
+    def paused(self, paused: bool) -> None:
+        self.seats.paused = paused
 
     def show_message(self, text: str) -> None:
         self.window.show_message(text)
@@ -478,23 +323,16 @@ class EngineControl:
     def set_player(self, colour: str, level: str | None) -> None:
         """``colour`` is played by the computer at ``level``, or by a human (None); the
         Game menu follows."""
-        if level is not None and level not in levels_for(self.window.game):
-            raise ValueError(f"unknown level {level!r}")
-        if self.computer.get(colour) == level:
-            return
         game = self.window.game
-        index = game.players.index(colour) if colour in game.players else -1
-        if self.computer_thinking and (
-            index in self.thinking_sides()
-            or (game.current_player() >= 0 and game.to_move == colour)
-        ):
+        was_thinking = self.computer_thinking and (
+            game.players.index(colour) in self.thinking_sides() if colour in game.players else False
+        )
+        mover = game.current_player() >= 0 and game.to_move == colour
+        if not self.seats.set(game, colour, level):
+            return
+        if was_thinking or (self.computer_thinking and mover):
             self.runner.stop()  # a human now, or another level: think again (or not)
             self._show_thinking(False)
-        if level is None:
-            self.computer.pop(colour, None)
-        else:
-            self.computer[colour] = level
-            self.paused = False
         self._players_changed()
         self.consider()
 
@@ -502,19 +340,13 @@ class EngineControl:
         """The New game dialog's choice, before its game comes: the computer plays these
         colours (colour -> level), humans the others. Nothing starts here: the new position
         starts the computer if it is to move."""
-        known = all_levels()
-        for level in computer.values():
-            if level not in known:
-                raise ValueError(f"unknown level {level!r}")
-        self.computer = dict(computer)
-        self.paused = False
+        self.seats.choose(computer)
         self._players_changed()
 
     def keep_players(self, players: tuple[str, ...] | list[str]) -> None:
         """Another game came: colours it does not have, and levels it does not offer, are
         forgotten."""
-        levels = levels_for(self.window.game)
-        self.computer = {c: lv for c, lv in self.computer.items() if c in players and lv in levels}
+        self.seats.keep(self.window.game, players)
 
     def _players_changed(self) -> None:
         self.window.players_changed()
@@ -559,13 +391,10 @@ class EngineControl:
     def _computer_sides(self, game: Game) -> tuple[int, ...]:
         """The sides the computer should move for now: the side to move, or at a
         simultaneous node each side of its whose part the UI still waits for."""
-        player = game.current_player()
-        if player >= 0:
-            return (player,) if game.players[player] in self.computer else ()
-        if player == SIMULTANEOUS:
-            waiting = self.window.ui.waiting_sides(game, self.window.turn)
-            return tuple(s for s in waiting if game.players[s] in self.computer)
-        return ()
+        waiting: tuple[int, ...] = ()
+        if game.current_player() == SIMULTANEOUS:
+            waiting = tuple(self.window.ui.waiting_sides(game, self.window.turn))
+        return self.seats.sides(game, waiting)
 
     def consider(self) -> None:
         """Start the computer when it is to move (and not paused, busy or in set-up; at a

@@ -90,8 +90,11 @@ class Position(Protocol):
 class Players(Protocol):
     """Who plays each colour, and the computer's thinking (``EngineControl``)."""
 
-    computer: dict[str, str]  # colour -> level, for the colours the computer plays
     show_reckoning: bool  # its win rate and line said after its move (a spoiler: a choice)
+
+    @property
+    def computer(self) -> dict[str, str]:
+        """colour -> level, for the colours the computer plays (its seats')."""
 
     def busy(self) -> str:
         """Why a move on the board is refused now ('' when it is not)."""

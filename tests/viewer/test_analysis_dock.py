@@ -307,12 +307,13 @@ def test_the_threads_box_sets_the_analysis_and_the_hint(
     on, kept between runs; the computer player stays on one thread."""
     from PySide6.QtCore import QSettings
 
-    import viewer.analysis as analysis_module
     import viewer.engine as engine_module
+    import viewer.lab.analysis as analysis_module  # the lab runs the analysis
+    import viewer.lab.jobs as jobs_module  # the lab's job runner makes the agents
     from model.search import default_threads
 
     asked: list[tuple[str, int]] = []
-    analyse, agent_for = analysis_module.analyse, engine_module.agent_for
+    analyse, agent_for = analysis_module.analyse, jobs_module.agent_for
 
     def spy_analyse(game, **kwargs):
         asked.append(("analysis", kwargs["threads"]))
@@ -323,7 +324,7 @@ def test_the_threads_box_sets_the_analysis_and_the_hint(
         return agent_for(game, level, **kwargs)
 
     monkeypatch.setattr(analysis_module, "analyse", spy_analyse)
-    monkeypatch.setattr(engine_module, "agent_for", spy_agent_for)
+    monkeypatch.setattr(jobs_module, "agent_for", spy_agent_for)
     window = make_window(win_in_one())
     QSettings().remove(engine_module.THREADS_KEY)  # make_window keeps the suite on one
     dock = window.analysis.dock

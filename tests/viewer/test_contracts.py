@@ -290,3 +290,45 @@ def test_the_window_fulfils_every_host_its_controllers_take(make_window):
         if not hasattr(owner, name)
     ]
     assert missing == []
+
+
+#: The front end's libraries: the lab (viewer/lab/) reaches none of them.
+GUI_LIBRARIES = {"PySide6", "shiboken6", "vtk", "vtkmodules", "pyvista", "pyvistaqt"}
+
+
+def gui_imports(path: pathlib.Path) -> set[str]:
+    """The GUI libraries ``path`` imports anywhere in its source (TYPE_CHECKING too)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            found.add(node.module.split(".")[0])
+    return found & GUI_LIBRARIES
+
+
+def test_the_lab_reaches_no_qt_vtk_or_pyvista():
+    """Every module the lab imports, and every module those import, imports no GUI
+    library: a web page or a test drives the lab with no Qt (tests/lab runs so)."""
+    from import_graph import import_graph
+
+    graph = import_graph()
+    start = {name for name in graph if name == "viewer.lab" or name.startswith("viewer.lab.")}
+    assert {"viewer.lab", "viewer.lab.lab", "viewer.lab.jobs", "viewer.lab.port"} <= start
+    seen, todo = set(start), list(start)
+    while todo:
+        for module in graph[todo.pop()] - seen:
+            seen.add(module)
+            todo.append(module)
+    reached = {name: found for name in sorted(seen) if (found := gui_imports(KNOWN[name]))}
+    assert reached == {}
+
+
+def test_the_lab_contract_sees_qt_imported_anywhere(tmp_path):
+    fake = tmp_path / "fake.py"
+    fake.write_text(
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n    from PySide6.QtCore import QObject\n"
+        "def f():\n    import pyvista.plotting\n"
+    )
+    assert gui_imports(fake) == {"PySide6", "pyvista"}

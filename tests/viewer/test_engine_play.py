@@ -83,15 +83,15 @@ def test_clicks_are_refused_while_the_computer_thinks(make_window, qtbot, guard_
 
 
 def test_stop_stops_and_the_gui_keeps_running(make_window, qtbot, guard_errors, monkeypatch):
-    import viewer.engine as engine_module
+    import viewer.lab.jobs as jobs_module  # the lab's job runner makes the agents
     from model.search import Limits
 
-    agent_for = engine_module.agent_for
+    agent_for = jobs_module.agent_for
 
     def long_thinker(game, level, **kwargs):  # a slow CI machine must not finish first
         return agent_for(game, level, **kwargs)[0], Limits(seconds=60)
 
-    monkeypatch.setattr(engine_module, "agent_for", long_thinker)
+    monkeypatch.setattr(jobs_module, "agent_for", long_thinker)
     window = make_window(Partition(PartitionOptions(5)))
     ticks = []
     timer = QTimer(window, interval=20)

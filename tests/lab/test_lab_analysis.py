@@ -1,0 +1,91 @@
+"""The analysis of the position shown, through the lab: start, its result, Stop keeping the
+moves weighed so far, a change of position dropping it, and where it is refused."""
+
+from __future__ import annotations
+
+import pytest
+
+from model.game import game_class
+from model.search import NO_ANALYSIS
+from viewer.lab import Lab
+from viewer.lab.analysis import refusal
+from viewer.session import Session
+
+
+@pytest.fixture
+def lab(port, inbox):
+    lab = Lab(Session(game_class("partition").new()), port, post=inbox.post)
+    lab.analysis.seed = 1
+    yield lab
+    lab.shutdown()
+
+
+def test_an_analysis_gives_moves_of_the_position(lab, port, inbox):
+    assert lab.analyse(0.3)
+    assert lab.analysis.thinking
+    inbox.until(lambda: lab.analysis.shown() is not None)
+    result = lab.analysis.shown()
+    assert result.moves
+    assert port.statuses[-1].startswith("analysis: ")
+    assert port.progress[-1] == (None, "")
+
+
+def test_stop_keeps_the_moves_weighed_so_far(lab, port, inbox):
+    lab.analyse(30)
+    lab.stop_analysis()
+    assert port.statuses[-1] == "analysis stopped: the moves weighed so far are shown"
+    inbox.until(lambda: not lab.analysis.thinking, seconds=10)
+    assert lab.analysis.shown() is not None
+
+
+def test_stop_twice_says_it_once(lab, port, inbox):
+    lab.analyse(30)
+    lab.stop_analysis()
+    lab.stop_analysis()
+    assert port.statuses.count("analysis stopped: the moves weighed so far are shown") == 1
+
+
+def test_a_move_drops_the_analysis_under_way(lab, port, inbox):
+    lab.analyse(30)
+    lab.play(lab.game.legal_moves()[0])
+    assert not lab.analysis.thinking
+    assert "the analysis was dropped" in port.statuses[-1]
+    inbox.take(0.2)
+    assert lab.analysis.shown() is None
+
+
+def test_a_move_forgets_the_result(lab, port, inbox):
+    lab.analyse(0.2)
+    inbox.until(lambda: lab.analysis.shown() is not None)
+    changes = []
+    lab.changed.connect(changes.append)
+    lab.play(lab.game.legal_moves()[0])
+    assert lab.analysis.analysis is None
+    assert "analysis" in changes
+
+
+def test_the_computer_and_the_analysis_keep_their_own_jobs(lab, port, inbox):
+    lab.analyse(30)
+    lab.ask_hint()
+    assert lab.analysis.thinking  # the hint stopped nothing of the analysis
+    inbox.until(lambda: lab.hint is not None)
+    lab.stop_analysis()
+
+
+def test_rolling_pyramids_has_no_analysis(port, inbox):
+    lab = Lab(Session(game_class("rolling").new()), port, post=inbox.post)
+    assert not lab.analyse(0.2)
+    assert port.statuses[-1] == NO_ANALYSIS
+    assert not lab.analysis.thinking
+
+
+def test_a_simultaneous_node_has_no_analysis(port, inbox):
+    lab = Lab(Session(game_class("ball").new()), port, post=inbox.post)
+    assert not lab.analyse(0.2)
+    assert port.statuses[-1].startswith("no analysis here: ")
+
+
+def test_set_up_mode_refuses_an_analysis():
+    game = game_class("partition").new()
+    assert refusal(game, in_setup=True).startswith("no analysis in set-up mode")
+    assert refusal(game) == ""

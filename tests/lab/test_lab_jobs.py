@@ -1,0 +1,187 @@
+"""The lab's job runner: a task on a worker thread, its progress, answer and error
+delivered through the front end's post; Stop, finish, an old position, shutdown."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from model.game import game_class
+from model.search import SearchStopped
+from viewer.lab import JobRunner, at_once, position_of
+
+
+def partition():
+    return game_class("partition").new()
+
+
+def collect(runner):
+    seen: dict[str, list] = {"progressed": [], "answered": [], "failed": []}
+    runner.progressed.connect(lambda f, text: seen["progressed"].append((f, text)))
+    runner.answered.connect(lambda job, result: seen["answered"].append((job, result)))
+    runner.failed.connect(lambda job, exc: seen["failed"].append((job, exc)))
+    return seen
+
+
+def test_an_answer_comes_through_post(inbox):
+    game = partition()
+    runner = JobRunner(lambda: game, inbox.post)
+    seen = collect(runner)
+    job = runner.run("test", lambda copy, progress, stop: 42)
+    assert runner.thinking
+    assert seen["answered"] == []  # nothing until the front end takes it in
+    inbox.until(lambda: not runner.thinking)
+    assert seen["answered"] == [(job, 42)]
+    assert seen["failed"] == []
+
+
+def test_progress_comes_while_the_job_is_current(inbox):
+    game = partition()
+    runner = JobRunner(lambda: game, inbox.post)
+    seen = collect(runner)
+
+    def task(copy, progress, stop):
+        progress(0.5, "half")
+        return "done"
+
+    runner.run("test", task)
+    inbox.until(lambda: not runner.thinking)
+    assert seen["progressed"] == [(0.5, "half")]
+
+
+def test_an_error_is_failed_not_raised(inbox):
+    game = partition()
+    runner = JobRunner(lambda: game, inbox.post)
+    seen = collect(runner)
+
+    def task(copy, progress, stop):
+        raise ValueError("broken engine")
+
+    job = runner.run("test", task)
+    inbox.until(lambda: not runner.thinking)
+    assert [(j, str(e)) for j, e in seen["failed"]] == [(job, "broken engine")]
+    assert seen["answered"] == []
+
+
+def test_stop_drops_the_answer(inbox):
+    game = partition()
+    runner = JobRunner(lambda: game, inbox.post)
+    seen = collect(runner)
+    started = threading.Event()
+
+    def task(copy, progress, stop):
+        started.set()
+        stop.wait(5)
+        return "late"
+
+    job = runner.run("test", task)
+    started.wait(5)
+    assert runner.stop() is job
+    job.thread.join(5)
+    inbox.take(0.1)
+    assert seen["answered"] == []
+    assert not runner.thinking
+
+
+def test_a_stopped_search_is_no_error(inbox):
+    game = partition()
+    runner = JobRunner(lambda: game, inbox.post)
+    seen = collect(runner)
+
+    def task(copy, progress, stop):
+        stop.wait(5)
+        raise SearchStopped()
+
+    job = runner.run("test", task)
+    runner.stop()
+    job.thread.join(5)
+    inbox.take(0.1)
+    assert seen["failed"] == []
+    assert seen["answered"] == []
+
+
+def test_finish_keeps_the_answer_so_far(inbox):
+    game = partition()
+    runner = JobRunner(lambda: game, inbox.post)
+    seen = collect(runner)
+
+    def task(copy, progress, stop):
+        stop.wait(5)
+        return "so far"
+
+    job = runner.run("test", task)
+    assert runner.finish() is job
+    inbox.until(lambda: not runner.thinking)
+    assert seen["answered"] == [(job, "so far")]
+
+
+def test_an_answer_for_an_old_position_is_dropped(inbox):
+    games = [partition()]
+    runner = JobRunner(lambda: games[0], inbox.post)
+    seen = collect(runner)
+    release = threading.Event()
+
+    def task(copy, progress, stop):
+        release.wait(5)
+        return "old"
+
+    runner.run("test", task)
+    moved = partition()
+    moved.push(moved.legal_moves()[0])
+    games[0] = moved  # the position shown changed meanwhile
+    release.set()
+    inbox.until(lambda: not runner.thinking)
+    assert seen["answered"] == []
+
+
+def test_a_new_job_replaces_the_old(inbox):
+    game = partition()
+    runner = JobRunner(lambda: game, inbox.post)
+    seen = collect(runner)
+    first = runner.run("first", lambda copy, progress, stop: stop.wait(5) and "first")
+    second = runner.run("second", lambda copy, progress, stop: "second")
+    assert first.stop.is_set()
+    inbox.until(lambda: not runner.thinking)
+    inbox.take(0.1)
+    assert seen["answered"] == [(second, "second")]
+
+
+def test_the_task_sees_a_copy(inbox):
+    game = partition()
+    runner = JobRunner(lambda: game, inbox.post)
+    seen = collect(runner)
+    runner.run("test", lambda copy, progress, stop: copy is game)
+    inbox.until(lambda: not runner.thinking)
+    assert seen["answered"][0][1] is False
+    assert position_of(game) == (game.position_key(), 0)
+
+
+def test_shutdown_waits_for_every_thread(inbox):
+    game = partition()
+    runner = JobRunner(lambda: game, inbox.post)
+    runner.run("test", lambda copy, progress, stop: stop.wait(5))
+    runner.shutdown()
+    assert runner.alive() == 0
+    assert not runner.thinking
+
+
+def test_at_once_delivers_on_the_worker():
+    game = partition()
+    runner = JobRunner(lambda: game, at_once)
+    got = threading.Event()
+    runner.answered.connect(lambda job, result: got.set())
+    runner.run("test", lambda copy, progress, stop: 1)
+    assert got.wait(5)
+
+
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_start_searches_with_a_level(inbox, level):
+    game = partition()
+    runner = JobRunner(lambda: game, inbox.post)
+    seen = collect(runner)
+    job = runner.start("hint", level, seed=1)
+    assert job.level == level
+    inbox.until(lambda: not runner.thinking)
+    ((_, choice),) = seen["answered"]
+    assert choice.move in game.legal_moves()

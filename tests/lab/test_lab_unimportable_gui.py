@@ -1,0 +1,64 @@
+"""``import viewer.lab`` and a game through it in a fresh interpreter where Qt, VTK and
+pyvista cannot be imported from the start (the folder's conftest blocks them only once
+pytest-qt has chosen its binding)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+SCRIPT = """
+import sys
+from importlib.abc import MetaPathFinder
+
+BLOCKED = {"PySide6", "shiboken6", "vtk", "vtkmodules", "pyvista", "pyvistaqt"}
+
+class NoFrontEnd(MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in BLOCKED:
+            raise ImportError(name + " is blocked")
+
+sys.meta_path.insert(0, NoFrontEnd())
+import threading
+from model.game import game_class
+from viewer.lab import Lab
+from viewer.session import Session
+
+class Port:
+    def choose_file(self, purpose, start): return None
+    def ask(self, question, detail, *, can_save=True): return "cancel"
+    def show_message(self, title, text): print("message", title, text)
+    def show_progress(self, fraction, text=""): pass
+    def status(self, text): pass
+
+moved = threading.Event()
+lab = Lab(Session(game_class("partition").new()), Port(), seed=1)
+lab.session.changed.connect(lambda reason: moved.set())
+lab.set_player("red", "easy")
+assert moved.wait(30), "the computer did not move"
+lab.shutdown()
+loaded = sorted(m for m in sys.modules if m.split(".")[0] in BLOCKED)
+print("loaded", loaded, "ply", lab.session.ply)
+"""
+
+
+def run(script: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+
+
+def test_the_lab_imports_and_plays_with_no_gui_importable():
+    done = run(SCRIPT)
+    assert done.returncode == 0, done.stderr
+    assert "loaded [] ply 1" in done.stdout
+
+
+def test_the_block_is_real():
+    # The same finder refuses the window: the test above would have seen Qt.
+    done = run(SCRIPT.split("import threading")[0] + "import viewer.app\n")
+    assert done.returncode != 0
+    assert "is blocked" in done.stderr

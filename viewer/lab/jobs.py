@@ -1,0 +1,219 @@
+"""The lab's job runner: every long job (a hint, the computer's move, an analysis, a solve,
+a review, a lesson's check) thinks on a worker thread here, and the front end only shows
+its progress. Qt-free.
+
+A job runs ``task(view, progress, stop)`` on a ``threading.Thread``, ``view`` being what the
+player to move may see of the current game (``model.game.decision_view``). Its progress,
+answer or error comes back through ``post``, a callable the front end supplies that runs a
+function on the front end's thread (the window queues it to the Qt thread; the tests call
+it at once or keep it for later), and is announced with :class:`viewer.events.Signal`:
+``progressed(fraction, text)``, ``answered(job, result)``, ``failed(job, exception)``.
+``stop()`` sets the search's ``threading.Event``; an answer for a position that is no longer
+current (position key and ply compared) or for a job stopped or replaced is dropped."""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from model.game import Game, decision_view
+from model.search import Choice, SearchStopped, agent_for
+
+from ..events import Signal
+
+log = logging.getLogger("viewer")
+Progress = Callable[[float, str], None]
+Task = Callable[[Game, Progress, threading.Event], Any]  # runs on the worker thread
+#: How the front end runs a function on its own thread (the window: a queued Qt signal).
+Post = Callable[[Callable[[], None]], None]
+JOIN_SECONDS = 5.0
+
+
+@dataclass
+class Job:
+    """One search: what it is for, and the position it started on."""
+
+    purpose: str  # "hint" or "play", "analysis", "solve", ...
+    level: str
+    key: Any
+    ply: int
+    number: int
+    sides: tuple[int, ...] = ()  # at a simultaneous node: whose parts are searched
+    stop: threading.Event = field(default_factory=threading.Event)
+    thread: threading.Thread | None = None
+    keep: bool = False  # stopped early, but its answer so far is wanted (``finish``)
+
+
+def position_of(game: Game) -> tuple[Any, int]:
+    return game.position_key(), len(game.move_stack)
+
+
+def at_once(call: Callable[[], None]) -> None:
+    """The simplest ``post``: run the delivery on the worker thread itself (a front end
+    with no thread of its own, such as a script)."""
+    call()
+
+
+class JobRunner:
+    """Thinks on a worker thread; ``current`` gives the game shown now: an answer for
+    another position is dropped. Each user of the engines (the computer player, the
+    analysis, the puzzle, ...) has a runner of its own, so none stops another's job."""
+
+    def __init__(self, current: Callable[[], Game], post: Post = at_once) -> None:
+        self.current = current
+        self.post = post
+        self.progressed = Signal()  # (fraction, text)
+        self.answered = Signal()  # (job, result)
+        self.failed = Signal()  # (job, exception)
+        self.job: Job | None = None  # the search whose answer is awaited
+        self._threads: list[threading.Thread] = []
+        self._count = 0
+
+    @property
+    def thinking(self) -> bool:
+        return self.job is not None
+
+    def start(
+        self,
+        purpose: str,
+        level: str,
+        *,
+        seed: int | None = None,
+        min_seconds: float = 0.0,
+        threads: int = 1,
+    ) -> Job:
+        """Think on the current position with the agent of ``level`` on ``threads`` threads
+        (a search under way is stopped first); the answer is a :class:`Choice`, given no
+        sooner than ``min_seconds`` after the start (Stop ends the wait at once)."""
+        agent, limits = agent_for(self.current(), level, seed=seed, threads=threads)
+
+        def task(copy: Game, progress: Progress, stop: threading.Event) -> Choice:
+            start = time.perf_counter()
+            choice = agent.choose(copy, limits, progress=progress, stop=stop)
+            stop.wait(max(0.0, min_seconds - (time.perf_counter() - start)))
+            return choice
+
+        return self.run(purpose, task, level=level)
+
+    def start_parts(
+        self,
+        purpose: str,
+        levels: Mapping[int, str],
+        *,
+        seed: int | None = None,
+        min_seconds: float = 0.0,
+    ) -> Job:
+        """At a simultaneous node: each side's part of the joint move, side -> level, one
+        side after the other on one worker thread (progress runs over all of them); the
+        answer is a dict side -> :class:`Choice` whose ``move`` is that side's part."""
+        game = self.current()
+        agents = {
+            side: agent_for(game, level, seed=seed, player=side) for side, level in levels.items()
+        }
+
+        def task(copy: Game, progress: Progress, stop: threading.Event) -> dict[int, Choice]:
+            start = time.perf_counter()
+            out: dict[int, Choice] = {}
+            for index, (side, (agent, limits)) in enumerate(agents.items()):
+
+                def part(fraction: float, text: str, i: int = index) -> None:
+                    progress((i + fraction) / len(agents), text)
+
+                view = copy.information_state(side)  # what this side may see
+                out[side] = agent.choose(view, limits, progress=part, stop=stop)
+                if stop.is_set():
+                    break
+            stop.wait(max(0.0, min_seconds - (time.perf_counter() - start)))
+            return out
+
+        job = self.run(purpose, task, level=",".join(dict.fromkeys(levels.values())))
+        job.sides = tuple(levels)
+        return job
+
+    def run(self, purpose: str, task: Task, *, level: str = "") -> Job:
+        """Run ``task(view, progress, stop)`` on a worker thread (a job under way is
+        stopped first); its result comes as ``answered(job, result)``, an exception as
+        ``failed(job, exception)``, both through ``post``."""
+        self.stop()
+        game = self.current()
+        self._count += 1
+        key, ply = position_of(game)
+        job = Job(purpose, level, key, ply, self._count)
+        copy = decision_view(game)
+        post = self.post
+
+        def work() -> None:
+            try:
+                result = task(
+                    copy, lambda f, text: post(lambda: self._on_progress(job, f, text)), job.stop
+                )
+            except SearchStopped as exc:
+                if job.stop.is_set() and not job.keep:  # the Stop asked for: no error
+                    log.info("engine job %d (%s) stopped", job.number, job.purpose)
+                    return
+                log.exception("engine error")
+                stopped: BaseException = exc  # the name ``exc`` ends with its block
+                post(lambda: self._on_error(job, stopped))
+            except Exception as exc:  # reported on the front end's thread
+                log.exception("engine error")
+                error: BaseException = exc
+                post(lambda: self._on_error(job, error))
+            else:
+                post(lambda: self._on_done(job, result))
+
+        job.thread = threading.Thread(target=work, name=f"engine-{job.number}", daemon=True)
+        self._threads = [t for t in self._threads if t.is_alive()] + [job.thread]
+        self.job = job
+        job.thread.start()
+        return job
+
+    def stop(self) -> Job | None:
+        """Stop the search under way (its answer will be dropped); the job stopped."""
+        job, self.job = self.job, None
+        if job is not None:
+            job.stop.set()
+        return job
+
+    def finish(self) -> Job | None:
+        """Ask the search under way to end now and answer with what it found so far (an
+        analysis's moves after Stop); the job asked."""
+        job = self.job
+        if job is not None:
+            job.keep = True
+            job.stop.set()
+        return job
+
+    def shutdown(self) -> None:
+        """Stop and wait for every worker thread."""
+        self.stop()
+        for thread in self._threads:
+            thread.join(JOIN_SECONDS)
+        self._threads = [t for t in self._threads if t.is_alive()]
+
+    def alive(self) -> int:
+        return sum(t.is_alive() for t in self._threads)
+
+    def _current_job(self, job: Job) -> bool:
+        return job is self.job and (job.keep or not job.stop.is_set())
+
+    def _on_progress(self, job: Job, fraction: float, text: str) -> None:
+        if self._current_job(job):
+            self.progressed.emit(fraction, text)
+
+    def _on_done(self, job: Job, result: Any) -> None:
+        if not self._current_job(job):
+            return  # stopped or replaced
+        self.job = None
+        if position_of(self.current()) != (job.key, job.ply):
+            log.info("engine answer for an old position dropped")
+            return
+        self.answered.emit(job, result)
+
+    def _on_error(self, job: Job, exc: BaseException) -> None:
+        if self._current_job(job):
+            self.job = None
+            self.failed.emit(job, exc)

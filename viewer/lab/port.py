@@ -1,0 +1,37 @@
+"""The one port through which the lab talks to the user: a front end (the Qt window, a
+test's fake, one day a web page) implements it. Qt-free: nothing here draws."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal, Protocol
+
+from ..documents import CANCEL, DISCARD, SAVE
+
+__all__ = ["CANCEL", "DISCARD", "SAVE", "Port"]
+
+
+class Port(Protocol):
+    """What the lab asks of its front end."""
+
+    def choose_file(self, purpose: Literal["open", "save"], start: Path) -> str | None:
+        """A file to open, or to save to (``start``: the folder, or the name suggested);
+        None when the user cancelled."""
+        ...
+
+    def ask(self, question: str, detail: str, *, can_save: bool = True) -> str:
+        """Yes / no / cancel: SAVE, DISCARD or CANCEL (no SAVE when ``can_save`` is
+        false)."""
+        ...
+
+    def show_message(self, title: str, text: str) -> None:
+        """A message the user must read (an error: a file that cannot be opened)."""
+        ...
+
+    def show_progress(self, fraction: float | None, text: str = "") -> None:
+        """A long job's progress, 0..1; None: no job runs (the bar goes)."""
+        ...
+
+    def status(self, text: str) -> None:
+        """A line for the status bar."""
+        ...
