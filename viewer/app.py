@@ -15,8 +15,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtWidgets import QMainWindow, QMessageBox, QVBoxLayout, QWidget
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QMainWindow, QVBoxLayout, QWidget
 from pyvistaqt import QtInteractor
 
 from model.game import Game
@@ -26,16 +26,17 @@ from .analysis import AnalysisBoard, AnalysisControl
 from .animation import Animation
 from .autosave import Autosave
 from .boards import BoardView
-from .documents import Documents, RecentFiles
-from .engine import ComputerBoard, EngineControl
-from .file_front import WindowFront
+from .documents import RecentFiles
+from .engine import ComputerBoard, EngineControl, gui_post
 from .frame import Frame
 from .games import GameUI, TurnBuilder, ui_class
+from .lab import Lab
 from .lessons import LessonBoard, LessonControl, follow_lesson
 from .menus import LESSON_DIR, Menus
 from .modes import Router
 from .practice import Practice, PracticeBoard
 from .puzzle import PuzzleControl
+from .qt_port import QtPort
 from .recovery import Recovery
 from .review import ReviewBoard, ReviewControl
 from .scene import Scene
@@ -50,7 +51,6 @@ from .widgets.dock_fit import add_game_docks, fit_game_docks, keep_on_screen
 from .widgets.help import RulesDock, ShortcutsDialog
 from .widgets.lesson_dock import LessonDock, lesson_files
 from .widgets.move_list import MoveListDock
-from .widgets.notice import NoticeBox
 from .widgets.practice_dock import PracticeDock
 from .widgets.prompt_bar import PromptBar
 from .widgets.setup_dock import SetupDock
@@ -84,7 +84,6 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(centre)
         self._closed = False
         self._held = False  # a new position is being taken in: redraw once, at the end
-        self._notice: NoticeBox | None = None  # notices to read once (viewer.widgets.notice)
 
         self.view_dock = ViewDock(self.view, self)
         self.moves_dock = MoveListDock(session, self, self._hidden_moves)
@@ -109,12 +108,21 @@ class MainWindow(QMainWindow):
         self.puzzle.show_for_puzzle()  # a puzzle file opened
         bar = StatusBar(self)  # messages elided, never over the hover text
         self.setStatusBar(bar)
+        self.port = QtPort(self, self.prompt_bar)  # the lab asks the user through it
+        # the application's state and behaviour, Qt-free: the documents, the seats and the
+        # engine (the board follows a new position first: the lab's position_changed after)
+        self.lab = Lab(
+            session, self.port, recent=RecentFiles(QSettings()), post=gui_post(self), follow=False
+        )
+        self.lab.setup_pending = lambda: self.setup is not None and self.setup.can_undo
+        self.lab.document_closing.connect(self.puzzle.leave_solve)
         self.status_prompt, self.status_hover, self.status_game = (
             self.prompt_bar,
             bar.hover,
             bar.game,
         )
-        self.engine = EngineControl(self)  # hint and the computer player (before the menus)
+        self.engine = self.lab.engine  # hint and the computer player (before the menus)
+        EngineControl(self.engine, self.port, self)  # its bar, Stop, prompt and redraws
         self.analysis = AnalysisControl(self)  # the Analysis dock, with a runner of its own
         self.addDockWidget(RIGHT, self.analysis.dock)
         self.analysis.dock.hide()
@@ -123,8 +131,7 @@ class MainWindow(QMainWindow):
         self.tabifyDockWidget(self.view_dock, self.reviewer.dock)  # a tab: the height it needs
         self.reviewer.dock.hide()
         docks = (self.view_dock, self.moves_dock, self.lesson_dock, self.puzzle_dock)
-        # open, save, Open recent and "unsaved changes?": Qt-free, the window answers
-        self.documents = Documents(session, RecentFiles(QSettings()), WindowFront(self))
+        self.documents = self.lab.documents  # open, save, Open recent, "unsaved changes?"
         extra = (self.analysis.dock, self.reviewer.dock, self.rules_dock)
         self.menus = Menus(self, docks=(*docks, *extra))  # View
         self.setup_mode = SetupMode(self, self.setup_dock, self.menus.setup)
@@ -153,6 +160,7 @@ class MainWindow(QMainWindow):
         session.changed.connect(self._on_session_changed)
         session.changed.connect(self.puzzle.session_changed)  # after the window
         self.lessons = LessonControl(self)  # a lesson file's steps, tasks and teacher mode
+        self.lab.changed.connect(self._lab_changed)
         puzzle = self.puzzle
         self.board_modes = Router(  # who has the board, most particular first (viewer.modes)
             [
@@ -161,13 +169,12 @@ class MainWindow(QMainWindow):
                 SolveBoard(puzzle.solver, puzzle.verdict_layer),
                 AnalysisBoard(self.analysis),
                 ReviewBoard(self.reviewer),
-                ComputerBoard(self.engine),
+                ComputerBoard(self.engine, self),
                 PlayBoard(self.turns),
             ],
             self.show_message,
         )
         self.turns.modes = self.board_modes
-        session.message.connect(self.show_message)
         self.view.changed.connect(self._on_view_changed)
         self._on_session_changed("load")
 
@@ -202,9 +209,6 @@ class MainWindow(QMainWindow):
     def computer_players(self) -> dict[str, str]:
         return self.engine.playing()
 
-    def show_prompt(self, text: str) -> None:
-        self.status_prompt.setText(text)
-
     def players_changed(self) -> None:
         self.menus.show_players()
         self.moves_dock.refresh()  # whose secret moves it may show follows who plays
@@ -228,7 +232,7 @@ class MainWindow(QMainWindow):
             self._take_position(reason)
         finally:
             self._held = False
-        self.engine.position_changed(reason)  # a search for the last position is void
+        self.lab.position_changed(reason)  # a search for the last position is void
         self.analysis.position_changed(reason)  # and so is an analysis of it
         self.reviewer.position_changed(reason)  # the review's graph marks the position
         self.redraw()  # after them: no "thinking" text of a search that was stopped
@@ -276,6 +280,10 @@ class MainWindow(QMainWindow):
         add_game_docks(self, ui.docks(), ui.dock_tabs())
         self.menus.game_docks(ui.docks())
         return ui
+
+    def _lab_changed(self, what: str) -> None:
+        if what == "lesson" and self.lab.lesson is not None:  # a lesson file was opened
+            self.lessons.start(*self.lab.lesson)
 
     # ---- practice (viewer.practice) ------------------------------------------------------
 
@@ -364,25 +372,13 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{name}{dirty} - {self.session.game.title} - Pyramid Lab")
 
     def show_error(self, title: str, text: str) -> None:
-        self.show_message(text)
-        QMessageBox.warning(self, title, text)
+        self.port.show_message(title, text)
 
     def show_message(self, text: str) -> None:
-        self.statusBar().showMessage(text, 8000)
+        self.port.status(text)
 
     def tell(self, text: str) -> None:
-        """A notice to read once: in a box that does not block (shown once the window is
-        up, so that a file read while it is built is told over it) and in the status bar."""
-
-        def show() -> None:
-            if self._closed:
-                return
-            if self._notice is None:
-                self._notice = NoticeBox(self)
-            self._notice.add(text)
-            self.statusBar().showMessage(text, 30000)
-
-        QTimer.singleShot(0, lambda: guarded(show, self.show_message, "tell"))
+        self.port.tell(text)
 
     # ---- files (viewer.documents does the work) and history ------------------------------
 
@@ -479,9 +475,9 @@ class MainWindow(QMainWindow):
     def shutdown(self) -> None:
         """Release the VTK window; safe to call more than once."""
         if not self._closed:
-            self._closed = True
+            self._closed = self.port.closed = True
             self.recovery.stop()
-            self.engine.shutdown()  # stop the search and join its thread
+            self.lab.shutdown()  # stop the searches and join their threads
             self.analysis.shutdown()
             self.reviewer.shutdown()
             self.puzzle.shutdown()

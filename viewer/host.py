@@ -26,8 +26,6 @@ protocol of the window, :class:`viewer.games.base.Host`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
@@ -45,6 +43,7 @@ if TYPE_CHECKING:
     from .documents import Documents
     from .frame import Frame
     from .games import GameUI, TurnBuilder
+    from .lab.engine import Engine as Players  # the lab's computer player and Hint
     from .session import Session
     from .setup_editor import SetupEditor
     from .view_state import ViewState
@@ -87,52 +86,11 @@ class Position(Protocol):
     def redraw(self) -> None: ...
 
 
-class Players(Protocol):
-    """Who plays each colour, and the computer's thinking (``EngineControl``)."""
-
-    show_reckoning: bool  # its win rate and line said after its move (a spoiler: a choice)
-
-    @property
-    def computer(self) -> dict[str, str]:
-        """colour -> level, for the colours the computer plays (its seats')."""
-
-    def busy(self) -> str:
-        """Why a move on the board is refused now ('' when it is not)."""
-
-    def human_move(self) -> None:
-        """A move made on the board: the computer may answer it."""
-
-    def consider(self) -> None:
-        """Start the computer when it is to move."""
-
-    def interrupt(self) -> None:
-        """Drop the search under way (the position is about to be edited)."""
-
-    def undo(self) -> None:
-        """Undo with the computer on: its move and yours."""
-
-    def ask_hint(self) -> None: ...
-
-    def stop(self) -> None: ...
-
-    def held(self) -> AbstractContextManager[None]:
-        """No move is played meanwhile (a question or a file dialog is open)."""
-
-    def set_player(self, colour: str, level: str | None) -> None: ...
-
-    def keep_players(self, players: tuple[str, ...] | list[str]) -> None: ...
-
-    def choose_players(self, computer: Mapping[str, str]) -> None: ...
-
-
 class EngineHost(Position, Status, Parent, Protocol):
     """What the computer player and Hint (``viewer.engine.EngineControl``) use."""
 
     def statusBar(self) -> QStatusBar:
         """Where the progress bar and the Stop button go."""
-
-    def show_prompt(self, text: str) -> None:
-        """The status bar's prompt (what to do next, or who is thinking)."""
 
     def players_changed(self) -> None:
         """Who plays which colour changed: the Game menu, the Moves dock and the UI follow."""

@@ -1,6 +1,7 @@
 """The window's menus and toolbar. The File menu's open, Open recent, save and save as, and
-the Lessons menu, are :mod:`viewer.documents`' (Qt-free); :mod:`viewer.file_front` is the
-window's side of it: the unsaved-changes question and the file dialogs."""
+the Lessons menu, are :mod:`viewer.documents`' (Qt-free, the lab's); the lab's port
+(:mod:`viewer.qt_port`) is the window's side of it: the unsaved-changes question and the
+file dialogs."""
 
 from __future__ import annotations
 

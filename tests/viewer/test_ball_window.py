@@ -259,7 +259,7 @@ def test_the_computer_programs_through_the_engine_control(ball_window, qtbot, gu
     window = ball_window({"blue": "medium"})
     engine = window.engine
     assert engine.thinking_sides() == (1,)
-    assert engine.box.isVisibleTo(window)  # the progress bar and Stop
+    assert window.port.box.isVisibleTo(window)  # the progress bar and Stop
     assert "computer (blue) is thinking" in window.statusBar().currentMessage()
     red, blue = window.ui.program_docks
     assert "The computer (medium) programs blue" in blue.cover_text.text()
@@ -268,7 +268,7 @@ def test_the_computer_programs_through_the_engine_control(ball_window, qtbot, gu
     assert engine.busy() == ""
     engine.stop()
     assert engine.paused
-    assert not engine.box.isVisibleTo(window)
+    assert not window.port.box.isVisibleTo(window)
     assert 1 not in window.turn.programs
     # red programs first, then blue's editor is handed over to the humans
     red.editor.set_entry(0, 1, "F")

@@ -22,7 +22,7 @@ def test_hint_gives_a_legal_move_and_leaves_the_position(make_window, qtbot, gua
     before = (window.game.position_key(), window.session.ply)
     window.menus.hint.trigger()
     assert window.engine.runner.thinking
-    assert window.engine.bar.isVisibleTo(window)
+    assert window.port.bar.isVisibleTo(window)
     message = window.statusBar().currentMessage
     qtbot.waitUntil(lambda: message().startswith("hint: "), timeout=WAIT_MS)
     assert (window.game.position_key(), window.session.ply) == before
@@ -35,7 +35,7 @@ def test_hint_gives_a_legal_move_and_leaves_the_position(make_window, qtbot, gua
     # A ghost ball of the mover's colour on the hinted point; gone once a move is played.
     site = window.game.lattice.id_of(*move.point)
     assert window._frame().ghosts == {site: "blue"}
-    assert not window.engine.bar.isVisibleTo(window)
+    assert not window.port.bar.isVisibleTo(window)
     window.session.play(move)
     assert window.engine.hint_move() is None
     assert not guard_errors
@@ -72,7 +72,7 @@ def test_clicks_are_refused_while_the_computer_thinks(make_window, qtbot, guard_
     window._play(window.game.parse_move("0,0,0"))
     assert window.session.ply == 0
     assert "Stop to take over" in window.statusBar().currentMessage()
-    window.engine.stop_button.click()
+    window.port.stop_button.click()
     assert idle(window)
     assert window.engine.paused
     qtbot.wait(50)  # a late answer of the stopped search changes nothing
@@ -100,7 +100,7 @@ def test_stop_stops_and_the_gui_keeps_running(make_window, qtbot, guard_errors, 
     window.menus.players["red"]["strong"].trigger()  # a minute of thinking
     assert window.engine.computer_thinking
     thread = window.engine.runner.job.thread
-    qtbot.waitUntil(lambda: window.engine.bar.value() > 0, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: window.port.bar.value() > 0, timeout=WAIT_MS)
     qtbot.wait(300)
     assert len(ticks) >= 5  # the event loop runs while the engine thinks
     assert window.engine.computer_thinking

@@ -172,7 +172,7 @@ def test_computer_against_computer_plays_on_and_stop_pauses(
     assert threads
     assert all(t is not threading.main_thread() for t in threads)
     assert window.engine.computer_thinking  # on with the next move
-    window.engine.stop_button.click()
+    window.port.stop_button.click()
     assert window.engine.paused
     assert idle(window)
     ply = window.session.ply

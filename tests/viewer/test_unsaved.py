@@ -52,7 +52,7 @@ def test_a_bad_file_is_refused_before_asking(make_window, unsaved_answers, tmp_p
     _dirty(window)
     bad = tmp_path / "bad.pyr.json"
     bad.write_text("{")
-    monkeypatch.setattr("viewer.app.QMessageBox.warning", lambda *a, **k: None)
+    monkeypatch.setattr("viewer.qt_port.QMessageBox.warning", lambda *a, **k: None)
     assert not window.open_file(bad)
     assert unsaved_answers["asked"] == []
     assert window.session.dirty
@@ -180,7 +180,7 @@ def test_a_damaged_autosave_is_set_aside(make_window, tmp_path, monkeypatch):
     file = _leftover(tmp_path / "autosave", {"format": "nonsense"})
     window = make_window()
     monkeypatch.setattr(unsaved, "ask_recover", lambda parent, what: unsaved.RECOVER)
-    monkeypatch.setattr("viewer.app.QMessageBox.warning", lambda *a, **k: None)
+    monkeypatch.setattr("viewer.qt_port.QMessageBox.warning", lambda *a, **k: None)
     assert not window.offer_recovery()
     assert not file.exists()
     assert list(file.parent.glob("*.damaged.json"))
