@@ -35,7 +35,7 @@ def main(out: Path) -> int:
     played = scratch / "medium-game.pyr.json"
     write(played, game)
 
-    window.open_file(played)
+    window.documents.open(played)
     window.reviewer.seed = 1
     window.reviewer.dock.seconds.setValue(1.0)
     window.menus.review.trigger()
@@ -54,7 +54,7 @@ def main(out: Path) -> int:
     missed, ply, _winners = missed_win_game()
     path = scratch / "missed-win.pyr.json"
     write(path, missed)
-    window.open_file(path)
+    window.documents.open(path)
     window.reviewer.dock.seconds.setValue(0.5)
     window.menus.review.trigger()
     wait(lambda: not window.reviewer.thinking)

@@ -37,8 +37,8 @@ from .slots import guarded
 
 if TYPE_CHECKING:
     from .games import GameUI
-    from .host import EngineHost
     from .qt_port import QtPort
+    from .stage import Stage
 
 log = logging.getLogger("viewer")
 QUEUED = Qt.ConnectionType.QueuedConnection
@@ -81,7 +81,12 @@ class _Deliver(QObject):
 def gui_post(parent: QObject | None) -> Callable[[Callable[[], None]], None]:
     """A :data:`~viewer.lab.jobs.Post` that runs a job's deliveries on the GUI thread (a
     queued signal of a deliverer that lives as long as ``parent``)."""
-    return _Deliver(parent).call.emit
+    deliver = _Deliver(parent)  # (kept alive by the closure: it may have no parent)
+
+    def post(call: Callable[[], None]) -> None:
+        deliver.call.emit(call)
+
+    return post
 
 
 class EngineRunner(JobRunner):
@@ -97,55 +102,55 @@ class WindowTable:
     """The window's game UI and turn builder, as the lab's engine asks about them
     (:class:`viewer.lab.engine.Table`)."""
 
-    def __init__(self, window: EngineHost) -> None:
-        self.window = window
+    def __init__(self, stage: Stage) -> None:
+        self.stage = stage
 
     def in_setup(self) -> bool:
-        return self.window.setup is not None
+        return self.stage.setup is not None
 
     def busy(self) -> bool:
-        return self.window.setup is not None or bool(self.window.ui.busy())
+        return self.stage.setup is not None or bool(self.stage.ui.busy())
 
     def computer_waits(self, game: Game) -> bool:
-        return self.window.ui.computer_waits(game)
+        return self.stage.ui.computer_waits(game)
 
     def waiting_sides(self, game: Game) -> Sequence[int]:
-        return tuple(self.window.ui.waiting_sides(game, self.window.turn))
+        return tuple(self.stage.ui.waiting_sides(game, self.stage.turn))
 
     def hint_refusal(self, game: Game) -> str:
-        return self.window.ui.hint_refusal(game)
+        return self.stage.ui.hint_refusal(game)
 
     def hint_side(self, game: Game) -> int | None:
-        return self.window.ui.hint_side(game, self.window.turn)
+        return self.stage.ui.hint_side(game, self.stage.turn)
 
     def submit(self, game: Game, side: int, move: Move) -> Move | str | None:
-        turn = self.window.turn
+        turn = self.stage.turn
         if not isinstance(turn, JointTurn):
             raise TypeError(f"{type(turn).__name__} takes no parts of a joint move")
         result: Any = turn.submit(side, move)
         return result if isinstance(result, (Move, str)) else None
 
     def played(self, game: Game, mover: str, move: Move) -> str:
-        return self.window.ui.played(game, mover, move)
+        return self.stage.ui.played(game, mover, move)
 
     def hinted(self, game: Game, move: Move) -> None:
-        self.window.ui.hinted_move(game, move)
+        self.stage.ui.hinted_move(game, move)
 
     def players_changed(self) -> None:
-        self.window.ui.players_changed()
+        self.stage.ui.players_changed()
 
 
 class EngineControl:
     """The window's binding of the lab's engine (:class:`viewer.lab.engine.Engine`): the
     thinking bar and Stop in the status bar (the port's), the prompt while it thinks, the
-    board redrawn when a search ends with nothing played or a hint comes, the menus and
-    docks when the players change, an engine failure reported as every slot's is."""
+    board redrawn when a search ends with nothing played or a hint comes, an engine
+    failure reported as every slot's is."""
 
-    def __init__(self, engine: Engine, port: QtPort, window: EngineHost) -> None:
+    def __init__(self, engine: Engine, port: QtPort, stage: Stage) -> None:
         self.engine = engine
         self.port = port
-        self.window = window
-        engine.table = WindowTable(window)
+        self.stage = stage
+        engine.table = WindowTable(stage)
         engine.threads = engine_threads
         engine.fail = self._failed
         port.stop_button.clicked.connect(
@@ -157,9 +162,7 @@ class EngineControl:
         if what == "thinking":
             self.port.prompt(self.engine.thinking_text)
         elif what in ("stopped", "hint"):
-            self.window.redraw()
-        elif what == "players":
-            self.window.players_changed()
+            self.stage.redraw()
 
     def _failed(self, job: Job, exc: BaseException) -> None:
         def fail() -> None:
@@ -175,9 +178,9 @@ class ComputerBoard(Mode):
 
     name = "computer"
 
-    def __init__(self, engine: Engine, window: EngineHost) -> None:
+    def __init__(self, engine: Engine, stage: Stage) -> None:
         self.engine = engine
-        self.window = window
+        self.stage = stage
 
     def active(self) -> bool:
         return bool(self.engine.computer) or self.engine.computer_thinking
@@ -186,7 +189,7 @@ class ComputerBoard(Mode):
         return self.engine.busy()
 
     def undo(self) -> bool:
-        if not self.engine.computer or self.window.turn.building:
+        if not self.engine.computer or self.stage.turn.building:
             return False
         self.engine.undo()  # the computer's move and yours; it waits for your move
         return True

@@ -24,7 +24,7 @@ from __future__ import annotations
 import dataclasses
 import threading
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -48,9 +48,14 @@ from .widgets.dock_fit import present
 from .widgets.practice_dock import Attempt, PracticeDock
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QDockWidget
+
     from .games import GameUI
-    from .host import PracticeHost
+    from .host import PuzzleActions
+    from .lab import Lab
+    from .qt_port import QtPort
     from .solve import SolveMode
+    from .stage import Stage
 
 #: A placement's first hint: the site and this many other empty sites nearest to it.
 AREA_SITES = 4
@@ -161,18 +166,28 @@ class Practice:
     """Practice mode of ``window``: ``solver`` (the Puzzle dock's Solve mode) plays the
     puzzles; the Practice dock (:attr:`dock`, a leaf widget made here) shows the state."""
 
-    def __init__(self, window: PracticeHost, solver: SolveMode) -> None:
-        self.window = window
+    def __init__(
+        self,
+        lab: Lab,
+        port: QtPort,
+        stage: Stage,
+        solver: SolveMode,
+        puzzle: PuzzleActions,
+        view_dock: QDockWidget,
+    ) -> None:
+        self.lab, self.port, self.stage = lab, port, stage
         self.solver = solver
-        self.dock = dock = PracticeDock(window.window())
-        self.progress = Progress(tell=window.tell)  # a damaged file: told once
+        self.puzzle = puzzle  # the Puzzle dock: its Solve mode plays the puzzles
+        self.view_dock = view_dock  # the Practice dock goes beside it
+        self.dock = dock = PracticeDock(port.parent)
+        self.progress = Progress(tell=port.tell)  # a damaged file: told once
         self.collection: Collection | None = None
         self.current: int | None = None  # the index of the puzzle played
         self.hint_stage = 0  # 0: none, 1: which piece or area, 2: the move
         self.hint_move: tuple[Any, Move] | None = None  # (position, move) of the hint
         self.hint_idea: Idea | None = None  # what a placement's first hint says
         self.used_hints = 0
-        self.runner = EngineRunner(lambda: window.session.game, dock)
+        self.runner = EngineRunner(lambda: lab.session.game, dock)
         self.runner.answered.connect(self._on_hint)
         self.runner.failed.connect(self._on_hint_failed)
         self.solver.listeners.append(self._solver_changed)
@@ -184,7 +199,7 @@ class Practice:
         self.refresh(redraw=False)  # (the window may be being built)
 
     def show_message(self, text: str) -> None:
-        self.window.show_message(text)
+        self.port.status(text)
 
     def changed(self) -> None:
         self.refresh()
@@ -199,7 +214,7 @@ class Practice:
                 index=self.current,
                 status=solver.status,
                 goal=solver.goal,
-                notes=self.window.session.puzzle.get("notes", ""),
+                notes=self.lab.session.puzzle.get("notes", ""),
                 solution=solver.solution,
                 ticked=self.progress.is_solved(entry.key),
                 hint_stage=self.hint_stage,
@@ -209,7 +224,7 @@ class Practice:
             )
         self.dock.show_state(self.collection, self.progress, self.current, attempt)
         if redraw:
-            self.window.redraw()
+            self.stage.redraw()
 
     @slot
     def _on_picked(self, index: int) -> None:
@@ -223,9 +238,9 @@ class Practice:
         False, said, when it has none."""
         if not self.read_collection(folder):
             return False
-        window, dock = self.window, self.dock
-        if not dock.isVisible() and window.view_dock.isVisible():
-            window.tabifyDockWidget(window.view_dock, dock)  # the list needs the height
+        dock = self.dock
+        if not dock.isVisible() and self.view_dock.isVisible():
+            self.port.parent.tabifyDockWidget(self.view_dock, dock)  # the list needs height
         present(dock)
         return self.next_unsolved()
 
@@ -258,9 +273,9 @@ class Practice:
         if collection is None or not 0 <= index < len(collection.entries):
             return False
         entry = collection.entries[index]
-        if not self.window.open_file(entry.path):
+        if not self.lab.documents.open(entry.path):
             return False
-        puzzle = self.window.puzzle
+        puzzle = self.puzzle
         if not self.solver.active:
             puzzle.toggle_solve()
         puzzle.hide()  # the Practice dock says it all (and the Puzzle dock shows solutions)
@@ -309,9 +324,7 @@ class Practice:
                     self.show_message(f"Solved and ticked: {solved} of {total} solved")
             except OSError as exc:
                 self.show_message(f"Solved, but the tick could not be written: {exc}")
-        if self.hint_move is not None and self.hint_move[0] != position_of(
-            self.window.session.game
-        ):
+        if self.hint_move is not None and self.hint_move[0] != position_of(self.lab.session.game):
             self._reset_hints()
         self.changed()
 
@@ -327,7 +340,7 @@ class Practice:
         if solver.status[0] != "failed" or solver.refuted is None or goal is None:
             return ""
         wrong, answer = solver.refuted
-        after = self.window.session.game.copy()
+        after = self.lab.session.game.copy()
         if answer is not None and after.move_stack and after.move_stack[-1] == answer:
             after.pop()
         if wrong is None or not after.move_stack or after.move_stack[-1] != wrong:
@@ -343,7 +356,7 @@ class Practice:
         if goal.within != 1 or before.to_move != side:
             return f"After {wrong}: {where}."
         needed = ""
-        texts = self.window.session.puzzle.get("solution") or []
+        texts = self.lab.session.puzzle.get("solution") or []
         try:
             key = before.parse_move(texts[0]) if texts else None
         except (InvalidMoveError, ValueError):
@@ -368,7 +381,7 @@ class Practice:
     def hint(self) -> None:
         """The next step of the hint (which piece or area, then the move)."""
         solver = self.solver
-        game = self.window.session.game
+        game = self.lab.session.game
         if not solver.active or solver.goal is None:
             self.show_message("Hint: play a puzzle first (Puzzles menu)")
             return
@@ -389,12 +402,12 @@ class Practice:
             self._set_hint(line)
         self._say_hint()
         self.changed()
-        self.window.redraw()
+        self.stage.redraw()
 
     def _set_hint(self, line: list[Move]) -> None:
         """The hint is the first move of the winning ``line`` from the position on the
         board; a placement's first step says the line's idea."""
-        game, ui = self.window.session.game, self.window.ui
+        game, ui = self.lab.session.game, self.stage.ui
         self.hint_move = (position_of(game), line[0])
         side = self.solver.goal.side if self.solver.goal is not None else game.to_move
         placement = not ui.move_from(game, line[0])
@@ -403,7 +416,7 @@ class Practice:
     def _solution_line(self) -> list[Move] | None:
         """The rest of the written solution while the attempt follows it (its next move
         first)."""
-        solver, session = self.solver, self.window.session
+        solver, session = self.solver, self.lab.session
         texts = session.puzzle.get("solution") or []
         anchor = solver.anchor
         if anchor is None:
@@ -429,7 +442,7 @@ class Practice:
             self._set_hint(line)
             self._say_hint()
         self.changed()
-        self.window.redraw()
+        self.stage.redraw()
 
     @slot
     def _on_hint_failed(self, job: Job, exc: BaseException) -> None:
@@ -446,7 +459,7 @@ class Practice:
         elif self.hint_idea is not None:
             self.show_message(f"Hint 1 of 2: {self.hint_idea.text} (Hint again shows the move)")
         else:
-            ui, game = self.window.ui, self.window.session.game
+            ui, game = self.stage.ui, self.lab.session.game
             where = "this piece moves" if ui.move_from(game, move) else "the move goes here"
             self.show_message(f"Hint 1 of 2: {where} (Hint again shows the move)")
 
@@ -511,7 +524,7 @@ class Practice:
             if other != move:
                 others.update(ui.move_sites(game, other))
         others -= set(target)
-        centres = np.asarray(self.window.board.geometry.centres)
+        centres = np.asarray(self.stage.board.geometry.centres)
         origin = centres[target[0]]
         near = sorted(others, key=lambda s: float(np.linalg.norm(centres[s] - origin)))
         area = [*target, *near[: AREA_SITES - 1]]
@@ -532,12 +545,3 @@ class PracticeBoard(Mode):
 
     def layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
         return self.practice.layer(game, ui, frame)
-
-
-def practice_of(window: PracticeWindow) -> Practice:
-    """The window's Practice, made on first use (the window installs its dock)."""
-    return window.practising()
-
-
-class PracticeWindow(Protocol):
-    def practising(self) -> Practice: ...

@@ -33,7 +33,9 @@ from .widgets.review_dock import ReviewDock
 
 if TYPE_CHECKING:
     from .games import GameUI
-    from .host import ReviewHost
+    from .lab import Lab
+    from .qt_port import QtPort
+    from .stage import Stage
 
 PUZZLES_ENV = "PYRAMID_LAB_PUZZLES"
 
@@ -51,11 +53,11 @@ def made_puzzles_folder(game_name: str) -> Path:
 class ReviewControl:
     """The Review dock of ``window``, its runner and its board layer."""
 
-    def __init__(self, window: ReviewHost) -> None:
-        self.window = window
-        self.dock = ReviewDock(window.window())
+    def __init__(self, lab: Lab, port: QtPort, stage: Stage) -> None:
+        self.lab, self.port, self.stage = lab, port, stage
+        self.dock = ReviewDock(port.parent)
         self._line_end: Game | None = None  # the reviewed line's last position, while busy
-        self.runner = EngineRunner(self._runner_game, window.window())
+        self.runner = EngineRunner(self._runner_game, port.parent)
         self.runner.progressed.connect(self._on_progress)
         self.runner.answered.connect(self._on_answer)
         self.runner.failed.connect(self._on_failed)
@@ -72,10 +74,10 @@ class ReviewControl:
     def _runner_game(self) -> Game:
         """The runner's position: the reviewed line's end while a review runs (browsing the
         game meanwhile drops nothing), else the position shown."""
-        return self._line_end if self._line_end is not None else self.window.session.game
+        return self._line_end if self._line_end is not None else self.lab.session.game
 
     def show_message(self, text: str) -> None:
-        self.window.show_message(text)
+        self.port.status(text)
 
     @property
     def thinking(self) -> bool:
@@ -83,19 +85,19 @@ class ReviewControl:
 
     def current(self) -> GameReview | None:
         """The session's review while it judges the current line, else None."""
-        return self.window.session.saved_review()
+        return self.lab.session.saved_review()
 
     # ---- actions ---------------------------------------------------------------------------
 
     def _refusal(self) -> str:
-        window = self.window
-        if window.setup is not None:
+        lab, stage = self.lab, self.stage
+        if stage.setup is not None:
             return "no review in set-up mode: Apply or Cancel the set-up first"
-        game = window.game
+        game = lab.game
         why = unreviewable(game)
         if why is not None:
             return f"no review: {why}"
-        if not window.session.history():
+        if not lab.session.history():
             return "no review: the game has no moves yet"
         return ""
 
@@ -110,7 +112,7 @@ class ReviewControl:
             self.show_message(refused)
             dock.activity.setText(refused)
             return
-        session = self.window.session
+        session = self.lab.session
         end = session.game.start_copy()
         for move in session.history():
             end.push(move)
@@ -143,25 +145,25 @@ class ReviewControl:
         """The ply of the position shown, when it lies on the reviewed line."""
         if self.current() is None:
             return None
-        return self.window.session.ply
+        return self.lab.session.ply
 
     def refresh(self) -> None:
         """The dock after a change of position or of review: graph, marker, selection."""
         review_now = self.current()
-        window = self.window
-        first = window.game.players[0]
+        lab = self.lab
+        first = lab.game.players[0]
         if review_now is None:
             if not self.thinking:
                 text = (
                     "The review was of another line: Review the game again."
-                    if window.session.review is not None
+                    if lab.session.review is not None
                     else "Review the game: each move is judged, the proof search first."
                 )
                 self.dock.clear(text)
             return
         if self.dock.graph.review is not review_now:
-            self.dock.show_review(review_now, first, window.session.ply)
-        ply = window.session.ply
+            self.dock.show_review(review_now, first, lab.session.ply)
+        ply = lab.session.ply
         self.dock.show_current(ply)
         self.dock.select_ply(ply + 1)
         judged = review_now.at(ply + 1)
@@ -196,16 +198,16 @@ class ReviewControl:
             self._keep_puzzle(result)
             self.refresh()
             return
-        session = self.window.session
+        session = self.lab.session
         if not result.covers(session.history()):
             self.dock.activity.setText("the line changed during the review: Review it again")
             self.refresh()
             return
         session.set_review(result)
-        self.dock.show_review(result, self.window.game.players[0], session.ply)
+        self.dock.show_review(result, self.lab.game.players[0], session.ply)
         self.dock.activity.setText("")
         self.refresh()
-        self.window.redraw()
+        self.stage.redraw()
         stopped = " (stopped: the moves reached)" if result.stopped else ""
         self.show_message(f"review{stopped}: {result.summary()} (saved with the file)")
 
@@ -226,7 +228,7 @@ class ReviewControl:
     def _on_graph_picked(self, ply: int) -> None:
         if self.current() is None:
             return
-        self.window.session.goto(ply)
+        self.lab.session.goto(ply)
 
     @slot
     def _on_selection_changed(self) -> None:
@@ -235,8 +237,8 @@ class ReviewControl:
         if not rows or self.current() is None:
             return
         ply = rows[0].row()  # the move numbered row + 1 is played after ply moves
-        if ply != self.window.session.ply:
-            self.window.session.goto(ply)
+        if ply != self.lab.session.ply:
+            self.lab.session.goto(ply)
 
     # ---- puzzles -------------------------------------------------------------------------
 
@@ -248,7 +250,7 @@ class ReviewControl:
             self.show_message("the review is at work: wait for it, or Stop it, first")
             return
         review_now = self.current()
-        ply = self.window.session.ply
+        ply = self.lab.session.ply
         spot = review_now.spot(ply) if review_now is not None else None
         if spot is None:
             self.show_message(
@@ -256,8 +258,8 @@ class ReviewControl:
                 "(the position before the missed win, after the mistake)"
             )
             return
-        position = self.window.session.game.copy()
-        source = self.window.session.path
+        position = self.lab.session.game.copy()
+        source = self.lab.session.path
 
         def task(_copy: Game, progress: Progress, stop: threading.Event) -> Any:
             progress(0.1, "verifying the puzzle: unique key move, no cooks")
@@ -306,7 +308,7 @@ class ReviewControl:
         """The better move of the move played from the position shown, drawn as the
         Hint's ghost (a flawed move of the reviewed line)."""
         review_now = self.current()
-        if review_now is None or self.window.setup is not None:
+        if review_now is None or self.stage.setup is not None:
             return frame
         judged = review_now.at(len(game.move_stack) + 1)
         if judged is None or judged.verdict not in FLAWED or not judged.better:

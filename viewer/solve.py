@@ -51,8 +51,10 @@ if TYPE_CHECKING:
     from PySide6.QtCore import QObject
 
     from .games import GameUI
-    from .host import SolveHost
+    from .lab import Lab
+    from .qt_port import QtPort
     from .session import Snapshot
+    from .stage import Stage
 
 
 #: The refutation of a wrong move is the defender's own forced win when it has one within
@@ -106,14 +108,16 @@ class SolveMode:
     """Solve mode of ``window``; a dock (``parent``, the Puzzle dock) shows its status and
     buttons, and ``changed`` tells it that they changed."""
 
-    def __init__(self, window: SolveHost, changed: Callable[[], None], parent: QObject) -> None:
-        self.window = window
+    def __init__(
+        self, lab: Lab, port: QtPort, stage: Stage, changed: Callable[[], None], parent: QObject
+    ) -> None:
+        self.lab, self.port, self.stage = lab, port, stage
         self.changed = changed
-        self.runner = EngineRunner(lambda: window.session.game, parent)
+        self.runner = EngineRunner(lambda: lab.session.game, parent)
         self.runner.answered.connect(self._on_answer)
         self.runner.failed.connect(self._on_failed)
         #: Solve position (the Game menu): the value of the position shown
-        self.value = ValueSolve(window, parent)
+        self.value = ValueSolve(lab, port, stage, parent)
         self.active = False
         self.goal: Goal | None = None
         self.anchor: Node | None = None  # the puzzle position
@@ -130,22 +134,22 @@ class SolveMode:
         self.listeners: list[Callable[[], None]] = []
 
     def show_message(self, text: str) -> None:
-        self.window.show_message(text)
+        self.port.status(text)
 
     # ---- starting and ending ------------------------------------------------------------
 
     def start(self, anchor: Node) -> bool:
         """Solve the puzzle of the session from ``anchor`` (the puzzle position, shown
         first). False, with a message, when the puzzle states no goal."""
-        window = self.window
-        session = window.session
+        lab = self.lab
+        session = lab.session
         goal = goal_of(session.puzzle)
         if goal is None:
             self.show_message("this puzzle states no goal to solve (set one in the Puzzle dock)")
             return False
         if self.active:
             self.leave()
-        engine = window.engine
+        engine = lab.engine
         engine.stop()
         computer = list(engine.computer)
         for colour in computer:
@@ -169,8 +173,8 @@ class SolveMode:
         snapshot = self._drop_attempt()
         if snapshot is not None:
             with contextlib.suppress(ValueError):  # another game came: nothing to restore
-                self.window.session.restore(snapshot)
-        self.window.redraw()
+                self.lab.session.restore(snapshot)
+        self.stage.redraw()
 
     def _drop_attempt(self) -> Snapshot | None:
         """Stop the defence and forget the attempt (Solve mode is off after it)."""
@@ -188,7 +192,7 @@ class SolveMode:
         self.runner.stop()
         self.final, self._pending_fail, self.refuted = None, None, None
         snapshot, anchor = self.snapshot, self.anchor
-        self._move(lambda: self.window.session.restore(snapshot, anchor))
+        self._move(lambda: self.lab.session.restore(snapshot, anchor))
         self._evaluate()
 
     def reveal(self) -> None:
@@ -213,11 +217,11 @@ class SolveMode:
     def _written_solution(self) -> list[Move] | None:
         """The puzzle's solution as moves from the puzzle position (None when it has none
         or it does not replay)."""
-        texts = self.window.session.puzzle.get("solution")
+        texts = self.lab.session.puzzle.get("solution")
         if not texts:
             return None
         try:
-            return _replay(self.window.session.game, texts)
+            return _replay(self.lab.session.game, texts)
         except (InvalidMoveError, IllegalMoveError):
             return None
 
@@ -234,7 +238,7 @@ class SolveMode:
         """The session changed (after the window followed it)."""
         if not self.active or self._quiet:
             return
-        session = self.window.session
+        session = self.lab.session
         if reason in ("load", "new"):  # another document: nothing to restore
             self.runner.stop()
             self.active, self.snapshot, self.final, self.solution = False, None, None, None
@@ -271,10 +275,10 @@ class SolveMode:
 
     def _plies(self) -> int:
         assert self.anchor is not None
-        return self.window.session.ply - len(self.anchor.path())
+        return self.lab.session.ply - len(self.anchor.path())
 
     def _side_move_count(self) -> int:
-        session, goal = self.window.session, self.goal
+        session, goal = self.lab.session, self.goal
         assert goal is not None
         line = session.line()[session.ply - self._plies() : session.ply]
         return sum(1 for mover, _ in line if mover == goal.side)
@@ -283,7 +287,7 @@ class SolveMode:
         """Say where the attempt stands, and let the defence move when it is to move."""
         if not self.active or self.goal is None:
             return
-        session, goal = self.window.session, self.goal
+        session, goal = self.lab.session, self.goal
         game, node = session.game, session.node
         if self._pending_fail is not None:
             self.final = (node, "failed", self._pending_fail)
@@ -322,7 +326,7 @@ class SolveMode:
         self._set_status("thinking", f"{game.to_move} looks for the best defence...")
 
     def _finish(self, kind: str, text: str) -> None:
-        self.final = (self.window.session.node, kind, text)
+        self.final = (self.lab.session.node, kind, text)
         self._set_status(kind, text)
 
     def _set_status(self, kind: str, text: str) -> None:
@@ -339,7 +343,7 @@ class SolveMode:
             self._revealed(result)
             return
         defence: Defence = result
-        session, goal = self.window.session, self.goal
+        session, goal = self.lab.session, self.goal
         if defence.move is None and job.purpose == "refute":
             self.refuted = (session.node.move, None)
             count = self._side_move_count()
@@ -365,7 +369,7 @@ class SolveMode:
                 f"{goal.side} can no longer win in time ({plies_text(left - 1)} left)."
             )
         session.play(defence.move)  # the window follows; then _evaluate
-        self.show_message(self.window.ui.played(session.game, mover, defence.move))
+        self.show_message(self.stage.ui.played(session.game, mover, defence.move))
 
     @slot
     def _on_failed(self, job: Job, exc: BaseException) -> None:
@@ -379,7 +383,7 @@ class SolveMode:
             return ""
         if self.runner.thinking:
             return "the defence is thinking: wait for its move"
-        session = self.window.session
+        session = self.lab.session
         if self.final is not None and self.final[0] is session.node:
             return f"{self.final[2]} Try again, Reveal the solution, or Stop solving"
         if not session.game.is_over() and session.game.to_move != self.goal.side:
@@ -388,7 +392,7 @@ class SolveMode:
 
     def undo(self) -> None:
         """Undo in Solve mode: take back your last move and the defence's reply."""
-        session = self.window.session
+        session = self.lab.session
         if self.anchor is None or session.node is self.anchor:
             self.show_message("at the puzzle position: nothing to undo")
             return
@@ -414,7 +418,7 @@ class SolveMode:
             return frame
         if game.is_over() or game.to_move != self.goal.side:
             return frame
-        played = [n.move for n in self.window.session.node.path()[len(self.anchor.path()) :]]
+        played = [n.move for n in self.lab.session.node.path()[len(self.anchor.path()) :]]
         if len(played) >= len(self.solution) or played != self.solution[: len(played)]:
             return frame
         move = self.solution[len(played)]
@@ -508,10 +512,10 @@ class ValueSolve:
     processes (remembered; 1, the default, is the single search as before) and starts, or
     stops the solve under way; :meth:`start` starts with a number of workers."""
 
-    def __init__(self, window: SolveHost, parent: QObject) -> None:
-        self.window = window
+    def __init__(self, lab: Lab, port: QtPort, stage: Stage, parent: QObject) -> None:
+        self.lab, self.port, self.stage = lab, port, stage
         self.parent = parent
-        self.runner = EngineRunner(lambda: window.session.game, parent)
+        self.runner = EngineRunner(lambda: lab.session.game, parent)
         self.runner.answered.connect(self._on_answer)
         self.runner.failed.connect(self._on_failed)
         self.runner.progressed.connect(self._on_progress)
@@ -549,7 +553,7 @@ class ValueSolve:
     def start(self, workers: int) -> bool:
         """Solve the position shown with ``workers`` processes; False, with a message, for
         a game the solver cannot prove."""
-        game = self.window.session.game
+        game = self.lab.session.game
         reason = unsolvable(game)
         if reason is not None:
             self._say(f"Solve position: {reason}")
@@ -565,7 +569,7 @@ class ValueSolve:
 
     def _say(self, text: str) -> None:
         self.last = text
-        self.window.show_message(text)
+        self.port.status(text)
 
     def show_message(self, text: str) -> None:  # what a guarded slot reports to
         self._say(text)
@@ -577,7 +581,7 @@ class ValueSolve:
     @slot
     def _on_answer(self, job: Job, answer: Any) -> None:
         result, split = answer
-        self._say(value_text(self.window.session.game, result, split))
+        self._say(value_text(self.lab.session.game, result, split))
 
     @slot
     def _on_failed(self, job: Job, exc: BaseException) -> None:

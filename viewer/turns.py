@@ -19,16 +19,18 @@ if TYPE_CHECKING:
 
     from .frame import Frame
     from .games import GameUI
-    from .host import TurnHost
+    from .lab import Lab
     from .modes import Router
+    from .qt_port import QtPort
+    from .stage import Stage
 
 
 class TurnControl:
     """The board's input in ``window``, routed by ``modes`` (the last of them is this
     control's :class:`PlayBoard`)."""
 
-    def __init__(self, window: TurnHost) -> None:
-        self.window = window
+    def __init__(self, lab: Lab, port: QtPort, stage: Stage) -> None:
+        self.lab, self.port, self.stage = lab, port, stage
         self.modes: Router | None = None  # set by the window once every mode is made
 
     @property
@@ -38,7 +40,7 @@ class TurnControl:
         return self.modes
 
     def show_message(self, text: str) -> None:
-        self.window.show_message(text)
+        self.port.status(text)
 
     @slot
     def click(self, site: int) -> None:
@@ -59,28 +61,28 @@ class TurnControl:
 
     def play_now(self, move: Any) -> None:
         """Play ``move`` (the modes were asked already)."""
-        window = self.window
-        mover = window.session.game.to_move
-        window.engine.human_move()  # the computer may answer it
+        lab, stage = self.lab, self.stage
+        mover = lab.session.game.to_move
+        lab.engine.human_move()  # the computer may answer it
         try:
-            window.session.play(move)
+            lab.session.play(move)
         except IllegalMoveError as exc:
             self.show_message(str(exc))
             return
-        self.show_message(window.ui.played(window.session.game, mover, move))
+        self.show_message(stage.ui.played(lab.session.game, mover, move))
 
     @slot
     def finish(self) -> None:
-        result = self.window.turn.finish()
+        result = self.stage.turn.finish()
         if result is None:
-            self.window.redraw()  # a step of the turn (a part handed in), no move yet
+            self.stage.redraw()  # a step of the turn (a part handed in), no move yet
         else:
             self.play(result)
 
     @slot
     def cancel(self) -> None:
-        self.window.turn.cancel()
-        self.window.redraw()
+        self.stage.turn.cancel()
+        self.stage.redraw()
 
     @slot
     def undo(self) -> None:
@@ -100,7 +102,7 @@ class PlayBoard(Mode):
 
     def __init__(self, turns: TurnControl) -> None:
         self.turns = turns
-        self.window = turns.window
+        self.lab, self.port, self.stage = turns.lab, turns.port, turns.stage
 
     def active(self) -> bool:
         return True
@@ -109,13 +111,13 @@ class PlayBoard(Mode):
         return True
 
     def busy(self) -> str:
-        return self.window.ui.busy()
+        return self.stage.ui.busy()
 
     def click(self, site: int) -> bool:
-        window = self.window
-        result = window.ui.click(window.session.game, window.turn, site)
+        lab, stage = self.lab, self.stage
+        result = stage.ui.click(lab.session.game, stage.turn, site)
         if result is None:
-            window.redraw()  # a step of the turn being built
+            stage.redraw()  # a step of the turn being built
         elif isinstance(result, str):
             self.turns.show_message(result)
         else:
@@ -123,22 +125,22 @@ class PlayBoard(Mode):
         return True
 
     def undo(self) -> bool:
-        window = self.window
-        if window.turn.building:  # the turn half built goes first, the last move stays
+        lab, stage = self.lab, self.stage
+        if stage.turn.building:  # the turn half built goes first, the last move stays
             self.turns.cancel()
             self.turns.show_message(
                 "the turn being built was taken back (Undo again: the last move)"
             )
         else:
-            window.session.undo()
+            lab.session.undo()
         return True
 
     def redo(self) -> bool:
-        self.window.session.redo()
+        self.lab.session.redo()
         return True
 
     def layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
-        return ui.frame(game, self.window.turn)  # the position: the others draw over it
+        return ui.frame(game, self.stage.turn)  # the position: the others draw over it
 
     def prompt(self) -> str:
-        return self.window.ui.prompt() or self.window.turn.prompt()
+        return self.stage.ui.prompt() or self.stage.turn.prompt()

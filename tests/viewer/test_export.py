@@ -430,7 +430,7 @@ def test_export_dialog_exports_what_the_window_shows(
     from viewer.export_control import ExportDialog, open_export_dialog
 
     window = make_window()
-    window.open_file(MOVES)
+    window.documents.open(MOVES)
     window.view.set_levels(0, 0)  # the base only: the window shows no ball above it
     dialog = open_export_dialog(window)
     assert isinstance(dialog, ExportDialog)
@@ -510,7 +510,7 @@ def test_export_dialog_never_offers_the_apps_own_examples_folder(make_window, tm
 
     window = make_window()
     lesson = EXAMPLES_DIR / "partition" / "teaching-anchored-partition.pyr.json"
-    assert window.open_file(lesson)
+    assert window.documents.open(lesson)
     dialog = ExportDialog(window)
     assert Path(dialog.path.text()).parent == Path.home()
     dialog.close()

@@ -71,7 +71,7 @@ def test_the_monkey_reaches_every_game_and_dock(make_window, monkeypatch, tmp_pa
     for name in game_names():
         window.session.replace_game(game_class(name).new())
         qtbot.wait(10)
-        assert window.ui.game_name == name
+        assert window.stage.ui.game_name == name
         if name in ("ball", "rolling"):
             assert monkey._dock_widgets(), name
     assert isinstance(window.session, Session)
@@ -142,7 +142,7 @@ def test_the_monkey_teaches_in_every_game(make_window, guard_errors, tmp_path, q
     monkey.actions = [(1, monkey.teacher)]
     monkey.run(40, guard_errors)
     assert not guard_errors, report(3, monkey, guard_errors)
-    assert window.lessons.active or any("teacher: open" in line for line in monkey.log)
+    assert window.lab.lessons.active or any("teacher: open" in line for line in monkey.log)
     saved = list((monkey.export_folder / "lessons").glob("*.lesson.json"))
     assert saved, monkey.log[-20:]
     assert any("saved" in line and line.endswith(": ok") for line in monkey.log)

@@ -21,7 +21,7 @@ def review_in_window(make_window, qtbot, tmp_path, seconds=0.3):
     path = tmp_path / "game.pyr.json"
     write(path, game)
     window = make_window()
-    assert window.open_file(path)
+    assert window.documents.open(path)
     window.reviewer.seed = 1
     window.reviewer.dock.seconds.setValue(seconds)
     window.menus.review.trigger()
@@ -47,16 +47,16 @@ def test_review_calls_the_missed_win_and_draws_the_better_move(
     # a row goes to the position before its move; the better move is the Hint's ghost
     dock.table.selectRow(ply - 1)
     assert window.session.ply == ply - 1
-    better = window.game.parse_move(dock.table.item(ply - 1, 4).text())
-    site = window.game.lattice.id_of(*better.point)
-    assert window._frame().ghosts == {site: window.game.to_move}
+    better = window.session.game.parse_move(dock.table.item(ply - 1, 4).text())
+    site = window.session.game.lattice.id_of(*better.point)
+    assert window.stage.frame().ghosts == {site: window.session.game.to_move}
     window.session.goto(ply)  # after it: the next move's better move, if it has one
     following = review.at(ply + 1)
     expected = {}
     if following is not None and following.better:
-        point = window.game.parse_move(following.better).point
-        expected = {window.game.lattice.id_of(*point): window.game.to_move}
-    assert window._frame().ghosts == expected
+        point = window.session.game.parse_move(following.better).point
+        expected = {window.session.game.lattice.id_of(*point): window.session.game.to_move}
+    assert window.stage.frame().ghosts == expected
     assert "missed win" in dock.detail.text()
     # a click on the graph goes to that position
     graph = dock.graph
@@ -72,7 +72,7 @@ def test_review_calls_the_missed_win_and_draws_the_better_move(
     assert raw["review"]["moves"][ply - 1]["verdict"] == MISSED_WIN
     assert read(path).review.to_json() == review.to_json()
     other = make_window()
-    assert other.open_file(path)
+    assert other.documents.open(path)
     assert other.reviewer.dock.isVisible()
     assert other.reviewer.dock.table.rowCount() == len(game.move_stack)
     assert other.reviewer.dock.graph.review is not None
@@ -112,7 +112,7 @@ def test_stop_keeps_the_moves_judged_so_far(make_window, qtbot, tmp_path, guard_
     path = tmp_path / "game.pyr.json"
     write(path, game)
     window = make_window()
-    assert window.open_file(path)
+    assert window.documents.open(path)
     window.reviewer.dock.seconds.setValue(2.0)
     window.menus.review.trigger()
     qtbot.waitUntil(lambda: window.reviewer.dock.bar.value() > 0, timeout=WAIT_MS)
@@ -178,7 +178,7 @@ def test_the_monkey_reviews_a_game(make_window, qtbot, tmp_path, guard_errors, m
     path = tmp_path / "game.pyr.json"
     write(path, game)
     window = make_window()
-    assert window.open_file(path)
+    assert window.documents.open(path)
     monkey = Monkey(window, rng, example_copies(tmp_path / "files"), qtbot)
     reviewed = 0
     for _ in range(12):
@@ -212,7 +212,7 @@ def test_a_new_game_drops_the_review_under_way(make_window, qtbot, tmp_path, gua
     path = tmp_path / "game.pyr.json"
     write(path, game)
     window = make_window()
-    assert window.open_file(path)
+    assert window.documents.open(path)
     window.reviewer.dock.seconds.setValue(2.0)
     window.menus.review.trigger()
     assert window.reviewer.thinking

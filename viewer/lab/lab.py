@@ -29,6 +29,7 @@ from ..session import Session
 from .analysis import Analyses
 from .engine import Engine
 from .jobs import Job, JobRunner, Post, at_once
+from .lesson import Lessons
 from .port import Port
 from .seats import Seats
 
@@ -50,7 +51,6 @@ class Lab:
         self.port = port
         self.changed = Signal()  # (what): "players", "thinking", "hint", "lesson", "analysis"
         self.documents = Documents(session, recent or RecentFiles(MemoryStore()), _Front(self))
-        self.lesson: tuple[LessonFile, Path] | None = None
         # who plays each seat, the computer's moves and the hint (the one copy: the window
         # shows it); its changes are the lab's
         self.engine = Engine(
@@ -62,6 +62,9 @@ class Lab:
         self.engine.seed = seed  # (tests: repeatable games)
         self.engine.runner.progressed.connect(port.show_progress)
         self.engine.changed.connect(self._engine_changed)
+        # the stepped lesson a file opened: its steps, answers, progress and the teacher's
+        # edits, its rules' checks on a runner of its own
+        self.lessons = Lessons(session, self.documents, self.engine, port, post)
         # the analysis of the position shown: a runner of its own, so that neither it nor
         # the computer player stops the other
         self.analysis = Analyses(JobRunner(lambda: self.session.game, post))
@@ -74,8 +77,9 @@ class Lab:
         self.setup_pending: Callable[[], bool] = lambda: False
         self.document_closing = Signal()  # (why)
         session.message.connect(port.status)
-        if follow:  # (else the front calls position_changed once its board followed)
+        if follow:  # (else the front calls these once its board followed)
             session.changed.connect(self.position_changed)
+            session.changed.connect(self.lessons.position_changed)
 
     @property
     def game(self) -> Game:
@@ -140,6 +144,7 @@ class Lab:
     def shutdown(self) -> None:
         self.engine.shutdown()
         self.analysis.runner.shutdown()
+        self.lessons.shutdown()
 
     # ---- the analysis of the position shown --------------------------------------------
 
@@ -185,8 +190,15 @@ class Lab:
 
     # ---- the lesson a file opened --------------------------------------------------------
 
+    @property
+    def lesson(self) -> tuple[LessonFile, Path | None] | None:
+        """The lesson shown and the file it came from, or None."""
+        shown = self.lessons
+        return (shown.lesson, shown.path) if shown.lesson is not None else None
+
     def start_lesson(self, lesson: LessonFile, path: Path) -> None:
-        self.lesson = (lesson, path)
+        """A lesson file was opened: its steps, from where the student left it."""
+        self.lessons.start(lesson, path)
         self.changed.emit("lesson")
 
 

@@ -43,22 +43,28 @@ if TYPE_CHECKING:
     from model.lesson import LessonFile, Step, Verdict
 
 
-class LessonWindow(Protocol):
-    """The window as the step panel sees it: the game on the board, and Next's file."""
+class Opener(Protocol):
+    def open(self, path: str | Path) -> bool: ...
+
+
+class Shown(Protocol):
+    """The session as the step panel sees it: the game on the board."""
 
     @property
     def game(self) -> Game: ...
 
-    def open_file(self, path: str | Path) -> bool: ...
-
 
 class LessonSteps(Protocol):
-    """What the step panel uses of the stepped lessons (``viewer.lessons.LessonControl``,
-    a controller this widget does not import): the lesson and step shown, the student's
+    """What the step panel uses of the stepped lessons (``viewer.lab.lesson.Lessons``,
+    the lab's, which this widget does not import): the lesson and step shown, the student's
     answer, and the student's and the teacher's commands."""
 
     @property
-    def window(self) -> LessonWindow: ...
+    def session(self) -> Shown: ...
+
+    @property
+    def documents(self) -> Opener:
+        """Where Next lesson's file is opened."""
 
     @property
     def lesson(self) -> LessonFile | None: ...
@@ -232,7 +238,7 @@ class StepPanel(QWidget):
             picked = control.picked
             self.verdict.setStyleSheet("")
             self.verdict.setText(
-                f"Picked: {', '.join(control.window.game.point_name(p) for p in picked)}"
+                f"Picked: {', '.join(control.session.game.point_name(p) for p in picked)}"
                 if picked
                 else ""
             )
@@ -270,7 +276,7 @@ class StepPanel(QWidget):
         if control.lesson is not None and 0 <= control.index + by < len(control.lesson.steps):
             control.go(control.index + by)
         elif by > 0 and (following := control.next_lesson()) is not None:
-            control.window.open_file(following)
+            control.documents.open(following)
 
     def _pick_step(self, row: int) -> None:
         if self.control.lesson is not None and 0 <= row != self.control.index:
@@ -817,7 +823,7 @@ class StepPanel(QWidget):
 
     def _answer_from_board(self) -> None:
         control = self.control
-        game = control.window.game
+        game = control.session.game
         task_kind = self.edit_kind.currentText()
         if task_kind == "click-points":
             answers = [",".join(map(str, p)) for p in control.picked]
