@@ -4,7 +4,7 @@ Imports numpy and the standard library only: never Qt, VTK or pyvista (a test en
 Importing the package registers every game.
 """
 
-from . import ball, partition, pyraos, rolling, terrace  # noqa: F401  (registers the games)
+from . import _moved, ball, partition, pyraos, rolling, terrace  # noqa: F401  (registers the games)
 from .game import (
     Game,
     IllegalMoveError,
@@ -16,6 +16,8 @@ from .game import (
     game_class,
     game_names,
 )
+
+_moved.install()  # old paths of moved modules (model.rolling_state, ...) for one release
 
 __all__ = [
     "Game",

@@ -26,7 +26,7 @@ import time
 import pytest
 
 from model.ball import PyramidBall, SpecialChoice
-from model.ball_rules import normal_track, parse_square, program_of, program_tracks
+from model.ball.rules import normal_track, parse_square, program_of, program_tracks
 from model.files import dumps, loads
 from model.game import InvalidMoveError, JointMove, PositionFormatError
 

@@ -11,7 +11,7 @@ import json
 import pytest
 
 from model.ball import PyramidBall, SpecialChoice
-from model.ball_rules import parse_square
+from model.ball.rules import parse_square
 from model.files import dumps, loads
 from model.game import SIMULTANEOUS, IllegalMoveError, PositionFormatError
 

@@ -30,8 +30,8 @@ from model.rolling import (
     Take,
     parse_move,
 )
-from model.rolling_rules import Troops
-from model.rolling_state import PHARAOH_LEVELS
+from model.rolling.rules import Troops
+from model.rolling.state import PHARAOH_LEVELS
 
 
 def new(players: int = 2, **options) -> RollingPyramids:

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .game import InvalidMoveError, Move, quote
+from ..game import InvalidMoveError, Move, quote
 
 COLS, ROWS = 7, 8
 SQUARES = COLS * ROWS

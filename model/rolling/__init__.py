@@ -3,7 +3,7 @@ of :mod:`model.game` (chance nodes for the dice, any number of players).
 
 The rules as implemented, phase by phase, and every choice made where the rule sheet is
 silent or its pictures are lost, are in ``docs/rolling-pyramids.md``; the formulas and
-fights are in :mod:`model.rolling_rules`, the maps and faction boards in
+fights are in :mod:`model.rolling.rules`, the maps and faction boards in
 ``model/data/rolling/``. A round is: chance nodes rolling each die, the snake draft (each
 pick is a :class:`Take` that writes the die on the player's sheet), develop (upgrades),
 deploy (one :class:`Deploy` per unit, then the fights are resolved), conquest (footman
@@ -19,10 +19,10 @@ plug-in's planner), not the shared tree searches, which know no chance node.
 Positions are immutable values: ``push`` builds a new :class:`State` from a copy and keeps
 the old one for ``pop``, so a copy of the game shares its states safely.
 
-The class is built in layers, one module each: the position (:mod:`model.rolling_state`),
-the moves and why a move is illegal (:mod:`model.rolling_moves`), their resolution, phase
-by phase and fight by fight (:mod:`model.rolling_resolve`), and the file ``state``
-(:mod:`model.rolling_files`); here are its construction, what it shows and its end, and the
+The class is built in layers, one module each: the position (:mod:`model.rolling.state`),
+the moves and why a move is illegal (:mod:`model.rolling.moves`), their resolution, phase
+by phase and fight by fight (:mod:`model.rolling.resolve`), and the file ``state``
+(:mod:`model.rolling.files`); here are its construction, what it shows and its end, and the
 computer players. Every name those modules define for callers can be imported from here.
 """
 
@@ -34,7 +34,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import fields, replace
 from typing import Any, ClassVar, Self
 
-from .game import (
+from ..game import (
     CHANCE,
     TERMINAL,
     Move,
@@ -47,8 +47,8 @@ from .game import (
     quote,
     register_game,
 )
-from .rolling_files import read_state, write_state
-from .rolling_moves import (
+from .files import read_state, write_state
+from .moves import (
     ALL,
     DONE,
     Cross,
@@ -62,8 +62,8 @@ from .rolling_moves import (
     Take,
     parse_move,
 )
-from .rolling_resolve import RollingResolution
-from .rolling_rules import (
+from .resolve import RollingResolution
+from .rules import (
     EMPTY,
     HALVING,
     PHARAOH,
@@ -75,7 +75,7 @@ from .rolling_rules import (
     map_names,
     space_points,
 )
-from .rolling_state import (
+from .state import (
     COLOURS,
     CONQUEST,
     GREY,
@@ -331,7 +331,7 @@ class RollingPyramids(RollingResolution):
 
     def file_state(self) -> dict[str, Any]:
         """The position beyond its garrisons, for position files (see
-        :func:`model.rolling_files.read_state`)."""
+        :func:`model.rolling.files.read_state`)."""
         return write_state(self)
 
     def information_state(self, player: int) -> Self:

@@ -1,8 +1,8 @@
 """Pyramid Ball (Jason Webster, v1.01): three pyramids a side on a 7x8 board, programmed
 in secret for three rows at a time, then resolved row by row.
 
-The resolution follows ``spec/ball.md`` (in :mod:`model.ball_rules`). Every turn is one
-simultaneous node: both players submit a :class:`~model.ball_rules.Program` and one
+The resolution follows ``spec/ball.md`` (in :mod:`model.ball.rules`). Every turn is one
+simultaneous node: both players submit a :class:`~model.ball.rules.Program` and one
 ``JointMove`` (red's program, blue's program) is applied.
 
 Choices made where the spec is silent or where this model departs from it:
@@ -104,9 +104,9 @@ Choices made where the spec is silent or where this model departs from it:
   row (a defender moving away still stops the push); pushes and the live movers are
   recomputed each round of step 4 while failures only accumulate.
 
-The class is built in layers, one module each: the position (:mod:`model.ball_state`), the
-moves and why a move is illegal (:mod:`model.ball_moves`) and the file ``state``
-(:mod:`model.ball_files`); here are its construction, applying a turn and its end. Every
+The class is built in layers, one module each: the position (:mod:`model.ball.state`), the
+moves and why a move is illegal (:mod:`model.ball.moves`) and the file ``state``
+(:mod:`model.ball.files`); here are its construction, applying a turn and its end. Every
 name those modules define for callers can be imported from here.
 """
 
@@ -116,8 +116,22 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Self
 
-from .ball_files import read_setup, write_state
-from .ball_moves import (
+from ..game import (
+    IllegalMoveError,
+    InvalidMoveError,
+    JointMove,
+    Move,
+    OptionSpec,
+    Outcome,
+    Piece,
+    PositionFormatError,
+    Termination,
+    check_option_names,
+    quote,
+    register_game,
+)
+from .files import read_setup, write_state
+from .moves import (
     SPECIAL_TITLES,
     BallMoves,
     JointSpace,
@@ -125,7 +139,7 @@ from .ball_moves import (
     SpecialChoice,
     parse_choice,
 )
-from .ball_rules import (
+from .rules import (
     ALL_STAND,
     COLS,
     FILE_SIZE,
@@ -142,21 +156,7 @@ from .ball_rules import (
     resolve_turn,
     step,
 )
-from .ball_state import COLOURS, RESTARTS, SPECIALS, TARGETS, BallOptions, BallPosition, UndoRecord
-from .game import (
-    IllegalMoveError,
-    InvalidMoveError,
-    JointMove,
-    Move,
-    OptionSpec,
-    Outcome,
-    Piece,
-    PositionFormatError,
-    Termination,
-    check_option_names,
-    quote,
-    register_game,
-)
+from .state import COLOURS, RESTARTS, SPECIALS, TARGETS, BallOptions, BallPosition, UndoRecord
 
 # ---- the game ----------------------------------------------------------------------------------
 
