@@ -112,7 +112,6 @@ name those modules define for callers can be imported from here.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Self
 
@@ -144,11 +143,8 @@ from .rules import (
     COLS,
     FILE_SIZE,
     FORMATION,
-    GOAL_ROW,
     OFF,
     RELATIVE,
-    SIZE_LETTERS,
-    SIZE_NAMES,
     STAND,
     Program,
     TurnReport,
@@ -566,75 +562,9 @@ class PyramidBall(BallMoves):
                 return self._ending("points", side)
         return None
 
-    def explain_move(self, move: Move) -> str:
-        """How the turn played out row by row (the rows where something moved), its score
-        or none, and where the ball ends: with whom, and how far from that side's goal
-        row."""
-        after = self.copy()
-        after.push(move)
-        report = after.last_effect()
-        if report is None:  # a special move's choice: nothing moved
-            return super().explain_move(move)
-        rows = []
-        for row in report.rows:  # the rows' role labels (OM, DL) named: red's Medium
-            offence = row.offence or report.offence
-            defence = COLOURS[1 - COLOURS.index(offence)]
-
-            def named(match: re.Match[str], offence: str = offence, defence: str = defence) -> str:
-                side = offence if match.group(1) == "O" else defence
-                return f"{side}'s {SIZE_NAMES[SIZE_LETTERS.index(match.group(2))]}"
-
-            said = [re.sub(r"\b([OD])([LMS])\b", named, line) for line in row.lines()]
-            if said != ["nothing moves"]:
-                rows.append(f"row {row.name}: {'; '.join(said)}")
-        parts = rows or ["nothing moves in any row"]
-        parts.append(report.describe())
-        parts.append(
-            after.ball_text().removeprefix("ball: ") + " has the ball"
-            if after.carrier is not None
-            else after.ball_text()
-        )
-        carrier = after.carrier
-        if carrier is not None and not after.is_over():
-            side = COLOURS.index(carrier[0])
-            rows_left = abs(after._pos[after._carrier] // COLS - GOAL_ROW[side])
-            if rows_left:
-                parts.append(
-                    f"{rows_left} row{'s' if rows_left > 1 else ''} short of {carrier[0]}'s "
-                    f"goal row, row {GOAL_ROW[side] + 1}"
-                )
-        if after.is_over():
-            parts.append(f"the game ends: {after.describe_result()}")
-        return "; ".join(parts)
-
     def describe_outcome(self, outcome: Outcome) -> str:
         red, blue = self._scores
         return f"{outcome.winner} wins {max(red, blue)}-{min(red, blue)}"
-
-    def summary_extras(self) -> dict[str, Any]:
-        return {
-            **self._standing_json(),
-            "programs": {c: len(self.program_space(i)) for i, c in enumerate(COLOURS)}
-            if not self.is_over() and not self._choosing
-            else {c: 0 for c in COLOURS},
-        }
-
-    def explain(self) -> list[str]:
-        red, blue = self._scores
-        lines = [
-            f"score red {red} - blue {blue} (first to {self._options.target})",
-            self.ball_text(),
-        ]
-        if self._barred is not None:
-            row = GOAL_ROW[self._barred] + 1
-            lines.append(f"goal-row rule: {self.goal_row_barred} may not enter row {row}")
-        for c in COLOURS:
-            if self.specials(c):
-                lines.append(f"{c} holds {', '.join(self.specials(c))}")
-        if self.choosing is not None:
-            names = ", ".join(c.special for c in self.choices())
-            lines.append(f"{self.choosing} chooses a special move: {names}")
-        return lines
 
 
 def report_offence(report: TurnReport) -> int:
