@@ -275,7 +275,12 @@ class PyramidBall(BallMoves):
 
     @classmethod
     def from_setup(
-        cls, options: BallOptions | None, to_move: str, pieces: Sequence[Piece], *, study=False
+        cls,
+        options: BallOptions | None,
+        to_move: str,
+        pieces: Sequence[Piece],
+        *,
+        study: bool = False,
     ) -> Self:
         return cls.from_setup_state(options, to_move, pieces, None, study=study)
 

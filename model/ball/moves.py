@@ -48,7 +48,7 @@ class _LazySpace(Sequence):
     def __len__(self) -> int:
         return self._len
 
-    def __getitem__(self, index):
+    def __getitem__(self, index: int | slice) -> Any:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(self._len))]
         if index < 0:
