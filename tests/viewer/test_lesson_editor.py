@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QFileDialog
 
 from model import lesson as L
 from model.game import game_class
+from model.teaching import teaching_for
 from model.userfiles import lessons_folder
 from viewer.lessons import SAID_PATH, play_answer
 from viewer.menus import LESSON_FOLDERS_KEY
@@ -292,7 +293,7 @@ def test_the_editor_offers_each_games_choices(make_window, qtbot, guard_errors):
         control = window.lessons
         panel = control.panel
         assert control.lesson.game_name == name
-        specs = type(game).lesson_overlays
+        specs = teaching_for(type(game)).lesson_overlays
         assert len(panel.overlay_checks) + len(panel.overlay_combos) == len(specs), name
         assert panel.no_overlays.isHidden() == bool(specs), name
         panel.edit_kind.setCurrentText("move")

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 from model import lesson as lessons
 from model.files import read_overlays
 from model.game import PositionFormatError, shorten
+from model.teaching import teaching_for
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -229,13 +230,10 @@ class StepPanel(QWidget):
         self.prompt.setText(self._prompt(task) if task is not None else "")
         verdict = control.verdict
         if verdict is None:
-            picked = control.picked
+            picked, game = control.picked, control.window.game
+            names = ", ".join(teaching_for(game).point_name(game, p) for p in picked)
             self.verdict.setStyleSheet("")
-            self.verdict.setText(
-                f"Picked: {', '.join(control.window.game.point_name(p) for p in picked)}"
-                if picked
-                else ""
-            )
+            self.verdict.setText(f"Picked: {names}" if picked else "")
         else:
             self.verdict.setStyleSheet(RIGHT_STYLE if verdict.correct else WRONG_STYLE)
             word = "Right!" if verdict.correct else "Not yet:"
@@ -448,7 +446,7 @@ class StepPanel(QWidget):
                 widget.hide()  # (gone at once, deleted later)
                 widget.deleteLater()
         self.overlay_checks, self.overlay_combos = {}, {}
-        specs = cls.lesson_overlays
+        specs = teaching_for(cls).lesson_overlays
         if not specs:
             self.overlay_grid.addWidget(self.no_overlays, 0, 0)
         self.no_overlays.setVisible(not specs)  # (once in the box: not a window of its own)

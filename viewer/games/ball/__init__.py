@@ -43,7 +43,7 @@ from model.ball import (
     SpecialChoice,
     relative_direction,
 )
-from model.ball_rules import ALL_STAND, MOVES, PASSES, RowReport, TurnReport, parse_square, step
+from model.ball.rules import ALL_STAND, MOVES, PASSES, RowReport, TurnReport, parse_square, step
 from model.game import Game, JointMove, Move
 
 from ...animation import Animation

@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from model.ball import COLOURS, SPECIALS, Program, PyramidBall, relative_direction
-from model.ball_rules import PASSES, STAND, parse_program
+from model.ball.rules import PASSES, STAND, parse_program
 from model.game import InvalidMoveError
 
 from ...palette import PIECE_RGB

@@ -42,7 +42,7 @@ from model.rolling import (
     StartArea,
     Take,
 )
-from model.rolling_rules import RollingMap
+from model.rolling.rules import RollingMap
 
 from ...boards.hex_map import HexCell, HexMap
 from ...frame import Frame, Label, Marker, Path, Pointer, Region

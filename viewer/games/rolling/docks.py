@@ -36,7 +36,7 @@ from model.rolling import (
     StartArea,
     Take,
 )
-from model.rolling_rules import DEVICES, footmen
+from model.rolling.rules import DEVICES, footmen
 
 from ... import palette
 from ...slots import slot
