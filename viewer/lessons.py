@@ -22,7 +22,7 @@ from model import lesson as lessons
 from model.files import PositionDocument, save_bytes
 from model.game import Game, IllegalMoveError, PositionFormatError, shorten
 from model.search import check_lesson, check_task, judge_move, lesson_answers
-from model.userfiles import LessonProgress, lessons_folder
+from model.userfiles import LessonProgress, lessons_folder, make_folder
 
 from .engine import EngineRunner, Job
 from .frame import Frame, Marker
@@ -445,7 +445,11 @@ class LessonControl:
         stem = "".join(c if c.isalnum() else "-" for c in title.lower()).strip("-") or "lesson"
         while "--" in stem:
             stem = stem.replace("--", "-")
-        return str(lessons_folder() / f"{stem[:60]}{lessons.SUFFIX}")
+        folder = lessons_folder()
+        problem = make_folder(folder)  # made on first use: the dialog opens in it
+        if problem is not None:
+            self.window.show_message(f"Lessons: {shorten(problem, 200)}")
+        return str(folder / f"{stem[:60]}{lessons.SUFFIX}")
 
     def _checked(self, job: Job, result: Any) -> None:
         _purpose, lesson, index = self._asked
