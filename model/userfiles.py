@@ -508,3 +508,14 @@ class LessonProgress(UserFile[dict[str, dict[str, Any]]]):
 
         with contextlib.suppress(OSError):
             self.update(change)
+
+    def reset(self, path: Path) -> None:
+        """Forget the lesson at ``path``: it starts again at its first step, no task done.
+        Never raises (as :meth:`record`)."""
+        key = self.key(path)
+
+        def change(data: dict[str, dict[str, Any]]) -> None:
+            data.pop(key, None)
+
+        with contextlib.suppress(OSError):
+            self.update(change)

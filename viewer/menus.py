@@ -142,6 +142,9 @@ class Menus:
         self.add_lessons_folder = self._action(
             lessons, "Add lessons folder...", self.ask_lessons_folder
         )
+        self.reset_progress = self._action(
+            lessons, "Reset progress of this lesson", lambda: window.lessons.reset_progress()
+        )
         lessons.addSeparator()
         self.new_lesson = self._action(
             lessons, "New lesson from this position (teacher)", lambda: window.lessons.teach_new()

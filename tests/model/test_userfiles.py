@@ -408,3 +408,16 @@ def test_the_made_puzzles_live_under_the_users_data_folder(tmp_path, monkeypatch
     monkeypatch.delenv(userfiles.PUZZLES_ENV, raising=False)
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     assert userfiles.made_puzzles_root() == tmp_path / "data" / "pyramid-lab" / "puzzles"
+
+
+def test_reset_forgets_one_lesson_and_keeps_the_others(tmp_path):
+    store = LessonProgress(tmp_path / "progress.json")
+    a, b = tmp_path / "a.lesson.json", tmp_path / "b.lesson.json"
+    store.record(a, 2, done=1)
+    store.record(b, 1, done=0)
+    store.reset(a)
+    again = LessonProgress(tmp_path / "progress.json")
+    assert (again.at(a), again.done(a)) == (0, set())
+    assert (again.at(b), again.done(b)) == (1, {0})
+    store.reset(tmp_path / "never-seen.lesson.json")  # nothing to forget: nothing happens
+    assert LessonProgress(tmp_path / "progress.json").done(b) == {0}
