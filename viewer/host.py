@@ -266,6 +266,9 @@ class Lessons(Protocol):
     def teach_new(self) -> None:
         """A new lesson of one step on the position shown, in teacher mode."""
 
+    def reset_progress(self) -> None:
+        """The lesson shown starts again at its first step with no task done."""
+
 
 class LessonHost(Position, Status, Notice, Parent, Protocol):
     """What the stepped lessons (``viewer.lessons.LessonControl``) use."""

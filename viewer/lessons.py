@@ -22,7 +22,7 @@ from model import lesson as lessons
 from model.files import PositionDocument, save_bytes
 from model.game import Game, IllegalMoveError, PositionFormatError, shorten
 from model.search import check_lesson, check_task, judge_move, lesson_answers
-from model.userfiles import LessonProgress, lessons_folder
+from model.userfiles import LessonProgress, lessons_folder, make_folder
 
 from .engine import EngineRunner, Job
 from .frame import Frame, Marker
@@ -90,6 +90,25 @@ class LessonControl:
     def active(self) -> bool:
         return self.lesson is not None
 
+    @property
+    def teaching(self) -> bool:
+        """Teacher mode is on: the teacher's steps and checks are no student's progress,
+        so none is recorded."""
+        return self.panel.teach.isChecked()
+
+    @slot
+    def reset_progress(self) -> None:
+        """Lessons > Reset progress: the lesson shown starts again at its first step with
+        no task done (the user's progress file forgets it)."""
+        if self.lesson is None or self.path is None:
+            self.window.show_message("Reset progress: open a lesson file first")
+            return
+        self.progress.reset(self.path)
+        self.go(0)
+        self.window.show_message(
+            f"Progress of {shorten(self.lesson.title, 80)} reset: step 1, no task done"
+        )
+
     def start(
         self, lesson: lessons.LessonFile, path: Path | None, index: int | None = None
     ) -> None:
@@ -127,7 +146,7 @@ class LessonControl:
         finally:
             self._loading = False
         self._base = len(step.game.move_stack)
-        if self.path is not None:
+        if self.path is not None and not self.teaching:
             self.progress.record(self.path, index)
         self.window.lesson_dock.use_steps(True)
         self._show()
@@ -209,7 +228,7 @@ class LessonControl:
 
     def _answered(self) -> None:
         assert self.verdict is not None
-        if self.verdict.correct and self.path is not None:
+        if self.verdict.correct and self.path is not None and not self.teaching:
             self.progress.record(self.path, self.index, done=self.index)
         self.window.session.dirty = False  # a lesson's move is not the user's document
         self.panel.show_step()
@@ -445,7 +464,11 @@ class LessonControl:
         stem = "".join(c if c.isalnum() else "-" for c in title.lower()).strip("-") or "lesson"
         while "--" in stem:
             stem = stem.replace("--", "-")
-        return str(lessons_folder() / f"{stem[:60]}{lessons.SUFFIX}")
+        folder = lessons_folder()
+        problem = make_folder(folder)  # made on first use: the dialog opens in it
+        if problem is not None:
+            self.window.show_message(f"Lessons: {shorten(problem, 200)}")
+        return str(folder / f"{stem[:60]}{lessons.SUFFIX}")
 
     def _checked(self, job: Job, result: Any) -> None:
         _purpose, lesson, index = self._asked

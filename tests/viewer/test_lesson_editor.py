@@ -178,6 +178,37 @@ def test_a_new_lesson_gets_its_title_and_saves_to_the_users_folder(make_window, 
     assert control.path == target
 
 
+def test_save_lesson_and_add_folder_open_in_the_users_lessons_folder_made_first(
+    make_window, monkeypatch
+):
+    # A teacher's first lesson: the folder did not exist, so the dialog fell back to the
+    # working folder and the lesson was lost from the menu (issue 46, item 1).
+    window = make_window()
+    window.menus.new_lesson.trigger()
+    own = lessons_folder()
+    assert not own.exists()
+    seen = []
+
+    def ask(_parent, _title, suggested, _filter):
+        seen.append((suggested, Path(suggested).parent.is_dir()))
+        return ("", "")  # cancelled: nothing saved
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(ask))
+    window.lessons.panel.save.click()
+    assert seen == [(str(own / "my-lesson.lesson.json"), True)]
+    opened = []
+
+    def choose(_parent, _title, start):
+        opened.append((start, Path(start).is_dir()))
+        return ""
+
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory", staticmethod(choose))
+    window.menus.add_lessons_folder.trigger()
+    assert opened == [(str(own), True)]
+    empty = ["(none yet: Save lesson... puts them here)"]
+    assert menu_texts(submenu(window, "My lessons")) == empty
+
+
 def test_a_long_path_is_cut_in_the_status_bar(make_window, qtbot, monkeypatch, tmp_path):
     window = make_window()
     window.menus.new_lesson.trigger()
