@@ -519,3 +519,45 @@ class LessonProgress(UserFile[dict[str, dict[str, Any]]]):
 
         with contextlib.suppress(OSError):
             self.update(change)
+
+
+# ---- the secret that signs a split solve's checkpoint -------------------------------------
+
+CHECKPOINT_KEY_FILE = "checkpoint.key"
+#: Bytes of the secret.
+SECRET_BYTES = 32
+
+
+def checkpoint_secret() -> tuple[bytes, str]:
+    """The user's secret for the split solve's checkpoint digests (HMAC keys, see
+    :mod:`model.search.split_checkpoint`), made on first use in :func:`config_dir`, readable
+    by the user only (0600); and '' or, where it cannot be had (a folder not writable, a
+    file that is not one), why not: the digests are then unkeyed (they catch a damaged or
+    edited unit, not one whose digest was made again by hand)."""
+    path = config_dir() / CHECKPOINT_KEY_FILE
+    for _ in range(5):  # another solve may be making it at this moment
+        try:
+            data = _read_regular_file(str(path), SECRET_BYTES, "checkpoint key")
+        except FileNotFoundError:
+            data = b""
+        except (OSError, PositionFormatError) as exc:
+            why = _why(exc) if isinstance(exc, OSError) else str(exc)
+            return b"", f"{path}: {shorten(why)}"
+        if len(data) == SECRET_BYTES:
+            return data, ""
+        if data:
+            time.sleep(0.05)  # being written: read it again
+            continue
+        secret = os.urandom(SECRET_BYTES)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(secret)
+        except FileExistsError:  # made meanwhile by another solve: that one is the key
+            time.sleep(0.05)
+            continue
+        except OSError as exc:
+            return b"", f"{path} could not be made: {_why(exc)}"
+        return secret, ""
+    return b"", f"{path}: not a key of {SECRET_BYTES} bytes"

@@ -81,6 +81,7 @@ from .split import (
     SplitStatus,
     Units,
     default_checkpoint,
+    scheduler_security,
     split_solve,
 )
 from .teaching import check_lesson, check_task, judge_move, lesson_answers, verify
@@ -224,6 +225,7 @@ __all__ = [
     "plugin_for",
     "prove",
     "review",
+    "scheduler_security",
     "shortest_win",
     "solve",
     "split_solve",

@@ -65,7 +65,33 @@ def add_parser(commands: Any) -> None:
         default=None,
         metavar="ADDRESS",
         help="run the split solve on the existing Dask cluster of this scheduler "
-        "(e.g. tcp://10.0.0.5:8786) instead of a local one",
+        "(tls://10.0.0.5:8786) instead of a local one: its workers run this program's code "
+        "and send pickles back, so use TLS and only a cluster you trust",
+    )
+    solve.add_argument(
+        "--tls-ca-file",
+        default=None,
+        metavar="PEM",
+        help="with a tls:// --scheduler: the certificate authority that signed the "
+        "cluster's certificates (default: Dask's distributed.comm.tls configuration)",
+    )
+    solve.add_argument(
+        "--tls-cert",
+        default=None,
+        metavar="PEM",
+        help="with --tls-ca-file: this client's certificate",
+    )
+    solve.add_argument(
+        "--tls-key",
+        default=None,
+        metavar="PEM",
+        help="with --tls-cert: its private key (when not in the certificate's file)",
+    )
+    solve.add_argument(
+        "--insecure-scheduler",
+        action="store_true",
+        help="allow a plain tcp:// --scheduler (no encryption, no authentication: only on a "
+        "network where everyone who can reach it may run code as you)",
     )
     solve.add_argument(
         "--checkpoint",
@@ -169,7 +195,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _split(args: argparse.Namespace, game: Any, workers: int, max_seconds: float | None) -> int:
     """The split solve on a Dask cluster (see the module)."""
-    from model.search import SchedulerError, SplitStatus, split_solve
+    from model.search import SchedulerError, SplitStatus, scheduler_security, split_solve
 
     def progress(status: SplitStatus) -> None:
         memory = status.memory_mb
@@ -186,11 +212,23 @@ def _split(args: argparse.Namespace, game: Any, workers: int, max_seconds: float
     def warn(line: str) -> None:
         print(f"pyramid-lab: warning: {line}", file=sys.stderr, flush=True)
 
+    security = None
     try:
+        if args.scheduler is not None:
+            security = scheduler_security(
+                args.scheduler,
+                ca_file=args.tls_ca_file,
+                cert=args.tls_cert,
+                key=args.tls_key,
+                insecure=args.insecure_scheduler,
+            )
+            if security is None:
+                warn(f"--scheduler {args.scheduler}: plain, as --insecure-scheduler allows")
         split = split_solve(
             game,
             workers=workers,
             scheduler=args.scheduler,
+            security=security,
             plies=args.split_plies,
             checkpoint=True if args.checkpoint is None else args.checkpoint,
             table_mb=args.table_mb,
@@ -208,6 +246,8 @@ def _split(args: argparse.Namespace, game: Any, workers: int, max_seconds: float
         print(no_memory(args.table_mb, exc), file=sys.stderr)
         return EXIT_BAD_INPUT
     result = split.result
+    if split.shutdown_interrupted:
+        warn("interrupted while the cluster shut down, after the answer: it stands")
     if result.path == "book":
         print("solve: from the book (--no-book proves it again)", file=sys.stderr, flush=True)
     report = {
