@@ -148,6 +148,9 @@ class EngineControl:
         self.show_reckoning = False
         self._holds = 0  # questions and file dialogs open (:meth:`held`): nothing starts
         self.hint: tuple[Any, int, Any] | None = None  # (position key, ply, move) shown
+        # a hint asked at a simultaneous node while the computer made its own part: the side
+        # and the position (its key and ply), given as soon as the computer's part is in
+        self.hint_waiting: tuple[int, Any, int] | None = None
         self.seed: int | None = None  # tests make the searches repeatable
         self.bar = QProgressBar(parent)
         self.bar.setRange(0, 100)
@@ -265,7 +268,14 @@ class EngineControl:
                 self.show_message("no hint now: no side is making its part of the turn here")
                 return
             if self.computer_thinking:
-                self.show_message(self.busy() or "the computer is thinking: wait, or Stop")
+                # the computer programs its side meanwhile: the hint (of this side's own
+                # information only) comes as soon as the computer's part is in
+                game = window.game
+                self.hint_waiting = (side, game.position_key(), len(game.move_stack))
+                self.show_message(
+                    f"hint for {game.players[side]}: asked; it comes as soon as the computer "
+                    "has programmed its side"
+                )
                 return
             sides = (side,)
         own = own_levels(window.game)  # a game's own players: its best one hints
@@ -273,6 +283,7 @@ class EngineControl:
 
     @slot
     def stop(self) -> None:
+        self.hint_waiting = None
         job = self.runner.stop()
         self._show_thinking(False)
         if job is None:
@@ -497,6 +508,25 @@ class EngineControl:
             # its dock says the part is in (hidden); the status bar keeps what the last
             # turn did (a message here replaced it at once against the computer)
             window.redraw()
+            self._give_waiting_hint()
+
+    def _give_waiting_hint(self) -> None:
+        """The hint asked while the computer made its part, now that the part is in: for
+        the same side at the same position only (else forgotten)."""
+        waiting, self.hint_waiting = self.hint_waiting, None
+        if waiting is None:
+            return
+        side, key, ply = waiting
+        game = self.window.game
+        if (
+            game.current_player() != SIMULTANEOUS
+            or game.position_key() != key
+            or len(game.move_stack) != ply
+            or self.window.ui.hint_side(game, self.window.turn) != side
+        ):
+            return
+        own = own_levels(game)
+        self._start("hint", own[-1] if own else self.hint_level, (side,))
 
     @slot
     def _on_failed(self, job: Job, exc: BaseException) -> None:

@@ -124,8 +124,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    if words[:2] == ["puzzles", "compose"]:  # a parser of its own: its usage, its --help
+        args = puzzles.compose_parser().parse_args(words[2:])
+        args.command, args.folder, args.json = "puzzles", "compose", False
+    else:
+        parser = build_parser()
+        args = parser.parse_args(words)
     if args.command is None:
         args = parser.parse_args(["open"])
     command = COMMANDS[args.command]
