@@ -53,6 +53,7 @@ its plug-in.
 from __future__ import annotations
 
 import contextlib
+import gc
 import logging
 import os
 import resource
@@ -326,13 +327,19 @@ def _client(workers: int, scheduler: str | None, security: Any = None) -> Iterat
     from distributed.security import Security
 
     if scheduler is not None:
+        reason = ""
         try:
             client = Client(scheduler, timeout=CONNECT_SECONDS, security=security)
         except Exception as exc:  # a bad address, a refused or timed-out connection
             reason = shorten(" ".join(str(exc).split()) or type(exc).__name__)
+        if reason:
+            # The half-made client is collected now: left to a later collection, its
+            # __del__ closed its loop runner from inside the next client's start, and
+            # distributed's LoopRunner deadlocked (the suite hung in this test, once).
+            gc.collect()
             raise SchedulerError(
                 f"cannot reach the Dask scheduler at {shorten(scheduler)}: {reason}"
-            ) from None
+            )
         try:
             yield client
         finally:
