@@ -45,6 +45,7 @@ from model.tree import Node
 from .engine import EngineRunner, Job, Progress
 from .frame import Frame, Label
 from .modes import Mode
+from .pace import DepthPace
 from .slots import guarded, slot
 
 if TYPE_CHECKING:
@@ -462,12 +463,16 @@ def value_task(
 
     def task(game: Game, progress: Progress, stop: threading.Event) -> Any:
         if workers <= 1:
+            pace = DepthPace()
 
             def tick(depth: int, nodes: int, seconds: float, entries: int) -> None:
                 if stop.is_set():
                     raise SearchStopped("interrupted")
+                pace.update(depth, seconds)
                 progress(
-                    0.0, f"Solving: within {depth} plies, {nodes:,} positions, {seconds:.0f} s"
+                    0.0,
+                    f"Solving: within {depth} plies, {nodes:,} positions, {seconds:.0f} s"
+                    + pace.words(seconds),
                 )
 
             return solve(game, table_mb=table_mb, progress=tick, max_seconds=max_seconds), None
