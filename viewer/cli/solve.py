@@ -133,12 +133,17 @@ def run(args: argparse.Namespace) -> int:
         print(f"pyramid-lab: error: {args.file}: cannot be solved: {reason}", file=sys.stderr)
         return EXIT_BAD_INPUT
 
+    from viewer.pace import DepthPace
+
+    pace = DepthPace()
+
     def progress(depth: int, nodes: int, seconds: float, entries: int) -> None:
         rate = nodes / seconds if seconds > 0 else 0.0
         memory = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        pace.update(depth, seconds)
         print(
             f"solve: within {depth} plies, {nodes:,} positions, {seconds:.1f} s, {rate:,.0f}/s, "
-            f"table {entries:,}, memory {memory:,.0f} MB",
+            f"table {entries:,}, memory {memory:,.0f} MB{pace.words(seconds)}",
             file=sys.stderr,
             flush=True,
         )
