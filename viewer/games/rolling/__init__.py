@@ -673,5 +673,11 @@ class RollingUI(GameUI[RollingTurn]):
         if self.host is not None:
             self.host.show_message(text)
 
+    def show_box(self, box: str | None) -> None:
+        """A choice of the Turn dock hovered: its box marked on the mover's faction board
+        (None: none marked)."""
+        if self._docks is not None and self._game is not None:
+            self._docks.sheets.refresh(self._game, box)
+
 
 __all__ = ["RollingTurn", "RollingUI", "move_words", "slot_words", "stack_height", "take_words"]
