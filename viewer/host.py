@@ -314,6 +314,10 @@ class TurnHost(Position, Status, Protocol):
     @property
     def engine(self) -> Players: ...
 
+    @property
+    def board(self) -> BoardView:
+        """The board view (what lies behind a clicked ball)."""
+
 
 class RecoveryHost(Status, Parent, Protocol):
     """What autosave and recovery (``viewer.recovery.Recovery``) use."""
