@@ -400,12 +400,15 @@ class _Run:
         first_slice: int,
         shared: bool = False,
         began: float | None = None,
+        warn: Callable[[str], None] | None = None,
     ) -> None:
         self.client = client
         self.tree = tree
         self.table_mb, self.max_depth, self.book = table_mb, max_depth, book
         self.max_seconds = max_seconds
         self.checkpoint = checkpoint
+        self.warn = warn
+        self.checkpoint_lost = ""  # why the checkpoint stopped being written ('' if not)
         self.progress = progress
         self.stop = stop
         self.first_slice = first_slice
@@ -568,8 +571,7 @@ class _Run:
             self.proven += 1
             self.proven_ids.add(uid)
             self.unit_seconds += float(answer["seconds"])
-            if self.checkpoint is not None:
-                self.checkpoint.write(uid, value, plies, int(answer["nodes"]), answer["seconds"])
+            self._keep(uid, value, plies, answer)
             settle(unit, value, plies)
         elif answer["stopped"] in ("slice", "time limit") and (
             self.max_seconds is None or self._elapsed() < self.max_seconds
@@ -588,6 +590,25 @@ class _Run:
         needed = needed_nodes(self.tree)
         self._cancel([f for f, (u, _) in self.pending.items() if u not in needed])
         self._fill()
+
+    def _keep(self, uid: str, value: str, plies: int | None, answer: dict[str, Any]) -> None:
+        """The settled unit written to the checkpoint. One that cannot be written (a full
+        disk, the folder gone, a name that cannot be set aside) ends the checkpoint, said
+        in one line; never the solve: what is proven stands."""
+        if self.checkpoint is None:
+            return
+        try:
+            self.checkpoint.write(uid, value, plies, int(answer["nodes"]), answer["seconds"])
+        except OSError as exc:
+            why = shorten(exc.strerror or str(exc))
+            line = (
+                f"checkpoint {shorten(str(self.checkpoint.folder))}: unit {uid} could not be "
+                f"written ({why}); the solve goes on without keeping its units"
+            )
+            self.checkpoint = None
+            self.checkpoint_lost = line
+            if self.warn is not None:
+                self.warn(line)
 
     def _fill(self) -> None:
         """Give each worker a unit: the most-proving ones (:func:`pick_unit`), so that the
@@ -695,16 +716,16 @@ def split_solve(
     tree = expand(game, plies)
     key = solve_key(game, tree.plies, max_depth, table_mb)
     folder = default_checkpoint(game, tree.plies, max_depth) if checkpoint is True else checkpoint
-    store = None if not folder else Checkpoint(Path(folder), key)
+    store = None if not folder else Checkpoint(Path(folder), key, own=checkpoint is True)
     settled: dict[str, tuple[str, int | None]] = {}
     note = ""
     rejected: set[str] = set()
     if store is not None:
         settled, note = store.open()
-        if note:
+        if note and warn is not None:
+            warn(note)
+        if note and not store.aside:  # not trusted: neither read nor written
             store = None
-            if warn is not None:
-                warn(note)
         else:
             rejected = {name.removesuffix(".json") for name in store.rejected}
             unkeyed = f"checkpoint digests unkeyed: {store.secret_note}"
@@ -737,6 +758,7 @@ def split_solve(
                     first_slice=first_slice,
                     shared=shared,
                     began=began,
+                    warn=warn,
                 )
                 count = run.workers
                 stopped = run.go()
@@ -780,6 +802,8 @@ def split_solve(
         len(rejected & proven_ids),
     )
     written = None if store is None else str(store.folder)
+    if run is not None and run.checkpoint_lost:
+        note = run.checkpoint_lost
     shared_table = run is not None and run.all_shared
     return SplitResult(
         result,

@@ -346,3 +346,99 @@ def test_a_fuzzed_checkpoint_is_read_or_named_never_raised(
     if keep_header:
         assert note == ""
         assert settled == {"d2-good": ("win", 3)}  # a stranger's unit is never trusted
+
+
+# ---- a unit is written in place of its name, never through it ------------------------------
+
+
+@pytest.mark.parametrize("planted", ["link to a file", "link to /dev/zero", "fifo", "folder"])
+def test_a_unit_is_written_in_place_of_what_was_planted_never_through_it(tmp_path, planted):
+    game = game_of("empty-base3-floating")
+    key = solve_key(game, 2, 200, 64)
+    folder = tmp_path / "ck"
+    store = Checkpoint(folder, key)
+    assert store.open() == ({}, "")
+    victim = tmp_path / "precious.txt"
+    victim.write_text("the user's own\n")
+    unit = folder / "d2-abc.json"
+    if planted == "link to a file":
+        unit.symlink_to(victim)
+    elif planted == "link to /dev/zero":
+        unit.symlink_to("/dev/zero")
+    elif planted == "fifo":
+        os.mkfifo(unit)
+    else:
+        unit.mkdir()
+    store.write("d2-abc", "win", 9, 1, 0.1)
+    assert victim.read_text() == "the user's own\n"  # never written through a link
+    assert unit.is_file()
+    assert not unit.is_symlink()
+    aside = folder / "d2-abc.damaged.json"
+    assert os.path.lexists(aside)  # what was planted, kept beside it
+    settled, note = Checkpoint(folder, key).open()
+    assert (settled, note) == ({"d2-abc": ("win", 9)}, "")  # the set-aside copy is no unit
+
+
+def test_a_unit_that_cannot_be_written_ends_the_checkpoint_not_the_solve(tmp_path, monkeypatch):
+    import errno
+
+    def full(self, *args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(Checkpoint, "write", full)
+    warned: list[str] = []
+    split = split_solve(
+        game_of("empty-base3-stacking"),
+        workers=2,
+        book=False,
+        table_mb=64,
+        checkpoint=tmp_path / "ck",
+        warn=warned.append,
+    )
+    assert split.result.value == "loss"  # the answer stands
+    assert len(warned) == 1
+    assert "No space left on device" in warned[0]
+    assert "goes on without keeping its units" in warned[0]
+    assert len(warned[0]) <= 400
+    assert split.checkpoint_note == warned[0]
+
+
+# ---- the solve's own damaged folder is set aside; a folder the user named is left ------------
+
+
+def test_the_solves_own_damaged_folder_is_set_aside_and_a_fresh_one_starts():
+    from model.search.split_checkpoint import default_checkpoint
+    from model.search.split_tree import expand
+
+    game = read(FINISHED).game
+    folder = default_checkpoint(game, expand(game, None).plies, 200)
+    folder.mkdir(parents=True)
+    os.mkfifo(folder / HEADER)
+    warned: list[str] = []
+    began = time.monotonic()
+    split = split_solve(game, workers=2, checkpoint=True, warn=warned.append)
+    assert time.monotonic() - began < 30  # (a FIFO read would hang for ever)
+    assert split.result.value == "win"
+    assert len(warned) == 1
+    assert len(warned[0]) <= 400
+    assert "was damaged (checkpoint.json: a named pipe (FIFO)" in warned[0]
+    assert f"kept as {folder.name}.damaged beside it, and a fresh one starts" in warned[0]
+    aside = folder.with_name(f"{folder.name}.damaged")
+    assert (aside / HEADER).is_fifo()  # kept as it was, for the user to look at
+    assert json.loads((folder / HEADER).read_text())["version"] == 2  # a fresh one
+    assert split.checkpoint == str(folder)
+    # a second damaged one does not overwrite the first set aside
+    (folder / HEADER).write_text("[" * 50_000)
+    split_solve(game, workers=2, checkpoint=True, warn=warned.append)
+    assert "kept as " + f"{folder.name}.damaged-2 beside it" in warned[-1]
+    assert (aside / HEADER).is_fifo()
+
+
+def test_a_damaged_folder_the_user_named_is_not_moved(tmp_path, capsys):
+    folder = tmp_path / "ck"
+    folder.mkdir()
+    (folder / HEADER).write_text("not json")
+    said = _warned(folder, capsys)
+    assert "not trusted (not read, not written)" in said
+    assert (folder / HEADER).read_text() == "not json"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["ck"]
