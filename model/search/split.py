@@ -248,6 +248,16 @@ def scheduler_security(
     return security
 
 
+#: The local cluster's web servers serve nothing: the scheduler's and each worker's answer
+#: plain HTTP on 127.0.0.1 whatever the comm's TLS, to anyone on the machine, with the
+#: solve's workers, tasks, logs and call stacks (``/info``, ``/json``); this cluster has no
+#: dashboard to show, so no route is served (each answers 404).
+CLOSED = {
+    "distributed.scheduler.http.routes": [],
+    "distributed.worker.http.routes": [],
+}
+
+
 @contextlib.contextmanager
 def _shielded() -> Iterator[None]:
     """Ctrl+C and SIGTERM held back (not lost) while the cluster shuts down: one that
@@ -349,7 +359,7 @@ def _client(workers: int, scheduler: str | None, security: Any = None) -> Iterat
     # scheduler, the workers and this client hold them; any other client is refused.
     own = Security.temporary()
     try:
-        with dask.config.set(QUIET):
+        with dask.config.set({**QUIET, **CLOSED}):
             cluster = LocalCluster(
                 n_workers=workers,
                 processes=True,
@@ -360,6 +370,8 @@ def _client(workers: int, scheduler: str | None, security: Any = None) -> Iterat
                 # no fixed port: with None the scheduler's web server still tries 8787 and
                 # warns when another solve's cluster has it (two solves at once)
                 dashboard_address="127.0.0.1:0",
+                # and no dashboard on it, were bokeh installed (see CLOSED)
+                scheduler_kwargs={"dashboard": False},
                 # the tables are bounded by table_mb: Dask's own limit (the machine's memory
                 # shared out) would only pause or kill a worker whose table it did not expect
                 memory_limit=0,

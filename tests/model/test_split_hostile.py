@@ -67,11 +67,30 @@ for name, connect in (
 """
 
 
+def _http_status(port: int, path: str) -> int:
+    import urllib.error
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=10) as answer:
+            return int(answer.status)
+    except urllib.error.HTTPError as exc:
+        return exc.code
+
+
 def test_the_solves_cluster_refuses_a_client_without_its_credentials():
     with _client(1, None) as client:
         address = client.scheduler.address
         assert address.startswith("tls://127.0.0.1:")
         assert client.run(os.getpid)  # the solve's own client is served
+        # the web servers (plain HTTP, whatever the comm) serve nothing of the solve
+        info = client.scheduler_info()
+        ports = [info["services"]["dashboard"]]
+        ports += [w["services"]["dashboard"] for w in info["workers"].values()]
+        assert len(ports) == 2
+        for port in ports:
+            for path in ("/info/main/workers.html", "/json/identity.json", "/health", "/status"):
+                assert _http_status(port, path) == 404, (port, path)
         probe = subprocess.run(
             [sys.executable, "-c", INTRUDER, address], capture_output=True, text=True, timeout=120
         )
