@@ -252,7 +252,7 @@ def scheduler_security(
 #: plain HTTP on 127.0.0.1 whatever the comm's TLS, to anyone on the machine, with the
 #: solve's workers, tasks, logs and call stacks (``/info``, ``/json``); this cluster has no
 #: dashboard to show, so no route is served (each answers 404).
-CLOSED = {
+CLOSED: dict[str, list[str]] = {
     "distributed.scheduler.http.routes": [],
     "distributed.worker.http.routes": [],
 }
