@@ -461,3 +461,66 @@ def test_a_damaged_folder_the_user_named_is_not_moved(tmp_path, capsys):
     assert "not trusted (not read, not written)" in said
     assert (folder / HEADER).read_text() == "not json"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["ck"]
+
+
+#: A solve whose cluster takes a second to shut down, saying on stderr when it begins to.
+SLOW_SHUTDOWN = """
+import sys, time
+from distributed import LocalCluster
+from viewer.cli import main
+
+closing = LocalCluster.close
+
+def slow_close(self, *args, **kwargs):
+    print("test: closing", file=sys.stderr, flush=True)
+    time.sleep(1.5)
+    return closing(self, *args, **kwargs)
+
+LocalCluster.close = slow_close
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_real_signals_during_the_shutdown_still_print_the_answer(tmp_path):
+    """The probe of issue 44, item 4, with real signals: Ctrl+C's SIGINT and then SIGTERM
+    sent to the solve while its cluster shuts down, after every unit settled."""
+    script = tmp_path / "slow_shutdown.py"
+    script.write_text(SLOW_SHUTDOWN)
+    position = EXAMPLES / "empty-base3-stacking.pyr.json"
+    argv = ["solve", str(position), "--no-book", "--workers", "2", "--table-mb", "64"]
+    argv += ["--quiet", "--checkpoint", str(tmp_path / "ck")]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    solve = subprocess.Popen(
+        [sys.executable, str(script), *argv],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert solve.stderr is not None
+        said = []
+        for line in solve.stderr:  # until the shutdown begins
+            said.append(line)
+            if line.startswith("test: closing"):
+                break
+        else:
+            pytest.fail("the solve ended before its shutdown: " + "".join(said)[-2000:])
+        solve.send_signal(signal.SIGINT)
+        time.sleep(0.2)
+        solve.send_signal(signal.SIGTERM)
+        out, rest = solve.communicate(timeout=120)
+    finally:
+        if solve.poll() is None:
+            solve.kill()
+            solve.wait()
+    err = "".join(said) + rest
+    assert solve.returncode == 0, err[-2000:]
+    report = json.loads(out)
+    assert report["value"] == "loss"
+    assert report["shutdown_interrupted"] is True
+    assert "interrupted while the cluster shut down, after the answer: it stands" in err
+    assert "pyramid-lab: interrupted" not in err
+    assert "Traceback" not in err
