@@ -234,9 +234,10 @@ def scheduler_security(
         missing = [n for n, v in (("--tls-ca-file", ca_file), ("--tls-cert", cert)) if v is None]
         if missing:
             raise SchedulerError(f"a TLS scheduler needs {' and '.join(missing)} as well")
-        for path in (p for p in given.values() if p is not None):
-            if not Path(path).is_file():
-                raise SchedulerError(f"no such file: {shorten(path)}")
+        options = ("--tls-ca-file", "--tls-cert", "--tls-key")
+        for option, path in zip(options, given.values(), strict=True):
+            if path is not None:
+                _check_pem(option, path)
         return Security(**given, require_encryption=True)
     security = Security(require_encryption=True)  # Dask's configuration, if it has TLS
     configured = (getattr(security, name, None) for name in ("tls_ca_file", "tls_client_cert"))
@@ -256,6 +257,29 @@ CLOSED: dict[str, list[str]] = {
     "distributed.scheduler.http.routes": [],
     "distributed.worker.http.routes": [],
 }
+
+
+#: The largest certificate or key file read (a PEM chain is some kilobytes).
+MAX_PEM_BYTES = 1024 * 1024
+
+
+def _check_pem(option: str, path: str) -> None:
+    """SchedulerError (one line) unless ``path`` is a regular file of at most
+    :data:`MAX_PEM_BYTES` that can be read: checked as the per-user files are read (a FIFO
+    or a device is refused before a byte is read, never waited on), before Dask's TLS
+    reads it."""
+    from ..files import _read_regular_file
+    from ..game import PositionFormatError
+
+    try:
+        _read_regular_file(path, MAX_PEM_BYTES, "certificate or key file")
+    except FileNotFoundError:
+        raise SchedulerError(f"{option}: no such file: {shorten(path)}") from None
+    except PositionFormatError as exc:
+        raise SchedulerError(f"{option} {shorten(path)}: {exc.reason}") from None
+    except (OSError, ValueError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise SchedulerError(f"{option} {shorten(path)}: {shorten(why)}") from None
 
 
 @contextlib.contextmanager

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import pathlib
+import re
 import signal
 import subprocess
 import sys
@@ -110,10 +111,29 @@ def test_a_plain_scheduler_is_refused_unless_asked_for_and_tls_needs_its_files(t
         scheduler_security("tls://10.0.0.5:8786")
     with pytest.raises(SchedulerError, match="needs --tls-ca-file as well"):
         scheduler_security("tls://10.0.0.5:8786", cert=str(tmp_path / "c.pem"))
-    with pytest.raises(SchedulerError, match="no such file: "):
+    with pytest.raises(SchedulerError, match="--tls-ca-file: no such file: "):
         scheduler_security(
             "tls://10.0.0.5:8786", ca_file=str(tmp_path / "ca.pem"), cert=str(tmp_path / "c")
         )
+    # a FIFO, a link to /dev/zero or a huge file is refused before Dask's TLS reads it
+    os.mkfifo(tmp_path / "ca.fifo")
+    (tmp_path / "zero.pem").symlink_to("/dev/zero")
+    with (tmp_path / "big.pem").open("wb") as big:
+        big.truncate(2 * 1024 * 1024)
+    (tmp_path / "cert.pem").write_text("-----BEGIN CERTIFICATE-----\n")
+    for ca, said in (
+        ("ca.fifo", "a named pipe (FIFO), not a certificate or key file"),
+        ("zero.pem", "a character device, not a certificate or key file"),
+        ("big.pem", "too big: 2,097,152 bytes"),
+    ):
+        began = time.monotonic()
+        with pytest.raises(SchedulerError, match=rf"^--tls-ca-file .*{ca}: {re.escape(said)}"):
+            scheduler_security(
+                "tls://10.0.0.5:8786",
+                ca_file=str(tmp_path / ca),
+                cert=str(tmp_path / "cert.pem"),
+            )
+        assert time.monotonic() - began < 5
 
 
 def test_the_command_line_says_what_a_scheduler_needs_in_one_line(capsys):
