@@ -799,9 +799,11 @@ def split_solve(
                 count = run.workers
                 stopped = run.go()
         except KeyboardInterrupt:
-            if run is None or not run.done:
-                raise  # before the search ended: the caller's interrupt
-            interrupted = True  # during the shutdown: what was found stands
+            if run is None or (not run.done and tree.root.value is None):
+                raise  # before the answer: the caller's interrupt
+            # the root settled (the search letting go of its units, then the cluster's
+            # shutdown): what was found stands
+            interrupted = True
     root = tree.root
     value = root.value if root.value in ("win", "loss", "draw") else "unknown"
     if value == "unknown" and stopped is None:

@@ -313,6 +313,29 @@ def test_an_interrupt_during_the_shutdown_keeps_the_answer(monkeypatch):
     assert split.to_json()["shutdown_interrupted"] is True
 
 
+def test_an_interrupt_after_the_root_settled_before_the_search_let_go_keeps_the_answer(
+    monkeypatch,
+):
+    """Ctrl+C after the last unit settled the root but while the search still cancels the
+    units it no longer needs (and, on an existing cluster, has its workers let go of the
+    shared table): the answer stands."""
+    from model.search import split as split_module
+
+    searching = split_module._Run.go
+
+    def go_then_interrupted(self):
+        searching(self)
+        self.done = False  # as if the interrupt came before go() had ended
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(split_module._Run, "go", go_then_interrupted)
+    split = split_solve(
+        game_of("empty-base3-stacking"), workers=2, book=False, table_mb=64, checkpoint=False
+    )
+    assert split.result.value == "loss"
+    assert split.shutdown_interrupted
+
+
 def test_a_signal_during_the_shutdown_waits_until_it_is_over():
     if threading.current_thread() is not threading.main_thread():
         pytest.skip("signals reach the main thread only")
