@@ -381,13 +381,15 @@ class UserFile(Generic[T]):
                 os.close(fd)  # (the lock goes with it)
 
 
-def set_aside(path: Path) -> Path:
+def set_aside(path: Path, suffix: str = ".json") -> Path:
     """Move the file (or link, FIFO, folder) at ``path`` to a free name beside it,
     ``NAME.damaged.json``, else ``NAME.damaged-2.json``, ... (an earlier damaged copy is
-    never overwritten), and return that name. OSError when it cannot be moved."""
-    stem = path.name.removesuffix(".json")
+    never overwritten), and return that name; ``suffix`` is the ending kept last ('' for a
+    folder: ``NAME.damaged``). OSError when it cannot be moved."""
+    stem = path.name.removesuffix(suffix) if suffix else path.name
     for n in range(1, 1000):
-        target = path.with_name(f"{stem}.damaged.json" if n == 1 else f"{stem}.damaged-{n}.json")
+        mark = ".damaged" if n == 1 else f".damaged-{n}"
+        target = path.with_name(f"{stem}{mark}{suffix}")
         try:  # a hard link fails when the name is taken: never a copy overwritten
             os.link(path, target, follow_symlinks=False)
         except FileExistsError:

@@ -51,6 +51,7 @@ lanes=${PYRAMID_LAB_TEST_JOBS:-$(nproc)}
 slow=(
   tests/viewer/test_rolling_window.py
   tests/viewer/test_monkey.py
+  tests/viewer/test_monkey_teacher.py
   tests/model
   tests/viewer/test_ball_window.py
   tests/viewer/test_teaching.py

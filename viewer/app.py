@@ -370,6 +370,10 @@ class MainWindow(QMainWindow):
     def show_message(self, text: str) -> None:
         self.statusBar().showMessage(text, 8000)
 
+    def current_message(self) -> str:
+        """The status bar's line now ('' when none)."""
+        return self.statusBar().currentMessage()
+
     def tell(self, text: str) -> None:
         """A notice to read once: in a box that does not block (shown once the window is
         up, so that a file read while it is built is told over it) and in the status bar."""

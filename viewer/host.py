@@ -318,6 +318,9 @@ class TurnHost(Position, Status, Protocol):
     def board(self) -> BoardView:
         """The board view (what lies behind a clicked ball)."""
 
+    def current_message(self) -> str:
+        """The status bar's line now (what a refused click said)."""
+
 
 class RecoveryHost(Status, Parent, Protocol):
     """What autosave and recovery (``viewer.recovery.Recovery``) use."""

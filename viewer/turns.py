@@ -91,17 +91,19 @@ class TurnControl:
             return
         name = ",".join(map(str, coords))
         names = [",".join(map(str, p)) for _s, p in empty]
+        said = window.current_message().rstrip(". ")  # why the click was refused, kept
+        lead = f"{said}; " if said else ""
         level = empty[0][1][-1]
         reach = f"peel to level {level} (View dock: Levels) or show hidden balls as ghosts"
         if len(empty) == 1:
             self.offered = (site, where, empty[0][0])
             self.show_message(
-                f"{name} holds a ball in front of {names[0]}: click {name} again to play "
-                f"{names[0]}, or {reach}"
+                f"{lead}{name} holds a ball in front of {names[0]}: click {name} again to "
+                f"play {names[0]}, or {reach}"
             )
         else:
             shown = ", ".join(names[:3]) + (" ..." if len(names) > 3 else "")
-            self.show_message(f"{name} holds a ball in front of {shown}: {reach}")
+            self.show_message(f"{lead}{name} holds a ball in front of {shown}: {reach}")
 
     def play(self, move: Any) -> None:
         """Play what Finish turn, the Analysis dock or a lesson gave: a move, or a

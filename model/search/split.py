@@ -235,9 +235,10 @@ def scheduler_security(
         missing = [n for n, v in (("--tls-ca-file", ca_file), ("--tls-cert", cert)) if v is None]
         if missing:
             raise SchedulerError(f"a TLS scheduler needs {' and '.join(missing)} as well")
-        for path in (p for p in given.values() if p is not None):
-            if not Path(path).is_file():
-                raise SchedulerError(f"no such file: {shorten(path)}")
+        options = ("--tls-ca-file", "--tls-cert", "--tls-key")
+        for option, path in zip(options, given.values(), strict=True):
+            if path is not None:
+                _check_pem(option, path)
         return Security(**given, require_encryption=True)
     security = Security(require_encryption=True)  # Dask's configuration, if it has TLS
     configured = (getattr(security, name, None) for name in ("tls_ca_file", "tls_client_cert"))
@@ -247,6 +248,39 @@ def scheduler_security(
             "--tls-key, or Dask's distributed.comm.tls configuration"
         )
     return security
+
+
+#: The local cluster's web servers serve nothing: the scheduler's and each worker's answer
+#: plain HTTP on 127.0.0.1 whatever the comm's TLS, to anyone on the machine, with the
+#: solve's workers, tasks, logs and call stacks (``/info``, ``/json``); this cluster has no
+#: dashboard to show, so no route is served (each answers 404).
+CLOSED: dict[str, list[str]] = {
+    "distributed.scheduler.http.routes": [],
+    "distributed.worker.http.routes": [],
+}
+
+
+#: The largest certificate or key file read (a PEM chain is some kilobytes).
+MAX_PEM_BYTES = 1024 * 1024
+
+
+def _check_pem(option: str, path: str) -> None:
+    """SchedulerError (one line) unless ``path`` is a regular file of at most
+    :data:`MAX_PEM_BYTES` that can be read: checked as the per-user files are read (a FIFO
+    or a device is refused before a byte is read, never waited on), before Dask's TLS
+    reads it."""
+    from ..files import _read_regular_file
+    from ..game import PositionFormatError
+
+    try:
+        _read_regular_file(path, MAX_PEM_BYTES, "certificate or key file")
+    except FileNotFoundError:
+        raise SchedulerError(f"{option}: no such file: {shorten(path)}") from None
+    except PositionFormatError as exc:
+        raise SchedulerError(f"{option} {shorten(path)}: {exc.reason}") from None
+    except (OSError, ValueError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise SchedulerError(f"{option} {shorten(path)}: {shorten(why)}") from None
 
 
 @contextlib.contextmanager
@@ -356,7 +390,7 @@ def _client(workers: int, scheduler: str | None, security: Any = None) -> Iterat
     # scheduler, the workers and this client hold them; any other client is refused.
     own = Security.temporary()
     try:
-        with dask.config.set(QUIET):
+        with dask.config.set({**QUIET, **CLOSED}):
             cluster = LocalCluster(
                 n_workers=workers,
                 processes=True,
@@ -367,6 +401,8 @@ def _client(workers: int, scheduler: str | None, security: Any = None) -> Iterat
                 # no fixed port: with None the scheduler's web server still tries 8787 and
                 # warns when another solve's cluster has it (two solves at once)
                 dashboard_address="127.0.0.1:0",
+                # and no dashboard on it, were bokeh installed (see CLOSED)
+                scheduler_kwargs={"dashboard": False},
                 # the tables are bounded by table_mb: Dask's own limit (the machine's memory
                 # shared out) would only pause or kill a worker whose table it did not expect
                 memory_limit=0,
@@ -407,12 +443,15 @@ class _Run:
         first_slice: int,
         shared: bool = False,
         began: float | None = None,
+        warn: Callable[[str], None] | None = None,
     ) -> None:
         self.client = client
         self.tree = tree
         self.table_mb, self.max_depth, self.book = table_mb, max_depth, book
         self.max_seconds = max_seconds
         self.checkpoint = checkpoint
+        self.warn = warn
+        self.checkpoint_lost = ""  # why the checkpoint stopped being written ('' if not)
         self.progress = progress
         self.stop = stop
         self.first_slice = first_slice
@@ -575,8 +614,7 @@ class _Run:
             self.proven += 1
             self.proven_ids.add(uid)
             self.unit_seconds += float(answer["seconds"])
-            if self.checkpoint is not None:
-                self.checkpoint.write(uid, value, plies, int(answer["nodes"]), answer["seconds"])
+            self._keep(uid, value, plies, answer)
             settle(unit, value, plies)
         elif answer["stopped"] in ("slice", "time limit") and (
             self.max_seconds is None or self._elapsed() < self.max_seconds
@@ -595,6 +633,25 @@ class _Run:
         needed = needed_nodes(self.tree)
         self._cancel([f for f, (u, _) in self.pending.items() if u not in needed])
         self._fill()
+
+    def _keep(self, uid: str, value: str, plies: int | None, answer: dict[str, Any]) -> None:
+        """The settled unit written to the checkpoint. One that cannot be written (a full
+        disk, the folder gone, a name that cannot be set aside) ends the checkpoint, said
+        in one line; never the solve: what is proven stands."""
+        if self.checkpoint is None:
+            return
+        try:
+            self.checkpoint.write(uid, value, plies, int(answer["nodes"]), answer["seconds"])
+        except OSError as exc:
+            why = shorten(exc.strerror or str(exc))
+            line = (
+                f"checkpoint {shorten(str(self.checkpoint.folder))}: unit {uid} could not be "
+                f"written ({why}); the solve goes on without keeping its units"
+            )
+            self.checkpoint = None
+            self.checkpoint_lost = line
+            if self.warn is not None:
+                self.warn(line)
 
     def _fill(self) -> None:
         """Give each worker a unit: the most-proving ones (:func:`pick_unit`), so that the
@@ -702,16 +759,16 @@ def split_solve(
     tree = expand(game, plies)
     key = solve_key(game, tree.plies, max_depth, table_mb)
     folder = default_checkpoint(game, tree.plies, max_depth) if checkpoint is True else checkpoint
-    store = None if not folder else Checkpoint(Path(folder), key)
+    store = None if not folder else Checkpoint(Path(folder), key, own=checkpoint is True)
     settled: dict[str, tuple[str, int | None]] = {}
     note = ""
     rejected: set[str] = set()
     if store is not None:
         settled, note = store.open()
-        if note:
+        if note and warn is not None:
+            warn(note)
+        if note and not store.aside:  # not trusted: neither read nor written
             store = None
-            if warn is not None:
-                warn(note)
         else:
             rejected = {name.removesuffix(".json") for name in store.rejected}
             unkeyed = f"checkpoint digests unkeyed: {store.secret_note}"
@@ -744,13 +801,16 @@ def split_solve(
                     first_slice=first_slice,
                     shared=shared,
                     began=began,
+                    warn=warn,
                 )
                 count = run.workers
                 stopped = run.go()
         except KeyboardInterrupt:
-            if run is None or not run.done:
-                raise  # before the search ended: the caller's interrupt
-            interrupted = True  # during the shutdown: what was found stands
+            if run is None or (not run.done and tree.root.value is None):
+                raise  # before the answer: the caller's interrupt
+            # the root settled (the search letting go of its units, then the cluster's
+            # shutdown): what was found stands
+            interrupted = True
     root = tree.root
     value = root.value if root.value in ("win", "loss", "draw") else "unknown"
     if value == "unknown" and stopped is None:
@@ -787,6 +847,8 @@ def split_solve(
         len(rejected & proven_ids),
     )
     written = None if store is None else str(store.folder)
+    if run is not None and run.checkpoint_lost:
+        note = run.checkpoint_lost
     shared_table = run is not None and run.all_shared
     return SplitResult(
         result,

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import pathlib
+import re
 import signal
 import subprocess
 import sys
@@ -67,11 +68,30 @@ for name, connect in (
 """
 
 
+def _http_status(port: int, path: str) -> int:
+    import urllib.error
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=10) as answer:
+            return int(answer.status)
+    except urllib.error.HTTPError as exc:
+        return exc.code
+
+
 def test_the_solves_cluster_refuses_a_client_without_its_credentials():
     with _client(1, None) as client:
         address = client.scheduler.address
         assert address.startswith("tls://127.0.0.1:")
         assert client.run(os.getpid)  # the solve's own client is served
+        # the web servers (plain HTTP, whatever the comm) serve nothing of the solve
+        info = client.scheduler_info()
+        ports = [info["services"]["dashboard"]]
+        ports += [w["services"]["dashboard"] for w in info["workers"].values()]
+        assert len(ports) == 2
+        for port in ports:
+            for path in ("/info/main/workers.html", "/json/identity.json", "/health", "/status"):
+                assert _http_status(port, path) == 404, (port, path)
         probe = subprocess.run(
             [sys.executable, "-c", INTRUDER, address], capture_output=True, text=True, timeout=120
         )
@@ -91,10 +111,29 @@ def test_a_plain_scheduler_is_refused_unless_asked_for_and_tls_needs_its_files(t
         scheduler_security("tls://10.0.0.5:8786")
     with pytest.raises(SchedulerError, match="needs --tls-ca-file as well"):
         scheduler_security("tls://10.0.0.5:8786", cert=str(tmp_path / "c.pem"))
-    with pytest.raises(SchedulerError, match="no such file: "):
+    with pytest.raises(SchedulerError, match="--tls-ca-file: no such file: "):
         scheduler_security(
             "tls://10.0.0.5:8786", ca_file=str(tmp_path / "ca.pem"), cert=str(tmp_path / "c")
         )
+    # a FIFO, a link to /dev/zero or a huge file is refused before Dask's TLS reads it
+    os.mkfifo(tmp_path / "ca.fifo")
+    (tmp_path / "zero.pem").symlink_to("/dev/zero")
+    with (tmp_path / "big.pem").open("wb") as big:
+        big.truncate(2 * 1024 * 1024)
+    (tmp_path / "cert.pem").write_text("-----BEGIN CERTIFICATE-----\n")
+    for ca, said in (
+        ("ca.fifo", "a named pipe (FIFO), not a certificate or key file"),
+        ("zero.pem", "a character device, not a certificate or key file"),
+        ("big.pem", "too big: 2,097,152 bytes"),
+    ):
+        began = time.monotonic()
+        with pytest.raises(SchedulerError, match=rf"^--tls-ca-file .*{ca}: {re.escape(said)}"):
+            scheduler_security(
+                "tls://10.0.0.5:8786",
+                ca_file=str(tmp_path / ca),
+                cert=str(tmp_path / "cert.pem"),
+            )
+        assert time.monotonic() - began < 5
 
 
 def test_the_command_line_says_what_a_scheduler_needs_in_one_line(capsys):
@@ -274,6 +313,29 @@ def test_an_interrupt_during_the_shutdown_keeps_the_answer(monkeypatch):
     assert split.to_json()["shutdown_interrupted"] is True
 
 
+def test_an_interrupt_after_the_root_settled_before_the_search_let_go_keeps_the_answer(
+    monkeypatch,
+):
+    """Ctrl+C after the last unit settled the root but while the search still cancels the
+    units it no longer needs (and, on an existing cluster, has its workers let go of the
+    shared table): the answer stands."""
+    from model.search import split as split_module
+
+    searching = split_module._Run.go
+
+    def go_then_interrupted(self):
+        searching(self)
+        self.done = False  # as if the interrupt came before go() had ended
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(split_module._Run, "go", go_then_interrupted)
+    split = split_solve(
+        game_of("empty-base3-stacking"), workers=2, book=False, table_mb=64, checkpoint=False
+    )
+    assert split.result.value == "loss"
+    assert split.shutdown_interrupted
+
+
 def test_a_signal_during_the_shutdown_waits_until_it_is_over():
     if threading.current_thread() is not threading.main_thread():
         pytest.skip("signals reach the main thread only")
@@ -346,3 +408,162 @@ def test_a_fuzzed_checkpoint_is_read_or_named_never_raised(
     if keep_header:
         assert note == ""
         assert settled == {"d2-good": ("win", 3)}  # a stranger's unit is never trusted
+
+
+# ---- a unit is written in place of its name, never through it ------------------------------
+
+
+@pytest.mark.parametrize("planted", ["link to a file", "link to /dev/zero", "fifo", "folder"])
+def test_a_unit_is_written_in_place_of_what_was_planted_never_through_it(tmp_path, planted):
+    game = game_of("empty-base3-floating")
+    key = solve_key(game, 2, 200, 64)
+    folder = tmp_path / "ck"
+    store = Checkpoint(folder, key)
+    assert store.open() == ({}, "")
+    victim = tmp_path / "precious.txt"
+    victim.write_text("the user's own\n")
+    unit = folder / "d2-abc.json"
+    if planted == "link to a file":
+        unit.symlink_to(victim)
+    elif planted == "link to /dev/zero":
+        unit.symlink_to("/dev/zero")
+    elif planted == "fifo":
+        os.mkfifo(unit)
+    else:
+        unit.mkdir()
+    store.write("d2-abc", "win", 9, 1, 0.1)
+    assert victim.read_text() == "the user's own\n"  # never written through a link
+    assert unit.is_file()
+    assert not unit.is_symlink()
+    aside = folder / "d2-abc.damaged.json"
+    assert os.path.lexists(aside)  # what was planted, kept beside it
+    settled, note = Checkpoint(folder, key).open()
+    assert (settled, note) == ({"d2-abc": ("win", 9)}, "")  # the set-aside copy is no unit
+
+
+def test_a_unit_that_cannot_be_written_ends_the_checkpoint_not_the_solve(tmp_path, monkeypatch):
+    import errno
+
+    def full(self, *args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(Checkpoint, "write", full)
+    warned: list[str] = []
+    split = split_solve(
+        game_of("empty-base3-stacking"),
+        workers=2,
+        book=False,
+        table_mb=64,
+        checkpoint=tmp_path / "ck",
+        warn=warned.append,
+    )
+    assert split.result.value == "loss"  # the answer stands
+    assert len(warned) == 1
+    assert "No space left on device" in warned[0]
+    assert "goes on without keeping its units" in warned[0]
+    assert len(warned[0]) <= 400
+    assert split.checkpoint_note == warned[0]
+
+
+# ---- the solve's own damaged folder is set aside; a folder the user named is left ------------
+
+
+def test_the_solves_own_damaged_folder_is_set_aside_and_a_fresh_one_starts():
+    from model.search.split_checkpoint import default_checkpoint
+    from model.search.split_tree import expand
+
+    game = read(FINISHED).game
+    folder = default_checkpoint(game, expand(game, None).plies, 200)
+    folder.mkdir(parents=True)
+    os.mkfifo(folder / HEADER)
+    warned: list[str] = []
+    began = time.monotonic()
+    split = split_solve(game, workers=2, checkpoint=True, warn=warned.append)
+    assert time.monotonic() - began < 30  # (a FIFO read would hang for ever)
+    assert split.result.value == "win"
+    assert len(warned) == 1
+    assert len(warned[0]) <= 400
+    assert "was damaged (checkpoint.json: a named pipe (FIFO)" in warned[0]
+    assert f"kept as {folder.name}.damaged beside it, and a fresh one starts" in warned[0]
+    aside = folder.with_name(f"{folder.name}.damaged")
+    assert (aside / HEADER).is_fifo()  # kept as it was, for the user to look at
+    assert json.loads((folder / HEADER).read_text())["version"] == 2  # a fresh one
+    assert split.checkpoint == str(folder)
+    # a second damaged one does not overwrite the first set aside
+    (folder / HEADER).write_text("[" * 50_000)
+    split_solve(game, workers=2, checkpoint=True, warn=warned.append)
+    assert "kept as " + f"{folder.name}.damaged-2 beside it" in warned[-1]
+    assert (aside / HEADER).is_fifo()
+
+
+def test_a_damaged_folder_the_user_named_is_not_moved(tmp_path, capsys):
+    folder = tmp_path / "ck"
+    folder.mkdir()
+    (folder / HEADER).write_text("not json")
+    said = _warned(folder, capsys)
+    assert "not trusted (not read, not written)" in said
+    assert (folder / HEADER).read_text() == "not json"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["ck"]
+
+
+#: A solve whose cluster takes a second to shut down, saying on stderr when it begins to.
+SLOW_SHUTDOWN = """
+import sys, time
+from distributed import LocalCluster
+from viewer.cli import main
+
+closing = LocalCluster.close
+
+def slow_close(self, *args, **kwargs):
+    print("test: closing", file=sys.stderr, flush=True)
+    time.sleep(1.5)
+    return closing(self, *args, **kwargs)
+
+LocalCluster.close = slow_close
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_real_signals_during_the_shutdown_still_print_the_answer(tmp_path):
+    """The probe of issue 44, item 4, with real signals: Ctrl+C's SIGINT and then SIGTERM
+    sent to the solve while its cluster shuts down, after every unit settled."""
+    script = tmp_path / "slow_shutdown.py"
+    script.write_text(SLOW_SHUTDOWN)
+    position = EXAMPLES / "empty-base3-stacking.pyr.json"
+    argv = ["solve", str(position), "--no-book", "--workers", "2", "--table-mb", "64"]
+    argv += ["--quiet", "--checkpoint", str(tmp_path / "ck")]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    solve = subprocess.Popen(
+        [sys.executable, str(script), *argv],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert solve.stderr is not None
+        said = []
+        for line in solve.stderr:  # until the shutdown begins
+            said.append(line)
+            if line.startswith("test: closing"):
+                break
+        else:
+            pytest.fail("the solve ended before its shutdown: " + "".join(said)[-2000:])
+        solve.send_signal(signal.SIGINT)
+        time.sleep(0.2)
+        solve.send_signal(signal.SIGTERM)
+        out, rest = solve.communicate(timeout=120)
+    finally:
+        if solve.poll() is None:
+            solve.kill()
+            solve.wait()
+    err = "".join(said) + rest
+    assert solve.returncode == 0, err[-2000:]
+    report = json.loads(out)
+    assert report["value"] == "loss"
+    assert report["shutdown_interrupted"] is True
+    assert "interrupted while the cluster shut down, after the answer: it stands" in err
+    assert "pyramid-lab: interrupted" not in err
+    assert "Traceback" not in err

@@ -22,6 +22,7 @@ from types import ModuleType
 from . import (
     analyze,
     book,
+    certificate,
     endgame,
     export,
     lesson,
@@ -56,6 +57,7 @@ COMMANDS: dict[str, ModuleType] = {
     "perft": perft,
     "resolve": resolve,
     "solve": solve,
+    "certificate": certificate,
     "book": book,
     "endgame": endgame,
     "verify": verify,

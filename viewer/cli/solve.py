@@ -114,6 +114,13 @@ def add_parser(commands: Any) -> None:
         help="each worker of the split solve searches its own table (default: the workers "
         "of a machine search one table together, of --table-mb)",
     )
+    solve.add_argument(
+        "--certificate",
+        default=None,
+        metavar="FILE.cert.gz",
+        help="also write a proof of the value that `pyramid-lab certificate check` verifies "
+        "with the rules alone (Pyramid Partition; the single search in this process)",
+    )
     solve.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
 
 
@@ -132,6 +139,9 @@ def run(args: argparse.Namespace) -> int:
     if reason is not None:
         print(f"pyramid-lab: error: {args.file}: cannot be solved: {reason}", file=sys.stderr)
         return EXIT_BAD_INPUT
+
+    if args.certificate is not None:
+        return _certificate(args, game)
 
     from viewer.pace import DepthPace
 
@@ -194,6 +204,56 @@ def run(args: argparse.Namespace) -> int:
     if result.path != "book":  # the single search: one unit, no checkpoint
         report["units"] = {"total": 1, "from_checkpoint": 0, "proven": int(result.stopped is None)}
         report["workers"] = 1
+    print(json.dumps(report), flush=True)
+    return EXIT_OK
+
+
+def _certificate(args: argparse.Namespace, game: Any) -> int:
+    """Prove the position and write its certificate (see ``--certificate``)."""
+    import resource
+
+    from model.search import write_certificate
+
+    def progress(lines: int, seconds: float) -> None:
+        memory = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        print(
+            f"solve: certificate: {lines:,} lines, {seconds:.1f} s, memory {memory:,.0f} MB",
+            file=sys.stderr,
+            flush=True,
+        )
+
+    try:
+        made = write_certificate(
+            game,
+            args.certificate,
+            table_mb=args.table_mb,
+            progress=None if args.quiet else progress,
+        )
+    except ValueError as exc:
+        print(f"pyramid-lab: error: {args.file}: no certificate: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except MemoryError as exc:
+        print(no_memory(args.table_mb, exc), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except OSError as exc:
+        print(
+            f"pyramid-lab: error: {args.certificate}: cannot be written: {exc.strerror or exc}",
+            file=sys.stderr,
+        )
+        return EXIT_BAD_INPUT
+    report = {
+        "file": args.file,
+        "game": game.name,
+        "to_move": game.to_move,
+        "value": "win" if made.winner == game.to_move else "loss",
+        "winner": made.winner,
+        "certificate": args.certificate,
+        "lines": made.lines,
+        "bytes": os.path.getsize(args.certificate),
+        "seconds": round(made.seconds, 3),
+        "nodes": made.nodes,
+        "peak_memory_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+    }
     print(json.dumps(report), flush=True)
     return EXIT_OK
 
