@@ -18,7 +18,6 @@ import os
 import random
 import statistics
 import sys
-import tempfile
 import time
 
 
@@ -32,26 +31,12 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("-n must be at least 40 (20 first and 20 last moves)")
     if not os.environ.get("DISPLAY"):
         parser.error("no X display: run under Xvfb (xvfb-run -a ...)")
-    scratch = tempfile.mkdtemp(prefix="long-game-bench-")
-    os.environ["PYRAMID_LAB_AUTOSAVE"] = os.path.join(scratch, "autosave")
-    os.environ["PYRAMID_LAB_CONFIG"] = os.path.join(scratch, "config")
-
-    from PySide6.QtCore import QSettings
-    from PySide6.QtWidgets import QApplication
+    from bench_window import bench_window
 
     from model.partition import Partition, PartitionOptions
-    from viewer.app import MainWindow
-    from viewer.session import Session
 
-    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
-    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, scratch)
-    app = QApplication.instance() or QApplication(sys.argv)
-    window = MainWindow(Session(Partition(PartitionOptions(args.size))))
-    window.resize(1200, 800)
-    window.show()
-    for _ in range(20):
-        app.processEvents()
-    window.render_scene()
+    game = Partition(PartitionOptions(args.size))
+    app, window = bench_window(game, (1200, 800), "long-game-bench-")
     renders = [0]
     window.plotter.ren_win.AddObserver(
         "EndEvent", lambda *_: renders.__setitem__(0, renders[0] + 1)

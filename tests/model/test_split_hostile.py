@@ -32,12 +32,7 @@ EXAMPLES = ROOT / "examples" / "partition"
 FINISHED = EXAMPLES / "t6-full-red-wins.pyr.json"
 
 
-@pytest.fixture(autouse=True)
-def own_config(tmp_path_factory, monkeypatch):
-    """The checkpoint digests' secret and the default checkpoints in folders of the test's
-    (not the user's)."""
-    monkeypatch.setenv("PYRAMID_LAB_CONFIG", str(tmp_path_factory.mktemp("config")))
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
+pytestmark = pytest.mark.usefixtures("split_solve_dirs")
 
 
 def game_of(name: str):
