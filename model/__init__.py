@@ -4,7 +4,8 @@ Imports numpy and the standard library only: never Qt, VTK or pyvista (a test en
 Importing the package registers every game.
 """
 
-from . import ball, partition, pyraos, rolling, terrace  # noqa: F401  (registers the games)
+from . import _moved, ball, partition, pyraos, rolling, terrace  # noqa: F401  (registers the games)
+from .ball import teaching as _ball_words  # noqa: F401  (registers the companions)
 from .game import (
     Game,
     IllegalMoveError,
@@ -16,6 +17,12 @@ from .game import (
     game_class,
     game_names,
 )
+from .partition import teaching as _partition_words  # noqa: F401
+from .pyraos import teaching as _pyraos_words  # noqa: F401
+from .rolling import teaching as _rolling_words  # noqa: F401
+from .terrace import teaching as _terrace_words  # noqa: F401
+
+_moved.install()  # old paths of moved modules (model.rolling_state, ...) for one release
 
 __all__ = [
     "Game",

@@ -35,6 +35,7 @@ from .game import (
 )
 from .puzzle import check_puzzle
 from .review import GameReview, read_review
+from .teaching import teaching_for
 
 FORMAT = "pyramid-lab/1"
 SUFFIX = ".pyr.json"
@@ -156,7 +157,7 @@ def read_overlays(overlays: Any, cls: type[Game], key: str) -> dict[str, Any]:
     name (PositionFormatError under ``key`` otherwise)."""
     if not isinstance(overlays, dict):
         raise PositionFormatError(key, "must be an object")
-    specs = {spec.name: spec for spec in cls.lesson_overlays}
+    specs = {spec.name: spec for spec in teaching_for(cls).lesson_overlays}
     values: dict[str, Any] = {}
     for name, value in overlays.items():
         where = f"{key}.{name}"

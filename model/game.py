@@ -261,27 +261,6 @@ class OptionSpec:
         return tuple(self.only_when)
 
 
-@dataclass(frozen=True, slots=True)
-class OverlaySpec:
-    """An overlay a lesson file may ask for: a toggle, or one of ``choices`` (or null)."""
-
-    name: str
-    help: str
-    choices: tuple[str, ...] = ()  # empty: a true/false toggle
-
-
-@dataclass(frozen=True, slots=True)
-class GoalCheck:
-    """Whether a position meets a lesson task's goal (see :meth:`Game.lesson_goal`), and
-    if not, why, in the rules' words, with the points the reason speaks of (a path to draw)."""
-
-    met: bool
-    reason: str = ""
-    points: tuple[tuple[int, ...], ...] = ()
-    #: What the points are, in a line for the legend beside the drawn path ('' if plain).
-    about: str = ""
-
-
 # ---- the protocol ---------------------------------------------------------------------
 
 Piece = tuple[tuple[int, ...], str]
@@ -304,8 +283,6 @@ class Game(ABC):
     endings: ClassVar[Mapping[str, Termination]] = {}
     #: The rule options the New game dialog offers (parse_options takes their names).
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
-    #: The overlays a lesson file of this game may ask for.
-    lesson_overlays: ClassVar[tuple[OverlaySpec, ...]] = ()
     #: Attributes that copy() copies (lists, dicts, counters); the rest is shared, so it
     #: must never be changed in place (numbers, tuples, frozen values, lattice tables).
     _copied: ClassVar[tuple[str, ...]] = ("move_stack",)
@@ -603,123 +580,6 @@ class Game(ABC):
         if outcome.winner is None:
             return f"draw ({reason})"
         return f"{outcome.winner} wins ({reason})"
-
-    def explain(self) -> list[str]:
-        """Lines a teacher would say about the position, beyond who is to move
-        (``analyze --text``); none by default."""
-        return []
-
-    def summary(self) -> dict[str, Any]:
-        """The JSON object ``pyramid-lab analyze`` prints for this position."""
-        outcome = self.outcome()
-        report: dict[str, Any] = {
-            "game": self.name,
-            "to_move": self.to_move,
-            "legal_move_count": 0 if outcome else self.legal_move_count(),
-            "winner": outcome.result if outcome else None,
-            "termination": outcome.reason if outcome else None,
-        }
-        report.update(self.summary_extras())
-        return report
-
-    def summary_extras(self) -> dict[str, Any]:
-        """Game-specific keys added to :meth:`summary`."""
-        return {}
-
-    # -- lessons --
-
-    #: The goals a lesson task may set in this game (name: what it asks), beyond the
-    #: generic ``{"win": COLOUR}``; see :meth:`lesson_goal`.
-    lesson_goals: ClassVar[Mapping[str, str]] = {}
-    #: The questions a click-points task may ask (name: what it asks); see
-    #: :meth:`lesson_points`.
-    lesson_questions: ClassVar[Mapping[str, str]] = {}
-    #: The values each key of a goal of :attr:`lesson_goals` may take, by the goal's name
-    #: (``{"holds": {"holds": ("SW", ...), "by": ("red", "blue")}}``): what the lesson
-    #: editor offers as choices. A goal without an entry is written as JSON.
-    lesson_goal_keys: ClassVar[Mapping[str, Mapping[str, tuple[Any, ...]]]] = {}
-    #: The same for the questions of :attr:`lesson_questions` (``None`` a value like any).
-    lesson_question_keys: ClassVar[Mapping[str, Mapping[str, tuple[Any, ...]]]] = {}
-
-    def lesson_point(self, text: str) -> tuple[int, ...]:
-        """A point of the board written in a lesson (``"1,0,2"``: the coordinates of a
-        piece in position files); ValueError saying why not. Games may take names too."""
-        parts = text.split(",")
-        try:
-            coords = tuple(int(p) for p in parts)
-        except ValueError:
-            coords = ()
-        if len(coords) != self.coordinate_count:
-            raise ValueError(
-                f"{quote(text)} is not a point: write {self.coordinate_count} whole numbers "
-                "separated by commas"
-            )
-        return coords
-
-    def point_name(self, point: tuple[int, ...]) -> str:
-        """How a lesson's messages name ``point``."""
-        return ",".join(map(str, point))
-
-    def lesson_goal(self, goal: Mapping[str, Any]) -> GoalCheck:
-        """Whether this position (after the student's move) meets ``goal``, one of
-        :attr:`lesson_goals`; ValueError for a goal the game does not know. The generic
-        goal ``{"win": COLOUR}`` is checked by the lesson model itself."""
-        raise ValueError(f"{self.title} has no lesson goals; use answers or win")
-
-    def lesson_point_reason(self, question: Mapping[str, Any], point: tuple[int, ...]) -> str:
-        """Why ``point`` does or does not answer ``question`` here, in the rules' words
-        ('' when the game has nothing to add)."""
-        return ""
-
-    def lesson_points(self, question: Mapping[str, Any]) -> frozenset[tuple[int, ...]]:
-        """The points that answer a click-points ``question`` (one of
-        :attr:`lesson_questions`) here; ValueError for one the game does not know."""
-        raise ValueError(f"{self.title} has no click-points questions; list the answers")
-
-    def explain_move(self, move: Move) -> str:
-        """What the legal ``move`` does here by the rules, in words a lesson gives back
-        for a wrong answer: what it makes, what it leaves, what the next player can then
-        do ('' when there is nothing to say). The position is left as it was.
-
-        By default: what the move did besides moving (:meth:`last_effect`), the end it
-        makes, and a win the next player then has at once; games say more."""
-        after = self.copy()
-        after.push(move)
-        parts = []
-        effect = after.last_effect()
-        said = effect.describe() if effect is not None else ""
-        if said:
-            parts.append(said)
-        parts += after.threats_words()
-        return "; ".join(parts)
-
-    def threats_words(self) -> list[str]:
-        """This position (after a lesson's move) seen from the side now to move: the end
-        of the game if it is over, else the wins it has at once (two-player games without
-        chance, with few moves to try)."""
-        if self.is_over():
-            return [f"the game ends: {self.describe_result()}"]
-        wins = self.winning_moves()
-        if wins:
-            shown = ", ".join(str(m) for m in wins[:2]) + (" ..." if len(wins) > 2 else "")
-            return [f"{self.to_move} can then win at once with {shown}"]
-        return []
-
-    def winning_moves(self, limit: int = 400) -> list[Move]:
-        """The moves that win the game at once for the side to move (none tried in a game
-        of chance, of more than two players, or with more than ``limit`` moves)."""
-        if self.has_chance or len(self.players) != 2 or self.is_over():
-            return []
-        if self.legal_move_count() > limit:
-            return []
-        me, probe, wins = self.to_move, self.copy(), []
-        for move in self.legal_moves():
-            probe.push(move)
-            outcome = probe.outcome()
-            if outcome is not None and outcome.winner == me:
-                wins.append(move)
-            probe.pop()
-        return wins
 
     def other(self, colour: str) -> str:
         """The opponent of ``colour`` in a two-player game."""

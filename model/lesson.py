@@ -19,10 +19,10 @@ without one starts from the previous step's position. ``moves`` are played after
 Tasks (``kind``):
 
 - ``place`` / ``move``: the side to move plays one move. With a ``goal`` (the game's
-  :attr:`~model.game.Game.lesson_goals`, or ``{"win": COLOUR}``) any move that meets it is
+  :attr:`~model.teaching.Teaching.lesson_goals`, or ``{"win": COLOUR}``) any move that meets it is
   right; without one, the moves in ``answers``. ``answers`` are the author's own.
 - ``click-points``: the student clicks points. With a ``question`` (the game's
-  :attr:`~model.game.Game.lesson_questions`) the rules give the right set; ``answers`` must
+  :attr:`~model.teaching.Teaching.lesson_questions`) the rules give the right set; ``answers`` must
   equal it. Without one, ``answers`` are the right set.
 - ``win-within``: ``side`` (default: the side to move) wins within ``within`` plies; any
   first move the prover finds winning is right, the author's ``answers`` must be among them.
@@ -43,7 +43,6 @@ from typing import Any, Protocol
 from . import files
 from .game import (
     Game,
-    GoalCheck,
     InvalidMoveError,
     Move,
     PositionFormatError,
@@ -53,6 +52,7 @@ from .game import (
     quote,
     shorten,
 )
+from .teaching import GoalCheck, teaching_for
 
 FORMAT = "pyramid-lab-lesson/1"
 SUFFIX = ".lesson.json"
@@ -113,7 +113,7 @@ class Step:
         return self.game.copy()
 
     def highlight_points(self) -> list[Point]:
-        return [self.game.lesson_point(text) for text in self.highlights]
+        return [teaching_for(self.game).lesson_point(self.game, text) for text in self.highlights]
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"title": self.title, "text": self.text}
@@ -321,7 +321,7 @@ def read_position(raw: Any, game_name: str, where: str) -> Game:
 
 def _point(game: Game, text: str, where: str) -> Point:
     try:
-        return game.lesson_point(text)
+        return teaching_for(game).lesson_point(game, text)
     except ValueError as exc:
         raise PositionFormatError(where, str(exc)) from None
 
@@ -360,7 +360,7 @@ def _read_task(raw: Any, where: str, game: Game) -> Task:
         if not isinstance(question, dict):
             raise PositionFormatError(f"{where}.question", "must be an object")
         try:
-            game.lesson_points(question)
+            teaching_for(game).lesson_points(game, question)
         except ValueError as exc:
             raise PositionFormatError(f"{where}.question", str(exc)) from None
     if kind == "click-points":
@@ -389,7 +389,7 @@ def _read_task(raw: Any, where: str, game: Game) -> Task:
 
 def check_goal(game: Game, goal: Mapping[str, Any]) -> GoalCheck:
     """Whether ``game`` meets ``goal``: ``{"win": COLOUR}`` here, the others by the game's
-    :meth:`~model.game.Game.lesson_goal`; ValueError for a goal it does not know."""
+    :meth:`~model.teaching.Teaching.lesson_goal`; ValueError for a goal it does not know."""
     if "win" in goal:
         if set(goal) != {"win"} or goal["win"] not in game.players:
             raise ValueError(f'a win goal is {{"win": {" or ".join(map(repr, game.players))}}}')
@@ -397,7 +397,7 @@ def check_goal(game: Game, goal: Mapping[str, Any]) -> GoalCheck:
         if outcome is not None and outcome.winner == goal["win"]:
             return GoalCheck(True, f"{goal['win']} wins")
         return GoalCheck(False, f"{goal['win']} has not won yet")
-    return game.lesson_goal(goal)
+    return teaching_for(game).lesson_goal(game, goal)
 
 
 # ---- judging answers -----------------------------------------------------------------------
@@ -459,9 +459,9 @@ def _is_answer(task: Task, position: Game, move: Move) -> bool:
 
 
 def _did(position: Game, move: Move, lead: str) -> str:
-    """What ``move`` did by the rules (the game's :meth:`~model.game.Game.explain_move`),
+    """What ``move`` did by the rules (the game's :meth:`~model.teaching.Teaching.explain_move`),
     after ``lead``; '' when the game has nothing to say."""
-    said = position.explain_move(move)
+    said = teaching_for(position).explain_move(position, move)
     return f"{lead}{said}" if said else ""
 
 
@@ -474,7 +474,8 @@ def judge_points(task: Task, position: Game, clicked: Iterable[Point]) -> Verdic
     extra = sorted(chosen - right)
     missing = sorted(right - chosen)
     if extra:
-        why = position.lesson_point_reason(task.question, extra[0]) if task.question else ""
+        words = teaching_for(position)
+        why = words.lesson_point_reason(position, task.question, extra[0]) if task.question else ""
         return Verdict(
             False,
             f"{_names(position, extra)} {'is' if len(extra) == 1 else 'are'} not one of them"
@@ -486,12 +487,12 @@ def judge_points(task: Task, position: Game, clicked: Iterable[Point]) -> Verdic
 
 def right_points(task: Task, position: Game) -> frozenset[Point]:
     if task.question is not None:
-        return position.lesson_points(task.question)
-    return frozenset(position.lesson_point(a) for a in task.answers)
+        return teaching_for(position).lesson_points(position, task.question)
+    return frozenset(teaching_for(position).lesson_point(position, a) for a in task.answers)
 
 
 def _names(game: Game, points: Iterable[Point]) -> str:
-    return ", ".join(game.point_name(p) for p in sorted(points)) or "none"
+    return ", ".join(teaching_for(game).point_name(game, p) for p in sorted(points)) or "none"
 
 
 # ---- checking a lesson ---------------------------------------------------------------------
@@ -527,7 +528,7 @@ def check_task(task: Task, position: Game, *, wins: WinJudge | None = None) -> s
         return f"the game is over here ({position.describe_result()}): nothing to play"
     if task.kind == "click-points":
         right = right_points(task, position)
-        given = {position.lesson_point(a) for a in task.answers}
+        given = {teaching_for(position).lesson_point(position, a) for a in task.answers}
         if given != right:
             missing, extra = sorted(right - given), sorted(given - right)
             said = []
@@ -616,20 +617,21 @@ def _label(description: str) -> str:
 
 def goal_choices(game: Game) -> list[RuleChoice]:
     """The goals of a place or move task at ``game``'s position: the generic win (by
-    one of the colours playing), then the game's :attr:`~model.game.Game.lesson_goals`."""
+    one of the colours playing), then the game's :attr:`~model.teaching.Teaching.lesson_goals`."""
     cls = type(game)
     out = [RuleChoice("win", "a colour wins", {"win": tuple(game.players)})]
-    for name, description in cls.lesson_goals.items():
-        out.append(RuleChoice(name, _label(description), cls.lesson_goal_keys.get(name, {})))
+    words = teaching_for(cls)
+    for name, description in words.lesson_goals.items():
+        out.append(RuleChoice(name, _label(description), words.lesson_goal_keys.get(name, {})))
     return out
 
 
 def question_choices(game: Game) -> list[RuleChoice]:
     """The questions a click-points task may ask in ``game``'s lessons."""
-    cls = type(game)
+    words = teaching_for(game)
     return [
-        RuleChoice(name, _label(description), cls.lesson_question_keys.get(name, {}))
-        for name, description in cls.lesson_questions.items()
+        RuleChoice(name, _label(description), words.lesson_question_keys.get(name, {}))
+        for name, description in words.lesson_questions.items()
     ]
 
 
@@ -654,7 +656,7 @@ def check_rule(game: Game, kind: str, rule: Any) -> str | None:
         return f"a {kind} task's rule must be an object: {shapes.get(kind, 'a goal object')}"
     try:
         if kind == "click-points":
-            game.lesson_points(rule)
+            teaching_for(game).lesson_points(game, rule)
         elif kind == "win-within":
             unknown = sorted(set(rule) - {"side", "within"})
             if unknown:

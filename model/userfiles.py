@@ -74,6 +74,80 @@ def lessons_folder() -> Path:
     return config_dir() / "lessons"
 
 
+#: The environment variable naming the folder of the user's made puzzles (the tests').
+PUZZLES_ENV = "PYRAMID_LAB_PUZZLES"
+
+
+def made_puzzles_root() -> Path:
+    """Where "Make a puzzle of this" and Compose keep the puzzles they make, a folder a
+    game: ``$PYRAMID_LAB_PUZZLES``, else ``$XDG_DATA_HOME/pyramid-lab/puzzles``
+    (``~/.local/share/pyramid-lab/puzzles``)."""
+    base = os.environ.get(PUZZLES_ENV)
+    if base:
+        return Path(base)
+    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(data) / "pyramid-lab" / "puzzles"
+
+
+def made_puzzles_folder(game_name: str) -> Path:
+    """The folder of ``game_name``'s made puzzles, a collection Practice opens."""
+    return made_puzzles_root() / game_name
+
+
+def make_folder(path: Path) -> str | None:
+    """Make the user's folder ``path`` (with its parents) when it is missing, so that a
+    dialog proposing it opens there and the menus list it: None when it is there, else
+    why not, in words."""
+    if path.is_dir():
+        return None
+    if path.exists() or path.is_symlink():
+        return f"{path} is not a folder"
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        return f"{path} could not be made: {_why(exc)}"
+    return None
+
+
+#: Most puzzle files counted in one folder for a menu (a folder beyond is "N+").
+MAX_COUNTED = 999
+
+
+def made_collections() -> list[tuple[str, Path, int]]:
+    """The collections of made puzzles, for Puzzles > My puzzles: (the game's name, the
+    folder, how many puzzle files, at most :data:`MAX_COUNTED` + 1) for each game's folder
+    and each folder in it (Compose's), those with no puzzle left out. Names only are read,
+    never the files: the menu never waits on a big folder's contents."""
+    found: list[tuple[str, Path, int]] = []
+
+    def count(folder: Path) -> tuple[int, list[Path]]:
+        files, subs = 0, []
+        try:
+            with os.scandir(folder) as entries:
+                for entry in entries:
+                    if entry.name.endswith(".pyr.json") and entry.is_file():
+                        files += 1
+                        if files > MAX_COUNTED:
+                            break
+                    elif entry.is_dir() and not entry.name.startswith("."):
+                        subs.append(Path(entry.path))
+        except OSError:
+            return 0, []
+        return files, subs
+
+    root = made_puzzles_root()
+    _, games = count(root)
+    for game in sorted(games):
+        files, subs = count(game)
+        if files:
+            found.append((game.name, game, files))
+        for sub in sorted(subs)[:MAX_COUNTED]:
+            inner, _ = count(sub)
+            if inner:
+                found.append((game.name, sub, inner))
+    return found
+
+
 class UserFileError(OSError):
     """A change that was not written (the reason is the text); the change is kept in
     memory for this run."""
@@ -307,13 +381,15 @@ class UserFile(Generic[T]):
                 os.close(fd)  # (the lock goes with it)
 
 
-def set_aside(path: Path) -> Path:
+def set_aside(path: Path, suffix: str = ".json") -> Path:
     """Move the file (or link, FIFO, folder) at ``path`` to a free name beside it,
     ``NAME.damaged.json``, else ``NAME.damaged-2.json``, ... (an earlier damaged copy is
-    never overwritten), and return that name. OSError when it cannot be moved."""
-    stem = path.name.removesuffix(".json")
+    never overwritten), and return that name; ``suffix`` is the ending kept last ('' for a
+    folder: ``NAME.damaged``). OSError when it cannot be moved."""
+    stem = path.name.removesuffix(suffix) if suffix else path.name
     for n in range(1, 1000):
-        target = path.with_name(f"{stem}.damaged.json" if n == 1 else f"{stem}.damaged-{n}.json")
+        mark = ".damaged" if n == 1 else f".damaged-{n}"
+        target = path.with_name(f"{stem}{mark}{suffix}")
         try:  # a hard link fails when the name is taken: never a copy overwritten
             os.link(path, target, follow_symlinks=False)
         except FileExistsError:
@@ -434,3 +510,56 @@ class LessonProgress(UserFile[dict[str, dict[str, Any]]]):
 
         with contextlib.suppress(OSError):
             self.update(change)
+
+    def reset(self, path: Path) -> None:
+        """Forget the lesson at ``path``: it starts again at its first step, no task done.
+        Never raises (as :meth:`record`)."""
+        key = self.key(path)
+
+        def change(data: dict[str, dict[str, Any]]) -> None:
+            data.pop(key, None)
+
+        with contextlib.suppress(OSError):
+            self.update(change)
+
+
+# ---- the secret that signs a split solve's checkpoint -------------------------------------
+
+CHECKPOINT_KEY_FILE = "checkpoint.key"
+#: Bytes of the secret.
+SECRET_BYTES = 32
+
+
+def checkpoint_secret() -> tuple[bytes, str]:
+    """The user's secret for the split solve's checkpoint digests (HMAC keys, see
+    :mod:`model.search.split_checkpoint`), made on first use in :func:`config_dir`, readable
+    by the user only (0600); and '' or, where it cannot be had (a folder not writable, a
+    file that is not one), why not: the digests are then unkeyed (they catch a damaged or
+    edited unit, not one whose digest was made again by hand)."""
+    path = config_dir() / CHECKPOINT_KEY_FILE
+    for _ in range(5):  # another solve may be making it at this moment
+        try:
+            data = _read_regular_file(str(path), SECRET_BYTES, "checkpoint key")
+        except FileNotFoundError:
+            data = b""
+        except (OSError, PositionFormatError) as exc:
+            why = _why(exc) if isinstance(exc, OSError) else str(exc)
+            return b"", f"{path}: {shorten(why)}"
+        if len(data) == SECRET_BYTES:
+            return data, ""
+        if data:
+            time.sleep(0.05)  # being written: read it again
+            continue
+        secret = os.urandom(SECRET_BYTES)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(secret)
+        except FileExistsError:  # made meanwhile by another solve: that one is the key
+            time.sleep(0.05)
+            continue
+        except OSError as exc:
+            return b"", f"{path} could not be made: {_why(exc)}"
+        return secret, ""
+    return b"", f"{path}: not a key of {SECRET_BYTES} bytes"

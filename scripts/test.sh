@@ -32,7 +32,7 @@ if [ "$#" -gt 0 ]; then
 fi
 
 # The whole suite, as jobs on PYRAMID_LAB_TEST_JOBS lanes (default: one a core), each lane
-# with an Xvfb of its own: the model's tests in one process, the viewer's test files that
+# with an Xvfb of its own: the model's tests in two processes, the viewer's test files that
 # open no window in one more, each large window test file in a process of its own and the
 # small ones a few to a process. Mesa's software OpenGL has segfaulted (rarely, inside
 # VTK's render) once a process had opened and closed some dozens of QtInteractor windows; a
@@ -50,8 +50,9 @@ lanes=${PYRAMID_LAB_TEST_JOBS:-$(nproc)}
 # and Ball windows need no kernel (those games have none): one lane runs them meanwhile.
 slow=(
   tests/viewer/test_rolling_window.py
-  tests/viewer/test_monkey.py
   tests/model
+  tests/viewer/test_monkey.py
+  tests/viewer/test_monkey_teacher.py
   tests/viewer/test_ball_window.py
   tests/viewer/test_teaching.py
   tests/viewer/test_app.py
@@ -69,11 +70,23 @@ add_job() {
 }
 jobs+=("numba warm-up (scripts/setup.sh)|no|none|@warm-up")
 jobs+=("mypy model viewer|no|none|@mypy")
+# The model's tests in two processes, so that neither lane waits on one long one: the split
+# solve's and the certificates' tests (clusters started, proofs written) apart from the rest.
+model_apart=(tests/model/test_split.py tests/model/test_split_hostile.py tests/model/test_certificate.py)
+model_rest=(tests/model)
+for name in "${model_apart[@]}"; do
+  [ -e "$name" ] && model_rest+=("--ignore=$name")
+done
 for name in "${slow[@]}"; do
   [ -e "$name" ] || continue
-  if [ "$name" = tests/model ]; then add_job "$name" no "$name"; else add_job "$name" yes "$name"; fi
+  if [ "$name" = tests/model ]; then
+    add_job "$name" no "${model_rest[*]}"
+    add_job "tests/model (split solve, certificates)" no "${model_apart[*]}"
+  else
+    add_job "$name" yes "$name"
+  fi
 done
-[ -n "${queued[tests/model]:-}" ] || add_job tests/model no tests/model
+[ -n "${queued[tests/model]:-}" ] || add_job tests/model no "${model_rest[*]}"
 # The other window test files, with few tests each, share a process up to 32 tests (the
 # largest files hold 21 to 26, each test a window or two): each process spends about 3 s
 # of processor time starting Qt, VTK and numba. The files that open no window share one.

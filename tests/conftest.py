@@ -58,3 +58,11 @@ def ball_registered():
     yield
     if not known:
         del protocol._REGISTRY["ball"]
+
+
+@pytest.fixture
+def split_solve_dirs(tmp_path_factory, monkeypatch):
+    """The split solve's checkpoint secret and default checkpoints in folders of the test's
+    (not the user's): its tests use it (``pytestmark``)."""
+    monkeypatch.setenv("PYRAMID_LAB_CONFIG", str(tmp_path_factory.mktemp("config")))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))

@@ -15,9 +15,9 @@ from PySide6.QtWidgets import QFileDialog
 
 from model.game import Game, shorten
 from model.search import DIFFICULTIES, compose, unreviewable, write_collection
+from model.userfiles import made_puzzles_folder
 
 from .engine import EngineRunner, Job, Progress
-from .review import made_puzzles_folder
 from .slots import guarded, slot
 from .widgets.compose_dialog import ComposeChoices
 

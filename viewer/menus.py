@@ -18,7 +18,13 @@ from model.game import PositionFormatError, game_class, shorten
 from model.lesson import SUFFIX as LESSON_SUFFIX
 from model.lesson import lesson_folders, lesson_tasks, titles
 from model.search import levels_for
-from model.userfiles import lessons_folder
+from model.userfiles import (
+    MAX_COUNTED,
+    lessons_folder,
+    made_collections,
+    made_puzzles_root,
+    make_folder,
+)
 
 from .compose import open_compose_dialog
 from .export_control import open_export_dialog
@@ -200,6 +206,9 @@ class Menus:
         self.add_lessons_folder = self._action(
             lessons, "Add lessons folder...", self.ask_lessons_folder
         )
+        self.reset_progress = self._action(
+            lessons, "Reset progress of this lesson", lambda: lab.lessons.reset_progress()
+        )
         lessons.addSeparator()
         self.new_lesson = self._action(
             lessons, "New lesson from this position (teacher)", lambda: window.lessons.teach_new()
@@ -237,6 +246,14 @@ class Menus:
         self._action(menu, "&Open collection...", self.open_collection, "Ctrl+Shift+O")
         compose = functools.partial(open_compose_dialog, self.lab, self.port, practising)
         self.compose = self._action(menu, "&Compose...", compose)
+        # the puzzles the user made (Review's "Make a puzzle of this", Compose), a
+        # collection a game's folder and each composed set: names counted as it opens
+        self.my_puzzles = QMenu("&My puzzles", menu)
+        self.my_puzzles.setToolTipsVisible(True)
+        self.my_puzzles.aboutToShow.connect(self.fill_my_puzzles)
+        menu.addMenu(self.my_puzzles)
+        self.my_puzzle_actions: list[tuple[QAction, Path]] = []
+        menu.addSeparator()
         for folder in shipped_collections(PUZZLE_DIR):
             try:
                 title = game_class(folder.name).title
@@ -253,6 +270,35 @@ class Menus:
         forget = practice("forget_ticks")
         self._action(menu, "&Forget the ticks of this collection", forget)
         return menu
+
+    def fill_my_puzzles(self) -> None:
+        """Puzzles > My puzzles: each collection of made puzzles by its game and how many
+        it holds (file names counted, none read); a click practises it."""
+        sub = self.my_puzzles
+        sub.clear()
+        self.my_puzzle_actions = []
+        root = made_puzzles_root()
+        sub.menuAction().setToolTip(str(root))
+        for name, folder, count in made_collections():
+            try:
+                title = game_class(name).title
+            except KeyError:
+                title = name
+            what = "made" if folder.parent == root else folder.name
+            many = f"{count - 1}+" if count > MAX_COUNTED else str(count)
+            text = f"{title}: {what} ({many} puzzle{'s' if count != 1 else ''})"
+            action = self._action(sub, text, functools.partial(self.practise, folder))
+            action.setToolTip(str(folder))
+            self.my_puzzle_actions.append((action, folder))
+        if not self.my_puzzle_actions:
+            said = "(none yet: Review's Make a puzzle of this and Compose... put them here)"
+            empty = QAction(said, sub)
+            empty.setEnabled(False)
+            sub.addAction(empty)
+
+    def practise(self, folder: Path) -> None:
+        """Practise the collection ``folder`` (the dock is made on first use)."""
+        self.window.binding.practising().open_collection(folder)
 
     def open_collection(self) -> None:
         """Puzzles > Open collection...: a folder of puzzle files."""
@@ -339,7 +385,11 @@ class Menus:
         self.show_lesson_progress()
 
     def ask_lessons_folder(self) -> None:
-        """Lessons > Add lessons folder...: a folder of lesson files, remembered."""
+        """Lessons > Add lessons folder...: a folder of lesson files, remembered. The
+        dialog opens in the user's lessons folder, made first if missing."""
+        problem = make_folder(lessons_folder())
+        if problem is not None:
+            self.port.status(f"Lessons: {shorten(problem, 200)}")
         with self.lab.engine.held():
             folder = QFileDialog.getExistingDirectory(
                 self.port.parent, "Add a folder of lessons", str(lessons_folder())

@@ -38,6 +38,7 @@ from model.game import (
     shorten,
 )
 from model.search import Prover
+from model.teaching import teaching_for
 
 from .engine import EngineRunner, Job, position_of
 from .engine import Progress as SearchProgress
@@ -81,7 +82,7 @@ def standing(game: Game, side: str, *, still: bool = False) -> str:
     summary): the corners it holds ('red holds NE, AP'), else each per-player count
     ('reserves: white 5, black 4'); '' when the game reports none. ``still``: nothing
     changed ('red still holds only NE, AP')."""
-    extras = game.summary_extras()
+    extras = teaching_for(game).summary_extras(game)
     holders = extras.get("holders")
     if isinstance(holders, dict):
         held = [str(c) for c, who in holders.items() if who == side]
@@ -98,7 +99,7 @@ def standing(game: Game, side: str, *, still: bool = False) -> str:
 
 def held_corners(game: Game, side: str) -> list[str]:
     """The corners ``side`` holds, for a game whose summary reports them ([] otherwise)."""
-    holders = game.summary_extras().get("holders")
+    holders = teaching_for(game).summary_extras(game).get("holders")
     if not isinstance(holders, dict):
         return []
     return [str(c) for c, who in holders.items() if who == side]

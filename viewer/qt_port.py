@@ -91,6 +91,10 @@ class QtPort:
         """A line in the status bar (it goes after a few seconds)."""
         self.parent.statusBar().showMessage(text, 8000)
 
+    def current_message(self) -> str:
+        """The status bar's line now ('' when none)."""
+        return self.parent.statusBar().currentMessage()
+
     # ---- the window's own ------------------------------------------------------------------
 
     def prompt(self, text: str) -> None:

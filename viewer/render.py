@@ -110,6 +110,10 @@ def view_state_for(options: RenderOptions) -> ViewState:
     return view
 
 
+#: How much of the picture's longer way an export's content fills.
+FILL = 0.88
+
+
 class Scene:
     """A game's board view drawn offscreen (EGL when there is no display), as the window
     draws it: ``render`` takes one picture of it, ``export`` pictures, turntables, replays
@@ -156,7 +160,8 @@ class Scene:
         self.set_caption(self.options.caption if caption is None else caption)
 
     def aim(self) -> None:
-        """The camera of the options: their preset view, or their own camera."""
+        """The camera of the options: their own camera (a window's, kept as it was), or
+        their preset view framed on what is drawn (:meth:`frame_drawn`)."""
         self.board.set_view(self.options.view)
         camera = self.options.camera
         if camera is not None:
@@ -167,6 +172,29 @@ class Scene:
             cam.SetViewUp(*up)
             cam.SetViewAngle(angle)
             self.plotter.renderer.ResetCameraClippingRange()
+            return
+        self.frame_drawn()
+
+    def frame_drawn(self, fill: float = FILL) -> None:
+        """Centre the picture on what is drawn and fill ``fill`` of its longer way with it.
+        The preset view frames every point a board has (a Pyraos pyramid's empty top
+        included: its picture sat 10 % low); this looks at the picture itself, the caption
+        left out, and pans and dollies the camera (twice: a perspective's second look is
+        exact to a pixel or two)."""
+        from . import palette
+
+        caption = self.plotter.actors.get("caption")
+        if caption is not None:
+            caption.SetVisibility(False)
+        try:
+            for _ in range(2):
+                box = content_box(self.screenshot(), palette.BACKGROUND)
+                if box is None:
+                    return  # nothing drawn
+                _pan_and_dolly(self.plotter, box, fill)
+        finally:
+            if caption is not None:
+                caption.SetVisibility(True)
 
     def set_caption(self, text: str) -> None:
         from .boards.meshes import remove_actor
@@ -193,6 +221,47 @@ class Scene:
         if plotter is not None:
             plotter.close()
             del self.plotter  # closed: a second close does nothing
+
+
+def content_box(image: np.ndarray, background: tuple[int, int, int]) -> tuple[float, ...] | None:
+    """Where ``image`` differs from its plain ``background``, in normalised device
+    coordinates (x and y from -1 to 1, y upwards): (x0, y0, x1, y1); None where nothing is."""
+    differs = np.abs(image.astype(np.int16) - np.array(background, dtype=np.int16)).sum(axis=2)
+    rows = np.flatnonzero((differs > 24).any(axis=1))
+    cols = np.flatnonzero((differs > 24).any(axis=0))
+    if not len(rows) or not len(cols):
+        return None
+    height, width = differs.shape
+    x0, x1 = cols[0] / width * 2 - 1, (cols[-1] + 1) / width * 2 - 1
+    y0, y1 = 1 - (rows[-1] + 1) / height * 2, 1 - rows[0] / height * 2
+    return x0, y0, x1, y1
+
+
+def _pan_and_dolly(plotter: Any, box: tuple[float, ...], fill: float) -> None:
+    """Move the camera in its view plane so that ``box`` (NDC) is centred, then dolly it
+    so that the box fills ``fill`` of the picture's longer relative way."""
+    x0, y0, x1, y1 = box
+    camera = plotter.camera
+    renderer = plotter.renderer
+    width, height = renderer.GetSize()
+    aspect = width / height if width > 0 and height > 0 else 4 / 3
+    position = np.array(camera.GetPosition())
+    focal = np.array(camera.GetFocalPoint())
+    forward = focal - position
+    distance = float(np.linalg.norm(forward))
+    forward /= distance
+    up = np.array(camera.GetViewUp(), dtype=float)
+    right = np.cross(forward, up)
+    right /= np.linalg.norm(right)
+    up = np.cross(right, forward)
+    half_height = distance * np.tan(np.radians(camera.GetViewAngle()) / 2)
+    shift = (x0 + x1) / 2 * half_height * aspect * right + (y0 + y1) / 2 * half_height * up
+    camera.SetPosition(*(position + shift))
+    camera.SetFocalPoint(*(focal + shift))
+    extent = max((x1 - x0) / 2, (y1 - y0) / 2)
+    if extent > 0:
+        camera.Dolly(float(np.clip(fill / extent, 0.6, 1.8)))
+    renderer.ResetCameraClippingRange()
 
 
 def encode_picture(image: np.ndarray, extension: str) -> bytes:

@@ -15,7 +15,6 @@ folder of made puzzles (:func:`made_puzzles_folder`), which Practice then opens.
 
 from __future__ import annotations
 
-import os
 import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -24,6 +23,7 @@ from model.files import SUFFIX, write
 from model.game import Game, shorten
 from model.review import FLAWED, GameReview
 from model.search import make_puzzle, review, unreviewable
+from model.userfiles import made_puzzles_folder
 
 from .engine import EngineRunner, Job, Progress
 from .frame import Frame
@@ -36,18 +36,6 @@ if TYPE_CHECKING:
     from .lab import Lab
     from .qt_port import QtPort
     from .stage import Stage
-
-PUZZLES_ENV = "PYRAMID_LAB_PUZZLES"
-
-
-def made_puzzles_folder(game_name: str) -> Path:
-    """Where "Make a puzzle of this" and Compose keep puzzles of a game:
-    ``$PYRAMID_LAB_PUZZLES/<game>`` or ``~/.local/share/pyramid-lab/puzzles/<game>``."""
-    base = os.environ.get(PUZZLES_ENV)
-    if base:
-        return Path(base) / game_name
-    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(data) / "pyramid-lab" / "puzzles" / game_name
 
 
 class ReviewControl:
@@ -281,13 +269,16 @@ class ReviewControl:
         if puzzle is None:
             self.show_message(f"not kept: {why}")
             return
-        where = source.name.removesuffix(SUFFIX) if source is not None else "game"
+        where = source.name.removesuffix(SUFFIX) if source is not None else "a game"
         puzzle["notes"] = f"From {where}, after move {ply}."
         folder = made_puzzles_folder(position.name)
+        # named after the game (its file, else the game's name) and the move
+        stem = source.name.removesuffix(SUFFIX) if source is not None else position.name
+        path = folder / f"{stem}-after-move-{ply}{SUFFIX}"
         number = 1
-        while (folder / f"{where}-after-{ply}-{number}{SUFFIX}").exists():
+        while path.exists():
             number += 1
-        path = folder / f"{where}-after-{ply}-{number}{SUFFIX}"
+            path = folder / f"{stem}-after-move-{ply}-{number}{SUFFIX}"
         try:
             folder.mkdir(parents=True, exist_ok=True)
             write(path, position, puzzle)
@@ -296,7 +287,8 @@ class ReviewControl:
             return
         self.last_puzzle = path
         self.show_message(
-            f"puzzle made and verified: {path} (Puzzles > Open collection... to practise)"
+            f"puzzle made and verified: {path.name}, in Puzzles > My puzzles > "
+            f"{position.title} (made) to practise"
         )
 
     def shutdown(self) -> None:

@@ -138,8 +138,20 @@ class SetupBoard(Mode):
         editor = self.mode.editor
         if editor is None:
             return False
+        before = editor.pieces.get(site)
         editor.click(site)
         self.stage.redraw()
+        if before is not None and site not in editor.pieces:
+            # a ball in front may be erased where a point behind it was meant: said
+            try:
+                where = ",".join(map(str, self.stage.ui.coords_of(site)))
+            except (KeyError, ValueError, IndexError, NotImplementedError):
+                where = str(site)
+            piece = self.stage.ui.piece_word.removesuffix("s")
+            self.mode.show_message(
+                f"set-up: erased the {before} {piece} at {where} "
+                "(Undo brings it back; to reach a point behind it, peel or show the ghosts)"
+            )
         return True
 
     def undo(self) -> bool:

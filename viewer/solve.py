@@ -45,6 +45,7 @@ from model.tree import Node
 from .engine import EngineRunner, Job, Progress
 from .frame import Frame, Label
 from .modes import Mode
+from .pace import DepthPace
 from .slots import guarded, slot
 
 if TYPE_CHECKING:
@@ -452,22 +453,33 @@ def units_text(status: SplitStatus) -> str:
     )
 
 
-def value_task(workers: int, table_mb: float = VALUE_TABLE_MB) -> Any:
-    """The task that solves the position: the single search (``workers`` 1) or the split
-    solve; its answer is (SolveResult, SplitResult or None). The runner's stop ends it
-    (the split solve's settled units stay in its checkpoint)."""
+#: Seconds of Solve position's first try (the book, then the single search) before it asks
+#: for worker processes: what it settles needs no cluster (as the command line's solve).
+QUICK_SECONDS = 3.0
+
+
+def value_task(
+    workers: int, table_mb: float = VALUE_TABLE_MB, max_seconds: float | None = None
+) -> Any:
+    """The task that solves the position: the single search (``workers`` 1, for at most
+    ``max_seconds``) or the split solve; its answer is (SolveResult, SplitResult or None).
+    The runner's stop ends it (the split solve's settled units stay in its checkpoint)."""
 
     def task(game: Game, progress: Progress, stop: threading.Event) -> Any:
         if workers <= 1:
+            pace = DepthPace()
 
             def tick(depth: int, nodes: int, seconds: float, entries: int) -> None:
                 if stop.is_set():
                     raise SearchStopped("interrupted")
+                pace.update(depth, seconds)
                 progress(
-                    0.0, f"Solving: within {depth} plies, {nodes:,} positions, {seconds:.0f} s"
+                    0.0,
+                    f"Solving: within {depth} plies, {nodes:,} positions, {seconds:.0f} s"
+                    + pace.words(seconds),
                 )
 
-            return solve(game, table_mb=table_mb, progress=tick), None
+            return solve(game, table_mb=table_mb, progress=tick, max_seconds=max_seconds), None
 
         def report(status: SplitStatus) -> None:
             progress(status.settled / max(1, status.total), units_text(status))
@@ -526,9 +538,24 @@ class ValueSolve:
         return self.runner.thinking
 
     def toggle(self) -> None:
+        """Game > Solve position: the book and a quick first try of the single search
+        (:data:`QUICK_SECONDS`) first, asking nothing; only a position they leave open asks
+        for worker processes (:meth:`ask_workers`). Again while it runs: Stop."""
         if self.running:
             self.stop()
             return
+        game = self.lab.session.game
+        reason = unsolvable(game)
+        if reason is not None:
+            self._say(f"Solve position: {reason}")
+            return
+        self.runner.run("quick", value_task(1, max_seconds=QUICK_SECONDS))
+        self._say(
+            f"Solving the position: the book, then {QUICK_SECONDS:g} s of the single search..."
+        )
+
+    def ask_workers(self) -> None:
+        """The position needs a real search: how many worker processes (remembered)."""
         from PySide6.QtCore import QSettings
         from PySide6.QtWidgets import QInputDialog, QWidget
 
@@ -540,8 +567,9 @@ class ValueSolve:
         chosen, ok = QInputDialog.getInt(
             parent,
             "Solve position",
-            "Worker processes (1: the single search; more: the split solve on a local\n"
-            f"Dask cluster, resumable from its checkpoint; this machine has {cores} cores):",
+            f"Not settled by the book nor in {QUICK_SECONDS:g} s. Worker processes for the real\n"
+            "search (1: the single search; more: the split solve on a local Dask cluster,\n"
+            f"resumable from its checkpoint; this machine has {cores} cores):",
             max(1, min(workers, 256)),
             1,
             256,
@@ -549,6 +577,8 @@ class ValueSolve:
         if ok:
             settings.setValue(WORKERS_KEY, chosen)
             self.start(chosen)
+        else:
+            self._say(f"Solve position: not settled in {QUICK_SECONDS:g} s; no search started")
 
     def start(self, workers: int) -> bool:
         """Solve the position shown with ``workers`` processes; False, with a message, for
@@ -581,6 +611,9 @@ class ValueSolve:
     @slot
     def _on_answer(self, job: Job, answer: Any) -> None:
         result, split = answer
+        if job.purpose == "quick" and result.value == "unknown" and result.stopped == "time limit":
+            self.ask_workers()  # a real search: now it asks how
+            return
         self._say(value_text(self.lab.session.game, result, split))
 
     @slot

@@ -25,6 +25,11 @@ if TYPE_CHECKING:
     from .stage import Stage
 
 
+#: Board modes whose clicks are not moves (a lesson's click-points task picks the ball
+#: clicked, set-up paints it): a click there is no refused move to offer a point behind for.
+NOT_MOVES = ("lesson", "set-up")
+
+
 class TurnControl:
     """The board's input in ``window``, routed by ``modes`` (the last of them is this
     control's :class:`PlayBoard`)."""
@@ -32,6 +37,9 @@ class TurnControl:
     def __init__(self, lab: Lab, port: QtPort, stage: Stage) -> None:
         self.lab, self.port, self.stage = lab, port, stage
         self.modes: Router | None = None  # set by the window once every mode is made
+        # a refused click on a ball with one empty point behind it: (site, position, the
+        # point); a second click there plays that point
+        self.offered: tuple[int, Any, int] | None = None
 
     @property
     def router(self) -> Router:
@@ -44,8 +52,60 @@ class TurnControl:
 
     @slot
     def click(self, site: int) -> None:
-        """A click on ``site`` of the board."""
+        """A click on ``site`` of the board. A click that lands on a ball in front of
+        empty points and changes nothing says what would reach them: the point itself on
+        a second click where one lies behind, peeling to its level, or the ghosts."""
+        stage = self.stage
+        where = self._where()
+        offered, self.offered = self.offered, None
+        if offered is not None and offered[:2] == (site, where):
+            self.router.click(offered[2])  # the second click: the point behind
+            return
         self.router.click(site)
+        picking = any(mode.name in NOT_MOVES for mode in self.router.chain())
+        if self._where() == where and stage.setup is None and not picking:
+            self._offer(site, where)
+
+    def _where(self) -> Any:
+        game = self.lab.session.game
+        return (game.position_key(), len(game.move_stack), self.stage.turn.building)
+
+    def _offer(self, site: int, where: Any) -> None:
+        """After a click on ``site`` that changed nothing: the empty points behind it."""
+        stage = self.stage
+        ui = stage.ui
+        try:
+            coords = ui.coords_of(site)
+        except (KeyError, ValueError, IndexError, NotImplementedError):
+            return
+        taken = {tuple(c) for c, _colour in self.lab.session.game.pieces()}
+        if tuple(coords) not in taken:
+            return  # not a ball in front
+        empty = []
+        for other in stage.board.behind(site):
+            try:
+                point = tuple(ui.coords_of(other))
+            except (KeyError, ValueError, IndexError, NotImplementedError):
+                continue
+            if point not in taken:
+                empty.append((other, point))
+        if not empty:
+            return
+        name = ",".join(map(str, coords))
+        names = [",".join(map(str, p)) for _s, p in empty]
+        said = self.port.current_message().rstrip(". ")  # why the click was refused, kept
+        lead = f"{said}; " if said else ""
+        level = empty[0][1][-1]
+        reach = f"peel to level {level} (View dock: Levels) or show hidden balls as ghosts"
+        if len(empty) == 1:
+            self.offered = (site, where, empty[0][0])
+            self.show_message(
+                f"{lead}{name} holds a ball in front of {names[0]}: click {name} again to "
+                f"play {names[0]}, or {reach}"
+            )
+        else:
+            shown = ", ".join(names[:3]) + (" ..." if len(names) > 3 else "")
+            self.show_message(f"{lead}{name} holds a ball in front of {shown}: {reach}")
 
     def play(self, move: Any) -> None:
         """Play what Finish turn, the Analysis dock or a lesson gave: a move, or a

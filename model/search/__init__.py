@@ -14,6 +14,8 @@ its modules (``tests/model/test_imports.py``).
   :func:`default_threads` cores where the caller asks);
 - :func:`review` / :func:`unreviewable`: a game's line judged move by move (verdicts, the
   win-rate graph, puzzle spots); :func:`compose`: puzzles made on demand;
+- :func:`write_certificate`: a settled position's proof, checked by the rules model alone
+  (:mod:`model.certificate`);
 - :func:`perft`, :func:`verify` (a puzzle), :func:`judge_move` / :func:`check_lesson` /
   :func:`check_task` (a lesson's win-within tasks), the books (:func:`book_for`).
 
@@ -25,9 +27,12 @@ protocol alone.
 from __future__ import annotations
 
 import dataclasses
+import gzip
 import time
+from collections.abc import Callable
 from typing import Any
 
+from ..files import write_bytes
 from ..game import Game
 from . import games as _games  # noqa: F401  (registers every game's plug-in)
 from .agents import AlphaBetaAgent, MCTSAgent, RandomAgent
@@ -81,6 +86,7 @@ from .split import (
     SplitStatus,
     Units,
     default_checkpoint,
+    scheduler_security,
     split_solve,
 )
 from .teaching import check_lesson, check_task, judge_move, lesson_answers, verify
@@ -132,6 +138,28 @@ def solve(
         result = compiled.solve()  # Ctrl+C ends the search and still reports
         return _with_path(result, "compiled")
     return _with_path(Solver(game, **options).solve(), "reference")
+
+
+def write_certificate(
+    game: Game,
+    path: str,
+    *,
+    table_mb: float | None = None,
+    progress: Callable[[int, float], None] | None = None,
+) -> Any:
+    """Prove ``game``'s position (left unchanged) and write its certificate to ``path``
+    (gzip-compressed text, ``docs/file-formats.md``): a proof that
+    ``pyramid-lab certificate check`` verifies with the rules model alone. The certificate
+    made (``winner``, ``lines``, ``seconds``, ``nodes``). ValueError for a game without
+    certificates or a finished position; MemoryError where the table cannot be had;
+    OSError where the file cannot be written."""
+    make = plugin_for(game).certificate
+    if make is None:
+        raise ValueError(f"{game.title} has no certificates")
+    mb = DEFAULT_TABLE_MB if table_mb is None else table_mb
+    made = make(game, table_mb=mb, progress=progress)
+    write_bytes(path, gzip.compress(made.text.encode("utf-8"), mtime=0))
+    return made
 
 
 def _with_path(result: SolveResult, path: str) -> SolveResult:
@@ -224,6 +252,7 @@ __all__ = [
     "plugin_for",
     "prove",
     "review",
+    "scheduler_security",
     "shortest_win",
     "solve",
     "split_solve",
@@ -231,5 +260,6 @@ __all__ = [
     "unsolvable",
     "verify",
     "warm_up",
+    "write_certificate",
     "write_collection",
 ]

@@ -64,6 +64,10 @@ class Plugin:
     #: file's JSON is a book of this game). :class:`model.search.value_book.ValueBook` is
     #: one for any game with a compiled solver.
     book: Any = None
+    #: (position, table_mb=, progress=) -> a certificate of its value that the rules model
+    #: checks without the search (``text``, ``winner``, ``lines``, ``seconds``, ``nodes``),
+    #: or None: the game has none.
+    certificate: Callable[..., Any] | None = None
 
 
 _PLUGINS: dict[str, Plugin] = {}

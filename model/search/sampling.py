@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..ball import COLOURS, SPECIALS, PyramidBall, SpecialChoice
-from ..ball_rules import COLS, GOAL_ROW, MOVES, RELATIVE, STAND, Program, parse_square, step
+from ..ball.rules import COLS, GOAL_ROW, MOVES, RELATIVE, STAND, Program, parse_square, step
 from ..game import Game, JointMove
 from .choice import Choice, Clock, Limits, MoveStat, ProgressCallback, SearchAgent
 from .prover import Stop

@@ -53,7 +53,9 @@ its plug-in.
 from __future__ import annotations
 
 import contextlib
+import gc
 import logging
+import os
 import resource
 import signal
 import threading
@@ -107,9 +109,20 @@ class Units:
     total: int
     from_checkpoint: int
     proven: int
+    #: unit files of the checkpoint not trusted (damaged, or their digest did not match)
+    rejected: int = 0
+    #: of those, the units this run proved again (the others were not needed)
+    reproved: int = 0
 
     def to_json(self) -> dict[str, int]:
-        return {"total": self.total, "from_checkpoint": self.from_checkpoint, "proven": self.proven}
+        return {
+            "total": self.total,
+            "from_checkpoint": self.from_checkpoint,
+            "proven": self.proven,
+            "trusted": self.from_checkpoint,
+            "rejected": self.rejected,
+            "reproved": self.reproved,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +166,12 @@ class SplitResult:
     checkpoint_note: str = ""
     #: the workers searched one table (see the module), not each its own
     shared_table: bool = False
+    #: the cluster's shutdown was interrupted (Ctrl+C, SIGTERM) after the answer was had:
+    #: the answer stands
+    shutdown_interrupted: bool = False
+    #: a secure cluster: TLS with credentials made for this solve (a local one), or the
+    #: scheduler's TLS (an existing one); False only for a scheduler asked for in plain
+    secure: bool = True
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -162,6 +181,7 @@ class SplitResult:
             "shared_table": self.shared_table,
             "split_plies": self.plies,
             "checkpoint": self.checkpoint,
+            "shutdown_interrupted": self.shutdown_interrupted,
         }
 
 
@@ -185,40 +205,204 @@ QUIET = {
 }
 
 
+def scheduler_security(
+    address: str,
+    *,
+    ca_file: str | None = None,
+    cert: str | None = None,
+    key: str | None = None,
+    insecure: bool = False,
+) -> Any:
+    """The Dask ``Security`` to reach the existing scheduler at ``address``: TLS with the
+    files given, else with Dask's own configuration (``distributed.comm.tls.*``). Connecting
+    to a scheduler means running code on its workers and taking pickles back from them, so a
+    plain ``tcp://`` one (anyone who reaches it can do the same, as you) is refused unless
+    ``insecure`` says so. SchedulerError (one line) for what cannot work."""
+    from distributed.security import Security
+
+    plain = not address.startswith("tls://")
+    if plain and not insecure:
+        raise SchedulerError(
+            f"{shorten(address)} is not a tls:// address: anyone who reaches a plain "
+            "scheduler can run code on its workers and on this machine through them; use "
+            "tls:// with --tls-ca-file, --tls-cert and --tls-key (or Dask's distributed.comm"
+            ".tls configuration), or --insecure-scheduler on a network you trust"
+        )
+    if plain:
+        return None
+    given = {"tls_ca_file": ca_file, "tls_client_cert": cert, "tls_client_key": key}
+    if any(v is not None for v in given.values()):
+        missing = [n for n, v in (("--tls-ca-file", ca_file), ("--tls-cert", cert)) if v is None]
+        if missing:
+            raise SchedulerError(f"a TLS scheduler needs {' and '.join(missing)} as well")
+        options = ("--tls-ca-file", "--tls-cert", "--tls-key")
+        for option, path in zip(options, given.values(), strict=True):
+            if path is not None:
+                _check_pem(option, path)
+        return Security(**given, require_encryption=True)
+    security = Security(require_encryption=True)  # Dask's configuration, if it has TLS
+    configured = (getattr(security, name, None) for name in ("tls_ca_file", "tls_client_cert"))
+    if not all(configured):
+        raise SchedulerError(
+            f"{shorten(address)} needs TLS credentials: --tls-ca-file, --tls-cert and "
+            "--tls-key, or Dask's distributed.comm.tls configuration"
+        )
+    return security
+
+
+#: The local cluster's web servers serve nothing: the scheduler's and each worker's answer
+#: plain HTTP on 127.0.0.1 whatever the comm's TLS, to anyone on the machine, with the
+#: solve's workers, tasks, logs and call stacks (``/info``, ``/json``); this cluster has no
+#: dashboard to show, so no route is served (each answers 404).
+CLOSED: dict[str, list[str]] = {
+    "distributed.scheduler.http.routes": [],
+    "distributed.worker.http.routes": [],
+}
+
+
+#: The largest certificate or key file read (a PEM chain is some kilobytes).
+MAX_PEM_BYTES = 1024 * 1024
+
+
+def _check_pem(option: str, path: str) -> None:
+    """SchedulerError (one line) unless ``path`` is a regular file of at most
+    :data:`MAX_PEM_BYTES` that can be read: checked as the per-user files are read (a FIFO
+    or a device is refused before a byte is read, never waited on), before Dask's TLS
+    reads it."""
+    from ..files import _read_regular_file
+    from ..game import PositionFormatError
+
+    try:
+        _read_regular_file(path, MAX_PEM_BYTES, "certificate or key file")
+    except FileNotFoundError:
+        raise SchedulerError(f"{option}: no such file: {shorten(path)}") from None
+    except PositionFormatError as exc:
+        raise SchedulerError(f"{option} {shorten(path)}: {exc.reason}") from None
+    except (OSError, ValueError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise SchedulerError(f"{option} {shorten(path)}: {shorten(why)}") from None
+
+
 @contextlib.contextmanager
-def _client(workers: int, scheduler: str | None) -> Iterator[Any]:
-    """A Dask client: of a local cluster of ``workers`` processes, one thread each, or of
-    the existing cluster at ``scheduler`` (SchedulerError when it cannot be reached)."""
+def _shielded() -> Iterator[None]:
+    """Ctrl+C and SIGTERM held back (not lost) while the cluster shuts down: one that
+    comes then is raised as KeyboardInterrupt once the shutdown is over, so the cluster's
+    processes are never left half closed and the answer, once had, is still given
+    (:func:`split_solve`). Python's handlers, not the signal mask: a process-directed signal
+    reaches whichever thread does not block it (the Dask client's loop), and its Python
+    handler always runs in the main thread."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    held = (signal.SIGINT, signal.SIGTERM)
+    previous = {number: signal.signal(number, lambda n, _f: caught.append(n)) for number in held}
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+        if caught:
+            raise KeyboardInterrupt
+
+
+_TRACKER: Any = None  # the resource tracker started apart (kept: never collected)
+
+
+def _tracker_apart() -> str:
+    """Start Python's multiprocessing resource tracker in a session of its own, before the
+    local cluster makes its semaphores (``/dev/shm/sem.mp-*``, a dozen for 2 workers): a
+    SIGKILL of this process's whole group (a terminal's, a batch system's) then leaves the
+    tracker alive, and it removes them once every process of the solve is gone, as it does
+    after a normal exit. '' when done (or already done), else why not (a tracker already
+    running in this process, started by something else: it stays as it is). Uses the
+    tracker's own start-up line; its two private fields (``_fd``, ``_pid``) are set as its
+    ``ensure_running`` sets them (Python 3.8 to 3.13)."""
+    global _TRACKER
+    import subprocess
+    import sys
+    from multiprocessing import resource_tracker, util
+
+    tracker = resource_tracker._resource_tracker
+    if _TRACKER is not None and getattr(tracker, "_pid", None) == _TRACKER.pid:
+        return ""
+    if getattr(tracker, "_fd", None) is not None:
+        return "a resource tracker runs already"
+    read, write = os.pipe()
+    command = f"from multiprocessing.resource_tracker import main;main({read})"
+    try:
+        process = subprocess.Popen(
+            [sys.executable, *util._args_from_interpreter_flags(), "-c", command],  # type: ignore[attr-defined]  # the tracker's own flags; typeshed does not name it
+            pass_fds=(read,),
+            stdin=subprocess.DEVNULL,
+            start_new_session=True,  # out of this process's group: a group's kill spares it
+        )
+    except OSError as exc:
+        os.close(write)
+        return f"no resource tracker apart: {exc.strerror or exc}"
+    finally:
+        os.close(read)
+    _TRACKER = process
+    # (the fields ensure_running sets; typeshed does not name them)
+    setattr(tracker, "_fd", write)  # noqa: B010
+    setattr(tracker, "_pid", process.pid)  # noqa: B010
+    return ""
+
+
+@contextlib.contextmanager
+def _client(workers: int, scheduler: str | None, security: Any = None) -> Iterator[Any]:
+    """A Dask client: of a local cluster of ``workers`` processes, one thread each, closed
+    to anyone else (TLS with credentials made for this solve, held in memory only, so a
+    client without them is refused), or of the existing cluster at ``scheduler`` reached
+    with ``security`` (:func:`scheduler_security`; SchedulerError when it cannot be
+    reached)."""
     import dask
     from distributed import Client, LocalCluster
+    from distributed.security import Security
 
     if scheduler is not None:
+        reason = ""
         try:
-            client = Client(scheduler, timeout=CONNECT_SECONDS)
+            client = Client(scheduler, timeout=CONNECT_SECONDS, security=security)
         except Exception as exc:  # a bad address, a refused or timed-out connection
             reason = shorten(" ".join(str(exc).split()) or type(exc).__name__)
+        if reason:
+            # The half-made client is collected now: left to a later collection, its
+            # __del__ closed its loop runner from inside the next client's start, and
+            # distributed's LoopRunner deadlocked (the suite hung in this test, once).
+            gc.collect()
             raise SchedulerError(
                 f"cannot reach the Dask scheduler at {shorten(scheduler)}: {reason}"
-            ) from None
+            )
         try:
             yield client
         finally:
-            client.close()
+            with _shielded():
+                client.close()
         return
     # The workers are spawned while SIGINT is ignored (they inherit that): Ctrl+C in the
     # terminal reaches the whole process group, and only this process should answer it
     # (it stops the workers itself), not every worker with its own traceback.
     main = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
+    _tracker_apart()
+    # A certificate authority and a certificate made for this cluster, in memory: the
+    # scheduler, the workers and this client hold them; any other client is refused.
+    own = Security.temporary()
     try:
-        with dask.config.set(QUIET):
+        with dask.config.set({**QUIET, **CLOSED}):
             cluster = LocalCluster(
                 n_workers=workers,
                 processes=True,
                 threads_per_worker=1,
+                host="127.0.0.1",
+                protocol="tls://",
+                security=own,
                 # no fixed port: with None the scheduler's web server still tries 8787 and
                 # warns when another solve's cluster has it (two solves at once)
                 dashboard_address="127.0.0.1:0",
+                # and no dashboard on it, were bokeh installed (see CLOSED)
+                scheduler_kwargs={"dashboard": False},
                 # the tables are bounded by table_mb: Dask's own limit (the machine's memory
                 # shared out) would only pause or kill a worker whose table it did not expect
                 memory_limit=0,
@@ -230,13 +414,15 @@ def _client(workers: int, scheduler: str | None) -> Iterator[Any]:
         if main:
             signal.signal(signal.SIGINT, previous)
     try:
-        client = Client(cluster)
+        client = Client(cluster, security=own)
         try:
             yield client
         finally:
-            client.close()
+            with _shielded():
+                client.close()
     finally:
-        cluster.close()
+        with _shielded():
+            cluster.close()
 
 
 class _Run:
@@ -257,12 +443,15 @@ class _Run:
         first_slice: int,
         shared: bool = False,
         began: float | None = None,
+        warn: Callable[[str], None] | None = None,
     ) -> None:
         self.client = client
         self.tree = tree
         self.table_mb, self.max_depth, self.book = table_mb, max_depth, book
         self.max_seconds = max_seconds
         self.checkpoint = checkpoint
+        self.warn = warn
+        self.checkpoint_lost = ""  # why the checkpoint stopped being written ('' if not)
         self.progress = progress
         self.stop = stop
         self.first_slice = first_slice
@@ -287,6 +476,8 @@ class _Run:
         self.lock = threading.Lock()
         self.nodes = 0
         self.proven = 0
+        self.proven_ids: set[str] = set()
+        self.done = False  # go() has returned: what follows is the cluster's shutdown
         self.from_checkpoint = sum(1 for u in tree.units if u.value is not None)
         self.unit_seconds = 0.0
         self.workers = max(1, len(client.scheduler_info().get("workers", {})))
@@ -375,9 +566,12 @@ class _Run:
             stopped = "depth limit"
         self._cancel(list(self.pending))
         if self.shared:  # workers of an existing cluster live on: let go of its memory
+            # (waited for: Dask runs a plain function only so; with wait=False each
+            # worker refused it, "Combination not supported", and kept the table mapped)
             with contextlib.suppress(Exception):
-                self.client.run(drop_shared, self.shared, wait=False)
+                self.client.run(drop_shared, self.shared)
         self._report()
+        self.done = True
         return stopped
 
     def _share(self) -> None:
@@ -418,9 +612,9 @@ class _Run:
         value, plies = answer["value"], answer["plies"]
         if value in ("win", "loss", "draw"):
             self.proven += 1
+            self.proven_ids.add(uid)
             self.unit_seconds += float(answer["seconds"])
-            if self.checkpoint is not None:
-                self.checkpoint.write(uid, value, plies, int(answer["nodes"]), answer["seconds"])
+            self._keep(uid, value, plies, answer)
             settle(unit, value, plies)
         elif answer["stopped"] in ("slice", "time limit") and (
             self.max_seconds is None or self._elapsed() < self.max_seconds
@@ -439,6 +633,25 @@ class _Run:
         needed = needed_nodes(self.tree)
         self._cancel([f for f, (u, _) in self.pending.items() if u not in needed])
         self._fill()
+
+    def _keep(self, uid: str, value: str, plies: int | None, answer: dict[str, Any]) -> None:
+        """The settled unit written to the checkpoint. One that cannot be written (a full
+        disk, the folder gone, a name that cannot be set aside) ends the checkpoint, said
+        in one line; never the solve: what is proven stands."""
+        if self.checkpoint is None:
+            return
+        try:
+            self.checkpoint.write(uid, value, plies, int(answer["nodes"]), answer["seconds"])
+        except OSError as exc:
+            why = shorten(exc.strerror or str(exc))
+            line = (
+                f"checkpoint {shorten(str(self.checkpoint.folder))}: unit {uid} could not be "
+                f"written ({why}); the solve goes on without keeping its units"
+            )
+            self.checkpoint = None
+            self.checkpoint_lost = line
+            if self.warn is not None:
+                self.warn(line)
 
     def _fill(self) -> None:
         """Give each worker a unit: the most-proving ones (:func:`pick_unit`), so that the
@@ -519,6 +732,7 @@ def split_solve(
     stop: threading.Event | None = None,
     first_slice: int = FIRST_SLICE,
     warn: Callable[[str], None] | None = None,
+    security: Any = None,
 ) -> SplitResult:
     """The value of ``game`` (left unchanged) for the side to move by a split solve (see
     the module) on a local Dask cluster of ``workers`` processes, or on the cluster at
@@ -527,8 +741,11 @@ def split_solve(
     a folder is not trusted. ``table_mb`` bounds the table the workers of a machine share
     (``shared``), or each worker's own; ``max_seconds`` the whole solve (the cluster's
     start counted); ``stop`` (set from another thread) and Ctrl+C
-    end it with what is settled kept. ``progress(status)`` about once a second.
-    ValueError for a game no solver proves, SchedulerError for a scheduler not reached."""
+    end it with what is settled kept; one that comes while the cluster shuts down, after
+    the answer was had, keeps the answer (``shutdown_interrupted``). ``security``: how to
+    reach ``scheduler`` (:func:`scheduler_security`; None: plain). ``progress(status)``
+    about once a second. ValueError for a game no solver proves, SchedulerError for a
+    scheduler not reached."""
     from .solver import unsolvable
 
     reason = unsolvable(game)
@@ -542,15 +759,22 @@ def split_solve(
     tree = expand(game, plies)
     key = solve_key(game, tree.plies, max_depth, table_mb)
     folder = default_checkpoint(game, tree.plies, max_depth) if checkpoint is True else checkpoint
-    store = None if not folder else Checkpoint(Path(folder), key)
+    store = None if not folder else Checkpoint(Path(folder), key, own=checkpoint is True)
     settled: dict[str, tuple[str, int | None]] = {}
     note = ""
+    rejected: set[str] = set()
     if store is not None:
         settled, note = store.open()
-        if note:
+        if note and warn is not None:
+            warn(note)
+        if note and not store.aside:  # not trusted: neither read nor written
             store = None
-            if warn is not None:
-                warn(note)
+        else:
+            rejected = {name.removesuffix(".json") for name in store.rejected}
+            unkeyed = f"checkpoint digests unkeyed: {store.secret_note}"
+            for line in (unkeyed if store.secret_note else "", store.rejected_note()):
+                if line and warn is not None:
+                    warn(line)
     resumed = 0
     for uid, (value, unit_plies) in settled.items():
         unit = next((u for u in tree.units if u.id == uid), None)
@@ -560,24 +784,33 @@ def split_solve(
     count = 0  # the workers of the cluster (none started: 0)
     stopped: str | None = None
     run = None
+    interrupted = False
     if tree.root.value is None:  # else settled by the rules or the checkpoint: no cluster
-        with _client(max(1, workers), scheduler) as client:
-            run = _Run(
-                client,
-                tree,
-                table_mb=table_mb,
-                max_depth=max_depth,
-                max_seconds=max_seconds,
-                book=book,
-                checkpoint=store,
-                progress=progress,
-                stop=stop,
-                first_slice=first_slice,
-                shared=shared,
-                began=began,
-            )
-            count = run.workers
-            stopped = run.go()
+        try:
+            with _client(max(1, workers), scheduler, security) as client:
+                run = _Run(
+                    client,
+                    tree,
+                    table_mb=table_mb,
+                    max_depth=max_depth,
+                    max_seconds=max_seconds,
+                    book=book,
+                    checkpoint=store,
+                    progress=progress,
+                    stop=stop,
+                    first_slice=first_slice,
+                    shared=shared,
+                    began=began,
+                    warn=warn,
+                )
+                count = run.workers
+                stopped = run.go()
+        except KeyboardInterrupt:
+            if run is None or (not run.done and tree.root.value is None):
+                raise  # before the answer: the caller's interrupt
+            # the root settled (the search letting go of its units, then the cluster's
+            # shutdown): what was found stands
+            interrupted = True
     root = tree.root
     value = root.value if root.value in ("win", "loss", "draw") else "unknown"
     if value == "unknown" and stopped is None:
@@ -605,7 +838,26 @@ def split_solve(
         "search",
         "split",
     )
-    units = Units(len(tree.units), resumed, 0 if run is None else run.proven)
+    proven_ids = set() if run is None else run.proven_ids
+    units = Units(
+        len(tree.units),
+        resumed,
+        0 if run is None else run.proven,
+        len(rejected),
+        len(rejected & proven_ids),
+    )
     written = None if store is None else str(store.folder)
+    if run is not None and run.checkpoint_lost:
+        note = run.checkpoint_lost
     shared_table = run is not None and run.all_shared
-    return SplitResult(result, units, count, tree.plies, written, note, shared_table)
+    return SplitResult(
+        result,
+        units,
+        count,
+        tree.plies,
+        written,
+        note,
+        shared_table,
+        interrupted,
+        scheduler is None or security is not None,
+    )

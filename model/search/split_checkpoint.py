@@ -1,24 +1,54 @@
 """The split solve's checkpoint (:mod:`.split`): the settled units of one solve in a
 folder, one small JSON file a unit written atomically, under a header naming the format,
-its version and the solve's key; a folder that is not one is named and not trusted."""
+its version and the solve's key; a folder that is not one is named and not trusted.
+
+The folder is read as the per-user files are (:mod:`model.userfiles`): regular files only
+(a FIFO, a device such as a link to ``/dev/zero``, a folder in a file's place are refused
+before a byte is read, never waited on), each of at most :data:`MAX_UNIT_BYTES`, JSON within
+the position files' limits (no nesting beyond reason). A header that fails makes the whole
+folder untrusted, named in one line. The solve's own folder (the default one, under the
+user's cache) is then set aside as a damaged per-user file is (``NAME.damaged``, never
+overwritten) and a fresh one starts; a folder the user named (``--checkpoint``) may be
+anything of the user's, and is neither read further nor written nor moved.
+
+A unit is written in place of its name, never through it: a link, a FIFO, a folder or a
+device found where a unit is to be written is set aside first (``NAME.damaged.json``), so
+a link planted in the folder cannot have the solve overwrite the file it points to.
+
+Each unit carries a digest of its content and of the solve's key: an HMAC-SHA256 keyed with
+the user's secret (:func:`model.userfiles.checkpoint_secret`, made on first use, readable
+by the user only), so a unit edited by hand, damaged, or copied from another solve does not
+match; such a unit is not trusted but proven again, and the solve says how many units it
+trusted and how many it proved again. Where the secret cannot be had the digest is unkeyed
+(it still catches damage and a hand edit, not a digest made again on purpose)."""
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 import os
+import re
+import stat
 from pathlib import Path
 from typing import Any
 
-from ..files import write_bytes
-from ..game import Game, shorten
+from ..files import _read_regular_file, loads_json, write_bytes
+from ..game import Game, PositionFormatError, shorten
+from ..userfiles import checkpoint_secret, set_aside
 from .split_tree import stable
 from .symmetry import search_key
 
-#: The checkpoint's header: its format and version.
+#: The checkpoint's header: its format and version (2: units carry their digest).
 FORMAT = "pyramid-lab split checkpoint"
-VERSION = 1
+VERSION = 2
 HEADER = "checkpoint.json"
+#: The largest header or unit file read (a unit is some 200 bytes).
+MAX_UNIT_BYTES = 64 * 1024
+#: The most unit files read from one folder (a frontier has at most some thousands).
+MAX_UNITS = 100_000
+#: A unit file set aside (:func:`model.userfiles.set_aside`): not a unit, never read.
+_SET_ASIDE = re.compile(r".*\.damaged(-[0-9]+)?\.json")
 
 
 def solve_key(game: Game, plies: int, max_depth: int, table_mb: float) -> dict[str, Any]:
@@ -39,69 +69,170 @@ def default_checkpoint(game: Game, plies: int, max_depth: int) -> Path:
     """The checkpoint folder of this solve under the user's cache (``XDG_CACHE_HOME``, else
     ``~/.cache``): ``pyramid-lab/solve/<game>-<digest of the key>``."""
     key = solve_key(game, plies, max_depth, 0)
-    digest = hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:16]
+    # the version too: a folder of an older format is another folder (left as it was)
+    made = json.dumps([FORMAT, VERSION, key], sort_keys=True)
+    digest = hashlib.sha256(made.encode()).hexdigest()[:16]
     cache = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
     return Path(cache) / "pyramid-lab" / "solve" / f"{game.name}-{digest}"
+
+
+def _read_json(path: Path) -> Any:
+    """A checkpoint file's JSON, read within the limits (PositionFormatError or OSError)."""
+    data = _read_regular_file(str(path), MAX_UNIT_BYTES, "checkpoint file")
+    return loads_json(data, MAX_UNIT_BYTES, "checkpoint file")
 
 
 class Checkpoint:
     """The units settled so far, in ``folder`` (see the module)."""
 
-    def __init__(self, folder: Path, key: dict[str, Any]) -> None:
+    def __init__(self, folder: Path, key: dict[str, Any], own: bool = False) -> None:
         self.folder = folder
         self.key = key
+        #: the solve's own folder (the default, under the user's cache): one that is
+        #: damaged is set aside and a fresh one starts (see the module)
+        self.own = own
+        #: where a damaged own folder was set aside ('' when none was)
+        self.aside = ""
+        self._damaged = ""  # why the folder is damaged (not merely another's or unreadable)
+        self.secret, self.secret_note = checkpoint_secret()
+        self._keyed = json.dumps(key, sort_keys=True).encode()
+        #: The unit files found but not trusted at :meth:`open` (damaged, or whose digest
+        #: does not match): their units are proven again.
+        self.rejected: list[str] = []
+
+    def digest(self, unit: str, value: str, plies: int | None) -> str:
+        """The unit's digest: of the solve's key and its content (see the module)."""
+        content = json.dumps([unit, value, plies]).encode()
+        return hmac.new(self.secret, self._keyed + b"\0" + content, hashlib.sha256).hexdigest()
 
     def _untrusted(self, why: str) -> str:
         return f"checkpoint {shorten(str(self.folder))}: {why}; not trusted (not read, not written)"
 
+    def _unit(self, name: str) -> tuple[str, str, int | None] | None:
+        """The unit in file ``name`` (id, value, plies) when it is whole and its digest
+        matches; None otherwise."""
+        try:
+            data = _read_json(self.folder / name)
+            uid, value, plies = data["unit"], data["value"], data["plies"]
+            ok = (
+                isinstance(uid, str)
+                and name == f"{uid}.json"
+                and value in ("win", "loss", "draw")
+                and (plies is None or (type(plies) is int and 0 <= plies <= 10_000))
+                and isinstance(data.get("digest"), str)
+                and hmac.compare_digest(data["digest"], self.digest(uid, value, plies))
+            )
+        except (OSError, PositionFormatError, KeyError, TypeError):
+            return None
+        return (uid, value, plies) if ok else None
+
     def open(self) -> tuple[dict[str, tuple[str, int | None]], str]:
-        """The units settled in the folder (id -> value, plies), made ready for more;
-        or nothing and the line saying why the folder is not trusted."""
+        """The units settled in the folder whose digests match (id -> value, plies), made
+        ready for more; or nothing and the line saying why the folder is not trusted. The
+        unit files not trusted are in :attr:`rejected` (their units are proven again). The
+        solve's own folder, damaged, is set aside and a fresh one made: nothing is read
+        from it, the line says where it went, and the checkpoint is written as usual
+        (:attr:`aside` names it)."""
+        settled, note = self._open()
+        if not note or not self.own or self.aside or not self._damaged:
+            return settled, note
+        try:
+            aside = set_aside(self.folder, "")
+        except OSError as exc:
+            why = shorten(exc.strerror or str(exc))
+            return {}, shorten(f"{note.removesuffix(')')}; it could not be set aside: {why})", 400)
+        self.aside, why = str(aside), self._damaged
+        fresh, again = self._open()
+        if again:
+            return {}, again
+        return fresh, (
+            f"checkpoint {shorten(str(self.folder), 110)} was damaged ({shorten(why, 110)}): "
+            f"it is kept as {shorten(aside.name, 60)} beside it, and a fresh one starts"
+        )
+
+    def _open(self) -> tuple[dict[str, tuple[str, int | None]], str]:
         header = self.folder / HEADER
+        self._damaged = ""  # why the folder is damaged (not merely another's or unreadable)
+        self.rejected = []
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             # a name with a dot first is a write's temporary file (model.files.write_bytes),
             # never renamed where a kill stopped it: not a unit
-            names = [p.name for p in self.folder.iterdir() if not p.name.startswith(".")]
+            names = []
+            with os.scandir(self.folder) as entries:
+                for entry in entries:
+                    if not entry.name.startswith(".") and not _SET_ASIDE.fullmatch(entry.name):
+                        names.append(entry.name)
+                        if len(names) > MAX_UNITS:
+                            self._damaged = f"holds over {MAX_UNITS:,} files"
+                            return {}, self._untrusted(self._damaged)
             if not names:
                 made = {"format": FORMAT, "version": VERSION, "key": self.key}
                 write_bytes(header, json.dumps(made).encode())
                 return {}, ""
             if HEADER not in names:
-                return {}, self._untrusted(f"holds files but no {HEADER}: not a checkpoint")
+                self._damaged = f"holds files but no {HEADER}: not a checkpoint"
+                return {}, self._untrusted(self._damaged)
             try:
-                head = json.loads(header.read_text())
-            except (ValueError, UnicodeDecodeError) as exc:
-                return {}, self._untrusted(f"{HEADER} does not parse ({shorten(str(exc))})")
+                head = _read_json(header)
+            except PositionFormatError as exc:
+                self._damaged = f"{HEADER}: {shorten(str(exc), 200)}"
+                return {}, self._untrusted(self._damaged)
+            # in the solve's own folder (named after the format, version and key) each of
+            # these is damage too; in a folder the user named, another's folder
             if not isinstance(head, dict) or head.get("format") != FORMAT:
-                return {}, self._untrusted("not a split solve's checkpoint")
-            if head.get("version") != VERSION:
-                return {}, self._untrusted(f"version {shorten(repr(head.get('version')))}")
-            if head.get("key") != self.key:
-                return {}, self._untrusted("made for another position or other options")
+                self._damaged = "not a split solve's checkpoint"
+            elif head.get("version") != VERSION:
+                self._damaged = f"version {shorten(repr(head.get('version')), 40)}"
+            elif head.get("key") != self.key:
+                self._damaged = "made for another position or other options"
+            if self._damaged:
+                return {}, self._untrusted(self._damaged)
             settled: dict[str, tuple[str, int | None]] = {}
-            for name in names:
+            for name in sorted(names):
                 if name == HEADER:
                     continue
-                path = self.folder / name
-                try:
-                    data = json.loads(path.read_text())
-                    uid, value, plies = data["unit"], data["value"], data["plies"]
-                    ok = (
-                        name == f"{uid}.json"
-                        and value in ("win", "loss", "draw")
-                        and (plies is None or (isinstance(plies, int) and plies >= 0))
-                    )
-                except (ValueError, UnicodeDecodeError, KeyError, TypeError):
-                    ok = False
-                if not ok:
-                    return {}, self._untrusted(f"{shorten(name)} is damaged")
+                unit = self._unit(name)
+                if unit is None:
+                    self.rejected.append(name)
+                    continue
+                uid, value, plies = unit
                 settled[uid] = (value, plies)
             return settled, ""
         except OSError as exc:
             return {}, self._untrusted(shorten(exc.strerror or str(exc)))
 
+    def rejected_note(self) -> str:
+        """The line saying which unit files were not trusted ('' when none was)."""
+        if not self.rejected:
+            return ""
+        count = len(self.rejected)
+        shown = ", ".join(shorten(n, 40) for n in self.rejected[:3])
+        more = f" and {count - 3} more" if count > 3 else ""
+        return (
+            f"checkpoint {shorten(str(self.folder))}: {count} unit file"
+            f"{'s' if count != 1 else ''} damaged or changed ({shown}{more}); "
+            "not trusted, proven again where needed"
+        )
+
     def write(self, unit: str, value: str, plies: int | None, nodes: int, seconds: float) -> None:
-        """Keep a settled unit (atomically: a kill leaves it whole or absent)."""
-        data = {"unit": unit, "value": value, "plies": plies, "nodes": nodes, "seconds": seconds}
-        write_bytes(self.folder / f"{unit}.json", json.dumps(data).encode())
+        """Keep a settled unit (atomically: a kill leaves it whole or absent), in place of
+        whatever has its name: a link, FIFO, folder or device there is set aside first,
+        never written through (see the module). OSError when it cannot be written."""
+        path = self.folder / f"{unit}.json"
+        try:
+            there = os.lstat(path)
+        except FileNotFoundError:
+            pass
+        else:
+            if not stat.S_ISREG(there.st_mode):
+                set_aside(path)
+        data = {
+            "unit": unit,
+            "value": value,
+            "plies": plies,
+            "nodes": nodes,
+            "seconds": seconds,
+            "digest": self.digest(unit, value, plies),
+        }
+        write_bytes(path, json.dumps(data).encode())

@@ -18,7 +18,6 @@ import argparse
 import os
 import statistics
 import sys
-import tempfile
 import time
 
 
@@ -31,29 +30,14 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("-n must be at least 1 and --size at least 2")
     if not os.environ.get("DISPLAY"):
         parser.error("no X display: run under Xvfb (xvfb-run -a ...)")
-    scratch = tempfile.mkdtemp(prefix="click-bench-")
-    os.environ["PYRAMID_LAB_AUTOSAVE"] = os.path.join(scratch, "autosave")
-    os.environ["PYRAMID_LAB_CONFIG"] = os.path.join(scratch, "config")
-
-    from PySide6.QtCore import QSettings
-    from PySide6.QtWidgets import QApplication
+    from bench_window import bench_window
 
     from model.partition import Partition, PartitionOptions
-    from viewer.app import MainWindow
-    from viewer.session import Session
 
-    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
-    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, scratch)
-    app = QApplication.instance() or QApplication(sys.argv)
-    window = MainWindow(Session(Partition(PartitionOptions(args.size))))
-    window.resize(900, 700)
-    window.show()
-    for _ in range(20):
-        app.processEvents()
+    app, window = bench_window(Partition(PartitionOptions(args.size)), (900, 700), "click-bench-")
     # the board on show: the window's stage (before it, the window itself), so that two
     # trees compare side by side
     stage = getattr(window, "stage", window)
-    getattr(stage, "render_now", getattr(window, "render_scene", None))()
 
     def at(site: int) -> tuple[float, float]:
         return stage.board.display_position(site)

@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from model.game import CHANCE
 from model.rolling import GreedyPlayer, RandomPlayer, RollingPyramids, play
-from model.rolling_state import PHARAOH_LEVELS
+from model.rolling.state import PHARAOH_LEVELS
 from model.search.games.rolling import PlannerPlayer
 
 

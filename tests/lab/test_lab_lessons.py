@@ -47,7 +47,8 @@ def test_a_lesson_file_opens_on_its_first_step(lab):
     assert lab.game.position_key() == L.read(CORNER_BALL).steps[0].position().position_key()
     assert lessons.title() == "Lesson: A corner ball (step 1 of 2)"
     assert "shown" in lab.changes
-    assert lab.lesson is not None and lab.lesson[1] == CORNER_BALL
+    assert lab.lesson is not None
+    assert lab.lesson[1] == CORNER_BALL
 
 
 def test_a_whole_lesson_with_wrong_and_right_answers(lab):
@@ -66,7 +67,8 @@ def test_a_whole_lesson_with_wrong_and_right_answers(lab):
     assert lessons.hint_shown
     lessons.retry()
     assert lab.game.colour_at((0, 1, 0)) is None
-    assert lessons.verdict is None and not lessons.hint_shown
+    assert lessons.verdict is None
+    assert not lessons.hint_shown
     play(lab, "2,0,1")  # not the author's 3,0,0: the rules accept it
     assert lessons.verdict.correct
     assert lessons.done() == {0}
@@ -110,7 +112,8 @@ def test_another_file_ends_the_lesson(lab):
 def test_the_next_lesson_is_the_next_file_of_its_folder(lab):
     lab.documents.open(CORNER_BALL)
     following = lab.lessons.next_lesson()
-    assert following is not None and following.parent == CORNER_BALL.parent
+    assert following is not None
+    assert following.parent == CORNER_BALL.parent
     assert following.name > CORNER_BALL.name
 
 
@@ -123,15 +126,18 @@ def test_a_lesson_is_played_by_the_student(lab):
 def test_a_teachers_edit_and_save(lab, inbox, tmp_path):
     lessons = lab.lessons
     lessons.new_lesson(lab.game.copy())
-    assert lessons.active and lessons.path is None
+    assert lessons.active
+    assert lessons.path is None
     assert lessons.edit_step(lesson_title="  Corners  ", text="Look at the corners.") is None
     assert lessons.lesson.title == "Corners"
     assert lessons.step.text == "Look at the corners."
     assert "edited" in lab.changes
     assert lessons.add_step() is None  # a second step on the position shown
-    assert lessons.index == 1 and len(lessons.lesson.steps) == 2
+    assert lessons.index == 1
+    assert len(lessons.lesson.steps) == 2
     assert lessons.move_step(-1) is None
-    assert lessons.index == 0 and lessons.step.title == "New step"
+    assert lessons.index == 0
+    assert lessons.step.title == "New step"
     assert lessons.move_step(-1) == "no step there"
     bad = lessons.edit_step(task={"kind": "no such kind"})
     assert bad  # refused in words; the lesson stays
@@ -159,7 +165,8 @@ def test_a_teachers_task_is_checked_and_its_answers_filled_by_the_rules(lab, inb
     inbox.until(lambda: not lessons.busy, seconds=120)
     inbox.take(0.1)
     filled = [args[0] for what, args in reports if what == "filled"]
-    assert filled and set(filled[0]) == {"3,0,0", "2,0,1"}
+    assert filled
+    assert set(filled[0]) == {"3,0,0", "2,0,1"}
     lessons.check_step()
     inbox.until(lambda: not lessons.busy, seconds=120)
     inbox.take(0.1)

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from model.ball import PyramidBall, parse_program
-from model.ball_rules import crossed_squares, parse_square, square_name
+from model.ball.rules import crossed_squares, parse_square, square_name
 from model.files import dumps, loads
 from model.game import SIMULTANEOUS, IllegalMoveError, InvalidMoveError, JointMove
 
@@ -399,7 +399,7 @@ def test_stand_normalisation_keeps_the_resolution():
         if program_ in normal:
             continue
         # the raw program is legal and resolves as its normal form does
-        from model.ball_rules import normal_track, program_of, program_tracks
+        from model.ball.rules import normal_track, program_of, program_tracks
 
         tracks = program_tracks(program_)
         start = [parse_square(s) for s in ("b6", "d5", "f6")]

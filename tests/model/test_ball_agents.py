@@ -103,7 +103,7 @@ def test_a_programs_rate_is_against_where_the_side_stands_now():
     standing still included, and every hint said 100 %."""
     import random
 
-    from model.ball_rules import parse_program
+    from model.ball.rules import parse_program
     from model.search.sampling import rate, sample
 
     game = PyramidBall.new()

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from model.ball import SPECIALS, PyramidBall
-from model.ball_rules import COLS, GOAL_ROW, OFF, SQUARES
+from model.ball.rules import COLS, GOAL_ROW, OFF, SQUARES
 from model.game import JointMove
 
 FULL = os.environ.get("PYRAMID_FUZZ") == "full"

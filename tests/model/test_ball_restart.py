@@ -26,9 +26,10 @@ import time
 import pytest
 
 from model.ball import PyramidBall, SpecialChoice
-from model.ball_rules import normal_track, parse_square, program_of, program_tracks
+from model.ball.rules import normal_track, parse_square, program_of, program_tracks
 from model.files import dumps, loads
 from model.game import InvalidMoveError, JointMove, PositionFormatError
+from model.teaching import teaching_for
 
 SIZE = {"L": 3, "M": 2, "S": 1}
 ADVANCED = {"mode": "advanced"}
@@ -405,13 +406,13 @@ def test_a_loose_ball_and_the_goal_row_rule_round_trip_in_a_file(ball_registered
     # the position alone, as a set-up with that state
     fresh = PyramidBall.from_setup_state(game.options, "red", game.pieces(), state)
     assert fresh.position_key() == game.position_key()
-    assert fresh.summary_extras()["ball"] == {
+    assert teaching_for(fresh).summary_extras(fresh)["ball"] == {
         "colour": None,
         "size": None,
         "square": "c8",
         "loose": True,
     }
-    assert "ball loose on c8" in fresh.explain()[1]
+    assert "ball loose on c8" in teaching_for(fresh).explain(fresh)[1]
     assert json.loads(dumps(fresh))["state"]["ball"] == "c8"
 
 

@@ -11,9 +11,10 @@ import json
 import pytest
 
 from model.ball import PyramidBall, SpecialChoice
-from model.ball_rules import parse_square
+from model.ball.rules import parse_square
 from model.files import dumps, loads
 from model.game import SIMULTANEOUS, IllegalMoveError, PositionFormatError
+from model.teaching import teaching_for
 
 pytestmark = pytest.mark.usefixtures("ball_registered")
 
@@ -106,8 +107,9 @@ def test_a_pending_choice_round_trips_and_to_move_is_the_chooser():
     assert fresh.position_key() == game.position_key()
     assert fresh.choosing == "red"
     assert fresh.offence == 1
-    assert "red chooses a special move: dash, quick_pass, blitz" in fresh.explain()
-    assert fresh.summary()["choices"] == ["dash", "quick_pass", "blitz"]
+    words = teaching_for(fresh)
+    assert "red chooses a special move: dash, quick_pass, blitz" in words.explain(fresh)
+    assert teaching_for(fresh).summary(fresh)["choices"] == ["dash", "quick_pass", "blitz"]
 
 
 @pytest.mark.parametrize(

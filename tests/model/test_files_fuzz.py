@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 
 from model import files
 from model.game import PositionFormatError, game_class, game_names
+from model.teaching import teaching_for
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 FULL = os.environ.get("PYRAMID_FUZZ") == "full"
@@ -89,8 +90,8 @@ def valid_document(rng: random.Random) -> dict[str, Any]:
     if rng.random() < 0.3:
         puzzle["title"] = rng.choice(["Seal the apex", "Zug", "☃ ünïcode"])
     lesson = None
-    if cls.lesson_overlays and rng.random() < 0.3:
-        spec = rng.choice(cls.lesson_overlays)
+    if teaching_for(cls).lesson_overlays and rng.random() < 0.3:
+        spec = rng.choice(teaching_for(cls).lesson_overlays)
         value = rng.choice(spec.choices) if spec.choices else True
         lesson = files.Lesson("Look here.", {spec.name: value})
     return files.to_json(game, puzzle, lesson, variations)

@@ -91,6 +91,7 @@ SEARCH_UNIT_TESTS = {
     "tests.model.test_rolling_planner",
     "tests.model.test_shared_table",
     "tests.model.test_split",
+    "tests.model.test_split_hostile",
     "tests.model.test_value_book",
     "tests.viewer.test_cli_book",
     "tests.viewer.test_sides",

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from model import lesson as L
 from model.game import PositionFormatError
 from model.search import check_lesson, judge_move
+from model.teaching import teaching_for
 from viewer.cli import main
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -267,8 +268,8 @@ def test_every_choice_the_editor_offers_is_a_rule_the_game_takes(name):
     goals = L.goal_choices(game)
     assert goals[0].name == "win"
     assert set(goals[0].keys["win"]) == set(game.players)
-    assert {c.name for c in goals[1:]} == set(cls.lesson_goals)
-    assert {c.name for c in L.question_choices(game)} == set(cls.lesson_questions)
+    assert {c.name for c in goals[1:]} == set(teaching_for(cls).lesson_goals)
+    assert {c.name for c in L.question_choices(game)} == set(teaching_for(cls).lesson_questions)
     for kind, choices in (("move", goals), ("click-points", L.question_choices(game))):
         for choice in choices:
             assert choice.keys, f"{name}: {choice.name} offers no values"

@@ -9,6 +9,7 @@ import pathlib
 
 from model import lesson as L
 from model.game import Game
+from model.teaching import teaching_for
 
 LESSONS = pathlib.Path(__file__).resolve().parents[2] / "examples" / "lessons"
 
@@ -39,7 +40,7 @@ def test_partition_a_ball_that_joins_nothing_makes_a_third_group():
 
 def test_partition_a_ball_that_joins_groups_says_so_and_names_the_corner_it_takes():
     game = _game("partition", {"size": 3}, "red", [((0, 0, 0), "red"), ((2, 0, 0), "red")])
-    said = game.explain_move(game.parse_move("1,0,0"))
+    said = teaching_for(game).explain_move(game, game.parse_move("1,0,0"))
     assert said.startswith("it joins 2 red groups into one of 3 balls touching base")
     assert "red now has one group" in said
     assert "red now holds SW, SE" in said
@@ -57,7 +58,8 @@ def test_pyraos_a_placement_that_completes_no_square():
     assert "it places a black sphere from the reserve on 1,0,1" in raise_task
     assert "black has 10 spheres in reserve" in raise_task
     right = _step("pyraos/02-raises-and-the-top", 0)
-    words = right.position().explain_move(right.position().parse_move("2,2,0>1,0,1"))
+    position = right.position()
+    words = teaching_for(position).explain_move(position, position.parse_move("2,2,0>1,0,1"))
     assert words.startswith("it raises black's sphere from 2,2,0 to 1,0,1, costing no sphere")
     assert "black has 11 spheres in reserve" in words
 
@@ -66,7 +68,7 @@ def test_pyraos_the_opponents_square_is_named():
     step = _step("pyraos/01-squares-and-removals", 1)
     position = step.position()
     position.push(position.parse_move("3,0,0"))  # black elsewhere; white to move
-    said = position.explain_move(position.parse_move("2,2,0"))
+    said = teaching_for(position).explain_move(position, position.parse_move("2,2,0"))
     assert "white can" not in said  # (white just moved: black answers)
     assert "black can then complete a square on 1,1,0" in said
 
@@ -112,7 +114,8 @@ def test_rolling_a_pick_in_another_box_and_a_deploy_elsewhere():
     assert "it sends a (7) to space 2, an empty space" in deploy
     assert "red's ram helps only an attack across its border (into 9)" in deploy
     right = _step("rolling/02-fights", 1).position()
-    assert "red's ram halves the defenders" in right.explain_move(right.parse_move("deploy f1 9"))
+    said = teaching_for(right).explain_move(right, right.parse_move("deploy f1 9"))
+    assert "red's ram halves the defenders" in said
 
 
 def test_every_wrong_move_of_every_listed_answer_task_gets_words():

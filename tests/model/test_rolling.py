@@ -30,8 +30,9 @@ from model.rolling import (
     Take,
     parse_move,
 )
-from model.rolling_rules import Troops
-from model.rolling_state import PHARAOH_LEVELS
+from model.rolling.rules import Troops
+from model.rolling.state import PHARAOH_LEVELS
+from model.teaching import teaching_for
 
 
 def new(players: int = 2, **options) -> RollingPyramids:
@@ -804,8 +805,8 @@ def test_solo_is_lost_after_round_fifteen():
     assert game.round == 15
     assert game.outcome().returns() == (-1.0,)
     assert "Pharaoh holds Hyskos" in game.describe_result()
-    assert game.summary()["winner"] == "pharaoh"
-    assert game.summary()["termination"] == "pharaoh"
+    assert teaching_for(game).summary(game)["winner"] == "pharaoh"
+    assert teaching_for(game).summary(game)["termination"] == "pharaoh"
 
 
 # ---- moves, notation, errors ------------------------------------------------------------------

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from model.rolling_rules import (
+from model.rolling.rules import (
     DATA,
     PHARAOH,
     RollingDataError,

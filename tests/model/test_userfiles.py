@@ -357,3 +357,67 @@ def test_where_the_files_are(tmp_path, monkeypatch):
     assert LessonProgress().path == tmp_path / "pyramid-lab" / LESSON_PROGRESS_FILE
     monkeypatch.setenv("PYRAMID_LAB_CONFIG", str(tmp_path / "own"))
     assert LessonProgress().path == tmp_path / "own" / LESSON_PROGRESS_FILE
+
+
+# ---- the user's folders (issue 46, items 1 and 2) --------------------------------------------
+
+
+def test_a_users_folder_is_made_on_first_use_and_a_file_in_the_way_is_said(tmp_path):
+    folder = tmp_path / "config" / "lessons"
+    assert userfiles.make_folder(folder) is None
+    assert folder.is_dir()
+    assert userfiles.make_folder(folder) is None  # there already: nothing to say
+    blocked = tmp_path / "file"
+    blocked.write_text("not a folder")
+    said = userfiles.make_folder(blocked / "lessons")
+    assert said is not None
+    assert said.startswith(f"{blocked / 'lessons'} could not be made: ")
+    assert userfiles.make_folder(blocked) == f"{blocked} is not a folder"
+
+
+def test_made_collections_lists_each_game_and_composed_set_by_names_only(tmp_path, monkeypatch):
+    root = tmp_path / "made"
+    monkeypatch.setenv(userfiles.PUZZLES_ENV, str(root))
+    assert userfiles.made_collections() == []  # no folder yet: none
+    assert userfiles.made_puzzles_folder("partition") == root / "partition"
+    partition = root / "partition"
+    composed = partition / "composed-3-floating"
+    composed.mkdir(parents=True)
+    for name in ("game-after-move-4.pyr.json", "game-after-move-6.pyr.json", "notes.txt"):
+        (partition / name).write_text("{broken: never read}")
+    (composed / "p1.pyr.json").write_text("")
+    (root / "pyraos").mkdir()  # a game's folder with nothing in it: left out
+    (root / "terrace" / "empty-set").mkdir(parents=True)
+    assert userfiles.made_collections() == [
+        ("partition", partition, 2),
+        ("partition", composed, 1),
+    ]
+
+
+def test_made_collections_counts_a_huge_folder_only_so_far(tmp_path, monkeypatch):
+    root = tmp_path / "made"
+    monkeypatch.setenv(userfiles.PUZZLES_ENV, str(root))
+    big = root / "ball"
+    big.mkdir(parents=True)
+    for i in range(userfiles.MAX_COUNTED + 50):
+        (big / f"p{i}.pyr.json").touch()
+    assert userfiles.made_collections() == [("ball", big, userfiles.MAX_COUNTED + 1)]
+
+
+def test_the_made_puzzles_live_under_the_users_data_folder(tmp_path, monkeypatch):
+    monkeypatch.delenv(userfiles.PUZZLES_ENV, raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    assert userfiles.made_puzzles_root() == tmp_path / "data" / "pyramid-lab" / "puzzles"
+
+
+def test_reset_forgets_one_lesson_and_keeps_the_others(tmp_path):
+    store = LessonProgress(tmp_path / "progress.json")
+    a, b = tmp_path / "a.lesson.json", tmp_path / "b.lesson.json"
+    store.record(a, 2, done=1)
+    store.record(b, 1, done=0)
+    store.reset(a)
+    again = LessonProgress(tmp_path / "progress.json")
+    assert (again.at(a), again.done(a)) == (0, set())
+    assert (again.at(b), again.done(b)) == (1, {0})
+    store.reset(tmp_path / "never-seen.lesson.json")  # nothing to forget: nothing happens
+    assert LessonProgress(tmp_path / "progress.json").done(b) == {0}

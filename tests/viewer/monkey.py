@@ -180,9 +180,13 @@ def patch_modals(rng: random.Random, setattr_: Callable[[Any, str, Any], None]) 
         "getExistingDirectory",
         staticmethod(lambda *_a, **_k: rng.choice(["", "/nonexistent/puzzles"])),
     )
-    from PySide6.QtWidgets import QMenu
+    from PySide6.QtWidgets import QInputDialog, QMenu
 
     setattr_(QMenu, "exec", lambda *_a, **_k: None)  # a context menu never blocks
+    # Solve position's question of worker processes: one (the single search), or Cancel
+    setattr_(QInputDialog, "getInt", staticmethod(lambda *_a, **_k: (1, rng.random() < 0.7)))
+    setattr_(QInputDialog, "getItem", staticmethod(lambda *_a, **_k: ("", False)))
+    setattr_(QInputDialog, "getText", staticmethod(lambda *_a, **_k: ("", False)))
 
     def answer_new_game(dialog: Any) -> int:
         """The New game dialog, answered without exec: a random game and options, and now

@@ -330,6 +330,36 @@ def test_hint_draws_the_open_editors_program_and_use_hint_loads_it(
     assert not guard_errors
 
 
+def test_hint_while_the_computer_programs_comes_once_its_part_is_in(
+    ball_window, qtbot, guard_errors
+):
+    # Hint was refused while the computer programmed its side (issue 46, item 7): it is
+    # taken, and given for red's own side as soon as blue's part is in
+    window = ball_window({"blue": "medium"})
+    engine = window.engine
+    assert engine.thinking_sides() == (1,)
+    engine.hint_level = "easy"
+    engine.ask_hint()
+    assert "hint for red: asked" in window.statusBar().currentMessage()
+    qtbot.waitUntil(lambda: engine.hint_move() is not None, timeout=60000)
+    assert 1 in window.turn.programs  # the computer's part came first
+    assert "hint for red" in window.statusBar().currentMessage()
+    red, _blue = window.ui.program_docks
+    assert red.use_hint.isEnabled()
+    assert engine.hint_waiting is None
+    assert not guard_errors
+
+
+def test_the_replays_codes_are_spelled_out():
+    from viewer.games.ball.program_dock import CODES_LEGEND, spelled
+
+    assert spelled("OL c2->c3; DS blocked: a swap with OM") == (
+        "offence's Large c2->c3; defence's Small blocked: a swap with offence's Medium"
+    )
+    assert spelled("nothing moves") == "nothing moves"
+    assert "O offence, D defence; L Large, M Medium, S Small" in CODES_LEGEND
+
+
 def test_two_computers_play_a_basic_game_to_the_end(ball_window, qtbot, monkeypatch, guard_errors):
     """Computer against computer: each turn is programmed on the worker thread after the
     last one's rows were shown, until a side scores."""

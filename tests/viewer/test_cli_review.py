@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from model.collection import load
 from model.files import read, write
 from model.review import MISSED_WIN
@@ -232,3 +234,18 @@ def test_review_save_through_a_link_replaces_the_file_it_points_to(capsys, tmp_p
     assert link.is_symlink()
     assert read(real).review is not None
     assert sorted(p.name for p in tmp_path.iterdir()) == ["link.pyr.json", "real.pyr.json"]
+
+
+def test_puzzles_compose_help_is_composes_own(capsys):
+    # it printed the usage of puzzles FOLDER (issue 46, item 9)
+    with pytest.raises(SystemExit) as exited:
+        main(["puzzles", "compose", "--help"])
+    assert exited.value.code == 0
+    out, _ = capsys.readouterr()
+    assert out.startswith("usage: pyramid-lab puzzles compose [-h] [--game GAME]")
+    assert "Make puzzles on demand" in out
+    assert "FOLDER]\n" not in out.split("\n\n")[0]  # no FOLDER of puzzles in its usage
+    with pytest.raises(SystemExit):
+        main(["puzzles", "--help"])
+    out, _ = capsys.readouterr()
+    assert out.startswith("usage: pyramid-lab puzzles [-h]")

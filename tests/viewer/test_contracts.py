@@ -16,6 +16,7 @@ import pytest
 from import_graph import imported, modules
 
 from model.game import game_class, game_names
+from model.teaching import teaching_for
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 VIEWER = ROOT / "viewer"
@@ -161,7 +162,7 @@ def test_every_game_has_a_ui_with_a_board_view():
         ui = ui_class(name)
         assert ui.game_name == name
         assert ui.board_kind in BOARD_VIEWS
-        assert set(ui.overlay_names) <= {spec.name for spec in cls.lesson_overlays}
+        assert set(ui.overlay_names) <= {spec.name for spec in teaching_for(cls).lesson_overlays}
 
 
 @pytest.mark.parametrize("name", game_names())

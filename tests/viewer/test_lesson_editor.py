@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QFileDialog
 
 from model import lesson as L
 from model.game import game_class
+from model.teaching import teaching_for
 from model.userfiles import lessons_folder
 from viewer.lab.lesson import SAID_PATH
 from viewer.lessons import play_answer
@@ -178,6 +179,37 @@ def test_a_new_lesson_gets_its_title_and_saves_to_the_users_folder(make_window, 
     assert control.state.path == target
 
 
+def test_save_lesson_and_add_folder_open_in_the_users_lessons_folder_made_first(
+    make_window, monkeypatch
+):
+    # A teacher's first lesson: the folder did not exist, so the dialog fell back to the
+    # working folder and the lesson was lost from the menu (issue 46, item 1).
+    window = make_window()
+    window.menus.new_lesson.trigger()
+    own = lessons_folder()
+    assert not own.exists()
+    seen = []
+
+    def ask(_parent, _title, suggested, _filter):
+        seen.append((suggested, Path(suggested).parent.is_dir()))
+        return ("", "")  # cancelled: nothing saved
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(ask))
+    window.lessons.panel.save.click()
+    assert seen == [(str(own / "my-lesson.lesson.json"), True)]
+    opened = []
+
+    def choose(_parent, _title, start):
+        opened.append((start, Path(start).is_dir()))
+        return ""
+
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory", staticmethod(choose))
+    window.menus.add_lessons_folder.trigger()
+    assert opened == [(str(own), True)]
+    empty = ["(none yet: Save lesson... puts them here)"]
+    assert menu_texts(submenu(window, "My lessons")) == empty
+
+
 def test_a_long_path_is_cut_in_the_status_bar(make_window, qtbot, monkeypatch, tmp_path):
     window = make_window()
     window.menus.new_lesson.trigger()
@@ -293,7 +325,7 @@ def test_the_editor_offers_each_games_choices(make_window, qtbot, guard_errors):
         control = window.lessons
         panel = control.panel
         assert control.state.lesson.game_name == name
-        specs = type(game).lesson_overlays
+        specs = teaching_for(type(game)).lesson_overlays
         assert len(panel.overlay_checks) + len(panel.overlay_combos) == len(specs), name
         assert panel.no_overlays.isHidden() == bool(specs), name
         panel.edit_kind.setCurrentText("move")

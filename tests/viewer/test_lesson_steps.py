@@ -103,6 +103,35 @@ def test_progress_is_kept_between_runs(make_window, tmp_path):
     assert "\u2713 1." in other.lessons.panel.steps.item(0).text()
 
 
+def test_a_teachers_steps_and_checks_are_no_students_progress_and_reset_forgets(make_window):
+    # The teacher tries the lesson in teacher mode: a student opening it afterwards starts
+    # at step 1 with nothing ticked (issue 46, item 6)
+    window = make_window()
+    control = _open(window)
+    control.panel.teach.setChecked(True)
+    play_answer(window, "3,0,0")
+    assert control.verdict.correct
+    control.panel.next.click()
+    assert control.index == 1
+    again = Progress(control.progress.file)
+    assert again.done(CORNER_BALL) == set()
+    assert again.at(CORNER_BALL) == 0
+    student = make_window()
+    assert student.documents.open(CORNER_BALL)
+    assert student.lessons.index == 0
+    assert student.lessons.panel.progress.text() == "Step 1 of 2; 0 of 2 tasks done"
+    # the student's own answer counts; Reset progress forgets it, back to step 1
+    play_answer(student, "3,0,0")
+    student.lessons.panel.next.click()
+    assert Progress(control.progress.file).done(CORNER_BALL) == {0}
+    student.menus.reset_progress.trigger()
+    assert student.lessons.index == 0
+    assert student.lessons.panel.progress.text() == "Step 1 of 2; 0 of 2 tasks done"
+    assert student.statusBar().currentMessage().startswith("Progress of A corner ball reset")
+    after = Progress(control.progress.file)
+    assert (after.done(CORNER_BALL), after.at(CORNER_BALL)) == (set(), 0)
+
+
 def test_the_menu_ticks_lessons_and_the_title_names_the_lesson(make_window):
     window = make_window()
     control = _open(window)
@@ -316,7 +345,11 @@ def test_adding_a_step_keeps_what_the_next_step_follows(make_window, guard_error
     play_answer(window.stage, "3,0,0")  # the board moves on: the new step's position
     panel.add.click()
     assert panel.editor_message.text() == "applied", panel.editor_message.text()
-    assert [s.title for s in control.state.lesson.steps] == ["The corner itself", "New step", "Holding"]
+    assert [s.title for s in control.state.lesson.steps] == [
+        "The corner itself",
+        "New step",
+        "Holding",
+    ]
     assert control.state.index == 1
     assert control.state.step.position().colour_at((3, 0, 0)) == "red"
     assert control.state.lesson.steps[2].position().position_key() == holding
@@ -422,6 +455,7 @@ def test_teacher_mode_over_every_game(
     assert control.state.active
     assert control.state.path == target
     assert window.session.game.name == name
+    panel.teach.setChecked(False)  # answered as a student (a teacher's checks are not ticks)
     panel.steps.setCurrentRow(1)
     assert control.state.index == 1
     assert panel.prompt.text() == "Play the move of the lesson."
@@ -437,7 +471,9 @@ def test_a_lesson_with_a_win_within_task_saves(make_window, guard_errors, tmp_pa
     monkey: the rules' check without the search's judge raised, so no such lesson saved)."""
     window = make_window()
     control = _open(window, LESSONS / "partition" / "08-three-corners-win.lesson.json")
-    assert any(s.task is not None and s.task.kind == "win-within" for s in control.state.lesson.steps)
+    assert any(
+        s.task is not None and s.task.kind == "win-within" for s in control.state.lesson.steps
+    )
     control.panel.teach.setChecked(True)
     target = tmp_path / "again.lesson.json"
     assert save(qtbot, control, target) == f"saved {target}"

@@ -93,3 +93,24 @@ def test_browsing_the_moves_of_a_saved_file_leaves_it_saved(make_window, qtbot, 
     assert not window.session.dirty
     assert not window.windowTitle().startswith("*")
     assert " *" not in window.windowTitle()
+
+
+def test_a_row_whose_words_change_is_relabelled_in_place_not_rebuilt(make_window):
+    # A secret move revealed (Rolling's deployments at the fights) changed the words of an
+    # early row, and every row after it was made anew on each move (issue 46, item 11)
+    window = make_window()
+    _play(window, "0,0,0", "1,0,0", "2,0,0", "0,1,0")
+    dock = window.moves_dock
+    items = [dock.tree.topLevelItem(i) for i in range(dock.rows())]
+    secrets = {0: "red's secret"}
+    dock.hidden = lambda _game, _line: dict(secrets)
+    dock.refresh()
+    assert [dock.tree.topLevelItem(i) for i in range(dock.rows())] == items  # kept
+    assert items[1].text(0) == "1. red's secret"
+    assert "a secret move" in items[1].toolTip(0)
+    secrets.clear()  # revealed
+    _play(window, "1,1,0")
+    assert [dock.tree.topLevelItem(i) for i in range(5)] == items
+    assert items[1].text(0) == "1. red 0,0,0"
+    assert items[1].toolTip(0) == ""
+    assert dock.rows() == 6

@@ -156,7 +156,11 @@ def test_the_puzzles_menu_lists_the_shipped_collections(make_window, guard_error
     assert "&Open collection..." in texts
     assert "&Next unsolved" in texts
     shipped = sorted(p.name for p in (ROOT / "examples" / "puzzles").iterdir() if p.is_dir())
-    assert sum(t.endswith(" puzzles") for t in texts) == len(shipped)
+    assert sum(t.endswith(" puzzles") and t != "&My puzzles" for t in texts) == len(shipped)
+    assert "&My puzzles" in texts  # the user's made ones (issue 46, item 2)
+    window.menus.fill_my_puzzles()
+    said = "(none yet: Review's Make a puzzle of this and Compose... put them here)"
+    assert [a.text() for a in window.menus.my_puzzles.actions()] == [said]
     window.menus.next_puzzle.trigger()  # no collection yet: said, nothing breaks
     assert window.practice.collection is None
     views = [a.text() for a in window.menus.view_menu.actions()]

@@ -99,6 +99,17 @@ def test_make_a_puzzle_of_the_missed_win_keeps_a_verified_puzzle(
     assert verdict.verified
     assert not verdict.cooks
     assert doc.puzzle["solution"][0] == spot.key
+    # named after the game and the move, and listed in Puzzles > My puzzles, which
+    # practises it (issue 46, item 2)
+    assert made.name == f"game-after-move-{spot.ply}.pyr.json"
+    menus = window.menus
+    menus.fill_my_puzzles()
+    assert [a.text() for a in menus.my_puzzles.actions()] == ["Pyramid Partition: made (1 puzzle)"]
+    menus.my_puzzles.actions()[0].trigger()
+    assert window.practice is not None
+    assert window.practice.collection is not None
+    assert window.practice.collection.folder == made.parent
+    assert window.practice.dock.isVisible()
     # where no spot is, the action says so and makes nothing
     window.session.goto(0)
     window.reviewer.last_puzzle = None

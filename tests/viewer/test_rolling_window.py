@@ -468,6 +468,27 @@ def test_the_words_a_newcomer_reads(rolling_window, qtbot, guard_errors):
             assert all(row.toolTip() for row in rows)
             changed = [row for row in rows if "own colour" in row.text()]
             assert all("a die of your colour may change by 1" in r.toolTip() for r in changed)
+            # grouped by the faction board's box, the list as tall as its rows, and a
+            # choice hovered marks its box on the mover's board (issue 46, item 8)
+            from viewer.games.rolling.docks import BOX, CHOICE
+
+            headings = [r.text() for r in rows if r.data(CHOICE) is None and r.data(BOX)]
+            assert headings
+            assert len(headings) == len(set(headings))  # each box once
+            assert dock.choices.minimumHeight() >= min(
+                sum(dock.choices.sizeHintForRow(i) for i in range(len(rows))), 40 * 12
+            )
+            place = next(r for r in rows if r.data(CHOICE) is not None)
+            dock._hovered(place)
+            sheets = window.ui._docks.sheets
+            marked = [ln for ln in sheets.text(game.to_move).splitlines() if "\u25ba" in ln]
+            box = place.data(BOX)
+            assert len(marked) == 1
+            assert (box.removeprefix("Army line ") + ",") in marked[0] or box.split()[0] in marked[
+                0
+            ]
+            dock._hovered(None)
+            assert "\u25ba" not in sheets.text(game.to_move)
             dock.choices.clear()
             window.stage.turn.cancel()
             window.stage.redraw()

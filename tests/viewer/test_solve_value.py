@@ -35,3 +35,44 @@ def test_solve_position_on_two_workers_shows_units(make_window, qtbot, tmp_path,
     assert "on 2 workers" in value.last
     assert any(text.startswith("Solving: units ") for text in seen), seen
     assert list((tmp_path / "cache" / "pyramid-lab" / "solve").glob("partition-*/d*.json"))
+
+
+def test_solve_position_asks_nothing_when_the_book_or_a_quick_try_settles_it(
+    make_window, qtbot, monkeypatch
+):
+    # It asked for worker processes first, even when the book answered in 0.4 s (issue 46,
+    # item 4)
+    from PySide6.QtWidgets import QInputDialog
+
+    asked = []
+    monkeypatch.setattr(
+        QInputDialog, "getInt", staticmethod(lambda *a, **k: asked.append(a) or (1, False))
+    )
+    window = make_window(Partition(PartitionOptions(3, "stacking")))
+    value = window.puzzle.solver.value
+    window.menus.solve_value.trigger()
+    qtbot.waitUntil(lambda: value.last.startswith("Solved"), timeout=120_000)
+    assert value.last.startswith("Solved: red to move loses"), value.last
+    assert asked == []
+
+
+def test_solve_position_asks_for_workers_only_when_a_real_search_starts(
+    make_window, qtbot, monkeypatch
+):
+    from PySide6.QtWidgets import QInputDialog
+
+    from viewer import solve as solve_module
+
+    monkeypatch.setattr(solve_module, "QUICK_SECONDS", 0.3)
+    asked = []
+    monkeypatch.setattr(
+        QInputDialog, "getInt", staticmethod(lambda *a, **k: asked.append(a) or (1, False))
+    )
+    window = make_window(Partition(PartitionOptions(6, "floating")))  # in no book, not in 0.3 s
+    value = window.puzzle.solver.value
+    window.menus.solve_value.trigger()
+    assert value.running
+    qtbot.waitUntil(lambda: bool(asked), timeout=60_000)
+    assert "Not settled by the book nor in 0.3 s" in asked[0][2]
+    qtbot.waitUntil(lambda: not value.running, timeout=10_000)
+    assert value.last == "Solve position: not settled in 0.3 s; no search started"

@@ -104,7 +104,11 @@ def test_old_caption_lessons_still_open_with_their_overlays_and_none_is_shipped(
     window = make_window()
     menu = window.menus.lessons_menu
     plain = [a.text() for a in menu.actions() if a.menu() is None and not a.isSeparator()]
-    assert plain == ["Add lessons folder...", "New lesson from this position (teacher)"]
+    assert plain == [
+        "Add lessons folder...",
+        "Reset progress of this lesson",
+        "New lesson from this position (teacher)",
+    ]
     for path in old_lessons:
         assert window.documents.open(path)
         doc = read(path)

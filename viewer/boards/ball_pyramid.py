@@ -589,6 +589,7 @@ class BallPyramidView:
         if not self.shown.any():
             return None
         near, direction = view_ray(self.plotter, x, y)
+        self.last_ray = (near, direction)
         ids = np.flatnonzero(self.shown)
         centres = self.lattice.centres[ids]
         drawn = self._pick_radius[ids]
@@ -598,6 +599,21 @@ class BallPyramidView:
             if entry[best] < math.inf:
                 return int(ids[best])
         return None
+
+    def behind(self, site: int) -> list[int]:
+        """The points (shown or not: a peeled shell, an empty point) whose ball the last
+        pick's view ray passes through beyond ``site``'s, nearest first."""
+        ray = getattr(self, "last_ray", None)
+        if ray is None:
+            return []
+        near, direction = ray
+        centres = self.lattice.centres
+        entry = _ray_entry(near, direction, centres, np.full(len(centres), BALL_RADIUS))
+        front = entry[site]
+        if not math.isfinite(front):
+            return []
+        later = [int(p) for p in np.argsort(entry) if math.isfinite(entry[p]) and entry[p] > front]
+        return [p for p in later if p != site]
 
     def display_position(self, site: int) -> tuple[float, float]:
         """Where point ``site``'s centre appears, in display pixels (VTK's y axis, upwards)."""

@@ -40,6 +40,10 @@ class BoardView(Protocol):
     def pick(self, x: float, y: float) -> int | None:
         """The shown site under display pixel (x, y), VTK's y axis upwards."""
 
+    def behind(self, site: int) -> list[int]:
+        """The sites the last pick's view ray passes through beyond ``site``, nearest
+        first (points hidden behind a ball: a flat board has none)."""
+
     def set_view(self, name: str) -> None:
         """A camera preset of :data:`viewer.palette.VIEWS`, framing the whole board."""
 

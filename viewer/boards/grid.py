@@ -152,7 +152,9 @@ class GridView(FlatView):
         ):
             self._add_layer(name, opacity, smooth, _DISC)
         labels: list[tuple[str, Vector]]
-        labels = [(b.column_names[c], (c, -0.85, 0.0)) for c in range(b.columns)]
+        # a label's text stands up and right of its point: column names a square's depth
+        # below the board's front edge, clear of it (at -0.85 "a" ran half under the edge)
+        labels = [(b.column_names[c], (c - 0.1, -1.12, 0.0)) for c in range(b.columns)]
         labels += [(str(r + 1), (-0.85, r, 0.0)) for r in range(b.rows)]
         self.actors["labels"] = add_labels(
             self.plotter, labels, font_size=17, rgb=palette.LABEL_RGB, always_visible=True

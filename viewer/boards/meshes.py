@@ -164,6 +164,10 @@ class MeshActors:
     actors: dict[str, Any]
     _meshes: dict[str, pv.PolyData]
 
+    def behind(self, site: int) -> list[int]:
+        """No site hides behind another on these boards (see ``BoardView.behind``)."""
+        return []
+
     def _add_layer(
         self, name: str, opacity: float, smooth: bool, placeholder: Template, **style: Any
     ) -> None:

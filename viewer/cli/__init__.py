@@ -22,6 +22,7 @@ from types import ModuleType
 from . import (
     analyze,
     book,
+    certificate,
     endgame,
     export,
     lesson,
@@ -56,6 +57,7 @@ COMMANDS: dict[str, ModuleType] = {
     "perft": perft,
     "resolve": resolve,
     "solve": solve,
+    "certificate": certificate,
     "book": book,
     "endgame": endgame,
     "verify": verify,
@@ -124,8 +126,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    if words[:2] == ["puzzles", "compose"]:  # a parser of its own: its usage, its --help
+        args = puzzles.compose_parser().parse_args(words[2:])
+        args.command, args.folder, args.json = "puzzles", "compose", False
+    else:
+        parser = build_parser()
+        args = parser.parse_args(words)
     if args.command is None:
         args = parser.parse_args(["open"])
     command = COMMANDS[args.command]

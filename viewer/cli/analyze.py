@@ -8,6 +8,8 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
+from model.teaching import teaching_for
+
 from .argtypes import engine_seconds, threads
 from .common import EXIT_BAD_INPUT, EXIT_OK
 
@@ -81,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
                 text += "\n" + _explain_analysis(analysis)
             out.write(text + "\n")
         else:
-            line = {"file": path, **doc.game.summary()}
+            line = {"file": path, **teaching_for(doc.game).summary(doc.game)}
             if analysis is not None:
                 line["engine"] = analysis.to_json()
             elif refused is not None:
@@ -116,11 +118,11 @@ def _explain_analysis(analysis: Any) -> str:
 def _explain(path: str, game: Game) -> str:
     """A teacher's reading of a position, in words."""
     lines = [f"{path}"]
-    summary = game.summary()
+    summary = teaching_for(game).summary(game)
     lines.append(f"  game: {game.title}, {game.options.to_json()}")
     if summary["winner"]:
         lines.append(f"  game over: {summary['winner']} ({summary['termination']})")
     else:
         lines.append(f"  {summary['to_move']} to move, {summary['legal_move_count']} legal moves")
-    lines += [f"  {line}" for line in game.explain()]
+    lines += [f"  {line}" for line in teaching_for(game).explain(game)]
     return "\n".join(lines)

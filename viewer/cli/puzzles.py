@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .common import EXIT_BAD_INPUT, EXIT_OK
+from .common import EXIT_BAD_INPUT, EXIT_OK, Parser
 from .compose import add_arguments as add_compose_arguments
 from .compose import misplaced
 from .compose import run as compose
@@ -69,6 +69,19 @@ def add_parser(commands: Any) -> None:
     )
     puzzles.add_argument("--json", action="store_true", help="one JSON line per puzzle")
     add_compose_arguments(puzzles)  # pyramid-lab puzzles compose ...
+
+
+def compose_parser() -> argparse.ArgumentParser:
+    """``pyramid-lab puzzles compose``'s own parser: its usage line and its ``--help``
+    (``puzzles`` takes FOLDER, and ``compose`` is one of its values there)."""
+    parser = Parser(
+        prog="pyramid-lab puzzles compose",
+        description="Make puzzles on demand: seeded games of the computer against itself, "
+        "their wins within PLIES found by the prover, verified (one key move, no cooks), "
+        "ranked by the engine's difficulty and written as a collection to -o FOLDER.",
+    )
+    add_compose_arguments(parser)
+    return parser
 
 
 def run(args: argparse.Namespace) -> int:

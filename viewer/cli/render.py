@@ -7,7 +7,8 @@ import argparse
 import sys
 from typing import Any
 
-from model.game import OverlaySpec, game_class, game_names
+from model.game import game_class, game_names
+from model.teaching import OverlaySpec, teaching_for
 
 from .argtypes import level_range, non_negative, one_of, size
 from .common import EXIT_BAD_INPUT, EXIT_OK
@@ -18,7 +19,7 @@ def overlay_specs() -> dict[str, tuple[OverlaySpec, list[str]]]:
     specs: dict[str, tuple[OverlaySpec, list[str]]] = {}
     for name in game_names():
         cls = game_class(name)
-        for spec in cls.lesson_overlays:
+        for spec in teaching_for(cls).lesson_overlays:
             specs.setdefault(spec.name, (spec, []))[1].append(cls.title)
     return specs
 
@@ -142,7 +143,7 @@ def read_for_drawing(args: argparse.Namespace, check: Any) -> tuple[Any, Any] | 
         for spec, _ in overlay_specs().values()
         if getattr(args, spec.name) not in (None, False)
     }
-    own = {spec.name for spec in game.lesson_overlays}
+    own = {spec.name for spec in teaching_for(game).lesson_overlays}
     foreign = sorted(set(overlays) - own)
     if foreign:
         flags = ", ".join(f"--{name.replace('_', '-')}" for name in foreign)

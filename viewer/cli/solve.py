@@ -65,7 +65,33 @@ def add_parser(commands: Any) -> None:
         default=None,
         metavar="ADDRESS",
         help="run the split solve on the existing Dask cluster of this scheduler "
-        "(e.g. tcp://10.0.0.5:8786) instead of a local one",
+        "(tls://10.0.0.5:8786) instead of a local one: its workers run this program's code "
+        "and send pickles back, so use TLS and only a cluster you trust",
+    )
+    solve.add_argument(
+        "--tls-ca-file",
+        default=None,
+        metavar="PEM",
+        help="with a tls:// --scheduler: the certificate authority that signed the "
+        "cluster's certificates (default: Dask's distributed.comm.tls configuration)",
+    )
+    solve.add_argument(
+        "--tls-cert",
+        default=None,
+        metavar="PEM",
+        help="with --tls-ca-file: this client's certificate",
+    )
+    solve.add_argument(
+        "--tls-key",
+        default=None,
+        metavar="PEM",
+        help="with --tls-cert: its private key (when not in the certificate's file)",
+    )
+    solve.add_argument(
+        "--insecure-scheduler",
+        action="store_true",
+        help="allow a plain tcp:// --scheduler (no encryption, no authentication: only on a "
+        "network where everyone who can reach it may run code as you)",
     )
     solve.add_argument(
         "--checkpoint",
@@ -88,6 +114,13 @@ def add_parser(commands: Any) -> None:
         help="each worker of the split solve searches its own table (default: the workers "
         "of a machine search one table together, of --table-mb)",
     )
+    solve.add_argument(
+        "--certificate",
+        default=None,
+        metavar="FILE.cert.gz",
+        help="also write a proof of the value that `pyramid-lab certificate check` verifies "
+        "with the rules alone (Pyramid Partition; the single search in this process)",
+    )
     solve.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
 
 
@@ -107,12 +140,20 @@ def run(args: argparse.Namespace) -> int:
         print(f"pyramid-lab: error: {args.file}: cannot be solved: {reason}", file=sys.stderr)
         return EXIT_BAD_INPUT
 
+    if args.certificate is not None:
+        return _certificate(args, game)
+
+    from viewer.pace import DepthPace
+
+    pace = DepthPace()
+
     def progress(depth: int, nodes: int, seconds: float, entries: int) -> None:
         rate = nodes / seconds if seconds > 0 else 0.0
         memory = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        pace.update(depth, seconds)
         print(
             f"solve: within {depth} plies, {nodes:,} positions, {seconds:.1f} s, {rate:,.0f}/s, "
-            f"table {entries:,}, memory {memory:,.0f} MB",
+            f"table {entries:,}, memory {memory:,.0f} MB{pace.words(seconds)}",
             file=sys.stderr,
             flush=True,
         )
@@ -167,9 +208,59 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _certificate(args: argparse.Namespace, game: Any) -> int:
+    """Prove the position and write its certificate (see ``--certificate``)."""
+    import resource
+
+    from model.search import write_certificate
+
+    def progress(lines: int, seconds: float) -> None:
+        memory = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        print(
+            f"solve: certificate: {lines:,} lines, {seconds:.1f} s, memory {memory:,.0f} MB",
+            file=sys.stderr,
+            flush=True,
+        )
+
+    try:
+        made = write_certificate(
+            game,
+            args.certificate,
+            table_mb=args.table_mb,
+            progress=None if args.quiet else progress,
+        )
+    except ValueError as exc:
+        print(f"pyramid-lab: error: {args.file}: no certificate: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except MemoryError as exc:
+        print(no_memory(args.table_mb, exc), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except OSError as exc:
+        print(
+            f"pyramid-lab: error: {args.certificate}: cannot be written: {exc.strerror or exc}",
+            file=sys.stderr,
+        )
+        return EXIT_BAD_INPUT
+    report = {
+        "file": args.file,
+        "game": game.name,
+        "to_move": game.to_move,
+        "value": "win" if made.winner == game.to_move else "loss",
+        "winner": made.winner,
+        "certificate": args.certificate,
+        "lines": made.lines,
+        "bytes": os.path.getsize(args.certificate),
+        "seconds": round(made.seconds, 3),
+        "nodes": made.nodes,
+        "peak_memory_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+    }
+    print(json.dumps(report), flush=True)
+    return EXIT_OK
+
+
 def _split(args: argparse.Namespace, game: Any, workers: int, max_seconds: float | None) -> int:
     """The split solve on a Dask cluster (see the module)."""
-    from model.search import SchedulerError, SplitStatus, split_solve
+    from model.search import SchedulerError, SplitStatus, scheduler_security, split_solve
 
     def progress(status: SplitStatus) -> None:
         memory = status.memory_mb
@@ -186,11 +277,23 @@ def _split(args: argparse.Namespace, game: Any, workers: int, max_seconds: float
     def warn(line: str) -> None:
         print(f"pyramid-lab: warning: {line}", file=sys.stderr, flush=True)
 
+    security = None
     try:
+        if args.scheduler is not None:
+            security = scheduler_security(
+                args.scheduler,
+                ca_file=args.tls_ca_file,
+                cert=args.tls_cert,
+                key=args.tls_key,
+                insecure=args.insecure_scheduler,
+            )
+            if security is None:
+                warn(f"--scheduler {args.scheduler}: plain, as --insecure-scheduler allows")
         split = split_solve(
             game,
             workers=workers,
             scheduler=args.scheduler,
+            security=security,
             plies=args.split_plies,
             checkpoint=True if args.checkpoint is None else args.checkpoint,
             table_mb=args.table_mb,
@@ -208,6 +311,8 @@ def _split(args: argparse.Namespace, game: Any, workers: int, max_seconds: float
         print(no_memory(args.table_mb, exc), file=sys.stderr)
         return EXIT_BAD_INPUT
     result = split.result
+    if split.shutdown_interrupted:
+        warn("interrupted while the cluster shut down, after the answer: it stands")
     if result.path == "book":
         print("solve: from the book (--no-book proves it again)", file=sys.stderr, flush=True)
     report = {

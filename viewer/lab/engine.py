@@ -171,6 +171,9 @@ class Engine:
         self.show_reckoning = False
         self._holds = 0  # questions and file dialogs open (:meth:`held`): nothing starts
         self.hint: tuple[Any, int, Move] | None = None  # (position key, ply, move) shown
+        # a hint asked at a simultaneous node while the computer made its own part: the side
+        # and the position (its key and ply), given as soon as the computer's part is in
+        self.hint_waiting: tuple[int, Any, int] | None = None
         self.seed: int | None = None  # tests make the searches repeatable
         self.thinking_text = ""
         runner.answered.connect(self._on_answer)
@@ -279,7 +282,13 @@ class Engine:
                 self.say("no hint now: no side is making its part of the turn here")
                 return None
             if self.computer_thinking:
-                self.say(self.busy() or "the computer is thinking: wait, or Stop")
+                # the computer programs its side meanwhile: the hint (of this side's own
+                # information only) comes as soon as the computer's part is in
+                self.hint_waiting = (side, game.position_key(), len(game.move_stack))
+                self.say(
+                    f"hint for {game.players[side]}: asked; it comes as soon as the computer "
+                    "has programmed its side"
+                )
                 return None
             sides = (side,)
         if level is None:
@@ -289,6 +298,7 @@ class Engine:
         return self._start("hint", level, sides)
 
     def stop(self) -> None:
+        self.hint_waiting = None
         job = self.runner.stop()
         self.changed.emit("done")
         if job is None:
@@ -506,6 +516,25 @@ class Engine:
             # the front says the part is in (hidden); the status line keeps what the last
             # turn did (a message here replaced it at once against the computer)
             self.changed.emit("stopped")
+            self._give_waiting_hint()
+
+    def _give_waiting_hint(self) -> None:
+        """The hint asked while the computer made its part, now that the part is in: for
+        the same side at the same position only (else forgotten)."""
+        waiting, self.hint_waiting = self.hint_waiting, None
+        if waiting is None:
+            return
+        side, key, ply = waiting
+        game = self.game
+        if (
+            game.current_player() != SIMULTANEOUS
+            or game.position_key() != key
+            or len(game.move_stack) != ply
+            or self.table.hint_side(game) != side
+        ):
+            return
+        own = own_levels(game)
+        self._start("hint", own[-1] if own else self.hint_level, (side,))
 
     def _on_failed(self, job: Job, exc: BaseException) -> None:
         self.changed.emit("done")

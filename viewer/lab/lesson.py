@@ -27,7 +27,7 @@ from model import lesson as lessons
 from model.files import PositionDocument, save_bytes
 from model.game import Game, PositionFormatError, shorten
 from model.search import check_lesson, check_task, judge_move, lesson_answers
-from model.userfiles import LessonProgress, lessons_folder
+from model.userfiles import LessonProgress, lessons_folder, make_folder
 
 from ..events import Signal
 from ..session import EXAMPLES_DIR, Session
@@ -60,6 +60,9 @@ class Lessons:
         self.verdict: lessons.Verdict | None = None
         self.picked: list[tuple[int, ...]] = []
         self.hint_shown = False
+        #: Teacher mode is on: the teacher's steps and checks are no student's progress,
+        #: so none is recorded (the front keeps it with its Teach switch).
+        self.teaching = False
         self.progress = LessonProgress(tell=port.status)  # a damaged file: told once
         self._loading = False
         self._base = 0  # plies on the step position's stack
@@ -114,10 +117,22 @@ class Lessons:
         finally:
             self._loading = False
         self._base = len(step.game.move_stack)
-        if self.path is not None:
+        if self.path is not None and not self.teaching:
             self.progress.record(self.path, index)
         self.changed.emit("shown")
         self.changed.emit("title")
+
+    def reset_progress(self) -> None:
+        """Lessons > Reset progress: the lesson shown starts again at its first step with
+        no task done (the user's progress file forgets it)."""
+        if self.lesson is None or self.path is None:
+            self.port.status("Reset progress: open a lesson file first")
+            return
+        self.progress.reset(self.path)
+        self.go(0)
+        self.port.status(
+            f"Progress of {shorten(self.lesson.title, 80)} reset: step 1, no task done"
+        )
 
     @property
     def base_ply(self) -> int:
@@ -190,7 +205,7 @@ class Lessons:
 
     def _answered(self) -> None:
         assert self.verdict is not None
-        if self.verdict.correct and self.path is not None:
+        if self.verdict.correct and self.path is not None and not self.teaching:
             self.progress.record(self.path, self.index, done=self.index)
         self.session.dirty = False  # a lesson's move is not the user's document
         self.changed.emit("answer")
@@ -382,7 +397,11 @@ class Lessons:
         stem = "".join(c if c.isalnum() else "-" for c in title.lower()).strip("-") or "lesson"
         while "--" in stem:
             stem = stem.replace("--", "-")
-        return str(lessons_folder() / f"{stem[:60]}{lessons.SUFFIX}")
+        folder = lessons_folder()
+        problem = make_folder(folder)  # made on first use: the dialog opens in it
+        if problem is not None:
+            self.port.status(f"Lessons: {shorten(problem, 200)}")
+        return str(folder / f"{stem[:60]}{lessons.SUFFIX}")
 
     def _checked(self, job: Job, result: Any) -> None:
         _purpose, lesson, index = self._asked

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 from model import lesson as lessons
 from model.files import read_overlays
 from model.game import PositionFormatError, shorten
+from model.teaching import teaching_for
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -84,6 +85,9 @@ class LessonSteps(Protocol):
 
     @property
     def verdict(self) -> Verdict | None: ...
+
+    #: Teacher mode is on (the Teach switch): no progress is recorded.
+    teaching: bool
 
     @property
     def picked(self) -> list[tuple[int, ...]]: ...
@@ -235,13 +239,10 @@ class StepPanel(QWidget):
         self.prompt.setText(self._prompt(task) if task is not None else "")
         verdict = control.verdict
         if verdict is None:
-            picked = control.picked
+            picked, game = control.picked, control.session.game
+            names = ", ".join(teaching_for(game).point_name(game, p) for p in picked)
             self.verdict.setStyleSheet("")
-            self.verdict.setText(
-                f"Picked: {', '.join(control.session.game.point_name(p) for p in picked)}"
-                if picked
-                else ""
-            )
+            self.verdict.setText(f"Picked: {names}" if picked else "")
         else:
             self.verdict.setStyleSheet(RIGHT_STYLE if verdict.correct else WRONG_STYLE)
             word = "Right!" if verdict.correct else "Not yet:"
@@ -454,7 +455,7 @@ class StepPanel(QWidget):
                 widget.hide()  # (gone at once, deleted later)
                 widget.deleteLater()
         self.overlay_checks, self.overlay_combos = {}, {}
-        specs = cls.lesson_overlays
+        specs = teaching_for(cls).lesson_overlays
         if not specs:
             self.overlay_grid.addWidget(self.no_overlays, 0, 0)
         self.no_overlays.setVisible(not specs)  # (once in the box: not a window of its own)
@@ -706,6 +707,7 @@ class StepPanel(QWidget):
     # -- filling the editor from the step, and the step from the editor --
 
     def _teacher(self, on: bool) -> None:
+        self.control.teaching = on  # no progress is recorded while the teacher edits
         self.editor.setVisible(on)
         self.footer.setVisible(on)
         if on:

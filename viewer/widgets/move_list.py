@@ -93,7 +93,8 @@ class MoveListDock(QDockWidget):
         rows = self._rows()
         keep = 0
         for old, new in zip(self._row_keys, rows, strict=False):
-            if old != _key(new):
+            key = _key(new)
+            if old != key and not self._relabel(keep, old, key, new):
                 break
             keep += 1
         scroll = self.tree.verticalScrollBar()
@@ -119,6 +120,34 @@ class MoveListDock(QDockWidget):
             scroll.setValue(top)
             if current is not None:
                 self.tree.scrollToItem(current)
+
+    def _relabel(self, index: int, old: RowKey, key: RowKey, row: Row) -> bool:
+        """Row ``index`` shows the same nodes with other words (a secret move revealed,
+        Rolling Pyramids' deployments at the fights): its words changed in place, True;
+        False when its nodes differ (it and the rows after it are made anew)."""
+        if old[1] != key[1] or [n for _, n in old[3]] != [n for _, n in key[3]]:
+            return False
+        item = self.tree.topLevelItem(index)
+        if item is None or item.childCount() != len(key[3]):
+            return False
+        label, _node, secret, others = row
+        children = [item.child(i) for i in range(item.childCount())]
+        item.setText(0, label)
+        for child, (text, _other) in zip(children, others, strict=True):
+            if child is not None:
+                child.setText(0, text)
+        for it in (item, *children):
+            if it is None:
+                continue
+            number = it.data(0, NODE)
+            if secret:
+                self._secret[number] = secret
+            else:
+                self._secret.pop(number, None)
+        hidden = "a secret move: listed in full once it is revealed, until then hidden"
+        item.setToolTip(0, hidden if secret else "")
+        self._row_keys[index] = key
+        return True
 
     def _rows(self) -> list[Row]:
         """What each top-level row shows: its label, node, secret words and other lines."""

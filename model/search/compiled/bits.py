@@ -8,28 +8,40 @@ logical ones.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
 from llvmlite import ir
 from numba import njit, types
 from numba.core.extending import intrinsic
 
+from .arrays import Words
+
+if TYPE_CHECKING:
+    from numba.core.typing.templates import Signature
+
 
 @intrinsic
-def cttz(typingctx, x):
+def cttz(typingctx: Any, x: Any) -> tuple[Signature, Callable[..., ir.Value]]:
     """The index of the lowest set bit of a non-zero int64 (LLVM's cttz)."""
     sig = types.int64(types.int64)
 
-    def codegen(context, builder, signature, args):
+    def codegen(
+        context: Any, builder: ir.IRBuilder, signature: Any, args: Sequence[ir.Value]
+    ) -> ir.Value:
         return builder.cttz(args[0], ir.Constant(ir.IntType(1), 1))
 
     return sig, codegen
 
 
 @intrinsic
-def popcount(typingctx, x):
+def popcount(typingctx: Any, x: Any) -> tuple[Signature, Callable[..., ir.Value]]:
     """The number of set bits of an int64 (LLVM's ctpop)."""
     sig = types.int64(types.int64)
 
-    def codegen(context, builder, signature, args):
+    def codegen(
+        context: Any, builder: ir.IRBuilder, signature: Any, args: Sequence[ir.Value]
+    ) -> ir.Value:
         return builder.ctpop(args[0])
 
     return sig, codegen
@@ -40,7 +52,7 @@ MULTIPLIER = 2685821657736338717  # xorshift64*'s
 
 
 @njit(cache=True, inline="always")
-def next_random(rng) -> int:
+def next_random(rng: Words) -> int:
     """Advance the generator in ``rng[0]`` (never 0) and return 53 random bits."""
     x = rng[0]
     x ^= (x >> 12) & ((1 << 52) - 1)
@@ -51,13 +63,13 @@ def next_random(rng) -> int:
 
 
 @njit(cache=True, inline="always")
-def below(rng, n: int) -> int:
+def below(rng: Words, n: int) -> int:
     """A random integer in [0, n), n >= 1."""
     return next_random(rng) % n
 
 
 @njit(cache=True, inline="always")
-def uniform(rng) -> float:
+def uniform(rng: Words) -> float:
     """A random float in [0, 1)."""
     return next_random(rng) / 9007199254740992.0
 

@@ -33,6 +33,7 @@ import numpy as np
 from numba import njit
 
 from . import core
+from .arrays import Arrays, Words
 from .memory import advise_huge_pages, shared_array, table_arrays
 
 UNKNOWN_BOUND = 255  # no proven win / loss
@@ -162,7 +163,16 @@ def fingerprint(key: int) -> int:
 
 
 @njit(cache=True, nogil=True)  # the window's thread runs while it searches
-def run(game, ctx, tt_keys, tt_data, history, st, frames, budget) -> bool:
+def run(
+    game: int,
+    ctx: Words,
+    tt_keys: Words,
+    tt_data: Words,
+    history: Words,
+    st: Words,
+    frames: Arrays,
+    budget: int,
+) -> bool:
     """Search on from the registers in ``st`` for about ``budget`` nodes; True once the
     root is answered (``st[RET_OK]``, ``st[RET_BOUND]``, ``st[RET_REP]``).
 

@@ -16,6 +16,7 @@ from numba import njit
 from . import partition_kernel as partition
 from . import pyraos_state as pyraos
 from . import terrace_kernel as terrace
+from .arrays import Words
 
 PARTITION, PYRAOS, TERRACE = 0, 1, 2
 STATE = 8
@@ -30,7 +31,7 @@ assert partition.STATUS == pyraos.STATUS == terrace.STATUS == STATUS
 
 
 @njit(cache=True)
-def generate(game: int, ctx, state, out) -> int:
+def generate(game: int, ctx: Words, state: Words, out: Words) -> int:
     """The legal moves of the side to move into ``out``; how many (0: it has lost)."""
     if game == PARTITION:
         return partition.generate(ctx, state, out)
@@ -40,7 +41,7 @@ def generate(game: int, ctx, state, out) -> int:
 
 
 @njit(cache=True)
-def play(game: int, ctx, state, move: int, child) -> None:
+def play(game: int, ctx: Words, state: Words, move: int, child: Words) -> None:
     """Write the position after ``move`` into the row ``child``."""
     if game == PARTITION:
         partition.play(ctx, state, move, child)
@@ -51,7 +52,7 @@ def play(game: int, ctx, state, move: int, child) -> None:
 
 
 @njit(cache=True)
-def key(game: int, ctx, state) -> int:
+def key(game: int, ctx: Words, state: Words) -> int:
     """The position up to symmetry, from the side to move, below 2**60."""
     if game == PARTITION:
         return partition.key(ctx, state)
@@ -61,7 +62,7 @@ def key(game: int, ctx, state) -> int:
 
 
 @njit(cache=True)
-def playout(game: int, ctx, state, rng, board, scratch) -> float:
+def playout(game: int, ctx: Words, state: Words, rng: Words, board: Words, scratch: Words) -> float:
     """A random game from ``state``: the score in [0, 1] for its side to move."""
     if game == PARTITION:
         return partition.playout(ctx, state, rng, board, scratch)
@@ -77,7 +78,7 @@ def can_repeat(game: int) -> bool:
 
 
 @njit(cache=True)
-def perft(game: int, ctx, state, depth: int, states, moves) -> int:
+def perft(game: int, ctx: Words, state: Words, depth: int, states: Words, moves: Words) -> int:
     """Move sequences of length ``depth`` from ``state`` (a finished game has none; no
     repetition ends a line): the kernels' count for the tests against the model.
     ``states`` and ``moves`` have a row per ply."""
@@ -116,7 +117,7 @@ HISTORY = 1 << 10
 
 
 @njit(cache=True)
-def wins_at_once(game: int, ctx, state) -> bool:
+def wins_at_once(game: int, ctx: Words, state: Words) -> bool:
     """Can the side to move win with its next move (so the search need not list them)?"""
     if game == PYRAOS:
         return pyraos.wins_at_once(ctx, state)
@@ -124,7 +125,7 @@ def wins_at_once(game: int, ctx, state) -> bool:
 
 
 @njit(cache=True)
-def lower_bound(game: int, ctx, state, prover_moves: bool) -> int:
+def lower_bound(game: int, ctx: Words, state: Words, prover_moves: bool) -> int:
     """Fewest plies in which the prover (the side to move when ``prover_moves``) could
     win from ``state``; 0 where the kernel cannot tell."""
     if game == PYRAOS:
@@ -133,7 +134,7 @@ def lower_bound(game: int, ctx, state, prover_moves: bool) -> int:
 
 
 @njit(cache=True)
-def order(game: int, ctx, move: int) -> int:
+def order(game: int, ctx: Words, move: int) -> int:
     """A static score of ``move`` (higher: searched first), ahead of the history counts."""
     if game == PYRAOS:
         return pyraos.order(ctx, move)
@@ -141,7 +142,7 @@ def order(game: int, ctx, move: int) -> int:
 
 
 @njit(cache=True)
-def history_slot(game: int, ctx, move: int) -> int:
+def history_slot(game: int, ctx: Words, move: int) -> int:
     """Where the history heuristic counts ``move`` (below :data:`HISTORY`)."""
     if game == PYRAOS:
         return pyraos.history_slot(ctx, move)
@@ -149,7 +150,7 @@ def history_slot(game: int, ctx, move: int) -> int:
 
 
 @njit(cache=True)
-def reopens(game: int, ctx, move: int) -> bool:
+def reopens(game: int, ctx: Words, move: int) -> bool:
     """Can a position from before ``move`` come back after it (where positions repeat)?"""
     if game == PYRAOS:
         return pyraos.reopens(ctx, move)
@@ -170,7 +171,9 @@ OUTLOOK = 15
 
 
 @njit(cache=True)
-def outlook(game: int, ctx, state, out, sure: bool = True, dead: bool = True) -> bool:
+def outlook(
+    game: int, ctx: Words, state: Words, out: Words, sure: bool = True, dead: bool = True
+) -> bool:
     """What is decided before the end (Partition; False elsewhere): ``out[0]`` the corners
     the side to move is sure to hold whatever the other plays, ``out[1]`` the other side's
     (5-bit masks: three bits or more, that side wins), ``out[2]`` the plies the game lasts
@@ -185,7 +188,7 @@ def outlook(game: int, ctx, state, out, sure: bool = True, dead: bool = True) ->
 
 
 @njit(cache=True)
-def is_dead(game: int, out, move: int) -> bool:
+def is_dead(game: int, out: Words, move: int) -> bool:
     """Is ``move`` among the dead points :func:`outlook` wrote into ``out``?"""
     if game == PARTITION:
         return (out[3] >> move & 1) != 0 if move < 64 else (out[4] >> (move - 64) & 1) != 0
@@ -193,7 +196,7 @@ def is_dead(game: int, out, move: int) -> bool:
 
 
 @njit(cache=True)
-def estimate(game: int, ctx, state, out) -> bool:
+def estimate(game: int, ctx: Words, state: Words, out: Words) -> bool:
     """A cheap distance to a win for the side to move (``out[0]``) and the other side
     (``out[1]``), small positive-or-zero integers (Partition; False elsewhere)."""
     if game == PARTITION:

@@ -39,6 +39,7 @@ import numpy as np
 from numba import njit
 
 from . import core
+from .arrays import Arrays, Flags, Words
 from .bits import mix64, popcount
 from .memory import advise_huge_pages, shared_array, table_arrays
 
@@ -122,7 +123,7 @@ def _slot(tag: int, mask: int) -> int:
 
 
 @njit(cache=True)
-def probe(tt, key: int, is_or: int, left: int, out) -> bool:
+def probe(tt: Words, key: int, is_or: int, left: int, out: Words) -> bool:
     """What the table knows of the node: ``out`` = (pn, dn, win); False when nothing
     (``out`` untouched)."""
     tag = key | (OR_BIT if is_or else 0) | VALID
@@ -146,14 +147,16 @@ def probe(tt, key: int, is_or: int, left: int, out) -> bool:
 
 
 @njit(cache=True, inline="always")
-def _put(tt, slot: int, tag: int, pn: int, dn: int, data: int) -> None:
+def _put(tt: Words, slot: int, tag: int, pn: int, dn: int, data: int) -> None:
     """Write an entry whole, its first word the tag XOR the others (see the module)."""
     tt[slot, PN], tt[slot, DN], tt[slot, INFO] = pn, dn, data
     tt[slot, KEY] = tag ^ pn ^ dn ^ data
 
 
 @njit(cache=True)
-def store(tt, st, key: int, is_or: int, left: int, pn: int, dn: int, win: int, work: int) -> None:
+def store(
+    tt: Words, st: Words, key: int, is_or: int, left: int, pn: int, dn: int, win: int, work: int
+) -> None:
     """Merge what the search learnt of the node: a proof keeps the shortest win, a disproof
     the longest bound, open numbers replace the old ones."""
     tag = key | (OR_BIT if is_or else 0) | VALID
@@ -203,7 +206,18 @@ def store(tt, st, key: int, is_or: int, left: int, pn: int, dn: int, win: int, w
 
 
 @njit(cache=True)
-def _sort_children(ply, n, moves, child_keys, cpn, cdn, cwin, fixed, cut, score) -> None:
+def _sort_children(
+    ply: int,
+    n: int,
+    moves: Words,
+    child_keys: Words,
+    cpn: Words,
+    cdn: Words,
+    cwin: Words,
+    fixed: Flags,
+    cut: Flags,
+    score: Words,
+) -> None:
     """Order a node's children by ``score`` (lowest first; equal ones keep their order)."""
     for i in range(1, n):
         j = i
@@ -216,7 +230,7 @@ def _sort_children(ply, n, moves, child_keys, cpn, cdn, cwin, fixed, cut, score)
 
 
 @njit(cache=True, nogil=True)  # the window's thread runs while it searches
-def run(game, ctx, tt, st, frames, budget) -> bool:
+def run(game: int, ctx: Words, tt: Words, st: Words, frames: Arrays, budget: int) -> bool:
     """Search on from the registers ``st`` for about ``budget`` nodes; True once the root
     (``states[0]`` with ``node_keys[0]``, ``left[0]``, ``is_or[0]``) is answered:
     ``st[RET_PN]`` 0 proven (``st[RET_WIN]`` the plies of the win found), INF disproven.

@@ -35,6 +35,7 @@ import numpy as np
 from numba import njit
 
 from . import core
+from .arrays import Arrays, Counts, Flags, Floats, Shorts, TreeArrays, Words
 from .bits import uniform
 
 UNKNOWN, LOSS, DRAW, WIN = 0, 1, 2, 3
@@ -90,7 +91,9 @@ def _has(lo: int, hi: int, p: int) -> bool:
 
 
 @njit(cache=True)
-def _expand(game, ctx, state, node, tree, st, moves) -> int:
+def _expand(
+    game: int, ctx: Words, state: Words, node: int, tree: TreeArrays, st: Words, moves: Words
+) -> int:
     """Give ``node`` its children; -1 when the tree is full, else their number (0: the
     side to move has no move and has lost: the node is a win for its mover)."""
     first, count, move, visits, wins, proven, plies, rave_n, rave_w = tree
@@ -120,7 +123,7 @@ def _expand(game, ctx, state, node, tree, st, moves) -> int:
 
 
 @njit(cache=True)
-def _select(node, tree, fp, rng, unproven_only) -> int:
+def _select(node: int, tree: TreeArrays, fp: Floats, rng: Words, unproven_only: bool) -> int:
     """The child to search next by UCT with RAVE; a proven win at once; -1 when
     ``unproven_only`` and every child is proven."""
     first, count, _move, visits, wins, proven, _plies, rave_n, rave_w = tree
@@ -163,7 +166,7 @@ def _select(node, tree, fp, rng, unproven_only) -> int:
 
 
 @njit(cache=True)
-def _prove(node, first, count, proven, plies) -> None:
+def _prove(node: int, first: Counts, count: Counts, proven: Flags, plies: Shorts) -> None:
     """MCTS-Solver: a child that wins for the side to move makes ``node`` lost for its
     mover; when every child is proven, the best of them decides."""
     best = LOSS
@@ -192,7 +195,15 @@ def _prove(node, first, count, proven, plies) -> None:
 
 
 @njit(cache=True)
-def expand_root(game, ctx, root_state, tree, st, states, moves) -> int:
+def expand_root(
+    game: int,
+    ctx: Words,
+    root_state: Words,
+    tree: TreeArrays,
+    st: Words,
+    states: Words,
+    moves: Words,
+) -> int:
     """Give the root its children, each move that ends the game proven at once: by the
     kernel's end test, or by leaving the other side no move (a loss the kernel's status
     does not carry: Allmer's Pyramid where the last stones stay), as the reference does."""
@@ -213,7 +224,16 @@ def expand_root(game, ctx, root_state, tree, st, states, moves) -> int:
 
 
 @njit(cache=True, nogil=True)  # the window's thread runs while it searches
-def run(game, ctx, tree, st, fp, rng, work, budget) -> bool:
+def run(
+    game: int,
+    ctx: Words,
+    tree: TreeArrays,
+    st: Words,
+    fp: Floats,
+    rng: Words,
+    work: Arrays,
+    budget: int,
+) -> bool:
     """About ``budget`` more playouts from the root (``states[0]``, expanded by
     :func:`expand_root`); True once there is nothing more to learn (the root proven, or with
     the every-move option every root move proven). ``tree``: :meth:`Tree.arrays`; ``work``:

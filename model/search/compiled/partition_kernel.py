@@ -35,6 +35,7 @@ import numpy as np
 from numba import njit
 
 from ...lattice import CORNERS, WALLS, base_symmetries, lattice
+from .arrays import Words
 from .bits import cttz, mix64, next_random, popcount
 
 MAX_BASE = 6
@@ -133,7 +134,7 @@ def pop_point(lo: int, hi: int) -> tuple[int, int, int]:
 
 
 @njit(cache=True)
-def flood(ctx, seed_lo: int, seed_hi: int, allow_lo: int, allow_hi: int) -> tuple[int, int]:
+def flood(ctx: Words, seed_lo: int, seed_hi: int, allow_lo: int, allow_hi: int) -> tuple[int, int]:
     """The points reached from ``seed`` (inside ``allow``) by contacts inside ``allow``."""
     seen_lo, seen_hi = seed_lo, seed_hi
     front_lo, front_hi = seed_lo, seed_hi
@@ -149,7 +150,9 @@ def flood(ctx, seed_lo: int, seed_hi: int, allow_lo: int, allow_hi: int) -> tupl
 
 
 @njit(cache=True)
-def _escapes(ctx, start: int, allow_lo: int, allow_hi: int, far_lo: int, far_hi: int) -> bool:
+def _escapes(
+    ctx: Words, start: int, allow_lo: int, allow_hi: int, far_lo: int, far_hi: int
+) -> bool:
     """Does a flood from point ``start`` inside ``allow`` reach a point of ``far``?"""
     if start < 64:
         seen_lo, seen_hi = 1 << start, 0
@@ -170,7 +173,7 @@ def _escapes(ctx, start: int, allow_lo: int, allow_hi: int, far_lo: int, far_hi:
 
 
 @njit(cache=True)
-def holds(ctx, c: int, mine_lo: int, mine_hi: int) -> bool:
+def holds(ctx: Words, c: int, mine_lo: int, mine_hi: int) -> bool:
     """Does the side with the balls ``mine`` hold corner ``c``?"""
     far_lo, far_hi = ctx[FAR + 2 * c], ctx[FAR + 2 * c + 1]
     a_lo, a_hi = flood(ctx, mine_lo & far_lo, mine_hi & far_hi, mine_lo, mine_hi)
@@ -185,7 +188,7 @@ def holds(ctx, c: int, mine_lo: int, mine_hi: int) -> bool:
 
 
 @njit(cache=True)
-def held_corners(ctx, mine_lo: int, mine_hi: int) -> int:
+def held_corners(ctx: Words, mine_lo: int, mine_hi: int) -> int:
     """The corners the side with ``mine`` holds, as a 5-bit mask (from scratch)."""
     held = 0
     for c in range(5):
@@ -198,7 +201,7 @@ def held_corners(ctx, mine_lo: int, mine_hi: int) -> int:
 
 
 @njit(cache=True)
-def legal(ctx, state) -> tuple[int, int]:
+def legal(ctx: Words, state: Words) -> tuple[int, int]:
     """The points the side to move may take (none once the game is over)."""
     if state[STATUS] != 0:
         return 0, 0
@@ -224,7 +227,7 @@ def legal(ctx, state) -> tuple[int, int]:
 
 
 @njit(cache=True)
-def bits_into(lo: int, hi: int, out) -> int:
+def bits_into(lo: int, hi: int, out: Words) -> int:
     """Write the point ids of a mask into ``out``; return how many."""
     n = 0
     while lo:
@@ -241,14 +244,14 @@ def bits_into(lo: int, hi: int, out) -> int:
 
 
 @njit(cache=True)
-def generate(ctx, state, out) -> int:
+def generate(ctx: Words, state: Words, out: Words) -> int:
     """Write the legal moves (point ids) into ``out``; return how many."""
     lo, hi = legal(ctx, state)
     return bits_into(lo, hi, out)
 
 
 @njit(cache=True)
-def play(ctx, state, move: int, child) -> None:
+def play(ctx: Words, state: Words, move: int, child: Words) -> None:
     """Write into ``child`` the position after the side to move takes point ``move``."""
     own_lo, own_hi = state[OWN_LO], state[OWN_HI]
     if move < 64:
@@ -285,7 +288,7 @@ def play(ctx, state, move: int, child) -> None:
 
 
 @njit(cache=True)
-def transform(ctx, lo: int, hi: int, s: int) -> tuple[int, int]:
+def transform(ctx: Words, lo: int, hi: int, s: int) -> tuple[int, int]:
     """The image of a mask under symmetry ``s``."""
     out_lo = 0
     out_hi = 0
@@ -314,7 +317,7 @@ KEY_BITS = (1 << 60) - 1
 
 
 @njit(cache=True)
-def key(ctx, state) -> int:
+def key(ctx: Words, state: Words) -> int:
     """The position up to the 8 symmetries, from the mover's side, below 2**60: the board
     itself up to 30 points (``own << 30 | opp``), else a 60-bit hash of the least image."""
     own_lo, own_hi, opp_lo, opp_hi = state[OWN_LO], state[OWN_HI], state[OPP_LO], state[OPP_HI]
@@ -336,7 +339,7 @@ def key(ctx, state) -> int:
 
 
 @njit(cache=True)
-def playout(ctx, state, rng, board, scratch) -> float:
+def playout(ctx: Words, state: Words, rng: Words, board: Words, scratch: Words) -> float:
     """Fill the empty points at random (the side to move first) and return 1.0 when the
     side to move holds three corners of the full pyramid, else 0.0. ``board[0:2]`` gets the
     side to move's balls at the end, ``board[2:4]`` the other side's (for RAVE);
@@ -418,7 +421,7 @@ def playout(ctx, state, rng, board, scratch) -> float:
 
 
 @njit(cache=True)
-def _potential(ctx, c: int, mine_lo: int, mine_hi: int) -> tuple[int, int, bool]:
+def _potential(ctx: Words, c: int, mine_lo: int, mine_hi: int) -> tuple[int, int, bool]:
     """A of the side with the balls ``mine`` for corner ``c`` (its groups touching W(c)),
     and whether that side holds ``c``."""
     far_lo, far_hi = ctx[FAR + 2 * c], ctx[FAR + 2 * c + 1]
@@ -436,7 +439,7 @@ def _potential(ctx, c: int, mine_lo: int, mine_hi: int) -> tuple[int, int, bool]
 
 @njit(cache=True)
 def _sure(
-    ctx,
+    ctx: Words,
     mine_lo: int,
     mine_hi: int,
     held: int,
@@ -444,7 +447,7 @@ def _sure(
     legal_lo: int,
     legal_hi: int,
     to_move: bool,
-    s1,
+    s1: Words,
 ) -> int:
     """The corners the side with the balls ``mine`` (holding ``held``; ``taken`` held by
     either side) is sure to hold on the full pyramid, whatever the other side plays: those
@@ -512,7 +515,7 @@ def _sure(
 
 
 @njit(cache=True)
-def outlook(ctx, state, out, sure: bool, dead: bool) -> None:
+def outlook(ctx: Words, state: Words, out: Words, sure: bool, dead: bool) -> None:
     """What is decided before the pyramid is full (see above): ``out[0]`` the corners the
     side to move is sure to hold (held or held virtually, a 5-bit mask; three or more: it
     wins whatever the other side plays), ``out[1]`` the other side's, ``out[2]`` the empty
@@ -549,7 +552,7 @@ def outlook(ctx, state, out, sure: bool, dead: bool) -> None:
 
 
 @njit(cache=True)
-def _neighbours(ctx, lo: int, hi: int) -> tuple[int, int]:
+def _neighbours(ctx: Words, lo: int, hi: int) -> tuple[int, int]:
     out_lo = 0
     out_hi = 0
     while lo | hi:
@@ -563,7 +566,7 @@ DISTANCE_CAP = 9
 
 
 @njit(cache=True)
-def connection(ctx, c: int, mine_lo: int, mine_hi: int, empty_lo: int, empty_hi: int) -> int:
+def connection(ctx: Words, c: int, mine_lo: int, mine_hi: int, empty_lo: int, empty_hi: int) -> int:
     """The fewest empty points the side with ``mine`` must take to join corner ``c`` to a
     wall of W(c) through its balls (:data:`DISTANCE_CAP` where it cannot, or past it)."""
     corner = ctx[CORNER + c]
@@ -595,7 +598,7 @@ def connection(ctx, c: int, mine_lo: int, mine_hi: int, empty_lo: int, empty_hi:
 
 
 @njit(cache=True)
-def estimate(ctx, state, out) -> None:
+def estimate(ctx: Words, state: Words, out: Words) -> None:
     """A cheap distance to a win for each side: ``out[0]`` the side to move's, ``out[1]``
     the other's, each the sum of its three shortest connections of a corner to W(c) (0
     for a corner it holds; the other side's corners out)."""

@@ -36,6 +36,7 @@ from __future__ import annotations
 import os
 import struct
 import zlib
+from collections.abc import Callable
 from functools import cache
 from math import comb
 from pathlib import Path
@@ -44,6 +45,7 @@ import numpy as np
 from numba import njit, prange
 
 from ...pyraos import LEVEL, POINTS, SPHERES, SUPPORT, TOP
+from .arrays import Arrays, Bytes, Words
 from .bits import popcount
 from .pyraos_kernel import MAX_MOVES, can_place_top, move_target, moves_or_pass, variant_codes
 from .pyraos_kernel import play as play_mask
@@ -127,7 +129,16 @@ def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarra
 
 
 @njit(cache=True)
-def rank(own, opp, binom, flat, starts, counts, ncol, coff) -> int:
+def rank(
+    own: int,
+    opp: int,
+    binom: Words,
+    flat: Words,
+    starts: Words,
+    counts: Words,
+    ncol: Words,
+    coff: Words,
+) -> int:
     """The index of (own, opp) in its layer (-1 if the board is no table position)."""
     occ = own | opp
     n = popcount(occ)
@@ -153,7 +164,16 @@ def rank(own, opp, binom, flat, starts, counts, ncol, coff) -> int:
 
 
 @njit(cache=True)
-def unrank(n, index, binom, flat, starts, counts, ncol, coff):
+def unrank(
+    n: int,
+    index: int,
+    binom: Words,
+    flat: Words,
+    starts: Words,
+    counts: Words,
+    ncol: Words,
+    coff: Words,
+) -> tuple[int, int]:
     """The (own, opp) of position ``index`` of layer ``n``."""
     r = index // ncol[n]
     c = index - r * ncol[n]
@@ -187,7 +207,19 @@ def unrank(n, index, binom, flat, starts, counts, ncol, coff):
 
 
 @njit(cache=True)
-def probe(own, opp, low, data, offsets, binom, flat, starts, counts, ncol, coff) -> int:
+def probe(
+    own: int,
+    opp: int,
+    low: int,
+    data: Bytes,
+    offsets: Words,
+    binom: Words,
+    flat: Words,
+    starts: Words,
+    counts: Words,
+    ncol: Words,
+    coff: Words,
+) -> int:
     """The table's value of (own, opp) from the mover's side; 0 below ``low`` spheres."""
     n = popcount(own | opp)
     if n < low or n > TOP_LAYER:
@@ -199,7 +231,17 @@ def probe(own, opp, low, data, offsets, binom, flat, starts, counts, ncol, coff)
 
 
 @njit(cache=True)
-def evaluate(own, opp, low, variant, removal, scratch, data, offsets, tabs) -> int:
+def evaluate(
+    own: int,
+    opp: int,
+    low: int,
+    variant: int,
+    removal: int,
+    scratch: Words,
+    data: Bytes,
+    offsets: Words,
+    tabs: Arrays,
+) -> int:
     """One position's value from its children's in the table (see the module)."""
     binom, flat, starts, counts, ncol, coff = tabs
     if can_place_top(own, opp):
@@ -225,7 +267,18 @@ CHUNK = 1 << 14  # bytes of one layer a worker takes at a time
 
 
 @njit(cache=True, parallel=True)
-def sweep_layer(n, low, variant, removal, data, offsets, sizes, tabs, first, last) -> int:
+def sweep_layer(
+    n: int,
+    low: int,
+    variant: int,
+    removal: int,
+    data: Bytes,
+    offsets: Words,
+    sizes: Words,
+    tabs: Arrays,
+    first: int,
+    last: int,
+) -> int:
     """Decide what can be decided of layer ``n``'s bytes ``first`` to ``last`` (excluded)
     now; the positions newly decided."""
     size = sizes[n]
@@ -257,7 +310,7 @@ def sweep_layer(n, low, variant, removal, data, offsets, sizes, tabs, first, las
 
 
 @njit(cache=True)
-def count_values(data, start, size):
+def count_values(data: Bytes, start: int, size: int) -> tuple[int, int]:
     """(wins, losses) among ``size`` values from byte ``start``."""
     wins = 0
     losses = 0
@@ -304,7 +357,9 @@ class EndgameTable:
         self.tabs = _tables()
 
     @classmethod
-    def create(cls, path: Path, low: int, variant: str = "standard", removal: str = "0-2"):
+    def create(
+        cls, path: Path, low: int, variant: str = "standard", removal: str = "0-2"
+    ) -> EndgameTable:
         if not 0 <= low <= TOP_LAYER:
             raise ValueError(f"the fewest spheres must be 0 to {TOP_LAYER}, not {low}")
         _, _, nbytes = layout(low)
@@ -410,7 +465,9 @@ def _variant_names() -> list[tuple[tuple[str, str], tuple[int, int]]]:
     ]
 
 
-def build(table: EndgameTable, progress=None) -> list[tuple[int, int, float]]:
+def build(
+    table: EndgameTable, progress: Callable[[int, int, int, float], None] | None = None
+) -> list[tuple[int, int, float]]:
     """Sweep the layers 29 down to the table's lowest until a sweep decides nothing; then
     the header is written as complete. ``progress(sweep, layer, decided, seconds)`` after
     each layer's sweep; the (layer, decided, seconds) of every sweep."""
@@ -441,7 +498,21 @@ MAX_PLY = 128
 
 
 @njit(cache=True)
-def _prove(own, opp, depth, ply, ctx, moves, path, tt_key, tt_val, nodes, data, offsets, tabs):
+def _prove(
+    own: int,
+    opp: int,
+    depth: int,
+    ply: int,
+    ctx: Words,
+    moves: Words,
+    path: Words,
+    tt_key: Words,
+    tt_val: Words,
+    nodes: Words,
+    data: Bytes,
+    offsets: Words,
+    tabs: Arrays,
+) -> int:
     """+1: the side to move wins within ``depth`` plies (or the table says it wins), -1: it
     loses so, 0: not known (depth, a repetition on the line, the node budget).
     ``ctx``: lowest layer consulted (above 29: none), variant, removal, node budget."""

@@ -24,6 +24,7 @@ import numpy as np
 from numba import njit
 
 from ...terrace import CORNERS_0, FIELDS, LEVEL, OSIRIS_LINES, SIZE, STEP, VICTORY_FIELDS
+from .arrays import Words
 from .bits import cttz, mix64, next_random, popcount
 
 STATE = 8
@@ -96,7 +97,7 @@ def encode(kind: int, source: int, target: int) -> int:
 
 
 @njit(cache=True)
-def generate(ctx, state, out) -> int:
+def generate(ctx: Words, state: Words, out: Words) -> int:
     """Write the legal moves into ``out``; return how many (none once the game is over)."""
     if state[STATUS] != 0:
         return 0
@@ -166,7 +167,7 @@ def direction(source: int, target: int) -> int:
 
 
 @njit(cache=True)
-def osiris(ctx, white: int, black: int) -> int:
+def osiris(ctx: Words, white: int, black: int) -> int:
     """The fields of every stone sandwiched X, Y..Y, X along a ring side, both colours."""
     marked = 0
     for line in range(12):
@@ -191,7 +192,7 @@ def osiris(ctx, white: int, black: int) -> int:
 
 
 @njit(cache=True)
-def play(ctx, state, move: int, child) -> None:
+def play(ctx: Words, state: Words, move: int, child: Words) -> None:
     """Write into ``child`` the position after ``move`` (from the other side)."""
     own, opp = state[OWN], state[OPP]
     kind, s, t = move >> 12, move >> 6 & 63, move & 63
@@ -223,7 +224,7 @@ def play(ctx, state, move: int, child) -> None:
 
 
 @njit(cache=True)
-def end_status(ctx, mover: int, other: int) -> int:
+def end_status(ctx: Words, mover: int, other: int) -> int:
     """The end test for the side to move (``mover``): the victory fields, then the stones."""
     if other & VICTORY_MASK == VICTORY_MASK:
         return LOST
@@ -242,7 +243,7 @@ def end_status(ctx, mover: int, other: int) -> int:
 
 
 @njit(cache=True)
-def transform(ctx, mask: int, s: int) -> int:
+def transform(ctx: Words, mask: int, s: int) -> int:
     out = 0
     for b in range(7):
         byte = (mask >> (8 * b)) & 255
@@ -252,7 +253,7 @@ def transform(ctx, mask: int, s: int) -> int:
 
 
 @njit(cache=True)
-def key(ctx, state) -> int:
+def key(ctx: Words, state: Words) -> int:
     """A 60-bit hash of the position's least image under the 8 symmetries (with the last
     push where pushing back is forbidden)."""
     own, opp = state[OWN], state[OPP]
@@ -279,7 +280,7 @@ def key(ctx, state) -> int:
 
 
 @njit(cache=True)
-def evaluate(ctx, own: int, opp: int) -> float:
+def evaluate(ctx: Words, own: int, opp: int) -> float:
     """:func:`model.search.evaluate._terrace`: material, height, victory fields, in [-1, 1]."""
     material = popcount(own) - popcount(opp)
     height = 0
@@ -291,7 +292,7 @@ def evaluate(ctx, own: int, opp: int) -> float:
 
 
 @njit(cache=True)
-def playout(ctx, state, rng, board, scratch) -> float:
+def playout(ctx: Words, state: Words, rng: Words, board: Words, scratch: Words) -> float:
     """Random moves to the end or the cap (then the evaluation): the score in [0, 1] for the
     side to move at the start. ``board`` is a workspace of two state rows."""
     current = board[0:STATE]

@@ -17,6 +17,7 @@ from ..compiled.partition_kernel import MAX_BASE
 from ..compiled.solver import compiled_solver
 from ..registry import Plugin
 from ..value_book import ValueBook
+from .partition_certificate import make_certificate
 
 #: The empty pyramids settled by search (``pyramid-lab book show --game partition``).
 BOOK = ValueBook("partition", Path(__file__).resolve().parents[2] / "data" / "partition_book.json")
@@ -83,4 +84,5 @@ PLUGIN = Plugin(
     medium_playouts=40,
     solver=compiled_solver,
     book=BOOK,
+    certificate=make_certificate,
 )

@@ -43,7 +43,7 @@ from model.ball import (
     SpecialChoice,
     relative_direction,
 )
-from model.ball_rules import ALL_STAND, MOVES, PASSES, RowReport, TurnReport, parse_square, step
+from model.ball.rules import ALL_STAND, MOVES, PASSES, RowReport, TurnReport, parse_square, step
 from model.game import Game, JointMove, Move
 
 from ...animation import Animation
@@ -52,7 +52,7 @@ from ...frame import Frame, Label, Marker, Path, Region, Slide
 from ...slots import slot
 from .. import register_ui
 from ..base import ClickResult, GameUI, Host
-from .program_dock import ProgramDock, TurnDock
+from .program_dock import ProgramDock, TurnDock, spelled
 
 FILE_SIZES = (3, 2, 1)  # kind -> size number in position files
 SIZE_NAMES = ("Large", "Medium", "Small")
@@ -674,7 +674,7 @@ class BallUI(GameUI[ProgramTurn]):
         if self.row is None:
             dock.row_title.setText(f"The position now; last turn: {self.report.describe()}")
             for line in self.report.lines():
-                dock.lines.addItem(QListWidgetItem(line))
+                dock.lines.addItem(_item(line))
             return
         if row is None:
             dock.row_title.setText(f"Before the last turn ({count} rows)")
@@ -682,7 +682,7 @@ class BallUI(GameUI[ProgramTurn]):
         roles = f", {row.offence} on offence" if row.offence else ""
         dock.row_title.setText(f"Row {row.name} ({self.row} of {count}){roles}")
         for line in explain_row(row):
-            dock.lines.addItem(QListWidgetItem(line))
+            dock.lines.addItem(_item(line))
 
     # ---- drawing -------------------------------------------------------------------------
 
@@ -915,3 +915,12 @@ def tracks(game: PyramidBall, side: int, program: Program) -> tuple[Path, ...]:
                 ends = (passer[r] * 3 + k, receiver[r] * 3 + "LMS".index(entry[1]))
                 paths.append(Path(ends, "planned-pass"))
     return tuple(paths)
+
+
+def _item(line: str) -> QListWidgetItem:
+    """A line of the replay, its codes spelled out in its tooltip."""
+    item = QListWidgetItem(line)
+    said = spelled(line)
+    if said != line:
+        item.setToolTip(said)
+    return item

@@ -13,6 +13,7 @@ line of the row: what it was told, what happened and why.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QSize, Qt, QTimer
@@ -36,7 +37,7 @@ from PySide6.QtWidgets import (
 )
 
 from model.ball import COLOURS, SPECIALS, Program, PyramidBall, relative_direction
-from model.ball_rules import PASSES, STAND, parse_program
+from model.ball.rules import PASSES, STAND, parse_program
 from model.game import InvalidMoveError
 
 from ...palette import PIECE_RGB
@@ -446,6 +447,22 @@ class ProgramDock(QDockWidget):
             self._on_page_changed(2)
 
 
+#: What the replay's pyramid codes mean, under the Turn dock's lines.
+CODES_LEGEND = (
+    "Codes: O offence, D defence; L Large, M Medium, S Small (OL: the Large pyramid of the "
+    "side on offence). Programs: F forward, B back, L left, R right, S stand."
+)
+_CODE = re.compile(r"\b([OD])([LMS])\b")
+_SIZES = {"L": "Large", "M": "Medium", "S": "Small"}
+
+
+def spelled(line: str) -> str:
+    """``line`` with its pyramid codes in words (OL: offence's Large)."""
+    return _CODE.sub(
+        lambda m: f"{'offence' if m.group(1) == 'O' else 'defence'}'s {_SIZES[m.group(2)]}", line
+    )
+
+
 class TurnDock(QDockWidget):
     """Whose program is awaited, the one-minute timer, and the rows of the last turn."""
 
@@ -480,6 +497,11 @@ class TurnDock(QDockWidget):
         layout.addLayout(steps)
         self.row_title = QLabel(body)
         layout.addWidget(self.row_title)
+        # the replay's codes spelled out where they appear (each line's tooltip says it too)
+        self.codes = QLabel(CODES_LEGEND, body)
+        self.codes.setWordWrap(True)
+        self.codes.setStyleSheet("color: #555;")
+        layout.addWidget(self.codes)
         self.lines = QListWidget(body)
         self.lines.setWordWrap(True)
         self.lines.setMinimumHeight(150)  # a row's lines: every pyramid, the pass, events

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QDockWidget
 from model.game import Game
 from model.lattice import CORNERS, PyramidLattice
 from model.partition import Partition, Place
+from model.teaching import teaching_for
 
 from ...animation import Animation
 from ...frame import Frame, Label, Marker, Path, Pointer, Region
@@ -82,7 +83,7 @@ class PartitionUI(LatticeSites, GameUI[PlacementTurn]):
     board_kind = "ball-pyramid"
     piece_word = "balls"
     heat_map = True  # a move is a ball on an empty point
-    overlay_names = tuple(spec.name for spec in Partition.lesson_overlays)
+    overlay_names = tuple(spec.name for spec in teaching_for(Partition).lesson_overlays)
 
     def __init__(self, host: Host | None = None) -> None:
         super().__init__(host)

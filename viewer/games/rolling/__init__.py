@@ -42,7 +42,7 @@ from model.rolling import (
     StartArea,
     Take,
 )
-from model.rolling_rules import RollingMap
+from model.rolling.rules import RollingMap
 
 from ...boards.hex_map import HexCell, HexMap
 from ...frame import Frame, Label, Marker, Path, Pointer, Region
@@ -672,6 +672,12 @@ class RollingUI(GameUI[RollingTurn]):
     def show_message(self, text: str) -> None:
         if self.host is not None:
             self.host.show_message(text)
+
+    def show_box(self, box: str | None) -> None:
+        """A choice of the Turn dock hovered: its box marked on the mover's faction board
+        (None: none marked)."""
+        if self._docks is not None and self._game is not None:
+            self._docks.sheets.refresh(self._game, box)
 
 
 __all__ = ["RollingTurn", "RollingUI", "move_words", "slot_words", "stack_height", "take_words"]

@@ -36,12 +36,20 @@ from model.rolling import (
     StartArea,
     Take,
 )
-from model.rolling_rules import DEVICES, footmen
+from model.rolling.rules import DEVICES, footmen
 
 from ... import palette
 from ...slots import slot
 from ...widgets.dock_fit import ScrolledBody
-from .words import PHASE_HELP, move_help, move_words, take_help, take_words, unit_help
+from .words import (
+    PHASE_HELP,
+    move_help,
+    move_words,
+    slot_box,
+    take_help,
+    take_words,
+    unit_help,
+)
 
 
 class RollingTurn(Protocol):
@@ -72,8 +80,16 @@ class RollingUI(Protocol):
 
     def show_message(self, text: str) -> None: ...
 
+    def show_box(self, box: str | None) -> None: ...
+
 
 CHOICE = Qt.ItemDataRole.UserRole
+#: The faction board's box a row of the Turn dock belongs to (its heading's name).
+BOX = Qt.ItemDataRole.UserRole + 1
+#: The most rows the Turn dock's list is made tall for (a draft's 37 places and headings).
+MAX_CHOICE_ROWS = 48
+#: A hovered choice's box on the faction board.
+BOX_MARK = "#fff0a0"
 DIE_RGB = {"grey": (150, 150, 150)}
 
 
@@ -121,6 +137,8 @@ class TurnDock(QDockWidget):
         self.choices.setMinimumHeight(6 * rows)  # a draft's places read without scrolling
         self.choices.itemClicked.connect(self._chosen)
         self.choices.itemActivated.connect(self._chosen)
+        self.choices.setMouseTracking(True)  # hovering a choice shows its box
+        self.choices.itemEntered.connect(self._hovered)
         layout.addWidget(self.choices, 1)
         self.seat = QPushButton()  # hot seat: "I am blue" before the secret deployment
         self.seat.clicked.connect(lambda _c=False: ui.take_seat())
@@ -209,6 +227,7 @@ class TurnDock(QDockWidget):
         self.help.setText(words)
         self.help.setVisible(bool(words))
         self._fill(game, turn, human)
+        self._fit_choices()
         self.done.setEnabled(human and DONE in game.legal_moves())
 
     def _heading(self, game: RollingPyramids, turn: RollingTurn, human: bool) -> str:
@@ -241,8 +260,16 @@ class TurnDock(QDockWidget):
                 and (m.colour, m.sides, m.value) == (colour, die.sides, die.value)
             ]
             own = colour == game.to_move
+            # grouped by the faction board's box, each box's name once (a heading row);
+            # hovering a choice shows its box on the board (Faction boards dock)
+            boxes: dict[str, list[Take]] = {}
             for take in mine:
-                self._add(take_words(take, own), ("move", take), take_help(take, own))
+                boxes.setdefault(slot_box(take.slot), []).append(take)
+            for box, takes in boxes.items():
+                self._heading_row(box)
+                for take in takes:
+                    words = take_words(take, own)
+                    self._add(f"    {words}", ("move", take), take_help(take, own), box)
         elif phase == "deploy":
             units: dict[str, list[Deploy]] = {}
             for m in moves:
@@ -289,12 +316,42 @@ class TurnDock(QDockWidget):
                     )
                 self._note(text)
 
-    def _add(self, text: str, data: tuple[str, Any], tip: str = "") -> None:
+    def _add(self, text: str, data: tuple[str, Any], tip: str = "", box: str = "") -> None:
         item = QListWidgetItem(text)
         item.setData(CHOICE, data)
+        if box:
+            item.setData(BOX, box)
         if tip:
             item.setToolTip(tip)
         self.choices.addItem(item)
+
+    def _heading_row(self, box: str) -> None:
+        item = QListWidgetItem(box)
+        item.setFlags(Qt.ItemFlag.NoItemFlags)
+        font = item.font()
+        font.setBold(True)
+        item.setFont(font)
+        item.setForeground(QColor(40, 40, 40))
+        item.setData(BOX, box)
+        item.setToolTip(
+            f"the places below write the die in {box} of your faction board "
+            "(a place hovered shows its box marked there)"
+        )
+        self.choices.addItem(item)
+
+    def _fit_choices(self) -> None:
+        """The list as tall as its rows (a draft's 37 places chosen without scrolling the
+        list; the dock scrolls as a whole where the screen is short), at least six rows."""
+        rows = self.choices.fontMetrics().lineSpacing()
+        height = sum(max(self.choices.sizeHintForRow(i), rows) for i in range(self.choices.count()))
+        frame = 2 * self.choices.frameWidth() + 4
+        self.choices.setMinimumHeight(max(6 * rows, min(height + frame, MAX_CHOICE_ROWS * rows)))
+
+    @slot
+    def _hovered(self, item: QListWidgetItem) -> None:
+        """A choice hovered: its box shown on the mover's faction board."""
+        box = item.data(BOX) if item is not None else None
+        self.ui.show_box(box if isinstance(box, str) else None)
 
     def _note(self, text: str) -> None:
         item = QListWidgetItem(text)
@@ -306,13 +363,18 @@ class TurnDock(QDockWidget):
         self.ui.show_message(text)
 
     def choice_texts(self) -> list[str]:
-        return [self.choices.item(i).text() for i in range(self.choices.count())]
+        """The rows' texts, the choices' and the notes', without the boxes' headings."""
+        return [
+            item.text().strip()
+            for item in (self.choices.item(i) for i in range(self.choices.count()))
+            if item.data(CHOICE) is not None or item.data(BOX) is None
+        ]
 
     def choose_text(self, start: str) -> bool:
         """Make the first choice whose text starts with ``start`` (tests, keyboard)."""
         for i in range(self.choices.count()):
             item = self.choices.item(i)
-            if item.text().startswith(start) and item.data(CHOICE) is not None:
+            if item.text().strip().startswith(start) and item.data(CHOICE) is not None:
                 self._chosen(item)
                 return True
         return False
@@ -349,7 +411,9 @@ class SheetsDock(QDockWidget):
         self.pages: dict[str, QTextBrowser] = {}
         self.setWidget(self.tabs)
 
-    def refresh(self, game: RollingPyramids) -> None:
+    def refresh(self, game: RollingPyramids, box: str | None = None) -> None:
+        """Each board as the game stands; ``box`` (a choice hovered): that box of the
+        mover's board shown marked."""
         if list(self.pages) != list(game.players):
             self.tabs.clear()
             self.pages = {}
@@ -357,8 +421,11 @@ class SheetsDock(QDockWidget):
                 page = QTextBrowser()
                 self.pages[colour] = page
                 self.tabs.addTab(page, colour)
+        mover = game.current_player()
         for p, colour in enumerate(game.players):
-            self.pages[colour].setHtml(sheet_html(game, p))
+            self.pages[colour].setHtml(sheet_html(game, p, box if p == mover else None))
+            if box is not None and p == mover:
+                self.pages[colour].scrollToAnchor("marked")  # the box in sight
         if game.current_player() >= 0:
             self.tabs.setCurrentIndex(game.current_player())
 
@@ -370,8 +437,15 @@ def _n(value: int | None) -> str:
     return "_" if value is None else str(value)
 
 
-def sheet_html(game: RollingPyramids, p: int) -> str:
-    """A faction board as HTML: what is written, crossed, upgraded."""
+def sheet_html(game: RollingPyramids, p: int, box: str | None = None) -> str:
+    """A faction board as HTML: what is written, crossed, upgraded; ``box`` (a box's name,
+    :func:`slot_box`) marked, as a choice of the Turn dock is hovered."""
+
+    def marked(name: str, text: str) -> str:
+        if name != box:
+            return text
+        return f"<a name='marked'></a><span style='background: {BOX_MARK}'>&#9658; {text}</span>"
+
     s = game.state
     sheet = s.sheets[p]
     faction = game.factions[p]
@@ -384,15 +458,23 @@ def sheet_html(game: RollingPyramids, p: int) -> str:
     out.append(f"<p><i>Heroes: {html.escape(faction.hero_text)}</i></p>")
     heroes = " ".join(f"[{_n(v)}]" for v in sheet.heroes)
     out.append(
-        f"<p><b>Heroes</b> {heroes}"
-        + (f" (this round: {sheet.hero_unit})" if sheet.hero_unit else "")
+        "<p>"
+        + marked(
+            "Heroes",
+            f"<b>Heroes</b> {heroes}"
+            + (f" (this round: {sheet.hero_unit})" if sheet.hero_unit else ""),
+        )
         + "</p>"
     )
     pairs = []
     for i, (a, b) in enumerate(zip(sheet.dev4, sheet.dev8, strict=True)):
         used = " spent" if sheet.dev_used[i] else ""
         pairs.append(f"{i + 1}: {_n(a)}&lt;{_n(b)}{used}")
-    out.append("<p><b>Develop pairs</b> (d4 &lt; d8) " + ", ".join(pairs) + "</p>")
+    out.append(
+        "<p>"
+        + marked("Develop pairs", "<b>Develop pairs</b> (d4 &lt; d8) " + ", ".join(pairs))
+        + "</p>"
+    )
     devices = ", ".join(
         f"{d} x{sheet.devices[k]}" for k, d in enumerate(DEVICES) if sheet.devices[k]
     )
@@ -404,10 +486,11 @@ def sheet_html(game: RollingPyramids, p: int) -> str:
         extra = " line upgrade" if sheet.line_up[i] else ""
         unit = " (a bomb)" if line.unit == "bomb" else ""
         shapes = "/".join(line.shapes)
-        out.append(
-            f"<li>{line.id}, {html.escape(line.name)}{unit}: {values} "
-            f"bonus {bonus}{extra} <small>({shapes})</small></li>"
+        text = (
+            f"{line.id}, {html.escape(line.name)}{unit}: {values} "
+            f"bonus {bonus}{extra} <small>({shapes})</small>"
         )
+        out.append(f"<li>{marked(f'Army line {line.id}', text)}</li>")
     out.append("</ul><p><b>Footmen</b></p><ul>")
     counts = footmen(faction, sheet.crossed)
     for g, group in enumerate(faction.groups):
@@ -419,7 +502,8 @@ def sheet_html(game: RollingPyramids, p: int) -> str:
                 mark = "X" if sheet.crossed[g][k] else ""
                 shape = "▲" if space.shape == "d4" else "◆"
                 spaces.append(f"{shape}{space.number}{mark}")
-        out.append(f"<li>f{g + 1} = {counts[g]}: {' '.join(spaces)}</li>")
+        text = f"f{g + 1} = {counts[g]}: {' '.join(spaces)}"
+        out.append(f"<li>{marked(f'Footmen f{g + 1}', text)}</li>")
     out.append("</ul>")
     if sheet.conquests:
         out.append(f"<p>Conquests to cross off: {sheet.conquests}</p>")

@@ -22,6 +22,20 @@ def slot_words(slot: str) -> str:
     return f"line {slot[0]}, circle {slot[1]}"
 
 
+def slot_box(slot: str) -> str:
+    """The faction board's box a slot is in, by the name the board's heading gives it:
+    'Army line a', 'Develop pairs', 'Footmen f2', 'Heroes' (or 'Nowhere')."""
+    if slot == "none":
+        return "Nowhere"
+    if slot == "hero":
+        return "Heroes"
+    if slot.startswith("dev"):
+        return "Develop pairs"
+    if slot.startswith("f"):
+        return f"Footmen f{slot[1:].split('.')[0]}"
+    return f"Army line {slot[0]}"
+
+
 def take_words(move: Take, own: bool) -> str:
     """'line a, circle 1: 5 (6, own colour -1)'."""
     where = slot_words(move.slot)

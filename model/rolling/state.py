@@ -4,10 +4,10 @@ reads every layer of :class:`model.rolling.RollingPyramids` shares (a seat's uni
 cells a unit may go to, a hero's weight in a fight).
 
 The game is built in layers, one module each: this position, the moves
-(:mod:`model.rolling_moves`: what may be played and why not), their resolution
-(:mod:`model.rolling_resolve`: the phases and the fights), the file ``state``
-(:mod:`model.rolling_files`) and the game itself (:mod:`model.rolling`). The formulas,
-maps and faction boards are in :mod:`model.rolling_rules`.
+(:mod:`model.rolling.moves`: what may be played and why not), their resolution
+(:mod:`model.rolling.resolve`: the phases and the fights), the file ``state``
+(:mod:`model.rolling.files`) and the game itself (:mod:`model.rolling`). The formulas,
+maps and faction boards are in :mod:`model.rolling.rules`.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
-from .game import Game, Move
-from .rolling_rules import (
+from ..game import Game, Move
+from .rules import (
     DEVICES,
     EMPTY,
     PHARAOH,

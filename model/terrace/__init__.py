@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
-from .game import (
+from ..game import (
     STUDY_HINT,
     Game,
     IllegalMoveError,
@@ -478,54 +478,6 @@ class Terrace(Game):
         self._seen[self.position_key()] += 1
         self._result = self._end_check()
 
-    def explain_move(self, move: Move) -> str:
-        """The run, jump or push, the stones it removes (smashed, fallen off, by Osiris)
-        or none, the stones left, and the captures and wins the opponent then has."""
-        resolved = self._resolve(move) if isinstance(move, TerraceMove) else None
-        if resolved is None:
-            return super().explain_move(move)
-        colour, other = self.to_move, self.other(self.to_move)
-        s, t = field_name(resolved.source), field_name(resolved.target)
-        if resolved.kind is Kind.JUMP:
-            parts = [f"it jumps {colour}'s stone up from {s} to {t}"]
-        elif resolved.kind is Kind.PUSH:
-            dest = STEP[resolved.target][resolved.direction]
-            victim = COLOURS[self._cells[resolved.target]]
-            where = f"off the board from {t}" if dest < 0 else f"from {t} to {field_name(dest)}"
-            parts = [f"it pushes the {victim} stone {where}"]
-        else:
-            parts = [f"it runs {colour}'s stone from {s} to {t}"]
-        probe = self.copy()
-        probe.push(resolved)
-        effect = probe.last_effect()
-        removed = effect.describe() if effect is not None else ""
-        parts.append(removed or "it removes no stone")
-        parts.append(
-            f"{colour} has {probe.stone_count(colour)} stones, {other} {probe.stone_count(other)}"
-        )
-        if probe.is_over():
-            parts.append(f"the game ends: {probe.describe_result()}")
-            return "; ".join(parts)
-        wins = probe.winning_moves()
-        if wins:
-            parts.append(f"{other} can then win at once with {wins[0]}")
-            return "; ".join(parts)
-        captures = []
-        for reply in probe.legal_moves():
-            probe.push(reply)
-            hit = probe.last_effect()
-            probe.pop()
-            if hit is not None and any(
-                c == colour for _, c in (*hit.smashed, *hit.fallen, *hit.osiris)
-            ):
-                captures.append(str(reply))
-        if captures:
-            shown = ", ".join(captures[:3]) + (" ..." if len(captures) > 3 else "")
-            parts.append(f"{other} can then take a {colour} stone with {shown}")
-        else:
-            parts.append(f"{other} can take no {colour} stone with the next move")
-        return "; ".join(parts)
-
     def preview(self, move: Move) -> MoveEffect:
         """What ``move`` would remove, without playing it (IllegalMoveError if illegal)."""
         self.push(move)
@@ -583,9 +535,6 @@ class Terrace(Game):
             "repetition": "the same position came a third time: a draw",
             "no_moves": f"{self.to_move} has no move and loses",
         }[outcome.reason]
-
-    def summary_extras(self) -> dict[str, Any]:
-        return {"stones": {c: self.stone_count(c) for c in COLOURS}}
 
     def _state(self) -> tuple[Any, ...]:
         return (

@@ -16,7 +16,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .ball_rules import (
+from ..game import InvalidMoveError, JointMove, Move, quote
+from .rules import (
     COLS,
     GOAL_ROW,
     MOVES,
@@ -31,8 +32,7 @@ from .ball_rules import (
     program_problem,
     program_tracks,
 )
-from .ball_state import COLOURS, SPECIALS, BallPosition
-from .game import InvalidMoveError, JointMove, Move, quote
+from .state import COLOURS, SPECIALS, BallPosition
 
 # ---- the programs a side may enter ------------------------------------------------------------
 
@@ -48,7 +48,7 @@ class _LazySpace(Sequence):
     def __len__(self) -> int:
         return self._len
 
-    def __getitem__(self, index):
+    def __getitem__(self, index: int | slice) -> Any:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(self._len))]
         if index < 0:

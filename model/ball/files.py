@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .ball_rules import FILE_SIZE, OFF, SIZE_LETTERS, SIZE_NAMES, parse_square, square, square_name
-from .ball_state import COLOURS, SPECIALS, BallPosition
-from .game import Piece, PositionFormatError, quote
+from ..game import Piece, PositionFormatError, quote
+from .rules import FILE_SIZE, OFF, SIZE_LETTERS, SIZE_NAMES, parse_square, square, square_name
+from .state import COLOURS, SPECIALS, BallPosition
 
 STATE_KEYS = (
     "ball",

@@ -1,8 +1,8 @@
 """Pyramid Ball (Jason Webster, v1.01): three pyramids a side on a 7x8 board, programmed
 in secret for three rows at a time, then resolved row by row.
 
-The resolution follows ``spec/ball.md`` (in :mod:`model.ball_rules`). Every turn is one
-simultaneous node: both players submit a :class:`~model.ball_rules.Program` and one
+The resolution follows ``spec/ball.md`` (in :mod:`model.ball.rules`). Every turn is one
+simultaneous node: both players submit a :class:`~model.ball.rules.Program` and one
 ``JointMove`` (red's program, blue's program) is applied.
 
 Choices made where the spec is silent or where this model departs from it:
@@ -104,46 +104,18 @@ Choices made where the spec is silent or where this model departs from it:
   row (a defender moving away still stops the push); pushes and the live movers are
   recomputed each round of step 4 while failures only accumulate.
 
-The class is built in layers, one module each: the position (:mod:`model.ball_state`), the
-moves and why a move is illegal (:mod:`model.ball_moves`) and the file ``state``
-(:mod:`model.ball_files`); here are its construction, applying a turn and its end. Every
+The class is built in layers, one module each: the position (:mod:`model.ball.state`), the
+moves and why a move is illegal (:mod:`model.ball.moves`) and the file ``state``
+(:mod:`model.ball.files`); here are its construction, applying a turn and its end. Every
 name those modules define for callers can be imported from here.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Self
 
-from .ball_files import read_setup, write_state
-from .ball_moves import (
-    SPECIAL_TITLES,
-    BallMoves,
-    JointSpace,
-    ProgramSpace,
-    SpecialChoice,
-    parse_choice,
-)
-from .ball_rules import (
-    ALL_STAND,
-    COLS,
-    FILE_SIZE,
-    FORMATION,
-    GOAL_ROW,
-    OFF,
-    RELATIVE,
-    SIZE_LETTERS,
-    SIZE_NAMES,
-    STAND,
-    Program,
-    TurnReport,
-    parse_program,
-    resolve_turn,
-    step,
-)
-from .ball_state import COLOURS, RESTARTS, SPECIALS, TARGETS, BallOptions, BallPosition, UndoRecord
-from .game import (
+from ..game import (
     IllegalMoveError,
     InvalidMoveError,
     JointMove,
@@ -157,6 +129,30 @@ from .game import (
     quote,
     register_game,
 )
+from .files import read_setup, write_state
+from .moves import (
+    SPECIAL_TITLES,
+    BallMoves,
+    JointSpace,
+    ProgramSpace,
+    SpecialChoice,
+    parse_choice,
+)
+from .rules import (
+    ALL_STAND,
+    COLS,
+    FILE_SIZE,
+    FORMATION,
+    OFF,
+    RELATIVE,
+    STAND,
+    Program,
+    TurnReport,
+    parse_program,
+    resolve_turn,
+    step,
+)
+from .state import COLOURS, RESTARTS, SPECIALS, TARGETS, BallOptions, BallPosition, UndoRecord
 
 # ---- the game ----------------------------------------------------------------------------------
 
@@ -279,7 +275,12 @@ class PyramidBall(BallMoves):
 
     @classmethod
     def from_setup(
-        cls, options: BallOptions | None, to_move: str, pieces: Sequence[Piece], *, study=False
+        cls,
+        options: BallOptions | None,
+        to_move: str,
+        pieces: Sequence[Piece],
+        *,
+        study: bool = False,
     ) -> Self:
         return cls.from_setup_state(options, to_move, pieces, None, study=study)
 
@@ -566,75 +567,9 @@ class PyramidBall(BallMoves):
                 return self._ending("points", side)
         return None
 
-    def explain_move(self, move: Move) -> str:
-        """How the turn played out row by row (the rows where something moved), its score
-        or none, and where the ball ends: with whom, and how far from that side's goal
-        row."""
-        after = self.copy()
-        after.push(move)
-        report = after.last_effect()
-        if report is None:  # a special move's choice: nothing moved
-            return super().explain_move(move)
-        rows = []
-        for row in report.rows:  # the rows' role labels (OM, DL) named: red's Medium
-            offence = row.offence or report.offence
-            defence = COLOURS[1 - COLOURS.index(offence)]
-
-            def named(match: re.Match[str], offence: str = offence, defence: str = defence) -> str:
-                side = offence if match.group(1) == "O" else defence
-                return f"{side}'s {SIZE_NAMES[SIZE_LETTERS.index(match.group(2))]}"
-
-            said = [re.sub(r"\b([OD])([LMS])\b", named, line) for line in row.lines()]
-            if said != ["nothing moves"]:
-                rows.append(f"row {row.name}: {'; '.join(said)}")
-        parts = rows or ["nothing moves in any row"]
-        parts.append(report.describe())
-        parts.append(
-            after.ball_text().removeprefix("ball: ") + " has the ball"
-            if after.carrier is not None
-            else after.ball_text()
-        )
-        carrier = after.carrier
-        if carrier is not None and not after.is_over():
-            side = COLOURS.index(carrier[0])
-            rows_left = abs(after._pos[after._carrier] // COLS - GOAL_ROW[side])
-            if rows_left:
-                parts.append(
-                    f"{rows_left} row{'s' if rows_left > 1 else ''} short of {carrier[0]}'s "
-                    f"goal row, row {GOAL_ROW[side] + 1}"
-                )
-        if after.is_over():
-            parts.append(f"the game ends: {after.describe_result()}")
-        return "; ".join(parts)
-
     def describe_outcome(self, outcome: Outcome) -> str:
         red, blue = self._scores
         return f"{outcome.winner} wins {max(red, blue)}-{min(red, blue)}"
-
-    def summary_extras(self) -> dict[str, Any]:
-        return {
-            **self._standing_json(),
-            "programs": {c: len(self.program_space(i)) for i, c in enumerate(COLOURS)}
-            if not self.is_over() and not self._choosing
-            else {c: 0 for c in COLOURS},
-        }
-
-    def explain(self) -> list[str]:
-        red, blue = self._scores
-        lines = [
-            f"score red {red} - blue {blue} (first to {self._options.target})",
-            self.ball_text(),
-        ]
-        if self._barred is not None:
-            row = GOAL_ROW[self._barred] + 1
-            lines.append(f"goal-row rule: {self.goal_row_barred} may not enter row {row}")
-        for c in COLOURS:
-            if self.specials(c):
-                lines.append(f"{c} holds {', '.join(self.specials(c))}")
-        if self.choosing is not None:
-            names = ", ".join(c.special for c in self.choices())
-            lines.append(f"{self.choosing} chooses a special move: {names}")
-        return lines
 
 
 def report_offence(report: TurnReport) -> int:

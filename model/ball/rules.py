@@ -12,10 +12,11 @@ with ``k`` 0 Large, 1 Medium, 2 Small (the program's column order).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Protocol
 
-from .game import InvalidMoveError, Move, quote
+from ..game import InvalidMoveError, Move, quote
 
 COLS, ROWS = 7, 8
 SQUARES = COLS * ROWS
@@ -182,7 +183,7 @@ def program_problem(
     offence: int,
     carrier_k: int | None,
     held: frozenset[str],
-    present,
+    present: Callable[[int], bool],
     must_leave: tuple[int, ...] = (),
     goal_row: int | None = None,
 ) -> str | None:
@@ -454,11 +455,34 @@ class TurnReport:
 # ---- one turn ----------------------------------------------------------------------------
 
 
+class TurnOptions(Protocol):
+    """The rule options a turn's resolution reads (``BallOptions`` has them; the options
+    live with the position, which imports this module)."""
+
+    @property
+    def defensive_score_ends_turn(self) -> bool: ...
+    @property
+    def offence_may_follow_defender(self) -> bool: ...
+    @property
+    def tackle_on_contact(self) -> bool: ...
+
+
 class _Turn:
     """The resolution of one turn on a copy of the board (see resolve_turn)."""
 
     def __init__(
-        self, pos, carrier, programs, colours, options, offence, ball, barred, scores, target, sheet
+        self,
+        pos: Sequence[int],
+        carrier: int,
+        programs: tuple[Program, Program],
+        colours: Sequence[str],
+        options: TurnOptions,
+        offence: int | None,
+        ball: int,
+        barred: int | None,
+        scores: Sequence[int],
+        target: int,
+        sheet: bool,
     ) -> None:
         self.pos = list(pos)  # pid -> square or OFF (absent)
         self.carrier = carrier  # OFF: the ball lies loose on self.ball
@@ -497,9 +521,12 @@ class _Turn:
         )
 
     def barred_reason(self, pid: int, sq: int) -> str:
+        """Why :meth:`barred_from` keeps ``pid`` off ``sq`` (asked only when it does)."""
+        barred = self.barred
+        assert barred is not None, "barred_reason asked with no side barred"
         return (
             f"the goal-row rule: {self.label(pid)} may not enter {square_name(sq)} (row "
-            f"{GOAL_ROW[self.barred] + 1}) until the ball is recovered and carried out or passed"
+            f"{GOAL_ROW[barred] + 1}) until the ball is recovered and carried out or passed"
         )
 
     def label(self, pid: int) -> str:
@@ -609,8 +636,8 @@ class _Turn:
                     push_failed.add(pid)
                 else:
                     pushes[pid] = (chain, dests)
-                    for d in dests:
-                        moved_into.setdefault(d, []).append(pid)
+                    for dest in dests:
+                        moved_into.setdefault(dest, []).append(pid)
             for sq, pushers in moved_into.items():
                 if len(pushers) > 1:
                     for pid in pushers:
@@ -694,7 +721,13 @@ class _Turn:
             self.lift = True  # carried out of the goal row
         self.report(name, lines, dict(zip(range(6), start, strict=True)), pass_line, events, target)
 
-    def fixed_failures(self, direction, target, at, failed) -> None:
+    def fixed_failures(
+        self,
+        direction: dict[int, str],
+        target: dict[int, int],
+        at: dict[int, int],
+        failed: dict[int, str],
+    ) -> None:
         offence = self.offence
         for pid, t in target.items():
             if t == OFF:
@@ -725,7 +758,9 @@ class _Turn:
         attackers = [p for p in attackers if p not in failed]
         self.clashes(attackers, target, failed)
 
-    def clashes(self, movers, target, failed) -> None:
+    def clashes(
+        self, movers: Sequence[int], target: dict[int, int], failed: dict[int, str]
+    ) -> None:
         """Two of one side targeting one square, or swapping: both fail."""
         pos = self.pos
         for a in movers:
@@ -741,7 +776,15 @@ class _Turn:
                 failed.setdefault(a, why.format(self.label(b)))
                 failed.setdefault(b, why.format(self.label(a)))
 
-    def chain(self, pusher, head, d, at, live, target):
+    def chain(
+        self,
+        pusher: int,
+        head: int,
+        d: str,
+        at: dict[int, int],
+        live: set[int],
+        target: dict[int, int],
+    ) -> tuple[str, list[int], list[int]]:
         """(problem or '', the pushed pyramids, their new squares) for ``pusher``'s push."""
         offence = self.offence
         chain = [head]
@@ -774,7 +817,7 @@ class _Turn:
             return f"{push}: {square_name(dests[-1])} holds {self.label(beyond)}", chain, dests
         return "", chain, dests
 
-    def throw(self, pas, at, events) -> PassLine:
+    def throw(self, pas: tuple[int, int], at: dict[int, int], events: list[str]) -> PassLine:
         passer, receiver = pas
         a, b = self.pos[passer], self.pos[receiver]
         crossed = crossed_squares(a, b)
@@ -806,7 +849,15 @@ class _Turn:
             interceptor is None,
         )
 
-    def tackle(self, start, target, live, failed, push_failed, events) -> None:
+    def tackle(
+        self,
+        start: Sequence[int],
+        target: dict[int, int],
+        live: set[int],
+        failed: dict[int, str],
+        push_failed: set[int],
+        events: list[str],
+    ) -> None:
         carrier = self.carrier
         if carrier == OFF or self.over:
             return  # the ball lies loose
@@ -856,7 +907,15 @@ class _Turn:
                 return
         self.over = True
 
-    def report(self, name, lines, start, pass_line, events, target=None) -> None:
+    def report(
+        self,
+        name: str,
+        lines: dict[int, dict[str, Any]],
+        start: dict[int, int],
+        pass_line: PassLine | None,
+        events: list[str],
+        target: dict[int, int] | None = None,
+    ) -> None:
         rows = []
         for pid in sorted(lines):
             info = lines[pid]
@@ -889,7 +948,7 @@ class _Turn:
         )
 
 
-def loose_square(pos, scorer: int) -> int:
+def loose_square(pos: Sequence[int], scorer: int) -> int:
     """Where the ball is placed after ``scorer``'s offensive goal: the first empty square
     of its row beside it, the scorer's left first (as its side faces), then its right,
     then two squares out and so on (a row of 7 always has one: there are 6 pyramids)."""
@@ -923,11 +982,11 @@ class TurnResult:
 
 
 def resolve_turn(
-    pos,
+    pos: Sequence[int],
     carrier: int,
     programs: tuple[Program, Program],
-    colours,
-    options,
+    colours: Sequence[str],
+    options: TurnOptions,
     *,
     offence: int | None = None,
     ball: int = OFF,

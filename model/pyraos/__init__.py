@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
-from .game import (
+from ..game import (
     Game,
     IllegalMoveError,
     InvalidMoveError,
@@ -35,7 +35,7 @@ from .game import (
     quote,
     register_game,
 )
-from .lattice import Point, lattice
+from ..lattice import Point, lattice
 
 WHITE, BLACK = 0, 1
 COLOURS = ("white", "black")
@@ -531,57 +531,6 @@ class Pyraos(Game):
         self._masks[self._turn], self._masks[1 - self._turn] = own, opp
         return self.to_move_value(self._raws.pop())
 
-    def explain_move(self, move: Move) -> str:
-        """A placement (from the reserve) or a raise (free), the square it completes or
-        not and the spheres taken back, the reserves after it, and what the opponent can
-        then do: place the top, complete a square."""
-        if not isinstance(move, PyraosMove) or move.is_pass:
-            return super().explain_move(move)
-        s, t, removed = self.to_raw(move)
-        me, pt = self._turn, LATTICE.point
-        colour, other = COLOURS[me], COLOURS[1 - me]
-        if s < 0:
-            parts = [f"it places a {colour} sphere from the reserve on {pt(t)}"]
-        else:
-            parts = [f"it raises {colour}'s sphere from {pt(s)} to {pt(t)}, costing no sphere"]
-        if self._options.variant != "children":
-            own = (self._masks[me] & ~(1 << s) if s >= 0 else self._masks[me]) | 1 << t
-            if _completes_square(own, t):
-                back = ", ".join(str(pt(p)) for p in bits(removed))
-                parts.append(
-                    f"it completes a {colour} square on level {LEVEL[t]}"
-                    + (f" and takes back {back}" if back else " and takes no sphere back")
-                )
-            else:
-                parts.append("it completes no square, so no sphere comes back")
-        after = self.copy()
-        after.push(move)
-        mine, theirs = after.reserve(colour), after.reserve(other)
-        parts.append(f"{colour} has {mine} spheres in reserve, {other} {theirs}")
-        if after.is_over():
-            parts.append(f"the game ends: {after.describe_result()}")
-            return "; ".join(parts)
-        threats = after.winning_moves()
-        if threats:
-            parts.append(f"{other} can then place the top and win")
-        elif self._options.variant != "children":
-            mine = after._masks[1 - me]
-            squares = sorted(
-                {
-                    t2
-                    for s2, t2, _ in after.raw_moves()
-                    if t2 >= 0
-                    and _completes_square((mine & ~(1 << s2) if s2 >= 0 else mine) | 1 << t2, t2)
-                },
-                key=lambda p: _order(pt(p)),
-            )
-            if squares:
-                where = ", ".join(str(pt(p)) for p in squares[:3])
-                parts.append(f"{other} can then complete a square on {where}")
-            else:
-                parts.append(f"{other} cannot complete a square with the next move")
-        return "; ".join(parts)
-
     def outcome(self) -> Outcome | None:
         if self._result is None:
             return None
@@ -595,9 +544,6 @@ class Pyraos(Game):
             times = {3: "third", 4: "fourth", 5: "fifth"}.get(n, f"{n}th")
             return f"the same position came a {times} time: a draw"
         return f"{self.to_move} has no move and loses"
-
-    def summary_extras(self) -> dict[str, Any]:
-        return {"reserves": {c: self.reserve(c) for c in COLOURS}}
 
     def search_moves(self) -> list[RawMove]:
         moves = self.raw_moves()

@@ -3,10 +3,10 @@ ball, the offence, the goal-row rule, the scores and the special moves) and what
 (the ball's square, the pieces, the key of the position).
 
 The game is built in layers, one module each: this position, the moves
-(:mod:`model.ball_moves`: the programs a side may enter, the choice of a special move, and
-why a move is not legal), the file ``state`` (:mod:`model.ball_files`) and the game itself
+(:mod:`model.ball.moves`: the programs a side may enter, the choice of a special move, and
+why a move is not legal), the file ``state`` (:mod:`model.ball.files`) and the game itself
 (:mod:`model.ball`: construction, applying a turn, the end). The board, the programs and
-the row-by-row resolution of a turn are in :mod:`model.ball_rules`.
+the row-by-row resolution of a turn are in :mod:`model.ball.rules`.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from .ball_rules import COLS, FILE_SIZE, OFF, SIZE_LETTERS, SIZE_NAMES, TurnReport, square_name
-from .game import SIMULTANEOUS, TERMINAL, Game, Piece
+from ..game import SIMULTANEOUS, TERMINAL, Game, Piece
+from .rules import COLS, FILE_SIZE, OFF, SIZE_LETTERS, SIZE_NAMES, TurnReport, square_name
 
 COLOURS = ("red", "blue")
 SPECIALS = ("dash", "quick_pass", "blitz")  # the order they are gained in
@@ -88,7 +88,7 @@ class BallPosition(Game):
     _granted: list[tuple[tuple[str, str], ...]]
     _undo: list[UndoRecord]
     _reports: list[TurnReport]
-    _spaces: Any  # the two sides' program spaces, once listed (model.ball_moves)
+    _spaces: Any  # the two sides' program spaces, once listed (model.ball.moves)
     _setup_state: dict[str, Any] | None
 
     def current_player(self) -> int:

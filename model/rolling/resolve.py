@@ -6,8 +6,8 @@ cleanup) and resolves the deploy phase's fights (``docs/rolling-pyramids.md``).
 
 from __future__ import annotations
 
-from .game import IllegalMoveError, Move, quote
-from .rolling_moves import (
+from ..game import IllegalMoveError, Move, quote
+from .moves import (
     ALL,
     Cross,
     Deploy,
@@ -21,7 +21,7 @@ from .rolling_moves import (
     Take,
     footman_slot,
 )
-from .rolling_rules import (
+from .rules import (
     DEVICES,
     DICE_PER_PLAYER,
     EMPTY,
@@ -36,7 +36,7 @@ from .rolling_rules import (
     space_points,
     walk_size,
 )
-from .rolling_state import GREY, NEUTRAL, SEQUENTIAL, Device, Die, Order, State
+from .state import GREY, NEUTRAL, SEQUENTIAL, Device, Die, Order, State
 
 
 class RollingResolution(RollingMoves):

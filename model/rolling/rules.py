@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .game import quote
+from ..game import quote
 
-DATA = Path(__file__).resolve().parent / "data" / "rolling"
+DATA = Path(__file__).resolve().parent.parent / "data" / "rolling"
 
 # ---- the sheet's numbers ------------------------------------------------------------------
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .game import InvalidMoveError, Move, quote
-from .rolling_rules import (
+from ..game import InvalidMoveError, Move, quote
+from .rules import (
     DEVICES,
     EMPTY,
     WRITTEN,
@@ -16,7 +16,7 @@ from .rolling_rules import (
     shape_takes,
     written_choices,
 )
-from .rolling_state import GREY, NEUTRAL, RollingPosition, State
+from .state import GREY, NEUTRAL, RollingPosition, State
 
 
 @dataclass(frozen=True, slots=True)

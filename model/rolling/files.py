@@ -8,12 +8,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .game import Piece, PositionFormatError, quote
-from .rolling_rules import DEVICES, PHARAOH, PICKS, WRITTEN, Faction, Troops, line_problem
-from .rolling_state import PHARAOH_COLOUR, PHASES, SEQUENTIAL, Device, Die, Order, Sheet, State
+from ..game import Piece, PositionFormatError, quote
+from .rules import DEVICES, PHARAOH, PICKS, WRITTEN, Faction, Troops, line_problem
+from .state import PHARAOH_COLOUR, PHASES, SEQUENTIAL, Device, Die, Order, Sheet, State
 
 if TYPE_CHECKING:
-    from .rolling_resolve import RollingResolution
+    from .resolve import RollingResolution
 
 
 def write_state(game: RollingResolution) -> dict[str, Any]:

@@ -3,7 +3,7 @@ of :mod:`model.game` (chance nodes for the dice, any number of players).
 
 The rules as implemented, phase by phase, and every choice made where the rule sheet is
 silent or its pictures are lost, are in ``docs/rolling-pyramids.md``; the formulas and
-fights are in :mod:`model.rolling_rules`, the maps and faction boards in
+fights are in :mod:`model.rolling.rules`, the maps and faction boards in
 ``model/data/rolling/``. A round is: chance nodes rolling each die, the snake draft (each
 pick is a :class:`Take` that writes the die on the player's sheet), develop (upgrades),
 deploy (one :class:`Deploy` per unit, then the fights are resolved), conquest (footman
@@ -19,10 +19,10 @@ plug-in's planner), not the shared tree searches, which know no chance node.
 Positions are immutable values: ``push`` builds a new :class:`State` from a copy and keeps
 the old one for ``pop``, so a copy of the game shares its states safely.
 
-The class is built in layers, one module each: the position (:mod:`model.rolling_state`),
-the moves and why a move is illegal (:mod:`model.rolling_moves`), their resolution, phase
-by phase and fight by fight (:mod:`model.rolling_resolve`), and the file ``state``
-(:mod:`model.rolling_files`); here are its construction, what it shows and its end, and the
+The class is built in layers, one module each: the position (:mod:`model.rolling.state`),
+the moves and why a move is illegal (:mod:`model.rolling.moves`), their resolution, phase
+by phase and fight by fight (:mod:`model.rolling.resolve`), and the file ``state``
+(:mod:`model.rolling.files`); here are its construction, what it shows and its end, and the
 computer players. Every name those modules define for callers can be imported from here.
 """
 
@@ -34,7 +34,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import fields, replace
 from typing import Any, ClassVar, Self
 
-from .game import (
+from ..game import (
     CHANCE,
     TERMINAL,
     Move,
@@ -47,8 +47,8 @@ from .game import (
     quote,
     register_game,
 )
-from .rolling_files import read_state, write_state
-from .rolling_moves import (
+from .files import read_state, write_state
+from .moves import (
     ALL,
     DONE,
     Cross,
@@ -62,8 +62,8 @@ from .rolling_moves import (
     Take,
     parse_move,
 )
-from .rolling_resolve import RollingResolution
-from .rolling_rules import (
+from .resolve import RollingResolution
+from .rules import (
     EMPTY,
     HALVING,
     PHARAOH,
@@ -75,7 +75,7 @@ from .rolling_rules import (
     map_names,
     space_points,
 )
-from .rolling_state import (
+from .state import (
     COLOURS,
     CONQUEST,
     GREY,
@@ -331,7 +331,7 @@ class RollingPyramids(RollingResolution):
 
     def file_state(self) -> dict[str, Any]:
         """The position beyond its garrisons, for position files (see
-        :func:`model.rolling_files.read_state`)."""
+        :func:`model.rolling.files.read_state`)."""
         return write_state(self)
 
     def information_state(self, player: int) -> Self:
@@ -396,105 +396,6 @@ class RollingPyramids(RollingResolution):
         if self._undo[-1].phase == "deploy" and self._s.phase != "deploy":
             return FightsEffect(self._s.fights)
         return None
-
-    def explain_move(self, move: Move) -> str:
-        """A draft pick: the box the number goes in and what that box does; a deploy: the
-        unit, the space's holder (an attack, a reinforcement or an empty space) and the
-        ram that helps or not; then who moves next. The fights of the deploy phase or the
-        whole phase's end, when the move ends it, come from the resolution."""
-        s, p = self._s, self._s.turn
-        colour = self.to_move
-        if isinstance(move, Take):
-            parts = [_take_words(move, colour)]
-        elif isinstance(move, Deploy):
-            parts = [self._deploy_words(move, p, colour)]
-        else:
-            return super().explain_move(move)
-        after = self.copy()
-        after.push(move)
-        effect = after.last_effect()
-        if effect is not None:
-            parts.append(f"then the fights: {effect.describe()}")
-        if after.is_over():
-            parts.append(f"the game ends: {after.describe_result()}")
-        elif after.phase == s.phase and after.to_move != colour:
-            verb = {"draft": "picks", "deploy": "deploys"}.get(after.phase, "moves")
-            parts.append(f"{after.to_move} {verb} next")
-        elif after.phase != s.phase:
-            parts.append(f"the {s.phase} phase ends; the {after.phase} phase begins")
-        return "; ".join(parts)
-
-    def _deploy_words(self, move: Deploy, p: int, colour: str) -> str:
-        s = self._s
-        unit = next((u for u in self._units(s, p) if u.name == move.unit), None)
-        troops = f" ({unit.troops})" if unit is not None else ""
-        cell = self.map.cell(move.cell)
-        holder = self.colour_of(s.owner[cell])
-        said = f"it sends {move.unit}{troops} to space {move.cell}"
-        if holder == colour:
-            said += f", {colour}'s own: it reinforces it and attacks nobody"
-        elif holder is None:
-            said += ", an empty space: it takes it if no one else comes"
-        else:
-            said += f", held by {holder} with {s.troops[cell]}: an attack"
-        before = list(s.owner)
-        rams = [d for d in s.devices if d.kind == "ram" and d.player == p]
-        if rams:
-            if holder not in (None, colour) and self._device_across(s, "ram", p, cell, p, before):
-                said += f"; {colour}'s ram halves the defenders"
-            else:
-                spaces = (
-                    ", ".join(f"{self.cell_name(d.other)}" for d in rams if d.other >= 0)
-                    or "its own border"
-                )
-                said += f"; {colour}'s ram helps only an attack across its border (into {spaces})"
-        return said
-
-    def explain(self) -> list[str]:
-        s = self._s
-        lines = []
-        if s.phase not in ("start", "solo_start"):
-            lines.append(f"round {s.round} of {self._options.rounds}, {s.phase} phase")
-        if not self._options.solo:
-            lines.append("points: " + ", ".join(f"{c} {v}" for c, v in self.scores().items()))
-        for p, colour in enumerate(self.players):
-            spaces = [self.cell_name(c) for c in self._holdable if s.owner[c] == p]
-            units = ", ".join(f"{u.name} {u.troops}" for u in self._units(s, p)) or "none"
-            lines.append(
-                f"{colour} ({self.factions[p].name}): {len(spaces)} spaces "
-                f"({', '.join(spaces) or '-'}); units to deploy: {units}"
-            )
-        if s.fights:
-            after = s.phase in ("conquest", "soldiers", "cleanup", "over")
-            lines.append(f"round {s.round if after else s.round - 1}'s fights:")
-            lines += [f"  {line}" for line in s.fights]
-        return lines
-
-    def summary(self) -> dict[str, Any]:
-        """``analyze``'s object; a lost solo game names the Pharaoh as the winner (the
-        protocol's result for one player who lost would read "draw")."""
-        report = super().summary()
-        outcome = self.outcome()
-        if outcome is not None and self._options.solo and not self._s.won:
-            report["winner"] = PHARAOH_COLOUR
-        return report
-
-    def summary_extras(self) -> dict[str, Any]:
-        s = self._s
-        extras: dict[str, Any] = {
-            "round": s.round,
-            "phase": s.phase,
-            "spaces": {
-                c: sum(1 for x in self._holdable if s.owner[x] == p)
-                for p, c in enumerate(self.players)
-            },
-        }
-        if self._options.solo:
-            cells = [self.map.sacred, *self.map.starts]
-            extras["objectives_held"] = sum(1 for c in cells if s.owner[c] == 0)
-        else:
-            extras["scores"] = self.scores()
-        return extras
 
     # ---- for computer players ---------------------------------------------------------
 
@@ -658,26 +559,3 @@ __all__ = [
     "random_game",
     "roll",
 ]
-
-
-def _take_words(move: Take, colour: str) -> str:
-    """What writing a draft pick's number in its box does, in a player's words."""
-    die = f"the {move.colour} d{move.sides}"
-    number = move.written if move.written is not None else move.value
-    slot = move.slot
-    if slot == "none":
-        return f"it takes {die} ({move.value}), which no box of {colour}'s can take: it is lost"
-    if slot == "hero":
-        return f"it writes {number} ({die}) as a hero for {colour}: a hero fights this round"
-    if slot.startswith("dev"):
-        pair, shape = slot[3:].split(".", 1)
-        return (
-            f"it writes {number} ({die}) in {colour}'s develop pair {pair} ({shape} box): "
-            "no unit this round; a full pair buys an upgrade"
-        )
-    if slot.startswith("f"):
-        return f"it crosses off footman space {slot} with {die} ({move.value}): footmen, not a hero"
-    return (
-        f"it writes {number} ({die}) in {colour}'s army line {slot[0]}, box {slot[1:]}: "
-        "the line becomes a unit once its three boxes are written, not a hero"
-    )

@@ -1,0 +1,66 @@
+"""Old module paths kept for one release after their modules moved, with a warning.
+
+Pyramid Ball and Rolling Pyramids became packages (``model.ball``, ``model.rolling``):
+``import model.rolling_state`` in a user's script still gives the moved module itself (the
+same objects) and a DeprecationWarning, through one finder instead of ten files of shims.
+"""
+
+from __future__ import annotations
+
+import importlib.abc
+import importlib.machinery
+import sys
+import warnings
+from collections.abc import Sequence
+from types import ModuleType
+
+#: Old name -> new name. Drop after the next release.
+MOVED = {
+    f"model.{game}_{part}": f"model.{game}.{part}"
+    for game, parts in (
+        ("ball", ("files", "moves", "rules", "state")),
+        ("rolling", ("files", "moves", "resolve", "rules", "state")),
+    )
+    for part in parts
+}
+
+
+class _MovedLoader(importlib.abc.Loader):
+    def __init__(self, new: str) -> None:
+        self.new = new
+        self.spec: importlib.machinery.ModuleSpec | None = None
+
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType:
+        warnings.warn(
+            f"{spec.name} moved to {self.new}; the old name goes in the next release",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        # Importing the package ``model`` (always first) imported every game's modules:
+        # no dynamic import is needed, and model/ has none (tests/model/test_imports.py).
+        module = sys.modules[self.new]
+        self.spec = module.__spec__
+        return module
+
+    def exec_module(self, module: ModuleType) -> None:
+        """Nothing to run: the moved module is imported; the import machinery set its
+        ``__spec__`` to the old name's, which is put back (the module keeps its own name)."""
+        module.__spec__ = self.spec
+
+
+class MovedFinder(importlib.abc.MetaPathFinder):
+    """Finds the old names of moved modules (and nothing else)."""
+
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
+        new = MOVED.get(fullname)
+        if new is None:
+            return None
+        return importlib.machinery.ModuleSpec(fullname, _MovedLoader(new))
+
+
+def install() -> None:
+    """Put the finder first on sys.meta_path, once."""
+    if not any(isinstance(finder, MovedFinder) for finder in sys.meta_path):
+        sys.meta_path.insert(0, MovedFinder())  # before any path finder: these names only

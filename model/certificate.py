@@ -1,0 +1,287 @@
+"""Checking a certificate: a proof that one side wins a Pyramid Partition position, read
+with the rules model alone (no search: ``pyramid-lab certificate check``).
+
+The file (``docs/file-formats.md``) is gzip-compressed text. Line 1 is a JSON header, the
+position file's keys plus the winner::
+
+    {"format": "pyramid-lab-certificate/1", "game": "partition", "options": {...},
+     "to_move": "red", "pieces": [[i, j, k, "red"], ...], "winner": "blue"}
+
+then one line ``KEY MOVE`` for every position of the proof where the winner is to move and
+nobody has won yet. ``KEY`` has one character a point, ``.`` empty, ``r`` red, ``b``
+blue, the points by level (z), then row (y), then x, each ascending (the lattice's point
+ids); ``MOVE`` is the winner's move ``x,y,z``. A position may be listed as any of its 8
+images under the base's rotations and reflections, its move then in that image.
+
+:func:`check` walks the proof from the header's position with :class:`model.partition.
+Partition`'s own legal moves and rules: every position reached with the winner to move and
+nobody won must be listed, its move legal, and after it the winner has won or every legal
+reply leads to a listed position or to the winner's win. Any gap, illegal move or reply
+that wins (or ends the game otherwise) is a :class:`CertificateError`, one line.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import time
+import zlib
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from .game import MAX_QUOTED, PositionFormatError, quote, shorten
+from .lattice import Point, base_symmetries
+from .partition import Partition, Place
+
+FORMAT = "pyramid-lab-certificate/1"
+SUFFIX = ".cert.gz"
+HEADER_KEYS = ("format", "game", "options", "to_move", "pieces", "winner")
+LETTERS = {"red": "r", "blue": "b"}
+
+#: progress(positions checked, seconds)
+CheckProgress = Callable[[int, float], None]
+
+
+class CertificateError(ValueError):
+    """The certificate does not prove what it claims, or cannot be read: one line."""
+
+
+@dataclass(frozen=True, slots=True)
+class CheckReport:
+    """What a check that passed went through."""
+
+    title: str  # the game and its options, in words
+    winner: str
+    to_move: str
+    positions: int  # positions with the winner to move, each checked once up to symmetry
+    replies: int  # replies of the other side followed
+    lines: int  # lines below the header
+    used: int  # lines whose position the walk reached
+    seconds: float
+
+    def summary(self) -> str:
+        unused = self.lines - self.used
+        lines = (
+            "every line used"
+            if unused == 0
+            else f"{unused:,} line{'s' * (unused != 1)} never reached (allowed)"
+        )
+        return (
+            f"certificate checked: {self.title}, {self.to_move} to move, {self.winner} wins; "
+            f"{self.positions:,} positions with {self.winner} to move and {self.replies:,} "
+            f"replies checked against the rules; {self.lines:,} lines, {lines}; "
+            f"{self.seconds:.2f} s"
+        )
+
+
+def key_text(cells: Iterable[int]) -> str:
+    """A position's key: per point id, ``.`` empty, ``r`` red, ``b`` blue."""
+    return "".join(".rb"[c + 1] for c in cells)
+
+
+def _fail(text: str) -> CertificateError:
+    return CertificateError(shorten(text, 2 * MAX_QUOTED - 20))
+
+
+def read_lines(path: str | os.PathLike[str]) -> list[str]:
+    """The certificate's lines (gzip-compressed UTF-8 text), or CertificateError."""
+    try:
+        with gzip.open(path, "rt", encoding="utf-8") as stream:
+            return stream.read().splitlines()
+    except FileNotFoundError:
+        raise _fail(f"{os.fspath(path)}: no such file") from None
+    except IsADirectoryError:
+        raise _fail(f"{os.fspath(path)}: a folder, not a certificate file") from None
+    except (gzip.BadGzipFile, EOFError, zlib.error):
+        raise _fail(
+            f"{os.fspath(path)}: not a gzip-compressed certificate (damaged or cut short)"
+        ) from None
+    except UnicodeDecodeError:
+        raise _fail(f"{os.fspath(path)}: not UTF-8 text inside the gzip") from None
+    except OSError as exc:
+        raise _fail(f"{os.fspath(path)}: cannot be read: {exc.strerror or exc}") from None
+
+
+def _game_of(header: Any) -> Partition:
+    if not isinstance(header, dict):
+        raise _fail("line 1: the header must be one JSON object")
+    missing = [k for k in HEADER_KEYS if k not in header]
+    extra = sorted(k for k in header if k not in HEADER_KEYS)
+    if missing or extra:
+        what = [f"missing {', '.join(missing)}"] * bool(missing)
+        what += [f"unknown {', '.join(map(quote, extra))}"] * bool(extra)
+        raise _fail(f"line 1: the header's keys: {'; '.join(what)}")
+    if header["format"] != FORMAT:
+        raise _fail(f"line 1: format must be {FORMAT!r}, not {quote(header['format'])}")
+    if header["game"] != Partition.name:
+        raise _fail(
+            f"line 1: game must be {Partition.name!r} (certificates are for Pyramid "
+            f"Partition), not {quote(header['game'])}"
+        )
+    if header["winner"] not in Partition.players:
+        raise _fail(f"line 1: winner must be 'red' or 'blue', not {quote(header['winner'])}")
+    from .files import FORMAT as POSITION_FORMAT
+    from .files import from_json
+
+    position = {k: header[k] for k in HEADER_KEYS if k != "winner"}
+    position["format"] = POSITION_FORMAT
+    try:
+        game = from_json(position).game
+    except PositionFormatError as exc:
+        raise _fail(f"line 1: the position: {exc}") from None
+    assert isinstance(game, Partition)
+    return game
+
+
+def check(
+    lines: list[str], *, progress: CheckProgress | None = None, every: float = 5.0
+) -> CheckReport:
+    """Check the certificate's ``lines`` (see the module): its report, or
+    CertificateError naming the first gap."""
+    began = time.perf_counter()
+    if not lines:
+        raise _fail("the certificate is empty")
+    try:
+        header = json.loads(lines[0])
+    except ValueError:
+        raise _fail("line 1: the header is not JSON") from None
+    game = _game_of(header)
+    winner = header["winner"]
+    loser = game.other(winner)
+    lat = game.lattice
+    count = lat.count
+    perms = base_symmetries(lat.n)
+    # inverse[s][q]: the point whose image under symmetry s is q
+    inverse = []
+    for perm in perms:
+        inv = [0] * count
+        for p, q in enumerate(perm):
+            inv[q] = p
+        inverse.append(inv)
+
+    def canonical(text: str) -> tuple[str, int]:
+        """The least of the position's 8 images, and the symmetry that gives it."""
+        images = ["".join([text[p] for p in inv]) for inv in inverse]
+        best = min(images)
+        return best, images.index(best)
+
+    listed: dict[str, tuple[int, int]] = {}  # canonical key -> (its move's point id, line)
+    for number, line in enumerate(lines[1:], start=2):
+        parts = line.split()
+        if len(parts) != 2:
+            raise _fail(f"line {number}: must be 'KEY MOVE', not {quote(line)}")
+        text, move = parts
+        if len(text) != count or set(text) - set(".rb"):
+            raise _fail(
+                f"line {number}: the key must be {count} characters of '.', 'r' and 'b' "
+                f"(one a point of the base-{lat.n} pyramid), not {quote(text)}"
+            )
+        try:
+            point = Point.parse(move)
+        except ValueError as exc:
+            raise _fail(f"line {number}: {exc}") from None
+        if not lat.contains(*point):
+            raise _fail(f"line {number}: {point} is outside the base-{lat.n} pyramid")
+        key, sym = canonical(text)
+        if key in listed:
+            raise _fail(f"line {number}: lists the position of line {listed[key][1]} again")
+        listed[key] = (perms[sym][lat.id_of(*point)], number)
+
+    used: set[str] = set()
+    replies = 0
+    next_report = began + every
+
+    def where() -> str:
+        moves = " ".join(str(m) for m in game.move_stack)
+        return f"after {moves}" if moves else "at the start"
+
+    def winner_to_move() -> None:
+        nonlocal replies, next_report
+        key, sym = canonical(key_text(game.cells()))
+        if key in used:
+            return
+        if key not in listed:
+            raise _fail(
+                f"gap: the position {where()} ({winner} to move) is not listed "
+                f"(key {key_text(game.cells())})"
+            )
+        used.add(key)
+        if progress is not None and time.perf_counter() >= next_report:
+            next_report = time.perf_counter() + every
+            progress(len(used), time.perf_counter() - began)
+        image, number = listed[key]
+        move = Place(lat.point(inverse[sym][image]))
+        reason = game.why_illegal(move)
+        if reason is not None:
+            raise _fail(f"line {number}: the move {move} {where()} is illegal: {reason}")
+        game.push(move)
+        try:
+            outcome = game.outcome()
+            if outcome is not None:
+                if outcome.winner != winner:
+                    raise _fail(f"line {number}: {game.describe_outcome(outcome)} {where()}")
+                return
+            options = game.legal_moves()
+            for reply in options:
+                game.push(reply)
+                replies += 1
+                try:
+                    outcome = game.outcome()
+                    if outcome is None:
+                        winner_to_move()
+                    elif outcome.winner != winner:
+                        raise _fail(
+                            f"line {number}: {loser}'s reply wins or ends the game: "
+                            f"{game.describe_outcome(outcome)} {where()}"
+                        )
+                finally:
+                    game.pop()
+        finally:
+            game.pop()
+
+    start = game.outcome()
+    if start is not None:
+        raise _fail(f"the position is already over: {game.describe_outcome(start)}")
+    if game.to_move == winner:
+        winner_to_move()
+    else:
+        for reply in game.legal_moves():
+            game.push(reply)
+            replies += 1
+            try:
+                outcome = game.outcome()
+                if outcome is None:
+                    winner_to_move()
+                elif outcome.winner != winner:
+                    raise _fail(
+                        f"{loser}'s first move wins or ends the game: "
+                        f"{game.describe_outcome(outcome)} {where()}"
+                    )
+            finally:
+                game.pop()
+    options = header["options"]
+    title = f"Pyramid Partition base {options.get('size', 5)} {options.get('version', 'floating')}"
+    return CheckReport(
+        title,
+        winner,
+        header["to_move"],
+        len(used),
+        replies,
+        len(lines) - 1,
+        len(used),
+        time.perf_counter() - began,
+    )
+
+
+def check_file(
+    path: str | os.PathLike[str], *, progress: CheckProgress | None = None
+) -> CheckReport:
+    """Read and check the certificate at ``path`` (CertificateError: one line, naming
+    the file)."""
+    lines = read_lines(path)
+    try:
+        return check(lines, progress=progress)
+    except CertificateError as exc:
+        raise _fail(f"{os.fspath(path)}: does not check: {exc}") from None

@@ -1,0 +1,230 @@
+"""Pyramid Partition's teaching companion: the corners, groups and walls in words, and the
+lesson goals (a colour holds a corner) and click-points questions (the corners a colour
+holds) that its lessons may set. The rules are :class:`model.partition.Partition`'s."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from ..game import Move, quote
+from ..lattice import CORNERS, Corner, Point, wall_names
+from ..teaching import GoalCheck, OverlaySpec, Teaching, register_teaching
+from . import COLOURS, Partition, Place
+
+
+@register_teaching
+class PartitionTeaching(Teaching[Partition]):
+    game_name = "partition"
+
+    lesson_overlays = (
+        OverlaySpec("walls", "the five walls, named"),
+        OverlaySpec("corners", "the five corners, coloured by holder"),
+        OverlaySpec("groups", "each group in its own colour"),
+        OverlaySpec(
+            "region",
+            "a corner's isolated region, holding group and anchors, or its escape paths "
+            "while nobody holds it",
+            choices=tuple(c.value for c in CORNERS),
+        ),
+    )
+
+    # What the lesson editor offers for the goals and questions of the lessons section.
+    lesson_goal_keys: ClassVar[Mapping[str, Mapping[str, tuple[Any, ...]]]] = {
+        "holds": {"holds": tuple(c.value for c in CORNERS), "by": COLOURS}
+    }
+
+    lesson_question_keys: ClassVar[Mapping[str, Mapping[str, tuple[Any, ...]]]] = {
+        "held_by": {"held_by": (*COLOURS, None)}
+    }
+
+    lesson_goals: ClassVar[Mapping[str, str]] = {
+        "holds": 'a colour holds a corner: {"holds": "SW", "by": "red"}',
+    }
+
+    lesson_questions: ClassVar[Mapping[str, str]] = {
+        "held_by": 'the corners a colour holds (null: nobody): {"held_by": "blue"}',
+    }
+
+    def lesson_point(self, game: Partition, text: str) -> tuple[int, ...]:
+        """``"i,j,k"`` or a corner's name (``"SW"``), inside this pyramid."""
+        name = text.strip().upper()
+        if name in Corner.__members__:
+            return tuple(game.lattice.point(game.lattice.corner_ids[Corner[name]]))
+        try:
+            point = Point.parse(text)
+        except ValueError as exc:
+            raise ValueError(f"{exc}, or name a corner (SW, SE, NW, NE, AP)") from None
+        if not game.lattice.contains(*point):
+            raise ValueError(f"{point} is outside the base-{game.lattice.n} pyramid")
+        return tuple(point)
+
+    def point_name(self, game: Partition, point: tuple[int, ...]) -> str:
+        for corner in CORNERS:
+            if tuple(game.lattice.point(game.lattice.corner_ids[corner])) == tuple(point):
+                return f"{corner.value} ({Point(*point)})"
+        return f"({Point(*point)})"
+
+    def lesson_goal(self, game: Partition, goal: Mapping[str, Any]) -> GoalCheck:
+        """``{"holds": CORNER, "by": COLOUR}``; when not met, the reason names the escape
+        path left (its points come with it, to be drawn) or the other holder."""
+        unknown = sorted(set(goal) - {"holds", "by"})
+        if unknown or "holds" not in goal:
+            raise ValueError('a Pyramid Partition goal is {"holds": CORNER, "by": COLOUR}')
+        corner = _corner(goal["holds"], "holds")
+        colour = _colour(goal.get("by"), "by")
+        holder = game.holder(corner)
+        if holder == colour:
+            return GoalCheck(True, f"{colour} holds {corner.value}")
+        path = game.escape_path(corner, colour)
+        if path is None:  # cannot be: no escape path means the colour holds it
+            return GoalCheck(False, f"{colour} does not hold {corner.value}")
+        empty = [p for p in path[1:] if game.colour_at(p) is None]
+        through = empty[0] if empty else path[min(1, len(path) - 1)]
+        reason = f"{corner.value} keeps an escape path through ({through})"
+        if game.colour_at(through) == colour:  # (an anchored group would have blocked it)
+            reason += f", a {colour} ball whose group touches no far wall"
+        if holder is not None:
+            reason = f"{holder} holds {corner.value}, and for {colour} {reason}"
+        far = " or ".join(wall_names(corner.far_walls))
+        about = f"the escape path the answer leaves: {corner.value} to a far wall ({far})"
+        own = [p for p in path if game.colour_at(p) == colour]
+        if own:  # its groups touch no far wall (an anchored one would have blocked the path)
+            balls = ", ".join(f"({p})" for p in own[:3]) + (" ..." if len(own) > 3 else "")
+            about += (
+                f"; it runs through {colour} balls that touch no far wall, {balls}: "
+                "unanchored, they do not cut it"
+            )
+        return GoalCheck(False, reason, tuple(tuple(p) for p in path), about)
+
+    def explain_move(self, game: Partition, move: Move) -> str:
+        """The group the ball makes (new, added to, or joining groups, and the walls it
+        touches), the corners the mover then holds, and what the opponent can then take."""
+        if not isinstance(move, Place):
+            return super().explain_move(game, move)
+        player, colour = game._turn, game.to_move
+        pid = game.lattice.id_of(*move.point)
+        joined = {game._find(q) for q in game._nbrs[pid] if game._cells[q] == player}
+        groups = len({game._find(p) for p, c in enumerate(game._cells) if c == player})
+        after = game.copy()
+        after.push(move)
+        root = after._find(pid)
+        size, walls = after._size[root], ", ".join(wall_names(after._mask[root])) or "no wall"
+        groups += 1 - len(joined)
+        if not joined:
+            parts = [f"it touches no {colour} ball, so it makes {_nth_group(groups, colour)}"]
+        elif len(joined) == 1:
+            parts = [
+                f"it adds to a {colour} group, now {size} balls touching {walls}; "
+                f"{colour} still has {_groups(groups)}"
+            ]
+        else:
+            parts = [
+                f"it joins {len(joined)} {colour} groups into one of {size} balls touching "
+                f"{walls}; {colour} now has {_groups(groups)}"
+            ]
+        gained = after._holdings[player] & ~game._holdings[player]
+        if gained:
+            parts.append(f"{colour} now holds {_corner_list(gained)}")
+        if after.is_over():
+            parts.append(f"the game ends: {after.describe_result()}")
+            return "; ".join(parts)
+        other = 1 - player
+        takes: dict[int, Point] = {}
+        if after.legal_move_count() <= 400:
+            for reply in after._legal_ids():
+                after.push(Place(after.lattice.point(reply)))
+                new = after._holdings[other] & ~game._holdings[other]
+                after.pop()
+                for ci in range(5):
+                    if new >> ci & 1 and ci not in takes:
+                        takes[ci] = after.lattice.point(reply)
+        if takes:
+            said = ", ".join(f"{CORNERS[ci].value} with ({p})" for ci, p in sorted(takes.items()))
+            parts.append(f"{COLOURS[other]} can then take {said}")
+        else:
+            parts.append(f"{COLOURS[other]} can take no corner with the next ball")
+        return "; ".join(parts)
+
+    def lesson_point_reason(
+        self, game: Partition, question: Mapping[str, Any], point: tuple[int, ...]
+    ) -> str:
+        """Who holds the corner at ``point`` (a held_by question)."""
+        lat = game.lattice
+        for corner in CORNERS:
+            if tuple(lat.point(lat.corner_ids[corner])) == tuple(point):
+                holder = game.holder(corner)
+                return f"{holder or 'nobody'} holds {corner.value}"
+        return "it is not a corner"
+
+    def lesson_points(
+        self, game: Partition, question: Mapping[str, Any]
+    ) -> frozenset[tuple[int, ...]]:
+        """``{"held_by": COLOUR or null}``: the corner points that colour (nobody) holds."""
+        if set(question) != {"held_by"}:
+            raise ValueError('a Pyramid Partition question is {"held_by": COLOUR or null}')
+        colour = question["held_by"]
+        if colour is not None:
+            _colour(colour, "held_by")
+        lat = game.lattice
+        return frozenset(
+            tuple(lat.point(lat.corner_ids[c])) for c in CORNERS if game.holder(c) == colour
+        )
+
+    def summary_extras(self, game: Partition) -> dict[str, Any]:
+        return {"holders": game.holders()}
+
+    def explain(self, game: Partition) -> list[str]:
+        """Each corner (held by whom, with which group, anchored where, cutting off how
+        much) and each group with the walls it touches."""
+        report = game.analysis()
+        pt = game.lattice.point
+        lines = []
+        for corner, info in report.corners.items():
+            where = pt(game.lattice.corner_ids[corner])
+            if info.holder is None or info.group is None:
+                lines.append(f"corner {corner.value} ({where}): not held")
+                continue
+            anchors = sorted(info.anchors)
+            lines.append(
+                f"corner {corner.value} ({where}): held by {info.holder} with a group of "
+                f"{len(info.group)} balls touching {', '.join(info.group.wall_names)}; "
+                f"anchored on {', '.join(str(pt(a)) for a in anchors[:4])}"
+                f"{' ...' if len(anchors) > 4 else ''}; isolated region: "
+                f"{len(info.isolated_region)} points"
+            )
+        lines.append(f"groups ({len(report.groups)}):")
+        for group in report.groups:
+            walls = ", ".join(group.wall_names) or "no wall"
+            lines.append(f"  {group.colour} x{len(group)} touching {walls}")
+        return lines
+
+
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+
+
+def _nth_group(n: int, colour: str) -> str:
+    """'a third red group' (or 'a new red group, red's 12th' past the eighth)."""
+    if n <= len(_ORDINALS):
+        return f"a {_ORDINALS[n - 1]} {colour} group"
+    return f"a new {colour} group, its {n}th"
+
+
+def _groups(n: int) -> str:
+    return "one group" if n == 1 else f"{n} groups"
+
+
+def _corner_list(mask: int) -> str:
+    return ", ".join(c.value for ci, c in enumerate(CORNERS) if mask >> ci & 1)
+
+
+def _corner(raw: Any, key: str) -> Corner:
+    if not isinstance(raw, str) or raw.upper() not in Corner.__members__:
+        raise ValueError(f"{key} must be a corner: SW, SE, NW, NE or AP, not {quote(raw)}")
+    return Corner[raw.upper()]
+
+
+def _colour(raw: Any, key: str) -> str:
+    if raw not in COLOURS:
+        raise ValueError(f"{key} must be 'red' or 'blue', not {quote(raw)}")
+    return str(raw)

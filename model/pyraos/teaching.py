@@ -1,0 +1,70 @@
+"""Pyraos's teaching companion: a placement or a raise, the square it completes and the spheres
+taken back, the reserves, and what the opponent can then do, in words. The rules are
+:class:`model.pyraos.Pyraos`'s."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..game import Move
+from ..teaching import Teaching, register_teaching, winning_moves
+from . import COLOURS, LATTICE, LEVEL, Pyraos, PyraosMove, _completes_square, _order, bits
+
+
+@register_teaching
+class PyraosTeaching(Teaching[Pyraos]):
+    game_name = "pyraos"
+
+    def explain_move(self, game: Pyraos, move: Move) -> str:
+        """A placement (from the reserve) or a raise (free), the square it completes or
+        not and the spheres taken back, the reserves after it, and what the opponent can
+        then do: place the top, complete a square."""
+        if not isinstance(move, PyraosMove) or move.is_pass:
+            return super().explain_move(game, move)
+        s, t, removed = game.to_raw(move)
+        me, pt = game._turn, LATTICE.point
+        colour, other = COLOURS[me], COLOURS[1 - me]
+        if s < 0:
+            parts = [f"it places a {colour} sphere from the reserve on {pt(t)}"]
+        else:
+            parts = [f"it raises {colour}'s sphere from {pt(s)} to {pt(t)}, costing no sphere"]
+        if game._options.variant != "children":
+            own = (game._masks[me] & ~(1 << s) if s >= 0 else game._masks[me]) | 1 << t
+            if _completes_square(own, t):
+                back = ", ".join(str(pt(p)) for p in bits(removed))
+                parts.append(
+                    f"it completes a {colour} square on level {LEVEL[t]}"
+                    + (f" and takes back {back}" if back else " and takes no sphere back")
+                )
+            else:
+                parts.append("it completes no square, so no sphere comes back")
+        after = game.copy()
+        after.push(move)
+        mine, theirs = after.reserve(colour), after.reserve(other)
+        parts.append(f"{colour} has {mine} spheres in reserve, {other} {theirs}")
+        if after.is_over():
+            parts.append(f"the game ends: {after.describe_result()}")
+            return "; ".join(parts)
+        threats = winning_moves(after)
+        if threats:
+            parts.append(f"{other} can then place the top and win")
+        elif game._options.variant != "children":
+            mine = after._masks[1 - me]
+            squares = sorted(
+                {
+                    t2
+                    for s2, t2, _ in after.raw_moves()
+                    if t2 >= 0
+                    and _completes_square((mine & ~(1 << s2) if s2 >= 0 else mine) | 1 << t2, t2)
+                },
+                key=lambda p: _order(pt(p)),
+            )
+            if squares:
+                where = ", ".join(str(pt(p)) for p in squares[:3])
+                parts.append(f"{other} can then complete a square on {where}")
+            else:
+                parts.append(f"{other} cannot complete a square with the next move")
+        return "; ".join(parts)
+
+    def summary_extras(self, game: Pyraos) -> dict[str, Any]:
+        return {"reserves": {c: game.reserve(c) for c in COLOURS}}

@@ -1,0 +1,67 @@
+"""Pyramid's (the terraced race-and-capture game's) teaching companion: a run, jump or push,
+the stones it removes and the captures and wins it leaves, in words. The rules are
+:class:`model.terrace.Terrace`'s."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..game import Move
+from ..teaching import Teaching, register_teaching, winning_moves
+from . import COLOURS, STEP, Kind, Terrace, TerraceMove, field_name
+
+
+@register_teaching
+class TerraceTeaching(Teaching[Terrace]):
+    game_name = "terrace"
+
+    def explain_move(self, game: Terrace, move: Move) -> str:
+        """The run, jump or push, the stones it removes (smashed, fallen off, by Osiris)
+        or none, the stones left, and the captures and wins the opponent then has."""
+        resolved = game._resolve(move) if isinstance(move, TerraceMove) else None
+        if resolved is None:
+            return super().explain_move(game, move)
+        colour, other = game.to_move, game.other(game.to_move)
+        s, t = field_name(resolved.source), field_name(resolved.target)
+        if resolved.kind is Kind.JUMP:
+            parts = [f"it jumps {colour}'s stone up from {s} to {t}"]
+        elif resolved.kind is Kind.PUSH:
+            dest = STEP[resolved.target][resolved.direction]
+            victim = COLOURS[game._cells[resolved.target]]
+            where = f"off the board from {t}" if dest < 0 else f"from {t} to {field_name(dest)}"
+            parts = [f"it pushes the {victim} stone {where}"]
+        else:
+            parts = [f"it runs {colour}'s stone from {s} to {t}"]
+        probe = game.copy()
+        probe.push(resolved)
+        effect = probe.last_effect()
+        removed = effect.describe() if effect is not None else ""
+        parts.append(removed or "it removes no stone")
+        parts.append(
+            f"{colour} has {probe.stone_count(colour)} stones, {other} {probe.stone_count(other)}"
+        )
+        if probe.is_over():
+            parts.append(f"the game ends: {probe.describe_result()}")
+            return "; ".join(parts)
+        wins = winning_moves(probe)
+        if wins:
+            parts.append(f"{other} can then win at once with {wins[0]}")
+            return "; ".join(parts)
+        captures = []
+        for reply in probe.legal_moves():
+            probe.push(reply)
+            hit = probe.last_effect()
+            probe.pop()
+            if hit is not None and any(
+                c == colour for _, c in (*hit.smashed, *hit.fallen, *hit.osiris)
+            ):
+                captures.append(str(reply))
+        if captures:
+            shown = ", ".join(captures[:3]) + (" ..." if len(captures) > 3 else "")
+            parts.append(f"{other} can then take a {colour} stone with {shown}")
+        else:
+            parts.append(f"{other} can take no {colour} stone with the next move")
+        return "; ".join(parts)
+
+    def summary_extras(self, game: Terrace) -> dict[str, Any]:
+        return {"stones": {c: game.stone_count(c) for c in COLOURS}}

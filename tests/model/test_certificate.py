@@ -1,0 +1,248 @@
+"""Certificates (issue 45): ``solve --certificate`` writes a proof of a settled Partition
+position; ``certificate check`` verifies it with the rules model alone, and fails on any
+gap, illegal move or tampered header."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import pathlib
+import subprocess
+import sys
+
+import pytest
+
+from model.certificate import CertificateError, check, check_file, key_text
+from model.files import read
+from model.lattice import base_symmetries
+from model.partition import Partition, PartitionOptions, Place
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "examples" / "certificates"
+VERSIONS = ("floating", "stacking")
+
+
+def lines_of(path: pathlib.Path) -> list[str]:
+    return gzip.decompress(path.read_bytes()).decode().splitlines()
+
+
+def empty_position(version: str) -> Partition:
+    game = read(ROOT / "examples" / "partition" / f"empty-base3-{version}.pyr.json").game
+    assert isinstance(game, Partition)
+    return game
+
+
+@pytest.fixture(scope="module")
+def made(tmp_path_factory):
+    from model.search import write_certificate
+
+    folder = tmp_path_factory.mktemp("certificates")
+    out = {}
+    for version in VERSIONS:
+        path = folder / f"empty-base3-{version}.cert.gz"
+        certificate = write_certificate(empty_position(version), str(path))
+        out[version] = (path, certificate)
+    return out
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_a_written_certificate_checks(made, version):
+    path, certificate = made[version]
+    # the first player wins floating, the second stacking (docs/engines.md)
+    assert certificate.winner == ("red" if version == "floating" else "blue")
+    report = check_file(path)
+    assert report.winner == certificate.winner
+    assert report.lines == certificate.lines > 100
+    assert report.used == report.lines  # the writer lists only positions the proof reaches
+    assert report.replies > report.positions
+    header = json.loads(lines_of(path)[0])
+    assert header == {
+        "format": "pyramid-lab-certificate/1",
+        "game": "partition",
+        "options": {"size": 3, "version": version},
+        "to_move": "red",
+        "pieces": [],
+        "winner": certificate.winner,
+    }
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_the_shipped_certificates_check(version):
+    report = check_file(EXAMPLES / f"empty-base3-{version}.cert.gz")
+    assert report.winner == ("red" if version == "floating" else "blue")
+    assert report.used == report.lines
+
+
+def test_a_line_gone_is_a_gap(made):
+    lines = lines_of(made["floating"][0])
+    for gone in (1, len(lines) // 2, len(lines) - 1):
+        with pytest.raises(CertificateError, match=r"gap: the position .* is not listed"):
+            check(lines[:gone] + lines[gone + 1 :])
+
+
+def test_a_move_changed_fails(made):
+    lines = lines_of(made["stacking"][0])
+    # onto a point that already holds a ball: illegal
+    for number, line in enumerate(lines[1:], start=1):
+        text, _move = line.split()
+        taken = [p for p, ch in enumerate(text) if ch != "."]
+        if taken:
+            point = Partition(PartitionOptions(3, "stacking")).lattice.point(taken[0])
+            changed = [*lines]
+            changed[number] = f"{text} {point}"
+            with pytest.raises(CertificateError, match=f"line {number + 1}: .* is illegal"):
+                check(changed)
+            break
+    else:
+        pytest.fail("no line with a ball")
+
+
+def test_a_losing_move_fails(made):
+    # A blue position of the stacking proof whose listed move is replaced by one the solver
+    # proves a loss for blue: whatever follows, the proof no longer closes.
+    from model.search import solve
+
+    lines = lines_of(made["stacking"][0])
+    lattice = Partition(PartitionOptions(3, "stacking")).lattice
+    for number, line in enumerate(lines[1:], start=1):
+        text, _ = line.split()
+        pieces = [
+            (tuple(lattice.point(p)), "red" if ch == "r" else "blue")
+            for p, ch in enumerate(text)
+            if ch != "."
+        ]
+        position = Partition.from_setup(PartitionOptions(3, "stacking"), "blue", pieces)
+        result = solve(position, book=False)
+        assert result.value == "win"
+        losing = [move for move, value, _ in result.first_moves if value == "loss"]
+        if losing:
+            changed = [*lines]
+            changed[number] = f"{text} {losing[0]}"
+            with pytest.raises(CertificateError, match=r"gap|wins or ends"):
+                check(changed)
+            return
+    pytest.fail("blue has no losing move anywhere")
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "message"),
+    [
+        ("winner", "red", "gap|wins or ends"),  # stacking: blue wins, not red
+        ("format", "pyramid-lab-certificate/2", "format must be"),
+        ("game", "pyraos", "game must be 'partition'"),
+        ("options", {"size": 4, "version": "stacking"}, "key must be 30 characters"),
+        ("options", {"size": 3, "version": "floating"}, "gap|illegal|wins or ends"),
+        ("pieces", [[0, 0, 0, "red"]], "red has 1 balls|gap|illegal"),
+        ("to_move", "purple", "to_move"),
+    ],
+)
+def test_a_tampered_header_fails(made, key, value, message):
+    lines = lines_of(made["stacking"][0])
+    header = json.loads(lines[0])
+    header[key] = value
+    with pytest.raises(CertificateError, match=message):
+        check([json.dumps(header), *lines[1:]])
+
+
+def test_any_image_of_a_position_may_be_listed(made):
+    # Each line rewritten as its image under a symmetry of the base (the move with it):
+    # the certificate still checks.
+    lines = lines_of(made["floating"][0])
+    lattice = Partition(PartitionOptions(3)).lattice
+    perms = base_symmetries(3)
+    rewritten = [lines[0]]
+    for number, line in enumerate(lines[1:]):
+        text, move = line.split()
+        perm = perms[number % 8]
+        image = ["."] * len(text)
+        for p, ch in enumerate(text):
+            image[perm[p]] = ch
+        pid = lattice.id_of(*map(int, move.split(",")))
+        rewritten.append(f"{''.join(image)} {lattice.point(perm[pid])}")
+    assert rewritten != lines
+    assert check(rewritten).used == len(lines) - 1
+
+
+def test_the_key_is_by_point_id():
+    game = Partition(PartitionOptions(3))
+    game.push(Place(game.lattice.point(13)))  # the apex: last in the key
+    assert key_text(game.cells()) == "." * 13 + "r"
+
+
+def test_bad_files_are_one_line(tmp_path, made):
+    garbage = tmp_path / "garbage.cert.gz"
+    garbage.write_bytes(b"not gzip at all")
+    cut = tmp_path / "cut.cert.gz"
+    cut.write_bytes(made["floating"][0].read_bytes()[:200])
+    not_json = tmp_path / "text.cert.gz"
+    not_json.write_bytes(gzip.compress(b"hello\n"))
+    cases = {
+        tmp_path / "missing.cert.gz": "no such file",
+        garbage: "not a gzip",
+        cut: "not a gzip",
+        not_json: "header is not JSON",
+    }
+    for path, message in cases.items():
+        with pytest.raises(CertificateError, match=message) as info:
+            check_file(path)
+        assert len(str(info.value)) <= 400
+        assert "\n" not in str(info.value)
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "viewer.cli", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+def test_the_command_checks_and_fails(made, tmp_path):
+    good = _cli("certificate", "check", "--quiet", str(made["stacking"][0]))
+    assert good.returncode == 0, good.stderr
+    assert "blue wins" in good.stdout
+    assert "every line used" in good.stdout
+    lines = lines_of(made["stacking"][0])
+    bad = tmp_path / "gap.cert.gz"
+    bad.write_bytes(gzip.compress("\n".join(lines[:-1]).encode()))
+    failed = _cli("certificate", "check", str(bad))
+    assert failed.returncode == 2
+    assert failed.stderr.count("\n") == 1
+    assert "Traceback" not in failed.stderr
+    assert "not listed" in failed.stderr
+
+
+def test_the_check_imports_no_search():
+    path = EXAMPLES / "empty-base3-stacking.cert.gz"
+    code = (
+        "import sys\n"
+        "from viewer.cli import main\n"
+        f"status = main(['certificate', 'check', '--quiet', {str(path)!r}])\n"
+        "found = sorted(m for m in sys.modules if m.startswith('model.search'))\n"
+        "print('SEARCH', found)\n"
+        "sys.exit(status)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert "certificate checked" in done.stdout
+    assert "SEARCH []" in done.stdout
+
+
+def test_solve_writes_a_certificate(tmp_path):
+    target = tmp_path / "out.cert.gz"
+    position = ROOT / "examples" / "partition" / "empty-base3-stacking.pyr.json"
+    done = _cli("solve", "--quiet", "--certificate", str(target), str(position))
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["winner"] == "blue"
+    assert report["value"] == "loss"
+    assert report["lines"] == check_file(target).lines
+    over = ROOT / "examples" / "partition" / "t6-full-red-wins.pyr.json"
+    refused = _cli("solve", "--quiet", "--certificate", str(tmp_path / "x.cert.gz"), str(over))
+    assert refused.returncode == 2
+    assert "Traceback" not in refused.stderr
+    assert refused.stderr.count("\n") == 1

@@ -1,0 +1,70 @@
+"""A click that lands on a ball in front of empty points (issue 46, item 3): it says what
+would reach them (the point itself on a second click where one lies behind, peeling to its
+level, the ghosts), and set-up says what a click erased, with Undo at hand."""
+
+from __future__ import annotations
+
+from model.partition import Partition, PartitionOptions
+
+
+def _window(make_window, pieces):
+    game = Partition.from_setup(PartitionOptions(3, "floating"), "red", pieces, study=True)
+    return make_window(game)
+
+
+def _pixel_behind_apex(window):
+    """The pixel of a point that the apex ball hides (it is picked there instead)."""
+    board, ui = window.board, window.ui
+    apex = ui.site_of((0, 0, 2))
+    for site in range(len(board.lattice.centres)):
+        if site == apex:
+            continue
+        x, y = board.display_position(site)
+        if board.pick(x, y) == apex:
+            return x, y, tuple(ui.coords_of(site))
+    raise AssertionError("no point hides behind the apex in this view")
+
+
+def test_a_click_on_a_ball_in_front_says_what_reaches_the_points_behind(make_window):
+    window = _window(make_window, [((0, 0, 2), "red"), ((0, 0, 0), "blue")])
+    x, y, _hidden = _pixel_behind_apex(window)
+    behind = [
+        tuple(window.ui.coords_of(s)) for s in window.board.behind(window.ui.site_of((0, 0, 2)))
+    ]
+    assert len(behind) >= 2
+    window.scene._on_click(x, y)
+    said = window.statusBar().currentMessage()
+    assert "0,0,2 already holds a red ball; 0,0,2 holds a ball in front of " in said
+    assert "peel to level 1 (View dock: Levels) or show hidden balls as ghosts" in said
+    assert window.session.game.move_stack == []  # nothing played, nothing lost
+
+
+def test_a_second_click_plays_the_one_empty_point_behind(make_window):
+    window = _window(make_window, [((0, 0, 2), "red"), ((0, 0, 0), "blue")])
+    x, y, _hidden = _pixel_behind_apex(window)
+    apex = window.ui.site_of((0, 0, 2))
+    # every other point on that line of sight taken: one empty point is left behind the apex
+    behind = [tuple(window.ui.coords_of(s)) for s in window.board.behind(apex)]
+    keep = behind[0]
+    pieces = [((0, 0, 2), "red")] + [(p, "blue") for p in behind[1:]]
+    window = _window(make_window, pieces)
+    window.board.pick(x, y)  # the same view: the same line of sight
+    window.scene._on_click(x, y)
+    name = ",".join(map(str, keep))
+    said = window.statusBar().currentMessage()
+    assert f"0,0,2 holds a ball in front of {name}: click 0,0,2 again to play {name}" in said
+    window.scene._on_click(x, y)
+    assert [str(m) for m in window.session.game.move_stack] == [name]
+
+
+def test_set_up_says_what_a_click_erased(make_window):
+    window = _window(make_window, [((0, 0, 2), "red")])
+    window.menus.setup.trigger()
+    assert window.setup is not None
+    window.setup.brush = "red"  # a ball of the brush's colour: the click erases it
+    window.turns.click(window.ui.site_of((0, 0, 2)))
+    assert window.ui.site_of((0, 0, 2)) not in window.setup.pieces
+    said = window.statusBar().currentMessage()
+    assert said.startswith("set-up: erased the red ball at 0,0,2 (Undo brings it back")
+    window.undo()
+    assert window.setup.pieces[window.ui.site_of((0, 0, 2))] == "red"

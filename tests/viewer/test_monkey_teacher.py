@@ -1,0 +1,30 @@
+"""The GUI monkey's teacher in each game (monkey.py): teacher mode reached, the step editor
+worked, a lesson saved and opened again, nothing through the guard. A file of its own, so a
+process of its own in scripts/test.sh: with the seeded monkeys before it, one process opened
+enough windows that Mesa's software OpenGL crashed in VTK's paint (twice in a row)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from monkey import Monkey, report
+
+from model.game import game_class, game_names
+
+
+@pytest.mark.parametrize("name", sorted(game_names()))
+def test_the_monkey_teaches_in_every_game(make_window, guard_errors, tmp_path, qtbot, name):
+    """The monkey's teacher action in each game: teacher mode reached, the step editor
+    worked, a lesson saved and opened again, nothing through the guard."""
+    window = make_window(game_class(name).new())
+    monkey = Monkey(window, random.Random(3), [], qtbot)
+    monkey.export_folder = tmp_path / "exports"
+    monkey.export_folder.mkdir()
+    monkey.actions = [(1, monkey.teacher)]
+    monkey.run(40, guard_errors)
+    assert not guard_errors, report(3, monkey, guard_errors)
+    assert window.lab.lessons.active or any("teacher: open" in line for line in monkey.log)
+    saved = list((monkey.export_folder / "lessons").glob("*.lesson.json"))
+    assert saved, monkey.log[-20:]
+    assert any("saved" in line and line.endswith(": ok") for line in monkey.log)

@@ -1,0 +1,44 @@
+"""``pyramid-lab certificate check FILE``: verify a certificate (``solve --certificate``)
+with the rules model alone: no module of the search is imported, so the check does not
+rest on the code that found the proof."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from .common import EXIT_BAD_INPUT, EXIT_OK
+
+
+def add_parser(commands: Any) -> None:
+    certificate = commands.add_parser(
+        "certificate", help="check a certificate (a proof of a position's value) by the rules"
+    )
+    actions = certificate.add_subparsers(dest="action", metavar="ACTION", required=True)
+    check = actions.add_parser(
+        "check",
+        help="verify FILE.cert.gz with the rules model alone; exits non-zero on any gap, "
+        "illegal move or reply that wins",
+    )
+    check.add_argument("file", metavar="FILE")
+    check.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+
+
+def run(args: argparse.Namespace) -> int:
+    from model.certificate import CertificateError, check_file
+
+    def progress(positions: int, seconds: float) -> None:
+        print(
+            f"certificate: {positions:,} positions checked, {seconds:.1f} s",
+            file=sys.stderr,
+            flush=True,
+        )
+
+    try:
+        report = check_file(args.file, progress=None if args.quiet else progress)
+    except CertificateError as exc:
+        print(f"pyramid-lab: error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    print(report.summary())
+    return EXIT_OK
