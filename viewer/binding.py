@@ -37,7 +37,7 @@ from .scene import Scene
 from .session import Session
 from .setup_mode import SetupBoard, SetupMode
 from .slots import guarded, slot
-from .solve import SolveBoard
+from .solve import SolveBoard, remember_workers
 from .stage import Stage
 from .turns import PlayBoard, TurnControl
 from .view_state import ViewState
@@ -120,6 +120,7 @@ def build_window(window: Window, session: Session, view: ViewState) -> Binding:
     recent = RecentFiles(QSettings())
     w.lab = lab = Lab(session, port, recent=recent, post=gui_post(None), follow=False)
     w.documents, w.engine = lab.documents, lab.engine
+    remember_workers(lab.value_solve)  # Solve position's workers: kept between runs
     w.stage = stage = Stage(lab, port, view, bar.hover)
     stage.setup_dock = w.setup_dock
     w.puzzle = PuzzleControl(lab, port, stage)  # made, verified, solved (Solve mode)

@@ -50,7 +50,7 @@ class LessonControl:
         self.lab, self.port, self.stage = lab, port, stage
         self.dock = dock
         self.state = state = lab.lessons
-        state.progress = Progress(tell=port.tell)  # a damaged file: told once, in a notice
+        state.progress.tell_with(port.tell)  # a damaged file: told once, in a notice
         self.panel = StepPanel(state)
         dock.add_steps(self.panel, self.panel.footer)
         state.changed.connect(self._changed)

@@ -54,8 +54,8 @@ if TYPE_CHECKING:
     from .games import GameUI
     from .host import PuzzleActions
     from .lab import Lab
+    from .lab.solve import SolveMode
     from .qt_port import QtPort
-    from .solve import SolveMode
     from .stage import Stage
 
 #: A placement's first hint: the site and this many other empty sites nearest to it.
@@ -191,7 +191,7 @@ class Practice:
         self.runner = EngineRunner(lambda: lab.session.game, dock)
         self.runner.answered.connect(self._on_hint)
         self.runner.failed.connect(self._on_hint_failed)
-        self.solver.listeners.append(self._solver_changed)
+        self.solver.changed.connect(self._solver_changed)
         dock.hint_button.clicked.connect(lambda: self.hint())
         dock.retry_button.clicked.connect(lambda: self.retry())
         dock.reveal_button.clicked.connect(lambda: self.solver.reveal())

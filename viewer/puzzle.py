@@ -43,7 +43,6 @@ from model.tree import Node
 from .engine import EngineRunner, Job, position_of
 from .frame import Frame, Label
 from .slots import slot
-from .solve import SolveMode
 from .widgets.dock_fit import present
 from .widgets.puzzle_dock import GREEN, GREY, ORANGE, RED, PuzzleDock
 
@@ -100,7 +99,8 @@ class PuzzleControl:
         self.runner.progressed.connect(self._on_progress)
         self.runner.answered.connect(self._on_verified)
         self.runner.failed.connect(self._on_verify_failed)
-        self.solver = SolveMode(lab, port, stage, self.solve_changed, self.dock)
+        self.solver = lab.solver  # Solve mode (the lab's): this dock shows it
+        self.solver.changed.connect(self.solve_changed)
         self.setups: Setups | None = None  # set-up mode (the binding sets it once made)
         self._connect()
         self._tooltips = {b: b.toolTip() for b in (self.dock.verify_button, self.dock.solve_button)}
@@ -264,8 +264,7 @@ class PuzzleControl:
                 self.show_message(why)
 
     def shutdown(self) -> None:
-        self.runner.shutdown()
-        self.solver.shutdown()
+        self.runner.shutdown()  # (Solve mode's runner is the lab's: it stops it)
 
     # ---- the fields ---------------------------------------------------------------------
 
@@ -616,7 +615,7 @@ class PuzzleControl:
     @slot
     def solve_value(self, *_: Any) -> None:
         """Solve position (the Game menu): the value of the position shown, or stop it."""
-        self.solver.value.toggle()
+        self.lab.value_solve.toggle()
 
     def toggle_solve(self, *_: Any) -> None:
         if self.solver.active:

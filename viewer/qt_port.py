@@ -14,6 +14,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
+    QInputDialog,
     QMainWindow,
     QMessageBox,
     QProgressBar,
@@ -70,6 +71,10 @@ class QtPort:
 
     def ask(self, question: str, detail: str, *, can_save: bool = True) -> str:
         return unsaved.ask_unsaved(self.parent, question, detail, can_save=can_save)
+
+    def ask_number(self, title: str, text: str, value: int, low: int, high: int) -> int | None:
+        chosen, ok = QInputDialog.getInt(self.parent, title, text, value, low, high)
+        return chosen if ok else None
 
     def show_message(self, title: str, text: str) -> None:
         """A message box the user closes (the status bar says it too)."""

@@ -342,9 +342,9 @@ def test_hint_while_the_computer_programs_comes_once_its_part_is_in(
     engine.ask_hint()
     assert "hint for red: asked" in window.statusBar().currentMessage()
     qtbot.waitUntil(lambda: engine.hint_move() is not None, timeout=60000)
-    assert 1 in window.turn.programs  # the computer's part came first
+    assert 1 in window.stage.turn.programs  # the computer's part came first
     assert "hint for red" in window.statusBar().currentMessage()
-    red, _blue = window.ui.program_docks
+    red, _blue = window.stage.ui.program_docks
     assert red.use_hint.isEnabled()
     assert engine.hint_waiting is None
     assert not guard_errors

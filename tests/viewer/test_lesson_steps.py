@@ -109,26 +109,26 @@ def test_a_teachers_steps_and_checks_are_no_students_progress_and_reset_forgets(
     window = make_window()
     control = _open(window)
     control.panel.teach.setChecked(True)
-    play_answer(window, "3,0,0")
-    assert control.verdict.correct
+    play_answer(window.stage, "3,0,0")
+    assert control.state.verdict.correct
     control.panel.next.click()
-    assert control.index == 1
-    again = Progress(control.progress.file)
+    assert control.state.index == 1
+    again = Progress(control.state.progress.file)
     assert again.done(CORNER_BALL) == set()
     assert again.at(CORNER_BALL) == 0
     student = make_window()
     assert student.documents.open(CORNER_BALL)
-    assert student.lessons.index == 0
+    assert student.lessons.state.index == 0
     assert student.lessons.panel.progress.text() == "Step 1 of 2; 0 of 2 tasks done"
     # the student's own answer counts; Reset progress forgets it, back to step 1
-    play_answer(student, "3,0,0")
+    play_answer(student.stage, "3,0,0")
     student.lessons.panel.next.click()
-    assert Progress(control.progress.file).done(CORNER_BALL) == {0}
+    assert Progress(control.state.progress.file).done(CORNER_BALL) == {0}
     student.menus.reset_progress.trigger()
-    assert student.lessons.index == 0
+    assert student.lessons.state.index == 0
     assert student.lessons.panel.progress.text() == "Step 1 of 2; 0 of 2 tasks done"
     assert student.statusBar().currentMessage().startswith("Progress of A corner ball reset")
-    after = Progress(control.progress.file)
+    after = Progress(control.state.progress.file)
     assert (after.done(CORNER_BALL), after.at(CORNER_BALL)) == (set(), 0)
 
 

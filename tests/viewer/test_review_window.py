@@ -207,7 +207,7 @@ def test_the_export_writes_the_review_graph_beside_the_picture(
     from viewer.export_control import open_export_dialog
 
     window, _path, _game, _ply, _ = review_in_window(make_window, qtbot, tmp_path, seconds=0.2)
-    dialog = open_export_dialog(window)
+    dialog = open_export_dialog(window.lab, window.port, window.stage)
     written = dialog.export(tmp_path / "board.png")
     assert written == tmp_path / "board.png"
     graph = tmp_path / "board-review.png"

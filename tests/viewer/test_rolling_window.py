@@ -480,7 +480,7 @@ def test_the_words_a_newcomer_reads(rolling_window, qtbot, guard_errors):
             )
             place = next(r for r in rows if r.data(CHOICE) is not None)
             dock._hovered(place)
-            sheets = window.ui._docks.sheets
+            sheets = window.stage.ui._docks.sheets
             marked = [ln for ln in sheets.text(game.to_move).splitlines() if "\u25ba" in ln]
             box = place.data(BOX)
             assert len(marked) == 1

@@ -168,7 +168,7 @@ def test_a_solve_with_a_newer_ticks_file_ticks_for_this_run_only_and_says_so(
     (config / "puzzles-solved.json").write_text(text)
     window = make_window()
     messages: list[str] = []
-    shown = window.show_message
+    shown = window.port.status
 
     def record(message: str) -> None:
         messages.append(message)

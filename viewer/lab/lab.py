@@ -32,6 +32,7 @@ from .jobs import Job, JobRunner, Post, at_once
 from .lesson import Lessons
 from .port import Port
 from .seats import Seats
+from .solve import SolveMode, ValueSolve
 
 
 class Lab:
@@ -71,6 +72,10 @@ class Lab:
         self.analysis.runner.progressed.connect(port.show_progress)
         self.analysis.runner.answered.connect(self._analysed)
         self.analysis.runner.failed.connect(self._failed)
+        # Solve mode (a puzzle's side played, the computer defends) and Solve position
+        # (the value of the position shown), each on a runner of its own
+        self.solver = SolveMode(session, self.engine, port, post)
+        self.value_solve = ValueSolve(session, port, post)
         #: The front's modes a new document ends: set-up changes not applied (asked about
         #: first) and Solve mode's attempt, which is not the document (``why``); a front
         #: end that has them sets the one and connects to the other.
@@ -142,6 +147,8 @@ class Lab:
         self.session.play(move)
 
     def shutdown(self) -> None:
+        self.solver.shutdown()
+        self.value_solve.shutdown()
         self.engine.shutdown()
         self.analysis.runner.shutdown()
         self.lessons.shutdown()

@@ -63,7 +63,9 @@ class Lessons:
         #: Teacher mode is on: the teacher's steps and checks are no student's progress,
         #: so none is recorded (the front keeps it with its Teach switch).
         self.teaching = False
-        self.progress = LessonProgress(tell=port.status)  # a damaged file: told once
+        # a damaged file: told once, by the front end (``progress.tell_with``) when it
+        # comes, else held in the store's notice
+        self.progress = LessonProgress()
         self._loading = False
         self._base = 0  # plies on the step position's stack
         # The rules' checks (Apply, Fill from rules, Save) run on a worker thread: a
