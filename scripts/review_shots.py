@@ -36,7 +36,7 @@ def main(out: Path) -> int:
     write(played, game)
 
     window.documents.open(played)
-    window.reviewer.seed = 1
+    window.lab.review.seed = 1
     window.reviewer.dock.seconds.setValue(1.0)
     window.menus.review.trigger()
     wait(lambda: window.reviewer.dock.bar.value() > 30)

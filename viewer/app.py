@@ -72,7 +72,6 @@ class MainWindow(Window):
             self.recovery.stop()
             self.lab.shutdown()  # the searches and the lesson's checks: their threads joined
             self.analysis.shutdown()
-            self.reviewer.shutdown()
             self.puzzle.shutdown()
             if self.practice is not None:
                 self.practice.shutdown()

@@ -128,7 +128,6 @@ def build_window(window: Window, session: Session, view: ViewState) -> Binding:
     w.practice = None  # made when first used (practising)
     w.setup_dock.visibilityChanged.connect(w.puzzle.setup_shown)
     lab.setup_pending = lambda: stage.setup is not None and stage.setup.can_undo
-    lab.document_closing.connect(w.puzzle.leave_solve)
     for area, dock, shown in (
         (LEFT, w.view_dock, True),
         (RIGHT, w.moves_dock, True),

@@ -258,10 +258,7 @@ class PuzzleControl:
 
     def leave_solve(self, why: str = "") -> None:
         """Before a save, a new file or quitting: Solve mode ends, its attempt goes."""
-        if self.solver.active:
-            self.solver.leave()
-            if why:
-                self.show_message(why)
+        self.lab.leave_solve(why)
 
     def shutdown(self) -> None:
         self.runner.shutdown()  # (Solve mode's runner is the lab's: it stops it)

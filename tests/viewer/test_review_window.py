@@ -22,7 +22,7 @@ def review_in_window(make_window, qtbot, tmp_path, seconds=0.3):
     write(path, game)
     window = make_window()
     assert window.documents.open(path)
-    window.reviewer.seed = 1
+    window.lab.review.seed = 1
     window.reviewer.dock.seconds.setValue(seconds)
     window.menus.review.trigger()
     assert window.reviewer.thinking
@@ -91,8 +91,8 @@ def test_make_a_puzzle_of_the_missed_win_keeps_a_verified_puzzle(
     window.session.goto(spot.ply)
     assert window.reviewer.dock.make_puzzle.isEnabled()
     window.menus.make_puzzle.trigger()
-    qtbot.waitUntil(lambda: window.reviewer.last_puzzle is not None, timeout=WAIT_MS)
-    made = window.reviewer.last_puzzle
+    qtbot.waitUntil(lambda: window.lab.review.last_puzzle is not None, timeout=WAIT_MS)
+    made = window.lab.review.last_puzzle
     assert made.parent == tmp_path / "made" / "partition"
     doc = read(made)
     verdict = verify(doc.game, doc.puzzle)
@@ -112,9 +112,9 @@ def test_make_a_puzzle_of_the_missed_win_keeps_a_verified_puzzle(
     assert window.practice.dock.isVisible()
     # where no spot is, the action says so and makes nothing
     window.session.goto(0)
-    window.reviewer.last_puzzle = None
+    window.lab.review.last_puzzle = None
     window.menus.make_puzzle.trigger()
-    assert window.reviewer.last_puzzle is None
+    assert window.lab.review.last_puzzle is None
     assert not guard_errors
 
 

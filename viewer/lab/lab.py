@@ -31,6 +31,7 @@ from .engine import Engine
 from .jobs import Job, JobRunner, Post, at_once
 from .lesson import Lessons
 from .port import Port
+from .review import Reviews
 from .seats import Seats
 from .solve import SolveMode, ValueSolve
 
@@ -76,14 +77,18 @@ class Lab:
         # (the value of the position shown), each on a runner of its own
         self.solver = SolveMode(session, self.engine, port, post)
         self.value_solve = ValueSolve(session, port, post)
+        # the review of the game's line and the puzzles made of it
+        self.review = Reviews(session, port, post, lambda: self.engine.table.in_setup())
         #: The front's modes a new document ends: set-up changes not applied (asked about
         #: first) and Solve mode's attempt, which is not the document (``why``); a front
         #: end that has them sets the one and connects to the other.
         self.setup_pending: Callable[[], bool] = lambda: False
         self.document_closing = Signal()  # (why)
+        self.document_closing.connect(self.leave_solve)
         session.message.connect(port.status)
         if follow:  # (else the front calls these once its board followed)
             session.changed.connect(self.position_changed)
+            session.changed.connect(self.solver.session_changed)
             session.changed.connect(self.lessons.position_changed)
 
     @property
@@ -147,6 +152,7 @@ class Lab:
         self.session.play(move)
 
     def shutdown(self) -> None:
+        self.review.shutdown()
         self.solver.shutdown()
         self.value_solve.shutdown()
         self.engine.shutdown()
@@ -175,9 +181,19 @@ class Lab:
         self.port.status(f"analysis: {analysis.proven_text or analysis.evaluation_text}")
         self.changed.emit("analysis")
 
+    def leave_solve(self, why: str = "") -> None:
+        """Before a save, a new file or quitting: Solve mode ends, its attempt goes (said
+        with ``why``)."""
+        if self.solver.active:
+            self.solver.leave()
+            if why:
+                self.port.status(why)
+
     def position_changed(self, reason: str) -> None:
-        """After every change of position: a search or an analysis of the last is void."""
+        """After every change of position: a search, a review or an analysis of the last
+        is void."""
         self.engine.position_changed(reason)
+        self.review.position_changed(reason)
         if reason != "saved" and self.analysis.drop_if_moved():
             self.port.status("the analysis was dropped: the position changed (Analyse it again)")
         if self.analysis.shown() is None and self.analysis.forget():
