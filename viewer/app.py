@@ -73,7 +73,5 @@ class MainWindow(Window):
             self.lab.shutdown()  # the searches and the lesson's checks: their threads joined
             self.analysis.shutdown()
             self.puzzle.shutdown()
-            if self.practice is not None:
-                self.practice.shutdown()
             self.stage.ui.close()
             self.scene.close()  # the mouse, the fading and the VTK window

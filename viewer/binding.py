@@ -324,7 +324,7 @@ class Binding:
         its board mode goes before the lesson's."""
         w = self.window
         if w.practice is None:
-            practice = Practice(w.lab, w.port, w.stage, w.puzzle.solver, w.puzzle, w.view_dock)
+            practice = Practice(w.lab, w.port, w.stage, w.puzzle, w.view_dock)
             w.addDockWidget(LEFT, practice.dock)
             practice.dock.hide()
             w.menus.add_view_entry(practice.dock)

@@ -44,17 +44,11 @@ class PuzzleActions(Protocol):
 
 
 class PracticeActions(Protocol):
-    """What the Puzzles menu does with Practice (``viewer.practice.Practice``)."""
+    """What the Puzzles menu and Compose do with the Practice dock
+    (``viewer.practice.Practice``; the rest of Practice is the lab's)."""
 
-    def open_collection(self, folder: str | Path) -> bool: ...
-
-    def next_unsolved(self) -> bool: ...
-
-    def hint(self) -> None: ...
-
-    def retry(self) -> None: ...
-
-    def forget_ticks(self) -> None: ...
+    def open_collection(self, folder: str | Path) -> bool:
+        """Show the dock and play the first unsolved puzzle of ``folder``."""
 
 
 class Setups(Protocol):

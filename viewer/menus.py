@@ -241,7 +241,7 @@ class Menus:
         practising = self.window.binding.practising
 
         def practice(name: str) -> Callable[[], Any]:  # the dock is made on first use
-            return lambda: getattr(practising(), name)()
+            return lambda: (practising(), getattr(self.lab.practice, name)())
 
         self._action(menu, "&Open collection...", self.open_collection, "Ctrl+Shift+O")
         compose = functools.partial(open_compose_dialog, self.lab, self.port, practising)

@@ -107,8 +107,8 @@ def test_make_a_puzzle_of_the_missed_win_keeps_a_verified_puzzle(
     assert [a.text() for a in menus.my_puzzles.actions()] == ["Pyramid Partition: made (1 puzzle)"]
     menus.my_puzzles.actions()[0].trigger()
     assert window.practice is not None
-    assert window.practice.collection is not None
-    assert window.practice.collection.folder == made.parent
+    assert window.practice.state.collection is not None
+    assert window.practice.state.collection.folder == made.parent
     assert window.practice.dock.isVisible()
     # where no spot is, the action says so and makes nothing
     window.session.goto(0)

@@ -180,12 +180,12 @@ def test_a_solve_with_a_newer_ticks_file_ticks_for_this_run_only_and_says_so(
     qtbot.waitUntil(lambda: bool(notices(window)), timeout=5000)
     assert "written by a newer Pyramid Lab" in notices(window)[0]
     window.turns.play(window.session.game.parse_move("0,0,0"))  # the key move
-    qtbot.waitUntil(lambda: not practice.solver.runner.thinking, timeout=20000)
-    assert practice.solver.status[0] == "solved"
+    qtbot.waitUntil(lambda: not practice.state.solver.runner.thinking, timeout=20000)
+    assert practice.state.solver.status[0] == "solved"
     assert any(
         m.startswith("Solved, but the tick could not be written: Your puzzle ticks")
         for m in messages
     ), messages
-    assert practice.progress.count(practice.collection) == 1  # ticked for this run
+    assert practice.state.progress.count(practice.state.collection) == 1  # ticked for this run
     assert (config / "puzzles-solved.json").read_text() == text  # never downgraded
     assert guard_errors == []

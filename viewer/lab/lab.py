@@ -31,6 +31,7 @@ from .engine import Engine
 from .jobs import Job, JobRunner, Post, at_once
 from .lesson import Lessons
 from .port import Port
+from .practice import Practice
 from .review import Reviews
 from .seats import Seats
 from .solve import SolveMode, ValueSolve
@@ -51,6 +52,7 @@ class Lab:
     ) -> None:
         self.session = session
         self.port = port
+        self.post = post  # how a job's deliveries reach the front end's thread
         self.changed = Signal()  # (what): "players", "thinking", "hint", "lesson", "analysis"
         self.documents = Documents(session, recent or RecentFiles(MemoryStore()), _Front(self))
         # who plays each seat, the computer's moves and the hint (the one copy: the window
@@ -77,6 +79,7 @@ class Lab:
         # (the value of the position shown), each on a runner of its own
         self.solver = SolveMode(session, self.engine, port, post)
         self.value_solve = ValueSolve(session, port, post)
+        self._practice: Practice | None = None  # made on first use (it reads the ticks)
         # the review of the game's line and the puzzles made of it
         self.review = Reviews(session, port, post, lambda: self.engine.table.in_setup())
         #: The front's modes a new document ends: set-up changes not applied (asked about
@@ -152,6 +155,8 @@ class Lab:
         self.session.play(move)
 
     def shutdown(self) -> None:
+        if self._practice is not None:
+            self._practice.shutdown()
         self.review.shutdown()
         self.solver.shutdown()
         self.value_solve.shutdown()
@@ -180,6 +185,16 @@ class Lab:
         self.port.show_progress(None)
         self.port.status(f"analysis: {analysis.proven_text or analysis.evaluation_text}")
         self.changed.emit("analysis")
+
+    @property
+    def practice(self) -> Practice:
+        """Practice: a collection's puzzles played in Solve mode, with hints and ticks
+        (made on first use)."""
+        if self._practice is None:
+            self._practice = Practice(
+                self.session, self.documents, self.solver, self.port, self.post
+            )
+        return self._practice
 
     def leave_solve(self, why: str = "") -> None:
         """Before a save, a new file or quitting: Solve mode ends, its attempt goes (said
