@@ -63,7 +63,7 @@ def main(out: Path) -> int:
     spot = window.session.review.spot(ply - 1)
     if spot is not None:
         window.menus.make_puzzle.trigger()
-        wait(lambda: window.reviewer.last_puzzle is not None, 60)
+        wait(lambda: window.lab.review.last_puzzle is not None, 60)
         shot("5-make-a-puzzle-of-this")
 
     window.session.replace_game(cls.new(game.options))

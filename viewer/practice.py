@@ -190,7 +190,6 @@ class Practice:
         return sorted(area)
 
 
-
 class PracticeBoard(Mode):
     """Practice as a board mode: its hints (the area, then the move) over the board while
     a puzzle of the collection is played (Solve mode has the clicks and Undo)."""

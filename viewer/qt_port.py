@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QProgressBar,
     QPushButton,
+    QStatusBar,
     QWidget,
 )
 
@@ -50,7 +51,9 @@ class QtPort:
         layout.setContentsMargins(6, 0, 0, 0)
         layout.addWidget(self.bar)
         layout.addWidget(self.stop_button)
-        window.statusBar().addPermanentWidget(self.box)
+        # (QStatusBar's own: the window's bar would put a separator before it, left over
+        # while the box is hidden)
+        QStatusBar.addPermanentWidget(window.statusBar(), self.box)
         self.box.setVisible(False)
 
     # ---- the lab's port ------------------------------------------------------------------
