@@ -224,6 +224,14 @@ class UserFile(Generic[T]):
         else:
             self.notice = f"{self.notice}\n{text}" if self.notice else text
 
+    def tell_with(self, tell: Callable[[str], None]) -> None:
+        """Say what is to be told through ``tell`` from now on; what was held for lack of
+        one is said there now (a front end that comes after the store was read)."""
+        self._tell = tell
+        held = self.take_notice()
+        if held:
+            tell(held)
+
     def take_notice(self) -> str:
         """What is to be told and was not (no ``tell`` was given), now taken."""
         text, self.notice = self.notice, ""

@@ -45,7 +45,7 @@ def main(out: Path) -> None:
             app.processEvents()
             if until():
                 break
-        window.render_scene()
+        window.stage.render_now()
         app.processEvents()
 
     def shot(name: str, screen: bool = False) -> None:
@@ -78,12 +78,12 @@ def main(out: Path) -> None:
     panel.param_combos["holds"].setCurrentText("SW")
     panel.param_combos["by"].setCurrentText("red")
     panel.fill.click()
-    settle(lambda: not control.busy)
+    settle(lambda: not control.state.busy)
     shot("editor-filled-from-rules")
-    target = Path(control.save_suggestion())
+    target = Path(control.state.save_suggestion())
     QFileDialog.getSaveFileName = staticmethod(lambda *_a, **_k: (str(target), ""))  # type: ignore[method-assign]  # (no dialog in a script)
     panel.save.click()
-    settle(lambda: not control.busy)
+    settle(lambda: not control.state.busy)
     shot("editor-saved-status-bar")
     # the Lessons menu with the user's folder (a second lesson, and a broken file)
     lessons_folder().joinpath("zz-broken.lesson.json").write_text("{not json")

@@ -29,28 +29,28 @@ def main(out: Path) -> None:
 
     def lesson(relative: str, step: int = 0) -> None:
         assert window.documents.open(folder / relative, ask=False)
-        window.lessons.go(step)
+        window.lab.lessons.go(step)
 
     control = window.lessons
     lesson("partition/01-corners-and-walls.lesson.json", 1)
     shot("student-01-click-a-corner")
     lesson("partition/03-a-corner-ball.lesson.json")
     shot("student-03-task")
-    play_answer(window, "0,1,0")
+    play_answer(window.stage, "0,1,0")
     shot("student-03-wrong-with-path")
-    control.hint()
+    control.state.hint()
     shot("student-03-hint")
-    control.retry()
-    play_answer(window, "2,0,1")
+    control.state.retry()
+    play_answer(window.stage, "2,0,1")
     shot("student-03-right")
-    control.go(1)
+    control.state.go(1)
     for point in ((0, 0, 0), (3, 0, 0)):
-        window.turns.click(window.ui.site_of(point))
+        window.turns.click(window.stage.ui.site_of(point))
     shot("student-03-points-picked")
-    control.check()
+    control.state.check()
     shot("student-03-points-right")
     lesson("partition/09-two-threats.lesson.json", 1)
-    play_answer(window, "0,0,3")  # not the author's answer: the prover accepts it
+    play_answer(window.stage, "0,0,3")  # not the author's answer: the prover accepts it
     shot("student-09-other-winning-move")
     for relative, answer in (
         ("pyraos/01-squares-and-removals.lesson.json", "1,1,0 x0,0,0"),
@@ -59,15 +59,15 @@ def main(out: Path) -> None:
         ("rolling/02-fights.lesson.json", None),
     ):
         lesson(relative, 1)
-        task = control.step.task
-        play_answer(window, answer or task.answers[0])
+        task = control.state.step.task
+        play_answer(window.stage, answer or task.answers[0])
         shot(f"student-{relative.split('/')[0]}")
     lesson("partition/05-escape-paths.lesson.json", 1)
     control.panel.teach.setChecked(True)
     shot("teacher-editor")
-    window.enter_setup()
+    window.setup_mode.enter()
     shot("teacher-setup-mode")
-    window.leave_setup()
+    window.setup_mode.leave()
     control.panel.add.click()
     control.panel.edit_title.setText("My own step")
     control.panel.edit_text.setPlainText("A step written in the window.")

@@ -35,8 +35,8 @@ def main(out: Path) -> int:
     played = scratch / "medium-game.pyr.json"
     write(played, game)
 
-    window.open_file(played)
-    window.reviewer.seed = 1
+    window.documents.open(played)
+    window.lab.review.seed = 1
     window.reviewer.dock.seconds.setValue(1.0)
     window.menus.review.trigger()
     wait(lambda: window.reviewer.dock.bar.value() > 30)
@@ -54,7 +54,7 @@ def main(out: Path) -> int:
     missed, ply, _winners = missed_win_game()
     path = scratch / "missed-win.pyr.json"
     write(path, missed)
-    window.open_file(path)
+    window.documents.open(path)
     window.reviewer.dock.seconds.setValue(0.5)
     window.menus.review.trigger()
     wait(lambda: not window.reviewer.thinking)
@@ -63,7 +63,7 @@ def main(out: Path) -> int:
     spot = window.session.review.spot(ply - 1)
     if spot is not None:
         window.menus.make_puzzle.trigger()
-        wait(lambda: window.reviewer.last_puzzle is not None, 60)
+        wait(lambda: window.lab.review.last_puzzle is not None, 60)
         shot("5-make-a-puzzle-of-this")
 
     window.session.replace_game(cls.new(game.options))

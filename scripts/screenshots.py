@@ -37,22 +37,24 @@ def main(out: Path) -> int:
         shot(f"{name}-new")
         example = ROOT / EXAMPLES.get(name, "")
         if example.is_file():
-            window.open_file(example)
+            window.documents.open(example)
             shot(f"{name}-example")
-        window.show_rules()
+        window.binding.show_rules()
         shot(f"{name}-rules")
         window.rules_dock.hide()
     # a stone of Allmer's Pyramid chosen: its destinations by kind
-    window.open_file(ROOT / EXAMPLES["terrace"])
-    turn = window.turn
-    stone = next(iter(window.ui.frame(window.game, turn).highlights.get("clickable", ())), None)
+    window.documents.open(ROOT / EXAMPLES["terrace"])
+    turn = window.stage.turn
+    stone = next(
+        iter(window.stage.ui.frame(window.session.game, turn).highlights.get("clickable", ())), None
+    )
     if stone is not None:
-        window.ui.click(window.game, turn, stone)
-        window.redraw()
+        window.stage.ui.click(window.session.game, turn, stone)
+        window.stage.redraw()
         shot("terrace-stone-selected")
     # Pyramid Ball: a turn played by hot seat, shown at its second row
-    window.open_file(ROOT / "examples/ball/setup.pyr.json")
-    red, blue = window.ui.program_docks
+    window.documents.open(ROOT / "examples/ball/setup.pyr.json")
+    red, blue = window.stage.ui.program_docks
     red.editor.text.setText("S,F,S/S,F,S/S,>L,S")
     red.editor.text.returnPressed.emit()
     red.editor.submit.click()
@@ -60,10 +62,10 @@ def main(out: Path) -> int:
     blue.editor.text.setText("L,S,S/S,S,S/S,S,S")
     blue.editor.text.returnPressed.emit()
     blue.editor.submit.click()
-    window.ui.show_row(2)
+    window.stage.ui.show_row(2)
     shot("ball-row-2")
     # a clip plane through a full Partition pyramid, hidden balls as ghosts
-    window.open_file(ROOT / EXAMPLES["partition"])
+    window.documents.open(ROOT / EXAMPLES["partition"])
     window.view_dock.clip_on[1].setChecked(True)
     window.view_dock.clip_slider[1].setValue(9)
     window.view_dock.ghosts.setChecked(True)

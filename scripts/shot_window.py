@@ -56,7 +56,7 @@ class ShotWindow:
         for _ in range(max(1, ms // 20)):
             self.app.processEvents()
             time.sleep(0.02)
-        self.window.render_scene()
+        self.window.stage.render_now()
         self.app.processEvents()
 
     def wait(self, condition: Callable[[], bool], seconds: float = 300) -> None:

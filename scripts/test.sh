@@ -87,6 +87,8 @@ for name in "${slow[@]}"; do
   fi
 done
 [ -n "${queued[tests/model]:-}" ] || add_job tests/model no "${model_rest[*]}"
+# The lab's tests (viewer/lab, Qt-free): one process, Qt, VTK and pyvista unimportable there.
+add_job tests/lab no tests/lab
 # The other window test files, with few tests each, share a process up to 32 tests (the
 # largest files hold 21 to 26, each test a window or two): each process spends about 3 s
 # of processor time starting Qt, VTK and numba. The files that open no window share one.

@@ -31,17 +31,19 @@ from .widgets.analysis_dock import AnalysisDock
 
 if TYPE_CHECKING:
     from .games import GameUI
-    from .host import AnalysisHost
+    from .lab import Lab
+    from .qt_port import QtPort
+    from .stage import Stage
 
 
 class AnalysisControl:
     """The Analysis dock of ``window``, its runner and its frame layer."""
 
-    def __init__(self, window: AnalysisHost) -> None:
-        self.window = window
-        self.dock = AnalysisDock(window.window())
+    def __init__(self, lab: Lab, port: QtPort, stage: Stage) -> None:
+        self.lab, self.port, self.stage = lab, port, stage
+        self.dock = AnalysisDock(port.parent)
         # the state and the search: the lab's (viewer.lab.analysis); the dock shows them
-        self.state = Analyses(EngineRunner(lambda: window.session.game, window.window()))
+        self.state = Analyses(EngineRunner(lambda: lab.session.game, port.parent))
         self.runner = runner = self.state.runner
         runner.progressed.connect(self._on_progress)
         runner.answered.connect(self._on_answer)
@@ -58,7 +60,7 @@ class AnalysisControl:
         dock.table.cellDoubleClicked.connect(self._on_row_double_clicked)
 
     def show_message(self, text: str) -> None:
-        self.window.show_message(text)
+        self.port.status(text)
 
     @property
     def thinking(self) -> bool:
@@ -85,12 +87,12 @@ class AnalysisControl:
     @slot
     def analyse(self) -> None:
         """Analyse the position shown (an analysis under way starts again)."""
-        window = self.window
+        lab = self.lab
         dock = self.dock
         dock.show()
         dock.raise_()
         seconds = dock.seconds.value()
-        self._forget(f"analysing {window.game.to_move} to move ({seconds:g} s)...")
+        self._forget(f"analysing {lab.game.to_move} to move ({seconds:g} s)...")
         refused = self.state.start(seconds, dock.threads.value(), in_setup=self._in_setup())
         if refused:
             dock.set_thinking(False)
@@ -100,11 +102,11 @@ class AnalysisControl:
         dock.set_thinking(True)
 
     def _in_setup(self) -> bool:
-        return self.window.setup is not None
+        return self.stage.setup is not None
 
     def _refusal(self) -> str:
         """Why the position cannot be analysed now ('' when it can)."""
-        return refusal(self.window.game, in_setup=self._in_setup())
+        return refusal(self.lab.game, in_setup=self._in_setup())
 
     @slot
     def stop(self) -> None:
@@ -138,7 +140,7 @@ class AnalysisControl:
         self.heat, self.selected = {}, None
         self.dock.clear(text)
         if had:
-            self.window.redraw()
+            self.stage.redraw()
 
     # ---- answers -----------------------------------------------------------------------
 
@@ -148,15 +150,15 @@ class AnalysisControl:
 
     @slot
     def _on_answer(self, job: Job, analysis: Analysis) -> None:
-        window = self.window
+        lab, stage = self.lab, self.stage
         self.dock.set_thinking(False)
         self.state.answered(job, analysis)
         self.selected = None
-        self.heat = self._heat_of(window.game, window.ui, analysis)
+        self.heat = self._heat_of(lab.game, stage.ui, analysis)
         self.dock.show_results(
             analysis.evaluation_text, analysis.proven_text, analysis.moves, bool(self.heat)
         )
-        window.redraw()
+        stage.redraw()
         self.show_message(f"analysis: {analysis.proven_text or analysis.evaluation_text}")
 
     @slot
@@ -205,7 +207,7 @@ class AnalysisControl:
         if move == self.selected:
             return
         self.selected = move
-        self.window.redraw()
+        self.stage.redraw()
         if move is not None and self.analysis is not None:
             stat = self.analysis.stat(move)
             if stat is not None:
@@ -215,18 +217,18 @@ class AnalysisControl:
     @slot
     def _on_row_double_clicked(self, row: int, _column: int) -> None:
         """Play the move of ``row``, as a click on the board would."""
-        window = self.window
+        stage = self.stage
         move = self._move_at(row)
         if move is None:
             return
-        if window.setup is not None:
+        if stage.setup is not None:
             self.show_message("set-up mode: Apply or Cancel it before playing a move")
             return
-        busy = window.ui.busy()
+        busy = stage.ui.busy()
         if busy:
             self.show_message(busy)
             return
-        window.play_move(move)  # refused while the computer or Solve mode's defence moves
+        stage.play(move)  # refused while the computer or Solve mode's defence moves
 
     @slot
     def _on_threads_changed(self, threads: int) -> None:

@@ -7,6 +7,7 @@ the puzzles made so far), then written with ``collection.json``
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -21,15 +22,18 @@ from .slots import guarded, slot
 from .widgets.compose_dialog import ComposeChoices
 
 if TYPE_CHECKING:
-    from .host import ComposeHost
+    from .host import PracticeActions
+    from .lab import Lab
+    from .qt_port import QtPort
 
 
 class ComposeDialog(ComposeChoices):
-    """The Compose dialog of ``window``."""
+    """The Compose dialog: the puzzles of the game shown, opened in Practice
+    (``practising``, made on first use) once written."""
 
-    def __init__(self, window: ComposeHost) -> None:
-        super().__init__(window.window(), DIFFICULTIES)
-        self.window_ = window
+    def __init__(self, lab: Lab, port: QtPort, practising: Callable[[], PracticeActions]) -> None:
+        super().__init__(port.parent, DIFFICULTIES)
+        self.lab, self.port, self.practising = lab, port, practising
         self.start: Game | None = None
         self.seed = 0
         self.written: list[Path] = []  # the files of the last set made (tests)
@@ -42,16 +46,16 @@ class ComposeDialog(ComposeChoices):
     def show_message(self, text: str) -> None:
         """The dialog's errors (``slot``) go to its line and the window's status bar."""
         self.activity.setText(text)
-        self.window_.show_message(text)
+        self.port.status(text)
 
     def _start_game(self) -> Game:
-        return self.start if self.start is not None else self.window_.session.game
+        return self.start if self.start is not None else self.lab.session.game
 
     def refresh_from_window(self) -> None:
         """The puzzles' game: the one on the board, from its start (its options kept)."""
         if self.runner.thinking:
             return
-        game = self.window_.session.game
+        game = self.lab.session.game
         options = ", ".join(f"{k} {v}" for k, v in game.options.to_json().items())
         why = unreviewable(game) or (
             f"{game.title} plays simultaneous turns" if game.simultaneous_turns else None
@@ -87,7 +91,7 @@ class ComposeDialog(ComposeChoices):
         if folder.exists() and not folder.is_dir():
             self.activity.setText(f"{shorten(str(folder))} is not a folder")
             return
-        board = self.window_.session.game
+        board = self.lab.session.game
         start = type(board).new(board.options)  # the puzzles' games begin at the start
         count, within, band, seed = self.count.value(), self.within.value(), self.band(), self.seed
         exact = self.exact.isChecked()
@@ -137,8 +141,8 @@ class ComposeDialog(ComposeChoices):
             return
         text = f"{len(made)} puzzles written in {folder}"
         self.set_progress(1.0, text + "; opened in Practice")
-        self.window_.show_message(text)
-        self.window_.practising().open_collection(folder)
+        self.port.status(text)
+        self.practising().open_collection(folder)
 
     @slot
     def _on_failed(self, job: Job, exc: BaseException) -> None:
@@ -151,12 +155,14 @@ class ComposeDialog(ComposeChoices):
         super().closeEvent(event)
 
 
-def open_compose_dialog(window: ComposeHost) -> ComposeDialog:
+def open_compose_dialog(
+    lab: Lab, port: QtPort, practising: Callable[[], PracticeActions]
+) -> ComposeDialog:
     """Puzzles > Compose...: the dialog, made on first use, shown and raised."""
-    dialog = window.window().findChild(ComposeDialog)
+    dialog = port.parent.findChild(ComposeDialog)
     if not isinstance(dialog, ComposeDialog):
-        dialog = ComposeDialog(window)
-    guarded(dialog.refresh_from_window, window.show_message, "compose")
+        dialog = ComposeDialog(lab, port, practising)
+    guarded(dialog.refresh_from_window, port.status, "compose")
     dialog.show()
     dialog.raise_()
     dialog.activateWindow()

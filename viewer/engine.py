@@ -1,5 +1,5 @@
-"""The engines in the window: a runner that thinks on a worker thread, and the Hint and
-"play against the computer" behaviour built on it.
+"""The engines in the window: a runner that thinks on a worker thread, and the binding of
+the lab's computer player and Hint (:mod:`viewer.lab.engine`, the one copy of that logic).
 
 ``EngineRunner`` runs ``agent.choose`` (``model.search.agent_for``, GUI-free) on the information
 state of the seat it thinks for (``model.game.decision_view``: a copy of the game without
@@ -9,57 +9,40 @@ queued Qt signals, so the window never waits. ``stop()`` sets the search's
 ``threading.Event``; an answer for a position that is no longer shown (position key and
 ply compared) or for a job that was stopped or replaced is dropped.
 
-``EngineControl`` is the window's part: the Hint action (the hinted move drawn as a ghost
-piece, see :meth:`EngineControl.hint_layer`), who plays each colour (a human, or the
-computer at a level of its own: ``computer`` maps colour -> level), the progress bar and
-Stop button in the status bar. Undo while the computer plays takes back the computer's move
-and yours; Stop and Undo pause the computer until the next move made on the board (so you
-can take over) or a new choice of players, which switches it on again. A hint searches on
-the threads the Analysis dock's box says (:func:`engine_threads`, kept between runs; the
-machine's cores unless changed), the computer player on one. The computer may
-play every colour (it then takes at least ``pace`` seconds a move, so a game can be
-watched), each move still searched on the worker thread.
-
-At a simultaneous node (every side hands in its part of a joint move in secret, as Pyramid
-Ball's programs) the computer makes the parts of the colours it plays that the game UI still
-waits for (``GameUI.waiting_sides``), all in one job with the same progress bar and Stop,
-and hands them to the turn builder (``TurnBuilder.submit``); the joint move is played when
-every part is in. Stop there lets the humans make the computer's parts for this turn. A
-hint at a simultaneous node is the part of the side whose turn the UI has open
-(``GameUI.hint_side``), drawn by the UI (``GameUI.hint_frame``)."""
+``EngineControl`` binds the lab's engine to the window: the progress bar and Stop button in
+the status bar (the port's), the prompt while it thinks, redraws; :class:`WindowTable` is
+the game UI and turn builder as the engine asks about them (a simultaneous node's parts, a
+hint's side). A hint searches on the threads the Analysis dock's box says
+(:func:`engine_threads`, kept between runs; the machine's cores unless changed), the
+computer player on one. ``ComputerBoard`` is the computer as a board mode: the hint drawn
+(:meth:`GameUI.hint_frame`), Undo of its move and yours."""
 
 from __future__ import annotations
 
-import contextlib
 import logging
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QSettings, Qt, Signal
-from PySide6.QtWidgets import QHBoxLayout, QProgressBar, QPushButton, QStatusBar, QWidget
 
-from model.game import SIMULTANEOUS, Game, IllegalMoveError, Move
-from model.search import (
-    MAX_THREADS,
-    Choice,
-    default_threads,
-    own_levels,
-)
+from model.game import Game, Move
+from model.search import MAX_THREADS, default_threads
 
 from .frame import Frame
 from .games.base import JointTurn
+from .lab.engine import Engine, describe_choice
 from .lab.jobs import Job, JobRunner, Progress, Task, position_of
-from .lab.seats import Seats
 from .modes import Mode
-from .slots import guarded, slot
+from .slots import guarded
 
 if TYPE_CHECKING:
     from .games import GameUI
-    from .host import EngineHost
+    from .qt_port import QtPort
+    from .stage import Stage
 
 log = logging.getLogger("viewer")
 QUEUED = Qt.ConnectionType.QueuedConnection
-__all__ = ["EngineRunner", "Job", "Progress", "Task", "position_of"]
+__all__ = ["EngineRunner", "Job", "Progress", "Task", "describe_choice", "position_of"]
 #: QSettings: the threads the Analysis dock and Hint search on (the dock's "threads" box).
 THREADS_KEY = "engine/threads"
 
@@ -95,6 +78,17 @@ class _Deliver(QObject):
         guarded(call, log.warning, "an engine job's delivery")  # no exception escapes
 
 
+def gui_post(parent: QObject | None) -> Callable[[Callable[[], None]], None]:
+    """A :data:`~viewer.lab.jobs.Post` that runs a job's deliveries on the GUI thread (a
+    queued signal of a deliverer that lives as long as ``parent``)."""
+    deliver = _Deliver(parent)  # (kept alive by the closure: it may have no parent)
+
+    def post(call: Callable[[], None]) -> None:
+        deliver.call.emit(call)
+
+    return post
+
+
 class EngineRunner(JobRunner):
     """The lab's :class:`~viewer.lab.jobs.JobRunner` with its answers delivered on the GUI
     thread; ``parent`` keeps the deliverer's lifetime to its widget's."""
@@ -104,459 +98,77 @@ class EngineRunner(JobRunner):
         super().__init__(current, self._deliver.call.emit)
 
 
-def describe_choice(choice: Choice, *, part: bool = False) -> str:
-    """'1,0,0 (win rate 63%, 100 playouts, line 1,0,0 0,0,1)'. With ``part`` (one side's
-    part of a joint move, judged against a sample of the other sides' likely parts) the
-    rate is said as what it is."""
-    if not choice.judged:  # a game's own simple player: it says no chances
-        return f"{choice.move} ({choice.agent})"
-    parts = []
-    if part:
-        parts.append(
-            f"better off after the turn against {round(choice.win_rate * 100)}% of the likely"
-            " replies it sampled; the real reply may differ"
-        )
-    elif choice.proven is not None:
-        plies = f" in {choice.plies} plies" if choice.plies else ""
-        parts.append(f"proven {choice.proven}{plies}")
-    else:
-        parts.append(f"win rate {round(choice.win_rate * 100)}%")
-    if choice.visits:
-        parts.append(f"{choice.visits} {'nodes' if choice.score is not None else 'playouts'}")
-    if len(choice.pv) > 1:
-        parts.append("line " + " ".join(choice.pv[:5]))
-    return f"{choice.move} ({', '.join(parts)})"
+class WindowTable:
+    """The window's game UI and turn builder, as the lab's engine asks about them
+    (:class:`viewer.lab.engine.Table`)."""
+
+    def __init__(self, stage: Stage) -> None:
+        self.stage = stage
+
+    def in_setup(self) -> bool:
+        return self.stage.setup is not None
+
+    def busy(self) -> bool:
+        return self.stage.setup is not None or bool(self.stage.ui.busy())
+
+    def computer_waits(self, game: Game) -> bool:
+        return self.stage.ui.computer_waits(game)
+
+    def waiting_sides(self, game: Game) -> Sequence[int]:
+        return tuple(self.stage.ui.waiting_sides(game, self.stage.turn))
+
+    def hint_refusal(self, game: Game) -> str:
+        return self.stage.ui.hint_refusal(game)
+
+    def hint_side(self, game: Game) -> int | None:
+        return self.stage.ui.hint_side(game, self.stage.turn)
+
+    def submit(self, game: Game, side: int, move: Move) -> Move | str | None:
+        turn = self.stage.turn
+        if not isinstance(turn, JointTurn):
+            raise TypeError(f"{type(turn).__name__} takes no parts of a joint move")
+        result: Any = turn.submit(side, move)
+        return result if isinstance(result, (Move, str)) else None
+
+    def played(self, game: Game, mover: str, move: Move) -> str:
+        return self.stage.ui.played(game, mover, move)
+
+    def hinted(self, game: Game, move: Move) -> None:
+        self.stage.ui.hinted_move(game, move)
+
+    def players_changed(self) -> None:
+        self.stage.ui.players_changed()
 
 
 class EngineControl:
-    """Hint, who plays each colour, and the thinking widgets in ``window``'s status bar."""
+    """The window's binding of the lab's engine (:class:`viewer.lab.engine.Engine`): the
+    thinking bar and Stop in the status bar (the port's), the prompt while it thinks, the
+    board redrawn when a search ends with nothing played or a hint comes, an engine
+    failure reported as every slot's is."""
 
-    #: With the computer on every side, a move takes at least this long (seconds).
-    pace = 0.6
-
-    def __init__(self, window: EngineHost) -> None:
-        self.window = window
-        parent = window.window()
-        self.runner = EngineRunner(lambda: window.session.game, parent)
-        self.runner.progressed.connect(self._on_progress)
-        self.runner.answered.connect(self._on_answer)
-        self.runner.failed.connect(self._on_failed)
-        self.seats = Seats()  # who plays each colour, and whether the computer waits (lab)
-        self.hint_level = "strong"  # a hint is worth the wait (progress bar, Stop)
-        #: After the computer's move, say its win rate and line (a spoiler in a game: off
-        #: unless the player asks, Game > Show the computer's reckoning)
-        self.show_reckoning = False
-        self._holds = 0  # questions and file dialogs open (:meth:`held`): nothing starts
-        self.hint: tuple[Any, int, Any] | None = None  # (position key, ply, move) shown
-        # a hint asked at a simultaneous node while the computer made its own part: the side
-        # and the position (its key and ply), given as soon as the computer's part is in
-        self.hint_waiting: tuple[int, Any, int] | None = None
-        self.seed: int | None = None  # tests make the searches repeatable
-        self.bar = QProgressBar(parent)
-        self.bar.setRange(0, 100)
-        self.bar.setMaximumWidth(140)
-        self.bar.setTextVisible(False)
-        self.stop_button = QPushButton("Stop", parent)
-        self.stop_button.setToolTip("Stop the engine thinking (the computer waits for you)")
-        self.stop_button.clicked.connect(self.stop)
-        self.thinking_text = ""
-        self.box = QWidget(parent)  # shown only while thinking, with no separator left over
-        layout = QHBoxLayout(self.box)
-        layout.setContentsMargins(6, 0, 0, 0)
-        layout.addWidget(self.bar)
-        layout.addWidget(self.stop_button)
-        QStatusBar.addPermanentWidget(window.statusBar(), self.box)
-        self._show_thinking(False)
-
-    @property
-    def computer(self) -> dict[str, str]:
-        """colour -> level, for the colours the computer plays (the seats')."""
-        return self.seats.computer
-
-    @property
-    def paused(self) -> bool:
-        """Stop or Undo: the computer waits for a move on the board (the seats')."""
-        return self.seats.paused
-
-    @paused.setter
-    def paused(self, paused: bool) -> None:
-        self.seats.paused = paused
-
-    def show_message(self, text: str) -> None:
-        self.window.show_message(text)
-
-    # ---- state ---------------------------------------------------------------------------
-
-    @property
-    def computer_thinking(self) -> bool:
-        job = self.runner.job
-        return job is not None and job.purpose == "play"
-
-    def thinking_sides(self) -> tuple[int, ...]:
-        """At a simultaneous node: the sides whose parts the computer is making now."""
-        job = self.runner.job
-        return job.sides if job is not None and job.purpose == "play" else ()
-
-    def busy(self) -> str:
-        """Why a click or a move is refused now ('' when it is not). At a simultaneous
-        node the humans go on making their own parts while the computer makes its."""
-        if self.computer_thinking and not self.thinking_sides():
-            return "the computer is thinking: Stop to take over"
-        return ""
-
-    def playing(self) -> dict[str, str]:
-        """colour -> level of the colours the computer plays now: none while it is paused
-        at a simultaneous node (the humans make its parts of this turn)."""
-        if self.paused and self.window.game.current_player() == SIMULTANEOUS:
-            return {}
-        return dict(self.computer)
-
-    def _show_thinking(self, on: bool) -> None:
-        self.box.setVisible(on)
-        if on:
-            self.bar.setValue(0)
-
-    def _start(self, purpose: str, level: str, sides: tuple[int, ...] = ()) -> None:
-        """Think for ``purpose``; at a simultaneous node, for the parts of ``sides``."""
-        game = self.window.game
-        alone = purpose == "play" and all(c in self.computer for c in game.players)
-        pace = self.pace if alone else 0
-        if sides:
-            levels = {s: self.computer.get(game.players[s], level) for s in sides}
-            self.runner.start_parts(purpose, levels, seed=self.seed, min_seconds=pace)
-            colours = ", ".join(game.players[s] for s in sides)
-            level = ", ".join(dict.fromkeys(levels.values()))
-        else:
-            # a hint on every core the Analysis dock says (the same playouts, sooner); the
-            # computer player on one, as its levels were matched
-            threads = engine_threads() if purpose == "hint" else 1
-            self.runner.start(purpose, level, seed=self.seed, min_seconds=pace, threads=threads)
-            colours = game.to_move
-        if purpose == "hint":
-            who = "hint" if not sides else f"hint for {colours}"
-        else:
-            who = f"the computer ({colours})"
-        self.thinking_text = f"{who} is thinking ({level})..."
-        self.window.show_prompt(self.thinking_text)
-        self.show_message(self.thinking_text)
-        self._show_thinking(True)
-        if sides:
-            self.window.ui.players_changed()  # its docks say who is being thought for
-
-    # ---- actions -------------------------------------------------------------------------
-
-    @slot
-    def ask_hint(self) -> None:
-        window = self.window
-        if window.setup is not None:
-            self.show_message("no hint in set-up mode")
-            return
-        if window.game.is_over():
-            self.show_message("the game is over: no hint")
-            return
-        if self.computer_thinking and not self.thinking_sides():
-            self.show_message(self.busy())
-            return
-        refused = window.ui.hint_refusal(window.game)
-        if refused:
-            self.show_message(refused)
-            return
-        sides: tuple[int, ...] = ()
-        if window.game.current_player() == SIMULTANEOUS:
-            side = window.ui.hint_side(window.game, window.turn)
-            if side is None:
-                self.show_message("no hint now: no side is making its part of the turn here")
-                return
-            if self.computer_thinking:
-                # the computer programs its side meanwhile: the hint (of this side's own
-                # information only) comes as soon as the computer's part is in
-                game = window.game
-                self.hint_waiting = (side, game.position_key(), len(game.move_stack))
-                self.show_message(
-                    f"hint for {game.players[side]}: asked; it comes as soon as the computer "
-                    "has programmed its side"
-                )
-                return
-            sides = (side,)
-        own = own_levels(window.game)  # a game's own players: its best one hints
-        self._start("hint", own[-1] if own else self.hint_level, sides)
-
-    @slot
-    def stop(self) -> None:
-        self.hint_waiting = None
-        job = self.runner.stop()
-        self._show_thinking(False)
-        if job is None:
-            return
-        if job.purpose == "play":
-            self.paused = True
-            if job.sides:
-                colours = " and ".join(self.window.game.players[s] for s in job.sides)
-                self.show_message(
-                    f"stopped: make {colours}'s part of this turn yourself (the computer "
-                    "plays again on the next turn)"
-                )
-            elif all(c in self.computer for c in self.window.game.players):
-                self.show_message(
-                    "stopped: make a move, or choose the players in the Game menu, and the "
-                    "computer goes on"
-                )
-            else:
-                self.show_message("stopped: your move (the computer plays again after it)")
-            self.window.ui.players_changed()
-        else:
-            self.show_message("hint stopped")
-        self.window.redraw()
-
-    def interrupt(self) -> None:
-        """Drop the search under way without pausing the computer (set-up mode begins: it
-        thinks again on the position that comes out of it)."""
-        if self.runner.stop() is not None:
-            self._show_thinking(False)
-            self.window.ui.players_changed()
-
-    @contextlib.contextmanager
-    def held(self) -> Iterator[None]:
-        """No move is played meanwhile (a question or a file dialog is open: the game asked
-        about would change under it): the search under way is dropped, nothing starts, and
-        afterwards the computer thinks again if it is still to move. Holds nest: only the
-        outermost ends the hold."""
-        self.interrupt()
-        self._holds += 1
-        try:
-            yield
-        finally:
-            self._holds -= 1
-            if not self._holds:
-                self.consider()
-
-    @slot
-    def set_player(self, colour: str, level: str | None) -> None:
-        """``colour`` is played by the computer at ``level``, or by a human (None); the
-        Game menu follows."""
-        game = self.window.game
-        was_thinking = self.computer_thinking and (
-            game.players.index(colour) in self.thinking_sides() if colour in game.players else False
+    def __init__(self, engine: Engine, port: QtPort, stage: Stage) -> None:
+        self.engine = engine
+        self.port = port
+        self.stage = stage
+        engine.table = WindowTable(stage)
+        engine.threads = engine_threads
+        engine.fail = self._failed
+        port.stop_button.clicked.connect(
+            lambda: guarded(engine.stop, port.status, "stop the engine")
         )
-        mover = game.current_player() >= 0 and game.to_move == colour
-        if not self.seats.set(game, colour, level):
-            return
-        if was_thinking or (self.computer_thinking and mover):
-            self.runner.stop()  # a human now, or another level: think again (or not)
-            self._show_thinking(False)
-        self._players_changed()
-        self.consider()
+        engine.changed.connect(self._changed)
 
-    def choose_players(self, computer: Mapping[str, str]) -> None:
-        """The New game dialog's choice, before its game comes: the computer plays these
-        colours (colour -> level), humans the others. Nothing starts here: the new position
-        starts the computer if it is to move."""
-        self.seats.choose(computer)
-        self._players_changed()
+    def _changed(self, what: str) -> None:
+        if what == "thinking":
+            self.port.prompt(self.engine.thinking_text)
+        elif what in ("stopped", "hint"):
+            self.stage.redraw()
 
-    def keep_players(self, players: tuple[str, ...] | list[str]) -> None:
-        """Another game came: colours it does not have, and levels it does not offer, are
-        forgotten."""
-        self.seats.keep(self.window.game, players)
-
-    def _players_changed(self) -> None:
-        self.window.players_changed()
-
-    # ---- the position --------------------------------------------------------------------
-
-    def position_changed(self, reason: str) -> None:
-        """After every change of position: a search for the last one is void."""
-        if reason == "saved":
-            return
-        if self.runner.thinking:
-            self.runner.stop()
-            self._show_thinking(False)
-        self.consider()
-
-    def human_move(self) -> None:
-        """A move made on the board: the computer may answer again."""
-        self.paused = False
-
-    def undo(self) -> None:
-        """Undo with the computer on: stop it; take back its move and yours."""
-        window = self.window
-        session = window.session
-        thinking = self.computer_thinking
-        self.paused = True
-        if thinking:
-            self.runner.stop()
-            self._show_thinking(False)
-        session.undo()
-        game = window.game
-        if game.current_player() == SIMULTANEOUS:
-            # a joint move held every side's part: each side makes its part again, the
-            # computer too (nothing of the human's is lost by its thinking)
-            self.paused = False
-            window.ui.players_changed()
-            self.consider()
-            return
-        if not thinking and session.can_undo and self._computer_sides(game):
-            session.undo()  # that was the computer's move: yours goes too
-        window.ui.players_changed()
-
-    def _computer_sides(self, game: Game) -> tuple[int, ...]:
-        """The sides the computer should move for now: the side to move, or at a
-        simultaneous node each side of its whose part the UI still waits for."""
-        waiting: tuple[int, ...] = ()
-        if game.current_player() == SIMULTANEOUS:
-            waiting = tuple(self.window.ui.waiting_sides(game, self.window.turn))
-        return self.seats.sides(game, waiting)
-
-    def consider(self) -> None:
-        """Start the computer when it is to move (and not paused, busy or in set-up; at a
-        simultaneous node, not while the UI asks it to wait)."""
-        window = self.window
-        game = window.game
-        if self._holds or self.paused or window.setup is not None or window.ui.busy():
-            return
-        if self.runner.thinking:
-            return
-        sides = self._computer_sides(game)
-        if not sides:
-            return
-        if game.current_player() == SIMULTANEOUS:
-            if window.ui.computer_waits(game):
-                return
-            self._start("play", "", sides)
-        else:
-            self._start("play", self.computer[game.to_move])
-
-    # ---- answers -------------------------------------------------------------------------
-
-    @slot
-    def _on_progress(self, fraction: float, text: str) -> None:
-        self.bar.setValue(round(max(0.0, min(1.0, fraction)) * 100))
-        if text:
-            self.bar.setToolTip(text)
-
-    @slot
-    def _on_answer(self, job: Job, choice: Choice | dict[int, Choice]) -> None:
-        self._show_thinking(False)
-        window = self.window
-        if isinstance(choice, dict):
-            self._on_parts(job, choice)
-            return
-        if choice.move is None:
-            self.show_message("the engine found no move")
-            window.redraw()
-            return
-        if job.purpose == "hint":
-            self.hint = (job.key, job.ply, choice.move)
-            window.ui.hinted_move(window.game, choice.move)
-            window.redraw()
-            self.show_message(f"hint: {describe_choice(choice)}")
-            return
-        game = window.game
-        mover = game.to_move
-        try:
-            window.session.play(choice.move)
-        except IllegalMoveError as exc:  # an engine bug: said, never played
-            self.show_message(f"the computer's move was illegal: {exc}")
-            return
-        text = window.ui.played(window.game, mover, choice.move)
-        if self.show_reckoning:
-            how = describe_choice(choice) if choice.judged else choice.agent  # (may be secret)
-            self.show_message(f"{text} (computer: {how})")
-        else:
-            self.show_message(f"{text} (computer)")
-
-    def _on_parts(self, job: Job, choices: dict[int, Choice]) -> None:
-        """A simultaneous node's parts: a hint is drawn; the computer's parts go to the
-        turn builder, and the joint move is played once every part is in."""
-        window = self.window
-        game = window.game
-        if job.purpose == "hint":
-            side, choice = next(iter(choices.items()))
-            if choice.move is None:
-                self.show_message("the engine found no move")
-                return
-            self.hint = (job.key, job.ply, choice.move)
-            window.ui.hinted_move(game, choice.move)
-            window.redraw()
-            self.show_message(
-                f"hint for {game.players[side]}: {describe_choice(choice, part=True)}"
-            )
-            return
-        turn = window.turn
-        if not isinstance(turn, JointTurn):
-            raise TypeError(f"{type(turn).__name__} takes no parts of a joint move")
-        result: Any = None
-        for side, choice in choices.items():
-            if choice.move is None:
-                self.show_message(f"the computer found no move for {game.players[side]}")
-                continue
-            result = turn.submit(side, choice.move)
-            if isinstance(result, str):  # an engine bug: said, never played
-                self.show_message(f"the computer's part for {game.players[side]}: {result}")
-                window.ui.players_changed()
-                return
-        window.ui.players_changed()
-        if isinstance(result, Move):
-            mover = game.to_move
-            try:
-                window.session.play(result)
-            except IllegalMoveError as exc:
-                self.show_message(f"the joint move was illegal: {exc}")
-                return
-            self.show_message(window.ui.played(window.game, mover, result))
-        else:
-            # its dock says the part is in (hidden); the status bar keeps what the last
-            # turn did (a message here replaced it at once against the computer)
-            window.redraw()
-            self._give_waiting_hint()
-
-    def _give_waiting_hint(self) -> None:
-        """The hint asked while the computer made its part, now that the part is in: for
-        the same side at the same position only (else forgotten)."""
-        waiting, self.hint_waiting = self.hint_waiting, None
-        if waiting is None:
-            return
-        side, key, ply = waiting
-        game = self.window.game
-        if (
-            game.current_player() != SIMULTANEOUS
-            or game.position_key() != key
-            or len(game.move_stack) != ply
-            or self.window.ui.hint_side(game, self.window.turn) != side
-        ):
-            return
-        own = own_levels(game)
-        self._start("hint", own[-1] if own else self.hint_level, (side,))
-
-    @slot
-    def _on_failed(self, job: Job, exc: BaseException) -> None:
-        self._show_thinking(False)
-        if job.sides:
-            self.window.ui.players_changed()
-
+    def _failed(self, job: Job, exc: BaseException) -> None:
         def fail() -> None:
             raise exc
 
-        guarded(fail, self.show_message, f"engine ({job.purpose})")
-
-    def hint_move(self) -> Any:
-        """The hinted move while its position is shown, else None."""
-        if self.hint is None:
-            return None
-        key, ply, move = self.hint
-        return move if position_of(self.window.game) == (key, ply) else None
-
-    def hint_layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
-        """The window's frame layer while the hint's position shows: the UI draws the
-        hinted move (:meth:`GameUI.hint_frame`: by default a ghost piece where it puts one,
-        rims where it comes from and on what it removes)."""
-        hint = self.hint_move()
-        if hint is None:
-            return frame
-        return ui.hint_frame(game, hint, frame)
-
-    def shutdown(self) -> None:
-        self.runner.shutdown()
+        guarded(fail, self.port.status, f"engine ({job.purpose})")
 
 
 class ComputerBoard(Mode):
@@ -566,8 +178,9 @@ class ComputerBoard(Mode):
 
     name = "computer"
 
-    def __init__(self, engine: EngineControl) -> None:
+    def __init__(self, engine: Engine, stage: Stage) -> None:
         self.engine = engine
+        self.stage = stage
 
     def active(self) -> bool:
         return bool(self.engine.computer) or self.engine.computer_thinking
@@ -576,13 +189,17 @@ class ComputerBoard(Mode):
         return self.engine.busy()
 
     def undo(self) -> bool:
-        if not self.engine.computer or self.engine.window.turn.building:
+        if not self.engine.computer or self.stage.turn.building:
             return False
         self.engine.undo()  # the computer's move and yours; it waits for your move
         return True
 
     def layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
-        return self.engine.hint_layer(game, ui, frame)
+        """The hint while its position shows: the UI draws the hinted move
+        (:meth:`GameUI.hint_frame`: by default a ghost piece where it puts one, rims where
+        it comes from and on what it removes)."""
+        hint = self.engine.hint_move()
+        return frame if hint is None else ui.hint_frame(game, hint, frame)
 
     def prompt(self) -> str:
         return self.engine.thinking_text if self.engine.busy() else ""

@@ -33,7 +33,9 @@ from .slots import guarded
 from .widgets.export_dialog import ExportChoices
 
 if TYPE_CHECKING:
-    from .host import ExportHost
+    from .lab import Lab
+    from .qt_port import QtPort
+    from .stage import Stage
 
 
 class _Cancelled(Exception):
@@ -41,23 +43,23 @@ class _Cancelled(Exception):
 
 
 class ExportDialog(ExportChoices):
-    """The Export dialog of ``window``: its choices, and the export they ask for."""
+    """The Export dialog: its choices, and the export they ask for."""
 
-    def __init__(self, window: ExportHost) -> None:
-        super().__init__(window.window(), (DEFAULT_FRAMES, MAX_FRAMES), (DEFAULT_HOLD, MAX_HOLD))
-        self.window_ = window
+    def __init__(self, lab: Lab, port: QtPort, stage: Stage) -> None:
+        super().__init__(port.parent, (DEFAULT_FRAMES, MAX_FRAMES), (DEFAULT_HOLD, MAX_HOLD))
+        self.lab, self.port, self.stage = lab, port, stage
         self.refresh_from_window()
 
     def browse_pressed(self) -> None:
-        guarded(self.browse, self.window_.show_message, "browse")
+        guarded(self.browse, self.port.status, "browse")
 
     def export_pressed(self) -> None:
-        guarded(self.export, self.window_.show_message, "export")
+        guarded(self.export, self.port.status, "export")
 
     def refresh_from_window(self) -> None:
         """Follow the window's game: a replay needs moves; the file name follows the
         game's file (never into the app's own examples)."""
-        session = self.window_.session
+        session = self.lab.session
         path = session.path
         if path is None or shipped(path):
             folder = Path.cwd() if path is None else Path.home()
@@ -66,17 +68,16 @@ class ExportDialog(ExportChoices):
         self.refresh(bool(session.game.move_stack), folder, self._stem())
 
     def _stem(self) -> str:
-        path = self.window_.session.path
+        path = self.lab.session.path
         return path.name.removesuffix(SUFFIX) if path is not None else "position"
 
     def options(self, target: Path | None = None) -> ExportOptions:
         """The export options of the dialog's choices and the window's view (for a
         ``target`` whose extension says another format than the dialog's, that one)."""
-        window = self.window_
-        view = window.view
+        view = self.stage.view
         levels = None if view.levels == (0, 10**6) else view.levels
-        camera = window.plotter.camera
-        session = window.session
+        camera = self.stage.scene.plotter.camera
+        session = self.lab.session
         render = RenderOptions(
             size=(self.width_.value(), self.height_.value()),
             levels=levels,
@@ -109,17 +110,17 @@ class ExportDialog(ExportChoices):
     def export(self, path: str | Path | None = None) -> Path | None:
         """Export to ``path`` (default: the dialog's file) and return the path written;
         None when it failed (said in a message box) or was cancelled."""
-        window = self.window_
+        lab, port, stage = self.lab, self.port, self.stage
         target = Path(path) if path is not None else Path(self.path.text().strip())
         if not target.suffix:
             target = target.with_name(target.name + self.extension())
         options = self.options(target)
-        game = window.session.game
-        frame = window.drawn_frame()  # None in set-up mode: the position's own picture
+        game = lab.session.game
+        frame = stage.drawn_frame()  # None in set-up mode: the position's own picture
         progress: QProgressDialog | None = None
         report = None
         if options.motion is not None:
-            progress = QProgressDialog("Exporting...", "Cancel", 0, 100, window.window())
+            progress = QProgressDialog("Exporting...", "Cancel", 0, 100, port.parent)
             progress.setWindowTitle("Export")
             progress.setWindowModality(Qt.WindowModality.WindowModal)
             progress.setMinimumDuration(300)
@@ -136,37 +137,37 @@ class ExportDialog(ExportChoices):
         try:
             written = export_game(game, target, options, frame=frame, progress=report)
         except _Cancelled:
-            window.show_message("export cancelled: nothing was written")
+            port.status("export cancelled: nothing was written")
             return None
         except (ValueError, OSError) as exc:
             text = str(exc) if isinstance(exc, ValueError) else f"{target}: {exc.strerror or exc}"
-            window.show_error("Cannot export", text)
+            port.show_message("Cannot export", text)
             return None
         finally:
             QApplication.restoreOverrideCursor()
             if progress is not None:
                 progress.close()
                 progress.deleteLater()
-            window.render_scene()  # the board's own view again
-        review = window.session.saved_review()
+            stage.render_now()  # the board's own view again
+        review = lab.session.saved_review()
         if review is not None and review.moves:  # the game's review: its graph beside
             graph = review_graph_path(written)
             try:
                 write_bytes(graph, review_graph_png(review, game.players[0]))
             except OSError as exc:
-                window.show_error("Cannot export", f"{graph}: {exc.strerror or exc}")
+                port.show_message("Cannot export", f"{graph}: {exc.strerror or exc}")
                 return written
-            window.show_message(f"exported {written} and the review's graph {graph.name}")
+            port.status(f"exported {written} and the review's graph {graph.name}")
             return written
-        window.show_message(f"exported {written}")
+        port.status(f"exported {written}")
         return written
 
 
-def open_export_dialog(window: ExportHost) -> ExportDialog:
+def open_export_dialog(lab: Lab, port: QtPort, stage: Stage) -> ExportDialog:
     """File > Export...: the window's export dialog, made on first use, shown and raised."""
-    dialog = window.window().findChild(ExportDialog)
+    dialog = port.parent.findChild(ExportDialog)
     if not isinstance(dialog, ExportDialog):
-        dialog = ExportDialog(window)
+        dialog = ExportDialog(lab, port, stage)
     dialog.refresh_from_window()
     dialog.show()
     dialog.raise_()

@@ -1,13 +1,14 @@
 """The window's menus and toolbar. The File menu's open, Open recent, save and save as, and
-the Lessons menu, are :mod:`viewer.documents`' (Qt-free); :mod:`viewer.file_front` is the
-window's side of it: the unsaved-changes question and the file dialogs."""
+the Lessons menu, are :mod:`viewer.documents`' (Qt-free, the lab's); the lab's port
+(:mod:`viewer.qt_port`) is the window's side of it: the unsaved-changes question and the
+file dialogs."""
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QSettings
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
@@ -36,7 +37,18 @@ from .widgets.new_game import NewGameDialog, choice_text, player_choices
 from .widgets.practice_dock import shipped_collections
 
 if TYPE_CHECKING:
-    from .host import MenuHost
+    from PySide6.QtWidgets import QMenuBar, QToolBar
+
+    from .analysis import AnalysisControl
+    from .host import PracticeActions
+    from .lab import Lab
+    from .lessons import LessonControl
+    from .puzzle import PuzzleControl
+    from .qt_port import QtPort
+    from .review import ReviewControl
+    from .setup_mode import SetupMode
+    from .stage import Stage
+    from .turns import TurnControl
 
 LESSON_DIR = EXAMPLES_DIR / "lessons"
 PUZZLE_DIR = EXAMPLES_DIR / "puzzles"
@@ -44,35 +56,86 @@ RECKONING_KEY = "engine/show_reckoning"  # QSettings: the computer's reckoning s
 LESSON_FOLDERS_KEY = "lessons/folders"  # QSettings: the folders of lessons added
 
 
+class Commands(Protocol):
+    """The window's own commands behind menu items (:class:`viewer.binding.Binding`)."""
+
+    def practising(self) -> PracticeActions:
+        """Practice, made on first use."""
+
+    def reset_view(self) -> None: ...
+
+    def show_rules(self) -> None: ...
+
+    def show_shortcuts(self) -> None: ...
+
+
+class Shell(Protocol):
+    """What the menus take of the window: its menu bar, toolbar and Quit, and the parts
+    whose commands are its items (the menus bind them: no part reaches another here)."""
+
+    @property
+    def binding(self) -> Commands: ...
+
+    @property
+    def turns(self) -> TurnControl: ...
+
+    @property
+    def setup_mode(self) -> SetupMode: ...
+
+    @property
+    def analysis(self) -> AnalysisControl: ...
+
+    @property
+    def reviewer(self) -> ReviewControl: ...
+
+    @property
+    def puzzle(self) -> PuzzleControl: ...
+
+    @property
+    def lessons(self) -> LessonControl: ...
+
+    def menuBar(self) -> QMenuBar: ...
+
+    def addToolBar(self, title: str) -> QToolBar: ...
+
+    def close(self) -> bool: ...
+
+
 class Menus:
     """Builds the menus of ``window`` and holds the actions the window enables; ``docks``
     are the window's own docks, shown and hidden from the View menu."""
 
-    def __init__(self, window: MenuHost, docks: Sequence[QDockWidget]) -> None:
+    def __init__(
+        self, window: Shell, lab: Lab, port: QtPort, stage: Stage, docks: Sequence[QDockWidget]
+    ) -> None:
         self.window = window
+        self.lab, self.port, self.stage = lab, port, stage
         bar = window.menuBar()
         file = bar.addMenu("&File")
         self._action(file, "&New game...", self.new_game, QKeySequence.StandardKey.New)
-        documents = window.documents
+        documents = lab.documents
         self._action(file, "&Open...", documents.open_dialog, QKeySequence.StandardKey.Open)
         self.recent_menu = file.addMenu("Open &recent")
         documents.recent.changed.connect(self._refresh_recent)
         self._action(file, "&Save", documents.save, QKeySequence.StandardKey.Save)
         self._action(file, "Save &as...", documents.save_as, "Ctrl+Shift+S")
-        export = functools.partial(open_export_dialog, window)
+        export = functools.partial(open_export_dialog, lab, port, stage)
         self._action(file, "&Export...", export, "Ctrl+Shift+E")
         file.addSeparator()
         self._action(file, "&Quit", window.close, QKeySequence.StandardKey.Quit)
         edit = bar.addMenu("&Edit")
-        self.undo = self._action(edit, "&Undo", window.undo, "Ctrl+Z")
-        self.redo = self._action(edit, "&Redo", window.redo, "Ctrl+Shift+Z")
+        # (the board's input and set-up mode are made after the menus: asked when chosen)
+        self.undo = self._action(edit, "&Undo", lambda: window.turns.undo(), "Ctrl+Z")
+        self.redo = self._action(edit, "&Redo", lambda: window.turns.redo(), "Ctrl+Shift+Z")
         edit.addSeparator()
-        self.finish = self._action(edit, "&Finish turn", window.finish_turn, "Return")
-        self.cancel = self._action(edit, "&Cancel turn", window.cancel_turn, "Escape")
-        self.setup = self._action(edit, "&Set-up mode", window.toggle_setup, "Ctrl+E")
+        finish, cancel = (lambda: window.turns.finish()), (lambda: window.turns.cancel())
+        self.finish = self._action(edit, "&Finish turn", finish, "Return")
+        self.cancel = self._action(edit, "&Cancel turn", cancel, "Escape")
+        toggle = lambda: window.setup_mode.toggle()  # noqa: E731 (a late-bound command)
+        self.setup = self._action(edit, "&Set-up mode", toggle, "Ctrl+E")
         self.setup.setCheckable(True)
         edit.addSeparator()
-        engine = window.engine
+        engine = lab.engine
         self.hint = self._action(edit, "&Hint", engine.ask_hint, "H")
         self.stop_engine = self._action(edit, "Sto&p thinking", engine.stop, "Ctrl+.")
         self.analyse = self._action(edit, "&Analyse", window.analysis.analyse, "A")
@@ -111,8 +174,9 @@ class Menus:
         turn.addAction(self.cancel)
         view = bar.addMenu("&View")
         for name in VIEWS:
-            self._action(view, f"Camera: {name}", functools.partial(window.set_camera, name))
-        self._action(view, "&Reset view", window.reset_view, "Ctrl+R")
+            camera = functools.partial(lambda n: stage.scene.set_camera(n), name)
+            self._action(view, f"Camera: {name}", camera)
+        self._action(view, "&Reset view", window.binding.reset_view, "Ctrl+R")
         view.addSeparator()
         for dock in docks:
             view.addAction(dock.toggleViewAction())
@@ -129,7 +193,7 @@ class Menus:
                 sub = lessons.addMenu(titles(files[0])[0])
                 for path in files:
                     title = titles(path)[1]
-                    action = self._action(sub, title, functools.partial(window.open_file, path))
+                    action = self._action(sub, title, functools.partial(lab.documents.open, path))
                     self.lesson_actions.append((action, path, title))
                 sub.aboutToShow.connect(self.show_lesson_progress)
         lessons.addSeparator()
@@ -143,7 +207,7 @@ class Menus:
             lessons, "Add lessons folder...", self.ask_lessons_folder
         )
         self.reset_progress = self._action(
-            lessons, "Reset progress of this lesson", lambda: window.lessons.reset_progress()
+            lessons, "Reset progress of this lesson", lambda: lab.lessons.reset_progress()
         )
         lessons.addSeparator()
         self.new_lesson = self._action(
@@ -155,32 +219,32 @@ class Menus:
         self.lessons_menu = lessons
         self.puzzles_menu = self._puzzles(bar.addMenu("&Puzzles"))
         help_menu = bar.addMenu("&Help")
-        self.rules = self._action(help_menu, "&Rules of the game", window.show_rules)
+        self.rules = self._action(help_menu, "&Rules of the game", window.binding.show_rules)
         self.shortcuts = self._action(
             help_menu,
             "&Keyboard shortcuts",
-            window.show_shortcuts,
+            window.binding.show_shortcuts,
             QKeySequence.StandardKey.HelpContents,
         )
         help_menu.addSeparator()
-        about = functools.partial(show_about, window.window())
+        about = functools.partial(show_about, port.parent)
         self._action(help_menu, "&About Pyramid Lab", about)
         self._refresh_recent()
 
     def _show_reckoning(self) -> None:
         on = self.reckoning.isChecked()
-        self.window.engine.show_reckoning = on
+        self.lab.engine.show_reckoning = on
         QSettings().setValue(RECKONING_KEY, on)
 
     def _puzzles(self, menu: QMenu) -> QMenu:
         """The Puzzles menu: practice a collection (the shipped ones, any folder)."""
-        window = self.window
+        practising = self.window.binding.practising
 
         def practice(name: str) -> Callable[[], Any]:  # the dock is made on first use
-            return lambda: getattr(window.practising(), name)()
+            return lambda: (practising(), getattr(self.lab.practice, name)())
 
         self._action(menu, "&Open collection...", self.open_collection, "Ctrl+Shift+O")
-        compose = functools.partial(open_compose_dialog, window)
+        compose = functools.partial(open_compose_dialog, self.lab, self.port, practising)
         self.compose = self._action(menu, "&Compose...", compose)
         # the puzzles the user made (Review's "Make a puzzle of this", Compose), a
         # collection a game's folder and each composed set: names counted as it opens
@@ -195,7 +259,7 @@ class Menus:
                 title = game_class(folder.name).title
             except KeyError:
                 title = folder.name
-            opening = functools.partial(lambda f: window.practising().open_collection(f), folder)
+            opening = functools.partial(lambda f: practising().open_collection(f), folder)
             self._action(menu, f"{title} puzzles", opening)
         menu.addSeparator()
         next_unsolved = practice("next_unsolved")
@@ -234,21 +298,21 @@ class Menus:
 
     def practise(self, folder: Path) -> None:
         """Practise the collection ``folder`` (the dock is made on first use)."""
-        self.window.practising().open_collection(folder)
+        self.window.binding.practising().open_collection(folder)
 
     def open_collection(self) -> None:
         """Puzzles > Open collection...: a folder of puzzle files."""
-        with self.window.engine.held():
+        with self.lab.engine.held():
             folder = QFileDialog.getExistingDirectory(
-                self.window.window(), "Open a puzzle collection (a folder)", str(PUZZLE_DIR)
+                self.port.parent, "Open a puzzle collection (a folder)", str(PUZZLE_DIR)
             )
         if folder:
-            self.window.practising().open_collection(folder)
+            self.window.binding.practising().open_collection(folder)
 
     def show_lesson_progress(self) -> None:
         """Each lesson's entry with its progress: a tick when every task was answered
         right, "k of n tasks" while some are, nothing before the first."""
-        progress = self.window.lessons.progress
+        progress = self.lab.lessons.progress
         for action, path, title in self.lesson_actions + self.user_lesson_actions:
             known = self.user_lesson_tasks.get(path)  # a user's lesson: as read off-thread
             tasks = known if known is not None else lesson_tasks(path)
@@ -287,7 +351,6 @@ class Menus:
             sub.deleteLater()
         self.user_lesson_menus, self.user_lesson_actions = [], []
         self.user_lesson_tasks = {}
-        window = self.window
         own = lessons_folder()
         for folder in self.lesson_folders():
             name = "My lessons" if folder == own else f"Lessons in {folder.name or folder}"
@@ -309,7 +372,7 @@ class Menus:
                     bad.setEnabled(False)
                     sub.addAction(bad)
                     continue
-                opening = functools.partial(window.open_file, entry.path)
+                opening = functools.partial(self.lab.documents.open, entry.path)
                 action = self._action(sub, entry.title, opening)
                 action.setToolTip(str(entry.path))
                 self.user_lesson_actions.append((action, entry.path, entry.title))
@@ -326,10 +389,10 @@ class Menus:
         dialog opens in the user's lessons folder, made first if missing."""
         problem = make_folder(lessons_folder())
         if problem is not None:
-            self.window.show_message(f"Lessons: {shorten(problem, 200)}")
-        with self.window.engine.held():
+            self.port.status(f"Lessons: {shorten(problem, 200)}")
+        with self.lab.engine.held():
             folder = QFileDialog.getExistingDirectory(
-                self.window.window(), "Add a folder of lessons", str(lessons_folder())
+                self.port.parent, "Add a folder of lessons", str(lessons_folder())
             )
         if folder:
             self.add_folder(folder)
@@ -338,7 +401,7 @@ class Menus:
         """``folder``'s lessons listed in the Lessons menu from now on (QSettings)."""
         path = Path(folder)
         if not path.is_dir():
-            self.window.show_message(f"Not a folder: {shorten(str(path), 120)}")
+            self.port.status(f"Not a folder: {shorten(str(path), 120)}")
             return
         added = _added_folders()
         if str(path) not in added and path != lessons_folder():
@@ -346,7 +409,7 @@ class Menus:
 
         def say() -> None:  # once the folder is read, off the GUI thread
             count = sum(1 for e in self.lesson_shelf.entries(path) or () if e.problem is None)
-            self.window.show_message(
+            self.port.status(
                 f"Lessons menu: {count} lesson{'s' if count != 1 else ''} in "
                 f"{shorten(str(path), 120)}"
             )
@@ -361,10 +424,10 @@ class Menus:
         handler: Callable[[], Any],
         shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
     ) -> QAction:
-        action = QAction(text, self.window.window())
+        action = QAction(text, self.port.parent)
         if shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))
-        report = self.window.show_message
+        report = self.port.status
         action.triggered.connect(lambda _checked=False: guarded(handler, report, text))
         menu.addAction(action)
         return action
@@ -373,7 +436,7 @@ class Menus:
         """A submenu per player of the current game: Human or Computer at a level (one
         menu per colour, as in the New game dialog, so two computers of different levels
         show as they are)."""
-        engine = self.window.engine
+        engine = self.lab.engine
         engine.keep_players(players)  # colours of another game are forgotten
         for menu in self.player_menus.values():
             self.game_menu.removeAction(menu.menuAction())
@@ -385,9 +448,9 @@ class Menus:
         self.players, self.player_menus, self._player_groups = {}, {}, []
         for colour in players:
             menu = self.game_menu.addMenu(colour)
-            group = QActionGroup(self.window.window())  # exclusive: one choice per colour
+            group = QActionGroup(self.port.parent)  # exclusive: one choice per colour
             actions: dict[str | None, QAction] = {}
-            for text, level in player_choices(levels_for(self.window.game)):
+            for text, level in player_choices(levels_for(self.lab.game)):
                 choose = functools.partial(engine.set_player, colour, level)
                 action = self._action(menu, text, choose)
                 action.setCheckable(True)
@@ -400,7 +463,7 @@ class Menus:
 
     def show_players(self) -> None:
         """The Game menu follows the engine's players (menu titles say who plays)."""
-        computer = self.window.engine.computer
+        computer = self.lab.engine.computer
         for colour, actions in self.players.items():
             level = computer.get(colour)
             if level in actions:  # (a new game's levels come before its menus)
@@ -410,9 +473,9 @@ class Menus:
     def follow_history(self) -> None:
         """Undo, Redo, Finish and Cancel turn follow the position (set-up mode has a
         history of its own and no turn; a turn half built is what Undo takes back first)."""
-        window = self.window
-        setup, turn = window.setup, window.turn
-        history = setup if setup is not None else window.session
+        lab, stage = self.lab, self.stage
+        setup, turn = stage.setup, stage.turn
+        history = setup if setup is not None else lab.session
         self.undo.setEnabled(history.can_undo or (setup is None and turn.building))
         self.redo.setEnabled(history.can_redo)
         self.finish.setEnabled(setup is None and turn.can_finish)
@@ -434,32 +497,32 @@ class Menus:
     def new_game(self) -> None:
         """The New game dialog: a game, its options and who plays each side (last time's
         players for each game as the default; the current game's as they are now)."""
-        window = self.window
-        current = window.session.game
-        remembered = {**self.last_players, current.name: dict(window.engine.computer)}
+        lab, port = self.lab, self.port
+        current = lab.session.game
+        remembered = {**self.last_players, current.name: dict(lab.engine.computer)}
         rules = {current.name: current.options.to_json()}  # Ok again: the same rules
-        dialog = NewGameDialog(window.window(), current.name, players=remembered, rules=rules)
-        with window.engine.held():  # no move behind the dialog; after it, the game on show
+        dialog = NewGameDialog(port.parent, current.name, players=remembered, rules=rules)
+        with lab.engine.held():  # no move behind the dialog; after it, the game on show
             if not dialog.exec():
                 return
             try:
                 game = dialog.new_game()
             except PositionFormatError as exc:
-                window.show_error("Cannot start this game", str(exc))
+                port.show_message("Cannot start this game", str(exc))
                 return
-            if window.documents.confirm_discard("start a new game"):
+            if lab.documents.confirm_discard("start a new game"):
                 computer = dialog.computer_players()
                 self.last_players[game.name] = dict(computer)
-                window.engine.choose_players(computer)
-                window.session.replace_game(game)
+                lab.engine.choose_players(computer)
+                lab.session.replace_game(game)
 
     # ---- files (viewer.documents does the work) ------------------------------------------
 
     def _refresh_recent(self) -> None:
         self.recent_menu.clear()
-        recent = self.window.documents.recent.paths()
+        recent = self.lab.documents.recent.paths()
         for path in recent:
-            self._action(self.recent_menu, path, functools.partial(self.window.open_file, path))
+            self._action(self.recent_menu, path, functools.partial(self.lab.documents.open, path))
         self.recent_menu.setEnabled(bool(recent))
 
 

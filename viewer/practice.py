@@ -1,103 +1,37 @@
-"""Practice: a collection of puzzles played one after another, with hints and ticks.
-
-The collection is a folder (``model.collection``: in order of difficulty, the shipped
-``examples/puzzles/<game>/`` or any other). Playing a puzzle opens its file and starts
-Solve mode (``viewer.solve``) on it: the player plays the puzzle's side, the computer
-answers with its best defence on a worker thread, and a wrong move is refuted (the
-computer's winning answer, or its escape, is played on the board; Try again goes back to
-the puzzle position). A puzzle solved without the solution revealed is ticked in
-:class:`model.collection.Progress` (a JSON file in the user's config folder), so the ticks
-stay between runs.
-
-Hints come in two steps from the position on the board: the first shows which piece moves
-(rimmed) or, for a placement, the idea of the winning line rather than its place (the
-corner at stake where the game reports corners, ringed on the board; else how the line ends
-in the rules' words and the counts the game reports on the way; the area of a few sites
-round the answer only where neither is found); the second shows the move itself as a ghost
-labelled "hint". The line is the written solution's while the attempt follows it, else the
-prover's quickest win from there (on a worker thread). A failed attempt says what the wrong
-move did in the same terms (:meth:`Practice.miss_text`).
-"""
+"""Practice in the window: the lab's (:mod:`viewer.lab.practice`, the one copy of its
+logic) shown in the Practice dock (a leaf widget made here) and drawn over the board: the
+hint (which piece or the area of the corner at stake, then the move) and the refutation of
+a wrong move (a label on the computer's answer)."""
 
 from __future__ import annotations
 
 import dataclasses
-import threading
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from model.collection import Collection, Progress, load
-from model.game import (
-    Game,
-    IllegalMoveError,
-    InvalidMoveError,
-    Move,
-    PositionFormatError,
-    shorten,
-)
-from model.search import Prover
-from model.teaching import teaching_for
+from model.game import Game, Move
 
-from .engine import EngineRunner, Job, position_of
-from .engine import Progress as SearchProgress
 from .frame import Frame, Label, Region
+from .lab.jobs import position_of
 from .modes import Mode
 from .slots import slot
 from .widgets.dock_fit import present
 from .widgets.practice_dock import Attempt, PracticeDock
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QDockWidget
+
     from .games import GameUI
-    from .host import PracticeHost
-    from .solve import SolveMode
+    from .host import PuzzleActions
+    from .lab import Lab
+    from .qt_port import QtPort
+    from .stage import Stage
 
-#: A placement's first hint: the site and this many other empty sites nearest to it.
+#: A placement's first hint with no corner to point at: the site and this many other empty
+#: sites nearest to it.
 AREA_SITES = 4
-HINT_WORDS = ("", "which piece: hint 1 of 2", "the move: hint 2 of 2")
-
-
-def hint_task(side: str, left: int) -> Any:
-    """The task that finds the quickest win of ``side`` (to move) within ``left`` plies:
-    its main line (the winning move first), or None."""
-
-    def task(game: Game, progress: SearchProgress, stop: threading.Event) -> list[Move] | None:
-        prover = Prover(game, side, stop=stop)
-        plies = prover.shortest(left)
-        if plies is None:
-            return None
-        return list(prover.line(plies)) or None
-
-    return task
-
-
-def standing(game: Game, side: str, *, still: bool = False) -> str:
-    """Where ``side`` stands, in the terms the game's rules report about a position (its
-    summary): the corners it holds ('red holds NE, AP'), else each per-player count
-    ('reserves: white 5, black 4'); '' when the game reports none. ``still``: nothing
-    changed ('red still holds only NE, AP')."""
-    extras = teaching_for(game).summary_extras(game)
-    holders = extras.get("holders")
-    if isinstance(holders, dict):
-        held = [str(c) for c, who in holders.items() if who == side]
-        if not held:
-            return f"{side} {'still ' if still else ''}holds no corner"
-        return f"{side} {'still holds only' if still else 'holds'} {', '.join(held)}"
-    parts = [
-        f"{key}: " + ", ".join(f"{who} {n}" for who, n in value.items())
-        for key, value in extras.items()
-        if isinstance(value, dict) and side in value
-    ]
-    return "; ".join(parts)
-
-
-def held_corners(game: Game, side: str) -> list[str]:
-    """The corners ``side`` holds, for a game whose summary reports them ([] otherwise)."""
-    holders = teaching_for(game).summary_extras(game).get("holders")
-    if not isinstance(holders, dict):
-        return []
-    return [str(c) for c, who in holders.items() if who == side]
 
 
 def corner_site(game: Game, ui: GameUI, name: str) -> int | None:
@@ -115,350 +49,86 @@ def corner_site(game: Game, ui: GameUI, name: str) -> int | None:
     return None
 
 
-@dataclasses.dataclass(frozen=True)
-class Idea:
-    """What a placement's first hint says instead of where: the words, and the board sites
-    it points at (the corner at stake), possibly none."""
-
-    text: str
-    sites: tuple[int, ...] = ()
-    labels: tuple[str, ...] = ()  # one a site
-
-
-def idea_of(game: Game, ui: GameUI, side: str, line: list[Move]) -> Idea | None:
-    """The idea of the winning ``line`` (``side``'s move first) from ``game``: the corners
-    ``side`` takes by its end where the game reports corners (the corner at stake, pointed
-    at on the board); else how the line ends (the rules' words for the result) and what
-    changes on the way in the game's reported counts. None when the line does not play."""
-    before = standing(game, side)
-    corners = held_corners(game, side)
-    end = game.copy()
-    try:
-        for move in line:
-            end.push(move)
-    except (IllegalMoveError, InvalidMoveError):
-        return None
-    gained = [c for c in held_corners(end, side) if c not in corners]
-    at_once = len(line) == 1
-    if gained:
-        found = [(corner_site(game, ui, c), c) for c in gained]
-        sites = tuple(site for site, _ in found if site is not None)
-        labels = tuple(f"{c} at stake" for site, c in found if site is not None)
-        which = "the corner" if len(gained) == 1 else "the corners"
-        how = "wins at once by taking" if at_once else "wins by taking"
-        them = "it" if len(gained) == 1 else "them"
-        text = f"{which} at stake: {', '.join(gained)} ({side} {how} {them})"
-        return Idea(text, sites, labels)
-    result = end.describe_result()
-    if not result:
-        return None
-    after = standing(end, side)
-    changes = f"; watch the {before}, at the end {after}" if after and after != before else ""
-    when = "at once" if at_once else f"within {len(line)} plies"
-    return Idea(f"the idea: {result} ({when}){changes}")
-
-
 class Practice:
-    """Practice mode of ``window``: ``solver`` (the Puzzle dock's Solve mode) plays the
-    puzzles; the Practice dock (:attr:`dock`, a leaf widget made here) shows the state."""
+    """The Practice dock of the window, bound to the lab's practice (:attr:`state`), and
+    its board layer. Solve mode starts through the Puzzle dock (``puzzle``: its checks, and
+    it hides while Practice says it all)."""
 
-    def __init__(self, window: PracticeHost, solver: SolveMode) -> None:
-        self.window = window
-        self.solver = solver
-        self.dock = dock = PracticeDock(window.window())
-        self.progress = Progress(tell=window.tell)  # a damaged file: told once
-        self.collection: Collection | None = None
-        self.current: int | None = None  # the index of the puzzle played
-        self.hint_stage = 0  # 0: none, 1: which piece or area, 2: the move
-        self.hint_move: tuple[Any, Move] | None = None  # (position, move) of the hint
-        self.hint_idea: Idea | None = None  # what a placement's first hint says
-        self.used_hints = 0
-        self.runner = EngineRunner(lambda: window.session.game, dock)
-        self.runner.answered.connect(self._on_hint)
-        self.runner.failed.connect(self._on_hint_failed)
-        self.solver.listeners.append(self._solver_changed)
-        dock.hint_button.clicked.connect(lambda: self.hint())
-        dock.retry_button.clicked.connect(lambda: self.retry())
-        dock.reveal_button.clicked.connect(lambda: self.solver.reveal())
-        dock.next_button.clicked.connect(lambda: self.next_unsolved())
+    def __init__(
+        self, lab: Lab, port: QtPort, stage: Stage, puzzle: PuzzleActions, view_dock: QDockWidget
+    ) -> None:
+        self.lab, self.port, self.stage = lab, port, stage
+        self.view_dock = view_dock  # the Practice dock goes beside it
+        self.state = state = lab.practice
+        state.progress.tell_with(port.tell)  # a damaged ticks file: told once, in a notice
+        state.moves_piece = lambda game, move: bool(stage.ui.move_from(game, move))
+
+        def start_solve() -> None:
+            puzzle.toggle_solve()
+            puzzle.hide()  # the Practice dock says it all (the Puzzle dock shows solutions)
+
+        state.start_solve = start_solve
+        self.dock = dock = PracticeDock(port.parent)
+        state.changed.connect(self.refresh)
+        dock.hint_button.clicked.connect(lambda: state.hint())
+        dock.retry_button.clicked.connect(lambda: state.retry())
+        dock.reveal_button.clicked.connect(lambda: state.solver.reveal())
+        dock.next_button.clicked.connect(lambda: state.next_unsolved())
         dock.picked.connect(self._on_picked)
         self.refresh(redraw=False)  # (the window may be being built)
 
     def show_message(self, text: str) -> None:
-        self.window.show_message(text)
+        self.port.status(text)
 
-    def changed(self) -> None:
-        self.refresh()
-
+    @slot
     def refresh(self, *, redraw: bool = True) -> None:
         """The dock shows the state again (and the board, with ``redraw``)."""
+        state = self.state
         attempt = None
-        if self.playing() and self.collection is not None and self.current is not None:
-            solver = self.solver
-            entry = self.collection.entries[self.current]
+        if state.playing() and state.collection is not None and state.current is not None:
+            solver = state.solver
+            entry = state.collection.entries[state.current]
             attempt = Attempt(
-                index=self.current,
+                index=state.current,
                 status=solver.status,
                 goal=solver.goal,
-                notes=self.window.session.puzzle.get("notes", ""),
+                notes=self.lab.session.puzzle.get("notes", ""),
                 solution=solver.solution,
-                ticked=self.progress.is_solved(entry.key),
-                hint_stage=self.hint_stage,
-                hint_move=self.hint_move[1] if self.hint_move is not None else None,
-                hint_text=self.hint_idea.text if self.hint_idea is not None else "",
-                why=self.miss_text(),
+                ticked=state.progress.is_solved(entry.key),
+                hint_stage=state.hint_stage,
+                hint_move=state.hint_move[1] if state.hint_move is not None else None,
+                hint_text=state.hint_idea.text if state.hint_idea is not None else "",
+                why=state.miss_text(),
             )
-        self.dock.show_state(self.collection, self.progress, self.current, attempt)
+        self.dock.show_state(state.collection, state.progress, state.current, attempt)
         if redraw:
-            self.window.redraw()
+            self.stage.redraw()
 
     @slot
     def _on_picked(self, index: int) -> None:
-        if index != self.current or not self.playing():
-            self.play(index)
-
-    # ---- the collection -----------------------------------------------------------------
+        if index != self.state.current or not self.state.playing():
+            self.state.play(index)
 
     def open_collection(self, folder: str | Path) -> bool:
         """Read the puzzles of ``folder``, show the dock and play the first unsolved one;
         False, said, when it has none."""
-        if not self.read_collection(folder):
+        if not self.state.read_collection(folder):
             return False
-        window, dock = self.window, self.dock
-        if not dock.isVisible() and window.view_dock.isVisible():
-            window.tabifyDockWidget(window.view_dock, dock)  # the list needs the height
+        dock = self.dock
+        if not dock.isVisible() and self.view_dock.isVisible():
+            self.port.parent.tabifyDockWidget(self.view_dock, dock)  # the list needs height
         present(dock)
-        return self.next_unsolved()
-
-    def read_collection(self, folder: str | Path) -> bool:
-        """Read the puzzles of ``folder``; False, said, when it has none."""
-        try:
-            collection = load(folder)
-        except (NotADirectoryError, PositionFormatError) as exc:
-            self.show_message(f"Practice: {exc}")
-            return False
-        if not collection.entries:
-            more = f" ({shorten(collection.problems[0])})" if collection.problems else ""
-            where = shorten(str(folder))
-            self.show_message(f"Practice: {where} holds no puzzle with a goal{more}")
-            return False
-        self.collection, self.current = collection, None
-        self._reset_hints()
-        solved = self.progress.count(collection)
-        self.show_message(
-            f"Practice: {len(collection.entries)} puzzles in {shorten(Path(folder).name)}, "
-            f"{solved} solved"
-        )
-        self.changed()
-        return True
-
-    def play(self, index: int) -> bool:
-        """Open puzzle ``index`` of the collection and start solving it (unsaved changes
-        are asked about first)."""
-        collection = self.collection
-        if collection is None or not 0 <= index < len(collection.entries):
-            return False
-        entry = collection.entries[index]
-        if not self.window.open_file(entry.path):
-            return False
-        puzzle = self.window.puzzle
-        if not self.solver.active:
-            puzzle.toggle_solve()
-        puzzle.hide()  # the Practice dock says it all (and the Puzzle dock shows solutions)
-        if not self.solver.active:
-            return False
-        self.current = index
-        self._reset_hints()
-        self.changed()
-        return True
-
-    def next_unsolved(self) -> bool:
-        if self.collection is None:
-            self.show_message("Practice: open a collection first (Puzzles menu)")
-            return False
-        index = self.progress.next_unsolved(self.collection, self.current)
-        if index is None:
-            self.show_message("Practice: every puzzle of this collection is solved")
-            return False
-        return self.play(index)
-
-    def playing(self) -> bool:
-        """A puzzle of the collection is being solved."""
-        return self.current is not None and self.solver.active
-
-    def forget_ticks(self) -> None:
-        if self.collection is None:
-            return
-        try:
-            self.progress.forget([e.key for e in self.collection.entries])
-        except OSError as exc:
-            self.show_message(f"Practice: the ticks could not be written: {exc}")
-        self.changed()
-
-    # ---- the attempt --------------------------------------------------------------------
-
-    def _solver_changed(self) -> None:
-        kind, _ = self.solver.status
-        if kind == "solved" and self.playing() and self.solver.solution is None:
-            assert self.collection is not None
-            assert self.current is not None
-            entry = self.collection.entries[self.current]
-            try:
-                if self.progress.mark(entry):
-                    solved = self.progress.count(self.collection)
-                    total = len(self.collection.entries)
-                    self.show_message(f"Solved and ticked: {solved} of {total} solved")
-            except OSError as exc:
-                self.show_message(f"Solved, but the tick could not be written: {exc}")
-        if self.hint_move is not None and self.hint_move[0] != position_of(
-            self.window.session.game
-        ):
-            self._reset_hints()
-        self.changed()
-
-    def _reset_hints(self) -> None:
-        self.runner.stop()
-        self.hint_stage, self.hint_move, self.hint_idea = 0, None, None
-
-    def miss_text(self) -> str:
-        """For a failed attempt: what the wrong move did and what the goal needed, in the
-        rules' terms ('0,0,1 does not win at once: red still holds only NE, AP; a win takes
-        3 corners'); '' when there is nothing to add."""
-        solver, goal = self.solver, self.solver.goal
-        if solver.status[0] != "failed" or solver.refuted is None or goal is None:
-            return ""
-        wrong, answer = solver.refuted
-        after = self.window.session.game.copy()
-        if answer is not None and after.move_stack and after.move_stack[-1] == answer:
-            after.pop()
-        if wrong is None or not after.move_stack or after.move_stack[-1] != wrong:
-            return ""
-        if after.outcome() is not None:
-            return ""  # the result says it
-        before = after.copy()
-        before.pop()
-        side = goal.side
-        where = standing(after, side, still=standing(before, side) == standing(after, side))
-        if not where:
-            return ""
-        if goal.within != 1 or before.to_move != side:
-            return f"After {wrong}: {where}."
-        needed = ""
-        texts = self.window.session.puzzle.get("solution") or []
-        try:
-            key = before.parse_move(texts[0]) if texts else None
-        except (InvalidMoveError, ValueError):
-            key = None
-        if key is not None and key != wrong and before.why_illegal(key) is None:
-            won = before.copy()
-            won.push(key)
-            outcome = won.outcome()
-            if outcome is not None and outcome.winner == side:
-                corners = held_corners(won, side)
-                needed = (
-                    f"; the win at once takes {len(corners)} corners"
-                    if corners
-                    else f"; the win at once: {won.describe_result()}"
-                )
-        return f"{wrong} does not win at once: {where}{needed}."
-
-    def retry(self) -> None:
-        self._reset_hints()
-        self.solver.restart()
-
-    def hint(self) -> None:
-        """The next step of the hint (which piece or area, then the move)."""
-        solver = self.solver
-        game = self.window.session.game
-        if not solver.active or solver.goal is None:
-            self.show_message("Hint: play a puzzle first (Puzzles menu)")
-            return
-        if solver.busy() or game.is_over() or game.to_move != solver.goal.side:
-            self.show_message("Hint: " + (solver.busy() or "it is not your move"))
-            return
-        self.hint_stage = min(2, self.hint_stage + 1)
-        self.used_hints += 1
-        here = position_of(game)
-        if self.hint_move is None or self.hint_move[0] != here:
-            line = self._solution_line()
-            if not line:
-                left = solver.goal.within - solver._plies()
-                self.runner.run("hint", hint_task(solver.goal.side, left))
-                self.show_message("Hint: looking for the winning move...")
-                self.changed()
-                return
-            self._set_hint(line)
-        self._say_hint()
-        self.changed()
-        self.window.redraw()
-
-    def _set_hint(self, line: list[Move]) -> None:
-        """The hint is the first move of the winning ``line`` from the position on the
-        board; a placement's first step says the line's idea."""
-        game, ui = self.window.session.game, self.window.ui
-        self.hint_move = (position_of(game), line[0])
-        side = self.solver.goal.side if self.solver.goal is not None else game.to_move
-        placement = not ui.move_from(game, line[0])
-        self.hint_idea = idea_of(game, ui, side, line) if placement else None
-
-    def _solution_line(self) -> list[Move] | None:
-        """The rest of the written solution while the attempt follows it (its next move
-        first)."""
-        solver, session = self.solver, self.window.session
-        texts = session.puzzle.get("solution") or []
-        anchor = solver.anchor
-        if anchor is None:
-            return None
-        played = [n.move for n in session.node.path()[len(anchor.path()) :]]
-        game = session.game.copy()
-        for _ in played:
-            game.pop()
-        try:
-            solution = [game.push_text(t) for t in texts]
-        except (InvalidMoveError, IllegalMoveError):
-            return None
-        if len(played) >= len(solution) or played != solution[: len(played)]:
-            return None
-        return solution[len(played) :]
-
-    @slot
-    def _on_hint(self, job: Job, line: list[Move] | None) -> None:
-        if not line:
-            self.show_message("Hint: no win in time from here: Try again")
-            self.hint_stage = 0
-        else:
-            self._set_hint(line)
-            self._say_hint()
-        self.changed()
-        self.window.redraw()
-
-    @slot
-    def _on_hint_failed(self, job: Job, exc: BaseException) -> None:
-        self.hint_stage = 0
-        self.show_message(f"Hint: the search failed: {exc}")
-        self.changed()
-
-    def _say_hint(self) -> None:
-        if self.hint_move is None:
-            return
-        move = self.hint_move[1]
-        if self.hint_stage >= 2:
-            self.show_message(f"Hint 2 of 2: play {move}")
-        elif self.hint_idea is not None:
-            self.show_message(f"Hint 1 of 2: {self.hint_idea.text} (Hint again shows the move)")
-        else:
-            ui, game = self.window.ui, self.window.session.game
-            where = "this piece moves" if ui.move_from(game, move) else "the move goes here"
-            self.show_message(f"Hint 1 of 2: {where} (Hint again shows the move)")
+        return self.state.next_unsolved()
 
     # ---- the board ----------------------------------------------------------------------
 
     def layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
         """The frame layer: the hint (which piece or the area, then the move) and the
         refutation of a wrong move (a label on the computer's answer)."""
-        if not self.playing():
+        state = self.state
+        if not state.playing():
             return frame
-        solver = self.solver
+        solver = state.solver
         if solver.refuted is not None and solver.status[0] == "failed" and game.move_stack:
             wrong, answer = solver.refuted
             if answer is not None and game.move_stack[-1] == answer:
@@ -469,12 +139,12 @@ class Practice:
                     label = Label(sites[0], f"refutes {wrong}")
                     frame = dataclasses.replace(frame, labels=(*frame.labels, label))
             return frame
-        if self.hint_move is None or self.hint_stage == 0:
+        if state.hint_move is None or state.hint_stage == 0:
             return frame
-        here, move = self.hint_move
+        here, move = state.hint_move
         if here != position_of(game):
             return frame
-        if self.hint_stage >= 2:
+        if state.hint_stage >= 2:
             frame = ui.hint_frame(game, move, frame)
             sites = ui.move_sites(game, move) or ui.move_from(game, move)
             if sites:
@@ -486,12 +156,13 @@ class Practice:
             highlights["selected"] = (*highlights.get("selected", ()), *source)
             labels = (*frame.labels, Label(source[0], "this piece"))
             return dataclasses.replace(frame, highlights=highlights, labels=labels)
-        idea = self.hint_idea
+        idea = state.hint_idea
         if idea is not None:  # a placement: the idea, not the place
-            if not idea.sites:
+            found = [(corner_site(game, ui, c), c) for c in idea.corners]
+            marks = [(site, f"{c} at stake") for site, c in found if site is not None]
+            if not marks:
                 return frame
-            regions = (*frame.regions, Region(idea.sites, "hint"))
-            marks = zip(idea.sites, idea.labels, strict=True)
+            regions = (*frame.regions, Region(tuple(site for site, _ in marks), "hint"))
             labels = (*frame.labels, *(Label(site, text) for site, text in marks))
             return dataclasses.replace(frame, regions=regions, labels=labels)
         area = self._area(game, ui, move)  # no idea found: where it goes, among a few
@@ -512,14 +183,11 @@ class Practice:
             if other != move:
                 others.update(ui.move_sites(game, other))
         others -= set(target)
-        centres = np.asarray(self.window.board.geometry.centres)
+        centres = np.asarray(self.stage.board.geometry.centres)
         origin = centres[target[0]]
         near = sorted(others, key=lambda s: float(np.linalg.norm(centres[s] - origin)))
         area = [*target, *near[: AREA_SITES - 1]]
         return sorted(area)
-
-    def shutdown(self) -> None:
-        self.runner.shutdown()
 
 
 class PracticeBoard(Mode):
@@ -533,12 +201,3 @@ class PracticeBoard(Mode):
 
     def layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
         return self.practice.layer(game, ui, frame)
-
-
-def practice_of(window: PracticeWindow) -> Practice:
-    """The window's Practice, made on first use (the window installs its dock)."""
-    return window.practising()
-
-
-class PracticeWindow(Protocol):
-    def practising(self) -> Practice: ...

@@ -43,7 +43,6 @@ from model.tree import Node
 from .engine import EngineRunner, Job, position_of
 from .frame import Frame, Label
 from .slots import slot
-from .solve import SolveMode
 from .widgets.dock_fit import present
 from .widgets.puzzle_dock import GREEN, GREY, ORANGE, RED, PuzzleDock
 
@@ -53,8 +52,11 @@ if TYPE_CHECKING:
     from PySide6.QtCore import SignalInstance
 
     from .games import GameUI
-    from .host import PuzzleHost
+    from .host import Setups
+    from .lab import Lab
+    from .qt_port import QtPort
     from .session import Session
+    from .stage import Stage
 
 
 def plies_for(moves: int, side: str, to_move: str, players: tuple[str, ...]) -> int:
@@ -78,13 +80,13 @@ def parse_solution(text: str) -> list[str]:
 
 
 class PuzzleControl:
-    """The puzzle of ``host``'s file, made, verified and solved: it owns the Puzzle dock
+    """The puzzle of the file shown, made, verified and solved: it owns the Puzzle dock
     (:attr:`dock`, a leaf) and Solve mode (:attr:`solver`)."""
 
-    def __init__(self, host: PuzzleHost) -> None:
-        self.dock = PuzzleDock(host.window())
-        self.host = host
-        self.session: Session = host.session
+    def __init__(self, lab: Lab, port: QtPort, stage: Stage) -> None:
+        self.dock = PuzzleDock(port.parent)
+        self.lab, self.port, self.stage = lab, port, stage
+        self.session: Session = lab.session
         self.anchor: Node = self.session.node  # the puzzle position
         self._puzzle_seen: dict[str, Any] = self.session.puzzle
         self._loading = False
@@ -93,11 +95,13 @@ class PuzzleControl:
         self.verdict: Verdict | None = None
         self.verdict_at: tuple[Any, int] | None = None  # the position it holds for
         self._note = ""  # rich text in the verdict's place while there is none
-        self.runner = EngineRunner(lambda: host.session.game, self.dock)
+        self.runner = EngineRunner(lambda: lab.session.game, self.dock)
         self.runner.progressed.connect(self._on_progress)
         self.runner.answered.connect(self._on_verified)
         self.runner.failed.connect(self._on_verify_failed)
-        self.solver = SolveMode(host, self.solve_changed, self.dock)
+        self.solver = lab.solver  # Solve mode (the lab's): this dock shows it
+        self.solver.changed.connect(self.solve_changed)
+        self.setups: Setups | None = None  # set-up mode (the binding sets it once made)
         self._connect()
         self._tooltips = {b: b.toolTip() for b in (self.dock.verify_button, self.dock.solve_button)}
         self.load_fields()
@@ -107,7 +111,7 @@ class PuzzleControl:
         self.solve_changed(redraw=False)
 
     def show_message(self, text: str) -> None:
-        self.host.show_message(text)
+        self.port.status(text)
 
     @property
     def solving(self) -> SignalInstance:
@@ -156,7 +160,7 @@ class PuzzleControl:
         return game
 
     def _to_move(self) -> str:
-        setup = self.host.setup
+        setup = self.stage.setup
         return setup.to_move if setup is not None else self.puzzle_game().to_move
 
     def _relation(self) -> str:
@@ -241,7 +245,7 @@ class PuzzleControl:
     def setup_shown(self, _visible: bool) -> None:
         """Set-up mode came or went (the Set-up dock's visibility): Verify says what it
         will do."""
-        setup = self.host.setup is not None
+        setup = self.stage.setup is not None
         self.dock.verify_button.setText("Apply the set-up and verify" if setup else "Verify")
 
     def setup_entered(self) -> None:
@@ -254,14 +258,10 @@ class PuzzleControl:
 
     def leave_solve(self, why: str = "") -> None:
         """Before a save, a new file or quitting: Solve mode ends, its attempt goes."""
-        if self.solver.active:
-            self.solver.leave()
-            if why:
-                self.show_message(why)
+        self.lab.leave_solve(why)
 
     def shutdown(self) -> None:
-        self.runner.shutdown()
-        self.solver.shutdown()
+        self.runner.shutdown()  # (Solve mode's runner is the lab's: it stops it)
 
     # ---- the fields ---------------------------------------------------------------------
 
@@ -358,7 +358,7 @@ class PuzzleControl:
             self._stop_verifying("Verify stopped: the goal changed")
             self._clear_verdict()
             self._edited("goal", goal.to_json())
-            self.host.redraw()
+            self.stage.redraw()
         self._refresh_plies()
         self._show_verdict()
 
@@ -382,7 +382,7 @@ class PuzzleControl:
             self._clear_verdict()
             self._edited("solution", moves)
             self._show_verdict()
-            self.host.redraw()
+            self.stage.redraw()
 
     def _say_solution_problem(self, problem: str) -> None:
         kept = " ".join(self.session.puzzle.get("solution", [])) or "no solution"
@@ -390,7 +390,7 @@ class PuzzleControl:
 
     def _replay_problem(self, moves: list[str]) -> str:
         """Why ``moves`` do not replay from the puzzle position ('' when they do)."""
-        setup = self.host.setup
+        setup = self.stage.setup
         try:
             game = setup.build() if setup is not None else self.puzzle_game()
         except PositionFormatError:
@@ -453,12 +453,11 @@ class PuzzleControl:
     def _leave_setup(self) -> bool:
         """Set-up mode ends: applied when it changed something (the position must be
         legal: said here otherwise), else left. False when it stays."""
-        host = self.host
-        setup = host.setup
-        if setup is None:
+        setup, setups = self.stage.setup, self.setups
+        if setup is None or setups is None:
             return True
         if not setup.can_undo:
-            host.leave_setup()
+            setups.leave()
             return True
         try:
             setup.build()
@@ -469,7 +468,7 @@ class PuzzleControl:
             )
             self.show_message(f"Set-up: {exc}")
             return False
-        return bool(host.apply_setup())
+        return bool(setups.apply())  # (None: it failed, said)
 
     def no_proof(self) -> str:
         """Why Verify and Solve cannot work on the game shown ('' when they can): the
@@ -519,7 +518,7 @@ class PuzzleControl:
         self.runner.run("verify", task)
         self._show_verifying(True)
         self._clear_verdict(f"<i>Verifying {html.escape(self._goal_text())}...</i>")
-        self.host.redraw()
+        self.stage.redraw()
 
     def _goal_text(self) -> str:
         goal = goal_of(self.session.puzzle)
@@ -554,7 +553,7 @@ class PuzzleControl:
         self.verdict, self.verdict_at = verdict, (job.key, job.ply)
         self._show_verdict()
         self.show_message(f"Verify: {verdict.reason()}")
-        self.host.redraw()
+        self.stage.redraw()
 
     @slot
     def _on_verify_failed(self, job: Job, exc: BaseException) -> None:
@@ -613,7 +612,7 @@ class PuzzleControl:
     @slot
     def solve_value(self, *_: Any) -> None:
         """Solve position (the Game menu): the value of the position shown, or stop it."""
-        self.solver.value.toggle()
+        self.lab.value_solve.toggle()
 
     def toggle_solve(self, *_: Any) -> None:
         if self.solver.active:
@@ -674,7 +673,7 @@ class PuzzleControl:
         self.dock.solve_status.setText(shown)
         self._show_where()
         if redraw:
-            self.host.redraw()
+            self.stage.redraw()
 
     def _brief(self, solved: bool) -> str:
         """Title and goal; the notes (they often give the key away) once solved or

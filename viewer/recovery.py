@@ -15,7 +15,8 @@ from .slots import slot
 from .widgets import unsaved
 
 if TYPE_CHECKING:
-    from .host import RecoveryHost
+    from .lab import Lab
+    from .qt_port import QtPort
 
 AUTOSAVE_DELAY_MS = 1500
 
@@ -23,20 +24,20 @@ AUTOSAVE_DELAY_MS = 1500
 class Recovery:
     """Autosave and recovery of ``window``'s session, in ``autosave``."""
 
-    def __init__(self, window: RecoveryHost, autosave: Autosave) -> None:
-        self.window = window
+    def __init__(self, lab: Lab, port: QtPort, autosave: Autosave) -> None:
+        self.lab, self.port = lab, port
         self.autosave = autosave
         self.stopped = False
-        self.timer = QTimer(window.window(), singleShot=True, interval=AUTOSAVE_DELAY_MS)
+        self.timer = QTimer(port.parent, singleShot=True, interval=AUTOSAVE_DELAY_MS)
         self.timer.timeout.connect(self.write)
 
     def show_message(self, text: str) -> None:
-        self.window.show_message(text)
+        self.port.status(text)
 
     def schedule(self) -> None:
         """A moment after a change, unsaved work goes to the autosave file; saved or new,
         there is nothing to keep."""
-        if self.window.session.dirty:
+        if self.lab.session.dirty:
             self.timer.start()
         else:
             self.timer.stop()
@@ -44,7 +45,7 @@ class Recovery:
 
     @slot
     def write(self) -> None:
-        session = self.window.session
+        session = self.lab.session
         if session.dirty and not self.stopped:
             try:
                 self.autosave.write(session.document(), session.path)
@@ -63,7 +64,7 @@ class Recovery:
         if not found:
             return False
         leftover = found[0]
-        answer = unsaved.ask_recover(self.window.window(), leftover.describe())
+        answer = unsaved.ask_recover(self.port.parent, leftover.describe())
         if answer == unsaved.LATER:
             return False
         if answer == unsaved.DISCARD:
@@ -74,9 +75,9 @@ class Recovery:
             doc = leftover.load()
         except PositionFormatError as exc:
             kept = leftover.set_aside()
-            self.window.show_error("Cannot recover", f"{exc}\nThe file is kept as {kept}.")
+            self.port.show_message("Cannot recover", f"{exc}\nThe file is kept as {kept}.")
             return False
-        self.window.documents.load(doc, leftover.path, dirty=True)
+        self.lab.documents.load(doc, leftover.path, dirty=True)
         leftover.discard()  # our own autosave holds it from now on
         self.show_message(f"recovered {leftover.describe()}: save it to keep it")
         return True

@@ -20,15 +20,27 @@ if TYPE_CHECKING:
 
     from .frame import Frame
     from .games import GameUI
-    from .host import SetupHost
+    from .host import PuzzleActions
+    from .lab import Lab
+    from .qt_port import QtPort
+    from .stage import Stage
     from .widgets.setup_dock import SetupDock
 
 
 class SetupMode:
     """Set-up mode of ``window`` in ``dock``; ``item`` is the menu item that shows it."""
 
-    def __init__(self, window: SetupHost, dock: SetupDock, item: QAction) -> None:
-        self.window = window
+    def __init__(
+        self,
+        lab: Lab,
+        port: QtPort,
+        stage: Stage,
+        dock: SetupDock,
+        item: QAction,
+        puzzle: PuzzleActions,
+    ) -> None:
+        self.lab, self.port, self.stage = lab, port, stage
+        self.puzzle = puzzle  # Solve mode ends when set-up mode begins
         self.dock = dock
         self.item = item
         dock.apply.clicked.connect(self.apply)
@@ -36,7 +48,7 @@ class SetupMode:
         dock.clear.clicked.connect(self.clear)
 
     def show_message(self, text: str) -> None:
-        self.window.show_message(text)
+        self.port.status(text)
 
     @property
     def editor(self) -> SetupEditor | None:
@@ -51,19 +63,19 @@ class SetupMode:
             self.apply()
 
     def enter(self) -> None:
-        window = self.window
-        busy = window.ui.busy()
+        lab, stage = self.lab, self.stage
+        busy = stage.ui.busy()
         if busy:  # Fill at random would replace the position under the set-up
             self.show_message(busy)
             self.item.setChecked(False)
             return
-        window.engine.interrupt()  # the position is about to be edited
-        window.turn.cancel()
-        window.puzzle.setup_entered()  # Solve mode ends; the puzzle is made here
-        self.dock.enter(SetupEditor(window.session.game, window.ui))
+        lab.engine.interrupt()  # the position is about to be edited
+        stage.turn.cancel()
+        self.puzzle.setup_entered()  # Solve mode ends; the puzzle is made here
+        self.dock.enter(SetupEditor(lab.session.game, stage.ui))
         self.item.setChecked(True)
-        window.ui.setup_changed()
-        window.redraw()
+        stage.ui.setup_changed()
+        stage.redraw()
 
     @slot
     def apply(self) -> bool:
@@ -78,29 +90,29 @@ class SetupMode:
             self.item.setChecked(True)
             return False
         self.close()
-        self.window.apply_position(game, "set-up applied (Undo returns to the previous position)")
+        self.stage.apply_position(game, "set-up applied (Undo returns to the previous position)")
         return True
 
     @slot
     def leave(self) -> None:
         """Leave set-up mode without changing the game."""
         self.close()
-        self.window.redraw()
+        self.stage.redraw()
 
     @slot
     def clear(self) -> None:
         if self.editor is not None:
             self.editor.clear()
-            self.window.redraw()
+            self.stage.redraw()
 
     def close(self, *, consider: bool = True) -> None:
         """Set-up mode ends; with ``consider`` (left without a new position coming) the
         computer may go on."""
         self.dock.leave()
         self.item.setChecked(False)
-        self.window.ui.setup_changed()
+        self.stage.ui.setup_changed()
         if consider:
-            self.window.engine.consider()
+            self.lab.engine.consider()
 
 
 class SetupBoard(Mode):
@@ -111,7 +123,7 @@ class SetupBoard(Mode):
 
     def __init__(self, mode: SetupMode) -> None:
         self.mode = mode
-        self.window = mode.window
+        self.stage = mode.stage
 
     def active(self) -> bool:
         return self.mode.editor is not None
@@ -120,7 +132,7 @@ class SetupBoard(Mode):
         return True
 
     def busy(self) -> str:
-        return self.window.ui.busy()  # Fill at random is painting the board
+        return self.stage.ui.busy()  # Fill at random is painting the board
 
     def click(self, site: int) -> bool:
         editor = self.mode.editor
@@ -128,14 +140,14 @@ class SetupBoard(Mode):
             return False
         before = editor.pieces.get(site)
         editor.click(site)
-        self.window.redraw()
+        self.stage.redraw()
         if before is not None and site not in editor.pieces:
             # a ball in front may be erased where a point behind it was meant: said
             try:
-                where = ",".join(map(str, self.window.ui.coords_of(site)))
+                where = ",".join(map(str, self.stage.ui.coords_of(site)))
             except (KeyError, ValueError, IndexError, NotImplementedError):
                 where = str(site)
-            piece = self.window.ui.piece_word.removesuffix("s")
+            piece = self.stage.ui.piece_word.removesuffix("s")
             self.mode.show_message(
                 f"set-up: erased the {before} {piece} at {where} "
                 "(Undo brings it back; to reach a point behind it, peel or show the ghosts)"
@@ -147,7 +159,7 @@ class SetupBoard(Mode):
         if editor is None:
             return False
         editor.undo()
-        self.window.redraw()
+        self.stage.redraw()
         return True
 
     def redo(self) -> bool:
@@ -155,14 +167,14 @@ class SetupBoard(Mode):
         if editor is None:
             return False
         editor.redo()
-        self.window.redraw()
+        self.stage.redraw()
         return True
 
     def layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
         editor = self.mode.editor
         if editor is None:
             return frame
-        return ui.setup_frame(editor.pieces, self.window.board.geometry)
+        return ui.setup_frame(editor.pieces, self.stage.board.geometry)
 
     def prompt(self) -> str:
-        return f"set-up mode: click to paint or erase {self.window.ui.piece_word}, then Apply"
+        return f"set-up mode: click to paint or erase {self.stage.ui.piece_word}, then Apply"

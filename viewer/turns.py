@@ -19,8 +19,10 @@ if TYPE_CHECKING:
 
     from .frame import Frame
     from .games import GameUI
-    from .host import TurnHost
+    from .lab import Lab
     from .modes import Router
+    from .qt_port import QtPort
+    from .stage import Stage
 
 
 #: Board modes whose clicks are not moves (a lesson's click-points task picks the ball
@@ -32,8 +34,8 @@ class TurnControl:
     """The board's input in ``window``, routed by ``modes`` (the last of them is this
     control's :class:`PlayBoard`)."""
 
-    def __init__(self, window: TurnHost) -> None:
-        self.window = window
+    def __init__(self, lab: Lab, port: QtPort, stage: Stage) -> None:
+        self.lab, self.port, self.stage = lab, port, stage
         self.modes: Router | None = None  # set by the window once every mode is made
         # a refused click on a ball with one empty point behind it: (site, position, the
         # point); a second click there plays that point
@@ -46,14 +48,14 @@ class TurnControl:
         return self.modes
 
     def show_message(self, text: str) -> None:
-        self.window.show_message(text)
+        self.port.status(text)
 
     @slot
     def click(self, site: int) -> None:
         """A click on ``site`` of the board. A click that lands on a ball in front of
         empty points and changes nothing says what would reach them: the point itself on
         a second click where one lies behind, peeling to its level, or the ghosts."""
-        window = self.window
+        stage = self.stage
         where = self._where()
         offered, self.offered = self.offered, None
         if offered is not None and offered[:2] == (site, where):
@@ -61,26 +63,26 @@ class TurnControl:
             return
         self.router.click(site)
         picking = any(mode.name in NOT_MOVES for mode in self.router.chain())
-        if self._where() == where and window.setup is None and not picking:
+        if self._where() == where and stage.setup is None and not picking:
             self._offer(site, where)
 
     def _where(self) -> Any:
-        game = self.window.session.game
-        return (game.position_key(), len(game.move_stack), self.window.turn.building)
+        game = self.lab.session.game
+        return (game.position_key(), len(game.move_stack), self.stage.turn.building)
 
     def _offer(self, site: int, where: Any) -> None:
         """After a click on ``site`` that changed nothing: the empty points behind it."""
-        window = self.window
-        ui = window.ui
+        stage = self.stage
+        ui = stage.ui
         try:
             coords = ui.coords_of(site)
         except (KeyError, ValueError, IndexError, NotImplementedError):
             return
-        taken = {tuple(c) for c, _colour in window.session.game.pieces()}
+        taken = {tuple(c) for c, _colour in self.lab.session.game.pieces()}
         if tuple(coords) not in taken:
             return  # not a ball in front
         empty = []
-        for other in window.board.behind(site):
+        for other in stage.board.behind(site):
             try:
                 point = tuple(ui.coords_of(other))
             except (KeyError, ValueError, IndexError, NotImplementedError):
@@ -91,7 +93,7 @@ class TurnControl:
             return
         name = ",".join(map(str, coords))
         names = [",".join(map(str, p)) for _s, p in empty]
-        said = window.current_message().rstrip(". ")  # why the click was refused, kept
+        said = self.port.current_message().rstrip(". ")  # why the click was refused, kept
         lead = f"{said}; " if said else ""
         level = empty[0][1][-1]
         reach = f"peel to level {level} (View dock: Levels) or show hidden balls as ghosts"
@@ -119,28 +121,28 @@ class TurnControl:
 
     def play_now(self, move: Any) -> None:
         """Play ``move`` (the modes were asked already)."""
-        window = self.window
-        mover = window.session.game.to_move
-        window.engine.human_move()  # the computer may answer it
+        lab, stage = self.lab, self.stage
+        mover = lab.session.game.to_move
+        lab.engine.human_move()  # the computer may answer it
         try:
-            window.session.play(move)
+            lab.session.play(move)
         except IllegalMoveError as exc:
             self.show_message(str(exc))
             return
-        self.show_message(window.ui.played(window.session.game, mover, move))
+        self.show_message(stage.ui.played(lab.session.game, mover, move))
 
     @slot
     def finish(self) -> None:
-        result = self.window.turn.finish()
+        result = self.stage.turn.finish()
         if result is None:
-            self.window.redraw()  # a step of the turn (a part handed in), no move yet
+            self.stage.redraw()  # a step of the turn (a part handed in), no move yet
         else:
             self.play(result)
 
     @slot
     def cancel(self) -> None:
-        self.window.turn.cancel()
-        self.window.redraw()
+        self.stage.turn.cancel()
+        self.stage.redraw()
 
     @slot
     def undo(self) -> None:
@@ -160,7 +162,7 @@ class PlayBoard(Mode):
 
     def __init__(self, turns: TurnControl) -> None:
         self.turns = turns
-        self.window = turns.window
+        self.lab, self.port, self.stage = turns.lab, turns.port, turns.stage
 
     def active(self) -> bool:
         return True
@@ -169,13 +171,13 @@ class PlayBoard(Mode):
         return True
 
     def busy(self) -> str:
-        return self.window.ui.busy()
+        return self.stage.ui.busy()
 
     def click(self, site: int) -> bool:
-        window = self.window
-        result = window.ui.click(window.session.game, window.turn, site)
+        lab, stage = self.lab, self.stage
+        result = stage.ui.click(lab.session.game, stage.turn, site)
         if result is None:
-            window.redraw()  # a step of the turn being built
+            stage.redraw()  # a step of the turn being built
         elif isinstance(result, str):
             self.turns.show_message(result)
         else:
@@ -183,22 +185,22 @@ class PlayBoard(Mode):
         return True
 
     def undo(self) -> bool:
-        window = self.window
-        if window.turn.building:  # the turn half built goes first, the last move stays
+        lab, stage = self.lab, self.stage
+        if stage.turn.building:  # the turn half built goes first, the last move stays
             self.turns.cancel()
             self.turns.show_message(
                 "the turn being built was taken back (Undo again: the last move)"
             )
         else:
-            window.session.undo()
+            lab.session.undo()
         return True
 
     def redo(self) -> bool:
-        self.window.session.redo()
+        self.lab.session.redo()
         return True
 
     def layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
-        return ui.frame(game, self.window.turn)  # the position: the others draw over it
+        return ui.frame(game, self.stage.turn)  # the position: the others draw over it
 
     def prompt(self) -> str:
-        return self.window.ui.prompt() or self.window.turn.prompt()
+        return self.stage.ui.prompt() or self.stage.turn.prompt()

@@ -35,13 +35,16 @@ def main(argv: list[str] | None = None) -> int:
     from model.partition import Partition, PartitionOptions
 
     app, window = bench_window(Partition(PartitionOptions(args.size)), (900, 700), "click-bench-")
+    # the board on show: the window's stage (before it, the window itself), so that two
+    # trees compare side by side
+    stage = getattr(window, "stage", window)
 
     def at(site: int) -> tuple[float, float]:
-        return window.board.display_position(site)
+        return stage.board.display_position(site)
 
     def timed_click(site: int) -> float:
         x, y = at(site)
-        assert window.board.pick(x, y) == site, f"site {site} is not under its own pixel"
+        assert stage.board.pick(x, y) == site, f"site {site} is not under its own pixel"
         start = time.perf_counter()
         window.scene._on_click(x, y)  # what the mouse filter calls on a left click
         return time.perf_counter() - start
@@ -54,12 +57,12 @@ def main(argv: list[str] | None = None) -> int:
     for _ in range(args.n):
         game = window.session.game
         move = game.legal_moves()[len(plays) % 7]
-        site = window.ui.move_sites(game, move)[0]
+        site = stage.ui.move_sites(game, move)[0]
         ply = window.session.ply
         plays.append(timed_click(site))
         assert window.session.ply == ply + 1, "the click played no move"
         settle()
-        window.undo()
+        window.turns.undo()
         settle()
 
     def files_crossed(site: int) -> list[str]:
@@ -83,17 +86,17 @@ def main(argv: list[str] | None = None) -> int:
         return list(seen)
 
     game = window.session.game
-    crossed = files_crossed(window.ui.move_sites(game, game.legal_moves()[0])[0])
+    crossed = files_crossed(stage.ui.move_sites(game, game.legal_moves()[0])[0])
     settle()
-    window.undo()
+    window.turns.undo()
     settle()
 
-    window.enter_setup()
+    window.setup_mode.enter()
     paints: list[float] = []
     for index in range(args.n):
         paints.append(timed_click(index % 4))
         settle()
-    window.leave_setup()
+    window.setup_mode.leave()
 
     def row(name: str, times: list[float]) -> str:
         ms = [t * 1000 for t in times]

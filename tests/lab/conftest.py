@@ -55,6 +55,8 @@ class FakePort:
         self.messages: list[tuple[str, str]] = []
         self.progress: list[tuple[float | None, str]] = []
         self.statuses: list[str] = []
+        self.numbers: list[int | None] = []  # ask_number's answers
+        self.numbers_asked: list[tuple[str, str, int, int, int]] = []
 
     def choose_file(self, purpose: str, start: Path) -> str | None:
         self.chosen.append((purpose, start))
@@ -63,6 +65,10 @@ class FakePort:
     def ask(self, question: str, detail: str, *, can_save: bool = True) -> str:
         self.asked.append((question, detail, can_save))
         return self.answers.pop(0)
+
+    def ask_number(self, title: str, text: str, value: int, low: int, high: int) -> int | None:
+        self.numbers_asked.append((title, text, value, low, high))
+        return self.numbers.pop(0)
 
     def show_message(self, title: str, text: str) -> None:
         self.messages.append((title, text))

@@ -132,7 +132,7 @@ def test_stop_pauses_the_computer_until_a_move_by_hand(port, inbox):
     lab.stop()
     assert lab.paused
     assert not lab.thinking
-    assert port.statuses[-1] == "stopped"
+    assert port.statuses[-1].startswith("stopped: ")
     assert port.progress[-1] == (None, "")
     inbox.take(0.1)
     assert lab.session.ply == 0  # the stopped search played nothing
@@ -186,6 +186,6 @@ def test_a_failed_search_is_shown_to_the_user(port, inbox):
     def broken(copy, progress, stop):
         raise RuntimeError("out of memory")
 
-    lab.engine.run("play", broken)
+    lab.engine.runner.run("play", broken)
     inbox.until(lambda: not lab.thinking)
     assert port.messages == [("The play search failed", "out of memory")]

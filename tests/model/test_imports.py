@@ -7,7 +7,7 @@ that each need the other to be understood) and a dynamic ``import_module``; ``mo
 none of those at all. The rules sit below the search: no module of ``model/`` outside
 ``model/search`` imports it (a game's search knowledge is its plug-in there), and every
 caller outside it goes through its one door, ``model.search``. The search's generic modules
-name no game. A window controller takes a protocol of ``viewer.host``, never the window.
+name no game. A window controller takes the lab, its port and the stage, never the window.
 Reads files only: no Qt, nothing is imported."""
 
 from __future__ import annotations
@@ -185,20 +185,35 @@ CONTROLLERS = (
     "viewer.menus",
     "viewer.puzzle",
     "viewer.export_control",
+    "viewer.lessons",
+    "viewer.practice",
+    "viewer.review",
+    "viewer.setup_mode",
+    "viewer.turns",
+    "viewer.recovery",
+    "viewer.compose",
 )
 
 
-def test_the_controllers_take_a_host_not_the_window():
-    # The window (viewer.app) wires the controllers; each takes its protocol of
-    # viewer.host, which names none of them. Only the command line's ``open`` (and
+def test_the_controllers_take_the_lab_and_the_port_not_the_window():
+    # The window (viewer.app) is a shell; viewer.binding builds the lab, the port, the
+    # stage and the controllers and connects them. A controller imports neither, nor the
+    # protocols' module imports a controller. Only the command line's ``open`` (and
     # ``practice`` through it) opens the window.
     graph = import_graph()
     assert sorted(name for name, imports in graph.items() if "viewer.app" in imports) == [
         "viewer.cli.open"
     ]
+    assert sorted(name for name, imports in graph.items() if "viewer.binding" in imports) == [
+        "viewer.app"
+    ]
     assert graph["viewer.host"].isdisjoint(CONTROLLERS)
+    for name in ("viewer.stage", "viewer.qt_port"):
+        assert graph[name].isdisjoint(CONTROLLERS), name
     for name in CONTROLLERS:
-        assert "viewer.host" in graph[name], name
+        assert "viewer.lab" in graph[name] or any(
+            m.startswith("viewer.lab.") for m in graph[name]
+        ), name
 
 
 def test_the_check_sees_a_cycle_through_type_checking_and_function_imports(tmp_path):

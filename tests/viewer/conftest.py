@@ -86,7 +86,7 @@ def make_window(gl_display, qtbot, tmp_path, monkeypatch, unsaved_answers):
         window.resize(900, 700)
         window.show()
         qtbot.waitExposed(window)
-        window.render_scene()
+        window.stage.render_now()
         windows.append(window)
         return window
 

@@ -334,9 +334,9 @@ class Monkey:
         """What must hold between any two actions."""
         window = self.window
         hover = window.view.hover
-        assert hover is None or 0 <= hover < window.board.geometry.count, hover
-        assert (window.setup is not None) == window.menus.setup.isChecked()
-        assert window.ui.game_name == window.session.game.name  # the docks follow the game
+        assert hover is None or 0 <= hover < window.stage.board.geometry.count, hover
+        assert (window.stage.setup is not None) == window.menus.setup.isChecked()
+        assert window.stage.ui.game_name == window.session.game.name  # the docks follow the game
 
     # ---- the scene --------------------------------------------------------------------
 
@@ -346,7 +346,7 @@ class Monkey:
         plotter = self.window.plotter
         if site is None:
             return QPoint(self.rng.randrange(plotter.width()), self.rng.randrange(plotter.height()))
-        x, y = self.window.board.display_position(site)
+        x, y = self.window.stage.board.display_position(site)
         ratio = plotter.devicePixelRatioF()
         jitter = self.rng.randint(-3, 3)
         return QPoint(round(x / ratio) + jitter, round(plotter.height() - 1 - y / ratio))
@@ -354,9 +354,9 @@ class Monkey:
     def _random_site(self) -> int:
         import numpy as np
 
-        shown = np.flatnonzero(self.window.board.shown)
+        shown = np.flatnonzero(self.window.stage.board.shown)
         if len(shown) == 0:
-            return self.rng.randrange(self.window.board.geometry.count)
+            return self.rng.randrange(self.window.stage.board.geometry.count)
         return int(self.rng.choice(list(shown)))
 
     def click_site(self) -> None:
@@ -437,7 +437,7 @@ class Monkey:
     def open_file(self) -> None:
         path = self.rng.choice(self.files)
         self.note(f"open {path.parent.name}/{path.name}")
-        self.window.open_file(path)
+        self.window.documents.open(path)
 
     def new_game(self) -> None:
         action = next(a for a in self._menu_actions() if a.text() == "&New game...")
@@ -475,7 +475,7 @@ class Monkey:
         window = self.window
         rng = self.rng
         setup = window.setup_dock
-        if window.setup is None:
+        if window.stage.setup is None:
             self.note("set-up: enter")
             window.menus.setup.trigger()
             return
@@ -531,7 +531,7 @@ class Monkey:
         tree.setCurrentItem(item)
 
     def _corner_dock(self) -> Any:
-        dock = getattr(self.window.ui, "corner_dock", None)
+        dock = getattr(self.window.stage.ui, "corner_dock", None)
         return dock if dock is not None and dock.isVisible() else None
 
     def corners(self) -> None:
@@ -694,7 +694,7 @@ class Monkey:
         field = self.rng.choice(fields)
         self._type_into(field)
         if self.rng.random() < 0.4:
-            for dock in getattr(self.window.ui, "program_docks", ()):
+            for dock in getattr(self.window.stage.ui, "program_docks", ()):
                 if dock.isVisible() and dock.editing and dock.editor.submit.isEnabled():
                     self.note(f"submit {dock.editor.submit.text()!r}")
                     dock.editor.submit.click()
@@ -703,15 +703,15 @@ class Monkey:
     def random_move(self) -> None:
         """A legal move of the side to move, as if clicked or chosen (not in set-up)."""
         window = self.window
-        game = window.game
-        if window.setup is not None or game.is_over() or game.current_player() < 0:
+        game = window.session.game
+        if window.stage.setup is not None or game.is_over() or game.current_player() < 0:
             return
         moves = game.legal_moves()
         if not moves:
             return
         move = self.rng.choice(moves)
         self.note(f"play {move}")
-        window.play_move(move)
+        window.turns.play(move)
 
     def play_on(self) -> None:
         """The game's own way on, as its player would take it: Pyramid Ball's Program
@@ -721,9 +721,9 @@ class Monkey:
         from PySide6.QtCore import Qt
         from PySide6.QtWidgets import QAbstractButton
 
-        ui = self.window.ui
+        ui = self.window.stage.ui
         rng = self.rng
-        if self.window.setup is not None:  # on with the game: out of set-up first
+        if self.window.stage.setup is not None:  # on with the game: out of set-up first
             what = rng.choice(["apply", "cancel"])
             self.note(f"set-up: {what}")
             getattr(self.window.setup_dock, what).click()
@@ -831,7 +831,7 @@ class Monkey:
         window = self.window
         engine = window.engine
         rng = self.rng
-        game = window.game
+        game = window.session.game
         what = rng.choice(["on", "on", "off", "stop", "hint"])
         if what == "on" and game.players:
             colour = rng.choice(list(game.players))
@@ -953,8 +953,8 @@ class Monkey:
         control = window.lessons
         rng = self.rng
         panel = control.panel
-        if not control.active or rng.random() < 0.1:  # (over a lesson shown, now and then)
-            self.note(f"teacher: Lessons > New lesson ({window.game.name})")
+        if not control.state.active or rng.random() < 0.1:  # (over a lesson shown, now and then)
+            self.note(f"teacher: Lessons > New lesson ({window.session.game.name})")
             window.menus.new_lesson.trigger()
             return
         if not panel.teach.isChecked():
@@ -997,15 +997,15 @@ class Monkey:
             folder = self.export_folder / "lessons"
             folder.mkdir(exist_ok=True)
             target = folder / f"l{self.tried}.lesson.json"
-            error = control.save(target)  # checked on a worker thread, then written
+            error = control.state.save(target)  # checked on a worker thread, then written
             if error is None:
-                self.qtbot.waitUntil(lambda: not control.busy, timeout=60000)
+                self.qtbot.waitUntil(lambda: not control.state.busy, timeout=60000)
                 said = panel.editor_message.text()
                 error = None if said.startswith("saved") else said
             self.note(f"teacher: saved {target.name}: {error or 'ok'}")
             if error is None and rng.random() < 0.7:
                 self.note(f"teacher: open {target.name}")
-                window.open_file(target)
+                window.documents.open(target)
         self._check_editor_message()
 
     def _check_editor_message(self) -> None:

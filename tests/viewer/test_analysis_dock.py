@@ -50,20 +50,20 @@ def test_a_win_in_one_ranked_first_proven_and_drawn_as_heat(make_window, qtbot, 
     assert not window.analysis.thinking
     assert not dock.bar.isVisible()
     assert dock.move_text(0) == "1,1,1"
-    assert dock.table.rowCount() == len(window.game.legal_moves())
+    assert dock.table.rowCount() == len(window.session.game.legal_moves())
     assert dock.proven.text() == "proven: red wins in 1 move (1,1,1)"
     assert "red to move: win rate 100%" in dock.evaluation.text()
     assert dock.legend.isVisible()
     # The heat map: every empty point a move can take, in its win rate's colour.
-    lat = window.game.lattice
-    frame = window._frame()
-    sites = {lat.id_of(*m.point) for m in window.game.legal_moves()}
+    lat = window.session.game.lattice
+    frame = window.stage.frame()
+    sites = {lat.id_of(*m.point) for m in window.session.game.legal_moves()}
     assert set(frame.heat) == sites
     best = lat.id_of(1, 1, 1)
     assert frame.heat[best] == 1.0
     for site, value in frame.heat.items():
-        assert (window.board.current_rgb[site] == heat_rgb([value])[0]).all()
-    assert analysis.stat(window.game.parse_move("1,1,1")).proven == "win"
+        assert (window.stage.board.current_rgb[site] == heat_rgb([value])[0]).all()
+    assert analysis.stat(window.session.game.parse_move("1,1,1")).proven == "win"
     table = window.analysis.dock.table
     proven = [table.item(r, 3).text() for r in range(table.rowCount())]
     assert proven[0] == "win in 1 ply"  # the proven column says how far
@@ -97,21 +97,21 @@ def test_a_row_lights_its_point_and_a_double_click_plays_it(make_window, qtbot, 
     start(window, 0.5)
     wait_for_result(qtbot, window)
     dock = window.analysis.dock
-    lat = window.game.lattice
+    lat = window.session.game.lattice
     dock.table.selectRow(1)
-    second = window.game.parse_move(dock.move_text(1))
+    second = window.session.game.parse_move(dock.move_text(1))
     assert window.analysis.selected == second
-    assert lat.id_of(*second.point) in window._frame().highlights["clickable"]
+    assert lat.id_of(*second.point) in window.stage.frame().highlights["clickable"]
     assert str(second) in window.statusBar().currentMessage()
     dock.table.cellDoubleClicked.emit(0, 0)  # 1,1,1: red wins
     assert window.session.ply == 1
-    assert str(window.game.move_stack[-1]) == "1,1,1"
-    assert window.game.is_over()
+    assert str(window.session.game.move_stack[-1]) == "1,1,1"
+    assert window.session.game.is_over()
     assert "red played 1,1,1" in window.statusBar().currentMessage()
     # The new position drops the results: no numbers of another position.
     assert window.analysis.shown() is None
     assert dock.table.rowCount() == 0
-    assert window._frame().heat == {}
+    assert window.stage.frame().heat == {}
     window.menus.analyse.trigger()  # the game is over: refused, said
     assert not window.analysis.thinking
     assert "nothing to analyse" in window.statusBar().currentMessage()
@@ -122,13 +122,13 @@ def test_a_move_made_meanwhile_drops_the_answer(make_window, qtbot, guard_errors
     window = make_window(Partition(PartitionOptions(4)))
     start(window, 1.0)
     job = window.analysis.runner.job
-    window.session.play(window.game.parse_move("0,0,0"))
+    window.session.play(window.session.game.parse_move("0,0,0"))
     assert not window.analysis.thinking  # the search for the last position stopped
     job.thread.join(10)
     qtbot.wait(100)  # a late answer changes nothing
     assert window.analysis.shown() is None
     assert window.analysis.dock.table.rowCount() == 0
-    assert window._frame().heat == {}
+    assert window.stage.frame().heat == {}
     window.session.undo()  # back to the position analysed: still nothing stale shown
     assert window.analysis.shown() is None
     assert not guard_errors
@@ -141,12 +141,12 @@ def test_keep_analysing_follows_the_game(make_window, qtbot, guard_errors):
     window.analysis.dock.follow.setChecked(True)
     assert window.analysis.thinking
     wait_for_result(qtbot, window)
-    window.session.play(window.game.parse_move("0,0,0"))
+    window.session.play(window.session.game.parse_move("0,0,0"))
     assert window.analysis.thinking
     analysis = wait_for_result(qtbot, window)
     assert analysis.ply == 1
     window.analysis.dock.follow.setChecked(False)
-    window.session.play(window.game.parse_move("1,0,0"))
+    window.session.play(window.session.game.parse_move("1,0,0"))
     assert not window.analysis.thinking
     assert not guard_errors
 
@@ -177,7 +177,7 @@ def test_an_analysis_of_a_position_that_went_says_so(make_window, qtbot, guard_e
     window = make_window(Partition(PartitionOptions(5)))
     start(window, 30.0)
     dock = window.analysis.dock
-    window.session.play(window.game.parse_move("0,0,0"))  # the computer's move, say
+    window.session.play(window.session.game.parse_move("0,0,0"))  # the computer's move, say
     assert not window.analysis.thinking
     assert "dropped: the position changed" in dock.evaluation.text()
     assert not dock.bar.isVisible()
@@ -200,12 +200,12 @@ def test_the_computer_and_the_analysis_think_side_by_side(make_window, qtbot, gu
 def test_setup_mode_refuses_an_analysis(make_window, qtbot, guard_errors):
     window = make_window(win_in_one())
     window.menus.setup.trigger()
-    assert window.setup is not None
+    assert window.stage.setup is not None
     window.menus.analyse.trigger()
     assert not window.analysis.thinking
     assert "set-up mode" in window.statusBar().currentMessage()
     assert "set-up mode" in window.analysis.dock.evaluation.text()
-    window.leave_setup()
+    window.setup_mode.leave()
     assert not guard_errors
 
 
@@ -216,9 +216,9 @@ def test_terrace_shows_a_ranked_list_and_no_heat(make_window, qtbot, guard_error
     analysis = wait_for_result(qtbot, window)
     dock = window.analysis.dock
     listed = [dock.move_text(row) for row in range(dock.table.rowCount())]
-    assert sorted(listed) == sorted(str(m) for m in window.game.legal_moves())
+    assert sorted(listed) == sorted(str(m) for m in window.session.game.legal_moves())
     assert listed == [str(s.move) for s in analysis.moves]
-    assert window._frame().heat == {}
+    assert window.stage.frame().heat == {}
     assert not dock.legend.isVisible()
     # the compiled MCTS ranks by visits (the robust child), as the Analysis dock lists
     visits = [s.visits for s in analysis.moves if s.proven is None]
@@ -241,7 +241,7 @@ def test_pyraos_shows_perfect_play_ranked_and_no_heat(make_window, qtbot, guard_
     assert analysis.win is not None
     assert analysis.win.moves == 4
     assert window.analysis.dock.proven.text().startswith(f"proven: {game.to_move} wins in 4")
-    assert window._frame().heat == {}
+    assert window.stage.frame().heat == {}
     assert np.isfinite(analysis.win_rate)
     assert not guard_errors
 

@@ -19,7 +19,7 @@ from viewer.games import ui_class
 def test_place_by_click_undo_redo(make_window, qtbot):
     window = make_window()
     game = window.session.game
-    pid = next(p for p in np.flatnonzero(window.board.shown) if under_mouse(window, p) == p)
+    pid = next(p for p in np.flatnonzero(window.stage.board.shown) if under_mouse(window, p) == p)
     point = game.lattice.point(pid)
     click(qtbot, window, pid)
     assert window.session.game.colour_at(point) == "red"
@@ -69,7 +69,7 @@ def test_peel_offers_only_depths_that_leave_something(make_window, base, deepest
     assert spin.isEnabled() == (deepest > 0)
     if deepest:
         spin.setValue(deepest)
-        assert window.board.shown.any()
+        assert window.stage.board.shown.any()
     else:
         assert "Nothing to peel" in spin.toolTip()
 
@@ -93,7 +93,7 @@ def test_hover_shows_coordinates(make_window, qtbot):
     window = make_window()
     pid = window.session.game.lattice.id_of(0, 0, 2)
     assert under_mouse(window, pid) == pid
-    x, y = window.board.display_position(pid)
+    x, y = window.stage.board.display_position(pid)
     qtbot.mouseMove(window.plotter, QPoint(round(x), round(window.plotter.height() - 1 - y)))
     qtbot.waitUntil(lambda: window.view.hover == pid, timeout=3000)
     assert "(0,0,2) level 2, empty" in window.status_hover.text()
@@ -106,11 +106,11 @@ def test_save_reopen_and_a_bad_file(make_window, tmp_path, monkeypatch):
     for text in ["1,1,0", "0,0,0"]:
         window.session.play(window.session.game.parse_move(text))
     path = tmp_path / "game.pyr.json"
-    assert window.save_file(path)
+    assert window.documents.save_file(path)
     assert read(path).game.position_key() == window.session.game.position_key()
 
     other = make_window(Partition(PartitionOptions(4)))
-    assert other.open_file(path)
+    assert other.documents.open(path)
     assert other.session.game.position_key() == window.session.game.position_key()
     assert other.moves_dock.rows() == 3
 
@@ -122,7 +122,7 @@ def test_save_reopen_and_a_bad_file(make_window, tmp_path, monkeypatch):
         '"to_move": "red", "pieces": [[9, 9, 9, "red"]]}'
     )
     before = other.session.game.position_key()
-    assert not other.open_file(bad)
+    assert not other.documents.open(bad)
     assert other.session.game.position_key() == before
     assert len(warnings) == 1
     assert "outside the base-5 pyramid" in warnings[0]
@@ -135,7 +135,7 @@ def test_move_list_click_shows_that_position(make_window):
         window.session.play(window.session.game.parse_move(text))
     window.moves_dock.select_row(1)
     assert window.session.ply == 1
-    assert window.ui.sites(window.session.game) == {0: "red"}
+    assert window.stage.ui.sites(window.session.game) == {0: "red"}
     assert ui_class(window.session.game)().sites(window.session.game) == {0: "red"}
 
 
@@ -210,16 +210,16 @@ def test_setup_mode_validates_then_applies_and_undo_restores(make_window, qtbot)
     assert under_mouse(window, floating) == floating
     click(qtbot, window, floating)  # a red ball in the air
     window.setup_dock.apply.click()
-    assert window.setup is not None  # stayed in set-up mode
+    assert window.stage.setup is not None  # stayed in set-up mode
     assert "is not supported" in window.setup_dock.error.text()
     window.menus.undo.trigger()  # undo the painted ball
-    assert window.setup.pieces == {}
+    assert window.stage.setup.pieces == {}
     corner, other = lat.id_of(0, 0, 0), lat.id_of(2, 2, 0)
     click(qtbot, window, corner)
     window.setup_dock.brush_buttons[1].setChecked(True)  # blue
     click(qtbot, window, other)
     window.setup_dock.apply.click()
-    assert window.setup is None
+    assert window.stage.setup is None
     assert not window.setup_dock.isVisible()
     assert window.session.game.pieces() == [((0, 0, 0), "red"), ((2, 2, 0), "blue")]
     window.menus.undo.trigger()  # back to the empty board
@@ -231,10 +231,10 @@ def test_free_plane_widget_cuts_the_view(make_window):
     window.view_dock.free_plane.setChecked(True)
     assert window.free_plane.widget is not None
     assert window.view.free_plane is not None
-    assert 0 < window.board.shown.sum() < window.session.game.lattice.count
+    assert 0 < window.stage.board.shown.sum() < window.session.game.lattice.count
     window.view_dock.free_plane.setChecked(False)
     assert window.view.free_plane is None
-    assert window.board.shown.all()
+    assert window.stage.board.shown.all()
 
 
 def test_new_game_dialog_says_what_a_choice_means(make_window, qtbot):
@@ -266,7 +266,7 @@ def test_new_game_dialog_switches_the_board(make_window, qtbot):
     assert game.options == PartitionOptions(7, "stacking")
     window.session.replace_game(game)
     assert window.view_dock.level_hi.maximum() == 6
-    assert window.board.shown.sum() == 49  # stacking: only the base takes a ball
+    assert window.stage.board.shown.sum() == 49  # stacking: only the base takes a ball
     dialog.choose("pyraos")
     assert dialog.game.currentText() == "Pyraos"
     assert dialog.pages.currentIndex() == dialog.game.currentIndex()  # its own options
@@ -277,7 +277,7 @@ def test_new_game_dialog_switches_the_board(make_window, qtbot):
     assert pyraos.options.variant == "alternate"
     window.session.replace_game(pyraos)
     assert window.view_dock.level_hi.maximum() == 3
-    assert window.board.shown.sum() == 16
+    assert window.stage.board.shown.sum() == 16
 
 
 def test_new_game_offers_the_rules_of_the_game_on_show(make_window, monkeypatch):
@@ -307,12 +307,12 @@ def test_cut_open_checkbox_draws_cut_balls(make_window):
     dock = window.view_dock
     dock.clip_on[0].setChecked(True)
     dock.clip_slider[0].setValue(4)  # x <= 1.0: the balls at x = 1 straddle it
-    assert not window.board.cut_actor.GetVisibility()
+    assert not window.stage.board.cut_actor.GetVisibility()
     dock.cut_open.setChecked(True)
     assert window.view.cut_open
-    assert window.board.cut_actor.GetVisibility()
+    assert window.stage.board.cut_actor.GetVisibility()
     dock.cut_open.setChecked(False)
-    assert not window.board.cut_actor.GetVisibility()
+    assert not window.stage.board.cut_actor.GetVisibility()
 
 
 def test_leaving_the_scene_clears_the_hover_and_no_lesson_leaves_no_caption(make_window, tmp_path):
@@ -325,7 +325,7 @@ def test_leaving_the_scene_clears_the_hover_and_no_lesson_leaves_no_caption(make
     window.pointer.eventFilter(window.plotter, QEvent(QEvent.Type.Leave))
     assert window.view.hover is None
     assert window.status_hover.text() == ""
-    window.open_file(caption_lessons(tmp_path)[0])  # an old caption-only lesson
+    window.documents.open(caption_lessons(tmp_path)[0])  # an old caption-only lesson
     assert "Lesson 1" in window.lesson_dock.caption.text()
     from model.partition import Partition
 
@@ -351,12 +351,12 @@ def busy_view_state(window, setup):
     """Everything a position leaves behind in the view: the hover on the last site, peel
     and levels, a selected group, a corner's region, Fill at random running (or set-up
     mode on)."""
-    window.view.set_hover(window.board.geometry.count - 1)
+    window.view.set_hover(window.stage.board.geometry.count - 1)
     window.view_dock.peel.setValue(1)
     window.view_dock.level_lo.setValue(1)
-    ui = window.ui
+    ui = window.stage.ui
     if hasattr(ui, "teaching_overlays"):
-        pieces = window.turn.pieces()
+        pieces = window.stage.turn.pieces()
         if pieces:
             ui.teaching_overlays.set(selected=max(pieces))
         ui.corner_dock.table.cellClicked.emit(0, 0)  # SW's region or escape paths
@@ -364,7 +364,7 @@ def busy_view_state(window, setup):
             ui.corner_dock.fill.click()
     if setup:
         window.menus.setup.trigger()
-        assert window.setup is not None
+        assert window.stage.setup is not None
 
 
 def test_every_pair_of_files_opens_over_a_busy_view(make_window, guard_errors):
@@ -373,16 +373,16 @@ def test_every_pair_of_files_opens_over_a_busy_view(make_window, guard_errors):
     window = make_window()
     paths = [EXAMPLES / f"{name}.pyr.json" for name in SEQUENCE_FILES]
     for index, (first, second) in enumerate(itertools.permutations(paths, 2)):
-        assert window.open_file(first)
+        assert window.documents.open(first)
         busy_view_state(window, setup=index % 2 == 1)
-        assert window.open_file(second), second
-        window.redraw()
+        assert window.documents.open(second), second
+        window.stage.redraw()
         assert guard_errors == [], (first.name, second.name, guard_errors)
         assert not window.statusBar().currentMessage().startswith("Error")
-        assert window.setup is None
-        assert window.view.hover is None or window.view.hover < window.board.geometry.count
-        if hasattr(window.ui, "filling"):
-            assert not window.ui.filling
+        assert window.stage.setup is None
+        assert window.view.hover is None or window.view.hover < window.stage.board.geometry.count
+        if hasattr(window.stage.ui, "filling"):
+            assert not window.stage.ui.filling
 
 
 def test_open_recent_and_lessons_errors_leave_the_position(
@@ -397,7 +397,7 @@ def test_open_recent_and_lessons_errors_leave_the_position(
     before = window.session.game.position_key()
     gone, spoiled = tmp_path / "gone.pyr.json", tmp_path / "spoiled.pyr.json"
     for path in (gone, spoiled):
-        assert window.save_file(path)
+        assert window.documents.save_file(path)
     gone.unlink()
     spoiled.write_text('{"format": "pyramid-lab/1", "game": "partition", "pieces": [')
     warnings = []
@@ -428,7 +428,7 @@ def test_setup_error_shows_whole_and_messages_keep_clear_of_the_hover_text(make_
     lat = window.session.game.lattice
     window.menus.setup.trigger()
     for point in [(0, 0, 2), (1, 1, 0), (2, 2, 0)]:
-        window.setup.click(lat.id_of(*point))
+        window.stage.setup.click(lat.id_of(*point))
     window.setup_dock.apply.click()
     window.view.set_hover(lat.id_of(3, 0, 1))
     qtbot.wait(50)
@@ -447,7 +447,7 @@ def test_setup_error_shows_whole_and_messages_keep_clear_of_the_hover_text(make_
     window.menus.setup.trigger()  # the prompt has its own line: no message covers it
     bar.clearMessage()
     assert window.status_prompt.isVisible()
-    window.show_message("hello")
+    window.port.status("hello")
     assert window.status_prompt.isVisible()
     assert window.statusBar().currentMessage() == "hello"
 
@@ -488,8 +488,8 @@ def test_switching_games_leaves_no_docks_behind(make_window, guard_errors):
     ]
     for _ in range(3):
         for path in files:
-            assert window.open_file(path)
+            assert window.documents.open(path)
             QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
             docks = set(window.findChildren(QDockWidget))
-            assert docks - own == set(window.ui.docks()), path.name
+            assert docks - own == set(window.stage.ui.docks()), path.name
     assert not guard_errors

@@ -143,7 +143,7 @@ def test_start_up_with_bad_autosaves(make_window, bad_autosaves, guard_errors, m
     recovered, the bad ones set aside with a message; nothing reaches the error guard."""
     warnings = []
     monkeypatch.setattr(
-        "viewer.app.QMessageBox.warning", lambda _p, title, text: warnings.append(text)
+        "viewer.qt_port.QMessageBox.warning", lambda _p, title, text: warnings.append(text)
     )
     monkeypatch.setattr(unsaved, "ask_recover", lambda parent, what: unsaved.RECOVER)
     window = make_window()
@@ -152,7 +152,7 @@ def test_start_up_with_bad_autosaves(make_window, bad_autosaves, guard_errors, m
     for _ in range(len(bad_autosaves) + 1):
         if not autosave.leftovers(folder):
             break
-        recovered += window.offer_recovery()
+        recovered += window.recovery.offer()
     assert not guard_errors
     assert autosave.leftovers(folder) == []
     loads = sum(ok for _, ok in BAD_TEXTS.values()) + (

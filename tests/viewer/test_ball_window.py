@@ -25,7 +25,7 @@ def ball_window(make_window, monkeypatch):
         window.engine.seed = 3
         window.engine.choose_players(computer or {})
         window.session.replace_game(PyramidBall.new())  # what New game -> Pyramid Ball does
-        assert window.ui.game_name == "ball"
+        assert window.stage.ui.game_name == "ball"
         return window
 
     return make
@@ -37,7 +37,7 @@ BLUE = "L,S,S/S,S,S/S,S,S"
 
 
 def program_both(window, qtbot):
-    red, blue = window.ui.program_docks
+    red, blue = window.stage.ui.program_docks
     assert red.editing
     assert not blue.editing
     editor = red.editor
@@ -67,12 +67,12 @@ def test_hot_seat_turn_plays_the_joint_move(ball_window, qtbot, guard_errors):
     assert len(history) == 1
     expected = PyramidBall.new()
     expected.push(JointMove((parse_program(RED), parse_program(BLUE))))
-    assert window.game.position_key() == expected.position_key()
-    ui = window.ui
+    assert window.session.game.position_key() == expected.position_key()
+    ui = window.stage.ui
     # the rows, one at a time
     ui.show_row(1)
     assert "OM blocked" in ui.row_text()
-    frame = window._frame()
+    frame = window.stage.frame()
     assert frame.highlights.get("blocked")
     assert any(label.text == "blocked" for label in frame.labels)
     lines = [ui.turn_dock.lines.item(i).text() for i in range(ui.turn_dock.lines.count())]
@@ -81,7 +81,7 @@ def test_hot_seat_turn_plays_the_joint_move(ball_window, qtbot, guard_errors):
     ui.turn_dock.forward.click()
     assert ui.row == 3
     assert "pass d4->b3 complete" in window.status_prompt.text()
-    frame = window._frame()
+    frame = window.stage.frame()
     assert [p.style for p in frame.paths] == ["pass-ok"]
     assert frame.regions
     assert frame.regions[0].style == "crossed"
@@ -94,21 +94,21 @@ def test_hot_seat_turn_plays_the_joint_move(ball_window, qtbot, guard_errors):
 
 def test_finish_turn_hands_the_open_program_in(ball_window, qtbot, guard_errors):
     window = ball_window()
-    window.finish_turn()  # red's all-Stand program goes in
-    assert 0 in window.turn.programs
-    window.ui.reveal(1)
-    window.finish_turn()
+    window.turns.finish()  # red's all-Stand program goes in
+    assert 0 in window.stage.turn.programs
+    window.stage.ui.reveal(1)
+    window.turns.finish()
     assert len(window.session.history()) == 1
     assert not guard_errors
 
 
 def test_against_the_computer(ball_window, qtbot, guard_errors):
     window = ball_window({"blue": "easy"})
-    red, blue = window.ui.program_docks
+    red, blue = window.stage.ui.program_docks
     assert red.editing
     assert not blue.editing
     assert "computer" in blue.cover_text.text()
-    qtbot.waitUntil(lambda: 1 in window.turn.programs, timeout=5000)
+    qtbot.waitUntil(lambda: 1 in window.stage.turn.programs, timeout=5000)
     red.editor.set_entry(0, 1, "F")
     red.editor.submit.click()
     qtbot.waitUntil(lambda: len(window.session.history()) == 1, timeout=5000)
@@ -121,31 +121,31 @@ def test_setup_undo_redo_save_and_reopen(ball_window, qtbot, tmp_path, guard_err
     from viewer.games.ball import site_of
 
     window = ball_window()
-    window.enter_setup()
-    window.setup.click(site_of(1, 2, 3))  # red's Large off b3
-    window.setup.click(site_of(2, 1, 3))  # ... onto c2
-    assert window.apply_setup()
-    assert ((2, 1, 3), "red") in window.game.pieces()
+    window.setup_mode.enter()
+    window.stage.setup.click(site_of(1, 2, 3))  # red's Large off b3
+    window.stage.setup.click(site_of(2, 1, 3))  # ... onto c2
+    assert window.setup_mode.apply()
+    assert ((2, 1, 3), "red") in window.session.game.pieces()
     program_both_simple(window)
     assert len(window.session.history()) == 1
-    after = window.game.position_key()
-    window.undo()
-    assert len(window.game.move_stack) == 0
-    window.redo()
-    assert window.game.position_key() == after
+    after = window.session.game.position_key()
+    window.turns.undo()
+    assert len(window.session.game.move_stack) == 0
+    window.turns.redo()
+    assert window.session.game.position_key() == after
     path = tmp_path / "ball.json"
-    assert window.save_file(path)
+    assert window.documents.save_file(path)
     window.session.replace_game(PyramidBall.new())
-    assert window.open_file(path)
-    assert window.game.position_key() == after
-    assert window.ui.report is not None  # the last turn's rows can be stepped again
+    assert window.documents.open(path)
+    assert window.session.game.position_key() == after
+    assert window.stage.ui.report is not None  # the last turn's rows can be stepped again
     assert not guard_errors
 
 
 def program_both_simple(window):
-    window.finish_turn()
-    window.ui.reveal(1)
-    window.finish_turn()
+    window.turns.finish()
+    window.stage.ui.reveal(1)
+    window.turns.finish()
 
 
 def test_advanced_restart_a_loose_ball_in_the_window(ball_window, qtbot, guard_errors):
@@ -164,30 +164,31 @@ def test_advanced_restart_a_loose_ball_in_the_window(ball_window, qtbot, guard_e
     ]
     options = PyramidBall.parse_options({"mode": "advanced"})
     window.session.replace_game(PyramidBall.from_setup_state(options, "red", pieces, {}))
-    red, blue = window.ui.program_docks
+    red, blue = window.stage.ui.program_docks
     red.editor.text.setText("S,F,S")
     red.editor.text.returnPressed.emit()
     red.editor.submit.click()
     blue.hand_over.click()
     blue.editor.submit.click()
-    game = window.game
+    game = window.session.game
     assert game.loose_ball == "c8"
-    status = window.ui.status(game)
+    status = window.stage.ui.status(game)
     assert "ball loose on c8" in status
     assert "goal-row rule" in status
-    frame = window._frame()
+    frame = window.stage.frame()
     loose = site_at("c8", "M")
     assert [m.site for m in frame.markers] == [loose]
     assert loose not in frame.pieces
-    window.ui.show_row(1)
-    frame = window._frame()
+    window.stage.ui.show_row(1)
+    frame = window.stage.frame()
     assert loose in [m.site for m in frame.markers]
     assert any(label.text == "loose" for label in frame.labels)
     lines = [
-        window.ui.turn_dock.lines.item(i).text() for i in range(window.ui.turn_dock.lines.count())
+        window.stage.ui.turn_dock.lines.item(i).text()
+        for i in range(window.stage.ui.turn_dock.lines.count())
     ]
     assert "ball placed loose on c8" in lines
-    window.ui.show_row(None)
+    window.stage.ui.show_row(None)
     # the next turn: red is still on offence, nobody carries the ball: no pass to choose
     assert red.editor.pass_box.count() == 1
     assert "must leave" in red.editor.why_not()  # its Medium stands on d8
@@ -202,14 +203,14 @@ def test_the_scored_on_player_takes_a_special_move_in_its_dock(ball_window, qtbo
     blitz", then both program again. Undo takes the choice back."""
     window = ball_window()
     window.session.replace_game(PyramidBall.new(PyramidBall.parse_options({"mode": "advanced"})))
-    red, blue = window.ui.program_docks
+    red, blue = window.stage.ui.program_docks
     red.editor.text.setText("S,F,S")
     red.editor.text.returnPressed.emit()
     red.editor.submit.click()
     blue.hand_over.click()
     blue.editor.set_entry(0, 1, "F")
     blue.editor.submit.click()
-    game = window.game
+    game = window.session.game
     assert game.choosing == "red"
     assert red.choosing
     assert not blue.editing
@@ -220,20 +221,20 @@ def test_the_scored_on_player_takes_a_special_move_in_its_dock(ball_window, qtbo
         "quick_pass",
         "blitz",
     }
-    assert "chooses a special move" in window.ui.status(game)
-    assert "chooses a special move" in window.turn.click(0)  # the board takes no click
-    assert window.ui.turn_dock.row_title.text().startswith("The position now")  # rows kept
+    assert "chooses a special move" in window.stage.ui.status(game)
+    assert "chooses a special move" in window.stage.turn.click(0)  # the board takes no click
+    assert window.stage.ui.turn_dock.row_title.text().startswith("The position now")  # rows kept
     red.choice_buttons["blitz"].click()
     assert [str(m) for m in window.session.history()][-1] == "takes blitz"
     assert "red takes Blitz; both sides program" in window.statusBar().currentMessage()
     lines = [window.moves_dock.tree.topLevelItem(i).text(0) for i in range(3)]
     assert lines[-1] == "2. red takes blitz"  # the Moves dock: the mover once
-    assert window.game.specials("red") == ["blitz"]
-    assert window.game.choosing is None
+    assert window.session.game.specials("red") == ["blitz"]
+    assert window.session.game.choosing is None
     assert red.editing  # red programs the next turn (hot seat: red first)
     assert red.editor.blitz.isVisibleTo(red)  # on defence now, with Blitz held
-    window.undo()
-    assert window.game.choosing == "red"
+    window.turns.undo()
+    assert window.session.game.choosing == "red"
     assert red.choosing
     assert not guard_errors
 
@@ -243,12 +244,12 @@ def test_the_computer_chooses_its_special_move(ball_window, qtbot, guard_errors)
     move (a turn node), and the humans' docks say so meanwhile."""
     window = ball_window()
     window.session.replace_game(PyramidBall.new(PyramidBall.parse_options({"mode": "advanced"})))
-    window.session.play(window.game.parse_move("S,F,S | S,F,S"))
-    assert window.game.choosing == "red"
+    window.session.play(window.session.game.parse_move("S,F,S | S,F,S"))
+    assert window.session.game.choosing == "red"
     window.engine.set_player("red", "medium")
-    qtbot.waitUntil(lambda: window.game.choosing is None, timeout=20000)
+    qtbot.waitUntil(lambda: window.session.game.choosing is None, timeout=20000)
     assert window.session.history()[-1].colour == "red"
-    assert len(window.game.specials("red")) == 1
+    assert len(window.session.game.specials("red")) == 1
     assert not guard_errors
 
 
@@ -259,17 +260,17 @@ def test_the_computer_programs_through_the_engine_control(ball_window, qtbot, gu
     window = ball_window({"blue": "medium"})
     engine = window.engine
     assert engine.thinking_sides() == (1,)
-    assert engine.box.isVisibleTo(window)  # the progress bar and Stop
+    assert window.port.box.isVisibleTo(window)  # the progress bar and Stop
     assert "computer (blue) is thinking" in window.statusBar().currentMessage()
-    red, blue = window.ui.program_docks
+    red, blue = window.stage.ui.program_docks
     assert "The computer (medium) programs blue" in blue.cover_text.text()
     assert "red: program your pyramids" in window.status_prompt.text()
     assert red.editing  # the human programs meanwhile
     assert engine.busy() == ""
     engine.stop()
     assert engine.paused
-    assert not engine.box.isVisibleTo(window)
-    assert 1 not in window.turn.programs
+    assert not window.port.box.isVisibleTo(window)
+    assert 1 not in window.stage.turn.programs
     # red programs first, then blue's editor is handed over to the humans
     red.editor.set_entry(0, 1, "F")
     red.editor.submit.click()
@@ -283,14 +284,14 @@ def test_the_computer_programs_through_the_engine_control(ball_window, qtbot, gu
     assert str(history[0].moves[1]) == "L,S,S/S,S,S/S,S,S"
     # the next turn: the computer programs blue again
     assert not engine.paused
-    qtbot.waitUntil(lambda: 1 in window.turn.programs, timeout=10000)
+    qtbot.waitUntil(lambda: 1 in window.stage.turn.programs, timeout=10000)
     assert not blue.editing
     assert not guard_errors
 
 
 def test_changing_the_players_keeps_the_programs_in(ball_window, qtbot, guard_errors):
     window = ball_window()
-    red, blue = window.ui.program_docks
+    red, blue = window.stage.ui.program_docks
     red.editor.set_entry(0, 1, "F")
     red.editor.submit.click()
     window.engine.set_player("blue", "easy")  # the Game menu: the computer plays blue
@@ -307,7 +308,7 @@ def test_hint_draws_the_open_editors_program_and_use_hint_loads_it(
     ball_window, qtbot, guard_errors
 ):
     window = ball_window()
-    red, _blue = window.ui.program_docks
+    red, _blue = window.stage.ui.program_docks
     assert not red.use_hint.isEnabled()
     window.engine.hint_level = "easy"
     window.engine.ask_hint()
@@ -315,7 +316,7 @@ def test_hint_draws_the_open_editors_program_and_use_hint_loads_it(
     hint = window.engine.hint_move()
     assert "hint for red" in window.statusBar().currentMessage()
     assert red.use_hint.isEnabled()
-    frame = window._frame()
+    frame = window.stage.frame()
     styles = [p.style for p in frame.paths]
     if any(entry in "FBLR" for row in hint.rows for entry in row):
         assert "hint" in styles
@@ -323,9 +324,9 @@ def test_hint_draws_the_open_editors_program_and_use_hint_loads_it(
     assert red.editor.program() == hint
     # the hint belongs to red's editor: once red's program is in, blue sees none of it
     red.editor.submit.click()
-    window.ui.reveal(1)
-    assert "hint" not in [p.style for p in window._frame().paths]
-    assert not window.ui.program_docks[1].use_hint.isEnabled()
+    window.stage.ui.reveal(1)
+    assert "hint" not in [p.style for p in window.stage.frame().paths]
+    assert not window.stage.ui.program_docks[1].use_hint.isEnabled()
     assert not guard_errors
 
 
@@ -341,9 +342,9 @@ def test_hint_while_the_computer_programs_comes_once_its_part_is_in(
     engine.ask_hint()
     assert "hint for red: asked" in window.statusBar().currentMessage()
     qtbot.waitUntil(lambda: engine.hint_move() is not None, timeout=60000)
-    assert 1 in window.turn.programs  # the computer's part came first
+    assert 1 in window.stage.turn.programs  # the computer's part came first
     assert "hint for red" in window.statusBar().currentMessage()
-    red, _blue = window.ui.program_docks
+    red, _blue = window.stage.ui.program_docks
     assert red.use_hint.isEnabled()
     assert engine.hint_waiting is None
     assert not guard_errors
@@ -369,10 +370,10 @@ def test_two_computers_play_a_basic_game_to_the_end(ball_window, qtbot, monkeypa
     window.engine.pace = 0
     window.engine.choose_players({"red": "easy", "blue": "easy"})
     window.engine.consider()
-    qtbot.waitUntil(lambda: window.game.is_over(), timeout=60000)
-    assert window.game.outcome() is not None
+    qtbot.waitUntil(lambda: window.session.game.is_over(), timeout=60000)
+    assert window.session.game.outcome() is not None
     assert not window.engine.runner.thinking
-    assert window.ui.hand_in(0).startswith("the game is over")  # Program in: said, not silent
+    assert window.stage.ui.hand_in(0).startswith("the game is over")  # Program in: said, not silent
     assert "New game starts another" in window.statusBar().currentMessage()
     assert not guard_errors
 
@@ -380,7 +381,7 @@ def test_two_computers_play_a_basic_game_to_the_end(ball_window, qtbot, monkeypa
 def test_a_typed_program_keeps_its_pass(ball_window, guard_errors):
     """The notation typed into the editor sets the pass selector too (a pass was lost)."""
     window = ball_window()
-    editor = window.ui.program_docks[0].editor
+    editor = window.stage.ui.program_docks[0].editor
     editor.text.setText("B,L,R/L,L,S/F,>L,F")
     editor.text.returnPressed.emit()
     assert str(editor.program()) == "B,L,R/L,L,S/F,>L,F"
@@ -395,7 +396,7 @@ def test_a_typed_program_the_buttons_cannot_show_keeps_the_players_program(
     become all-Stand silently and wipe the buttons already set: now the reason shows, the
     buttons keep their program and the box keeps the text to correct."""
     window = ball_window()
-    editor = window.ui.program_docks[0].editor
+    editor = window.stage.ui.program_docks[0].editor
     editor.set_entry(0, 0, "F")
     editor.set_entry(1, 2, "L")
     set_before = str(editor.program())
@@ -413,8 +414,8 @@ def test_a_typed_program_the_buttons_cannot_show_keeps_the_players_program(
         assert reason in editor.problem.text()
         assert "The buttons keep your program" in editor.problem.text()
         # handing in refuses the typed text and says why; nothing goes in
-        assert window.ui.hand_in(0, play=False).endswith(editor.apply_text())
-        assert 0 not in window.turn.programs
+        assert window.stage.ui.hand_in(0, play=False).endswith(editor.apply_text())
+        assert 0 not in window.stage.turn.programs
     editor.text.setText("S,S,S/S,>L,S/S,S,S")  # corrected: it goes onto the buttons
     editor.text.returnPressed.emit()
     assert str(editor.program()) == "S,S,S/S,>L,S/S,S,S"
@@ -429,16 +430,16 @@ def test_a_row_slides_its_pyramids_into_place(ball_window, qtbot, guard_errors):
 
     window = ball_window()
     program_both(window, qtbot)
-    ui = window.ui
+    ui = window.stage.ui
     ui.show_row(0)
-    assert window._frame().slides == ()
+    assert window.stage.frame().slides == ()
     ui.step_row(1)  # row 1: blue's Large steps left (L) from b6 ... and red's Medium is blocked
-    frame = window._frame()
+    frame = window.stage.frame()
     assert frame.slides
     slide = frame.slides[0]
     assert slide.t < 1.0
     assert slide.site in frame.pieces
-    board = window.board
+    board = window.stage.board
     moving = board._piece_centres([slide.site])[0]
     assert not np.allclose(moving, board.board.centres[slide.site])  # on its way
     assert {(s.site, s.origin) for s in frame.slides} == {
@@ -447,7 +448,7 @@ def test_a_row_slides_its_pyramids_into_place(ball_window, qtbot, guard_errors):
         if p.outcome in ("moved", "pushed") and p.source != p.end
     }
     qtbot.waitUntil(lambda: ui.slide_t is None, timeout=3000)
-    assert window._frame().slides == ()
+    assert window.stage.frame().slides == ()
     assert np.allclose(board._piece_centres([slide.site])[0], board.board.centres[slide.site])
     assert not guard_errors
 
@@ -476,7 +477,7 @@ def test_enter_in_the_notation_box_sets_the_typed_program(ball_window, qtbot, gu
     from PySide6.QtCore import Qt
 
     window = ball_window()
-    editor = window.ui.program_docks[0].editor
+    editor = window.stage.ui.program_docks[0].editor
     editor.text.setFocus()
     editor.text.setText("F,S,F/F,>L,F/S,S,S")
     qtbot.keyClick(editor.text, Qt.Key.Key_Return)
@@ -484,8 +485,8 @@ def test_enter_in_the_notation_box_sets_the_typed_program(ball_window, qtbot, gu
     assert window.session.history() == []  # nothing handed in by the key
     # typed and not applied: handing in takes the text, not the buttons
     editor.text.setText("S,F,S")
-    window.finish_turn()
-    assert str(window.turn.programs[0]) == "S,F,S/S,S,S/S,S,S"
+    window.turns.finish()
+    assert str(window.stage.turn.programs[0]) == "S,F,S/S,S,S/S,S,S"
     assert "not a turn" not in window.statusBar().currentMessage()
     assert not guard_errors
 
@@ -493,35 +494,35 @@ def test_enter_in_the_notation_box_sets_the_typed_program(ball_window, qtbot, gu
 def test_undo_mid_turn_takes_back_the_turn_being_built(ball_window, qtbot, guard_errors):
     window = ball_window()
     program_both_simple(window)  # one turn played
-    window.finish_turn()  # red's next program is in
-    assert window.turn.building
-    window.undo()
-    assert len(window.game.move_stack) == 1  # the last turn stays
-    assert window.turn.programs == {}
-    window.undo()
-    assert window.game.move_stack == []
+    window.turns.finish()  # red's next program is in
+    assert window.stage.turn.building
+    window.turns.undo()
+    assert len(window.session.game.move_stack) == 1  # the last turn stays
+    assert window.stage.turn.programs == {}
+    window.turns.undo()
+    assert window.session.game.move_stack == []
     assert not guard_errors
 
 
 def test_undo_against_the_computer_keeps_it_playing(ball_window, qtbot, guard_errors):
     window = ball_window({"blue": "easy"})
-    qtbot.waitUntil(lambda: 1 in window.turn.programs, timeout=5000)
-    window.finish_turn()  # red's all-Stand program: the joint move is played
+    qtbot.waitUntil(lambda: 1 in window.stage.turn.programs, timeout=5000)
+    window.turns.finish()  # red's all-Stand program: the joint move is played
     qtbot.waitUntil(lambda: len(window.session.history()) == 1, timeout=5000)
-    window.undo()
-    assert window.game.move_stack == []
+    window.turns.undo()
+    assert window.session.game.move_stack == []
     assert not window.engine.paused
-    qtbot.waitUntil(lambda: 1 in window.turn.programs, timeout=5000)  # it programs again
-    assert window.ui.program_docks[0].editing
+    qtbot.waitUntil(lambda: 1 in window.stage.turn.programs, timeout=5000)  # it programs again
+    assert window.stage.ui.program_docks[0].editing
     assert not guard_errors
 
 
 def test_a_colour_turned_human_takes_back_the_computers_program(ball_window, qtbot, guard_errors):
     window = ball_window({"blue": "easy"})
-    qtbot.waitUntil(lambda: 1 in window.turn.programs, timeout=5000)
+    qtbot.waitUntil(lambda: 1 in window.stage.turn.programs, timeout=5000)
     window.engine.set_player("blue", None)
-    assert 1 not in window.turn.programs  # a human programs blue now
-    red, blue = window.ui.program_docks
+    assert 1 not in window.stage.turn.programs  # a human programs blue now
+    red, blue = window.stage.ui.program_docks
     red.editor.submit.click()
     blue.hand_over.click()
     assert blue.editing
@@ -530,23 +531,23 @@ def test_a_colour_turned_human_takes_back_the_computers_program(ball_window, qtb
 
 def test_setup_keeps_the_scores_and_special_moves(ball_window, qtbot, guard_errors):
     window = ball_window()
-    assert window.open_file(EXAMPLES / "ball/advanced-specials.pyr.json")  # 3-2, specials
-    before = window.game.file_state()
-    window.enter_setup()
-    site, colour = next(iter(window.setup.pieces.items()))
-    window.setup.click(site)  # take one off ...
-    window.setup.brush = colour
-    window.setup.click(site)  # ... and put it back
-    assert window.apply_setup()
-    assert window.game.file_state()["scores"] == before["scores"]
-    assert window.game.file_state()["specials"] == before["specials"]
+    assert window.documents.open(EXAMPLES / "ball/advanced-specials.pyr.json")  # 3-2, specials
+    before = window.session.game.file_state()
+    window.setup_mode.enter()
+    site, colour = next(iter(window.stage.setup.pieces.items()))
+    window.stage.setup.click(site)  # take one off ...
+    window.stage.setup.brush = colour
+    window.stage.setup.click(site)  # ... and put it back
+    assert window.setup_mode.apply()
+    assert window.session.game.file_state()["scores"] == before["scores"]
+    assert window.session.game.file_state()["specials"] == before["specials"]
     # a set-up error names the piece on the board, not the file's index
-    window.enter_setup()
-    window.setup.brush = "red"
-    taken = {p // 3 for p in window.setup.pieces}
+    window.setup_mode.enter()
+    window.stage.setup.brush = "red"
+    taken = {p // 3 for p in window.stage.setup.pieces}
     empty = next(s for s in range(7 * 8 * 3) if s % 3 == 2 and s // 3 not in taken)
-    window.setup.click(empty)  # a second red Small
-    assert not window.apply_setup()
+    window.stage.setup.click(empty)  # a second red Small
+    assert not window.setup_mode.apply()
     assert "pieces[" not in window.setup_dock.error.text()
     assert "red piece on" in window.setup_dock.error.text()
     assert not guard_errors
@@ -554,22 +555,22 @@ def test_setup_keeps_the_scores_and_special_moves(ball_window, qtbot, guard_erro
 
 def test_the_planned_pass_is_drawn(ball_window, guard_errors):
     window = ball_window()
-    editor = window.ui.program_docks[0].editor
+    editor = window.stage.ui.program_docks[0].editor
     editor.pass_box.setCurrentIndex(editor.pass_box.findText("row 3: Medium passes to Large"))
-    assert "planned-pass" in [p.style for p in window._frame().paths]
+    assert "planned-pass" in [p.style for p in window.stage.frame().paths]
     assert not guard_errors
 
 
 def test_setup_mode_covers_the_program_docks(ball_window, qtbot, guard_errors):
     window = ball_window({"blue": "easy"})
-    red, blue = window.ui.program_docks
-    window.enter_setup()
+    red, blue = window.stage.ui.program_docks
+    window.setup_mode.enter()
     assert not red.editing
     assert "Set-up mode" in red.cover_text.text()
     assert "Set-up mode" in blue.cover_text.text()
-    window.leave_setup()
+    window.setup_mode.leave()
     assert red.editing
-    qtbot.waitUntil(lambda: 1 in window.turn.programs, timeout=5000)  # the computer again
+    qtbot.waitUntil(lambda: 1 in window.stage.turn.programs, timeout=5000)  # the computer again
     assert not guard_errors
 
 
@@ -582,7 +583,7 @@ def test_a_played_turn_replays_row_by_row_then_shows_the_position(
 
     monkeypatch.setattr(ball, "ROW_SECONDS", 0.15)
     window = ball_window()
-    ui = window.ui
+    ui = window.stage.ui
     seen = []
     original = ui._replay_step
 
@@ -602,16 +603,16 @@ def test_undo_against_the_computer_takes_back_the_last_turn(ball_window, qtbot, 
     """The computer's hidden program alone is no turn being built: Undo takes back the
     last turn (it kept cancelling the computer's part, which came back at once)."""
     window = ball_window({"blue": "easy"})
-    qtbot.waitUntil(lambda: 1 in window.turn.programs, timeout=5000)
-    window.finish_turn()
-    qtbot.waitUntil(lambda: len(window.game.move_stack) == 1, timeout=5000)
-    qtbot.waitUntil(lambda: 1 in window.turn.programs, timeout=5000)  # its next part
-    assert not window.turn.building
-    window.undo()
-    assert window.game.move_stack == []
-    window.finish_turn()  # red's program in: a turn being built, Undo is on
-    assert window.turn.building
-    window.redraw()
+    qtbot.waitUntil(lambda: 1 in window.stage.turn.programs, timeout=5000)
+    window.turns.finish()
+    qtbot.waitUntil(lambda: len(window.session.game.move_stack) == 1, timeout=5000)
+    qtbot.waitUntil(lambda: 1 in window.stage.turn.programs, timeout=5000)  # its next part
+    assert not window.stage.turn.building
+    window.turns.undo()
+    assert window.session.game.move_stack == []
+    window.turns.finish()  # red's program in: a turn being built, Undo is on
+    assert window.stage.turn.building
+    window.stage.redraw()
     assert window.menus.undo.isEnabled()
     assert not guard_errors
 

@@ -144,18 +144,18 @@ def test_hover_is_a_rim_and_leaves_with_the_mouse(make_window, qtbot):
     for text in ["0,0,0", "1,0,0"]:
         window.session.play(window.session.game.parse_move(text))
     pid = window.session.game.lattice.id_of(1, 0, 0)  # blue
-    x, y = window.board.display_position(pid)
+    x, y = window.stage.board.display_position(pid)
     ratio = window.plotter.devicePixelRatioF()
     pos = QPoint(round(x / ratio), round(window.plotter.height() - 1 - y / ratio))
-    drawn = tuple(window.board._solid.point_data["rgba"][pid][:3])  # shaded by its contacts
+    drawn = tuple(window.stage.board._solid.point_data["rgba"][pid][:3])  # shaded by its contacts
     qtbot.mouseMove(window.plotter, pos)
     qtbot.waitUntil(lambda: window.view.hover == pid, timeout=3000)
-    assert tuple(window.board.current_rgb[pid]) == palette.PIECE_RGB["blue"]
-    poly, actor = window.board.outlines["hover"]
+    assert tuple(window.stage.board.current_rgb[pid]) == palette.PIECE_RGB["blue"]
+    poly, actor = window.stage.board.outlines["hover"]
     assert actor.GetVisibility()
     assert poly.n_points == 1
     assert tuple(poly.point_data["rgba"][0][:3]) == drawn  # its own colour, in a rim
-    window.render_scene()  # the window draws at its next paint: the picture now
+    window.stage.render_now()  # the window draws at its next paint: the picture now
     image = window.plotter.screenshot(return_img=True)
     h = image.shape[0]
     row, col = h - 1 - round(y), round(x)
@@ -184,11 +184,13 @@ def test_a_click_on_a_ball_is_not_taken_by_a_marker_in_front(make_window, qtbot)
     window = make_window(Partition(PartitionOptions(4)))
     for text in ["0,0,0", "1,0,0", "0,1,0", "1,1,0", "2,0,0", "0,2,0"]:
         window.session.play(window.session.game.parse_move(text))
-    board, lat = window.board, window.session.game.lattice
-    window.render_scene()  # the window draws at its next paint: the picture now
+    board, lat = window.stage.board, window.session.game.lattice
+    window.stage.render_now()  # the window draws at its next paint: the picture now
     image = window.plotter.screenshot(return_img=True)[:, :, :3].astype(int)
     ball = lat.id_of(1, 1, 0)  # blue, with empty points (markers) on level 1 in front
-    markers = np.array([p for p in np.flatnonzero(board.shown) if p not in window.turn.pieces()])
+    markers = np.array(
+        [p for p in np.flatnonzero(board.shown) if p not in window.stage.turn.pieces()]
+    )
     cx, cy = board.display_position(ball)
     spot = None
     for dx in range(-30, 31):
@@ -214,4 +216,4 @@ def test_a_click_on_a_ball_is_not_taken_by_a_marker_in_front(make_window, qtbot)
     assert window.session.game.position_key() == before  # no ball placed
     assert "(1,1,0)" in window.statusBar().currentMessage()  # the ball's group is told
     markers_only = board.pick(*board.display_position(markers[0]))
-    assert markers_only == markers[0] or markers_only in window.turn.pieces()
+    assert markers_only == markers[0] or markers_only in window.stage.turn.pieces()

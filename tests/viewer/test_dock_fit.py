@@ -38,7 +38,7 @@ def new_game(monkeypatch, qtbot):
 
         monkeypatch.setattr(NewGameDialog, "exec", exec_)
         window.menus.new_game()
-        assert window.ui.game_name == name
+        assert window.stage.ui.game_name == name
         settle(qtbot)
 
     return play
@@ -107,7 +107,7 @@ def test_a_game_after_a_game_without_docks_shows_its_docks_at_their_height(
     window.resize(1200, 800)
     new_game(window, "pyraos")
     new_game(window, "ball")
-    turn = window.ui.turn_dock
+    turn = window.stage.ui.turn_dock
     assert turn.height() >= turn.sizeHint().height() * 3 // 4
     assert window.moves_dock.height() <= window.moves_dock.sizeHint().height()
     assert guard_errors == []
@@ -128,23 +128,23 @@ def test_the_dock_column_keeps_its_width_through_rolling_pyramids_rounds(
     window.resize(1200, 800)
     new_game(window, "rolling")
     window.session.dice.seed(11)
-    turn = window.ui._docks.turn
+    turn = window.stage.ui._docks.turn
     widths = {column_width(window, turn)}
     rng = random.Random(2)
     phases = set()
     for _ in range(60):
-        game = window.game
+        game = window.session.game
         phases.add(game.phase)
         if game.current_player() == CHANCE:
-            window.finish_turn()
+            window.turns.finish()
         else:
             window.session.play(rng.choice(game.legal_moves()))
         settle(qtbot)
         widths.add(column_width(window, turn))
     assert {"draft", "deploy"} <= phases
     for _ in range(3):
-        window.undo()
-    game = window.game
+        window.turns.undo()
+    game = window.session.game
     window.session.play(game.legal_moves()[-1] if game.current_player() != CHANCE else None)
     settle(qtbot)
     tree = window.moves_dock.tree
@@ -169,8 +169,8 @@ def test_the_dock_column_keeps_its_width_as_pyramid_ball_programs_are_handed_in(
     window = make_window()
     window.resize(1200, 800)
     new_game(window, "ball")
-    red, blue = window.ui.program_docks
-    turn = window.ui.turn_dock
+    red, blue = window.stage.ui.program_docks
+    turn = window.stage.ui.turn_dock
     assert red.editing
     widths = {column_width(window, turn)}
     red.editor.submit.click()
@@ -185,7 +185,7 @@ def test_the_dock_column_keeps_its_width_as_pyramid_ball_programs_are_handed_in(
     blue.editor.submit.click()
     settle(qtbot)
     assert len(window.session.history()) == 1
-    window.ui.show_row(1)
+    window.stage.ui.show_row(1)
     settle(qtbot)
     widths.add(column_width(window, turn))
     assert len(widths) == 1, widths

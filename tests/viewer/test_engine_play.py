@@ -18,24 +18,24 @@ def idle(window):
 def test_hint_gives_a_legal_move_and_leaves_the_position(make_window, qtbot, guard_errors):
     window = make_window()
     window.engine.hint_level = "easy"
-    window.session.play(window.game.parse_move("0,0,0"))
-    before = (window.game.position_key(), window.session.ply)
+    window.session.play(window.session.game.parse_move("0,0,0"))
+    before = (window.session.game.position_key(), window.session.ply)
     window.menus.hint.trigger()
     assert window.engine.runner.thinking
-    assert window.engine.bar.isVisibleTo(window)
+    assert window.port.bar.isVisibleTo(window)
     message = window.statusBar().currentMessage
     qtbot.waitUntil(lambda: message().startswith("hint: "), timeout=WAIT_MS)
-    assert (window.game.position_key(), window.session.ply) == before
+    assert (window.session.game.position_key(), window.session.ply) == before
     move = window.engine.hint_move()
-    assert move in window.game.legal_moves()
+    assert move in window.session.game.legal_moves()
     assert str(move) in window.statusBar().currentMessage()
     assert "win rate" in window.statusBar().currentMessage() or "proven" in (
         window.statusBar().currentMessage()
     )
     # A ghost ball of the mover's colour on the hinted point; gone once a move is played.
-    site = window.game.lattice.id_of(*move.point)
-    assert window._frame().ghosts == {site: "blue"}
-    assert not window.engine.bar.isVisibleTo(window)
+    site = window.session.game.lattice.id_of(*move.point)
+    assert window.stage.frame().ghosts == {site: "blue"}
+    assert not window.port.bar.isVisibleTo(window)
     window.session.play(move)
     assert window.engine.hint_move() is None
     assert not guard_errors
@@ -46,18 +46,18 @@ def test_the_computer_answers_the_human_move(make_window, qtbot, guard_errors):
     window.engine.seed = 1
     window.menus.players["blue"]["easy"].trigger()
     assert idle(window)  # red (the human) moves first
-    window._play(window.game.parse_move("0,0,0"))  # as a click plays it
+    window.turns.play(window.session.game.parse_move("0,0,0"))  # as a click plays it
     assert window.engine.computer_thinking
     assert "computer" in window.status_prompt.text() or "computer" in (
         window.statusBar().currentMessage()
     )
     qtbot.waitUntil(lambda: window.session.ply == 2, timeout=WAIT_MS)
-    assert window.game.to_move == "red"
+    assert window.session.game.to_move == "red"
     said = window.statusBar().currentMessage()
     assert said.endswith("(computer)")  # its win rate and line would spoil the game
     assert "win rate" not in said
     window.menus.reckoning.trigger()  # Game > Show the computer's reckoning
-    window._play(window.game.parse_move("1,0,0"))
+    window.turns.play(window.session.game.parse_move("1,0,0"))
     qtbot.waitUntil(lambda: window.session.ply == 4, timeout=WAIT_MS)
     assert "(computer: " in window.statusBar().currentMessage()
     assert window.menus.reckoning.isChecked()
@@ -69,14 +69,14 @@ def test_clicks_are_refused_while_the_computer_thinks(make_window, qtbot, guard_
     window = make_window(Partition(PartitionOptions(3)))
     window.menus.players["red"]["strong"].trigger()  # long enough to click meanwhile
     assert window.engine.computer_thinking
-    window._play(window.game.parse_move("0,0,0"))
+    window.turns.play(window.session.game.parse_move("0,0,0"))
     assert window.session.ply == 0
     assert "Stop to take over" in window.statusBar().currentMessage()
-    window.engine.stop_button.click()
+    window.port.stop_button.click()
     assert idle(window)
     assert window.engine.paused
     qtbot.wait(50)  # a late answer of the stopped search changes nothing
-    window._play(window.game.parse_move("0,0,0"))  # the human takes over
+    window.turns.play(window.session.game.parse_move("0,0,0"))  # the human takes over
     assert window.session.ply == 1
     window.engine.stop()
     assert not guard_errors
@@ -100,7 +100,7 @@ def test_stop_stops_and_the_gui_keeps_running(make_window, qtbot, guard_errors, 
     window.menus.players["red"]["strong"].trigger()  # a minute of thinking
     assert window.engine.computer_thinking
     thread = window.engine.runner.job.thread
-    qtbot.waitUntil(lambda: window.engine.bar.value() > 0, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: window.port.bar.value() > 0, timeout=WAIT_MS)
     qtbot.wait(300)
     assert len(ticks) >= 5  # the event loop runs while the engine thinks
     assert window.engine.computer_thinking
@@ -170,17 +170,21 @@ def test_undo_takes_back_both_moves_and_waits(make_window, qtbot, guard_errors):
     window = make_window(Partition(PartitionOptions(3)))
     window.engine.seed = 2
     window.menus.players["blue"]["easy"].trigger()
-    window._play(window.game.parse_move("0,0,0"))
+    window.turns.play(window.session.game.parse_move("0,0,0"))
     qtbot.waitUntil(lambda: window.session.ply == 2, timeout=WAIT_MS)
     window.menus.undo.trigger()
     assert window.session.ply == 0
     assert idle(window)
-    window._play(window.game.parse_move("1,0,0"))  # the human moves: the computer answers
+    window.turns.play(
+        window.session.game.parse_move("1,0,0")
+    )  # the human moves: the computer answers
     qtbot.waitUntil(lambda: window.session.ply == 2, timeout=WAIT_MS)
     # Undo while it thinks: the search stops and the human's move goes back.
     window.engine.set_player("blue", "strong")
     assert window.menus.players["blue"]["strong"].isChecked()  # the menu follows
-    window._play(window.game.legal_moves()[0])  # a free point (the easy reply took one)
+    window.turns.play(
+        window.session.game.legal_moves()[0]
+    )  # a free point (the easy reply took one)
     assert window.engine.computer_thinking
     window.menus.undo.trigger()
     assert idle(window)
@@ -195,7 +199,7 @@ def test_the_players_menu_and_the_players_of_another_game(make_window, qtbot):
 
     window = make_window()
     menus = window.menus
-    assert set(menus.players) == set(window.game.players)
+    assert set(menus.players) == set(window.session.game.players)
     assert all(actions[None].isChecked() for actions in menus.players.values())  # humans
     window.engine.pace = 0
     window.engine.paused = True  # nothing is played here: only the menus are looked at

@@ -430,11 +430,13 @@ def test_export_dialog_exports_what_the_window_shows(
     from viewer.export_control import ExportDialog, open_export_dialog
 
     window = make_window()
-    window.open_file(MOVES)
+    window.documents.open(MOVES)
     window.view.set_levels(0, 0)  # the base only: the window shows no ball above it
-    dialog = open_export_dialog(window)
+    dialog = open_export_dialog(window.lab, window.port, window.stage)
     assert isinstance(dialog, ExportDialog)
-    assert open_export_dialog(window) is dialog  # one dialog per window
+    assert (
+        open_export_dialog(window.lab, window.port, window.stage) is dialog
+    )  # one dialog per window
     dialog.set_format(".gif")
     assert dialog.replay.isEnabled()  # the position has moves
     dialog.width_.setValue(200)
@@ -482,7 +484,7 @@ def test_export_dialog_offers_no_replay_without_moves(make_window, tmp_path, war
     from viewer.export_control import open_export_dialog
 
     window = make_window()
-    dialog = open_export_dialog(window)
+    dialog = open_export_dialog(window.lab, window.port, window.stage)
     dialog.set_format(".mp4")
     assert not dialog.replay.isEnabled()
     assert dialog.turntable.isChecked()
@@ -510,8 +512,8 @@ def test_export_dialog_never_offers_the_apps_own_examples_folder(make_window, tm
 
     window = make_window()
     lesson = EXAMPLES_DIR / "partition" / "teaching-anchored-partition.pyr.json"
-    assert window.open_file(lesson)
-    dialog = ExportDialog(window)
+    assert window.documents.open(lesson)
+    dialog = ExportDialog(window.lab, window.port, window.stage)
     assert Path(dialog.path.text()).parent == Path.home()
     dialog.close()
 

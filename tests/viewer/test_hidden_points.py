@@ -14,7 +14,7 @@ def _window(make_window, pieces):
 
 def _pixel_behind_apex(window):
     """The pixel of a point that the apex ball hides (it is picked there instead)."""
-    board, ui = window.board, window.ui
+    board, ui = window.stage.board, window.stage.ui
     apex = ui.site_of((0, 0, 2))
     for site in range(len(board.lattice.centres)):
         if site == apex:
@@ -29,7 +29,8 @@ def test_a_click_on_a_ball_in_front_says_what_reaches_the_points_behind(make_win
     window = _window(make_window, [((0, 0, 2), "red"), ((0, 0, 0), "blue")])
     x, y, _hidden = _pixel_behind_apex(window)
     behind = [
-        tuple(window.ui.coords_of(s)) for s in window.board.behind(window.ui.site_of((0, 0, 2)))
+        tuple(window.stage.ui.coords_of(s))
+        for s in window.stage.board.behind(window.stage.ui.site_of((0, 0, 2)))
     ]
     assert len(behind) >= 2
     window.scene._on_click(x, y)
@@ -42,13 +43,13 @@ def test_a_click_on_a_ball_in_front_says_what_reaches_the_points_behind(make_win
 def test_a_second_click_plays_the_one_empty_point_behind(make_window):
     window = _window(make_window, [((0, 0, 2), "red"), ((0, 0, 0), "blue")])
     x, y, _hidden = _pixel_behind_apex(window)
-    apex = window.ui.site_of((0, 0, 2))
+    apex = window.stage.ui.site_of((0, 0, 2))
     # every other point on that line of sight taken: one empty point is left behind the apex
-    behind = [tuple(window.ui.coords_of(s)) for s in window.board.behind(apex)]
+    behind = [tuple(window.stage.ui.coords_of(s)) for s in window.stage.board.behind(apex)]
     keep = behind[0]
     pieces = [((0, 0, 2), "red")] + [(p, "blue") for p in behind[1:]]
     window = _window(make_window, pieces)
-    window.board.pick(x, y)  # the same view: the same line of sight
+    window.stage.board.pick(x, y)  # the same view: the same line of sight
     window.scene._on_click(x, y)
     name = ",".join(map(str, keep))
     said = window.statusBar().currentMessage()
@@ -60,11 +61,11 @@ def test_a_second_click_plays_the_one_empty_point_behind(make_window):
 def test_set_up_says_what_a_click_erased(make_window):
     window = _window(make_window, [((0, 0, 2), "red")])
     window.menus.setup.trigger()
-    assert window.setup is not None
-    window.setup.brush = "red"  # a ball of the brush's colour: the click erases it
-    window.turns.click(window.ui.site_of((0, 0, 2)))
-    assert window.ui.site_of((0, 0, 2)) not in window.setup.pieces
+    assert window.stage.setup is not None
+    window.stage.setup.brush = "red"  # a ball of the brush's colour: the click erases it
+    window.turns.click(window.stage.ui.site_of((0, 0, 2)))
+    assert window.stage.ui.site_of((0, 0, 2)) not in window.stage.setup.pieces
     said = window.statusBar().currentMessage()
     assert said.startswith("set-up: erased the red ball at 0,0,2 (Undo brings it back")
-    window.undo()
-    assert window.setup.pieces[window.ui.site_of((0, 0, 2))] == "red"
+    window.turns.undo()
+    assert window.stage.setup.pieces[window.stage.ui.site_of((0, 0, 2))] == "red"

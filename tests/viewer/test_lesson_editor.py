@@ -18,7 +18,8 @@ from model import lesson as L
 from model.game import game_class
 from model.teaching import teaching_for
 from model.userfiles import lessons_folder
-from viewer.lessons import SAID_PATH, play_answer
+from viewer.lab.lesson import SAID_PATH
+from viewer.lessons import play_answer
 from viewer.menus import LESSON_FOLDERS_KEY
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -28,7 +29,7 @@ CORNER_BALL = ROOT / "examples" / "lessons" / "partition" / "03-a-corner-ball.le
 def idle(qtbot, control, seconds=180):
     # (a generous limit, met at once when warm: a cold numba cache compiles the prover's
     # kernel in the first proof of the process, tens of seconds on a loaded machine)
-    qtbot.waitUntil(lambda: not control.busy, timeout=int(seconds * 1000))
+    qtbot.waitUntil(lambda: not control.state.busy, timeout=int(seconds * 1000))
 
 
 def teach(window, path=CORNER_BALL):
@@ -90,8 +91,8 @@ def test_overlays_and_the_goal_are_choices_kept_in_step_with_the_json(make_windo
     panel.param_combos["by"].setCurrentText("red")
     panel.apply.click()
     idle(qtbot, control)
-    assert control.step.overlays == {"walls": True, "corners": True, "groups": True}
-    assert control.step.task.goal == {"holds": "SW", "by": "red"}
+    assert control.state.step.overlays == {"walls": True, "corners": True, "groups": True}
+    assert control.state.step.task.goal == {"holds": "SW", "by": "red"}
     assert panel.editor_message.text() == "applied and checked"
     # the JSON typed under Advanced: the boxes follow; bad JSON is refused in words
     panel.advanced.setChecked(True)
@@ -110,12 +111,12 @@ def test_overlays_and_the_goal_are_choices_kept_in_step_with_the_json(make_windo
     assert not panel.overlay_checks["walls"].isChecked()
     panel.apply.click()  # the goal's JSON is still bad: said, nothing applied
     assert "fix it, or untick Advanced" in panel.editor_message.text()
-    assert control.step.overlays == {"walls": True, "corners": True, "groups": True}
+    assert control.state.step.overlays == {"walls": True, "corners": True, "groups": True}
     panel.edit_rule.setText('{"holds": "NE", "by": "blue"}')
     panel.apply.click()
     idle(qtbot, control)
-    assert control.step.overlays == {"region": "AP"}
-    assert control.step.task.goal == {"holds": "NE", "by": "blue"}
+    assert control.state.step.overlays == {"region": "AP"}
+    assert control.state.step.task.goal == {"holds": "NE", "by": "blue"}
 
 
 def test_the_task_kind_offers_its_own_choices(make_window, qtbot):
@@ -151,7 +152,7 @@ def test_the_task_kind_offers_its_own_choices(make_window, qtbot):
 
 def test_a_new_lesson_gets_its_title_and_saves_to_the_users_folder(make_window, qtbot, monkeypatch):
     window = make_window()
-    play_answer(window, "0,0,0")
+    play_answer(window.stage, "0,0,0")
     window.menus.new_lesson.trigger()
     control = window.lessons
     panel = control.panel
@@ -160,7 +161,7 @@ def test_a_new_lesson_gets_its_title_and_saves_to_the_users_folder(make_window, 
     panel.edit_lesson_title.setText("Blue's corners")
     panel.apply.click()
     idle(qtbot, control)
-    assert control.lesson.title == "Blue's corners"
+    assert control.state.lesson.title == "Blue's corners"
     assert "Blue's corners" in window.windowTitle()
     asked = []
     target = lessons_folder() / "blue-s-corners.lesson.json"
@@ -175,7 +176,7 @@ def test_a_new_lesson_gets_its_title_and_saves_to_the_users_folder(make_window, 
     mine = submenu(window, "My lessons")
     assert menu_texts(mine) == ["Blue's corners"]
     mine.actions()[0].trigger()
-    assert control.path == target
+    assert control.state.path == target
 
 
 def test_save_lesson_and_add_folder_open_in_the_users_lessons_folder_made_first(
@@ -233,7 +234,7 @@ def test_a_lesson_with_a_bad_task_is_not_saved_and_says_why(make_window, qtbot, 
     idle(qtbot, control)
     assert panel.editor_message.text().startswith("checked: the answer 0,1,0 is not accepted")
     target = tmp_path / "bad.lesson.json"
-    assert control.save(target) is None
+    assert control.state.save(target) is None
     idle(qtbot, control)
     assert not target.exists()
     assert panel.editor_message.text().startswith("not saved: step 1")
@@ -249,8 +250,8 @@ def test_fill_from_rules_gives_the_rules_answers(make_window, qtbot):
     panel.edit_answers.setText("")
     panel.fill.click()
     idle(qtbot, control)
-    task = control.step.task
-    right = [str(m) for m in L.right_moves(task, control.step.position())]
+    task = control.state.step.task
+    right = [str(m) for m in L.right_moves(task, control.state.step.position())]
     assert list(task.answers) == right  # filled and applied
     assert panel.edit_answers.text() == "; ".join(right)
     assert panel.editor_message.text().startswith(f"{len(right)} answers filled from the rules")
@@ -264,7 +265,7 @@ def test_fill_and_save_run_off_the_gui_thread(make_window, qtbot, monkeypatch, t
     """A slow check (stood in for by a sleep on the worker thread): the busy bar shows, the
     buttons that would start another wait, and the window's event loop goes on (a timer
     fires) before the answer comes."""
-    import viewer.lessons as lessons_module
+    import viewer.lab.lesson as lessons_module
 
     gui = threading.current_thread()
     seen = []
@@ -285,24 +286,24 @@ def test_fill_and_save_run_off_the_gui_thread(make_window, qtbot, monkeypatch, t
     control, panel = teach(window)
     ticks = []
     timer = QTimer()
-    timer.timeout.connect(lambda: ticks.append(control.busy))
+    timer.timeout.connect(lambda: ticks.append(control.state.busy))
     timer.start(50)
     panel.fill.click()
-    assert control.busy
+    assert control.state.busy
     assert not panel.busy.isHidden()
     assert not panel.fill.isEnabled()
     assert not panel.save.isEnabled()
     assert panel.editor_message.text() == "finding the answers with the rules..."
     idle(qtbot, control)
     assert sum(ticks) >= 5  # the window answered while the rules worked
-    assert control.step.task.answers == ("3,0,0",)
+    assert control.state.step.task.answers == ("3,0,0",)
     assert panel.busy.isHidden()
     assert panel.fill.isEnabled()
     ticks.clear()
     target = tmp_path / "slow.lesson.json"
-    assert control.save(target) is None
+    assert control.state.save(target) is None
     assert not target.exists()
-    assert control.busy
+    assert control.state.busy
     idle(qtbot, control)
     assert sum(ticks) >= 5
     assert target.is_file()
@@ -323,7 +324,7 @@ def test_the_editor_offers_each_games_choices(make_window, qtbot, guard_errors):
         window.menus.new_lesson.trigger()
         control = window.lessons
         panel = control.panel
-        assert control.lesson.game_name == name
+        assert control.state.lesson.game_name == name
         specs = teaching_for(type(game)).lesson_overlays
         assert len(panel.overlay_checks) + len(panel.overlay_combos) == len(specs), name
         assert panel.no_overlays.isHidden() == bool(specs), name
@@ -380,9 +381,9 @@ def test_the_menu_lists_the_users_folders_with_progress_and_names_a_bad_file(mak
     assert len(texts[1]) <= 80
     assert not mine.actions()[1].isEnabled()
     # progress, as the shipped lessons have it
-    window.lessons.progress.record(own / "a-drill.lesson.json", 1, done=0)
-    window.lessons.progress.record(own / "a-drill.lesson.json", 1, done=1)
-    window.lessons.progress.record(own / "c-later.lesson.json", 0, done=0)
+    window.lab.lessons.progress.record(own / "a-drill.lesson.json", 1, done=0)
+    window.lab.lessons.progress.record(own / "a-drill.lesson.json", 1, done=1)
+    window.lab.lessons.progress.record(own / "c-later.lesson.json", 0, done=0)
     texts = menu_texts(submenu(window, "My lessons"))
     assert texts[0] == "\u2713 Corner drill"
     assert texts[2] == "Later one  (1 of 2 tasks)"
@@ -452,12 +453,14 @@ def test_a_lesson_saved_meanwhile_is_not_replaced_the_save_goes_beside_it(
     path.write_bytes(CORNER_BALL.read_bytes())
     window = make_window()
     errors = []
-    monkeypatch.setattr(window, "show_error", lambda title, text: errors.append((title, text)))
+    monkeypatch.setattr(
+        window.port, "show_message", lambda title, text: errors.append((title, text))
+    )
     control, _ = teach(window, path)
     theirs = L.read(path)
     theirs.title = "Saved meanwhile elsewhere"
     path.write_text(L.dumps(theirs))
-    assert control.save(path) is None
+    assert control.state.save(path) is None
     idle(qtbot, control)
     assert L.read(path).title == "Saved meanwhile elsewhere"  # kept
     beside = folder / "corner (2).lesson.json"
@@ -469,7 +472,7 @@ def test_a_lesson_saved_meanwhile_is_not_replaced_the_save_goes_beside_it(
             "corner (2).lesson.json",
         )
     ]
-    assert control.path == beside
-    assert control.save(beside) is None  # the copy is ours: saved over as usual
+    assert control.state.path == beside
+    assert control.state.save(beside) is None  # the copy is ours: saved over as usual
     idle(qtbot, control)
     assert sorted(p.name for p in folder.iterdir()) == [beside.name, path.name]

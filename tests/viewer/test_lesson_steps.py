@@ -28,7 +28,7 @@ def idle(qtbot, control, seconds=180):
     its answer (the event loop turning meanwhile)."""
     # (a generous limit, met at once when warm: a cold numba cache compiles the prover's
     # kernel in the first proof of the process, tens of seconds on a loaded machine)
-    qtbot.waitUntil(lambda: not control.busy, timeout=int(seconds * 1000))
+    qtbot.waitUntil(lambda: not control.state.busy, timeout=int(seconds * 1000))
 
 
 def apply(qtbot, control):
@@ -39,7 +39,7 @@ def apply(qtbot, control):
 
 def save(qtbot, control, path):
     """Save to ``path`` (checked on the worker thread): the editor's message."""
-    assert control.save(path) is None
+    assert control.state.save(path) is None
     idle(qtbot, control)
     return control.panel.editor_message.text()
 
@@ -47,7 +47,7 @@ def save(qtbot, control, path):
 def test_a_lesson_opens_on_its_first_step(make_window):
     window = make_window()
     control = _open(window)
-    assert control.active
+    assert control.state.active
     assert window.lesson_dock.steps_active
     assert not window.lesson_dock.isHidden()
     step = L.read(CORNER_BALL).steps[0]
@@ -62,44 +62,44 @@ def test_a_lesson_opens_on_its_first_step(make_window):
 def test_a_wrong_ball_is_explained_with_its_path_and_retried(make_window):
     window = make_window()
     control = _open(window)
-    window.turns.click(window.ui.site_of((0, 1, 0)))  # the window's own pick path
+    window.turns.click(window.stage.ui.site_of((0, 1, 0)))  # the window's own pick path
     assert window.session.game.colour_at((0, 1, 0)) == "red"
-    assert control.verdict is not None
-    assert not control.verdict.correct
+    assert control.state.verdict is not None
+    assert not control.state.verdict.correct
     assert "SW keeps an escape path through (3,0,0)" in control.panel.verdict.text()
-    frame = window.drawn_frame()
+    frame = window.stage.drawn_frame()
     assert frame is not None
     tubes = [p for p in frame.paths if p.style == "lesson-wrong"]
     assert tubes
-    assert tubes[0].sites[0] == window.ui.site_of((0, 0, 0))
-    window.undo()  # back at the step's position: the verdict goes, the task waits again
-    assert control.verdict is None
+    assert tubes[0].sites[0] == window.stage.ui.site_of((0, 0, 0))
+    window.turns.undo()  # back at the step's position: the verdict goes, the task waits again
+    assert control.state.verdict is None
     assert window.session.game.colour_at((0, 1, 0)) is None
-    window.turns.click(window.ui.site_of((0, 1, 0)))
-    assert not control.verdict.correct
+    window.turns.click(window.stage.ui.site_of((0, 1, 0)))
+    assert not control.state.verdict.correct
     control.panel.hint.click()
     assert "east wall" in control.panel.hint_text.text()
     control.panel.retry.click()
     assert window.session.game.colour_at((0, 1, 0)) is None
-    assert control.verdict is None
-    play_answer(window, "2,0,1")  # not the author's 3,0,0: the rules accept it
-    assert control.verdict.correct
+    assert control.state.verdict is None
+    play_answer(window.stage, "2,0,1")  # not the author's 3,0,0: the rules accept it
+    assert control.state.verdict.correct
     assert control.panel.verdict.text().startswith("Right!")
 
 
 def test_progress_is_kept_between_runs(make_window, tmp_path):
     window = make_window()
     control = _open(window)
-    play_answer(window, "3,0,0")
+    play_answer(window.stage, "3,0,0")
     control.panel.next.click()
-    assert control.index == 1
-    again = Progress(control.progress.file)  # a new run reads the same file
+    assert control.state.index == 1
+    again = Progress(control.state.progress.file)  # a new run reads the same file
     assert again.done(CORNER_BALL) == {0}
     assert again.at(CORNER_BALL) == 1
-    assert json.loads(control.progress.file.read_text())["format"].startswith("pyramid-lab")
+    assert json.loads(control.state.progress.file.read_text())["format"].startswith("pyramid-lab")
     other = make_window()
     assert other.documents.open(CORNER_BALL)
-    assert other.lessons.index == 1  # it opens where the student left it
+    assert other.lab.lessons.index == 1  # it opens where the student left it
     assert "\u2713 1." in other.lessons.panel.steps.item(0).text()
 
 
@@ -109,26 +109,26 @@ def test_a_teachers_steps_and_checks_are_no_students_progress_and_reset_forgets(
     window = make_window()
     control = _open(window)
     control.panel.teach.setChecked(True)
-    play_answer(window, "3,0,0")
-    assert control.verdict.correct
+    play_answer(window.stage, "3,0,0")
+    assert control.state.verdict.correct
     control.panel.next.click()
-    assert control.index == 1
-    again = Progress(control.progress.file)
+    assert control.state.index == 1
+    again = Progress(control.state.progress.file)
     assert again.done(CORNER_BALL) == set()
     assert again.at(CORNER_BALL) == 0
     student = make_window()
     assert student.documents.open(CORNER_BALL)
-    assert student.lessons.index == 0
+    assert student.lessons.state.index == 0
     assert student.lessons.panel.progress.text() == "Step 1 of 2; 0 of 2 tasks done"
     # the student's own answer counts; Reset progress forgets it, back to step 1
-    play_answer(student, "3,0,0")
+    play_answer(student.stage, "3,0,0")
     student.lessons.panel.next.click()
-    assert Progress(control.progress.file).done(CORNER_BALL) == {0}
+    assert Progress(control.state.progress.file).done(CORNER_BALL) == {0}
     student.menus.reset_progress.trigger()
-    assert student.lessons.index == 0
+    assert student.lessons.state.index == 0
     assert student.lessons.panel.progress.text() == "Step 1 of 2; 0 of 2 tasks done"
     assert student.statusBar().currentMessage().startswith("Progress of A corner ball reset")
-    after = Progress(control.progress.file)
+    after = Progress(control.state.progress.file)
     assert (after.done(CORNER_BALL), after.at(CORNER_BALL)) == (set(), 0)
 
 
@@ -139,53 +139,53 @@ def test_the_menu_ticks_lessons_and_the_title_names_the_lesson(make_window):
     entry = next(a for a, path, _ in window.menus.lesson_actions if path == CORNER_BALL)
     window.menus.show_lesson_progress()
     assert entry.text() == "03. A corner ball"  # nothing answered yet
-    play_answer(window, "3,0,0")
+    play_answer(window.stage, "3,0,0")
     window.menus.show_lesson_progress()
     assert entry.text() == "03. A corner ball  (1 of 2 tasks)"
     control.panel.next.click()
     assert "(step 2 of 2)" in window.windowTitle()
-    control.progress.record(CORNER_BALL, 1, done=1)
+    control.state.progress.record(CORNER_BALL, 1, done=1)
     window.menus.show_lesson_progress()
     assert entry.text() == "\u2713 03. A corner ball"
-    window.open_file(ROOT / "examples/partition/t3-lone-apex.pyr.json")  # the lesson ends
+    window.documents.open(ROOT / "examples/partition/t3-lone-apex.pyr.json")  # the lesson ends
     assert "Lesson:" not in window.windowTitle()
 
 
 def test_click_points_go_through_the_board_and_are_checked(make_window):
     window = make_window()
     control = _open(window)
-    control.go(1)  # "which corners does red hold?": SW and SE
+    control.state.go(1)  # "which corners does red hold?": SW and SE
     before = window.session.game.position_key()
-    window.turns.click(window.ui.site_of((0, 0, 0)))
-    assert control.picked == [(0, 0, 0)]
+    window.turns.click(window.stage.ui.site_of((0, 0, 0)))
+    assert control.state.picked == [(0, 0, 0)]
     assert window.session.game.position_key() == before  # a pick, not a move
-    markers = window.drawn_frame().highlights.get("lesson-pick", ())
-    assert window.ui.site_of((0, 0, 0)) in markers
+    markers = window.stage.drawn_frame().highlights.get("lesson-pick", ())
+    assert window.stage.ui.site_of((0, 0, 0)) in markers
     control.panel.check.click()
-    assert not control.verdict.correct
+    assert not control.state.verdict.correct
     assert control.panel.verdict.text() == "Not yet: 1 more to find"
-    window.turns.click(window.ui.site_of((0, 3, 0)))  # NW: wrong
-    window.turns.click(window.ui.site_of((0, 3, 0)))  # and let go again
-    window.turns.click(window.ui.site_of((3, 0, 0)))
+    window.turns.click(window.stage.ui.site_of((0, 3, 0)))  # NW: wrong
+    window.turns.click(window.stage.ui.site_of((0, 3, 0)))  # and let go again
+    window.turns.click(window.stage.ui.site_of((3, 0, 0)))
     control.panel.check.click()
-    assert control.verdict.correct
+    assert control.state.verdict.correct
 
 
 def test_another_file_ends_the_lesson(make_window):
     window = make_window()
     control = _open(window)
     assert window.documents.open(ROOT / "examples" / "partition" / "t3-lone-apex.pyr.json")
-    assert not control.active
+    assert not control.state.active
     assert not window.lesson_dock.steps_active
 
 
 def test_the_last_step_leads_to_the_next_lesson(make_window):
     window = make_window()
     control = _open(window)
-    control.go(1)
+    control.state.go(1)
     assert control.panel.next.text() == "Next lesson >"
     control.panel.next.click()
-    assert control.path.name == "04-a-partition-needs-an-anchor.lesson.json"
+    assert control.state.path.name == "04-a-partition-needs-an-anchor.lesson.json"
 
 
 def test_teacher_edits_a_step_takes_a_position_and_saves(make_window, tmp_path, qtbot):
@@ -197,24 +197,24 @@ def test_teacher_edits_a_step_takes_a_position_and_saves(make_window, tmp_path, 
     panel.edit_text.setPlainText("Our own words for this step.")
     panel.edit_hint.setText("Look east.")
     apply(qtbot, control)
-    assert control.step.text == "Our own words for this step."
-    assert control.step.task.hint == "Look east."
+    assert control.state.step.text == "Our own words for this step."
+    assert control.state.step.task.hint == "Look east."
     panel.edit_rule.setText('{"holds": "SW", "by": "blue"}')  # red's answers do not do that
     assert "checked:" in apply(qtbot, control)
     panel.edit_rule.setText('{"holds": "SW", "by": "red"}')
     apply(qtbot, control)
     # a new step on a position made in set-up mode
-    window.enter_setup()
-    window.setup.click(window.ui.site_of((0, 0, 1)))
-    assert window.apply_setup()
-    assert control.active  # set-up mode's position is the teacher's, the lesson stays
+    window.setup_mode.enter()
+    window.stage.setup.click(window.stage.ui.site_of((0, 0, 1)))
+    assert window.setup_mode.apply()
+    assert control.state.active  # set-up mode's position is the teacher's, the lesson stays
     panel.add.click()
-    assert control.index == 1
-    assert len(control.lesson.steps) == 3
-    assert control.step.position().colour_at((0, 0, 1)) is not None
+    assert control.state.index == 1
+    assert len(control.state.lesson.steps) == 3
+    assert control.state.step.position().colour_at((0, 0, 1)) is not None
     panel.up.click()
-    assert control.index == 0
-    assert control.lesson.steps[1].title == "The corner itself"
+    assert control.state.index == 0
+    assert control.state.lesson.steps[1].title == "The corner itself"
     panel.edit_kind.setCurrentText("click-points")
     panel.edit_rule.setText('{"held_by": "red"}')
     panel.edit_answers.setText("")
@@ -228,7 +228,7 @@ def test_teacher_edits_a_step_takes_a_position_and_saves(make_window, tmp_path, 
     assert saved.steps[0].task.kind == "click-points"
     assert L.check(saved) == []
     panel.remove.click()
-    assert len(control.lesson.steps) == 2
+    assert len(control.state.lesson.steps) == 2
 
 
 def test_every_step_fits_the_dock_without_scrolling(make_window):
@@ -240,9 +240,9 @@ def test_every_step_fits_the_dock_without_scrolling(make_window):
     for path in sorted(LESSONS.glob("*/*.lesson.json")):
         assert window.documents.open(path, ask=False)
         control = window.lessons
-        for index in range(len(control.lesson.steps)):
-            control.go(index)
-            control.hint_shown = True
+        for index in range(len(control.state.lesson.steps)):
+            control.state.go(index)
+            control.state.hint_shown = True
             control.panel.show_step()
             control.panel.verdict.setText("Not yet: " + "a reason of two lines " * 4)
             control.panel.verdict.show()
@@ -254,13 +254,13 @@ def test_every_step_fits_the_dock_without_scrolling(make_window):
 
 def test_a_teacher_starts_a_lesson_from_the_board_and_saves_it(make_window, tmp_path, qtbot):
     window = make_window()  # a base-3 Partition
-    window.play_move(window.session.game.parse_move("0,0,0"))
+    window.turns.play(window.session.game.parse_move("0,0,0"))
     window.menus.new_lesson.trigger()
     control = window.lessons
-    assert control.active
-    assert control.path is None
+    assert control.state.active
+    assert control.state.path is None
     assert control.panel.teach.isChecked()
-    assert control.step.position().colour_at((0, 0, 0)) == "red"
+    assert control.state.step.position().colour_at((0, 0, 0)) == "red"
     panel = control.panel
     panel.edit_title.setText("Blue answers")
     panel.edit_kind.setCurrentText("place")
@@ -290,11 +290,11 @@ def test_another_game_on_the_board_ends_the_lesson(make_window, guard_errors):
 
     window = make_window()
     control = _open(window)
-    assert control.active
+    assert control.state.active
     window.session.replace_game(game_class("terrace").new())
-    assert not control.active
-    window.redraw()
-    assert window.ui.game_name == "terrace"
+    assert not control.state.active
+    window.stage.redraw()
+    assert window.stage.ui.game_name == "terrace"
     assert not guard_errors
 
 
@@ -313,23 +313,23 @@ def test_a_new_lesson_over_a_later_step_redraws_on_its_own_step(make_window, gua
     assert window.documents.open(LESSONS / "ball" / "01-programming.lesson.json")
     control = window.lessons
     control.panel.next.click()
-    assert control.index == 1
+    assert control.state.index == 1
     window.engine.set_player("blue", "easy")
     window.menus.new_lesson.trigger()
     assert not guard_errors
-    assert (control.index, len(control.lesson.steps)) == (0, 1)
+    assert (control.state.index, len(control.state.lesson.steps)) == (0, 1)
     assert control.panel.teach.isChecked()
     assert window.engine.computer == {}  # the student (the teacher) plays both sides
-    dock = next(d for d in window.ui.program_docks if d.isVisible() and d.editing)
+    dock = next(d for d in window.stage.ui.program_docks if d.isVisible() and d.editing)
     for groups in dock.editor.groups:  # the Program dock's buttons
         for group in groups:
             if group is not None:
                 group.buttons()[-1].click()
-    click(qtbot, window, window.ui.site_of((1, 2, 3)))  # Red's Large
+    click(qtbot, window, window.stage.ui.site_of((1, 2, 3)))  # Red's Large
     control.panel.retry.click()
-    window.redraw()
+    window.stage.redraw()
     assert not guard_errors
-    assert control.step.title == "First step"
+    assert control.state.step.title == "First step"
 
 
 def test_adding_a_step_keeps_what_the_next_step_follows(make_window, guard_errors):
@@ -339,17 +339,21 @@ def test_adding_a_step_keeps_what_the_next_step_follows(make_window, guard_error
     with the edit refused."""
     window = make_window()
     control = _open(window)
-    holding = control.lesson.steps[1].position().position_key()
+    holding = control.state.lesson.steps[1].position().position_key()
     panel = control.panel
     panel.teach.setChecked(True)
-    play_answer(window, "3,0,0")  # the board moves on: the new step's position
+    play_answer(window.stage, "3,0,0")  # the board moves on: the new step's position
     panel.add.click()
     assert panel.editor_message.text() == "applied", panel.editor_message.text()
-    assert [s.title for s in control.lesson.steps] == ["The corner itself", "New step", "Holding"]
-    assert control.index == 1
-    assert control.step.position().colour_at((3, 0, 0)) == "red"
-    assert control.lesson.steps[2].position().position_key() == holding
-    window.redraw()
+    assert [s.title for s in control.state.lesson.steps] == [
+        "The corner itself",
+        "New step",
+        "Holding",
+    ]
+    assert control.state.index == 1
+    assert control.state.step.position().colour_at((3, 0, 0)) == "red"
+    assert control.state.lesson.steps[2].position().position_key() == holding
+    window.stage.redraw()
     assert not guard_errors
 
 
@@ -362,8 +366,8 @@ def test_an_edit_refused_keeps_the_step_shown(make_window, guard_errors, monkeyp
     monkeypatch.setattr(L, "MAX_STEPS", 1)
     control.panel.add.click()
     assert control.panel.editor_message.text() == "steps: 2 steps (at most 1)"
-    assert (control.index, len(control.lesson.steps)) == (0, 1)
-    window.redraw()
+    assert (control.state.index, len(control.state.lesson.steps)) == (0, 1)
+    window.stage.redraw()
     control.panel.retry.click()
     assert not guard_errors
 
@@ -383,7 +387,7 @@ def test_a_win_within_rule_typed_as_a_list_is_refused_in_words(make_window, guar
     assert panel.within.value() == 3  # the choice made before
     panel._apply()
     assert "must be an object" in panel.editor_message.text()
-    assert window.lessons.step.task is None  # not applied
+    assert window.lab.lessons.step.task is None  # not applied
     assert not guard_errors
 
 
@@ -413,21 +417,21 @@ def test_teacher_mode_over_every_game(
     window.menus.new_lesson.trigger()
     control = window.lessons
     panel = control.panel
-    assert control.active
+    assert control.state.active
     assert panel.teach.isChecked()
     assert not panel.editor.isHidden()
-    assert control.lesson.game_name == name
+    assert control.state.lesson.game_name == name
     panel.add.click()
-    assert (control.index, len(control.lesson.steps)) == (1, 2)
-    panel.edit_title.setText(f"Your move in {window.game.title}")
+    assert (control.state.index, len(control.state.lesson.steps)) == (1, 2)
+    panel.edit_title.setText(f"Your move in {window.session.game.title}")
     panel.edit_kind.setCurrentText("move")
     panel.edit_prompt.setText("Play the move of the lesson.")
-    play_answer(window, FIRST_MOVES[name])
+    play_answer(window.stage, FIRST_MOVES[name])
     panel.from_board.click()
-    answer = str(window.game.parse_move(FIRST_MOVES[name]))
+    answer = str(window.session.game.parse_move(FIRST_MOVES[name]))
     assert panel.edit_answers.text() == answer
     assert apply(qtbot, control) == "applied and checked"
-    assert control.step.task.kind == "move"
+    assert control.state.step.task.kind == "move"
     target = tmp_path / f"{name}-lesson.lesson.json"
     monkeypatch.setattr(
         QFileDialog, "getSaveFileName", staticmethod(lambda *_a, **_k: (str(target)[:-12], ""))
@@ -439,23 +443,26 @@ def test_teacher_mode_over_every_game(
     assert not panel.dirty
     saved = L.read(target)
     assert saved.game_name == name
-    assert [s.title for s in saved.steps] == ["First step", f"Your move in {window.game.title}"]
+    assert [s.title for s in saved.steps] == [
+        "First step",
+        f"Your move in {window.session.game.title}",
+    ]
     assert L.check(saved) == []
 
     window.session.replace_game(game_class("partition" if name != "partition" else "terrace").new())
-    assert not control.active
-    assert window.open_file(target)
-    assert control.active
-    assert control.path == target
-    assert window.game.name == name
+    assert not control.state.active
+    assert window.documents.open(target)
+    assert control.state.active
+    assert control.state.path == target
+    assert window.session.game.name == name
     panel.teach.setChecked(False)  # answered as a student (a teacher's checks are not ticks)
     panel.steps.setCurrentRow(1)
-    assert control.index == 1
+    assert control.state.index == 1
     assert panel.prompt.text() == "Play the move of the lesson."
-    play_answer(window, FIRST_MOVES[name])
-    assert control.verdict is not None
-    assert control.verdict.correct, control.verdict
-    assert control.done() == {1}
+    play_answer(window.stage, FIRST_MOVES[name])
+    assert control.state.verdict is not None
+    assert control.state.verdict.correct, control.state.verdict
+    assert control.state.done() == {1}
     assert not guard_errors
 
 
@@ -464,9 +471,11 @@ def test_a_lesson_with_a_win_within_task_saves(make_window, guard_errors, tmp_pa
     monkey: the rules' check without the search's judge raised, so no such lesson saved)."""
     window = make_window()
     control = _open(window, LESSONS / "partition" / "08-three-corners-win.lesson.json")
-    assert any(s.task is not None and s.task.kind == "win-within" for s in control.lesson.steps)
+    assert any(
+        s.task is not None and s.task.kind == "win-within" for s in control.state.lesson.steps
+    )
     control.panel.teach.setChecked(True)
     target = tmp_path / "again.lesson.json"
     assert save(qtbot, control, target) == f"saved {target}"
-    assert [s.title for s in L.read(target).steps] == [s.title for s in control.lesson.steps]
+    assert [s.title for s in L.read(target).steps] == [s.title for s in control.state.lesson.steps]
     assert not guard_errors

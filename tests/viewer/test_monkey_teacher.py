@@ -24,7 +24,7 @@ def test_the_monkey_teaches_in_every_game(make_window, guard_errors, tmp_path, q
     monkey.actions = [(1, monkey.teacher)]
     monkey.run(40, guard_errors)
     assert not guard_errors, report(3, monkey, guard_errors)
-    assert window.lessons.active or any("teacher: open" in line for line in monkey.log)
+    assert window.lab.lessons.active or any("teacher: open" in line for line in monkey.log)
     saved = list((monkey.export_folder / "lessons").glob("*.lesson.json"))
     assert saved, monkey.log[-20:]
     assert any("saved" in line and line.endswith(": ok") for line in monkey.log)

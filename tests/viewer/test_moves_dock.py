@@ -34,9 +34,9 @@ def test_an_earlier_move_starts_a_line_and_keeps_the_old_one(make_window, tmp_pa
     assert dock.tree.topLevelItem(2).child(0).text(0) == "or 2. blue 2,2,0"
     assert dock.tree.currentItem() is dock.tree.topLevelItem(2)
 
-    assert window.save_file(tmp_path / "lines.pyr.json")
+    assert window.documents.save_file(tmp_path / "lines.pyr.json")
     again = make_window()
-    assert again.open_file(tmp_path / "lines.pyr.json")
+    assert again.documents.open(tmp_path / "lines.pyr.json")
     assert again.moves_dock.rows() == 4
     assert again.moves_dock.tree.topLevelItem(2).childCount() == 1
     assert len(read(tmp_path / "lines.pyr.json").variations) == 2  # the other, the rest
@@ -83,13 +83,13 @@ def test_a_click_on_another_line_highlights_the_row_followed(make_window, qtbot)
 def test_browsing_the_moves_of_a_saved_file_leaves_it_saved(make_window, qtbot, tmp_path):
     window = make_window()
     _play(window, "0,0,0", "1,0,0", "2,0,0")
-    assert window.save_file(tmp_path / "three.pyr.json")
+    assert window.documents.save_file(tmp_path / "three.pyr.json")
     dock = window.moves_dock
     for row in (1, 3, 0, 2, 3):
         click_row(qtbot, dock, dock.tree.topLevelItem(row))
         assert window.session.ply == row
-    window.undo()
-    window.redo()
+    window.turns.undo()
+    window.turns.redo()
     assert not window.session.dirty
     assert not window.windowTitle().startswith("*")
     assert " *" not in window.windowTitle()

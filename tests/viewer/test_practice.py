@@ -13,7 +13,6 @@ import pytest
 
 from model.collection import INDEX, INDEX_FORMAT, Progress, position_key
 from model.files import read, write
-from viewer.practice import practice_of
 from viewer.widgets.practice_dock import TICK
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -36,31 +35,31 @@ def practising(make_window, tmp_path):
     }
     (folder / INDEX).write_text(json.dumps(index))
     window = make_window()
-    assert window.practice_dock is None  # made when first used
-    assert practice_of(window).open_collection(folder)
+    assert window.practice is None  # made when first used
+    assert window.binding.practising().open_collection(folder)
     assert window.board_modes.mode("practice").practice is window.practice
     return window, folder
 
 
 def settled(qtbot, window):
-    solver = window.practice.solver
+    solver = window.practice.state.solver
     qtbot.waitUntil(lambda: not solver.runner.thinking, timeout=WAIT_MS)
     return solver.status
 
 
 def play(window, text):
-    window.play_move(window.game.parse_move(text))
+    window.turns.play(window.session.game.parse_move(text))
 
 
 def test_the_key_move_solves_and_ticks_the_puzzle_for_the_next_run(
     practising, qtbot, tmp_path, guard_errors
 ):
     window, folder = practising
-    dock = window.practice_dock
+    dock = window.practice.dock
     practice = window.practice
     assert dock.isVisible()
-    assert practice.current == 0  # the first unsolved puzzle opened and Solve mode is on
-    assert practice.solver.active
+    assert practice.state.current == 0  # the first unsolved puzzle opened and Solve mode is on
+    assert practice.state.solver.active
     assert window.session.path == folder / WIN_IN_1
     assert not window.puzzle_dock.isVisible()  # it would show the solution
     assert dock.list.count() == 2
@@ -76,8 +75,8 @@ def test_the_key_move_solves_and_ticks_the_puzzle_for_the_next_run(
     assert saved["solved"] == {key: WIN_IN_1}
     assert Progress().is_solved(key)  # what the next run reads
     # Next unsolved: the win in 2; the win in 1 is not offered again
-    assert practice.next_unsolved()
-    assert practice.current == 1
+    assert practice.state.next_unsolved()
+    assert practice.state.current == 1
     assert window.session.path == folder / WIN_IN_2
     assert guard_errors == []
 
@@ -87,10 +86,10 @@ def test_a_wrong_move_is_refuted_on_the_board_and_try_again_goes_back(
 ):
     window, _ = practising
     practice = window.practice
-    assert practice.play(1)  # red wins in 2 only with 2,2,0
-    solver = practice.solver
+    assert practice.state.play(1)  # red wins in 2 only with 2,2,0
+    solver = practice.state.solver
     anchor = window.session.node
-    wrong = next(str(m) for m in window.game.legal_moves() if str(m) != "2,2,0")
+    wrong = next(str(m) for m in window.session.game.legal_moves() if str(m) != "2,2,0")
     play(window, wrong)
     kind, text = settled(qtbot, window)
     assert kind == "failed", text
@@ -98,53 +97,55 @@ def test_a_wrong_move_is_refuted_on_the_board_and_try_again_goes_back(
     played_wrong, answer = solver.refuted
     assert str(played_wrong) == wrong
     assert answer is not None
-    assert window.game.move_stack[-1] == answer  # the computer's answer is on the board
+    assert window.session.game.move_stack[-1] == answer  # the computer's answer is on the board
     assert str(answer) in text
-    labels = [label.text for label in window._frame().labels]
+    labels = [label.text for label in window.stage.frame().labels]
     assert f"refutes {wrong}" in labels
     assert not Progress().solved  # a failed attempt ticks nothing
-    practice.retry()
+    practice.state.retry()
     assert window.session.node is anchor
     assert solver.status[0] == "info"
     assert guard_errors == []
 
 
 def corner_sites(window, names):
-    game = window.game
+    game = window.session.game
     ids = {c.value: pid for c, pid in game.lattice.corner_ids.items()}
-    return {window.ui.site_of(tuple(game.lattice.point(ids[n]))) for n in names}
+    return {window.stage.ui.site_of(tuple(game.lattice.point(ids[n]))) for n in names}
 
 
 def test_hints_show_the_idea_then_the_move(practising, qtbot, guard_errors):
     window, _ = practising
     practice = window.practice
-    assert practice.play(1)
-    key_site = window.ui.move_sites(window.game, window.game.parse_move("2,2,0"))[0]
-    frame = window._frame()
+    assert practice.state.play(1)
+    key_site = window.stage.ui.move_sites(
+        window.session.game, window.session.game.parse_move("2,2,0")
+    )[0]
+    frame = window.stage.frame()
     assert not frame.regions
     assert key_site not in frame.ghosts
-    held = set(window.game.held_corners("red"))
-    end = window.game.copy()
+    held = set(window.session.game.held_corners("red"))
+    end = window.session.game.copy()
     for text in ("2,2,0", "0,0,0", "0,0,1"):  # the written main line
         end.push_text(text)
     gained = sorted(set(end.held_corners("red")) - held)
     assert gained
-    practice.hint()  # 1: the idea, the corner at stake, not sites near the answer
-    frame = window._frame()
+    practice.state.hint()  # 1: the idea, the corner at stake, not sites near the answer
+    frame = window.stage.frame()
     (region,) = [r for r in frame.regions if r.style == "hint"]
     assert set(region.sites) == corner_sites(window, gained)
     assert {f"{name} at stake" for name in gained} <= {label.text for label in frame.labels}
-    status = window.practice_dock.status.text()
+    status = window.practice.dock.status.text()
     assert "at stake: " in status, status
     assert all(name in status.split("at stake: ")[1] for name in gained)
     assert key_site not in frame.ghosts
-    practice.hint()  # 2: the move itself
-    frame = window._frame()
+    practice.state.hint()  # 2: the move itself
+    frame = window.stage.frame()
     assert frame.ghosts.get(key_site) == "red"
     assert "hint" in [label.text for label in frame.labels]
-    assert "Hint 2 of 2: play 2,2,0" in window.practice_dock.status.text()
+    assert "Hint 2 of 2: play 2,2,0" in window.practice.dock.status.text()
     play(window, "2,2,0")  # the hint is for the position it was asked at
-    assert window._frame().ghosts.get(key_site) is None
+    assert window.stage.frame().ghosts.get(key_site) is None
     settled(qtbot, window)
     assert guard_errors == []
 
@@ -161,7 +162,7 @@ def test_the_puzzles_menu_lists_the_shipped_collections(make_window, guard_error
     said = "(none yet: Review's Make a puzzle of this and Compose... put them here)"
     assert [a.text() for a in window.menus.my_puzzles.actions()] == [said]
     window.menus.next_puzzle.trigger()  # no collection yet: said, nothing breaks
-    assert window.practice.collection is None
+    assert window.practice.state.collection is None
     views = [a.text() for a in window.menus.view_menu.actions()]
     assert "Practice" in views  # the dock made by the menu has its View entry
     assert guard_errors == []
@@ -176,16 +177,21 @@ def test_without_a_written_solution_the_hint_comes_from_the_prover(
     puzzle = {k: v for k, v in doc.puzzle.items() if k != "solution"}
     write(folder / WIN_IN_2, doc.game, puzzle)
     window = make_window()
-    practice = practice_of(window)
-    assert practice_of(window).open_collection(folder)
-    practice.hint()
-    assert practice.runner.thinking  # the window goes on while the prover looks
-    qtbot.waitUntil(lambda: practice.hint_move is not None, timeout=WAIT_MS)
-    assert str(practice.hint_move[1]) == "2,2,0"  # the only win in 2
-    assert practice.hint_idea is not None  # the prover's line gives the idea
-    assert "at stake" in practice.hint_idea.text
-    (region,) = [r for r in window._frame().regions if r.style == "hint"]
-    assert region.sites == practice.hint_idea.sites
+    practice = window.binding.practising()
+    assert window.binding.practising().open_collection(folder)
+    practice.state.hint()
+    assert practice.state.runner.thinking  # the window goes on while the prover looks
+    qtbot.waitUntil(lambda: practice.state.hint_move is not None, timeout=WAIT_MS)
+    assert str(practice.state.hint_move[1]) == "2,2,0"  # the only win in 2
+    assert practice.state.hint_idea is not None  # the prover's line gives the idea
+    assert "at stake" in practice.state.hint_idea.text
+    (region,) = [r for r in window.stage.frame().regions if r.style == "hint"]
+    game = window.session.game
+    from viewer.practice import corner_site
+
+    corners = practice.state.hint_idea.corners
+    assert corners
+    assert region.sites == tuple(corner_site(game, window.stage.ui, c) for c in corners)
     assert guard_errors == []
 
 
@@ -194,8 +200,8 @@ def test_a_wrong_move_in_a_win_in_1_says_what_it_did_and_what_the_win_needed(
 ):
     window, _ = practising
     practice = window.practice
-    assert practice.play(0)  # red wins at once only with 0,0,0
-    game = window.game
+    assert practice.state.play(0)  # red wins at once only with 0,0,0
+    game = window.session.game
     held = ", ".join(game.held_corners("red"))
     won = game.copy()
     won.push_text("0,0,0")
@@ -209,7 +215,7 @@ def test_a_wrong_move_in_a_win_in_1_says_what_it_did_and_what_the_win_needed(
     play(window, wrong)
     kind, text = settled(qtbot, window)
     assert kind == "failed", text
-    status = window.practice_dock.status.text()
+    status = window.practice.dock.status.text()
     words = ", ".join(after.held_corners("red")) or held
     assert f"{wrong} does not win at once: red" in status, status
     assert words in status
@@ -219,28 +225,28 @@ def test_a_wrong_move_in_a_win_in_1_says_what_it_did_and_what_the_win_needed(
 
 def test_a_pyraos_placement_hint_names_the_idea_in_the_rules_words(make_window, guard_errors):
     window = make_window()
-    practice = practice_of(window)
+    practice = window.binding.practising()
     assert practice.open_collection(ROOT / "examples" / "puzzles" / "pyraos")
-    practice.hint()
-    idea = practice.hint_idea
-    move = practice.hint_move[1]
-    if window.ui.move_from(window.game, move):
+    practice.state.hint()
+    idea = practice.state.hint_idea
+    move = practice.state.hint_move[1]
+    if window.stage.ui.move_from(window.session.game, move):
         assert idea is None  # a lift: the piece is shown
     else:
         assert idea is not None
         assert idea.text.startswith("the idea: ")
-        assert idea.text in window.practice_dock.status.text()
-    assert not [r for r in window._frame().regions if r.style == "hint" and len(r.sites) > 1]
+        assert idea.text in window.practice.dock.status.text()
+    assert not [r for r in window.stage.frame().regions if r.style == "hint" and len(r.sites) > 1]
     assert guard_errors == []
 
 
 def test_next_unsolved_goes_back_to_a_skipped_puzzle(practising, qtbot, guard_errors):
     window, folder = practising
     practice = window.practice
-    assert practice.current == 0  # the win in 1, skipped
-    assert practice.play(1)
-    assert practice.next_unsolved()  # not past the end: back to the first unsolved one
-    assert practice.current == 0
+    assert practice.state.current == 0  # the win in 1, skipped
+    assert practice.state.play(1)
+    assert practice.state.next_unsolved()  # not past the end: back to the first unsolved one
+    assert practice.state.current == 0
     assert window.session.path == folder / WIN_IN_1
-    assert "easiest puzzle not solved yet" in window.practice_dock.next_button.toolTip()
+    assert "easiest puzzle not solved yet" in window.practice.dock.next_button.toolTip()
     assert guard_errors == []

@@ -21,8 +21,8 @@ def review_in_window(make_window, qtbot, tmp_path, seconds=0.3):
     path = tmp_path / "game.pyr.json"
     write(path, game)
     window = make_window()
-    assert window.open_file(path)
-    window.reviewer.seed = 1
+    assert window.documents.open(path)
+    window.lab.review.seed = 1
     window.reviewer.dock.seconds.setValue(seconds)
     window.menus.review.trigger()
     assert window.reviewer.thinking
@@ -47,16 +47,16 @@ def test_review_calls_the_missed_win_and_draws_the_better_move(
     # a row goes to the position before its move; the better move is the Hint's ghost
     dock.table.selectRow(ply - 1)
     assert window.session.ply == ply - 1
-    better = window.game.parse_move(dock.table.item(ply - 1, 4).text())
-    site = window.game.lattice.id_of(*better.point)
-    assert window._frame().ghosts == {site: window.game.to_move}
+    better = window.session.game.parse_move(dock.table.item(ply - 1, 4).text())
+    site = window.session.game.lattice.id_of(*better.point)
+    assert window.stage.frame().ghosts == {site: window.session.game.to_move}
     window.session.goto(ply)  # after it: the next move's better move, if it has one
     following = review.at(ply + 1)
     expected = {}
     if following is not None and following.better:
-        point = window.game.parse_move(following.better).point
-        expected = {window.game.lattice.id_of(*point): window.game.to_move}
-    assert window._frame().ghosts == expected
+        point = window.session.game.parse_move(following.better).point
+        expected = {window.session.game.lattice.id_of(*point): window.session.game.to_move}
+    assert window.stage.frame().ghosts == expected
     assert "missed win" in dock.detail.text()
     # a click on the graph goes to that position
     graph = dock.graph
@@ -72,7 +72,7 @@ def test_review_calls_the_missed_win_and_draws_the_better_move(
     assert raw["review"]["moves"][ply - 1]["verdict"] == MISSED_WIN
     assert read(path).review.to_json() == review.to_json()
     other = make_window()
-    assert other.open_file(path)
+    assert other.documents.open(path)
     assert other.reviewer.dock.isVisible()
     assert other.reviewer.dock.table.rowCount() == len(game.move_stack)
     assert other.reviewer.dock.graph.review is not None
@@ -91,8 +91,8 @@ def test_make_a_puzzle_of_the_missed_win_keeps_a_verified_puzzle(
     window.session.goto(spot.ply)
     assert window.reviewer.dock.make_puzzle.isEnabled()
     window.menus.make_puzzle.trigger()
-    qtbot.waitUntil(lambda: window.reviewer.last_puzzle is not None, timeout=WAIT_MS)
-    made = window.reviewer.last_puzzle
+    qtbot.waitUntil(lambda: window.lab.review.last_puzzle is not None, timeout=WAIT_MS)
+    made = window.lab.review.last_puzzle
     assert made.parent == tmp_path / "made" / "partition"
     doc = read(made)
     verdict = verify(doc.game, doc.puzzle)
@@ -107,14 +107,14 @@ def test_make_a_puzzle_of_the_missed_win_keeps_a_verified_puzzle(
     assert [a.text() for a in menus.my_puzzles.actions()] == ["Pyramid Partition: made (1 puzzle)"]
     menus.my_puzzles.actions()[0].trigger()
     assert window.practice is not None
-    assert window.practice.collection is not None
-    assert window.practice.collection.folder == made.parent
+    assert window.practice.state.collection is not None
+    assert window.practice.state.collection.folder == made.parent
     assert window.practice.dock.isVisible()
     # where no spot is, the action says so and makes nothing
     window.session.goto(0)
-    window.reviewer.last_puzzle = None
+    window.lab.review.last_puzzle = None
     window.menus.make_puzzle.trigger()
-    assert window.reviewer.last_puzzle is None
+    assert window.lab.review.last_puzzle is None
     assert not guard_errors
 
 
@@ -123,7 +123,7 @@ def test_stop_keeps_the_moves_judged_so_far(make_window, qtbot, tmp_path, guard_
     path = tmp_path / "game.pyr.json"
     write(path, game)
     window = make_window()
-    assert window.open_file(path)
+    assert window.documents.open(path)
     window.reviewer.dock.seconds.setValue(2.0)
     window.menus.review.trigger()
     qtbot.waitUntil(lambda: window.reviewer.dock.bar.value() > 0, timeout=WAIT_MS)
@@ -189,7 +189,7 @@ def test_the_monkey_reviews_a_game(make_window, qtbot, tmp_path, guard_errors, m
     path = tmp_path / "game.pyr.json"
     write(path, game)
     window = make_window()
-    assert window.open_file(path)
+    assert window.documents.open(path)
     monkey = Monkey(window, rng, example_copies(tmp_path / "files"), qtbot)
     reviewed = 0
     for _ in range(12):
@@ -207,7 +207,7 @@ def test_the_export_writes_the_review_graph_beside_the_picture(
     from viewer.export_control import open_export_dialog
 
     window, _path, _game, _ply, _ = review_in_window(make_window, qtbot, tmp_path, seconds=0.2)
-    dialog = open_export_dialog(window)
+    dialog = open_export_dialog(window.lab, window.port, window.stage)
     written = dialog.export(tmp_path / "board.png")
     assert written == tmp_path / "board.png"
     graph = tmp_path / "board-review.png"
@@ -223,7 +223,7 @@ def test_a_new_game_drops_the_review_under_way(make_window, qtbot, tmp_path, gua
     path = tmp_path / "game.pyr.json"
     write(path, game)
     window = make_window()
-    assert window.open_file(path)
+    assert window.documents.open(path)
     window.reviewer.dock.seconds.setValue(2.0)
     window.menus.review.trigger()
     assert window.reviewer.thinking

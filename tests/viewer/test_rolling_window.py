@@ -33,8 +33,8 @@ def rolling_window(make_window, monkeypatch, qtbot):
 
         monkeypatch.setattr(NewGameDialog, "exec", exec_)
         window.menus.new_game()
-        assert window.ui.game_name == "rolling"
-        assert window.board.kind == "hex-map"
+        assert window.stage.ui.game_name == "rolling"
+        assert window.stage.board.kind == "hex-map"
         return window
 
     return make
@@ -44,10 +44,10 @@ def wait_for_human(window, qtbot, timeout=20_000):
     """Until a human decides (or the game ends): the computer's moves come on their own."""
     qtbot.waitUntil(
         lambda: (
-            window.game.is_over()
+            window.session.game.is_over()
             or (
-                window.game.current_player() >= 0
-                and window.game.to_move not in window.engine.computer
+                window.session.game.current_player() >= 0
+                and window.session.game.to_move not in window.engine.computer
                 and not window.engine.runner.thinking
             )
         ),
@@ -58,13 +58,13 @@ def wait_for_human(window, qtbot, timeout=20_000):
 def human_decides(window, qtbot) -> None:
     """One decision of the human to move, made as a user would: the Turn dock's dice and
     choices, map clicks for starting areas, deployments and devices, Done."""
-    game = window.game
-    dock = window.ui._docks.turn
+    game = window.session.game
+    dock = window.stage.ui._docks.turn
     phase = game.phase
     before = len(game.move_stack)
     if phase == "start":
         target = next(m for m in game.legal_moves() if isinstance(m, StartArea))
-        click(qtbot, window, window.ui.geometry(game).site(game.map.cell(target.cell)))
+        click(qtbot, window, window.stage.ui.geometry(game).site(game.map.cell(target.cell)))
     elif phase == "draft":
         index = next(i for i, d in enumerate(game.state.dice) if d.taker is None)
         dock.dice[index].click()
@@ -74,10 +74,10 @@ def human_decides(window, qtbot) -> None:
         take_seat(window)
         move = next(m for m in game.legal_moves() if isinstance(m, Deploy))
         dock.choose_text(f"send {move.unit}") or dock.choose_text(f"▶ send {move.unit}")
-        click(qtbot, window, window.ui.geometry(game).site(game.map.cell(move.cell)))
+        click(qtbot, window, window.stage.ui.geometry(game).site(game.map.cell(move.cell)))
     elif phase == "cleanup" and any(isinstance(m, Place) for m in game.legal_moves()):
         move = next(m for m in game.legal_moves() if isinstance(m, Place))
-        board = window.ui.geometry(game)
+        board = window.stage.ui.geometry(game)
         click(qtbot, window, board.site(game.map.cell(move.cell)))
         if move.other is not None:
             click(qtbot, window, board.site(game.map.cell(move.other)))
@@ -85,14 +85,14 @@ def human_decides(window, qtbot) -> None:
         dock.done.click()
     else:
         dock.choose_text(dock.choice_texts()[0])
-    assert len(window.game.move_stack) > before, f"no move made in the {phase} phase"
+    assert len(window.session.game.move_stack) > before, f"no move made in the {phase} phase"
 
 
 def take_seat(window) -> None:
     """Hot seat: the player deploying says "I am ..." first (if the Turn dock asks)."""
-    seat = window.ui._docks.turn.seat
+    seat = window.stage.ui._docks.turn.seat
     if seat.isVisible():
-        assert seat.text() == f"I am {window.game.to_move}: show my orders"
+        assert seat.text() == f"I am {window.session.game.to_move}: show my orders"
         seat.click()
     assert not seat.isVisible()
 
@@ -100,7 +100,7 @@ def take_seat(window) -> None:
 def play_out(window, qtbot, limit=2000):
     for _ in range(limit):
         wait_for_human(window, qtbot)
-        if window.game.is_over():
+        if window.session.game.is_over():
             return
         human_decides(window, qtbot)
     raise AssertionError("no end")
@@ -108,29 +108,29 @@ def play_out(window, qtbot, limit=2000):
 
 def test_two_players_against_the_computer_to_the_final_score(rolling_window, qtbot, guard_errors):
     window = rolling_window(2, {"red": "greedy"})
-    game = window.game
+    game = window.session.game
     assert isinstance(game, RollingPyramids)
     assert game.players == ("red", "blue")
     assert window.engine.computer == {"red": "greedy"}
     assert "Computer (greedy)" in window.menus.player_menus["red"].title()
     play_out(window, qtbot)
-    game = window.game
+    game = window.session.game
     assert game.is_over()
     assert game.round == 10
     assert "points" in window.status_game.text() or "wins" in window.status_game.text()
-    assert window.ui._docks.fights.text().count("Round") >= 5
-    assert "red" in window.ui._docks.sheets.text("red")
+    assert window.stage.ui._docks.fights.text().count("Round") >= 5
+    assert "red" in window.stage.ui._docks.sheets.text("red")
     assert guard_errors == []
 
 
 def test_a_solo_game_to_its_end(rolling_window, qtbot, guard_errors):
     window = rolling_window(1)
-    game = window.game
+    game = window.session.game
     assert game.players == ("red",)
     assert game.current_player() >= 0  # the starting area was rolled by the session
     assert game.move_stack[0].__class__.__name__ == "Roll"
     play_out(window, qtbot)
-    assert window.game.is_over()
+    assert window.session.game.is_over()
     assert "Pharaoh" in window.status_game.text() or "revolution" in window.status_game.text()
     assert guard_errors == []
 
@@ -160,7 +160,7 @@ def test_the_dialog_shows_the_seats_of_the_player_count(make_window, qtbot):
 def to_deploy(window, qtbot):
     """Two humans (hot seat): play on until red deploys."""
     for _ in range(500):
-        game = window.game
+        game = window.session.game
         if game.phase == "deploy" and game.to_move == "red" and game.legal_moves():
             return
         human_decides(window, qtbot)
@@ -170,27 +170,27 @@ def to_deploy(window, qtbot):
 def test_hidden_deployment_for_hot_seat(rolling_window, qtbot):
     window = rolling_window(2)
     to_deploy(window, qtbot)
-    game = window.game
+    game = window.session.game
     human_decides(window, qtbot)  # red sends a unit
-    game = window.game
+    game = window.session.game
     red_orders = [o for o in game.state.orders if o.player == 0]
     assert red_orders
-    frame = window.ui.frame(game, window.turn)
+    frame = window.stage.ui.frame(game, window.stage.turn)
     if game.to_move == "red":  # red still deploying: red sees its own order
         assert frame.ghosts
         assert set(frame.ghosts.values()) == {"red"}
         assert any(label.text.startswith("sent ") for label in frame.labels)
-    while window.game.phase == "deploy" and window.game.to_move == "red":
+    while window.session.game.phase == "deploy" and window.session.game.to_move == "red":
         human_decides(window, qtbot)
-    game = window.game
+    game = window.session.game
     if game.phase == "deploy":  # blue's turn: red's orders are hidden from blue
         assert game.to_move == "blue"
-        frame = window.ui.frame(game, window.turn)
+        frame = window.stage.ui.frame(game, window.stage.turn)
         sent = [label for label in frame.labels if label.text.startswith("sent ")]
         assert len(sent) == len(frame.ghosts)  # blue's own orders only
         assert all(colour == "blue" for colour in frame.ghosts.values())
         assert "secret" in window.statusBar().currentMessage() or True
-    message = window.ui.played(game, "red", Deploy("a", "9"))
+    message = window.stage.ui.played(game, "red", Deploy("a", "9"))
     assert "9" not in message.replace("red sent a", "")
 
 
@@ -202,11 +202,11 @@ def test_hot_seat_hands_the_screen_over_before_the_secret_deployment(
     (whoever sits at the screen may not be the one deciding)."""
     window = rolling_window(2)
     to_deploy(window, qtbot)
-    seat = window.ui._docks.turn.seat
-    board = window.ui.geometry(window.game)
+    seat = window.stage.ui._docks.turn.seat
+    board = window.stage.ui.geometry(window.session.game)
 
     def drawn():
-        frame = window._frame()
+        frame = window.stage.frame()
         return frame.ghosts, frame.markers, [label.text for label in frame.labels]
 
     def asks(colour):
@@ -216,13 +216,13 @@ def test_hot_seat_hands_the_screen_over_before_the_secret_deployment(
         assert not ghosts
         assert not markers
         assert not any(t.startswith("sent ") for t in labels)
-        key = window.game.position_key()
-        target = next(m for m in window.game.legal_moves() if isinstance(m, Deploy))
-        click(qtbot, window, board.site(window.game.map.cell(target.cell)))
-        assert window.game.position_key() == key  # the click waits for the hand-over
+        key = window.session.game.position_key()
+        target = next(m for m in window.session.game.legal_moves() if isinstance(m, Deploy))
+        click(qtbot, window, board.site(window.session.game.map.cell(target.cell)))
+        assert window.session.game.position_key() == key  # the click waits for the hand-over
         assert f"clicks 'I am {colour}'" in window.statusBar().currentMessage()
-        window.finish_turn()
-        assert window.game.position_key() == key
+        window.turns.finish()
+        assert window.session.game.position_key() == key
         assert f"hand over to {colour}" in window.status_prompt.text()
 
     asks("red")
@@ -232,20 +232,20 @@ def test_hot_seat_hands_the_screen_over_before_the_secret_deployment(
     human_decides(window, qtbot)  # red sends a unit: red keeps the seat
     assert not seat.isVisible()
     assert any(c == "red" for c in drawn()[0].values())
-    while window.game.phase == "deploy" and window.game.to_move == "red":
+    while window.session.game.phase == "deploy" and window.session.game.to_move == "red":
         human_decides(window, qtbot)
-    assert window.game.phase == "deploy"
-    assert window.game.to_move == "blue"
+    assert window.session.game.phase == "deploy"
+    assert window.session.game.to_move == "blue"
     asks("blue")  # red's orders are not drawn for blue; blue takes the seat
     seat.click()
     assert all(c == "blue" for c in drawn()[0].values())
     assert "your orders are shown" in window.statusBar().currentMessage()
     human_decides(window, qtbot)  # blue sends a unit
-    window.undo()  # blue's order back: whoever pressed Undo, blue takes the seat again
+    window.turns.undo()  # blue's order back: whoever pressed Undo, blue takes the seat again
     asks("blue")
     seat.click()
-    window.undo()  # back into red's deployment: not shown to blue
-    assert window.game.to_move == "red"
+    window.turns.undo()  # back into red's deployment: not shown to blue
+    assert window.session.game.to_move == "red"
     asks("red")
     seat.click()
     assert any(c == "red" for c in drawn()[0].values())
@@ -254,38 +254,38 @@ def test_hot_seat_hands_the_screen_over_before_the_secret_deployment(
 
 def test_bad_clicks_say_why_and_keep_the_position(rolling_window, qtbot):
     window = rolling_window(2)
-    game = window.game
-    board = window.ui.geometry(game)
+    game = window.session.game
+    board = window.stage.ui.geometry(game)
     key = game.position_key()
     click(qtbot, window, board.site(game.map.cell("12")))  # not a starting area
     assert "not a free starting area" in window.statusBar().currentMessage()
-    assert window.game.position_key() == key
+    assert window.session.game.position_key() == key
     human_decides(window, qtbot)  # blue chooses
     human_decides(window, qtbot)  # red chooses
-    assert window.game.phase == "draft"
-    key = window.game.position_key()
+    assert window.session.game.phase == "draft"
+    key = window.session.game.position_key()
     click(qtbot, window, board.site(game.map.cell("12")))
     assert "take a die" in window.statusBar().currentMessage()
-    assert window.game.position_key() == key
-    window.finish_turn()  # nothing to finish in the draft
+    assert window.session.game.position_key() == key
+    window.turns.finish()  # nothing to finish in the draft
     assert "take a die" in window.statusBar().currentMessage()
-    assert window.game.position_key() == key
+    assert window.session.game.position_key() == key
 
 
 def test_undo_takes_back_the_dice_with_the_decision(rolling_window, qtbot):
     window = rolling_window(2)
     human_decides(window, qtbot)
     human_decides(window, qtbot)  # the last starting area: round 1's dice are rolled
-    game = window.game
+    game = window.session.game
     assert game.phase == "draft"
     rolls = sum(1 for m in game.move_stack if m.__class__.__name__ == "Roll")
     assert rolls == 8
-    window.undo()
-    assert window.game.phase == "start"
-    assert len(window.game.move_stack) == 1
-    window.redo()
-    assert window.game.phase == "draft"
-    assert window.game.current_player() != CHANCE
+    window.turns.undo()
+    assert window.session.game.phase == "start"
+    assert len(window.session.game.move_stack) == 1
+    window.turns.redo()
+    assert window.session.game.phase == "draft"
+    assert window.session.game.current_player() != CHANCE
 
 
 def test_save_and_reopen(rolling_window, qtbot, tmp_path):
@@ -294,15 +294,15 @@ def test_save_and_reopen(rolling_window, qtbot, tmp_path):
         wait_for_human(window, qtbot)
         human_decides(window, qtbot)
     wait_for_human(window, qtbot)
-    history = [str(m) for m in window.game.move_stack]
-    key = window.game.position_key()
+    history = [str(m) for m in window.session.game.move_stack]
+    key = window.session.game.position_key()
     path = tmp_path / "rolling.pyr.json"
-    assert window.save_file(path)
+    assert window.documents.save_file(path)
     window.session.replace_game(RollingPyramids.new())
-    assert window.open_file(path)
-    assert [str(m) for m in window.game.move_stack] == history
-    assert window.game.position_key() == key
-    assert any(isinstance(m, Take) for m in window.game.move_stack)
+    assert window.documents.open(path)
+    assert [str(m) for m in window.session.game.move_stack] == history
+    assert window.session.game.position_key() == key
+    assert any(isinstance(m, Take) for m in window.session.game.move_stack)
 
 
 def test_the_moves_dock_hides_deployments_until_the_fights(rolling_window, qtbot, guard_errors):
@@ -332,20 +332,20 @@ def test_the_moves_dock_hides_deployments_until_the_fights(rolling_window, qtbot
                 hidden.append(ply)
 
     seen = set()
-    while window.game.phase == "deploy":
-        game = window.game
+    while window.session.game.phase == "deploy":
+        game = window.session.game
         take_seat(window)
         check_hidden_from(game.to_move)
         seen.add(game.to_move)
         human_decides(window, qtbot)
     assert seen == {"red", "blue"}
     assert hidden  # the second to deploy saw the first's deployments hidden
-    fights = len(window.game.move_stack)
-    assert window.game.phase != "deploy"
+    fights = len(window.session.game.move_stack)
+    assert window.session.game.phase != "deploy"
     for ply, mover, move in deploys():
         assert row(ply) == f"{ply}. {mover} {move}"  # fought: no secret left
     dock.select_row(fights - 1)  # before the last deployment: not fought yet
-    game = window.game
+    game = window.session.game
     assert game.phase == "deploy"
     for ply, mover, move in deploys()[:-1]:  # a step back: who sits there? all hidden
         assert row(ply) == f"{ply}. {mover}: deploys {move.unit} (hidden)"
@@ -376,7 +376,7 @@ def check_row_clicks(window, qtbot, plies) -> None:
         pos = click_row(qtbot, dock, item)
         item = tree.topLevelItem(ply)  # the list was rebuilt: new items
         assert window.session.node is line[ply - 1]
-        assert len(window.game.move_stack) == ply
+        assert len(window.session.game.move_stack) == ply
         assert tree.currentItem() is item
         assert tree.selectedItems() == [item], [i.text(0) for i in tree.selectedItems()]
         assert scroll.value() == top
@@ -389,7 +389,7 @@ def test_a_click_on_a_move_highlights_its_row(rolling_window, qtbot, guard_error
     window = rolling_window(2)
     to_deploy(window, qtbot)
     human_decides(window, qtbot)  # red deploys
-    while window.game.to_move == "red":
+    while window.session.game.to_move == "red":
         human_decides(window, qtbot)
     take_seat(window)
     tree = window.moves_dock.tree
@@ -421,7 +421,7 @@ def test_the_view_dock_on_the_hex_map_offers_no_level_peel_or_clip(rolling_windo
 
     window = rolling_window(2)
     dock = window.view_dock
-    assert window.board.flat
+    assert window.stage.board.flat
     assert dock.flat
     assert dock.flat_note.isVisibleTo(dock)
     for widget in (dock.level_lo, dock.peel, dock.ghosts, dock.clip_on[0], dock.free_plane):
@@ -441,7 +441,7 @@ def test_the_words_a_newcomer_reads(rolling_window, qtbot, guard_errors):
     assert window.status_game.text().startswith(
         "before round 1 of 10: choosing starting areas; points"
     )
-    dock = window.ui._docks.turn
+    dock = window.stage.ui._docks.turn
     assert dock.heading.text() == (
         "<b>blue</b>, your decision: click a free starting area on the map (marked)"
     )
@@ -449,8 +449,12 @@ def test_the_words_a_newcomer_reads(rolling_window, qtbot, guard_errors):
     assert dock.choices.wordWrap()
     explained = set()
     for _ in range(300):
-        game = window.game
-        if game.phase == "draft" and window.ui.human_to_move(game) and "draft" not in explained:
+        game = window.session.game
+        if (
+            game.phase == "draft"
+            and window.stage.ui.human_to_move(game)
+            and "draft" not in explained
+        ):
             # Seen in a trial: "(4, own colour -1)", "a triangle", "8*" unexplained in the
             # window: each kind of choice says in plain words what it is, each choice has a
             # tooltip
@@ -476,7 +480,7 @@ def test_the_words_a_newcomer_reads(rolling_window, qtbot, guard_errors):
             )
             place = next(r for r in rows if r.data(CHOICE) is not None)
             dock._hovered(place)
-            sheets = window.ui._docks.sheets
+            sheets = window.stage.ui._docks.sheets
             marked = [ln for ln in sheets.text(game.to_move).splitlines() if "\u25ba" in ln]
             box = place.data(BOX)
             assert len(marked) == 1
@@ -486,8 +490,8 @@ def test_the_words_a_newcomer_reads(rolling_window, qtbot, guard_errors):
             dock._hovered(None)
             assert "\u25ba" not in sheets.text(game.to_move)
             dock.choices.clear()
-            window.turn.cancel()
-            window.redraw()
+            window.stage.turn.cancel()
+            window.stage.redraw()
             explained.add("draft")
         if game.phase == "develop" and DONE in game.legal_moves():
             break
@@ -496,16 +500,16 @@ def test_the_words_a_newcomer_reads(rolling_window, qtbot, guard_errors):
         raise AssertionError("no develop decision")
     assert explained == {"draft"}
     assert "buys one upgrade" in dock.help.text()
-    mover = window.game.to_move
+    mover = window.session.game.to_move
     dock.done.click()
     assert window.statusBar().currentMessage() == (
         f"{mover}: done developing (the unspent pairs are kept)"
     )
-    assert window.ui.played(window.game, "red", Place("ram", "1", "4")) == (
+    assert window.stage.ui.played(window.session.game, "red", Place("ram", "1", "4")) == (
         "red placed a ram on the border 1-4 (for the next round's fights)"
     )
-    assert "2* two heroes" in window.ui._docks.fights.text() or "No fights" in (
-        window.ui._docks.fights.text()
+    assert "2* two heroes" in window.stage.ui._docks.fights.text() or "No fights" in (
+        window.stage.ui._docks.fights.text()
     )
     assert guard_errors == []
 
@@ -517,23 +521,23 @@ def test_the_map_frames_the_places_to_click_and_forgets_fought_orders(rolling_wi
     dice pool stayed in the Turn dock after the draft."""
     window = rolling_window(2)
     to_deploy(window, qtbot)
-    game = window.game
-    dock = window.ui._docks.turn
+    game = window.session.game
+    dock = window.stage.ui._docks.turn
     assert not dock.pool_label.isVisibleTo(dock)
     assert not any(button.isVisibleTo(dock) for button in dock.dice)
     take_seat(window)
     assert '"2*" two heroes' in dock.help.text()  # the units' numbers in words
-    frame = window.ui.frame(game, window.turn)
+    frame = window.stage.ui.frame(game, window.stage.turn)
     assert frame.markers
     assert set(frame.highlights["clickable"]) == {m.site for m in frame.markers}
     texts = [entry.text for entry in window.legend.entries]
     assert "a space you may choose now" in texts
     human_decides(window, qtbot)
-    while window.game.phase == "deploy":
+    while window.session.game.phase == "deploy":
         human_decides(window, qtbot)
-    game = window.game
+    game = window.session.game
     assert game.state.orders  # kept by the rules until the cleanup
-    frame = window.ui.frame(game, window.turn)
+    frame = window.stage.ui.frame(game, window.stage.turn)
     assert not frame.ghosts
     assert not any(label.text.startswith("sent ") for label in frame.labels)
 
@@ -544,7 +548,7 @@ def test_the_faction_boards_and_the_fights_share_a_place(rolling_window, qtbot):
     the faction board showed three lines; the boards and the fights are tabs of one place,
     the boards in front."""
     window = rolling_window(2)
-    docks = window.ui._docks
+    docks = window.stage.ui._docks
     assert window.tabifiedDockWidgets(docks.sheets) == [docks.fights]
     assert not docks.sheets.visibleRegion().isEmpty()
     assert docks.fights.visibleRegion().isEmpty()
@@ -553,7 +557,7 @@ def test_the_faction_boards_and_the_fights_share_a_place(rolling_window, qtbot):
     qtbot.wait(50)
     screen = window.screen().availableGeometry()
     assert window.frameGeometry().height() <= max(screen.height(), 900)
-    window.leave_setup()
+    window.setup_mode.leave()
 
 
 def test_a_hint_in_hot_seat_tells_nothing_of_the_others_secret_orders(
@@ -565,11 +569,11 @@ def test_a_hint_in_hot_seat_tells_nothing_of_the_others_secret_orders(
 
     window = rolling_window(2)
     to_deploy(window, qtbot)
-    while window.game.phase == "deploy" and window.game.to_move == "red":
+    while window.session.game.phase == "deploy" and window.session.game.to_move == "red":
         human_decides(window, qtbot)
-    game = window.game
+    game = window.session.game
     assert (game.phase, game.to_move) == ("deploy", "blue")
-    assert window.ui.hand_over(game) == "blue"  # the screen not handed over yet: no hint
+    assert window.stage.ui.hand_over(game) == "blue"  # the screen not handed over yet: no hint
     window.menus.hint.trigger()
     assert not window.engine.runner.thinking
     assert "the screen goes to blue first" in window.statusBar().currentMessage()
@@ -612,13 +616,13 @@ def test_solo_soldiers_all_stay_with_one_click(make_window, qtbot, guard_errors)
     waiting = list(game.state.soldiers)
     assert len(waiting) >= 3
     window = make_window(game)
-    dock = window.ui._docks.turn
+    dock = window.stage.ui._docks.turn
     texts = dock.choice_texts()
     assert texts[0] == "all stay: every space keeps its new soldiers"
     assert texts[-1].startswith("New soldiers wait on ")
     assert any(text.startswith("all join the reserve") for text in texts)
-    frame = window.ui.frame(window.game, window.turn)
-    board = window.ui.geometry(window.game)
+    frame = window.stage.ui.frame(window.session.game, window.stage.turn)
+    board = window.stage.ui.geometry(window.session.game)
     # Seen in a trial: all the waiting spaces were framed as "a space you may choose now"
     # and listed, but the rules ask one at a time: the one asked now is framed apart, and
     # the legend and the note say which it is and that the others come after it
@@ -636,9 +640,9 @@ def test_solo_soldiers_all_stay_with_one_click(make_window, qtbot, guard_errors)
     ]
     assert "Reserve: they become one unit" in dock.help.text()
     assert dock.choices.item(0).toolTip()  # each choice says what it does
-    before = {c: window.game.state.troops[c].plain for c in waiting}
+    before = {c: window.session.game.state.troops[c].plain for c in waiting}
     assert dock.choose_text("all stay")
-    game = window.game
+    game = window.session.game
     assert game.phase != "soldiers"
     assert "stay all" in map(str, game.move_stack)  # then the session rolled the dice
     for c in waiting:

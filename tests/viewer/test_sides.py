@@ -48,9 +48,9 @@ def answer_new_game(monkeypatch, setup):
 
 def show_hint(window, move_text):
     """Make ``move_text`` the hint shown on the current position, as an answer would."""
-    move = window.game.parse_move(move_text)
-    window.engine.hint = (*position_of(window.game), move)
-    window.redraw()
+    move = window.session.game.parse_move(move_text)
+    window.engine.hint = (*position_of(window.session.game), move)
+    window.stage.redraw()
     return move
 
 
@@ -172,7 +172,7 @@ def test_computer_against_computer_plays_on_and_stop_pauses(
     assert threads
     assert all(t is not threading.main_thread() for t in threads)
     assert window.engine.computer_thinking  # on with the next move
-    window.engine.stop_button.click()
+    window.port.stop_button.click()
     assert window.engine.paused
     assert idle(window)
     ply = window.session.ply
@@ -193,10 +193,10 @@ def test_computer_against_computer_plays_to_the_end(make_window, qtbot, guard_er
     window.engine.pace = 0.0
     window.engine.set_player("red", "easy")
     window.engine.set_player("blue", "easy")
-    qtbot.waitUntil(window.game.is_over, timeout=WAIT_MS)
+    qtbot.waitUntil(window.session.game.is_over, timeout=WAIT_MS)
     qtbot.wait(50)
     assert idle(window)
-    assert window.game.outcome().winner in ("red", "blue")
+    assert window.session.game.outcome().winner in ("red", "blue")
     assert not guard_errors
 
 
@@ -206,21 +206,21 @@ def test_computer_against_computer_plays_to_the_end(make_window, qtbot, guard_er
 def test_hint_ghost_on_partition_is_drawn_and_takes_the_click(make_window, qtbot, guard_errors):
     window = make_window(Partition(PartitionOptions(3)))
     move = show_hint(window, "1,0,0")
-    site = window.game.lattice.id_of(1, 0, 0)
-    assert window._frame().ghosts == {site: "red"}
-    board = window.board
+    site = window.session.game.lattice.id_of(1, 0, 0)
+    assert window.stage.frame().ghosts == {site: "red"}
+    board = window.stage.board
     assert board.ghost_actor.GetVisibility()
     mesh = board._ghost_mesh
     assert mesh.n_points > 0
     assert (np.asarray(mesh.point_data["rgb"]) == palette.piece_rgb("red")).all()
     centre = np.asarray(mesh.points).mean(axis=0)
-    assert np.allclose(centre, window.game.lattice.centres[site], atol=1e-3)
+    assert np.allclose(centre, window.session.game.lattice.centres[site], atol=1e-3)
     assert board.shown[site]
     assert board.pick(*board.display_position(site)) == site
     click(qtbot, window, site)  # a click on the ghost plays the hinted move
     assert window.session.ply == 1
-    assert window.game.move_stack[-1] == move
-    assert not window.board.ghost_actor.GetVisibility()  # the hint went with its position
+    assert window.session.game.move_stack[-1] == move
+    assert not window.stage.board.ghost_actor.GetVisibility()  # the hint went with its position
     assert not guard_errors
 
 
@@ -230,14 +230,14 @@ def test_hint_ghost_on_pyraos_lift_with_removal(make_window, guard_errors):
         game.push(game.parse_move(text))
     window = make_window(game)
     move = show_hint(window, PYRAOS_LIFT)
-    assert move in window.game.legal_moves()
-    lat = window.game.lattice
-    frame = window._frame()
+    assert move in window.session.game.legal_moves()
+    lat = window.session.game.lattice
+    frame = window.stage.frame()
     assert frame.ghosts == {lat.id_of(*move.target): "white"}
     assert lat.id_of(1, 1, 1) in frame.ghosts
     assert frame.highlights["selected"] == (lat.id_of(0, 1, 0),)  # where it is lifted from
     assert frame.highlights["remove"] == (lat.id_of(1, 0, 1),)  # what it takes back
-    board = window.board
+    board = window.stage.board
     assert board.ghost_actor.GetVisibility()
     assert (np.asarray(board._ghost_mesh.point_data["rgb"]) == palette.piece_rgb("white")).all()
     assert board.outlines["selected"][1].GetVisibility()
@@ -261,11 +261,11 @@ def test_the_engines_hint_is_a_ghost_on_its_sites(make_window, qtbot, name, guar
     window.menus.hint.trigger()
     qtbot.waitUntil(lambda: window.engine.hint_move() is not None, timeout=WAIT_MS)
     move = window.engine.hint_move()
-    parsed = window.game.parse_move(str(move))
+    parsed = window.session.game.parse_move(str(move))
     assert parsed == move
-    ui = window.ui
-    mover = window.game.to_move
-    frame = window._frame()
+    ui = window.stage.ui
+    mover = window.session.game.to_move
+    frame = window.stage.frame()
     target = parsed.target
     site = ui.site_of(target) if name == "pyraos" else target
     assert frame.ghosts == {site: mover}
@@ -273,8 +273,8 @@ def test_the_engines_hint_is_a_ghost_on_its_sites(make_window, qtbot, name, guar
     if source:
         from_site = ui.site_of(source) if name == "pyraos" else source
         assert from_site in frame.highlights["selected"]
-    assert window.board.shown[site]
-    assert window.board.pick(*window.board.display_position(site)) == site
+    assert window.stage.board.shown[site]
+    assert window.stage.board.pick(*window.stage.board.display_position(site)) == site
     assert not guard_errors
 
 
@@ -282,11 +282,11 @@ def test_hint_ghost_on_the_stepped_board(make_window, guard_errors):
     window = make_window(Terrace.new())
     move = show_hint(window, "b7>a7")  # a push: the pushed white stone falls off
     source, target = move.source, move.target
-    frame = window._frame()
+    frame = window.stage.frame()
     assert frame.ghosts == {target: "white"}
     assert frame.highlights["selected"] == (source,)
     assert frame.highlights["remove"] == (target,)
-    board = window.board
+    board = window.stage.board
     ghosts = board.actors["piece_ghosts"]
     assert ghosts.GetVisibility()
     assert ghosts.GetProperty().GetOpacity() == pytest.approx(palette.PIECE_GHOST_OPACITY)
@@ -306,7 +306,7 @@ def test_hint_ghost_on_the_stepped_board(make_window, guard_errors):
         assert (markers == colour).all(axis=1).any(), style
     assert board.pick(*board.display_position(target)) == target
     # The ghost's top takes the click: its picture is higher than the stone's.
-    window.session.play(window.game.parse_move("b7-b6"))
+    window.session.play(window.session.game.parse_move("b7-b6"))
     assert not board.actors["piece_ghosts"].GetVisibility()
     assert not guard_errors
 
@@ -319,10 +319,10 @@ def test_ghost_piece_shader_compiles_and_draws_a_cyan_rim(make_window):
     vtk.vtkOutputWindow.SetInstance(log)
     try:
         window = make_window(Partition(PartitionOptions(4)))
-        window.render_scene()
+        window.stage.render_now()
         before = window.plotter.screenshot(return_img=True)
         show_hint(window, "1,1,0")
-        window.render_scene()  # the window draws at its next paint: the picture now
+        window.stage.render_now()  # the window draws at its next paint: the picture now
         after = window.plotter.screenshot(return_img=True)
     finally:
         vtk.vtkOutputWindow.SetInstance(previous)

@@ -1,4 +1,4 @@
-"""Solve position (the Game menu, ``viewer.solve.ValueSolve``): the value of the position
+"""Solve position (the Game menu, ``viewer.lab.solve.ValueSolve``): the value of the position
 shown, searched off the GUI thread; the single search by default, the split solve on a local
 Dask cluster when workers are asked for, its units' progress in the status bar."""
 
@@ -9,7 +9,7 @@ from model.partition import Partition, PartitionOptions
 
 def test_solve_position_with_the_single_search(make_window, qtbot):
     window = make_window(Partition(PartitionOptions(3, "stacking")))
-    value = window.puzzle.solver.value
+    value = window.lab.value_solve
     assert window.menus.solve_value.text() == "Solve &position..."
     seen = []
     value.runner.progressed.connect(lambda _f, text: seen.append(text))
@@ -24,7 +24,7 @@ def test_solve_position_with_the_single_search(make_window, qtbot):
 def test_solve_position_on_two_workers_shows_units(make_window, qtbot, tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))  # the checkpoint's home
     window = make_window(Partition(PartitionOptions(3, "stacking")))
-    value = window.puzzle.solver.value
+    value = window.lab.value_solve
     seen = []
     value.runner.progressed.connect(lambda _f, text: seen.append(text))
     assert value.start(2)
@@ -49,7 +49,7 @@ def test_solve_position_asks_nothing_when_the_book_or_a_quick_try_settles_it(
         QInputDialog, "getInt", staticmethod(lambda *a, **k: asked.append(a) or (1, False))
     )
     window = make_window(Partition(PartitionOptions(3, "stacking")))
-    value = window.puzzle.solver.value
+    value = window.lab.value_solve
     window.menus.solve_value.trigger()
     qtbot.waitUntil(lambda: value.last.startswith("Solved"), timeout=120_000)
     assert value.last.startswith("Solved: red to move loses"), value.last
@@ -61,7 +61,7 @@ def test_solve_position_asks_for_workers_only_when_a_real_search_starts(
 ):
     from PySide6.QtWidgets import QInputDialog
 
-    from viewer import solve as solve_module
+    from viewer.lab import solve as solve_module
 
     monkeypatch.setattr(solve_module, "QUICK_SECONDS", 0.3)
     asked = []
@@ -69,7 +69,7 @@ def test_solve_position_asks_for_workers_only_when_a_real_search_starts(
         QInputDialog, "getInt", staticmethod(lambda *a, **k: asked.append(a) or (1, False))
     )
     window = make_window(Partition(PartitionOptions(6, "floating")))  # in no book, not in 0.3 s
-    value = window.puzzle.solver.value
+    value = window.lab.value_solve
     window.menus.solve_value.trigger()
     assert value.running
     qtbot.waitUntil(lambda: bool(asked), timeout=60_000)

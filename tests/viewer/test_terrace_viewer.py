@@ -61,7 +61,7 @@ B.B....
 def terrace_window(make_window):
     def make(game=None):
         window = make_window(game or Terrace.new())
-        window.set_camera("top")  # every field seen from above: each takes a click
+        window.scene.set_camera("top")  # every field seen from above: each takes a click
         return window
 
     return make
@@ -111,10 +111,10 @@ def test_opening_move_by_clicks(terrace_window, qtbot):
     window = terrace_window()
     fields_under_mouse(window, [A7, A5])
     click(qtbot, window, A7)
-    assert window.turn.selected == A7
+    assert window.stage.turn.selected == A7
     assert "a7 selected" in window.status_prompt.text()
-    assert window.turn.destinations()[A5] is Kind.RUN
-    assert window.board.actors["markers"].GetVisibility()
+    assert window.stage.turn.destinations()[A5] is Kind.RUN
+    assert window.stage.board.actors["markers"].GetVisibility()
     click(qtbot, window, A5)
     game = window.session.game
     assert str(game.move_stack[-1]) == "a7-a5"
@@ -138,7 +138,7 @@ def test_illegal_click_explains_and_changes_nothing(terrace_window, qtbot):
         window.statusBar().currentMessage()
     )
     assert window.session.game.position_key() == before
-    assert window.turn.selected == A7
+    assert window.stage.turn.selected == A7
 
 
 def test_push_makes_a_stone_fall_and_it_fades_out(terrace_window, qtbot):
@@ -146,9 +146,9 @@ def test_push_makes_a_stone_fall_and_it_fades_out(terrace_window, qtbot):
     b1, a1 = fid(0, 1), fid(0, 0)
     fields_under_mouse(window, [b1, a1])
     click(qtbot, window, b1)
-    assert window.turn.destinations()[a1] is Kind.PUSH
+    assert window.stage.turn.destinations()[a1] is Kind.PUSH
     # the push marker is the push colour; the fall cone is drawn too
-    rgb = {tuple(c) for c in window.board._meshes["markers"].cell_data["rgb"]}
+    rgb = {tuple(c) for c in window.stage.board._meshes["markers"].cell_data["rgb"]}
     assert MARKER_RGB["push"] in rgb
     assert POINTER_RGB["fall"] in rgb
     click(qtbot, window, a1)
@@ -158,10 +158,10 @@ def test_push_makes_a_stone_fall_and_it_fades_out(terrace_window, qtbot):
     assert game.colour_at(0, 0) == "white"
     assert game.stone_count("black") == 4
     assert "fell off black from a1" in window.statusBar().currentMessage()
-    assert window.board.fading
-    assert window.board.actors["fade"].GetVisibility()
-    qtbot.waitUntil(lambda: not window.board.fading, timeout=3000)
-    assert not window.board.actors["fade"].GetVisibility()
+    assert window.stage.board.fading
+    assert window.stage.board.actors["fade"].GetVisibility()
+    qtbot.waitUntil(lambda: not window.stage.board.fading, timeout=3000)
+    assert not window.stage.board.actors["fade"].GetVisibility()
 
 
 def test_double_osiris_shown_and_undone(terrace_window, qtbot):
@@ -174,55 +174,55 @@ def test_double_osiris_shown_and_undone(terrace_window, qtbot):
     assert "double Osiris: 2 stones removed" in window.statusBar().currentMessage()
     assert game.colour_at(0, 1) is None
     assert game.colour_at(0, 2) is None
-    assert window.board.fading
+    assert window.stage.board.fading
     window.menus.undo.trigger()  # undo stops the animation and brings both stones back
-    assert not window.board.fading
+    assert not window.stage.board.fading
     game = window.session.game
     assert game.colour_at(0, 1) == "black"
     assert game.colour_at(1, 2) == "white"
-    assert window.turn.pieces()[fid(0, 1)] == "black"
+    assert window.stage.turn.pieces()[fid(0, 1)] == "black"
 
 
 def test_win_on_the_victory_fields_is_shown(terrace_window, qtbot):
     window = terrace_window(position(VICTORY))
     c2, c3 = fid(1, 2), fid(2, 2)
     click(qtbot, window, c2)
-    assert window.turn.destinations()[c3] is Kind.JUMP
+    assert window.stage.turn.destinations()[c3] is Kind.JUMP
     click(qtbot, window, c3)
     assert window.status_game.text() == "white holds the four victory fields"
-    assert window.turn.winning_fields() == VICTORY_FIELDS
-    inlays = window.board._meshes["inlays"].cell_data["rgb"]
+    assert window.stage.turn.winning_fields() == VICTORY_FIELDS
+    inlays = window.stage.board._meshes["inlays"].cell_data["rgb"]
     assert {tuple(c) for c in inlays} == {INLAY_WON_RGB}
     click(qtbot, window, fid(6, 0))
     assert "the game is over" in window.statusBar().currentMessage()
     window.menus.undo.trigger()
-    assert {tuple(c) for c in window.board._meshes["inlays"].cell_data["rgb"]} == {INLAY_RGB}
+    assert {tuple(c) for c in window.stage.board._meshes["inlays"].cell_data["rgb"]} == {INLAY_RGB}
 
 
 def test_setup_mode_validates_stones(terrace_window, qtbot):
     window = terrace_window()
     window.menus.setup.trigger()
-    assert window.setup is not None
+    assert window.stage.setup is not None
     dock = window.setup_dock
     brushes = [b.text() for b in dock.brush_buttons if not b.isHidden()]
     assert brushes == ["white", "black", "erase"]  # the spare brush buttons are hidden
     click(qtbot, window, fid(3, 3))  # an eighth white stone, on the apex
-    assert window.setup.pieces[fid(3, 3)] == "white"
-    window.apply_setup()
+    assert window.stage.setup.pieces[fid(3, 3)] == "white"
+    window.setup_mode.apply()
     assert "white has 8 stones" in dock.error.text()
-    assert window.setup is not None  # still in set-up mode, nothing lost
+    assert window.stage.setup is not None  # still in set-up mode, nothing lost
     dock.brush_buttons[2].setChecked(True)  # erase
     for f in (fid(6, 1), fid(0, 0)):  # white b7 and black a1
         click(qtbot, window, f)
     dock.brush_buttons[1].setChecked(True)  # black on b7: sandwiched between a7 and c7
     click(qtbot, window, fid(6, 1))
-    window.apply_setup()
+    window.setup_mode.apply()
     assert "Osiris" in dock.error.text()
     assert "b7" in dock.error.text()
     assert 'tick "Study" above' in dock.error.text()  # the box is there: not the file's key
     assert '"study": true' not in dock.error.text()
     click(qtbot, window, fid(6, 1))  # same brush on the same colour erases it
-    assert window.apply_setup()
+    assert window.setup_mode.apply()
     game = window.session.game
     assert game.colour_at(3, 3) == "white"
     assert game.colour_at(6, 1) is None
@@ -237,32 +237,32 @@ def test_peel_and_levels_hide_upper_tiers(terrace_window):
     assert window.view_dock.peel.maximum() == 3
     assert window.view_dock.level_hi.maximum() == 3
     view.set_peel(1)
-    assert not window.board.shown[fid(3, 3)]
-    assert window.board.shown.sum() == 48
+    assert not window.stage.board.shown[fid(3, 3)]
+    assert window.stage.board.shown.sum() == 48
     view.set_peel(0)
     view.set_levels(0, 1)
-    assert window.board.shown.sum() == 40
-    assert window.board.pick(*window.board.display_position(fid(3, 3))) != fid(3, 3)
+    assert window.stage.board.shown.sum() == 40
+    assert window.stage.board.pick(*window.stage.board.display_position(fid(3, 3))) != fid(3, 3)
     view.set_ghost_peeled(True)
-    assert window.board.actors["ghosts"].GetVisibility()
+    assert window.stage.board.actors["ghosts"].GetVisibility()
     view.set_levels(0, 3)
     view.set_clip(0, enabled=True, value=2.0, keep_below=True)  # columns a to c
-    assert window.board.shown.sum() == 21
+    assert window.stage.board.shown.sum() == 21
     assert not window.view_dock.cut_open.isEnabled()
 
 
 def test_terrace_and_ball_boards_switch_in_one_window(make_window):
     window = make_window()  # a Partition
     window.session.replace_game(Terrace.new())
-    assert isinstance(window.board, SteppedView)
-    assert window.board.shown.sum() == 49
+    assert isinstance(window.stage.board, SteppedView)
+    assert window.stage.board.shown.sum() == 49
     assert window.view_dock.cut_open.isEnabled() is False
     from model.partition import Partition, PartitionOptions
 
     window.session.replace_game(Partition(PartitionOptions(3)))
-    assert isinstance(window.board, BallPyramidView)
+    assert isinstance(window.stage.board, BallPyramidView)
     assert window.view_dock.cut_open.isEnabled()
-    assert window.board.shown.sum() == 14
+    assert window.stage.board.shown.sum() == 14
 
 
 def test_board_geometry_is_a_stepped_pyramid():
@@ -287,8 +287,8 @@ def test_draw_by_repetition_is_shown(terrace_window, qtbot):
     click(qtbot, window, a2)
     click(qtbot, window, a1)
     assert window.status_game.text() == "the same position came a third time: a draw"
-    assert window.turn.winning_fields() == ()
-    assert window.turn.highlighted() == ()  # nothing to move, nothing won
+    assert window.stage.turn.winning_fields() == ()
+    assert window.stage.turn.highlighted() == ()  # nothing to move, nothing won
     click(qtbot, window, fid(6, 0))
     assert "the game is over" in window.statusBar().currentMessage()
 
@@ -297,7 +297,7 @@ def test_a_hovered_stone_keeps_its_colour_and_wears_a_ring(terrace_window):
     from viewer.palette import HOVER_RGB, PIECE_RGB
 
     window = terrace_window()
-    board = window.board
+    board = window.stage.board
     window.view.set_hover(A7)  # White's stone on a7
     stones = board._meshes["stones"].cell_data["rgb"]
     assert not (stones == HOVER_RGB).all(axis=1).any()  # no stone painted yellow

@@ -38,11 +38,11 @@ def test_opening_asks_first_and_cancel_keeps_the_game(make_window, unsaved_answe
     window = make_window()
     _dirty(window)
     unsaved_answers["answers"] = [unsaved.CANCEL]
-    assert not window.open_file(other_file)
+    assert not window.documents.open(other_file)
     assert unsaved_answers["asked"] == ["Save the changes to this untitled game?"]
     assert window.session.game.colour_at((1, 1, 0)) == "red"
     assert window.session.dirty
-    assert window.open_file(other_file)  # Discard
+    assert window.documents.open(other_file)  # Discard
     assert window.session.path == other_file
     assert not window.session.dirty
 
@@ -52,8 +52,8 @@ def test_a_bad_file_is_refused_before_asking(make_window, unsaved_answers, tmp_p
     _dirty(window)
     bad = tmp_path / "bad.pyr.json"
     bad.write_text("{")
-    monkeypatch.setattr("viewer.app.QMessageBox.warning", lambda *a, **k: None)
-    assert not window.open_file(bad)
+    monkeypatch.setattr("viewer.qt_port.QMessageBox.warning", lambda *a, **k: None)
+    assert not window.documents.open(bad)
     assert unsaved_answers["asked"] == []
     assert window.session.dirty
 
@@ -61,10 +61,10 @@ def test_a_bad_file_is_refused_before_asking(make_window, unsaved_answers, tmp_p
 def test_save_then_open(make_window, unsaved_answers, other_file, tmp_path):
     mine = tmp_path / "mine.pyr.json"
     window = make_window()
-    window.save_file(mine)
+    window.documents.save_file(mine)
     _dirty(window)
     unsaved_answers["answers"] = [unsaved.SAVE]
-    assert window.open_file(other_file)
+    assert window.documents.open(other_file)
     assert unsaved_answers["asked"] == ["Save the changes to mine.pyr.json?"]
     assert [str(m) for m in read(mine).game.move_stack] == ["1,1,0"]
 
@@ -76,7 +76,7 @@ def test_save_on_an_untitled_game_can_still_be_cancelled(
     _dirty(window)
     unsaved_answers["answers"] = [unsaved.SAVE]
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: ("", ""))
-    assert not window.open_file(other_file)  # the save dialog was closed: nothing happens
+    assert not window.documents.open(other_file)  # the save dialog was closed: nothing happens
     assert window.session.dirty
     assert window.session.path is None
 
@@ -91,23 +91,23 @@ def test_new_game_and_lessons_ask(make_window, unsaved_answers, monkeypatch, tmp
     from caption_lessons import caption_lessons
 
     old = caption_lessons(tmp_path)[0]  # an old caption-only lesson (opened as a file)
-    window.open_file(old)
+    window.documents.open(old)
     assert window.session.lesson is None
     assert len(unsaved_answers["asked"]) == 2
-    window.open_file(old)  # Discard
+    window.documents.open(old)  # Discard
     assert window.session.lesson is not None
 
 
 def test_an_unapplied_set_up_is_asked_about(make_window, unsaved_answers, other_file):
     window = make_window()
-    window.enter_setup()
-    window.setup.click(0)
+    window.setup_mode.enter()
+    window.stage.setup.click(0)
     unsaved_answers["answers"] = [unsaved.CANCEL]
-    assert not window.open_file(other_file)
+    assert not window.documents.open(other_file)
     assert unsaved_answers["asked"] == ["Drop the set-up being edited?"]
-    assert window.setup is not None
-    assert window.open_file(other_file)
-    assert window.setup is None
+    assert window.stage.setup is not None
+    assert window.documents.open(other_file)
+    assert window.stage.setup is None
 
 
 def test_quit_asks_and_cancel_keeps_the_window(make_window, unsaved_answers, qtbot):
@@ -130,7 +130,7 @@ def test_autosave_follows_unsaved_work(make_window, qtbot, tmp_path):
     record = json.loads(file.read_text())
     assert record["document"]["history"] == ["1,1,0"]
     assert record["pid"] == os.getpid()
-    window.save_file(tmp_path / "saved.pyr.json")
+    window.documents.save_file(tmp_path / "saved.pyr.json")
     assert not file.exists()  # saved: nothing to recover
 
 
@@ -166,9 +166,9 @@ def test_recovering_a_crashed_game(make_window, tmp_path, monkeypatch):
     window = make_window()
     answers = iter([unsaved.LATER, unsaved.RECOVER])
     monkeypatch.setattr(unsaved, "ask_recover", lambda parent, what: next(answers))
-    assert not window.offer_recovery()  # Later: it stays for the next start
+    assert not window.recovery.offer()  # Later: it stays for the next start
     assert file.exists()
-    assert window.offer_recovery()
+    assert window.recovery.offer()
     assert not file.exists()
     assert window.session.dirty
     assert window.session.path == tmp_path / "was.pyr.json"
@@ -180,8 +180,8 @@ def test_a_damaged_autosave_is_set_aside(make_window, tmp_path, monkeypatch):
     file = _leftover(tmp_path / "autosave", {"format": "nonsense"})
     window = make_window()
     monkeypatch.setattr(unsaved, "ask_recover", lambda parent, what: unsaved.RECOVER)
-    monkeypatch.setattr("viewer.app.QMessageBox.warning", lambda *a, **k: None)
-    assert not window.offer_recovery()
+    monkeypatch.setattr("viewer.qt_port.QMessageBox.warning", lambda *a, **k: None)
+    assert not window.recovery.offer()
     assert not file.exists()
     assert list(file.parent.glob("*.damaged.json"))
     assert not window.session.dirty
@@ -211,7 +211,7 @@ def test_a_real_crash_is_recovered(make_window, tmp_path, monkeypatch):
     assert done.returncode == 9
     window = make_window()
     monkeypatch.setattr(unsaved, "ask_recover", lambda parent, what: unsaved.RECOVER)
-    assert window.offer_recovery()
+    assert window.recovery.offer()
     assert [str(m) for m in window.session.game.move_stack] == ["0,0,0"]
 
 
@@ -221,7 +221,7 @@ def test_a_failing_autosave_says_so(make_window, tmp_path, monkeypatch):
     monkeypatch.setenv("PYRAMID_LAB_AUTOSAVE", str(blocker / "autosave"))
     window = make_window()
     _dirty(window)
-    window._write_autosave()
+    window.recovery.write()
     assert "autosave failed" in window.statusBar().currentMessage()
 
 
@@ -234,9 +234,9 @@ def test_a_shipped_lesson_is_never_saved_over(make_window, unsaved_answers, monk
     lesson = EXAMPLES_DIR / "partition" / "t5-anchored-around-a-corner-ball.pyr.json"
     before = lesson.read_bytes()
     window = make_window()
-    assert window.open_file(lesson)
+    assert window.documents.open(lesson)
     assert shipped(window.session.path)
-    window.session.play(window.game.legal_moves()[0])
+    window.session.play(window.session.game.legal_moves()[0])
     copy = tmp_path / "my-lesson.pyr.json"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(copy), ""))
     assert window.documents.save()
@@ -252,7 +252,7 @@ def test_the_computer_waits_while_the_new_game_dialog_is_open(make_window, monke
     window.engine.seed = 1
     window.engine.set_player("red", "easy")
     assert window.engine.computer_thinking
-    moves = len(window.game.move_stack)
+    moves = len(window.session.game.move_stack)
     seen = {}
 
     def cancel(dialog):
@@ -262,9 +262,9 @@ def test_the_computer_waits_while_the_new_game_dialog_is_open(make_window, monke
     monkeypatch.setattr(NewGameDialog, "exec", cancel)
     window.menus.new_game()
     assert seen["thinking"] is False
-    assert len(window.game.move_stack) == moves
+    assert len(window.session.game.move_stack) == moves
     assert window.engine.computer_thinking  # cancelled: it thinks again
-    qtbot.waitUntil(lambda: len(window.game.move_stack) == moves + 1, timeout=5000)
+    qtbot.waitUntil(lambda: len(window.session.game.move_stack) == moves + 1, timeout=5000)
 
 
 def test_the_computer_waits_while_asked_about_unsaved_changes(
@@ -278,17 +278,17 @@ def test_the_computer_waits_while_asked_about_unsaved_changes(
     seen = []
 
     def ask(_parent, question, _detail, **_kw):
-        seen.append((window.engine.computer_thinking, len(window.game.move_stack)))
+        seen.append((window.engine.computer_thinking, len(window.session.game.move_stack)))
         return unsaved.CANCEL
 
     monkeypatch.setattr(unsaved, "ask_unsaved", ask)
     window.engine.set_player("blue", "easy")
     assert window.engine.computer_thinking
-    moves = len(window.game.move_stack)
-    assert not window.open_file(other_file)
+    moves = len(window.session.game.move_stack)
+    assert not window.documents.open(other_file)
     assert seen == [(False, moves)]
     assert window.engine.computer_thinking  # cancelled: it thinks again
-    qtbot.waitUntil(lambda: len(window.game.move_stack) == moves + 1, timeout=5000)
+    qtbot.waitUntil(lambda: len(window.session.game.move_stack) == moves + 1, timeout=5000)
 
 
 def test_an_opened_file_is_not_played_by_the_previous_games_computer(
@@ -297,15 +297,15 @@ def test_an_opened_file_is_not_played_by_the_previous_games_computer(
     window = make_window()
     window.engine.set_player("red", "easy")
     window.engine.set_player("blue", "easy")
-    assert window.open_file(other_file)  # Discard (the conftest's answer)
+    assert window.documents.open(other_file)  # Discard (the conftest's answer)
     assert window.engine.computer == {}
     assert not window.engine.computer_thinking
     assert "played by a human now" in window.statusBar().currentMessage()
     checked = [a for a in window.menus.players["red"].values() if a.isChecked()]
     assert [a.text() for a in checked] == ["Human"]
-    moves = len(window.game.move_stack)
+    moves = len(window.session.game.move_stack)
     qtbot.wait(700)
-    assert len(window.game.move_stack) == moves
+    assert len(window.session.game.move_stack) == moves
 
 
 def test_the_file_dialogs_start_in_the_folder_of_the_file_shown(
@@ -321,12 +321,12 @@ def test_the_file_dialogs_start_in_the_folder_of_the_file_shown(
     monkeypatch.setattr(QFileDialog, "getOpenFileName", dialog)
     monkeypatch.setattr(QFileDialog, "getSaveFileName", dialog)
     window.documents.open_dialog()
-    assert window.open_file(other_file)
+    assert window.documents.open(other_file)
     window.documents.open_dialog()
     window.documents.save_as()
     assert asked[1:] == [str(other_file.parent), str(other_file)]
     example = sorted(EXAMPLES_DIR.rglob("*.pyr.json"))[0]
-    assert window.open_file(example)  # shipped: the last folder used stays the start
+    assert window.documents.open(example)  # shipped: the last folder used stays the start
     window.documents.save_as()
     assert asked[-1].startswith(str(other_file.parent))
 
@@ -341,15 +341,15 @@ def test_the_computer_waits_through_the_question_and_the_open_dialog(
     _dirty(window)  # red's move: blue, the computer, is to move
     window.engine.set_player("blue", "easy")
     assert window.engine.computer_thinking
-    moves = len(window.game.move_stack)
+    moves = len(window.session.game.move_stack)
     seen = []
 
     def dialog(*_args):
-        seen.append((window.engine.computer_thinking, len(window.game.move_stack)))
+        seen.append((window.engine.computer_thinking, len(window.session.game.move_stack)))
         return "", ""  # cancelled
 
     monkeypatch.setattr(QFileDialog, "getOpenFileName", dialog)
     window.documents.open_dialog()  # the question is answered Discard (conftest)
     assert seen == [(False, moves)]
     assert window.engine.computer_thinking  # nothing opened: it thinks again
-    qtbot.waitUntil(lambda: len(window.game.move_stack) == moves + 1, timeout=5000)
+    qtbot.waitUntil(lambda: len(window.session.game.move_stack) == moves + 1, timeout=5000)

@@ -17,7 +17,6 @@ from pathlib import Path
 import pytest
 
 from model.collection import INDEX
-from viewer.practice import practice_of
 from viewer.widgets.notice import NoticeBox
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -68,7 +67,7 @@ def test_the_window_starts_and_tells_once_of_a_damaged_lesson_progress(
     assert window.statusBar().currentMessage() == text
     assert os.path.lexists(tmp_path / "lesson-progress.damaged.json")
     assert not os.path.lexists(progress)
-    window.lessons.progress.record(Path("/lessons/x.lesson.json"), 2, done=1)
+    window.lab.lessons.progress.record(Path("/lessons/x.lesson.json"), 2, done=1)
     saved = json.loads(progress.read_text())
     assert saved["format"] == "pyramid-lab-lesson-progress/1"
     assert notices(window) == [text]  # told once
@@ -87,7 +86,7 @@ def test_a_newer_lesson_progress_is_left_and_the_window_says_nothing_is_saved(
     (notice,) = notices(window)
     assert "written by a newer Pyramid Lab (format pyramid-lab-lesson-progress/2)" in notice
     assert "progress through lessons is not saved this run" in notice
-    window.lessons.progress.record(Path("/lessons/x.lesson.json"), 2, done=1)
+    window.lab.lessons.progress.record(Path("/lessons/x.lesson.json"), 2, done=1)
     assert progress.read_text() == text  # never downgraded
     assert notices(window) == [notice]
     assert guard_errors == []
@@ -104,7 +103,7 @@ def test_damaged_ticks_are_told_when_practice_starts_and_ticks_are_merged(
     shutil.copy(PUZZLES / EASY, folder / EASY)
     window = make_window()
     with hang_guard():
-        assert practice_of(window).open_collection(folder)
+        assert window.binding.practising().open_collection(folder)
     qtbot.waitUntil(lambda: bool(notices(window)), timeout=5000)
     (notice,) = notices(window)
     assert "Your puzzle ticks" in notice
@@ -133,8 +132,8 @@ def test_open_collection_says_plainly_what_is_wrong_with_a_bad_folder(
 ):
     window = make_window()
     messages: list[str] = []
-    window.show_message = messages.append  # type: ignore[method-assign]  # (recorded)
-    practice = practice_of(window)
+    window.port.status = messages.append  # type: ignore[method-assign]  # (recorded)
+    practice = window.binding.practising()
     deep = collection(tmp_path, "deep")
     (deep / INDEX).write_text(DEEP)
     assert not practice.open_collection(deep)
@@ -152,9 +151,9 @@ def test_a_lone_surrogate_title_and_a_huge_difficulty_show_in_the_practice_dock(
 ):
     window = make_window()
     folder = collection(tmp_path, title="\ud800 lone", difficulty="9" * 5000 + " playouts")
-    practice = practice_of(window)
+    practice = window.binding.practising()
     assert practice.open_collection(folder)
-    dock = window.practice_dock
+    dock = window.practice.dock
     assert dock.list.count() == 1
     assert "lone" in dock.list.item(0).text()
     assert guard_errors == []
@@ -169,24 +168,24 @@ def test_a_solve_with_a_newer_ticks_file_ticks_for_this_run_only_and_says_so(
     (config / "puzzles-solved.json").write_text(text)
     window = make_window()
     messages: list[str] = []
-    shown = window.show_message
+    shown = window.port.status
 
     def record(message: str) -> None:
         messages.append(message)
         shown(message)
 
-    window.show_message = record  # type: ignore[method-assign]  # (recorded)
-    practice = practice_of(window)
+    window.port.status = record  # type: ignore[method-assign]  # (recorded)
+    practice = window.binding.practising()
     assert practice.open_collection(collection(tmp_path))
     qtbot.waitUntil(lambda: bool(notices(window)), timeout=5000)
     assert "written by a newer Pyramid Lab" in notices(window)[0]
-    window.play_move(window.game.parse_move("0,0,0"))  # the key move
-    qtbot.waitUntil(lambda: not practice.solver.runner.thinking, timeout=20000)
-    assert practice.solver.status[0] == "solved"
+    window.turns.play(window.session.game.parse_move("0,0,0"))  # the key move
+    qtbot.waitUntil(lambda: not practice.state.solver.runner.thinking, timeout=20000)
+    assert practice.state.solver.status[0] == "solved"
     assert any(
         m.startswith("Solved, but the tick could not be written: Your puzzle ticks")
         for m in messages
     ), messages
-    assert practice.progress.count(practice.collection) == 1  # ticked for this run
+    assert practice.state.progress.count(practice.state.collection) == 1  # ticked for this run
     assert (config / "puzzles-solved.json").read_text() == text  # never downgraded
     assert guard_errors == []

@@ -7,7 +7,7 @@ from PySide6.QtCore import QPoint, Qt
 
 def click(qtbot, window, pid):
     """Click point ``pid`` with the mouse where the board draws it."""
-    x, y = window.board.display_position(pid)
+    x, y = window.stage.board.display_position(pid)
     ratio = window.plotter.devicePixelRatioF()
     pos = QPoint(round(x / ratio), round(window.plotter.height() - 1 - y / ratio))
     qtbot.mouseClick(window.plotter, Qt.MouseButton.LeftButton, pos=pos)
@@ -15,7 +15,7 @@ def click(qtbot, window, pid):
 
 def under_mouse(window, pid):
     """The point a click on ``pid``'s drawn position would pick."""
-    return window.board.pick(*window.board.display_position(pid))
+    return window.stage.board.pick(*window.stage.board.display_position(pid))
 
 
 def click_row(qtbot, dock, item) -> QPoint:

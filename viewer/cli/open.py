@@ -95,11 +95,11 @@ def open_window(path: str | None, game: Game | None = None, practice: Path | Non
         session = Session(game)
     window = MainWindow(session)
     if lesson is not None and path is not None:
-        window.lessons.start(lesson, Path(path))  # at the step last shown
+        window.lab.lessons.start(lesson, Path(path))  # at the step last shown
     if path is not None:
         window.documents.recent.remember(path)  # a file opened from the shell, too
     window.show()
-    QTimer.singleShot(0, window.offer_recovery)  # a crashed run's unsaved game, if any
+    QTimer.singleShot(0, window.recovery.offer)  # a crashed run's unsaved game, if any
     if practice is not None:
-        QTimer.singleShot(0, lambda: window.practising().open_collection(practice))
+        QTimer.singleShot(0, lambda: window.binding.practising().open_collection(practice))
     return app.exec()

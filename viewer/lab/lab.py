@@ -15,21 +15,26 @@ test drives it with a fake port, and a web page could do the same."""
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal
 
-from model.game import SIMULTANEOUS, Game, IllegalMoveError, JointMove, Move
+from model.game import Game, Move
 from model.lesson import LessonFile
-from model.search import Analysis, Choice, levels_for
+from model.search import Analysis
 
 from ..documents import Documents, MemoryStore, RecentFiles
 from ..events import Signal
 from ..session import Session
 from .analysis import Analyses
+from .engine import Engine
 from .jobs import Job, JobRunner, Post, at_once
+from .lesson import Lessons
 from .port import Port
+from .practice import Practice
+from .review import Reviews
 from .seats import Seats
+from .solve import SolveMode, ValueSolve
 
 
 class Lab:
@@ -43,125 +48,121 @@ class Lab:
         recent: RecentFiles | None = None,
         post: Post = at_once,
         seed: int | None = None,
+        follow: bool = True,
     ) -> None:
         self.session = session
         self.port = port
+        self.post = post  # how a job's deliveries reach the front end's thread
         self.changed = Signal()  # (what): "players", "thinking", "hint", "lesson", "analysis"
         self.documents = Documents(session, recent or RecentFiles(MemoryStore()), _Front(self))
-        self.seats = Seats()  # who plays each colour; whether the computer waits
-        self.hint: tuple[Any, int, Move] | None = None  # position key, ply, the move hinted
-        self.lesson: tuple[LessonFile, Path] | None = None
-        self.seed = seed  # the engines' seed (tests: repeatable games)
-        self._held = 0
-        self.engine = JobRunner(lambda: self.session.game, post)
-        self.engine.progressed.connect(lambda fraction, text: port.show_progress(fraction, text))
-        self.engine.answered.connect(self._answered)
-        self.engine.failed.connect(self._failed)
+        # who plays each seat, the computer's moves and the hint (the one copy: the window
+        # shows it); its changes are the lab's
+        self.engine = Engine(
+            session,
+            JobRunner(lambda: self.session.game, post),
+            port.status,
+            lambda job, exc: self._failed(job, exc),
+        )
+        self.engine.seed = seed  # (tests: repeatable games)
+        self.engine.runner.progressed.connect(port.show_progress)
+        self.engine.changed.connect(self._engine_changed)
+        # the stepped lesson a file opened: its steps, answers, progress and the teacher's
+        # edits, its rules' checks on a runner of its own
+        self.lessons = Lessons(session, self.documents, self.engine, port, post)
         # the analysis of the position shown: a runner of its own, so that neither it nor
         # the computer player stops the other
         self.analysis = Analyses(JobRunner(lambda: self.session.game, post))
         self.analysis.runner.progressed.connect(port.show_progress)
         self.analysis.runner.answered.connect(self._analysed)
         self.analysis.runner.failed.connect(self._failed)
+        # Solve mode (a puzzle's side played, the computer defends) and Solve position
+        # (the value of the position shown), each on a runner of its own
+        self.solver = SolveMode(session, self.engine, port, post)
+        self.value_solve = ValueSolve(session, port, post)
+        self._practice: Practice | None = None  # made on first use (it reads the ticks)
+        # the review of the game's line and the puzzles made of it
+        self.review = Reviews(session, port, post, lambda: self.engine.table.in_setup())
+        #: The front's modes a new document ends: set-up changes not applied (asked about
+        #: first) and Solve mode's attempt, which is not the document (``why``); a front
+        #: end that has them sets the one and connects to the other.
+        self.setup_pending: Callable[[], bool] = lambda: False
+        self.document_closing = Signal()  # (why)
+        self.document_closing.connect(self.leave_solve)
         session.message.connect(port.status)
-        session.changed.connect(self._position_changed)
+        if follow:  # (else the front calls these once its board followed)
+            session.changed.connect(self.position_changed)
+            session.changed.connect(self.solver.session_changed)
+            session.changed.connect(self.lessons.position_changed)
 
     @property
     def game(self) -> Game:
         return self.session.game
 
-    # ---- who plays each seat -------------------------------------------------------------
+    # ---- who plays each seat, the engine (viewer.lab.engine) ----------------------------
+
+    @property
+    def seats(self) -> Seats:
+        return self.engine.seats
 
     @property
     def computer(self) -> dict[str, str]:
         """colour -> level: the seats the computer plays."""
-        return self.seats.computer
+        return self.engine.computer
 
     @property
     def paused(self) -> bool:
         """Stop: the computer waits until a move is made by hand."""
-        return self.seats.paused
+        return self.engine.paused
 
-    def set_player(self, colour: str, level: str | None) -> None:
-        """``colour`` is played by the computer at ``level``, or by a human (None)."""
-        if not self.seats.set(self.game, colour, level):
-            return
-        self.seats.paused = False  # a new choice of players switches the computer on again
-        self.changed.emit("players")
-        self.consider()
-
-    def release_players(self) -> bool:
-        """Every seat to a human (a file opened says nothing of who plays); True when the
-        computer played one."""
-        had = bool(self.computer)
-        self.stop()
-        self.computer.clear()
-        if had:
-            self.changed.emit("players")
-        return had
-
-    # ---- the engine: thinking, Stop, the hint ------------------------------------------
+    @property
+    def hint(self) -> tuple[Any, int, Move] | None:
+        """(position key, ply, the move hinted), or None."""
+        return self.engine.hint
 
     @property
     def thinking(self) -> bool:
         return self.engine.thinking
 
+    def set_player(self, colour: str, level: str | None) -> None:
+        """``colour`` is played by the computer at ``level``, or by a human (None)."""
+        self.engine.set_player(colour, level)
+
+    def release_players(self) -> bool:
+        """Every seat to a human (a file opened says nothing of who plays); True when the
+        computer played one."""
+        return self.engine.release_players()
+
     def consider(self) -> None:
         """Start the computer when it is to move (not paused, held or busy already)."""
-        game = self.game
-        if self._held or self.paused or self.engine.thinking or game.is_over():
-            return
-        sides = self.seats.sides(game, range(len(game.players)))
-        if not sides:
-            return
-        if game.current_player() == SIMULTANEOUS:
-            if len(sides) != len(game.players):
-                return  # a human hands in a part: the window's turn builder takes them
-            levels = {side: self.computer[game.players[side]] for side in sides}
-            self.engine.start_parts("play", levels, seed=self.seed)
-        else:
-            self.engine.start("play", self.computer[game.to_move], seed=self.seed)
-        self.changed.emit("thinking")
+        self.engine.consider()
 
-    def ask_hint(self, level: str | None = None) -> Job:
+    def ask_hint(self, level: str | None = None) -> Job | None:
         """Search the position shown for the side to move (at ``level``, else the game's
-        first); the answer is ``hint``."""
-        self.hint = None
-        game = self.game
-        if game.current_player() == SIMULTANEOUS:
-            raise ValueError("a hint at a simultaneous node is the window's (its open part)")
-        job = self.engine.start("hint", level or levels_for(game)[0], seed=self.seed)
-        self.changed.emit("thinking")
-        return job
+        own best player or the engine's ``hint_level``); the answer is ``hint``."""
+        return self.engine.ask_hint(level)
 
     def stop(self) -> None:
         """Stop the search under way; the computer waits until a move is made by hand."""
-        job = self.engine.stop()
-        if job is not None:
-            if job.purpose == "play":
-                self.seats.paused = True
-            self.port.show_progress(None)
-            self.port.status("stopped")
-            self.changed.emit("thinking")
+        self.engine.stop()
 
-    @contextlib.contextmanager
-    def held(self) -> Iterator[None]:
+    def held(self) -> contextlib.AbstractContextManager[None]:
         """Nothing moves on the board while a question or a dialog is open."""
-        self._held += 1
-        try:
-            yield
-        finally:
-            self._held -= 1
-        self.consider()
+        return self.engine.held()
 
     def play(self, move: Move) -> None:
         """A move made by hand: played, and the computer goes on if it is to move."""
-        self.seats.paused = False
+        self.engine.human_move()
         self.session.play(move)
 
     def shutdown(self) -> None:
+        if self._practice is not None:
+            self._practice.shutdown()
+        self.review.shutdown()
+        self.solver.shutdown()
+        self.value_solve.shutdown()
         self.engine.shutdown()
         self.analysis.runner.shutdown()
+        self.lessons.shutdown()
 
     # ---- the analysis of the position shown --------------------------------------------
 
@@ -185,54 +186,57 @@ class Lab:
         self.port.status(f"analysis: {analysis.proven_text or analysis.evaluation_text}")
         self.changed.emit("analysis")
 
-    def _position_changed(self, reason: str) -> None:
-        if self.hint is not None and self.hint[:2] != (self.game.position_key(), self.session.ply):
-            self.hint = None
-            self.changed.emit("hint")
-        if reason in ("load", "new"):
-            self.engine.stop()
+    @property
+    def practice(self) -> Practice:
+        """Practice: a collection's puzzles played in Solve mode, with hints and ticks
+        (made on first use)."""
+        if self._practice is None:
+            self._practice = Practice(
+                self.session, self.documents, self.solver, self.port, self.post
+            )
+        return self._practice
+
+    def leave_solve(self, why: str = "") -> None:
+        """Before a save, a new file or quitting: Solve mode ends, its attempt goes (said
+        with ``why``)."""
+        if self.solver.active:
+            self.solver.leave()
+            if why:
+                self.port.status(why)
+
+    def position_changed(self, reason: str) -> None:
+        """After every change of position: a search, a review or an analysis of the last
+        is void."""
+        self.engine.position_changed(reason)
+        self.review.position_changed(reason)
         if reason != "saved" and self.analysis.drop_if_moved():
             self.port.status("the analysis was dropped: the position changed (Analyse it again)")
         if self.analysis.shown() is None and self.analysis.forget():
             self.changed.emit("analysis")
-        self.consider()
 
-    def _answered(self, job: Job, answer: Choice | Mapping[int, Choice]) -> None:
-        self.port.show_progress(None)
-        self.changed.emit("thinking")
-        if isinstance(answer, Choice):
-            choices = {self.game.current_player(): answer}
-        else:
-            choices = dict(answer)
-        moves = {side: choice.move for side, choice in choices.items()}
-        found = {side: move for side, move in moves.items() if move is not None}
-        if len(found) != len(moves):
-            self.port.status("the engine found no move")
-            return
-        if job.purpose == "hint":
-            (hinted,) = found.values()
-            self.hint = (job.key, job.ply, hinted)
-            self.port.status(f"hint: {hinted}")
-            self.changed.emit("hint")
-            return
-        if len(found) > 1:
-            move: Move = JointMove(tuple(found[side] for side in sorted(found)))
-        else:
-            (move,) = found.values()
-        try:
-            self.session.play(move)
-        except IllegalMoveError as exc:  # an engine bug: said, never played
-            self.port.status(f"the computer's move was illegal: {exc}")
+    def _engine_changed(self, what: str) -> None:
+        if what == "thinking":
+            self.port.show_progress(0.0)
+        elif what == "done":
+            self.port.show_progress(None)
+        self.changed.emit(what)
 
     def _failed(self, job: Job, exc: BaseException) -> None:
         self.port.show_progress(None)
-        self.changed.emit("thinking")
+        self.changed.emit("done")
         self.port.show_message(f"The {job.purpose} search failed", str(exc))
 
     # ---- the lesson a file opened --------------------------------------------------------
 
+    @property
+    def lesson(self) -> tuple[LessonFile, Path | None] | None:
+        """The lesson shown and the file it came from, or None."""
+        shown = self.lessons
+        return (shown.lesson, shown.path) if shown.lesson is not None else None
+
     def start_lesson(self, lesson: LessonFile, path: Path) -> None:
-        self.lesson = (lesson, path)
+        """A lesson file was opened: its steps, from where the student left it."""
+        self.lessons.start(lesson, path)
         self.changed.emit("lesson")
 
 
@@ -264,10 +268,10 @@ class _Front:
         self.lab.port.show_message(title, text)
 
     def unapplied_setup(self) -> bool:
-        return False  # set-up mode is still the window's (viewer.setup_mode)
+        return self.lab.setup_pending()
 
     def leave_solve(self, why: str = "") -> None:
-        """Solve mode is still the window's (viewer.solve): the lab holds no attempt."""
+        self.lab.document_closing.emit(why)
 
     def start_lesson(self, lesson: LessonFile, path: Path) -> None:
         self.lab.start_lesson(lesson, path)

@@ -24,6 +24,11 @@ class Port(Protocol):
         false)."""
         ...
 
+    def ask_number(self, title: str, text: str, value: int, low: int, high: int) -> int | None:
+        """A whole number from ``low`` to ``high`` (``value`` proposed); None when the user
+        cancelled."""
+        ...
+
     def show_message(self, title: str, text: str) -> None:
         """A message the user must read (an error: a file that cannot be opened)."""
         ...

@@ -44,22 +44,28 @@ if TYPE_CHECKING:
     from model.lesson import LessonFile, Step, Verdict
 
 
-class LessonWindow(Protocol):
-    """The window as the step panel sees it: the game on the board, and Next's file."""
+class Opener(Protocol):
+    def open(self, path: str | Path) -> bool: ...
+
+
+class Shown(Protocol):
+    """The session as the step panel sees it: the game on the board."""
 
     @property
     def game(self) -> Game: ...
 
-    def open_file(self, path: str | Path) -> bool: ...
-
 
 class LessonSteps(Protocol):
-    """What the step panel uses of the stepped lessons (``viewer.lessons.LessonControl``,
-    a controller this widget does not import): the lesson and step shown, the student's
+    """What the step panel uses of the stepped lessons (``viewer.lab.lesson.Lessons``,
+    the lab's, which this widget does not import): the lesson and step shown, the student's
     answer, and the student's and the teacher's commands."""
 
     @property
-    def window(self) -> LessonWindow: ...
+    def session(self) -> Shown: ...
+
+    @property
+    def documents(self) -> Opener:
+        """Where Next lesson's file is opened."""
 
     @property
     def lesson(self) -> LessonFile | None: ...
@@ -79,6 +85,9 @@ class LessonSteps(Protocol):
 
     @property
     def verdict(self) -> Verdict | None: ...
+
+    #: Teacher mode is on (the Teach switch): no progress is recorded.
+    teaching: bool
 
     @property
     def picked(self) -> list[tuple[int, ...]]: ...
@@ -230,7 +239,7 @@ class StepPanel(QWidget):
         self.prompt.setText(self._prompt(task) if task is not None else "")
         verdict = control.verdict
         if verdict is None:
-            picked, game = control.picked, control.window.game
+            picked, game = control.picked, control.session.game
             names = ", ".join(teaching_for(game).point_name(game, p) for p in picked)
             self.verdict.setStyleSheet("")
             self.verdict.setText(f"Picked: {names}" if picked else "")
@@ -268,7 +277,7 @@ class StepPanel(QWidget):
         if control.lesson is not None and 0 <= control.index + by < len(control.lesson.steps):
             control.go(control.index + by)
         elif by > 0 and (following := control.next_lesson()) is not None:
-            control.window.open_file(following)
+            control.documents.open(following)
 
     def _pick_step(self, row: int) -> None:
         if self.control.lesson is not None and 0 <= row != self.control.index:
@@ -698,6 +707,7 @@ class StepPanel(QWidget):
     # -- filling the editor from the step, and the step from the editor --
 
     def _teacher(self, on: bool) -> None:
+        self.control.teaching = on  # no progress is recorded while the teacher edits
         self.editor.setVisible(on)
         self.footer.setVisible(on)
         if on:
@@ -815,7 +825,7 @@ class StepPanel(QWidget):
 
     def _answer_from_board(self) -> None:
         control = self.control
-        game = control.window.game
+        game = control.session.game
         task_kind = self.edit_kind.currentText()
         if task_kind == "click-points":
             answers = [",".join(map(str, p)) for p in control.picked]

@@ -1,0 +1,180 @@
+"""A stepped lesson through the lab alone (viewer.lab.lesson): a whole lesson answered with
+wrong and right answers (a move, then points picked), Hint and Retry, the progress kept
+between runs, another file ending it; and a teacher's edits and save, the rules' checks
+on the lab's job runner."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from model import lesson as L
+from model.game import game_class
+from viewer.lab import Lab
+from viewer.session import Session
+
+ROOT = Path(__file__).resolve().parents[2]
+LESSONS = ROOT / "examples" / "lessons"
+CORNER_BALL = LESSONS / "partition" / "03-a-corner-ball.lesson.json"
+LONE_APEX = ROOT / "examples" / "partition" / "t3-lone-apex.pyr.json"
+
+
+@pytest.fixture(autouse=True)
+def own_config(tmp_path, monkeypatch):
+    """The student's progress goes to a folder of the test's own."""
+    monkeypatch.setenv("PYRAMID_LAB_CONFIG", str(tmp_path / "config"))
+
+
+@pytest.fixture
+def lab(port, inbox):
+    lab = Lab(Session(game_class("partition").new()), port, post=inbox.post)
+    lab.changes = []  # what the lesson announced, in order
+    lab.lessons.changed.connect(lambda what, *args: lab.changes.append(what))
+    yield lab
+    lab.shutdown()
+
+
+def play(lab, text):
+    lab.play(lab.game.parse_move(text))
+
+
+def test_a_lesson_file_opens_on_its_first_step(lab):
+    assert lab.documents.open(CORNER_BALL)
+    lessons = lab.lessons
+    assert lessons.active
+    assert lessons.index == 0
+    assert lab.game.position_key() == L.read(CORNER_BALL).steps[0].position().position_key()
+    assert lessons.title() == "Lesson: A corner ball (step 1 of 2)"
+    assert "shown" in lab.changes
+    assert lab.lesson is not None
+    assert lab.lesson[1] == CORNER_BALL
+
+
+def test_a_whole_lesson_with_wrong_and_right_answers(lab):
+    lab.documents.open(CORNER_BALL)
+    lessons = lab.lessons
+    play(lab, "0,1,0")  # wrong: SW keeps an escape
+    assert lessons.verdict is not None
+    assert not lessons.verdict.correct
+    assert "SW keeps an escape path through (3,0,0)" in lessons.verdict.reason
+    assert lessons.verdict.points  # the path the reason speaks of
+    assert not lab.session.dirty  # a lesson's move is not the user's document
+    lab.session.undo()  # back at the step's position: the task waits again
+    assert lessons.verdict is None
+    play(lab, "0,1,0")
+    lessons.hint()
+    assert lessons.hint_shown
+    lessons.retry()
+    assert lab.game.colour_at((0, 1, 0)) is None
+    assert lessons.verdict is None
+    assert not lessons.hint_shown
+    play(lab, "2,0,1")  # not the author's 3,0,0: the rules accept it
+    assert lessons.verdict.correct
+    assert lessons.done() == {0}
+    # the second step asks for points picked: which corners does red hold?
+    lessons.go(1)
+    assert lessons.asks_for_points()
+    before = lab.game.position_key()
+    lessons.pick((0, 0, 0))
+    assert lessons.picked == [(0, 0, 0)]
+    assert lab.game.position_key() == before  # a pick, not a move
+    lessons.check()
+    assert not lessons.verdict.correct
+    lessons.pick((0, 3, 0))  # NW: wrong, and let go again
+    lessons.pick((0, 3, 0))
+    lessons.pick((3, 0, 0))
+    lessons.check()
+    assert lessons.verdict.correct
+    assert lessons.done() == {0, 1}
+    lessons.pick((0, 3, 0))  # a right answer stays
+    assert lessons.picked == [(0, 0, 0), (3, 0, 0)]
+
+
+def test_the_progress_is_kept_between_runs(lab, port, inbox):
+    lab.documents.open(CORNER_BALL)
+    play(lab, "3,0,0")
+    lab.lessons.go(1)
+    again = Lab(Session(game_class("partition").new()), port, post=inbox.post)
+    assert again.documents.open(CORNER_BALL)
+    assert again.lessons.index == 1  # where the student left it
+    assert again.lessons.done() == {0}
+
+
+def test_another_file_ends_the_lesson(lab):
+    lab.documents.open(CORNER_BALL)
+    assert lab.documents.open(LONE_APEX)
+    assert not lab.lessons.active
+    assert lab.lesson is None
+    assert lab.changes[-2:] == ["ended", "title"]
+
+
+def test_the_next_lesson_is_the_next_file_of_its_folder(lab):
+    lab.documents.open(CORNER_BALL)
+    following = lab.lessons.next_lesson()
+    assert following is not None
+    assert following.parent == CORNER_BALL.parent
+    assert following.name > CORNER_BALL.name
+
+
+def test_a_lesson_is_played_by_the_student(lab):
+    lab.set_player("blue", "easy")
+    lab.documents.open(CORNER_BALL)
+    assert lab.computer == {}
+
+
+def test_a_teachers_edit_and_save(lab, inbox, tmp_path):
+    lessons = lab.lessons
+    lessons.new_lesson(lab.game.copy())
+    assert lessons.active
+    assert lessons.path is None
+    assert lessons.edit_step(lesson_title="  Corners  ", text="Look at the corners.") is None
+    assert lessons.lesson.title == "Corners"
+    assert lessons.step.text == "Look at the corners."
+    assert "edited" in lab.changes
+    assert lessons.add_step() is None  # a second step on the position shown
+    assert lessons.index == 1
+    assert len(lessons.lesson.steps) == 2
+    assert lessons.move_step(-1) is None
+    assert lessons.index == 0
+    assert lessons.step.title == "New step"
+    assert lessons.move_step(-1) == "no step there"
+    bad = lessons.edit_step(task={"kind": "no such kind"})
+    assert bad  # refused in words; the lesson stays
+    assert lessons.step.task is None
+    target = tmp_path / "corners.lesson.json"
+    assert lessons.save(target) is None  # checked by the rules on the worker thread
+    assert lessons.busy
+    inbox.until(lambda: not lessons.busy)
+    assert target.exists()
+    saved = L.read(target)
+    assert saved.title == "Corners"
+    assert [s.title for s in saved.steps] == ["New step", "First step"]
+    assert lessons.path == target
+    assert "saved" in lab.changes
+    assert lessons.remove_step() is None
+    assert lessons.remove_step() == "a lesson has at least one step"
+
+
+def test_a_teachers_task_is_checked_and_its_answers_filled_by_the_rules(lab, inbox):
+    lab.documents.open(CORNER_BALL)
+    lessons = lab.lessons
+    reports = []
+    lessons.changed.connect(lambda what, *args: reports.append((what, args)))
+    lessons.fill_answers(lessons.step.task)
+    inbox.until(lambda: not lessons.busy, seconds=120)
+    inbox.take(0.1)
+    filled = [args[0] for what, args in reports if what == "filled"]
+    assert filled
+    assert set(filled[0]) == {"3,0,0", "2,0,1"}
+    lessons.check_step()
+    inbox.until(lambda: not lessons.busy, seconds=120)
+    inbox.take(0.1)
+    assert ("report", ("applied and checked", True)) in reports
+
+
+def test_a_shipped_lesson_is_saved_in_the_users_folder(lab):
+    lab.documents.open(CORNER_BALL)
+    suggested = Path(lab.lessons.save_suggestion())
+    assert suggested.parent != CORNER_BALL.parent
+    assert suggested.name.endswith(L.SUFFIX)

@@ -1,0 +1,263 @@
+"""Puzzles, Solve position and the review through the lab alone (viewer.lab.solve,
+viewer.lab.review): a puzzle solved, a wrong move refuted and tried again, Solve position
+answered from the book without a question and a real search asked for and cancelled, a
+review of a game with a missed win and the verified puzzle made of it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from model.files import read
+from model.game import game_class
+from model.partition import Partition, PartitionOptions
+from model.review import MISSED_WIN
+from model.search import verify
+from tests.model.test_review import missed_win_game
+from viewer.lab import Lab
+from viewer.lab import solve as solve_module
+from viewer.session import Session
+
+ROOT = Path(__file__).resolve().parents[2]
+PUZZLES = ROOT / "examples" / "puzzles" / "partition"
+WIN_IN_1 = PUZZLES / "floating-3-win-in-1-a.pyr.json"  # red: 0,0,0, within 1 ply
+WIN_IN_2 = PUZZLES / "floating-3-win-in-2-a.pyr.json"  # red: 2,2,0 0,0,0 0,0,1, 3 plies
+
+
+@pytest.fixture(autouse=True)
+def own_folders(tmp_path, monkeypatch):
+    monkeypatch.setenv("PYRAMID_LAB_CONFIG", str(tmp_path / "config"))
+    monkeypatch.setenv("PYRAMID_LAB_PUZZLES", str(tmp_path / "made"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+
+
+@pytest.fixture
+def lab(port, inbox):
+    lab = Lab(Session(game_class("partition").new()), port, post=inbox.post)
+    yield lab
+    lab.shutdown()
+
+
+def play(lab, text):
+    lab.play(lab.game.parse_move(text))
+
+
+def settled(lab, inbox):
+    inbox.until(lambda: not lab.solver.runner.thinking, 60)
+    return lab.solver.status
+
+
+# ---- Solve mode ------------------------------------------------------------------------
+
+
+def test_the_key_move_solves_a_puzzle(lab, inbox):
+    assert lab.documents.open(WIN_IN_1)
+    assert lab.solver.start(lab.session.node)
+    assert lab.solver.active
+    assert lab.solver.status[0] == "info"
+    assert "Your move: red to win within 1 move" in lab.solver.status[1]
+    play(lab, "0,0,0")
+    kind, text = settled(lab, inbox)
+    assert kind == "solved", text
+    assert text == "Solved in 1 move!"
+
+
+def test_a_wrong_move_is_refuted_and_try_again_goes_back(lab, inbox, port):
+    assert lab.documents.open(WIN_IN_2)
+    anchor = lab.session.node
+    solver = lab.solver
+    assert solver.start(anchor)
+    wrong = next(str(m) for m in lab.game.legal_moves() if str(m) != "2,2,0")
+    play(lab, wrong)
+    kind, text = settled(lab, inbox)
+    assert kind == "failed", text
+    assert solver.refuted is not None
+    played_wrong, answer = solver.refuted
+    assert str(played_wrong) == wrong
+    assert answer is not None
+    assert lab.game.move_stack[-1] == answer  # the defence's answer is in the session
+    assert str(answer) in text
+    assert solver.busy().startswith(text)  # a move now waits: Try again, Reveal or Stop
+    solver.restart()
+    assert lab.session.node is anchor
+    assert solver.status[0] == "info"
+    assert solver.refuted is None
+
+
+def test_the_solution_is_revealed_from_the_file(lab, inbox, port):
+    assert lab.documents.open(WIN_IN_2)
+    lab.solver.start(lab.session.node)
+    lab.solver.reveal()
+    assert [str(m) for m in lab.solver.solution] == ["2,2,0", "0,0,0", "0,0,1"]
+    assert port.statuses[-1].startswith("the solution: 2,2,0 0,0,0 0,0,1")
+
+
+def test_leaving_solve_mode_leaves_the_document_as_it_was(lab, inbox, port):
+    assert lab.documents.open(WIN_IN_2)
+    before = lab.game.position_key()
+    lab.solver.start(lab.session.node)
+    play(lab, "2,2,0")
+    settled(lab, inbox)
+    assert lab.game.position_key() != before
+    lab.leave_solve("Solve mode ended: saving")
+    assert not lab.solver.active
+    assert lab.game.position_key() == before
+    assert not lab.session.dirty
+    assert port.statuses[-1] == "Solve mode ended: saving"
+
+
+def test_a_file_without_a_goal_is_no_puzzle(lab, port):
+    assert not lab.solver.start(lab.session.node)
+    assert not lab.solver.active
+    assert "states no goal" in port.statuses[-1]
+
+
+# ---- Solve position --------------------------------------------------------------------
+
+
+def test_solve_position_answers_from_the_book_and_asks_nothing(port, inbox):
+    # the empty base-4 floating pyramid: a 13-minute proof, in the shipped book
+    lab = Lab(Session(Partition(PartitionOptions(4, "floating"))), port, post=inbox.post)
+    try:
+        lab.value_solve.toggle()
+        assert lab.value_solve.running
+        inbox.until(lambda: not lab.value_solve.running, 60)
+        assert lab.value_solve.last.startswith("Solved: red to move "), lab.value_solve.last
+        assert lab.value_solve.last.endswith("(from the book)")
+        assert port.numbers_asked == []
+    finally:
+        lab.shutdown()
+
+
+def test_solve_position_asks_for_workers_and_a_cancel_starts_nothing(port, inbox, monkeypatch):
+    monkeypatch.setattr(solve_module, "QUICK_SECONDS", 0.3)
+    lab = Lab(Session(Partition(PartitionOptions(6, "floating"))), port, post=inbox.post)
+    try:
+        port.numbers = [None]  # the user cancels the question
+        lab.value_solve.toggle()
+        inbox.until(lambda: bool(port.numbers_asked), 60)
+        title, text, proposed, low, high = port.numbers_asked[0]
+        assert title == "Solve position"
+        assert "Not settled by the book nor in 0.3 s" in text
+        assert (proposed, low, high) == (1, 1, solve_module.MAX_WORKERS)
+        assert not lab.value_solve.running
+        assert lab.value_solve.last == "Solve position: not settled in 0.3 s; no search started"
+    finally:
+        lab.shutdown()
+
+
+def test_solve_position_stopped_while_it_searches(port, inbox, monkeypatch):
+    monkeypatch.setattr(solve_module, "QUICK_SECONDS", 0.3)
+    lab = Lab(Session(Partition(PartitionOptions(6, "floating"))), port, post=inbox.post)
+    chosen = []
+    lab.value_solve.chose.connect(chosen.append)
+    try:
+        port.numbers = [1]  # the single search, for real
+        lab.value_solve.toggle()
+        inbox.until(lambda: bool(port.numbers_asked), 60)
+        assert chosen == [1]
+        assert lab.value_solve.running
+        assert lab.value_solve.last == "Solving the position with the single search..."
+        lab.value_solve.toggle()  # again while it runs: Stop
+        assert not lab.value_solve.running
+        assert lab.value_solve.last.startswith("Solve position stopped")
+    finally:
+        lab.shutdown()
+
+
+def test_solve_position_refuses_a_game_it_cannot_prove(port, inbox):
+    lab = Lab(Session(game_class("rolling").new()), port, post=inbox.post)
+    try:
+        lab.value_solve.toggle()
+        assert not lab.value_solve.running
+        assert lab.value_solve.last.startswith("Solve position: ")
+    finally:
+        lab.shutdown()
+
+
+# ---- the review ------------------------------------------------------------------------
+
+
+def reviewed(lab, inbox, tmp_path, seconds=0.3):
+    game, ply, winners = missed_win_game()
+    path = tmp_path / "game.pyr.json"
+    from model.files import write
+
+    write(path, game)
+    assert lab.documents.open(path)
+    seen = []
+    lab.review.changed.connect(lambda what, *args: seen.append(what))
+    lab.review.seed = 1
+    assert lab.review.review(seconds) == ""
+    assert lab.review.thinking
+    inbox.until(lambda: not lab.review.thinking, 120)
+    return game, ply, winners, seen
+
+
+def test_a_review_calls_the_missed_win_and_is_the_sessions(lab, inbox, tmp_path):
+    game, ply, winners, seen = reviewed(lab, inbox, tmp_path)
+    review = lab.session.review
+    assert review is not None
+    assert lab.review.current() is review
+    assert not review.stopped
+    assert len(review.moves) == len(game.move_stack)
+    judged = review.at(ply)
+    assert judged.verdict == MISSED_WIN
+    assert judged.better in winners
+    assert seen[0] == "started"
+    assert seen[-1] == "reviewed"
+    assert "progress" in seen
+
+
+def test_make_a_puzzle_of_the_review_keeps_a_verified_puzzle(lab, inbox, tmp_path, port):
+    reviewed(lab, inbox, tmp_path)
+    spot = lab.session.review.puzzles[0]
+    lab.session.goto(spot.ply)
+    assert lab.review.spot() == spot
+    made = []
+    lab.review.changed.connect(lambda what, *args: what == "puzzle" and made.append(args[0]))
+    assert lab.review.make_puzzle()
+    inbox.until(lambda: bool(made), 120)
+    path = made[0]
+    assert path == lab.review.last_puzzle
+    assert path == tmp_path / "made" / "partition" / f"game-after-move-{spot.ply}.pyr.json"
+    doc = read(path)
+    verdict = verify(doc.game, doc.puzzle)
+    assert verdict.verified
+    assert not verdict.cooks
+    assert doc.puzzle["solution"][0] == spot.key
+    assert port.statuses[-1].startswith(f"puzzle made and verified: {path.name}")
+    # where the review found none, nothing is made, and it says so
+    lab.session.goto(0)
+    assert not lab.review.make_puzzle()
+    assert port.statuses[-1].startswith("no puzzle here")
+
+
+def test_stop_keeps_the_moves_judged_so_far(lab, inbox, tmp_path):
+    game, _ply, _ = missed_win_game()
+    from model.files import write
+
+    path = tmp_path / "game.pyr.json"
+    write(path, game)
+    assert lab.documents.open(path)
+    lab.review.review(2.0)
+    inbox.until(lambda: not lab.review.thinking or inbox.calls.qsize() > 0, 30)
+    assert lab.review.stop()
+    inbox.until(lambda: not lab.review.thinking, 60)
+    review = lab.session.review
+    assert review is not None
+    assert review.stopped
+    assert len(review.moves) < len(game.move_stack)
+
+
+def test_a_review_is_refused_without_moves_and_dropped_by_another_game(lab, inbox, port):
+    assert lab.review.review(0.3) == "no review: the game has no moves yet"
+    assert not lab.review.thinking
+    play(lab, "0,0,0")
+    assert lab.review.review(5.0) == ""
+    seen = []
+    lab.review.changed.connect(lambda what, *args: seen.append(what))
+    lab.session.replace_game(game_class("pyraos").new())
+    assert not lab.review.thinking
+    assert seen == ["dropped"]

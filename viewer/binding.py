@@ -1,0 +1,349 @@
+"""The window's binding: :func:`build_window` builds the lab (:mod:`viewer.lab`, the
+application's state and behaviour, Qt-free), its port (:mod:`viewer.qt_port`), the board
+on show (:mod:`viewer.stage`), the docks and the controllers, and connects them. Each
+controller takes the lab, the port and the stage (and the docks it fills), never the window
+nor another controller's window; the board's modes (:mod:`viewer.modes`) are ordered here,
+most particular first.
+
+:class:`Binding` is what follows the session and the view state: a new position taken in
+by the game UI, the board, the view and the docks, then the lab and the docks that analyse
+it, then one redraw; another game's UI and docks in the window's size; the title; Practice
+made on first use."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QMainWindow
+
+from model.game import Game
+
+from .analysis import AnalysisBoard, AnalysisControl
+from .autosave import Autosave
+from .documents import RecentFiles
+from .engine import ComputerBoard, EngineControl, gui_post
+from .games import GameUI, ui_class
+from .lab import Lab
+from .lessons import LessonBoard, LessonControl, follow_lesson
+from .menus import LESSON_DIR, Menus
+from .modes import Router
+from .practice import Practice, PracticeBoard
+from .puzzle import PuzzleControl
+from .qt_port import QtPort
+from .recovery import Recovery
+from .review import ReviewBoard, ReviewControl
+from .scene import Scene
+from .session import Session
+from .setup_mode import SetupBoard, SetupMode
+from .slots import guarded, slot
+from .solve import SolveBoard, remember_workers
+from .stage import Stage
+from .turns import PlayBoard, TurnControl
+from .view_state import ViewState
+from .widgets.dock_fit import add_game_docks, fit_game_docks
+from .widgets.help import RulesDock, ShortcutsDialog
+from .widgets.lesson_dock import LessonDock, lesson_files
+from .widgets.move_list import MoveListDock
+from .widgets.setup_dock import SetupDock
+from .widgets.status_bar import StatusBar
+from .widgets.view_dock import ViewDock
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QLabel
+    from pyvistaqt import QtInteractor
+
+    from .documents import Documents
+    from .lab.engine import Engine
+    from .widgets.prompt_bar import PromptBar
+    from .widgets.puzzle_dock import PuzzleDock
+
+LEFT, RIGHT = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
+
+
+class Window(QMainWindow):
+    """The main window's parts, as :func:`build_window` makes them (``viewer.app``'s
+    MainWindow is the shell; the tests and tools reach the parts here)."""
+
+    session: Session
+    view: ViewState
+    plotter: QtInteractor
+    prompt_bar: PromptBar
+    lab: Lab
+    port: QtPort
+    stage: Stage
+    binding: Binding
+    documents: Documents
+    engine: Engine
+    menus: Menus
+    turns: TurnControl
+    setup_mode: SetupMode
+    puzzle: PuzzleControl
+    practice: Practice | None
+    analysis: AnalysisControl
+    reviewer: ReviewControl
+    lessons: LessonControl
+    recovery: Recovery
+    autosave: Autosave
+    scene: Scene
+    board_modes: Router
+    view_dock: ViewDock
+    moves_dock: MoveListDock
+    setup_dock: SetupDock
+    lesson_dock: LessonDock
+    puzzle_dock: PuzzleDock
+    rules_dock: RulesDock
+    status_prompt: PromptBar
+    status_hover: QLabel
+    status_game: QLabel
+    legend: Any
+    pointer: Any
+    clip_planes: Any
+    free_plane: Any
+
+
+def build_window(window: Window, session: Session, view: ViewState) -> Binding:
+    """Build the lab, the port, the stage, the docks and the controllers of ``window`` and
+    connect them (each kept on the window by name: its parts, for the tests and tools)."""
+    w = window
+    w.view_dock = ViewDock(view, w)
+    w.moves_dock = MoveListDock(session, w, lambda game, line: w.stage.ui.hidden_moves(game, line))
+    w.setup_dock = SetupDock(w)
+    w.lesson_dock = LessonDock(w)
+    w.rules_dock = RulesDock(lambda name: ui_class(name).rules(), w)  # Help: the rules
+    bar = StatusBar(w)  # messages elided, never over the hover text
+    w.setStatusBar(bar)
+    w.status_prompt, w.status_hover, w.status_game = w.prompt_bar, bar.hover, bar.game
+    w.port = port = QtPort(w, w.prompt_bar)  # the lab asks the user through it
+    # the application's state and behaviour, Qt-free: the documents, the seats and the
+    # engine (the board follows a new position first: the lab's position_changed after)
+    recent = RecentFiles(QSettings())
+    w.lab = lab = Lab(session, port, recent=recent, post=gui_post(None), follow=False)
+    w.documents, w.engine = lab.documents, lab.engine
+    remember_workers(lab.value_solve)  # Solve position's workers: kept between runs
+    w.stage = stage = Stage(lab, port, view, bar.hover)
+    stage.setup_dock = w.setup_dock
+    w.puzzle = PuzzleControl(lab, port, stage)  # made, verified, solved (Solve mode)
+    w.puzzle_dock = w.puzzle.dock
+    w.practice = None  # made when first used (practising)
+    w.setup_dock.visibilityChanged.connect(w.puzzle.setup_shown)
+    lab.setup_pending = lambda: stage.setup is not None and stage.setup.can_undo
+    for area, dock, shown in (
+        (LEFT, w.view_dock, True),
+        (RIGHT, w.moves_dock, True),
+        (RIGHT, w.setup_dock, False),
+        (LEFT, w.lesson_dock, False),
+        (LEFT, w.puzzle_dock, False),  # under the View dock: the right has the game's
+        (LEFT, w.rules_dock, False),
+    ):
+        w.addDockWidget(area, dock)
+        if not shown:
+            dock.hide()
+    w.puzzle.show_for_puzzle()  # a puzzle file opened
+    EngineControl(lab.engine, port, stage)  # the bar, Stop, the prompt and redraws
+    w.analysis = AnalysisControl(lab, port, stage)  # the Analysis dock, a runner of its own
+    w.addDockWidget(RIGHT, w.analysis.dock)
+    w.analysis.dock.hide()
+    w.reviewer = ReviewControl(lab, port, stage)  # Analysis > Review game: the Review dock
+    w.addDockWidget(LEFT, w.reviewer.dock)
+    w.tabifyDockWidget(w.view_dock, w.reviewer.dock)  # a tab: the height it needs
+    w.reviewer.dock.hide()
+    w.binding = binding = Binding(w, session, view)
+    docks = (w.view_dock, w.moves_dock, w.lesson_dock, w.puzzle_dock)
+    extra = (w.analysis.dock, w.reviewer.dock, w.rules_dock)
+    w.menus = Menus(w, lab, port, stage, docks=(*docks, *extra))  # View
+    w.setup_mode = SetupMode(lab, port, stage, w.setup_dock, w.menus.setup, w.puzzle)
+    w.puzzle.setups = w.setup_mode
+    w.lesson_dock.set_lessons(  # Previous / Next: the Lessons menu's way in (it asks)
+        lesson_files(LESSON_DIR),
+        lambda path: guarded(lambda: lab.documents.open(path), port.status, "open a lesson"),
+    )
+    game = session.game
+    stage.ui = binding.install_ui(ui_class(game)(stage))
+    w.rules_dock.show_game(game.name)
+    w.turns = stage.turns = TurnControl(lab, port, stage)  # clicks, turns, undo
+    kind, geometry = stage.ui.board_kind, stage.ui.geometry(game)
+    w.scene = stage.scene = scene = Scene(
+        w.plotter, view, kind, geometry, w.turns.click, port.status
+    )
+    w.legend, w.pointer = scene.legend, scene.pointer  # the scene's parts, at hand
+    w.clip_planes, w.free_plane = scene.clip_planes, scene.free_plane
+    w.view_dock.free_plane.toggled.connect(scene.toggle_free_plane)
+    w.view_dock.show_board(stage.board, stage.ui.piece_word)
+    binding.put_view_dock_away()
+    stage.turn = stage.ui.turn(game)
+    w.autosave = Autosave()
+    w.recovery = Recovery(lab, port, w.autosave)  # written a moment after each change
+    session.changed.connect(binding.follow)
+    session.changed.connect(w.puzzle.session_changed)  # after the window
+    session.changed.connect(lab.lessons.position_changed)  # a lesson's answer, after them
+    w.lessons = LessonControl(lab, port, stage, w.lesson_dock, w.setup_dock)  # its steps
+    w.board_modes = stage.modes = Router(  # who has the board, most particular first
+        [
+            SetupBoard(w.setup_mode),
+            LessonBoard(w.lessons),  # (Practice comes before it when first used)
+            SolveBoard(w.puzzle.solver, w.puzzle.verdict_layer),
+            AnalysisBoard(w.analysis),
+            ReviewBoard(w.reviewer),
+            ComputerBoard(lab.engine, stage),
+            PlayBoard(w.turns),
+        ],
+        port.status,
+    )
+    w.turns.modes = w.board_modes
+    stage.drawn.connect(w.menus.follow_history)
+    stage.secrets.connect(w.moves_dock.refresh)
+    lab.changed.connect(binding.lab_changed)
+    view.changed.connect(binding.view_changed)
+    binding.follow("load")
+    return binding
+
+
+class Binding:
+    """What follows the session, the lab and the view state in ``window``."""
+
+    def __init__(self, window: Window, session: Session, view: ViewState) -> None:
+        self.window = window
+        self.session = session
+        self.view = view
+        self.flat_board = False  # the board on show is flat (the View dock is put away)
+        self.view_dock_wanted = True  # ... and was shown on the last pyramid
+
+    @slot
+    def follow(self, reason: str) -> None:
+        w, stage = self.window, self.window.stage
+        if reason == "review":  # a review of the line: the board draws its better moves
+            self.update_title()
+            w.recovery.schedule()
+            stage.redraw()
+            return
+        if reason in ("saved", "puzzle"):  # the same position, now in a file; puzzle texts
+            self.update_title()
+            w.recovery.schedule()
+            return
+        stage.held = True  # nothing draws until the UI, board, view and docks all follow
+        try:
+            self._take_position(reason)
+        finally:
+            stage.held = False
+        w.lab.position_changed(reason)  # a search for the last position is void
+        w.analysis.position_changed(reason)  # and so is an analysis of it
+        w.reviewer.position_changed(reason)  # the review's graph marks the position
+        stage.redraw()  # after them: no "thinking" text of a search that was stopped
+
+    def _take_position(self, reason: str) -> None:
+        w, stage = self.window, self.window.stage
+        game = self.session.game
+        if reason in ("load", "new"):
+            w.statusBar().clearMessage()  # it spoke of the position that went
+            if stage.setup is not None:  # another position arrived: the set-up is void
+                w.setup_mode.close(consider=False)  # (the engine follows the position)
+        if stage.ui.game_name != game.name:
+            self._switch_game(game)
+        if reason in ("load", "new"):
+            w.menus.computer_players(game.players)
+        stage.turn = stage.ui.turn(game)  # before a new board's view reset redraws
+        geometry = stage.ui.geometry(game)
+        if geometry is not stage.scene.geometry or stage.ui.board_kind != stage.board.kind:
+            stage.scene.switch_board(stage.ui.board_kind, geometry)  # another kind or size
+            self.view.reset()  # also forgets the hover of the last board
+            w.view_dock.show_board(stage.board, stage.ui.piece_word)
+            self.put_view_dock_away()
+        stage.scene.stop_effect()
+        stage.ui.position_changed(game, reason)
+        if reason in ("move", "redo"):
+            stage.scene.play(stage.ui.vanishing(game))  # what the move removed fades out
+        follow_lesson(w.lesson_dock, self.session, stage.ui)  # a lesson's caption, overlays
+        w.moves_dock.refresh()
+        self.update_title()
+        w.recovery.schedule()
+        w.status_game.setText(stage.ui.status(game))
+
+    def _switch_game(self, game: Game) -> None:
+        """Another kind of game: its UI and docks replace the last one's, in the window's
+        size (Qt grows it for the docks' minimum size: never past the screen's edge)."""
+        w, stage = self.window, self.window.stage
+        size = w.size()
+        for dock in stage.ui.docks():
+            w.removeDockWidget(dock)
+        stage.ui.close()
+        stage.ui = self.install_ui(ui_class(game)(stage))
+        fit_game_docks(w, stage.ui.docks(), size, w.port.status)
+        w.rules_dock.show_game(game.name)  # the rules follow the game on the board
+        w.view_dock.set_words(stage.ui.piece_word)  # the same board may follow
+
+    def install_ui(self, ui: GameUI) -> GameUI:
+        add_game_docks(self.window, ui.docks(), ui.dock_tabs())
+        self.window.menus.game_docks(ui.docks())
+        return ui
+
+    def put_view_dock_away(self) -> None:
+        """A flat board has nothing to peel or clip: the View dock goes (it kept the left
+        column's width to say so) and comes back with a pyramid if it was shown there.
+        View > View still opens it."""
+        w = self.window
+        flat = w.stage.board.flat
+        if flat:
+            if not self.flat_board:
+                self.view_dock_wanted = not w.view_dock.isHidden()
+            w.view_dock.hide()
+        elif self.flat_board and self.view_dock_wanted:
+            w.view_dock.show()
+        self.flat_board = flat
+
+    def update_title(self) -> None:
+        w, session = self.window, self.session
+        name = session.path.name if session.path else "untitled"
+        dirty = " *" if session.dirty else ""
+        lessons = w.lab.lessons
+        if lessons.active:  # the lesson followed, by its own title
+            name, dirty = lessons.title(), ""
+        w.setWindowTitle(f"{name}{dirty} - {session.game.title} - Pyramid Lab")
+
+    @slot
+    def lab_changed(self, what: str) -> None:
+        w = self.window
+        if what == "title":
+            self.update_title()
+        elif what == "players":  # the Game menu, the Moves dock's secrets and the UI
+            w.menus.show_players()
+            w.moves_dock.refresh()
+            w.stage.ui.players_changed()
+
+    @slot
+    def view_changed(self, _field: str) -> None:
+        self.window.stage.redraw()  # (the scene drops its free plane when the view is reset)
+
+    def show_message(self, text: str) -> None:
+        self.window.port.status(text)
+
+    # ---- the menus' own commands -----------------------------------------------------------
+
+    def practising(self) -> Practice:
+        """Practice, made on first use: its dock joins the left docks and the View menu,
+        its board mode goes before the lesson's."""
+        w = self.window
+        if w.practice is None:
+            practice = Practice(w.lab, w.port, w.stage, w.puzzle, w.view_dock)
+            w.addDockWidget(LEFT, practice.dock)
+            practice.dock.hide()
+            w.menus.add_view_entry(practice.dock)
+            w.board_modes.insert(PracticeBoard(practice), before="lesson")
+            w.practice = practice
+        return w.practice
+
+    @slot
+    def show_rules(self) -> None:
+        """Help: the rules of the game on the board, in the Rules dock."""
+        self.window.rules_dock.present(self.window.stage.ui.game_name, beside=self.window.view_dock)
+
+    @slot
+    def show_shortcuts(self) -> None:
+        ShortcutsDialog(self.window).exec()
+
+    @slot
+    def reset_view(self) -> None:
+        w = self.window
+        self.view.reset()
+        w.view_dock.show_board(w.stage.board, w.stage.ui.piece_word)
+        w.stage.scene.set_camera("iso")

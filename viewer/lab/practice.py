@@ -1,0 +1,389 @@
+"""Practice, with no Qt in it: a collection of puzzles played one after another, with
+hints and ticks.
+
+The collection is a folder (``model.collection``: in order of difficulty, the shipped
+``examples/puzzles/<game>/`` or any other). Playing a puzzle opens its file and starts
+Solve mode (:mod:`viewer.lab.solve`) on it: the player plays the puzzle's side, the
+computer answers with its best defence on a worker thread, and a wrong move is refuted (the
+computer's winning answer, or its escape, is played; Try again goes back to the puzzle
+position). A puzzle solved without the solution revealed is ticked in
+:class:`model.collection.Progress` (a JSON file in the user's config folder), so the ticks
+stay between runs.
+
+Hints come in two steps from the position shown: the first says which piece moves or, for
+a placement, the idea of the winning line rather than its place (the corner at stake where
+the game reports corners; else how the line ends in the rules' words and the counts the
+game reports on the way); the second gives the move itself. The line is the written
+solution's while the attempt follows it, else the prover's quickest win from there (on a
+worker thread). A failed attempt says what the wrong move did in the same terms
+(:meth:`Practice.miss_text`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from model.collection import Collection, Progress, load
+from model.game import (
+    Game,
+    IllegalMoveError,
+    InvalidMoveError,
+    Move,
+    PositionFormatError,
+    shorten,
+)
+from model.search import Prover
+from model.teaching import teaching_for
+
+from ..events import Signal
+from .jobs import Job, JobRunner, Post, position_of
+from .jobs import Progress as SearchProgress
+
+if TYPE_CHECKING:
+    from ..documents import Documents
+    from ..session import Session
+    from .port import Port
+    from .solve import SolveMode
+
+
+def hint_task(side: str, left: int) -> Any:
+    """The task that finds the quickest win of ``side`` (to move) within ``left`` plies:
+    its main line (the winning move first), or None."""
+
+    def task(game: Game, progress: SearchProgress, stop: threading.Event) -> list[Move] | None:
+        prover = Prover(game, side, stop=stop)
+        plies = prover.shortest(left)
+        if plies is None:
+            return None
+        return list(prover.line(plies)) or None
+
+    return task
+
+
+def standing(game: Game, side: str, *, still: bool = False) -> str:
+    """Where ``side`` stands, in the terms the game's rules report about a position (its
+    summary): the corners it holds ('red holds NE, AP'), else each per-player count
+    ('reserves: white 5, black 4'); '' when the game reports none. ``still``: nothing
+    changed ('red still holds only NE, AP')."""
+    extras = teaching_for(game).summary_extras(game)
+    holders = extras.get("holders")
+    if isinstance(holders, dict):
+        held = [str(c) for c, who in holders.items() if who == side]
+        if not held:
+            return f"{side} {'still ' if still else ''}holds no corner"
+        return f"{side} {'still holds only' if still else 'holds'} {', '.join(held)}"
+    parts = [
+        f"{key}: " + ", ".join(f"{who} {n}" for who, n in value.items())
+        for key, value in extras.items()
+        if isinstance(value, dict) and side in value
+    ]
+    return "; ".join(parts)
+
+
+def held_corners(game: Game, side: str) -> list[str]:
+    """The corners ``side`` holds, for a game whose summary reports them ([] otherwise)."""
+    holders = teaching_for(game).summary_extras(game).get("holders")
+    if not isinstance(holders, dict):
+        return []
+    return [str(c) for c, who in holders.items() if who == side]
+
+
+@dataclasses.dataclass(frozen=True)
+class Idea:
+    """What a placement's first hint says instead of where: the words, and the corners it
+    points at (the corner at stake, by name), possibly none."""
+
+    text: str
+    corners: tuple[str, ...] = ()
+
+
+def idea_of(game: Game, side: str, line: list[Move]) -> Idea | None:
+    """The idea of the winning ``line`` (``side``'s move first) from ``game``: the corners
+    ``side`` takes by its end where the game reports corners (the corner at stake, pointed
+    at on the board); else how the line ends (the rules' words for the result) and what
+    changes on the way in the game's reported counts. None when the line does not play."""
+    before = standing(game, side)
+    corners = held_corners(game, side)
+    end = game.copy()
+    try:
+        for move in line:
+            end.push(move)
+    except (IllegalMoveError, InvalidMoveError):
+        return None
+    gained = [c for c in held_corners(end, side) if c not in corners]
+    at_once = len(line) == 1
+    if gained:
+        which = "the corner" if len(gained) == 1 else "the corners"
+        how = "wins at once by taking" if at_once else "wins by taking"
+        them = "it" if len(gained) == 1 else "them"
+        text = f"{which} at stake: {', '.join(gained)} ({side} {how} {them})"
+        return Idea(text, tuple(gained))
+    result = end.describe_result()
+    if not result:
+        return None
+    after = standing(end, side)
+    changes = f"; watch the {before}, at the end {after}" if after and after != before else ""
+    when = "at once" if at_once else f"within {len(line)} plies"
+    return Idea(f"the idea: {result} ({when}){changes}")
+
+
+class Practice:
+    """Practice: ``solver`` (Solve mode) plays the puzzles of a collection opened through
+    ``documents``; ``changed()`` says the state changed (what the Practice dock shows)."""
+
+    def __init__(
+        self, session: Session, documents: Documents, solver: SolveMode, port: Port, post: Post
+    ) -> None:
+        self.session, self.documents, self.solver, self.port = session, documents, solver, port
+        self.changed = Signal()  # (): the collection, the puzzle, the attempt or the hint
+        #: Solve mode started on the puzzle just opened: the front's own way (its checks and
+        #: docks), else the lab's
+        self.start_solve: Callable[[], object] = lambda: solver.start(session.node)
+        #: Whether a move takes a piece from somewhere (the front's board knows; a hint's
+        #: first step then rims the piece, else it says the idea of a placement)
+        self.moves_piece: Callable[[Game, Move], bool] = lambda _game, _move: False
+        # a damaged ticks file: told once, by the front end (``progress.tell_with``) when
+        # it comes, else held in the store's notice
+        self.progress = Progress()
+        self.collection: Collection | None = None
+        self.current: int | None = None  # the index of the puzzle played
+        self.hint_stage = 0  # 0: none, 1: which piece or area, 2: the move
+        self.hint_move: tuple[Any, Move] | None = None  # (position, move) of the hint
+        self.hint_idea: Idea | None = None  # what a placement's first hint says
+        self.used_hints = 0
+        self.runner = JobRunner(lambda: session.game, post)
+        self.runner.answered.connect(self._on_hint)
+        self.runner.failed.connect(self._on_hint_failed)
+        self.solver.changed.connect(self._solver_changed)
+
+    def show_message(self, text: str) -> None:
+        self.port.status(text)
+
+    # ---- the collection -----------------------------------------------------------------
+
+    def open_collection(self, folder: str | Path) -> bool:
+        """Read the puzzles of ``folder`` and play the first unsolved one; False, said,
+        when it has none."""
+        if not self.read_collection(folder):
+            return False
+        return self.next_unsolved()
+
+    def read_collection(self, folder: str | Path) -> bool:
+        """Read the puzzles of ``folder``; False, said, when it has none."""
+        try:
+            collection = load(folder)
+        except (NotADirectoryError, PositionFormatError) as exc:
+            self.show_message(f"Practice: {exc}")
+            return False
+        if not collection.entries:
+            more = f" ({shorten(collection.problems[0])})" if collection.problems else ""
+            where = shorten(str(folder))
+            self.show_message(f"Practice: {where} holds no puzzle with a goal{more}")
+            return False
+        self.collection, self.current = collection, None
+        self._reset_hints()
+        solved = self.progress.count(collection)
+        self.show_message(
+            f"Practice: {len(collection.entries)} puzzles in {shorten(Path(folder).name)}, "
+            f"{solved} solved"
+        )
+        self.changed.emit()
+        return True
+
+    def play(self, index: int) -> bool:
+        """Open puzzle ``index`` of the collection and start solving it (unsaved changes
+        are asked about first)."""
+        collection = self.collection
+        if collection is None or not 0 <= index < len(collection.entries):
+            return False
+        entry = collection.entries[index]
+        if not self.documents.open(entry.path):
+            return False
+        if not self.solver.active:
+            self.start_solve()
+        if not self.solver.active:
+            return False
+        self.current = index
+        self._reset_hints()
+        self.changed.emit()
+        return True
+
+    def next_unsolved(self) -> bool:
+        if self.collection is None:
+            self.show_message("Practice: open a collection first (Puzzles menu)")
+            return False
+        index = self.progress.next_unsolved(self.collection, self.current)
+        if index is None:
+            self.show_message("Practice: every puzzle of this collection is solved")
+            return False
+        return self.play(index)
+
+    def playing(self) -> bool:
+        """A puzzle of the collection is being solved."""
+        return self.current is not None and self.solver.active
+
+    def forget_ticks(self) -> None:
+        if self.collection is None:
+            return
+        try:
+            self.progress.forget([e.key for e in self.collection.entries])
+        except OSError as exc:
+            self.show_message(f"Practice: the ticks could not be written: {exc}")
+        self.changed.emit()
+
+    # ---- the attempt --------------------------------------------------------------------
+
+    def _solver_changed(self) -> None:
+        kind, _ = self.solver.status
+        if kind == "solved" and self.playing() and self.solver.solution is None:
+            assert self.collection is not None
+            assert self.current is not None
+            entry = self.collection.entries[self.current]
+            try:
+                if self.progress.mark(entry):
+                    solved = self.progress.count(self.collection)
+                    total = len(self.collection.entries)
+                    self.show_message(f"Solved and ticked: {solved} of {total} solved")
+            except OSError as exc:
+                self.show_message(f"Solved, but the tick could not be written: {exc}")
+        if self.hint_move is not None and self.hint_move[0] != position_of(self.session.game):
+            self._reset_hints()
+        self.changed.emit()
+
+    def _reset_hints(self) -> None:
+        self.runner.stop()
+        self.hint_stage, self.hint_move, self.hint_idea = 0, None, None
+
+    def miss_text(self) -> str:
+        """For a failed attempt: what the wrong move did and what the goal needed, in the
+        rules' terms ('0,0,1 does not win at once: red still holds only NE, AP; a win takes
+        3 corners'); '' when there is nothing to add."""
+        solver, goal = self.solver, self.solver.goal
+        if solver.status[0] != "failed" or solver.refuted is None or goal is None:
+            return ""
+        wrong, answer = solver.refuted
+        after = self.session.game.copy()
+        if answer is not None and after.move_stack and after.move_stack[-1] == answer:
+            after.pop()
+        if wrong is None or not after.move_stack or after.move_stack[-1] != wrong:
+            return ""
+        if after.outcome() is not None:
+            return ""  # the result says it
+        before = after.copy()
+        before.pop()
+        side = goal.side
+        where = standing(after, side, still=standing(before, side) == standing(after, side))
+        if not where:
+            return ""
+        if goal.within != 1 or before.to_move != side:
+            return f"After {wrong}: {where}."
+        needed = ""
+        texts = self.session.puzzle.get("solution") or []
+        try:
+            key = before.parse_move(texts[0]) if texts else None
+        except (InvalidMoveError, ValueError):
+            key = None
+        if key is not None and key != wrong and before.why_illegal(key) is None:
+            won = before.copy()
+            won.push(key)
+            outcome = won.outcome()
+            if outcome is not None and outcome.winner == side:
+                corners = held_corners(won, side)
+                needed = (
+                    f"; the win at once takes {len(corners)} corners"
+                    if corners
+                    else f"; the win at once: {won.describe_result()}"
+                )
+        return f"{wrong} does not win at once: {where}{needed}."
+
+    def retry(self) -> None:
+        self._reset_hints()
+        self.solver.restart()
+
+    def hint(self) -> None:
+        """The next step of the hint (which piece or area, then the move)."""
+        solver = self.solver
+        game = self.session.game
+        if not solver.active or solver.goal is None:
+            self.show_message("Hint: play a puzzle first (Puzzles menu)")
+            return
+        if solver.busy() or game.is_over() or game.to_move != solver.goal.side:
+            self.show_message("Hint: " + (solver.busy() or "it is not your move"))
+            return
+        self.hint_stage = min(2, self.hint_stage + 1)
+        self.used_hints += 1
+        here = position_of(game)
+        if self.hint_move is None or self.hint_move[0] != here:
+            line = self._solution_line()
+            if not line:
+                left = solver.goal.within - solver._plies()
+                self.runner.run("hint", hint_task(solver.goal.side, left))
+                self.show_message("Hint: looking for the winning move...")
+                self.changed.emit()
+                return
+            self._set_hint(line)
+        self._say_hint()
+        self.changed.emit()
+
+    def _set_hint(self, line: list[Move]) -> None:
+        """The hint is the first move of the winning ``line`` from the position on the
+        board; a placement's first step says the line's idea."""
+        game = self.session.game
+        self.hint_move = (position_of(game), line[0])
+        side = self.solver.goal.side if self.solver.goal is not None else game.to_move
+        placement = not self.moves_piece(game, line[0])
+        self.hint_idea = idea_of(game, side, line) if placement else None
+
+    def _solution_line(self) -> list[Move] | None:
+        """The rest of the written solution while the attempt follows it (its next move
+        first)."""
+        solver, session = self.solver, self.session
+        texts = session.puzzle.get("solution") or []
+        anchor = solver.anchor
+        if anchor is None:
+            return None
+        played = [n.move for n in session.node.path()[len(anchor.path()) :]]
+        game = session.game.copy()
+        for _ in played:
+            game.pop()
+        try:
+            solution = [game.push_text(t) for t in texts]
+        except (InvalidMoveError, IllegalMoveError):
+            return None
+        if len(played) >= len(solution) or played != solution[: len(played)]:
+            return None
+        return solution[len(played) :]
+
+    def _on_hint(self, job: Job, line: list[Move] | None) -> None:
+        if not line:
+            self.show_message("Hint: no win in time from here: Try again")
+            self.hint_stage = 0
+        else:
+            self._set_hint(line)
+            self._say_hint()
+        self.changed.emit()
+
+    def _on_hint_failed(self, job: Job, exc: BaseException) -> None:
+        self.hint_stage = 0
+        self.show_message(f"Hint: the search failed: {exc}")
+        self.changed.emit()
+
+    def _say_hint(self) -> None:
+        if self.hint_move is None:
+            return
+        move = self.hint_move[1]
+        if self.hint_stage >= 2:
+            self.show_message(f"Hint 2 of 2: play {move}")
+        elif self.hint_idea is not None:
+            self.show_message(f"Hint 1 of 2: {self.hint_idea.text} (Hint again shows the move)")
+        else:
+            game = self.session.game
+            where = "this piece moves" if self.moves_piece(game, move) else "the move goes here"
+            self.show_message(f"Hint 1 of 2: {where} (Hint again shows the move)")
+
+    def shutdown(self) -> None:
+        self.runner.shutdown()

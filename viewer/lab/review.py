@@ -1,0 +1,216 @@
+"""The lab's review of the game (Analysis > Review game), with no Qt in it: the game's line
+judged move by move by :func:`model.search.review` on a runner of its own (Stop keeps the
+moves judged so far), kept in the session (``Session.review``: saved into the file), and
+"Make a puzzle of this": a puzzle of the position shown where the review found a missed
+win, or a mistake that one move refutes, verified as Verify does (unique key move, no
+cooks; :func:`model.search.make_puzzle`) before it is written into the folder of made
+puzzles (:func:`model.userfiles.made_puzzles_folder`), which Practice then opens.
+
+``changed(what, *args)`` announces what a front end shows:
+
+- "started" (positions, seconds each): a review began;
+- "progress" (fraction, text): how far it is;
+- "stopping": Stop was asked, the moves judged so far come next;
+- "reviewed" (review): the review came and is the session's;
+- "stale": it came for a line that changed meanwhile (not kept);
+- "dropped": another game came, the review under way was dropped;
+- "verifying": a puzzle is being verified;
+- "puzzle" (path or None): the puzzle was written, or not kept (said);
+- "failed" (exception): the search failed.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from model.files import SUFFIX, write
+from model.game import Game, shorten
+from model.review import GameReview, PuzzleSpot
+from model.search import make_puzzle, review, unreviewable
+from model.userfiles import made_puzzles_folder
+
+from ..events import Signal
+from .jobs import Job, JobRunner, Post, Progress
+
+if TYPE_CHECKING:
+    from ..session import Session
+    from .port import Port
+
+
+class Reviews:
+    """The review of ``session``'s line, on a runner of its own (``post``: the front end's
+    thread); ``in_setup`` says when set-up mode is on (no review then)."""
+
+    def __init__(
+        self, session: Session, port: Port, post: Post, in_setup: Callable[[], bool]
+    ) -> None:
+        self.session, self.port = session, port
+        self.in_setup = in_setup
+        self.changed = Signal()  # (what, *args): see the module's docstring
+        self._line_end: Game | None = None  # the reviewed line's last position, while busy
+        self.runner = JobRunner(self._runner_game, post)
+        self.runner.progressed.connect(lambda f, text: self.changed.emit("progress", f, text))
+        self.runner.answered.connect(self._answered)
+        self.runner.failed.connect(self._failed)
+        self.seed: int | None = None  # tests make the searches repeatable
+        self.last_puzzle: Path | None = None  # the last puzzle made (tests, the message)
+        self._pending: tuple[Game, int, Path | None] | None = None  # the puzzle verified
+
+    def _runner_game(self) -> Game:
+        """The runner's position: the reviewed line's end while a review runs (browsing the
+        game meanwhile drops nothing), else the position shown."""
+        return self._line_end if self._line_end is not None else self.session.game
+
+    @property
+    def thinking(self) -> bool:
+        return self.runner.thinking
+
+    def current(self) -> GameReview | None:
+        """The session's review while it judges the current line, else None."""
+        return self.session.saved_review()
+
+    def spot(self) -> PuzzleSpot | None:
+        """The puzzle the review found at the position shown, or None."""
+        review_now = self.current()
+        return review_now.spot(self.session.ply) if review_now is not None else None
+
+    def refusal(self) -> str:
+        """Why the line cannot be reviewed now ('' when it can)."""
+        if self.in_setup():
+            return "no review in set-up mode: Apply or Cancel the set-up first"
+        why = unreviewable(self.session.game)
+        if why is not None:
+            return f"no review: {why}"
+        if not self.session.history():
+            return "no review: the game has no moves yet"
+        return ""
+
+    # ---- actions ---------------------------------------------------------------------------
+
+    def review(self, seconds: float) -> str:
+        """Review the current line from its start, ``seconds`` a position (a review under
+        way starts again); the refusal, said, when it may not ('' when it started)."""
+        refused = self.refusal()
+        if refused:
+            self.port.status(refused)
+            return refused
+        session = self.session
+        end = session.game.start_copy()
+        for move in session.history():
+            end.push(move)
+        seed = self.seed
+        count = len(end.move_stack) + 1
+
+        def task(_copy: Game, progress: Progress, stop: threading.Event) -> GameReview:
+            return review(end.copy(), seconds=seconds, progress=progress, stop=stop, seed=seed)
+
+        self.runner.stop()
+        self._line_end = end
+        self.runner.run("review", task)
+        self.changed.emit("started", count, seconds)
+        self.port.status(f"reviewing the game: {count} positions, {seconds:g} s each")
+        return ""
+
+    def stop(self) -> bool:
+        """End the review now: the moves judged so far are kept (False: none runs)."""
+        job = self.runner.job
+        if job is None or job.keep:
+            return False
+        self.runner.finish()
+        self.changed.emit("stopping")
+        self.port.status("review stopped: the moves judged so far are shown")
+        return True
+
+    def position_changed(self, reason: str) -> None:
+        """Another game came: the review under way is void."""
+        if reason in ("load", "new") and self.thinking:
+            self.runner.stop()
+            self._line_end = self._pending = None
+            self.changed.emit("dropped")
+
+    def make_puzzle(self) -> bool:
+        """A puzzle of the position shown (a puzzle spot of the review), verified on the
+        runner, then written into the folder of made puzzles (False, said: none here)."""
+        if self.thinking:
+            self.port.status("the review is at work: wait for it, or Stop it, first")
+            return False
+        spot = self.spot()
+        if spot is None:
+            self.port.status(
+                "no puzzle here: pick a missed win or a mistake one move refutes "
+                "(the position before the missed win, after the mistake)"
+            )
+            return False
+        position = self.session.game.copy()
+        source = self.session.path
+        ply = self.session.ply
+
+        def task(_copy: Game, progress: Progress, stop: threading.Event) -> Any:
+            progress(0.1, "verifying the puzzle: unique key move, no cooks")
+            return make_puzzle(position, spot.within, spot.key, max_nodes=None, stop=stop)
+
+        self._line_end = position
+        self.runner.run("puzzle", task)
+        self._pending = (position, ply, source)
+        self.changed.emit("verifying")
+        self.port.status("verifying the puzzle...")
+        return True
+
+    def shutdown(self) -> None:
+        self.runner.shutdown()
+
+    # ---- answers -----------------------------------------------------------------------
+
+    def _answered(self, job: Job, result: Any) -> None:
+        self._line_end = None
+        if job.purpose == "puzzle":
+            self.changed.emit("puzzle", self._keep_puzzle(result))
+            return
+        session = self.session
+        if not result.covers(session.history()):
+            self.changed.emit("stale")
+            return
+        session.set_review(result)
+        self.changed.emit("reviewed", result)
+        stopped = " (stopped: the moves reached)" if result.stopped else ""
+        self.port.status(f"review{stopped}: {result.summary()} (saved with the file)")
+
+    def _failed(self, job: Job, exc: BaseException) -> None:
+        self._line_end = None
+        self.changed.emit("failed", exc)
+        self.port.status(f"the {job.purpose} search failed: {shorten(str(exc))}")
+
+    def _keep_puzzle(self, made: tuple[dict[str, Any] | None, str]) -> Path | None:
+        puzzle, why = made
+        if self._pending is None:
+            return None
+        position, ply, source = self._pending
+        self._pending = None
+        if puzzle is None:
+            self.port.status(f"not kept: {why}")
+            return None
+        where = source.name.removesuffix(SUFFIX) if source is not None else "a game"
+        puzzle["notes"] = f"From {where}, after move {ply}."
+        folder = made_puzzles_folder(position.name)
+        # named after the game (its file, else the game's name) and the move
+        stem = source.name.removesuffix(SUFFIX) if source is not None else position.name
+        path = folder / f"{stem}-after-move-{ply}{SUFFIX}"
+        number = 1
+        while path.exists():
+            number += 1
+            path = folder / f"{stem}-after-move-{ply}-{number}{SUFFIX}"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            write(path, position, puzzle)
+        except OSError as exc:
+            self.port.status(f"puzzle not written: {shorten(str(exc))}")
+            return None
+        self.last_puzzle = path
+        self.port.status(
+            f"puzzle made and verified: {path.name}, in Puzzles > My puzzles > "
+            f"{position.title} (made) to practise"
+        )
+        return path

@@ -1,0 +1,587 @@
+"""Solve mode and Solve position, with no Qt in them.
+
+:class:`SolveMode`: the user plays a puzzle's side, the computer defends. The attempt is
+played on the session like any moves (so the board, the turn builder and the Moves dock
+all work as usual), from the puzzle position. After each of the user's moves the defence
+is searched on a worker thread with the prover (``model.search.Prover``): if the side still
+wins within the plies left, the computer plays the reply that resists longest; if not, the
+user's move let the defence escape, and the computer plays the escape (or, when it has
+one, the defender's own forced win: the refutation): failed. The side winning within the
+bound is solved. Nothing of an attempt stays: the session's tree and unsaved flag are
+snapshotted when Solve mode starts and restored when it ends (Try again, Reveal, Stop
+solving, Save, or anything that asks about unsaved work), so the document is as it was.
+
+:class:`ValueSolve` is the Game menu's Solve position: the value of the position shown
+(``model.search.solve``: the book, then a few seconds of the single search; then, asked
+through the port, the single search or the split solve on a local Dask cluster,
+``model.search.split_solve``, resumable from its checkpoint under the user's cache), with
+its progress (units, positions, rate, memory, time left) on the status line.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import threading
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from model.game import Game, IllegalMoveError, InvalidMoveError, Move
+from model.puzzle import Goal, goal_of, moves_text, plies_text
+from model.search import (
+    Prover,
+    SearchStopped,
+    SplitResult,
+    SplitStatus,
+    prove,
+    solve,
+    split_solve,
+    unsolvable,
+)
+from model.tree import Node
+
+from ..events import Signal
+from ..pace import DepthPace
+from .jobs import Job, JobRunner, Post, Progress
+
+if TYPE_CHECKING:
+    from ..session import Session, Snapshot
+    from .engine import Engine
+    from .port import Port
+
+#: Each search's table (MiB): the single search's, or each worker's.
+VALUE_TABLE_MB = 512.0
+#: The most worker processes Solve position offers.
+MAX_WORKERS = 256
+
+
+#: The refutation of a wrong move is the defender's own forced win when it has one within
+#: this many plies (its moves and the side's replies), else any escape.
+REFUTE_PLIES = 5
+
+
+@dataclass(frozen=True)
+class Defence:
+    """The computer's answer: ``move`` resists longest and the side still wins in
+    ``plies`` (counting from before it), or, with ``plies`` None, ``move`` escapes; with
+    ``wins`` set, ``move`` starts the defender's own forced win in that many plies."""
+
+    move: Move | None
+    plies: int | None
+    wins: int | None = None
+
+
+def defend(side: str, left: int) -> Any:
+    """The task that finds the defence to play with ``left`` plies left for ``side``."""
+
+    def task(game: Game, progress: Progress, stop: threading.Event) -> Defence:
+        prover = Prover(game, side, stop=stop)
+        plies = prover.shortest(left) if left > 0 else None
+        if plies is not None:
+            line = prover.line(plies)
+            return Defence(line[0] if line else None, plies)
+        # the side cannot win: the refutation is the defender's own win, when it has one
+        defender = Prover(game, game.to_move, stop=stop)
+        wins = defender.shortest(REFUTE_PLIES)
+        if wins is not None:
+            line = defender.line(wins)
+            if line:
+                return Defence(line[0], None, wins)
+        if left <= 0:  # the attempt failed already: only a win of the defender shows
+            return Defence(None, None)
+        for move in game.legal_moves():  # else show a way out
+            prover.game.push(move)
+            try:
+                holds = prover.wins_within(left - 1)
+            finally:
+                prover.game.pop()
+            if not holds:
+                return Defence(move, None)
+        return Defence(None, None)
+
+    return task
+
+
+class SolveMode:
+    """Solve mode: the user plays the puzzle's side in ``session``, the defence answers on
+    a runner of its own (``post``: the front end's thread). ``changed()`` is announced
+    whenever its status (what the Puzzle and Practice docks show) changes."""
+
+    def __init__(self, session: Session, engine: Engine, port: Port, post: Post) -> None:
+        self.session, self.engine, self.port = session, engine, port
+        self.changed = Signal()  # (): the status, the attempt or Solve mode itself changed
+        self.runner = JobRunner(lambda: session.game, post)
+        self.runner.answered.connect(self._on_answer)
+        self.runner.failed.connect(self._on_failed)
+        self.active = False
+        self.goal: Goal | None = None
+        self.anchor: Node | None = None  # the puzzle position
+        self.snapshot: Snapshot | None = None  # the document before Solve mode
+        self.final: tuple[Node, str, str] | None = None  # node, "solved"/"failed", text
+        self.status = ("", "")  # (kind, text) the dock shows
+        self.solution: list[Move] | None = None  # revealed: the moves from the anchor
+        self._quiet = False  # the solver is moving the session: no evaluation meanwhile
+        self._pending_fail: str | None = None  # the escape being played fails the attempt
+        #: (the wrong move, the computer's answer) of the last refuted attempt (the
+        #: answer None: the attempt failed with no answer to show), or None
+        self.refuted: tuple[Move | None, Move | None] | None = None
+
+    def show_message(self, text: str) -> None:
+        self.port.status(text)
+
+    # ---- starting and ending ------------------------------------------------------------
+
+    def start(self, anchor: Node) -> bool:
+        """Solve the puzzle of the session from ``anchor`` (the puzzle position, shown
+        first). False, with a message, when the puzzle states no goal."""
+        session = self.session
+        goal = goal_of(session.puzzle)
+        if goal is None:
+            self.show_message("this puzzle states no goal to solve (set one in the Puzzle dock)")
+            return False
+        if self.active:
+            self.leave()
+        engine = self.engine
+        engine.stop()
+        computer = list(engine.computer)
+        for colour in computer:
+            engine.set_player(colour, None)
+        self.goal, self.anchor = goal, anchor
+        self.snapshot = session.snapshot()
+        self.final, self.solution, self._pending_fail = None, None, None
+        self.refuted = None
+        self.active = True
+        if session.node is not anchor:
+            self._move(lambda: session.goto_node(anchor))
+        note = " (the computer player is off)" if computer else ""
+        self.show_message(f"Solve mode: play {goal.side}, the computer defends{note}")
+        self._evaluate()
+        return True
+
+    def leave(self) -> None:
+        """End Solve mode: the attempt goes, the position and the file are as before."""
+        if not self.active:
+            return
+        snapshot = self._drop_attempt()
+        if snapshot is not None:
+            with contextlib.suppress(ValueError):  # another game came: nothing to restore
+                self.session.restore(snapshot)
+        self.changed.emit()
+
+    def _drop_attempt(self) -> Snapshot | None:
+        """Stop the defence and forget the attempt (Solve mode is off after it)."""
+        self.runner.stop()
+        self.active = False
+        snapshot, self.snapshot = self.snapshot, None
+        self.final, self.solution = None, None
+        self._set_status("", "")
+        return snapshot
+
+    def restart(self) -> None:
+        """Try again: back to the puzzle position, the last attempt gone."""
+        if not self.active or self.snapshot is None or self.anchor is None:
+            return
+        self.runner.stop()
+        self.final, self._pending_fail, self.refuted = None, None, None
+        snapshot, anchor = self.snapshot, self.anchor
+        self._move(lambda: self.session.restore(snapshot, anchor))
+        self._evaluate()
+
+    def reveal(self) -> None:
+        """Back to the puzzle position with the solution listed and its next move shown
+        on the board while the attempt follows it."""
+        if not self.active or self.goal is None:
+            return
+        self.restart()
+        solution = self._written_solution()
+        if solution is not None:
+            self._revealed(solution)
+            return
+        goal = self.goal
+
+        def task(game: Game, progress: Progress, stop: threading.Event) -> Any:
+            proof = prove(game, goal.side, goal.within, stop=stop)
+            return _replay(game, list(proof.line))
+
+        self.runner.run("reveal", task)
+        self._set_status("thinking", "looking for the solution...")
+
+    def _written_solution(self) -> list[Move] | None:
+        """The puzzle's solution as moves from the puzzle position (None when it has none
+        or it does not replay)."""
+        texts = self.session.puzzle.get("solution")
+        if not texts:
+            return None
+        try:
+            return _replay(self.session.game, texts)
+        except (InvalidMoveError, IllegalMoveError):
+            return None
+
+    def _revealed(self, solution: list[Move]) -> None:
+        self.solution = solution
+        if solution:
+            moves = " ".join(map(str, solution))
+            self.show_message(f"the solution: {moves} (back at the puzzle position)")
+        else:
+            self.show_message("no solution found: the goal cannot be forced")
+        self._evaluate()
+
+    def session_changed(self, reason: str) -> None:
+        """The session changed (after the window followed it)."""
+        if not self.active or self._quiet:
+            return
+        session = self.session
+        if reason in ("load", "new"):  # another document: nothing to restore
+            self.runner.stop()
+            self.active, self.snapshot, self.final, self.solution = False, None, None, None
+            self._set_status("", "")
+            self.show_message("Solve mode ended: another position came")
+            return
+        if reason in ("saved", "puzzle", "lines"):
+            return
+        if not self._inside(session.node):  # the Moves dock went elsewhere
+            snapshot = self._drop_attempt()
+            if snapshot is not None:
+                try:
+                    session.restore(snapshot, move=False)
+                except ValueError as exc:  # (another game came meanwhile: nothing to restore)
+                    self.show_message(f"Solve mode: {exc}")
+            self.show_message("Solve mode ended: you left the puzzle position")
+            return
+        self._evaluate()
+
+    def _move(self, action: Any) -> None:
+        self._quiet = True
+        try:
+            action()
+        finally:
+            self._quiet = False
+
+    def _inside(self, node: Node) -> bool:
+        """``node`` is the puzzle position or after it."""
+        walk: Node | None = node
+        while walk is not None:
+            if walk is self.anchor:
+                return True
+            walk = walk.parent
+        return False
+
+    # ---- the attempt --------------------------------------------------------------------
+
+    def _plies(self) -> int:
+        assert self.anchor is not None
+        return self.session.ply - len(self.anchor.path())
+
+    def _side_move_count(self) -> int:
+        session, goal = self.session, self.goal
+        assert goal is not None
+        line = session.line()[session.ply - self._plies() : session.ply]
+        return sum(1 for mover, _ in line if mover == goal.side)
+
+    def _evaluate(self) -> None:
+        """Say where the attempt stands, and let the defence move when it is to move."""
+        if not self.active or self.goal is None:
+            return
+        session, goal = self.session, self.goal
+        game, node = session.game, session.node
+        if self._pending_fail is not None:
+            self.final = (node, "failed", self._pending_fail)
+            self._pending_fail = None
+        if self.final is not None and self.final[0] is node:
+            self._set_status(self.final[1], self.final[2])
+            return
+        self.final = None
+        left = goal.within - self._plies()
+        outcome = game.outcome()
+        if outcome is not None:
+            if outcome.winner == goal.side:
+                count = self._side_move_count()
+                helped = " (with the solution shown)" if self.solution is not None else ""
+                self._finish("solved", f"Solved in {moves_text(count)}{helped}!")
+            else:
+                self._finish("failed", f"Failed: {game.describe_result()}")
+            return
+        if left <= 0 and game.to_move != goal.side and self.refuted is None:
+            self.runner.run("refute", defend(goal.side, left))  # the defender's winning answer
+            self._set_status("thinking", f"{game.to_move} looks for its answer...")
+            return
+        if left <= 0:
+            count = self._side_move_count()
+            self._finish("failed", f"Failed: {goal.side} has not won within {moves_text(count)}.")
+            return
+        if game.to_move == goal.side:
+            moves = -(-left // len(game.players))  # the side's turns in the plies left
+            self._set_status(
+                "info",
+                f"Your move: {goal.side} to win within {moves_text(moves)} "
+                f"({plies_text(left)} left).",
+            )
+            return
+        self.runner.run("defend", defend(goal.side, left))
+        self._set_status("thinking", f"{game.to_move} looks for the best defence...")
+
+    def _finish(self, kind: str, text: str) -> None:
+        self.final = (self.session.node, kind, text)
+        self._set_status(kind, text)
+
+    def _set_status(self, kind: str, text: str) -> None:
+        self.status = (kind, text)
+        self.changed.emit()
+
+    def _on_answer(self, job: Job, result: Any) -> None:
+        if not self.active or self.goal is None:
+            return
+        if job.purpose == "reveal":
+            self._revealed(result)
+            return
+        defence: Defence = result
+        session, goal = self.session, self.goal
+        if defence.move is None and job.purpose == "refute":
+            self.refuted = (session.node.move, None)
+            count = self._side_move_count()
+            self._finish("failed", f"Failed: {goal.side} has not won within {moves_text(count)}.")
+            return
+        if defence.move is None:
+            self._finish("failed", "Failed: the defence has no move")
+            return
+        mover = session.game.to_move
+        if defence.plies is None and defence.wins is not None:
+            last = session.node.move
+            self.refuted = (last, defence.move)
+            self._pending_fail = (
+                f"Refuted: after {last}, {mover} answers {defence.move} and wins "
+                f"within {moves_text(-(-defence.wins // len(session.game.players)))}."
+            )
+        elif defence.plies is None:
+            last = session.node.move
+            left = goal.within - self._plies()
+            self.refuted = (last, defence.move)
+            self._pending_fail = (
+                f"Failed: after {last}, {mover} escapes with {defence.move}: "
+                f"{goal.side} can no longer win in time ({plies_text(left - 1)} left)."
+            )
+        session.play(defence.move)  # the window follows; then _evaluate
+        self.show_message(self.engine.table.played(session.game, mover, defence.move))
+
+    def _on_failed(self, job: Job, exc: BaseException) -> None:
+        self._set_status("failed", f"The search failed: {exc}")
+
+    # ---- the window's questions ---------------------------------------------------------
+
+    def busy(self) -> str:
+        """Why a move on the board waits ('' when it does not)."""
+        if not self.active or self.goal is None:
+            return ""
+        if self.runner.thinking:
+            return "the defence is thinking: wait for its move"
+        session = self.session
+        if self.final is not None and self.final[0] is session.node:
+            return f"{self.final[2]} Try again, Reveal the solution, or Stop solving"
+        if not session.game.is_over() and session.game.to_move != self.goal.side:
+            return "wait for the defence's move"
+        return ""
+
+    def undo(self) -> None:
+        """Undo in Solve mode: take back your last move and the defence's reply."""
+        session = self.session
+        if self.anchor is None or session.node is self.anchor:
+            self.show_message("at the puzzle position: nothing to undo")
+            return
+        self.runner.stop()
+        self._pending_fail, self.refuted = None, None
+        assert self.goal is not None
+        side = self.goal.side
+
+        def back() -> None:
+            session.undo()
+            while session.node is not self.anchor and (
+                session.game.to_move != side or session.game.is_over()
+            ):
+                session.undo()
+
+        self._move(back)
+        self._evaluate()
+
+    def shutdown(self) -> None:
+        self.runner.shutdown()
+
+
+def units_text(status: SplitStatus) -> str:
+    """A split solve's progress in words (the status bar's line)."""
+    left = "" if status.seconds_left is None else f", about {status.seconds_left:,.0f} s left"
+    return (
+        f"Solving: units {status.settled}/{status.total} settled ({status.proven} proven now, "
+        f"{status.from_checkpoint} from the checkpoint) on {status.workers} workers, "
+        f"{status.positions:,} positions, {status.rate:,.0f}/s, memory "
+        f"{status.memory_mb:,.0f} MB, {status.seconds:.0f} s{left}"
+    )
+
+
+#: Seconds of Solve position's first try (the book, then the single search) before it asks
+#: for worker processes: what it settles needs no cluster (as the command line's solve).
+QUICK_SECONDS = 3.0
+
+
+def value_task(
+    workers: int, table_mb: float = VALUE_TABLE_MB, max_seconds: float | None = None
+) -> Any:
+    """The task that solves the position: the single search (``workers`` 1, for at most
+    ``max_seconds``) or the split solve; its answer is (SolveResult, SplitResult or None).
+    The runner's stop ends it (the split solve's settled units stay in its checkpoint)."""
+
+    def task(game: Game, progress: Progress, stop: threading.Event) -> Any:
+        if workers <= 1:
+            pace = DepthPace()
+
+            def tick(depth: int, nodes: int, seconds: float, entries: int) -> None:
+                if stop.is_set():
+                    raise SearchStopped("interrupted")
+                pace.update(depth, seconds)
+                progress(
+                    0.0,
+                    f"Solving: within {depth} plies, {nodes:,} positions, {seconds:.0f} s"
+                    + pace.words(seconds),
+                )
+
+            return solve(game, table_mb=table_mb, progress=tick, max_seconds=max_seconds), None
+
+        def report(status: SplitStatus) -> None:
+            progress(status.settled / max(1, status.total), units_text(status))
+
+        split = split_solve(
+            game,
+            workers=workers,
+            checkpoint=True,
+            table_mb=table_mb,
+            progress=report,
+            stop=stop,
+            warn=lambda line: progress(0.0, line),
+        )
+        return split.result, split
+
+    return task
+
+
+def value_text(game: Game, result: Any, split: SplitResult | None) -> str:
+    """The answer of Solve position in words."""
+    side = game.to_move
+    if result.value == "unknown":
+        text = f"Solve position: not settled ({result.stopped or 'unknown'})"
+    else:
+        verb = {"win": "wins", "loss": "loses", "draw": "draws"}[result.value]
+        within = f" within {result.plies} plies" if result.plies and result.value == "win" else ""
+        best = f", best {result.best_move}" if result.best_move else ""
+        text = f"Solved: {side} to move {verb}{within}{best}"
+    if result.path == "book":
+        return f"{text} (from the book)"
+    if split is not None:
+        units = split.units
+        text += (
+            f"; {units.total} units: {units.proven} proven now, {units.from_checkpoint} from "
+            f"the checkpoint, on {split.workers} workers"
+        )
+    return f"{text}, {result.nodes:,} positions, {result.seconds:.1f} s"
+
+
+class ValueSolve:
+    """Solve position (the Game menu): :meth:`toggle` tries the book and a few seconds of
+    the single search, then asks through the port how many worker processes to use
+    (``workers``, the front end keeps it between runs; ``chose(workers)`` says a choice),
+    or stops the solve under way; :meth:`start` starts with a number of workers."""
+
+    def __init__(self, session: Session, port: Port, post: Post) -> None:
+        self.session, self.port = session, port
+        self.workers = 1  # what the question proposes (the last choice)
+        self.chose = Signal()  # (workers): the user chose a number of workers
+        self.runner = JobRunner(lambda: session.game, post)
+        self.runner.answered.connect(self._on_answer)
+        self.runner.failed.connect(self._on_failed)
+        self.runner.progressed.connect(self._on_progress)
+        self.last = ""  # the last line shown (progress or answer)
+
+    @property
+    def running(self) -> bool:
+        return self.runner.thinking
+
+    def toggle(self) -> None:
+        """Game > Solve position: the book and a quick first try of the single search
+        (:data:`QUICK_SECONDS`) first, asking nothing; only a position they leave open asks
+        for worker processes (:meth:`ask_workers`). Again while it runs: Stop."""
+        if self.running:
+            self.stop()
+            return
+        game = self.session.game
+        reason = unsolvable(game)
+        if reason is not None:
+            self._say(f"Solve position: {reason}")
+            return
+        self.runner.run("quick", value_task(1, max_seconds=QUICK_SECONDS))
+        self._say(
+            f"Solving the position: the book, then {QUICK_SECONDS:g} s of the single search..."
+        )
+
+    def ask_workers(self) -> None:
+        """The position needs a real search: how many worker processes (the last choice
+        proposed)."""
+        cores = os.cpu_count() or 1
+        chosen = self.port.ask_number(
+            "Solve position",
+            f"Not settled by the book nor in {QUICK_SECONDS:g} s. Worker processes for the real\n"
+            "search (1: the single search; more: the split solve on a local Dask cluster,\n"
+            f"resumable from its checkpoint; this machine has {cores} cores):",
+            max(1, min(self.workers, MAX_WORKERS)),
+            1,
+            MAX_WORKERS,
+        )
+        if chosen is not None:
+            self.workers = chosen
+            self.chose.emit(chosen)
+            self.start(chosen)
+        else:
+            self._say(f"Solve position: not settled in {QUICK_SECONDS:g} s; no search started")
+
+    def start(self, workers: int) -> bool:
+        """Solve the position shown with ``workers`` processes; False, with a message, for
+        a game the solver cannot prove."""
+        game = self.session.game
+        reason = unsolvable(game)
+        if reason is not None:
+            self._say(f"Solve position: {reason}")
+            return False
+        self.runner.run("value", value_task(workers))
+        how = "the single search" if workers <= 1 else f"{workers} workers (Dask)"
+        self._say(f"Solving the position with {how}...")
+        return True
+
+    def stop(self) -> None:
+        if self.runner.stop() is not None:
+            self._say("Solve position stopped (a split solve keeps its settled units)")
+
+    def _say(self, text: str) -> None:
+        self.last = text
+        self.port.status(text)
+
+    def show_message(self, text: str) -> None:  # what a guarded slot reports to
+        self._say(text)
+
+    def _on_progress(self, fraction: float, text: str) -> None:
+        self._say(text)
+
+    def _on_answer(self, job: Job, answer: Any) -> None:
+        result, split = answer
+        if job.purpose == "quick" and result.value == "unknown" and result.stopped == "time limit":
+            self.ask_workers()  # a real search: now it asks how
+            return
+        self._say(value_text(self.session.game, result, split))
+
+    def _on_failed(self, job: Job, exc: BaseException) -> None:
+        self._say(f"Solve position failed: {exc}")
+
+    def shutdown(self) -> None:
+        self.runner.shutdown()
+
+
+def _replay(game: Game, texts: list[str]) -> list[Move]:
+    """``texts`` as moves, replayed from ``game`` (left unchanged)."""
+    copy = game.copy()
+    return [copy.push_text(text) for text in texts]

@@ -1,0 +1,124 @@
+"""The lab's port in Qt (:class:`viewer.lab.port.Port`): the window's one way of asking the
+user things. Choose a file (the Open and Save dialogs), ask yes / no / cancel (the
+unsaved-changes question), show a message (a box the user closes), show progress (the
+thinking bar and its Stop button in the status bar) and the status line; and, for the
+window's controllers, the parent of their dialogs, a notice read once and the prompt over
+the scene."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QInputDialog,
+    QMainWindow,
+    QMessageBox,
+    QProgressBar,
+    QPushButton,
+    QStatusBar,
+    QWidget,
+)
+
+from model.files import SUFFIX
+from model.lesson import SUFFIX as LESSON_SUFFIX
+
+from .slots import guarded
+from .widgets import unsaved
+from .widgets.notice import NoticeBox
+from .widgets.prompt_bar import PromptBar
+
+
+class QtPort:
+    """The port of ``window`` (a QMainWindow with its status bar set) and its prompt bar."""
+
+    def __init__(self, window: QMainWindow, prompt_bar: PromptBar) -> None:
+        self.parent = window  # the parent of the controllers' widgets and dialogs
+        self.prompt_bar = prompt_bar
+        self.closed = False  # the window closed: a notice waiting is not shown
+        self._notice: NoticeBox | None = None  # notices to read once (viewer.widgets.notice)
+        self.bar = QProgressBar(window)
+        self.bar.setRange(0, 100)
+        self.bar.setMaximumWidth(140)
+        self.bar.setTextVisible(False)
+        self.stop_button = QPushButton("Stop", window)  # the engine binds it (viewer.engine)
+        self.stop_button.setToolTip("Stop the engine thinking (the computer waits for you)")
+        self.box = QWidget(window)  # shown only while thinking, with no separator left over
+        layout = QHBoxLayout(self.box)
+        layout.setContentsMargins(6, 0, 0, 0)
+        layout.addWidget(self.bar)
+        layout.addWidget(self.stop_button)
+        # (QStatusBar's own: the window's bar would put a separator before it, left over
+        # while the box is hidden)
+        QStatusBar.addPermanentWidget(window.statusBar(), self.box)
+        self.box.setVisible(False)
+
+    # ---- the lab's port ------------------------------------------------------------------
+
+    def choose_file(self, purpose: Literal["open", "save"], start: Path) -> str | None:
+        if purpose == "open":
+            path, _ = QFileDialog.getOpenFileName(
+                self.parent,
+                "Open position",
+                str(start),
+                f"Positions and lessons (*{SUFFIX} *{LESSON_SUFFIX});;All files (*)",
+            )
+        else:
+            path, _ = QFileDialog.getSaveFileName(
+                self.parent, "Save position", str(start), f"Positions (*{SUFFIX})"
+            )
+        return path or None
+
+    def ask(self, question: str, detail: str, *, can_save: bool = True) -> str:
+        return unsaved.ask_unsaved(self.parent, question, detail, can_save=can_save)
+
+    def ask_number(self, title: str, text: str, value: int, low: int, high: int) -> int | None:
+        chosen, ok = QInputDialog.getInt(self.parent, title, text, value, low, high)
+        return chosen if ok else None
+
+    def show_message(self, title: str, text: str) -> None:
+        """A message box the user closes (the status bar says it too)."""
+        self.status(text)
+        QMessageBox.warning(self.parent, title, text)
+
+    def show_progress(self, fraction: float | None, text: str = "") -> None:
+        """The thinking bar: shown from 0 while a search runs, gone (None) when it ends."""
+        if fraction is None:
+            self.box.setVisible(False)
+            return
+        if not self.box.isVisible() and fraction == 0.0:
+            self.box.setVisible(True)
+        self.bar.setValue(round(max(0.0, min(1.0, fraction)) * 100))
+        if text:
+            self.bar.setToolTip(text)
+
+    def status(self, text: str) -> None:
+        """A line in the status bar (it goes after a few seconds)."""
+        self.parent.statusBar().showMessage(text, 8000)
+
+    def current_message(self) -> str:
+        """The status bar's line now ('' when none)."""
+        return self.parent.statusBar().currentMessage()
+
+    # ---- the window's own ------------------------------------------------------------------
+
+    def prompt(self, text: str) -> None:
+        """The prompt over the scene: what to do next, or who is thinking."""
+        self.prompt_bar.setText(text)
+
+    def tell(self, text: str) -> None:
+        """A notice to read once: in a box that does not block (shown once the window is
+        up, so that a file read while it is built is told over it) and in the status bar."""
+
+        def show() -> None:
+            if self.closed:
+                return
+            if self._notice is None:
+                self._notice = NoticeBox(self.parent)
+            self._notice.add(text)
+            self.parent.statusBar().showMessage(text, 30000)
+
+        QTimer.singleShot(0, lambda: guarded(show, self.status, "tell"))
