@@ -1,7 +1,6 @@
-"""The Analysis dock's behaviour: the engine's analysis of the position shown
-(:func:`model.search.analyse`) on a worker thread of its own (an
-:class:`~viewer.engine.EngineRunner` apart from the computer player's, so neither stops the
-other), the moves ranked in the dock, and a heat map on the board.
+"""The Analysis dock's behaviour: the lab's analysis of the position shown
+(:mod:`viewer.lab.analysis`, on a runner of its own apart from the computer player's, so
+neither stops the other), the moves ranked in the dock, and a heat map on the board.
 
 The heat map is a frame layer: while the analysed position is shown, each move's win rate
 goes on its site, in a game whose UI says its moves are placements (``GameUI.heat_map``:
@@ -20,13 +19,14 @@ from typing import TYPE_CHECKING, Any
 from model.game import Game, Move
 from model.search import Analysis
 
-from .engine import EngineRunner, Job, engine_threads, set_engine_threads
+from .engine import Job, engine_threads, set_engine_threads
 from .frame import Frame
-from .lab.analysis import Analyses, refusal
+from .lab.analysis import refusal
 from .lab.jobs import position_of
+from .lab.lab import DROPPED
 from .modes import Mode
 from .palette import scale_heat
-from .slots import guarded, slot
+from .slots import slot
 from .widgets.analysis_dock import AnalysisDock
 
 if TYPE_CHECKING:
@@ -43,8 +43,9 @@ class AnalysisControl:
         self.lab, self.port, self.stage = lab, port, stage
         self.dock = AnalysisDock(port.parent)
         # the state and the search: the lab's (viewer.lab.analysis); the dock shows them
-        self.state = Analyses(EngineRunner(lambda: lab.session.game, port.parent))
+        self.state = lab.analysis
         self.runner = runner = self.state.runner
+        self._dropped = ""  # what the dock says of an analysis a move dropped
         runner.progressed.connect(self._on_progress)
         runner.answered.connect(self._on_answer)
         runner.failed.connect(self._on_failed)
@@ -58,6 +59,7 @@ class AnalysisControl:
         dock.threads.valueChanged.connect(self._on_threads_changed)
         dock.table.itemSelectionChanged.connect(self._on_selection_changed)
         dock.table.cellDoubleClicked.connect(self._on_row_double_clicked)
+        lab.changed.connect(self._lab_changed)
 
     def show_message(self, text: str) -> None:
         self.port.status(text)
@@ -93,11 +95,9 @@ class AnalysisControl:
         dock.raise_()
         seconds = dock.seconds.value()
         self._forget(f"analysing {lab.game.to_move} to move ({seconds:g} s)...")
-        refused = self.state.start(seconds, dock.threads.value(), in_setup=self._in_setup())
-        if refused:
+        if not lab.analyse(seconds, dock.threads.value()):  # the refusal said
             dock.set_thinking(False)
-            self._forget(refused)
-            self.show_message(refused)
+            self._forget(self._refusal())
             return
         dock.set_thinking(True)
 
@@ -112,21 +112,22 @@ class AnalysisControl:
     def stop(self) -> None:
         """End the analysis now: the moves it has weighed so far are shown (an analysis
         that is already ending, or none, is left as it is)."""
-        if not self.state.stop():
+        if not self.lab.stop_analysis():
             return
         self.dock.stop.setEnabled(False)
         self.dock.activity.setText("stopping: the moves weighed so far come next")
-        self.show_message("analysis stopped: the moves weighed so far are shown")
+
+    def _lab_changed(self, what: str) -> None:
+        if what == "analysis dropped":  # (the lab followed the position before the dock)
+            self.dock.set_thinking(False)
+            self._dropped = DROPPED
 
     def position_changed(self, reason: str) -> None:
         """After every change of position: the results and a search under way are void;
         with "Keep analysing" the new position is analysed."""
         if reason == "saved":
             return
-        said = ""
-        if self.state.drop_if_moved():
-            self.dock.set_thinking(False)
-            said = "the analysis was dropped: the position changed (Analyse it again)"
+        said, self._dropped = self._dropped, ""
         if not self.runner.thinking and self.shown() is None:
             self._forget(said)  # results or words about another position go
         if self.dock.follow.isChecked() and not self.runner.thinking and self.shown() is None:
@@ -151,25 +152,18 @@ class AnalysisControl:
     @slot
     def _on_answer(self, job: Job, analysis: Analysis) -> None:
         lab, stage = self.lab, self.stage
-        self.dock.set_thinking(False)
-        self.state.answered(job, analysis)
+        self.dock.set_thinking(False)  # (the lab took the answer in, and said it)
         self.selected = None
         self.heat = self._heat_of(lab.game, stage.ui, analysis)
         self.dock.show_results(
             analysis.evaluation_text, analysis.proven_text, analysis.moves, bool(self.heat)
         )
         stage.redraw()
-        self.show_message(f"analysis: {analysis.proven_text or analysis.evaluation_text}")
 
     @slot
     def _on_failed(self, job: Job, exc: BaseException) -> None:
-        self.dock.set_thinking(False)
+        self.dock.set_thinking(False)  # (the lab said it on the status line)
         self.dock.clear(f"the analysis failed: {exc}")
-
-        def fail() -> None:
-            raise exc
-
-        guarded(fail, self.show_message, "analysis")
 
     @staticmethod
     def _heat_of(game: Game, ui: GameUI, analysis: Analysis) -> dict[int, float]:
@@ -256,9 +250,6 @@ class AnalysisControl:
             lit = tuple(frame.highlights.get("clickable", ())) + tuple(sites)
             changes["highlights"] = {**frame.highlights, "clickable": lit}
         return dataclasses.replace(frame, **changes) if changes else frame
-
-    def shutdown(self) -> None:
-        self.runner.shutdown()
 
 
 class AnalysisBoard(Mode):

@@ -1,23 +1,21 @@
 """Puzzles > Compose...: puzzles made on demand for the game on the board (its rules and
-options), by :func:`model.search.compose` on a worker thread (an
-:class:`~viewer.engine.EngineRunner`, with the dialog's progress bar and Stop: Stop keeps
-the puzzles made so far), then written with ``collection.json``
-(:func:`model.search.write_collection`) and opened in Practice."""
+options) by the lab's composer (:class:`viewer.lab.puzzle.Composer`: on a runner of its
+own, Stop keeps the puzzles made so far, written with ``collection.json``), shown with the
+dialog's progress bar and Stop, then opened in Practice."""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QFileDialog
 
-from model.game import Game, shorten
-from model.search import DIFFICULTIES, compose, unreviewable, write_collection
+from model.game import shorten
+from model.search import DIFFICULTIES, unreviewable
 from model.userfiles import made_puzzles_folder
 
-from .engine import EngineRunner, Job, Progress
+from .lab.puzzle import set_stem
 from .slots import guarded, slot
 from .widgets.compose_dialog import ComposeChoices
 
@@ -34,26 +32,24 @@ class ComposeDialog(ComposeChoices):
     def __init__(self, lab: Lab, port: QtPort, practising: Callable[[], PracticeActions]) -> None:
         super().__init__(port.parent, DIFFICULTIES)
         self.lab, self.port, self.practising = lab, port, practising
-        self.start: Game | None = None
         self.seed = 0
-        self.written: list[Path] = []  # the files of the last set made (tests)
-        self.runner = EngineRunner(self._start_game, self)
-        self.runner.progressed.connect(self._on_progress)
-        self.runner.answered.connect(self._on_answer)
-        self.runner.failed.connect(self._on_failed)
+        self.composer = lab.composer
+        self.composer.changed.connect(self._changed)
         self.refresh_from_window()
+
+    @property
+    def written(self) -> list[Path]:
+        """The files of the last set made."""
+        return self.composer.written
 
     def show_message(self, text: str) -> None:
         """The dialog's errors (``slot``) go to its line and the window's status bar."""
         self.activity.setText(text)
         self.port.status(text)
 
-    def _start_game(self) -> Game:
-        return self.start if self.start is not None else self.lab.session.game
-
     def refresh_from_window(self) -> None:
         """The puzzles' game: the one on the board, from its start (its options kept)."""
-        if self.runner.thinking:
+        if self.composer.thinking:
             return
         game = self.lab.session.game
         options = ", ".join(f"{k} {v}" for k, v in game.options.to_json().items())
@@ -65,13 +61,7 @@ class ComposeDialog(ComposeChoices):
         else:
             self.game.setText(f"Puzzles of {game.title} ({options}), from seeded games.")
         self.compose.setEnabled(why is None)
-        stem = self._stem(game)
-        self.folder.setText(str(made_puzzles_folder(game.name) / stem))
-
-    @staticmethod
-    def _stem(game: Game) -> str:
-        values = "-".join(str(v) for v in game.options.to_json().values())
-        return f"composed-{values}" if values else "composed"
+        self.folder.setText(str(made_puzzles_folder(game.name) / set_stem(game)))
 
     @slot
     def browse_pressed(self) -> None:
@@ -91,67 +81,40 @@ class ComposeDialog(ComposeChoices):
         if folder.exists() and not folder.is_dir():
             self.activity.setText(f"{shorten(str(folder))} is not a folder")
             return
-        board = self.lab.session.game
-        start = type(board).new(board.options)  # the puzzles' games begin at the start
         count, within, band, seed = self.count.value(), self.within.value(), self.band(), self.seed
         exact = self.exact.isChecked()
-
-        def task(_copy: Game, progress: Progress, stop: threading.Event) -> Any:
-            made = compose(
-                start,
-                count=count,
-                within=within,
-                difficulty_band=band,
-                exact=exact,
-                seed=seed,
-                progress=progress,
-                stop=stop,
-            )
-            return made, folder
-
-        self.start = start
-        self.runner.run("compose", task)
+        self.composer.compose(folder, count=count, within=within, band=band, exact=exact, seed=seed)
         self.set_working(True)
         self.set_progress(0.0, f"composing {count} puzzles...")
 
     @slot
     def stop_pressed(self) -> None:
         """Stop: the puzzles made so far are written."""
-        if self.runner.job is not None and not self.runner.job.keep:
-            self.runner.finish()
+        self.composer.stop()
+
+    @slot
+    def _changed(self, what: str, *args: Any) -> None:
+        if what == "progress":
+            self.set_progress(*args)
+        elif what == "stopping":
             self.stop.setEnabled(False)
             self.activity.setText("stopping: the puzzles made so far are written")
-
-    @slot
-    def _on_progress(self, fraction: float, text: str) -> None:
-        self.set_progress(fraction, text)
-
-    @slot
-    def _on_answer(self, job: Job, result: Any) -> None:
-        self.set_working(False)
-        self.start = None
-        made, folder = result
-        if not made:
-            self.set_progress(0.0, "no puzzle found: try more plies, or another difficulty")
-            return
-        try:
-            self.written = write_collection(folder, made, self._stem(made[0].game))
-        except OSError as exc:
-            self.set_progress(0.0, f"not written: {shorten(str(exc))}")
-            return
-        text = f"{len(made)} puzzles written in {folder}"
-        self.set_progress(1.0, text + "; opened in Practice")
-        self.port.status(text)
-        self.practising().open_collection(folder)
-
-    @slot
-    def _on_failed(self, job: Job, exc: BaseException) -> None:
-        self.set_working(False)
-        self.start = None
-        self.activity.setText(f"failed: {shorten(str(exc))}")
+        elif what == "failed":
+            self.set_working(False)
+            self.activity.setText(f"failed: {shorten(str(args[0]))}")
+        elif what == "composed":
+            self.set_working(False)
+            folder, written = args
+            if not written:
+                self.set_progress(0.0, "no puzzle found: try more plies, or another difficulty")
+                return
+            text = f"{len(written)} puzzles written in {folder}"
+            self.set_progress(1.0, text + "; opened in Practice")
+            self.port.status(text)
+            self.practising().open_collection(folder)
 
     def closeEvent(self, event: Any) -> None:
-        self.runner.shutdown()
+        self.composer.shutdown()  # closed: the composing under way stops
         super().closeEvent(event)
 
 

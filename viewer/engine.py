@@ -1,13 +1,8 @@
-"""The engines in the window: a runner that thinks on a worker thread, and the binding of
-the lab's computer player and Hint (:mod:`viewer.lab.engine`, the one copy of that logic).
-
-``EngineRunner`` runs ``agent.choose`` (``model.search.agent_for``, GUI-free) on the information
-state of the seat it thinks for (``model.game.decision_view``: a copy of the game without
-the other seats' secrets, so a hint in hot seat tells nothing they did) on a
-``threading.Thread``; progress and the answer come back on the GUI thread through
-queued Qt signals, so the window never waits. ``stop()`` sets the search's
-``threading.Event``; an answer for a position that is no longer shown (position key and
-ply compared) or for a job that was stopped or replaced is dropped.
+"""The engines in the window: the delivery of the lab's jobs on the GUI thread
+(:func:`gui_post`: every runner of the lab, :class:`viewer.lab.jobs.JobRunner`, thinks on a
+worker thread on what its seat may see, ``model.game.decision_view``; progress and answers
+come back through a queued Qt signal, so the window never waits), and the binding of the
+lab's computer player and Hint (:mod:`viewer.lab.engine`, the one copy of that logic).
 
 ``EngineControl`` binds the lab's engine to the window: the progress bar and Stop button in
 the status bar (the port's), the prompt while it thinks, redraws; :class:`WindowTable` is
@@ -31,7 +26,7 @@ from model.search import MAX_THREADS, default_threads
 from .frame import Frame
 from .games.base import JointTurn
 from .lab.engine import Engine, describe_choice
-from .lab.jobs import Job, JobRunner, Progress, Task, position_of
+from .lab.jobs import Job, Progress, Task, position_of
 from .modes import Mode
 from .slots import guarded
 
@@ -42,7 +37,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("viewer")
 QUEUED = Qt.ConnectionType.QueuedConnection
-__all__ = ["EngineRunner", "Job", "Progress", "Task", "describe_choice", "position_of"]
+__all__ = ["Job", "Progress", "Task", "describe_choice", "position_of"]
 #: QSettings: the threads the Analysis dock and Hint search on (the dock's "threads" box).
 THREADS_KEY = "engine/threads"
 
@@ -87,15 +82,6 @@ def gui_post(parent: QObject | None) -> Callable[[Callable[[], None]], None]:
         deliver.call.emit(call)
 
     return post
-
-
-class EngineRunner(JobRunner):
-    """The lab's :class:`~viewer.lab.jobs.JobRunner` with its answers delivered on the GUI
-    thread; ``parent`` keeps the deliverer's lifetime to its widget's."""
-
-    def __init__(self, current: Callable[[], Game], parent: QObject | None = None) -> None:
-        self._deliver = _Deliver(parent)
-        super().__init__(current, self._deliver.call.emit)
 
 
 class WindowTable:

@@ -37,18 +37,15 @@ from model.game import (
     not_replayed,
 )
 from model.puzzle import Goal, Verdict, check_puzzle, goal_of, moves_text, plies_text
-from model.search import verify
 from model.tree import Node
 
-from .engine import EngineRunner, Job, position_of
+from .engine import position_of
 from .frame import Frame, Label
 from .slots import slot
 from .widgets.dock_fit import present
 from .widgets.puzzle_dock import GREEN, GREY, ORANGE, RED, PuzzleDock
 
 if TYPE_CHECKING:
-    import threading
-
     from PySide6.QtCore import SignalInstance
 
     from .games import GameUI
@@ -95,10 +92,8 @@ class PuzzleControl:
         self.verdict: Verdict | None = None
         self.verdict_at: tuple[Any, int] | None = None  # the position it holds for
         self._note = ""  # rich text in the verdict's place while there is none
-        self.runner = EngineRunner(lambda: lab.session.game, self.dock)
-        self.runner.progressed.connect(self._on_progress)
-        self.runner.answered.connect(self._on_verified)
-        self.runner.failed.connect(self._on_verify_failed)
+        self.verifier = lab.verifier  # Verify (the lab's, on a runner of its own)
+        self.verifier.changed.connect(self._verifier_changed)
         self.solver = lab.solver  # Solve mode (the lab's): this dock shows it
         self.solver.changed.connect(self.solve_changed)
         self.setups: Setups | None = None  # set-up mode (the binding sets it once made)
@@ -219,7 +214,7 @@ class PuzzleControl:
             self.anchor = session.node  # the file now holds this position
         elif reason == "puzzle" and not self._writing:
             self.load_fields()  # changed elsewhere
-        elif reason != "lines" and self.runner.thinking:
+        elif reason != "lines" and self.verifier.thinking:
             self._stop_verifying("Verify stopped: the position changed")
         if reason != "puzzle":
             self._check_solution()
@@ -259,9 +254,6 @@ class PuzzleControl:
     def leave_solve(self, why: str = "") -> None:
         """Before a save, a new file or quitting: Solve mode ends, its attempt goes."""
         self.lab.leave_solve(why)
-
-    def shutdown(self) -> None:
-        self.runner.shutdown()  # (Solve mode's runner is the lab's: it stops it)
 
     # ---- the fields ---------------------------------------------------------------------
 
@@ -481,7 +473,7 @@ class PuzzleControl:
         refused = self.no_proof()
         for button in (self.dock.verify_button, self.dock.solve_button):
             button.setToolTip(refused or self._tooltips[button])
-        self.dock.verify_button.setEnabled(not refused and not self.runner.thinking)
+        self.dock.verify_button.setEnabled(not refused and not self.verifier.thinking)
         if refused and self.verdict is None:
             self._note = f"<span style='color:{GREY}'>{html.escape(refused)}.</span>"
 
@@ -510,12 +502,7 @@ class PuzzleControl:
             return
         if self.session.node is not self.anchor:
             self.session.goto_node(self.anchor)
-        puzzle = dict(self.session.puzzle)
-
-        def task(game: Game, progress: Any, stop: threading.Event) -> Verdict:
-            return verify(game, puzzle, stop=stop.is_set, progress=progress)
-
-        self.runner.run("verify", task)
+        self.verifier.verify(self.session.puzzle)
         self._show_verifying(True)
         self._clear_verdict(f"<i>Verifying {html.escape(self._goal_text())}...</i>")
         self.stage.redraw()
@@ -532,7 +519,7 @@ class PuzzleControl:
         self._stop_verifying("Verify stopped")
 
     def _stop_verifying(self, why: str) -> None:
-        if self.runner.stop() is not None:
+        if self.verifier.stop():
             self._show_verifying(False)
             self._clear_verdict(f"<i>{html.escape(why)}</i>")
 
@@ -543,24 +530,22 @@ class PuzzleControl:
         self.dock.bar.setValue(0)
 
     @slot
-    def _on_progress(self, fraction: float, text: str) -> None:
-        self.dock.bar.setValue(round(max(0.0, min(1.0, fraction)) * 100))
-        self.dock.bar.setToolTip(text)
-
-    @slot
-    def _on_verified(self, job: Job, verdict: Verdict) -> None:
-        self._show_verifying(False)
-        self.verdict, self.verdict_at = verdict, (job.key, job.ply)
-        self._show_verdict()
-        self.show_message(f"Verify: {verdict.reason()}")
-        self.stage.redraw()
-
-    @slot
-    def _on_verify_failed(self, job: Job, exc: BaseException) -> None:
-        self._show_verifying(False)
-        self._clear_verdict(
-            f"<span style='color:{RED}'>Cannot verify: {html.escape(str(exc))}</span>"
-        )
+    def _verifier_changed(self, what: str, *args: Any) -> None:
+        if what == "progress":
+            fraction, text = args
+            self.dock.bar.setValue(round(max(0.0, min(1.0, fraction)) * 100))
+            self.dock.bar.setToolTip(text)
+        elif what == "verified":
+            self._show_verifying(False)
+            self.verdict, self.verdict_at = args
+            self._show_verdict()
+            self.show_message(f"Verify: {args[0].reason()}")
+            self.stage.redraw()
+        elif what == "failed":
+            self._show_verifying(False)
+            self._clear_verdict(
+                f"<span style='color:{RED}'>Cannot verify: {html.escape(str(args[0]))}</span>"
+            )
 
     def _show_verdict(self) -> None:
         """The verdict, in words (kept while the puzzle and its position stay)."""
@@ -623,7 +608,7 @@ class PuzzleControl:
             self._refuse(refused)
             self.solve_changed()  # the button and the menu item are not left checked
             return
-        if self.runner.thinking:
+        if self.verifier.thinking:
             self._stop_verifying("Verify stopped: Solve mode")
         if not self._leave_setup():
             self.solve_changed()

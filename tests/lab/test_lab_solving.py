@@ -261,3 +261,58 @@ def test_a_review_is_refused_without_moves_and_dropped_by_another_game(lab, inbo
     lab.session.replace_game(game_class("pyraos").new())
     assert not lab.review.thinking
     assert seen == ["dropped"]
+
+
+# ---- Verify and Compose ----------------------------------------------------------------
+
+
+def test_verify_proves_a_puzzle_and_finds_its_key_move(lab, inbox):
+    assert lab.documents.open(WIN_IN_2)
+    seen = []
+    lab.verifier.changed.connect(lambda what, *args: seen.append((what, args)))
+    lab.verifier.verify(lab.session.puzzle)
+    assert lab.verifier.thinking
+    inbox.until(lambda: not lab.verifier.thinking, 60)
+    (what, (verdict, at)) = seen[-1]
+    assert what == "verified"
+    assert verdict.verified
+    assert not verdict.cooks
+    assert str(verdict.key) == "2,2,0"
+    assert at == (lab.game.position_key(), len(lab.game.move_stack))
+
+
+def test_verify_stopped_says_nothing_more(lab, inbox):
+    assert lab.documents.open(WIN_IN_2)
+    seen = []
+    lab.verifier.changed.connect(lambda what, *args: seen.append(what))
+    lab.verifier.verify(lab.session.puzzle)
+    assert lab.verifier.stop()
+    assert not lab.verifier.thinking
+    assert not lab.verifier.stop()  # nothing runs now
+    inbox.take(0.5)
+    assert "verified" not in seen
+
+
+def test_compose_writes_a_verified_collection(port, inbox, tmp_path):
+    lab = Lab(Session(Partition(PartitionOptions(4))), port, post=inbox.post)
+    try:
+        seen = []
+        lab.composer.changed.connect(lambda what, *args: seen.append((what, args)))
+        folder = tmp_path / "composed"
+        lab.composer.compose(folder, count=2, within=3, band=None, exact=False, seed=0)
+        assert lab.composer.thinking
+        inbox.until(lambda: not lab.composer.thinking, 120)
+        what, (where, written) = seen[-1]
+        assert what == "composed"
+        assert where == folder
+        assert len(written) == 2
+        assert written == lab.composer.written
+        assert (folder / "collection.json").is_file()
+        for path in written:
+            assert path.name.startswith("composed-4-")
+            doc = read(path)
+            verdict = verify(doc.game, doc.puzzle)
+            assert verdict.verified
+            assert not verdict.cooks
+    finally:
+        lab.shutdown()

@@ -1077,16 +1077,16 @@ def watch_workers(errors: list[Any], setattr_: Callable[[Any, str, Any], None]) 
     """Count an exception raised in a worker thread (the computer, Hint, Analyse, Verify,
     Solve) too: the window says those in the status bar or a dock, not through the guard,
     and drops those of a job already stopped. Before the window is made."""
-    from viewer.engine import EngineRunner
+    from viewer.lab.jobs import JobRunner  # every runner of the lab's
 
-    original = EngineRunner._on_error
+    original = JobRunner._on_error
 
     def on_error(self: Any, job: Any, exc: BaseException) -> None:
         trace = "".join(traceback.format_exception(exc))
         errors.append((exc, f"worker thread ({job.purpose}): {trace}"))
         original(self, job, exc)
 
-    setattr_(EngineRunner, "_on_error", on_error)
+    setattr_(JobRunner, "_on_error", on_error)
 
 
 def fast_animations(setattr_: Callable[[Any, str, Any], None]) -> None:

@@ -6,7 +6,8 @@ from __future__ import annotations
 from PySide6.QtCore import QTimer
 
 from model.partition import Partition, PartitionOptions
-from viewer.engine import EngineRunner
+from viewer.engine import gui_post
+from viewer.lab.jobs import JobRunner
 
 WAIT_MS = 20000
 
@@ -116,7 +117,7 @@ def test_stop_stops_and_the_gui_keeps_running(make_window, qtbot, guard_errors, 
 
 def test_an_answer_for_an_old_position_is_dropped(gl_display, qtbot):
     game = Partition(PartitionOptions(3))
-    runner = EngineRunner(lambda: game)
+    runner = JobRunner(lambda: game, gui_post(None))
     answers = []
     runner.answered.connect(lambda job, choice: answers.append(choice))
     job = runner.start("hint", "easy", seed=1)
@@ -141,7 +142,7 @@ def test_a_search_stopped_on_request_is_no_engine_error(gl_display, qtbot, caplo
     from model.search import SearchStopped
 
     game = Partition(PartitionOptions(3))
-    runner = EngineRunner(lambda: game)
+    runner = JobRunner(lambda: game, gui_post(None))
     failed = []
     runner.failed.connect(lambda job, exc: failed.append(exc))
     started = threading.Event()
@@ -234,7 +235,7 @@ def test_the_engine_thinks_on_what_the_seat_to_move_may_see(gl_display, qtbot):
     while not (game.phase == "deploy" and game.to_move == "blue"):
         game.push(player.move(game))
     assert any(o.player == 0 and o.cell is not None for o in game.state.orders)
-    runner = EngineRunner(lambda: game)
+    runner = JobRunner(lambda: game, gui_post(None))
     seen = []
     runner.run("hint", lambda view, progress, stop: seen.append(view))
     qtbot.waitUntil(lambda: bool(seen), timeout=WAIT_MS)

@@ -36,7 +36,7 @@ def open_puzzle(make_window, tmp_path):
 def verified(qtbot, dock):
     puzzle = dock.window().puzzle  # the dock's controller
     dock.verify_button.click()
-    assert puzzle.runner.thinking or puzzle.verdict is not None
+    assert puzzle.verifier.thinking or puzzle.verdict is not None
     qtbot.waitUntil(lambda: puzzle.verdict is not None, timeout=WAIT_MS)
     return puzzle.verdict
 
@@ -181,7 +181,7 @@ def test_verify_in_set_up_mode_applies_the_set_up(open_puzzle, qtbot, guard_erro
     dock.verify_button.click()
     assert window.stage.setup is not None
     assert "not a legal position" in dock.verdict_label.text()
-    assert not window.puzzle.runner.thinking
+    assert not window.puzzle.verifier.thinking
     assert not guard_errors
 
 
@@ -395,7 +395,7 @@ def test_verify_and_solve_refuse_a_game_of_chance(make_window, qtbot, guard_erro
     assert not dock.isVisible()
     window.setup_mode.leave()
     window.menus.verify.trigger()
-    assert not window.puzzle.runner.thinking
+    assert not window.puzzle.verifier.thinking
     assert "game of chance" in dock.verdict_label.text()
     assert "cannot be verified or solved" in window.statusBar().currentMessage()
     window.menus.solve.trigger()

@@ -2,12 +2,16 @@
 
 It owns the session (position, line, variations), the documents (open / save / recent /
 the unsaved-changes question), who plays each seat and the engine's state (thinking, Stop,
-the hint) with one :class:`~viewer.lab.jobs.JobRunner` for the computer's moves and hints,
-and the lesson a file opened. It talks to the user only through its :class:`Port`, and
-announces its own changes with ``changed(what)`` (:class:`viewer.events.Signal`, the one
-observer the session and the view state already use: no second mechanism, no library to
-keep up with; what = "players", "thinking", "hint", "lesson", "analysis"). The analysis
-of the position shown (:mod:`viewer.lab.analysis`) runs on a runner of its own.
+the hint), the lesson a file opened (:mod:`.lesson`), Solve mode and Solve position
+(:mod:`.solve`), Practice (:mod:`.practice`), Verify and Compose (:mod:`.puzzle`), the
+review of the game (:mod:`.review`) and the analysis of the position shown
+(:mod:`.analysis`). Every long job runs on a :class:`~viewer.lab.jobs.JobRunner` the lab
+owns, one for each of them, so that none stops another's; the front end only shows their
+progress. It talks to the user only through its :class:`Port`, and announces its own
+changes with ``changed(what)`` (:class:`viewer.events.Signal`, the one observer the session
+and the view state already use: no second mechanism, no library to keep up with; what =
+"players", "thinking", "hint", "lesson", "analysis", "analysis dropped"); each part
+announces its own the same way.
 
 A front end builds a lab, connects to ``session.changed`` and ``lab.changed`` and draws; a
 test drives it with a fake port, and a web page could do the same."""
@@ -32,9 +36,13 @@ from .jobs import Job, JobRunner, Post, at_once
 from .lesson import Lessons
 from .port import Port
 from .practice import Practice
+from .puzzle import Composer, Verifier
 from .review import Reviews
 from .seats import Seats
 from .solve import SolveMode, ValueSolve
+
+#: What the status line says when a move drops the analysis under way.
+DROPPED = "the analysis was dropped: the position changed (Analyse it again)"
 
 
 class Lab:
@@ -53,7 +61,7 @@ class Lab:
         self.session = session
         self.port = port
         self.post = post  # how a job's deliveries reach the front end's thread
-        self.changed = Signal()  # (what): "players", "thinking", "hint", "lesson", "analysis"
+        self.changed = Signal()  # (what): see the module's docstring
         self.documents = Documents(session, recent or RecentFiles(MemoryStore()), _Front(self))
         # who plays each seat, the computer's moves and the hint (the one copy: the window
         # shows it); its changes are the lab's
@@ -72,13 +80,17 @@ class Lab:
         # the analysis of the position shown: a runner of its own, so that neither it nor
         # the computer player stops the other
         self.analysis = Analyses(JobRunner(lambda: self.session.game, post))
-        self.analysis.runner.progressed.connect(port.show_progress)
+        # (its progress is the runner's ``progressed``: a front shows it where it shows
+        # the analysis, as the window's Analysis dock does)
         self.analysis.runner.answered.connect(self._analysed)
-        self.analysis.runner.failed.connect(self._failed)
+        self.analysis.runner.failed.connect(self._analysis_failed)
         # Solve mode (a puzzle's side played, the computer defends) and Solve position
         # (the value of the position shown), each on a runner of its own
         self.solver = SolveMode(session, self.engine, port, post)
         self.value_solve = ValueSolve(session, port, post)
+        # a puzzle's Verify, and Compose: each on a runner of its own
+        self.verifier = Verifier(session, post)
+        self.composer = Composer(session, post)
         self._practice: Practice | None = None  # made on first use (it reads the ticks)
         # the review of the game's line and the puzzles made of it
         self.review = Reviews(session, port, post, lambda: self.engine.table.in_setup())
@@ -158,6 +170,8 @@ class Lab:
         if self._practice is not None:
             self._practice.shutdown()
         self.review.shutdown()
+        self.verifier.shutdown()
+        self.composer.shutdown()
         self.solver.shutdown()
         self.value_solve.shutdown()
         self.engine.shutdown()
@@ -168,21 +182,27 @@ class Lab:
 
     def analyse(self, seconds: float, threads: int = 1) -> bool:
         """Analyse the position shown; a refusal is said on the status line (False)."""
-        refused = self.analysis.start(seconds, threads)
+        refused = self.analysis.start(seconds, threads, in_setup=self.engine.table.in_setup())
         if refused:
             self.port.status(refused)
             return False
         self.changed.emit("analysis")
         return True
 
-    def stop_analysis(self) -> None:
-        """End the analysis now: the moves weighed so far come as its result."""
-        if self.analysis.stop():
-            self.port.status("analysis stopped: the moves weighed so far are shown")
+    def stop_analysis(self) -> bool:
+        """End the analysis now: the moves weighed so far come as its result (False: none
+        runs, or it is ending already)."""
+        if not self.analysis.stop():
+            return False
+        self.port.status("analysis stopped: the moves weighed so far are shown")
+        return True
+
+    def _analysis_failed(self, job: Job, exc: BaseException) -> None:
+        self.port.status(f"the analysis failed: {exc}")
+        self.changed.emit("analysis")
 
     def _analysed(self, job: Job, analysis: Analysis) -> None:
         self.analysis.answered(job, analysis)
-        self.port.show_progress(None)
         self.port.status(f"analysis: {analysis.proven_text or analysis.evaluation_text}")
         self.changed.emit("analysis")
 
@@ -210,7 +230,8 @@ class Lab:
         self.engine.position_changed(reason)
         self.review.position_changed(reason)
         if reason != "saved" and self.analysis.drop_if_moved():
-            self.port.status("the analysis was dropped: the position changed (Analyse it again)")
+            self.port.status(DROPPED)
+            self.changed.emit("analysis dropped")
         if self.analysis.shown() is None and self.analysis.forget():
             self.changed.emit("analysis")
 

@@ -1,0 +1,153 @@
+"""The lab's puzzle jobs, with no Qt in them: Verify (a puzzle's goal proven from its
+position: the unique key move, the cooks, the defence; :func:`model.search.verify`) and
+Compose (puzzles made on demand for a game by :func:`model.search.compose`, written with
+their ``collection.json``), each on a runner of its own. The Puzzle dock and the Compose
+dialog show them.
+
+``verifier.changed(what, *args)``: "progress" (fraction, text), "verified" (verdict,
+(position key, ply)), "failed" (exception). ``composer.changed(what, *args)``: "progress"
+(fraction, text), "stopping", "composed" (folder, files written; none: none was found),
+"failed" (exception, or the reason the set could not be written).
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from model.game import Game, shorten
+from model.puzzle import Verdict
+from model.search import compose, verify, write_collection
+
+from ..events import Signal
+from .jobs import Job, JobRunner, Post, Progress
+
+if TYPE_CHECKING:
+    from ..session import Session
+
+
+def set_stem(game: Game) -> str:
+    """The file names' stem of a set composed for ``game``: its options, in order."""
+    values = "-".join(str(v) for v in game.options.to_json().values())
+    return f"composed-{values}" if values else "composed"
+
+
+def _announce(runner: JobRunner, changed: Signal) -> None:
+    runner.progressed.connect(lambda f, text: changed.emit("progress", f, text))
+    runner.failed.connect(lambda _job, exc: changed.emit("failed", exc))
+
+
+class Verifier:
+    """Verify on ``session``'s position (``post``: the front end's thread)."""
+
+    def __init__(self, session: Session, post: Post) -> None:
+        self.session = session
+        self.changed = Signal()  # (what, *args): see the module's docstring
+        self.runner = JobRunner(lambda: session.game, post)
+        _announce(self.runner, self.changed)
+        self.runner.answered.connect(self._answered)
+
+    @property
+    def thinking(self) -> bool:
+        return self.runner.thinking
+
+    def verify(self, puzzle: dict[str, Any]) -> Job:
+        """Verify ``puzzle`` (its goal, its written solution) from the position shown."""
+        puzzle = dict(puzzle)
+
+        def task(game: Game, progress: Progress, stop: threading.Event) -> Verdict:
+            return verify(game, puzzle, stop=stop.is_set, progress=progress)
+
+        return self.runner.run("verify", task)
+
+    def stop(self) -> bool:
+        """Stop the verification under way (False: none ran)."""
+        return self.runner.stop() is not None
+
+    def _answered(self, job: Job, verdict: Verdict) -> None:
+        self.changed.emit("verified", verdict, (job.key, job.ply))
+
+    def shutdown(self) -> None:
+        self.runner.shutdown()
+
+
+class Composer:
+    """Compose: puzzles made for a game's start position (its rules and options), on a
+    runner of its own; Stop keeps the puzzles made so far (files named by
+    :func:`set_stem`)."""
+
+    def __init__(self, session: Session, post: Post) -> None:
+        self.session = session
+        self.changed = Signal()  # (what, *args): see the module's docstring
+        self.start: Game | None = None  # the game composed for, while at work
+        self.written: list[Path] = []  # the files of the last set made
+        self.runner = JobRunner(self._start_game, post)
+        _announce(self.runner, self.changed)
+        self.runner.answered.connect(self._answered)
+        self._folder = Path()
+
+    def _start_game(self) -> Game:
+        return self.start if self.start is not None else self.session.game
+
+    @property
+    def thinking(self) -> bool:
+        return self.runner.thinking
+
+    def compose(
+        self,
+        folder: Path,
+        *,
+        count: int,
+        within: int,
+        band: str | None,
+        exact: bool,
+        seed: int,
+    ) -> Job:
+        """Compose ``count`` puzzles of the game shown, from its start (its options kept),
+        into ``folder``."""
+        board = self.session.game
+        start = type(board).new(board.options)  # the puzzles' games begin at the start
+
+        def task(_copy: Game, progress: Progress, stop: threading.Event) -> Any:
+            return compose(
+                start,
+                count=count,
+                within=within,
+                difficulty_band=band,
+                exact=exact,
+                seed=seed,
+                progress=progress,
+                stop=stop,
+            )
+
+        self.start = start
+        job = self.runner.run("compose", task)
+        self._folder = folder
+        return job
+
+    def stop(self) -> bool:
+        """End now: the puzzles made so far are written (False: none runs, or it ends)."""
+        job = self.runner.job
+        if job is None or job.keep:
+            return False
+        self.runner.finish()
+        self.changed.emit("stopping")
+        return True
+
+    def _answered(self, job: Job, made: Any) -> None:
+        self.start = None
+        folder = self._folder
+        if not made:
+            self.changed.emit("composed", folder, [])
+            return
+        try:
+            self.written = write_collection(folder, made, set_stem(made[0].game))
+        except OSError as exc:
+            self.changed.emit("failed", f"not written: {shorten(str(exc))}")
+            return
+        self.changed.emit("composed", folder, self.written)
+
+    def shutdown(self) -> None:
+        self.start = None
+        self.runner.shutdown()
