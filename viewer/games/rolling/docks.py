@@ -529,13 +529,14 @@ class FightsDock(QDockWidget):
         self.log = QTextBrowser()
         self.setWidget(self.log)
         self._key: Any = None
+        self._log = FightLog()
 
     def refresh(self, game: RollingPyramids) -> None:
         key = (id(game), len(game.move_stack), game.position_key())
         if key == self._key:
             return
         self._key = key
-        rounds = fight_log(game)
+        rounds = self._log.rounds(game)
         if not rounds:
             self.log.setHtml("<p>No fights yet: they come after each deploy phase.</p>")
             return
@@ -561,6 +562,37 @@ def fight_log(game: RollingPyramids) -> list[tuple[int, tuple[str, ...]]]:
         if was_deploy and replay.phase != "deploy":
             out.append((number, replay.state.fights))
     return out
+
+
+class FightLog:
+    """:func:`fight_log` kept move by move: a move played replays that move only, an undo
+    or another line takes back only what differs (a long game replayed from its start on
+    every move grew slower each move)."""
+
+    def __init__(self) -> None:
+        self._game: RollingPyramids | None = None  # the game followed (its start)
+        self._replay: RollingPyramids | None = None
+        self._rounds: list[tuple[int, int, tuple[str, ...]]] = []  # ply after, round, lines
+
+    def rounds(self, game: RollingPyramids) -> list[tuple[int, tuple[str, ...]]]:
+        replay = self._replay
+        if replay is None or self._game is not game:
+            replay = self._replay = game.start_copy()
+            self._game = game
+            self._rounds = []
+        stack, done = game.move_stack, replay.move_stack
+        common = 0
+        while common < min(len(stack), len(done)) and stack[common] == done[common]:
+            common += 1
+        while len(done) > common:
+            replay.pop()
+        self._rounds = [r for r in self._rounds if r[0] <= common]
+        for move in stack[common:]:
+            was_deploy, number = replay.phase == "deploy", replay.round
+            replay.push_search(move)
+            if was_deploy and replay.phase != "deploy":
+                self._rounds.append((len(done), number, replay.state.fights))
+        return [(number, lines) for _ply, number, lines in self._rounds]
 
 
 class RollingDocks:
