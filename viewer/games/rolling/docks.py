@@ -423,9 +423,13 @@ class SheetsDock(QDockWidget):
                 self.tabs.addTab(page, colour)
         mover = game.current_player()
         for p, colour in enumerate(game.players):
-            self.pages[colour].setHtml(sheet_html(game, p, box if p == mover else None))
+            page = self.pages[colour]
+            text = sheet_html(game, p, box if p == mover else None)
+            if page.property("sheet") != text:  # (a move changes a board or two: laid out anew)
+                page.setProperty("sheet", text)
+                page.setHtml(text)
             if box is not None and p == mover:
-                self.pages[colour].scrollToAnchor("marked")  # the box in sight
+                page.scrollToAnchor("marked")  # the box in sight
         if game.current_player() >= 0:
             self.tabs.setCurrentIndex(game.current_player())
 
@@ -530,6 +534,7 @@ class FightsDock(QDockWidget):
         self.setWidget(self.log)
         self._key: Any = None
         self._log = FightLog()
+        self._shown: list[tuple[int, tuple[str, ...]]] | None = None  # the rounds shown
 
     def refresh(self, game: RollingPyramids) -> None:
         key = (id(game), len(game.move_stack), game.position_key())
@@ -537,6 +542,9 @@ class FightsDock(QDockWidget):
             return
         self._key = key
         rounds = self._log.rounds(game)
+        if rounds == self._shown:
+            return  # (a long log laid out again on every move grew slower each round)
+        self._shown = rounds
         if not rounds:
             self.log.setHtml("<p>No fights yet: they come after each deploy phase.</p>")
             return
