@@ -239,8 +239,12 @@ def test_a_files_line_gets_its_movers_by_one_replay(tmp_path):
     session.save(path)
     again = Session.from_document(read(path), path)
     again.goto(1)
-    assert again.line() == _replayed(again) == [
-        ("red", again.game.parse_move("0,0,0")),
-        ("blue", again.game.parse_move("1,0,0")),
-        ("red", again.game.parse_move("2,0,0")),
-    ]
+    assert (
+        again.line()
+        == _replayed(again)
+        == [
+            ("red", again.game.parse_move("0,0,0")),
+            ("blue", again.game.parse_move("1,0,0")),
+            ("red", again.game.parse_move("2,0,0")),
+        ]
+    )
