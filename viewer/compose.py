@@ -18,6 +18,7 @@ from model.userfiles import made_puzzles_folder
 from .lab.puzzle import set_stem
 from .slots import guarded, slot
 from .widgets.compose_dialog import ComposeChoices
+from .widgets.engine_row import follow_job
 
 if TYPE_CHECKING:
     from .host import PracticeActions
@@ -94,12 +95,9 @@ class ComposeDialog(ComposeChoices):
 
     @slot
     def _changed(self, what: str, *args: Any) -> None:
-        if what == "progress":
-            self.set_progress(*args)
-        elif what == "stopping":
-            self.stop.setEnabled(False)
-            self.activity.setText("stopping: the puzzles made so far are written")
-        elif what == "failed":
+        if follow_job(self, what, args, "stopping: the puzzles made so far are written"):
+            return
+        if what == "failed":
             self.set_working(False)
             self.activity.setText(f"failed: {shorten(str(args[0]))}")
         elif what == "composed":

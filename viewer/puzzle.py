@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 import html
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from model.game import (
@@ -122,20 +123,24 @@ class PuzzleControl:
     def _connect(self) -> None:
         """What the dock's fields and buttons do."""
         dock = self.dock
-        dock.title.textEdited.connect(self._on_title_edited)
-        dock.side.activated.connect(self._on_goal_edited)
-        dock.within.valueChanged.connect(self._on_goal_edited)
-        dock.notes.textChanged.connect(self._on_notes_edited)
-        dock.solution.textEdited.connect(self._on_solution_edited)
-        dock.from_played.clicked.connect(self.take_played)
-        dock.use_line.clicked.connect(self.take_main_line)
-        dock.back.clicked.connect(self.go_to_puzzle)
-        dock.here.clicked.connect(self.puzzle_here)
-        dock.verify_button.clicked.connect(self.verify)
-        dock.stop_button.clicked.connect(self.stop_verify)
-        dock.solve_button.clicked.connect(self.toggle_solve)
-        dock.again_button.clicked.connect(self.solver.restart)
-        dock.reveal_button.clicked.connect(self.solver.reveal)
+        wiring: list[tuple[Any, Callable[..., Any]]] = [
+            (dock.title.textEdited, self._on_title_edited),
+            (dock.side.activated, self._on_goal_edited),
+            (dock.within.valueChanged, self._on_goal_edited),
+            (dock.notes.textChanged, self._on_notes_edited),
+            (dock.solution.textEdited, self._on_solution_edited),
+            (dock.from_played.clicked, self.take_played),
+            (dock.use_line.clicked, self.take_main_line),
+            (dock.back.clicked, self.go_to_puzzle),
+            (dock.here.clicked, self.puzzle_here),
+            (dock.verify_button.clicked, self.verify),
+            (dock.stop_button.clicked, self.stop_verify),
+            (dock.solve_button.clicked, self.toggle_solve),
+            (dock.again_button.clicked, self.solver.restart),
+            (dock.reveal_button.clicked, self.solver.reveal),
+        ]
+        for signal, handler in wiring:
+            signal.connect(handler)
         self._show_verifying(False)
 
     # ---- the puzzle position ------------------------------------------------------------

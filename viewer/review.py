@@ -14,6 +14,7 @@ from model.review import FLAWED, GameReview
 from .frame import Frame
 from .modes import Mode
 from .slots import slot
+from .widgets.engine_row import follow_job
 from .widgets.review_dock import ReviewDock
 
 if TYPE_CHECKING:
@@ -115,11 +116,8 @@ class ReviewControl:
             count, seconds = args
             dock.set_thinking(True)
             dock.set_progress(0.0, f"reviewing {count} positions, about {count * seconds:.0f} s")
-        elif what == "progress":
-            dock.set_progress(*args)
-        elif what == "stopping":
-            dock.stop.setEnabled(False)
-            dock.activity.setText("stopping: the moves judged so far come next")
+        elif follow_job(dock, what, args, "stopping: the moves judged so far come next"):
+            return
         elif what == "dropped":
             dock.set_thinking(False)
             dock.activity.setText("the review was dropped: another game is on the board")

@@ -73,6 +73,9 @@ class Session:
         self.message = Signal()  # text for the status bar
         self._game = game
         self._node = tree_of(game.move_stack, variations or [])
+        # Who made each node's move ('' at a chance or simultaneous node), noted as it is
+        # played: :meth:`line` then replays nothing (a long game's Moves dock did, a move).
+        self._movers: dict[Node, str] = {}
         self._replaced: list[tuple[Game, Node]] = []  # earlier games, for undo
         # Set-ups undone, for redo: the set-up's game and node, and the node undo went to.
         self._undone: list[tuple[Game, Node, Node]] = []
@@ -110,11 +113,13 @@ class Session:
     def play(self, move: Move) -> None:
         """Play ``move`` (IllegalMoveError leaves everything unchanged). From an earlier
         position of the line, a new move starts a variation: the old line is kept."""
+        mover = self._mover()
         self._game.push(move)
         self._undone.clear()
         before = self._node
         branched = bool(before.children) and before.child(move) is None
         self._node = before.add(move)
+        self._movers[self._node] = mover
         self.dirty = True
         self._settle()
         if branched:
@@ -140,6 +145,7 @@ class Session:
             move = self.dice.choices(moves, weights=[w for _, w in outcomes])[0]
             game.push(move)
             self._node = self._node.add(move)
+            self._movers[self._node] = ""  # the dice
             rolled += 1
         return rolled
 
@@ -215,14 +221,24 @@ class Session:
 
     def line(self) -> list[tuple[str, Move]]:
         """Every move of the current line with the player who made it ('' at a
-        simultaneous or chance node)."""
-        game = self._game.start_copy()
-        out = []
-        for move in self.history():
-            player = game.current_player()
-            out.append((game.players[player] if player >= 0 else "", move))
-            game.push(move)
-        return out
+        simultaneous or chance node): noted as each was played, the others (a file's line
+        before it was walked, redo's) by a replay from the start, once."""
+        nodes = [n for n in self.line_nodes() if n.move is not None]
+        movers = self._movers
+        if any(n not in movers for n in nodes):
+            if len(movers) > 4 * len(nodes) + 1000:  # lines dropped since: let them go
+                movers.clear()
+            game = self._game.start_copy()
+            for node in nodes:
+                player = game.current_player()
+                movers[node] = game.players[player] if player >= 0 else ""
+                game.push(node.move)  # type: ignore[arg-type]  # (nodes with a move)
+        return [(movers[n], n.move) for n in nodes]  # type: ignore[misc]  # (as above)
+
+    def _mover(self) -> str:
+        """The player to move now ('' at a simultaneous or chance node)."""
+        player = self._game.current_player()
+        return self._game.players[player] if player >= 0 else ""
 
     def goto(self, ply: int) -> None:
         """Show the position after ``ply`` moves of the current line (0: its start)."""
@@ -308,7 +324,9 @@ class Session:
     def _forward(self, child: Node) -> Move:
         """Play the move of ``child`` (a child of the current node) and select it."""
         assert child.move is not None
+        mover = self._mover()
         self._game.push(child.move)
+        self._movers[child] = mover
         self._node.select(child)
         self._node = child
         return child.move

@@ -187,3 +187,64 @@ def test_an_undone_set_up_can_be_redone():
     session.redo()
     assert session.game.colour_at((2, 2, 0)) == "red"
     assert not session.can_redo
+
+
+def _replayed(session):
+    """The current line with its movers, by a replay from the start (what line() means)."""
+    game = session.game.start_copy()
+    out = []
+    for move in session.history():
+        player = game.current_player()
+        out.append((game.players[player] if player >= 0 else "", move))
+        game.push(move)
+    return out
+
+
+def test_the_line_with_its_movers_replays_nothing_after_a_move(monkeypatch):
+    """A long game's Moves dock asks for the line on every move: the movers are noted as
+    moves are played, and a file's line, another line followed and redo's moves match a
+    replay from the start."""
+    from model.rolling import RollingPyramids
+
+    game = RollingPyramids.new(RollingPyramids.parse_options({"players": 2}))
+    session = Session(game)
+    session.dice.seed(3)
+    for _ in range(40):
+        session.play(sorted(session.game.legal_moves(), key=repr)[0])
+    assert session.line() == _replayed(session)
+    session.goto(10)  # redo's moves are in the line too
+    assert session.line() == _replayed(session)
+    session.play(sorted(session.game.legal_moves(), key=repr)[-1])  # another line
+    assert session.line() == _replayed(session)
+
+    def no_replay(_self):
+        raise AssertionError("the line was replayed from the start")
+
+    monkeypatch.setattr(RollingPyramids, "start_copy", no_replay)
+    for _ in range(5):
+        session.play(sorted(session.game.legal_moves(), key=repr)[0])
+        line = session.line()
+    monkeypatch.undo()
+    assert line == _replayed(session)
+    movers = {mover for mover, _ in line}
+    assert "" in movers  # the dice
+    assert movers - {""} == set(session.game.players)
+
+
+def test_a_files_line_gets_its_movers_by_one_replay(tmp_path):
+    session = Session(Partition(PartitionOptions(3)))
+    for text in ["0,0,0", "1,0,0", "2,0,0"]:
+        session.play(session.game.parse_move(text))
+    path = tmp_path / "line.pyr.json"
+    session.save(path)
+    again = Session.from_document(read(path), path)
+    again.goto(1)
+    assert (
+        again.line()
+        == _replayed(again)
+        == [
+            ("red", again.game.parse_move("0,0,0")),
+            ("blue", again.game.parse_move("1,0,0")),
+            ("red", again.game.parse_move("2,0,0")),
+        ]
+    )

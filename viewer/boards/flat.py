@@ -55,6 +55,9 @@ class FlatView(MeshActors):
         self._offsets: dict[int, np.ndarray] = {}
         self._meshes: dict[str, pv.PolyData] = {}
         self.actors: dict[str, object] = {}
+        # each path's tube and end ball as last built, by its cells and style: a long game
+        # draws the same paths move after move (Rolling's 300-move game built each anew)
+        self._tubes: dict[tuple[tuple[int, ...], str], list[pv.PolyData]] = {}
         self._build()
 
     # ---- what a board says ----------------------------------------------------------------
@@ -175,6 +178,7 @@ class FlatView(MeshActors):
         """Each path a tube through its cells' centres at ``path_z``, a ball at its end."""
         b = self.board
         parts = []
+        made: dict[tuple[tuple[int, ...], str], list[pv.PolyData]] = {}
         for path in frame.paths:
             cells: list[int] = []
             for s in path.sites:  # the cells in turn (the sites of one cell are one point)
@@ -182,13 +186,18 @@ class FlatView(MeshActors):
                     cells.append(self.cell_of(s))
             if len(cells) < 2:
                 continue
-            points = self._path_points(self.cell_centres[cells] + (0, 0, self.path_z))
-            colour = np.array(self._path_rgb(path.style), np.uint8)
-            tube = pv.lines_from_points(points).tube(radius=self.path_radius, n_sides=10)
-            tube = tube.triangulate()
-            tube.cell_data["rgb"] = np.tile(colour, (tube.n_cells, 1))
-            parts.append(tube)
-            parts.append(instances(self.path_end, points[-1:], [colour]))
+            key = (tuple(cells), path.style)
+            tube_and_end = made.get(key) or self._tubes.get(key)
+            if tube_and_end is None:
+                points = self._path_points(self.cell_centres[cells] + (0, 0, self.path_z))
+                colour = np.array(self._path_rgb(path.style), np.uint8)
+                tube = pv.lines_from_points(points).tube(radius=self.path_radius, n_sides=10)
+                tube = tube.triangulate()
+                tube.cell_data["rgb"] = np.tile(colour, (tube.n_cells, 1))
+                tube_and_end = [tube, instances(self.path_end, points[-1:], [colour])]
+            made[key] = tube_and_end
+            parts.extend(tube_and_end)
+        self._tubes = made  # the paths drawn now (those gone are built anew if they return)
         return pv.merge(parts) if parts else pv.PolyData()
 
     def _path_points(self, points: np.ndarray) -> np.ndarray:

@@ -68,9 +68,11 @@ class ScreenLabels:
             self.actors.append(actor)
         self._observer = self.renderer.AddObserver("StartEvent", self._place)
         self.boxes: list[Box] = []  # where each label was put at the last render
+        self._placed_for: tuple[object, ...] | None = None  # the camera and size placed for
 
     def set_visible(self, on: bool) -> None:
         self.visible = on
+        self._placed_for = None
         for actor in self.actors:
             actor.SetVisibility(on)
 
@@ -92,6 +94,13 @@ class ScreenLabels:
     def _place(self, *_args: object) -> None:
         if not self.actors or not self.visible:
             return
+        # Placed again only when the camera or the picture's size changed: measuring and
+        # projecting every label before each render grew a long game's renders
+        camera = self.renderer.GetActiveCamera()
+        key = (camera.GetMTime(), *self.renderer.GetSize(), *self.renderer.GetViewport())
+        if key == self._placed_for:
+            return
+        self._placed_for = key
         width, height = self.renderer.GetSize()
         placed: list[Box] = []
         size = [0.0, 0.0]

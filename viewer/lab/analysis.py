@@ -62,11 +62,7 @@ class Analyses:
     def stop(self) -> bool:
         """End the analysis now, keeping the moves weighed so far; False when none runs or
         one is already ending."""
-        job = self.runner.job
-        if job is None or job.keep:
-            return False
-        self.runner.finish()
-        return True
+        return self.runner.finish_once()
 
     def answered(self, job: Job, analysis: Analysis) -> None:
         self.analysis, self.position = analysis, (job.key, job.ply)

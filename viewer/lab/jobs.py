@@ -187,6 +187,15 @@ class JobRunner:
             job.stop.set()
         return job
 
+    def finish_once(self) -> bool:
+        """:meth:`finish` the job under way; False when none runs or it is ending already
+        (Stop of an analysis, a review or Compose: asked twice, it ends once)."""
+        job = self.job
+        if job is None or job.keep:
+            return False
+        self.finish()
+        return True
+
     def shutdown(self) -> None:
         """Stop and wait for every worker thread."""
         self.stop()

@@ -128,10 +128,8 @@ class Composer:
 
     def stop(self) -> bool:
         """End now: the puzzles made so far are written (False: none runs, or it ends)."""
-        job = self.runner.job
-        if job is None or job.keep:
+        if not self.runner.finish_once():
             return False
-        self.runner.finish()
         self.changed.emit("stopping")
         return True
 

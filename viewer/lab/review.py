@@ -116,10 +116,8 @@ class Reviews:
 
     def stop(self) -> bool:
         """End the review now: the moves judged so far are kept (False: none runs)."""
-        job = self.runner.job
-        if job is None or job.keep:
+        if not self.runner.finish_once():
             return False
-        self.runner.finish()
         self.changed.emit("stopping")
         self.port.status("review stopped: the moves judged so far are shown")
         return True

@@ -4,6 +4,8 @@ line (what the engine is doing)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtWidgets import QDoubleSpinBox, QLabel, QProgressBar, QPushButton
 
 from .keys import pass_history_keys
@@ -39,3 +41,18 @@ def progress() -> tuple[QProgressBar, QLabel]:
     activity.setStyleSheet("color: #666; font-size: 11px")
     activity.setWordWrap(True)
     return bar, activity
+
+
+def follow_job(view: Any, what: str, args: tuple[Any, ...], stopping: str) -> bool:
+    """The part of a job's announcements that every dock or dialog with a progress bar,
+    Stop and an activity line shows alike (``view``: its ``set_progress``, ``stop`` and
+    ``activity``): "progress" (fraction, text) on the bar, "stopping" with Stop greyed and
+    ``stopping`` said. True when ``what`` was one of them."""
+    if what == "progress":
+        view.set_progress(*args)
+        return True
+    if what == "stopping":
+        view.stop.setEnabled(False)
+        view.activity.setText(stopping)
+        return True
+    return False

@@ -75,6 +75,7 @@ class MoveListDock(QDockWidget):
         self.tree = QTreeWidget(self)
         self.tree.setHeaderHidden(True)
         self.tree.setIndentation(14)
+        self.tree.setUniformRowHeights(True)  # one line a row: a long list lays out at once
         self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.tree.customContextMenuRequested.connect(self._context_menu)
         self.setWidget(self.tree)

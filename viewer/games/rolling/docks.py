@@ -423,9 +423,13 @@ class SheetsDock(QDockWidget):
                 self.tabs.addTab(page, colour)
         mover = game.current_player()
         for p, colour in enumerate(game.players):
-            self.pages[colour].setHtml(sheet_html(game, p, box if p == mover else None))
+            page = self.pages[colour]
+            text = sheet_html(game, p, box if p == mover else None)
+            if page.property("sheet") != text:  # (a move changes a board or two: laid out anew)
+                page.setProperty("sheet", text)
+                page.setHtml(text)
             if box is not None and p == mover:
-                self.pages[colour].scrollToAnchor("marked")  # the box in sight
+                page.scrollToAnchor("marked")  # the box in sight
         if game.current_player() >= 0:
             self.tabs.setCurrentIndex(game.current_player())
 
@@ -529,13 +533,18 @@ class FightsDock(QDockWidget):
         self.log = QTextBrowser()
         self.setWidget(self.log)
         self._key: Any = None
+        self._log = FightLog()
+        self._shown: list[tuple[int, tuple[str, ...]]] | None = None  # the rounds shown
 
     def refresh(self, game: RollingPyramids) -> None:
         key = (id(game), len(game.move_stack), game.position_key())
         if key == self._key:
             return
         self._key = key
-        rounds = fight_log(game)
+        rounds = self._log.rounds(game)
+        if rounds == self._shown:
+            return  # (a long log laid out again on every move grew slower each round)
+        self._shown = rounds
         if not rounds:
             self.log.setHtml("<p>No fights yet: they come after each deploy phase.</p>")
             return
@@ -561,6 +570,37 @@ def fight_log(game: RollingPyramids) -> list[tuple[int, tuple[str, ...]]]:
         if was_deploy and replay.phase != "deploy":
             out.append((number, replay.state.fights))
     return out
+
+
+class FightLog:
+    """:func:`fight_log` kept move by move: a move played replays that move only, an undo
+    or another line takes back only what differs (a long game replayed from its start on
+    every move grew slower each move)."""
+
+    def __init__(self) -> None:
+        self._game: RollingPyramids | None = None  # the game followed (its start)
+        self._replay: RollingPyramids | None = None
+        self._rounds: list[tuple[int, int, tuple[str, ...]]] = []  # ply after, round, lines
+
+    def rounds(self, game: RollingPyramids) -> list[tuple[int, tuple[str, ...]]]:
+        replay = self._replay
+        if replay is None or self._game is not game:
+            replay = self._replay = game.start_copy()
+            self._game = game
+            self._rounds = []
+        stack, done = game.move_stack, replay.move_stack
+        common = 0
+        while common < min(len(stack), len(done)) and stack[common] == done[common]:
+            common += 1
+        while len(done) > common:
+            replay.pop()
+        self._rounds = [r for r in self._rounds if r[0] <= common]
+        for move in stack[common:]:
+            was_deploy, number = replay.phase == "deploy", replay.round
+            replay.push_search(move)
+            if was_deploy and replay.phase != "deploy":
+                self._rounds.append((len(done), number, replay.state.fights))
+        return [(number, lines) for _ply, number, lines in self._rounds]
 
 
 class RollingDocks:
