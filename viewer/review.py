@@ -124,8 +124,10 @@ class ReviewControl:
         elif what == "verifying":
             dock.set_thinking(True)
             dock.make_puzzle.setEnabled(False)
-        elif what == "puzzle":
+        elif what == "puzzle":  # (the status line says where it went, or why not)
             dock.set_thinking(False)
+            made = args[0]
+            dock.activity.setText(f"puzzle made: {made.name}" if made is not None else "")
             self.refresh()
         elif what == "stale":
             dock.set_thinking(False)

@@ -94,6 +94,7 @@ def test_make_a_puzzle_of_the_missed_win_keeps_a_verified_puzzle(
     qtbot.waitUntil(lambda: window.lab.review.last_puzzle is not None, timeout=WAIT_MS)
     made = window.lab.review.last_puzzle
     assert made.parent == tmp_path / "made" / "partition"
+    assert window.reviewer.dock.activity.text() == f"puzzle made: {made.name}"  # not "verifying"
     doc = read(made)
     verdict = verify(doc.game, doc.puzzle)
     assert verdict.verified
