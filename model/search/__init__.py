@@ -12,6 +12,8 @@ its modules (``tests/model/test_imports.py``).
 - :func:`agent_for` / :func:`levels_for`: the computer players by level;
 - :func:`analyse`: the engine's judgement of a position and of every move (on
   :func:`default_threads` cores where the caller asks);
+- :func:`exact_moves`: every move's proven value, by the book and the compiled solver
+  within a time (what the judging features ask before the engine);
 - :func:`review` / :func:`unreviewable`: a game's line judged move by move (verdicts, the
   win-rate graph, puzzle spots); :func:`compose`: puzzles made on demand;
 - :func:`write_certificate`: a settled position's proof, checked by the rules model alone
@@ -56,6 +58,7 @@ from .composer import (
 )
 from .composer import MEASURE as COMPOSE_MEASURE
 from .difficulty import playouts_to_find
+from .exact import Exact
 from .levels import (
     LEVELS,
     MAX_THREADS,
@@ -137,6 +140,15 @@ def solve(
         result = compiled.solve()  # Ctrl+C ends the search and still reports
         return _with_path(result, "compiled")
     return _with_path(Solver(game, **options).solve(), "reference")
+
+
+def exact_moves(game: Game, max_seconds: float = 5.0) -> Any:
+    """Every legal move of ``game`` (left unchanged) with its proven value for the side to
+    move (objects with ``move``, ``value`` "win" / "loss", ``plies``, ``exact``,
+    ``source``; wins first, the shortest first, then losses, the longest first), by the
+    book and the compiled solver within ``max_seconds``; None where they do not settle
+    every move in time (:class:`model.search.exact.Exact`)."""
+    return Exact().moves(game, max_seconds)
 
 
 def write_certificate(
@@ -237,6 +249,7 @@ __all__ = [
     "default_threads",
     "endgame_for",
     "endgame_games",
+    "exact_moves",
     "first_moves",
     "judge_move",
     "lesson_answers",
