@@ -24,7 +24,7 @@ from model.search import NO_ANALYSIS, NOT_TURNS, Analysis, analyse, own_levels
 from .engine import EngineRunner, Job, Progress, engine_threads, position_of, set_engine_threads
 from .frame import Frame
 from .modes import Mode
-from .palette import scale_heat
+from .palette import scale_moves
 from .slots import guarded, slot
 from .widgets.analysis_dock import AnalysisDock
 
@@ -46,6 +46,9 @@ class AnalysisControl:
         self.analysis: Analysis | None = None
         self.position: tuple[Any, int] | None = None  # (position key, ply) analysed
         self.heat: dict[int, float] = {}  # site -> win rate, when moves map to sites
+        #: site -> (playouts behind its win rate, "win" / "loss" where proven); a site not
+        #: here is an estimate of unknown noise
+        self.heat_stats: dict[int, tuple[int, str | None]] = {}
         self.selected: Move | None = None  # the move clicked in the table
         self.seed: int | None = None  # tests make the searches repeatable
         dock = self.dock
@@ -147,6 +150,7 @@ class AnalysisControl:
     def _forget(self, text: str = "") -> None:
         had = self.analysis is not None
         self.analysis, self.position, self.heat, self.selected = None, None, {}, None
+        self.heat_stats = {}
         self.dock.clear(text)
         if had:
             self.window.redraw()
@@ -163,6 +167,10 @@ class AnalysisControl:
         self.dock.set_thinking(False)
         self.analysis, self.position, self.selected = analysis, (job.key, job.ply), None
         self.heat = self._heat_of(window.game, window.ui, analysis)
+        self.heat_stats = {
+            site: (stat.visits, stat.proven if stat.proven in ("win", "loss") else None)
+            for site, stat in self._sites_of(window.game, window.ui, analysis).items()
+        }
         self.dock.show_results(
             analysis.evaluation_text, analysis.proven_text, analysis.moves, bool(self.heat)
         )
@@ -194,11 +202,29 @@ class AnalysisControl:
             heat[sites[0]] = stat.win_rate
         return heat
 
+    @staticmethod
+    def _sites_of(game: Game, ui: GameUI, analysis: Analysis) -> dict[int, Any]:
+        """Site -> the move's statistics, where :meth:`_heat_of` maps moves to sites."""
+        if not ui.heat_map:
+            return {}
+        out: dict[int, Any] = {}
+        for stat in analysis.moves:
+            sites = ui.move_sites(game, stat.move)
+            if len(sites) != 1 or sites[0] in out:
+                return {}
+            out[sites[0]] = stat
+        return out
+
     def heat_map(self) -> tuple[dict[int, float], tuple[float, float] | None]:
-        """The heat map scaled over the moves on show (``palette.scale_heat``), and the
-        (worst, best) win rates for the colour bar."""
-        values, scale = scale_heat(list(self.heat.values()))
-        return dict(zip(self.heat, values, strict=True)), scale
+        """The heat map (``palette.scale_moves``): proven moves in their own colours, the
+        estimates scaled over themselves, grey within their noise; and the (worst, best)
+        estimated win rates for the colour bar."""
+        sites = list(self.heat)
+        stats = [self.heat_stats.get(site, (0, None)) for site in sites]
+        values, scale = scale_moves(
+            [self.heat[site] for site in sites], [v for v, _ in stats], [p for _, p in stats]
+        )
+        return dict(zip(sites, values, strict=True)), scale
 
     # ---- the table ---------------------------------------------------------------------
 

@@ -65,6 +65,7 @@ class Exact:
                 solver.loss_length = True
             self._solver = solver
         solver.max_seconds = max_seconds
+        solver.stop = stop
         result: SolveResult = solver.solve()
         if result.stopped is not None or result.value not in ("win", "loss"):
             return None
@@ -75,18 +76,34 @@ class Exact:
     ) -> tuple[PerfectMove, ...] | None:
         """Every legal move of ``game`` with its proven value for the side to move (wins
         first, the shortest first, then losses, the longest first), when the book and the
-        compiled solver settle the position and every move within ``max_seconds``; else
-        None."""
+        compiled solver settle every move within ``max_seconds``; else None."""
+        known, complete = self.known_moves(game, max_seconds, stop)
+        return known if complete else None
+
+    def known_moves(
+        self,
+        game: Game,
+        max_seconds: float,
+        stop: Callable[[], bool] | None = None,
+        least: float | None = None,
+    ) -> tuple[tuple[PerfectMove, ...], bool]:
+        """The legal moves of ``game`` whose value the book, the rules or the compiled
+        solver settle within ``max_seconds`` (see :meth:`moves`), and whether that is all
+        of them. It stops at the first move not settled in its time: with ``least``, each
+        move has at most four times its share of the time left, or ``least`` seconds if
+        more (so a position whose moves cannot all be settled gives up early, leaving the
+        rest of the time to the engine); else all the time left."""
         deadline = time.perf_counter() + max_seconds
         known = perfect_moves(game, max_seconds=0.0)  # the book's, no search
         if known:
-            return tuple(known)
+            return tuple(known), True
         if game.is_over() or unsolvable(game) is not None or plugin_for(game).solver is None:
-            return None
+            return (), False
         # each move's position proven on its own (on the one table): a proof of the
         # position would show one winning move only, and every other move needs its own
         out: list[PerfectMove] = []
-        for move in game.legal_moves():
+        moves = game.legal_moves()
+        for index, move in enumerate(moves):
             text = str(move)
             child = game.copy()
             child.push(move)
@@ -94,14 +111,17 @@ class Exact:
             if outcome is not None:
                 mine = outcome.value_for(game.to_move)
                 if mine == 0:
-                    return None
+                    return best_first(out), False
                 out.append(PerfectMove(text, "win" if mine > 0 else "loss", 1, True, "rules"))
                 continue
-            settled = self.value(child, deadline - time.perf_counter(), stop)
+            left = deadline - time.perf_counter()
+            if least is not None:
+                left = min(left, max(least, 4 * left / (len(moves) - index)))
+            settled = self.value(child, left, stop)
             if settled is None:
-                return None
+                return best_first(out), False
             if settled.plies is None:  # a win of no known length: within the depth proven
                 out.append(reply(move, settled.value, settled.depth, False, "solved"))
             else:
                 out.append(reply(move, settled.value, settled.plies, settled.plies_exact, "solved"))
-        return best_first(out)
+        return best_first(out), True

@@ -135,10 +135,15 @@ class CompiledSolver:
 
     # ---- the clock ----
 
+    #: Asked between slices: True ends the search as the time limit does ("stopped").
+    stop: Callable[[], bool] | None = None
+
     def _tick(self) -> None:
         now = time.perf_counter()
         if self.max_seconds is not None and now - self._start > self.max_seconds:
             raise SearchStopped("time limit")
+        if self.stop is not None and self.stop():
+            raise SearchStopped("stopped")
         if self._deadline is not None and now > self._deadline:
             raise _SliceOver("slice")
         if now >= self._next_report:
