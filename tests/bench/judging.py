@@ -1,9 +1,10 @@
 """The judging features against the theory (issue 45): base-3 Pyramid Partition games whose
 every move's value is known (the exact solver made them), each with one missed win and every
 other move optimal (the fastest win or the longest resistance), reviewed as ``pyramid-lab
-review`` does; then ``analyze --engine`` of the empty base-3 pyramids. It prints the
-verdicts that disagree with the theory (an optimal move called a flaw, a missed win not
-called one), the proven moves of the analyses, and the seconds each took.
+review`` does; then ``analyze --engine`` of the empty base-3 pyramids, and the timings of
+a review and of analyses on open base-4 and base-5 positions. It prints the verdicts
+that disagree with the theory (an optimal move called a flaw, a missed win not called
+one), the proven moves of the analyses, and the seconds each took.
 
     PYTHONPATH=. .venv/bin/python tests/bench/judging.py [--seconds S] [--games N]
     PYTHONPATH=. .venv/bin/python tests/bench/judging.py --make   # the games again
@@ -139,6 +140,40 @@ def analyses(seconds: float) -> list[str]:
     return out
 
 
+def timings() -> list[str]:
+    """What a user waits for, on positions the solver does not settle at once: the review
+    of a seeded random base-4 floating game (1 s a position) and the analysis of three
+    open positions (2 s each)."""
+    out = []
+    cls = game_class("partition")
+    game = cls.new(cls.parse_options({"size": 4, "version": "floating"}))
+    rng = random.Random(7)
+    while not game.is_over():
+        game.push(rng.choice(game.legal_moves()))
+    began = time.perf_counter()
+    result = review(game, seconds=1.0, seed=1)
+    spent = time.perf_counter() - began
+    flaws = sum(1 for m in result.moves if m.verdict in FLAWS)
+    out.append(
+        f"review of a random base-4 floating game ({len(result.moves)} moves, 1 s a "
+        f"position): {spent:.1f} s, {flaws} flaws called"
+    )
+    for size, version, plies in ((4, "floating", 0), (4, "stacking", 4), (5, "floating", 0)):
+        position = cls.new(cls.parse_options({"size": size, "version": version}))
+        rng = random.Random(3)
+        for _ in range(plies):
+            position.push(rng.choice(position.legal_moves()))
+        began = time.perf_counter()
+        analysis = analyse(position, seconds=2.0, seed=1)
+        spent = time.perf_counter() - began
+        proven = sum(1 for s in analysis.moves if s.proven in ("win", "loss"))
+        out.append(
+            f"analyse base-{size} {version} after {plies} plies (2 s): {spent:.2f} s, "
+            f"{proven} of {len(analysis.moves)} moves proven, {analysis.agent}"
+        )
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="a position (review's default)")
@@ -160,6 +195,8 @@ def main() -> None:
     for line in found["wrong"]:
         print(f"  {line}")
     for line in analyses(2.0):
+        print(line)
+    for line in timings():
         print(line)
 
 
