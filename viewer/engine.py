@@ -49,6 +49,7 @@ from model.search import (
     agent_for,
     all_levels,
     default_threads,
+    exact_choice,
     levels_for,
     own_levels,
 )
@@ -150,6 +151,11 @@ class EngineRunner(QObject):
 
         def task(copy: Game, progress: Progress, stop: threading.Event) -> Choice:
             start = time.perf_counter()
+            # a hint says the game's value where the solver settles it in its second
+            # (issue 45); the computer player plays its level, always by its search
+            exact = exact_choice(copy, stop=stop) if purpose == "hint" else None
+            if exact is not None:
+                return exact
             choice = agent.choose(copy, limits, progress=progress, stop=stop)
             stop.wait(max(0.0, min_seconds - (time.perf_counter() - start)))
             return choice
