@@ -51,8 +51,10 @@ from .choice import ProgressCallback
 from .exact import Exact
 from .levels import own_levels
 from .prover import Stop, prove, stop_function
+from .solver import SolveResult
 
-EXACT_SHARE = 0.75  # of a position's seconds, at most, for its exact value
+EXACT_SHARE = 0.5  # of a position's seconds, at most, for its exact value
+BACK_SHARE = 0.25  # ... and once more, going back from a settled position (_settle_backwards)
 PROVE_PLIES = 7  # the mover's forced wins within this many plies are called exactly
 PROVE_SHARE = 0.5  # of a position's seconds, at most, for the two proofs
 GOOD_LOSS = 0.05  # a move that costs at most this much of the mover's chance is good
@@ -117,40 +119,7 @@ def judge(
     started = time.perf_counter()
     settled = (exact or Exact()).value(game, seconds * EXACT_SHARE, stop)
     if settled is not None:
-        wins = tuple(
-            (move, plies)
-            for move, value, plies in settled.first_moves
-            if value == "win" and plies is not None
-        )
-        every = bool(settled.first_moves) and all(
-            value != "unknown" for _, value, _ in settled.first_moves
-        )
-        plies = settled.plies
-        if settled.value == "win" and not every and plies is not None and plies <= PROVE_PLIES:
-            # every winning first move within the win's length (a puzzle spot needs them)
-            left = max(seconds - (time.perf_counter() - started), 0.05)
-            win = prove(
-                game, mover, plies, first_moves=True, line=False, max_seconds=left, stop=stop
-            )
-            if win.result == "proven" and win.first_moves:
-                wins, every = tuple((str(m), p) for m, p in win.first_moves), True
-        known = tuple((m, v) for m, v, _ in settled.first_moves if v in ("win", "loss"))
-        if settled.value == "win":
-            return Judgement(
-                mover,
-                1.0,
-                "win",
-                settled.best_move,
-                wins,
-                settled.plies,
-                every_winner=every,
-                exact=True,
-                plies=settled.plies,
-                known=known,
-            )
-        return Judgement(
-            mover, 0.0, "loss", settled.best_move, exact=True, plies=settled.plies, known=known
-        )
+        return _settled(game, settled, max(seconds - (time.perf_counter() - started), 0.05), stop)
     if stop():
         return Judgement(mover, None, None, None, stopped=True)
     seconds = max(seconds - (time.perf_counter() - started), seconds * (1 - EXACT_SHARE))
@@ -186,6 +155,47 @@ def judge(
         stopped=analysis.stopped,
         rates=rates,
         visits=analysis.visits,
+    )
+
+
+def _settled(
+    game: Game, settled: SolveResult, seconds: float, stop: Callable[[], bool]
+) -> Judgement:
+    """The judgement of ``game`` by its settled value (``seconds`` left for the prover to
+    list every winning first move of a short win, which a puzzle spot needs)."""
+    mover = game.to_move
+    started = time.perf_counter()
+    wins = tuple(
+        (move, plies)
+        for move, value, plies in settled.first_moves
+        if value == "win" and plies is not None
+    )
+    every = bool(settled.first_moves) and all(
+        value != "unknown" for _, value, _ in settled.first_moves
+    )
+    plies = settled.plies
+    if settled.value == "win" and not every and plies is not None and plies <= PROVE_PLIES:
+        # every winning first move within the win's length (a puzzle spot needs them)
+        left = max(seconds - (time.perf_counter() - started), 0.05)
+        win = prove(game, mover, plies, first_moves=True, line=False, max_seconds=left, stop=stop)
+        if win.result == "proven" and win.first_moves:
+            wins, every = tuple((str(m), p) for m, p in win.first_moves), True
+    known = tuple((m, v) for m, v, _ in settled.first_moves if v in ("win", "loss"))
+    if settled.value == "win":
+        return Judgement(
+            mover,
+            1.0,
+            "win",
+            settled.best_move,
+            wins,
+            settled.plies,
+            every_winner=every,
+            exact=True,
+            plies=settled.plies,
+            known=known,
+        )
+    return Judgement(
+        mover, 0.0, "loss", settled.best_move, exact=True, plies=settled.plies, known=known
     )
 
 
@@ -266,6 +276,35 @@ def _by_value(
     return (BEST, None) if fastest else (GOOD, None)
 
 
+def _settle_backwards(
+    game: Game,
+    line: list[Move],
+    judgements: list[Judgement],
+    seconds: float,
+    stop: Callable[[], bool],
+    exact: Exact,
+) -> None:
+    """Once more, from the end: a position left open just before a settled one is asked
+    again (``BACK_SHARE`` of its seconds), the table now holding the proofs that came
+    after it; each one settled so lets the one before it be asked too. This is where a
+    side that was already lost would else be blamed for the move that let the prover see
+    it (the engine had guessed it well off). ``judgements`` is updated in place."""
+    positions = [game.start_copy()]
+    for move in line[: len(judgements) - 1]:
+        positions.append(positions[-1].copy())
+        positions[-1].push(move)
+    for index in range(len(judgements) - 2, -1, -1):
+        here, after = judgements[index], judgements[index + 1]
+        if here.exact or here.result is not None or stop():
+            continue
+        if not (after.exact or after.result is not None):
+            continue
+        position = positions[index]
+        settled = exact.value(position, seconds * BACK_SHARE, stop)
+        if settled is not None:
+            judgements[index] = _settled(position, settled, seconds * BACK_SHARE, stop)
+
+
 def review(
     game: Game,
     *,
@@ -306,6 +345,7 @@ def review(
         judgements.append(judgement)
         if index < len(line):
             position.push(line[index])
+    _settle_backwards(game, line, judgements, seconds, stopped, exact)
     first = game.players[0]
     values = tuple(
         _graph_value(judgements, index, line, first, game) for index in range(len(judgements))
