@@ -125,9 +125,9 @@ def make_certificate(
     hint = None
     if known is not None and known.value == "win" and known.best_move is not None:
         hint = game.lattice.id_of(*game.parse_move(known.best_move).point)
-    mover_wins = (known.value == "win") if known is not None else None
-    if mover_wins is None:
-        mover_wins = search.ask(root, True, empty(root)).proven
+    # a win with the book's move is proven from that move; otherwise (a loss, the book
+    # silent) the question at the root, whose disproofs serve the walk after it
+    mover_wins = hint is not None or search.ask(root, True, empty(root)).proven
     winner = game.to_move if mover_wins else game.other(game.to_move)
     letters = {"red": "r", "blue": "b"}
     own, opp = letters[winner], letters[game.other(winner)]
