@@ -196,7 +196,10 @@ def write_certificate(
     if make is None:
         raise ValueError(f"{game.title} has no certificates")
     mb = DEFAULT_TABLE_MB if table_mb is None else table_mb
-    made = make(game, table_mb=mb, progress=progress)
+    try:
+        made = make(game, table_mb=mb, progress=progress)
+    except RuntimeError as exc:  # the walk met what the proof did not: said, not raised
+        raise ValueError(f"the proof could not be written out: {exc}") from None
     write_bytes(path, gzip.compress(made.text.encode("utf-8"), mtime=0))
     return made
 
