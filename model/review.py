@@ -12,6 +12,10 @@ chance (0..1) in the position before the move, ``value_after`` the mover's chanc
 ``proven`` says what the prover settled before the move: "win" (the mover had a forced win),
 "loss" (the other side had one) or null. ``values`` holds the win-rate graph: the first
 player's chance at each position of the line, from the start (``len(moves) + 1`` points).
+``estimate`` (optional, false when absent) says that ``value_before`` is the engine's
+estimate, ``visits`` the playouts behind it; a proven value (``proven`` "win" or "loss")
+is no estimate. ``exact`` (optional) says, per point of ``values``, whether it is the
+game's proven value (true) or an estimate (false).
 ``puzzles`` (optional) lists the plies whose position makes a puzzle, each
 ``{"ply": N, "side": ..., "within": plies, "key": move}``.
 
@@ -47,7 +51,18 @@ BEST, GOOD, INACCURACY, MISTAKE, MISSED_WIN = (
 VERDICTS = (BEST, GOOD, INACCURACY, MISTAKE, MISSED_WIN)
 #: Verdicts that name a better move.
 FLAWED = (INACCURACY, MISTAKE, MISSED_WIN)
-_MOVE_KEYS = ("ply", "side", "move", "verdict", "better", "value_before", "value_after", "proven")
+_MOVE_KEYS = (
+    "ply",
+    "side",
+    "move",
+    "verdict",
+    "better",
+    "value_before",
+    "value_after",
+    "proven",
+    "estimate",
+    "visits",
+)
 
 
 @dataclass(frozen=True)
@@ -62,6 +77,9 @@ class MoveReview:
     value_before: float | None
     value_after: float | None
     proven: str | None = None
+    #: ``value_before`` is the engine's estimate, of ``visits`` playouts (None: unknown).
+    estimate: bool = False
+    visits: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -73,6 +91,8 @@ class MoveReview:
             "value_before": _rounded(self.value_before),
             "value_after": _rounded(self.value_after),
             "proven": self.proven,
+            "estimate": self.estimate,
+            "visits": self.visits,
         }
 
     @property
@@ -81,6 +101,10 @@ class MoveReview:
         values = ""
         if self.value_before is not None and self.value_after is not None:
             values = f" ({_percent(self.value_before)} -> {_percent(self.value_after)})"
+            if self.estimate:
+                values = values[:-1] + ", estimated)"
+            elif self.proven is not None:
+                values = values[:-1] + ", proven)"
         better = f", better {self.better}" if self.better else ""
         return f"{self.ply}. {self.side} {self.move}: {self.verdict}{values}{better}"
 
@@ -109,6 +133,9 @@ class GameReview:
     seconds: float
     puzzles: tuple[PuzzleSpot, ...] = field(default=())
     stopped: bool = False  # Stop came before every move was judged
+    #: Per point of ``values``: the game's proven value (True) or an estimate; empty when
+    #: not known (a review saved before issue 45).
+    exact: tuple[bool, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -116,6 +143,8 @@ class GameReview:
             "values": [_rounded(v) for v in self.values],
             "moves": [m.to_json() for m in self.moves],
         }
+        if self.exact:
+            out["exact"] = list(self.exact)
         if self.puzzles:
             out["puzzles"] = [p.to_json() for p in self.puzzles]
         if self.stopped:
@@ -188,7 +217,7 @@ def read_review(raw: Any, game: Game) -> GameReview:
     file's start."""
     if not isinstance(raw, dict):
         raise PositionFormatError("review", "must be an object: seconds, values, moves")
-    check_keys(raw, ("seconds", "values", "moves", "puzzles", "stopped"), where="review")
+    check_keys(raw, ("seconds", "values", "moves", "puzzles", "stopped", "exact"), where="review")
     seconds = raw.get("seconds", 0)
     if isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds < 0:
         raise PositionFormatError("review.seconds", f"must be a number, not {quote(seconds)}")
@@ -223,6 +252,16 @@ def read_review(raw: Any, game: Game) -> GameReview:
             raise PositionFormatError(
                 f"{where}.proven", f"must be win, loss or null, not {quote(proven)}"
             )
+        estimate = entry.get("estimate", False)
+        if not isinstance(estimate, bool):
+            raise PositionFormatError(f"{where}.estimate", "must be true or false")
+        visits = entry.get("visits")
+        if visits is not None and (
+            isinstance(visits, bool) or not isinstance(visits, int) or visits < 0
+        ):
+            raise PositionFormatError(
+                f"{where}.visits", f"must be a count of playouts or null, not {quote(visits)}"
+            )
         ply = entry.get("ply", index + 1)
         if ply != index + 1 or isinstance(ply, bool):
             raise PositionFormatError(f"{where}.ply", f"must be {index + 1}, not {quote(ply)}")
@@ -236,6 +275,8 @@ def read_review(raw: Any, game: Game) -> GameReview:
                 _value(entry.get("value_before"), f"{where}.value_before"),
                 _value(entry.get("value_after"), f"{where}.value_after"),
                 proven,
+                estimate,
+                visits,
             )
         )
     values_raw = raw.get("values", [])
@@ -276,7 +317,16 @@ def read_review(raw: Any, game: Game) -> GameReview:
     stopped = raw.get("stopped", False)
     if not isinstance(stopped, bool):
         raise PositionFormatError("review.stopped", "must be true or false")
-    return GameReview(tuple(moves), values, float(seconds), tuple(spots), stopped)
+    exact = raw.get("exact", [])
+    if (
+        not isinstance(exact, list)
+        or not all(isinstance(e, bool) for e in exact)
+        or len(exact) > len(values)
+    ):
+        raise PositionFormatError(
+            "review.exact", f"must be a list of at most {len(values)} true or false"
+        )
+    return GameReview(tuple(moves), values, float(seconds), tuple(spots), stopped, tuple(exact))
 
 
 def review_of(doc: Mapping[str, Any], game: Game) -> GameReview | None:

@@ -25,7 +25,7 @@ from .lab.analysis import refusal
 from .lab.jobs import position_of
 from .lab.lab import DROPPED
 from .modes import Mode
-from .palette import scale_heat
+from .palette import scale_moves
 from .slots import slot
 from .widgets.analysis_dock import AnalysisDock
 
@@ -50,6 +50,9 @@ class AnalysisControl:
         runner.answered.connect(self._on_answer)
         runner.failed.connect(self._on_failed)
         self.heat: dict[int, float] = {}  # site -> win rate, when moves map to sites
+        #: site -> (playouts behind its win rate, "win" / "loss" where proven); a site not
+        #: here is an estimate of unknown noise
+        self.heat_stats: dict[int, tuple[int, str | None]] = {}
         self.selected: Move | None = None  # the move clicked in the table
         dock = self.dock
         dock.analyse.clicked.connect(lambda _checked=False: self.analyse())
@@ -139,6 +142,7 @@ class AnalysisControl:
     def _forget(self, text: str = "") -> None:
         had = self.state.forget()
         self.heat, self.selected = {}, None
+        self.heat_stats = {}
         self.dock.clear(text)
         if had:
             self.stage.redraw()
@@ -155,6 +159,10 @@ class AnalysisControl:
         self.dock.set_thinking(False)  # (the lab took the answer in, and said it)
         self.selected = None
         self.heat = self._heat_of(lab.game, stage.ui, analysis)
+        self.heat_stats = {
+            site: (stat.visits, stat.proven if stat.proven in ("win", "loss") else None)
+            for site, stat in self._sites_of(lab.game, stage.ui, analysis).items()
+        }
         self.dock.show_results(
             analysis.evaluation_text, analysis.proven_text, analysis.moves, bool(self.heat)
         )
@@ -180,11 +188,29 @@ class AnalysisControl:
             heat[sites[0]] = stat.win_rate
         return heat
 
+    @staticmethod
+    def _sites_of(game: Game, ui: GameUI, analysis: Analysis) -> dict[int, Any]:
+        """Site -> the move's statistics, where :meth:`_heat_of` maps moves to sites."""
+        if not ui.heat_map:
+            return {}
+        out: dict[int, Any] = {}
+        for stat in analysis.moves:
+            sites = ui.move_sites(game, stat.move)
+            if len(sites) != 1 or sites[0] in out:
+                return {}
+            out[sites[0]] = stat
+        return out
+
     def heat_map(self) -> tuple[dict[int, float], tuple[float, float] | None]:
-        """The heat map scaled over the moves on show (``palette.scale_heat``), and the
-        (worst, best) win rates for the colour bar."""
-        values, scale = scale_heat(list(self.heat.values()))
-        return dict(zip(self.heat, values, strict=True)), scale
+        """The heat map (``palette.scale_moves``): proven moves in their own colours, the
+        estimates scaled over themselves, grey within their noise; and the (worst, best)
+        estimated win rates for the colour bar."""
+        sites = list(self.heat)
+        stats = [self.heat_stats.get(site, (0, None)) for site in sites]
+        values, scale = scale_moves(
+            [self.heat[site] for site in sites], [v for v, _ in stats], [p for _, p in stats]
+        )
+        return dict(zip(sites, values, strict=True)), scale
 
     # ---- the table ---------------------------------------------------------------------
 

@@ -5,6 +5,7 @@ here by the board views, so games name styles and never hold RGB values."""
 from __future__ import annotations
 
 import colorsys
+import math
 from collections.abc import Sequence
 
 import numpy as np
@@ -224,10 +225,72 @@ def scale_heat(rates: Sequence[float]) -> tuple[list[float], tuple[float, float]
     return [(rate - worst) / spread for rate in rates], (worst, best)
 
 
+#: Heat values outside the scale (issue 45): a proven win, a proven loss (the game's value,
+#: not an estimate: colours of their own, apart from the estimates' scale), and an
+#: estimate within the noise of the others (grey: the search cannot tell it apart).
+HEAT_PROVEN_WIN, HEAT_PROVEN_LOSS, HEAT_NOISE = 3.0, -3.0, -2.0
+HEAT_SPECIAL: dict[float, RGB] = {
+    HEAT_PROVEN_WIN: (0, 170, 200),  # cyan: a proven win
+    HEAT_PROVEN_LOSS: (40, 40, 40),  # near black: a proven loss
+    HEAT_NOISE: (150, 150, 150),  # grey: within the estimates' noise
+}
+#: Standard errors between two estimates within which they count as alike (about 95 %).
+NOISE_ERRORS = 2.0
+
+
+def _error(rate: float, visits: int) -> float:
+    """The standard error of a win rate from ``visits`` playouts (0: no sampling, an
+    alpha-beta score or nothing known of it)."""
+    return math.sqrt(max(rate * (1 - rate), 0.0) / visits) if visits > 0 else 0.0
+
+
+def scale_moves(
+    rates: Sequence[float], visits: Sequence[int], proven: Sequence[str | None]
+) -> tuple[list[float], tuple[float, float] | None]:
+    """The heat values of moves (their win rates, the playouts behind each, and "win" /
+    "loss" where proven): a proven move gets its proven colour (:data:`HEAT_PROVEN_WIN`,
+    :data:`HEAT_PROVEN_LOSS`), the estimates the scale of :func:`scale_heat` over
+    themselves, except that an estimate within the noise (:data:`NOISE_ERRORS` standard
+    errors, from the visits) of both the best and the worst estimate is grey
+    (:data:`HEAT_NOISE`), and all are when the best and the worst are alike. With the
+    (worst, best) estimates, the scale's ends (None: no estimate)."""
+    if not len(rates) == len(visits) == len(proven):
+        raise ValueError("one win rate, one count of visits and one proven value a move")
+    out: list[float] = [0.0] * len(rates)
+    estimates = []
+    for i, value in enumerate(proven):
+        if value == "win":
+            out[i] = HEAT_PROVEN_WIN
+        elif value == "loss":
+            out[i] = HEAT_PROVEN_LOSS
+        else:
+            estimates.append(i)
+    if not estimates:
+        return out, None
+    scaled, ends = scale_heat([rates[i] for i in estimates])
+    assert ends is not None
+    best = max(estimates, key=lambda i: rates[i])
+    worst = min(estimates, key=lambda i: rates[i])
+
+    def alike(i: int, j: int) -> bool:
+        noise = math.hypot(_error(rates[i], visits[i]), _error(rates[j], visits[j]))
+        return abs(rates[i] - rates[j]) <= NOISE_ERRORS * noise
+
+    everything_alike = len(estimates) > 1 and alike(best, worst)
+    for i, place in zip(estimates, scaled, strict=True):
+        grey = everything_alike or (i not in (best, worst) and alike(i, best) and alike(i, worst))
+        out[i] = HEAT_NOISE if grey else place
+    return out, ends
+
+
 def heat_rgb(values: object) -> np.ndarray:
-    """The heat map's colour of each value (clipped to 0..1) as a (n, 3) uint8 array."""
-    v = np.clip(np.asarray(values, dtype=float).reshape(-1), 0.0, 1.0)
+    """The heat map's colour of each value (clipped to 0..1, except the proven and noise
+    values of :data:`HEAT_SPECIAL`) as a (n, 3) uint8 array."""
+    raw = np.asarray(values, dtype=float).reshape(-1)
+    v = np.clip(raw, 0.0, 1.0)
     stops = np.array([s for s, _ in HEAT_STOPS])
     colours = np.array([c for _, c in HEAT_STOPS], dtype=float)
     rgb = np.column_stack([np.interp(v, stops, colours[:, i]) for i in range(3)])
+    for value, colour in HEAT_SPECIAL.items():
+        rgb[raw == value] = colour
     return rgb.round().astype(np.uint8)

@@ -12,6 +12,9 @@ its modules (``tests/model/test_imports.py``).
 - :func:`agent_for` / :func:`levels_for`: the computer players by level;
 - :func:`analyse`: the engine's judgement of a position and of every move (on
   :func:`default_threads` cores where the caller asks);
+- :func:`exact_choice`: the Hint's move by the game's value, where it is settled in time;
+- :func:`exact_moves`: every move's proven value, by the book and the compiled solver
+  within a time (what the judging features ask before the engine);
 - :func:`review` / :func:`unreviewable`: a game's line judged move by move (verdicts, the
   win-rate graph, puzzle spots); :func:`compose`: puzzles made on demand;
 - :func:`write_certificate`: a settled position's proof, checked by the rules model alone
@@ -56,6 +59,7 @@ from .composer import (
 )
 from .composer import MEASURE as COMPOSE_MEASURE
 from .difficulty import playouts_to_find
+from .exact import Exact
 from .levels import (
     LEVELS,
     MAX_THREADS,
@@ -65,7 +69,7 @@ from .levels import (
     levels_for,
     own_levels,
 )
-from .prover import Proof, Prover, best_defence, first_moves, node_budget, prove
+from .prover import Proof, Prover, best_defence, first_moves, node_budget, prove, stop_function
 from .registry import plugin_for
 from .reviewer import review, unreviewable
 from .solver import (
@@ -92,6 +96,8 @@ from .split import (
 from .teaching import check_lesson, check_task, judge_move, lesson_answers, verify
 
 DEFAULT_TABLE_MB = 1024.0
+#: Seconds the Hint gives the solver before the engine (:func:`exact_choice`).
+HINT_EXACT_SECONDS = 1.0
 
 
 def solve(
@@ -140,6 +146,40 @@ def solve(
     return _with_path(Solver(game, **options).solve(), "reference")
 
 
+def exact_moves(game: Game, max_seconds: float = 5.0) -> Any:
+    """Every legal move of ``game`` (left unchanged) with its proven value for the side to
+    move (objects with ``move``, ``value`` "win" / "loss", ``plies``, ``exact``,
+    ``source``; wins first, the shortest first, then losses, the longest first), by the
+    book and the compiled solver within ``max_seconds``; None where they do not settle
+    every move in time (:class:`model.search.exact.Exact`)."""
+    return Exact().moves(game, max_seconds)
+
+
+def exact_choice(
+    game: Game, max_seconds: float = HINT_EXACT_SECONDS, stop: Any = None
+) -> Choice | None:
+    """The move the game's value says (the fastest win, or the longest resistance in a
+    lost position), where the book or the compiled solver settles ``game`` (left
+    unchanged) within ``max_seconds``; None where it stays open (the engine hints then).
+    What the Hint asks first."""
+    began = time.perf_counter()
+    settled = Exact().value(game, max_seconds, stop_function(stop))
+    if settled is None or settled.best_move is None:
+        return None
+    source = "book" if settled.path == "book" else "solved now"
+    return Choice(
+        game.parse_move(settled.best_move),
+        f"perfect play ({source})",
+        1.0 if settled.value == "win" else 0.0,
+        0,
+        settled.depth,
+        time.perf_counter() - began,
+        (settled.best_move,),
+        proven=settled.value,
+        plies=settled.plies,
+    )
+
+
 def write_certificate(
     game: Game,
     path: str,
@@ -157,7 +197,10 @@ def write_certificate(
     if make is None:
         raise ValueError(f"{game.title} has no certificates")
     mb = DEFAULT_TABLE_MB if table_mb is None else table_mb
-    made = make(game, table_mb=mb, progress=progress)
+    try:
+        made = make(game, table_mb=mb, progress=progress)
+    except RuntimeError as exc:  # the walk met what the proof did not: said, not raised
+        raise ValueError(f"the proof could not be written out: {exc}") from None
     write_bytes(path, gzip.compress(made.text.encode("utf-8"), mtime=0))
     return made
 
@@ -238,6 +281,8 @@ __all__ = [
     "default_threads",
     "endgame_for",
     "endgame_games",
+    "exact_choice",
+    "exact_moves",
     "first_moves",
     "judge_move",
     "lesson_answers",

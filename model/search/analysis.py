@@ -38,20 +38,25 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..game import Game, Move
-from .book import book_for, perfect_moves, perfect_value
+from .book import PerfectMove, book_for, perfect_moves, perfect_value
 from .choice import Choice, Limits, MoveStat, ProgressCallback
 from .compiled.adapters import adapter_for
 from .compiled.agent import check_threads
 from .compiled.warm import warm_up
+from .exact import Exact
 from .levels import agent_for, own_levels
 from .prover import Prover, Stop, stop_function
-from .solver import SearchStopped
+from .registry import plugin_for
+from .solver import SearchStopped, SolveResult
 
 PROVE_PLIES = 7  # the prover looks for wins within this many plies (4 moves of the mover)
 PROVE_SHARE = 0.25  # of the time kept for the prover at least
 GRACE_SECONDS = 0.5  # once a win is proven, time to find its length, first move and line
 GRACE_SHARE = 0.1  # ... but never more than this share of the seconds past the deadline
 PERFECT_SECONDS = 2.0  # at most, for a game's own perfect-play values (an endgame solve)
+STOPPED_PASS = 0.05  # seconds of search that rank every move after a stop while solving
+EXACT_SHARE = 0.25  # of the seconds, at most, for the compiled solver to settle the position
+EXACT_MOVES_SHARE = 0.9  # ... and once it has, at most this share of them in all for its moves
 PERFECT = "perfect play"
 SOURCE_WORDS = {"book": "opening book", "solved": "solved now", "rules": "the rules"}
 NOT_TURNS = "the engine analyses positions with one player to move, not simultaneous turns"
@@ -181,9 +186,11 @@ class Analysis:
                     "proven": s.proven,
                     "plies": s.plies,
                     "exact": s.exact,
+                    "estimate": s.proven is None,
                 }
                 for s in self.moves
             ],
+            "estimate": self.win is None and self.result is None,
             "win": None if self.win is None else self.win.to_json(),
             "prover": self.prover,
             "visits": self.visits,
@@ -244,6 +251,24 @@ def analyse(
         analysis = _perfect(game, perfect, start, stopped, end)
         report(1.0, analysis.proven_text)
         return analysis
+    # exact first (issue 45): the compiled solver settles the position within its share,
+    # then every move (on the one table) while the time lasts; the engine judges the rest
+    settled: SolveResult | None = None
+    solved: tuple[PerfectMove, ...] = ()
+    if plugin_for(game).solver is not None:
+        report(0.0, "solving")
+        settler = Exact()
+        settled = settler.value(game, max(0.0, min(left(), seconds * EXACT_SHARE)), stopped)
+        if settled is not None:
+            report(EXACT_SHARE, f"settled: {settled.value}; solving each move")
+            budget = start + seconds * EXACT_MOVES_SHARE - time.perf_counter()
+            solved, complete = settler.known_moves(
+                game, max(0.0, budget), stopped, least=seconds * EXACT_SHARE
+            )
+            if complete and solved:
+                analysis = _perfect(game, solved, start, stopped, end)
+                report(1.0, analysis.proven_text)
+                return analysis
     agent, _ = agent_for(game, "strong", seed=seed, every_move=True, threads=threads)
     share = 1 - PROVE_SHARE
     search_seconds = max(left(), 0.0) * share  # the prover keeps the rest
@@ -251,7 +276,10 @@ def analyse(
     def search_progress(fraction: float, text: str) -> None:
         report(fraction * share, text)
 
-    choice = agent.choose(game, Limits(seconds=max(search_seconds, 1e-3)), search_progress, stop)
+    limits, engine_stop = Limits(seconds=max(search_seconds, 1e-3)), stop
+    if stopped():  # stopped while solving: one short pass still ranks every move
+        limits, engine_stop = Limits(seconds=STOPPED_PASS), None
+    choice = agent.choose(game, limits, search_progress, engine_stop)
     cuts: list[str] = []
     moves, legal = choice.stats, len(choice.stats)
     if choice.unjudged:  # the moves the search never judged are left out, not shown as such
@@ -270,6 +298,30 @@ def analyse(
     exact = True
     if win is None:  # a book may know the position, if not each of its moves
         win, exact = _known_win(game)
+    if win is None and settled is not None:  # the solver did, within its share
+        side = game.to_move if settled.value == "win" else game.other(game.to_move)
+        first = (
+            game.parse_move(settled.best_move)
+            if settled.value == "win" and (settled.best_move is not None)
+            else None
+        )
+        plies = settled.plies if settled.plies is not None else settled.depth
+        win = _win(game, side, plies, first, [], f"{PERFECT} ({SOURCE_WORDS['solved']})")
+        exact = settled.plies is not None and settled.plies_exact
+    if solved:  # the moves the solver settled are proven, whatever the engine guessed
+        values = {p.move: p for p in solved}
+        moves = tuple(
+            s
+            if str(s.move) not in values
+            else dataclasses.replace(
+                s,
+                win_rate=1.0 if values[str(s.move)].value == "win" else 0.0,
+                proven=values[str(s.move)].value,
+                plies=values[str(s.move)].plies,
+                exact=values[str(s.move)].exact,
+            )
+            for s in moves
+        )
     if win is not None and win.side == game.to_move and win.first_move is None:
         won = sorted((s.plies or 0, i) for i, s in enumerate(moves) if s.proven == "win")
         if won:

@@ -1,9 +1,15 @@
 """The review of a game (``pyramid-lab review``, the window's Analysis > Review game): every
-position of the game's line judged, the proof search first and the engine otherwise, and
+position of the game's line judged, its exact value first and the engine otherwise, and
 each move given a verdict (:mod:`model.review`).
 
 At each position before a move (and the last one), for the side to move:
 
+0. the exact value (:class:`model.search.exact.Exact`: the game's book, then its compiled
+   solver within ``EXACT_SHARE`` of the position's seconds, on one table for the whole
+   line). Where it settles the position, the verdict is by the game's value alone: in a
+   won position a move that keeps the win is best (the fastest win) or good, one after
+   which the other side wins is a **missed win**; in a lost position no move is a flaw
+   (the longest resistance is best). Else, with the time left:
 1. the prover: does the mover win within ``PROVE_PLIES`` plies? If so the value is 1,
    exactly, and every winning first move is listed (a move outside that list, after which
    the mover is not proven to win, lets the win go: a **missed win**);
@@ -42,9 +48,13 @@ from ..review import (
 )
 from .analysis import analyse
 from .choice import ProgressCallback
+from .exact import Exact
 from .levels import own_levels
 from .prover import Stop, prove, stop_function
+from .solver import SolveResult
 
+EXACT_SHARE = 0.5  # of a position's seconds, at most, for its exact value
+BACK_SHARE = 0.25  # ... and once more, going back from a settled position (_settle_backwards)
 PROVE_PLIES = 7  # the mover's forced wins within this many plies are called exactly
 PROVE_SHARE = 0.5  # of a position's seconds, at most, for the two proofs
 GOOD_LOSS = 0.05  # a move that costs at most this much of the mover's chance is good
@@ -67,6 +77,13 @@ class Judgement:
     stopped: bool = False
     every_winner: bool = False  # ``winners`` lists every winning first move (the prover's)
     rates: tuple[tuple[str, float], ...] = ()  # the engine's win rate of each move it judged
+    #: The value is the game's, settled by the book or the solver (not the 7-ply prover's
+    #: or the engine's): ``plies`` is then the win's length or the longest resistance.
+    exact: bool = False
+    plies: int | None = None
+    #: What the exact search learnt of each move: (move, "win" / "loss" for the mover).
+    known: tuple[tuple[str, str], ...] = ()
+    visits: int = 0  # the engine's playouts behind an estimated value
 
 
 def unreviewable(game: Game) -> str | None:
@@ -89,6 +106,7 @@ def judge(
     stop: Callable[[], bool],
     seed: int | None = None,
     progress: ProgressCallback | None = None,
+    exact: Exact | None = None,
 ) -> Judgement:
     """The value of ``game`` (left unchanged) for its side to move (see the module)."""
     if game.is_over():
@@ -98,6 +116,13 @@ def judge(
     if game.current_player() < 0:
         raise ValueError("the review judges positions with one player to move")
     mover, other = game.to_move, game.other(game.to_move)
+    started = time.perf_counter()
+    settled = (exact or Exact()).value(game, seconds * EXACT_SHARE, stop)
+    if settled is not None:
+        return _settled(game, settled, max(seconds - (time.perf_counter() - started), 0.05), stop)
+    if stop():
+        return Judgement(mover, None, None, None, stopped=True)
+    seconds = max(seconds - (time.perf_counter() - started), seconds * (1 - EXACT_SHARE))
     started = time.perf_counter()
     limit = seconds * PROVE_SHARE
     win = prove(
@@ -122,7 +147,56 @@ def judge(
     if analysis.win is not None:
         return Judgement(mover, 0.0, "loss", best)
     rates = tuple((str(s.move), s.win_rate) for s in analysis.moves)
-    return Judgement(mover, analysis.win_rate, None, best, stopped=analysis.stopped, rates=rates)
+    return Judgement(
+        mover,
+        analysis.win_rate,
+        None,
+        best,
+        stopped=analysis.stopped,
+        rates=rates,
+        visits=analysis.visits,
+    )
+
+
+def _settled(
+    game: Game, settled: SolveResult, seconds: float, stop: Callable[[], bool]
+) -> Judgement:
+    """The judgement of ``game`` by its settled value (``seconds`` left for the prover to
+    list every winning first move of a short win, which a puzzle spot needs)."""
+    mover = game.to_move
+    started = time.perf_counter()
+    wins = tuple(
+        (move, plies)
+        for move, value, plies in settled.first_moves
+        if value == "win" and plies is not None
+    )
+    every = bool(settled.first_moves) and all(
+        value != "unknown" for _, value, _ in settled.first_moves
+    )
+    plies = settled.plies
+    if settled.value == "win" and not every and plies is not None and plies <= PROVE_PLIES:
+        # every winning first move within the win's length (a puzzle spot needs them)
+        left = max(seconds - (time.perf_counter() - started), 0.05)
+        win = prove(game, mover, plies, first_moves=True, line=False, max_seconds=left, stop=stop)
+        if win.result == "proven" and win.first_moves:
+            wins, every = tuple((str(m), p) for m, p in win.first_moves), True
+    known = tuple((m, v) for m, v, _ in settled.first_moves if v in ("win", "loss"))
+    if settled.value == "win":
+        return Judgement(
+            mover,
+            1.0,
+            "win",
+            settled.best_move,
+            wins,
+            settled.plies,
+            every_winner=every,
+            exact=True,
+            plies=settled.plies,
+            known=known,
+        )
+    return Judgement(
+        mover, 0.0, "loss", settled.best_move, exact=True, plies=settled.plies, known=known
+    )
 
 
 def _for(judgement: Judgement, side: str) -> float | None:
@@ -143,6 +217,8 @@ def verdict_of(
     value_before, value_after = before.value, _for(after, side)
     parse = game.parse_move
     won_after = after.result == side or (after.proven == "loss" and after.to_move != side)
+    if before.exact:
+        return _by_value(before, after, move, game)
     if before.proven == "win":
         if any(parse(w) == move for w, _ in before.winners):
             shortest = before.winners[0][1]
@@ -169,6 +245,66 @@ def verdict_of(
     return GOOD, None
 
 
+def _by_value(
+    before: Judgement, after: Judgement, move: Move, game: Game
+) -> tuple[str, str | None]:
+    """The verdict on ``move`` where the position before it is settled: by the game's
+    value alone (see the module), never a flaw for a move that keeps the value."""
+    side = before.to_move
+    parse = game.parse_move
+    known = {parse(m): p for m, p in before.winners}
+    # the plies the mover's value takes after the move, as far as the next position says
+    if after.result is not None:
+        kept = after.result == side if before.proven == "win" else True
+        plies_after: int | None = 0
+    elif after.exact and after.proven is not None:
+        kept = (after.proven == "loss") == (before.proven == "win")
+        plies_after = after.plies
+    elif before.proven == "win" and move in known:  # the next position unsettled in time
+        kept, plies_after = True, known[move] - 1
+    elif {parse(m): v for m, v in before.known}.get(move) == "loss":  # ... but the move
+        kept, plies_after = before.proven == "loss", None  # is proven to lose
+    else:  # unsettled after the move: no blame without a proof
+        return GOOD, None
+    if before.proven == "loss":  # every move loses: the longest resistance is best
+        longest = plies_after is not None and before.plies == plies_after + 1
+        return (BEST, None) if longest or before.best == str(move) else (GOOD, None)
+    if not kept:
+        better = before.best or (before.winners[0][0] if before.winners else None)
+        return MISSED_WIN, better
+    fastest = plies_after is not None and before.plies == plies_after + 1
+    return (BEST, None) if fastest else (GOOD, None)
+
+
+def _settle_backwards(
+    game: Game,
+    line: list[Move],
+    judgements: list[Judgement],
+    seconds: float,
+    stop: Callable[[], bool],
+    exact: Exact,
+) -> None:
+    """Once more, from the end: a position left open just before a settled one is asked
+    again (``BACK_SHARE`` of its seconds), the table now holding the proofs that came
+    after it; each one settled so lets the one before it be asked too. This is where a
+    side that was already lost would else be blamed for the move that let the prover see
+    it (the engine had guessed it well off). ``judgements`` is updated in place."""
+    positions = [game.start_copy()]
+    for move in line[: len(judgements) - 1]:
+        positions.append(positions[-1].copy())
+        positions[-1].push(move)
+    for index in range(len(judgements) - 2, -1, -1):
+        here, after = judgements[index], judgements[index + 1]
+        if here.exact or here.result is not None or stop():
+            continue
+        if not (after.exact or after.result is not None):
+            continue
+        position = positions[index]
+        settled = exact.value(position, seconds * BACK_SHARE, stop)
+        if settled is not None:
+            judgements[index] = _settled(position, settled, seconds * BACK_SHARE, stop)
+
+
 def review(
     game: Game,
     *,
@@ -192,6 +328,7 @@ def review(
     position = game.start_copy()
     count = len(line) + 1
     judgements: list[Judgement] = []
+    exact = Exact()  # one table for the whole line
     for index in range(count):
         if stopped():
             break
@@ -200,12 +337,15 @@ def review(
             report((i + min(fraction, 1.0)) / count, f"position {i + 1} of {count}: {text}")
 
         part(0.0, "proving")
-        judgement = judge(position, seconds=seconds, stop=stopped, seed=seed, progress=part)
+        judgement = judge(
+            position, seconds=seconds, stop=stopped, seed=seed, progress=part, exact=exact
+        )
         if judgement.stopped and stopped():
             break
         judgements.append(judgement)
         if index < len(line):
             position.push(line[index])
+    _settle_backwards(game, line, judgements, seconds, stopped, exact)
     first = game.players[0]
     values = tuple(
         _graph_value(judgements, index, line, first, game) for index in range(len(judgements))
@@ -228,6 +368,8 @@ def review(
                 before.value,
                 _for(after, side),
                 before.proven,
+                estimate=before.value is not None and not before.exact,
+                visits=before.visits or None,
             )
         )
         spot = None
@@ -240,7 +382,10 @@ def review(
         position.push(move)
     done = len(judgements) == count
     report(1.0, "review done" if done else "review stopped")
-    return GameReview(tuple(moves), values, seconds, tuple(spots), stopped=not done)
+    exact_points = tuple(j.exact or j.result is not None for j in judgements)
+    return GameReview(
+        tuple(moves), values, seconds, tuple(spots), stopped=not done, exact=exact_points
+    )
 
 
 def _graph_value(

@@ -130,6 +130,7 @@ GENERIC = (
     "choice.py",
     "difficulty.py",
     "evaluate.py",
+    "exact.py",
     "levels.py",
     "prover.py",
     "registry.py",

@@ -11,7 +11,7 @@ import numpy as np
 from model.files import read
 from model.partition import Partition, PartitionOptions
 from tests.conftest import make_partition
-from viewer.palette import heat_rgb
+from viewer.palette import HEAT_NOISE, HEAT_PROVEN_LOSS, HEAT_PROVEN_WIN, heat_rgb
 
 WAIT_MS = 20000
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -52,17 +52,20 @@ def test_a_win_in_one_ranked_first_proven_and_drawn_as_heat(make_window, qtbot, 
     assert dock.move_text(0) == "1,1,1"
     assert dock.table.rowCount() == len(window.session.game.legal_moves())
     assert dock.proven.text() == "proven: red wins in 1 move (1,1,1)"
-    assert "red to move: win rate 100%" in dock.evaluation.text()
+    # exact first (issue 45): the solver settles the position and every move at once
+    assert dock.evaluation.text().startswith("red to move wins with perfect play")
     assert dock.legend.isVisible()
-    # The heat map: every empty point a move can take, in its win rate's colour.
+    # The heat map: every empty point a move can take, in its proven value's colour.
     lat = window.session.game.lattice
     frame = window.stage.frame()
     sites = {lat.id_of(*m.point) for m in window.session.game.legal_moves()}
     assert set(frame.heat) == sites
     best = lat.id_of(1, 1, 1)
-    assert frame.heat[best] == 1.0
+    assert frame.heat[best] == HEAT_PROVEN_WIN
+    assert set(frame.heat.values()) <= {HEAT_PROVEN_WIN, HEAT_PROVEN_LOSS}
     for site, value in frame.heat.items():
         assert (window.stage.board.current_rgb[site] == heat_rgb([value])[0]).all()
+    assert tuple(heat_rgb([HEAT_PROVEN_WIN])[0]) != tuple(heat_rgb([1.0])[0])
     assert analysis.stat(window.session.game.parse_move("1,1,1")).proven == "win"
     table = window.analysis.dock.table
     proven = [table.item(r, 3).text() for r in range(table.rowCount())]
@@ -86,10 +89,41 @@ def test_the_heat_map_is_scaled_over_the_moves_shown(make_window):
     assert scale == (0.90, 0.99)
     entry = legend_entries(Frame(heat=heat, heat_scale=scale), {})[-1]
     assert entry.kind == "heat"
-    assert entry.text == "the moves' win rates, worst (purple) 90% to best (green) 99%"
+    assert entry.text == "the moves' estimated win rates, worst (purple) 90% to best (green) 99%"
     assert len(entry.colours) == len(heat_rgb([0.0, 0.25, 0.5, 0.75, 1.0]))  # the bar
-    control.heat = {3: 1.0, 4: 1.0}  # all alike: their own values, not the middle
-    assert control.heat_map() == ({3: 1.0, 4: 1.0}, (1.0, 1.0))
+    control.heat = {3: 1.0, 4: 1.0}  # estimates all alike: grey, not a scale
+    assert control.heat_map() == ({3: HEAT_NOISE, 4: HEAT_NOISE}, (1.0, 1.0))
+
+
+def test_the_heat_map_greys_noise_and_colours_proven_moves_apart(make_window):
+    """Issue 45: a spread of 20-26 % from a short search is noise (a few hundred playouts
+    a move): grey, not green against purple; with many playouts the same spread is real;
+    proven moves have colours of their own, and the legend says which is which."""
+    from viewer.frame import Frame
+    from viewer.widgets.legend import legend_entries
+
+    control = make_window(win_in_one()).analysis
+    control.heat = {3: 0.20, 4: 0.23, 5: 0.26}
+    control.heat_stats = {3: (300, None), 4: (300, None), 5: (300, None)}
+    heat, scale = control.heat_map()
+    assert heat == {3: HEAT_NOISE, 4: HEAT_NOISE, 5: HEAT_NOISE}
+    assert scale == (0.20, 0.26)
+    control.heat_stats = {3: (100_000, None), 4: (100_000, None), 5: (100_000, None)}
+    heat, _ = control.heat_map()
+    assert heat[3] == 0.0
+    assert heat[5] == 1.0
+    # proven moves apart from the estimates' scale, whatever their win rate
+    control.heat = {3: 0.0, 4: 0.23, 5: 0.26, 6: 1.0}
+    control.heat_stats = {3: (0, "loss"), 4: (300, None), 5: (300, None), 6: (0, "win")}
+    heat, scale = control.heat_map()
+    assert heat == {3: HEAT_PROVEN_LOSS, 4: HEAT_NOISE, 5: HEAT_NOISE, 6: HEAT_PROVEN_WIN}
+    assert scale == (0.23, 0.26)  # the bar spans the estimates only
+    entries = legend_entries(Frame(heat=heat, heat_scale=scale), {})
+    said = {e.style: e.text for e in entries if e.kind == "heat"}
+    assert "proven to win" in said["proven win"]
+    assert "proven to lose" in said["proven loss"]
+    assert "noise" in said["noise"]
+    assert "" not in said  # no estimate on the scale: no colour bar
 
 
 def test_a_row_lights_its_point_and_a_double_click_plays_it(make_window, qtbot, guard_errors):
@@ -335,8 +369,11 @@ def test_the_threads_box_sets_the_analysis_and_the_hint(
     start(window, 0.5)
     analysis = wait_for_result(qtbot, window)
     assert asked == [("analysis", 2)]
-    assert str(analysis.moves[0].move) == "1,1,1"  # found on two threads
-    assert analysis.visits == sum(s.visits for s in analysis.moves) > 0
+    assert str(analysis.moves[0].move) == "1,1,1"
+    # settled by the solver first (issue 45): no playout behind a proven move; the
+    # engine's threads are counted in tests/viewer/test_cli.py on an open position
+    assert analysis.visits == sum(s.visits for s in analysis.moves) == 0
+    assert analysis.agent.startswith("perfect play")
     window.engine.hint_level = "medium"
     window.menus.hint.trigger()
     qtbot.waitUntil(lambda: window.engine.hint_move() is not None, timeout=WAIT_MS)

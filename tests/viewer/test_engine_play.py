@@ -42,6 +42,19 @@ def test_hint_gives_a_legal_move_and_leaves_the_position(make_window, qtbot, gua
     assert not guard_errors
 
 
+def test_a_hint_in_a_settled_position_is_the_game_s_value(make_window, qtbot, guard_errors):
+    """Issue 45: the Hint asks the solver first; on base 3 (settled in well under its
+    second) it says the proven value and its move, whatever the engine would guess. Base-3
+    stacking: red to move loses; the hint is the longest resistance, said as a loss."""
+    window = make_window(Partition(PartitionOptions(3, "stacking")))
+    window.menus.hint.trigger()
+    message = window.statusBar().currentMessage
+    qtbot.waitUntil(lambda: message().startswith("hint: "), timeout=WAIT_MS)
+    assert "proven loss in 14 plies" in message()
+    assert window.engine.hint_move() in window.session.game.legal_moves()
+    assert not guard_errors
+
+
 def test_the_computer_answers_the_human_move(make_window, qtbot, guard_errors):
     window = make_window(Partition(PartitionOptions(3)))
     window.engine.seed = 1

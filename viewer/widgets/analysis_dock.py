@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from model.search import MAX_THREADS, MoveStat, default_threads
 
-from ..palette import HEAT_STOPS, heat_rgb, scale_heat
+from ..palette import HEAT_STOPS, heat_rgb, scale_moves
 from .engine_row import progress, seconds_box, start_stop
 from .keys import pass_history_keys
 
@@ -108,7 +108,9 @@ class AnalysisDock(QDockWidget):
         legend.addWidget(scale, 1)
         legend.addWidget(self.best)
         self.legend.setToolTip(
-            "The heat map on the board: each move between the worst and the best shown"
+            "The heat map on the board: each estimated move between the worst and the best "
+            "estimate shown; grey: within the estimates' noise (from the playouts behind "
+            "them); cyan: a proven win; near black: a proven loss"
         )
         layout.addWidget(self.legend)
         self.setWidget(body)
@@ -148,11 +150,18 @@ class AnalysisDock(QDockWidget):
         self.evaluation.setText(evaluation)
         self.proven.setText(proven)
         self.legend.setVisible(heat_map)
-        values, ends = scale_heat([s.win_rate for s in moves])  # as the board shows them
+        values, ends = scale_moves(  # as the board shows them
+            [s.win_rate for s in moves],
+            [s.visits for s in moves],
+            [s.proven if s.proven in ("win", "loss") else None for s in moves],
+        )
         colours = heat_rgb(values)  # (0, 3) for no moves
         if ends is not None:
             self.worst.setText(f"worst {round(100 * ends[0])}%")
             self.best.setText(f"best {round(100 * ends[1])}%")
+        else:  # every move proven: no estimate on the scale
+            self.worst.setText("proven loss: black")
+            self.best.setText("proven win: cyan")
         scored = any(s.score is not None for s in moves)
         # perfect-play values (a book, a solved endgame): nothing was sampled, so the win
         # rate and visits columns say nothing the proven column does not
@@ -167,8 +176,13 @@ class AnalysisDock(QDockWidget):
             for row, stat in enumerate(moves):
                 rate = QTableWidgetItem(f"{round(stat.win_rate * 100)}%")
                 rate.setData(Qt.ItemDataRole.DecorationRole, QColor(*map(int, colours[row])))
-                proof = QTableWidgetItem(stat.proven_text)
-                proof.setToolTip(stat.proven_text)
+                said = stat.proven_text or (
+                    f"estimate ({stat.visits:,} playouts)" if stat.visits else "estimate"
+                )
+                proof = QTableWidgetItem(said)
+                proof.setToolTip(
+                    said if stat.proven else f"{said}: the engine's win rate, not a proven value"
+                )
                 cells = (
                     QTableWidgetItem(str(stat.move)),
                     rate,

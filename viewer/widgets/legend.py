@@ -55,7 +55,10 @@ DEFAULT_WORDS: dict[tuple[str, str], str] = {
     ("pointer", "fall"): "a piece falls off here",
     ("ghost", ""): "a piece where a move would go: the hint, a puzzle's key move or cook",
     ("path", "planned-pass"): "the pass the program plans (it may still be cut)",
-    ("heat", ""): "a move's value: purple the worst shown, amber between, green the best",
+    ("heat", ""): "a move's estimated value: purple the worst shown, amber between, green the best",
+    ("heat", "proven win"): "a move proven to win (the game's value, not an estimate)",
+    ("heat", "proven loss"): "a move proven to lose (the game's value, not an estimate)",
+    ("heat", "noise"): "an estimate within the noise of the others (too few playouts to tell)",
     ("labels", ""): "names",
     ("piece-colours", ""): "each group in its own colour",
     ("decoration", "walls"): "the walls",
@@ -171,12 +174,25 @@ def legend_entries(frame: Frame, words: Mapping[tuple[str, str], str]) -> tuple[
     for style in _ordered(frame.ghosts.values(), palette.PIECE_RGB):
         entries.append(Entry("ghost", style, (palette.piece_rgb(style),), text("ghost", style)))
     if frame.heat:
-        colours = tuple(rgb for _, rgb in palette.HEAT_STOPS)
-        said = text("heat", "")
-        if frame.heat_scale is not None:  # the colour bar's ends, in win rates
-            worst, best = (round(100 * v) for v in frame.heat_scale)
-            said = f"the moves' win rates, worst (purple) {worst}% to best (green) {best}%"
-        entries.append(Entry("heat", "", colours, said))
+        shown = set(frame.heat.values())
+        if shown - set(palette.HEAT_SPECIAL):  # estimates on the scale
+            colours = tuple(rgb for _, rgb in palette.HEAT_STOPS)
+            said = text("heat", "")
+            if frame.heat_scale is not None:  # the colour bar's ends, in win rates
+                worst, best = (round(100 * v) for v in frame.heat_scale)
+                said = (
+                    f"the moves' estimated win rates, worst (purple) {worst}% to best "
+                    f"(green) {best}%"
+                )
+            entries.append(Entry("heat", "", colours, said))
+        for value, style in (
+            (palette.HEAT_NOISE, "noise"),
+            (palette.HEAT_PROVEN_WIN, "proven win"),
+            (palette.HEAT_PROVEN_LOSS, "proven loss"),
+        ):
+            if value in shown:
+                colour = palette.HEAT_SPECIAL[value]
+                entries.append(Entry("heat", style, (colour,), text("heat", style)))
     return tuple(entries)
 
 

@@ -41,6 +41,29 @@ VERDICT_COLOURS = {
 MARKED = ("inaccuracy", "mistake", "missed win")  # drawn as dots on the graph
 
 
+def graph_values(review: GameReview) -> list[float | None]:
+    """The graph's points: the review's values, each estimated one (not the game's proven
+    value, :attr:`GameReview.exact`) drawn as the mean of itself and its estimated
+    neighbours, so that two short searches' noise does not zigzag the line; proven points
+    stay where they are."""
+    values = list(review.values)
+    exact = list(review.exact) + [False] * (len(values) - len(review.exact))
+    if not review.exact:  # a review saved before issue 45: nothing known, drawn as it is
+        return values
+    out: list[float | None] = []
+    for i, value in enumerate(values):
+        if value is None or exact[i]:
+            out.append(value)
+            continue
+        near = [
+            v
+            for j in (i - 1, i, i + 1)
+            if 0 <= j < len(values) and not exact[j] and (v := values[j]) is not None
+        ]
+        out.append(sum(near) / len(near))
+    return out
+
+
 def paint_graph(
     painter: QPainter,
     rect: QRectF,
@@ -86,32 +109,43 @@ def paint_graph(
     def point(ply: int, value: float) -> QPointF:
         return QPointF(inner.left() + ply * step, inner.bottom() - value * inner.height())
 
+    assert review is not None
+    values = graph_values(review)
+    exact = list(review.exact) + [False] * (len(values) - len(review.exact))
     area = QPainterPath()
-    line = QPainterPath()
     started = False
     for ply, value in enumerate(values):
         if value is None:
             continue
         p = point(ply, value)
         if not started:
-            line.moveTo(p)
             area.moveTo(QPointF(p.x(), half))
             started = True
-        else:
-            line.lineTo(p)
         area.lineTo(p)
     if started:
         last = next(i for i in range(len(values) - 1, -1, -1) if values[i] is not None)
         area.lineTo(QPointF(inner.left() + last * step, half))
         area.closeSubpath()
         painter.fillPath(area, QColor(90, 120, 200, 60))
-        painter.setPen(QPen(QColor("#2a4d9b"), 2))
-        painter.drawPath(line)
+        # proven stretches (both ends the game's value) solid and thick, estimated ones
+        # dashed and thin: the two are told apart at a glance
+        proven_pen = QPen(QColor("#1d3a7a"), 2.5)
+        estimate_pen = QPen(QColor("#5a78b8"), 1.5, Qt.PenStyle.DashLine)
+        previous: int | None = None
+        for ply, value in enumerate(values):
+            if value is None:
+                continue
+            if previous is not None:
+                before = values[previous]
+                assert before is not None
+                both = exact[previous] and exact[ply]
+                painter.setPen(proven_pen if both else estimate_pen)
+                painter.drawLine(point(previous, before), point(ply, value))
+            previous = ply
     if current is not None and 0 <= current < len(values):
         x = inner.left() + current * step
         painter.setPen(QPen(QColor("#333333"), 1))
         painter.drawLine(QPointF(x, inner.top()), QPointF(x, inner.bottom()))
-    assert review is not None
     for move in review.moves:
         value = values[move.ply] if move.ply < len(values) else None
         if move.verdict not in MARKED or value is None:

@@ -57,6 +57,10 @@ class CompiledSolver:
     FIRST_SLICE = 2.0
     #: After a proof, look for a shorter win / longer resistance while the time lasts.
     tighten = True
+    #: Where the one open question finds the side to move lost (no length: its dual is not
+    #: asked), ask the other side's question too, for the length of the loss (the judging
+    #: features' best move in a lost position is the longest resistance).
+    loss_length = False
 
     def __init__(
         self,
@@ -131,10 +135,15 @@ class CompiledSolver:
 
     # ---- the clock ----
 
+    #: Asked between slices: True ends the search as the time limit does ("stopped").
+    stop: Callable[[], bool] | None = None
+
     def _tick(self) -> None:
         now = time.perf_counter()
         if self.max_seconds is not None and now - self._start > self.max_seconds:
             raise SearchStopped("time limit")
+        if self.stop is not None and self.stop():
+            raise SearchStopped("stopped")
         if self._deadline is not None and now > self._deadline:
             raise _SliceOver("slice")
         if now >= self._next_report:
@@ -221,7 +230,15 @@ class CompiledSolver:
             # swapped), so one question, without time slices, is the whole of it
             answer = self._ask(True, open_[True])
             self.depth_done = depth
-            return ("win", answer.plies) if answer.proven else ("loss", None)
+            if answer.proven:
+                return "win", answer.plies
+            if self.loss_length:  # the dual question: proven, since the mover cannot win
+                try:
+                    answer = self._ask(False, open_[False])
+                except (SearchStopped, KeyboardInterrupt):
+                    return "loss", None  # proven all the same; its length is what time allowed
+                return "loss", answer.plies if answer.proven else None
+            return "loss", None
         span = self.FIRST_SLICE
         order = (True, False) if self.adapter.mover_first else (False, True)
         while open_:

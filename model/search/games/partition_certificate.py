@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from ...certificate import FORMAT
+from ..book import from_book
 from ..compiled import core, dfpn
 from ..compiled.solver import compiled_solver
 
@@ -95,10 +96,13 @@ def make_certificate(
                 return left + 1  # after every proof of known length
         return plies
 
-    def winning_move(state: np.ndarray) -> tuple[int, np.ndarray]:
+    def winning_move(state: np.ndarray, hint: int | None = None) -> tuple[int, np.ndarray]:
         kids = children(state)
         for move, child in kids:
             if child[core.STATUS] == core.LOST:
+                return move, child
+        for move, child in kids:  # the book's winning move, proven on its own first
+            if move == hint and search.ask(child, False, empty(child)).proven:
                 return move, child
         for attempt in range(2):
             best: tuple[int, int, np.ndarray] | None = None
@@ -115,7 +119,15 @@ def make_certificate(
                 return move, child
         raise RuntimeError("no winning move found where the solver proved a win")
 
-    mover_wins = search.ask(root, True, empty(root)).proven
+    # the book's best move at the root, where it knows one: proving the position after
+    # it is the whole proof, which the question at the root may not find first
+    known = from_book(game)
+    hint = None
+    if known is not None and known.value == "win" and known.best_move is not None:
+        hint = game.lattice.id_of(*game.parse_move(known.best_move).point)
+    # a win with the book's move is proven from that move; otherwise (a loss, the book
+    # silent) the question at the root, whose disproofs serve the walk after it
+    mover_wins = hint is not None or search.ask(root, True, empty(root)).proven
     winner = game.to_move if mover_wins else game.other(game.to_move)
     letters = {"red": "r", "blue": "b"}
     own, opp = letters[winner], letters[game.other(winner)]
@@ -129,13 +141,13 @@ def make_certificate(
             own if mine >> p & 1 else opp if theirs >> p & 1 else "." for p in range(count)
         )
 
-    def winner_to_move(state: np.ndarray) -> None:
+    def winner_to_move(state: np.ndarray, hint: int | None = None) -> None:
         nonlocal next_report
         key = int(core.key(code, ctx, state))
         if key in seen:
             return
         seen.add(key)
-        move, child = winning_move(state)
+        move, child = winning_move(state, hint)
         lines.append(f"{text_of(state)} {points[move]}")
         if progress is not None and time.perf_counter() >= next_report:
             next_report = time.perf_counter() + progress_every
@@ -148,7 +160,7 @@ def make_certificate(
             winner_to_move(grandchild)
 
     if mover_wins:
-        winner_to_move(root)
+        winner_to_move(root, hint)
     else:
         for _, child in children(root):
             winner_to_move(child)

@@ -1,0 +1,127 @@
+"""Exact values first (issue 45): what the judging features (the review, the analysis and
+its heat map) ask before any engine estimate. A position's value by the game's book, else
+by its compiled solver within a time share, on one table that :class:`Exact` keeps from
+one position to the next (a review's positions share most of their proofs); None where
+neither settles it in time, and the engine judges.
+
+A game without a compiled solver gets None here at once (the reference solver is too slow
+for a time share; its prover and the engine judge as before).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from ..game import Game
+from .book import PerfectMove, best_first, from_book, perfect_moves, reply
+from .compiled.adapters import adapter_for
+from .registry import plugin_for
+from .solver import SolveResult, unsolvable
+
+#: The compiled solver's table for judging, in MiB (its pages are taken as it fills).
+TABLE_MB = 256.0
+
+
+class Exact:
+    """Settles positions of games by the book, then the compiled solver (see the module).
+    One object keeps one table, for the positions of one version of the rules at a time."""
+
+    def __init__(self, table_mb: float = TABLE_MB) -> None:
+        self.table_mb = table_mb
+        self._solver: Any = None  # the compiled solver, its table kept
+
+    def value(
+        self, game: Game, max_seconds: float, stop: Callable[[], bool] | None = None
+    ) -> SolveResult | None:
+        """The proven value of ``game`` (left unchanged) for its side to move ("win" or
+        "loss", ``first_moves`` what the proof knows of each move), or None where the book
+        does not know it and the compiled solver does not settle it within
+        ``max_seconds`` (or ``stop`` said so first)."""
+        if game.is_over() or unsolvable(game) is not None:
+            return None
+        known = from_book(game)
+        if known is not None:
+            return known
+        if max_seconds <= 0 or (stop is not None and stop()):
+            return None
+        make = plugin_for(game).solver
+        if make is None or adapter_for(game, history=True) is None:
+            return None
+        solver = self._solver
+        if solver is not None:
+            try:
+                solver.retarget(game)
+            except ValueError:  # another version of the rules: a table of its own
+                solver = None
+        if solver is None:
+            solver = make(game, table_mb=self.table_mb)
+            if solver is None:
+                return None
+            if not solver.draws:  # a game that always ends with a winner: the one open
+                # question at once, the win's and the loss's lengths tightened after it
+                solver.QUICK_DEPTH = 0
+                solver.loss_length = True
+            self._solver = solver
+        solver.max_seconds = max_seconds
+        solver.stop = stop
+        result: SolveResult = solver.solve()
+        if result.stopped is not None or result.value not in ("win", "loss"):
+            return None
+        return result
+
+    def moves(
+        self, game: Game, max_seconds: float, stop: Callable[[], bool] | None = None
+    ) -> tuple[PerfectMove, ...] | None:
+        """Every legal move of ``game`` with its proven value for the side to move (wins
+        first, the shortest first, then losses, the longest first), when the book and the
+        compiled solver settle every move within ``max_seconds``; else None."""
+        known, complete = self.known_moves(game, max_seconds, stop)
+        return known if complete else None
+
+    def known_moves(
+        self,
+        game: Game,
+        max_seconds: float,
+        stop: Callable[[], bool] | None = None,
+        least: float | None = None,
+    ) -> tuple[tuple[PerfectMove, ...], bool]:
+        """The legal moves of ``game`` whose value the book, the rules or the compiled
+        solver settle within ``max_seconds`` (see :meth:`moves`), and whether that is all
+        of them. It stops at the first move not settled in its time: with ``least``, each
+        move has at most four times its share of the time left, or ``least`` seconds if
+        more (so a position whose moves cannot all be settled gives up early, leaving the
+        rest of the time to the engine); else all the time left."""
+        deadline = time.perf_counter() + max_seconds
+        known = perfect_moves(game, max_seconds=0.0)  # the book's, no search
+        if known:
+            return tuple(known), True
+        if game.is_over() or unsolvable(game) is not None or plugin_for(game).solver is None:
+            return (), False
+        # each move's position proven on its own (on the one table): a proof of the
+        # position would show one winning move only, and every other move needs its own
+        out: list[PerfectMove] = []
+        moves = game.legal_moves()
+        for index, move in enumerate(moves):
+            text = str(move)
+            child = game.copy()
+            child.push(move)
+            outcome = child.outcome()
+            if outcome is not None:
+                mine = outcome.value_for(game.to_move)
+                if mine == 0:
+                    return best_first(out), False
+                out.append(PerfectMove(text, "win" if mine > 0 else "loss", 1, True, "rules"))
+                continue
+            left = deadline - time.perf_counter()
+            if least is not None:
+                left = min(left, max(least, 4 * left / (len(moves) - index)))
+            settled = self.value(child, left, stop)
+            if settled is None:
+                return best_first(out), False
+            if settled.plies is None:  # a win of no known length: within the depth proven
+                out.append(reply(move, settled.value, settled.depth, False, "solved"))
+            else:
+                out.append(reply(move, settled.value, settled.plies, settled.plies_exact, "solved"))
+        return best_first(out), True
