@@ -10,12 +10,10 @@ import shutil
 from pathlib import Path
 
 import pytest
+from lab_helpers import partition_lab, play, settled
 
 from model.collection import INDEX, INDEX_FORMAT, Progress, position_key
 from model.files import read, write
-from model.game import game_class
-from viewer.lab import Lab
-from viewer.session import Session
 
 ROOT = Path(__file__).resolve().parents[2]
 PUZZLES = ROOT / "examples" / "puzzles" / "partition"
@@ -47,18 +45,9 @@ def collection(tmp_path, solutions=True):
 
 @pytest.fixture
 def lab(port, inbox):
-    lab = Lab(Session(game_class("partition").new()), port, post=inbox.post)
+    lab = partition_lab(port, inbox)
     yield lab
     lab.shutdown()
-
-
-def play(lab, text):
-    lab.play(lab.game.parse_move(text))
-
-
-def settled(lab, inbox):
-    inbox.until(lambda: not lab.solver.runner.thinking, 60)
-    return lab.solver.status
 
 
 def test_a_collection_opens_on_its_first_unsolved_puzzle_in_solve_mode(lab, tmp_path, port):

@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from lab_helpers import partition_lab, play, settled
 
 from model.files import read
 from model.game import game_class
@@ -34,18 +35,9 @@ def own_folders(tmp_path, monkeypatch):
 
 @pytest.fixture
 def lab(port, inbox):
-    lab = Lab(Session(game_class("partition").new()), port, post=inbox.post)
+    lab = partition_lab(port, inbox)
     yield lab
     lab.shutdown()
-
-
-def play(lab, text):
-    lab.play(lab.game.parse_move(text))
-
-
-def settled(lab, inbox):
-    inbox.until(lambda: not lab.solver.runner.thinking, 60)
-    return lab.solver.status
 
 
 # ---- Solve mode ------------------------------------------------------------------------
