@@ -55,6 +55,9 @@ def test_a_win_in_one_ranked_first_proven_and_drawn_as_heat(make_window, qtbot, 
     # exact first (issue 45): the solver settles the position and every move at once
     assert dock.evaluation.text().startswith("red to move wins with perfect play")
     assert dock.legend.isVisible()
+    # every move proven: the legend names the two proven colours, no estimates' scale
+    assert not dock.scale.isVisible()
+    assert (dock.worst.text(), dock.best.text()) == ("proven loss: black", "proven win: cyan")
     # The heat map: every empty point a move can take, in its proven value's colour.
     lat = window.session.game.lattice
     frame = window.stage.frame()

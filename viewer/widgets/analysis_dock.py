@@ -100,7 +100,7 @@ class AnalysisDock(QDockWidget):
         self.legend = QWidget()
         legend = QHBoxLayout(self.legend)
         legend.setContentsMargins(0, 0, 0, 0)
-        scale = QLabel()
+        self.scale = scale = QLabel()  # the estimates' colours, worst to best
         scale.setFixedHeight(12)
         scale.setStyleSheet(f"background: {_heat_gradient()}; border: 1px solid #999")
         self.worst, self.best = QLabel("worst"), QLabel("best")
@@ -156,10 +156,11 @@ class AnalysisDock(QDockWidget):
             [s.proven if s.proven in ("win", "loss") else None for s in moves],
         )
         colours = heat_rgb(values)  # (0, 3) for no moves
+        self.scale.setVisible(ends is not None)  # every move proven: no estimate to scale
         if ends is not None:
             self.worst.setText(f"worst {round(100 * ends[0])}%")
             self.best.setText(f"best {round(100 * ends[1])}%")
-        else:  # every move proven: no estimate on the scale
+        else:
             self.worst.setText("proven loss: black")
             self.best.setText("proven win: cyan")
         scored = any(s.score is not None for s in moves)
