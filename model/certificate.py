@@ -223,30 +223,14 @@ def check(
                 if outcome.winner != winner:
                     raise _fail(f"line {number}: {game.describe_outcome(outcome)} {where()}")
                 return
-            options = game.legal_moves()
-            for reply in options:
-                game.push(reply)
-                replies += 1
-                try:
-                    outcome = game.outcome()
-                    if outcome is None:
-                        winner_to_move()
-                    elif outcome.winner != winner:
-                        raise _fail(
-                            f"line {number}: {loser}'s reply wins or ends the game: "
-                            f"{game.describe_outcome(outcome)} {where()}"
-                        )
-                finally:
-                    game.pop()
+            every_reply(f"line {number}: {loser}'s reply")
         finally:
             game.pop()
 
-    start = game.outcome()
-    if start is not None:
-        raise _fail(f"the position is already over: {game.describe_outcome(start)}")
-    if game.to_move == winner:
-        winner_to_move()
-    else:
+    def every_reply(said: str) -> None:
+        """Each reply of the loser from here leads to a listed position or to the
+        winner's win (``said`` names a reply that does neither)."""
+        nonlocal replies
         for reply in game.legal_moves():
             game.push(reply)
             replies += 1
@@ -256,11 +240,18 @@ def check(
                     winner_to_move()
                 elif outcome.winner != winner:
                     raise _fail(
-                        f"{loser}'s first move wins or ends the game: "
-                        f"{game.describe_outcome(outcome)} {where()}"
+                        f"{said} wins or ends the game: {game.describe_outcome(outcome)} {where()}"
                     )
             finally:
                 game.pop()
+
+    start = game.outcome()
+    if start is not None:
+        raise _fail(f"the position is already over: {game.describe_outcome(start)}")
+    if game.to_move == winner:
+        winner_to_move()
+    else:
+        every_reply(f"{loser}'s first move")
     options = header["options"]
     title = f"Pyramid Partition base {options.get('size', 5)} {options.get('version', 'floating')}"
     return CheckReport(

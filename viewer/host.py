@@ -38,8 +38,6 @@ class PuzzleActions(Protocol):
     def solve_value(self, *_: Any) -> None:
         """Solve position: ask for workers and start, or stop the solve under way."""
 
-    def leave_solve(self, why: str = "") -> None: ...
-
     def setup_entered(self) -> None: ...
 
 

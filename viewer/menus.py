@@ -240,8 +240,12 @@ class Menus:
         """The Puzzles menu: practice a collection (the shipped ones, any folder)."""
         practising = self.window.binding.practising
 
-        def practice(name: str) -> Callable[[], Any]:  # the dock is made on first use
-            return lambda: (practising(), getattr(self.lab.practice, name)())
+        def practice(name: str) -> Callable[[], None]:
+            def command() -> None:
+                practising()  # the Practice dock, made on first use, shows what follows
+                getattr(self.lab.practice, name)()
+
+            return command
 
         self._action(menu, "&Open collection...", self.open_collection, "Ctrl+Shift+O")
         compose = functools.partial(open_compose_dialog, self.lab, self.port, practising)

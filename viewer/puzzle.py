@@ -251,14 +251,10 @@ class PuzzleControl:
     def setup_entered(self) -> None:
         """Set-up mode began: the dock is where the puzzle is made (not for a game whose
         puzzles cannot be verified or solved)."""
-        self.leave_solve()
+        self.lab.leave_solve()
         if not self.no_proof():
             self.present()
         self._refresh_plies()
-
-    def leave_solve(self, why: str = "") -> None:
-        """Before a save, a new file or quitting: Solve mode ends, its attempt goes."""
-        self.lab.leave_solve(why)
 
     # ---- the fields ---------------------------------------------------------------------
 

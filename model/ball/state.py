@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..game import SIMULTANEOUS, TERMINAL, Game, Piece
-from .rules import COLS, FILE_SIZE, OFF, SIZE_LETTERS, SIZE_NAMES, TurnReport, square_name
+from .report import TurnReport
+from .rules import COLS, FILE_SIZE, OFF, SIZE_LETTERS, SIZE_NAMES, square_name
 
 COLOURS = ("red", "blue")
 SPECIALS = ("dash", "quick_pass", "blitz")  # the order they are gained in

@@ -94,12 +94,9 @@ class Lab:
         self._practice: Practice | None = None  # made on first use (it reads the ticks)
         # the review of the game's line and the puzzles made of it
         self.review = Reviews(session, port, post, lambda: self.engine.table.in_setup())
-        #: The front's modes a new document ends: set-up changes not applied (asked about
-        #: first) and Solve mode's attempt, which is not the document (``why``); a front
-        #: end that has them sets the one and connects to the other.
+        #: Set-up changes not applied, which a new document asks about first (the front
+        #: end's set-up mode says; Solve mode's attempt the lab ends itself, leave_solve)
         self.setup_pending: Callable[[], bool] = lambda: False
-        self.document_closing = Signal()  # (why)
-        self.document_closing.connect(self.leave_solve)
         session.message.connect(port.status)
         if follow:  # (else the front calls these once its board followed)
             session.changed.connect(self.position_changed)
@@ -292,7 +289,7 @@ class _Front:
         return self.lab.setup_pending()
 
     def leave_solve(self, why: str = "") -> None:
-        self.lab.document_closing.emit(why)
+        self.lab.leave_solve(why)
 
     def start_lesson(self, lesson: LessonFile, path: Path) -> None:
         self.lab.start_lesson(lesson, path)

@@ -121,10 +121,8 @@ class Composer:
                 stop=stop,
             )
 
-        self.start = start
-        job = self.runner.run("compose", task)
-        self._folder = folder
-        return job
+        self.start, self._folder = start, folder  # (before the job: its answer reads them)
+        return self.runner.run("compose", task)
 
     def stop(self) -> bool:
         """End now: the puzzles made so far are written (False: none runs, or it ends)."""

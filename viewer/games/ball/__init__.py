@@ -43,7 +43,8 @@ from model.ball import (
     SpecialChoice,
     relative_direction,
 )
-from model.ball.rules import ALL_STAND, MOVES, PASSES, RowReport, TurnReport, parse_square, step
+from model.ball.report import RowReport, TurnReport
+from model.ball.rules import ALL_STAND, MOVES, PASSES, parse_square, step
 from model.game import Game, JointMove, Move
 
 from ...animation import Animation
