@@ -30,6 +30,7 @@ from ..game import Game, Move, no_proof_with_chance
 from .compiled.adapters import adapter_for
 from .compiled.proof import ProofSearch
 from .solver import SearchStopped
+from .stop import Stop, stop_function
 from .symmetry import key_function
 
 INF = 1 << 40
@@ -37,7 +38,6 @@ EXPANSIONS = 2_000_000  # positions whose moves are kept
 EPSILON = 0.25  # 1 + epsilon trick: a child is searched a little past its sibling's number
 COMPILED_TABLE_MB = 256  # the compiled search's table (its pages taken as it fills)
 
-Stop = Callable[[], bool] | Any  # a callable returning True to stop, or a threading.Event
 ProverProgress = Callable[[float, str], None]
 
 
@@ -81,15 +81,6 @@ class Proof:
             "seconds": round(self.seconds, 3),
             "stopped": self.stopped,
         }
-
-
-def stop_function(stop: Stop | None) -> Callable[[], bool]:
-    """A threading.Event (anything with ``is_set``), a callable or None, as a callable."""
-    if stop is None:
-        return lambda: False
-    if hasattr(stop, "is_set"):
-        return stop.is_set
-    return stop
 
 
 def node_budget(nodes: int) -> Callable[[], bool]:

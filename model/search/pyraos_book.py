@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..game import PositionFormatError
 from ..pyraos import LATTICE, Pyraos, PyraosOptions
@@ -40,13 +40,12 @@ from .book import (
     without_values,
     write_book,
 )
-from .compiled.adapters import PyraosAdapter
-from .compiled.proof import warm_up
-from .compiled.pyraos_kernel import canonical, variant_codes
-from .compiled.solver import CompiledSolver
 
 BOOK_PATH = Path(__file__).resolve().parents[1] / "data" / "pyraos_book.json"
 FORMAT = "pyramid-lab/pyraos-book/1"
+
+if TYPE_CHECKING:
+    from .compiled.solver import CompiledSolver
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +116,8 @@ class BookEntry:
                 str(raw["to_move"]),
                 *verdict_fields(raw),
             )
+            from .compiled.pyraos_kernel import variant_codes  # the kernels: on first use
+
             variant_codes(entry.variant, entry.removal)
         except (KeyError, TypeError, ValueError) as exc:
             raise PositionFormatError("", f"{where}: a bad entry ({exc!r})") from exc
@@ -135,6 +136,8 @@ def bare(game: Pyraos) -> Pyraos:
 
 def position_key(game: Pyraos) -> tuple[str, str, int]:
     """(variant, removal, canonical key of the board from the mover's side)."""
+    from .compiled.pyraos_kernel import canonical  # the kernels load on first use
+
     white, black = game.masks()
     own, opp = (white, black) if game.to_move == "white" else (black, white)
     return game.options.variant, game.options.removal, int(canonical(own, opp))
@@ -249,6 +252,8 @@ def perfect_moves(
         if left <= 0:
             return None
         if solver is None:
+            from .compiled.proof import warm_up
+
             deadline += warm_up("bounded")  # a first use compiles it: not the position's time
             solver = _solver(child, 64)
         else:
@@ -267,6 +272,9 @@ def perfect_moves(
 def _solver(game: Pyraos, table_mb: float) -> CompiledSolver:
     """The compiled solver of a position (without its history), its table kept for the
     positions it is retargeted to."""
+    from .compiled.adapters import PyraosAdapter
+    from .compiled.solver import CompiledSolver
+
     options = game.options
     return CompiledSolver(game, PyraosAdapter(options.variant, options.removal), table_mb=table_mb)
 

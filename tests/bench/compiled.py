@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run by hand: tes
 from model.files import read
 from model.partition import Partition, PartitionOptions
 from model.pyraos import Pyraos
-from model.search import SearchStopped, Solver, solve
+from model.search import SearchStopped, solve
 from model.search.agents import Limits, MCTSAgent
 from model.search.analysis import analyse
 from model.search.compiled.agent import CompiledMCTSAgent
@@ -43,6 +43,7 @@ from model.search.compiled.agent import warm_up as warm_up_mcts
 from model.search.compiled.proof import warm_up as warm_up_proof
 from model.search.compiled.solver import compiled_solver
 from model.search.prover import Prover
+from model.search.solver import Solver
 from model.terrace import Terrace
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

@@ -11,7 +11,7 @@ import pytest
 
 from model.files import read
 from model.game import CHANCE, SIMULTANEOUS, game_class, game_names
-from model.search import LEVELS, agent_for, levels_for
+from model.search import agent_for, computer, levels_for
 from model.search.agents import AlphaBetaAgent, Limits, MCTSAgent, RandomAgent
 from model.search.choice import SearchAgent
 from model.search.compiled.adapters import adapter_for
@@ -199,7 +199,7 @@ def test_unknown_level():
 @pytest.mark.parametrize("name", ["partition", "pyraos", "terrace"])
 def test_the_levels_of_a_compiled_game_are_playouts_not_seconds(name):
     game = game_class(name).new()
-    chosen = [agent_for(game, level) for level in LEVELS]
+    chosen = [agent_for(game, level) for level in computer.LEVELS]
     assert all(isinstance(agent, CompiledMCTSAgent) for agent, _ in chosen)
     assert all(limits.seconds is None for _, limits in chosen)
     easy, medium, strong = (limits.playouts for _, limits in chosen)

@@ -13,7 +13,7 @@ import pytest
 
 from model.partition import Partition, PartitionOptions
 from model.pyraos import Pyraos
-from model.search import Limits, agent_for, analyse, default_threads
+from model.search import Limits, agent_for, analyse, computer
 from model.search.compiled import agent as compiled_agent
 from model.search.compiled import mcts
 from model.search.compiled.agent import CompiledMCTSAgent
@@ -169,7 +169,7 @@ def test_threads_not_a_count_are_refused_in_words(threads):
 
 
 def test_the_default_is_the_cores():
-    assert 1 <= default_threads() <= 256
+    assert 1 <= computer.default_threads() <= 256
 
 
 def test_the_merged_root_value_is_the_solvers():

@@ -31,7 +31,8 @@ from model.game import (
 )
 from model.partition import Partition, PartitionOptions
 from model.pyraos import Pyraos
-from model.search import Solver, solve
+from model.search import solve
+from model.search.solver import Solver
 from model.terrace import Terrace
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

@@ -19,7 +19,8 @@ from model.pyraos import (
     PyraosOptions,
     generate,
 )
-from model.search import DRAW, Solver, perft
+from model.search import perft
+from model.search.solver import DRAW, Solver
 
 
 def board(text, to_move, variant="standard", removal="0-2", study=False):

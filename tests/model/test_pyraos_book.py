@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 
 from model.game import PositionFormatError
 from model.pyraos import Pyraos, PyraosOptions
-from model.search import Solver
 from model.search.analysis import analyse
 from model.search.compiled.solver import compiled_solver
 from model.search.pyraos_book import (
@@ -25,6 +24,7 @@ from model.search.pyraos_book import (
     shipped,
     verify_entry,
 )
+from model.search.solver import Solver
 from tests.model import test_files_fuzz as fz
 from tests.model.test_pyraos import P7A, P7B, P7C, board
 

@@ -11,9 +11,8 @@ import pytest
 
 from model.partition import Partition, PartitionOptions
 from model.pyraos import Pyraos, PyraosOptions
-from model.search import Solver
 from model.search.compiled.solver import compiled_solver
-from model.search.solver import SearchStopped
+from model.search.solver import SearchStopped, Solver
 from tests.model.test_pyraos import P6, P7A, P7B, P7C, P7D, board
 
 SPEC_ENDINGS = [

@@ -347,7 +347,7 @@ def test_the_threads_box_sets_the_analysis_and_the_hint(
     import viewer.engine as engine_module
     import viewer.lab.analysis as analysis_module  # the lab runs the analysis
     import viewer.lab.jobs as jobs_module  # the lab's job runner makes the agents
-    from model.search import default_threads
+    from model.search import computer
 
     asked: list[tuple[str, int]] = []
     analyse, agent_for = analysis_module.analyse, jobs_module.agent_for
@@ -365,7 +365,7 @@ def test_the_threads_box_sets_the_analysis_and_the_hint(
     window = make_window(win_in_one())
     QSettings().remove(engine_module.THREADS_KEY)  # make_window keeps the suite on one
     dock = window.analysis.dock
-    assert engine_module.engine_threads() == default_threads()
+    assert engine_module.engine_threads() == computer.default_threads()
     for threads in (2, 1, 2):  # a change is kept (the default is this machine's cores)
         dock.threads.setValue(threads)
         assert int(QSettings().value(engine_module.THREADS_KEY)) == threads
@@ -386,5 +386,5 @@ def test_the_threads_box_sets_the_analysis_and_the_hint(
     qtbot.waitUntil(lambda: window.session.ply == 1, timeout=WAIT_MS)
     assert asked[-1] == ("agent", 1)
     QSettings().setValue(engine_module.THREADS_KEY, "lots")  # edited by hand: the default
-    assert engine_module.engine_threads() == default_threads()
+    assert engine_module.engine_threads() == computer.default_threads()
     assert not guard_errors

@@ -142,7 +142,7 @@ def run(args: argparse.Namespace) -> int:
 def _puzzles(game: Any, result: Any, folder: Path, source: Path) -> list[dict[str, Any]]:
     """A verified puzzle file for each puzzle spot of the review: what became of each."""
     from model.files import SUFFIX, write
-    from model.search import make_puzzle
+    from model.search import puzzles
 
     made: list[dict[str, Any]] = []
     stem = source.name.removesuffix(SUFFIX)
@@ -150,7 +150,7 @@ def _puzzles(game: Any, result: Any, folder: Path, source: Path) -> list[dict[st
         position = game.start_copy()
         for move in list(game.move_stack)[: spot.ply]:
             position.push(move)
-        puzzle, why = make_puzzle(position, spot.within, spot.key, max_nodes=None)
+        puzzle, why = puzzles.make_puzzle(position, spot.within, spot.key, max_nodes=None)
         item: dict[str, Any] = {"ply": spot.ply}
         if puzzle is None:
             made.append({**item, "file": None, "why": why})

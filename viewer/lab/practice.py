@@ -27,6 +27,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from model import search
 from model.collection import Collection, Progress, load
 from model.game import (
     Game,
@@ -36,7 +37,6 @@ from model.game import (
     PositionFormatError,
     shorten,
 )
-from model.search import Prover
 from model.teaching import teaching_for
 
 from ..events import Signal
@@ -55,7 +55,7 @@ def hint_task(side: str, left: int) -> Any:
     its main line (the winning move first), or None."""
 
     def task(game: Game, progress: SearchProgress, stop: threading.Event) -> list[Move] | None:
-        prover = Prover(game, side, stop=stop)
+        prover = search.Prover(game, side, stop=stop)
         plies = prover.shortest(left)
         if plies is None:
             return None

@@ -35,9 +35,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ...game import Game, shorten
+from ...game import Game
 from ..agents import MCTSParameters
 from ..choice import Choice, Clock, Limits, MoveStat
+from ..threads import check_threads
 from . import core, mcts
 from .adapters import Adapter, adapter_for
 from .bits import seed_state
@@ -46,8 +47,6 @@ from .bits import seed_state
 #: out among their trees, each at least :data:`MIN_THREAD_NODES`.
 MAX_NODES = 1 << 22
 MIN_THREAD_NODES = 1 << 16
-#: The most threads one search runs on.
-MAX_THREADS = 256
 SLICE_SECONDS = 0.04
 #: How often the caller's thread looks at the clock, the stop button and the threads while
 #: they search (seconds).
@@ -56,15 +55,6 @@ _PROVEN_TEXT = {mcts.WIN: "win", mcts.LOSS: "loss", mcts.DRAW: "draw"}
 _RATE = {mcts.WIN: 1.0, mcts.LOSS: 0.0, mcts.DRAW: 0.5}
 #: The root's value for the side to move from its proven value for the node's mover.
 _ROOT_TEXT = {mcts.LOSS: "win", mcts.WIN: "loss", mcts.DRAW: "draw"}
-
-
-def check_threads(threads: int) -> int:
-    """``threads`` if it is a number of threads a search may run on, else ValueError."""
-    if isinstance(threads, bool) or not isinstance(threads, int):
-        raise ValueError(f"threads must be a whole number, not {shorten(repr(threads))}")
-    if not 1 <= threads <= MAX_THREADS:
-        raise ValueError(f"threads must be 1 to {MAX_THREADS}, not {threads}")
-    return threads
 
 
 class CompiledMCTSAgent(MCTSParameters):

@@ -9,22 +9,27 @@ from collections.abc import Callable, Hashable
 from functools import cache
 from operator import itemgetter
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...lattice import lattice
-from ..compiled.adapters import Adapter, PartitionAdapter
-from ..compiled.partition_kernel import MAX_BASE
-from ..compiled.solver import compiled_solver
 from ..registry import Plugin
 from ..value_book import ValueBook
-from .partition_certificate import make_certificate
+
+if TYPE_CHECKING:
+    from ..compiled.adapters import Adapter
+    from ..compiled.solver import CompiledSolver
+    from .partition_certificate import Certificate
 
 #: The empty pyramids settled by search (``pyramid-lab book show --game partition``).
 BOOK = ValueBook("partition", Path(__file__).resolve().parents[2] / "data" / "partition_book.json")
 
 
 def adapter(options: Any) -> Adapter | None:
-    """The compiled kernel's adapter, up to base :data:`MAX_BASE`."""
+    """The compiled kernel's adapter, up to the kernel's ``MAX_BASE`` (the kernels load
+    here, on first use, not when the plug-in registers)."""
+    from ..compiled.adapters import PartitionAdapter
+    from ..compiled.partition_kernel import MAX_BASE
+
     if options.size > MAX_BASE:
         return None
     return PartitionAdapter(options.size, options.version)
@@ -69,6 +74,20 @@ def search_key(game: Any) -> Hashable:
     return min(get(cells) for get in _getters(game.lattice.n)), game.current_player()
 
 
+def solver(game: Any, **options: Any) -> CompiledSolver | None:
+    """The compiled solver (loaded on first use)."""
+    from ..compiled.solver import compiled_solver
+
+    return compiled_solver(game, **options)
+
+
+def certificate(game: Any, **options: Any) -> Certificate:
+    """The position's certificate (:mod:`.partition_certificate`, loaded on first use)."""
+    from .partition_certificate import make_certificate
+
+    return make_certificate(game, **options)
+
+
 PLUGIN = Plugin(
     "partition",
     adapter=adapter,
@@ -82,7 +101,7 @@ PLUGIN = Plugin(
     # MCTS with RAVE has some 70 playouts a move, so medium at 0.5 s (about 200) drew level
     # with strong on colour alone; at 40 it still beats easy (9-1).
     medium_playouts=40,
-    solver=compiled_solver,
+    solver=solver,
     book=BOOK,
-    certificate=make_certificate,
+    certificate=certificate,
 )

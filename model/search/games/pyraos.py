@@ -4,17 +4,22 @@ book of proven values (:mod:`model.search.pyraos_book`)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import model.search.pyraos_book as pyraos_book
 import model.search.pyraos_endgame as pyraos_endgame
 
-from ..compiled.adapters import Adapter, PyraosAdapter
-from ..compiled.solver import compiled_solver
 from ..registry import Plugin
+
+if TYPE_CHECKING:
+    from ..compiled.adapters import Adapter
+    from ..compiled.solver import CompiledSolver
 
 
 def adapter(options: Any) -> Adapter:
+    """The compiled kernel's adapter (the kernels load here, on first use)."""
+    from ..compiled.adapters import PyraosAdapter
+
     return PyraosAdapter(options.variant, options.removal)
 
 
@@ -24,10 +29,12 @@ def evaluation(game: Any) -> float:
     return (game.reserve(mover) - game.reserve(game.other(mover))) / 8.0
 
 
-def solver(game: Any, **options: Any) -> Any:
+def solver(game: Any, **options: Any) -> CompiledSolver | None:
     """The one compiled solver, with its bounded search for Pyraos (exact lengths, the
     children's pyramid; the same answers as the reference, some hundred times faster:
     ``tests/bench/pyraos_solver.py``)."""
+    from ..compiled.solver import compiled_solver
+
     return compiled_solver(game, **options)
 
 

@@ -4,15 +4,20 @@ stones badly; playouts capped, the evaluation judges) and the compiled df-pn sol
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...terrace import LEVEL, SIZE, VICTORY_FIELDS
-from ..compiled.adapters import Adapter, TerraceAdapter
-from ..compiled.solver import compiled_solver
 from ..registry import Plugin
+
+if TYPE_CHECKING:
+    from ..compiled.adapters import Adapter
+    from ..compiled.solver import CompiledSolver
 
 
 def adapter(options: Any) -> Adapter:
+    """The compiled kernel's adapter (the kernels load here, on first use)."""
+    from ..compiled.adapters import TerraceAdapter
+
     return TerraceAdapter(options.last_stones_lose, options.no_push_back)
 
 
@@ -31,6 +36,13 @@ def evaluation(game: Any) -> float:
     return max(-1.0, min(1.0, 0.25 * material + 0.04 * height + 0.08 * fields))
 
 
+def solver(game: Any, **options: Any) -> CompiledSolver | None:
+    """The compiled solver (loaded on first use)."""
+    from ..compiled.solver import compiled_solver
+
+    return compiled_solver(game, **options)
+
+
 PLUGIN = Plugin(
     "terrace",
     adapter=adapter,
@@ -39,5 +51,5 @@ PLUGIN = Plugin(
     playout_cap=24,  # random play wanders for ever; the evaluation judges
     alpha_beta_medium=True,
     alpha_beta_strong=True,
-    solver=compiled_solver,
+    solver=solver,
 )
