@@ -40,12 +40,11 @@ from typing import Any
 from ..game import Game, Move
 from .book import PerfectMove, book_for, perfect_moves, perfect_value
 from .choice import Choice, Limits, MoveStat, ProgressCallback
-from .compiled.adapters import adapter_for
 from .compiled.warm import warm_up
 from .exact import Exact
+from .kernels import adapter_for, has_kernel
 from .levels import agent_for, own_levels
 from .prover import Prover, Stop, stop_function
-from .registry import plugin_for
 from .solver import SearchStopped, SolveResult
 from .threads import check_threads
 
@@ -266,7 +265,7 @@ def analyse(
     # then every move (on the one table) while the time lasts; the engine judges the rest
     settled: SolveResult | None = None
     solved: tuple[PerfectMove, ...] = ()
-    if plugin_for(game).solver is not None:
+    if has_kernel(game):
         report(0.0, "solving")
         settler = Exact()
         settled = settler.value(game, max(0.0, min(left(), seconds * EXACT_SHARE)), stopped)

@@ -15,6 +15,7 @@ from ..game import Game
 from .book import from_book
 from .choice import Choice
 from .exact import Exact
+from .kernels import solver_for
 from .prover import stop_function
 from .registry import plugin_for
 from .solver import Progress, Solver, SolveResult, unsolvable
@@ -55,12 +56,9 @@ def solve(
         "max_depth": max_depth,
         "progress": progress,
     }
-    make = plugin_for(game).solver
-    compiled = None
     began = time.perf_counter()
-    if make is not None:
-        mb = DEFAULT_TABLE_MB if table_mb is None else table_mb
-        compiled = make(game, table_mb=mb, **options)
+    mb = DEFAULT_TABLE_MB if table_mb is None else table_mb
+    compiled = solver_for(game, table_mb=mb, **options)
     if compiled is not None:
         if max_seconds is not None:  # the board's tables (a base-6 pyramid's: 0.3 s) and
             # the table's memory are on the clock too: the solver has what they left

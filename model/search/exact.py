@@ -16,8 +16,7 @@ from typing import Any
 
 from ..game import Game
 from .book import PerfectMove, best_first, from_book, perfect_moves, reply
-from .compiled.adapters import adapter_for
-from .registry import plugin_for
+from .kernels import adapter_for, has_kernel, solver_for
 from .solver import SolveResult, unsolvable
 
 #: The compiled solver's table for judging, in MiB (its pages are taken as it fills).
@@ -46,8 +45,7 @@ class Exact:
             return known
         if max_seconds <= 0 or (stop is not None and stop()):
             return None
-        make = plugin_for(game).solver
-        if make is None or adapter_for(game, history=True) is None:
+        if adapter_for(game, history=True) is None:
             return None
         solver = self._solver
         if solver is not None:
@@ -56,7 +54,7 @@ class Exact:
             except ValueError:  # another version of the rules: a table of its own
                 solver = None
         if solver is None:
-            solver = make(game, table_mb=self.table_mb)
+            solver = solver_for(game, table_mb=self.table_mb)
             if solver is None:
                 return None
             if not solver.draws:  # a game that always ends with a winner: the one open
@@ -97,7 +95,7 @@ class Exact:
         known = perfect_moves(game, max_seconds=0.0)  # the book's, no search
         if known:
             return tuple(known), True
-        if game.is_over() or unsolvable(game) is not None or plugin_for(game).solver is None:
+        if game.is_over() or unsolvable(game) is not None or not has_kernel(game):
             return (), False
         # each move's position proven on its own (on the one table): a proof of the
         # position would show one winning move only, and every other move needs its own

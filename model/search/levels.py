@@ -16,6 +16,7 @@ from __future__ import annotations
 from ..game import SIMULTANEOUS, Game
 from .agents import AlphaBetaAgent, MCTSAgent, RandomAgent
 from .choice import Agent, Limits
+from .kernels import adapter_for
 from .registry import Plugin, plugin_for, plugins
 from .threads import MAX_THREADS as MAX_THREADS  # the namespace `computer` has them
 from .threads import check_threads
@@ -98,13 +99,12 @@ def agent_for(
         if plugin.agent is not None:
             return plugin.agent(game, level, seed, player)
         return RandomAgent(seed, player=player), Limits(playouts=1)
-    from .compiled.adapters import adapter_for  # the kernels: loaded on first use
-
     if plugin.playouts and adapter_for(game) is not None:
         from .compiled.agent import CompiledMCTSAgent
 
         rave = level != "easy" and plugin.rave
         agent = CompiledMCTSAgent(
+            adapter_for,
             seed=seed,
             rave=rave,
             max_playout=plugin.playout_cap,

@@ -27,8 +27,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..game import Game, Move, no_proof_with_chance
-from .compiled.adapters import adapter_for
 from .compiled.proof import ProofSearch
+from .kernels import adapter_for
 from .solver import SearchStopped
 from .stop import Stop, stop_function
 from .symmetry import key_function

@@ -41,7 +41,7 @@ from .book import (
     without_values,
     write_book,
 )
-from .registry import plugin_for
+from .kernels import solver_for
 from .symmetry import search_key
 
 FORMAT = "pyramid-lab/book/1"
@@ -267,8 +267,7 @@ class ValueBook:
     # ---- building and verifying ----
 
     def _solver(self, game: Game, table_mb: float) -> Any:
-        make = plugin_for(game).solver
-        solver = None if make is None else make(game, table_mb=table_mb)
+        solver = solver_for(game, table_mb=table_mb)
         if solver is None:
             raise ValueError(f"{self.name} has no compiled solver for this position")
         return solver

@@ -13,7 +13,7 @@ from model.lattice import CORNERS, base_symmetries
 from model.partition import Partition, PartitionOptions
 from model.pyraos import Pyraos, PyraosOptions
 from model.search.compiled import core
-from model.search.compiled.adapters import adapter_for
+from model.search.kernels import adapter_for
 from model.search.symmetry import search_key
 from model.terrace import Terrace, TerraceOptions
 

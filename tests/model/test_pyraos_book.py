@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from model.game import PositionFormatError
 from model.pyraos import Pyraos, PyraosOptions
 from model.search.analysis import analyse
-from model.search.compiled.solver import compiled_solver
+from model.search.kernels import solver_for
 from model.search.pyraos_book import (
     BOOK_PATH,
     Book,
@@ -30,7 +30,7 @@ from tests.model.test_pyraos import P7A, P7B, P7C, board
 
 
 def entry_of(game, **more):
-    result = compiled_solver(game, table_mb=4).solve()
+    result = solver_for(game, table_mb=4).solve()
     return BookEntry.of(game, result.value, result.plies, result.plies_exact, **more)
 
 

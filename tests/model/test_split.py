@@ -122,12 +122,12 @@ def test_the_next_unit_is_the_most_proving_one():
 def test_a_stopped_slice_says_how_far_its_proof_got():
     # what a worker reads after a unit's slice: the root's numbers as the search left them
     # (the root itself is stored in the table only once answered)
-    from model.search.compiled.solver import compiled_solver
+    from model.search.kernels import solver_for
     from model.search.solver import SearchStopped
 
     game = game_of("empty-base4-floating")
     game.push_text("0,0,3")
-    solver = compiled_solver(game, table_mb=16)
+    solver = solver_for(game, table_mb=16)
     solver.QUICK_DEPTH, solver.tighten = 0, False
 
     def tick(depth, nodes, seconds, entries):
@@ -140,7 +140,7 @@ def test_a_stopped_slice_says_how_far_its_proof_got():
     assert 0 < pn < INF
     assert 0 < dn < INF
     # a proven question: its root's numbers say so
-    small = compiled_solver(game_of("empty-base3-floating"), table_mb=16)
+    small = solver_for(game_of("empty-base3-floating"), table_mb=16)
     small.QUICK_DEPTH, small.tighten = 0, False
     assert small.solve().value == "win"
     assert small.numbers() == (0, INF)

@@ -8,7 +8,7 @@ import pathlib
 
 import pytest
 
-from model.search.compiled.solver import compiled_solver
+from model.search.kernels import solver_for
 from model.search.pyraos_book import Book, BookEntry
 from tests.model.test_pyraos import P7A, P7C, board
 from viewer.cli import main
@@ -26,7 +26,7 @@ def small_book(path, *, wrong=False):
     entries = []
     for text, to_move in ((P7A, "black"), (P7C, "white")):
         game = board(text, to_move)
-        result = compiled_solver(game, table_mb=4).solve()
+        result = solver_for(game, table_mb=4).solve()
         plies = result.plies + 2 if wrong else result.plies  # too long to be exact
         entries.append(BookEntry.of(game, result.value, plies, True, seconds=0.1))
     Book(entries, "test").write(path)

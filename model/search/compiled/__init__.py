@@ -8,7 +8,8 @@
   :mod:`.bounded` (depth-bounded AND/OR search) are written once for every game; the one
   solver (:mod:`.solver`) asks either of the two proof searches;
 - :mod:`.adapters` maps a :class:`model.game.Game` to its kernel's words and the kernel's
-  moves back to the game's (``adapter_for(game)``, None where no kernel fits).
+  moves back to the game's. The layer above hands each search its adapter (the game's
+  plug-in makes it: ``model.search.kernels``); nothing here asks the registry.
 
 The Python model stays the reference: tests compare each kernel's moves, perft counts and
 outcomes with it on random play.

@@ -1,8 +1,9 @@
 """From a game of the protocol to its compiled kernel and back.
 
-:func:`adapter_for` gives the :class:`Adapter` of a position's game and rule options (the
-game's plug-in makes it), or None where no kernel fits (a game without one, a board too big
-for its kernel): the searches then stay with the pure-Python agents and prover. An adapter
+:class:`Adapter`: one game's kernel for one version of its rules. The game's plug-in makes
+it (``model.search.kernels.adapter_for``, None where no kernel fits: a game without one, a
+board too big for its kernel; the searches then stay with the pure-Python agents and
+prover), and the generic search hands it to this layer, which never asks the registry. An adapter
 writes the position as the kernel's state row (the board from the side to move, without its
 history) and turns the kernel's int moves into the game's moves.
 """
@@ -14,7 +15,6 @@ from typing import Any
 import numpy as np
 
 from ...game import Game, Move
-from ..registry import plugin_for
 from . import core
 
 #: How each game's end reads in the kernel's status, for the side to move.
@@ -163,14 +163,3 @@ class TerraceAdapter(Adapter):
 
         kinds = (Kind.RUN, Kind.SMASH, Kind.JUMP, Kind.PUSH)
         return TerraceMove(kinds[move >> 12], move >> 6 & 63, move & 63)
-
-
-def adapter_for(game: Game, *, history: bool = False) -> Adapter | None:
-    """The kernel of ``game``'s kind and rule options (its plug-in's ``adapter``), or None
-    where none fits. With ``history`` also None where the game's history could change a
-    search's answer (see :meth:`Adapter.fits`)."""
-    factory = plugin_for(game).adapter
-    adapter = None if factory is None else factory(game.options)
-    if adapter is not None and history and not adapter.fits(game):
-        return None
-    return adapter

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -40,7 +40,7 @@ from ..agents import MCTSParameters
 from ..choice import Choice, Clock, Limits, MoveStat
 from ..threads import check_threads
 from . import core, mcts
-from .adapters import Adapter, adapter_for
+from .adapters import Adapter, PartitionAdapter
 from .bits import seed_state
 
 #: Nodes the tree may hold at most (about 45 bytes each): 180 MB; with more threads, shared
@@ -60,13 +60,15 @@ _ROOT_TEXT = {mcts.LOSS: "win", mcts.WIN: "loss", mcts.DRAW: "draw"}
 class CompiledMCTSAgent(MCTSParameters):
     """UCT with RAVE and the MCTS-Solver, compiled (see :mod:`.mcts`); the parameters of
     :class:`model.search.agents.MCTSAgent` (``max_playout`` None: the kernel's cap).
-    :attr:`max_nodes` caps the tree."""
+    :attr:`max_nodes` caps the tree. ``adapters`` gives a position's kernel (None where
+    none fits): the layer above hands it in (``model.search.kernels.adapter_for``)."""
 
     #: The most nodes of the tree (of all the threads' trees together).
     max_nodes: int = MAX_NODES
 
     def __init__(
         self,
+        adapters: Callable[[Game], Adapter | None],
         *,
         seed: int | None = None,
         exploration: float = 0.7,
@@ -90,6 +92,7 @@ class CompiledMCTSAgent(MCTSParameters):
             every_move=every_move,
         )
         self.threads = threads
+        self.adapters = adapters
         self._seed = seed
         #: The generators of the threads after the first (which has :attr:`rng`), made as
         #: they are first needed and kept, so that a next search goes on from them.
@@ -113,7 +116,7 @@ class CompiledMCTSAgent(MCTSParameters):
         warm_up()  # compiling is not thinking: off the clock
 
     def _search(self, game: Game, limits: Limits, clock: Clock) -> Choice:
-        adapter = adapter_for(game)
+        adapter = self.adapters(game)
         if adapter is None:
             raise ValueError(f"no compiled kernel for this {game.title} position")
         limit = limits.playouts
@@ -507,9 +510,8 @@ def warm_up() -> float:
 
     began = time.perf_counter()
     game = Partition.new(PartitionOptions(2, "floating"))
-    agent = CompiledMCTSAgent(seed=0)
-    adapter = adapter_for(game)
-    assert adapter is not None  # base 2 has a kernel
+    adapter = PartitionAdapter(2, "floating")
+    agent = CompiledMCTSAgent(lambda _game: adapter, seed=0)
     search = _Search(agent, adapter, game, 4)
     search.run(4)
     return time.perf_counter() - began

@@ -17,7 +17,6 @@ from ..value_book import ValueBook
 
 if TYPE_CHECKING:
     from ..compiled.adapters import Adapter
-    from ..compiled.solver import CompiledSolver
     from .partition_certificate import Certificate
 
 #: The empty pyramids settled by search (``pyramid-lab book show --game partition``).
@@ -74,13 +73,6 @@ def search_key(game: Any) -> Hashable:
     return min(get(cells) for get in _getters(game.lattice.n)), game.current_player()
 
 
-def solver(game: Any, **options: Any) -> CompiledSolver | None:
-    """The compiled solver (loaded on first use)."""
-    from ..compiled.solver import compiled_solver
-
-    return compiled_solver(game, **options)
-
-
 def certificate(game: Any, **options: Any) -> Certificate:
     """The position's certificate (:mod:`.partition_certificate`, loaded on first use)."""
     from .partition_certificate import make_certificate
@@ -101,7 +93,6 @@ PLUGIN = Plugin(
     # MCTS with RAVE has some 70 playouts a move, so medium at 0.5 s (about 200) drew level
     # with strong on colour alone; at 40 it still beats easy (9-1).
     medium_playouts=40,
-    solver=solver,
     book=BOOK,
     certificate=certificate,
 )

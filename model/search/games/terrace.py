@@ -11,7 +11,6 @@ from ..registry import Plugin
 
 if TYPE_CHECKING:
     from ..compiled.adapters import Adapter
-    from ..compiled.solver import CompiledSolver
 
 
 def adapter(options: Any) -> Adapter:
@@ -36,13 +35,6 @@ def evaluation(game: Any) -> float:
     return max(-1.0, min(1.0, 0.25 * material + 0.04 * height + 0.08 * fields))
 
 
-def solver(game: Any, **options: Any) -> CompiledSolver | None:
-    """The compiled solver (loaded on first use)."""
-    from ..compiled.solver import compiled_solver
-
-    return compiled_solver(game, **options)
-
-
 PLUGIN = Plugin(
     "terrace",
     adapter=adapter,
@@ -51,5 +43,4 @@ PLUGIN = Plugin(
     playout_cap=24,  # random play wanders for ever; the evaluation judges
     alpha_beta_medium=True,
     alpha_beta_strong=True,
-    solver=solver,
 )
