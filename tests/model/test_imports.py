@@ -282,3 +282,15 @@ def test_the_door_loads_no_kernel_for_its_cheap_names():
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+def test_the_compiled_layer_is_handed_its_adapter():
+    # The generic search asks a game's plug-in (model.search.registry, through
+    # model.search.kernels) and hands the compiled layer what it needs: nothing in
+    # model/search/compiled imports the registry, the kernels' finder or a plug-in.
+    graph = import_graph()
+    compiled = sorted(m for m in graph if m.startswith("model.search.compiled"))
+    assert "model.search.compiled.agent" in compiled
+    above = ("model.search.registry", "model.search.kernels", "model.search.games")
+    reached = {name: sorted(m for m in graph[name] if m.startswith(above)) for name in compiled}
+    assert {name: found for name, found in reached.items() if found} == {}
