@@ -42,10 +42,12 @@ def solver_for(
     max_depth: int = 200,
     progress: Progress | None = None,
     proof: str | None = None,
+    progress_every: float = 1.0,
 ) -> CompiledSolver | None:
     """The compiled solver of ``game``'s position (its history not read: a value is the
     position's), the plug-in's adapter handed to it; None where no kernel fits. ``proof``:
-    the engine, "dfpn" or "bounded" (None: the adapter's)."""
+    the engine, "dfpn" or "bounded" (None: the adapter's); ``progress`` is called every
+    ``progress_every`` seconds."""
     adapter = adapter_for(game)
     if adapter is None:
         return None
@@ -59,4 +61,5 @@ def solver_for(
         max_depth=max_depth,
         progress=progress,
         proof=proof,
+        progress_every=progress_every,
     )

@@ -165,8 +165,8 @@ def test_a_solve_on_an_existing_tls_cluster_with_its_files(tmp_path):
         files["key"] = str(tmp_path / "key.pem")
     with LocalCluster(
         n_workers=1, processes=True, protocol="tls://", security=own, dashboard_address=":0"
-    ) as cluster:
-        address = cluster.scheduler_address
+    ) as local:
+        address = local.scheduler_address
         security = cluster.scheduler_security(
             address, ca_file=files["ca"], cert=files["cert"], key=files.get("key")
         )
