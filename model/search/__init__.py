@@ -37,7 +37,6 @@ from typing import Any
 
 from ..files import write_bytes
 from ..game import Game
-from . import games as _games  # noqa: F401  (registers every game's plug-in)
 from .agents import AlphaBetaAgent, MCTSAgent, RandomAgent
 from .analysis import NO_ANALYSIS, NOT_TURNS, Analysis, analyse
 from .book import (
@@ -60,6 +59,7 @@ from .composer import (
 from .composer import MEASURE as COMPOSE_MEASURE
 from .difficulty import playouts_to_find
 from .exact import Exact
+from .games import plugins as _plugins  # noqa: F401  (registers every game's plug-in)
 from .levels import (
     LEVELS,
     MAX_THREADS,

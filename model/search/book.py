@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from ..files import read_json, write_bytes
-from ..game import Game, PositionFormatError
+from ..game import Game, Move, PositionFormatError
 from .registry import plugin_for, plugins
 from .solver import SearchStopped, SolveResult
 
@@ -37,18 +37,18 @@ def _read_book_json(path: Path | str) -> Any:
         raise PositionFormatError("", f"{path}: not a readable book ({exc.reason})") from None
 
 
-def read_book(path: Path | str, what: str, fits: Any) -> tuple[list[Any], str]:
-    """A book file's raw entries and its note, read with the limits of position files (a
-    regular file of at most :data:`MAX_BOOK_BYTES`, numbers and nesting in reason);
-    ``fits(raw)`` says whether the document is ``what`` (e.g. "a Pyraos book").
-    PositionFormatError naming the file otherwise."""
+def read_book(path: Path | str, what: str, fits: Any) -> tuple[list[Any], str, str]:
+    """A book file's raw entries, its note and its format, read with the limits of position
+    files (a regular file of at most :data:`MAX_BOOK_BYTES`, numbers and nesting in
+    reason); ``fits(raw)`` says whether the document is ``what`` (e.g. "a book of
+    pyraos"). PositionFormatError naming the file otherwise."""
     raw = _read_book_json(path)
     if not fits(raw):
         raise PositionFormatError("", f"{path}: not {what}")
     entries = raw.get("entries")
     if not isinstance(entries, list):
         raise PositionFormatError("", f"{path}: 'entries' must be a list")
-    return entries, str(raw.get("note", ""))
+    return entries, str(raw.get("note", "")), str(raw.get("format"))
 
 
 def write_book(path: Path | str, document: dict[str, Any]) -> None:
@@ -82,8 +82,8 @@ VerdictFields = tuple[str, int, bool, int, float, tuple[str, ...] | None]
 
 def verdict_fields(raw: dict[str, Any]) -> VerdictFields:
     """The value fields of a raw book entry (value, plies, exact, nodes, seconds, line);
-    KeyError, TypeError or ValueError where one is missing or not of its kind (then
-    :func:`check_verdict` says whether they agree)."""
+    KeyError, TypeError, ValueError or OverflowError (an infinite number) where one is
+    missing or not of its kind (then :func:`check_verdict` says whether they agree)."""
     line = raw.get("line")
     return (
         str(raw["value"]),
@@ -159,6 +159,34 @@ def best_first(moves: Iterable[PerfectMove]) -> tuple[PerfectMove, ...]:
     return tuple(
         sorted(moves, key=lambda m: (m.value != "win", m.plies if m.value == "win" else -m.plies))
     )
+
+
+def settle_moves(
+    game: G, settle: Callable[[Move, G, int], PerfectMove | None]
+) -> tuple[tuple[PerfectMove, ...], bool]:
+    """The legal moves of ``game`` with their values for the side that plays them, in the
+    order of the legal moves until one is not settled: a move that ends the game by the
+    rules is settled by them (a draw settles nothing), any other by ``settle(move, child,
+    remaining)`` (the position after it, and how many moves are left with this one), None
+    where it is not. The moves settled (wins first, the shortest first, then losses, the
+    longest first), and whether that is all of them."""
+    out: list[PerfectMove] = []
+    moves = game.legal_moves()
+    for index, move in enumerate(moves):
+        child = game.copy()
+        child.push(move)
+        outcome = child.outcome()
+        if outcome is not None:
+            mine = outcome.value_for(game.to_move)
+            if mine == 0:
+                return best_first(out), False
+            out.append(PerfectMove(str(move), "win" if mine > 0 else "loss", 1, True, "rules"))
+            continue
+        settled = settle(move, child, len(moves) - index)
+        if settled is None:
+            return best_first(out), False
+        out.append(settled)
+    return best_first(out), True
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,6 +282,11 @@ def prove_all_again(
         solver.max_seconds = max_seconds
         solver._start = start  # the budget is the entry's
         yield prove_again(solver, entry, start)
+
+
+def bare(game: G) -> G:
+    """The position of ``game`` without its history (a book's values are of positions)."""
+    return type(game).from_setup(game.options, game.to_move, game.pieces())
 
 
 def without_values(game: Game) -> bool:

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import model.search as search
 from model.pyraos import Pyraos
-from model.search.compiled import pyraos_retro as retro
+from model.search.games.pyraos import retro
 
 
 def mover_masks(game: Pyraos) -> tuple[int, int]:

@@ -83,6 +83,7 @@ SEARCH_UNIT_TESTS = {
     "tests.model.test_compiled_kernels",
     "tests.model.test_compiled_search",
     "tests.model.test_information_state",
+    "tests.model.test_moved_modules",
     "tests.model.test_prover_helps",
     "tests.model.test_pyraos_book",
     "tests.model.test_pyraos_kernel",

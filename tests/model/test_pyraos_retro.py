@@ -1,4 +1,4 @@
-"""Pyraos endgame tables (model/search/compiled/pyraos_retro.py): counting, ranking, values
+"""Pyraos endgame tables (model/search/games/pyraos/retro.py): counting, ranking, values
 against the solver on parts of the top layers, the file's refusals, the forward search."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pytest
 
 import model.search as search
 from model.pyraos import LATTICE, SUPPORT, TOP, Pyraos
-from model.search.compiled import pyraos_retro as retro
+from model.search.games.pyraos import retro
 
 
 def game_of(own: int, opp: int) -> Pyraos:

@@ -1,19 +1,19 @@
-"""Pyraos as a kernel of the compiled core, over :mod:`.pyraos_kernel`.
+"""Pyraos as a kernel of the compiled core, over :mod:`.kernel`.
 
 The state row (:data:`STATE` words, the end test at :data:`STATUS` as in every kernel)::
 
     own, opp, 0, 0, 0, 0, status, last move
 
-``own`` and ``opp`` are the 30-bit masks of :mod:`.pyraos_kernel` from the side
+``own`` and ``opp`` are the 30-bit masks of :mod:`.kernel` from the side
 to move; ``status`` is -1 once the side to move has lost (the top was placed). A side with
 no move loses; the core sees that as a position without moves. The context holds the
 version's codes and the playout cap; a playout plays random moves (the top at once when it
 can be placed) and, at the cap, scores the reserves as :mod:`model.search.evaluate` does.
 
-The bounded proof search (:mod:`.bounded`) also asks: can the mover win at once (place the
-top), the fewest plies of any win, a move's static order, its history slot, and whether it
-can lead back to an earlier position (only a removal or a pass can: a placement adds a
-sphere, a lift raises one).
+The bounded proof search (:mod:`model.search.compiled.bounded`) also asks: can the mover
+win at once (place the top), the fewest plies of any win, a move's static order, its
+history slot, and whether it can lead back to an earlier position (only a removal or a pass
+can: a placement adds a sphere, a lift raises one).
 """
 
 from __future__ import annotations
@@ -23,10 +23,10 @@ from functools import cache
 import numpy as np
 from numba import njit
 
-from ...pyraos import SPHERES
-from .arrays import Words
-from .bits import next_random, popcount
-from .pyraos_kernel import (
+from ....pyraos import SPHERES
+from ...compiled.arrays import Words
+from ...compiled.bits import next_random, popcount
+from .kernel import (
     _LEVEL,
     ALTERNATE,
     MAX_MOVES,
@@ -39,7 +39,7 @@ from .pyraos_kernel import (
     moves_or_pass,
     variant_codes,
 )
-from .pyraos_kernel import play as play_mask
+from .kernel import play as play_mask
 
 STATE = 8
 OWN, OPP = 0, 1
@@ -90,7 +90,7 @@ def play(ctx: Words, state: Words, move: int, child: Words) -> None:
 
 @njit(cache=True)
 def key(ctx: Words, state: Words) -> int:
-    """The canonical key of :mod:`.pyraos_kernel` (below 2**60)."""
+    """The canonical key of :mod:`.kernel` (below 2**60)."""
     return canonical(state[OWN], state[OPP])
 
 

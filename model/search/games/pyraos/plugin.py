@@ -1,17 +1,17 @@
 """Pyraos's search plug-in: its compiled kernel's adapter, the reserves as evaluation, its
-levels, its own compiled solver (exact lengths, the children's pyramid) and the shipped
-book of proven values (:mod:`model.search.pyraos_book`)."""
+levels, its own compiled solver (exact lengths, the children's pyramid), the shipped book of
+proven values (:mod:`.book`) and the endgame tables (:mod:`.endgame`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-import model.search.pyraos_book as pyraos_book
-import model.search.pyraos_endgame as pyraos_endgame
-
-from ..compiled.adapters import Adapter, PyraosAdapter
-from ..compiled.solver import compiled_solver
-from ..registry import Plugin
+from ...compiled.adapters import Adapter
+from ...compiled.solver import compiled_solver
+from ...registry import Plugin
+from . import endgame
+from .adapter import PyraosAdapter
+from .book import BOOK
 
 
 def adapter(options: Any) -> Adapter:
@@ -37,6 +37,6 @@ PLUGIN = Plugin(
     evaluation=evaluation,
     playouts={"easy": 100, "medium": 3_000, "strong": 60_000},
     solver=solver,
-    book=pyraos_book,
-    endgame=pyraos_endgame,
+    book=BOOK,
+    endgame=endgame,
 )

@@ -21,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ...pyraos import (
+from ....pyraos import (
     ABOVE_LEVEL,
     FULL,
     LEVEL,
@@ -35,7 +35,7 @@ from ...pyraos import (
     UPPER,
     _symmetries,
 )
-from .bits import cttz, popcount
+from ...compiled.bits import cttz, popcount
 
 VARIANT_CODES = {"standard": 0, "children": 1, "alternate": 2}
 REMOVAL_CODES = {"0-2": 0, "1-2": 1}

@@ -1,7 +1,7 @@
 """Pyraos endgame tables by retrograde analysis: every position with at least ``K`` spheres
 on the board, 2 bits a position, in one memory-mapped file.
 
-A position is seen from the side to move, as in :mod:`.pyraos_kernel`: ``own`` and ``opp``
+A position is seen from the side to move, as in :mod:`.kernel`: ``own`` and ``opp``
 masks; each side's reserve is 15 minus its spheres on the board (a removed sphere goes back
 to its owner's reserve: :meth:`model.pyraos.Pyraos.push_raw` only clears the mask), so the
 board is the whole position. The top is never in a position of the table: placing it ends
@@ -44,11 +44,11 @@ from pathlib import Path
 import numpy as np
 from numba import njit, prange
 
-from ...pyraos import LEVEL, POINTS, SPHERES, SUPPORT, TOP
-from .arrays import Arrays, Bytes, Words
-from .bits import popcount
-from .pyraos_kernel import MAX_MOVES, can_place_top, move_target, moves_or_pass, variant_codes
-from .pyraos_kernel import play as play_mask
+from ....pyraos import LEVEL, POINTS, SPHERES, SUPPORT, TOP
+from ...compiled.arrays import Arrays, Bytes, Words
+from ...compiled.bits import popcount
+from .kernel import MAX_MOVES, can_place_top, move_target, moves_or_pass, variant_codes
+from .kernel import play as play_mask
 
 UNKNOWN, WIN, LOSS = 0, 1, 2
 TOP_LAYER = POINTS - 1  # 29: the top is never on a table's board

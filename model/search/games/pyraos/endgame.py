@@ -1,6 +1,6 @@
 """Pyraos endgame tables for callers outside the search (the command line): count the
 layers, build a table, probe a position. The tables and their kernels are
-:mod:`model.search.compiled.pyraos_retro` (imported when first needed: numba)."""
+:mod:`.retro` (imported when first needed: numba)."""
 
 from __future__ import annotations
 
@@ -18,14 +18,14 @@ class EndgameError(ValueError):
 
 def layers() -> list[tuple[int, int, int]]:
     """(spheres, shapes, positions) for each layer from 29 down to 0, counted exactly."""
-    from .compiled import pyraos_retro as retro
+    from . import retro
 
     return [(n, len(retro.shapes()[n]), retro.layer_positions(n)) for n in range(29, -1, -1)]
 
 
 def default_path(low: int, options: Any) -> Path:
     """The table's file in the user's cache, named by the version of the rules and ``low``."""
-    from .compiled import pyraos_retro as retro
+    from . import retro
 
     return retro.default_path(low, options.variant, options.removal)
 
@@ -42,7 +42,7 @@ def build(
     seconds)`` after each layer's sweep. ``start``: a finished table of the same rules
     with fewer layers, whose values are taken over (its layers need no work again).
     EndgameError for a ``start`` that cannot be."""
-    from .compiled import pyraos_retro as retro
+    from . import retro
 
     upper = None
     if start is not None:
@@ -67,7 +67,7 @@ def value(game: Any, path: Path) -> tuple[str, int]:
     """The table's value of ``game``'s position for the side to move: ("win" / "loss" /
     "unknown", the table's fewest spheres). EndgameError for a file that is no table, a
     damaged one, or one of other rules."""
-    from .compiled import pyraos_retro as retro
+    from . import retro
 
     try:
         table = retro.EndgameTable.open(path)
