@@ -348,6 +348,22 @@ class ValueBook:
             raise ValueError(f"{self.name} has no compiled solver for this position")
         return solver
 
+    def _solve(
+        self, solver: Any, game: Game, table_mb: float, seconds: float, *, tighten: bool
+    ) -> tuple[Any, Any, int]:
+        """``game``'s position solved within ``seconds`` on the table of ``solver`` (of a
+        new one where None), its length tightened or not: the solver, its result and the
+        positions this solve took."""
+        if solver is None:
+            solver = self._solver(game, table_mb)
+        else:
+            solver.retarget(game)
+        solver.tighten = tighten
+        solver.max_seconds = seconds
+        before = solver.nodes
+        result = solver.solve()
+        return solver, result, result.nodes - before
+
     def build(
         self,
         options: Any,
@@ -366,17 +382,10 @@ class ValueBook:
         entries: list[BookEntry] = []
         for line, played in lines:
             game = bare(played)
-            if solver is None:
-                solver = self._solver(game, table_mb)
-            else:
-                solver.retarget(game)
-            solver.tighten = False
-            solver.max_seconds = seconds
-            before = solver.nodes
-            result = solver.solve()
+            solver, result, nodes = self._solve(solver, game, table_mb, seconds, tighten=False)
             name = " ".join(line) or "the start"
             if result.value not in VALUES:
-                say(f"{name}: not settled ({result.stopped}, {result.nodes - before:,} nodes)")
+                say(f"{name}: not settled ({result.stopped}, {nodes:,} nodes)")
                 continue
             plies_found = result.plies
             if plies_found is None:  # a loss without a length: the game ends by then
@@ -387,7 +396,7 @@ class ValueBook:
                     result.value,
                     plies_found,
                     result.plies_exact and result.plies is not None,
-                    nodes=result.nodes - before,
+                    nodes=nodes,
                     seconds=result.seconds,
                     line=line,
                 )

@@ -96,28 +96,18 @@ class PyraosBook(ValueBook):
         solver settles in ``seconds`` each (one table for all, so later positions reuse
         earlier proofs), then, with ``main_line``, the positions along the root's best
         line."""
-        variant, removal = options.variant, options.removal
         say = progress or (lambda text: None)
         solver: Any = None
         entries: list[BookEntry] = []
         known: set[Any] = set()
-        start = Pyraos.new(PyraosOptions(variant, removal))
-        for line in self.positions_within(variant, removal, plies):
-            played = start.copy()
-            for text in line:
-                played.push_text(text)
+        start = Pyraos.new(PyraosOptions(options.variant, options.removal))
+        for line, played in lines_within(start, plies, self.Book.key):
             game = bare(played)
-            if solver is None:
-                solver = self._solver(game, table_mb)
-            else:
-                solver.retarget(game)
-            solver.tighten = not line  # the root's length exactly; the others "within"
-            solver.max_seconds = seconds
-            before = solver.nodes
-            result = solver.solve()
+            # the root's length exactly; the others "within"
+            solver, result, nodes = self._solve(solver, game, table_mb, seconds, tighten=not line)
             name = " ".join(line) or "the empty pyramid"
             if result.value not in VALUES or result.plies is None:
-                say(f"{name}: not settled ({result.stopped}, {result.nodes - before:,} nodes)")
+                say(f"{name}: not settled ({result.stopped}, {nodes:,} nodes)")
                 continue
             entries.append(
                 self.entry(
@@ -125,7 +115,7 @@ class PyraosBook(ValueBook):
                     result.value,
                     result.plies,
                     result.plies_exact,
-                    nodes=result.nodes - before,
+                    nodes=nodes,
                     seconds=result.seconds,
                     line=line,
                 )
@@ -133,7 +123,7 @@ class PyraosBook(ValueBook):
             known.add(self.Book.key(game))
             say(
                 f"{name}: {result.value} within {result.plies} plies"
-                f"{'' if result.plies_exact else ' (bound)'}, {result.nodes - before:,} nodes, "
+                f"{'' if result.plies_exact else ' (bound)'}, {nodes:,} nodes, "
                 f"{result.seconds:.1f} s"
             )
         if main_line and entries and entries[0].line == () and solver is not None:

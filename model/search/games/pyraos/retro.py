@@ -129,17 +129,10 @@ def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarra
 
 
 @njit(cache=True)
-def rank(
-    own: int,
-    opp: int,
-    binom: Words,
-    flat: Words,
-    starts: Words,
-    counts: Words,
-    ncol: Words,
-    coff: Words,
-) -> int:
-    """The index of (own, opp) in its layer (-1 if the board is no table position)."""
+def rank(own: int, opp: int, tabs: Arrays) -> int:
+    """The index of (own, opp) in its layer (-1 if the board is no table position);
+    ``tabs``: the index's tables (:func:`_tables`)."""
+    binom, flat, starts, counts, ncol, coff = tabs
     occ = own | opp
     n = popcount(occ)
     lo, hi = starts[n], starts[n] + counts[n]
@@ -164,17 +157,9 @@ def rank(
 
 
 @njit(cache=True)
-def unrank(
-    n: int,
-    index: int,
-    binom: Words,
-    flat: Words,
-    starts: Words,
-    counts: Words,
-    ncol: Words,
-    coff: Words,
-) -> tuple[int, int]:
+def unrank(n: int, index: int, tabs: Arrays) -> tuple[int, int]:
     """The (own, opp) of position ``index`` of layer ``n``."""
+    binom, flat, starts, _, ncol, coff = tabs
     r = index // ncol[n]
     c = index - r * ncol[n]
     occ = flat[starts[n] + r]
@@ -207,24 +192,12 @@ def unrank(
 
 
 @njit(cache=True)
-def probe(
-    own: int,
-    opp: int,
-    low: int,
-    data: Bytes,
-    offsets: Words,
-    binom: Words,
-    flat: Words,
-    starts: Words,
-    counts: Words,
-    ncol: Words,
-    coff: Words,
-) -> int:
+def probe(own: int, opp: int, low: int, data: Bytes, offsets: Words, tabs: Arrays) -> int:
     """The table's value of (own, opp) from the mover's side; 0 below ``low`` spheres."""
     n = popcount(own | opp)
     if n < low or n > TOP_LAYER:
         return UNKNOWN
-    index = rank(own, opp, binom, flat, starts, counts, ncol, coff)
+    index = rank(own, opp, tabs)
     if index < 0:
         return UNKNOWN
     return (data[offsets[n] + (index >> 2)] >> (2 * (index & 3))) & 3
@@ -243,7 +216,6 @@ def evaluate(
     tabs: Arrays,
 ) -> int:
     """One position's value from its children's in the table (see the module)."""
-    binom, flat, starts, counts, ncol, coff = tabs
     if can_place_top(own, opp):
         return WIN
     m = moves_or_pass(own, opp, variant, removal, scratch, 0)
@@ -255,7 +227,7 @@ def evaluate(
         if move_target(move) == TOP:
             return WIN
         child_opp = play_mask(own, move)
-        v = probe(opp, child_opp, low, data, offsets, binom, flat, starts, counts, ncol, coff)
+        v = probe(opp, child_opp, low, data, offsets, tabs)
         if v == LOSS:
             return WIN
         if v != WIN:
@@ -298,7 +270,7 @@ def sweep_layer(
                     break
                 if (byte >> (2 * k)) & 3:
                     continue
-                own, opp = unrank(n, index, *tabs)
+                own, opp = unrank(n, index, tabs)
                 v = evaluate(own, opp, low, variant, removal, scratch, data, offsets, tabs)
                 if v:
                     new |= v << (2 * k)
@@ -441,7 +413,7 @@ class EndgameTable:
 
     def value(self, own: int, opp: int) -> int:
         """0, WIN or LOSS for the side to move owning ``own``."""
-        return int(probe(own, opp, self.low, self.data, self.offsets, *self.tabs))
+        return int(probe(own, opp, self.low, self.data, self.offsets, self.tabs))
 
     def counts(self, n: int) -> tuple[int, int]:
         """(wins, losses) of layer ``n``."""
@@ -522,8 +494,7 @@ def _prove(
     low = ctx[0]
     n = popcount(own | opp)
     if low <= n <= TOP_LAYER:
-        binom, flat, starts, counts, ncol, coff = tabs
-        v = probe(own, opp, low, data, offsets, binom, flat, starts, counts, ncol, coff)
+        v = probe(own, opp, low, data, offsets, tabs)
         if v == WIN:
             return 1
         if v == LOSS:
@@ -620,7 +591,7 @@ def warm_up() -> None:
     sweep_layer(TOP_LAYER, TOP_LAYER, 0, 0, writable, offsets, sizes, tabs, 0, 0)
     for data in (writable, readonly):
         count_values(data, 0, 0)
-        probe(0, 0, TOP_LAYER + 1, data, offsets, *tabs)
+        probe(0, 0, TOP_LAYER + 1, data, offsets, tabs)
         _prove_with(data, offsets, tabs)
 
 
