@@ -42,7 +42,7 @@ SEARCH_MOVED = {
 }
 
 
-def _warn(old: str, new: str, stacklevel: int) -> None:
+def warn_moved(old: str, new: str, stacklevel: int) -> None:
     """The warning, said of the line that imports ``old`` (``stacklevel`` counts the frames
     above it, this one included: the import machinery's are skipped)."""
     warnings.warn(
@@ -55,7 +55,7 @@ def _warn(old: str, new: str, stacklevel: int) -> None:
 def alias(old: str, module: ModuleType) -> None:
     """Make the module being imported under the old name ``old`` the moved ``module``
     itself (the import gives it, the same objects), with the DeprecationWarning."""
-    _warn(old, module.__name__, 4)  # this, alias, the old module, its importer
+    warn_moved(old, module.__name__, 4)  # this, alias, the old module, its importer
     sys.modules[old] = module
 
 
@@ -65,7 +65,7 @@ class _MovedLoader(importlib.abc.Loader):
         self.spec: importlib.machinery.ModuleSpec | None = None
 
     def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType:
-        _warn(spec.name, self.new, 3)  # this, create_module, its importer
+        warn_moved(spec.name, self.new, 3)  # this, create_module, its importer
         # Importing the package ``model`` (always first) imported every game's modules:
         # no dynamic import is needed, and model/ has none (tests/model/test_imports.py).
         module = sys.modules[self.new]

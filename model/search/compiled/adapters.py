@@ -9,10 +9,12 @@ history) and turns the kernel's int moves into the game's moves.
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import numpy as np
 
+from ..._moved import warn_moved
 from ...game import Game, Move
 from ..registry import plugin_for
 from . import core
@@ -144,3 +146,17 @@ def adapter_for(game: Game, *, history: bool = False) -> Adapter | None:
     if adapter is not None and history and not adapter.fits(game):
         return None
     return adapter
+
+
+#: Adapters moved to their game's package of the search: given here for one release.
+_MOVED = {"PyraosAdapter": "model.search.games.pyraos.adapter"}
+
+
+def __getattr__(name: str) -> Any:
+    """A moved adapter by its old name, with a DeprecationWarning: its module is imported
+    with its game's plug-in, which every search registers first (the door imports them)."""
+    module = sys.modules.get(_MOVED.get(name, ""))
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    warn_moved(f"{__name__}.{name}", f"{module.__name__}.{name}", 3)
+    return getattr(module, name)
