@@ -104,6 +104,24 @@ print(PyraosAdapter is moved, [(str(w.message), w.lineno) for w in caught])
         adapters.NoSuchAdapter  # noqa: B018
 
 
+def test_the_old_plug_in_module_names_give_the_plug_in_and_warn_once():
+    script = """
+import warnings
+warnings.simplefilter("always")
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    from model.search.games.pyraos import PLUGIN
+from model.search import plugin_for
+print(PLUGIN is plugin_for("pyraos"), [(str(w.message), w.lineno) for w in caught])
+"""
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    message = (
+        "model.search.games.pyraos.PLUGIN moved to model.search.games.pyraos.plugin.PLUGIN; "
+        "the old name goes in the next release"
+    )
+    assert run.stdout.strip() == f"True {[(message, 6)]}"
+
+
 def test_the_compiled_sources_are_files():
     # numba's cache is dropped when one of these changes: each must be read (the games'
     # packages and Pyraos's kernels moved: a path left behind would be skipped unseen)
