@@ -3,6 +3,12 @@
 Pyramid Ball and Rolling Pyramids became packages (``model.ball``, ``model.rolling``):
 ``import model.rolling_state`` in a user's script still gives the moved module itself (the
 same objects) and a DeprecationWarning, through one finder instead of ten files of shims.
+
+Pyraos's search moved into its game's package (``model.search.games.pyraos``): the finder
+cannot give those old names (it hands over a module already imported, and importing the
+package ``model`` does not import the search; ``model/`` imports nothing by a name in a
+string), so each old name is a file of two lines that imports the moved module and calls
+:func:`alias`: the same module itself and the same warning (:data:`SEARCH_MOVED`).
 """
 
 from __future__ import annotations
@@ -25,17 +31,41 @@ MOVED = {
 }
 
 
+#: Old name -> new name of the search's modules moved into their game's package, each old
+#: name a module that calls :func:`alias`. Drop after the next release.
+SEARCH_MOVED = {
+    "model.search.pyraos_book": "model.search.games.pyraos.book",
+    "model.search.pyraos_endgame": "model.search.games.pyraos.endgame",
+    "model.search.compiled.pyraos_kernel": "model.search.games.pyraos.kernel",
+    "model.search.compiled.pyraos_retro": "model.search.games.pyraos.retro",
+    "model.search.compiled.pyraos_state": "model.search.games.pyraos.state",
+}
+
+
+def warn_moved(old: str, new: str, stacklevel: int) -> None:
+    """The warning, said of the line that imports ``old`` (``stacklevel`` counts the frames
+    above it, this one included: the import machinery's are skipped)."""
+    warnings.warn(
+        f"{old} moved to {new}; the old name goes in the next release",
+        DeprecationWarning,
+        stacklevel=stacklevel,
+    )
+
+
+def alias(old: str, module: ModuleType) -> None:
+    """Make the module being imported under the old name ``old`` the moved ``module``
+    itself (the import gives it, the same objects), with the DeprecationWarning."""
+    warn_moved(old, module.__name__, 4)  # this, alias, the old module, its importer
+    sys.modules[old] = module
+
+
 class _MovedLoader(importlib.abc.Loader):
     def __init__(self, new: str) -> None:
         self.new = new
         self.spec: importlib.machinery.ModuleSpec | None = None
 
     def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType:
-        warnings.warn(
-            f"{spec.name} moved to {self.new}; the old name goes in the next release",
-            DeprecationWarning,
-            stacklevel=2,
-        )
+        warn_moved(spec.name, self.new, 3)  # this, create_module, its importer
         # Importing the package ``model`` (always first) imported every game's modules:
         # no dynamic import is needed, and model/ has none (tests/model/test_imports.py).
         module = sys.modules[self.new]

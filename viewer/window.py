@@ -14,7 +14,6 @@ if TYPE_CHECKING:
 
     from .analysis import AnalysisControl
     from .autosave import Autosave
-    from .binding import Binding
     from .documents import Documents
     from .lab import Lab
     from .lab.engine import Engine
@@ -52,7 +51,7 @@ class Window(QMainWindow):
     lab: Lab
     port: QtPort
     stage: Stage
-    binding: Binding
+    binding: Any  # viewer.binding.Binding (that module imports this one: not named here)
     documents: Documents
     engine: Engine
     menus: Menus

@@ -34,12 +34,12 @@ from __future__ import annotations
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from . import games as _games  # noqa: F401  (registers every game's plug-in; light)
+from .games import plugins as _plugins  # noqa: F401  (registers every game's plug-in; light)
 
 if TYPE_CHECKING:  # the names as the type checker sees them; at run time they load on use
-    from . import book as books
     from . import composer as puzzles
     from . import levels as computer
+    from . import shelf as books
     from . import split as cluster
     from . import teaching as lessons
     from .analysis import Analysis, analyse, unanalysable
@@ -93,7 +93,7 @@ __all__ = [
 
 #: The module of model.search each name of the door comes from; a namespace is the module
 #: itself (``computer`` is :mod:`.levels`, ``cluster`` :mod:`.split`, ``puzzles``
-#: :mod:`.composer`, ``lessons`` :mod:`.teaching`, ``books`` :mod:`.book`).
+#: :mod:`.composer`, ``lessons`` :mod:`.teaching`, ``books`` :mod:`.shelf`).
 _WHERE: dict[str, str] = {
     "Analysis": "analysis",
     "analyse": "analysis",
@@ -119,7 +119,7 @@ _WHERE: dict[str, str] = {
     "SolveResult": "solver",
     "unsolvable": "solver",
     "verify": "teaching",
-    "books": "book",
+    "books": "shelf",
     "cluster": "split",
     "computer": "levels",
     "lessons": "teaching",
@@ -135,10 +135,10 @@ def _module(where: str) -> ModuleType:
         from . import analysis
 
         return analysis
-    if where == "book":
-        from . import book
+    if where == "shelf":
+        from . import shelf
 
-        return book
+        return shelf
     if where == "choice":
         from . import choice
 

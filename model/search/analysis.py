@@ -38,13 +38,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..game import Game, Move
-from .book import PerfectMove, book_for, perfect_moves, perfect_value
+from .book import PerfectMove
 from .choice import Choice, Limits, MoveStat, ProgressCallback
 from .compiled.warm import warm_up
 from .exact import Exact
 from .kernels import adapter_for, has_kernel
 from .levels import agent_for, own_levels
 from .prover import Prover, Stop, stop_function
+from .shelf import book_for, perfect_moves, perfect_value
 from .solver import SearchStopped, SolveResult
 from .threads import check_threads
 

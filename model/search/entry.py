@@ -12,12 +12,12 @@ from typing import Any
 
 from ..files import write_bytes
 from ..game import Game
-from .book import from_book
 from .choice import Choice
 from .exact import Exact
 from .kernels import solver_for
 from .prover import stop_function
 from .registry import plugin_for
+from .shelf import from_book
 from .solver import Progress, Solver, SolveResult, unsolvable
 
 DEFAULT_TABLE_MB = 1024.0

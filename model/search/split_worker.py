@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from ..game import Game, shorten
-from .book import from_book
 from .kernels import has_kernel
 from .kernels import solver_for as compiled_solver
+from .shelf import from_book
 from .solver import SearchStopped, Solver, SolveResult
 
 #: The worker process's solver (its one table), kept from one unit to the next.

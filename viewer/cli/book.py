@@ -132,6 +132,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     cls = game_class(name)
     books = shelf.book_for(name)
+    assert books is not None  # name is one of the games with a book
     path = Path(args.book) if args.book is not None else books.BOOK_PATH
     if args.action == "build" and args.book is None:
         why = _unwritable(path)

@@ -13,8 +13,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..games.pyraos import state as pyraos
 from . import partition_kernel as partition
-from . import pyraos_state as pyraos
 from . import terrace_kernel as terrace
 from .arrays import Words
 

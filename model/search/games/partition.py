@@ -12,15 +12,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ...lattice import lattice
+from ..kernels import solver_for
 from ..registry import Plugin
 from ..value_book import ValueBook
 
 if TYPE_CHECKING:
     from ..compiled.adapters import Adapter
     from .partition_certificate import Certificate
-
-#: The empty pyramids settled by search (``pyramid-lab book show --game partition``).
-BOOK = ValueBook("partition", Path(__file__).resolve().parents[2] / "data" / "partition_book.json")
 
 
 def adapter(options: Any) -> Adapter | None:
@@ -78,6 +76,15 @@ def certificate(game: Any, **options: Any) -> Certificate:
     from .partition_certificate import make_certificate
 
     return make_certificate(game, **options)
+
+
+#: The empty pyramids settled by search (``pyramid-lab book show --game partition``).
+BOOK = ValueBook(
+    "partition",
+    Path(__file__).resolve().parents[2] / "data" / "partition_book.json",
+    solver=solver_for,
+    key=search_key,
+)
 
 
 PLUGIN = Plugin(

@@ -21,9 +21,9 @@ from typing import Any
 import numpy as np
 
 from ...certificate import FORMAT
-from ..book import from_book
 from ..compiled import core, dfpn
 from ..kernels import solver_for
+from ..shelf import from_book
 
 #: progress(lines written, seconds)
 CertificateProgress = Callable[[int, float], None]

@@ -1,23 +1,23 @@
 """Pyraos's search plug-in: its compiled kernel's adapter, the reserves as evaluation, its
-levels, its own compiled solver (exact lengths, the children's pyramid) and the shipped
-book of proven values (:mod:`model.search.pyraos_book`)."""
+levels (its kernel's adapter makes the compiled solver bounded: exact lengths), the shipped book of
+proven values (:mod:`.book`) and the endgame tables (:mod:`.endgame`)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import model.search.pyraos_book as pyraos_book
-import model.search.pyraos_endgame as pyraos_endgame
-
-from ..registry import Plugin
+from ...registry import Plugin
+from . import endgame
+from .book import BOOK
 
 if TYPE_CHECKING:
-    from ..compiled.adapters import Adapter
+    from ...compiled.adapters import Adapter
 
 
 def adapter(options: Any) -> Adapter:
-    """The compiled kernel's adapter (the kernels load here, on first use)."""
-    from ..compiled.adapters import PyraosAdapter
+    """The compiled kernel's adapter (the kernels load here, on first use; the compiled
+    solver proves where it fits: a bounded search for Pyraos, exact lengths)."""
+    from .adapter import PyraosAdapter
 
     return PyraosAdapter(options.variant, options.removal)
 
@@ -33,6 +33,6 @@ PLUGIN = Plugin(
     adapter=adapter,
     evaluation=evaluation,
     playouts={"easy": 100, "medium": 3_000, "strong": 60_000},
-    book=pyraos_book,  # type: ignore[arg-type]  # a module until it moves onto ValueBook (book47)
-    endgame=pyraos_endgame,
+    book=BOOK,
+    endgame=endgame,
 )
