@@ -25,7 +25,7 @@ import random
 from abc import abstractmethod
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypedDict
 
 from ..game import SIMULTANEOUS, Game, Move, decision_view
 from .choice import Choice, Clock, Limits, MoveStat, SearchAgent
@@ -107,6 +107,19 @@ class _Node:
         self.plies = 0  # when proven: plies to the end (the quickest win found, the
         # longest loss)
         self.amaf: dict[Hashable, list[float]] | None = None  # move -> [visits, total]
+
+
+class MCTSOptions(TypedDict, total=False):
+    """The keyword arguments of :class:`MCTSParameters` (an agent that adds its own passes
+    these on as they came: ``**options: Unpack[MCTSOptions]``)."""
+
+    seed: int | None
+    exploration: float
+    rave: bool
+    rave_equivalence: float
+    max_playout: int | None
+    default_limits: Limits
+    every_move: bool
 
 
 class MCTSParameters(SearchAgent):

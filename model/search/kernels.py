@@ -7,14 +7,14 @@ kernels load when a plug-in first makes an adapter.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Unpack
 
 from ..game import Game
 from .registry import plugin_for
 
 if TYPE_CHECKING:
     from .compiled.adapters import Adapter
-    from .compiled.solver import CompiledSolver, Progress
+    from .compiled.solver import CompiledSolver, SolverOptions
 
 
 def adapter_for(game: Game, *, history: bool = False) -> Adapter | None:
@@ -34,32 +34,13 @@ def has_kernel(game: Game | type[Game] | str) -> bool:
     return plugin_for(game).adapter is not None
 
 
-def solver_for(
-    game: Game,
-    *,
-    table_mb: float = 1024,
-    max_seconds: float | None = None,
-    max_depth: int = 200,
-    progress: Progress | None = None,
-    proof: str | None = None,
-    progress_every: float = 1.0,
-) -> CompiledSolver | None:
+def solver_for(game: Game, **options: Unpack[SolverOptions]) -> CompiledSolver | None:
     """The compiled solver of ``game``'s position (its history not read: a value is the
-    position's), the plug-in's adapter handed to it; None where no kernel fits. ``proof``:
-    the engine, "dfpn" or "bounded" (None: the adapter's); ``progress`` is called every
-    ``progress_every`` seconds."""
+    position's), the plug-in's adapter handed to it, with ``options`` (the solver's: the
+    table's MiB, the time, the depth, the engine, progress); None where no kernel fits."""
     adapter = adapter_for(game)
     if adapter is None:
         return None
     from .compiled.solver import CompiledSolver  # the kernels: loaded on first use
 
-    return CompiledSolver(
-        game,
-        adapter,
-        table_mb=table_mb,
-        max_seconds=max_seconds,
-        max_depth=max_depth,
-        progress=progress,
-        proof=proof,
-        progress_every=progress_every,
-    )
+    return CompiledSolver(game, adapter, **options)

@@ -32,11 +32,12 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Unpack
 
 import numpy as np
 
 from ...game import Game
-from ..agents import MCTSParameters
+from ..agents import MCTSOptions, MCTSParameters
 from ..choice import Choice, Clock, Limits, MoveStat
 from ..threads import check_threads
 from . import core, mcts
@@ -70,30 +71,16 @@ class CompiledMCTSAgent(MCTSParameters):
         self,
         adapters: Callable[[Game], Adapter | None],
         *,
-        seed: int | None = None,
-        exploration: float = 0.7,
-        rave: bool = True,
-        rave_equivalence: float = 500.0,
-        max_playout: int | None = None,
-        default_limits: Limits = Limits(seconds=1.0),
-        every_move: bool = False,
         threads: int = 1,
+        **options: Unpack[MCTSOptions],
     ) -> None:
         """The parameters of :class:`model.search.agents.MCTSAgent`, and ``threads``: the
         threads the search runs on (see the module; 1 to :data:`MAX_THREADS`)."""
         check_threads(threads)
-        super().__init__(
-            seed=seed,
-            exploration=exploration,
-            rave=rave,
-            rave_equivalence=rave_equivalence,
-            max_playout=max_playout,
-            default_limits=default_limits,
-            every_move=every_move,
-        )
+        super().__init__(**options)
         self.threads = threads
         self.adapters = adapters
-        self._seed = seed
+        self._seed = options.get("seed")
         #: The generators of the threads after the first (which has :attr:`rng`), made as
         #: they are first needed and kept, so that a next search goes on from them.
         self._more_rngs: list[np.ndarray] = []

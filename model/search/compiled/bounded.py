@@ -34,7 +34,7 @@ from numba import njit
 
 from . import core
 from .arrays import Arrays, Words
-from .memory import advise_huge_pages, shared_array, table_arrays
+from .memory import advise_huge_pages, shared_array, table_arrays, table_slots
 
 UNKNOWN_BOUND = 255  # no proven win / loss
 EMPTY_DATA = 0xFFFF  # win 255, loss 255, no failed depths, no best child
@@ -65,10 +65,7 @@ class Table:
     ENTRY_BYTES = 16
 
     def __init__(self, megabytes: float, path: str | os.PathLike[str] | None = None) -> None:
-        slots = 1024
-        while slots * 2 * self.ENTRY_BYTES <= megabytes * 2**20:
-            slots *= 2
-        self.slots = slots
+        self.slots = slots = table_slots(megabytes, self.ENTRY_BYTES)
         self.path = None if path is None else str(path)
         if path is None:
             self.keys, self.data = table_arrays(slots, 2)
@@ -390,24 +387,14 @@ def run(
     return st[DONE] == 1
 
 
-class Frames:
+class Frames(core.Frames):
     """The stack of the search: per ply the position and its moves' numbers."""
 
     def __init__(self, plies: int, max_moves: int) -> None:
-        p = plies + 2
-        self.plies = plies
-        self.states = np.zeros((p, core.STATE), dtype=np.int64)
-        self.keys = np.zeros(p, dtype=np.int64)
-        self.depth = np.zeros(p, dtype=np.int64)
-        self.prover = np.zeros(p, dtype=np.int64)
-        self.last_back = np.zeros(p, dtype=np.int64)
-        self.count = np.zeros(p, dtype=np.int64)
-        self.current = np.zeros(p, dtype=np.int64)
-        self.moves = np.zeros((p, max_moves), dtype=np.int64)
-        self.child_keys = np.zeros((p, max_moves), dtype=np.int64)
-        self.scores = np.zeros((p, max_moves), dtype=np.int64)
-        self.repeated = np.zeros(p, dtype=np.int64)
-        self.bound = np.zeros(p, dtype=np.int64)
+        super().__init__(plies, max_moves)
+        self.keys, self.depth, self.prover, self.last_back = (self.ply() for _ in range(4))
+        self.scores = self.per_move()
+        self.repeated, self.bound = self.ply(), self.ply()
 
     def arrays(self) -> tuple[np.ndarray, ...]:
         return (

@@ -63,3 +63,12 @@ def shared_array(path: Path, slots: int, width: int) -> np.ndarray:
     finally:
         os.close(fd)  # the map keeps the file
     return np.frombuffer(memory, dtype=np.int64).reshape(slots, width)
+
+
+def table_slots(megabytes: float, entry_bytes: int) -> int:
+    """The slots of a transposition table of ``entry_bytes`` an entry within ``megabytes``
+    MiB: the most, a power of two, at least 1024."""
+    slots = 1024
+    while slots * 2 * entry_bytes <= megabytes * 2**20:
+        slots *= 2
+    return slots

@@ -33,7 +33,7 @@ from __future__ import annotations
 import resource
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypedDict
 
 import numpy as np
 
@@ -48,6 +48,17 @@ Progress = Callable[[int, int, float, int], None]  # depth, nodes, seconds, tabl
 
 class _SliceOver(SearchStopped):
     """One open question's time slice is over (the search goes on with the other)."""
+
+
+class SolverOptions(TypedDict, total=False):
+    """The keyword arguments of :class:`CompiledSolver` (see it)."""
+
+    max_seconds: float | None
+    max_depth: int
+    progress: Progress | None
+    progress_every: float
+    table_mb: float
+    proof: str | None
 
 
 class CompiledSolver:
