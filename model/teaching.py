@@ -1,9 +1,10 @@
 """What a game says to students and teachers, beside its rules: a teaching companion.
 
 A :class:`~model.game.Game` is the rules (players, moves, notation, outcome, copying). The
-words about a position — what a move did, the wins it leaves, a teacher's lines about the
-position, the ``analyze`` summary — and the lesson judging (the points a lesson names, its
-goals and click-points questions) are a companion's, registered by the game's name as the
+words about a position — how the game ended (:func:`describe_result`), what a move did,
+the wins it leaves, a teacher's lines about the position, the ``analyze`` summary — and
+the lesson judging (the points a lesson names, its goals and click-points questions) are a
+companion's, registered by the game's name as the
 search plug-ins are. python-chess keeps ``Board`` to the rules and has ``chess.svg`` and
 ``chess.pgn`` beside it; this is that split.
 
@@ -19,7 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
-from .game import Game, Move, quote
+from .game import Game, Move, Outcome, quote
 
 G = TypeVar("G", bound=Game)
 
@@ -70,6 +71,11 @@ class Teaching(Generic[G]):
 
     # -- the position in words --
 
+    def describe_outcome(self, game: G, outcome: Outcome) -> str:
+        """The ending ``outcome`` of ``game`` in words (the status bar, a lesson, a
+        refused move): the winner and the reason by default (:meth:`Outcome.describe`)."""
+        return outcome.describe()
+
     def explain(self, game: G) -> list[str]:
         """Lines a teacher would say about the position, beyond who is to move
         (``analyze --text``); none by default."""
@@ -114,7 +120,7 @@ class Teaching(Generic[G]):
         of the game if it is over, else the wins it has at once (two-player games without
         chance, with few moves to try)."""
         if game.is_over():
-            return [f"the game ends: {game.describe_result()}"]
+            return [f"the game ends: {describe_result(game)}"]
         wins = winning_moves(game)
         if wins:
             shown = ", ".join(str(m) for m in wins[:2]) + (" ..." if len(wins) > 2 else "")
@@ -159,6 +165,13 @@ class Teaching(Generic[G]):
         """The points that answer a click-points ``question`` (one of
         :attr:`lesson_questions`) here; ValueError for one the game does not know."""
         raise ValueError(f"{game.title} has no click-points questions; list the answers")
+
+
+def describe_result(game: Game) -> str:
+    """The end of ``game`` in words, for the status bar ('' while it runs): its outcome as
+    its companion says it (:meth:`Teaching.describe_outcome`)."""
+    outcome = game.outcome()
+    return "" if outcome is None else teaching_for(game).describe_outcome(game, outcome)
 
 
 def winning_moves(game: Game, limit: int = 400) -> list[Move]:

@@ -6,14 +6,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..game import Move
-from ..teaching import Teaching, register_teaching, winning_moves
+from ..game import Move, Outcome
+from ..teaching import Teaching, describe_result, register_teaching, winning_moves
 from . import COLOURS, LATTICE, LEVEL, Pyraos, PyraosMove, _completes_square, _order, bits
 
 
 @register_teaching
 class PyraosTeaching(Teaching[Pyraos]):
     game_name = "pyraos"
+
+    def describe_outcome(self, game: Pyraos, outcome: Outcome) -> str:
+        if outcome.reason == "top":
+            return f"{outcome.winner} placed the top"
+        if outcome.reason == "repetition":
+            n = game.options.repetition
+            times = {3: "third", 4: "fourth", 5: "fifth"}.get(n, f"{n}th")
+            return f"the same position came a {times} time: a draw"
+        return f"{game.to_move} has no move and loses"
 
     def explain_move(self, game: Pyraos, move: Move) -> str:
         """A placement (from the reserve) or a raise (free), the square it completes or
@@ -43,7 +52,7 @@ class PyraosTeaching(Teaching[Pyraos]):
         mine, theirs = after.reserve(colour), after.reserve(other)
         parts.append(f"{colour} has {mine} spheres in reserve, {other} {theirs}")
         if after.is_over():
-            parts.append(f"the game ends: {after.describe_result()}")
+            parts.append(f"the game ends: {describe_result(after)}")
             return "; ".join(parts)
         threats = winning_moves(after)
         if threats:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..game import InvalidMoveError, Move, quote
+from ..teaching import describe_result
 from .rules import (
     DEVICES,
     EMPTY,
@@ -426,7 +427,7 @@ class RollingMoves(RollingPosition):
     def why_illegal(self, move: Move) -> str | None:
         s = self._s
         if s.phase == "over":
-            return f"the game is over: {self.describe_result()}"
+            return f"the game is over: {describe_result(self)}"
         if s._moves is not None and move in s._moves:
             return None
         phase = s.phase

@@ -37,6 +37,7 @@ from typing import Any
 
 from ..files import write_bytes
 from ..game import Game
+from ..speed import perft as count_move_paths
 from . import games as _games  # noqa: F401  (registers every game's plug-in)
 from .agents import AlphaBetaAgent, MCTSAgent, RandomAgent
 from .analysis import NO_ANALYSIS, NOT_TURNS, Analysis, analyse
@@ -233,7 +234,7 @@ def endgame_games() -> list[str]:
 def perft(game: Game, depth: int) -> int:
     """The number of move sequences of length ``depth`` from the position (a finished game
     has no moves); the position is left as it was."""
-    return game.perft(depth)
+    return count_move_paths(game, depth)
 
 
 __all__ = [

@@ -6,14 +6,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..game import Move
-from ..teaching import Teaching, register_teaching, winning_moves
+from ..game import Move, Outcome
+from ..teaching import Teaching, describe_result, register_teaching, winning_moves
 from . import COLOURS, STEP, Kind, Terrace, TerraceMove, field_name
 
 
 @register_teaching
 class TerraceTeaching(Teaching[Terrace]):
     game_name = "terrace"
+
+    def describe_outcome(self, game: Terrace, outcome: Outcome) -> str:
+        return {
+            "victory_fields": f"{outcome.winner} holds the four victory fields",
+            "stones": "both sides have fewer than four stones: a draw"
+            if outcome.winner is None
+            else f"{outcome.winner} wins: the other side has fewer than four stones",
+            "repetition": "the same position came a third time: a draw",
+            "no_moves": f"{game.to_move} has no move and loses",
+        }[outcome.reason]
 
     def explain_move(self, game: Terrace, move: Move) -> str:
         """The run, jump or push, the stones it removes (smashed, fallen off, by Osiris)
@@ -41,7 +51,7 @@ class TerraceTeaching(Teaching[Terrace]):
             f"{colour} has {probe.stone_count(colour)} stones, {other} {probe.stone_count(other)}"
         )
         if probe.is_over():
-            parts.append(f"the game ends: {probe.describe_result()}")
+            parts.append(f"the game ends: {describe_result(probe)}")
             return "; ".join(parts)
         wins = winning_moves(probe)
         if wins:

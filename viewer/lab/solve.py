@@ -38,6 +38,7 @@ from model.search import (
     split_solve,
     unsolvable,
 )
+from model.teaching import describe_result
 from model.tree import Node
 
 from ..events import Signal
@@ -299,7 +300,7 @@ class SolveMode:
                 helped = " (with the solution shown)" if self.solution is not None else ""
                 self._finish("solved", f"Solved in {moves_text(count)}{helped}!")
             else:
-                self._finish("failed", f"Failed: {game.describe_result()}")
+                self._finish("failed", f"Failed: {describe_result(game)}")
             return
         if left <= 0 and game.to_move != goal.side and self.refuted is None:
             self.runner.run("refute", defend(goal.side, left))  # the defender's winning answer
