@@ -79,7 +79,7 @@ def test_review_puzzles_writes_verified_puzzles(capsys, tmp_path):
 
 def test_review_refuses_bad_input_in_one_line(capsys, tmp_path):
     empty = tmp_path / "empty.pyr.json"
-    write(empty, missed_win_game()[0].start_copy())
+    write(empty, start_copy(missed_win_game()[0]))
     code, _, err = run(capsys, "review", empty)
     assert code == 2
     assert err.count("\n") == 1
