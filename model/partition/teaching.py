@@ -9,7 +9,14 @@ from typing import Any, ClassVar
 
 from ..game import Move, Outcome, quote
 from ..lattice import CORNERS, Corner, Point, wall_names
-from ..teaching import GoalCheck, OverlaySpec, Teaching, describe_result, register_teaching
+from ..teaching import (
+    GoalCheck,
+    OverlaySpec,
+    Teaching,
+    describe_result,
+    first_few,
+    register_teaching,
+)
 from . import COLOURS, Partition, Place
 
 
@@ -95,7 +102,7 @@ class PartitionTeaching(Teaching[Partition]):
         about = f"the escape path the answer leaves: {corner.value} to a far wall ({far})"
         own = [p for p in path if game.colour_at(p) == colour]
         if own:  # its groups touch no far wall (an anchored one would have blocked the path)
-            balls = ", ".join(f"({p})" for p in own[:3]) + (" ..." if len(own) > 3 else "")
+            balls = first_few([f"({p})" for p in own])
             about += (
                 f"; it runs through {colour} balls that touch no far wall, {balls}: "
                 "unanchored, they do not cut it"
