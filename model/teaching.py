@@ -4,9 +4,8 @@ A :class:`~model.game.Game` is the rules (players, moves, notation, outcome, cop
 words about a position — how the game ended (:func:`describe_result`), what a move did,
 the wins it leaves, a teacher's lines about the position, the ``analyze`` summary — and
 the lesson judging (the points a lesson names, its goals and click-points questions) are a
-companion's, registered by the game's name as the
-search plug-ins are. python-chess keeps ``Board`` to the rules and has ``chess.svg`` and
-``chess.pgn`` beside it; this is that split.
+companion's, registered by the game's name as the search plug-ins are. python-chess keeps
+``Board`` to the rules and has ``chess.svg`` and ``chess.pgn`` beside it; this is that split.
 
 The lesson and review code ask :func:`teaching_for` ``(game)``; a game without a companion
 still plays and gets the plain words of :class:`Teaching`. Each game's companion is the
