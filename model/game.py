@@ -7,8 +7,9 @@ to move, or says the node is :data:`SIMULTANEOUS` (every player submits a move, 
 and search or replay applies one) or :data:`TERMINAL`. An :class:`Outcome` holds one return
 per player, so draws, wins of one among four and scores need no special case.
 
-The viewer, the command line and the search code use only what is declared here, so a new
-game plugs in by subclassing :class:`Game` and decorating it with :func:`register_game`.
+The viewer, the command line and the search code use only what is declared here and the
+functions beside it (:mod:`model.setup`, :mod:`model.speed`, :mod:`model.teaching`), so a
+new game plugs in by subclassing :class:`Game` and decorating it with :func:`register_game`.
 The rules know nothing of search: what a game adds to it (a compiled kernel, a book, its
 own computer players) is its plug-in in ``model.search``, which imports the games.
 """
