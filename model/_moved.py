@@ -83,31 +83,34 @@ def _describe_outcome(game: Game, outcome: Any) -> str:
     return teaching.teaching_for(game).describe_outcome(game, outcome)
 
 
-#: Game's old method name -> (the function it is now, its name as the warning gives it,
-#: whether it was a classmethod). Drop after the next release.
-MOVED_METHODS: dict[str, tuple[Callable[..., Any], str, bool]] = {
-    "describe_result": (teaching.describe_result, "model.teaching.describe_result(game)", False),
-    "describe_outcome": (
-        _describe_outcome,
-        "model.teaching.teaching_for(game).describe_outcome(game, outcome)",
-        False,
-    ),
-    "perft": (speed.perft, "model.speed.perft(game, depth)", False),
-    "search_moves": (speed.search_moves, "model.speed.search_moves(game)", False),
-    "push_search": (speed.push_search, "model.speed.push_search(game, move)", False),
-    "canonical_key": (speed.canonical_key, "model.speed.canonical_key(game)", False),
-    "start_copy": (setup.start_copy, "model.setup.start_copy(game)", False),
-    "setup": (setup.setup_position, "model.setup.setup_position(game)", False),
-    "started_from_setup": (setup.started_from_setup, "model.setup.started_from_setup(game)", False),
-    "file_state": (setup.file_state, "model.setup.file_state(game)", False),
-    "setup_state": (setup.setup_state, "model.setup.setup_state(game)", False),
-    "replay_text": (setup.replay_text, "model.setup.replay_text(game, text)", False),
-    "check_setup": (setup.check_setup, "model.setup.check_setup(cls, ...)", True),
-    "from_setup_state": (setup.from_setup_state, "model.setup.from_setup_state(cls, ...)", True),
-}
+#: Game's old method names, each now the function of the same name in the module given;
+#: then the two whose function has another name. Drop after the next release.
+MOVED_METHODS: dict[str, Callable[..., Any]] = {
+    name: getattr(module, name)
+    for module, names in (
+        (teaching, ("describe_result",)),
+        (speed, ("perft", "search_moves", "push_search", "canonical_key")),
+        (setup, ("start_copy", "started_from_setup", "file_state", "setup_state")),
+        (setup, ("replay_text", "check_setup", "from_setup_state")),
+    )
+    for name in names
+} | {"setup": setup.setup_position, "describe_outcome": _describe_outcome}
+
+#: The old names that were classmethods (they take the game's class).
+ON_CLASS = ("check_setup", "from_setup_state")
 
 
-def _alias(name: str, function: Callable[..., Any], now: str) -> Callable[..., Any]:
+def _now(name: str, function: Callable[..., Any]) -> str:
+    """How the warning names what to call instead of the old ``name``."""
+    if function is _describe_outcome:
+        return "model.teaching.teaching_for(game).describe_outcome(game, outcome)"
+    owner = "cls" if name in ON_CLASS else "game"
+    return f"{function.__module__}.{function.__name__}({owner}, ...)"
+
+
+def _alias(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
+    now = _now(name, function)
+
     def alias(owner: Any, *args: Any, **kwargs: Any) -> Any:
         warnings.warn(
             f"Game.{name}() moved to {now}; the old name goes in the next release",
@@ -124,8 +127,8 @@ def _alias(name: str, function: Callable[..., Any], now: str) -> Callable[..., A
 def install_methods() -> None:
     """Put Game's old method names back, as warning wrappers (a game that has its own
     method of that name, as a ``StatefulGame`` or ``SearchHooks`` game, keeps it)."""
-    for name, (function, now, on_class) in MOVED_METHODS.items():
+    for name, function in MOVED_METHODS.items():
         if name in vars(Game):
             continue
-        alias = _alias(name, function, now)
-        setattr(Game, name, classmethod(alias) if on_class else alias)
+        alias = _alias(name, function)
+        setattr(Game, name, classmethod(alias) if name in ON_CLASS else alias)
