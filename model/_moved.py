@@ -21,8 +21,19 @@ from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any
 
-from . import setup, speed, teaching
 from .game import Game
+from .setup import (
+    check_setup,
+    file_state,
+    from_setup_state,
+    replay_text,
+    setup_position,
+    setup_state,
+    start_copy,
+    started_from_setup,
+)
+from .speed import canonical_key, perft, push_search, search_moves
+from .teaching import describe_result, teaching_for
 
 #: Old name -> new name. Drop after the next release.
 MOVED = {
@@ -80,21 +91,20 @@ def install() -> None:
 
 
 def _describe_outcome(game: Game, outcome: Any) -> str:
-    return teaching.teaching_for(game).describe_outcome(game, outcome)
+    return teaching_for(game).describe_outcome(game, outcome)
 
 
-#: Game's old method names, each now the function of the same name in the module given;
-#: then the two whose function has another name. Drop after the next release.
+#: Game's old method names, each now the function of that name (found by its name), and
+#: the two whose function has another. Drop after the next release.
 MOVED_METHODS: dict[str, Callable[..., Any]] = {
-    name: getattr(module, name)
-    for module, names in (
-        (teaching, ("describe_result",)),
-        (speed, ("perft", "search_moves", "push_search", "canonical_key")),
-        (setup, ("start_copy", "started_from_setup", "file_state", "setup_state")),
-        (setup, ("replay_text", "check_setup", "from_setup_state")),
+    function.__name__: function
+    for group in (
+        (describe_result, perft, search_moves, push_search, canonical_key),
+        (start_copy, started_from_setup, file_state, setup_state, replay_text),
+        (check_setup, from_setup_state),
     )
-    for name in names
-} | {"setup": setup.setup_position, "describe_outcome": _describe_outcome}
+    for function in group
+} | {"setup": setup_position, "describe_outcome": _describe_outcome}
 
 #: The old names that were classmethods (they take the game's class).
 ON_CLASS = ("check_setup", "from_setup_state")
