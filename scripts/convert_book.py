@@ -17,7 +17,7 @@ import argparse
 import sys
 
 from model import PositionFormatError
-from model.search import book_for, book_game
+from model.search import books as shelf
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -26,8 +26,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", default=None, help="the file to write (default: the same)")
     args = parser.parse_args(argv)
     try:
-        name = book_game(args.book)
-        books = book_for(name)
+        name = shelf.book_game(args.book)
+        books = shelf.book_for(name)
+        assert books is not None  # the game whose book the file is has one
         book = books.Book.read(args.book)
         books.Book(book.entries, book.note).write(args.out or args.book)
     except (PositionFormatError, OSError) as exc:

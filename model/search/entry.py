@@ -12,6 +12,7 @@ from typing import Any
 
 from ..files import write_bytes
 from ..game import Game
+from ..speed import perft as count_move_paths
 from .choice import Choice
 from .exact import Exact
 from .kernels import solver_for
@@ -148,4 +149,4 @@ def endgame_for(game: Game | str) -> Any:
 def perft(game: Game, depth: int) -> int:
     """The number of move sequences of length ``depth`` from the position (a finished game
     has no moves); the position is left as it was."""
-    return game.perft(depth)
+    return count_move_paths(game, depth)

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..game import Game, Move, PositionFormatError, game_class, quote
+from ..speed import canonical_key
 from .book import (
     VALUES,
     PerfectMove,
@@ -62,7 +63,7 @@ class MakeSolver(Protocol):
 
 
 def _canonical_key(game: Game) -> Hashable:
-    return game.canonical_key()
+    return canonical_key(game)
 
 
 Progress = Callable[[str], None]

@@ -14,6 +14,7 @@ from model.files import dumps, loads, read, write
 from model.game import Game, PositionFormatError, game_class
 from model.review import MISSED_WIN, VERDICTS, read_review
 from model.search import prove, puzzles, review, verify
+from model.setup import start_copy
 
 
 def partition(size: int = 3) -> Game:
@@ -188,7 +189,7 @@ def test_compose_keeps_the_band_asked_for_and_refuses_bad_requests():
 
 def test_make_puzzle_refuses_a_cooked_or_wrong_key():
     game, ply, winners = missed_win_game()
-    position = game.start_copy()
+    position = start_copy(game)
     for move in list(game.move_stack)[: ply - 1]:
         position.push(move)
     plies = prove(position, position.to_move, 3, line=False).plies

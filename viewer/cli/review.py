@@ -12,6 +12,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from model.setup import start_copy
+
 from .argtypes import engine_seconds
 from .common import EXIT_BAD_INPUT, EXIT_OK, file_command, read_or_say
 
@@ -147,7 +149,7 @@ def _puzzles(game: Any, result: Any, folder: Path, source: Path) -> list[dict[st
     made: list[dict[str, Any]] = []
     stem = source.name.removesuffix(SUFFIX)
     for spot in result.puzzles:
-        position = game.start_copy()
+        position = start_copy(game)
         for move in list(game.move_stack)[: spot.ply]:
             position.push(move)
         puzzle, why = puzzles.make_puzzle(position, spot.within, spot.key, max_nodes=None)

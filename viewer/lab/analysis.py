@@ -9,6 +9,7 @@ from typing import Any
 
 from model import search
 from model.game import Game
+from model.teaching import describe_result
 
 from .jobs import Job, JobRunner, Progress, position_of
 
@@ -18,7 +19,7 @@ def refusal(game: Game, *, in_setup: bool = False) -> str:
     if in_setup:
         return "no analysis in set-up mode: Apply or Cancel the set-up first"
     if game.is_over():
-        return f"the game is over ({game.describe_result()}): nothing to analyse"
+        return f"the game is over ({describe_result(game)}): nothing to analyse"
     return search.unanalysable(game) or ""
 
 

@@ -37,7 +37,7 @@ from model.game import (
     PositionFormatError,
     shorten,
 )
-from model.teaching import teaching_for
+from model.teaching import describe_result, teaching_for
 
 from ..events import Signal
 from .jobs import Job, JobRunner, Post, position_of
@@ -122,7 +122,7 @@ def idea_of(game: Game, side: str, line: list[Move]) -> Idea | None:
         them = "it" if len(gained) == 1 else "them"
         text = f"{which} at stake: {', '.join(gained)} ({side} {how} {them})"
         return Idea(text, tuple(gained))
-    result = end.describe_result()
+    result = describe_result(end)
     if not result:
         return None
     after = standing(end, side)
@@ -296,7 +296,7 @@ class Practice:
                 needed = (
                     f"; the win at once takes {len(corners)} corners"
                     if corners
-                    else f"; the win at once: {won.describe_result()}"
+                    else f"; the win at once: {describe_result(won)}"
                 )
         return f"{wrong} does not win at once: {where}{needed}."
 

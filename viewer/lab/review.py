@@ -30,6 +30,7 @@ from model import search
 from model.files import SUFFIX, write
 from model.game import Game, shorten
 from model.review import GameReview, PuzzleSpot
+from model.setup import start_copy
 from model.userfiles import made_puzzles_folder
 
 from ..events import Signal
@@ -98,7 +99,7 @@ class Reviews:
             self.port.status(refused)
             return refused
         session = self.session
-        end = session.game.start_copy()
+        end = start_copy(session.game)
         for move in session.history():
             end.push(move)
         seed = self.seed

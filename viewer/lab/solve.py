@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from model import search
 from model.game import Game, IllegalMoveError, InvalidMoveError, Move
 from model.puzzle import Goal, goal_of, moves_text, plies_text
+from model.teaching import describe_result
 from model.tree import Node
 
 from ..events import Signal
@@ -290,7 +291,7 @@ class SolveMode:
                 helped = " (with the solution shown)" if self.solution is not None else ""
                 self._finish("solved", f"Solved in {moves_text(count)}{helped}!")
             else:
-                self._finish("failed", f"Failed: {game.describe_result()}")
+                self._finish("failed", f"Failed: {describe_result(game)}")
             return
         if left <= 0 and game.to_move != goal.side and self.refuted is None:
             self.runner.run("refute", defend(goal.side, left))  # the defender's winning answer
