@@ -34,7 +34,7 @@ from numba import njit
 
 from . import core
 from .arrays import Arrays, Words
-from .memory import advise_huge_pages, shared_array, table_arrays, table_slots
+from .memory import TableMemory, shared_array, table_arrays
 
 UNKNOWN_BOUND = 255  # no proven win / loss
 EMPTY_DATA = 0xFFFF  # win 255, loss 255, no failed depths, no best child
@@ -56,7 +56,7 @@ _WON = 0 | UNKNOWN_BOUND << 8 | 0 << 16 | UNKNOWN_BOUND << 24
 _DRAWN = UNKNOWN_BOUND | UNKNOWN_BOUND << 8 | UNKNOWN_BOUND << 16 | UNKNOWN_BOUND << 24
 
 
-class Table:
+class Table(TableMemory):
     """The transposition table's two arrays (see the module): ``slots`` a power of two,
     at most ``megabytes`` MiB; pages are taken only as the search touches them. With a
     ``path``, mapped from that file and shared with every process that maps it (see
@@ -65,24 +65,15 @@ class Table:
     ENTRY_BYTES = 16
 
     def __init__(self, megabytes: float, path: str | os.PathLike[str] | None = None) -> None:
-        self.slots = slots = table_slots(megabytes, self.ENTRY_BYTES)
-        self.path = None if path is None else str(path)
+        super().__init__(megabytes, path)
         if path is None:
-            self.keys, self.data = table_arrays(slots, 2)
+            self.keys, self.data = table_arrays(self.slots, 2)
         else:
-            both = shared_array(Path(path), 2, slots)
+            both = shared_array(Path(path), 2, self.slots)
             self.keys, self.data = both[0], both[1]
-        self.huge = False  # huge pages asked for (see .memory)
 
-    def go_huge(self) -> None:
-        """Ask for huge pages, once: the search has shown it runs long."""
-        if not self.huge:
-            advise_huge_pages([self.keys, self.data])
-            self.huge = True
-
-    @property
-    def megabytes(self) -> float:
-        return self.slots * self.ENTRY_BYTES / 2**20
+    def held(self) -> list[np.ndarray]:
+        return [self.keys, self.data]
 
 
 @njit(cache=True, inline="always")

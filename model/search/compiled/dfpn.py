@@ -41,7 +41,7 @@ from numba import njit
 from . import core
 from .arrays import Arrays, Flags, Words
 from .bits import mix64, popcount
-from .memory import advise_huge_pages, shared_array, table_arrays, table_slots
+from .memory import TableMemory, shared_array, table_arrays
 
 INF = 1 << 62
 LIMIT = INF - 1  # sums of proof numbers stop here: only a real disproof makes INF
@@ -84,7 +84,7 @@ HELP_NAMES = {"decided": DECIDED, "dead": DEAD, "order": ORDER, "init": INIT}
 ENTER, LOOP, RETURN = 0, 1, 2
 
 
-class Table:
+class Table(TableMemory):
     """The transposition table's arrays (see the module): ``slots`` a power of two. With a
     ``path``, mapped from that file (made where missing) and shared with every process that
     maps it: a file of a memory file system (``/dev/shm``), which may be unlinked once all
@@ -93,25 +93,16 @@ class Table:
     ENTRY_BYTES = 32
 
     def __init__(self, megabytes: float, path: str | os.PathLike[str] | None = None) -> None:
-        self.slots = slots = table_slots(megabytes, self.ENTRY_BYTES)
-        self.path = None if path is None else str(path)
+        super().__init__(megabytes, path)
         # an entry's four words side by side (half a cache line); pages the search never
         # touches are never given memory
         if path is None:
-            self.entries = table_arrays(slots, 1, 4)[0]
+            self.entries = table_arrays(self.slots, 1, 4)[0]
         else:
-            self.entries = shared_array(Path(path), slots, 4)
-        self.huge = False  # huge pages asked for (see .memory)
+            self.entries = shared_array(Path(path), self.slots, 4)
 
-    def go_huge(self) -> None:
-        """Ask for huge pages, once: the search has shown it runs long."""
-        if not self.huge:
-            advise_huge_pages([self.entries])
-            self.huge = True
-
-    @property
-    def megabytes(self) -> float:
-        return self.slots * self.ENTRY_BYTES / 2**20
+    def held(self) -> list[np.ndarray]:
+        return [self.entries]
 
 
 @njit(cache=True, inline="always")
