@@ -23,6 +23,7 @@ from .rolling import teaching as _rolling_words  # noqa: F401
 from .terrace import teaching as _terrace_words  # noqa: F401
 
 _moved.install()  # old paths of moved modules (model.rolling_state, ...) for one release
+_moved.install_methods()  # Game's old method names (game.perft(d), ...) for one release
 
 __all__ = [
     "Game",

@@ -34,6 +34,7 @@ from typing import Any
 from .game import MAX_QUOTED, PositionFormatError, quote, shorten
 from .lattice import Point, base_symmetries
 from .partition import Partition, Place
+from .teaching import describe_result
 
 FORMAT = "pyramid-lab-certificate/1"
 SUFFIX = ".cert.gz"
@@ -221,7 +222,7 @@ def check(
             outcome = game.outcome()
             if outcome is not None:
                 if outcome.winner != winner:
-                    raise _fail(f"line {number}: {game.describe_outcome(outcome)} {where()}")
+                    raise _fail(f"line {number}: {describe_result(game)} {where()}")
                 return
             every_reply(f"line {number}: {loser}'s reply")
         finally:
@@ -239,15 +240,13 @@ def check(
                 if outcome is None:
                     winner_to_move()
                 elif outcome.winner != winner:
-                    raise _fail(
-                        f"{said} wins or ends the game: {game.describe_outcome(outcome)} {where()}"
-                    )
+                    raise _fail(f"{said} wins or ends the game: {describe_result(game)} {where()}")
             finally:
                 game.pop()
 
     start = game.outcome()
     if start is not None:
-        raise _fail(f"the position is already over: {game.describe_outcome(start)}")
+        raise _fail(f"the position is already over: {describe_result(game)}")
     if game.to_move == winner:
         winner_to_move()
     else:

@@ -41,6 +41,7 @@ from typing import Any
 from .files import SUFFIX, read, read_json, to_json
 from .game import Game, PositionFormatError, shorten
 from .puzzle import goal_of
+from .setup import file_state
 from .userfiles import UserFile, config_dir, is_count
 
 INDEX = "collection.json"
@@ -137,7 +138,7 @@ def position_key(game: Game) -> str:
     if doc.get("start") == "pieces":  # the pieces are the set-up: the position is after it
         fields["pieces"] = [[*c, colour] for c, colour in sorted(game.pieces())]
         fields["to_move"] = game.to_move
-        fields["state"] = game.file_state()
+        fields["state"] = file_state(game)
     text = json.dumps(fields, sort_keys=True, separators=(",", ":"))
     return hashlib.sha1(text.encode("utf-8")).hexdigest()[:16]
 

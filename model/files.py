@@ -35,6 +35,15 @@ from .game import (
 )
 from .puzzle import check_puzzle
 from .review import GameReview, read_review
+from .setup import (
+    file_state,
+    from_setup_state,
+    replay_text,
+    setup_position,
+    setup_state,
+    start_copy,
+    started_from_setup,
+)
 from .teaching import teaching_for
 
 FORMAT = "pyramid-lab/1"
@@ -301,7 +310,7 @@ def from_json(raw: Any) -> PositionDocument:
         if (
             replayed != _piece_set(pieces)
             or game.to_move != to_move
-            or (state is not None and game.file_state() != state)
+            or (state is not None and file_state(game) != state)
         ):
             raise PositionFormatError(
                 "history",
@@ -312,7 +321,7 @@ def from_json(raw: Any) -> PositionDocument:
         if state is None:
             game = cls.from_setup(options, to_move, pieces, study=study)
         else:
-            game = cls.from_setup_state(options, to_move, pieces, state, study=study)
+            game = from_setup_state(cls, options, to_move, pieces, state, study=study)
         replay(game, history)
     variations = _read_variations(raw.get("variations", []), game)
     puzzle = check_puzzle(puzzle, game)  # at the position: its solution must replay there
@@ -328,7 +337,7 @@ def _read_variations(raw: Any, game: Game) -> list[list[Move]]:
         raise PositionFormatError(
             "variations", "must be a list of lines, each a non-empty list of moves as strings"
         )
-    start = game.start_copy()
+    start = start_copy(game)
     lines = []
     for index, line in enumerate(raw):
         replayed = start.copy()
@@ -368,7 +377,7 @@ def replay(game: Game, history: list[str], key: str = "history") -> None:
     naming the first that does not replay."""
     for index, text in enumerate(history):
         try:
-            game.replay_text(text)
+            replay_text(game, text)
         except (InvalidMoveError, IllegalMoveError) as exc:
             raise PositionFormatError(f"{key}[{index}]", not_replayed(text, exc)) from None
 
@@ -393,15 +402,15 @@ def to_json(
         "to_move": game.to_move,
     }
     history = [str(m) for m in game.move_stack]
-    if history and game.started_from_setup():
+    if history and started_from_setup(game):
         # The history is replayed onto 'pieces', so 'pieces' holds the set-up it starts from.
-        to_move, pieces = game.setup()
+        to_move, pieces = setup_position(game)
         doc["to_move"] = to_move
         doc["start"] = "pieces"
-        state = game.setup_state()
+        state = setup_state(game)
     else:
         pieces = game.pieces()
-        state = game.file_state()
+        state = file_state(game)
     if state is not None:
         doc["state"] = state
     doc["pieces"] = [[*coords, colour] for coords, colour in sorted(pieces)]

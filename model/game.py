@@ -7,8 +7,9 @@ to move, or says the node is :data:`SIMULTANEOUS` (every player submits a move, 
 and search or replay applies one) or :data:`TERMINAL`. An :class:`Outcome` holds one return
 per player, so draws, wins of one among four and scores need no special case.
 
-The viewer, the command line and the search code use only what is declared here, so a new
-game plugs in by subclassing :class:`Game` and decorating it with :func:`register_game`.
+The viewer, the command line and the search code use only what is declared here and the
+functions beside it (:mod:`model.setup`, :mod:`model.speed`, :mod:`model.teaching`), so a
+new game plugs in by subclassing :class:`Game` and decorating it with :func:`register_game`.
 The rules know nothing of search: what a game adds to it (a compiled kernel, a book, its
 own computer players) is its plug-in in ``model.search``, which imports the games.
 """
@@ -18,7 +19,7 @@ from __future__ import annotations
 import enum
 import reprlib
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, Self, TypeVar
 
@@ -205,6 +206,14 @@ class Outcome:
         """The winner's colour or ``"draw"``, as position files and ``analyze`` write it."""
         return self.winner if self.winner is not None else "draw"
 
+    def describe(self) -> str:
+        """The outcome in plain words, the winner and the reason ("red wins (corners)",
+        "draw (repetition)"); a game's teaching companion may say it in its own."""
+        reason = self.reason.replace("_", " ")
+        if self.winner is None:
+            return f"draw ({reason})"
+        return f"{self.winner} wins ({reason})"
+
 
 class Move(ABC):
     """A move value: frozen, hashable, and ``str(move)`` parses back with ``parse_move``."""
@@ -273,6 +282,16 @@ class Game(ABC):
     Subclasses set the class attributes and implement the abstract methods. Positions are
     mutable: ``push`` applies a move, ``pop`` takes the last one back exactly, ``copy``
     gives an independent position for search or a second view.
+
+    ``Game`` is the rules and nothing else, at most 30 methods (a test counts them): the
+    players, the options and the ways to build a position, the moves (legal, parsed,
+    played, taken back, why one is illegal, what one did), the outcome and its returns,
+    copying and the position's keys, and what one seat may see. The rest is beside it, as
+    python-chess keeps ``chess.svg`` and ``chess.pgn`` beside ``Board``: set-ups and a
+    file's ``"state"`` in :mod:`model.setup` (a game keeping more than its pieces
+    subclasses ``StatefulGame``), the words and lesson judging in its teaching companion
+    (:mod:`model.teaching`: ``describe_result(game)``), the search's speed hooks and
+    ``perft`` in :mod:`model.speed` (a game with faster ways subclasses ``SearchHooks``).
     """
 
     name: ClassVar[str]  # the registry key, and the "game" of position files
@@ -325,67 +344,6 @@ class Game(ABC):
         """A set-up position, validated against the rules (PositionFormatError). With
         ``study`` only the board itself is checked, not that play can reach it."""
 
-    @classmethod
-    def from_setup_state(
-        cls,
-        options: Any,
-        to_move: str,
-        pieces: Sequence[Piece],
-        state: Mapping[str, Any],
-        *,
-        study: bool = False,
-    ) -> Self:
-        """A set-up position with a file's ``"state"``: what a game keeps beyond its pieces
-        and side to move (Pyramid Ball: the ball, the scores, the special moves held)."""
-        raise PositionFormatError("state", f"{cls.title} keeps no state beyond its pieces")
-
-    def file_state(self) -> dict[str, Any] | None:
-        """The position's ``"state"`` for files (None: the game keeps none)."""
-        return None
-
-    def setup_state(self) -> dict[str, Any] | None:
-        """The ``"state"`` of the set-up position the move stack starts from."""
-        return None
-
-    @classmethod
-    def check_setup(
-        cls, to_move: str, pieces: Sequence[Piece], site_of: Callable[..., int]
-    ) -> dict[int, int]:
-        """The checks every set-up shares: the side to move and each piece's colour are
-        players, each piece stands on a site (``site_of(*coords)`` raises ValueError or
-        TypeError otherwise) and no site is listed twice. Returns site -> player index."""
-        names = " or ".join(map(repr, cls.players))
-        if to_move not in cls.players:
-            raise PositionFormatError("to_move", f"must be {names}, not {quote(to_move)}")
-        placed: dict[int, int] = {}
-        where: dict[int, int] = {}
-        for index, (coords, colour) in enumerate(pieces):
-            key = f"pieces[{index}]"
-            if colour not in cls.players:
-                raise PositionFormatError(key, f"colour must be {names}, not {quote(colour)}")
-            if len(coords) != cls.coordinate_count:
-                raise PositionFormatError(
-                    key, f"a piece needs {cls.coordinate_count} coordinates, not {len(coords)}"
-                )
-            try:
-                site = site_of(*coords)
-            except (ValueError, TypeError) as exc:
-                raise PositionFormatError(key, str(exc)) from None
-            if site in placed:
-                raise PositionFormatError(
-                    key, f"{list(coords)} is listed twice (also as pieces[{where[site]}])"
-                )
-            placed[site] = cls.players.index(colour)
-            where[site] = index
-        return placed
-
-    def start_copy(self) -> Self:
-        """A copy of this game at the start of its history (its set-up, or the start)."""
-        game = self.copy()
-        while game.move_stack:
-            game.pop()
-        return game
-
     def copy(self) -> Self:
         """An independent position: later pushes and pops on either leave the other be."""
         other = object.__new__(type(self))
@@ -397,7 +355,8 @@ class Game(ABC):
 
     # -- state --
 
-    # Every game keeps these; the accessors below read them.
+    # Every game keeps these; the accessors below read them, and model.setup the last two
+    # (record_setup writes them).
     _options: Any
     _turn: int  # index into players
     _setup: tuple[str, list[Piece]] = ("", [])
@@ -420,20 +379,6 @@ class Game(ABC):
     @abstractmethod
     def pieces(self) -> list[Piece]:
         """The pieces now on the board."""
-
-    def setup(self) -> tuple[str, list[Piece]]:
-        """Side to move and pieces of the position the move stack starts from."""
-        return self._setup[0], list(self._setup[1])
-
-    def started_from_setup(self) -> bool:
-        """True when the move stack starts from a set-up position, not the game's start."""
-        return self._from_setup
-
-    def _record_setup(self, *, from_setup: bool, study: bool = False) -> None:
-        """Remember the current position as the one the move stack starts from."""
-        self._setup = (self.to_move, self.pieces())
-        self._from_setup = from_setup
-        self.study = study
 
     @abstractmethod
     def position_key(self) -> Hashable:
@@ -459,9 +404,13 @@ class Game(ABC):
         """The move written as ``text`` (InvalidMoveError); legality is not checked."""
 
     def why_illegal(self, move: Move) -> str | None:
-        """None when ``move`` is legal now, else a sentence a player can act on."""
-        if self.is_over():
-            return f"the game is over: {self.describe_result()}"
+        """None when ``move`` is legal now, else a sentence a player can act on. Once the
+        game is over it names the outcome in plain words (:meth:`Outcome.describe`); a
+        game whose teaching companion words its endings says them here too, as every game
+        of the lab does (``model.teaching.describe_result``)."""
+        outcome = self.outcome()
+        if outcome is not None:
+            return f"the game is over: {outcome.describe()}"
         if move in self.legal_moves():
             return None
         return f"{move} is not a legal move here"
@@ -475,14 +424,10 @@ class Game(ABC):
         """Take back the last move exactly and return it (IndexError if there is none)."""
 
     def push_text(self, text: str) -> Move:
+        """Parse ``text`` in the game's notation and play it; the move played."""
         move = self.parse_move(text)
         self.push(move)
         return move
-
-    def replay_text(self, text: str) -> Move:
-        """Play a move of a file's history (the reader's hook: a game whose notation grew
-        may fill in what older files left implicit); :meth:`push_text` by default."""
-        return self.push_text(text)
 
     def last_effect(self) -> Effect | None:
         """What the last move did besides moving a piece (captures, pushes), or None."""
@@ -501,50 +446,6 @@ class Game(ABC):
 
         The default, for games where every seat sees everything: a copy."""
         return self.copy()
-
-    # -- search hooks (defaults go through the public moves; games may override for speed) --
-
-    def search_moves(self) -> list[Any]:
-        """Legal moves in the order search should try them, in any form push_search takes."""
-        return list(self.legal_moves())
-
-    def push_search(self, move: Any) -> None:
-        """Play a move from :meth:`search_moves` without re-checking it."""
-        self.push(move)
-
-    def canonical_key(self) -> Hashable:
-        """Equal for positions equal up to the board's symmetries (transposition tables)."""
-        return self.position_key()
-
-    def perft(self, depth: int) -> int:
-        """The number of move sequences of length ``depth``; the position is left as it was.
-        Iterative (an explicit stack), so any depth is safe."""
-        if depth < 0:
-            raise ValueError(f"depth must be 0 or more, not {depth}")
-        if depth == 0:
-            return 1
-        if self.is_over():
-            return 0
-        if depth == 1:
-            return self.legal_move_count()
-        total = 0
-        stack = [iter(self.search_moves())]
-        while stack:
-            move = next(stack[-1], None)
-            if move is None:
-                stack.pop()
-                if stack:
-                    self.pop()
-                continue
-            self.push_search(move)
-            if self.is_over():
-                self.pop()
-            elif len(stack) == depth - 1:
-                total += self.legal_move_count()
-                self.pop()
-            else:
-                stack.append(iter(self.search_moves()))
-        return total
 
     @abstractmethod
     def outcome(self) -> Outcome | None:
@@ -565,21 +466,6 @@ class Game(ABC):
         """Per player: the outcome's returns, all 0 while the game runs."""
         outcome = self.outcome()
         return outcome.returns() if outcome else (0.0,) * len(self.players)
-
-    # -- reporting --
-
-    def describe_result(self) -> str:
-        """The end of the game in words, for the status bar ('' while it runs): the
-        outcome as :meth:`describe_outcome` says it."""
-        outcome = self.outcome()
-        return "" if outcome is None else self.describe_outcome(outcome)
-
-    def describe_outcome(self, outcome: Outcome) -> str:
-        """The game's ``outcome`` in words: the winner and the reason by default."""
-        reason = outcome.reason.replace("_", " ")
-        if outcome.winner is None:
-            return f"draw ({reason})"
-        return f"{outcome.winner} wins ({reason})"
 
     def other(self, colour: str) -> str:
         """The opponent of ``colour`` in a two-player game."""

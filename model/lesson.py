@@ -52,7 +52,7 @@ from .game import (
     quote,
     shorten,
 )
-from .teaching import GoalCheck, teaching_for
+from .teaching import GoalCheck, describe_result, teaching_for
 
 FORMAT = "pyramid-lab-lesson/1"
 SUFFIX = ".lesson.json"
@@ -525,7 +525,7 @@ def check_task(task: Task, position: Game, *, wins: WinJudge | None = None) -> s
     """Why ``task`` is not sound at ``position``, or None (a win-within task judged by
     ``wins``, the search's judge; ValueError without one)."""
     if position.is_over() and task.kind != "click-points":
-        return f"the game is over here ({position.describe_result()}): nothing to play"
+        return f"the game is over here ({describe_result(position)}): nothing to play"
     if task.kind == "click-points":
         right = right_points(task, position)
         given = {teaching_for(position).lesson_point(position, a) for a in task.answers}
@@ -689,7 +689,7 @@ def right_answers(task: Task, position: Game, *, wins: WinJudge | None = None) -
             raise ValueError("pick a question first: without one the answers are yours")
         return [",".join(map(str, p)) for p in sorted(right_points(task, position))]
     if position.is_over():
-        raise ValueError(f"the game is over here ({position.describe_result()})")
+        raise ValueError(f"the game is over here ({describe_result(position)})")
     if task.kind == "win-within":
         if position.has_chance:
             raise ValueError(no_proof_with_chance(position.title))

@@ -40,6 +40,7 @@ from .game import (
     not_replayed,
     quote,
 )
+from .setup import start_copy
 
 BEST, GOOD, INACCURACY, MISTAKE, MISSED_WIN = (
     "best",
@@ -224,7 +225,7 @@ def read_review(raw: Any, game: Game) -> GameReview:
     moves_raw = raw.get("moves", [])
     if not isinstance(moves_raw, list):
         raise PositionFormatError("review.moves", "must be a list")
-    line = game.start_copy()  # the reviewed line replays from the file's start
+    line = start_copy(game)  # the reviewed line replays from the file's start
     moves = []
     for index, entry in enumerate(moves_raw):
         where = f"review.moves[{index}]"

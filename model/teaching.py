@@ -1,11 +1,11 @@
 """What a game says to students and teachers, beside its rules: a teaching companion.
 
 A :class:`~model.game.Game` is the rules (players, moves, notation, outcome, copying). The
-words about a position — what a move did, the wins it leaves, a teacher's lines about the
-position, the ``analyze`` summary — and the lesson judging (the points a lesson names, its
-goals and click-points questions) are a companion's, registered by the game's name as the
-search plug-ins are. python-chess keeps ``Board`` to the rules and has ``chess.svg`` and
-``chess.pgn`` beside it; this is that split.
+words about a position — how the game ended (:func:`describe_result`), what a move did,
+the wins it leaves, a teacher's lines about the position, the ``analyze`` summary — and
+the lesson judging (the points a lesson names, its goals and click-points questions) are a
+companion's, registered by the game's name as the search plug-ins are. python-chess keeps
+``Board`` to the rules and has ``chess.svg`` and ``chess.pgn`` beside it; this is that split.
 
 The lesson and review code ask :func:`teaching_for` ``(game)``; a game without a companion
 still plays and gets the plain words of :class:`Teaching`. Each game's companion is the
@@ -15,11 +15,11 @@ still plays and gets the plain words of :class:`Teaching`. Each game's companion
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
-from .game import Game, Move, quote
+from .game import Game, Move, Outcome, quote
 
 G = TypeVar("G", bound=Game)
 
@@ -70,6 +70,11 @@ class Teaching(Generic[G]):
 
     # -- the position in words --
 
+    def describe_outcome(self, game: G, outcome: Outcome) -> str:
+        """The ending ``outcome`` of ``game`` in words (the status bar, a lesson, a
+        refused move): the winner and the reason by default (:meth:`Outcome.describe`)."""
+        return outcome.describe()
+
     def explain(self, game: G) -> list[str]:
         """Lines a teacher would say about the position, beyond who is to move
         (``analyze --text``); none by default."""
@@ -113,13 +118,13 @@ class Teaching(Generic[G]):
         """This position (after a lesson's move) seen from the side now to move: the end
         of the game if it is over, else the wins it has at once (two-player games without
         chance, with few moves to try)."""
-        if game.is_over():
-            return [f"the game ends: {game.describe_result()}"]
-        wins = winning_moves(game)
-        if wins:
-            shown = ", ".join(str(m) for m in wins[:2]) + (" ..." if len(wins) > 2 else "")
-            return [f"{game.to_move} can then win at once with {shown}"]
-        return []
+        said = ending_or_win(
+            game,
+            lambda wins: (
+                f"{game.to_move} can then win at once with " + first_few([str(m) for m in wins], 2)
+            ),
+        )
+        return [said] if said else []
 
     # -- lessons --
 
@@ -159,6 +164,35 @@ class Teaching(Generic[G]):
         """The points that answer a click-points ``question`` (one of
         :attr:`lesson_questions`) here; ValueError for one the game does not know."""
         raise ValueError(f"{game.title} has no click-points questions; list the answers")
+
+
+def first_few(items: Sequence[str], most: int = 3, more: str = " ...") -> str:
+    """The first ``most`` of ``items`` joined by commas, and ``more`` after them when some
+    are left out."""
+    return ", ".join(items[:most]) + (more if len(items) > most else "")
+
+
+def reply_words(found: Sequence[str], then: str, none: str, *, more: str = " ...") -> str:
+    """What the next player can do with the next move, in a lesson's words: ``then`` and
+    the first three of ``found`` (see :func:`first_few`), or ``none`` when none is found."""
+    return f"{then} {first_few(found, more=more)}" if found else none
+
+
+def describe_result(game: Game) -> str:
+    """The end of ``game`` in words, for the status bar ('' while it runs): its outcome as
+    its companion says it (:meth:`Teaching.describe_outcome`)."""
+    outcome = game.outcome()
+    return "" if outcome is None else teaching_for(game).describe_outcome(game, outcome)
+
+
+def ending_or_win(game: Game, win: Callable[[list[Move]], str]) -> str:
+    """``game`` (after a lesson's move) seen from the side now to move: the end of the game
+    if it is over, else ``win`` of the moves that win it at once (:func:`winning_moves`),
+    else ''."""
+    if game.is_over():
+        return f"the game ends: {describe_result(game)}"
+    wins = winning_moves(game)
+    return win(wins) if wins else ""
 
 
 def winning_moves(game: Game, limit: int = 400) -> list[Move]:

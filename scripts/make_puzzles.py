@@ -12,12 +12,12 @@ tempted by) and one position per random game. The notes are written from the pos
 what the key move does (corners, squares, pushes and falls) and how the main line ends.
 
 Each candidate is verified as ``pyramid-lab puzzles compose`` verifies what it composes
-(``model.search.make_puzzle``: the goal proven, the key move unique, the main line whole,
+(``model.search.puzzles.make_puzzle``: the goal proven, the key move unique, the main line whole,
 the proof under the CI budget); each kept puzzle is written with its history (the file
 replays from the empty board, so the position is reachable) and verified again from the
 written file, with ``model.search.verify``: verified, no cooks, tight. For a fresh set on
 demand (engine play, any count, a difficulty band) use ``pyramid-lab puzzles compose``
-(:func:`model.search.compose`); this script keeps the shipped collection reproducible.
+(:func:`model.search.puzzles.compose`); this script keeps the shipped collection reproducible.
 
 Then each game's collection is ordered by difficulty as the engine measures it: the
 playouts the compiled MCTS (``model.search.compiled``, RAVE, the window's computer player)
@@ -55,16 +55,7 @@ sys.path.insert(0, str(ROOT))
 from model.collection import INDEX, INDEX_FORMAT, rank_key  # noqa: E402
 from model.files import SUFFIX, read, write  # noqa: E402
 from model.game import Game, game_class  # noqa: E402
-from model.search import (  # noqa: E402
-    SearchStopped,
-    first_moves,
-    make_puzzle,
-    node_budget,
-    playouts_to_find,
-    shortest_win,
-    verify,
-    warm_up,
-)
+from model.search import SearchStopped, puzzles, verify, warm_up  # noqa: E402
 
 OUT = ROOT / "examples" / "puzzles"
 WORDS = {1: "1 move", 2: "2 moves", 3: "3 moves", 4: "4 moves", 5: "5 moves"}
@@ -180,11 +171,13 @@ def candidates(config: Config, seed: int, wanted: set[int]) -> list[Candidate]:
         side, legal = game.to_move, game.legal_move_count()
         if legal < max(2, config.min_legal):
             continue
-        plies = shortest_win(game, longest, config.step_nodes)  # of the side to move
+        plies = puzzles.shortest_win(game, longest, config.step_nodes)  # of the side to move
         if plies is None or plies not in wanted:
             continue
         try:
-            moves = first_moves(game, side, plies, stop=node_budget(4 * config.step_nodes))
+            moves = puzzles.first_moves(
+                game, side, plies, stop=puzzles.node_budget(4 * config.step_nodes)
+            )
         except SearchStopped:
             continue
         if len(moves) != 1:
@@ -383,10 +376,10 @@ def title(game: Game, plies: int) -> str:
 
 def puzzle_of(candidate: Candidate) -> dict[str, Any] | None:
     """The puzzle for a candidate, with its main line, or None when it does not verify as
-    a composed puzzle must (``model.search.make_puzzle``: the goal proven in exactly its
+    a composed puzzle must (``model.search.puzzles.make_puzzle``: the goal proven in exactly its
     plies, the key move unique, the main line whole) or its proof is too costly for CI."""
     game = candidate.game
-    made, _why = make_puzzle(
+    made, _why = puzzles.make_puzzle(
         game, candidate.plies, candidate.key, max_nodes=candidate.config.verify_nodes
     )
     if made is None:
@@ -477,7 +470,7 @@ ORDER = (
 
 def difficulty(game: Game, key_text: str) -> int:
     key = game.parse_move(key_text)
-    runs = [playouts_to_find(game, key, seed, CAP) for seed in SEEDS]
+    runs = [puzzles.playouts_to_find(game, key, seed, CAP) for seed in SEEDS]
     return round(sum(runs) / len(runs))
 
 

@@ -18,15 +18,17 @@ from shot_window import ShotWindow
 
 
 def main(out: Path) -> int:
+    from model import search
     from model.files import write
     from model.game import game_class
-    from model.search import agent_for
     from tests.model.test_review import missed_win_game
     from viewer.compose import ComposeDialog
 
     cls = game_class("partition")
     game = cls.new(cls.parse_options({"size": 4, "version": "floating"}))
-    players = {side: agent_for(game, "medium", seed=7 + i) for i, side in enumerate(cls.players)}
+    players = {
+        side: search.agent_for(game, "medium", seed=7 + i) for i, side in enumerate(cls.players)
+    }
     while not game.is_over():
         agent, limits = players[game.to_move]
         game.push(agent.choose(game.copy(), limits).move)

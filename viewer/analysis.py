@@ -16,8 +16,8 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
+from model import search
 from model.game import Game, Move
-from model.search import Analysis
 
 from .engine import Job, engine_threads, set_engine_threads
 from .frame import Frame
@@ -72,7 +72,7 @@ class AnalysisControl:
         return self.runner.thinking
 
     @property
-    def analysis(self) -> Analysis | None:
+    def analysis(self) -> search.Analysis | None:
         return self.state.analysis
 
     @property
@@ -83,7 +83,7 @@ class AnalysisControl:
     def seed(self, seed: int | None) -> None:
         self.state.seed = seed
 
-    def shown(self) -> Analysis | None:
+    def shown(self) -> search.Analysis | None:
         """The analysis of the position shown now, or None."""
         return self.state.shown()
 
@@ -154,7 +154,7 @@ class AnalysisControl:
         self.dock.set_progress(fraction, text)
 
     @slot
-    def _on_answer(self, job: Job, analysis: Analysis) -> None:
+    def _on_answer(self, job: Job, analysis: search.Analysis) -> None:
         lab, stage = self.lab, self.stage
         self.dock.set_thinking(False)  # (the lab took the answer in, and said it)
         self.selected = None
@@ -174,7 +174,7 @@ class AnalysisControl:
         self.dock.clear(f"the analysis failed: {exc}")
 
     @staticmethod
-    def _heat_of(game: Game, ui: GameUI, analysis: Analysis) -> dict[int, float]:
+    def _heat_of(game: Game, ui: GameUI, analysis: search.Analysis) -> dict[int, float]:
         """Site -> win rate when the game's moves are placements and every move puts a
         piece on one site of its own; else nothing (two moves to one site, or a move to
         none, would make the map lie)."""
@@ -189,7 +189,7 @@ class AnalysisControl:
         return heat
 
     @staticmethod
-    def _sites_of(game: Game, ui: GameUI, analysis: Analysis) -> dict[int, Any]:
+    def _sites_of(game: Game, ui: GameUI, analysis: search.Analysis) -> dict[int, Any]:
         """Site -> the move's statistics, where :meth:`_heat_of` maps moves to sites."""
         if not ui.heat_map:
             return {}

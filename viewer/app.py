@@ -5,35 +5,107 @@ lab asks the user things (:mod:`viewer.qt_port`), the board on show (:mod:`viewe
 the docks and the controllers, each taking the lab, the port and the stage, never the
 window. The window reaches every game through the registry of game UIs and every board
 through the table of board views, and names neither. Renders happen on demand, and no
-exception escapes a Qt slot (viewer.slots)."""
+exception escapes a Qt slot (viewer.slots).
+
+Opened from the command line (``opening=True``) the window draws first, with a line saying
+what it opens, and builds the rest once that frame is on screen: the 3D scene (pyvista, VTK
+and the matplotlib they import) a moment later, the search's kernels (numba) when a search
+first needs them. This module imports nothing but Qt at run time for that reason."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtWidgets import QVBoxLayout, QWidget
-from pyvistaqt import QtInteractor
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QColor, QLinearGradient, QPainter
+from PySide6.QtWidgets import QWidget
 
 from . import palette
-from .binding import Window, build_window
-from .session import Session
-from .slots import guarded
-from .view_state import ViewState
-from .widgets.dock_fit import keep_on_screen
-from .widgets.prompt_bar import PromptBar
+from .window import Window
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QPaintEvent
+
+    from .session import Session
+    from .view_state import ViewState
+
+#: The opening frame's words' colour (on the scene's background, :mod:`viewer.palette`).
+OPENING_TEXT = QColor(70, 78, 92)
+
+
+class OpeningScreen(QWidget):
+    """What the window shows in its first frame, while the board's scene loads: the scene's
+    background and a line saying what opens. Calls ``painted`` once, after its first paint
+    (the frame is on screen then)."""
+
+    def __init__(self, text: str, painted: Callable[[], None], parent: QWidget) -> None:
+        super().__init__(parent)
+        self.text = text
+        self._painted: Callable[[], None] | None = painted
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        shade = QLinearGradient(0, 0, 0, self.height())  # the scene's, top to bottom
+        shade.setColorAt(0.0, QColor(*palette.BACKGROUND_TOP))
+        shade.setColorAt(1.0, QColor(*palette.BACKGROUND))
+        painter.fillRect(self.rect(), shade)
+        painter.setPen(OPENING_TEXT)
+        painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, self.text)
+        painter.end()
+        if self._painted is not None:
+            painted, self._painted = self._painted, None
+            QTimer.singleShot(0, painted)  # after this frame is flushed to the screen
 
 
 class MainWindow(Window):
     def __init__(
-        self, session: Session, view: ViewState | None = None, parent: QWidget | None = None
+        self,
+        session: Session,
+        view: ViewState | None = None,
+        parent: QWidget | None = None,
+        *,
+        opening: str | None = None,
     ) -> None:
+        """The window on ``session``; with ``opening`` (what it opens, in words) it draws
+        that first and builds itself after (see the module): :meth:`when_built` runs what
+        needs its parts."""
         super().__init__(parent)
         self.session = session
-        self.view = view or ViewState()
+        self._view = view
         self.resize(1200, 800)
+        self._framed = False  # the camera frames the board once the window has its size
+        self._closed = False
+        self.built = False
+        self._when_built: list[Callable[[], None]] = []
+        if opening is None:
+            self._build()
+        else:
+            self.setWindowTitle("Pyramid Lab")
+            self.setCentralWidget(
+                OpeningScreen(f"Pyramid Lab\n\nOpening {opening}…", self._build, self)
+            )
+
+    def when_built(self, then: Callable[[], None]) -> None:
+        """Run ``then`` once the window has its parts (at once if it has)."""
+        if self.built:
+            then()
+        else:
+            self._when_built.append(then)
+
+    def _build(self) -> None:
+        if self.built or self._closed:
+            return
+        from PySide6.QtWidgets import QVBoxLayout
+        from pyvistaqt import QtInteractor
+
+        from .binding import build_window
+        from .view_state import ViewState
+        from .widgets.prompt_bar import PromptBar
+
+        self.view = self._view or ViewState()
         self.plotter = QtInteractor(self, auto_update=False, multi_samples=0)
         self.plotter.setMinimumSize(360, 280)  # docks never squeeze the scene away
-        self._framed = False  # the camera frames the board once the window has its size
         # (on its renderers: the plotter's own forwarder reads, to a type checker, as an
         # unbound method; see viewer/boards/meshes.py)
         self.plotter.renderers.set_background(palette.BACKGROUND, top=palette.BACKGROUND_TOP)
@@ -45,17 +117,62 @@ class MainWindow(Window):
         column.addWidget(self.prompt_bar)
         column.addWidget(self.plotter, 1)
         self.setCentralWidget(centre)
-        self._closed = False
-        build_window(self, session, self.view)
+        shown = self.isVisible()
+        if shown:
+            self.setUpdatesEnabled(False)  # one frame of the built window, not its making
+        build_window(self, self.session, self.view)
+        self.built = True
+        if shown:
+            self.setUpdatesEnabled(True)
+            QTimer.singleShot(0, self._laid_out)  # once the scene is laid out at its size
+        waiting, self._when_built = self._when_built, []
+        for then in waiting:
+            then()
 
-    def showEvent(self, event: Any) -> None:
-        super().showEvent(event)
+    def _laid_out(self) -> None:
+        self._dock_widths()
+        layout = self.layout()
+        if layout is not None:  # (a QMainWindow always has one)
+            layout.activate()  # the scene at its size now: the camera frames for it
+        self._frame()
+
+    def _dock_widths(self) -> None:
+        """The docks' widths as a window built before it was shown has them (each side as
+        wide as its widest dock asks; a window already on screen gives a dock added to it
+        what the opening screen left over)."""
+        from PySide6.QtWidgets import QDockWidget
+
+        for area in (Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea):
+            docks = [
+                d
+                for d in self.findChildren(QDockWidget)
+                if d.isVisible() and not d.isFloating() and self.dockWidgetArea(d) == area
+            ]
+            if docks:
+                width = max(d.sizeHint().width() for d in docks)
+                self.resizeDocks(docks, [width] * len(docks), Qt.Orientation.Horizontal)
+
+    def _frame(self) -> None:
+        from .slots import guarded
+        from .widgets.dock_fit import keep_on_screen
+
         if not self._framed:  # the board was framed for a widget not yet laid out; now
             self._framed = True  # the scene has its size (done here, not later: a click
             keep_on_screen(self)  # a small screen, or large text: the status bar stays on it
             guarded(self.scene.frame_board, self.port.status)  # aimed now must land)
 
+    def showEvent(self, event: Any) -> None:
+        super().showEvent(event)
+        if self.built:
+            self._frame()
+
     def closeEvent(self, event: Any) -> None:
+        if not self.built:  # closed while opening: nothing was changed yet
+            self._closed = True
+            super().closeEvent(event)
+            return
+        from .slots import guarded
+
         if not self._closed and not guarded(
             lambda: self.documents.confirm_discard("quit"), self.port.status, "quit"
         ):
@@ -67,7 +184,7 @@ class MainWindow(Window):
 
     def shutdown(self) -> None:
         """Release the VTK window; safe to call more than once."""
-        if not self._closed:
+        if self.built and not self._closed:
             self._closed = self.port.closed = True
             self.recovery.stop()
             self.lab.shutdown()  # the searches and the lesson's checks: their threads joined

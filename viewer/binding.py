@@ -12,10 +12,9 @@ made on first use."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QMainWindow
 
 from model.game import Game
 
@@ -50,56 +49,9 @@ from .widgets.status_bar import StatusBar
 from .widgets.view_dock import ViewDock
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QLabel
-    from pyvistaqt import QtInteractor
-
-    from .documents import Documents
-    from .lab.engine import Engine
-    from .widgets.prompt_bar import PromptBar
-    from .widgets.puzzle_dock import PuzzleDock
+    from .window import Window
 
 LEFT, RIGHT = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
-
-
-class Window(QMainWindow):
-    """The main window's parts, as :func:`build_window` makes them (``viewer.app``'s
-    MainWindow is the shell; the tests and tools reach the parts here)."""
-
-    session: Session
-    view: ViewState
-    plotter: QtInteractor
-    prompt_bar: PromptBar
-    lab: Lab
-    port: QtPort
-    stage: Stage
-    binding: Binding
-    documents: Documents
-    engine: Engine
-    menus: Menus
-    turns: TurnControl
-    setup_mode: SetupMode
-    puzzle: PuzzleControl
-    practice: Practice | None
-    analysis: AnalysisControl
-    reviewer: ReviewControl
-    lessons: LessonControl
-    recovery: Recovery
-    autosave: Autosave
-    scene: Scene
-    board_modes: Router
-    view_dock: ViewDock
-    moves_dock: MoveListDock
-    setup_dock: SetupDock
-    lesson_dock: LessonDock
-    puzzle_dock: PuzzleDock
-    rules_dock: RulesDock
-    status_prompt: PromptBar
-    status_hover: QLabel
-    status_game: QLabel
-    legend: Any
-    pointer: Any
-    clip_planes: Any
-    free_plane: Any
 
 
 def build_window(window: Window, session: Session, view: ViewState) -> Binding:

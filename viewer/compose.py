@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QFileDialog
 
+from model import search
 from model.game import shorten
-from model.search import DIFFICULTIES, unreviewable
 from model.userfiles import made_puzzles_folder
 
 from .lab.puzzle import set_stem
@@ -31,7 +31,7 @@ class ComposeDialog(ComposeChoices):
     (``practising``, made on first use) once written."""
 
     def __init__(self, lab: Lab, port: QtPort, practising: Callable[[], PracticeActions]) -> None:
-        super().__init__(port.parent, DIFFICULTIES)
+        super().__init__(port.parent, search.puzzles.DIFFICULTIES)
         self.lab, self.port, self.practising = lab, port, practising
         self.seed = 0
         self.composer = lab.composer
@@ -54,7 +54,7 @@ class ComposeDialog(ComposeChoices):
             return
         game = self.lab.session.game
         options = ", ".join(f"{k} {v}" for k, v in game.options.to_json().items())
-        why = unreviewable(game) or (
+        why = search.unreviewable(game) or (
             f"{game.title} plays simultaneous turns" if game.simultaneous_turns else None
         )
         if why:

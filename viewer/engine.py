@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QSettings, Qt, Signal
 
+from model import search
 from model.game import Game, Move
-from model.search import MAX_THREADS, default_threads
 
 from .frame import Frame
 from .games.base import JointTurn
@@ -51,7 +51,7 @@ def engine_threads() -> int:
         value = int(stored)
     except (TypeError, ValueError):  # a settings file edited by hand: the default
         value = 0
-    return value if 1 <= value <= MAX_THREADS else default_threads()
+    return value if 1 <= value <= search.computer.MAX_THREADS else search.computer.default_threads()
 
 
 def set_engine_threads(threads: int) -> None:

@@ -37,6 +37,7 @@ import numpy as np
 from model.files import save_file, write_bytes
 from model.game import Game, quote
 from model.review import GameReview
+from model.setup import start_copy
 
 from . import palette
 from .frame import Frame
@@ -220,7 +221,7 @@ def replay(game: Game, options: RenderOptions, *, progress: Progress | None = No
     status after it."""
     check_replay(game)
     moves = list(game.move_stack)
-    position = game.start_copy()
+    position = start_copy(game)
     total = len(moves) + 1
     with Scene(position, options) as scene:
         scene.aim()

@@ -14,10 +14,10 @@ from PySide6.QtCore import QSettings
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QMenu
 
+from model import search
 from model.game import PositionFormatError, game_class, shorten
 from model.lesson import SUFFIX as LESSON_SUFFIX
 from model.lesson import lesson_folders, lesson_tasks, titles
-from model.search import levels_for
 from model.userfiles import (
     MAX_COUNTED,
     lessons_folder,
@@ -454,7 +454,7 @@ class Menus:
             menu = self.game_menu.addMenu(colour)
             group = QActionGroup(self.port.parent)  # exclusive: one choice per colour
             actions: dict[str | None, QAction] = {}
-            for text, level in player_choices(levels_for(self.lab.game)):
+            for text, level in player_choices(search.levels_for(self.lab.game)):
                 choose = functools.partial(engine.set_player, colour, level)
                 action = self._action(menu, text, choose)
                 action.setCheckable(True)

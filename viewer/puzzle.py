@@ -38,6 +38,7 @@ from model.game import (
     not_replayed,
 )
 from model.puzzle import Goal, Verdict, check_puzzle, goal_of, moves_text, plies_text
+from model.setup import start_copy
 from model.tree import Node
 
 from .engine import position_of
@@ -153,7 +154,7 @@ class PuzzleControl:
             self.anchor = session.node  # its line was deleted: here is the puzzle now
         if session.node is self.anchor:
             return session.game
-        game = session.game.start_copy()
+        game = start_copy(session.game)
         for node in self.anchor.path():
             assert node.move is not None
             game.push(node.move)

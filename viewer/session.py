@@ -25,6 +25,7 @@ from typing import Any
 from model.files import Fingerprint, Lesson, PositionDocument, to_json, write
 from model.game import CHANCE, Game, Move
 from model.review import GameReview
+from model.setup import start_copy
 from model.tree import Node, lines_to_json, tree_of
 
 from .events import Signal
@@ -228,7 +229,7 @@ class Session:
         if any(n not in movers for n in nodes):
             if len(movers) > 4 * len(nodes) + 1000:  # lines dropped since: let them go
                 movers.clear()
-            game = self._game.start_copy()
+            game = start_copy(self._game)
             for node in nodes:
                 player = game.current_player()
                 movers[node] = game.players[player] if player >= 0 else ""

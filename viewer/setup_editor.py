@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from model.game import STUDY_HINT, Game, PositionFormatError
+from model.setup import file_state, from_setup_state
 
 from .games.base import GameUI
 
@@ -23,7 +24,7 @@ class SetupEditor:
         self.pieces: dict[int, str] = ui.sites(game)
         self.to_move = game.to_move
         self.study = game.study
-        self.state = game.file_state()  # kept through the set-up (None: the game has none)
+        self.state = file_state(game)  # kept through the set-up (None: the game has none)
         self.brush: str | None = game.players[0]
         self._undo: list[tuple[int, str | None]] = []
         self._redo: list[tuple[int, str | None]] = []
@@ -72,8 +73,13 @@ class SetupEditor:
         pieces = [(self.ui.coords_of(site), colour) for site, colour in sites]
         try:
             if self.state is not None:
-                return self.game_class.from_setup_state(
-                    self.options, self.to_move, pieces, self.state, study=self.study
+                return from_setup_state(
+                    self.game_class,
+                    self.options,
+                    self.to_move,
+                    pieces,
+                    self.state,
+                    study=self.study,
                 )
             return self.game_class.from_setup(self.options, self.to_move, pieces, study=self.study)
         except PositionFormatError as exc:

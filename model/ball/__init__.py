@@ -129,6 +129,8 @@ from ..game import (
     quote,
     register_game,
 )
+from ..setup import record_setup
+from ..teaching import describe_result
 from .files import read_setup, write_state
 from .moves import (
     SPECIAL_TITLES,
@@ -270,7 +272,7 @@ class PyramidBall(BallMoves):
     @classmethod
     def new(cls, options: BallOptions | None = None) -> Self:
         game = cls.from_setup(options, "red", formation_pieces())
-        game._record_setup(from_setup=False)
+        record_setup(game, from_setup=False)
         return game
 
     @classmethod
@@ -305,20 +307,13 @@ class PyramidBall(BallMoves):
         chooser). Without ``choosing``, ``to_move`` is the offence."""
         game = cls(options)
         read_setup(game, to_move, pieces, state or {}, study)
-        game._record_setup(from_setup=True, study=study)
+        record_setup(game, from_setup=True, study=study)
         return game
-
-    def _record_setup(self, *, from_setup: bool, study: bool = False) -> None:
-        super()._record_setup(from_setup=from_setup, study=study)
-        self._setup_state = self.file_state()
 
     # ---- the file state ----------------------------------------------------------------------
 
     def file_state(self) -> dict[str, Any]:
         return write_state(self)
-
-    def setup_state(self) -> dict[str, Any] | None:
-        return self._setup_state
 
     def replay_text(self, text: str) -> Move:
         """A move of a file's history. Older files have no special-move choices: a turn
@@ -496,7 +491,7 @@ class PyramidBall(BallMoves):
         they choose). InvalidMoveError or IllegalMoveError (naming the program and the
         entry, or the choice) leave the position untouched."""
         if self.is_over():
-            raise IllegalMoveError(f"the game is over: {self.describe_result()}")
+            raise IllegalMoveError(f"the game is over: {describe_result(self)}")
         taken = 0
         try:
             for name in choose:
@@ -566,10 +561,6 @@ class PyramidBall(BallMoves):
             if self._scores[side] >= target:
                 return self._ending("points", side)
         return None
-
-    def describe_outcome(self, outcome: Outcome) -> str:
-        red, blue = self._scores
-        return f"{outcome.winner} wins {max(red, blue)}-{min(red, blue)}"
 
 
 def report_offence(report: TurnReport) -> int:

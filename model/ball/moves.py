@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..game import InvalidMoveError, JointMove, Move, quote
+from ..teaching import describe_result
 from .rules import (
     COLS,
     GOAL_ROW,
@@ -389,7 +390,7 @@ class BallMoves(BallPosition):
 
     def why_illegal(self, move: Move) -> str | None:
         if self.is_over():
-            return f"the game is over: {self.describe_result()}"
+            return f"the game is over: {describe_result(self)}"
         if self._choosing:
             chooser = COLOURS[self._choosing[0]]
             names = ", ".join(c.special for c in self.choices())

@@ -15,7 +15,9 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from ..game import SIMULTANEOUS, TERMINAL, Game, Piece
+from ..game import SIMULTANEOUS, TERMINAL, Piece
+from ..setup import StatefulGame
+from ..speed import SearchHooks
 from .report import TurnReport
 from .rules import COLS, FILE_SIZE, OFF, SIZE_LETTERS, SIZE_NAMES, square_name
 
@@ -72,7 +74,7 @@ class UndoRecord:
     spaces: Any
 
 
-class BallPosition(Game):
+class BallPosition(StatefulGame, SearchHooks):
     """The position and what it shows; :class:`model.ball.PyramidBall` sets these
     attributes up."""
 

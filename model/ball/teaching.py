@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..game import Move
-from ..teaching import Teaching, register_teaching
+from ..game import Move, Outcome
+from ..teaching import Teaching, describe_result, register_teaching
 from . import PyramidBall
 from .rules import COLS, GOAL_ROW, SIZE_LETTERS, SIZE_NAMES
 from .state import COLOURS
@@ -17,6 +17,10 @@ from .state import COLOURS
 @register_teaching
 class PyramidBallTeaching(Teaching[PyramidBall]):
     game_name = "ball"
+
+    def describe_outcome(self, game: PyramidBall, outcome: Outcome) -> str:
+        red, blue = game._scores
+        return f"{outcome.winner} wins {max(red, blue)}-{min(red, blue)}"
 
     def explain_move(self, game: PyramidBall, move: Move) -> str:
         """How the turn played out row by row (the rows where something moved), its score
@@ -56,7 +60,7 @@ class PyramidBallTeaching(Teaching[PyramidBall]):
                     f"goal row, row {GOAL_ROW[side] + 1}"
                 )
         if after.is_over():
-            parts.append(f"the game ends: {after.describe_result()}")
+            parts.append(f"the game ends: {describe_result(after)}")
         return "; ".join(parts)
 
     def summary_extras(self, game: PyramidBall) -> dict[str, Any]:

@@ -41,6 +41,7 @@ from ..game import (
     register_game,
 )
 from ..lattice import CORNERS, MAX_SIZE, Corner, Point, PyramidLattice, lattice, wall_names
+from ..setup import check_setup, record_setup
 
 EMPTY = -1
 RED, BLUE = 0, 1
@@ -162,7 +163,7 @@ class Partition(Game):
         self.move_stack = []
         self._undo: list[tuple[Any, ...]] = []
         self._refresh_holdings()
-        self._record_setup(from_setup=False)
+        record_setup(self, from_setup=False)
 
     # ---- construction ------------------------------------------------------------------
 
@@ -196,7 +197,7 @@ class Partition(Game):
     ) -> Self:
         game = cls(options)
         lat = game.lattice
-        placed = cls.check_setup(to_move, pieces, lat.id_of)
+        placed = check_setup(cls, to_move, pieces, lat.id_of)
         if game._stacking:
             for index, (coords, _) in enumerate(pieces):
                 pid = lat.id_of(*coords)
@@ -231,7 +232,7 @@ class Partition(Game):
                 f"{COLOURS[1 - game._winner]}'s last move: with {to_move} to move this "
                 f"position cannot arise ({STUDY_HINT} to analyse it anyway)",
             )
-        game._record_setup(from_setup=True, study=study)
+        record_setup(game, from_setup=True, study=study)
         return game
 
     def copy(self) -> Self:
@@ -382,11 +383,6 @@ class Partition(Game):
         if self.legal_move_count() == 0:  # cannot happen by the theorem; never hang on it
             return self._ending("no_moves", None)
         return None
-
-    def describe_outcome(self, outcome: Outcome) -> str:
-        if outcome.winner is None:
-            return super().describe_outcome(outcome)
-        return f"{outcome.winner} wins: holds {', '.join(self.held_corners(outcome.winner))}"
 
     # ---- groups (union-find) -----------------------------------------------------------
 

@@ -7,9 +7,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ..game import Move, quote
+from ..game import Move, Outcome, quote
 from ..lattice import CORNERS, Corner, Point, wall_names
-from ..teaching import GoalCheck, OverlaySpec, Teaching, register_teaching
+from ..teaching import (
+    GoalCheck,
+    OverlaySpec,
+    Teaching,
+    describe_result,
+    first_few,
+    register_teaching,
+)
 from . import COLOURS, Partition, Place
 
 
@@ -45,6 +52,11 @@ class PartitionTeaching(Teaching[Partition]):
     lesson_questions: ClassVar[Mapping[str, str]] = {
         "held_by": 'the corners a colour holds (null: nobody): {"held_by": "blue"}',
     }
+
+    def describe_outcome(self, game: Partition, outcome: Outcome) -> str:
+        if outcome.winner is None:
+            return super().describe_outcome(game, outcome)
+        return f"{outcome.winner} wins: holds {', '.join(game.held_corners(outcome.winner))}"
 
     def lesson_point(self, game: Partition, text: str) -> tuple[int, ...]:
         """``"i,j,k"`` or a corner's name (``"SW"``), inside this pyramid."""
@@ -90,7 +102,7 @@ class PartitionTeaching(Teaching[Partition]):
         about = f"the escape path the answer leaves: {corner.value} to a far wall ({far})"
         own = [p for p in path if game.colour_at(p) == colour]
         if own:  # its groups touch no far wall (an anchored one would have blocked the path)
-            balls = ", ".join(f"({p})" for p in own[:3]) + (" ..." if len(own) > 3 else "")
+            balls = first_few([f"({p})" for p in own])
             about += (
                 f"; it runs through {colour} balls that touch no far wall, {balls}: "
                 "unanchored, they do not cut it"
@@ -127,7 +139,7 @@ class PartitionTeaching(Teaching[Partition]):
         if gained:
             parts.append(f"{colour} now holds {_corner_list(gained)}")
         if after.is_over():
-            parts.append(f"the game ends: {after.describe_result()}")
+            parts.append(f"the game ends: {describe_result(after)}")
             return "; ".join(parts)
         other = 1 - player
         takes: dict[int, Point] = {}

@@ -22,7 +22,6 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
 from ..game import (
-    Game,
     IllegalMoveError,
     InvalidMoveError,
     Move,
@@ -36,6 +35,9 @@ from ..game import (
     register_game,
 )
 from ..lattice import Point, lattice
+from ..setup import check_setup, record_setup
+from ..speed import SearchHooks
+from ..teaching import describe_result
 
 WHITE, BLACK = 0, 1
 COLOURS = ("white", "black")
@@ -202,7 +204,7 @@ def _with_removals(
 
 
 @register_game
-class Pyraos(Game):
+class Pyraos(SearchHooks):
     name = "pyraos"
     title = "Pyraos"
     players = COLOURS
@@ -253,7 +255,7 @@ class Pyraos(Game):
         self._undo: list[tuple[int, int, Any, Any]] = []
         # occurrences of each position since the set-up, keyed as _key() (for repetition)
         self._seen: Counter[int] = Counter()
-        self._record_setup(from_setup=False)
+        record_setup(self, from_setup=False)
 
     # ---- construction ------------------------------------------------------------------
 
@@ -303,7 +305,7 @@ class Pyraos(Game):
     ) -> Self:
         game = cls(options)
         masks = [0, 0]
-        for pid, player in cls.check_setup(to_move, pieces, LATTICE.id_of).items():
+        for pid, player in check_setup(cls, to_move, pieces, LATTICE.id_of).items():
             masks[player] |= 1 << pid
         occ = masks[0] | masks[1]
         for index, (coords, _) in enumerate(pieces):
@@ -332,7 +334,7 @@ class Pyraos(Game):
         game._turn = turn
         game._seen[game._key()] += 1
         game._update_result()
-        game._record_setup(from_setup=True, study=study)
+        record_setup(game, from_setup=True, study=study)
         return game
 
     # ---- state -------------------------------------------------------------------------
@@ -442,7 +444,7 @@ class Pyraos(Game):
         if not isinstance(move, PyraosMove):
             return f"{quote(move)} is not a Pyraos move"
         if self._result is not None:
-            return f"the game is over: {self.describe_result()}"
+            return f"the game is over: {describe_result(self)}"
         try:
             raw = self.to_raw(move)
         except IllegalMoveError as exc:
@@ -535,15 +537,6 @@ class Pyraos(Game):
         if self._result is None:
             return None
         return self._ending(*self._result)
-
-    def describe_outcome(self, outcome: Outcome) -> str:
-        if outcome.reason == "top":
-            return f"{outcome.winner} placed the top"
-        if outcome.reason == "repetition":
-            n = self._options.repetition
-            times = {3: "third", 4: "fourth", 5: "fifth"}.get(n, f"{n}th")
-            return f"the same position came a {times} time: a draw"
-        return f"{self.to_move} has no move and loses"
 
     def search_moves(self) -> list[RawMove]:
         moves = self.raw_moves()

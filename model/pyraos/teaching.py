@@ -6,14 +6,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..game import Move
-from ..teaching import Teaching, register_teaching, winning_moves
+from ..game import Move, Outcome
+from ..teaching import Teaching, ending_or_win, register_teaching, reply_words
 from . import COLOURS, LATTICE, LEVEL, Pyraos, PyraosMove, _completes_square, _order, bits
 
 
 @register_teaching
 class PyraosTeaching(Teaching[Pyraos]):
     game_name = "pyraos"
+
+    def describe_outcome(self, game: Pyraos, outcome: Outcome) -> str:
+        if outcome.reason == "top":
+            return f"{outcome.winner} placed the top"
+        if outcome.reason == "repetition":
+            n = game.options.repetition
+            times = {3: "third", 4: "fourth", 5: "fifth"}.get(n, f"{n}th")
+            return f"the same position came a {times} time: a draw"
+        return f"{game.to_move} has no move and loses"
 
     def explain_move(self, game: Pyraos, move: Move) -> str:
         """A placement (from the reserve) or a raise (free), the square it completes or
@@ -42,12 +51,9 @@ class PyraosTeaching(Teaching[Pyraos]):
         after.push(move)
         mine, theirs = after.reserve(colour), after.reserve(other)
         parts.append(f"{colour} has {mine} spheres in reserve, {other} {theirs}")
-        if after.is_over():
-            parts.append(f"the game ends: {after.describe_result()}")
-            return "; ".join(parts)
-        threats = winning_moves(after)
-        if threats:
-            parts.append(f"{other} can then place the top and win")
+        said = ending_or_win(after, lambda _: f"{other} can then place the top and win")
+        if said:
+            parts.append(said)
         elif game._options.variant != "children":
             mine = after._masks[1 - me]
             squares = sorted(
@@ -59,11 +65,14 @@ class PyraosTeaching(Teaching[Pyraos]):
                 },
                 key=lambda p: _order(pt(p)),
             )
-            if squares:
-                where = ", ".join(str(pt(p)) for p in squares[:3])
-                parts.append(f"{other} can then complete a square on {where}")
-            else:
-                parts.append(f"{other} cannot complete a square with the next move")
+            parts.append(
+                reply_words(
+                    [str(pt(p)) for p in squares],
+                    f"{other} can then complete a square on",
+                    f"{other} cannot complete a square with the next move",
+                    more="",
+                )
+            )
         return "; ".join(parts)
 
     def summary_extras(self, game: Pyraos) -> dict[str, Any]:

@@ -47,6 +47,7 @@ from ..game import (
     quote,
     register_game,
 )
+from ..setup import record_setup
 from .files import read_state, write_state
 from .moves import (
     ALL,
@@ -218,7 +219,7 @@ class RollingPyramids(RollingResolution):
         else:
             s.phase = "start"
             s.turn = len(game.players) - 1  # "The last player chooses one starting area"
-        game._record_setup(from_setup=False)
+        record_setup(game, from_setup=False)
         return game
 
     def _fill_pharaoh(self, s: State) -> None:
@@ -254,7 +255,7 @@ class RollingPyramids(RollingResolution):
         if state is None:
             state = game._setup_state_for(to_move, pieces)
         game._s = read_state(game, to_move, pieces, state, study)
-        game._record_setup(from_setup=True, study=study)
+        record_setup(game, from_setup=True, study=study)
         return game
 
     def _setup_state_for(self, to_move: str, pieces: Sequence[Piece]) -> dict[str, Any]:
@@ -270,13 +271,6 @@ class RollingPyramids(RollingResolution):
         start._s.first = self.players.index(to_move)
         start._begin_round(start._s, 1)
         return start.file_state()
-
-    def _record_setup(self, *, from_setup: bool, study: bool = False) -> None:
-        super()._record_setup(from_setup=from_setup, study=study)
-        self._setup_state = self.file_state()
-
-    def setup_state(self) -> dict[str, Any] | None:
-        return self._setup_state
 
     # ---- reading the position ----------------------------------------------------------
 
@@ -357,7 +351,7 @@ class RollingPyramids(RollingResolution):
                 if p != player:
                     sheet.deployed.sort()
             view._s = s
-            view._record_setup(from_setup=True)  # a set-up this phase may hold the targets
+            record_setup(view, from_setup=True)  # a set-up this phase may hold the targets
         return view
 
     # ---- the end ----------------------------------------------------------------------------
@@ -374,21 +368,6 @@ class RollingPyramids(RollingResolution):
 
     def is_over(self) -> bool:
         return self._s.phase == "over"
-
-    def describe_result(self) -> str:
-        s = self._s
-        if s.phase != "over":
-            return ""
-        if self._options.solo:
-            if s.won:
-                return f"{self.players[0]} wins the revolution in round {s.round}"
-            return f"the Pharaoh holds Hyskos after {s.round} rounds: {self.players[0]} loses"
-        best = max(s.scores)
-        top = [c for c, v in zip(self.players, s.scores, strict=True) if v == best]
-        table = "-".join(str(v) for v in sorted(s.scores, reverse=True))
-        if len(top) == 1:
-            return f"{top[0]} wins {table}"
-        return f"{' and '.join(top)} share the win ({table})"
 
     def last_effect(self) -> FightsEffect | None:
         if not self._undo:

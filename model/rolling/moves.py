@@ -6,8 +6,10 @@ that lists the legal moves of a position and says why a move is not one of them.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from ..game import InvalidMoveError, Move, quote
+from ..teaching import describe_result
 from .rules import (
     DEVICES,
     EMPTY,
@@ -19,26 +21,32 @@ from .rules import (
 from .state import GREY, NEUTRAL, RollingPosition, State
 
 
-@dataclass(frozen=True, slots=True)
-class StartArea(Move):
-    """Set-up: a player chooses a starting area (``start S2``)."""
+class Written(Move):
+    """A move whose text is its :attr:`form` filled in with its fields (``{m.cell}``)."""
 
-    cell: str
+    __slots__ = ()
+    form: ClassVar[str]
 
     def __str__(self) -> str:
-        return f"start {self.cell}"
+        return self.form.format(m=self)
 
 
 @dataclass(frozen=True, slots=True)
-class Roll(Move):
+class StartArea(Written):
+    """Set-up: a player chooses a starting area (``start S2``)."""
+
+    form = "start {m.cell}"
+    cell: str
+
+
+@dataclass(frozen=True, slots=True)
+class Roll(Written):
     """Chance: a die's result (``roll red d4 3``; ``roll grey d8 5`` in the solo game)."""
 
+    form = "roll {m.colour} d{m.sides} {m.value}"
     colour: str
     sides: int
     value: int
-
-    def __str__(self) -> str:
-        return f"roll {self.colour} d{self.sides} {self.value}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,36 +68,30 @@ class Take(Move):
 
 
 @dataclass(frozen=True, slots=True)
-class Develop(Move):
+class Develop(Written):
     """Spend a completed develop pair on an upgrade (``develop ram``, ``develop a+``,
     ``develop c-line``)."""
 
+    form = "develop {m.upgrade}"
     upgrade: str
-
-    def __str__(self) -> str:
-        return f"develop {self.upgrade}"
 
 
 @dataclass(frozen=True, slots=True)
-class Deploy(Move):
+class Deploy(Written):
     """Send a unit to a space (``deploy f1 12``, ``deploy heroes S3``)."""
 
+    form = "deploy {m.unit} {m.cell}"
     unit: str
     cell: str
 
-    def __str__(self) -> str:
-        return f"deploy {self.unit} {self.cell}"
-
 
 @dataclass(frozen=True, slots=True)
-class Cross(Move):
+class Cross(Written):
     """A conquest crosses off a triangle of a footman group (``cross f1.5``, 1-based)."""
 
+    form = "cross f{m.group}.{m.space}"
     group: int
     space: int
-
-    def __str__(self) -> str:
-        return f"cross f{self.group}.{self.space}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -426,7 +428,7 @@ class RollingMoves(RollingPosition):
     def why_illegal(self, move: Move) -> str | None:
         s = self._s
         if s.phase == "over":
-            return f"the game is over: {self.describe_result()}"
+            return f"the game is over: {describe_result(self)}"
         if s._moves is not None and move in s._moves:
             return None
         phase = s.phase

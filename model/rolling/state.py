@@ -16,7 +16,9 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
-from ..game import Game, Move
+from ..game import Move
+from ..setup import StatefulGame
+from ..speed import SearchHooks
 from .rules import (
     DEVICES,
     EMPTY,
@@ -272,7 +274,7 @@ class FightsEffect:
         return "; ".join(self.lines) if self.lines else "no fight"
 
 
-class RollingPosition(Game):
+class RollingPosition(StatefulGame, SearchHooks):
     """The position and the reads every layer shares; :class:`model.rolling.RollingPyramids`
     sets these attributes up."""
 

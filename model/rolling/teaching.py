@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..game import Move
-from ..teaching import Teaching, register_teaching
+from ..game import Move, Outcome
+from ..teaching import Teaching, describe_result, register_teaching
 from . import RollingPyramids
 from .moves import Deploy, Take
 from .state import PHARAOH_COLOUR
@@ -16,6 +16,19 @@ from .state import PHARAOH_COLOUR
 @register_teaching
 class RollingPyramidsTeaching(Teaching[RollingPyramids]):
     game_name = "rolling"
+
+    def describe_outcome(self, game: RollingPyramids, outcome: Outcome) -> str:
+        s, players = game.state, game.players
+        if game.options.solo:
+            if s.won:
+                return f"{players[0]} wins the revolution in round {s.round}"
+            return f"the Pharaoh holds Hyskos after {s.round} rounds: {players[0]} loses"
+        best = max(s.scores)
+        top = [c for c, v in zip(players, s.scores, strict=True) if v == best]
+        table = "-".join(str(v) for v in sorted(s.scores, reverse=True))
+        if len(top) == 1:
+            return f"{top[0]} wins {table}"
+        return f"{' and '.join(top)} share the win ({table})"
 
     def explain_move(self, game: RollingPyramids, move: Move) -> str:
         """A draft pick: the box the number goes in and what that box does; a deploy: the
@@ -36,7 +49,7 @@ class RollingPyramidsTeaching(Teaching[RollingPyramids]):
         if effect is not None:
             parts.append(f"then the fights: {effect.describe()}")
         if after.is_over():
-            parts.append(f"the game ends: {after.describe_result()}")
+            parts.append(f"the game ends: {describe_result(after)}")
         elif after.phase == s.phase and after.to_move != colour:
             verb = {"draft": "picks", "deploy": "deploys"}.get(after.phase, "moves")
             parts.append(f"{after.to_move} {verb} next")

@@ -1,310 +1,191 @@
 """The search's one door: everything the window, the command line, the scripts and the
 tests ask of the search, always by its best path. Nothing outside ``model.search`` imports
-its modules (``tests/model/test_imports.py``).
+its modules (``tests/model/test_imports.py``), and the door is narrow: the verbs and the
+types their answers come in, and five namespaces for the rest.
 
 - :func:`solve`: a position's value for the side to move, from the game's book, else its
   compiled solver, else the reference solver over the protocol (``SolveResult.path``);
-- :func:`split_solve`: the same value proven by many processes on a Dask cluster (a local
-  one of ``workers`` processes, or an existing one at ``scheduler``), units of the tree a
-  few plies deep, resumable from a checkpoint folder (:func:`default_checkpoint`);
+  :func:`unsolvable` says why a position cannot be solved;
 - :func:`prove` / :class:`Prover`: does a side win within n plies (df-pn; compiled where a
-  kernel fits), :func:`first_moves`, :func:`best_defence`;
+  kernel fits);
 - :func:`agent_for` / :func:`levels_for`: the computer players by level;
-- :func:`analyse`: the engine's judgement of a position and of every move (on
-  :func:`default_threads` cores where the caller asks);
+- :func:`analyse` (:func:`unanalysable`): the engine's judgement of a position and of
+  every move;
 - :func:`exact_choice`: the Hint's move by the game's value, where it is settled in time;
-- :func:`exact_moves`: every move's proven value, by the book and the compiled solver
-  within a time (what the judging features ask before the engine);
-- :func:`review` / :func:`unreviewable`: a game's line judged move by move (verdicts, the
-  win-rate graph, puzzle spots); :func:`compose`: puzzles made on demand;
-- :func:`write_certificate`: a settled position's proof, checked by the rules model alone
-  (:mod:`model.certificate`);
-- :func:`perft`, :func:`verify` (a puzzle), :func:`judge_move` / :func:`check_lesson` /
-  :func:`check_task` (a lesson's win-within tasks), the books (:func:`book_for`).
+  :func:`exact_moves`: every move's proven value within a time;
+- :func:`review` / :func:`unreviewable`: a game's line judged move by move;
+- :func:`verify`: a puzzle's key move proven unique;
+- :func:`write_certificate`, :func:`endgame_for`, :func:`perft`, :func:`warm_up`.
 
-What each game adds is its plug-in (:mod:`model.search.games`, registered by the game's
-name in :mod:`model.search.registry`); a game without one plays and solves through the
-protocol alone.
+The namespaces: ``lessons`` (a lesson's win-within tasks judged and checked),
+``computer`` (the levels and the threads of the computer players), ``cluster`` (the same
+value proven by many processes on a Dask cluster, resumable), ``puzzles`` (puzzles made on
+demand, their collections) and ``books`` (the books of proven values).
+
+The door is lazy (PEP 562): a name's module is imported when the name is first asked for,
+so the cheap ones (the levels, the threads) load no compiled kernel, and the window draws
+before numba is imported. What each game adds is its plug-in (:mod:`model.search.games`,
+registered by the game's name in :mod:`model.search.registry`, light: its kernels load on
+first use); a game without one plays and solves through the protocol alone.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import gzip
-import time
-from collections.abc import Callable
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
-from ..files import write_bytes
-from ..game import Game
-from . import games as _games  # noqa: F401  (registers every game's plug-in)
-from .agents import AlphaBetaAgent, MCTSAgent, RandomAgent
-from .analysis import NO_ANALYSIS, NOT_TURNS, Analysis, analyse
-from .book import (
-    book_for,
-    book_game,
-    book_games,
-    from_book,
-    perfect_moves,
-    perfect_value,
-)
-from .choice import Agent, Choice, Limits, MoveStat
-from .composer import (
-    DIFFICULTIES,
-    Composed,
-    compose,
-    make_puzzle,
-    shortest_win,
-    write_collection,
-)
-from .composer import MEASURE as COMPOSE_MEASURE
-from .difficulty import playouts_to_find
-from .exact import Exact
-from .levels import (
-    LEVELS,
-    MAX_THREADS,
-    agent_for,
-    all_levels,
-    default_threads,
-    levels_for,
-    own_levels,
-)
-from .prover import Proof, Prover, best_defence, first_moves, node_budget, prove, stop_function
-from .registry import plugin_for
-from .reviewer import review, unreviewable
-from .solver import (
-    DRAW,
-    LOSS,
-    UNKNOWN,
-    WIN,
-    Progress,
-    SearchStopped,
-    Solver,
-    SolveResult,
-    unsolvable,
-)
-from .split import (
-    SchedulerError,
-    SplitProgress,
-    SplitResult,
-    SplitStatus,
-    Units,
-    default_checkpoint,
-    scheduler_security,
-    split_solve,
-)
-from .teaching import check_lesson, check_task, judge_move, lesson_answers, verify
+from .games import plugins as _plugins  # noqa: F401  (registers every game's plug-in; light)
 
-DEFAULT_TABLE_MB = 1024.0
-#: Seconds the Hint gives the solver before the engine (:func:`exact_choice`).
-HINT_EXACT_SECONDS = 1.0
-
-
-def solve(
-    game: Game,
-    *,
-    max_seconds: float | None = None,
-    table_mb: float | None = None,
-    book: bool = True,
-    progress: Progress | None = None,
-    max_depth: int = 200,
-) -> SolveResult:
-    """The game-theoretic value of ``game`` (left unchanged) for the side to move, by the
-    best path: the game's book of proven values (with ``book``), else the game's compiled
-    solver where it fits the position, else the reference :class:`Solver`.
-
-    The result's ``value`` is "win", "loss", "draw" or "unknown" (stopped first), ``plies``
-    the length of the win or of the longest resistance, ``first_moves`` what is known of
-    each first move, ``positions`` the positions searched and ``path`` "book", "compiled"
-    or "reference". ``table_mb`` bounds the compiled solver's table (MemoryError when it
-    cannot have it); ``progress(depth, nodes, seconds, table entries)`` is called about once
-    a second. ValueError for a game no solver proves (see :func:`unsolvable`)."""
-    reason = unsolvable(game)
-    if reason is not None:
-        raise ValueError(reason)
-    if book:
-        known = from_book(game)
-        if known is not None:
-            return known
-    options: dict[str, Any] = {
-        "max_seconds": max_seconds,
-        "max_depth": max_depth,
-        "progress": progress,
-    }
-    make = plugin_for(game).solver
-    compiled = None
-    began = time.perf_counter()
-    if make is not None:
-        mb = DEFAULT_TABLE_MB if table_mb is None else table_mb
-        compiled = make(game, table_mb=mb, **options)
-    if compiled is not None:
-        if max_seconds is not None:  # the board's tables (a base-6 pyramid's: 0.3 s) and
-            # the table's memory are on the clock too: the solver has what they left
-            compiled.max_seconds = max(0.0, max_seconds - (time.perf_counter() - began))
-        result = compiled.solve()  # Ctrl+C ends the search and still reports
-        return _with_path(result, "compiled")
-    return _with_path(Solver(game, **options).solve(), "reference")
-
-
-def exact_moves(game: Game, max_seconds: float = 5.0) -> Any:
-    """Every legal move of ``game`` (left unchanged) with its proven value for the side to
-    move (objects with ``move``, ``value`` "win" / "loss", ``plies``, ``exact``,
-    ``source``; wins first, the shortest first, then losses, the longest first), by the
-    book and the compiled solver within ``max_seconds``; None where they do not settle
-    every move in time (:class:`model.search.exact.Exact`)."""
-    return Exact().moves(game, max_seconds)
-
-
-def exact_choice(
-    game: Game, max_seconds: float = HINT_EXACT_SECONDS, stop: Any = None
-) -> Choice | None:
-    """The move the game's value says (the fastest win, or the longest resistance in a
-    lost position), where the book or the compiled solver settles ``game`` (left
-    unchanged) within ``max_seconds``; None where it stays open (the engine hints then).
-    What the Hint asks first."""
-    began = time.perf_counter()
-    settled = Exact().value(game, max_seconds, stop_function(stop))
-    if settled is None or settled.best_move is None:
-        return None
-    source = "book" if settled.path == "book" else "solved now"
-    return Choice(
-        game.parse_move(settled.best_move),
-        f"perfect play ({source})",
-        1.0 if settled.value == "win" else 0.0,
-        0,
-        settled.depth,
-        time.perf_counter() - began,
-        (settled.best_move,),
-        proven=settled.value,
-        plies=settled.plies,
+if TYPE_CHECKING:  # the names as the type checker sees them; at run time they load on use
+    from . import composer as puzzles
+    from . import levels as computer
+    from . import shelf as books
+    from . import split as cluster
+    from . import teaching as lessons
+    from .analysis import Analysis, analyse, unanalysable
+    from .choice import Choice, Limits, MoveStat
+    from .entry import (
+        endgame_for,
+        exact_choice,
+        exact_moves,
+        perft,
+        solve,
+        warm_up,
+        write_certificate,
     )
-
-
-def write_certificate(
-    game: Game,
-    path: str,
-    *,
-    table_mb: float | None = None,
-    progress: Callable[[int, float], None] | None = None,
-) -> Any:
-    """Prove ``game``'s position (left unchanged) and write its certificate to ``path``
-    (gzip-compressed text, ``docs/file-formats.md``): a proof that
-    ``pyramid-lab certificate check`` verifies with the rules model alone. The certificate
-    made (``winner``, ``lines``, ``seconds``, ``nodes``). ValueError for a game without
-    certificates or a finished position; MemoryError where the table cannot be had;
-    OSError where the file cannot be written."""
-    make = plugin_for(game).certificate
-    if make is None:
-        raise ValueError(f"{game.title} has no certificates")
-    mb = DEFAULT_TABLE_MB if table_mb is None else table_mb
-    try:
-        made = make(game, table_mb=mb, progress=progress)
-    except RuntimeError as exc:  # the walk met what the proof did not: said, not raised
-        raise ValueError(f"the proof could not be written out: {exc}") from None
-    write_bytes(path, gzip.compress(made.text.encode("utf-8"), mtime=0))
-    return made
-
-
-def _with_path(result: SolveResult, path: str) -> SolveResult:
-    return result if result.path == path else dataclasses.replace(result, path=path)
-
-
-def warm_up() -> float:
-    """Compile (or load from numba's cache) the compiled core, so that no search pays for
-    it (``scripts/setup.sh`` runs this once); the seconds that took."""
-    from .compiled.warm import warm_up as warm_compiled  # run as a script by setup.sh
-
-    return warm_compiled()
-
-
-def endgame_for(game: Game | str) -> Any:
-    """The endgame tables of ``game`` (a position or a registry name): a module with
-    ``layers``, ``default_path``, ``build`` and ``value`` (see its game's plug-in), or None."""
-    return plugin_for(game).endgame
-
-
-def endgame_games() -> list[str]:
-    """The games with endgame tables."""
-    from .registry import plugins
-
-    return [p.game for p in plugins() if p.endgame is not None]
-
-
-def perft(game: Game, depth: int) -> int:
-    """The number of move sequences of length ``depth`` from the position (a finished game
-    has no moves); the position is left as it was."""
-    return game.perft(depth)
-
+    from .levels import agent_for, levels_for
+    from .prover import Proof, Prover, prove
+    from .reviewer import review, unreviewable
+    from .solver import SearchStopped, SolveResult, unsolvable
+    from .teaching import verify
 
 __all__ = [
-    "COMPOSE_MEASURE",
-    "DIFFICULTIES",
-    "DRAW",
-    "LEVELS",
-    "LOSS",
-    "MAX_THREADS",
-    "NOT_TURNS",
-    "NO_ANALYSIS",
-    "UNKNOWN",
-    "WIN",
-    "Agent",
-    "AlphaBetaAgent",
     "Analysis",
     "Choice",
-    "Composed",
     "Limits",
-    "MCTSAgent",
     "MoveStat",
-    "Progress",
     "Proof",
     "Prover",
-    "RandomAgent",
-    "SchedulerError",
     "SearchStopped",
     "SolveResult",
-    "Solver",
-    "SplitProgress",
-    "SplitResult",
-    "SplitStatus",
-    "Units",
     "agent_for",
-    "all_levels",
     "analyse",
-    "best_defence",
-    "book_for",
-    "book_game",
-    "book_games",
-    "check_lesson",
-    "check_task",
-    "compose",
-    "default_checkpoint",
-    "default_threads",
+    "books",
+    "cluster",
+    "computer",
     "endgame_for",
-    "endgame_games",
     "exact_choice",
     "exact_moves",
-    "first_moves",
-    "judge_move",
-    "lesson_answers",
+    "lessons",
     "levels_for",
-    "make_puzzle",
-    "node_budget",
-    "own_levels",
-    "perfect_moves",
-    "perfect_value",
     "perft",
-    "playouts_to_find",
-    "plugin_for",
     "prove",
+    "puzzles",
     "review",
-    "scheduler_security",
-    "shortest_win",
     "solve",
-    "split_solve",
+    "unanalysable",
     "unreviewable",
     "unsolvable",
     "verify",
     "warm_up",
     "write_certificate",
-    "write_collection",
 ]
+
+#: The module of model.search each name of the door comes from; a namespace is the module
+#: itself (``computer`` is :mod:`.levels`, ``cluster`` :mod:`.split`, ``puzzles``
+#: :mod:`.composer`, ``lessons`` :mod:`.teaching`, ``books`` :mod:`.shelf`).
+_WHERE: dict[str, str] = {
+    "Analysis": "analysis",
+    "analyse": "analysis",
+    "unanalysable": "analysis",
+    "Choice": "choice",
+    "Limits": "choice",
+    "MoveStat": "choice",
+    "endgame_for": "entry",
+    "exact_choice": "entry",
+    "exact_moves": "entry",
+    "perft": "entry",
+    "solve": "entry",
+    "warm_up": "entry",
+    "write_certificate": "entry",
+    "agent_for": "levels",
+    "levels_for": "levels",
+    "Proof": "prover",
+    "Prover": "prover",
+    "prove": "prover",
+    "review": "reviewer",
+    "unreviewable": "reviewer",
+    "SearchStopped": "solver",
+    "SolveResult": "solver",
+    "unsolvable": "solver",
+    "verify": "teaching",
+    "books": "shelf",
+    "cluster": "split",
+    "computer": "levels",
+    "lessons": "teaching",
+    "puzzles": "composer",
+}
+_NAMESPACES = frozenset({"books", "cluster", "computer", "lessons", "puzzles"})
+
+
+def _module(where: str) -> ModuleType:
+    """The module ``where`` of model.search, imported now (each written out, not named in a
+    string: the import graph's tests read every import)."""
+    if where == "analysis":
+        from . import analysis
+
+        return analysis
+    if where == "shelf":
+        from . import shelf
+
+        return shelf
+    if where == "choice":
+        from . import choice
+
+        return choice
+    if where == "composer":
+        from . import composer
+
+        return composer
+    if where == "entry":
+        from . import entry
+
+        return entry
+    if where == "levels":
+        from . import levels
+
+        return levels
+    if where == "prover":
+        from . import prover
+
+        return prover
+    if where == "reviewer":
+        from . import reviewer
+
+        return reviewer
+    if where == "solver":
+        from . import solver
+
+        return solver
+    if where == "split":
+        from . import split
+
+        return split
+    assert where == "teaching", where
+    from . import teaching
+
+    return teaching
+
+
+def __getattr__(name: str) -> Any:
+    where = _WHERE.get(name)
+    if where is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    module = _module(where)
+    value = module if name in _NAMESPACES else getattr(module, name)
+    globals()[name] = value  # asked once
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

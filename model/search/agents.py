@@ -25,9 +25,10 @@ import random
 from abc import abstractmethod
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypedDict
 
 from ..game import SIMULTANEOUS, Game, Move, decision_view
+from ..speed import public_moves, push_search, search_moves
 from .choice import Choice, Clock, Limits, MoveStat, SearchAgent
 from .evaluate import evaluation_for
 
@@ -36,9 +37,9 @@ def _public(game: Game, move: Any) -> Move:
     """The protocol's Move for a search move (``search_moves`` may use a faster form; where
     a game keeps the protocol's own, the move is already public: no push, which on a
     base-50 pyramid's 42,925 root moves would cost a second)."""
-    if type(game).search_moves is Game.search_moves:
+    if public_moves(game):
         return move  # the default search_moves: the legal moves themselves
-    game.push_search(move)
+    push_search(game, move)
     return game.pop()
 
 
@@ -107,6 +108,19 @@ class _Node:
         self.plies = 0  # when proven: plies to the end (the quickest win found, the
         # longest loss)
         self.amaf: dict[Hashable, list[float]] | None = None  # move -> [visits, total]
+
+
+class MCTSOptions(TypedDict, total=False):
+    """The keyword arguments of :class:`MCTSParameters` (an agent that adds its own passes
+    these on as they came: ``**options: Unpack[MCTSOptions]``)."""
+
+    seed: int | None
+    exploration: float
+    rave: bool
+    rave_equivalence: float
+    max_playout: int | None
+    default_limits: Limits
+    every_move: bool
 
 
 class MCTSParameters(SearchAgent):
@@ -205,7 +219,7 @@ class MCTSAgent(MCTSParameters):
                 child = self._select(node, c, use_rave, k, rng, every_move and node is root)
                 if child is None:
                     break
-                game.push_search(child.move)
+                push_search(game, child.move)
                 played.append((child.mover, child.move))
                 depth += 1
                 path.append(child)
@@ -238,7 +252,7 @@ class MCTSAgent(MCTSParameters):
     @staticmethod
     def _grow(game: Game, node: _Node, rng: random.Random, use_rave: bool) -> list[_Node]:
         """The node's children: the moves of ``game`` (at the node) in a random order."""
-        moves = game.search_moves()
+        moves = search_moves(game)
         rng.shuffle(moves)
         mover = game.current_player()
         node.children = [_Node(m, mover) for m in moves]
@@ -258,7 +272,7 @@ class MCTSAgent(MCTSParameters):
             if clock.out_of_time():
                 break
             mover = child.mover
-            game.push_search(child.move)
+            push_search(game, child.move)
             try:
                 outcome = game.outcome()
                 if outcome is not None:
@@ -355,8 +369,8 @@ class MCTSAgent(MCTSParameters):
                     return ((r, 1 - r) if mover == 0 else (1 - r, r)), steps, cut
                 return tuple(r if p == mover else 0.5 for p in range(players)), steps, cut
             player = game.current_player()
-            move = choice(game.search_moves())
-            game.push_search(move)
+            move = choice(search_moves(game))
+            push_search(game, move)
             played.append((player, move))
             steps += 1
 
@@ -463,7 +477,7 @@ class MCTSAgent(MCTSParameters):
         pushed = 0
         while node is not None and node.visits > 0:
             pv.append(str(_public(game, node.move)))
-            game.push_search(node.move)
+            push_search(game, node.move)
             pushed += 1
             if not node.children:
                 break
@@ -548,7 +562,7 @@ class _AlphaBeta:
 
     def run(self, max_depth: int, name: str) -> Choice:
         game, clock = self.game, self.clock
-        moves = game.search_moves()
+        moves = search_moves(game)
         scores: dict[int, tuple[int, bool]] = {}
         best_index, best_score, done = 0, 0, 0
         order = list(range(len(moves)))
@@ -616,7 +630,7 @@ class _AlphaBeta:
         self.path.add(root)
         try:
             for i in order:
-                game.push_search(moves[i])
+                push_search(game, moves[i])
                 try:
                     score = -self._search(depth - 1, -beta, -alpha, 1)
                 finally:
@@ -662,7 +676,7 @@ class _AlphaBeta:
                     return value
                 if e_flag == _UPPER and value <= alpha:
                     return value
-        moves = game.search_moves()
+        moves = search_moves(game)
         history = self.history
         moves.sort(key=lambda m: history.get(m, 0), reverse=True)
         if tt_move is not None:
@@ -676,7 +690,7 @@ class _AlphaBeta:
         self.path.add(key)
         try:
             for move in moves:
-                game.push_search(move)
+                push_search(game, move)
                 try:
                     score = -self._search(depth - 1, -beta, -alpha, ply + 1)
                 finally:
@@ -697,7 +711,7 @@ class _AlphaBeta:
     def _pv(self, first: Any, depth: int) -> list[str]:
         game = self.game
         line = [str(_public(game, first))]
-        game.push_search(first)
+        push_search(game, first)
         pushed = 1
         seen = {game.position_key()}
         try:
@@ -706,10 +720,10 @@ class _AlphaBeta:
                 if entry is None or entry[3] is None:
                     break
                 move = entry[3]
-                if move not in game.search_moves():
+                if move not in search_moves(game):
                     break
                 line.append(str(_public(game, move)))
-                game.push_search(move)
+                push_search(game, move)
                 pushed += 1
                 if game.position_key() in seen:
                     break

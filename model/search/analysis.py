@@ -38,16 +38,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..game import Game, Move
-from .book import PerfectMove, book_for, perfect_moves, perfect_value
+from .book import PerfectMove
 from .choice import Choice, Limits, MoveStat, ProgressCallback
-from .compiled.adapters import adapter_for
-from .compiled.agent import check_threads
 from .compiled.warm import warm_up
 from .exact import Exact
+from .kernels import adapter_for, has_kernel
 from .levels import agent_for, own_levels
 from .prover import Prover, Stop, stop_function
-from .registry import plugin_for
+from .shelf import book_for, perfect_moves, perfect_value
 from .solver import SearchStopped, SolveResult
+from .threads import check_threads
 
 PROVE_PLIES = 7  # the prover looks for wins within this many plies (4 moves of the mover)
 PROVE_SHARE = 0.25  # of the time kept for the prover at least
@@ -64,6 +64,17 @@ NO_ANALYSIS = (
     "no engine analysis for chance games yet: this game's computer players (its own) do "
     "not judge the moves"
 )
+
+
+def unanalysable(game: Game) -> str | None:
+    """Why the engine does not analyse ``game``'s position, or None where it does: a game
+    whose computer players are its own (chance, scores as returns), or a running game
+    where no one player is to move (the window's words)."""
+    if own_levels(game):
+        return NO_ANALYSIS
+    if not game.is_over() and game.current_player() < 0:
+        return f"no analysis here: {NOT_TURNS}"
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,7 +266,7 @@ def analyse(
     # then every move (on the one table) while the time lasts; the engine judges the rest
     settled: SolveResult | None = None
     solved: tuple[PerfectMove, ...] = ()
-    if plugin_for(game).solver is not None:
+    if has_kernel(game):
         report(0.0, "solving")
         settler = Exact()
         settled = settler.value(game, max(0.0, min(left(), seconds * EXACT_SHARE)), stopped)

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import errno
 import json
-import resource
 import time
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass
@@ -15,9 +14,8 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from ..files import read_json, write_bytes
-from ..game import Game, PositionFormatError
-from .registry import plugin_for, plugins
-from .solver import SearchStopped, SolveResult
+from ..game import Game, Move, PositionFormatError
+from .solver import SearchStopped
 
 #: A game of any kind (a book's positions are all of one).
 G = TypeVar("G", bound=Game)
@@ -37,18 +35,18 @@ def _read_book_json(path: Path | str) -> Any:
         raise PositionFormatError("", f"{path}: not a readable book ({exc.reason})") from None
 
 
-def read_book(path: Path | str, what: str, fits: Any) -> tuple[list[Any], str]:
-    """A book file's raw entries and its note, read with the limits of position files (a
-    regular file of at most :data:`MAX_BOOK_BYTES`, numbers and nesting in reason);
-    ``fits(raw)`` says whether the document is ``what`` (e.g. "a Pyraos book").
-    PositionFormatError naming the file otherwise."""
+def read_book(path: Path | str, what: str, fits: Any) -> tuple[list[Any], str, str]:
+    """A book file's raw entries, its note and its format, read with the limits of position
+    files (a regular file of at most :data:`MAX_BOOK_BYTES`, numbers and nesting in
+    reason); ``fits(raw)`` says whether the document is ``what`` (e.g. "a book of
+    pyraos"). PositionFormatError naming the file otherwise."""
     raw = _read_book_json(path)
     if not fits(raw):
         raise PositionFormatError("", f"{path}: not {what}")
     entries = raw.get("entries")
     if not isinstance(entries, list):
         raise PositionFormatError("", f"{path}: 'entries' must be a list")
-    return entries, str(raw.get("note", ""))
+    return entries, str(raw.get("note", "")), str(raw.get("format"))
 
 
 def write_book(path: Path | str, document: dict[str, Any]) -> None:
@@ -82,8 +80,8 @@ VerdictFields = tuple[str, int, bool, int, float, tuple[str, ...] | None]
 
 def verdict_fields(raw: dict[str, Any]) -> VerdictFields:
     """The value fields of a raw book entry (value, plies, exact, nodes, seconds, line);
-    KeyError, TypeError or ValueError where one is missing or not of its kind (then
-    :func:`check_verdict` says whether they agree)."""
+    KeyError, TypeError, ValueError or OverflowError (an infinite number) where one is
+    missing or not of its kind (then :func:`check_verdict` says whether they agree)."""
     line = raw.get("line")
     return (
         str(raw["value"]),
@@ -159,6 +157,34 @@ def best_first(moves: Iterable[PerfectMove]) -> tuple[PerfectMove, ...]:
     return tuple(
         sorted(moves, key=lambda m: (m.value != "win", m.plies if m.value == "win" else -m.plies))
     )
+
+
+def settle_moves(
+    game: G, settle: Callable[[Move, G, int], PerfectMove | None]
+) -> tuple[tuple[PerfectMove, ...], bool]:
+    """The legal moves of ``game`` with their values for the side that plays them, in the
+    order of the legal moves until one is not settled: a move that ends the game by the
+    rules is settled by them (a draw settles nothing), any other by ``settle(move, child,
+    remaining)`` (the position after it, and how many moves are left with this one), None
+    where it is not. The moves settled (wins first, the shortest first, then losses, the
+    longest first), and whether that is all of them."""
+    out: list[PerfectMove] = []
+    moves = game.legal_moves()
+    for index, move in enumerate(moves):
+        child = game.copy()
+        child.push(move)
+        outcome = child.outcome()
+        if outcome is not None:
+            mine = outcome.value_for(game.to_move)
+            if mine == 0:
+                return best_first(out), False
+            out.append(PerfectMove(str(move), "win" if mine > 0 else "loss", 1, True, "rules"))
+            continue
+        settled = settle(move, child, len(moves) - index)
+        if settled is None:
+            return best_first(out), False
+        out.append(settled)
+    return best_first(out), True
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,90 +282,13 @@ def prove_all_again(
         yield prove_again(solver, entry, start)
 
 
+def bare(game: G) -> G:
+    """The position of ``game`` without its history (a book's values are of positions)."""
+    return type(game).from_setup(game.options, game.to_move, game.pieces())
+
+
 def without_values(game: Game) -> bool:
     """Perfect-play values say nothing here: the game is over, or a position repeated in
     its history (a book's values are of positions without history: a repeat may draw)."""
     repeats = getattr(game, "repeats_in_history", None)
     return game.is_over() or (repeats is not None and repeats())
-
-
-def book_games() -> list[str]:
-    """The names of the games with a book of proven values."""
-    return [p.game for p in plugins() if p.book is not None]
-
-
-def book_game(path: Path | str) -> str:
-    """The game whose book the file at ``path`` is, by its format (each game's book knows
-    its own); PositionFormatError naming the file where it cannot be read or is none of
-    theirs."""
-    raw = _read_book_json(path)
-    games = book_games()
-    name = next((name for name in games if book_for(name).owns(raw)), None)
-    if name is None:
-        raise PositionFormatError("", f"{path}: not a book of {' or '.join(games)}")
-    return name
-
-
-def book_for(game: Game | type[Game] | str) -> Any:
-    """The game's book module (``BOOK_PATH``, ``Book``, ``build``, ``version_of``,
-    ``verify_entries``; see :class:`model.search.registry.Plugin`), or None."""
-    return plugin_for(game).book
-
-
-def perfect_value(game: Game) -> Any:
-    """The position's value with perfect play for the side to move when the game's book
-    knows it at once: an object with ``value`` ("win" / "loss"), ``plies``, ``exact`` and
-    ``source``; None when it does not."""
-    book = plugin_for(game).book
-    return None if book is None else book.perfect_value(game)
-
-
-def perfect_moves(game: Game, max_seconds: float = 2.0, stop: Any = None) -> Any:
-    """Every legal move's value with perfect play for the side to move, when the game knows
-    them all (its book, an endgame solved within ``max_seconds``): a sequence of objects
-    with ``move`` (its text), ``value`` ("win" / "loss"), ``plies``, ``exact`` and
-    ``source``; None when it does not."""
-    book = plugin_for(game).book
-    return None if book is None else book.perfect_moves(game, max_seconds=max_seconds, stop=stop)
-
-
-def _known_replies(game: Game) -> tuple[PerfectMove, ...]:
-    """The moves whose position the book knows, where it does not know them all (a book
-    keeps the winning reply of a position it settled with it): wins first."""
-    out = []
-    for move in game.legal_moves():
-        child = game.copy()
-        child.push(move)
-        known = None if child.is_over() else perfect_value(child)
-        if known is not None:
-            out.append(reply(move, known.value, known.plies, known.exact, "book"))
-    return best_first(out)
-
-
-def from_book(game: Game) -> SolveResult | None:
-    """The position's value from the game's book, at once and without a search, with every
-    first move's value where the book has them all (else those it has); None where the
-    book does not know the position."""
-    start = time.perf_counter()
-    known = perfect_value(game)
-    if known is None:
-        return None
-    moves = perfect_moves(game, max_seconds=0.0) or _known_replies(game)  # no search
-    firsts = tuple((m.move, m.value, m.plies) for m in moves)
-    # wins first, the shortest first, then losses, the longest first: the best leads
-    best = moves[0].move if moves and moves[0].value == known.value else None
-    return SolveResult(
-        known.value,
-        known.plies,
-        best,
-        known.plies,
-        0,
-        time.perf_counter() - start,
-        0,
-        resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
-        None,
-        known.exact,
-        firsts,
-        "book",
-        "book",
-    )

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from ..game import CHANCE, Game, Move, decision_view
-from .prover import Stop, stop_function
+from .stop import Stop, stop_function
 
 ProgressCallback = Callable[[float, str], None]
 

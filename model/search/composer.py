@@ -27,8 +27,8 @@ from ..collection import INDEX, INDEX_FORMAT
 from ..files import SUFFIX, write, write_text
 from ..game import Game
 from .choice import ProgressCallback
-from .compiled.adapters import adapter_for
 from .difficulty import playouts_to_find
+from .kernels import adapter_for
 from .levels import agent_for
 from .prover import Stop, first_moves, node_budget, prove, stop_function
 from .solver import SearchStopped

@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..game import Game, decision_view
-from .compiled.adapters import adapter_for
 from .compiled.agent import CompiledMCTSAgent, _Search
+from .kernels import adapter_for
 
 FIRST = 8  # the first checkpoint
 
@@ -21,7 +21,7 @@ def playouts_to_find(game: Game, key: Any, seed: int, cap: int) -> int:
     adapter = adapter_for(view)
     if adapter is None:
         raise ValueError(f"no compiled kernel for {game.title}")
-    search = _Search(CompiledMCTSAgent(seed=seed), adapter, view, cap)
+    search = _Search(CompiledMCTSAgent(adapter_for, seed=seed), adapter, view, cap)
     found: int | None = None
     checkpoint = FIRST
     while True:

@@ -14,10 +14,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ..game import Game
-from .book import PerfectMove, best_first, from_book, perfect_moves, reply
-from .compiled.adapters import adapter_for
-from .registry import plugin_for
+from ..game import Game, Move
+from .book import PerfectMove, reply, settle_moves
+from .kernels import adapter_for, has_kernel, solver_for
+from .shelf import from_book, perfect_moves
 from .solver import SolveResult, unsolvable
 
 #: The compiled solver's table for judging, in MiB (its pages are taken as it fills).
@@ -46,8 +46,7 @@ class Exact:
             return known
         if max_seconds <= 0 or (stop is not None and stop()):
             return None
-        make = plugin_for(game).solver
-        if make is None or adapter_for(game, history=True) is None:
+        if adapter_for(game, history=True) is None:
             return None
         solver = self._solver
         if solver is not None:
@@ -56,7 +55,7 @@ class Exact:
             except ValueError:  # another version of the rules: a table of its own
                 solver = None
         if solver is None:
-            solver = make(game, table_mb=self.table_mb)
+            solver = solver_for(game, table_mb=self.table_mb)
             if solver is None:
                 return None
             if not solver.draws:  # a game that always ends with a winner: the one open
@@ -97,31 +96,20 @@ class Exact:
         known = perfect_moves(game, max_seconds=0.0)  # the book's, no search
         if known:
             return tuple(known), True
-        if game.is_over() or unsolvable(game) is not None or plugin_for(game).solver is None:
+        if game.is_over() or unsolvable(game) is not None or not has_kernel(game):
             return (), False
         # each move's position proven on its own (on the one table): a proof of the
         # position would show one winning move only, and every other move needs its own
-        out: list[PerfectMove] = []
-        moves = game.legal_moves()
-        for index, move in enumerate(moves):
-            text = str(move)
-            child = game.copy()
-            child.push(move)
-            outcome = child.outcome()
-            if outcome is not None:
-                mine = outcome.value_for(game.to_move)
-                if mine == 0:
-                    return best_first(out), False
-                out.append(PerfectMove(text, "win" if mine > 0 else "loss", 1, True, "rules"))
-                continue
+
+        def settle(move: Move, child: Game, remaining: int) -> PerfectMove | None:
             left = deadline - time.perf_counter()
             if least is not None:
-                left = min(left, max(least, 4 * left / (len(moves) - index)))
+                left = min(left, max(least, 4 * left / remaining))
             settled = self.value(child, left, stop)
             if settled is None:
-                return best_first(out), False
+                return None
             if settled.plies is None:  # a win of no known length: within the depth proven
-                out.append(reply(move, settled.value, settled.depth, False, "solved"))
-            else:
-                out.append(reply(move, settled.value, settled.plies, settled.plies_exact, "solved"))
-        return best_first(out), True
+                return reply(move, settled.value, settled.depth, False, "solved")
+            return reply(move, settled.value, settled.plies, settled.plies_exact, "solved")
+
+        return settle_moves(game, settle)

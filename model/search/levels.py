@@ -13,31 +13,20 @@ pure-Python agents with limits in seconds.
 
 from __future__ import annotations
 
-import os
-
 from ..game import SIMULTANEOUS, Game
 from .agents import AlphaBetaAgent, MCTSAgent, RandomAgent
 from .choice import Agent, Limits
-from .compiled.adapters import adapter_for
-from .compiled.agent import MAX_THREADS, check_threads
+from .kernels import adapter_for
 from .registry import Plugin, plugin_for, plugins
+from .threads import MAX_THREADS as MAX_THREADS  # the namespace `computer` has them
+from .threads import check_threads
+from .threads import default_threads as default_threads
 
 LEVELS = ("easy", "medium", "strong")
 #: The pure-Python strong level's seconds a move.
 STRONG_SECONDS = 2.5
 #: The most seconds a pure-Python level by playouts takes a move (see :func:`_by_time`).
 CEILING_SECONDS = 10.0
-
-
-def default_threads() -> int:
-    """The threads the engine's analysis and hints search on unless told: the cores this
-    process may run on (fewer where the system keeps it to some), at most
-    :data:`MAX_THREADS`."""
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):  # not on every system
-        cores = os.cpu_count() or 1
-    return max(1, min(cores, MAX_THREADS))
 
 
 def levels_for(game: Game | type[Game] | str) -> tuple[str, ...]:
@@ -115,6 +104,7 @@ def agent_for(
 
         rave = level != "easy" and plugin.rave
         agent = CompiledMCTSAgent(
+            adapter_for,
             seed=seed,
             rave=rave,
             max_playout=plugin.playout_cap,

@@ -27,9 +27,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..game import Game, Move, no_proof_with_chance
-from .compiled.adapters import adapter_for
+from ..speed import push_search, search_moves
 from .compiled.proof import ProofSearch
+from .kernels import adapter_for
 from .solver import SearchStopped
+from .stop import Stop, stop_function
 from .symmetry import key_function
 
 INF = 1 << 40
@@ -37,7 +39,6 @@ EXPANSIONS = 2_000_000  # positions whose moves are kept
 EPSILON = 0.25  # 1 + epsilon trick: a child is searched a little past its sibling's number
 COMPILED_TABLE_MB = 256  # the compiled search's table (its pages taken as it fills)
 
-Stop = Callable[[], bool] | Any  # a callable returning True to stop, or a threading.Event
 ProverProgress = Callable[[float, str], None]
 
 
@@ -81,15 +82,6 @@ class Proof:
             "seconds": round(self.seconds, 3),
             "stopped": self.stopped,
         }
-
-
-def stop_function(stop: Stop | None) -> Callable[[], bool]:
-    """A threading.Event (anything with ``is_set``), a callable or None, as a callable."""
-    if stop is None:
-        return lambda: False
-    if hasattr(stop, "is_set"):
-        return stop.is_set
-    return stop
 
 
 def node_budget(nodes: int) -> Callable[[], bool]:
@@ -217,8 +209,8 @@ class Prover:
             expansion = []
             winner = game.players[self.side]
             key_of = self._key
-            for move in game.search_moves():
-                game.push_search(move)
+            for move in search_moves(game):
+                push_search(game, move)
                 try:
                     self._tick()
                     outcome = game.outcome()
@@ -286,7 +278,7 @@ class Prover:
                 else:
                     c_thdn = min(thdn, bound)
                     c_thpn = min(INF, thpn - pn + best[2])
-                game.push_search(best[0])
+                push_search(game, best[0])
                 try:
                     best[2], best[3], best[4] = self._mid(best[1], c_thpn, c_thdn)
                 finally:
@@ -340,7 +332,7 @@ class Prover:
 
     def _public(self, move: Any) -> Move:
         game = self.game
-        game.push_search(move)
+        push_search(game, move)
         return game.pop()
 
     def winning_move(self, left: int) -> Move | None:
@@ -350,8 +342,8 @@ class Prover:
         root = game.position_key()
         self._path.add(root)
         try:
-            for move in game.search_moves():
-                game.push_search(move)
+            for move in search_moves(game):
+                push_search(game, move)
                 try:
                     wins = game.position_key() not in self._path and self.wins_within(left - 1)
                 finally:
@@ -370,8 +362,8 @@ class Prover:
         root = game.position_key()
         self._path.add(root)
         try:
-            for move in game.search_moves():
-                game.push_search(move)
+            for move in search_moves(game):
+                push_search(game, move)
                 try:
                     repeats = game.position_key() in self._path
                     plies = None if repeats else self.shortest(left - 1)
@@ -394,8 +386,8 @@ class Prover:
             while plies > 0 and not game.is_over():
                 prover = game.current_player() == self.side
                 chosen = None
-                for move in game.search_moves():
-                    game.push_search(move)
+                for move in search_moves(game):
+                    push_search(game, move)
                     try:
                         if game.position_key() in self._path:
                             continue
@@ -409,7 +401,7 @@ class Prover:
                     break
                 self._path.add(game.position_key())
                 played.append(self._public(chosen))
-                game.push_search(chosen)
+                push_search(game, chosen)
                 plies -= 1
         finally:
             for _ in played:

@@ -1,13 +1,15 @@
 """The plug-ins of the search, one a game, found by the game's registry name.
 
 A :class:`Plugin` holds all one game knows of search beyond its rules: the compiled
-kernel's adapter, a static evaluation, a symmetry key, the levels of play (or players of
-its own), a faster solver and a book of proven values. Every field is optional: a game
+kernel's adapter (and so the compiled solver), a static evaluation, a symmetry key, the
+levels of play (or players of its own), endgame tables, a book of proven values and
+certificates. Every field is optional: a game
 without a plug-in (or without a field) plays and solves through the protocol alone, with
 the pure-Python reference searches.
 
-The generic modules of the search (``levels``, ``evaluate``, ``symmetry``,
-``compiled.adapters``, the door) ask :func:`plugin_for` and name no game. This module
+The generic modules of the search (``levels``, ``evaluate``, ``symmetry``, ``kernels``,
+the door) ask :func:`plugin_for` and name no game; the compiled layer is handed what it
+needs (an adapter) and never asks. This module
 imports nothing of the search, so every module may ask it; the plug-ins themselves live in
 :mod:`model.search.games`, which registers each (the door imports it).
 """
@@ -16,22 +18,99 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
 
 from ..game import Game
+
+if TYPE_CHECKING:
+    from .choice import Agent, Limits
+    from .compiled.adapters import Adapter
+    from .value_book import ValueBook
+
+#: A game's own player of a level: (position, level, seed, player) -> (agent, limits).
+OwnPlayer = Callable[[Game, str, "int | None", "int | None"], "tuple[Agent, Limits]"]
+#: Progress of a certificate's making: (positions written, seconds).
+CertificateProgress = Callable[[int, float], None]
+#: Progress of an endgame table's building: (sweep, layer, decided, seconds).
+TableProgress = Callable[[int, int, int, float], None]
+
+
+class Certificate(Protocol):
+    """A certificate made: its text (checked by the rules model alone), the winner, the
+    lines below its header and what making it took."""
+
+    @property
+    def text(self) -> str: ...
+    @property
+    def winner(self) -> str: ...
+    @property
+    def lines(self) -> int: ...
+    @property
+    def seconds(self) -> float: ...
+    @property
+    def nodes(self) -> int: ...
+
+
+class MakeCertificate(Protocol):
+    """(position, table_mb=, progress=) -> its certificate."""
+
+    def __call__(
+        self, game: Game, *, table_mb: float, progress: CertificateProgress | None
+    ) -> Certificate: ...
+
+
+class EndgameTables(Protocol):
+    """A game's endgame tables (a module: the command line's ``endgame``)."""
+
+    @property
+    def TOP_LAYER(self) -> int:
+        """A table's top layer (the most pieces a table's board holds, plus one)."""
+        ...
+
+    @property
+    def EndgameError(self) -> type[ValueError]:
+        """A table that cannot be used (one line, naming the file)."""
+        ...
+
+    def layers(self) -> list[tuple[int, int, int]]:
+        """(pieces, shapes, positions) for each layer, from the top down."""
+        ...
+
+    def default_path(self, low: int, options: object) -> Path:
+        """The table's file in the user's cache for those rules and ``low`` pieces."""
+        ...
+
+    def build(
+        self,
+        low: int,
+        path: Path,
+        options: object,
+        progress: TableProgress | None = None,
+        start: Path | None = None,
+    ) -> list[tuple[int, int, int, int]]:
+        """Build the table down to ``low`` pieces: (pieces, positions, wins, losses)."""
+        ...
+
+    def value(self, game: Game, path: Path) -> tuple[str, int]:
+        """The table's value of the position for the side to move, and its fewest pieces."""
+        ...
 
 
 @dataclass(frozen=True)
 class Plugin:
-    """One game's search knowledge (see the module). ``game`` is its registry name."""
+    """One game's search knowledge (see the module). ``game`` is its registry name. Every
+    field is typed: mypy checks each plug-in against it, and the generic search hands what
+    it needs of one down to the layers below (the compiled layer never asks here)."""
 
     game: str
-    #: options -> the compiled kernel's adapter for that version of the rules, or None.
-    adapter: Callable[[Any], Any] | None = None
+    #: options -> the compiled kernel's adapter for that version of the rules, or None
+    #: (the kernels import on first use). Where a kernel fits, the compiled solver proves.
+    adapter: Callable[[object], Adapter | None] | None = None
     #: position -> its score in [-1, 1] for the side to move.
-    evaluation: Callable[[Any], float] | None = None
+    evaluation: Callable[[Game], float] | None = None
     #: position -> a key equal for positions equal up to the board's symmetries.
-    search_key: Callable[[Any], Hashable] | None = None
+    search_key: Callable[[Game], Hashable] | None = None
     #: Playouts a move of each level (easy, medium, strong) of the compiled MCTS.
     playouts: Mapping[str, int] = field(default_factory=dict)
     #: Moves are points kept by whoever took them: RAVE (all moves as first) helps.
@@ -46,28 +125,17 @@ class Plugin:
     #: The game's own levels of play (chance nodes, scores as returns, simultaneous
     #: turns: the shared tree searches do not fit); empty: easy / medium / strong.
     own_levels: tuple[str, ...] = ()
-    #: (position, level, seed, player) -> (agent, limits): the game's own player of a
-    #: level, one of ``own_levels`` or, where those are the shared ones, easy / medium /
-    #: strong at the game's simultaneous nodes.
-    agent: Callable[[Any, str, int | None, int | None], tuple[Any, Any]] | None = None
-    #: (position, **options) -> a solver with ``solve() -> SolveResult`` faster than the
-    #: reference, or None where it does not fit the position.
-    solver: Callable[..., Any] | None = None
-    #: The game's endgame tables (a module: ``TOP_LAYER``, ``layers()``,
-    #: ``default_path(low, options)``, ``build(low, path, options, progress, start)``,
-    #: ``value(game, path)``; its ``EndgameError`` a ValueError), or None.
-    endgame: Any = None
-    #: The book of proven values: an object with ``perfect_value(game)``,
-    #: ``perfect_moves(game, max_seconds=, stop=)``, ``BOOK_PATH``, ``Book``,
-    #: ``build(options, plies=, seconds=, table_mb=, progress=)``, ``version_of(options)``,
-    #: ``verify_entries(entries, max_seconds=, table_mb=)`` and ``owns(json)`` (whether a
-    #: file's JSON is a book of this game). :class:`model.search.value_book.ValueBook` is
-    #: one for any game with a compiled solver.
-    book: Any = None
-    #: (position, table_mb=, progress=) -> a certificate of its value that the rules model
-    #: checks without the search (``text``, ``winner``, ``lines``, ``seconds``, ``nodes``),
-    #: or None: the game has none.
-    certificate: Callable[..., Any] | None = None
+    #: The game's own player of a level, one of ``own_levels`` or, where those are the
+    #: shared ones, easy / medium / strong at the game's simultaneous nodes.
+    agent: OwnPlayer | None = None
+    #: The game's endgame tables, or None.
+    endgame: EndgameTables | None = None
+    #: The book of proven values (one shape for every game:
+    #: :class:`model.search.value_book.ValueBook`), or None.
+    book: ValueBook | None = None
+    #: A certificate of a position's value that the rules model checks without the
+    #: search, or None: the game has none.
+    certificate: MakeCertificate | None = None
 
 
 _PLUGINS: dict[str, Plugin] = {}

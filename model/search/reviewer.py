@@ -46,6 +46,7 @@ from ..review import (
     MoveReview,
     PuzzleSpot,
 )
+from ..setup import start_copy
 from .analysis import analyse
 from .choice import ProgressCallback
 from .exact import Exact
@@ -289,7 +290,7 @@ def _settle_backwards(
     after it; each one settled so lets the one before it be asked too. This is where a
     side that was already lost would else be blamed for the move that let the prover see
     it (the engine had guessed it well off). ``judgements`` is updated in place."""
-    positions = [game.start_copy()]
+    positions = [start_copy(game)]
     for move in line[: len(judgements) - 1]:
         positions.append(positions[-1].copy())
         positions[-1].push(move)
@@ -325,7 +326,7 @@ def review(
     stopped = stop_function(stop)
     report = progress or (lambda fraction, text: None)
     line = list(game.move_stack)
-    position = game.start_copy()
+    position = start_copy(game)
     count = len(line) + 1
     judgements: list[Judgement] = []
     exact = Exact()  # one table for the whole line
@@ -352,7 +353,7 @@ def review(
     )
     moves: list[MoveReview] = []
     spots: list[PuzzleSpot] = []
-    position = game.start_copy()
+    position = start_copy(game)
     for index in range(len(judgements) - 1):
         before, after = judgements[index], judgements[index + 1]
         move = line[index]

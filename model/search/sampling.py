@@ -37,7 +37,7 @@ from ..ball import COLOURS, SPECIALS, PyramidBall, SpecialChoice
 from ..ball.rules import COLS, GOAL_ROW, MOVES, RELATIVE, STAND, Program, parse_square, step
 from ..game import Game, JointMove
 from .choice import Choice, Clock, Limits, MoveStat, ProgressCallback, SearchAgent
-from .prover import Stop
+from .stop import Stop
 
 #: The program letter of each absolute direction, per side.
 LETTER = tuple({d: letter for letter, d in rel.items()} for rel in RELATIVE)

@@ -1,6 +1,6 @@
 """The reference solver over any game of the protocol: iterative deepening that proves
 wins, losses and draws (the door, :func:`model.search.solve`, asks a game's book and its
-compiled solver first and comes here for every other game), and move-path counting."""
+compiled solver first and comes here for every other game)."""
 
 from __future__ import annotations
 
@@ -11,13 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..game import Game, Termination
-
-
-def perft(game: Game, depth: int) -> int:
-    """The number of move sequences of length ``depth`` from the position (a finished game
-    has no moves). The position is left as it was."""
-    return game.perft(depth)
-
+from ..speed import canonical_key, push_search, search_moves
 
 # ---- solving ----------------------------------------------------------------------------
 
@@ -214,13 +208,13 @@ class Solver:
         best, best_plies = None, None
         # the child's value (for its side to move) that realises ``value`` for the parent
         wanted = {WIN: LOSS, LOSS: WIN, DRAW: DRAW}[value]
-        for move in game.search_moves():
-            game.push_search(move)
+        for move in search_moves(game):
+            push_search(game, move)
             try:
                 if game.outcome() is not None:
                     entry: tuple[int, int] | None = (_terminal_value(game), 0)
                 else:
-                    entry = self.proven.get(game.canonical_key())
+                    entry = self.proven.get(canonical_key(game))
             finally:
                 played = game.pop()
             if entry is None or entry[0] != wanted:
@@ -274,7 +268,7 @@ class Solver:
             return _terminal_value(game), outcome.termination is Termination.REPETITION
         if depth == 0:
             return UNKNOWN, False
-        key = game.canonical_key()
+        key = canonical_key(game)
         if key in self._path:
             return UNKNOWN, True
         entry = self.proven.get(key)
@@ -287,8 +281,8 @@ class Solver:
         # (a win for the opponent or a draw), so without a win this node is proven too
         all_lose, settled, repeated = True, True, False
         try:
-            for move in game.search_moves():
-                game.push_search(move)
+            for move in search_moves(game):
+                push_search(game, move)
                 try:
                     value, rep = self._search(depth - 1)
                 finally:

@@ -67,7 +67,7 @@ from pathlib import Path
 from typing import Any
 
 from ..game import Game, shorten
-from .book import from_book
+from .shelf import from_book
 from .solver import SolveResult
 from .split_checkpoint import Checkpoint, default_checkpoint, solve_key
 from .split_tree import (

@@ -16,8 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from ..game import Game, shorten
-from .book import from_book
-from .registry import plugin_for
+from .kernels import has_kernel
+from .kernels import solver_for as compiled_solver
+from .shelf import from_book
 from .solver import SearchStopped, Solver, SolveResult
 
 #: The worker process's solver (its one table), kept from one unit to the next.
@@ -86,8 +87,7 @@ class Task:
 def solver_for(task: Task) -> Any:
     """The process's compiled solver moved to the unit's position (its table kept), or
     None where the game's plug-in has none that fits."""
-    make = plugin_for(task.game).solver
-    if make is None:
+    if not has_kernel(task.game):
         return None
     kept = _SOLVER.get("solver")
     if kept is not None and _SOLVER.get("key") == (task.game.name, task.max_depth, task.table_mb):
@@ -97,7 +97,7 @@ def solver_for(task: Task) -> Any:
         except (ValueError, AttributeError):
             pass
     _SOLVER.clear()  # one table a process
-    solver = make(task.game, table_mb=task.table_mb, max_depth=task.max_depth)
+    solver = compiled_solver(task.game, table_mb=task.table_mb, max_depth=task.max_depth)
     if solver is not None and hasattr(solver, "retarget"):
         _SOLVER.update(solver=solver, key=(task.game.name, task.max_depth, task.table_mb))
     return solver

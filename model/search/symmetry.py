@@ -7,16 +7,17 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 
 from ..game import Game
+from ..speed import canonical_key
 from .registry import plugin_for
 
 
 def search_key(game: Game) -> Hashable:
     """Equal for positions equal up to the board's symmetries (and side to move)."""
     key = plugin_for(game).search_key
-    return game.canonical_key() if key is None else key(game)
+    return canonical_key(game) if key is None else key(game)
 
 
 def key_function(game: Game) -> Callable[[Game], Hashable]:
     """The key function for ``game``'s kind, looked up once."""
     key = plugin_for(game).search_key
-    return type(game).canonical_key if key is None else key
+    return canonical_key if key is None else key

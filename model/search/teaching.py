@@ -16,6 +16,7 @@ from ..lesson import check as check_lesson_with
 from ..lesson import check_task as check_task_with
 from ..lesson import judge_move as judge_move_with
 from ..puzzle import Verdict, goal_of, replay_error
+from ..teaching import describe_result
 from .prover import prove
 
 # ---- puzzles -------------------------------------------------------------------------------
@@ -93,7 +94,7 @@ def _judge_win(task: Task, position: Game, move: Move) -> LessonVerdict:
     after = position.copy()
     after.push(move)
     if after.is_over():
-        return LessonVerdict(False, f"{move} ends the game: {after.describe_result()}")
+        return LessonVerdict(False, f"{move} ends the game: {describe_result(after)}")
     if task.within <= 1:
         return LessonVerdict(False, f"{move} does not win at once")
     # The reply that holds out: the first one after which the win is no longer forced.

@@ -8,54 +8,80 @@ rule options, its value for the side to move ("win" or "loss"), the length of th
 strategy in plies (``exact``: the shortest win / the longest resistance; otherwise an upper
 bound: for a game that always ends within its empty points, their number), what the proof
 cost, and, for reading only, the line of moves that reached it. Positions are looked up by
-the plug-in's key under the board's symmetries (:func:`model.search.symmetry.search_key`)
-and the rule options, so a mirrored position is found too.
+the plug-in's key under the board's symmetries (``key``; the game's ``canonical_key()``
+without one) and the rule options, so a mirrored position is found too.
 
-This module names no game: a game's plug-in makes a :class:`ValueBook` of its own file
-(``book=ValueBook("partition", path)``); Pyraos keeps its own format and its endgame oracle
-(:mod:`.pyraos_book`), built on the same verdicts (:mod:`.book`).
+This module names no game and asks no plug-in: a game's plug-in makes a :class:`ValueBook`
+of its own file and hands it what it needs of the search (``ValueBook("partition", path,
+solver=solver_for, key=search_key)``: the compiled solver's maker and the symmetry key),
+with the rule options its values depend on
+(``rules``), the older formats of its file it still reads (``older``) and, in a subclass,
+the positions whose moves it may settle by a short solve where it lacks them (``live``) or
+a builder of its own (Pyraos's: :mod:`model.search.games.pyraos.book`).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Hashable, Iterable, Iterator
+import time
+from collections.abc import Callable, Collection, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from ..game import Game, PositionFormatError, game_class, quote
+from ..game import Game, Move, PositionFormatError, game_class, quote
+from ..speed import canonical_key
 from .book import (
     VALUES,
     PerfectMove,
     PerfectValue,
     Verdict,
-    best_first,
+    bare,
     check_verdict,
     lines_within,
     prove_all_again,
     read_book,
     reply,
+    settle_moves,
     verdict_fields,
     verdict_json,
     without_values,
     write_book,
 )
-from .registry import plugin_for
-from .symmetry import search_key
+
+if TYPE_CHECKING:
+    from .compiled.solver import CompiledSolver
 
 FORMAT = "pyramid-lab/book/1"
 
+
+class MakeSolver(Protocol):
+    """The compiled solver of a position (its plug-in's adapter handed in), or None where
+    no kernel fits: ``model.search.kernels.solver_for``."""
+
+    def __call__(self, game: Game, *, table_mb: float) -> CompiledSolver | None: ...
+
+
+def _canonical_key(game: Game) -> Hashable:
+    return canonical_key(game)
+
+
 Progress = Callable[[str], None]
+#: An older format's raw entry (and where it stands, for messages) in the current shape.
+Upgrade = Callable[[Any, str], Any]
+#: The table of a live solve (:meth:`ValueBook.live`), in MiB.
+LIVE_TABLE_MB = 64
 
 
-def _options_key(options: Any) -> str:
-    return json.dumps(options.to_json(), sort_keys=True)
+def _rule_options(options: Any, rules: Collection[str] | None) -> dict[str, Any]:
+    """The rule options a value depends on, as files write them (``rules``: their names;
+    None: all of them)."""
+    written: dict[str, Any] = options.to_json()
+    return written if rules is None else {k: v for k, v in written.items() if k in rules}
 
 
-def _owns(raw: Any, name: str) -> bool:
-    """Whether ``raw`` (a JSON document) is a book of the game ``name`` by its format."""
-    return isinstance(raw, dict) and raw.get("format") == FORMAT and raw.get("game") == name
+def _options_key(options: Any, rules: Collection[str] | None) -> str:
+    return json.dumps(_rule_options(options, rules), sort_keys=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,8 +119,19 @@ class BookEntry:
         return f"{self.name} ({rules}) {where}, {self.to_move} to move"
 
     @classmethod
-    def of(cls, game: Game, value: str, plies: int, exact: bool, **more: Any) -> BookEntry:
-        options = tuple(sorted(game.options.to_json().items()))
+    def of(
+        cls,
+        game: Game,
+        value: str,
+        plies: int,
+        exact: bool,
+        *,
+        rules: Collection[str] | None = None,
+        **more: Any,
+    ) -> BookEntry:
+        """The entry of ``game``'s position; ``rules``: the names of the rule options its
+        value depends on (None: all of them)."""
+        options = tuple(sorted(_rule_options(game.options, rules).items()))
         pieces = tuple(sorted((tuple(p), c) for p, c in game.pieces()))
         return cls(game.name, options, game.to_move, pieces, value, plies, exact, **more)
 
@@ -124,7 +161,7 @@ class BookEntry:
                 tuple((tuple(int(c) for c in point), str(colour)) for point, colour in pieces),
                 *verdict_fields(raw),
             )
-        except (KeyError, TypeError, ValueError) as exc:
+        except (KeyError, TypeError, ValueError, OverflowError) as exc:  # int(inf)
             raise PositionFormatError("", f"{where}: a bad entry ({quote(exc)})") from None
         check_verdict(raw, entry.value, entry.plies, where)
         try:
@@ -136,15 +173,16 @@ class BookEntry:
         return entry
 
 
-def _key(game: Game) -> tuple[str, str, Hashable]:
-    return game.name, _options_key(game.options), search_key(game)
-
-
 class Book:
     """The entries and their index by position. ``game_name``: the game whose book this
-    is (each :class:`ValueBook` has a subclass of its game's)."""
+    is, ``rules`` the names of the rule options its values depend on (None: all),
+    ``older`` its older formats (each :class:`ValueBook` has a subclass of its game's)."""
 
     game_name = ""
+    #: The look-up key of a position up to the board's symmetries (the game's plug-in's).
+    position_key: Callable[[Game], Hashable] = staticmethod(_canonical_key)
+    rules: Collection[str] | None = None
+    older: Mapping[str, Upgrade] = {}
 
     def __init__(self, entries: Iterable[BookEntry] = (), note: str = "", name: str = "") -> None:
         self.entries = list(entries)
@@ -153,33 +191,52 @@ class Book:
         self._index: dict[tuple[str, str, Hashable], BookEntry] = {}
         self._rules: set[tuple[str, str]] = set()
         for entry in self.entries:
-            key = _key(entry.game())
+            key = self.key(entry.game())
             self._index[key] = entry
             self._rules.add(key[:2])
 
     def __len__(self) -> int:
         return len(self.entries)
 
+    @classmethod
+    def key(cls, game: Game) -> tuple[str, str, Hashable]:
+        """The look-up key of ``game``'s position: the same up to the board's symmetries,
+        for the rule options its value depends on."""
+        return game.name, _options_key(game.options, cls.rules), cls.position_key(game)
+
     def lookup(self, game: Game) -> BookEntry | None:
         """The entry of ``game``'s position (its history does not matter), or None; at
         once for rules the book has no entry of (no key is computed)."""
-        rules = (game.name, _options_key(game.options))
+        rules = (game.name, _options_key(game.options, self.rules))
         if rules not in self._rules:
             return None
-        return self._index.get(_key(game))
+        return self._index.get(self.key(game))
+
+    @classmethod
+    def owns(cls, raw: Any, name: str = "") -> bool:
+        """Whether ``raw`` (a JSON document) is a book of the game ``name`` by its format:
+        the current one, or an older one the book still reads."""
+        name = name or cls.game_name
+        if not isinstance(raw, dict):
+            return False
+        found = raw.get("format")
+        return (found == FORMAT and raw.get("game") == name) or found in cls.older
 
     @classmethod
     def read(cls, path: Path | str, name: str = "") -> Book:
         """PositionFormatError for a malformed book: one read with the limits of position
-        files (a regular file of at most MAX_BOOK_BYTES, numbers and nesting in reason)."""
+        files (a regular file of at most MAX_BOOK_BYTES, numbers and nesting in reason).
+        A file of an older format is read in the current shape (``older``)."""
         name = name or cls.game_name
         what = f"a book of {name} (format {FORMAT!r}, game {name!r})"
-        entries, note = read_book(path, what, lambda raw: _owns(raw, name))
-        return cls(
-            (BookEntry.from_json(e, f"{path}: entry {i + 1}", name) for i, e in enumerate(entries)),
-            note,
-            name,
-        )
+        entries, note, shape = read_book(path, what, lambda raw: cls.owns(raw, name))
+        upgrade = cls.older.get(shape)
+
+        def entry(index: int, raw: Any) -> BookEntry:
+            where = f"{path}: entry {index + 1}"
+            return BookEntry.from_json(raw if upgrade is None else upgrade(raw, where), where, name)
+
+        return cls((entry(i, e) for i, e in enumerate(entries)), note, name)
 
     def write(self, path: Path | str) -> None:
         """Write the book whole or not at all; OSError when it cannot be written, or would
@@ -193,18 +250,41 @@ class Book:
 class ValueBook:
     """A game's book (the plug-in's ``book``): the file ``path`` of the game ``name``, read
     once when first asked; what :mod:`model.search.book` and ``pyramid-lab book`` ask of
-    a book."""
+    a book. ``rules``: the names of the rule options a value depends on (None: all the
+    game's options); ``older``: the older formats of the game's book file, each with the
+    function that gives one of its raw entries in the current shape (read so, written in
+    the current format)."""
 
-    def __init__(self, name: str, path: Path) -> None:
+    def __init__(
+        self,
+        name: str,
+        path: Path,
+        *,
+        solver: MakeSolver,
+        key: Callable[[Game], Hashable] | None = None,
+        rules: Collection[str] | None = None,
+        older: Mapping[str, Upgrade] | None = None,
+    ) -> None:
         self.name = name
         self.BOOK_PATH = path
+        self.rules = None if rules is None else tuple(rules)
         #: the book interface's class (``Book(entries, note)``, ``Book.read(path)``)
-        self.Book: type[Book] = type("Book", (Book,), {"game_name": name})
+        self._make_solver = solver
+        self.Book: type[Book] = type(
+            "Book",
+            (Book,),
+            {
+                "game_name": name,
+                "position_key": staticmethod(key or _canonical_key),
+                "rules": self.rules,
+                "older": dict(older or {}),
+            },
+        )
         self._shipped: Book | None = None
 
     def owns(self, raw: Any) -> bool:
         """Whether ``raw`` (a JSON document) is a book of this game by its format."""
-        return _owns(raw, self.name)
+        return self.Book.owns(raw)
 
     def shipped(self) -> Book:
         """The book that ships with the project (an empty one if it is missing)."""
@@ -215,7 +295,11 @@ class ValueBook:
 
     def version_of(self, options: Any) -> str:
         """The version of the rules a book entry belongs to (``BookEntry.versions``)."""
-        return _options_key(options)
+        return _options_key(options, self.rules)
+
+    def entry(self, game: Game, value: str, plies: int, exact: bool, **more: Any) -> BookEntry:
+        """The entry of ``game``'s position, with the rule options its value depends on."""
+        return BookEntry.of(game, value, plies, exact, rules=self.rules, **more)
 
     # ---- the values ----
 
@@ -228,6 +312,15 @@ class ValueBook:
             return None
         return PerfectValue(entry.value, entry.plies, entry.exact, "book")
 
+    #: Whether the book keeps a position's replies only with the position (a book of
+    #: :meth:`build`'s): the moves of a position it lacks are not looked up.
+    replies_with_position = True
+
+    def live(self, game: Game) -> bool:
+        """Whether the moves of ``game`` that the book lacks may be settled by a solve
+        within :meth:`perfect_moves`' time (an endgame: the solve is short); none here."""
+        return False
+
     def perfect_moves(
         self,
         game: Game,
@@ -236,42 +329,68 @@ class ValueBook:
         book: Book | None = None,
         stop: Callable[[], bool] | None = None,
     ) -> tuple[PerfectMove, ...] | None:
-        """Every legal move of ``game`` with its value, when the rules or the book settle
-        every one (no search: the prover of the Analysis finds the endgames); else None.
+        """Every legal move of ``game`` with its value, when the rules, the book or, where
+        :meth:`live`, a solve within ``max_seconds`` in all settle every one; else None.
         Wins first (shortest first), then losses (longest first)."""
         if game.name != self.name or without_values(game):
             return None
         book = self.shipped() if book is None else book
-        if book.lookup(game) is None:  # the book keeps a position's replies with it
+        live = self.live(game)
+        if not live and self.replies_with_position and book.lookup(game) is None:
             return None
-        out: list[PerfectMove] = []
-        for move in game.legal_moves():
+        deadline = time.perf_counter() + max_seconds
+        solver: Any = None
+
+        def settle(move: Move, child: Game, remaining: int) -> PerfectMove | None:
+            nonlocal solver, deadline
             if stop is not None and stop():
                 return None
-            child = game.copy()
-            child.push(move)
-            outcome = child.outcome()
-            if outcome is not None:
-                mine = outcome.value_for(game.to_move)
-                if mine == 0:
-                    return None
-                value = "win" if mine > 0 else "loss"
-                out.append(PerfectMove(str(move), value, 1, True, "rules"))
-                continue
             entry = book.lookup(child)
-            if entry is None:
+            if entry is not None:
+                return reply(move, entry.value, entry.plies, entry.exact, "book")
+            left = deadline - time.perf_counter()
+            if not live or left <= 0:
                 return None
-            out.append(reply(move, entry.value, entry.plies, entry.exact, "book"))
-        return best_first(out)
+            position = bare(child)
+            if solver is None:
+                solver = self._solver(position, LIVE_TABLE_MB)
+                from .compiled.proof import warm_up  # the kernels: loaded on first use
+
+                deadline += warm_up(solver.proof)  # a first use compiles it: not on the clock
+            else:
+                solver.retarget(position)
+            solver.max_seconds = left
+            result = solver.solve()
+            if result.value not in VALUES or result.plies is None:
+                return None
+            return reply(move, result.value, result.plies, result.plies_exact, "solved")
+
+        moves, complete = settle_moves(game, settle)
+        return moves if complete else None
 
     # ---- building and verifying ----
 
     def _solver(self, game: Game, table_mb: float) -> Any:
-        make = plugin_for(game).solver
-        solver = None if make is None else make(game, table_mb=table_mb)
+        solver = self._make_solver(game, table_mb=table_mb)
         if solver is None:
             raise ValueError(f"{self.name} has no compiled solver for this position")
         return solver
+
+    def _solve(
+        self, solver: Any, game: Game, table_mb: float, seconds: float, *, tighten: bool
+    ) -> tuple[Any, Any, int]:
+        """``game``'s position solved within ``seconds`` on the table of ``solver`` (of a
+        new one where None), its length tightened or not: the solver, its result and the
+        positions this solve took."""
+        if solver is None:
+            solver = self._solver(game, table_mb)
+        else:
+            solver.retarget(game)
+        solver.tighten = tighten
+        solver.max_seconds = seconds
+        before = solver.nodes
+        result = solver.solve()
+        return solver, result, result.nodes - before
 
     def build(
         self,
@@ -286,39 +405,39 @@ class ValueBook:
         compiled solver settles in ``seconds`` each (one table for all, so later positions
         reuse earlier proofs), the shallowest first."""
         say = progress or (lambda text: None)
-        lines = lines_within(game_class(self.name).new(options), plies, _key)
+        lines = lines_within(game_class(self.name).new(options), plies, self.Book.key)
         solver: Any = None
         entries: list[BookEntry] = []
         for line, played in lines:
-            game = type(played).from_setup(played.options, played.to_move, played.pieces())
-            if solver is None:
-                solver = self._solver(game, table_mb)
-            else:
-                solver.retarget(game)
-            solver.tighten = False
-            solver.max_seconds = seconds
-            before = solver.nodes
-            result = solver.solve()
+            game = bare(played)
+            solver, result, nodes = self._solve(solver, game, table_mb, seconds, tighten=False)
             name = " ".join(line) or "the start"
             if result.value not in VALUES:
-                say(f"{name}: not settled ({result.stopped}, {result.nodes - before:,} nodes)")
+                say(f"{name}: not settled ({result.stopped}, {nodes:,} nodes)")
                 continue
             plies_found = result.plies
             if plies_found is None:  # a loss without a length: the game ends by then
                 plies_found = solver.max_depth + (solver.max_depth % 2 != 0)
             entries.append(
-                BookEntry.of(
+                self.entry(
                     game,
                     result.value,
                     plies_found,
                     result.plies_exact and result.plies is not None,
-                    nodes=result.nodes - before,
+                    nodes=nodes,
                     seconds=result.seconds,
                     line=line,
                 )
             )
             say(f"{name}: {result.value} within {plies_found} plies, {result.seconds:.1f} s")
         return entries
+
+    def verify_entry(
+        self, entry: BookEntry, *, max_seconds: float | None = None, table_mb: float = 256
+    ) -> Verdict:
+        """Prove ``entry`` again from scratch (a fresh table): the winner wins within its
+        plies, and where the entry says exact, not within two plies fewer."""
+        return next(self.verify_entries([entry], max_seconds=max_seconds, table_mb=table_mb))
 
     def verify_entries(
         self,

@@ -18,7 +18,6 @@ from typing import Any, ClassVar, Self
 
 from ..game import (
     STUDY_HINT,
-    Game,
     IllegalMoveError,
     InvalidMoveError,
     Move,
@@ -31,6 +30,9 @@ from ..game import (
     quote,
     register_game,
 )
+from ..setup import check_setup, record_setup
+from ..speed import SearchHooks
+from ..teaching import describe_result
 
 SIZE = 7
 FIELDS = SIZE * SIZE
@@ -182,7 +184,7 @@ class _Record:
 
 
 @register_game
-class Terrace(Game):
+class Terrace(SearchHooks):
     name = "terrace"
     title = "Allmer's Pyramid"
     players = COLOURS
@@ -241,7 +243,7 @@ class Terrace(Game):
     def new(cls, options: TerraceOptions | None = None) -> Self:
         pieces = [((0, c), "black") for c in range(SIZE)] + [((6, c), "white") for c in range(SIZE)]
         game = cls.from_setup(options, "white", pieces)
-        game._record_setup(from_setup=False)
+        record_setup(game, from_setup=False)
         return game
 
     @classmethod
@@ -255,7 +257,7 @@ class Terrace(Game):
     ) -> Self:
         game = cls(options)
         cells = game._cells
-        for f, player in cls.check_setup(to_move, pieces, _field_id).items():
+        for f, player in check_setup(cls, to_move, pieces, _field_id).items():
             cells[f] = player
         for player in (WHITE, BLACK):
             count = cells.count(player)
@@ -274,7 +276,7 @@ class Terrace(Game):
         game._turn = COLOURS.index(to_move)
         game._seen[game.position_key()] += 1
         game._result = game._end_check()
-        game._record_setup(from_setup=True, study=study)
+        record_setup(game, from_setup=True, study=study)
         return game
 
     # ---- state -------------------------------------------------------------------------
@@ -406,7 +408,7 @@ class Terrace(Game):
         if not isinstance(move, TerraceMove):
             return f"{quote(move)} is not a move of this game"
         if self._result is not None:
-            return f"the game is over ({self.describe_result()})"
+            return f"the game is over ({describe_result(self)})"
         if self._resolve(move) is not None:
             return None
         cells, s, t = self._cells, move.source, move.target
@@ -525,16 +527,6 @@ class Terrace(Game):
         if self._result is None:
             return None
         return self._ending(*self._result)
-
-    def describe_outcome(self, outcome: Outcome) -> str:
-        return {
-            "victory_fields": f"{outcome.winner} holds the four victory fields",
-            "stones": "both sides have fewer than four stones: a draw"
-            if outcome.winner is None
-            else f"{outcome.winner} wins: the other side has fewer than four stones",
-            "repetition": "the same position came a third time: a draw",
-            "no_moves": f"{self.to_move} has no move and loses",
-        }[outcome.reason]
 
     def _state(self) -> tuple[Any, ...]:
         return (

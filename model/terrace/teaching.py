@@ -6,14 +6,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..game import Move
-from ..teaching import Teaching, register_teaching, winning_moves
+from ..game import Move, Outcome
+from ..teaching import Teaching, ending_or_win, register_teaching, reply_words
 from . import COLOURS, STEP, Kind, Terrace, TerraceMove, field_name
 
 
 @register_teaching
 class TerraceTeaching(Teaching[Terrace]):
     game_name = "terrace"
+
+    def describe_outcome(self, game: Terrace, outcome: Outcome) -> str:
+        return {
+            "victory_fields": f"{outcome.winner} holds the four victory fields",
+            "stones": "both sides have fewer than four stones: a draw"
+            if outcome.winner is None
+            else f"{outcome.winner} wins: the other side has fewer than four stones",
+            "repetition": "the same position came a third time: a draw",
+            "no_moves": f"{game.to_move} has no move and loses",
+        }[outcome.reason]
 
     def explain_move(self, game: Terrace, move: Move) -> str:
         """The run, jump or push, the stones it removes (smashed, fallen off, by Osiris)
@@ -40,12 +50,9 @@ class TerraceTeaching(Teaching[Terrace]):
         parts.append(
             f"{colour} has {probe.stone_count(colour)} stones, {other} {probe.stone_count(other)}"
         )
-        if probe.is_over():
-            parts.append(f"the game ends: {probe.describe_result()}")
-            return "; ".join(parts)
-        wins = winning_moves(probe)
-        if wins:
-            parts.append(f"{other} can then win at once with {wins[0]}")
+        said = ending_or_win(probe, lambda wins: f"{other} can then win at once with {wins[0]}")
+        if said:
+            parts.append(said)
             return "; ".join(parts)
         captures = []
         for reply in probe.legal_moves():
@@ -56,11 +63,13 @@ class TerraceTeaching(Teaching[Terrace]):
                 c == colour for _, c in (*hit.smashed, *hit.fallen, *hit.osiris)
             ):
                 captures.append(str(reply))
-        if captures:
-            shown = ", ".join(captures[:3]) + (" ..." if len(captures) > 3 else "")
-            parts.append(f"{other} can then take a {colour} stone with {shown}")
-        else:
-            parts.append(f"{other} can take no {colour} stone with the next move")
+        parts.append(
+            reply_words(
+                captures,
+                f"{other} can then take a {colour} stone with",
+                f"{other} can take no {colour} stone with the next move",
+            )
+        )
         return "; ".join(parts)
 
     def summary_extras(self, game: Terrace) -> dict[str, Any]:

@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run by hand
 from model.game import Game
 from model.partition import Partition, PartitionOptions
 from model.pyraos import Pyraos
-from model.search import analyse, default_threads, warm_up
+from model.search import analyse, computer, warm_up
 from model.terrace import Terrace
 
 GAMES: dict[str, Callable[[], Game]] = {
@@ -67,7 +67,7 @@ def playouts(game: Game, seconds: float, threads: int, seed: int) -> tuple[int, 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--threads", type=int, default=default_threads(), metavar="N")
+    parser.add_argument("--threads", type=int, default=computer.default_threads(), metavar="N")
     parser.add_argument("--seconds", type=float, default=3.0, metavar="S")
     parser.add_argument("--rounds", type=int, default=2, metavar="R")
     parser.add_argument("--games", default=",".join(GAMES))
@@ -80,7 +80,7 @@ def main() -> None:
     print(f"compiling or loading the compiled core: {warm_up():.1f} s")
     print(
         f"analyse(seconds={args.seconds:g}) x {args.rounds} rounds, 1 thread and {n} "
-        f"threads in turn; {os.cpu_count()} cores, {default_threads()} for this process"
+        f"threads in turn; {os.cpu_count()} cores, {computer.default_threads()} for this process"
     )
     print(f"before: {load()}")
     print(

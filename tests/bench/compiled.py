@@ -35,14 +35,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run by hand: tes
 from model.files import read
 from model.partition import Partition, PartitionOptions
 from model.pyraos import Pyraos
-from model.search import SearchStopped, Solver, solve
+from model.search import SearchStopped, solve
 from model.search.agents import Limits, MCTSAgent
 from model.search.analysis import analyse
 from model.search.compiled.agent import CompiledMCTSAgent
 from model.search.compiled.agent import warm_up as warm_up_mcts
 from model.search.compiled.proof import warm_up as warm_up_proof
-from model.search.compiled.solver import compiled_solver
+from model.search.kernels import adapter_for, solver_for
 from model.search.prover import Prover
+from model.search.solver import Solver
 from model.terrace import Terrace
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -61,7 +62,7 @@ def playouts(seconds: float) -> None:
         rates = []
         for agent in (
             MCTSAgent(seed=1, rave=rave, max_playout=cap),
-            CompiledMCTSAgent(seed=1, rave=rave, max_playout=cap),
+            CompiledMCTSAgent(adapter_for, seed=1, rave=rave, max_playout=cap),
         ):
             choice = agent.choose(new(), Limits(seconds=seconds))
             rates.append(choice.visits / choice.seconds)
@@ -172,7 +173,7 @@ def solving(seconds: float) -> None:
         game = read(EXAMPLES / "pyraos" / f"{name}.pyr.json").game
         rows = []
         for proof in ("bounded", "dfpn"):
-            solver = compiled_solver(game, table_mb=256, proof=proof)
+            solver = solver_for(game, table_mb=256, proof=proof)
             assert solver is not None
             result = solver.solve()
             rows.append(f"{proof} {result.value} {result.plies}, {result.nodes:,} nodes")

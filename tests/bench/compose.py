@@ -13,7 +13,7 @@ import time
 from collections import Counter
 
 from model.game import game_class
-from model.search import compose, verify, warm_up
+from model.search import puzzles, verify, warm_up
 
 ASKS = [
     ("partition", {"size": 4, "version": "floating"}, 20, 3, None),
@@ -37,7 +37,9 @@ def main() -> None:
                 seen[0] = int(text.split()[1].rstrip(":"))
 
         began = time.perf_counter()
-        made = compose(start, count=count, within=within, difficulty_band=band, progress=progress)
+        made = puzzles.compose(
+            start, count=count, within=within, difficulty_band=band, progress=progress
+        )
         seconds = time.perf_counter() - began
         lengths = Counter(m.plies for m in made)
         checked = sum(

@@ -17,7 +17,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))  # run by hand
 
 from model.files import read  # noqa: E402
-from model.search import Solver, SolveResult, solve, warm_up  # noqa: E402
+from model.search import SolveResult, solve, warm_up  # noqa: E402
+from model.search.solver import Solver  # noqa: E402  (the reference, compared with)
 
 FILES = (
     "examples/partition/empty-base3-floating.pyr.json",

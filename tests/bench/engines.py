@@ -21,7 +21,8 @@ from pathlib import Path
 
 from model.files import read
 from model.game import game_class, game_names
-from model.search import Limits, MCTSAgent, RandomAgent, agent_for, prove
+from model.search import Limits, agent_for, prove
+from model.search.agents import MCTSAgent, RandomAgent
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 MAX_PLIES = 300

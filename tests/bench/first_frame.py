@@ -1,14 +1,15 @@
 """Benchmark: the time from the command to the first frame the window draws (its 3D view's
-first paint), and which heavy modules were imported by then.
+first paint), and which heavy modules were imported by then: the window's first frame (the
+opening screen, where the tree has one; else the scene's) and the 3D scene's first frame.
 
 Run by hand under a display (Xvfb), e.g.:
     xvfb-run -a -s "-screen 0 1280x1024x24" .venv/bin/python tests/bench/first_frame.py [-n N]
 
 Each run is a fresh ``python -m viewer.cli open FILE`` (default: a Pyraos example) with an
 import hook that wraps the 3D widget's paint (pyvistaqt's ``paintGL``) when that module is
-loaded: at its first paint the process prints the seconds since its start, whether numba,
-matplotlib and the search engine (model.search) were imported by then, and exits. Prints
-each run and the median.
+loaded, and the opening screen's paint: at each first paint the process prints the seconds
+since its start and which of numba, matplotlib, pyvista and the compiled search were
+imported by then; it exits at the scene's. Prints each run and the medians.
 """
 
 from __future__ import annotations
@@ -26,24 +27,43 @@ ROOT = Path(__file__).resolve().parents[2]
 PROBE = r"""
 import importlib.abc, importlib.util, os, sys, time
 START = float(os.environ["FIRST_FRAME_T0"])
+HEAVY = ("numba", "matplotlib", "pyvista", "model.search.compiled")
+said = {}
+
+def seen():
+    return ",".join(m for m in HEAVY if m in sys.modules) or "none"
+
+def frame(kind):
+    if kind not in said:
+        said[kind] = True
+        print(f"{kind} {time.time() - START:.3f} s loaded: {seen()}", flush=True)
 
 class Wrap(importlib.abc.MetaPathFinder):
+    # wraps, when each module loads: the opening screen's paint (the window's first frame,
+    # where the tree has one) and the 3D widget's paint (the scene's first frame)
     def find_spec(self, name, path, target=None):
-        if name != "pyvistaqt.rwi":
+        if name not in ("pyvistaqt.rwi", "viewer.app"):
             return None
         sys.meta_path.remove(self)
         spec = importlib.util.find_spec(name)
+        sys.meta_path.insert(0, self)
         run = spec.loader.exec_module
         def exec_module(module):
             run(module)
-            widget = module.QVTKRenderWindowInteractor
-            paint = widget.paintGL
+            if name == "viewer.app" and hasattr(module, "OpeningScreen"):
+                cls, method = module.OpeningScreen, "paintEvent"
+            elif name == "pyvistaqt.rwi":
+                cls, method = module.QVTKRenderWindowInteractor, "paintGL"
+            else:
+                return
+            paint = getattr(cls, method)
             def first_paint(self, *args):
                 paint(self, *args)
-                seen = {m: m in sys.modules for m in ("numba", "matplotlib", "model.search")}
-                print(f"first frame {time.time() - START:.3f} s {seen}", flush=True)
-                os._exit(0)
-            widget.paintGL = first_paint
+                frame("window")
+                if method == "paintGL":
+                    frame("scene")
+                    os._exit(0)
+            setattr(cls, method, first_paint)
         spec.loader.exec_module = exec_module
         return spec
 
@@ -58,6 +78,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("-n", type=int, default=5, help="runs (default 5)")
     parser.add_argument("file", nargs="?", default="examples/pyraos/square-removals.pyr.json")
+    parser.add_argument(
+        "--tree", default=str(ROOT), help="the checkout to measure (default: this one)"
+    )
     args = parser.parse_args(argv)
     if not os.environ.get("DISPLAY"):
         parser.error("no X display: run under Xvfb (xvfb-run -a ...)")
@@ -65,27 +88,40 @@ def main(argv: list[str] | None = None) -> int:
     env = {
         **os.environ,
         "QT_API": "pyside6",
-        "PYTHONPATH": str(ROOT),
+        "PYTHONPATH": args.tree,
         "PYRAMID_LAB_AUTOSAVE": os.path.join(scratch, "autosave"),
         "PYRAMID_LAB_CONFIG": os.path.join(scratch, "config"),
         "XDG_CONFIG_HOME": scratch,
     }
-    code = PROBE.replace("FILE", repr(str(ROOT / args.file)))
-    times = []
+    code = PROBE.replace("FILE", repr(str(Path(args.tree) / args.file)))
+    windows, scenes = [], []
     for _ in range(args.n):
         import time
 
         env["FIRST_FRAME_T0"] = repr(time.time())
         done = subprocess.run(
-            [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120
+            [sys.executable, "-c", code],
+            env=env,
+            cwd=args.tree,
+            capture_output=True,
+            text=True,
+            timeout=120,
         )
-        line = next((x for x in done.stdout.splitlines() if x.startswith("first frame")), None)
-        if line is None:
+        lines = {
+            x.split()[0]: x
+            for x in done.stdout.splitlines()
+            if x.split()[:1] in (["window"], ["scene"])
+        }
+        if "scene" not in lines:
             print(done.stdout[-500:], done.stderr[-2000:])
             return 1
-        print(line)
-        times.append(float(line.split()[2]))
-    print(f"median {statistics.median(times):.3f} s to the first frame over {len(times)} runs")
+        print(f"{lines['window']}   |   {lines['scene']}")
+        windows.append(float(lines["window"].split()[1]))
+        scenes.append(float(lines["scene"].split()[1]))
+    print(
+        f"median {statistics.median(windows):.3f} s to the window's first frame, "
+        f"{statistics.median(scenes):.3f} s to the 3D scene's, over {len(scenes)} runs"
+    )
     return 0
 
 

@@ -22,7 +22,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run by hand: tests.*
 
 from model.game import Game, game_class
-from model.search import Limits, RandomAgent, agent_for
+from model.search import Limits, agent_for
+from model.search.agents import RandomAgent
 
 MAX_PLIES = 300
 GAMES = ("partition", "pyraos", "terrace")

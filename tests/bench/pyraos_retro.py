@@ -23,7 +23,7 @@ from pathlib import Path
 
 import model.search as search
 from model.pyraos import Pyraos
-from model.search.compiled import pyraos_retro as retro
+from model.search.games.pyraos import retro
 
 
 def mover_masks(game: Pyraos) -> tuple[int, int]:
@@ -131,7 +131,7 @@ def main() -> int:
         agree = differ = unknown = 0
         for _ in range(args.samples):
             index = rng.randrange(int(table.sizes[n]))
-            own, opp = retro.unrank(n, index, *table.tabs)
+            own, opp = retro.unrank(n, index, table.tabs)
             value = table.value(own, opp)
             result = search.solve(game_of(own, opp), max_seconds=2.0)
             ref = {"win": retro.WIN, "loss": retro.LOSS}.get(result.value, retro.UNKNOWN)

@@ -28,8 +28,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run by hand: tests.model
 
 from model.pyraos import Pyraos, PyraosOptions
-from model.search import Solver
-from model.search.compiled.solver import compiled_solver
+from model.search.kernels import solver_for
+from model.search.solver import Solver
 from tests.model.test_pyraos import P7A, P7B, P7C, board
 
 
@@ -97,7 +97,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30.0)
     args = parser.parse_args()
     reference = lambda g, s: Solver(g, max_seconds=s, max_depth=80)  # noqa: E731
-    compiled = lambda g, s: compiled_solver(g, max_seconds=s, max_depth=80, table_mb=256)  # noqa: E731
+    compiled = lambda g, s: solver_for(g, max_seconds=s, max_depth=80, table_mb=256)  # noqa: E731
     run(compiled, board(P7C, "black"), 60)  # compile (or load the cached machine code)
     speed(reference, compiled, args.seconds)
     print(

@@ -10,7 +10,7 @@ By default the position is the empty base-4 stacking pyramid after red 0,0,0, bl
 red 3,0,0, blue 0,3,0 (the four base corners taken; red to move loses: some 50 million
 positions for the single search); ``--moves`` takes another line from the empty pyramid.
 The single search is ``model.search.solve`` (the compiled df-pn, one table), the split one
-``model.search.split_solve`` with no checkpoint (every unit proven now); both with
+``model.search.cluster.split_solve`` with no checkpoint (every unit proven now); both with
 ``--table-mb`` (each worker its own table). The split's wall time counts the cluster's
 start and each worker's first load of the compiled kernels (numba's cache on disk; warm
 it first: ``python -c "from model.search import warm_up; warm_up()"``, or the first
@@ -34,7 +34,7 @@ HERE = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(HERE))
 
 from model.files import read  # noqa: E402
-from model.search import SplitStatus, solve, split_solve  # noqa: E402
+from model.search import cluster, solve  # noqa: E402
 
 MIDGAME = "0,0,0 3,3,0 3,0,0 0,3,0"
 
@@ -74,12 +74,12 @@ def main() -> None:
         result = solve(game, book=False, table_mb=args.table_mb)
         return result.value, time.perf_counter() - began, result.nodes, "1 unit"
 
-    last: list[SplitStatus] = []
+    last: list[cluster.SplitStatus] = []
 
     def split(workers: int, shared: bool = True) -> tuple[str, float, int, str]:
         last.clear()
         began = time.perf_counter()
-        answer = split_solve(
+        answer = cluster.split_solve(
             game,
             workers=workers,
             plies=args.plies,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from model.game import game_class
-from model.search import NO_ANALYSIS
+from model.search import unanalysable
 from viewer.lab import Lab
 from viewer.lab.analysis import refusal
 from viewer.session import Session
@@ -79,7 +79,10 @@ def test_the_computer_and_the_analysis_keep_their_own_jobs(lab, port, inbox):
 def test_rolling_pyramids_has_no_analysis(port, inbox):
     lab = Lab(Session(game_class("rolling").new()), port, post=inbox.post)
     assert not lab.analyse(0.2)
-    assert port.statuses[-1] == NO_ANALYSIS
+    said = unanalysable(lab.session.game)
+    assert said is not None
+    assert said.startswith("no engine analysis for chance games")
+    assert port.statuses[-1] == said
     assert not lab.analysis.thinking
 
 

@@ -11,11 +11,11 @@ import pytest
 
 from model.files import read
 from model.game import CHANCE, SIMULTANEOUS, game_class, game_names
-from model.search import LEVELS, agent_for, levels_for
+from model.search import agent_for, computer, levels_for
 from model.search.agents import AlphaBetaAgent, Limits, MCTSAgent, RandomAgent
 from model.search.choice import SearchAgent
-from model.search.compiled.adapters import adapter_for
 from model.search.compiled.agent import CompiledMCTSAgent
+from model.search.kernels import adapter_for
 from tests.conftest import make_partition
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -27,8 +27,8 @@ def agents():
         MCTSAgent(seed=1),
         MCTSAgent(seed=1, rave=False, max_playout=20),
         AlphaBetaAgent(),
-        CompiledMCTSAgent(seed=1),
-        CompiledMCTSAgent(seed=1, rave=False, max_playout=20),
+        CompiledMCTSAgent(adapter_for, seed=1),
+        CompiledMCTSAgent(adapter_for, seed=1, rave=False, max_playout=20),
     ]
 
 
@@ -79,7 +79,7 @@ def test_finished_game_has_no_move():
 def test_playout_and_depth_limits():
     game = game_class("partition").new()
     assert MCTSAgent(seed=2).choose(game, Limits(playouts=75)).visits == 75
-    assert CompiledMCTSAgent(seed=2).choose(game, Limits(playouts=75)).visits == 75
+    assert CompiledMCTSAgent(adapter_for, seed=2).choose(game, Limits(playouts=75)).visits == 75
     assert AlphaBetaAgent().choose(game, Limits(depth=2)).depth == 2
 
 
@@ -100,7 +100,9 @@ def test_time_limit_and_stop(agent):
     assert agent.choose(game, Limits(seconds=30), stop=lambda: True).move in game.legal_moves()
 
 
-@pytest.mark.parametrize("agent", [MCTSAgent(seed=3), CompiledMCTSAgent(seed=3)], ids=agent_id)
+@pytest.mark.parametrize(
+    "agent", [MCTSAgent(seed=3), CompiledMCTSAgent(adapter_for, seed=3)], ids=agent_id
+)
 def test_progress_is_reported(agent):
     seen = []
     agent.choose(
@@ -140,7 +142,9 @@ def test_blocks_a_loss_in_one(agent):
     assert str(choice.move) == "0,0,2"
 
 
-@pytest.mark.parametrize("agent", [MCTSAgent(seed=4), CompiledMCTSAgent(seed=4)], ids=agent_id)
+@pytest.mark.parametrize(
+    "agent", [MCTSAgent(seed=4), CompiledMCTSAgent(adapter_for, seed=4)], ids=agent_id
+)
 def test_mcts_proves_the_lost_replies(agent):
     choice = agent.choose(MUST_BLOCK, Limits(playouts=3000))
     assert str(choice.move) == "0,0,2"
@@ -199,7 +203,7 @@ def test_unknown_level():
 @pytest.mark.parametrize("name", ["partition", "pyraos", "terrace"])
 def test_the_levels_of_a_compiled_game_are_playouts_not_seconds(name):
     game = game_class(name).new()
-    chosen = [agent_for(game, level) for level in LEVELS]
+    chosen = [agent_for(game, level) for level in computer.LEVELS]
     assert all(isinstance(agent, CompiledMCTSAgent) for agent, _ in chosen)
     assert all(limits.seconds is None for _, limits in chosen)
     easy, medium, strong = (limits.playouts for _, limits in chosen)
@@ -272,9 +276,9 @@ def starving_position():
     ("agent", "playouts"),
     [
         (MCTSAgent(seed=2, rave=False), 600),
-        (CompiledMCTSAgent(seed=2, rave=False), 3000),
+        (CompiledMCTSAgent(adapter_for, seed=2, rave=False), 3000),
         (MCTSAgent(seed=2), 600),
-        (CompiledMCTSAgent(seed=2), 3000),
+        (CompiledMCTSAgent(adapter_for, seed=2), 3000),
     ],
     ids=lambda a: a if isinstance(a, int) else agent_id(a) + ("" if a.rave else "-uct"),
 )

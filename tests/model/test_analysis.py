@@ -12,7 +12,8 @@ import pytest
 
 from model.files import read
 from model.game import game_class, game_names
-from model.search import AlphaBetaAgent, Analysis, Limits, MCTSAgent, analyse, own_levels
+from model.search import Analysis, Limits, analyse, computer
+from model.search.agents import AlphaBetaAgent, MCTSAgent
 from tests.conftest import make_partition
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -84,7 +85,7 @@ def test_every_legal_move_is_listed_once(name):
             analyse(game, seconds=0.6)
         return
     game.push(game.legal_moves()[0])
-    if own_levels(game):  # chance nodes, scores: the game's own players, no analysis
+    if computer.own_levels(game):  # chance nodes, scores: the game's own players, no analysis
         with pytest.raises(ValueError, match="no engine analysis"):
             analyse(game, seconds=0.6)
         return

@@ -13,10 +13,11 @@ import pytest
 
 from model.partition import Partition, PartitionOptions
 from model.pyraos import Pyraos
-from model.search import Limits, agent_for, analyse, default_threads
+from model.search import Limits, agent_for, analyse, computer
 from model.search.compiled import agent as compiled_agent
 from model.search.compiled import mcts
 from model.search.compiled.agent import CompiledMCTSAgent
+from model.search.kernels import adapter_for
 from tests.conftest import make_partition
 
 # Base 3: red's only win in one is 1,1,1 (tests/model/test_agents.py).
@@ -56,7 +57,7 @@ def searches(monkeypatch):
 def test_two_threads_count_the_playouts_of_both(searches):
     made, ran = searches
     game = Partition.new(PartitionOptions(4))
-    choice = CompiledMCTSAgent(seed=1, threads=2).choose(game, Limits(playouts=2001))
+    choice = CompiledMCTSAgent(adapter_for, seed=1, threads=2).choose(game, Limits(playouts=2001))
     assert len(made) == 2
     assert sorted(s.playouts for s in made) == [1000, 1001]  # the limit shared out
     assert choice.visits == 2001 == sum(s.visits for s in choice.stats)
@@ -106,7 +107,7 @@ def test_pyraos_analysis_on_two_threads_has_every_move():
 
 def test_stop_ends_every_thread_at_once():
     game = Partition.new(PartitionOptions(5))
-    agent = CompiledMCTSAgent(seed=4, threads=2, every_move=True)
+    agent = CompiledMCTSAgent(adapter_for, seed=4, threads=2, every_move=True)
     stop = threading.Event()
     texts: list[str] = []
     asked: list[float] = []
@@ -140,7 +141,7 @@ def test_one_thread_is_repeatable_from_its_seed():
     game = Partition.new(PartitionOptions(4))
 
     def answer():
-        agent = CompiledMCTSAgent(seed=7, threads=1, every_move=True)
+        agent = CompiledMCTSAgent(adapter_for, seed=7, threads=1, every_move=True)
         out = agent.choose(game, Limits(playouts=3000)).to_json()
         out.pop("seconds")
         return out
@@ -149,7 +150,10 @@ def test_one_thread_is_repeatable_from_its_seed():
 
 
 def test_the_threads_own_generators_follow_the_seed():
-    a, b = CompiledMCTSAgent(seed=8, threads=3), CompiledMCTSAgent(seed=8, threads=3)
+    a, b = (
+        CompiledMCTSAgent(adapter_for, seed=8, threads=3),
+        CompiledMCTSAgent(adapter_for, seed=8, threads=3),
+    )
     states = [int(a._thread_rng(i)[0]) for i in range(3)]
     assert states == [int(b._thread_rng(i)[0]) for i in range(3)]
     assert len(set(states)) == 3
@@ -159,7 +163,7 @@ def test_the_threads_own_generators_follow_the_seed():
 def test_threads_not_a_count_are_refused_in_words(threads):
     game = Partition.new(PartitionOptions(3))
     for call in (
-        lambda: CompiledMCTSAgent(threads=threads),
+        lambda: CompiledMCTSAgent(adapter_for, threads=threads),
         lambda: agent_for(game, "strong", threads=threads),
         lambda: analyse(game, seconds=0.1, threads=threads),
     ):
@@ -169,7 +173,7 @@ def test_threads_not_a_count_are_refused_in_words(threads):
 
 
 def test_the_default_is_the_cores():
-    assert 1 <= default_threads() <= 256
+    assert 1 <= computer.default_threads() <= 256
 
 
 def test_the_merged_root_value_is_the_solvers():

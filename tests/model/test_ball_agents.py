@@ -8,7 +8,8 @@ import threading
 
 from model.ball import PyramidBall
 from model.game import JointMove
-from model.search import Limits, RandomAgent, agent_for
+from model.search import Limits, agent_for
+from model.search.agents import RandomAgent
 from model.search.sampling import SamplingAgent, propose
 
 

@@ -13,7 +13,7 @@ from model.game import game_class
 from model.partition import Partition, PartitionOptions
 from model.pyraos import Pyraos, PyraosOptions
 from model.search import Prover, solve
-from model.search.compiled.solver import compiled_solver
+from model.search.kernels import solver_for
 from model.terrace import Terrace
 
 
@@ -89,7 +89,7 @@ def test_the_open_question_over_every_empty_point_is_asked_once(version, value):
     # "does the other side win?" is the dual of "does the mover?" where the game ends with a
     # winner within the empty points: the solver asks only the mover's (half the work)
     game = Partition.new(PartitionOptions(3, version))
-    solver = compiled_solver(game, table_mb=64, max_seconds=60)
+    solver = solver_for(game, table_mb=64, max_seconds=60)
     solver.QUICK_DEPTH = 1  # straight to the open questions
     asked = []
     ask = solver._ask
@@ -126,10 +126,11 @@ def test_compiled_mcts_sees_a_win_by_leaving_no_move():
     from model.files import read
     from model.search.choice import Limits
     from model.search.compiled.agent import CompiledMCTSAgent
+    from model.search.kernels import adapter_for
 
     root = Path(__file__).resolve().parents[2]
     game = read(root / "examples/puzzles/terrace/stones-stay-win-in-1-a.pyr.json").game
     assert not game.options.last_stones_lose
-    choice = CompiledMCTSAgent(seed=1).choose(game, Limits(playouts=200))
+    choice = CompiledMCTSAgent(adapter_for, seed=1).choose(game, Limits(playouts=200))
     assert str(choice.move) == "c6xg6"
     assert choice.proven == "win"

@@ -13,17 +13,8 @@ import time
 import pytest
 
 from model.partition import Partition, PartitionOptions
-from model.search import (
-    Limits,
-    MCTSAgent,
-    agent_for,
-    analyse,
-    levels_for,
-    prove,
-    solve,
-    verify,
-    warm_up,
-)
+from model.search import Limits, agent_for, analyse, levels_for, prove, solve, verify, warm_up
+from model.search.agents import MCTSAgent
 
 BOUND = 2.0  # seconds, for a limit of 0.5 s (main: tens of seconds)
 

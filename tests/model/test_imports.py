@@ -14,7 +14,10 @@ from __future__ import annotations
 
 import ast
 import pathlib
+import subprocess
+import sys
 
+import pytest
 from import_graph import ROOT, dynamic_imports, find_cycle, import_graph, modules
 
 
@@ -73,23 +76,32 @@ def test_the_check_sees_a_dynamic_import(tmp_path):
 
 
 #: Unit tests and benchmarks of the search's own modules (a kernel against the model, the
-#: Pyraos book and solver, the agents' internals, the Rolling planner): they may import
-#: below the door; every other caller imports ``model.search`` only.
+#: Pyraos book and solver, the agents' internals, the Rolling planner, the reference solver
+#: and prover that the compiled ones are compared with, the plug-ins): they may import below
+#: the door; every other caller imports ``model.search`` only.
 SEARCH_UNIT_TESTS = {
     "tests.model.test_agents",
+    "tests.model.test_analysis",
     "tests.model.test_analysis_threads",
     "tests.model.test_ball_agents",
     "tests.model.test_ball_restart",
     "tests.model.test_compiled_kernels",
     "tests.model.test_compiled_search",
+    "tests.model.test_deadlines",
+    "tests.model.test_imports",
     "tests.model.test_information_state",
+    "tests.model.test_protocol",
+    "tests.model.test_prover",
+    "tests.model.test_moved_modules",
     "tests.model.test_prover_helps",
+    "tests.model.test_pyraos",
     "tests.model.test_pyraos_book",
     "tests.model.test_pyraos_kernel",
     "tests.model.test_pyraos_retro",
     "tests.model.test_pyraos_solver",
     "tests.model.test_rolling_planner",
     "tests.model.test_shared_table",
+    "tests.model.test_solver",
     "tests.model.test_split",
     "tests.model.test_split_hostile",
     "tests.model.test_value_book",
@@ -167,7 +179,7 @@ def test_the_generic_search_modules_name_no_game():
 
 def test_every_game_with_a_kernel_has_its_plug_in():
     from model.game import game_class, game_names
-    from model.search import plugin_for
+    from model.search.registry import plugin_for
 
     assert {p for p in game_names() if plugin_for(p).adapter is not None} == {
         "partition",
@@ -236,3 +248,57 @@ def test_the_check_sees_a_cycle_through_type_checking_and_function_imports(tmp_p
     assert find_cycle(graph) == ["pkg.a", "pkg.sub.b", "pkg.c", "pkg.a"]
     (package / "c.py").write_text("import json\n")
     assert find_cycle(import_graph(tmp_path, ("pkg",))) == []
+
+
+def test_the_door_is_narrow_and_every_name_answers():
+    # At most 30 names (issue 47): the verbs, the types their answers come in and five
+    # namespaces; the rest is reached through those. Each name resolves.
+    import model.search as search
+
+    assert len(search.__all__) <= 30
+    assert sorted(search.__all__) == search.__all__
+    for name in search.__all__:
+        assert getattr(search, name) is not None, name
+    assert callable(search.lessons.judge_move)
+    assert search.computer.MAX_THREADS >= 1
+    assert "partition" in search.books.book_games()
+    assert callable(search.cluster.split_solve)
+    assert callable(search.puzzles.make_puzzle)
+    with pytest.raises(AttributeError, match="no attribute 'Solver'"):
+        _ = search.Solver  # below the door: model.search.solver, for its own tests
+
+
+def test_the_door_loads_no_kernel_for_its_cheap_names():
+    # The window asks for the levels and the threads before it draws: numba (a second and
+    # more to import) and the compiled core load on the first search, not then.
+    code = (
+        "import sys\n"
+        "from model import search\n"
+        "search.computer.LEVELS, search.computer.default_threads(), search.Choice\n"
+        "search.levels_for('partition'), search.computer.own_levels('rolling')\n"
+        "print(sorted(m for m in ('numba', 'model.search.compiled.core') if m in sys.modules))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
+
+
+def test_the_compiled_layer_is_handed_its_adapter():
+    # The generic search asks a game's plug-in (model.search.registry, through
+    # model.search.kernels) and hands the compiled layer what it needs: nothing in
+    # model/search/compiled imports the registry, the kernels' finder or a plug-in (a
+    # game's kernel beside its plug-in, in its package of the search, it may).
+    graph = import_graph()
+    compiled = sorted(m for m in graph if m.startswith("model.search.compiled"))
+    assert "model.search.compiled.agent" in compiled
+    plugins = {
+        name
+        for name in graph
+        if name.startswith("model.search.games") and "model.search.registry" in graph[name]
+    }
+    assert "model.search.games.pyraos.plugin" in plugins
+    above = {"model.search.registry", "model.search.kernels", *plugins}
+    reached = {name: sorted(graph[name] & above) for name in compiled}
+    assert {name: found for name, found in reached.items() if found} == {}

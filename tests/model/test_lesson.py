@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from model import lesson as L
 from model.game import PositionFormatError
-from model.search import check_lesson, judge_move
+from model.search import lessons
 from model.teaching import teaching_for
 from viewer.cli import main
 
@@ -69,7 +69,7 @@ def test_a_lesson_reads_and_its_tasks_check():
     assert [s.title for s in lesson.steps] == ["Hold SW", "Who holds"]
     assert lesson.steps[0].highlight_points() == [(0, 0, 0), (1, 0, 0)]
     assert lesson.steps[1].position().colour_at((2, 0, 0)) == "red"  # previous step + moves
-    assert check_lesson(lesson) == []
+    assert lessons.check_lesson(lesson) == []
 
 
 def test_a_wrong_ball_gets_the_escape_path_and_any_right_one_counts():
@@ -100,10 +100,10 @@ def test_win_within_accepts_any_winning_move_not_only_the_authors():
     task = step.task
     assert task is not None
     assert task.answers == ("3,0,0",)
-    assert judge_move(task, step.position(), "0,0,3").correct  # the other winning move
+    assert lessons.judge_move(task, step.position(), "0,0,3").correct  # the other winning move
     position = step.position()
     loser = next(m for m in position.legal_moves() if str(m) not in ("3,0,0", "0,0,3"))
-    wrong = judge_move(task, position, loser)
+    wrong = lessons.judge_move(task, position, loser)
     assert not wrong.correct
     assert "does not force it" in wrong.reason
 
@@ -166,7 +166,7 @@ def test_a_task_every_move_solves_is_refused():
         "answers": ["0,1,0"],
     }
     doc["steps"][1]["moves"] = ["2,0,0", "0,2,0"]  # red holds SW whatever it plays next
-    problems = check_lesson(L.loads(json.dumps(doc)))
+    problems = lessons.check_lesson(L.loads(json.dumps(doc)))
     assert [p.step for p in problems] == [1]
     assert "every legal move meets the goal" in problems[0].reason
 
@@ -243,7 +243,7 @@ def test_fuzz_the_reader_only_raises_position_format_error(edits):
         lesson = L.loads(json.dumps(doc))
     except PositionFormatError:
         return
-    check_lesson(lesson)  # a lesson that reads is checked without any other error
+    lessons.check_lesson(lesson)  # a lesson that reads is checked without any other error
 
 
 @settings(max_examples=100, derandomize=True, deadline=None, database=None)
@@ -298,35 +298,37 @@ def test_the_rules_fill_a_tasks_answers():
     """The answers the rules give: every move meeting the goal (each one accepted by the
     check), the points answering a question, the first moves winning within the plies;
     and why none where there are none."""
-    from model.search import check_task, lesson_answers
+    from model.search import lessons
 
     lesson = L.loads(json.dumps(_doc()))
     step = lesson.steps[0]
     position = step.position()
     place = L.Task("place", (), {"holds": "SE", "by": "red"})
-    answers = lesson_answers(place, position)
+    answers = lessons.lesson_answers(place, position)
     assert answers == [str(m) for m in L.right_moves(place, position)]
     assert answers
-    assert check_task(L.Task("place", tuple(answers), place.goal), position) is None
+    assert lessons.check_task(L.Task("place", tuple(answers), place.goal), position) is None
     question = L.Task("click-points", (), question={"held_by": "red"})
-    points = lesson_answers(question, position)
+    points = lessons.lesson_answers(question, position)
     assert (
-        check_task(L.Task("click-points", tuple(points), question=question.question), position)
+        lessons.check_task(
+            L.Task("click-points", tuple(points), question=question.question), position
+        )
         is None
     )
     with pytest.raises(ValueError, match="pick a goal first"):
-        lesson_answers(L.Task("move", ()), position)
+        lessons.lesson_answers(L.Task("move", ()), position)
     with pytest.raises(ValueError, match="pick a question first"):
-        lesson_answers(L.Task("click-points", ()), position)
+        lessons.lesson_answers(L.Task("click-points", ()), position)
     shipped = L.read(LESSONS / "partition" / "08-three-corners-win.lesson.json")
     index, win = next(
         (i, s) for i, s in enumerate(shipped.steps) if s.task and s.task.kind == "win-within"
     )
     task = L.Task("win-within", (), side=win.task.side, within=win.task.within)
-    winners = lesson_answers(task, win.position())
+    winners = lessons.lesson_answers(task, win.position())
     assert set(win.task.answers) <= set(winners), index
     with pytest.raises(ValueError, match=r"cannot force a win|is not to move"):
-        lesson_answers(L.Task("win-within", (), side="blue", within=1), win.position())
+        lessons.lesson_answers(L.Task("win-within", (), side="blue", within=1), win.position())
 
 
 def test_a_folder_of_lessons_names_a_bad_file_and_keeps_the_others(tmp_path):

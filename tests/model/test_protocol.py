@@ -5,6 +5,8 @@ games, carries these promises."""
 
 from __future__ import annotations
 
+import ast
+import inspect
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,7 +33,10 @@ from model.game import (
 )
 from model.partition import Partition, PartitionOptions
 from model.pyraos import Pyraos
-from model.search import Solver, solve
+from model.search import solve
+from model.search.solver import Solver
+from model.speed import canonical_key, perft, public_moves, search_moves
+from model.teaching import describe_result
 from model.terrace import Terrace
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -145,11 +150,32 @@ def test_toy_game_on_the_protocol():
     game.push_text("2")
     assert game.current_player() == TERMINAL
     assert game.returns() == (-1.0, 1.0)
-    assert game.describe_result() == "right wins (last)"
+    assert describe_result(game) == "right wins (last)"
     assert game.why_illegal(Take(1)).startswith("the game is over: right wins")
     with pytest.raises(ValueError, match="no chance node"):
         game.chance_outcomes()
     assert {CHANCE, SIMULTANEOUS, TERMINAL}.isdisjoint(range(4))
+
+
+def test_game_is_the_rules_in_at_most_30_methods():
+    # Every def in Game's class body counts: public, private, properties, classmethods.
+    # The words, set-ups and files, and the search's speed hooks live beside it.
+    tree = ast.parse(Path(inspect.getfile(Game)).read_text())
+    (body,) = [n.body for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Game"]
+    methods = [n.name for n in body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
+    assert 20 <= len(methods) <= 30, methods
+    moved = {"describe_result", "describe_outcome", "perft", "search_moves", "check_setup"}
+    assert moved.isdisjoint(methods)
+
+
+def test_a_game_without_a_companion_or_hooks_gets_plain_words_and_the_generic_search():
+    game = TakeAway(3, draw_at=1)
+    assert public_moves(game)
+    assert search_moves(game) == game.legal_moves()
+    assert canonical_key(game) == game.position_key()
+    game.push_text("2")
+    assert describe_result(game) == "draw (agreed)"
+    assert game.why_illegal(Take(1)) == "the game is over: draw (agreed)"
 
 
 def test_joint_move_prints_its_parts_in_player_order():
@@ -279,12 +305,12 @@ class Countdown(TakeAway):
 
 def test_perft_is_iterative():
     # 3000 plies deep, far past Python's recursion limit.
-    assert Countdown(3000).perft(3000) == 1
-    assert Countdown(3000).perft(2999) == 1
-    assert Countdown(10).perft(11) == 0  # the game ends after 10 plies
+    assert perft(Countdown(3000), 3000) == 1
+    assert perft(Countdown(3000), 2999) == 1
+    assert perft(Countdown(10), 11) == 0  # the game ends after 10 plies
     # Take-away from 6: every sequence of three 1s and 2s, 2+2+2 ending it on the third.
-    assert TakeAway(6).perft(3) == 8
-    assert TakeAway(3).perft(2) == 3  # 1+1, 1+2 and 2+1
+    assert perft(TakeAway(6), 3) == 8
+    assert perft(TakeAway(3), 2) == 3  # 1+1, 1+2 and 2+1
 
 
 def test_model_is_the_package_and_every_game_registers_on_import():

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from model.files import read
-from model.search import Prover, best_defence, first_moves, prove, solve
+from model.search import Prover, prove, puzzles, solve
+from model.search.prover import best_defence
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -69,10 +70,10 @@ def test_lone_apex_is_settled():
 
 def test_first_moves_lists_every_win():
     game = example("pyraos/endgame-win-in-7")
-    assert [(str(m), p) for m, p in first_moves(game, "black", 7)] == [("3,0,0", 7)]
-    assert first_moves(game, "black", 6) == []
+    assert [(str(m), p) for m, p in puzzles.first_moves(game, "black", 7)] == [("3,0,0", 7)]
+    assert puzzles.first_moves(game, "black", 6) == []
     with pytest.raises(ValueError, match="not to move"):
-        first_moves(game, "white", 7)
+        puzzles.first_moves(game, "white", 7)
     proof = prove(game, "black", 7, first_moves=True)  # the same, from the proof's table
     assert [(str(m), p) for m, p in proof.first_moves] == [("3,0,0", 7)]
     assert proof.to_json()["first_moves"] == [["3,0,0", 7]]

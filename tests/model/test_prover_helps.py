@@ -15,8 +15,9 @@ from model.partition import Partition, PartitionOptions
 from model.search import Prover
 from model.search.compiled import core, dfpn
 from model.search.compiled import partition_kernel as pk
-from model.search.compiled.adapters import PartitionAdapter, adapter_for
+from model.search.compiled.adapters import PartitionAdapter
 from model.search.compiled.proof import ProofSearch
+from model.search.kernels import adapter_for
 
 HELP_SETS = {"none": 0, **dfpn.HELP_NAMES, "all": dfpn.ALL_HELPS}
 
@@ -199,10 +200,10 @@ def test_helps_are_checked():
 
 def test_the_solver_and_the_prover_search_with_the_default_helps():
     from model.search.compiled.proof import DEFAULT_HELPS
-    from model.search.compiled.solver import compiled_solver
+    from model.search.kernels import solver_for
 
     game = Partition.new(PartitionOptions(3))
-    solver = compiled_solver(game, table_mb=1)
+    solver = solver_for(game, table_mb=1)
     assert solver is not None
     assert isinstance(solver.search, ProofSearch)
     assert solver.search.helps == DEFAULT_HELPS == dfpn.DECIDED | dfpn.INIT

@@ -19,7 +19,10 @@ from model.pyraos import (
     PyraosOptions,
     generate,
 )
-from model.search import DRAW, Solver, perft
+from model.search import perft
+from model.search.solver import DRAW, Solver
+from model.speed import count_paths
+from model.teaching import describe_result
 
 
 def board(text, to_move, variant="standard", removal="0-2", study=False):
@@ -155,11 +158,10 @@ def test_perft_from_the_empty_pyramid():
     g = Pyraos.new()
     assert [perft(g, d) for d in range(4)] == [1, 16, 240, 3360]
     # The fast mask kernel and the generic protocol walk agree.
-    from model.game import Game
 
     for d in range(1, 4):
-        assert Game.perft(g, d) == perft(g, d)
-    assert Game.perft(board(P4, "black"), 3) == perft(board(P4, "black"), 3)
+        assert count_paths(g, d) == perft(g, d)
+    assert count_paths(board(P4, "black"), 3) == perft(board(P4, "black"), 3)
 
 
 def test_move_text_round_trip_and_errors():
@@ -296,7 +298,7 @@ def test_forced_loop_ends_in_a_draw_by_repetition():
     assert outcome.reason == "repetition"
     assert outcome.termination is Termination.REPETITION
     assert outcome.winner is None
-    assert g.describe_result() == "the same position came a third time: a draw"
+    assert describe_result(g) == "the same position came a third time: a draw"
     assert g.legal_moves() == []
     g.pop()
     assert g.outcome() is None
@@ -311,12 +313,11 @@ def test_repetition_option_sets_the_count():
         g.push(g.legal_moves()[0])
         plies += 1
     assert plies == 8  # the fifth occurrence, two plies a round
-    assert g.describe_result() == "the same position came a fifth time: a draw"
+    assert describe_result(g) == "the same position came a fifth time: a draw"
 
 
 def test_perft_at_depth_1000_counts_to_the_end():
     # Each line ends within a few plies; a longer depth counts nothing and does not recurse.
-    from model.game import Game
 
     cases = [
         (board(P6, "black"), [1, 1, 0]),  # the top at once
@@ -326,9 +327,9 @@ def test_perft_at_depth_1000_counts_to_the_end():
     for g, counts in cases:
         before = g._state()
         assert [perft(g, d) for d in range(len(counts))] == counts
-        assert [Game.perft(g, d) for d in range(len(counts))] == counts
+        assert [count_paths(g, d) for d in range(len(counts))] == counts
         assert perft(g, 1000) == 0
-        assert Game.perft(g, 1000) == 0
+        assert count_paths(g, 1000) == 0
         assert g._state() == before
 
 

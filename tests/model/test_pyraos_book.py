@@ -1,5 +1,7 @@
-"""The Pyraos book of proven values: its file, look-up under symmetry, re-verification from
-scratch, the perfect-play oracle, and a sample of the shipped book proven again."""
+"""The Pyraos book of proven values (a value book: the one entry shape of every game's
+book): its file and its first format read in the one shape, look-up under symmetry,
+re-verification from scratch, the perfect-play oracle with its live endgame, and a sample of
+the shipped book proven again."""
 
 from __future__ import annotations
 
@@ -11,27 +13,25 @@ from hypothesis import strategies as st
 
 from model.game import PositionFormatError
 from model.pyraos import Pyraos, PyraosOptions
-from model.search import Solver
 from model.search.analysis import analyse
-from model.search.compiled.solver import compiled_solver
-from model.search.pyraos_book import (
-    BOOK_PATH,
-    Book,
-    BookEntry,
-    bare,
-    perfect_moves,
-    position_key,
-    positions_within,
-    shipped,
-    verify_entry,
-)
+from model.search.book import bare
+from model.search.games.pyraos.book import BOARD_FORMAT, BOOK, BOOK_PATH
+from model.search.kernels import solver_for
+from model.search.solver import Solver
+from model.search.value_book import FORMAT, BookEntry
 from tests.model import test_files_fuzz as fz
 from tests.model.test_pyraos import P7A, P7B, P7C, board
 
+Book = BOOK.Book
+perfect_moves = BOOK.perfect_moves
+position_key = BOOK.Book.key
+shipped = BOOK.shipped
+verify_entry = BOOK.verify_entry
+
 
 def entry_of(game, **more):
-    result = compiled_solver(game, table_mb=4).solve()
-    return BookEntry.of(game, result.value, result.plies, result.plies_exact, **more)
+    result = solver_for(game, table_mb=4).solve()
+    return BOOK.entry(game, result.value, result.plies, result.plies_exact, **more)
 
 
 def test_an_entry_is_the_position_it_was_made_from():
@@ -40,7 +40,8 @@ def test_an_entry_is_the_position_it_was_made_from():
     assert (entry.value, entry.plies, entry.exact) == ("win", 7, True)
     assert entry.game().masks() == game.masks()
     assert entry.game().to_move == "white"
-    assert BookEntry.from_json(json.loads(json.dumps(entry.to_json())), "x") == entry
+    assert dict(entry.options) == {"variant": "standard", "removal": "0-2"}  # no repetition
+    assert BookEntry.from_json(json.loads(json.dumps(entry.to_json())), "x", "pyraos") == entry
 
 
 def test_the_book_file_round_trips(tmp_path):
@@ -62,14 +63,17 @@ def test_look_up_finds_mirrored_positions_and_ignores_history():
     assert book.lookup(twin) is not None
     assert book.lookup(board(P7A, "white")) is None  # the other side to move
     assert book.lookup(board(P7A, "black", "children")) is None  # another version
+    for repetition in (3, 4, 5):  # a value holds whatever the repetition draw's count
+        again = Pyraos.from_setup(PyraosOptions(repetition=repetition), "black", game.pieces())
+        assert book.lookup(again) is not None
 
 
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"board": "W" * 29}, "30 letters"),
+        ({"pieces": [[[0, 0, 0], "white"]] * 2}, "entry 1"),
         ({"value": "draw"}, "win or loss"),
-        ({"variant": "mature"}, "bad entry"),
+        ({"options": {"variant": "mature", "removal": "0-2"}}, "mature"),
         ({"plies": "many"}, "bad entry"),
         ({"plies": 8}, "odd number of plies"),  # a win in 8 cannot be
         ({"exact": "false"}, "exact must be true or false"),
@@ -77,14 +81,56 @@ def test_look_up_finds_mirrored_positions_and_ignores_history():
 )
 def test_a_bad_entry_is_named(change, message):
     raw = {**entry_of(board(P7A, "black")).to_json(), **change}
-    with pytest.raises(PositionFormatError, match=message):
-        BookEntry.from_json(raw, "book.json: entry 1")
+    with pytest.raises(PositionFormatError, match=message) as caught:
+        BookEntry.from_json(raw, "book.json: entry 1", "pyraos")
+    assert str(caught.value).startswith("book.json: entry 1")
+
+
+def in_first_format(entry: BookEntry) -> dict:
+    """An entry as the book's first format wrote it (a board of 30 letters)."""
+    white, black = entry.game().masks()
+    letters = "".join("W" if white >> p & 1 else "B" if black >> p & 1 else "." for p in range(30))
+    raw = {k: v for k, v in entry.to_json().items() if k not in ("game", "options", "pieces")}
+    return {**dict(entry.options), "board": letters, **raw}
+
+
+def test_a_book_of_the_first_format_is_read_in_the_one_shape(tmp_path):
+    entries = [entry_of(board(P7A, "black")), entry_of(board(P7B, "black"), line=("1,1,0",))]
+    path = tmp_path / "book.json"
+    old = {"format": BOARD_FORMAT, "note": "old", "entries": [in_first_format(e) for e in entries]}
+    path.write_text(json.dumps(old))
+    assert BOOK.owns(old)
+    again = Book.read(path)
+    assert again.entries == entries
+    assert again.note == "old"
+    again.write(path)  # written in the one format
+    written = json.loads(path.read_text())
+    assert (written["format"], written["game"]) == (FORMAT, "pyraos")
+    assert Book.read(path).entries == entries
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"board": "W" * 29}, "board must be 30 letters W, B or ., not 'WWW"),
+        ({"board": None}, "board must be 30 letters"),
+        ({"variant": "mature"}, "mature"),
+        ({"value": "draw"}, "win or loss"),
+    ],
+)
+def test_a_bad_entry_of_the_first_format_is_named(tmp_path, change, message):
+    raw = {**in_first_format(entry_of(board(P7A, "black"))), **change}
+    path = tmp_path / "book.json"
+    path.write_text(json.dumps({"format": BOARD_FORMAT, "entries": [raw]}))
+    with pytest.raises(PositionFormatError, match=message) as caught:
+        Book.read(path)
+    assert str(caught.value).startswith(f"{path}: entry 1: ")
 
 
 def test_a_book_of_another_format_is_refused(tmp_path):
     path = tmp_path / "book.json"
     path.write_text('{"format": "something else", "entries": []}')
-    with pytest.raises(PositionFormatError, match="not a Pyraos book"):
+    with pytest.raises(PositionFormatError, match="not a book of pyraos"):
         Book.read(path)
     path.write_text("{not json")
     with pytest.raises(PositionFormatError, match="not a readable book"):
@@ -95,7 +141,7 @@ def test_a_book_of_another_format_is_refused(tmp_path):
 @given(
     st.dictionaries(
         st.sampled_from(
-            ["variant", "removal", "board", "to_move", "value", "plies", "exact", "line"]
+            ["game", "options", "pieces", "to_move", "value", "plies", "exact", "line"]
         ),
         st.one_of(
             st.none(),
@@ -108,7 +154,7 @@ def test_a_book_of_another_format_is_refused(tmp_path):
 def test_fuzzed_entries_are_read_or_refused_clearly(raw):
     base = entry_of(board(P7B, "black")).to_json()
     try:
-        BookEntry.from_json({**base, **raw}, "fuzz")
+        BookEntry.from_json({**base, **raw}, "fuzz", "pyraos")
     except PositionFormatError as exc:
         message = str(exc)
     else:
@@ -128,21 +174,37 @@ def test_fuzzed_book_files_are_read_or_refused_clearly(rng):
     fz.check_mutated_book(SHIPPED_TEXT, rng, Book.read)
 
 
+FIRST_FORMAT_TEXT = json.dumps(
+    {
+        "format": BOARD_FORMAT,
+        "note": "the shipped book in the first format",
+        "entries": [in_first_format(e) for e in Book.read(BOOK_PATH).entries],
+    },
+    indent=1,
+)
+
+
+@settings(max_examples=60, deadline=None, derandomize=True, database=None)
+@given(st.randoms(use_true_random=False))
+def test_fuzzed_book_files_of_the_first_format_are_read_or_refused_clearly(rng):
+    fz.check_mutated_book(FIRST_FORMAT_TEXT, rng, Book.read)
+
+
 def test_verify_proves_a_true_entry_and_catches_false_ones():
     game = board(P7C, "black")
     true = entry_of(game)
     assert verify_entry(true).ok
-    wrong_value = BookEntry.of(game, "win", 7, True)
+    wrong_value = BOOK.entry(game, "win", 7, True)
     verdict = verify_entry(wrong_value)
     assert not verdict.ok
     assert "no win within 7" in verdict.reason
-    too_long = BookEntry.of(game, "loss", 10, True)  # the loss comes in 8: not exact
+    too_long = BOOK.entry(game, "loss", 10, True)  # the loss comes in 8: not exact
     verdict = verify_entry(too_long)
     assert not verdict.ok
     assert "not exact" in verdict.reason
-    assert verify_entry(BookEntry.of(game, "loss", 10, False)).ok  # a bound is fine
+    assert verify_entry(BOOK.entry(game, "loss", 10, False)).ok  # a bound is fine
     white = board(P7C, "white")  # a win in 7: "in 9, exact" is caught though 9 > 7
-    verdict = verify_entry(BookEntry.of(white, "win", 9, True))
+    verdict = verify_entry(BOOK.entry(white, "win", 9, True))
     assert not verdict.ok
     assert "a win in 7 plies: not exact" in verdict.reason
 
@@ -161,8 +223,9 @@ def test_a_repeated_position_is_seen_and_the_oracle_keeps_out():
 
 def test_perfect_moves_agree_with_the_reference_solver():
     game = board(P7C, "white")
-    moves = perfect_moves(game, book=Book([]))
+    moves = perfect_moves(game, book=Book([]))  # an endgame: solved live
     assert moves is not None
+    assert {m.source for m in moves} <= {"solved", "rules"}
     assert len(moves) == game.legal_move_count()
     for move in moves:
         child = game.copy()
@@ -182,7 +245,7 @@ def test_perfect_moves_come_from_the_book_near_the_opening():
     for move in game.legal_moves():
         child = game.copy()
         child.push(move)
-        made.append(BookEntry.of(bare(child), "win", 8, False))
+        made.append(BOOK.entry(bare(child), "win", 8, False))
     moves = perfect_moves(game, book=Book(made))
     assert moves is not None
     assert len(moves) == 16
@@ -241,7 +304,7 @@ def test_a_stopped_analysis_does_not_go_on_asking_for_the_perfect_line():
 
 
 def test_positions_within_two_plies_are_distinct_up_to_symmetry():
-    lines = positions_within("standard", "0-2", 2)
+    lines = BOOK.positions_within("standard", "0-2", 2)
     assert lines[0] == ()
     assert len(lines) == 1 + 3 + len({position_key(_play(line)) for line in lines[4:]})
     assert len({position_key(_play(line)) for line in lines}) == len(lines)
@@ -258,7 +321,7 @@ def test_the_shipped_book_reads_and_its_lines_reach_its_boards():
     book = shipped()
     for entry in book.entries:
         if entry.line is not None:
-            game = Pyraos.new(PyraosOptions(entry.variant, entry.removal))
+            game = Pyraos.new(PyraosOptions(**dict(entry.options)))
             for text in entry.line:
                 game.push_text(text)
             assert position_key(game) == position_key(entry.game())

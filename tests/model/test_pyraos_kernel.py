@@ -17,7 +17,7 @@ from model.pyraos import (
     generate,
     perft_masks,
 )
-from model.search.compiled import pyraos_kernel as kernel
+from model.search.games.pyraos import kernel
 from tests.model.test_pyraos import P2, P3, P4, P5, P6, P7A, P7B, P7C, P7D, board
 
 OPTIONS = [

@@ -1,4 +1,4 @@
-"""Pyraos endgame tables (model/search/compiled/pyraos_retro.py): counting, ranking, values
+"""Pyraos endgame tables (model/search/games/pyraos/retro.py): counting, ranking, values
 against the solver on parts of the top layers, the file's refusals, the forward search."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pytest
 
 import model.search as search
 from model.pyraos import LATTICE, SUPPORT, TOP, Pyraos
-from model.search.compiled import pyraos_retro as retro
+from model.search.games.pyraos import retro
 
 
 def game_of(own: int, opp: int) -> Pyraos:
@@ -51,16 +51,16 @@ def test_ranking_round_trips_on_every_layer():
         size = retro.layer_positions(n)
         shapes = set(retro.shapes()[n].tolist())
         for index in {0, size - 1, *(rng.randrange(size) for _ in range(40))}:
-            own, opp = retro.unrank(n, index, *tabs)
+            own, opp = retro.unrank(n, index, tabs)
             assert own & opp == 0
             assert (own | opp).bit_count() == n
             assert own.bit_count() <= 15
             assert opp.bit_count() <= 15
             assert int(own | opp) in shapes
-            assert retro.rank(own, opp, *tabs) == index
+            assert retro.rank(own, opp, tabs) == index
     # Not a table position: an unsupported sphere, the top.
-    assert retro.rank(1 << 16, 0, *tabs) == -1
-    assert retro.rank(0, 1 << TOP, *tabs) == -1
+    assert retro.rank(1 << 16, 0, tabs) == -1
+    assert retro.rank(0, 1 << TOP, tabs) == -1
 
 
 @pytest.fixture
@@ -74,7 +74,7 @@ def test_top_layers_agree_with_the_solver(table: retro.EndgameTable):
     first = rng.randrange((int(table.sizes[29]) + 3) // 4 - 64)
     assert table.sweep(29, first, first + 64) == 256
     for index in rng.sample(range(4 * first, 4 * first + 256), 6):
-        own, opp = retro.unrank(29, index, *table.tabs)
+        own, opp = retro.unrank(29, index, table.tabs)
         assert table.value(own, opp) == solver_value(own, opp) != retro.UNKNOWN
     # The rest of layer 29 as that sweep leaves it: the mover with 14 spheres (first in the
     # colourings) places the top and wins, with 15 it has no move and loses.
@@ -87,12 +87,12 @@ def test_top_layers_agree_with_the_solver(table: retro.EndgameTable):
         first = rng.randrange((int(table.sizes[28]) + 3) // 4 - 256)
         decided += table.sweep(28, first, first + 256)
         values = [
-            (i, table.value(*retro.unrank(28, i, *table.tabs)))
+            (i, table.value(*retro.unrank(28, i, table.tabs)))
             for i in range(4 * first, 4 * first + 1024)
         ]
         known = [i for i, v in values if v]
         for index in rng.sample(known, min(3, len(known))):
-            own, opp = retro.unrank(28, index, *table.tabs)
+            own, opp = retro.unrank(28, index, table.tabs)
             assert table.value(own, opp) == solver_value(own, opp)
     assert decided > 0
 
@@ -165,7 +165,7 @@ def test_a_table_starts_from_one_with_fewer_layers(tmp_path: Path):
     lower.take_from(upper)
     rng = random.Random(2)
     for index in rng.sample(range(20_000, 20_400), 5):
-        own, opp = retro.unrank(29, index, *lower.tabs)
+        own, opp = retro.unrank(29, index, lower.tabs)
         assert lower.value(own, opp) == upper.value(own, opp) != retro.UNKNOWN
     with pytest.raises(ValueError, match="below 29"):
         upper.take_from(lower)

@@ -11,9 +11,8 @@ import pytest
 
 from model.partition import Partition, PartitionOptions
 from model.pyraos import Pyraos, PyraosOptions
-from model.search import Solver
-from model.search.compiled.solver import compiled_solver
-from model.search.solver import SearchStopped
+from model.search.kernels import solver_for
+from model.search.solver import SearchStopped, Solver
 from tests.model.test_pyraos import P6, P7A, P7B, P7C, P7D, board
 
 SPEC_ENDINGS = [
@@ -31,7 +30,7 @@ SPEC_ENDINGS = [
 
 
 def solver(game, **options):
-    return compiled_solver(game, **{"table_mb": 4, **options})
+    return solver_for(game, **{"table_mb": 4, **options})
 
 
 def test_pyraos_is_solved_with_the_bounded_search():

@@ -13,7 +13,8 @@ from model.collection import load
 from model.files import dumps, loads, read, write
 from model.game import Game, PositionFormatError, game_class
 from model.review import MISSED_WIN, VERDICTS, read_review
-from model.search import compose, make_puzzle, prove, review, verify, write_collection
+from model.search import prove, puzzles, review, verify
+from model.setup import start_copy
 
 
 def partition(size: int = 3) -> Game:
@@ -157,7 +158,7 @@ def test_read_review_of_a_game_without_moves_wants_none():
 
 
 def test_a_composed_set_verifies_and_is_a_collection(tmp_path):
-    made = compose(partition(4), count=4, within=3, seed=3)
+    made = puzzles.compose(partition(4), count=4, within=3, seed=3)
     assert len(made) == 4
     for item in made:
         verdict = verify(item.game, item.puzzle)
@@ -167,37 +168,37 @@ def test_a_composed_set_verifies_and_is_a_collection(tmp_path):
         assert item.puzzle["solution"][0] == verdict.key_move
         assert item.game.move_stack  # it replays from the start
     assert [m.difficulty for m in made] == sorted(m.difficulty for m in made)
-    paths = write_collection(tmp_path, made, "p4")
+    paths = puzzles.write_collection(tmp_path, made, "p4")
     collection = load(tmp_path)
     assert [e.path.name for e in collection.entries] == [p.name for p in paths]
     assert not collection.problems
 
 
 def test_compose_keeps_the_band_asked_for_and_refuses_bad_requests():
-    made = compose(partition(4), count=2, within=3, difficulty_band="easy", seed=5)
+    made = puzzles.compose(partition(4), count=2, within=3, difficulty_band="easy", seed=5)
     assert made
     assert all(m.difficulty is not None and m.difficulty <= 64 for m in made)
-    exact = compose(partition(4), count=3, within=4, exact=True, seed=2)
+    exact = puzzles.compose(partition(4), count=3, within=4, exact=True, seed=2)
     assert len(exact) == 3
     assert all(m.plies == 3 for m in exact)  # an even bound: the mover's wins end at 3
     with pytest.raises(ValueError, match="difficulty"):
-        compose(partition(4), count=2, within=3, difficulty_band="brutal")
+        puzzles.compose(partition(4), count=2, within=3, difficulty_band="brutal")
     with pytest.raises(ValueError, match="1 or more"):
-        compose(partition(4), count=0, within=3)
+        puzzles.compose(partition(4), count=0, within=3)
 
 
 def test_make_puzzle_refuses_a_cooked_or_wrong_key():
     game, ply, winners = missed_win_game()
-    position = game.start_copy()
+    position = start_copy(game)
     for move in list(game.move_stack)[: ply - 1]:
         position.push(move)
     plies = prove(position, position.to_move, 3, line=False).plies
     assert plies is not None
     wrong = next(str(m) for m in position.legal_moves() if str(m) not in winners)
-    puzzle, why = make_puzzle(position, plies, wrong)
+    puzzle, why = puzzles.make_puzzle(position, plies, wrong)
     assert puzzle is None
     assert why
-    puzzle, why = make_puzzle(position, plies, winners[0])
+    puzzle, why = puzzles.make_puzzle(position, plies, winners[0])
     shortest = [w for w in winners if prove_first(position, w, plies)]
     assert (puzzle is not None) == (len(shortest) == 1), why
 

@@ -32,7 +32,7 @@ from model.rolling import (
 )
 from model.rolling.rules import Troops
 from model.rolling.state import PHARAOH_LEVELS
-from model.teaching import teaching_for
+from model.teaching import describe_result, teaching_for
 
 
 def new(players: int = 2, **options) -> RollingPyramids:
@@ -796,7 +796,7 @@ def test_solo_is_won_by_holding_the_pyramid_and_every_starting_zone():
     assert game.is_over()
     assert game.outcome().returns() == (1.0,)
     assert game.outcome().reason == "revolution"
-    assert game.describe_result() == "red wins the revolution in round 1"
+    assert describe_result(game) == "red wins the revolution in round 1"
 
 
 def test_solo_is_lost_after_round_fifteen():
@@ -804,7 +804,7 @@ def test_solo_is_lost_after_round_fifteen():
     game = until(new(1), lambda g: g.is_over(), seed=4)
     assert game.round == 15
     assert game.outcome().returns() == (-1.0,)
-    assert "Pharaoh holds Hyskos" in game.describe_result()
+    assert "Pharaoh holds Hyskos" in describe_result(game)
     assert teaching_for(game).summary(game)["winner"] == "pharaoh"
     assert teaching_for(game).summary(game)["termination"] == "pharaoh"
 

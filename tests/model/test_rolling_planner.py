@@ -21,6 +21,7 @@ from test_rolling import new, solo_deploy
 from model.rolling import Deploy, GreedyPlayer, RandomPlayer, play
 from model.search import agent_for
 from model.search.games.rolling import PlannerPlayer, judge, road_price
+from model.teaching import describe_result
 
 
 def deploy_all(game, player) -> list[str]:
@@ -43,7 +44,7 @@ def test_the_planner_takes_the_pyramid_when_it_is_the_last_goal():
     sent = deploy_all(game, PlannerPlayer(1))
     assert sent.count("deploy a 1") + sent.count("deploy heroes 1") == 2
     assert game.is_over()
-    assert game.describe_result() == "red wins the revolution in round 1"
+    assert describe_result(game) == "red wins the revolution in round 1"
 
 
 def test_the_planner_gathers_its_units_on_a_starting_zone():

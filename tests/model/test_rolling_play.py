@@ -26,7 +26,7 @@ from model.rolling import (
     play,
     random_game,
 )
-from model.teaching import teaching_for
+from model.teaching import describe_result, teaching_for
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "rolling"
 PENDING = ""  # the examples were *.pyr.json.pending until the game was registered
@@ -255,7 +255,7 @@ def test_example_positions_say_what_they_are(registered):
     finished = files.read(EXAMPLES / f"three-players-finished.pyr.json{PENDING}").game
     assert finished.is_over()
     assert teaching_for(finished).summary(finished)["winner"] == finished.outcome().winner
-    assert finished.describe_result().startswith(f"{finished.outcome().winner} wins")
+    assert describe_result(finished).startswith(f"{finished.outcome().winner} wins")
     draft = files.read(EXAMPLES / f"four-players-round-3-draft.pyr.json{PENDING}").game
     assert (draft.round, draft.phase, len(draft.players)) == (3, "draft", 4)
     assert draft.factions[0].id == "bastet"

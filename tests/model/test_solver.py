@@ -9,7 +9,8 @@ import random
 import pytest
 
 from model.pyraos import Pyraos, PyraosOptions
-from model.search import Solver, solve
+from model.search import solve
+from model.search.solver import Solver
 from tests.model.test_pyraos import P6, P7A, P7B, P7C, P7D, board
 
 

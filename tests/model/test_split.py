@@ -17,7 +17,7 @@ import time
 import pytest
 
 from model.files import read
-from model.search import SchedulerError, solve, split_solve
+from model.search import cluster, solve
 from model.search.split_checkpoint import FORMAT, HEADER, VERSION, Checkpoint, solve_key
 from model.search.split_tree import (
     INF,
@@ -122,12 +122,12 @@ def test_the_next_unit_is_the_most_proving_one():
 def test_a_stopped_slice_says_how_far_its_proof_got():
     # what a worker reads after a unit's slice: the root's numbers as the search left them
     # (the root itself is stored in the table only once answered)
-    from model.search.compiled.solver import compiled_solver
+    from model.search.kernels import solver_for
     from model.search.solver import SearchStopped
 
     game = game_of("empty-base4-floating")
     game.push_text("0,0,3")
-    solver = compiled_solver(game, table_mb=16)
+    solver = solver_for(game, table_mb=16)
     solver.QUICK_DEPTH, solver.tighten = 0, False
 
     def tick(depth, nodes, seconds, entries):
@@ -140,7 +140,7 @@ def test_a_stopped_slice_says_how_far_its_proof_got():
     assert 0 < pn < INF
     assert 0 < dn < INF
     # a proven question: its root's numbers say so
-    small = compiled_solver(game_of("empty-base3-floating"), table_mb=16)
+    small = solver_for(game_of("empty-base3-floating"), table_mb=16)
     small.QUICK_DEPTH, small.tighten = 0, False
     assert small.solve().value == "win"
     assert small.numbers() == (0, INF)
@@ -254,7 +254,7 @@ def test_the_split_solve_on_2_workers_agrees_with_the_single_search(tmp_path):
     game = game_of("empty-base3-stacking")
     single = solve(game, book=False, table_mb=64)
     files = _shared_files()
-    split = split_solve(
+    split = cluster.split_solve(
         game, workers=2, book=False, table_mb=64, checkpoint=tmp_path / "ck", max_seconds=240
     )
     assert split.result.path == "split"
@@ -280,7 +280,9 @@ def test_the_split_solve_on_2_workers_agrees_with_the_single_search(tmp_path):
     # every first move of the loser is refuted, as the single search says
     assert {m[1] for m in split.result.first_moves} == {"loss"}
     # started again: everything from the checkpoint, no cluster, the same answer
-    again = split_solve(game, workers=2, book=False, table_mb=64, checkpoint=tmp_path / "ck")
+    again = cluster.split_solve(
+        game, workers=2, book=False, table_mb=64, checkpoint=tmp_path / "ck"
+    )
     assert again.result.value == "loss"
     assert (again.units.from_checkpoint, again.units.proven, again.workers) == (
         units.proven,
@@ -293,7 +295,7 @@ def test_a_stopped_split_solve_counts_the_positions_its_stopped_units_searched(t
     # a solve stopped by its time limit said 753,576,411 positions in its JSON after its
     # last progress line had said 758,574,975: the running units' work was dropped
     said: list[int] = []
-    split = split_solve(
+    split = cluster.split_solve(
         game_of("empty-base4-stacking"),
         workers=2,
         book=False,
@@ -329,8 +331,8 @@ def test_the_workers_shared_table_is_counted_once_in_their_memory(tmp_path):
 
 def test_a_scheduler_that_cannot_be_reached_is_one_line(capsys):
     path = EXAMPLES / "empty-base3-stacking.pyr.json"
-    with pytest.raises(SchedulerError, match="cannot reach the Dask scheduler"):
-        split_solve(game_of("empty-base3-stacking"), scheduler="nowhere://here", book=False)
+    with pytest.raises(cluster.SchedulerError, match="cannot reach the Dask scheduler"):
+        cluster.split_solve(game_of("empty-base3-stacking"), scheduler="nowhere://here", book=False)
     argv = ["solve", str(path), "--scheduler", "nowhere://here", "--no-book"]
     code = main([*argv, "--insecure-scheduler"])
     out, err = capsys.readouterr()

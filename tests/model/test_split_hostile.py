@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from model.files import read
-from model.search import SchedulerError, scheduler_security, split_solve
+from model.search import cluster
 from model.search.split import _client, _shielded
 from model.search.split_checkpoint import HEADER, Checkpoint, solve_key
 from viewer.cli import main
@@ -97,17 +97,17 @@ def test_the_solves_cluster_refuses_a_client_without_its_credentials():
 
 
 def test_a_plain_scheduler_is_refused_unless_asked_for_and_tls_needs_its_files(tmp_path):
-    with pytest.raises(SchedulerError, match="is not a tls:// address: anyone who reaches"):
-        scheduler_security("tcp://10.0.0.5:8786")
-    with pytest.raises(SchedulerError, match="is not a tls:// address"):
-        scheduler_security("10.0.0.5:8786")
-    assert scheduler_security("tcp://10.0.0.5:8786", insecure=True) is None
-    with pytest.raises(SchedulerError, match="needs TLS credentials"):
-        scheduler_security("tls://10.0.0.5:8786")
-    with pytest.raises(SchedulerError, match="needs --tls-ca-file as well"):
-        scheduler_security("tls://10.0.0.5:8786", cert=str(tmp_path / "c.pem"))
-    with pytest.raises(SchedulerError, match="--tls-ca-file: no such file: "):
-        scheduler_security(
+    with pytest.raises(cluster.SchedulerError, match="is not a tls:// address: anyone who reaches"):
+        cluster.scheduler_security("tcp://10.0.0.5:8786")
+    with pytest.raises(cluster.SchedulerError, match="is not a tls:// address"):
+        cluster.scheduler_security("10.0.0.5:8786")
+    assert cluster.scheduler_security("tcp://10.0.0.5:8786", insecure=True) is None
+    with pytest.raises(cluster.SchedulerError, match="needs TLS credentials"):
+        cluster.scheduler_security("tls://10.0.0.5:8786")
+    with pytest.raises(cluster.SchedulerError, match="needs --tls-ca-file as well"):
+        cluster.scheduler_security("tls://10.0.0.5:8786", cert=str(tmp_path / "c.pem"))
+    with pytest.raises(cluster.SchedulerError, match="--tls-ca-file: no such file: "):
+        cluster.scheduler_security(
             "tls://10.0.0.5:8786", ca_file=str(tmp_path / "ca.pem"), cert=str(tmp_path / "c")
         )
     # a FIFO, a link to /dev/zero or a huge file is refused before Dask's TLS reads it
@@ -122,8 +122,10 @@ def test_a_plain_scheduler_is_refused_unless_asked_for_and_tls_needs_its_files(t
         ("big.pem", "too big: 2,097,152 bytes"),
     ):
         began = time.monotonic()
-        with pytest.raises(SchedulerError, match=rf"^--tls-ca-file .*{ca}: {re.escape(said)}"):
-            scheduler_security(
+        with pytest.raises(
+            cluster.SchedulerError, match=rf"^--tls-ca-file .*{ca}: {re.escape(said)}"
+        ):
+            cluster.scheduler_security(
                 "tls://10.0.0.5:8786",
                 ca_file=str(tmp_path / ca),
                 cert=str(tmp_path / "cert.pem"),
@@ -163,12 +165,12 @@ def test_a_solve_on_an_existing_tls_cluster_with_its_files(tmp_path):
         files["key"] = str(tmp_path / "key.pem")
     with LocalCluster(
         n_workers=1, processes=True, protocol="tls://", security=own, dashboard_address=":0"
-    ) as cluster:
-        address = cluster.scheduler_address
-        security = scheduler_security(
+    ) as local:
+        address = local.scheduler_address
+        security = cluster.scheduler_security(
             address, ca_file=files["ca"], cert=files["cert"], key=files.get("key")
         )
-        split = split_solve(
+        split = cluster.split_solve(
             game_of("empty-base3-stacking"),
             scheduler=address,
             security=security,
@@ -233,7 +235,7 @@ def test_a_header_nested_past_reason_is_one_line_not_a_traceback(tmp_path, capsy
 def test_units_flipped_by_hand_are_proven_again_and_the_answer_stays_right(tmp_path, capsys):
     game = game_of("empty-base3-stacking")  # the second player (blue) wins
     folder = tmp_path / "ck"
-    first = split_solve(game, workers=2, book=False, table_mb=64, checkpoint=folder)
+    first = cluster.split_solve(game, workers=2, book=False, table_mb=64, checkpoint=folder)
     assert first.result.value == "loss"
     units = sorted(folder.glob("d*.json"))
     assert units
@@ -242,7 +244,7 @@ def test_units_flipped_by_hand_are_proven_again_and_the_answer_stays_right(tmp_p
         raw["value"] = {"win": "loss", "loss": "win"}.get(raw["value"], raw["value"])
         path.write_text(json.dumps(raw))
     warned: list[str] = []
-    again = split_solve(
+    again = cluster.split_solve(
         game, workers=2, book=False, table_mb=64, checkpoint=folder, warn=warned.append
     )
     assert again.result.value == "loss"
@@ -257,7 +259,7 @@ def test_units_flipped_by_hand_are_proven_again_and_the_answer_stays_right(tmp_p
     assert f"{len(units)} unit files damaged or changed" in warned[0]
     # proven again, the units are whole again: a third run trusts what it finds
     # (a changed unit the root did not need again stays changed: not trusted again)
-    third = split_solve(game, workers=2, book=False, table_mb=64, checkpoint=folder)
+    third = cluster.split_solve(game, workers=2, book=False, table_mb=64, checkpoint=folder)
     assert third.result.value == "loss"
     assert third.units.rejected == again.units.rejected - again.units.reproved
 
@@ -300,7 +302,7 @@ def test_an_interrupt_during_the_shutdown_keeps_the_answer(monkeypatch):
         raise KeyboardInterrupt  # Ctrl+C as the cluster went down
 
     monkeypatch.setattr(LocalCluster, "close", close_then_interrupted)
-    split = split_solve(
+    split = cluster.split_solve(
         game_of("empty-base3-stacking"), workers=2, book=False, table_mb=64, checkpoint=False
     )
     assert split.shutdown_interrupted
@@ -324,7 +326,7 @@ def test_an_interrupt_after_the_root_settled_before_the_search_let_go_keeps_the_
         raise KeyboardInterrupt
 
     monkeypatch.setattr(split_module._Run, "go", go_then_interrupted)
-    split = split_solve(
+    split = cluster.split_solve(
         game_of("empty-base3-stacking"), workers=2, book=False, table_mb=64, checkpoint=False
     )
     assert split.result.value == "loss"
@@ -355,7 +357,7 @@ def test_ctrl_c_before_the_answer_still_interrupts(monkeypatch):
 
     monkeypatch.setattr(split_module._Run, "go", interrupted)
     with pytest.raises(KeyboardInterrupt):
-        split_solve(
+        cluster.split_solve(
             game_of("empty-base3-stacking"), workers=1, book=False, table_mb=64, checkpoint=False
         )
 
@@ -444,7 +446,7 @@ def test_a_unit_that_cannot_be_written_ends_the_checkpoint_not_the_solve(tmp_pat
 
     monkeypatch.setattr(Checkpoint, "write", full)
     warned: list[str] = []
-    split = split_solve(
+    split = cluster.split_solve(
         game_of("empty-base3-stacking"),
         workers=2,
         book=False,
@@ -473,7 +475,7 @@ def test_the_solves_own_damaged_folder_is_set_aside_and_a_fresh_one_starts():
     os.mkfifo(folder / HEADER)
     warned: list[str] = []
     began = time.monotonic()
-    split = split_solve(game, workers=2, checkpoint=True, warn=warned.append)
+    split = cluster.split_solve(game, workers=2, checkpoint=True, warn=warned.append)
     assert time.monotonic() - began < 30  # (a FIFO read would hang for ever)
     assert split.result.value == "win"
     assert len(warned) == 1
@@ -486,7 +488,7 @@ def test_the_solves_own_damaged_folder_is_set_aside_and_a_fresh_one_starts():
     assert split.checkpoint == str(folder)
     # a second damaged one does not overwrite the first set aside
     (folder / HEADER).write_text("[" * 50_000)
-    split_solve(game, workers=2, checkpoint=True, warn=warned.append)
+    cluster.split_solve(game, workers=2, checkpoint=True, warn=warned.append)
     assert "kept as " + f"{folder.name}.damaged-2 beside it" in warned[-1]
     assert (aside / HEADER).is_fifo()
 

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from model.files import read
 from model.game import PositionFormatError
 from model.partition import Partition, PartitionOptions
-from model.search import book_games, from_book, solve
+from model.search import books, solve
 from model.search.games.partition import BOOK
 from model.search.value_book import BookEntry
 from tests.model import test_files_fuzz as fz
@@ -36,7 +36,7 @@ def entry(game, value="win", plies=11, exact=True) -> BookEntry:
 
 
 def test_partition_has_a_book_and_an_entry_round_trips(tmp_path):
-    assert "partition" in book_games()
+    assert "partition" in books.book_games()
     game = game_of("empty-base3-floating", "1,1,0", "0,0,0")
     made = entry(game)
     again = BookEntry.from_json(json.loads(json.dumps(made.to_json())), "here", "partition")
@@ -166,7 +166,7 @@ def test_solve_answers_the_empty_base4_pyramids_from_the_book_at_once():
     # the book keeps the winning first move with it: the apex
     assert floating.best_move == "0,0,3"
     assert ("0,0,3", "win", floating.first_moves[0][2]) == floating.first_moves[0]
-    after = from_book(game_of("empty-base4-floating", "0,0,3"))
+    after = books.from_book(game_of("empty-base4-floating", "0,0,3"))
     assert after is not None
     assert after.value == "loss"
     # not in the book: searched

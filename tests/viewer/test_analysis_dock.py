@@ -344,13 +344,11 @@ def test_the_threads_box_sets_the_analysis_and_the_hint(
     on, kept between runs; the computer player stays on one thread."""
     from PySide6.QtCore import QSettings
 
+    import model.search as search  # the lab asks the door when it runs (analysis, agents)
     import viewer.engine as engine_module
-    import viewer.lab.analysis as analysis_module  # the lab runs the analysis
-    import viewer.lab.jobs as jobs_module  # the lab's job runner makes the agents
-    from model.search import default_threads
 
     asked: list[tuple[str, int]] = []
-    analyse, agent_for = analysis_module.analyse, jobs_module.agent_for
+    analyse, agent_for = search.analyse, search.agent_for
 
     def spy_analyse(game, **kwargs):
         asked.append(("analysis", kwargs["threads"]))
@@ -360,12 +358,12 @@ def test_the_threads_box_sets_the_analysis_and_the_hint(
         asked.append(("agent", kwargs.get("threads", 1)))
         return agent_for(game, level, **kwargs)
 
-    monkeypatch.setattr(analysis_module, "analyse", spy_analyse)
-    monkeypatch.setattr(jobs_module, "agent_for", spy_agent_for)
+    monkeypatch.setattr(search, "analyse", spy_analyse)
+    monkeypatch.setattr(search, "agent_for", spy_agent_for)
     window = make_window(win_in_one())
     QSettings().remove(engine_module.THREADS_KEY)  # make_window keeps the suite on one
     dock = window.analysis.dock
-    assert engine_module.engine_threads() == default_threads()
+    assert engine_module.engine_threads() == search.computer.default_threads()
     for threads in (2, 1, 2):  # a change is kept (the default is this machine's cores)
         dock.threads.setValue(threads)
         assert int(QSettings().value(engine_module.THREADS_KEY)) == threads
@@ -386,5 +384,5 @@ def test_the_threads_box_sets_the_analysis_and_the_hint(
     qtbot.waitUntil(lambda: window.session.ply == 1, timeout=WAIT_MS)
     assert asked[-1] == ("agent", 1)
     QSettings().setValue(engine_module.THREADS_KEY, "lots")  # edited by hand: the default
-    assert engine_module.engine_threads() == default_threads()
+    assert engine_module.engine_threads() == search.computer.default_threads()
     assert not guard_errors

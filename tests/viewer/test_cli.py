@@ -130,7 +130,7 @@ def test_analyze_engine_searches_on_the_threads_asked(capsys, monkeypatch):
         code, out, _ = run(capsys, "analyze", "--engine", "--seconds", "0.3", *extra, path)
         assert code == 0
         lines.append(json.loads(out)["engine"])
-    assert asked == [1, 2, search.default_threads()]
+    assert asked == [1, 2, search.computer.default_threads()]
     one, two, _ = lines
     assert one.keys() == two.keys()
     assert len(one["moves"]) == len(two["moves"]) == one["legal"] == two["legal"]

@@ -8,8 +8,8 @@ import pathlib
 
 import pytest
 
-from model.search.compiled.solver import compiled_solver
-from model.search.pyraos_book import Book, BookEntry
+from model.search.games.pyraos.book import BOOK, BOOK_PATH
+from model.search.kernels import solver_for
 from tests.model.test_pyraos import P7A, P7C, board
 from viewer.cli import main
 
@@ -26,10 +26,10 @@ def small_book(path, *, wrong=False):
     entries = []
     for text, to_move in ((P7A, "black"), (P7C, "white")):
         game = board(text, to_move)
-        result = compiled_solver(game, table_mb=4).solve()
+        result = solver_for(game, table_mb=4).solve()
         plies = result.plies + 2 if wrong else result.plies  # too long to be exact
-        entries.append(BookEntry.of(game, result.value, plies, True, seconds=0.1))
-    Book(entries, "test").write(path)
+        entries.append(BOOK.entry(game, result.value, plies, True, seconds=0.1))
+    BOOK.Book(entries, "test").write(path)
     return entries
 
 
@@ -38,7 +38,7 @@ def test_book_show_and_verify(tmp_path, capsys):
     entries = small_book(path)
     code, out, _ = run(capsys, "book", "show", "--book", path)
     assert code == 0
-    assert [json.loads(line)["board"] for line in out.splitlines()] == [e.board for e in entries]
+    assert [json.loads(line) for line in out.splitlines()] == [e.to_json() for e in entries]
     code, out, err = run(capsys, "book", "verify", "--book", path, "--max-seconds", 30)
     assert code == 0, err
     lines = [json.loads(line) for line in out.splitlines()]
@@ -57,14 +57,38 @@ def test_book_verify_catches_a_wrong_entry(tmp_path, capsys):
     assert "not exact" in err
 
 
-def test_a_bad_book_is_one_line_and_exit_2(tmp_path, capsys):
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"format": "pyramid-lab/pyraos-book/1", "entries": [{"board": "W"}]}',  # the first
+        '{"format": "pyramid-lab/book/1", "game": "pyraos", "entries": [{"pieces": 1}]}',
+    ],
+)
+def test_a_bad_book_is_one_line_and_exit_2(tmp_path, capsys, text):
     path = tmp_path / "book.json"
-    path.write_text('{"format": "pyramid-lab/pyraos-book/1", "entries": [{"board": "W"}]}')
+    path.write_text(text)
     code, out, err = run(capsys, "book", "verify", "--book", path)
     assert code == 2
     assert out == ""
     assert err.count("\n") == 1
     assert "entry 1" in err
+
+
+def test_a_book_of_the_first_format_is_shown_and_verified(tmp_path, capsys):
+    path = tmp_path / "book.json"
+    entries = small_book(path)
+    white, black = entries[0].game().masks()
+    letters = "".join("W" if white >> p & 1 else "B" if black >> p & 1 else "." for p in range(30))
+    verdict = {k: v for k, v in entries[0].to_json().items() if k not in ("game", "options")}
+    del verdict["pieces"]
+    first = {"variant": "standard", "removal": "0-2", "board": letters, **verdict}
+    path.write_text(json.dumps({"format": "pyramid-lab/pyraos-book/1", "entries": [first]}))
+    code, out, _ = run(capsys, "book", "show", "--book", path)  # whose: by its format
+    assert code == 0
+    assert [json.loads(line) for line in out.splitlines()] == [entries[0].to_json()]
+    code, out, err = run(capsys, "book", "verify", "--book", path, "--max-seconds", 30)
+    assert code == 0, err
+    assert json.loads(out)["verified"] is True
 
 
 def test_book_refuses_a_game_without_a_book(capsys, tmp_path):
@@ -209,7 +233,7 @@ def test_book_build_into_a_book_keeps_the_other_entries(tmp_path, capsys):
     assert code == 0, err
     assert json.loads(out) == {"book": str(path), "entries": 0, "kept": 2}
     assert "not settled" in err  # the empty pyramid is not proven in half a second
-    assert Book.read(path).entries == entries
+    assert BOOK.Book.read(path).entries == entries
     assert path.stat().st_mode & 0o044  # readable by others, as files usually are
 
 
@@ -239,13 +263,11 @@ def test_solve_settles_the_empty_base_3_partition_pyramid(capsys, version, value
 def test_book_verify_keeps_to_its_budget_and_says_out_of_time(tmp_path, capsys):
     import time
 
-    from model.search.pyraos_book import BOOK_PATH
-
-    shipped = Book.read(BOOK_PATH)
+    shipped = BOOK.Book.read(BOOK_PATH)
     empty = min(shipped.entries, key=lambda e: len(e.game().pieces()))  # 36 plies: minutes
     assert empty.game().pieces() == []
     path = tmp_path / "book.json"
-    Book([empty], "test").write(path)
+    BOOK.Book([empty], "test").write(path)
     began = time.perf_counter()
     code, out, err = run(
         capsys, "book", "verify", "--book", path, "--max-seconds", 0.5, "--table-mb", 16

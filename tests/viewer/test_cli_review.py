@@ -12,6 +12,7 @@ from model.collection import load
 from model.files import read, write
 from model.review import MISSED_WIN
 from model.search import verify
+from model.setup import start_copy
 from tests.model.test_review import missed_win_game
 from viewer.cli import main
 
@@ -78,7 +79,7 @@ def test_review_puzzles_writes_verified_puzzles(capsys, tmp_path):
 
 def test_review_refuses_bad_input_in_one_line(capsys, tmp_path):
     empty = tmp_path / "empty.pyr.json"
-    write(empty, missed_win_game()[0].start_copy())
+    write(empty, start_copy(missed_win_game()[0]))
     code, _, err = run(capsys, "review", empty)
     assert code == 2
     assert err.count("\n") == 1
@@ -190,7 +191,7 @@ def test_review_save_keeps_a_game_saved_meanwhile_and_saves_beside_it(
     game, _, _ = missed_win_game()
     path = tmp_path / "game.pyr.json"
     write(path, game)
-    short = game.start_copy()
+    short = start_copy(game)
     short.push(next(iter(game.move_stack)))
     real = model.search.review
 

@@ -97,15 +97,14 @@ def test_clicks_are_refused_while_the_computer_thinks(make_window, qtbot, guard_
 
 
 def test_stop_stops_and_the_gui_keeps_running(make_window, qtbot, guard_errors, monkeypatch):
-    import viewer.lab.jobs as jobs_module  # the lab's job runner makes the agents
-    from model.search import Limits
+    import model.search as search  # the lab's job runner asks the door for the agents
 
-    agent_for = jobs_module.agent_for
+    agent_for = search.agent_for
 
     def long_thinker(game, level, **kwargs):  # a slow CI machine must not finish first
-        return agent_for(game, level, **kwargs)[0], Limits(seconds=60)
+        return agent_for(game, level, **kwargs)[0], search.Limits(seconds=60)
 
-    monkeypatch.setattr(jobs_module, "agent_for", long_thinker)
+    monkeypatch.setattr(search, "agent_for", long_thinker)
     window = make_window(Partition(PartitionOptions(5)))
     ticks = []
     timer = QTimer(window, interval=20)

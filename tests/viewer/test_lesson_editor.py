@@ -265,7 +265,7 @@ def test_fill_and_save_run_off_the_gui_thread(make_window, qtbot, monkeypatch, t
     """A slow check (stood in for by a sleep on the worker thread): the busy bar shows, the
     buttons that would start another wait, and the window's event loop goes on (a timer
     fires) before the answer comes."""
-    import viewer.lab.lesson as lessons_module
+    from model.search import lessons as lessons_module  # the lab asks it when it runs
 
     gui = threading.current_thread()
     seen = []

@@ -9,6 +9,7 @@ from model.files import read
 from model.game import IllegalMoveError, PositionFormatError
 from model.lattice import lattice
 from model.partition import Partition, PartitionOptions
+from model.setup import start_copy
 from viewer.session import Session
 from viewer.view_state import ViewState
 
@@ -191,7 +192,7 @@ def test_an_undone_set_up_can_be_redone():
 
 def _replayed(session):
     """The current line with its movers, by a replay from the start (what line() means)."""
-    game = session.game.start_copy()
+    game = start_copy(session.game)
     out = []
     for move in session.history():
         player = game.current_player()

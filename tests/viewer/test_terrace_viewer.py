@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 from window_helpers import click, under_mouse
 
+from model.setup import started_from_setup
 from model.terrace import VICTORY_FIELDS, Kind, Terrace, fid
 from tests.conftest import terrace_position
 from viewer.boards.ball_pyramid import BallPyramidView
@@ -226,7 +227,7 @@ def test_setup_mode_validates_stones(terrace_window, qtbot):
     game = window.session.game
     assert game.colour_at(3, 3) == "white"
     assert game.colour_at(6, 1) is None
-    assert game.started_from_setup()
+    assert started_from_setup(game)
     window.menus.undo.trigger()  # the set-up can be undone
     assert window.session.game.colour_at(3, 3) is None
 

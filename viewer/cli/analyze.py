@@ -97,9 +97,11 @@ ENGINE_SECONDS = 3.0
 
 
 def _engine(game: Game, seconds: float | None, threads: int | None) -> Any:
-    from model.search import analyse, default_threads
+    from model.search import analyse, computer
 
-    return analyse(game, seconds=seconds or ENGINE_SECONDS, threads=threads or default_threads())
+    return analyse(
+        game, seconds=seconds or ENGINE_SECONDS, threads=threads or computer.default_threads()
+    )
 
 
 def _explain_analysis(analysis: Any) -> str:

@@ -94,7 +94,7 @@ def engine_seconds(text: str) -> float:
 
 def threads(text: str) -> int:
     """A number of threads for a search to run on: 1 to the search's most."""
-    from model.search import MAX_THREADS
+    from model.search import computer
 
     if len(text) > 20:
         raise argparse.ArgumentTypeError(f"{text[:20]}...: too long for a number")
@@ -102,8 +102,8 @@ def threads(text: str) -> int:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{quote(text)} is not a whole number") from None
-    if not 1 <= value <= MAX_THREADS:
-        raise argparse.ArgumentTypeError(f"must be 1 to {MAX_THREADS}, not {value}")
+    if not 1 <= value <= computer.MAX_THREADS:
+        raise argparse.ArgumentTypeError(f"must be 1 to {computer.MAX_THREADS}, not {value}")
     return value
 
 

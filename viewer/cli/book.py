@@ -97,13 +97,13 @@ def _unwritable(path: Path) -> str:
 def run(args: argparse.Namespace) -> int:
     """build: write a new book (merged with the file's entries of other versions); verify:
     one JSON line an entry, exit 2 when one is not proven again; show: the entries. The
-    game's book (its search plug-in's, ``model.search.book_for``) does the work."""
+    game's book (its search plug-in's, ``model.search.books.book_for``) does the work."""
     import random
 
     from model import PositionFormatError
-    from model.search import book_for, book_game, book_games
+    from model.search import books as shelf
 
-    with_books = book_games()
+    with_books = shelf.book_games()
     name = args.game
     if args.book is not None and not args.book.strip():
         print("pyramid-lab: error: argument --book: an empty file name", file=sys.stderr)
@@ -116,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
     building_anew = args.action == "build" and not os.path.lexists(args.book or "")
     if name is None and args.book is not None and not building_anew:
         try:
-            name = book_game(args.book)  # the game whose book the file is
+            name = shelf.book_game(args.book)  # the game whose book the file is
         except PositionFormatError as exc:
             if args.action != "build":
                 print(f"pyramid-lab: {exc}", file=sys.stderr)
@@ -131,7 +131,8 @@ def run(args: argparse.Namespace) -> int:
         )
         return EXIT_BAD_INPUT
     cls = game_class(name)
-    books = book_for(name)
+    books = shelf.book_for(name)
+    assert books is not None  # name is one of the games with a book
     path = Path(args.book) if args.book is not None else books.BOOK_PATH
     if args.action == "build" and args.book is None:
         why = _unwritable(path)

@@ -1,5 +1,5 @@
 """``pyramid-lab puzzles compose --game G ... -o FOLDER``: puzzles made on demand
-(:func:`model.search.compose`), verified and ranked by the engine's difficulty, written
+(:func:`model.search.puzzles.compose`), verified and ranked by the engine's difficulty, written
 with ``collection.json`` (``pyramid-lab practice FOLDER`` plays them)."""
 
 from __future__ import annotations
@@ -67,7 +67,7 @@ def _value(text: str) -> Any:
 def run(args: argparse.Namespace) -> int:
     from model import PositionFormatError
     from model.game import game_class, game_names, shorten
-    from model.search import compose, write_collection
+    from model.search import puzzles
 
     missing = [f"--{n}" for n in ("game", "count", "within", "out") if getattr(args, n) is None]
     if missing:
@@ -108,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
 
     began = time.perf_counter()
     try:
-        made = compose(
+        made = puzzles.compose(
             start,
             count=args.count,
             within=args.within,
@@ -122,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     stem = "-".join([cls.name, *(str(v) for v in pairs.values())])
     try:
-        paths = write_collection(folder, made, stem)
+        paths = puzzles.write_collection(folder, made, stem)
     except (OSError, ValueError) as exc:
         said = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         print(f"pyramid-lab: error: -o {shorten(args.out)}: {said}", file=sys.stderr)

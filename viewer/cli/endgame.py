@@ -60,7 +60,7 @@ def _say(message: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     import model.search as search
-    from model.game import PositionFormatError, game_class, quote
+    from model.game import PositionFormatError, game_class, game_names, quote
 
     if args.action == "probe":
         if args.file is None:
@@ -92,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"{value} for {game.to_move}")
         return EXIT_OK
 
-    games = search.endgame_games()
+    games = [game for game in game_names() if search.endgame_for(game) is not None]
     name = args.game or (games[0] if len(games) == 1 else None)
     if name not in games:
         return _say(f"--game {quote(name)}: endgame tables exist for {', '.join(games)}")

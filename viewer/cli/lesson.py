@@ -45,7 +45,7 @@ def run_answers(args: argparse.Namespace) -> int:
     from model import PositionFormatError
     from model import lesson as lessons
     from model.game import shorten
-    from model.search import lesson_answers
+    from model.search import lessons as judging
 
     from ..documents import read_lesson
 
@@ -69,7 +69,7 @@ def run_answers(args: argparse.Namespace) -> int:
         rule = lessons.rule_of(task.to_json())
         asked = f"{task.kind} {json.dumps(rule)}" if rule else task.kind
         try:
-            said = "; ".join(lesson_answers(task, step.position())) or "none"
+            said = "; ".join(judging.lesson_answers(task, step.position())) or "none"
         except ValueError as exc:
             said = f"none from the rules: {exc}"
         print(f"step {index + 1} ({shorten(step.title)}): {asked}: {said}", flush=True)
@@ -81,7 +81,7 @@ def run_check(args: argparse.Namespace) -> int:
     fault; exit 2 when a file is malformed or a task is not sound."""
     from model import PositionFormatError
     from model.game import shorten
-    from model.search import check_lesson
+    from model.search import lessons
 
     from ..documents import read_lesson
 
@@ -93,7 +93,7 @@ def run_check(args: argparse.Namespace) -> int:
             print(f"pyramid-lab: {exc}", file=sys.stderr)
             status = EXIT_BAD_INPUT
             continue
-        problems = check_lesson(lesson)
+        problems = lessons.check_lesson(lesson)
         for problem in problems:
             print(f"pyramid-lab: {shorten(path)}: {problem}", file=sys.stderr)
         tasks = sum(step.task is not None for step in lesson.steps)

@@ -93,13 +93,17 @@ def open_window(path: str | None, game: Game | None = None, practice: Path | Non
     else:
         assert game is not None
         session = Session(game)
-    window = MainWindow(session)
-    if lesson is not None and path is not None:
-        window.lab.lessons.start(lesson, Path(path))  # at the step last shown
-    if path is not None:
-        window.documents.recent.remember(path)  # a file opened from the shell, too
-    window.show()
-    QTimer.singleShot(0, window.recovery.offer)  # a crashed run's unsaved game, if any
-    if practice is not None:
-        QTimer.singleShot(0, lambda: window.binding.practising().open_collection(practice))
+    window = MainWindow(session, opening=Path(path).name if path else "a new game")
+
+    def ready() -> None:  # the window's parts are built: what opens in them
+        if lesson is not None and path is not None:
+            window.lab.lessons.start(lesson, Path(path))  # at the step last shown
+        if path is not None:
+            window.documents.recent.remember(path)  # a file opened from the shell, too
+        QTimer.singleShot(0, window.recovery.offer)  # a crashed run's unsaved game, if any
+        if practice is not None:
+            QTimer.singleShot(0, lambda: window.binding.practising().open_collection(practice))
+
+    window.when_built(ready)
+    window.show()  # the first frame now; the scene and the docks once it is on screen
     return app.exec()

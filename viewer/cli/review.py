@@ -12,6 +12,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from model.setup import start_copy
+
 from .argtypes import engine_seconds
 from .common import EXIT_BAD_INPUT, EXIT_OK, file_command, read_or_say
 
@@ -142,15 +144,15 @@ def run(args: argparse.Namespace) -> int:
 def _puzzles(game: Any, result: Any, folder: Path, source: Path) -> list[dict[str, Any]]:
     """A verified puzzle file for each puzzle spot of the review: what became of each."""
     from model.files import SUFFIX, write
-    from model.search import make_puzzle
+    from model.search import puzzles
 
     made: list[dict[str, Any]] = []
     stem = source.name.removesuffix(SUFFIX)
     for spot in result.puzzles:
-        position = game.start_copy()
+        position = start_copy(game)
         for move in list(game.move_stack)[: spot.ply]:
             position.push(move)
-        puzzle, why = make_puzzle(position, spot.within, spot.key, max_nodes=None)
+        puzzle, why = puzzles.make_puzzle(position, spot.within, spot.key, max_nodes=None)
         item: dict[str, Any] = {"ply": spot.ply}
         if puzzle is None:
             made.append({**item, "file": None, "why": why})

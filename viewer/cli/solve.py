@@ -1,6 +1,6 @@
 """``pyramid-lab solve FILE``: prove the value of a position by search (Ctrl+C stops it
 with a report). With more than one worker (the default: the machine's cores) or a Dask
-scheduler's address, the split solve (``model.search.split_solve``): work units proven on
+scheduler's address, the split solve (``model.search.cluster.split_solve``): work units proven on
 a Dask cluster, settled units kept in a checkpoint folder so that a solve started again
 skips them; ``--workers 1`` is the single search in this process. Given none of
 ``--workers``, ``--scheduler``, ``--checkpoint``, the single search has
@@ -260,9 +260,9 @@ def _certificate(args: argparse.Namespace, game: Any) -> int:
 
 def _split(args: argparse.Namespace, game: Any, workers: int, max_seconds: float | None) -> int:
     """The split solve on a Dask cluster (see the module)."""
-    from model.search import SchedulerError, SplitStatus, scheduler_security, split_solve
+    from model.search import cluster
 
-    def progress(status: SplitStatus) -> None:
+    def progress(status: cluster.SplitStatus) -> None:
         memory = status.memory_mb
         left = "" if status.seconds_left is None else f", about {status.seconds_left:,.0f} s left"
         print(
@@ -280,7 +280,7 @@ def _split(args: argparse.Namespace, game: Any, workers: int, max_seconds: float
     security = None
     try:
         if args.scheduler is not None:
-            security = scheduler_security(
+            security = cluster.scheduler_security(
                 args.scheduler,
                 ca_file=args.tls_ca_file,
                 cert=args.tls_cert,
@@ -289,7 +289,7 @@ def _split(args: argparse.Namespace, game: Any, workers: int, max_seconds: float
             )
             if security is None:
                 warn(f"--scheduler {args.scheduler}: plain, as --insecure-scheduler allows")
-        split = split_solve(
+        split = cluster.split_solve(
             game,
             workers=workers,
             scheduler=args.scheduler,
@@ -304,7 +304,7 @@ def _split(args: argparse.Namespace, game: Any, workers: int, max_seconds: float
             progress=None if args.quiet else progress,
             warn=warn,
         )
-    except SchedulerError as exc:
+    except cluster.SchedulerError as exc:
         print(f"pyramid-lab: error: --scheduler: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except MemoryError as exc:

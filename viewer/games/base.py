@@ -17,6 +17,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 from PySide6.QtWidgets import QDockWidget
 
 from model.game import Game, Move
+from model.teaching import describe_result
 
 from ..animation import Animation
 from ..frame import Frame, Marker, Vanish
@@ -233,7 +234,7 @@ class GameUI(Generic[Turn]):
 
     def status(self, game: Game) -> str:
         """The side to move, or how the game ended."""
-        return game.describe_result() if game.is_over() else f"{game.to_move} to move"
+        return describe_result(game) if game.is_over() else f"{game.to_move} to move"
 
     def describe(self, game: Game, turn: Turn, site: int, shown: Mapping[int, str]) -> str:
         """Hover text of a site, as the scene shows it."""

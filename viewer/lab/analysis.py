@@ -7,8 +7,9 @@ from __future__ import annotations
 import threading
 from typing import Any
 
+from model import search
 from model.game import Game
-from model.search import NO_ANALYSIS, NOT_TURNS, Analysis, analyse, own_levels
+from model.teaching import describe_result
 
 from .jobs import Job, JobRunner, Progress, position_of
 
@@ -18,12 +19,8 @@ def refusal(game: Game, *, in_setup: bool = False) -> str:
     if in_setup:
         return "no analysis in set-up mode: Apply or Cancel the set-up first"
     if game.is_over():
-        return f"the game is over ({game.describe_result()}): nothing to analyse"
-    if own_levels(game):
-        return NO_ANALYSIS
-    if game.current_player() < 0:
-        return f"no analysis here: {NOT_TURNS}"
-    return ""
+        return f"the game is over ({describe_result(game)}): nothing to analyse"
+    return search.unanalysable(game) or ""
 
 
 class Analyses:
@@ -32,7 +29,7 @@ class Analyses:
 
     def __init__(self, runner: JobRunner) -> None:
         self.runner = runner
-        self.analysis: Analysis | None = None
+        self.analysis: search.Analysis | None = None
         self.position: tuple[Any, int] | None = None  # (position key, ply) analysed
         self.seed: int | None = None  # tests make the searches repeatable
 
@@ -50,8 +47,8 @@ class Analyses:
             return refused
         seed = self.seed
 
-        def task(copy: Game, progress: Progress, stop: threading.Event) -> Analysis:
-            return analyse(
+        def task(copy: Game, progress: Progress, stop: threading.Event) -> search.Analysis:
+            return search.analyse(
                 copy, seconds=seconds, progress=progress, stop=stop, seed=seed, threads=threads
             )
 
@@ -64,10 +61,10 @@ class Analyses:
         one is already ending."""
         return self.runner.finish_once()
 
-    def answered(self, job: Job, analysis: Analysis) -> None:
+    def answered(self, job: Job, analysis: search.Analysis) -> None:
         self.analysis, self.position = analysis, (job.key, job.ply)
 
-    def shown(self) -> Analysis | None:
+    def shown(self) -> search.Analysis | None:
         """The analysis of the position shown now, or None."""
         if self.analysis is None or position_of(self.runner.current()) != self.position:
             return None

@@ -24,8 +24,8 @@ import contextlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Protocol
 
+from model import search
 from model.game import SIMULTANEOUS, Game, IllegalMoveError, JointMove, Move
-from model.search import Choice, own_levels
 
 from ..events import Signal
 from ..session import Session
@@ -33,7 +33,7 @@ from .jobs import Job, JobRunner, position_of
 from .seats import Seats
 
 
-def describe_choice(choice: Choice, *, part: bool = False) -> str:
+def describe_choice(choice: search.Choice, *, part: bool = False) -> str:
     """'1,0,0 (win rate 63%, 100 playouts, line 1,0,0 0,0,1)'. With ``part`` (one side's
     part of a joint move, judged against a sample of the other sides' likely parts) the
     rate is said as what it is."""
@@ -292,7 +292,7 @@ class Engine:
                 return None
             sides = (side,)
         if level is None:
-            own = own_levels(game)  # a game's own players: its best one hints
+            own = search.computer.own_levels(game)  # a game's own players: its best one hints
             level = own[-1] if own else self.hint_level
         self.hint = None
         return self._start("hint", level, sides)
@@ -448,9 +448,9 @@ class Engine:
 
     # ---- answers -------------------------------------------------------------------------
 
-    def _on_answer(self, job: Job, choice: Choice | Mapping[int, Choice]) -> None:
+    def _on_answer(self, job: Job, choice: search.Choice | Mapping[int, search.Choice]) -> None:
         self.changed.emit("done")
-        if not isinstance(choice, Choice):
+        if not isinstance(choice, search.Choice):
             self._on_parts(job, dict(choice))
             return
         if choice.move is None:
@@ -477,7 +477,7 @@ class Engine:
         else:
             self.say(f"{text} (computer)")
 
-    def _on_parts(self, job: Job, choices: dict[int, Choice]) -> None:
+    def _on_parts(self, job: Job, choices: dict[int, search.Choice]) -> None:
         """A simultaneous node's parts: a hint is drawn; the computer's parts go to the
         turn, and the joint move is played once every part is in."""
         game = self.game
@@ -533,7 +533,7 @@ class Engine:
             or self.table.hint_side(game) != side
         ):
             return
-        own = own_levels(game)
+        own = search.computer.own_levels(game)
         self._start("hint", own[-1] if own else self.hint_level, (side,))
 
     def _on_failed(self, job: Job, exc: BaseException) -> None:

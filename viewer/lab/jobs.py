@@ -20,8 +20,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from model import search
 from model.game import Game, decision_view
-from model.search import Choice, SearchStopped, agent_for, exact_choice
 
 from ..events import Signal
 
@@ -89,13 +89,13 @@ class JobRunner:
         """Think on the current position with the agent of ``level`` on ``threads`` threads
         (a search under way is stopped first); the answer is a :class:`Choice`, given no
         sooner than ``min_seconds`` after the start (Stop ends the wait at once)."""
-        agent, limits = agent_for(self.current(), level, seed=seed, threads=threads)
+        agent, limits = search.agent_for(self.current(), level, seed=seed, threads=threads)
 
-        def task(copy: Game, progress: Progress, stop: threading.Event) -> Choice:
+        def task(copy: Game, progress: Progress, stop: threading.Event) -> search.Choice:
             start = time.perf_counter()
             # a hint says the game's value where the solver settles it in its second
             # (issue 45); the computer player plays its level, always by its search
-            exact = exact_choice(copy, stop=stop) if purpose == "hint" else None
+            exact = search.exact_choice(copy, stop=stop) if purpose == "hint" else None
             if exact is not None:
                 return exact
             choice = agent.choose(copy, limits, progress=progress, stop=stop)
@@ -117,12 +117,13 @@ class JobRunner:
         answer is a dict side -> :class:`Choice` whose ``move`` is that side's part."""
         game = self.current()
         agents = {
-            side: agent_for(game, level, seed=seed, player=side) for side, level in levels.items()
+            side: search.agent_for(game, level, seed=seed, player=side)
+            for side, level in levels.items()
         }
 
-        def task(copy: Game, progress: Progress, stop: threading.Event) -> dict[int, Choice]:
+        def task(copy: Game, progress: Progress, stop: threading.Event) -> dict[int, search.Choice]:
             start = time.perf_counter()
-            out: dict[int, Choice] = {}
+            out: dict[int, search.Choice] = {}
             for index, (side, (agent, limits)) in enumerate(agents.items()):
 
                 def part(fraction: float, text: str, i: int = index) -> None:
@@ -156,7 +157,7 @@ class JobRunner:
                 result = task(
                     copy, lambda f, text: post(lambda: self._on_progress(job, f, text)), job.stop
                 )
-            except SearchStopped as exc:
+            except search.SearchStopped as exc:
                 if job.stop.is_set() and not job.keep:  # the Stop asked for: no error
                     log.info("engine job %d (%s) stopped", job.number, job.purpose)
                     return

@@ -23,9 +23,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal
 
+from model import search
 from model.game import Game, Move
 from model.lesson import LessonFile
-from model.search import Analysis
 
 from ..documents import Documents, MemoryStore, RecentFiles
 from ..events import Signal
@@ -198,7 +198,7 @@ class Lab:
         self.port.status(f"the analysis failed: {exc}")
         self.changed.emit("analysis")
 
-    def _analysed(self, job: Job, analysis: Analysis) -> None:
+    def _analysed(self, job: Job, analysis: search.Analysis) -> None:
         self.analysis.answered(job, analysis)
         self.port.status(f"analysis: {analysis.proven_text or analysis.evaluation_text}")
         self.changed.emit("analysis")

@@ -24,9 +24,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from model import lesson as lessons
+from model import search
 from model.files import PositionDocument, save_bytes
 from model.game import Game, PositionFormatError, shorten
-from model.search import check_lesson, check_task, judge_move, lesson_answers
 from model.userfiles import LessonProgress, lessons_folder, make_folder
 
 from ..events import Signal
@@ -191,7 +191,7 @@ class Lessons:
             and len(stack) > self._base
         ):
             before = self.step.position()
-            self.verdict = judge_move(task, before, stack[self._base])
+            self.verdict = search.lessons.judge_move(task, before, stack[self._base])
             self._answered()
         elif reason in ("undo", "goto") and len(stack) <= self._base:
             self.verdict = None  # back at the step's position: answer again
@@ -362,7 +362,7 @@ class Lessons:
             return
         position = self.step.position()
         saying = "checking the task with the rules..."
-        self._run("check", lambda: check_task(task, position), saying)
+        self._run("check", lambda: search.lessons.check_task(task, position), saying)
 
     def fill_answers(self, task: lessons.Task) -> None:
         """The answers the rules give for ``task`` at the step's position."""
@@ -373,7 +373,7 @@ class Lessons:
 
         def work() -> list[str] | str:
             try:
-                return lesson_answers(task, position)
+                return search.lessons.lesson_answers(task, position)
             except ValueError as exc:  # why the rules give none: said in words
                 return str(exc)
 
@@ -387,7 +387,11 @@ class Lessons:
             return "not saved: a save is under way"
         lesson = self.lesson
         self._saving = (lesson, Path(path))
-        self._run("save", lambda: check_lesson(lesson), f"checking the lesson for {path}...")
+        self._run(
+            "save",
+            lambda: search.lessons.check_lesson(lesson),
+            f"checking the lesson for {path}...",
+        )
         return None
 
     def save_suggestion(self) -> str:

@@ -27,6 +27,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from model import search
 from model.collection import Collection, Progress, load
 from model.game import (
     Game,
@@ -36,8 +37,7 @@ from model.game import (
     PositionFormatError,
     shorten,
 )
-from model.search import Prover
-from model.teaching import teaching_for
+from model.teaching import describe_result, teaching_for
 
 from ..events import Signal
 from .jobs import Job, JobRunner, Post, position_of
@@ -55,7 +55,7 @@ def hint_task(side: str, left: int) -> Any:
     its main line (the winning move first), or None."""
 
     def task(game: Game, progress: SearchProgress, stop: threading.Event) -> list[Move] | None:
-        prover = Prover(game, side, stop=stop)
+        prover = search.Prover(game, side, stop=stop)
         plies = prover.shortest(left)
         if plies is None:
             return None
@@ -122,7 +122,7 @@ def idea_of(game: Game, side: str, line: list[Move]) -> Idea | None:
         them = "it" if len(gained) == 1 else "them"
         text = f"{which} at stake: {', '.join(gained)} ({side} {how} {them})"
         return Idea(text, tuple(gained))
-    result = end.describe_result()
+    result = describe_result(end)
     if not result:
         return None
     after = standing(end, side)
@@ -296,7 +296,7 @@ class Practice:
                 needed = (
                     f"; the win at once takes {len(corners)} corners"
                     if corners
-                    else f"; the win at once: {won.describe_result()}"
+                    else f"; the win at once: {describe_result(won)}"
                 )
         return f"{wrong} does not win at once: {where}{needed}."
 

@@ -16,9 +16,9 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from model import search
 from model.game import Game, shorten
 from model.puzzle import Verdict
-from model.search import compose, verify, write_collection
 
 from ..events import Signal
 from .jobs import Job, JobRunner, Post, Progress
@@ -57,7 +57,7 @@ class Verifier:
         puzzle = dict(puzzle)
 
         def task(game: Game, progress: Progress, stop: threading.Event) -> Verdict:
-            return verify(game, puzzle, stop=stop.is_set, progress=progress)
+            return search.verify(game, puzzle, stop=stop.is_set, progress=progress)
 
         return self.runner.run("verify", task)
 
@@ -110,7 +110,7 @@ class Composer:
         start = type(board).new(board.options)  # the puzzles' games begin at the start
 
         def task(_copy: Game, progress: Progress, stop: threading.Event) -> Any:
-            return compose(
+            return search.puzzles.compose(
                 start,
                 count=count,
                 within=within,
@@ -138,7 +138,7 @@ class Composer:
             self.changed.emit("composed", folder, [])
             return
         try:
-            self.written = write_collection(folder, made, set_stem(made[0].game))
+            self.written = search.puzzles.write_collection(folder, made, set_stem(made[0].game))
         except OSError as exc:
             self.changed.emit("failed", f"not written: {shorten(str(exc))}")
             return

@@ -26,10 +26,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from model import search
 from model.files import SUFFIX, write
 from model.game import Game, shorten
 from model.review import GameReview, PuzzleSpot
-from model.search import make_puzzle, review, unreviewable
+from model.setup import start_copy
 from model.userfiles import made_puzzles_folder
 
 from ..events import Signal
@@ -81,7 +82,7 @@ class Reviews:
         """Why the line cannot be reviewed now ('' when it can)."""
         if self.in_setup():
             return "no review in set-up mode: Apply or Cancel the set-up first"
-        why = unreviewable(self.session.game)
+        why = search.unreviewable(self.session.game)
         if why is not None:
             return f"no review: {why}"
         if not self.session.history():
@@ -98,14 +99,16 @@ class Reviews:
             self.port.status(refused)
             return refused
         session = self.session
-        end = session.game.start_copy()
+        end = start_copy(session.game)
         for move in session.history():
             end.push(move)
         seed = self.seed
         count = len(end.move_stack) + 1
 
         def task(_copy: Game, progress: Progress, stop: threading.Event) -> GameReview:
-            return review(end.copy(), seconds=seconds, progress=progress, stop=stop, seed=seed)
+            return search.review(
+                end.copy(), seconds=seconds, progress=progress, stop=stop, seed=seed
+            )
 
         self.runner.stop()
         self._line_end = end
@@ -148,7 +151,9 @@ class Reviews:
 
         def task(_copy: Game, progress: Progress, stop: threading.Event) -> Any:
             progress(0.1, "verifying the puzzle: unique key move, no cooks")
-            return make_puzzle(position, spot.within, spot.key, max_nodes=None, stop=stop)
+            return search.puzzles.make_puzzle(
+                position, spot.within, spot.key, max_nodes=None, stop=stop
+            )
 
         self._line_end = position
         self.runner.run("puzzle", task)

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from model import search
 from model.game import SIMULTANEOUS, Game
-from model.search import all_levels, levels_for
 
 
 class Seats:
@@ -20,7 +20,7 @@ class Seats:
         when that was so already. A bad colour or level is a ValueError saying why."""
         if colour not in game.players:
             raise ValueError(f"{game.name} has no player {colour!r} (it has {game.players})")
-        levels = levels_for(game)
+        levels = search.levels_for(game)
         if level is not None and level not in levels:
             raise ValueError(f"unknown level {level!r} (here: {', '.join(levels)})")
         if self.computer.get(colour) == level:
@@ -34,7 +34,7 @@ class Seats:
 
     def choose(self, computer: Mapping[str, str]) -> None:
         """A new game's choice: the computer plays these colours (colour -> level)."""
-        known = all_levels()
+        known = search.computer.all_levels()
         for level in computer.values():
             if level not in known:
                 raise ValueError(f"unknown level {level!r}")
@@ -44,7 +44,7 @@ class Seats:
     def keep(self, game: Game, players: Sequence[str]) -> None:
         """Another game came (``players``: its colours): colours it lacks, and levels it
         does not offer, go."""
-        levels = levels_for(game)
+        levels = search.levels_for(game)
         self.computer = {c: lv for c, lv in self.computer.items() if c in players and lv in levels}
 
     def plays_all(self, game: Game) -> bool:

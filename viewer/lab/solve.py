@@ -26,18 +26,10 @@ import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from model import search
 from model.game import Game, IllegalMoveError, InvalidMoveError, Move
 from model.puzzle import Goal, goal_of, moves_text, plies_text
-from model.search import (
-    Prover,
-    SearchStopped,
-    SplitResult,
-    SplitStatus,
-    prove,
-    solve,
-    split_solve,
-    unsolvable,
-)
+from model.teaching import describe_result
 from model.tree import Node
 
 from ..events import Signal
@@ -75,13 +67,13 @@ def defend(side: str, left: int) -> Any:
     """The task that finds the defence to play with ``left`` plies left for ``side``."""
 
     def task(game: Game, progress: Progress, stop: threading.Event) -> Defence:
-        prover = Prover(game, side, stop=stop)
+        prover = search.Prover(game, side, stop=stop)
         plies = prover.shortest(left) if left > 0 else None
         if plies is not None:
             line = prover.line(plies)
             return Defence(line[0] if line else None, plies)
         # the side cannot win: the refutation is the defender's own win, when it has one
-        defender = Prover(game, game.to_move, stop=stop)
+        defender = search.Prover(game, game.to_move, stop=stop)
         wins = defender.shortest(REFUTE_PLIES)
         if wins is not None:
             line = defender.line(wins)
@@ -200,7 +192,7 @@ class SolveMode:
         goal = self.goal
 
         def task(game: Game, progress: Progress, stop: threading.Event) -> Any:
-            proof = prove(game, goal.side, goal.within, stop=stop)
+            proof = search.prove(game, goal.side, goal.within, stop=stop)
             return _replay(game, list(proof.line))
 
         self.runner.run("reveal", task)
@@ -299,7 +291,7 @@ class SolveMode:
                 helped = " (with the solution shown)" if self.solution is not None else ""
                 self._finish("solved", f"Solved in {moves_text(count)}{helped}!")
             else:
-                self._finish("failed", f"Failed: {game.describe_result()}")
+                self._finish("failed", f"Failed: {describe_result(game)}")
             return
         if left <= 0 and game.to_move != goal.side and self.refuted is None:
             self.runner.run("refute", defend(goal.side, left))  # the defender's winning answer
@@ -406,7 +398,7 @@ class SolveMode:
         self.runner.shutdown()
 
 
-def units_text(status: SplitStatus) -> str:
+def units_text(status: search.cluster.SplitStatus) -> str:
     """A split solve's progress in words (the status bar's line)."""
     left = "" if status.seconds_left is None else f", about {status.seconds_left:,.0f} s left"
     return (
@@ -435,7 +427,7 @@ def value_task(
 
             def tick(depth: int, nodes: int, seconds: float, entries: int) -> None:
                 if stop.is_set():
-                    raise SearchStopped("interrupted")
+                    raise search.SearchStopped("interrupted")
                 pace.update(depth, seconds)
                 progress(
                     0.0,
@@ -443,12 +435,14 @@ def value_task(
                     + pace.words(seconds),
                 )
 
-            return solve(game, table_mb=table_mb, progress=tick, max_seconds=max_seconds), None
+            return search.solve(
+                game, table_mb=table_mb, progress=tick, max_seconds=max_seconds
+            ), None
 
-        def report(status: SplitStatus) -> None:
+        def report(status: search.cluster.SplitStatus) -> None:
             progress(status.settled / max(1, status.total), units_text(status))
 
-        split = split_solve(
+        split = search.cluster.split_solve(
             game,
             workers=workers,
             checkpoint=True,
@@ -462,7 +456,7 @@ def value_task(
     return task
 
 
-def value_text(game: Game, result: Any, split: SplitResult | None) -> str:
+def value_text(game: Game, result: Any, split: search.cluster.SplitResult | None) -> str:
     """The answer of Solve position in words."""
     side = game.to_move
     if result.value == "unknown":
@@ -511,7 +505,7 @@ class ValueSolve:
             self.stop()
             return
         game = self.session.game
-        reason = unsolvable(game)
+        reason = search.unsolvable(game)
         if reason is not None:
             self._say(f"Solve position: {reason}")
             return
@@ -544,7 +538,7 @@ class ValueSolve:
         """Solve the position shown with ``workers`` processes; False, with a message, for
         a game the solver cannot prove."""
         game = self.session.game
-        reason = unsolvable(game)
+        reason = search.unsolvable(game)
         if reason is not None:
             self._say(f"Solve position: {reason}")
             return False

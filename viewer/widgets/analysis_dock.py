@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from model.search import MAX_THREADS, MoveStat, default_threads
+from model import search
 
 from ..palette import HEAT_STOPS, heat_rgb, scale_moves
 from .engine_row import progress, seconds_box, start_stop
@@ -58,12 +58,12 @@ class AnalysisDock(QDockWidget):
         )
         self.seconds.setSingleStep(1.0)
         self.threads = QSpinBox()
-        self.threads.setRange(1, MAX_THREADS)
-        self.threads.setValue(default_threads())
+        self.threads.setRange(1, search.computer.MAX_THREADS)
+        self.threads.setValue(search.computer.default_threads())
         self.threads.setSuffix(" threads")
         self.threads.setToolTip(
             "How many cores the engine searches on at once, in the Analysis and for a Hint "
-            f"(this machine has {default_threads()}; 1: one search, repeatable)"
+            f"(this machine has {search.computer.default_threads()}; 1: one search, repeatable)"
         )
         pass_history_keys(self.threads)
         for widget in (self.analyse, self.stop, self.seconds, self.threads):
@@ -143,7 +143,7 @@ class AnalysisDock(QDockWidget):
         self.legend.setVisible(False)
 
     def show_results(
-        self, evaluation: str, proven: str, moves: Sequence[MoveStat], heat_map: bool
+        self, evaluation: str, proven: str, moves: Sequence[search.MoveStat], heat_map: bool
     ) -> None:
         """An analysis: its lines, and its moves best first (``heat_map``: the board shows
         them as a heat map, so the legend is shown)."""
@@ -202,7 +202,7 @@ class AnalysisDock(QDockWidget):
         return item.text() if item is not None else ""
 
 
-def _work(stat: MoveStat) -> str:
+def _work(stat: search.MoveStat) -> str:
     """Visits (MCTS) or the score (alpha-beta; none shown for a proven result)."""
     if stat.score is None:
         if stat.visits == 0 and stat.proven is not None:

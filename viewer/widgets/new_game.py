@@ -23,17 +23,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from model import search
 from model.game import Game, OptionSpec, PositionFormatError, game_class, game_names
-from model.search import LEVELS, levels_for
 
 #: Who plays a side, as the dialog and the Game menu offer it: (text, level; None: human).
 PLAYER_CHOICES: tuple[tuple[str, str | None], ...] = (
     ("Human", None),
-    *((f"Computer ({level})", level) for level in LEVELS),
+    *((f"Computer ({level})", level) for level in search.computer.LEVELS),
 )
 
 
-def player_choices(levels: tuple[str, ...] = LEVELS) -> tuple[tuple[str, str | None], ...]:
+def player_choices(
+    levels: tuple[str, ...] = search.computer.LEVELS,
+) -> tuple[tuple[str, str | None], ...]:
     """Human, then Computer at each of ``levels`` (a game's :func:`levels_for`)."""
     return (("Human", None), *((f"Computer ({level})", level) for level in levels))
 
@@ -114,7 +116,7 @@ def widget_value(widget: QWidget) -> Any:
     return widget.currentText()
 
 
-def player_widget(level: str | None, levels: tuple[str, ...] = LEVELS) -> QComboBox:
+def player_widget(level: str | None, levels: tuple[str, ...] = search.computer.LEVELS) -> QComboBox:
     """A combo of :func:`player_choices` showing ``level`` (None, or a level the game does
     not have: Human)."""
     combo = QComboBox()
@@ -123,7 +125,7 @@ def player_widget(level: str | None, levels: tuple[str, ...] = LEVELS) -> QCombo
         combo.addItem(text, choice)
     known = [lv for _, lv in choices]
     combo.setCurrentIndex(known.index(level) if level in known else 0)
-    if levels == LEVELS:
+    if levels == search.computer.LEVELS:
         combo.setToolTip("who plays this side: you, or the computer at a level (easy is quick)")
     else:  # a game's own computer players
         combo.setToolTip(f"who plays this side: you, or the computer ({', '.join(levels)})")
@@ -185,7 +187,7 @@ class NewGameDialog(QDialog):
             self.sides[name] = {}
             self.side_forms[name] = sides
             for colour in cls.players:
-                combo = player_widget(chosen.get(colour), levels_for(cls))
+                combo = player_widget(chosen.get(colour), search.levels_for(cls))
                 self.sides[name][colour] = combo
                 sides.addRow(colour.capitalize(), combo)
             page_layout.addWidget(group)

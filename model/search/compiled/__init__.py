@@ -1,14 +1,16 @@
 """The compiled search core (numba): one kernel a game, one MCTS and one proof search for all.
 
-- :mod:`.partition_kernel`, :mod:`.terrace_kernel` and :mod:`.pyraos_state` (over the
-  bitboards of :mod:`.pyraos_kernel`) give each game's position as a few int64 words,
-  its legal moves, copy-make, the end test, a symmetry key and a random playout;
+- :mod:`.partition_kernel`, :mod:`.terrace_kernel` and Pyraos's
+  :mod:`model.search.games.pyraos.state` (over the bitboards of its ``kernel``, in the
+  game's package) give each game's position as a few int64 words, its legal moves,
+  copy-make, the end test, a symmetry key and a random playout;
 - :mod:`.core` dispatches to them by a game code, so :mod:`.mcts` (UCT with RAVE and the
   MCTS-Solver), :mod:`.dfpn` (depth-first proof-number search with a fixed-size table) and
   :mod:`.bounded` (depth-bounded AND/OR search) are written once for every game; the one
   solver (:mod:`.solver`) asks either of the two proof searches;
 - :mod:`.adapters` maps a :class:`model.game.Game` to its kernel's words and the kernel's
-  moves back to the game's (``adapter_for(game)``, None where no kernel fits).
+  moves back to the game's. The layer above hands each search its adapter (the game's
+  plug-in makes it: ``model.search.kernels``); nothing here asks the registry.
 
 The Python model stays the reference: tests compare each kernel's moves, perft counts and
 outcomes with it on random play.
@@ -33,8 +35,6 @@ COMPILED = (
     "bits",
     "core",
     "partition_kernel",
-    "pyraos_kernel",
-    "pyraos_state",
     "terrace_kernel",
     "mcts",
     "dfpn",
@@ -42,20 +42,24 @@ COMPILED = (
 )
 _SEARCH = _HERE.parent
 _MODEL = _SEARCH.parent
+#: The game packages of the search that hold numba functions, and those modules.
+GAME_COMPILED = {_SEARCH / "games" / "pyraos": ("kernel", "state", "retro")}
+#: The rules' packages whose tables the kernels read.
+_RULES = ("partition", "pyraos", "terrace")
 #: Every file whose code or tables the compiled functions are built from (the Python
 #: drivers, adapters and agents are not: editing them keeps the compiled code).
 SOURCES = (
     *(_HERE / f"{name}.py" for name in COMPILED),
+    *(folder / f"{name}.py" for folder, names in GAME_COMPILED.items() for name in names),
     _MODEL / "lattice.py",
-    _MODEL / "partition.py",
-    _MODEL / "pyraos.py",
-    _MODEL / "terrace.py",
+    *(path for game in _RULES for path in sorted((_MODEL / game).glob("*.py"))),
 )
 STAMP = "compiled-sources.sha256"
 
 
 def _cache_folders() -> list[Path]:
     folders = [_HERE / "__pycache__", _SEARCH / "__pycache__"]
+    folders += [folder / "__pycache__" for folder in GAME_COMPILED]
     user = os.environ.get("NUMBA_CACHE_DIR")
     if user:  # numba mirrors the source tree under it
         folders += [Path(user) / str(f.parent).lstrip(os.sep) / f.name for f in folders]

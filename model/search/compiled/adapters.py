@@ -1,10 +1,11 @@
 """From a game of the protocol to its compiled kernel and back.
 
-:func:`adapter_for` gives the :class:`Adapter` of a position's game and rule options (the
-game's plug-in makes it), or None where no kernel fits (a game without one, a board too big
-for its kernel): the searches then stay with the pure-Python agents and prover. An adapter
-writes the position as the kernel's state row (the board from the side to move, without its
-history) and turns the kernel's int moves into the game's moves.
+:class:`Adapter`: one game's kernel for one version of its rules. The game's plug-in makes
+it (``model.search.kernels.adapter_for``, None where no kernel fits: a game without one, a
+board too big for its kernel; the searches then stay with the pure-Python agents and
+prover), and the generic search hands it to this layer, which never asks the registry.
+An adapter writes the position as the kernel's state row (the board from the side to move,
+without its history) and turns the kernel's int moves into the game's moves.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from typing import Any
 import numpy as np
 
 from ...game import Game, Move
-from ..registry import plugin_for
 from . import core
 
 #: How each game's end reads in the kernel's status, for the side to move.
@@ -104,36 +104,6 @@ class PartitionAdapter(Adapter):
         return Place(game.lattice.point(move))
 
 
-class PyraosAdapter(Adapter):
-    code = core.PYRAOS
-    # Lines are long and cycle through removals: Pyraos was solved with the bounded search
-    # (its lower bound on a win's length, its move order), the other side's open question
-    # first (the first player loses the children's version).
-    proof = "bounded"
-    mover_first = False
-
-    def __init__(self, variant: str, removal: str) -> None:
-        self.variant, self.removal = variant, removal
-
-    def context(self, playout_cap: int | None = None) -> np.ndarray:
-        from .pyraos_state import context
-
-        return context(self.variant, self.removal, 200 if playout_cap is None else playout_cap)
-
-    def state(self, game: Any) -> np.ndarray:  # a Pyraos position
-        white, black = game.masks()
-        row = np.zeros(core.STATE, dtype=np.int64)
-        row[0], row[1] = (white, black) if game.to_move == "white" else (black, white)
-        row[core.STATUS] = self.status(game)
-        return row
-
-    def public(self, game: Any, move: int) -> Move:  # a Pyraos position
-        from .pyraos_kernel import move_removed, move_source, move_target
-
-        raw = (int(move_source(move)), int(move_target(move)), int(move_removed(move)))
-        return game.to_move_value(raw)
-
-
 class TerraceAdapter(Adapter):
     code = core.TERRACE
 
@@ -163,14 +133,3 @@ class TerraceAdapter(Adapter):
 
         kinds = (Kind.RUN, Kind.SMASH, Kind.JUMP, Kind.PUSH)
         return TerraceMove(kinds[move >> 12], move >> 6 & 63, move & 63)
-
-
-def adapter_for(game: Game, *, history: bool = False) -> Adapter | None:
-    """The kernel of ``game``'s kind and rule options (its plug-in's ``adapter``), or None
-    where none fits. With ``history`` also None where the game's history could change a
-    search's answer (see :meth:`Adapter.fits`)."""
-    factory = plugin_for(game).adapter
-    adapter = None if factory is None else factory(game.options)
-    if adapter is not None and history and not adapter.fits(game):
-        return None
-    return adapter

@@ -30,24 +30,24 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Unpack
 
 import numpy as np
 
-from ...game import Game, shorten
-from ..agents import MCTSParameters
+from ...game import Game
+from ..agents import MCTSOptions, MCTSParameters
 from ..choice import Choice, Clock, Limits, MoveStat
+from ..threads import check_threads
 from . import core, mcts
-from .adapters import Adapter, adapter_for
+from .adapters import Adapter, PartitionAdapter
 from .bits import seed_state
 
 #: Nodes the tree may hold at most (about 45 bytes each): 180 MB; with more threads, shared
 #: out among their trees, each at least :data:`MIN_THREAD_NODES`.
 MAX_NODES = 1 << 22
 MIN_THREAD_NODES = 1 << 16
-#: The most threads one search runs on.
-MAX_THREADS = 256
 SLICE_SECONDS = 0.04
 #: How often the caller's thread looks at the clock, the stop button and the threads while
 #: they search (seconds).
@@ -58,49 +58,29 @@ _RATE = {mcts.WIN: 1.0, mcts.LOSS: 0.0, mcts.DRAW: 0.5}
 _ROOT_TEXT = {mcts.LOSS: "win", mcts.WIN: "loss", mcts.DRAW: "draw"}
 
 
-def check_threads(threads: int) -> int:
-    """``threads`` if it is a number of threads a search may run on, else ValueError."""
-    if isinstance(threads, bool) or not isinstance(threads, int):
-        raise ValueError(f"threads must be a whole number, not {shorten(repr(threads))}")
-    if not 1 <= threads <= MAX_THREADS:
-        raise ValueError(f"threads must be 1 to {MAX_THREADS}, not {threads}")
-    return threads
-
-
 class CompiledMCTSAgent(MCTSParameters):
     """UCT with RAVE and the MCTS-Solver, compiled (see :mod:`.mcts`); the parameters of
     :class:`model.search.agents.MCTSAgent` (``max_playout`` None: the kernel's cap).
-    :attr:`max_nodes` caps the tree."""
+    :attr:`max_nodes` caps the tree. ``adapters`` gives a position's kernel (None where
+    none fits): the layer above hands it in (``model.search.kernels.adapter_for``)."""
 
     #: The most nodes of the tree (of all the threads' trees together).
     max_nodes: int = MAX_NODES
 
     def __init__(
         self,
+        adapters: Callable[[Game], Adapter | None],
         *,
-        seed: int | None = None,
-        exploration: float = 0.7,
-        rave: bool = True,
-        rave_equivalence: float = 500.0,
-        max_playout: int | None = None,
-        default_limits: Limits = Limits(seconds=1.0),
-        every_move: bool = False,
         threads: int = 1,
+        **options: Unpack[MCTSOptions],
     ) -> None:
         """The parameters of :class:`model.search.agents.MCTSAgent`, and ``threads``: the
         threads the search runs on (see the module; 1 to :data:`MAX_THREADS`)."""
         check_threads(threads)
-        super().__init__(
-            seed=seed,
-            exploration=exploration,
-            rave=rave,
-            rave_equivalence=rave_equivalence,
-            max_playout=max_playout,
-            default_limits=default_limits,
-            every_move=every_move,
-        )
+        super().__init__(**options)
         self.threads = threads
-        self._seed = seed
+        self.adapters = adapters
+        self._seed = options.get("seed")
         #: The generators of the threads after the first (which has :attr:`rng`), made as
         #: they are first needed and kept, so that a next search goes on from them.
         self._more_rngs: list[np.ndarray] = []
@@ -123,7 +103,7 @@ class CompiledMCTSAgent(MCTSParameters):
         warm_up()  # compiling is not thinking: off the clock
 
     def _search(self, game: Game, limits: Limits, clock: Clock) -> Choice:
-        adapter = adapter_for(game)
+        adapter = self.adapters(game)
         if adapter is None:
             raise ValueError(f"no compiled kernel for this {game.title} position")
         limit = limits.playouts
@@ -517,9 +497,8 @@ def warm_up() -> float:
 
     began = time.perf_counter()
     game = Partition.new(PartitionOptions(2, "floating"))
-    agent = CompiledMCTSAgent(seed=0)
-    adapter = adapter_for(game)
-    assert adapter is not None  # base 2 has a kernel
+    adapter = PartitionAdapter(2, "floating")
+    agent = CompiledMCTSAgent(lambda _game: adapter, seed=0)
     search = _Search(agent, adapter, game, 4)
     search.run(4)
     return time.perf_counter() - began

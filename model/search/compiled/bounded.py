@@ -34,7 +34,7 @@ from numba import njit
 
 from . import core
 from .arrays import Arrays, Words
-from .memory import advise_huge_pages, shared_array, table_arrays
+from .memory import TableMemory, shared_array, table_arrays
 
 UNKNOWN_BOUND = 255  # no proven win / loss
 EMPTY_DATA = 0xFFFF  # win 255, loss 255, no failed depths, no best child
@@ -56,7 +56,7 @@ _WON = 0 | UNKNOWN_BOUND << 8 | 0 << 16 | UNKNOWN_BOUND << 24
 _DRAWN = UNKNOWN_BOUND | UNKNOWN_BOUND << 8 | UNKNOWN_BOUND << 16 | UNKNOWN_BOUND << 24
 
 
-class Table:
+class Table(TableMemory):
     """The transposition table's two arrays (see the module): ``slots`` a power of two,
     at most ``megabytes`` MiB; pages are taken only as the search touches them. With a
     ``path``, mapped from that file and shared with every process that maps it (see
@@ -65,27 +65,15 @@ class Table:
     ENTRY_BYTES = 16
 
     def __init__(self, megabytes: float, path: str | os.PathLike[str] | None = None) -> None:
-        slots = 1024
-        while slots * 2 * self.ENTRY_BYTES <= megabytes * 2**20:
-            slots *= 2
-        self.slots = slots
-        self.path = None if path is None else str(path)
+        super().__init__(megabytes, path)
         if path is None:
-            self.keys, self.data = table_arrays(slots, 2)
+            self.keys, self.data = table_arrays(self.slots, 2)
         else:
-            both = shared_array(Path(path), 2, slots)
+            both = shared_array(Path(path), 2, self.slots)
             self.keys, self.data = both[0], both[1]
-        self.huge = False  # huge pages asked for (see .memory)
 
-    def go_huge(self) -> None:
-        """Ask for huge pages, once: the search has shown it runs long."""
-        if not self.huge:
-            advise_huge_pages([self.keys, self.data])
-            self.huge = True
-
-    @property
-    def megabytes(self) -> float:
-        return self.slots * self.ENTRY_BYTES / 2**20
+    def held(self) -> list[np.ndarray]:
+        return [self.keys, self.data]
 
 
 @njit(cache=True, inline="always")
@@ -390,24 +378,14 @@ def run(
     return st[DONE] == 1
 
 
-class Frames:
+class Frames(core.Frames):
     """The stack of the search: per ply the position and its moves' numbers."""
 
     def __init__(self, plies: int, max_moves: int) -> None:
-        p = plies + 2
-        self.plies = plies
-        self.states = np.zeros((p, core.STATE), dtype=np.int64)
-        self.keys = np.zeros(p, dtype=np.int64)
-        self.depth = np.zeros(p, dtype=np.int64)
-        self.prover = np.zeros(p, dtype=np.int64)
-        self.last_back = np.zeros(p, dtype=np.int64)
-        self.count = np.zeros(p, dtype=np.int64)
-        self.current = np.zeros(p, dtype=np.int64)
-        self.moves = np.zeros((p, max_moves), dtype=np.int64)
-        self.child_keys = np.zeros((p, max_moves), dtype=np.int64)
-        self.scores = np.zeros((p, max_moves), dtype=np.int64)
-        self.repeated = np.zeros(p, dtype=np.int64)
-        self.bound = np.zeros(p, dtype=np.int64)
+        super().__init__(plies, max_moves)
+        self.keys, self.depth, self.prover, self.last_back = (self.ply() for _ in range(4))
+        self.scores = self.per_move()
+        self.repeated, self.bound = self.ply(), self.ply()
 
     def arrays(self) -> tuple[np.ndarray, ...]:
         return (

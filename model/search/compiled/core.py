@@ -13,8 +13,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..games.pyraos import state as pyraos
 from . import partition_kernel as partition
-from . import pyraos_state as pyraos
 from . import terrace_kernel as terrace
 from .arrays import Words
 
@@ -203,3 +203,25 @@ def estimate(game: int, ctx: Words, state: Words, out: Words) -> bool:
         partition.estimate(ctx, state, out)
         return True
     return False
+
+
+class Frames:
+    """The stack of a proof search (:mod:`.dfpn`, :mod:`.bounded`): per ply the position,
+    its moves, their children's keys and where the search is among them (``count``,
+    ``current``); each search adds the arrays of its own with :meth:`ply` and
+    :meth:`per_move`."""
+
+    def __init__(self, plies: int, max_moves: int) -> None:
+        self.plies = plies
+        self._shape = (plies + 2, max_moves)
+        self.states = np.zeros((plies + 2, STATE), dtype=np.int64)
+        self.count, self.current = self.ply(), self.ply()
+        self.moves, self.child_keys = self.per_move(), self.per_move()
+
+    def ply(self, dtype: type = np.int64) -> np.ndarray:
+        """A new array of one number a ply (zeros)."""
+        return np.zeros(self._shape[0], dtype=dtype)
+
+    def per_move(self, dtype: type = np.int64) -> np.ndarray:
+        """A new array of one number a move of each ply (zeros)."""
+        return np.zeros(self._shape, dtype=dtype)

@@ -41,7 +41,7 @@ from numba import njit
 from . import core
 from .arrays import Arrays, Flags, Words
 from .bits import mix64, popcount
-from .memory import advise_huge_pages, shared_array, table_arrays
+from .memory import TableMemory, shared_array, table_arrays
 
 INF = 1 << 62
 LIMIT = INF - 1  # sums of proof numbers stop here: only a real disproof makes INF
@@ -84,7 +84,7 @@ HELP_NAMES = {"decided": DECIDED, "dead": DEAD, "order": ORDER, "init": INIT}
 ENTER, LOOP, RETURN = 0, 1, 2
 
 
-class Table:
+class Table(TableMemory):
     """The transposition table's arrays (see the module): ``slots`` a power of two. With a
     ``path``, mapped from that file (made where missing) and shared with every process that
     maps it: a file of a memory file system (``/dev/shm``), which may be unlinked once all
@@ -93,28 +93,16 @@ class Table:
     ENTRY_BYTES = 32
 
     def __init__(self, megabytes: float, path: str | os.PathLike[str] | None = None) -> None:
-        slots = 1024
-        while slots * 2 * self.ENTRY_BYTES <= megabytes * 2**20:
-            slots *= 2
-        self.slots = slots
-        self.path = None if path is None else str(path)
+        super().__init__(megabytes, path)
         # an entry's four words side by side (half a cache line); pages the search never
         # touches are never given memory
         if path is None:
-            self.entries = table_arrays(slots, 1, 4)[0]
+            self.entries = table_arrays(self.slots, 1, 4)[0]
         else:
-            self.entries = shared_array(Path(path), slots, 4)
-        self.huge = False  # huge pages asked for (see .memory)
+            self.entries = shared_array(Path(path), self.slots, 4)
 
-    def go_huge(self) -> None:
-        """Ask for huge pages, once: the search has shown it runs long."""
-        if not self.huge:
-            advise_huge_pages([self.entries])
-            self.huge = True
-
-    @property
-    def megabytes(self) -> float:
-        return self.slots * self.ENTRY_BYTES / 2**20
+    def held(self) -> list[np.ndarray]:
+        return [self.entries]
 
 
 @njit(cache=True, inline="always")
@@ -461,32 +449,19 @@ def run(game: int, ctx: Words, tt: Words, st: Words, frames: Arrays, budget: int
     return st[DONE] == 1
 
 
-class Frames:
+class Frames(core.Frames):
     """The stack of the search: per ply the position and its moves' numbers."""
 
     def __init__(self, plies: int, max_moves: int) -> None:
-        p = plies + 2
-        self.plies = plies
-        self.states = np.zeros((p, core.STATE), dtype=np.int64)
-        self.node_keys = np.zeros(p, dtype=np.int64)
-        self.left = np.zeros(p, dtype=np.int64)
-        self.is_or = np.zeros(p, dtype=np.int64)
-        self.thpn = np.zeros(p, dtype=np.int64)
-        self.thdn = np.zeros(p, dtype=np.int64)
-        self.current = np.zeros(p, dtype=np.int64)
-        self.started = np.zeros(p, dtype=np.int64)
-        self.count = np.zeros(p, dtype=np.int64)
-        self.moves = np.zeros((p, max_moves), dtype=np.int64)
-        self.child_keys = np.zeros((p, max_moves), dtype=np.int64)
-        self.cpn = np.zeros((p, max_moves), dtype=np.int64)
-        self.cdn = np.zeros((p, max_moves), dtype=np.int64)
-        self.cwin = np.zeros((p, max_moves), dtype=np.int64)
-        self.fixed = np.zeros((p, max_moves), dtype=np.int8)
-        self.cut = np.zeros((p, max_moves), dtype=np.int8)
+        super().__init__(plies, max_moves)
+        self.node_keys, self.left, self.is_or = self.ply(), self.ply(), self.ply()
+        self.thpn, self.thdn, self.started = self.ply(), self.ply(), self.ply()
+        self.cpn, self.cdn, self.cwin = self.per_move(), self.per_move(), self.per_move()
+        self.fixed, self.cut = self.per_move(np.int8), self.per_move(np.int8)
         self.found = np.zeros(3, dtype=np.int64)
         self.look = np.zeros(core.OUTLOOK, dtype=np.int64)
-        self.ends = np.zeros(p, dtype=np.int64)
-        self.score = np.zeros((p, max_moves), dtype=np.int64)
+        self.ends = self.ply()
+        self.score = self.per_move()
 
     def arrays(self) -> tuple[np.ndarray, ...]:
         return (

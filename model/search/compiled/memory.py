@@ -63,3 +63,40 @@ def shared_array(path: Path, slots: int, width: int) -> np.ndarray:
     finally:
         os.close(fd)  # the map keeps the file
     return np.frombuffer(memory, dtype=np.int64).reshape(slots, width)
+
+
+def table_slots(megabytes: float, entry_bytes: int) -> int:
+    """The slots of a transposition table of ``entry_bytes`` an entry within ``megabytes``
+    MiB: the most, a power of two, at least 1024."""
+    slots = 1024
+    while slots * 2 * entry_bytes <= megabytes * 2**20:
+        slots *= 2
+    return slots
+
+
+class TableMemory:
+    """A transposition table's memory (each proof search's ``Table`` is one):
+    ``ENTRY_BYTES`` an entry, ``slots`` sized to the MiB asked (:func:`table_slots`), the
+    file it is shared through (``path``, None: the process's own), and huge pages asked for
+    once the search has shown it runs long (:meth:`go_huge`)."""
+
+    ENTRY_BYTES = 16
+
+    def __init__(self, megabytes: float, path: str | os.PathLike[str] | None) -> None:
+        self.slots = table_slots(megabytes, self.ENTRY_BYTES)
+        self.path = None if path is None else str(path)
+        self.huge = False  # huge pages asked for (see advise_huge_pages)
+
+    def held(self) -> list[np.ndarray]:
+        """The arrays the table's entries are in."""
+        raise NotImplementedError
+
+    def go_huge(self) -> None:
+        """Ask for huge pages, once: the search has shown it runs long."""
+        if not self.huge:
+            advise_huge_pages(self.held())
+            self.huge = True
+
+    @property
+    def megabytes(self) -> float:
+        return self.slots * self.ENTRY_BYTES / 2**20

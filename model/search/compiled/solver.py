@@ -1,4 +1,5 @@
-"""The value of a position by the compiled proof searches: ``compiled_solver(game).solve()``
+"""The value of a position by the compiled proof searches: ``CompiledSolver(game,
+adapter).solve()`` (the game's adapter handed in: ``model.search.kernels.solver_for``)
 gives a :class:`model.search.solver.SolveResult`, as the shared solver does.
 
 The questions asked, on one table, of one engine (``proof``: "dfpn", :mod:`.dfpn`, or
@@ -32,14 +33,14 @@ from __future__ import annotations
 import resource
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypedDict
 
 import numpy as np
 
 from ...game import Game
 from ..solver import SearchStopped, SolveResult
 from . import bounded, core, dfpn
-from .adapters import Adapter, adapter_for
+from .adapters import Adapter
 from .proof import ENGINES, Answer, warm_up
 
 Progress = Callable[[int, int, float, int], None]  # depth, nodes, seconds, table entries
@@ -47,6 +48,17 @@ Progress = Callable[[int, int, float, int], None]  # depth, nodes, seconds, tabl
 
 class _SliceOver(SearchStopped):
     """One open question's time slice is over (the search goes on with the other)."""
+
+
+class SolverOptions(TypedDict, total=False):
+    """The keyword arguments of :class:`CompiledSolver` (see it)."""
+
+    max_seconds: float | None
+    max_depth: int
+    progress: Progress | None
+    progress_every: float
+    table_mb: float
+    proof: str | None
 
 
 class CompiledSolver:
@@ -101,12 +113,7 @@ class CompiledSolver:
     def retarget(self, game: Game) -> None:
         """Work on another position of the same game and rules from now on, keeping the
         table (all it proved stays proven). ValueError for another version of the rules."""
-        other = adapter_for(game)
-        if (
-            other is None
-            or other.code != self.adapter.code
-            or not np.array_equal(other.context(), self.search.ctx)
-        ):
+        if game.name != self.game.name or game.options != self.game.options:
             raise ValueError("the table belongs to another version of the rules")
         self._target(game)
 
@@ -383,22 +390,3 @@ class CompiledSolver:
             if value == "loss" and win is not None and (best_plies is None or win > best_plies):
                 best, best_plies = move, win
         return best
-
-
-def compiled_solver(game: Game, **options: Any) -> CompiledSolver | None:
-    """The compiled solver of ``game``'s position (options: those of
-    :class:`CompiledSolver`), or None where no kernel fits it. Its history is not read: a
-    value is the position's."""
-    adapter = adapter_for(game)
-    if adapter is None:
-        return None
-    return CompiledSolver(game, adapter, **options)
-
-
-def solve(game: Game, **options: Any) -> SolveResult:
-    """The value of ``game``'s position for the side to move (see :func:`compiled_solver`);
-    ValueError where no kernel fits it."""
-    solver = compiled_solver(game, **options)
-    if solver is None:
-        raise ValueError(f"no compiled kernel plays {game.title} with these options")
-    return solver.solve()

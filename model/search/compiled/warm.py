@@ -8,11 +8,12 @@ import time
 
 import numpy as np
 
+from ..games.pyraos.adapter import PyraosAdapter
+from ..games.pyraos.retro import warm_up as warm_up_endgame
 from . import core
-from .adapters import PartitionAdapter, PyraosAdapter, TerraceAdapter
+from .adapters import PartitionAdapter, TerraceAdapter
 from .agent import warm_up as warm_up_mcts
 from .proof import warm_up as warm_up_proof
-from .pyraos_retro import warm_up as warm_up_endgame
 
 
 def warm_up() -> float:

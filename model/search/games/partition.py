@@ -9,22 +9,24 @@ from collections.abc import Callable, Hashable
 from functools import cache
 from operator import itemgetter
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...lattice import lattice
-from ..compiled.adapters import Adapter, PartitionAdapter
-from ..compiled.partition_kernel import MAX_BASE
-from ..compiled.solver import compiled_solver
+from ..kernels import solver_for
 from ..registry import Plugin
 from ..value_book import ValueBook
-from .partition_certificate import make_certificate
 
-#: The empty pyramids settled by search (``pyramid-lab book show --game partition``).
-BOOK = ValueBook("partition", Path(__file__).resolve().parents[2] / "data" / "partition_book.json")
+if TYPE_CHECKING:
+    from ..compiled.adapters import Adapter
+    from .partition_certificate import Certificate
 
 
 def adapter(options: Any) -> Adapter | None:
-    """The compiled kernel's adapter, up to base :data:`MAX_BASE`."""
+    """The compiled kernel's adapter, up to the kernel's ``MAX_BASE`` (the kernels load
+    here, on first use, not when the plug-in registers)."""
+    from ..compiled.adapters import PartitionAdapter
+    from ..compiled.partition_kernel import MAX_BASE
+
     if options.size > MAX_BASE:
         return None
     return PartitionAdapter(options.size, options.version)
@@ -69,6 +71,22 @@ def search_key(game: Any) -> Hashable:
     return min(get(cells) for get in _getters(game.lattice.n)), game.current_player()
 
 
+def certificate(game: Any, **options: Any) -> Certificate:
+    """The position's certificate (:mod:`.partition_certificate`, loaded on first use)."""
+    from .partition_certificate import make_certificate
+
+    return make_certificate(game, **options)
+
+
+#: The empty pyramids settled by search (``pyramid-lab book show --game partition``).
+BOOK = ValueBook(
+    "partition",
+    Path(__file__).resolve().parents[2] / "data" / "partition_book.json",
+    solver=solver_for,
+    key=search_key,
+)
+
+
 PLUGIN = Plugin(
     "partition",
     adapter=adapter,
@@ -82,7 +100,6 @@ PLUGIN = Plugin(
     # MCTS with RAVE has some 70 playouts a move, so medium at 0.5 s (about 200) drew level
     # with strong on colour alone; at 40 it still beats easy (9-1).
     medium_playouts=40,
-    solver=compiled_solver,
     book=BOOK,
-    certificate=make_certificate,
+    certificate=certificate,
 )

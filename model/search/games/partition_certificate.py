@@ -21,9 +21,9 @@ from typing import Any
 import numpy as np
 
 from ...certificate import FORMAT
-from ..book import from_book
 from ..compiled import core, dfpn
-from ..compiled.solver import compiled_solver
+from ..kernels import solver_for
+from ..shelf import from_book
 
 #: progress(lines written, seconds)
 CertificateProgress = Callable[[int, float], None]
@@ -57,7 +57,7 @@ def make_certificate(
     table cannot be had."""
     if game.outcome() is not None:
         raise ValueError("the game is over: there is nothing to prove")
-    solver = compiled_solver(game, table_mb=table_mb)
+    solver = solver_for(game, table_mb=table_mb)
     if solver is None:
         raise ValueError(f"no compiled solver plays base {game.lattice.n}: no certificate")
     search, code, ctx = solver.search, solver.adapter.code, solver.search.ctx

@@ -4,15 +4,19 @@ stones badly; playouts capped, the evaluation judges) and the compiled df-pn sol
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...terrace import LEVEL, SIZE, VICTORY_FIELDS
-from ..compiled.adapters import Adapter, TerraceAdapter
-from ..compiled.solver import compiled_solver
 from ..registry import Plugin
+
+if TYPE_CHECKING:
+    from ..compiled.adapters import Adapter
 
 
 def adapter(options: Any) -> Adapter:
+    """The compiled kernel's adapter (the kernels load here, on first use)."""
+    from ..compiled.adapters import TerraceAdapter
+
     return TerraceAdapter(options.last_stones_lose, options.no_push_back)
 
 
@@ -39,5 +43,4 @@ PLUGIN = Plugin(
     playout_cap=24,  # random play wanders for ever; the evaluation judges
     alpha_beta_medium=True,
     alpha_beta_strong=True,
-    solver=compiled_solver,
 )

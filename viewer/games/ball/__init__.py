@@ -46,6 +46,7 @@ from model.ball import (
 from model.ball.report import RowReport, TurnReport
 from model.ball.rules import ALL_STAND, MOVES, PASSES, parse_square, step
 from model.game import Game, JointMove, Move
+from model.teaching import describe_result
 
 from ...animation import Animation
 from ...boards.grid import GridBoard
@@ -118,7 +119,7 @@ class ProgramTurn:
 
     def click(self, site: int) -> ClickResult:
         if self.game.is_over():
-            return f"the game is over: {self.game.describe_result()}"
+            return f"the game is over: {describe_result(self.game)}"
         if self.game.choosing is not None:
             return choice_text(self.game)
         return CLICK_TEXT
@@ -126,7 +127,7 @@ class ProgramTurn:
     def submit(self, side: int, part: Move) -> ClickResult:
         """The computer's program for ``side``: the joint move once both are in."""
         if self.game.is_over():
-            return f"the game is over: {self.game.describe_result()}"
+            return f"the game is over: {describe_result(self.game)}"
         if not isinstance(part, Program):
             return f"not a program: {part}"
         problem = self.game.program_problem(part, side)
@@ -140,7 +141,7 @@ class ProgramTurn:
 
     def finish(self) -> ClickResult:
         if self.game.is_over():
-            return f"the game is over: {self.game.describe_result()}"
+            return f"the game is over: {describe_result(self.game)}"
         if self.game.choosing is not None:
             return self.chosen or choice_text(self.game)
         joint = self.joint()
@@ -405,7 +406,7 @@ class BallUI(GameUI[ProgramTurn]):
         """``side``'s editor's program goes in (hidden); the joint move when both are."""
         turn = self._turn
         if turn is None or turn.game.is_over():
-            over = "the game is over" + (f": {turn.game.describe_result()}" if turn else "")
+            over = "the game is over" + (f": {describe_result(turn.game)}" if turn else "")
             self._say(f"{over}; Game > New game starts another")  # said, never silent
             return over
         editor = self.program_docks[side].editor
@@ -476,7 +477,7 @@ class BallUI(GameUI[ProgramTurn]):
                     "Set-up mode: place the pyramids, then Apply or Cancel in the Set-up dock."
                 )
             elif game.is_over():
-                dock.cover(f"The game is over: {game.describe_result()}.")
+                dock.cover(f"The game is over: {describe_result(game)}.")
             elif chooser is not None:
                 self._choice_page(game, side, dock, computer)
             elif side in programs:
@@ -508,7 +509,7 @@ class BallUI(GameUI[ProgramTurn]):
                     hand_over=True,
                 )
         assert self.turn_dock is not None
-        self.turn_dock.state.setText(self.waiting_text() or game.describe_result())
+        self.turn_dock.state.setText(self.waiting_text() or describe_result(game))
 
     def _choice_page(
         self, game: PyramidBall, side: int, dock: ProgramDock, computer: Mapping[str, str]
@@ -802,7 +803,7 @@ class BallUI(GameUI[ProgramTurn]):
         scores = game.scores
         text = f"red {scores['red']} - blue {scores['blue']}"
         if game.is_over():
-            return f"{game.describe_result()} ({text})"
+            return f"{describe_result(game)} ({text})"
         carrier = game.carrier
         parts = [text + f" (first to {game.options.target})"]
         if carrier is None:

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QDockWidget
 from model.game import Game
 from model.lattice import CORNERS, PyramidLattice
 from model.partition import Partition, Place
-from model.teaching import teaching_for
+from model.teaching import describe_result, teaching_for
 
 from ...animation import Animation
 from ...frame import Frame, Label, Marker, Path, Pointer, Region
@@ -63,7 +63,7 @@ class PlacementTurn:
 
     def click(self, site: int) -> ClickResult:
         if self.game.is_over():
-            return f"the game is over: {self.game.describe_result()}"
+            return f"the game is over: {describe_result(self.game)}"
         move = self.game.parse_move(self.sites.site_name(site))
         return self.game.why_illegal(move) or move
 

@@ -14,6 +14,7 @@ from typing import Any
 from model.game import Game, Move
 from model.lattice import PyramidLattice
 from model.pyraos import LATTICE, Pyraos, PyraosMove
+from model.teaching import describe_result
 
 from ...frame import Frame, Marker
 from .. import register_ui
@@ -110,7 +111,7 @@ class PyraosTurn:
     def click(self, pid: int) -> ClickResult:
         game = self.game
         if game.is_over():
-            return f"the game is over: {game.describe_result()}"
+            return f"the game is over: {describe_result(game)}"
         point = self.lattice.point(pid)
         if self.forced_pass:
             return "you have no move but to pass: press Finish turn"

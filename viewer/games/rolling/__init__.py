@@ -43,6 +43,7 @@ from model.rolling import (
     Take,
 )
 from model.rolling.rules import RollingMap
+from model.teaching import describe_result
 
 from ...boards.hex_map import HexCell, HexMap
 from ...frame import Frame, Label, Marker, Path, Pointer, Region
@@ -155,7 +156,7 @@ class RollingTurn:
         if node == CHANCE:
             return "the dice are rolled next: Finish turn (Enter) rolls them"
         if node < 0:
-            return f"the game is over: {game.describe_result()}"
+            return f"the game is over: {describe_result(game)}"
         if not self.ui.human_to_move(game):
             return f"{game.to_move} is played by the computer: wait for its move"
         cell = self.ui.cell_of(site)
@@ -531,8 +532,8 @@ class RollingUI(GameUI[RollingTurn]):
         points = ", ".join(f"{c} {v}" for c, v in game.scores().items())
         if game.is_over():
             if game.options.solo:
-                return game.describe_result()
-            return f"{game.describe_result()}: {points}"
+                return describe_result(game)
+            return f"{describe_result(game)}: {points}"
         rounds = game.options.rounds
         phase = PHASE_WORDS.get(game.phase, game.phase)
         if game.round < 1:  # the starting areas are chosen before round 1

@@ -37,6 +37,8 @@ from model.rolling import (
     Take,
 )
 from model.rolling.rules import DEVICES, footmen
+from model.setup import start_copy
+from model.teaching import describe_result
 
 from ... import palette
 from ...slots import slot
@@ -232,7 +234,7 @@ class TurnDock(QDockWidget):
 
     def _heading(self, game: RollingPyramids, turn: RollingTurn, human: bool) -> str:
         if game.is_over():
-            return f"<b>Game over</b>: {html.escape(game.describe_result())}"
+            return f"<b>Game over</b>: {html.escape(describe_result(game))}"
         node = game.current_player()
         if node == CHANCE:
             return "The dice are rolled next: Finish turn (Enter) rolls them."
@@ -562,7 +564,7 @@ class FightsDock(QDockWidget):
 def fight_log(game: RollingPyramids) -> list[tuple[int, tuple[str, ...]]]:
     """(round, the resolution's lines) for each deploy phase resolved so far, replayed
     from the start of the game's history."""
-    replay = game.start_copy()
+    replay = start_copy(game)
     out: list[tuple[int, tuple[str, ...]]] = []
     for move in game.move_stack:
         was_deploy, number = replay.phase == "deploy", replay.round
@@ -585,7 +587,7 @@ class FightLog:
     def rounds(self, game: RollingPyramids) -> list[tuple[int, tuple[str, ...]]]:
         replay = self._replay
         if replay is None or self._game is not game:
-            replay = self._replay = game.start_copy()
+            replay = self._replay = start_copy(game)
             self._game = game
             self._rounds = []
         stack, done = game.move_stack, replay.move_stack

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from model.game import Game, IllegalMoveError
+from model.teaching import describe_result
 from model.terrace import (
     DIRECTIONS,
     LEVEL,
@@ -113,7 +114,7 @@ class TerraceTurn:
     def click(self, pid: int) -> ClickResult:
         game = self.game
         if game.is_over():
-            return f"the game is over: {game.describe_result()}"
+            return f"the game is over: {describe_result(game)}"
         name = field_name(pid)
         if self.selected is not None:
             if pid == self.selected:

@@ -1,0 +1,152 @@
+"""The door's own functions (:mod:`model.search` re-exports them): the best path to a
+position's value, the Hint's exact move, certificates, endgame tables, perft and the
+warm-up. Imported on first use of one of them, with the compiled core."""
+
+from __future__ import annotations
+
+import dataclasses
+import gzip
+import time
+from collections.abc import Callable
+from typing import Any
+
+from ..files import write_bytes
+from ..game import Game
+from ..speed import perft as count_move_paths
+from .choice import Choice
+from .exact import Exact
+from .kernels import solver_for
+from .prover import stop_function
+from .registry import plugin_for
+from .shelf import from_book
+from .solver import Progress, Solver, SolveResult, unsolvable
+
+DEFAULT_TABLE_MB = 1024.0
+#: Seconds the Hint gives the solver before the engine (:func:`exact_choice`).
+HINT_EXACT_SECONDS = 1.0
+
+
+def solve(
+    game: Game,
+    *,
+    max_seconds: float | None = None,
+    table_mb: float | None = None,
+    book: bool = True,
+    progress: Progress | None = None,
+    max_depth: int = 200,
+) -> SolveResult:
+    """The game-theoretic value of ``game`` (left unchanged) for the side to move, by the
+    best path: the game's book of proven values (with ``book``), else the game's compiled
+    solver where it fits the position, else the reference :class:`Solver`.
+
+    The result's ``value`` is "win", "loss", "draw" or "unknown" (stopped first), ``plies``
+    the length of the win or of the longest resistance, ``first_moves`` what is known of
+    each first move, ``positions`` the positions searched and ``path`` "book", "compiled"
+    or "reference". ``table_mb`` bounds the compiled solver's table (MemoryError when it
+    cannot have it); ``progress(depth, nodes, seconds, table entries)`` is called about once
+    a second. ValueError for a game no solver proves (see :func:`unsolvable`)."""
+    reason = unsolvable(game)
+    if reason is not None:
+        raise ValueError(reason)
+    if book:
+        known = from_book(game)
+        if known is not None:
+            return known
+    options: dict[str, Any] = {
+        "max_seconds": max_seconds,
+        "max_depth": max_depth,
+        "progress": progress,
+    }
+    began = time.perf_counter()
+    mb = DEFAULT_TABLE_MB if table_mb is None else table_mb
+    compiled = solver_for(game, table_mb=mb, **options)
+    if compiled is not None:
+        if max_seconds is not None:  # the board's tables (a base-6 pyramid's: 0.3 s) and
+            # the table's memory are on the clock too: the solver has what they left
+            compiled.max_seconds = max(0.0, max_seconds - (time.perf_counter() - began))
+        result = compiled.solve()  # Ctrl+C ends the search and still reports
+        return _with_path(result, "compiled")
+    return _with_path(Solver(game, **options).solve(), "reference")
+
+
+def exact_moves(game: Game, max_seconds: float = 5.0) -> Any:
+    """Every legal move of ``game`` (left unchanged) with its proven value for the side to
+    move (objects with ``move``, ``value`` "win" / "loss", ``plies``, ``exact``,
+    ``source``; wins first, the shortest first, then losses, the longest first), by the
+    book and the compiled solver within ``max_seconds``; None where they do not settle
+    every move in time (:class:`model.search.exact.Exact`)."""
+    return Exact().moves(game, max_seconds)
+
+
+def exact_choice(
+    game: Game, max_seconds: float = HINT_EXACT_SECONDS, stop: Any = None
+) -> Choice | None:
+    """The move the game's value says (the fastest win, or the longest resistance in a
+    lost position), where the book or the compiled solver settles ``game`` (left
+    unchanged) within ``max_seconds``; None where it stays open (the engine hints then).
+    What the Hint asks first."""
+    began = time.perf_counter()
+    settled = Exact().value(game, max_seconds, stop_function(stop))
+    if settled is None or settled.best_move is None:
+        return None
+    source = "book" if settled.path == "book" else "solved now"
+    return Choice(
+        game.parse_move(settled.best_move),
+        f"perfect play ({source})",
+        1.0 if settled.value == "win" else 0.0,
+        0,
+        settled.depth,
+        time.perf_counter() - began,
+        (settled.best_move,),
+        proven=settled.value,
+        plies=settled.plies,
+    )
+
+
+def write_certificate(
+    game: Game,
+    path: str,
+    *,
+    table_mb: float | None = None,
+    progress: Callable[[int, float], None] | None = None,
+) -> Any:
+    """Prove ``game``'s position (left unchanged) and write its certificate to ``path``
+    (gzip-compressed text, ``docs/file-formats.md``): a proof that
+    ``pyramid-lab certificate check`` verifies with the rules model alone. The certificate
+    made (``winner``, ``lines``, ``seconds``, ``nodes``). ValueError for a game without
+    certificates or a finished position; MemoryError where the table cannot be had;
+    OSError where the file cannot be written."""
+    make = plugin_for(game).certificate
+    if make is None:
+        raise ValueError(f"{game.title} has no certificates")
+    mb = DEFAULT_TABLE_MB if table_mb is None else table_mb
+    try:
+        made = make(game, table_mb=mb, progress=progress)
+    except RuntimeError as exc:  # the walk met what the proof did not: said, not raised
+        raise ValueError(f"the proof could not be written out: {exc}") from None
+    write_bytes(path, gzip.compress(made.text.encode("utf-8"), mtime=0))
+    return made
+
+
+def _with_path(result: SolveResult, path: str) -> SolveResult:
+    return result if result.path == path else dataclasses.replace(result, path=path)
+
+
+def warm_up() -> float:
+    """Compile (or load from numba's cache) the compiled core, so that no search pays for
+    it (``scripts/setup.sh`` runs this once); the seconds that took."""
+    from .compiled.warm import warm_up as warm_compiled  # run as a script by setup.sh
+
+    return warm_compiled()
+
+
+def endgame_for(game: Game | str) -> Any:
+    """The endgame tables of ``game`` (a position or a registry name): a module with
+    ``layers``, ``default_path``, ``build`` and ``value`` (see its game's plug-in), or None."""
+    return plugin_for(game).endgame
+
+
+def perft(game: Game, depth: int) -> int:
+    """The number of move sequences of length ``depth`` from the position (a finished game
+    has no moves); the position is left as it was."""
+    return count_move_paths(game, depth)

@@ -1,0 +1,187 @@
+"""The Pyraos book: proven values of positions near the opening, shipped with the project.
+
+It is a :class:`model.search.value_book.ValueBook` (the one entry shape, reader, writer and
+verifier of every game's book): the compiled solver (:mod:`model.search.compiled.solver`)
+proved each entry; the book keeps the position, the line of moves from the empty pyramid
+that reached it, its value for the side to move ("win" or "loss"), the length of the
+winner's strategy in plies (``exact``: the shortest win / the longest resistance; otherwise
+the length of the strategy found, an upper bound) and what the proof cost. Positions are
+looked up by their canonical key under the 8 symmetries, so a position reached in another
+order or mirrored is found too; a value holds for every repetition option (a forced win
+never repeats a position), so only the variant and the removal make its version.
+
+What Pyraos adds to the value book: :meth:`PyraosBook.build` (``pyramid-lab book build``:
+the root's length exact, then the positions along its best line), and the endgame solved
+live (:meth:`PyraosBook.live`: every move of a position with at most
+:data:`ENDGAME_EMPTY` empty points, within the time asked: the Analysis dock's oracle). The
+first format of this book (``pyramid-lab/pyraos-book/1``, a board of 30 letters an entry)
+is still read, in the one shape (:func:`from_board`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from ....game import Game, PositionFormatError
+from ....pyraos import LATTICE, Pyraos, PyraosOptions
+from ...book import VALUES, bare, lines_within
+from ...kernels import solver_for
+from ...value_book import FORMAT, BookEntry, ValueBook
+
+BOOK_PATH = Path(__file__).resolve().parents[3] / "data" / "pyraos_book.json"
+#: The book's first format: each entry's position a board of 30 letters.
+BOARD_FORMAT = "pyramid-lab/pyraos-book/1"
+ENDGAME_EMPTY = 12  # positions with at most this many empty points are solved live
+
+Progress = Callable[[str], None]
+
+
+def from_board(raw: Any, where: str) -> Any:
+    """An entry of the first format (``variant``, ``removal``, ``board``: a letter a point,
+    "W", "B" or ".", in the lattice's point order, level 0 row by row first, the top last)
+    in the one shape (``game``, ``options``, ``pieces``); the other fields as they are.
+    PositionFormatError naming ``where`` for a board that is none."""
+    if not isinstance(raw, dict):
+        return raw  # refused as the one shape's entries are
+    out = {k: v for k, v in raw.items() if k not in ("variant", "removal", "board")}
+    out["game"] = "pyraos"
+    if "variant" in raw and "removal" in raw:
+        out["options"] = {"variant": raw["variant"], "removal": raw["removal"]}
+    board = raw.get("board")
+    if not isinstance(board, str) or len(board) != LATTICE.count or set(board) - set("WB."):
+        raise PositionFormatError(
+            "", f"{where}: board must be {LATTICE.count} letters W, B or ., not {board!r}"
+        )
+    out["pieces"] = sorted(
+        [list(LATTICE.point(p)), "white" if c == "W" else "black"]
+        for p, c in enumerate(board)
+        if c != "."
+    )
+    return out
+
+
+def _empty_points(game: Game) -> int:
+    white, black = game.masks()  # type: ignore[attr-defined]  # a Pyraos position
+    return int(LATTICE.count - (white | black).bit_count())
+
+
+class PyraosBook(ValueBook):
+    """Pyraos's book (see the module)."""
+
+    #: Its replies stand without their position too (the first moves, the main line).
+    replies_with_position = False
+
+    def live(self, game: Game) -> bool:
+        """An endgame: at most :data:`ENDGAME_EMPTY` empty points."""
+        return _empty_points(game) <= ENDGAME_EMPTY
+
+    def positions_within(self, variant: str, removal: str, plies: int) -> list[tuple[str, ...]]:
+        """One line of moves to each distinct position (up to symmetry) within ``plies``
+        plies of the empty pyramid, shallowest first."""
+        start = Pyraos.new(PyraosOptions(variant, removal))
+        return [line for line, _ in lines_within(start, plies, self.Book.key)]
+
+    def build(
+        self,
+        options: Any,
+        *,
+        plies: int,
+        seconds: float,
+        table_mb: float = 2048,
+        progress: Progress | None = None,
+        main_line: bool = True,
+    ) -> list[BookEntry]:
+        """Entries for every position within ``plies`` plies of the empty pyramid that the
+        solver settles in ``seconds`` each (one table for all, so later positions reuse
+        earlier proofs), then, with ``main_line``, the positions along the root's best
+        line."""
+        say = progress or (lambda text: None)
+        solver: Any = None
+        entries: list[BookEntry] = []
+        known: set[Any] = set()
+        start = Pyraos.new(PyraosOptions(options.variant, options.removal))
+        for line, played in lines_within(start, plies, self.Book.key):
+            game = bare(played)
+            # the root's length exactly; the others "within"
+            solver, result, nodes = self._solve(solver, game, table_mb, seconds, tighten=not line)
+            name = " ".join(line) or "the empty pyramid"
+            if result.value not in VALUES or result.plies is None:
+                say(f"{name}: not settled ({result.stopped}, {nodes:,} nodes)")
+                continue
+            entries.append(
+                self.entry(
+                    game,
+                    result.value,
+                    result.plies,
+                    result.plies_exact,
+                    nodes=nodes,
+                    seconds=result.seconds,
+                    line=line,
+                )
+            )
+            known.add(self.Book.key(game))
+            say(
+                f"{name}: {result.value} within {result.plies} plies"
+                f"{'' if result.plies_exact else ' (bound)'}, {nodes:,} nodes, "
+                f"{result.seconds:.1f} s"
+            )
+        if main_line and entries and entries[0].line == () and solver is not None:
+            entries += self._main_line(solver, entries[0], known, say)
+        return entries
+
+    def _main_line(
+        self, solver: Any, root: BookEntry, known: set[Any], say: Progress
+    ) -> list[BookEntry]:
+        """The positions along the best line from the root (the winner's shortest proof, the
+        loser's longest resistance, as the table knows them), each settled again from the
+        table."""
+        out: list[BookEntry] = []
+        game = root.game()
+        line = list(root.line or ())
+        value = root.value
+        while True:
+            solver.retarget(bare(game))
+            best = solver.best_move(value)
+            if best is None:
+                break
+            game.push_text(best)
+            line.append(best)
+            value = "loss" if value == "win" else "win"
+            if game.is_over():
+                break
+            position = bare(game)
+            solver.retarget(position)
+            solver.max_seconds = 60
+            before = solver.nodes
+            result = solver.solve()
+            if result.value != value or result.plies is None:
+                break
+            key = self.Book.key(position)
+            if key not in known:
+                known.add(key)
+                out.append(
+                    self.entry(
+                        position,
+                        value,
+                        result.plies,
+                        result.plies_exact,
+                        nodes=result.nodes - before,
+                        seconds=result.seconds,
+                        line=tuple(line),
+                    )
+                )
+                say(f"main line {' '.join(line)}: {value} within {result.plies} plies")
+        return out
+
+
+BOOK = PyraosBook(
+    "pyraos",
+    BOOK_PATH,
+    solver=solver_for,
+    rules=("variant", "removal"),
+    older={BOARD_FORMAT: from_board},
+)
+
+__all__ = ["BOARD_FORMAT", "BOOK", "BOOK_PATH", "ENDGAME_EMPTY", "FORMAT", "PyraosBook"]

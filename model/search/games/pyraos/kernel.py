@@ -1,0 +1,317 @@
+"""Pyraos compiled with numba: bitboard positions, move generation, symmetry keys, perft.
+
+A position is seen from the side to move: ``own`` and ``opp`` are 30-bit masks over the
+lattice's point ids (the same ids and tables as :mod:`model.pyraos`); each side's reserve is
+15 minus its spheres on the board, so the colour and the turn need not be stored (the rules
+treat both colours alike). A move is one int64::
+
+    removed mask (bits 0-29) | (target + 1) << 30 | (source + 1) << 35
+
+target -1 is the alternate version's pass, source -1 a placement. Playing a move gives the
+child position ``(opp, new_own)`` (:func:`play`), so make/unmake is two integers on a stack.
+
+Why numba: the pure-Python rules run some 10^5 positions a second, and proving anything
+from the opening visits ~10^8-10^10; numba compiles these loops over integers and numpy
+tables to machine code with no C toolchain to ship, keeping the rules readable as Python.
+:mod:`model.pyraos` stays the reference: tests compare move lists and perft counts.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ....pyraos import (
+    ABOVE_LEVEL,
+    FULL,
+    LEVEL,
+    LEVEL0,
+    POINTS,
+    RESTING,
+    SPHERES,
+    SQUARES_AT,
+    SUPPORT,
+    TOP,
+    UPPER,
+    _symmetries,
+)
+from ...compiled.bits import cttz, popcount
+
+VARIANT_CODES = {"standard": 0, "children": 1, "alternate": 2}
+REMOVAL_CODES = {"0-2": 0, "1-2": 1}
+CHILDREN, ALTERNATE = 1, 2
+REMOVAL_ONE_OR_TWO = 1
+
+#: Room for one position's moves; generation raises if a position ever had more.
+MAX_MOVES = 4096
+PASS_MOVE = 0  # target -1, source -1, nothing removed
+
+_SUPPORT = np.array(SUPPORT, dtype=np.int64)
+_RESTING = np.array(RESTING, dtype=np.int64)
+_LEVEL = np.array(LEVEL, dtype=np.int64)
+_ABOVE = np.array(ABOVE_LEVEL, dtype=np.int64)
+_SQUARES = np.zeros((POINTS, 4), dtype=np.int64)
+_SQUARE_COUNT = np.zeros(POINTS, dtype=np.int64)
+for _p, _row in enumerate(SQUARES_AT):
+    _SQUARE_COUNT[_p] = len(_row)
+    _SQUARES[_p, : len(_row)] = _row
+#: The four points of level 2: when all are taken, the top is the one empty supported point.
+LEVEL2 = sum(1 << p for p in range(POINTS) if LEVEL[p] == 2)
+TOP_BIT = 1 << TOP
+
+SYMMETRY_PERMS = np.array(_symmetries(), dtype=np.int64)  # (8, 30): point -> image
+# Byte tables: _SYM[s, c, byte] is the image under symmetry s of byte c of a mask.
+_SYM = np.zeros((8, 4, 256), dtype=np.int64)
+for _s in range(8):
+    for _c in range(4):
+        for _byte in range(256):
+            _SYM[_s, _c, _byte] = sum(
+                1 << int(SYMMETRY_PERMS[_s, 8 * _c + _b])
+                for _b in range(8)
+                if _byte >> _b & 1 and 8 * _c + _b < POINTS
+            )
+
+
+@njit(cache=True, inline="always")
+def encode(source: int, target: int, removed: int) -> int:
+    return removed | (target + 1) << 30 | (source + 1) << 35
+
+
+@njit(cache=True, inline="always")
+def move_source(move: int) -> int:
+    return (move >> 35 & 31) - 1
+
+
+@njit(cache=True, inline="always")
+def move_target(move: int) -> int:
+    return (move >> 30 & 31) - 1
+
+
+@njit(cache=True, inline="always")
+def move_removed(move: int) -> int:
+    return move & FULL
+
+
+@njit(cache=True, inline="always")
+def play(own: int, move: int) -> int:
+    """The mover's mask after ``move`` (a pass leaves it)."""
+    t = (move >> 30 & 31) - 1
+    if t < 0:
+        return own
+    s = (move >> 35 & 31) - 1
+    if s >= 0:
+        own &= ~(1 << s)
+    return (own | 1 << t) & ~(move & FULL)
+
+
+@njit(cache=True, inline="always")
+def can_place_top(own: int, opp: int) -> bool:
+    """The mover can place the top (and so wins at once)."""
+    occ = own | opp
+    return occ & LEVEL2 == LEVEL2 and occ & TOP_BIT == 0 and popcount(own) < SPHERES
+
+
+@njit(cache=True)
+def _with_removals(
+    out: np.ndarray, n: int, s: int, t: int, own: int, occ: int, variant: int, removal: int
+) -> int:
+    """Append the moves of the step ``s`` -> ``t`` (own/occ after it) with removal sets."""
+    square = False
+    if variant != CHILDREN:
+        for q in range(_SQUARE_COUNT[t]):
+            sq = _SQUARES[t, q]
+            if sq & own == sq:
+                square = True
+                break
+    if n + 1 >= out.shape[0]:
+        raise ValueError("more moves than MAX_MOVES")
+    if not square:
+        out[n] = encode(s, t, 0)
+        return n + 1
+    if removal != REMOVAL_ONE_OR_TWO:
+        out[n] = encode(s, t, 0)
+        n += 1
+    rest = own
+    while rest:
+        b1 = rest & -rest
+        rest ^= b1
+        r1 = cttz(b1)
+        if _RESTING[r1] & occ:
+            continue
+        if n + 1 >= out.shape[0]:
+            raise ValueError("more moves than MAX_MOVES")
+        out[n] = encode(s, t, b1)
+        n += 1
+        occ1 = occ & ~b1
+        others = own & ~b1
+        while others:
+            b2 = others & -others
+            others ^= b2
+            r2 = cttz(b2)
+            # the pair once: from the lower sphere, unless the higher one was not free
+            # before the lower went (then only this order reaches it)
+            if _RESTING[r2] & occ1 == 0 and (r2 > r1 or _RESTING[r2] & occ != 0):
+                if n + 1 >= out.shape[0]:
+                    raise ValueError("more moves than MAX_MOVES")
+                out[n] = encode(s, t, b1 | b2)
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def supported_targets(own: int, opp: int) -> int:
+    """The empty points a sphere could be put on now."""
+    occ = own | opp
+    empty = FULL & ~occ
+    targets = empty & LEVEL0
+    upper = empty & UPPER
+    while upper:
+        b = upper & -upper
+        upper ^= b
+        p = cttz(b)
+        if _SUPPORT[p] & occ == _SUPPORT[p]:
+            targets |= b
+    return targets
+
+
+@njit(cache=True)
+def generate(own: int, opp: int, variant: int, removal: int, out: np.ndarray, start: int) -> int:
+    """Write every legal move of the mover from ``out[start]`` on; return how many (no pass,
+    no game-over check: the caller knows whether the top is taken)."""
+    occ = own | opp
+    targets = supported_targets(own, opp)
+    n = start
+    if popcount(own) < SPHERES:
+        rest = targets
+        while rest:
+            b = rest & -rest
+            rest ^= b
+            n = _with_removals(out, n, -1, cttz(b), own | b, occ | b, variant, removal)
+    spheres = own
+    while spheres:
+        bs = spheres & -spheres
+        spheres ^= bs
+        s = cttz(bs)
+        if _RESTING[s] & occ:
+            continue  # not free
+        occ_without = occ & ~bs
+        rest = targets & _ABOVE[_LEVEL[s]]
+        while rest:
+            b = rest & -rest
+            rest ^= b
+            t = cttz(b)
+            if _SUPPORT[t] & occ_without == _SUPPORT[t]:
+                n = _with_removals(out, n, s, t, own & ~bs | b, occ_without | b, variant, removal)
+    return n - start
+
+
+@njit(cache=True)
+def moves_or_pass(
+    own: int, opp: int, variant: int, removal: int, out: np.ndarray, start: int
+) -> int:
+    """:func:`generate`, or the one pass of the alternate version when nothing else is legal."""
+    n = generate(own, opp, variant, removal, out, start)
+    if n == 0 and variant == ALTERNATE:
+        out[start] = PASS_MOVE
+        return 1
+    return n
+
+
+@njit(cache=True, inline="always")
+def transform(mask: int, s: int) -> int:
+    """The image of a 30-bit mask under symmetry ``s``."""
+    return (
+        _SYM[s, 0, mask & 255]
+        | _SYM[s, 1, mask >> 8 & 255]
+        | _SYM[s, 2, mask >> 16 & 255]
+        | _SYM[s, 3, mask >> 24 & 255]
+    )
+
+
+#: The half turn of the square (i, j) -> (w-1-i, w-1-j) on every level, among SYMMETRY_PERMS.
+HALF_TURN = 3
+_PERMS = SYMMETRY_PERMS
+
+
+@njit(cache=True)
+def move_image(move: int, s: int) -> int:
+    """The move played on the image of the board under symmetry ``s``."""
+    t = move_target(move)
+    if t < 0:
+        return move
+    source = move_source(move)
+    return encode(_PERMS[s, source] if source >= 0 else -1, _PERMS[s, t], transform(move & FULL, s))
+
+
+@njit(cache=True)
+def canonical(own: int, opp: int) -> int:
+    """The least of ``own << 30 | opp`` over the 8 symmetries of the square (the same key
+    as :meth:`model.pyraos.Pyraos.canonical_key`)."""
+    # the mover's image decides; the opponent's is needed only where it ties
+    best_own = transform(own, 0)
+    best = best_own << POINTS | transform(opp, 0)
+    for s in range(1, 8):
+        image = transform(own, s)
+        if image <= best_own:
+            key = image << POINTS | transform(opp, s)
+            if key < best:
+                best, best_own = key, image
+    return best
+
+
+@njit(cache=True)
+def perft(own: int, opp: int, depth: int, variant: int, removal: int, repetition: int) -> int:
+    """Move sequences of length ``depth`` from a running game, as
+    :func:`model.pyraos.perft_masks` counts them (no history before this position): a
+    sequence ends early, counting nothing, when the top is placed or a position (board and
+    side to move) comes back for the ``repetition``-th time."""
+    if depth <= 0:
+        return 1
+    moves = np.empty((depth, MAX_MOVES), dtype=np.int64)
+    count = np.zeros(depth, dtype=np.int64)
+    index = np.zeros(depth, dtype=np.int64)
+    owns = np.empty(depth, dtype=np.int64)
+    opps = np.empty(depth, dtype=np.int64)
+    owns[0], opps[0] = own, opp
+    count[0] = moves_or_pass(own, opp, variant, removal, moves[0], 0)
+    if depth == 1:
+        return count[0]
+    total = 0
+    level = 0
+    while level >= 0:
+        if index[level] == count[level]:
+            level -= 1
+            continue
+        move = moves[level, index[level]]
+        index[level] += 1
+        if move_target(move) == TOP:
+            continue
+        child_own, child_opp = opps[level], play(owns[level], move)
+        seen = 1  # this occurrence; earlier ones on the line have the same side to move
+        for j in range(level - 1, -1, -2):
+            if owns[j] == child_own and opps[j] == child_opp:
+                seen += 1
+        if seen >= repetition:
+            continue
+        child = level + 1
+        replies = moves_or_pass(child_own, child_opp, variant, removal, moves[child], 0)
+        if child == depth - 1:
+            total += replies
+        elif replies:
+            owns[child], opps[child] = child_own, child_opp
+            count[child], index[child] = replies, 0
+            level = child
+    return total
+
+
+def variant_codes(variant: str, removal: str) -> tuple[int, int]:
+    """The kernel's codes for the options' ``variant`` and ``removal``."""
+    return VARIANT_CODES[variant], REMOVAL_CODES[removal]
+
+
+def legal_moves(own: int, opp: int, variant: str, removal: str) -> list[tuple[int, int, int]]:
+    """The moves as :func:`model.pyraos.generate` writes them (source, target, removed), plus
+    the alternate version's pass, for tests and for mapping kernel moves to the model's."""
+    out = np.empty(MAX_MOVES, dtype=np.int64)
+    n = moves_or_pass(own, opp, *variant_codes(variant, removal), out, 0)
+    return [(int(move_source(m)), int(move_target(m)), int(move_removed(m))) for m in out[:n]]

@@ -1,0 +1,38 @@
+"""Pyraos's search plug-in: its compiled kernel's adapter, the reserves as evaluation, its
+levels (its kernel's adapter makes the compiled solver bounded: exact lengths), the shipped book of
+proven values (:mod:`.book`) and the endgame tables (:mod:`.endgame`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...registry import Plugin
+from . import endgame
+from .book import BOOK
+
+if TYPE_CHECKING:
+    from ...compiled.adapters import Adapter
+
+
+def adapter(options: Any) -> Adapter:
+    """The compiled kernel's adapter (the kernels load here, on first use; the compiled
+    solver proves where it fits: a bounded search for Pyraos, exact lengths)."""
+    from .adapter import PyraosAdapter
+
+    return PyraosAdapter(options.variant, options.removal)
+
+
+def evaluation(game: Any) -> float:
+    """The reserve difference (spheres in hand win the race to the top)."""
+    mover = game.to_move
+    return (game.reserve(mover) - game.reserve(game.other(mover))) / 8.0
+
+
+PLUGIN = Plugin(
+    "pyraos",
+    adapter=adapter,
+    evaluation=evaluation,
+    playouts={"easy": 100, "medium": 3_000, "strong": 60_000},
+    book=BOOK,
+    endgame=endgame,
+)

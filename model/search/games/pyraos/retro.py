@@ -1,0 +1,604 @@
+"""Pyraos endgame tables by retrograde analysis: every position with at least ``K`` spheres
+on the board, 2 bits a position, in one memory-mapped file.
+
+A position is seen from the side to move, as in :mod:`.kernel`: ``own`` and ``opp``
+masks; each side's reserve is 15 minus its spheres on the board (a removed sphere goes back
+to its owner's reserve: :meth:`model.pyraos.Pyraos.push_raw` only clears the mask), so the
+board is the whole position. The top is never in a position of the table: placing it ends
+the game, so a board of ``n`` spheres (0 to 29) is a support-closed *shape* of ``n`` of the
+29 other points and a *colouring* of it, ``a`` own spheres and ``n - a`` the other's, each
+at most 15. The index of a position in layer ``n`` is::
+
+    rank of the shape among layer n's (sorted masks) * colourings(n)
+      + colourings of n with fewer than a own spheres
+      + rank of the own spheres among the shape's points (combinatorial number system)
+
+Values: 0 not decided (a draw by endless play, or a line leaving the table), 1 the side to
+move wins, 2 it loses. A move adds at most one sphere and a removal takes up to two, so a
+position's children lie one layer up, in its own layer, or one or two layers down. The
+layers ``K`` to 29 are solved together by sweeps until one changes nothing: a position
+where the top can be placed is won; one without a move is lost (in the alternate version a
+pass is its move); otherwise it is won when some child is lost, lost when every child is
+won, and stays 0 while a child is 0 or has fewer than ``K`` spheres (outside the table: not
+known). So a value is written only when it is proven within the table, and sweeps only
+ever change 0 into a value: the fixed point is reached when a sweep changes nothing.
+
+Repetition: the rules end a game in a draw on a third occurrence of a position. A proven
+win here is a win within some number of plies; the shortest such strategy never repeats a
+position, so it wins under the rule too from a position without history (as the solver
+assumes, :meth:`model.search.compiled.adapters.Adapter.fits`); a loss is the dual. A
+position that stays 0 once ``K`` is 0 is a draw by endless play (the rules' repetition
+draw); with ``K`` above 0 it is only "not known".
+"""
+
+from __future__ import annotations
+
+import os
+import struct
+import zlib
+from collections.abc import Callable
+from functools import cache
+from math import comb
+from pathlib import Path
+
+import numpy as np
+from numba import njit, prange
+
+from ....pyraos import LEVEL, POINTS, SPHERES, SUPPORT, TOP
+from ...compiled.arrays import Arrays, Bytes, Words
+from ...compiled.bits import popcount
+from .kernel import MAX_MOVES, can_place_top, move_target, moves_or_pass, variant_codes
+from .kernel import play as play_mask
+
+UNKNOWN, WIN, LOSS = 0, 1, 2
+TOP_LAYER = POINTS - 1  # 29: the top is never on a table's board
+MAGIC = b"PYRAOSRT"
+VERSION = 1
+HEADER = 512  # bytes before the values
+_HEAD = struct.Struct("<8sIIiii")  # magic, version, min spheres, variant, removal, complete
+_LAYER = struct.Struct("<QQ")  # byte offset (from the data's start), positions
+_CRC_AT = _HEAD.size + 30 * _LAYER.size
+
+
+class TableError(ValueError):
+    """A file that is not an endgame table of this program, or a damaged one (one line)."""
+
+
+# ---- shapes and counting --------------------------------------------------------------------
+
+
+@cache
+def shapes() -> tuple[np.ndarray, ...]:
+    """For each size 0-29 the sorted masks of the support-closed sets of that many points
+    (the top excluded)."""
+    levels = [[p for p in range(POINTS) if LEVEL[p] == k and p != TOP] for k in range(3)]
+    current = [0]
+    for k, points in enumerate(levels):
+        grown = []
+        for base in current:
+            free = [p for p in points if SUPPORT[p] & base == SUPPORT[p]] if k else points
+            for sub in range(1 << len(free)):
+                add = 0
+                for i, p in enumerate(free):
+                    if sub >> i & 1:
+                        add |= 1 << p
+                grown.append(base | add)
+        current = grown
+    by_size: list[list[int]] = [[] for _ in range(TOP_LAYER + 1)]
+    for mask in current:
+        by_size[mask.bit_count()].append(mask)
+    return tuple(np.array(sorted(row), dtype=np.int64) for row in by_size)
+
+
+def colour_range(n: int) -> range:
+    """The own-sphere counts a board of ``n`` spheres can have (each side at most 15)."""
+    return range(max(0, n - SPHERES), min(SPHERES, n) + 1)
+
+
+def colourings(n: int) -> int:
+    return sum(comb(n, a) for a in colour_range(n))
+
+
+def layer_positions(n: int) -> int:
+    """The exact number of positions (side to move's view) with ``n`` spheres on the board."""
+    return len(shapes()[n]) * colourings(n)
+
+
+# ---- tables for the kernels ----------------------------------------------------------------
+
+
+@cache
+def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(binomials, flat shapes, shape starts, shape counts, colourings, colour offsets)."""
+    binom = np.zeros((32, 32), dtype=np.int64)
+    for i in range(32):
+        for j in range(i + 1):
+            binom[i, j] = comb(i, j)
+    rows = shapes()
+    flat = np.concatenate(rows)
+    counts = np.array([len(r) for r in rows], dtype=np.int64)
+    starts = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
+    ncol = np.array([colourings(n) for n in range(TOP_LAYER + 1)], dtype=np.int64)
+    coff = np.full((TOP_LAYER + 1, SPHERES + 1), -1, dtype=np.int64)
+    for n in range(TOP_LAYER + 1):
+        total = 0
+        for a in colour_range(n):
+            coff[n, a] = total
+            total += comb(n, a)
+    return binom, flat, starts, counts, ncol, coff
+
+
+@njit(cache=True)
+def rank(own: int, opp: int, tabs: Arrays) -> int:
+    """The index of (own, opp) in its layer (-1 if the board is no table position);
+    ``tabs``: the index's tables (:func:`_tables`)."""
+    binom, flat, starts, counts, ncol, coff = tabs
+    occ = own | opp
+    n = popcount(occ)
+    lo, hi = starts[n], starts[n] + counts[n]
+    r = np.searchsorted(flat[lo:hi], occ)
+    if r >= counts[n] or flat[lo + r] != occ:
+        return -1
+    a = popcount(own)
+    if coff[n, a] < 0:
+        return -1
+    comb_rank = 0
+    j = 0
+    i = 0
+    rest = occ
+    while rest:
+        b = rest & -rest
+        rest ^= b
+        if own & b:
+            i += 1
+            comb_rank += binom[j, i]
+        j += 1
+    return r * ncol[n] + coff[n, a] + comb_rank
+
+
+@njit(cache=True)
+def unrank(n: int, index: int, tabs: Arrays) -> tuple[int, int]:
+    """The (own, opp) of position ``index`` of layer ``n``."""
+    binom, flat, starts, _, ncol, coff = tabs
+    r = index // ncol[n]
+    c = index - r * ncol[n]
+    occ = flat[starts[n] + r]
+    a = 0
+    for k in range(SPHERES, -1, -1):
+        if coff[n, k] >= 0 and coff[n, k] <= c:
+            a = k
+            break
+    c -= coff[n, a]
+    # the pattern: a ones among n bits, combinatorial rank c (greedy from the top)
+    pattern = 0
+    k = a
+    for j in range(n - 1, -1, -1):
+        if k == 0:
+            break
+        if binom[j, k] <= c:
+            c -= binom[j, k]
+            pattern |= 1 << j
+            k -= 1
+    own = 0
+    j = 0
+    rest = occ
+    while rest:
+        b = rest & -rest
+        rest ^= b
+        if pattern >> j & 1:
+            own |= b
+        j += 1
+    return own, occ & ~own
+
+
+@njit(cache=True)
+def probe(own: int, opp: int, low: int, data: Bytes, offsets: Words, tabs: Arrays) -> int:
+    """The table's value of (own, opp) from the mover's side; 0 below ``low`` spheres."""
+    n = popcount(own | opp)
+    if n < low or n > TOP_LAYER:
+        return UNKNOWN
+    index = rank(own, opp, tabs)
+    if index < 0:
+        return UNKNOWN
+    return (data[offsets[n] + (index >> 2)] >> (2 * (index & 3))) & 3
+
+
+@njit(cache=True)
+def evaluate(
+    own: int,
+    opp: int,
+    low: int,
+    variant: int,
+    removal: int,
+    scratch: Words,
+    data: Bytes,
+    offsets: Words,
+    tabs: Arrays,
+) -> int:
+    """One position's value from its children's in the table (see the module)."""
+    if can_place_top(own, opp):
+        return WIN
+    m = moves_or_pass(own, opp, variant, removal, scratch, 0)
+    if m == 0:
+        return LOSS
+    all_won = True
+    for i in range(m):
+        move = scratch[i]
+        if move_target(move) == TOP:
+            return WIN
+        child_opp = play_mask(own, move)
+        v = probe(opp, child_opp, low, data, offsets, tabs)
+        if v == LOSS:
+            return WIN
+        if v != WIN:
+            all_won = False
+    return LOSS if all_won else UNKNOWN
+
+
+CHUNK = 1 << 14  # bytes of one layer a worker takes at a time
+
+
+@njit(cache=True, parallel=True)
+def sweep_layer(
+    n: int,
+    low: int,
+    variant: int,
+    removal: int,
+    data: Bytes,
+    offsets: Words,
+    sizes: Words,
+    tabs: Arrays,
+    first: int,
+    last: int,
+) -> int:
+    """Decide what can be decided of layer ``n``'s bytes ``first`` to ``last`` (excluded)
+    now; the positions newly decided."""
+    size = sizes[n]
+    nbytes = min(last, (size + 3) // 4) - first
+    chunks = (nbytes + CHUNK - 1) // CHUNK
+    changed = np.zeros(chunks, dtype=np.int64)
+    base = offsets[n] + first
+    for c in prange(chunks):
+        scratch = np.empty(MAX_MOVES, dtype=np.int64)
+        done = 0
+        for b in range(c * CHUNK, min(nbytes, (c + 1) * CHUNK)):
+            byte = np.int64(data[base + b])
+            new = byte
+            for k in range(4):
+                index = 4 * (first + b) + k
+                if index >= size:
+                    break
+                if (byte >> (2 * k)) & 3:
+                    continue
+                own, opp = unrank(n, index, tabs)
+                v = evaluate(own, opp, low, variant, removal, scratch, data, offsets, tabs)
+                if v:
+                    new |= v << (2 * k)
+                    done += 1
+            if new != byte:
+                data[base + b] = np.uint8(new)
+        changed[c] = done
+    return changed.sum()
+
+
+@njit(cache=True)
+def count_values(data: Bytes, start: int, size: int) -> tuple[int, int]:
+    """(wins, losses) among ``size`` values from byte ``start``."""
+    wins = 0
+    losses = 0
+    for index in range(size):
+        v = (data[start + (index >> 2)] >> (2 * (index & 3))) & 3
+        if v == WIN:
+            wins += 1
+        elif v == LOSS:
+            losses += 1
+    return wins, losses
+
+
+# ---- the file --------------------------------------------------------------------------------
+
+
+def layout(low: int) -> tuple[np.ndarray, np.ndarray, int]:
+    """(byte offsets by layer, positions by layer, data bytes) of a table of layers
+    ``low``-29 (layers below hold nothing)."""
+    offsets = np.zeros(TOP_LAYER + 1, dtype=np.int64)
+    sizes = np.zeros(TOP_LAYER + 1, dtype=np.int64)
+    total = 0
+    for n in range(TOP_LAYER, low - 1, -1):
+        offsets[n] = total
+        sizes[n] = layer_positions(n)
+        total += (int(sizes[n]) + 3) // 4
+    return offsets, sizes, total
+
+
+def default_path(low: int, variant: str = "standard", removal: str = "0-2") -> Path:
+    """The table's file in the user's cache (``$XDG_CACHE_HOME`` or ``~/.cache``)."""
+    root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return root / "pyramid-lab" / f"pyraos-{variant}-{removal}-k{low}.retro"
+
+
+class EndgameTable:
+    """A table file: :meth:`create` makes one, :meth:`open` reads one (refusing, in one
+    line, a file of another format or a damaged one), :meth:`value` probes a position."""
+
+    def __init__(self, path: Path, data: np.memmap, low: int, variant: str, removal: str):
+        self.path, self.data, self.low = path, data, low
+        self.variant, self.removal = variant, removal
+        self.codes = variant_codes(variant, removal)
+        self.offsets, self.sizes, self.nbytes = layout(low)
+        self.tabs = _tables()
+
+    @classmethod
+    def create(
+        cls, path: Path, low: int, variant: str = "standard", removal: str = "0-2"
+    ) -> EndgameTable:
+        if not 0 <= low <= TOP_LAYER:
+            raise ValueError(f"the fewest spheres must be 0 to {TOP_LAYER}, not {low}")
+        _, _, nbytes = layout(low)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path, "wb") as f:
+            f.truncate(HEADER + nbytes)
+        data = np.memmap(path, dtype=np.uint8, mode="r+", offset=HEADER, shape=(nbytes,))
+        table = cls(path, data, low, variant, removal)
+        table.write_header(complete=False)
+        return table
+
+    def take_from(self, upper: EndgameTable) -> None:
+        """Start from ``upper``, a finished table of the same rules whose fewest spheres
+        are more: its layers are this one's first bytes (layers are laid out from 29 down),
+        and every value it proved stays proven with more layers below."""
+        if (upper.variant, upper.removal) != (self.variant, self.removal):
+            raise ValueError(f"{upper.path}: a table of other rules")
+        if upper.low < self.low:
+            raise ValueError(f"{upper.path}: goes down to {upper.low} spheres, below {self.low}")
+        self.data[: upper.nbytes] = upper.data[:]
+
+    def write_header(self, complete: bool) -> None:
+        v, r = self.codes
+        head = _HEAD.pack(MAGIC, VERSION, self.low, v, r, int(complete))
+        for n in range(TOP_LAYER + 1):
+            head += _LAYER.pack(int(self.offsets[n]), int(self.sizes[n]))
+        head += struct.pack("<I", self.crc() if complete else 0)
+        self.data.flush()
+        with open(self.path, "r+b") as f:
+            f.write(head.ljust(HEADER, b"\0"))
+
+    def crc(self) -> int:
+        value = 0
+        step = 1 << 24
+        for start in range(0, self.nbytes, step):
+            value = zlib.crc32(self.data[start : start + step].tobytes(), value)
+        return value
+
+    @classmethod
+    def open(cls, path: Path, check: bool = True, unfinished: bool = False) -> EndgameTable:
+        """The table at ``path``; ``check`` its checksum; ``unfinished``: a table whose
+        build is still going or was stopped is read too (every value written is proven;
+        more are undecided)."""
+
+        def refuse(why: str) -> TableError:
+            return TableError(f"{path}: {why}")
+
+        try:
+            with open(path, "rb") as f:
+                head = f.read(HEADER)
+            size = path.stat().st_size
+        except OSError as exc:
+            raise refuse(exc.strerror or "cannot be read") from None
+        if len(head) < HEADER or head[:8] != MAGIC:
+            raise refuse("not a Pyraos endgame table (no PYRAOSRT header)")
+        _magic, version, low, v, r, complete = _HEAD.unpack_from(head)
+        if version != VERSION:
+            raise refuse(f"an endgame table of format {version}; this program reads {VERSION}")
+        names = {code: name for name, code in _variant_names()}
+        if not 0 <= low <= TOP_LAYER or (v, r) not in names:
+            raise refuse("a damaged header (its layers or version of the rules)")
+        offsets, sizes, nbytes = layout(low)
+        for n in range(TOP_LAYER + 1):
+            if _LAYER.unpack_from(head, _HEAD.size + n * _LAYER.size) != (
+                int(offsets[n]),
+                int(sizes[n]),
+            ):
+                raise refuse(f"a damaged header (layer {n} does not match the rules' count)")
+        if size != HEADER + nbytes:
+            raise refuse(f"{size} bytes where a table down to {low} spheres has {HEADER + nbytes}")
+        if not complete and not unfinished:
+            raise refuse("an unfinished table (its build was stopped); build it again")
+        (stored,) = struct.unpack_from("<I", head, _CRC_AT)
+        data = np.memmap(path, dtype=np.uint8, mode="r", offset=HEADER, shape=(nbytes,))
+        table = cls(path, data, low, *names[(v, r)])
+        if check and complete and table.crc() != stored:
+            raise refuse("damaged: its values do not match the checksum")
+        return table
+
+    def value(self, own: int, opp: int) -> int:
+        """0, WIN or LOSS for the side to move owning ``own``."""
+        return int(probe(own, opp, self.low, self.data, self.offsets, self.tabs))
+
+    def counts(self, n: int) -> tuple[int, int]:
+        """(wins, losses) of layer ``n``."""
+        w, lo = count_values(self.data, int(self.offsets[n]), int(self.sizes[n]))
+        return int(w), int(lo)
+
+    def sweep(self, n: int, first: int = 0, last: int | None = None) -> int:
+        """Decide what can be decided now of layer ``n`` (its bytes ``first`` to ``last``);
+        the positions newly decided."""
+        v, r = self.codes
+        stop = (int(self.sizes[n]) + 3) // 4 if last is None else last
+        args = (self.data, self.offsets, self.sizes, self.tabs, first, stop)
+        return int(sweep_layer(n, self.low, v, r, *args))
+
+
+def _variant_names() -> list[tuple[tuple[str, str], tuple[int, int]]]:
+    return [
+        ((v, r), variant_codes(v, r))
+        for v in ("standard", "children", "alternate")
+        for r in ("0-2", "1-2")
+    ]
+
+
+def build(
+    table: EndgameTable, progress: Callable[[int, int, int, float], None] | None = None
+) -> list[tuple[int, int, float]]:
+    """Sweep the layers 29 down to the table's lowest until a sweep decides nothing; then
+    the header is written as complete. ``progress(sweep, layer, decided, seconds)`` after
+    each layer's sweep; the (layer, decided, seconds) of every sweep."""
+    import time
+
+    log = []
+    sweep = 0
+    while True:
+        sweep += 1
+        total = 0
+        for n in range(TOP_LAYER, table.low - 1, -1):
+            began = time.perf_counter()
+            done = table.sweep(n)
+            seconds = time.perf_counter() - began
+            log.append((n, done, seconds))
+            total += done
+            if progress is not None:
+                progress(sweep, n, done, seconds)
+        if total == 0:
+            break
+    table.write_header(complete=True)
+    return log
+
+
+# ---- a forward proof search that consults the table ----------------------------------------
+
+MAX_PLY = 128
+
+
+@njit(cache=True)
+def _prove(
+    own: int,
+    opp: int,
+    depth: int,
+    ply: int,
+    ctx: Words,
+    moves: Words,
+    path: Words,
+    tt_key: Words,
+    tt_val: Words,
+    nodes: Words,
+    data: Bytes,
+    offsets: Words,
+    tabs: Arrays,
+) -> int:
+    """+1: the side to move wins within ``depth`` plies (or the table says it wins), -1: it
+    loses so, 0: not known (depth, a repetition on the line, the node budget).
+    ``ctx``: lowest layer consulted (above 29: none), variant, removal, node budget."""
+    nodes[0] += 1
+    if can_place_top(own, opp):
+        return 1
+    low = ctx[0]
+    n = popcount(own | opp)
+    if low <= n <= TOP_LAYER:
+        v = probe(own, opp, low, data, offsets, tabs)
+        if v == WIN:
+            return 1
+        if v == LOSS:
+            return -1
+    row = moves[ply]
+    m = moves_or_pass(own, opp, ctx[1], ctx[2], row, 0)
+    if m == 0:
+        return -1
+    if depth <= 1 or nodes[0] > ctx[3] or ply + 1 >= MAX_PLY:
+        return 0
+    key = own << 30 | opp
+    slot = (key * 0x9E3779B97F4A7C15 >> 20) & (tt_key.shape[0] - 1)
+    if tt_key[slot] == key:
+        stored = tt_val[slot]
+        if stored == 1 or stored == -1 or (stored >= 2 and stored - 2 >= depth):
+            return stored if stored < 2 else 0
+    for p in range(ply):
+        if path[p] == key:
+            return 0  # a repetition on the line proves nothing
+    path[ply] = key
+    best = -1
+    for i in range(m):
+        child = play_mask(own, row[i])
+        r = -_prove(
+            opp,
+            child,
+            depth - 1,
+            ply + 1,
+            ctx,
+            moves,
+            path,
+            tt_key,
+            tt_val,
+            nodes,
+            data,
+            offsets,
+            tabs,
+        )
+        if r == 1:
+            best = 1
+            break
+        if r == 0:
+            best = 0
+    tt_key[slot] = key
+    tt_val[slot] = best if best != 0 else 2 + depth  # unknown to this depth: 2 + depth
+    return best
+
+
+def prove(
+    own: int,
+    opp: int,
+    max_depth: int,
+    node_budget: int,
+    table: EndgameTable | None = None,
+    variant: str = "standard",
+    removal: str = "0-2",
+    table_bits: int = 22,
+) -> tuple[int, int, int]:
+    """Iterative deepening of :func:`_prove` to ``max_depth`` plies: (value for the side to
+    move, +1/-1/0, the depth that settled it or the last tried, nodes), consulting
+    ``table`` (None: not at all) at its layers."""
+    v, r = variant_codes(variant, removal) if table is None else table.codes
+    ctx = np.array([TOP_LAYER + 1 if table is None else table.low, v, r, node_budget])
+    if table is None:
+        data = np.zeros(1, dtype=np.uint8)
+        offsets = np.zeros(TOP_LAYER + 1, dtype=np.int64)
+        tabs = _tables()
+    else:
+        data, offsets, tabs = table.data, table.offsets, table.tabs
+    moves = np.zeros((MAX_PLY, MAX_MOVES), dtype=np.int64)
+    path = np.zeros(MAX_PLY, dtype=np.int64)
+    tt_key = np.full(1 << table_bits, -1, dtype=np.int64)
+    tt_val = np.zeros(1 << table_bits, dtype=np.int64)
+    nodes = np.zeros(1, dtype=np.int64)
+    value, depth = 0, 0
+    for depth in range(1, max_depth + 1):
+        value = int(
+            _prove(own, opp, depth, 0, ctx, moves, path, tt_key, tt_val, nodes, data, offsets, tabs)
+        )
+        if value != 0 or nodes[0] > node_budget:
+            break
+    return value, depth, int(nodes[0])
+
+
+def warm_up() -> None:
+    """Compile the kernels (a writable table for the build, a read-only one for probes)
+    without a table file: the sweep of nothing, a probe and a short search."""
+    offsets = np.zeros(TOP_LAYER + 1, dtype=np.int64)
+    sizes = np.zeros(TOP_LAYER + 1, dtype=np.int64)
+    tabs = _tables()
+    writable = np.zeros(4, dtype=np.uint8)
+    readonly = np.zeros(4, dtype=np.uint8)
+    readonly.setflags(write=False)
+    sweep_layer(TOP_LAYER, TOP_LAYER, 0, 0, writable, offsets, sizes, tabs, 0, 0)
+    for data in (writable, readonly):
+        count_values(data, 0, 0)
+        probe(0, 0, TOP_LAYER + 1, data, offsets, tabs)
+        _prove_with(data, offsets, tabs)
+
+
+def _prove_with(data: np.ndarray, offsets: np.ndarray, tabs: tuple) -> None:
+    ctx = np.array([TOP_LAYER + 1, 0, 0, 10])
+    moves = np.zeros((MAX_PLY, MAX_MOVES), dtype=np.int64)
+    path = np.zeros(MAX_PLY, dtype=np.int64)
+    keys = np.full(16, -1, dtype=np.int64)
+    vals = np.zeros(16, dtype=np.int64)
+    _prove(0, 0, 1, 0, ctx, moves, path, keys, vals, np.zeros(1, np.int64), data, offsets, tabs)

@@ -1,0 +1,18 @@
+"""How a search is told to stop: a callable that returns True, a threading.Event, or
+nothing (a module of its own, light, so that the players' shared types need no kernel)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+Stop = Callable[[], bool] | Any  # a callable returning True to stop, or a threading.Event
+
+
+def stop_function(stop: Stop | None) -> Callable[[], bool]:
+    """A threading.Event (anything with ``is_set``), a callable or None, as a callable."""
+    if stop is None:
+        return lambda: False
+    if hasattr(stop, "is_set"):
+        return stop.is_set
+    return stop

@@ -1,0 +1,101 @@
+"""Speed hooks a game may offer the search, beside its rules, and move-path counting.
+
+The search walks any game through its public moves: :func:`search_moves` is
+``legal_moves()``, :func:`push_search` is ``push``, :func:`canonical_key` is
+``position_key()``. A game with faster ways subclasses :class:`SearchHooks` and overrides
+what it has: moves in a cheaper form and a better order (Pyraos's raw masks, Pyramid
+Ball's sample of joint moves), a push that skips re-checking a move the generator made,
+a key equal under the board's symmetries, a faster :meth:`SearchHooks.perft`. These are
+no rules: the games keep them here and the search asks through the functions below, so a
+game without them still plays and is searched.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+from .game import Game
+
+
+class SearchHooks(Game):
+    """The hooks the search asks of a game; the defaults go through the public moves."""
+
+    def search_moves(self) -> list[Any]:
+        """Legal moves in the order search should try them, in any form push_search takes."""
+        return list(self.legal_moves())
+
+    def push_search(self, move: Any) -> None:
+        """Play a move from :meth:`search_moves` without re-checking it."""
+        self.push(move)
+
+    def canonical_key(self) -> Hashable:
+        """Equal for positions equal up to the board's symmetries (transposition tables)."""
+        return self.position_key()
+
+    def perft(self, depth: int) -> int:
+        """:func:`perft`'s count for this position; a game may count faster."""
+        return count_paths(self, depth)
+
+
+def search_moves(game: Game) -> list[Any]:
+    """``game``'s moves in the order search should try them, in any form
+    :func:`push_search` takes (:meth:`SearchHooks.search_moves`; the legal moves)."""
+    return game.search_moves() if isinstance(game, SearchHooks) else list(game.legal_moves())
+
+
+def push_search(game: Game, move: Any) -> None:
+    """Play a move of :func:`search_moves` without re-checking it."""
+    if isinstance(game, SearchHooks):
+        game.push_search(move)
+    else:
+        game.push(move)
+
+
+def canonical_key(game: Game) -> Hashable:
+    """Equal for positions equal up to the board's symmetries (the game's
+    :meth:`SearchHooks.canonical_key`; its ``position_key()``)."""
+    return game.canonical_key() if isinstance(game, SearchHooks) else game.position_key()
+
+
+def public_moves(game: Game) -> bool:
+    """True when :func:`search_moves` gives ``game``'s legal moves themselves (the
+    protocol's :class:`~model.game.Move` values), so no push is needed to read one."""
+    return not isinstance(game, SearchHooks) or type(game).search_moves is SearchHooks.search_moves
+
+
+def perft(game: Game, depth: int) -> int:
+    """The number of move sequences of length ``depth`` from the position (a finished
+    game has none); the position is left as it was."""
+    return game.perft(depth) if isinstance(game, SearchHooks) else count_paths(game, depth)
+
+
+def count_paths(game: Game, depth: int) -> int:
+    """:func:`perft` through :func:`search_moves` and :func:`push_search`. Iterative (an
+    explicit stack), so any depth is safe."""
+    if depth < 0:
+        raise ValueError(f"depth must be 0 or more, not {depth}")
+    if depth == 0:
+        return 1
+    if game.is_over():
+        return 0
+    if depth == 1:
+        return game.legal_move_count()
+    total = 0
+    stack = [iter(search_moves(game))]
+    while stack:
+        move = next(stack[-1], None)
+        if move is None:
+            stack.pop()
+            if stack:
+                game.pop()
+            continue
+        push_search(game, move)
+        if game.is_over():
+            game.pop()
+        elif len(stack) == depth - 1:
+            total += game.legal_move_count()
+            game.pop()
+        else:
+            stack.append(iter(search_moves(game)))
+    return total
