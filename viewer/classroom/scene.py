@@ -34,8 +34,8 @@ POINT_RADIUS = 0.16
 MARK_RADIUS = 0.2
 PICK_RADIUS = 0.3
 TUBE_RADIUS = 0.06
-#: How far from a point's centre a click still means that point (a ball's surface is 0.47).
-CLICK_REACH = 0.62
+#: How far from an empty point's centre a click still means that point.
+CLICK_REACH = 0.45
 
 EMPTY_RGB = (150, 156, 168)
 PICKED_RGB = palette.MARKER_RGB["lesson-pick"]
@@ -154,6 +154,7 @@ class Board:
     legend: list[tuple[str, str]] = field(default_factory=list)
     centres: np.ndarray = field(default_factory=lambda: np.zeros((0, 3)))
     shown: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=bool))
+    filled: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=bool))
     levels: int = 0
 
     def state(self) -> dict[str, Any]:
@@ -200,6 +201,8 @@ def board_of(
     keep = visible(lattice, view or {})
     board.shown = keep
     pieces = {lattice.id_of(*coords): colour for coords, colour in game.pieces()}
+    board.filled = np.zeros(lattice.count, dtype=bool)
+    board.filled[list(pieces)] = True
     shades = _group_shades(game, lattice) if overlays.get("groups") else {}
     centres = lattice.centres
     for pid in range(lattice.count):
@@ -352,17 +355,29 @@ def _region(
             )
 
 
-def nearest_point(
-    board: Board, lattice: PyramidLattice, where: Sequence[float]
+def point_on_ray(
+    board: Board, lattice: PyramidLattice, origin: Sequence[float], direction: Sequence[float]
 ) -> tuple[int, ...] | None:
-    """The shown point whose centre is nearest ``where`` (a click's world position), if
-    within :data:`CLICK_REACH`."""
-    at = np.asarray(where, dtype=float)
-    if at.shape != (3,) or not np.all(np.isfinite(at)):
+    """The shown point a click hits: the ray from ``origin`` along ``direction`` (the page
+    casts it through the pixel clicked, from its camera) meets the ball there, or passes
+    within :data:`CLICK_REACH` of an empty point's centre; the nearest to the eye wins.
+    The window's scene picks so too (on the CPU, ``viewer/boards/picking.py``)."""
+    start = np.asarray(origin, dtype=float)
+    way = np.asarray(direction, dtype=float)
+    if start.shape != (3,) or way.shape != (3,) or not np.all(np.isfinite([*start, *way])):
         return None
-    distance = np.linalg.norm(lattice.centres - at, axis=1)
-    distance[~board.shown] = math.inf
-    best = int(np.argmin(distance))
-    if distance[best] > CLICK_REACH:
+    length = float(np.linalg.norm(way))
+    if length == 0.0:
         return None
+    way = way / length
+    offsets = lattice.centres - start
+    depth = offsets @ way
+    miss = np.linalg.norm(offsets - np.outer(depth, way), axis=1)
+    reach = np.where(board.filled, BALL_RADIUS, CLICK_REACH)
+    hit = board.shown & (miss <= reach) & (depth > 0)
+    if not hit.any():
+        return None
+    # a ball is met at its surface: a point behind it is hidden by it
+    front = np.where(hit, depth - np.sqrt(np.maximum(reach**2 - miss**2, 0.0)), math.inf)
+    best = int(np.argmin(front))
     return tuple(int(c) for c in lattice.point(best))

@@ -29,7 +29,7 @@ from typing import Any
 from model.game import shorten
 
 from .room import Classroom, Refused, Student, bounded_text, whole_number
-from .scene import Board, board_of, lattice_of, nearest_point
+from .scene import Board, board_of, lattice_of, point_on_ray
 
 log = logging.getLogger("viewer.classroom")
 WWW = Path(__file__).with_name("www")
@@ -150,18 +150,14 @@ class Service:
         }
         if action in simple:
             simple[action]()
-        elif action == "click":
-            if len(args) != 1 or not isinstance(args[0], list) or len(args[0]) != 3:
-                raise Refused("a click is a position: three numbers")
-            where = []
-            for value in args[0]:
-                if isinstance(value, bool) or not isinstance(value, int | float):
-                    raise Refused("a click is a position: three numbers")
-                where.append(float(value))
+        elif action == "click":  # the view ray under the pixel clicked
+            if len(args) != 2:
+                raise Refused("a click is a ray: a start and a direction")
+            origin, direction = (_vector(v) for v in args)
             board, _state = self.board(student)
             lattice = lattice_of(student.lab.session.game)
             assert lattice is not None
-            point = nearest_point(board, lattice, where)
+            point = point_on_ray(board, lattice, origin, direction)
             if point is None:
                 raise Refused("that is not on a point: click a ball or an empty point")
             student.click(point)
@@ -216,15 +212,28 @@ class Service:
         }
 
 
+def _vector(value: Any) -> list[float]:
+    if not isinstance(value, list) or len(value) != 3:
+        raise Refused("a click is a ray: two lists of three numbers")
+    found = []
+    for number in value:
+        if isinstance(number, bool) or not isinstance(number, int | float):
+            raise Refused("a click is a ray: two lists of three numbers")
+        if not -1e6 < number < 1e6:
+            raise Refused("a click's ray is out of the scene")
+        found.append(float(number))
+    return found
+
+
 def _camera(lattice: Any) -> dict[str, Any]:
     middle = lattice.centres.mean(axis=0)
     reach = float(lattice.n) * 1.9 + 2.0
     return {
         "focalPoint": [float(c) for c in middle],
         "position": [
-            float(middle[0] + reach * 0.55),
-            float(middle[1] - reach * 1.0),
-            float(middle[2] + reach * 0.75),
+            float(middle[0] + reach * 0.5),
+            float(middle[1] - reach * 1.1),
+            float(middle[2] + reach * 0.45),
         ],
         "viewUp": [0.0, 0.0, 1.0],
     }
@@ -405,9 +414,7 @@ def _student_page(html: Any, vtk_widgets: Any) -> None:
                 with vtk_widgets.VtkView(
                     ref="view",
                     background=([0.95, 0.96, 0.98],),
-                    picking_modes=("['click']",),
                     interactor_settings=("window.classroom.interactor",),
-                    click="window.classroom.clicked($event)",
                 ):
                     for layer, opacity in (("balls", 1.0), ("points", 0.55), ("marks", 1.0)):
                         with vtk_widgets.VtkGeometryRepresentation(

@@ -84,10 +84,64 @@
     document.body.dataset.acted = String((Number(document.body.dataset.acted) || 0) + 1);
   };
 
-  C.clicked = function (picked) {
-    if (!picked || !picked.worldPosition) return;
-    C.act("click", [Array.from(picked.worldPosition)]);
+  // A click (not a drag) on the board: the view ray under the pixel, from the camera,
+  // for the server to find the point it meets (as the window's scene picks, on the CPU).
+  function sub(a, b) { return a.map((v, i) => v - b[i]); }
+  function dot(a, b) { return a.reduce((s, v, i) => s + v * b[i], 0); }
+  function cross(a, b) {
+    return [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+  }
+  function unit(a) { const l = Math.hypot(...a); return a.map((v) => v / l); }
+
+  function frame() {
+    const view = window.trame.refs.view;
+    const canvas = document.querySelector("#cr-view canvas");
+    if (!view || !canvas) return null;
+    const cam = view.getCamera();
+    const rect = canvas.getBoundingClientRect();
+    const ahead = unit(sub(cam.focalPoint, cam.position));
+    const right = unit(cross(ahead, cam.viewUp));
+    const up = cross(right, ahead);
+    const f = 1 / Math.tan(((cam.viewAngle || 30) * Math.PI) / 360);
+    return { cam, rect, ahead, right, up, f, aspect: rect.width / rect.height };
+  }
+
+  C.ray_at = function (x, y) {
+    const s = frame();
+    if (!s) return null;
+    const nx = ((x - s.rect.left) / s.rect.width) * 2 - 1;
+    const ny = 1 - ((y - s.rect.top) / s.rect.height) * 2;
+    const way = s.ahead.map((a, i) =>
+      a + (nx * s.aspect * s.right[i]) / s.f + (ny * s.up[i]) / s.f);
+    return [Array.from(s.cam.position), unit(way)];
   };
+
+  // Where a point of the scene shows on the page (the tests click there).
+  C.screen_of = function (point) {
+    const s = frame();
+    if (!s) return null;
+    const v = sub(point, s.cam.position);
+    const z = dot(v, s.ahead);
+    return [
+      s.rect.left + ((1 + (s.f * dot(v, s.right)) / z / s.aspect) / 2) * s.rect.width,
+      s.rect.top + ((1 - (s.f * dot(v, s.up)) / z) / 2) * s.rect.height,
+    ];
+  };
+
+  function listen() {
+    const board = document.getElementById("cr-view");
+    if (!board || board.dataset.listening) return;
+    board.dataset.listening = "1";
+    board.addEventListener("pointerdown", (e) => { C.down = [e.clientX, e.clientY]; }, true);
+    board.addEventListener("pointerup", (e) => {
+      if (!C.down || e.button !== 0) return;
+      const moved = Math.hypot(e.clientX - C.down[0], e.clientY - C.down[1]);
+      C.down = null;
+      if (moved > 4) return; // a drag turns the board
+      const ray = C.ray_at(e.clientX, e.clientY);
+      if (ray) C.act("click", ray);
+    }, true);
+  }
 
   C.view = function (change) {
     const page = get("cr");
@@ -111,6 +165,7 @@
   }
 
   C.student_mounted = async function () {
+    listen();
     if (token()) apply(await call("cr_resume", [token()]));
     if (!C.timer) C.timer = window.setInterval(poll, POLL_MS);
     // after a lost connection trame connects again: the page asks for its place anew
