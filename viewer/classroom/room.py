@@ -332,7 +332,6 @@ class Student:
             raise Refused("this step asks nothing: read it and go on with Next")
         if shown.verdict is not None and shown.verdict.correct:
             raise Refused("answered right already: go on with Next")
-        game = self.lab.session.game
         if not self._on_board(point):
             raise Refused(f"{','.join(map(str, point))} is not a point of this board")
         if task.asks_for_points():

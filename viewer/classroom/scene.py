@@ -141,7 +141,7 @@ def mesh_state(mesh: pv.PolyData | None) -> dict[str, Any] | None:
 
 
 def hex_of(rgb: Sequence[int]) -> str:
-    return "#%02x%02x%02x" % tuple(int(c) for c in rgb[:3])
+    return "#{:02x}{:02x}{:02x}".format(*tuple(int(c) for c in rgb[:3]))
 
 
 @dataclass
@@ -222,15 +222,15 @@ def board_of(
         board.say(EMPTY_RGB, "an empty point (click it to answer)")
     lift = np.array([0.0, 0.0, BALL_RADIUS + 0.12])
     for coords in highlights:
-        pid = _id(lattice, coords)
-        if pid is not None and keep[pid]:
-            at = centres[pid] + (lift if pid in pieces else 0)
+        mark = _id(lattice, coords)
+        if mark is not None and keep[mark]:
+            at = centres[mark] + (lift if mark in pieces else 0)
             board.marks.sphere(at, MARK_RADIUS, LESSON_RGB)
             board.say(LESSON_RGB, "what this step is about")
     for coords in picked:
-        pid = _id(lattice, coords)
-        if pid is not None:
-            at = centres[pid] + (lift if pid in pieces else 0)
+        chosen = _id(lattice, coords)
+        if chosen is not None:
+            at = centres[chosen] + (lift if chosen in pieces else 0)
             board.marks.sphere(at, PICK_RADIUS, PICKED_RGB)
             board.say(PICKED_RGB, "a point you picked (click again to let go)")
     if overlays.get("walls"):
@@ -347,12 +347,10 @@ def _region(
             continue
         if path and len(path) >= 2:
             points = np.array([lattice.centres[_id(lattice, tuple(p)) or 0] for p in path])
-            rgb = palette.piece_rgb(colour)
-            board.marks.paths.append((points, tuple(int(c * 0.8) for c in rgb)))  # type: ignore[misc]
-            board.say(
-                tuple(int(c * 0.8) for c in rgb),
-                f"{colour}'s escape path: {corner.value} to a far wall",
-            )
+            red, green, blue = palette.piece_rgb(colour)
+            darker = (int(red * 0.8), int(green * 0.8), int(blue * 0.8))
+            board.marks.paths.append((points, darker))
+            board.say(darker, f"{colour}'s escape path: {corner.value} to a far wall")
 
 
 def point_on_ray(

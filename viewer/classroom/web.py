@@ -263,7 +263,7 @@ def build_server(room: Classroom, name: str = "pyramid-lab-classroom") -> Any:
     service = Service(room)
     server.classroom_service = service
     state = server.state
-    page_keys = {
+    page_keys: dict[str, Any] = {
         "cr": None,
         "cr_msg": "",
         "cr_name": "",
@@ -341,18 +341,17 @@ def _student_page(html: Any, vtk_widgets: Any) -> None:
         html.Button("Join the class", id="cr-join-button", click="window.classroom.join()")
     with html.Div(classes="cr-main", v_show="cr"):
         with html.Aside(classes="cr-side", v_if="cr"):
-            with html.Label("Lesson ", classes="cr-lesson-pick"):
-                with html.Select(
-                    id="cr-lesson",
-                    value=("cr.lesson",),
-                    change="window.classroom.act('lesson', [Number($event.target.value)])",
-                ):
-                    html.Option(
-                        "{{ i + 1 }}. {{ l.title }}",
-                        v_for="(l, i) in cr.lessons",
-                        key="i",
-                        value=("i",),
-                    )
+            with html.Label("Lesson ", classes="cr-lesson-pick"), html.Select(
+                id="cr-lesson",
+                value=("cr.lesson",),
+                change="window.classroom.act('lesson', [Number($event.target.value)])",
+            ):
+                html.Option(
+                    "{{ i + 1 }}. {{ l.title }}",
+                    v_for="(l, i) in cr.lessons",
+                    key="i",
+                    value=("i",),
+                )
             html.H2("{{ cr.lesson_title }}", id="cr-lesson-title")
             with html.Div(classes="cr-steps", id="cr-steps"):
                 html.Span("Step {{ cr.step + 1 }} of {{ cr.steps }}")
@@ -410,22 +409,21 @@ def _student_page(html: Any, vtk_widgets: Any) -> None:
                     click="window.classroom.act('next')",
                 )
         with html.Section(classes="cr-board"):
-            with html.Div(classes="cr-view", id="cr-view"):
-                with vtk_widgets.VtkView(
-                    ref="view",
-                    background=([0.95, 0.96, 0.98],),
-                    interactor_settings=("window.classroom.interactor",),
-                ):
-                    for layer, opacity in (("balls", 1.0), ("points", 0.55), ("marks", 1.0)):
-                        with vtk_widgets.VtkGeometryRepresentation(
-                            id=layer,
-                            property=(f"{{ opacity: {opacity}, specular: 0.2 }}",),
-                            mapper=(
-                                "{ colorByArrayName: 'rgb', scalarMode: 3, colorMode: 0, "
-                                "scalarVisibility: true }",
-                            ),
-                        ):
-                            vtk_widgets.VtkMesh(f"board_{layer}", state=(f"board_{layer}",))
+            with html.Div(classes="cr-view", id="cr-view"), vtk_widgets.VtkView(
+                ref="view",
+                background=([0.95, 0.96, 0.98],),
+                interactor_settings=("window.classroom.interactor",),
+            ):
+                for layer, opacity in (("balls", 1.0), ("points", 0.55), ("marks", 1.0)):
+                    with vtk_widgets.VtkGeometryRepresentation(
+                        id=layer,
+                        property=(f"{{ opacity: {opacity}, specular: 0.2 }}",),
+                        mapper=(
+                            "{ colorByArrayName: 'rgb', scalarMode: 3, colorMode: 0, "
+                            "scalarVisibility: true }",
+                        ),
+                    ):
+                        vtk_widgets.VtkMesh(f"board_{layer}", state=(f"board_{layer}",))
             with html.Div(classes="cr-legend", id="cr-legend"):
                 html.B("On the board")
                 with html.Div(v_for="(e, i) in cr_legend", key="i", classes="cr-legend-row"):
@@ -475,14 +473,16 @@ def _teacher_page(html: Any) -> None:
     with html.Div(v_if="teacher", classes="cr-teacher"):
         with html.Div(classes="cr-orders"):
             html.Span("{{ teacher.rows.length }} students", id="cr-count")
-            with html.Label("Lesson "):
-                with html.Select(v_model="teacher_lesson", id="cr-teacher-lesson"):
-                    html.Option(
-                        "{{ i + 1 }}. {{ l.title }}",
-                        v_for="(l, i) in teacher.lessons",
-                        key="i",
-                        value=("i",),
-                    )
+            with (
+                html.Label("Lesson "),
+                html.Select(v_model="teacher_lesson", id="cr-teacher-lesson"),
+            ):
+                html.Option(
+                    "{{ i + 1 }}. {{ l.title }}",
+                    v_for="(l, i) in teacher.lessons",
+                    key="i",
+                    value=("i",),
+                )
             with html.Label("step "):
                 html.Input(
                     type="number", min="1", v_model_number="teacher_step", id="cr-teacher-step",
@@ -502,18 +502,17 @@ def _teacher_page(html: Any) -> None:
                     "On the step", "Last wrong answer", "Why it was wrong",
                 ):
                     html.Th(title)
-            with html.Tbody():
-                with html.Tr(
-                    v_for="r in teacher.rows", key="r.name + r.lesson",
-                    classes=("r.away > 20 ? 'cr-away' : ''",),
-                ):
-                    html.Td("{{ r.name }}")
-                    html.Td("{{ r.lesson + 1 }}. {{ r.lesson_title }}")
-                    html.Td("{{ r.step + 1 }}/{{ r.steps }} {{ r.step_title }}")
-                    html.Td("{{ r.tries }}")
-                    html.Td("{{ r.right }}")
-                    html.Td("{{ r.wrong }}")
-                    html.Td("{{ Math.floor(r.seconds / 60) }}:"
-                            "{{ String(r.seconds % 60).padStart(2, '0') }}")
-                    html.Td("{{ r.last_wrong }}", classes="cr-answer")
-                    html.Td("{{ r.reason }}", classes="cr-reason")
+            with html.Tbody(), html.Tr(
+                v_for="r in teacher.rows", key="r.name + r.lesson",
+                classes=("r.away > 20 ? 'cr-away' : ''",),
+            ):
+                html.Td("{{ r.name }}")
+                html.Td("{{ r.lesson + 1 }}. {{ r.lesson_title }}")
+                html.Td("{{ r.step + 1 }}/{{ r.steps }} {{ r.step_title }}")
+                html.Td("{{ r.tries }}")
+                html.Td("{{ r.right }}")
+                html.Td("{{ r.wrong }}")
+                html.Td("{{ Math.floor(r.seconds / 60) }}:"
+                        "{{ String(r.seconds % 60).padStart(2, '0') }}")
+                html.Td("{{ r.last_wrong }}", classes="cr-answer")
+                html.Td("{{ r.reason }}", classes="cr-reason")
