@@ -251,9 +251,28 @@ def _refusing(work: Callable[[], dict[str, Any]]) -> dict[str, Any]:
         return {"error": f"the server could not do that ({shorten(str(exc), 120)}); try again"}
 
 
+def _bound_wslink_messages() -> None:
+    """wslink lets a page that said hello (its secret is in every page) announce a message
+    of up to 4 GB in a chunk's header, and allocates it at once: here an announced message
+    is at most :data:`MAX_MESSAGE` bytes, as before the hello (a larger one is refused and
+    the page's connection goes on)."""
+    from wslink.chunking import UnChunker
+
+    if getattr(UnChunker, "_classroom_bounded", False):
+        return
+    allow = UnChunker.set_max_message_size
+
+    def bounded(self: Any, size: int) -> None:
+        allow(self, min(int(size), MAX_MESSAGE))
+
+    UnChunker.set_max_message_size = bounded
+    UnChunker._classroom_bounded = True
+
+
 def build_server(room: Classroom, name: str = "pyramid-lab-classroom") -> Any:
     """The trame server of ``room``: its two pages and their triggers (not started)."""
     os.environ.setdefault("TRAME_ARGS", "")  # trame reads no command line of ours
+    _bound_wslink_messages()
     from trame.app import get_server
     from trame.ui.html import DivLayout
     from trame.widgets import client, html
