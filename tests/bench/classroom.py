@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import pathlib
 import random
@@ -130,30 +131,36 @@ async def student(
         answer = await page.trigger("cr_join", f"Student {number:02d}")
         token = answer["token"]
         camera = answer["board"]["camera"]
-        await page.trigger("cr_act", token, "next", [])
-        version = None
+        seen = {"version": answer["page"]["version"], "keys": answer["board"]["keys"]}
+
+        async def act(action: str, *args: Any) -> dict[str, Any]:
+            reply = await page.trigger("cr_act", token, action, list(args), seen["keys"])
+            if "page" in reply:  # as the page keeps them
+                seen["version"], seen["keys"] = reply["page"]["version"], reply["board"]["keys"]
+            return reply
 
         async def poll() -> None:
-            nonlocal version
             while time.monotonic() < until:
                 await asyncio.sleep(1.5)
-                reply = await page.trigger("cr_poll", token, version)
+                reply = await page.trigger("cr_poll", token, seen["version"], seen["keys"])
                 if "page" in reply:
-                    version = reply["page"]["version"]
+                    seen["version"] = reply["page"]["version"]
+                    seen["keys"] = reply["board"]["keys"]
 
+        await act("next")
         poller = asyncio.create_task(poll())
         while time.monotonic() < until:
             await asyncio.sleep(rng.uniform(0.5, 1.5))
             point = rng.choice(POINTS)
             started = time.perf_counter()
-            picked = await page.trigger("cr_act", token, "click", ray_to(camera, centres[point]))
+            picked = await act("click", *ray_to(camera, centres[point]))
             clicked = time.perf_counter()
             if picked.get("error"):
                 errors.append(f"click: {picked['error']}")
                 continue
             await asyncio.sleep(rng.uniform(0.2, 0.6))
             checking = time.perf_counter()
-            judged = await page.trigger("cr_act", token, "check", [])
+            judged = await act("check")
             done = time.perf_counter()
             if judged.get("error") or judged["page"]["verdict"] is None:
                 errors.append(f"check: {judged.get('error')}")
@@ -162,25 +169,34 @@ async def student(
             timings["check"].append((done - checking) * 1000)
             timings["both"].append((clicked - started + done - checking) * 1000)
             await asyncio.sleep(rng.uniform(0.3, 0.8))
-            await page.trigger("cr_act", token, "retry", [])
+            await act("retry")
         await poller
         await page.close()
 
 
 async def hostile(url: str, errors: list[str]) -> None:
-    """What a hostile page could send; the server must answer a page after it."""
+    """What a hostile page could send, each on a connection of its own (the server may
+    close it); the server must answer a page after it."""
+    hello = msgpack.packb({"wslink": "1.0", "id": "rpc:c0:9", "method": "trame.trigger",
+                           "args": ["cr_join", ["x"], {}], "kwargs": {}})
+    attacks = [
+        chunk(hello[:10], total=1 << 30),  # 1 GB announced
+        chunk(b"\x00" * 40000),  # over the 16 KB limit
+        b"garbage",
+        "text",
+    ]
     async with aiohttp.ClientSession() as session:
-        page = Page(session, url)
-        await page.open()
-        hello = msgpack.packb({"wslink": "1.0", "id": "rpc:c0:9", "method": "trame.trigger",
-                               "args": ["cr_join", ["x"], {}], "kwargs": {}})
-        await page.ws.send_bytes(chunk(hello[:10], total=1 << 30))  # 1 GB announced
-        await page.ws.send_bytes(chunk(b"\x00" * 40000))  # over the 16 KB limit
-        await page.ws.send_bytes(b"garbage")
-        await page.ws.send_str("text")
-        await asyncio.sleep(1.0)
-        with __import__("contextlib").suppress(Exception):
-            await page.close()
+        for attack in attacks:
+            page = Page(session, url)
+            await page.open()
+            with contextlib.suppress(aiohttp.ClientError, ConnectionError):
+                if isinstance(attack, str):
+                    await page.ws.send_str(attack)
+                else:
+                    await page.ws.send_bytes(attack)
+                await asyncio.sleep(0.3)
+            with contextlib.suppress(Exception):
+                await page.close()
         fresh = Page(session, url)
         await fresh.open()
         answer = await fresh.trigger("cr_join", "After the storm")

@@ -14,9 +14,12 @@ No Qt here (``tests/viewer/test_contracts.py``)."""
 from __future__ import annotations
 
 import base64
+import hashlib
 import math
 import sys
+import threading
 import warnings
+from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -70,6 +73,18 @@ class Layer:
         self.centres.append(centre)
         self.radii.append(radius)
         self.colours.append(rgb)
+
+    def key(self) -> str:
+        """A digest of what the layer draws: equal layers (every student on the same
+        step and view) share one mesh (:func:`layer_state`)."""
+        digest = hashlib.blake2b(digest_size=16)
+        for values in (self.centres, self.radii, self.colours):
+            digest.update(np.asarray(values, dtype=float).tobytes())
+            digest.update(b"|")
+        for points, rgb in self.paths:
+            digest.update(np.asarray(points, dtype=float).tobytes())
+            digest.update(bytes(rgb))
+        return digest.hexdigest()
 
     def mesh(self) -> pv.PolyData | None:
         parts: list[pv.PolyData] = []
@@ -140,6 +155,27 @@ def mesh_state(mesh: pv.PolyData | None) -> dict[str, Any] | None:
     }
 
 
+#: Layers' mesh states by their key, the latest kept (a class works on a few steps at once).
+_STATES: OrderedDict[str, dict[str, Any] | None] = OrderedDict()
+_STATES_KEPT = 256
+_STATES_LOCK = threading.Lock()
+
+
+def layer_state(key: str, layer: Layer) -> dict[str, Any] | None:
+    """``layer``'s mesh state (:func:`mesh_state`), built once for every page that shows
+    the same layer."""
+    with _STATES_LOCK:
+        if key in _STATES:
+            _STATES.move_to_end(key)
+            return _STATES[key]
+    state = mesh_state(layer.mesh())
+    with _STATES_LOCK:
+        _STATES[key] = state
+        while len(_STATES) > _STATES_KEPT:
+            _STATES.popitem(last=False)
+    return state
+
+
 def hex_of(rgb: Sequence[int]) -> str:
     return "#{:02x}{:02x}{:02x}".format(*tuple(int(c) for c in rgb[:3]))
 
@@ -157,14 +193,23 @@ class Board:
     filled: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=bool))
     levels: int = 0
 
-    def state(self) -> dict[str, Any]:
-        return {
-            "balls": mesh_state(self.balls.mesh()),
-            "points": mesh_state(self.points.mesh()),
-            "marks": mesh_state(self.marks.mesh()),
-            "legend": [{"colour": c, "words": w} for c, w in self.legend],
-            "levels": self.levels,
+    def layers(self) -> dict[str, Layer]:
+        return {"balls": self.balls, "points": self.points, "marks": self.marks}
+
+    def state(self, known: Mapping[str, str] | None = None) -> dict[str, Any]:
+        """The board for the page: each layer's mesh state, but for a layer whose key is
+        in ``known`` (the page has it: only its key is sent); the keys; the legend."""
+        known = known or {}
+        keys = {name: layer.key() for name, layer in self.layers().items()}
+        found: dict[str, Any] = {
+            name: layer_state(keys[name], layer)
+            for name, layer in self.layers().items()
+            if known.get(name) != keys[name]
         }
+        found["keys"] = keys
+        found["legend"] = [{"colour": c, "words": w} for c, w in self.legend]
+        found["levels"] = self.levels
+        return found
 
     def say(self, rgb: Sequence[int], words: str) -> None:
         entry = (hex_of(rgb), words)

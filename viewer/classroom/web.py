@@ -57,14 +57,15 @@ class Service:
 
     def __init__(self, room: Classroom) -> None:
         self.room = room
-        self.boards: dict[str, tuple[int, Board, dict[str, Any]]] = {}
+        self.boards: dict[str, tuple[int, Board]] = {}
 
     # -- a student's answers --
 
-    def board(self, student: Student) -> tuple[Board, dict[str, Any]]:
+    def board(self, student: Student) -> Board:
+        """The student's board now (kept while their state does not change)."""
         kept = self.boards.get(student.token)
         if kept is not None and kept[0] == student.version:
-            return kept[1], kept[2]
+            return kept[1]
         shown = student.lab.lessons
         game = student.lab.session.game
         lattice = lattice_of(game)
@@ -85,14 +86,20 @@ class Service:
             path_words=verdict.about if verdict is not None else "",
             view=student.view,
         )
-        state = board.state()
-        state["camera"] = _camera(lattice)
-        state["key"] = f"{student.lesson_index}:{step.title}:{lattice.n}"
-        self.boards[student.token] = (student.version, board, state)
-        return board, state
+        self.boards[student.token] = (student.version, board)
+        return board
 
-    def student_answer(self, student: Student, error: str = "") -> dict[str, Any]:
-        _board, state = self.board(student)
+    def student_answer(
+        self, student: Student, error: str = "", known: Any = None
+    ) -> dict[str, Any]:
+        """The page and the board; a layer the page says it has (``known``: the layers'
+        keys it was sent) comes as its key only."""
+        board = self.board(student)
+        state = board.state(_known(known))
+        lattice = lattice_of(student.lab.session.game)
+        assert lattice is not None
+        state["camera"] = _camera(lattice)
+        state["key"] = f"{student.lesson_index}:{student.step_index}:{lattice.n}"
         answer: dict[str, Any] = {"page": student.page(), "board": state}
         if error:
             answer["error"] = error
@@ -113,7 +120,7 @@ class Service:
         with student.lock:
             return self.student_answer(student)
 
-    def poll(self, token: Any, version: Any) -> dict[str, Any]:
+    def poll(self, token: Any, version: Any, known: Any = None) -> dict[str, Any]:
         """The page anew when it changed since ``version`` (the teacher moved the class)."""
         try:
             student = self.room.student(token)
@@ -122,9 +129,9 @@ class Service:
         with student.lock:
             if version == student.version:
                 return {"same": True}
-            return self.student_answer(student)
+            return self.student_answer(student, known=known)
 
-    def act(self, token: Any, action: Any, args: Any) -> dict[str, Any]:
+    def act(self, token: Any, action: Any, args: Any, known: Any = None) -> dict[str, Any]:
         """A student's action: ``click`` (a position in the scene), ``check``, ``hint``,
         ``retry``, ``next``, ``previous``, ``move`` (text), ``lesson`` (its number),
         ``view`` (top level, peel, clip or null)."""
@@ -137,8 +144,8 @@ class Service:
                 self._do(student, action, args)
             except Refused as exc:
                 student.move_said = str(exc)
-                return self.student_answer(student, str(exc))
-            return self.student_answer(student)
+                return self.student_answer(student, str(exc), known)
+            return self.student_answer(student, known=known)
 
     def _do(self, student: Student, action: str, args: list[Any]) -> None:
         simple: dict[str, Callable[[], None]] = {
@@ -154,7 +161,7 @@ class Service:
             if len(args) != 2:
                 raise Refused("a click is a ray: a start and a direction")
             origin, direction = (_vector(v) for v in args)
-            board, _state = self.board(student)
+            board = self.board(student)
             lattice = lattice_of(student.lab.session.game)
             assert lattice is not None
             point = point_on_ray(board, lattice, origin, direction)
@@ -210,6 +217,16 @@ class Service:
             ],
             "said": said,
         }
+
+
+def _known(value: Any) -> dict[str, str]:
+    """The layers' keys a page says it has (anything else: none)."""
+    if not isinstance(value, dict) or len(value) > 3:
+        return {}
+    return {
+        k: v for k, v in value.items()
+        if k in ("balls", "points", "marks") and isinstance(v, str) and len(v) <= 64
+    }
 
 
 def _vector(value: Any) -> list[float]:
@@ -324,12 +341,14 @@ def build_server(room: Classroom, name: str = "pyramid-lab-classroom") -> Any:
         return await threaded(lambda: service.resume(token))
 
     @server.trigger("cr_poll")
-    async def poll(token: Any = None, version: Any = None) -> dict[str, Any]:
-        return await threaded(lambda: service.poll(token, version))
+    async def poll(token: Any = None, version: Any = None, known: Any = None) -> dict[str, Any]:
+        return await threaded(lambda: service.poll(token, version, known))
 
     @server.trigger("cr_act")
-    async def act(token: Any = None, action: Any = None, args: Any = None) -> dict[str, Any]:
-        return await threaded(lambda: service.act(token, action, args))
+    async def act(
+        token: Any = None, action: Any = None, args: Any = None, known: Any = None
+    ) -> dict[str, Any]:
+        return await threaded(lambda: service.act(token, action, args, known))
 
     @server.trigger("cr_teacher")
     async def teacher(code: Any = None, order: Any = None, args: Any = None) -> dict[str, Any]:

@@ -6,7 +6,8 @@
   const KEY = "pyramid-lab-classroom:" + location.host;
   const POLL_MS = 1500;
   const TEACHER_MS = 1000;
-  const C = { version: null, boardKey: null, busy: false, timer: null };
+  // keys: the board's layers this page has (the server sends a layer it lacks)
+  const C = { version: null, boardKey: null, busy: false, timer: null, keys: {} };
 
   function state() { return window.trame.state; }
   function set(key, value) { state().set(key, value); }
@@ -42,9 +43,11 @@
     if (answer.token) window.localStorage.setItem(KEY, answer.token);
     if (answer.board) {
       const board = answer.board;
-      set("board_balls", board.balls);
-      set("board_points", board.points);
-      set("board_marks", board.marks);
+      // a layer the page has already comes as its key only
+      for (const layer of ["balls", "points", "marks"]) {
+        if (layer in board) set("board_" + layer, board[layer]);
+      }
+      C.keys = board.keys || {};
       set("cr_legend", board.legend);
       set("cr_levels", board.levels);
       if (board.key !== C.boardKey) {
@@ -78,7 +81,7 @@
   C.act = async function (action, args) {
     if (!token()) return;
     const started = performance.now();
-    const answer = await call("cr_act", [token(), action, args || []]);
+    const answer = await call("cr_act", [token(), action, args || [], C.keys]);
     apply(answer);
     C.lastMs = performance.now() - started;
     document.body.dataset.acted = String((Number(document.body.dataset.acted) || 0) + 1);
@@ -158,7 +161,7 @@
   async function poll() {
     if (token() && !C.busy) {
       C.busy = true;
-      const answer = await call("cr_poll", [token(), C.version]);
+      const answer = await call("cr_poll", [token(), C.version, C.keys]);
       C.busy = false;
       if (answer && !answer.same) apply(answer);
     }
