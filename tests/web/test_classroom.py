@@ -11,7 +11,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
 import signal
 import urllib.error
 import urllib.request
@@ -22,7 +21,6 @@ from classroom_helpers import LESSON, SECOND, start_server
 
 from model import lesson as lessons
 
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "images"
 WAIT = 15_000  # ms: a page's first load, a poll or two
 
 
@@ -147,9 +145,6 @@ def test_two_students_and_a_teacher(server, browser):
     assert "not one of them" in wrong[0]["why it was wrong"]
     assert {r["student"] for r in table_rows} == {"Ada", "Bo"}
 
-    if os.environ.get("PYRAMID_LAB_SHOTS"):  # scripts/classroom_shots.sh: the docs' pictures
-        ada.screenshot(path=str(SHOTS / "classroom-student.png"))
-        teacher.screenshot(path=str(SHOTS / "classroom-teacher.png"))
     assert ada.errors == []
     assert bo.errors == []
     for page in (ada, bo, teacher):

@@ -38,7 +38,7 @@ MARK_RADIUS = 0.2
 PICK_RADIUS = 0.3
 TUBE_RADIUS = 0.06
 #: How far from an empty point's centre a click still means that point.
-CLICK_REACH = 0.45
+CLICK_REACH = 0.28
 
 EMPTY_RGB = (150, 156, 168)
 PICKED_RGB = palette.MARKER_RGB["lesson-pick"]
@@ -286,8 +286,12 @@ def board_of(
     if isinstance(region, str):
         _region(board, game, lattice, region, keep)
     if len(path) >= 2:
+        # drawn over the balls it runs through (a tube through their centres is hidden)
         ids = [pid for pid in (_id(lattice, p) for p in path) if pid is not None]
-        board.marks.paths.append((centres[ids], WRONG_PATH_RGB))
+        over = np.array([centres[pid] + (lift if pid in pieces else 0) for pid in ids])
+        board.marks.paths.append((over, WRONG_PATH_RGB))
+        for at in over:
+            board.marks.sphere(at, 0.13, WRONG_PATH_RGB)
         board.say(WRONG_PATH_RGB, path_words or "the path your answer leaves open")
     return board
 
