@@ -38,12 +38,12 @@ class Server:
         return self.process.returncode
 
 
-def start_server(results: Path, *lessons: Path, code: str = CODE) -> Server:
+def start_server(results: Path, *lessons: Path, code: str = CODE, port: int = 0) -> Server:
     """``pyramid-lab classroom`` on 127.0.0.1 and a free port; its two addresses read from
     what it prints."""
     command = [
         sys.executable, "-m", "viewer.cli", "classroom", *map(str, lessons),
-        "--port", "0", "--code", code, "--results", str(results),
+        "--port", str(port), "--code", code, "--results", str(results),
     ]
     process = subprocess.Popen(
         command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
