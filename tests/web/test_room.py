@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 from classroom_helpers import LESSON, SECOND
 
+from model import lesson as lessons
 from model.game import PositionFormatError
 from viewer.classroom.room import Classroom, Refused, make_code, name_of, point_of
 from viewer.classroom.scene import board_of, lattice_of, point_on_ray
@@ -141,7 +142,7 @@ def test_the_service_refuses_and_answers(room):
 
 
 def test_a_click_finds_the_point_it_meets():
-    from model import lesson as lessons
+
 
     game = lessons.read(SECOND).steps[0].game
     lattice = lattice_of(game)
@@ -159,3 +160,18 @@ def test_a_click_finds_the_point_it_meets():
     assert point_on_ray(board, lattice, eye, eye) is None  # looking away
     words = [w for _c, w in board.legend]
     assert "the walls' edges: base, west, east, south, north" in words
+
+
+def test_lessons_on_another_board_are_refused_or_left_out(tmp_path):
+    lessons_folder = LESSON.parents[1]
+    room = Classroom.open([lessons_folder], CODE, None, lattice_of)
+    drawn = {given.lesson.game_name for given in room.lessons}
+    assert len(drawn) == 2  # the two games on the ball pyramid
+    assert len(room.left_out) == 6
+    assert all("is not played on the ball pyramid" in why for why in room.left_out)
+    other = next(p for p in sorted(lessons_folder.rglob("*.lesson.json"))
+                 if lattice_of(lessons.read(p).steps[0].game) is None)
+    with pytest.raises(PositionFormatError, match="is not played on the ball pyramid"):
+        Classroom.open([other], CODE, None, lattice_of)
+    with pytest.raises(PositionFormatError, match="no such file or folder"):
+        Classroom.open([tmp_path / "nowhere"], CODE, None, lattice_of)

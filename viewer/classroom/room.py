@@ -131,28 +131,29 @@ class ClassLesson:
         return self.lesson.title
 
 
-def find_lessons(paths: Sequence[str | os.PathLike[str]]) -> list[Path]:
-    """The lesson files named, a folder standing for the lesson files under it (sorted);
-    PositionFormatError naming a path that is neither."""
-    found: list[Path] = []
+def find_lessons(paths: Sequence[str | os.PathLike[str]]) -> list[tuple[Path, bool]]:
+    """The lesson files named, a folder standing for the lesson files under it (sorted),
+    each with whether it was named itself; PositionFormatError naming a path that is
+    neither."""
+    found: list[tuple[Path, bool]] = []
     for given in paths:
         path = Path(given)
         if path.is_dir():
             inside = sorted(p for p in path.rglob(f"*{lessons.SUFFIX}") if p.is_file())
             if not inside:
                 raise PositionFormatError(str(path), "the folder holds no lesson file")
-            found += inside
+            found += [(p, False) for p in inside]
         elif path.is_file():
-            found.append(path)
+            found.append((path, True))
         else:
             raise PositionFormatError(str(path), "no such file or folder")
-    unique: list[Path] = []
+    unique: list[tuple[Path, bool]] = []
     seen: set[Path] = set()
-    for path in found:
+    for path, named in found:
         real = path.resolve()
         if real not in seen:
             seen.add(real)
-            unique.append(real)
+            unique.append((real, named))
     return unique
 
 
@@ -510,6 +511,7 @@ class Classroom:
 
     def __post_init__(self) -> None:
         self.lock = threading.RLock()
+        self.left_out: list[str] = []  # lesson files of a folder given that are not shown
         self.dirty = False
         self.written_at = 0.0
 
@@ -524,17 +526,26 @@ class Classroom:
         """The class of the lesson files (or folders of them) at ``paths``; the students of
         ``results`` when it exists. PositionFormatError naming the file at fault."""
         given: list[ClassLesson] = []
-        for path in find_lessons(paths):
+        left: list[str] = []
+        for path, named in find_lessons(paths):
             lesson = lessons.read(path)
             first = lesson.steps[0].game
             if lattice_of(first) is None:
-                raise PositionFormatError(
-                    str(path),
-                    f"{first.title} is not played on the ball pyramid: the classroom "
-                    "draws only that board so far",
+                why = (
+                    f"{first.title} is not played on the ball pyramid: the classroom draws "
+                    "only that board so far"
                 )
+                if named:
+                    raise PositionFormatError(str(path), why)
+                left.append(f"{path.name} ({why})")
+                continue
             given.append(ClassLesson(path, lesson))
+        if not given:
+            raise PositionFormatError(
+                ", ".join(map(str, paths)), "no lesson there is on the ball pyramid"
+            )
         room = cls(given, code_of(code), results, lattice_of=lattice_of)
+        room.left_out = left
         if results is not None and results.exists():
             room.load(results)
         return room
