@@ -259,6 +259,9 @@ class Student:
         self.lab.lessons.progress = self.progress
         self.lab.lessons.changed.connect(self._lesson_changed)
         self.view: dict[str, Any] = {"top": 99, "peel": 0, "clip": None}
+        #: The teacher's line as of the last change (read without the lock: a student's
+        #: long answer, a win-within task's proof, never holds the teacher's page).
+        self.row_kept: dict[str, Any] | None = None
 
     # -- where the student is --
 
@@ -298,6 +301,8 @@ class Student:
 
     def changed(self) -> None:
         self.version += 1
+        if self.lab.lessons.lesson is not None:
+            self.row_kept = self.row()
         self.room.touched()
 
     # -- answers --
@@ -465,7 +470,20 @@ class Student:
             "reason": record.reason,
             "seconds": round(self.seconds_on_step()),
             "away": round(time.monotonic() - self.seen_at),
+            "_before": record.seconds,  # on the step before it was shown now
+            "_shown_at": self.shown_at,
         }
+
+    def live_row(self) -> dict[str, Any] | None:
+        """The teacher's line as last kept, its times brought to now (no lock needed)."""
+        kept = self.row_kept
+        if kept is None:
+            return None
+        row = dict(kept)
+        now = time.monotonic()
+        row["seconds"] = round(row.pop("_before") + now - row.pop("_shown_at"))
+        row["away"] = round(now - self.seen_at)
+        return row
 
     # -- the results file --
 
@@ -586,11 +604,8 @@ class Classroom:
             return sorted(self.students.values(), key=lambda s: (s.name.lower(), s.token))
 
     def rows(self) -> list[dict[str, Any]]:
-        rows = []
-        for student in self.roster():
-            with student.lock:
-                rows.append(student.row())
-        return rows
+        """The teacher's lines, as each student's last change left them."""
+        return [row for student in self.roster() if (row := student.live_row()) is not None]
 
     def everyone_to(self, lesson: int, step: int) -> int:
         """Every student to lesson ``lesson``'s step ``step`` (counted from 0); how many."""

@@ -23,6 +23,7 @@ import logging
 import os
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +37,8 @@ WWW = Path(__file__).with_name("www")
 #: The largest message a page may send (a trigger's arguments: a name, a point, a move).
 MAX_MESSAGE = 16 * 1024
 MAX_ARGS_CHARS = 2000
+#: Threads answering students (each action holds one while it runs).
+WORKERS = 16
 #: How often the results file is written while the class runs (when something changed).
 SAVE_EVERY = 10.0
 
@@ -326,9 +329,13 @@ def build_server(room: Classroom, name: str = "pyramid-lab-classroom") -> Any:
         }
     )
 
+    # Students' work on threads of their own: a long answer (a win-within task's proof)
+    # holds one thread, and the others go on.
+    pool = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="classroom")
+
     async def threaded(work: Callable[[], dict[str, Any]]) -> dict[str, Any]:
         started = time.perf_counter()
-        answer = await asyncio.to_thread(_refusing, work)
+        answer = await asyncio.get_running_loop().run_in_executor(pool, _refusing, work)
         answer["ms"] = round((time.perf_counter() - started) * 1000, 1)
         return answer
 
@@ -352,6 +359,8 @@ def build_server(room: Classroom, name: str = "pyramid-lab-classroom") -> Any:
 
     @server.trigger("cr_teacher")
     async def teacher(code: Any = None, order: Any = None, args: Any = None) -> dict[str, Any]:
+        if order is None:  # the lines as kept: no student's lock, no thread
+            return _refusing(lambda: service.teacher(code))
         return await threaded(lambda: service.teacher(code, order, args))
 
     with DivLayout(server) as layout:
