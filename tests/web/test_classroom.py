@@ -191,6 +191,14 @@ def test_bad_input_is_refused_and_the_server_goes_on(server, browser):
         assert refused.value.code in (403, 404), path
     with urllib.request.urlopen(base + "classroom/classroom.js", timeout=10) as served:
         assert b"window.classroom" in served.read()
+    # the view's controls reach the server: a clip across the base, then one level fewer
+    page.check("#cr-clip-on")
+    page.wait_for_function(
+        "() => window.trame.state.get('cr').view.clip === 2", timeout=WAIT
+    )
+    page.fill("#cr-levels", "2")
+    page.dispatch_event("#cr-levels", "change")
+    page.wait_for_function("() => window.trame.state.get('cr').view.top === 1", timeout=WAIT)
     page.close()
 
 
