@@ -222,6 +222,7 @@ def test_sigterm_keeps_every_students_progress_and_a_page_comes_back(tmp_path, b
     # the page, not reloaded, connects again by itself and shows Dee's step
     port = int(re.search(r":(\d+)/", running.students).group(1))
     page.evaluate("() => window.trame.state.set('cr', null)")  # what it showed, forgotten
+    page.wait_for_timeout(3000)  # gone for longer than trame's own retries (5 s) last
     again = start_server(results, LESSON, port=port)
     try:
         page.wait_for_selector("#cr-step-title", timeout=30_000)

@@ -321,6 +321,14 @@ def build_server(room: Classroom, name: str = "pyramid-lab-classroom") -> Any:
         state[key] = value
     state.client_only(*page_keys)
     state.trame__title = "Pyramid Lab classroom"
+    # A page that lost the server tries again every second for 15 minutes (trame's own:
+    # ten times in five seconds), then says to reload; connected again, it asks for its
+    # student's place (window.classroom's connect listener).
+    state.trame__template_error_reconnect = (
+        '<trame-reconnect :max-retry="900" :delay="1000" '
+        'message="The connection to the class was lost: trying again..." '
+        'give-up-message="The class cannot be reached: reload the page when it is back." />'
+    )
     server.enable_module(
         {
             "serve": {"classroom": str(WWW)},
