@@ -188,6 +188,7 @@ def test_bad_input_is_refused_and_the_server_goes_on(server, browser):
     ):
         with pytest.raises(urllib.error.HTTPError) as refused:
             urllib.request.urlopen(base + path, timeout=10)
+        refused.value.close()  # (its socket)
         assert refused.value.code in (403, 404), path
     with urllib.request.urlopen(base + "classroom/classroom.js", timeout=10) as served:
         assert b"window.classroom" in served.read()
