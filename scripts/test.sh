@@ -62,7 +62,7 @@ slow=(
   # run test_contracts.py's 15 board views and windows first; alone it never did)
   tests/viewer/test_dock_fit.py
 )
-no_kernels=(tests/viewer/test_rolling_window.py tests/viewer/test_ball_window.py)
+no_kernels=(tests/viewer/test_rolling_window.py tests/viewer/test_ball_window.py tests/web)
 declare -A queued=()
 jobs=()
 add_job() {
@@ -92,6 +92,9 @@ done
 [ -n "${queued[tests/model]:-}" ] || add_job tests/model no "${model_rest[*]}"
 # The lab's tests (viewer/lab, Qt-free): one process, Qt, VTK and pyvista unimportable there.
 add_job tests/lab no tests/lab
+# The classroom (viewer/classroom/): its servers driven by headless Chromium, and the class
+# without a browser; about 40 s in one process, no kernel needed.
+add_job tests/web no tests/web
 # The other window test files, with few tests each, share a process up to 32 tests (the
 # largest files hold 21 to 26, each test a window or two): each process spends about 3 s
 # of processor time starting Qt, VTK and numba. The files that open no window share one.

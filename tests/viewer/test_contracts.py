@@ -336,3 +336,30 @@ def test_the_lab_contract_sees_qt_imported_anywhere(tmp_path):
         "def f():\n    import pyvista.plotting\n"
     )
     assert gui_imports(fake) == {"PySide6", "pyvista"}
+
+
+def test_the_classroom_reaches_no_qt():
+    """The classroom's server (viewer/classroom/, its command) and every module it imports,
+    and those they import, import no Qt: it runs on a machine with no display, and trame and
+    vtk.js draw in the browsers (pyvista builds the meshes; VTK and pyvista are allowed)."""
+    from import_graph import import_graph
+
+    graph = import_graph()
+    start = {
+        name
+        for name in graph
+        if name.startswith("viewer.classroom") or name == "viewer.cli.classroom"
+    }
+    assert {"viewer.classroom.room", "viewer.classroom.scene", "viewer.classroom.web"} <= start
+    seen, todo = set(start), list(start)
+    while todo:
+        for module in graph[todo.pop()] - seen:
+            seen.add(module)
+            todo.append(module)
+    reached = {
+        name: found
+        for name in sorted(seen)
+        if (found := gui_imports(KNOWN[name]) & {"PySide6", "shiboken6", "pyvistaqt"})
+    }
+    assert reached == {}
+    assert "viewer.lab.lesson" in seen  # built on the lab's lesson state, not beside it

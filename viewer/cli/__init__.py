@@ -23,6 +23,7 @@ from . import (
     analyze,
     book,
     certificate,
+    classroom,
     endgame,
     export,
     lesson,
@@ -64,6 +65,7 @@ COMMANDS: dict[str, ModuleType] = {
     "puzzles": puzzles,
     "practice": practice,
     "lesson": lesson,
+    "classroom": classroom,
     "render": render,
     "export": export,
 }

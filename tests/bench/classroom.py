@@ -1,0 +1,298 @@
+"""The classroom under load: N students (30 by default) at once on one server, on
+127.0.0.1 only, bounded in count (1 to 60) and time (5 to 300 s).
+
+Run by hand:  .venv/bin/python tests/bench/classroom.py [--students 30] [--seconds 40]
+
+It starts ``pyramid-lab classroom`` on a free port of 127.0.0.1 with Partition's first
+lesson, and connects each student as a page does (wslink over a websocket, trame's
+triggers), without a browser: each joins, goes to the step that asks for the apex, and
+then, until the time is up, clicks a point (the view ray from the board's camera through
+the point's centre, as the page casts it), presses Check, and Retry, with a pause of
+0.5 to 1.5 s between actions (a student reading), while polling every 1.5 s as the page
+does (``--spread``: each sets a view of their own first, levels, peel and clip, so that
+fewer pages share a layer's mesh; a click on a point their view hides is answered with a
+refusal, timed as a click). Prints, over every student's clicks: the time from a click to
+the server's answer (the point picked, the board's meshes rebuilt), from Check to the
+verdict, and from the click to the verdict (click + Check), at the median and p95 (goal
+p95 <= 300 ms), the requests answered per second, any error, and the server's memory
+(resident now and at its peak, from /proc). Exit status 1 on an error or a p95 over the goal.
+
+``--hostile`` first sends the server what a hostile page could: a chunk announcing a
+1 GB message, a message over the size limit, garbage; the server must go on answering and
+its memory must stay put."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import os
+import pathlib
+import random
+import re
+import secrets
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from typing import Any
+
+import aiohttp
+import msgpack
+import numpy as np
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from model import lesson as lessons  # noqa: E402
+
+LESSON = ROOT / "examples" / "lessons" / "partition" / "01-corners-and-walls.lesson.json"
+GOAL_MS = 300.0
+POINTS = [(0, 0, 3), (0, 0, 0), (3, 0, 0), (1, 1, 1), (0, 3, 0)]  # the apex is right
+
+
+def chunk(message: bytes, total: int | None = None) -> bytes:
+    """One wslink chunk holding the whole ``message`` (``total``: the size announced)."""
+    ident = int.from_bytes(secrets.token_bytes(4), "little")
+    size = len(message) if total is None else total
+    return (
+        ident.to_bytes(4, "little") + (0).to_bytes(4, "little") + size.to_bytes(4, "little")
+        + message
+    )
+
+
+class Page:
+    """A page's connection: wslink's hello, then trame's triggers, answered in turn."""
+
+    def __init__(self, session: aiohttp.ClientSession, url: str) -> None:
+        self.session = session
+        self.url = url
+        self.count = 0
+        self.pending: dict[str, asyncio.Future[Any]] = {}
+        self.parts: dict[int, bytearray] = {}
+
+    async def open(self) -> None:
+        self.ws = await self.session.ws_connect(self.url, max_msg_size=0)
+        self.reader = asyncio.create_task(self._read())
+        await self.call("wslink.hello", [{"secret": "wslink-secret"}], system=True)
+
+    async def _read(self) -> None:
+        async for message in self.ws:
+            if message.type != aiohttp.WSMsgType.BINARY:
+                continue
+            data = message.data
+            ident = int.from_bytes(data[0:4], "little")
+            offset = int.from_bytes(data[4:8], "little")
+            total = int.from_bytes(data[8:12], "little")
+            body = data[12:]
+            buffer = self.parts.setdefault(ident, bytearray(total))
+            buffer[offset : offset + len(body)] = body
+            if offset + len(body) < total:
+                continue
+            del self.parts[ident]
+            reply = msgpack.unpackb(bytes(buffer), strict_map_key=False)
+            waiting = self.pending.pop(str(reply.get("id")), None)
+            if waiting is not None and not waiting.done():
+                if "error" in reply:
+                    waiting.set_exception(RuntimeError(str(reply["error"])))
+                else:
+                    waiting.set_result(reply.get("result"))
+
+    async def call(self, method: str, args: list[Any], system: bool = False) -> Any:
+        self.count += 1
+        ident = f"{'system' if system else 'rpc'}:c0:{self.count}"
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self.pending[ident] = future
+        packed = msgpack.packb(
+            {"wslink": "1.0", "id": ident, "method": method, "args": args, "kwargs": {}}
+        )
+        await self.ws.send_bytes(chunk(packed))
+        return await asyncio.wait_for(future, 60)
+
+    async def trigger(self, name: str, *args: Any) -> Any:
+        return await self.call("trame.trigger", [name, list(args), {}])
+
+    async def close(self) -> None:
+        await self.ws.close()
+        self.reader.cancel()
+
+
+def ray_to(camera: dict[str, Any], point: np.ndarray) -> list[list[float]]:
+    eye = np.asarray(camera["position"], dtype=float)
+    return [list(map(float, eye)), list(map(float, point - eye))]
+
+
+async def student(
+    number: int, url: str, until: float, centres: dict[tuple[int, ...], np.ndarray],
+    timings: dict[str, list[float]], errors: list[str], rng: random.Random, spread: bool,
+) -> None:
+    async with aiohttp.ClientSession() as session:
+        page = Page(session, url)
+        await page.open()
+        answer = await page.trigger("cr_join", f"Student {number:02d}")
+        token = answer["token"]
+        camera = answer["board"]["camera"]
+        seen = {"version": answer["page"]["version"], "keys": answer["board"]["keys"]}
+
+        async def act(action: str, *args: Any) -> dict[str, Any]:
+            reply = await page.trigger("cr_act", token, action, list(args), seen["keys"])
+            if "page" in reply:  # as the page keeps them
+                seen["version"], seen["keys"] = reply["page"]["version"], reply["board"]["keys"]
+            return reply
+
+        async def poll() -> None:
+            while time.monotonic() < until:
+                await asyncio.sleep(1.5)
+                reply = await page.trigger("cr_poll", token, seen["version"], seen["keys"])
+                if "page" in reply:
+                    seen["version"] = reply["page"]["version"]
+                    seen["keys"] = reply["board"]["keys"]
+
+        await act("next")
+        if spread:  # a view of their own: levels, peel and clip differ from the neighbours'
+            await act("view", 3 - number % 3, number % 2, None if number % 5 else 1 + number % 3)
+        poller = asyncio.create_task(poll())
+        while time.monotonic() < until:
+            await asyncio.sleep(rng.uniform(0.5, 1.5))
+            point = rng.choice(POINTS)
+            started = time.perf_counter()
+            picked = await act("click", *ray_to(camera, centres[point]))
+            clicked = time.perf_counter()
+            if picked.get("error"):
+                if spread and picked["error"].startswith("that is not on a point"):
+                    timings["click"].append((clicked - started) * 1000)  # hidden by the view
+                else:
+                    errors.append(f"click: {picked['error']}")
+                continue
+            await asyncio.sleep(rng.uniform(0.2, 0.6))
+            checking = time.perf_counter()
+            judged = await act("check")
+            done = time.perf_counter()
+            if judged.get("error") or judged["page"]["verdict"] is None:
+                errors.append(f"check: {judged.get('error')}")
+                continue
+            timings["click"].append((clicked - started) * 1000)
+            timings["check"].append((done - checking) * 1000)
+            timings["both"].append((clicked - started + done - checking) * 1000)
+            await asyncio.sleep(rng.uniform(0.3, 0.8))
+            await act("retry")
+        await poller
+        await page.close()
+
+
+async def hostile(url: str, errors: list[str]) -> None:
+    """What a hostile page could send, each on a connection of its own (the server may
+    close it); the server must answer a page after it."""
+    hello = msgpack.packb({"wslink": "1.0", "id": "rpc:c0:9", "method": "trame.trigger",
+                           "args": ["cr_join", ["x"], {}], "kwargs": {}})
+    attacks = [
+        chunk(hello[:10], total=1 << 30),  # 1 GB announced
+        chunk(b"\x00" * 40000),  # over the 16 KB limit
+        b"garbage",
+        "text",
+    ]
+    async with aiohttp.ClientSession() as session:
+        for attack in attacks:
+            page = Page(session, url)
+            await page.open()
+            with contextlib.suppress(aiohttp.ClientError, ConnectionError):
+                if isinstance(attack, str):
+                    await page.ws.send_str(attack)
+                else:
+                    await page.ws.send_bytes(attack)
+                await asyncio.sleep(0.3)
+            with contextlib.suppress(Exception):
+                await page.close()
+        fresh = Page(session, url)
+        await fresh.open()
+        answer = await fresh.trigger("cr_join", "After the storm")
+        if "token" not in answer:
+            errors.append(f"hostile: the server did not answer after it: {answer}")
+        await fresh.close()
+
+
+def memory(pid: int) -> tuple[float, float]:
+    """The server's resident memory now and at its peak, in MB."""
+    status = pathlib.Path(f"/proc/{pid}/status").read_text()
+    found = {k: int(v) / 1024 for k, v in re.findall(r"(VmRSS|VmHWM):\s+(\d+) kB", status)}
+    return found["VmRSS"], found["VmHWM"]
+
+
+def quantiles(values: list[float]) -> str:
+    ordered = sorted(values)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return f"median {statistics.median(ordered):6.1f} ms, p95 {p95:6.1f} ms ({len(ordered)})"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--students", type=int, default=30)
+    parser.add_argument("--seconds", type=float, default=40.0)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--hostile", action="store_true")
+    parser.add_argument("--spread", action="store_true",
+                        help="each student sets a view of their own (fewer meshes shared)")
+    args = parser.parse_args()
+    if not 1 <= args.students <= 60:
+        parser.error("--students: from 1 to 60")
+    if not 5 <= args.seconds <= 300:
+        parser.error("--seconds: from 5 to 300")
+    game = lessons.read(LESSON).steps[1].game
+    lattice = game.lattice
+    centres = {p: lattice.centres[lattice.id_of(*p)] for p in POINTS}
+    with tempfile.TemporaryDirectory() as folder:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "viewer.cli", "classroom", str(LESSON), "--port", "0",
+             "--host", "127.0.0.1", "--results", os.path.join(folder, "results.json")],
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
+        try:
+            assert server.stdout is not None
+            line = server.stdout.readline()
+            found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+            if not found:
+                print(f"the server did not start: {line}{server.stdout.read()}")
+                return 1
+            url = f"ws://127.0.0.1:{found.group(1)}/ws"
+            server.stdout.readline()
+            rss_before, _ = memory(server.pid)
+            timings: dict[str, list[float]] = {"click": [], "check": [], "both": []}
+            errors: list[str] = []
+            rng = random.Random(args.seed)
+
+            async def run() -> None:
+                if args.hostile:
+                    await hostile(url, errors)
+                until = time.monotonic() + args.seconds
+                await asyncio.gather(*(
+                    student(n, url, until, centres, timings, errors, random.Random(rng.random()),
+                            args.spread)
+                    for n in range(1, args.students + 1)
+                ))
+
+            started = time.monotonic()
+            asyncio.run(run())
+            took = time.monotonic() - started
+            rss, peak = memory(server.pid)
+        finally:
+            server.terminate()
+            server.wait(30)
+    answered = 3 * len(timings["click"])
+    print(f"{args.students} students for {args.seconds:.0f} s on 127.0.0.1 "
+          f"({os.cpu_count()} cores), {answered / took:.1f} answered actions/s besides polls")
+    print(f"click -> its answer (the point, the board): {quantiles(timings['click'])}")
+    print(f"Check -> the verdict:                     {quantiles(timings['check'])}")
+    print(f"click + Check (click to verdict):         {quantiles(timings['both'])}")
+    print(f"server memory: {rss_before:.0f} MB at the start, {rss:.0f} MB resident at the end, "
+          f"{peak:.0f} MB at the peak")
+    for error in errors[:10]:
+        print(f"error: {error}")
+    ordered = sorted(timings["both"])
+    p95 = ordered[round(0.95 * (len(ordered) - 1))] if ordered else float("inf")
+    return 1 if errors or p95 > GOAL_MS else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

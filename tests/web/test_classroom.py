@@ -1,0 +1,234 @@
+"""``pyramid-lab classroom`` in headless Chromium: two students and a teacher.
+
+A wrong answer clicked on the 3D board and its explanation on the student's page; the
+teacher's page seeing it live, and not the other student's; a reload that comes back to
+the same place; everyone sent to a step; the results as CSV; a refusal of bad input with
+the server going on; no file served but the pages' own; SIGTERM keeping every student's
+progress in the results file."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+import signal
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+from classroom_helpers import LESSON, SECOND, start_server
+
+from model import lesson as lessons
+
+WAIT = 15_000  # ms: a page's first load, a poll or two
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    results = tmp_path_factory.mktemp("classroom") / "results.json"
+    running = start_server(results, LESSON, SECOND)
+    yield running
+    running.stop(signal.SIGKILL)
+
+
+def centre(lesson_path: Path, step: int, coords: tuple[int, int, int]) -> list[float]:
+    game = lessons.read(lesson_path).steps[step].game
+    lattice = game.lattice
+    return [float(c) for c in lattice.centres[lattice.id_of(*coords)]]
+
+
+def join(browser, url: str, name: str):
+    page = browser.new_page(viewport={"width": 1280, "height": 760})
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.errors = errors
+    page.goto(url)
+    page.fill("#cr-name", name, timeout=WAIT)
+    page.click("#cr-join-button")
+    page.wait_for_selector("#cr-step-title", timeout=WAIT)
+    return page
+
+
+def click_point(page, point: list[float]) -> None:
+    """Click where the board shows ``point`` (the page's own camera projects it)."""
+    page.wait_for_function("() => document.querySelector('#cr-view canvas')", timeout=WAIT)
+    page.wait_for_timeout(300)  # the camera set on the board's first drawing
+    x, y = page.evaluate("(p) => window.classroom.screen_of(p)", point)
+    acted = page.evaluate("() => Number(document.body.dataset.acted || 0)")
+    page.mouse.click(x, y)
+    page.wait_for_function(
+        f"() => Number(document.body.dataset.acted || 0) > {acted}", timeout=WAIT
+    )
+
+
+def test_two_students_and_a_teacher(server, browser):
+    ada = join(browser, server.students, "Ada")
+    bo = join(browser, server.students, "Bo")
+    assert ada.inner_text("#cr-who") == "Ada"
+    assert ada.inner_text("#cr-step-title") == "Five corners"
+
+    # Ada: step 2 asks for the apex; she clicks the SW corner on the board and checks
+    ada.click("#cr-next")
+    ada.wait_for_function(
+        "() => document.querySelector('#cr-step-title').innerText === 'Five walls'",
+        timeout=WAIT,
+    )
+    click_point(ada, centre(LESSON, 1, (0, 0, 0)))
+    assert ada.inner_text("#cr-picked") == "Picked: 0,0,0"
+    ada.click("#cr-check")
+    ada.wait_for_selector("#cr-verdict.cr-wrong", timeout=WAIT)
+    verdict = ada.inner_text("#cr-verdict")
+    assert verdict.startswith("Not this.")
+    assert "SW (0,0,0) is not one of them" in verdict  # the rules' words
+    assert "a point you picked" in ada.inner_text("#cr-legend")
+
+    # the teacher's page sees it live: Ada's wrong answer and why; Bo on step 1
+    teacher = browser.new_page(viewport={"width": 1280, "height": 520})
+    teacher.goto(server.teacher)
+    teacher.wait_for_function(
+        "() => document.body.dataset.rows === '2'", timeout=WAIT
+    )
+    table = teacher.inner_text("#cr-table")
+    rows = {line.split("\t")[0]: line.split("\t") for line in table.splitlines()[1:]}
+    assert rows["Ada"][2].startswith("2/3 Five walls")
+    assert rows["Ada"][3:6] == ["1", "0", "1"]  # tries, right, wrong
+    assert rows["Ada"][7] == "0,0,0"
+    assert "SW (0,0,0) is not one of them" in rows["Ada"][8]
+    assert rows["Bo"][2].startswith("1/3 Five corners")
+
+    # Ada answers right with the apex: the tick, and the teacher's count
+    ada.click("#cr-retry")
+    ada.wait_for_function("() => !document.querySelector('#cr-verdict')", timeout=WAIT)
+    click_point(ada, centre(LESSON, 1, (0, 0, 3)))
+    ada.click("#cr-check")
+    ada.wait_for_selector("#cr-verdict.cr-right", timeout=WAIT)
+    teacher.wait_for_function(
+        "() => document.querySelector('#cr-table').innerText.includes('\\t2\\t1\\t1\\t')",
+        timeout=WAIT,
+    )
+
+    # a student's page shows nothing of the teacher's, nor Ada's answers
+    assert "Five walls" not in bo.content()
+    assert "0,0,0" not in bo.content()
+    assert bo.query_selector("#cr-table") is None
+
+    # Ada reloads: the same student, lesson and step, her ticks kept
+    ada.reload()
+    ada.wait_for_selector("#cr-step-title", timeout=WAIT)
+    assert ada.inner_text("#cr-who") == "Ada"
+    assert ada.inner_text("#cr-step-title") == "Five walls"
+    assert ada.query_selector("#cr-verdict.cr-right") is not None
+
+    # the teacher sends everyone to lesson 1, step 3: both pages follow by themselves
+    teacher.fill("#cr-teacher-step", "3")
+    teacher.click("#cr-everyone")
+    teacher.wait_for_function(
+        "() => document.querySelector('#cr-said').innerText.startsWith('2 students moved')",
+        timeout=WAIT,
+    )
+    for page in (ada, bo):
+        page.wait_for_function(
+            "() => document.querySelector('#cr-steps').innerText.startsWith('Step 3 of 3')",
+            timeout=WAIT,
+        )
+
+    # the results as CSV, downloaded from the teacher's page
+    with teacher.expect_download(timeout=WAIT) as download:
+        teacher.click("#cr-csv")
+    text = Path(download.value.path()).read_text(encoding="utf-8")
+    table_rows = list(csv.DictReader(io.StringIO(text)))
+    wrong = [r for r in table_rows if r["student"] == "Ada" and r["step"] == "2"]
+    assert wrong[0]["answered right"] == "yes"
+    assert (wrong[0]["tries"], wrong[0]["right"], wrong[0]["wrong"]) == ("2", "1", "1")
+    assert wrong[0]["last wrong answer"] == "0,0,0"
+    assert "not one of them" in wrong[0]["why it was wrong"]
+    assert {r["student"] for r in table_rows} == {"Ada", "Bo"}
+
+    assert ada.errors == []
+    assert bo.errors == []
+    for page in (ada, bo, teacher):
+        page.close()
+
+
+def test_bad_input_is_refused_and_the_server_goes_on(server, browser):
+    page = join(browser, server.students, "Cy")
+    answers = page.evaluate(
+        """async () => {
+          const t = window.trame.trigger;
+          const key = window.localStorage.getItem('pyramid-lab-classroom:' + location.host);
+          return [
+            await t('cr_act', ['not a key!', 'check', []]),
+            await t('cr_act', [key, 'click', [[1, 2], 'x']]),
+            await t('cr_act', [key, 'click', [[1e300, 0, 0], [0, 0, 1]]]),
+            await t('cr_act', [key, 'move', ['x'.repeat(5000)]]),
+            await t('cr_act', [key, 'rm -rf', []]),
+            await t('cr_join', ['\\u0007bell']),
+            await t('cr_teacher', ['wrong-code']),
+            await t('cr_act', [key, 'view', [2, 0, null]]),
+          ];
+        }"""
+    )
+    errors = [a.get("error", "") for a in answers]
+    assert errors[0] == "the student's key is not one this class gives"
+    assert errors[1] == "a click is a ray: two lists of three numbers"
+    assert errors[2] == "a click's ray is out of the scene"
+    assert errors[3] == "the page sent too much"
+    assert errors[4] == "no such action: rm -rf"
+    assert errors[5] == "the name has a character that cannot be shown"
+    assert errors[6] == "that is not this class's code"
+    assert errors[7] == ""
+    assert answers[7]["page"]["view"]["top"] == 2
+    # only the pages' own files are served: no lesson, no source, no way out of the folder
+    base = server.students.split("?")[0]
+    for path in (
+        "../pyproject.toml", "%2e%2e/%2e%2e/pyproject.toml", "viewer/cli/classroom.py",
+        "examples/lessons/partition/01-corners-and-walls.lesson.json", "results.json",
+    ):
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(base + path, timeout=10)
+        refused.value.close()  # (its socket)
+        assert refused.value.code in (403, 404), path
+    with urllib.request.urlopen(base + "classroom/classroom.js", timeout=10) as served:
+        assert b"window.classroom" in served.read()
+    # the view's controls reach the server: a clip across the base, then one level fewer
+    page.check("#cr-clip-on")
+    page.wait_for_function(
+        "() => window.trame.state.get('cr').view.clip === 2", timeout=WAIT
+    )
+    page.fill("#cr-levels", "2")
+    page.dispatch_event("#cr-levels", "change")
+    page.wait_for_function("() => window.trame.state.get('cr').view.top === 1", timeout=WAIT)
+    page.close()
+
+
+def test_sigterm_keeps_every_students_progress_and_a_page_comes_back(tmp_path, browser):
+    results = tmp_path / "results.json"
+    running = start_server(results, LESSON)
+    page = join(browser, running.students, "Dee")
+    page.click("#cr-next")
+    page.wait_for_function(
+        "() => document.querySelector('#cr-step-title').innerText === 'Five walls'",
+        timeout=WAIT,
+    )
+    assert running.stop(signal.SIGTERM) == 0
+    data = json.loads(results.read_text(encoding="utf-8"))
+    assert data["format"] == "pyramid-lab-classroom-results/1"
+    (dee,) = data["students"]
+    assert (dee["name"], dee["lesson"], dee["step"]) == ("Dee", 0, 1)
+    assert not list(tmp_path.glob(".*.tmp"))  # written through a temporary file, renamed
+    assert any("progress is in" in line for line in running.lines)
+    # the connection is lost; the server starts again on the same port and results file:
+    # the page, not reloaded, connects again by itself and shows Dee's step
+    port = int(re.search(r":(\d+)/", running.students).group(1))
+    page.evaluate("() => window.trame.state.set('cr', null)")  # what it showed, forgotten
+    page.wait_for_timeout(3000)  # gone for longer than trame's own retries (5 s) last
+    again = start_server(results, LESSON, port=port)
+    try:
+        page.wait_for_selector("#cr-step-title", timeout=30_000)
+        assert page.inner_text("#cr-step-title") == "Five walls"
+        assert page.inner_text("#cr-who") == "Dee"
+    finally:
+        page.close()
+        again.stop(signal.SIGKILL)

@@ -1,0 +1,177 @@
+"""The class without a browser: the checks of what a page sends, a student's answers judged
+by their lab, the teacher's rows and CSV, the results file written and read again, and the
+board's meshes and picking."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import numpy as np
+import pytest
+from classroom_helpers import LESSON, SECOND
+
+from model import lesson as lessons
+from model.game import PositionFormatError
+from viewer.classroom.room import Classroom, Refused, make_code, name_of, point_of
+from viewer.classroom.scene import board_of, lattice_of, point_on_ray
+from viewer.classroom.web import Service, _refusing
+
+CODE = "abcd-efgh"
+
+
+@pytest.fixture
+def room(tmp_path):
+    return Classroom.open([LESSON, SECOND], CODE, tmp_path / "results.json", lattice_of)
+
+
+def test_names_and_points_are_checked():
+    assert name_of("  Ada   Lovelace ") == "Ada Lovelace"
+    for bad, why in (
+        ("", "type your name first"),
+        ("x" * 41, "the name is too long (at most 40 characters)"),
+        ("a\u202eb", "the name has a character that cannot be shown"),
+        (17, "the name must be text"),
+    ):
+        with pytest.raises(Refused, match="^" + why.replace("(", r"\(").replace(")", r"\)")):
+            name_of(bad)
+    assert point_of([1, 0, 2.0], 3) == (1, 0, 2)
+    with pytest.raises(Refused, match="a coordinate must be a whole number"):
+        point_of([1, 0, 0.5], 3)
+    with pytest.raises(Refused, match="a point is a list of 3 whole numbers"):
+        point_of([1, 0], 3)
+    code = make_code()
+    assert len(code) == 14
+    assert code.count("-") == 2
+
+
+def test_a_wrong_answer_is_judged_counted_and_listed(room):
+    ada, bo = room.join("Ada"), room.join("Bo")
+    with ada.lock:
+        ada.next()
+        ada.click((0, 0, 0))
+        ada.check()
+        page = ada.page()
+    assert page["verdict"] == {"correct": False, "reason": "SW (0,0,0) is not one of them"}
+    with ada.lock:
+        ada.retry()
+        ada.click((0, 0, 3))
+        ada.check()
+        with pytest.raises(Refused, match="answered right already"):
+            ada.click((0, 0, 0))
+    rows = {row["name"]: row for row in room.rows()}
+    assert (rows["Ada"]["tries"], rows["Ada"]["right"], rows["Ada"]["wrong"]) == (2, 1, 1)
+    assert rows["Ada"]["last_wrong"] == "0,0,0"
+    assert rows["Ada"]["done"] == [1]
+    assert rows["Bo"]["step"] == 0
+    with pytest.raises(Refused, match="that is not this class's code"):
+        room.teacher("abcd-efgi")
+    room.teacher(CODE)
+    table = list(csv.DictReader(io.StringIO(room.csv_text())))
+    assert [(r["student"], r["step"], r["answered right"]) for r in table] == [
+        ("Ada", "1", "no"), ("Ada", "2", "yes"), ("Bo", "1", "no"),
+    ]
+    assert bo.page()["picked"] == []  # Ada's picks are Ada's
+
+
+def test_a_move_task_is_played_by_a_click_and_refused_in_words(room):
+    ada = room.join("Ada")
+    with ada.lock:
+        ada.open_lesson(1, 0)  # a corner ball: place a ball that holds a corner
+        with pytest.raises(Refused, match="is not a point of this board"):
+            ada.click((9, 9, 9))
+        with pytest.raises(Refused, match="0,0,0 already holds a red ball"):
+            ada.click((0, 0, 0))
+        task = ada.lab.lessons.step.task
+        game = ada.lab.session.game
+        wrong = next(str(m) for m in game.legal_moves() if str(m) not in task.answers)
+        ada.click(tuple(int(c) for c in wrong.split(",")))
+        verdict = ada.lab.lessons.verdict
+        assert verdict is not None
+        assert not verdict.correct
+        assert verdict.reason  # the rules' words on the move
+        with pytest.raises(Refused, match="a move is on the board already"):
+            ada.play(task.answers[0])
+        assert room.rows()[0]["last_wrong"] == wrong
+
+
+def test_everyone_to_a_step(room):
+    students = [room.join(name) for name in ("Ada", "Bo", "Cy")]
+    assert room.everyone_to(1, 1) == 3
+    assert {(s.lesson_index, s.step_index) for s in students} == {(1, 1)}
+    with pytest.raises(Refused, match="the step must be from 0 to 1"):
+        room.everyone_to(1, 7)
+
+
+def test_the_results_file_is_written_atomically_and_read_again(room, tmp_path):
+    ada = room.join("Ada")
+    with ada.lock:
+        ada.next()
+        ada.click((0, 0, 3))
+        ada.check()
+    written = room.save()
+    assert written == (tmp_path / "results.json").resolve()
+    assert [p.name for p in tmp_path.iterdir()] == ["results.json"]
+    again = Classroom.open([LESSON, SECOND], CODE, tmp_path / "results.json", lattice_of)
+    back = again.student(ada.token)
+    assert (back.name, back.lesson_index, back.step_index) == ("Ada", 0, 1)
+    assert back.page()["done"] == [1]
+    assert back.record(1).right == 1
+    # a damaged results file is refused by name, not taken
+    (tmp_path / "bad.json").write_text(json.dumps({"format": "other"}))
+    with pytest.raises(PositionFormatError, match="not a results file"):
+        Classroom.open([LESSON], CODE, tmp_path / "bad.json", lattice_of)
+
+
+def test_the_service_refuses_and_answers(room):
+    service = Service(room)
+    joined = service.join("Ada")
+    token = joined["token"]
+    assert joined["board"]["balls"] is None  # the first step's board is empty
+    assert joined["board"]["points"]["mesh"]["points"]["dtype"] == "float32"
+    for args, why in (
+        ([[0, 0, 0]], "a click is a ray: a start and a direction"),
+        ([[0, 0, "x"], [0, 0, 1]], "a click is a ray: two lists of three numbers"),
+        ([list(range(3000))], "the page sent too much"),
+    ):
+        assert _refusing(lambda a=args: service.act(token, "click", a))["error"] == why
+    assert service.poll(token, -1)["page"]["name"] == "Ada"
+    assert service.poll(token, service.poll(token, -1)["page"]["version"]) == {"same": True}
+    assert service.resume("x" * 30)["forget"] is True
+
+
+def test_a_click_finds_the_point_it_meets():
+
+
+    game = lessons.read(SECOND).steps[0].game
+    lattice = lattice_of(game)
+    assert lattice is not None
+    board = board_of(game, lattice, overlays={"walls": True, "corners": True, "region": "SW"})
+    eye = np.array([20.0, -20.0, 15.0])
+    for pid in (0, lattice.count - 1, lattice.id_of(1, 1, 0)):
+        target = lattice.centres[pid]
+        hit = point_on_ray(board, lattice, eye, target - eye)
+        # the point aimed at, or one in front of it on the same ray (a ball hides it)
+        assert hit is not None
+        assert np.linalg.norm(lattice.centres[lattice.id_of(*hit)] - eye) <= np.linalg.norm(
+            target - eye
+        ) + 1e-9
+    assert point_on_ray(board, lattice, eye, eye) is None  # looking away
+    words = [w for _c, w in board.legend]
+    assert "the walls' edges: base, west, east, south, north" in words
+
+
+def test_lessons_on_another_board_are_refused_or_left_out(tmp_path):
+    lessons_folder = LESSON.parents[1]
+    room = Classroom.open([lessons_folder], CODE, None, lattice_of)
+    drawn = {given.lesson.game_name for given in room.lessons}
+    assert len(drawn) == 2  # the two games on the ball pyramid
+    assert len(room.left_out) == 6
+    assert all("is not played on the ball pyramid" in why for why in room.left_out)
+    other = next(p for p in sorted(lessons_folder.rglob("*.lesson.json"))
+                 if lattice_of(lessons.read(p).steps[0].game) is None)
+    with pytest.raises(PositionFormatError, match="is not played on the ball pyramid"):
+        Classroom.open([other], CODE, None, lattice_of)
+    with pytest.raises(PositionFormatError, match="no such file or folder"):
+        Classroom.open([tmp_path / "nowhere"], CODE, None, lattice_of)

@@ -1,0 +1,764 @@
+"""The class: the lessons, the students and what the teacher sees. No Qt, no VTK, no web.
+
+Each student is a :class:`~viewer.lab.Lab` of their own (its session and its
+:class:`~viewer.lab.lesson.Lessons`, the very lesson state the window shows: steps,
+judging by the rules, hints, Retry), with the progress kept here on the server
+(:class:`StudentProgress`) rather than in the user's progress file, and the tries, the
+wrong answers and the time on each step that the teacher's page lists.
+
+Every value from a browser is checked here as a file is (:func:`name_of`,
+:func:`token_of`, :func:`point_of`, :func:`bounded_text`...): a bad one raises
+:class:`Refused` with a sentence, and the server answers it and goes on. The results file
+(every student's progress and counts) is written atomically (:func:`model.files.save_bytes`)
+and read back at the next start, so a student's address still leads to their place.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import re
+import secrets
+import threading
+import time
+import unicodedata
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from model import lesson as lessons
+from model.files import save_bytes
+from model.game import Game, PositionFormatError, shorten
+from model.userfiles import LessonProgress
+
+from ..lab import CANCEL, Lab
+from ..session import Session
+
+RESULTS_FORMAT = "pyramid-lab-classroom-results/1"
+MAX_STUDENTS = 200
+MAX_NAME = 40
+MAX_MOVE_TEXT = 60
+MAX_RESULTS_BYTES = 8 * 1024 * 1024
+TOKEN_BYTES = 18  # secrets.token_urlsafe: 24 characters
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
+_CODE = re.compile(r"[A-Za-z0-9-]{4,40}")
+CODE_WORDS = 3  # a code made up: three groups of four letters and digits
+
+
+class Refused(ValueError):
+    """A value from a browser the class does not take; the message says why."""
+
+
+# ---- checks of what a browser sends ---------------------------------------------------------
+
+
+def bounded_text(value: Any, what: str, limit: int) -> str:
+    if not isinstance(value, str):
+        raise Refused(f"{what} must be text")
+    if len(value) > limit:
+        raise Refused(f"{what} is too long (at most {limit} characters)")
+    return value
+
+
+def name_of(value: Any) -> str:
+    """A student's name: 1 to 40 printable characters, spaces squeezed."""
+    text = unicodedata.normalize("NFC", bounded_text(value, "the name", 4 * MAX_NAME))
+    text = " ".join(text.split())
+    if not text:
+        raise Refused("type your name first")
+    if len(text) > MAX_NAME:
+        raise Refused(f"the name is too long (at most {MAX_NAME} characters)")
+    if any(unicodedata.category(c)[0] == "C" for c in text):
+        raise Refused("the name has a character that cannot be shown")
+    return text
+
+
+def token_of(value: Any) -> str:
+    text = bounded_text(value, "the student's key", 64)
+    if not _TOKEN.fullmatch(text):
+        raise Refused("the student's key is not one this class gives")
+    return text
+
+
+def code_of(value: Any) -> str:
+    text = bounded_text(value, "the class code", 40)
+    if not _CODE.fullmatch(text):
+        raise Refused("a class code is 4 to 40 letters, digits and dashes")
+    return text
+
+
+def whole_number(value: Any, what: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise Refused(f"{what} must be a whole number")
+    if isinstance(value, float):
+        if not value.is_integer():
+            raise Refused(f"{what} must be a whole number")
+        value = int(value)
+    if not low <= value <= high:
+        raise Refused(f"{what} must be from {low} to {high}")
+    return value
+
+
+def point_of(value: Any, count: int) -> tuple[int, ...]:
+    """A point sent by a page: ``count`` whole numbers (from 0 to 99)."""
+    if not isinstance(value, list) or len(value) != count:
+        raise Refused(f"a point is a list of {count} whole numbers")
+    return tuple(whole_number(v, "a coordinate", 0, 99) for v in value)
+
+
+def make_code() -> str:
+    alphabet = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i to misread
+    return "-".join(
+        "".join(secrets.choice(alphabet) for _ in range(4)) for _ in range(CODE_WORDS)
+    )
+
+
+# ---- the lessons --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ClassLesson:
+    """A lesson file given to the class."""
+
+    path: Path
+    lesson: lessons.LessonFile
+
+    @property
+    def title(self) -> str:
+        return self.lesson.title
+
+
+def find_lessons(paths: Sequence[str | os.PathLike[str]]) -> list[tuple[Path, bool]]:
+    """The lesson files named, a folder standing for the lesson files under it (sorted),
+    each with whether it was named itself; PositionFormatError naming a path that is
+    neither."""
+    found: list[tuple[Path, bool]] = []
+    for given in paths:
+        path = Path(given)
+        if path.is_dir():
+            inside = sorted(p for p in path.rglob(f"*{lessons.SUFFIX}") if p.is_file())
+            if not inside:
+                raise PositionFormatError(str(path), "the folder holds no lesson file")
+            found += [(p, False) for p in inside]
+        elif path.is_file():
+            found.append((path, True))
+        else:
+            raise PositionFormatError(str(path), "no such file or folder")
+    unique: list[tuple[Path, bool]] = []
+    seen: set[Path] = set()
+    for path, named in found:
+        real = path.resolve()
+        if real not in seen:
+            seen.add(real)
+            unique.append((real, named))
+    return unique
+
+
+# ---- one student ------------------------------------------------------------------------------
+
+
+class StudentProgress(LessonProgress):
+    """A student's progress through the lessons, kept by the class (in its results file),
+    never in the user's own progress file."""
+
+    def __init__(self, data: dict[str, dict[str, Any]] | None = None) -> None:
+        # (no file: the store's own reading and locking are not wanted)
+        self.path = Path(os.devnull)
+        self._tell = None
+        self.notice = ""
+        self.told = set()
+        self.kept = ""
+        self.data = self.parse({"lessons": data or {}})
+
+    def update(self, change: Callable[[dict[str, dict[str, Any]]], None]) -> None:
+        change(self.data)
+
+
+class _Port:
+    """The lab's port for a student: no dialog is ever opened; what it says is kept."""
+
+    def __init__(self) -> None:
+        self.said = ""
+
+    def choose_file(self, purpose: Literal["open", "save"], start: Path) -> str | None:
+        return None
+
+    def ask(self, question: str, detail: str, *, can_save: bool = True) -> str:
+        return CANCEL
+
+    def ask_number(self, title: str, text: str, value: int, low: int, high: int) -> int | None:
+        return None
+
+    def show_message(self, title: str, text: str) -> None:
+        self.said = f"{title}: {text}"
+
+    def show_progress(self, fraction: float | None, text: str = "") -> None:
+        pass
+
+    def status(self, text: str) -> None:
+        self.said = text
+
+
+@dataclass
+class StepRecord:
+    """A student's tries at one step."""
+
+    tries: int = 0
+    right: int = 0
+    wrong: int = 0
+    seconds: float = 0.0  # on the step, before the time it is shown now
+    last_wrong: str = ""  # the answer
+    reason: str = ""  # the rules' words on it
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "tries": self.tries,
+            "right": self.right,
+            "wrong": self.wrong,
+            "seconds": round(self.seconds, 1),
+            "last_wrong": self.last_wrong,
+            "reason": self.reason,
+        }
+
+
+def _record_of(raw: Any) -> StepRecord:
+    if not isinstance(raw, dict):
+        raise PositionFormatError("steps", "each record must be an object")
+    return StepRecord(
+        tries=whole_number(raw.get("tries", 0), "tries", 0, 10**9),
+        right=whole_number(raw.get("right", 0), "right", 0, 10**9),
+        wrong=whole_number(raw.get("wrong", 0), "wrong", 0, 10**9),
+        seconds=float(whole_number(round(float(raw.get("seconds", 0))), "seconds", 0, 10**9)),
+        last_wrong=bounded_text(raw.get("last_wrong", ""), "last_wrong", 2000),
+        reason=bounded_text(raw.get("reason", ""), "reason", 4000),
+    )
+
+
+class Student:
+    """One student: their lab (the lesson state the window uses), where they are, and
+    their records per (lesson, step). Every call is made under :attr:`lock`."""
+
+    def __init__(self, room: Classroom, token: str, name: str) -> None:
+        self.room = room
+        self.token = token
+        self.name = name
+        self.lock = threading.RLock()
+        self.version = 0  # grows with every change a page must draw
+        self.lesson_index = 0
+        self.records: dict[tuple[int, int], StepRecord] = {}
+        self.shown_at = time.monotonic()
+        self.seen_at = time.monotonic()
+        self.port = _Port()
+        self.move_said = ""  # why a move was not played ('' when it was)
+        first = room.lessons[0].lesson
+        self.lab = Lab(Session(first.steps[0].game.copy()), self.port)
+        self.progress = StudentProgress()
+        self.lab.lessons.progress = self.progress
+        self.lab.lessons.changed.connect(self._lesson_changed)
+        self.view: dict[str, Any] = {"top": 99, "peel": 0, "clip": None}
+        #: The teacher's line as of the last change (read without the lock: a student's
+        #: long answer, a win-within task's proof, never holds the teacher's page).
+        self.row_kept: dict[str, Any] | None = None
+
+    # -- where the student is --
+
+    @property
+    def lessons(self) -> Any:
+        return self.lab.lessons
+
+    @property
+    def step_index(self) -> int:
+        return int(self.lab.lessons.index)
+
+    def record(self, step: int | None = None) -> StepRecord:
+        key = (self.lesson_index, self.step_index if step is None else step)
+        return self.records.setdefault(key, StepRecord())
+
+    def open_lesson(self, index: int, step: int | None = None) -> None:
+        """Lesson ``index`` of the class, at ``step`` (default: where the student left it)."""
+        self._leave_step()
+        self.lesson_index = index
+        given = self.room.lessons[index]
+        self.lab.lessons.start(given.lesson, given.path, step)
+        self.shown_at = time.monotonic()
+        self.changed()
+
+    def go(self, step: int) -> None:
+        self._leave_step()
+        self.lab.lessons.go(step)
+        self.shown_at = time.monotonic()
+        self.changed()
+
+    def _leave_step(self) -> None:
+        if self.lab.lessons.lesson is not None:
+            self.record().seconds += time.monotonic() - self.shown_at
+
+    def seconds_on_step(self) -> float:
+        return self.record().seconds + (time.monotonic() - self.shown_at)
+
+    def changed(self) -> None:
+        self.version += 1
+        if self.lab.lessons.lesson is not None:
+            self.row_kept = self.row()
+        self.room.touched()
+
+    # -- answers --
+
+    def _lesson_changed(self, what: str, *args: Any) -> None:
+        shown = self.lab.lessons
+        if what == "answer" and shown.verdict is not None:
+            verdict = shown.verdict
+            record = self.record()
+            record.tries += 1
+            if verdict.correct:
+                record.right += 1
+            else:
+                record.wrong += 1
+                record.last_wrong = self._answer_text()
+                record.reason = verdict.reason
+        self.changed()
+
+    def _answer_text(self) -> str:
+        shown = self.lab.lessons
+        if shown.picked:
+            return "; ".join(",".join(map(str, p)) for p in shown.picked)
+        stack = self.lab.session.game.move_stack
+        if len(stack) > shown.base_ply:
+            return str(stack[shown.base_ply])
+        return ""
+
+    def click(self, point: tuple[int, ...]) -> None:
+        """A point clicked on the board: picked (click-points) or the move there."""
+        shown = self.lab.lessons
+        task = shown.step.task
+        if task is None:
+            raise Refused("this step asks nothing: read it and go on with Next")
+        if shown.verdict is not None and shown.verdict.correct:
+            raise Refused("answered right already: go on with Next")
+        if not self._on_board(point):
+            raise Refused(f"{','.join(map(str, point))} is not a point of this board")
+        if task.asks_for_points():
+            shown.pick(point)
+            return
+        self.play(",".join(map(str, point)))
+
+    def _on_board(self, point: tuple[int, ...]) -> bool:
+        lattice = self.room.lattice_of(self.lab.session.game)
+        return lattice is not None and len(point) == 3 and lattice.contains(*point)
+
+    def play(self, text: str) -> None:
+        """The move written ``text`` (a click, or typed), judged by the lesson."""
+        shown = self.lab.lessons
+        task = shown.step.task
+        if task is None or task.asks_for_points():
+            raise Refused("this step asks for points on the board, not a move")
+        if len(self.lab.session.game.move_stack) > shown.base_ply:
+            raise Refused("a move is on the board already: Retry to answer again")
+        game = self.lab.session.game
+        try:
+            move = game.parse_move(text)
+        except ValueError as exc:
+            raise Refused(f"{shorten(text, 40)}: {exc}") from None
+        why = game.why_illegal(move)
+        if why is not None:
+            raise Refused(why)
+        self.lab.play(move)
+
+    def check(self) -> None:
+        shown = self.lab.lessons
+        if not shown.asks_for_points():
+            raise Refused("this step is answered on the board: no points to check")
+        if not shown.picked:
+            raise Refused("click the points first, then Check")
+        shown.check()
+
+    def hint(self) -> None:
+        self.lab.lessons.hint()
+
+    def retry(self) -> None:
+        self.go(self.step_index)
+
+    def next(self) -> None:
+        """The next step; after the last, the next lesson of the class."""
+        lesson = self.lab.lessons.lesson
+        assert lesson is not None
+        if self.step_index + 1 < len(lesson.steps):
+            self.go(self.step_index + 1)
+        elif self.lesson_index + 1 < len(self.room.lessons):
+            self.open_lesson(self.lesson_index + 1, 0)
+        else:
+            raise Refused("that was the last step of the last lesson")
+
+    def previous(self) -> None:
+        if self.step_index == 0:
+            raise Refused("this is the lesson's first step")
+        self.go(self.step_index - 1)
+
+    def set_view(self, top: int, peel: int, clip: float | None) -> None:
+        self.view = {"top": top, "peel": peel, "clip": clip}
+        self.changed()
+
+    # -- what the pages show --
+
+    def page(self) -> dict[str, Any]:
+        """What the student's page shows, apart from the board."""
+        shown = self.lab.lessons
+        lesson = shown.lesson
+        assert lesson is not None
+        step = shown.step
+        task = step.task
+        verdict = shown.verdict
+        done = shown.done()
+        moved = len(self.lab.session.game.move_stack) > shown.base_ply
+        return {
+            "name": self.name,
+            "lessons": [
+                {"title": given.title, "steps": len(given.lesson.steps)}
+                for given in self.room.lessons
+            ],
+            "lesson": self.lesson_index,
+            "lesson_title": lesson.title,
+            "step": shown.index,
+            "steps": len(lesson.steps),
+            "done": sorted(done),
+            "title": step.title,
+            "text": step.text,
+            "task": None
+            if task is None
+            else {
+                "kind": task.kind,
+                "prompt": task.prompt or _default_prompt(task.kind),
+                "points": task.asks_for_points(),
+                "hint": (task.hint or "no hint for this task") if shown.hint_shown else "",
+            },
+            "picked": [",".join(map(str, p)) for p in shown.picked],
+            "moved": moved,
+            "verdict": None
+            if verdict is None
+            else {"correct": verdict.correct, "reason": verdict.reason},
+            "said": self.move_said,
+            "last": self.step_index + 1 >= len(lesson.steps)
+            and self.lesson_index + 1 >= len(self.room.lessons),
+            "view": dict(self.view),
+            "version": self.version,
+        }
+
+    def row(self) -> dict[str, Any]:
+        """The teacher's line for this student."""
+        shown = self.lab.lessons
+        lesson = shown.lesson
+        assert lesson is not None
+        record = self.record()
+        totals = [r for (li, _s), r in self.records.items() if li == self.lesson_index]
+        return {
+            "name": self.name,
+            "lesson": self.lesson_index,
+            "lesson_title": lesson.title,
+            "step": shown.index,
+            "steps": len(lesson.steps),
+            "step_title": shown.step.title,
+            "tries": record.tries,
+            "right": record.right,
+            "wrong": record.wrong,
+            "lesson_right": sum(r.right for r in totals),
+            "lesson_wrong": sum(r.wrong for r in totals),
+            "done": sorted(shown.done()),
+            "last_wrong": record.last_wrong,
+            "reason": record.reason,
+            "seconds": round(self.seconds_on_step()),
+            "away": round(time.monotonic() - self.seen_at),
+            "_before": record.seconds,  # on the step before it was shown now
+            "_shown_at": self.shown_at,
+        }
+
+    def live_row(self) -> dict[str, Any] | None:
+        """The teacher's line as last kept, its times brought to now (no lock needed)."""
+        kept = self.row_kept
+        if kept is None:
+            return None
+        row = dict(kept)
+        now = time.monotonic()
+        row["seconds"] = round(row.pop("_before") + now - row.pop("_shown_at"))
+        row["away"] = round(now - self.seen_at)
+        return row
+
+    # -- the results file --
+
+    def to_json(self) -> dict[str, Any]:
+        steps = []
+        for (li, si), record in sorted(self.records.items()):
+            entry = record.to_json()
+            if (li, si) == (self.lesson_index, self.step_index):
+                entry["seconds"] = round(self.seconds_on_step(), 1)
+            steps.append({"lesson": li, "step": si, **entry})
+        return {
+            "token": self.token,
+            "name": self.name,
+            "lesson": self.lesson_index,
+            "step": self.step_index,
+            "progress": self.progress.data,
+            "steps": steps,
+            "view": self.view,
+        }
+
+
+def _default_prompt(kind: str) -> str:
+    return {
+        "click-points": "Click the points on the board, then Check.",
+        "place": "Click the point to play.",
+        "move": "Play the move (click its point, or type it).",
+        "win-within": "Play the first move of the win (click its point, or type it).",
+    }.get(kind, "")
+
+
+# ---- the class ------------------------------------------------------------------------------
+
+
+@dataclass
+class Classroom:
+    """The lessons given, the class code and the students, by their keys."""
+
+    lessons: list[ClassLesson]
+    code: str
+    results: Path | None = None
+    students: dict[str, Student] = field(default_factory=dict)
+    lattice_of: Callable[[Game], Any] = field(default=lambda game: None)
+
+    def __post_init__(self) -> None:
+        self.lock = threading.RLock()
+        self.left_out: list[str] = []  # lesson files of a folder given that are not shown
+        self.dirty = False
+        self.written_at = 0.0
+
+    @classmethod
+    def open(
+        cls,
+        paths: Sequence[str | os.PathLike[str]],
+        code: str,
+        results: Path | None,
+        lattice_of: Callable[[Game], Any],
+    ) -> Classroom:
+        """The class of the lesson files (or folders of them) at ``paths``; the students of
+        ``results`` when it exists. PositionFormatError naming the file at fault."""
+        given: list[ClassLesson] = []
+        left: list[str] = []
+        for path, named in find_lessons(paths):
+            lesson = lessons.read(path)
+            first = lesson.steps[0].game
+            if lattice_of(first) is None:
+                why = (
+                    f"{first.title} is not played on the ball pyramid: the classroom draws "
+                    "only that board so far"
+                )
+                if named:
+                    raise PositionFormatError(str(path), why)
+                left.append(f"{path.name} ({why})")
+                continue
+            given.append(ClassLesson(path, lesson))
+        if not given:
+            raise PositionFormatError(
+                ", ".join(map(str, paths)), "no lesson there is on the ball pyramid"
+            )
+        room = cls(given, code_of(code), results, lattice_of=lattice_of)
+        room.left_out = left
+        if results is not None and results.exists():
+            room.load(results)
+        return room
+
+    def touched(self) -> None:
+        self.dirty = True
+
+    # -- students --
+
+    def join(self, name: Any) -> Student:
+        name = name_of(name)
+        with self.lock:
+            if len(self.students) >= MAX_STUDENTS:
+                raise Refused(f"the class is full ({MAX_STUDENTS} students)")
+            token = secrets.token_urlsafe(TOKEN_BYTES)
+            student = Student(self, token, name)
+            with student.lock:
+                student.open_lesson(0, 0)
+            self.students[token] = student
+            self.dirty = True
+            return student
+
+    def student(self, token: Any) -> Student:
+        key = token_of(token)
+        with self.lock:
+            found = self.students.get(key)
+        if found is None:
+            raise Refused("this class does not know you (yet): type your name to join")
+        found.seen_at = time.monotonic()
+        return found
+
+    def teacher(self, code: Any) -> None:
+        if not secrets.compare_digest(bytes(code_of(code), "utf-8"), bytes(self.code, "utf-8")):
+            raise Refused("that is not this class's code")
+
+    def roster(self) -> list[Student]:
+        with self.lock:
+            return sorted(self.students.values(), key=lambda s: (s.name.lower(), s.token))
+
+    def rows(self) -> list[dict[str, Any]]:
+        """The teacher's lines, as each student's last change left them."""
+        return [row for student in self.roster() if (row := student.live_row()) is not None]
+
+    def everyone_to(self, lesson: int, step: int) -> int:
+        """Every student to lesson ``lesson``'s step ``step`` (counted from 0); how many."""
+        lesson = whole_number(lesson, "the lesson", 0, len(self.lessons) - 1)
+        steps = len(self.lessons[lesson].lesson.steps)
+        step = whole_number(step, "the step", 0, steps - 1)
+        moved = 0
+        for student in self.roster():
+            with student.lock:
+                if student.lesson_index != lesson:
+                    student.open_lesson(lesson, step)
+                else:
+                    student.go(step)
+                moved += 1
+        return moved
+
+    def csv_text(self) -> str:
+        """The results, a line per student and step tried or shown."""
+        out = io.StringIO()
+        writer = csv.writer(out)
+        writer.writerow(
+            [
+                "student",
+                "lesson",
+                "lesson title",
+                "step",
+                "step title",
+                "answered right",
+                "tries",
+                "right",
+                "wrong",
+                "seconds",
+                "last wrong answer",
+                "why it was wrong",
+            ]
+        )
+        for student in self.roster():
+            with student.lock:
+                data = student.to_json()
+            for entry in data["steps"]:
+                given = self.lessons[entry["lesson"]]
+                steps = given.lesson.steps
+                done = student.progress.done(given.path)
+                writer.writerow(
+                    [
+                        _cell(student.name),
+                        entry["lesson"] + 1,
+                        _cell(given.title),
+                        entry["step"] + 1,
+                        _cell(steps[entry["step"]].title) if entry["step"] < len(steps) else "",
+                        "yes" if entry["step"] in done else "no",
+                        entry["tries"],
+                        entry["right"],
+                        entry["wrong"],
+                        round(entry["seconds"]),
+                        _cell(entry["last_wrong"]),
+                        _cell(entry["reason"]),
+                    ]
+                )
+        return out.getvalue()
+
+    # -- the results file --
+
+    def to_json(self) -> dict[str, Any]:
+        students = []
+        for student in self.roster():
+            with student.lock:
+                students.append(student.to_json())
+        return {
+            "format": RESULTS_FORMAT,
+            "lessons": [str(given.path) for given in self.lessons],
+            "students": students,
+        }
+
+    def save(self) -> Path | None:
+        """Write the results file atomically (when the class has one); its path."""
+        if self.results is None:
+            return None
+        self.dirty = False
+        data = json.dumps(self.to_json(), ensure_ascii=False, indent=1).encode("utf-8")
+        written, _ = save_bytes(self.results, data)
+        self.written_at = time.monotonic()
+        return written
+
+    def load(self, path: Path) -> None:
+        """The students of a results file this class wrote (the lessons matched by path)."""
+        try:
+            with open(path, "rb") as handle:
+                data = handle.read(MAX_RESULTS_BYTES + 1)
+        except OSError as exc:
+            raise PositionFormatError(str(path), f"cannot be read ({exc.strerror})") from None
+        if len(data) > MAX_RESULTS_BYTES:
+            raise PositionFormatError(str(path), "too big for a results file")
+        try:
+            raw = json.loads(data)
+        except (ValueError, RecursionError):
+            raise PositionFormatError(str(path), "not JSON") from None
+        if not isinstance(raw, dict) or raw.get("format") != RESULTS_FORMAT:
+            raise PositionFormatError(str(path), f"not a results file ({RESULTS_FORMAT})")
+        where = {str(given.path): i for i, given in enumerate(self.lessons)}
+        listed = raw.get("lessons")
+        if not isinstance(listed, list):
+            raise PositionFormatError(str(path), '"lessons" must be a list')
+        try:
+            for entry in _entries(raw.get("students")):
+                self._restore(entry, listed, where)
+        except Refused as exc:
+            raise PositionFormatError(str(path), str(exc)) from None
+
+    def _restore(self, entry: dict[str, Any], listed: list[Any], where: dict[str, int]) -> None:
+        token = token_of(entry.get("token"))
+        student = Student(self, token, name_of(entry.get("name")))
+        progress = entry.get("progress", {})
+        student.progress.data = student.progress.parse({"lessons": progress})
+
+        def ours(index: Any) -> int | None:
+            index = whole_number(index, "a lesson", 0, 10**6)
+            if index >= len(listed) or not isinstance(listed[index], str):
+                return None
+            return where.get(listed[index])
+
+        for step in _entries(entry.get("steps", [])):
+            lesson = ours(step.get("lesson"))
+            if lesson is not None:
+                number = whole_number(step.get("step"), "a step", 0, lessons.MAX_STEPS)
+                student.records[(lesson, number)] = _record_of(step)
+        view = entry.get("view")
+        if isinstance(view, dict):
+            student.view = {
+                "top": whole_number(view.get("top", 99), "top", 0, 99),
+                "peel": whole_number(view.get("peel", 0), "peel", 0, 9),
+                "clip": None,
+            }
+        lesson = ours(entry.get("lesson", 0))
+        with student.lock:
+            if lesson is None:
+                student.open_lesson(0, 0)
+            else:
+                steps = len(self.lessons[lesson].lesson.steps)
+                at = whole_number(entry.get("step", 0), "a step", 0, lessons.MAX_STEPS)
+                student.open_lesson(lesson, min(at, steps - 1))
+        self.students[token] = student
+
+
+def _entries(value: Any) -> Iterable[dict[str, Any]]:
+    if not isinstance(value, list):
+        raise Refused("the students and their steps must be lists")
+    for entry in value:
+        if not isinstance(entry, dict):
+            raise Refused("each student and step must be an object")
+        yield entry
+
+
+def _cell(text: str) -> str:
+    """A CSV cell a spreadsheet will not run as a formula."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text

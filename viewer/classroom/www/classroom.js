@@ -1,0 +1,227 @@
+// The classroom's pages: each asks the server through triggers answered to it alone
+// (window.trame.trigger), with the student's key (kept in this browser) or the class code,
+// and puts the answer into the page's own keys. See viewer/classroom/web.py.
+(function () {
+  "use strict";
+  const KEY = "pyramid-lab-classroom:" + location.host;
+  const POLL_MS = 1500;
+  const TEACHER_MS = 1000;
+  // keys: the board's layers this page has (the server sends a layer it lacks)
+  const C = { version: null, boardKey: null, busy: false, timer: null, keys: {} };
+
+  function state() { return window.trame.state; }
+  function set(key, value) { state().set(key, value); }
+  function get(key) { return state().get(key); }
+  function token() { return window.localStorage.getItem(KEY); }
+
+  async function call(name, args) {
+    try {
+      return await window.trame.trigger(name, args);
+    } catch (error) {
+      set("cr_msg", "The server did not answer (" + error + "); trying again soon.");
+      return null;
+    }
+  }
+
+  function camera(board) {
+    const view = window.trame.refs.view;
+    if (!view || !board.camera) return;
+    try {
+      view.setCamera(board.camera);
+    } catch (error) { /* an older vtk-view: keep its camera */ }
+    view.resetCamera();
+  }
+
+  function apply(answer) {
+    if (!answer) return;
+    set("cr_msg", answer.error || "");
+    if (answer.forget) {
+      window.localStorage.removeItem(KEY);
+      set("cr", null);
+      return;
+    }
+    if (answer.token) window.localStorage.setItem(KEY, answer.token);
+    if (answer.board) {
+      const board = answer.board;
+      // a layer the page has already comes as its key only
+      for (const layer of ["balls", "points", "marks"]) {
+        if (layer in board) set("board_" + layer, board[layer]);
+      }
+      C.keys = board.keys || {};
+      set("cr_legend", board.legend);
+      set("cr_levels", board.levels);
+      if (board.key !== C.boardKey) {
+        C.boardKey = board.key;
+        window.setTimeout(() => camera(board), 50);
+      } else {
+        window.setTimeout(() => window.trame.refs.view && window.trame.refs.view.render &&
+          window.trame.refs.view.render(), 20);
+      }
+    }
+    if (answer.page) {
+      set("cr", answer.page);
+      C.version = answer.page.version;
+      document.body.dataset.version = String(answer.page.version);
+    }
+  }
+
+  C.interactor = [
+    { button: 1, action: "Rotate" },
+    { button: 2, action: "Pan" },
+    { button: 3, action: "Zoom", scrollEnabled: true },
+    { button: 1, action: "Pan", shift: true },
+    { button: 1, action: "Zoom", alt: true },
+    { button: 1, action: "Roll", control: true },
+  ];
+
+  C.join = async function () {
+    apply(await call("cr_join", [get("cr_name")]));
+  };
+
+  C.act = async function (action, args) {
+    if (!token()) return;
+    const started = performance.now();
+    const answer = await call("cr_act", [token(), action, args || [], C.keys]);
+    apply(answer);
+    C.lastMs = performance.now() - started;
+    document.body.dataset.acted = String((Number(document.body.dataset.acted) || 0) + 1);
+  };
+
+  // A click (not a drag) on the board: the view ray under the pixel, from the camera,
+  // for the server to find the point it meets (as the window's scene picks, on the CPU).
+  function sub(a, b) { return a.map((v, i) => v - b[i]); }
+  function dot(a, b) { return a.reduce((s, v, i) => s + v * b[i], 0); }
+  function cross(a, b) {
+    return [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+  }
+  function unit(a) { const l = Math.hypot(...a); return a.map((v) => v / l); }
+
+  function frame() {
+    const view = window.trame.refs.view;
+    const canvas = document.querySelector("#cr-view canvas");
+    if (!view || !canvas) return null;
+    const cam = view.getCamera();
+    const rect = canvas.getBoundingClientRect();
+    const ahead = unit(sub(cam.focalPoint, cam.position));
+    const right = unit(cross(ahead, cam.viewUp));
+    const up = cross(right, ahead);
+    const f = 1 / Math.tan(((cam.viewAngle || 30) * Math.PI) / 360);
+    return { cam, rect, ahead, right, up, f, aspect: rect.width / rect.height };
+  }
+
+  C.ray_at = function (x, y) {
+    const s = frame();
+    if (!s) return null;
+    const nx = ((x - s.rect.left) / s.rect.width) * 2 - 1;
+    const ny = 1 - ((y - s.rect.top) / s.rect.height) * 2;
+    const way = s.ahead.map((a, i) =>
+      a + (nx * s.aspect * s.right[i]) / s.f + (ny * s.up[i]) / s.f);
+    return [Array.from(s.cam.position), unit(way)];
+  };
+
+  // Where a point of the scene shows on the page (the tests click there).
+  C.screen_of = function (point) {
+    const s = frame();
+    if (!s) return null;
+    const v = sub(point, s.cam.position);
+    const z = dot(v, s.ahead);
+    return [
+      s.rect.left + ((1 + (s.f * dot(v, s.right)) / z / s.aspect) / 2) * s.rect.width,
+      s.rect.top + ((1 - (s.f * dot(v, s.up)) / z) / 2) * s.rect.height,
+    ];
+  };
+
+  function listen() {
+    const board = document.getElementById("cr-view");
+    if (!board || board.dataset.listening) return;
+    board.dataset.listening = "1";
+    board.addEventListener("pointerdown", (e) => { C.down = [e.clientX, e.clientY]; }, true);
+    board.addEventListener("pointerup", (e) => {
+      if (!C.down || e.button !== 0) return;
+      const moved = Math.hypot(e.clientX - C.down[0], e.clientY - C.down[1]);
+      C.down = null;
+      if (moved > 4) return; // a drag turns the board
+      const ray = C.ray_at(e.clientX, e.clientY);
+      if (ray) C.act("click", ray);
+    }, true);
+  }
+
+  C.view = function (change) {
+    const page = get("cr");
+    if (!page) return;
+    const view = Object.assign({}, page.view, change);
+    C.act("view", [view.top, view.peel, view.clip]);
+  };
+
+  C.reset_camera = function () {
+    C.boardKey = null;
+    C.act("view", [get("cr").view.top, get("cr").view.peel, get("cr").view.clip]);
+  };
+
+  async function poll() {
+    if (token() && !C.busy) {
+      C.busy = true;
+      const answer = await call("cr_poll", [token(), C.version, C.keys]);
+      C.busy = false;
+      if (answer && !answer.same) apply(answer);
+    }
+  }
+
+  C.student_mounted = async function () {
+    listen();
+    if (token()) apply(await call("cr_resume", [token()]));
+    if (!C.timer) C.timer = window.setInterval(poll, POLL_MS);
+    // after a lost connection trame connects again: the page asks for its place anew
+    window.trame.addConnectListener(async () => {
+      if (token()) apply(await call("cr_resume", [token()]));
+    });
+  };
+
+  // ---- the teacher's page ----
+
+  function code() { return get("teacher_code"); }
+
+  async function teacher(order, args) {
+    if (!code()) return;
+    const answer = await call("cr_teacher", [code(), order || null, args || null]);
+    if (!answer) return;
+    set("cr_msg", answer.error || "");
+    if (answer.error) {
+      set("teacher", null);
+      return;
+    }
+    if (answer.csv !== undefined) return answer.csv;
+    set("teacher", answer);
+    document.body.dataset.rows = String(answer.rows.length);
+  }
+
+  C.teacher_code = function () {
+    window.location.hash = "code=" + encodeURIComponent(code());
+    teacher();
+  };
+
+  C.everyone = function () {
+    teacher("everyone", [Number(get("teacher_lesson")), Number(get("teacher_step")) - 1]);
+  };
+
+  C.csv = async function () {
+    const text = await teacher("csv");
+    if (text === undefined) return;
+    const blob = new Blob([text], { type: "text/csv" });
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(blob);
+    link.download = "classroom-results.csv";
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+  };
+
+  C.teacher_mounted = function () {
+    const found = /code=([^&]+)/.exec(window.location.hash);
+    if (found) set("teacher_code", decodeURIComponent(found[1]));
+    teacher();
+    if (!C.timer) C.timer = window.setInterval(() => teacher(), TEACHER_MS);
+  };
+
+  window.classroom = C;
+})();
