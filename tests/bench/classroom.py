@@ -57,7 +57,9 @@ def chunk(message: bytes, total: int | None = None) -> bytes:
     ident = int.from_bytes(secrets.token_bytes(4), "little")
     size = len(message) if total is None else total
     return (
-        ident.to_bytes(4, "little") + (0).to_bytes(4, "little") + size.to_bytes(4, "little")
+        ident.to_bytes(4, "little")
+        + (0).to_bytes(4, "little")
+        + size.to_bytes(4, "little")
         + message
     )
 
@@ -124,8 +126,14 @@ def ray_to(camera: dict[str, Any], point: np.ndarray) -> list[list[float]]:
 
 
 async def student(
-    number: int, url: str, until: float, centres: dict[tuple[int, ...], np.ndarray],
-    timings: dict[str, list[float]], errors: list[str], rng: random.Random, spread: bool,
+    number: int,
+    url: str,
+    until: float,
+    centres: dict[tuple[int, ...], np.ndarray],
+    timings: dict[str, list[float]],
+    errors: list[str],
+    rng: random.Random,
+    spread: bool,
 ) -> None:
     async with aiohttp.ClientSession() as session:
         page = Page(session, url)
@@ -184,8 +192,15 @@ async def student(
 async def hostile(url: str, errors: list[str]) -> None:
     """What a hostile page could send, each on a connection of its own (the server may
     close it); the server must answer a page after it."""
-    hello = msgpack.packb({"wslink": "1.0", "id": "rpc:c0:9", "method": "trame.trigger",
-                           "args": ["cr_join", ["x"], {}], "kwargs": {}})
+    hello = msgpack.packb(
+        {
+            "wslink": "1.0",
+            "id": "rpc:c0:9",
+            "method": "trame.trigger",
+            "args": ["cr_join", ["x"], {}],
+            "kwargs": {},
+        }
+    )
     attacks = [
         chunk(hello[:10], total=1 << 30),  # 1 GB announced
         chunk(b"\x00" * 40000),  # over the 16 KB limit
@@ -231,8 +246,11 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=40.0)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--hostile", action="store_true")
-    parser.add_argument("--spread", action="store_true",
-                        help="each student sets a view of their own (fewer meshes shared)")
+    parser.add_argument(
+        "--spread",
+        action="store_true",
+        help="each student sets a view of their own (fewer meshes shared)",
+    )
     args = parser.parse_args()
     if not 1 <= args.students <= 60:
         parser.error("--students: from 1 to 60")
@@ -243,9 +261,23 @@ def main() -> int:
     centres = {p: lattice.centres[lattice.id_of(*p)] for p in POINTS}
     with tempfile.TemporaryDirectory() as folder:
         server = subprocess.Popen(
-            [sys.executable, "-m", "viewer.cli", "classroom", str(LESSON), "--port", "0",
-             "--host", "127.0.0.1", "--results", os.path.join(folder, "results.json")],
-            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+            [
+                sys.executable,
+                "-m",
+                "viewer.cli",
+                "classroom",
+                str(LESSON),
+                "--port",
+                "0",
+                "--host",
+                "127.0.0.1",
+                "--results",
+                os.path.join(folder, "results.json"),
+            ],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
         )
         try:
@@ -266,11 +298,21 @@ def main() -> int:
                 if args.hostile:
                     await hostile(url, errors)
                 until = time.monotonic() + args.seconds
-                await asyncio.gather(*(
-                    student(n, url, until, centres, timings, errors, random.Random(rng.random()),
-                            args.spread)
-                    for n in range(1, args.students + 1)
-                ))
+                await asyncio.gather(
+                    *(
+                        student(
+                            n,
+                            url,
+                            until,
+                            centres,
+                            timings,
+                            errors,
+                            random.Random(rng.random()),
+                            args.spread,
+                        )
+                        for n in range(1, args.students + 1)
+                    )
+                )
 
             started = time.monotonic()
             asyncio.run(run())
@@ -280,13 +322,17 @@ def main() -> int:
             server.terminate()
             server.wait(30)
     answered = 3 * len(timings["click"])
-    print(f"{args.students} students for {args.seconds:.0f} s on 127.0.0.1 "
-          f"({os.cpu_count()} cores), {answered / took:.1f} answered actions/s besides polls")
+    print(
+        f"{args.students} students for {args.seconds:.0f} s on 127.0.0.1 "
+        f"({os.cpu_count()} cores), {answered / took:.1f} answered actions/s besides polls"
+    )
     print(f"click -> its answer (the point, the board): {quantiles(timings['click'])}")
     print(f"Check -> the verdict:                     {quantiles(timings['check'])}")
     print(f"click + Check (click to verdict):         {quantiles(timings['both'])}")
-    print(f"server memory: {rss_before:.0f} MB at the start, {rss:.0f} MB resident at the end, "
-          f"{peak:.0f} MB at the peak")
+    print(
+        f"server memory: {rss_before:.0f} MB at the start, {rss:.0f} MB resident at the end, "
+        f"{peak:.0f} MB at the peak"
+    )
     for error in errors[:10]:
         print(f"error: {error}")
     ordered = sorted(timings["both"])

@@ -273,7 +273,7 @@ def test_a_book_position_keeps_its_value_where_not_every_move_is_known():
     assert entry is not None
     assert entry.value == "win"
     assert perfect_moves(game) is None  # not every reply is in the book
-    analysis = analyse(game, seconds=0.3, seed=1)
+    analysis = analyse(game, seconds=1.0, seed=1)  # time for the replies' look-ups too
     assert analysis.visits > 0  # sampled
     assert analysis.win is not None
     assert analysis.win.side == "black"

@@ -42,11 +42,24 @@ def start_server(results: Path, *lessons: Path, code: str = CODE, port: int = 0)
     """``pyramid-lab classroom`` on 127.0.0.1 and a free port; its two addresses read from
     what it prints."""
     command = [
-        sys.executable, "-m", "viewer.cli", "classroom", *map(str, lessons),
-        "--port", str(port), "--code", code, "--results", str(results),
+        sys.executable,
+        "-m",
+        "viewer.cli",
+        "classroom",
+        *map(str, lessons),
+        "--port",
+        str(port),
+        "--code",
+        code,
+        "--results",
+        str(results),
     ]
     process = subprocess.Popen(
-        command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        command,
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )
     assert process.stdout is not None
@@ -65,5 +78,3 @@ def start_server(results: Path, *lessons: Path, code: str = CODE, port: int = 0)
         process.kill()
         raise AssertionError("the classroom did not start:\n" + "\n".join(lines))
     return Server(process, found["Students"], found["Teacher"], results, lines)
-
-

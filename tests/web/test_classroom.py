@@ -87,9 +87,7 @@ def test_two_students_and_a_teacher(server, browser):
     # the teacher's page sees it live: Ada's wrong answer and why; Bo on step 1
     teacher = browser.new_page(viewport={"width": 1280, "height": 520})
     teacher.goto(server.teacher)
-    teacher.wait_for_function(
-        "() => document.body.dataset.rows === '2'", timeout=WAIT
-    )
+    teacher.wait_for_function("() => document.body.dataset.rows === '2'", timeout=WAIT)
     table = teacher.inner_text("#cr-table")
     rows = {line.split("\t")[0]: line.split("\t") for line in table.splitlines()[1:]}
     assert rows["Ada"][2].startswith("2/3 Five walls")
@@ -183,8 +181,11 @@ def test_bad_input_is_refused_and_the_server_goes_on(server, browser):
     # only the pages' own files are served: no lesson, no source, no way out of the folder
     base = server.students.split("?")[0]
     for path in (
-        "../pyproject.toml", "%2e%2e/%2e%2e/pyproject.toml", "viewer/cli/classroom.py",
-        "examples/lessons/partition/01-corners-and-walls.lesson.json", "results.json",
+        "../pyproject.toml",
+        "%2e%2e/%2e%2e/pyproject.toml",
+        "viewer/cli/classroom.py",
+        "examples/lessons/partition/01-corners-and-walls.lesson.json",
+        "results.json",
     ):
         with pytest.raises(urllib.error.HTTPError) as refused:
             urllib.request.urlopen(base + path, timeout=10)
@@ -194,9 +195,7 @@ def test_bad_input_is_refused_and_the_server_goes_on(server, browser):
         assert b"window.classroom" in served.read()
     # the view's controls reach the server: a clip across the base, then one level fewer
     page.check("#cr-clip-on")
-    page.wait_for_function(
-        "() => window.trame.state.get('cr').view.clip === 2", timeout=WAIT
-    )
+    page.wait_for_function("() => window.trame.state.get('cr').view.clip === 2", timeout=WAIT)
     page.fill("#cr-levels", "2")
     page.dispatch_event("#cr-levels", "change")
     page.wait_for_function("() => window.trame.state.get('cr').view.top === 1", timeout=WAIT)

@@ -70,7 +70,9 @@ def test_a_wrong_answer_is_judged_counted_and_listed(room):
     room.teacher(CODE)
     table = list(csv.DictReader(io.StringIO(room.csv_text())))
     assert [(r["student"], r["step"], r["answered right"]) for r in table] == [
-        ("Ada", "1", "no"), ("Ada", "2", "yes"), ("Bo", "1", "no"),
+        ("Ada", "1", "no"),
+        ("Ada", "2", "yes"),
+        ("Bo", "1", "no"),
     ]
     assert bo.page()["picked"] == []  # Ada's picks are Ada's
 
@@ -143,7 +145,6 @@ def test_the_service_refuses_and_answers(room):
 
 def test_a_click_finds_the_point_it_meets():
 
-
     game = lessons.read(SECOND).steps[0].game
     lattice = lattice_of(game)
     assert lattice is not None
@@ -154,9 +155,10 @@ def test_a_click_finds_the_point_it_meets():
         hit = point_on_ray(board, lattice, eye, target - eye)
         # the point aimed at, or one in front of it on the same ray (a ball hides it)
         assert hit is not None
-        assert np.linalg.norm(lattice.centres[lattice.id_of(*hit)] - eye) <= np.linalg.norm(
-            target - eye
-        ) + 1e-9
+        assert (
+            np.linalg.norm(lattice.centres[lattice.id_of(*hit)] - eye)
+            <= np.linalg.norm(target - eye) + 1e-9
+        )
     assert point_on_ray(board, lattice, eye, eye) is None  # looking away
     words = [w for _c, w in board.legend]
     assert "the walls' edges: base, west, east, south, north" in words
@@ -169,8 +171,11 @@ def test_lessons_on_another_board_are_refused_or_left_out(tmp_path):
     assert len(drawn) == 2  # the two games on the ball pyramid
     assert len(room.left_out) == 6
     assert all("is not played on the ball pyramid" in why for why in room.left_out)
-    other = next(p for p in sorted(lessons_folder.rglob("*.lesson.json"))
-                 if lattice_of(lessons.read(p).steps[0].game) is None)
+    other = next(
+        p
+        for p in sorted(lessons_folder.rglob("*.lesson.json"))
+        if lattice_of(lessons.read(p).steps[0].game) is None
+    )
     with pytest.raises(PositionFormatError, match="is not played on the ball pyramid"):
         Classroom.open([other], CODE, None, lattice_of)
     with pytest.raises(PositionFormatError, match="no such file or folder"):

@@ -62,6 +62,17 @@ def from_board(raw: Any, where: str) -> Any:
     return out
 
 
+def symmetry_key(game: Game) -> int:
+    """The board from the mover's side, the least of its 8 symmetric images: the compiled
+    kernel's key (the rules' ``canonical_key`` is the same equivalence in pure Python, and
+    slower: the Analysis looks up every reply). The kernel loads on the first look-up."""
+    from .kernel import canonical
+
+    white, black = game.masks()  # type: ignore[attr-defined]  # a Pyraos position
+    own, opp = (white, black) if game.to_move == "white" else (black, white)
+    return int(canonical(own, opp))
+
+
 def _empty_points(game: Game) -> int:
     white, black = game.masks()  # type: ignore[attr-defined]  # a Pyraos position
     return int(LATTICE.count - (white | black).bit_count())
@@ -180,6 +191,7 @@ BOOK = PyraosBook(
     "pyraos",
     BOOK_PATH,
     solver=solver_for,
+    key=symmetry_key,
     rules=("variant", "removal"),
     older={BOARD_FORMAT: from_board},
 )
