@@ -62,10 +62,6 @@ class MakeSolver(Protocol):
     def __call__(self, game: Game, *, table_mb: float) -> CompiledSolver | None: ...
 
 
-def _canonical_key(game: Game) -> Hashable:
-    return canonical_key(game)
-
-
 Progress = Callable[[str], None]
 #: An older format's raw entry (and where it stands, for messages) in the current shape.
 Upgrade = Callable[[Any, str], Any]
@@ -180,7 +176,7 @@ class Book:
 
     game_name = ""
     #: The look-up key of a position up to the board's symmetries (the game's plug-in's).
-    position_key: Callable[[Game], Hashable] = staticmethod(_canonical_key)
+    position_key: Callable[[Game], Hashable] = staticmethod(canonical_key)
     rules: Collection[str] | None = None
     older: Mapping[str, Upgrade] = {}
 
@@ -275,7 +271,7 @@ class ValueBook:
             (Book,),
             {
                 "game_name": name,
-                "position_key": staticmethod(key or _canonical_key),
+                "position_key": staticmethod(key or canonical_key),
                 "rules": self.rules,
                 "older": dict(older or {}),
             },
