@@ -31,8 +31,12 @@ def _load_all() -> None:
 
 
 def ui_class(game: Game | type[Game] | str) -> type[GameUI]:
-    """The UI class for a game (instance, class or name); KeyError naming it otherwise."""
+    """The UI class for a game (instance, class or name); KeyError naming it otherwise.
+    Only that game's folder is imported (its UI imports no Qt until its docks are made:
+    the classroom uses the UIs of the games it serves, with no Qt)."""
     name = game if isinstance(game, str) else game.name
+    if name not in _UIS and name in {info.name for info in pkgutil.iter_modules(__path__)}:
+        importlib.import_module(f"{__name__}.{name}")
     if name not in _UIS:
         _load_all()
     try:

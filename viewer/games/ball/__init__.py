@@ -30,10 +30,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from typing import Any
-
-from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QDockWidget, QListWidgetItem, QWidget
+from typing import TYPE_CHECKING, Any
 
 from model.ball import (
     COLOURS,
@@ -48,13 +45,18 @@ from model.ball.rules import ALL_STAND, MOVES, PASSES, parse_square, step
 from model.game import Game, JointMove, Move
 from model.teaching import describe_result
 
-from ...animation import Animation
 from ...boards.grid import GridBoard
 from ...frame import Frame, Label, Marker, Path, Region, Slide
 from ...slots import slot
 from .. import register_ui
 from ..base import ClickResult, GameUI, Host
-from .program_dock import ProgramDock, TurnDock, spelled
+
+if TYPE_CHECKING:  # Qt: imported where the docks are made (the classroom has no Qt)
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QDockWidget, QListWidgetItem
+
+    from ..base import Clock
+    from .program_dock import ProgramDock, TurnDock
 
 FILE_SIZES = (3, 2, 1)  # kind -> size number in position files
 SIZE_NAMES = ("Large", "Medium", "Small")
@@ -182,7 +184,7 @@ class BallUI(GameUI[ProgramTurn]):
         self.before_ball: str | None = None  # the loose ball's square before the last turn
         self.row: int | None = None  # the row shown (0: before the turn), None: the position
         self._replay: QTimer | None = None
-        self._slide: Animation | None = None
+        self._slide: Clock | None = None
         self.slide_t: float | None = None  # a row's slide under way: how far (0..1)
         self._clock: QTimer | None = None
         self._seconds_left = 0
@@ -207,6 +209,11 @@ class BallUI(GameUI[ProgramTurn]):
 
     def docks(self) -> list[QDockWidget]:
         if self._docks is None:
+            from PySide6.QtCore import QTimer
+            from PySide6.QtWidgets import QWidget
+
+            from .program_dock import ProgramDock, TurnDock
+
             parent = self.host if isinstance(self.host, QWidget) else None
             self.program_docks = [ProgramDock(s, self._edited, parent) for s in (0, 1)]
             for program_dock in self.program_docks:
@@ -274,6 +281,8 @@ class BallUI(GameUI[ProgramTurn]):
         if reason in ("move", "redo") and self.report is not None and ROW_SECONDS > 0:
             self.row = 0
             if self.turn_dock is not None:
+                from PySide6.QtCore import QTimer
+
                 self._replay = QTimer(self.turn_dock, interval=round(ROW_SECONDS * 1000))
                 self._replay.timeout.connect(self._replay_step)
                 self._replay.start()
@@ -921,6 +930,10 @@ def tracks(game: PyramidBall, side: int, program: Program) -> tuple[Path, ...]:
 
 def _item(line: str) -> QListWidgetItem:
     """A line of the replay, its codes spelled out in its tooltip."""
+    from PySide6.QtWidgets import QListWidgetItem
+
+    from .program_dock import spelled
+
     item = QListWidgetItem(line)
     said = spelled(line)
     if said != line:
