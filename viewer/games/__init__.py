@@ -10,7 +10,7 @@ from typing import TypeVar
 
 from model.game import Game
 
-from .base import ClickResult, GameUI, Host, TurnBuilder
+from .base import ClickResult, FormPart, GameUI, Host, MoveForm, TurnBuilder
 
 _UIS: dict[str, type[GameUI]] = {}
 _U = TypeVar("_U", bound=type[GameUI])
@@ -50,4 +50,14 @@ def ui_names() -> list[str]:
     return sorted(_UIS)
 
 
-__all__ = ["ClickResult", "GameUI", "Host", "TurnBuilder", "register_ui", "ui_class", "ui_names"]
+__all__ = [
+    "ClickResult",
+    "FormPart",
+    "GameUI",
+    "Host",
+    "MoveForm",
+    "TurnBuilder",
+    "register_ui",
+    "ui_class",
+    "ui_names",
+]

@@ -111,6 +111,41 @@ class JointTurn(TurnBuilder, Protocol):
 Turn = TypeVar("Turn", bound=TurnBuilder)
 
 
+@dataclasses.dataclass(frozen=True)
+class FormPart:
+    """One choice of a :class:`MoveForm`: where it stands (``group``, "red's program";
+    ``row``, "row 1"), what it is (``label``, "Large") and its choices, the first one the
+    default."""
+
+    group: str
+    row: str
+    label: str
+    choices: tuple[str, ...]
+
+
+@dataclasses.dataclass(frozen=True)
+class MoveForm:
+    """A move written by choosing each of its parts, for a position whose legal moves are
+    too many to list (a page's form): the move's text is ``template`` with each ``{}``
+    filled by a part's choice, in order."""
+
+    parts: tuple[FormPart, ...]
+    template: str
+
+    def text(self, chosen: Sequence[str]) -> str:
+        """The move's text of ``chosen`` (one choice per part); ValueError naming a part
+        whose choice is not one of its own."""
+        if len(chosen) != len(self.parts):
+            raise ValueError(f"the form has {len(self.parts)} parts, not {len(chosen)}")
+        for part, value in zip(self.parts, chosen, strict=True):
+            if value not in part.choices:
+                raise ValueError(
+                    f"{part.group}, {part.row}, {part.label}: choose one of "
+                    f"{', '.join(part.choices)}"
+                )
+        return self.template.format(*chosen)
+
+
 class GameUI(Generic[Turn]):
     """Base class of the game UIs: defaults for a game whose pieces are placed by clicks.
     ``Turn``: the game's turn builder (what :meth:`turn` makes and the other methods get
@@ -257,6 +292,16 @@ class GameUI(Generic[Turn]):
     def click(self, game: Game, turn: Turn, site: int) -> ClickResult:
         """A click on ``site`` outside set-up mode (the turn builder decides by default)."""
         return turn.click(site)
+
+    def move_words(self, game: Game, move: Move) -> str:
+        """``move`` in the game's words, beside its notation ('' when the notation says it
+        all): a list of moves to choose from shows them."""
+        return ""
+
+    def move_form(self, game: Game) -> MoveForm | None:
+        """A form to write the move of ``game`` with, where its legal moves are too many
+        to list (None: list them, or type one)."""
+        return None
 
     def played(self, game: Game, mover: str, move: Move) -> str:
         """The status-bar line after ``mover`` played ``move`` (``game`` is after it)."""

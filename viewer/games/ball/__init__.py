@@ -41,15 +41,15 @@ from model.ball import (
     relative_direction,
 )
 from model.ball.report import RowReport, TurnReport
-from model.ball.rules import ALL_STAND, MOVES, PASSES, parse_square, step
-from model.game import Game, JointMove, Move
+from model.ball.rules import ALL_STAND, ENTRIES, MOVES, PASSES, STAND, parse_square, step
+from model.game import SIMULTANEOUS, Game, JointMove, Move
 from model.teaching import describe_result
 
 from ...boards.grid import GridBoard
 from ...frame import Frame, Label, Marker, Path, Region, Slide
 from ...slots import slot
 from .. import register_ui
-from ..base import ClickResult, GameUI, Host
+from ..base import ClickResult, FormPart, GameUI, Host, MoveForm
 
 if TYPE_CHECKING:  # Qt: imported where the docks are made (the classroom has no Qt)
     from PySide6.QtCore import QTimer
@@ -204,6 +204,25 @@ class BallUI(GameUI[ProgramTurn]):
     def site_name(self, site: int) -> str:
         square, kind = divmod(site, 3)
         return f"{'abcdefg'[square % 7]}{square // 7 + 1} {SIZE_NAMES[kind]}"
+
+    def move_form(self, game: Game) -> MoveForm | None:
+        """Both programs, an entry per pyramid and row, each offering the entries some
+        legal program of that side has there (Stand first); None while a special move is
+        chosen. Blitz and Dash are typed."""
+        assert isinstance(game, PyramidBall)
+        if game.current_player() != SIMULTANEOUS or game.choosing is not None:
+            return None
+        order = {entry: i for i, entry in enumerate(dict.fromkeys((STAND, *ENTRIES)))}
+        parts = []
+        for side, colour in enumerate(COLOURS):
+            tracks = game.program_space(side).tracks
+            for row in range(3):
+                for kind, size in enumerate(SIZE_NAMES):
+                    found = {track[row] for track in tracks[kind]} | {STAND}
+                    choices = tuple(sorted(found, key=lambda e: order.get(e, len(order))))
+                    parts.append(FormPart(f"{colour}'s program", f"row {row + 1}", size, choices))
+        side_text = "/".join([",".join(["{}"] * 3)] * 3)
+        return MoveForm(tuple(parts), f"{side_text} | {side_text}")
 
     # ---- docks --------------------------------------------------------------------------
 

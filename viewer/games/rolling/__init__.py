@@ -566,6 +566,9 @@ class RollingUI(GameUI[RollingTurn]):
             text += f"; held by {holder}" + (f" with {troops}" if troops else "")
         return text
 
+    def move_words(self, game: Game, move: Move) -> str:
+        return move_words(move)
+
     def played(self, game: Game, mover: str, move: Move) -> str:
         assert isinstance(game, RollingPyramids)
         if isinstance(move, Deploy) and game.options.solo:
