@@ -1,5 +1,6 @@
 """The classroom's pictures for the docs: a student's page after a wrong answer (the rules'
-reason, the escape path it leaves) and the teacher's page seeing two students.
+reason, the escape path it leaves), the teacher's page seeing two students, and a lesson
+of Allmer's Pyramid with a stone clicked (its destinations drawn, its moves listed).
 
     .venv/bin/python scripts/classroom_shots.py [OUT]   (default docs/images)
 
@@ -16,7 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "web")]
 
-from classroom_helpers import LESSON, start_server  # noqa: E402
+from classroom_helpers import LESSON, TERRACE, start_server  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from model import lesson as lessons  # noqa: E402
@@ -39,7 +40,7 @@ def main() -> int:
     lattice = game.lattice
     centre = [float(c) for c in lattice.centres[lattice.id_of(0, 1, 0)]]
     with tempfile.TemporaryDirectory() as folder:
-        server = start_server(Path(folder) / "results.json", LESSON, THIRD)
+        server = start_server(Path(folder) / "results.json", LESSON, THIRD, TERRACE)
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(
                 executable_path="/usr/bin/chromium", args=["--no-sandbox"]
@@ -67,9 +68,20 @@ def main() -> int:
             ada.wait_for_timeout(500)
             ada.screenshot(path=str(out / "classroom-student.png"))
             teacher.screenshot(path=str(out / "classroom-teacher.png"))
+            # Allmer's Pyramid, step 2: black's stone on g6 clicked (fields (r, c) stand at
+            # x = c, y = 6 - r, their tops 0.5 a level up; a stone is 0.3 high)
+            bo.select_option("#cr-lesson", "2")
+            bo.wait_for_function(
+                "() => document.querySelector('#cr-lesson-title').innerText === 'Pushes'"
+            )
+            bo.click("#cr-next")
+            bo.wait_for_selector("#cr-play-list")
+            click(bo, [6.0, 1.0, 0.8])
+            bo.wait_for_timeout(800)
+            bo.screenshot(path=str(out / "classroom-terrace.png"))
             browser.close()
         server.stop(signal.SIGTERM)
-    print(f"wrote {out / 'classroom-student.png'} and {out / 'classroom-teacher.png'}")
+    print(f"wrote classroom-student.png, classroom-teacher.png and classroom-terrace.png in {out}")
     return 0
 
 

@@ -18,7 +18,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from classroom_helpers import LESSON, SECOND, start_server
+from classroom_helpers import LESSON, SECOND, TERRACE, start_server
 
 from model import lesson as lessons
 
@@ -28,7 +28,7 @@ WAIT = 15_000  # ms: a page's first load, a poll or two
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     results = tmp_path_factory.mktemp("classroom") / "results.json"
-    running = start_server(results, LESSON, SECOND)
+    running = start_server(results, LESSON, SECOND, TERRACE)
     yield running
     running.stop(signal.SIGKILL)
 
@@ -148,6 +148,33 @@ def test_two_students_and_a_teacher(server, browser):
     assert bo.errors == []
     for page in (ada, bo, teacher):
         page.close()
+
+
+def test_a_lesson_on_the_stepped_pyramid_answered_by_clicks(server, browser):
+    # Allmer's Pyramid: click black's stone on g6 (selected, its moves listed), then g7:
+    # the push is played and judged right
+    page = join(browser, server.students, "Eve")
+    page.select_option("#cr-lesson", "2")
+    page.wait_for_function(
+        "() => document.querySelector('#cr-lesson-title').innerText === 'Pushes'",
+        timeout=WAIT,
+    )
+    page.click("#cr-next")
+    page.wait_for_selector("#cr-play-list", timeout=WAIT)
+    # fields (r, c) stand at x = c, y = 6 - r, their tops 0.5 a level up; a stone is 0.3
+    g6, g7 = [6.0, 1.0, 0.5 + 0.3], [6.0, 0.0, 0.5 + 0.3]
+    click_point(page, g6)
+    page.wait_for_function(
+        "() => document.querySelector('#cr-play-list').innerText.startsWith('Moves of g6')",
+        timeout=WAIT,
+    )
+    assert "g6>g7" in page.inner_text("#cr-play-list")
+    click_point(page, g7)
+    page.wait_for_selector("#cr-verdict.cr-right", timeout=WAIT)
+    assert "black's stones" in page.inner_text("#cr-legend")
+    assert "g" in page.inner_text("#cr-labels")  # the board's names over the scene
+    assert page.errors == []
+    page.close()
 
 
 def test_bad_input_is_refused_and_the_server_goes_on(server, browser):

@@ -46,6 +46,10 @@ class FlatView(MeshActors):
 
     def __init__(self, plotter: pv.BasePlotter, board: Any) -> None:
         self.plotter = plotter
+        self._start(board)
+        self._build()
+
+    def _start(self, board: Any) -> None:
         self.geometry = board
         self.board = board
         self.level_count = 1
@@ -58,7 +62,6 @@ class FlatView(MeshActors):
         # each path's tube and end ball as last built, by its cells and style: a long game
         # draws the same paths move after move (Rolling's 300-move game built each anew)
         self._tubes: dict[tuple[tuple[int, ...], str], list[pv.PolyData]] = {}
-        self._build()
 
     # ---- what a board says ----------------------------------------------------------------
 

@@ -130,18 +130,34 @@ class GridView(FlatView):
     hover_mix = (0.4, 0.6)
     path_z, path_radius, path_end = PATH_Z, PATH_RADIUS, _END
 
-    def __init__(self, plotter: pv.BasePlotter, board: GridBoard) -> None:
+    def _start(self, board: GridBoard) -> None:
         self.cell_centres = np.array(
             [[sq % board.columns, sq // board.columns, 0.0] for sq in range(board.squares)]
         )
-        super().__init__(plotter, board)
+        super()._start(board)
 
     def cell_of(self, site: int) -> int:
         return self.board.square_of(site)
 
-    def _build(self) -> None:
+    def _base(self) -> pv.PolyData:
         b = self.board
-        base = pv.Box(bounds=(-0.62, b.columns - 0.38, -0.62, b.rows - 0.38, -0.1, -0.002))
+        return pv.Box(bounds=(-0.62, b.columns - 0.38, -0.62, b.rows - 0.38, -0.1, -0.002))
+
+    def still_meshes(self) -> dict[str, pv.PolyData]:
+        base = self._base()
+        base.cell_data["rgb"] = np.tile(np.array(BASE_RGB, np.uint8), (base.n_cells, 1))
+        return {"base": base}
+
+    def board_labels(self) -> list[tuple[str, tuple[float, ...]]]:
+        b = self.board
+        # a label's text stands up and right of its point: column names a square's depth
+        # below the board's front edge, clear of it (at -0.85 "a" ran half under the edge)
+        labels: list[tuple[str, tuple[float, ...]]]
+        labels = [(b.column_names[c], (c - 0.1, -1.12, 0.0)) for c in range(b.columns)]
+        return labels + [(str(r + 1), (-0.85, float(r), 0.0)) for r in range(b.rows)]
+
+    def _build(self) -> None:
+        base = self._base()
         self.actors["base"] = add_still_mesh(self.plotter, base, color=BASE_RGB)
         for name, opacity, smooth in (
             ("squares", 1.0, False),
@@ -151,11 +167,7 @@ class GridView(FlatView):
             ("ghosts", GHOST_OPACITY, False),
         ):
             self._add_layer(name, opacity, smooth, _DISC)
-        labels: list[tuple[str, Vector]]
-        # a label's text stands up and right of its point: column names a square's depth
-        # below the board's front edge, clear of it (at -0.85 "a" ran half under the edge)
-        labels = [(b.column_names[c], (c - 0.1, -1.12, 0.0)) for c in range(b.columns)]
-        labels += [(str(r + 1), (-0.85, r, 0.0)) for r in range(b.rows)]
+        labels: list[tuple[str, Vector]] = list(self.board_labels())
         self.actors["labels"] = add_labels(
             self.plotter, labels, font_size=17, rgb=palette.LABEL_RGB, always_visible=True
         )
@@ -240,10 +252,13 @@ class GridView(FlatView):
     def pick(self, x: float, y: float) -> int | None:
         """The shown site under display pixel (x, y): a pyramid the ray enters (its box),
         else the nearest size slot of the square under the pixel."""
+        near, direction = view_ray(self.plotter, x, y)
+        return self.pick_ray(near, direction)
+
+    def pick_ray(self, near: np.ndarray, direction: np.ndarray) -> int | None:
         b = self.board
         if not self.shown.any():
             return None
-        near, direction = view_ray(self.plotter, x, y)
         best, best_t = None, np.inf
         for s in self._pieces:
             half = 0.4 * b.scale(b.kind_of(s))

@@ -192,16 +192,15 @@ class HexMapView(FlatView):
     hover_mix = (0.45, 0.55)
     path_z, path_radius, path_end = PATH_Z, PATH_RADIUS, _END
 
-    def __init__(self, plotter: pv.BasePlotter, board: HexMap) -> None:
+    def _start(self, board: HexMap) -> None:
         self.cell_centres = board.hex_centres
         self._heights = np.zeros(len(board.cells), dtype=np.int64)  # counters per hex
-        super().__init__(plotter, board)
+        super()._start(board)
 
     def cell_of(self, site: int) -> int:
         return self.board.cell_of(site)
 
     def _build(self) -> None:
-        b = self.board
         self.actors["pyramids"] = self._static_pyramids()
         for name, opacity, smooth in (
             ("hexes", 1.0, False),
@@ -212,7 +211,19 @@ class HexMapView(FlatView):
             ("ghosts", GHOST_OPACITY, True),
         ):
             self._add_layer(name, opacity, smooth, _DISC)
-        names = []
+        self.actors["labels"] = add_labels(
+            self.plotter,
+            self.board_labels(),
+            font_size=13,
+            rgb=palette.LABEL_RGB,
+            always_visible=True,
+        )
+        self.set_view("iso")
+
+    def board_labels(self) -> list[tuple[str, tuple[float, ...]]]:
+        """Each hex's name, its pyramid's numbers or its section below it."""
+        b = self.board
+        names: list[tuple[str, tuple[float, ...]]] = []
         for i, cell in enumerate(b.cells):
             x, y, _ = b.hex_centres[i]
             text = cell.name
@@ -221,12 +232,14 @@ class HexMapView(FlatView):
             elif cell.caption:
                 text += f"\n{cell.caption}"
             names.append((text, (x + NAME_OFFSET[0], y + NAME_OFFSET[1], HEX_HEIGHT + 0.02)))
-        self.actors["labels"] = add_labels(
-            self.plotter, names, font_size=13, rgb=palette.LABEL_RGB, always_visible=True
-        )
-        self.set_view("iso")
+        return names
 
-    def _static_pyramids(self) -> object:
+    def still_meshes(self) -> dict[str, pv.PolyData]:
+        pyramids = self._pyramids()
+        return {"pyramids": pyramids} if pyramids.n_points else {}
+
+    def _pyramids(self) -> pv.PolyData:
+        """The white pyramids (sized by their points) and the black ones (factories)."""
         b = self.board
         where, colours, scales = [], [], []
         for i, cell in enumerate(b.cells):
@@ -235,7 +248,10 @@ class HexMapView(FlatView):
             where.append(b.hex_centres[i] + (*PYRAMID_OFFSET, HEX_HEIGHT))
             colours.append(PYRAMID_RGB[cell.pyramid])
             scales.append(b.pyramid_scale(cell))
-        mesh = instances(_PYRAMID, where, colours, scales) if where else pv.PolyData()
+        return instances(_PYRAMID, where, colours, scales) if where else pv.PolyData()
+
+    def _static_pyramids(self) -> object:
+        mesh = self._pyramids()
         if mesh.n_points == 0:
             mesh = instances(_DISC, [(0, 0, -10)], [(0, 0, 0)])
         # ambient: white reads white from above too
@@ -338,10 +354,13 @@ class HexMapView(FlatView):
     def pick(self, x: float, y: float) -> int | None:
         """The shown site under display pixel (x, y): the top counter of a stack the ray
         enters (its box), else the hex under the pixel (its top counter, or layer 0)."""
+        near, direction = view_ray(self.plotter, x, y)
+        return self.pick_ray(near, direction)
+
+    def pick_ray(self, near: np.ndarray, direction: np.ndarray) -> int | None:
         b = self.board
         if not self.shown.any():
             return None
-        near, direction = view_ray(self.plotter, x, y)
         best: int | None = None
         best_t = np.inf
         for c in np.flatnonzero(self._heights):

@@ -4,7 +4,7 @@ markers, stones or region cells costs milliseconds and one draw call."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Self
 
 import numpy as np
 import pyvista as pv
@@ -158,11 +158,49 @@ def fit_camera(
 
 class MeshActors:
     """A board's actors by name, each drawing a mesh of its own that ``_set`` refills (an
-    empty mesh hides the actor); ``close`` takes them all out of the plotter."""
+    empty mesh hides the actor); ``close`` takes them all out of the plotter.
+
+    A view made by :meth:`meshes_only` has no plotter: ``show`` keeps each layer's mesh
+    (:attr:`_meshes`, read with :meth:`layer_meshes`) and the frame's labels
+    (:attr:`label_spots`), ``pick_ray`` picks, and nothing is drawn (the classroom sends
+    the meshes to a browser, which draws them)."""
 
     plotter: pv.BasePlotter
     actors: dict[str, Any]
     _meshes: dict[str, pv.PolyData]
+    headless: bool = False
+    #: Headless: the frame's labels as (text, the point in the scene they stand over).
+    label_spots: list[tuple[str, tuple[float, ...]]]
+
+    @classmethod
+    def meshes_only(cls, board: Any) -> Self:
+        """The view of ``board`` without a plotter (see the class)."""
+        view = cls.__new__(cls)
+        view.headless = True
+        view.label_spots = []
+        view._start(board)
+        return view
+
+    def _start(self, board: Any) -> None:
+        """Set the view's state for ``board`` (no plotter is used)."""
+        raise NotImplementedError
+
+    def still_meshes(self) -> dict[str, pv.PolyData]:
+        """The board's parts no frame changes (its ground, fixed pyramids), each with a
+        per-cell ``rgb`` array, as the window draws them."""
+        raise NotImplementedError
+
+    def board_labels(self) -> list[tuple[str, tuple[float, ...]]]:
+        """The board's own names (columns, rows, hexes) and where they stand."""
+        raise NotImplementedError
+
+    def layer_meshes(self) -> dict[str, pv.PolyData]:
+        """Headless: the meshes the last ``show`` drew, by layer (empty ones left out)."""
+        return {name: mesh for name, mesh in self._meshes.items() if mesh.n_points}
+
+    def pick_ray(self, near: np.ndarray, direction: np.ndarray) -> int | None:
+        """The shown site the view ray from ``near`` along unit ``direction`` meets."""
+        raise NotImplementedError
 
     def behind(self, site: int) -> list[int]:
         """No site hides behind another on these boards (see ``BoardView.behind``)."""
@@ -199,6 +237,9 @@ class MeshActors:
         """Frame.labels on the screen just above ``spot(site)`` (over the scene, inside
         the picture, apart), rebuilt only when they change."""
         key = tuple((lb.site, lb.text) for lb in frame.labels if 0 <= lb.site < count)
+        if self.headless:
+            self.label_spots = [(text, tuple(map(float, spot(site)))) for site, text in key]
+            return
         if key == getattr(self, "_label_key", ()):
             return
         self._label_key = key
@@ -212,6 +253,9 @@ class MeshActors:
             )
 
     def _set(self, name: str, mesh: pv.PolyData) -> None:
+        if self.headless:
+            self._meshes[name] = mesh
+            return
         actor = self.actors[name]
         if mesh.n_points == 0:
             actor.SetVisibility(False)

@@ -144,6 +144,10 @@ class SteppedView(MeshActors):
 
     def __init__(self, plotter: pv.BasePlotter, board: SteppedBoard) -> None:
         self.plotter = plotter
+        self._start(board)
+        self._build()
+
+    def _start(self, board: SteppedBoard) -> None:
         self.geometry = board
         self.board = board
         self.level_count = board.level_count
@@ -152,15 +156,30 @@ class SteppedView(MeshActors):
         self._stone_on = np.zeros(board.count, dtype=bool)
         self._fade: list[tuple[np.ndarray, tuple[int, int, int], str, np.ndarray]] = []
         self.fade_t = 1.0
+        self._ghost_top = np.zeros(board.count)  # per field: a ghost's top over the field
         self._meshes: dict[str, pv.PolyData] = {}
         self.actors: dict[str, Any] = {}  # pyvista's actors, and the labels' (untyped)
-        self._build()
 
     # ---- building -----------------------------------------------------------------------
 
-    def _build(self) -> None:
+    def _ground(self) -> pv.PolyData:
         n = self.board.size
-        ground = pv.Box(bounds=(-0.65, n - 0.35, -0.65, n - 0.35, -0.06, 0.0))
+        return pv.Box(bounds=(-0.65, n - 0.35, -0.65, n - 0.35, -0.06, 0.0))
+
+    def still_meshes(self) -> dict[str, pv.PolyData]:
+        ground = self._ground()
+        rgb = np.array(palette.GROUND_RGB, np.uint8)
+        ground.cell_data["rgb"] = np.tile(rgb, (ground.n_cells, 1))
+        return {"ground": ground}
+
+    def board_labels(self) -> list[tuple[str, tuple[float, ...]]]:
+        n = self.board.size
+        labels: list[tuple[str, tuple[float, ...]]]
+        labels = [(self.board.column_names[c], (float(c), -1.0, 0.0)) for c in range(n)]
+        return labels + [(str(r + 1), (-1.0, float(n - 1 - r), 0.0)) for r in range(n)]
+
+    def _build(self) -> None:
+        ground = self._ground()
         self.actors["ground"] = add_still_mesh(self.plotter, ground, color=palette.GROUND_RGB)
         for name, edges, opacity in (
             ("columns", True, 1.0),
@@ -180,9 +199,7 @@ class SteppedView(MeshActors):
                 line_width=1,
             )
         self._build_piece_ghosts()
-        labels: list[tuple[str, Vector]]
-        labels = [(self.board.column_names[c], (c, -1.0, 0.0)) for c in range(n)]
-        labels += [(str(r + 1), (-1.0, n - 1 - r, 0.0)) for r in range(n)]
+        labels: list[tuple[str, Vector]] = list(self.board_labels())
         self.actors["labels"] = add_labels(self.plotter, labels, rgb=palette.LABEL_RGB)
         self.set_view("iso")
 
@@ -378,9 +395,12 @@ class SteppedView(MeshActors):
     def pick(self, x: float, y: float) -> int | None:
         """The shown field under display pixel (x, y): the nearest field column (with its
         stone) that the view ray enters."""
+        near, direction = view_ray(self.plotter, x, y)
+        return self.pick_ray(near, direction)
+
+    def pick_ray(self, near: np.ndarray, direction: np.ndarray) -> int | None:
         if not self.shown.any():
             return None
-        near, direction = view_ray(self.plotter, x, y)
         ids = np.flatnonzero(self.shown)
         centres = self.board.centres[ids]
         lo = np.column_stack([centres[:, 0] - 0.5, centres[:, 1] - 0.5, np.zeros(len(ids))])

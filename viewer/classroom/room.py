@@ -345,6 +345,11 @@ class Student:
             return
         self.play(",".join(map(str, point)))
 
+    def seat(self) -> int:
+        """The seat the student plays at this step: the player to move in the step's
+        position (-1 at a simultaneous node: every side is the student's)."""
+        return max(-1, self.lab.lessons.step.game.current_player())
+
     def _on_board(self, point: tuple[int, ...]) -> bool:
         lattice = self.room.lattice_of(self.lab.session.game)
         return lattice is not None and len(point) == 3 and lattice.contains(*point)
@@ -509,7 +514,7 @@ def _default_prompt(kind: str) -> str:
     return {
         "click-points": "Click the points on the board, then Check.",
         "place": "Click the point to play.",
-        "move": "Play the move (click its point, or type it).",
+        "move": "Play the move (click the board, or type it).",
         "win-within": "Play the first move of the win (click its point, or type it).",
     }.get(kind, "")
 
@@ -529,7 +534,6 @@ class Classroom:
 
     def __post_init__(self) -> None:
         self.lock = threading.RLock()
-        self.left_out: list[str] = []  # lesson files of a folder given that are not shown
         self.dirty = False
         self.written_at = 0.0
 
@@ -543,27 +547,8 @@ class Classroom:
     ) -> Classroom:
         """The class of the lesson files (or folders of them) at ``paths``; the students of
         ``results`` when it exists. PositionFormatError naming the file at fault."""
-        given: list[ClassLesson] = []
-        left: list[str] = []
-        for path, named in find_lessons(paths):
-            lesson = lessons.read(path)
-            first = lesson.steps[0].game
-            if lattice_of(first) is None:
-                why = (
-                    f"{first.title} is not played on the ball pyramid: the classroom draws "
-                    "only that board so far"
-                )
-                if named:
-                    raise PositionFormatError(str(path), why)
-                left.append(f"{path.name} ({why})")
-                continue
-            given.append(ClassLesson(path, lesson))
-        if not given:
-            raise PositionFormatError(
-                ", ".join(map(str, paths)), "no lesson there is on the ball pyramid"
-            )
+        given = [ClassLesson(path, lessons.read(path)) for path, _named in find_lessons(paths)]
         room = cls(given, code_of(code), results, lattice_of=lattice_of)
-        room.left_out = left
         if results is not None and results.exists():
             room.load(results)
         return room

@@ -192,8 +192,18 @@ class Board:
     shown: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=bool))
     filled: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=bool))
     levels: int = 0
+    #: Another board (:mod:`.sites`): its layers (each with ``key`` and ``mesh``, as a
+    #: :class:`Layer`), the board view that drew them (it picks), whether it is flat (one
+    #: level: no levels, peel or clip), and its names and the frame's labels, each as
+    #: (text, the point it stands over, "board" or "frame").
+    drawn: dict[str, Any] | None = None
+    drawer: Any = None
+    flat: bool = False
+    labels: list[tuple[str, tuple[float, ...], str]] = field(default_factory=list)
 
-    def layers(self) -> dict[str, Layer]:
+    def layers(self) -> dict[str, Any]:
+        if self.drawn is not None:
+            return self.drawn
         return {"balls": self.balls, "points": self.points, "marks": self.marks}
 
     def state(self, known: Mapping[str, str] | None = None) -> dict[str, Any]:
@@ -202,14 +212,28 @@ class Board:
         known = known or {}
         keys = {name: layer.key() for name, layer in self.layers().items()}
         found: dict[str, Any] = {
-            name: layer_state(keys[name], layer)
+            name: layer_state(keys[name], layer) or self._speck()
             for name, layer in self.layers().items()
             if known.get(name) != keys[name]
         }
         found["keys"] = keys
         found["legend"] = [{"colour": c, "words": w} for c, w in self.legend]
         found["levels"] = self.levels
+        found["flat"] = self.flat
+        found["labels"] = [
+            {"text": text, "at": [round(float(c), 3) for c in at], "kind": kind}
+            for text, at, kind in self.labels
+        ]
         return found
+
+    def _speck(self) -> dict[str, Any] | None:
+        """An empty layer as one triangle of no size in the board's middle: vtk.js fails
+        on a mesh that goes from drawn to none."""
+        middle = self.centres.mean(axis=0) if len(self.centres) else np.zeros(3)
+        speck = pv.PolyData(np.array([middle] * 3, dtype=float), np.array([3, 0, 1, 2]))
+        speck.point_data["Normals"] = np.tile([0.0, 0.0, 1.0], (3, 1))
+        speck["rgb"] = np.zeros((3, 3), dtype=np.uint8)
+        return mesh_state(speck)
 
     def say(self, rgb: Sequence[int], words: str) -> None:
         entry = (hex_of(rgb), words)

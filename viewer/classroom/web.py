@@ -31,6 +31,12 @@ from model.game import shorten
 
 from .room import Classroom, Refused, Student, bounded_text, whole_number
 from .scene import Board, board_of, lattice_of, point_on_ray
+from .sites import Seat, site_board
+from .sites import camera as site_camera
+from .sites import pick as site_pick
+
+#: The most parts a move form sends (Pyramid Ball's two programs: 18).
+MAX_FORM_PARTS = 40
 
 log = logging.getLogger("viewer.classroom")
 WWW = Path(__file__).with_name("www")
@@ -61,8 +67,26 @@ class Service:
     def __init__(self, room: Classroom) -> None:
         self.room = room
         self.boards: dict[str, tuple[int, Board]] = {}
+        #: A student's seat at a board of sites (:mod:`.sites`), by their key, with the
+        #: position it was made for.
+        self.seats: dict[str, tuple[Any, Seat]] = {}
 
     # -- a student's answers --
+
+    def seat(self, student: Student) -> Seat | None:
+        """The student's seat at a board of sites (made anew for each position), or None
+        on the ball pyramid."""
+        game = student.lab.session.game
+        if lattice_of(game) is not None:
+            return None
+        where = (student.lesson_index, student.step_index, len(game.move_stack),
+                 game.position_key())
+        kept = self.seats.get(student.token)
+        if kept is not None and kept[0] == where:
+            return kept[1]
+        seat = Seat(game, student.seat())
+        self.seats[student.token] = (where, seat)
+        return seat
 
     def board(self, student: Student) -> Board:
         """The student's board now (kept while their state does not change)."""
@@ -71,14 +95,19 @@ class Service:
             return kept[1]
         shown = student.lab.lessons
         game = student.lab.session.game
-        lattice = lattice_of(game)
-        assert lattice is not None
         step = shown.step
         verdict = shown.verdict
         try:
             highlights = step.highlight_points()
         except ValueError:
             highlights = []
+        seat = self.seat(student)
+        if seat is not None:
+            board = site_board(seat, highlights=highlights, view=student.view)
+            self.boards[student.token] = (student.version, board)
+            return board
+        lattice = lattice_of(game)
+        assert lattice is not None
         board = board_of(
             game,
             lattice,
@@ -99,11 +128,20 @@ class Service:
         keys it was sent) comes as its key only."""
         board = self.board(student)
         state = board.state(_known(known))
-        lattice = lattice_of(student.lab.session.game)
-        assert lattice is not None
-        state["camera"] = _camera(lattice)
-        state["key"] = f"{student.lesson_index}:{student.step_index}:{lattice.n}"
-        answer: dict[str, Any] = {"page": student.page(), "board": state}
+        page = student.page()
+        seat = self.seat(student)
+        if seat is not None:
+            state["camera"] = site_camera(board)
+            state["key"] = f"{student.lesson_index}:{student.step_index}:{seat.ui.board_kind}"
+            asks_move = page["task"] is not None and not page["task"]["points"]
+            if asks_move and not page["moved"]:
+                page["play"] = seat.moves()
+        else:
+            lattice = lattice_of(student.lab.session.game)
+            assert lattice is not None
+            state["camera"] = _camera(lattice)
+            state["key"] = f"{student.lesson_index}:{student.step_index}:{lattice.n}"
+        answer: dict[str, Any] = {"page": page, "board": state}
         if error:
             answer["error"] = error
         return answer
@@ -165,6 +203,10 @@ class Service:
                 raise Refused("a click is a ray: a start and a direction")
             origin, direction = (_vector(v) for v in args)
             board = self.board(student)
+            seat = self.seat(student)
+            if seat is not None:
+                self._site_click(student, seat, board, origin, direction)
+                return
             lattice = lattice_of(student.lab.session.game)
             assert lattice is not None
             point = point_on_ray(board, lattice, origin, direction)
@@ -182,6 +224,20 @@ class Service:
             if not text:
                 raise Refused("type the move first")
             student.play(text)
+        elif action == "form":  # a move written with the form: a choice per part
+            seat = self.seat(student)
+            if seat is None:
+                raise Refused("this board has no form: click a point or type the move")
+            if len(args) != 1 or not isinstance(args[0], list):
+                raise Refused("the form sends a list of choices")
+            if len(args[0]) > MAX_FORM_PARTS:
+                raise Refused("the form sent too many choices")
+            chosen = [bounded_text(v, "a choice", 8) for v in args[0]]
+            try:
+                text = seat.form_move(chosen)
+            except ValueError as exc:
+                raise Refused(str(exc)) from None
+            student.play(text)
         elif action == "lesson":
             if len(args) != 1:
                 raise Refused("which lesson?")
@@ -196,6 +252,36 @@ class Service:
             student.set_view(top, peel, clip)
         else:
             raise Refused(f"no such action: {shorten(action, 20)}")
+
+    def _site_click(
+        self,
+        student: Student,
+        seat: Seat,
+        board: Board,
+        origin: list[float],
+        direction: list[float],
+    ) -> None:
+        """A click on a board of sites: through the game's turn builder, as in the window
+        (a move played and judged, a selection shown, or why not in words)."""
+        shown = student.lab.lessons
+        task = shown.step.task
+        if task is None:
+            raise Refused("this step asks nothing: read it and go on with Next")
+        if shown.verdict is not None and shown.verdict.correct:
+            raise Refused("answered right already: go on with Next")
+        if len(student.lab.session.game.move_stack) > shown.base_ply:
+            raise Refused("a move is on the board already: Retry to answer again")
+        site = site_pick(board, origin, direction)
+        if site is None:
+            raise Refused("that is not on the board: click a square, a stone or a space")
+        found = seat.click(site)
+        if isinstance(found, str):
+            student.changed()  # the moves of the site clicked are listed
+            raise Refused(found)
+        if found is None:
+            student.changed()  # a selection: its destinations are drawn
+            return
+        student.play(str(found))
 
     # -- the teacher --
 
@@ -309,6 +395,10 @@ def build_server(room: Classroom, name: str = "pyramid-lab-classroom") -> Any:
         "cr_move": "",
         "cr_legend": [],
         "cr_levels": 1,
+        "cr_flat": False,
+        "cr_sites": False,
+        "cr_form": [],
+        "cr_pick": "",
         "board_balls": None,
         "board_points": None,
         "board_marks": None,
@@ -426,10 +516,12 @@ def _student_page(html: Any, vtk_widgets: Any) -> None:
                     id="cr-picked",
                 )
                 html.P("Hint: {{ cr.task.hint }}", v_if="cr.task.hint", classes="cr-hint")
+                _play_choices(html)
                 with html.Div(v_if="!cr.task.points", classes="cr-move"):
                     html.Input(
                         id="cr-move", v_model="cr_move", maxlength="60",
-                        placeholder="or type the move, e.g. 1,0,0",
+                        placeholder=("cr_sites ? 'or type the move' : "
+                                     "'or type the move, e.g. 1,0,0'",),
                         keydown="$event.key === 'Enter' && window.classroom.act('move', [cr_move])",
                     )
                     html.Button(
@@ -479,26 +571,27 @@ def _student_page(html: Any, vtk_widgets: Any) -> None:
                         ),
                     ):
                         vtk_widgets.VtkMesh(f"board_{layer}", state=(f"board_{layer}",))
+            html.Div(classes="cr-labels", id="cr-labels")
             with html.Div(classes="cr-legend", id="cr-legend"):
                 html.B("On the board")
                 with html.Div(v_for="(e, i) in cr_legend", key="i", classes="cr-legend-row"):
                     html.Span(classes="cr-swatch", style=("{ background: e.colour }",))
                     html.Span("{{ e.words }}")
             with html.Div(classes="cr-controls", v_if="cr"):
-                with html.Label("Levels shown"):
+                with html.Label("Levels shown", v_if="!cr_flat"):
                     html.Input(
                         type="range", min="1", max=("cr_levels",),
                         value=("Math.min(cr.view.top + 1, cr_levels)",),
                         change="window.classroom.view({ top: Number($event.target.value) - 1 })",
                         id="cr-levels",
                     )
-                with html.Label("Peel"):
+                with html.Label("Peel", v_if="!cr_flat"):
                     html.Input(
                         type="range", min="0", max="2", value=("cr.view.peel",),
                         change="window.classroom.view({ peel: Number($event.target.value) })",
                         id="cr-peel",
                     )
-                with html.Label("Clip across"):
+                with html.Label("Clip across", v_if="!cr_sites"):
                     html.Input(
                         type="checkbox", checked=("cr.view.clip !== null",),
                         change="window.classroom.view({ clip: $event.target.checked ? "
@@ -512,6 +605,63 @@ def _student_page(html: Any, vtk_widgets: Any) -> None:
                         id="cr-clip",
                     )
                 html.Button("Reset view", click="window.classroom.reset_camera()")
+
+
+def _play_choices(html: Any) -> None:
+    """A board of sites' move task: the moves of the site clicked (else all of them) as
+    buttons, or in a list when they are many, with the game's words; or the game's form
+    (Pyramid Ball's programs: a choice per pyramid and row)."""
+    with html.Div(v_if="cr.play", classes="cr-play", id="cr-play-list"):
+        with html.Div(v_if="cr.play.moves.length"):
+            html.Div(
+                "{{ cr.play.about ? 'Moves of ' + cr.play.about : 'The moves' }}:",
+                classes="cr-play-title",
+            )
+            with html.Div(v_if="cr.play.buttons", classes="cr-play-buttons"):
+                html.Button(
+                    "{{ m.text }}",
+                    v_for="(m, i) in cr.play.moves",
+                    key="m.text",
+                    title=("m.words",),
+                    classes="cr-play-move",
+                    click="window.classroom.act('move', [m.text])",
+                )
+                html.Div(
+                    "{{ cr.play.moves.map(m => m.words ? m.text + ': ' + m.words : '')"
+                    ".filter(w => w).join('; ') }}",
+                    v_if="cr.play.moves.some(m => m.words) && cr.play.moves.length <= 6",
+                    classes="cr-play-words",
+                )
+            with html.Div(v_if="!cr.play.buttons", classes="cr-move"):
+                with html.Select(v_model="cr_pick", id="cr-pick"):
+                    html.Option("choose a move", value="")
+                    html.Option(
+                        "{{ m.text }}{{ m.words ? ' (' + m.words + ')' : '' }}",
+                        v_for="m in cr.play.moves",
+                        key="m.text",
+                        value=("m.text",),
+                    )
+                html.Button(
+                    "Play", id="cr-pick-play", click="cr_pick && window.classroom.act('move', "
+                    "[cr_pick])",
+                )
+        with html.Div(v_if="cr.play.form", classes="cr-form", id="cr-form"):
+            with html.Table(v_for="g in cr.play.form.groups", key="g.title"):
+                with html.Tr():
+                    html.Th("{{ g.title }}")
+                    html.Th(
+                        "{{ p.label }}", v_for="p in g.rows[0].parts", key="p.index",
+                    )
+                with html.Tr(v_for="r in g.rows", key="r.title"):
+                    html.Td("{{ r.title }}")
+                    with html.Td(v_for="p in r.parts", key="p.index"), html.Select(
+                        v_model="cr_form[p.index]", classes="cr-form-part",
+                    ):
+                        html.Option("{{ c }}", v_for="c in p.choices", key="c", value=("c",))
+            html.Button(
+                "Play the programs", id="cr-form-play",
+                click="window.classroom.act('form', [cr_form])",
+            )
 
 
 def _teacher_page(html: Any) -> None:

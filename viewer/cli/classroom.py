@@ -72,8 +72,6 @@ def run(args: argparse.Namespace) -> int:
     except Refused as exc:
         print(f"pyramid-lab: --code: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    for left in room.left_out:
-        print(f"left out: {left}", flush=True)
     try:
         asyncio.run(serve(room, args.host, args.port))
     except OSError as exc:

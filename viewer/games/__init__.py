@@ -10,7 +10,7 @@ from typing import TypeVar
 
 from model.game import Game
 
-from .base import ClickResult, GameUI, Host, TurnBuilder
+from .base import ClickResult, FormPart, GameUI, Host, MoveForm, TurnBuilder
 
 _UIS: dict[str, type[GameUI]] = {}
 _U = TypeVar("_U", bound=type[GameUI])
@@ -31,8 +31,12 @@ def _load_all() -> None:
 
 
 def ui_class(game: Game | type[Game] | str) -> type[GameUI]:
-    """The UI class for a game (instance, class or name); KeyError naming it otherwise."""
+    """The UI class for a game (instance, class or name); KeyError naming it otherwise.
+    Only that game's folder is imported (its UI imports no Qt until its docks are made:
+    the classroom uses the UIs of the games it serves, with no Qt)."""
     name = game if isinstance(game, str) else game.name
+    if name not in _UIS and name in {info.name for info in pkgutil.iter_modules(__path__)}:
+        importlib.import_module(f"{__name__}.{name}")
     if name not in _UIS:
         _load_all()
     try:
@@ -46,4 +50,14 @@ def ui_names() -> list[str]:
     return sorted(_UIS)
 
 
-__all__ = ["ClickResult", "GameUI", "Host", "TurnBuilder", "register_ui", "ui_class", "ui_names"]
+__all__ = [
+    "ClickResult",
+    "FormPart",
+    "GameUI",
+    "Host",
+    "MoveForm",
+    "TurnBuilder",
+    "register_ui",
+    "ui_class",
+    "ui_names",
+]

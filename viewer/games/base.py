@@ -4,6 +4,11 @@ text, a turn builder for clicks, and optional docks and overlays.
 A :class:`GameUI` lives as long as the window shows a game of its kind; it is told of each
 new position by :meth:`GameUI.turn` (one :class:`TurnBuilder` per position). It reaches the
 window only through the small :class:`Host` protocol.
+
+This module imports no Qt, nor does a game's UI module when it is imported (its docks'
+widgets are imported where they are made): the classroom (``viewer/classroom/``), which
+runs with no Qt, draws a game's board from its UI's geometry and frames and takes clicks
+through its turn builder, as the window does.
 """
 
 from __future__ import annotations
@@ -14,17 +19,24 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
-from PySide6.QtWidgets import QDockWidget
-
 from model.game import Game, Move
 from model.teaching import describe_result
 
-from ..animation import Animation
 from ..frame import Frame, Marker, Vanish
 
 #: What a click or Finish gives back: the move to play, None when it only advanced the
 #: turn being built (or changed a selection), or a sentence saying why it does nothing.
 ClickResult = Move | str | None
+
+
+class Clock(Protocol):
+    """An animation's clock as a game UI uses it (:class:`viewer.animation.Animation`)."""
+
+    def start(self) -> None: ...
+
+    def stop(self) -> None: ...
+
+    def progress(self) -> float: ...
 
 
 class Host(Protocol):
@@ -40,7 +52,8 @@ class Host(Protocol):
     def apply_position(self, game: Game, message: str) -> None:
         """Replace the position by ``game`` (undoable, like a set-up)."""
 
-    def animation(self, seconds: float, step: Callable[[float], Any]) -> Animation: ...
+    def animation(self, seconds: float, step: Callable[[float], Any]) -> Clock:
+        """A started clock stepping ``step`` (the window's :class:`viewer.animation.Animation`)."""
 
     def setup_active(self) -> bool: ...
 
@@ -96,6 +109,41 @@ class JointTurn(TurnBuilder, Protocol):
 
 
 Turn = TypeVar("Turn", bound=TurnBuilder)
+
+
+@dataclasses.dataclass(frozen=True)
+class FormPart:
+    """One choice of a :class:`MoveForm`: where it stands (``group``, "red's program";
+    ``row``, "row 1"), what it is (``label``, "Large") and its choices, the first one the
+    default."""
+
+    group: str
+    row: str
+    label: str
+    choices: tuple[str, ...]
+
+
+@dataclasses.dataclass(frozen=True)
+class MoveForm:
+    """A move written by choosing each of its parts, for a position whose legal moves are
+    too many to list (a page's form): the move's text is ``template`` with each ``{}``
+    filled by a part's choice, in order."""
+
+    parts: tuple[FormPart, ...]
+    template: str
+
+    def text(self, chosen: Sequence[str]) -> str:
+        """The move's text of ``chosen`` (one choice per part); ValueError naming a part
+        whose choice is not one of its own."""
+        if len(chosen) != len(self.parts):
+            raise ValueError(f"the form has {len(self.parts)} parts, not {len(chosen)}")
+        for part, value in zip(self.parts, chosen, strict=True):
+            if value not in part.choices:
+                raise ValueError(
+                    f"{part.group}, {part.row}, {part.label}: choose one of "
+                    f"{', '.join(part.choices)}"
+                )
+        return self.template.format(*chosen)
 
 
 class GameUI(Generic[Turn]):
@@ -245,6 +293,16 @@ class GameUI(Generic[Turn]):
         """A click on ``site`` outside set-up mode (the turn builder decides by default)."""
         return turn.click(site)
 
+    def move_words(self, game: Game, move: Move) -> str:
+        """``move`` in the game's words, beside its notation ('' when the notation says it
+        all): a list of moves to choose from shows them."""
+        return ""
+
+    def move_form(self, game: Game) -> MoveForm | None:
+        """A form to write the move of ``game`` with, where its legal moves are too many
+        to list (None: list them, or type one)."""
+        return None
+
     def played(self, game: Game, mover: str, move: Move) -> str:
         """The status-bar line after ``mover`` played ``move`` (``game`` is after it)."""
         effect = game.last_effect()
@@ -278,11 +336,11 @@ class GameUI(Generic[Turn]):
         stand for the rest."""
         return {}
 
-    def docks(self) -> list[QDockWidget]:
-        """Docks this game adds to the window (made once per UI)."""
+    def docks(self) -> list[Any]:
+        """Docks this game adds to the window (Qt dock widgets, made once per UI)."""
         return []
 
-    def dock_tabs(self) -> list[tuple[QDockWidget, ...]]:
+    def dock_tabs(self) -> list[tuple[Any, ...]]:
         """Docks of :meth:`docks` that share one place as tabs, each group with the tab
         shown first first (the window's side would be too tall for all of them)."""
         return []

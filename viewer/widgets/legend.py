@@ -1,199 +1,22 @@
 """The legend of the scene: what each overlay drawn means, with its colour.
 
-It is made from the :class:`~viewer.frame.Frame` the board was handed (paths, regions, rims,
-pointers, labels, decorations, group colours, ghosts, heat, markers of a kind) and the
-palette the board draws it with, so it lists exactly what is drawn: a style with no site
-drawn is left out. The words come from the game UI (``GameUI.legend_words``), falling back
-on the palette's meaning of each style. :class:`Legend` shows the entries in a corner of the
-scene, over the board, and lets the mouse through to it.
+The entries (:func:`legend_entries`, in :mod:`viewer.widgets.legend_entries`, no Qt) are made
+from the frame the board was handed, so they list exactly what is drawn. :class:`Legend`
+shows them in a corner of the scene, over the board, and lets the mouse through to it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-
-import numpy as np
 from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen, QPixmap, QPolygonF
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QWidget
 
 from .. import palette
-from ..frame import Frame
+from .legend_entries import DEFAULT_WORDS, PLAIN_MARKERS, Entry, _rgb, legend_entries
 
-RGB = tuple[int, int, int]
-#: Markers every frame has (the empty points that take a click): not an overlay.
-PLAIN_MARKERS = frozenset({"target", "setup"})
+__all__ = ["DEFAULT_WORDS", "PLAIN_MARKERS", "Entry", "Legend", "legend_entries", "swatch"]
+
 SWATCH_W, SWATCH_H = 30, 18
-MAX_GROUP_SWATCHES = 6
-
-#: What a style means when the game UI says nothing of it, by (kind, style).
-DEFAULT_WORDS: dict[tuple[str, str], str] = {
-    ("rim", "clickable"): "takes a click now (once the game is won: the winner's)",
-    ("rim", "group"): "a holding group",
-    ("rim", "anchor"): "its anchors",
-    ("rim", "selected"): "selected; where a hinted move comes from",
-    ("rim", "remove"): "taken off by the hinted move",
-    ("rim", "blocked"): "a piece whose move failed",
-    ("path", "pass-ok"): "a pass that arrives",
-    ("path", "pass-cut"): "a pass that is intercepted",
-    ("path", "move"): "a piece's step",
-    ("path", "push"): "a piece shoved by another",
-    ("path", "hint"): "the engine's hint",
-    ("region", "crossed"): "squares a pass crosses",
-    ("region", "cut"): "squares of an intercepted pass",
-    ("region", "blocked"): "the square of a piece whose move failed",
-    ("marker", "run"): "a run",
-    ("marker", "jump"): "a jump",
-    ("marker", "push"): "a push",
-    ("marker", "smash"): "a smash",
-    ("marker", "landing"): "where a pushed piece lands",
-    ("marker", "landing-smash"): "where a pushed piece lands and smashes",
-    ("marker", "fall"): "a pushed piece falls off here",
-    ("marker", "carrier"): "the ball, on the piece that carries it",
-    ("pointer", "none"): "nobody's",
-    ("pointer", "fall"): "a piece falls off here",
-    ("ghost", ""): "a piece where a move would go: the hint, a puzzle's key move or cook",
-    ("path", "planned-pass"): "the pass the program plans (it may still be cut)",
-    ("heat", ""): "a move's estimated value: purple the worst shown, amber between, green the best",
-    ("heat", "proven win"): "a move proven to win (the game's value, not an estimate)",
-    ("heat", "proven loss"): "a move proven to lose (the game's value, not an estimate)",
-    ("heat", "noise"): "an estimate within the noise of the others (too few playouts to tell)",
-    ("labels", ""): "names",
-    ("piece-colours", ""): "each group in its own colour",
-    ("decoration", "walls"): "the walls",
-    ("marker", "lesson"): "what this step of the lesson is about",
-    ("rim", "lesson"): "what this step of the lesson is about",
-    ("marker", "lesson-pick"): "a point you picked (click again to let go)",
-    ("rim", "lesson-pick"): "a piece you picked (click again to let go)",
-    ("path", "lesson-wrong"): "why the answer is wrong: the way it leaves open",
-}
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One line of the legend: a swatch of ``kind`` in ``colours`` and what it means."""
-
-    kind: str  # path, region, rim, pointer, marker, ghost, heat, labels, decoration, piece-colours
-    style: str
-    colours: tuple[RGB, ...]
-    text: str
-
-
-def _rgb(value: Iterable[float]) -> RGB:
-    """A palette colour as 0..255 integers (rims are 0..1 floats for the shader)."""
-    v = tuple(value)
-    if all(isinstance(c, float) for c in v) and max(v) <= 1.0:
-        return (round(255 * v[0]), round(255 * v[1]), round(255 * v[2]))
-    return (int(v[0]), int(v[1]), int(v[2]))
-
-
-def _ordered(styles: Iterable[str], table: Mapping[str, object]) -> list[str]:
-    """The distinct styles, in the order of their palette table (unknown ones last)."""
-    order = {style: i for i, style in enumerate(table)}
-    return sorted(dict.fromkeys(styles), key=lambda s: order.get(s, len(order)))
-
-
-_last_colours: list[tuple[object, object, tuple[RGB, ...]]] = []  # (array, pieces, colours)
-
-
-def _group_colours(frame: Frame) -> tuple[RGB, ...]:
-    """A few of the colours ``frame.piece_rgb`` gives the pieces (the last answer is kept:
-    the window redraws the same position's frame on every hover)."""
-    assert frame.piece_rgb is not None
-    if _last_colours:
-        rgb, pieces, colours = _last_colours[0]
-        if rgb is frame.piece_rgb and pieces is frame.pieces:
-            return colours
-    colours = _first_colours(frame)
-    _last_colours[:] = [(frame.piece_rgb, frame.pieces, colours)]
-    return colours
-
-
-def _first_colours(frame: Frame) -> tuple[RGB, ...]:
-    assert frame.piece_rgb is not None
-    sites = np.fromiter(frame.pieces, dtype=np.int64, count=len(frame.pieces))
-    sites = sites[sites < len(frame.piece_rgb)]
-    rows = np.asarray(frame.piece_rgb)[np.sort(sites)]
-    if not len(rows):
-        return ()
-    _, first = np.unique(rows, axis=0, return_index=True)
-    picked = rows[np.sort(first)][:MAX_GROUP_SWATCHES]
-    return tuple(_rgb(int(c) for c in row) for row in picked)
-
-
-def legend_entries(frame: Frame, words: Mapping[tuple[str, str], str]) -> tuple[Entry, ...]:
-    """The legend of ``frame``: one entry per style of overlay it draws, in a fixed order
-    (walls, corners and names, group colours, regions, paths, rims, markers, ghosts, heat).
-    ``words`` maps (kind, style) to what it means in the game's words; the frame's own
-    ``legend_words`` (a layer's, e.g. a lesson's wrong answer) come before them."""
-    if frame.legend_words:
-        words = {**words, **frame.legend_words}
-
-    def text(kind: str, style: str) -> str:
-        said = (  # the style's words, else the kind's (a ghost of any colour)
-            words.get((kind, style))
-            or DEFAULT_WORDS.get((kind, style))
-            or words.get((kind, ""))
-            or DEFAULT_WORDS.get((kind, ""))
-        )
-        if said:
-            return said
-        if kind in ("path", "region", "pointer") and style in palette.PIECE_RGB:
-            return f"{style}'s"
-        return style.replace("-", " ")
-
-    entries: list[Entry] = []
-    for name in sorted(frame.decorations):
-        colours = tuple(palette.WALL_RGB.values()) if name == "walls" else (palette.EDGE_RGB,)
-        entries.append(Entry("decoration", name, colours, text("decoration", name)))
-    for style in _ordered((p.style for p in frame.pointers), palette.POINTER_RGB):
-        colour = palette.POINTER_RGB.get(style, palette.EDGE_RGB)
-        entries.append(Entry("pointer", style, (colour,), text("pointer", style)))
-    if frame.labels:
-        entries.append(Entry("labels", "", (palette.LABEL_RGB,), text("labels", "")))
-    if frame.piece_rgb is not None and frame.pieces:
-        colours = _group_colours(frame)
-        if colours:
-            entries.append(Entry("piece-colours", "", colours, text("piece-colours", "")))
-    for style in _ordered((r.style for r in frame.regions if r.sites), palette.REGION_RGB):
-        colour = palette.REGION_RGB.get(style, palette.EDGE_RGB)
-        entries.append(Entry("region", style, (colour,), text("region", style)))
-    for style in _ordered((p.style for p in frame.paths if len(p.sites) >= 2), palette.PATH_RGB):
-        colour = palette.PATH_RGB.get(style, palette.EDGE_RGB)
-        entries.append(Entry("path", style, (colour,), text("path", style)))
-    rims = {**palette.RIM_RGB, **palette.SQUARE_RIM_RGB}  # a flat board frames its squares
-    for style in _ordered((s for s, sites in frame.highlights.items() if sites), rims):
-        colour = _rgb(rims.get(style, palette.EDGE_RGB))
-        entries.append(Entry("rim", style, (colour,), text("rim", style)))
-    for style in _ordered(
-        (m.style for m in frame.markers if m.style not in PLAIN_MARKERS), palette.MARKER_RGB
-    ):
-        colour = palette.MARKER_RGB.get(style, palette.MARKER_RGB["target"])
-        entries.append(Entry("marker", style, (colour,), text("marker", style)))
-    for style in _ordered(frame.ghosts.values(), palette.PIECE_RGB):
-        entries.append(Entry("ghost", style, (palette.piece_rgb(style),), text("ghost", style)))
-    if frame.heat:
-        shown = set(frame.heat.values())
-        if shown - set(palette.HEAT_SPECIAL):  # estimates on the scale
-            colours = tuple(rgb for _, rgb in palette.HEAT_STOPS)
-            said = text("heat", "")
-            if frame.heat_scale is not None:  # the colour bar's ends, in win rates
-                worst, best = (round(100 * v) for v in frame.heat_scale)
-                said = (
-                    f"the moves' estimated win rates, worst (purple) {worst}% to best "
-                    f"(green) {best}%"
-                )
-            entries.append(Entry("heat", "", colours, said))
-        for value, style in (
-            (palette.HEAT_NOISE, "noise"),
-            (palette.HEAT_PROVEN_WIN, "proven win"),
-            (palette.HEAT_PROVEN_LOSS, "proven loss"),
-        ):
-            if value in shown:
-                colour = palette.HEAT_SPECIAL[value]
-                entries.append(Entry("heat", style, (colour,), text("heat", style)))
-    return tuple(entries)
 
 
 # ---- the widget ------------------------------------------------------------------------------

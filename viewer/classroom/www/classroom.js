@@ -50,6 +50,10 @@
       C.keys = board.keys || {};
       set("cr_legend", board.legend);
       set("cr_levels", board.levels);
+      set("cr_flat", !!board.flat);
+      set("cr_sites", !!board.labels && board.labels.length > 0);
+      C.labels = board.labels || [];
+      makeLabels();
       if (board.key !== C.boardKey) {
         C.boardKey = board.key;
         window.setTimeout(() => camera(board), 50);
@@ -59,6 +63,15 @@
       }
     }
     if (answer.page) {
+      const play = answer.page.play;
+      // the form's choices start at its defaults on each step (kept through a Retry)
+      const form = play && play.form ? play.form.defaults : [];
+      const formKey = answer.page.lesson + ":" + answer.page.step + ":" + form.length;
+      if (form.length && formKey !== C.formKey) {
+        C.formKey = formKey;
+        set("cr_form", form.slice());
+      }
+      if (!play) set("cr_pick", "");
       set("cr", answer.page);
       C.version = answer.page.version;
       document.body.dataset.version = String(answer.page.version);
@@ -131,6 +144,41 @@
     ];
   };
 
+  // The board's names and the frame's labels: text over the board at their points,
+  // placed anew as the camera moves (a few times a second; nothing when there are none).
+  function makeLabels() {
+    const box = document.getElementById("cr-labels");
+    if (!box) return;
+    box.textContent = "";
+    for (const label of C.labels || []) {
+      const span = document.createElement("span");
+      span.className = "cr-label cr-label-" + label.kind;
+      span.textContent = label.text;
+      box.appendChild(span);
+    }
+    placeLabels();
+  }
+
+  function placeLabels() {
+    const box = document.getElementById("cr-labels");
+    const canvas = document.querySelector("#cr-view canvas");
+    if (!box || !canvas || !(C.labels || []).length) return;
+    const rect = canvas.getBoundingClientRect();
+    const spans = box.children;
+    for (let i = 0; i < spans.length && i < C.labels.length; i += 1) {
+      const at = C.screen_of(C.labels[i].at);
+      const span = spans[i];
+      const inside = at && at[0] >= rect.left && at[0] <= rect.right &&
+        at[1] >= rect.top && at[1] <= rect.bottom;
+      span.style.display = inside ? "" : "none";
+      if (inside) {
+        span.style.left = Math.round(at[0]) + "px";
+        span.style.top = Math.round(at[1]) + "px";
+      }
+    }
+  }
+  C.place_labels = placeLabels;
+
   function listen() {
     const board = document.getElementById("cr-view");
     if (!board || board.dataset.listening) return;
@@ -171,6 +219,7 @@
     listen();
     if (token()) apply(await call("cr_resume", [token()]));
     if (!C.timer) C.timer = window.setInterval(poll, POLL_MS);
+    if (!C.labelTimer) C.labelTimer = window.setInterval(placeLabels, 120);
     // after a lost connection trame connects again: the page asks for its place anew
     window.trame.addConnectListener(async () => {
       if (token()) apply(await call("cr_resume", [token()]));

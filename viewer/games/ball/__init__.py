@@ -30,10 +30,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from typing import Any
-
-from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QDockWidget, QListWidgetItem, QWidget
+from typing import TYPE_CHECKING, Any
 
 from model.ball import (
     COLOURS,
@@ -44,17 +41,22 @@ from model.ball import (
     relative_direction,
 )
 from model.ball.report import RowReport, TurnReport
-from model.ball.rules import ALL_STAND, MOVES, PASSES, parse_square, step
-from model.game import Game, JointMove, Move
+from model.ball.rules import ALL_STAND, ENTRIES, MOVES, PASSES, STAND, parse_square, step
+from model.game import SIMULTANEOUS, Game, JointMove, Move
 from model.teaching import describe_result
 
-from ...animation import Animation
 from ...boards.grid import GridBoard
 from ...frame import Frame, Label, Marker, Path, Region, Slide
 from ...slots import slot
 from .. import register_ui
-from ..base import ClickResult, GameUI, Host
-from .program_dock import ProgramDock, TurnDock, spelled
+from ..base import ClickResult, FormPart, GameUI, Host, MoveForm
+
+if TYPE_CHECKING:  # Qt: imported where the docks are made (the classroom has no Qt)
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QDockWidget, QListWidgetItem
+
+    from ..base import Clock
+    from .program_dock import ProgramDock, TurnDock
 
 FILE_SIZES = (3, 2, 1)  # kind -> size number in position files
 SIZE_NAMES = ("Large", "Medium", "Small")
@@ -182,7 +184,7 @@ class BallUI(GameUI[ProgramTurn]):
         self.before_ball: str | None = None  # the loose ball's square before the last turn
         self.row: int | None = None  # the row shown (0: before the turn), None: the position
         self._replay: QTimer | None = None
-        self._slide: Animation | None = None
+        self._slide: Clock | None = None
         self.slide_t: float | None = None  # a row's slide under way: how far (0..1)
         self._clock: QTimer | None = None
         self._seconds_left = 0
@@ -203,10 +205,34 @@ class BallUI(GameUI[ProgramTurn]):
         square, kind = divmod(site, 3)
         return f"{'abcdefg'[square % 7]}{square // 7 + 1} {SIZE_NAMES[kind]}"
 
+    def move_form(self, game: Game) -> MoveForm | None:
+        """Both programs, an entry per pyramid and row, each offering the entries some
+        legal program of that side has there (Stand first); None while a special move is
+        chosen. Blitz and Dash are typed."""
+        assert isinstance(game, PyramidBall)
+        if game.current_player() != SIMULTANEOUS or game.choosing is not None:
+            return None
+        order = {entry: i for i, entry in enumerate(dict.fromkeys((STAND, *ENTRIES)))}
+        parts = []
+        for side, colour in enumerate(COLOURS):
+            tracks = game.program_space(side).tracks
+            for row in range(3):
+                for kind, size in enumerate(SIZE_NAMES):
+                    found = {track[row] for track in tracks[kind]} | {STAND}
+                    choices = tuple(sorted(found, key=lambda e: order.get(e, len(order))))
+                    parts.append(FormPart(f"{colour}'s program", f"row {row + 1}", size, choices))
+        side_text = "/".join([",".join(["{}"] * 3)] * 3)
+        return MoveForm(tuple(parts), f"{side_text} | {side_text}")
+
     # ---- docks --------------------------------------------------------------------------
 
     def docks(self) -> list[QDockWidget]:
         if self._docks is None:
+            from PySide6.QtCore import QTimer
+            from PySide6.QtWidgets import QWidget
+
+            from .program_dock import ProgramDock, TurnDock
+
             parent = self.host if isinstance(self.host, QWidget) else None
             self.program_docks = [ProgramDock(s, self._edited, parent) for s in (0, 1)]
             for program_dock in self.program_docks:
@@ -274,6 +300,8 @@ class BallUI(GameUI[ProgramTurn]):
         if reason in ("move", "redo") and self.report is not None and ROW_SECONDS > 0:
             self.row = 0
             if self.turn_dock is not None:
+                from PySide6.QtCore import QTimer
+
                 self._replay = QTimer(self.turn_dock, interval=round(ROW_SECONDS * 1000))
                 self._replay.timeout.connect(self._replay_step)
                 self._replay.start()
@@ -921,6 +949,10 @@ def tracks(game: PyramidBall, side: int, program: Program) -> tuple[Path, ...]:
 
 def _item(line: str) -> QListWidgetItem:
     """A line of the replay, its codes spelled out in its tooltip."""
+    from PySide6.QtWidgets import QListWidgetItem
+
+    from .program_dock import spelled
+
     item = QListWidgetItem(line)
     said = spelled(line)
     if said != line:

@@ -15,11 +15,10 @@ from model.lattice import CORNERS, PyramidLattice
 from model.partition import Partition, Place
 from model.teaching import describe_result, teaching_for
 
-from ...animation import Animation
 from ...frame import Frame, Label, Marker, Path, Pointer, Region
 from ...slots import guarded, log
 from .. import register_ui
-from ..base import ClickResult, GameUI, Host
+from ..base import ClickResult, Clock, GameUI, Host
 from ..lattice_sites import LatticeSites
 from .docks import CornerDock
 from .teaching import LEGEND_WORDS, Overlays, TeachingView
@@ -92,7 +91,7 @@ class PartitionUI(LatticeSites, GameUI[PlacementTurn]):
         self._teaching_key: tuple[object, ...] = ()
         # Fill at random, shown ball by ball: (the full game, the fill order, its seed).
         self._fill: tuple[Partition, list[tuple[int, str]], int] | None = None
-        self._filling: Animation | None = None
+        self._filling: Clock | None = None
         self.corner_dock: CornerDock | None = None
         if host is not None:
             self.teaching_overlays.changed.connect(lambda _field: self._guard(host.redraw))

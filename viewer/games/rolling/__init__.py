@@ -29,8 +29,6 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtWidgets import QDockWidget
-
 from model.game import CHANCE, Game, Move
 from model.rolling import (
     COLOURS,
@@ -52,7 +50,9 @@ from .. import register_ui
 from ..base import ClickResult, GameUI, Host
 from .words import move_words, slot_words, take_words
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # Qt: imported where the docks are made (the classroom has no Qt)
+    from PySide6.QtWidgets import QDockWidget
+
     from .docks import RollingDocks
 
 LAYERS = 8
@@ -565,6 +565,9 @@ class RollingUI(GameUI[RollingTurn]):
         if holder is not None:
             text += f"; held by {holder}" + (f" with {troops}" if troops else "")
         return text
+
+    def move_words(self, game: Game, move: Move) -> str:
+        return move_words(move)
 
     def played(self, game: Game, mover: str, move: Move) -> str:
         assert isinstance(game, RollingPyramids)

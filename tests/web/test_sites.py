@@ -1,0 +1,196 @@
+"""The lessons of the games on other boards (Allmer's stepped pyramid, Pyramid Ball's grid,
+Rolling Pyramids' hex map), without a browser: a wrong move's explanation and a right move
+accepted in each, clicks through the game's own turn builder, Pyramid Ball's program form,
+the moves a page lists, the board's meshes and labels, what a student of one seat is sent
+of another seat's secret orders (nothing), and no Qt loaded by any of it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+from classroom_helpers import ROOT
+
+from model import lesson as lessons
+from viewer.classroom.room import Classroom, Refused
+from viewer.classroom.scene import lattice_of
+from viewer.classroom.web import Service, _refusing
+
+CODE = "abcd-efgh"
+LESSONS = ROOT / "examples" / "lessons"
+TERRACE = LESSONS / "terrace" / "01-pushes.lesson.json"
+BALL = LESSONS / "ball" / "01-programming.lesson.json"
+DRAFT = LESSONS / "rolling" / "01-the-draft.lesson.json"
+FIGHTS = LESSONS / "rolling" / "02-fights.lesson.json"
+
+
+@pytest.fixture
+def service():
+    return Service(Classroom.open([TERRACE, BALL, DRAFT, FIGHTS], CODE, None, lattice_of))
+
+
+def student_at(service, lesson: int, step: int = 1):
+    token = service.join("Ada")["token"]
+    student = service.room.student(token)
+    with student.lock:
+        student.open_lesson(lesson, step)
+    return token, student
+
+
+def ray_onto(point, eye=(3.0, -9.0, 12.0)):
+    """A view ray from ``eye`` through ``point`` (as a page's click sends it)."""
+    eye = np.asarray(eye, dtype=float)
+    way = np.asarray(point, dtype=float) - eye
+    return [list(eye), list(way / np.linalg.norm(way))]
+
+
+def test_allmers_pyramid_by_clicks_a_wrong_push_then_the_right_one(service):
+    token, ada = student_at(service, 0)
+    answer = service.resume(token)
+    board, page = answer["board"], answer["page"]
+    assert board["flat"] is False
+    assert board["levels"] == 4
+    assert {"a", "g", "1", "7"} <= {label["text"] for label in board["labels"]}
+    assert "black's stones" in [entry["words"] for entry in board["legend"]]
+    assert page["play"]["form"] is None
+    assert "g6>g7" in [m["text"] for m in page["play"]["moves"]]
+    seat = service.seat(ada)
+    named = {seat.ui.site_name(s): s for s in range(49)}
+    g6, g7, g1 = named["g6"], named["g7"], named["g1"]
+    top = np.array([0.0, 0.0, 0.3])  # a stone's top over its field
+    # the black stone on g6: selected, as in the window; its moves are listed
+    picked = service.act(token, "click", ray_onto(seat.geometry.centres[g6] + top))
+    assert "error" not in picked
+    assert picked["page"]["play"]["about"] == "g6"
+    assert {m["text"] for m in picked["page"]["play"]["moves"]} == {
+        "g6-g1", "g6-g2", "g6-g3", "g6-g4", "g6-g5", "g6>g7", "g6^f6",
+    }
+    # a run to g1 is legal but not the push asked for: the lesson's reason
+    wrong = service.act(token, "click", ray_onto(seat.geometry.centres[g1]))
+    assert wrong["page"]["verdict"]["correct"] is False
+    assert wrong["page"]["verdict"]["reason"].startswith(
+        "g6-g1 is not the move this step asks for: it runs black's stone from g6 to g1; "
+        "it removes no stone"
+    )
+    again = service.act(token, "retry", [])
+    assert again["page"]["verdict"] is None
+    seat = service.seat(ada)
+    service.act(token, "click", ray_onto(seat.geometry.centres[g6] + top))
+    right = service.act(token, "click", ray_onto(seat.geometry.centres[g7] + top))
+    assert right["page"]["verdict"]["correct"] is True
+    assert right["page"]["done"] == [1]
+    # a click off the board, and a click once answered, are refused in words
+    assert _refusing(lambda: service.act(token, "click", [[0, 0, 50], [0, 0, 1]]))["error"]
+    with ada.lock, pytest.raises(Refused, match="answered right already"):
+        service._do(ada, "click", ray_onto(seat.geometry.centres[g6]))
+
+
+def test_pyramid_ball_by_its_program_form(service):
+    token, _ada = student_at(service, 1)
+    page = service.resume(token)["page"]
+    form = page["play"]["form"]
+    assert [g["title"] for g in form["groups"]] == ["red's program", "blue's program"]
+    assert form["defaults"] == ["S"] * 18
+    medium = form["groups"][0]["rows"][0]["parts"][1]
+    assert medium["label"] == "Medium"
+    assert medium["choices"][0] == "S"
+    assert "F" in medium["choices"]
+    wrong = service.act(token, "form", [form["defaults"]])
+    assert wrong["page"]["verdict"]["correct"] is False
+    assert "red has not won yet; nothing moves in any row" in wrong["page"]["verdict"]["reason"]
+    service.act(token, "retry", [])
+    # a choice that is not one of the part's is refused in words
+    bad = service.act(token, "form", [["X"] * 18])
+    assert bad["error"].startswith("red's program, row 1, Large: choose one of")
+    too_many = _refusing(lambda: service.act(token, "form", [["S"] * 400]))
+    assert too_many["error"] == "the page sent too much"
+    answer = "S,F,S/S,F,S/S,S,S | S,S,S/S,S,S/S,S,S"
+    chosen = answer.replace(" | ", "/").replace("/", ",").split(",")
+    right = service.act(token, "form", [chosen])
+    assert right["page"]["verdict"]["correct"] is True
+
+
+def test_rolling_pyramids_the_draft_and_the_deployment(service):
+    token, _ada = student_at(service, 2)
+    play = service.resume(token)["page"]["play"]
+    assert play["buttons"] is False  # 113 ways to take a die: a list, not buttons
+    take = next(m for m in play["moves"] if m["text"] == "take blue d4 2 > hero")
+    assert take["words"]  # the game's words for it
+    wrong = service.act(token, "move", ["take red d4 2 > a1"])
+    assert wrong["page"]["verdict"]["correct"] is False
+    assert "not a hero" in wrong["page"]["verdict"]["reason"]
+    service.act(token, "retry", [])
+    assert service.act(token, "move", ["take blue d4 2 > hero"])["page"]["verdict"]["correct"]
+
+    token, _ada = student_at(service, 3)
+    answer = service.resume(token)
+    assert answer["board"]["flat"] is True
+    assert [m["text"] for m in answer["page"]["play"]["moves"]][:2] == ["deploy a 2", "deploy a 8"]
+    wrong = service.act(token, "move", ["deploy a 2"])
+    assert wrong["page"]["verdict"]["correct"] is False
+    assert "red's ram helps only an attack across its border" in wrong["page"]["verdict"]["reason"]
+    service.act(token, "retry", [])
+    assert service.act(token, "move", ["deploy a 9"])["page"]["verdict"]["correct"] is True
+
+
+def test_another_seats_secret_orders_are_never_sent(tmp_path):
+    # red has sent its three units (secret targets); blue, to move, is the student
+    raw = json.loads(FIGHTS.read_text(encoding="utf-8"))
+    game = lessons.read(FIGHTS).steps[1].game
+    for text in ("deploy a 2", "deploy f1 2", "deploy f2 2"):
+        game.push(game.parse_move(text))
+    assert game.to_move == "blue"
+    position = raw["steps"][0]["position"]
+    position["state"] = game.file_state()
+    position["to_move"] = "blue"
+    raw["steps"] = [
+        {
+            "title": "Blue deploys",
+            "text": "Red has deployed its units.",
+            "position": position,
+            "task": {"kind": "move", "prompt": "Deploy a unit.", "answers": ["deploy f1 3"]},
+        }
+    ]
+    path = tmp_path / "secret.lesson.json"
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    service = Service(Classroom.open([path], CODE, None, lattice_of))
+    token = service.join("Bo")["token"]
+    student = service.room.student(token)
+    real = student.lab.session.game
+    assert [o.cell for o in real.state.orders] == [1, 1, 1]  # the secret is in the position
+    seat = service.seat(student)
+    assert seat.seat == 1
+    assert [o.cell for o in seat.view.state.orders] == [None, None, None]  # not in the view
+    for answer in (service.resume(token), service.act(token, "move", ["deploy f1 3"])):
+        # no order's label ("sent a 7") nor ghost counter of red's: the ghosts' layer is
+        # empty (a speck), and no text of the answer names where red's units went
+        labels = [label["text"] for label in answer["board"]["labels"]]
+        assert not any(text.startswith("sent") for text in labels)
+        assert "sent a" not in json.dumps(answer)
+
+
+def test_serving_every_lesson_loads_no_qt():
+    script = (
+        "import sys\n"
+        "from viewer.classroom.room import Classroom\n"
+        "from viewer.classroom.scene import lattice_of\n"
+        "from viewer.classroom.web import Service\n"
+        "room = Classroom.open(['examples/lessons'], 'abcd-efgh', None, lattice_of)\n"
+        "service = Service(room)\n"
+        "token = service.join('Ada')['token']\n"
+        "student = room.student(token)\n"
+        "for index in range(len(room.lessons)):\n"
+        "    student.open_lesson(index, 0)\n"
+        "    assert 'board' in service.resume(token)\n"
+        "loaded = sorted(m for m in sys.modules if m.split('.')[0] in "
+        "('PySide6', 'shiboken6', 'pyvistaqt'))\n"
+        "print(loaded)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"

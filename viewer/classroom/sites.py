@@ -1,0 +1,288 @@
+"""The boards of the games that are not played on the ball pyramid (a stepped pyramid, a
+flat grid, a hex map), for a student's page, drawn and clicked as the window does.
+
+The game's own UI (``viewer/games/<name>/``, found by :func:`viewer.games.ui_class`; it
+imports no Qt until its docks are made) makes the frame of the position, and its turn
+builder takes the clicks (a stone selected and its destinations marked, a destination
+played, a hex chosen); the window's board view draws the frame into meshes
+(``meshes_only``: no plotter, nothing rendered), which go to the page as the ball
+pyramid's do. A click is a view ray from the page's camera; the board view's own picking
+finds the site it meets.
+
+**Hidden information.** A student sits one seat: the player to move in the step's position
+(none at a simultaneous node: both sides are programmed). Everything the page is sent, the
+frame and its labels, the moves listed, the form, is made from the position as that seat
+may see it (:meth:`model.game.Game.information_state`: another seat's secret orders lose
+their targets), never from the position itself; the move chosen is played on the student's
+own position and judged by the lesson.
+
+No Qt here (``tests/viewer/test_contracts.py``; ``tests/web/test_sites.py`` checks that
+serving every shipped lesson loads none)."""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import pyvista as pv
+
+from model.game import Game, Move
+
+from ..boards import BOARD_VIEWS
+from ..frame import Frame
+from ..games import GameUI, MoveForm, ui_class
+from ..view_state import ViewState
+from ..widgets.legend_entries import legend_entries
+from .scene import Board, hex_of
+
+#: The most moves a page lists as buttons; past it, a drop-down list.
+MAX_BUTTONS = 24
+#: The most moves a page is sent at all (a position with more offers a form or the text box).
+MAX_LISTED = 200
+#: Layers drawn translucent on the page (the window's ghosts).
+TRANSLUCENT = frozenset({"ghosts", "piece_ghosts"})
+#: Layers of marks over the board (markers, rims, paths, inlays).
+MARKS = frozenset({"markers", "marks", "paths", "ghost_rims", "inlays"})
+
+
+class Seat:
+    """A student's place at a site board: the game's UI, the seat they play, the position
+    as that seat sees it (:attr:`view`) and the turn being built on it, and the site last
+    clicked. Made anew for each position."""
+
+    def __init__(self, game: Game, seat: int) -> None:
+        self.seat = seat
+        self.ui: GameUI[Any] = ui_class(game)()
+        self.view = game.information_state(seat) if seat >= 0 else game.copy()
+        self.geometry = self.ui.geometry(self.view)
+        self.turn = self.ui.turn(self.view)
+        self.site: int | None = None
+
+    @property
+    def flat(self) -> bool:
+        return bool(BOARD_VIEWS[self.ui.board_kind].flat)
+
+    def cell(self, site: int) -> int:
+        """The cell a site is in (a square, a hex; a field is its own)."""
+        cell_of = getattr(self.geometry, "cell_of", None) or getattr(
+            self.geometry, "square_of", None
+        )
+        return int(cell_of(site)) if callable(cell_of) else int(site)
+
+    def click(self, site: int) -> Move | str | None:
+        """A click on ``site``, through the game's turn builder as in the window: the move
+        it makes, why it makes none (words), or None (a selection changed)."""
+        self.site = site
+        return self.ui.click(self.view, self.turn, site)
+
+    def legal(self) -> list[Move]:
+        """The moves of the seat now ([] at a simultaneous node, or past the seat's turn)."""
+        view = self.view
+        if view.current_player() < 0 or view.current_player() != self.seat:
+            return []
+        moves = view.legal_moves()
+        return list(moves) if len(moves) <= MAX_LISTED else []
+
+    def moves(self) -> dict[str, Any]:
+        """The moves the page offers: those that involve the site last clicked (where it
+        comes from, goes to or takes), else all of them, each with the game's words; and
+        the form of a position whose moves are too many to list."""
+        legal = self.legal()
+        about = ""
+        if self.site is not None and legal:
+            cell = self.cell(self.site)
+            near = [m for m in legal if cell in self._cells(m)]
+            if near:
+                legal, about = near, self.ui.site_name(self.site)
+        listed = [
+            {"text": str(m), "words": self.ui.move_words(self.view, m)} for m in legal
+        ]
+        form = self.ui.move_form(self.view)
+        return {
+            "moves": listed,
+            "about": about,
+            "buttons": len(listed) <= MAX_BUTTONS,
+            "form": None if form is None else _form_json(form),
+        }
+
+    def _cells(self, move: Move) -> set[int]:
+        ui, view = self.ui, self.view
+        sites: Iterable[int] = (
+            *ui.move_from(view, move),
+            *ui.move_sites(view, move),
+            *ui.move_removes(view, move),
+        )
+        return {self.cell(s) for s in sites}
+
+    def form_move(self, chosen: Sequence[str]) -> str:
+        """The move's text of the form's choices (ValueError: not the form's)."""
+        form = self.ui.move_form(self.view)
+        if form is None:
+            raise ValueError("this position has no form: click the board or type the move")
+        return form.text(chosen)
+
+
+def _form_json(form: MoveForm) -> dict[str, Any]:
+    groups: dict[str, dict[str, list[dict[str, Any]]]] = {}
+    for index, part in enumerate(form.parts):
+        rows = groups.setdefault(part.group, {})
+        rows.setdefault(part.row, []).append(
+            {"index": index, "label": part.label, "choices": list(part.choices)}
+        )
+    return {
+        "groups": [
+            {
+                "title": group,
+                "rows": [{"title": row, "parts": parts} for row, parts in rows.items()],
+            }
+            for group, rows in groups.items()
+        ],
+        "defaults": [part.choices[0] for part in form.parts],
+    }
+
+
+class MeshLayer:
+    """A layer of the page's board made of meshes a board view drew (each with a per-cell
+    ``rgb``), as :class:`~viewer.classroom.scene.Layer` is for the ball pyramid."""
+
+    def __init__(self) -> None:
+        self.parts: list[pv.PolyData] = []
+
+    def key(self) -> str:
+        digest = hashlib.blake2b(digest_size=16)
+        for mesh in self.parts:
+            digest.update(np.asarray(mesh.points, dtype=np.float32).tobytes())
+            digest.update(np.asarray(mesh.faces).tobytes())
+            digest.update(np.asarray(mesh.cell_data["rgb"], dtype=np.uint8).tobytes())
+            digest.update(b"|")
+        return digest.hexdigest()
+
+    def mesh(self) -> pv.PolyData | None:
+        parts = [p for p in self.parts if p.n_points and p.n_cells]
+        if not parts:  # (the board sends a speck instead)
+            return None
+        merged = parts[0] if len(parts) == 1 else pv.merge(parts, merge_points=False)
+        return browser_mesh(merged)
+
+
+def browser_mesh(mesh: pv.PolyData) -> pv.PolyData:
+    """``mesh`` (per-cell ``rgb``) with normals, its points split where faces meet at an
+    edge (a column's top and its sides), so that each point has one colour: per-point
+    ``rgb``, as the page's mapper takes it."""
+    rgb = np.asarray(mesh.cell_data["rgb"], dtype=np.uint8)
+    plain = pv.PolyData(mesh.points, mesh.faces)
+    plain.cell_data["cell"] = np.arange(plain.n_cells)
+    split = plain.compute_normals(
+        cell_normals=False,
+        point_normals=True,
+        split_vertices=True,
+        feature_angle=40.0,
+        consistent_normals=False,
+        auto_orient_normals=False,
+    )
+    cells = np.asarray(split.cell_data["cell"])
+    faces = np.asarray(split.faces)
+    point_rgb = np.zeros((split.n_points, 3), dtype=np.uint8)
+    i = cell = 0
+    while i < len(faces):  # each cell's colour on its points
+        n = int(faces[i])
+        point_rgb[faces[i + 1 : i + 1 + n]] = rgb[cells[cell]]
+        i += n + 1
+        cell += 1
+    out = pv.PolyData(split.points, faces)
+    out.point_data["Normals"] = np.asarray(split.point_data["Normals"])
+    out.point_data["rgb"] = point_rgb
+    return out
+
+
+def site_board(
+    seat: Seat,
+    *,
+    highlights: Iterable[tuple[int, ...]] = (),
+    view: Mapping[str, Any] | None = None,
+) -> Board:
+    """The board of the seat's position as the window draws it, with the step's
+    highlights (the lesson's rim) and the site last clicked."""
+    ui, game = seat.ui, seat.view
+    frame = ui.frame(game, seat.turn)
+    lesson_sites = []
+    for coords in highlights:
+        try:
+            lesson_sites.append(ui.site_of(tuple(coords)))
+        except (ValueError, KeyError, IndexError, TypeError):
+            continue
+    if lesson_sites:
+        rims = dict(frame.highlights)
+        rims["lesson"] = tuple(rims.get("lesson", ())) + tuple(lesson_sites)
+        frame = dataclasses.replace(frame, highlights=rims)
+    drawn = BOARD_VIEWS[ui.board_kind].meshes_only(seat.geometry)
+    drawn.show(frame, _view_state(seat.geometry, view or {}, seat.flat))
+    layers = {name: MeshLayer() for name in ("balls", "points", "marks")}
+    board = Board(drawn=dict(layers), drawer=drawn, flat=seat.flat)
+    board.centres = np.asarray(seat.geometry.centres, dtype=float)
+    board.levels = int(getattr(seat.geometry, "level_count", 1))
+    meshes = {**drawn.still_meshes(), **drawn.layer_meshes()}
+    for name, mesh in meshes.items():
+        layer = "points" if name in TRANSLUCENT else "marks" if name in MARKS else "balls"
+        layers[layer].parts.append(mesh)
+    board.labels = [(text, point, "board") for text, point in drawn.board_labels()]
+    board.labels += [(text, point, "frame") for text, point in drawn.label_spots]
+    _legend(board, ui, game, frame)
+    return board
+
+
+def _view_state(geometry: Any, view: Mapping[str, Any], flat: bool) -> ViewState:
+    state = ViewState()
+    if not flat:
+        state.set_levels(0, int(view.get("top", 99)))
+        state.set_peel(int(view.get("peel", 0)))
+    return state
+
+
+def _legend(board: Board, ui: GameUI[Any], game: Game, frame: Frame) -> None:
+    """The pieces by colour, then what the frame's overlays mean (the window's legend)."""
+    from .. import palette
+
+    for colour in dict.fromkeys(frame.pieces.values()):
+        board.say(palette.piece_rgb(colour), f"{colour}'s {ui.piece_word}")
+    words = {**ui.legend_words(game, frame), ("rim", "lesson"): "what this step is about"}
+    for entry in legend_entries(frame, words):
+        if entry.colours:
+            board.legend.append((hex_of(entry.colours[0]), entry.text))
+
+
+def pick(board: Board, origin: Sequence[float], direction: Sequence[float]) -> int | None:
+    """The site the view ray from ``origin`` along ``direction`` meets (the board view's
+    own picking), or None."""
+    start = np.asarray(origin, dtype=float)
+    way = np.asarray(direction, dtype=float)
+    if start.shape != (3,) or way.shape != (3,) or not np.all(np.isfinite([*start, *way])):
+        return None
+    length = float(np.linalg.norm(way))
+    if length == 0.0 or board.drawer is None:
+        return None
+    site = board.drawer.pick_ray(start, way / length)
+    return None if site is None else int(site)
+
+
+def camera(board: Board) -> dict[str, Any]:
+    """The page's camera: the window's "iso" view of the board, from far enough."""
+    from .. import palette
+
+    drawer = board.drawer
+    assert drawer is not None
+    x0, x1, y0, y1, z0, z1 = drawer.bounds()
+    middle = np.array([(x0 + x1) / 2, (y0 + y1) / 2, (z0 + z1) / 2])
+    views = getattr(drawer, "views", {})
+    direction, up = views.get("iso", palette.VIEWS["iso"])
+    way = np.asarray(direction, dtype=float)
+    way /= np.linalg.norm(way)
+    reach = float(np.linalg.norm([x1 - x0, y1 - y0, z1 - z0])) * 1.3
+    return {
+        "focalPoint": [float(c) for c in middle],
+        "position": [float(c) for c in middle + way * reach],
+        "viewUp": [float(c) for c in up],
+    }
