@@ -159,6 +159,13 @@ def test_a_lesson_on_the_stepped_pyramid_answered_by_clicks(server, browser):
         "() => document.querySelector('#cr-lesson-title').innerText === 'Pushes'",
         timeout=WAIT,
     )
+    # a reload comes back to that lesson, and the lesson list shows it (not the first)
+    page.reload()
+    page.wait_for_function(
+        "() => document.querySelector('#cr-lesson-title')?.innerText === 'Pushes'",
+        timeout=WAIT,
+    )
+    assert page.eval_on_selector("#cr-lesson", "e => e.value") == "2"
     page.click("#cr-next")
     page.wait_for_selector("#cr-play-list", timeout=WAIT)
     # fields (r, c) stand at x = c, y = 6 - r, their tops 0.5 a level up; a stone is 0.3

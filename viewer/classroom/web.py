@@ -488,7 +488,10 @@ def _student_page(html: Any, vtk_widgets: Any) -> None:
         with html.Aside(classes="cr-side", v_if="cr"):
             with html.Label("Lesson ", classes="cr-lesson-pick"), html.Select(
                 id="cr-lesson",
-                value=("cr.lesson",),
+                # trame's Select has no value attribute (a value= given is dropped
+                # silently): bound raw, so the list follows a lesson changed by Next,
+                # the teacher or a reload
+                raw_attrs=[':value="cr.lesson"'],
                 change="window.classroom.act('lesson', [Number($event.target.value)])",
             ):
                 html.Option(
