@@ -133,7 +133,10 @@ def test_a_plain_scheduler_is_refused_unless_asked_for_and_tls_needs_its_files(t
         assert time.monotonic() - began < 5
 
 
-def test_the_command_line_says_what_a_scheduler_needs_in_one_line(capsys):
+def test_the_command_line_says_what_a_scheduler_needs_in_one_line(capsys, monkeypatch):
+    # nobody listens on port 1: refused at once, but the client tries again until its
+    # connect time is over (10 s in the program; 1 s is enough to say so here)
+    monkeypatch.setattr(cluster, "CONNECT_SECONDS", 1.0)
     for argv, said in (
         (["--scheduler", "tcp://127.0.0.1:1"], "is not a tls:// address"),
         (["--scheduler", "tls://127.0.0.1:1"], "needs TLS credentials"),
