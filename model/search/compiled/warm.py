@@ -1,6 +1,7 @@
 """Compile the whole compiled core once (``scripts/setup.sh`` does), so that no search pays
 for it: numba compiles a function on its first call and caches the machine code beside the
-source, and the core takes a minute or two to compile on a loaded machine."""
+source, and the core takes a minute or two to compile on a loaded machine. The searches are
+written once for every kernel and compiled with one (Partition's smallest pyramid)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import time
 
 import numpy as np
 
+from ...partition import Partition, PartitionOptions
 from ..games.pyraos.adapter import PyraosAdapter
 from ..games.pyraos.retro import warm_up as warm_up_endgame
 from . import core
@@ -20,8 +22,9 @@ def warm_up() -> float:
     """Compile (or load from the cache) the MCTS, the proof search and the kernels' entry
     points the Python side calls; the seconds that took."""
     began = time.perf_counter()
-    warm_up_mcts()
-    warm_up_proof()
+    smallest = PartitionAdapter(2, "floating")
+    warm_up_mcts(smallest, Partition.new(PartitionOptions(2, "floating")))
+    warm_up_proof(smallest)
     warm_up_endgame()  # the Pyraos endgame tables' kernels
     row = np.zeros(core.STATE, dtype=np.int64)
     child = np.zeros(core.STATE, dtype=np.int64)
