@@ -20,10 +20,10 @@ from typing import Any
 
 import numpy as np
 
-from ...certificate import FORMAT
-from ..compiled import core, dfpn
-from ..kernels import solver_for
-from ..shelf import from_book
+from ....certificate import FORMAT
+from ...compiled import core, dfpn
+from ...kernels import solver_for
+from ...shelf import from_book
 
 #: progress(lines written, seconds)
 CertificateProgress = Callable[[int, float], None]

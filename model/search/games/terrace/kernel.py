@@ -23,9 +23,9 @@ from functools import cache
 import numpy as np
 from numba import njit
 
-from ...terrace import CORNERS_0, FIELDS, LEVEL, OSIRIS_LINES, SIZE, STEP, VICTORY_FIELDS
-from .arrays import Words
-from .bits import cttz, mix64, next_random, popcount
+from ....terrace import CORNERS_0, FIELDS, LEVEL, OSIRIS_LINES, SIZE, STEP, VICTORY_FIELDS
+from ...compiled.arrays import Words
+from ...compiled.bits import cttz, mix64, next_random, popcount
 
 STATE = 8
 OWN, OPP, PUSHED, PUSHER = 0, 1, 2, 3
@@ -281,7 +281,8 @@ def key(ctx: Words, state: Words) -> int:
 
 @njit(cache=True)
 def evaluate(ctx: Words, own: int, opp: int) -> float:
-    """:func:`model.search.evaluate._terrace`: material, height, victory fields, in [-1, 1]."""
+    """The plug-in's evaluation (:func:`.plugin.evaluation`): material, height, victory fields,
+    in [-1, 1]."""
     material = popcount(own) - popcount(opp)
     height = 0
     for lv in range(1, 4):

@@ -34,9 +34,9 @@ from functools import cache
 import numpy as np
 from numba import njit
 
-from ...lattice import CORNERS, WALLS, base_symmetries, lattice
-from .arrays import Words
-from .bits import cttz, mix64, next_random, popcount
+from ....lattice import CORNERS, WALLS, base_symmetries, lattice
+from ...compiled.arrays import Words
+from ...compiled.bits import cttz, mix64, next_random, popcount
 
 MAX_BASE = 6
 MAX_POINTS = 91

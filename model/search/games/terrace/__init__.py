@@ -1,0 +1,3 @@
+"""Allmer's Pyramid's search, in one package: its plug-in (:mod:`.plugin`: evaluation and
+levels), the compiled kernel (:mod:`.kernel`) and its adapter (:mod:`.adapter`). This file
+imports none of them: the compiled core imports the kernel alone."""
