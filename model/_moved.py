@@ -4,12 +4,13 @@ Pyramid Ball and Rolling Pyramids became packages (``model.ball``, ``model.rolli
 ``import model.rolling_state`` in a user's script still gives the moved module itself (the
 same objects) and a DeprecationWarning, through one finder instead of ten files of shims.
 
-Pyraos's search moved into its game's package (``model.search.games.pyraos``): the finder
-cannot give those old names (it hands over a module already imported, and importing the
-package ``model`` does not import the search; ``model/`` imports nothing by a name in a
-string), so each old name is a file of two lines that imports the moved module and calls
-:func:`alias`: the same module itself and the same warning (:data:`SEARCH_MOVED`). The
-package was the plug-in's module: :func:`plugin_names` gives the plug-in's names there.
+The search of Pyraos, Partition and Allmer's Pyramid moved into each game's package of the
+search (``model.search.games.pyraos``, ``...partition``, ``...terrace``): the finder cannot
+give those old names (it hands over a module already imported, and importing the package
+``model`` does not import the search; ``model/`` imports nothing by a name in a string), so
+each old name is a file of two lines that imports the moved module and calls :func:`alias`:
+the same module itself and the same warning (:data:`SEARCH_MOVED`). Those three packages
+were each the game's plug-in module: :func:`plugin_names` gives the plug-in's names there.
 
 :class:`~model.game.Game` became the rules alone (at most 30 methods): what else it had
 moved to functions beside it (``game.describe_result()`` is
@@ -61,6 +62,9 @@ SEARCH_MOVED = {
     "model.search.compiled.pyraos_kernel": "model.search.games.pyraos.kernel",
     "model.search.compiled.pyraos_retro": "model.search.games.pyraos.retro",
     "model.search.compiled.pyraos_state": "model.search.games.pyraos.state",
+    "model.search.compiled.partition_kernel": "model.search.games.partition.kernel",
+    "model.search.games.partition_certificate": "model.search.games.partition.certificates",
+    "model.search.compiled.terrace_kernel": "model.search.games.terrace.kernel",
 }
 
 
