@@ -4,11 +4,13 @@ Pyramid Ball and Rolling Pyramids became packages (``model.ball``, ``model.rolli
 ``import model.rolling_state`` in a user's script still gives the moved module itself (the
 same objects) and a DeprecationWarning, through one finder instead of ten files of shims.
 
-Pyraos's search moved into its game's package (``model.search.games.pyraos``): the finder
-cannot give those old names (it hands over a module already imported, and importing the
-package ``model`` does not import the search; ``model/`` imports nothing by a name in a
-string), so each old name is a file of two lines that imports the moved module and calls
-:func:`alias`: the same module itself and the same warning (:data:`SEARCH_MOVED`).
+The search of Pyraos, Partition and Allmer's Pyramid moved into each game's package of the
+search (``model.search.games.pyraos``, ``...partition``, ``...terrace``): the finder cannot
+give those old names (it hands over a module already imported, and importing the package
+``model`` does not import the search; ``model/`` imports nothing by a name in a string), so
+each old name is a file of two lines that imports the moved module and calls :func:`alias`:
+the same module itself and the same warning (:data:`SEARCH_MOVED`). Those three packages
+were each the game's plug-in module: :func:`plugin_names` gives the plug-in's names there.
 
 :class:`~model.game.Game` became the rules alone (at most 30 methods): what else it had
 moved to functions beside it (``game.describe_result()`` is
@@ -60,6 +62,9 @@ SEARCH_MOVED = {
     "model.search.compiled.pyraos_kernel": "model.search.games.pyraos.kernel",
     "model.search.compiled.pyraos_retro": "model.search.games.pyraos.retro",
     "model.search.compiled.pyraos_state": "model.search.games.pyraos.state",
+    "model.search.compiled.partition_kernel": "model.search.games.partition.kernel",
+    "model.search.games.partition_certificate": "model.search.games.partition.certificates",
+    "model.search.compiled.terrace_kernel": "model.search.games.terrace.kernel",
 }
 
 
@@ -78,6 +83,26 @@ def alias(old: str, module: ModuleType) -> None:
     itself (the import gives it, the same objects), with the DeprecationWarning."""
     warn_moved(old, module.__name__, 4)  # this, alias, the old module, its importer
     sys.modules[old] = module
+
+
+def plugin_names(
+    package: str, names: tuple[str, ...], namespace: dict[str, Any]
+) -> Callable[[str], Any]:
+    """The ``__getattr__`` of a game's package of the search (``package``, its globals
+    ``namespace``) that was the plug-in's module until issue 47: each of ``names`` from the
+    package's ``plugin`` module, with a DeprecationWarning. The plug-in is imported when the
+    search registers its plug-ins (the door does, first): no import here."""
+
+    def __getattr__(name: str) -> Any:
+        module = sys.modules.get(f"{package}.plugin") if name in names else None
+        if module is None:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        warn_moved(f"{package}.{name}", f"{module.__name__}.{name}", 3)
+        value = getattr(module, name)
+        namespace[name] = value  # once: ``from ... import`` asks twice
+        return value
+
+    return __getattr__
 
 
 class _MovedLoader(importlib.abc.Loader):

@@ -352,7 +352,8 @@ class ValueBook:
                 solver = self._solver(position, LIVE_TABLE_MB)
                 from .compiled.proof import warm_up  # the kernels: loaded on first use
 
-                deadline += warm_up(solver.proof)  # a first use compiles it: not on the clock
+                # a first use compiles it: not on the clock
+                deadline += warm_up(solver.adapter, solver.proof)
             else:
                 solver.retarget(position)
             solver.max_seconds = left

@@ -196,7 +196,11 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true")
     args = parser.parse_args()
     seconds = 1.0 if args.quick else args.seconds
-    print(f"compiling or loading the compiled searches: {warm_up_mcts() + warm_up_proof():.1f} s")
+    small = Partition.new(PartitionOptions(2, "floating"))
+    adapter = adapter_for(small)
+    assert adapter is not None
+    warm = warm_up_mcts(adapter, small) + warm_up_proof(adapter)
+    print(f"compiling or loading the compiled searches: {warm:.1f} s")
     playouts(seconds)
     prover(seconds, args.quick)
     analysis()

@@ -40,10 +40,10 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=600.0)
     parser.add_argument("--table-mb", type=float, default=1024.0)
     args = parser.parse_args()
-    print(f"compiling or loading the compiled search: {warm_up():.1f} s", flush=True)
     game = Partition.new(PartitionOptions(args.size, args.version))
     adapter = adapter_for(game)
     assert adapter is not None
+    print(f"compiling or loading the compiled search: {warm_up(adapter):.1f} s", flush=True)
     search = ProofSearch(adapter, table_mb=args.table_mb)
     state = adapter.state(game)
     points = game.lattice.count

@@ -36,7 +36,10 @@ def searches(monkeypatch):
     """Every tree the compiled agent makes, and the threads that ran each one's slices (the
     Thread objects, not their idents: an ident is reused once its thread has ended, and one
     tree's thread may end before the other's starts)."""
-    compiled_agent.warm_up()  # its own small search first
+    small = Partition.new(PartitionOptions(2, "floating"))
+    adapter = adapter_for(small)
+    assert adapter is not None
+    compiled_agent.warm_up(adapter, small)  # its own small search first
     made: list[compiled_agent._Search] = []
     ran: dict[int, set[threading.Thread]] = {}
     init, run = compiled_agent._Search.__init__, compiled_agent._Search.run

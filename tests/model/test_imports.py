@@ -191,6 +191,28 @@ def test_every_game_with_a_kernel_has_its_plug_in():
         assert plugin.game in (name, "")
 
 
+def test_the_compiled_layer_imports_no_game():
+    # Each game's kernel and adapter are in its package of the search (model.search.games);
+    # the compiled searches take any kernel by its code, handed an adapter. Only the core
+    # (it dispatches to the kernels), the warm-up (it compiles them) and the moved
+    # kernels' old names import a game's module of the search or of the rules.
+    from model._moved import SEARCH_MOVED
+    from model.game import game_class, game_names
+
+    games = {"model.search.games"}
+    games |= {".".join(game_class(name).__module__.split(".")[:2]) for name in game_names()}
+    assert {"model.partition", "model.pyraos", "model.terrace"} <= games
+    allowed = {"model.search.compiled.core", "model.search.compiled.warm", *SEARCH_MOVED}
+    graph = import_graph()
+    reached = {
+        name: sorted(m for m in imports if any(m == g or m.startswith(g + ".") for g in games))
+        for name, imports in graph.items()
+        if name.startswith("model.search.compiled") and name not in allowed
+    }
+    assert "model.search.compiled.agent" in reached
+    assert {name: found for name, found in reached.items() if found} == {}
+
+
 CONTROLLERS = (
     "viewer.engine",
     "viewer.analysis",
@@ -298,7 +320,9 @@ def test_the_compiled_layer_is_handed_its_adapter():
         for name in graph
         if name.startswith("model.search.games") and "model.search.registry" in graph[name]
     }
-    assert "model.search.games.pyraos.plugin" in plugins
+    assert {f"model.search.games.{game}.plugin" for game in ("partition", "pyraos", "terrace")} <= (
+        plugins
+    )
     above = {"model.search.registry", "model.search.kernels", *plugins}
     reached = {name: sorted(graph[name] & above) for name in compiled}
     assert {name: found for name, found in reached.items() if found} == {}

@@ -1,7 +1,7 @@
-"""Pyramid Ball and Rolling Pyramids are packages now, and Pyraos's search lives in its
-game's package of the search; their old module paths, which users' scripts may import,
-still work for one release and warn. So do the names of the methods that left Game
-(``game.describe_result()``, ``game.perft(d)``, ...)."""
+"""Pyramid Ball and Rolling Pyramids are packages now, and the search of Pyraos, Partition
+and Allmer's Pyramid lives in each game's package of the search; their old module paths,
+which users' scripts may import, still work for one release and warn. So do the names of
+the methods that left Game (``game.describe_result()``, ``game.perft(d)``, ...)."""
 
 from __future__ import annotations
 
@@ -63,6 +63,9 @@ SEARCH_OLD_TO_NEW = [
     ("model.search.compiled.pyraos_kernel", "model.search.games.pyraos.kernel"),
     ("model.search.compiled.pyraos_retro", "model.search.games.pyraos.retro"),
     ("model.search.compiled.pyraos_state", "model.search.games.pyraos.state"),
+    ("model.search.compiled.partition_kernel", "model.search.games.partition.kernel"),
+    ("model.search.games.partition_certificate", "model.search.games.partition.certificates"),
+    ("model.search.compiled.terrace_kernel", "model.search.games.terrace.kernel"),
 ]
 
 
@@ -92,22 +95,39 @@ print([(str(w.message), w.filename, w.lineno) for w in caught if w.category is D
     assert warned == str([(message, "<string>", 6)])
 
 
-def test_the_old_plug_in_module_names_give_the_plug_in_and_warn_once():
-    script = """
+@pytest.mark.parametrize("game", ["partition", "pyraos", "terrace"])
+def test_the_old_plug_in_module_names_give_the_plug_in_and_warn_once(game):
+    script = f"""
 import warnings
 warnings.simplefilter("always")
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
-    from model.search.games.pyraos import PLUGIN
+    from model.search.games.{game} import PLUGIN, evaluation
 from model.search.registry import plugin_for
-print(PLUGIN is plugin_for("pyraos"), [(str(w.message), w.lineno) for w in caught])
+print(PLUGIN is plugin_for({game!r}), evaluation is PLUGIN.evaluation)
+print([(str(w.message), w.lineno) for w in caught])
 """
     run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
-    message = (
-        "model.search.games.pyraos.PLUGIN moved to model.search.games.pyraos.plugin.PLUGIN; "
-        "the old name goes in the next release"
-    )
-    assert run.stdout.strip() == f"True {[(message, 6)]}"
+    same, warned = run.stdout.splitlines()
+    assert same == "True True"
+    old, new = f"model.search.games.{game}", f"model.search.games.{game}.plugin"
+    messages = [
+        (f"{old}.{name} moved to {new}.{name}; the old name goes in the next release", 6)
+        for name in ("PLUGIN", "evaluation")
+    ]
+    assert warned == str(messages)
+
+
+def test_the_old_partition_plug_in_names_give_its_book_and_key():
+    script = """
+import warnings
+warnings.simplefilter("ignore")
+from model.search.games.partition import BOOK, search_key
+from model.search.registry import plugin_for
+print(BOOK is plugin_for("partition").book, search_key is plugin_for("partition").search_key)
+"""
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert run.stdout.strip() == "True True"
 
 
 def test_the_compiled_sources_are_files():
@@ -117,16 +137,20 @@ def test_the_compiled_sources_are_files():
 
     names = {path.name for path in SOURCES}
     assert {"core.py", "kernel.py", "state.py", "retro.py", "lattice.py"} <= names
+    games = {path.parent.name for path in SOURCES if path.name == "kernel.py"}
+    assert games == {"partition", "pyraos", "terrace"}
     assert all(path.is_file() for path in SOURCES), [p for p in SOURCES if not p.is_file()]
 
 
 def test_the_moved_kernels_are_still_warmed_up():
-    # scripts/setup.sh compiles the core through model.search.compiled.warm: Pyraos's
-    # kernels (the core's and the endgame tables') among them, from their new place.
+    # scripts/setup.sh compiles the core through model.search.compiled.warm: every game's
+    # kernel (and Pyraos's endgame tables') among them, from their new place.
     from model.search.compiled import warm
     from model.search.games.pyraos import retro
 
-    assert warm.PyraosAdapter.__module__ == "model.search.games.pyraos.adapter"
+    for game in ("Partition", "Pyraos", "Terrace"):
+        adapter = getattr(warm, f"{game}Adapter")
+        assert adapter.__module__ == f"model.search.games.{game.lower()}.adapter"
     assert warm.warm_up_endgame is retro.warm_up
 
 

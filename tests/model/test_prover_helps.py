@@ -14,9 +14,9 @@ import pytest
 from model.partition import Partition, PartitionOptions
 from model.search import Prover
 from model.search.compiled import core, dfpn
-from model.search.compiled import partition_kernel as pk
-from model.search.compiled.adapters import PartitionAdapter
 from model.search.compiled.proof import ProofSearch
+from model.search.games.partition import kernel as pk
+from model.search.games.partition.adapter import PartitionAdapter
 from model.search.kernels import adapter_for
 
 HELP_SETS = {"none": 0, **dfpn.HELP_NAMES, "all": dfpn.ALL_HELPS}

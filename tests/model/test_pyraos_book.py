@@ -352,7 +352,9 @@ def test_the_shipped_book_settles_the_childrens_version():
 
 def test_the_search_compiles_once_and_off_the_clock_of_a_position():
     from model.search.compiled import bounded, proof
+    from model.search.games.pyraos.adapter import PyraosAdapter
 
-    proof.warm_up("bounded")
+    adapter = PyraosAdapter("standard", "0-2")
+    proof.warm_up(adapter, "bounded")
     assert bounded.run.signatures  # compiled (or loaded from numba's cache)
-    assert proof.warm_up("bounded") == 0.0  # not again in this process
+    assert proof.warm_up(adapter, "bounded") == 0.0  # not again in this process

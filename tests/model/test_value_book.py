@@ -17,7 +17,7 @@ from model.files import read
 from model.game import PositionFormatError
 from model.partition import Partition, PartitionOptions
 from model.search import books, solve
-from model.search.games.partition import BOOK
+from model.search.games.partition.plugin import BOOK
 from model.search.value_book import BookEntry
 from tests.model import test_files_fuzz as fz
 

@@ -119,7 +119,7 @@ def test_the_partition_book_is_shown_and_a_small_one_verified(capsys, tmp_path):
     ]
     assert [(e["value"], e["to_move"]) for e in empty_floating] == [("win", "red")]
     from model.partition import PartitionOptions
-    from model.search.games.partition import BOOK
+    from model.search.games.partition.plugin import BOOK
 
     floating = BOOK.build(PartitionOptions(3, "floating"), plies=1, seconds=30, table_mb=16)
     stacking = BOOK.build(PartitionOptions(3, "stacking"), plies=0, seconds=30, table_mb=16)

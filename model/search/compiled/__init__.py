@@ -1,16 +1,20 @@
 """The compiled search core (numba): one kernel a game, one MCTS and one proof search for all.
 
-- :mod:`.partition_kernel`, :mod:`.terrace_kernel` and Pyraos's
-  :mod:`model.search.games.pyraos.state` (over the bitboards of its ``kernel``, in the
-  game's package) give each game's position as a few int64 words, its legal moves,
-  copy-make, the end test, a symmetry key and a random playout;
+- each game's kernel, in its package of the search (:mod:`model.search.games.partition.kernel`,
+  :mod:`model.search.games.terrace.kernel` and Pyraos's
+  :mod:`model.search.games.pyraos.state` over the bitboards of its ``kernel``) gives the
+  game's position as a few int64 words, its legal moves, copy-make, the end test, a
+  symmetry key and a random playout;
 - :mod:`.core` dispatches to them by a game code, so :mod:`.mcts` (UCT with RAVE and the
   MCTS-Solver), :mod:`.dfpn` (depth-first proof-number search with a fixed-size table) and
   :mod:`.bounded` (depth-bounded AND/OR search) are written once for every game; the one
   solver (:mod:`.solver`) asks either of the two proof searches;
-- :mod:`.adapters` maps a :class:`model.game.Game` to its kernel's words and the kernel's
-  moves back to the game's. The layer above hands each search its adapter (the game's
-  plug-in makes it: ``model.search.kernels``); nothing here asks the registry.
+- an adapter (:class:`.adapters.Adapter`; each game's beside its kernel) maps a
+  :class:`model.game.Game` to its kernel's words and the kernel's moves back to the game's.
+  The layer above hands each search its adapter (the game's plug-in makes it:
+  ``model.search.kernels``); nothing here asks the registry or names a game's module but
+  :mod:`.core`, which dispatches to the kernels, :mod:`.warm`, which compiles them, and
+  the moved kernels' old names.
 
 The Python model stays the reference: tests compare each kernel's moves, perft counts and
 outcomes with it on random play.
@@ -31,19 +35,15 @@ from pathlib import Path
 
 _HERE = Path(__file__).resolve().parent
 #: The modules of this package that hold numba functions.
-COMPILED = (
-    "bits",
-    "core",
-    "partition_kernel",
-    "terrace_kernel",
-    "mcts",
-    "dfpn",
-    "bounded",
-)
+COMPILED = ("bits", "core", "mcts", "dfpn", "bounded")
 _SEARCH = _HERE.parent
 _MODEL = _SEARCH.parent
 #: The game packages of the search that hold numba functions, and those modules.
-GAME_COMPILED = {_SEARCH / "games" / "pyraos": ("kernel", "state", "retro")}
+GAME_COMPILED = {
+    _SEARCH / "games" / "partition": ("kernel",),
+    _SEARCH / "games" / "pyraos": ("kernel", "state", "retro"),
+    _SEARCH / "games" / "terrace": ("kernel",),
+}
 #: The rules' packages whose tables the kernels read.
 _RULES = ("partition", "pyraos", "terrace")
 #: Every file whose code or tables the compiled functions are built from (the Python

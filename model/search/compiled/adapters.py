@@ -5,12 +5,13 @@ it (``model.search.kernels.adapter_for``, None where no kernel fits: a game with
 board too big for its kernel; the searches then stay with the pure-Python agents and
 prover), and the generic search hands it to this layer, which never asks the registry.
 An adapter writes the position as the kernel's state row (the board from the side to move,
-without its history) and turns the kernel's int moves into the game's moves.
+without its history) and turns the kernel's int moves into the game's moves. Each game's
+adapter lives beside its kernel, in its package of the search
+(``model.search.games.partition.adapter``, ``...pyraos.adapter``, ``...terrace.adapter``):
+this module names no game.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 import numpy as np
 
@@ -68,68 +69,3 @@ class Adapter:
         out = np.empty(self.max_moves, dtype=np.int64)
         n = core.generate(self.code, self.context(), self.state(game), out)
         return [int(m) for m in out[:n]]
-
-
-class PartitionAdapter(Adapter):
-    code = core.PARTITION
-    rave = True
-
-    def __init__(self, size: int, version: str) -> None:
-        self.size = size
-        self.stacking = version == "stacking"
-
-    def context(self, playout_cap: int | None = None) -> np.ndarray:
-        from .partition_kernel import context
-
-        return context(self.size, self.stacking)
-
-    def state(self, game: Any) -> np.ndarray:  # a Partition position
-        from ...lattice import CORNERS
-        from .partition_kernel import _words
-
-        cells = game.cells()
-        mover = game.players.index(game.to_move)
-        row = np.zeros(core.STATE, dtype=np.int64)
-        row[0:2] = _words([p for p, c in enumerate(cells) if c == mover])
-        row[2:4] = _words([p for p, c in enumerate(cells) if c == 1 - mover])
-        for word, colour in ((4, game.to_move), (5, game.other(game.to_move))):
-            held = set(game.held_corners(colour))
-            row[word] = sum(1 << i for i, c in enumerate(CORNERS) if c.value in held)
-        row[core.STATUS] = self.status(game)
-        return row
-
-    def public(self, game: Any, move: int) -> Move:  # a Partition position
-        from ...partition import Place
-
-        return Place(game.lattice.point(move))
-
-
-class TerraceAdapter(Adapter):
-    code = core.TERRACE
-
-    def __init__(self, last_stones_lose: bool, no_push_back: bool) -> None:
-        self.last_stones_lose, self.no_push_back = last_stones_lose, no_push_back
-
-    def context(self, playout_cap: int | None = None) -> np.ndarray:
-        from .terrace_kernel import context
-
-        cap = 24 if playout_cap is None else playout_cap
-        return context(self.last_stones_lose, self.no_push_back, cap)
-
-    def state(self, game: Any) -> np.ndarray:  # an Allmer's Pyramid position
-        mover = game.players.index(game.to_move)
-        row = np.zeros(core.STATE, dtype=np.int64)
-        for (r, c), colour in game.pieces():
-            word = 0 if game.players.index(colour) == mover else 1
-            row[word] |= 1 << (r * 7 + c)
-        push = game.last_push
-        if push is not None:
-            row[2], row[3] = push[0] + 1, push[1] + 1
-        row[core.STATUS] = self.status(game)
-        return row
-
-    def public(self, game: Game, move: int) -> Move:
-        from ...terrace import Kind, TerraceMove
-
-        kinds = (Kind.RUN, Kind.SMASH, Kind.JUMP, Kind.PUSH)
-        return TerraceMove(kinds[move >> 12], move >> 6 & 63, move & 63)

@@ -41,7 +41,7 @@ from ..agents import MCTSOptions, MCTSParameters
 from ..choice import Choice, Clock, Limits, MoveStat
 from ..threads import check_threads
 from . import core, mcts
-from .adapters import Adapter, PartitionAdapter
+from .adapters import Adapter
 from .bits import seed_state
 
 #: Nodes the tree may hold at most (about 45 bytes each): 180 MB; with more threads, shared
@@ -99,8 +99,12 @@ class CompiledMCTSAgent(MCTSParameters):
             self._more_rngs.append(self._generator(seed))
         return self._more_rngs[index - 1]
 
-    def _before(self) -> None:
-        warm_up()  # compiling is not thinking: off the clock
+    def _before(self, game: Game) -> None:
+        if mcts.run.signatures or game.is_over():
+            return  # compiled, or no search to compile
+        adapter = self.adapters(game)
+        if adapter is not None:
+            warm_up(adapter, game)  # compiling is not thinking: off the clock
 
     def _search(self, game: Game, limits: Limits, clock: Clock) -> Choice:
         adapter = self.adapters(game)
@@ -488,16 +492,14 @@ class _Search:
         return line
 
 
-def warm_up() -> float:
-    """Compile the search (or load it from numba's cache) if this process has not; the
-    seconds that took. One compiled search serves every kernel."""
+def warm_up(adapter: Adapter, game: Game) -> float:
+    """Compile the search (or load it from numba's cache) if this process has not, by a
+    search of four playouts with ``adapter``'s kernel from ``game``'s position (not over);
+    the seconds that took. One compiled search serves every kernel: the layer above hands
+    the kernel it is about to search with, ``model.search.compiled.warm`` a small one."""
     if mcts.run.signatures:
         return 0.0
-    from ...partition import Partition, PartitionOptions
-
     began = time.perf_counter()
-    game = Partition.new(PartitionOptions(2, "floating"))
-    adapter = PartitionAdapter(2, "floating")
     agent = CompiledMCTSAgent(lambda _game: adapter, seed=0)
     search = _Search(agent, adapter, game, 4)
     search.run(4)

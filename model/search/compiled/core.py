@@ -13,9 +13,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..games.partition import kernel as partition
 from ..games.pyraos import state as pyraos
-from . import partition_kernel as partition
-from . import terrace_kernel as terrace
+from ..games.terrace import kernel as terrace
 from .arrays import Words
 
 PARTITION, PYRAOS, TERRACE = 0, 1, 2

@@ -323,17 +323,17 @@ ENGINES: dict[str, type[ProofSearch] | type[BoundedSearch]] = {
 }
 
 
-def warm_up(*engines: str) -> float:
+def warm_up(adapter: Adapter, *engines: str) -> float:
     """Compile the searches of ``engines`` (default: both) for every kernel, or load them
-    from numba's cache, where this process has not; the seconds that took."""
-    from .adapters import PartitionAdapter
-
+    from numba's cache, where this process has not, by a question of three plies from the
+    empty state row of ``adapter``'s kernel (one compiled search serves every kernel: the
+    caller hands the kernel it is about to search with); the seconds that took."""
     compiled = {"dfpn": dfpn.run, "bounded": bounded.run}
     missing = [name for name in engines or tuple(ENGINES) if not compiled[name].signatures]
     if not missing:
         return 0.0
     began = time.perf_counter()
     for name in missing:
-        search = ENGINES[name](PartitionAdapter(2, "floating"), table_mb=1)
+        search = ENGINES[name](adapter, table_mb=1)
         search.ask(np.zeros(core.STATE, dtype=np.int64), True, 3)
     return time.perf_counter() - began

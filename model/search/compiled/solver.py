@@ -189,7 +189,8 @@ class CompiledSolver:
     # ---- the value ----
 
     def solve(self) -> SolveResult:
-        self._start = time.perf_counter() + warm_up(self.proof)  # compiling is not searching
+        # compiling is not searching
+        self._start = time.perf_counter() + warm_up(self.adapter, self.proof)
         self._next_report = self._start + self.progress_every
         stopped: str | None
         value, plies, stopped, exact = "unknown", None, "depth limit", True

@@ -1,6 +1,8 @@
 """Compile the whole compiled core once (``scripts/setup.sh`` does), so that no search pays
 for it: numba compiles a function on its first call and caches the machine code beside the
-source, and the core takes a minute or two to compile on a loaded machine."""
+source, and the core takes a minute or two to compile on a loaded machine. The searches are
+written once for every kernel and compiled with one (Partition's smallest pyramid); each
+game's kernel is in its package of the search, and so is its adapter."""
 
 from __future__ import annotations
 
@@ -8,10 +10,12 @@ import time
 
 import numpy as np
 
+from ...partition import Partition, PartitionOptions
+from ..games.partition.adapter import PartitionAdapter
 from ..games.pyraos.adapter import PyraosAdapter
 from ..games.pyraos.retro import warm_up as warm_up_endgame
+from ..games.terrace.adapter import TerraceAdapter
 from . import core
-from .adapters import PartitionAdapter, TerraceAdapter
 from .agent import warm_up as warm_up_mcts
 from .proof import warm_up as warm_up_proof
 
@@ -20,8 +24,9 @@ def warm_up() -> float:
     """Compile (or load from the cache) the MCTS, the proof search and the kernels' entry
     points the Python side calls; the seconds that took."""
     began = time.perf_counter()
-    warm_up_mcts()
-    warm_up_proof()
+    smallest = PartitionAdapter(2, "floating")
+    warm_up_mcts(smallest, Partition.new(PartitionOptions(2, "floating")))
+    warm_up_proof(smallest)
     warm_up_endgame()  # the Pyraos endgame tables' kernels
     row = np.zeros(core.STATE, dtype=np.int64)
     child = np.zeros(core.STATE, dtype=np.int64)

@@ -4,8 +4,10 @@
 from __future__ import annotations
 
 from ..registry import register
-from . import ball, partition, rolling, terrace
+from . import ball, rolling
+from .partition import plugin as partition
 from .pyraos import plugin as pyraos
+from .terrace import plugin as terrace
 
 for _module in (ball, partition, pyraos, rolling, terrace):
     register(_module.PLUGIN)

@@ -11,21 +11,21 @@ from operator import itemgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ...lattice import lattice
-from ..kernels import solver_for
-from ..registry import Plugin
-from ..value_book import ValueBook
+from ....lattice import lattice
+from ...kernels import solver_for
+from ...registry import Plugin
+from ...value_book import ValueBook
 
 if TYPE_CHECKING:
-    from ..compiled.adapters import Adapter
-    from .partition_certificate import Certificate
+    from ...compiled.adapters import Adapter
+    from .certificates import Certificate
 
 
 def adapter(options: Any) -> Adapter | None:
     """The compiled kernel's adapter, up to the kernel's ``MAX_BASE`` (the kernels load
     here, on first use, not when the plug-in registers)."""
-    from ..compiled.adapters import PartitionAdapter
-    from ..compiled.partition_kernel import MAX_BASE
+    from .adapter import PartitionAdapter
+    from .kernel import MAX_BASE
 
     if options.size > MAX_BASE:
         return None
@@ -72,8 +72,8 @@ def search_key(game: Any) -> Hashable:
 
 
 def certificate(game: Any, **options: Any) -> Certificate:
-    """The position's certificate (:mod:`.partition_certificate`, loaded on first use)."""
-    from .partition_certificate import make_certificate
+    """The position's certificate (:mod:`.certificates`, loaded on first use)."""
+    from .certificates import make_certificate
 
     return make_certificate(game, **options)
 
@@ -81,7 +81,7 @@ def certificate(game: Any, **options: Any) -> Certificate:
 #: The empty pyramids settled by search (``pyramid-lab book show --game partition``).
 BOOK = ValueBook(
     "partition",
-    Path(__file__).resolve().parents[2] / "data" / "partition_book.json",
+    Path(__file__).resolve().parents[3] / "data" / "partition_book.json",
     solver=solver_for,
     key=search_key,
 )

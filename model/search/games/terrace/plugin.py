@@ -6,16 +6,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...terrace import LEVEL, SIZE, VICTORY_FIELDS
-from ..registry import Plugin
+from ....terrace import LEVEL, SIZE, VICTORY_FIELDS
+from ...registry import Plugin
 
 if TYPE_CHECKING:
-    from ..compiled.adapters import Adapter
+    from ...compiled.adapters import Adapter
 
 
 def adapter(options: Any) -> Adapter:
     """The compiled kernel's adapter (the kernels load here, on first use)."""
-    from ..compiled.adapters import TerraceAdapter
+    from .adapter import TerraceAdapter
 
     return TerraceAdapter(options.last_stones_lose, options.no_push_back)
 
