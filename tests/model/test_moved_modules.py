@@ -106,10 +106,16 @@ with warnings.catch_warnings(record=True) as caught:
 from model.search.registry import plugin_for
 print(PLUGIN is plugin_for({game!r}), evaluation is PLUGIN.evaluation)
 print([(str(w.message), w.lineno) for w in caught])
+import model.search.games.{game}.adapters  # as the search loads it on first use
+from model.search.games.{game} import adapter
+print(type(adapter).__name__)
 """
     run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
-    same, warned = run.stdout.splitlines()
+    same, warned, adapter = run.stdout.splitlines()
     assert same == "True True"
+    # the old name ``adapter`` is the plug-in's function still, not a module of the package
+    # that a search imported meanwhile
+    assert adapter == "function"
     old, new = f"model.search.games.{game}", f"model.search.games.{game}.plugin"
     messages = [
         (f"{old}.{name} moved to {new}.{name}; the old name goes in the next release", 6)
@@ -150,7 +156,7 @@ def test_the_moved_kernels_are_still_warmed_up():
 
     for game in ("Partition", "Pyraos", "Terrace"):
         adapter = getattr(warm, f"{game}Adapter")
-        assert adapter.__module__ == f"model.search.games.{game.lower()}.adapter"
+        assert adapter.__module__ == f"model.search.games.{game.lower()}.adapters"
     assert warm.warm_up_endgame is retro.warm_up
 
 

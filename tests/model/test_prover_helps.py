@@ -16,7 +16,7 @@ from model.search import Prover
 from model.search.compiled import core, dfpn
 from model.search.compiled.proof import ProofSearch
 from model.search.games.partition import kernel as pk
-from model.search.games.partition.adapter import PartitionAdapter
+from model.search.games.partition.adapters import PartitionAdapter
 from model.search.kernels import adapter_for
 
 HELP_SETS = {"none": 0, **dfpn.HELP_NAMES, "all": dfpn.ALL_HELPS}

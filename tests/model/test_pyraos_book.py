@@ -352,7 +352,7 @@ def test_the_shipped_book_settles_the_childrens_version():
 
 def test_the_search_compiles_once_and_off_the_clock_of_a_position():
     from model.search.compiled import bounded, proof
-    from model.search.games.pyraos.adapter import PyraosAdapter
+    from model.search.games.pyraos.adapters import PyraosAdapter
 
     adapter = PyraosAdapter("standard", "0-2")
     proof.warm_up(adapter, "bounded")

@@ -7,7 +7,7 @@ prover), and the generic search hands it to this layer, which never asks the reg
 An adapter writes the position as the kernel's state row (the board from the side to move,
 without its history) and turns the kernel's int moves into the game's moves. Each game's
 adapter lives beside its kernel, in its package of the search
-(``model.search.games.partition.adapter``, ``...pyraos.adapter``, ``...terrace.adapter``):
+(``model.search.games.partition.adapters``, ``...pyraos.adapters``, ``...terrace.adapters``):
 this module names no game.
 """
 

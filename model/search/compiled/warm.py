@@ -11,10 +11,10 @@ import time
 import numpy as np
 
 from ...partition import Partition, PartitionOptions
-from ..games.partition.adapter import PartitionAdapter
-from ..games.pyraos.adapter import PyraosAdapter
+from ..games.partition.adapters import PartitionAdapter
+from ..games.pyraos.adapters import PyraosAdapter
 from ..games.pyraos.retro import warm_up as warm_up_endgame
-from ..games.terrace.adapter import TerraceAdapter
+from ..games.terrace.adapters import TerraceAdapter
 from . import core
 from .agent import warm_up as warm_up_mcts
 from .proof import warm_up as warm_up_proof

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 def adapter(options: Any) -> Adapter | None:
     """The compiled kernel's adapter, up to the kernel's ``MAX_BASE`` (the kernels load
     here, on first use, not when the plug-in registers)."""
-    from .adapter import PartitionAdapter
+    from .adapters import PartitionAdapter
     from .kernel import MAX_BASE
 
     if options.size > MAX_BASE:

@@ -1,7 +1,7 @@
 """Pyraos's search, in one package: its plug-in (:mod:`.plugin`), the book of proven values
 (:mod:`.book`), the endgame tables (:mod:`.endgame` over the retrograde analysis of
 :mod:`.retro`), the compiled kernel (:mod:`.kernel`, the bitboards; :mod:`.state`, the
-core's kernel over them) and its adapter (:mod:`.adapter`). This file imports none of them:
+core's kernel over them) and its adapter (:mod:`.adapters`). This file imports none of them:
 the compiled core imports the kernel alone.
 
 This name was the plug-in's module until issue 47: its names (``PLUGIN``, ``adapter``,

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 def adapter(options: Any) -> Adapter:
     """The compiled kernel's adapter (the kernels load here, on first use; the compiled
     solver proves where it fits: a bounded search for Pyraos, exact lengths)."""
-    from .adapter import PyraosAdapter
+    from .adapters import PyraosAdapter
 
     return PyraosAdapter(options.variant, options.removal)
 

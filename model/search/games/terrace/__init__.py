@@ -1,5 +1,5 @@
 """Allmer's Pyramid's search, in one package: its plug-in (:mod:`.plugin`: evaluation and
-levels), the compiled kernel (:mod:`.kernel`) and its adapter (:mod:`.adapter`). This file
+levels), the compiled kernel (:mod:`.kernel`) and its adapter (:mod:`.adapters`). This file
 imports none of them: the compiled core imports the kernel alone.
 
 This name was the plug-in's module until issue 47: its names (``PLUGIN``, ``adapter``,

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 def adapter(options: Any) -> Adapter:
     """The compiled kernel's adapter (the kernels load here, on first use)."""
-    from .adapter import TerraceAdapter
+    from .adapters import TerraceAdapter
 
     return TerraceAdapter(options.last_stones_lose, options.no_push_back)
 
