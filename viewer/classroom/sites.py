@@ -60,6 +60,14 @@ class Seat:
         self.geometry = self.ui.geometry(self.view)
         self.turn = self.ui.turn(self.view)
         self.site: int | None = None
+        if seat >= 0 and self.view.current_player() == seat:
+            # The student sits at their own screen: a UI that waits for the player deciding
+            # to take the screen (Rolling's hot seat, "I am red" in its Turn dock, which
+            # the page has not) has them seated, so the map takes their clicks and shows
+            # their own secret orders (the view holds no one else's).
+            take_seat = getattr(self.ui, "take_seat", None)
+            if callable(take_seat):
+                take_seat()
 
     @property
     def flat(self) -> bool:
