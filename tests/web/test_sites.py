@@ -77,6 +77,13 @@ def test_allmers_pyramid_by_clicks_a_wrong_push_then_the_right_one(service):
     )
     again = service.act(token, "retry", [])
     assert again["page"]["verdict"] is None
+    # Retry after a stone selected (no move played) goes back to the step as shown first:
+    # nothing selected, no destination drawn, every move listed
+    service.act(token, "click", ray_onto(seat.geometry.centres[g6] + top))
+    after = service.act(token, "retry", [])
+    assert after["page"]["play"] == again["page"]["play"]
+    assert after["page"]["play"]["about"] == ""
+    assert after["board"]["keys"] == again["board"]["keys"]
     seat = service.seat(ada)
     service.act(token, "click", ray_onto(seat.geometry.centres[g6] + top))
     right = service.act(token, "click", ray_onto(seat.geometry.centres[g7] + top))

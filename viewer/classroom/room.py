@@ -247,6 +247,7 @@ class Student:
         self.name = name
         self.lock = threading.RLock()
         self.version = 0  # grows with every change a page must draw
+        self.visits = 0  # grows each time a step is shown (a Retry too): a fresh start
         self.lesson_index = 0
         self.records: dict[tuple[int, int], StepRecord] = {}
         self.shown_at = time.monotonic()
@@ -284,12 +285,14 @@ class Student:
         given = self.room.lessons[index]
         self.lab.lessons.start(given.lesson, given.path, step)
         self.shown_at = time.monotonic()
+        self.visits += 1
         self.changed()
 
     def go(self, step: int) -> None:
         self._leave_step()
         self.lab.lessons.go(step)
         self.shown_at = time.monotonic()
+        self.visits += 1
         self.changed()
 
     def _leave_step(self) -> None:

@@ -74,13 +74,14 @@ class Service:
     # -- a student's answers --
 
     def seat(self, student: Student) -> Seat | None:
-        """The student's seat at a board of sites (made anew for each position), or None
-        on the ball pyramid."""
+        """The student's seat at a board of sites (made anew for each position, and each
+        time the step is shown: Retry forgets the stone selected), or None on the ball
+        pyramid."""
         game = student.lab.session.game
         if lattice_of(game) is not None:
             return None
-        where = (student.lesson_index, student.step_index, len(game.move_stack),
-                 game.position_key())
+        where = (student.visits, student.lesson_index, student.step_index,
+                 len(game.move_stack), game.position_key())
         kept = self.seats.get(student.token)
         if kept is not None and kept[0] == where:
             return kept[1]
