@@ -118,6 +118,15 @@ def test_pyramid_ball_by_its_program_form(service):
     chosen = answer.replace(" | ", "/").replace("/", ",").split(",")
     right = service.act(token, "form", [chosen])
     assert right["page"]["verdict"]["correct"] is True
+    # once answered, the form, a typed move and a click are refused in the same words
+    for action, args in (("form", [chosen]), ("move", [answer]), ("click", ray_onto((3, 3, 0)))):
+        again = service.act(token, action, args)
+        assert again["error"] == "answered right already: go on with Next"
+    # a step that asks nothing takes no move, typed or from the form
+    service.act(token, "previous", [])
+    for action, args in (("form", [chosen]), ("move", [answer])):
+        idle = service.act(token, action, args)
+        assert idle["error"] == "this step asks nothing: read it and go on with Next"
 
 
 def test_rolling_pyramids_the_draft_and_the_deployment(service):

@@ -333,17 +333,24 @@ class Student:
             return str(stack[shown.base_ply])
         return ""
 
-    def click(self, point: tuple[int, ...]) -> None:
-        """A point clicked on the board: picked (click-points) or the move there."""
+    def answering(self) -> None:
+        """Refused in words unless the step waits for an answer: it has a task, not yet
+        answered right, and no move is on the board (Retry takes a wrong one back)."""
         shown = self.lab.lessons
-        task = shown.step.task
-        if task is None:
+        if shown.step.task is None:
             raise Refused("this step asks nothing: read it and go on with Next")
         if shown.verdict is not None and shown.verdict.correct:
             raise Refused("answered right already: go on with Next")
+        if len(self.lab.session.game.move_stack) > shown.base_ply:
+            raise Refused("a move is on the board already: Retry to answer again")
+
+    def click(self, point: tuple[int, ...]) -> None:
+        """A point clicked on the board: picked (click-points) or the move there."""
+        self.answering()
         if not self._on_board(point):
             raise Refused(f"{','.join(map(str, point))} is not a point of this board")
-        if task.asks_for_points():
+        shown = self.lab.lessons
+        if shown.asks_for_points():
             shown.pick(point)
             return
         self.play(",".join(map(str, point)))
@@ -358,13 +365,10 @@ class Student:
         return lattice is not None and len(point) == 3 and lattice.contains(*point)
 
     def play(self, text: str) -> None:
-        """The move written ``text`` (a click, or typed), judged by the lesson."""
-        shown = self.lab.lessons
-        task = shown.step.task
-        if task is None or task.asks_for_points():
+        """The move written ``text`` (a click, typed, or a form's), judged by the lesson."""
+        self.answering()
+        if self.lab.lessons.asks_for_points():
             raise Refused("this step asks for points on the board, not a move")
-        if len(self.lab.session.game.move_stack) > shown.base_ply:
-            raise Refused("a move is on the board already: Retry to answer again")
         game = self.lab.session.game
         try:
             move = game.parse_move(text)

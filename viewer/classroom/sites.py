@@ -36,7 +36,7 @@ from ..frame import Frame
 from ..games import GameUI, MoveForm, ui_class
 from ..view_state import ViewState
 from ..widgets.legend_entries import legend_entries
-from .scene import Board, hex_of
+from .scene import Board, hex_of, unit_ray
 
 #: The most moves a page lists as buttons; past it, a drop-down list.
 MAX_BUTTONS = 24
@@ -265,14 +265,10 @@ def _legend(board: Board, ui: GameUI[Any], game: Game, frame: Frame) -> None:
 def pick(board: Board, origin: Sequence[float], direction: Sequence[float]) -> int | None:
     """The site the view ray from ``origin`` along ``direction`` meets (the board view's
     own picking), or None."""
-    start = np.asarray(origin, dtype=float)
-    way = np.asarray(direction, dtype=float)
-    if start.shape != (3,) or way.shape != (3,) or not np.all(np.isfinite([*start, *way])):
+    ray = unit_ray(origin, direction)
+    if ray is None or board.drawer is None:
         return None
-    length = float(np.linalg.norm(way))
-    if length == 0.0 or board.drawer is None:
-        return None
-    site = board.drawer.pick_ray(start, way / length)
+    site = board.drawer.pick_ray(*ray)
     return None if site is None else int(site)
 
 

@@ -234,6 +234,7 @@ class Service:
             if len(args[0]) > MAX_FORM_PARTS:
                 raise Refused("the form sent too many choices")
             chosen = [bounded_text(v, "a choice", 8) for v in args[0]]
+            student.answering()  # (once answered the position has no form to read)
             try:
                 text = seat.form_move(chosen)
             except ValueError as exc:
@@ -264,14 +265,7 @@ class Service:
     ) -> None:
         """A click on a board of sites: through the game's turn builder, as in the window
         (a move played and judged, a selection shown, or why not in words)."""
-        shown = student.lab.lessons
-        task = shown.step.task
-        if task is None:
-            raise Refused("this step asks nothing: read it and go on with Next")
-        if shown.verdict is not None and shown.verdict.correct:
-            raise Refused("answered right already: go on with Next")
-        if len(student.lab.session.game.move_stack) > shown.base_ply:
-            raise Refused("a move is on the board already: Retry to answer again")
+        student.answering()
         site = site_pick(board, origin, direction)
         if site is None:
             raise Refused("that is not on the board: click a square, a stone or a space")
