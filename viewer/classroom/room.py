@@ -131,30 +131,22 @@ class ClassLesson:
         return self.lesson.title
 
 
-def find_lessons(paths: Sequence[str | os.PathLike[str]]) -> list[tuple[Path, bool]]:
+def find_lessons(paths: Sequence[str | os.PathLike[str]]) -> list[Path]:
     """The lesson files named, a folder standing for the lesson files under it (sorted),
-    each with whether it was named itself; PositionFormatError naming a path that is
-    neither."""
-    found: list[tuple[Path, bool]] = []
+    each once; PositionFormatError naming a path that is neither."""
+    found: list[Path] = []
     for given in paths:
         path = Path(given)
         if path.is_dir():
             inside = sorted(p for p in path.rglob(f"*{lessons.SUFFIX}") if p.is_file())
             if not inside:
                 raise PositionFormatError(str(path), "the folder holds no lesson file")
-            found += [(p, False) for p in inside]
+            found += inside
         elif path.is_file():
-            found.append((path, True))
+            found.append(path)
         else:
             raise PositionFormatError(str(path), "no such file or folder")
-    unique: list[tuple[Path, bool]] = []
-    seen: set[Path] = set()
-    for path, named in found:
-        real = path.resolve()
-        if real not in seen:
-            seen.add(real)
-            unique.append((real, named))
-    return unique
+    return list(dict.fromkeys(path.resolve() for path in found))
 
 
 # ---- one student ------------------------------------------------------------------------------
@@ -554,7 +546,7 @@ class Classroom:
     ) -> Classroom:
         """The class of the lesson files (or folders of them) at ``paths``; the students of
         ``results`` when it exists. PositionFormatError naming the file at fault."""
-        given = [ClassLesson(path, lessons.read(path)) for path, _named in find_lessons(paths)]
+        given = [ClassLesson(path, lessons.read(path)) for path in find_lessons(paths)]
         room = cls(given, code_of(code), results, lattice_of=lattice_of)
         if results is not None and results.exists():
             room.load(results)
