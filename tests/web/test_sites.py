@@ -95,6 +95,39 @@ def test_allmers_pyramid_by_clicks_a_wrong_push_then_the_right_one(service):
         service._do(ada, "click", ray_onto(seat.geometry.centres[g6]))
 
 
+def test_allmers_pyramid_a_click_points_task_is_answered_by_clicks(tmp_path):
+    # a task of points on a board of sites: a click picks the field (the window's lesson
+    # takes it so), drawn and named in the legend; Check judges the points picked
+    raw = json.loads(TERRACE.read_text(encoding="utf-8"))
+    raw["steps"][1]["task"] = {
+        "kind": "click-points",
+        "prompt": "Click the stone that can push a white stone off.",
+        "answers": ["5,6"],  # g6
+    }
+    path = tmp_path / "points.lesson.json"
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    service = Service(Classroom.open([path], CODE, None, lattice_of))
+    token, ada = student_at(service, 0)
+    seat = service.seat(ada)
+    named = {seat.ui.site_name(s): s for s in range(49)}
+    top = np.array([0.0, 0.0, 0.3])
+    wrong = service.act(token, "click", ray_onto(seat.geometry.centres[named["g1"]]))
+    assert wrong["page"]["picked"] == ["0,6"]
+    assert "a point you picked (click again to let go)" in [
+        entry["words"] for entry in wrong["board"]["legend"]
+    ]
+    judged = service.act(token, "check", [])
+    assert judged["page"]["verdict"]["correct"] is False
+    assert judged["page"]["verdict"]["reason"].startswith("0,6 is not one of them")
+    service.act(token, "retry", [])
+    picked = service.act(token, "click", ray_onto(seat.geometry.centres[named["g6"]] + top))
+    assert picked["page"]["picked"] == ["5,6"]
+    assert "a piece you picked (click again to let go)" in [
+        entry["words"] for entry in picked["board"]["legend"]
+    ]
+    assert service.act(token, "check", [])["page"]["verdict"]["correct"] is True
+
+
 def test_pyramid_ball_by_its_program_form(service):
     token, _ada = student_at(service, 1)
     page = service.resume(token)["page"]

@@ -21,7 +21,6 @@ serving every shipped lesson loads none)."""
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -30,10 +29,12 @@ import numpy as np
 import pyvista as pv
 
 from model.game import Game, Move
+from model.lesson import Verdict
 
 from ..boards import BOARD_VIEWS
 from ..frame import Frame
 from ..games import GameUI, MoveForm, ui_class
+from ..lesson_marks import lesson_frame
 from ..view_state import ViewState
 from ..widgets.legend_entries import legend_entries
 from .scene import Board, hex_of, unit_ray
@@ -210,22 +211,18 @@ def site_board(
     seat: Seat,
     *,
     highlights: Iterable[tuple[int, ...]] = (),
+    picked: Iterable[tuple[int, ...]] = (),
+    verdict: Verdict | None = None,
     view: Mapping[str, Any] | None = None,
 ) -> Board:
-    """The board of the seat's position as the window draws it, with the step's
-    highlights (the lesson's rim) and the site last clicked."""
+    """The board of the seat's position as the window draws it, with the turn being built
+    (the site last clicked) and the lesson's marks as the window's lesson layer draws them
+    (:func:`~viewer.lesson_marks.lesson_frame`: the step's highlights, the points picked,
+    a wrong answer's path)."""
     ui, game = seat.ui, seat.view
-    frame = ui.frame(game, seat.turn)
-    lesson_sites = []
-    for coords in highlights:
-        try:
-            lesson_sites.append(ui.site_of(tuple(coords)))
-        except (ValueError, KeyError, IndexError, TypeError):
-            continue
-    if lesson_sites:
-        rims = dict(frame.highlights)
-        rims["lesson"] = tuple(rims.get("lesson", ())) + tuple(lesson_sites)
-        frame = dataclasses.replace(frame, highlights=rims)
+    frame = lesson_frame(
+        ui.frame(game, seat.turn), ui, highlights=highlights, picked=picked, verdict=verdict
+    )
     drawn = BOARD_VIEWS[ui.board_kind].meshes_only(seat.geometry)
     drawn.show(frame, _view_state(seat.geometry, view or {}, seat.flat))
     layers = {name: MeshLayer() for name in ("balls", "points", "marks")}
@@ -256,8 +253,7 @@ def _legend(board: Board, ui: GameUI[Any], game: Game, frame: Frame) -> None:
 
     for colour in dict.fromkeys(frame.pieces.values()):
         board.say(palette.piece_rgb(colour), f"{colour}'s {ui.piece_word}")
-    words = {**ui.legend_words(game, frame), ("rim", "lesson"): "what this step is about"}
-    for entry in legend_entries(frame, words):
+    for entry in legend_entries(frame, ui.legend_words(game, frame)):
         if entry.colours:
             board.legend.append((hex_of(entry.colours[0]), entry.text))
 

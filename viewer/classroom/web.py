@@ -104,7 +104,13 @@ class Service:
             highlights = []
         seat = self.seat(student)
         if seat is not None:
-            board = site_board(seat, highlights=highlights, view=student.view)
+            board = site_board(
+                seat,
+                highlights=highlights,
+                picked=shown.picked,
+                verdict=verdict,
+                view=student.view,
+            )
             self.boards[student.token] = (student.version, board)
             return board
         lattice = lattice_of(game)
@@ -269,6 +275,10 @@ class Service:
         site = site_pick(board, origin, direction)
         if site is None:
             raise Refused("that is not on the board: click a square, a stone or a space")
+        shown = student.lab.lessons
+        if shown.asks_for_points():  # picked (or let go), as the window's lesson takes it
+            shown.pick(tuple(seat.ui.coords_of(site)))
+            return
         found = seat.click(site)
         if isinstance(found, str):
             student.changed()  # the moves of the site clicked are listed
