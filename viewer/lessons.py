@@ -11,7 +11,6 @@ The window names no game here: points go through the game UI's ``site_of``/``coo
 
 from __future__ import annotations
 
-import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QTimer
@@ -19,8 +18,8 @@ from PySide6.QtCore import QTimer
 from model.game import Game, IllegalMoveError
 from model.userfiles import LessonProgress
 
-from .frame import Frame, Marker
-from .frame import Path as Tube
+from .frame import Frame
+from .lesson_marks import lesson_frame
 from .modes import Mode
 from .slots import slot
 from .widgets.lesson_steps import StepPanel
@@ -109,40 +108,18 @@ class LessonControl:
     # ---- drawing -------------------------------------------------------------------------
 
     def layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
-        """The step's highlights (orange markers), the points picked (green) and a wrong
-        answer's path (a red tube)."""
+        """The step's highlights (magenta markers and rims), the points picked (teal) and a
+        wrong answer's path (a red tube): :func:`viewer.lesson_marks.lesson_frame`, as the
+        classroom draws them."""
         state = self.state
         if state.lesson is None or game.name != state.lesson.game_name:
             return frame  # (another game on the board: the lesson's points mean nothing)
-        markers = list(frame.markers)
-        highlights = {k: tuple(v) for k, v in frame.highlights.items()}
-        for points, style in (
-            (state.step.highlight_points(), "lesson"),
-            (state.picked, "lesson-pick"),
-        ):
-            for point in points:
-                site = _site(ui, point)
-                if site is None:
-                    continue
-                if site in frame.pieces:  # a piece gets a rim, an empty point a marker
-                    highlights[style] = (*highlights.get(style, ()), site)
-                else:
-                    markers.append(Marker(site, style))
-        paths = list(frame.paths)
-        legend = dict(frame.legend_words)
-        verdict = state.verdict
-        if verdict is not None and verdict.points:
-            tube = tuple(s for s in (_site(ui, p) for p in verdict.points) if s is not None)
-            if len(tube) > 1:
-                paths.append(Tube(tube, "lesson-wrong"))
-                if verdict.about:  # what the path is, in the rules' words
-                    legend[("path", "lesson-wrong")] = verdict.about
-        return dataclasses.replace(
+        return lesson_frame(
             frame,
-            markers=tuple(markers),
-            paths=tuple(paths),
-            highlights=highlights,
-            legend_words=legend,
+            ui,
+            highlights=state.step.highlight_points(),
+            picked=state.picked,
+            verdict=state.verdict,
         )
 
     # ---- teacher mode --------------------------------------------------------------------
@@ -156,13 +133,6 @@ class LessonControl:
         self.panel.teach.setChecked(True)
         self.panel.edit_lesson_title.setFocus()  # the teacher names the lesson first
         self.panel.edit_lesson_title.selectAll()
-
-
-def _site(ui: GameUI, point: tuple[int, ...]) -> int | None:
-    try:
-        return ui.site_of(tuple(point))
-    except (KeyError, ValueError, IndexError, NotImplementedError):
-        return None
 
 
 def play_answer(stage: Stage, text: str) -> None:

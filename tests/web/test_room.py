@@ -171,6 +171,8 @@ def test_every_shipped_lesson_is_served(tmp_path):
     games = {given.lesson.game_name for given in room.lessons}
     assert len(games) == 5  # the ball pyramid's two games and the three others
     assert len(room.lessons) == len(list(lessons_folder.rglob("*.lesson.json")))
+    again = Classroom.open([lessons_folder, LESSON], CODE, None, lattice_of)
+    assert [given.path for given in again.lessons] == [given.path for given in room.lessons]
     with pytest.raises(PositionFormatError, match="no such file or folder"):
         Classroom.open([tmp_path / "nowhere"], CODE, None, lattice_of)
 

@@ -77,6 +77,13 @@ def test_allmers_pyramid_by_clicks_a_wrong_push_then_the_right_one(service):
     )
     again = service.act(token, "retry", [])
     assert again["page"]["verdict"] is None
+    # Retry after a stone selected (no move played) goes back to the step as shown first:
+    # nothing selected, no destination drawn, every move listed
+    service.act(token, "click", ray_onto(seat.geometry.centres[g6] + top))
+    after = service.act(token, "retry", [])
+    assert after["page"]["play"] == again["page"]["play"]
+    assert after["page"]["play"]["about"] == ""
+    assert after["board"]["keys"] == again["board"]["keys"]
     seat = service.seat(ada)
     service.act(token, "click", ray_onto(seat.geometry.centres[g6] + top))
     right = service.act(token, "click", ray_onto(seat.geometry.centres[g7] + top))
@@ -86,6 +93,39 @@ def test_allmers_pyramid_by_clicks_a_wrong_push_then_the_right_one(service):
     assert _refusing(lambda: service.act(token, "click", [[0, 0, 50], [0, 0, 1]]))["error"]
     with ada.lock, pytest.raises(Refused, match="answered right already"):
         service._do(ada, "click", ray_onto(seat.geometry.centres[g6]))
+
+
+def test_allmers_pyramid_a_click_points_task_is_answered_by_clicks(tmp_path):
+    # a task of points on a board of sites: a click picks the field (the window's lesson
+    # takes it so), drawn and named in the legend; Check judges the points picked
+    raw = json.loads(TERRACE.read_text(encoding="utf-8"))
+    raw["steps"][1]["task"] = {
+        "kind": "click-points",
+        "prompt": "Click the stone that can push a white stone off.",
+        "answers": ["5,6"],  # g6
+    }
+    path = tmp_path / "points.lesson.json"
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    service = Service(Classroom.open([path], CODE, None, lattice_of))
+    token, ada = student_at(service, 0)
+    seat = service.seat(ada)
+    named = {seat.ui.site_name(s): s for s in range(49)}
+    top = np.array([0.0, 0.0, 0.3])
+    wrong = service.act(token, "click", ray_onto(seat.geometry.centres[named["g1"]]))
+    assert wrong["page"]["picked"] == ["0,6"]
+    assert "a point you picked (click again to let go)" in [
+        entry["words"] for entry in wrong["board"]["legend"]
+    ]
+    judged = service.act(token, "check", [])
+    assert judged["page"]["verdict"]["correct"] is False
+    assert judged["page"]["verdict"]["reason"].startswith("0,6 is not one of them")
+    service.act(token, "retry", [])
+    picked = service.act(token, "click", ray_onto(seat.geometry.centres[named["g6"]] + top))
+    assert picked["page"]["picked"] == ["5,6"]
+    assert "a piece you picked (click again to let go)" in [
+        entry["words"] for entry in picked["board"]["legend"]
+    ]
+    assert service.act(token, "check", [])["page"]["verdict"]["correct"] is True
 
 
 def test_pyramid_ball_by_its_program_form(service):
@@ -111,6 +151,15 @@ def test_pyramid_ball_by_its_program_form(service):
     chosen = answer.replace(" | ", "/").replace("/", ",").split(",")
     right = service.act(token, "form", [chosen])
     assert right["page"]["verdict"]["correct"] is True
+    # once answered, the form, a typed move and a click are refused in the same words
+    for action, args in (("form", [chosen]), ("move", [answer]), ("click", ray_onto((3, 3, 0)))):
+        again = service.act(token, action, args)
+        assert again["error"] == "answered right already: go on with Next"
+    # a step that asks nothing takes no move, typed or from the form
+    service.act(token, "previous", [])
+    for action, args in (("form", [chosen]), ("move", [answer])):
+        idle = service.act(token, action, args)
+        assert idle["error"] == "this step asks nothing: read it and go on with Next"
 
 
 def test_rolling_pyramids_the_draft_and_the_deployment(service):
@@ -136,12 +185,24 @@ def test_rolling_pyramids_the_draft_and_the_deployment(service):
     assert service.act(token, "move", ["deploy a 9"])["page"]["verdict"]["correct"] is True
 
 
-def test_another_seats_secret_orders_are_never_sent(tmp_path):
-    # red has sent its three units (secret targets); blue, to move, is the student
+def test_a_click_on_a_space_deploys_in_rollings_secret_phase(service):
+    # the student sits at their own screen: the map takes their click (no "hand over to
+    # red ... 'I am red' in the Turn dock", a dock the page has not)
+    token, ada = student_at(service, 3)
+    seat = service.seat(ada)
+    nine = seat.geometry.site(seat.view.map.cell("9"))
+    right = service.act(token, "click", ray_onto(seat.geometry.centres[nine]))
+    assert "error" not in right
+    assert right["page"]["verdict"] == {"correct": True, "reason": "deploy a 9 is the move"}
+
+
+def secret_lesson(tmp_path, targets):
+    """Fights' step 2 after red sent its three units to ``targets`` (secret): blue, to
+    move, is the student."""
     raw = json.loads(FIGHTS.read_text(encoding="utf-8"))
     game = lessons.read(FIGHTS).steps[1].game
-    for text in ("deploy a 2", "deploy f1 2", "deploy f2 2"):
-        game.push(game.parse_move(text))
+    for unit, cell in zip(("a", "f1", "f2"), targets, strict=True):
+        game.push(game.parse_move(f"deploy {unit} {cell}"))
     assert game.to_move == "blue"
     position = raw["steps"][0]["position"]
     position["state"] = game.file_state()
@@ -154,22 +215,54 @@ def test_another_seats_secret_orders_are_never_sent(tmp_path):
             "task": {"kind": "move", "prompt": "Deploy a unit.", "answers": ["deploy f1 3"]},
         }
     ]
-    path = tmp_path / "secret.lesson.json"
+    path = tmp_path / f"secret-{'-'.join(map(str, targets))}.lesson.json"
     path.write_text(json.dumps(raw), encoding="utf-8")
+    return path
+
+
+def blue_session(path, targets):
+    """Everything a blue student's page is sent: the page, clicks on the map, a wrong
+    deployment (blue deploys again after it), Retry and the right one."""
     service = Service(Classroom.open([path], CODE, None, lattice_of))
     token = service.join("Bo")["token"]
     student = service.room.student(token)
     real = student.lab.session.game
-    assert [o.cell for o in real.state.orders] == [1, 1, 1]  # the secret is in the position
+    assert [o.cell for o in real.state.orders] == [  # the secret is in the position
+        real.map.cell(str(c)) for c in targets
+    ]
     seat = service.seat(student)
     assert seat.seat == 1
     assert [o.cell for o in seat.view.state.orders] == [None, None, None]  # not in the view
-    for answer in (service.resume(token), service.act(token, "move", ["deploy f1 3"])):
-        # no order's label ("sent a 7") nor ghost counter of red's: the ghosts' layer is
-        # empty (a speck), and no text of the answer names where red's units went
-        labels = [label["text"] for label in answer["board"]["labels"]]
-        assert not any(text.startswith("sent") for text in labels)
-        assert "sent a" not in json.dumps(answer)
+    answers = [service.resume(token)]
+    hexes = [seat.geometry.site(seat.view.map.cell(name)) for name in ("1", "2", "9", "3")]
+    for site in hexes:  # a space refused (blue may not go there), then one played
+        answers.append(_refusing(lambda s=site: service.act(token, "click", ray_onto(
+            seat.geometry.centres[s]))))
+    answers.append(service.act(token, "retry", []))
+    answers.append(service.act(token, "move", ["deploy f2 3"]))
+    answers.append(service.act(token, "retry", []))
+    answers.append(service.act(token, "move", ["deploy f1 3"]))
+    for answer in answers:
+        answer.pop("ms", None)
+    return answers
+
+
+def test_another_seats_secret_orders_are_never_sent(tmp_path):
+    # red's three units sent to spaces 2, 2, 2 or to 9, 8, 19: whatever blue's page asks,
+    # it is sent the very same bytes (the board's meshes, their keys, labels, legend,
+    # moves, words and verdicts), so nothing it is sent carries where red's units went
+    targets = [(2, 2, 2), (9, 8, 19)]
+    seen = [blue_session(secret_lesson(tmp_path, t), t) for t in targets]
+    assert seen[0] == seen[1]
+    texts = [
+        [label["text"] for label in answer["board"]["labels"]]
+        for answer in seen[0]
+        if "board" in answer
+    ]
+    assert not any(text.startswith("sent a") for labels in texts for text in labels)
+    # blue's own order (its wrong deployment, blue to deploy again) is drawn for blue
+    assert any("sent f2" in text for labels in texts for text in labels)
+    assert seen[0][-1]["page"]["verdict"]["correct"] is True
 
 
 def test_serving_every_lesson_loads_no_qt():

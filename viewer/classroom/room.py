@@ -131,30 +131,22 @@ class ClassLesson:
         return self.lesson.title
 
 
-def find_lessons(paths: Sequence[str | os.PathLike[str]]) -> list[tuple[Path, bool]]:
+def find_lessons(paths: Sequence[str | os.PathLike[str]]) -> list[Path]:
     """The lesson files named, a folder standing for the lesson files under it (sorted),
-    each with whether it was named itself; PositionFormatError naming a path that is
-    neither."""
-    found: list[tuple[Path, bool]] = []
+    each once; PositionFormatError naming a path that is neither."""
+    found: list[Path] = []
     for given in paths:
         path = Path(given)
         if path.is_dir():
             inside = sorted(p for p in path.rglob(f"*{lessons.SUFFIX}") if p.is_file())
             if not inside:
                 raise PositionFormatError(str(path), "the folder holds no lesson file")
-            found += [(p, False) for p in inside]
+            found += inside
         elif path.is_file():
-            found.append((path, True))
+            found.append(path)
         else:
             raise PositionFormatError(str(path), "no such file or folder")
-    unique: list[tuple[Path, bool]] = []
-    seen: set[Path] = set()
-    for path, named in found:
-        real = path.resolve()
-        if real not in seen:
-            seen.add(real)
-            unique.append((real, named))
-    return unique
+    return list(dict.fromkeys(path.resolve() for path in found))
 
 
 # ---- one student ------------------------------------------------------------------------------
@@ -247,6 +239,7 @@ class Student:
         self.name = name
         self.lock = threading.RLock()
         self.version = 0  # grows with every change a page must draw
+        self.visits = 0  # grows each time a step is shown (a Retry too): a fresh start
         self.lesson_index = 0
         self.records: dict[tuple[int, int], StepRecord] = {}
         self.shown_at = time.monotonic()
@@ -284,12 +277,14 @@ class Student:
         given = self.room.lessons[index]
         self.lab.lessons.start(given.lesson, given.path, step)
         self.shown_at = time.monotonic()
+        self.visits += 1
         self.changed()
 
     def go(self, step: int) -> None:
         self._leave_step()
         self.lab.lessons.go(step)
         self.shown_at = time.monotonic()
+        self.visits += 1
         self.changed()
 
     def _leave_step(self) -> None:
@@ -330,17 +325,24 @@ class Student:
             return str(stack[shown.base_ply])
         return ""
 
-    def click(self, point: tuple[int, ...]) -> None:
-        """A point clicked on the board: picked (click-points) or the move there."""
+    def answering(self) -> None:
+        """Refused in words unless the step waits for an answer: it has a task, not yet
+        answered right, and no move is on the board (Retry takes a wrong one back)."""
         shown = self.lab.lessons
-        task = shown.step.task
-        if task is None:
+        if shown.step.task is None:
             raise Refused("this step asks nothing: read it and go on with Next")
         if shown.verdict is not None and shown.verdict.correct:
             raise Refused("answered right already: go on with Next")
+        if len(self.lab.session.game.move_stack) > shown.base_ply:
+            raise Refused("a move is on the board already: Retry to answer again")
+
+    def click(self, point: tuple[int, ...]) -> None:
+        """A point clicked on the board: picked (click-points) or the move there."""
+        self.answering()
         if not self._on_board(point):
             raise Refused(f"{','.join(map(str, point))} is not a point of this board")
-        if task.asks_for_points():
+        shown = self.lab.lessons
+        if shown.asks_for_points():
             shown.pick(point)
             return
         self.play(",".join(map(str, point)))
@@ -355,13 +357,10 @@ class Student:
         return lattice is not None and len(point) == 3 and lattice.contains(*point)
 
     def play(self, text: str) -> None:
-        """The move written ``text`` (a click, or typed), judged by the lesson."""
-        shown = self.lab.lessons
-        task = shown.step.task
-        if task is None or task.asks_for_points():
+        """The move written ``text`` (a click, typed, or a form's), judged by the lesson."""
+        self.answering()
+        if self.lab.lessons.asks_for_points():
             raise Refused("this step asks for points on the board, not a move")
-        if len(self.lab.session.game.move_stack) > shown.base_ply:
-            raise Refused("a move is on the board already: Retry to answer again")
         game = self.lab.session.game
         try:
             move = game.parse_move(text)
@@ -547,7 +546,7 @@ class Classroom:
     ) -> Classroom:
         """The class of the lesson files (or folders of them) at ``paths``; the students of
         ``results`` when it exists. PositionFormatError naming the file at fault."""
-        given = [ClassLesson(path, lessons.read(path)) for path, _named in find_lessons(paths)]
+        given = [ClassLesson(path, lessons.read(path)) for path in find_lessons(paths)]
         room = cls(given, code_of(code), results, lattice_of=lattice_of)
         if results is not None and results.exists():
             room.load(results)

@@ -426,6 +426,21 @@ def _region(
             board.say(darker, f"{colour}'s escape path: {corner.value} to a far wall")
 
 
+def unit_ray(
+    origin: Sequence[float], direction: Sequence[float]
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """A page's view ray as its start and its direction of length 1; None for one that is
+    not three finite numbers each, or goes nowhere."""
+    start = np.asarray(origin, dtype=float)
+    way = np.asarray(direction, dtype=float)
+    if start.shape != (3,) or way.shape != (3,) or not np.all(np.isfinite([*start, *way])):
+        return None
+    length = float(np.linalg.norm(way))
+    if not 0.0 < length < math.inf:
+        return None
+    return start, way / length
+
+
 def point_on_ray(
     board: Board, lattice: PyramidLattice, origin: Sequence[float], direction: Sequence[float]
 ) -> tuple[int, ...] | None:
@@ -433,14 +448,10 @@ def point_on_ray(
     casts it through the pixel clicked, from its camera) meets the ball there, or passes
     within :data:`CLICK_REACH` of an empty point's centre; the nearest to the eye wins.
     The window's scene picks so too (on the CPU, ``viewer/boards/picking.py``)."""
-    start = np.asarray(origin, dtype=float)
-    way = np.asarray(direction, dtype=float)
-    if start.shape != (3,) or way.shape != (3,) or not np.all(np.isfinite([*start, *way])):
+    ray = unit_ray(origin, direction)
+    if ray is None:
         return None
-    length = float(np.linalg.norm(way))
-    if length == 0.0:
-        return None
-    way = way / length
+    start, way = ray
     offsets = lattice.centres - start
     depth = offsets @ way
     miss = np.linalg.norm(offsets - np.outer(depth, way), axis=1)

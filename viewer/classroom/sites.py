@@ -21,7 +21,6 @@ serving every shipped lesson loads none)."""
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -30,13 +29,15 @@ import numpy as np
 import pyvista as pv
 
 from model.game import Game, Move
+from model.lesson import Verdict
 
 from ..boards import BOARD_VIEWS
 from ..frame import Frame
 from ..games import GameUI, MoveForm, ui_class
+from ..lesson_marks import lesson_frame
 from ..view_state import ViewState
 from ..widgets.legend_entries import legend_entries
-from .scene import Board, hex_of
+from .scene import Board, hex_of, unit_ray
 
 #: The most moves a page lists as buttons; past it, a drop-down list.
 MAX_BUTTONS = 24
@@ -60,6 +61,14 @@ class Seat:
         self.geometry = self.ui.geometry(self.view)
         self.turn = self.ui.turn(self.view)
         self.site: int | None = None
+        if seat >= 0 and self.view.current_player() == seat:
+            # The student sits at their own screen: a UI that waits for the player deciding
+            # to take the screen (Rolling's hot seat, "I am red" in its Turn dock, which
+            # the page has not) has them seated, so the map takes their clicks and shows
+            # their own secret orders (the view holds no one else's).
+            take_seat = getattr(self.ui, "take_seat", None)
+            if callable(take_seat):
+                take_seat()
 
     @property
     def flat(self) -> bool:
@@ -202,22 +211,18 @@ def site_board(
     seat: Seat,
     *,
     highlights: Iterable[tuple[int, ...]] = (),
+    picked: Iterable[tuple[int, ...]] = (),
+    verdict: Verdict | None = None,
     view: Mapping[str, Any] | None = None,
 ) -> Board:
-    """The board of the seat's position as the window draws it, with the step's
-    highlights (the lesson's rim) and the site last clicked."""
+    """The board of the seat's position as the window draws it, with the turn being built
+    (the site last clicked) and the lesson's marks as the window's lesson layer draws them
+    (:func:`~viewer.lesson_marks.lesson_frame`: the step's highlights, the points picked,
+    a wrong answer's path)."""
     ui, game = seat.ui, seat.view
-    frame = ui.frame(game, seat.turn)
-    lesson_sites = []
-    for coords in highlights:
-        try:
-            lesson_sites.append(ui.site_of(tuple(coords)))
-        except (ValueError, KeyError, IndexError, TypeError):
-            continue
-    if lesson_sites:
-        rims = dict(frame.highlights)
-        rims["lesson"] = tuple(rims.get("lesson", ())) + tuple(lesson_sites)
-        frame = dataclasses.replace(frame, highlights=rims)
+    frame = lesson_frame(
+        ui.frame(game, seat.turn), ui, highlights=highlights, picked=picked, verdict=verdict
+    )
     drawn = BOARD_VIEWS[ui.board_kind].meshes_only(seat.geometry)
     drawn.show(frame, _view_state(seat.geometry, view or {}, seat.flat))
     layers = {name: MeshLayer() for name in ("balls", "points", "marks")}
@@ -248,8 +253,7 @@ def _legend(board: Board, ui: GameUI[Any], game: Game, frame: Frame) -> None:
 
     for colour in dict.fromkeys(frame.pieces.values()):
         board.say(palette.piece_rgb(colour), f"{colour}'s {ui.piece_word}")
-    words = {**ui.legend_words(game, frame), ("rim", "lesson"): "what this step is about"}
-    for entry in legend_entries(frame, words):
+    for entry in legend_entries(frame, ui.legend_words(game, frame)):
         if entry.colours:
             board.legend.append((hex_of(entry.colours[0]), entry.text))
 
@@ -257,14 +261,10 @@ def _legend(board: Board, ui: GameUI[Any], game: Game, frame: Frame) -> None:
 def pick(board: Board, origin: Sequence[float], direction: Sequence[float]) -> int | None:
     """The site the view ray from ``origin`` along ``direction`` meets (the board view's
     own picking), or None."""
-    start = np.asarray(origin, dtype=float)
-    way = np.asarray(direction, dtype=float)
-    if start.shape != (3,) or way.shape != (3,) or not np.all(np.isfinite([*start, *way])):
+    ray = unit_ray(origin, direction)
+    if ray is None or board.drawer is None:
         return None
-    length = float(np.linalg.norm(way))
-    if length == 0.0 or board.drawer is None:
-        return None
-    site = board.drawer.pick_ray(start, way / length)
+    site = board.drawer.pick_ray(*ray)
     return None if site is None else int(site)
 
 

@@ -74,13 +74,14 @@ class Service:
     # -- a student's answers --
 
     def seat(self, student: Student) -> Seat | None:
-        """The student's seat at a board of sites (made anew for each position), or None
-        on the ball pyramid."""
+        """The student's seat at a board of sites (made anew for each position, and each
+        time the step is shown: Retry forgets the stone selected), or None on the ball
+        pyramid."""
         game = student.lab.session.game
         if lattice_of(game) is not None:
             return None
-        where = (student.lesson_index, student.step_index, len(game.move_stack),
-                 game.position_key())
+        where = (student.visits, student.lesson_index, student.step_index,
+                 len(game.move_stack), game.position_key())
         kept = self.seats.get(student.token)
         if kept is not None and kept[0] == where:
             return kept[1]
@@ -103,7 +104,13 @@ class Service:
             highlights = []
         seat = self.seat(student)
         if seat is not None:
-            board = site_board(seat, highlights=highlights, view=student.view)
+            board = site_board(
+                seat,
+                highlights=highlights,
+                picked=shown.picked,
+                verdict=verdict,
+                view=student.view,
+            )
             self.boards[student.token] = (student.version, board)
             return board
         lattice = lattice_of(game)
@@ -233,6 +240,7 @@ class Service:
             if len(args[0]) > MAX_FORM_PARTS:
                 raise Refused("the form sent too many choices")
             chosen = [bounded_text(v, "a choice", 8) for v in args[0]]
+            student.answering()  # (once answered the position has no form to read)
             try:
                 text = seat.form_move(chosen)
             except ValueError as exc:
@@ -263,17 +271,14 @@ class Service:
     ) -> None:
         """A click on a board of sites: through the game's turn builder, as in the window
         (a move played and judged, a selection shown, or why not in words)."""
-        shown = student.lab.lessons
-        task = shown.step.task
-        if task is None:
-            raise Refused("this step asks nothing: read it and go on with Next")
-        if shown.verdict is not None and shown.verdict.correct:
-            raise Refused("answered right already: go on with Next")
-        if len(student.lab.session.game.move_stack) > shown.base_ply:
-            raise Refused("a move is on the board already: Retry to answer again")
+        student.answering()
         site = site_pick(board, origin, direction)
         if site is None:
             raise Refused("that is not on the board: click a square, a stone or a space")
+        shown = student.lab.lessons
+        if shown.asks_for_points():  # picked (or let go), as the window's lesson takes it
+            shown.pick(tuple(seat.ui.coords_of(site)))
+            return
         found = seat.click(site)
         if isinstance(found, str):
             student.changed()  # the moves of the site clicked are listed

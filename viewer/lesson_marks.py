@@ -1,0 +1,64 @@
+"""A lesson's marks over a game's frame, as the window and the classroom draw them: the
+step's highlights and the points picked (a rim round a piece, a marker on an empty site),
+and a wrong answer's path (a red tube) with the rules' words on it for the legend.
+
+No Qt: the window's lesson layer (:mod:`viewer.lessons`) and the classroom's boards of
+sites (:mod:`viewer.classroom.sites`) both draw with it. Points go through the game UI's
+``site_of``; no game is named here."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable
+from typing import Any
+
+from model.lesson import Verdict
+
+from .frame import Frame, Marker
+from .frame import Path as Tube
+
+
+def site_of(ui: Any, point: Iterable[int]) -> int | None:
+    """The site of a lesson's point on the game UI's board (None: not one of its sites)."""
+    try:
+        return int(ui.site_of(tuple(point)))
+    except (KeyError, ValueError, IndexError, TypeError, NotImplementedError):
+        return None
+
+
+def lesson_frame(
+    frame: Frame,
+    ui: Any,
+    *,
+    highlights: Iterable[tuple[int, ...]] = (),
+    picked: Iterable[tuple[int, ...]] = (),
+    verdict: Verdict | None = None,
+) -> Frame:
+    """``frame`` with the step's highlights (magenta), the points picked (teal) and a wrong
+    answer's path (a red tube, its words in the legend)."""
+    markers = list(frame.markers)
+    rims = {k: tuple(v) for k, v in frame.highlights.items()}
+    for points, style in ((highlights, "lesson"), (picked, "lesson-pick")):
+        for point in points:
+            site = site_of(ui, point)
+            if site is None:
+                continue
+            if site in frame.pieces:  # a piece gets a rim, an empty point a marker
+                rims[style] = (*rims.get(style, ()), site)
+            else:
+                markers.append(Marker(site, style))
+    paths = list(frame.paths)
+    legend = dict(frame.legend_words)
+    if verdict is not None and verdict.points:
+        tube = tuple(s for s in (site_of(ui, p) for p in verdict.points) if s is not None)
+        if len(tube) > 1:
+            paths.append(Tube(tube, "lesson-wrong"))
+            if verdict.about:  # what the path is, in the rules' words
+                legend[("path", "lesson-wrong")] = verdict.about
+    return dataclasses.replace(
+        frame,
+        markers=tuple(markers),
+        paths=tuple(paths),
+        highlights=rims,
+        legend_words=legend,
+    )
