@@ -168,6 +168,14 @@ def test_rolling_pyramids_the_draft_and_the_deployment(service):
     assert play["buttons"] is False  # 113 ways to take a die: a list, not buttons
     take = next(m for m in play["moves"] if m["text"] == "take blue d4 2 > hero")
     assert take["words"]  # the game's words for it
+    # a click on the map in the draft says where a die is taken: the list, not a dock
+    seat = service.seat(_ada)
+    nine = seat.geometry.site(seat.view.map.cell("9"))
+    said = _refusing(lambda: service.act(token, "click", ray_onto(seat.geometry.centres[nine])))
+    assert said["error"] == (
+        "take a die from the pool in the moves listed beside the board, then choose where "
+        "to write it"
+    )
     wrong = service.act(token, "move", ["take red d4 2 > a1"])
     assert wrong["page"]["verdict"]["correct"] is False
     assert "not a hero" in wrong["page"]["verdict"]["reason"]

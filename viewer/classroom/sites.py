@@ -57,6 +57,7 @@ class Seat:
     def __init__(self, game: Game, seat: int) -> None:
         self.seat = seat
         self.ui: GameUI[Any] = ui_class(game)()
+        self.ui.controls = "the moves listed beside the board"  # the page has no docks
         self.view = game.information_state(seat) if seat >= 0 else game.copy()
         self.geometry = self.ui.geometry(self.view)
         self.turn = self.ui.turn(self.view)

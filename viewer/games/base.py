@@ -160,6 +160,10 @@ class GameUI(Generic[Turn]):
     #: Analysis dock shows the moves' win rates as a heat map on the sites; in games whose
     #: moves go from site to site, or share sites, it keeps to its ranked list.
     heat_map: ClassVar[bool] = False
+    #: Where the host lets a player choose what a click on the board cannot say (the
+    #: window's Turn dock; the classroom's page lists the moves): named in what the
+    #: game's words ask of the player.
+    controls: str = "the Turn dock"
 
     def __init__(self, host: Host | None = None) -> None:
         self.host = host

@@ -71,13 +71,13 @@ PHASE_WORDS = {
 }
 ASK = {
     "start": "click a free starting area on the map (marked)",
-    "draft": "take a die from the pool in the Turn dock, then choose where to write it",
-    "develop": "choose an upgrade in the Turn dock, or Finish turn (Enter) to keep the pairs",
-    "deploy": "choose a unit in the Turn dock, then click a marked space to send it",
-    "conquest": "cross off a triangle in the Turn dock, or Finish turn (Enter) to stop",
+    "draft": "take a die from the pool in {controls}, then choose where to write it",
+    "develop": "choose an upgrade in {controls}, or Finish turn (Enter) to keep the pairs",
+    "deploy": "choose a unit in {controls}, then click a marked space to send it",
+    "conquest": "cross off a triangle in {controls}, or Finish turn (Enter) to stop",
     "soldiers": "the new soldiers stay or join the reserve: all stay with one click, or choose "
-    "space by space in the Turn dock",
-    "cleanup": "place a device (choose it in the Turn dock, click the map), or Finish turn",
+    "space by space in {controls}",
+    "cleanup": "place a device (choose it in {controls}, click the map), or Finish turn",
 }
 
 #: Hot seat, the secret deployment: the map waits for the player deciding to take the seat.
@@ -180,7 +180,7 @@ class RollingTurn:
             return game.why_illegal(move) or f"{self.unit} cannot go to {name}"
         if phase == "cleanup":
             return self._place(cell, moves)
-        return ASK.get(phase, "nothing to click on the map now")
+        return self._ask(phase, "nothing to click on the map now")
 
     def _place(self, cell: int, moves: list[Move]) -> ClickResult:
         game = self.game
@@ -219,7 +219,7 @@ class RollingTurn:
         if DONE in self._moves():
             return DONE
         phase = game.phase
-        return ASK.get(phase, "nothing to finish") if game.current_player() >= 0 else "over"
+        return self._ask(phase, "nothing to finish") if game.current_player() >= 0 else "over"
 
     def cancel(self) -> None:
         self.die = None
@@ -250,8 +250,12 @@ class RollingTurn:
         if game.phase == "cleanup" and self.first is not None:
             return f"click the neighbour the {self.device} faces (Esc: another start)"
         if game.phase == "draft" and self.die is not None:
-            return "choose where to write the die in the Turn dock"
-        return ASK.get(game.phase, "")
+            return f"choose where to write the die in {self.ui.controls}"
+        return self._ask(game.phase, "")
+
+    def _ask(self, phase: str, otherwise: str) -> str:
+        """What ``phase`` asks of the player deciding, naming the host's controls."""
+        return ASK.get(phase, otherwise).format(controls=self.ui.controls)
 
 
 @register_ui
