@@ -65,6 +65,19 @@ _KEYS = {
 }
 _REQUIRED = ("format", "game", "options", "to_move", "pieces")
 
+#: Other documents of the app by their ``format``: what a position file's reader says of
+#: one given to it instead (model.lesson.FORMAT, model.collection.INDEX_FORMAT).
+OTHER_DOCUMENTS = {
+    "pyramid-lab-lesson/1": (
+        "this is a lesson file, not a position file: 'pyramid-lab open FILE' opens it "
+        "(the window), 'pyramid-lab lesson check FILE' checks it"
+    ),
+    "pyramid-lab-collection/1": (
+        "this is a puzzle collection's index, not a position file: 'pyramid-lab practice "
+        "FOLDER' plays its puzzles, 'pyramid-lab puzzles FOLDER' lists them"
+    ),
+}
+
 #: Largest position file read: a full base-50 Partition pyramid with its whole game in the
 #: history is about 1.6 MB, so 4 MiB leaves room for texts and is read in a blink.
 MAX_FILE_BYTES = 4 * 1024 * 1024
@@ -204,6 +217,10 @@ def loads_json(
     no key) on anything else."""
     if len(text) > max_bytes:
         raise PositionFormatError("", _too_big(len(text), max_bytes, what))
+    if not text.strip():
+        raise PositionFormatError(
+            "", "the file is empty" if not text else "the file is empty (only white space)"
+        )
     try:
         return json.loads(
             text,
@@ -270,6 +287,12 @@ def document_game(raw: Mapping[str, Any], format: str) -> type[Game]:
 def from_json(raw: Any) -> PositionDocument:
     if not isinstance(raw, dict):
         raise PositionFormatError("", "a position file must hold one JSON object")
+    kind = raw.get("format")
+    other = OTHER_DOCUMENTS.get(kind) if isinstance(kind, str) else None
+    if other is not None:
+        raise PositionFormatError("format", other)
+    if raw.get("format") == FORMAT and isinstance(raw.get("game"), str):
+        document_game(raw, FORMAT)  # an unknown game is said before what it would need
     check_keys(raw, _KEYS, required=_REQUIRED)
     cls = document_game(raw, FORMAT)
     if not isinstance(raw["options"], dict):

@@ -1,7 +1,10 @@
 """Set-up mode (Qt-free): paint pieces of any player's colour or erase them, choose the
 side to move, then leave through the rules' own validation. Every edit can be undone.
 What a game keeps beyond its pieces (its files' ``state``: scores, the special moves held,
-the ball) is kept as it was."""
+the ball) is kept as it was, and so is what a piece left as it was says beyond its site
+and colour (a Rolling Pyramids garrison's troops and heroes): only painted pieces take the
+board's coordinates. Leaving with nothing changed (:attr:`SetupEditor.changed`) is no new
+position."""
 
 from __future__ import annotations
 
@@ -22,8 +25,14 @@ class SetupEditor:
         self.ui = ui
         self.players = game.players
         self.pieces: dict[int, str] = ui.sites(game)
+        # the file's piece on each site as the position has it (site -> coords, colour)
+        self._given: dict[int, tuple[tuple[int, ...], str]] = {}
+        for coords, colour in game.pieces():
+            self._given[ui.site_of(tuple(coords))] = (tuple(coords), colour)
+        self._pieces_before = dict(self.pieces)
         self.to_move = game.to_move
         self.study = game.study
+        self._before = (game.to_move, game.study)
         self.state = file_state(game)  # kept through the set-up (None: the game has none)
         self.brush: str | None = game.players[0]
         self._undo: list[tuple[int, str | None]] = []
@@ -67,10 +76,24 @@ class SetupEditor:
             self._set(pid, ERASE, self._undo)
         self._redo.clear()
 
+    @property
+    def changed(self) -> bool:
+        """Something differs from the position set-up mode began at: a piece, the side to
+        move or the Study box."""
+        return self.pieces != self._pieces_before or (self.to_move, self.study) != self._before
+
+    def _coords(self, site: int, colour: str) -> tuple[int, ...]:
+        """A piece's coordinates in files: the position's own where the piece is as it was
+        (a board site may say less of it), else the board's."""
+        given = self._given.get(site)
+        if given is not None and given[1] == colour:
+            return given[0]
+        return self.ui.coords_of(site)
+
     def build(self) -> Game:
         """The set-up position, validated by the game's rules (PositionFormatError)."""
         sites = sorted(self.pieces.items())
-        pieces = [(self.ui.coords_of(site), colour) for site, colour in sites]
+        pieces = [(self._coords(site, colour), colour) for site, colour in sites]
         try:
             if self.state is not None:
                 return from_setup_state(

@@ -79,8 +79,13 @@ class SetupMode:
 
     @slot
     def apply(self) -> bool:
-        """Leave set-up mode through validation; on a problem, say it and stay."""
+        """Leave set-up mode through validation; on a problem, say it and stay. With
+        nothing changed it is left as Cancel leaves it: no new position, nothing to undo."""
         if self.editor is None:
+            return True
+        if not self.editor.changed:
+            self.leave()
+            self.show_message("set-up left: nothing was changed")
             return True
         try:
             game = self.editor.build()

@@ -44,11 +44,19 @@ def write_state(game: BallPosition) -> dict[str, Any]:
     return state
 
 
+def gained_due(game: BallPosition, side: int) -> int:
+    """How many special moves ``side`` has gained: one each time the opponent scored one
+    of its first three points (the advanced game only), less those still to be chosen."""
+    if game._options.mode != "advanced":
+        return 0
+    return min(len(SPECIALS), game._scores[1 - side]) - game._choosing.count(side)
+
+
 def _default_gained(game: BallPosition) -> tuple[frozenset[str], ...]:
     """The gained special moves a file without ``specials_gained`` stands for."""
     out = []
     for side in (0, 1):
-        due = min(len(SPECIALS), game._scores[1 - side]) - game._choosing.count(side)
+        due = gained_due(game, side)
         rest = [s for s in SPECIALS if s not in game._held[side]]
         out.append(game._held[side] | frozenset(rest[: max(0, due - len(game._held[side]))]))
     return tuple(out)
@@ -238,15 +246,17 @@ class _StateReader:
 
     def _specials(self, state: Mapping[str, Any]) -> None:
         """The special moves held and gained: one gained each time the opponent scored one
-        of its first three points, less those still to be chosen."""
+        of its first three points, less those still to be chosen. Points of the turn that
+        ended the game gain none (nothing is chosen after it): then fewer may be gained."""
         game = self.game
+        over = max(game._scores) >= game._options.target
         held = self._special_lists(state, "specials")
         given = None
         if "specials_gained" in state:
             given = self._special_lists(state, "specials_gained")
         gained = []
         for side, colour in enumerate(COLOURS):
-            due = min(len(SPECIALS), game._scores[1 - side]) - game._choosing.count(side)
+            due = gained_due(game, side)
             if given is None:  # older files: the rest of the count in the fixed order
                 rest = [s for s in SPECIALS if s not in held[side]]
                 have = held[side] | frozenset(rest[: max(0, due - len(held[side]))])
@@ -255,7 +265,7 @@ class _StateReader:
             key = f"state.specials.{colour}"
             if not held[side] <= have:
                 raise PositionFormatError(key, f"{colour} holds a special move it has not gained")
-            if not self.study and len(have) != due:
+            if not self.study and (len(have) > due if over else len(have) != due):
                 raise PositionFormatError(
                     key if given is None else f"state.specials_gained.{colour}",
                     f"{colour} has gained {len(have)} special move(s), not {max(due, 0)} (one "

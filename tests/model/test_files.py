@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+from pathlib import Path
 
 import pytest
 
@@ -12,6 +13,8 @@ from model.game import PositionFormatError
 from model.partition import Partition, PartitionOptions
 from model.setup import started_from_setup
 from tests.conftest import make_partition
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 def doc(**changes):
@@ -99,7 +102,9 @@ def test_malformed_documents_are_named(raw, key, words):
 @pytest.mark.parametrize(
     ("text", "words"),
     [
-        ("", "not valid JSON"),
+        ("", "^the file is empty$"),
+        (b"", "^the file is empty$"),
+        (" \n\t", r"^the file is empty \(only white space\)$"),
         ("{", "not valid JSON: Expecting property name"),
         ('{"a": "b', "Unterminated string starting at line 1, column 7$"),  # one "at"
         ("[1, 2]", "one JSON object"),
@@ -109,6 +114,23 @@ def test_malformed_documents_are_named(raw, key, words):
 def test_unreadable_text(text, words):
     with pytest.raises(PositionFormatError, match=words):
         files.loads(text)
+
+
+def test_an_unknown_game_is_said_before_the_keys_it_would_need():
+    with pytest.raises(PositionFormatError, match=r"^game: unknown game 'chess'; known games: "):
+        files.from_json({"format": "pyramid-lab/1", "game": "chess"})
+
+
+@pytest.mark.parametrize(
+    ("path", "words"),
+    [
+        ("lessons/terrace/01-pushes.lesson.json", "this is a lesson file.*pyramid-lab open FILE"),
+        ("puzzles/terrace/collection.json", "this is a puzzle collection's index"),
+    ],
+)
+def test_another_document_of_the_app_is_named(path, words):
+    with pytest.raises(PositionFormatError, match=rf"^format: {words}"):
+        files.loads((EXAMPLES / path).read_bytes())
 
 
 def test_read_names_the_file(tmp_path):

@@ -20,7 +20,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from model import files
@@ -436,3 +437,22 @@ def test_odd_unicode_in_keys_and_values(text, rng):
         mutated = dict(doc)
         mutated[key] = text
         check(json.dumps(mutated))
+
+
+@fuzz(100)
+@given(
+    st.text(min_size=1, max_size=12).filter(lambda name: name not in game_names()),
+    st.dictionaries(st.sampled_from(sorted(files._KEYS - {"format", "game"})), json_values),
+)
+def test_an_unknown_game_is_said_first_whatever_else_is_there(name, rest):
+    text = json.dumps({**rest, "format": files.FORMAT, "game": name})
+    assume("Infinity" not in text and "NaN" not in text)  # not JSON: said as such
+    with pytest.raises(PositionFormatError, match=r"^game: unknown game "):
+        files.loads(text)
+
+
+@fuzz(50)
+@given(st.text(alphabet=" \t\r\n", max_size=20))
+def test_a_file_of_nothing_or_white_space_is_called_empty(text):
+    with pytest.raises(PositionFormatError, match=r"^the file is empty"):
+        files.loads(text)

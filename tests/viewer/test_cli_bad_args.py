@@ -42,6 +42,8 @@ def places(tmp_path):
     (tmp_path / "deep.pyr.json").write_text("[" * 1000 + "]" * 1000)
     (tmp_path / "huge.pyr.json").write_text('{"format": ' + "1" * 5000 + "}")
     (tmp_path / "text.pyr.json").write_text("not json")
+    (tmp_path / "empty.pyr.json").write_text("")
+    (tmp_path / "chess.pyr.json").write_text('{"format": "pyramid-lab/1", "game": "chess"}')
     (tmp_path / "big.pyr.json").write_bytes(b" " * (4 * 1024 * 1024 + 1))
     (tmp_path / "size100.pyr.json").write_text(
         json.dumps(
@@ -68,6 +70,10 @@ def places(tmp_path):
         "DEEP": tmp_path / "deep.pyr.json",
         "HUGE": tmp_path / "huge.pyr.json",
         "TEXT": tmp_path / "text.pyr.json",
+        "EMPTY": tmp_path / "empty.pyr.json",
+        "CHESS": tmp_path / "chess.pyr.json",
+        "LESSON": EXAMPLES / "lessons" / "terrace" / "01-pushes.lesson.json",
+        "INDEX": EXAMPLES / "puzzles" / "terrace" / "collection.json",
         "BIG": tmp_path / "big.pyr.json",
         "SIZE100": tmp_path / "size100.pyr.json",
         "GOAL": tmp_path / "goal.pyr.json",
@@ -99,6 +105,11 @@ ROWS = [
     ("analyze DEEP", "nested too deeply"),
     ("analyze HUGE", "a number of 5000 digits"),
     ("analyze TEXT", "not valid JSON"),
+    ("analyze EMPTY", "the file is empty"),
+    ("analyze CHESS", "game: unknown game 'chess'; known games: "),
+    ("analyze LESSON", "this is a lesson file, not a position file: 'pyramid-lab open FILE'"),
+    ("perft LESSON 1", "this is a lesson file"),
+    ("analyze INDEX", "this is a puzzle collection's index"),
     ("analyze BIG", "too big: 4,194,305 bytes"),
     ("analyze SIZE100", "options.size: must be an integer from 2 to 50"),
     ("analyze --text FIFO", "a named pipe"),
@@ -190,6 +201,9 @@ ROWS = [
     ("render TINY -o OUT --clip x<=1e5", "not a clip plane"),
     ("render TINY -o OUT --peel -1", "must be 0 or more"),
     ("render TINY -o OUT --peel lots", "not a whole number"),
+    ("render TINY -o OUT --levels 5:9", "--levels: 5:9 leaves nothing to draw"),
+    ("render TINY -o OUT --peel 9", "--peel: 9 peels the whole board"),
+    ("render BALL -o OUT --levels 1:2", "the board has one level, 0"),
     ("render TINY -o OUT --view diagonal", "invalid choice: 'diagonal'"),
     ("render TINY -o OUT --region XX", "'XX' is not one of SW, SE, NW, NE, AP"),
     ("render TERRACE -o OUT --walls", "--walls: not an overlay of Allmer's Pyramid"),

@@ -104,6 +104,10 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(read, int):
         return read
     doc, options = read
+    problem = nothing_to_draw(doc.game, options.levels, options.peel)
+    if problem is not None:
+        print(f"pyramid-lab: error: {problem} ({args.file})", file=sys.stderr)
+        return EXIT_BAD_INPUT
     try:
         written = render_game(doc.game, args.output, options)
     except OSError as exc:  # e.g. the disk is full, or the folder went away meanwhile
@@ -111,6 +115,29 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     print(written)  # the file written: a symbolic link's target, as an absolute path
     return EXIT_OK
+
+
+def nothing_to_draw(game: Any, levels: tuple[int, int] | None, peel: int) -> str | None:
+    """Why ``--levels`` and ``--peel`` leave no point of ``game``'s board to draw (None:
+    some is left), in the words of a bad argument."""
+    from ..games import ui_class
+
+    board = ui_class(game)().geometry(game)
+    depth = board.wall_distance.min(axis=1)
+    lo, hi = levels if levels is not None else (0, 10**6)
+    in_range = (board.levels >= lo) & (board.levels <= hi)
+    if not board.count or (in_range & (depth >= peel)).any():
+        return None
+    top = int(board.levels.max())
+    if not in_range.any():
+        span = "has one level, 0" if top == 0 else f"has levels 0 to {top}"
+        return f"argument --levels: {lo}:{hi} leaves nothing to draw: the board {span}"
+    deepest = int(depth[in_range].max())
+    where = " within --levels" if levels is not None else ""
+    return (
+        f"argument --peel: {peel} peels the whole board{where}, leaving nothing to draw "
+        f"(at most {deepest} leaves something)"
+    )
 
 
 def read_for_drawing(args: argparse.Namespace, check: Any) -> tuple[Any, Any] | int:

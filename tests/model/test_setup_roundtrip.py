@@ -1,0 +1,94 @@
+"""A position the game produced passes its own set-up check: every shipped example
+(positions, puzzles, the lessons' steps) and positions of random play, at every point of
+their histories, come back from their pieces, side to move and file ``state`` through
+:func:`model.setup.from_setup_state` (the round trip set-up mode makes on leaving) as the
+same position."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from model import files, lesson
+from model.game import CHANCE, Game, game_class, game_names
+from model.setup import file_state, from_setup_state
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def set_up_again(game: Game) -> Game:
+    """``game``'s position set up from what a file says of it (raises PositionFormatError
+    where the set-up check refuses it)."""
+    state = file_state(game)
+    cls = type(game)
+    if state is None:
+        return cls.from_setup(game.options, game.to_move, game.pieces(), study=game.study)
+    return from_setup_state(cls, game.options, game.to_move, game.pieces(), state, study=game.study)
+
+
+def check_round_trip(game: Game, where: str) -> None:
+    again = set_up_again(game)
+    assert sorted(map(repr, again.pieces())) == sorted(map(repr, game.pieces())), where
+    assert again.to_move == game.to_move, where
+    assert file_state(again) == file_state(game), where
+
+
+def every_point(game: Game, where: str) -> None:
+    """The round trip at each point of ``game``'s history."""
+    game = game.copy()
+    while True:
+        check_round_trip(game, f"{where} after {len(game.move_stack)} moves")
+        if not game.move_stack:
+            return
+        game.pop()
+
+
+def test_shipped_positions_and_puzzles_pass_their_set_up_check() -> None:
+    paths = sorted(EXAMPLES.rglob("*.pyr.json"))
+    assert len(paths) > 20
+    for path in paths:
+        every_point(files.read(path).game, str(path.relative_to(EXAMPLES)))
+
+
+def test_shipped_lesson_steps_pass_their_set_up_check() -> None:
+    paths = sorted(EXAMPLES.rglob("*.lesson.json"))
+    assert paths
+    for path in paths:
+        for index, step in enumerate(lesson.read(path).steps):
+            every_point(step.game, f"{path.relative_to(EXAMPLES)} step {index + 1}")
+
+
+def random_move(game: Game, rng: random.Random) -> Any:
+    own = getattr(game, "random_move", None)
+    if own is not None:
+        return own(rng)
+    if game.current_player() == CHANCE:
+        outcomes = game.chance_outcomes()
+        return rng.choices([m for m, _ in outcomes], [p for _, p in outcomes])[0]
+    return rng.choice(list(game.legal_moves()))
+
+
+#: Options worth playing at random beyond each game's default.
+VARIANTS: dict[str, list[dict[str, Any]]] = {
+    "ball": [{"mode": "basic"}, {"mode": "advanced"}, {"mode": "advanced", "restart": "sheet"}],
+    "rolling": [{"players": 1}, {"players": 3}],
+}
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_positions_of_random_play_pass_their_set_up_check(name: str) -> None:
+    cls = game_class(name)
+    variants = [{}, *VARIANTS.get(name, [])]
+    for raw in variants:
+        options = cls.parse_options(raw)
+        for seed in range(3):
+            rng = random.Random(seed)
+            game = cls.new(options)
+            for ply in range(400):
+                check_round_trip(game, f"{name} {raw} seed {seed} ply {ply}")
+                if game.is_over():
+                    break
+                game.push(random_move(game, rng))

@@ -1,0 +1,62 @@
+"""Set-up mode's editor (Qt-free, but the games' boards import pyvista): a position left
+as it was comes back as itself, whatever the board's sites say of its pieces, and leaving
+the window's set-up mode with nothing changed is no new position."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from model import files
+from model.setup import file_state
+from viewer.games import ui_class
+from viewer.setup_editor import SetupEditor
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+SOLO = EXAMPLES / "rolling" / "solo-round-4-deploy.pyr.json"
+BALL_GOAL = EXAMPLES / "ball" / "s12-pass-to-the-goal-row.pyr.json"
+
+
+def test_every_shipped_position_comes_back_from_the_editor_unchanged():
+    for path in sorted(EXAMPLES.rglob("*.pyr.json")):
+        game = files.read(path).game
+        editor = SetupEditor(game, ui_class(game)())
+        assert not editor.changed, path
+        built = editor.build()
+        assert sorted(built.pieces()) == sorted(game.pieces()), path
+        assert (built.to_move, file_state(built)) == (game.to_move, file_state(game)), path
+
+
+def test_a_rolling_garrison_keeps_its_troops_and_heroes_when_another_is_painted():
+    game = files.read(SOLO).game
+    ui = ui_class(game)()
+    editor = SetupEditor(game, ui)
+    red_hero = next(coords for coords, colour in game.pieces() if coords[2])  # 8: 2 + 14 heroes
+    site = ui.site_of(red_hero)
+    editor.brush = "red"
+    editor.click(site)  # erased (red on red) ...
+    assert editor.changed
+    editor.undo()  # ... and back: as it was
+    assert not editor.changed
+    pharaoh = next(s for s, colour in editor.pieces.items() if colour == "pharaoh")
+    editor.brush = "pharaoh"
+    editor.click(pharaoh)  # a pharaoh garrison erased: a real change
+    built = editor.build()
+    assert (red_hero, "red") in built.pieces()
+    assert len(built.pieces()) == len(game.pieces()) - 1
+
+
+def test_leaving_set_up_unchanged_is_no_new_position(make_window, qtbot):
+    document = files.read(BALL_GOAL)
+    game = document.game
+    game.push_text("F,B,R/R,B,R/F,>S,F | F,F,F/R,F,R/L,S,S")  # blue scores: game over
+    assert game.is_over()
+    window = make_window(game, str(BALL_GOAL))
+    window.session.dirty = False
+    before = window.session.game
+    window.menus.setup.trigger()
+    assert window.stage.setup is not None
+    window.menus.setup.trigger()  # Ctrl+E again, no edits
+    assert window.stage.setup is None
+    assert window.session.game is before
+    assert not window.session.dirty
+    assert "set-up applied" not in window.statusBar().currentMessage()
