@@ -118,11 +118,12 @@ class RecentFiles:
         self.store.setValue("recent", recent[: self.limit])
         self.changed.emit()
 
-    def folder(self, shown: Path | None) -> Path:
-        """Where a dialog starts: the folder of ``shown`` (the file on show, unless it came
-        with Pyramid Lab), else the last folder a file was opened from or saved to, else
-        the home folder."""
-        if shown is not None and not shipped(shown):
+    def folder(self, shown: Path | None, *, opening: bool = False) -> Path:
+        """Where a dialog starts: the folder of ``shown`` (the file on show; for a Save,
+        unless it came with Pyramid Lab: Save As never suggests the examples' folder, but
+        Open starts beside the example on show, among the others), else the last folder a
+        file was opened from or saved to, else the home folder."""
+        if shown is not None and (opening or not shipped(shown)) and shown.parent.is_dir():
             return shown.resolve().parent
         last = self.store.value("folder", "")
         if isinstance(last, str) and last and Path(last).is_dir():
@@ -219,7 +220,7 @@ class Documents:
         with self.front.held():  # behind the question and the dialog
             if not self.confirm_discard("open another file"):
                 return False
-            path = self.front.open_path(self.recent.folder(self.session.path))
+            path = self.front.open_path(self.recent.folder(self.session.path, opening=True))
             return self.open(path, ask=False) if path else False
 
     def open(self, path: str | Path, *, ask: bool = True) -> bool:

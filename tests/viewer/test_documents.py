@@ -274,6 +274,20 @@ def test_recent_files_newest_first_without_repeats_and_bounded(tmp_path):
     assert RecentFiles(store).folder(None) == Path.home()
 
 
+def test_open_starts_beside_the_file_on_show_save_as_not_among_the_examples(tmp_path):
+    from viewer.session import EXAMPLES_DIR
+
+    recent = RecentFiles(MemoryStore())
+    recent.remember(tmp_path / "mine.pyr.json")
+    example = EXAMPLES_DIR / "pyraos" / "endgame-win-in-7.pyr.json"
+    assert example.is_file()
+    assert recent.folder(example, opening=True) == example.resolve().parent
+    assert recent.folder(example) == tmp_path  # Save As: the user's own last folder
+    own = tmp_path / "sub" / "x.pyr.json"
+    own.parent.mkdir()
+    assert recent.folder(own) == recent.folder(own, opening=True) == own.parent
+
+
 def test_the_unsaved_flag_follows_moves_saves_and_recovery(tmp_path):
     path = saved_file(tmp_path)
     docs, session, _ = make()
