@@ -736,3 +736,17 @@ def test_the_teaching_view_follows_moves_played_on_the_same_game():
     assert second is not first
     game.pop()
     assert ui.teaching(game) is not second
+
+
+def test_a_shared_escape_path_is_one_tube_and_one_line(make_window):
+    """A trial: Partition's lesson 3 listed red's and blue's escape paths while both ran
+    along the same points, one tube on the board: one path now, said as both players'."""
+    from pathlib import Path as FilePath
+
+    window = make_window()
+    lesson = FilePath(__file__).resolve().parents[2] / "examples/lessons/partition"
+    assert window.documents.open(lesson / "03-a-corner-ball.lesson.json")
+    paths = [e for e in window.legend.entries if e.kind == "path"]
+    assert [e.style for e in paths] == ["both"]
+    assert paths[0].text.startswith("red's and blue's escape path (the same points): SW")
+    assert legend_overlays(window.legend) == drawn_overlays(window.stage.board)
