@@ -148,6 +148,17 @@ class EngineControl:
         if what == "thinking":
             self.port.prompt(self.engine.thinking_text)
         elif what in ("stopped", "hint"):
+            engine = self.engine
+            if (
+                what == "stopped"
+                and engine.parts_in
+                and self.port.current_message() == engine.thinking_text
+            ):  # (the last turn's words stay; the words that it thinks go)
+                colours = " and ".join(engine.parts_in)
+                self.port.status(
+                    f"the computer's part of this turn for {colours} is in, hidden until "
+                    "the turn is played"
+                )
             self.stage.redraw()
 
     def _failed(self, job: Job, exc: BaseException) -> None:

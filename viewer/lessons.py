@@ -76,6 +76,9 @@ class LessonControl:
             self.dock.use_steps(False)
             self.dock.forget_shown()
             follow_lesson(self.dock, self.lab.session, stage.ui)  # a file's caption, if any
+            # The board followed the new position before the lesson ended (the session's
+            # listeners run in order): drawn again, its marks, picks and legend lines go.
+            stage.redraw()
         elif what == "answer":
             panel.show_step()
             stage.redraw()

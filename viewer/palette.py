@@ -70,6 +70,7 @@ PATH_RGB: dict[str, RGB] = {
     "blue": (110, 150, 245),
     "green": (90, 190, 110),
     "yellow": (240, 205, 70),
+    "both": (170, 105, 215),  # one path that is red's and blue's (Partition's escape paths)
     "pass-ok": (20, 170, 60),  # a pass that arrives
     "pass-cut": (215, 25, 30),  # a pass that is intercepted
     "move": (70, 70, 70),  # a piece's step in a resolution

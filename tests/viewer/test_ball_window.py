@@ -629,3 +629,19 @@ def test_labels_on_one_square_are_joined_and_neighbours_stagger():
     joined = view._one_label_a_cell(frame)
     assert sorted(label.text for label in joined.labels) == ["blocked, tackle", "goal"]
     assert abs(view._label_spot(d4)[2] - view._label_spot(e4)[2]) == pytest.approx(LABEL_STAGGER)
+
+
+def test_the_status_follows_when_the_computers_program_is_in(ball_window, qtbot, guard_errors):
+    """A trial: New game with blue the computer (easy): Blue's dock said its program was
+    in while the status bar still said the computer was thinking."""
+    window = ball_window({"blue": "easy"})
+    assert "computer (blue) is thinking" in window.statusBar().currentMessage()
+    qtbot.waitUntil(lambda: 1 in window.stage.turn.programs, timeout=10000)
+    _red, blue = window.stage.ui.program_docks
+    assert "Blue's program is in" in blue.cover_text.text()
+    said = window.statusBar().currentMessage()
+    assert "thinking" not in said
+    assert said == (
+        "the computer's part of this turn for blue is in, hidden until the turn is played"
+    )
+    assert not guard_errors

@@ -479,3 +479,63 @@ def test_a_lesson_with_a_win_within_task_saves(make_window, guard_errors, tmp_pa
     assert save(qtbot, control, target) == f"saved {target}"
     assert [s.title for s in L.read(target).steps] == [s.title for s in control.state.lesson.steps]
     assert not guard_errors
+
+
+# ---- leaving a lesson clears its marks (user trial) ----------------------------------------
+
+
+def lesson_lines(window):
+    """The legend's lines of a lesson's marks (highlights, picks, a wrong answer's path)."""
+    return [e.text for e in window.legend.entries if e.style.startswith("lesson")]
+
+
+@pytest.mark.parametrize(
+    ("lesson", "step", "picks", "plain"),
+    [
+        ("ball/01-programming", 0, (), "ball/setup.pyr.json"),
+        ("ball/01-programming", 0, (), "ball/s12-pass-to-the-goal-row.pyr.json"),
+        (
+            "pyraos/01-squares-and-removals",
+            2,
+            ((0, 1, 0), (1, 0, 0)),
+            "pyraos/endgame-win-in-7.pyr.json",
+        ),
+        ("partition/03-a-corner-ball", 0, (), "partition/t3-lone-apex.pyr.json"),
+        ("partition/01-corners-and-walls", 1, ((0, 0, 0),), None),  # New game
+        ("pyraos/01-squares-and-removals", 2, ((0, 1, 0),), None),
+        ("ball/01-programming", 1, (), None),
+        ("terrace/01-pushes", 1, (), "terrace/opening.pyr.json"),  # a teacher's highlight
+        ("rolling/01-the-draft", 1, (), "rolling/two-players-new.pyr.json"),
+    ],
+)
+def test_leaving_a_lesson_clears_its_marks_picks_and_legend(
+    make_window, guard_errors, lesson, step, picks, plain
+):
+    """A trial: a plain file of the lesson's game opened after Ball's lesson kept its magenta
+    dot and legend line, and after Pyraos's checked picks their teal rims (a click on one
+    then said "is taken"): the board had followed the file before the lesson ended."""
+    from model.game import game_class
+
+    window = make_window()
+    control = _open(window, LESSONS / f"{lesson}.lesson.json")
+    control.state.go(step)
+    if not control.state.step.highlights and not picks:  # (Terrace's, Rolling's: none)
+        point = ",".join(map(str, window.stage.ui.coords_of(0)))
+        assert control.state.edit_step(highlights=[point]) is None
+    for point in picks:
+        window.turns.click(window.stage.ui.site_of(point))
+    if picks:
+        control.panel.check.click()
+    assert lesson_lines(window)  # the lesson's marks are drawn and explained
+    name = control.state.lesson.game_name
+    if plain is not None:
+        assert window.documents.open(ROOT / "examples" / plain)
+    else:  # New game of the same kind
+        window.session.replace_game(game_class(name).new())
+    assert not control.state.active
+    assert window.session.game.name == name
+    assert lesson_lines(window) == []
+    frame = window.stage.frame()
+    assert not any(style.startswith("lesson") for style in frame.highlights)
+    assert not any(m.style.startswith("lesson") for m in frame.markers)
+    assert not guard_errors

@@ -661,6 +661,26 @@ def test_the_legend_leaves_out_what_is_not_drawn():
     assert legend_entries(Frame(pieces={0: "red"}), {}) == ()
 
 
+def test_a_rim_and_a_marker_of_one_meaning_are_one_line():
+    """A trial: Pyraos's lesson step (a highlighted piece taken off, now an empty point)
+    said "what this step of the lesson is about" twice, with a rim and with a dot."""
+    from viewer.frame import Frame, Marker
+    from viewer.widgets.legend import legend_entries
+
+    frame = Frame(
+        pieces={0: "red", 1: "blue"},
+        highlights={"lesson": (0,), "lesson-pick": (1,)},
+        markers=(Marker(2, "lesson"), Marker(3, "lesson-pick")),
+    )
+    entries = legend_entries(frame, {})
+    assert [(e.kind, e.style) for e in entries] == [
+        ("rim", "lesson"),
+        ("rim", "lesson-pick"),
+        ("marker", "lesson-pick"),  # a piece picked, a point picked: each its own words
+    ]
+    assert [e.text for e in entries].count("what this step of the lesson is about") == 1
+
+
 def test_the_app_opens_on_lesson_1_with_its_caption_and_overlays(
     gl_display, qtbot, tmp_path, monkeypatch
 ):
@@ -716,3 +736,17 @@ def test_the_teaching_view_follows_moves_played_on_the_same_game():
     assert second is not first
     game.pop()
     assert ui.teaching(game) is not second
+
+
+def test_a_shared_escape_path_is_one_tube_and_one_line(make_window):
+    """A trial: Partition's lesson 3 listed red's and blue's escape paths while both ran
+    along the same points, one tube on the board: one path now, said as both players'."""
+    from pathlib import Path as FilePath
+
+    window = make_window()
+    lesson = FilePath(__file__).resolve().parents[2] / "examples/lessons/partition"
+    assert window.documents.open(lesson / "03-a-corner-ball.lesson.json")
+    paths = [e for e in window.legend.entries if e.kind == "path"]
+    assert [e.style for e in paths] == ["both"]
+    assert paths[0].text.startswith("red's and blue's escape path (the same points): SW")
+    assert legend_overlays(window.legend) == drawn_overlays(window.stage.board)

@@ -176,6 +176,9 @@ class Engine:
         self.hint_waiting: tuple[int, Any, int] | None = None
         self.seed: int | None = None  # tests make the searches repeatable
         self.thinking_text = ""
+        #: The colours whose parts of a simultaneous turn the computer handed in last (the
+        #: joint move waits for the humans'); () again when it next starts thinking
+        self.parts_in: tuple[str, ...] = ()
         runner.answered.connect(self._on_answer)
         runner.failed.connect(self._on_failed)
 
@@ -250,6 +253,7 @@ class Engine:
         else:
             who = f"the computer ({colours})"
         self.thinking_text = f"{who} is thinking ({level})..."
+        self.parts_in = ()
         self.changed.emit("thinking")
         self.say(self.thinking_text)
         if sides:
@@ -514,7 +518,9 @@ class Engine:
             self.say(self.table.played(self.game, mover, result))
         else:
             # the front says the part is in (hidden); the status line keeps what the last
-            # turn did (a message here replaced it at once against the computer)
+            # turn did (a message here replaced it at once against the computer), or says
+            # the part is in where it still says the computer thinks (``parts_in``)
+            self.parts_in = tuple(game.players[side] for side in choices)
             self.changed.emit("stopped")
             self._give_waiting_hint()
 

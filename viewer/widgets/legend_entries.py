@@ -165,8 +165,11 @@ def legend_entries(frame: Frame, words: Mapping[tuple[str, str], str]) -> tuple[
     for style in _ordered(
         (m.style for m in frame.markers if m.style not in PLAIN_MARKERS), palette.MARKER_RGB
     ):
+        said = text("marker", style)
+        if any(e.kind == "rim" and e.text == said for e in entries):
+            continue  # a rim round a piece, a marker on an empty point: one meaning, one line
         colour = palette.MARKER_RGB.get(style, palette.MARKER_RGB["target"])
-        entries.append(Entry("marker", style, (colour,), text("marker", style)))
+        entries.append(Entry("marker", style, (colour,), said))
     for style in _ordered(frame.ghosts.values(), palette.PIECE_RGB):
         entries.append(Entry("ghost", style, (palette.piece_rgb(style),), text("ghost", style)))
     if frame.heat:

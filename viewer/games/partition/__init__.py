@@ -165,9 +165,11 @@ class PartitionUI(LatticeSites, GameUI[PlacementTurn]):
                 highlights["group"] = tuple(int(s) for s in teaching.holding_group(corner))
                 highlights["anchor"] = tuple(int(s) for s in teaching.anchors(corner))
             else:
-                fields["paths"] = tuple(
-                    Path(teaching.escape(corner, colour), colour) for colour in ("red", "blue")
-                )
+                red, blue = (teaching.escape(corner, colour) for colour in ("red", "blue"))
+                if red and red in (blue, blue[::-1]):  # one tube: drawn and said as one
+                    fields["paths"] = (Path(red, "both"),)
+                else:
+                    fields["paths"] = (Path(red, "red"), Path(blue, "blue"))
         return fields
 
     def legend_words(self, game: Game, frame: Frame) -> Mapping[tuple[str, str], str]:

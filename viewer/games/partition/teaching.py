@@ -207,6 +207,10 @@ class TeachingView:
                 f"{colour}'s escape path: {corner} to a far wall ({far}), "
                 f"blocked by no anchored {colour} group"
             )
+        words[("path", "both")] = (  # red's and blue's paths are the same points
+            f"red's and blue's escape path (the same points): {corner} to a far wall "
+            f"({far}), blocked by no anchored group of either"
+        )
         return words
 
     def winner_text(self) -> str:
