@@ -15,7 +15,7 @@ from classroom_helpers import LESSON, SECOND
 from model import lesson as lessons
 from model.game import PositionFormatError
 from viewer.classroom.room import Classroom, Refused, make_code, name_of, point_of
-from viewer.classroom.scene import board_of, lattice_of, point_on_ray
+from viewer.classroom.scene import WALL_RGB, board_of, hex_of, lattice_of, point_on_ray
 from viewer.classroom.web import Service, _refusing
 
 CODE = "abcd-efgh"
@@ -191,3 +191,20 @@ def test_a_page_cannot_announce_a_huge_message():
     header = (1).to_bytes(4, "little") + (0).to_bytes(4, "little") + (1 << 30).to_bytes(4, "little")
     with pytest.raises(ValueError, match="exceeds the allocation limit"):
         unchunker.process_chunk(header + b"x")
+
+
+def test_a_shared_escape_path_is_one_tube_and_one_legend_line():
+    # Partition's lesson 3: red's and blue's escape paths from SW run along the same
+    # points; the page draws one tube in the window's colour for both, said once
+    from viewer import palette
+
+    step = lessons.read(SECOND).steps[0]
+    board = board_of(step.game, lattice_of(step.game), overlays=step.overlays)
+    legend = board.state()["legend"]
+    paths = [entry for entry in legend if "escape path" in entry["words"]]
+    assert [entry["words"] for entry in paths] == [
+        "red's and blue's escape path (the same points): SW to a far wall"
+    ]
+    assert paths[0]["colour"] == hex_of(palette.PATH_RGB["both"])
+    tubes = [rgb for _points, rgb in board.marks.paths if rgb != WALL_RGB]
+    assert tubes == [palette.PATH_RGB["both"]]

@@ -413,17 +413,31 @@ def _region(
     escape = getattr(game, "escape_path", None)
     if not callable(escape):
         return
+    paths: dict[str, list[Any]] = {}
     for colour in game.players:
         try:
             path = escape(corner, colour)
         except (ValueError, TypeError):
             continue
         if path and len(path) >= 2:
-            points = np.array([lattice.centres[_id(lattice, tuple(p)) or 0] for p in path])
-            red, green, blue = palette.piece_rgb(colour)
-            darker = (int(red * 0.8), int(green * 0.8), int(blue * 0.8))
-            board.marks.paths.append((points, darker))
-            board.say(darker, f"{colour}'s escape path: {corner.value} to a far wall")
+            paths[colour] = [tuple(p) for p in path]
+    drawn = list(paths.values())
+    if len(drawn) == 2 and drawn[0] in (drawn[1], drawn[1][::-1]):
+        # the players' paths run along the same points: one tube, said once (as the window)
+        both = palette.PATH_RGB["both"]
+        board.marks.paths.append((_centres(lattice, drawn[0]), both))
+        whose = " and ".join(f"{colour}'s" for colour in paths)
+        board.say(both, f"{whose} escape path (the same points): {corner.value} to a far wall")
+        return
+    for colour, path in paths.items():
+        red, green, blue = palette.piece_rgb(colour)
+        darker = (int(red * 0.8), int(green * 0.8), int(blue * 0.8))
+        board.marks.paths.append((_centres(lattice, path), darker))
+        board.say(darker, f"{colour}'s escape path: {corner.value} to a far wall")
+
+
+def _centres(lattice: PyramidLattice, path: Sequence[tuple[int, ...]]) -> np.ndarray:
+    return np.array([lattice.centres[_id(lattice, p) or 0] for p in path])
 
 
 def unit_ray(
