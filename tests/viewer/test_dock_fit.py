@@ -258,3 +258,20 @@ def test_analysis_and_a_taken_die_in_rolling_pyramids_keep_the_window_on_screen(
     assert window.minimumSizeHint().height() <= 800
     on_screen(window)
     assert guard_errors == []
+
+
+@pytest.mark.parametrize("wide", ["ball", "rolling"])
+def test_a_game_with_narrower_docks_gives_the_view_its_width_back(
+    make_window, new_game, qtbot, guard_errors, wide
+):
+    """The right dock column kept the width of Pyramid Ball's or Rolling Pyramids' docks:
+    a Partition game after them had a 3D view 130 pixels narrower than before."""
+    window = make_window()
+    window.resize(1200, 800)
+    new_game(window, "terrace")
+    new_game(window, "partition")
+    before = window.plotter.width()
+    new_game(window, wide)
+    new_game(window, "partition")
+    assert window.plotter.width() >= before - 4
+    assert guard_errors == []
