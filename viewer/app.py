@@ -140,17 +140,9 @@ class MainWindow(Window):
         """The docks' widths as a window built before it was shown has them (each side as
         wide as its widest dock asks; a window already on screen gives a dock added to it
         what the opening screen left over)."""
-        from PySide6.QtWidgets import QDockWidget
+        from .widgets.dock_fit import dock_widths
 
-        for area in (Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea):
-            docks = [
-                d
-                for d in self.findChildren(QDockWidget)
-                if d.isVisible() and not d.isFloating() and self.dockWidgetArea(d) == area
-            ]
-            if docks:
-                width = max(d.sizeHint().width() for d in docks)
-                self.resizeDocks(docks, [width] * len(docks), Qt.Orientation.Horizontal)
+        dock_widths(self)
 
     def _frame(self) -> None:
         from .slots import guarded

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from PySide6.QtCore import QEvent, QObject, QTimer
 from pyvistaqt import QtInteractor
 
 from .animation import Animation
@@ -52,6 +53,12 @@ class Scene:
         self.pointer = PointerFilter(plotter, self._on_click, self._on_hover)
         self.pointer.left.connect(lambda: view.set_hover(None))  # no stale highlight
         view.changed.connect(self._on_view_changed)
+        # The camera preset last framed for the scene's size, and the camera it left: while
+        # the camera is so, the board is framed again when the scene's size changes.
+        self._framed: tuple[str, tuple[float, ...]] | None = None
+        self._reframe_due = False
+        self._resized = ResizeWatch(plotter, self._on_resize)
+        self._framed_as("iso")  # (the board view framed itself on making)
 
     def switch_board(self, kind: str, geometry: Any) -> None:
         """Another board (kind or size): a new board view; the planes of the last go."""
@@ -60,6 +67,7 @@ class Scene:
         self.clip_planes.reset()
         self.board = make_board_view(kind, self.plotter, geometry)
         self.geometry = geometry
+        self._framed_as("iso")  # framed for the scene's size now: again once it has its own
 
     def show(self, frame: Frame, legend_words: Mapping[tuple[str, str], str]) -> None:
         """Draw ``frame`` as the view state asks (levels, peel, clips), with its legend."""
@@ -85,8 +93,45 @@ class Scene:
             self.plotter.render()
 
     def set_camera(self, name: str) -> None:
+        """A camera preset (:data:`viewer.palette.VIEWS`) framing the board; it frames it
+        again when the scene's size changes, until the user turns or zooms the camera."""
         self.board.set_view(name)
+        self._framed_as(name)
         self.render()
+
+    def _camera_state(self) -> tuple[float, ...]:
+        camera = self.plotter.renderer.GetActiveCamera()
+        return (
+            *camera.GetPosition(),
+            *camera.GetFocalPoint(),
+            *camera.GetViewUp(),
+            camera.GetViewAngle(),
+            camera.GetParallelScale(),
+            float(camera.GetParallelProjection()),
+        )
+
+    def _framed_as(self, name: str) -> None:
+        self._framed = (name, self._camera_state())
+
+    def reframe_wanted(self) -> bool:
+        """Whether the camera is as the last framing left it (the user has not moved it)."""
+        return self._framed is not None and self._framed[1] == self._camera_state()
+
+    def _on_resize(self) -> None:
+        """The scene's size changed: frame the board for it, once the layout settles (the
+        docks of a game switch, shown or hidden, resize the scene more than once)."""
+        if not self._reframe_due:
+            self._reframe_due = True
+            QTimer.singleShot(0, self._resized, self._reframe)  # dropped with the widget
+
+    @slot
+    def _reframe(self) -> None:
+        self._reframe_due = False
+        plotter = self.plotter
+        if self.closed or not plotter.isVisible() or plotter.width() <= 0 or plotter.height() <= 0:
+            return
+        if self._framed is not None and self.reframe_wanted():
+            self.set_camera(self._framed[0])
 
     def frame_board(self) -> None:
         """The camera frames the board (once the window has its size)."""
@@ -140,6 +185,20 @@ class Scene:
         self.effect.stop()
         self.plotter.close()
         forget_gl_context(self.plotter)
+
+
+class ResizeWatch(QObject):
+    """Calls ``resized`` when ``widget`` gets a new size."""
+
+    def __init__(self, widget: QObject, resized: Callable[[], None]) -> None:
+        super().__init__(widget)
+        self._resized = resized
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize:
+            self._resized()
+        return False
 
 
 def forget_gl_context(plotter: QtInteractor) -> None:

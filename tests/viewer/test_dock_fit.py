@@ -233,3 +233,45 @@ def test_keep_on_screen_brings_a_window_back_within_the_screen(gl_display, qtbot
     window.setWindowState(Qt.WindowState.WindowMaximized)
     keep_on_screen(window, QSize(300, 200))  # the window manager's to size
     assert window.size() != QSize(300, 200)
+
+
+def test_analysis_and_a_taken_die_in_rolling_pyramids_keep_the_window_on_screen(
+    make_window, qtbot, guard_errors
+):
+    """The trial's steps: a Rolling Pyramids draft, A (the Analysis dock opens), a die
+    taken in the Turn dock: the window grew from 1200x800 to 1200x1015, then 1200x1147,
+    past a 1000-pixel screen's edge (the docks' least heights: the Turn dock's was all its
+    contents', the Analysis dock's its table's). The docks scroll instead."""
+    window = make_window()
+    window.move(window.screen().availableGeometry().topLeft())
+    window.resize(1200, 800)
+    window.documents.open("examples/rolling/four-players-round-3-draft.pyr.json", ask=False)
+    settle(qtbot)
+    window.menus.analyse.trigger()
+    settle(qtbot)
+    assert window.size() == QSize(1200, 800)
+    turn = next(d for d in window.stage.ui.docks() if d.windowTitle() == "Turn")
+    die = next(b for b in turn.dice if b.isVisible() and b.isEnabled())
+    qtbot.mouseClick(die, Qt.MouseButton.LeftButton)
+    settle(qtbot)
+    assert window.size() == QSize(1200, 800)
+    assert window.minimumSizeHint().height() <= 800
+    on_screen(window)
+    assert guard_errors == []
+
+
+@pytest.mark.parametrize("wide", ["ball", "rolling"])
+def test_a_game_with_narrower_docks_gives_the_view_its_width_back(
+    make_window, new_game, qtbot, guard_errors, wide
+):
+    """The right dock column kept the width of Pyramid Ball's or Rolling Pyramids' docks:
+    a Partition game after them had a 3D view 130 pixels narrower than before."""
+    window = make_window()
+    window.resize(1200, 800)
+    new_game(window, "terrace")
+    new_game(window, "partition")
+    before = window.plotter.width()
+    new_game(window, wide)
+    new_game(window, "partition")
+    assert window.plotter.width() >= before - 4
+    assert guard_errors == []

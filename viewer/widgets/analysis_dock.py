@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from model import search
 
 from ..palette import HEAT_STOPS, heat_rgb, scale_moves
+from .dock_fit import ScrolledBody
 from .engine_row import progress, seconds_box, start_stop
 from .keys import pass_history_keys
 
@@ -113,7 +114,9 @@ class AnalysisDock(QDockWidget):
             "them); cyan: a proven win; near black: a proven loss"
         )
         layout.addWidget(self.legend)
-        self.setWidget(body)
+        # all of it where there is room, else scrolled: its least height (the table's and
+        # the controls') beside a game's docks grew the window past the screen's edge
+        self.setWidget(ScrolledBody(body))
         self.set_thinking(False)
         self.legend.setVisible(False)
 

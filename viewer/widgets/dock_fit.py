@@ -11,7 +11,8 @@ the column, and every button in it, move sideways.
 scrolled where it has not (its minimum height is a few lines); its width hint is the
 contents' minimum width, whatever its texts say. After a game's docks came,
 :func:`fit_game_docks` gives the window its size back, within the screen's available area
-(:func:`keep_on_screen`), and the docks of their column the heights they ask for.
+(:func:`keep_on_screen`), the docks of their column the heights they ask for and each
+column the width its docks ask for (:func:`dock_widths`).
 """
 
 from __future__ import annotations
@@ -133,6 +134,7 @@ def fit_game_docks(
             layout.invalidate()  # its minimum size now, not as the last request left it
             layout.activate()
         keep_on_screen(window, size)
+        dock_widths(window)  # the last game's wide docks left their columns wide
 
     QTimer.singleShot(0, window, lambda: guarded(again, report, "fit the window"))
     areas = {window.dockWidgetArea(dock) for dock in docks if not dock.isFloating()}
@@ -148,6 +150,21 @@ def fit_game_docks(
         heights.append(max(other.sizeHint().height() for other in group))
     if column:
         window.resizeDocks(column, heights, Qt.Orientation.Vertical)
+
+
+def dock_widths(window: QMainWindow) -> None:
+    """Each side's dock column as wide as its widest shown dock asks, as a window built
+    before it was shown has it: not as wide as the docks it held before (a Partition lesson
+    after Pyramid Ball or Rolling Pyramids got a 3D view 130 pixels narrower)."""
+    for area in (Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea):
+        docks = [
+            dock
+            for dock in window.findChildren(QDockWidget)
+            if dock.isVisible() and not dock.isFloating() and window.dockWidgetArea(dock) == area
+        ]
+        if docks:
+            width = max(dock.sizeHint().width() for dock in docks)
+            window.resizeDocks(docks, [width] * len(docks), Qt.Orientation.Horizontal)
 
 
 def keep_on_screen(window: QWidget, size: QSize | None = None) -> None:

@@ -149,9 +149,10 @@ class TurnDock(QDockWidget):
         self.done = QPushButton("Done (Finish turn)")
         self.done.clicked.connect(self._done)
         layout.addWidget(self.done)
-        # Its width steady whatever the heading says (its least height is its contents':
-        # the choices of a draft, the pool's two rows of dice, take no more than that)
-        self.setWidget(ScrolledBody(body, lines=None))
+        # Its width steady whatever the heading says; all of it where the window has the
+        # room, scrolled where it has not (its contents' least height, the pool's rows of
+        # dice over the draft's choices, grew the window past a 1000-pixel screen's edge)
+        self.setWidget(ScrolledBody(body))
 
     def _keep_pool_room(self, game: RollingPyramids) -> None:
         """Room for the dice pool at its widest: four dice to a row, each with the widest

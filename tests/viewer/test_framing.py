@@ -1,0 +1,100 @@
+"""The board is framed for the 3D view's own size: a game's docks, shown or hidden, and a
+window made larger or smaller resize the view after the board was framed (Pyramid Ball's
+board filled a third of the view after a Partition lesson; Allmer's Pyramid after it was
+cut off on both sides, 9 of its 49 fields off the view), so the board is framed again then,
+unless the user turned or zoomed the camera since."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from PySide6.QtWidgets import QApplication
+
+
+def settle(qtbot):
+    QApplication.sendPostedEvents()
+    qtbot.wait(50)
+    QApplication.sendPostedEvents()
+    qtbot.wait(50)
+
+
+@pytest.fixture
+def new_game(monkeypatch, qtbot):
+    """File > New game with the dialog answering ``name`` (its default options, humans)."""
+    from viewer.widgets.new_game import NewGameDialog
+
+    def play(window, name):
+        def exec_(dialog):
+            dialog.choose(name)
+            return 1
+
+        monkeypatch.setattr(NewGameDialog, "exec", exec_)
+        window.menus.new_game()
+        assert window.stage.ui.game_name == name
+        settle(qtbot)
+
+    return play
+
+
+def spread(window) -> tuple[float, float, float, float]:
+    """Where the board's sites are drawn, as fractions of the view: left, right, bottom,
+    top (0..1 inside it)."""
+    window.stage.render_now()
+    board = window.stage.board
+    width, height = window.plotter.renderer.GetSize()
+    points = np.array([board.display_position(s) for s in range(len(board.geometry.centres))])
+    xs, ys = points[:, 0] / width, points[:, 1] / height
+    return float(xs.min()), float(xs.max()), float(ys.min()), float(ys.max())
+
+
+def framed(window) -> bool:
+    """Every site in the view, where View > Reset view would draw it at the view's size."""
+    shown = spread(window)
+    window.stage.scene.set_camera("iso")
+    left, right, bottom, top = spread(window)
+    assert 0 < left < right < 1
+    assert 0 < bottom < top < 1
+    return bool(np.allclose(shown, (left, right, bottom, top), atol=0.01))
+
+
+def test_each_game_after_another_is_framed_for_the_view(make_window, new_game, qtbot, guard_errors):
+    window = make_window()
+    window.resize(1200, 800)
+    settle(qtbot)
+    for name in ("ball", "terrace", "partition", "rolling", "terrace"):
+        new_game(window, name)
+        assert framed(window), name
+    assert guard_errors == []
+
+
+def test_a_dock_shown_reframes_the_board(make_window, new_game, qtbot, guard_errors):
+    window = make_window()
+    window.resize(1200, 800)
+    new_game(window, "terrace")
+    window.menus.analyse.trigger()  # the Analysis dock opens beside the board
+    settle(qtbot)
+    assert framed(window)
+    assert guard_errors == []
+
+
+def test_a_resized_window_reframes_the_board_but_keeps_the_users_camera(
+    make_window, qtbot, guard_errors
+):
+    window = make_window()
+    window.resize(1200, 800)
+    settle(qtbot)
+    window.resize(700, 800)  # narrower: the board would be cut off at its sides
+    settle(qtbot)
+    assert framed(window)
+    camera = window.plotter.renderer.GetActiveCamera()
+    camera.Zoom(1.7)  # the user's own zoom
+    camera.Azimuth(20)
+    kept = (camera.GetPosition(), camera.GetFocalPoint(), camera.GetViewAngle())
+    window.resize(1100, 800)
+    settle(qtbot)
+    assert (camera.GetPosition(), camera.GetFocalPoint(), camera.GetViewAngle()) == kept
+    window.binding.reset_view()  # Reset view frames it again, and follows the size after
+    window.resize(650, 800)
+    settle(qtbot)
+    assert framed(window)
+    assert guard_errors == []
