@@ -17,6 +17,13 @@ verdict, and from the click to the verdict (click + Check), at the median and p9
 p95 <= 300 ms), the requests answered per second, any error, and the server's memory
 (resident now and at its peak, from /proc). Exit status 1 on an error or a p95 over the goal.
 
+``--board stepped``: Allmer's Pyramid's lesson on the stepped board (a board of sites, its
+meshes drawn by the window's own board view) instead: each student clicks black's stone
+on g6 (selected, its moves listed and drawn), then a destination, f6 (a legal jump, judged
+wrong with the lesson's reason) or g7 (the push asked for, right), and Retry; the lines
+then read "click" for the stone's selection and "Check" for the destination's click to
+its verdict.
+
 ``--hostile`` first sends the server what a hostile page could: a chunk announcing a
 1 GB message, a message over the size limit, garbage; the server must go on answering and
 its memory must stay put."""
@@ -48,8 +55,31 @@ sys.path.insert(0, str(ROOT))
 from model import lesson as lessons  # noqa: E402
 
 LESSON = ROOT / "examples" / "lessons" / "partition" / "01-corners-and-walls.lesson.json"
+STEPPED = ROOT / "examples" / "lessons" / "terrace" / "01-pushes.lesson.json"
 GOAL_MS = 300.0
 POINTS = [(0, 0, 3), (0, 0, 0), (3, 0, 0), (1, 1, 1), (0, 3, 0)]  # the apex is right
+#: Allmer's lesson: the stone clicked first, then one of the destinations (g7 is right).
+STONE, DESTINATIONS = "g6", ("f6", "g7")
+
+
+def stepped_centres() -> dict[str, np.ndarray]:
+    """Where a click meets the fields named in STONE and DESTINATIONS on the stepped board
+    of Allmer's lesson (a stone's top over its field, else the field's top): the window's
+    own geometry, as the server builds it."""
+    from viewer.games import ui_class
+
+    game = lessons.read(STEPPED).steps[1].game
+    ui = ui_class(game)()
+    geometry = ui.geometry(game)
+    named = {ui.site_name(site): site for site in range(len(geometry.centres))}
+    stones = {square for square, _colour in game.pieces()}
+    found = {}
+    for name in (STONE, *DESTINATIONS):
+        site = named[name]
+        centre = np.asarray(geometry.centres[site], dtype=float)
+        on_stone = any(ui.site_name(ui.site_of(square)) == name for square in stones)
+        found[name] = centre + (np.array([0.0, 0.0, 0.3]) if on_stone else 0.0)
+    return found
 
 
 def chunk(message: bytes, total: int | None = None) -> bytes:
@@ -134,6 +164,7 @@ async def student(
     errors: list[str],
     rng: random.Random,
     spread: bool,
+    stepped: bool = False,
 ) -> None:
     async with aiohttp.ClientSession() as session:
         page = Page(session, url)
@@ -161,7 +192,27 @@ async def student(
         if spread:  # a view of their own: levels, peel and clip differ from the neighbours'
             await act("view", 3 - number % 3, number % 2, None if number % 5 else 1 + number % 3)
         poller = asyncio.create_task(poll())
-        while time.monotonic() < until:
+        while stepped and time.monotonic() < until:
+            await asyncio.sleep(rng.uniform(0.5, 1.5))
+            started = time.perf_counter()
+            picked = await act("click", *ray_to(camera, centres[STONE]))
+            clicked = time.perf_counter()
+            if picked.get("error") or not picked["page"].get("play", {}).get("about"):
+                errors.append(f"select: {picked.get('error')}")
+                continue
+            await asyncio.sleep(rng.uniform(0.2, 0.6))
+            checking = time.perf_counter()
+            judged = await act("click", *ray_to(camera, centres[rng.choice(DESTINATIONS)]))
+            done = time.perf_counter()
+            if judged.get("error") or judged["page"]["verdict"] is None:
+                errors.append(f"move: {judged.get('error')}")
+                continue
+            timings["click"].append((clicked - started) * 1000)
+            timings["check"].append((done - checking) * 1000)
+            timings["both"].append((clicked - started + done - checking) * 1000)
+            await asyncio.sleep(rng.uniform(0.3, 0.8))
+            await act("retry")
+        while not stepped and time.monotonic() < until:
             await asyncio.sleep(rng.uniform(0.5, 1.5))
             point = rng.choice(POINTS)
             started = time.perf_counter()
@@ -251,14 +302,25 @@ def main() -> int:
         action="store_true",
         help="each student sets a view of their own (fewer meshes shared)",
     )
+    parser.add_argument(
+        "--board",
+        choices=("pyramid", "stepped"),
+        default="pyramid",
+        help="pyramid: Partition's first lesson; stepped: Allmer's Pyramid's first lesson",
+    )
     args = parser.parse_args()
     if not 1 <= args.students <= 60:
         parser.error("--students: from 1 to 60")
     if not 5 <= args.seconds <= 300:
         parser.error("--seconds: from 5 to 300")
-    game = lessons.read(LESSON).steps[1].game
-    lattice = game.lattice
-    centres = {p: lattice.centres[lattice.id_of(*p)] for p in POINTS}
+    stepped = args.board == "stepped"
+    lesson = STEPPED if stepped else LESSON
+    centres: dict[Any, np.ndarray]
+    if stepped:
+        centres = dict(stepped_centres())
+    else:
+        lattice = lessons.read(LESSON).steps[1].game.lattice
+        centres = {p: lattice.centres[lattice.id_of(*p)] for p in POINTS}
     with tempfile.TemporaryDirectory() as folder:
         server = subprocess.Popen(
             [
@@ -266,7 +328,7 @@ def main() -> int:
                 "-m",
                 "viewer.cli",
                 "classroom",
-                str(LESSON),
+                str(lesson),
                 "--port",
                 "0",
                 "--host",
@@ -309,6 +371,7 @@ def main() -> int:
                             errors,
                             random.Random(rng.random()),
                             args.spread,
+                            stepped,
                         )
                         for n in range(1, args.students + 1)
                     )
@@ -323,7 +386,7 @@ def main() -> int:
             server.wait(30)
     answered = 3 * len(timings["click"])
     print(
-        f"{args.students} students for {args.seconds:.0f} s on 127.0.0.1 "
+        f"{args.students} students on {lesson.name} for {args.seconds:.0f} s on 127.0.0.1 "
         f"({os.cpu_count()} cores), {answered / took:.1f} answered actions/s besides polls"
     )
     print(f"click -> its answer (the point, the board): {quantiles(timings['click'])}")
