@@ -192,41 +192,26 @@ async def student(
         if spread:  # a view of their own: levels, peel and clip differ from the neighbours'
             await act("view", 3 - number % 3, number % 2, None if number % 5 else 1 + number % 3)
         poller = asyncio.create_task(poll())
-        while stepped and time.monotonic() < until:
+        while time.monotonic() < until:
             await asyncio.sleep(rng.uniform(0.5, 1.5))
+            # the first action: a point picked, or (stepped) the stone selected; the
+            # second: Check, or (stepped) the destination clicked; each answered in turn
+            first = STONE if stepped else rng.choice(POINTS)
             started = time.perf_counter()
-            picked = await act("click", *ray_to(camera, centres[STONE]))
+            picked = await act("click", *ray_to(camera, centres[first]))
             clicked = time.perf_counter()
-            if picked.get("error") or not picked["page"].get("play", {}).get("about"):
-                errors.append(f"select: {picked.get('error')}")
-                continue
-            await asyncio.sleep(rng.uniform(0.2, 0.6))
-            checking = time.perf_counter()
-            judged = await act("click", *ray_to(camera, centres[rng.choice(DESTINATIONS)]))
-            done = time.perf_counter()
-            if judged.get("error") or judged["page"]["verdict"] is None:
-                errors.append(f"move: {judged.get('error')}")
-                continue
-            timings["click"].append((clicked - started) * 1000)
-            timings["check"].append((done - checking) * 1000)
-            timings["both"].append((clicked - started + done - checking) * 1000)
-            await asyncio.sleep(rng.uniform(0.3, 0.8))
-            await act("retry")
-        while not stepped and time.monotonic() < until:
-            await asyncio.sleep(rng.uniform(0.5, 1.5))
-            point = rng.choice(POINTS)
-            started = time.perf_counter()
-            picked = await act("click", *ray_to(camera, centres[point]))
-            clicked = time.perf_counter()
-            if picked.get("error"):
-                if spread and picked["error"].startswith("that is not on a point"):
+            if picked.get("error") or (stepped and not picked["page"]["play"].get("about")):
+                if spread and picked.get("error", "").startswith("that is not on a point"):
                     timings["click"].append((clicked - started) * 1000)  # hidden by the view
                 else:
-                    errors.append(f"click: {picked['error']}")
+                    errors.append(f"click: {picked.get('error')}")
                 continue
             await asyncio.sleep(rng.uniform(0.2, 0.6))
             checking = time.perf_counter()
-            judged = await act("check")
+            if stepped:
+                judged = await act("click", *ray_to(camera, centres[rng.choice(DESTINATIONS)]))
+            else:
+                judged = await act("check")
             done = time.perf_counter()
             if judged.get("error") or judged["page"]["verdict"] is None:
                 errors.append(f"check: {judged.get('error')}")

@@ -105,3 +105,25 @@ def plotter():
     plot = pv.Plotter(off_screen=True, window_size=(400, 320))
     yield plot
     plot.close()
+
+
+@pytest.fixture
+def new_game(monkeypatch, qtbot):
+    """File > New game with the dialog answering ``name`` (its default options, humans),
+    then the posted layout requests run (the window lays its docks out on them)."""
+    from PySide6.QtWidgets import QApplication
+
+    from viewer.widgets.new_game import NewGameDialog
+
+    def play(window, name):
+        def exec_(dialog):
+            dialog.choose(name)
+            return 1
+
+        monkeypatch.setattr(NewGameDialog, "exec", exec_)
+        window.menus.new_game()
+        assert window.stage.ui.game_name == name
+        QApplication.sendPostedEvents()
+        qtbot.wait(20)
+
+    return play

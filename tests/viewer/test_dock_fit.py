@@ -26,24 +26,6 @@ def settle(qtbot):
     qtbot.wait(20)
 
 
-@pytest.fixture
-def new_game(monkeypatch, qtbot):
-    """File > New game with the dialog answering ``name`` (its default options, humans)."""
-    from viewer.widgets.new_game import NewGameDialog
-
-    def play(window, name):
-        def exec_(dialog):
-            dialog.choose(name)
-            return 1
-
-        monkeypatch.setattr(NewGameDialog, "exec", exec_)
-        window.menus.new_game()
-        assert window.stage.ui.game_name == name
-        settle(qtbot)
-
-    return play
-
-
 def on_screen(window) -> None:
     area = window.screen().availableGeometry()
     frame = window.frameGeometry()

@@ -7,7 +7,6 @@ unless the user turned or zoomed the camera since."""
 from __future__ import annotations
 
 import numpy as np
-import pytest
 from PySide6.QtWidgets import QApplication
 
 
@@ -16,24 +15,6 @@ def settle(qtbot):
     qtbot.wait(50)
     QApplication.sendPostedEvents()
     qtbot.wait(50)
-
-
-@pytest.fixture
-def new_game(monkeypatch, qtbot):
-    """File > New game with the dialog answering ``name`` (its default options, humans)."""
-    from viewer.widgets.new_game import NewGameDialog
-
-    def play(window, name):
-        def exec_(dialog):
-            dialog.choose(name)
-            return 1
-
-        monkeypatch.setattr(NewGameDialog, "exec", exec_)
-        window.menus.new_game()
-        assert window.stage.ui.game_name == name
-        settle(qtbot)
-
-    return play
 
 
 def spread(window) -> tuple[float, float, float, float]:
@@ -63,6 +44,7 @@ def test_each_game_after_another_is_framed_for_the_view(make_window, new_game, q
     settle(qtbot)
     for name in ("ball", "terrace", "partition", "rolling", "terrace"):
         new_game(window, name)
+        settle(qtbot)
         assert framed(window), name
     assert guard_errors == []
 
@@ -71,6 +53,7 @@ def test_a_dock_shown_reframes_the_board(make_window, new_game, qtbot, guard_err
     window = make_window()
     window.resize(1200, 800)
     new_game(window, "terrace")
+    settle(qtbot)
     window.menus.analyse.trigger()  # the Analysis dock opens beside the board
     settle(qtbot)
     assert framed(window)
