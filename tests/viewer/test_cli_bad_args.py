@@ -203,6 +203,8 @@ ROWS = [
     ("render TINY -o OUT --peel lots", "not a whole number"),
     ("render TINY -o OUT --levels 5:9", "--levels: 5:9 leaves nothing to draw"),
     ("render TINY -o OUT --peel 9", "--peel: 9 peels the whole board"),
+    ("export TINY -o OUT --levels 5:9", "--levels: 5:9 leaves nothing to draw"),
+    ("export TINY -o OUT --peel 9", "--peel: 9 peels the whole board"),
     ("render BALL -o OUT --levels 1:2", "the board has one level, 0"),
     ("render TINY -o OUT --view diagonal", "invalid choice: 'diagonal'"),
     ("render TINY -o OUT --region XX", "'XX' is not one of SW, SE, NW, NE, AP"),

@@ -348,7 +348,7 @@ NO_MOVES = str(FULL)
         ([FULL, "-o", "OUT/x.gif", "--turntable", "--hold", "4"], "--hold: only with --replay"),
         ([FULL, "-o", "OUT/x.gif", "--turntable", "--frames", "0"], "must be 1 to 720"),
         ([FULL, "-o", "OUT/x.gif", "--turntable", "--replay"], "not allowed with"),
-        ([FULL, "-o", "OUT/x.pdf", "--levels", "7:9"], "no level of the board"),
+        ([FULL, "-o", "OUT/x.pdf", "--levels", "7:9"], "--levels: 7:9 leaves nothing to draw"),
         ([FULL, "-o", "OUT/x.png", "--region", "XX"], "'XX' is not one of"),
         ([EXAMPLES / "terrace/opening.pyr.json", "-o", "OUT/x.png", "--walls"], "not an overlay"),
     ],

@@ -104,10 +104,6 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(read, int):
         return read
     doc, options = read
-    problem = nothing_to_draw(doc.game, options.levels, options.peel)
-    if problem is not None:
-        print(f"pyramid-lab: error: {problem} ({args.file})", file=sys.stderr)
-        return EXIT_BAD_INPUT
     try:
         written = render_game(doc.game, args.output, options)
     except OSError as exc:  # e.g. the disk is full, or the folder went away meanwhile
@@ -142,8 +138,9 @@ def nothing_to_draw(game: Any, levels: tuple[int, int] | None, peel: int) -> str
 
 def read_for_drawing(args: argparse.Namespace, check: Any) -> tuple[Any, Any] | int:
     """``render``'s and ``export``'s common start: the clip planes, the output (``check``
-    raises ValueError for a bad one), the file, the overlays. (document, RenderOptions),
-    or the exit status after a one-line message."""
+    raises ValueError for a bad one), the file, the overlays, levels and peel that leave
+    something to draw. (document, RenderOptions), or the exit status after a one-line
+    message."""
     from model import PositionFormatError
 
     from ..documents import read_step
@@ -180,6 +177,10 @@ def read_for_drawing(args: argparse.Namespace, check: Any) -> tuple[Any, Any] | 
             f"its overlays: {has}",
             file=sys.stderr,
         )
+        return EXIT_BAD_INPUT
+    problem = nothing_to_draw(game, args.levels, args.peel)
+    if problem is not None:
+        print(f"pyramid-lab: error: {problem} ({args.file})", file=sys.stderr)
         return EXIT_BAD_INPUT
     options = RenderOptions(
         size=args.size,
