@@ -38,14 +38,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .files import SUFFIX, read, read_json, to_json
+from .files import COLLECTION_FORMAT, SUFFIX, read, read_json, to_json
 from .game import Game, PositionFormatError, shorten
 from .puzzle import goal_of
 from .setup import file_state
 from .userfiles import UserFile, config_dir, is_count
 
 INDEX = "collection.json"
-INDEX_FORMAT = "pyramid-lab-collection/1"
+INDEX_FORMAT = COLLECTION_FORMAT
 PROGRESS_FILE = "puzzles-solved.json"
 PROGRESS_FORMAT = "pyramid-lab-puzzles-solved"
 #: Longest difficulty number read (the measures are playouts: a few digits).

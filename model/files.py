@@ -65,14 +65,18 @@ _KEYS = {
 }
 _REQUIRED = ("format", "game", "options", "to_move", "pieces")
 
+#: The formats of the app's other documents (model.lesson.FORMAT and
+#: model.collection.INDEX_FORMAT are these: those modules import this one).
+LESSON_FORMAT = "pyramid-lab-lesson/1"
+COLLECTION_FORMAT = "pyramid-lab-collection/1"
 #: Other documents of the app by their ``format``: what a position file's reader says of
-#: one given to it instead (model.lesson.FORMAT, model.collection.INDEX_FORMAT).
+#: one given to it instead.
 OTHER_DOCUMENTS = {
-    "pyramid-lab-lesson/1": (
+    LESSON_FORMAT: (
         "this is a lesson file, not a position file: 'pyramid-lab open FILE' opens it "
         "(the window), 'pyramid-lab lesson check FILE' checks it"
     ),
-    "pyramid-lab-collection/1": (
+    COLLECTION_FORMAT: (
         "this is a puzzle collection's index, not a position file: 'pyramid-lab practice "
         "FOLDER' plays its puzzles, 'pyramid-lab puzzles FOLDER' lists them"
     ),

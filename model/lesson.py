@@ -54,7 +54,7 @@ from .game import (
 )
 from .teaching import GoalCheck, describe_result, teaching_for
 
-FORMAT = "pyramid-lab-lesson/1"
+FORMAT = files.LESSON_FORMAT
 SUFFIX = ".lesson.json"
 MAX_FILE_BYTES = files.MAX_FILE_BYTES
 MAX_STEPS = 100
