@@ -130,19 +130,15 @@ class MainWindow(Window):
             then()
 
     def _laid_out(self) -> None:
-        self._dock_widths()
+        # the docks' widths as a window built before it was shown has them (a window
+        # already on screen gives a dock added to it what the opening screen left over)
+        from .widgets.dock_fit import dock_widths
+
+        dock_widths(self)
         layout = self.layout()
         if layout is not None:  # (a QMainWindow always has one)
             layout.activate()  # the scene at its size now: the camera frames for it
         self._frame()
-
-    def _dock_widths(self) -> None:
-        """The docks' widths as a window built before it was shown has them (each side as
-        wide as its widest dock asks; a window already on screen gives a dock added to it
-        what the opening screen left over)."""
-        from .widgets.dock_fit import dock_widths
-
-        dock_widths(self)
 
     def _frame(self) -> None:
         from .slots import guarded
