@@ -298,6 +298,26 @@ class BallMoves(BallPosition):
             )
         return ProgramSpace(tuple(tracks))
 
+    def normal_program(self, program: Program, side: int) -> Program:
+        """``program`` in the Stand normal form of this position (:func:`normal_track` for
+        each pyramid, as :meth:`program_space` lists the programs): a legal program that
+        steps off the board, into a wall or from a pyramid that is off becomes the program
+        of :meth:`legal_moves` that plays the same. ``program`` must be legal for
+        ``side``."""
+        every_row = self._steps_checked_every_row(side)
+        walls = self._walls(side)
+        leave = self._must_leave(side)
+        tracks = []
+        for k, track in enumerate(program_tracks(program)):
+            pid = side * 3 + k
+            start = self._pos[pid]
+            if start == OFF:
+                tracks.append((STAND, STAND, STAND, False if k == 0 else None))
+                continue
+            normal = normal_track(track, pid, start, every_row, walls)
+            tracks.append(("B", *normal[1:]) if k in leave else normal)
+        return program_of((tracks[0], tracks[1], tracks[2]))
+
     def legal_moves(self, player: int | None = None) -> Sequence[Move]:  # type: ignore[override]  # a lazy ProgramSpace, not a list
         """At a simultaneous node: ``player``'s programs (a :class:`ProgramSpace`), or
         with None every joint move (a :class:`JointSpace`); while a special move is chosen,

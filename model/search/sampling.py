@@ -335,6 +335,8 @@ class SamplingAgent(SearchAgent):
             if tries > 4 * (len(results) + 8):  # proposals keep repeating: enough
                 break
             mine = propose(game, side, rng) if rng.random() > 0.1 else sample(game, side, rng, 1)
+            # as the game lists it (a proposal may step off the board: the same play)
+            mine = game.normal_program(mine, side)
             if mine in seen:
                 continue
             seen.add(mine)

@@ -117,3 +117,49 @@ def test_a_programs_rate_is_against_where_the_side_stands_now():
     assert 0 < kept < 1
     # standing still, the side keeps at best where it stands: a tie, never a win
     assert still == 0.5 * kept
+
+
+def test_a_choice_is_one_of_the_listed_moves(monkeypatch):
+    # A proposal may step off the board: a legal program, yet not the Stand-normal one
+    # legal_moves() lists (1 of 200 of blue's first proposals), and the agent returned it
+    # as it was (found under load, where the first proposal is often the only one): the
+    # Moves dock and the levels test could not find it among the moves.
+    import random
+
+    import model.search.sampling as sampling
+
+    game = PyramidBall.new()
+    rng = random.Random(1)
+    off_board = next(
+        p for p in (propose(game, 1, rng) for _ in range(2000)) if p not in game.legal_moves(1)
+    )
+    assert game.program_problem(off_board, 1) is None
+    monkeypatch.setattr(sampling, "propose", lambda *_args, **_kw: off_board)
+    choice = SamplingAgent(seed=1, player=1).choose(game, Limits(playouts=4))
+    assert choice.move in game.legal_moves(1)
+    assert all(stat.move in game.legal_moves(1) for stat in choice.stats)
+
+
+def test_normal_program_plays_as_the_program_and_is_listed():
+    import random
+
+    rng = random.Random(3)
+    game = PyramidBall.new()
+    for _ in range(12):
+        programs = []
+        for side in (0, 1):
+            program = propose(game, side, rng)
+            while game.program_problem(program, side):
+                program = propose(game, side, rng)
+            normal = game.normal_program(program, side)
+            assert normal in game.program_space(side)
+            programs.append((program, normal))
+        raw, normal = game.copy(), game.copy()
+        raw.push(JointMove(tuple(p for p, _ in programs)))
+        normal.push(JointMove(tuple(n for _, n in programs)))
+        assert raw.position_key() == normal.position_key()
+        game = raw
+        while game.choosing is not None:
+            game.push(game.choices()[0])
+        if game.is_over():
+            break
