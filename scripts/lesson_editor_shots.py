@@ -31,8 +31,8 @@ def main(out: Path) -> None:
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(home))
     from model import lesson as lessons
     from model.userfiles import lessons_folder
-    from viewer.app import MainWindow
-    from viewer.session import Session
+    from viewer.desktop.app import MainWindow
+    from viewer.lab.session import Session
 
     out.mkdir(parents=True, exist_ok=True)
     corner = ROOT / "examples" / "lessons" / "partition" / "03-a-corner-ball.lesson.json"

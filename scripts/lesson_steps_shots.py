@@ -17,7 +17,7 @@ from shot_window import ROOT, ShotWindow
 
 def main(out: Path) -> None:
     from model import lesson as lessons
-    from viewer.lessons import play_answer
+    from viewer.desktop.lessons import play_answer
 
     folder = ROOT / "examples" / "lessons"
     first = folder / "partition" / "01-corners-and-walls.lesson.json"

@@ -22,7 +22,7 @@ def main(out: Path) -> int:
     from model.files import write
     from model.game import game_class
     from tests.model.test_review import missed_win_game
-    from viewer.compose import ComposeDialog
+    from viewer.desktop.compose import ComposeDialog
 
     cls = game_class("partition")
     game = cls.new(cls.parse_options({"size": 4, "version": "floating"}))

@@ -44,8 +44,8 @@ class ShotWindow:
         QSettings.setDefaultFormat(QSettings.Format.IniFormat)
         QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(self.scratch))
         self.app = QApplication.instance() or QApplication([])
-        from viewer.app import MainWindow
-        from viewer.session import Session
+        from viewer.desktop.app import MainWindow
+        from viewer.lab.session import Session
 
         self.window = MainWindow(Session(game or game_class(game_names()[0]).new()))
         self.window.resize(*size)

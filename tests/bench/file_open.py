@@ -57,13 +57,13 @@ def window_opener(window: Any) -> Callable[[Path], bool]:
     documents = getattr(window, "documents", None)
     if documents is not None:
         return lambda path: documents.open(path, ask=False)
-    return lambda path: window.menus.open_file(path, ask=False)  # before viewer.documents
+    return lambda path: window.menus.open_file(path, ask=False)  # before viewer.lab.documents
 
 
 def cli_reader() -> Callable[[Path], Any]:
     try:
-        from viewer.documents import read_position
-    except ImportError:  # before viewer.documents: the command line read model.files'
+        from viewer.lab.documents import read_position
+    except ImportError:  # before viewer.lab.documents: the command line read model.files'
         from model.files import read as read_position
     return read_position
 
@@ -72,7 +72,7 @@ def traced_files(action: Callable[[], Any]) -> tuple[list[str], list[str], int]:
     """The project's source files whose functions ``action`` calls (this script left out):
     all of them; those of the file command itself (the calls made before the observers of
     the session's change: the window's redraw, its docks); and how many times the command
-    enters viewer/menus.py from elsewhere."""
+    enters viewer/desktop/menus.py from elsewhere."""
     seen: set[str] = set()
     command: set[str] = set()
     menus = 0
@@ -94,7 +94,9 @@ def traced_files(action: Callable[[], Any]) -> tuple[list[str], list[str], int]:
         if name.startswith(root) and not observer(frame.f_back):
             command.add(name)
             caller = frame.f_back.f_code.co_filename if frame.f_back else ""
-            if name.endswith("viewer/menus.py") and not caller.endswith("viewer/menus.py"):
+            if name.endswith("viewer/desktop/menus.py") and not caller.endswith(
+                "viewer/desktop/menus.py"
+            ):
                 menus += 1
 
     root = str(ROOT) + os.sep
@@ -129,9 +131,9 @@ def main() -> int:
     from PySide6.QtWidgets import QApplication
 
     from model.partition import Partition, PartitionOptions
-    from viewer.app import MainWindow
     from viewer.cli import main as cli_main
-    from viewer.session import Session
+    from viewer.desktop.app import MainWindow
+    from viewer.lab.session import Session
 
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(folder))
@@ -166,7 +168,7 @@ def main() -> int:
         )
     try:  # the command line's read before and now, in one process, turn about
         from model.files import read as before
-        from viewer.documents import read_position as now
+        from viewer.lab.documents import read_position as now
     except ImportError:
         pass
     else:
@@ -177,7 +179,7 @@ def main() -> int:
         print(
             f"CLI read of {path.name}, turn about in one process (fastest of 1,000, ms): "
             f"model.files.read {min(b[1] for b, _ in pairs):.3f}, "
-            f"viewer.documents.read_position {min(n[1] for _, n in pairs):.3f}"
+            f"viewer.lab.documents.read_position {min(n[1] for _, n in pairs):.3f}"
         )
     if args.trace:
         first = EXAMPLES[0]
@@ -189,7 +191,7 @@ def main() -> int:
                 f"\nFile > Open of {first.name} after {before.name}: {len(files)} files of "
                 f"the project ({sum(f.startswith('viewer') for f in files)} in viewer/); the "
                 f"file command before the session's observers: {len(command)} files, "
-                f"entering viewer/menus.py {menus} times:"
+                f"entering viewer/desktop/menus.py {menus} times:"
             )
             for name in command:
                 print(f"  {name}")

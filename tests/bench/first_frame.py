@@ -42,7 +42,7 @@ class Wrap(importlib.abc.MetaPathFinder):
     # wraps, when each module loads: the opening screen's paint (the window's first frame,
     # where the tree has one) and the 3D widget's paint (the scene's first frame)
     def find_spec(self, name, path, target=None):
-        if name not in ("pyvistaqt.rwi", "viewer.app"):
+        if name not in ("pyvistaqt.rwi", "viewer.desktop.app"):
             return None
         sys.meta_path.remove(self)
         spec = importlib.util.find_spec(name)
@@ -50,7 +50,7 @@ class Wrap(importlib.abc.MetaPathFinder):
         run = spec.loader.exec_module
         def exec_module(module):
             run(module)
-            if name == "viewer.app" and hasattr(module, "OpeningScreen"):
+            if name == "viewer.desktop.app" and hasattr(module, "OpeningScreen"):
                 cls, method = module.OpeningScreen, "paintEvent"
             elif name == "pyvistaqt.rwi":
                 cls, method = module.QVTKRenderWindowInteractor, "paintGL"

@@ -78,9 +78,10 @@ def main() -> int:
     )
 
     from model.game import game_class, game_names
-    from viewer import menus, slots
-    from viewer.app import MainWindow
-    from viewer.session import Session
+    from viewer.desktop import menus
+    from viewer.desktop.app import MainWindow
+    from viewer.lab import slots
+    from viewer.lab.session import Session
 
     errors: list = []
     slots.error_hooks.append(lambda exc, what: errors.append((exc, what)))

@@ -35,7 +35,7 @@ from viewer.boards.stepped import SteppedView
 from viewer.games.partition import PartitionUI
 from viewer.games.partition.teaching import TeachingView
 from viewer.games.terrace import BOARD, TerraceTurn, TerraceUI
-from viewer.view_state import ViewState
+from viewer.lab.view_state import ViewState
 
 
 def median_time(action, repeat: int) -> float:

@@ -29,8 +29,8 @@ from model.lattice import lattice
 from model.partition import Partition, PartitionOptions
 from viewer.boards.ball_pyramid import BALL_RADIUS, BallPyramidView
 from viewer.games.partition import PartitionUI
-from viewer.palette import PIECE_RGB
-from viewer.view_state import ViewState
+from viewer.lab.palette import PIECE_RGB
+from viewer.lab.view_state import ViewState
 
 SIZE = (1024, 768)
 

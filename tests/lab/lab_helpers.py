@@ -7,7 +7,7 @@ from typing import Any
 
 from model.game import game_class
 from viewer.lab import Lab
-from viewer.session import Session
+from viewer.lab.session import Session
 
 
 def partition_lab(port: Any, inbox: Any) -> Lab:

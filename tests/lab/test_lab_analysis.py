@@ -9,7 +9,7 @@ from model.game import game_class
 from model.search import unanalysable
 from viewer.lab import Lab
 from viewer.lab.analysis import refusal
-from viewer.session import Session
+from viewer.lab.session import Session
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ import pytest
 
 from model.game import game_class
 from viewer.lab import CANCEL, DISCARD, SAVE, Lab
-from viewer.session import Session
+from viewer.lab.session import Session
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 LESSON = next((EXAMPLES / "lessons" / "partition").glob("*.lesson.json"))

@@ -12,7 +12,7 @@ import pytest
 from model import lesson as L
 from model.game import game_class
 from viewer.lab import Lab
-from viewer.session import Session
+from viewer.lab.session import Session
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = ROOT / "examples" / "lessons"

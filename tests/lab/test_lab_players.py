@@ -8,7 +8,7 @@ import pytest
 from model.game import SIMULTANEOUS, JointMove, game_class
 from model.search import levels_for
 from viewer.lab import Lab
-from viewer.session import Session
+from viewer.lab.session import Session
 
 GAMES = ["partition", "pyraos", "terrace", "ball", "rolling"]
 

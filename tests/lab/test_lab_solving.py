@@ -18,7 +18,7 @@ from model.search import verify
 from tests.model.test_review import missed_win_game
 from viewer.lab import Lab
 from viewer.lab import solve as solve_module
-from viewer.session import Session
+from viewer.lab.session import Session
 
 ROOT = Path(__file__).resolve().parents[2]
 PUZZLES = ROOT / "examples" / "puzzles" / "partition"

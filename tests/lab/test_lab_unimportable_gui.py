@@ -25,7 +25,7 @@ sys.meta_path.insert(0, NoFrontEnd())
 import threading
 from model.game import game_class
 from viewer.lab import Lab
-from viewer.session import Session
+from viewer.lab.session import Session
 
 class Port:
     def choose_file(self, purpose, start): return None
@@ -59,6 +59,6 @@ def test_the_lab_imports_and_plays_with_no_gui_importable():
 
 def test_the_block_is_real():
     # The same finder refuses the window: the test above would have seen Qt.
-    done = run(SCRIPT.split("import threading")[0] + "import viewer.app\n")
+    done = run(SCRIPT.split("import threading")[0] + "import viewer.desktop.app\n")
     assert done.returncode != 0
     assert "is blocked" in done.stderr

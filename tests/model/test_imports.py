@@ -129,7 +129,7 @@ def test_callers_go_through_the_one_door():
     }
     assert {name: found for name, found in below.items() if found} == {}
     assert "model.search" in graph["viewer.cli.solve"]
-    assert "model.search" in graph["viewer.engine"]
+    assert "model.search" in graph["viewer.desktop.engine"]
     assert "model.search" in graph["scripts.make_puzzles"]
 
 
@@ -214,36 +214,36 @@ def test_the_compiled_layer_imports_no_game():
 
 
 CONTROLLERS = (
-    "viewer.engine",
-    "viewer.analysis",
-    "viewer.solve",
-    "viewer.menus",
-    "viewer.puzzle",
-    "viewer.export_control",
-    "viewer.lessons",
-    "viewer.practice",
-    "viewer.review",
-    "viewer.setup_mode",
-    "viewer.turns",
-    "viewer.recovery",
-    "viewer.compose",
+    "viewer.desktop.engine",
+    "viewer.desktop.analysis",
+    "viewer.desktop.solve",
+    "viewer.desktop.menus",
+    "viewer.desktop.puzzle",
+    "viewer.desktop.export_control",
+    "viewer.desktop.lessons",
+    "viewer.desktop.practice",
+    "viewer.desktop.review",
+    "viewer.desktop.setup_mode",
+    "viewer.desktop.turns",
+    "viewer.desktop.recovery",
+    "viewer.desktop.compose",
 )
 
 
 def test_the_controllers_take_the_lab_and_the_port_not_the_window():
-    # The window (viewer.app) is a shell; viewer.binding builds the lab, the port, the
-    # stage and the controllers and connects them. A controller imports neither, nor the
+    # The window (viewer.desktop.app) is a shell; viewer.desktop.binding builds the lab, the
+    # port, the stage and the controllers and connects them. A controller imports neither, nor the
     # protocols' module imports a controller. Only the command line's ``open`` (and
     # ``practice`` through it) opens the window.
     graph = import_graph()
-    assert sorted(name for name, imports in graph.items() if "viewer.app" in imports) == [
+    assert sorted(name for name, imports in graph.items() if "viewer.desktop.app" in imports) == [
         "viewer.cli.open"
     ]
-    assert sorted(name for name, imports in graph.items() if "viewer.binding" in imports) == [
-        "viewer.app"
-    ]
-    assert graph["viewer.host"].isdisjoint(CONTROLLERS)
-    for name in ("viewer.stage", "viewer.qt_port"):
+    assert sorted(
+        name for name, imports in graph.items() if "viewer.desktop.binding" in imports
+    ) == ["viewer.desktop.app"]
+    assert graph["viewer.desktop.host"].isdisjoint(CONTROLLERS)
+    for name in ("viewer.desktop.stage", "viewer.desktop.qt_port"):
         assert graph[name].isdisjoint(CONTROLLERS), name
     for name in CONTROLLERS:
         assert "viewer.lab" in graph[name] or any(

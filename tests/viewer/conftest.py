@@ -29,11 +29,11 @@ def gl_display(request):
 
 @pytest.fixture
 def guard_errors(monkeypatch):
-    """Every exception that reaches the window's error guard (viewer.slots.guarded) or
+    """Every exception that reaches the window's error guard (viewer.lab.slots.guarded) or
     sys.excepthook, as (exception, where): a test asserts the list stays empty."""
     import sys
 
-    from viewer import slots
+    from viewer.lab import slots
 
     seen = []
     monkeypatch.setattr(slots, "error_hooks", [lambda exc, what: seen.append((exc, what))])
@@ -64,8 +64,8 @@ def make_window(gl_display, qtbot, tmp_path, monkeypatch, unsaved_answers):
     from PySide6.QtCore import QSettings
 
     from model.partition import Partition, PartitionOptions
-    from viewer.app import MainWindow
-    from viewer.session import Session
+    from viewer.desktop.app import MainWindow
+    from viewer.lab.session import Session
 
     monkeypatch.setenv("PYRAMID_LAB_AUTOSAVE", str(tmp_path / "autosave"))
     monkeypatch.setenv("PYRAMID_LAB_CONFIG", str(tmp_path / "config"))  # practice ticks

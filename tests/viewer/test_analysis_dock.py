@@ -11,7 +11,7 @@ import numpy as np
 from model.files import read
 from model.partition import Partition, PartitionOptions
 from tests.conftest import make_partition
-from viewer.palette import HEAT_NOISE, HEAT_PROVEN_LOSS, HEAT_PROVEN_WIN, heat_rgb
+from viewer.lab.palette import HEAT_NOISE, HEAT_PROVEN_LOSS, HEAT_PROVEN_WIN, heat_rgb
 
 WAIT_MS = 20000
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -80,7 +80,7 @@ def test_the_heat_map_is_scaled_over_the_moves_shown(make_window):
     """In a lopsided position every win rate is near 1: an absolute scale painted every
     point the same green. The moves shown span the scale, and the legend's colour bar
     says what its ends are."""
-    from viewer.frame import Frame
+    from viewer.lab.frame import Frame
     from viewer.widgets.legend import legend_entries
 
     control = make_window(win_in_one()).analysis
@@ -102,7 +102,7 @@ def test_the_heat_map_greys_noise_and_colours_proven_moves_apart(make_window):
     """Issue 45: a spread of 20-26 % from a short search is noise (a few hundred playouts
     a move): grey, not green against purple; with many playouts the same spread is real;
     proven moves have colours of their own, and the legend says which is which."""
-    from viewer.frame import Frame
+    from viewer.lab.frame import Frame
     from viewer.widgets.legend import legend_entries
 
     control = make_window(win_in_one()).analysis
@@ -345,7 +345,7 @@ def test_the_threads_box_sets_the_analysis_and_the_hint(
     from PySide6.QtCore import QSettings
 
     import model.search as search  # the lab asks the door when it runs (analysis, agents)
-    import viewer.engine as engine_module
+    import viewer.desktop.engine as engine_module
 
     asked: list[tuple[str, int]] = []
     analyse, agent_for = search.analyse, search.agent_for

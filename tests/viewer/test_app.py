@@ -152,8 +152,8 @@ def test_a_deleted_window_leaves_no_stale_qt_wrapper(make_window, qtbot):
     from PySide6.QtGui import QSurface
 
     from model.partition import Partition, PartitionOptions
-    from viewer.app import MainWindow
-    from viewer.session import Session
+    from viewer.desktop.app import MainWindow
+    from viewer.lab.session import Session
 
     window = MainWindow(Session(Partition(PartitionOptions(3))))  # make_window's settings,
     window.show()  # but not its qtbot, which would close the window deleted here

@@ -18,7 +18,7 @@ import pytest
 from model.files import to_json
 from model.game import PositionFormatError
 from model.partition import Partition, PartitionOptions
-from viewer import autosave
+from viewer.lab import autosave
 from viewer.widgets import unsaved
 
 
@@ -143,7 +143,7 @@ def test_start_up_with_bad_autosaves(make_window, bad_autosaves, guard_errors, m
     recovered, the bad ones set aside with a message; nothing reaches the error guard."""
     warnings = []
     monkeypatch.setattr(
-        "viewer.qt_port.QMessageBox.warning", lambda _p, title, text: warnings.append(text)
+        "viewer.desktop.qt_port.QMessageBox.warning", lambda _p, title, text: warnings.append(text)
     )
     monkeypatch.setattr(unsaved, "ask_recover", lambda parent, what: unsaved.RECOVER)
     window = make_window()

@@ -11,9 +11,9 @@ from model.lattice import CORNERS, lattice
 
 def test_a_ball_among_balls_is_shaded_darker(plotter):
     from viewer.boards.ball_pyramid import AO, BallPyramidView
-    from viewer.frame import Frame
-    from viewer.palette import piece_rgb
-    from viewer.view_state import ViewState
+    from viewer.lab.frame import Frame
+    from viewer.lab.palette import piece_rgb
+    from viewer.lab.view_state import ViewState
 
     lat = lattice(4)
     board = BallPyramidView(plotter, lat)
@@ -37,8 +37,8 @@ def test_a_ball_among_balls_is_shaded_darker(plotter):
 
 def test_the_board_lies_under_the_base_and_the_view_frames_the_pointers(plotter):
     from viewer.boards.ball_pyramid import BOARD_TOP, BallPyramidView
-    from viewer.frame import Frame, Pointer
-    from viewer.view_state import ViewState
+    from viewer.lab.frame import Frame, Pointer
+    from viewer.lab.view_state import ViewState
 
     lat = lattice(5)
     board = BallPyramidView(plotter, lat)
@@ -70,8 +70,8 @@ def test_the_walls_names_stand_outside_the_pyramid(plotter):
 
 def test_path_tubes_show_through_the_balls_on_an_xray_layer(plotter):
     from viewer.boards.ball_pyramid import BallPyramidView
-    from viewer.frame import Frame, Path
-    from viewer.view_state import ViewState
+    from viewer.lab.frame import Frame, Path
+    from viewer.lab.view_state import ViewState
 
     lat = lattice(3)
     window = plotter.render_window
@@ -89,8 +89,8 @@ def test_path_tubes_show_through_the_balls_on_an_xray_layer(plotter):
 
 def test_enclosed_balls_are_left_out_and_the_picture_does_not_change(plotter):
     from viewer.boards.ball_pyramid import BallPyramidView
-    from viewer.frame import Frame
-    from viewer.view_state import ViewState
+    from viewer.lab.frame import Frame
+    from viewer.lab.view_state import ViewState
 
     plotter.ren_win.SetMultiSamples(0)
     lat = lattice(6)

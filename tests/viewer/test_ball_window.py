@@ -619,8 +619,8 @@ def test_undo_against_the_computer_takes_back_the_last_turn(ball_window, qtbot, 
 
 def test_labels_on_one_square_are_joined_and_neighbours_stagger():
     from viewer.boards.grid import LABEL_STAGGER, GridView
-    from viewer.frame import Frame, Label
     from viewer.games.ball import BOARD, site_at
+    from viewer.lab.frame import Frame, Label
 
     d4, d4_small, e4 = site_at("d4", "L"), site_at("d4", "S"), site_at("e4", "M")
     frame = Frame(labels=(Label(d4, "blocked"), Label(d4_small, "tackle"), Label(e4, "goal")))

@@ -87,7 +87,7 @@ def test_setup_editor_paints_erases_undoes_and_validates():
     import pytest
 
     from model.game import PositionFormatError
-    from viewer.setup_editor import SetupEditor
+    from viewer.lab.setup_editor import SetupEditor
 
     game = Partition(PartitionOptions(3, "stacking"))
     lat3 = lattice(3)
@@ -137,8 +137,8 @@ def test_hover_is_a_rim_and_leaves_with_the_mouse(make_window, qtbot):
     import numpy as np
     from PySide6.QtCore import QPoint
 
-    from viewer import palette
     from viewer.boards.ball_pyramid import HOVER_RIM
+    from viewer.lab import palette
 
     window = make_window(Partition(PartitionOptions(4)))
     for text in ["0,0,0", "1,0,0"]:

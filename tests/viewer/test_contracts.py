@@ -106,12 +106,13 @@ def test_the_contract_test_would_see_a_game_named_in_the_shell(tmp_path):
 #: recovery, the scene, the export's driver, the session, the game UIs...).
 WIDGET_MAY_IMPORT = {
     "viewer",
-    "viewer.frame",
-    "viewer.palette",
-    "viewer.events",
-    "viewer.view_state",
-    "viewer.setup_editor",
-    "viewer.slots",
+    "viewer.lab",
+    "viewer.lab.frame",
+    "viewer.lab.palette",
+    "viewer.lab.events",
+    "viewer.lab.view_state",
+    "viewer.lab.setup_editor",
+    "viewer.lab.slots",
 }
 
 
@@ -143,12 +144,17 @@ def test_the_leaf_contract_sees_a_controller_imported_anywhere_in_a_widget():
     fake = VIEWER / "widgets" / "_contract_probe.py"
     fake.write_text(
         "from typing import TYPE_CHECKING\n"
-        "from ..frame import Frame\n"
-        "if TYPE_CHECKING:\n    from ..session import Session\n"
-        "def f():\n    from .. import engine\n    from ..solve import SolveMode\n"
+        "from ..lab.frame import Frame\n"
+        "if TYPE_CHECKING:\n    from ..lab.session import Session\n"
+        "def f():\n    from ..desktop import engine\n    from ..desktop.solve import SolveMode\n"
     )
     try:
-        assert widget_offences(fake) == ["viewer.engine", "viewer.session", "viewer.solve"]
+        assert widget_offences(fake) == [
+            "viewer.desktop",
+            "viewer.desktop.engine",
+            "viewer.desktop.solve",
+            "viewer.lab.session",
+        ]
     finally:
         os.unlink(fake)
 
@@ -168,9 +174,9 @@ def test_every_game_has_a_ui_with_a_board_view():
 @pytest.mark.parametrize("name", game_names())
 def test_each_board_view_draws_a_frame_with_every_field(plotter, name):
     from viewer.boards import make_board_view
-    from viewer.frame import Frame, Label, Marker, Path, Pointer, Region, Slide, Vanish
     from viewer.games import ui_class
-    from viewer.view_state import ViewState
+    from viewer.lab.frame import Frame, Label, Marker, Path, Pointer, Region, Slide, Vanish
+    from viewer.lab.view_state import ViewState
 
     cls = GAMES[name]
     game = cls.new()
@@ -213,9 +219,9 @@ def test_each_board_view_draws_a_frame_with_every_field(plotter, name):
 def test_each_board_view_draws_heat_by_its_value(plotter, name):
     """Frame.heat changes the picture, and a value of 0 looks unlike a value of 1."""
     from viewer.boards import make_board_view
-    from viewer.frame import Frame
     from viewer.games import ui_class
-    from viewer.view_state import ViewState
+    from viewer.lab.frame import Frame
+    from viewer.lab.view_state import ViewState
 
     game = GAMES[name].new()
     ui = ui_class(name)()
@@ -237,9 +243,9 @@ def test_each_board_view_draws_frame_labels(plotter, name):
     """Frame.labels are drawn as text on every board (a puzzle's "key" and "cook"
     captions, a row's "blocked"), and go when the frame has none."""
     from viewer.boards import make_board_view
-    from viewer.frame import Frame, Label
     from viewer.games import ui_class
-    from viewer.view_state import ViewState
+    from viewer.lab.frame import Frame, Label
+    from viewer.lab.view_state import ViewState
 
     game = GAMES[name].new()
     ui = ui_class(name)()
@@ -260,19 +266,19 @@ def test_each_board_view_draws_frame_labels(plotter, name):
 
 
 def _protocol_members(protocol: type) -> set[str]:
-    """The names a protocol of viewer.host asks for, its bases' included."""
+    """The names a protocol of viewer.desktop.host asks for, its bases' included."""
     names: set[str] = set()
     for cls in protocol.__mro__:
-        if getattr(cls, "_is_protocol", False) and cls.__module__ == "viewer.host":
+        if getattr(cls, "_is_protocol", False) and cls.__module__ == "viewer.desktop.host":
             names |= set(inspect.get_annotations(cls))
             names |= {n for n, v in vars(cls).items() if callable(v) or isinstance(v, property)}
     return {n for n in names if not n.startswith("__") and n != "_is_protocol"}
 
 
 def test_the_few_protocols_between_controllers_are_fulfilled(make_window):
-    """viewer.host keeps at most five protocols (issue 43: it held 25, one slice of the
+    """viewer.desktop.host keeps at most five protocols (issue 43: it held 25, one slice of the
     window for each controller); each is fulfilled by the part the binding hands over."""
-    from viewer import host
+    from viewer.desktop import host
 
     window = make_window()
     protocols = [
@@ -363,3 +369,58 @@ def test_the_classroom_reaches_no_qt():
     }
     assert reached == {}
     assert "viewer.lab.lesson" in seen  # built on the lab's lesson state, not beside it
+
+
+def lab_offences(graph: dict[str, set[str]]) -> list[str]:
+    """The lab's imports of the viewer outside viewer/lab/, as "MODULE: IMPORTED"."""
+    return sorted(
+        f"{name}: {module}"
+        for name, imported in graph.items()
+        if name == "viewer.lab" or name.startswith("viewer.lab.")
+        for module in imported
+        if module.split(".")[0] == "viewer" and not module.startswith("viewer.lab")
+    )
+
+
+def test_the_folder_is_the_lab_s_boundary():
+    """viewer/lab/ imports nothing of the viewer outside it (anywhere in a module: in a
+    function, under TYPE_CHECKING), so the folder is the boundary a front end binds to;
+    and viewer/'s root holds no module, only the folders: the lab, the desktop window,
+    the classroom, the command line, the pictures, the board views, the widgets and the
+    games."""
+    from import_graph import import_graph
+
+    assert lab_offences(import_graph()) == []
+    assert sorted(path.name for path in VIEWER.glob("*.py")) == ["__init__.py"]
+
+
+def test_the_boundary_test_sees_the_lab_reach_out():
+    graph = {
+        "viewer.lab.fake": {"viewer.lab.frame", "viewer.desktop.stage", "model.game"},
+        "viewer.lab": {"viewer.games"},
+        "viewer.desktop.app": {"viewer.widgets.help"},
+    }
+    assert lab_offences(graph) == [
+        "viewer.lab.fake: viewer.desktop.stage",
+        "viewer.lab: viewer.games",
+    ]
+
+
+def test_every_module_of_the_desktop_window_needs_the_front_end():
+    """A module of viewer/desktop/ reaches Qt, VTK or pyvista through its imports (a
+    Qt-free one belongs in the lab)."""
+    from import_graph import import_graph
+
+    graph = import_graph()
+    free = []
+    for name in sorted(graph):
+        if not name.startswith("viewer.desktop."):
+            continue
+        seen, todo = {name}, [name]
+        while todo:
+            for module in graph[todo.pop()] - seen:
+                seen.add(module)
+                todo.append(module)
+        if not any(gui_imports(KNOWN[module]) for module in seen):
+            free.append(name)
+    assert free == []

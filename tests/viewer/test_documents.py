@@ -1,4 +1,4 @@
-"""The Qt-free documents (viewer.documents): open good and bad files, save atomically,
+"""The Qt-free documents (viewer.lab.documents): open good and bad files, save atomically,
 Open recent, and the unsaved-changes decision, with a front that answers instead of a
 window."""
 
@@ -15,9 +15,9 @@ from model.files import read
 from model.game import PositionFormatError
 from model.lesson import LessonFile
 from model.partition import Partition, PartitionOptions
-from viewer import documents
-from viewer.documents import CANCEL, DISCARD, SAVE, Documents, MemoryStore, RecentFiles
-from viewer.session import EXAMPLES_DIR, Session
+from viewer.lab import documents
+from viewer.lab.documents import CANCEL, DISCARD, SAVE, Documents, MemoryStore, RecentFiles
+from viewer.lab.session import EXAMPLES_DIR, Session
 
 LESSON = sorted((EXAMPLES_DIR / "lessons" / "partition").glob("*.lesson.json"))[0]
 
@@ -275,7 +275,7 @@ def test_recent_files_newest_first_without_repeats_and_bounded(tmp_path):
 
 
 def test_open_starts_beside_the_file_on_show_save_as_not_among_the_examples(tmp_path):
-    from viewer.session import EXAMPLES_DIR
+    from viewer.lab.session import EXAMPLES_DIR
 
     recent = RecentFiles(MemoryStore())
     recent.remember(tmp_path / "mine.pyr.json")

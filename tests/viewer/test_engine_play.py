@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import QTimer
 
 from model.partition import Partition, PartitionOptions
-from viewer.engine import gui_post
+from viewer.desktop.engine import gui_post
 from viewer.lab.jobs import JobRunner
 
 WAIT_MS = 20000

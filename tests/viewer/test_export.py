@@ -427,7 +427,7 @@ def test_export_dialog_exports_what_the_window_shows(
     import imageio.v3 as iio
 
     from model.files import read
-    from viewer.export_control import ExportDialog, open_export_dialog
+    from viewer.desktop.export_control import ExportDialog, open_export_dialog
 
     window = make_window()
     window.documents.open(MOVES)
@@ -481,7 +481,7 @@ def test_export_dialog_exports_what_the_window_shows(
 
 
 def test_export_dialog_offers_no_replay_without_moves(make_window, tmp_path, warnings_shown):
-    from viewer.export_control import open_export_dialog
+    from viewer.desktop.export_control import open_export_dialog
 
     window = make_window()
     dialog = open_export_dialog(window.lab, window.port, window.stage)
@@ -507,8 +507,8 @@ def test_export_dialog_offers_no_replay_without_moves(make_window, tmp_path, war
 def test_export_dialog_never_offers_the_apps_own_examples_folder(make_window, tmp_path):
     from pathlib import Path
 
-    from viewer.export_control import ExportDialog
-    from viewer.menus import EXAMPLES_DIR
+    from viewer.desktop.export_control import ExportDialog
+    from viewer.desktop.menus import EXAMPLES_DIR
 
     window = make_window()
     lesson = EXAMPLES_DIR / "partition" / "teaching-anchored-partition.pyr.json"
@@ -528,7 +528,7 @@ def test_an_animation_is_written_a_frame_at_a_time(tmp_path, extension):
     import imageio.v3 as iio
 
     from model.files import save_file
-    from viewer.export import ExportOptions, write_gif, write_mp4
+    from viewer.pictures.export import ExportOptions, write_gif, write_mp4
 
     alive: list[weakref.ref] = []
     most = 0
@@ -560,7 +560,7 @@ def test_an_animation_is_written_a_frame_at_a_time(tmp_path, extension):
 def test_the_gif_stream_keeps_each_frame_and_lengthens_a_repeated_one(tmp_path):
     import imageio.v3 as iio
 
-    from viewer.gif_stream import GifStream
+    from viewer.pictures.gif_stream import GifStream
 
     noise = np.random.default_rng(2)
     first = noise.integers(0, 4, (30, 40, 3), dtype=np.uint8) * 60

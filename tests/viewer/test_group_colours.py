@@ -1,4 +1,4 @@
-"""Group colours keep each player's family (viewer.palette.group_shade): a red ball's
+"""Group colours keep each player's family (viewer.lab.palette.group_shade): a red ball's
 group is a shade of red, never orange or magenta, and never in another player's hues; a
 lesson's wrong answer whose escape path runs through unanchored balls says so in the legend.
 """
@@ -11,8 +11,8 @@ import math
 
 import pytest
 
-from viewer import palette
-from viewer.frame import Frame, Path
+from viewer.lab import palette
+from viewer.lab.frame import Frame, Path
 from viewer.widgets.legend import legend_entries
 
 PLAYERS = ("red", "blue", "green", "yellow")
@@ -88,7 +88,7 @@ def test_the_window_says_why_a_wrong_answers_path_runs_through_red_balls(make_wi
     legend says they do not cut it. A wrong answer in another game says what it did."""
     from pathlib import Path
 
-    from viewer.lessons import play_answer
+    from viewer.desktop.lessons import play_answer
 
     lessons = Path(__file__).resolve().parents[2] / "examples" / "lessons"
     window = make_window()

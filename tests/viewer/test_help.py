@@ -89,8 +89,8 @@ def test_the_view_dock_calls_the_pieces_by_the_games_word(make_window, guard_err
 def test_the_legend_says_what_a_ghost_and_the_planned_tracks_mean():
     """A ghost of any colour is named by what it is, not by its colour; Pyramid Ball's
     planned tracks and planned pass say what they are."""
-    from viewer.frame import Frame, Path
     from viewer.games.ball import BallUI
+    from viewer.lab.frame import Frame, Path
     from viewer.widgets.legend import legend_entries
 
     entries = legend_entries(Frame(ghosts={3: "white"}), {})

@@ -8,9 +8,9 @@ import itertools
 
 from model.partition import Partition, PartitionOptions
 from viewer.boards import make_board_view
-from viewer.frame import Frame, Label
 from viewer.games import ui_class
-from viewer.view_state import ViewState
+from viewer.lab.frame import Frame, Label
+from viewer.lab.view_state import ViewState
 
 
 def overlap(a, b):

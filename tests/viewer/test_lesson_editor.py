@@ -18,9 +18,9 @@ from model import lesson as L
 from model.game import game_class
 from model.teaching import teaching_for
 from model.userfiles import lessons_folder
+from viewer.desktop.lessons import play_answer
+from viewer.desktop.menus import LESSON_FOLDERS_KEY
 from viewer.lab.lesson import SAID_PATH
-from viewer.lessons import play_answer
-from viewer.menus import LESSON_FOLDERS_KEY
 
 ROOT = Path(__file__).resolve().parents[2]
 CORNER_BALL = ROOT / "examples" / "lessons" / "partition" / "03-a-corner-ball.lesson.json"

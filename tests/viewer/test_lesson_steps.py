@@ -1,4 +1,4 @@
-"""Lessons that answer back in the window (viewer.lessons): a lesson file opened from the
+"""Lessons that answer back in the window (viewer.desktop.lessons): a lesson file opened from the
 menus, its task answered on the board through the window's click path, the verdict with
 its reason and path, Hint, Retry, progress kept between runs, and teacher mode."""
 
@@ -11,7 +11,7 @@ import pytest
 from window_helpers import click
 
 from model import lesson as L
-from viewer.lessons import Progress, play_answer
+from viewer.desktop.lessons import Progress, play_answer
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = ROOT / "examples" / "lessons"

@@ -1,4 +1,4 @@
-"""The board's modes and their router (viewer.modes), with fake modes: no Qt, no window.
+"""The board's modes and their router (viewer.lab.modes), with fake modes: no Qt, no window.
 The router asks the modes on, up to the first that claims the board, in order."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ import dataclasses
 
 import pytest
 
-from viewer.frame import Frame, Label
-from viewer.modes import Mode, Router
+from viewer.lab.frame import Frame, Label
+from viewer.lab.modes import Mode, Router
 
 
 class Fake(Mode):

@@ -1,11 +1,11 @@
-"""The single search's rough guess of the time its depth still takes (viewer.pace): from
+"""The single search's rough guess of the time its depth still takes (viewer.lab.pace): from
 the growth of the last depths' times, said as a guess, nothing before it can be told."""
 
 from __future__ import annotations
 
 import pytest
 
-from viewer.pace import DepthPace
+from viewer.lab.pace import DepthPace
 
 
 def test_no_guess_before_two_depths_are_timed():

@@ -187,7 +187,7 @@ def test_without_a_written_solution_the_hint_comes_from_the_prover(
     assert "at stake" in practice.state.hint_idea.text
     (region,) = [r for r in window.stage.frame().regions if r.style == "hint"]
     game = window.session.game
-    from viewer.practice import corner_site
+    from viewer.desktop.practice import corner_site
 
     corners = practice.state.hint_idea.corners
     assert corners

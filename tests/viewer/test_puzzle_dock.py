@@ -352,7 +352,7 @@ def test_solve_mode_ends_when_the_moves_dock_leaves_the_puzzle(open_puzzle, qtbo
 
 def test_session_restore_drops_what_was_added():
     from model.partition import Partition, PartitionOptions
-    from viewer.session import Session
+    from viewer.lab.session import Session
 
     session = Session(Partition(PartitionOptions(3)))
     for text in ("0,0,0", "1,0,0", "2,0,0"):

@@ -9,7 +9,7 @@ import pytest
 from PIL import Image
 
 from viewer.cli import main
-from viewer.palette import MARKER_RGB, PIECE_RGB
+from viewer.lab.palette import MARKER_RGB, PIECE_RGB
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 

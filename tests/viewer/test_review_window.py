@@ -153,7 +153,7 @@ def test_compose_writes_a_verified_collection_and_opens_it_in_practice(
 
     window = make_window(Partition(PartitionOptions(4)))
     window.menus.compose.trigger()
-    from viewer.compose import ComposeDialog
+    from viewer.desktop.compose import ComposeDialog
 
     dialog = window.findChild(ComposeDialog)
     assert dialog is not None
@@ -205,7 +205,7 @@ def test_the_monkey_reviews_a_game(make_window, qtbot, tmp_path, guard_errors, m
 def test_the_export_writes_the_review_graph_beside_the_picture(
     make_window, qtbot, tmp_path, guard_errors
 ):
-    from viewer.export_control import open_export_dialog
+    from viewer.desktop.export_control import open_export_dialog
 
     window, _path, _game, _ply, _ = review_in_window(make_window, qtbot, tmp_path, seconds=0.2)
     dialog = open_export_dialog(window.lab, window.port, window.stage)

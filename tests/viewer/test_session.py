@@ -10,8 +10,8 @@ from model.game import IllegalMoveError, PositionFormatError
 from model.lattice import lattice
 from model.partition import Partition, PartitionOptions
 from model.setup import start_copy
-from viewer.session import Session
-from viewer.view_state import ViewState
+from viewer.lab.session import Session
+from viewer.lab.view_state import ViewState
 
 
 def test_play_undo_redo_and_goto():

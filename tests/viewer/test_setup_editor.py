@@ -9,7 +9,7 @@ from pathlib import Path
 from model import files
 from model.setup import file_state
 from viewer.games import ui_class
-from viewer.setup_editor import SetupEditor
+from viewer.lab.setup_editor import SetupEditor
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 SOLO = EXAMPLES / "rolling" / "solo-round-4-deploy.pyr.json"

@@ -13,8 +13,8 @@ from model.files import read
 from viewer.boards.ball_pyramid import BallPyramidView
 from viewer.boards.shaders import SHADER_DIR, load_shader
 from viewer.games import ui_class
-from viewer.palette import GHOST_RIM_RGB
-from viewer.view_state import ViewState
+from viewer.lab.palette import GHOST_RIM_RGB
+from viewer.lab.view_state import ViewState
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -66,8 +66,8 @@ def edge_pixels_on_a_ball(depth: bool) -> tuple[int, str]:
     """Grey edge-line pixels drawn on the ball in the middle of the base's south edge (the
     edge line runs through its centre): a sphere that writes its depth hides the line."""
     from model.lattice import lattice
-    from viewer.frame import Frame
-    from viewer.palette import EDGE_RGB
+    from viewer.lab.frame import Frame
+    from viewer.lab.palette import EDGE_RGB
 
     log = vtk.vtkStringOutputWindow()
     previous = vtk.vtkOutputWindow.GetInstance()

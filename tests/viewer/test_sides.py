@@ -12,8 +12,8 @@ from window_helpers import click
 from model.partition import Partition, PartitionOptions
 from model.pyraos import Pyraos
 from model.terrace import Terrace
-from viewer import palette
-from viewer.engine import position_of
+from viewer.desktop.engine import position_of
+from viewer.lab import palette
 
 WAIT_MS = 20000
 #: A Pyraos game (a seeded random walk) after which white may lift 0,1,0 to 1,1,1 and

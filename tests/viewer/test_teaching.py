@@ -16,9 +16,9 @@ from model.files import read
 from model.lattice import CORNERS, Corner
 from model.partition import Partition, PartitionOptions
 from viewer.cli import main
+from viewer.desktop.menus import LESSON_DIR
 from viewer.games.partition.teaching import Overlays, TeachingView
-from viewer.menus import LESSON_DIR
-from viewer.palette import PATH_RGB
+from viewer.lab.palette import PATH_RGB
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -573,7 +573,7 @@ def test_a_caption_scrolls_in_a_small_lesson_dock(make_window, qtbot, old_lesson
 def drawn_overlays(board):
     """(kind, style) of what the ball pyramid draws now: path colours, region cells, rims,
     corner cones, walls."""
-    from viewer import palette
+    from viewer.lab import palette
 
     drawn = set()
     if board.paths.GetVisibility():
@@ -602,7 +602,7 @@ def test_the_legend_lists_exactly_the_overlays_drawn(make_window, old_lessons):
     nothing that is not drawn."""
     from PySide6.QtWidgets import QLabel
 
-    from viewer import palette
+    from viewer.lab import palette
 
     window = make_window()
     legend = window.legend
@@ -644,7 +644,7 @@ def test_the_legend_lists_exactly_the_overlays_drawn(make_window, old_lessons):
 
 
 def test_the_legend_leaves_out_what_is_not_drawn():
-    from viewer.frame import Frame, Path, Region
+    from viewer.lab.frame import Frame, Path, Region
     from viewer.widgets.legend import legend_entries
 
     frame = Frame(
@@ -664,7 +664,7 @@ def test_the_legend_leaves_out_what_is_not_drawn():
 def test_a_rim_and_a_marker_of_one_meaning_are_one_line():
     """A trial: Pyraos's lesson step (a highlighted piece taken off, now an empty point)
     said "what this step of the lesson is about" twice, with a rim and with a dot."""
-    from viewer.frame import Frame, Marker
+    from viewer.lab.frame import Frame, Marker
     from viewer.widgets.legend import legend_entries
 
     frame = Frame(
@@ -688,9 +688,9 @@ def test_the_app_opens_on_lesson_1_with_its_caption_and_overlays(
     a file the app opens the first lesson (cli's first_lesson, as scripts/open.sh does):
     since issue 28 the first lesson file of Pyramid Partition, on its first step."""
     from model import lesson as lessons
-    from viewer.app import MainWindow
     from viewer.cli import first_lesson
-    from viewer.session import Session
+    from viewer.desktop.app import MainWindow
+    from viewer.lab.session import Session
 
     monkeypatch.setenv("PYRAMID_LAB_LESSON_PROGRESS", str(tmp_path / "progress.json"))
     monkeypatch.setenv("PYRAMID_LAB_AUTOSAVE", str(tmp_path / "autosave"))

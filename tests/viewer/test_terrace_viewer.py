@@ -13,7 +13,7 @@ from tests.conftest import terrace_position
 from viewer.boards.ball_pyramid import BallPyramidView
 from viewer.boards.stepped import SteppedView
 from viewer.games.terrace import BOARD, TerraceTurn, TerraceUI
-from viewer.palette import INLAY_RGB, INLAY_WON_RGB, MARKER_RGB, POINTER_RGB
+from viewer.lab.palette import INLAY_RGB, INLAY_WON_RGB, MARKER_RGB, POINTER_RGB
 
 A7, B7, A5 = fid(6, 0), fid(6, 1), fid(4, 0)
 
@@ -295,7 +295,7 @@ def test_draw_by_repetition_is_shown(terrace_window, qtbot):
 
 
 def test_a_hovered_stone_keeps_its_colour_and_wears_a_ring(terrace_window):
-    from viewer.palette import HOVER_RGB, PIECE_RGB
+    from viewer.lab.palette import HOVER_RGB, PIECE_RGB
 
     window = terrace_window()
     board = window.stage.board

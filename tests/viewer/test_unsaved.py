@@ -14,8 +14,8 @@ from PySide6.QtWidgets import QFileDialog
 
 from model.files import read, write
 from model.partition import Partition, PartitionOptions
-from viewer import autosave
-from viewer.session import EXAMPLES_DIR
+from viewer.lab import autosave
+from viewer.lab.session import EXAMPLES_DIR
 from viewer.widgets import unsaved
 from viewer.widgets.new_game import NewGameDialog
 
@@ -52,7 +52,7 @@ def test_a_bad_file_is_refused_before_asking(make_window, unsaved_answers, tmp_p
     _dirty(window)
     bad = tmp_path / "bad.pyr.json"
     bad.write_text("{")
-    monkeypatch.setattr("viewer.qt_port.QMessageBox.warning", lambda *a, **k: None)
+    monkeypatch.setattr("viewer.desktop.qt_port.QMessageBox.warning", lambda *a, **k: None)
     assert not window.documents.open(bad)
     assert unsaved_answers["asked"] == []
     assert window.session.dirty
@@ -180,7 +180,7 @@ def test_a_damaged_autosave_is_set_aside(make_window, tmp_path, monkeypatch):
     file = _leftover(tmp_path / "autosave", {"format": "nonsense"})
     window = make_window()
     monkeypatch.setattr(unsaved, "ask_recover", lambda parent, what: unsaved.RECOVER)
-    monkeypatch.setattr("viewer.qt_port.QMessageBox.warning", lambda *a, **k: None)
+    monkeypatch.setattr("viewer.desktop.qt_port.QMessageBox.warning", lambda *a, **k: None)
     assert not window.recovery.offer()
     assert not file.exists()
     assert list(file.parent.glob("*.damaged.json"))
@@ -193,8 +193,8 @@ CRASH = textwrap.dedent(
     from PySide6.QtWidgets import QApplication
     app = QApplication([])
     from model.partition import Partition, PartitionOptions
-    from viewer.app import MainWindow
-    from viewer.session import Session
+    from viewer.desktop.app import MainWindow
+    from viewer.lab.session import Session
     window = MainWindow(Session(Partition(PartitionOptions(3))))
     window.show()
     window.session.play(window.session.game.parse_move("0,0,0"))
@@ -228,8 +228,8 @@ def test_a_failing_autosave_says_so(make_window, tmp_path, monkeypatch):
 def test_a_shipped_lesson_is_never_saved_over(make_window, unsaved_answers, monkeypatch, tmp_path):
     """Save on a lesson (or any example that comes with the app) asks for a copy's name:
     the lesson stays as it came."""
-    from viewer.menus import EXAMPLES_DIR
-    from viewer.session import shipped
+    from viewer.desktop.menus import EXAMPLES_DIR
+    from viewer.lab.session import shipped
 
     lesson = EXAMPLES_DIR / "partition" / "t5-anchored-around-a-corner-ball.pyr.json"
     before = lesson.read_bytes()

@@ -196,7 +196,7 @@ def test_a_page_cannot_announce_a_huge_message():
 def test_a_shared_escape_path_is_one_tube_and_one_legend_line():
     # Partition's lesson 3: red's and blue's escape paths from SW run along the same
     # points; the page draws one tube in the window's colour for both, said once
-    from viewer import palette
+    from viewer.lab import palette
 
     step = lessons.read(SECOND).steps[0]
     board = board_of(step.game, lattice_of(step.game), overlays=step.overlays)

@@ -41,9 +41,9 @@ from vtkmodules.vtkRenderingCore import vtkActor, vtkPolyDataMapper, vtkProp, vt
 
 from model.lattice import CORNERS, WALLS, PyramidLattice, Wall
 
-from .. import palette
-from ..frame import Frame, Vanish
-from ..view_state import ViewState
+from ..lab import palette
+from ..lab.frame import Frame, Vanish
+from ..lab.view_state import ViewState
 from .labels import ScreenLabels
 from .meshes import (
     add_actor,

@@ -1,8 +1,8 @@
 """The protocol every board view implements, and the geometry it is built on.
 
 A board view draws one kind of board (the ball pyramid, the stepped pyramid, ...) into a
-pyvista plotter. It is handed a :class:`~viewer.frame.Frame` and the
-:class:`~viewer.view_state.ViewState` and never imports a game: what a site means is the
+pyvista plotter. It is handed a :class:`~viewer.lab.frame.Frame` and the
+:class:`~viewer.lab.view_state.ViewState` and never imports a game: what a site means is the
 game UI's business.
 """
 
@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import numpy as np
 
-from ..frame import Frame, Vanish
-from ..view_state import BoardGeometry, ViewState
+from ..lab.frame import Frame, Vanish
+from ..lab.view_state import BoardGeometry, ViewState
 
 if TYPE_CHECKING:
     import pyvista as pv
@@ -45,7 +45,7 @@ class BoardView(Protocol):
         first (points hidden behind a ball: a flat board has none)."""
 
     def set_view(self, name: str) -> None:
-        """A camera preset of :data:`viewer.palette.VIEWS`, framing the whole board."""
+        """A camera preset of :data:`viewer.lab.palette.VIEWS`, framing the whole board."""
 
     def play(self, vanishing: Sequence[Vanish]) -> float:
         """Start showing pieces a move removed; returns its length in seconds (0: this

@@ -19,9 +19,9 @@ from typing import Any, ClassVar
 import numpy as np
 import pyvista as pv
 
-from .. import palette
-from ..frame import Frame, Label, Vanish
-from ..view_state import ViewState
+from ..lab import palette
+from ..lab.frame import Frame, Label, Vanish
+from ..lab.view_state import ViewState
 from .meshes import MeshActors, Template, aim_camera, fit_camera, instances
 
 LABEL_ROOM = 2.0  # how far over the board's bounds a label may stand

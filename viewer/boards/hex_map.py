@@ -35,9 +35,9 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import pyvista as pv
 
-from .. import palette
-from ..frame import Frame
-from ..view_state import ViewState
+from ..lab import palette
+from ..lab.frame import Frame
+from ..lab.view_state import ViewState
 from .flat import FlatView, ray_at_height, ray_enters_box
 from .meshes import add_labels, add_still_mesh, instances, template
 from .picking import to_display, view_ray

@@ -37,9 +37,9 @@ from typing import Any
 import numpy as np
 import pyvista as pv
 
-from .. import palette
-from ..frame import Frame, Vanish
-from ..view_state import ViewState
+from ..lab import palette
+from ..lab.frame import Frame, Vanish
+from ..lab.view_state import ViewState
 from .meshes import (
     MeshActors,
     Vector,

@@ -35,7 +35,7 @@ from model.game import Game, PositionFormatError, shorten
 from model.userfiles import LessonProgress
 
 from ..lab import CANCEL, Lab
-from ..session import Session
+from ..lab.session import Session
 
 RESULTS_FORMAT = "pyramid-lab-classroom-results/1"
 MAX_STUDENTS = 200

@@ -30,7 +30,7 @@ import pyvista as pv
 from model.game import Game
 from model.lattice import CORNERS, Corner, PyramidLattice
 
-from .. import palette
+from ..lab import palette
 
 BALL_RADIUS = 0.47
 POINT_RADIUS = 0.16

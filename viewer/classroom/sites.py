@@ -32,10 +32,10 @@ from model.game import Game, Move
 from model.lesson import Verdict
 
 from ..boards import BOARD_VIEWS
-from ..frame import Frame
 from ..games import GameUI, MoveForm, ui_class
-from ..lesson_marks import lesson_frame
-from ..view_state import ViewState
+from ..lab.frame import Frame
+from ..lab.lesson_marks import lesson_frame
+from ..lab.view_state import ViewState
 from ..widgets.legend_entries import legend_entries
 from .scene import Board, hex_of, unit_ray
 
@@ -218,7 +218,7 @@ def site_board(
 ) -> Board:
     """The board of the seat's position as the window draws it, with the turn being built
     (the site last clicked) and the lesson's marks as the window's lesson layer draws them
-    (:func:`~viewer.lesson_marks.lesson_frame`: the step's highlights, the points picked,
+    (:func:`~viewer.lab.lesson_marks.lesson_frame`: the step's highlights, the points picked,
     a wrong answer's path)."""
     ui, game = seat.ui, seat.view
     frame = lesson_frame(
@@ -250,7 +250,7 @@ def _view_state(geometry: Any, view: Mapping[str, Any], flat: bool) -> ViewState
 
 def _legend(board: Board, ui: GameUI[Any], game: Game, frame: Frame) -> None:
     """The pieces by colour, then what the frame's overlays mean (the window's legend)."""
-    from .. import palette
+    from ..lab import palette
 
     for colour in dict.fromkeys(frame.pieces.values()):
         board.say(palette.piece_rgb(colour), f"{colour}'s {ui.piece_word}")
@@ -271,7 +271,7 @@ def pick(board: Board, origin: Sequence[float], direction: Sequence[float]) -> i
 
 def camera(board: Board) -> dict[str, Any]:
     """The page's camera: the window's "iso" view of the board, from far enough."""
-    from .. import palette
+    from ..lab import palette
 
     drawer = board.drawer
     assert drawer is not None

@@ -5,7 +5,7 @@ error. Commands that need no window import no Qt or VTK, so they stay fast.
 
 One module a command, each with ``add_parser(commands)`` (its subparser) and
 ``run(args)`` (the exit status); this module only puts them together, in the order
-``--help`` lists them. Files are read through :mod:`viewer.documents`.
+``--help`` lists them. Files are read through :mod:`viewer.lab.documents`.
 """
 
 from __future__ import annotations

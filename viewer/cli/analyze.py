@@ -53,7 +53,7 @@ def add_parser(commands: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from model import PositionFormatError
 
-    from ..documents import read_position
+    from ..lab.documents import read_position
 
     for option in ("seconds", "threads"):
         if getattr(args, option) is not None and not args.engine:

@@ -91,11 +91,11 @@ def no_memory(table_mb: float, exc: MemoryError) -> str:
 
 
 def read_or_say(path: str) -> PositionDocument | None:
-    """The position file at ``path`` (read by :mod:`viewer.documents`), or None after the
+    """The position file at ``path`` (read by :mod:`viewer.lab.documents`), or None after the
     one line on stderr that names the file and what is wrong with it."""
     from model import PositionFormatError
 
-    from ..documents import read_position
+    from ..lab.documents import read_position
 
     try:
         return read_position(path)

@@ -8,8 +8,15 @@ import sys
 from pathlib import Path
 from typing import Any
 
-# export's limits and defaults (viewer.export imports no Qt or VTK at its top either)
-from ..export import DEFAULT_FPS, DEFAULT_FRAMES, DEFAULT_HOLD, MAX_FPS, MAX_FRAMES, MAX_HOLD
+# export's limits and defaults (viewer.pictures.export imports no Qt or VTK at its top either)
+from ..pictures.export import (
+    DEFAULT_FPS,
+    DEFAULT_FRAMES,
+    DEFAULT_HOLD,
+    MAX_FPS,
+    MAX_FRAMES,
+    MAX_HOLD,
+)
 from .argtypes import bounded
 from .common import EXIT_BAD_INPUT, EXIT_OK
 from .render import add_file_and_output, add_view_options, read_for_drawing
@@ -88,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_BAD_INPUT
-    from ..export import ExportOptions, check_export, check_replay, export_game
+    from ..pictures.export import ExportOptions, check_export, check_replay, export_game
 
     read = read_for_drawing(args, lambda out: check_export(out, args.motion))
     if isinstance(read, int):

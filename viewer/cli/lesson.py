@@ -47,7 +47,7 @@ def run_answers(args: argparse.Namespace) -> int:
     from model.game import shorten
     from model.search import lessons as judging
 
-    from ..documents import read_lesson
+    from ..lab.documents import read_lesson
 
     try:
         lesson = read_lesson(args.file)
@@ -83,7 +83,7 @@ def run_check(args: argparse.Namespace) -> int:
     from model.game import shorten
     from model.search import lessons
 
-    from ..documents import read_lesson
+    from ..lab.documents import read_lesson
 
     status = EXIT_OK
     for path in args.files:

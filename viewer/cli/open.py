@@ -43,7 +43,7 @@ def add_parser(commands: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from model import PositionFormatError
 
-    from ..documents import read_any
+    from ..lab.documents import read_any
 
     lesson = first_lesson()
     path = args.file or (str(lesson) if lesson else None)
@@ -76,9 +76,9 @@ def open_window(path: str | None, game: Game | None = None, practice: Path | Non
 
     from model.lesson import LessonFile
 
-    from ..app import MainWindow
-    from ..documents import read_any
-    from ..session import Session
+    from ..desktop.app import MainWindow
+    from ..lab.documents import read_any
+    from ..lab.session import Session
 
     app = QApplication.instance() or QApplication([])
     app.setOrganizationName("Pyramid Lab")

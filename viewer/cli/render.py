@@ -98,7 +98,7 @@ def add_parser(commands: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..render import check_output, render_game
+    from ..pictures.render import check_output, render_game
 
     read = read_for_drawing(args, check_output)
     if isinstance(read, int):
@@ -143,8 +143,8 @@ def read_for_drawing(args: argparse.Namespace, check: Any) -> tuple[Any, Any] | 
     message."""
     from model import PositionFormatError
 
-    from ..documents import read_step
-    from ..render import RenderOptions, parse_clip
+    from ..lab.documents import read_step
+    from ..pictures.render import RenderOptions, parse_clip
 
     try:
         clips = [parse_clip(text) for text in args.clip]

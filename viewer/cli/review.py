@@ -104,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
         for item in made:
             print(f"puzzle {item['ply']}: {item.get('file') or 'not kept: ' + item['why']}")
     if args.graph is not None:
-        from ..export import review_graph_png
+        from ..pictures.export import review_graph_png
 
         try:
             write_bytes(args.graph, review_graph_png(result, game.players[0]))

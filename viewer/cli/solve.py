@@ -143,7 +143,7 @@ def run(args: argparse.Namespace) -> int:
     if args.certificate is not None:
         return _certificate(args, game)
 
-    from viewer.pace import DepthPace
+    from viewer.lab.pace import DepthPace
 
     pace = DepthPace()
 

@@ -42,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
     from model import PositionFormatError
     from model.search import verify
 
-    from ..documents import read_position
+    from ..lab.documents import read_position
 
     status = EXIT_OK
     for path in args.files:

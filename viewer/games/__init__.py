@@ -10,7 +10,7 @@ from typing import TypeVar
 
 from model.game import Game
 
-from .base import ClickResult, FormPart, GameUI, Host, MoveForm, TurnBuilder
+from ..lab.game_ui import ClickResult, FormPart, GameUI, Host, MoveForm, TurnBuilder
 
 _UIS: dict[str, type[GameUI]] = {}
 _U = TypeVar("_U", bound=type[GameUI])

@@ -1,11 +1,36 @@
 """The lab: Pyramid Lab's state and behaviour with no Qt, VTK or pyvista in it (the
-window binds to it; tests and, one day, a web page drive it through a :class:`Port`)."""
+window binds to it; tests and, one day, a web page drive it through a :class:`Port`).
+
+Every Qt-free module of the application lives in this folder and imports nothing of the
+viewer outside it (``tests/viewer/test_contracts.py``). The names below are loaded when
+first asked for, so that ``import viewer.lab.palette`` (a board view, the ``render``
+command) does not load the whole lab and the search with it."""
 
 from __future__ import annotations
 
-from .jobs import Job, JobRunner, Post, Progress, Task, at_once, position_of
-from .lab import Lab
-from .port import CANCEL, DISCARD, SAVE, Port
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .jobs import Job, JobRunner, Post, Progress, Task, at_once, position_of
+    from .lab import Lab
+    from .port import CANCEL, DISCARD, SAVE, Port
+
+#: name -> the module of this folder that defines it
+_WHERE = {
+    "Job": "jobs",
+    "JobRunner": "jobs",
+    "Post": "jobs",
+    "Progress": "jobs",
+    "Task": "jobs",
+    "at_once": "jobs",
+    "position_of": "jobs",
+    "Lab": "lab",
+    "CANCEL": "port",
+    "DISCARD": "port",
+    "SAVE": "port",
+    "Port": "port",
+}
 
 __all__ = [
     "CANCEL",
@@ -21,3 +46,11 @@ __all__ = [
     "at_once",
     "position_of",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _WHERE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{_WHERE[name]}", __name__), name)
+    globals()[name] = value
+    return value

@@ -1,6 +1,6 @@
 """The lab's analysis of the position shown: when it may run, its search on the lab's job
 runner, Stop (the moves weighed so far are kept), and which position a result is of.
-Qt-free: the Analysis dock (viewer.analysis) shows it."""
+Qt-free: the Analysis dock (viewer.desktop.analysis) shows it."""
 
 from __future__ import annotations
 

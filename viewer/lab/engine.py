@@ -1,7 +1,7 @@
 """The computer player and Hint, Qt-free: who plays each seat (:mod:`viewer.lab.seats`),
 the search under way on the lab's :class:`~viewer.lab.jobs.JobRunner`, Stop, Undo with the
 computer on, the hint, and holding everything while a question is open. The one copy: the
-window's ``viewer.engine.EngineControl`` only shows it (the progress bar, Stop, the hint
+window's ``viewer.desktop.engine.EngineControl`` only shows it (the progress bar, Stop, the hint
 drawn) and the lab's tests drive it with no front end at all.
 
 Stop and Undo pause the computer until the next move made on the board (so you can take
@@ -27,10 +27,10 @@ from typing import Any, Protocol
 from model import search
 from model.game import SIMULTANEOUS, Game, IllegalMoveError, JointMove, Move
 
-from ..events import Signal
-from ..session import Session
+from .events import Signal
 from .jobs import Job, JobRunner, position_of
 from .seats import Seats
+from .session import Session
 
 
 def describe_choice(choice: search.Choice, *, part: bool = False) -> str:

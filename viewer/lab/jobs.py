@@ -6,7 +6,7 @@ A job runs ``task(view, progress, stop)`` on a ``threading.Thread``, ``view`` be
 player to move may see of the current game (``model.game.decision_view``). Its progress,
 answer or error comes back through ``post``, a callable the front end supplies that runs a
 function on the front end's thread (the window queues it to the Qt thread; the tests call
-it at once or keep it for later), and is announced with :class:`viewer.events.Signal`:
+it at once or keep it for later), and is announced with :class:`viewer.lab.events.Signal`:
 ``progressed(fraction, text)``, ``answered(job, result)``, ``failed(job, exception)``.
 ``stop()`` sets the search's ``threading.Event``; an answer for a position that is no longer
 current (position key and ply compared) or for a job stopped or replaced is dropped."""
@@ -23,7 +23,7 @@ from typing import Any
 from model import search
 from model.game import Game, decision_view
 
-from ..events import Signal
+from .events import Signal
 
 log = logging.getLogger("viewer")
 Progress = Callable[[float, str], None]

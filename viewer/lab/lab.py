@@ -8,7 +8,7 @@ review of the game (:mod:`.review`) and the analysis of the position shown
 (:mod:`.analysis`). Every long job runs on a :class:`~viewer.lab.jobs.JobRunner` the lab
 owns, one for each of them, so that none stops another's; the front end only shows their
 progress. It talks to the user only through its :class:`Port`, and announces its own
-changes with ``changed(what)`` (:class:`viewer.events.Signal`, the one observer the session
+changes with ``changed(what)`` (:class:`viewer.lab.events.Signal`, the one observer the session
 and the view state already use: no second mechanism, no library to keep up with; what =
 "players", "thinking", "hint", "lesson", "analysis", "analysis dropped"); each part
 announces its own the same way.
@@ -27,11 +27,10 @@ from model import search
 from model.game import Game, Move
 from model.lesson import LessonFile
 
-from ..documents import Documents, MemoryStore, RecentFiles
-from ..events import Signal
-from ..session import Session
 from .analysis import Analyses
+from .documents import Documents, MemoryStore, RecentFiles
 from .engine import Engine
+from .events import Signal
 from .jobs import Job, JobRunner, Post, at_once
 from .lesson import Lessons
 from .port import Port
@@ -39,6 +38,7 @@ from .practice import Practice
 from .puzzle import Composer, Verifier
 from .review import Reviews
 from .seats import Seats
+from .session import Session
 from .solve import SolveMode, ValueSolve
 
 #: What the status line says when a move drops the analysis under way.

@@ -29,12 +29,12 @@ from model.files import PositionDocument, save_bytes
 from model.game import Game, PositionFormatError, shorten
 from model.userfiles import LessonProgress, lessons_folder, make_folder
 
-from ..events import Signal
-from ..session import EXAMPLES_DIR, Session
+from .events import Signal
 from .jobs import Job, JobRunner, Post
+from .session import EXAMPLES_DIR, Session
 
 if TYPE_CHECKING:
-    from ..documents import Documents
+    from .documents import Documents
     from .engine import Engine
     from .port import Port
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal, Protocol
 
-from ..documents import CANCEL, DISCARD, SAVE
+from .documents import CANCEL, DISCARD, SAVE
 
 __all__ = ["CANCEL", "DISCARD", "SAVE", "Port"]
 

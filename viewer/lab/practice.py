@@ -39,14 +39,14 @@ from model.game import (
 )
 from model.teaching import describe_result, teaching_for
 
-from ..events import Signal
+from .events import Signal
 from .jobs import Job, JobRunner, Post, position_of
 from .jobs import Progress as SearchProgress
 
 if TYPE_CHECKING:
-    from ..documents import Documents
-    from ..session import Session
+    from .documents import Documents
     from .port import Port
+    from .session import Session
     from .solve import SolveMode
 
 

@@ -20,11 +20,11 @@ from model import search
 from model.game import Game, shorten
 from model.puzzle import Verdict
 
-from ..events import Signal
+from .events import Signal
 from .jobs import Job, JobRunner, Post, Progress
 
 if TYPE_CHECKING:
-    from ..session import Session
+    from .session import Session
 
 
 def set_stem(game: Game) -> str:

@@ -33,12 +33,12 @@ from model.review import GameReview, PuzzleSpot
 from model.setup import start_copy
 from model.userfiles import made_puzzles_folder
 
-from ..events import Signal
+from .events import Signal
 from .jobs import Job, JobRunner, Post, Progress
 
 if TYPE_CHECKING:
-    from ..session import Session
     from .port import Port
+    from .session import Session
 
 
 class Reviews:

@@ -1,6 +1,7 @@
 """Who plays each seat: a human, or the computer at a level of its own; and whether the
 computer waits (paused by Stop or Undo until a move is made on the board, or a new choice
-of players). Qt-free: the lab and the window's engine (viewer.engine) both keep theirs here."""
+of players). Qt-free: the lab and the window's engine (viewer.desktop.engine) both keep theirs
+here."""
 
 from __future__ import annotations
 

@@ -32,14 +32,14 @@ from model.puzzle import Goal, goal_of, moves_text, plies_text
 from model.teaching import describe_result
 from model.tree import Node
 
-from ..events import Signal
-from ..pace import DepthPace
+from .events import Signal
 from .jobs import Job, JobRunner, Post, Progress
+from .pace import DepthPace
 
 if TYPE_CHECKING:
-    from ..session import Session, Snapshot
     from .engine import Engine
     from .port import Port
+    from .session import Session, Snapshot
 
 #: Each search's table (MiB): the single search's, or each worker's.
 VALUE_TABLE_MB = 512.0

@@ -1,7 +1,7 @@
 """The Analysis dock's widgets: Analyse and Stop, the thinking time and the threads the
 engine searches on (the Analysis and Hint), a progress bar, the position's evaluation, the
 moves ranked best first, and the forced win the prover found.
-:mod:`viewer.analysis` drives it; the dock only shows what it is handed."""
+:mod:`viewer.desktop.analysis` drives it; the dock only shows what it is handed."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from model import search
 
-from ..palette import HEAT_STOPS, heat_rgb, scale_moves
+from ..lab.palette import HEAT_STOPS, heat_rgb, scale_moves
 from .dock_fit import ScrolledBody
 from .engine_row import progress, seconds_box, start_stop
 from .keys import pass_history_keys

@@ -9,9 +9,9 @@ from typing import Any
 import numpy as np
 import pyvista as pv
 
-from .. import palette
 from ..boards.meshes import add_still_mesh, remove_actor
-from ..view_state import ViewState
+from ..lab import palette
+from ..lab.view_state import ViewState
 
 PLANE_OPACITY = 0.16
 PAD = 0.7  # the square reaches this far beyond the outer pieces' centres

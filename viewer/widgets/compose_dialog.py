@@ -1,6 +1,6 @@
 """The Compose puzzles dialog's widgets (Puzzles > Compose...): how many puzzles, the
 longest win in plies, the difficulty, the folder; Compose and Stop, a progress bar and what
-is being done. :mod:`viewer.compose` drives it; the dialog only shows what it is handed."""
+is being done. :mod:`viewer.desktop.compose` drives it; the dialog only shows what it is handed."""
 
 from __future__ import annotations
 

@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize, Qt, QTimer
 from PySide6.QtWidgets import QDockWidget, QFrame, QMainWindow, QScrollArea, QWidget
 
-from ..slots import guarded
+from ..lab.slots import guarded
 
 #: The least height a scrolled dock body keeps, in lines of text.
 MIN_LINES = 4

@@ -3,7 +3,7 @@ window shows it: a picture, a turntable or a replay of the moves (GIF, MP4), an
 interactive 3D web page (HTML) or floor plans for print (PDF), its size and its file.
 
 A leaf: it holds the choices; the export itself (the window's view and frame, the
-progress, the errors) is :class:`viewer.export_control.ExportDialog`'s, which adds it.
+progress, the errors) is :class:`viewer.desktop.export_control.ExportDialog`'s, which adds it.
 The dialog is a tool window (not modal): it stays open beside the board.
 """
 

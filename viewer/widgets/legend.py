@@ -11,7 +11,7 @@ from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen, QPixmap, QPolygonF
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QWidget
 
-from .. import palette
+from ..lab import palette
 from .legend_entries import DEFAULT_WORDS, PLAIN_MARKERS, Entry, _rgb, legend_entries
 
 __all__ = ["DEFAULT_WORDS", "PLAIN_MARKERS", "Entry", "Legend", "legend_entries", "swatch"]

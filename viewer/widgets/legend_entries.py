@@ -1,7 +1,7 @@
 """The legend's entries: what each overlay drawn means, with its colour (no Qt: the window's
 legend, :mod:`viewer.widgets.legend`, and the classroom's page show them).
 
-They are made from the :class:`~viewer.frame.Frame` the board was handed (paths, regions,
+They are made from the :class:`~viewer.lab.frame.Frame` the board was handed (paths, regions,
 rims, pointers, labels, decorations, group colours, ghosts, heat, markers of a kind) and the
 palette the board draws it with, so they list exactly what is drawn: a style with no site
 drawn is left out. The words come from the game UI (``GameUI.legend_words``), falling back
@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .. import palette
-from ..frame import Frame
+from ..lab import palette
+from ..lab.frame import Frame
 
 RGB = tuple[int, int, int]
 #: Markers every frame has (the empty points that take a click): not an overlay.

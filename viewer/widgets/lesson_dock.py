@@ -129,7 +129,7 @@ class LessonDock(QDockWidget):
         self.caption_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.caption_scroll.setWidget(self.caption)
         layout.addWidget(self.caption_scroll, 1)
-        self.steps_panel: QWidget | None = None  # a lesson file's steps (viewer.lessons)
+        self.steps_panel: QWidget | None = None  # a lesson file's steps (viewer.desktop.lessons)
         self._body_layout = layout
         self.setWidget(body)
         self.previous.clicked.connect(lambda: self._step(-1))

@@ -3,7 +3,7 @@ task, the verdict of an answer with its reason, Hint, Retry, Back and Next; and 
 mode an editor of the step (title, text, overlays, highlights, task), its position taken
 from the board, steps added, removed and reordered, and Save lesson.
 
-The logic is :class:`viewer.lessons.LessonControl`'s; this is its face."""
+The logic is :class:`viewer.desktop.lessons.LessonControl`'s; this is its face."""
 
 from __future__ import annotations
 

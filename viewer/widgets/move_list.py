@@ -29,8 +29,8 @@ from PySide6.QtWidgets import (
 from model.game import Game, Move
 from model.tree import Node
 
-from ..events import Signal
-from ..slots import guarded, slot
+from ..lab.events import Signal
+from ..lab.slots import guarded, slot
 
 NODE = Qt.ItemDataRole.UserRole
 #: The moves of a line that may not be read yet, by index, with the words shown instead.
@@ -40,7 +40,7 @@ RowKey = tuple[str, int, "str | None", tuple[tuple[str, int], ...]]
 
 
 class Lines(Protocol):
-    """The tree of moves the dock lists and walks (``viewer.session.Session``)."""
+    """The tree of moves the dock lists and walks (``viewer.lab.session.Session``)."""
 
     message: Signal  # text for the status bar
 

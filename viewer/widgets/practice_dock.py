@@ -4,7 +4,7 @@ the buttons Hint, Try again, Show solution and Next unsolved.
 
 A leaf: it shows what it is handed (:meth:`PracticeDock.show_state`) and says what was
 pressed (its buttons, and :attr:`PracticeDock.picked` for a row of the list); Practice
-(:class:`viewer.practice.Practice`) owns it and does the work."""
+(:class:`viewer.desktop.practice.Practice`) owns it and does the work."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ and solution; where the board is from the puzzle position; Verify, its progress 
 verdict; Solve, Try again, Reveal solution and Solve mode's status.
 
 A leaf: what it shows and what its buttons do are the puzzle controller's
-(:class:`viewer.puzzle.PuzzleControl`, which owns it and Solve mode).
+(:class:`viewer.desktop.puzzle.PuzzleControl`, which owns it and Solve mode).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The Review dock's widgets: Review and Stop, the thinking time a position, a progress bar,
 the win-rate graph over the moves (a click on it picks a position), each move's verdict in
-a table, and "Make a puzzle of this". :mod:`viewer.review` drives it; the dock only shows
+a table, and "Make a puzzle of this". :mod:`viewer.desktop.review` drives it; the dock only shows
 what it is handed. :func:`graph_image` draws the graph for an export."""
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..setup_editor import SetupEditor
+from ..lab.setup_editor import SetupEditor
 
 
 class WrappedLabel(QLabel):

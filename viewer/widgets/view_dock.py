@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..view_state import AXES, ViewState
+from ..lab.view_state import AXES, ViewState
 from .keys import pass_history_keys
 
 if TYPE_CHECKING:

@@ -46,16 +46,16 @@ from model.game import SIMULTANEOUS, Game, JointMove, Move
 from model.teaching import describe_result
 
 from ...boards.grid import GridBoard
-from ...frame import Frame, Label, Marker, Path, Region, Slide
-from ...slots import slot
+from ...lab.frame import Frame, Label, Marker, Path, Region, Slide
+from ...lab.game_ui import ClickResult, FormPart, GameUI, Host, MoveForm
+from ...lab.slots import slot
 from .. import register_ui
-from ..base import ClickResult, FormPart, GameUI, Host, MoveForm
 
 if TYPE_CHECKING:  # Qt: imported where the docks are made (the classroom has no Qt)
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QDockWidget, QListWidgetItem
 
-    from ..base import Clock
+    from ...lab.game_ui import Clock
     from .program_dock import ProgramDock, TurnDock
 
 FILE_SIZES = (3, 2, 1)  # kind -> size number in position files

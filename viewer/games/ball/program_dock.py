@@ -40,7 +40,7 @@ from model.ball import COLOURS, SPECIALS, Program, PyramidBall, relative_directi
 from model.ball.rules import PASSES, STAND, parse_program
 from model.game import InvalidMoveError
 
-from ...palette import PIECE_RGB
+from ...lab.palette import PIECE_RGB
 from ...widgets.dock_fit import ScrolledBody
 
 SIZES = ("Large", "Medium", "Small")

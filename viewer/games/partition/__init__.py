@@ -15,10 +15,10 @@ from model.lattice import CORNERS, PyramidLattice
 from model.partition import Partition, Place
 from model.teaching import describe_result, teaching_for
 
-from ...frame import Frame, Label, Marker, Path, Pointer, Region
-from ...slots import guarded, log
+from ...lab.frame import Frame, Label, Marker, Path, Pointer, Region
+from ...lab.game_ui import ClickResult, Clock, GameUI, Host
+from ...lab.slots import guarded, log
 from .. import register_ui
-from ..base import ClickResult, Clock, GameUI, Host
 from ..lattice_sites import LatticeSites
 from .docks import CornerDock
 from .teaching import LEGEND_WORDS, Overlays, TeachingView

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 
 from model.lattice import CORNERS
 
-from ...palette import PIECE_RGB
+from ...lab.palette import PIECE_RGB
 from ...widgets.keys import pass_history_keys
 from ...widgets.setup_dock import tipped_button
 from .teaching import Overlays, TeachingView

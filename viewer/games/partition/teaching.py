@@ -19,8 +19,8 @@ import numpy as np
 from model.lattice import CORNERS, Corner, wall_names
 from model.partition import COLOURS, CornerReport, Group, Partition
 
-from ... import palette
-from ...events import Signal
+from ...lab import palette
+from ...lab.events import Signal
 
 
 class Overlays:
@@ -102,7 +102,7 @@ class TeachingView:
     @functools.cached_property
     def group_rgb(self) -> np.ndarray:
         """Per point: its group's colour, a shade of its player's family (red's groups in
-        reds, blue's in blues: :func:`viewer.palette.group_shade`), black if empty."""
+        reds, blue's in blues: :func:`viewer.lab.palette.group_shade`), black if empty."""
         rgb = np.zeros((self.lattice.count, 3), dtype=np.uint8)
         seen = dict.fromkeys(COLOURS, 0)
         for index, group in enumerate(self.groups):

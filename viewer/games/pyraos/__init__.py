@@ -16,9 +16,9 @@ from model.lattice import PyramidLattice
 from model.pyraos import LATTICE, Pyraos, PyraosMove
 from model.teaching import describe_result
 
-from ...frame import Frame, Marker
+from ...lab.frame import Frame, Marker
+from ...lab.game_ui import ClickResult, GameUI
 from .. import register_ui
-from ..base import ClickResult, GameUI
 from ..lattice_sites import LatticeSites
 
 #: A legal move in sites: (source or -1 for a placement, target or -1 for a pass, removed).

@@ -44,10 +44,10 @@ from model.rolling.rules import RollingMap
 from model.teaching import describe_result
 
 from ...boards.hex_map import HexCell, HexMap
-from ...frame import Frame, Label, Marker, Path, Pointer, Region
-from ...slots import slot
+from ...lab.frame import Frame, Label, Marker, Path, Pointer, Region
+from ...lab.game_ui import ClickResult, GameUI, Host
+from ...lab.slots import slot
 from .. import register_ui
-from ..base import ClickResult, GameUI, Host
 from .words import move_words, slot_words, take_words
 
 if TYPE_CHECKING:  # Qt: imported where the docks are made (the classroom has no Qt)

@@ -40,8 +40,8 @@ from model.rolling.rules import DEVICES, footmen
 from model.setup import start_copy
 from model.teaching import describe_result
 
-from ... import palette
-from ...slots import slot
+from ...lab import palette
+from ...lab.slots import slot
 from ...widgets.dock_fit import ScrolledBody
 from .words import (
     PHASE_HELP,

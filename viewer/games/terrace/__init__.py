@@ -27,9 +27,9 @@ from model.terrace import (
 )
 
 from ...boards.stepped import SteppedBoard
-from ...frame import Frame, Marker, Pointer, Vanish
+from ...lab.frame import Frame, Marker, Pointer, Vanish
+from ...lab.game_ui import ClickResult, GameUI
 from .. import register_ui
-from ..base import ClickResult, GameUI
 
 BOARD = SteppedBoard(SIZE, LEVEL, inlays=VICTORY_FIELDS, column_names="abcdefg")
 

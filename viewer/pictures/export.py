@@ -1,7 +1,7 @@
 """Exports of a position (``pyramid-lab export``, File > Export...): the format is chosen by
 the output's extension.
 
-- a picture (``.png``, ``.jpg``, ...: see :data:`viewer.render.IMAGE_FORMATS`) at a size;
+- a picture (``.png``, ``.jpg``, ...: see :data:`viewer.pictures.render.IMAGE_FORMATS`) at a size;
 - an animation (``.gif``, ``.mp4``, written with imageio; MP4 through its ffmpeg plug-in,
   whose ffmpeg ships inside the ``imageio-ffmpeg`` wheel): a **turntable** (the camera
   orbits the board in N frames) or a **replay** of the game's moves (one picture per
@@ -14,7 +14,7 @@ the output's extension.
   diagram per level of the board, the pieces as coloured discs with their coordinates;
   as many pages as the levels need.
 
-Everything is drawn offscreen through :class:`viewer.render.Scene` (the board view and
+Everything is drawn offscreen through :class:`viewer.pictures.render.Scene` (the board view and
 frame the window draws), and every file is replaced atomically (written beside the target,
 then renamed over it). Nothing here names a game: positions and levels come from the board
 geometry (``centres``, ``levels``, ``count``), pieces from the game UI's frame.
@@ -39,8 +39,8 @@ from model.game import Game, quote
 from model.review import GameReview
 from model.setup import start_copy
 
-from . import palette
-from .frame import Frame
+from ..lab import palette
+from ..lab.frame import Frame
 from .render import IMAGE_FORMATS, RenderOptions, Scene, check_output, encode_picture
 
 if TYPE_CHECKING:
@@ -246,7 +246,7 @@ def _mover(game: Game) -> str:
 
 def write_gif(pictures: Pictures, options: ExportOptions, path: str) -> None:
     """An endlessly looping GIF at ``path``, written a frame at a time
-    (:class:`viewer.gif_stream.GifStream`): one GIF frame per picture, shown as long as
+    (:class:`viewer.pictures.gif_stream.GifStream`): one GIF frame per picture, shown as long as
     its hold."""
     from .gif_stream import GifStream
 
@@ -372,7 +372,7 @@ def _web_actors(renderer: Any) -> list[Any]:
     from vtkmodules.util.numpy_support import numpy_to_vtk
     from vtkmodules.vtkRenderingCore import vtkActor, vtkPolyDataMapper
 
-    from .boards.meshes import instances, template
+    from ..boards.meshes import instances, template
 
     theta, phi = _SPHERE_RESOLUTION
     sphere = template(pv.Sphere(radius=1.0, theta_resolution=theta, phi_resolution=phi))
@@ -491,7 +491,7 @@ def floor_plan_sheet(game: Game, options: ExportOptions, *, frame: Frame | None 
     """A PDF of floor plans for print: one diagram per level of the board (seen from
     above, the pieces as coloured discs with their coordinates), with the title, the
     game and the side to move; as many A4 pages as the levels need."""
-    from .games import ui_class
+    from ..games import ui_class
 
     ui = ui_class(game)()
     ui.set_overlays(options.render.overlays)
@@ -797,7 +797,7 @@ def review_graph_png(
     the pictures (``NAME-review.png``) and by ``pyramid-lab review --graph``."""
     from PySide6.QtGui import QImage
 
-    from .widgets.review_dock import graph_image
+    from ..widgets.review_dock import graph_image
 
     _gui_application()
     image = graph_image(review, first, *size).convertToFormat(QImage.Format.Format_RGB888)

@@ -1,5 +1,5 @@
 """What the user's hand does to the game: a click on a site of the board, Finish and
-Cancel turn, and Undo / Redo, each routed by the board's modes (:mod:`viewer.modes`) to the
+Cancel turn, and Undo / Redo, each routed by the board's modes (:mod:`viewer.lab.modes`) to the
 mode that has the board (set-up mode, Solve mode, the computer's move and yours, ...).
 Play is the last mode, :class:`PlayBoard`: a click goes to the game UI's turn builder,
 and a move it makes is played here; Undo takes back the turn half built, else the last
@@ -11,16 +11,16 @@ from typing import TYPE_CHECKING, Any
 
 from model.game import IllegalMoveError
 
-from .modes import Mode
-from .slots import slot
+from ..lab.modes import Mode
+from ..lab.slots import slot
 
 if TYPE_CHECKING:
     from model.game import Game
 
-    from .frame import Frame
-    from .games import GameUI
-    from .lab import Lab
-    from .modes import Router
+    from ..games import GameUI
+    from ..lab import Lab
+    from ..lab.frame import Frame
+    from ..lab.modes import Router
     from .qt_port import QtPort
     from .stage import Stage
 

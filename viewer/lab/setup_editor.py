@@ -13,7 +13,7 @@ import re
 from model.game import STUDY_HINT, Game, PositionFormatError
 from model.setup import file_state, from_setup_state
 
-from .games.base import GameUI
+from .game_ui import GameUI
 
 ERASE = None
 

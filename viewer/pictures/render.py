@@ -1,7 +1,7 @@
 """Headless pictures of a position (``pyramid-lab render``): the same board view and frame
 as the window, drawn offscreen (EGL when there is no display), for documentation and
 puzzle sheets. :class:`Scene` is that offscreen drawing, shared with ``export``
-(:mod:`viewer.export`: animations, web pages)."""
+(:mod:`viewer.pictures.export`: animations, web pages)."""
 
 from __future__ import annotations
 
@@ -19,8 +19,8 @@ import numpy as np
 from model.files import Lesson, write_bytes
 from model.game import Game, quote
 
-from .frame import Frame
-from .view_state import AXES, ViewState
+from ..lab.frame import Frame
+from ..lab.view_state import AXES, ViewState
 
 #: The picture formats ``render`` writes, by file extension (Pillow's format names).
 IMAGE_FORMATS = {
@@ -125,9 +125,9 @@ class Scene:
             os.environ.setdefault("VTK_DEFAULT_OPENGL_WINDOW", "vtkEGLRenderWindow")
         import pyvista as pv
 
-        from . import palette
-        from .boards import make_board_view
-        from .games import ui_class
+        from ..boards import make_board_view
+        from ..games import ui_class
+        from ..lab import palette
 
         self.ui = ui_class(game)()
         self.ui.set_overlays(options.overlays)  # ValueError naming an overlay the game lacks
@@ -181,7 +181,7 @@ class Scene:
         included: its picture sat 10 % low); this looks at the picture itself, the caption
         left out, and pans and dollies the camera (twice: a perspective's second look is
         exact to a pixel or two)."""
-        from . import palette
+        from ..lab import palette
 
         caption = self.plotter.actors.get("caption")
         if caption is not None:
@@ -197,7 +197,7 @@ class Scene:
                 caption.SetVisibility(True)
 
     def set_caption(self, text: str) -> None:
-        from .boards.meshes import remove_actor
+        from ..boards.meshes import remove_actor
 
         if not text:
             remove_actor(self.plotter, "caption")

@@ -22,7 +22,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 from model.game import Game, Move
 from model.teaching import describe_result
 
-from ..frame import Frame, Marker, Vanish
+from .frame import Frame, Marker, Vanish
 
 #: What a click or Finish gives back: the move to play, None when it only advanced the
 #: turn being built (or changed a selection), or a sentence saying why it does nothing.
@@ -30,7 +30,7 @@ ClickResult = Move | str | None
 
 
 class Clock(Protocol):
-    """An animation's clock as a game UI uses it (:class:`viewer.animation.Animation`)."""
+    """An animation's clock as a game UI uses it (:class:`viewer.desktop.animation.Animation`)."""
 
     def start(self) -> None: ...
 
@@ -53,7 +53,8 @@ class Host(Protocol):
         """Replace the position by ``game`` (undoable, like a set-up)."""
 
     def animation(self, seconds: float, step: Callable[[float], Any]) -> Clock:
-        """A started clock stepping ``step`` (the window's :class:`viewer.animation.Animation`)."""
+        """A started clock stepping ``step`` (the window's
+        :class:`viewer.desktop.animation.Animation`)."""
 
     def setup_active(self) -> bool: ...
 

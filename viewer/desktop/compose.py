@@ -15,14 +15,14 @@ from model import search
 from model.game import shorten
 from model.userfiles import made_puzzles_folder
 
-from .lab.puzzle import set_stem
-from .slots import guarded, slot
-from .widgets.compose_dialog import ComposeChoices
-from .widgets.engine_row import follow_job
+from ..lab.puzzle import set_stem
+from ..lab.slots import guarded, slot
+from ..widgets.compose_dialog import ComposeChoices
+from ..widgets.engine_row import follow_job
 
 if TYPE_CHECKING:
+    from ..lab import Lab
     from .host import PracticeActions
-    from .lab import Lab
     from .qt_port import QtPort
 
 

@@ -1,9 +1,9 @@
-"""The board on show: the scene in 3D (:mod:`viewer.scene`), the game's UI and its turn
-builder, and the board's modes (:mod:`viewer.modes`) that each lay their part over the
+"""The board on show: the scene in 3D (:mod:`viewer.desktop.scene`), the game's UI and its turn
+builder, and the board's modes (:mod:`viewer.lab.modes`) that each lay their part over the
 position and are asked in turn about a click or Undo. It draws on demand: the frame the
 game UI makes of the position with every mode's layer over it, the legend, the hover text
-and the prompt. It is the game UIs' host (:class:`viewer.games.base.Host`) and what the
-window's controllers draw on; it names no controller (the binding, :mod:`viewer.binding`,
+and the prompt. It is the game UIs' host (:class:`viewer.lab.game_ui.Host`) and what the
+window's controllers draw on; it names no controller (the binding, :mod:`viewer.desktop.binding`,
 gives it the board's input and the set-up dock)."""
 
 from __future__ import annotations
@@ -13,27 +13,27 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from model.game import Game
 
+from ..lab.events import Signal
+from ..lab.slots import guarded
 from .animation import Animation
-from .events import Signal
-from .slots import guarded
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QLabel
 
-    from .boards import BoardView
-    from .frame import Frame
-    from .games import GameUI, TurnBuilder
-    from .lab import Lab
-    from .modes import Router
+    from ..boards import BoardView
+    from ..games import GameUI, TurnBuilder
+    from ..lab import Lab
+    from ..lab.frame import Frame
+    from ..lab.modes import Router
+    from ..lab.setup_editor import SetupEditor
+    from ..lab.view_state import ViewState
+    from ..widgets.setup_dock import SetupDock
     from .qt_port import QtPort
     from .scene import Scene
-    from .setup_editor import SetupEditor
-    from .view_state import ViewState
-    from .widgets.setup_dock import SetupDock
 
 
 class Input(Protocol):
-    """The board's input (``viewer.turns.TurnControl``), as the stage hands it moves."""
+    """The board's input (``viewer.desktop.turns.TurnControl``), as the stage hands it moves."""
 
     def play(self, move: Any) -> None: ...
 
@@ -60,7 +60,7 @@ class Stage:
         self.drawn = Signal()  # () before each redraw: the menus follow the history
         self.secrets = Signal()  # () whose secrets may be shown changed (the Moves dock)
 
-    # ---- the game UIs' host (viewer.games.base.Host) -------------------------------------
+    # ---- the game UIs' host (viewer.lab.game_ui.Host) -------------------------------------
 
     @property
     def game(self) -> Game:

@@ -1,8 +1,8 @@
 """The window's binding: :func:`build_window` builds the lab (:mod:`viewer.lab`, the
-application's state and behaviour, Qt-free), its port (:mod:`viewer.qt_port`), the board
-on show (:mod:`viewer.stage`), the docks and the controllers, and connects them. Each
+application's state and behaviour, Qt-free), its port (:mod:`viewer.desktop.qt_port`), the board
+on show (:mod:`viewer.desktop.stage`), the docks and the controllers, and connects them. Each
 controller takes the lab, the port and the stage (and the docks it fills), never the window
-nor another controller's window; the board's modes (:mod:`viewer.modes`) are ordered here,
+nor another controller's window; the board's modes (:mod:`viewer.lab.modes`) are ordered here,
 most particular first.
 
 :class:`Binding` is what follows the session and the view state: a new position taken in
@@ -18,35 +18,35 @@ from PySide6.QtCore import QSettings, Qt
 
 from model.game import Game
 
+from ..games import GameUI, ui_class
+from ..lab import Lab
+from ..lab.autosave import Autosave
+from ..lab.documents import RecentFiles
+from ..lab.modes import Router
+from ..lab.session import Session
+from ..lab.slots import guarded, slot
+from ..lab.view_state import ViewState
+from ..widgets.dock_fit import add_game_docks, fit_game_docks
+from ..widgets.help import RulesDock, ShortcutsDialog
+from ..widgets.lesson_dock import LessonDock, lesson_files
+from ..widgets.move_list import MoveListDock
+from ..widgets.setup_dock import SetupDock
+from ..widgets.status_bar import StatusBar
+from ..widgets.view_dock import ViewDock
 from .analysis import AnalysisBoard, AnalysisControl
-from .autosave import Autosave
-from .documents import RecentFiles
 from .engine import ComputerBoard, EngineControl, gui_post
-from .games import GameUI, ui_class
-from .lab import Lab
 from .lessons import LessonBoard, LessonControl, follow_lesson
 from .menus import LESSON_DIR, Menus
-from .modes import Router
 from .practice import Practice, PracticeBoard
 from .puzzle import PuzzleControl
 from .qt_port import QtPort
 from .recovery import Recovery
 from .review import ReviewBoard, ReviewControl
 from .scene import Scene
-from .session import Session
 from .setup_mode import SetupBoard, SetupMode
-from .slots import guarded, slot
 from .solve import SolveBoard, remember_workers
 from .stage import Stage
 from .turns import PlayBoard, TurnControl
-from .view_state import ViewState
-from .widgets.dock_fit import add_game_docks, fit_game_docks
-from .widgets.help import RulesDock, ShortcutsDialog
-from .widgets.lesson_dock import LessonDock, lesson_files
-from .widgets.move_list import MoveListDock
-from .widgets.setup_dock import SetupDock
-from .widgets.status_bar import StatusBar
-from .widgets.view_dock import ViewDock
 
 if TYPE_CHECKING:
     from .window import Window

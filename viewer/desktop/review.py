@@ -11,15 +11,15 @@ from typing import TYPE_CHECKING, Any
 from model.game import Game, shorten
 from model.review import FLAWED, GameReview
 
-from .frame import Frame
-from .modes import Mode
-from .slots import slot
-from .widgets.engine_row import follow_job
-from .widgets.review_dock import ReviewDock
+from ..lab.frame import Frame
+from ..lab.modes import Mode
+from ..lab.slots import slot
+from ..widgets.engine_row import follow_job
+from ..widgets.review_dock import ReviewDock
 
 if TYPE_CHECKING:
-    from .games import GameUI
-    from .lab import Lab
+    from ..games import GameUI
+    from ..lab import Lab
     from .qt_port import QtPort
     from .stage import Stage
 

@@ -16,7 +16,7 @@ Verify proves the goal on a worker thread (``model.search.verify``) from the puz
 position (in set-up mode it first applies the set-up; Undo returns to the position before);
 the verdict lists the key move, the cooks and the main line, and while the verified
 position is shown its winning first moves stand on the board as ghosts labelled "key" and
-"cook" (:meth:`PuzzleControl.verdict_layer`). Solve mode (``viewer.solve``) has its buttons
+"cook" (:meth:`PuzzleControl.verdict_layer`). Solve mode (``viewer.desktop.solve``) has its buttons
 and status in the dock too. The dock (``viewer.widgets.puzzle_dock``) is a leaf: this
 controller fills it and does what its buttons ask.
 """
@@ -41,20 +41,20 @@ from model.puzzle import Goal, Verdict, check_puzzle, goal_of, moves_text, plies
 from model.setup import start_copy
 from model.tree import Node
 
+from ..lab.frame import Frame, Label
+from ..lab.slots import slot
+from ..widgets.dock_fit import present
+from ..widgets.puzzle_dock import GREEN, GREY, ORANGE, RED, PuzzleDock
 from .engine import position_of
-from .frame import Frame, Label
-from .slots import slot
-from .widgets.dock_fit import present
-from .widgets.puzzle_dock import GREEN, GREY, ORANGE, RED, PuzzleDock
 
 if TYPE_CHECKING:
     from PySide6.QtCore import SignalInstance
 
-    from .games import GameUI
+    from ..games import GameUI
+    from ..lab import Lab
+    from ..lab.session import Session
     from .host import Setups
-    from .lab import Lab
     from .qt_port import QtPort
-    from .session import Session
     from .stage import Stage
 
 

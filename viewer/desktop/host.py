@@ -1,18 +1,18 @@
 """What one part of the window takes of another that it is handed (the binding,
-:mod:`viewer.binding`, hands them over; none of them imports another). Every controller
-takes the lab (:mod:`viewer.lab`), its port (:mod:`viewer.qt_port`) and the board on show
-(:mod:`viewer.stage`); these few protocols are the rest:
+:mod:`viewer.desktop.binding`, hands them over; none of them imports another). Every controller
+takes the lab (:mod:`viewer.lab`), its port (:mod:`viewer.desktop.qt_port`) and the board on show
+(:mod:`viewer.desktop.stage`); these few protocols are the rest:
 
 - :class:`PuzzleActions`: the Puzzle dock and Solve mode, as Practice and set-up mode use
-  them (``viewer.puzzle.PuzzleControl``);
+  them (``viewer.desktop.puzzle.PuzzleControl``);
 - :class:`PracticeActions`: Practice, as the Puzzles menu and Compose open collections in
-  it (``viewer.practice.Practice``);
+  it (``viewer.desktop.practice.Practice``);
 - :class:`Setups`: set-up mode, as the puzzle leaves it to verify
-  (``viewer.setup_mode.SetupMode``).
+  (``viewer.desktop.setup_mode.SetupMode``).
 
 This module imports no controller, so the viewer has no import cycle
 (``tests/model/test_imports.py``). The game UIs' protocol of the board is
-:class:`viewer.games.base.Host` (the stage fulfils it)."""
+:class:`viewer.lab.game_ui.Host` (the stage fulfils it)."""
 
 from __future__ import annotations
 
@@ -43,14 +43,14 @@ class PuzzleActions(Protocol):
 
 class PracticeActions(Protocol):
     """What the Puzzles menu and Compose do with the Practice dock
-    (``viewer.practice.Practice``; the rest of Practice is the lab's)."""
+    (``viewer.desktop.practice.Practice``; the rest of Practice is the lab's)."""
 
     def open_collection(self, folder: str | Path) -> bool:
         """Show the dock and play the first unsolved puzzle of ``folder``."""
 
 
 class Setups(Protocol):
-    """Set-up mode as the puzzle leaves it (``viewer.setup_mode.SetupMode``)."""
+    """Set-up mode as the puzzle leaves it (``viewer.desktop.setup_mode.SetupMode``)."""
 
     def apply(self) -> bool | None:
         """Leave set-up mode through validation (False or None, said, when it stays)."""

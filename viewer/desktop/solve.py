@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING
 
 from model.game import Game
 
-from .frame import Frame, Label
-from .lab.solve import SolveMode, ValueSolve
-from .modes import Mode
+from ..lab.frame import Frame, Label
+from ..lab.modes import Mode
+from ..lab.solve import SolveMode, ValueSolve
 
 if TYPE_CHECKING:
-    from .games import GameUI
+    from ..games import GameUI
 
 #: QSettings key: the worker processes of Solve position (1: the single search, as before).
 WORKERS_KEY = "solve/workers"

@@ -3,7 +3,7 @@ kind or size of board), the legend over it, the axis clip planes and the free pl
 with the mouse, and the flash and fade of what a move removed.
 
 The scene draws the frame it is handed and says where the mouse is; it knows no game, no
-session and no window (``viewer.app`` wires it). Renders happen on demand; once closed it
+session and no window (``viewer.desktop.app`` wires it). Renders happen on demand; once closed it
 renders nothing.
 """
 
@@ -15,15 +15,15 @@ from typing import Any
 from PySide6.QtCore import QEvent, QObject, QTimer
 from pyvistaqt import QtInteractor
 
+from ..boards import BoardView, make_board_view
+from ..lab.frame import Frame, Vanish
+from ..lab.slots import slot
+from ..lab.view_state import ViewState
+from ..widgets.clip_planes import ClipPlanes
+from ..widgets.free_plane import FreePlane
+from ..widgets.legend import Legend, legend_entries
+from ..widgets.pointer import PointerFilter
 from .animation import Animation
-from .boards import BoardView, make_board_view
-from .frame import Frame, Vanish
-from .slots import slot
-from .view_state import ViewState
-from .widgets.clip_planes import ClipPlanes
-from .widgets.free_plane import FreePlane
-from .widgets.legend import Legend, legend_entries
-from .widgets.pointer import PointerFilter
 
 
 class Scene:
@@ -93,7 +93,7 @@ class Scene:
             self.plotter.render()
 
     def set_camera(self, name: str) -> None:
-        """A camera preset (:data:`viewer.palette.VIEWS`) framing the board; it frames it
+        """A camera preset (:data:`viewer.lab.palette.VIEWS`) framing the board; it frames it
         again when the scene's size changes, until the user turns or zooms the camera."""
         self.board.set_view(name)
         self._framed_as(name)

@@ -18,21 +18,21 @@ from PySide6.QtCore import QTimer
 from model.game import Game, IllegalMoveError
 from model.userfiles import LessonProgress
 
-from .frame import Frame
-from .lesson_marks import lesson_frame
-from .modes import Mode
-from .slots import slot
-from .widgets.lesson_steps import StepPanel
+from ..lab.frame import Frame
+from ..lab.lesson_marks import lesson_frame
+from ..lab.modes import Mode
+from ..lab.slots import slot
+from ..widgets.lesson_steps import StepPanel
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QDockWidget
 
-    from .games import GameUI
-    from .lab import Lab
+    from ..games import GameUI
+    from ..lab import Lab
+    from ..lab.session import Session
+    from ..widgets.lesson_dock import LessonDock
     from .qt_port import QtPort
-    from .session import Session
     from .stage import Stage
-    from .widgets.lesson_dock import LessonDock
 
 #: The lesson progress file (read, merged and written in :mod:`model.userfiles`).
 Progress = LessonProgress
@@ -112,7 +112,7 @@ class LessonControl:
 
     def layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
         """The step's highlights (magenta markers and rims), the points picked (teal) and a
-        wrong answer's path (a red tube): :func:`viewer.lesson_marks.lesson_frame`, as the
+        wrong answer's path (a red tube): :func:`viewer.lab.lesson_marks.lesson_frame`, as the
         classroom draws them."""
         state = self.state
         if state.lesson is None or game.name != state.lesson.game_name:

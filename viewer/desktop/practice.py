@@ -13,19 +13,19 @@ import numpy as np
 
 from model.game import Game, Move
 
-from .frame import Frame, Label, Region
-from .lab.jobs import position_of
-from .modes import Mode
-from .slots import slot
-from .widgets.dock_fit import present
-from .widgets.practice_dock import Attempt, PracticeDock
+from ..lab.frame import Frame, Label, Region
+from ..lab.jobs import position_of
+from ..lab.modes import Mode
+from ..lab.slots import slot
+from ..widgets.dock_fit import present
+from ..widgets.practice_dock import Attempt, PracticeDock
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QDockWidget
 
-    from .games import GameUI
+    from ..games import GameUI
+    from ..lab import Lab
     from .host import PuzzleActions
-    from .lab import Lab
     from .qt_port import QtPort
     from .stage import Stage
 

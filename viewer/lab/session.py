@@ -30,7 +30,7 @@ from model.tree import Node, lines_to_json, tree_of
 
 from .events import Signal
 
-EXAMPLES_DIR = Path(__file__).resolve().parents[1] / "examples"
+EXAMPLES_DIR = Path(__file__).resolve().parents[2] / "examples"
 
 
 def shipped(path: Path | None) -> bool:
@@ -356,7 +356,7 @@ class Session:
 
     def load(self, doc: PositionDocument, path: str | Path | None, *, dirty: bool = False) -> None:
         """Show a document read from ``path`` (``dirty``: it has changes not in that file,
-        as a recovered autosave has). Files are read and opened by ``viewer.documents``."""
+        as a recovered autosave has). Files are read and opened by ``viewer.lab.documents``."""
         self._game = doc.game
         self._node = tree_of(doc.game.move_stack, doc.variations)
         self._replaced.clear()
@@ -441,7 +441,7 @@ class Session:
             beside=True,
         )
         if not _same_file(written, target):  # it changed meanwhile: a copy beside it (said
-            target = written  # by viewer.documents, which sees the path returned)
+            target = written  # by viewer.lab.documents, which sees the path returned)
         self.path = target
         self.dirty = False
         self.message.emit(f"saved {target}")

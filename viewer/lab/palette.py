@@ -1,5 +1,5 @@
 """Every colour and camera preset of the viewer, in one place: a style key of a
-:class:`~viewer.frame.Frame` (a piece's colour, a marker's or a rim's meaning) is looked up
+:class:`~viewer.lab.frame.Frame` (a piece's colour, a marker's or a rim's meaning) is looked up
 here by the board views, so games name styles and never hold RGB values."""
 
 from __future__ import annotations

@@ -23,15 +23,15 @@ from PySide6.QtCore import QObject, QSettings, Qt, Signal
 from model import search
 from model.game import Game, Move
 
-from .frame import Frame
-from .games.base import JointTurn
-from .lab.engine import Engine, describe_choice
-from .lab.jobs import Job, Progress, Task, position_of
-from .modes import Mode
-from .slots import guarded
+from ..lab.engine import Engine, describe_choice
+from ..lab.frame import Frame
+from ..lab.game_ui import JointTurn
+from ..lab.jobs import Job, Progress, Task, position_of
+from ..lab.modes import Mode
+from ..lab.slots import guarded
 
 if TYPE_CHECKING:
-    from .games import GameUI
+    from ..games import GameUI
     from .qt_port import QtPort
     from .stage import Stage
 

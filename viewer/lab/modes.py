@@ -1,19 +1,19 @@
 """The board's modes and the router between them (Qt-free).
 
 Who has the board at a time is one ordered list of modes, the most particular first: the
-window (``viewer.app``) builds it once, of
+window (``viewer.desktop.app``) builds it once, of
 
     set-up, practice, lesson task, solve (and a puzzle's verdict), analysis,
     computer thinking, play
 
-(each mode's class stands beside its controller: ``viewer.setup_mode.SetupBoard``,
-``viewer.practice.PracticeBoard``, ``viewer.lessons.LessonBoard``,
-``viewer.solve.SolveBoard``, ``viewer.analysis.AnalysisBoard``,
-``viewer.engine.ComputerBoard``, ``viewer.turns.PlayBoard``). Each mode answers the same
-few questions (:class:`BoardMode`): is it on, does it take the board from the modes after
-it, is it busy, what a click, an undo and a redo do, what it draws over the board, what the
-status bar's prompt says. The :class:`Router` asks them in order, so no controller asks
-another whether it is busy or has the board.
+(each mode's class stands beside its controller: ``viewer.desktop.setup_mode.SetupBoard``,
+``viewer.desktop.practice.PracticeBoard``, ``viewer.desktop.lessons.LessonBoard``,
+``viewer.desktop.solve.SolveBoard``, ``viewer.desktop.analysis.AnalysisBoard``,
+``viewer.desktop.engine.ComputerBoard``, ``viewer.desktop.turns.PlayBoard``). Each mode
+answers the same few questions (:class:`BoardMode`): is it on, does it take the board from
+the modes after it, is it busy, what a click, an undo and a redo do, what it draws over the
+board, what the status bar's prompt says. The :class:`Router` asks them in order, so no
+controller asks another whether it is busy or has the board.
 
 - The *chain* is the modes that are on, up to the first that claims the board (set-up mode
   claims it, so nothing after it is asked; play always claims it).
@@ -37,7 +37,7 @@ from .frame import Frame
 if TYPE_CHECKING:
     from model.game import Game
 
-    from .games import GameUI
+    from .game_ui import GameUI
 
 
 class BoardMode(Protocol):

@@ -1,5 +1,5 @@
 """Set-up mode in the window: the position is painted in the Set-up dock (a
-:class:`~viewer.setup_editor.SetupEditor`) and applied through the rules' validation, as
+:class:`~viewer.lab.setup_editor.SetupEditor`) and applied through the rules' validation, as
 one undoable change; the Edit menu's Set-up mode item follows. The computer does not
 think meanwhile, and Solve mode ends (the Puzzle dock is where a puzzle is made)."""
 
@@ -9,22 +9,22 @@ from typing import TYPE_CHECKING
 
 from model.game import PositionFormatError
 
-from .modes import Mode
-from .setup_editor import SetupEditor
-from .slots import slot
+from ..lab.modes import Mode
+from ..lab.setup_editor import SetupEditor
+from ..lab.slots import slot
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QAction
 
     from model.game import Game
 
-    from .frame import Frame
-    from .games import GameUI
+    from ..games import GameUI
+    from ..lab import Lab
+    from ..lab.frame import Frame
+    from ..widgets.setup_dock import SetupDock
     from .host import PuzzleActions
-    from .lab import Lab
     from .qt_port import QtPort
     from .stage import Stage
-    from .widgets.setup_dock import SetupDock
 
 
 class SetupMode:

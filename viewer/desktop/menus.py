@@ -1,6 +1,6 @@
 """The window's menus and toolbar. The File menu's open, Open recent, save and save as, and
-the Lessons menu, are :mod:`viewer.documents`' (Qt-free, the lab's); the lab's port
-(:mod:`viewer.qt_port`) is the window's side of it: the unsaved-changes question and the
+the Lessons menu, are :mod:`viewer.lab.documents`' (Qt-free, the lab's); the lab's port
+(:mod:`viewer.desktop.qt_port`) is the window's side of it: the unsaved-changes question and the
 file dialogs."""
 
 from __future__ import annotations
@@ -26,22 +26,22 @@ from model.userfiles import (
     make_folder,
 )
 
+from ..lab.palette import VIEWS
+from ..lab.session import EXAMPLES_DIR
+from ..lab.slots import guarded
+from ..widgets.help import show_about
+from ..widgets.new_game import NewGameDialog, choice_text, player_choices
+from ..widgets.practice_dock import shipped_collections
 from .compose import open_compose_dialog
 from .export_control import open_export_dialog
 from .lesson_shelf import ShelfReader
-from .palette import VIEWS
-from .session import EXAMPLES_DIR
-from .slots import guarded
-from .widgets.help import show_about
-from .widgets.new_game import NewGameDialog, choice_text, player_choices
-from .widgets.practice_dock import shipped_collections
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QMenuBar, QToolBar
 
+    from ..lab import Lab
     from .analysis import AnalysisControl
     from .host import PracticeActions
-    from .lab import Lab
     from .lessons import LessonControl
     from .puzzle import PuzzleControl
     from .qt_port import QtPort
@@ -57,7 +57,7 @@ LESSON_FOLDERS_KEY = "lessons/folders"  # QSettings: the folders of lessons adde
 
 
 class Commands(Protocol):
-    """The window's own commands behind menu items (:class:`viewer.binding.Binding`)."""
+    """The window's own commands behind menu items (:class:`viewer.desktop.binding.Binding`)."""
 
     def practising(self) -> PracticeActions:
         """Practice, made on first use."""
@@ -520,7 +520,7 @@ class Menus:
                 lab.engine.choose_players(computer)
                 lab.session.replace_game(game)
 
-    # ---- files (viewer.documents does the work) ------------------------------------------
+    # ---- files (viewer.lab.documents does the work) ------------------------------------------
 
     def _refresh_recent(self) -> None:
         self.recent_menu.clear()

@@ -4,7 +4,7 @@ position; a board view maps each field to its visuals (one table per board) and 
 calls back into a game.
 
 Sites are the board's integer ids (a lattice point, a field). Styles are keys of
-:mod:`viewer.palette` (a player's colour, a marker's or a rim's meaning).
+:mod:`viewer.lab.palette` (a player's colour, a marker's or a rim's meaning).
 """
 
 from __future__ import annotations

@@ -26,10 +26,10 @@ from PySide6.QtWidgets import (
 from model.files import SUFFIX
 from model.lesson import SUFFIX as LESSON_SUFFIX
 
-from .slots import guarded
-from .widgets import unsaved
-from .widgets.notice import NoticeBox
-from .widgets.prompt_bar import PromptBar
+from ..lab.slots import guarded
+from ..widgets import unsaved
+from ..widgets.notice import NoticeBox
+from ..widgets.prompt_bar import PromptBar
 
 
 class QtPort:
@@ -44,7 +44,9 @@ class QtPort:
         self.bar.setRange(0, 100)
         self.bar.setMaximumWidth(140)
         self.bar.setTextVisible(False)
-        self.stop_button = QPushButton("Stop", window)  # the engine binds it (viewer.engine)
+        self.stop_button = QPushButton(
+            "Stop", window
+        )  # the engine binds it (viewer.desktop.engine)
         self.stop_button.setToolTip("Stop the engine thinking (the computer waits for you)")
         self.box = QWidget(window)  # shown only while thinking, with no separator left over
         layout = QHBoxLayout(self.box)

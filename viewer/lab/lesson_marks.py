@@ -2,7 +2,7 @@
 step's highlights and the points picked (a rim round a piece, a marker on an empty site),
 and a wrong answer's path (a red tube) with the rules' words on it for the legend.
 
-No Qt: the window's lesson layer (:mod:`viewer.lessons`) and the classroom's boards of
+No Qt: the window's lesson layer (:mod:`viewer.desktop.lessons`) and the classroom's boards of
 sites (:mod:`viewer.classroom.sites`) both draw with it. Points go through the game UI's
 ``site_of``; no game is named here."""
 

@@ -1,11 +1,11 @@
 """The Pyramid Lab main window: a Qt shell. It makes the scene's widget and the prompt over
-it, and :func:`viewer.binding.build_window` builds the rest into it: the lab (the
+it, and :func:`viewer.desktop.binding.build_window` builds the rest into it: the lab (the
 application's state and behaviour, Qt-free, :mod:`viewer.lab`), the port through which the
-lab asks the user things (:mod:`viewer.qt_port`), the board on show (:mod:`viewer.stage`),
-the docks and the controllers, each taking the lab, the port and the stage, never the
-window. The window reaches every game through the registry of game UIs and every board
-through the table of board views, and names neither. Renders happen on demand, and no
-exception escapes a Qt slot (viewer.slots).
+lab asks the user things (:mod:`viewer.desktop.qt_port`), the board on show
+(:mod:`viewer.desktop.stage`), the docks and the controllers, each taking the lab, the port
+and the stage, never the window. The window reaches every game through the registry of game
+UIs and every board through the table of board views, and names neither. Renders happen on
+demand, and no exception escapes a Qt slot (viewer.lab.slots).
 
 Opened from the command line (``opening=True``) the window draws first, with a line saying
 what it opens, and builds the rest once that frame is on screen: the 3D scene (pyvista, VTK
@@ -21,16 +21,16 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QColor, QLinearGradient, QPainter
 from PySide6.QtWidgets import QWidget
 
-from . import palette
+from ..lab import palette
 from .window import Window
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QPaintEvent
 
-    from .session import Session
-    from .view_state import ViewState
+    from ..lab.session import Session
+    from ..lab.view_state import ViewState
 
-#: The opening frame's words' colour (on the scene's background, :mod:`viewer.palette`).
+#: The opening frame's words' colour (on the scene's background, :mod:`viewer.lab.palette`).
 OPENING_TEXT = QColor(70, 78, 92)
 
 
@@ -99,9 +99,9 @@ class MainWindow(Window):
         from PySide6.QtWidgets import QVBoxLayout
         from pyvistaqt import QtInteractor
 
+        from ..lab.view_state import ViewState
+        from ..widgets.prompt_bar import PromptBar
         from .binding import build_window
-        from .view_state import ViewState
-        from .widgets.prompt_bar import PromptBar
 
         self.view = self._view or ViewState()
         self.plotter = QtInteractor(self, auto_update=False, multi_samples=0)
@@ -132,7 +132,7 @@ class MainWindow(Window):
     def _laid_out(self) -> None:
         # the docks' widths as a window built before it was shown has them (a window
         # already on screen gives a dock added to it what the opening screen left over)
-        from .widgets.dock_fit import dock_widths
+        from ..widgets.dock_fit import dock_widths
 
         dock_widths(self)
         layout = self.layout()
@@ -141,8 +141,8 @@ class MainWindow(Window):
         self._frame()
 
     def _frame(self) -> None:
-        from .slots import guarded
-        from .widgets.dock_fit import keep_on_screen
+        from ..lab.slots import guarded
+        from ..widgets.dock_fit import keep_on_screen
 
         if not self._framed:  # the board was framed for a widget not yet laid out; now
             self._framed = True  # the scene has its size (done here, not later: a click
@@ -159,7 +159,7 @@ class MainWindow(Window):
             self._closed = True
             super().closeEvent(event)
             return
-        from .slots import guarded
+        from ..lab.slots import guarded
 
         if not self._closed and not guarded(
             lambda: self.documents.confirm_discard("quit"), self.port.status, "quit"

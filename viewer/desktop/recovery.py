@@ -1,5 +1,5 @@
 """Autosave in the window: a moment after each change, unsaved work goes to this process's
-autosave file (:mod:`viewer.autosave`, Qt-free); saved, discarded or new, the file goes. At
+autosave file (:mod:`viewer.lab.autosave`, Qt-free); saved, discarded or new, the file goes. At
 start-up, the newest game a crashed Pyramid Lab left unsaved is offered back."""
 
 from __future__ import annotations
@@ -10,12 +10,12 @@ from PySide6.QtCore import QTimer
 
 from model.game import PositionFormatError
 
-from .autosave import Autosave, leftovers
-from .slots import slot
-from .widgets import unsaved
+from ..lab.autosave import Autosave, leftovers
+from ..lab.slots import slot
+from ..widgets import unsaved
 
 if TYPE_CHECKING:
-    from .lab import Lab
+    from ..lab import Lab
     from .qt_port import QtPort
 
 AUTOSAVE_DELAY_MS = 1500

@@ -1,4 +1,4 @@
-"""The main window's class as :func:`viewer.binding.build_window` fills it: its parts by
+"""The main window's class as :func:`viewer.desktop.binding.build_window` fills it: its parts by
 name (the tests and tools reach them here). Imports nothing but Qt at run time, so that the
 window can draw before the board's 3D scene (pyvista, VTK, matplotlib) and the rest load."""
 
@@ -12,36 +12,36 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QLabel
     from pyvistaqt import QtInteractor
 
+    from ..lab import Lab
+    from ..lab.autosave import Autosave
+    from ..lab.documents import Documents
+    from ..lab.engine import Engine
+    from ..lab.modes import Router
+    from ..lab.session import Session
+    from ..lab.view_state import ViewState
+    from ..widgets.help import RulesDock
+    from ..widgets.lesson_dock import LessonDock
+    from ..widgets.move_list import MoveListDock
+    from ..widgets.prompt_bar import PromptBar
+    from ..widgets.puzzle_dock import PuzzleDock
+    from ..widgets.setup_dock import SetupDock
+    from ..widgets.view_dock import ViewDock
     from .analysis import AnalysisControl
-    from .autosave import Autosave
-    from .documents import Documents
-    from .lab import Lab
-    from .lab.engine import Engine
     from .lessons import LessonControl
     from .menus import Menus
-    from .modes import Router
     from .practice import Practice
     from .puzzle import PuzzleControl
     from .qt_port import QtPort
     from .recovery import Recovery
     from .review import ReviewControl
     from .scene import Scene
-    from .session import Session
     from .setup_mode import SetupMode
     from .stage import Stage
     from .turns import TurnControl
-    from .view_state import ViewState
-    from .widgets.help import RulesDock
-    from .widgets.lesson_dock import LessonDock
-    from .widgets.move_list import MoveListDock
-    from .widgets.prompt_bar import PromptBar
-    from .widgets.puzzle_dock import PuzzleDock
-    from .widgets.setup_dock import SetupDock
-    from .widgets.view_dock import ViewDock
 
 
 class Window(QMainWindow):
-    """The main window's parts, as :func:`build_window` makes them (``viewer.app``'s
+    """The main window's parts, as :func:`build_window` makes them (``viewer.desktop.app``'s
     MainWindow is the shell; the tests and tools reach the parts here)."""
 
     session: Session
@@ -51,7 +51,7 @@ class Window(QMainWindow):
     lab: Lab
     port: QtPort
     stage: Stage
-    binding: Any  # viewer.binding.Binding (that module imports this one: not named here)
+    binding: Any  # viewer.desktop.binding.Binding (that module imports this one: not named here)
     documents: Documents
     engine: Engine
     menus: Menus

@@ -19,19 +19,19 @@ from typing import TYPE_CHECKING, Any
 from model import search
 from model.game import Game, Move
 
+from ..lab.analysis import refusal
+from ..lab.frame import Frame
+from ..lab.jobs import position_of
+from ..lab.lab import DROPPED
+from ..lab.modes import Mode
+from ..lab.palette import scale_moves
+from ..lab.slots import slot
+from ..widgets.analysis_dock import AnalysisDock
 from .engine import Job, engine_threads, set_engine_threads
-from .frame import Frame
-from .lab.analysis import refusal
-from .lab.jobs import position_of
-from .lab.lab import DROPPED
-from .modes import Mode
-from .palette import scale_moves
-from .slots import slot
-from .widgets.analysis_dock import AnalysisDock
 
 if TYPE_CHECKING:
-    from .games import GameUI
-    from .lab import Lab
+    from ..games import GameUI
+    from ..lab import Lab
     from .qt_port import QtPort
     from .stage import Stage
 

@@ -1,5 +1,5 @@
 """File > Export... driven: the position as the window shows it (its camera, levels, peel
-and clip planes, and the frame the board draws) exported through :mod:`viewer.export`
+and clip planes, and the frame the board draws) exported through :mod:`viewer.pictures.export`
 with the choices of the Export dialog (``viewer.widgets.export_dialog``, a leaf). An
 animation shows a progress dialog that can cancel it; errors are shown in a message box
 and nothing is written; each Export takes the board as it is then.
@@ -15,7 +15,9 @@ from PySide6.QtWidgets import QApplication, QProgressDialog
 
 from model.files import SUFFIX, write_bytes
 
-from .export import (
+from ..lab.session import shipped
+from ..lab.slots import guarded
+from ..pictures.export import (
     ANIMATION,
     DEFAULT_FRAMES,
     DEFAULT_HOLD,
@@ -27,13 +29,11 @@ from .export import (
     review_graph_path,
     review_graph_png,
 )
-from .render import RenderOptions
-from .session import shipped
-from .slots import guarded
-from .widgets.export_dialog import ExportChoices
+from ..pictures.render import RenderOptions
+from ..widgets.export_dialog import ExportChoices
 
 if TYPE_CHECKING:
-    from .lab import Lab
+    from ..lab import Lab
     from .qt_port import QtPort
     from .stage import Stage
 
