@@ -158,6 +158,62 @@ def test_solve_position_stopped_while_it_searches(port, inbox, monkeypatch):
         lab.shutdown()
 
 
+def _solving(port, inbox) -> Lab:
+    """A lab whose Solve position runs the single search on a base-6 position (in no book,
+    not settled in seconds), its progress come once."""
+    lab = Lab(Session(Partition(PartitionOptions(6, "floating"))), port, post=inbox.post)
+    port.numbers = [1]  # the single search, for real
+    lab.value_solve.toggle()
+    inbox.until(lambda: any(t.startswith("Solving: within") for t in port.statuses), 120)
+    return lab
+
+
+def _silent_after(lab: Lab, port, inbox) -> None:
+    """The solve's thread ends within a few seconds (the CPU is free) and says nothing more."""
+    inbox.until(lambda: lab.value_solve.runner.alive() == 0, 10)
+    said = len(port.statuses)
+    inbox.take(1.5)
+    assert not any(t.startswith("Solving") for t in port.statuses[said:]), port.statuses[said:]
+
+
+def test_stop_thinking_stops_solve_position(port, inbox, monkeypatch):
+    # Edit > Stop thinking stopped the computer's search only: a solve went on, its
+    # progress over the status line for a minute (issue 59, item 1)
+    monkeypatch.setattr(solve_module, "QUICK_SECONDS", 0.3)
+    lab = _solving(port, inbox)
+    try:
+        lab.stop()
+        assert not lab.value_solve.running
+        assert lab.value_solve.last.startswith("Solve position stopped")
+        _silent_after(lab, port, inbox)
+    finally:
+        lab.shutdown()
+
+
+def test_another_game_ends_solve_position(port, inbox, monkeypatch):
+    # the solve outlived its position: its progress replaced the next games' messages
+    monkeypatch.setattr(solve_module, "QUICK_SECONDS", 0.3)
+    lab = _solving(port, inbox)
+    try:
+        lab.session.replace_game(Partition(PartitionOptions(3, "floating")))
+        assert not lab.value_solve.running
+        _silent_after(lab, port, inbox)
+    finally:
+        lab.shutdown()
+
+
+def test_a_move_ends_solve_position_with_a_word(port, inbox, monkeypatch):
+    monkeypatch.setattr(solve_module, "QUICK_SECONDS", 0.3)
+    lab = _solving(port, inbox)
+    try:
+        lab.play(next(iter(lab.game.legal_moves())))
+        assert not lab.value_solve.running
+        assert lab.value_solve.last == "Solve position stopped: the position changed"
+        _silent_after(lab, port, inbox)
+    finally:
+        lab.shutdown()
+
+
 def test_solve_position_refuses_a_game_it_cannot_prove(port, inbox):
     lab = Lab(Session(game_class("rolling").new()), port, post=inbox.post)
     try:

@@ -35,9 +35,27 @@ def test_a_click_on_a_ball_in_front_says_what_reaches_the_points_behind(make_win
     assert len(behind) >= 2
     window.scene._on_click(x, y)
     said = window.statusBar().currentMessage()
-    assert "0,0,2 already holds a red ball; 0,0,2 holds a ball in front of " in said
-    assert "peel to level 1 (View dock: Levels) or show hidden balls as ghosts" in said
+    # what to do first: the status bar cut the end off (issue 59, item 2)
+    assert said.startswith("To reach "), said
+    assert ", hidden behind the ball at 0,0,2: peel to level 1 (View dock: Levels) or " in said
+    assert "show hidden balls as ghosts. " in said  # then why the click was refused
+    assert said.endswith("0,0,2 already holds a red ball"), said
     assert window.session.game.move_stack == []  # nothing played, nothing lost
+    _shown_in_full(window, said)
+
+
+def _shown_in_full(window, said):
+    """What to do is over the scene, whole (the prompt's line wraps), while the position
+    shows (the status bar's line ``said`` begins with it); those words."""
+    bar = window.prompt_bar
+    window.stage.redraw()  # (a redraw keeps them)
+    advice = bar.text()
+    assert advice.endswith("or show hidden balls as ghosts"), advice
+    assert said.startswith(f"{advice}. "), (said, advice)
+    assert bar.isVisible()
+    assert bar.height() >= bar.heightForWidth(bar.width())  # no line of it cut
+    assert bar.width() >= window.plotter.width() - 2
+    return advice
 
 
 def test_a_second_click_plays_the_one_empty_point_behind(make_window):
@@ -53,9 +71,11 @@ def test_a_second_click_plays_the_one_empty_point_behind(make_window):
     window.scene._on_click(x, y)
     name = ",".join(map(str, keep))
     said = window.statusBar().currentMessage()
-    assert f"0,0,2 holds a ball in front of {name}: click 0,0,2 again to play {name}" in said
+    assert said.startswith(f"Click 0,0,2 again to play {name}, the point its ball hides, or "), said
+    advice = _shown_in_full(window, said)
     window.scene._on_click(x, y)
     assert [str(m) for m in window.session.game.move_stack] == [name]
+    assert window.prompt_bar.text() != advice
 
 
 def test_set_up_says_what_a_click_erased(make_window):

@@ -76,3 +76,27 @@ def test_solve_position_asks_for_workers_only_when_a_real_search_starts(
     assert "Not settled by the book nor in 0.3 s" in asked[0][2]
     qtbot.waitUntil(lambda: not value.running, timeout=10_000)
     assert value.last == "Solve position: not settled in 0.3 s; no search started"
+
+
+def test_stop_thinking_stops_solve_position_and_a_new_game_silences_it(
+    make_window, qtbot, monkeypatch, new_game
+):
+    # Solve position went on after Edit > Stop thinking, and its progress replaced the
+    # status messages of the games opened next (issue 59, item 1)
+    window = make_window(Partition(PartitionOptions(6, "floating")))  # in no book
+    value = window.lab.value_solve
+    assert value.start(1)
+    qtbot.waitUntil(lambda: value.last.startswith("Solving: within"), timeout=120_000)
+    window.menus.stop_engine.trigger()  # Edit > Stop thinking
+    assert not value.running
+    assert window.statusBar().currentMessage().startswith("Solve position stopped")
+    qtbot.waitUntil(lambda: value.runner.alive() == 0, timeout=10_000)  # the CPU is free
+    assert value.start(1)  # again, then another game
+    qtbot.waitUntil(lambda: value.last.startswith("Solving: within"), timeout=60_000)
+    new_game(window, "pyraos")
+    assert not value.running
+    qtbot.waitUntil(lambda: value.runner.alive() == 0, timeout=10_000)
+    qtbot.wait(1500)
+    assert not window.statusBar().currentMessage().startswith("Solving"), (
+        window.statusBar().currentMessage()
+    )

@@ -137,7 +137,7 @@ class Menus:
         edit.addSeparator()
         engine = lab.engine
         self.hint = self._action(edit, "&Hint", engine.ask_hint, "H")
-        self.stop_engine = self._action(edit, "Sto&p thinking", engine.stop, "Ctrl+.")
+        self.stop_engine = self._action(edit, "Sto&p thinking", lab.stop, "Ctrl+.")
         self.analyse = self._action(edit, "&Analyse", window.analysis.analyse, "A")
         analysis = bar.addMenu("A&nalysis")
         reviewer = window.reviewer

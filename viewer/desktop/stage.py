@@ -71,7 +71,8 @@ class Stage:
 
     def apply_position(self, game: Game, message: str) -> None:
         """Replace the position by ``game`` (undoable, like a set-up)."""
-        self.session.apply_setup(game)
+        if self.session.apply_setup(game):
+            message += "; a new, untitled position (the example stays as it came)"
         self.port.status(message)
 
     def animation(self, seconds: float, step: Callable[[float], Any]) -> Animation:

@@ -40,6 +40,9 @@ class TurnControl:
         # a refused click on a ball with one empty point behind it: (site, position, the
         # point); a second click there plays that point
         self.offered: tuple[int, Any, int] | None = None
+        # what would reach the points behind a ball clicked, in full over the scene (the
+        # prompt's line) while the position is the same: (position, the words)
+        self.advice: tuple[Any, str] | None = None
 
     @property
     def router(self) -> Router:
@@ -58,6 +61,7 @@ class TurnControl:
         stage = self.stage
         where = self._where()
         offered, self.offered = self.offered, None
+        self.advice = None
         if offered is not None and offered[:2] == (site, where):
             self.router.click(offered[2])  # the second click: the point behind
             return
@@ -94,18 +98,29 @@ class TurnControl:
         name = ",".join(map(str, coords))
         names = [",".join(map(str, p)) for _s, p in empty]
         said = self.port.current_message().rstrip(". ")  # why the click was refused, kept
-        lead = f"{said}; " if said else ""
         level = empty[0][1][-1]
         reach = f"peel to level {level} (View dock: Levels) or show hidden balls as ghosts"
         if len(empty) == 1:
             self.offered = (site, where, empty[0][0])
-            self.show_message(
-                f"{lead}{name} holds a ball in front of {names[0]}: click {name} again to "
-                f"play {names[0]}, or {reach}"
-            )
+            advice = f"Click {name} again to play {names[0]}, the point its ball hides, or {reach}"
         else:
-            shown = ", ".join(names[:3]) + (" ..." if len(names) > 3 else "")
-            self.show_message(f"{lead}{name} holds a ball in front of {shown}: {reach}")
+            first = names[:3]
+            shown = (
+                f"{', '.join(first[:-1])} and {first[-1]}"
+                if len(names) <= 3
+                else f"{', '.join(first)} ..."
+            )
+            advice = f"To reach {shown}, hidden behind the ball at {name}: {reach}"
+        # what to do first (the status bar cuts a long line), the whole of it over the scene
+        self.show_message(f"{advice}. {said}" if said else advice)
+        self.advice = (where, advice)
+        self.port.prompt(self.router.prompt())
+
+    def advice_now(self) -> str:
+        """The words on the points behind the ball last clicked, while that position shows."""
+        if self.advice is None or self.advice[0] != self._where():
+            return ""
+        return self.advice[1]
 
     def play(self, move: Any) -> None:
         """Play what Finish turn, the Analysis dock or a lesson gave: a move, or a
@@ -203,4 +218,4 @@ class PlayBoard(Mode):
         return ui.frame(game, self.stage.turn)  # the position: the others draw over it
 
     def prompt(self) -> str:
-        return self.stage.ui.prompt() or self.stage.turn.prompt()
+        return self.turns.advice_now() or self.stage.ui.prompt() or self.stage.turn.prompt()

@@ -151,8 +151,10 @@ class Lab:
         return self.engine.ask_hint(level)
 
     def stop(self) -> None:
-        """Stop the search under way; the computer waits until a move is made by hand."""
+        """Stop thinking: the search under way stops (the computer waits until a move is
+        made by hand), and Solve position's solve with it."""
         self.engine.stop()
+        self.value_solve.stop()
 
     def held(self) -> contextlib.AbstractContextManager[None]:
         """Nothing moves on the board while a question or a dialog is open."""
@@ -226,6 +228,7 @@ class Lab:
         is void."""
         self.engine.position_changed(reason)
         self.review.position_changed(reason)
+        self.value_solve.position_changed(reason)
         if reason != "saved" and self.analysis.drop_if_moved():
             self.port.status(DROPPED)
             self.changed.emit("analysis dropped")

@@ -82,6 +82,7 @@ class Session:
         self._undone: list[tuple[Game, Node, Node]] = []
         self.path = Path(path) if path else None
         self.puzzle = dict(puzzle or {})
+        self._puzzle_read = dict(self.puzzle)  # the puzzle texts as the file had them
         self.lesson = lesson  # the lesson the file teaches: caption and overlays
         self.review = review  # the review of a line from the start (model.review), if any
         self.read_as: Fingerprint | None = None  # ``path`` as it was read or last saved
@@ -363,6 +364,7 @@ class Session:
         self._undone.clear()
         self.path = Path(path) if path else None
         self.puzzle = dict(doc.puzzle)
+        self._puzzle_read = dict(doc.puzzle)
         self.lesson = doc.lesson
         self.review = doc.review
         self.read_as = doc.fingerprint if path else None
@@ -385,15 +387,25 @@ class Session:
         self._settle()
         self.changed.emit("new")
 
-    def apply_setup(self, game: Game) -> None:
-        """A position from set-up mode replaces the game; undo brings the old one back."""
+    def apply_setup(self, game: Game) -> bool:
+        """A position from set-up mode replaces the game; undo brings the old one back.
+        Made from an example that came with Pyramid Lab, it is a new, untitled document:
+        the example's name and its puzzle texts (its notes) stay with the example, what
+        was typed since it was opened is kept (True then)."""
         self._replaced.append((self._game, self._node))
         self._undone.clear()
         self._game = game
         self._node = tree_of(game.move_stack)
         self.review = None  # (undo does not bring it back: Review the game again)
         self.dirty = True
+        untitled = shipped(self.path)
+        if untitled:
+            read = self._puzzle_read
+            self.path, self.read_as = None, None
+            self.puzzle = {k: v for k, v in self.puzzle.items() if read.get(k) != v}
+            self._puzzle_read = {}
         self.changed.emit("load")
+        return untitled
 
     def set_puzzle(self, puzzle: dict[str, Any]) -> None:
         """New puzzle texts (checked by the caller: ``model.puzzle.check_puzzle``): the

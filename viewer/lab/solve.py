@@ -477,6 +477,10 @@ def value_text(game: Game, result: Any, split: search.cluster.SplitResult | None
     return f"{text}, {result.nodes:,} positions, {result.seconds:.1f} s"
 
 
+#: The session's changes that leave the position shown as it was.
+KEEPS_POSITION = ("saved", "puzzle", "lines", "review")
+
+
 class ValueSolve:
     """Solve position (the Game menu): :meth:`toggle` tries the book and a few seconds of
     the single search, then asks through the port how many worker processes to use
@@ -550,6 +554,15 @@ class ValueSolve:
     def stop(self) -> None:
         if self.runner.stop() is not None:
             self._say("Solve position stopped (a split solve keeps its settled units)")
+
+    def position_changed(self, reason: str) -> None:
+        """The solve belongs to the position it started on: another position or game ends
+        it (its search stops within a second; nothing of it is said on the new game's
+        status line), a move in the same game ends it with a word."""
+        if reason in KEEPS_POSITION or self.runner.stop() is None:
+            return
+        if reason not in ("load", "new"):
+            self._say("Solve position stopped: the position changed")
 
     def _say(self, text: str) -> None:
         self.last = text

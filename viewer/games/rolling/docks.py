@@ -7,7 +7,7 @@ from __future__ import annotations
 import html
 from typing import Any, Protocol
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QSpacerItem,
     QTabWidget,
     QTextBrowser,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -88,8 +89,13 @@ class RollingUI(Protocol):
 CHOICE = Qt.ItemDataRole.UserRole
 #: The faction board's box a row of the Turn dock belongs to (its heading's name).
 BOX = Qt.ItemDataRole.UserRole + 1
-#: The most rows the Turn dock's list is made tall for (a draft's 37 places and headings).
+#: The most rows the Turn dock's list asks room for (a draft's 37 places and headings).
 MAX_CHOICE_ROWS = 48
+#: The rows the list asks room for whatever it holds now: the dock column is shared out
+#: when the game comes (a start area to click), and a draft's choices come later.
+ASK_CHOICE_ROWS = 40
+#: The least rows the list keeps: below it the dock scrolls as a whole (a short screen).
+MIN_CHOICE_ROWS = 4
 #: A hovered choice's box on the faction board.
 BOX_MARK = "#fff0a0"
 DIE_RGB = {"grey": (150, 150, 150)}
@@ -101,6 +107,31 @@ def die_colour(game: RollingPyramids, owner: int) -> str:
 
 def _rgb(colour: str) -> tuple[int, int, int]:
     return DIE_RGB.get(colour, palette.piece_rgb(colour))
+
+
+class ChoiceList(QListWidget):
+    """The Turn dock's choices: the one part of the dock that scrolls. It asks for the
+    height of its rows (up to :data:`MAX_CHOICE_ROWS`) and takes what the dock has left
+    after the heading, the words and the dice pool, down to :data:`MIN_CHOICE_ROWS` rows:
+    only below that (a short screen) does the dock scroll as a whole. (It was made as tall
+    as all its rows, inside the dock's scrolled body: two nested scroll bars, and 2 to 8 of
+    a draft's 37 choices in sight; issue 59, item 5.)"""
+
+    def _rows(self, count: int) -> int:
+        line = self.fontMetrics().lineSpacing()
+        return sum(max(self.sizeHintForRow(i), line) for i in range(count))
+
+    def _frame(self) -> int:
+        return 2 * self.frameWidth() + 4
+
+    def sizeHint(self) -> QSize:
+        line = self.fontMetrics().lineSpacing()
+        height = min(max(self._rows(self.count()), ASK_CHOICE_ROWS * line), MAX_CHOICE_ROWS * line)
+        return QSize(super().sizeHint().width(), height + self._frame())
+
+    def minimumSizeHint(self) -> QSize:
+        line = self.fontMetrics().lineSpacing()
+        return QSize(super().minimumSizeHint().width(), MIN_CHOICE_ROWS * line + self._frame())
 
 
 class TurnDock(QDockWidget):
@@ -117,9 +148,20 @@ class TurnDock(QDockWidget):
         self.heading.setWordWrap(True)
         layout.addWidget(self.heading)
         # each kind of choice of the phase in plain words (the faction board's jargon)
+        # (one click away, so that the choices have the room: each choice's tooltip
+        # says what it is too)
+        self.about = QToolButton()
+        self.about.setText("What these choices mean")
+        self.about.setCheckable(True)
+        self.about.setAutoRaise(True)
+        self.about.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.about.setArrowType(Qt.ArrowType.RightArrow)
+        self.about.toggled.connect(self._show_help)
+        layout.addWidget(self.about)
         self.help = QLabel()
         self.help.setWordWrap(True)
         self.help.setStyleSheet("color: rgb(90, 90, 90);")
+        self.help.setVisible(False)
         layout.addWidget(self.help)
         self.pool_label = QLabel("Dice pool")
         layout.addWidget(self.pool_label)
@@ -131,12 +173,10 @@ class TurnDock(QDockWidget):
         self.pool_room = QSpacerItem(0, 0, QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         layout.addSpacerItem(self.pool_room)
         self._room_for: tuple[str, ...] | None = None  # the players it was measured for
-        self.choices = QListWidget()
+        self.choices = ChoiceList()
         self.choices.setWordWrap(True)  # long choices wrap: no sideways scrolling
         self.choices.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.choices.setResizeMode(QListWidget.ResizeMode.Adjust)
-        rows = self.choices.fontMetrics().lineSpacing()
-        self.choices.setMinimumHeight(6 * rows)  # a draft's places read without scrolling
         self.choices.itemClicked.connect(self._chosen)
         self.choices.itemActivated.connect(self._chosen)
         self.choices.setMouseTracking(True)  # hovering a choice shows its box
@@ -223,12 +263,15 @@ class TurnDock(QDockWidget):
             )
             self.choices.clear()
             self.help.setVisible(False)
+            self.about.setVisible(False)
             self.done.setEnabled(False)
             return
         self.heading.setText(self._heading(game, turn, human))
         words = PHASE_HELP.get(game.phase, "") if human and not game.is_over() else ""
         self.help.setText(words)
-        self.help.setVisible(bool(words))
+        self.about.setToolTip(words)
+        self.about.setVisible(bool(words))
+        self.help.setVisible(bool(words) and self.about.isChecked())
         self._fill(game, turn, human)
         self._fit_choices()
         self.done.setEnabled(human and DONE in game.legal_moves())
@@ -342,13 +385,13 @@ class TurnDock(QDockWidget):
         )
         self.choices.addItem(item)
 
+    def _show_help(self, shown: bool) -> None:
+        self.about.setArrowType(Qt.ArrowType.DownArrow if shown else Qt.ArrowType.RightArrow)
+        self.help.setVisible(shown and bool(self.help.text()))
+
     def _fit_choices(self) -> None:
-        """The list as tall as its rows (a draft's 37 places chosen without scrolling the
-        list; the dock scrolls as a whole where the screen is short), at least six rows."""
-        rows = self.choices.fontMetrics().lineSpacing()
-        height = sum(max(self.choices.sizeHintForRow(i), rows) for i in range(self.choices.count()))
-        frame = 2 * self.choices.frameWidth() + 4
-        self.choices.setMinimumHeight(max(6 * rows, min(height + frame, MAX_CHOICE_ROWS * rows)))
+        """The list asks for the height of its rows (the dock column gives what it can)."""
+        self.choices.updateGeometry()
 
     @slot
     def _hovered(self, item: QListWidgetItem) -> None:
