@@ -1,0 +1,95 @@
+"""The exact step's time (issue 58, model.search.exact_budget): CPU seconds, so that a busy
+machine gives the same verdicts as an idle one; none where the solver cannot settle."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from collections import OrderedDict
+from collections.abc import Iterator
+
+import pytest
+
+from model.partition import Partition, PartitionOptions
+from model.search import analyse, books
+from model.search import exact_budget as budget
+
+BUSY = 5  # processes beside the analysis, on the machine's cores (two: a load of about 6)
+BUSY_SECONDS = 30  # each stops by itself at the latest after this, whatever happens here
+
+
+@pytest.fixture(scope="module")
+def busy_machine() -> Iterator[None]:
+    """Five processes that keep a core each busy (for a bounded time), ended after the
+    module's tests."""
+    loop = f"import time\nend = time.time() + {BUSY_SECONDS}\nwhile time.time() < end: pass"
+    spinning = [subprocess.Popen([sys.executable, "-c", loop]) for _ in range(BUSY)]
+    time.sleep(0.3)  # they are running
+    try:
+        yield
+    finally:
+        for process in spinning:
+            process.kill()
+        for process in spinning:
+            process.wait()
+
+
+def proven(analysis) -> int:  # type: ignore[no-untyped-def]  # a test helper
+    return sum(stat.proven is not None for stat in analysis.moves)
+
+
+def test_the_book_has_both_empty_base_3_pyramids_and_their_moves():
+    for version, value in (("floating", "win"), ("stacking", "loss")):
+        game = Partition.new(PartitionOptions(3, version))
+        assert books.perfect_value(game).value == value
+        moves = books.perfect_moves(game, max_seconds=0.0)
+        assert moves is not None
+        assert len(moves) == len(game.legal_moves())
+
+
+def test_every_move_of_the_base_3_floating_pyramid_is_proven_under_load(busy_machine):
+    game = Partition.new(PartitionOptions(3, "floating"))
+    analysis = analyse(game, seconds=2.0, seed=1)
+    assert (proven(analysis), len(analysis.moves)) == (14, 14)
+    assert analysis.win is not None
+    assert analysis.win.side == "red"
+
+
+def test_without_the_book_the_solver_still_proves_every_move_under_load(busy_machine, monkeypatch):
+    # the solver's share is CPU seconds of its thread: at a third of a core it takes three
+    # times the wall seconds, and settles what it settles on an idle machine
+    book = books.book_for("partition")
+    monkeypatch.setattr(book, "_shipped", book.Book([]))
+    monkeypatch.setattr(budget, "_unsettled", OrderedDict())  # no other test's past
+    game = Partition.new(PartitionOptions(3, "floating"))
+    analysis = analyse(game, seconds=2.0, seed=1)
+    assert analysis.agent == "perfect play (solved now)"
+    assert (proven(analysis), len(analysis.moves)) == (14, 14)
+
+
+def test_a_position_too_large_to_settle_gets_no_exact_time():
+    game = Partition.new(PartitionOptions(5))
+    assert budget.exact_seconds(game, 0.5, 2.0, len(game.legal_moves())) == 0.0
+    small = Partition.new(PartitionOptions(3))
+    assert budget.exact_seconds(small, 0.5, 2.0, len(small.legal_moves())) == 0.5
+    medium = Partition.new(PartitionOptions(4))  # 30 moves: a probe
+    probe = 2.0 * budget.PROBE_SHARE
+    assert budget.exact_seconds(medium, 0.5, 2.0, len(medium.legal_moves())) == probe
+
+
+def test_a_position_left_unsettled_is_not_tried_again_nor_its_next_in_full(monkeypatch):
+    monkeypatch.setattr(budget, "_unsettled", OrderedDict())
+    game = Partition.new(PartitionOptions(4, "stacking"))
+    for move in ("0,0,0", "3,3,0", "1,1,0", "2,2,0"):
+        game.push(game.parse_move(move))
+    moves = len(game.legal_moves())
+    assert moves <= budget.SETTLE_MOVES
+    assert budget.exact_seconds(game, 0.5, 2.0, moves) == 0.5
+    budget.unsettled(game, 0.5)
+    assert budget.exact_seconds(game, 0.5, 2.0, moves) == 0.0
+    child = game.copy()
+    child.push(child.legal_moves()[0])
+    assert budget.exact_seconds(child, 0.5, 2.0, len(child.legal_moves())) == pytest.approx(
+        2.0 * budget.PROBE_SHARE
+    )
