@@ -26,7 +26,10 @@ playout's ply, a prover's node, a compiled slice: hundredths of a second) and th
 grows with the number of legal moves (listing and ranking them, some 10 microseconds a
 move: a few tenths of a second on a base-50 pyramid's 42,925); once a forced win is proven,
 its length and line get ``GRACE_SHARE`` of ``seconds`` more at most
-(``tests/bench/deadlines.py`` measures it all).
+(``tests/bench/deadlines.py`` measures it all). One exception, so that a verdict does not
+depend on the machine's load: the exact step counts CPU seconds of its thread (issue 58:
+:mod:`.exact_budget`, which also gives it no time where it cannot settle the position),
+and the wall seconds a busy machine adds to them move the deadline on as much.
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ from .book import PerfectMove
 from .choice import Choice, Limits, MoveStat, ProgressCallback
 from .compiled.warm import warm_up
 from .exact import Exact
+from .exact_budget import cpu_clock, exact_seconds, unsettled
 from .kernels import adapter_for, has_kernel
 from .levels import agent_for, own_levels
 from .prover import Prover, Stop, stop_function
@@ -263,16 +267,23 @@ def analyse(
         report(1.0, analysis.proven_text)
         return analysis
     # exact first (issue 45): the compiled solver settles the position within its share,
-    # then every move (on the one table) while the time lasts; the engine judges the rest
+    # then every move (on the one table) while the time lasts; the engine judges the rest.
+    # Its time is CPU seconds of this thread, and only as much as the position's size and
+    # the solver's past say it can use (issue 58, :mod:`.exact_budget`); the wall seconds
+    # a busy machine adds to it are added to the deadline: the engine keeps its share
     settled: SolveResult | None = None
     solved: tuple[PerfectMove, ...] = ()
     if has_kernel(game):
         report(0.0, "solving")
         settler = Exact()
-        settled = settler.value(game, max(0.0, min(left(), seconds * EXACT_SHARE)), stopped)
+        cpu0, wall0 = cpu_clock(), time.perf_counter()
+        share = exact_seconds(game, seconds * EXACT_SHARE, seconds, game.legal_move_count())
+        settled = settler.value(game, min(max(0.0, left()), share), stopped)
+        if settled is None and share > 0 and not stopped():
+            unsettled(game, cpu_clock() - cpu0)
         if settled is not None:
             report(EXACT_SHARE, f"settled: {settled.value}; solving each move")
-            budget = start + seconds * EXACT_MOVES_SHARE - time.perf_counter()
+            budget = seconds * EXACT_MOVES_SHARE - (cpu_clock() - cpu0)
             solved, complete = settler.known_moves(
                 game, max(0.0, budget), stopped, least=seconds * EXACT_SHARE
             )
@@ -280,6 +291,7 @@ def analyse(
                 analysis = _perfect(game, solved, start, stopped, end)
                 report(1.0, analysis.proven_text)
                 return analysis
+        end += max(0.0, (time.perf_counter() - wall0) - (cpu_clock() - cpu0))
     agent, _ = agent_for(game, "strong", seed=seed, every_move=True, threads=threads)
     share = 1 - PROVE_SHARE
     search_seconds = max(left(), 0.0) * share  # the prover keeps the rest

@@ -15,7 +15,7 @@ from ..game import Game
 from ..speed import perft as count_move_paths
 from .choice import Choice
 from .exact import Exact
-from .kernels import solver_for
+from .kernels import adapter_for, solver_for
 from .prover import stop_function
 from .registry import plugin_for
 from .shelf import from_book
@@ -132,12 +132,30 @@ def _with_path(result: SolveResult, path: str) -> SolveResult:
     return result if result.path == path else dataclasses.replace(result, path=path)
 
 
-def warm_up() -> float:
-    """Compile (or load from numba's cache) the compiled core, so that no search pays for
-    it (``scripts/setup.sh`` runs this once); the seconds that took."""
-    from .compiled.warm import warm_up as warm_compiled  # run as a script by setup.sh
+#: What a search's progress says while the compiled core compiles (no set-up's warm-up).
+COMPILING = "compiling the search for its first use (a minute or two, once)"
+LOADING = "loading the compiled search"
 
-    return warm_compiled()
+
+def warm_up(
+    game: Game | None = None, progress: Callable[[float, str], None] | None = None
+) -> float:
+    """Compile (or load from numba's cache) the compiled core, so that no search pays for
+    it (``scripts/setup.sh`` runs this once); the seconds that took. With ``game``: only
+    where its position has a compiled kernel and this process has not loaded the core yet
+    (else 0 at once). ``progress(fraction, text)`` is told which (:data:`COMPILING`, where
+    no warm-up compiled the sources as they are, or :data:`LOADING`) and each step."""
+    if game is not None and adapter_for(game) is None:
+        return 0.0
+    from .compiled import warm  # run as a script by setup.sh
+
+    if game is not None and warm.loaded():
+        return 0.0
+    if progress is None:
+        return warm.warm_up()
+    what = LOADING if warm.compiled() else COMPILING
+    say = progress
+    return warm.warm_up(lambda fraction, text: say(fraction, f"{what}: {text}"))
 
 
 def endgame_for(game: Game | str) -> Any:

@@ -6,16 +6,19 @@ neither settles it in time, and the engine judges.
 
 A game without a compiled solver gets None here at once (the reference solver is too slow
 for a time share; its prover and the engine judge as before).
+
+Every budget here is CPU seconds of the calling thread, within a wall limit some times it
+(:mod:`.exact_budget`): the same verdicts on a busy machine as on an idle one.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import Any
 
 from ..game import Game, Move
 from .book import PerfectMove, reply, settle_moves
+from .exact_budget import cpu_clock, wall_limited
 from .kernels import adapter_for, has_kernel, solver_for
 from .shelf import from_book, perfect_moves
 from .solver import SolveResult, unsolvable
@@ -38,7 +41,7 @@ class Exact:
         """The proven value of ``game`` (left unchanged) for its side to move ("win" or
         "loss", ``first_moves`` what the proof knows of each move), or None where the book
         does not know it and the compiled solver does not settle it within
-        ``max_seconds`` (or ``stop`` said so first)."""
+        ``max_seconds`` of this thread's CPU (or ``stop`` said so first)."""
         if game.is_over() or unsolvable(game) is not None:
             return None
         known = from_book(game)
@@ -63,8 +66,9 @@ class Exact:
                 solver.QUICK_DEPTH = 0
                 solver.loss_length = True
             self._solver = solver
+        solver.clock = cpu_clock
         solver.max_seconds = max_seconds
-        solver.stop = stop
+        solver.stop = wall_limited(stop, max_seconds)
         result: SolveResult = solver.solve()
         if result.stopped is not None or result.value not in ("win", "loss"):
             return None
@@ -92,7 +96,7 @@ class Exact:
         move has at most four times its share of the time left, or ``least`` seconds if
         more (so a position whose moves cannot all be settled gives up early, leaving the
         rest of the time to the engine); else all the time left."""
-        deadline = time.perf_counter() + max_seconds
+        deadline = cpu_clock() + max_seconds
         known = perfect_moves(game, max_seconds=0.0)  # the book's, no search
         if known:
             return tuple(known), True
@@ -102,7 +106,7 @@ class Exact:
         # position would show one winning move only, and every other move needs its own
 
         def settle(move: Move, child: Game, remaining: int) -> PerfectMove | None:
-            left = deadline - time.perf_counter()
+            left = deadline - cpu_clock()
             if least is not None:
                 left = min(left, max(least, 4 * left / remaining))
             settled = self.value(child, left, stop)

@@ -7,6 +7,7 @@ import threading
 
 import pytest
 
+from model import search
 from model.game import game_class
 from model.search import SearchStopped
 from viewer.lab import JobRunner, at_once, position_of
@@ -14,6 +15,13 @@ from viewer.lab import JobRunner, at_once, position_of
 
 def partition():
     return game_class("partition").new()
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _compiled_core_loaded():
+    """The compiled core loaded before any job here (a job loads it first where the
+    process has not: its progress says so, see the last test)."""
+    search.warm_up()
 
 
 def collect(runner):
@@ -185,3 +193,24 @@ def test_start_searches_with_a_level(inbox, level):
     inbox.until(lambda: not runner.thinking)
     ((_, choice),) = seen["answered"]
     assert choice.move in game.legal_moves()
+
+
+def test_a_job_loads_the_compiled_core_first_and_says_so(inbox, monkeypatch):
+    # issue 58: a process that has not loaded the compiled core (or must compile it: the
+    # set-up did not) says so before the search, the warm-up's steps as the job's progress
+    # (model.search.warm_up words them: tests/model/test_exact_budget.py)
+    asked = []
+
+    def warm_up(game=None, progress=None):
+        asked.append(game.name)
+        progress(0.0, "compiling: the tree search")
+        return 0.0
+
+    monkeypatch.setattr(search, "warm_up", warm_up)
+    game = partition()
+    runner = JobRunner(lambda: game, inbox.post)
+    seen = collect(runner)
+    runner.run("analysis", lambda copy, progress, stop: progress(0.5, "searching"))
+    inbox.until(lambda: not runner.thinking)
+    assert asked == ["partition"]
+    assert seen["progressed"] == [(0.0, "compiling: the tree search"), (0.5, "searching")]

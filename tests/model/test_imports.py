@@ -88,6 +88,7 @@ SEARCH_UNIT_TESTS = {
     "tests.model.test_compiled_kernels",
     "tests.model.test_compiled_search",
     "tests.model.test_deadlines",
+    "tests.model.test_exact_budget",
     "tests.model.test_imports",
     "tests.model.test_information_state",
     "tests.model.test_protocol",

@@ -153,10 +153,14 @@ class JobRunner:
         post = self.post
 
         def work() -> None:
+            def progress(fraction: float, text: str) -> None:
+                post(lambda: self._on_progress(job, fraction, text))
+
             try:
-                result = task(
-                    copy, lambda f, text: post(lambda: self._on_progress(job, f, text)), job.stop
-                )
+                # the compiled core, where this process has not loaded it yet: said, with
+                # its steps (a minute or two of compiling where the set-up did not)
+                search.warm_up(copy, progress)
+                result = task(copy, progress, job.stop)
             except search.SearchStopped as exc:
                 if job.stop.is_set() and not job.keep:  # the Stop asked for: no error
                     log.info("engine job %d (%s) stopped", job.number, job.purpose)

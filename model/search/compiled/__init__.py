@@ -66,14 +66,19 @@ def _cache_folders() -> list[Path]:
     return folders
 
 
-def _drop_stale_cache() -> None:
+def sources_digest() -> str:
+    """A hash of every source the compiled code is built from (:data:`SOURCES`)."""
     digest = hashlib.sha256()
     for path in SOURCES:
         try:
             digest.update(path.read_bytes())
         except OSError:
             continue
-    want = digest.hexdigest()
+    return digest.hexdigest()
+
+
+def _drop_stale_cache() -> None:
+    want = sources_digest()
     stamp = _HERE / "__pycache__" / STAMP
     try:
         if stamp.read_text() == want:

@@ -97,7 +97,7 @@ class CompiledSolver:
         self.progress = progress
         self.progress_every = progress_every
         self._iteration = 0
-        self._start = time.perf_counter()
+        self._start = self.clock()
         self._next_report = 0.0
         self._deadline: float | None = None
         self._target(game)
@@ -144,9 +144,12 @@ class CompiledSolver:
 
     #: Asked between slices: True ends the search as the time limit does ("stopped").
     stop: Callable[[], bool] | None = None
+    #: The clock ``max_seconds`` and the slices count on: wall seconds, or a judging
+    #: feature's CPU seconds of the searching thread (:mod:`model.search.exact_budget`).
+    clock: Callable[[], float] = staticmethod(time.perf_counter)
 
     def _tick(self) -> None:
-        now = time.perf_counter()
+        now = self.clock()
         if self.max_seconds is not None and now - self._start > self.max_seconds:
             raise SearchStopped("time limit")
         if self.stop is not None and self.stop():
@@ -159,7 +162,7 @@ class CompiledSolver:
 
     def _report(self, depth: int) -> None:
         if self.progress is not None:
-            self.progress(depth, self.nodes, time.perf_counter() - self._start, self.entries)
+            self.progress(depth, self.nodes, self.clock() - self._start, self.entries)
 
     def _ask(self, mover_wins: bool, depth: int) -> Answer:
         self._iteration = depth
@@ -190,7 +193,7 @@ class CompiledSolver:
 
     def solve(self) -> SolveResult:
         # compiling is not searching
-        self._start = time.perf_counter() + warm_up(self.adapter, self.proof)
+        self._start = self.clock() + warm_up(self.adapter, self.proof)
         self._next_report = self._start + self.progress_every
         stopped: str | None
         value, plies, stopped, exact = "unknown", None, "depth limit", True
@@ -253,7 +256,7 @@ class CompiledSolver:
             for mover_wins in order:
                 if mover_wins not in open_:
                     continue
-                self._deadline = time.perf_counter() + span
+                self._deadline = self.clock() + span
                 try:
                     answer = self._ask(mover_wins, open_[mover_wins])
                 except _SliceOver:
@@ -307,7 +310,7 @@ class CompiledSolver:
             best,
             self.depth_done,
             self.nodes,
-            time.perf_counter() - self._start,
+            self.clock() - self._start,
             self.entries,
             peak,
             stopped,

@@ -1,0 +1,136 @@
+"""The exact step's time (issue 58, model.search.exact_budget): CPU seconds, so that a busy
+machine gives the same verdicts as an idle one; none where the solver cannot settle. And the
+compiled core's first load, said (model.search.warm_up with a game and progress)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from collections import OrderedDict
+from collections.abc import Iterator
+
+import pytest
+
+from model.game import game_class
+from model.partition import Partition, PartitionOptions
+from model.search import analyse, books, entry
+from model.search import exact_budget as budget
+from model.search.compiled import warm
+
+BUSY = 5  # processes beside the analysis, on the machine's cores (two: a load of about 6)
+BUSY_SECONDS = 30  # each stops by itself at the latest after this, whatever happens here
+
+
+@pytest.fixture(scope="module")
+def busy_machine() -> Iterator[None]:
+    """Five processes that keep a core each busy (for a bounded time), ended after the
+    module's tests; the compiled core loaded before (loading it is no judging)."""
+    warm.warm_up()
+    loop = f"import time\nend = time.time() + {BUSY_SECONDS}\nwhile time.time() < end: pass"
+    spinning = [subprocess.Popen([sys.executable, "-c", loop]) for _ in range(BUSY)]
+    time.sleep(0.3)  # they are running
+    try:
+        yield
+    finally:
+        for process in spinning:
+            process.kill()
+        for process in spinning:
+            process.wait()
+
+
+def proven(analysis) -> int:  # type: ignore[no-untyped-def]  # a test helper
+    return sum(stat.proven is not None for stat in analysis.moves)
+
+
+def test_the_book_has_both_empty_base_3_pyramids_and_their_moves():
+    for version, value in (("floating", "win"), ("stacking", "loss")):
+        game = Partition.new(PartitionOptions(3, version))
+        assert books.perfect_value(game).value == value
+        moves = books.perfect_moves(game, max_seconds=0.0)
+        assert moves is not None
+        assert len(moves) == len(game.legal_moves())
+
+
+def test_every_move_of_the_base_3_floating_pyramid_is_proven_under_load(busy_machine):
+    game = Partition.new(PartitionOptions(3, "floating"))
+    analysis = analyse(game, seconds=2.0, seed=1)
+    assert (proven(analysis), len(analysis.moves)) == (14, 14)
+    assert analysis.win is not None
+    assert analysis.win.side == "red"
+
+
+def test_without_the_book_the_solver_still_proves_every_move_under_load(busy_machine, monkeypatch):
+    # the solver's share is CPU seconds of its thread: at a third of a core it takes three
+    # times the wall seconds, and settles what it settles on an idle machine
+    book = books.book_for("partition")
+    monkeypatch.setattr(book, "_shipped", book.Book([]))
+    monkeypatch.setattr(budget, "_unsettled", OrderedDict())  # no other test's past
+    game = Partition.new(PartitionOptions(3, "floating"))
+    analysis = analyse(game, seconds=2.0, seed=1)
+    assert analysis.agent == "perfect play (solved now)"
+    assert (proven(analysis), len(analysis.moves)) == (14, 14)
+
+
+def test_a_position_too_large_to_settle_gets_no_exact_time():
+    game = Partition.new(PartitionOptions(5))
+    assert budget.exact_seconds(game, 0.5, 2.0, len(game.legal_moves())) == 0.0
+    small = Partition.new(PartitionOptions(3))
+    assert budget.exact_seconds(small, 0.5, 2.0, len(small.legal_moves())) == 0.5
+    medium = Partition.new(PartitionOptions(4))  # 30 moves: a probe
+    probe = 2.0 * budget.PROBE_SHARE
+    assert budget.exact_seconds(medium, 0.5, 2.0, len(medium.legal_moves())) == probe
+
+
+def test_a_position_left_unsettled_is_not_tried_again_nor_its_next_in_full(monkeypatch):
+    monkeypatch.setattr(budget, "_unsettled", OrderedDict())
+    game = Partition.new(PartitionOptions(4, "stacking"))
+    for move in ("0,0,0", "3,3,0", "1,1,0", "2,2,0"):
+        game.push(game.parse_move(move))
+    moves = len(game.legal_moves())
+    assert moves <= budget.SETTLE_MOVES
+    assert budget.exact_seconds(game, 0.5, 2.0, moves) == 0.5
+    budget.unsettled(game, 0.5)
+    assert budget.exact_seconds(game, 0.5, 2.0, moves) == 0.0
+    child = game.copy()
+    child.push(child.legal_moves()[0])
+    assert budget.exact_seconds(child, 0.5, 2.0, len(child.legal_moves())) == pytest.approx(
+        2.0 * budget.PROBE_SHARE
+    )
+
+
+def test_the_first_search_of_a_process_says_it_compiles_or_loads_the_core(monkeypatch):
+    steps: list[str] = []
+
+    def warm_up(progress=None):
+        for fraction, text in ((0.0, "the tree search"), (1.0, "ready")):
+            steps.append(text)
+            progress(fraction, text)
+        return 0.0
+
+    said: list[tuple[float, str]] = []
+    monkeypatch.setattr(warm, "loaded", lambda: False)
+    monkeypatch.setattr(warm, "compiled", lambda: False)  # no set-up's warm-up
+    monkeypatch.setattr(warm, "warm_up", warm_up)
+    game = Partition.new(PartitionOptions(3))
+    entry.warm_up(game, lambda fraction, text: said.append((fraction, text)))
+    assert said == [
+        (0.0, f"{entry.COMPILING}: the tree search"),
+        (1.0, f"{entry.COMPILING}: ready"),
+    ]
+    said.clear()
+    monkeypatch.setattr(warm, "compiled", lambda: True)  # compiled by the set-up: loaded
+    entry.warm_up(game, lambda fraction, text: said.append((fraction, text)))
+    assert said[0] == (0.0, f"{entry.LOADING}: the tree search")
+    # a game without a compiled kernel, or a process that has the core: nothing to do
+    steps.clear()
+    assert entry.warm_up(game_class("rolling").new(), said.append) == 0.0
+    monkeypatch.setattr(warm, "loaded", lambda: True)
+    assert entry.warm_up(game, said.append) == 0.0
+    assert steps == []
+
+
+def test_the_warm_up_marks_the_sources_it_compiled():
+    warm.warm_up()  # loaded from the cache where compiled: at most a second or two
+    assert warm.compiled()
+    assert warm.loaded()
