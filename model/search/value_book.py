@@ -216,6 +216,8 @@ class Book:
         if not isinstance(raw, dict):
             return False
         found = raw.get("format")
+        if not isinstance(found, str):  # a list or a mapping is no format (and unhashable)
+            return False
         return (found == FORMAT and raw.get("game") == name) or found in cls.older
 
     @classmethod

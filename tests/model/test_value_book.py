@@ -106,6 +106,15 @@ def test_fuzzed_book_files_are_read_or_refused_clearly(rng):
     fz.check_mutated_book(SHIPPED_TEXT, rng, BOOK.Book.read)
 
 
+@pytest.mark.parametrize("found", [["a"], {"a": 1}, 3, None])
+def test_a_format_of_another_type_is_refused_in_words(tmp_path, found):
+    # hypothesis found it: a list as "format" raised TypeError (unhashable) in Book.owns
+    path = tmp_path / "book.json"
+    path.write_text(json.dumps({"format": found, "game": "partition", "entries": []}))
+    with pytest.raises(PositionFormatError, match=r"book\.json"):
+        BOOK.Book.read(path)
+
+
 def test_verify_proves_true_entries_and_catches_false_ones():
     floating = game_of("empty-base3-floating")  # red wins in exactly 11 plies
     stacking = game_of("empty-base3-stacking")  # red loses: blue fills the 14 points
