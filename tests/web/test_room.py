@@ -5,6 +5,7 @@ board's meshes and picking."""
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import json
 
@@ -115,6 +116,10 @@ def test_the_results_file_is_written_atomically_and_read_again(room, tmp_path):
     written = room.save()
     assert written == (tmp_path / "results.json").resolve()
     assert [p.name for p in tmp_path.iterdir()] == ["results.json"]
+    assert written.stat().st_mode & 0o777 == 0o600  # this user's only
+    text = written.read_text(encoding="utf-8")
+    assert ada.token not in text  # the key is kept as its SHA-256 only
+    assert hashlib.sha256(ada.token.encode()).hexdigest() in text
     again = Classroom.open([LESSON, SECOND], CODE, tmp_path / "results.json", lattice_of)
     back = again.student(ada.token)
     assert (back.name, back.lesson_index, back.step_index) == ("Ada", 0, 1)
