@@ -182,22 +182,6 @@ def test_every_shipped_lesson_is_served(tmp_path):
         Classroom.open([tmp_path / "nowhere"], CODE, None, lattice_of)
 
 
-def test_a_page_cannot_announce_a_huge_message():
-    # wslink lets a page that said hello (its secret is public) announce a message of up
-    # to 4 GB, allocated at once; the classroom bounds it to its own limit
-    from wslink.chunking import UnChunker
-
-    from viewer.classroom.web import MAX_MESSAGE, _bound_wslink_messages
-
-    _bound_wslink_messages()
-    unchunker = UnChunker()
-    unchunker.set_max_message_size(4 * 1024**3)  # what wslink does after the hello
-    assert unchunker.max_message_size == MAX_MESSAGE
-    header = (1).to_bytes(4, "little") + (0).to_bytes(4, "little") + (1 << 30).to_bytes(4, "little")
-    with pytest.raises(ValueError, match="exceeds the allocation limit"):
-        unchunker.process_chunk(header + b"x")
-
-
 def test_a_shared_escape_path_is_one_tube_and_one_legend_line():
     # Partition's lesson 3: red's and blue's escape paths from SW run along the same
     # points; the page draws one tube in the window's colour for both, said once
