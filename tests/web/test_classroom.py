@@ -144,6 +144,13 @@ def test_two_students_and_a_teacher(server, browser):
     assert "not one of them" in wrong[0]["why it was wrong"]
     assert {r["student"] for r in table_rows} == {"Ada", "Bo"}
 
+    # the teacher removes Bo: gone from the lines, and Bo's page asks for a name again
+    teacher.click("#cr-table tr:has-text('Bo') .cr-remove")
+    teacher.wait_for_function("() => document.body.dataset.rows === '1'", timeout=WAIT)
+    assert teacher.inner_text("#cr-said") == "Bo is no longer in the class"
+    bo.wait_for_selector("#cr-join", timeout=WAIT)
+    assert "does not know you" in bo.inner_text("#cr-msg")
+
     assert ada.errors == []
     assert bo.errors == []
     for page in (ada, bo, teacher):
