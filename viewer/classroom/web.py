@@ -41,6 +41,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import re
 import time
 import traceback
 from collections import deque
@@ -567,6 +568,10 @@ HEADERS = {
 }
 
 
+#: A Host header fit to be named in the page's Content-Security-Policy.
+_HOST = re.compile(r"[A-Za-z0-9.-]{1,253}(:[0-9]{1,5})?|\[[0-9A-Fa-f:.]{2,45}\](:[0-9]{1,5})?")
+
+
 def _origin_ok(request: web.Request) -> bool:
     """A browser's websocket from another site's page is refused (its Origin is not this
     server's); a client that sends no Origin is not a browser page of another site."""
@@ -607,17 +612,24 @@ def build_app(room: Classroom, limits: Limits | None = None) -> web.Application:
         answer["ms"] = round((time.perf_counter() - started) * 1000, 1)
         return answer
 
-    def page(name: str) -> web.Response:
+    def page(request: web.Request, name: str) -> web.Response:
+        headers = dict(HEADERS)
+        host = request.headers.get("Host", "")
+        if _HOST.fullmatch(host):  # the page's own websocket, named (not every browser's
+            # 'self' matches ws: and wss:)
+            headers["Content-Security-Policy"] = headers["Content-Security-Policy"].replace(
+                "connect-src 'self'", f"connect-src 'self' ws://{host} wss://{host}"
+            )
         return web.Response(
-            body=pages[name], content_type="text/html", charset="utf-8", headers=HEADERS
+            body=pages[name], content_type="text/html", charset="utf-8", headers=headers
         )
 
     async def students_page(request: web.Request) -> web.Response:
         # (an address of the trame server's days, /?ui=teacher, still opens the teacher's)
-        return page("teacher" if request.query.get("ui") == "teacher" else "student")
+        return page(request, "teacher" if request.query.get("ui") == "teacher" else "student")
 
     async def teachers_page(request: web.Request) -> web.Response:
-        return page("teacher")
+        return page(request, "teacher")
 
     async def asset(request: web.Request) -> web.StreamResponse:
         found = assets.get(request.match_info["name"])
