@@ -8,10 +8,12 @@ budgets (joins a minute, class-code tries), which the earlier ones must not meet
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -240,6 +242,26 @@ def test_connections_from_one_address_are_bounded(server):
     assert answer["forget"] is True  # (a connection of no student)
 
 
+def test_sockets_that_send_nothing_are_bounded(server):
+    port = int(re.search(r":(\d+)/", server.students).group(1))
+    sockets = []
+    try:
+        for _ in range(200):  # idle TCP connections (a page's request never comes)
+            sockets.append(socket.create_connection(("127.0.0.1", port), timeout=5))
+        time.sleep(0.5)
+        closed = 0
+        for sock in sockets:
+            sock.settimeout(0.01)
+            with contextlib.suppress(TimeoutError):
+                closed += sock.recv(1) == b""
+    finally:
+        for sock in sockets:
+            sock.close()
+    assert 200 - closed <= 120  # the server closed every one past its bound at once
+    time.sleep(0.3)
+    assert b"window.classroom" in served(server.students.split("#")[0] + "www/classroom.js")
+
+
 def test_fillers_are_bounded_and_the_teacher_removes_them(server):
     url = socket_url(server.students)
 
@@ -384,6 +406,7 @@ def test_a_second_class_on_the_results_file_is_refused_and_nothing_leaked(server
     assert server.stop(signal.SIGTERM) == 1
     assert any("could not always be written" in line for line in server.lines)
     assert not any(line.startswith("FORGED") for line in server.lines)
+    assert not any("Traceback" in line for line in server.lines)  # no attack broke a thing
     assert any("FORGED" in line for line in server.lines)  # (logged, escaped)
     # the keys are digests only
     saved = json.loads(results.read_text(encoding="utf-8"))

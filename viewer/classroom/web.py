@@ -425,6 +425,8 @@ class Limits:
 
     connections: int = 400  # pages connected at once, in all
     per_address: int = 60  # pages connected at once from one address
+    sockets_per_address: int = 120  # TCP connections at once from one address, of any kind
+    idle: float = 15.0  # seconds a TCP connection may stay without a request
     joins_a_minute: int = 60  # new students a minute from one address
     messages_a_second: float = 15.0  # a connection's steady rate ...
     burst: int = 40  # ... and how many at once above it
@@ -513,6 +515,37 @@ class Guard:
             entry.locked_until = now + self.limits.lockout
             wrong.clear()
             log.warning("class-code tries from %s locked out", shown(address, 60))
+
+
+def bound_sockets(server: web.Server, limits: Limits) -> None:
+    """Count ``server``'s TCP connections by address and close at once each one past
+    :attr:`Limits.sockets_per_address` (a program that opens sockets and sends nothing, or
+    a request a byte at a time, holds at most that many; aiohttp closes one without a
+    request after its keep-alive time, :attr:`Limits.idle`)."""
+    made, lost = server.connection_made, server.connection_lost
+    counts: dict[str, int] = {}
+    where: dict[Any, str] = {}
+
+    def connection_made(handler: Any, transport: asyncio.Transport) -> None:
+        made(handler, transport)
+        peer = transport.get_extra_info("peername")
+        address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+        where[handler] = address
+        counts[address] = counts.get(address, 0) + 1
+        if counts[address] > limits.sockets_per_address:
+            # closed as aiohttp closes one, once its handler has started
+            asyncio.get_running_loop().call_soon(handler.force_close)
+
+    def connection_lost(handler: Any, exc: BaseException | None = None) -> None:
+        address = where.pop(handler, None)
+        if address is not None:
+            counts[address] -= 1
+            if counts[address] <= 0:
+                del counts[address]
+        lost(handler, exc)
+
+    server.connection_made = connection_made  # type: ignore[method-assign]
+    server.connection_lost = connection_lost  # type: ignore[method-assign]
 
 
 class _Bucket:

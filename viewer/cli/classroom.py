@@ -179,11 +179,20 @@ async def serve(room: Any, host: str, port: int, ready: Any = None) -> None:
     a student's long answer holds their lock, never the server)."""
     from aiohttp import web
 
-    from ..classroom.web import SAVE_EVERY, build_app
+    from ..classroom.web import SAVE_EVERY, Limits, bound_sockets, build_app
 
-    app = build_app(room)
-    runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=2.0)
+    limits = Limits()
+    app = build_app(room, limits)
+    runner = web.AppRunner(
+        app,
+        access_log=None,
+        handle_signals=False,
+        shutdown_timeout=2.0,
+        keepalive_timeout=limits.idle,
+    )
     await runner.setup()
+    assert runner.server is not None
+    bound_sockets(runner.server, limits)
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
