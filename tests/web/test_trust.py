@@ -239,7 +239,7 @@ def test_connections_from_one_address_are_bounded(server):
     count, refused, answer = run(attack())
     assert refused == 503
     assert 1 <= count <= 60
-    assert answer["forget"] is True  # (a connection of no student)
+    assert answer["unbound"] is True  # (a connection of no student)
 
 
 def test_sockets_that_send_nothing_are_bounded(server):

@@ -11,7 +11,8 @@ The messages (text frames of JSON objects; every request has an ``id`` the answe
   key, kept in the browser (the server keeps its SHA-256 only); the connection is theirs.
 - ``{"do": "resume", "key": K}`` → the page and the board (``forget``: not a key of this
   class); the connection is that student's.
-- ``{"do": "poll", "version": V, "known": {...}}`` → ``{"same": true}`` or the page anew.
+- ``{"do": "poll", "version": V, "known": {...}}`` → ``{"same": true}`` or the page anew
+  (``unbound``: the connection has joined as no student: the page resumes first).
 - ``{"do": "act", "action": A, "args": [...], "known": {...}}`` → the page and the board,
   and ``error`` in words when refused (:meth:`Service.act`).
 - ``{"do": "teacher", "code": C}`` once, then ``{"do": "teacher", "order": O, "args": [...]}``
@@ -700,8 +701,8 @@ def build_app(room: Classroom, limits: Limits | None = None) -> web.Application:
             return got
         if kind in ("poll", "act"):
             token = conn.token
-            if token is None:
-                return {"forget": True, "error": "type your name to join the class"}
+            if token is None:  # (a page with a key asks for its place first: resume)
+                return {"unbound": True, "error": "this page has not joined the class yet"}
             if kind == "poll":
                 version, known = message.get("version"), message.get("known")
                 got = await threaded(lambda: service.poll(token, version, known))

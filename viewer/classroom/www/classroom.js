@@ -97,6 +97,10 @@
 
   function apply(answer) {
     if (!answer) return;
+    if (answer.unbound) { // this connection has not given the key yet: it does now
+      resume();
+      return;
+    }
     set("cr_msg", answer.error || "");
     if (answer.forget) {
       window.localStorage.removeItem(KEY);
