@@ -197,3 +197,16 @@ def test_a_shared_escape_path_is_one_tube_and_one_legend_line():
     assert paths[0]["colour"] == hex_of(palette.PATH_RGB["both"])
     tubes = [rgb for _points, rgb in board.marks.paths if rgb != WALL_RGB]
     assert tubes == [palette.PATH_RGB["both"]]
+
+
+def test_a_fault_is_said_without_its_details_and_logged_on_one_line(caplog):
+    def broken():
+        raise OSError(2, "No such file or directory", "/home/teacher/secret\nFORGED: line")
+
+    with caplog.at_level("ERROR", logger="viewer.classroom"):
+        answer = _refusing(broken)
+    assert answer == {"error": "the server could not do that; try again"}
+    (record,) = caplog.records
+    logged = record.getMessage()
+    assert "\n" not in logged  # the traceback escaped onto one line: nothing forged
+    assert "Traceback" in logged
