@@ -206,6 +206,8 @@ async def serve(room: Any, host: str, port: int, ready: Any = None) -> None:
         students, teacher = addresses(host, bound, room.code)
         print(f"Students' page: {students}", flush=True)
         print(f"Teacher's page: {teacher}", flush=True)
+        if room.results is not None:
+            print(f"Results file:   {room.results}", flush=True)
         if ready is not None:
             ready(app)
         while not stop.is_set():
