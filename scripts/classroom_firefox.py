@@ -102,7 +102,7 @@ async def check(url: str, out: str) -> None:
             await page.cmd("browsingContext.navigate",
                            {"context": page.context, "url": url, "wait": "complete"})
             await page.until("!!document.querySelector('#cr-name')")
-            await page.js("(async () => { window.trame.state.set('cr_name', 'Firefox'); "
+            await page.js("(async () => { window.classroom.set('cr_name', 'Firefox'); "
                           "await window.classroom.join(); return 1; })()")
             await page.until("!!document.querySelector('#cr-step-title')")
             await page.js("(async () => { await window.classroom.act('next'); return 1; })()")

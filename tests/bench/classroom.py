@@ -4,8 +4,8 @@
 Run by hand:  .venv/bin/python tests/bench/classroom.py [--students 30] [--seconds 40]
 
 It starts ``pyramid-lab classroom`` on a free port of 127.0.0.1 with Partition's first
-lesson, and connects each student as a page does (wslink over a websocket, trame's
-triggers), without a browser: each joins, goes to the step that asks for the apex, and
+lesson, and connects each student as a page does (a websocket of its own, the page's JSON
+messages), without a browser: each joins, goes to the step that asks for the apex, and
 then, until the time is up, clicks a point (the view ray from the board's camera through
 the point's centre, as the page casts it), presses Check, and Retry, with a pause of
 0.5 to 1.5 s between actions (a student reading), while polling every 1.5 s as the page
@@ -24,20 +24,20 @@ wrong with the lesson's reason) or g7 (the push asked for, right), and Retry; th
 then read "click" for the stone's selection and "Check" for the destination's click to
 its verdict.
 
-``--hostile`` first sends the server what a hostile page could: a chunk announcing a
-1 GB message, a message over the size limit, garbage; the server must go on answering and
-its memory must stay put."""
+``--hostile`` first sends the server what a hostile page could: a wslink chunk announcing
+a 1 GB message, wslink's application.exit, a message over the size limit, garbage; the
+server must go on answering and its memory must stay put."""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
 import contextlib
+import json
 import os
 import pathlib
 import random
 import re
-import secrets
 import statistics
 import subprocess
 import sys
@@ -46,7 +46,6 @@ import time
 from typing import Any
 
 import aiohttp
-import msgpack
 import numpy as np
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -83,67 +82,42 @@ def stepped_centres() -> dict[str, np.ndarray]:
 
 
 def chunk(message: bytes, total: int | None = None) -> bytes:
-    """One wslink chunk holding the whole ``message`` (``total``: the size announced)."""
-    ident = int.from_bytes(secrets.token_bytes(4), "little")
+    """A wslink chunk as trame's pages sent them (``total``: the size announced)."""
     size = len(message) if total is None else total
     return (
-        ident.to_bytes(4, "little")
-        + (0).to_bytes(4, "little")
-        + size.to_bytes(4, "little")
-        + message
+        (7).to_bytes(4, "little") + (0).to_bytes(4, "little") + size.to_bytes(4, "little") + message
     )
 
 
 class Page:
-    """A page's connection: wslink's hello, then trame's triggers, answered in turn."""
+    """A page's connection: its websocket and JSON messages, each answered by its id
+    (a poll and an action may be under way at once, as on the page)."""
 
     def __init__(self, session: aiohttp.ClientSession, url: str) -> None:
         self.session = session
         self.url = url
         self.count = 0
-        self.pending: dict[str, asyncio.Future[Any]] = {}
-        self.parts: dict[int, bytearray] = {}
+        self.pending: dict[int, asyncio.Future[Any]] = {}
 
     async def open(self) -> None:
-        self.ws = await self.session.ws_connect(self.url, max_msg_size=0)
+        self.ws = await self.session.ws_connect(self.url)
         self.reader = asyncio.create_task(self._read())
-        await self.call("wslink.hello", [{"secret": "wslink-secret"}], system=True)
 
     async def _read(self) -> None:
         async for message in self.ws:
-            if message.type != aiohttp.WSMsgType.BINARY:
+            if message.type != aiohttp.WSMsgType.TEXT:
                 continue
-            data = message.data
-            ident = int.from_bytes(data[0:4], "little")
-            offset = int.from_bytes(data[4:8], "little")
-            total = int.from_bytes(data[8:12], "little")
-            body = data[12:]
-            buffer = self.parts.setdefault(ident, bytearray(total))
-            buffer[offset : offset + len(body)] = body
-            if offset + len(body) < total:
-                continue
-            del self.parts[ident]
-            reply = msgpack.unpackb(bytes(buffer), strict_map_key=False)
-            waiting = self.pending.pop(str(reply.get("id")), None)
+            reply = json.loads(message.data)
+            waiting = self.pending.pop(reply.get("id"), None)
             if waiting is not None and not waiting.done():
-                if "error" in reply:
-                    waiting.set_exception(RuntimeError(str(reply["error"])))
-                else:
-                    waiting.set_result(reply.get("result"))
+                waiting.set_result(reply)
 
-    async def call(self, method: str, args: list[Any], system: bool = False) -> Any:
+    async def ask(self, kind: str, **fields: Any) -> Any:
         self.count += 1
-        ident = f"{'system' if system else 'rpc'}:c0:{self.count}"
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        self.pending[ident] = future
-        packed = msgpack.packb(
-            {"wslink": "1.0", "id": ident, "method": method, "args": args, "kwargs": {}}
-        )
-        await self.ws.send_bytes(chunk(packed))
+        self.pending[self.count] = future
+        await self.ws.send_str(json.dumps({"id": self.count, "do": kind, **fields}))
         return await asyncio.wait_for(future, 60)
-
-    async def trigger(self, name: str, *args: Any) -> Any:
-        return await self.call("trame.trigger", [name, list(args), {}])
 
     async def close(self) -> None:
         await self.ws.close()
@@ -169,13 +143,12 @@ async def student(
     async with aiohttp.ClientSession() as session:
         page = Page(session, url)
         await page.open()
-        answer = await page.trigger("cr_join", f"Student {number:02d}")
-        token = answer["token"]
+        answer = await page.ask("join", name=f"Student {number:02d}")
         camera = answer["board"]["camera"]
         seen = {"version": answer["page"]["version"], "keys": answer["board"]["keys"]}
 
         async def act(action: str, *args: Any) -> dict[str, Any]:
-            reply = await page.trigger("cr_act", token, action, list(args), seen["keys"])
+            reply = await page.ask("act", action=action, args=list(args), known=seen["keys"])
             if "page" in reply:  # as the page keeps them
                 seen["version"], seen["keys"] = reply["page"]["version"], reply["board"]["keys"]
             return reply
@@ -183,7 +156,7 @@ async def student(
         async def poll() -> None:
             while time.monotonic() < until:
                 await asyncio.sleep(1.5)
-                reply = await page.trigger("cr_poll", token, seen["version"], seen["keys"])
+                reply = await page.ask("poll", version=seen["version"], known=seen["keys"])
                 if "page" in reply:
                     seen["version"] = reply["page"]["version"]
                     seen["keys"] = reply["board"]["keys"]
@@ -228,18 +201,14 @@ async def student(
 async def hostile(url: str, errors: list[str]) -> None:
     """What a hostile page could send, each on a connection of its own (the server may
     close it); the server must answer a page after it."""
-    hello = msgpack.packb(
-        {
-            "wslink": "1.0",
-            "id": "rpc:c0:9",
-            "method": "trame.trigger",
-            "args": ["cr_join", ["x"], {}],
-            "kwargs": {},
-        }
-    )
-    attacks = [
-        chunk(hello[:10], total=1 << 30),  # 1 GB announced
-        chunk(b"\x00" * 40000),  # over the 16 KB limit
+    call = json.dumps(
+        {"wslink": "1.0", "id": "rpc:c0:9", "method": "application.exit", "args": []}
+    ).encode()
+    attacks: list[bytes | str] = [
+        chunk(call[:10], total=1 << 30),  # 1 GB announced
+        chunk(call),  # wslink's exit
+        json.dumps({"do": "application.exit"}),
+        "x" * 40000,  # over the 16 KB limit
         b"garbage",
         "text",
     ]
@@ -257,7 +226,7 @@ async def hostile(url: str, errors: list[str]) -> None:
                 await page.close()
         fresh = Page(session, url)
         await fresh.open()
-        answer = await fresh.trigger("cr_join", "After the storm")
+        answer = await fresh.ask("join", name="After the storm")
         if "token" not in answer:
             errors.append(f"hostile: the server did not answer after it: {answer}")
         await fresh.close()

@@ -5,6 +5,7 @@ board's meshes and picking."""
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import json
 
@@ -115,6 +116,10 @@ def test_the_results_file_is_written_atomically_and_read_again(room, tmp_path):
     written = room.save()
     assert written == (tmp_path / "results.json").resolve()
     assert [p.name for p in tmp_path.iterdir()] == ["results.json"]
+    assert written.stat().st_mode & 0o777 == 0o600  # this user's only
+    text = written.read_text(encoding="utf-8")
+    assert ada.token not in text  # the key is kept as its SHA-256 only
+    assert hashlib.sha256(ada.token.encode()).hexdigest() in text
     again = Classroom.open([LESSON, SECOND], CODE, tmp_path / "results.json", lattice_of)
     back = again.student(ada.token)
     assert (back.name, back.lesson_index, back.step_index) == ("Ada", 0, 1)
@@ -177,22 +182,6 @@ def test_every_shipped_lesson_is_served(tmp_path):
         Classroom.open([tmp_path / "nowhere"], CODE, None, lattice_of)
 
 
-def test_a_page_cannot_announce_a_huge_message():
-    # wslink lets a page that said hello (its secret is public) announce a message of up
-    # to 4 GB, allocated at once; the classroom bounds it to its own limit
-    from wslink.chunking import UnChunker
-
-    from viewer.classroom.web import MAX_MESSAGE, _bound_wslink_messages
-
-    _bound_wslink_messages()
-    unchunker = UnChunker()
-    unchunker.set_max_message_size(4 * 1024**3)  # what wslink does after the hello
-    assert unchunker.max_message_size == MAX_MESSAGE
-    header = (1).to_bytes(4, "little") + (0).to_bytes(4, "little") + (1 << 30).to_bytes(4, "little")
-    with pytest.raises(ValueError, match="exceeds the allocation limit"):
-        unchunker.process_chunk(header + b"x")
-
-
 def test_a_shared_escape_path_is_one_tube_and_one_legend_line():
     # Partition's lesson 3: red's and blue's escape paths from SW run along the same
     # points; the page draws one tube in the window's colour for both, said once
@@ -208,3 +197,16 @@ def test_a_shared_escape_path_is_one_tube_and_one_legend_line():
     assert paths[0]["colour"] == hex_of(palette.PATH_RGB["both"])
     tubes = [rgb for _points, rgb in board.marks.paths if rgb != WALL_RGB]
     assert tubes == [palette.PATH_RGB["both"]]
+
+
+def test_a_fault_is_said_without_its_details_and_logged_on_one_line(caplog):
+    def broken():
+        raise OSError(2, "No such file or directory", "/home/teacher/secret\nFORGED: line")
+
+    with caplog.at_level("ERROR", logger="viewer.classroom"):
+        answer = _refusing(broken)
+    assert answer == {"error": "the server could not do that; try again"}
+    (record,) = caplog.records
+    logged = record.getMessage()
+    assert "\n" not in logged  # the traceback escaped onto one line: nothing forged
+    assert "Traceback" in logged

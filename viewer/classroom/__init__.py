@@ -7,6 +7,7 @@ class, one lesson state per student on the server, and a teacher's page that see
   checks every value from a browser goes through;
 - :mod:`.scene`: a student's board as meshes for vtk.js (pyvista builds them, the browser
   draws them);
-- :mod:`.web`: the trame server: the students' page, the teacher's page, their triggers.
+- :mod:`.web`: the server (aiohttp): the students' page, the teacher's page, one websocket
+  a page with explicit JSON messages, and the bounds on what a page may ask.
 
 No module here imports Qt (``tests/viewer/test_contracts.py``)."""

@@ -9,18 +9,28 @@ wrong answers and the time on each step that the teacher's page lists.
 Every value from a browser is checked here as a file is (:func:`name_of`,
 :func:`token_of`, :func:`point_of`, :func:`bounded_text`...): a bad one raises
 :class:`Refused` with a sentence, and the server answers it and goes on. The results file
-(every student's progress and counts) is written atomically (:func:`model.files.save_bytes`)
-and read back at the next start, so a student's address still leads to their place.
+(every student's progress and counts, their keys only as SHA-256 digests) belongs to one
+class: it is locked while the class runs (:class:`ResultsLock`), written atomically with
+mode 0600 (:func:`write_private`) and read back at the next start, so a student's key
+still leads to their place; anything but a regular file of plain JSON in it is refused
+(:meth:`Classroom.load`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import csv
+import errno
+import fcntl
+import hashlib
 import io
 import json
+import math
 import os
 import re
 import secrets
+import stat
+import tempfile
 import threading
 import time
 import unicodedata
@@ -30,14 +40,15 @@ from pathlib import Path
 from typing import Any, Literal
 
 from model import lesson as lessons
-from model.files import save_bytes
 from model.game import Game, PositionFormatError, shorten
 from model.userfiles import LessonProgress
 
 from ..lab import CANCEL, Lab
 from ..lab.session import Session
 
-RESULTS_FORMAT = "pyramid-lab-classroom-results/1"
+RESULTS_FORMAT = "pyramid-lab-classroom-results/2"
+#: The first format kept each student's key in clear: read, and the keys hashed.
+RESULTS_FORMAT_1 = "pyramid-lab-classroom-results/1"
 MAX_STUDENTS = 200
 MAX_NAME = 40
 MAX_MOVE_TEXT = 60
@@ -109,11 +120,15 @@ def point_of(value: Any, count: int) -> tuple[int, ...]:
     return tuple(whole_number(v, "a coordinate", 0, 99) for v in value)
 
 
+def key_of(token: str) -> str:
+    """What the class keeps of a student's key: its SHA-256 digest (hex). The key itself
+    lives in the student's browser only."""
+    return hashlib.sha256(token.encode("ascii")).hexdigest()
+
+
 def make_code() -> str:
     alphabet = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i to misread
-    return "-".join(
-        "".join(secrets.choice(alphabet) for _ in range(4)) for _ in range(CODE_WORDS)
-    )
+    return "-".join("".join(secrets.choice(alphabet) for _ in range(4)) for _ in range(CODE_WORDS))
 
 
 # ---- the lessons --------------------------------------------------------------------------
@@ -223,19 +238,33 @@ def _record_of(raw: Any) -> StepRecord:
         tries=whole_number(raw.get("tries", 0), "tries", 0, 10**9),
         right=whole_number(raw.get("right", 0), "right", 0, 10**9),
         wrong=whole_number(raw.get("wrong", 0), "wrong", 0, 10**9),
-        seconds=float(whole_number(round(float(raw.get("seconds", 0))), "seconds", 0, 10**9)),
+        seconds=_seconds(raw.get("seconds", 0)),
         last_wrong=bounded_text(raw.get("last_wrong", ""), "last_wrong", 2000),
         reason=bounded_text(raw.get("reason", ""), "reason", 4000),
     )
+
+
+def _seconds(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise Refused("seconds must be a number")
+    if not (math.isfinite(value) and 0 <= value <= 10**9):
+        raise Refused("seconds must be from 0 to 1000000000")
+    return float(value)
 
 
 class Student:
     """One student: their lab (the lesson state the window uses), where they are, and
     their records per (lesson, step). Every call is made under :attr:`lock`."""
 
-    def __init__(self, room: Classroom, token: str, name: str) -> None:
+    def __init__(self, room: Classroom, key: str, name: str, token: str = "") -> None:
         self.room = room
+        #: The SHA-256 digest of the student's key (what the class keeps), and the key
+        #: itself when they joined in this run ("" after a restart: only their browser
+        #: knows it).
+        self.key = key
         self.token = token
+        #: The teacher's handle on the student (removal): random, of this run only.
+        self.id = secrets.token_hex(6)
         self.name = name
         self.lock = threading.RLock()
         self.version = 0  # grows with every change a page must draw
@@ -458,6 +487,7 @@ class Student:
         record = self.record()
         totals = [r for (li, _s), r in self.records.items() if li == self.lesson_index]
         return {
+            "id": self.id,
             "name": self.name,
             "lesson": self.lesson_index,
             "lesson_title": lesson.title,
@@ -499,7 +529,7 @@ class Student:
                 entry["seconds"] = round(self.seconds_on_step(), 1)
             steps.append({"lesson": li, "step": si, **entry})
         return {
-            "token": self.token,
+            "key_sha256": self.key,
             "name": self.name,
             "lesson": self.lesson_index,
             "step": self.step_index,
@@ -518,12 +548,165 @@ def _default_prompt(kind: str) -> str:
     }.get(kind, "")
 
 
+# ---- the results file: one class's, private, whole --------------------------------------------
+
+
+def results_folder() -> Path:
+    """Where classes keep their results by default: ``$XDG_DATA_HOME/pyramid-lab/classroom``
+    (``~/.local/share/pyramid-lab/classroom``): the user's own, never the working folder."""
+    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(data) / "pyramid-lab" / "classroom"
+
+
+def class_name(paths: Sequence[str | os.PathLike[str]], code: str) -> str:
+    """A class's name when none is given: its lessons' (the first's, and how many) and a
+    digest of its code, so two classes of other lessons or another code never share a
+    results file, and the same lessons with the same code go on where they stopped."""
+    stems = [Path(p).name.removesuffix(lessons.SUFFIX) for p in paths] or ["class"]
+    first = re.sub(r"[^A-Za-z0-9_-]+", "-", stems[0]).strip("-")[:40] or "class"
+    more = f"-and-{len(stems) - 1}-more" if len(stems) > 1 else ""
+    digest = hashlib.sha256(("\0".join(map(str, paths)) + "\0" + code).encode()).hexdigest()
+    return f"{first}{more}-{digest[:10]}"
+
+
+def name_ok(name: str) -> str:
+    """A class's ``--name``: 1 to 60 letters, digits, dots, dashes and underscores, not
+    starting with a dot (it names a file in :func:`results_folder`)."""
+    if not re.fullmatch(r"[A-Za-z0-9_-][A-Za-z0-9._-]{0,59}", name):
+        raise Refused("a class's name is 1 to 60 letters, digits, dots, dashes and underscores")
+    return name
+
+
+def write_private(path: Path, data: bytes) -> None:
+    """Replace ``path`` by ``data`` atomically, readable by this user only (0600): a
+    temporary file beside it (made 0600), flushed, renamed over it. OSError when it
+    cannot be written (nothing half-written is left)."""
+    folder = path.parent
+    handle, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.chmod(tmp, 0o600)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    with contextlib.suppress(OSError):  # the rename itself to disk
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+class ResultsLock:
+    """The results file held by one class: ``.NAME.lock`` beside it, locked
+    (``fcntl.flock``) while the class runs; a second class on the same file is refused
+    in words. The lock goes with the process (a killed class leaves none)."""
+
+    def __init__(self, results: Path) -> None:
+        self.path = results.with_name(f".{results.name}.lock")
+        self.fd: int | None = None
+
+    def take(self) -> None:
+        """Lock; PositionFormatError naming the results file when another class holds
+        it, or when it cannot be made."""
+        results = self.path.with_name(self.path.name[1:].removesuffix(".lock"))
+        try:
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o600)
+        except OSError as exc:
+            raise PositionFormatError(
+                str(results), f"cannot be locked ({exc.strerror or exc})"
+            ) from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as exc:
+            os.close(fd)
+            if exc.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                raise PositionFormatError(
+                    str(results),
+                    "another class is running on this results file: stop it first, or "
+                    "give this class another --name",
+                ) from None
+            raise PositionFormatError(
+                str(results), f"cannot be locked ({exc.strerror or exc})"
+            ) from None
+        self.fd = fd
+
+    def release(self) -> None:
+        if self.fd is not None:
+            with contextlib.suppress(OSError):
+                fcntl.flock(self.fd, fcntl.LOCK_UN)
+            os.close(self.fd)
+            self.fd = None
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number a results file holds")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError("a number too big for a results file")
+    return value
+
+
+def read_results(path: Path) -> Any:
+    """The JSON of the results file at ``path``: a regular file (a FIFO, a device or a
+    folder is refused without being opened for long), at most
+    :data:`MAX_RESULTS_BYTES`, plain JSON (no NaN, no infinity, no number too big, no
+    nesting deeper than Python's parser takes). PositionFormatError saying why."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError as exc:
+        raise PositionFormatError(str(path), f"cannot be read ({exc.strerror})") from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            kind = (
+                "a folder"
+                if stat.S_ISDIR(mode)
+                else "a FIFO"
+                if stat.S_ISFIFO(mode)
+                else "a device"
+                if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+                else "not a regular file"
+            )
+            raise PositionFormatError(str(path), f"is {kind}, not a results file")
+        chunks = []
+        left = MAX_RESULTS_BYTES + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        data = b"".join(chunks)
+    except OSError as exc:
+        raise PositionFormatError(str(path), f"cannot be read ({exc.strerror})") from None
+    finally:
+        os.close(fd)
+    if len(data) > MAX_RESULTS_BYTES:
+        raise PositionFormatError(str(path), "too big for a results file")
+    try:
+        return json.loads(data, parse_constant=_refuse_constant, parse_float=_finite)
+    except RecursionError:
+        raise PositionFormatError(str(path), "nested too deep for a results file") from None
+    except ValueError as exc:
+        said = str(exc) if "results file" in str(exc) else "not JSON"
+        raise PositionFormatError(str(path), shorten(said, 80)) from None
+
+
 # ---- the class ------------------------------------------------------------------------------
 
 
 @dataclass
 class Classroom:
-    """The lessons given, the class code and the students, by their keys."""
+    """The lessons given, the class code and the students, by the digests of their keys."""
 
     lessons: list[ClassLesson]
     code: str
@@ -535,6 +718,11 @@ class Classroom:
         self.lock = threading.RLock()
         self.dirty = False
         self.written_at = 0.0
+        #: Why the results file could not be written last ('' once it was): the
+        #: teacher's page shows it, and the command ends non-zero.
+        self.save_failed = ""
+        self.ever_failed = False
+        self.held: ResultsLock | None = None
 
     @classmethod
     def open(
@@ -543,14 +731,31 @@ class Classroom:
         code: str,
         results: Path | None,
         lattice_of: Callable[[Game], Any],
+        *,
+        lock: bool = False,
     ) -> Classroom:
         """The class of the lesson files (or folders of them) at ``paths``; the students of
-        ``results`` when it exists. PositionFormatError naming the file at fault."""
+        ``results`` when it exists (locked first when ``lock``: a class running on it
+        already is refused). PositionFormatError naming the file at fault."""
         given = [ClassLesson(path, lessons.read(path)) for path in find_lessons(paths)]
         room = cls(given, code_of(code), results, lattice_of=lattice_of)
-        if results is not None and results.exists():
-            room.load(results)
+        if results is not None:
+            if lock:
+                room.held = ResultsLock(results)
+                room.held.take()
+            try:
+                if os.path.lexists(results):
+                    room.load(results)
+            except BaseException:
+                room.close()
+                raise
         return room
+
+    def close(self) -> None:
+        """Let go of the results file (the class has ended)."""
+        if self.held is not None:
+            self.held.release()
+            self.held = None
 
     def touched(self) -> None:
         self.dirty = True
@@ -563,21 +768,33 @@ class Classroom:
             if len(self.students) >= MAX_STUDENTS:
                 raise Refused(f"the class is full ({MAX_STUDENTS} students)")
             token = secrets.token_urlsafe(TOKEN_BYTES)
-            student = Student(self, token, name)
+            student = Student(self, key_of(token), name, token)
             with student.lock:
                 student.open_lesson(0, 0)
-            self.students[token] = student
+            self.students[student.key] = student
             self.dirty = True
             return student
 
     def student(self, token: Any) -> Student:
-        key = token_of(token)
+        key = key_of(token_of(token))
         with self.lock:
             found = self.students.get(key)
         if found is None:
             raise Refused("this class does not know you (yet): type your name to join")
         found.seen_at = time.monotonic()
         return found
+
+    def remove(self, student_id: Any) -> str:
+        """The teacher removes a student (by their row's id) from the class and its
+        results; their name. Their key is known no more: their page asks for a name."""
+        wanted = bounded_text(student_id, "the student", 24)
+        with self.lock:
+            for key, student in self.students.items():
+                if secrets.compare_digest(student.id, wanted):
+                    del self.students[key]
+                    self.dirty = True
+                    return student.name
+        raise Refused("no such student (removed already?)")
 
     def teacher(self, code: Any) -> None:
         if not secrets.compare_digest(bytes(code_of(code), "utf-8"), bytes(self.code, "utf-8")):
@@ -665,29 +882,31 @@ class Classroom:
         }
 
     def save(self) -> Path | None:
-        """Write the results file atomically (when the class has one); its path."""
+        """Write the results file atomically, mode 0600 (when the class has one); its path.
+        OSError when it cannot be written: kept in :attr:`save_failed` (the teacher's page
+        says it) and raised."""
         if self.results is None:
             return None
         self.dirty = False
         data = json.dumps(self.to_json(), ensure_ascii=False, indent=1).encode("utf-8")
-        written, _ = save_bytes(self.results, data)
+        try:
+            write_private(self.results, data)
+        except OSError as exc:
+            self.dirty = True
+            self.ever_failed = True
+            self.save_failed = (
+                f"the results file cannot be written ({exc.strerror or 'an error'}): "
+                "the class's progress is not being kept"
+            )
+            raise
+        self.save_failed = ""
         self.written_at = time.monotonic()
-        return written
+        return self.results.resolve()
 
     def load(self, path: Path) -> None:
         """The students of a results file this class wrote (the lessons matched by path)."""
-        try:
-            with open(path, "rb") as handle:
-                data = handle.read(MAX_RESULTS_BYTES + 1)
-        except OSError as exc:
-            raise PositionFormatError(str(path), f"cannot be read ({exc.strerror})") from None
-        if len(data) > MAX_RESULTS_BYTES:
-            raise PositionFormatError(str(path), "too big for a results file")
-        try:
-            raw = json.loads(data)
-        except (ValueError, RecursionError):
-            raise PositionFormatError(str(path), "not JSON") from None
-        if not isinstance(raw, dict) or raw.get("format") != RESULTS_FORMAT:
+        raw = read_results(path)
+        if not isinstance(raw, dict) or raw.get("format") not in (RESULTS_FORMAT, RESULTS_FORMAT_1):
             raise PositionFormatError(str(path), f"not a results file ({RESULTS_FORMAT})")
         where = {str(given.path): i for i, given in enumerate(self.lessons)}
         listed = raw.get("lessons")
@@ -696,12 +915,19 @@ class Classroom:
         try:
             for entry in _entries(raw.get("students")):
                 self._restore(entry, listed, where)
-        except Refused as exc:
+        except (Refused, PositionFormatError) as exc:
             raise PositionFormatError(str(path), str(exc)) from None
+        if len(self.students) > MAX_STUDENTS:
+            raise PositionFormatError(str(path), f"more than {MAX_STUDENTS} students")
 
     def _restore(self, entry: dict[str, Any], listed: list[Any], where: dict[str, int]) -> None:
-        token = token_of(entry.get("token"))
-        student = Student(self, token, name_of(entry.get("name")))
+        if "key_sha256" in entry:
+            key = bounded_text(entry.get("key_sha256"), "a key's digest", 64)
+            if not re.fullmatch(r"[0-9a-f]{64}", key):
+                raise Refused("a key's digest is 64 hexadecimal digits")
+        else:  # the first format: the key in clear, hashed now (and so written)
+            key = key_of(token_of(entry.get("token")))
+        student = Student(self, key, name_of(entry.get("name")))
         progress = entry.get("progress", {})
         student.progress.data = student.progress.parse({"lessons": progress})
 
@@ -731,7 +957,7 @@ class Classroom:
                 steps = len(self.lessons[lesson].lesson.steps)
                 at = whole_number(entry.get("step", 0), "a step", 0, lessons.MAX_STEPS)
                 student.open_lesson(lesson, min(at, steps - 1))
-        self.students[token] = student
+        self.students[key] = student
 
 
 def _entries(value: Any) -> Iterable[dict[str, Any]]:

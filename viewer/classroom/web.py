@@ -1,31 +1,58 @@
-"""The classroom's web server, on trame: the students' page (``/``) and the teacher's
-(``/?ui=teacher``, the class code after ``#``), served with their own assets only.
+"""The classroom's web server, on aiohttp: the students' page (``/``), the teacher's
+(``/teacher``, the class code after ``#``), their scripts, and one websocket per page
+(``/ws``) carrying explicit JSON messages. Nothing is shared between pages: a connection
+acts for the student whose key it gave (``join``, ``resume``) or, once it gave the class
+code, for the teacher; there is no other call, no state a page can write, nothing a page
+can announce and have the server hold.
 
-trame keeps one state for every page it serves, which every page sees; a class must not
-share a student's answers, so nothing of a student or of the teacher goes into it. Each
-page asks through triggers (``window.trame.trigger``, answered to that page alone) with
-its key, the student's from the server when they joined, kept in the browser, or the
-teacher's class code; what comes back goes into keys of the page's own (``client_only``).
-The board is trame-vtk's ``vtk-view`` drawing the meshes :mod:`.scene` built (vtk.js in
-the browser: the server never renders); a click gives the point's position in the scene,
-and the server finds the point and judges the answer with the student's lab.
+The messages (text frames of JSON objects; every request has an ``id`` the answer repeats):
 
-Students' work runs on worker threads (``asyncio.to_thread``), one student at a time
-under their lock, so a slow answer (a win-within task's proof) never holds the others;
-every value a page sends is checked by :mod:`.room` (a refusal comes back in words). No Qt
-here (``tests/viewer/test_contracts.py``)."""
+- ``{"do": "join", "name": N}`` → the page and the board, and ``token``: the student's
+  key, kept in the browser (the server keeps its SHA-256 only); the connection is theirs.
+- ``{"do": "resume", "key": K}`` → the page and the board (``forget``: not a key of this
+  class); the connection is that student's.
+- ``{"do": "poll", "version": V, "known": {...}}`` → ``{"same": true}`` or the page anew
+  (``unbound``: the connection has joined as no student: the page resumes first).
+- ``{"do": "act", "action": A, "args": [...], "known": {...}}`` → the page and the board,
+  and ``error`` in words when refused (:meth:`Service.act`).
+- ``{"do": "teacher", "code": C}`` once, then ``{"do": "teacher", "order": O, "args": [...]}``
+  (``everyone``, ``csv``, ``remove``, none: the lines) → the teacher's lines, or ``csv``.
+
+The board in an answer (``board``): ``balls``, ``points`` and ``marks``, each a layer's mesh
+as :func:`.scene.mesh_state` makes it (``mesh.points`` and ``mesh.polys`` as base64 arrays,
+``pointArrays``: ``rgb`` and ``Normals``), sent only when the page lacks it (``known``: the
+``keys`` it was sent); ``keys``, ``legend``, ``levels``, ``flat``, ``labels``, ``camera``
+and ``key`` (a new one: the camera is set anew). The page draws the layers with vtk.js
+(trame-vtk's ``vtk-view`` components, served from here with Vue: nothing from a CDN).
+
+Bounds (:class:`Limits`): the size of a message, the messages a connection may send a
+second, the connections at once (in all and per address), the joins a minute per address,
+the class-code tries per address (each wrong one waits longer, then the address is locked
+out for a while, said in words). aiohttp's reader stops reading a connection whose unread
+messages pass 64 KB, and an answer a page does not read holds that page's connection
+only. A refusal is a sentence: never a traceback or a path. What a page sends is logged
+escaped (:func:`shown`), never as it came.
+
+Students' work runs on worker threads, one student at a time under their lock, so a slow
+answer (a win-within task's proof) never holds the others; every value a page sends is
+checked by :mod:`.room`. No Qt here (``tests/viewer/test_contracts.py``)."""
 
 from __future__ import annotations
 
 import asyncio
 import json
 import logging
-import os
+import re
 import time
+import traceback
+from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from aiohttp import WSMsgType, web
 
 from model.game import shorten
 
@@ -40,13 +67,19 @@ MAX_FORM_PARTS = 40
 
 log = logging.getLogger("viewer.classroom")
 WWW = Path(__file__).with_name("www")
-#: The largest message a page may send (a trigger's arguments: a name, a point, a move).
+#: The largest message a page may send (an action: a name, a ray, a move, a form).
 MAX_MESSAGE = 16 * 1024
 MAX_ARGS_CHARS = 2000
 #: Threads answering students (each action holds one while it runs).
 WORKERS = 16
 #: How often the results file is written while the class runs (when something changed).
-SAVE_EVERY = 10.0
+SAVE_EVERY = 2.0
+
+
+def shown(text: Any, limit: int = 80) -> str:
+    """What a page sent, for the log: quoted, control characters and line breaks escaped
+    (no forged line), at most ``limit`` characters."""
+    return repr(shorten(str(text), limit))
 
 
 def _checked_args(args: Any) -> list[Any]:
@@ -80,18 +113,23 @@ class Service:
         game = student.lab.session.game
         if lattice_of(game) is not None:
             return None
-        where = (student.visits, student.lesson_index, student.step_index,
-                 len(game.move_stack), game.position_key())
-        kept = self.seats.get(student.token)
+        where = (
+            student.visits,
+            student.lesson_index,
+            student.step_index,
+            len(game.move_stack),
+            game.position_key(),
+        )
+        kept = self.seats.get(student.key)
         if kept is not None and kept[0] == where:
             return kept[1]
         seat = Seat(game, student.seat())
-        self.seats[student.token] = (where, seat)
+        self.seats[student.key] = (where, seat)
         return seat
 
     def board(self, student: Student) -> Board:
         """The student's board now (kept while their state does not change)."""
-        kept = self.boards.get(student.token)
+        kept = self.boards.get(student.key)
         if kept is not None and kept[0] == student.version:
             return kept[1]
         shown = student.lab.lessons
@@ -111,7 +149,7 @@ class Service:
                 verdict=verdict,
                 view=student.view,
             )
-            self.boards[student.token] = (student.version, board)
+            self.boards[student.key] = (student.version, board)
             return board
         lattice = lattice_of(game)
         assert lattice is not None
@@ -125,7 +163,7 @@ class Service:
             path_words=verdict.about if verdict is not None else "",
             view=student.view,
         )
-        self.boards[student.token] = (student.version, board)
+        self.boards[student.key] = (student.version, board)
         return board
 
     def student_answer(
@@ -301,6 +339,12 @@ class Service:
             said = f"{moved} students moved to lesson {values[0] + 1}, step {values[1] + 1}"
         elif order == "csv":
             return {"csv": self.room.csv_text()}
+        elif order == "remove":
+            values = _checked_args(args)
+            if len(values) != 1:
+                raise Refused("remove which student?")
+            said = f"{self.room.remove(values[0])} is no longer in the class"
+            self.forget_gone()
         elif order is not None:
             raise Refused("no such order")
         return {
@@ -310,7 +354,17 @@ class Service:
                 for given in self.room.lessons
             ],
             "said": said,
+            "alarm": self.room.save_failed,
         }
+
+    def forget_gone(self) -> None:
+        """Drop the boards and seats kept for students no longer in the class."""
+        with self.room.lock:
+            present = set(self.room.students)
+        for kept in (self.boards, self.seats):
+            for key in list(kept):  # (a copy: workers add to it meanwhile)
+                if key not in present:
+                    kept.pop(key, None)
 
 
 def _known(value: Any) -> dict[str, str]:
@@ -318,7 +372,8 @@ def _known(value: Any) -> dict[str, str]:
     if not isinstance(value, dict) or len(value) > 3:
         return {}
     return {
-        k: v for k, v in value.items()
+        k: v
+        for k, v in value.items()
         if k in ("balls", "points", "marks") and isinstance(v, str) and len(v) <= 64
     }
 
@@ -351,90 +406,239 @@ def _camera(lattice: Any) -> dict[str, Any]:
 
 
 def _refusing(work: Callable[[], dict[str, Any]]) -> dict[str, Any]:
-    """``work()``'s answer; a refusal, or a fault of ours (logged), said in words: the
-    server goes on."""
+    """``work()``'s answer; a refusal, or a fault of ours (logged, escaped, on one line),
+    said in words without its details: the server goes on."""
     try:
         return work()
     except Refused as exc:
         return {"error": str(exc)}
-    except Exception as exc:
-        log.exception("classroom: a request failed")
-        return {"error": f"the server could not do that ({shorten(str(exc), 120)}); try again"}
+    except Exception:
+        log.error("a request failed: %s", shown(traceback.format_exc(), 4000))
+        return {"error": "the server could not do that; try again"}
 
 
-def _bound_wslink_messages() -> None:
-    """wslink lets a page that said hello (its secret is in every page) announce a message
-    of up to 4 GB in a chunk's header, and allocates it at once: here an announced message
-    is at most :data:`MAX_MESSAGE` bytes, as before the hello (a larger one is refused and
-    the page's connection goes on)."""
-    from wslink.chunking import UnChunker
-
-    if getattr(UnChunker, "_classroom_bounded", False):
-        return
-    allow = UnChunker.set_max_message_size
-
-    def bounded(self: Any, size: int) -> None:
-        allow(self, min(int(size), MAX_MESSAGE))
-
-    UnChunker.set_max_message_size = bounded
-    UnChunker._classroom_bounded = True
+# ---- the bounds -------------------------------------------------------------------------------
 
 
-def build_server(room: Classroom, name: str = "pyramid-lab-classroom") -> Any:
-    """The trame server of ``room``: its two pages and their triggers (not started)."""
-    os.environ.setdefault("TRAME_ARGS", "")  # trame reads no command line of ours
-    _bound_wslink_messages()
-    from trame.app import get_server
-    from trame.ui.html import DivLayout
-    from trame.widgets import client, html
-    from trame.widgets import vtk as vtk_widgets
+@dataclass
+class Limits:
+    """What one page, and one address, may ask of the class."""
 
-    server = get_server(name, client_type="vue3", ws_max_msg_size=MAX_MESSAGE)
-    service = Service(room)
-    server.classroom_service = service
-    state = server.state
-    page_keys: dict[str, Any] = {
-        "cr": None,
-        "cr_msg": "",
-        "cr_name": "",
-        "cr_move": "",
-        "cr_legend": [],
-        "cr_levels": 1,
-        "cr_flat": False,
-        "cr_sites": False,
-        "cr_form": [],
-        "cr_pick": "",
-        "board_balls": None,
-        "board_points": None,
-        "board_marks": None,
-        "teacher": None,
-        "teacher_code": "",
-        "teacher_lesson": 0,
-        "teacher_step": 1,
+    connections: int = 400  # pages connected at once, in all
+    per_address: int = 60  # pages connected at once from one address
+    sockets_per_address: int = 120  # TCP connections at once from one address, of any kind
+    idle: float = 15.0  # seconds a TCP connection may stay without a request
+    joins_a_minute: int = 60  # new students a minute from one address
+    messages_a_second: float = 15.0  # a connection's steady rate ...
+    burst: int = 40  # ... and how many at once above it
+    code_tries: int = 10  # wrong class codes a minute from one address, then locked out
+    lockout: float = 300.0  # seconds an address is locked out of the teacher's page
+    send_timeout: float = 30.0  # an answer the page does not take in this long: closed
+
+
+@dataclass
+class _Address:
+    connections: int = 0
+    joins: deque[float] = field(default_factory=deque)
+    wrong: deque[float] = field(default_factory=deque)
+    locked_until: float = 0.0
+    seen: float = 0.0
+
+
+class Guard:
+    """The per-address and per-connection bounds (:class:`Limits`), counted here."""
+
+    def __init__(self, limits: Limits | None = None) -> None:
+        self.limits = limits or Limits()
+        self.addresses: dict[str, _Address] = {}
+        self.connections = 0
+
+    def _of(self, address: str) -> _Address:
+        now = time.monotonic()
+        if len(self.addresses) > 4096:  # forget addresses quiet for ten minutes
+            for old in [
+                a for a, e in self.addresses.items() if not e.connections and now - e.seen > 600
+            ]:
+                del self.addresses[old]
+        entry = self.addresses.setdefault(address, _Address())
+        entry.seen = now
+        return entry
+
+    def connect(self, address: str) -> str:
+        """'' when ``address`` may connect another page (counted), else why not."""
+        entry = self._of(address)
+        if self.connections >= self.limits.connections:
+            return "the class has as many pages open as it can serve: try again soon"
+        if entry.connections >= self.limits.per_address:
+            return "too many pages open from this address"
+        entry.connections += 1
+        self.connections += 1
+        return ""
+
+    def disconnect(self, address: str) -> None:
+        entry = self._of(address)
+        entry.connections = max(0, entry.connections - 1)
+        self.connections = max(0, self.connections - 1)
+
+    @staticmethod
+    def _recent(times: deque[float], now: float, span: float = 60.0) -> deque[float]:
+        while times and now - times[0] > span:
+            times.popleft()
+        return times
+
+    def join(self, address: str) -> None:
+        """Refused in words when ``address`` joined too many students this minute."""
+        now = time.monotonic()
+        joins = self._recent(self._of(address).joins, now)
+        if len(joins) >= self.limits.joins_a_minute:
+            raise Refused("too many students joined from this address: wait a minute")
+        joins.append(now)
+
+    def code_wait(self, address: str) -> float:
+        """Seconds a class-code try from ``address`` waits (one more per wrong try this
+        minute); Refused in words while the address is locked out."""
+        now = time.monotonic()
+        entry = self._of(address)
+        if entry.locked_until > now:
+            minutes = max(1, round((entry.locked_until - now) / 60))
+            raise Refused(
+                f"too many wrong class codes from this address: the teacher's page is "
+                f"locked here for {minutes} minute{'s' if minutes > 1 else ''}"
+            )
+        return float(len(self._recent(entry.wrong, now)))
+
+    def code_wrong(self, address: str) -> None:
+        now = time.monotonic()
+        entry = self._of(address)
+        wrong = self._recent(entry.wrong, now)
+        wrong.append(now)
+        if len(wrong) >= self.limits.code_tries:
+            entry.locked_until = now + self.limits.lockout
+            wrong.clear()
+            log.warning("class-code tries from %s locked out", shown(address, 60))
+
+
+def bound_sockets(server: web.Server, limits: Limits) -> None:
+    """Count ``server``'s TCP connections by address and close at once each one past
+    :attr:`Limits.sockets_per_address` (a program that opens sockets and sends nothing, or
+    a request a byte at a time, holds at most that many; aiohttp closes one without a
+    request after its keep-alive time, :attr:`Limits.idle`)."""
+    made, lost = server.connection_made, server.connection_lost
+    counts: dict[str, int] = {}
+    where: dict[Any, str] = {}
+
+    def connection_made(handler: Any, transport: asyncio.Transport) -> None:
+        made(handler, transport)
+        peer = transport.get_extra_info("peername")
+        address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+        where[handler] = address
+        counts[address] = counts.get(address, 0) + 1
+        if counts[address] > limits.sockets_per_address:
+            # closed as aiohttp closes one, once its handler has started
+            asyncio.get_running_loop().call_soon(handler.force_close)
+
+    def connection_lost(handler: Any, exc: BaseException | None = None) -> None:
+        address = where.pop(handler, None)
+        if address is not None:
+            counts[address] -= 1
+            if counts[address] <= 0:
+                del counts[address]
+        lost(handler, exc)
+
+    server.connection_made = connection_made  # type: ignore[method-assign]
+    server.connection_lost = connection_lost  # type: ignore[method-assign]
+
+
+class _Bucket:
+    """A connection's messages: ``burst`` at once, then ``rate`` a second."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, float(burst)
+        self.left, self.at = float(burst), time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.left = min(self.burst, self.left + (now - self.at) * self.rate)
+        self.at = now
+        if self.left < 1.0:
+            return False
+        self.left -= 1.0
+        return True
+
+
+# ---- the pages and their files ---------------------------------------------------------------
+
+
+def _assets() -> dict[str, tuple[Path, str]]:
+    """The files the pages load, by the name they are asked for, and their types: ours,
+    Vue (trame-client's build) and vtk.js's components (trame-vtk's build). Nothing else
+    is served."""
+    import trame_client
+    import trame_vtk
+
+    vue = Path(trame_client.__file__).parent / "module" / "vue3-www" / "vue.global.js"
+    vtk = Path(trame_vtk.__file__).parent / "modules" / "common" / "serve" / "trame-vtk.js"
+    js, css = "text/javascript", "text/css"
+    return {
+        "classroom.js": (WWW / "classroom.js", js),
+        "classroom.css": (WWW / "classroom.css", css),
+        "vue.js": (vue, js),
+        "vtk.js": (vtk, js),
     }
-    for key, value in page_keys.items():
-        state[key] = value
-    state.client_only(*page_keys)
-    state.trame__title = "Pyramid Lab classroom"
-    # A page that lost the server tries again every second for 15 minutes (trame's own:
-    # ten times in five seconds), then says to reload; connected again, it asks for its
-    # student's place (window.classroom's connect listener).
-    state.trame__template_error_reconnect = (
-        '<trame-reconnect :max-retry="900" :delay="1000" '
-        'message="The connection to the class was lost: trying again..." '
-        'give-up-message="The class cannot be reached: reload the page when it is back." />'
-    )
-    server.enable_module(
-        {
-            "serve": {"classroom": str(WWW)},
-            "scripts": ["classroom/classroom.js"],
-            "styles": ["classroom/classroom.css"],
-        }
-    )
 
-    # Students' work on threads of their own: a long answer (a win-within task's proof)
-    # holds one thread, and the others go on.
+
+#: The pages' headers: their own scripts only (Vue compiles the templates: unsafe-eval),
+#: no frame around them, no address sent elsewhere, nothing kept in a cache.
+HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'none'; script-src 'self' 'unsafe-eval'; style-src 'self' "
+        "'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; "
+        "frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+    "Cache-Control": "no-store",
+}
+
+
+#: A Host header fit to be named in the page's Content-Security-Policy.
+_HOST = re.compile(r"[A-Za-z0-9.-]{1,253}(:[0-9]{1,5})?|\[[0-9A-Fa-f:.]{2,45}\](:[0-9]{1,5})?")
+
+
+def _origin_ok(request: web.Request) -> bool:
+    """A browser's websocket from another site's page is refused (its Origin is not this
+    server's); a client that sends no Origin is not a browser page of another site."""
+    origin = request.headers.get("Origin")
+    if origin is None:
+        return True
+    host = request.headers.get("Host", "")
+    return origin in (f"http://{host}", f"https://{host}")
+
+
+class Connection:
+    """One page's websocket: whom it acts for, and its message budget."""
+
+    def __init__(self, address: str, limits: Limits) -> None:
+        self.address = address
+        self.token: str | None = None  # the student's key it gave
+        self.code: str | None = None  # the class code it proved
+        self.told = False  # an unknown message of its was logged
+        self.bucket = _Bucket(limits.messages_a_second, limits.burst)
+
+
+def build_app(room: Classroom, limits: Limits | None = None) -> web.Application:
+    """The aiohttp application of ``room``: its two pages, their files and ``/ws``."""
+    service = Service(room)
+    guard = Guard(limits)
     pool = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="classroom")
+    assets = _assets()
+    pages = {name: (WWW / f"{name}.html").read_bytes() for name in ("student", "teacher")}
+    app = web.Application(client_max_size=MAX_MESSAGE)
+    app["service"] = service
+    app["guard"] = guard
+    sockets: set[web.WebSocketResponse] = set()
+    app["sockets"] = sockets
 
     async def threaded(work: Callable[[], dict[str, Any]]) -> dict[str, Any]:
         started = time.perf_counter()
@@ -442,290 +646,163 @@ def build_server(room: Classroom, name: str = "pyramid-lab-classroom") -> Any:
         answer["ms"] = round((time.perf_counter() - started) * 1000, 1)
         return answer
 
-    @server.trigger("cr_join")
-    async def join(name: Any = None) -> dict[str, Any]:
-        return await threaded(lambda: service.join(name))
+    def page(request: web.Request, name: str) -> web.Response:
+        headers = dict(HEADERS)
+        host = request.headers.get("Host", "")
+        if _HOST.fullmatch(host):  # the page's own websocket, named (not every browser's
+            # 'self' matches ws: and wss:)
+            headers["Content-Security-Policy"] = headers["Content-Security-Policy"].replace(
+                "connect-src 'self'", f"connect-src 'self' ws://{host} wss://{host}"
+            )
+        return web.Response(
+            body=pages[name], content_type="text/html", charset="utf-8", headers=headers
+        )
 
-    @server.trigger("cr_resume")
-    async def resume(token: Any = None) -> dict[str, Any]:
-        return await threaded(lambda: service.resume(token))
+    async def students_page(request: web.Request) -> web.Response:
+        # (an address of the trame server's days, /?ui=teacher, still opens the teacher's)
+        return page(request, "teacher" if request.query.get("ui") == "teacher" else "student")
 
-    @server.trigger("cr_poll")
-    async def poll(token: Any = None, version: Any = None, known: Any = None) -> dict[str, Any]:
-        return await threaded(lambda: service.poll(token, version, known))
+    async def teachers_page(request: web.Request) -> web.Response:
+        return page(request, "teacher")
 
-    @server.trigger("cr_act")
-    async def act(
-        token: Any = None, action: Any = None, args: Any = None, known: Any = None
-    ) -> dict[str, Any]:
-        return await threaded(lambda: service.act(token, action, args, known))
+    async def asset(request: web.Request) -> web.StreamResponse:
+        found = assets.get(request.match_info["name"])
+        if found is None:
+            raise web.HTTPNotFound()
+        path, kind = found
+        return web.FileResponse(
+            path,
+            headers={
+                "Content-Type": kind,
+                "X-Content-Type-Options": "nosniff",
+                "Cache-Control": "no-cache",
+            },
+        )
 
-    @server.trigger("cr_teacher")
-    async def teacher(code: Any = None, order: Any = None, args: Any = None) -> dict[str, Any]:
+    async def answer(conn: Connection, message: Any) -> dict[str, Any]:
+        if not isinstance(message, dict):
+            return {"error": "the page sent a message this class does not know"}
+        kind = message.get("do")
+        if kind == "join":
+            try:
+                guard.join(conn.address)
+            except Refused as exc:
+                return {"error": str(exc)}
+            got = await threaded(lambda: service.join(message.get("name")))
+            if "token" in got:
+                conn.token = got["token"]
+                log.info("%s joined from %s", shown(got["page"]["name"], 60), conn.address)
+            return got
+        if kind == "resume":
+            key = message.get("key")
+            got = await threaded(lambda: service.resume(key))
+            if "page" in got:
+                conn.token = key
+            return got
+        if kind in ("poll", "act"):
+            token = conn.token
+            if token is None:  # (a page with a key asks for its place first: resume)
+                return {"unbound": True, "error": "this page has not joined the class yet"}
+            if kind == "poll":
+                version, known = message.get("version"), message.get("known")
+                got = await threaded(lambda: service.poll(token, version, known))
+            else:
+                action, args = message.get("action"), message.get("args", [])
+                known = message.get("known")
+                got = await threaded(lambda: service.act(token, action, args, known))
+            if got.get("forget"):
+                conn.token = None
+            return got
+        if kind == "teacher":
+            return await teacher(conn, message)
+        if not conn.told:  # once a connection: a page's flood never floods the log
+            conn.told = True
+            log.info("a page from %s sent an unknown message: %s", conn.address, shown(kind))
+        return {"error": "the page sent a message this class does not know"}
+
+    async def teacher(conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
+        if conn.code is None:
+            if "code" not in message:  # (no guess: not counted as a wrong try)
+                return {"error": "the teacher's page asks for the class code first"}
+            try:
+                wait = guard.code_wait(conn.address)
+            except Refused as exc:
+                return {"error": str(exc), "locked": True}
+            if wait:
+                await asyncio.sleep(min(wait, 5.0))
+            code = message.get("code")
+            got = _refusing(lambda: service.teacher(code))
+            if "error" in got:
+                guard.code_wrong(conn.address)
+                return got
+            conn.code = str(code)
+        proven = conn.code
+        order, args = message.get("order"), message.get("args")
         if order is None:  # the lines as kept: no student's lock, no thread
-            return _refusing(lambda: service.teacher(code))
-        return await threaded(lambda: service.teacher(code, order, args))
+            return _refusing(lambda: service.teacher(proven))
+        if order == "remove":
+            got = await threaded(lambda: service.teacher(proven, order, args))
+            if "said" in got:
+                log.info("the teacher removed a student: %s", shown(got["said"]))
+            return got
+        return await threaded(lambda: service.teacher(proven, order, args))
 
-    with DivLayout(server) as layout:
-        layout.root.classes = "cr-app"
-        client.ClientTriggers(mounted="window.classroom.student_mounted()")
-        _student_page(html, vtk_widgets)
-    with DivLayout(server, template_name="teacher") as layout:
-        layout.root.classes = "cr-app"
-        client.ClientTriggers(mounted="window.classroom.teacher_mounted()")
-        _teacher_page(html)
-    return server
-
-
-def _student_page(html: Any, vtk_widgets: Any) -> None:
-    with html.Header(classes="cr-header"):
-        html.Span("Pyramid Lab classroom", classes="cr-brand")
-        html.Span("{{ cr ? cr.name : '' }}", classes="cr-who", id="cr-who")
-    html.Div("{{ cr_msg }}", v_if="cr_msg", classes="cr-msg", id="cr-msg", role="alert")
-    with html.Div(v_if="!cr", classes="cr-join", id="cr-join"):
-        html.Label("Your name", for_="cr-name")
-        html.Input(
-            id="cr-name", v_model="cr_name", maxlength="40", autocomplete="name",
-            placeholder="your name", keydown="$event.key === 'Enter' && window.classroom.join()",
+    async def socket(request: web.Request) -> web.StreamResponse:
+        address = request.remote or "?"
+        if not _origin_ok(request):
+            raise web.HTTPForbidden(text="a page of another site")
+        why = guard.connect(address)
+        if why:
+            raise web.HTTPServiceUnavailable(text=why)
+        ws = web.WebSocketResponse(
+            max_msg_size=MAX_MESSAGE, heartbeat=30.0, compress=False, autoping=True
         )
-        html.Button("Join the class", id="cr-join-button", click="window.classroom.join()")
-    with html.Div(classes="cr-main", v_show="cr"):
-        with html.Aside(classes="cr-side", v_if="cr"):
-            with html.Label("Lesson ", classes="cr-lesson-pick"), html.Select(
-                id="cr-lesson",
-                # trame's Select has no value attribute (a value= given is dropped
-                # silently): bound raw, so the list follows a lesson changed by Next,
-                # the teacher or a reload
-                raw_attrs=[':value="cr.lesson"'],
-                change="window.classroom.act('lesson', [Number($event.target.value)])",
-            ):
-                html.Option(
-                    "{{ i + 1 }}. {{ l.title }}",
-                    v_for="(l, i) in cr.lessons",
-                    key="i",
-                    value=("i",),
+        try:
+            await ws.prepare(request)
+            sockets.add(ws)
+            conn = Connection(address, guard.limits)
+            async for msg in ws:
+                if msg.type != WSMsgType.TEXT:
+                    if msg.type != WSMsgType.BINARY:
+                        break
+                    message: Any = None
+                else:
+                    try:
+                        message = json.loads(msg.data)
+                    except (ValueError, RecursionError):
+                        message = None
+                if not conn.bucket.take():
+                    reply: dict[str, Any] = {"error": "too many messages: slow down"}
+                else:
+                    reply = await answer(conn, message)
+                ident = message.get("id") if isinstance(message, dict) else None
+                if isinstance(ident, int) and not isinstance(ident, bool):
+                    reply["id"] = ident if 0 <= ident < 2**53 else None
+                await asyncio.wait_for(
+                    ws.send_str(json.dumps(reply, allow_nan=False)), guard.limits.send_timeout
                 )
-            html.H2("{{ cr.lesson_title }}", id="cr-lesson-title")
-            with html.Div(classes="cr-steps", id="cr-steps"):
-                html.Span("Step {{ cr.step + 1 }} of {{ cr.steps }}")
-                html.Span(
-                    "{{ cr.done.includes(n - 1) ? '✔' : '·' }}",
-                    v_for="n in cr.steps",
-                    key="n",
-                    classes=("{'cr-tick': true, 'cr-here': n - 1 === cr.step}",),
-                )
-            html.H3("{{ cr.title }}", id="cr-step-title")
-            html.P("{{ cr.text }}", classes="cr-text", id="cr-text")
-            with html.Div(v_if="cr.task", classes="cr-task", id="cr-task"):
-                html.P("{{ cr.task.prompt }}", classes="cr-prompt")
-                html.P(
-                    "Picked: {{ cr.picked.length ? cr.picked.join('; ') : 'nothing yet' }}",
-                    v_if="cr.task.points",
-                    id="cr-picked",
-                )
-                html.P("Hint: {{ cr.task.hint }}", v_if="cr.task.hint", classes="cr-hint")
-                _play_choices(html)
-                with html.Div(v_if="!cr.task.points", classes="cr-move"):
-                    html.Input(
-                        id="cr-move", v_model="cr_move", maxlength="60",
-                        placeholder=("cr_sites ? 'or type the move' : "
-                                     "'or type the move, e.g. 1,0,0'",),
-                        keydown="$event.key === 'Enter' && window.classroom.act('move', [cr_move])",
-                    )
-                    html.Button(
-                        "Play", id="cr-play", click="window.classroom.act('move', [cr_move])"
-                    )
-            with html.Div(
-                v_if="cr.verdict",
-                id="cr-verdict",
-                classes=("cr.verdict.correct ? 'cr-verdict cr-right' : 'cr-verdict cr-wrong'",),
-                role="status",
-            ):
-                html.B("{{ cr.verdict.correct ? 'Right.' : 'Not this.' }} ")
-                html.Span("{{ cr.verdict.reason }}")
-            with html.Div(classes="cr-buttons"):
-                html.Button(
-                    "Check", id="cr-check", v_if="cr.task && cr.task.points",
-                    click="window.classroom.act('check')",
-                )
-                html.Button(
-                    "Hint", id="cr-hint", v_if="cr.task", click="window.classroom.act('hint')"
-                )
-                html.Button(
-                    "Retry", id="cr-retry", v_if="cr.task",
-                    click="window.classroom.act('retry')",
-                )
-                html.Button(
-                    "Previous", id="cr-previous", disabled=("cr.step === 0",),
-                    click="window.classroom.act('previous')",
-                )
-                html.Button(
-                    "Next", id="cr-next", disabled=("cr.last",),
-                    click="window.classroom.act('next')",
-                )
-        with html.Section(classes="cr-board"):
-            with html.Div(classes="cr-view", id="cr-view"), vtk_widgets.VtkView(
-                ref="view",
-                background=([0.95, 0.96, 0.98],),
-                interactor_settings=("window.classroom.interactor",),
-            ):
-                for layer, opacity in (("balls", 1.0), ("points", 0.55), ("marks", 1.0)):
-                    with vtk_widgets.VtkGeometryRepresentation(
-                        id=layer,
-                        property=(f"{{ opacity: {opacity}, specular: 0.2 }}",),
-                        mapper=(
-                            "{ colorByArrayName: 'rgb', scalarMode: 3, colorMode: 0, "
-                            "scalarVisibility: true }",
-                        ),
-                    ):
-                        vtk_widgets.VtkMesh(f"board_{layer}", state=(f"board_{layer}",))
-            html.Div(classes="cr-labels", id="cr-labels")
-            with html.Div(classes="cr-legend", id="cr-legend"):
-                html.B("On the board")
-                with html.Div(v_for="(e, i) in cr_legend", key="i", classes="cr-legend-row"):
-                    html.Span(classes="cr-swatch", style=("{ background: e.colour }",))
-                    html.Span("{{ e.words }}")
-            with html.Div(classes="cr-controls", v_if="cr"):
-                with html.Label("Levels shown", v_if="!cr_flat"):
-                    html.Input(
-                        type="range", min="1", max=("cr_levels",),
-                        value=("Math.min(cr.view.top + 1, cr_levels)",),
-                        change="window.classroom.view({ top: Number($event.target.value) - 1 })",
-                        id="cr-levels",
-                    )
-                with html.Label("Peel", v_if="!cr_flat"):
-                    html.Input(
-                        type="range", min="0", max="2", value=("cr.view.peel",),
-                        change="window.classroom.view({ peel: Number($event.target.value) })",
-                        id="cr-peel",
-                    )
-                with html.Label("Clip across", v_if="!cr_sites"):
-                    html.Input(
-                        type="checkbox", checked=("cr.view.clip !== null",),
-                        change="window.classroom.view({ clip: $event.target.checked ? "
-                        "Math.max(0, cr_levels - 2) : null })",
-                        id="cr-clip-on",
-                    )
-                    html.Input(
-                        type="range", min="0", max=("cr_levels - 1",),
-                        v_if="cr.view.clip !== null", value=("cr.view.clip",),
-                        change="window.classroom.view({ clip: Number($event.target.value) })",
-                        id="cr-clip",
-                    )
-                html.Button("Reset view", click="window.classroom.reset_camera()")
+        except (TimeoutError, ConnectionError):
+            pass
+        finally:
+            sockets.discard(ws)
+            guard.disconnect(address)
+            if not ws.closed:
+                await ws.close()
+        return ws
 
+    async def no_icon(request: web.Request) -> web.Response:
+        return web.Response(status=204)
 
-def _play_choices(html: Any) -> None:
-    """A board of sites' move task: the moves of the site clicked (else all of them) as
-    buttons, or in a list when they are many, with the game's words; or the game's form
-    (Pyramid Ball's programs: a choice per pyramid and row)."""
-    with html.Div(v_if="cr.play", classes="cr-play", id="cr-play-list"):
-        with html.Div(v_if="cr.play.moves.length"):
-            html.Div(
-                "{{ cr.play.about ? 'Moves of ' + cr.play.about : 'The moves' }}:",
-                classes="cr-play-title",
-            )
-            with html.Div(v_if="cr.play.buttons", classes="cr-play-buttons"):
-                html.Button(
-                    "{{ m.text }}",
-                    v_for="(m, i) in cr.play.moves",
-                    key="m.text",
-                    title=("m.words",),
-                    classes="cr-play-move",
-                    click="window.classroom.act('move', [m.text])",
-                )
-                html.Div(
-                    "{{ cr.play.moves.map(m => m.words ? m.text + ': ' + m.words : '')"
-                    ".filter(w => w).join('; ') }}",
-                    v_if="cr.play.moves.some(m => m.words) && cr.play.moves.length <= 6",
-                    classes="cr-play-words",
-                )
-            with html.Div(v_if="!cr.play.buttons", classes="cr-move"):
-                with html.Select(v_model="cr_pick", id="cr-pick"):
-                    html.Option("choose a move", value="")
-                    html.Option(
-                        "{{ m.text }}{{ m.words ? ' (' + m.words + ')' : '' }}",
-                        v_for="m in cr.play.moves",
-                        key="m.text",
-                        value=("m.text",),
-                    )
-                html.Button(
-                    "Play", id="cr-pick-play", click="cr_pick && window.classroom.act('move', "
-                    "[cr_pick])",
-                )
-        with html.Div(v_if="cr.play.form", classes="cr-form", id="cr-form"):
-            with html.Table(v_for="g in cr.play.form.groups", key="g.title"):
-                with html.Tr():
-                    html.Th("{{ g.title }}")
-                    html.Th(
-                        "{{ p.label }}", v_for="p in g.rows[0].parts", key="p.index",
-                    )
-                with html.Tr(v_for="r in g.rows", key="r.title"):
-                    html.Td("{{ r.title }}")
-                    with html.Td(v_for="p in r.parts", key="p.index"), html.Select(
-                        v_model="cr_form[p.index]", classes="cr-form-part",
-                    ):
-                        html.Option("{{ c }}", v_for="c in p.choices", key="c", value=("c",))
-            html.Button(
-                "Play the programs", id="cr-form-play",
-                click="window.classroom.act('form', [cr_form])",
-            )
+    app.router.add_get("/", students_page)
+    app.router.add_get("/favicon.ico", no_icon)
+    app.router.add_get("/teacher", teachers_page)
+    app.router.add_get("/www/{name}", asset)
+    app.router.add_get("/ws", socket)
 
+    async def closing(app: web.Application) -> None:
+        for ws in list(sockets):
+            await ws.close()
+        pool.shutdown(wait=False, cancel_futures=True)
 
-def _teacher_page(html: Any) -> None:
-    with html.Header(classes="cr-header"):
-        html.Span("Pyramid Lab classroom: the teacher's page", classes="cr-brand")
-    html.Div("{{ cr_msg }}", v_if="cr_msg", classes="cr-msg", id="cr-msg", role="alert")
-    with html.Div(v_if="!teacher", classes="cr-join", id="cr-code-form"):
-        html.Label("Class code", for_="cr-code")
-        html.Input(
-            id="cr-code", v_model="teacher_code", maxlength="40",
-            keydown="$event.key === 'Enter' && window.classroom.teacher_code()",
-        )
-        html.Button("Open", id="cr-code-open", click="window.classroom.teacher_code()")
-    with html.Div(v_if="teacher", classes="cr-teacher"):
-        with html.Div(classes="cr-orders"):
-            html.Span("{{ teacher.rows.length }} students", id="cr-count")
-            with (
-                html.Label("Lesson "),
-                html.Select(v_model="teacher_lesson", id="cr-teacher-lesson"),
-            ):
-                html.Option(
-                    "{{ i + 1 }}. {{ l.title }}",
-                    v_for="(l, i) in teacher.lessons",
-                    key="i",
-                    value=("i",),
-                )
-            with html.Label("step "):
-                html.Input(
-                    type="number", min="1", v_model_number="teacher_step", id="cr-teacher-step",
-                    max=("teacher.lessons[teacher_lesson] ? "
-                         "teacher.lessons[teacher_lesson].steps : 1",),
-                )
-            html.Button(
-                "Everyone to this step", id="cr-everyone",
-                click="window.classroom.everyone()",
-            )
-            html.Button("Results as CSV", id="cr-csv", click="window.classroom.csv()")
-            html.Span("{{ teacher.said }}", classes="cr-said", id="cr-said")
-        with html.Table(classes="cr-table", id="cr-table"):
-            with html.Thead(), html.Tr():
-                for title in (
-                    "Student", "Lesson", "Step", "Tries", "Right", "Wrong",
-                    "On the step", "Last wrong answer", "Why it was wrong",
-                ):
-                    html.Th(title)
-            with html.Tbody(), html.Tr(
-                v_for="r in teacher.rows", key="r.name + r.lesson",
-                classes=("r.away > 20 ? 'cr-away' : ''",),
-            ):
-                html.Td("{{ r.name }}")
-                html.Td("{{ r.lesson + 1 }}. {{ r.lesson_title }}")
-                html.Td("{{ r.step + 1 }}/{{ r.steps }} {{ r.step_title }}")
-                html.Td("{{ r.tries }}")
-                html.Td("{{ r.right }}")
-                html.Td("{{ r.wrong }}")
-                html.Td("{{ Math.floor(r.seconds / 60) }}:"
-                        "{{ String(r.seconds % 60).padStart(2, '0') }}")
-                html.Td("{{ r.last_wrong }}", classes="cr-answer")
-                html.Td("{{ r.reason }}", classes="cr-reason")
+    app.on_shutdown.append(closing)
+    return app

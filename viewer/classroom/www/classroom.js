@@ -1,30 +1,93 @@
-// The classroom's pages: each asks the server through triggers answered to it alone
-// (window.trame.trigger), with the student's key (kept in this browser) or the class code,
-// and puts the answer into the page's own keys. See viewer/classroom/web.py.
+// The classroom's pages: each speaks to the server over a websocket of its own, in explicit
+// JSON messages (viewer/classroom/web.py lists them), with the student's key (kept in this
+// browser) or the class code; what comes back goes into this page's own Vue data. Nothing
+// is shared with another page. The board is drawn by vtk.js (trame-vtk's vtk-view).
 (function () {
   "use strict";
   const KEY = "pyramid-lab-classroom:" + location.host;
   const POLL_MS = 1500;
   const TEACHER_MS = 1000;
+  const ANSWER_MS = 30000;
+  const RETRY_MS = 1000;
+  const RETRIES = 900; // a quarter of an hour
+  const LOST = "The connection to the class was lost: trying again...";
+  const GONE = "The class cannot be reached: reload the page when it is back.";
   // keys: the board's layers this page has (the server sends a layer it lacks)
-  const C = { version: null, boardKey: null, busy: false, timer: null, keys: {} };
+  const C = { version: null, boardKey: null, busy: false, timer: null, keys: {}, refs: {} };
+  const DATA = {
+    cr: null, cr_msg: "", cr_name: "", cr_move: "", cr_legend: [], cr_levels: 1,
+    cr_flat: false, cr_sites: false, cr_form: [], cr_pick: "",
+    board_balls: null, board_points: null, board_marks: null,
+    teacher: null, teacher_code: "", teacher_lesson: 0, teacher_step: 1,
+  };
+  let vm = null; // the page's Vue instance (its data)
 
-  function state() { return window.trame.state; }
-  function set(key, value) { state().set(key, value); }
-  function get(key) { return state().get(key); }
+  function set(key, value) { if (vm) vm[key] = value; else DATA[key] = value; }
+  function get(key) { return vm ? vm[key] : DATA[key]; }
   function token() { return window.localStorage.getItem(KEY); }
+  C.get = get;
+  C.set = set;
 
-  async function call(name, args) {
-    try {
-      return await window.trame.trigger(name, args);
-    } catch (error) {
-      set("cr_msg", "The server did not answer (" + error + "); trying again soon.");
-      return null;
-    }
+  // ---- the connection: one websocket, requests answered by id ----
+  const W = { ws: null, open: false, next: 1, waiting: new Map(), tries: 0, listeners: [] };
+
+  function connect() {
+    const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") +
+      location.host + "/ws");
+    W.ws = ws;
+    ws.onopen = () => {
+      W.open = true;
+      const again = W.tries > 0 || W.wasOpen;
+      W.tries = 0;
+      W.wasOpen = true;
+      if (get("cr_msg") === LOST) set("cr_msg", "");
+      if (again) for (const listener of W.listeners) listener();
+    };
+    ws.onmessage = (event) => {
+      let answer;
+      try { answer = JSON.parse(event.data); } catch (error) { return; }
+      const waiting = W.waiting.get(answer.id);
+      if (waiting) {
+        W.waiting.delete(answer.id);
+        waiting(answer);
+      }
+    };
+    ws.onclose = () => {
+      W.open = false;
+      for (const waiting of W.waiting.values()) waiting(null);
+      W.waiting.clear();
+      W.tries += 1;
+      if (W.tries > RETRIES) {
+        set("cr_msg", GONE);
+        return;
+      }
+      set("cr_msg", LOST);
+      window.setTimeout(connect, RETRY_MS);
+    };
   }
+  C.onConnect = function (listener) { W.listeners.push(listener); };
+  C.connected = function () { return W.open; };
+
+  // A request to the server: its answer, or null (no connection, or no answer in time).
+  function call(kind, fields) {
+    if (!W.open) return Promise.resolve(null);
+    const id = W.next++;
+    const message = Object.assign({ id: id, do: kind }, fields || {});
+    return new Promise((resolve) => {
+      const timer = window.setTimeout(() => {
+        if (W.waiting.delete(id)) {
+          set("cr_msg", "The server did not answer; trying again soon.");
+          resolve(null);
+        }
+      }, ANSWER_MS);
+      W.waiting.set(id, (answer) => { window.clearTimeout(timer); resolve(answer); });
+      W.ws.send(JSON.stringify(message));
+    });
+  }
+  C.call = call;
 
   function camera(board) {
-    const view = window.trame.refs.view;
+    const view = C.refs.view;
     if (!view || !board.camera) return;
     try {
       view.setCamera(board.camera);
@@ -34,6 +97,10 @@
 
   function apply(answer) {
     if (!answer) return;
+    if (answer.unbound) { // this connection has not given the key yet: it does now
+      resume();
+      return;
+    }
     set("cr_msg", answer.error || "");
     if (answer.forget) {
       window.localStorage.removeItem(KEY);
@@ -58,8 +125,7 @@
         C.boardKey = board.key;
         window.setTimeout(() => camera(board), 50);
       } else {
-        window.setTimeout(() => window.trame.refs.view && window.trame.refs.view.render &&
-          window.trame.refs.view.render(), 20);
+        window.setTimeout(() => C.refs.view && C.refs.view.render && C.refs.view.render(), 20);
       }
     }
     if (answer.page) {
@@ -88,13 +154,13 @@
   ];
 
   C.join = async function () {
-    apply(await call("cr_join", [get("cr_name")]));
+    apply(await call("join", { name: get("cr_name") }));
   };
 
   C.act = async function (action, args) {
     if (!token()) return;
     const started = performance.now();
-    const answer = await call("cr_act", [token(), action, args || [], C.keys]);
+    const answer = await call("act", { action: action, args: args || [], known: C.keys });
     apply(answer);
     C.lastMs = performance.now() - started;
     document.body.dataset.acted = String((Number(document.body.dataset.acted) || 0) + 1);
@@ -110,7 +176,7 @@
   function unit(a) { const l = Math.hypot(...a); return a.map((v) => v / l); }
 
   function frame() {
-    const view = window.trame.refs.view;
+    const view = C.refs.view;
     const canvas = document.querySelector("#cr-view canvas");
     if (!view || !canvas) return null;
     const cam = view.getCamera();
@@ -209,34 +275,58 @@
   async function poll() {
     if (token() && !C.busy) {
       C.busy = true;
-      const answer = await call("cr_poll", [token(), C.version, C.keys]);
+      const answer = await call("poll", { version: C.version, known: C.keys });
       C.busy = false;
       if (answer && !answer.same) apply(answer);
     }
   }
 
+  async function resume() {
+    if (token()) apply(await call("resume", { key: token() }));
+  }
+
   C.student_mounted = async function () {
     listen();
-    if (token()) apply(await call("cr_resume", [token()]));
+    await C.ready;
+    await resume();
     if (!C.timer) C.timer = window.setInterval(poll, POLL_MS);
     if (!C.labelTimer) C.labelTimer = window.setInterval(placeLabels, 120);
-    // after a lost connection trame connects again: the page asks for its place anew
-    window.trame.addConnectListener(async () => {
-      if (token()) apply(await call("cr_resume", [token()]));
-    });
+    // connected again after a lost connection: the page asks for its place anew
+    C.onConnect(resume);
   };
 
   // ---- the teacher's page ----
 
   function code() { return get("teacher_code"); }
 
+  // The connection proves the code once; its orders then need none (a new connection,
+  // after a lost one, proves it again).
   async function teacher(order, args) {
     if (!code()) return;
-    const answer = await call("cr_teacher", [code(), order || null, args || null]);
+    if (!C.proven) {
+      const proof = await call("teacher", { code: code() });
+      if (!proof) return;
+      if (proof.error) {
+        set("cr_msg", proof.error);
+        set("teacher", null);
+        return;
+      }
+      C.proven = true;
+      if (!order) return shown(proof);
+    }
+    const answer = await call("teacher", { order: order || null, args: args || null });
     if (!answer) return;
+    if (answer.csv !== undefined) return answer.csv;
+    return shown(answer);
+  }
+
+  function shown(answer) {
     set("cr_msg", answer.error || "");
     if (answer.error) {
-      set("teacher", null);
+      if (/class's code|wrong class codes/.test(answer.error)) {
+        C.proven = false;
+        set("teacher", null);
+      }
       return;
     }
     if (answer.csv !== undefined) return answer.csv;
@@ -246,8 +336,11 @@
 
   C.teacher_code = function () {
     window.location.hash = "code=" + encodeURIComponent(code());
+    C.proven = false;
     teacher();
   };
+
+  C.remove = function (id) { teacher("remove", [id]); };
 
   C.everyone = function () {
     teacher("everyone", [Number(get("teacher_lesson")), Number(get("teacher_step")) - 1]);
@@ -265,12 +358,38 @@
     link.remove();
   };
 
-  C.teacher_mounted = function () {
+  C.teacher_mounted = async function () {
     const found = /code=([^&]+)/.exec(window.location.hash);
     if (found) set("teacher_code", decodeURIComponent(found[1]));
+    C.onConnect(() => { C.proven = false; teacher(); });
+    await C.ready;
     teacher();
     if (!C.timer) C.timer = window.setInterval(() => teacher(), TEACHER_MS);
   };
 
+  // ---- the page: Vue with vtk.js's components, mounted when the document is read ----
+  C.ready = new Promise((resolve) => { C.readied = resolve; });
+
+  function start() {
+    const page = document.body.dataset.page;
+    const app = window.Vue.createApp({
+      template: "#page",
+      data() { return DATA; },
+      mounted() {
+        vm = this;
+        if (page === "teacher") C.teacher_mounted();
+        else C.student_mounted();
+      },
+    });
+    app.config.globalProperties.classroom = C;
+    app.use(window.vue_vtk);
+    app.mount("#app");
+    connect();
+    const opened = () => (W.open ? C.readied() : window.setTimeout(opened, 20));
+    opened();
+  }
+
   window.classroom = C;
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
 })();

@@ -1,0 +1,158 @@
+"""A class's results file (issue 55, data): one class's, in the user's data folder by
+default, locked while the class runs, written whole and private, keys kept as digests;
+anything but a regular file of plain JSON in it refused with one line (exit status 2),
+through the command as a teacher runs it."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import stat
+
+import pytest
+from classroom_helpers import CODE, LESSON, SECOND
+
+from model.game import PositionFormatError
+from viewer.classroom.room import (
+    RESULTS_FORMAT_1,
+    Classroom,
+    Refused,
+    class_name,
+    results_folder,
+)
+from viewer.classroom.scene import lattice_of
+from viewer.cli import main
+
+
+def run(capsys, *args: str) -> tuple[int, list[str]]:
+    status = main(["classroom", str(LESSON), "--code", CODE, *args])
+    err = capsys.readouterr().err
+    return status, err.splitlines()
+
+
+def student_entry(**changes) -> dict:
+    entry = {"key_sha256": "0" * 64, "name": "Ada", "lesson": 0, "step": 0, "steps": []}
+    entry.update(changes)
+    return entry
+
+
+@pytest.mark.parametrize(
+    ("make", "said"),
+    [
+        (lambda p: os.mkfifo(p), "is a FIFO, not a results file"),
+        (lambda p: p.mkdir(), "is a folder, not a results file"),
+        (lambda p: p.write_text("[" * 100_000 + "]" * 100_000), "nested too deep"),
+        (lambda p: p.write_text('{"format": NaN}'), "NaN is not a number a results file"),
+        (
+            lambda p: p.write_text(
+                json.dumps(
+                    {
+                        "format": "pyramid-lab-classroom-results/2",
+                        "lessons": [str(LESSON)],
+                        "students": [student_entry(steps=[{"lesson": 0, "step": 0}])],
+                    }
+                ).replace('"step": 0}]', '"step": 0, "seconds": 1e999}]')
+            ),
+            "a number too big for a results file",
+        ),
+        (
+            lambda p: p.write_text(
+                json.dumps(
+                    {
+                        "format": "pyramid-lab-classroom-results/2",
+                        "lessons": [str(LESSON)],
+                        "students": [
+                            student_entry(steps=[{"lesson": 0, "step": 0, "tries": 10**40}])
+                        ],
+                    }
+                )
+            ),
+            "tries must be from 0 to 1000000000",
+        ),
+    ],
+    ids=["fifo", "folder", "deep", "nan", "huge-float", "huge-int"],
+)
+def test_a_results_file_that_is_not_one_is_refused_in_one_line(tmp_path, capsys, make, said):
+    path = tmp_path / "results.json"
+    make(path)
+    status, lines = run(capsys, "--results", str(path))
+    assert status == 2
+    assert len(lines) == 1, lines
+    assert said in lines[0]
+    assert "Traceback" not in lines[0]
+
+
+def test_a_device_is_refused(capsys):
+    status, lines = run(capsys, "--results", os.devnull)
+    assert (status, len(lines)) == (2, 1)
+    assert "is a device, not a results file" in lines[0]
+
+
+def test_results_go_to_the_users_data_folder_by_the_class_name(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    assert results_folder() == tmp_path / "data" / "pyramid-lab" / "classroom"
+    one = class_name([str(LESSON)], CODE)
+    assert one.startswith("01-corners-and-walls-")
+    assert class_name([str(LESSON)], "another-code") != one  # another class, another file
+    assert class_name([str(LESSON), str(SECOND)], CODE).startswith(
+        "01-corners-and-walls-and-1-more-"
+    )
+
+
+def test_a_second_class_on_the_same_results_file_is_refused_while_the_first_runs(tmp_path):
+    path = tmp_path / "results.json"
+    first = Classroom.open([LESSON], CODE, path, lattice_of, lock=True)
+    try:
+        with pytest.raises(PositionFormatError, match="another class is running on this"):
+            Classroom.open([LESSON], CODE, path, lattice_of, lock=True)
+    finally:
+        first.close()
+    again = Classroom.open([LESSON], CODE, path, lattice_of, lock=True)  # the first ended
+    again.close()
+
+
+def test_keys_in_clear_of_the_first_format_are_read_and_kept_as_digests(tmp_path):
+    token = "k" * 24
+    path = tmp_path / "results.json"
+    old = {
+        "format": RESULTS_FORMAT_1,
+        "lessons": [str(LESSON)],
+        "students": [{"token": token, "name": "Ada", "lesson": 0, "step": 1, "steps": []}],
+    }
+    path.write_text(json.dumps(old))
+    room = Classroom.open([LESSON], CODE, path, lattice_of)
+    assert room.student(token).step_index == 1
+    room.save()
+    text = path.read_text()
+    assert token not in text
+    assert hashlib.sha256(token.encode()).hexdigest() in text
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+
+
+def test_the_teacher_removes_a_student_from_the_class_and_its_results(tmp_path):
+    path = tmp_path / "results.json"
+    room = Classroom.open([LESSON], CODE, path, lattice_of)
+    ada, bo = room.join("Ada"), room.join("Bo")
+    room.remove(bo.id)
+    with pytest.raises(Refused, match="does not know you"):
+        room.student(bo.token)
+    with pytest.raises(Refused, match="no such student"):
+        room.remove(bo.id)
+    room.save()
+    names = [s["name"] for s in json.loads(path.read_text())["students"]]
+    assert names == ["Ada"]
+    assert room.student(ada.token) is ada
+
+
+def test_a_results_file_that_cannot_be_written_is_said(tmp_path):
+    path = tmp_path / "results.json"
+    room = Classroom.open([LESSON], CODE, path, lattice_of)
+    room.join("Ada")
+    path.mkdir()  # (root writes anywhere: a folder in the file's place cannot be replaced)
+    with pytest.raises(IsADirectoryError):
+        room.save()
+    assert room.save_failed.startswith("the results file cannot be written (")
+    assert str(tmp_path) not in room.save_failed  # said without the path
+    assert room.ever_failed
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
