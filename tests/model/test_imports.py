@@ -92,7 +92,6 @@ SEARCH_UNIT_TESTS = {
     "tests.model.test_information_state",
     "tests.model.test_protocol",
     "tests.model.test_prover",
-    "tests.model.test_moved_modules",
     "tests.model.test_prover_helps",
     "tests.model.test_pyraos",
     "tests.model.test_pyraos_book",
@@ -194,15 +193,14 @@ def test_every_game_with_a_kernel_has_its_plug_in():
 def test_the_compiled_layer_imports_no_game():
     # Each game's kernel and adapter are in its package of the search (model.search.games);
     # the compiled searches take any kernel by its code, handed an adapter. Only the core
-    # (it dispatches to the kernels), the warm-up (it compiles them) and the moved
-    # kernels' old names import a game's module of the search or of the rules.
-    from model._moved import SEARCH_MOVED
+    # (it dispatches to the kernels) and the warm-up (it compiles them) import a game's
+    # module of the search or of the rules.
     from model.game import game_class, game_names
 
     games = {"model.search.games"}
     games |= {".".join(game_class(name).__module__.split(".")[:2]) for name in game_names()}
     assert {"model.partition", "model.pyraos", "model.terrace"} <= games
-    allowed = {"model.search.compiled.core", "model.search.compiled.warm", *SEARCH_MOVED}
+    allowed = {"model.search.compiled.core", "model.search.compiled.warm"}
     graph = import_graph()
     reached = {
         name: sorted(m for m in imports if any(m == g or m.startswith(g + ".") for g in games))
