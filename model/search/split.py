@@ -67,6 +67,7 @@ from pathlib import Path
 from typing import Any
 
 from ..game import Game, shorten
+from .registry import KnowledgeOf
 from .shelf import from_book
 from .solver import SolveResult
 from .split_checkpoint import Checkpoint, default_checkpoint, solve_key
@@ -87,6 +88,7 @@ from .split_worker import (
     unlink_shared,
     workers_memory_mb,
 )
+from .symmetry import key_function
 
 #: The positions of a unit's first slice; each time it comes back unsettled, twice as many
 #: (counted, not timed: the same solve divides its work the same way on any machine and
@@ -444,8 +446,10 @@ class _Run:
         shared: bool = False,
         began: float | None = None,
         warn: Callable[[str], None] | None = None,
+        knowledge_of: KnowledgeOf,
     ) -> None:
         self.client = client
+        self.knowledge_of = knowledge_of
         self.tree = tree
         self.table_mb, self.max_depth, self.book = table_mb, max_depth, book
         self.max_seconds = max_seconds
@@ -509,6 +513,7 @@ class _Run:
             self.topic,
             f"{self.topic}-{uid}",
             0,
+            self.knowledge_of,
             self.shared,
         )
         future = self.client.submit(
@@ -583,7 +588,19 @@ class _Run:
         try:
             # the units' solver (their depth), at the root's position
             depth = self.max_depth - self.tree.plies
-            root = Task("", self.tree.root.game, None, None, depth, self.table_mb, False, "", "", 0)
+            root = Task(
+                "",
+                self.tree.root.game,
+                None,
+                None,
+                depth,
+                self.table_mb,
+                False,
+                "",
+                "",
+                0,
+                self.knowledge_of,
+            )
             said = self.client.run(open_shared, name, root)
             self.all_shared = bool(said) and not any(said.values())
         except Exception:  # a worker lost meanwhile: the others go on without sharing
@@ -733,6 +750,7 @@ def split_solve(
     first_slice: int = FIRST_SLICE,
     warn: Callable[[str], None] | None = None,
     security: Any = None,
+    knowledge_of: KnowledgeOf,
 ) -> SplitResult:
     """The value of ``game`` (left unchanged) for the side to move by a split solve (see
     the module) on a local Dask cluster of ``workers`` processes, or on the cluster at
@@ -745,7 +763,8 @@ def split_solve(
     the answer was had, keeps the answer (``shutdown_interrupted``). ``security``: how to
     reach ``scheduler`` (:func:`scheduler_security`; None: plain). ``progress(status)``
     about once a second. ValueError for a game no solver proves, SchedulerError for a
-    scheduler not reached."""
+    scheduler not reached. ``knowledge_of`` hands a game its plug-in (the door's lookup: the
+    workers' processes import it by name)."""
     from .solver import unsolvable
 
     reason = unsolvable(game)
@@ -753,12 +772,17 @@ def split_solve(
         raise ValueError(reason)
     began = time.perf_counter()
     if book:
-        known = from_book(game)
+        known = from_book(game, knowledge_of(game).book)
         if known is not None:
             return SplitResult(known, Units(0, 0, 0), 0, 0, None)
-    tree = expand(game, plies)
-    key = solve_key(game, tree.plies, max_depth, table_mb)
-    folder = default_checkpoint(game, tree.plies, max_depth) if checkpoint is True else checkpoint
+    symmetry = key_function(knowledge_of(game))
+    tree = expand(game, plies, key=symmetry)
+    key = solve_key(game, tree.plies, max_depth, table_mb, key=symmetry)
+    folder = (
+        default_checkpoint(game, tree.plies, max_depth, key=symmetry)
+        if checkpoint is True
+        else checkpoint
+    )
     store = None if not folder else Checkpoint(Path(folder), key, own=checkpoint is True)
     settled: dict[str, tuple[str, int | None]] = {}
     note = ""
@@ -802,6 +826,7 @@ def split_solve(
                     shared=shared,
                     began=began,
                     warn=warn,
+                    knowledge_of=knowledge_of,
                 )
                 count = run.workers
                 stopped = run.go()

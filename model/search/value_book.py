@@ -13,8 +13,8 @@ without one) and the rule options, so a mirrored position is found too.
 
 This module names no game and asks no plug-in: a game's plug-in makes a :class:`ValueBook`
 of its own file and hands it what it needs of the search (``ValueBook("partition", path,
-solver=solver_for, key=search_key)``: the compiled solver's maker and the symmetry key),
-with the rule options its values depend on
+solver=solver_maker(adapter), key=search_key)``: the compiled solver's maker and the
+symmetry key), with the rule options its values depend on
 (``rules``), the older formats of its file it still reads (``older``) and, in a subclass,
 the positions whose moves it may settle by a short solve where it lacks them (``live``) or
 a builder of its own (Pyraos's: :mod:`model.search.games.pyraos.book`).

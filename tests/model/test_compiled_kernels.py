@@ -13,10 +13,9 @@ from model.lattice import CORNERS, base_symmetries
 from model.partition import Partition, PartitionOptions
 from model.pyraos import Pyraos, PyraosOptions
 from model.search.compiled import core
-from model.search.kernels import adapter_for
-from model.search.symmetry import search_key
 from model.speed import perft
 from model.terrace import Terrace, TerraceOptions
+from tests.model.handed import adapter_for, search_key
 
 
 def kernel_child(adapter, game, move: int) -> np.ndarray:

@@ -4,22 +4,11 @@ proven values (:mod:`.book`) and the endgame tables (:mod:`.endgame`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...registry import Plugin
 from . import endgame
-from .book import BOOK
-
-if TYPE_CHECKING:
-    from ...compiled.adapters import Adapter
-
-
-def adapter(options: Any) -> Adapter:
-    """The compiled kernel's adapter (the kernels load here, on first use; the compiled
-    solver proves where it fits: a bounded search for Pyraos, exact lengths)."""
-    from .adapters import PyraosAdapter
-
-    return PyraosAdapter(options.variant, options.removal)
+from .book import BOOK, adapter
 
 
 def evaluation(game: Any) -> float:
