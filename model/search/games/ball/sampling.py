@@ -33,11 +33,11 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ..ball import COLOURS, SPECIALS, PyramidBall, SpecialChoice
-from ..ball.rules import COLS, GOAL_ROW, MOVES, RELATIVE, STAND, Program, parse_square, step
-from ..game import Game, JointMove
-from .choice import Choice, Clock, Limits, MoveStat, ProgressCallback, SearchAgent
-from .stop import Stop
+from ....ball import COLOURS, SPECIALS, PyramidBall, SpecialChoice
+from ....ball.rules import COLS, GOAL_ROW, MOVES, RELATIVE, STAND, Program, parse_square, step
+from ....game import Game, JointMove
+from ...choice import Choice, Clock, Limits, MoveStat, ProgressCallback, SearchAgent
+from ...stop import Stop
 
 #: The program letter of each absolute direction, per side.
 LETTER = tuple({d: letter for letter, d in rel.items()} for rel in RELATIVE)
