@@ -246,7 +246,7 @@ def _header(raw: Any, kind: str, keys: Sequence[str]) -> tuple[str, str, str, bo
 
 
 def _count(raw: Mapping[str, Any], key: str, where: str, low: int = 0) -> int:
-    value = _need(raw, key, int, where)
+    value: int = _need(raw, key, int, where)
     if value < low:
         raise RollingDataError(f"{where}.{key}: must be {low} or more, not {value}")
     return value

@@ -39,7 +39,8 @@ def _public(game: Game, move: Any) -> Move:
     a game keeps the protocol's own, the move is already public: no push, which on a
     base-50 pyramid's 42,925 root moves would cost a second)."""
     if public_moves(game):
-        return move  # the default search_moves: the legal moves themselves
+        public: Move = move  # the default search_moves: the legal moves themselves
+        return public
     push_search(game, move)
     return game.pop()
 

@@ -62,13 +62,13 @@ def make_certificate(
     if solver is None:
         raise ValueError(f"no compiled solver plays base {game.lattice.n}: no certificate")
     search, code, ctx = solver.search, solver.adapter.code, solver.search.ctx
-    count = game.lattice.count
+    count: int = game.lattice.count
     points = [str(p) for p in game.lattice.points]
     root = solver.adapter.state(game)
     began = time.perf_counter()
 
     def empty(state: np.ndarray) -> int:
-        full = _mask(state[0], state[1]) | _mask(state[2], state[3])
+        full = int(_mask(state[0], state[1]) | _mask(state[2], state[3]))
         return count - full.bit_count()
 
     moves = np.zeros(solver.adapter.max_moves, dtype=np.int64)

@@ -14,7 +14,8 @@ from .book import BOOK, adapter
 def evaluation(game: Any) -> float:
     """The reserve difference (spheres in hand win the race to the top)."""
     mover = game.to_move
-    return (game.reserve(mover) - game.reserve(game.other(mover))) / 8.0
+    difference: int = game.reserve(mover) - game.reserve(game.other(mover))
+    return difference / 8.0
 
 
 PLUGIN = Plugin(
