@@ -21,6 +21,7 @@ from .registry import Plugin
 from .shelf import from_book
 from .solver import Progress, Solver, SolveResult, unsolvable
 from .stop import stop_function
+from .symmetry import key_function
 
 DEFAULT_TABLE_MB = 1024.0
 #: Seconds the Hint gives the solver before the engine (:func:`exact_choice`).
@@ -69,7 +70,8 @@ def solve(
             compiled.max_seconds = max(0.0, max_seconds - (time.perf_counter() - began))
         result = compiled.solve()  # Ctrl+C ends the search and still reports
         return _with_path(result, "compiled")
-    return _with_path(Solver(game, **options).solve(), "reference")
+    reference = Solver(game, key=key_function(knowledge), **options)
+    return _with_path(reference.solve(), "reference")
 
 
 def exact_moves(game: Game, *, knowledge: Plugin, max_seconds: float = 5.0) -> Any:

@@ -2,7 +2,8 @@
 
 Depth-first proof-number search (df-pn, with the 1 + epsilon trick) over the game protocol.
 The prover's nodes are OR nodes, every other player's are AND nodes. A node of the search is
-a position (``canonical_key()``, so symmetric positions share an entry) together with the
+a position (the game's symmetry key, its plug-in's ``search_key``: symmetric positions share
+an entry) together with the
 plies left, which keeps the search graph free of cycles; entries for fewer plies left are
 kept, so deepening the bound reuses them.
 

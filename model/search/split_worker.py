@@ -21,6 +21,7 @@ from .kernels import solver_for as compiled_solver
 from .registry import KnowledgeOf
 from .shelf import from_book
 from .solver import SearchStopped, Solver, SolveResult
+from .symmetry import key_function
 
 #: The worker process's solver (its one table), kept from one unit to the next.
 _SOLVER: dict[str, Any] = {}
@@ -196,6 +197,7 @@ def prove_unit(task: Task) -> dict[str, Any]:
     if solver is None:
         result = Solver(
             task.game,
+            key=key_function(task.knowledge_of(task.game)),
             max_seconds=task.seconds,
             max_depth=task.max_depth,
             progress=tick,

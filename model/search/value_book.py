@@ -8,8 +8,8 @@ rule options, its value for the side to move ("win" or "loss"), the length of th
 strategy in plies (``exact``: the shortest win / the longest resistance; otherwise an upper
 bound: for a game that always ends within its empty points, their number), what the proof
 cost, and, for reading only, the line of moves that reached it. Positions are looked up by
-the plug-in's key under the board's symmetries (``key``; the game's ``canonical_key()``
-without one) and the rule options, so a mirrored position is found too.
+the plug-in's key under the board's symmetries (``key``; ``position_key()`` without one)
+and the rule options, so a mirrored position is found too.
 
 This module names no game and asks no plug-in: a game's plug-in makes a :class:`ValueBook`
 of its own file and hands it what it needs of the search (``ValueBook("partition", path,
@@ -30,7 +30,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..game import Game, Move, PositionFormatError, game_class, quote
-from ..speed import canonical_key
 from .book import (
     VALUES,
     PerfectMove,
@@ -48,6 +47,7 @@ from .book import (
     without_values,
     write_book,
 )
+from .symmetry import position_key as plain_key
 
 if TYPE_CHECKING:
     from .compiled.solver import CompiledSolver
@@ -176,7 +176,7 @@ class Book:
 
     game_name = ""
     #: The look-up key of a position up to the board's symmetries (the game's plug-in's).
-    position_key: Callable[[Game], Hashable] = staticmethod(canonical_key)
+    position_key: Callable[[Game], Hashable] = staticmethod(plain_key)
     rules: Collection[str] | None = None
     older: Mapping[str, Upgrade] = {}
 
@@ -271,7 +271,7 @@ class ValueBook:
             (Book,),
             {
                 "game_name": name,
-                "position_key": staticmethod(key or canonical_key),
+                "position_key": staticmethod(key or plain_key),
                 "rules": self.rules,
                 "older": dict(older or {}),
             },

@@ -67,8 +67,8 @@ def from_board(raw: Any, where: str) -> Any:
 
 def symmetry_key(game: Game) -> int:
     """The board from the mover's side, the least of its 8 symmetric images: the compiled
-    kernel's key (the rules' ``canonical_key`` is the same equivalence in pure Python, and
-    slower: the Analysis looks up every reply). The kernel loads on the first look-up."""
+    kernel's key (the plug-in's ``search_key`` is the same key in pure Python, and slower:
+    the Analysis looks up every reply). The kernel loads on the first look-up."""
     from .kernel import canonical
 
     white, black = game.masks()  # type: ignore[attr-defined]  # a Pyraos position
