@@ -389,6 +389,20 @@ def review(
     values = tuple(
         _graph_value(judgements, index, line, first, game) for index in range(len(judgements))
     )
+    moves, spots = _move_reviews(game, line, judgements)
+    done = len(judgements) == count
+    report(1.0, "review done" if done else "review stopped")
+    exact_points = tuple(j.exact or j.result is not None for j in judgements)
+    return GameReview(
+        tuple(moves), values, seconds, tuple(spots), stopped=not done, exact=exact_points
+    )
+
+
+def _move_reviews(
+    game: Game, line: list[Move], judgements: list[Judgement]
+) -> tuple[list[MoveReview], list[PuzzleSpot]]:
+    """Each judged move's review (its verdict from the judgements before and after it) and
+    the puzzle spots its missed wins and mistakes leave, in the line's order."""
     moves: list[MoveReview] = []
     spots: list[PuzzleSpot] = []
     position = start_copy(game)
@@ -419,12 +433,7 @@ def review(
         if spot is not None and spot not in spots:
             spots.append(spot)
         position.push(move)
-    done = len(judgements) == count
-    report(1.0, "review done" if done else "review stopped")
-    exact_points = tuple(j.exact or j.result is not None for j in judgements)
-    return GameReview(
-        tuple(moves), values, seconds, tuple(spots), stopped=not done, exact=exact_points
-    )
+    return moves, spots
 
 
 def _graph_value(
