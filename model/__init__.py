@@ -4,7 +4,7 @@ Imports numpy and the standard library only: never Qt, VTK or pyvista (a test en
 Importing the package registers every game.
 """
 
-from . import _moved, ball, partition, pyraos, rolling, terrace  # noqa: F401  (registers the games)
+from . import ball, partition, pyraos, rolling, terrace  # noqa: F401  (registers the games)
 from .ball import teaching as _ball_words  # noqa: F401  (registers the companions)
 from .game import (
     Game,
@@ -21,9 +21,6 @@ from .partition import teaching as _partition_words  # noqa: F401
 from .pyraos import teaching as _pyraos_words  # noqa: F401
 from .rolling import teaching as _rolling_words  # noqa: F401
 from .terrace import teaching as _terrace_words  # noqa: F401
-
-_moved.install()  # old paths of moved modules (model.rolling_state, ...) for one release
-_moved.install_methods()  # Game's old method names (game.perft(d), ...) for one release
 
 __all__ = [
     "Game",

@@ -246,7 +246,8 @@ class PyramidLattice:
 
     def on_walls(self, mask: int) -> np.ndarray:
         """Boolean array: points touching any wall in ``mask``."""
-        return (self.wall_mask & mask) != 0
+        touching: np.ndarray = (self.wall_mask & mask) != 0
+        return touching
 
     def __repr__(self) -> str:
         return f"lattice({self.n})"

@@ -228,93 +228,17 @@ def read_review(raw: Any, game: Game) -> GameReview:
     line = start_copy(game)  # the reviewed line replays from the file's start
     moves = []
     for index, entry in enumerate(moves_raw):
-        where = f"review.moves[{index}]"
-        if not isinstance(entry, dict):
-            raise PositionFormatError(where, "must be an object")
-        check_keys(entry, _MOVE_KEYS, required=("move", "verdict"), where=where)
-        move = _move_text(entry["move"], line, f"{where}.move")
-        if line.is_over() or line.why_illegal(line.parse_move(move)) is not None:
-            why = line.why_illegal(line.parse_move(move)) or "the game is over"
-            raise PositionFormatError(f"{where}.move", f"{quote(move)} does not replay: {why}")
-        line.push(line.parse_move(move))
-        verdict = entry["verdict"]
-        if verdict not in VERDICTS:
-            raise PositionFormatError(
-                f"{where}.verdict", f"must be one of {', '.join(VERDICTS)}, not {quote(verdict)}"
-            )
-        better = entry.get("better")
-        if better is not None:
-            better = _move_text(better, game, f"{where}.better")
-        side = entry.get("side", "")
-        if side and side not in game.players:
-            raise PositionFormatError(f"{where}.side", f"must be a player, not {quote(side)}")
-        proven = entry.get("proven")
-        if proven not in (None, "win", "loss"):
-            raise PositionFormatError(
-                f"{where}.proven", f"must be win, loss or null, not {quote(proven)}"
-            )
-        estimate = entry.get("estimate", False)
-        if not isinstance(estimate, bool):
-            raise PositionFormatError(f"{where}.estimate", "must be true or false")
-        visits = entry.get("visits")
-        if visits is not None and (
-            isinstance(visits, bool) or not isinstance(visits, int) or visits < 0
-        ):
-            raise PositionFormatError(
-                f"{where}.visits", f"must be a count of playouts or null, not {quote(visits)}"
-            )
-        ply = entry.get("ply", index + 1)
-        if ply != index + 1 or isinstance(ply, bool):
-            raise PositionFormatError(f"{where}.ply", f"must be {index + 1}, not {quote(ply)}")
-        moves.append(
-            MoveReview(
-                index + 1,
-                side,
-                move,
-                verdict,
-                better,
-                _value(entry.get("value_before"), f"{where}.value_before"),
-                _value(entry.get("value_after"), f"{where}.value_after"),
-                proven,
-                estimate,
-                visits,
-            )
-        )
+        moves.append(_move_review(index, entry, line, game))
     values_raw = raw.get("values", [])
     if not isinstance(values_raw, list) or len(values_raw) > len(moves) + 1:
         raise PositionFormatError(
             "review.values", f"must be a list of at most {len(moves) + 1} numbers (or nulls)"
         )
     values = tuple(_value(v, f"review.values[{i}]") for i, v in enumerate(values_raw))
-    spots = []
     spots_raw = raw.get("puzzles", [])
     if not isinstance(spots_raw, list):
         raise PositionFormatError("review.puzzles", "must be a list")
-    for index, entry in enumerate(spots_raw):
-        where = f"review.puzzles[{index}]"
-        if not isinstance(entry, dict):
-            raise PositionFormatError(where, "must be an object: ply, side, within, key")
-        check_keys(
-            entry,
-            ("ply", "side", "within", "key"),
-            required=("ply", "side", "within", "key"),
-            where=where,
-        )
-        ply, within = entry["ply"], entry["within"]
-        if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= len(moves):
-            raise PositionFormatError(
-                f"{where}.ply", f"must be a ply of the reviewed line, not {quote(ply)}"
-            )
-        if isinstance(within, bool) or not isinstance(within, int) or not 0 < within <= 200:
-            raise PositionFormatError(
-                f"{where}.within", f"must be 1 to 200 plies, not {quote(within)}"
-            )
-        if entry["side"] not in game.players:
-            raise PositionFormatError(
-                f"{where}.side", f"must be a player, not {quote(entry['side'])}"
-            )
-        key = _move_text(entry["key"], game, f"{where}.key")
-        spots.append(PuzzleSpot(ply, entry["side"], within, key))
+    spots = [_puzzle_spot(i, entry, game, len(moves)) for i, entry in enumerate(spots_raw)]
     stopped = raw.get("stopped", False)
     if not isinstance(stopped, bool):
         raise PositionFormatError("review.stopped", "must be true or false")
@@ -328,6 +252,85 @@ def read_review(raw: Any, game: Game) -> GameReview:
             "review.exact", f"must be a list of at most {len(values)} true or false"
         )
     return GameReview(tuple(moves), values, float(seconds), tuple(spots), stopped, tuple(exact))
+
+
+def _move_review(index: int, entry: Any, line: Game, game: Game) -> MoveReview:
+    """The review's ``index``-th move, replayed on ``line`` (PositionFormatError naming
+    the key)."""
+    where = f"review.moves[{index}]"
+    if not isinstance(entry, dict):
+        raise PositionFormatError(where, "must be an object")
+    check_keys(entry, _MOVE_KEYS, required=("move", "verdict"), where=where)
+    move = _move_text(entry["move"], line, f"{where}.move")
+    if line.is_over() or line.why_illegal(line.parse_move(move)) is not None:
+        why = line.why_illegal(line.parse_move(move)) or "the game is over"
+        raise PositionFormatError(f"{where}.move", f"{quote(move)} does not replay: {why}")
+    line.push(line.parse_move(move))
+    verdict = entry["verdict"]
+    if verdict not in VERDICTS:
+        raise PositionFormatError(
+            f"{where}.verdict", f"must be one of {', '.join(VERDICTS)}, not {quote(verdict)}"
+        )
+    better = entry.get("better")
+    if better is not None:
+        better = _move_text(better, game, f"{where}.better")
+    side = entry.get("side", "")
+    if side and side not in game.players:
+        raise PositionFormatError(f"{where}.side", f"must be a player, not {quote(side)}")
+    proven = entry.get("proven")
+    if proven not in (None, "win", "loss"):
+        raise PositionFormatError(
+            f"{where}.proven", f"must be win, loss or null, not {quote(proven)}"
+        )
+    estimate = entry.get("estimate", False)
+    if not isinstance(estimate, bool):
+        raise PositionFormatError(f"{where}.estimate", "must be true or false")
+    visits = entry.get("visits")
+    if visits is not None and (
+        isinstance(visits, bool) or not isinstance(visits, int) or visits < 0
+    ):
+        raise PositionFormatError(
+            f"{where}.visits", f"must be a count of playouts or null, not {quote(visits)}"
+        )
+    ply = entry.get("ply", index + 1)
+    if ply != index + 1 or isinstance(ply, bool):
+        raise PositionFormatError(f"{where}.ply", f"must be {index + 1}, not {quote(ply)}")
+    return MoveReview(
+        index + 1,
+        side,
+        move,
+        verdict,
+        better,
+        _value(entry.get("value_before"), f"{where}.value_before"),
+        _value(entry.get("value_after"), f"{where}.value_after"),
+        proven,
+        estimate,
+        visits,
+    )
+
+
+def _puzzle_spot(index: int, entry: Any, game: Game, count: int) -> PuzzleSpot:
+    """The review's ``index``-th puzzle spot, on one of the ``count`` plies of its line."""
+    where = f"review.puzzles[{index}]"
+    if not isinstance(entry, dict):
+        raise PositionFormatError(where, "must be an object: ply, side, within, key")
+    check_keys(
+        entry,
+        ("ply", "side", "within", "key"),
+        required=("ply", "side", "within", "key"),
+        where=where,
+    )
+    ply, within = entry["ply"], entry["within"]
+    if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= count:
+        raise PositionFormatError(
+            f"{where}.ply", f"must be a ply of the reviewed line, not {quote(ply)}"
+        )
+    if isinstance(within, bool) or not isinstance(within, int) or not 0 < within <= 200:
+        raise PositionFormatError(f"{where}.within", f"must be 1 to 200 plies, not {quote(within)}")
+    if entry["side"] not in game.players:
+        raise PositionFormatError(f"{where}.side", f"must be a player, not {quote(entry['side'])}")
+    key = _move_text(entry["key"], game, f"{where}.key")
+    return PuzzleSpot(ply, entry["side"], within, key)
 
 
 def review_of(doc: Mapping[str, Any], game: Game) -> GameReview | None:

@@ -1,18 +1,17 @@
 """Speed hooks a game may offer the search, beside its rules, and move-path counting.
 
 The search walks any game through its public moves: :func:`search_moves` is
-``legal_moves()``, :func:`push_search` is ``push``, :func:`canonical_key` is
-``position_key()``. A game with faster ways subclasses :class:`SearchHooks` and overrides
-what it has: moves in a cheaper form and a better order (Pyraos's raw masks, Pyramid
-Ball's sample of joint moves), a push that skips re-checking a move the generator made,
-a key equal under the board's symmetries, a faster :meth:`SearchHooks.perft`. These are
+``legal_moves()``, :func:`push_search` is ``push``. A game with faster ways subclasses
+:class:`SearchHooks` and overrides what it has: moves in a cheaper form and a better order
+(Pyraos's raw masks, Pyramid Ball's sample of joint moves), a push that skips re-checking a
+move the generator made, a faster :meth:`SearchHooks.perft`. (A key equal under the
+board's symmetries is search knowledge: the game's search plug-in's ``search_key``.) These are
 no rules: the games keep them here and the search asks through the functions below, so a
 game without them still plays and is searched.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from typing import Any
 
 from .game import Game
@@ -28,10 +27,6 @@ class SearchHooks(Game):
     def push_search(self, move: Any) -> None:
         """Play a move from :meth:`search_moves` without re-checking it."""
         self.push(move)
-
-    def canonical_key(self) -> Hashable:
-        """Equal for positions equal up to the board's symmetries (transposition tables)."""
-        return self.position_key()
 
     def perft(self, depth: int) -> int:
         """:func:`perft`'s count for this position; a game may count faster."""
@@ -50,12 +45,6 @@ def push_search(game: Game, move: Any) -> None:
         game.push_search(move)
     else:
         game.push(move)
-
-
-def canonical_key(game: Game) -> Hashable:
-    """Equal for positions equal up to the board's symmetries (the game's
-    :meth:`SearchHooks.canonical_key`; its ``position_key()``)."""
-    return game.canonical_key() if isinstance(game, SearchHooks) else game.position_key()
 
 
 def public_moves(game: Game) -> bool:

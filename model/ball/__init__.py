@@ -140,6 +140,7 @@ from .moves import (
     SpecialChoice,
     parse_choice,
 )
+from .report import TurnReport
 from .rules import (
     ALL_STAND,
     COLS,
@@ -149,7 +150,6 @@ from .rules import (
     RELATIVE,
     STAND,
     Program,
-    TurnReport,
     parse_program,
     resolve_turn,
     step,

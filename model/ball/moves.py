@@ -27,6 +27,7 @@ from .rules import (
     SIZE_LETTERS,
     STAND,
     Program,
+    Track,
     normal_track,
     parse_program,
     program_of,
@@ -38,7 +39,7 @@ from .state import COLOURS, SPECIALS, BallPosition
 # ---- the programs a side may enter ------------------------------------------------------------
 
 
-class _LazySpace(Sequence):
+class _LazySpace(Sequence[Any]):
     """A sequence of ``_len`` items made when asked for (:meth:`_item`), by index, slice
     or negative index."""
 
@@ -68,7 +69,7 @@ class ProgramSpace(_LazySpace):
     Large's, the Medium's and the Small's tracks (each a short list), indexed in mixed
     radix. Immutable and compared by value, so it can stand in a snapshot."""
 
-    def __init__(self, tracks: tuple[tuple[tuple, ...], ...]) -> None:
+    def __init__(self, tracks: tuple[tuple[Track, ...], ...]) -> None:
         self.tracks = tracks
         self._sets = tuple(frozenset(t) for t in tracks)
         self._len = len(tracks[0]) * len(tracks[1]) * len(tracks[2])
@@ -140,10 +141,10 @@ def _tracks(
     defender: bool,
     receivers: tuple[str, ...],
     first: bool,
-    extra: tuple,
+    extra: tuple[Any, ...],
     walls: frozenset[int] = frozenset(),
     leave: bool = False,
-) -> tuple[tuple, ...]:
+) -> tuple[Track, ...]:
     """The distinct Stand-normal tracks of pyramid ``pid`` on ``start`` (a few hundred at
     most; cached, as they depend on little). ``leave``: the goal-row rule makes its row-1
     entry B."""
@@ -155,7 +156,7 @@ def _tracks(
             per_row[r] += receivers
     if leave:
         per_row[0] = ["B"]
-    seen: dict[tuple, None] = {}
+    seen: dict[Track, None] = {}
     for e1, e2, e3 in itertools.product(*per_row):
         if (e1 in PASSES) + (e2 in PASSES) + (e3 in PASSES) > 1:
             continue
@@ -220,7 +221,8 @@ class BallMoves(BallPosition):
     def program_space(self, side: int) -> ProgramSpace:
         if self._spaces is None:
             self._spaces = (self._space_for(0), self._space_for(1))
-        return self._spaces[side]
+        space: ProgramSpace = self._spaces[side]
+        return space
 
     def _roles_may_swap(self) -> bool:
         """Whether a tackle or interception could swap the roles within this turn (the

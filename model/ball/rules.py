@@ -242,11 +242,13 @@ def program_problem(
 # programs a side may enter is a product of three small lists (see ProgramSpace).
 # Track = (row-1, row-2, row-3 entries, extra): extra is the Blitz flag for the Large, the
 # Dash entry (or None) for the Small, None for the Medium.
+#: (the entries are a program's letters, built from and into :class:`Program`'s rows)
+Track = tuple[Any, ...]
 
 
 def normal_track(
-    track: tuple, k: int, start: int, defender: bool, walls: frozenset[int] = frozenset()
-) -> tuple:
+    track: Track, k: int, start: int, defender: bool, walls: frozenset[int] = frozenset()
+) -> Track:
     """The Stand normal form of one pyramid's track, from its square ``start``.
 
     * A step off the board fails and blocks the pyramid, which then stands for the rest of
@@ -287,7 +289,7 @@ def normal_track(
     return (out[0], out[1], out[2], None)
 
 
-def program_tracks(program: Program) -> tuple[tuple, tuple, tuple]:
+def program_tracks(program: Program) -> tuple[Track, Track, Track]:
     rows = program.rows
     col = [tuple(rows[r][k] for r in range(3)) for k in range(3)]
     return (
@@ -297,7 +299,7 @@ def program_tracks(program: Program) -> tuple[tuple, tuple, tuple]:
     )
 
 
-def program_of(tracks: tuple[tuple, tuple, tuple]) -> Program:
+def program_of(tracks: tuple[Track, Track, Track]) -> Program:
     large, medium, small = tracks
     rows = [(large[r], medium[r], small[r]) for r in range(3)]
     if small[3] is not None:

@@ -367,13 +367,6 @@ class Pyraos(SearchHooks):
     def move_stack(self) -> list[Move]:  # type: ignore[override]  # built from the raw moves on demand
         return [self.to_move_value(raw) for raw in self._raws]
 
-    def canonical_key(self) -> int:
-        """The board from the mover's side, the least of its 8 symmetric images."""
-        own, opp = self._masks[self._turn], self._masks[1 - self._turn]
-        return min(
-            _transform(own, table) << POINTS | _transform(opp, table) for table in _SYMMETRY_BYTES
-        )
-
     def mover_key(self) -> int:
         """The board from the mover's side: own << 30 | opponent."""
         return self._masks[self._turn] << POINTS | self._masks[1 - self._turn]
@@ -645,29 +638,3 @@ def _symmetries() -> list[list[int]]:
                     perm.append(LATTICE.id_of(a, b, k))
                 perms.append(perm)
     return perms
-
-
-def _byte_tables(perm: list[int]) -> tuple[tuple[int, ...], ...]:
-    return tuple(
-        tuple(
-            sum(
-                1 << perm[8 * chunk + b]
-                for b in range(8)
-                if byte >> b & 1 and 8 * chunk + b < POINTS
-            )
-            for byte in range(256)
-        )
-        for chunk in range(4)
-    )
-
-
-_SYMMETRY_BYTES = tuple(_byte_tables(perm) for perm in _symmetries())
-
-
-def _transform(mask: int, table: tuple[tuple[int, ...], ...]) -> int:
-    return (
-        table[0][mask & 255]
-        | table[1][mask >> 8 & 255]
-        | table[2][mask >> 16 & 255]
-        | table[3][mask >> 24 & 255]
-    )

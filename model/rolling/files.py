@@ -180,11 +180,11 @@ class _StateReader:
     def _keys(self, raw: Any) -> Mapping[str, Any]:
         known = ["round", "phase", "first", "pick", "dice", "sheets", "devices", "orders"]
         known += ["soldiers", "won"] if self.solo else ["scores"]
-        raw = self.obj(raw, "state", known)
+        state: Mapping[str, Any] = self.obj(raw, "state", known)
         for key in known:
-            if key not in raw:
+            if key not in state:
                 raise self.fail(f"state.{key}", "required key is missing")
-        return raw
+        return state
 
     def _phase(self, s: State, raw: Mapping[str, Any]) -> None:
         """The phase, the round, the first player and the draft pick."""

@@ -246,7 +246,7 @@ def _header(raw: Any, kind: str, keys: Sequence[str]) -> tuple[str, str, str, bo
 
 
 def _count(raw: Mapping[str, Any], key: str, where: str, low: int = 0) -> int:
-    value = _need(raw, key, int, where)
+    value: int = _need(raw, key, int, where)
     if value < low:
         raise RollingDataError(f"{where}.{key}: must be {low} or more, not {value}")
     return value
@@ -284,52 +284,8 @@ def parse_map(raw: Any) -> RollingMap:
         if not isinstance(start, dict) or start.get("name") != start_names[k]:
             raise RollingDataError(f"map.starts[{k}].name: must be {start_names[k]!r}")
         index[start_names[k]] = len(spaces) + k
-    cells: list[Cell] = []
-    seen_hex: dict[tuple[int, int], str] = {}
-    sacred = 0
-    for i, space in enumerate(spaces):
-        at = f"map.spaces[{space['number']}]"
-        _only(space, ("number", "hex", "pyramid", "sacred", "adjacent"), at)
-        h = _hex(space.get("hex"), f"{at}.hex")
-        pyramid = _need(space, "pyramid", dict, at)
-        colour = pyramid.get("colour")
-        top = bottom = 0
-        factory = None
-        if colour == "white":
-            _only(pyramid, ("colour", "top", "bottom"), f"{at}.pyramid")
-            top = _count(pyramid, "top", f"{at}.pyramid")
-            bottom = _count(pyramid, "bottom", f"{at}.pyramid")
-        elif colour == "black":
-            _only(pyramid, ("colour", "factory"), f"{at}.pyramid")
-            factory = pyramid.get("factory")
-            if factory not in SECTIONS:
-                raise RollingDataError(
-                    f"{at}.pyramid.factory: must be one of {', '.join(SECTIONS)}, "
-                    f"not {quote(factory)}"
-                )
-        else:
-            raise RollingDataError(f"{at}.pyramid.colour: must be white or black")
-        is_sacred = space.get("sacred", False)
-        if not isinstance(is_sacred, bool):
-            raise RollingDataError(f"{at}.sacred: must be true or false")
-        if is_sacred != (space["number"] == 1):
-            raise RollingDataError(f"{at}.sacred: space 1 and only space 1 is the Sacred pyramid")
-        sacred += is_sacred
-        cells.append(
-            Cell(
-                i,
-                space["number"],
-                None,
-                h,
-                _adjacent(space, index, at),
-                top,
-                bottom,
-                colour == "white",
-                factory,
-                is_sacred,
-            )
-        )
-        seen_hex.setdefault(h, at)
+    cells = [_space_cell(i, space, index) for i, space in enumerate(spaces)]
+    sacred = sum(cell.sacred for cell in cells)
     if sacred != 1:
         raise RollingDataError("map.spaces: space 1 must be marked sacred")
     for k, start in enumerate(starts):
@@ -346,16 +302,52 @@ def parse_map(raw: Any) -> RollingMap:
                     f"map: {cell.name} lists {cells[other].name} as adjacent but not the "
                     "other way round"
                 )
-    solo = _need(raw, "solo", dict, where)
+    units, zone = _solo(_need(raw, "solo", dict, where), len(spaces))
+    return RollingMap(map_id, name, provenance, made, tuple(cells), len(spaces), units, zone)
+
+
+def _space_cell(i: int, space: dict[str, Any], index: Mapping[Any, int]) -> Cell:
+    """The cell of the map's numbered space ``space`` (the ``i``-th by number)."""
+    at = f"map.spaces[{space['number']}]"
+    _only(space, ("number", "hex", "pyramid", "sacred", "adjacent"), at)
+    h = _hex(space.get("hex"), f"{at}.hex")
+    pyramid = _need(space, "pyramid", dict, at)
+    colour = pyramid.get("colour")
+    top = bottom = 0
+    factory = None
+    if colour == "white":
+        _only(pyramid, ("colour", "top", "bottom"), f"{at}.pyramid")
+        top = _count(pyramid, "top", f"{at}.pyramid")
+        bottom = _count(pyramid, "bottom", f"{at}.pyramid")
+    elif colour == "black":
+        _only(pyramid, ("colour", "factory"), f"{at}.pyramid")
+        factory = pyramid.get("factory")
+        if factory not in SECTIONS:
+            raise RollingDataError(
+                f"{at}.pyramid.factory: must be one of {', '.join(SECTIONS)}, not {quote(factory)}"
+            )
+    else:
+        raise RollingDataError(f"{at}.pyramid.colour: must be white or black")
+    is_sacred = space.get("sacred", False)
+    if not isinstance(is_sacred, bool):
+        raise RollingDataError(f"{at}.sacred: must be true or false")
+    if is_sacred != (space["number"] == 1):
+        raise RollingDataError(f"{at}.sacred: space 1 and only space 1 is the Sacred pyramid")
+    adjacent = _adjacent(space, index, at)
+    return Cell(
+        i, space["number"], None, h, adjacent, top, bottom, colour == "white", factory, is_sacred
+    )
+
+
+def _solo(solo: Mapping[str, Any], count: int) -> tuple[tuple[int, ...], int]:
+    """The solo game's Pharaoh units of each of the ``count`` numbered spaces, and its
+    start zone's units (the map's ``solo``)."""
     _only(solo, ("pharaoh", "start_zone_units", "note"), "map.solo")
     pharaoh = _need(solo, "pharaoh", dict, "map.solo")
-    if sorted(pharaoh) != sorted(str(n) for n in range(1, len(spaces) + 1)):
+    if sorted(pharaoh) != sorted(str(n) for n in range(1, count + 1)):
         raise RollingDataError("map.solo.pharaoh: must give the units of every numbered space")
-    units = []
-    for n in range(1, len(spaces) + 1):
-        units.append(_count(pharaoh, str(n), "map.solo.pharaoh"))
-    zone = _count(solo, "start_zone_units", "map.solo")
-    return RollingMap(map_id, name, provenance, made, tuple(cells), len(spaces), tuple(units), zone)
+    units = tuple(_count(pharaoh, str(n), "map.solo.pharaoh") for n in range(1, count + 1))
+    return units, _count(solo, "start_zone_units", "map.solo")
 
 
 def _adjacent(raw: Mapping[str, Any], index: Mapping[Any, int], where: str) -> tuple[int, ...]:
@@ -381,63 +373,16 @@ def parse_faction(raw: Any) -> Faction:
     _only(devices, DEVICES, "faction.devices")
     footmen = _need(raw, "footmen", dict, where)
     _only(footmen, ("base", "full_bonus", "groups"), "faction.footmen")
-    groups = []
-    for g, group in enumerate(_need(footmen, "groups", list, "faction.footmen")):
-        at = f"faction.footmen.groups[{g}]"
-        if not isinstance(group, list) or not group:
-            raise RollingDataError(f"{at}: must be a non-empty list of spaces")
-        track = []
-        for k, space in enumerate(group):
-            here = f"{at}[{k}]"
-            if not isinstance(space, dict):
-                raise RollingDataError(f"{here}: must be an object")
-            if "circle" in space:
-                _only(space, ("circle",), here)
-                track.append(FootSpace(circle=_count(space, "circle", here)))
-            else:
-                _only(space, ("shape", "number"), here)
-                shape = space.get("shape")
-                if shape not in ("d4", "d8"):
-                    raise RollingDataError(f"{here}.shape: must be d4 or d8")
-                number = _count(space, "number", here, 1)
-                if number > WRITTEN[1]:
-                    raise RollingDataError(f"{here}.number: at most {WRITTEN[1]}")
-                track.append(FootSpace(shape=shape, number=number))
-        groups.append(tuple(track))
+    groups = [
+        _foot_group(f"faction.footmen.groups[{g}]", group)
+        for g, group in enumerate(_need(footmen, "groups", list, "faction.footmen"))
+    ]
     if not 1 <= len(groups) <= 9:
         raise RollingDataError("faction.footmen.groups: 1 to 9 groups")
-    lines = []
-    for k, line in enumerate(_need(raw, "army_lines", list, where)):
-        at = f"faction.army_lines[{k}]"
-        if not isinstance(line, dict):
-            raise RollingDataError(f"{at}: must be an object")
-        _only(line, ("id", "name", "rule", "shapes", "bonus", "line_upgrade", "unit", "text"), at)
-        line_id = _need(line, "id", str, at)
-        if len(line_id) != 1 or line_id not in "abcde":
-            raise RollingDataError(f"{at}.id: one letter a-e")
-        rule = line.get("rule")
-        if rule not in RULES:
-            raise RollingDataError(f"{at}.rule: must be one of {', '.join(RULES)}")
-        shapes = _need(line, "shapes", list, at)
-        if len(shapes) != 3 or any(s not in SHAPES for s in shapes):
-            raise RollingDataError(f"{at}.shapes: three of {', '.join(SHAPES)}")
-        bonus = _need(line, "bonus", list, at)
-        if not bonus or not all(isinstance(b, int) and not isinstance(b, bool) for b in bonus):
-            raise RollingDataError(f"{at}.bonus: a non-empty list of whole numbers")
-        unit = line.get("unit")
-        if unit not in UNITS:
-            raise RollingDataError(f"{at}.unit: must be troops or bomb")
-        lines.append(
-            ArmyLine(
-                line_id,
-                _need(line, "name", str, at),
-                rule,
-                tuple(shapes),
-                tuple(bonus),
-                _need(line, "line_upgrade", bool, at),
-                unit,
-            )
-        )
+    lines = [
+        _army_line(f"faction.army_lines[{k}]", line)
+        for k, line in enumerate(_need(raw, "army_lines", list, where))
+    ]
     if len({line.id for line in lines}) != len(lines):
         raise RollingDataError("faction.army_lines: two lines share an id")
     return Faction(
@@ -455,6 +400,62 @@ def parse_faction(raw: Any) -> Faction:
         _count(footmen, "base", "faction.footmen"),
         _count(footmen, "full_bonus", "faction.footmen"),
         tuple(groups),
+    )
+
+
+def _foot_group(at: str, group: Any) -> tuple[FootSpace, ...]:
+    """One group of the footmen's track (its spaces: a circle or a die's shape and
+    number)."""
+    if not isinstance(group, list) or not group:
+        raise RollingDataError(f"{at}: must be a non-empty list of spaces")
+    track = []
+    for k, space in enumerate(group):
+        here = f"{at}[{k}]"
+        if not isinstance(space, dict):
+            raise RollingDataError(f"{here}: must be an object")
+        if "circle" in space:
+            _only(space, ("circle",), here)
+            track.append(FootSpace(circle=_count(space, "circle", here)))
+        else:
+            _only(space, ("shape", "number"), here)
+            shape = space.get("shape")
+            if shape not in ("d4", "d8"):
+                raise RollingDataError(f"{here}.shape: must be d4 or d8")
+            number = _count(space, "number", here, 1)
+            if number > WRITTEN[1]:
+                raise RollingDataError(f"{here}.number: at most {WRITTEN[1]}")
+            track.append(FootSpace(shape=shape, number=number))
+    return tuple(track)
+
+
+def _army_line(at: str, line: Any) -> ArmyLine:
+    """One army line of the faction board."""
+    if not isinstance(line, dict):
+        raise RollingDataError(f"{at}: must be an object")
+    _only(line, ("id", "name", "rule", "shapes", "bonus", "line_upgrade", "unit", "text"), at)
+    line_id = _need(line, "id", str, at)
+    if len(line_id) != 1 or line_id not in "abcde":
+        raise RollingDataError(f"{at}.id: one letter a-e")
+    rule = line.get("rule")
+    if rule not in RULES:
+        raise RollingDataError(f"{at}.rule: must be one of {', '.join(RULES)}")
+    shapes = _need(line, "shapes", list, at)
+    if len(shapes) != 3 or any(s not in SHAPES for s in shapes):
+        raise RollingDataError(f"{at}.shapes: three of {', '.join(SHAPES)}")
+    bonus = _need(line, "bonus", list, at)
+    if not bonus or not all(isinstance(b, int) and not isinstance(b, bool) for b in bonus):
+        raise RollingDataError(f"{at}.bonus: a non-empty list of whole numbers")
+    unit = line.get("unit")
+    if unit not in UNITS:
+        raise RollingDataError(f"{at}.unit: must be troops or bomb")
+    return ArmyLine(
+        line_id,
+        _need(line, "name", str, at),
+        rule,
+        tuple(shapes),
+        tuple(bonus),
+        _need(line, "line_upgrade", bool, at),
+        unit,
     )
 
 

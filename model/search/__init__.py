@@ -26,7 +26,8 @@ The door is lazy (PEP 562): a name's module is imported when the name is first a
 so the cheap ones (the levels, the threads) load no compiled kernel, and the window draws
 before numba is imported. What each game adds is its plug-in (:mod:`model.search.games`,
 registered by the game's name in :mod:`model.search.registry`, light: its kernels load on
-first use); a game without one plays and solves through the protocol alone.
+first use), which the door hands to the generic algorithms (:mod:`.wiring`: none of them
+looks it up); a game without one plays and solves through the protocol alone.
 """
 
 from __future__ import annotations
@@ -37,27 +38,32 @@ from typing import TYPE_CHECKING, Any
 from .games import plugins as _plugins  # noqa: F401  (registers every game's plug-in; light)
 
 if TYPE_CHECKING:  # the names as the type checker sees them; at run time they load on use
-    from . import composer as puzzles
-    from . import levels as computer
-    from . import shelf as books
-    from . import split as cluster
-    from . import teaching as lessons
-    from .analysis import Analysis, analyse, unanalysable
+    from .analysis import Analysis
     from .choice import Choice, Limits, MoveStat
-    from .entry import (
+    from .entry import perft
+    from .prover import Proof
+    from .solver import SearchStopped, SolveResult, unsolvable
+    from .wiring import (
+        agent_for,
+        analyse,
         endgame_for,
         exact_choice,
         exact_moves,
-        perft,
+        levels_for,
+        review,
         solve,
+        unanalysable,
+        unreviewable,
+        verify,
         warm_up,
         write_certificate,
     )
-    from .levels import agent_for, levels_for
-    from .prover import Proof, Prover, prove
-    from .reviewer import review, unreviewable
-    from .solver import SearchStopped, SolveResult, unsolvable
-    from .teaching import verify
+    from .wiring import books as books
+    from .wiring import cluster as cluster
+    from .wiring import computer as computer
+    from .wiring import lessons as lessons
+    from .wiring import puzzles as puzzles
+    from .wiring.proofs import Prover, prove
 
 __all__ = [
     "Analysis",
@@ -91,39 +97,45 @@ __all__ = [
     "write_certificate",
 ]
 
-#: The module of model.search each name of the door comes from; a namespace is the module
-#: itself (``computer`` is :mod:`.levels`, ``cluster`` :mod:`.split`, ``puzzles``
-#: :mod:`.composer`, ``lessons`` :mod:`.teaching`, ``books`` :mod:`.shelf`).
+#: The module of model.search each name of the door comes from: a verb that needs a game's
+#: knowledge from :mod:`.wiring` (which hands the game's plug-in to the generic algorithm),
+#: a namespace a module of it (``computer``, ``cluster``, ``puzzles``, ``lessons``,
+#: ``books``: :mod:`.wiring.computer`, ...).
 _WHERE: dict[str, str] = {
     "Analysis": "analysis",
-    "analyse": "analysis",
-    "unanalysable": "analysis",
     "Choice": "choice",
     "Limits": "choice",
     "MoveStat": "choice",
-    "endgame_for": "entry",
-    "exact_choice": "entry",
-    "exact_moves": "entry",
     "perft": "entry",
-    "solve": "entry",
-    "warm_up": "entry",
-    "write_certificate": "entry",
-    "agent_for": "levels",
-    "levels_for": "levels",
     "Proof": "prover",
-    "Prover": "prover",
-    "prove": "prover",
-    "review": "reviewer",
-    "unreviewable": "reviewer",
     "SearchStopped": "solver",
     "SolveResult": "solver",
     "unsolvable": "solver",
-    "verify": "teaching",
-    "books": "shelf",
-    "cluster": "split",
-    "computer": "levels",
-    "lessons": "teaching",
-    "puzzles": "composer",
+    "Prover": "proofs",
+    "prove": "proofs",
+    **dict.fromkeys(
+        (
+            "agent_for",
+            "analyse",
+            "endgame_for",
+            "exact_choice",
+            "exact_moves",
+            "levels_for",
+            "review",
+            "solve",
+            "unanalysable",
+            "unreviewable",
+            "verify",
+            "warm_up",
+            "write_certificate",
+        ),
+        "wiring",
+    ),
+    "books": "books",
+    "cluster": "cluster",
+    "computer": "computer",
+    "lessons": "lessons",
+    "puzzles": "puzzles",
 }
 _NAMESPACES = frozenset({"books", "cluster", "computer", "lessons", "puzzles"})
 
@@ -135,46 +147,50 @@ def _module(where: str) -> ModuleType:
         from . import analysis
 
         return analysis
-    if where == "shelf":
-        from . import shelf
-
-        return shelf
     if where == "choice":
         from . import choice
 
         return choice
-    if where == "composer":
-        from . import composer
-
-        return composer
     if where == "entry":
         from . import entry
 
         return entry
-    if where == "levels":
-        from . import levels
-
-        return levels
     if where == "prover":
         from . import prover
 
         return prover
-    if where == "reviewer":
-        from . import reviewer
-
-        return reviewer
     if where == "solver":
         from . import solver
 
         return solver
-    if where == "split":
-        from . import split
+    if where == "proofs":
+        from .wiring import proofs
 
-        return split
-    assert where == "teaching", where
-    from . import teaching
+        return proofs
+    if where == "books":
+        from .wiring import books
 
-    return teaching
+        return books
+    if where == "cluster":
+        from .wiring import cluster
+
+        return cluster
+    if where == "computer":
+        from .wiring import computer
+
+        return computer
+    if where == "lessons":
+        from .wiring import lessons
+
+        return lessons
+    if where == "puzzles":
+        from .wiring import puzzles
+
+        return puzzles
+    assert where == "wiring", where
+    from . import wiring
+
+    return wiring
 
 
 def __getattr__(name: str) -> Any:

@@ -11,7 +11,8 @@ agent and its limits per game. The values every agent shares (:class:`Limits`,
 :class:`Choice`, :class:`MoveStat`, ) and the template of
 ``choose()`` every agent here follows (:class:`~model.search.choice.SearchAgent`: limits,
 clock, a finished game, a chance node, the view, then the agent's ``_search``) are in
-:mod:`model.search.choice`, below this module and the sampling agent of simultaneous turns.
+:mod:`model.search.choice`, below this module and Pyramid Ball's sampling agent of
+simultaneous turns.
 
 The MCTS and alpha-beta here run over the game protocol in pure Python: they are the
 reference the compiled search (:mod:`model.search.compiled`) is tested against, and the
@@ -25,12 +26,12 @@ import random
 from abc import abstractmethod
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, TypedDict
+from typing import Any, ClassVar, TypedDict, Unpack
 
 from ..game import SIMULTANEOUS, Game, Move, decision_view
 from ..speed import public_moves, push_search, search_moves
 from .choice import Choice, Clock, Limits, MoveStat, SearchAgent
-from .evaluate import evaluation_for
+from .evaluate import Evaluation, evaluation_or_neutral
 
 
 def _public(game: Game, move: Any) -> Move:
@@ -38,7 +39,8 @@ def _public(game: Game, move: Any) -> Move:
     a game keeps the protocol's own, the move is already public: no push, which on a
     base-50 pyramid's 42,925 root moves would cost a second)."""
     if public_moves(game):
-        return move  # the default search_moves: the legal moves themselves
+        public: Move = move  # the default search_moves: the legal moves themselves
+        return public
     push_search(game, move)
     return game.pop()
 
@@ -179,9 +181,18 @@ class MCTSAgent(MCTSParameters):
     This is the reference the compiled MCTS (:mod:`model.search.compiled.agent`) is
     tested against, and the search wherever there is no compiled kernel (a game without
     one, a Partition base above 6).
+
+    ``evaluation`` (handed by whoever builds the agent: the game's plug-in's) scores a
+    playout cut at its cap; without one, the neutral 0.
     """
 
     playout_cap = 200
+
+    def __init__(
+        self, *, evaluation: Evaluation | None = None, **options: Unpack[MCTSOptions]
+    ) -> None:
+        super().__init__(**options)
+        self.evaluate = evaluation_or_neutral(evaluation)
 
     def _generator(self, seed: int | None) -> random.Random:
         return random.Random(seed)
@@ -191,7 +202,7 @@ class MCTSAgent(MCTSParameters):
         two = players == 2
         root = _Node(None, -1)
         rng = self.rng
-        evaluate = evaluation_for(game)
+        evaluate = self.evaluate
         c = self.exploration
         use_rave = self.rave
         k = self.rave_equivalence
@@ -521,9 +532,10 @@ class _Stopped(Exception):
 class AlphaBetaAgent(SearchAgent):
     """Negamax with alpha-beta, iterative deepening, a transposition table keyed by
     ``position_key()`` (best move, depth, bound), move ordering from the table and the
-    history heuristic, and the game's evaluation (:mod:`model.search.evaluate`) at the
-    horizon. Wins score ``MATE - plies`` (the quickest win, the slowest loss); a position
-    repeating on the search path scores as a draw. Two-player games only.
+    history heuristic, and the ``evaluation`` it is handed (the game's plug-in's; the
+    neutral 0 without) at the horizon. Wins score ``MATE - plies`` (the quickest win, the
+    slowest loss); a position repeating on the search path scores as a draw. Two-player
+    games only.
 
     The root's moves after the best are searched with a window that only shows they are not
     better, so their scores are bounds. With ``every_move`` (the Analysis dock) each root
@@ -534,15 +546,20 @@ class AlphaBetaAgent(SearchAgent):
     bounds = ("seconds", "depth")
 
     def __init__(
-        self, *, default_limits: Limits = Limits(seconds=1.0), every_move: bool = False
+        self,
+        *,
+        default_limits: Limits = Limits(seconds=1.0),
+        every_move: bool = False,
+        evaluation: Evaluation | None = None,
     ) -> None:
         self.default_limits = default_limits
         self.every_move = every_move
+        self.evaluate = evaluation_or_neutral(evaluation)
 
     def _search(self, view: Game, limits: Limits, clock: Clock) -> Choice:
         if len(view.players) != 2:
             raise ValueError(f"alpha-beta plays two-player games, not {view.title}")
-        search = _AlphaBeta(view, clock, every_move=self.every_move)
+        search = _AlphaBeta(view, clock, self.evaluate, every_move=self.every_move)
         return search.run(limits.depth or 64, self.name)
 
 
@@ -550,15 +567,13 @@ class AlphaBetaAgent(SearchAgent):
 class _AlphaBeta:
     game: Game
     clock: Clock
+    evaluate: Evaluation
     table: dict[Hashable, tuple[int, int, int, Any]] = field(default_factory=dict)
     history: dict[Hashable, int] = field(default_factory=dict)
     nodes: int = 0
     path: set[Hashable] = field(default_factory=set)
     depth_now: int = 0
     every_move: bool = False  # every root move with the full window: exact scores
-
-    def __post_init__(self) -> None:
-        self.evaluate = evaluation_for(self.game)
 
     def run(self, max_depth: int, name: str) -> Choice:
         game, clock = self.game, self.clock

@@ -47,11 +47,14 @@ from .compiled.warm import warm_up
 from .exact import Exact
 from .exact_budget import cpu_clock, exact_seconds, unsettled
 from .kernels import adapter_for, has_kernel
-from .levels import agent_for, own_levels
-from .prover import Prover, Stop, stop_function
-from .shelf import book_for, perfect_moves, perfect_value
+from .levels import agent_for
+from .prover import Prover
+from .registry import Plugin
+from .shelf import perfect_moves, perfect_value
 from .solver import SearchStopped, SolveResult
+from .stop import Stop, stop_function
 from .threads import check_threads
+from .value_book import ValueBook
 
 PROVE_PLIES = 7  # the prover looks for wins within this many plies (4 moves of the mover)
 PROVE_SHARE = 0.25  # of the time kept for the prover at least
@@ -70,11 +73,11 @@ NO_ANALYSIS = (
 )
 
 
-def unanalysable(game: Game) -> str | None:
+def unanalysable(game: Game, knowledge: Plugin) -> str | None:
     """Why the engine does not analyse ``game``'s position, or None where it does: a game
     whose computer players are its own (chance, scores as returns), or a running game
-    where no one player is to move (the window's words)."""
-    if own_levels(game):
+    where no one player is to move (the window's words). ``knowledge``: its plug-in."""
+    if knowledge.own_levels:
         return NO_ANALYSIS
     if not game.is_over() and game.current_player() < 0:
         return f"no analysis here: {NOT_TURNS}"
@@ -228,19 +231,22 @@ def analyse(
     seed: int | None = None,
     prove_plies: int = PROVE_PLIES,
     threads: int = 1,
+    knowledge: Plugin,
 ) -> Analysis:
     """The analysis of ``game`` (left unchanged) in about ``seconds`` (see the module).
     ValueError for a running game where no one player is to move (a simultaneous or a
     chance node): its moves cannot be ranked for a side to move; for ``threads`` not 1 to
-    :data:`model.search.levels.MAX_THREADS`."""
+    :data:`model.search.levels.MAX_THREADS`. ``knowledge``: the game's plug-in, handed by the
+    door."""
     if not seconds > 0:
         raise ValueError(f"seconds must be more than 0, not {seconds}")
     check_threads(threads)
     if not game.is_over() and game.current_player() < 0:
         raise ValueError(NOT_TURNS)
-    if game.has_chance or own_levels(game):
+    if game.has_chance or knowledge.own_levels:
         raise ValueError(NO_ANALYSIS)
-    adapter = adapter_for(game)
+    book = knowledge.book
+    adapter = adapter_for(game, knowledge)
     if adapter is not None:  # off the clock: the compiled core (a fresh process: about a
         warm_up()  # second from numba's cache; compiling it, a minute or more)
     start = time.perf_counter()
@@ -261,9 +267,9 @@ def analyse(
     def left() -> float:
         return end - time.perf_counter()
 
-    perfect = perfect_moves(game, max_seconds=max(0.0, min(left(), PERFECT_SECONDS)), stop=stopped)
+    perfect = perfect_moves(game, book, max(0.0, min(left(), PERFECT_SECONDS)), stopped)
     if perfect:
-        analysis = _perfect(game, perfect, start, stopped, end)
+        analysis = _perfect(game, book, perfect, start, stopped, end)
         report(1.0, analysis.proven_text)
         return analysis
     # exact first (issue 45): the compiled solver settles the position within its share,
@@ -273,9 +279,9 @@ def analyse(
     # a busy machine adds to it are added to the deadline: the engine keeps its share
     settled: SolveResult | None = None
     solved: tuple[PerfectMove, ...] = ()
-    if has_kernel(game):
+    if has_kernel(knowledge):
         report(0.0, "solving")
-        settler = Exact()
+        settler = Exact(knowledge)
         cpu0, wall0 = cpu_clock(), time.perf_counter()
         share = exact_seconds(game, seconds * EXACT_SHARE, seconds, game.legal_move_count())
         settled = settler.value(game, min(max(0.0, left()), share), stopped)
@@ -288,11 +294,13 @@ def analyse(
                 game, max(0.0, budget), stopped, least=seconds * EXACT_SHARE
             )
             if complete and solved:
-                analysis = _perfect(game, solved, start, stopped, end)
+                analysis = _perfect(game, book, solved, start, stopped, end)
                 report(1.0, analysis.proven_text)
                 return analysis
         end += max(0.0, (time.perf_counter() - wall0) - (cpu_clock() - cpu0))
-    agent, _ = agent_for(game, "strong", seed=seed, every_move=True, threads=threads)
+    agent, _ = agent_for(
+        game, "strong", knowledge=knowledge, seed=seed, every_move=True, threads=threads
+    )
     share = 1 - PROVE_SHARE
     search_seconds = max(left(), 0.0) * share  # the prover keeps the rest
 
@@ -308,19 +316,21 @@ def analyse(
     if choice.unjudged:  # the moves the search never judged are left out, not shown as such
         moves = _judged(choice)
         cuts.append(f"{len(moves):,} of {legal:,} moves ranked (the search reached no others)")
-    moves, looked_up = _known_moves(game, moves, end, stopped)  # before the prover, which
+    moves, looked_up = _known_moves(game, book, moves, end, stopped)  # before the prover, which
     if looked_up < len(moves):  # takes the rest of the time
         cuts.append(f"the book's values of {looked_up:,} of {len(moves):,} moves looked up")
     win: ProvenWin | None = None
     verdict, searched = "unknown (stopped)", 0
     if not choice.stopped and not stopped():
         grace = min(GRACE_SECONDS, seconds * GRACE_SHARE)
-        win, verdict, searched = _prove(game, end, grace, prove_plies, report, share, stopped)
+        win, verdict, searched = _prove(
+            game, knowledge, end, grace, prove_plies, report, share, stopped
+        )
     if win is None:
         win = _agent_win(game, choice, searched)
     exact = True
     if win is None:  # a book may know the position, if not each of its moves
-        win, exact = _known_win(game)
+        win, exact = _known_win(game, book)
     if win is None and settled is not None:  # the solver did, within its share
         side = game.to_move if settled.value == "win" else game.other(game.to_move)
         first = (
@@ -391,10 +401,10 @@ def _judged(choice: Choice) -> tuple[MoveStat, ...]:
     return tuple(s for s in choice.stats if s.visits or s.proven is not None)
 
 
-def _known_win(game: Game) -> tuple[ProvenWin | None, bool]:
+def _known_win(game: Game, book: ValueBook | None) -> tuple[ProvenWin | None, bool]:
     """The winner by the game's own perfect-play value of the position (a book), and
     whether its length is exact; (None, True) when the game does not know it."""
-    known = perfect_value(game)
+    known = perfect_value(game, book)
     if known is None:
         return None, True
     side = game.to_move if known.value == "win" else game.other(game.to_move)
@@ -403,12 +413,16 @@ def _known_win(game: Game) -> tuple[ProvenWin | None, bool]:
 
 
 def _known_moves(
-    game: Game, moves: tuple[MoveStat, ...], end: float, stopped: Callable[[], bool]
+    game: Game,
+    book: ValueBook | None,
+    moves: tuple[MoveStat, ...],
+    end: float,
+    stopped: Callable[[], bool],
 ) -> tuple[tuple[MoveStat, ...], int]:
     """The sampled moves, each marked with its perfect-play value where the game knows
     the position after it (a book), until ``end`` or ``stopped``; and how many were looked
     up (the rest are as the search left them). A game without a book: none to look up."""
-    if book_for(game) is None:
+    if book is None:
         return moves, len(moves)
     out: list[MoveStat] = []
     for index, stat in enumerate(moves):
@@ -416,7 +430,7 @@ def _known_moves(
             return (*out, *moves[index:]), index
         child = game.copy()
         child.push(stat.move)
-        known = None if child.is_over() else perfect_value(child)
+        known = None if child.is_over() else perfect_value(child, book)
         if known is not None and stat.proven is None:
             value = "loss" if known.value == "win" else "win"
             stat = dataclasses.replace(stat, proven=value, plies=known.plies + 1, exact=known.exact)
@@ -426,6 +440,7 @@ def _known_moves(
 
 def _perfect(
     game: Game,
+    book: ValueBook | None,
     perfect: Any,
     start: float,
     stopped: Callable[[], bool] = lambda: False,
@@ -451,7 +466,7 @@ def _perfect(
     agent = f"{PERFECT} ({', '.join(SOURCE_WORDS.get(s, s) for s in sources)})"
     best = perfect[0]
     mover = game.to_move
-    line = _perfect_line(game, best.move, best.plies, stopped, end)
+    line = _perfect_line(game, book, best.move, best.plies, stopped, end)
     whole = line if len(line) == best.plies else []  # a part line cannot count the moves
     if best.value == "win":
         win = _win(game, mover, best.plies, by_text[best.move], whole, agent)
@@ -477,6 +492,7 @@ def _perfect(
 
 def _perfect_line(
     game: Game,
+    book: ValueBook | None,
     first: str,
     plies: int,
     stopped: Callable[[], bool] = lambda: False,
@@ -498,7 +514,7 @@ def _perfect_line(
         left = min(0.5, deadline - time.perf_counter())
         if copy.is_over() or len(line) >= plies or left <= 0 or stopped():
             return line
-        perfect = perfect_moves(copy, max_seconds=left, stop=stopped)
+        perfect = perfect_moves(copy, book, max_seconds=left, stop=stopped)
         if not perfect:
             return line
         text = perfect[0].move
@@ -506,6 +522,7 @@ def _perfect_line(
 
 def _prove(
     game: Game,
+    knowledge: Plugin,
     deadline: float,
     grace: float,
     max_plies: int,
@@ -531,7 +548,8 @@ def _prove(
         report(share + (1 - share) * done * 0.99, f"prover: {text}")
 
     provers = {
-        side: Prover(game, side, stop=out_of_time, progress=prover_progress) for side in sides
+        side: Prover(game, side, stop=out_of_time, progress=prover_progress, knowledge=knowledge)
+        for side in sides
     }
     searched = 0  # plies within which no side wins
     try:

@@ -30,8 +30,10 @@ from .choice import ProgressCallback
 from .difficulty import playouts_to_find
 from .kernels import adapter_for
 from .levels import agent_for
-from .prover import Stop, first_moves, node_budget, prove, stop_function
+from .prover import first_moves, node_budget, prove
+from .registry import Plugin
 from .solver import SearchStopped
+from .stop import Stop, stop_function
 from .teaching import verify
 
 STEP_NODES = 60_000  # prover nodes for one bound of one position
@@ -72,13 +74,19 @@ def _either(first: Callable[[], bool], second: Callable[[], bool]) -> Callable[[
 
 
 def shortest_win(
-    game: Game, max_within: int, nodes: int, stop: Callable[[], bool] = lambda: False
+    game: Game,
+    max_within: int,
+    nodes: int,
+    stop: Callable[[], bool] = lambda: False,
+    *,
+    knowledge: Plugin,
 ) -> int | None:
     """The shortest win of the side to move, trying the bounds 1, 3, 5 ... in turn; None
     when there is none within ``max_within`` or a search ran out of nodes."""
     side = game.to_move
     for within in range(1, max_within + 1, 2):
-        proof = prove(game, side, within, line=False, stop=_either(node_budget(nodes), stop))
+        budget = _either(node_budget(nodes), stop)
+        proof = prove(game, side, within, line=False, stop=budget, knowledge=knowledge)
         if proof.result == "unknown":
             return None
         if proof.result == "proven":
@@ -100,6 +108,7 @@ def make_puzzle(
     *,
     max_nodes: int | None = VERIFY_NODES,
     stop: Stop | None = None,
+    knowledge: Plugin,
 ) -> tuple[dict[str, Any] | None, str]:
     """The puzzle "the side to move wins within ``within`` plies, ``key`` first" at
     ``game`` (left unchanged), verified as Verify does: the goal proven in exactly
@@ -111,7 +120,7 @@ def make_puzzle(
     draft = {"goal": goal, "solution": [key]}
     stopped = stop_function(stop)
     budget = stopped if max_nodes is None else _either(node_budget(4 * max_nodes), stopped)
-    verdict = verify(game, draft, stop=budget)
+    verdict = verify(game, draft, stop=budget, knowledge=knowledge)
     if verdict.result == "unknown":
         return None, "the prover did not settle it within its budget"
     if not verdict.verified:
@@ -127,14 +136,14 @@ def make_puzzle(
     return {"title": title(game, within), "goal": goal, "solution": list(verdict.defence)}, ""
 
 
-def difficulty(game: Game, key_text: str, cap: int = CAP) -> int | None:
+def difficulty(game: Game, key_text: str, cap: int = CAP, *, knowledge: Plugin) -> int | None:
     """The engine's difficulty of the puzzle at ``game`` with key move ``key_text``: the
     mean over :data:`SEEDS` of :func:`playouts_to_find`; None for a game without a compiled
     kernel (no measure)."""
-    if adapter_for(game) is None:
+    if adapter_for(game, knowledge) is None:
         return None
     key = game.parse_move(key_text)
-    runs = [playouts_to_find(game, key, seed, cap) for seed in SEEDS]
+    runs = [playouts_to_find(game, key, seed, cap, knowledge=knowledge) for seed in SEEDS]
     return round(sum(runs) / len(runs))
 
 
@@ -145,12 +154,14 @@ def band(value: int | None) -> str | None:
     return next((name for name, (lo, hi) in BANDS.items() if lo <= value <= hi), "hard")
 
 
-def play_game(start: Game, seed: int, stop: Callable[[], bool]) -> Game | None:
+def play_game(
+    start: Game, seed: int, stop: Callable[[], bool], *, knowledge: Plugin
+) -> Game | None:
     """A seeded game from ``start`` (a copy) to its end: the engine's easy level, with a
     random move a share of the time; None when it runs past MAX_MOVES."""
     game = start.copy()
     rng = random.Random(seed)
-    agent, limits = agent_for(game, "easy", seed=seed)
+    agent, limits = agent_for(game, "easy", knowledge=knowledge, seed=seed)
     while not game.is_over() and len(game.move_stack) < MAX_MOVES:
         if stop():
             return None
@@ -163,7 +174,13 @@ def play_game(start: Game, seed: int, stop: Callable[[], bool]) -> Game | None:
 
 
 def candidates(
-    played: Game, within: int, stop: Callable[[], bool], *, min_legal: int = 2, back: int = BACK
+    played: Game,
+    within: int,
+    stop: Callable[[], bool],
+    *,
+    knowledge: Plugin,
+    min_legal: int = 2,
+    back: int = BACK,
 ) -> list[tuple[Game, int, str]]:
     """The positions of a played game (walked back from its end) where the side to move
     wins within ``within`` plies by one first move only: (position, plies, key)."""
@@ -175,12 +192,12 @@ def candidates(
         game.pop()
         if game.current_player() < 0 or game.legal_move_count() < max(2, min_legal):
             continue
-        plies = shortest_win(game, within, STEP_NODES, stop)
+        plies = shortest_win(game, within, STEP_NODES, stop, knowledge=knowledge)
         if plies is None:
             continue
         try:
             stop_at = _either(node_budget(4 * STEP_NODES), stop)
-            moves = first_moves(game, game.to_move, plies, stop=stop_at)
+            moves = first_moves(game, game.to_move, plies, stop=stop_at, knowledge=knowledge)
         except SearchStopped:
             continue
         if len(moves) == 1:
@@ -199,6 +216,7 @@ def compose(
     max_games: int | None = None,
     progress: ProgressCallback | None = None,
     stop: Stop | None = None,
+    knowledge: Plugin,
 ) -> list[Composed]:
     """Up to ``count`` verified puzzles "the side to move wins within ``within`` plies"
     from games played from ``start`` (see the module), easiest first; with
@@ -213,7 +231,7 @@ def compose(
         raise ValueError("count and within must be 1 or more")
     if difficulty_band is not None and difficulty_band not in BANDS:
         raise ValueError(f"difficulty must be one of {', '.join(BANDS)}, not {difficulty_band!r}")
-    if difficulty_band is not None and adapter_for(start) is None:
+    if difficulty_band is not None and adapter_for(start, knowledge) is None:
         raise ValueError(f"{start.title}: no difficulty measure here (no compiled engine)")
     stopped = stop_function(stop)
     report = progress or (lambda fraction, text: None)
@@ -227,11 +245,11 @@ def compose(
             break
         game_seed = seed * 100_003 + index
         report(len(made) / count, f"game {index + 1}: {len(made)} of {count} puzzles")
-        played = play_game(start, game_seed, stopped)
+        played = play_game(start, game_seed, stopped, knowledge=knowledge)
         if played is None:
             continue
         found = sorted(
-            candidates(played, within, stopped),
+            candidates(played, within, stopped, knowledge=knowledge),
             key=lambda c: (-c[1], -c[0].legal_move_count()),
         )
         for position, plies, key in found:
@@ -242,16 +260,16 @@ def compose(
             identity = position.position_key()
             if identity in seen:
                 continue
-            puzzle, _why = make_puzzle(position, plies, key, stop=stopped)
+            puzzle, _why = make_puzzle(position, plies, key, stop=stopped, knowledge=knowledge)
             if puzzle is None:
                 continue
-            value = difficulty(position, key)
+            value = difficulty(position, key, knowledge=knowledge)
             if difficulty_band is not None and band(value) != difficulty_band:
                 continue
             if value is not None:
                 puzzle["difficulty"] = f"{value} playouts"
             seen.add(identity)
-            nodes = verify(position, puzzle).nodes
+            nodes = verify(position, puzzle, knowledge=knowledge).nodes
             made.append(Composed(position, puzzle, value, game_seed, nodes))
             break  # one puzzle a game
     seconds = time.perf_counter() - began

@@ -4,24 +4,28 @@ orders its collections by it)."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from ..game import Game, decision_view
 from .compiled.agent import CompiledMCTSAgent, _Search
 from .kernels import adapter_for
+from .registry import Plugin
 
 FIRST = 8  # the first checkpoint
 
 
-def playouts_to_find(game: Game, key: Any, seed: int, cap: int) -> int:
+def playouts_to_find(game: Game, key: Any, seed: int, cap: int, *, knowledge: Plugin) -> int:
     """The first checkpoint (8, 16, 32, ... playouts) from which the compiled MCTS chooses
     ``key`` at every later checkpoint up to ``cap`` (or until it proves the root); 2 * cap
-    when it does not settle on it. ValueError for a game without a compiled kernel."""
+    when it does not settle on it. ValueError for a game without a compiled kernel (in
+    ``knowledge``, its plug-in)."""
     view = decision_view(game)
-    adapter = adapter_for(view)
+    adapter = adapter_for(view, knowledge)
     if adapter is None:
         raise ValueError(f"no compiled kernel for {game.title}")
-    search = _Search(CompiledMCTSAgent(adapter_for, seed=seed), adapter, view, cap)
+    adapters = partial(adapter_for, knowledge=knowledge)
+    search = _Search(CompiledMCTSAgent(adapters, seed=seed), adapter, view, cap)
     found: int | None = None
     checkpoint = FIRST
     while True:

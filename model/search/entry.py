@@ -1,6 +1,7 @@
-"""The door's own functions (:mod:`model.search` re-exports them): the best path to a
-position's value, the Hint's exact move, certificates, endgame tables, perft and the
-warm-up. Imported on first use of one of them, with the compiled core."""
+"""The door's own functions, each handed the game's plug-in (``knowledge``) by the door
+(:mod:`model.search.wiring`): the best path to a position's value, the Hint's exact move,
+certificates, perft and the warm-up. Imported on first use of one of them, with the
+compiled core."""
 
 from __future__ import annotations
 
@@ -15,11 +16,12 @@ from ..game import Game
 from ..speed import perft as count_move_paths
 from .choice import Choice
 from .exact import Exact
-from .kernels import adapter_for, solver_for
-from .prover import stop_function
-from .registry import plugin_for
+from .kernels import has_kernel, solver_for
+from .registry import Plugin
 from .shelf import from_book
 from .solver import Progress, Solver, SolveResult, unsolvable
+from .stop import stop_function
+from .symmetry import key_function
 
 DEFAULT_TABLE_MB = 1024.0
 #: Seconds the Hint gives the solver before the engine (:func:`exact_choice`).
@@ -29,6 +31,7 @@ HINT_EXACT_SECONDS = 1.0
 def solve(
     game: Game,
     *,
+    knowledge: Plugin,
     max_seconds: float | None = None,
     table_mb: float | None = None,
     book: bool = True,
@@ -37,7 +40,8 @@ def solve(
 ) -> SolveResult:
     """The game-theoretic value of ``game`` (left unchanged) for the side to move, by the
     best path: the game's book of proven values (with ``book``), else the game's compiled
-    solver where it fits the position, else the reference :class:`Solver`.
+    solver where it fits the position, else the reference :class:`Solver` (the book and
+    the kernel are those of ``knowledge``, the game's plug-in).
 
     The result's ``value`` is "win", "loss", "draw" or "unknown" (stopped first), ``plies``
     the length of the win or of the longest resistance, ``first_moves`` what is known of
@@ -49,7 +53,7 @@ def solve(
     if reason is not None:
         raise ValueError(reason)
     if book:
-        known = from_book(game)
+        known = from_book(game, knowledge.book)
         if known is not None:
             return known
     options: dict[str, Any] = {
@@ -59,34 +63,35 @@ def solve(
     }
     began = time.perf_counter()
     mb = DEFAULT_TABLE_MB if table_mb is None else table_mb
-    compiled = solver_for(game, table_mb=mb, **options)
+    compiled = solver_for(game, knowledge, table_mb=mb, **options)
     if compiled is not None:
         if max_seconds is not None:  # the board's tables (a base-6 pyramid's: 0.3 s) and
             # the table's memory are on the clock too: the solver has what they left
             compiled.max_seconds = max(0.0, max_seconds - (time.perf_counter() - began))
         result = compiled.solve()  # Ctrl+C ends the search and still reports
         return _with_path(result, "compiled")
-    return _with_path(Solver(game, **options).solve(), "reference")
+    reference = Solver(game, key=key_function(knowledge), **options)
+    return _with_path(reference.solve(), "reference")
 
 
-def exact_moves(game: Game, max_seconds: float = 5.0) -> Any:
+def exact_moves(game: Game, *, knowledge: Plugin, max_seconds: float = 5.0) -> Any:
     """Every legal move of ``game`` (left unchanged) with its proven value for the side to
     move (objects with ``move``, ``value`` "win" / "loss", ``plies``, ``exact``,
     ``source``; wins first, the shortest first, then losses, the longest first), by the
     book and the compiled solver within ``max_seconds``; None where they do not settle
     every move in time (:class:`model.search.exact.Exact`)."""
-    return Exact().moves(game, max_seconds)
+    return Exact(knowledge).moves(game, max_seconds)
 
 
 def exact_choice(
-    game: Game, max_seconds: float = HINT_EXACT_SECONDS, stop: Any = None
+    game: Game, *, knowledge: Plugin, max_seconds: float = HINT_EXACT_SECONDS, stop: Any = None
 ) -> Choice | None:
     """The move the game's value says (the fastest win, or the longest resistance in a
     lost position), where the book or the compiled solver settles ``game`` (left
     unchanged) within ``max_seconds``; None where it stays open (the engine hints then).
     What the Hint asks first."""
     began = time.perf_counter()
-    settled = Exact().value(game, max_seconds, stop_function(stop))
+    settled = Exact(knowledge).value(game, max_seconds, stop_function(stop))
     if settled is None or settled.best_move is None:
         return None
     source = "book" if settled.path == "book" else "solved now"
@@ -107,6 +112,7 @@ def write_certificate(
     game: Game,
     path: str,
     *,
+    knowledge: Plugin,
     table_mb: float | None = None,
     progress: Callable[[int, float], None] | None = None,
 ) -> Any:
@@ -116,7 +122,7 @@ def write_certificate(
     made (``winner``, ``lines``, ``seconds``, ``nodes``). ValueError for a game without
     certificates or a finished position; MemoryError where the table cannot be had;
     OSError where the file cannot be written."""
-    make = plugin_for(game).certificate
+    make = knowledge.certificate
     if make is None:
         raise ValueError(f"{game.title} has no certificates")
     mb = DEFAULT_TABLE_MB if table_mb is None else table_mb
@@ -138,30 +144,25 @@ LOADING = "loading the compiled search"
 
 
 def warm_up(
-    game: Game | None = None, progress: Callable[[float, str], None] | None = None
+    knowledge: Plugin | None = None, progress: Callable[[float, str], None] | None = None
 ) -> float:
     """Compile (or load from numba's cache) the compiled core, so that no search pays for
-    it (``scripts/setup.sh`` runs this once); the seconds that took. With ``game``: only
-    where its position has a compiled kernel and this process has not loaded the core yet
-    (else 0 at once). ``progress(fraction, text)`` is told which (:data:`COMPILING`, where
-    no warm-up compiled the sources as they are, or :data:`LOADING`) and each step."""
-    if game is not None and adapter_for(game) is None:
+    it (``scripts/setup.sh`` runs this once); the seconds that took. With ``knowledge`` (a
+    game's plug-in, handed by the door): only where the game has a compiled kernel and this
+    process has not loaded the core yet (else 0 at once). ``progress(fraction, text)`` is
+    told which (:data:`COMPILING`, where no warm-up compiled the sources as they are, or
+    :data:`LOADING`) and each step."""
+    if knowledge is not None and not has_kernel(knowledge):
         return 0.0
     from .compiled import warm  # run as a script by setup.sh
 
-    if game is not None and warm.loaded():
+    if knowledge is not None and warm.loaded():
         return 0.0
     if progress is None:
         return warm.warm_up()
     what = LOADING if warm.compiled() else COMPILING
     say = progress
     return warm.warm_up(lambda fraction, text: say(fraction, f"{what}: {text}"))
-
-
-def endgame_for(game: Game | str) -> Any:
-    """The endgame tables of ``game`` (a position or a registry name): a module with
-    ``layers``, ``default_path``, ``build`` and ``value`` (see its game's plug-in), or None."""
-    return plugin_for(game).endgame
 
 
 def perft(game: Game, depth: int) -> int:

@@ -20,6 +20,7 @@ from ..game import Game, Move
 from .book import PerfectMove, reply, settle_moves
 from .exact_budget import cpu_clock, wall_limited
 from .kernels import adapter_for, has_kernel, solver_for
+from .registry import Plugin
 from .shelf import from_book, perfect_moves
 from .solver import SolveResult, unsolvable
 
@@ -29,9 +30,11 @@ TABLE_MB = 256.0
 
 class Exact:
     """Settles positions of games by the book, then the compiled solver (see the module).
-    One object keeps one table, for the positions of one version of the rules at a time."""
+    One object keeps one table, for the positions of one version of the rules at a time,
+    and is handed its game's plug-in (``knowledge``: the book, the compiled kernel)."""
 
-    def __init__(self, table_mb: float = TABLE_MB) -> None:
+    def __init__(self, knowledge: Plugin, table_mb: float = TABLE_MB) -> None:
+        self.knowledge = knowledge
         self.table_mb = table_mb
         self._solver: Any = None  # the compiled solver, its table kept
 
@@ -44,12 +47,12 @@ class Exact:
         ``max_seconds`` of this thread's CPU (or ``stop`` said so first)."""
         if game.is_over() or unsolvable(game) is not None:
             return None
-        known = from_book(game)
+        known = from_book(game, self.knowledge.book)
         if known is not None:
             return known
         if max_seconds <= 0 or (stop is not None and stop()):
             return None
-        if adapter_for(game, history=True) is None:
+        if adapter_for(game, self.knowledge, history=True) is None:
             return None
         solver = self._solver
         if solver is not None:
@@ -58,7 +61,7 @@ class Exact:
             except ValueError:  # another version of the rules: a table of its own
                 solver = None
         if solver is None:
-            solver = solver_for(game, table_mb=self.table_mb)
+            solver = solver_for(game, self.knowledge, table_mb=self.table_mb)
             if solver is None:
                 return None
             if not solver.draws:  # a game that always ends with a winner: the one open
@@ -97,10 +100,10 @@ class Exact:
         more (so a position whose moves cannot all be settled gives up early, leaving the
         rest of the time to the engine); else all the time left."""
         deadline = cpu_clock() + max_seconds
-        known = perfect_moves(game, max_seconds=0.0)  # the book's, no search
+        known = perfect_moves(game, self.knowledge.book, max_seconds=0.0)  # the book's, no search
         if known:
             return tuple(known), True
-        if game.is_over() or unsolvable(game) is not None or not has_kernel(game):
+        if game.is_over() or unsolvable(game) is not None or not has_kernel(self.knowledge):
             return (), False
         # each move's position proven on its own (on the one table): a proof of the
         # position would show one winning move only, and every other move needs its own

@@ -2,22 +2,24 @@
 "strong" in each game (:func:`agent_for`), for the window's computer player, its Hint and
 Analysis dock, and the command line.
 
-What differs between games is the game's plug-in's (:mod:`model.search.registry`): its
-playouts a level, RAVE, its playout cap, alpha-beta for medium or strong, or players of its
-own. In the games with a compiled kernel a level is a number of playouts of the compiled
-MCTS, not seconds: it plays as strongly on a slow or loaded machine, only slower. The
-numbers are chosen by the 20-game matches of ``tests/bench/levels.py`` (``docs/engines.md`` has the
-table): each level beats the one below in each game. Elsewhere the levels are the
-pure-Python agents with limits in seconds.
+What differs between games is the game's plug-in's, handed to :func:`agent_for` by the
+door (:mod:`model.search.wiring`): its playouts a level, RAVE, its playout cap, alpha-beta
+for medium or strong, or players of its own. In the games with a compiled kernel a level
+is a number of playouts of the compiled MCTS, not seconds: it plays as strongly on a slow
+or loaded machine, only slower. The numbers are chosen by the 20-game matches of
+``tests/bench/levels.py`` (``docs/engines.md`` has the table): each level beats the one
+below in each game. Elsewhere the levels are the pure-Python agents with limits in seconds.
 """
 
 from __future__ import annotations
+
+from functools import partial
 
 from ..game import SIMULTANEOUS, Game
 from .agents import AlphaBetaAgent, MCTSAgent, RandomAgent
 from .choice import Agent, Limits
 from .kernels import adapter_for
-from .registry import Plugin, plugin_for, plugins
+from .registry import Plugin
 from .threads import MAX_THREADS as MAX_THREADS  # the namespace `computer` has them
 from .threads import check_threads
 from .threads import default_threads as default_threads
@@ -29,34 +31,24 @@ STRONG_SECONDS = 2.5
 CEILING_SECONDS = 10.0
 
 
-def levels_for(game: Game | type[Game] | str) -> tuple[str, ...]:
-    """The levels of computer play a game offers: its plug-in's own players' or the shared
-    easy / medium / strong."""
-    return plugin_for(game).own_levels or LEVELS
-
-
-def own_levels(game: Game | type[Game] | str) -> tuple[str, ...]:
-    """The levels of the game's own players (chance nodes, scores as returns: the shared
-    tree searches do not fit it, nor does the engine's analysis); empty where it plays the
-    shared easy / medium / strong."""
-    return plugin_for(game).own_levels
-
-
-def all_levels() -> frozenset[str]:
-    """Every level some game offers (a remembered choice is one of these)."""
-    return frozenset(LEVELS).union(*(p.own_levels for p in plugins()))
+def levels_of(knowledge: Plugin) -> tuple[str, ...]:
+    """The levels of computer play of the game whose plug-in is ``knowledge``: its own
+    players' or the shared easy / medium / strong."""
+    return knowledge.own_levels or LEVELS
 
 
 def agent_for(
     game: Game,
     level: str,
     *,
+    knowledge: Plugin,
     seed: int | None = None,
     every_move: bool = False,
     player: int | None = None,
     threads: int = 1,
 ) -> tuple[Agent, Limits]:
-    """The agent and limits for a level of play in ``game``.
+    """The agent and limits for a level of play in ``game``, whose plug-in is
+    ``knowledge`` (handed by the door).
 
     With a compiled kernel and playouts a level in the game's plug-in: the compiled
     MCTS-Solver with those playouts (easy without RAVE, so it sees a win or a loss in one
@@ -84,7 +76,7 @@ def agent_for(
     ValueError unless 1 to :data:`MAX_THREADS`.
     """
     check_threads(threads)
-    plugin = plugin_for(game)
+    plugin = knowledge
     if plugin.own_levels:
         if level not in plugin.own_levels:
             levels = ", ".join(plugin.own_levels)
@@ -99,12 +91,12 @@ def agent_for(
         if plugin.agent is not None:
             return plugin.agent(game, level, seed, player)
         return RandomAgent(seed, player=player), Limits(playouts=1)
-    if plugin.playouts and adapter_for(game) is not None:
+    if plugin.playouts and adapter_for(game, plugin) is not None:
         from .compiled.agent import CompiledMCTSAgent
 
         rave = level != "easy" and plugin.rave
         agent = CompiledMCTSAgent(
-            adapter_for,
+            partial(adapter_for, knowledge=plugin),
             seed=seed,
             rave=rave,
             max_playout=plugin.playout_cap,
@@ -124,18 +116,26 @@ def _by_time(
     base 12 or so, where the levels were matched, the playouts end it first."""
     two = len(game.players) == 2
     cap = plugin.playout_cap
+    evaluation = plugin.evaluation
     if level == "easy":
-        agent = MCTSAgent(seed=seed, rave=False, max_playout=cap)
+        agent = MCTSAgent(seed=seed, rave=False, max_playout=cap, evaluation=evaluation)
         return agent, Limits(playouts=100, seconds=CEILING_SECONDS)
     if level == "medium":
         if two and plugin.alpha_beta_medium:
-            return AlphaBetaAgent(every_move=every_move), Limits(seconds=0.5)
-        agent = MCTSAgent(seed=seed, rave=plugin.rave, max_playout=cap, every_move=every_move)
+            return AlphaBetaAgent(every_move=every_move, evaluation=evaluation), Limits(seconds=0.5)
+        agent = MCTSAgent(
+            seed=seed,
+            rave=plugin.rave,
+            max_playout=cap,
+            every_move=every_move,
+            evaluation=evaluation,
+        )
         playouts = plugin.medium_playouts
         if playouts:
             return agent, Limits(playouts=playouts, seconds=CEILING_SECONDS)
         return agent, Limits(seconds=0.5)
     if two and plugin.alpha_beta_strong:
-        return AlphaBetaAgent(every_move=every_move), Limits(seconds=STRONG_SECONDS)
-    agent = MCTSAgent(seed=seed, max_playout=cap, every_move=every_move)
+        strong = AlphaBetaAgent(every_move=every_move, evaluation=evaluation)
+        return strong, Limits(seconds=STRONG_SECONDS)
+    agent = MCTSAgent(seed=seed, max_playout=cap, every_move=every_move, evaluation=evaluation)
     return agent, Limits(seconds=STRONG_SECONDS)

@@ -2,7 +2,8 @@
 
 Depth-first proof-number search (df-pn, with the 1 + epsilon trick) over the game protocol.
 The prover's nodes are OR nodes, every other player's are AND nodes. A node of the search is
-a position (``canonical_key()``, so symmetric positions share an entry) together with the
+a position (the game's symmetry key, its plug-in's ``search_key``: symmetric positions share
+an entry) together with the
 plies left, which keeps the search graph free of cycles; entries for fewer plies left are
 kept, so deepening the bound reuses them.
 
@@ -30,6 +31,7 @@ from ..game import Game, Move, no_proof_with_chance
 from ..speed import push_search, search_moves
 from .compiled.proof import ProofSearch
 from .kernels import adapter_for
+from .registry import Plugin
 from .solver import SearchStopped
 from .stop import Stop, stop_function
 from .symmetry import key_function
@@ -110,6 +112,7 @@ class Prover:
         progress: ProverProgress | None = None,
         progress_every: float = 0.25,
         compiled: bool = True,
+        knowledge: Plugin,
     ) -> None:
         if game.has_chance:
             raise ValueError(no_proof_with_chance(game.title))
@@ -125,7 +128,7 @@ class Prover:
         self.progress_every = progress_every
         self._path: set[Hashable] = set()
         self._expanded: dict[Hashable, list[tuple[Any, Hashable, Hashable, int]]] = {}
-        self._key = key_function(game)
+        self._key = key_function(knowledge)
         self._start = time.perf_counter()
         self._next_report = self._start + progress_every
         self._every = 1  # nodes between checks of the clock (see _paced_check): from 1,
@@ -133,7 +136,7 @@ class Prover:
         self._last_check = self._start
         self._task = ""
         self._fraction = 0.0
-        self._adapter = adapter_for(game, history=True) if compiled else None
+        self._adapter = adapter_for(game, knowledge, history=True) if compiled else None
         self._compiled: ProofSearch | None = None
         if self._adapter is not None:
             self._compiled = ProofSearch(self._adapter, table_mb=COMPILED_TABLE_MB)
@@ -424,6 +427,7 @@ def prove(
     max_seconds: float | None = None,
     stop: Stop | None = None,
     progress: ProverProgress | None = None,
+    knowledge: Plugin,
 ) -> Proof:
     """Does ``side`` win within ``within`` plies from ``game`` (left unchanged)?
 
@@ -431,11 +435,14 @@ def prove(
     threading.Event or a callable) and ``max_seconds`` end the search with "unknown".
     With ``shortest`` a proof reports the shortest win; with ``line`` its principal line;
     with ``first_moves`` (and the side to move) every winning first move, from the same
-    table (a puzzle's cooks).
+    table (a puzzle's cooks). ``knowledge``: the game's plug-in (its symmetry key and
+    compiled kernel), handed by the door.
     """
     if within < 0:
         raise ValueError(f"within must be 0 or more, not {within}")
-    prover = Prover(game, side, max_seconds=max_seconds, stop=stop, progress=progress)
+    prover = Prover(
+        game, side, max_seconds=max_seconds, stop=stop, progress=progress, knowledge=knowledge
+    )
     start = prover._start
     prover._task = f"{side} wins within {within}"
     result, plies, move, stopped = "unknown", None, None, None
@@ -484,13 +491,16 @@ def first_moves(
     max_seconds: float | None = None,
     stop: Stop | None = None,
     progress: ProverProgress | None = None,
+    knowledge: Plugin,
 ) -> list[tuple[Move, int]]:
     """Every first move of ``side`` (who must be to move) that wins within ``within``
     plies, with the length of its shortest win, shortest first (for finding cooks).
     SearchStopped when stopped."""
     if game.is_over() or game.to_move != side:
         raise ValueError(f"{side} is not to move")
-    prover = Prover(game, side, max_seconds=max_seconds, stop=stop, progress=progress)
+    prover = Prover(
+        game, side, max_seconds=max_seconds, stop=stop, progress=progress, knowledge=knowledge
+    )
     prover._task = f"first moves: {side} wins within {within}"
     found = prover.winning_moves(within)
     return sorted(found, key=lambda item: item[1])
@@ -503,11 +513,12 @@ def best_defence(
     *,
     max_seconds: float | None = None,
     stop: Stop | None = None,
+    knowledge: Plugin,
 ) -> list[Move]:
     """The principal line of ``side``'s shortest win within ``within`` plies: the winner's
     quickest moves against the defence that resists longest. Empty when there is no win
     within the bound; SearchStopped when stopped."""
-    prover = Prover(game, side, max_seconds=max_seconds, stop=stop)
+    prover = Prover(game, side, max_seconds=max_seconds, stop=stop, knowledge=knowledge)
     plies = prover.shortest(within)
     if plies is None:
         return []

@@ -7,11 +7,12 @@ certificates. Every field is optional: a game
 without a plug-in (or without a field) plays and solves through the protocol alone, with
 the pure-Python reference searches.
 
-The generic modules of the search (``levels``, ``evaluate``, ``symmetry``, ``kernels``,
-the door) ask :func:`plugin_for` and name no game; the compiled layer is handed what it
-needs (an adapter) and never asks. This module
-imports nothing of the search, so every module may ask it; the plug-ins themselves live in
-:mod:`model.search.games`, which registers each (the door imports it).
+The search is handed its knowledge, as OpenSpiel hands an evaluator to algorithms that
+never name a game: only the door (:mod:`model.search.wiring`, behind
+:mod:`model.search`) asks :func:`plugin_for`, and hands each generic algorithm the plug-in
+(or what it needs of one: an evaluation, a key, an adapter, a book); no generic module
+asks the registry. This module imports nothing of the search; the plug-ins themselves live
+in :mod:`model.search.games`, which registers each (the door imports it).
 """
 
 from __future__ import annotations
@@ -149,14 +150,19 @@ def register(plugin: Plugin) -> Plugin:
     return plugin
 
 
-_NONE = Plugin("")
+#: No knowledge beyond the rules (every field unset): the reference searches.
+NO_KNOWLEDGE = Plugin("")
+
+#: Who hands the search a game's knowledge where one search meets several games (a
+#: lesson's tasks, a cluster's worker processes): a game -> its plug-in.
+KnowledgeOf = Callable[[Game], Plugin]
 
 
 def plugin_for(game: Game | type[Game] | str) -> Plugin:
     """The plug-in of ``game`` (a position, a game class or a registry name); an empty
     one (every field unset: the reference searches) for a game without one."""
     name = game if isinstance(game, str) else game.name
-    return _PLUGINS.get(name, _NONE)
+    return _PLUGINS.get(name, NO_KNOWLEDGE)
 
 
 def plugins() -> list[Plugin]:

@@ -50,9 +50,10 @@ from ..setup import start_copy
 from .analysis import analyse
 from .choice import ProgressCallback
 from .exact import Exact
-from .levels import own_levels
-from .prover import Stop, prove, stop_function
+from .prover import prove
+from .registry import Plugin
 from .solver import SolveResult
+from .stop import Stop, stop_function
 
 EXACT_SHARE = 0.5  # of a position's seconds, at most, for its exact value
 BACK_SHARE = 0.25  # ... and once more, going back from a settled position (_settle_backwards)
@@ -87,15 +88,16 @@ class Judgement:
     visits: int = 0  # the engine's playouts behind an estimated value
 
 
-def unreviewable(game: Game) -> str | None:
-    """Why the game's line cannot be reviewed (None when it can)."""
+def unreviewable(game: Game, knowledge: Plugin) -> str | None:
+    """Why the game's line cannot be reviewed (None when it can); ``knowledge``: its
+    plug-in."""
     if len(game.players) != 2:
         return f"{game.title} is not a two-player game: the review judges two-player games"
     if game.has_chance:
         return f"{game.title} is a game of chance: the review judges games without chance"
     if game.simultaneous_turns:
         return f"{game.title} plays simultaneous turns: the review judges one mover at a time"
-    if own_levels(game):
+    if knowledge.own_levels:
         return f"{game.title} has no engine analysis: its computer players are its own"
     return None
 
@@ -105,11 +107,13 @@ def judge(
     *,
     seconds: float,
     stop: Callable[[], bool],
+    exact: Exact,
     seed: int | None = None,
     progress: ProgressCallback | None = None,
-    exact: Exact | None = None,
 ) -> Judgement:
-    """The value of ``game`` (left unchanged) for its side to move (see the module)."""
+    """The value of ``game`` (left unchanged) for its side to move (see the module), by
+    ``exact`` first (its table kept from one position to the next), then the prover and
+    the engine, each handed the game's plug-in that ``exact`` holds."""
     if game.is_over():
         outcome = game.outcome()
         assert outcome is not None
@@ -118,26 +122,44 @@ def judge(
         raise ValueError("the review judges positions with one player to move")
     mover, other = game.to_move, game.other(game.to_move)
     started = time.perf_counter()
-    settled = (exact or Exact()).value(game, seconds * EXACT_SHARE, stop)
+    knowledge = exact.knowledge
+    settled = exact.value(game, seconds * EXACT_SHARE, stop)
     if settled is not None:
-        return _settled(game, settled, max(seconds - (time.perf_counter() - started), 0.05), stop)
+        left = max(seconds - (time.perf_counter() - started), 0.05)
+        return _settled(game, settled, left, stop, knowledge)
     if stop():
         return Judgement(mover, None, None, None, stopped=True)
     seconds = max(seconds - (time.perf_counter() - started), seconds * (1 - EXACT_SHARE))
     started = time.perf_counter()
     limit = seconds * PROVE_SHARE
     win = prove(
-        game, mover, PROVE_PLIES, first_moves=True, line=False, max_seconds=limit, stop=stop
+        game,
+        mover,
+        PROVE_PLIES,
+        first_moves=True,
+        line=False,
+        max_seconds=limit,
+        stop=stop,
+        knowledge=knowledge,
     )
     if win.result == "proven" and win.first_moves:
         winners = tuple((str(m), plies) for m, plies in win.first_moves)
         return Judgement(mover, 1.0, "win", winners[0][0], winners, win.plies, every_winner=True)
     left = max(limit - (time.perf_counter() - started), 0.05)
-    loss = prove(game, other, PROVE_PLIES - 1, line=False, max_seconds=left, stop=stop)
+    loss = prove(
+        game, other, PROVE_PLIES - 1, line=False, max_seconds=left, stop=stop, knowledge=knowledge
+    )
     if stop():
         return Judgement(mover, None, None, None, stopped=True)
     engine_seconds = max(seconds - (time.perf_counter() - started), seconds * 0.25)
-    analysis = analyse(game, seconds=engine_seconds, stop=stop, seed=seed, progress=progress)
+    analysis = analyse(
+        game,
+        seconds=engine_seconds,
+        stop=stop,
+        seed=seed,
+        progress=progress,
+        knowledge=knowledge,
+    )
     best = str(analysis.moves[0].move) if analysis.moves else None
     if loss.result == "proven":
         return Judgement(mover, 0.0, "loss", best)
@@ -160,7 +182,11 @@ def judge(
 
 
 def _settled(
-    game: Game, settled: SolveResult, seconds: float, stop: Callable[[], bool]
+    game: Game,
+    settled: SolveResult,
+    seconds: float,
+    stop: Callable[[], bool],
+    knowledge: Plugin,
 ) -> Judgement:
     """The judgement of ``game`` by its settled value (``seconds`` left for the prover to
     list every winning first move of a short win, which a puzzle spot needs)."""
@@ -178,7 +204,16 @@ def _settled(
     if settled.value == "win" and not every and plies is not None and plies <= PROVE_PLIES:
         # every winning first move within the win's length (a puzzle spot needs them)
         left = max(seconds - (time.perf_counter() - started), 0.05)
-        win = prove(game, mover, plies, first_moves=True, line=False, max_seconds=left, stop=stop)
+        win = prove(
+            game,
+            mover,
+            plies,
+            first_moves=True,
+            line=False,
+            max_seconds=left,
+            stop=stop,
+            knowledge=knowledge,
+        )
         if win.result == "proven" and win.first_moves:
             wins, every = tuple((str(m), p) for m, p in win.first_moves), True
     known = tuple((m, v) for m, v, _ in settled.first_moves if v in ("win", "loss"))
@@ -303,7 +338,8 @@ def _settle_backwards(
         position = positions[index]
         settled = exact.value(position, seconds * BACK_SHARE, stop)
         if settled is not None:
-            judgements[index] = _settled(position, settled, seconds * BACK_SHARE, stop)
+            left = seconds * BACK_SHARE
+            judgements[index] = _settled(position, settled, left, stop, exact.knowledge)
 
 
 def review(
@@ -313,12 +349,14 @@ def review(
     progress: ProgressCallback | None = None,
     stop: Stop | None = None,
     seed: int | None = None,
+    knowledge: Plugin,
 ) -> GameReview:
     """The review of the line of ``game`` (left unchanged) from its start to the position
     shown, ``seconds`` of thought a position (see the module). ValueError for a game the
     review does not judge (:func:`unreviewable`). With ``stop`` the review ends early and
-    judges the moves it reached (``stopped``)."""
-    why = unreviewable(game)
+    judges the moves it reached (``stopped``). ``knowledge``: the game's plug-in, handed by
+    the door."""
+    why = unreviewable(game, knowledge)
     if why is not None:
         raise ValueError(why)
     if not seconds > 0:
@@ -329,7 +367,7 @@ def review(
     position = start_copy(game)
     count = len(line) + 1
     judgements: list[Judgement] = []
-    exact = Exact()  # one table for the whole line
+    exact = Exact(knowledge)  # one table for the whole line
     for index in range(count):
         if stopped():
             break
@@ -351,6 +389,20 @@ def review(
     values = tuple(
         _graph_value(judgements, index, line, first, game) for index in range(len(judgements))
     )
+    moves, spots = _move_reviews(game, line, judgements)
+    done = len(judgements) == count
+    report(1.0, "review done" if done else "review stopped")
+    exact_points = tuple(j.exact or j.result is not None for j in judgements)
+    return GameReview(
+        tuple(moves), values, seconds, tuple(spots), stopped=not done, exact=exact_points
+    )
+
+
+def _move_reviews(
+    game: Game, line: list[Move], judgements: list[Judgement]
+) -> tuple[list[MoveReview], list[PuzzleSpot]]:
+    """Each judged move's review (its verdict from the judgements before and after it) and
+    the puzzle spots its missed wins and mistakes leave, in the line's order."""
     moves: list[MoveReview] = []
     spots: list[PuzzleSpot] = []
     position = start_copy(game)
@@ -381,12 +433,7 @@ def review(
         if spot is not None and spot not in spots:
             spots.append(spot)
         position.push(move)
-    done = len(judgements) == count
-    report(1.0, "review done" if done else "review stopped")
-    exact_points = tuple(j.exact or j.result is not None for j in judgements)
-    return GameReview(
-        tuple(moves), values, seconds, tuple(spots), stopped=not done, exact=exact_points
-    )
+    return moves, spots
 
 
 def _graph_value(

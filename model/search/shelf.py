@@ -1,96 +1,80 @@
-"""The books of proven values as the rest of the search asks them, through each game's
-plug-in: which games have one, whose a file is, a position's value and its moves' values
-at once, and a solve's answer from the book (:func:`from_book`). The door's ``books``
-namespace. :mod:`.book` is the shared reader, writer and verdicts beneath every book
-(:class:`model.search.value_book.ValueBook`) and asks no plug-in.
+"""The books of proven values as the rest of the search asks them, each handed the book
+(the game's plug-in's, or None): which of the books handed a file is, a position's value
+and its moves' values at once, and a solve's answer from the book (:func:`from_book`).
+Behind the door's ``books`` namespace (:mod:`model.search.wiring` hands the books).
+:mod:`.book` is the shared reader, writer and verdicts beneath every book
+(:class:`model.search.value_book.ValueBook`).
 """
 
 from __future__ import annotations
 
 import resource
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..game import Game, PositionFormatError
 from .book import PerfectMove, PerfectValue, _read_book_json, best_first, reply
-from .registry import plugin_for, plugins
 from .solver import SolveResult
 
 if TYPE_CHECKING:
     from .value_book import ValueBook
 
 
-def book_games() -> list[str]:
-    """The names of the games with a book of proven values."""
-    return [p.game for p in plugins() if p.book is not None]
-
-
-def book_game(path: Path | str) -> str:
-    """The game whose book the file at ``path`` is, by its format (each game's book knows
-    its own); PositionFormatError naming the file where it cannot be read or is none of
-    theirs."""
+def book_game(path: Path | str, books: Mapping[str, ValueBook]) -> str:
+    """The game whose book the file at ``path`` is among ``books`` (game name -> its book),
+    by its format (each game's book knows its own); PositionFormatError naming the file
+    where it cannot be read or is none of theirs."""
     raw = _read_book_json(path)
-    games = book_games()
-    name = next((name for name in games if _owns(name, raw)), None)
+    name = next((name for name, book in books.items() if book.owns(raw)), None)
     if name is None:
-        raise PositionFormatError("", f"{path}: not a book of {' or '.join(games)}")
+        raise PositionFormatError("", f"{path}: not a book of {' or '.join(books)}")
     return name
 
 
-def _owns(name: str, raw: object) -> bool:
-    book = book_for(name)
-    return book is not None and book.owns(raw)
-
-
-def book_for(game: Game | type[Game] | str) -> ValueBook | None:
-    """The game's book (``BOOK_PATH``, ``Book``, ``build``, ``version_of``,
-    ``verify_entries``: :class:`model.search.value_book.ValueBook`), or None."""
-    return plugin_for(game).book
-
-
-def perfect_value(game: Game) -> PerfectValue | None:
-    """The position's value with perfect play for the side to move when the game's book
-    knows it at once: an object with ``value`` ("win" / "loss"), ``plies``, ``exact`` and
-    ``source``; None when it does not."""
-    book = plugin_for(game).book
+def perfect_value(game: Game, book: ValueBook | None) -> PerfectValue | None:
+    """The position's value with perfect play for the side to move when the game's
+    ``book`` knows it at once: an object with ``value`` ("win" / "loss"), ``plies``,
+    ``exact`` and ``source``; None when it does not (or there is no book)."""
     return None if book is None else book.perfect_value(game)
 
 
 def perfect_moves(
-    game: Game, max_seconds: float = 2.0, stop: Callable[[], bool] | None = None
+    game: Game,
+    book: ValueBook | None,
+    max_seconds: float = 2.0,
+    stop: Callable[[], bool] | None = None,
 ) -> tuple[PerfectMove, ...] | None:
-    """Every legal move's value with perfect play for the side to move, when the game knows
-    them all (its book, an endgame solved within ``max_seconds``): a sequence of objects
-    with ``move`` (its text), ``value`` ("win" / "loss"), ``plies``, ``exact`` and
-    ``source``; None when it does not."""
-    book = plugin_for(game).book
+    """Every legal move's value with perfect play for the side to move, when the game's
+    ``book`` knows them all (its entries, an endgame solved within ``max_seconds``): a
+    sequence of objects with ``move`` (its text), ``value`` ("win" / "loss"), ``plies``,
+    ``exact`` and ``source``; None when it does not (or there is no book)."""
     return None if book is None else book.perfect_moves(game, max_seconds=max_seconds, stop=stop)
 
 
-def _known_replies(game: Game) -> tuple[PerfectMove, ...]:
+def _known_replies(game: Game, book: ValueBook) -> tuple[PerfectMove, ...]:
     """The moves whose position the book knows, where it does not know them all (a book
     keeps the winning reply of a position it settled with it): wins first."""
     out = []
     for move in game.legal_moves():
         child = game.copy()
         child.push(move)
-        known = None if child.is_over() else perfect_value(child)
+        known = None if child.is_over() else perfect_value(child, book)
         if known is not None:
             out.append(reply(move, known.value, known.plies, known.exact, "book"))
     return best_first(out)
 
 
-def from_book(game: Game) -> SolveResult | None:
-    """The position's value from the game's book, at once and without a search, with every
-    first move's value where the book has them all (else those it has); None where the
-    book does not know the position."""
+def from_book(game: Game, book: ValueBook | None) -> SolveResult | None:
+    """The position's value from the game's ``book``, at once and without a search, with
+    every first move's value where the book has them all (else those it has); None where
+    the book does not know the position (or there is none)."""
     start = time.perf_counter()
-    known = perfect_value(game)
-    if known is None:
+    known = perfect_value(game, book)
+    if known is None or book is None:
         return None
-    moves = perfect_moves(game, max_seconds=0.0) or _known_replies(game)  # no search
+    moves = perfect_moves(game, book, max_seconds=0.0) or _known_replies(game, book)
     firsts = tuple((m.move, m.value, m.plies) for m in moves)
     # wins first, the shortest first, then losses, the longest first: the best leads
     best = moves[0].move if moves and moves[0].value == known.value else None

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..game import Game, Termination
-from ..speed import canonical_key, push_search, search_moves
+from ..speed import push_search, search_moves
+from .symmetry import Key, position_key
 
 # ---- solving ----------------------------------------------------------------------------
 
@@ -117,11 +118,14 @@ class Solver:
     """Proves wins, losses and draws by iterative deepening over the game protocol, for
     two-player games that take turns (no simultaneous or chance nodes).
 
-    Positions are keyed by ``canonical_key()`` (symmetric positions share entries). A
-    position that repeats on the current path is never scored as a win for either side, so
-    endless play counts as a draw, but a draw is proven only by the game's own ending (a
-    drawn outcome, such as a threefold repetition the rules declare), never by a cycle the
-    search cut. A draw is never a win: moving into one proves nothing for the mover. Proven
+    Positions are keyed by the ``key`` the solver is handed (the door hands the game's
+    plug-in's symmetry key: Partition's and Pyraos's 8 symmetries of the square base, so
+    there symmetric positions share entries); without one by ``position_key()``, which
+    shares nothing. A position that repeats on the current path is never scored as a win
+    for either side, so endless play counts as a draw, but a draw is proven only by the
+    game's own ending (a drawn outcome, such as a threefold repetition the rules declare),
+    never by a cycle the search cut. A draw is never a win: moving into one proves nothing
+    for the mover. Proven
     values are stored unconditionally (they never rest on a cut repetition), except a draw
     that rests on a drawn repetition (it holds on that path only); a failed proof is stored
     with its depth only when no repetition cut the search below it.
@@ -135,6 +139,7 @@ class Solver:
         max_depth: int = 200,
         progress: Progress | None = None,
         progress_every: float = 1.0,
+        key: Key | None = None,
     ) -> None:
         reason = unsolvable(game)
         if reason is not None:
@@ -144,6 +149,7 @@ class Solver:
         self.max_depth = max_depth
         self.progress = progress
         self.progress_every = progress_every
+        self.key = position_key if key is None else key
         self.proven: dict[Hashable, tuple[int, int]] = {}  # key -> (WIN/LOSS, plies bound)
         self.failed: dict[Hashable, int] = {}  # key -> depth that proved nothing
         self.nodes = 0
@@ -214,7 +220,7 @@ class Solver:
                 if game.outcome() is not None:
                     entry: tuple[int, int] | None = (_terminal_value(game), 0)
                 else:
-                    entry = self.proven.get(canonical_key(game))
+                    entry = self.proven.get(self.key(game))
             finally:
                 played = game.pop()
             if entry is None or entry[0] != wanted:
@@ -268,7 +274,7 @@ class Solver:
             return _terminal_value(game), outcome.termination is Termination.REPETITION
         if depth == 0:
             return UNKNOWN, False
-        key = canonical_key(game)
+        key = self.key(game)
         if key in self._path:
             return UNKNOWN, True
         entry = self.proven.get(key)

@@ -67,6 +67,7 @@ from pathlib import Path
 from typing import Any
 
 from ..game import Game, shorten
+from .registry import KnowledgeOf
 from .shelf import from_book
 from .solver import SolveResult
 from .split_checkpoint import Checkpoint, default_checkpoint, solve_key
@@ -87,6 +88,7 @@ from .split_worker import (
     unlink_shared,
     workers_memory_mb,
 )
+from .symmetry import Key, key_function
 
 #: The positions of a unit's first slice; each time it comes back unsettled, twice as many
 #: (counted, not timed: the same solve divides its work the same way on any machine and
@@ -444,8 +446,10 @@ class _Run:
         shared: bool = False,
         began: float | None = None,
         warn: Callable[[str], None] | None = None,
+        knowledge_of: KnowledgeOf,
     ) -> None:
         self.client = client
+        self.knowledge_of = knowledge_of
         self.tree = tree
         self.table_mb, self.max_depth, self.book = table_mb, max_depth, book
         self.max_seconds = max_seconds
@@ -509,6 +513,7 @@ class _Run:
             self.topic,
             f"{self.topic}-{uid}",
             0,
+            self.knowledge_of,
             self.shared,
         )
         future = self.client.submit(
@@ -583,7 +588,19 @@ class _Run:
         try:
             # the units' solver (their depth), at the root's position
             depth = self.max_depth - self.tree.plies
-            root = Task("", self.tree.root.game, None, None, depth, self.table_mb, False, "", "", 0)
+            root = Task(
+                "",
+                self.tree.root.game,
+                None,
+                None,
+                depth,
+                self.table_mb,
+                False,
+                "",
+                "",
+                0,
+                self.knowledge_of,
+            )
             said = self.client.run(open_shared, name, root)
             self.all_shared = bool(said) and not any(said.values())
         except Exception:  # a worker lost meanwhile: the others go on without sharing
@@ -733,6 +750,7 @@ def split_solve(
     first_slice: int = FIRST_SLICE,
     warn: Callable[[str], None] | None = None,
     security: Any = None,
+    knowledge_of: KnowledgeOf,
 ) -> SplitResult:
     """The value of ``game`` (left unchanged) for the side to move by a split solve (see
     the module) on a local Dask cluster of ``workers`` processes, or on the cluster at
@@ -745,7 +763,8 @@ def split_solve(
     the answer was had, keeps the answer (``shutdown_interrupted``). ``security``: how to
     reach ``scheduler`` (:func:`scheduler_security`; None: plain). ``progress(status)``
     about once a second. ValueError for a game no solver proves, SchedulerError for a
-    scheduler not reached."""
+    scheduler not reached. ``knowledge_of`` hands a game its plug-in (the door's lookup: the
+    workers' processes import it by name)."""
     from .solver import unsolvable
 
     reason = unsolvable(game)
@@ -753,13 +772,74 @@ def split_solve(
         raise ValueError(reason)
     began = time.perf_counter()
     if book:
-        known = from_book(game)
+        known = from_book(game, knowledge_of(game).book)
         if known is not None:
             return SplitResult(known, Units(0, 0, 0), 0, 0, None)
-    tree = expand(game, plies)
-    key = solve_key(game, tree.plies, max_depth, table_mb)
-    folder = default_checkpoint(game, tree.plies, max_depth) if checkpoint is True else checkpoint
-    store = None if not folder else Checkpoint(Path(folder), key, own=checkpoint is True)
+    symmetry = key_function(knowledge_of(game))
+    tree = expand(game, plies, key=symmetry)
+    store = _checkpoint(game, tree, checkpoint, max_depth, table_mb, symmetry)
+    store, settled, note, rejected = _open_checkpoint(store, warn)
+    resumed = _resume(tree, settled)
+
+    def make_run(client: Any) -> _Run:
+        return _Run(
+            client,
+            tree,
+            table_mb=table_mb,
+            max_depth=max_depth,
+            max_seconds=max_seconds,
+            book=book,
+            checkpoint=store,
+            progress=progress,
+            stop=stop,
+            first_slice=first_slice,
+            shared=shared,
+            began=began,
+            warn=warn,
+            knowledge_of=knowledge_of,
+        )
+
+    run, stopped, interrupted = _on_cluster(tree, make_run, workers, scheduler, security)
+    if run is not None and run.checkpoint_lost:
+        note = run.checkpoint_lost
+    return SplitResult(
+        _result(tree, run, max_depth, stopped, began),
+        _units(tree, run, resumed, rejected),
+        0 if run is None else run.workers,  # the workers of the cluster (none started: 0)
+        tree.plies,
+        None if store is None else str(store.folder),
+        note,
+        run is not None and run.all_shared,
+        interrupted,
+        scheduler is None or security is not None,
+    )
+
+
+def _checkpoint(
+    game: Game,
+    tree: Tree,
+    checkpoint: str | Path | bool | None,
+    max_depth: int,
+    table_mb: float,
+    symmetry: Key,
+) -> Checkpoint | None:
+    """The folder of settled units the split solve asks for (True: its
+    :func:`default_checkpoint`; "", None or False: none), keyed by what the solve is."""
+    key = solve_key(game, tree.plies, max_depth, table_mb, key=symmetry)
+    folder = (
+        default_checkpoint(game, tree.plies, max_depth, key=symmetry)
+        if checkpoint is True
+        else checkpoint
+    )
+    return None if not folder else Checkpoint(Path(folder), key, own=checkpoint is True)
+
+
+def _open_checkpoint(
+    store: Checkpoint | None, warn: Callable[[str], None] | None
+) -> tuple[Checkpoint | None, dict[str, tuple[str, int | None]], str, set[str]]:
+    """The checkpoint opened: itself (None where not trusted: neither read nor written),
+    its settled units, the note why it is not trusted ('' if it is) and the units it set
+    aside; ``warn`` hears each note at once."""
     settled: dict[str, tuple[str, int | None]] = {}
     note = ""
     rejected: set[str] = set()
@@ -775,42 +855,24 @@ def split_solve(
             for line in (unkeyed if store.secret_note else "", store.rejected_note()):
                 if line and warn is not None:
                     warn(line)
+    return store, settled, note, rejected
+
+
+def _resume(tree: Tree, settled: dict[str, tuple[str, int | None]]) -> int:
+    """Settle the tree's units that the checkpoint settled; how many."""
     resumed = 0
     for uid, (value, unit_plies) in settled.items():
         unit = next((u for u in tree.units if u.id == uid), None)
         if unit is not None and unit.value is None:
             settle(unit, value, unit_plies)
             resumed += 1
-    count = 0  # the workers of the cluster (none started: 0)
-    stopped: str | None = None
-    run = None
-    interrupted = False
-    if tree.root.value is None:  # else settled by the rules or the checkpoint: no cluster
-        try:
-            with _client(max(1, workers), scheduler, security) as client:
-                run = _Run(
-                    client,
-                    tree,
-                    table_mb=table_mb,
-                    max_depth=max_depth,
-                    max_seconds=max_seconds,
-                    book=book,
-                    checkpoint=store,
-                    progress=progress,
-                    stop=stop,
-                    first_slice=first_slice,
-                    shared=shared,
-                    began=began,
-                    warn=warn,
-                )
-                count = run.workers
-                stopped = run.go()
-        except KeyboardInterrupt:
-            if run is None or (not run.done and tree.root.value is None):
-                raise  # before the answer: the caller's interrupt
-            # the root settled (the search letting go of its units, then the cluster's
-            # shutdown): what was found stands
-            interrupted = True
+    return resumed
+
+
+def _result(
+    tree: Tree, run: _Run | None, max_depth: int, stopped: str | None, began: float
+) -> SolveResult:
+    """The split solve's answer from its tree (and its run, None where no cluster ran)."""
     root = tree.root
     value = root.value if root.value in ("win", "loss", "draw") else "unknown"
     if value == "unknown" and stopped is None:
@@ -823,7 +885,7 @@ def split_solve(
         if run is None
         else run.status().memory_mb
     )
-    result = SolveResult(
+    return SolveResult(
         value,
         root.plies if value != "unknown" else None,
         best,
@@ -838,26 +900,43 @@ def split_solve(
         "search",
         "split",
     )
+
+
+def _on_cluster(
+    tree: Tree,
+    make_run: Callable[[Any], _Run],
+    workers: int,
+    scheduler: str | None,
+    security: Any,
+) -> tuple[_Run | None, str | None, bool]:
+    """The split solve's run on its cluster (None where the rules or the checkpoint settled
+    the root: no cluster), why it stopped (None: it did not) and whether Ctrl+C came after
+    the answer (which stands)."""
+    stopped: str | None = None
+    run = None
+    interrupted = False
+    if tree.root.value is None:  # else settled by the rules or the checkpoint: no cluster
+        try:
+            with _client(max(1, workers), scheduler, security) as client:
+                run = make_run(client)
+                stopped = run.go()
+        except KeyboardInterrupt:
+            if run is None or (not run.done and tree.root.value is None):
+                raise  # before the answer: the caller's interrupt
+            # the root settled (the search letting go of its units, then the cluster's
+            # shutdown): what was found stands
+            interrupted = True
+    return run, stopped, interrupted
+
+
+def _units(tree: Tree, run: _Run | None, resumed: int, rejected: set[str]) -> Units:
+    """What the split solve's units came to: how many, from the checkpoint, proven by the
+    run, set aside by the checkpoint and proven again."""
     proven_ids = set() if run is None else run.proven_ids
-    units = Units(
+    return Units(
         len(tree.units),
         resumed,
         0 if run is None else run.proven,
         len(rejected),
         len(rejected & proven_ids),
-    )
-    written = None if store is None else str(store.folder)
-    if run is not None and run.checkpoint_lost:
-        note = run.checkpoint_lost
-    shared_table = run is not None and run.all_shared
-    return SplitResult(
-        result,
-        units,
-        count,
-        tree.plies,
-        written,
-        note,
-        shared_table,
-        interrupted,
-        scheduler is None or security is not None,
     )

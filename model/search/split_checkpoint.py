@@ -37,7 +37,7 @@ from ..files import _read_regular_file, loads_json, write_bytes
 from ..game import Game, PositionFormatError, shorten
 from ..userfiles import checkpoint_secret, set_aside
 from .split_tree import stable
-from .symmetry import search_key
+from .symmetry import Key
 
 #: The checkpoint's header: its format and version (2: units carry their digest).
 FORMAT = "pyramid-lab split checkpoint"
@@ -51,26 +51,29 @@ MAX_UNITS = 100_000
 _SET_ASIDE = re.compile(r".*\.damaged(-[0-9]+)?\.json")
 
 
-def solve_key(game: Game, plies: int, max_depth: int, table_mb: float) -> dict[str, Any]:
+def solve_key(
+    game: Game, plies: int, max_depth: int, table_mb: float, *, key: Key
+) -> dict[str, Any]:
     """What a checkpoint must have been made for to be trusted: the game, its rule options,
-    the root position (up to the symmetries), the frontier's plies and the depth asked
-    (``table_mb`` changes no proven value and is left out)."""
+    the root position (up to the symmetries: ``key``, the game's symmetry key), the
+    frontier's plies and the depth asked (``table_mb`` changes no proven value and is left
+    out)."""
     del table_mb
     return {
         "game": game.name,
         "options": stable(game.options),
-        "position": stable(search_key(game)),
+        "position": stable(key(game)),
         "plies": plies,
         "max_depth": max_depth,
     }
 
 
-def default_checkpoint(game: Game, plies: int, max_depth: int) -> Path:
+def default_checkpoint(game: Game, plies: int, max_depth: int, *, key: Key) -> Path:
     """The checkpoint folder of this solve under the user's cache (``XDG_CACHE_HOME``, else
     ``~/.cache``): ``pyramid-lab/solve/<game>-<digest of the key>``."""
-    key = solve_key(game, plies, max_depth, 0)
+    solve = solve_key(game, plies, max_depth, 0, key=key)
     # the version too: a folder of an older format is another folder (left as it was)
-    made = json.dumps([FORMAT, VERSION, key], sort_keys=True)
+    made = json.dumps([FORMAT, VERSION, solve], sort_keys=True)
     digest = hashlib.sha256(made.encode()).hexdigest()[:16]
     cache = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
     return Path(cache) / "pyramid-lab" / "solve" / f"{game.name}-{digest}"

@@ -10,7 +10,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 
 from ..game import Game
-from .symmetry import search_key
+from .symmetry import Key
 
 #: The frontier's depth by default: the fewest plies (up to :data:`MAX_AUTO_PLIES`) that
 #: give this many units (a frontier that depends on the position alone, not on the number
@@ -44,8 +44,8 @@ def stable(key: Hashable) -> str:
     return repr(key)
 
 
-def _node_id(game: Game, depth: int) -> str:
-    digest = hashlib.sha256(stable(search_key(game)).encode()).hexdigest()[:20]
+def _node_id(game: Game, depth: int, key: Key) -> str:
+    digest = hashlib.sha256(stable(key(game)).encode()).hexdigest()[:20]
     return f"d{depth}-{digest}"
 
 
@@ -65,10 +65,11 @@ class Tree:
     plies: int
 
 
-def expand(game: Game, plies: int | None = None) -> Tree:
+def expand(game: Game, plies: int | None = None, *, key: Key) -> Tree:
     """The tree of ``game`` to ``plies`` (None: the default, see the module), merged under
-    the symmetries ply by ply, finished positions settled by the rules."""
-    root = Node(_node_id(game, 0), 0, game.copy())
+    the symmetries ply by ply (``key``: the game's symmetry key, its plug-in's), finished
+    positions settled by the rules."""
+    root = Node(_node_id(game, 0, key), 0, game.copy())
     root.value = _terminal(game)
     root.plies = 0 if root.value is not None else None
     level = [root] if root.value is None else []
@@ -82,7 +83,7 @@ def expand(game: Game, plies: int | None = None) -> Tree:
             for move in node.game.legal_moves():
                 child = node.game.copy()
                 child.push(move)
-                cid = _node_id(child, depth)
+                cid = _node_id(child, depth, key)
                 known = seen.get(cid)
                 if known is None:
                     known = seen[cid] = Node(cid, depth, child)

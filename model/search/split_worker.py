@@ -18,8 +18,10 @@ from typing import Any
 from ..game import Game, shorten
 from .kernels import has_kernel
 from .kernels import solver_for as compiled_solver
+from .registry import KnowledgeOf
 from .shelf import from_book
 from .solver import SearchStopped, Solver, SolveResult
+from .symmetry import key_function
 
 #: The worker process's solver (its one table), kept from one unit to the next.
 _SOLVER: dict[str, Any] = {}
@@ -81,13 +83,17 @@ class Task:
     topic: str
     cancel: str
     parent_pid: int
+    #: Who hands the worker the game's plug-in (a function the worker's process imports
+    #: by name: the door's lookup).
+    knowledge_of: KnowledgeOf
     shared: str = ""  # the name of the run's shared table ('' none)
 
 
 def solver_for(task: Task) -> Any:
     """The process's compiled solver moved to the unit's position (its table kept), or
     None where the game's plug-in has none that fits."""
-    if not has_kernel(task.game):
+    knowledge = task.knowledge_of(task.game)
+    if not has_kernel(knowledge):
         return None
     kept = _SOLVER.get("solver")
     if kept is not None and _SOLVER.get("key") == (task.game.name, task.max_depth, task.table_mb):
@@ -97,7 +103,7 @@ def solver_for(task: Task) -> Any:
         except (ValueError, AttributeError):
             pass
     _SOLVER.clear()  # one table a process
-    solver = compiled_solver(task.game, table_mb=task.table_mb, max_depth=task.max_depth)
+    solver = compiled_solver(task.game, knowledge, table_mb=task.table_mb, max_depth=task.max_depth)
     if solver is not None and hasattr(solver, "retarget"):
         _SOLVER.update(solver=solver, key=(task.game.name, task.max_depth, task.table_mb))
     return solver
@@ -149,7 +155,7 @@ def prove_unit(task: Task) -> dict[str, Any]:
     worker = get_worker()
     cancel = Event(task.cancel)
     if task.book:
-        known = from_book(task.game)
+        known = from_book(task.game, task.knowledge_of(task.game).book)
         if known is not None:
             return _answer(task, known, 0, began, worker.address)
     solver = solver_for(task)
@@ -191,6 +197,7 @@ def prove_unit(task: Task) -> dict[str, Any]:
     if solver is None:
         result = Solver(
             task.game,
+            key=key_function(task.knowledge_of(task.game)),
             max_seconds=task.seconds,
             max_depth=task.max_depth,
             progress=tick,

@@ -14,5 +14,6 @@ def stop_function(stop: Stop | None) -> Callable[[], bool]:
     if stop is None:
         return lambda: False
     if hasattr(stop, "is_set"):
-        return stop.is_set
+        is_set: Callable[[], bool] = stop.is_set
+        return is_set
     return stop

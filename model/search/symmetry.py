@@ -1,23 +1,34 @@
-"""Transposition keys under a board's symmetries: the game's plug-in's ``search_key``
-where it has one (a game whose own ``canonical_key()`` does not apply them), the game's
-``canonical_key()`` otherwise."""
+"""Transposition keys under a board's symmetries: one mechanism, the ``search_key`` of the
+game's plug-in (Partition's and Pyraos's: the 8 symmetries of the square base), handed to
+every search that keys positions (the reference solver, the prover, the split solve, a
+book); a search handed no key, or a plug-in without one, keys by ``position_key()``."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from typing import Protocol
 
 from ..game import Game
-from ..speed import canonical_key
-from .registry import plugin_for
+
+Key = Callable[[Game], Hashable]
 
 
-def search_key(game: Game) -> Hashable:
-    """Equal for positions equal up to the board's symmetries (and side to move)."""
-    key = plugin_for(game).search_key
-    return canonical_key(game) if key is None else key(game)
+class Knows(Protocol):
+    """What of a game's plug-in (:class:`model.search.registry.Plugin`) this module reads:
+    its symmetry key, or None (the registry is not imported here: it names the books,
+    which are keyed with this module)."""
+
+    @property
+    def search_key(self) -> Key | None: ...
 
 
-def key_function(game: Game) -> Callable[[Game], Hashable]:
-    """The key function for ``game``'s kind, looked up once."""
-    key = plugin_for(game).search_key
-    return canonical_key if key is None else key
+def position_key(game: Game) -> Hashable:
+    """The position itself (side to move included): no symmetry known."""
+    return game.position_key()
+
+
+def key_function(knowledge: Knows) -> Key:
+    """The key function the plug-in ``knowledge`` gives: equal for positions equal up to
+    the board's symmetries (and side to move); :func:`position_key` without one."""
+    key = knowledge.search_key
+    return position_key if key is None else key

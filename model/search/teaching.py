@@ -1,5 +1,5 @@
 """What the search proves for the documents: a puzzle's goal (:func:`verify`) and a
-lesson's win-within tasks (:data:`JUDGE`, passed to :mod:`model.lesson`'s judging), so that
+lesson's win-within tasks (a :class:`Judge`, passed to :mod:`model.lesson`'s judging), so that
 ``model.puzzle`` and ``model.lesson`` read and write documents and never import the search.
 """
 
@@ -18,6 +18,7 @@ from ..lesson import judge_move as judge_move_with
 from ..puzzle import Verdict, goal_of, replay_error
 from ..teaching import describe_result
 from .prover import prove
+from .registry import KnowledgeOf, Plugin
 
 # ---- puzzles -------------------------------------------------------------------------------
 
@@ -29,8 +30,10 @@ def verify(
     max_seconds: float | None = None,
     stop: Callable[[], bool] | None = None,
     progress: Callable[[float, str], None] | None = None,
+    knowledge: Plugin,
 ) -> Verdict:
-    """Prove the puzzle's goal from ``game`` (left unchanged). ValueError without a goal."""
+    """Prove the puzzle's goal from ``game`` (left unchanged), handed the game's plug-in
+    (``knowledge``). ValueError without a goal."""
     if game.has_chance:
         raise ValueError(no_proof_with_chance(game.title))
     goal = goal_of(puzzle)
@@ -48,6 +51,7 @@ def verify(
         max_seconds=max_seconds,
         stop=stop,
         progress=progress,
+        knowledge=knowledge,
     )
     moves = [(str(m), plies) for m, plies in proof.first_moves]
     solution_ok: bool | None = False if broken else None
@@ -73,74 +77,81 @@ def verify(
 # ---- lessons -------------------------------------------------------------------------------
 
 
-def _winning_first_moves(task: Task, position: Game) -> list[Move] | None:
-    """Every first move winning within the task's plies (None when not settled in time)."""
-    assert task.within is not None
-    assert task.side is not None
-    proof = prove(position, task.side, task.within, first_moves=True, max_seconds=PROVE_SECONDS)
-    if proof.result == "unknown":
-        return None
-    return [move for move, _ in proof.first_moves]
+class Judge:
+    """The search's judge of win-within tasks (:class:`model.lesson.WinJudge`), handed who
+    gives each position's game its plug-in (``knowledge_of``: a lesson's steps may be of
+    several games)."""
 
-
-def _judge_win(task: Task, position: Game, move: Move) -> LessonVerdict:
-    assert task.within is not None
-    assert task.side is not None
-    winners = _winning_first_moves(task, position)
-    if winners is None:
-        return LessonVerdict(False, "the prover could not settle this in time")
-    if move in winners:
-        return LessonVerdict(True, f"{move}: {task.side} wins within {task.within} plies")
-    after = position.copy()
-    after.push(move)
-    if after.is_over():
-        return LessonVerdict(False, f"{move} ends the game: {describe_result(after)}")
-    if task.within <= 1:
-        return LessonVerdict(False, f"{move} does not win at once")
-    # The reply that holds out: the first one after which the win is no longer forced.
-    for reply in after.legal_moves():
-        after.push(reply)
-        proof = prove(after, task.side, task.within - 2, shortest=False, line=False)
-        after.pop()
-        if proof.result == "disproven":
-            return LessonVerdict(
-                False,
-                f"{move} does not force it: after {reply} {task.side} no longer wins "
-                f"within {task.within} plies",
-            )
-    return LessonVerdict(False, f"{move} does not win within {task.within} plies")
-
-
-class _Judge:
-    """The search's judge of win-within tasks (:class:`model.lesson.WinJudge`)."""
+    def __init__(self, knowledge_of: KnowledgeOf) -> None:
+        self.knowledge_of = knowledge_of
 
     def winning_first_moves(self, task: Task, position: Game) -> list[Move] | None:
-        return _winning_first_moves(task, position)
+        """Every first move winning within the task's plies (None when not settled in
+        time)."""
+        assert task.within is not None
+        assert task.side is not None
+        proof = prove(
+            position,
+            task.side,
+            task.within,
+            first_moves=True,
+            max_seconds=PROVE_SECONDS,
+            knowledge=self.knowledge_of(position),
+        )
+        if proof.result == "unknown":
+            return None
+        return [move for move, _ in proof.first_moves]
 
     def judge_win(self, task: Task, position: Game, move: Move) -> LessonVerdict:
-        return _judge_win(task, position, move)
+        assert task.within is not None
+        assert task.side is not None
+        winners = self.winning_first_moves(task, position)
+        if winners is None:
+            return LessonVerdict(False, "the prover could not settle this in time")
+        if move in winners:
+            return LessonVerdict(True, f"{move}: {task.side} wins within {task.within} plies")
+        after = position.copy()
+        after.push(move)
+        if after.is_over():
+            return LessonVerdict(False, f"{move} ends the game: {describe_result(after)}")
+        if task.within <= 1:
+            return LessonVerdict(False, f"{move} does not win at once")
+        # The reply that holds out: the first one after which the win is no longer forced.
+        knowledge = self.knowledge_of(position)
+        for reply in after.legal_moves():
+            after.push(reply)
+            proof = prove(
+                after, task.side, task.within - 2, shortest=False, line=False, knowledge=knowledge
+            )
+            after.pop()
+            if proof.result == "disproven":
+                return LessonVerdict(
+                    False,
+                    f"{move} does not force it: after {reply} {task.side} no longer wins "
+                    f"within {task.within} plies",
+                )
+        return LessonVerdict(False, f"{move} does not win within {task.within} plies")
 
 
-JUDGE = _Judge()
-
-
-def judge_move(task: Task, position: Game, move: Move | str) -> LessonVerdict:
+def judge_move(
+    task: Task, position: Game, move: Move | str, *, knowledge_of: KnowledgeOf
+) -> LessonVerdict:
     """A move played at a lesson step's ``position`` judged against ``task`` (a win-within
     task proven by the search)."""
-    return judge_move_with(task, position, move, wins=JUDGE)
+    return judge_move_with(task, position, move, wins=Judge(knowledge_of))
 
 
-def check_lesson(lesson: LessonFile) -> list[Problem]:
+def check_lesson(lesson: LessonFile, *, knowledge_of: KnowledgeOf) -> list[Problem]:
     """Every task of ``lesson`` proven to have a right answer, the author's accepted."""
-    return check_lesson_with(lesson, wins=JUDGE)
+    return check_lesson_with(lesson, wins=Judge(knowledge_of))
 
 
-def check_task(task: Task, position: Game) -> str | None:
+def check_task(task: Task, position: Game, *, knowledge_of: KnowledgeOf) -> str | None:
     """Why ``task`` is not sound at ``position``, or None."""
-    return check_task_with(task, position, wins=JUDGE)
+    return check_task_with(task, position, wins=Judge(knowledge_of))
 
 
-def lesson_answers(task: Task, position: Game) -> list[str]:
+def lesson_answers(task: Task, position: Game, *, knowledge_of: KnowledgeOf) -> list[str]:
     """The answers the rules give for ``task`` at ``position`` (a win-within task's first
     moves proven by the search); ValueError saying why there are none."""
-    return right_answers(task, position, wins=JUDGE)
+    return right_answers(task, position, wins=Judge(knowledge_of))

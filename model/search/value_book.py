@@ -8,13 +8,13 @@ rule options, its value for the side to move ("win" or "loss"), the length of th
 strategy in plies (``exact``: the shortest win / the longest resistance; otherwise an upper
 bound: for a game that always ends within its empty points, their number), what the proof
 cost, and, for reading only, the line of moves that reached it. Positions are looked up by
-the plug-in's key under the board's symmetries (``key``; the game's ``canonical_key()``
-without one) and the rule options, so a mirrored position is found too.
+the plug-in's key under the board's symmetries (``key``; ``position_key()`` without one)
+and the rule options, so a mirrored position is found too.
 
 This module names no game and asks no plug-in: a game's plug-in makes a :class:`ValueBook`
 of its own file and hands it what it needs of the search (``ValueBook("partition", path,
-solver=solver_for, key=search_key)``: the compiled solver's maker and the symmetry key),
-with the rule options its values depend on
+solver=solver_maker(adapter), key=search_key)``: the compiled solver's maker and the
+symmetry key), with the rule options its values depend on
 (``rules``), the older formats of its file it still reads (``older``) and, in a subclass,
 the positions whose moves it may settle by a short solve where it lacks them (``live``) or
 a builder of its own (Pyraos's: :mod:`model.search.games.pyraos.book`).
@@ -30,7 +30,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..game import Game, Move, PositionFormatError, game_class, quote
-from ..speed import canonical_key
 from .book import (
     VALUES,
     PerfectMove,
@@ -48,6 +47,7 @@ from .book import (
     without_values,
     write_book,
 )
+from .symmetry import position_key as plain_key
 
 if TYPE_CHECKING:
     from .compiled.solver import CompiledSolver
@@ -176,7 +176,7 @@ class Book:
 
     game_name = ""
     #: The look-up key of a position up to the board's symmetries (the game's plug-in's).
-    position_key: Callable[[Game], Hashable] = staticmethod(canonical_key)
+    position_key: Callable[[Game], Hashable] = staticmethod(plain_key)
     rules: Collection[str] | None = None
     older: Mapping[str, Upgrade] = {}
 
@@ -273,7 +273,7 @@ class ValueBook:
             (Book,),
             {
                 "game_name": name,
-                "position_key": staticmethod(key or canonical_key),
+                "position_key": staticmethod(key or plain_key),
                 "rules": self.rules,
                 "older": dict(older or {}),
             },

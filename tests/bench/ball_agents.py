@@ -13,7 +13,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from model.ball import COLOURS, PyramidBall
 from model.game import JointMove
 from model.search.agents import Limits, RandomAgent
-from model.search.sampling import SamplingAgent
+from model.search.games.ball.sampling import SamplingAgent
 
 
 def match(games: int, make_a, make_b, mode: str = "basic", cap: int = 60) -> tuple[int, int, int]:

@@ -35,16 +35,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run by hand: tes
 from model.files import read
 from model.partition import Partition, PartitionOptions
 from model.pyraos import Pyraos
-from model.search import SearchStopped, solve
+from model.search import Prover, SearchStopped, analyse, solve
 from model.search.agents import Limits, MCTSAgent
-from model.search.analysis import analyse
 from model.search.compiled.agent import CompiledMCTSAgent
 from model.search.compiled.agent import warm_up as warm_up_mcts
 from model.search.compiled.proof import warm_up as warm_up_proof
-from model.search.kernels import adapter_for, solver_for
-from model.search.prover import Prover
+from model.search.registry import plugin_for
 from model.search.solver import Solver
 from model.terrace import Terrace
+from tests.model.handed import adapter_for, solver_for
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -60,8 +59,9 @@ def playouts(seconds: float) -> None:
     print(f"   {'game':18} {'python':>9} {'compiled':>10} {'ratio':>7}")
     for name, new, rave, cap in STARTS:
         rates = []
+        evaluation = plugin_for(new()).evaluation
         for agent in (
-            MCTSAgent(seed=1, rave=rave, max_playout=cap),
+            MCTSAgent(seed=1, rave=rave, max_playout=cap, evaluation=evaluation),
             CompiledMCTSAgent(adapter_for, seed=1, rave=rave, max_playout=cap),
         ):
             choice = agent.choose(new(), Limits(seconds=seconds))

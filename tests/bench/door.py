@@ -18,7 +18,9 @@ sys.path.insert(0, str(ROOT))  # run by hand
 
 from model.files import read  # noqa: E402
 from model.search import SolveResult, solve, warm_up  # noqa: E402
+from model.search.registry import plugin_for  # noqa: E402
 from model.search.solver import Solver  # noqa: E402  (the reference, compared with)
+from model.search.symmetry import key_function  # noqa: E402
 
 FILES = (
     "examples/partition/empty-base3-floating.pyr.json",
@@ -46,7 +48,8 @@ def main() -> None:
         door = solve(game, table_mb=256)
         print(row("door", door, time.perf_counter() - start))
         start = time.perf_counter()
-        reference = Solver(game, max_seconds=args.reference_seconds).solve()
+        key = key_function(plugin_for(game))  # the symmetry key the door hands it
+        reference = Solver(game, max_seconds=args.reference_seconds, key=key).solve()
         print(row("reference", reference, time.perf_counter() - start))
 
 

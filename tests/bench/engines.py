@@ -23,6 +23,7 @@ from model.files import read
 from model.game import game_class, game_names
 from model.search import Limits, agent_for, prove
 from model.search.agents import MCTSAgent, RandomAgent
+from model.search.registry import plugin_for
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 MAX_PLIES = 300
@@ -46,9 +47,9 @@ def playout_speed(seconds: float) -> None:
         game = game_class(name).new()
         cap = 24 if name == "terrace" else 200
         for rave in (True, False):
-            choice = MCTSAgent(seed=1, rave=rave, max_playout=cap).choose(
-                game, Limits(seconds=seconds)
-            )
+            evaluation = plugin_for(game).evaluation
+            agent = MCTSAgent(seed=1, rave=rave, max_playout=cap, evaluation=evaluation)
+            choice = agent.choose(game, Limits(seconds=seconds))
             print(
                 f"  {name:10} rave={rave!s:5}  {choice.visits / choice.seconds:7.0f} playouts/s"
                 f"  (tree depth {choice.depth}, best {choice.move} {choice.win_rate:.0%})"

@@ -35,8 +35,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run by hand
 from model.partition import Partition, PartitionOptions
 from model.search.compiled import dfpn
 from model.search.compiled.proof import DEFAULT_HELPS, ProofSearch, warm_up
-from model.search.kernels import adapter_for
 from model.search.solver import SearchStopped
+from tests.model.handed import adapter_for
 
 RUNS = {
     "none": 0,

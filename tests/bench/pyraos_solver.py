@@ -28,8 +28,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run by hand: tests.model
 
 from model.pyraos import Pyraos, PyraosOptions
-from model.search.kernels import solver_for
 from model.search.solver import Solver
+from tests.model.handed import solver_for
 from tests.model.test_pyraos import P7A, P7B, P7C, board
 
 

@@ -15,8 +15,8 @@ from model.search import agent_for, computer, levels_for
 from model.search.agents import AlphaBetaAgent, Limits, MCTSAgent, RandomAgent
 from model.search.choice import SearchAgent
 from model.search.compiled.agent import CompiledMCTSAgent
-from model.search.kernels import adapter_for
 from tests.conftest import make_partition
+from tests.model.handed import adapter_for
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 

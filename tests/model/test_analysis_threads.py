@@ -17,8 +17,8 @@ from model.search import Limits, agent_for, analyse, computer
 from model.search.compiled import agent as compiled_agent
 from model.search.compiled import mcts
 from model.search.compiled.agent import CompiledMCTSAgent
-from model.search.kernels import adapter_for
 from tests.conftest import make_partition
+from tests.model.handed import adapter_for
 
 # Base 3: red's only win in one is 1,1,1 (tests/model/test_agents.py).
 WIN_IN_ONE = dict(

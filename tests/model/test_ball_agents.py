@@ -10,7 +10,7 @@ from model.ball import PyramidBall
 from model.game import JointMove
 from model.search import Limits, agent_for
 from model.search.agents import RandomAgent
-from model.search.sampling import SamplingAgent, propose
+from model.search.games.ball.sampling import SamplingAgent, propose
 
 
 def test_agent_for_a_simultaneous_node():
@@ -105,7 +105,7 @@ def test_a_programs_rate_is_against_where_the_side_stands_now():
     import random
 
     from model.ball.rules import parse_program
-    from model.search.sampling import rate, sample
+    from model.search.games.ball.sampling import rate, sample
 
     game = PyramidBall.new()
     side = game.offence
@@ -126,7 +126,7 @@ def test_a_choice_is_one_of_the_listed_moves(monkeypatch):
     # Moves dock and the levels test could not find it among the moves.
     import random
 
-    import model.search.sampling as sampling
+    import model.search.games.ball.sampling as sampling
 
     game = PyramidBall.new()
     rng = random.Random(1)

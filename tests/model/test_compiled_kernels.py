@@ -13,10 +13,9 @@ from model.lattice import CORNERS, base_symmetries
 from model.partition import Partition, PartitionOptions
 from model.pyraos import Pyraos, PyraosOptions
 from model.search.compiled import core
-from model.search.kernels import adapter_for
-from model.search.symmetry import search_key
 from model.speed import perft
 from model.terrace import Terrace, TerraceOptions
+from tests.model.handed import adapter_for, search_key
 
 
 def kernel_child(adapter, game, move: int) -> np.ndarray:
@@ -192,3 +191,27 @@ def test_pyraos_state_follows_the_model(variant, removal):
 
 def test_pyraos_perft_from_the_empty_pyramid():
     assert [kernel_perft(Pyraos.new(), d) for d in range(4)] == [1, 16, 240, 3360]
+
+
+def test_the_compiled_sources_are_files():
+    # numba's cache is dropped when one of these changes: each must be read (a path left
+    # behind by a move would be skipped unseen)
+    from model.search.compiled import SOURCES
+
+    names = {path.name for path in SOURCES}
+    assert {"core.py", "kernel.py", "state.py", "retro.py", "lattice.py"} <= names
+    games = {path.parent.name for path in SOURCES if path.name == "kernel.py"}
+    assert games == {"partition", "pyraos", "terrace"}
+    assert all(path.is_file() for path in SOURCES), [p for p in SOURCES if not p.is_file()]
+
+
+def test_every_kernel_is_warmed_up():
+    # scripts/setup.sh compiles the core through model.search.compiled.warm: every game's
+    # kernel (and Pyraos's endgame tables') among them, from their game's package
+    from model.search.compiled import warm
+    from model.search.games.pyraos import retro
+
+    for game in ("Partition", "Pyraos", "Terrace"):
+        adapter = getattr(warm, f"{game}Adapter")
+        assert adapter.__module__ == f"model.search.games.{game.lower()}.adapters"
+    assert warm.warm_up_endgame is retro.warm_up

@@ -13,8 +13,8 @@ from model.game import game_class
 from model.partition import Partition, PartitionOptions
 from model.pyraos import Pyraos, PyraosOptions
 from model.search import Prover, solve
-from model.search.kernels import solver_for
 from model.terrace import Terrace
+from tests.model.handed import solver_for
 
 
 def random_positions(new, count: int, plies: range, seed: str) -> list:
@@ -126,7 +126,7 @@ def test_compiled_mcts_sees_a_win_by_leaving_no_move():
     from model.files import read
     from model.search.choice import Limits
     from model.search.compiled.agent import CompiledMCTSAgent
-    from model.search.kernels import adapter_for
+    from tests.model.handed import adapter_for
 
     root = Path(__file__).resolve().parents[2]
     game = read(root / "examples/puzzles/terrace/stones-stay-win-in-1-a.pyr.json").game

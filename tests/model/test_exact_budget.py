@@ -12,6 +12,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from model import search
 from model.game import game_class
 from model.partition import Partition, PartitionOptions
 from model.search import analyse, books, entry
@@ -113,20 +114,20 @@ def test_the_first_search_of_a_process_says_it_compiles_or_loads_the_core(monkey
     monkeypatch.setattr(warm, "compiled", lambda: False)  # no set-up's warm-up
     monkeypatch.setattr(warm, "warm_up", warm_up)
     game = Partition.new(PartitionOptions(3))
-    entry.warm_up(game, lambda fraction, text: said.append((fraction, text)))
+    search.warm_up(game, lambda fraction, text: said.append((fraction, text)))
     assert said == [
         (0.0, f"{entry.COMPILING}: the tree search"),
         (1.0, f"{entry.COMPILING}: ready"),
     ]
     said.clear()
     monkeypatch.setattr(warm, "compiled", lambda: True)  # compiled by the set-up: loaded
-    entry.warm_up(game, lambda fraction, text: said.append((fraction, text)))
+    search.warm_up(game, lambda fraction, text: said.append((fraction, text)))
     assert said[0] == (0.0, f"{entry.LOADING}: the tree search")
     # a game without a compiled kernel, or a process that has the core: nothing to do
     steps.clear()
-    assert entry.warm_up(game_class("rolling").new(), said.append) == 0.0
+    assert search.warm_up(game_class("rolling").new(), said.append) == 0.0
     monkeypatch.setattr(warm, "loaded", lambda: True)
-    assert entry.warm_up(game, said.append) == 0.0
+    assert search.warm_up(game, said.append) == 0.0
     assert steps == []
 
 

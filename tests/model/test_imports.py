@@ -90,10 +90,10 @@ SEARCH_UNIT_TESTS = {
     "tests.model.test_deadlines",
     "tests.model.test_exact_budget",
     "tests.model.test_imports",
+    "tests.model.handed",
     "tests.model.test_information_state",
     "tests.model.test_protocol",
     "tests.model.test_prover",
-    "tests.model.test_moved_modules",
     "tests.model.test_prover_helps",
     "tests.model.test_pyraos",
     "tests.model.test_pyraos_book",
@@ -134,8 +134,8 @@ def test_callers_go_through_the_one_door():
     assert "model.search" in graph["scripts.make_puzzles"]
 
 
-#: The search's modules written once for every game: they ask a game's plug-in
-#: (model.search.registry) and never name a game.
+#: The search's modules written once for every game: they are handed a game's plug-in
+#: (model.search.wiring, behind the door, looks it up) and never name a game.
 GENERIC = (
     "__init__.py",
     "analysis.py",
@@ -178,6 +178,35 @@ def test_the_generic_search_modules_name_no_game():
         assert keys == [], relative
 
 
+def test_no_generic_module_asks_the_registry():
+    # The search is handed its knowledge (issue 56): only the door's wiring looks a game's
+    # plug-in up; every other module of the search but the registry and the games' own
+    # takes what it needs from whoever builds it.
+    search = pathlib.Path(ROOT, "model", "search")
+    asking = {}
+    for path in sorted(search.rglob("*.py")):
+        relative = path.relative_to(search).as_posix()
+        if relative == "registry.py" or relative.startswith(("wiring/", "games/")):
+            continue
+        tree = ast.parse(path.read_text())
+        names = {
+            node.id if isinstance(node, ast.Name) else node.attr
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Name | ast.Attribute)
+        }
+        imported = {
+            alias.name
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and (node.module or "").endswith("registry")
+            for alias in node.names
+        }
+        found = sorted({"plugin_for", "plugins"} & (names | imported))
+        if found:
+            asking[relative] = found
+    assert "levels.py" in {p.relative_to(search).as_posix() for p in search.rglob("*.py")}
+    assert asking == {}
+
+
 def test_every_game_with_a_kernel_has_its_plug_in():
     from model.game import game_class, game_names
     from model.search.registry import plugin_for
@@ -195,15 +224,14 @@ def test_every_game_with_a_kernel_has_its_plug_in():
 def test_the_compiled_layer_imports_no_game():
     # Each game's kernel and adapter are in its package of the search (model.search.games);
     # the compiled searches take any kernel by its code, handed an adapter. Only the core
-    # (it dispatches to the kernels), the warm-up (it compiles them) and the moved
-    # kernels' old names import a game's module of the search or of the rules.
-    from model._moved import SEARCH_MOVED
+    # (it dispatches to the kernels) and the warm-up (it compiles them) import a game's
+    # module of the search or of the rules.
     from model.game import game_class, game_names
 
     games = {"model.search.games"}
     games |= {".".join(game_class(name).__module__.split(".")[:2]) for name in game_names()}
     assert {"model.partition", "model.pyraos", "model.terrace"} <= games
-    allowed = {"model.search.compiled.core", "model.search.compiled.warm", *SEARCH_MOVED}
+    allowed = {"model.search.compiled.core", "model.search.compiled.warm"}
     graph = import_graph()
     reached = {
         name: sorted(m for m in imports if any(m == g or m.startswith(g + ".") for g in games))

@@ -11,6 +11,7 @@ import pytest
 from model.files import read
 from model.search import Prover, prove, puzzles, solve
 from model.search.prover import best_defence
+from model.search.registry import plugin_for
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -82,9 +83,9 @@ def test_first_moves_lists_every_win():
 
 def test_best_defence_resists_longest():
     game = example("pyraos/endgame-loss-in-8")
-    line = best_defence(game, "white", 10)
+    line = best_defence(game, "white", 10, knowledge=plugin_for(game))
     assert len(line) == 8
-    assert best_defence(game, "black", 10) == []
+    assert best_defence(game, "black", 10, knowledge=plugin_for(game)) == []
 
 
 def test_a_rule_draw_by_repetition_fails_the_prover():

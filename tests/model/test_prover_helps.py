@@ -17,7 +17,7 @@ from model.search.compiled import core, dfpn
 from model.search.compiled.proof import ProofSearch
 from model.search.games.partition import kernel as pk
 from model.search.games.partition.adapters import PartitionAdapter
-from model.search.kernels import adapter_for
+from tests.model.handed import adapter_for
 
 HELP_SETS = {"none": 0, **dfpn.HELP_NAMES, "all": dfpn.ALL_HELPS}
 
@@ -200,7 +200,7 @@ def test_helps_are_checked():
 
 def test_the_solver_and_the_prover_search_with_the_default_helps():
     from model.search.compiled.proof import DEFAULT_HELPS
-    from model.search.kernels import solver_for
+    from tests.model.handed import solver_for
 
     game = Partition.new(PartitionOptions(3))
     solver = solver_for(game, table_mb=1)

@@ -13,13 +13,13 @@ from hypothesis import strategies as st
 
 from model.game import PositionFormatError
 from model.pyraos import Pyraos, PyraosOptions
-from model.search.analysis import analyse
+from model.search import analyse
 from model.search.book import bare
 from model.search.games.pyraos.book import BOARD_FORMAT, BOOK, BOOK_PATH
-from model.search.kernels import solver_for
 from model.search.solver import Solver
 from model.search.value_book import FORMAT, BookEntry
 from tests.model import test_files_fuzz as fz
+from tests.model.handed import solver_for
 from tests.model.test_pyraos import P7A, P7B, P7C, board
 
 Book = BOOK.Book
@@ -294,11 +294,13 @@ def test_a_book_position_keeps_its_value_where_not_every_move_is_known():
 
 def test_a_stopped_analysis_does_not_go_on_asking_for_the_perfect_line():
     from model.search.analysis import _perfect_line
+    from model.search.registry import plugin_for
 
     game = board(P7A, "black")
+    book = plugin_for(game).book
     best = perfect_moves(game, book=Book([]))[0]
-    assert len(_perfect_line(game, best.move, best.plies)) == 7  # the whole line
-    assert [str(m) for m in _perfect_line(game, best.move, best.plies, lambda: True)] == [
+    assert len(_perfect_line(game, book, best.move, best.plies)) == 7  # the whole line
+    assert [str(m) for m in _perfect_line(game, book, best.move, best.plies, lambda: True)] == [
         best.move
     ]  # Stop pressed: the first move only, no more solving
 

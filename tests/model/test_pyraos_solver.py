@@ -11,8 +11,8 @@ import pytest
 
 from model.partition import Partition, PartitionOptions
 from model.pyraos import Pyraos, PyraosOptions
-from model.search.kernels import solver_for
 from model.search.solver import SearchStopped, Solver
+from tests.model.handed import solver_for
 from tests.model.test_pyraos import P6, P7A, P7B, P7C, P7D, board
 
 SPEC_ENDINGS = [

@@ -11,7 +11,7 @@ import numpy as np
 from model.files import read
 from model.search.compiled import bounded, dfpn
 from model.search.compiled.proof import BoundedSearch, ProofSearch
-from model.search.kernels import adapter_for
+from tests.model.handed import adapter_for
 
 EXAMPLES = pathlib.Path(__file__).resolve().parents[2] / "examples"
 

@@ -29,6 +29,7 @@ from model.search.split_tree import (
     tree_numbers,
 )
 from model.search.split_worker import memory_mb, shared_folder, workers_memory_mb
+from tests.model.handed import search_key
 from viewer.cli import main
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -44,17 +45,19 @@ def game_of(name: str):
 
 def test_the_frontier_is_merged_under_the_symmetries():
     game = game_of("empty-base3-floating")
-    one = expand(game, 1)
+    one = expand(game, 1, key=search_key)
     # 14 first moves; under the 8 symmetries of the square base: a corner, an edge's middle
     # and the centre of the base, the second layer's 4 points as one, the apex
     assert len(one.root_moves) == 14
     assert len(one.units) == 5
     assert {child.id for _, child in one.root_moves} == {u.id for u in one.units}
-    again = expand(game, 2)
+    again = expand(game, 2, key=search_key)
     assert again.plies == 2
     assert 5 < len(again.units) < 14 * 13
-    assert [u.id for u in again.units] == [u.id for u in expand(game.copy(), 2).units]
-    auto = expand(game)  # the fewest plies giving 4 units
+    assert [u.id for u in again.units] == [
+        u.id for u in expand(game.copy(), 2, key=search_key).units
+    ]
+    auto = expand(game, key=search_key)  # the fewest plies giving 4 units
     assert auto.plies == 1
     assert len(auto.units) == 5
     assert game.move_stack == []  # left unchanged
@@ -92,13 +95,13 @@ def test_a_unit_settles_its_ancestors():
 
 
 def _checkpoint(tmp_path, game, plies=2):
-    return Checkpoint(tmp_path / "ck", solve_key(game, plies, 200, 64))
+    return Checkpoint(tmp_path / "ck", solve_key(game, plies, 200, 64, key=search_key))
 
 
 def test_the_next_unit_is_the_most_proving_one():
     # the empty base-3 floating pyramid one ply deep: red's first moves up to symmetry,
     # each a unit with blue to move; red wins when one of them is a loss for blue
-    tree = expand(game_of("empty-base3-floating"), 1)
+    tree = expand(game_of("empty-base3-floating"), 1, key=search_key)
     ids = [u.id for u in tree.units]
     assert len(ids) >= 4
     # before any slice every unit has its first, in the tree's order
@@ -122,8 +125,8 @@ def test_the_next_unit_is_the_most_proving_one():
 def test_a_stopped_slice_says_how_far_its_proof_got():
     # what a worker reads after a unit's slice: the root's numbers as the search left them
     # (the root itself is stored in the table only once answered)
-    from model.search.kernels import solver_for
     from model.search.solver import SearchStopped
+    from tests.model.handed import solver_for
 
     game = game_of("empty-base4-floating")
     game.push_text("0,0,3")
@@ -216,7 +219,7 @@ def test_a_damaged_or_changed_unit_is_not_trusted_and_the_others_are(tmp_path, d
         raw["value"] = "loss"
         unit.write_text(json.dumps(raw))
     elif damage == "OTHER":
-        other = Checkpoint(tmp_path / "other", solve_key(game, 3, 200, 64))
+        other = Checkpoint(tmp_path / "other", solve_key(game, 3, 200, 64, key=search_key))
         other.open()
         other.write("d2-abc", "win", 9, 100, 0.5)
         unit.write_text((tmp_path / "other" / "d2-abc.json").read_text())

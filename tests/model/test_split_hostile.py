@@ -22,8 +22,10 @@ from hypothesis import strategies as st
 
 from model.files import read
 from model.search import cluster
+from model.search import split as split_module
 from model.search.split import _client, _shielded
 from model.search.split_checkpoint import HEADER, Checkpoint, solve_key
+from tests.model.handed import search_key
 from viewer.cli import main
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -136,7 +138,7 @@ def test_a_plain_scheduler_is_refused_unless_asked_for_and_tls_needs_its_files(t
 def test_the_command_line_says_what_a_scheduler_needs_in_one_line(capsys, monkeypatch):
     # nobody listens on port 1: refused at once, but the client tries again until its
     # connect time is over (10 s in the program; 1 s is enough to say so here)
-    monkeypatch.setattr(cluster, "CONNECT_SECONDS", 1.0)
+    monkeypatch.setattr(split_module, "CONNECT_SECONDS", 1.0)
     for argv, said in (
         (["--scheduler", "tcp://127.0.0.1:1"], "is not a tls:// address"),
         (["--scheduler", "tls://127.0.0.1:1"], "needs TLS credentials"),
@@ -272,12 +274,12 @@ def test_a_secret_it_cannot_make_leaves_the_digests_unkeyed_and_says_so(tmp_path
     blocker.write_text("mine")
     monkeypatch.setenv("PYRAMID_LAB_CONFIG", str(blocker))
     game = game_of("empty-base3-floating")
-    store = Checkpoint(tmp_path / "ck", solve_key(game, 2, 200, 64))
+    store = Checkpoint(tmp_path / "ck", solve_key(game, 2, 200, 64, key=search_key))
     assert store.secret == b""
     assert store.secret_note.startswith(f"{blocker / 'checkpoint.key'}: ")
     store.open()
     store.write("d2-abc", "win", 9, 1, 0.1)
-    assert Checkpoint(tmp_path / "ck", solve_key(game, 2, 200, 64)).open()[0] == {
+    assert Checkpoint(tmp_path / "ck", solve_key(game, 2, 200, 64, key=search_key)).open()[0] == {
         "d2-abc": ("win", 9)
     }
 
@@ -394,7 +396,7 @@ def test_a_fuzzed_checkpoint_is_read_or_named_never_raised(
 ):
     folder = tmp_path_factory.mktemp("ck")
     game = game_of("empty-base3-floating")
-    key = solve_key(game, 2, 200, 64)
+    key = solve_key(game, 2, 200, 64, key=search_key)
     store = Checkpoint(folder, key)
     store.open()
     store.write("d2-good", "win", 3, 1, 0.1)
@@ -416,7 +418,7 @@ def test_a_fuzzed_checkpoint_is_read_or_named_never_raised(
 @pytest.mark.parametrize("planted", ["link to a file", "link to /dev/zero", "fifo", "folder"])
 def test_a_unit_is_written_in_place_of_what_was_planted_never_through_it(tmp_path, planted):
     game = game_of("empty-base3-floating")
-    key = solve_key(game, 2, 200, 64)
+    key = solve_key(game, 2, 200, 64, key=search_key)
     folder = tmp_path / "ck"
     store = Checkpoint(folder, key)
     assert store.open() == ({}, "")
@@ -473,7 +475,7 @@ def test_the_solves_own_damaged_folder_is_set_aside_and_a_fresh_one_starts():
     from model.search.split_tree import expand
 
     game = read(FINISHED).game
-    folder = default_checkpoint(game, expand(game, None).plies, 200)
+    folder = default_checkpoint(game, expand(game, None, key=search_key).plies, 200, key=search_key)
     folder.mkdir(parents=True)
     os.mkfifo(folder / HEADER)
     warned: list[str] = []

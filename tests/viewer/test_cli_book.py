@@ -9,7 +9,7 @@ import pathlib
 import pytest
 
 from model.search.games.pyraos.book import BOOK, BOOK_PATH
-from model.search.kernels import solver_for
+from tests.model.handed import solver_for
 from tests.model.test_pyraos import P7A, P7C, board
 from viewer.cli import main
 

@@ -13,8 +13,7 @@
   :class:`model.game.Game` to its kernel's words and the kernel's moves back to the game's.
   The layer above hands each search its adapter (the game's plug-in makes it:
   ``model.search.kernels``); nothing here asks the registry or names a game's module but
-  :mod:`.core`, which dispatches to the kernels, :mod:`.warm`, which compiles them, and
-  the moved kernels' old names.
+  :mod:`.core`, which dispatches to the kernels, and :mod:`.warm`, which compiles them.
 
 The Python model stays the reference: tests compare each kernel's moves, perft counts and
 outcomes with it on random play.

@@ -1,7 +1,8 @@
 """The search plug-ins, one a game (see :mod:`model.search.registry`): a module
-(``ball.py``, ``rolling.py``) or, where a game's search needs several files, a package
-(``partition/``, ``pyraos/``, ``terrace/``: the plug-in, the compiled kernel and its
-adapter; Pyraos's book and endgame tables, Partition's certificates). Importing
+(``rolling.py``) or, where a game's search needs several files, a package (``ball/``: the
+plug-in and its sampling player; ``partition/``, ``pyraos/``, ``terrace/``: the plug-in,
+the compiled kernel and its adapter; Pyraos's book and endgame tables, Partition's
+certificates). Importing
 this package imports none of them: the compiled core imports a game's kernel from here
 without registering anything; :mod:`.plugins` registers every plug-in (the door imports
 it)."""

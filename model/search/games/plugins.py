@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 from ..registry import register
-from . import ball, rolling
+from . import rolling
+from .ball import plugin as ball
 from .partition import plugin as partition
 from .pyraos import plugin as pyraos
 from .terrace import plugin as terrace

@@ -204,7 +204,8 @@ class PlannerPlayer(SearchAgent):
                 best, best_value = [move], value
             elif value == best_value:
                 best.append(move)
-        return self.rng.choice(best)
+        chosen: Move = self.rng.choice(best)
+        return chosen
 
     def _take_value(self, view: RollingPyramids, move: Move) -> tuple[float, ...]:
         assert isinstance(move, Take)

@@ -22,8 +22,8 @@ import numpy as np
 
 from ....certificate import FORMAT
 from ...compiled import core, dfpn
-from ...kernels import solver_for
 from ...shelf import from_book
+from ...value_book import ValueBook
 
 #: progress(lines written, seconds)
 CertificateProgress = Callable[[int, float], None]
@@ -48,6 +48,7 @@ def _mask(lo: int, hi: int) -> int:
 def make_certificate(
     game: Any,
     *,
+    book: ValueBook,
     table_mb: float = 1024,
     progress: CertificateProgress | None = None,
     progress_every: float = 5.0,
@@ -57,17 +58,17 @@ def make_certificate(
     table cannot be had."""
     if game.outcome() is not None:
         raise ValueError("the game is over: there is nothing to prove")
-    solver = solver_for(game, table_mb=table_mb)
+    solver = book._make_solver(game, table_mb=table_mb)
     if solver is None:
         raise ValueError(f"no compiled solver plays base {game.lattice.n}: no certificate")
     search, code, ctx = solver.search, solver.adapter.code, solver.search.ctx
-    count = game.lattice.count
+    count: int = game.lattice.count
     points = [str(p) for p in game.lattice.points]
     root = solver.adapter.state(game)
     began = time.perf_counter()
 
     def empty(state: np.ndarray) -> int:
-        full = _mask(state[0], state[1]) | _mask(state[2], state[3])
+        full = int(_mask(state[0], state[1]) | _mask(state[2], state[3]))
         return count - full.bit_count()
 
     moves = np.zeros(solver.adapter.max_moves, dtype=np.int64)
@@ -121,7 +122,7 @@ def make_certificate(
 
     # the book's best move at the root, where it knows one: proving the position after
     # it is the whole proof, which the question at the root may not find first
-    known = from_book(game)
+    known = from_book(game, book)
     hint = None
     if known is not None and known.value == "win" and known.best_move is not None:
         hint = game.lattice.id_of(*game.parse_move(known.best_move).point)

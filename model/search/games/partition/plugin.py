@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ....lattice import lattice
-from ...kernels import solver_for
+from ...kernels import solver_maker
 from ...registry import Plugin
 from ...value_book import ValueBook
 
@@ -75,14 +75,14 @@ def certificate(game: Any, **options: Any) -> Certificate:
     """The position's certificate (:mod:`.certificates`, loaded on first use)."""
     from .certificates import make_certificate
 
-    return make_certificate(game, **options)
+    return make_certificate(game, book=BOOK, **options)
 
 
 #: The empty pyramids settled by search (``pyramid-lab book show --game partition``).
 BOOK = ValueBook(
     "partition",
     Path(__file__).resolve().parents[3] / "data" / "partition_book.json",
-    solver=solver_for,
+    solver=solver_maker(adapter),
     key=search_key,
 )
 

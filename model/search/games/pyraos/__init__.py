@@ -2,13 +2,4 @@
 (:mod:`.book`), the endgame tables (:mod:`.endgame` over the retrograde analysis of
 :mod:`.retro`), the compiled kernel (:mod:`.kernel`, the bitboards; :mod:`.state`, the
 core's kernel over them) and its adapter (:mod:`.adapters`). This file imports none of them:
-the compiled core imports the kernel alone.
-
-This name was the plug-in's module until issue 47: its names (``PLUGIN``, ``adapter``,
-``evaluation``) are given from :mod:`.plugin` for one release, with a warning."""
-
-from __future__ import annotations
-
-from ...._moved import plugin_names
-
-__getattr__ = plugin_names(__name__, ("PLUGIN", "adapter", "evaluation"), globals())
+the compiled core imports the kernel alone."""

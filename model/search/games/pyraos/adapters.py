@@ -39,4 +39,5 @@ class PyraosAdapter(Adapter):
         from .kernel import move_removed, move_source, move_target
 
         raw = (int(move_source(move)), int(move_target(move)), int(move_removed(move)))
-        return game.to_move_value(raw)
+        move_value: Move = game.to_move_value(raw)
+        return move_value

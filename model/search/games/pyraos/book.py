@@ -22,13 +22,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ....game import Game, PositionFormatError
 from ....pyraos import LATTICE, Pyraos, PyraosOptions
 from ...book import VALUES, bare, lines_within
-from ...kernels import solver_for
+from ...kernels import solver_maker
 from ...value_book import FORMAT, BookEntry, ValueBook
+
+if TYPE_CHECKING:
+    from ...compiled.adapters import Adapter
 
 BOOK_PATH = Path(__file__).resolve().parents[3] / "data" / "pyraos_book.json"
 #: The book's first format: each entry's position a board of 30 letters.
@@ -64,8 +67,8 @@ def from_board(raw: Any, where: str) -> Any:
 
 def symmetry_key(game: Game) -> int:
     """The board from the mover's side, the least of its 8 symmetric images: the compiled
-    kernel's key (the rules' ``canonical_key`` is the same equivalence in pure Python, and
-    slower: the Analysis looks up every reply). The kernel loads on the first look-up."""
+    kernel's key (the plug-in's ``search_key`` is the same key in pure Python, and slower:
+    the Analysis looks up every reply). The kernel loads on the first look-up."""
     from .kernel import canonical
 
     white, black = game.masks()  # type: ignore[attr-defined]  # a Pyraos position
@@ -187,10 +190,19 @@ class PyraosBook(ValueBook):
         return out
 
 
+def adapter(options: Any) -> Adapter:
+    """The compiled kernel's adapter, for the book's solver and the plug-in (the kernels
+    load here, on first use; the compiled solver proves where it fits: a bounded search
+    for Pyraos, exact lengths)."""
+    from .adapters import PyraosAdapter
+
+    return PyraosAdapter(options.variant, options.removal)
+
+
 BOOK = PyraosBook(
     "pyraos",
     BOOK_PATH,
-    solver=solver_for,
+    solver=solver_maker(adapter),
     key=symmetry_key,
     rules=("variant", "removal"),
     older={BOARD_FORMAT: from_board},

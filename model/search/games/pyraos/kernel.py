@@ -246,7 +246,7 @@ def move_image(move: int, s: int) -> int:
 @njit(cache=True)
 def canonical(own: int, opp: int) -> int:
     """The least of ``own << 30 | opp`` over the 8 symmetries of the square (the same key
-    as :meth:`model.pyraos.Pyraos.canonical_key`)."""
+    as :func:`model.search.games.pyraos.plugin.search_key`)."""
     # the mover's image decides; the opponent's is needed only where it ties
     best_own = transform(own, 0)
     best = best_own << POINTS | transform(opp, 0)

@@ -33,11 +33,11 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ..ball import COLOURS, SPECIALS, PyramidBall, SpecialChoice
-from ..ball.rules import COLS, GOAL_ROW, MOVES, RELATIVE, STAND, Program, parse_square, step
-from ..game import Game, JointMove
-from .choice import Choice, Clock, Limits, MoveStat, ProgressCallback, SearchAgent
-from .stop import Stop
+from ....ball import COLOURS, SPECIALS, PyramidBall, SpecialChoice
+from ....ball.rules import COLS, GOAL_ROW, MOVES, RELATIVE, STAND, Program, parse_square, step
+from ....game import Game, JointMove
+from ...choice import Choice, Clock, Limits, MoveStat, ProgressCallback, SearchAgent
+from ...stop import Stop
 
 #: The program letter of each absolute direction, per side.
 LETTER = tuple({d: letter for letter, d in rel.items()} for rel in RELATIVE)
@@ -85,7 +85,8 @@ def propose(game: PyramidBall, side: int, rng: random.Random, noise: float = 0.2
     occupied = {sq for pid, sq in where.items() if pid // 3 != side}
     if side == offence and carrier < 0:  # the ball lies loose: no plan, any program
         space = game.program_space(side)
-        return space[rng.randrange(len(space))]
+        drawn: Program = space[rng.randrange(len(space))]
+        return drawn
     if side == offence:
         ck = carrier % 3
         sq = where[carrier]
@@ -152,7 +153,8 @@ def sample(game: PyramidBall, side: int, rng: random.Random, uniform: float = 0.
     """A likely program of ``side``: heuristic, or with chance ``uniform`` any at all."""
     if rng.random() < uniform:
         space = game.program_space(side)
-        return space[rng.randrange(len(space))]
+        drawn: Program = space[rng.randrange(len(space))]
+        return drawn
     return propose(game, side, rng)
 
 

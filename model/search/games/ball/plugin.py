@@ -1,15 +1,15 @@
 """Pyramid Ball's search plug-in: both sides program a turn in secret (simultaneous
 turns), so no tree fits; its players sample the other side's likely programs
-(:class:`~model.search.sampling.SamplingAgent`) at every node of the game."""
+(:class:`~model.search.games.ball.sampling.SamplingAgent`) at every node of the game."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..agents import RandomAgent
-from ..choice import Agent, Limits
-from ..registry import Plugin
-from ..sampling import SamplingAgent
+from ...agents import RandomAgent
+from ...choice import Agent, Limits
+from ...registry import Plugin
+from .sampling import SamplingAgent
 
 
 def agent(game: Any, level: str, seed: int | None, player: int | None) -> tuple[Agent, Limits]:
