@@ -41,16 +41,18 @@ class Exact:
         """The proven value of ``game`` (left unchanged) for its side to move ("win" or
         "loss", ``first_moves`` what the proof knows of each move), or None where the book
         does not know it and the compiled solver does not settle it within
-        ``max_seconds`` of this thread's CPU (or ``stop`` said so first)."""
+        ``max_seconds`` of this thread's CPU (or ``stop`` said so first). A position the
+        book knows without its best move (the book's last ply: its replies are not in it)
+        is solved for it where the time allows, else given as the book has it."""
         if game.is_over() or unsolvable(game) is not None:
             return None
         known = from_book(game)
-        if known is not None:
+        if known is not None and known.best_move is not None:
             return known
         if max_seconds <= 0 or (stop is not None and stop()):
-            return None
+            return known
         if adapter_for(game, history=True) is None:
-            return None
+            return known
         solver = self._solver
         if solver is not None:
             try:
@@ -60,7 +62,7 @@ class Exact:
         if solver is None:
             solver = solver_for(game, table_mb=self.table_mb)
             if solver is None:
-                return None
+                return known
             if not solver.draws:  # a game that always ends with a winner: the one open
                 # question at once, the win's and the loss's lengths tightened after it
                 solver.QUICK_DEPTH = 0
@@ -71,7 +73,7 @@ class Exact:
         solver.stop = wall_limited(stop, max_seconds)
         result: SolveResult = solver.solve()
         if result.stopped is not None or result.value not in ("win", "loss"):
-            return None
+            return known
         return result
 
     def moves(
