@@ -18,7 +18,7 @@ from typing import Any
 
 from ..game import Game, Move
 from .book import PerfectMove, reply, settle_moves
-from .exact_budget import cpu_clock, wall_limited
+from .exact_budget import SETTLE_MOVES, cpu_clock, wall_limited
 from .kernels import adapter_for, has_kernel, solver_for
 from .shelf import from_book, perfect_moves
 from .solver import SolveResult, unsolvable
@@ -43,11 +43,16 @@ class Exact:
         does not know it and the compiled solver does not settle it within
         ``max_seconds`` of this thread's CPU (or ``stop`` said so first). A position the
         book knows without its best move (the book's last ply: its replies are not in it)
-        is solved for it where the time allows, else given as the book has it."""
+        is solved for it where it is small enough to settle (``SETTLE_MOVES`` legal moves
+        at most, :mod:`.exact_budget`): None where that solve fails (the engine judges it
+        and names a move; the book's value is still the book's), the book's value as it
+        is where none is tried (a larger position, or no time)."""
         if game.is_over() or unsolvable(game) is not None:
             return None
         known = from_book(game)
-        if known is not None and known.best_move is not None:
+        if known is not None and (
+            known.best_move is not None or game.legal_move_count() > SETTLE_MOVES
+        ):
             return known
         if max_seconds <= 0 or (stop is not None and stop()):
             return known
@@ -73,7 +78,7 @@ class Exact:
         solver.stop = wall_limited(stop, max_seconds)
         result: SolveResult = solver.solve()
         if result.stopped is not None or result.value not in ("win", "loss"):
-            return known
+            return None
         return result
 
     def moves(
