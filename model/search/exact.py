@@ -18,7 +18,7 @@ from typing import Any
 
 from ..game import Game, Move
 from .book import PerfectMove, reply, settle_moves
-from .exact_budget import cpu_clock, wall_limited
+from .exact_budget import SETTLE_MOVES, cpu_clock, wall_limited
 from .kernels import adapter_for, has_kernel, solver_for
 from .registry import Plugin
 from .shelf import from_book, perfect_moves
@@ -44,16 +44,23 @@ class Exact:
         """The proven value of ``game`` (left unchanged) for its side to move ("win" or
         "loss", ``first_moves`` what the proof knows of each move), or None where the book
         does not know it and the compiled solver does not settle it within
-        ``max_seconds`` of this thread's CPU (or ``stop`` said so first)."""
+        ``max_seconds`` of this thread's CPU (or ``stop`` said so first). A position the
+        book knows without its best move (the book's last ply: its replies are not in it)
+        is solved for it where it is small enough to settle (``SETTLE_MOVES`` legal moves
+        at most, :mod:`.exact_budget`): None where that solve fails (the engine judges it
+        and names a move; the book's value is still the book's), the book's value as it
+        is where none is tried (a larger position, or no time)."""
         if game.is_over() or unsolvable(game) is not None:
             return None
         known = from_book(game, self.knowledge.book)
-        if known is not None:
+        if known is not None and (
+            known.best_move is not None or game.legal_move_count() > SETTLE_MOVES
+        ):
             return known
         if max_seconds <= 0 or (stop is not None and stop()):
-            return None
+            return known
         if adapter_for(game, self.knowledge, history=True) is None:
-            return None
+            return known
         solver = self._solver
         if solver is not None:
             try:
@@ -63,7 +70,7 @@ class Exact:
         if solver is None:
             solver = solver_for(game, self.knowledge, table_mb=self.table_mb)
             if solver is None:
-                return None
+                return known
             if not solver.draws:  # a game that always ends with a winner: the one open
                 # question at once, the win's and the loss's lengths tightened after it
                 solver.QUICK_DEPTH = 0

@@ -5,7 +5,7 @@ Run by hand:
   git -C /work/main worktree add --detach /work/base-befad60 befad60   (the commit before
       the exact-first step; its .venv a link to this checkout's)
   .venv/bin/python tests/bench/exact_first.py [--before /work/base-befad60] [--seconds 2]
-      [--rounds 3] [--threads 1,2] [--game partition-5]
+      [--rounds 3] [--threads 1,2] [--game partition-5] [--this CHECKOUT]
 
 Two worker processes, one per checkout (its code first on ``PYTHONPATH``, the compiled core
 warmed up before any timing), take turns: each round every thread count once in each
@@ -99,6 +99,9 @@ class Worker:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--before", type=Path, default=Path("/work/base-befad60"))
+    parser.add_argument(
+        "--this", type=Path, default=ROOT, help="the checkout measured (default: this one)"
+    )
     parser.add_argument("--seconds", type=float, default=2.0)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--threads", default="1,2")
@@ -108,7 +111,7 @@ def main() -> None:
         parser.error(f"--before: {args.before} is no checkout (see the module's docstring)")
     counts = [int(t) for t in args.threads.split(",") if t]
     print(f"before: {load()}; warming up both checkouts", flush=True)
-    trees = {"this": ROOT, "before": args.before.resolve()}
+    trees = {"this": args.this.resolve(), "before": args.before.resolve()}
     workers = {name: Worker(tree) for name, tree in trees.items()}
     totals = {(n, t): 0.0 for n in trees for t in counts}
     cores = {(n, t): [0.0, 0.0] for n in trees for t in counts}
@@ -135,7 +138,7 @@ def main() -> None:
             worker.close()
     print(
         f"analyse({args.game}, seconds={args.seconds:g}) x {args.rounds} rounds, {agent}; "
-        f"this checkout vs {args.before}"
+        f"{args.this} vs {args.before}"
     )
     print(
         f"  {'threads':>7} {'this':>11} {'before':>11} {'ratio':>6}  {'per round':24} "

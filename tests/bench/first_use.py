@@ -2,7 +2,7 @@
 (issue 58 item 6: no silent first-use wait).
 
 Run by hand:  .venv/bin/python tests/bench/first_use.py [--uses verify,analysis,hint,solve]
-              [--keep-cache DIR]
+              [--keep-cache DIR] [--puzzles FILE,...]
 
 A fresh set-up as a new user has it: numba's cache emptied (a folder of its own,
 ``NUMBA_CACHE_DIR``, so this checkout's own cache is left alone), then the set-up's
@@ -14,7 +14,10 @@ time in a fresh process, as the window runs it:
 - analysis: ``model.search.analyse`` (2 s, the cores' threads) of that position, the
   Analysis dock;
 - hint: the strong level's agent (the cores' threads) on it, Hint;
-- solve: ``model.search.solve`` of it, Solve.
+- solve: ``model.search.solve`` of it (at most 60 s), Solve.
+
+``--puzzles`` names other positions (e.g. a Pyraos and an Allmer's Pyramid puzzle too:
+the other kernels), each with every use.
 
 For each it prints the first and the second run's seconds (the process's own work, after
 its imports), their ratio (1.0: nothing was compiled on first use) and the compiled
@@ -59,7 +62,7 @@ elif what == "hint":
     agent, limits = computer.agent_for(game, "strong", threads=computer.default_threads())
     answer = agent.choose(game, limits).move
 elif what == "solve":
-    answer = search.solve(game).value
+    answer = search.solve(game, max_seconds=60).value
 print(f"SECONDS {time.perf_counter() - began:.3f} {answer}")
 """
 
@@ -94,6 +97,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--uses", default=",".join(USES))
     parser.add_argument("--keep-cache", default=None, metavar="DIR", help="use this cache folder")
+    parser.add_argument(
+        "--puzzles",
+        default=str(PUZZLE.relative_to(ROOT)),
+        metavar="FILE,...",
+        help="the positions (puzzles: Verify proves their goal), each with every use",
+    )
     args = parser.parse_args()
     uses = [u for u in args.uses.split(",") if u]
     bad = [u for u in uses if u not in USES]
@@ -110,11 +119,13 @@ def main() -> None:
                 sys.exit(f"the warm-up failed:\n{done.stderr[-2000:]}")
         print(f"the set-up's warm-up: {time.perf_counter() - began:.1f} s", flush=True)
         print(f"  {'use':9} {'first':>8} {'second':>8} {'ratio':>6}  compiled on first use")
-        for use in uses:
+        for puzzle, use in ((p, u) for p in args.puzzles.split(",") if p for u in uses):
+            if use == uses[0]:
+                print(f"  {puzzle}:")
             times, missed = [], []
             for attempt in range(2):
                 before = cached(cache)
-                done = run(["-c", USE, use, str(PUZZLE)], env)
+                done = run(["-c", USE, use, str(ROOT / puzzle)], env)
                 found = re.search(r"SECONDS (\S+)", done.stdout)
                 if done.returncode or found is None:
                     sys.exit(f"{use} failed:\n{done.stdout[-1000:]}{done.stderr[-2000:]}")

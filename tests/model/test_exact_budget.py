@@ -73,7 +73,8 @@ def test_without_the_book_the_solver_still_proves_every_move_under_load(busy_mac
     assert (proven(analysis), len(analysis.moves)) == (14, 14)
 
 
-def test_a_position_too_large_to_settle_gets_no_exact_time():
+def test_a_position_too_large_to_settle_gets_no_exact_time(monkeypatch):
+    monkeypatch.setattr(budget, "_unsettled", OrderedDict())  # no other test's past
     game = Partition.new(PartitionOptions(5))
     assert budget.exact_seconds(game, 0.5, 2.0, len(game.legal_moves())) == 0.0
     small = Partition.new(PartitionOptions(3))

@@ -363,6 +363,7 @@ def test_a_split_solve_killed_and_started_again_gives_the_same_answer(tmp_path):
         str(folder),
         "--split-plies",
         "2",  # many small units: the kill comes while most are open
+        "--no-book",  # the book has the empty base-3 pyramids (issue 58)
         "--quiet",
     ]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}

@@ -254,6 +254,13 @@ def test_solve_settles_the_empty_base_3_partition_pyramid(capsys, version, value
     path = EXAMPLES / f"partition/empty-base3-{version}.pyr.json"  # the README's examples
     code, out, _ = run(capsys, "solve", path, "--table-mb", 64, "--quiet", "--workers", 1)
     assert code == 0
+    report = json.loads(out)  # the book has them (issue 58)
+    assert (report["solver"], report["value"], report["plies"]) == ("book", value, plies)
+    assert report["plies_exact"] is True
+    code, out, _ = run(
+        capsys, "solve", path, "--table-mb", 64, "--quiet", "--workers", 1, "--no-book"
+    )
+    assert code == 0
     report = json.loads(out)
     assert (report["solver"], report["value"], report["plies"]) == ("compiled", value, plies)
     assert report["plies_exact"] is True

@@ -23,6 +23,7 @@ import numpy as np
 from ...partition import Partition, PartitionOptions
 from ..games.partition.adapters import PartitionAdapter
 from ..games.pyraos.adapters import PyraosAdapter
+from ..games.pyraos.kernel import move_removed, move_source, move_target
 from ..games.pyraos.retro import warm_up as warm_up_endgame
 from ..games.terrace.adapters import TerraceAdapter
 from . import bounded, core, dfpn, mcts, sources_digest
@@ -79,6 +80,8 @@ def warm_up(progress: Callable[[float, str], None] | None = None) -> float:
         core.key(adapter.code, ctx, row)
         core.wins_at_once(adapter.code, ctx, row)  # the solver reads its children so
         core.lower_bound(adapter.code, ctx, row, True)
+    for part in (move_source, move_target, move_removed):  # Pyraos's adapter reads a move
+        part(0)  # so (tests/bench/first_use.py found them compiled on first use)
     if not compiled():
         with contextlib.suppress(OSError):  # a read-only install: said again next time
             MARK.parent.mkdir(exist_ok=True)
