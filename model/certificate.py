@@ -25,12 +25,14 @@ from __future__ import annotations
 import gzip
 import json
 import os
+import stat
 import time
 import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, BinaryIO
 
+from .files import nested_over
 from .game import MAX_QUOTED, PositionFormatError, quote, shorten
 from .lattice import Point, base_symmetries
 from .partition import Partition, Place
@@ -86,23 +88,92 @@ def _fail(text: str) -> CertificateError:
     return CertificateError(shorten(text, 2 * MAX_QUOTED - 20))
 
 
-def read_lines(path: str | os.PathLike[str]) -> list[str]:
-    """The certificate's lines (gzip-compressed UTF-8 text), or CertificateError."""
+#: The most a certificate is read to, decompressed (the base-4 stacking proof, 911,293
+#: lines, is about 32 MiB): a gzip bomb stops here instead of filling memory.
+MAX_TEXT_BYTES = 256 * 1024 * 1024
+#: The longest line read (the header of a full base-7 pyramid is under 8 KiB).
+MAX_LINE_BYTES = 64 * 1024
+#: The header's deepest nesting of lists and objects (the format's is 3), checked before
+#: it is parsed: a header nested 100,000 deep is refused without recursing.
+MAX_HEADER_DEPTH = 16
+LIMITS = (
+    f"at most {MAX_TEXT_BYTES // 2**20} MiB decompressed, lines of at most "
+    f"{MAX_LINE_BYTES // 1024} KiB, a header nested at most {MAX_HEADER_DEPTH} deep"
+)
+
+
+def read_lines(
+    path: str | os.PathLike[str],
+    *,
+    max_bytes: int = MAX_TEXT_BYTES,
+    max_line: int = MAX_LINE_BYTES,
+) -> list[str]:
+    """The certificate's lines (gzip-compressed UTF-8 text), read from a regular file only
+    (a FIFO or a device is refused before a byte is read) and to at most ``max_bytes``
+    decompressed in lines of at most ``max_line`` bytes; CertificateError otherwise."""
+    name = os.fspath(path)
     try:
-        with gzip.open(path, "rt", encoding="utf-8") as stream:
-            return stream.read().splitlines()
+        with _open_regular(name) as raw, gzip.GzipFile(fileobj=raw, mode="rb") as stream:
+            lines: list[str] = []
+            total = 0
+            while line := stream.readline(max_line + 2):  # the line and its end
+                total += len(line)
+                if total > max_bytes:
+                    raise _fail(
+                        f"{name}: more than {_size(max_bytes)} decompressed (a certificate "
+                        f"is read to {_size(max_bytes)}; a gzip bomb?)"
+                    )
+                text = line.rstrip(b"\r\n")
+                if len(text) > max_line:
+                    raise _fail(
+                        f"{name}: line {len(lines) + 1} is longer than {_size(max_line)} "
+                        f"(lines are read to {_size(max_line)})"
+                    )
+                lines.append(text.decode("utf-8"))
+            return lines
+    except CertificateError:
+        raise
     except FileNotFoundError:
-        raise _fail(f"{os.fspath(path)}: no such file") from None
+        raise _fail(f"{name}: no such file") from None
     except IsADirectoryError:
-        raise _fail(f"{os.fspath(path)}: a folder, not a certificate file") from None
+        raise _fail(f"{name}: a folder, not a certificate file") from None
     except (gzip.BadGzipFile, EOFError, zlib.error):
-        raise _fail(
-            f"{os.fspath(path)}: not a gzip-compressed certificate (damaged or cut short)"
-        ) from None
+        raise _fail(f"{name}: not a gzip-compressed certificate (damaged or cut short)") from None
     except UnicodeDecodeError:
-        raise _fail(f"{os.fspath(path)}: not UTF-8 text inside the gzip") from None
+        raise _fail(f"{name}: not UTF-8 text inside the gzip") from None
     except OSError as exc:
-        raise _fail(f"{os.fspath(path)}: cannot be read: {exc.strerror or exc}") from None
+        raise _fail(f"{name}: cannot be read: {exc.strerror or exc}") from None
+    except ValueError as exc:  # e.g. a NUL character in the name
+        raise _fail(f"{name}: cannot be opened: {exc}") from None
+
+
+def _size(count: int) -> str:
+    if count >= 2**20:
+        return f"{count / 2**20:g} MiB"
+    return f"{count / 1024:g} KiB" if count >= 1024 else f"{count} bytes"
+
+
+def _open_regular(name: str) -> BinaryIO:
+    """The file opened for reading when it is a regular file (a folder, FIFO, device or
+    socket: CertificateError before it is opened; opened without blocking, so a FIFO put
+    in its place after the look cannot hang the read either)."""
+    from .files import _file_kind
+
+    def check(info: os.stat_result) -> None:
+        if stat.S_ISDIR(info.st_mode):
+            raise IsADirectoryError(name)
+        if not stat.S_ISREG(info.st_mode):
+            raise _fail(f"{name}: {_file_kind(info.st_mode)}, not a certificate file")
+
+    check(os.stat(name))
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    fd = os.open(name, flags)
+    try:
+        check(os.fstat(fd))
+    except BaseException:
+        os.close(fd)
+        raise
+    return os.fdopen(fd, "rb")
 
 
 def _game_of(header: Any) -> Partition:
@@ -144,9 +215,11 @@ def check(
     began = time.perf_counter()
     if not lines:
         raise _fail("the certificate is empty")
+    if nested_over(lines[0], MAX_HEADER_DEPTH):
+        raise _fail(f"line 1: the header nests lists or objects over {MAX_HEADER_DEPTH} deep")
     try:
         header = json.loads(lines[0])
-    except ValueError:
+    except (ValueError, RecursionError):
         raise _fail("line 1: the header is not JSON") from None
     game = _game_of(header)
     winner = header["winner"]
@@ -266,11 +339,15 @@ def check(
 
 
 def check_file(
-    path: str | os.PathLike[str], *, progress: CheckProgress | None = None
+    path: str | os.PathLike[str],
+    *,
+    progress: CheckProgress | None = None,
+    max_bytes: int = MAX_TEXT_BYTES,
+    max_line: int = MAX_LINE_BYTES,
 ) -> CheckReport:
-    """Read and check the certificate at ``path`` (CertificateError: one line, naming
-    the file)."""
-    lines = read_lines(path)
+    """Read (:func:`read_lines`, within its limits) and check the certificate at ``path``
+    (CertificateError: one line, naming the file)."""
+    lines = read_lines(path, max_bytes=max_bytes, max_line=max_line)
     try:
         return check(lines, progress=progress)
     except CertificateError as exc:

@@ -246,6 +246,25 @@ def loads_json(
         raise PositionFormatError("", "lists or objects nested too deeply") from None
 
 
+def nested_over(text: str, limit: int) -> bool:
+    """Whether ``text`` (JSON) nests lists and objects more than ``limit`` deep, found by
+    one scan of its brackets outside strings: no recursion, whatever the depth, and linear
+    in the text (a string left open runs to the end)."""
+    depth = 0
+    for token in _BRACKET_OR_STRING.finditer(text):
+        bracket = token.group()
+        if bracket in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        elif bracket in "]}":
+            depth -= 1
+    return False
+
+
+_BRACKET_OR_STRING = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}]', re.DOTALL)
+
+
 #: Longest integer literal read; the format's numbers are small coordinates and sizes.
 _MAX_INT_DIGITS = 100
 

@@ -18,7 +18,7 @@ from model.lattice import base_symmetries
 from model.partition import Partition, PartitionOptions, Place
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-EXAMPLES = ROOT / "examples" / "certificates"
+EXAMPLES = ROOT / "model" / "data" / "certificates"
 VERSIONS = ("floating", "stacking")
 
 
@@ -246,3 +246,63 @@ def test_solve_writes_a_certificate(tmp_path):
     assert refused.returncode == 2
     assert "Traceback" not in refused.stderr
     assert refused.stderr.count("\n") == 1
+
+
+def _bomb(path: pathlib.Path, megabytes: int, line: bytes = b"") -> pathlib.Path:
+    """A gzip file of ``megabytes`` MiB of ``line`` repeated (zeros when empty), written a
+    MiB at a time: a few kB on disk."""
+    chunk = (line * (2**20 // len(line))) if line else bytes(2**20)
+    with gzip.open(path, "wb", compresslevel=9) as stream:
+        for _ in range(megabytes):
+            stream.write(chunk)
+    return path
+
+
+def test_reading_is_bounded(tmp_path):
+    """Item 8: the decompressed size and the line length are capped, the header's depth is
+    checked before it is parsed (no RecursionError at 100,000 deep)."""
+    from model.certificate import MAX_HEADER_DEPTH, read_lines
+
+    lines = _bomb(tmp_path / "lines.cert.gz", 3, b"x" * 63 + b"\n")
+    assert len(read_lines(lines, max_bytes=4 * 2**20)) == 3 * 2**14
+    with pytest.raises(CertificateError, match=r"more than 2 MiB decompressed") as info:
+        check_file(lines, max_bytes=2 * 2**20)
+    assert "\n" not in str(info.value)
+    with pytest.raises(CertificateError, match=r"line 1 is longer than 1 KiB"):
+        check_file(_bomb(tmp_path / "zeros.cert.gz", 2), max_line=1024)
+    for depth, message in ((100_000, "nests lists or objects over 16 deep"), (4, "keys")):
+        deep = "[" * depth + "]" * depth if depth > MAX_HEADER_DEPTH else '{"a": [[[1]]]}'
+        with pytest.raises(CertificateError, match=message):
+            check([deep, "x 0,0,0"])
+    quoted = json.dumps({"format": "[" * 100})  # brackets inside a string are not nesting
+    with pytest.raises(CertificateError, match="the header's keys"):
+        check([quoted])
+
+
+def test_the_command_refuses_hostile_files(tmp_path):
+    """A gzip bomb (100 MiB of zeros in 100 kB), a header 30,000 deep (within the line
+    cap; json.loads alone would raise RecursionError), a FIFO, a device:
+    exit 2 and one line each, quickly (a FIFO with no writer must not hang the check)."""
+    import os
+
+    deep = tmp_path / "deep.cert.gz"
+    deep.write_bytes(gzip.compress(b"[" * 30_000 + b"]" * 30_000 + b"\n"))
+    fifo = tmp_path / "fifo.cert.gz"
+    os.mkfifo(fifo)
+    cases = {
+        _bomb(tmp_path / "bomb.cert.gz", 100): "line 1 is longer than 64 KiB",
+        deep: "over 16 deep",
+        fifo: "a named pipe (FIFO), not a certificate file",
+        pathlib.Path("/dev/zero"): "a character device, not a certificate file",
+    }
+    for path, message in cases.items():
+        done = _cli("certificate", "check", "--quiet", str(path))
+        assert done.returncode == 2, done.stderr
+        assert done.stderr.count("\n") == 1, done.stderr
+        assert message in done.stderr
+    from model.certificate import MAX_HEADER_DEPTH, MAX_LINE_BYTES, MAX_TEXT_BYTES
+
+    shown = " ".join(_cli("certificate", "check", "--help").stdout.split())
+    assert f"to {MAX_TEXT_BYTES // 2**20} MiB decompressed" in shown  # the help says the caps
+    assert f"lines to {MAX_LINE_BYTES // 1024} KiB" in shown
+    assert f"nested to {MAX_HEADER_DEPTH} deep" in shown
