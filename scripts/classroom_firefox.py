@@ -5,7 +5,7 @@ joins, opens Allmer's Pyramid's move step, clicks black's stone on g6 with the m
 moves listed), then g7 (the verdict), opens Rolling's deployment and saves two pictures.
 Not part of the tests (docs/teach.md says what it showed).
 
-    pyramid-lab classroom examples/lessons/terrace examples/lessons/rolling --port 18448 &
+    pyramid-lab classroom model/data/lessons/terrace model/data/lessons/rolling --port 18448 &
     .venv/bin/python scripts/classroom_firefox.py http://127.0.0.1:18448/ /tmp/firefox
 """
 
@@ -79,10 +79,24 @@ async def check(url: str, out: str) -> None:
     home = tempfile.mkdtemp(prefix="classroom-firefox-")
     profile = os.path.join(home, "profile")
     os.makedirs(profile)
-    command = ["xvfb-run", "-a", "-s", "-screen 0 1400x900x24", "firefox-esr", "--no-remote",
-               "--profile", profile, f"--remote-debugging-port={PORT}"]
-    browser = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                               env={**os.environ, "HOME": home}, start_new_session=True)
+    command = [
+        "xvfb-run",
+        "-a",
+        "-s",
+        "-screen 0 1400x900x24",
+        "firefox-esr",
+        "--no-remote",
+        "--profile",
+        profile,
+        f"--remote-debugging-port={PORT}",
+    ]
+    browser = subprocess.Popen(
+        command,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env={**os.environ, "HOME": home},
+        start_new_session=True,
+    )
     try:
         async with aiohttp.ClientSession() as http:
             for _ in range(60):
@@ -97,29 +111,41 @@ async def check(url: str, out: str) -> None:
             await page.cmd("session.new", {"capabilities": {}})
             page.context = (await page.cmd("browsingContext.getTree", {}))["contexts"][0]["context"]
             viewport = {"width": 1280, "height": 760}
-            await page.cmd("browsingContext.setViewport", {"context": page.context,
-                                                           "viewport": viewport})
-            await page.cmd("browsingContext.navigate",
-                           {"context": page.context, "url": url, "wait": "complete"})
+            await page.cmd(
+                "browsingContext.setViewport", {"context": page.context, "viewport": viewport}
+            )
+            await page.cmd(
+                "browsingContext.navigate",
+                {"context": page.context, "url": url, "wait": "complete"},
+            )
             await page.until("!!document.querySelector('#cr-name')")
-            await page.js("(async () => { window.classroom.set('cr_name', 'Firefox'); "
-                          "await window.classroom.join(); return 1; })()")
+            await page.js(
+                "(async () => { window.classroom.set('cr_name', 'Firefox'); "
+                "await window.classroom.join(); return 1; })()"
+            )
             await page.until("!!document.querySelector('#cr-step-title')")
             await page.js("(async () => { await window.classroom.act('next'); return 1; })()")
             await page.until("!!document.querySelector('#cr-view canvas')")
             await asyncio.sleep(1.0)
             await page.click_at([6.0, 1.0, 0.8])  # black's stone on g6
-            await page.until("document.querySelector('#cr-play-list').innerText"
-                             ".startsWith('Moves of g6')")
-            print("listed:", " ".join((await page.js(
-                "document.querySelector('#cr-play-list').innerText")).split()))
+            await page.until(
+                "document.querySelector('#cr-play-list').innerText.startsWith('Moves of g6')"
+            )
+            print(
+                "listed:",
+                " ".join(
+                    (await page.js("document.querySelector('#cr-play-list').innerText")).split()
+                ),
+            )
             await asyncio.sleep(0.8)
             await page.picture(out + "-selected.png")
             await page.click_at([6.0, 0.0, 0.8])  # g7: the push
             await page.until("!!document.querySelector('#cr-verdict.cr-right')")
             print("verdict:", await page.js("document.querySelector('#cr-verdict').innerText"))
-            await page.js("(async () => { await window.classroom.act('lesson', [3]); "
-                          "await window.classroom.act('next'); return 1; })()")
+            await page.js(
+                "(async () => { await window.classroom.act('lesson', [3]); "
+                "await window.classroom.act('next'); return 1; })()"
+            )
             await page.until("!!document.querySelector('#cr-play-list')")
             await asyncio.sleep(1.0)
             await page.picture(out + "-hexmap.png")

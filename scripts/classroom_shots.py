@@ -22,7 +22,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 from model import lesson as lessons  # noqa: E402
 
-THIRD = ROOT / "examples" / "lessons" / "partition" / "03-a-corner-ball.lesson.json"
+THIRD = ROOT / "model" / "data" / "lessons" / "partition" / "03-a-corner-ball.lesson.json"
 
 
 def click(page, point) -> None:

@@ -35,7 +35,7 @@ def main(out: Path) -> None:
     from viewer.lab.session import Session
 
     out.mkdir(parents=True, exist_ok=True)
-    corner = ROOT / "examples" / "lessons" / "partition" / "03-a-corner-ball.lesson.json"
+    corner = ROOT / "model" / "data" / "lessons" / "partition" / "03-a-corner-ball.lesson.json"
     window = MainWindow(Session(lessons.read(corner).steps[0].position()))
     window.resize(1400, 900)
     window.show()

@@ -19,7 +19,7 @@ def main(out: Path) -> None:
     from model import lesson as lessons
     from viewer.desktop.lessons import play_answer
 
-    folder = ROOT / "examples" / "lessons"
+    folder = ROOT / "model" / "data" / "lessons"
     first = folder / "partition" / "01-corners-and-walls.lesson.json"
     shots = ShotWindow(out, lessons.read(first).steps[0].position(), (1400, 900), "lesson-shots")
     window = shots.window

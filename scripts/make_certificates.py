@@ -6,7 +6,7 @@ each in a process of its own, its wall clock and peak memory measured.
     .venv/bin/python scripts/make_certificates.py --base 4 --version stacking \\
         --out /tmp/certificates --table-mb 2048
 
-Base 3 writes into examples/certificates/ (they ship); the base-4 ones are large: write
+Base 3 writes into model/data/certificates/ (they ship); the base-4 ones are large: write
 them elsewhere (--out). Figures: docs/engines.md.
 """
 
@@ -35,7 +35,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--base", type=int, default=3, choices=(3, 4))
     parser.add_argument("--version", choices=("floating", "stacking"), action="append")
-    parser.add_argument("--out", default=str(ROOT / "examples" / "certificates"))
+    parser.add_argument("--out", default=str(ROOT / "model" / "data" / "certificates"))
     parser.add_argument("--table-mb", type=int, default=1024)
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)

@@ -1,4 +1,4 @@
-"""Generate the puzzle collection in ``examples/puzzles/<game>/`` (seeded, repeatable).
+"""Generate the puzzle collection in ``model/data/puzzles/<game>/`` (seeded, repeatable).
 
 For every game and option set it plays seeded random games from the start and walks each
 game back from its end. At each position it asks the prover for the shortest win of the
@@ -30,7 +30,7 @@ stops there: most of Pyraos sits between 39,000 and 65,536), so those puzzles co
 all others, ordered by the goal's length, then the prover's nodes, which do not saturate
 (``model.collection.rank_key``). The number goes into each puzzle
 (``"difficulty": "512 playouts"``) and the order into
-``examples/puzzles/<game>/collection.json`` (``model.collection`` reads it).
+``model/data/puzzles/<game>/collection.json`` (``model.collection`` reads it).
 
     .venv/bin/python scripts/make_puzzles.py                 # every game
     .venv/bin/python scripts/make_puzzles.py --game terrace  # one game
@@ -57,7 +57,7 @@ from model.files import SUFFIX, read, write  # noqa: E402
 from model.game import Game, game_class  # noqa: E402
 from model.search import SearchStopped, puzzles, verify, warm_up  # noqa: E402
 
-OUT = ROOT / "examples" / "puzzles"
+OUT = ROOT / "model" / "data" / "puzzles"
 WORDS = {1: "1 move", 2: "2 moves", 3: "3 moves", 4: "4 moves", 5: "5 moves"}
 
 

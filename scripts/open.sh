@@ -5,7 +5,7 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
 bash scripts/setup.sh
-example=examples/lessons/partition/01-corners-and-walls.lesson.json
+example=model/data/lessons/partition/01-corners-and-walls.lesson.json
 export QT_API=pyside6
 if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
   exec .venv/bin/pyramid-lab open "$example"

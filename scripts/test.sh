@@ -18,6 +18,7 @@ unset PYTHONDONTWRITEBYTECODE
 
 echo "[test] ruff"
 .venv/bin/ruff check .
+.venv/bin/ruff format --check .
 
 screen=(-screen 0 1280x1024x24 -nolisten tcp)
 if [ "$#" -gt 0 ]; then

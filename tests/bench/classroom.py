@@ -53,8 +53,8 @@ sys.path.insert(0, str(ROOT))
 
 from model import lesson as lessons  # noqa: E402
 
-LESSON = ROOT / "examples" / "lessons" / "partition" / "01-corners-and-walls.lesson.json"
-STEPPED = ROOT / "examples" / "lessons" / "terrace" / "01-pushes.lesson.json"
+LESSON = ROOT / "model" / "data" / "lessons" / "partition" / "01-corners-and-walls.lesson.json"
+STEPPED = ROOT / "model" / "data" / "lessons" / "terrace" / "01-pushes.lesson.json"
 GOAL_MS = 300.0
 POINTS = [(0, 0, 3), (0, 0, 0), (3, 0, 0), (1, 1, 1), (0, 3, 0)]  # the apex is right
 #: Allmer's lesson: the stone clicked first, then one of the destinations (g7 is right).

@@ -10,7 +10,7 @@ warm-up (``scripts/setup.sh``'s two commands) in a fresh process; then each use 
 time in a fresh process, as the window runs it:
 
 - verify: ``model.search.verify`` of a base-3 puzzle of 3 plies
-  (examples/puzzles/partition/floating-3-win-in-2-a.pyr.json), the Puzzle dock's Verify;
+  (model/data/puzzles/partition/floating-3-win-in-2-a.pyr.json), the Puzzle dock's Verify;
 - analysis: ``model.search.analyse`` (2 s, the cores' threads) of that position, the
   Analysis dock;
 - hint: the strong level's agent (the cores' threads) on it, Hint;
@@ -39,7 +39,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-PUZZLE = ROOT / "examples/puzzles/partition/floating-3-win-in-2-a.pyr.json"
+PUZZLE = ROOT / "model/data/puzzles/partition/floating-3-win-in-2-a.pyr.json"
 
 WARM_UP = [  # scripts/setup.sh's warm-up, word for word
     "import model.search.compiled",

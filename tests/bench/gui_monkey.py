@@ -17,11 +17,18 @@ import random
 import sys
 import tempfile
 import time
+import traceback
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 SIZE = tuple(int(v) for v in os.environ.get("MONKEY_SIZE", "1000x760").split("x"))
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "viewer")]
+
+
+def _trace(exc: BaseException) -> str:
+    """The exception's traceback, its last 40 lines (a RecursionError's repeated frames are
+    folded by traceback into one line that says how often)."""
+    return "".join("".join(traceback.format_exception(exc)).splitlines(True)[-40:])
 
 
 class Bot:
@@ -47,6 +54,17 @@ class Bot:
         from PySide6.QtTest import QTest
 
         QTest.qWait(ms)
+
+    def waitUntil(self, condition, timeout=5000):
+        """pytest-qt's: events run until ``condition()`` is true; TimeoutError after
+        ``timeout`` ms (the monkey counts it as a failure)."""
+        from PySide6.QtTest import QTest
+
+        end = time.monotonic() + timeout / 1000
+        while not condition():
+            if time.monotonic() > end:
+                raise TimeoutError(f"waitUntil: not true within {timeout} ms")
+            QTest.qWait(10)
 
 
 def main() -> int:
@@ -85,7 +103,7 @@ def main() -> int:
 
     errors: list = []
     slots.error_hooks.append(lambda exc, what: errors.append((exc, what)))
-    sys.excepthook = lambda kind, exc, tb: errors.append((exc, "excepthook"))
+    sys.excepthook = lambda kind, exc, tb: errors.append((exc, f"excepthook: {_trace(exc)}"))
     files = example_copies(folder / "files")
     hostile = hostile_collections(folder / "hostile")
     menus.LESSON_DIR = folder / "files" / "lessons"

@@ -13,7 +13,7 @@ from viewer.lab import CANCEL, DISCARD, SAVE, Lab
 from viewer.lab.session import Session
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
-LESSON = next((EXAMPLES / "lessons" / "partition").glob("*.lesson.json"))
+LESSON = next((EXAMPLES.parent / "model" / "data" / "lessons" / "partition").glob("*.lesson.json"))
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ from viewer.lab import Lab
 from viewer.lab.session import Session
 
 ROOT = Path(__file__).resolve().parents[2]
-LESSONS = ROOT / "examples" / "lessons"
+LESSONS = ROOT / "model" / "data" / "lessons"
 CORNER_BALL = LESSONS / "partition" / "03-a-corner-ball.lesson.json"
 LONE_APEX = ROOT / "examples" / "partition" / "t3-lone-apex.pyr.json"
 

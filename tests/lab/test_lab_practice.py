@@ -16,7 +16,7 @@ from model.collection import INDEX, INDEX_FORMAT, Progress, position_key
 from model.files import read, write
 
 ROOT = Path(__file__).resolve().parents[2]
-PUZZLES = ROOT / "examples" / "puzzles" / "partition"
+PUZZLES = ROOT / "model" / "data" / "puzzles" / "partition"
 WIN_IN_1 = "floating-3-win-in-1-a.pyr.json"  # red: 0,0,0, within 1 ply
 WIN_IN_2 = "floating-3-win-in-2-a.pyr.json"  # red: 2,2,0 0,0,0 0,0,1, within 3 plies
 

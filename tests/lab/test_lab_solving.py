@@ -21,7 +21,7 @@ from viewer.lab import solve as solve_module
 from viewer.lab.session import Session
 
 ROOT = Path(__file__).resolve().parents[2]
-PUZZLES = ROOT / "examples" / "puzzles" / "partition"
+PUZZLES = ROOT / "model" / "data" / "puzzles" / "partition"
 WIN_IN_1 = PUZZLES / "floating-3-win-in-1-a.pyr.json"  # red: 0,0,0, within 1 ply
 WIN_IN_2 = PUZZLES / "floating-3-win-in-2-a.pyr.json"  # red: 2,2,0 0,0,0 0,0,1, 3 plies
 

@@ -54,7 +54,9 @@ def test_every_move_is_searched_after_a_win_in_one():
 
 def test_a_win_for_the_other_side_marks_every_move_lost():
     # Red wins this puzzle in 2 with 0,1,0: after it, blue is lost whatever it plays.
-    game = read(EXAMPLES / "puzzles/partition/floating-4-win-in-2-c.pyr.json").game
+    game = read(
+        EXAMPLES.parent / "model/data/puzzles/partition/floating-4-win-in-2-c.pyr.json"
+    ).game
     winner = game.to_move
     game.push(game.parse_move("0,1,0"))
     analysis = analyse(game, seconds=1.0, seed=2)

@@ -21,7 +21,7 @@ from model.collection import (
 from model.files import read, write
 from model.game import PositionFormatError
 
-PARTITION = Path(__file__).resolve().parents[2] / "examples" / "puzzles" / "partition"
+PARTITION = Path(__file__).resolve().parents[2] / "model" / "data" / "puzzles" / "partition"
 A, B, C = (
     "floating-3-win-in-1-a.pyr.json",
     "floating-3-win-in-2-a.pyr.json",

@@ -129,7 +129,7 @@ def test_compiled_mcts_sees_a_win_by_leaving_no_move():
     from tests.model.handed import adapter_for
 
     root = Path(__file__).resolve().parents[2]
-    game = read(root / "examples/puzzles/terrace/stones-stay-win-in-1-a.pyr.json").game
+    game = read(root / "model/data/puzzles/terrace/stones-stay-win-in-1-a.pyr.json").game
     assert not game.options.last_stones_lose
     choice = CompiledMCTSAgent(adapter_for, seed=1).choose(game, Limits(playouts=200))
     assert str(choice.move) == "c6xg6"

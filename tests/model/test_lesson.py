@@ -21,7 +21,7 @@ from model.teaching import teaching_for
 from viewer.cli import main
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-LESSONS = ROOT / "examples" / "lessons"
+LESSONS = ROOT / "model" / "data" / "lessons"
 
 
 def _doc() -> dict[str, Any]:

@@ -11,7 +11,7 @@ from model import lesson as L
 from model.game import Game
 from model.teaching import teaching_for
 
-LESSONS = pathlib.Path(__file__).resolve().parents[2] / "examples" / "lessons"
+LESSONS = pathlib.Path(__file__).resolve().parents[2] / "model" / "data" / "lessons"
 
 
 def _step(name: str, index: int) -> L.Step:

@@ -1,4 +1,4 @@
-"""The puzzle collection (examples/puzzles/<game>/, made by scripts/make_puzzles.py): every
+"""The puzzle collection (model/data/puzzles/<game>/, made by scripts/make_puzzles.py): every
 file reads, states a goal, and verifies with exactly one winning first move and a tight
 bound; every game has at least thirty puzzles, Partition has both versions, and each
 folder's collection.json lists every puzzle once, easiest first, with the difficulty its
@@ -16,7 +16,7 @@ from model.files import read
 from model.puzzle import goal_of
 from model.search import prove, verify
 
-PUZZLES = Path(__file__).resolve().parents[2] / "examples" / "puzzles"
+PUZZLES = Path(__file__).resolve().parents[2] / "model" / "data" / "puzzles"
 FILES = sorted(PUZZLES.glob("*/*.pyr.json"))
 GAMES = ("partition", "pyraos", "terrace")
 

@@ -25,7 +25,7 @@ from model.game import PositionFormatError
 from model.userfiles import LESSON_PROGRESS_FILE, LessonProgress
 
 ROOT = Path(__file__).resolve().parents[2]
-PUZZLE = ROOT / "examples" / "puzzles" / "partition" / "floating-3-win-in-1-a.pyr.json"
+PUZZLE = ROOT / "model" / "data" / "puzzles" / "partition" / "floating-3-win-in-1-a.pyr.json"
 FULL = os.environ.get("PYRAMID_FUZZ") == "full"
 LESSON = Path("/lessons/fuzz.lesson.json")
 

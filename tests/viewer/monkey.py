@@ -89,7 +89,7 @@ def example_copies(folder: Path) -> list[Path]:
         target.mkdir(parents=True, exist_ok=True)
         for path in sorted((ROOT / "examples" / name).glob("*.pyr.json")):
             out.append(Path(shutil.copy(path, target / path.name)))
-    lessons = ROOT / "examples" / "lessons"  # the stepped lessons, a folder a game
+    lessons = ROOT / "model" / "data" / "lessons"  # the stepped lessons, a folder a game
     for path in sorted(lessons.glob("*/*.lesson.json")):
         target = folder / "lessons" / path.parent.name
         target.mkdir(parents=True, exist_ok=True)
@@ -111,7 +111,7 @@ def hostile_collections(folder: Path) -> list[Path]:
     puzzle file, a folder name of 5,000 characters (not there), a file for a folder."""
     import json
 
-    good = ROOT / "examples" / "puzzles" / "partition" / "floating-3-win-in-1-a.pyr.json"
+    good = ROOT / "model" / "data" / "puzzles" / "partition" / "floating-3-win-in-1-a.pyr.json"
     raw = json.loads(good.read_text(encoding="utf-8"))
     made: dict[str, dict[str, str]] = {
         "deep": {"collection.json": "[" * 100_000 + "]" * 100_000},

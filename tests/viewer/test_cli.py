@@ -92,7 +92,7 @@ def test_analyze_text_explains(capsys):
 
 
 def test_analyze_engine_adds_the_analysis(capsys):
-    puzzle = ROOT / "examples" / "puzzles" / "partition" / "floating-3-win-in-1-a.pyr.json"
+    puzzle = ROOT / "model" / "data" / "puzzles" / "partition" / "floating-3-win-in-1-a.pyr.json"
     done = ROOT / "examples" / "partition" / "t1-red-wins-small.pyr.json"
     code, out, _ = run(capsys, "analyze", "--engine", "--seconds", "0.5", puzzle, done)
     assert code == 0
@@ -321,7 +321,9 @@ def test_open_without_a_display_says_how_to_render(capsys, monkeypatch):
     assert code == 2
     assert "no display" in err
     assert "pyramid-lab render" in err
-    first_lesson = sorted((ROOT / "examples" / "lessons" / "partition").glob("*.lesson.json"))[0]
+    first_lesson = sorted(
+        (ROOT / "model" / "data" / "lessons" / "partition").glob("*.lesson.json")
+    )[0]
     assert f"pyramid-lab render {first_lesson} -o" in err  # without a file: the first lesson
 
 
@@ -447,7 +449,7 @@ def test_verify_text_says_key_cooks_and_line_in_sentences(capsys, tmp_path):
 
 def test_verify_without_a_solution_does_not_call_the_only_winner_a_cook(capsys):
     """The one winning first move of a puzzle with no solution is its key, not a cook."""
-    path = ROOT / "examples/puzzles/partition/floating-3-win-in-1-a.pyr.json"
+    path = ROOT / "model/data/puzzles/partition/floating-3-win-in-1-a.pyr.json"
     raw = json.loads(path.read_text())
     del raw["puzzle"]["solution"]
     from model.files import from_json

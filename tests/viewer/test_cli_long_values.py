@@ -16,7 +16,7 @@ from viewer.cli import main
 from viewer.cli.common import MAX_ERROR_LINE, ShortLines
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-LESSONS = ROOT / "examples" / "lessons"
+LESSONS = ROOT / "model" / "data" / "lessons"
 LONG = 100_000
 #: The longest line an error may take: the place, a value cut to MAX_QUOTED, the reason.
 LINE = 3 * MAX_QUOTED

@@ -25,7 +25,7 @@ def memory_cap() -> None:
 
 
 ROOT = Path(__file__).resolve().parents[2]
-PUZZLES = ROOT / "examples" / "puzzles"
+PUZZLES = ROOT / "model" / "data" / "puzzles"
 EASY, HARD = "floating-3-win-in-1-a.pyr.json", "floating-3-win-in-2-a.pyr.json"
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from model import content
 from model.files import read
 from model.game import PositionFormatError
 from model.lesson import LessonFile
@@ -19,7 +20,7 @@ from viewer.lab import documents
 from viewer.lab.documents import CANCEL, DISCARD, SAVE, Documents, MemoryStore, RecentFiles
 from viewer.lab.session import EXAMPLES_DIR, Session
 
-LESSON = sorted((EXAMPLES_DIR / "lessons" / "partition").glob("*.lesson.json"))[0]
+LESSON = sorted((content.lessons() / "partition").glob("*.lesson.json"))[0]
 
 
 class Front:

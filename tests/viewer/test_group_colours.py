@@ -90,7 +90,7 @@ def test_the_window_says_why_a_wrong_answers_path_runs_through_red_balls(make_wi
 
     from viewer.desktop.lessons import play_answer
 
-    lessons = Path(__file__).resolve().parents[2] / "examples" / "lessons"
+    lessons = Path(__file__).resolve().parents[2] / "model" / "data" / "lessons"
     window = make_window()
     assert window.documents.open(lessons / "partition" / "06-the-apex.lesson.json")
     window.lab.lessons.go(2)

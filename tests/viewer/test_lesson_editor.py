@@ -23,7 +23,7 @@ from viewer.desktop.menus import LESSON_FOLDERS_KEY
 from viewer.lab.lesson import SAID_PATH
 
 ROOT = Path(__file__).resolve().parents[2]
-CORNER_BALL = ROOT / "examples" / "lessons" / "partition" / "03-a-corner-ball.lesson.json"
+CORNER_BALL = ROOT / "model" / "data" / "lessons" / "partition" / "03-a-corner-ball.lesson.json"
 
 
 def idle(qtbot, control, seconds=180):
@@ -117,6 +117,27 @@ def test_overlays_and_the_goal_are_choices_kept_in_step_with_the_json(make_windo
     idle(qtbot, control)
     assert control.state.step.overlays == {"region": "AP"}
     assert control.state.step.task.goal == {"holds": "NE", "by": "blue"}
+
+
+def test_json_nested_100000_deep_is_refused_in_words(make_window, monkeypatch):
+    """A text nested 100,000 deep pasted into the goal or the overlays JSON: one line in
+    the editor, the last good choice kept; json.loads alone raised a RecursionError into
+    sys.excepthook (the fields' textChanged slots are not guarded)."""
+    import sys
+
+    escaped = []
+    monkeypatch.setattr(sys, "excepthook", lambda *exc: escaped.append(exc))
+    window = make_window()
+    _control, panel = teach(window)
+    panel.advanced.setChecked(True)
+    before = [c.currentText() for c in panel.param_combos.values()]
+    for field in (panel.edit_rule, panel.edit_overlays):
+        field.setText("[" * 100_000 + "]" * 100_000)
+        said = panel.editor_message.text()
+        assert "nested over 16 deep" in said, said
+        assert "the last good choice stays" in said
+    assert [c.currentText() for c in panel.param_combos.values()] == before
+    assert escaped == []
 
 
 def test_the_task_kind_offers_its_own_choices(make_window, qtbot):

@@ -14,7 +14,7 @@ from model import lesson as L
 from viewer.desktop.lessons import Progress, play_answer
 
 ROOT = Path(__file__).resolve().parents[2]
-LESSONS = ROOT / "examples" / "lessons"
+LESSONS = ROOT / "model" / "data" / "lessons"
 CORNER_BALL = LESSONS / "partition" / "03-a-corner-ball.lesson.json"
 
 

@@ -16,7 +16,7 @@ from model.files import read, write
 from viewer.widgets.practice_dock import TICK
 
 ROOT = Path(__file__).resolve().parents[2]
-PUZZLES = ROOT / "examples" / "puzzles" / "partition"
+PUZZLES = ROOT / "model" / "data" / "puzzles" / "partition"
 WAIT_MS = 20000
 WIN_IN_1 = "floating-3-win-in-1-a.pyr.json"  # red: 0,0,0, within 1 ply
 WIN_IN_2 = "floating-3-win-in-2-a.pyr.json"  # red: 2,2,0 0,0,0 0,0,1, within 3 plies
@@ -155,7 +155,7 @@ def test_the_puzzles_menu_lists_the_shipped_collections(make_window, guard_error
     texts = [a.text() for a in window.menus.puzzles_menu.actions()]
     assert "&Open collection..." in texts
     assert "&Next unsolved" in texts
-    shipped = sorted(p.name for p in (ROOT / "examples" / "puzzles").iterdir() if p.is_dir())
+    shipped = sorted(p.name for p in (ROOT / "model" / "data" / "puzzles").iterdir() if p.is_dir())
     assert sum(t.endswith(" puzzles") and t != "&My puzzles" for t in texts) == len(shipped)
     assert "&My puzzles" in texts  # the user's made ones (issue 46, item 2)
     window.menus.fill_my_puzzles()
@@ -226,7 +226,7 @@ def test_a_wrong_move_in_a_win_in_1_says_what_it_did_and_what_the_win_needed(
 def test_a_pyraos_placement_hint_names_the_idea_in_the_rules_words(make_window, guard_errors):
     window = make_window()
     practice = window.binding.practising()
-    assert practice.open_collection(ROOT / "examples" / "puzzles" / "pyraos")
+    assert practice.open_collection(ROOT / "model" / "data" / "puzzles" / "pyraos")
     practice.state.hint()
     idea = practice.state.hint_idea
     move = practice.state.hint_move[1]

@@ -13,7 +13,7 @@ from model.files import read
 from model.puzzle import goal_of
 
 ROOT = Path(__file__).resolve().parents[2]
-PUZZLES = ROOT / "examples" / "puzzles" / "partition"
+PUZZLES = ROOT / "model" / "data" / "puzzles" / "partition"
 WAIT_MS = 20000
 WIN_IN_1 = "floating-3-win-in-1-a.pyr.json"  # red: 0,0,0, within 1 ply
 WIN_IN_2 = "floating-3-win-in-2-a.pyr.json"  # red: 2,2,0 0,0,0 0,0,1, within 3 plies

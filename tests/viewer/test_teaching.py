@@ -98,7 +98,7 @@ def test_old_caption_lessons_still_open_with_their_overlays_and_none_is_shipped(
     make_window, old_lessons
 ):
     """The four caption-only lessons the app shipped are retired (Partition's stepped
-    lessons 3, 4, 6 and 10 teach what they did): none is in examples/lessons/ nor in the
+    lessons 3, 4, 6 and 10 teach what they did): none is in model/data/lessons/ nor in the
     Lessons menu. A teacher's own file of that kind still opens, caption and overlays."""
     assert not list(LESSON_DIR.glob("*.pyr.json"))
     window = make_window()
@@ -695,7 +695,7 @@ def test_the_app_opens_on_lesson_1_with_its_caption_and_overlays(
     monkeypatch.setenv("PYRAMID_LAB_LESSON_PROGRESS", str(tmp_path / "progress.json"))
     monkeypatch.setenv("PYRAMID_LAB_AUTOSAVE", str(tmp_path / "autosave"))
     path = first_lesson()
-    assert path == ROOT / "examples/lessons/partition/01-corners-and-walls.lesson.json"
+    assert path == ROOT / "model/data/lessons/partition/01-corners-and-walls.lesson.json"
     script = (ROOT / "scripts/open.sh").read_text()
     assert f"example={path.relative_to(ROOT)}\n" in script
     lesson = lessons.read(path)
@@ -744,7 +744,7 @@ def test_a_shared_escape_path_is_one_tube_and_one_line(make_window):
     from pathlib import Path as FilePath
 
     window = make_window()
-    lesson = FilePath(__file__).resolve().parents[2] / "examples/lessons/partition"
+    lesson = FilePath(__file__).resolve().parents[2] / "model/data/lessons/partition"
     assert window.documents.open(lesson / "03-a-corner-ball.lesson.json")
     paths = [e for e in window.legend.entries if e.kind == "path"]
     assert [e.style for e in paths] == ["both"]

@@ -20,7 +20,7 @@ from model.collection import INDEX
 from viewer.widgets.notice import NoticeBox
 
 ROOT = Path(__file__).resolve().parents[2]
-PUZZLES = ROOT / "examples" / "puzzles" / "partition"
+PUZZLES = ROOT / "model" / "data" / "puzzles" / "partition"
 EASY = "floating-3-win-in-1-a.pyr.json"
 DEEP = "[" * 100_000 + "]" * 100_000
 

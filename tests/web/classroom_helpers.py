@@ -21,9 +21,9 @@ import aiohttp
 
 ROOT = Path(__file__).resolve().parents[2]
 CODE = "test-class-code"
-LESSON = ROOT / "examples" / "lessons" / "partition" / "01-corners-and-walls.lesson.json"
-SECOND = ROOT / "examples" / "lessons" / "partition" / "03-a-corner-ball.lesson.json"
-TERRACE = ROOT / "examples" / "lessons" / "terrace" / "01-pushes.lesson.json"
+LESSON = ROOT / "model" / "data" / "lessons" / "partition" / "01-corners-and-walls.lesson.json"
+SECOND = ROOT / "model" / "data" / "lessons" / "partition" / "03-a-corner-ball.lesson.json"
+TERRACE = ROOT / "model" / "data" / "lessons" / "terrace" / "01-pushes.lesson.json"
 
 
 @dataclass

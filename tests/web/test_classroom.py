@@ -225,7 +225,7 @@ def test_bad_input_is_refused_and_the_server_goes_on(server, browser):
         "www/room.py",
         "www/student.html",
         "viewer/cli/classroom.py",
-        "examples/lessons/partition/01-corners-and-walls.lesson.json",
+        "model/data/lessons/partition/01-corners-and-walls.lesson.json",
         "results.json",
         "classroom/classroom.js",
     ):

@@ -24,7 +24,7 @@ from viewer.classroom.scene import lattice_of
 from viewer.classroom.web import Service
 
 FULL = os.environ.get("PYRAMID_FUZZ") == "full"
-LESSONS = ROOT / "examples" / "lessons"
+LESSONS = ROOT / "model" / "data" / "lessons"
 FILES = [
     LESSONS / "partition" / "03-a-corner-ball.lesson.json",
     LESSONS / "terrace" / "01-pushes.lesson.json",
@@ -33,8 +33,17 @@ FILES = [
     LESSONS / "rolling" / "02-fights.lesson.json",
 ]
 ACTIONS = [
-    "click", "point", "move", "form", "lesson", "view",
-    "check", "hint", "retry", "next", "previous",
+    "click",
+    "point",
+    "move",
+    "form",
+    "lesson",
+    "view",
+    "check",
+    "hint",
+    "retry",
+    "next",
+    "previous",
 ]
 
 #: Values a page may send where a number, a text or a list is expected.
@@ -49,8 +58,9 @@ odd = st.one_of(
 )
 values = st.recursive(
     odd,
-    lambda inner: st.lists(inner, max_size=20)
-    | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=20) | st.dictionaries(st.text(max_size=6), inner, max_size=4)
+    ),
     max_leaves=40,
 )
 

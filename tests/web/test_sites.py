@@ -20,7 +20,7 @@ from viewer.classroom.scene import lattice_of
 from viewer.classroom.web import Service, _refusing
 
 CODE = "abcd-efgh"
-LESSONS = ROOT / "examples" / "lessons"
+LESSONS = ROOT / "model" / "data" / "lessons"
 TERRACE = LESSONS / "terrace" / "01-pushes.lesson.json"
 BALL = LESSONS / "ball" / "01-programming.lesson.json"
 DRAFT = LESSONS / "rolling" / "01-the-draft.lesson.json"
@@ -66,7 +66,13 @@ def test_allmers_pyramid_by_clicks_a_wrong_push_then_the_right_one(service):
     assert "error" not in picked
     assert picked["page"]["play"]["about"] == "g6"
     assert {m["text"] for m in picked["page"]["play"]["moves"]} == {
-        "g6-g1", "g6-g2", "g6-g3", "g6-g4", "g6-g5", "g6>g7", "g6^f6",
+        "g6-g1",
+        "g6-g2",
+        "g6-g3",
+        "g6-g4",
+        "g6-g5",
+        "g6>g7",
+        "g6^f6",
     }
     # a run to g1 is legal but not the push asked for: the lesson's reason
     wrong = service.act(token, "click", ray_onto(seat.geometry.centres[g1]))
@@ -244,8 +250,11 @@ def blue_session(path, targets):
     answers = [service.resume(token)]
     hexes = [seat.geometry.site(seat.view.map.cell(name)) for name in ("1", "2", "9", "3")]
     for site in hexes:  # a space refused (blue may not go there), then one played
-        answers.append(_refusing(lambda s=site: service.act(token, "click", ray_onto(
-            seat.geometry.centres[s]))))
+        answers.append(
+            _refusing(
+                lambda s=site: service.act(token, "click", ray_onto(seat.geometry.centres[s]))
+            )
+        )
     answers.append(service.act(token, "retry", []))
     answers.append(service.act(token, "move", ["deploy f2 3"]))
     answers.append(service.act(token, "retry", []))
@@ -279,7 +288,7 @@ def test_serving_every_lesson_loads_no_qt():
         "from viewer.classroom.room import Classroom\n"
         "from viewer.classroom.scene import lattice_of\n"
         "from viewer.classroom.web import Service\n"
-        "room = Classroom.open(['examples/lessons'], 'abcd-efgh', None, lattice_of)\n"
+        "room = Classroom.open(['model/data/lessons'], 'abcd-efgh', None, lattice_of)\n"
         "service = Service(room)\n"
         "token = service.join('Ada')['token']\n"
         "student = room.student(token)\n"

@@ -1,14 +1,17 @@
-"""GLSL effects from the repository's ``shaders/`` folder, loaded by name and injected at
+"""GLSL effects from the top-level ``shaders/`` folder (package data), loaded by name and injected at
 VTK's ``//VTK::`` tags. The replacement always begins with the tag itself, so VTK's default
 code for that tag is kept (dropping it would silently lose lighting, clipping or picking)."""
 
 from __future__ import annotations
 
 import functools
+from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-SHADER_DIR = Path(__file__).resolve().parents[2] / "shaders"
+#: The folder of the GLSL: the package ``shaders`` (its files are package data, so a wheel
+#: carries them; pyproject.toml).
+SHADER_DIR = Path(str(files("shaders")))
 
 
 @functools.cache

@@ -92,9 +92,7 @@ class Layer:
             cloud = pv.PolyData(np.asarray(self.centres, dtype=float))
             cloud["radius"] = np.asarray(self.radii, dtype=float)
             cloud["rgb"] = np.asarray(self.colours, dtype=np.uint8)
-            parts.append(
-                cloud.glyph(geom=_SPHERE, scale="radius", orient=False, factor=1.0)
-            )
+            parts.append(cloud.glyph(geom=_SPHERE, scale="radius", orient=False, factor=1.0))
         for points, rgb in self.paths:
             if len(points) < 2:
                 continue
@@ -356,8 +354,10 @@ def _analysis(game: Game) -> Any:
 def _walls(board: Board, lattice: PyramidLattice) -> None:
     n = lattice.n
     apex = lattice.centres[lattice.id_of(0, 0, n - 1)]
-    base = [lattice.centres[lattice.id_of(i, j, 0)] for i, j in
-            ((0, 0), (n - 1, 0), (n - 1, n - 1), (0, n - 1))]
+    base = [
+        lattice.centres[lattice.id_of(i, j, 0)]
+        for i, j in ((0, 0), (n - 1, 0), (n - 1, n - 1), (0, n - 1))
+    ]
     ring = np.array([*base, base[0]])
     board.marks.paths.append((ring, WALL_RGB))
     for corner in base:
@@ -392,9 +392,7 @@ def _corners(board: Board, game: Game, lattice: PyramidLattice) -> None:
         board.say(rgb, f"a corner {holder} holds" if holder else "a corner nobody holds yet")
 
 
-def _region(
-    board: Board, game: Game, lattice: PyramidLattice, name: str, keep: np.ndarray
-) -> None:
+def _region(board: Board, game: Game, lattice: PyramidLattice, name: str, keep: np.ndarray) -> None:
     try:
         corner = Corner(name.upper())
     except ValueError:

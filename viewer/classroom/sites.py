@@ -107,9 +107,7 @@ class Seat:
             near = [m for m in legal if cell in self._cells(m)]
             if near:
                 legal, about = near, self.ui.site_name(self.site)
-        listed = [
-            {"text": str(m), "words": self.ui.move_words(self.view, m)} for m in legal
-        ]
+        listed = [{"text": str(m), "words": self.ui.move_words(self.view, m)} for m in legal]
         form = self.ui.move_form(self.view)
         return {
             "moves": listed,

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import signal
 import sys
 import threading
@@ -24,6 +25,7 @@ from . import (
     book,
     certificate,
     classroom,
+    desktop,
     endgame,
     export,
     lesson,
@@ -68,6 +70,7 @@ COMMANDS: dict[str, ModuleType] = {
     "classroom": classroom,
     "render": render,
     "export": export,
+    "desktop": desktop,
 }
 
 
@@ -129,6 +132,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str] | None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
+    if words and words[0] not in COMMANDS and os.path.isfile(words[0]):
+        words.insert(0, "open")  # pyramid-lab FILE: a file manager's way to open one
     if words[:2] == ["puzzles", "compose"]:  # a parser of its own: its usage, its --help
         args = puzzles.compose_parser().parse_args(words[2:])
         args.command, args.folder, args.json = "puzzles", "compose", False

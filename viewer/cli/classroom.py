@@ -1,6 +1,6 @@
-"""``pyramid-lab classroom LESSON_OR_FOLDER... [--host H] [--port N] [--code CODE]
-[--name NAME] [--results FILE]``: serve the lessons to a class in their browsers
-(``viewer.classroom``).
+"""``pyramid-lab classroom [LESSON_OR_FOLDER...] [--host H] [--port N] [--code CODE]
+[--name NAME] [--results FILE]``: serve the lessons (none named: the shipped lessons) to a
+class in their browsers (``viewer.classroom``).
 
 It prints two addresses, the students' page and the teacher's (with the class code, made
 up when none is given), and listens on 127.0.0.1 unless ``--host`` says otherwise. Every
@@ -36,9 +36,9 @@ def add_parser(commands: Any) -> None:
     )
     classroom.add_argument(
         "lessons",
-        nargs="+",
+        nargs="*",
         metavar="LESSON_OR_FOLDER",
-        help="lesson files (*.lesson.json), or folders of them",
+        help="lesson files (*.lesson.json), or folders of them (none: the shipped lessons)",
     )
     classroom.add_argument(
         "--host",
@@ -74,6 +74,7 @@ def add_parser(commands: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from model import content
     from model.game import PositionFormatError
 
     from ..classroom.room import (
@@ -91,10 +92,11 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     code = args.code if args.code is not None else make_code()
     try:
+        lessons = args.lessons or [str(content.lessons())]
         if args.results is not None:
             results = Path(args.results)
         else:
-            name = name_ok(args.name) if args.name is not None else class_name(args.lessons, code)
+            name = name_ok(args.name) if args.name is not None else class_name(lessons, code)
             folder = results_folder()
             folder.mkdir(parents=True, exist_ok=True, mode=0o700)
             results = folder / f"{name}.json"
@@ -105,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"pyramid-lab: the results folder cannot be made ({exc.strerror})", file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
-        room = Classroom.open(args.lessons, code, results, lattice_of, lock=True)
+        room = Classroom.open(lessons, code, results, lattice_of, lock=True)
     except PositionFormatError as exc:
         print(f"pyramid-lab: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT

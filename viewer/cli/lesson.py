@@ -1,4 +1,4 @@
-"""``pyramid-lab lesson check FILE...``: every task of each lesson has a right answer and
+"""``pyramid-lab lesson check [FILE...]``: every task of each lesson has a right answer and
 the author's answers are accepted. ``pyramid-lab lesson answers FILE``: the answers the
 rules give for each task (what the lesson editor's Fill from rules writes in)."""
 
@@ -20,7 +20,9 @@ def add_parser(commands: Any) -> None:
         help="prove every task of each lesson has a right answer and the author's answers "
         "are accepted (exit 2 naming the step otherwise)",
     )
-    lesson_check.add_argument("files", nargs="+", metavar="FILE")
+    lesson_check.add_argument(
+        "files", nargs="*", metavar="FILE", help="lesson files (none: the shipped lessons)"
+    )
     lesson_answers = lesson_commands.add_parser(
         "answers",
         help="the answers the rules give for each task of a lesson: the moves that meet its "
@@ -86,7 +88,7 @@ def run_check(args: argparse.Namespace) -> int:
     from ..lab.documents import read_lesson
 
     status = EXIT_OK
-    for path in args.files:
+    for path in args.files or shipped_lessons():
         try:
             lesson = read_lesson(path)
         except PositionFormatError as exc:
@@ -103,3 +105,17 @@ def run_check(args: argparse.Namespace) -> int:
         else:
             print(f"{shorten(path)}: ok ({len(lesson.steps)} steps, {tasks} tasks)", flush=True)
     return status
+
+
+def shipped_lessons() -> list[str]:
+    """The lessons that come with Pyramid Lab, a game after another in the Lessons menu's
+    order."""
+    from model import content
+    from model.lesson import SUFFIX, lesson_folders
+
+    root = content.lessons()
+    return [
+        str(path)
+        for name in lesson_folders(root)
+        for path in sorted((root / name).glob(f"*{SUFFIX}"))
+    ]

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from model import content
 from model.game import game_class, game_names
 
 from .common import EXIT_BAD_INPUT
@@ -19,12 +20,12 @@ if TYPE_CHECKING:
 #: The command runs the window (SIGTERM keeps its default: see ``viewer.cli.main``).
 WINDOW = True
 
-LESSON_DIR = Path(__file__).resolve().parents[2] / "examples" / "lessons"
+LESSON_DIR = content.lessons()
 
 
 def first_lesson() -> Path | None:
     """The file the app opens without one: the first lesson file of the first game that
-    has lessons (in examples/lessons/order.json's order); None when there is none."""
+    has lessons (in the shipped lessons' order.json's order); None when there is none."""
     from model.lesson import SUFFIX as LESSON_SUFFIX
     from model.lesson import lesson_folders
 
@@ -38,6 +39,16 @@ def first_lesson() -> Path | None:
 def add_parser(commands: Any) -> None:
     open_ = commands.add_parser("open", help="open the desktop app (on Lesson 1 without a FILE)")
     open_.add_argument("file", nargs="?", metavar="FILE")
+    add_screenshot_argument(open_)
+
+
+def add_screenshot_argument(parser: Any) -> None:
+    parser.add_argument(
+        "--screenshot",
+        metavar="PNG",
+        help="once the window is up, save a picture of it to PNG, print the window's title "
+        "and quit (for documentation and for checking an install)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -65,12 +76,23 @@ def run(args: argparse.Namespace) -> int:
             print(f"pyramid-lab: {exc}", file=sys.stderr)
             return EXIT_BAD_INPUT
     os.environ.setdefault("QT_API", "pyside6")
-    return open_window(path, None if path else game_class(game_names()[0]).new())
+    game = None if path else game_class(game_names()[0]).new()
+    return open_window(path, game, screenshot=args.screenshot)
 
 
-def open_window(path: str | None, game: Game | None = None, practice: Path | None = None) -> int:
+#: How long the window settles (the scene drawn, a collection opened) before --screenshot.
+SETTLE_MS = 1500
+
+
+def open_window(
+    path: str | None,
+    game: Game | None = None,
+    practice: Path | None = None,
+    screenshot: str | None = None,
+) -> int:
     """Open the main window on ``path`` (or ``game``) and run the Qt event loop; with
-    ``practice``, practising that collection (the Practice dock)."""
+    ``practice``, practising that collection (the Practice dock); with ``screenshot``, a
+    picture of the window saved there once it settled, its title printed, and the end."""
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
@@ -103,6 +125,21 @@ def open_window(path: str | None, game: Game | None = None, practice: Path | Non
         QTimer.singleShot(0, window.recovery.offer)  # a crashed run's unsaved game, if any
         if practice is not None:
             QTimer.singleShot(0, lambda: window.binding.practising().open_collection(practice))
+        if screenshot is not None:
+            QTimer.singleShot(SETTLE_MS, shoot)
+
+    def shoot() -> None:
+        assert screenshot is not None
+        window.plotter.render()
+        app.processEvents()
+        # from the screen: the scene's OpenGL picture is not in the widgets' own painting
+        picture = window.screen().grabWindow(window.winId())
+        if not picture.save(screenshot, "PNG"):
+            print(f"pyramid-lab: cannot write {screenshot}", file=sys.stderr)
+            app.exit(EXIT_BAD_INPUT)
+            return
+        print(window.windowTitle(), flush=True)
+        window.close()
 
     window.when_built(ready)
     window.show()  # the first frame now; the scene and the docks once it is on screen

@@ -9,7 +9,7 @@ import sys
 from typing import Any
 
 from .common import EXIT_BAD_INPUT
-from .open import open_window
+from .open import add_screenshot_argument, open_window
 from .puzzles import load_collection, say
 
 #: The command runs the window (SIGTERM keeps its default: see ``viewer.cli.main``).
@@ -23,6 +23,7 @@ def add_parser(commands: Any) -> None:
     practice.add_argument(
         "folder", metavar="FOLDER", help="a folder of puzzle files or a shipped collection's name"
     )
+    add_screenshot_argument(practice)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -41,4 +42,4 @@ def run(args: argparse.Namespace) -> int:
     index = Progress(tell=say).next_unsolved(collection)
     first = collection.entries[index if index is not None else 0]
     os.environ.setdefault("QT_API", "pyside6")
-    return open_window(str(first.path), practice=collection.folder)
+    return open_window(str(first.path), practice=collection.folder, screenshot=args.screenshot)

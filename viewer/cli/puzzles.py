@@ -9,12 +9,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from model import content
+
 from .common import EXIT_BAD_INPUT, EXIT_OK, Parser
 from .compose import add_arguments as add_compose_arguments
 from .compose import misplaced
 from .compose import run as compose
 
-PUZZLE_DIR = Path(__file__).resolve().parents[2] / "examples" / "puzzles"
+PUZZLE_DIR = content.puzzles()
 
 
 def load_collection(folder: str) -> Any:

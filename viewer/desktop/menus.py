@@ -14,7 +14,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QMenu
 
-from model import search
+from model import content, search
 from model.game import PositionFormatError, game_class, shorten
 from model.lesson import SUFFIX as LESSON_SUFFIX
 from model.lesson import lesson_folders, lesson_tasks, titles
@@ -27,7 +27,6 @@ from model.userfiles import (
 )
 
 from ..lab.palette import VIEWS
-from ..lab.session import EXAMPLES_DIR
 from ..lab.slots import guarded
 from ..widgets.help import show_about
 from ..widgets.new_game import NewGameDialog, choice_text, player_choices
@@ -50,8 +49,8 @@ if TYPE_CHECKING:
     from .stage import Stage
     from .turns import TurnControl
 
-LESSON_DIR = EXAMPLES_DIR / "lessons"
-PUZZLE_DIR = EXAMPLES_DIR / "puzzles"
+LESSON_DIR = content.lessons()
+PUZZLE_DIR = content.puzzles()
 RECKONING_KEY = "engine/show_reckoning"  # QSettings: the computer's reckoning said
 LESSON_FOLDERS_KEY = "lessons/folders"  # QSettings: the folders of lessons added
 
@@ -185,7 +184,7 @@ class Menus:
         self._game_dock_actions: list[QAction] = []
         lessons = bar.addMenu("&Lessons")
         # Only the stepped lessons are listed (the old caption-only positions under
-        # examples/lessons/ repeat Partition's lessons 3, 4 and 10 and open as files).
+        # model/data/lessons/ repeat Partition's lessons 3, 4 and 10 and open as files).
         self.lesson_actions: list[tuple[QAction, Path, str]] = []
         for name in lesson_folders(LESSON_DIR):
             files = sorted((LESSON_DIR / name).glob(f"*{LESSON_SUFFIX}"))

@@ -23,15 +23,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from model import content, search
 from model import lesson as lessons
-from model import search
 from model.files import PositionDocument, save_bytes
 from model.game import Game, PositionFormatError, shorten
 from model.userfiles import LessonProgress, lessons_folder, make_folder
 
 from .events import Signal
 from .jobs import Job, JobRunner, Post
-from .session import EXAMPLES_DIR, Session
+from .session import Session
 
 if TYPE_CHECKING:
     from .documents import Documents
@@ -471,4 +471,4 @@ class Lessons:
 
 def shipped(path: Path) -> bool:
     """A lesson that came with Pyramid Lab (saved as a copy in the user's folder)."""
-    return path.resolve().is_relative_to((EXAMPLES_DIR / "lessons").resolve())
+    return path.resolve().is_relative_to(content.lessons().resolve())

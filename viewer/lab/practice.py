@@ -2,7 +2,7 @@
 hints and ticks.
 
 The collection is a folder (``model.collection``: in order of difficulty, the shipped
-``examples/puzzles/<game>/`` or any other). Playing a puzzle opens its file and starts
+``model/data/puzzles/<game>/`` or any other). Playing a puzzle opens its file and starts
 Solve mode (:mod:`viewer.lab.solve`) on it: the player plays the puzzle's side, the
 computer answers with its best defence on a worker thread, and a wrong move is refuted (the
 computer's winning answer, or its escape, is played; Try again goes back to the puzzle

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from model.content import is_shipped
 from model.files import Fingerprint, Lesson, PositionDocument, to_json, write
 from model.game import CHANCE, Game, Move
 from model.review import GameReview
@@ -34,10 +35,12 @@ EXAMPLES_DIR = Path(__file__).resolve().parents[2] / "examples"
 
 
 def shipped(path: Path | None) -> bool:
-    """A lesson or example that comes with Pyramid Lab: Save never writes over it, and
-    exports go elsewhere."""
+    """A lesson, puzzle or example that comes with Pyramid Lab: Save never writes over it,
+    and exports go elsewhere."""
     if path is None:
         return False
+    if is_shipped(path):
+        return True
     try:
         path.resolve().relative_to(EXAMPLES_DIR.resolve())
     except ValueError:

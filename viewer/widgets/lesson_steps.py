@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from model import lesson as lessons
-from model.files import read_overlays
+from model.files import nested_over, read_overlays
 from model.game import PositionFormatError, shorten
 from model.teaching import teaching_for
 
@@ -638,9 +638,9 @@ class StepPanel(QWidget):
             return
         problem = None
         try:
-            values = json.loads(text or "{}")
-        except json.JSONDecodeError as exc:
-            problem = f"overlays JSON: not JSON ({exc.msg}, column {exc.colno})"
+            values = _json(text or "{}")
+        except ValueError as exc:
+            problem = f"overlays JSON: {exc}"
         else:
             try:
                 self._overlays = read_overlays(values, self._game_cls(), "overlays")
@@ -668,9 +668,9 @@ class StepPanel(QWidget):
         rule: Any = None
         if text.strip():
             try:
-                rule = json.loads(text)
-            except json.JSONDecodeError as exc:
-                problem = f"not JSON ({exc.msg}, column {exc.colno})"
+                rule = _json(text)
+            except ValueError as exc:
+                problem = str(exc)
         if problem is None:
             problem = lessons.check_rule(self.control.step.game, kind, rule)
         if problem is None and kind == "win-within" and rule is None:
@@ -893,3 +893,18 @@ def _ask_save_path(parent: QWidget, suggested: str) -> str:
         parent, "Save lesson", suggested, f"Lessons (*{lessons.SUFFIX})"
     )
     return path
+
+
+#: The deepest nesting a JSON field of the editor takes (a goal or the overlays: 2)
+MAX_FIELD_DEPTH = 16
+
+
+def _json(text: str) -> Any:
+    """The value of a JSON field; ValueError saying why not (nesting beyond any goal's is
+    refused before it is parsed: a pasted 100,000-deep text raises no RecursionError)."""
+    if nested_over(text, MAX_FIELD_DEPTH):
+        raise ValueError(f"not read: lists or objects nested over {MAX_FIELD_DEPTH} deep")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"not JSON ({exc.msg}, column {exc.colno})") from None

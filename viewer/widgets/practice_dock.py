@@ -189,7 +189,7 @@ class PracticeDock(QDockWidget):
 
 
 def shipped_collections(root: Path) -> list[Path]:
-    """The folders of ``root`` (examples/puzzles) that hold puzzle files."""
+    """The folders of ``root`` (model/data/puzzles) that hold puzzle files."""
     if not root.is_dir():
         return []
     return sorted(p for p in root.iterdir() if p.is_dir() and any(p.glob("*.pyr.json")))

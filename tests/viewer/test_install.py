@@ -1,0 +1,233 @@
+"""A regular install works from any folder (issue 59 item 7): the wheel built from this
+tree, installed (not editable) into a fresh virtual environment that sees the project's
+dependencies, and its ``pyramid-lab`` run from another folder finds the lessons, the
+puzzle collections, the certificates and the shaders it ships, through the installed
+package alone: ``puzzles``, ``lesson check``, ``classroom`` (the shipped lessons),
+``open`` (Lesson 1 on show) and ``practice partition``, each exit 0."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import sysconfig
+import time
+from importlib.metadata import version
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+#: What a build reads: the package's sources and pyproject's files (no tests, no examples)
+SOURCES = ("pyproject.toml", "README.md", "model", "viewer")
+TIMEOUT = 120
+
+
+def _build_wheel(tmp: Path) -> Path:
+    """The wheel of this tree, built from a copy (no build/ left in the repository)."""
+    source = tmp / "source"
+    source.mkdir()
+    junk = shutil.ignore_patterns("__pycache__", "*.pyc", "*.nbi", "*.nbc")
+    for name in SOURCES:
+        if (ROOT / name).is_dir():
+            shutil.copytree(ROOT / name, source / name, ignore=junk)
+        else:
+            shutil.copy(ROOT / name, source / name)
+    command = [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp / "dist")]
+    major = int(version("setuptools").split(".")[0])
+    if major >= 77:  # pyproject's build requirement is here: no download
+        command.append("--no-build-isolation")
+    done = subprocess.run([*command, str(source)], capture_output=True, text=True, timeout=TIMEOUT)
+    assert done.returncode == 0, done.stderr[-3000:]
+    (wheel,) = (tmp / "dist").glob("pyramid_lab-*.whl")
+    return wheel
+
+
+def _venv_with(wheel: Path, tmp: Path) -> Path:
+    """A fresh virtual environment with the wheel installed, that sees this environment's
+    site-packages for the dependencies (after its own: the installed package comes
+    first, never this tree or an editable install)."""
+    venv = tmp / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    python = venv / "bin" / "python"
+    site = subprocess.run(
+        [python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    ours = {sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]}
+    Path(site, "_dependencies.pth").write_text("\n".join(sorted(ours)) + "\n")
+    pip = [sys.executable, "-m", "pip", "--python", str(python)]
+    done = subprocess.run(
+        [*pip, "install", "-q", "--no-deps", "--no-index", str(wheel)],
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    _numba_cache(_package(venv))
+    return venv
+
+
+def _numba_cache(site: Path) -> None:
+    """The compiled searches' numba cache of this tree, given to the installed copy of the
+    same sources (the files' times too: numba's index checks the source's time and size),
+    so the test does not spend a minute or two compiling them again. A fresh install
+    compiles them on first use, as the editable one does (scripts/setup.sh warms that)."""
+    cached = [*ROOT.glob("model/**/__pycache__/*.nb[ic]")]
+    cached += ROOT.glob("model/**/__pycache__/compiled-sources.sha256")  # (else dropped)
+    for index in cached:
+        relative = index.relative_to(ROOT)
+        target = site / relative
+        if not target.parent.parent.is_dir():
+            continue
+        target.parent.mkdir(exist_ok=True)
+        shutil.copy2(index, target)
+        source = index.parent.parent
+        for module in source.glob("*.py"):
+            installed = site / module.relative_to(ROOT)
+            if installed.is_file() and installed.read_bytes() == module.read_bytes():
+                info = module.stat()
+                os.utime(installed, ns=(info.st_atime_ns, info.st_mtime_ns))
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("install")
+    venv = _venv_with(_build_wheel(tmp), tmp)
+    elsewhere = tmp / "elsewhere"  # not the repository: nothing found beside the sources
+    elsewhere.mkdir()
+    home = tmp / "home"
+    home.mkdir()
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYRAMID_LAB_", "XDG_"))}
+    env.pop("PYTHONPATH", None)
+    env.update(HOME=str(home), QT_API="pyside6", PYTHONDONTWRITEBYTECODE="1")
+    return venv, elsewhere, env
+
+
+def _run(installed, *args: str, timeout: float = TIMEOUT) -> subprocess.CompletedProcess[str]:
+    venv, elsewhere, env = installed
+    return subprocess.run(
+        [str(venv / "bin" / "pyramid-lab"), *args],
+        cwd=elsewhere,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+
+
+def test_the_package_is_the_installed_one(installed):
+    venv, elsewhere, env = installed
+    code = "import model, viewer; print(model.__file__); print(viewer.__file__)"
+    done = subprocess.run(
+        [venv / "bin" / "python", "-c", code], cwd=elsewhere, env=env, capture_output=True,
+        text=True, check=True,
+    )  # fmt: skip
+    for line in done.stdout.split():
+        assert Path(line).is_relative_to(venv), line
+    site = _package(venv)
+    for data in (
+        "shaders/sphere_depth.glsl",  # the shaders
+        "viewer/classroom/www/classroom.js",  # the classroom's pages
+        "viewer/freedesktop/pyramid-lab.svg",  # the icon
+        "model/data/lessons/order.json",
+        "model/data/puzzles/terrace/collection.json",
+    ):
+        assert (site / data).is_file(), data
+
+
+def test_the_desktop_entry_starts_the_installed_program(installed, tmp_path):
+    venv, _elsewhere, env = installed
+    env = dict(env, XDG_DATA_HOME=str(tmp_path / "data"), XDG_CONFIG_HOME=str(tmp_path))
+    done = subprocess.run(
+        [venv / "bin" / "pyramid-lab", "desktop", "install"], cwd=tmp_path, env=env,
+        capture_output=True, text=True, timeout=TIMEOUT,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    entry = (tmp_path / "data" / "applications" / "pyramid-lab.desktop").read_text()
+    assert f"\nExec={venv / 'bin' / 'pyramid-lab'} open %f\n" in entry
+
+
+def test_puzzles_lessons_and_certificates_come_with_it(installed):
+    venv = installed[0]
+    listed = _run(installed, "puzzles")
+    assert listed.returncode == 0, listed.stderr
+    names = [line.split(":")[0] for line in listed.stdout.splitlines()]
+    assert names == ["partition", "pyraos", "terrace"]
+    assert str(venv) in listed.stdout  # the collections inside the installed package
+    one = _run(installed, "puzzles", "partition", "--json")
+    assert one.returncode == 0, one.stderr
+    first = json.loads(one.stdout.splitlines()[0])
+    assert Path(first["file"]).is_relative_to(venv)
+    checked = _run(installed, "lesson", "check")
+    assert checked.returncode == 0, checked.stderr
+    lines = checked.stdout.splitlines()
+    assert len(lines) >= 20
+    assert all(": ok (" in line for line in lines), checked.stdout
+    code = "from model import content; print(*sorted(content.certificates().glob('*')))"
+    done = subprocess.run(
+        [venv / "bin" / "python", "-c", code], cwd=installed[1], env=installed[2],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    certificates = done.stdout.split()
+    assert [Path(p).name for p in certificates] == [
+        "empty-base3-floating.cert.gz",
+        "empty-base3-stacking.cert.gz",
+    ]
+    verified = _run(installed, "certificate", "check", "--quiet", certificates[1])
+    assert verified.returncode == 0, verified.stderr
+    assert "blue wins" in verified.stdout
+
+
+def test_the_classroom_serves_the_shipped_lessons(installed, tmp_path):
+    venv, elsewhere, env = installed
+    results = tmp_path / "results.json"
+    server = subprocess.Popen(
+        [venv / "bin" / "pyramid-lab", "classroom", "--port", "0", "--results", str(results)],
+        cwd=elsewhere,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert server.stdout is not None
+        line = server.stdout.readline()  # the students' page, once it listens
+        assert line.startswith("Students' page: http://127.0.0.1:"), line + server.stderr.read()
+        server.send_signal(signal.SIGTERM)
+        out, err = server.communicate(timeout=60)
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait()
+    assert server.returncode == 0, err
+    assert "the students' progress is in" in out
+
+
+@pytest.mark.skipif(not os.environ.get("DISPLAY"), reason="the window needs a display (Xvfb)")
+def test_open_shows_lesson_1_and_practice_its_collection(installed, tmp_path):
+    venv = installed[0]
+    shot = tmp_path / "open.png"
+    began = time.perf_counter()
+    opened = _run(installed, "open", "--screenshot", str(shot))
+    assert opened.returncode == 0, opened.stderr
+    lesson = sorted((_package(venv) / "model/data/lessons/partition").glob("*.lesson.json"))[0]
+    title = json.loads(lesson.read_text(encoding="utf-8"))["title"]
+    assert opened.stdout.startswith(f"Lesson: {title} (step 1 of "), opened.stdout
+    assert shot.stat().st_size > 10_000, time.perf_counter() - began  # a picture, drawn
+    shot = tmp_path / "practice.png"
+    practised = _run(installed, "practice", "partition", "--screenshot", str(shot))
+    assert practised.returncode == 0, practised.stderr
+    assert "Pyramid Partition - Pyramid Lab" in practised.stdout
+    assert shot.stat().st_size > 10_000
+
+
+def _package(venv: Path) -> Path:
+    """The site-packages folder the wheel went into."""
+    (site,) = venv.glob("lib/python3*/site-packages")
+    return site

@@ -1,0 +1,47 @@
+"""``pyramid-lab desktop install`` / ``uninstall``: Pyramid Lab in a Linux desktop's
+applications menu, with its icon, and as the program that opens ``*.pyr.json`` and
+``*.lesson.json`` files on a double-click (:mod:`viewer.freedesktop`: what goes where)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from .common import EXIT_BAD_INPUT, EXIT_OK
+
+
+def add_parser(commands: Any) -> None:
+    desktop = commands.add_parser(
+        "desktop",
+        help="put Pyramid Lab in the desktop's applications menu and make it open position "
+        "and lesson files on a double-click (the user's own folders, no root needed)",
+    )
+    actions = desktop.add_subparsers(dest="action", metavar="ACTION", required=True)
+    actions.add_parser(
+        "install",
+        help="write the menu entry, the icon and the MIME types of *.pyr.json and "
+        "*.lesson.json under $XDG_DATA_HOME (~/.local/share), and make Pyramid Lab their "
+        "default program; again: the same files",
+    )
+    actions.add_parser("uninstall", help="remove what install wrote")
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..freedesktop import Places, install, uninstall
+
+    places = Places.of_user()
+
+    def say(text: str) -> None:
+        print(text, flush=True)
+
+    try:
+        if args.action == "install":
+            install(places, say)
+        else:
+            uninstall(places, say)
+    except OSError as exc:
+        where = f" {exc.filename}" if exc.filename else ""
+        print(f"pyramid-lab: cannot write{where}: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    return EXIT_OK
