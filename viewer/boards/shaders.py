@@ -1,6 +1,7 @@
-"""GLSL effects from the top-level ``shaders/`` folder (package data), loaded by name and injected at
-VTK's ``//VTK::`` tags. The replacement always begins with the tag itself, so VTK's default
-code for that tag is kept (dropping it would silently lose lighting, clipping or picking)."""
+"""GLSL effects from the top-level ``shaders/`` folder (package data), loaded by name and
+injected at VTK's ``//VTK::`` tags. The replacement always begins with the tag itself, so
+VTK's default code for that tag is kept (dropping it would silently lose lighting, clipping
+or picking)."""
 
 from __future__ import annotations
 
