@@ -14,7 +14,7 @@ from model.partition import Partition, PartitionOptions
 from model.setup import started_from_setup
 from tests.conftest import make_partition
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+SHIPPED = Path(__file__).resolve().parents[2] / "model" / "data"  # the lessons, the puzzles
 
 
 def doc(**changes):
@@ -130,7 +130,7 @@ def test_an_unknown_game_is_said_before_the_keys_it_would_need():
 )
 def test_another_document_of_the_app_is_named(path, words):
     with pytest.raises(PositionFormatError, match=rf"^format: {words}"):
-        files.loads((EXAMPLES / path).read_bytes())
+        files.loads((SHIPPED / path).read_bytes())
 
 
 def test_read_names_the_file(tmp_path):

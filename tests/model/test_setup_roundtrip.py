@@ -17,6 +17,8 @@ from model.game import CHANCE, Game, game_class, game_names
 from model.setup import file_state, from_setup_state
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+#: the shipped lessons and puzzles (package data)
+SHIPPED = Path(__file__).resolve().parents[2] / "model" / "data"
 
 
 def set_up_again(game: Game) -> Game:
@@ -47,18 +49,18 @@ def every_point(game: Game, where: str) -> None:
 
 
 def test_shipped_positions_and_puzzles_pass_their_set_up_check() -> None:
-    paths = sorted(EXAMPLES.rglob("*.pyr.json"))
-    assert len(paths) > 20
+    paths = sorted(EXAMPLES.rglob("*.pyr.json")) + sorted(SHIPPED.rglob("*.pyr.json"))
+    assert len(paths) > 100
     for path in paths:
-        every_point(files.read(path).game, str(path.relative_to(EXAMPLES)))
+        every_point(files.read(path).game, str(path))
 
 
 def test_shipped_lesson_steps_pass_their_set_up_check() -> None:
-    paths = sorted(EXAMPLES.rglob("*.lesson.json"))
-    assert paths
+    paths = sorted(SHIPPED.rglob("*.lesson.json"))
+    assert len(paths) > 10
     for path in paths:
         for index, step in enumerate(lesson.read(path).steps):
-            every_point(step.game, f"{path.relative_to(EXAMPLES)} step {index + 1}")
+            every_point(step.game, f"{path.relative_to(SHIPPED)} step {index + 1}")
 
 
 def random_move(game: Game, rng: random.Random) -> Any:

@@ -304,7 +304,9 @@ def test_a_stopped_split_solve_counts_the_positions_its_stopped_units_searched(t
         book=False,
         table_mb=64,
         checkpoint=False,
-        max_seconds=6,
+        # 10 s: the limit counts from the call, and at load 10 starting the cluster's two
+        # worker processes took 6 s (a run said 0 positions)
+        max_seconds=10,
         progress=lambda status: said.append(status.positions),
     )
     assert split.result.value == "unknown"

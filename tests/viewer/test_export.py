@@ -508,7 +508,7 @@ def test_export_dialog_never_offers_the_apps_own_examples_folder(make_window, tm
     from pathlib import Path
 
     from viewer.desktop.export_control import ExportDialog
-    from viewer.desktop.menus import EXAMPLES_DIR
+    from viewer.lab.session import EXAMPLES_DIR
 
     window = make_window()
     lesson = EXAMPLES_DIR / "partition" / "teaching-anchored-partition.pyr.json"

@@ -228,7 +228,6 @@ def test_a_failing_autosave_says_so(make_window, tmp_path, monkeypatch):
 def test_a_shipped_lesson_is_never_saved_over(make_window, unsaved_answers, monkeypatch, tmp_path):
     """Save on a lesson (or any example that comes with the app) asks for a copy's name:
     the lesson stays as it came."""
-    from viewer.desktop.menus import EXAMPLES_DIR
     from viewer.lab.session import shipped
 
     lesson = EXAMPLES_DIR / "partition" / "t5-anchored-around-a-corner-ball.pyr.json"
