@@ -22,7 +22,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 #: What a build reads: the package's sources and pyproject's files (no tests, no examples)
-SOURCES = ("pyproject.toml", "README.md", "model", "viewer")
+SOURCES = ("pyproject.toml", "README.md", "model", "viewer", "shaders")
 TIMEOUT = 120
 
 
