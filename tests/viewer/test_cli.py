@@ -127,7 +127,8 @@ def test_analyze_engine_searches_on_the_threads_asked(capsys, monkeypatch):
     path = ROOT / "examples" / "partition" / "empty-base4-floating.pyr.json"
     lines = []
     for extra in (["--threads", "1"], ["--threads", "2"], []):
-        code, out, _ = run(capsys, "analyze", "--engine", "--seconds", "0.3", *extra, path)
+        # 1 s: at load 12 one thread's 0.3 s had visited 6 of the 30 moves
+        code, out, _ = run(capsys, "analyze", "--engine", "--seconds", "1", *extra, path)
         assert code == 0
         lines.append(json.loads(out)["engine"])
     assert asked == [1, 2, search.computer.default_threads()]

@@ -218,10 +218,10 @@ def test_the_line_with_its_movers_replays_nothing_after_a_move(monkeypatch):
     session.play(sorted(session.game.legal_moves(), key=repr)[-1])  # another line
     assert session.line() == _replayed(session)
 
-    def no_replay(_self):
+    def no_replay(_game):
         raise AssertionError("the line was replayed from the start")
 
-    monkeypatch.setattr(RollingPyramids, "start_copy", no_replay)
+    monkeypatch.setattr("viewer.lab.session.start_copy", no_replay)
     for _ in range(5):
         session.play(sorted(session.game.legal_moves(), key=repr)[0])
         line = session.line()
