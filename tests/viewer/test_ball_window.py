@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from model.ball import PyramidBall, parse_program
+from model.files import read
 from model.game import JointMove
 
 
@@ -644,4 +645,68 @@ def test_the_status_follows_when_the_computers_program_is_in(ball_window, qtbot,
     assert said == (
         "the computer's part of this turn for blue is in, hidden until the turn is played"
     )
+    assert not guard_errors
+
+
+def _score_in_the_advanced_game(window):
+    """Red scores (S12's pass and step onto f8) in the advanced game: blue, scored on,
+    is to choose a special move."""
+    scoring = read(EXAMPLES / "ball/s12-pass-to-the-goal-row.pyr.json").game
+    options = PyramidBall.parse_options({"mode": "advanced"})
+    pieces = list(scoring.pieces())
+    window.session.replace_game(PyramidBall.from_setup_state(options, "red", pieces, {}))
+    red, blue = window.stage.ui.program_docks
+    red.editor.text.setText("S,S,S/S,>S,F/S,S,S")
+    red.editor.text.returnPressed.emit()
+    red.editor.submit.click()
+    blue.hand_over.click()
+    blue.editor.submit.click()
+    game = window.session.game
+    assert game.choosing == "blue"
+    assert game.last_turn().event == "goal"
+    return game
+
+
+def _computer_chooses_for_blue(window, qtbot, game):
+    window.engine.pace = 0
+    window.engine.choose_players({"blue": "easy"})
+    window.engine.consider()
+    qtbot.waitUntil(lambda: len(game.move_stack) == 2, timeout=20000)
+    assert game.last_effect() is None  # the special move was chosen
+
+
+def test_the_computers_special_move_keeps_the_row_shown(ball_window, qtbot, guard_errors):
+    """After a point in the advanced game the computer, scored on, chooses its special
+    move: a new position, which threw the row shown away, so |< seemed ignored on a
+    scoring turn (issue 59, item 6). The rows are the same turn's: the row stays."""
+    window = ball_window()
+    game = _score_in_the_advanced_game(window)
+    ui = window.stage.ui
+    ui.show_row(2)
+    ui.turn_dock.first.click()  # |<: before the turn
+    assert ui.row == 0
+    _computer_chooses_for_blue(window, qtbot, game)
+    assert ui.row == 0  # still before the scoring turn
+    assert ui.turn_dock.row_title.text().startswith("Before the last turn")
+    assert "before the last turn" in window.stage.ui.row_text()
+    assert not guard_errors
+
+
+def test_the_computers_special_move_keeps_the_replay_going(
+    ball_window, qtbot, monkeypatch, guard_errors
+):
+    """The computer's choice comes while the scoring turn replays itself: the replay goes
+    on (it stopped, and the board jumped to the position now)."""
+    from viewer.games import ball
+
+    monkeypatch.setattr(ball, "ROW_SECONDS", 30)  # the replay outlasts the choice
+    window = ball_window()
+    game = _score_in_the_advanced_game(window)
+    ui = window.stage.ui
+    assert ui.row == 0
+    assert ui._replay is not None
+    assert ui._replay.isActive()
+    _computer_chooses_for_blue(window, qtbot, game)
+    assert ui.row == 0
+    assert ui._replay.isActive()
     assert not guard_errors

@@ -280,6 +280,7 @@ class BallUI(GameUI[ProgramTurn]):
 
     def position_changed(self, game: Game, reason: str) -> None:
         assert isinstance(game, PyramidBall)
+        shown = self.report
         self.report = game.last_turn()  # the special moves chosen since then aside
         self.before = ()
         self.before_ball = None
@@ -292,8 +293,15 @@ class BallUI(GameUI[ProgramTurn]):
             self.before_ball = copy.loose_ball
         if game.last_effect() is None:  # a special move's choice: no rows to replay again
             reason = "choice"
+        same_turn = self._turn is not None and self._turn.game is game and shown == self.report
         if self._turn is None or self._turn.game is not game:
             self._turn = ProgramTurn(self, game)
+        if reason == "choice" and same_turn and shown is not None:
+            # the scored-on side chose a special move (the computer's comes during the
+            # replay): the rows shown are the same turn's, so the replay and the row the
+            # user went to (|<, [ and ]) stay
+            self._new_turn(game)
+            return
         self._stop_replay()
         self._stop_slide()
         self.row = None
