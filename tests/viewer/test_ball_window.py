@@ -359,6 +359,11 @@ def test_the_replays_codes_are_spelled_out():
     )
     assert spelled("nothing moves") == "nothing moves"
     assert "O offence, D defence; L Large, M Medium, S Small" in CODES_LEGEND
+    # every mark of the move list's notation (issue 59, item 6: /, >L and | were unsaid)
+    assert "rows split by /, each row's entries Large,Medium,Small" in CODES_LEGEND
+    assert ">L, >M, >S: stand and pass the ball to that pyramid" in CODES_LEGEND
+    assert "| parts red's program from blue's" in CODES_LEGEND
+    assert "leading ! the Blitz" in CODES_LEGEND
 
 
 def test_two_computers_play_a_basic_game_to_the_end(ball_window, qtbot, monkeypatch, guard_errors):
@@ -709,4 +714,29 @@ def test_the_computers_special_move_keeps_the_replay_going(
     _computer_chooses_for_blue(window, qtbot, game)
     assert ui.row == 0
     assert ui._replay.isActive()
+    assert not guard_errors
+
+
+def test_the_legend_says_what_the_shaded_goal_rows_are(ball_window, guard_errors):
+    """The goal rows are tinted in their side's colour, and the legend said nothing of
+    them (issue 59, item 6): each is a line, in its tint, with who scores there."""
+    from viewer.lab import palette
+
+    window = ball_window()
+    texts = window.scene.legend.texts()
+    assert (
+        "blue's goal row (row 8): red scores by carrying the ball onto it or passing it there"
+        in texts
+    )
+    assert (
+        "red's goal row (row 1): blue scores by carrying the ball onto it or passing it there"
+        in texts
+    )
+    goal = {e.style: e for e in window.scene.legend.entries if e.kind == "decoration"}
+    assert goal["goal-row-red"].colours[0] == palette.goal_row_rgb("red")
+    assert goal["goal-row-blue"].colours[1] == palette.goal_row_rgb("blue", palette.SQUARE_DARK)
+    program_both_simple(window)
+    window.stage.ui.show_row(0)  # a replay's rows keep the lines
+    assert window.stage.ui.row == 0
+    assert len([t for t in window.scene.legend.texts() if "goal row" in t]) == 2
     assert not guard_errors

@@ -48,6 +48,7 @@ from model.teaching import describe_result
 from ...boards.grid import GridBoard
 from ...lab.frame import Frame, Label, Marker, Path, Region, Slide
 from ...lab.game_ui import ClickResult, FormPart, GameUI, Host, MoveForm
+from ...lab.palette import GOAL_ROW
 from ...lab.slots import slot
 from .. import register_ui
 
@@ -61,6 +62,8 @@ if TYPE_CHECKING:  # Qt: imported where the docks are made (the classroom has no
 FILE_SIZES = (3, 2, 1)  # kind -> size number in position files
 SIZE_NAMES = ("Large", "Medium", "Small")
 BOARD = GridBoard(7, 8, kinds=3, goal_rows={0: COLOURS[0], 7: COLOURS[1]}, column_names="abcdefg")
+#: The tinted goal rows, named in every frame for the legend (the board always draws them).
+GOAL_ROWS = frozenset(f"{GOAL_ROW}{colour}" for colour in COLOURS)
 ROW_SECONDS = 0.9  # the replay of a turn: one row this long (0: no replay)
 SLIDE_SECONDS = 0.45  # a row's moves and pushes slide this long when the row comes
 TIMER_SECONDS = 60  # the sheet's timer
@@ -380,6 +383,11 @@ class BallUI(GameUI[ProgramTurn]):
         words = {("path", c): f"{c}'s planned tracks (each pyramid alone)" for c in COLOURS}
         words[("path", "hint")] = "the hinted program's tracks"
         words[("marker", "carrier")] = "the ball (on its carrier, or lying loose)"
+        for colour, (row, scorer) in zip(COLOURS, ((1, COLOURS[1]), (8, COLOURS[0])), strict=True):
+            words[("decoration", f"{GOAL_ROW}{colour}")] = (
+                f"{colour}'s goal row (row {row}): {scorer} scores by carrying the ball onto it "
+                "or passing it there"
+            )
         return words
 
     def hinted_move(self, game: Game, move: Any) -> None:
@@ -741,7 +749,7 @@ class BallUI(GameUI[ProgramTurn]):
         paths: tuple[Path, ...] = ()
         if self.open_side is not None and self._docks is not None and not game.is_over():
             paths = planned_paths(game, self.open_side, self.program_docks[self.open_side])
-        return Frame(pieces=pieces, markers=markers, paths=paths)
+        return Frame(pieces=pieces, markers=markers, paths=paths, decorations=GOAL_ROWS)
 
     def _setup(self) -> bool:
         return self.host is not None and self.host.setup_active()
@@ -764,7 +772,7 @@ class BallUI(GameUI[ProgramTurn]):
             if ball:
                 markers.append(Marker(site, "carrier"))
         if row is None:
-            return Frame(pieces=pieces, markers=tuple(markers))
+            return Frame(pieces=pieces, markers=tuple(markers), decorations=GOAL_ROWS)
         paths, regions, labels, blocked, slides = [], [], [], [], []
         for p in row.pyramids:
             start, end = site_at(p.source, p.size), site_at(p.end, p.size)
@@ -809,6 +817,7 @@ class BallUI(GameUI[ProgramTurn]):
             regions=tuple(regions),
             labels=tuple(labels),
             slides=tuple(slides),
+            decorations=GOAL_ROWS,
         )
 
     # ---- texts ---------------------------------------------------------------------------

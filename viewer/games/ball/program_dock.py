@@ -450,7 +450,10 @@ class ProgramDock(QDockWidget):
 #: What the replay's pyramid codes mean, under the Turn dock's lines.
 CODES_LEGEND = (
     "Codes: O offence, D defence; L Large, M Medium, S Small (OL: the Large pyramid of the "
-    "side on offence). Programs: F forward, B back, L left, R right, S stand."
+    "side on offence). Programs: rows split by /, each row's entries Large,Medium,Small; "
+    "F forward, B back, L left, R right, S stand; >L, >M, >S: stand and pass the ball to "
+    "that pyramid; a fourth row is the Dash, a leading ! the Blitz; | parts red's program "
+    "from blue's."
 )
 _CODE = re.compile(r"\b([OD])([LMS])\b")
 _SIZES = {"L": "Large", "M": "Medium", "S": "Small"}
