@@ -740,3 +740,24 @@ def test_the_legend_says_what_the_shaded_goal_rows_are(ball_window, guard_errors
     assert window.stage.ui.row == 0
     assert len([t for t in window.scene.legend.texts() if "goal row" in t]) == 2
     assert not guard_errors
+
+
+def test_the_hint_is_said_whole_in_its_editor(ball_window, qtbot, guard_errors):
+    """The status bar cut the hint's sentence (issue 59, item 6): the hinted editor says
+    it whole, wrapped, until the hint is loaded."""
+    window = ball_window()
+    window.resize(900, 700)
+    red, blue = window.stage.ui.program_docks
+    assert not red.editor.hint_words.isVisibleTo(red)
+    window.engine.ask_hint()
+    qtbot.waitUntil(lambda: window.engine.hint_move() is not None, timeout=60000)
+    said = window.statusBar().currentMessage()
+    assert said.startswith("hint for red: ")
+    words = red.editor.hint_words
+    assert words.text() == said
+    assert words.isVisibleTo(red)
+    assert words.wordWrap()
+    assert not blue.editor.hint_words.isVisibleTo(blue)
+    red.use_hint.click()  # loaded: the editor shows the program itself
+    assert not words.isVisibleTo(red)
+    assert not guard_errors

@@ -181,6 +181,7 @@ class BallUI(GameUI[ProgramTurn]):
         self.open_side: int | None = None  # the human side whose editor shows
         self._computer_seen: dict[str, str] = {}
         self.hinted: tuple[int, Program] | None = None  # the engine's hint: (side, program)
+        self.hint_words = ""  # what the engine said of it (in the hinted editor, whole)
         self.hinted_choice: SpecialChoice | None = None  # the hint at a special move's choice
         self.report: TurnReport | None = None
         self.before: Pieces = ()
@@ -390,9 +391,10 @@ class BallUI(GameUI[ProgramTurn]):
             )
         return words
 
-    def hinted_move(self, game: Game, move: Any) -> None:
-        """The engine's hint came: for the open editor's side, "Use hint" loads it; a
-        special move's choice is marked on its button."""
+    def hinted_move(self, game: Game, move: Any, words: str = "") -> None:
+        """The engine's hint came: for the open editor's side, "Use hint" loads it and the
+        editor says ``words`` whole (the status bar cut them); a special move's choice is
+        marked on its button."""
         if isinstance(move, SpecialChoice):
             self.hinted_choice = move
             self.refresh()
@@ -401,6 +403,7 @@ class BallUI(GameUI[ProgramTurn]):
         if not isinstance(move, Program) or side is None or self._docks is None:
             return
         self.hinted = (side, move)
+        self.hint_words = words
         self.refresh()
 
     def hint_frame(self, game: Game, move: Any, frame: Frame) -> Frame:
@@ -536,6 +539,9 @@ class BallUI(GameUI[ProgramTurn]):
                 dock.show_editor()
                 hint = self.hinted
                 dock.use_hint.setEnabled(hint is not None and hint[0] == side)
+                words = self.hint_words if hint is not None and hint[0] == side else ""
+                dock.editor.hint_words.setText(words)
+                dock.editor.hint_words.setVisible(bool(words))
                 dock.use_hint.setToolTip(
                     f"load the hinted program {hint[1]} into the editor"
                     if hint is not None and hint[0] == side

@@ -182,6 +182,12 @@ class ProgramEditor(QWidget):
         self.use_hint.setToolTip("Hint (H) asks the engine for a program first")
         text_row.addWidget(self.use_hint)
         layout.addLayout(text_row)
+        # the engine's words on the hint, whole: the status bar cuts a long sentence
+        self.hint_words = QLabel(self)
+        self.hint_words.setWordWrap(True)
+        self.hint_words.setStyleSheet("color: #00707a;")
+        self.hint_words.hide()
+        layout.addWidget(self.hint_words)
         self.problem = QLabel(self)
         self.problem.setWordWrap(True)
         self.problem.setStyleSheet("color: #b00;")
