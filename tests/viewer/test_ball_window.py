@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from model.ball import PyramidBall, parse_program
+from model.files import read
 from model.game import JointMove
 
 
@@ -358,6 +359,11 @@ def test_the_replays_codes_are_spelled_out():
     )
     assert spelled("nothing moves") == "nothing moves"
     assert "O offence, D defence; L Large, M Medium, S Small" in CODES_LEGEND
+    # every mark of the move list's notation (issue 59, item 6: /, >L and | were unsaid)
+    assert "rows split by /, each row's entries Large,Medium,Small" in CODES_LEGEND
+    assert ">L, >M, >S: stand and pass the ball to that pyramid" in CODES_LEGEND
+    assert "| parts red's program from blue's" in CODES_LEGEND
+    assert "leading ! the Blitz" in CODES_LEGEND
 
 
 def test_two_computers_play_a_basic_game_to_the_end(ball_window, qtbot, monkeypatch, guard_errors):
@@ -644,4 +650,114 @@ def test_the_status_follows_when_the_computers_program_is_in(ball_window, qtbot,
     assert said == (
         "the computer's part of this turn for blue is in, hidden until the turn is played"
     )
+    assert not guard_errors
+
+
+def _score_in_the_advanced_game(window):
+    """Red scores (S12's pass and step onto f8) in the advanced game: blue, scored on,
+    is to choose a special move."""
+    scoring = read(EXAMPLES / "ball/s12-pass-to-the-goal-row.pyr.json").game
+    options = PyramidBall.parse_options({"mode": "advanced"})
+    pieces = list(scoring.pieces())
+    window.session.replace_game(PyramidBall.from_setup_state(options, "red", pieces, {}))
+    red, blue = window.stage.ui.program_docks
+    red.editor.text.setText("S,S,S/S,>S,F/S,S,S")
+    red.editor.text.returnPressed.emit()
+    red.editor.submit.click()
+    blue.hand_over.click()
+    blue.editor.submit.click()
+    game = window.session.game
+    assert game.choosing == "blue"
+    assert game.last_turn().event == "goal"
+    return game
+
+
+def _computer_chooses_for_blue(window, qtbot, game):
+    window.engine.pace = 0
+    window.engine.choose_players({"blue": "easy"})
+    window.engine.consider()
+    qtbot.waitUntil(lambda: len(game.move_stack) == 2, timeout=20000)
+    assert game.last_effect() is None  # the special move was chosen
+
+
+def test_the_computers_special_move_keeps_the_row_shown(ball_window, qtbot, guard_errors):
+    """After a point in the advanced game the computer, scored on, chooses its special
+    move: a new position, which threw the row shown away, so |< seemed ignored on a
+    scoring turn (issue 59, item 6). The rows are the same turn's: the row stays."""
+    window = ball_window()
+    game = _score_in_the_advanced_game(window)
+    ui = window.stage.ui
+    ui.show_row(2)
+    ui.turn_dock.first.click()  # |<: before the turn
+    assert ui.row == 0
+    _computer_chooses_for_blue(window, qtbot, game)
+    assert ui.row == 0  # still before the scoring turn
+    assert ui.turn_dock.row_title.text().startswith("Before the last turn")
+    assert "before the last turn" in window.stage.ui.row_text()
+    assert not guard_errors
+
+
+def test_the_computers_special_move_keeps_the_replay_going(
+    ball_window, qtbot, monkeypatch, guard_errors
+):
+    """The computer's choice comes while the scoring turn replays itself: the replay goes
+    on (it stopped, and the board jumped to the position now)."""
+    from viewer.games import ball
+
+    monkeypatch.setattr(ball, "ROW_SECONDS", 30)  # the replay outlasts the choice
+    window = ball_window()
+    game = _score_in_the_advanced_game(window)
+    ui = window.stage.ui
+    assert ui.row == 0
+    assert ui._replay is not None
+    assert ui._replay.isActive()
+    _computer_chooses_for_blue(window, qtbot, game)
+    assert ui.row == 0
+    assert ui._replay.isActive()
+    assert not guard_errors
+
+
+def test_the_legend_says_what_the_shaded_goal_rows_are(ball_window, guard_errors):
+    """The goal rows are tinted in their side's colour, and the legend said nothing of
+    them (issue 59, item 6): each is a line, in its tint, with who scores there."""
+    from viewer.lab import palette
+
+    window = ball_window()
+    texts = window.scene.legend.texts()
+    assert (
+        "blue's goal row (row 8): red scores by carrying the ball onto it or passing it there"
+        in texts
+    )
+    assert (
+        "red's goal row (row 1): blue scores by carrying the ball onto it or passing it there"
+        in texts
+    )
+    goal = {e.style: e for e in window.scene.legend.entries if e.kind == "decoration"}
+    assert goal["goal-row-red"].colours[0] == palette.goal_row_rgb("red")
+    assert goal["goal-row-blue"].colours[1] == palette.goal_row_rgb("blue", palette.SQUARE_DARK)
+    program_both_simple(window)
+    window.stage.ui.show_row(0)  # a replay's rows keep the lines
+    assert window.stage.ui.row == 0
+    assert len([t for t in window.scene.legend.texts() if "goal row" in t]) == 2
+    assert not guard_errors
+
+
+def test_the_hint_is_said_whole_in_its_editor(ball_window, qtbot, guard_errors):
+    """The status bar cut the hint's sentence (issue 59, item 6): the hinted editor says
+    it whole, wrapped, until the hint is loaded."""
+    window = ball_window()
+    window.resize(900, 700)
+    red, blue = window.stage.ui.program_docks
+    assert not red.editor.hint_words.isVisibleTo(red)
+    window.engine.ask_hint()
+    qtbot.waitUntil(lambda: window.engine.hint_move() is not None, timeout=60000)
+    said = window.statusBar().currentMessage()
+    assert said.startswith("hint for red: ")
+    words = red.editor.hint_words
+    assert words.text() == said
+    assert words.isVisibleTo(red)
+    assert words.wordWrap()
+    assert not blue.editor.hint_words.isVisibleTo(blue)
+    red.use_hint.click()  # loaded: the editor shows the program itself
+    assert not words.isVisibleTo(red)
     assert not guard_errors

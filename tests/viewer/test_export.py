@@ -578,3 +578,35 @@ def test_the_gif_stream_keeps_each_frame_and_lengthens_a_repeated_one(tmp_path):
         assert np.array_equal(shown, want)  # few colours: no loss
     assert [iio.immeta(path, index=i)["duration"] for i in range(3)] == [100, 200, 100]
     assert iio.immeta(path)["loop"] == 0
+
+
+def test_a_png_from_a_narrow_scene_is_filled_by_the_board(make_window, tmp_path, warnings_shown):
+    """The window's scene between its docks is tall and narrow: the board is framed by its
+    width there, and the same camera over a 1024x768 picture left a base-3 board a third
+    of it (issue 59, item 4). The board is seen from the window's side and fills it."""
+    from viewer.desktop.export_control import open_export_dialog
+    from viewer.lab import palette
+    from viewer.pictures.render import FILL, content_box
+
+    window = make_window()  # a base-3 board
+    window.resize(1200, 800)  # the default size: the scene is about 600 x 720
+    window.stage.render_now()
+    scene = window.plotter
+    assert scene.width() < scene.height()
+    dialog = open_export_dialog(window.lab, window.port, window.stage)
+    dialog.set_format(".png")
+    dialog.width_.setValue(1024)
+    dialog.height_.setValue(768)
+    picture = dialog.export(tmp_path / "board.png")
+    assert picture is not None
+    image = np.asarray(Image.open(picture).convert("RGB"))
+    x0, y0, x1, y1 = content_box(image, palette.BACKGROUND)
+    assert max(x1 - x0, y1 - y0) / 2 > FILL - 0.05  # it was about 0.45
+    # a camera zoomed into a detail stays as it is (the board runs off the picture)
+    window.plotter.camera.Zoom(4.0)
+    picture = dialog.export(tmp_path / "detail.png")
+    image = np.asarray(Image.open(picture).convert("RGB"))
+    x0, y0, x1, y1 = content_box(image, palette.BACKGROUND)
+    assert x0 < -0.99 or x1 > 0.99 or y0 < -0.99 or y1 > 0.99
+    dialog.close()
+    assert warnings_shown == []

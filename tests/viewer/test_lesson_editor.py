@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 from PySide6.QtCore import QRect, QSettings, QTimer
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QFileDialog
 
 from model import lesson as L
@@ -20,7 +21,7 @@ from model.teaching import teaching_for
 from model.userfiles import lessons_folder
 from viewer.desktop.lessons import play_answer
 from viewer.desktop.menus import LESSON_FOLDERS_KEY
-from viewer.lab.lesson import SAID_PATH
+from viewer.lab.lesson import SAID_PATH, STARTER_TEXT
 
 ROOT = Path(__file__).resolve().parents[2]
 CORNER_BALL = ROOT / "model" / "data" / "lessons" / "partition" / "03-a-corner-ball.lesson.json"
@@ -198,6 +199,36 @@ def test_a_new_lesson_gets_its_title_and_saves_to_the_users_folder(make_window, 
     assert menu_texts(mine) == ["Blue's corners"]
     mine.actions()[0].trigger()
     assert control.state.path == target
+
+
+def test_a_new_steps_text_is_a_placeholder_that_typing_replaces(make_window, qtbot):
+    """A new lesson's (and a new step's) Text box held a real sentence, so what the teacher
+    typed mixed into it (issue 59, item 4): the box starts empty with the sentence as its
+    placeholder; left empty, the step keeps it; typed, the step says what was typed."""
+    window = make_window()
+    window.menus.new_lesson.trigger()
+    control = window.lessons
+    panel = control.panel
+    assert panel.edit_text.toPlainText() == ""
+    assert panel.edit_text.placeholderText() == STARTER_TEXT
+    panel.apply.click()  # the box left empty: the step keeps its stand-in
+    idle(qtbot, control)
+    assert control.state.step.text == STARTER_TEXT
+    panel.add.click()  # a new step: the same
+    idle(qtbot, control)
+    assert control.state.index == 1
+    assert panel.edit_text.toPlainText() == ""
+    panel.edit_text.setFocus()
+    QTest.keyClicks(panel.edit_text, "Blue holds SW.")
+    panel.apply.click()
+    idle(qtbot, control)
+    assert control.state.step.text == "Blue holds SW."  # only what was typed
+    assert panel.edit_text.toPlainText() == "Blue holds SW."
+    panel.edit_text.setPlainText("")  # a text written, then cleared: refused, and said
+    panel.apply.click()
+    idle(qtbot, control)
+    assert control.state.step.text == "Blue holds SW."
+    assert "text" in panel.editor_message.text()
 
 
 def test_save_lesson_and_add_folder_open_in_the_users_lessons_folder_made_first(

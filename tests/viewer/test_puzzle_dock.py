@@ -432,3 +432,26 @@ def test_the_analysis_dock_plays_no_move_while_solve_mode_waits(open_puzzle, qtb
     assert session.ply == ply
     assert "Try again" in window.statusBar().currentMessage()
     assert not guard_errors
+
+
+def test_the_dock_cuts_no_text_at_the_default_size(open_puzzle, qtbot, guard_errors):
+    """At the default size the dock was narrower than its rows (a plain scroll area let it
+    shrink; a scroll bar took more) and the title showed its end (issue 59, item 4): the
+    dock is at least as wide as its rows with room for the scroll bar, and a long title
+    shows its first words, whole in its tooltip."""
+    window, _ = open_puzzle(WIN_IN_1)
+    window.resize(1200, 800)  # the window's default size
+    dock = window.puzzle_dock
+    title = read(PUZZLES / WIN_IN_1).puzzle["title"]
+    verified(qtbot, dock)
+    qtbot.wait(50)
+    area = dock.widget()
+    body = area.widget()
+    bar = area.verticalScrollBar().sizeHint().width()
+    assert area.minimumSizeHint().width() >= body.minimumSizeHint().width() + bar
+    assert body.width() >= body.minimumSizeHint().width()  # no row cut at the right
+    assert dock.within_word.geometry().right() < body.width()
+    assert dock.title.text() == title
+    assert dock.title.cursorPosition() == 0  # its first words in sight
+    assert dock.title.toolTip() == title
+    assert not guard_errors

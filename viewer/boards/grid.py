@@ -24,7 +24,8 @@ Frame fields and their visuals:
 | labels      | text above the site's square                                             |
 | ghosts      | translucent pyramids                                                     |
 | heat        | the square tinted on the heat scale                                      |
-| decorations | none; goal rows are part of the geometry (tinted in their side's colour) |
+| decorations | none drawn: goal rows are part of the geometry (tinted in their side's |
+|             | colour); a frame names them (``goal-row-red``) for the legend only      |
 | slides      | the pyramid (and a marker on its apex) drawn between its origin's square  |
 |             | and its own, ``t`` of the way                                             |
 """
@@ -43,9 +44,8 @@ from .flat import FlatView, ray_at_height, ray_enters_box
 from .meshes import Vector, add_labels, add_still_mesh, instances, template
 from .picking import to_display, view_ray
 
-LIGHT, DARK = (226, 214, 188), (160, 132, 98)
+LIGHT, DARK = palette.SQUARE_LIGHT, palette.SQUARE_DARK
 BASE_RGB = (110, 86, 60)
-GOAL_MIX = 0.45  # a goal row's squares mixed with its side's colour
 LIFT = 0.01
 GHOST_OPACITY = 0.4
 REGION_MIX = 0.55  # a region's square mixed with the region's colour
@@ -184,11 +184,10 @@ class GridView(FlatView):
         rgb = np.zeros((b.squares, 3))
         for sq in range(b.squares):
             col, row = sq % b.columns, sq // b.columns
-            base = np.array(LIGHT if (col + row) % 2 else DARK, float)
+            square = LIGHT if (col + row) % 2 else DARK
             if row in b.goal_rows:
-                side = np.array(palette.piece_rgb(b.goal_rows[row]), float)
-                base = base * (1 - GOAL_MIX) + side * GOAL_MIX
-            rgb[sq] = base
+                square = palette.goal_row_rgb(b.goal_rows[row], square)
+            rgb[sq] = square
         rgb = self._cell_colours(rgb, frame, view)
         self._set("squares", instances(_SQUARE, self.cell_centres, rgb))
         # the pyramids, each scaled by its kind, a sliding one on its way

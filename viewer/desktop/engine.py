@@ -119,8 +119,8 @@ class WindowTable:
     def played(self, game: Game, mover: str, move: Move) -> str:
         return self.stage.ui.played(game, mover, move)
 
-    def hinted(self, game: Game, move: Move) -> None:
-        self.stage.ui.hinted_move(game, move)
+    def hinted(self, game: Game, move: Move, words: str) -> None:
+        self.stage.ui.hinted_move(game, move, words)
 
     def players_changed(self) -> None:
         self.stage.ui.players_changed()

@@ -86,8 +86,9 @@ class Table(Protocol):
     def played(self, game: Game, mover: str, move: Move) -> str:
         """What the status line says of a move played."""
 
-    def hinted(self, game: Game, move: Move) -> None:
-        """A hint came (a UI may show it in its dock)."""
+    def hinted(self, game: Game, move: Move, words: str) -> None:
+        """A hint came (a UI may show it in its dock; ``words``: the status bar's sentence
+        on it, which a long one may not fit)."""
 
     def players_changed(self) -> None:
         """Who is being thought for changed (a UI's docks say it)."""
@@ -133,7 +134,7 @@ class Bare:
     def played(self, game: Game, mover: str, move: Move) -> str:
         return f"{mover} played {move}"
 
-    def hinted(self, game: Game, move: Move) -> None:
+    def hinted(self, game: Game, move: Move, words: str) -> None:
         pass
 
     def players_changed(self) -> None:
@@ -464,9 +465,10 @@ class Engine:
         game = self.game
         if job.purpose == "hint":
             self.hint = (job.key, job.ply, choice.move)
-            self.table.hinted(game, choice.move)
+            words = f"hint: {describe_choice(choice)}"
+            self.table.hinted(game, choice.move, words)
             self.changed.emit("hint")
-            self.say(f"hint: {describe_choice(choice)}")
+            self.say(words)
             return
         mover = game.to_move
         try:
@@ -492,9 +494,10 @@ class Engine:
                 self.changed.emit("stopped")
                 return
             self.hint = (job.key, job.ply, choice.move)
-            self.table.hinted(game, choice.move)
+            words = f"hint for {game.players[side]}: {describe_choice(choice, part=True)}"
+            self.table.hinted(game, choice.move, words)
             self.changed.emit("hint")
-            self.say(f"hint for {game.players[side]}: {describe_choice(choice, part=True)}")
+            self.say(words)
             return
         result: Move | str | None = None
         for side, choice in choices.items():

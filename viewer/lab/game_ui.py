@@ -266,8 +266,9 @@ class GameUI(Generic[Turn]):
     def setup_changed(self) -> None:
         """Set-up mode began or ended (``host.setup_active()`` says which)."""
 
-    def hinted_move(self, game: Game, move: Any) -> None:
-        """The engine's hint for ``game`` came (it is drawn by :meth:`hint_frame`)."""
+    def hinted_move(self, game: Game, move: Any, words: str = "") -> None:
+        """The engine's hint for ``game`` came (it is drawn by :meth:`hint_frame`);
+        ``words``: the status bar's sentence on it (a dock may show it whole)."""
 
     def hint_refusal(self, game: Game) -> str:
         """Why no hint may be given now ('' when one may): a hot seat's screen not yet

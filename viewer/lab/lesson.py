@@ -42,6 +42,11 @@ if TYPE_CHECKING:
 SAID_PATH = 160
 
 
+#: A new step's text until the teacher writes one (a step has a text); the editor shows it
+#: as its Text box's placeholder, so what is typed is not mixed into it.
+STARTER_TEXT = "Say one thing about this position."
+
+
 class Lessons:
     """The lesson shown (``lesson``, None when none), its step ``index``, the student's
     answer (``verdict``, ``picked``) and the teacher's edits."""
@@ -241,7 +246,7 @@ class Lessons:
 
     def new_lesson(self, game: Game, title: str = "My lesson") -> None:
         """A lesson of one step on ``game``'s position (the teacher's start)."""
-        step = lessons.step_from("First step", "Say one thing about this position.", game)
+        step = lessons.step_from("First step", STARTER_TEXT, game)
         self.start(lessons.LessonFile(game.name, title, [step]), None, 0)
 
     def edit_step(self, lesson_title: str | None = None, **changes: Any) -> str | None:
@@ -278,7 +283,7 @@ class Lessons:
         raw = self.lesson.to_json()
         new = {
             "title": "New step",
-            "text": "Say one thing about this position.",
+            "text": STARTER_TEXT,
             "position": lessons.position_json(self.session.game),
         }
         steps = raw["steps"]

@@ -125,6 +125,24 @@ def piece_rgb(style: str) -> RGB:
     return PIECE_RGB.get(style, UNKNOWN_PIECE_RGB)
 
 
+#: A flat board's squares, light and dark, and how much of its side's colour a goal row's
+#: squares take.
+SQUARE_LIGHT, SQUARE_DARK = (226, 214, 188), (160, 132, 98)
+GOAL_MIX = 0.45
+#: The decoration that names the goal row of a colour, for the legend: "goal-row-red".
+GOAL_ROW = "goal-row-"
+
+
+def goal_row_rgb(colour: str, square: RGB = SQUARE_LIGHT) -> RGB:
+    """A goal row's square of ``colour``'s side: ``square`` mixed with that colour."""
+    side = piece_rgb(colour)
+    return (
+        round(square[0] * (1 - GOAL_MIX) + side[0] * GOAL_MIX),
+        round(square[1] * (1 - GOAL_MIX) + side[1] * GOAL_MIX),
+        round(square[2] * (1 - GOAL_MIX) + side[2] * GOAL_MIX),
+    )
+
+
 # ---- group colours: a family of shades per player -------------------------------------------
 
 #: Each player's groups are drawn in shades of its own colour: hues within this much (a

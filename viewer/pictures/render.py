@@ -112,6 +112,9 @@ def view_state_for(options: RenderOptions) -> ViewState:
 
 #: How much of the picture's longer way an export's content fills.
 FILL = 0.88
+#: A window's camera is kept unless what it shows, whole, fills less than this of the
+#: picture's longer way (then it is framed, seen from the same side).
+SMALL = 0.7
 
 
 class Scene:
@@ -172,8 +175,28 @@ class Scene:
             cam.SetViewUp(*up)
             cam.SetViewAngle(angle)
             self.plotter.renderer.ResetCameraClippingRange()
+            # The window's scene is shaped otherwise (a tall, narrow scene between docks
+            # framed the board by its width; the same angle over a wide picture left it a
+            # third of it): what is drawn, wholly in the picture and small, is framed.
+            box = self._drawn_box()
+            if box is not None and _whole_and_small(box, SMALL):
+                self.frame_drawn()
             return
         self.frame_drawn()
+
+    def _drawn_box(self) -> tuple[float, ...] | None:
+        """Where the picture shows something (normalised device coordinates), the caption
+        left out; None where nothing is drawn."""
+        from ..lab import palette
+
+        caption = self.plotter.actors.get("caption")
+        if caption is not None:
+            caption.SetVisibility(False)
+        try:
+            return content_box(self.screenshot(), palette.BACKGROUND)
+        finally:
+            if caption is not None:
+                caption.SetVisibility(True)
 
     def frame_drawn(self, fill: float = FILL) -> None:
         """Centre the picture on what is drawn and fill ``fill`` of its longer way with it.
@@ -181,20 +204,11 @@ class Scene:
         included: its picture sat 10 % low); this looks at the picture itself, the caption
         left out, and pans and dollies the camera (twice: a perspective's second look is
         exact to a pixel or two)."""
-        from ..lab import palette
-
-        caption = self.plotter.actors.get("caption")
-        if caption is not None:
-            caption.SetVisibility(False)
-        try:
-            for _ in range(2):
-                box = content_box(self.screenshot(), palette.BACKGROUND)
-                if box is None:
-                    return  # nothing drawn
-                _pan_and_dolly(self.plotter, box, fill)
-        finally:
-            if caption is not None:
-                caption.SetVisibility(True)
+        for _ in range(2):
+            box = self._drawn_box()
+            if box is None:
+                return  # nothing drawn
+            _pan_and_dolly(self.plotter, box, fill)
 
     def set_caption(self, text: str) -> None:
         from ..boards.meshes import remove_actor
@@ -235,6 +249,14 @@ def content_box(image: np.ndarray, background: tuple[int, int, int]) -> tuple[fl
     x0, x1 = cols[0] / width * 2 - 1, (cols[-1] + 1) / width * 2 - 1
     y0, y1 = 1 - (rows[-1] + 1) / height * 2, 1 - rows[0] / height * 2
     return x0, y0, x1, y1
+
+
+def _whole_and_small(box: tuple[float, ...], small: float) -> bool:
+    """``box`` (NDC) touches no edge of the picture and fills less than ``small`` of its
+    longer relative way (a camera zoomed into a detail is left as it is)."""
+    x0, y0, x1, y1 = box
+    whole = x0 > -0.99 and y0 > -0.99 and x1 < 0.99 and y1 < 0.99
+    return whole and max(x1 - x0, y1 - y0) / 2 < small
 
 
 def _pan_and_dolly(plotter: Any, box: tuple[float, ...], fill: float) -> None:

@@ -141,7 +141,13 @@ def legend_entries(frame: Frame, words: Mapping[tuple[str, str], str]) -> tuple[
 
     entries: list[Entry] = []
     for name in sorted(frame.decorations):
-        colours = tuple(palette.WALL_RGB.values()) if name == "walls" else (palette.EDGE_RGB,)
+        colours: tuple[RGB, ...] = (palette.EDGE_RGB,)
+        if name == "walls":
+            colours = tuple(palette.WALL_RGB.values())
+        elif name.startswith(palette.GOAL_ROW):  # a goal row, tinted in its side's colour
+            side = name.removeprefix(palette.GOAL_ROW)
+            colours = (palette.goal_row_rgb(side, palette.SQUARE_LIGHT),)
+            colours += (palette.goal_row_rgb(side, palette.SQUARE_DARK),)
         entries.append(Entry("decoration", name, colours, text("decoration", name)))
     for style in _ordered((p.style for p in frame.pointers), palette.POINTER_RGB):
         colour = palette.POINTER_RGB.get(style, palette.EDGE_RGB)

@@ -37,6 +37,8 @@ from model.files import nested_over, read_overlays
 from model.game import PositionFormatError, shorten
 from model.teaching import teaching_for
 
+from ..lab.lesson import STARTER_TEXT
+
 if TYPE_CHECKING:
     from pathlib import Path
 
@@ -299,6 +301,7 @@ class StepPanel(QWidget):
         self.edit_title = QLineEdit()
         self.edit_title.setToolTip("The step's title")
         self.edit_text = QPlainTextEdit()
+        self.edit_text.setPlaceholderText(STARTER_TEXT)
         self.edit_text.setMaximumHeight(58)
         # Overlays: a box per overlay the game declares (a choice where it has values).
         self.overlay_box = QWidget()
@@ -722,7 +725,8 @@ class StepPanel(QWidget):
         lesson = control.lesson
         self.edit_lesson_title.setText(lesson.title if lesson is not None else "")
         self.edit_title.setText(step.title)
-        self.edit_text.setPlainText(step.text)
+        # a new step's stand-in text is the placeholder: typing replaces it, never mixes
+        self.edit_text.setPlainText("" if step.text == STARTER_TEXT else step.text)
         self._overlays = dict(step.overlays)
         self._show_overlays()
         self.edit_highlights.setText("; ".join(step.highlights))
@@ -740,6 +744,14 @@ class StepPanel(QWidget):
         self.edit_hint.setText(task.get("hint", ""))
         self._show_busy()
 
+    def _text(self) -> str:
+        """The Text box's, or a new step's stand-in while the box is left empty (a step
+        has a text; one the teacher wrote and then cleared is refused, and said)."""
+        text = self.edit_text.toPlainText()
+        if not text.strip() and self.control.step.text == STARTER_TEXT:
+            return STARTER_TEXT
+        return text
+
     def fields(self) -> dict[str, Any]:
         """The editor's fields as a step's JSON keys; ValueError when a JSON typed under
         Advanced was refused (the choices keep the last good value)."""
@@ -747,7 +759,7 @@ class StepPanel(QWidget):
             raise ValueError(f"{shorten(self._json_problem)}: fix it, or untick Advanced")
         changes: dict[str, Any] = {
             "title": self.edit_title.text(),
-            "text": self.edit_text.toPlainText(),
+            "text": self._text(),
             "overlays": dict(self._overlays),
             "highlights": _split(self.edit_highlights.text()),
         }

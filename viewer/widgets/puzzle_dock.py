@@ -28,10 +28,25 @@ from PySide6.QtWidgets import (
 
 from model.puzzle import MAX_WITHIN
 
+from .dock_fit import ScrolledBody
 from .keys import pass_history_keys
-from .setup_dock import WrappedLabel, button_row, left_row, rich_label, scrolled_body, tipped_button
+from .setup_dock import WrappedLabel, button_row, left_row, rich_label, tipped_button
 
 GREEN, RED, ORANGE, GREY = "#1b7a2e", "#b00020", "#b35c00", "#666666"
+
+
+class TitleEdit(QLineEdit):
+    """The title's field: a title longer than the dock is wide shows its start (QLineEdit
+    showed its end: the dock cut the first words off), and whole in its tooltip."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.textChanged.connect(self.setToolTip)
+        self.editingFinished.connect(lambda: self.setCursorPosition(0))
+
+    def setText(self, text: str) -> None:
+        super().setText(text)
+        self.setCursorPosition(0)
 
 
 class PuzzleDock(QDockWidget):
@@ -49,7 +64,7 @@ class PuzzleDock(QDockWidget):
         self.setter = QWidget()
         form = QFormLayout(self.setter)
         form.setContentsMargins(0, 0, 0, 0)
-        self.title = QLineEdit()
+        self.title = TitleEdit()
         self.title.setPlaceholderText("e.g. Red to move wins in 2 moves")
         form.addRow("Title", self.title)
         self.side = QComboBox()
@@ -131,4 +146,6 @@ class PuzzleDock(QDockWidget):
         top = Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft
         for label in (self.verdict_label, self.brief, self.solve_status):
             label.setAlignment(top)  # a label taller than its text keeps it at the top
-        scrolled_body(self, body)
+        # scrolled where the dock is short, never narrower than its rows (a plain scroll
+        # area let the dock shrink and cut the goal's words and the fields at the right)
+        self.setWidget(ScrolledBody(body))

@@ -48,6 +48,7 @@ from model.teaching import describe_result
 from ...boards.grid import GridBoard
 from ...lab.frame import Frame, Label, Marker, Path, Region, Slide
 from ...lab.game_ui import ClickResult, FormPart, GameUI, Host, MoveForm
+from ...lab.palette import GOAL_ROW
 from ...lab.slots import slot
 from .. import register_ui
 
@@ -61,6 +62,8 @@ if TYPE_CHECKING:  # Qt: imported where the docks are made (the classroom has no
 FILE_SIZES = (3, 2, 1)  # kind -> size number in position files
 SIZE_NAMES = ("Large", "Medium", "Small")
 BOARD = GridBoard(7, 8, kinds=3, goal_rows={0: COLOURS[0], 7: COLOURS[1]}, column_names="abcdefg")
+#: The tinted goal rows, named in every frame for the legend (the board always draws them).
+GOAL_ROWS = frozenset(f"{GOAL_ROW}{colour}" for colour in COLOURS)
 ROW_SECONDS = 0.9  # the replay of a turn: one row this long (0: no replay)
 SLIDE_SECONDS = 0.45  # a row's moves and pushes slide this long when the row comes
 TIMER_SECONDS = 60  # the sheet's timer
@@ -178,6 +181,7 @@ class BallUI(GameUI[ProgramTurn]):
         self.open_side: int | None = None  # the human side whose editor shows
         self._computer_seen: dict[str, str] = {}
         self.hinted: tuple[int, Program] | None = None  # the engine's hint: (side, program)
+        self.hint_words = ""  # what the engine said of it (in the hinted editor, whole)
         self.hinted_choice: SpecialChoice | None = None  # the hint at a special move's choice
         self.report: TurnReport | None = None
         self.before: Pieces = ()
@@ -280,6 +284,7 @@ class BallUI(GameUI[ProgramTurn]):
 
     def position_changed(self, game: Game, reason: str) -> None:
         assert isinstance(game, PyramidBall)
+        shown = self.report
         self.report = game.last_turn()  # the special moves chosen since then aside
         self.before = ()
         self.before_ball = None
@@ -292,8 +297,15 @@ class BallUI(GameUI[ProgramTurn]):
             self.before_ball = copy.loose_ball
         if game.last_effect() is None:  # a special move's choice: no rows to replay again
             reason = "choice"
+        same_turn = self._turn is not None and self._turn.game is game and shown == self.report
         if self._turn is None or self._turn.game is not game:
             self._turn = ProgramTurn(self, game)
+        if reason == "choice" and same_turn and shown is not None:
+            # the scored-on side chose a special move (the computer's comes during the
+            # replay): the rows shown are the same turn's, so the replay and the row the
+            # user went to (|<, [ and ]) stay
+            self._new_turn(game)
+            return
         self._stop_replay()
         self._stop_slide()
         self.row = None
@@ -372,11 +384,17 @@ class BallUI(GameUI[ProgramTurn]):
         words = {("path", c): f"{c}'s planned tracks (each pyramid alone)" for c in COLOURS}
         words[("path", "hint")] = "the hinted program's tracks"
         words[("marker", "carrier")] = "the ball (on its carrier, or lying loose)"
+        for colour, (row, scorer) in zip(COLOURS, ((1, COLOURS[1]), (8, COLOURS[0])), strict=True):
+            words[("decoration", f"{GOAL_ROW}{colour}")] = (
+                f"{colour}'s goal row (row {row}): {scorer} scores by carrying the ball onto it "
+                "or passing it there"
+            )
         return words
 
-    def hinted_move(self, game: Game, move: Any) -> None:
-        """The engine's hint came: for the open editor's side, "Use hint" loads it; a
-        special move's choice is marked on its button."""
+    def hinted_move(self, game: Game, move: Any, words: str = "") -> None:
+        """The engine's hint came: for the open editor's side, "Use hint" loads it and the
+        editor says ``words`` whole (the status bar cut them); a special move's choice is
+        marked on its button."""
         if isinstance(move, SpecialChoice):
             self.hinted_choice = move
             self.refresh()
@@ -385,6 +403,7 @@ class BallUI(GameUI[ProgramTurn]):
         if not isinstance(move, Program) or side is None or self._docks is None:
             return
         self.hinted = (side, move)
+        self.hint_words = words
         self.refresh()
 
     def hint_frame(self, game: Game, move: Any, frame: Frame) -> Frame:
@@ -520,6 +539,9 @@ class BallUI(GameUI[ProgramTurn]):
                 dock.show_editor()
                 hint = self.hinted
                 dock.use_hint.setEnabled(hint is not None and hint[0] == side)
+                words = self.hint_words if hint is not None and hint[0] == side else ""
+                dock.editor.hint_words.setText(words)
+                dock.editor.hint_words.setVisible(bool(words))
                 dock.use_hint.setToolTip(
                     f"load the hinted program {hint[1]} into the editor"
                     if hint is not None and hint[0] == side
@@ -733,7 +755,7 @@ class BallUI(GameUI[ProgramTurn]):
         paths: tuple[Path, ...] = ()
         if self.open_side is not None and self._docks is not None and not game.is_over():
             paths = planned_paths(game, self.open_side, self.program_docks[self.open_side])
-        return Frame(pieces=pieces, markers=markers, paths=paths)
+        return Frame(pieces=pieces, markers=markers, paths=paths, decorations=GOAL_ROWS)
 
     def _setup(self) -> bool:
         return self.host is not None and self.host.setup_active()
@@ -756,7 +778,7 @@ class BallUI(GameUI[ProgramTurn]):
             if ball:
                 markers.append(Marker(site, "carrier"))
         if row is None:
-            return Frame(pieces=pieces, markers=tuple(markers))
+            return Frame(pieces=pieces, markers=tuple(markers), decorations=GOAL_ROWS)
         paths, regions, labels, blocked, slides = [], [], [], [], []
         for p in row.pyramids:
             start, end = site_at(p.source, p.size), site_at(p.end, p.size)
@@ -801,6 +823,7 @@ class BallUI(GameUI[ProgramTurn]):
             regions=tuple(regions),
             labels=tuple(labels),
             slides=tuple(slides),
+            decorations=GOAL_ROWS,
         )
 
     # ---- texts ---------------------------------------------------------------------------

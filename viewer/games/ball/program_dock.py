@@ -182,6 +182,12 @@ class ProgramEditor(QWidget):
         self.use_hint.setToolTip("Hint (H) asks the engine for a program first")
         text_row.addWidget(self.use_hint)
         layout.addLayout(text_row)
+        # the engine's words on the hint, whole: the status bar cuts a long sentence
+        self.hint_words = QLabel(self)
+        self.hint_words.setWordWrap(True)
+        self.hint_words.setStyleSheet("color: #00707a;")
+        self.hint_words.hide()
+        layout.addWidget(self.hint_words)
         self.problem = QLabel(self)
         self.problem.setWordWrap(True)
         self.problem.setStyleSheet("color: #b00;")
@@ -450,7 +456,10 @@ class ProgramDock(QDockWidget):
 #: What the replay's pyramid codes mean, under the Turn dock's lines.
 CODES_LEGEND = (
     "Codes: O offence, D defence; L Large, M Medium, S Small (OL: the Large pyramid of the "
-    "side on offence). Programs: F forward, B back, L left, R right, S stand."
+    "side on offence). Programs: rows split by /, each row's entries Large,Medium,Small; "
+    "F forward, B back, L left, R right, S stand; >L, >M, >S: stand and pass the ball to "
+    "that pyramid; a fourth row is the Dash, a leading ! the Blitz; | parts red's program "
+    "from blue's."
 )
 _CODE = re.compile(r"\b([OD])([LMS])\b")
 _SIZES = {"L": "Large", "M": "Medium", "S": "Small"}
