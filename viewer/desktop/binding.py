@@ -49,6 +49,9 @@ from .stage import Stage
 from .turns import PlayBoard, TurnControl
 
 if TYPE_CHECKING:
+    from ..lab.lab import LabChange
+    from ..lab.session import PositionChange
+    from ..lab.view_state import ViewField
     from .window import Window
 
 LEFT, RIGHT = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
@@ -162,7 +165,7 @@ class Binding:
         self.view_dock_wanted = True  # ... and was shown on the last pyramid
 
     @slot
-    def follow(self, reason: str) -> None:
+    def follow(self, reason: PositionChange) -> None:
         w, stage = self.window, self.window.stage
         if reason == "review":  # a review of the line: the board draws its better moves
             self.update_title()
@@ -183,7 +186,7 @@ class Binding:
         w.reviewer.position_changed(reason)  # the review's graph marks the position
         stage.redraw()  # after them: no "thinking" text of a search that was stopped
 
-    def _take_position(self, reason: str) -> None:
+    def _take_position(self, reason: PositionChange) -> None:
         w, stage = self.window, self.window.stage
         game = self.session.game
         if reason in ("load", "new"):
@@ -253,7 +256,7 @@ class Binding:
         w.setWindowTitle(f"{name}{dirty} - {session.game.title} - Pyramid Lab")
 
     @slot
-    def lab_changed(self, what: str) -> None:
+    def lab_changed(self, what: LabChange) -> None:
         w = self.window
         if what == "title":
             self.update_title()
@@ -263,7 +266,7 @@ class Binding:
             w.stage.ui.players_changed()
 
     @slot
-    def view_changed(self, _field: str) -> None:
+    def view_changed(self, _field: ViewField) -> None:
         self.window.stage.redraw()  # (the scene drops its free plane when the view is reset)
 
     def show_message(self, text: str) -> None:

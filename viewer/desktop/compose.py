@@ -22,6 +22,7 @@ from ..widgets.engine_row import follow_job
 
 if TYPE_CHECKING:
     from ..lab import Lab
+    from ..lab.puzzle import ComposerChange
     from .host import PracticeActions
     from .qt_port import QtPort
 
@@ -94,7 +95,7 @@ class ComposeDialog(ComposeChoices):
         self.composer.stop()
 
     @slot
-    def _changed(self, what: str, *args: Any) -> None:
+    def _changed(self, what: ComposerChange, *args: Any) -> None:
         if follow_job(self, what, args, "stopping: the puzzles made so far are written"):
             return
         if what == "failed":

@@ -32,6 +32,7 @@ from ..lab.slots import guarded
 
 if TYPE_CHECKING:
     from ..games import GameUI
+    from ..lab.engine import EngineChange
     from .qt_port import QtPort
     from .stage import Stage
 
@@ -144,7 +145,7 @@ class EngineControl:
         )
         engine.changed.connect(self._changed)
 
-    def _changed(self, what: str) -> None:
+    def _changed(self, what: EngineChange) -> None:
         if what == "thinking":
             self.port.prompt(self.engine.thinking_text)
         elif what in ("stopped", "hint"):

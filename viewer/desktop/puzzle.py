@@ -52,7 +52,8 @@ if TYPE_CHECKING:
 
     from ..games import GameUI
     from ..lab import Lab
-    from ..lab.session import Session
+    from ..lab.puzzle import VerifierChange
+    from ..lab.session import PositionChange, Session
     from .host import Setups
     from .qt_port import QtPort
     from .stage import Stage
@@ -199,7 +200,7 @@ class PuzzleControl:
 
     # ---- the session --------------------------------------------------------------------
 
-    def session_changed(self, reason: str) -> None:
+    def session_changed(self, reason: PositionChange) -> None:
         """After the window followed a change of the session."""
         session = self.session
         if reason in ("load", "new"):
@@ -532,7 +533,7 @@ class PuzzleControl:
         self.dock.bar.setValue(0)
 
     @slot
-    def _verifier_changed(self, what: str, *args: Any) -> None:
+    def _verifier_changed(self, what: VerifierChange, *args: Any) -> None:
         if what == "progress":
             fraction, text = args
             self.dock.bar.setValue(round(max(0.0, min(1.0, fraction)) * 100))

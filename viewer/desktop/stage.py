@@ -57,8 +57,8 @@ class Stage:
         self.view = view
         self.hover = hover  # the status bar's text of the site under the mouse
         self.held = False  # a new position is being taken in: redraw once, at the end
-        self.drawn = Signal()  # () before each redraw: the menus follow the history
-        self.secrets = Signal()  # () whose secrets may be shown changed (the Moves dock)
+        self.drawn: Signal[[]] = Signal()  # before each redraw: the menus follow the history
+        self.secrets: Signal[[]] = Signal()  # whose secrets may be shown changed (Moves dock)
 
     # ---- the game UIs' host (viewer.lab.game_ui.Host) -------------------------------------
 

@@ -29,7 +29,7 @@ from model.lesson import LessonFile
 
 from .analysis import Analyses
 from .documents import Documents, MemoryStore, RecentFiles
-from .engine import Engine
+from .engine import Engine, EngineChange
 from .events import Signal
 from .jobs import Job, JobRunner, Post, at_once
 from .lesson import Lessons
@@ -38,8 +38,12 @@ from .practice import Practice
 from .puzzle import Composer, Verifier
 from .review import Reviews
 from .seats import Seats
-from .session import Session
+from .session import PositionChange, Session
 from .solve import SolveMode, ValueSolve
+
+#: What ``Lab.changed`` says (the module's docstring): the engine's changes, passed on, and
+#: the lab's own.
+LabChange = EngineChange | Literal["lesson", "analysis", "analysis dropped", "title"]
 
 #: What the status line says when a move drops the analysis under way.
 DROPPED = "the analysis was dropped: the position changed (Analyse it again)"
@@ -61,7 +65,7 @@ class Lab:
         self.session = session
         self.port = port
         self.post = post  # how a job's deliveries reach the front end's thread
-        self.changed = Signal()  # (what): see the module's docstring
+        self.changed: Signal[[LabChange]] = Signal()
         self.documents = Documents(session, recent or RecentFiles(MemoryStore()), _Front(self))
         # who plays each seat, the computer's moves and the hint (the one copy: the window
         # shows it); its changes are the lab's
@@ -223,7 +227,7 @@ class Lab:
             if why:
                 self.port.status(why)
 
-    def position_changed(self, reason: str) -> None:
+    def position_changed(self, reason: PositionChange) -> None:
         """After every change of position: a search, a review or an analysis of the last
         is void."""
         self.engine.position_changed(reason)
@@ -235,7 +239,7 @@ class Lab:
         if self.analysis.shown() is None and self.analysis.forget():
             self.changed.emit("analysis")
 
-    def _engine_changed(self, what: str) -> None:
+    def _engine_changed(self, what: EngineChange) -> None:
         if what == "thinking":
             self.port.show_progress(0.0)
         elif what == "done":

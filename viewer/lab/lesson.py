@@ -21,7 +21,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Concatenate, Literal
 
 from model import content, search
 from model import lesson as lessons
@@ -31,7 +31,22 @@ from model.userfiles import LessonProgress, lessons_folder, make_folder
 
 from .events import Signal
 from .jobs import Job, JobRunner, Post
-from .session import Session
+from .session import PositionChange, Session
+
+#: What ``Lessons.changed`` names first (the module's docstring says each and what follows).
+LessonChange = Literal[
+    "shown",
+    "ended",
+    "answer",
+    "step",
+    "reloaded",
+    "edited",
+    "working",
+    "report",
+    "filled",
+    "saved",
+    "title",
+]
 
 if TYPE_CHECKING:
     from .documents import Documents
@@ -53,7 +68,7 @@ class Lessons:
         self.documents = documents  # the next lesson's file opens there
         self.engine = engine
         self.port = port
-        self.changed = Signal()  # (what, *args): see the module's docstring
+        self.changed: Signal[Concatenate[LessonChange, ...]] = Signal()
         self.lesson: lessons.LessonFile | None = None
         self.path: Path | None = None
         self.index = 0
@@ -165,7 +180,7 @@ class Lessons:
 
     # ---- answers -------------------------------------------------------------------------
 
-    def position_changed(self, reason: str) -> None:
+    def position_changed(self, reason: PositionChange) -> None:
         """The session changed: a move after the step's position is the student's answer;
         another game or file ends the lesson."""
         if self.lesson is None or self._loading:

@@ -139,7 +139,7 @@ class Practice:
         self, session: Session, documents: Documents, solver: SolveMode, port: Port, post: Post
     ) -> None:
         self.session, self.documents, self.solver, self.port = session, documents, solver, port
-        self.changed = Signal()  # (): the collection, the puzzle, the attempt or the hint
+        self.changed: Signal[[]] = Signal()  # the collection, the puzzle, the attempt or the hint
         #: Solve mode started on the puzzle just opened: the front's own way (its checks and
         #: docks), else the lab's
         self.start_solve: Callable[[], object] = lambda: solver.start(session.node)

@@ -24,7 +24,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Concatenate, Literal
 
 from model import search
 from model.files import SUFFIX, write
@@ -36,9 +36,22 @@ from model.userfiles import made_puzzles_folder
 from .events import Signal
 from .jobs import Job, JobRunner, Post, Progress
 
+#: What ``Reviews.changed`` names first (the module's docstring says each and what follows).
+ReviewChange = Literal[
+    "started",
+    "progress",
+    "stopping",
+    "reviewed",
+    "stale",
+    "dropped",
+    "verifying",
+    "puzzle",
+    "failed",
+]
+
 if TYPE_CHECKING:
     from .port import Port
-    from .session import Session
+    from .session import PositionChange, Session
 
 
 class Reviews:
@@ -50,7 +63,7 @@ class Reviews:
     ) -> None:
         self.session, self.port = session, port
         self.in_setup = in_setup
-        self.changed = Signal()  # (what, *args): see the module's docstring
+        self.changed: Signal[Concatenate[ReviewChange, ...]] = Signal()
         self._line_end: Game | None = None  # the reviewed line's last position, while busy
         self.runner = JobRunner(self._runner_game, post)
         self.runner.progressed.connect(lambda f, text: self.changed.emit("progress", f, text))
@@ -125,7 +138,7 @@ class Reviews:
         self.port.status("review stopped: the moves judged so far are shown")
         return True
 
-    def position_changed(self, reason: str) -> None:
+    def position_changed(self, reason: PositionChange) -> None:
         """Another game came: the review under way is void."""
         if reason in ("load", "new") and self.thinking:
             self.runner.stop()

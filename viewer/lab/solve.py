@@ -35,6 +35,7 @@ from model.tree import Node
 from .events import Signal
 from .jobs import Job, JobRunner, Post, Progress
 from .pace import DepthPace
+from .session import KEEPS_POSITION, PositionChange
 
 if TYPE_CHECKING:
     from .engine import Engine
@@ -101,7 +102,7 @@ class SolveMode:
 
     def __init__(self, session: Session, engine: Engine, port: Port, post: Post) -> None:
         self.session, self.engine, self.port = session, engine, port
-        self.changed = Signal()  # (): the status, the attempt or Solve mode itself changed
+        self.changed: Signal[[]] = Signal()  # the status, the attempt or Solve mode itself changed
         self.runner = JobRunner(lambda: session.game, post)
         self.runner.answered.connect(self._on_answer)
         self.runner.failed.connect(self._on_failed)
@@ -218,7 +219,7 @@ class SolveMode:
             self.show_message("no solution found: the goal cannot be forced")
         self._evaluate()
 
-    def session_changed(self, reason: str) -> None:
+    def session_changed(self, reason: PositionChange) -> None:
         """The session changed (after the window followed it)."""
         if not self.active or self._quiet:
             return
@@ -478,7 +479,6 @@ def value_text(game: Game, result: Any, split: search.cluster.SplitResult | None
 
 
 #: The session's changes that leave the position shown as it was.
-KEEPS_POSITION = ("saved", "puzzle", "lines", "review")
 
 
 class ValueSolve:
@@ -490,7 +490,7 @@ class ValueSolve:
     def __init__(self, session: Session, port: Port, post: Post) -> None:
         self.session, self.port = session, port
         self.workers = 1  # what the question proposes (the last choice)
-        self.chose = Signal()  # (workers): the user chose a number of workers
+        self.chose: Signal[[int]] = Signal()  # (workers): the user chose a number of workers
         self.runner = JobRunner(lambda: session.game, post)
         self.runner.answered.connect(self._on_answer)
         self.runner.failed.connect(self._on_failed)
@@ -555,7 +555,7 @@ class ValueSolve:
         if self.runner.stop() is not None:
             self._say("Solve position stopped (a split solve keeps its settled units)")
 
-    def position_changed(self, reason: str) -> None:
+    def position_changed(self, reason: PositionChange) -> None:
         """The solve belongs to the position it started on: another position or game ends
         it (its search stops within a second; nothing of it is said on the new game's
         status line), a move in the same game ends it with a word."""
