@@ -7,8 +7,12 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from model.game import game_class
+from viewer.lab import Lab
+from viewer.lab.bulletin import BulletinField
 from viewer.lab.events import Signal
-from viewer.lab.session import KEEPS_POSITION, PositionChange
+from viewer.lab.port import Port
+from viewer.lab.session import KEEPS_POSITION, PositionChange, Session
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -44,3 +48,22 @@ def test_a_signal_calls_its_slots_in_order_with_the_change() -> None:
     changed.disconnect(first)
     changed.emit(KEEPS_POSITION[0])
     assert heard == [("first", "move"), ("second", "move"), ("second", "saved")]
+
+
+def test_the_status_line_and_progress_are_the_labs_state_not_calls_on_its_port(port) -> None:
+    lab = Lab(Session(game_class("partition").new()), port)  # a bulletin of its own
+    fields: list[BulletinField] = []
+    lab.bulletin.changed.connect(fields.append)
+    lab.session.message.emit("hello")
+    lab.bulletin.show_progress(0.5, "thinking")
+    lab.bulletin.show_prompt("your move")
+    lab.bulletin.show_prompt("your move")  # the same prompt: no change
+    assert (lab.bulletin.status, lab.bulletin.progress, lab.bulletin.prompt) == (
+        "hello",
+        0.5,
+        "your move",
+    )
+    assert fields == ["status", "progress", "prompt"]
+    assert port.statuses == []  # the port only asks: this lab's bulletin is not the port's
+    asks = {name for name in vars(Port) if not name.startswith("_")}
+    assert asks == {"choose_file", "ask", "ask_number", "show_message"}

@@ -67,7 +67,7 @@ class AnalysisControl:
         lab.changed.connect(self._lab_changed)
 
     def show_message(self, text: str) -> None:
-        self.port.status(text)
+        self.lab.bulletin.say(text)
 
     @property
     def thinking(self) -> bool:

@@ -147,7 +147,7 @@ class MainWindow(Window):
         if not self._framed:  # the board was framed for a widget not yet laid out; now
             self._framed = True  # the scene has its size (done here, not later: a click
             keep_on_screen(self)  # a small screen, or large text: the status bar stays on it
-            guarded(self.scene.frame_board, self.port.status)  # aimed now must land)
+            guarded(self.scene.frame_board, self.port.bulletin.say)  # aimed now must land)
 
     def showEvent(self, event: Any) -> None:
         super().showEvent(event)
@@ -162,7 +162,7 @@ class MainWindow(Window):
         from ..lab.slots import guarded
 
         if not self._closed and not guarded(
-            lambda: self.documents.confirm_discard("quit"), self.port.status, "quit"
+            lambda: self.documents.confirm_discard("quit"), self.port.bulletin.say, "quit"
         ):
             event.ignore()  # Cancel (or a failed save): the window and the game stay
             return

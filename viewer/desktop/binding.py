@@ -21,6 +21,7 @@ from model.game import Game
 from ..games import GameUI, ui_class
 from ..lab import Lab
 from ..lab.autosave import Autosave
+from ..lab.bulletin import Bulletin
 from ..lab.documents import RecentFiles
 from ..lab.modes import Router
 from ..lab.session import Session
@@ -69,11 +70,14 @@ def build_window(window: Window, session: Session, view: ViewState) -> Binding:
     bar = StatusBar(w)  # messages elided, never over the hover text
     w.setStatusBar(bar)
     w.status_prompt, w.status_hover, w.status_game = w.prompt_bar, bar.hover, bar.game
-    w.port = port = QtPort(w, w.prompt_bar)  # the lab asks the user through it
+    bulletin = Bulletin()  # the status line, the prompt, progress: the lab's, observed
+    w.port = port = QtPort(w, w.prompt_bar, bulletin)  # the lab asks the user through it
     # the application's state and behaviour, Qt-free: the documents, the seats and the
     # engine (the board follows a new position first: the lab's position_changed after)
     recent = RecentFiles(QSettings())
-    w.lab = lab = Lab(session, port, recent=recent, post=gui_post(None), follow=False)
+    w.lab = lab = Lab(
+        session, port, recent=recent, post=gui_post(None), follow=False, bulletin=bulletin
+    )
     w.documents, w.engine = lab.documents, lab.engine
     remember_workers(lab.value_solve)  # Solve position's workers: kept between runs
     w.stage = stage = Stage(lab, port, view, bar.hover)
@@ -111,7 +115,7 @@ def build_window(window: Window, session: Session, view: ViewState) -> Binding:
     w.puzzle.setups = w.setup_mode
     w.lesson_dock.set_lessons(  # Previous / Next: the Lessons menu's way in (it asks)
         lesson_files(LESSON_DIR),
-        lambda path: guarded(lambda: lab.documents.open(path), port.status, "open a lesson"),
+        lambda path: guarded(lambda: lab.documents.open(path), bulletin.say, "open a lesson"),
     )
     game = session.game
     stage.ui = binding.install_ui(ui_class(game)(stage))
@@ -119,7 +123,7 @@ def build_window(window: Window, session: Session, view: ViewState) -> Binding:
     w.turns = stage.turns = TurnControl(lab, port, stage)  # clicks, turns, undo
     kind, geometry = stage.ui.board_kind, stage.ui.geometry(game)
     w.scene = stage.scene = scene = Scene(
-        w.plotter, view, kind, geometry, w.turns.click, port.status
+        w.plotter, view, kind, geometry, w.turns.click, bulletin.say
     )
     w.legend, w.pointer = scene.legend, scene.pointer  # the scene's parts, at hand
     w.clip_planes, w.free_plane = scene.clip_planes, scene.free_plane
@@ -143,7 +147,7 @@ def build_window(window: Window, session: Session, view: ViewState) -> Binding:
             ComputerBoard(lab.engine, stage),
             PlayBoard(w.turns),
         ],
-        port.status,
+        bulletin.say,
     )
     w.turns.modes = w.board_modes
     stage.drawn.connect(w.menus.follow_history)
@@ -223,7 +227,7 @@ class Binding:
             w.removeDockWidget(dock)
         stage.ui.close()
         stage.ui = self.install_ui(ui_class(game)(stage))
-        fit_game_docks(w, stage.ui.docks(), size, w.port.status)
+        fit_game_docks(w, stage.ui.docks(), size, w.lab.bulletin.say)
         w.rules_dock.show_game(game.name)  # the rules follow the game on the board
         w.view_dock.set_words(stage.ui.piece_word)  # the same board may follow
 
@@ -270,7 +274,7 @@ class Binding:
         self.window.stage.redraw()  # (the scene drops its free plane when the view is reset)
 
     def show_message(self, text: str) -> None:
-        self.window.port.status(text)
+        self.window.lab.bulletin.say(text)
 
     # ---- the menus' own commands -----------------------------------------------------------
 

@@ -47,7 +47,7 @@ class ComposeDialog(ComposeChoices):
     def show_message(self, text: str) -> None:
         """The dialog's errors (``slot``) go to its line and the window's status bar."""
         self.activity.setText(text)
-        self.port.status(text)
+        self.lab.bulletin.say(text)
 
     def refresh_from_window(self) -> None:
         """The puzzles' game: the one on the board, from its start (its options kept)."""
@@ -109,7 +109,7 @@ class ComposeDialog(ComposeChoices):
                 return
             text = f"{len(written)} puzzles written in {folder}"
             self.set_progress(1.0, text + "; opened in Practice")
-            self.port.status(text)
+            self.lab.bulletin.say(text)
             self.practising().open_collection(folder)
 
     def closeEvent(self, event: Any) -> None:
@@ -124,7 +124,7 @@ def open_compose_dialog(
     dialog = port.parent.findChild(ComposeDialog)
     if not isinstance(dialog, ComposeDialog):
         dialog = ComposeDialog(lab, port, practising)
-    guarded(dialog.refresh_from_window, port.status, "compose")
+    guarded(dialog.refresh_from_window, port.bulletin.say, "compose")
     dialog.show()
     dialog.raise_()
     dialog.activateWindow()

@@ -141,13 +141,13 @@ class EngineControl:
         engine.threads = engine_threads
         engine.fail = self._failed
         port.stop_button.clicked.connect(
-            lambda: guarded(engine.stop, port.status, "stop the engine")
+            lambda: guarded(engine.stop, port.bulletin.say, "stop the engine")
         )
         engine.changed.connect(self._changed)
 
     def _changed(self, what: EngineChange) -> None:
         if what == "thinking":
-            self.port.prompt(self.engine.thinking_text)
+            self.port.bulletin.show_prompt(self.engine.thinking_text)
         elif what in ("stopped", "hint"):
             engine = self.engine
             if (
@@ -156,7 +156,7 @@ class EngineControl:
                 and self.port.current_message() == engine.thinking_text
             ):  # (the last turn's words stay; the words that it thinks go)
                 colours = " and ".join(engine.parts_in)
-                self.port.status(
+                self.port.bulletin.say(
                     f"the computer's part of this turn for {colours} is in, hidden until "
                     "the turn is played"
                 )
@@ -166,7 +166,7 @@ class EngineControl:
         def fail() -> None:
             raise exc
 
-        guarded(fail, self.port.status, f"engine ({job.purpose})")
+        guarded(fail, self.port.bulletin.say, f"engine ({job.purpose})")
 
 
 class ComputerBoard(Mode):

@@ -63,7 +63,7 @@ class LessonControl:
             QTimer.singleShot(0, self.dock.claim_room)
 
     def show_message(self, text: str) -> None:  # where @slot reports an error
-        self.port.status(text)
+        self.lab.bulletin.say(text)
 
     @slot
     def _changed(self, what: LessonChange, *args: Any) -> None:

@@ -392,7 +392,7 @@ class Menus:
         dialog opens in the user's lessons folder, made first if missing."""
         problem = make_folder(lessons_folder())
         if problem is not None:
-            self.port.status(f"Lessons: {shorten(problem, 200)}")
+            self.lab.bulletin.say(f"Lessons: {shorten(problem, 200)}")
         with self.lab.engine.held():
             folder = QFileDialog.getExistingDirectory(
                 self.port.parent, "Add a folder of lessons", str(lessons_folder())
@@ -404,7 +404,7 @@ class Menus:
         """``folder``'s lessons listed in the Lessons menu from now on (QSettings)."""
         path = Path(folder)
         if not path.is_dir():
-            self.port.status(f"Not a folder: {shorten(str(path), 120)}")
+            self.lab.bulletin.say(f"Not a folder: {shorten(str(path), 120)}")
             return
         added = _added_folders()
         if str(path) not in added and path != lessons_folder():
@@ -412,7 +412,7 @@ class Menus:
 
         def say() -> None:  # once the folder is read, off the GUI thread
             count = sum(1 for e in self.lesson_shelf.entries(path) or () if e.problem is None)
-            self.port.status(
+            self.lab.bulletin.say(
                 f"Lessons menu: {count} lesson{'s' if count != 1 else ''} in "
                 f"{shorten(str(path), 120)}"
             )
@@ -430,7 +430,7 @@ class Menus:
         action = QAction(text, self.port.parent)
         if shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))
-        report = self.port.status
+        report = self.lab.bulletin.say
         action.triggered.connect(lambda _checked=False: guarded(handler, report, text))
         menu.addAction(action)
         return action

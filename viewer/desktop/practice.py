@@ -78,7 +78,7 @@ class Practice:
         self.refresh(redraw=False)  # (the window may be being built)
 
     def show_message(self, text: str) -> None:
-        self.port.status(text)
+        self.lab.bulletin.say(text)
 
     @slot
     def refresh(self, *, redraw: bool = True) -> None:

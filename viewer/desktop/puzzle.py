@@ -109,7 +109,7 @@ class PuzzleControl:
         self.solve_changed(redraw=False)
 
     def show_message(self, text: str) -> None:
-        self.port.status(text)
+        self.lab.bulletin.say(text)
 
     @property
     def solving(self) -> SignalInstance:

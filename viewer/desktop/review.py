@@ -41,7 +41,7 @@ class ReviewControl:
         dock.make_puzzle.clicked.connect(lambda _checked=False: self.make_puzzle())
 
     def show_message(self, text: str) -> None:
-        self.port.status(text)
+        self.lab.bulletin.say(text)
 
     @property
     def thinking(self) -> bool:

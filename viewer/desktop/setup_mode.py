@@ -48,7 +48,7 @@ class SetupMode:
         dock.clear.clicked.connect(self.clear)
 
     def show_message(self, text: str) -> None:
-        self.port.status(text)
+        self.lab.bulletin.say(text)
 
     @property
     def editor(self) -> SetupEditor | None:

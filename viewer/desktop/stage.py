@@ -67,16 +67,16 @@ class Stage:
         return self.session.game
 
     def show_message(self, text: str) -> None:
-        self.port.status(text)
+        self.lab.bulletin.say(text)
 
     def apply_position(self, game: Game, message: str) -> None:
         """Replace the position by ``game`` (undoable, like a set-up)."""
         if self.session.apply_setup(game):
             message += "; a new, untitled position (the example stays as it came)"
-        self.port.status(message)
+        self.lab.bulletin.say(message)
 
     def animation(self, seconds: float, step: Callable[[float], Any]) -> Animation:
-        report = self.port.status
+        report = self.lab.bulletin.say
         return Animation(self.port.parent, seconds, lambda t: guarded(lambda: step(t), report))
 
     def setup_active(self) -> bool:
@@ -126,7 +126,7 @@ class Stage:
         ui, turn, board, game = self.ui, self.turn, self.board, self.session.game
         self.drawn.emit()
         modes = self.modes
-        self.port.prompt(modes.prompt())
+        self.lab.bulletin.show_prompt(modes.prompt())
         frame = modes.frame(game, ui)  # the position, each mode's layer over it
         self.scene.show(frame, ui.legend_words(game, frame))
         hover = self.view.hover  # (a site of another board is forgotten on the switch)

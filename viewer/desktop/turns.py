@@ -51,7 +51,7 @@ class TurnControl:
         return self.modes
 
     def show_message(self, text: str) -> None:
-        self.port.status(text)
+        self.lab.bulletin.say(text)
 
     @slot
     def click(self, site: int) -> None:
@@ -114,7 +114,7 @@ class TurnControl:
         # what to do first (the status bar cuts a long line), the whole of it over the scene
         self.show_message(f"{advice}. {said}" if said else advice)
         self.advice = (where, advice)
-        self.port.prompt(self.router.prompt())
+        self.lab.bulletin.show_prompt(self.router.prompt())
 
     def advice_now(self) -> str:
         """The words on the points behind the ball last clicked, while that position shows."""

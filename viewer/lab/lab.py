@@ -7,13 +7,15 @@ the hint), the lesson a file opened (:mod:`.lesson`), Solve mode and Solve posit
 review of the game (:mod:`.review`) and the analysis of the position shown
 (:mod:`.analysis`). Every long job runs on a :class:`~viewer.lab.jobs.JobRunner` the lab
 owns, one for each of them, so that none stops another's; the front end only shows their
-progress. It talks to the user only through its :class:`Port`, and announces its own
-changes with ``changed(what)`` (:class:`viewer.lab.events.Signal`, the one observer the session
-and the view state already use: no second mechanism, no library to keep up with; what =
-"players", "thinking", "hint", "lesson", "analysis", "analysis dropped"); each part
-announces its own the same way.
+progress. It asks the user things only through its :class:`Port`; what it tells (the
+status line, the prompt, a job's progress) is its :class:`~viewer.lab.bulletin.Bulletin`, which
+each front end observes. It announces its own changes with ``changed(what)``
+(:class:`viewer.lab.events.Signal`, typed: ``what`` is a :data:`LabChange`: the engine's
+"thinking", "done", "stopped", "hint", "players", and "lesson", "analysis", "analysis
+dropped", "title"); each part announces its own the same way.
 
-A front end builds a lab, connects to ``session.changed`` and ``lab.changed`` and draws; a
+A front end builds a lab, connects to ``session.changed``, ``lab.changed`` and
+``lab.bulletin.changed`` and draws; a
 test drives it with a fake port, and a web page could do the same."""
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from model.game import Game, Move
 from model.lesson import LessonFile
 
 from .analysis import Analyses
+from .bulletin import Bulletin
 from .documents import Documents, MemoryStore, RecentFiles
 from .engine import Engine, EngineChange
 from .events import Signal
@@ -61,9 +64,13 @@ class Lab:
         post: Post = at_once,
         seed: int | None = None,
         follow: bool = True,
+        bulletin: Bulletin | None = None,
     ) -> None:
         self.session = session
         self.port = port
+        #: the status line, the prompt and the progress: state each front end observes
+        self.bulletin = bulletin or Bulletin()
+        say = self.bulletin.say
         self.post = post  # how a job's deliveries reach the front end's thread
         self.changed: Signal[[LabChange]] = Signal()
         self.documents = Documents(session, recent or RecentFiles(MemoryStore()), _Front(self))
@@ -72,15 +79,15 @@ class Lab:
         self.engine = Engine(
             session,
             JobRunner(lambda: self.session.game, post),
-            port.status,
+            say,
             lambda job, exc: self._failed(job, exc),
         )
         self.engine.seed = seed  # (tests: repeatable games)
-        self.engine.runner.progressed.connect(port.show_progress)
+        self.engine.runner.progressed.connect(self.bulletin.show_progress)
         self.engine.changed.connect(self._engine_changed)
         # the stepped lesson a file opened: its steps, answers, progress and the teacher's
         # edits, its rules' checks on a runner of its own
-        self.lessons = Lessons(session, self.documents, self.engine, port, post)
+        self.lessons = Lessons(session, self.documents, self.engine, port, say, post)
         # the analysis of the position shown: a runner of its own, so that neither it nor
         # the computer player stops the other
         self.analysis = Analyses(JobRunner(lambda: self.session.game, post))
@@ -90,18 +97,18 @@ class Lab:
         self.analysis.runner.failed.connect(self._analysis_failed)
         # Solve mode (a puzzle's side played, the computer defends) and Solve position
         # (the value of the position shown), each on a runner of its own
-        self.solver = SolveMode(session, self.engine, port, post)
-        self.value_solve = ValueSolve(session, port, post)
+        self.solver = SolveMode(session, self.engine, say, post)
+        self.value_solve = ValueSolve(session, port, say, post)
         # a puzzle's Verify, and Compose: each on a runner of its own
         self.verifier = Verifier(session, post)
         self.composer = Composer(session, post)
         self._practice: Practice | None = None  # made on first use (it reads the ticks)
         # the review of the game's line and the puzzles made of it
-        self.review = Reviews(session, port, post, lambda: self.engine.table.in_setup())
+        self.review = Reviews(session, say, post, lambda: self.engine.table.in_setup())
         #: Set-up changes not applied, which a new document asks about first (the front
         #: end's set-up mode says; Solve mode's attempt the lab ends itself, leave_solve)
         self.setup_pending: Callable[[], bool] = lambda: False
-        session.message.connect(port.status)
+        session.message.connect(say)
         if follow:  # (else the front calls these once its board followed)
             session.changed.connect(self.position_changed)
             session.changed.connect(self.solver.session_changed)
@@ -187,7 +194,7 @@ class Lab:
         """Analyse the position shown; a refusal is said on the status line (False)."""
         refused = self.analysis.start(seconds, threads, in_setup=self.engine.table.in_setup())
         if refused:
-            self.port.status(refused)
+            self.bulletin.say(refused)
             return False
         self.changed.emit("analysis")
         return True
@@ -197,16 +204,16 @@ class Lab:
         runs, or it is ending already)."""
         if not self.analysis.stop():
             return False
-        self.port.status("analysis stopped: the moves weighed so far are shown")
+        self.bulletin.say("analysis stopped: the moves weighed so far are shown")
         return True
 
     def _analysis_failed(self, job: Job, exc: BaseException) -> None:
-        self.port.status(f"the analysis failed: {exc}")
+        self.bulletin.say(f"the analysis failed: {exc}")
         self.changed.emit("analysis")
 
     def _analysed(self, job: Job, analysis: search.Analysis) -> None:
         self.analysis.answered(job, analysis)
-        self.port.status(f"analysis: {analysis.proven_text or analysis.evaluation_text}")
+        self.bulletin.say(f"analysis: {analysis.proven_text or analysis.evaluation_text}")
         self.changed.emit("analysis")
 
     @property
@@ -215,7 +222,7 @@ class Lab:
         (made on first use)."""
         if self._practice is None:
             self._practice = Practice(
-                self.session, self.documents, self.solver, self.port, self.post
+                self.session, self.documents, self.solver, self.bulletin.say, self.post
             )
         return self._practice
 
@@ -225,7 +232,7 @@ class Lab:
         if self.solver.active:
             self.solver.leave()
             if why:
-                self.port.status(why)
+                self.bulletin.say(why)
 
     def position_changed(self, reason: PositionChange) -> None:
         """After every change of position: a search, a review or an analysis of the last
@@ -234,20 +241,20 @@ class Lab:
         self.review.position_changed(reason)
         self.value_solve.position_changed(reason)
         if reason != "saved" and self.analysis.drop_if_moved():
-            self.port.status(DROPPED)
+            self.bulletin.say(DROPPED)
             self.changed.emit("analysis dropped")
         if self.analysis.shown() is None and self.analysis.forget():
             self.changed.emit("analysis")
 
     def _engine_changed(self, what: EngineChange) -> None:
         if what == "thinking":
-            self.port.show_progress(0.0)
+            self.bulletin.show_progress(0.0)
         elif what == "done":
-            self.port.show_progress(None)
+            self.bulletin.show_progress(None)
         self.changed.emit(what)
 
     def _failed(self, job: Job, exc: BaseException) -> None:
-        self.port.show_progress(None)
+        self.bulletin.show_progress(None)
         self.changed.emit("done")
         self.port.show_message(f"The {job.purpose} search failed", str(exc))
 
@@ -287,7 +294,7 @@ class _Front:
         return self.lab.held()
 
     def show_message(self, text: str) -> None:
-        self.lab.port.status(text)
+        self.lab.bulletin.say(text)
 
     def show_error(self, title: str, text: str) -> None:
         self.lab.port.show_message(title, text)

@@ -44,8 +44,8 @@ from .jobs import Job, JobRunner, Post, position_of
 from .jobs import Progress as SearchProgress
 
 if TYPE_CHECKING:
+    from .bulletin import Say
     from .documents import Documents
-    from .port import Port
     from .session import Session
     from .solve import SolveMode
 
@@ -136,9 +136,9 @@ class Practice:
     ``documents``; ``changed()`` says the state changed (what the Practice dock shows)."""
 
     def __init__(
-        self, session: Session, documents: Documents, solver: SolveMode, port: Port, post: Post
+        self, session: Session, documents: Documents, solver: SolveMode, say: Say, post: Post
     ) -> None:
-        self.session, self.documents, self.solver, self.port = session, documents, solver, port
+        self.session, self.documents, self.solver, self.say = session, documents, solver, say
         self.changed: Signal[[]] = Signal()  # the collection, the puzzle, the attempt or the hint
         #: Solve mode started on the puzzle just opened: the front's own way (its checks and
         #: docks), else the lab's
@@ -161,7 +161,7 @@ class Practice:
         self.solver.changed.connect(self._solver_changed)
 
     def show_message(self, text: str) -> None:
-        self.port.status(text)
+        self.say(text)
 
     # ---- the collection -----------------------------------------------------------------
 

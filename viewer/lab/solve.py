@@ -38,6 +38,7 @@ from .pace import DepthPace
 from .session import KEEPS_POSITION, PositionChange
 
 if TYPE_CHECKING:
+    from .bulletin import Say
     from .engine import Engine
     from .port import Port
     from .session import Session, Snapshot
@@ -100,8 +101,8 @@ class SolveMode:
     a runner of its own (``post``: the front end's thread). ``changed()`` is announced
     whenever its status (what the Puzzle and Practice docks show) changes."""
 
-    def __init__(self, session: Session, engine: Engine, port: Port, post: Post) -> None:
-        self.session, self.engine, self.port = session, engine, port
+    def __init__(self, session: Session, engine: Engine, say: Say, post: Post) -> None:
+        self.session, self.engine, self.say = session, engine, say
         self.changed: Signal[[]] = Signal()  # the status, the attempt or Solve mode itself changed
         self.runner = JobRunner(lambda: session.game, post)
         self.runner.answered.connect(self._on_answer)
@@ -120,7 +121,7 @@ class SolveMode:
         self.refuted: tuple[Move | None, Move | None] | None = None
 
     def show_message(self, text: str) -> None:
-        self.port.status(text)
+        self.say(text)
 
     # ---- starting and ending ------------------------------------------------------------
 
@@ -487,8 +488,8 @@ class ValueSolve:
     (``workers``, the front end keeps it between runs; ``chose(workers)`` says a choice),
     or stops the solve under way; :meth:`start` starts with a number of workers."""
 
-    def __init__(self, session: Session, port: Port, post: Post) -> None:
-        self.session, self.port = session, port
+    def __init__(self, session: Session, port: Port, say: Say, post: Post) -> None:
+        self.session, self.port, self.say = session, port, say
         self.workers = 1  # what the question proposes (the last choice)
         self.chose: Signal[[int]] = Signal()  # (workers): the user chose a number of workers
         self.runner = JobRunner(lambda: session.game, post)
@@ -566,7 +567,7 @@ class ValueSolve:
 
     def _say(self, text: str) -> None:
         self.last = text
-        self.port.status(text)
+        self.say(text)
 
     def show_message(self, text: str) -> None:  # what a guarded slot reports to
         self._say(text)
