@@ -12,6 +12,7 @@ made on first use."""
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings, Qt
@@ -44,7 +45,7 @@ from .qt_port import QtPort
 from .recovery import Recovery
 from .review import ReviewBoard, ReviewControl
 from .scene import Scene
-from .setup_mode import SetupBoard, SetupMode
+from .setup_mode import SetupBoard, SetupMode, unapplied
 from .solve import SolveBoard, remember_workers
 from .stage import Stage
 from .turns import PlayBoard, TurnControl
@@ -76,17 +77,22 @@ def build_window(window: Window, session: Session, view: ViewState) -> Binding:
     # engine (the board follows a new position first: the lab's position_changed after)
     recent = RecentFiles(QSettings())
     w.lab = lab = Lab(
-        session, port, recent=recent, post=gui_post(None), follow=False, bulletin=bulletin
+        session,
+        port,
+        recent=recent,
+        post=gui_post(None),
+        follow=False,
+        bulletin=bulletin,
+        setup_pending=functools.partial(unapplied, w.setup_dock),
     )
     w.documents, w.engine = lab.documents, lab.engine
     remember_workers(lab.value_solve)  # Solve position's workers: kept between runs
-    w.stage = stage = Stage(lab, port, view, bar.hover)
-    stage.setup_dock = w.setup_dock
-    w.puzzle = PuzzleControl(lab, port, stage)  # made, verified, solved (Solve mode)
+    w.stage = stage = Stage(lab, port, view, bar.hover, w.setup_dock)
+    w.setup_mode = SetupMode(lab, port, stage, w.setup_dock)
+    w.puzzle = PuzzleControl(lab, port, stage, w.setup_mode)  # made, verified, solved
     w.puzzle_dock = w.puzzle.dock
     w.practice = None  # made when first used (practising)
     w.setup_dock.visibilityChanged.connect(w.puzzle.setup_shown)
-    lab.setup_pending = lambda: stage.setup is not None and stage.setup.can_undo
     for area, dock, shown in (
         (LEFT, w.view_dock, True),
         (RIGHT, w.moves_dock, True),
@@ -111,8 +117,6 @@ def build_window(window: Window, session: Session, view: ViewState) -> Binding:
     docks = (w.view_dock, w.moves_dock, w.lesson_dock, w.puzzle_dock)
     extra = (w.analysis.dock, w.reviewer.dock, w.rules_dock)
     w.menus = Menus(w, lab, port, stage, docks=(*docks, *extra))  # View
-    w.setup_mode = SetupMode(lab, port, stage, w.setup_dock, w.menus.setup, w.puzzle)
-    w.puzzle.setups = w.setup_mode
     w.lesson_dock.set_lessons(  # Previous / Next: the Lessons menu's way in (it asks)
         lesson_files(LESSON_DIR),
         lambda path: guarded(lambda: lab.documents.open(path), bulletin.say, "open a lesson"),
@@ -120,7 +124,22 @@ def build_window(window: Window, session: Session, view: ViewState) -> Binding:
     game = session.game
     stage.ui = binding.install_ui(ui_class(game)(stage))
     w.rules_dock.show_game(game.name)
-    w.turns = stage.turns = TurnControl(lab, port, stage)  # clicks, turns, undo
+    w.lessons = LessonControl(lab, port, stage, w.lesson_dock, w.setup_dock)  # its steps
+    play = PlayBoard(lab, stage)  # the last mode: it always has the board
+    w.board_modes = stage.modes = Router(  # who has the board, most particular first
+        [
+            SetupBoard(w.setup_mode),
+            LessonBoard(w.lessons),  # (Practice comes before it when first used)
+            SolveBoard(w.puzzle.solver, w.puzzle.verdict_layer),
+            AnalysisBoard(w.analysis),
+            ReviewBoard(w.reviewer),
+            ComputerBoard(lab.engine, stage),
+            play,
+        ],
+        bulletin.say,
+    )
+    # clicks, turns, undo: routed by the modes
+    w.turns = stage.turns = TurnControl(lab, port, stage, w.board_modes, play)
     kind, geometry = stage.ui.board_kind, stage.ui.geometry(game)
     w.scene = stage.scene = scene = Scene(
         w.plotter, view, kind, geometry, w.turns.click, bulletin.say
@@ -133,23 +152,7 @@ def build_window(window: Window, session: Session, view: ViewState) -> Binding:
     stage.turn = stage.ui.turn(game)
     w.autosave = Autosave()
     w.recovery = Recovery(lab, port, w.autosave)  # written a moment after each change
-    session.changed.connect(binding.follow)
-    session.changed.connect(w.puzzle.session_changed)  # after the window
-    session.changed.connect(lab.lessons.position_changed)  # a lesson's answer, after them
-    w.lessons = LessonControl(lab, port, stage, w.lesson_dock, w.setup_dock)  # its steps
-    w.board_modes = stage.modes = Router(  # who has the board, most particular first
-        [
-            SetupBoard(w.setup_mode),
-            LessonBoard(w.lessons),  # (Practice comes before it when first used)
-            SolveBoard(w.puzzle.solver, w.puzzle.verdict_layer),
-            AnalysisBoard(w.analysis),
-            ReviewBoard(w.reviewer),
-            ComputerBoard(lab.engine, stage),
-            PlayBoard(w.turns),
-        ],
-        bulletin.say,
-    )
-    w.turns.modes = w.board_modes
+    session.changed.connect(binding.position_changed)  # the window's one listener
     stage.drawn.connect(w.menus.follow_history)
     stage.secrets.connect(w.moves_dock.refresh)
     lab.changed.connect(binding.lab_changed)
@@ -167,6 +170,14 @@ class Binding:
         self.view = view
         self.flat_board = False  # the board on show is flat (the View dock is put away)
         self.view_dock_wanted = True  # ... and was shown on the last pyramid
+
+    def position_changed(self, reason: PositionChange) -> None:
+        """A change of the session, followed in this order: the board, the docks and the
+        lab (:meth:`follow`), then the Puzzle dock, then the lesson (its answer judged on
+        the position as all of them show it)."""
+        self.follow(reason)
+        self.window.puzzle.session_changed(reason)
+        self.window.lab.lessons.position_changed(reason)
 
     @slot
     def follow(self, reason: PositionChange) -> None:

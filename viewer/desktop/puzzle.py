@@ -83,7 +83,7 @@ class PuzzleControl:
     """The puzzle of the file shown, made, verified and solved: it owns the Puzzle dock
     (:attr:`dock`, a leaf) and Solve mode (:attr:`solver`)."""
 
-    def __init__(self, lab: Lab, port: QtPort, stage: Stage) -> None:
+    def __init__(self, lab: Lab, port: QtPort, stage: Stage, setups: Setups) -> None:
         self.dock = PuzzleDock(port.parent)
         self.lab, self.port, self.stage = lab, port, stage
         self.session: Session = lab.session
@@ -99,7 +99,8 @@ class PuzzleControl:
         self.verifier.changed.connect(self._verifier_changed)
         self.solver = lab.solver  # Solve mode (the lab's): this dock shows it
         self.solver.changed.connect(self.solve_changed)
-        self.setups: Setups | None = None  # set-up mode (the binding sets it once made)
+        self.setups = setups  # set-up mode: left to verify; as it begins, Solve mode ends
+        setups.entering.connect(self.setup_entered)
         self._connect()
         self._tooltips = {b: b.toolTip() for b in (self.dock.verify_button, self.dock.solve_button)}
         self.load_fields()
@@ -449,7 +450,7 @@ class PuzzleControl:
         """Set-up mode ends: applied when it changed something (the position must be
         legal: said here otherwise), else left. False when it stays."""
         setup, setups = self.stage.setup, self.setups
-        if setup is None or setups is None:
+        if setup is None:
             return True
         if not setup.can_undo:
             setups.leave()

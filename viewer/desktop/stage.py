@@ -48,14 +48,16 @@ class Stage:
     scene: Scene
     modes: Router
     turns: Input  # the board's input (clicks, turns, undo), routed by the modes
-    setup_dock: SetupDock
 
-    def __init__(self, lab: Lab, port: QtPort, view: ViewState, hover: QLabel) -> None:
+    def __init__(
+        self, lab: Lab, port: QtPort, view: ViewState, hover: QLabel, setup_dock: SetupDock
+    ) -> None:
         self.lab = lab
         self.session = lab.session
         self.port = port
         self.view = view
         self.hover = hover  # the status bar's text of the site under the mouse
+        self.setup_dock = setup_dock  # its editor is set-up mode's, while it is on
         self.held = False  # a new position is being taken in: redraw once, at the end
         self.drawn: Signal[[]] = Signal()  # before each redraw: the menus follow the history
         self.secrets: Signal[[]] = Signal()  # whose secrets may be shown changed (Moves dock)

@@ -65,6 +65,7 @@ class Lab:
         seed: int | None = None,
         follow: bool = True,
         bulletin: Bulletin | None = None,
+        setup_pending: Callable[[], bool] = lambda: False,
     ) -> None:
         self.session = session
         self.port = port
@@ -107,7 +108,7 @@ class Lab:
         self.review = Reviews(session, say, post, lambda: self.engine.table.in_setup())
         #: Set-up changes not applied, which a new document asks about first (the front
         #: end's set-up mode says; Solve mode's attempt the lab ends itself, leave_solve)
-        self.setup_pending: Callable[[], bool] = lambda: False
+        self.setup_pending = setup_pending
         session.message.connect(say)
         if follow:  # (else the front calls these once its board followed)
             session.changed.connect(self.position_changed)
@@ -220,9 +221,28 @@ class Lab:
     def practice(self) -> Practice:
         """Practice: a collection's puzzles played in Solve mode, with hints and ticks
         (made on first use)."""
+        return self.start_practice()
+
+    def start_practice(
+        self,
+        *,
+        start_solve: Callable[[], object] | None = None,
+        moves_piece: Callable[[Game, Move], bool] | None = None,
+    ) -> Practice:
+        """Practice, made now if it is not yet, with the front end's ways (else the lab's):
+        how Solve mode starts on a puzzle opened, whether a move takes a piece from
+        somewhere."""
+        if self._practice is not None and (start_solve or moves_piece):
+            raise RuntimeError("Practice was made already, with the lab's own ways")
         if self._practice is None:
             self._practice = Practice(
-                self.session, self.documents, self.solver, self.bulletin.say, self.post
+                self.session,
+                self.documents,
+                self.solver,
+                self.bulletin.say,
+                self.post,
+                start_solve=start_solve,
+                moves_piece=moves_piece,
             )
         return self._practice
 
