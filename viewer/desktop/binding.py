@@ -38,7 +38,7 @@ from ..widgets.view_dock import ViewDock
 from .analysis import AnalysisBoard, AnalysisControl
 from .engine import ComputerBoard, EngineControl, gui_post
 from .lessons import LessonBoard, LessonControl, follow_lesson
-from .menus import LESSON_DIR, Menus
+from .menus import LESSON_DIR, MenuParts, Menus
 from .practice import Practice, PracticeBoard
 from .puzzle import PuzzleControl
 from .qt_port import QtPort
@@ -114,16 +114,10 @@ def build_window(window: Window, session: Session, view: ViewState) -> Binding:
     w.tabifyDockWidget(w.view_dock, w.reviewer.dock)  # a tab: the height it needs
     w.reviewer.dock.hide()
     w.binding = binding = Binding(w, session, view)
-    docks = (w.view_dock, w.moves_dock, w.lesson_dock, w.puzzle_dock)
-    extra = (w.analysis.dock, w.reviewer.dock, w.rules_dock)
-    w.menus = Menus(w, lab, port, stage, docks=(*docks, *extra))  # View
     w.lesson_dock.set_lessons(  # Previous / Next: the Lessons menu's way in (it asks)
         lesson_files(LESSON_DIR),
         lambda path: guarded(lambda: lab.documents.open(path), bulletin.say, "open a lesson"),
     )
-    game = session.game
-    stage.ui = binding.install_ui(ui_class(game)(stage))
-    w.rules_dock.show_game(game.name)
     w.lessons = LessonControl(lab, port, stage, w.lesson_dock, w.setup_dock)  # its steps
     play = PlayBoard(lab, stage)  # the last mode: it always has the board
     w.board_modes = stage.modes = Router(  # who has the board, most particular first
@@ -140,6 +134,15 @@ def build_window(window: Window, session: Session, view: ViewState) -> Binding:
     )
     # clicks, turns, undo: routed by the modes
     w.turns = stage.turns = TurnControl(lab, port, stage, w.board_modes, play)
+    docks = (w.view_dock, w.moves_dock, w.lesson_dock, w.puzzle_dock)
+    extra = (w.analysis.dock, w.reviewer.dock, w.rules_dock)
+    toolbar = w.addToolBar("Turn")
+    toolbar.setObjectName("turn-toolbar")
+    parts = MenuParts(binding, w.turns, w.setup_mode, w.analysis, w.reviewer, w.puzzle, w.lessons)
+    w.menus = Menus(w.menuBar(), toolbar, w.close, parts, lab, port, stage, (*docks, *extra))
+    game = session.game
+    stage.ui = binding.install_ui(ui_class(game)(stage))
+    w.rules_dock.show_game(game.name)
     kind, geometry = stage.ui.board_kind, stage.ui.geometry(game)
     w.scene = stage.scene = scene = Scene(
         w.plotter, view, kind, geometry, w.turns.click, bulletin.say
