@@ -61,8 +61,31 @@ LEFT, RIGHT = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockW
 
 def build_window(window: Window, session: Session, view: ViewState) -> Binding:
     """Build the lab, the port, the stage, the docks and the controllers of ``window`` and
-    connect them (each kept on the window by name: its parts, for the tests and tools)."""
+    connect them (each kept on the window by name: its parts, for the tests and tools).
+    Each part is made with what it needs, in dependency order: the docks and the bars; the
+    lab; the controllers over the stage; the board's modes, its input and the menus; the
+    board itself; then what follows the session, the lab and the view."""
     w = window
+    bulletin = _docks(w, session, view)
+    lab = _lab(w, session, bulletin)
+    stage = _controllers(w, lab, view)
+    w.binding = binding = Binding(w, session, view)
+    _input(w, lab, binding)
+    _board(w, lab, binding, view)
+    w.autosave = Autosave()
+    w.recovery = Recovery(lab, w.port, w.autosave)  # written a moment after each change
+    session.changed.connect(binding.position_changed)  # the window's one listener
+    stage.drawn.connect(w.menus.follow_history)
+    stage.secrets.connect(w.moves_dock.refresh)
+    lab.changed.connect(binding.lab_changed)
+    view.changed.connect(binding.view_changed)
+    binding.follow("load")
+    return binding
+
+
+def _docks(w: Window, session: Session, view: ViewState) -> Bulletin:
+    """The window's own docks, its status bar and its port (with the lab's bulletin it
+    draws)."""
     w.view_dock = ViewDock(view, w)
     w.moves_dock = MoveListDock(session, w, lambda game, line: w.stage.ui.hidden_moves(game, line))
     w.setup_dock = SetupDock(w)
@@ -72,14 +95,17 @@ def build_window(window: Window, session: Session, view: ViewState) -> Binding:
     w.setStatusBar(bar)
     w.status_prompt, w.status_hover, w.status_game = w.prompt_bar, bar.hover, bar.game
     bulletin = Bulletin()  # the status line, the prompt, progress: the lab's, observed
-    w.port = port = QtPort(w, w.prompt_bar, bulletin)  # the lab asks the user through it
-    # the application's state and behaviour, Qt-free: the documents, the seats and the
-    # engine (the board follows a new position first: the lab's position_changed after)
-    recent = RecentFiles(QSettings())
+    w.port = QtPort(w, w.prompt_bar, bulletin)  # the lab asks the user through it
+    return bulletin
+
+
+def _lab(w: Window, session: Session, bulletin: Bulletin) -> Lab:
+    """The application's state and behaviour, Qt-free: the documents, the seats and the
+    engine (the board follows a new position first: the lab's position_changed after)."""
     w.lab = lab = Lab(
         session,
-        port,
-        recent=recent,
+        w.port,
+        recent=RecentFiles(QSettings()),
         post=gui_post(None),
         follow=False,
         bulletin=bulletin,
@@ -87,7 +113,17 @@ def build_window(window: Window, session: Session, view: ViewState) -> Binding:
     )
     w.documents, w.engine = lab.documents, lab.engine
     remember_workers(lab.value_solve)  # Solve position's workers: kept between runs
-    w.stage = stage = Stage(lab, port, view, bar.hover, w.setup_dock)
+    w.lesson_dock.set_lessons(  # Previous / Next: the Lessons menu's way in (it asks)
+        lesson_files(LESSON_DIR),
+        lambda path: guarded(lambda: lab.documents.open(path), bulletin.say, "open a lesson"),
+    )
+    return lab
+
+
+def _controllers(w: Window, lab: Lab, view: ViewState) -> Stage:
+    """The stage (the board on show) and the controllers over it, their docks placed."""
+    port = w.port
+    w.stage = stage = Stage(lab, port, view, w.status_hover, w.setup_dock)
     w.setup_mode = SetupMode(lab, port, stage, w.setup_dock)
     w.puzzle = PuzzleControl(lab, port, stage, w.setup_mode)  # made, verified, solved
     w.puzzle_dock = w.puzzle.dock
@@ -113,12 +149,13 @@ def build_window(window: Window, session: Session, view: ViewState) -> Binding:
     w.addDockWidget(LEFT, w.reviewer.dock)
     w.tabifyDockWidget(w.view_dock, w.reviewer.dock)  # a tab: the height it needs
     w.reviewer.dock.hide()
-    w.binding = binding = Binding(w, session, view)
-    w.lesson_dock.set_lessons(  # Previous / Next: the Lessons menu's way in (it asks)
-        lesson_files(LESSON_DIR),
-        lambda path: guarded(lambda: lab.documents.open(path), bulletin.say, "open a lesson"),
-    )
     w.lessons = LessonControl(lab, port, stage, w.lesson_dock, w.setup_dock)  # its steps
+    return stage
+
+
+def _input(w: Window, lab: Lab, binding: Binding) -> None:
+    """Who has the board (its modes), the board's input routed by them, and the menus."""
+    port, stage = w.port, w.stage
     play = PlayBoard(lab, stage)  # the last mode: it always has the board
     w.board_modes = stage.modes = Router(  # who has the board, most particular first
         [
@@ -130,7 +167,7 @@ def build_window(window: Window, session: Session, view: ViewState) -> Binding:
             ComputerBoard(lab.engine, stage),
             play,
         ],
-        bulletin.say,
+        lab.bulletin.say,
     )
     # clicks, turns, undo: routed by the modes
     w.turns = stage.turns = TurnControl(lab, port, stage, w.board_modes, play)
@@ -140,12 +177,17 @@ def build_window(window: Window, session: Session, view: ViewState) -> Binding:
     toolbar.setObjectName("turn-toolbar")
     parts = MenuParts(binding, w.turns, w.setup_mode, w.analysis, w.reviewer, w.puzzle, w.lessons)
     w.menus = Menus(w.menuBar(), toolbar, w.close, parts, lab, port, stage, (*docks, *extra))
-    game = session.game
+
+
+def _board(w: Window, lab: Lab, binding: Binding, view: ViewState) -> None:
+    """The board on show: the game's UI (its docks in the window and the View menu), the
+    3D scene and the turn builder."""
+    stage, game = w.stage, lab.session.game
     stage.ui = binding.install_ui(ui_class(game)(stage))
     w.rules_dock.show_game(game.name)
     kind, geometry = stage.ui.board_kind, stage.ui.geometry(game)
     w.scene = stage.scene = scene = Scene(
-        w.plotter, view, kind, geometry, w.turns.click, bulletin.say
+        w.plotter, view, kind, geometry, w.turns.click, lab.bulletin.say
     )
     w.legend, w.pointer = scene.legend, scene.pointer  # the scene's parts, at hand
     w.clip_planes, w.free_plane = scene.clip_planes, scene.free_plane
@@ -153,15 +195,6 @@ def build_window(window: Window, session: Session, view: ViewState) -> Binding:
     w.view_dock.show_board(stage.board, stage.ui.piece_word)
     binding.put_view_dock_away()
     stage.turn = stage.ui.turn(game)
-    w.autosave = Autosave()
-    w.recovery = Recovery(lab, port, w.autosave)  # written a moment after each change
-    session.changed.connect(binding.position_changed)  # the window's one listener
-    stage.drawn.connect(w.menus.follow_history)
-    stage.secrets.connect(w.moves_dock.refresh)
-    lab.changed.connect(binding.lab_changed)
-    view.changed.connect(binding.view_changed)
-    binding.follow("load")
-    return binding
 
 
 class Binding:
