@@ -1,5 +1,6 @@
 """The Pyramid Lab main window: a Qt shell. It makes the scene's widget and the prompt over
-it, and :func:`viewer.desktop.binding.build_window` builds the rest into it: the lab (the
+it, and :func:`viewer.desktop.binding.build_window` (the one composition root) builds the
+rest into it: the lab (the
 application's state and behaviour, Qt-free, :mod:`viewer.lab`), the port through which the
 lab asks the user things (:mod:`viewer.desktop.qt_port`), the board on show
 (:mod:`viewer.desktop.stage`), the docks and the controllers, each taking the lab, the port

@@ -1,9 +1,9 @@
-"""The window's binding: :func:`build_window` builds the lab (:mod:`viewer.lab`, the
+"""The window's composition root: :func:`build_window` builds the lab (:mod:`viewer.lab`, the
 application's state and behaviour, Qt-free), its port (:mod:`viewer.desktop.qt_port`), the board
-on show (:mod:`viewer.desktop.stage`), the docks and the controllers, and connects them. Each
-controller takes the lab, the port and the stage (and the docks it fills), never the window
-nor another controller's window; the board's modes (:mod:`viewer.lab.modes`) are ordered here,
-most particular first.
+on show (:mod:`viewer.desktop.stage`), the docks and the controllers, each with what it needs
+in its constructor, in dependency order, and connects them. Each controller takes the lab,
+the port and the stage (and the docks and parts it uses, made before it), never the window;
+the board's modes (:mod:`viewer.lab.modes`) are ordered here, most particular first.
 
 :class:`Binding` is what follows the session and the view state: a new position taken in
 by the game UI, the board, the view and the docks, then the lab and the docks that analyse
@@ -12,7 +12,6 @@ made on first use."""
 
 from __future__ import annotations
 
-import functools
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings, Qt
@@ -45,7 +44,7 @@ from .qt_port import QtPort
 from .recovery import Recovery
 from .review import ReviewBoard, ReviewControl
 from .scene import Scene
-from .setup_mode import SetupBoard, SetupMode, unapplied
+from .setup_mode import SetupBoard, SetupMode
 from .solve import SolveBoard, remember_workers
 from .stage import Stage
 from .turns import PlayBoard, TurnControl
@@ -109,7 +108,7 @@ def _lab(w: Window, session: Session, bulletin: Bulletin) -> Lab:
         post=gui_post(None),
         follow=False,
         bulletin=bulletin,
-        setup_pending=functools.partial(unapplied, w.setup_dock),
+        setup=lambda: w.setup_dock.editor,  # set-up mode's editor, while it is on
     )
     w.documents, w.engine = lab.documents, lab.engine
     remember_workers(lab.value_solve)  # Solve position's workers: kept between runs

@@ -26,11 +26,6 @@ if TYPE_CHECKING:
     from .stage import Stage
 
 
-def unapplied(dock: SetupDock) -> bool:
-    """Set-up changes in ``dock`` not applied (a new document asks about them first)."""
-    return dock.editor is not None and dock.editor.can_undo
-
-
 class SetupMode:
     """Set-up mode in ``dock``: ``switched(on)`` says whether it is on (after each try:
     the menu item that shows it follows), ``entering`` that it begins (Solve mode ends)."""

@@ -23,7 +23,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from model import search
 from model.game import Game, Move
@@ -39,10 +39,14 @@ from .lesson import Lessons
 from .port import Port
 from .practice import Practice
 from .puzzle import Composer, Verifier
+from .puzzle_editor import PuzzleEditor
 from .review import Reviews
 from .seats import Seats
 from .session import PositionChange, Session
 from .solve import SolveMode, ValueSolve
+
+if TYPE_CHECKING:
+    from .setup_editor import SetupEditor
 
 #: What ``Lab.changed`` says (the module's docstring): the engine's changes, passed on, and
 #: the lab's own.
@@ -65,7 +69,7 @@ class Lab:
         seed: int | None = None,
         follow: bool = True,
         bulletin: Bulletin | None = None,
-        setup_pending: Callable[[], bool] = lambda: False,
+        setup: Callable[[], SetupEditor | None] = lambda: None,
     ) -> None:
         self.session = session
         self.port = port
@@ -106,9 +110,10 @@ class Lab:
         self._practice: Practice | None = None  # made on first use (it reads the ticks)
         # the review of the game's line and the puzzles made of it
         self.review = Reviews(session, say, post, lambda: self.engine.table.in_setup())
-        #: Set-up changes not applied, which a new document asks about first (the front
-        #: end's set-up mode says; Solve mode's attempt the lab ends itself, leave_solve)
-        self.setup_pending = setup_pending
+        #: The set-up editor while the front end's set-up mode is on (else None)
+        self.setup = setup
+        #: The puzzle of the open file, made (the Puzzle dock's state)
+        self.puzzle = PuzzleEditor(session, say, setup)
         session.message.connect(say)
         if follow:  # (else the front calls these once its board followed)
             session.changed.connect(self.position_changed)
@@ -245,6 +250,12 @@ class Lab:
                 moves_piece=moves_piece,
             )
         return self._practice
+
+    def setup_pending(self) -> bool:
+        """Set-up changes not applied, which a new document asks about first (Solve mode's
+        attempt the lab ends itself, leave_solve)."""
+        editor = self.setup()
+        return editor is not None and editor.can_undo
 
     def leave_solve(self, why: str = "") -> None:
         """Before a save, a new file or quitting: Solve mode ends, its attempt goes (said
