@@ -177,9 +177,8 @@ class PlayBoard(Mode):
         """Play ``move`` (the modes were asked already)."""
         lab, stage = self.lab, self.stage
         mover = lab.session.game.to_move
-        lab.engine.human_move()  # the computer may answer it
         try:
-            lab.session.play(move)
+            lab.play(move)  # the computer may answer it
         except IllegalMoveError as exc:
             self.say(str(exc))
             return
