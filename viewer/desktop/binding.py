@@ -160,7 +160,7 @@ def _input(w: Window, lab: Lab, binding: Binding) -> None:
         [
             SetupBoard(w.setup_mode),
             LessonBoard(w.lessons),  # (Practice comes before it when first used)
-            SolveBoard(w.puzzle.solver, w.puzzle.verdict_layer),
+            SolveBoard(lab.solver, lab.puzzle.verdict_layer),
             AnalysisBoard(w.analysis),
             ReviewBoard(w.reviewer),
             ComputerBoard(lab.engine, stage),

@@ -37,9 +37,6 @@ class PuzzleActions(Protocol):
 
     def toggle_solve(self, *_: Any) -> None: ...
 
-    def solve_value(self, *_: Any) -> None:
-        """Solve position: ask for workers and start, or stop the solve under way."""
-
     def setup_entered(self) -> None: ...
 
 

@@ -156,7 +156,7 @@ class Menus:
         self.solve.setCheckable(True)
         puzzle.solving.connect(self.solve.setChecked)
         # the value of the position shown; a second time stops it
-        self.solve_value = self._action(game, "Solve &position...", puzzle.solve_value)
+        self.solve_value = self._action(game, "Solve &position...", self.lab.value_solve.toggle)
         game.addSeparator()
         self.reckoning = self._action(
             game, "Show the computer's &reckoning", self._show_reckoning

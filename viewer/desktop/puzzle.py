@@ -23,15 +23,13 @@ controller fills it and does what its buttons ask.
 
 from __future__ import annotations
 
-import dataclasses
 import html
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from model.game import Game, InvalidMoveError, Move, PositionFormatError, no_proof_with_chance
+from model.game import PositionFormatError
 from model.puzzle import Verdict, goal_of, moves_text, plies_text
 
-from ..lab.frame import Frame, Label
 from ..lab.puzzle_editor import parse_solution
 from ..lab.slots import slot
 from ..widgets.dock_fit import present
@@ -40,7 +38,6 @@ from ..widgets.puzzle_dock import GREEN, GREY, ORANGE, RED, PuzzleDock
 if TYPE_CHECKING:
     from PySide6.QtCore import SignalInstance
 
-    from ..games import GameUI
     from ..lab import Lab
     from ..lab.puzzle import VerifierChange
     from ..lab.session import PositionChange, Session
@@ -185,7 +182,7 @@ class PuzzleControl:
         """Set-up mode began: the dock is where the puzzle is made (not for a game whose
         puzzles cannot be verified or solved)."""
         self.lab.leave_solve()
-        if not self.no_proof():
+        if not self.editor.no_proof():
             self.present()
         self._refresh_plies()
 
@@ -332,15 +329,9 @@ class PuzzleControl:
             return False
         return bool(setups.apply())  # (None: it failed, said)
 
-    def no_proof(self) -> str:
-        """Why Verify and Solve cannot work on the game shown ('' when they can): the
-        prover takes no chance node (a game with dice)."""
-        game = self.session.game
-        return no_proof_with_chance(game.title) if game.has_chance else ""
-
     def _follow_game(self) -> None:
         """Verify and Solve are off, and say why, for a game they cannot work on."""
-        refused = self.no_proof()
+        refused = self.editor.no_proof()
         for button in (self.dock.verify_button, self.dock.solve_button):
             button.setToolTip(refused or self._tooltips[button])
         self.dock.verify_button.setEnabled(not refused and not self.verifier.thinking)
@@ -358,7 +349,7 @@ class PuzzleControl:
         if self.solver.active:
             self.show_message("stop solving first")
             return
-        refused = self.no_proof()
+        refused = self.editor.no_proof()
         if refused:
             self._refuse(refused)
             return
@@ -386,7 +377,7 @@ class PuzzleControl:
             self._clear_verdict(f"<i>{html.escape(why)}</i>")
 
     def _show_verifying(self, on: bool) -> None:
-        self.dock.verify_button.setEnabled(not on and not self.no_proof())
+        self.dock.verify_button.setEnabled(not on and not self.editor.no_proof())
         self.dock.stop_button.setEnabled(on)
         self.dock.bar.setVisible(on)
         self.dock.bar.setValue(0)
@@ -432,40 +423,13 @@ class PuzzleControl:
 
     # ---- the board ----------------------------------------------------------------------
 
-    def verdict_layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
-        """The frame layer: while the verified position is shown (and not in Solve mode),
-        its winning first moves as ghosts of the side's colour, labelled "key" (the
-        solution's first move, or the only winning one) and "cook" (the others), with the
-        move."""
-        verdict = self.editor.verdict_here(game)
-        if verdict is None or self.solver.active:
-            return frame
-        marks = verdict_marks(game, verdict)
-        if not marks:
-            return frame
-        ghosts = dict(frame.ghosts)
-        texts: dict[int, list[str]] = {}
-        for move, text in marks:
-            sites = ui.move_sites(game, move)
-            for site in sites:
-                ghosts.setdefault(site, verdict.goal.side)
-            if sites:
-                texts.setdefault(sites[0], []).append(f"{text} {move}")
-        labels = tuple(Label(site, " / ".join(words)) for site, words in texts.items())
-        return dataclasses.replace(frame, ghosts=ghosts, labels=(*frame.labels, *labels))
-
     # ---- Solve mode ---------------------------------------------------------------------
-
-    @slot
-    def solve_value(self, *_: Any) -> None:
-        """Solve position (the Game menu): the value of the position shown, or stop it."""
-        self.lab.value_solve.toggle()
 
     def toggle_solve(self, *_: Any) -> None:
         if self.solver.active:
             self.solver.leave()
             return
-        refused = self.no_proof()
+        refused = self.editor.no_proof()
         if refused:
             self._refuse(refused)
             self.solve_changed()  # the button and the menu item are not left checked
@@ -487,14 +451,15 @@ class PuzzleControl:
         self.dock.setter.setVisible(not active)
         self.dock.solve_button.setChecked(active)
         self.dock.solve_button.setText("Stop solving" if active else "Solve")
-        self.dock.solve_button.setEnabled((has_goal or active) and not self.no_proof())
+        self.dock.solve_button.setEnabled((has_goal or active) and not self.editor.no_proof())
         self.dock.again_button.setVisible(active)
         self.dock.reveal_button.setVisible(active)
         self.dock.solving.emit(active)
         self.dock.brief.setVisible(active)
         kind, text = solver.status
         if active:
-            self.dock.brief.setText(self._brief(kind == "solved"))
+            notes = kind == "solved" or solver.solution is not None
+            self.dock.brief.setText(brief(self.session.puzzle, self.editor.goal_text(), notes))
         colour = {"solved": GREEN, "failed": RED, "thinking": GREY}.get(kind, "")
         style = f"color:{colour};" if colour else ""
         if kind in ("solved", "failed"):
@@ -509,7 +474,7 @@ class PuzzleControl:
                 "<span style='color:#666666'>its next move is shown on the board while "
                 "you follow it</span>"
             )
-        if not active and self.no_proof():
+        if not active and self.editor.no_proof():
             shown = ""  # the verdict's place says why there is no Verify or Solve
         elif not active and not has_goal:
             shown = (
@@ -522,38 +487,16 @@ class PuzzleControl:
         if redraw:
             self.stage.redraw()
 
-    def _brief(self, solved: bool) -> str:
-        """Title and goal; the notes (they often give the key away) once solved or
-        revealed."""
-        puzzle = self.session.puzzle
-        title = html.escape(puzzle.get("title", "")) or "Puzzle"
-        out = f"<b style='font-size:14px'>{title}</b><br>{html.escape(self.editor.goal_text())}"
-        notes = puzzle.get("notes", "")
-        if notes and (solved or self.solver.solution is not None):
-            out += "<br><br>" + html.escape(notes).replace("\n", "<br>")
-        return out
 
-
-def verdict_marks(game: Game, verdict: Verdict) -> list[tuple[Move, str]]:
-    """The moves a verdict puts on the board: (move, "key" / "cook" / "key: no win")."""
-    winners: list[Move] = []
-    for text, _ in verdict.winning_moves:
-        try:
-            winners.append(game.parse_move(text))
-        except InvalidMoveError:
-            continue
-    key: Move | None = None
-    if verdict.key_move and not verdict.solution_error:
-        try:
-            key = game.parse_move(verdict.key_move)
-        except InvalidMoveError:
-            key = None
-    if key is None and len(winners) == 1:
-        key = winners[0]
-    marks = [(move, "key" if move == key else "cook") for move in winners]
-    if key is not None and key not in winners and verdict.result == "proven":
-        marks.append((key, "key: no win"))
-    return marks
+def brief(puzzle: dict[str, Any], goal: str, notes_shown: bool) -> str:
+    """Title and goal; the notes (they often give the key away) once solved or revealed
+    (``notes_shown``)."""
+    title = html.escape(puzzle.get("title", "")) or "Puzzle"
+    out = f"<b style='font-size:14px'>{title}</b><br>{html.escape(goal)}"
+    notes = puzzle.get("notes", "")
+    if notes and notes_shown:
+        out += "<br><br>" + html.escape(notes).replace("\n", "<br>")
+    return out
 
 
 #: The colour of each tone of a verdict's sentences (grey: the search's figures).

@@ -80,4 +80,6 @@ class SolveBoard(Mode):
         return True
 
     def layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
-        return solution_layer(self.solver, game, ui, self.verdict(game, ui, frame))
+        if not self.solver.active:  # a verdict's marks, while Solve mode is off
+            frame = self.verdict(game, ui, frame)
+        return solution_layer(self.solver, game, ui, frame)

@@ -10,6 +10,7 @@ solution. Verify's verdict is held with the position it was proven at."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -17,16 +18,20 @@ from model.game import (
     Game,
     IllegalMoveError,
     InvalidMoveError,
+    Move,
     PositionFormatError,
+    no_proof_with_chance,
     not_replayed,
 )
 from model.puzzle import Goal, Verdict, check_puzzle, goal_of, moves_text, plies_text
 from model.setup import start_copy
 
+from .frame import Frame, Label
 from .jobs import position_of
 
 if TYPE_CHECKING:
     from .bulletin import Say
+    from .game_ui import GameUI
     from .session import PositionChange, Session
     from .setup_editor import SetupEditor
 
@@ -228,3 +233,53 @@ class PuzzleEditor:
     def verdict_here(self, game: Game) -> Verdict | None:
         """The verdict while ``game`` is the position it was proven at, else None."""
         return self.verdict if position_of(game) == self.verdict_at else None
+
+    def verdict_layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
+        """The frame layer: while the verified position is shown (Solve mode draws its own),
+        its winning first moves as ghosts of the side's colour, labelled "key" (the
+        solution's first move, or the only winning one) and "cook" (the others), with the
+        move."""
+        verdict = self.verdict_here(game)
+        if verdict is None:
+            return frame
+        marks = verdict_marks(game, verdict)
+        if not marks:
+            return frame
+        ghosts = dict(frame.ghosts)
+        texts: dict[int, list[str]] = {}
+        for move, text in marks:
+            sites = ui.move_sites(game, move)
+            for site in sites:
+                ghosts.setdefault(site, verdict.goal.side)
+            if sites:
+                texts.setdefault(sites[0], []).append(f"{text} {move}")
+        labels = tuple(Label(site, " / ".join(words)) for site, words in texts.items())
+        return dataclasses.replace(frame, ghosts=ghosts, labels=(*frame.labels, *labels))
+
+    def no_proof(self) -> str:
+        """Why Verify and Solve cannot work on the game shown ('' when they can): the
+        prover takes no chance node (a game with dice)."""
+        game = self.session.game
+        return no_proof_with_chance(game.title) if game.has_chance else ""
+
+
+def verdict_marks(game: Game, verdict: Verdict) -> list[tuple[Move, str]]:
+    """The moves a verdict puts on the board: (move, "key" / "cook" / "key: no win")."""
+    winners: list[Move] = []
+    for text, _ in verdict.winning_moves:
+        try:
+            winners.append(game.parse_move(text))
+        except InvalidMoveError:
+            continue
+    key: Move | None = None
+    if verdict.key_move and not verdict.solution_error:
+        try:
+            key = game.parse_move(verdict.key_move)
+        except InvalidMoveError:
+            key = None
+    if key is None and len(winners) == 1:
+        key = winners[0]
+    marks = [(move, "key" if move == key else "cook") for move in winners]
+    if key is not None and key not in winners and verdict.result == "proven":
+        marks.append((key, "key: no win"))
+    return marks
