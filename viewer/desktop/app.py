@@ -16,6 +16,7 @@ first needs them. This module imports nothing but Qt at run time for that reason
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, QTimer
@@ -27,6 +28,8 @@ from .window import Window
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QPaintEvent
+
+    from model.lesson import LessonFile
 
     from ..lab.session import Session
     from ..lab.view_state import ViewState
@@ -93,6 +96,20 @@ class MainWindow(Window):
             then()
         else:
             self._when_built.append(then)
+
+    def opened(
+        self, path: str | None, lesson: LessonFile | None, practice: str | Path | None
+    ) -> None:
+        """Once built, what the command line opened: a lesson at the step last shown, the
+        file among the recent ones, a crashed run's unsaved game offered, a collection to
+        practise."""
+        if lesson is not None and path is not None:
+            self.lab.start_lesson(lesson, Path(path))
+        if path is not None:
+            self.documents.recent.remember(path)  # a file opened from the shell, too
+        QTimer.singleShot(0, self.recovery.offer)  # a crashed run's unsaved game, if any
+        if practice is not None:
+            QTimer.singleShot(0, lambda: self.binding.practising().open_collection(practice))
 
     def _build(self) -> None:
         if self.built or self._closed:
