@@ -35,7 +35,7 @@ from ..widgets.setup_dock import SetupDock
 from ..widgets.status_bar import StatusBar
 from ..widgets.view_dock import ViewDock
 from .analysis import AnalysisBoard, AnalysisControl
-from .engine import ComputerBoard, EngineControl, gui_post
+from .engine import ComputerBoard, EngineControl, engine_threads, failure_reported, gui_post
 from .lessons import LessonBoard, LessonControl, follow_lesson
 from .menus import LESSON_DIR, MenuParts, Menus
 from .practice import Practice, PracticeBoard
@@ -45,7 +45,7 @@ from .recovery import Recovery
 from .review import ReviewBoard, ReviewControl
 from .scene import Scene
 from .setup_mode import SetupBoard, SetupMode
-from .solve import SolveBoard, remember_workers
+from .solve import SolveBoard, remember_workers, remembered_workers
 from .stage import Stage
 from .turns import PlayBoard, TurnControl
 
@@ -109,9 +109,12 @@ def _lab(w: Window, session: Session, bulletin: Bulletin) -> Lab:
         follow=False,
         bulletin=bulletin,
         setup=lambda: w.setup_dock.editor,  # set-up mode's editor, while it is on
+        threads=engine_threads,  # the setting kept between runs, else the cores
+        engine_failed=failure_reported(bulletin.say),
+        workers=remembered_workers(),  # Solve position's, kept between runs
     )
     w.documents, w.engine = lab.documents, lab.engine
-    remember_workers(lab.value_solve)  # Solve position's workers: kept between runs
+    remember_workers(lab.value_solve)  # (the next run proposes the last choice)
     w.lesson_dock.set_lessons(  # Previous / Next: the Lessons menu's way in (it asks)
         lesson_files(LESSON_DIR),
         lambda path: guarded(lambda: lab.documents.open(path), bulletin.say, "open a lesson"),

@@ -43,6 +43,19 @@ __all__ = ["Job", "Progress", "Task", "describe_choice", "position_of"]
 THREADS_KEY = "engine/threads"
 
 
+def failure_reported(say: Callable[[str], None]) -> Callable[[Job, BaseException], None]:
+    """How the window reports a search of the engine that failed: as every slot's error
+    (said, and to ``slots.error_hooks``)."""
+
+    def failed(job: Job, exc: BaseException) -> None:
+        def fail() -> None:
+            raise exc
+
+        guarded(fail, say, f"engine ({job.purpose})")
+
+    return failed
+
+
 def engine_threads() -> int:
     """The threads the Analysis dock and Hint search on: the setting kept between runs (the
     Analysis dock sets it), else the machine's cores (``model.search.default_threads``).
@@ -138,8 +151,6 @@ class EngineControl:
         self.port = port
         self.stage = stage
         engine.table = WindowTable(stage)
-        engine.threads = engine_threads
-        engine.fail = self._failed
         port.stop_button.clicked.connect(
             lambda: guarded(engine.stop, port.bulletin.say, "stop the engine")
         )
@@ -161,12 +172,6 @@ class EngineControl:
                     "the turn is played"
                 )
             self.stage.redraw()
-
-    def _failed(self, job: Job, exc: BaseException) -> None:
-        def fail() -> None:
-            raise exc
-
-        guarded(fail, self.port.bulletin.say, f"engine ({job.purpose})")
 
 
 class ComputerBoard(Mode):

@@ -70,6 +70,9 @@ class Lab:
         follow: bool = True,
         bulletin: Bulletin | None = None,
         setup: Callable[[], SetupEditor | None] = lambda: None,
+        threads: Callable[[], int] = lambda: 1,
+        engine_failed: Callable[[Job, BaseException], None] | None = None,
+        workers: int = 1,
     ) -> None:
         self.session = session
         self.port = port
@@ -85,7 +88,8 @@ class Lab:
             session,
             JobRunner(lambda: self.session.game, post),
             say,
-            lambda job, exc: self._failed(job, exc),
+            engine_failed or (lambda job, exc: self._failed(job, exc)),
+            threads=threads,  # a hint's threads (the computer player searches on one)
         )
         self.engine.seed = seed  # (tests: repeatable games)
         self.engine.runner.progressed.connect(self.bulletin.show_progress)
@@ -103,7 +107,7 @@ class Lab:
         # Solve mode (a puzzle's side played, the computer defends) and Solve position
         # (the value of the position shown), each on a runner of its own
         self.solver = SolveMode(session, self.engine, say, post)
-        self.value_solve = ValueSolve(session, port, say, post)
+        self.value_solve = ValueSolve(session, port, say, post, workers)  # (proposed)
         # a puzzle's Verify, and Compose: each on a runner of its own
         self.verifier = Verifier(session, post)
         self.composer = Composer(session, post)

@@ -488,9 +488,11 @@ class ValueSolve:
     (``workers``, the front end keeps it between runs; ``chose(workers)`` says a choice),
     or stops the solve under way; :meth:`start` starts with a number of workers."""
 
-    def __init__(self, session: Session, port: Port, say: Say, post: Post) -> None:
+    def __init__(
+        self, session: Session, port: Port, say: Say, post: Post, workers: int = 1
+    ) -> None:
         self.session, self.port, self.say = session, port, say
-        self.workers = 1  # what the question proposes (the last choice)
+        self.workers = workers  # what the question proposes (the last choice)
         self.chose: Signal[[int]] = Signal()  # (workers): the user chose a number of workers
         self.runner = JobRunner(lambda: session.game, post)
         self.runner.answered.connect(self._on_answer)
