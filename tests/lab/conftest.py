@@ -21,6 +21,8 @@ from typing import Any
 
 import pytest
 
+from viewer.lab.bulletin import Bulletin, BulletinField
+
 BLOCKED = ("PySide6", "shiboken6", "vtk", "vtkmodules", "pyvista", "pyvistaqt")
 
 
@@ -45,9 +47,13 @@ def no_front_end() -> Iterator[None]:
 
 
 class FakePort:
-    """The lab's port, scripted: ``answers`` for ask(), ``files`` for choose_file()."""
+    """The lab's port, scripted: ``answers`` for ask(), ``files`` for choose_file(); and a
+    front end's side of the lab's bulletin (a lab made with ``bulletin=port.bulletin``):
+    every line said and every progress shown, in order."""
 
     def __init__(self) -> None:
+        self.bulletin = Bulletin()
+        self.bulletin.changed.connect(self._heard)
         self.answers: list[str] = []
         self.files: list[str | None] = []
         self.asked: list[tuple[str, str, bool]] = []
@@ -73,11 +79,12 @@ class FakePort:
     def show_message(self, title: str, text: str) -> None:
         self.messages.append((title, text))
 
-    def show_progress(self, fraction: float | None, text: str = "") -> None:
-        self.progress.append((fraction, text))
-
-    def status(self, text: str) -> None:
-        self.statuses.append(text)
+    def _heard(self, field: BulletinField) -> None:
+        bulletin = self.bulletin
+        if field == "status":
+            self.statuses.append(bulletin.status)
+        elif field == "progress":
+            self.progress.append((bulletin.progress, bulletin.progress_text))
 
 
 class Inbox:

@@ -12,7 +12,9 @@ from viewer.lab.session import Session
 
 def partition_lab(port: Any, inbox: Any) -> Lab:
     """A lab on a new Pyramid Partition, its deliveries through ``inbox``."""
-    return Lab(Session(game_class("partition").new()), port, post=inbox.post)
+    return Lab(
+        Session(game_class("partition").new()), port, post=inbox.post, bulletin=port.bulletin
+    )
 
 
 def play(lab: Lab, text: str) -> None:

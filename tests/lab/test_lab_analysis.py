@@ -14,7 +14,7 @@ from viewer.lab.session import Session
 
 @pytest.fixture
 def lab(port, inbox):
-    lab = Lab(Session(game_class("partition").new()), port, post=inbox.post)
+    lab = Lab(Session(game_class("partition").new()), port, post=inbox.post, bulletin=port.bulletin)
     lab.analysis.seed = 1
     yield lab
     lab.shutdown()
@@ -77,7 +77,7 @@ def test_the_computer_and_the_analysis_keep_their_own_jobs(lab, port, inbox):
 
 
 def test_rolling_pyramids_has_no_analysis(port, inbox):
-    lab = Lab(Session(game_class("rolling").new()), port, post=inbox.post)
+    lab = Lab(Session(game_class("rolling").new()), port, post=inbox.post, bulletin=port.bulletin)
     assert not lab.analyse(0.2)
     said = unanalysable(lab.session.game)
     assert said is not None
@@ -87,7 +87,7 @@ def test_rolling_pyramids_has_no_analysis(port, inbox):
 
 
 def test_a_simultaneous_node_has_no_analysis(port, inbox):
-    lab = Lab(Session(game_class("ball").new()), port, post=inbox.post)
+    lab = Lab(Session(game_class("ball").new()), port, post=inbox.post, bulletin=port.bulletin)
     assert not lab.analyse(0.2)
     assert port.statuses[-1].startswith("no analysis here: ")
 

@@ -18,7 +18,7 @@ LESSON = next((EXAMPLES.parent / "model" / "data" / "lessons" / "partition").glo
 
 @pytest.fixture
 def lab(port, inbox):
-    lab = Lab(Session(game_class("partition").new()), port, post=inbox.post)
+    lab = Lab(Session(game_class("partition").new()), port, post=inbox.post, bulletin=port.bulletin)
     yield lab
     lab.shutdown()
 

@@ -28,7 +28,7 @@ def own_config(tmp_path, monkeypatch):
 
 @pytest.fixture
 def lab(port, inbox):
-    lab = Lab(Session(game_class("partition").new()), port, post=inbox.post)
+    lab = Lab(Session(game_class("partition").new()), port, post=inbox.post, bulletin=port.bulletin)
     lab.changes = []  # what the lesson announced, in order
     lab.lessons.changed.connect(lambda what, *args: lab.changes.append(what))
     yield lab
@@ -95,7 +95,9 @@ def test_the_progress_is_kept_between_runs(lab, port, inbox):
     lab.documents.open(CORNER_BALL)
     play(lab, "3,0,0")
     lab.lessons.go(1)
-    again = Lab(Session(game_class("partition").new()), port, post=inbox.post)
+    again = Lab(
+        Session(game_class("partition").new()), port, post=inbox.post, bulletin=port.bulletin
+    )
     assert again.documents.open(CORNER_BALL)
     assert again.lessons.index == 1  # where the student left it
     assert again.lessons.done() == {0}

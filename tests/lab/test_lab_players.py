@@ -15,7 +15,7 @@ GAMES = ["partition", "pyraos", "terrace", "ball", "rolling"]
 
 def lab_of(name, port, inbox):
     game = game_class(name).new()
-    lab = Lab(Session(game), port, post=inbox.post, seed=7)
+    lab = Lab(Session(game), port, post=inbox.post, bulletin=port.bulletin, seed=7)
     return lab
 
 

@@ -110,7 +110,12 @@ def test_a_file_without_a_goal_is_no_puzzle(lab, port):
 
 def test_solve_position_answers_from_the_book_and_asks_nothing(port, inbox):
     # the empty base-4 floating pyramid: a 13-minute proof, in the shipped book
-    lab = Lab(Session(Partition(PartitionOptions(4, "floating"))), port, post=inbox.post)
+    lab = Lab(
+        Session(Partition(PartitionOptions(4, "floating"))),
+        port,
+        post=inbox.post,
+        bulletin=port.bulletin,
+    )
     try:
         lab.value_solve.toggle()
         assert lab.value_solve.running
@@ -124,7 +129,12 @@ def test_solve_position_answers_from_the_book_and_asks_nothing(port, inbox):
 
 def test_solve_position_asks_for_workers_and_a_cancel_starts_nothing(port, inbox, monkeypatch):
     monkeypatch.setattr(solve_module, "QUICK_SECONDS", 0.3)
-    lab = Lab(Session(Partition(PartitionOptions(6, "floating"))), port, post=inbox.post)
+    lab = Lab(
+        Session(Partition(PartitionOptions(6, "floating"))),
+        port,
+        post=inbox.post,
+        bulletin=port.bulletin,
+    )
     try:
         port.numbers = [None]  # the user cancels the question
         lab.value_solve.toggle()
@@ -141,7 +151,12 @@ def test_solve_position_asks_for_workers_and_a_cancel_starts_nothing(port, inbox
 
 def test_solve_position_stopped_while_it_searches(port, inbox, monkeypatch):
     monkeypatch.setattr(solve_module, "QUICK_SECONDS", 0.3)
-    lab = Lab(Session(Partition(PartitionOptions(6, "floating"))), port, post=inbox.post)
+    lab = Lab(
+        Session(Partition(PartitionOptions(6, "floating"))),
+        port,
+        post=inbox.post,
+        bulletin=port.bulletin,
+    )
     chosen = []
     lab.value_solve.chose.connect(chosen.append)
     try:
@@ -161,7 +176,12 @@ def test_solve_position_stopped_while_it_searches(port, inbox, monkeypatch):
 def _solving(port, inbox) -> Lab:
     """A lab whose Solve position runs the single search on a base-6 position (in no book,
     not settled in seconds), its progress come once."""
-    lab = Lab(Session(Partition(PartitionOptions(6, "floating"))), port, post=inbox.post)
+    lab = Lab(
+        Session(Partition(PartitionOptions(6, "floating"))),
+        port,
+        post=inbox.post,
+        bulletin=port.bulletin,
+    )
     port.numbers = [1]  # the single search, for real
     lab.value_solve.toggle()
     inbox.until(lambda: any(t.startswith("Solving: within") for t in port.statuses), 120)
@@ -215,7 +235,7 @@ def test_a_move_ends_solve_position_with_a_word(port, inbox, monkeypatch):
 
 
 def test_solve_position_refuses_a_game_it_cannot_prove(port, inbox):
-    lab = Lab(Session(game_class("rolling").new()), port, post=inbox.post)
+    lab = Lab(Session(game_class("rolling").new()), port, post=inbox.post, bulletin=port.bulletin)
     try:
         lab.value_solve.toggle()
         assert not lab.value_solve.running
@@ -342,7 +362,9 @@ def test_verify_stopped_says_nothing_more(lab, inbox):
 
 
 def test_compose_writes_a_verified_collection(port, inbox, tmp_path):
-    lab = Lab(Session(Partition(PartitionOptions(4))), port, post=inbox.post)
+    lab = Lab(
+        Session(Partition(PartitionOptions(4))), port, post=inbox.post, bulletin=port.bulletin
+    )
     try:
         seen = []
         lab.composer.changed.connect(lambda what, *args: seen.append((what, args)))

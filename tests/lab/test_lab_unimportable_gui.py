@@ -31,8 +31,6 @@ class Port:
     def choose_file(self, purpose, start): return None
     def ask(self, question, detail, *, can_save=True): return "cancel"
     def show_message(self, title, text): print("message", title, text)
-    def show_progress(self, fraction, text=""): pass
-    def status(self, text): pass
 
 moved = threading.Event()
 lab = Lab(Session(game_class("partition").new()), Port(), seed=1)

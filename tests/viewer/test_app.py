@@ -447,7 +447,7 @@ def test_setup_error_shows_whole_and_messages_keep_clear_of_the_hover_text(make_
     window.menus.setup.trigger()  # the prompt has its own line: no message covers it
     bar.clearMessage()
     assert window.status_prompt.isVisible()
-    window.port.status("hello")
+    window.lab.bulletin.say("hello")
     assert window.status_prompt.isVisible()
     assert window.statusBar().currentMessage() == "hello"
 

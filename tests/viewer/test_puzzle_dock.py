@@ -36,9 +36,9 @@ def open_puzzle(make_window, tmp_path):
 def verified(qtbot, dock):
     puzzle = dock.window().puzzle  # the dock's controller
     dock.verify_button.click()
-    assert puzzle.verifier.thinking or puzzle.verdict is not None
-    qtbot.waitUntil(lambda: puzzle.verdict is not None, timeout=WAIT_MS)
-    return puzzle.verdict
+    assert puzzle.verifier.thinking or puzzle.editor.verdict is not None
+    qtbot.waitUntil(lambda: puzzle.editor.verdict is not None, timeout=WAIT_MS)
+    return puzzle.editor.verdict
 
 
 def site_of(window, text):

@@ -118,6 +118,13 @@ def stat_is_fifo(path: Path) -> bool:
     return stat.S_ISFIFO(os.lstat(path).st_mode)
 
 
+def said(window) -> list[str]:
+    """Each line the lab's bulletin says from now on, in order (the status bar shows it)."""
+    bulletin, lines = window.lab.bulletin, []
+    bulletin.changed.connect(lambda field: field == "status" and lines.append(bulletin.status))
+    return lines
+
+
 def collection(tmp_path: Path, name: str = "set", **puzzle) -> Path:
     folder = tmp_path / name
     folder.mkdir()
@@ -131,8 +138,7 @@ def test_open_collection_says_plainly_what_is_wrong_with_a_bad_folder(
     make_window, tmp_path, guard_errors
 ):
     window = make_window()
-    messages: list[str] = []
-    window.port.status = messages.append  # type: ignore[method-assign]  # (recorded)
+    messages = said(window)
     practice = window.binding.practising()
     deep = collection(tmp_path, "deep")
     (deep / INDEX).write_text(DEEP)
@@ -167,14 +173,7 @@ def test_a_solve_with_a_newer_ticks_file_ticks_for_this_run_only_and_says_so(
     text = '{"format": "pyramid-lab-puzzles-solved/2", "ticks": {}}'
     (config / "puzzles-solved.json").write_text(text)
     window = make_window()
-    messages: list[str] = []
-    shown = window.port.status
-
-    def record(message: str) -> None:
-        messages.append(message)
-        shown(message)
-
-    window.port.status = record  # type: ignore[method-assign]  # (recorded)
+    messages = said(window)
     practice = window.binding.practising()
     assert practice.open_collection(collection(tmp_path))
     qtbot.waitUntil(lambda: bool(notices(window)), timeout=5000)

@@ -98,8 +98,6 @@ def run(args: argparse.Namespace) -> int:
     """build: write a new book (merged with the file's entries of other versions); verify:
     one JSON line an entry, exit 2 when one is not proven again; show: the entries. The
     game's book (its search plug-in's, ``model.search.books.book_for``) does the work."""
-    import random
-
     from model import PositionFormatError
     from model.search import books as shelf
 
@@ -151,44 +149,58 @@ def run(args: argparse.Namespace) -> int:
             print(json.dumps(entry.to_json()), flush=True)
         return EXIT_OK
     if args.action == "build":
-        bad = [text for text in args.option if "=" not in text]
-        if bad:
-            print(
-                f"pyramid-lab: error: argument --option: {quote(bad[0])} is not NAME=VALUE",
-                file=sys.stderr,
-            )
-            return EXIT_BAD_INPUT
-        try:
-            pairs: dict[str, Any] = dict(text.split("=", 1) for text in args.option)
-            pairs = {k: int(v) if v.lstrip("-").isdigit() else v for k, v in pairs.items()}
-            options = cls.parse_options(pairs)
-        except PositionFormatError as exc:
-            print(f"pyramid-lab: error: argument --option: {exc}", file=sys.stderr)
-            return EXIT_BAD_INPUT
+        return _build(args, cls, books, book, path)
+    return _verify(args, books, book)
 
-        def say(text: str) -> None:
-            print(f"book: {text}", file=sys.stderr, flush=True)
 
-        try:
-            made = books.build(
-                options,
-                plies=args.plies,
-                seconds=args.seconds,
-                table_mb=args.table_mb,
-                progress=say,
-            )
-        except MemoryError as exc:
-            print(no_memory(args.table_mb, exc), file=sys.stderr)
-            return EXIT_BAD_INPUT
-        version = books.version_of(options)
-        kept = [e for e in book.entries if e.versions != version]
-        try:
-            books.Book([*kept, *made], book.note).write(path)
-        except OSError as exc:
-            print(f"pyramid-lab: error: --book: {exc}", file=sys.stderr)
-            return EXIT_BAD_INPUT
-        print(json.dumps({"book": str(path), "entries": len(made), "kept": len(kept)}))
-        return EXIT_OK
+def _build(args: argparse.Namespace, cls: Any, books: Any, book: Any, path: Path) -> int:
+    """build: the book's entries for the version asked, made now, the others kept."""
+    from model import PositionFormatError
+
+    bad = [text for text in args.option if "=" not in text]
+    if bad:
+        print(
+            f"pyramid-lab: error: argument --option: {quote(bad[0])} is not NAME=VALUE",
+            file=sys.stderr,
+        )
+        return EXIT_BAD_INPUT
+    try:
+        pairs: dict[str, Any] = dict(text.split("=", 1) for text in args.option)
+        pairs = {k: int(v) if v.lstrip("-").isdigit() else v for k, v in pairs.items()}
+        options = cls.parse_options(pairs)
+    except PositionFormatError as exc:
+        print(f"pyramid-lab: error: argument --option: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+
+    def say(text: str) -> None:
+        print(f"book: {text}", file=sys.stderr, flush=True)
+
+    try:
+        made = books.build(
+            options,
+            plies=args.plies,
+            seconds=args.seconds,
+            table_mb=args.table_mb,
+            progress=say,
+        )
+    except MemoryError as exc:
+        print(no_memory(args.table_mb, exc), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    version = books.version_of(options)
+    kept = [e for e in book.entries if e.versions != version]
+    try:
+        books.Book([*kept, *made], book.note).write(path)
+    except OSError as exc:
+        print(f"pyramid-lab: error: --book: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    print(json.dumps({"book": str(path), "entries": len(made), "kept": len(kept)}))
+    return EXIT_OK
+
+
+def _verify(args: argparse.Namespace, books: Any, book: Any) -> int:
+    """verify: each entry (or a sample) proven again, one JSON line an entry."""
+    import random
+
     entries = [
         e
         for e in book.entries

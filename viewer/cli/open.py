@@ -118,13 +118,7 @@ def open_window(
     window = MainWindow(session, opening=Path(path).name if path else "a new game")
 
     def ready() -> None:  # the window's parts are built: what opens in them
-        if lesson is not None and path is not None:
-            window.lab.lessons.start(lesson, Path(path))  # at the step last shown
-        if path is not None:
-            window.documents.recent.remember(path)  # a file opened from the shell, too
-        QTimer.singleShot(0, window.recovery.offer)  # a crashed run's unsaved game, if any
-        if practice is not None:
-            QTimer.singleShot(0, lambda: window.binding.practising().open_collection(practice))
+        window.opened(str(path) if path is not None else None, lesson, practice)
         if screenshot is not None:
             QTimer.singleShot(SETTLE_MS, shoot)
 

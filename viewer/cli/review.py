@@ -85,24 +85,7 @@ def run(args: argparse.Namespace) -> int:
     made: list[dict[str, Any]] = []
     if args.puzzles is not None:
         made = _puzzles(game, result, Path(args.puzzles), Path(args.file))
-    if args.json:
-        out = {
-            "file": args.file,
-            "game": game.name,
-            **result.to_json(),
-            "summary": result.summary(),
-        }
-        if args.puzzles is not None:
-            out["puzzle_files"] = made
-        print(json.dumps(out), flush=True)
-    else:
-        for move in result.moves:
-            print(move.text)
-        print(result.summary())
-        for spot in result.puzzles:
-            print(f"puzzle after move {spot.ply}: {spot.side} wins within {spot.within} plies")
-        for item in made:
-            print(f"puzzle {item['ply']}: {item.get('file') or 'not kept: ' + item['why']}")
+    _print_review(args, game, result, made)
     if args.graph is not None:
         from ..pictures.export import review_graph_png
 
@@ -139,6 +122,30 @@ def run(args: argparse.Namespace) -> int:
         else:
             print(f"pyramid-lab: the review is saved in {args.file}", file=sys.stderr)
     return EXIT_OK
+
+
+def _print_review(
+    args: argparse.Namespace, game: Any, result: Any, made: list[dict[str, Any]]
+) -> None:
+    """The review on stdout: one JSON line (--json), else a line a move and the summary."""
+    if args.json:
+        out = {
+            "file": args.file,
+            "game": game.name,
+            **result.to_json(),
+            "summary": result.summary(),
+        }
+        if args.puzzles is not None:
+            out["puzzle_files"] = made
+        print(json.dumps(out), flush=True)
+        return
+    for move in result.moves:
+        print(move.text)
+    print(result.summary())
+    for spot in result.puzzles:
+        print(f"puzzle after move {spot.ply}: {spot.side} wins within {spot.within} plies")
+    for item in made:
+        print(f"puzzle {item['ply']}: {item.get('file') or 'not kept: ' + item['why']}")
 
 
 def _puzzles(game: Any, result: Any, folder: Path, source: Path) -> list[dict[str, Any]]:

@@ -12,6 +12,7 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from .argtypes import bounded, non_negative, positive_float, table_mb
@@ -52,6 +53,20 @@ def add_parser(commands: Any) -> None:
         action="store_true",
         help="prove the value by search even where the game's book of proven values has it",
     )
+    _add_split_options(solve)
+    solve.add_argument(
+        "--certificate",
+        default=None,
+        metavar="FILE.cert.gz",
+        help="also write a proof of the value that `pyramid-lab certificate check` verifies "
+        "with the rules alone (Pyramid Partition; the single search in this process)",
+    )
+    solve.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+
+
+def _add_split_options(solve: Any) -> None:
+    """The split solve's options: its workers, the cluster it runs on and how it is
+    reached, its checkpoint and its work units."""
     solve.add_argument(
         "--workers",
         type=bounded(1, 1024),
@@ -114,18 +129,9 @@ def add_parser(commands: Any) -> None:
         help="each worker of the split solve searches its own table (default: the workers "
         "of a machine search one table together, of --table-mb)",
     )
-    solve.add_argument(
-        "--certificate",
-        default=None,
-        metavar="FILE.cert.gz",
-        help="also write a proof of the value that `pyramid-lab certificate check` verifies "
-        "with the rules alone (Pyramid Partition; the single search in this process)",
-    )
-    solve.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
 
 
 def run(args: argparse.Namespace) -> int:
-    import resource
     import time
 
     began = time.perf_counter()  # --max-seconds is the wall clock's, whatever comes first
@@ -143,21 +149,7 @@ def run(args: argparse.Namespace) -> int:
     if args.certificate is not None:
         return _certificate(args, game)
 
-    from viewer.lab.pace import DepthPace
-
-    pace = DepthPace()
-
-    def progress(depth: int, nodes: int, seconds: float, entries: int) -> None:
-        rate = nodes / seconds if seconds > 0 else 0.0
-        memory = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-        pace.update(depth, seconds)
-        print(
-            f"solve: within {depth} plies, {nodes:,} positions, {seconds:.1f} s, {rate:,.0f}/s, "
-            f"table {entries:,}, memory {memory:,.0f} MB{pace.words(seconds)}",
-            file=sys.stderr,
-            flush=True,
-        )
-
+    progress = _progress_lines()
     workers = args.workers if args.workers is not None else (os.cpu_count() or 1)
     split = workers > 1 or args.scheduler is not None
     # Asked for nothing, a position the single search settles at once is answered by it:
@@ -191,6 +183,33 @@ def run(args: argparse.Namespace) -> int:
         spent = time.perf_counter() - began
         left = None if args.max_seconds is None else max(0.1, args.max_seconds - spent)
         return _split(args, game, workers, left)
+    return _report(args, game, result)
+
+
+def _progress_lines() -> Callable[[int, int, float, int], None]:
+    """The single search's progress, a line on stderr each iteration (with its pace)."""
+    import resource
+
+    from viewer.lab.pace import DepthPace
+
+    pace = DepthPace()
+
+    def progress(depth: int, nodes: int, seconds: float, entries: int) -> None:
+        rate = nodes / seconds if seconds > 0 else 0.0
+        memory = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        pace.update(depth, seconds)
+        print(
+            f"solve: within {depth} plies, {nodes:,} positions, {seconds:.1f} s, {rate:,.0f}/s, "
+            f"table {entries:,}, memory {memory:,.0f} MB{pace.words(seconds)}",
+            file=sys.stderr,
+            flush=True,
+        )
+
+    return progress
+
+
+def _report(args: argparse.Namespace, game: Any, result: Any) -> int:
+    """The single search's (or the book's) answer, one JSON line on stdout."""
     if result.path == "book":
         print("solve: from the book (--no-book proves it again)", file=sys.stderr, flush=True)
     kind = {"reference": "shared"}.get(result.path, result.path)  # the CLI's older word

@@ -32,6 +32,8 @@ from .engine import Job, engine_threads, set_engine_threads
 if TYPE_CHECKING:
     from ..games import GameUI
     from ..lab import Lab
+    from ..lab.lab import LabChange
+    from ..lab.session import PositionChange
     from .qt_port import QtPort
     from .stage import Stage
 
@@ -65,7 +67,7 @@ class AnalysisControl:
         lab.changed.connect(self._lab_changed)
 
     def show_message(self, text: str) -> None:
-        self.port.status(text)
+        self.lab.bulletin.say(text)
 
     @property
     def thinking(self) -> bool:
@@ -120,12 +122,12 @@ class AnalysisControl:
         self.dock.stop.setEnabled(False)
         self.dock.activity.setText("stopping: the moves weighed so far come next")
 
-    def _lab_changed(self, what: str) -> None:
+    def _lab_changed(self, what: LabChange) -> None:
         if what == "analysis dropped":  # (the lab followed the position before the dock)
             self.dock.set_thinking(False)
             self._dropped = DROPPED
 
-    def position_changed(self, reason: str) -> None:
+    def position_changed(self, reason: PositionChange) -> None:
         """After every change of position: the results and a search under way are void;
         with "Keep analysing" the new position is analysed."""
         if reason == "saved":

@@ -1,5 +1,6 @@
 """The Pyramid Lab main window: a Qt shell. It makes the scene's widget and the prompt over
-it, and :func:`viewer.desktop.binding.build_window` builds the rest into it: the lab (the
+it, and :func:`viewer.desktop.binding.build_window` (the one composition root) builds the
+rest into it: the lab (the
 application's state and behaviour, Qt-free, :mod:`viewer.lab`), the port through which the
 lab asks the user things (:mod:`viewer.desktop.qt_port`), the board on show
 (:mod:`viewer.desktop.stage`), the docks and the controllers, each taking the lab, the port
@@ -15,6 +16,7 @@ first needs them. This module imports nothing but Qt at run time for that reason
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, QTimer
@@ -26,6 +28,8 @@ from .window import Window
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QPaintEvent
+
+    from model.lesson import LessonFile
 
     from ..lab.session import Session
     from ..lab.view_state import ViewState
@@ -93,6 +97,20 @@ class MainWindow(Window):
         else:
             self._when_built.append(then)
 
+    def opened(
+        self, path: str | None, lesson: LessonFile | None, practice: str | Path | None
+    ) -> None:
+        """Once built, what the command line opened: a lesson at the step last shown, the
+        file among the recent ones, a crashed run's unsaved game offered, a collection to
+        practise."""
+        if lesson is not None and path is not None:
+            self.lab.start_lesson(lesson, Path(path))
+        if path is not None:
+            self.documents.recent.remember(path)  # a file opened from the shell, too
+        QTimer.singleShot(0, self.recovery.offer)  # a crashed run's unsaved game, if any
+        if practice is not None:
+            QTimer.singleShot(0, lambda: self.binding.practising().open_collection(practice))
+
     def _build(self) -> None:
         if self.built or self._closed:
             return
@@ -147,7 +165,7 @@ class MainWindow(Window):
         if not self._framed:  # the board was framed for a widget not yet laid out; now
             self._framed = True  # the scene has its size (done here, not later: a click
             keep_on_screen(self)  # a small screen, or large text: the status bar stays on it
-            guarded(self.scene.frame_board, self.port.status)  # aimed now must land)
+            guarded(self.scene.frame_board, self.port.bulletin.say)  # aimed now must land)
 
     def showEvent(self, event: Any) -> None:
         super().showEvent(event)
@@ -162,7 +180,7 @@ class MainWindow(Window):
         from ..lab.slots import guarded
 
         if not self._closed and not guarded(
-            lambda: self.documents.confirm_discard("quit"), self.port.status, "quit"
+            lambda: self.documents.confirm_discard("quit"), self.port.bulletin.say, "quit"
         ):
             event.ignore()  # Cancel (or a failed save): the window and the game stay
             return

@@ -1,9 +1,9 @@
-"""The window's binding: :func:`build_window` builds the lab (:mod:`viewer.lab`, the
+"""The window's composition root: :func:`build_window` builds the lab (:mod:`viewer.lab`, the
 application's state and behaviour, Qt-free), its port (:mod:`viewer.desktop.qt_port`), the board
-on show (:mod:`viewer.desktop.stage`), the docks and the controllers, and connects them. Each
-controller takes the lab, the port and the stage (and the docks it fills), never the window
-nor another controller's window; the board's modes (:mod:`viewer.lab.modes`) are ordered here,
-most particular first.
+on show (:mod:`viewer.desktop.stage`), the docks and the controllers, each with what it needs
+in its constructor, in dependency order, and connects them. Each controller takes the lab,
+the port and the stage (and the docks and parts it uses, made before it), never the window;
+the board's modes (:mod:`viewer.lab.modes`) are ordered here, most particular first.
 
 :class:`Binding` is what follows the session and the view state: a new position taken in
 by the game UI, the board, the view and the docks, then the lab and the docks that analyse
@@ -21,6 +21,7 @@ from model.game import Game
 from ..games import GameUI, ui_class
 from ..lab import Lab
 from ..lab.autosave import Autosave
+from ..lab.bulletin import Bulletin
 from ..lab.documents import RecentFiles
 from ..lab.modes import Router
 from ..lab.session import Session
@@ -34,9 +35,9 @@ from ..widgets.setup_dock import SetupDock
 from ..widgets.status_bar import StatusBar
 from ..widgets.view_dock import ViewDock
 from .analysis import AnalysisBoard, AnalysisControl
-from .engine import ComputerBoard, EngineControl, gui_post
+from .engine import ComputerBoard, EngineControl, engine_threads, failure_reported, gui_post
 from .lessons import LessonBoard, LessonControl, follow_lesson
-from .menus import LESSON_DIR, Menus
+from .menus import LESSON_DIR, MenuParts, Menus
 from .practice import Practice, PracticeBoard
 from .puzzle import PuzzleControl
 from .qt_port import QtPort
@@ -44,11 +45,14 @@ from .recovery import Recovery
 from .review import ReviewBoard, ReviewControl
 from .scene import Scene
 from .setup_mode import SetupBoard, SetupMode
-from .solve import SolveBoard, remember_workers
+from .solve import SolveBoard, remember_workers, remembered_workers
 from .stage import Stage
 from .turns import PlayBoard, TurnControl
 
 if TYPE_CHECKING:
+    from ..lab.lab import LabChange
+    from ..lab.session import PositionChange
+    from ..lab.view_state import ViewField
     from .window import Window
 
 LEFT, RIGHT = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
@@ -56,8 +60,31 @@ LEFT, RIGHT = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockW
 
 def build_window(window: Window, session: Session, view: ViewState) -> Binding:
     """Build the lab, the port, the stage, the docks and the controllers of ``window`` and
-    connect them (each kept on the window by name: its parts, for the tests and tools)."""
+    connect them (each kept on the window by name: its parts, for the tests and tools).
+    Each part is made with what it needs, in dependency order: the docks and the bars; the
+    lab; the controllers over the stage; the board's modes, its input and the menus; the
+    board itself; then what follows the session, the lab and the view."""
     w = window
+    bulletin = _docks(w, session, view)
+    lab = _lab(w, session, bulletin)
+    stage = _controllers(w, lab, view)
+    w.binding = binding = Binding(w, session, view)
+    _input(w, lab, binding)
+    _board(w, lab, binding, view)
+    w.autosave = Autosave()
+    w.recovery = Recovery(lab, w.port, w.autosave)  # written a moment after each change
+    session.changed.connect(binding.position_changed)  # the window's one listener
+    stage.drawn.connect(w.menus.follow_history)
+    stage.secrets.connect(w.moves_dock.refresh)
+    lab.changed.connect(binding.lab_changed)
+    view.changed.connect(binding.view_changed)
+    binding.follow("load")
+    return binding
+
+
+def _docks(w: Window, session: Session, view: ViewState) -> Bulletin:
+    """The window's own docks, its status bar and its port (with the lab's bulletin it
+    draws)."""
     w.view_dock = ViewDock(view, w)
     w.moves_dock = MoveListDock(session, w, lambda game, line: w.stage.ui.hidden_moves(game, line))
     w.setup_dock = SetupDock(w)
@@ -66,20 +93,44 @@ def build_window(window: Window, session: Session, view: ViewState) -> Binding:
     bar = StatusBar(w)  # messages elided, never over the hover text
     w.setStatusBar(bar)
     w.status_prompt, w.status_hover, w.status_game = w.prompt_bar, bar.hover, bar.game
-    w.port = port = QtPort(w, w.prompt_bar)  # the lab asks the user through it
-    # the application's state and behaviour, Qt-free: the documents, the seats and the
-    # engine (the board follows a new position first: the lab's position_changed after)
-    recent = RecentFiles(QSettings())
-    w.lab = lab = Lab(session, port, recent=recent, post=gui_post(None), follow=False)
+    bulletin = Bulletin()  # the status line, the prompt, progress: the lab's, observed
+    w.port = QtPort(w, w.prompt_bar, bulletin)  # the lab asks the user through it
+    return bulletin
+
+
+def _lab(w: Window, session: Session, bulletin: Bulletin) -> Lab:
+    """The application's state and behaviour, Qt-free: the documents, the seats and the
+    engine (the board follows a new position first: the lab's position_changed after)."""
+    w.lab = lab = Lab(
+        session,
+        w.port,
+        recent=RecentFiles(QSettings()),
+        post=gui_post(None),
+        follow=False,
+        bulletin=bulletin,
+        setup=lambda: w.setup_dock.editor,  # set-up mode's editor, while it is on
+        threads=engine_threads,  # the setting kept between runs, else the cores
+        engine_failed=failure_reported(bulletin.say),
+        workers=remembered_workers(),  # Solve position's, kept between runs
+    )
     w.documents, w.engine = lab.documents, lab.engine
-    remember_workers(lab.value_solve)  # Solve position's workers: kept between runs
-    w.stage = stage = Stage(lab, port, view, bar.hover)
-    stage.setup_dock = w.setup_dock
-    w.puzzle = PuzzleControl(lab, port, stage)  # made, verified, solved (Solve mode)
+    remember_workers(lab.value_solve)  # (the next run proposes the last choice)
+    w.lesson_dock.set_lessons(  # Previous / Next: the Lessons menu's way in (it asks)
+        lesson_files(LESSON_DIR),
+        lambda path: guarded(lambda: lab.documents.open(path), bulletin.say, "open a lesson"),
+    )
+    return lab
+
+
+def _controllers(w: Window, lab: Lab, view: ViewState) -> Stage:
+    """The stage (the board on show) and the controllers over it, their docks placed."""
+    port = w.port
+    w.stage = stage = Stage(lab, port, view, w.status_hover, w.setup_dock)
+    w.setup_mode = SetupMode(lab, port, stage, w.setup_dock)
+    w.puzzle = PuzzleControl(lab, port, stage, w.setup_mode)  # made, verified, solved
     w.puzzle_dock = w.puzzle.dock
     w.practice = None  # made when first used (practising)
     w.setup_dock.visibilityChanged.connect(w.puzzle.setup_shown)
-    lab.setup_pending = lambda: stage.setup is not None and stage.setup.can_undo
     for area, dock, shown in (
         (LEFT, w.view_dock, True),
         (RIGHT, w.moves_dock, True),
@@ -100,23 +151,45 @@ def build_window(window: Window, session: Session, view: ViewState) -> Binding:
     w.addDockWidget(LEFT, w.reviewer.dock)
     w.tabifyDockWidget(w.view_dock, w.reviewer.dock)  # a tab: the height it needs
     w.reviewer.dock.hide()
-    w.binding = binding = Binding(w, session, view)
+    w.lessons = LessonControl(lab, port, stage, w.lesson_dock, w.setup_dock)  # its steps
+    return stage
+
+
+def _input(w: Window, lab: Lab, binding: Binding) -> None:
+    """Who has the board (its modes), the board's input routed by them, and the menus."""
+    port, stage = w.port, w.stage
+    play = PlayBoard(lab, stage)  # the last mode: it always has the board
+    w.board_modes = stage.modes = Router(  # who has the board, most particular first
+        [
+            SetupBoard(w.setup_mode),
+            LessonBoard(w.lessons),  # (Practice comes before it when first used)
+            SolveBoard(lab.solver, lab.puzzle.verdict_layer),
+            AnalysisBoard(w.analysis),
+            ReviewBoard(w.reviewer),
+            ComputerBoard(lab.engine, stage),
+            play,
+        ],
+        lab.bulletin.say,
+    )
+    # clicks, turns, undo: routed by the modes
+    w.turns = stage.turns = TurnControl(lab, port, stage, w.board_modes, play)
     docks = (w.view_dock, w.moves_dock, w.lesson_dock, w.puzzle_dock)
     extra = (w.analysis.dock, w.reviewer.dock, w.rules_dock)
-    w.menus = Menus(w, lab, port, stage, docks=(*docks, *extra))  # View
-    w.setup_mode = SetupMode(lab, port, stage, w.setup_dock, w.menus.setup, w.puzzle)
-    w.puzzle.setups = w.setup_mode
-    w.lesson_dock.set_lessons(  # Previous / Next: the Lessons menu's way in (it asks)
-        lesson_files(LESSON_DIR),
-        lambda path: guarded(lambda: lab.documents.open(path), port.status, "open a lesson"),
-    )
-    game = session.game
+    toolbar = w.addToolBar("Turn")
+    toolbar.setObjectName("turn-toolbar")
+    parts = MenuParts(binding, w.turns, w.setup_mode, w.analysis, w.reviewer, w.puzzle, w.lessons)
+    w.menus = Menus(w.menuBar(), toolbar, w.close, parts, lab, port, stage, (*docks, *extra))
+
+
+def _board(w: Window, lab: Lab, binding: Binding, view: ViewState) -> None:
+    """The board on show: the game's UI (its docks in the window and the View menu), the
+    3D scene and the turn builder."""
+    stage, game = w.stage, lab.session.game
     stage.ui = binding.install_ui(ui_class(game)(stage))
     w.rules_dock.show_game(game.name)
-    w.turns = stage.turns = TurnControl(lab, port, stage)  # clicks, turns, undo
     kind, geometry = stage.ui.board_kind, stage.ui.geometry(game)
     w.scene = stage.scene = scene = Scene(
-        w.plotter, view, kind, geometry, w.turns.click, port.status
+        w.plotter, view, kind, geometry, w.turns.click, lab.bulletin.say
     )
     w.legend, w.pointer = scene.legend, scene.pointer  # the scene's parts, at hand
     w.clip_planes, w.free_plane = scene.clip_planes, scene.free_plane
@@ -124,31 +197,6 @@ def build_window(window: Window, session: Session, view: ViewState) -> Binding:
     w.view_dock.show_board(stage.board, stage.ui.piece_word)
     binding.put_view_dock_away()
     stage.turn = stage.ui.turn(game)
-    w.autosave = Autosave()
-    w.recovery = Recovery(lab, port, w.autosave)  # written a moment after each change
-    session.changed.connect(binding.follow)
-    session.changed.connect(w.puzzle.session_changed)  # after the window
-    session.changed.connect(lab.lessons.position_changed)  # a lesson's answer, after them
-    w.lessons = LessonControl(lab, port, stage, w.lesson_dock, w.setup_dock)  # its steps
-    w.board_modes = stage.modes = Router(  # who has the board, most particular first
-        [
-            SetupBoard(w.setup_mode),
-            LessonBoard(w.lessons),  # (Practice comes before it when first used)
-            SolveBoard(w.puzzle.solver, w.puzzle.verdict_layer),
-            AnalysisBoard(w.analysis),
-            ReviewBoard(w.reviewer),
-            ComputerBoard(lab.engine, stage),
-            PlayBoard(w.turns),
-        ],
-        port.status,
-    )
-    w.turns.modes = w.board_modes
-    stage.drawn.connect(w.menus.follow_history)
-    stage.secrets.connect(w.moves_dock.refresh)
-    lab.changed.connect(binding.lab_changed)
-    view.changed.connect(binding.view_changed)
-    binding.follow("load")
-    return binding
 
 
 class Binding:
@@ -161,8 +209,16 @@ class Binding:
         self.flat_board = False  # the board on show is flat (the View dock is put away)
         self.view_dock_wanted = True  # ... and was shown on the last pyramid
 
+    def position_changed(self, reason: PositionChange) -> None:
+        """A change of the session, followed in this order: the board, the docks and the
+        lab (:meth:`follow`), then the Puzzle dock, then the lesson (its answer judged on
+        the position as all of them show it)."""
+        self.follow(reason)
+        self.window.puzzle.session_changed(reason)
+        self.window.lab.lessons.position_changed(reason)
+
     @slot
-    def follow(self, reason: str) -> None:
+    def follow(self, reason: PositionChange) -> None:
         w, stage = self.window, self.window.stage
         if reason == "review":  # a review of the line: the board draws its better moves
             self.update_title()
@@ -183,7 +239,7 @@ class Binding:
         w.reviewer.position_changed(reason)  # the review's graph marks the position
         stage.redraw()  # after them: no "thinking" text of a search that was stopped
 
-    def _take_position(self, reason: str) -> None:
+    def _take_position(self, reason: PositionChange) -> None:
         w, stage = self.window, self.window.stage
         game = self.session.game
         if reason in ("load", "new"):
@@ -220,7 +276,7 @@ class Binding:
             w.removeDockWidget(dock)
         stage.ui.close()
         stage.ui = self.install_ui(ui_class(game)(stage))
-        fit_game_docks(w, stage.ui.docks(), size, w.port.status)
+        fit_game_docks(w, stage.ui.docks(), size, w.lab.bulletin.say)
         w.rules_dock.show_game(game.name)  # the rules follow the game on the board
         w.view_dock.set_words(stage.ui.piece_word)  # the same board may follow
 
@@ -253,7 +309,7 @@ class Binding:
         w.setWindowTitle(f"{name}{dirty} - {session.game.title} - Pyramid Lab")
 
     @slot
-    def lab_changed(self, what: str) -> None:
+    def lab_changed(self, what: LabChange) -> None:
         w = self.window
         if what == "title":
             self.update_title()
@@ -263,11 +319,11 @@ class Binding:
             w.stage.ui.players_changed()
 
     @slot
-    def view_changed(self, _field: str) -> None:
+    def view_changed(self, _field: ViewField) -> None:
         self.window.stage.redraw()  # (the scene drops its free plane when the view is reset)
 
     def show_message(self, text: str) -> None:
-        self.window.port.status(text)
+        self.window.lab.bulletin.say(text)
 
     # ---- the menus' own commands -----------------------------------------------------------
 

@@ -22,6 +22,7 @@ from ..widgets.engine_row import follow_job
 
 if TYPE_CHECKING:
     from ..lab import Lab
+    from ..lab.puzzle import ComposerChange
     from .host import PracticeActions
     from .qt_port import QtPort
 
@@ -46,7 +47,7 @@ class ComposeDialog(ComposeChoices):
     def show_message(self, text: str) -> None:
         """The dialog's errors (``slot``) go to its line and the window's status bar."""
         self.activity.setText(text)
-        self.port.status(text)
+        self.lab.bulletin.say(text)
 
     def refresh_from_window(self) -> None:
         """The puzzles' game: the one on the board, from its start (its options kept)."""
@@ -94,7 +95,7 @@ class ComposeDialog(ComposeChoices):
         self.composer.stop()
 
     @slot
-    def _changed(self, what: str, *args: Any) -> None:
+    def _changed(self, what: ComposerChange, *args: Any) -> None:
         if follow_job(self, what, args, "stopping: the puzzles made so far are written"):
             return
         if what == "failed":
@@ -108,7 +109,7 @@ class ComposeDialog(ComposeChoices):
                 return
             text = f"{len(written)} puzzles written in {folder}"
             self.set_progress(1.0, text + "; opened in Practice")
-            self.port.status(text)
+            self.lab.bulletin.say(text)
             self.practising().open_collection(folder)
 
     def closeEvent(self, event: Any) -> None:
@@ -123,7 +124,7 @@ def open_compose_dialog(
     dialog = port.parent.findChild(ComposeDialog)
     if not isinstance(dialog, ComposeDialog):
         dialog = ComposeDialog(lab, port, practising)
-    guarded(dialog.refresh_from_window, port.status, "compose")
+    guarded(dialog.refresh_from_window, port.bulletin.say, "compose")
     dialog.show()
     dialog.raise_()
     dialog.activateWindow()

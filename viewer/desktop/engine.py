@@ -32,6 +32,7 @@ from ..lab.slots import guarded
 
 if TYPE_CHECKING:
     from ..games import GameUI
+    from ..lab.engine import EngineChange
     from .qt_port import QtPort
     from .stage import Stage
 
@@ -40,6 +41,19 @@ QUEUED = Qt.ConnectionType.QueuedConnection
 __all__ = ["Job", "Progress", "Task", "describe_choice", "position_of"]
 #: QSettings: the threads the Analysis dock and Hint search on (the dock's "threads" box).
 THREADS_KEY = "engine/threads"
+
+
+def failure_reported(say: Callable[[str], None]) -> Callable[[Job, BaseException], None]:
+    """How the window reports a search of the engine that failed: as every slot's error
+    (said, and to ``slots.error_hooks``)."""
+
+    def failed(job: Job, exc: BaseException) -> None:
+        def fail() -> None:
+            raise exc
+
+        guarded(fail, say, f"engine ({job.purpose})")
+
+    return failed
 
 
 def engine_threads() -> int:
@@ -137,16 +151,14 @@ class EngineControl:
         self.port = port
         self.stage = stage
         engine.table = WindowTable(stage)
-        engine.threads = engine_threads
-        engine.fail = self._failed
         port.stop_button.clicked.connect(
-            lambda: guarded(engine.stop, port.status, "stop the engine")
+            lambda: guarded(engine.stop, port.bulletin.say, "stop the engine")
         )
         engine.changed.connect(self._changed)
 
-    def _changed(self, what: str) -> None:
+    def _changed(self, what: EngineChange) -> None:
         if what == "thinking":
-            self.port.prompt(self.engine.thinking_text)
+            self.port.bulletin.show_prompt(self.engine.thinking_text)
         elif what in ("stopped", "hint"):
             engine = self.engine
             if (
@@ -155,17 +167,11 @@ class EngineControl:
                 and self.port.current_message() == engine.thinking_text
             ):  # (the last turn's words stay; the words that it thinks go)
                 colours = " and ".join(engine.parts_in)
-                self.port.status(
+                self.port.bulletin.say(
                     f"the computer's part of this turn for {colours} is in, hidden until "
                     "the turn is played"
                 )
             self.stage.redraw()
-
-    def _failed(self, job: Job, exc: BaseException) -> None:
-        def fail() -> None:
-            raise exc
-
-        guarded(fail, self.port.status, f"engine ({job.purpose})")
 
 
 class ComputerBoard(Mode):

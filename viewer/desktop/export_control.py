@@ -51,10 +51,10 @@ class ExportDialog(ExportChoices):
         self.refresh_from_window()
 
     def browse_pressed(self) -> None:
-        guarded(self.browse, self.port.status, "browse")
+        guarded(self.browse, self.lab.bulletin.say, "browse")
 
     def export_pressed(self) -> None:
-        guarded(self.export, self.port.status, "export")
+        guarded(self.export, self.lab.bulletin.say, "export")
 
     def refresh_from_window(self) -> None:
         """Follow the window's game: a replay needs moves; the file name follows the
@@ -137,7 +137,7 @@ class ExportDialog(ExportChoices):
         try:
             written = export_game(game, target, options, frame=frame, progress=report)
         except _Cancelled:
-            port.status("export cancelled: nothing was written")
+            port.bulletin.say("export cancelled: nothing was written")
             return None
         except (ValueError, OSError) as exc:
             text = str(exc) if isinstance(exc, ValueError) else f"{target}: {exc.strerror or exc}"
@@ -157,9 +157,9 @@ class ExportDialog(ExportChoices):
             except OSError as exc:
                 port.show_message("Cannot export", f"{graph}: {exc.strerror or exc}")
                 return written
-            port.status(f"exported {written} and the review's graph {graph.name}")
+            port.bulletin.say(f"exported {written} and the review's graph {graph.name}")
             return written
-        port.status(f"exported {written}")
+        port.bulletin.say(f"exported {written}")
         return written
 
 

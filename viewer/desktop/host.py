@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from PySide6.QtCore import SignalInstance
 
+    from ..lab.events import Signal
+
 
 class PuzzleActions(Protocol):
     @property
@@ -35,9 +37,6 @@ class PuzzleActions(Protocol):
 
     def toggle_solve(self, *_: Any) -> None: ...
 
-    def solve_value(self, *_: Any) -> None:
-        """Solve position: ask for workers and start, or stop the solve under way."""
-
     def setup_entered(self) -> None: ...
 
 
@@ -50,7 +49,12 @@ class PracticeActions(Protocol):
 
 
 class Setups(Protocol):
-    """Set-up mode as the puzzle leaves it (``viewer.desktop.setup_mode.SetupMode``)."""
+    """Set-up mode as the puzzle follows and leaves it
+    (``viewer.desktop.setup_mode.SetupMode``)."""
+
+    @property
+    def entering(self) -> Signal[[]]:
+        """Set-up mode begins."""
 
     def apply(self) -> bool | None:
         """Leave set-up mode through validation (False or None, said, when it stays)."""

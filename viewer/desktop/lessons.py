@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 
     from ..games import GameUI
     from ..lab import Lab
+    from ..lab.lesson import LessonChange
     from ..lab.session import Session
     from ..widgets.lesson_dock import LessonDock
     from .qt_port import QtPort
@@ -62,10 +63,10 @@ class LessonControl:
             QTimer.singleShot(0, self.dock.claim_room)
 
     def show_message(self, text: str) -> None:  # where @slot reports an error
-        self.port.status(text)
+        self.lab.bulletin.say(text)
 
     @slot
-    def _changed(self, what: str, *args: Any) -> None:
+    def _changed(self, what: LessonChange, *args: Any) -> None:
         state, panel, stage = self.state, self.panel, self.stage
         if what == "shown":  # a step: its position, text and overlays
             self.dock.use_steps(True)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -68,49 +69,52 @@ class Commands(Protocol):
     def show_shortcuts(self) -> None: ...
 
 
-class Shell(Protocol):
-    """What the menus take of the window: its menu bar, toolbar and Quit, and the parts
-    whose commands are its items (the menus bind them: no part reaches another here)."""
+@dataclass(frozen=True)
+class MenuParts:
+    """The parts whose commands are the menus' items (the root hands them over, made: no
+    part reaches another here)."""
 
-    @property
-    def binding(self) -> Commands: ...
-
-    @property
-    def turns(self) -> TurnControl: ...
-
-    @property
-    def setup_mode(self) -> SetupMode: ...
-
-    @property
-    def analysis(self) -> AnalysisControl: ...
-
-    @property
-    def reviewer(self) -> ReviewControl: ...
-
-    @property
-    def puzzle(self) -> PuzzleControl: ...
-
-    @property
-    def lessons(self) -> LessonControl: ...
-
-    def menuBar(self) -> QMenuBar: ...
-
-    def addToolBar(self, title: str) -> QToolBar: ...
-
-    def close(self) -> bool: ...
+    commands: Commands
+    turns: TurnControl
+    setup_mode: SetupMode
+    analysis: AnalysisControl
+    reviewer: ReviewControl
+    puzzle: PuzzleControl
+    lessons: LessonControl
 
 
 class Menus:
-    """Builds the menus of ``window`` and holds the actions the window enables; ``docks``
-    are the window's own docks, shown and hidden from the View menu."""
+    """Builds the menus in ``bar`` and the Turn ``toolbar``, each item bound to a lab verb or
+    to one of ``parts``' commands, and holds the actions the window enables; ``docks`` are
+    the window's own docks, shown and hidden from the View menu; ``quit`` closes it."""
 
     def __init__(
-        self, window: Shell, lab: Lab, port: QtPort, stage: Stage, docks: Sequence[QDockWidget]
+        self,
+        bar: QMenuBar,
+        toolbar: QToolBar,
+        quit: Callable[[], object],
+        parts: MenuParts,
+        lab: Lab,
+        port: QtPort,
+        stage: Stage,
+        docks: Sequence[QDockWidget],
     ) -> None:
-        self.window = window
+        self.parts = parts
         self.lab, self.port, self.stage = lab, port, stage
-        bar = window.menuBar()
-        file = bar.addMenu("&File")
+        self._file(bar.addMenu("&File"), quit)
+        self._edit(bar.addMenu("&Edit"))
+        self.analysis_menu = self._analysis(bar.addMenu("A&nalysis"))
+        self.game_menu = self._game(bar.addMenu("&Game"))
+        toolbar.addAction(self.finish)
+        toolbar.addAction(self.cancel)
+        self.view_menu = self._view(bar.addMenu("&View"), docks)
+        self.lessons_menu = self._lessons(bar.addMenu("&Lessons"))
+        self.puzzles_menu = self._puzzles(bar.addMenu("&Puzzles"))
+        self._help(bar.addMenu("&Help"))
+        self._refresh_recent()
+
+    def _file(self, file: QMenu, quit: Callable[[], object]) -> None:
+        lab, port, stage = self.lab, self.port, self.stage
         self._action(file, "&New game...", self.new_game, QKeySequence.StandardKey.New)
         documents = lab.documents
         self._action(file, "&Open...", documents.open_dialog, QKeySequence.StandardKey.Open)
@@ -121,44 +125,45 @@ class Menus:
         export = functools.partial(open_export_dialog, lab, port, stage)
         self._action(file, "&Export...", export, "Ctrl+Shift+E")
         file.addSeparator()
-        self._action(file, "&Quit", window.close, QKeySequence.StandardKey.Quit)
-        edit = bar.addMenu("&Edit")
-        # (the board's input and set-up mode are made after the menus: asked when chosen)
-        self.undo = self._action(edit, "&Undo", lambda: window.turns.undo(), "Ctrl+Z")
-        self.redo = self._action(edit, "&Redo", lambda: window.turns.redo(), "Ctrl+Shift+Z")
+        self._action(file, "&Quit", quit, QKeySequence.StandardKey.Quit)
+
+    def _edit(self, edit: QMenu) -> None:
+        lab, parts = self.lab, self.parts
+        turns = parts.turns
+        self.undo = self._action(edit, "&Undo", turns.undo, "Ctrl+Z")
+        self.redo = self._action(edit, "&Redo", turns.redo, "Ctrl+Shift+Z")
         edit.addSeparator()
-        finish, cancel = (lambda: window.turns.finish()), (lambda: window.turns.cancel())
-        self.finish = self._action(edit, "&Finish turn", finish, "Return")
-        self.cancel = self._action(edit, "&Cancel turn", cancel, "Escape")
-        toggle = lambda: window.setup_mode.toggle()  # noqa: E731 (a late-bound command)
-        self.setup = self._action(edit, "&Set-up mode", toggle, "Ctrl+E")
+        self.finish = self._action(edit, "&Finish turn", turns.finish, "Return")
+        self.cancel = self._action(edit, "&Cancel turn", turns.cancel, "Escape")
+        self.setup = self._action(edit, "&Set-up mode", parts.setup_mode.toggle, "Ctrl+E")
         self.setup.setCheckable(True)
+        parts.setup_mode.switched.connect(self.setup.setChecked)
         edit.addSeparator()
-        engine = lab.engine
-        self.hint = self._action(edit, "&Hint", engine.ask_hint, "H")
+        self.hint = self._action(edit, "&Hint", lab.engine.ask_hint, "H")
         self.stop_engine = self._action(edit, "Sto&p thinking", lab.stop, "Ctrl+.")
-        self.analyse = self._action(edit, "&Analyse", window.analysis.analyse, "A")
-        analysis = bar.addMenu("A&nalysis")
-        reviewer = window.reviewer
+        self.analyse = self._action(edit, "&Analyse", parts.analysis.analyse, "A")
+
+    def _analysis(self, analysis: QMenu) -> QMenu:
+        reviewer = self.parts.reviewer
         self.review = self._action(analysis, "&Review game", reviewer.review, "Ctrl+Shift+G")
         self.make_puzzle = self._action(analysis, "&Make a puzzle of this", reviewer.make_puzzle)
-        self.analysis_menu = analysis
-        game = bar.addMenu("&Game")
-        self.game_menu = game
-        puzzle = window.puzzle
+        return analysis
+
+    def _game(self, game: QMenu) -> QMenu:
+        puzzle = self.parts.puzzle
         self.verify = self._action(game, "&Verify puzzle", puzzle.verify, "Ctrl+Shift+V")
         self.solve = self._action(game, "S&olve puzzle", puzzle.toggle_solve, "Ctrl+Shift+P")
         self.solve.setCheckable(True)
         puzzle.solving.connect(self.solve.setChecked)
         # the value of the position shown; a second time stops it
-        self.solve_value = self._action(game, "Solve &position...", puzzle.solve_value)
+        self.solve_value = self._action(game, "Solve &position...", self.lab.value_solve.toggle)
         game.addSeparator()
         self.reckoning = self._action(
             game, "Show the computer's &reckoning", self._show_reckoning
         )  # its win rate and line after each move: a spoiler, so the player's choice
         self.reckoning.setCheckable(True)
         self.reckoning.setChecked(bool(QSettings().value(RECKONING_KEY, False, type=bool)))
-        engine.show_reckoning = self.reckoning.isChecked()
+        self.lab.engine.show_reckoning = self.reckoning.isChecked()
         #: Per colour of the current game, a submenu "<Colour>: <who>" with the New game
         #: dialog's choices (Human, Computer (easy), ...) as exclusive actions, keyed by
         #: level (None: human).
@@ -167,22 +172,23 @@ class Menus:
         self._player_groups: list[QActionGroup] = []
         #: The New game dialog's last answer per game (colour -> level): its next default.
         self.last_players: dict[str, dict[str, str]] = {}
-        turn = window.addToolBar("Turn")
-        turn.setObjectName("turn-toolbar")
-        turn.addAction(self.finish)
-        turn.addAction(self.cancel)
-        view = bar.addMenu("&View")
+        return game
+
+    def _view(self, view: QMenu, docks: Sequence[QDockWidget]) -> QMenu:
+        stage = self.stage
         for name in VIEWS:
             camera = functools.partial(lambda n: stage.scene.set_camera(n), name)
             self._action(view, f"Camera: {name}", camera)
-        self._action(view, "&Reset view", window.binding.reset_view, "Ctrl+R")
+        self._action(view, "&Reset view", self.parts.commands.reset_view, "Ctrl+R")
         view.addSeparator()
         for dock in docks:
             view.addAction(dock.toggleViewAction())
         self.game_separator = view.addSeparator()
-        self.view_menu = view
         self._game_dock_actions: list[QAction] = []
-        lessons = bar.addMenu("&Lessons")
+        return view
+
+    def _lessons(self, lessons: QMenu) -> QMenu:
+        lab = self.lab
         # Only the stepped lessons are listed (the old caption-only positions under
         # model/data/lessons/ repeat Partition's lessons 3, 4 and 10 and open as files).
         self.lesson_actions: list[tuple[QAction, Path, str]] = []
@@ -210,25 +216,25 @@ class Menus:
         )
         lessons.addSeparator()
         self.new_lesson = self._action(
-            lessons, "New lesson from this position (teacher)", lambda: window.lessons.teach_new()
+            lessons, "New lesson from this position (teacher)", self.parts.lessons.teach_new
         )
         # read off the GUI thread; the submenus are filled again when something changed
         self.lesson_shelf = ShelfReader(self.fill_user_lessons, lessons)
         lessons.aboutToShow.connect(self.show_user_lessons)
-        self.lessons_menu = lessons
-        self.puzzles_menu = self._puzzles(bar.addMenu("&Puzzles"))
-        help_menu = bar.addMenu("&Help")
-        self.rules = self._action(help_menu, "&Rules of the game", window.binding.show_rules)
+        return lessons
+
+    def _help(self, help_menu: QMenu) -> None:
+        commands = self.parts.commands
+        self.rules = self._action(help_menu, "&Rules of the game", commands.show_rules)
         self.shortcuts = self._action(
             help_menu,
             "&Keyboard shortcuts",
-            window.binding.show_shortcuts,
+            commands.show_shortcuts,
             QKeySequence.StandardKey.HelpContents,
         )
         help_menu.addSeparator()
-        about = functools.partial(show_about, port.parent)
+        about = functools.partial(show_about, self.port.parent)
         self._action(help_menu, "&About Pyramid Lab", about)
-        self._refresh_recent()
 
     def _show_reckoning(self) -> None:
         on = self.reckoning.isChecked()
@@ -237,7 +243,7 @@ class Menus:
 
     def _puzzles(self, menu: QMenu) -> QMenu:
         """The Puzzles menu: practice a collection (the shipped ones, any folder)."""
-        practising = self.window.binding.practising
+        practising = self.parts.commands.practising
 
         def practice(name: str) -> Callable[[], None]:
             def command() -> None:
@@ -301,7 +307,7 @@ class Menus:
 
     def practise(self, folder: Path) -> None:
         """Practise the collection ``folder`` (the dock is made on first use)."""
-        self.window.binding.practising().open_collection(folder)
+        self.parts.commands.practising().open_collection(folder)
 
     def open_collection(self) -> None:
         """Puzzles > Open collection...: a folder of puzzle files."""
@@ -310,7 +316,7 @@ class Menus:
                 self.port.parent, "Open a puzzle collection (a folder)", str(PUZZLE_DIR)
             )
         if folder:
-            self.window.binding.practising().open_collection(folder)
+            self.parts.commands.practising().open_collection(folder)
 
     def show_lesson_progress(self) -> None:
         """Each lesson's entry with its progress: a tick when every task was answered
@@ -392,7 +398,7 @@ class Menus:
         dialog opens in the user's lessons folder, made first if missing."""
         problem = make_folder(lessons_folder())
         if problem is not None:
-            self.port.status(f"Lessons: {shorten(problem, 200)}")
+            self.lab.bulletin.say(f"Lessons: {shorten(problem, 200)}")
         with self.lab.engine.held():
             folder = QFileDialog.getExistingDirectory(
                 self.port.parent, "Add a folder of lessons", str(lessons_folder())
@@ -404,7 +410,7 @@ class Menus:
         """``folder``'s lessons listed in the Lessons menu from now on (QSettings)."""
         path = Path(folder)
         if not path.is_dir():
-            self.port.status(f"Not a folder: {shorten(str(path), 120)}")
+            self.lab.bulletin.say(f"Not a folder: {shorten(str(path), 120)}")
             return
         added = _added_folders()
         if str(path) not in added and path != lessons_folder():
@@ -412,7 +418,7 @@ class Menus:
 
         def say() -> None:  # once the folder is read, off the GUI thread
             count = sum(1 for e in self.lesson_shelf.entries(path) or () if e.problem is None)
-            self.port.status(
+            self.lab.bulletin.say(
                 f"Lessons menu: {count} lesson{'s' if count != 1 else ''} in "
                 f"{shorten(str(path), 120)}"
             )
@@ -430,7 +436,7 @@ class Menus:
         action = QAction(text, self.port.parent)
         if shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))
-        report = self.port.status
+        report = self.lab.bulletin.say
         action.triggered.connect(lambda _checked=False: guarded(handler, report, text))
         menu.addAction(action)
         return action

@@ -59,15 +59,16 @@ class Practice:
     ) -> None:
         self.lab, self.port, self.stage = lab, port, stage
         self.view_dock = view_dock  # the Practice dock goes beside it
-        self.state = state = lab.practice
-        state.progress.tell_with(port.tell)  # a damaged ticks file: told once, in a notice
-        state.moves_piece = lambda game, move: bool(stage.ui.move_from(game, move))
 
         def start_solve() -> None:
             puzzle.toggle_solve()
             puzzle.hide()  # the Practice dock says it all (the Puzzle dock shows solutions)
 
-        state.start_solve = start_solve
+        self.state = state = lab.start_practice(
+            start_solve=start_solve,
+            moves_piece=lambda game, move: bool(stage.ui.move_from(game, move)),
+        )
+        state.progress.tell_with(port.tell)  # a damaged ticks file: told once, in a notice
         self.dock = dock = PracticeDock(port.parent)
         state.changed.connect(self.refresh)
         dock.hint_button.clicked.connect(lambda: state.hint())
@@ -78,7 +79,7 @@ class Practice:
         self.refresh(redraw=False)  # (the window may be being built)
 
     def show_message(self, text: str) -> None:
-        self.port.status(text)
+        self.lab.bulletin.say(text)
 
     @slot
     def refresh(self, *, redraw: bool = True) -> None:

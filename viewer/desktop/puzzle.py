@@ -23,82 +23,46 @@ controller fills it and does what its buttons ask.
 
 from __future__ import annotations
 
-import dataclasses
 import html
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from model.game import (
-    Game,
-    IllegalMoveError,
-    InvalidMoveError,
-    Move,
-    PositionFormatError,
-    no_proof_with_chance,
-    not_replayed,
-)
-from model.puzzle import Goal, Verdict, check_puzzle, goal_of, moves_text, plies_text
-from model.setup import start_copy
-from model.tree import Node
+from model.game import PositionFormatError
+from model.puzzle import Verdict, goal_of, moves_text, plies_text
 
-from ..lab.frame import Frame, Label
+from ..lab.puzzle_editor import parse_solution
 from ..lab.slots import slot
 from ..widgets.dock_fit import present
 from ..widgets.puzzle_dock import GREEN, GREY, ORANGE, RED, PuzzleDock
-from .engine import position_of
 
 if TYPE_CHECKING:
     from PySide6.QtCore import SignalInstance
 
-    from ..games import GameUI
     from ..lab import Lab
-    from ..lab.session import Session
+    from ..lab.puzzle import VerifierChange
+    from ..lab.session import PositionChange, Session
     from .host import Setups
     from .qt_port import QtPort
     from .stage import Stage
-
-
-def plies_for(moves: int, side: str, to_move: str, players: tuple[str, ...]) -> int:
-    """The plies of "``side`` wins within ``moves`` moves" with ``to_move`` to move: every
-    turn counts, the side's last move is the last ply."""
-    n = len(players)
-    offset = (players.index(side) - players.index(to_move)) % n
-    return offset + (moves - 1) * n + 1
-
-
-def moves_for(plies: int, side: str, to_move: str, players: tuple[str, ...]) -> int:
-    """The side's moves within ``plies`` plies (at least 1)."""
-    n = len(players)
-    offset = (players.index(side) - players.index(to_move)) % n
-    return max(1, -(-(plies - offset) // n))
-
-
-def parse_solution(text: str) -> list[str]:
-    """The moves of the solution field: separated by spaces (or new lines)."""
-    return text.split()
 
 
 class PuzzleControl:
     """The puzzle of the file shown, made, verified and solved: it owns the Puzzle dock
     (:attr:`dock`, a leaf) and Solve mode (:attr:`solver`)."""
 
-    def __init__(self, lab: Lab, port: QtPort, stage: Stage) -> None:
+    def __init__(self, lab: Lab, port: QtPort, stage: Stage, setups: Setups) -> None:
         self.dock = PuzzleDock(port.parent)
         self.lab, self.port, self.stage = lab, port, stage
         self.session: Session = lab.session
-        self.anchor: Node = self.session.node  # the puzzle position
-        self._puzzle_seen: dict[str, Any] = self.session.puzzle
+        self.editor = lab.puzzle  # the puzzle, its position and Verify's verdict (the lab's)
         self._loading = False
-        self._writing = False  # this dock is writing the session's puzzle
-        self._goal_moves: int | None = None  # the goal's moves as last set here
-        self.verdict: Verdict | None = None
-        self.verdict_at: tuple[Any, int] | None = None  # the position it holds for
         self._note = ""  # rich text in the verdict's place while there is none
         self.verifier = lab.verifier  # Verify (the lab's, on a runner of its own)
         self.verifier.changed.connect(self._verifier_changed)
         self.solver = lab.solver  # Solve mode (the lab's): this dock shows it
         self.solver.changed.connect(self.solve_changed)
-        self.setups: Setups | None = None  # set-up mode (the binding sets it once made)
+        self.setups = setups  # set-up mode: left to verify; as it begins, Solve mode ends
+        setups.entering.connect(self.setup_entered)
         self._connect()
         self._tooltips = {b: b.toolTip() for b in (self.dock.verify_button, self.dock.solve_button)}
         self.load_fields()
@@ -108,7 +72,7 @@ class PuzzleControl:
         self.solve_changed(redraw=False)
 
     def show_message(self, text: str) -> None:
-        self.port.status(text)
+        self.lab.bulletin.say(text)
 
     @property
     def solving(self) -> SignalInstance:
@@ -146,38 +110,8 @@ class PuzzleControl:
 
     # ---- the puzzle position ------------------------------------------------------------
 
-    def puzzle_game(self) -> Game:
-        """The game at the puzzle position (the set-up's players and side to move are
-        read from the set-up editor where needed)."""
-        session = self.session
-        if self.anchor.root() is not session.node.root():
-            self.anchor = session.node  # its line was deleted: here is the puzzle now
-        if session.node is self.anchor:
-            return session.game
-        game = start_copy(session.game)
-        for node in self.anchor.path():
-            assert node.move is not None
-            game.push(node.move)
-        return game
-
-    def _to_move(self) -> str:
-        setup = self.stage.setup
-        return setup.to_move if setup is not None else self.puzzle_game().to_move
-
-    def _relation(self) -> str:
-        """Where the position shown is, seen from the puzzle position ('' there)."""
-        node, anchor = self.session.node, self.anchor
-        if node is anchor:
-            return ""
-        ours, theirs = node.path(), anchor.path()
-        if ours[: len(theirs)] == theirs:
-            return f"{moves_text(len(ours) - len(theirs))} after the puzzle position"
-        if theirs[: len(ours)] == ours:
-            return f"{moves_text(len(theirs) - len(ours))} before the puzzle position"
-        return "on another line than the puzzle position"
-
     def _show_where(self) -> None:
-        relation = "" if self.solver.active else self._relation()
+        relation = "" if self.solver.active else self.editor.relation()
         self.dock.where_box.setVisible(bool(relation))
         if relation:
             self.dock.where.setText(
@@ -187,29 +121,24 @@ class PuzzleControl:
 
     @slot
     def go_to_puzzle(self) -> None:
-        if self.session.node is not self.anchor:
-            self.session.goto_node(self.anchor)
+        self.editor.go_to_puzzle()
 
     @slot
     def puzzle_here(self) -> None:
-        self.anchor = self.session.node
+        self.editor.set_here()
         self._show_where()
         self._check_solution()
-        self.show_message("the puzzle is set at the position shown (save to keep it)")
 
     # ---- the session --------------------------------------------------------------------
 
-    def session_changed(self, reason: str) -> None:
+    def session_changed(self, reason: PositionChange) -> None:
         """After the window followed a change of the session."""
-        session = self.session
         if reason in ("load", "new"):
-            fresh = session.puzzle is not self._puzzle_seen  # another file or game
-            self._puzzle_seen = session.puzzle
-            self.anchor = session.node
             self._stop_verifying("Verify stopped: another position came")
+        followed = self.editor.follow(reason)  # the puzzle position follows
+        if followed:
             self._clear_verdict()
-            if fresh:
-                self._goal_moves = None
+            if followed == "fresh":  # another file or game
                 self.load_fields()
                 if reason == "load":
                     self.show_for_puzzle()
@@ -217,8 +146,8 @@ class PuzzleControl:
                 self._resync_goal()
                 self.load_fields()
         elif reason == "saved":
-            self.anchor = session.node  # the file now holds this position
-        elif reason == "puzzle" and not self._writing:
+            pass  # the file now holds this position: the puzzle's (the editor followed)
+        elif reason == "puzzle" and not self.editor.writing:
             self.load_fields()  # changed elsewhere
         elif reason != "lines" and self.verifier.thinking:
             self._stop_verifying("Verify stopped: the position changed")
@@ -253,7 +182,7 @@ class PuzzleControl:
         """Set-up mode began: the dock is where the puzzle is made (not for a game whose
         puzzles cannot be verified or solved)."""
         self.lab.leave_solve()
-        if not self.no_proof():
+        if not self.editor.no_proof():
             self.present()
         self._refresh_plies()
 
@@ -274,13 +203,8 @@ class PuzzleControl:
                 self.dock.side.clear()
                 self.dock.side.addItems(players)
             goal = goal_of(puzzle)
-            to_move = self._to_move()
-            if goal is not None:
-                self.dock.side.setCurrentText(goal.side)
-                self.dock.within.setValue(moves_for(goal.within, goal.side, to_move, game.players))
-            else:
-                self.dock.side.setCurrentText(to_move)
-                self.dock.within.setValue(self._goal_moves or 1)
+            self.dock.side.setCurrentText(goal.side if goal else self.editor.to_move())
+            self.dock.within.setValue(self.editor.goal_moves_shown())
             solution = " ".join(puzzle.get("solution", []))
             if parse_solution(self.dock.solution.text()) != puzzle.get("solution", []):
                 self.dock.solution.setText(solution)
@@ -302,56 +226,28 @@ class PuzzleControl:
         else:
             self.dock.plies.setText("No goal yet: set one here (Verify sets the one shown).")
 
-    def _commit(self, puzzle: dict[str, Any]) -> bool:
-        """Check ``puzzle`` and make it the session's (unsaved until File > Save)."""
-        try:
-            checked = check_puzzle(puzzle, self.session.game)
-        except PositionFormatError as exc:
-            self.show_message(f"Puzzle: {exc}")
-            return False
-        self._writing = True
-        try:
-            self.session.set_puzzle(checked)  # "puzzle": the window marks the file unsaved
-        finally:
-            self._writing = False
-        return True
-
-    def _edited(self, key: str, value: Any) -> None:
-        puzzle = dict(self.session.puzzle)
-        if value:
-            puzzle[key] = value
-        else:
-            puzzle.pop(key, None)
-        self._commit(puzzle)
-
     @slot
     def _on_title_edited(self, text: str) -> None:
-        self._edited("title", text)
+        self.editor.edit("title", text)
 
     @slot
     def _on_notes_edited(self) -> None:
         if not self._loading:
-            self._edited("notes", self.dock.notes.toPlainText())
+            self.editor.edit("notes", self.dock.notes.toPlainText())
 
     @slot
     def _on_goal_edited(self, *_: Any) -> None:
         if self._loading:
             return
-        self._goal_moves = self.dock.within.value()
+        self.editor.goal_moves = self.dock.within.value()
         self._write_goal()
 
-    def _form_goal(self) -> Goal:
-        side = self.dock.side.currentText()
-        game = self.session.game
-        within = plies_for(self.dock.within.value(), side, self._to_move(), game.players)
-        return Goal(side, within)
-
     def _write_goal(self) -> None:
-        goal = self._form_goal()
+        goal = self.editor.goal_of_moves(self.dock.side.currentText(), self.dock.within.value())
         if goal_of(self.session.puzzle) != goal:
             self._stop_verifying("Verify stopped: the goal changed")
             self._clear_verdict()
-            self._edited("goal", goal.to_json())
+            self.editor.edit("goal", goal.to_json())
             self.stage.redraw()
         self._refresh_plies()
         self._show_verdict()
@@ -359,75 +255,44 @@ class PuzzleControl:
     def _resync_goal(self) -> None:
         """A set-up applied: a goal set here in moves keeps its moves (the plies follow
         the side to move)."""
-        if self._goal_moves is None or goal_of(self.session.puzzle) is None:
+        if self.editor.goal_moves is None or goal_of(self.session.puzzle) is None:
             return
         self._write_goal()
 
     @slot
     def _on_solution_edited(self, text: str) -> None:
         moves = parse_solution(text)
-        problem = self._replay_problem(moves)
+        problem = self.editor.replay_problem(moves)
         if problem:
-            self._say_solution_problem(problem)
+            self.dock.solution_error.setText(self.editor.refused_solution(problem))
             return
         self.dock.solution_error.clear()
         if moves != self.session.puzzle.get("solution", []):
             self._stop_verifying("Verify stopped: the solution changed")
             self._clear_verdict()
-            self._edited("solution", moves)
+            self.editor.edit("solution", moves)
             self._show_verdict()
             self.stage.redraw()
 
-    def _say_solution_problem(self, problem: str) -> None:
-        kept = " ".join(self.session.puzzle.get("solution", [])) or "no solution"
-        self.dock.solution_error.setText(f"{problem}. Not saved: the puzzle keeps {kept}.")
-
-    def _replay_problem(self, moves: list[str]) -> str:
-        """Why ``moves`` do not replay from the puzzle position ('' when they do)."""
-        setup = self.stage.setup
-        try:
-            game = setup.build() if setup is not None else self.puzzle_game()
-        except PositionFormatError:
-            return ""  # the set-up is not a position yet: checked when it is applied
-        copy = game.copy()
-        for index, text in enumerate(moves, start=1):
-            try:
-                copy.push_text(text)
-            except (InvalidMoveError, IllegalMoveError) as exc:
-                return f"Move {index} of the solution: {not_replayed(text, exc)}"
-        return ""
-
     def _check_solution(self) -> None:
-        """Say whether the saved solution replays from the puzzle position."""
-        problem = self._replay_problem(self.session.puzzle.get("solution", []))
+        """Say whether the saved solution (and the one typed) replays from the puzzle
+        position."""
         typed = parse_solution(self.dock.solution.text())
-        if not problem and typed != self.session.puzzle.get("solution", []):
-            problem = self._replay_problem(typed)
-            if problem:
-                self._say_solution_problem(problem)
-                return
-        self.dock.solution_error.setText(
-            f"The puzzle's solution does not replay here: {problem}" if problem else ""
-        )
+        self.dock.solution_error.setText(self.editor.solution_check(typed))
 
     @slot
     def take_played(self) -> None:
         """The moves played since the puzzle position become the solution."""
-        session = self.session
         if self.solver.active:
             self.show_message("stop solving first")
             return
-        ours, theirs = session.node.path(), self.anchor.path()
-        if session.node is self.anchor or ours[: len(theirs)] != theirs:
-            self.show_message(
-                "play the solution on the board from the puzzle position first, then press "
-                "From the moves played"
-            )
+        moves = self.editor.played_since()
+        if isinstance(moves, str):
+            self.show_message(moves)
             return
-        moves = [str(node.move) for node in ours[len(theirs) :]]
         self.dock.solution.setText(" ".join(moves))
         self._on_solution_edited(" ".join(moves))
-        session.goto_node(self.anchor)
+        self.editor.go_to_puzzle()
         self.show_message(
             f"the solution is the {moves_text(len(moves))} played (key move {moves[0]}); "
             "back at the puzzle position, the moves stay as a line in the Moves dock"
@@ -435,7 +300,7 @@ class PuzzleControl:
 
     @slot
     def take_main_line(self) -> None:
-        verdict = self.verdict
+        verdict = self.editor.verdict
         if verdict is None or not verdict.defence:
             return
         self.dock.solution.setText(" ".join(verdict.defence))
@@ -448,7 +313,7 @@ class PuzzleControl:
         """Set-up mode ends: applied when it changed something (the position must be
         legal: said here otherwise), else left. False when it stays."""
         setup, setups = self.stage.setup, self.setups
-        if setup is None or setups is None:
+        if setup is None:
             return True
         if not setup.can_undo:
             setups.leave()
@@ -464,19 +329,13 @@ class PuzzleControl:
             return False
         return bool(setups.apply())  # (None: it failed, said)
 
-    def no_proof(self) -> str:
-        """Why Verify and Solve cannot work on the game shown ('' when they can): the
-        prover takes no chance node (a game with dice)."""
-        game = self.session.game
-        return no_proof_with_chance(game.title) if game.has_chance else ""
-
     def _follow_game(self) -> None:
         """Verify and Solve are off, and say why, for a game they cannot work on."""
-        refused = self.no_proof()
+        refused = self.editor.no_proof()
         for button in (self.dock.verify_button, self.dock.solve_button):
             button.setToolTip(refused or self._tooltips[button])
         self.dock.verify_button.setEnabled(not refused and not self.verifier.thinking)
-        if refused and self.verdict is None:
+        if refused and self.editor.verdict is None:
             self._note = f"<span style='color:{GREY}'>{html.escape(refused)}.</span>"
 
     def _refuse(self, refused: str) -> None:
@@ -490,7 +349,7 @@ class PuzzleControl:
         if self.solver.active:
             self.show_message("stop solving first")
             return
-        refused = self.no_proof()
+        refused = self.editor.no_proof()
         if refused:
             self._refuse(refused)
             return
@@ -502,19 +361,11 @@ class PuzzleControl:
             self._write_goal()  # the goal shown becomes the puzzle's
         if goal_of(self.session.puzzle) is None:
             return
-        if self.session.node is not self.anchor:
-            self.session.goto_node(self.anchor)
+        self.editor.go_to_puzzle()
         self.verifier.verify(self.session.puzzle)
         self._show_verifying(True)
-        self._clear_verdict(f"<i>Verifying {html.escape(self._goal_text())}...</i>")
+        self._clear_verdict(f"<i>Verifying {html.escape(self.editor.goal_text())}...</i>")
         self.stage.redraw()
-
-    def _goal_text(self) -> str:
-        goal = goal_of(self.session.puzzle)
-        if goal is None:
-            return "the puzzle"
-        moves = moves_for(goal.within, goal.side, self._to_move(), self.session.game.players)
-        return f"{goal.side} wins within {moves_text(moves)} ({plies_text(goal.within)})"
 
     @slot
     def stop_verify(self) -> None:
@@ -526,20 +377,20 @@ class PuzzleControl:
             self._clear_verdict(f"<i>{html.escape(why)}</i>")
 
     def _show_verifying(self, on: bool) -> None:
-        self.dock.verify_button.setEnabled(not on and not self.no_proof())
+        self.dock.verify_button.setEnabled(not on and not self.editor.no_proof())
         self.dock.stop_button.setEnabled(on)
         self.dock.bar.setVisible(on)
         self.dock.bar.setValue(0)
 
     @slot
-    def _verifier_changed(self, what: str, *args: Any) -> None:
+    def _verifier_changed(self, what: VerifierChange, *args: Any) -> None:
         if what == "progress":
             fraction, text = args
             self.dock.bar.setValue(round(max(0.0, min(1.0, fraction)) * 100))
             self.dock.bar.setToolTip(text)
         elif what == "verified":
             self._show_verifying(False)
-            self.verdict, self.verdict_at = args
+            self.editor.verified(*args)
             self._show_verdict()
             self.show_message(f"Verify: {args[0].reason()}")
             self.stage.redraw()
@@ -551,7 +402,7 @@ class PuzzleControl:
 
     def _show_verdict(self) -> None:
         """The verdict, in words (kept while the puzzle and its position stay)."""
-        verdict = self.verdict
+        verdict = self.editor.verdict
         self.dock.use_line.setVisible(
             verdict is not None
             and bool(verdict.defence)
@@ -566,46 +417,19 @@ class PuzzleControl:
     def _clear_verdict(self, note: str = "") -> None:
         """No verdict (the puzzle or its position changed): ``note`` says why, or what
         happens instead."""
-        self.verdict = self.verdict_at = None
+        self.editor.clear_verdict()
         self._note = note
         self._show_verdict()
 
     # ---- the board ----------------------------------------------------------------------
 
-    def verdict_layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
-        """The frame layer: while the verified position is shown (and not in Solve mode),
-        its winning first moves as ghosts of the side's colour, labelled "key" (the
-        solution's first move, or the only winning one) and "cook" (the others), with the
-        move."""
-        verdict = self.verdict
-        if verdict is None or self.solver.active or position_of(game) != self.verdict_at:
-            return frame
-        marks = verdict_marks(game, verdict)
-        if not marks:
-            return frame
-        ghosts = dict(frame.ghosts)
-        texts: dict[int, list[str]] = {}
-        for move, text in marks:
-            sites = ui.move_sites(game, move)
-            for site in sites:
-                ghosts.setdefault(site, verdict.goal.side)
-            if sites:
-                texts.setdefault(sites[0], []).append(f"{text} {move}")
-        labels = tuple(Label(site, " / ".join(words)) for site, words in texts.items())
-        return dataclasses.replace(frame, ghosts=ghosts, labels=(*frame.labels, *labels))
-
     # ---- Solve mode ---------------------------------------------------------------------
-
-    @slot
-    def solve_value(self, *_: Any) -> None:
-        """Solve position (the Game menu): the value of the position shown, or stop it."""
-        self.lab.value_solve.toggle()
 
     def toggle_solve(self, *_: Any) -> None:
         if self.solver.active:
             self.solver.leave()
             return
-        refused = self.no_proof()
+        refused = self.editor.no_proof()
         if refused:
             self._refuse(refused)
             self.solve_changed()  # the button and the menu item are not left checked
@@ -616,7 +440,7 @@ class PuzzleControl:
             self.solve_changed()
             return
         self.present()
-        self.solver.start(self.anchor)
+        self.solver.start(self.editor.anchor)
         self.solve_changed()
 
     def solve_changed(self, *, redraw: bool = True) -> None:
@@ -627,14 +451,15 @@ class PuzzleControl:
         self.dock.setter.setVisible(not active)
         self.dock.solve_button.setChecked(active)
         self.dock.solve_button.setText("Stop solving" if active else "Solve")
-        self.dock.solve_button.setEnabled((has_goal or active) and not self.no_proof())
+        self.dock.solve_button.setEnabled((has_goal or active) and not self.editor.no_proof())
         self.dock.again_button.setVisible(active)
         self.dock.reveal_button.setVisible(active)
         self.dock.solving.emit(active)
         self.dock.brief.setVisible(active)
         kind, text = solver.status
         if active:
-            self.dock.brief.setText(self._brief(kind == "solved"))
+            notes = kind == "solved" or solver.solution is not None
+            self.dock.brief.setText(brief(self.session.puzzle, self.editor.goal_text(), notes))
         colour = {"solved": GREEN, "failed": RED, "thinking": GREY}.get(kind, "")
         style = f"color:{colour};" if colour else ""
         if kind in ("solved", "failed"):
@@ -649,7 +474,7 @@ class PuzzleControl:
                 "<span style='color:#666666'>its next move is shown on the board while "
                 "you follow it</span>"
             )
-        if not active and self.no_proof():
+        if not active and self.editor.no_proof():
             shown = ""  # the verdict's place says why there is no Verify or Solve
         elif not active and not has_goal:
             shown = (
@@ -662,38 +487,16 @@ class PuzzleControl:
         if redraw:
             self.stage.redraw()
 
-    def _brief(self, solved: bool) -> str:
-        """Title and goal; the notes (they often give the key away) once solved or
-        revealed."""
-        puzzle = self.session.puzzle
-        title = html.escape(puzzle.get("title", "")) or "Puzzle"
-        out = f"<b style='font-size:14px'>{title}</b><br>{html.escape(self._goal_text())}"
-        notes = puzzle.get("notes", "")
-        if notes and (solved or self.solver.solution is not None):
-            out += "<br><br>" + html.escape(notes).replace("\n", "<br>")
-        return out
 
-
-def verdict_marks(game: Game, verdict: Verdict) -> list[tuple[Move, str]]:
-    """The moves a verdict puts on the board: (move, "key" / "cook" / "key: no win")."""
-    winners: list[Move] = []
-    for text, _ in verdict.winning_moves:
-        try:
-            winners.append(game.parse_move(text))
-        except InvalidMoveError:
-            continue
-    key: Move | None = None
-    if verdict.key_move and not verdict.solution_error:
-        try:
-            key = game.parse_move(verdict.key_move)
-        except InvalidMoveError:
-            key = None
-    if key is None and len(winners) == 1:
-        key = winners[0]
-    marks = [(move, "key" if move == key else "cook") for move in winners]
-    if key is not None and key not in winners and verdict.result == "proven":
-        marks.append((key, "key: no win"))
-    return marks
+def brief(puzzle: dict[str, Any], goal: str, notes_shown: bool) -> str:
+    """Title and goal; the notes (they often give the key away) once solved or revealed
+    (``notes_shown``)."""
+    title = html.escape(puzzle.get("title", "")) or "Puzzle"
+    out = f"<b style='font-size:14px'>{title}</b><br>{html.escape(goal)}"
+    notes = puzzle.get("notes", "")
+    if notes and notes_shown:
+        out += "<br><br>" + html.escape(notes).replace("\n", "<br>")
+    return out
 
 
 #: The colour of each tone of a verdict's sentences (grey: the search's figures).

@@ -1,9 +1,9 @@
 """The lab's port in Qt (:class:`viewer.lab.port.Port`): the window's one way of asking the
 user things. Choose a file (the Open and Save dialogs), ask yes / no / cancel (the
-unsaved-changes question), show a message (a box the user closes), show progress (the
-thinking bar and its Stop button in the status bar) and the status line; and, for the
-window's controllers, the parent of their dialogs, a notice read once and the prompt over
-the scene."""
+unsaved-changes question), ask a number, show a message (a box the user closes); and the
+window's side of the lab's bulletin (:mod:`viewer.lab.bulletin`), which it observes: the
+status line, the prompt over the scene and the thinking bar with its Stop button. For the
+window's controllers: the parent of their dialogs and a notice read once."""
 
 from __future__ import annotations
 
@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from model.files import SUFFIX
 from model.lesson import SUFFIX as LESSON_SUFFIX
 
+from ..lab.bulletin import Bulletin, BulletinField
 from ..lab.slots import guarded
 from ..widgets import unsaved
 from ..widgets.notice import NoticeBox
@@ -33,11 +34,13 @@ from ..widgets.prompt_bar import PromptBar
 
 
 class QtPort:
-    """The port of ``window`` (a QMainWindow with its status bar set) and its prompt bar."""
+    """The port of ``window`` (a QMainWindow with its status bar set), and the bulletin
+    drawn in its status bar and ``prompt_bar``."""
 
-    def __init__(self, window: QMainWindow, prompt_bar: PromptBar) -> None:
+    def __init__(self, window: QMainWindow, prompt_bar: PromptBar, bulletin: Bulletin) -> None:
         self.parent = window  # the parent of the controllers' widgets and dialogs
         self.prompt_bar = prompt_bar
+        self.bulletin = bulletin
         self.closed = False  # the window closed: a notice waiting is not shown
         self._notice: NoticeBox | None = None  # notices to read once (viewer.widgets.notice)
         self.bar = QProgressBar(window)
@@ -57,6 +60,7 @@ class QtPort:
         # while the box is hidden)
         QStatusBar.addPermanentWidget(window.statusBar(), self.box)
         self.box.setVisible(False)
+        bulletin.changed.connect(self._draw)
 
     # ---- the lab's port ------------------------------------------------------------------
 
@@ -83,10 +87,21 @@ class QtPort:
 
     def show_message(self, title: str, text: str) -> None:
         """A message box the user closes (the status bar says it too)."""
-        self.status(text)
+        self.bulletin.say(text)
         QMessageBox.warning(self.parent, title, text)
 
-    def show_progress(self, fraction: float | None, text: str = "") -> None:
+    # ---- the bulletin, drawn -------------------------------------------------------------
+
+    def _draw(self, field: BulletinField) -> None:
+        bulletin = self.bulletin
+        if field == "status":  # a line in the status bar (it goes after a few seconds)
+            self.parent.statusBar().showMessage(bulletin.status, 8000)
+        elif field == "prompt":  # what to do next, or who is thinking
+            self.prompt_bar.setText(bulletin.prompt)
+        else:
+            self._show_progress(bulletin.progress, bulletin.progress_text)
+
+    def _show_progress(self, fraction: float | None, text: str) -> None:
         """The thinking bar: shown from 0 while a search runs, gone (None) when it ends."""
         if fraction is None:
             self.box.setVisible(False)
@@ -97,19 +112,11 @@ class QtPort:
         if text:
             self.bar.setToolTip(text)
 
-    def status(self, text: str) -> None:
-        """A line in the status bar (it goes after a few seconds)."""
-        self.parent.statusBar().showMessage(text, 8000)
-
     def current_message(self) -> str:
         """The status bar's line now ('' when none)."""
         return self.parent.statusBar().currentMessage()
 
     # ---- the window's own ------------------------------------------------------------------
-
-    def prompt(self, text: str) -> None:
-        """The prompt over the scene: what to do next, or who is thinking."""
-        self.prompt_bar.setText(text)
 
     def tell(self, text: str) -> None:
         """A notice to read once: in a box that does not block (shown once the window is
@@ -123,4 +130,4 @@ class QtPort:
             self._notice.add(text)
             self.parent.statusBar().showMessage(text, 30000)
 
-        QTimer.singleShot(0, lambda: guarded(show, self.status, "tell"))
+        QTimer.singleShot(0, lambda: guarded(show, self.bulletin.say, "tell"))

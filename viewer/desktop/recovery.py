@@ -32,7 +32,7 @@ class Recovery:
         self.timer.timeout.connect(self.write)
 
     def show_message(self, text: str) -> None:
-        self.port.status(text)
+        self.lab.bulletin.say(text)
 
     def schedule(self) -> None:
         """A moment after a change, unsaved work goes to the autosave file; saved or new,

@@ -20,6 +20,8 @@ from ..widgets.review_dock import ReviewDock
 if TYPE_CHECKING:
     from ..games import GameUI
     from ..lab import Lab
+    from ..lab.review import ReviewChange
+    from ..lab.session import PositionChange
     from .qt_port import QtPort
     from .stage import Stage
 
@@ -39,7 +41,7 @@ class ReviewControl:
         dock.make_puzzle.clicked.connect(lambda _checked=False: self.make_puzzle())
 
     def show_message(self, text: str) -> None:
-        self.port.status(text)
+        self.lab.bulletin.say(text)
 
     @property
     def thinking(self) -> bool:
@@ -101,7 +103,7 @@ class ReviewControl:
         self.dock.detail.setText(detail)
         self.dock.make_puzzle.setEnabled(spot is not None and not self.thinking)
 
-    def position_changed(self, reason: str) -> None:
+    def position_changed(self, reason: PositionChange) -> None:
         """After the lab followed the change (a review of another game was dropped)."""
         if reason == "load" and self.current() is not None:
             self.dock.show()  # a file with its review: the graph at once
@@ -110,7 +112,7 @@ class ReviewControl:
     # ---- the lab's review ----------------------------------------------------------------
 
     @slot
-    def _changed(self, what: str, *args: Any) -> None:
+    def _changed(self, what: ReviewChange, *args: Any) -> None:
         dock = self.dock
         if what == "started":
             count, seconds = args

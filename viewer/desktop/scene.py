@@ -18,7 +18,7 @@ from pyvistaqt import QtInteractor
 from ..boards import BoardView, make_board_view
 from ..lab.frame import Frame, Vanish
 from ..lab.slots import slot
-from ..lab.view_state import ViewState
+from ..lab.view_state import ViewField, ViewState
 from ..widgets.clip_planes import ClipPlanes
 from ..widgets.free_plane import FreePlane
 from ..widgets.legend import Legend, legend_entries
@@ -145,7 +145,7 @@ class Scene:
         self.render()
 
     @slot
-    def _on_view_changed(self, _field: str) -> None:
+    def _on_view_changed(self, _field: ViewField) -> None:
         if self.view.free_plane is None:
             self.free_plane.clear()  # the view was reset
 

@@ -1,7 +1,8 @@
 """Set-up mode in the window: the position is painted in the Set-up dock (a
 :class:`~viewer.lab.setup_editor.SetupEditor`) and applied through the rules' validation, as
-one undoable change; the Edit menu's Set-up mode item follows. The computer does not
-think meanwhile, and Solve mode ends (the Puzzle dock is where a puzzle is made)."""
+one undoable change; the Edit menu's Set-up mode item follows ``switched``. The computer
+does not think meanwhile, and Solve mode ends (``entering``: the Puzzle dock, where a puzzle
+is made, follows)."""
 
 from __future__ import annotations
 
@@ -9,46 +10,37 @@ from typing import TYPE_CHECKING
 
 from model.game import PositionFormatError
 
+from ..lab.events import Signal
 from ..lab.modes import Mode
 from ..lab.setup_editor import SetupEditor
 from ..lab.slots import slot
 
 if TYPE_CHECKING:
-    from PySide6.QtGui import QAction
-
     from model.game import Game
 
     from ..games import GameUI
     from ..lab import Lab
     from ..lab.frame import Frame
     from ..widgets.setup_dock import SetupDock
-    from .host import PuzzleActions
     from .qt_port import QtPort
     from .stage import Stage
 
 
 class SetupMode:
-    """Set-up mode of ``window`` in ``dock``; ``item`` is the menu item that shows it."""
+    """Set-up mode in ``dock``: ``switched(on)`` says whether it is on (after each try:
+    the menu item that shows it follows), ``entering`` that it begins (Solve mode ends)."""
 
-    def __init__(
-        self,
-        lab: Lab,
-        port: QtPort,
-        stage: Stage,
-        dock: SetupDock,
-        item: QAction,
-        puzzle: PuzzleActions,
-    ) -> None:
+    def __init__(self, lab: Lab, port: QtPort, stage: Stage, dock: SetupDock) -> None:
         self.lab, self.port, self.stage = lab, port, stage
-        self.puzzle = puzzle  # Solve mode ends when set-up mode begins
         self.dock = dock
-        self.item = item
+        self.switched: Signal[[bool]] = Signal()
+        self.entering: Signal[[]] = Signal()
         dock.apply.clicked.connect(self.apply)
         dock.cancel.clicked.connect(self.leave)
         dock.clear.clicked.connect(self.clear)
 
     def show_message(self, text: str) -> None:
-        self.port.status(text)
+        self.lab.bulletin.say(text)
 
     @property
     def editor(self) -> SetupEditor | None:
@@ -67,13 +59,13 @@ class SetupMode:
         busy = stage.ui.busy()
         if busy:  # Fill at random would replace the position under the set-up
             self.show_message(busy)
-            self.item.setChecked(False)
+            self.switched.emit(False)
             return
         lab.engine.interrupt()  # the position is about to be edited
         stage.turn.cancel()
-        self.puzzle.setup_entered()  # Solve mode ends; the puzzle is made here
+        self.entering.emit()  # Solve mode ends; the puzzle is made here
         self.dock.enter(SetupEditor(lab.session.game, stage.ui))
-        self.item.setChecked(True)
+        self.switched.emit(True)
         stage.ui.setup_changed()
         stage.redraw()
 
@@ -92,7 +84,7 @@ class SetupMode:
         except PositionFormatError as exc:
             self.dock.error.setText(str(exc))
             self.show_message(f"Set-up: {exc}")
-            self.item.setChecked(True)
+            self.switched.emit(True)
             return False
         self.close()
         self.stage.apply_position(game, "set-up applied (Undo returns to the previous position)")
@@ -114,7 +106,7 @@ class SetupMode:
         """Set-up mode ends; with ``consider`` (left without a new position coming) the
         computer may go on."""
         self.dock.leave()
-        self.item.setChecked(False)
+        self.switched.emit(False)
         self.stage.ui.setup_changed()
         if consider:
             self.lab.engine.consider()

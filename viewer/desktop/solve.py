@@ -2,7 +2,8 @@
 one copy of their logic) as the board draws them and the Game menu asks. :class:`SolveBoard`
 is Solve mode as a board mode: a click waits for the defence, Undo takes back a move and
 its reply, and over the board the puzzle's verdict and the revealed solution's next move.
-:func:`remember_workers` keeps Solve position's number of worker processes between runs."""
+:func:`remembered_workers` and :func:`remember_workers` keep Solve position's number of
+worker processes between runs."""
 
 from __future__ import annotations
 
@@ -23,12 +24,18 @@ if TYPE_CHECKING:
 WORKERS_KEY = "solve/workers"
 
 
-def remember_workers(value: ValueSolve) -> None:
-    """Solve position proposes the workers chosen last, in this run and the next."""
+def remembered_workers() -> int:
+    """The workers Solve position proposes: those chosen last (in this run or the last)."""
     from PySide6.QtCore import QSettings
 
     stored = QSettings().value(WORKERS_KEY, 1, type=int)
-    value.workers = stored if isinstance(stored, int) and stored >= 1 else 1
+    return stored if isinstance(stored, int) and stored >= 1 else 1
+
+
+def remember_workers(value: ValueSolve) -> None:
+    """Solve position's choices of workers are kept for the next run."""
+    from PySide6.QtCore import QSettings
+
     value.chose.connect(lambda workers: QSettings().setValue(WORKERS_KEY, workers))
 
 
@@ -80,4 +87,6 @@ class SolveBoard(Mode):
         return True
 
     def layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
-        return solution_layer(self.solver, game, ui, self.verdict(game, ui, frame))
+        if not self.solver.active:  # a verdict's marks, while Solve mode is off
+            frame = self.verdict(game, ui, frame)
+        return solution_layer(self.solver, game, ui, frame)

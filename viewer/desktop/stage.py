@@ -48,17 +48,19 @@ class Stage:
     scene: Scene
     modes: Router
     turns: Input  # the board's input (clicks, turns, undo), routed by the modes
-    setup_dock: SetupDock
 
-    def __init__(self, lab: Lab, port: QtPort, view: ViewState, hover: QLabel) -> None:
+    def __init__(
+        self, lab: Lab, port: QtPort, view: ViewState, hover: QLabel, setup_dock: SetupDock
+    ) -> None:
         self.lab = lab
         self.session = lab.session
         self.port = port
         self.view = view
         self.hover = hover  # the status bar's text of the site under the mouse
+        self.setup_dock = setup_dock  # its editor is set-up mode's, while it is on
         self.held = False  # a new position is being taken in: redraw once, at the end
-        self.drawn = Signal()  # () before each redraw: the menus follow the history
-        self.secrets = Signal()  # () whose secrets may be shown changed (the Moves dock)
+        self.drawn: Signal[[]] = Signal()  # before each redraw: the menus follow the history
+        self.secrets: Signal[[]] = Signal()  # whose secrets may be shown changed (Moves dock)
 
     # ---- the game UIs' host (viewer.lab.game_ui.Host) -------------------------------------
 
@@ -67,16 +69,16 @@ class Stage:
         return self.session.game
 
     def show_message(self, text: str) -> None:
-        self.port.status(text)
+        self.lab.bulletin.say(text)
 
     def apply_position(self, game: Game, message: str) -> None:
         """Replace the position by ``game`` (undoable, like a set-up)."""
         if self.session.apply_setup(game):
             message += "; a new, untitled position (the example stays as it came)"
-        self.port.status(message)
+        self.lab.bulletin.say(message)
 
     def animation(self, seconds: float, step: Callable[[float], Any]) -> Animation:
-        report = self.port.status
+        report = self.lab.bulletin.say
         return Animation(self.port.parent, seconds, lambda t: guarded(lambda: step(t), report))
 
     def setup_active(self) -> bool:
@@ -126,7 +128,7 @@ class Stage:
         ui, turn, board, game = self.ui, self.turn, self.board, self.session.game
         self.drawn.emit()
         modes = self.modes
-        self.port.prompt(modes.prompt())
+        self.lab.bulletin.show_prompt(modes.prompt())
         frame = modes.frame(game, ui)  # the position, each mode's layer over it
         self.scene.show(frame, ui.legend_words(game, frame))
         hover = self.view.hover  # (a site of another board is forgotten on the switch)

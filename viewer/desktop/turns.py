@@ -30,28 +30,28 @@ if TYPE_CHECKING:
 NOT_MOVES = ("lesson", "set-up")
 
 
-class TurnControl:
-    """The board's input in ``window``, routed by ``modes`` (the last of them is this
-    control's :class:`PlayBoard`)."""
+def position_here(lab: Lab, stage: Stage) -> Any:
+    """The position on the board and the turn half built: a click's advice holds while it
+    is the same."""
+    game = lab.session.game
+    return (game.position_key(), len(game.move_stack), stage.turn.building)
 
-    def __init__(self, lab: Lab, port: QtPort, stage: Stage) -> None:
+
+class TurnControl:
+    """The board's input, routed by ``router`` (the board's modes, most particular first;
+    the last of them is ``play``, the :class:`PlayBoard`)."""
+
+    def __init__(
+        self, lab: Lab, port: QtPort, stage: Stage, router: Router, play: PlayBoard
+    ) -> None:
         self.lab, self.port, self.stage = lab, port, stage
-        self.modes: Router | None = None  # set by the window once every mode is made
+        self.router, self.play_board = router, play
         # a refused click on a ball with one empty point behind it: (site, position, the
         # point); a second click there plays that point
         self.offered: tuple[int, Any, int] | None = None
-        # what would reach the points behind a ball clicked, in full over the scene (the
-        # prompt's line) while the position is the same: (position, the words)
-        self.advice: tuple[Any, str] | None = None
-
-    @property
-    def router(self) -> Router:
-        if self.modes is None:
-            raise RuntimeError("the board's modes are not set yet")
-        return self.modes
 
     def show_message(self, text: str) -> None:
-        self.port.status(text)
+        self.lab.bulletin.say(text)
 
     @slot
     def click(self, site: int) -> None:
@@ -61,7 +61,7 @@ class TurnControl:
         stage = self.stage
         where = self._where()
         offered, self.offered = self.offered, None
-        self.advice = None
+        self.play_board.advise(None)
         if offered is not None and offered[:2] == (site, where):
             self.router.click(offered[2])  # the second click: the point behind
             return
@@ -71,8 +71,7 @@ class TurnControl:
             self._offer(site, where)
 
     def _where(self) -> Any:
-        game = self.lab.session.game
-        return (game.position_key(), len(game.move_stack), self.stage.turn.building)
+        return position_here(self.lab, self.stage)
 
     def _offer(self, site: int, where: Any) -> None:
         """After a click on ``site`` that changed nothing: the empty points behind it."""
@@ -113,14 +112,8 @@ class TurnControl:
             advice = f"To reach {shown}, hidden behind the ball at {name}: {reach}"
         # what to do first (the status bar cuts a long line), the whole of it over the scene
         self.show_message(f"{advice}. {said}" if said else advice)
-        self.advice = (where, advice)
-        self.port.prompt(self.router.prompt())
-
-    def advice_now(self) -> str:
-        """The words on the points behind the ball last clicked, while that position shows."""
-        if self.advice is None or self.advice[0] != self._where():
-            return ""
-        return self.advice[1]
+        self.play_board.advise((where, advice))
+        self.lab.bulletin.show_prompt(self.router.prompt())
 
     def play(self, move: Any) -> None:
         """Play what Finish turn, the Analysis dock or a lesson gave: a move, or a
@@ -132,19 +125,7 @@ class TurnControl:
         if busy:
             self.show_message(busy)
             return
-        self.play_now(move)
-
-    def play_now(self, move: Any) -> None:
-        """Play ``move`` (the modes were asked already)."""
-        lab, stage = self.lab, self.stage
-        mover = lab.session.game.to_move
-        lab.engine.human_move()  # the computer may answer it
-        try:
-            lab.session.play(move)
-        except IllegalMoveError as exc:
-            self.show_message(str(exc))
-            return
-        self.show_message(stage.ui.played(lab.session.game, mover, move))
+        self.play_board.play_now(move)
 
     @slot
     def finish(self) -> None:
@@ -175,9 +156,33 @@ class PlayBoard(Mode):
 
     name = "play"
 
-    def __init__(self, turns: TurnControl) -> None:
-        self.turns = turns
-        self.lab, self.port, self.stage = turns.lab, turns.port, turns.stage
+    def __init__(self, lab: Lab, stage: Stage) -> None:
+        self.lab, self.stage = lab, stage
+        self.say = lab.bulletin.say
+        # what would reach the points behind a ball clicked, in full over the scene (the
+        # prompt's line) while the position is the same: (position, the words)
+        self.advice: tuple[Any, str] | None = None
+
+    def advise(self, advice: tuple[Any, str] | None) -> None:
+        """The words on the points behind a ball clicked, at that position (None: none)."""
+        self.advice = advice
+
+    def advice_now(self) -> str:
+        """The words on the points behind the ball last clicked, while that position shows."""
+        if self.advice is None or self.advice[0] != position_here(self.lab, self.stage):
+            return ""
+        return self.advice[1]
+
+    def play_now(self, move: Any) -> None:
+        """Play ``move`` (the modes were asked already)."""
+        lab, stage = self.lab, self.stage
+        mover = lab.session.game.to_move
+        try:
+            lab.play(move)  # the computer may answer it
+        except IllegalMoveError as exc:
+            self.say(str(exc))
+            return
+        self.say(stage.ui.played(lab.session.game, mover, move))
 
     def active(self) -> bool:
         return True
@@ -194,18 +199,17 @@ class PlayBoard(Mode):
         if result is None:
             stage.redraw()  # a step of the turn being built
         elif isinstance(result, str):
-            self.turns.show_message(result)
+            self.say(result)
         else:
-            self.turns.play_now(result)
+            self.play_now(result)
         return True
 
     def undo(self) -> bool:
         lab, stage = self.lab, self.stage
         if stage.turn.building:  # the turn half built goes first, the last move stays
-            self.turns.cancel()
-            self.turns.show_message(
-                "the turn being built was taken back (Undo again: the last move)"
-            )
+            stage.turn.cancel()
+            stage.redraw()
+            self.say("the turn being built was taken back (Undo again: the last move)")
         else:
             lab.session.undo()
         return True
@@ -218,4 +222,4 @@ class PlayBoard(Mode):
         return ui.frame(game, self.stage.turn)  # the position: the others draw over it
 
     def prompt(self) -> str:
-        return self.turns.advice_now() or self.stage.ui.prompt() or self.stage.turn.prompt()
+        return self.advice_now() or self.stage.ui.prompt() or self.stage.turn.prompt()

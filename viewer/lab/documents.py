@@ -99,7 +99,7 @@ class RecentFiles:
     def __init__(self, store: Store, limit: int = MAX_RECENT) -> None:
         self.store = store
         self.limit = limit
-        self.changed = Signal()
+        self.changed: Signal[[]] = Signal()
 
     def paths(self) -> list[str]:
         recent = self.store.value("recent", []) or []

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from model import search
 from model.game import SIMULTANEOUS, Game, IllegalMoveError, JointMove, Move
@@ -30,7 +30,12 @@ from model.game import SIMULTANEOUS, Game, IllegalMoveError, JointMove, Move
 from .events import Signal
 from .jobs import Job, JobRunner, position_of
 from .seats import Seats
-from .session import Session
+from .session import PositionChange, Session
+
+#: What the engine announces (``Engine.changed``): "thinking" (a search began), "done" (it
+#: ended: the bar goes), "stopped" (ended with nothing to play: the board shows that),
+#: "hint", "players" (who plays a seat changed).
+EngineChange = Literal["thinking", "done", "stopped", "hint", "players"]
 
 
 def describe_choice(choice: search.Choice, *, part: bool = False) -> str:
@@ -161,9 +166,7 @@ class Engine:
         self.say = say  # the status line
         self.fail = fail  # a search failed: the front says it (its own way)
         self.threads = threads  # a hint's threads; the computer player searches on one
-        #: (what): "thinking" (a search began), "done" (it ended: the bar goes), "stopped"
-        #: (ended with nothing to play: the board shows that), "hint", "players"
-        self.changed = Signal()
+        self.changed: Signal[[EngineChange]] = Signal()
         self.seats = Seats()
         self.table: Table = Bare(self.seats)
         self.hint_level = "strong"  # a hint is worth the wait (progress bar, Stop)
@@ -388,7 +391,7 @@ class Engine:
 
     # ---- the position --------------------------------------------------------------------
 
-    def position_changed(self, reason: str) -> None:
+    def position_changed(self, reason: PositionChange) -> None:
         """After every change of position: a search for the last one is void, and so is a
         hint of another position."""
         if reason == "saved":

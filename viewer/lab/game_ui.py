@@ -23,6 +23,7 @@ from model.game import Game, Move
 from model.teaching import describe_result
 
 from .frame import Frame, Marker, Vanish
+from .session import PositionChange
 
 #: What a click or Finish gives back: the move to play, None when it only advanced the
 #: turn being built (or changed a selection), or a sentence saying why it does nothing.
@@ -351,7 +352,7 @@ class GameUI(Generic[Turn]):
         shown first first (the window's side would be too tall for all of them)."""
         return []
 
-    def position_changed(self, game: Game, reason: str) -> None:
+    def position_changed(self, game: Game, reason: PositionChange) -> None:
         """A new position is shown (a move, undo, a file); docks follow it."""
 
     def prompt(self) -> str:

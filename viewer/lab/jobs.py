@@ -66,9 +66,9 @@ class JobRunner:
     def __init__(self, current: Callable[[], Game], post: Post = at_once) -> None:
         self.current = current
         self.post = post
-        self.progressed = Signal()  # (fraction, text)
-        self.answered = Signal()  # (job, result)
-        self.failed = Signal()  # (job, exception)
+        self.progressed: Signal[[float, str]] = Signal()  # (fraction, text)
+        self.answered: Signal[[Job, Any]] = Signal()  # (job, result: the search's own)
+        self.failed: Signal[[Job, BaseException]] = Signal()
         self.job: Job | None = None  # the search whose answer is awaited
         self._threads: list[threading.Thread] = []
         self._count = 0

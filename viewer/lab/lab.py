@@ -7,13 +7,15 @@ the hint), the lesson a file opened (:mod:`.lesson`), Solve mode and Solve posit
 review of the game (:mod:`.review`) and the analysis of the position shown
 (:mod:`.analysis`). Every long job runs on a :class:`~viewer.lab.jobs.JobRunner` the lab
 owns, one for each of them, so that none stops another's; the front end only shows their
-progress. It talks to the user only through its :class:`Port`, and announces its own
-changes with ``changed(what)`` (:class:`viewer.lab.events.Signal`, the one observer the session
-and the view state already use: no second mechanism, no library to keep up with; what =
-"players", "thinking", "hint", "lesson", "analysis", "analysis dropped"); each part
-announces its own the same way.
+progress. It asks the user things only through its :class:`Port`; what it tells (the
+status line, the prompt, a job's progress) is its :class:`~viewer.lab.bulletin.Bulletin`, which
+each front end observes. It announces its own changes with ``changed(what)``
+(:class:`viewer.lab.events.Signal`, typed: ``what`` is a :data:`LabChange`: the engine's
+"thinking", "done", "stopped", "hint", "players", and "lesson", "analysis", "analysis
+dropped", "title"); each part announces its own the same way.
 
-A front end builds a lab, connects to ``session.changed`` and ``lab.changed`` and draws; a
+A front end builds a lab, connects to ``session.changed``, ``lab.changed`` and
+``lab.bulletin.changed`` and draws; a
 test drives it with a fake port, and a web page could do the same."""
 
 from __future__ import annotations
@@ -21,25 +23,34 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from model import search
 from model.game import Game, Move
 from model.lesson import LessonFile
 
 from .analysis import Analyses
+from .bulletin import Bulletin
 from .documents import Documents, MemoryStore, RecentFiles
-from .engine import Engine
+from .engine import Engine, EngineChange
 from .events import Signal
 from .jobs import Job, JobRunner, Post, at_once
 from .lesson import Lessons
 from .port import Port
 from .practice import Practice
 from .puzzle import Composer, Verifier
+from .puzzle_editor import PuzzleEditor
 from .review import Reviews
 from .seats import Seats
-from .session import Session
+from .session import PositionChange, Session
 from .solve import SolveMode, ValueSolve
+
+if TYPE_CHECKING:
+    from .setup_editor import SetupEditor
+
+#: What ``Lab.changed`` says (the module's docstring): the engine's changes, passed on, and
+#: the lab's own.
+LabChange = EngineChange | Literal["lesson", "analysis", "analysis dropped", "title"]
 
 #: What the status line says when a move drops the analysis under way.
 DROPPED = "the analysis was dropped: the position changed (Analyse it again)"
@@ -57,26 +68,35 @@ class Lab:
         post: Post = at_once,
         seed: int | None = None,
         follow: bool = True,
+        bulletin: Bulletin | None = None,
+        setup: Callable[[], SetupEditor | None] = lambda: None,
+        threads: Callable[[], int] = lambda: 1,
+        engine_failed: Callable[[Job, BaseException], None] | None = None,
+        workers: int = 1,
     ) -> None:
         self.session = session
         self.port = port
+        #: the status line, the prompt and the progress: state each front end observes
+        self.bulletin = bulletin or Bulletin()
+        say = self.bulletin.say
         self.post = post  # how a job's deliveries reach the front end's thread
-        self.changed = Signal()  # (what): see the module's docstring
+        self.changed: Signal[[LabChange]] = Signal()
         self.documents = Documents(session, recent or RecentFiles(MemoryStore()), _Front(self))
         # who plays each seat, the computer's moves and the hint (the one copy: the window
         # shows it); its changes are the lab's
         self.engine = Engine(
             session,
             JobRunner(lambda: self.session.game, post),
-            port.status,
-            lambda job, exc: self._failed(job, exc),
+            say,
+            engine_failed or (lambda job, exc: self._failed(job, exc)),
+            threads=threads,  # a hint's threads (the computer player searches on one)
         )
         self.engine.seed = seed  # (tests: repeatable games)
-        self.engine.runner.progressed.connect(port.show_progress)
+        self.engine.runner.progressed.connect(self.bulletin.show_progress)
         self.engine.changed.connect(self._engine_changed)
         # the stepped lesson a file opened: its steps, answers, progress and the teacher's
         # edits, its rules' checks on a runner of its own
-        self.lessons = Lessons(session, self.documents, self.engine, port, post)
+        self.lessons = Lessons(session, self.documents, self.engine, port, say, post)
         # the analysis of the position shown: a runner of its own, so that neither it nor
         # the computer player stops the other
         self.analysis = Analyses(JobRunner(lambda: self.session.game, post))
@@ -86,18 +106,19 @@ class Lab:
         self.analysis.runner.failed.connect(self._analysis_failed)
         # Solve mode (a puzzle's side played, the computer defends) and Solve position
         # (the value of the position shown), each on a runner of its own
-        self.solver = SolveMode(session, self.engine, port, post)
-        self.value_solve = ValueSolve(session, port, post)
+        self.solver = SolveMode(session, self.engine, say, post)
+        self.value_solve = ValueSolve(session, port, say, post, workers)  # (proposed)
         # a puzzle's Verify, and Compose: each on a runner of its own
         self.verifier = Verifier(session, post)
         self.composer = Composer(session, post)
         self._practice: Practice | None = None  # made on first use (it reads the ticks)
         # the review of the game's line and the puzzles made of it
-        self.review = Reviews(session, port, post, lambda: self.engine.table.in_setup())
-        #: Set-up changes not applied, which a new document asks about first (the front
-        #: end's set-up mode says; Solve mode's attempt the lab ends itself, leave_solve)
-        self.setup_pending: Callable[[], bool] = lambda: False
-        session.message.connect(port.status)
+        self.review = Reviews(session, say, post, lambda: self.engine.table.in_setup())
+        #: The set-up editor while the front end's set-up mode is on (else None)
+        self.setup = setup
+        #: The puzzle of the open file, made (the Puzzle dock's state)
+        self.puzzle = PuzzleEditor(session, say, setup)
+        session.message.connect(say)
         if follow:  # (else the front calls these once its board followed)
             session.changed.connect(self.position_changed)
             session.changed.connect(self.solver.session_changed)
@@ -183,7 +204,7 @@ class Lab:
         """Analyse the position shown; a refusal is said on the status line (False)."""
         refused = self.analysis.start(seconds, threads, in_setup=self.engine.table.in_setup())
         if refused:
-            self.port.status(refused)
+            self.bulletin.say(refused)
             return False
         self.changed.emit("analysis")
         return True
@@ -193,27 +214,52 @@ class Lab:
         runs, or it is ending already)."""
         if not self.analysis.stop():
             return False
-        self.port.status("analysis stopped: the moves weighed so far are shown")
+        self.bulletin.say("analysis stopped: the moves weighed so far are shown")
         return True
 
     def _analysis_failed(self, job: Job, exc: BaseException) -> None:
-        self.port.status(f"the analysis failed: {exc}")
+        self.bulletin.say(f"the analysis failed: {exc}")
         self.changed.emit("analysis")
 
     def _analysed(self, job: Job, analysis: search.Analysis) -> None:
         self.analysis.answered(job, analysis)
-        self.port.status(f"analysis: {analysis.proven_text or analysis.evaluation_text}")
+        self.bulletin.say(f"analysis: {analysis.proven_text or analysis.evaluation_text}")
         self.changed.emit("analysis")
 
     @property
     def practice(self) -> Practice:
         """Practice: a collection's puzzles played in Solve mode, with hints and ticks
         (made on first use)."""
+        return self.start_practice()
+
+    def start_practice(
+        self,
+        *,
+        start_solve: Callable[[], object] | None = None,
+        moves_piece: Callable[[Game, Move], bool] | None = None,
+    ) -> Practice:
+        """Practice, made now if it is not yet, with the front end's ways (else the lab's):
+        how Solve mode starts on a puzzle opened, whether a move takes a piece from
+        somewhere."""
+        if self._practice is not None and (start_solve or moves_piece):
+            raise RuntimeError("Practice was made already, with the lab's own ways")
         if self._practice is None:
             self._practice = Practice(
-                self.session, self.documents, self.solver, self.port, self.post
+                self.session,
+                self.documents,
+                self.solver,
+                self.bulletin.say,
+                self.post,
+                start_solve=start_solve,
+                moves_piece=moves_piece,
             )
         return self._practice
+
+    def setup_pending(self) -> bool:
+        """Set-up changes not applied, which a new document asks about first (Solve mode's
+        attempt the lab ends itself, leave_solve)."""
+        editor = self.setup()
+        return editor is not None and editor.can_undo
 
     def leave_solve(self, why: str = "") -> None:
         """Before a save, a new file or quitting: Solve mode ends, its attempt goes (said
@@ -221,29 +267,29 @@ class Lab:
         if self.solver.active:
             self.solver.leave()
             if why:
-                self.port.status(why)
+                self.bulletin.say(why)
 
-    def position_changed(self, reason: str) -> None:
+    def position_changed(self, reason: PositionChange) -> None:
         """After every change of position: a search, a review or an analysis of the last
         is void."""
         self.engine.position_changed(reason)
         self.review.position_changed(reason)
         self.value_solve.position_changed(reason)
         if reason != "saved" and self.analysis.drop_if_moved():
-            self.port.status(DROPPED)
+            self.bulletin.say(DROPPED)
             self.changed.emit("analysis dropped")
         if self.analysis.shown() is None and self.analysis.forget():
             self.changed.emit("analysis")
 
-    def _engine_changed(self, what: str) -> None:
+    def _engine_changed(self, what: EngineChange) -> None:
         if what == "thinking":
-            self.port.show_progress(0.0)
+            self.bulletin.show_progress(0.0)
         elif what == "done":
-            self.port.show_progress(None)
+            self.bulletin.show_progress(None)
         self.changed.emit(what)
 
     def _failed(self, job: Job, exc: BaseException) -> None:
-        self.port.show_progress(None)
+        self.bulletin.show_progress(None)
         self.changed.emit("done")
         self.port.show_message(f"The {job.purpose} search failed", str(exc))
 
@@ -283,7 +329,7 @@ class _Front:
         return self.lab.held()
 
     def show_message(self, text: str) -> None:
-        self.lab.port.status(text)
+        self.lab.bulletin.say(text)
 
     def show_error(self, title: str, text: str) -> None:
         self.lab.port.show_message(title, text)

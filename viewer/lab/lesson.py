@@ -21,7 +21,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Concatenate, Literal
 
 from model import content, search
 from model import lesson as lessons
@@ -31,9 +31,25 @@ from model.userfiles import LessonProgress, lessons_folder, make_folder
 
 from .events import Signal
 from .jobs import Job, JobRunner, Post
-from .session import Session
+from .session import PositionChange, Session
+
+#: What ``Lessons.changed`` names first (the module's docstring says each and what follows).
+LessonChange = Literal[
+    "shown",
+    "ended",
+    "answer",
+    "step",
+    "reloaded",
+    "edited",
+    "working",
+    "report",
+    "filled",
+    "saved",
+    "title",
+]
 
 if TYPE_CHECKING:
+    from .bulletin import Say
     from .documents import Documents
     from .engine import Engine
     from .port import Port
@@ -52,13 +68,19 @@ class Lessons:
     answer (``verdict``, ``picked``) and the teacher's edits."""
 
     def __init__(
-        self, session: Session, documents: Documents, engine: Engine, port: Port, post: Post
+        self,
+        session: Session,
+        documents: Documents,
+        engine: Engine,
+        port: Port,
+        say: Say,
+        post: Post,
     ) -> None:
         self.session = session
         self.documents = documents  # the next lesson's file opens there
         self.engine = engine
-        self.port = port
-        self.changed = Signal()  # (what, *args): see the module's docstring
+        self.port, self.say = port, say
+        self.changed: Signal[Concatenate[LessonChange, ...]] = Signal()
         self.lesson: lessons.LessonFile | None = None
         self.path: Path | None = None
         self.index = 0
@@ -133,13 +155,11 @@ class Lessons:
         """Lessons > Reset progress: the lesson shown starts again at its first step with
         no task done (the user's progress file forgets it)."""
         if self.lesson is None or self.path is None:
-            self.port.status("Reset progress: open a lesson file first")
+            self.say("Reset progress: open a lesson file first")
             return
         self.progress.reset(self.path)
         self.go(0)
-        self.port.status(
-            f"Progress of {shorten(self.lesson.title, 80)} reset: step 1, no task done"
-        )
+        self.say(f"Progress of {shorten(self.lesson.title, 80)} reset: step 1, no task done")
 
     @property
     def base_ply(self) -> int:
@@ -170,7 +190,7 @@ class Lessons:
 
     # ---- answers -------------------------------------------------------------------------
 
-    def position_changed(self, reason: str) -> None:
+    def position_changed(self, reason: PositionChange) -> None:
         """The session changed: a move after the step's position is the student's answer;
         another game or file ends the lesson."""
         if self.lesson is None or self._loading:
@@ -411,7 +431,7 @@ class Lessons:
         folder = lessons_folder()
         problem = make_folder(folder)  # made on first use: the dialog opens in it
         if problem is not None:
-            self.port.status(f"Lessons: {shorten(problem, 200)}")
+            self.say(f"Lessons: {shorten(problem, 200)}")
         return str(folder / f"{stem[:60]}{lessons.SUFFIX}")
 
     def _checked(self, job: Job, result: Any) -> None:
@@ -463,11 +483,11 @@ class Lessons:
                     self.path = path
                     self.changed.emit("saved", path)
                 self.changed.emit("report", f"saved {path}", True)
-                self.port.status(f"Lesson saved to {shorten(str(path), SAID_PATH)}")
+                self.say(f"Lesson saved to {shorten(str(path), SAID_PATH)}")
                 self.changed.emit("title")
                 return
         self.changed.emit("report", said, False)
-        self.port.status(shorten(said, 160))
+        self.say(shorten(said, 160))
 
     def shutdown(self) -> None:
         """Stop the check under way and wait for its thread."""

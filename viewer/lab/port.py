@@ -1,5 +1,7 @@
-"""The one port through which the lab talks to the user: a front end (the Qt window, a
-test's fake, one day a web page) implements it. Qt-free: nothing here draws."""
+"""The one port through which the lab asks the user things: a front end (the Qt window, a
+test's fake, one day a web page) implements it. Qt-free: nothing here draws. What the lab
+only tells (the status line, the prompt, progress) is its state, :mod:`.bulletin`, which
+each front end observes."""
 
 from __future__ import annotations
 
@@ -31,12 +33,4 @@ class Port(Protocol):
 
     def show_message(self, title: str, text: str) -> None:
         """A message the user must read (an error: a file that cannot be opened)."""
-        ...
-
-    def show_progress(self, fraction: float | None, text: str = "") -> None:
-        """A long job's progress, 0..1; None: no job runs (the bar goes)."""
-        ...
-
-    def status(self, text: str) -> None:
-        """A line for the status bar."""
         ...

@@ -44,8 +44,8 @@ from .jobs import Job, JobRunner, Post, position_of
 from .jobs import Progress as SearchProgress
 
 if TYPE_CHECKING:
+    from .bulletin import Say
     from .documents import Documents
-    from .port import Port
     from .session import Session
     from .solve import SolveMode
 
@@ -136,16 +136,24 @@ class Practice:
     ``documents``; ``changed()`` says the state changed (what the Practice dock shows)."""
 
     def __init__(
-        self, session: Session, documents: Documents, solver: SolveMode, port: Port, post: Post
+        self,
+        session: Session,
+        documents: Documents,
+        solver: SolveMode,
+        say: Say,
+        post: Post,
+        *,
+        start_solve: Callable[[], object] | None = None,
+        moves_piece: Callable[[Game, Move], bool] | None = None,
     ) -> None:
-        self.session, self.documents, self.solver, self.port = session, documents, solver, port
-        self.changed = Signal()  # (): the collection, the puzzle, the attempt or the hint
+        self.session, self.documents, self.solver, self.say = session, documents, solver, say
+        self.changed: Signal[[]] = Signal()  # the collection, the puzzle, the attempt or the hint
         #: Solve mode started on the puzzle just opened: the front's own way (its checks and
         #: docks), else the lab's
-        self.start_solve: Callable[[], object] = lambda: solver.start(session.node)
+        self.start_solve = start_solve or (lambda: solver.start(session.node))
         #: Whether a move takes a piece from somewhere (the front's board knows; a hint's
         #: first step then rims the piece, else it says the idea of a placement)
-        self.moves_piece: Callable[[Game, Move], bool] = lambda _game, _move: False
+        self.moves_piece = moves_piece or (lambda _game, _move: False)
         # a damaged ticks file: told once, by the front end (``progress.tell_with``) when
         # it comes, else held in the store's notice
         self.progress = Progress()
@@ -161,7 +169,7 @@ class Practice:
         self.solver.changed.connect(self._solver_changed)
 
     def show_message(self, text: str) -> None:
-        self.port.status(text)
+        self.say(text)
 
     # ---- the collection -----------------------------------------------------------------
 

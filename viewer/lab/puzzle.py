@@ -13,8 +13,9 @@ dialog show them.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Concatenate, Literal
 
 from model import search
 from model.game import Game, shorten
@@ -22,6 +23,11 @@ from model.puzzle import Verdict
 
 from .events import Signal
 from .jobs import Job, JobRunner, Post, Progress
+
+#: What ``Verifier.changed`` and ``Composer.changed`` name first (the docstring above says
+#: what follows each).
+VerifierChange = Literal["progress", "verified", "failed", "stopping"]
+ComposerChange = Literal["progress", "stopping", "composed", "failed"]
 
 if TYPE_CHECKING:
     from .session import Session
@@ -33,9 +39,11 @@ def set_stem(game: Game) -> str:
     return f"composed-{values}" if values else "composed"
 
 
-def _announce(runner: JobRunner, changed: Signal) -> None:
-    runner.progressed.connect(lambda f, text: changed.emit("progress", f, text))
-    runner.failed.connect(lambda _job, exc: changed.emit("failed", exc))
+def _announce(
+    runner: JobRunner, emit: Callable[Concatenate[Literal["progress", "failed"], ...], None]
+) -> None:
+    runner.progressed.connect(lambda f, text: emit("progress", f, text))
+    runner.failed.connect(lambda _job, exc: emit("failed", exc))
 
 
 class Verifier:
@@ -43,9 +51,9 @@ class Verifier:
 
     def __init__(self, session: Session, post: Post) -> None:
         self.session = session
-        self.changed = Signal()  # (what, *args): see the module's docstring
+        self.changed: Signal[Concatenate[VerifierChange, ...]] = Signal()
         self.runner = JobRunner(lambda: session.game, post)
-        _announce(self.runner, self.changed)
+        _announce(self.runner, self.changed.emit)
         self.runner.answered.connect(self._answered)
 
     @property
@@ -79,11 +87,11 @@ class Composer:
 
     def __init__(self, session: Session, post: Post) -> None:
         self.session = session
-        self.changed = Signal()  # (what, *args): see the module's docstring
+        self.changed: Signal[Concatenate[ComposerChange, ...]] = Signal()
         self.start: Game | None = None  # the game composed for, while at work
         self.written: list[Path] = []  # the files of the last set made
         self.runner = JobRunner(self._start_game, post)
-        _announce(self.runner, self.changed)
+        _announce(self.runner, self.changed.emit)
         self.runner.answered.connect(self._answered)
         self._folder = Path()
 

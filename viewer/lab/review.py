@@ -24,7 +24,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Concatenate, Literal
 
 from model import search
 from model.files import SUFFIX, write
@@ -36,9 +36,22 @@ from model.userfiles import made_puzzles_folder
 from .events import Signal
 from .jobs import Job, JobRunner, Post, Progress
 
+#: What ``Reviews.changed`` names first (the module's docstring says each and what follows).
+ReviewChange = Literal[
+    "started",
+    "progress",
+    "stopping",
+    "reviewed",
+    "stale",
+    "dropped",
+    "verifying",
+    "puzzle",
+    "failed",
+]
+
 if TYPE_CHECKING:
-    from .port import Port
-    from .session import Session
+    from .bulletin import Say
+    from .session import PositionChange, Session
 
 
 class Reviews:
@@ -46,11 +59,11 @@ class Reviews:
     thread); ``in_setup`` says when set-up mode is on (no review then)."""
 
     def __init__(
-        self, session: Session, port: Port, post: Post, in_setup: Callable[[], bool]
+        self, session: Session, say: Say, post: Post, in_setup: Callable[[], bool]
     ) -> None:
-        self.session, self.port = session, port
+        self.session, self.say = session, say
         self.in_setup = in_setup
-        self.changed = Signal()  # (what, *args): see the module's docstring
+        self.changed: Signal[Concatenate[ReviewChange, ...]] = Signal()
         self._line_end: Game | None = None  # the reviewed line's last position, while busy
         self.runner = JobRunner(self._runner_game, post)
         self.runner.progressed.connect(lambda f, text: self.changed.emit("progress", f, text))
@@ -96,7 +109,7 @@ class Reviews:
         way starts again); the refusal, said, when it may not ('' when it started)."""
         refused = self.refusal()
         if refused:
-            self.port.status(refused)
+            self.say(refused)
             return refused
         session = self.session
         end = start_copy(session.game)
@@ -114,7 +127,7 @@ class Reviews:
         self._line_end = end
         self.runner.run("review", task)
         self.changed.emit("started", count, seconds)
-        self.port.status(f"reviewing the game: {count} positions, {seconds:g} s each")
+        self.say(f"reviewing the game: {count} positions, {seconds:g} s each")
         return ""
 
     def stop(self) -> bool:
@@ -122,10 +135,10 @@ class Reviews:
         if not self.runner.finish_once():
             return False
         self.changed.emit("stopping")
-        self.port.status("review stopped: the moves judged so far are shown")
+        self.say("review stopped: the moves judged so far are shown")
         return True
 
-    def position_changed(self, reason: str) -> None:
+    def position_changed(self, reason: PositionChange) -> None:
         """Another game came: the review under way is void."""
         if reason in ("load", "new") and self.thinking:
             self.runner.stop()
@@ -136,11 +149,11 @@ class Reviews:
         """A puzzle of the position shown (a puzzle spot of the review), verified on the
         runner, then written into the folder of made puzzles (False, said: none here)."""
         if self.thinking:
-            self.port.status("the review is at work: wait for it, or Stop it, first")
+            self.say("the review is at work: wait for it, or Stop it, first")
             return False
         spot = self.spot()
         if spot is None:
-            self.port.status(
+            self.say(
                 "no puzzle here: pick a missed win or a mistake one move refutes "
                 "(the position before the missed win, after the mistake)"
             )
@@ -159,7 +172,7 @@ class Reviews:
         self.runner.run("puzzle", task)
         self._pending = (position, ply, source)
         self.changed.emit("verifying")
-        self.port.status("verifying the puzzle...")
+        self.say("verifying the puzzle...")
         return True
 
     def shutdown(self) -> None:
@@ -179,12 +192,12 @@ class Reviews:
         session.set_review(result)
         self.changed.emit("reviewed", result)
         stopped = " (stopped: the moves reached)" if result.stopped else ""
-        self.port.status(f"review{stopped}: {result.summary()} (saved with the file)")
+        self.say(f"review{stopped}: {result.summary()} (saved with the file)")
 
     def _failed(self, job: Job, exc: BaseException) -> None:
         self._line_end = None
         self.changed.emit("failed", exc)
-        self.port.status(f"the {job.purpose} search failed: {shorten(str(exc))}")
+        self.say(f"the {job.purpose} search failed: {shorten(str(exc))}")
 
     def _keep_puzzle(self, made: tuple[dict[str, Any] | None, str]) -> Path | None:
         puzzle, why = made
@@ -193,7 +206,7 @@ class Reviews:
         position, ply, source = self._pending
         self._pending = None
         if puzzle is None:
-            self.port.status(f"not kept: {why}")
+            self.say(f"not kept: {why}")
             return None
         where = source.name.removesuffix(SUFFIX) if source is not None else "a game"
         puzzle["notes"] = f"From {where}, after move {ply}."
@@ -209,10 +222,10 @@ class Reviews:
             folder.mkdir(parents=True, exist_ok=True)
             write(path, position, puzzle)
         except OSError as exc:
-            self.port.status(f"puzzle not written: {shorten(str(exc))}")
+            self.say(f"puzzle not written: {shorten(str(exc))}")
             return None
         self.last_puzzle = path
-        self.port.status(
+        self.say(
             f"puzzle made and verified: {path.name}, in Puzzles > My puzzles > "
             f"{position.title} (made) to practise"
         )

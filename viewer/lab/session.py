@@ -20,7 +20,7 @@ import os
 import random
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from model.content import is_shipped
 from model.files import Fingerprint, Lesson, PositionDocument, to_json, write
@@ -30,6 +30,16 @@ from model.setup import start_copy
 from model.tree import Node, lines_to_json, tree_of
 
 from .events import Signal
+
+#: Why the position changed, as ``Session.changed`` says it: a move, undo, redo, goto (a
+#: node of the tree), load, new, lines (a line deleted), saved (the same position, now in a
+#: file), puzzle (the puzzle texts edited), review (a review of the line made: saved with
+#: the file).
+PositionChange = Literal[
+    "move", "undo", "redo", "goto", "load", "new", "lines", "saved", "puzzle", "review"
+]
+#: The changes after which the position on the board is the same one.
+KEEPS_POSITION: tuple[PositionChange, ...] = ("saved", "puzzle", "lines", "review")
 
 EXAMPLES_DIR = Path(__file__).resolve().parents[2] / "examples"
 
@@ -70,11 +80,8 @@ class Session:
         variations: list[list[Move]] | None = None,
         review: GameReview | None = None,
     ) -> None:
-        # reason: "move", "undo", "redo", "goto", "load", "new", "lines" (a line deleted),
-        # "saved" (the same position, now in a file), "puzzle" (the puzzle texts edited),
-        # "review" (a review of the line made: saved with the file)
-        self.changed = Signal()
-        self.message = Signal()  # text for the status bar
+        self.changed: Signal[[PositionChange]] = Signal()
+        self.message: Signal[[str]] = Signal()  # text for the status bar
         self._game = game
         self._node = tree_of(game.move_stack, variations or [])
         # Who made each node's move ('' at a chance or simultaneous node), noted as it is

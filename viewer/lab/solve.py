@@ -35,8 +35,10 @@ from model.tree import Node
 from .events import Signal
 from .jobs import Job, JobRunner, Post, Progress
 from .pace import DepthPace
+from .session import KEEPS_POSITION, PositionChange
 
 if TYPE_CHECKING:
+    from .bulletin import Say
     from .engine import Engine
     from .port import Port
     from .session import Session, Snapshot
@@ -99,9 +101,9 @@ class SolveMode:
     a runner of its own (``post``: the front end's thread). ``changed()`` is announced
     whenever its status (what the Puzzle and Practice docks show) changes."""
 
-    def __init__(self, session: Session, engine: Engine, port: Port, post: Post) -> None:
-        self.session, self.engine, self.port = session, engine, port
-        self.changed = Signal()  # (): the status, the attempt or Solve mode itself changed
+    def __init__(self, session: Session, engine: Engine, say: Say, post: Post) -> None:
+        self.session, self.engine, self.say = session, engine, say
+        self.changed: Signal[[]] = Signal()  # the status, the attempt or Solve mode itself changed
         self.runner = JobRunner(lambda: session.game, post)
         self.runner.answered.connect(self._on_answer)
         self.runner.failed.connect(self._on_failed)
@@ -119,7 +121,7 @@ class SolveMode:
         self.refuted: tuple[Move | None, Move | None] | None = None
 
     def show_message(self, text: str) -> None:
-        self.port.status(text)
+        self.say(text)
 
     # ---- starting and ending ------------------------------------------------------------
 
@@ -218,7 +220,7 @@ class SolveMode:
             self.show_message("no solution found: the goal cannot be forced")
         self._evaluate()
 
-    def session_changed(self, reason: str) -> None:
+    def session_changed(self, reason: PositionChange) -> None:
         """The session changed (after the window followed it)."""
         if not self.active or self._quiet:
             return
@@ -478,7 +480,6 @@ def value_text(game: Game, result: Any, split: search.cluster.SplitResult | None
 
 
 #: The session's changes that leave the position shown as it was.
-KEEPS_POSITION = ("saved", "puzzle", "lines", "review")
 
 
 class ValueSolve:
@@ -487,10 +488,12 @@ class ValueSolve:
     (``workers``, the front end keeps it between runs; ``chose(workers)`` says a choice),
     or stops the solve under way; :meth:`start` starts with a number of workers."""
 
-    def __init__(self, session: Session, port: Port, post: Post) -> None:
-        self.session, self.port = session, port
-        self.workers = 1  # what the question proposes (the last choice)
-        self.chose = Signal()  # (workers): the user chose a number of workers
+    def __init__(
+        self, session: Session, port: Port, say: Say, post: Post, workers: int = 1
+    ) -> None:
+        self.session, self.port, self.say = session, port, say
+        self.workers = workers  # what the question proposes (the last choice)
+        self.chose: Signal[[int]] = Signal()  # (workers): the user chose a number of workers
         self.runner = JobRunner(lambda: session.game, post)
         self.runner.answered.connect(self._on_answer)
         self.runner.failed.connect(self._on_failed)
@@ -555,7 +558,7 @@ class ValueSolve:
         if self.runner.stop() is not None:
             self._say("Solve position stopped (a split solve keeps its settled units)")
 
-    def position_changed(self, reason: str) -> None:
+    def position_changed(self, reason: PositionChange) -> None:
         """The solve belongs to the position it started on: another position or game ends
         it (its search stops within a second; nothing of it is said on the new game's
         status line), a move in the same game ends it with a word."""
@@ -566,7 +569,7 @@ class ValueSolve:
 
     def _say(self, text: str) -> None:
         self.last = text
-        self.port.status(text)
+        self.say(text)
 
     def show_message(self, text: str) -> None:  # what a guarded slot reports to
         self._say(text)

@@ -4,11 +4,16 @@ hover. Qt-free and VTK-free; the scene turns it into a per-point visibility mask
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Protocol
+from typing import Literal, Protocol
 
 import numpy as np
 
 from .events import Signal
+
+#: The field of the view that changed (``ViewState.changed``); "reset": all of them.
+ViewField = Literal[
+    "levels", "peel", "ghost_peeled", "clip", "free_plane", "cut_open", "hover", "reset"
+]
 
 AXES = "xyz"
 
@@ -43,7 +48,7 @@ class BoardGeometry(Protocol):
 
 class ViewState:
     def __init__(self) -> None:
-        self.changed = Signal()  # the name of the field that changed
+        self.changed: Signal[[ViewField]] = Signal()
         self.levels: tuple[int, int] = (0, 10**6)  # lowest and highest level shown
         self.peel = 0  # hide the points within this many steps of any wall
         self.ghost_peeled = False  # draw peeled balls as faint ghosts instead of hiding

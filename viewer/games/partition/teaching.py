@@ -27,7 +27,7 @@ class Overlays:
     """Which teaching overlays are shown; ``changed`` names the field that changed."""
 
     def __init__(self) -> None:
-        self.changed = Signal()
+        self.changed: Signal[[str]] = Signal()  # the overlay's field
         self.walls = False
         self.corners = False
         self.group_colours = False
