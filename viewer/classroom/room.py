@@ -382,8 +382,7 @@ class Student:
         return max(-1, self.lab.lessons.step.game.current_player())
 
     def _on_board(self, point: tuple[int, ...]) -> bool:
-        lattice = self.room.lattice_of(self.lab.session.game)
-        return lattice is not None and len(point) == 3 and lattice.contains(*point)
+        return self.room.on_board(self.lab.session.game, point)
 
     def play(self, text: str) -> None:
         """The move written ``text`` (a click, typed, or a form's), judged by the lesson."""
@@ -712,7 +711,9 @@ class Classroom:
     code: str
     results: Path | None = None
     students: dict[str, Student] = field(default_factory=dict)
-    lattice_of: Callable[[Game], Any] = field(default=lambda game: None)
+    #: Whether a point (a position file's coordinates) is a site of the game's board (as
+    #: its UI reads it: :func:`viewer.classroom.sites.on_board`); none by default.
+    on_board: Callable[[Game, tuple[int, ...]], bool] = field(default=lambda game, point: False)
 
     def __post_init__(self) -> None:
         self.lock = threading.RLock()
@@ -730,7 +731,7 @@ class Classroom:
         paths: Sequence[str | os.PathLike[str]],
         code: str,
         results: Path | None,
-        lattice_of: Callable[[Game], Any],
+        on_board: Callable[[Game, tuple[int, ...]], bool],
         *,
         lock: bool = False,
     ) -> Classroom:
@@ -738,7 +739,7 @@ class Classroom:
         ``results`` when it exists (locked first when ``lock``: a class running on it
         already is refused). PositionFormatError naming the file at fault."""
         given = [ClassLesson(path, lessons.read(path)) for path in find_lessons(paths)]
-        room = cls(given, code_of(code), results, lattice_of=lattice_of)
+        room = cls(given, code_of(code), results, on_board=on_board)
         if results is not None:
             if lock:
                 room.held = ResultsLock(results)

@@ -12,12 +12,14 @@
   const RETRIES = 900; // a quarter of an hour
   const LOST = "The connection to the class was lost: trying again...";
   const GONE = "The class cannot be reached: reload the page when it is back.";
+  // the board's layers (viewer/classroom/scene.py's LAYERS), each drawn with its own look
+  const LAYERS = ["balls", "points", "marks", "rims", "faint"];
   // keys: the board's layers this page has (the server sends a layer it lacks)
   const C = { version: null, boardKey: null, busy: false, timer: null, keys: {}, refs: {} };
   const DATA = {
     cr: null, cr_msg: "", cr_name: "", cr_move: "", cr_legend: [], cr_levels: 1,
-    cr_flat: false, cr_sites: false, cr_form: [], cr_pick: "",
-    board_balls: null, board_points: null, board_marks: null,
+    cr_flat: false, cr_clips: false, cr_form: [], cr_pick: "",
+    board_balls: null, board_points: null, board_marks: null, board_rims: null, board_faint: null,
     teacher: null, teacher_code: "", teacher_lesson: 0, teacher_step: 1,
   };
   let vm = null; // the page's Vue instance (its data)
@@ -111,14 +113,14 @@
     if (answer.board) {
       const board = answer.board;
       // a layer the page has already comes as its key only
-      for (const layer of ["balls", "points", "marks"]) {
+      for (const layer of LAYERS) {
         if (layer in board) set("board_" + layer, board[layer]);
       }
       C.keys = board.keys || {};
       set("cr_legend", board.legend);
       set("cr_levels", board.levels);
       set("cr_flat", !!board.flat);
-      set("cr_sites", !!board.labels && board.labels.length > 0);
+      set("cr_clips", !!board.clips);
       C.labels = board.labels || [];
       makeLabels();
       if (board.key !== C.boardKey) {
