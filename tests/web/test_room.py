@@ -72,9 +72,9 @@ def test_a_wrong_answer_is_judged_counted_and_listed(room):
     room.teacher(CODE)
     table = list(csv.DictReader(io.StringIO(room.csv_text())))
     assert [(r["student"], r["step"], r["answered right"]) for r in table] == [
-        ("Ada", "1", "no"),
+        ("Ada", "1", "no question"),  # a step to read asks nothing
         ("Ada", "2", "yes"),
-        ("Bo", "1", "no"),
+        ("Bo", "1", "no question"),
     ]
     assert bo.page()["picked"] == []  # Ada's picks are Ada's
 
@@ -98,6 +98,27 @@ def test_a_move_task_is_played_by_a_click_and_refused_in_words(room):
         with pytest.raises(Refused, match="a move is on the board already"):
             ada.play(task.answers[0])
         assert room.rows()[0]["last_wrong"] == wrong
+
+
+def test_two_students_named_alike_are_told_apart(room):
+    first, second = room.join("Ada"), room.join("Ada")
+    rows = room.rows()
+    assert [row["name"] for row in rows] == ["Ada", "Ada"]
+    assert rows[0]["tag"] != rows[1]["tag"]
+    assert {rows[0]["tag"], rows[1]["tag"]} == {first.tag, second.tag}
+    table = list(csv.DictReader(io.StringIO(room.csv_text())))
+    assert {r["student tag"] for r in table} == {first.tag, second.tag}
+
+
+def test_each_lesson_opens_with_its_own_view(room):
+    ada = room.join("Ada")
+    with ada.lock:
+        ada.set_view(1, 1, 2)
+        assert ada.page()["view"] == {"top": 1, "peel": 1, "clip": 2}
+        ada.next()  # a step of the same lesson keeps the view the student chose
+        assert ada.page()["view"]["peel"] == 1
+        ada.open_lesson(1)
+        assert ada.page()["view"] == {"top": 99, "peel": 0, "clip": None}
 
 
 def test_everyone_to_a_step(room):

@@ -92,9 +92,20 @@
     const view = C.refs.view;
     if (!view || !board.camera) return;
     try {
-      view.setCamera(board.camera);
+      view.setCamera(Object.assign({ viewAngle: 30 }, board.camera));
     } catch (error) { /* an older vtk-view: keep its camera */ }
     view.resetCamera();
+    // vtk.js frames the board's sphere in the view's height only: a view narrower than
+    // it is high (a small screen) widens its angle so the board's sides stay in
+    const canvas = document.querySelector("#cr-view canvas");
+    const cam = view.getCamera && view.getCamera();
+    if (canvas && cam && canvas.clientWidth < canvas.clientHeight && canvas.clientHeight > 0) {
+      const angle = (cam.viewAngle || 30) * Math.PI / 180;
+      const wider = 2 * Math.atan(Math.tan(angle / 2) * canvas.clientHeight / canvas.clientWidth);
+      try {
+        view.setCamera(Object.assign({}, cam, { viewAngle: (wider * 180) / Math.PI }));
+      } catch (error) { /* keep it */ }
+    }
   }
 
   function apply(answer) {
@@ -246,6 +257,11 @@
     }
   }
   C.place_labels = placeLabels;
+  // Where the label ``text`` shows on the page (the tests look for the corners' names).
+  C.labels_at = function (text) {
+    const label = (C.labels || []).find((l) => l.text === text);
+    return label ? C.screen_of(label.at) : null;
+  };
 
   function listen() {
     const board = document.getElementById("cr-view");
@@ -293,8 +309,9 @@
     await resume();
     if (!C.timer) C.timer = window.setInterval(poll, POLL_MS);
     if (!C.labelTimer) C.labelTimer = window.setInterval(placeLabels, 120);
-    // connected again after a lost connection: the page asks for its place anew
-    C.onConnect(resume);
+    // connected again after a lost connection (a server restarted): the page asks for its
+    // place anew and frames the board again, as on a first load
+    C.onConnect(() => { C.boardKey = null; resume(); });
   };
 
   // ---- the teacher's page ----
