@@ -307,8 +307,9 @@ def test_a_small_screen_a_normal_load_and_a_message(server, browser):
     assert board["x"] + board["width"] <= 800
     assert board["width"] >= 400  # the side panel leaves the board most of the page
     for name in ("SW", "SE", "NW", "NE"):  # the corners' names are all on the page
-        x, y = page.evaluate("(n) => { const l = window.classroom.labels_at(n); return l; }", name)
+        x, y = page.evaluate("(n) => window.classroom.labels_at(n)", name)
         assert board["x"] <= x <= board["x"] + board["width"]
+        assert board["y"] <= y <= board["y"] + board["height"]
     page.evaluate("() => window.classroom.act('check')")  # a step to read: refused, said
     page.wait_for_selector("#cr-msg", timeout=WAIT)
     assert page.locator("#cr-view").bounding_box() == board
