@@ -38,8 +38,9 @@ def host_problems(lesson: Any) -> list[str]:
             for pattern, why in ONE_HOST_ONLY.items():
                 match = re.search(pattern, text, re.IGNORECASE)
                 if match is not None:
+                    where = f"step {index + 1} ({shorten(step.title)})"
                     found.append(
-                        f"step {index + 1} ({shorten(step.title)}): {match.group(0)!r} names {why}; "
+                        f"{where}: {match.group(0)!r} names {why}; "
                         "say it in words both front ends fit"
                     )
     return found
