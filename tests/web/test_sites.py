@@ -171,9 +171,17 @@ def test_pyramid_ball_by_its_program_form(service):
 def test_rolling_pyramids_the_draft_and_the_deployment(service):
     token, _ada = student_at(service, 2)
     play = service.resume(token)["page"]["play"]
-    assert play["buttons"] is False  # 113 ways to take a die: a list, not buttons
+    assert play["buttons"] is False  # 113 ways to take a die: too many for one row
     take = next(m for m in play["moves"] if m["text"] == "take blue d4 2 > hero")
-    assert take["words"]  # the game's words for it
+    assert take["words"] == ""  # written once: the notation says it all
+    # the page shows them grouped by die, each in the Turn dock's words
+    groups = {group["title"]: group["moves"] for group in play["groups"]}
+    assert sum(len(moves) for moves in groups.values()) == len(play["moves"])
+    hero = next(m for m in groups["blue d4 = 2"] if m["text"] == "take blue d4 2 > hero")
+    assert hero["words"] == "the next hero slot: 2"
+    panels = [panel["title"] for panel in service.resume(token)["page"]["panels"]]
+    assert panels[0] == "The dice pool"
+    assert "red's faction board" in panels
     # a click on the map in the draft says where a die is taken: the list, not a dock
     seat = service.seat(_ada)
     nine = seat.geometry.site(seat.view.map.cell("9"))

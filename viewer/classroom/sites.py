@@ -130,12 +130,28 @@ class Seat:
                 legal, about = near, self.ui.site_name(self.site)
         listed = [{"text": str(m), "words": self.ui.move_words(self.view, m)} for m in legal]
         form = self.ui.move_form(self.view)
+        found = self.ui.move_groups(self.view, legal) if legal else None
+        groups = [
+            {
+                "title": group.title,
+                "moves": [{"text": str(m), "words": words} for m, words in group.choices],
+            }
+            for group in found or ()
+        ]
         return {
             "moves": listed,
+            "groups": groups,  # the window's Turn dock's headings: buttons under each
             "about": about,
             "buttons": len(listed) <= MAX_BUTTONS,
             "form": None if form is None else _form_json(form),
         }
+
+    def panels(self) -> list[dict[str, Any]]:
+        """What the game's docks show beside the board (Rolling's dice pool and faction
+        boards), from the position as the seat sees it."""
+        return [
+            {"title": p.title, "html": p.html, "open": p.open} for p in self.ui.panels(self.view)
+        ]
 
     def _cells(self, move: Move) -> set[int]:
         ui, view = self.ui, self.view

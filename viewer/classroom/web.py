@@ -159,6 +159,7 @@ class Service:
         asks_move = page["task"] is not None and not page["task"]["points"]
         if asks_move and not page["moved"] and seat.lists_moves:
             page["play"] = seat.moves()
+        page["panels"] = seat.panels()
         answer: dict[str, Any] = {"page": page, "board": state}
         if error:
             answer["error"] = error
