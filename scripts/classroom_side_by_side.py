@@ -38,8 +38,9 @@ FIRST = {
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("out", nargs="?", default=str(ROOT / "docs" / "images"))
-    parser.add_argument("--width", type=int, default=1280)
-    parser.add_argument("--height", type=int, default=720)
+    parser.add_argument("--width", type=int, default=1100)
+    parser.add_argument("--height", type=int, default=640)
+    parser.add_argument("--window-size", default="720x540", help="the render's WxH")
     parser.add_argument("--no-window", action="store_true", help="the page's pictures only")
     args = parser.parse_args()
     out = Path(args.out)
@@ -85,7 +86,8 @@ def main() -> int:
         for game, lesson in FIRST.items():
             picture = out / f"side-{game}-window.png"
             subprocess.run(
-                [sys.executable, "-m", "viewer.cli", "render", str(lesson), "-o", str(picture)],
+                [sys.executable, "-m", "viewer.cli", "render", str(lesson), "-o", str(picture)]
+                + ["--size", args.window_size],
                 cwd=ROOT,
                 check=True,
             )
