@@ -85,9 +85,9 @@ def main() -> int:
     if not args.no_window:
         for game, lesson in FIRST.items():
             picture = out / f"side-{game}-window.png"
+            render = [sys.executable, "-m", "viewer.cli", "render", str(lesson)]
             subprocess.run(
-                [sys.executable, "-m", "viewer.cli", "render", str(lesson), "-o", str(picture)]
-                + ["--size", args.window_size],
+                [*render, "-o", str(picture), "--size", args.window_size],
                 cwd=ROOT,
                 check=True,
             )
