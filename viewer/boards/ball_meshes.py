@@ -13,7 +13,8 @@ in the mesh that stands for the window's visual:
 | highlights     | a rim: a larger sphere in the rim's colour whose near half the page  |
 |                | culls, so only its outline shows round the ball ("rims")            |
 | pointers       | the window's cones, outside the site ("pointers")                   |
-| paths          | tubes through the points ("paths")                                  |
+| paths          | tubes through the points ("paths"), and a copy the page draws faint  |
+|                | over the balls that hide it ("xray", as the window's x-ray layer)   |
 | regions        | translucent cells ("regions")                                       |
 | labels         | text at the window's label spot, beyond the cone (``label_spots``)   |
 | ghosts         | translucent sphere meshes ("ghosts")                                |
@@ -223,6 +224,9 @@ class BallPyramidMeshes:
             plain.cell_data["rgb"] = np.tile(np.array(colour, np.uint8), (plain.n_cells, 1))
             tubes.append(plain)
         found["paths"] = pv.merge(tubes) if tubes else pv.PolyData()
+        # where balls hide a path it shows through, faint: the window's x-ray copy (the page
+        # draws this layer over the scene)
+        found["xray"] = found["paths"].copy()
         return found
 
     def _edges(self) -> pv.PolyData:

@@ -22,9 +22,9 @@ import numpy as np
 import pyvista as pv
 
 #: The page's layers, each drawn with its own look (``www/student.html``): opaque pieces,
-#: translucent ghosts, opaque marks, rims (the near half culled: an outline round a ball)
-#: and faint faces (walls, regions).
-LAYERS = ("balls", "points", "marks", "rims", "faint")
+#: translucent ghosts, opaque marks, rims (the near half culled: an outline round a ball),
+#: faint faces (walls, regions) and the x-ray (faint, over everything: a path through balls).
+LAYERS = ("balls", "points", "marks", "rims", "faint", "xray")
 
 
 def _b64(array: np.ndarray, dtype: str) -> dict[str, str]:

@@ -48,7 +48,8 @@ MAX_BUTTONS = 24
 #: The most moves a page is sent at all (a position with more offers a form or the text box).
 MAX_LISTED = 200
 #: The page's layer of each board view's mesh (any other: "balls", the opaque pieces and
-#: board): translucent ghosts, marks over the board, rims round balls, faint faces.
+#: board): translucent ghosts, marks over the board, rims round balls, faint faces, and
+#: the paths' faint copy drawn over everything (x-ray).
 PAGE_LAYER = {
     "ghosts": "points",
     "piece_ghosts": "points",
@@ -58,6 +59,7 @@ PAGE_LAYER = {
     "ghost_rims": "marks",
     "inlays": "marks",
     "rims": "rims",
+    "xray": "xray",
     "walls": "faint",
     "regions": "faint",
 }

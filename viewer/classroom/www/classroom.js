@@ -13,13 +13,14 @@
   const LOST = "The connection to the class was lost: trying again...";
   const GONE = "The class cannot be reached: reload the page when it is back.";
   // the board's layers (viewer/classroom/scene.py's LAYERS), each drawn with its own look
-  const LAYERS = ["balls", "points", "marks", "rims", "faint"];
+  const LAYERS = ["balls", "points", "marks", "rims", "faint", "xray"];
   // keys: the board's layers this page has (the server sends a layer it lacks)
   const C = { version: null, boardKey: null, busy: false, timer: null, keys: {}, refs: {} };
   const DATA = {
     cr: null, cr_msg: "", cr_name: "", cr_move: "", cr_legend: [], cr_levels: 1,
     cr_flat: false, cr_clips: false, cr_form: [], cr_pick: "",
     board_balls: null, board_points: null, board_marks: null, board_rims: null, board_faint: null,
+    board_xray: null,
     teacher: null, teacher_code: "", teacher_lesson: 0, teacher_step: 1,
   };
   let vm = null; // the page's Vue instance (its data)
