@@ -371,6 +371,75 @@ def test_the_classroom_reaches_no_qt():
     assert "viewer.lab.lesson" in seen  # built on the lab's lesson state, not beside it
 
 
+def game_only_names() -> set[str]:
+    """The public names some games have and others lack (beyond :class:`model.game.Game`'s
+    protocol and what every game has): Partition's ``analysis``, ``holders``,
+    ``escape_path``, Rolling's ``garrison``, ..."""
+    from model.game import Game
+
+    # (a game's fresh position: its attributes too, as ``move_stack``)
+    named = [{n for n in dir(cls.new()) if not n.startswith("_")} for cls in GAMES.values()]
+    return set.union(*named) - set.intersection(*named) - set(dir(Game))
+
+
+#: Game-only names the classroom uses for things that are not a game, each for its reason.
+CLASSROOM_WORDS = {
+    "groups": "a move form's groups of rows (sites._form_json)",
+    "choices": "a form part's choices",
+    "state": "a layer's mesh state",
+    "resolve": "Path.resolve",
+}
+
+
+def classroom_offences(path: pathlib.Path) -> list[str]:
+    """What ``path`` imports of a game (its model or its UI package) or asks a game for
+    by name: a name only some games have, as an attribute or a string (``getattr(game,
+    "holders")``)."""
+    parts = [(module, module.split(".")) for module in imports(path)]
+    found = [
+        module
+        for module, part in parts
+        if (part[0] == "model" and len(part) > 1 and part[1] in GAMES)
+        or (part[:2] == ["viewer", "games"] and len(part) > 2)
+    ]
+    words: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Attribute):
+            words.add(node.attr)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            words.add(node.value)
+    found += sorted((words & game_only_names()) - set(CLASSROOM_WORDS))
+    return found
+
+
+def test_the_classroom_imports_no_game_nor_asks_one_by_name():
+    """One picture: the classroom draws every board from the game UI's frame (found by
+    the game's name through viewer.games), never reading the rules a second time."""
+    offenders = {
+        str(path.relative_to(ROOT)): found
+        for path in sorted((VIEWER / "classroom").glob("*.py"))
+        if (found := classroom_offences(path))
+    }
+    assert offenders == {}
+    assert {"analysis", "holders", "escape_path"} <= game_only_names()
+
+
+def test_the_classroom_contract_sees_a_game_asked_by_name():
+    fake = VIEWER / "classroom" / "_contract_probe.py"
+    fake.write_text(
+        "from model.partition import Partition\n"
+        "from ..games.partition.teaching import TeachingView\n"
+        "def f(game):\n    return getattr(game, 'holders')(), game.escape_path\n"
+    )
+    try:
+        found = classroom_offences(fake)
+    finally:
+        os.unlink(fake)
+    assert {"model.partition", "viewer.games.partition.teaching", "holders", "escape_path"} <= set(
+        found
+    )
+
+
 def lab_offences(graph: dict[str, set[str]]) -> list[str]:
     """The lab's imports of the viewer outside viewer/lab/, as "MODULE: IMPORTED"."""
     return sorted(

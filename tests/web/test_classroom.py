@@ -89,12 +89,14 @@ def test_two_students_and_a_teacher(server, browser):
     teacher.goto(server.teacher)
     teacher.wait_for_function("() => document.body.dataset.rows === '2'", timeout=WAIT)
     table = teacher.inner_text("#cr-table")
-    rows = {line.split("\t")[0]: line.split("\t") for line in table.splitlines()[1:]}
-    assert rows["Ada"][2].startswith("2/3 Five walls")
+    # a student's name, then their tag (two of a name told apart); the step's ticks
+    rows = {line.split()[0]: line.split("\t") for line in table.splitlines()[1:]}
+    assert re.fullmatch(r"Ada #[0-9a-f]{6}", rows["Ada"][0])
+    assert re.match(r"[·✔]{3}\s*2/3 Five walls", rows["Ada"][2])  # the steps ticked, then the step
     assert rows["Ada"][3:6] == ["1", "0", "1"]  # tries, right, wrong
     assert rows["Ada"][7] == "0,0,0"
     assert "SW (0,0,0) is not one of them" in rows["Ada"][8]
-    assert rows["Bo"][2].startswith("1/3 Five corners")
+    assert "1/3 Five corners" in rows["Bo"][2]
 
     # Ada answers right with the apex: the tick, and the teacher's count
     ada.click("#cr-retry")
@@ -265,6 +267,9 @@ def test_sigterm_keeps_every_students_progress_and_a_page_comes_back(tmp_path, b
     # the connection is lost; the server starts again on the same port and results file:
     # the page, not reloaded, connects again by itself and shows Dee's step
     port = int(re.search(r":(\d+)/", running.students).group(1))
+    framed = page.evaluate("() => window.classroom.refs.view.getCamera().position")
+    # the camera turned far away meanwhile: the reconnected page frames the board again
+    page.evaluate("() => window.classroom.refs.view.setCamera({ position: [300, 200, 100] })")
     page.evaluate("() => window.classroom.set('cr', null)")  # what it showed, forgotten
     page.wait_for_timeout(1500)  # gone for a few of the page's tries (one a second)
     again = start_server(results, LESSON, port=port)
@@ -272,6 +277,41 @@ def test_sigterm_keeps_every_students_progress_and_a_page_comes_back(tmp_path, b
         page.wait_for_selector("#cr-step-title", timeout=30_000)
         assert page.inner_text("#cr-step-title") == "Five walls"
         assert page.inner_text("#cr-who") == "Dee"
+        page.wait_for_function(
+            "(p) => Math.hypot(...window.classroom.refs.view.getCamera().position"
+            ".map((v, i) => v - p[i])) < 0.01",
+            arg=framed,
+            timeout=WAIT,
+        )
     finally:
         page.close()
         again.stop(signal.SIGKILL)
+
+
+def test_a_small_screen_a_normal_load_and_a_message(server, browser):
+    """At 800 x 600: nothing fails to load and nothing is said on the console; the board
+    fits the page; a message stands over the page without moving the board."""
+    page = browser.new_page(viewport={"width": 800, "height": 600})
+    said: list[str] = []
+    page.on("console", lambda m: said.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda exc: said.append(str(exc)))
+    page.on("requestfailed", lambda r: said.append(f"failed: {r.url}"))
+    page.on("response", lambda r: said.append(f"{r.status}: {r.url}") if r.status >= 400 else None)
+    page.goto(server.students)
+    page.fill("#cr-name", "Eve", timeout=WAIT)
+    page.click("#cr-join-button")
+    page.wait_for_selector("#cr-step-title", timeout=WAIT)
+    page.wait_for_function("() => document.querySelector('#cr-view canvas')", timeout=WAIT)
+    page.wait_for_timeout(800)
+    board = page.locator("#cr-view").bounding_box()
+    assert board["x"] + board["width"] <= 800
+    assert board["width"] >= 400  # the side panel leaves the board most of the page
+    for name in ("SW", "SE", "NW", "NE"):  # the corners' names are all on the page
+        x, y = page.evaluate("(n) => window.classroom.labels_at(n)", name)
+        assert board["x"] <= x <= board["x"] + board["width"]
+        assert board["y"] <= y <= board["y"] + board["height"]
+    page.evaluate("() => window.classroom.act('check')")  # a step to read: refused, said
+    page.wait_for_selector("#cr-msg", timeout=WAIT)
+    assert page.locator("#cr-view").bounding_box() == board
+    page.close()
+    assert said == []

@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from viewer.classroom.room import Classroom, Refused
-from viewer.classroom.scene import lattice_of
+from viewer.classroom.sites import on_board
 from viewer.classroom.web import Service
 
 FULL = os.environ.get("PYRAMID_FUZZ") == "full"
@@ -67,7 +67,7 @@ values = st.recursive(
 
 @pytest.fixture(scope="module")
 def service() -> Service:
-    service = Service(Classroom.open(FILES, "abcd-efgh", None, lattice_of))
+    service = Service(Classroom.open(FILES, "abcd-efgh", None, on_board))
     service.join("Fuzz")  # one student for every example (a class holds at most 200)
     return service
 
@@ -82,7 +82,7 @@ def sensible(data: st.DataObject, service: Service, student, action: str) -> lis
         if seat is not None:
             centres = np.asarray(seat.geometry.centres, dtype=float)
         else:
-            centres = np.asarray(lattice_of(game).centres, dtype=float)
+            centres = np.asarray(on_board(game).centres, dtype=float)
         target = centres[data.draw(st.integers(0, len(centres) - 1))]
         if action == "point":
             return [[round(float(c)) for c in target]]

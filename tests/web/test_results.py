@@ -21,7 +21,7 @@ from viewer.classroom.room import (
     class_name,
     results_folder,
 )
-from viewer.classroom.scene import lattice_of
+from viewer.classroom.sites import on_board
 from viewer.cli import main
 
 
@@ -102,13 +102,13 @@ def test_results_go_to_the_users_data_folder_by_the_class_name(tmp_path, monkeyp
 
 def test_a_second_class_on_the_same_results_file_is_refused_while_the_first_runs(tmp_path):
     path = tmp_path / "results.json"
-    first = Classroom.open([LESSON], CODE, path, lattice_of, lock=True)
+    first = Classroom.open([LESSON], CODE, path, on_board, lock=True)
     try:
         with pytest.raises(PositionFormatError, match="another class is running on this"):
-            Classroom.open([LESSON], CODE, path, lattice_of, lock=True)
+            Classroom.open([LESSON], CODE, path, on_board, lock=True)
     finally:
         first.close()
-    again = Classroom.open([LESSON], CODE, path, lattice_of, lock=True)  # the first ended
+    again = Classroom.open([LESSON], CODE, path, on_board, lock=True)  # the first ended
     again.close()
 
 
@@ -121,7 +121,7 @@ def test_keys_in_clear_of_the_first_format_are_read_and_kept_as_digests(tmp_path
         "students": [{"token": token, "name": "Ada", "lesson": 0, "step": 1, "steps": []}],
     }
     path.write_text(json.dumps(old))
-    room = Classroom.open([LESSON], CODE, path, lattice_of)
+    room = Classroom.open([LESSON], CODE, path, on_board)
     assert room.student(token).step_index == 1
     room.save()
     text = path.read_text()
@@ -132,7 +132,7 @@ def test_keys_in_clear_of_the_first_format_are_read_and_kept_as_digests(tmp_path
 
 def test_the_teacher_removes_a_student_from_the_class_and_its_results(tmp_path):
     path = tmp_path / "results.json"
-    room = Classroom.open([LESSON], CODE, path, lattice_of)
+    room = Classroom.open([LESSON], CODE, path, on_board)
     ada, bo = room.join("Ada"), room.join("Bo")
     room.remove(bo.id)
     with pytest.raises(Refused, match="does not know you"):
@@ -147,7 +147,7 @@ def test_the_teacher_removes_a_student_from_the_class_and_its_results(tmp_path):
 
 def test_a_results_file_that_cannot_be_written_is_said(tmp_path):
     path = tmp_path / "results.json"
-    room = Classroom.open([LESSON], CODE, path, lattice_of)
+    room = Classroom.open([LESSON], CODE, path, on_board)
     room.join("Ada")
     path.mkdir()  # (root writes anywhere: a folder in the file's place cannot be replaced)
     with pytest.raises(IsADirectoryError):

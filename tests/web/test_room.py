@@ -16,7 +16,8 @@ from classroom_helpers import LESSON, SECOND
 from model import lesson as lessons
 from model.game import PositionFormatError
 from viewer.classroom.room import Classroom, Refused, make_code, name_of, point_of
-from viewer.classroom.scene import WALL_RGB, board_of, hex_of, lattice_of, point_on_ray
+from viewer.classroom.scene import hex_of
+from viewer.classroom.sites import Seat, on_board, pick, site_board
 from viewer.classroom.web import Service, _refusing
 
 CODE = "abcd-efgh"
@@ -24,7 +25,7 @@ CODE = "abcd-efgh"
 
 @pytest.fixture
 def room(tmp_path):
-    return Classroom.open([LESSON, SECOND], CODE, tmp_path / "results.json", lattice_of)
+    return Classroom.open([LESSON, SECOND], CODE, tmp_path / "results.json", on_board)
 
 
 def test_names_and_points_are_checked():
@@ -71,9 +72,9 @@ def test_a_wrong_answer_is_judged_counted_and_listed(room):
     room.teacher(CODE)
     table = list(csv.DictReader(io.StringIO(room.csv_text())))
     assert [(r["student"], r["step"], r["answered right"]) for r in table] == [
-        ("Ada", "1", "no"),
+        ("Ada", "1", "no question"),  # a step to read asks nothing
         ("Ada", "2", "yes"),
-        ("Bo", "1", "no"),
+        ("Bo", "1", "no question"),
     ]
     assert bo.page()["picked"] == []  # Ada's picks are Ada's
 
@@ -99,6 +100,27 @@ def test_a_move_task_is_played_by_a_click_and_refused_in_words(room):
         assert room.rows()[0]["last_wrong"] == wrong
 
 
+def test_two_students_named_alike_are_told_apart(room):
+    first, second = room.join("Ada"), room.join("Ada")
+    rows = room.rows()
+    assert [row["name"] for row in rows] == ["Ada", "Ada"]
+    assert rows[0]["tag"] != rows[1]["tag"]
+    assert {rows[0]["tag"], rows[1]["tag"]} == {first.tag, second.tag}
+    table = list(csv.DictReader(io.StringIO(room.csv_text())))
+    assert {r["student tag"] for r in table} == {first.tag, second.tag}
+
+
+def test_each_lesson_opens_with_its_own_view(room):
+    ada = room.join("Ada")
+    with ada.lock:
+        ada.set_view(1, 1, 2)
+        assert ada.page()["view"] == {"top": 1, "peel": 1, "clip": 2}
+        ada.next()  # a step of the same lesson keeps the view the student chose
+        assert ada.page()["view"]["peel"] == 1
+        ada.open_lesson(1)
+        assert ada.page()["view"] == {"top": 99, "peel": 0, "clip": None}
+
+
 def test_everyone_to_a_step(room):
     students = [room.join(name) for name in ("Ada", "Bo", "Cy")]
     assert room.everyone_to(1, 1) == 3
@@ -120,7 +142,7 @@ def test_the_results_file_is_written_atomically_and_read_again(room, tmp_path):
     text = written.read_text(encoding="utf-8")
     assert ada.token not in text  # the key is kept as its SHA-256 only
     assert hashlib.sha256(ada.token.encode()).hexdigest() in text
-    again = Classroom.open([LESSON, SECOND], CODE, tmp_path / "results.json", lattice_of)
+    again = Classroom.open([LESSON, SECOND], CODE, tmp_path / "results.json", on_board)
     back = again.student(ada.token)
     assert (back.name, back.lesson_index, back.step_index) == ("Ada", 0, 1)
     assert back.page()["done"] == [1]
@@ -128,7 +150,7 @@ def test_the_results_file_is_written_atomically_and_read_again(room, tmp_path):
     # a damaged results file is refused by name, not taken
     (tmp_path / "bad.json").write_text(json.dumps({"format": "other"}))
     with pytest.raises(PositionFormatError, match="not a results file"):
-        Classroom.open([LESSON], CODE, tmp_path / "bad.json", lattice_of)
+        Classroom.open([LESSON], CODE, tmp_path / "bad.json", on_board)
 
 
 def test_the_service_refuses_and_answers(room):
@@ -150,36 +172,34 @@ def test_the_service_refuses_and_answers(room):
 
 
 def test_a_click_finds_the_point_it_meets():
-
-    game = lessons.read(SECOND).steps[0].game
-    lattice = lattice_of(game)
-    assert lattice is not None
-    board = board_of(game, lattice, overlays={"walls": True, "corners": True, "region": "SW"})
+    step = lessons.read(SECOND).steps[0]
+    seat = Seat(step.game, 0, {"walls": True, "corners": True, "region": "SW"})
+    board = site_board(seat)
+    lattice = seat.geometry
     eye = np.array([20.0, -20.0, 15.0])
     for pid in (0, lattice.count - 1, lattice.id_of(1, 1, 0)):
         target = lattice.centres[pid]
-        hit = point_on_ray(board, lattice, eye, target - eye)
+        hit = pick(board, eye, target - eye)
         # the point aimed at, or one in front of it on the same ray (a ball hides it)
         assert hit is not None
-        assert (
-            np.linalg.norm(lattice.centres[lattice.id_of(*hit)] - eye)
-            <= np.linalg.norm(target - eye) + 1e-9
-        )
-    assert point_on_ray(board, lattice, eye, eye) is None  # looking away
-    words = [w for _c, w in board.legend]
-    assert "the walls' edges: base, west, east, south, north" in words
+        assert np.linalg.norm(lattice.centres[hit] - eye) <= np.linalg.norm(target - eye) + 1e-9
+    assert pick(board, eye, eye) is None  # looking away
+    kinds = {kind for _c, _w, kind in board.legend}
+    assert {"decoration", "pointer", "labels", "path"} <= kinds  # SW is open: its paths
+    texts = {text for text, _at, _kind in board.labels}
+    assert {"SW", "SE", "NW", "NE", "AP", "base", "west"} <= texts  # corners' and walls' names
 
 
 def test_every_shipped_lesson_is_served(tmp_path):
     lessons_folder = LESSON.parents[1]
-    room = Classroom.open([lessons_folder], CODE, None, lattice_of)
+    room = Classroom.open([lessons_folder], CODE, None, on_board)
     games = {given.lesson.game_name for given in room.lessons}
     assert len(games) == 5  # the ball pyramid's two games and the three others
     assert len(room.lessons) == len(list(lessons_folder.rglob("*.lesson.json")))
-    again = Classroom.open([lessons_folder, LESSON], CODE, None, lattice_of)
+    again = Classroom.open([lessons_folder, LESSON], CODE, None, on_board)
     assert [given.path for given in again.lessons] == [given.path for given in room.lessons]
     with pytest.raises(PositionFormatError, match="no such file or folder"):
-        Classroom.open([tmp_path / "nowhere"], CODE, None, lattice_of)
+        Classroom.open([tmp_path / "nowhere"], CODE, None, on_board)
 
 
 def test_a_shared_escape_path_is_one_tube_and_one_legend_line():
@@ -188,15 +208,18 @@ def test_a_shared_escape_path_is_one_tube_and_one_legend_line():
     from viewer.lab import palette
 
     step = lessons.read(SECOND).steps[0]
-    board = board_of(step.game, lattice_of(step.game), overlays=step.overlays)
+    board = site_board(Seat(step.game, 0, step.overlays))
     legend = board.state()["legend"]
-    paths = [entry for entry in legend if "escape path" in entry["words"]]
-    assert [entry["words"] for entry in paths] == [
-        "red's and blue's escape path (the same points): SW to a far wall"
-    ]
+    paths = [entry for entry in legend if entry["kind"] == "path"]
+    assert len(paths) == 1
+    assert "escape path" in paths[0]["words"]
     assert paths[0]["colour"] == hex_of(palette.PATH_RGB["both"])
-    tubes = [rgb for _points, rgb in board.marks.paths if rgb != WALL_RGB]
-    assert tubes == [palette.PATH_RGB["both"]]
+    marks = board.drawn["marks"].mesh()
+    assert marks is not None
+    colours = {tuple(int(c) for c in rgb) for rgb in np.asarray(marks.point_data["rgb"])}
+    assert palette.PATH_RGB["both"] in colours
+    assert palette.PATH_RGB["red"] not in colours
+    assert palette.PATH_RGB["blue"] not in colours
 
 
 def test_a_fault_is_said_without_its_details_and_logged_on_one_line(caplog):

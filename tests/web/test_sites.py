@@ -16,7 +16,7 @@ from classroom_helpers import ROOT
 
 from model import lesson as lessons
 from viewer.classroom.room import Classroom, Refused
-from viewer.classroom.scene import lattice_of
+from viewer.classroom.sites import on_board
 from viewer.classroom.web import Service, _refusing
 
 CODE = "abcd-efgh"
@@ -29,7 +29,7 @@ FIGHTS = LESSONS / "rolling" / "02-fights.lesson.json"
 
 @pytest.fixture
 def service():
-    return Service(Classroom.open([TERRACE, BALL, DRAFT, FIGHTS], CODE, None, lattice_of))
+    return Service(Classroom.open([TERRACE, BALL, DRAFT, FIGHTS], CODE, None, on_board))
 
 
 def student_at(service, lesson: int, step: int = 1):
@@ -112,7 +112,7 @@ def test_allmers_pyramid_a_click_points_task_is_answered_by_clicks(tmp_path):
     }
     path = tmp_path / "points.lesson.json"
     path.write_text(json.dumps(raw), encoding="utf-8")
-    service = Service(Classroom.open([path], CODE, None, lattice_of))
+    service = Service(Classroom.open([path], CODE, None, on_board))
     token, ada = student_at(service, 0)
     seat = service.seat(ada)
     named = {seat.ui.site_name(s): s for s in range(49)}
@@ -171,9 +171,17 @@ def test_pyramid_ball_by_its_program_form(service):
 def test_rolling_pyramids_the_draft_and_the_deployment(service):
     token, _ada = student_at(service, 2)
     play = service.resume(token)["page"]["play"]
-    assert play["buttons"] is False  # 113 ways to take a die: a list, not buttons
+    assert play["buttons"] is False  # 113 ways to take a die: too many for one row
     take = next(m for m in play["moves"] if m["text"] == "take blue d4 2 > hero")
-    assert take["words"]  # the game's words for it
+    assert take["words"] == ""  # written once: the notation says it all
+    # the page shows them grouped by die, each in the Turn dock's words
+    groups = {group["title"]: group["moves"] for group in play["groups"]}
+    assert sum(len(moves) for moves in groups.values()) == len(play["moves"])
+    hero = next(m for m in groups["blue d4 = 2"] if m["text"] == "take blue d4 2 > hero")
+    assert hero["words"] == "the next hero slot: 2"
+    panels = [panel["title"] for panel in service.resume(token)["page"]["panels"]]
+    assert panels[0] == "The dice pool"
+    assert "red's faction board" in panels
     # a click on the map in the draft says where a die is taken: the list, not a dock
     seat = service.seat(_ada)
     nine = seat.geometry.site(seat.view.map.cell("9"))
@@ -237,7 +245,7 @@ def secret_lesson(tmp_path, targets):
 def blue_session(path, targets):
     """Everything a blue student's page is sent: the page, clicks on the map, a wrong
     deployment (blue deploys again after it), Retry and the right one."""
-    service = Service(Classroom.open([path], CODE, None, lattice_of))
+    service = Service(Classroom.open([path], CODE, None, on_board))
     token = service.join("Bo")["token"]
     student = service.room.student(token)
     real = student.lab.session.game
@@ -286,9 +294,9 @@ def test_serving_every_lesson_loads_no_qt():
     script = (
         "import sys\n"
         "from viewer.classroom.room import Classroom\n"
-        "from viewer.classroom.scene import lattice_of\n"
+        "from viewer.classroom.sites import on_board\n"
         "from viewer.classroom.web import Service\n"
-        "room = Classroom.open(['model/data/lessons'], 'abcd-efgh', None, lattice_of)\n"
+        "room = Classroom.open(['model/data/lessons'], 'abcd-efgh', None, on_board)\n"
         "service = Service(room)\n"
         "token = service.join('Ada')['token']\n"
         "student = room.student(token)\n"

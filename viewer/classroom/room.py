@@ -252,6 +252,10 @@ def _seconds(value: Any) -> float:
     return float(value)
 
 
+#: The view a lesson opens with: every level, no peel, no clip.
+DEFAULT_VIEW: dict[str, Any] = {"top": 99, "peel": 0, "clip": None}
+
+
 class Student:
     """One student: their lab (the lesson state the window uses), where they are, and
     their records per (lesson, step). Every call is made under :attr:`lock`."""
@@ -280,10 +284,17 @@ class Student:
         self.progress = StudentProgress()
         self.lab.lessons.progress = self.progress
         self.lab.lessons.changed.connect(self._lesson_changed)
-        self.view: dict[str, Any] = {"top": 99, "peel": 0, "clip": None}
+        self.view: dict[str, Any] = dict(DEFAULT_VIEW)
         #: The teacher's line as of the last change (read without the lock: a student's
         #: long answer, a win-within task's proof, never holds the teacher's page).
         self.row_kept: dict[str, Any] | None = None
+
+    @property
+    def tag(self) -> str:
+        """What tells two students of the same name apart on the teacher's page and in the
+        CSV: the start of their key's digest (the same after a restart; it reveals nothing
+        of the key)."""
+        return self.key[:6]
 
     # -- where the student is --
 
@@ -300,8 +311,11 @@ class Student:
         return self.records.setdefault(key, StepRecord())
 
     def open_lesson(self, index: int, step: int | None = None) -> None:
-        """Lesson ``index`` of the class, at ``step`` (default: where the student left it)."""
+        """Lesson ``index`` of the class, at ``step`` (default: where the student left it),
+        with its own view: every level, nothing peeled or clipped (a peel kept from
+        another lesson could hide the very corners this one asks for)."""
         self._leave_step()
+        self.view = dict(DEFAULT_VIEW)
         self.lesson_index = index
         given = self.room.lessons[index]
         self.lab.lessons.start(given.lesson, given.path, step)
@@ -382,8 +396,7 @@ class Student:
         return max(-1, self.lab.lessons.step.game.current_player())
 
     def _on_board(self, point: tuple[int, ...]) -> bool:
-        lattice = self.room.lattice_of(self.lab.session.game)
-        return lattice is not None and len(point) == 3 and lattice.contains(*point)
+        return self.room.on_board(self.lab.session.game, point)
 
     def play(self, text: str) -> None:
         """The move written ``text`` (a click, typed, or a form's), judged by the lesson."""
@@ -489,6 +502,7 @@ class Student:
         return {
             "id": self.id,
             "name": self.name,
+            "tag": self.tag,
             "lesson": self.lesson_index,
             "lesson_title": lesson.title,
             "step": shown.index,
@@ -712,7 +726,9 @@ class Classroom:
     code: str
     results: Path | None = None
     students: dict[str, Student] = field(default_factory=dict)
-    lattice_of: Callable[[Game], Any] = field(default=lambda game: None)
+    #: Whether a point (a position file's coordinates) is a site of the game's board (as
+    #: its UI reads it: :func:`viewer.classroom.sites.on_board`); none by default.
+    on_board: Callable[[Game, tuple[int, ...]], bool] = field(default=lambda game, point: False)
 
     def __post_init__(self) -> None:
         self.lock = threading.RLock()
@@ -730,7 +746,7 @@ class Classroom:
         paths: Sequence[str | os.PathLike[str]],
         code: str,
         results: Path | None,
-        lattice_of: Callable[[Game], Any],
+        on_board: Callable[[Game, tuple[int, ...]], bool],
         *,
         lock: bool = False,
     ) -> Classroom:
@@ -738,7 +754,7 @@ class Classroom:
         ``results`` when it exists (locked first when ``lock``: a class running on it
         already is refused). PositionFormatError naming the file at fault."""
         given = [ClassLesson(path, lessons.read(path)) for path in find_lessons(paths)]
-        room = cls(given, code_of(code), results, lattice_of=lattice_of)
+        room = cls(given, code_of(code), results, on_board=on_board)
         if results is not None:
             if lock:
                 room.held = ResultsLock(results)
@@ -830,6 +846,7 @@ class Classroom:
         writer.writerow(
             [
                 "student",
+                "student tag",
                 "lesson",
                 "lesson title",
                 "step",
@@ -850,14 +867,20 @@ class Classroom:
                 given = self.lessons[entry["lesson"]]
                 steps = given.lesson.steps
                 done = student.progress.done(given.path)
+                step = steps[entry["step"]] if entry["step"] < len(steps) else None
+                if step is not None and step.task is None:
+                    right = "no question"  # a step to read: nothing to answer
+                else:
+                    right = "yes" if entry["step"] in done else "no"
                 writer.writerow(
                     [
                         _cell(student.name),
+                        student.tag,
                         entry["lesson"] + 1,
                         _cell(given.title),
                         entry["step"] + 1,
-                        _cell(steps[entry["step"]].title) if entry["step"] < len(steps) else "",
-                        "yes" if entry["step"] in done else "no",
+                        _cell(step.title) if step is not None else "",
+                        right,
                         entry["tries"],
                         entry["right"],
                         entry["wrong"],

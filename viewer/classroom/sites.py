@@ -1,13 +1,16 @@
-"""The boards of the games that are not played on the ball pyramid (a stepped pyramid, a
-flat grid, a hex map), for a student's page, drawn and clicked as the window does.
+"""Every game's board for a student's page (the ball pyramid, a stepped pyramid, a flat
+grid, a hex map), drawn and clicked as the window does: one picture, two renderers.
 
 The game's own UI (``viewer/games/<name>/``, found by :func:`viewer.games.ui_class`; it
-imports no Qt until its docks are made) makes the frame of the position, and its turn
-builder takes the clicks (a stone selected and its destinations marked, a destination
-played, a hex chosen); the window's board view draws the frame into meshes
-(``meshes_only``: no plotter, nothing rendered), which go to the page as the ball
-pyramid's do. A click is a view ray from the page's camera; the board view's own picking
-finds the site it meets.
+imports no Qt until its docks are made) makes the frame of the position, with the step's
+overlays set on it as the window's lesson sets them (Partition's corners, walls, groups,
+a corner's region: the rules' own teaching words), and its turn builder takes the clicks
+(a ball placed, a stone selected and its destinations marked, a destination played, a hex
+chosen); the window's board code draws the frame into meshes
+(:func:`viewer.boards.meshes_only`: no plotter, nothing rendered), which go to the page.
+A click is a view ray from the page's camera; the board view's own picking finds the site
+it meets. Nothing here names a game or asks one for a method by name
+(``tests/web/test_sites.py``).
 
 **Hidden information.** A student sits one seat: the player to move in the step's position
 (none at a simultaneous node: both sides are programmed). Everything the page is sent, the
@@ -31,22 +34,35 @@ import pyvista as pv
 from model.game import Game, Move
 from model.lesson import Verdict
 
-from ..boards import BOARD_VIEWS
+from ..boards import BOARD_VIEWS, meshes_only
 from ..games import GameUI, MoveForm, ui_class
+from ..lab import palette
 from ..lab.frame import Frame
-from ..lab.lesson_marks import lesson_frame
+from ..lab.lesson_marks import lesson_frame, site_of
 from ..lab.view_state import ViewState
 from ..widgets.legend_entries import legend_entries
-from .scene import Board, hex_of, unit_ray
+from .scene import LAYERS, Board, Drawn, unit_ray
 
 #: The most moves a page lists as buttons; past it, a drop-down list.
 MAX_BUTTONS = 24
 #: The most moves a page is sent at all (a position with more offers a form or the text box).
 MAX_LISTED = 200
-#: Layers drawn translucent on the page (the window's ghosts).
-TRANSLUCENT = frozenset({"ghosts", "piece_ghosts"})
-#: Layers of marks over the board (markers, rims, paths, inlays).
-MARKS = frozenset({"markers", "marks", "paths", "ghost_rims", "inlays"})
+#: The page's layer of each board view's mesh (any other: "balls", the opaque pieces and
+#: board): translucent ghosts, marks over the board, rims round balls, faint faces, and
+#: the paths' faint copy drawn over everything (x-ray).
+PAGE_LAYER = {
+    "ghosts": "points",
+    "piece_ghosts": "points",
+    "marks": "marks",
+    "paths": "marks",
+    "pointers": "marks",
+    "ghost_rims": "marks",
+    "inlays": "marks",
+    "rims": "rims",
+    "xray": "xray",
+    "walls": "faint",
+    "regions": "faint",
+}
 
 
 class Seat:
@@ -54,10 +70,11 @@ class Seat:
     as that seat sees it (:attr:`view`) and the turn being built on it, and the site last
     clicked. Made anew for each position."""
 
-    def __init__(self, game: Game, seat: int) -> None:
+    def __init__(self, game: Game, seat: int, overlays: Mapping[str, Any] | None = None) -> None:
         self.seat = seat
         self.ui: GameUI[Any] = ui_class(game)()
         self.ui.controls = "the moves listed beside the board"  # the page has no docks
+        self.ui.set_overlays(overlays or {})  # the step's, as the window's lesson sets them
         self.view = game.information_state(seat) if seat >= 0 else game.copy()
         self.geometry = self.ui.geometry(self.view)
         self.turn = self.ui.turn(self.view)
@@ -96,6 +113,12 @@ class Seat:
         moves = view.legal_moves()
         return list(moves) if len(moves) <= MAX_LISTED else []
 
+    @property
+    def lists_moves(self) -> bool:
+        """The page lists the moves beside the board: not where a move is one click on an
+        empty site (a ball placed), as in the window."""
+        return not self.ui.heat_map
+
     def moves(self) -> dict[str, Any]:
         """The moves the page offers: those that involve the site last clicked (where it
         comes from, goes to or takes), else all of them, each with the game's words; and
@@ -109,12 +132,28 @@ class Seat:
                 legal, about = near, self.ui.site_name(self.site)
         listed = [{"text": str(m), "words": self.ui.move_words(self.view, m)} for m in legal]
         form = self.ui.move_form(self.view)
+        found = self.ui.move_groups(self.view, legal) if legal else None
+        groups = [
+            {
+                "title": group.title,
+                "moves": [{"text": str(m), "words": words} for m, words in group.choices],
+            }
+            for group in found or ()
+        ]
         return {
             "moves": listed,
+            "groups": groups,  # the window's Turn dock's headings: buttons under each
             "about": about,
             "buttons": len(listed) <= MAX_BUTTONS,
             "form": None if form is None else _form_json(form),
         }
+
+    def panels(self) -> list[dict[str, Any]]:
+        """What the game's docks show beside the board (Rolling's dice pool and faction
+        boards), from the position as the seat sees it."""
+        return [
+            {"title": p.title, "html": p.html, "open": p.open} for p in self.ui.panels(self.view)
+        ]
 
     def _cells(self, move: Move) -> set[int]:
         ui, view = self.ui, self.view
@@ -154,7 +193,7 @@ def _form_json(form: MoveForm) -> dict[str, Any]:
 
 class MeshLayer:
     """A layer of the page's board made of meshes a board view drew (each with a per-cell
-    ``rgb``), as :class:`~viewer.classroom.scene.Layer` is for the ball pyramid."""
+    ``rgb``)."""
 
     def __init__(self) -> None:
         self.parts: list[pv.PolyData] = []
@@ -222,39 +261,55 @@ def site_board(
     frame = lesson_frame(
         ui.frame(game, seat.turn), ui, highlights=highlights, picked=picked, verdict=verdict
     )
-    drawn = BOARD_VIEWS[ui.board_kind].meshes_only(seat.geometry)
-    drawn.show(frame, _view_state(seat.geometry, view or {}, seat.flat))
-    layers = {name: MeshLayer() for name in ("balls", "points", "marks")}
-    board = Board(drawn=dict(layers), drawer=drawn, flat=seat.flat)
+    drawn = meshes_only(ui.board_kind, seat.geometry)
+    drawn.show(frame, _view_state(view or {}, seat.flat))
+    layers = {name: MeshLayer() for name in LAYERS}
+    kind = BOARD_VIEWS[ui.board_kind]
+    board = Board(drawn=dict[str, Drawn](layers), drawer=drawn, flat=seat.flat)
+    board.clips = bool(kind.supports_cut_open) and not seat.flat
     board.centres = np.asarray(seat.geometry.centres, dtype=float)
-    board.levels = int(getattr(seat.geometry, "level_count", 1))
+    board.levels = int(getattr(drawn, "level_count", 1))
     meshes = {**drawn.still_meshes(), **drawn.layer_meshes()}
     for name, mesh in meshes.items():
-        layer = "points" if name in TRANSLUCENT else "marks" if name in MARKS else "balls"
-        layers[layer].parts.append(mesh)
+        layers[PAGE_LAYER.get(name, "balls")].parts.append(mesh)
     board.labels = [(text, point, "board") for text, point in drawn.board_labels()]
     board.labels += [(text, point, "frame") for text, point in drawn.label_spots]
     _legend(board, ui, game, frame)
     return board
 
 
-def _view_state(geometry: Any, view: Mapping[str, Any], flat: bool) -> ViewState:
+def _view_state(view: Mapping[str, Any], flat: bool) -> ViewState:
     state = ViewState()
     if not flat:
         state.set_levels(0, int(view.get("top", 99)))
         state.set_peel(int(view.get("peel", 0)))
+        clip = view.get("clip")
+        if clip is not None:  # across the base: the points with x up to ``clip`` stay
+            state.set_clip(0, enabled=True, value=float(clip), keep_below=True)
     return state
 
 
 def _legend(board: Board, ui: GameUI[Any], game: Game, frame: Frame) -> None:
-    """The pieces by colour, then what the frame's overlays mean (the window's legend)."""
-    from ..lab import palette
-
+    """The pieces by colour, then what the frame's overlays mean: the window's legend
+    lines (:func:`~viewer.widgets.legend_entries.legend_entries`), each with its kind."""
     for colour in dict.fromkeys(frame.pieces.values()):
-        board.say(palette.piece_rgb(colour), f"{colour}'s {ui.piece_word}")
+        board.say(palette.piece_rgb(colour), f"{colour}'s {ui.piece_word}", "pieces")
     for entry in legend_entries(frame, ui.legend_words(game, frame)):
-        if entry.colours:
-            board.legend.append((hex_of(entry.colours[0]), entry.text))
+        board.say(entry.colours[0] if entry.colours else None, entry.text, entry.kind)
+
+
+def on_board(game: Game, point: Sequence[int]) -> bool:
+    """Whether ``point`` (a position file's coordinates) is a site of ``game``'s board, as
+    its UI reads it."""
+    ui = ui_class(game)()
+    ui.geometry(game)
+    site = site_of(ui, point)
+    if site is None:
+        return False
+    try:
+        return tuple(ui.coords_of(site)) == tuple(point)
+    except (KeyError, ValueError, IndexError):
+        return False
 
 
 def pick(board: Board, origin: Sequence[float], direction: Sequence[float]) -> int | None:
@@ -269,8 +324,6 @@ def pick(board: Board, origin: Sequence[float], direction: Sequence[float]) -> i
 
 def camera(board: Board) -> dict[str, Any]:
     """The page's camera: the window's "iso" view of the board, from far enough."""
-    from ..lab import palette
-
     drawer = board.drawer
     assert drawer is not None
     x0, x1, y0, y1, z0, z1 = drawer.bounds()

@@ -18,11 +18,12 @@ The messages (text frames of JSON objects; every request has an ``id`` the answe
 - ``{"do": "teacher", "code": C}`` once, then ``{"do": "teacher", "order": O, "args": [...]}``
   (``everyone``, ``csv``, ``remove``, none: the lines) → the teacher's lines, or ``csv``.
 
-The board in an answer (``board``): ``balls``, ``points`` and ``marks``, each a layer's mesh
-as :func:`.scene.mesh_state` makes it (``mesh.points`` and ``mesh.polys`` as base64 arrays,
-``pointArrays``: ``rgb`` and ``Normals``), sent only when the page lacks it (``known``: the
-``keys`` it was sent); ``keys``, ``legend``, ``levels``, ``flat``, ``labels``, ``camera``
-and ``key`` (a new one: the camera is set anew). The page draws the layers with vtk.js
+The board in an answer (``board``): ``balls``, ``points``, ``marks``, ``rims`` and ``faint``
+(:data:`.scene.LAYERS`), each a layer's mesh as :func:`.scene.mesh_state` makes it
+(``mesh.points`` and ``mesh.polys`` as base64 arrays, ``pointArrays``: ``rgb`` and
+``Normals``), sent only when the page lacks it (``known``: the ``keys`` it was sent);
+``keys``, ``legend``, ``levels``, ``flat``, ``clips``, ``labels``, ``camera`` and ``key``
+(a new one: the camera is set anew). The page draws the layers with vtk.js
 (trame-vtk's ``vtk-view`` components, served from here with Vue: nothing from a CDN).
 
 Bounds (:class:`Limits`): the size of a message, the messages a connection may send a
@@ -57,7 +58,7 @@ from aiohttp import WSMsgType, web
 from model.game import shorten
 
 from .room import Classroom, Refused, Student, bounded_text, whole_number
-from .scene import Board, board_of, lattice_of, point_on_ray
+from .scene import LAYERS, Board
 from .sites import Seat, site_board
 from .sites import camera as site_camera
 from .sites import pick as site_pick
@@ -106,13 +107,10 @@ class Service:
 
     # -- a student's answers --
 
-    def seat(self, student: Student) -> Seat | None:
-        """The student's seat at a board of sites (made anew for each position, and each
-        time the step is shown: Retry forgets the stone selected), or None on the ball
-        pyramid."""
+    def seat(self, student: Student) -> Seat:
+        """The student's seat at the board (made anew for each position, and each time the
+        step is shown: Retry forgets the stone selected, the group clicked)."""
         game = student.lab.session.game
-        if lattice_of(game) is not None:
-            return None
         where = (
             student.visits,
             student.lesson_index,
@@ -123,7 +121,7 @@ class Service:
         kept = self.seats.get(student.key)
         if kept is not None and kept[0] == where:
             return kept[1]
-        seat = Seat(game, student.seat())
+        seat = Seat(game, student.seat(), student.lab.lessons.step.overlays)
         self.seats[student.key] = (where, seat)
         return seat
 
@@ -133,34 +131,15 @@ class Service:
         if kept is not None and kept[0] == student.version:
             return kept[1]
         shown = student.lab.lessons
-        game = student.lab.session.game
-        step = shown.step
-        verdict = shown.verdict
         try:
-            highlights = step.highlight_points()
+            highlights = shown.step.highlight_points()
         except ValueError:
             highlights = []
-        seat = self.seat(student)
-        if seat is not None:
-            board = site_board(
-                seat,
-                highlights=highlights,
-                picked=shown.picked,
-                verdict=verdict,
-                view=student.view,
-            )
-            self.boards[student.key] = (student.version, board)
-            return board
-        lattice = lattice_of(game)
-        assert lattice is not None
-        board = board_of(
-            game,
-            lattice,
-            overlays=step.overlays or {},
+        board = site_board(
+            self.seat(student),
             highlights=highlights,
             picked=shown.picked,
-            path=verdict.points if verdict is not None and not verdict.correct else (),
-            path_words=verdict.about if verdict is not None else "",
+            verdict=shown.verdict,
             view=student.view,
         )
         self.boards[student.key] = (student.version, board)
@@ -175,17 +154,12 @@ class Service:
         state = board.state(_known(known))
         page = student.page()
         seat = self.seat(student)
-        if seat is not None:
-            state["camera"] = site_camera(board)
-            state["key"] = f"{student.lesson_index}:{student.step_index}:{seat.ui.board_kind}"
-            asks_move = page["task"] is not None and not page["task"]["points"]
-            if asks_move and not page["moved"]:
-                page["play"] = seat.moves()
-        else:
-            lattice = lattice_of(student.lab.session.game)
-            assert lattice is not None
-            state["camera"] = _camera(lattice)
-            state["key"] = f"{student.lesson_index}:{student.step_index}:{lattice.n}"
+        state["camera"] = site_camera(board)
+        state["key"] = f"{student.lesson_index}:{student.step_index}:{seat.ui.board_kind}"
+        asks_move = page["task"] is not None and not page["task"]["points"]
+        if asks_move and not page["moved"] and seat.lists_moves:
+            page["play"] = seat.moves()
+        page["panels"] = seat.panels()
         answer: dict[str, Any] = {"page": page, "board": state}
         if error:
             answer["error"] = error
@@ -247,17 +221,7 @@ class Service:
             if len(args) != 2:
                 raise Refused("a click is a ray: a start and a direction")
             origin, direction = (_vector(v) for v in args)
-            board = self.board(student)
-            seat = self.seat(student)
-            if seat is not None:
-                self._site_click(student, seat, board, origin, direction)
-                return
-            lattice = lattice_of(student.lab.session.game)
-            assert lattice is not None
-            point = point_on_ray(board, lattice, origin, direction)
-            if point is None:
-                raise Refused("that is not on a point: click a ball or an empty point")
-            student.click(point)
+            self._site_click(student, self.seat(student), self.board(student), origin, direction)
         elif action == "point":  # a point by its coordinates (the keyboard's way)
             if len(args) != 1 or not isinstance(args[0], list):
                 raise Refused("a point is a list of three whole numbers")
@@ -271,8 +235,6 @@ class Service:
             student.play(text)
         elif action == "form":  # a move written with the form: a choice per part
             seat = self.seat(student)
-            if seat is None:
-                raise Refused("this board has no form: click a point or type the move")
             if len(args) != 1 or not isinstance(args[0], list):
                 raise Refused("the form sends a list of choices")
             if len(args[0]) > MAX_FORM_PARTS:
@@ -369,13 +331,9 @@ class Service:
 
 def _known(value: Any) -> dict[str, str]:
     """The layers' keys a page says it has (anything else: none)."""
-    if not isinstance(value, dict) or len(value) > 3:
+    if not isinstance(value, dict) or len(value) > len(LAYERS):
         return {}
-    return {
-        k: v
-        for k, v in value.items()
-        if k in ("balls", "points", "marks") and isinstance(v, str) and len(v) <= 64
-    }
+    return {k: v for k, v in value.items() if k in LAYERS and isinstance(v, str) and len(v) <= 64}
 
 
 def _vector(value: Any) -> list[float]:
@@ -389,20 +347,6 @@ def _vector(value: Any) -> list[float]:
             raise Refused("a click's ray is out of the scene")
         found.append(float(number))
     return found
-
-
-def _camera(lattice: Any) -> dict[str, Any]:
-    middle = lattice.centres.mean(axis=0)
-    reach = float(lattice.n) * 1.9 + 2.0
-    return {
-        "focalPoint": [float(c) for c in middle],
-        "position": [
-            float(middle[0] + reach * 0.5),
-            float(middle[1] - reach * 1.1),
-            float(middle[2] + reach * 0.45),
-        ],
-        "viewUp": [0.0, 0.0, 1.0],
-    }
 
 
 def _refusing(work: Callable[[], dict[str, Any]]) -> dict[str, Any]:

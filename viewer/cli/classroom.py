@@ -85,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
         name_ok,
         results_folder,
     )
-    from ..classroom.scene import lattice_of
+    from ..classroom.sites import on_board
 
     if not 0 <= args.port <= 65535:
         print(f"pyramid-lab: --port {args.port}: a port is from 0 to 65535", file=sys.stderr)
@@ -107,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"pyramid-lab: the results folder cannot be made ({exc.strerror})", file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
-        room = Classroom.open(lessons, code, results, lattice_of, lock=True)
+        room = Classroom.open(lessons, code, results, on_board, lock=True)
     except PositionFormatError as exc:
         print(f"pyramid-lab: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT

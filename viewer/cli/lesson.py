@@ -86,6 +86,7 @@ def run_check(args: argparse.Namespace) -> int:
     from model.search import lessons
 
     from ..lab.documents import read_lesson
+    from ..lab.host_words import host_problems
 
     status = EXIT_OK
     for path in args.files or shipped_lessons():
@@ -96,12 +97,15 @@ def run_check(args: argparse.Namespace) -> int:
             status = EXIT_BAD_INPUT
             continue
         problems = lessons.check_lesson(lesson)
-        for problem in problems:
+        words = host_problems(lesson)  # a control one front end lacks, named
+        for problem in [*problems, *words]:
             print(f"pyramid-lab: {shorten(path)}: {problem}", file=sys.stderr)
         tasks = sum(step.task is not None for step in lesson.steps)
-        if problems:
+        if problems or words:
             status = EXIT_BAD_INPUT
-            print(f"{shorten(path)}: {len(problems)} of {tasks} tasks fail", flush=True)
+            said = [f"{len(problems)} of {tasks} tasks fail"] if problems else []
+            said += [f"{len(words)} controls named that one front end lacks"] if words else []
+            print(f"{shorten(path)}: {'; '.join(said)}", flush=True)
         else:
             print(f"{shorten(path)}: ok ({len(lesson.steps)} steps, {tasks} tasks)", flush=True)
     return status

@@ -10,7 +10,16 @@ from typing import TypeVar
 
 from model.game import Game
 
-from ..lab.game_ui import ClickResult, FormPart, GameUI, Host, MoveForm, TurnBuilder
+from ..lab.game_ui import (
+    ChoiceGroup,
+    ClickResult,
+    FormPart,
+    GameUI,
+    Host,
+    MoveForm,
+    Panel,
+    TurnBuilder,
+)
 
 _UIS: dict[str, type[GameUI]] = {}
 _U = TypeVar("_U", bound=type[GameUI])
@@ -51,11 +60,13 @@ def ui_names() -> list[str]:
 
 
 __all__ = [
+    "ChoiceGroup",
     "ClickResult",
     "FormPart",
     "GameUI",
     "Host",
     "MoveForm",
+    "Panel",
     "TurnBuilder",
     "register_ui",
     "ui_class",

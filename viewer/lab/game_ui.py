@@ -148,6 +148,26 @@ class MoveForm:
         return self.template.format(*chosen)
 
 
+@dataclasses.dataclass(frozen=True)
+class ChoiceGroup:
+    """Moves offered under one heading ("red d4 = 2, Army line a"), each with the words
+    its button shows (written once: the move's text stays the button's tooltip)."""
+
+    title: str
+    choices: tuple[tuple[Move, str], ...]
+
+
+@dataclasses.dataclass(frozen=True)
+class Panel:
+    """What a game shows beside its board in a dock of the window (Rolling's dice pool, a
+    faction board), for a host without docks (the classroom's page): a title and the
+    dock's own words as HTML, every word from the rules or a file escaped."""
+
+    title: str
+    html: str
+    open: bool = True  # shown at once (False: folded, a click unfolds it)
+
+
 class GameUI(Generic[Turn]):
     """Base class of the game UIs: defaults for a game whose pieces are placed by clicks.
     ``Turn``: the game's turn builder (what :meth:`turn` makes and the other methods get
@@ -304,6 +324,16 @@ class GameUI(Generic[Turn]):
         """``move`` in the game's words, beside its notation ('' when the notation says it
         all): a list of moves to choose from shows them."""
         return ""
+
+    def move_groups(self, game: Game, moves: Sequence[Move]) -> list[ChoiceGroup] | None:
+        """``moves`` (legal in ``game``) grouped under headings with the words of the
+        window's Turn dock, for a host that lists them as buttons; None: a plain list."""
+        return None
+
+    def panels(self, game: Game) -> list[Panel]:
+        """What the game's docks show beside the board, for a host without them: none by
+        default."""
+        return []
 
     def move_form(self, game: Game) -> MoveForm | None:
         """A form to write the move of ``game`` with, where its legal moves are too many

@@ -12,12 +12,15 @@
   const RETRIES = 900; // a quarter of an hour
   const LOST = "The connection to the class was lost: trying again...";
   const GONE = "The class cannot be reached: reload the page when it is back.";
+  // the board's layers (viewer/classroom/scene.py's LAYERS), each drawn with its own look
+  const LAYERS = ["balls", "points", "marks", "rims", "faint", "xray"];
   // keys: the board's layers this page has (the server sends a layer it lacks)
   const C = { version: null, boardKey: null, busy: false, timer: null, keys: {}, refs: {} };
   const DATA = {
     cr: null, cr_msg: "", cr_name: "", cr_move: "", cr_legend: [], cr_levels: 1,
-    cr_flat: false, cr_sites: false, cr_form: [], cr_pick: "",
-    board_balls: null, board_points: null, board_marks: null,
+    cr_flat: false, cr_clips: false, cr_form: [], cr_pick: "",
+    board_balls: null, board_points: null, board_marks: null, board_rims: null, board_faint: null,
+    board_xray: null,
     teacher: null, teacher_code: "", teacher_lesson: 0, teacher_step: 1,
   };
   let vm = null; // the page's Vue instance (its data)
@@ -90,9 +93,20 @@
     const view = C.refs.view;
     if (!view || !board.camera) return;
     try {
-      view.setCamera(board.camera);
+      view.setCamera(Object.assign({ viewAngle: 30 }, board.camera));
     } catch (error) { /* an older vtk-view: keep its camera */ }
     view.resetCamera();
+    // vtk.js frames the board's sphere in the view's height only: a view narrower than
+    // it is high (a small screen) widens its angle so the board's sides stay in
+    const canvas = document.querySelector("#cr-view canvas");
+    const cam = view.getCamera && view.getCamera();
+    if (canvas && cam && canvas.clientWidth < canvas.clientHeight && canvas.clientHeight > 0) {
+      const angle = (cam.viewAngle || 30) * Math.PI / 180;
+      const wider = 2 * Math.atan(Math.tan(angle / 2) * canvas.clientHeight / canvas.clientWidth);
+      try {
+        view.setCamera(Object.assign({}, cam, { viewAngle: (wider * 180) / Math.PI }));
+      } catch (error) { /* keep it */ }
+    }
   }
 
   function apply(answer) {
@@ -111,14 +125,14 @@
     if (answer.board) {
       const board = answer.board;
       // a layer the page has already comes as its key only
-      for (const layer of ["balls", "points", "marks"]) {
+      for (const layer of LAYERS) {
         if (layer in board) set("board_" + layer, board[layer]);
       }
       C.keys = board.keys || {};
       set("cr_legend", board.legend);
       set("cr_levels", board.levels);
       set("cr_flat", !!board.flat);
-      set("cr_sites", !!board.labels && board.labels.length > 0);
+      set("cr_clips", !!board.clips);
       C.labels = board.labels || [];
       makeLabels();
       if (board.key !== C.boardKey) {
@@ -244,6 +258,11 @@
     }
   }
   C.place_labels = placeLabels;
+  // Where the label ``text`` shows on the page (the tests look for the corners' names).
+  C.labels_at = function (text) {
+    const label = (C.labels || []).find((l) => l.text === text);
+    return label ? C.screen_of(label.at) : null;
+  };
 
   function listen() {
     const board = document.getElementById("cr-view");
@@ -291,8 +310,9 @@
     await resume();
     if (!C.timer) C.timer = window.setInterval(poll, POLL_MS);
     if (!C.labelTimer) C.labelTimer = window.setInterval(placeLabels, 120);
-    // connected again after a lost connection: the page asks for its place anew
-    C.onConnect(resume);
+    // connected again after a lost connection (a server restarted): the page asks for its
+    // place anew and frames the board again, as on a first load
+    C.onConnect(() => { C.boardKey = null; resume(); });
   };
 
   // ---- the teacher's page ----

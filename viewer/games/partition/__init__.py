@@ -1,14 +1,16 @@
 """Pyramid Partition in the window: balls on the ball pyramid, one click a move, and the
 teaching of its connection concept (walls, corners, groups, partitions; the Corners dock;
-Fill at random)."""
+Fill at random).
+
+Importing it imports no Qt: the frames, the teaching overlays and their words
+(``teaching.py``) are Qt-free, and the Corners dock (``docks.py``) is imported where it is
+made, so the classroom draws Partition's board from this very UI."""
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping
-from typing import Any
-
-from PySide6.QtWidgets import QDockWidget
+from typing import TYPE_CHECKING, Any
 
 from model.game import Game
 from model.lattice import CORNERS, PyramidLattice
@@ -20,8 +22,12 @@ from ...lab.game_ui import ClickResult, Clock, GameUI, Host
 from ...lab.slots import guarded, log
 from .. import register_ui
 from ..lattice_sites import LatticeSites
-from .docks import CornerDock
 from .teaching import LEGEND_WORDS, Overlays, TeachingView
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QDockWidget
+
+    from .docks import CornerDock
 
 FILL_SECONDS = 1.5  # Fill at random: the balls go in over this time, then the result shows
 
@@ -210,6 +216,8 @@ class PartitionUI(LatticeSites, GameUI[PlacementTurn]):
 
     def docks(self) -> list[QDockWidget]:
         if self.corner_dock is None:
+            from .docks import CornerDock  # (Qt: the window's only)
+
             dock = CornerDock(self.teaching_overlays)
             dock.fill.clicked.connect(lambda: self._guard(self.fill_at_random))
             dock.visibilityChanged.connect(lambda _shown: self._guard(self._refresh_dock))

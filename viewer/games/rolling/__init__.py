@@ -45,9 +45,10 @@ from model.teaching import describe_result
 
 from ...boards.hex_map import HexCell, HexMap
 from ...lab.frame import Frame, Label, Marker, Path, Pointer, Region
-from ...lab.game_ui import ClickResult, GameUI, Host
+from ...lab.game_ui import ChoiceGroup, ClickResult, GameUI, Host, Panel
 from ...lab.slots import slot
 from .. import register_ui
+from .panels import pool_html, sheet_html
 from .words import move_words, slot_words, take_words
 
 if TYPE_CHECKING:  # Qt: imported where the docks are made (the classroom has no Qt)
@@ -571,7 +572,40 @@ class RollingUI(GameUI[RollingTurn]):
         return text
 
     def move_words(self, game: Game, move: Move) -> str:
-        return move_words(move)
+        words = move_words(move)
+        return "" if words == str(move) else words  # (written once: the notation says it)
+
+    def move_groups(self, game: Game, moves: Sequence[Move]) -> list[ChoiceGroup] | None:
+        """The draft's takes by die, each choice in the Turn dock's words (the faction
+        board's slot, the number written); another phase's decisions (not a
+        deployment's or a cleanup's, made on the map) under one heading."""
+        assert isinstance(game, RollingPyramids)
+        if game.phase == "draft":
+            groups: dict[str, list[tuple[Move, str]]] = {}
+            for move in moves:
+                if isinstance(move, Take):
+                    die = f"{move.colour} d{move.sides} = {move.value}"
+                    own = move.colour == game.to_move
+                    groups.setdefault(die, []).append((move, take_words(move, own)))
+                elif move == DONE:
+                    groups.setdefault("Done", []).append((move, "done"))
+            return [ChoiceGroup(title, tuple(choices)) for title, choices in groups.items()]
+        if game.phase not in ("deploy", "cleanup") and moves:
+            choices = tuple((m, move_words(m)) for m in moves)
+            return [ChoiceGroup(f"{game.to_move}'s decision: {game.phase}", choices)]
+        return None
+
+    def panels(self, game: Game) -> list[Panel]:
+        """The dice pool in the draft, and every faction board (the mover's unfolded), as
+        the Turn and Faction boards docks show them."""
+        assert isinstance(game, RollingPyramids)
+        found = []
+        if game.state.dice and game.phase == "draft":
+            found.append(Panel("The dice pool", pool_html(game)))
+        mover = game.current_player()
+        for p, colour in enumerate(game.players):
+            found.append(Panel(f"{colour}'s faction board", sheet_html(game, p), p == mover))
+        return found
 
     def played(self, game: Game, mover: str, move: Move) -> str:
         assert isinstance(game, RollingPyramids)

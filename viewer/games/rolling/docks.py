@@ -37,13 +37,12 @@ from model.rolling import (
     StartArea,
     Take,
 )
-from model.rolling.rules import DEVICES, footmen
 from model.setup import start_copy
 from model.teaching import describe_result
 
-from ...lab import palette
 from ...lab.slots import slot
 from ...widgets.dock_fit import ScrolledBody
+from .panels import die_colour, rgb_of, sheet_html
 from .words import (
     PHASE_HELP,
     move_help,
@@ -96,17 +95,6 @@ MAX_CHOICE_ROWS = 48
 ASK_CHOICE_ROWS = 40
 #: The least rows the list keeps: below it the dock scrolls as a whole (a short screen).
 MIN_CHOICE_ROWS = 4
-#: A hovered choice's box on the faction board.
-BOX_MARK = "#fff0a0"
-DIE_RGB = {"grey": (150, 150, 150)}
-
-
-def die_colour(game: RollingPyramids, owner: int) -> str:
-    return "grey" if owner < 0 else game.players[owner]
-
-
-def _rgb(colour: str) -> tuple[int, int, int]:
-    return DIE_RGB.get(colour, palette.piece_rgb(colour))
 
 
 class ChoiceList(QListWidget):
@@ -235,7 +223,7 @@ class TurnDock(QDockWidget):
             button = QPushButton(text)
             button.setCheckable(True)
             button.setChecked(turn.die == index)
-            r, g, b = _rgb(colour)
+            r, g, b = rgb_of(colour)
             taken = die.taker is not None
             ink = "black" if colour in ("yellow", "grey") else "white"
             style = f"background: rgb({r},{g},{b}); color: {ink};"
@@ -481,86 +469,6 @@ class SheetsDock(QDockWidget):
 
     def text(self, colour: str) -> str:
         return self.pages[colour].toPlainText()
-
-
-def _n(value: int | None) -> str:
-    return "_" if value is None else str(value)
-
-
-def sheet_html(game: RollingPyramids, p: int, box: str | None = None) -> str:
-    """A faction board as HTML: what is written, crossed, upgraded; ``box`` (a box's name,
-    :func:`slot_box`) marked, as a choice of the Turn dock is hovered."""
-
-    def marked(name: str, text: str) -> str:
-        if name != box:
-            return text
-        return f"<a name='marked'></a><span style='background: {BOX_MARK}'>&#9658; {text}</span>"
-
-    s = game.state
-    sheet = s.sheets[p]
-    faction = game.factions[p]
-    colour = game.players[p]
-    out = [f"<h3 style='color: rgb{_rgb(colour)}'>{colour}: {html.escape(faction.name)}</h3>"]
-    if not game.options.solo:
-        out.append(f"<p><b>Points: {s.scores[p]}</b></p>")
-    else:
-        out.append(f"<p>Reserve: {sheet.reserve}</p>")
-    out.append(f"<p><i>Heroes: {html.escape(faction.hero_text)}</i></p>")
-    heroes = " ".join(f"[{_n(v)}]" for v in sheet.heroes)
-    out.append(
-        "<p>"
-        + marked(
-            "Heroes",
-            f"<b>Heroes</b> {heroes}"
-            + (f" (this round: {sheet.hero_unit})" if sheet.hero_unit else ""),
-        )
-        + "</p>"
-    )
-    pairs = []
-    for i, (a, b) in enumerate(zip(sheet.dev4, sheet.dev8, strict=True)):
-        used = " spent" if sheet.dev_used[i] else ""
-        pairs.append(f"{i + 1}: {_n(a)}&lt;{_n(b)}{used}")
-    out.append(
-        "<p>"
-        + marked("Develop pairs", "<b>Develop pairs</b> (d4 &lt; d8) " + ", ".join(pairs))
-        + "</p>"
-    )
-    devices = ", ".join(
-        f"{d} x{sheet.devices[k]}" for k, d in enumerate(DEVICES) if sheet.devices[k]
-    )
-    out.append(f"<p><b>Devices</b> {devices or 'none'}</p>")
-    out.append("<p><b>Army lines</b></p><ul>")
-    for i, line in enumerate(faction.lines):
-        values = " ".join(f"[{_n(v)}]" for v in sheet.lines[i])
-        bonus = line.bonus[sheet.bonus[i]]
-        extra = " line upgrade" if sheet.line_up[i] else ""
-        unit = " (a bomb)" if line.unit == "bomb" else ""
-        shapes = "/".join(line.shapes)
-        text = (
-            f"{line.id}, {html.escape(line.name)}{unit}: {values} "
-            f"bonus {bonus}{extra} <small>({shapes})</small>"
-        )
-        out.append(f"<li>{marked(f'Army line {line.id}', text)}</li>")
-    out.append("</ul><p><b>Footmen</b></p><ul>")
-    counts = footmen(faction, sheet.crossed)
-    for g, group in enumerate(faction.groups):
-        spaces = []
-        for k, space in enumerate(group):
-            if space.is_circle:
-                spaces.append(f"({space.circle})")
-            else:
-                mark = "X" if sheet.crossed[g][k] else ""
-                shape = "▲" if space.shape == "d4" else "◆"
-                spaces.append(f"{shape}{space.number}{mark}")
-        text = f"f{g + 1} = {counts[g]}: {' '.join(spaces)}"
-        out.append(f"<li>{marked(f'Footmen f{g + 1}', text)}</li>")
-    out.append("</ul>")
-    if sheet.conquests:
-        out.append(f"<p>Conquests to cross off: {sheet.conquests}</p>")
-    units = game.units(p)
-    if units and game.phase == "deploy":
-        out.append("<p>To deploy: " + ", ".join(f"{u.name} {u.troops}" for u in units) + "</p>")
-    return "".join(out)
 
 
 FIGHT_WORDS = (
