@@ -20,6 +20,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PROBE = r"""
 import importlib.abc, importlib.util, os, sys, time
 START = float(os.environ["FIRST_FRAME_T0"])
-HEAVY = ("numba", "matplotlib", "pyvista", "model.search.compiled")
+HEAVY = ("numba", "matplotlib", "matplotlib.pyplot", "qtpy", "pyvista", "model.search.compiled")
 said = {}
 
 def seen():
@@ -36,7 +37,8 @@ def seen():
 def frame(kind):
     if kind not in said:
         said[kind] = True
-        print(f"{kind} {time.time() - START:.3f} s loaded: {seen()}", flush=True)
+        cpu = time.process_time()
+        print(f"{kind} {time.time() - START:.3f} s cpu {cpu:.3f} s loaded: {seen()}", flush=True)
 
 class Wrap(importlib.abc.MetaPathFinder):
     # wraps, when each module loads: the opening screen's paint (the window's first frame,
@@ -69,17 +71,52 @@ class Wrap(importlib.abc.MetaPathFinder):
 
 sys.meta_path.insert(0, Wrap())
 sys.argv = ["pyramid-lab", "open", FILE]
+import viewer
+print("from", os.path.dirname(os.path.dirname(os.path.abspath(viewer.__file__))), flush=True)
 from viewer.cli import main
 sys.exit(main(sys.argv[1:]))
 """
 
 
+def run_once(tree: str, file: str, env: dict[str, str]) -> dict[str, tuple[float, float, str]]:
+    """One fresh process on ``tree``: each first frame's seconds since the command, its
+    processor seconds and what was loaded by then; empty where it failed (printed)."""
+    code = PROBE.replace("FILE", repr(str(Path(tree) / file)))
+    env = {**env, "PYTHONPATH": tree, "FIRST_FRAME_T0": repr(time.time())}
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        env=env,
+        cwd=tree,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    frames = {}
+    for line in done.stdout.splitlines():
+        words = line.split()
+        if words[:1] in (["window"], ["scene"]):
+            frames[words[0]] = (float(words[1]), float(words[4]), words[-1])
+        elif words[:1] == ["from"] and words[1] != tree:
+            print(f"{tree}: imported its viewer from {words[1]}")
+            return {}
+    if "scene" not in frames:
+        print(done.stdout[-500:], done.stderr[-2000:])
+        return {}
+    return frames
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("-n", type=int, default=5, help="runs (default 5)")
+    parser.add_argument("-n", type=int, default=5, help="runs (rounds with --baseline)")
     parser.add_argument("file", nargs="?", default="examples/pyraos/square-removals.pyr.json")
     parser.add_argument(
         "--tree", default=str(ROOT), help="the checkout to measure (default: this one)"
+    )
+    parser.add_argument(
+        "--baseline",
+        metavar="TREE",
+        help="another checkout (e.g. /work/base-5ed0eb1) run alternately with --tree, "
+        "each round both, their medians' ratio printed",
     )
     args = parser.parse_args(argv)
     if not os.environ.get("DISPLAY"):
@@ -88,40 +125,39 @@ def main(argv: list[str] | None = None) -> int:
     env = {
         **os.environ,
         "QT_API": "pyside6",
-        "PYTHONPATH": args.tree,
         "PYRAMID_LAB_AUTOSAVE": os.path.join(scratch, "autosave"),
         "PYRAMID_LAB_CONFIG": os.path.join(scratch, "config"),
         "XDG_CONFIG_HOME": scratch,
     }
-    code = PROBE.replace("FILE", repr(str(Path(args.tree) / args.file)))
-    windows, scenes = [], []
+    trees = {"this": str(Path(args.tree).resolve())}
+    if args.baseline:
+        trees["baseline"] = str(Path(args.baseline).resolve())
+    seen: dict[str, list[dict[str, tuple[float, float, str]]]] = {name: [] for name in trees}
     for _ in range(args.n):
-        import time
-
-        env["FIRST_FRAME_T0"] = repr(time.time())
-        done = subprocess.run(
-            [sys.executable, "-c", code],
-            env=env,
-            cwd=args.tree,
-            capture_output=True,
-            text=True,
-            timeout=120,
-        )
-        lines = {
-            x.split()[0]: x
-            for x in done.stdout.splitlines()
-            if x.split()[:1] in (["window"], ["scene"])
+        for name, tree in trees.items():
+            frames = run_once(tree, args.file, env)
+            if not frames:
+                return 1
+            seen[name].append(frames)
+            window, scene = frames["window"], frames["scene"]
+            print(
+                f"{name:>8}: window {window[0]:.3f} s (cpu {window[1]:.3f} s)   |   "
+                f"scene {scene[0]:.3f} s (cpu {scene[1]:.3f} s) loaded: {scene[2]}",
+                flush=True,
+            )
+    medians: dict[str, dict[str, float]] = {}
+    for name, runs in seen.items():
+        medians[name] = {
+            f"{kind} {what}": statistics.median(run[kind][index] for run in runs)
+            for kind in ("window", "scene")
+            for index, what in enumerate(("wall", "cpu"))
         }
-        if "scene" not in lines:
-            print(done.stdout[-500:], done.stderr[-2000:])
-            return 1
-        print(f"{lines['window']}   |   {lines['scene']}")
-        windows.append(float(lines["window"].split()[1]))
-        scenes.append(float(lines["scene"].split()[1]))
-    print(
-        f"median {statistics.median(windows):.3f} s to the window's first frame, "
-        f"{statistics.median(scenes):.3f} s to the 3D scene's, over {len(scenes)} runs"
-    )
+        figures = ", ".join(f"{key} {value:.3f} s" for key, value in medians[name].items())
+        print(f"{name:>8} medians over {len(runs)} runs: {figures}")
+    if "baseline" in medians:
+        for key in medians["this"]:
+            this, base = medians["this"][key], medians["baseline"][key]
+            print(f"ratio {key}: {this:.3f} / {base:.3f} = {this / base:.2f}x")
     return 0
 
 

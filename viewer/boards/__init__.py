@@ -1,46 +1,84 @@
 """Board views, one per kind of board, in one table from kind to view (as napari maps
-each layer type to its visual). Game UIs name the kind; nothing here imports a game."""
+each layer type to its visual). Game UIs name the kind; nothing here imports a game.
+A view's module is imported when its kind is first asked for (a window opens one board;
+the others' meshes and their imports wait until a game needs them)."""
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
-from .ball_meshes import BallPyramidMeshes
-from .ball_pyramid import BallPyramidView
 from .base import BoardGeometry, BoardView
-from .grid import GridBoard, GridView
-from .hex_map import HexCell, HexMap, HexMapView
-from .stepped import SteppedBoard, SteppedView
 
 if TYPE_CHECKING:
     import pyvista as pv
 
-BOARD_VIEWS: dict[str, type[Any]] = {
-    BallPyramidView.kind: BallPyramidView,
-    GridView.kind: GridView,
-    HexMapView.kind: HexMapView,
-    SteppedView.kind: SteppedView,
+    from .grid import GridBoard
+    from .hex_map import HexCell, HexMap
+    from .stepped import SteppedBoard
+
+
+class _BoardViews(Mapping[str, type[Any]]):
+    """Board kind -> its view class, each module imported on first use."""
+
+    def __init__(self, places: dict[str, tuple[str, str]]) -> None:
+        self._places = places  # kind -> (module in this package, class)
+
+    def __getitem__(self, kind: str) -> type[Any]:
+        module, name = self._places[kind]
+        cls: type[Any] = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+        return cls
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._places)
+
+    def __len__(self) -> int:
+        return len(self._places)
+
+
+BOARD_VIEWS: Mapping[str, type[Any]] = _BoardViews(
+    {
+        "ball-pyramid": ("ball_pyramid", "BallPyramidView"),
+        "grid": ("grid", "GridView"),
+        "hex-map": ("hex_map", "HexMapView"),
+        "stepped": ("stepped", "SteppedView"),
+    }
+)
+
+#: The boards' geometries, imported with their views' modules when first named.
+_GEOMETRIES = {
+    "GridBoard": "grid",
+    "HexCell": "hex_map",
+    "HexMap": "hex_map",
+    "SteppedBoard": "stepped",
 }
 
-#: Each kind of board drawn into plain meshes, with no plotter (the classroom's page draws
-#: them with vtk.js): the window's own board code, made plotter-free (``meshes_only``).
-MESH_VIEWS: dict[str, Any] = {
-    BallPyramidView.kind: BallPyramidMeshes,
-    GridView.kind: GridView.meshes_only,
-    HexMapView.kind: HexMapView.meshes_only,
-    SteppedView.kind: SteppedView.meshes_only,
-}
+#: The boards drawn into plain meshes by a class of their own (module, class); every other
+#: kind by its view's ``meshes_only``. Imported when first asked for, as the views are.
+_MESH_MAKERS = {"ball-pyramid": ("ball_meshes", "BallPyramidMeshes")}
 
 
 def meshes_only(kind: str, geometry: Any) -> Any:
-    """Board ``kind`` on ``geometry`` drawn into meshes, no plotter: ``show(frame, view)``,
-    ``layer_meshes()``, ``still_meshes()``, ``board_labels()``, ``label_spots``,
-    ``pick_ray(near, direction)``, ``bounds()`` (KeyError listing the kinds)."""
-    try:
-        make = MESH_VIEWS[kind]
-    except KeyError:
-        raise KeyError(f"no board view {kind!r}; known: {', '.join(MESH_VIEWS)}") from None
+    """Board ``kind`` on ``geometry`` drawn into meshes, no plotter (the classroom's page
+    draws them with vtk.js; the window's own board code, made plotter-free):
+    ``show(frame, view)``, ``layer_meshes()``, ``still_meshes()``, ``board_labels()``,
+    ``label_spots``, ``pick_ray(near, direction)``, ``bounds()`` (KeyError listing the
+    kinds)."""
+    if kind not in BOARD_VIEWS:
+        raise KeyError(f"no board view {kind!r}; known: {', '.join(BOARD_VIEWS)}")
+    if kind in _MESH_MAKERS:
+        module, name = _MESH_MAKERS[kind]
+        make = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    else:
+        make = BOARD_VIEWS[kind].meshes_only
     return make(geometry)
+
+
+def __getattr__(name: str) -> Any:
+    if name in _GEOMETRIES:
+        return getattr(importlib.import_module(f"{__name__}.{_GEOMETRIES[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def make_board_view(kind: str, plotter: pv.BasePlotter, geometry: Any) -> BoardView:
@@ -55,7 +93,6 @@ def make_board_view(kind: str, plotter: pv.BasePlotter, geometry: Any) -> BoardV
 
 __all__ = [
     "BOARD_VIEWS",
-    "MESH_VIEWS",
     "BoardGeometry",
     "BoardView",
     "GridBoard",

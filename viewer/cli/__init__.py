@@ -3,15 +3,17 @@
 Exit status: 0 success, 2 malformed file or bad arguments (message on stderr), 1 internal
 error. Commands that need no window import no Qt or VTK, so they stay fast.
 
-One module a command, each with ``add_parser(commands)`` (its subparser) and
+One module a command, each with ``add_parser(commands, help)`` (its subparser) and
 ``run(args)`` (the exit status); this module only puts them together, in the order
-``--help`` lists them. Files are read through :mod:`viewer.lab.documents`.
+``--help`` lists them, and imports only the module of the command that runs. Files are
+read through :mod:`viewer.lab.documents`.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
 import os
 import signal
 import sys
@@ -20,27 +22,7 @@ import traceback
 from collections.abc import Iterator, Sequence
 from types import ModuleType
 
-from . import (
-    analyze,
-    book,
-    certificate,
-    classroom,
-    desktop,
-    endgame,
-    export,
-    lesson,
-    perft,
-    practice,
-    puzzles,
-    render,
-    resolve,
-    review,
-    solve,
-    verify,
-)
-from . import open as open_command
 from .common import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_OK, Parser, ShortLines
-from .open import first_lesson, open_window
 
 __all__ = [
     "EXIT_BAD_INPUT",
@@ -52,37 +34,58 @@ __all__ = [
     "open_window",
 ]
 
-#: The commands, by name, in the order ``--help`` lists them.
-COMMANDS: dict[str, ModuleType] = {
-    "open": open_command,
-    "analyze": analyze,
-    "review": review,
-    "perft": perft,
-    "resolve": resolve,
-    "solve": solve,
-    "certificate": certificate,
-    "book": book,
-    "endgame": endgame,
-    "verify": verify,
-    "puzzles": puzzles,
-    "practice": practice,
-    "lesson": lesson,
-    "classroom": classroom,
-    "render": render,
-    "export": export,
-    "desktop": desktop,
+#: The commands, by name, in the order ``--help`` lists them, each with its line there. A
+#: command's module (``viewer.cli.<name>``) is imported only when it runs or its own
+#: ``--help`` is asked for: ``pyramid-lab --help`` imports no game.
+COMMANDS: dict[str, str] = {
+    "open": "open the desktop app (on Lesson 1 without a FILE)",
+    "analyze": "validate and analyse position files (one JSON line per file)",
+    "review": "review a game: every move judged (best, good, inaccuracy, mistake, missed win)",
+    "perft": "count the move sequences of a given length",
+    "resolve": "Pyramid Ball: resolve one turn row by row (the new position and why, as JSON)",
+    "solve": "prove the value of a position by search (Ctrl+C stops it with a report)",
+    "certificate": "check a certificate (a proof of a position's value) by the rules",
+    "book": "a game's book of proven values: show it, prove its entries again, or build it",
+    "endgame": "endgame tables: count their layers, build one, probe a position",
+    "verify": "prove each puzzle's goal against every defence; check its solution, list cooks",
+    "puzzles": "list a puzzle collection in order: difficulty and the puzzles you solved",
+    "practice": "open the window practising a collection, at its first unsolved puzzle",
+    "lesson": "lesson files (*.lesson.json)",
+    "classroom": "serve lessons to a class in their browsers: a page for the students, one for "
+    "the teacher",
+    "render": "draw a position to a picture file, headless",
+    "export": "export a position, headless: a picture, a turntable or replay (GIF, MP4), "
+    "a 3D web page (HTML) or floor plans for print (PDF)",
+    "desktop": "put Pyramid Lab in the desktop's applications menu and make it open position "
+    "and lesson files on a double-click (the user's own folders, no root needed)",
 }
 
 
-def build_parser() -> argparse.ArgumentParser:
+def command_module(name: str) -> ModuleType:
+    """The module that parses and runs the command ``name`` (a key of :data:`COMMANDS`)."""
+    return importlib.import_module(f"{__name__}.{name}")
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of the command line: ``command``'s arguments in full (every command's,
+    where None), the other commands by their line in ``--help`` only."""
     parser = Parser(
         prog="pyramid-lab",
         description="Pyramid Lab: explore, edit and analyse pyramid board-game positions.",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
-    for command in COMMANDS.values():
-        command.add_parser(commands)
+    for name, line in COMMANDS.items():
+        if command is None or name == command:
+            command_module(name).add_parser(commands, line)
+        else:
+            commands.add_parser(name, help=line)
     return parser
+
+
+def __getattr__(name: str) -> object:
+    if name in ("first_lesson", "open_window"):  # the window's opening, for tests and tools
+        return getattr(command_module("open"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _printable_streams() -> None:
@@ -135,14 +138,14 @@ def _main(argv: Sequence[str] | None) -> int:
     if words and words[0] not in COMMANDS and os.path.isfile(words[0]):
         words.insert(0, "open")  # pyramid-lab FILE: a file manager's way to open one
     if words[:2] == ["puzzles", "compose"]:  # a parser of its own: its usage, its --help
-        args = puzzles.compose_parser().parse_args(words[2:])
+        args = command_module("puzzles").compose_parser().parse_args(words[2:])
         args.command, args.folder, args.json = "puzzles", "compose", False
     else:
-        parser = build_parser()
-        args = parser.parse_args(words)
+        first = next((word for word in words if not word.startswith("-")), None)
+        args = build_parser(first if first in COMMANDS else "").parse_args(words)
     if args.command is None:
-        args = parser.parse_args(["open"])
-    command = COMMANDS[args.command]
+        args = build_parser("open").parse_args(["open"])
+    command = command_module(args.command)
     try:
         with _term_as_ctrl_c(command):
             status: int = command.run(args)

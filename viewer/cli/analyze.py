@@ -17,10 +17,8 @@ if TYPE_CHECKING:
     from model.game import Game
 
 
-def add_parser(commands: Any) -> None:
-    analyze = commands.add_parser(
-        "analyze", help="validate and analyse position files (one JSON line per file)"
-    )
+def add_parser(commands: Any, help: str) -> None:
+    analyze = commands.add_parser("analyze", help=help)
     analyze.add_argument("files", nargs="+", metavar="FILE")
     analyze.add_argument(
         "--text",

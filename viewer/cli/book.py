@@ -15,10 +15,10 @@ from .argtypes import non_negative, positive_float, table_mb
 from .common import EXIT_BAD_INPUT, EXIT_OK, no_memory
 
 
-def add_parser(commands: Any) -> None:
+def add_parser(commands: Any, help: str) -> None:
     book = commands.add_parser(
         "book",
-        help="a game's book of proven values: show it, prove its entries again, or build it",
+        help=help,
     )
     book.add_argument("action", choices=("verify", "build", "show"))
     book.add_argument(

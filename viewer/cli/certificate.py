@@ -11,10 +11,8 @@ from typing import Any
 from .common import EXIT_BAD_INPUT, EXIT_OK
 
 
-def add_parser(commands: Any) -> None:
-    certificate = commands.add_parser(
-        "certificate", help="check a certificate (a proof of a position's value) by the rules"
-    )
+def add_parser(commands: Any, help: str) -> None:
+    certificate = commands.add_parser("certificate", help=help)
     actions = certificate.add_subparsers(dest="action", metavar="ACTION", required=True)
     about = (
         "verify FILE.cert.gz with the rules model alone; exits non-zero on any gap, "

@@ -28,11 +28,10 @@ from .common import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_OK
 DEFAULT_PORT = 8080
 
 
-def add_parser(commands: Any) -> None:
+def add_parser(commands: Any, help: str) -> None:
     classroom = commands.add_parser(
         "classroom",
-        help="serve lessons to a class in their browsers: a page for the students, one for "
-        "the teacher",
+        help=help,
     )
     classroom.add_argument(
         "lessons",

@@ -11,11 +11,10 @@ from typing import Any
 from .common import EXIT_BAD_INPUT, EXIT_OK
 
 
-def add_parser(commands: Any) -> None:
+def add_parser(commands: Any, help: str) -> None:
     desktop = commands.add_parser(
         "desktop",
-        help="put Pyramid Lab in the desktop's applications menu and make it open position "
-        "and lesson files on a double-click (the user's own folders, no root needed)",
+        help=help,
     )
     actions = desktop.add_subparsers(dest="action", metavar="ACTION", required=True)
     actions.add_parser(

@@ -13,10 +13,8 @@ from .argtypes import piece_count
 from .common import EXIT_BAD_INPUT, EXIT_OK, read_or_say
 
 
-def add_parser(commands: Any) -> None:
-    endgame = commands.add_parser(
-        "endgame", help="endgame tables: count their layers, build one, probe a position"
-    )
+def add_parser(commands: Any, help: str) -> None:
+    endgame = commands.add_parser("endgame", help=help)
     endgame.add_argument("action", choices=("count", "build", "probe"))
     endgame.add_argument("file", nargs="?", metavar="FILE", help="probe: a position file")
     endgame.add_argument(

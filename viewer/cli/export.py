@@ -22,11 +22,10 @@ from .common import EXIT_BAD_INPUT, EXIT_OK
 from .render import add_file_and_output, add_view_options, read_for_drawing
 
 
-def add_parser(commands: Any) -> None:
+def add_parser(commands: Any, help: str) -> None:
     export = commands.add_parser(
         "export",
-        help="export a position, headless: a picture, a turntable or replay (GIF, MP4), "
-        "a 3D web page (HTML) or floor plans for print (PDF)",
+        help=help,
     )
     add_file_and_output(
         export,

@@ -12,8 +12,8 @@ from typing import Any
 from .common import EXIT_BAD_INPUT, EXIT_OK
 
 
-def add_parser(commands: Any) -> None:
-    lesson = commands.add_parser("lesson", help="lesson files (*.lesson.json)")
+def add_parser(commands: Any, help: str) -> None:
+    lesson = commands.add_parser("lesson", help=help)
     lesson_commands = lesson.add_subparsers(dest="lesson_command", required=True)
     lesson_check = lesson_commands.add_parser(
         "check",

@@ -36,8 +36,8 @@ def first_lesson() -> Path | None:
     return None
 
 
-def add_parser(commands: Any) -> None:
-    open_ = commands.add_parser("open", help="open the desktop app (on Lesson 1 without a FILE)")
+def add_parser(commands: Any, help: str) -> None:
+    open_ = commands.add_parser("open", help=help)
     open_.add_argument("file", nargs="?", metavar="FILE")
     add_screenshot_argument(open_)
 

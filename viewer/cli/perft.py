@@ -10,8 +10,8 @@ from .argtypes import perft_depth
 from .common import EXIT_BAD_INPUT, EXIT_OK, file_command, read_or_say
 
 
-def add_parser(commands: Any) -> None:
-    perft = file_command(commands, "perft", "count the move sequences of a given length")
+def add_parser(commands: Any, help: str) -> None:
+    perft = file_command(commands, "perft", help)
     perft.add_argument("depth", metavar="DEPTH", type=perft_depth, help="0 to 100")
 
 

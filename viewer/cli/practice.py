@@ -16,10 +16,8 @@ from .puzzles import load_collection, say
 WINDOW = True
 
 
-def add_parser(commands: Any) -> None:
-    practice = commands.add_parser(
-        "practice", help="open the window practising a collection, at its first unsolved puzzle"
-    )
+def add_parser(commands: Any, help: str) -> None:
+    practice = commands.add_parser("practice", help=help)
     practice.add_argument(
         "folder", metavar="FOLDER", help="a folder of puzzle files or a shipped collection's name"
     )

@@ -58,10 +58,10 @@ def say(text: str) -> None:
     print(f"pyramid-lab: {text}", file=sys.stderr)
 
 
-def add_parser(commands: Any) -> None:
+def add_parser(commands: Any, help: str) -> None:
     puzzles = commands.add_parser(
         "puzzles",
-        help="list a puzzle collection in order: difficulty and the puzzles you solved",
+        help=help,
     )
     puzzles.add_argument(
         "folder",

@@ -89,8 +89,8 @@ def add_file_and_output(command: argparse.ArgumentParser, output: str, help: str
     command.add_argument("-o", "--output", required=True, metavar=output, help=help)
 
 
-def add_parser(commands: Any) -> None:
-    render = commands.add_parser("render", help="draw a position to a picture file, headless")
+def add_parser(commands: Any, help: str) -> None:
+    render = commands.add_parser("render", help=help)
     add_file_and_output(
         render, "OUT.png", "the picture to write: .png, .jpg, .jpeg, .bmp, .tif or .tiff"
     )

@@ -11,11 +11,11 @@ from typing import Any
 from .common import EXIT_BAD_INPUT, EXIT_OK, file_command, read_or_say
 
 
-def add_parser(commands: Any) -> None:
+def add_parser(commands: Any, help: str) -> None:
     resolve = file_command(
         commands,
         "resolve",
-        "Pyramid Ball: resolve one turn row by row (the new position and why, as JSON)",
+        help,
     )
     resolve.add_argument("offence", metavar="OFFENCEPROG", help="e.g. F,R,R/S,>L,F/B,F,F")
     resolve.add_argument("defence", metavar="DEFENCEPROG")

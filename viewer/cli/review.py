@@ -20,11 +20,11 @@ from .common import EXIT_BAD_INPUT, EXIT_OK, file_command, read_or_say
 REVIEW_SECONDS = 2.0
 
 
-def add_parser(commands: Any) -> None:
+def add_parser(commands: Any, help: str) -> None:
     review = file_command(
         commands,
         "review",
-        "review a game: every move judged (best, good, inaccuracy, mistake, missed win)",
+        help,
     )
     review.add_argument(
         "--seconds",

@@ -23,10 +23,8 @@ from .common import EXIT_BAD_INPUT, EXIT_OK, file_command, no_memory, read_or_sa
 QUICK_SECONDS = 3.0
 
 
-def add_parser(commands: Any) -> None:
-    solve = file_command(
-        commands, "solve", "prove the value of a position by search (Ctrl+C stops it with a report)"
-    )
+def add_parser(commands: Any, help: str) -> None:
+    solve = file_command(commands, "solve", help)
     solve.add_argument(
         "--max-seconds",
         type=positive_float,

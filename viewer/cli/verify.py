@@ -12,10 +12,10 @@ from .argtypes import positive_float
 from .common import EXIT_BAD_INPUT, EXIT_OK
 
 
-def add_parser(commands: Any) -> None:
+def add_parser(commands: Any, help: str) -> None:
     verify = commands.add_parser(
         "verify",
-        help="prove each puzzle's goal against every defence; check its solution, list cooks",
+        help=help,
     )
     verify.add_argument("files", nargs="+", metavar="FILE")
     verify.add_argument(

@@ -34,6 +34,10 @@ if TYPE_CHECKING:
     from ..lab.session import Session
     from ..lab.view_state import ViewState
 
+#: What pyvista's plotting imports at module level for plots the window never draws, kept
+#: from loading until used (:mod:`viewer.lab.deferred`): 0.5 s of the start-up.
+DEFERRED = ("matplotlib.pyplot", "matplotlib.backends.backend_agg")
+
 #: The opening frame's words' colour (on the scene's background, :mod:`viewer.lab.palette`).
 OPENING_TEXT = QColor(70, 78, 92)
 
@@ -115,11 +119,15 @@ class MainWindow(Window):
         if self.built or self._closed:
             return
         from PySide6.QtWidgets import QVBoxLayout
-        from pyvistaqt import QtInteractor
 
+        from ..lab.deferred import deferred
+
+        with deferred(*DEFERRED):  # (pyvista imports them; the window draws no plot)
+            from pyvistaqt import QtInteractor
+
+            from .binding import build_window
         from ..lab.view_state import ViewState
         from ..widgets.prompt_bar import PromptBar
-        from .binding import build_window
 
         self.view = self._view or ViewState()
         self.plotter = QtInteractor(self, auto_update=False, multi_samples=0)

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from importlib import metadata
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence
+from PySide6.QtGui import QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -69,7 +69,7 @@ class RulesDock(QDockWidget):
         layout.addWidget(self.text, 1)
         self.setWidget(body)
         self.games.currentIndexChanged.connect(lambda _i: self._show())
-        self._show()
+        self._stale = True  # the page is written when the dock shows (each game's UI with it)
 
     @property
     def shown(self) -> str:
@@ -94,9 +94,15 @@ class RulesDock(QDockWidget):
         if window is not None and self.height() < window.height() // 2:
             window.resizeDocks([self], [window.height() * 2 // 3], Qt.Orientation.Vertical)
 
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._stale:
+            self._show()
+
     def _show(self) -> None:
         name = self.games.currentData()
-        if name is None:
+        self._stale = name is None or not self.isVisible()
+        if self._stale:
             return
         self.text.setMarkdown(self.rules(str(name)))
         self.text.verticalScrollBar().setValue(0)

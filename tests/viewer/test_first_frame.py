@@ -1,0 +1,140 @@
+"""Start-up: what the command line and the window import before their first frame.
+
+Each check runs in a fresh process (the test process has loaded everything long ago)."""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+# At the 3D view's first paint, which of the modules the window should not need are loaded
+# (a stand-in of viewer.lab.deferred is not loaded: ``is_loaded`` tells them apart).
+FIRST_FRAME = r"""
+import importlib.abc, importlib.util, os, sys
+
+LATER = ("matplotlib.pyplot", "matplotlib.backends.backend_agg", "viewer.boards.grid",
+         "viewer.boards.hex_map", "viewer.boards.stepped")
+
+class Wrap(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name != "pyvistaqt.rwi":
+            return None
+        sys.meta_path.remove(self)
+        spec = importlib.util.find_spec(name)
+        run = spec.loader.exec_module
+        def exec_module(module):
+            run(module)
+            cls = module.QVTKRenderWindowInteractor
+            paint = cls.paintGL
+            def first_paint(self, *args):
+                paint(self, *args)
+                from viewer.lab.deferred import is_loaded
+                print("loaded:", *[m for m in LATER if is_loaded(m)], flush=True)
+                os._exit(0)
+            cls.paintGL = first_paint
+        spec.loader.exec_module = exec_module
+        return spec
+
+sys.meta_path.insert(0, Wrap())
+from viewer.cli import main
+sys.exit(main(["open", sys.argv[1]]))
+"""
+
+
+def run_python(code: str, *args: str, tmp_path: pathlib.Path) -> str:
+    env = {
+        **os.environ,
+        "QT_API": "pyside6",
+        "PYTHONPATH": str(ROOT),
+        "PYRAMID_LAB_AUTOSAVE": str(tmp_path / "autosave"),
+        "PYRAMID_LAB_CONFIG": str(tmp_path / "config"),
+        "XDG_CONFIG_HOME": str(tmp_path),
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", code, *args],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=240,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    return done.stdout
+
+
+def test_the_first_frame_loads_no_plotting_nor_the_other_boards(tmp_path):
+    # pyvista imports matplotlib.pyplot for plots the window never draws, and a Pyraos
+    # position needs the ball pyramid's view only: none of them is loaded by its first frame
+    out = run_python(
+        FIRST_FRAME, str(ROOT / "examples/pyraos/square-removals.pyr.json"), tmp_path=tmp_path
+    )
+    assert out.splitlines()[-1] == "loaded:"
+
+
+def test_the_command_lines_help_imports_no_game(tmp_path):
+    code = textwrap.dedent(
+        """
+        import contextlib, io, sys
+        from viewer.cli import main
+        with contextlib.redirect_stdout(io.StringIO()) as out:
+            try:
+                main(["--help"])
+            except SystemExit:
+                pass
+        assert "render" in out.getvalue() and "classroom" in out.getvalue()
+        print(sorted(m for m in sys.modules if m == "model" or m.startswith(("model.", "numpy"))))
+        """
+    )
+    assert run_python(code, tmp_path=tmp_path).strip() == "[]"
+
+
+def test_a_deferred_package_loads_at_its_first_use_and_is_real_after(tmp_path, monkeypatch):
+    from viewer.lab.deferred import Later, deferred, is_loaded
+
+    package = tmp_path / "deferredpkg"
+    (package / "plots").mkdir(parents=True)
+    (package / "__init__.py").write_text("LOADS = []\nclass Map:\n    pass\n")
+    (package / "plots" / "__init__.py").write_text(
+        "import deferredpkg\ndeferredpkg.LOADS.append('plots')\ndef figure():\n"
+        "    return 'a figure'\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with deferred("deferredpkg", "no_such_package_here"):
+        import deferredpkg.plots as plots
+        from deferredpkg import Map
+
+        assert isinstance(Map, Later)
+        assert not is_loaded("deferredpkg")
+        assert not is_loaded("deferredpkg.plots")
+        with pytest.raises(ImportError):
+            import no_such_package_here  # noqa: F401  (missing, as without the block)
+    assert "deferredpkg" not in sys.modules  # the block's stand-ins are gone
+    assert plots.figure() == "a figure"  # the first use loads the real module
+    assert is_loaded("deferredpkg.plots")
+    import deferredpkg
+
+    assert deferredpkg.LOADS == ["plots"]  # loaded once
+    assert isinstance(deferredpkg.Map(), Map)
+    assert sys.modules["deferredpkg.plots"].figure is plots.figure
+    for name in ("deferredpkg", "deferredpkg.plots"):
+        sys.modules.pop(name)
+
+
+def test_the_board_table_names_each_view_by_its_kind():
+    from viewer.boards import BOARD_VIEWS, GridBoard, HexMap, SteppedBoard
+
+    assert len(BOARD_VIEWS) == 4
+    for kind in BOARD_VIEWS:
+        assert BOARD_VIEWS[kind].kind == kind
+    assert [GridBoard.__name__, HexMap.__name__, SteppedBoard.__name__] == [
+        "GridBoard",
+        "HexMap",
+        "SteppedBoard",
+    ]
