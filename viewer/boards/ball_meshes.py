@@ -60,6 +60,9 @@ from .meshes import instances, template
 RIM_OUT = 0.04
 EDGE_RADIUS = 0.018
 _SPHERE = template(pv.Sphere(radius=1.0, theta_resolution=18, phi_resolution=12))
+#: The board and the edges of each size of pyramid (they never change; a page's board is
+#: built afresh for every answer).
+_STILL: dict[int, dict[str, pv.PolyData]] = {}
 _GHOST_SPHERE = template(pv.Sphere(radius=1.0, theta_resolution=24, phi_resolution=16))
 
 
@@ -102,8 +105,12 @@ class BallPyramidMeshes:
     # ---- what the page draws ------------------------------------------------------------
 
     def still_meshes(self) -> dict[str, pv.PolyData]:
-        """The board under the base and the pyramid's edges (the window draws them always)."""
-        return {"board": _board(self.lattice), "edges": self._edges()}
+        """The board under the base and the pyramid's edges (the window draws them always),
+        made once per size of pyramid."""
+        kept = _STILL.get(self.lattice.n)
+        if kept is None:
+            kept = _STILL[self.lattice.n] = {"board": _board(self.lattice), "edges": self._edges()}
+        return dict(kept)
 
     def board_labels(self) -> list[tuple[str, tuple[float, ...]]]:
         """The walls' names, where the frame shows the walls."""

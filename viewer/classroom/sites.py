@@ -24,7 +24,10 @@ serving every shipped lesson loads none)."""
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
+import threading
+from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -53,6 +56,7 @@ MAX_LISTED = 200
 PAGE_LAYER = {
     "ghosts": "points",
     "piece_ghosts": "points",
+    "markers": "marks",
     "marks": "marks",
     "paths": "marks",
     "pointers": "marks",
@@ -233,12 +237,15 @@ def browser_mesh(mesh: pv.PolyData) -> pv.PolyData:
     cells = np.asarray(split.cell_data["cell"])
     faces = np.asarray(split.faces)
     point_rgb = np.zeros((split.n_points, 3), dtype=np.uint8)
-    i = cell = 0
-    while i < len(faces):  # each cell's colour on its points
-        n = int(faces[i])
-        point_rgb[faces[i + 1 : i + 1 + n]] = rgb[cells[cell]]
-        i += n + 1
-        cell += 1
+    if len(faces) == 4 * len(cells) and (faces[0::4] == 3).all():  # triangles: at once
+        point_rgb[faces.reshape(-1, 4)[:, 1:]] = rgb[cells][:, None, :]
+    else:
+        i = cell = 0
+        while i < len(faces):  # each cell's colour on its points
+            n = int(faces[i])
+            point_rgb[faces[i + 1 : i + 1 + n]] = rgb[cells[cell]]
+            i += n + 1
+            cell += 1
     out = pv.PolyData(split.points, faces)
     out.point_data["Normals"] = np.asarray(split.point_data["Normals"])
     out.point_data["rgb"] = point_rgb
@@ -261,8 +268,54 @@ def site_board(
     frame = lesson_frame(
         ui.frame(game, seat.turn), ui, highlights=highlights, picked=picked, verdict=verdict
     )
+    key = _picture_key(seat, frame, view or {})
+    with _BOARDS_LOCK:
+        kept = _BOARDS.get(key)
+        if kept is not None:
+            _BOARDS.move_to_end(key)
+            return kept
+    board = _draw(seat, frame, view or {})
+    with _BOARDS_LOCK:
+        _BOARDS[key] = board
+        while len(_BOARDS) > _BOARDS_KEPT:
+            _BOARDS.popitem(last=False)
+    return board
+
+
+#: Boards drawn, by what they show (:func:`_picture_key`): the class on one step, each
+#: student at the same point of it, shares one (a board is only read once drawn).
+_BOARDS: OrderedDict[str, Board] = OrderedDict()
+_BOARDS_KEPT = 128
+_BOARDS_LOCK = threading.Lock()
+
+
+def _picture_key(seat: Seat, frame: Frame, view: Mapping[str, Any]) -> str:
+    """A digest of everything a board's drawing depends on: the game's UI and position
+    (the legend's words), the board's geometry, the frame and the view."""
+    digest = hashlib.blake2b(digest_size=20)
+    geometry = seat.geometry
+    plain = dataclasses.replace(frame, piece_rgb=None)  # (numpy's repr elides a long array)
+    for part in (
+        type(seat.ui).__qualname__,
+        seat.ui.board_kind,
+        seat.view.name,
+        repr(seat.view.position_key()),
+        repr(plain),
+        repr(sorted(view.items())),
+    ):
+        digest.update(part.encode("utf-8", "replace"))
+        digest.update(b"|")
+    digest.update(np.ascontiguousarray(geometry.centres, dtype=float).tobytes())
+    if frame.piece_rgb is not None:
+        digest.update(np.ascontiguousarray(frame.piece_rgb).tobytes())
+    return digest.hexdigest()
+
+
+def _draw(seat: Seat, frame: Frame, view: Mapping[str, Any]) -> Board:
+    """The board of ``frame`` drawn into the page's layers by the window's board code."""
+    ui, game = seat.ui, seat.view
     drawn = meshes_only(ui.board_kind, seat.geometry)
-    drawn.show(frame, _view_state(view or {}, seat.flat))
+    drawn.show(frame, _view_state(view, seat.flat))
     layers = {name: MeshLayer() for name in LAYERS}
     kind = BOARD_VIEWS[ui.board_kind]
     board = Board(drawn=dict[str, Drawn](layers), drawer=drawn, flat=seat.flat)
