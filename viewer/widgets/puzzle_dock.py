@@ -44,7 +44,7 @@ class TitleEdit(QLineEdit):
         self.textChanged.connect(self.setToolTip)
         self.editingFinished.connect(lambda: self.setCursorPosition(0))
 
-    def setText(self, text: str) -> None:
+    def setText(self, text: str | None) -> None:
         super().setText(text)
         self.setCursorPosition(0)
 
