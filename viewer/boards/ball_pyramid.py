@@ -92,7 +92,7 @@ BOARD_THICKNESS = 0.2
 BOARD_MARGIN = 0.8  # beyond the outer base points' centres
 DIMPLE_RADIUS = 0.34
 BOARD_TEXELS = 128  # texels a unit of the board's top (its texture's dimples) at most
-BOARD_TEXTURE_MAX = 4096  # texels along the board's top texture's longer side at most
+BOARD_TEXTURE_MAX = 2048  # texels along the board's top texture's longer side at most (12 MB)
 WALL_LABEL_OUT = 1.9  # a side wall's name stands this far out from its base edge
 #: Baked ambient occlusion: a ball touching all 12 of its contacts is this much darker.
 #: (VTK's screen-space pass cost 233 % of a frame at N = 20 under Mesa, tests/bench/render.py;
@@ -722,14 +722,14 @@ def _board_texture(base: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> pv.Textu
     axes = []
     for axis in (0, 1):
         count = int(np.ceil((hi[axis] - lo[axis]) * texels))
-        at = lo[axis] + (np.arange(count) + 0.5) * (hi[axis] - lo[axis]) / count
+        at = lo[axis] + (np.arange(count, dtype=np.float32) + 0.5) * (hi[axis] - lo[axis]) / count
         nearest = np.clip(np.round(at), base[:, axis].min(), base[:, axis].max())
-        axes.append(at - nearest)
-    distance = np.hypot(axes[0][None, :], axes[1][:, None])  # rows along y, columns x
-    image = np.empty((*distance.shape, 3), dtype=np.uint8)
-    image[:] = palette.BOARD_RGB
-    image[distance < DIMPLE_RADIUS + 0.05] = palette.DIMPLE_RIM_RGB
-    image[distance < DIMPLE_RADIUS] = palette.DIMPLE_RGB
+        axes.append((at - nearest).astype(np.float32))
+    across = axes[0][None, :] ** 2 + axes[1][:, None] ** 2  # rows along y, columns x
+    kind = (across < np.float32(DIMPLE_RADIUS + 0.05) ** 2).view(np.uint8)
+    kind += across < np.float32(DIMPLE_RADIUS) ** 2  # 0 wood, 1 rim, 2 dimple
+    colours = np.array([palette.BOARD_RGB, palette.DIMPLE_RIM_RGB, palette.DIMPLE_RGB], np.uint8)
+    image = colours[kind]
     texture = pv.Texture(image[::-1].copy())  # (VTK's first row is the bottom one)
     texture.interpolate = False
     texture.mipmap = True  # (a texel a pixel or so, whatever the zoom: cache-friendly)
