@@ -8,7 +8,8 @@ sphere actor per ball are timed in the same run: median wall time of a render th
 waited for (the camera turns a little between frames), and the median processor time
 of one (the process's, Mesa's threads included: steadier than wall time on a busy
 machine). 'place' is the cost of a move: updating the scene's arrays after one ball is
-added, plus the next frame, in frames. ``--no-ssao`` skips the SSAO column.
+added, plus the next frame, in frames. ``--no-ssao`` skips the SSAO column; ``--empty``
+times only the scene on an empty board.
 Goals: scene >= 10x faster than the baseline at N = 20 and 30; placing at N = 30 <= 1.5
 frames; a frame at N = 30 <= 150 ms. 'SSAO' is the same scene with VTK's screen-space
 ambient occlusion pass on (contact shading): its cost in per cent of the plain frame, measured
@@ -126,12 +127,30 @@ def baseline_run(game: Partition, frames: int) -> float:
         p.close()
 
 
+def empty_frame(n: int, frames: int) -> tuple[float, float]:
+    """The scene's median frame on an empty board of base ``n``: wall and processor time."""
+    p = plotter()
+    try:
+        game = Partition(PartitionOptions(n))
+        ui = PartitionUI()
+        BallPyramidView(p, game.lattice).show(ui.frame(game, ui.turn(game)), ViewState())
+        return statistics.median(frame_times(p, frames)), CPU[-1]
+    finally:
+        p.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[10, 20, 30])
     parser.add_argument("--frames", type=int, default=15)
     parser.add_argument("--no-ssao", action="store_true", help="skip the SSAO column")
+    parser.add_argument("--empty", action="store_true", help="only the empty board's frame")
     args = parser.parse_args()
+    if args.empty:
+        for n in args.sizes:
+            wall, cpu = empty_frame(n, args.frames)
+            print(f"N={n} empty board: frame {wall * 1e3:.1f} ms, {cpu * 1e3:.1f} ms of CPU")
+        return
     rng = random.Random(3)
     print(
         f"{'N':>3} {'balls':>6} {'scene frame':>12} {'baseline frame':>15} {'speed-up':>9} "
