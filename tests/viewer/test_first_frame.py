@@ -127,6 +127,21 @@ def test_a_deferred_package_loads_at_its_first_use_and_is_real_after(tmp_path, m
         sys.modules.pop(name)
 
 
+def test_a_stand_in_used_within_the_block_loads_the_real_module(tmp_path, monkeypatch):
+    from viewer.lab.deferred import deferred, is_loaded
+
+    (tmp_path / "deferredmod.py").write_text("class Colormap:\n    name = 'viridis'\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with deferred("deferredmod"):
+        from deferredmod import Colormap
+
+        assert not is_loaded("deferredmod")
+        assert Colormap.name == "viridis"  # a use while importing: the real one at once
+        assert is_loaded("deferredmod")
+        assert isinstance(Colormap(), sys.modules["deferredmod"].Colormap)
+    sys.modules.pop("deferredmod")
+
+
 def test_the_board_table_names_each_view_by_its_kind():
     from viewer.boards import BOARD_VIEWS, GridBoard, HexMap, SteppedBoard
 

@@ -91,6 +91,8 @@ BOARD_TOP = -0.42  # the board under the base: the base balls sit a little into 
 BOARD_THICKNESS = 0.2
 BOARD_MARGIN = 0.8  # beyond the outer base points' centres
 DIMPLE_RADIUS = 0.34
+BOARD_TEXELS = 128  # texels a unit of the board's top (its texture's dimples) at most
+BOARD_TEXTURE_MAX = 2048  # texels along the board's top texture's longer side at most (12 MB)
 WALL_LABEL_OUT = 1.9  # a side wall's name stands this far out from its base edge
 #: Baked ambient occlusion: a ball touching all 12 of its contacts is this much darker.
 #: (VTK's screen-space pass cost 233 % of a frame at N = 20 under Mesa, tests/bench/render.py;
@@ -137,7 +139,9 @@ class BallPyramidView:
             self.outlines[style] = (poly, actor)
         self._build_heat()
         self._add_mesh(_pyramid_edges(lattice), color=palette.EDGE_RGB, line_width=2)
-        self._add_mesh(_board(lattice), scalars="rgb", smooth_shading=False)
+        slab, top, texture = _board(lattice)
+        self._add_mesh(slab, scalars="rgb", smooth_shading=False)
+        self._add_mesh(top, texture=texture, smooth_shading=False)
         self._cut_mesh = pv.PolyData()
         # Plain VTK: pyvista will not add an empty mesh, and most views cut nothing.
         self.cut_actor = _rgb_actor(self._cut_mesh)
@@ -687,23 +691,49 @@ def _rotate_down_to(direction: np.ndarray, vectors: np.ndarray) -> np.ndarray:
     return vectors @ rot.T
 
 
-def _board(lat: PyramidLattice) -> pv.PolyData:
+def _board(lat: PyramidLattice) -> tuple[pv.PolyData, pv.PolyData, pv.Texture]:
     """The board under the base: a wooden slab with a dark dimple under every base point
-    (Pyraos's 4 x 4 board with its 16 holes; Partition's square board)."""
+    (Pyraos's 4 x 4 board with its 16 holes; Partition's square board). Its top is one
+    quad with the dimples in its texture: as many small triangles cost a fifth of a full
+    pyramid's frame (all of Mesa's work on them, though the balls hide most of them)."""
     base = lat.centres[lat.levels == 0]
     lo, hi = base.min(axis=0) - BOARD_MARGIN, base.max(axis=0) + BOARD_MARGIN
     slab = pv.Box(bounds=(lo[0], hi[0], lo[1], hi[1], BOARD_TOP - BOARD_THICKNESS, BOARD_TOP))
     slab = slab.triangulate()
-    slab.cell_data["rgb"] = np.tile(np.array(palette.BOARD_RGB, np.uint8), (slab.n_cells, 1))
-    parts = [slab]
-    for inner, outer, lift, rgb in (
-        (0.0, DIMPLE_RADIUS, 0.002, palette.DIMPLE_RGB),
-        (DIMPLE_RADIUS, DIMPLE_RADIUS + 0.05, 0.003, palette.DIMPLE_RIM_RGB),
-    ):
-        disc = template(pv.Disc(inner=inner, outer=outer, normal=(0, 0, 1), c_res=28))
-        where = base + np.array([0.0, 0.0, BOARD_TOP + lift])
-        parts.append(instances(disc, where, [rgb] * len(base)))
-    return pv.merge(parts)
+    sides = slab.remove_cells(np.flatnonzero(slab.cell_normals[:, 2] > 0.5))  # the top
+    sides.cell_data["rgb"] = np.tile(np.array(palette.BOARD_RGB, np.uint8), (sides.n_cells, 1))
+    size = hi - lo
+    top = pv.Plane(
+        center=((lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2, BOARD_TOP),
+        direction=(0, 0, 1),
+        i_size=size[0],
+        j_size=size[1],
+        i_resolution=1,
+        j_resolution=1,
+    )
+    return sides, top, _board_texture(base, lo, hi)
+
+
+def _board_texture(base: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> pv.Texture:
+    """The board's top from ``lo`` to ``hi``: wood, and a dimple and its rim around each of
+    the ``base`` points (a unit grid), drawn texel by texel without smoothing, as sharp
+    as the polygons they stand for at the window's sizes."""
+    texels = min(BOARD_TEXELS, int(BOARD_TEXTURE_MAX / float((hi - lo)[:2].max())))
+    axes = []
+    for axis in (0, 1):
+        count = int(np.ceil((hi[axis] - lo[axis]) * texels))
+        at = lo[axis] + (np.arange(count, dtype=np.float32) + 0.5) * (hi[axis] - lo[axis]) / count
+        nearest = np.clip(np.round(at), base[:, axis].min(), base[:, axis].max())
+        axes.append((at - nearest).astype(np.float32))
+    across = axes[0][None, :] ** 2 + axes[1][:, None] ** 2  # rows along y, columns x
+    kind = (across < np.float32(DIMPLE_RADIUS + 0.05) ** 2).view(np.uint8)
+    kind += across < np.float32(DIMPLE_RADIUS) ** 2  # 0 wood, 1 rim, 2 dimple
+    colours = np.array([palette.BOARD_RGB, palette.DIMPLE_RIM_RGB, palette.DIMPLE_RGB], np.uint8)
+    image = colours[kind]
+    texture = pv.Texture(image[::-1].copy())  # (VTK's first row is the bottom one)
+    texture.interpolate = False
+    texture.mipmap = True  # (a texel a pixel or so, whatever the zoom: cache-friendly)
+    return texture
 
 
 def _pyramid_edges(lat: PyramidLattice) -> pv.PolyData:

@@ -37,8 +37,8 @@ def _real(module: str, name: str) -> Any:
     with _lock:
         found = sys.modules.get(module)
         if found is None or isinstance(found, Deferred):
-            for name in _roots(module):
-                _stop(name)  # (a use within the block ends the deferring)
+            for root in _roots(module):
+                _stop(root)  # (a use within the block ends the deferring)
             found = importlib.import_module(module)
     try:
         return getattr(found, name)
