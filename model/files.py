@@ -102,6 +102,9 @@ class Lesson:
 
     caption: str
     overlays: Mapping[str, Any] = field(default_factory=dict)
+    #: A lesson step's highlighted points (a position file's coordinates), drawn in magenta
+    #: as the window's Lesson dock draws them; not written (a position file has none).
+    highlights: tuple[tuple[int, ...], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {"caption": self.caption, "overlays": dict(self.overlays)}

@@ -193,8 +193,14 @@ def lesson_step_document(path: str | os.PathLike[str], index: int = 0) -> files.
     lesson = read(path)
     step = lesson.steps[min(index, len(lesson.steps) - 1)]
     caption = f"{step.title}: {step.text}"
+    try:
+        highlights = tuple(tuple(point) for point in step.highlight_points())
+    except ValueError:  # (a point the game cannot read: ``lesson check`` says so)
+        highlights = ()
     return files.PositionDocument(
-        step.position(), {"title": lesson.title}, files.Lesson(caption, step.overlays)
+        step.position(),
+        {"title": lesson.title},
+        files.Lesson(caption, step.overlays, highlights),
     )
 
 

@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
 import json
 import os
 import signal
 import subprocess
 import sys
 import tempfile
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -34,12 +36,19 @@ class Firefox:
         self.ws = ws
         self.count = 0
         self.context = ""
+        #: The page's console errors and warnings (after ``session.subscribe`` to
+        #: ``log.entryAdded``).
+        self.logs: list[str] = []
 
     async def cmd(self, method: str, params: dict[str, Any]) -> dict[str, Any]:
         self.count += 1
         await self.ws.send_str(json.dumps({"id": self.count, "method": method, "params": params}))
         while True:
             message = json.loads((await self.ws.receive()).data)
+            if message.get("method") == "log.entryAdded":
+                entry = message["params"]
+                if entry.get("level") in ("error", "warn"):
+                    self.logs.append(f"console {entry['level']}: {entry.get('text')}")
             if message.get("id") == self.count:
                 if message.get("type") == "error":
                     raise RuntimeError(message)
@@ -75,7 +84,10 @@ class Firefox:
         Path(path).write_bytes(base64.b64decode(shot["data"]))
 
 
-async def check(url: str, out: str) -> None:
+@contextlib.asynccontextmanager
+async def firefox(width: int = 1280, height: int = 760) -> AsyncIterator[Firefox]:
+    """Firefox ESR under Xvfb with a fresh profile, its BiDi session's page (a viewport of
+    ``width`` x ``height``); closed, with its Xvfb, on leaving."""
     home = tempfile.mkdtemp(prefix="classroom-firefox-")
     profile = os.path.join(home, "profile")
     os.makedirs(profile)
@@ -83,7 +95,7 @@ async def check(url: str, out: str) -> None:
         "xvfb-run",
         "-a",
         "-s",
-        "-screen 0 1400x900x24",
+        f"-screen 0 {max(1400, width + 120)}x{max(900, height + 140)}x24",
         "firefox-esr",
         "--no-remote",
         "--profile",
@@ -110,49 +122,60 @@ async def check(url: str, out: str) -> None:
             page = Firefox(ws)
             await page.cmd("session.new", {"capabilities": {}})
             page.context = (await page.cmd("browsingContext.getTree", {}))["contexts"][0]["context"]
-            viewport = {"width": 1280, "height": 760}
+            viewport = {"width": width, "height": height}
             await page.cmd(
                 "browsingContext.setViewport", {"context": page.context, "viewport": viewport}
             )
-            await page.cmd(
-                "browsingContext.navigate",
-                {"context": page.context, "url": url, "wait": "complete"},
-            )
-            await page.until("!!document.querySelector('#cr-name')")
-            await page.js(
-                "(async () => { window.classroom.set('cr_name', 'Firefox'); "
-                "await window.classroom.join(); return 1; })()"
-            )
-            await page.until("!!document.querySelector('#cr-step-title')")
-            await page.js("(async () => { await window.classroom.act('next'); return 1; })()")
-            await page.until("!!document.querySelector('#cr-view canvas')")
-            await asyncio.sleep(1.0)
-            await page.click_at([6.0, 1.0, 0.8])  # black's stone on g6
-            await page.until(
-                "document.querySelector('#cr-play-list').innerText.startsWith('Moves of g6')"
-            )
-            print(
-                "listed:",
-                " ".join(
-                    (await page.js("document.querySelector('#cr-play-list').innerText")).split()
-                ),
-            )
-            await asyncio.sleep(0.8)
-            await page.picture(out + "-selected.png")
-            await page.click_at([6.0, 0.0, 0.8])  # g7: the push
-            await page.until("!!document.querySelector('#cr-verdict.cr-right')")
-            print("verdict:", await page.js("document.querySelector('#cr-verdict').innerText"))
-            await page.js(
-                "(async () => { await window.classroom.act('lesson', [3]); "
-                "await window.classroom.act('next'); return 1; })()"
-            )
-            await page.until("!!document.querySelector('#cr-play-list')")
-            await asyncio.sleep(1.0)
-            await page.picture(out + "-hexmap.png")
-            await ws.close()
+            await page.cmd("session.subscribe", {"events": ["log.entryAdded"]})
+            try:
+                yield page
+            finally:
+                await ws.close()
     finally:  # xvfb-run, its Xvfb and Firefox: the process group started here
         os.killpg(browser.pid, signal.SIGTERM)
         browser.wait(10)
+
+
+async def join(page: Firefox, url: str, name: str) -> None:
+    """Open the students' page at ``url`` and join the class as ``name``."""
+    await page.cmd(
+        "browsingContext.navigate",
+        {"context": page.context, "url": url, "wait": "complete"},
+    )
+    await page.until("!!document.querySelector('#cr-name')")
+    await page.js(
+        f"(async () => {{ window.classroom.set('cr_name', {json.dumps(name)}); "
+        "await window.classroom.join(); return 1; })()"
+    )
+    await page.until("!!document.querySelector('#cr-step-title')", 60)
+
+
+async def check(url: str, out: str) -> None:
+    async with firefox() as page:
+        await join(page, url, "Firefox")
+        await page.js("(async () => { await window.classroom.act('next'); return 1; })()")
+        await page.until("!!document.querySelector('#cr-view canvas')")
+        await asyncio.sleep(1.0)
+        await page.click_at([6.0, 1.0, 0.8])  # black's stone on g6
+        await page.until(
+            "document.querySelector('#cr-play-list').innerText.startsWith('Moves of g6')"
+        )
+        print(
+            "listed:",
+            " ".join((await page.js("document.querySelector('#cr-play-list').innerText")).split()),
+        )
+        await asyncio.sleep(0.8)
+        await page.picture(out + "-selected.png")
+        await page.click_at([6.0, 0.0, 0.8])  # g7: the push
+        await page.until("!!document.querySelector('#cr-verdict.cr-right')")
+        print("verdict:", await page.js("document.querySelector('#cr-verdict').innerText"))
+        await page.js(
+            "(async () => { await window.classroom.act('lesson', [3]); "
+            "await window.classroom.act('next'); return 1; })()"
+        )
+        await page.until("!!document.querySelector('#cr-play-list')")
+        await asyncio.sleep(1.0)
+        await page.picture(out + "-hexmap.png")
 
 
 if __name__ == "__main__":

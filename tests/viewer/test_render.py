@@ -9,7 +9,7 @@ import pytest
 from PIL import Image
 
 from viewer.cli import main
-from viewer.lab.palette import MARKER_RGB, PIECE_RGB
+from viewer.lab.palette import MARKER_RGB, PIECE_RGB, RIM_RGB
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -128,3 +128,15 @@ def test_render_frames_the_board(tmp_path, example):
     assert abs(middle_col - width / 2) < 0.04 * width
     # at least 60 % of a side (Pyraos: 59 % of the height, 60 % of the width)
     assert max((bottom - top) / height, (right - left) / width) > 0.8
+
+
+def test_render_a_lesson_step_draws_its_highlights_as_the_lesson_dock_does(tmp_path):
+    """A lesson file's first step with the step's highlights in magenta (Pyraos' three
+    black spheres: rims), as the window's Lesson dock adds them; --no-lesson leaves them
+    out (and the caption)."""
+    path = ROOT / "model/data/lessons/pyraos/01-squares-and-removals.lesson.json"
+    magenta = tuple(round(255 * v) for v in RIM_RGB["lesson"])
+    marked = colour_share(render(tmp_path, path), magenta)
+    plain = colour_share(render(tmp_path, path, "--no-lesson"), magenta)
+    assert marked > 0.01  # three rims round large spheres
+    assert plain < marked / 20

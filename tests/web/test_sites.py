@@ -312,3 +312,43 @@ def test_serving_every_lesson_loads_no_qt():
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+def test_a_picture_asked_for_at_once_by_many_students_is_drawn_once(monkeypatch):
+    """The class on one step asks for the same board at once: one thread draws it, the
+    others wait for it and share it (not a drawing each); and a layer's key is worked out
+    once, not at every answer."""
+    import threading
+    import time
+
+    from viewer.classroom import sites
+
+    game = lessons.read(TERRACE).steps[1].game
+    seats = [sites.Seat(game, game.current_player()) for _ in range(6)]
+    drawn: list[int] = []
+    real = sites._draw
+
+    def slow_draw(*args, **kwargs):
+        drawn.append(1)
+        time.sleep(0.3)  # long enough for every thread to ask meanwhile
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(sites, "_draw", slow_draw)
+    view = {"top": 3, "peel": 0, "clip": None, "test": time.time()}  # a picture kept by none
+    boards: list[object] = []
+    threads = [
+        threading.Thread(target=lambda s=seat: boards.append(sites.site_board(s, view=view)))
+        for seat in seats
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    assert len(boards) == len(seats)
+    assert len(drawn) == 1
+    assert all(board is boards[0] for board in boards)
+    layer = boards[0].layers()["balls"]
+    first = layer.key()
+    layer.parts.clear()  # (a board is only read once drawn: the key is not worked out again)
+    assert layer.key() == first
+    assert not sites._DRAWING

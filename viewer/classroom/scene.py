@@ -120,6 +120,7 @@ class Board:
     flat: bool = False
     clips: bool = False
     labels: list[tuple[str, tuple[float, ...], str]] = field(default_factory=list)
+    speck: dict[str, Any] | None = None
 
     def layers(self) -> dict[str, Drawn]:
         return self.drawn
@@ -148,11 +149,13 @@ class Board:
     def _speck(self) -> dict[str, Any] | None:
         """An empty layer as one triangle of no size in the board's middle: vtk.js fails
         on a mesh that goes from drawn to none."""
-        middle = self.centres.mean(axis=0) if len(self.centres) else np.zeros(3)
-        speck = pv.PolyData(np.array([middle] * 3, dtype=float), np.array([3, 0, 1, 2]))
-        speck.point_data["Normals"] = np.tile([0.0, 0.0, 1.0], (3, 1))
-        speck["rgb"] = np.zeros((3, 3), dtype=np.uint8)
-        return mesh_state(speck)
+        if self.speck is None:  # (made once: a board is only read once made)
+            middle = self.centres.mean(axis=0) if len(self.centres) else np.zeros(3)
+            speck = pv.PolyData(np.array([middle] * 3, dtype=float), np.array([3, 0, 1, 2]))
+            speck.point_data["Normals"] = np.tile([0.0, 0.0, 1.0], (3, 1))
+            speck["rgb"] = np.zeros((3, 3), dtype=np.uint8)
+            self.speck = mesh_state(speck)
+        return self.speck
 
     def say(self, rgb: Sequence[int] | None, words: str, kind: str) -> None:
         """A line of the legend (``rgb`` None: one with no swatch)."""

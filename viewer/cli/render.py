@@ -78,7 +78,9 @@ def add_view_options(command: argparse.ArgumentParser) -> None:
         else:
             group.add_argument(flag, action="store_true", help=spec.help)
     command.add_argument(
-        "--no-lesson", action="store_true", help="leave out a lesson file's overlays and caption"
+        "--no-lesson",
+        action="store_true",
+        help="leave out a lesson file's overlays, caption and highlights",
     )
 
 

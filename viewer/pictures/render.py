@@ -46,6 +46,9 @@ class RenderOptions:
     cut_open: bool = False
     overlays: Mapping[str, Any] = field(default_factory=dict)  # the game's lesson overlays
     caption: str = ""  # text drawn at the top of the picture (a lesson's caption)
+    #: A lesson step's highlighted points, drawn in magenta as the window's Lesson dock
+    #: draws them (:func:`~viewer.lab.lesson_marks.lesson_frame`).
+    highlights: tuple[tuple[int, ...], ...] = ()
     #: A camera of its own instead of the preset ``view`` (the window's, for an export of
     #: what it shows): position, focal point, view up, view angle in degrees.
     camera: tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...], float] | None = None
@@ -53,11 +56,17 @@ class RenderOptions:
     free_plane: tuple[tuple[float, ...], tuple[float, ...]] | None = None
 
     def with_lesson(self, lesson: Lesson | None) -> RenderOptions:
-        """These options plus what a lesson asks for: its overlays and its caption."""
+        """These options plus what a lesson asks for: its overlays, its caption and its
+        step's highlights."""
         if lesson is None:
             return self
         overlays = {**lesson.overlays, **{k: v for k, v in self.overlays.items() if v}}
-        return replace(self, overlays=overlays, caption=self.caption or lesson.caption)
+        return replace(
+            self,
+            overlays=overlays,
+            caption=self.caption or lesson.caption,
+            highlights=self.highlights or lesson.highlights,
+        )
 
 
 def parse_clip(text: str) -> tuple[int, float, bool]:
@@ -153,8 +162,14 @@ class Scene:
         self.close()
 
     def frame(self, game: Game) -> Frame:
-        """The picture of ``game``'s position, as the game UI makes it."""
-        return self.ui.frame(game, self.ui.turn(game))
+        """The picture of ``game``'s position, as the game UI makes it, with the lesson
+        step's highlights as the window's Lesson dock adds them."""
+        frame = self.ui.frame(game, self.ui.turn(game))
+        if not self.options.highlights:
+            return frame
+        from ..lab.lesson_marks import lesson_frame
+
+        return lesson_frame(frame, self.ui, highlights=self.options.highlights)
 
     def draw(self, game: Game, frame: Frame | None = None, caption: str | None = None) -> None:
         """Show ``frame`` (default: ``game``'s) under the view options, with ``caption``
