@@ -59,6 +59,9 @@ SUFFIX = ".lesson.json"
 MAX_FILE_BYTES = files.MAX_FILE_BYTES
 MAX_STEPS = 100
 MAX_TEXT = 2000  # characters of a step's text: a dock without scrolling holds far fewer
+#: A new step's text until the teacher writes one (a step has a text); the lesson editor
+#: shows it as its Text box's placeholder, so what is typed is not mixed into it.
+STARTER_TEXT = "Say one thing about this position."
 MAX_WITHIN = 9  # plies of a win-within task: a lesson's, answered in a blink
 PROVE_SECONDS = 20.0
 MAX_SCAN = 20000  # legal moves tried to see that a goal is not met by every move

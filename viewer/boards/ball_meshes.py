@@ -44,13 +44,14 @@ from .ball_pyramid import (
     BOARD_MARGIN,
     BOARD_THICKNESS,
     BOARD_TOP,
+    DIMPLE_RADIUS,
+    DIMPLE_RIM,
     HEAT_RADIUS,
     MARKER_RADIUS,
     MARKER_TOUCH_RADIUS,
     PATH_RADIUS,
     RIM_RADIUS,
     BallPyramidView,
-    _board,
     _ray_entry,
 )
 from .meshes import instances, template
@@ -109,7 +110,10 @@ class BallPyramidMeshes:
         made once per size of pyramid."""
         kept = _STILL.get(self.lattice.n)
         if kept is None:
-            kept = _STILL[self.lattice.n] = {"board": _board(self.lattice), "edges": self._edges()}
+            kept = _STILL[self.lattice.n] = {
+                "board": board_polygons(self.lattice),
+                "edges": self._edges(),
+            }
         return dict(kept)
 
     def board_labels(self) -> list[tuple[str, tuple[float, ...]]]:
@@ -293,3 +297,25 @@ class BallPyramidMeshes:
 
     def behind(self, site: int) -> list[int]:
         return []
+
+
+def board_polygons(lat: PyramidLattice) -> pv.PolyData:
+    """The board under the base as the page draws it: the window's wooden slab with a dark
+    dimple and its rim under every base point, as coloured polygons (the window draws the
+    board's top as one quad with the dimples in a texture; the page's meshes carry colours
+    by cell, not textures): the same sizes and colours, so the same picture."""
+    base = lat.centres[lat.levels == 0]
+    lo, hi = base.min(axis=0) - BOARD_MARGIN, base.max(axis=0) + BOARD_MARGIN
+    slab = pv.Box(bounds=(lo[0], hi[0], lo[1], hi[1], BOARD_TOP - BOARD_THICKNESS, BOARD_TOP))
+    slab = slab.triangulate()
+    slab.cell_data["rgb"] = np.tile(np.array(palette.BOARD_RGB, np.uint8), (slab.n_cells, 1))
+    parts = [slab]
+    for inner, outer, lift, rgb in (
+        (0.0, DIMPLE_RADIUS, 0.002, palette.DIMPLE_RGB),
+        (DIMPLE_RADIUS, DIMPLE_RADIUS + DIMPLE_RIM, 0.003, palette.DIMPLE_RIM_RGB),
+    ):
+        disc = template(pv.Disc(inner=inner, outer=outer, normal=(0, 0, 1), c_res=28))
+        where = base + np.array([0.0, 0.0, BOARD_TOP + lift])
+        parts.append(instances(disc, where, [rgb] * len(base)))
+    merged: pv.PolyData = pv.merge(parts)
+    return merged

@@ -91,6 +91,7 @@ BOARD_TOP = -0.42  # the board under the base: the base balls sit a little into 
 BOARD_THICKNESS = 0.2
 BOARD_MARGIN = 0.8  # beyond the outer base points' centres
 DIMPLE_RADIUS = 0.34
+DIMPLE_RIM = 0.05  # the lighter ring round each dimple
 BOARD_TEXELS = 128  # texels a unit of the board's top (its texture's dimples) at most
 BOARD_TEXTURE_MAX = 2048  # texels along the board's top texture's longer side at most (12 MB)
 WALL_LABEL_OUT = 1.9  # a side wall's name stands this far out from its base edge
@@ -726,7 +727,7 @@ def _board_texture(base: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> pv.Textu
         nearest = np.clip(np.round(at), base[:, axis].min(), base[:, axis].max())
         axes.append((at - nearest).astype(np.float32))
     across = axes[0][None, :] ** 2 + axes[1][:, None] ** 2  # rows along y, columns x
-    kind = (across < np.float32(DIMPLE_RADIUS + 0.05) ** 2).view(np.uint8)
+    kind = (across < np.float32(DIMPLE_RADIUS + DIMPLE_RIM) ** 2).view(np.uint8)
     kind += across < np.float32(DIMPLE_RADIUS) ** 2  # 0 wood, 1 rim, 2 dimple
     colours = np.array([palette.BOARD_RGB, palette.DIMPLE_RIM_RGB, palette.DIMPLE_RGB], np.uint8)
     image = colours[kind]

@@ -58,9 +58,8 @@ if TYPE_CHECKING:
 SAID_PATH = 160
 
 
-#: A new step's text until the teacher writes one (a step has a text); the editor shows it
-#: as its Text box's placeholder, so what is typed is not mixed into it.
-STARTER_TEXT = "Say one thing about this position."
+#: A new step's text until the teacher writes one (the lesson document's own)
+STARTER_TEXT = lessons.STARTER_TEXT
 
 
 class Lessons:

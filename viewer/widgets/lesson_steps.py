@@ -35,9 +35,8 @@ from PySide6.QtWidgets import (
 from model import lesson as lessons
 from model.files import nested_over, read_overlays
 from model.game import PositionFormatError, shorten
+from model.lesson import STARTER_TEXT
 from model.teaching import teaching_for
-
-from ..lab.lesson import STARTER_TEXT
 
 if TYPE_CHECKING:
     from pathlib import Path
