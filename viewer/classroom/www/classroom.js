@@ -337,6 +337,9 @@
     const answer = await call("teacher", { order: order || null, args: args || null });
     if (!answer) return;
     if (answer.csv !== undefined) return answer.csv;
+    // what the last order did stays said until the next order: a poll says nothing new
+    if (order) C.teacherSaid = answer.said || "";
+    else if (!answer.error) answer.said = C.teacherSaid || "";
     return shown(answer);
   }
 
