@@ -53,6 +53,7 @@ from .ball_pyramid import (
     RIM_RADIUS,
     BallPyramidView,
     _ray_entry,
+    frame_colours,
 )
 from .meshes import instances, template
 
@@ -130,26 +131,8 @@ class BallPyramidMeshes:
         """Draw ``frame`` under the view state's level range, peel and clip planes."""
         lat = self.lattice
         visible = view.visible(lat)
-        occupied = np.zeros(lat.count, dtype=bool)
-        rgb = np.tile(np.array(palette.MARKER_RGB["target"], dtype=np.uint8), (lat.count, 1))
-        marked = np.zeros(lat.count, dtype=bool)
-        for marker in frame.markers:
-            marked[marker.site] = True
-            rgb[marker.site] = palette.MARKER_RGB.get(marker.style, palette.MARKER_RGB["target"])
-        for site, style in frame.pieces.items():
-            occupied[site] = True
-            rgb[site] = (
-                palette.piece_rgb(style) if frame.piece_rgb is None else frame.piece_rgb[site]
-            )
+        rgb, occupied, marked = frame_colours(lat, frame)
         balls = occupied & visible
-        lit = np.zeros(lat.count, dtype=bool)
-        lit[list(frame.highlights.get("clickable", ()))] = True
-        tinted = lit & ~occupied
-        if tinted.any():
-            tint = rgb[tinted] * (1 - palette.HIGHLIGHT_MIX)
-            rgb[tinted] = (tint + np.array(palette.HIGHLIGHT_RGB) * palette.HIGHLIGHT_MIX).astype(
-                np.uint8
-            )
         heated = np.zeros(lat.count, dtype=bool)
         for site, value in frame.heat.items():
             if visible[site] and not occupied[site]:

@@ -272,28 +272,10 @@ class BallPyramidView:
         """Draw ``frame`` under the view state's level range, peel, clip planes and hover."""
         lat = self.lattice
         visible = view.visible(lat)
-        occupied = np.zeros(lat.count, dtype=bool)
-        rgb = np.tile(np.array(palette.MARKER_RGB["target"], dtype=np.uint8), (lat.count, 1))
-        marked = np.zeros(lat.count, dtype=bool)
-        for marker in frame.markers:
-            marked[marker.site] = True
-            rgb[marker.site] = palette.MARKER_RGB.get(marker.style, palette.MARKER_RGB["target"])
-        for site, style in frame.pieces.items():
-            occupied[site] = True
-            rgb[site] = (
-                palette.piece_rgb(style) if frame.piece_rgb is None else frame.piece_rgb[site]
-            )
+        rgb, occupied, marked = frame_colours(lat, frame)
         markers = marked & ~occupied & visible
         balls = occupied & visible
         ghosts = self._show_piece_ghosts(frame, visible & ~occupied)
-        lit = np.zeros(lat.count, dtype=bool)
-        lit[list(frame.highlights.get("clickable", ()))] = True
-        tinted = lit & ~occupied
-        if tinted.any():
-            tint = rgb[tinted] * (1 - palette.HIGHLIGHT_MIX)
-            rgb[tinted] = (tint + np.array(palette.HIGHLIGHT_RGB) * palette.HIGHLIGHT_MIX).astype(
-                np.uint8
-            )
         heated = self._show_heat(frame, rgb, visible & ~occupied)
         markers = markers | heated
         cut = view.cut(lat, BALL_RADIUS) & occupied
@@ -690,6 +672,30 @@ def _rotate_down_to(direction: np.ndarray, vectors: np.ndarray) -> np.ndarray:
     k = np.array([[0, -v[2], v[1]], [v[2], 0, -v[0]], [-v[1], v[0], 0]])
     rot = np.eye(3) + k + k @ k * (1 / (1 + c))
     return vectors @ rot.T
+
+
+def frame_colours(lat: PyramidLattice, frame: Frame) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each point's colour in ``frame`` (a piece's, a marker's, an empty clickable point
+    tinted), which points hold a piece and which are marked: the picture's colours, the
+    same for the window's impostors and the page's meshes."""
+    occupied = np.zeros(lat.count, dtype=bool)
+    rgb = np.tile(np.array(palette.MARKER_RGB["target"], dtype=np.uint8), (lat.count, 1))
+    marked = np.zeros(lat.count, dtype=bool)
+    for marker in frame.markers:
+        marked[marker.site] = True
+        rgb[marker.site] = palette.MARKER_RGB.get(marker.style, palette.MARKER_RGB["target"])
+    for site, style in frame.pieces.items():
+        occupied[site] = True
+        rgb[site] = palette.piece_rgb(style) if frame.piece_rgb is None else frame.piece_rgb[site]
+    lit = np.zeros(lat.count, dtype=bool)
+    lit[list(frame.highlights.get("clickable", ()))] = True
+    tinted = lit & ~occupied
+    if tinted.any():
+        tint = rgb[tinted] * (1 - palette.HIGHLIGHT_MIX)
+        rgb[tinted] = (tint + np.array(palette.HIGHLIGHT_RGB) * palette.HIGHLIGHT_MIX).astype(
+            np.uint8
+        )
+    return rgb, occupied, marked
 
 
 def _board(lat: PyramidLattice) -> tuple[pv.PolyData, pv.PolyData, pv.Texture]:
