@@ -8,7 +8,7 @@ takes the lab (:mod:`viewer.lab`), its port (:mod:`viewer.desktop.qt_port`) and 
 - :class:`PracticeActions`: Practice, as the Puzzles menu and Compose open collections in
   it (``viewer.desktop.practice.Practice``);
 - :class:`Setups`: set-up mode, as the puzzle leaves it to verify
-  (``viewer.desktop.setup_mode.SetupMode``).
+  (``viewer.desktop.setup_mode.SetupControl``).
 
 This module imports no controller, so the viewer has no import cycle
 (``tests/model/test_imports.py``). The game UIs' protocol of the board is
@@ -50,7 +50,7 @@ class PracticeActions(Protocol):
 
 class Setups(Protocol):
     """Set-up mode as the puzzle follows and leaves it
-    (``viewer.desktop.setup_mode.SetupMode``)."""
+    (``viewer.desktop.setup_mode.SetupControl``)."""
 
     @property
     def entering(self) -> Signal[[]]:

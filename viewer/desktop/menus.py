@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     from .puzzle import PuzzleControl
     from .qt_port import QtPort
     from .review import ReviewControl
-    from .setup_mode import SetupMode
+    from .setup_mode import SetupControl
     from .stage import Stage
     from .turns import TurnControl
 
@@ -76,7 +76,7 @@ class MenuParts:
 
     commands: Commands
     turns: TurnControl
-    setup_mode: SetupMode
+    setup_mode: SetupControl
     analysis: AnalysisControl
     reviewer: ReviewControl
     puzzle: PuzzleControl
