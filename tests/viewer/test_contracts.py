@@ -290,7 +290,6 @@ def test_the_few_protocols_between_controllers_are_fulfilled(make_window):
     parts = {
         host.PuzzleActions: window.puzzle,
         host.PracticeActions: window.binding.practising(),
-        host.Setups: window.setup_mode,
     }
     assert set(parts) == set(protocols)
     missing = [

@@ -126,7 +126,7 @@ def _controllers(w: Window, lab: Lab, view: ViewState) -> Stage:
     port = w.port
     w.stage = stage = Stage(lab, port, view, w.status_hover)
     w.setup_mode = SetupControl(lab, stage, w.setup_dock)  # the lab's, bound to the dock
-    w.puzzle = PuzzleControl(lab, port, stage, w.setup_mode)  # made, verified, solved
+    w.puzzle = PuzzleControl(lab, port, stage)  # made, verified, solved
     w.puzzle_dock = w.puzzle.dock
     w.practice = None  # made when first used (practising)
     w.setup_dock.visibilityChanged.connect(w.puzzle.setup_shown)
@@ -141,7 +141,7 @@ def _controllers(w: Window, lab: Lab, view: ViewState) -> Stage:
         w.addDockWidget(area, dock)
         if not shown:
             dock.hide()
-    w.puzzle.show_for_puzzle()  # a puzzle file opened
+    lab.puzzle_desk.show_for_puzzle()  # a puzzle file opened: the dock comes
     EngineControl(lab.engine, port, stage)  # the bar, Stop, the prompt and redraws
     w.analysis = AnalysisControl(lab, port, stage)  # the Analysis dock, a runner of its own
     w.addDockWidget(RIGHT, w.analysis.dock)

@@ -39,6 +39,7 @@ from .lesson import Lessons
 from .port import Port
 from .practice import Practice
 from .puzzle import Composer, Verifier
+from .puzzle_desk import PuzzleDesk
 from .puzzle_editor import PuzzleEditor
 from .review import Reviews
 from .seats import Seats
@@ -115,10 +116,12 @@ class Lab:
         self.setup_mode = SetupMode(session, self.engine, say)
         #: The puzzle of the open file, made (the Puzzle dock's state)
         self.puzzle = PuzzleEditor(session, say, lambda: self.setup_mode.editor)
+        #: Verify and Solve on the puzzle made (the Puzzle dock's verbs)
+        self.puzzle_desk = PuzzleDesk(self.puzzle, self.verifier, self.solver, self.setup_mode, say)
         session.message.connect(say)
         if follow:  # (else the front calls these once its board followed)
             session.changed.connect(self.position_changed)
-            session.changed.connect(self.solver.session_changed)
+            session.changed.connect(self.puzzle_desk.session_changed)  # and Solve mode's
             session.changed.connect(self.lessons.position_changed)
 
     @property
