@@ -34,6 +34,7 @@ from .bulletin import Bulletin
 from .documents import Documents, MemoryStore, RecentFiles
 from .engine import Engine, EngineChange
 from .events import Signal
+from .export_plan import ExportPlan
 from .jobs import Job, JobRunner, Post, at_once
 from .lesson import Lessons
 from .port import Port
@@ -118,6 +119,8 @@ class Lab:
         self.puzzle = PuzzleEditor(session, say, lambda: self.setup_mode.editor)
         #: Verify and Solve on the puzzle made (the Puzzle dock's verbs)
         self.puzzle_desk = PuzzleDesk(self.puzzle, self.verifier, self.solver, self.setup_mode, say)
+        #: The export's choices (File > Export...: format, size, file, what it includes)
+        self.export_plan = ExportPlan()
         session.message.connect(say)
         if follow:  # (else the front calls these once its board followed)
             session.changed.connect(self.position_changed)
