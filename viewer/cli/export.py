@@ -8,8 +8,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-# export's limits and defaults (viewer.pictures.export imports no Qt or VTK at its top either)
-from ..pictures.export import (
+# export's limits and defaults (the lab's: the window's Export dialog offers the same)
+from ..lab.export_plan import (
     DEFAULT_FPS,
     DEFAULT_FRAMES,
     DEFAULT_HOLD,

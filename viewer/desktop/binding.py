@@ -44,7 +44,7 @@ from .qt_port import QtPort
 from .recovery import Recovery
 from .review import ReviewBoard, ReviewControl
 from .scene import Scene
-from .setup_mode import SetupBoard, SetupMode
+from .setup_mode import SetupBoard, SetupControl
 from .solve import SolveBoard, remember_workers, remembered_workers
 from .stage import Stage
 from .turns import PlayBoard, TurnControl
@@ -108,7 +108,6 @@ def _lab(w: Window, session: Session, bulletin: Bulletin) -> Lab:
         post=gui_post(None),
         follow=False,
         bulletin=bulletin,
-        setup=lambda: w.setup_dock.editor,  # set-up mode's editor, while it is on
         threads=engine_threads,  # the setting kept between runs, else the cores
         engine_failed=failure_reported(bulletin.say),
         workers=remembered_workers(),  # Solve position's, kept between runs
@@ -125,9 +124,9 @@ def _lab(w: Window, session: Session, bulletin: Bulletin) -> Lab:
 def _controllers(w: Window, lab: Lab, view: ViewState) -> Stage:
     """The stage (the board on show) and the controllers over it, their docks placed."""
     port = w.port
-    w.stage = stage = Stage(lab, port, view, w.status_hover, w.setup_dock)
-    w.setup_mode = SetupMode(lab, port, stage, w.setup_dock)
-    w.puzzle = PuzzleControl(lab, port, stage, w.setup_mode)  # made, verified, solved
+    w.stage = stage = Stage(lab, port, view, w.status_hover)
+    w.setup_mode = SetupControl(lab, stage, w.setup_dock)  # the lab's, bound to the dock
+    w.puzzle = PuzzleControl(lab, port, stage)  # made, verified, solved
     w.puzzle_dock = w.puzzle.dock
     w.practice = None  # made when first used (practising)
     w.setup_dock.visibilityChanged.connect(w.puzzle.setup_shown)
@@ -142,7 +141,7 @@ def _controllers(w: Window, lab: Lab, view: ViewState) -> Stage:
         w.addDockWidget(area, dock)
         if not shown:
             dock.hide()
-    w.puzzle.show_for_puzzle()  # a puzzle file opened
+    lab.puzzle_desk.show_for_puzzle()  # a puzzle file opened: the dock comes
     EngineControl(lab.engine, port, stage)  # the bar, Stop, the prompt and redraws
     w.analysis = AnalysisControl(lab, port, stage)  # the Analysis dock, a runner of its own
     w.addDockWidget(RIGHT, w.analysis.dock)
@@ -245,7 +244,7 @@ class Binding:
         if reason in ("load", "new"):
             w.statusBar().clearMessage()  # it spoke of the position that went
             if stage.setup is not None:  # another position arrived: the set-up is void
-                w.setup_mode.close(consider=False)  # (the engine follows the position)
+                w.lab.setup_mode.close(consider=False)  # (the engine follows the position)
         if stage.ui.game_name != game.name:
             self._switch_game(game)
         if reason in ("load", "new"):

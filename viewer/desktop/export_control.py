@@ -13,22 +13,10 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QProgressDialog
 
-from model.files import SUFFIX, write_bytes
+from model.files import write_bytes
 
-from ..lab.session import shipped
 from ..lab.slots import guarded
-from ..pictures.export import (
-    ANIMATION,
-    DEFAULT_FRAMES,
-    DEFAULT_HOLD,
-    MAX_FRAMES,
-    MAX_HOLD,
-    ExportOptions,
-    export_game,
-    export_kind,
-    review_graph_path,
-    review_graph_png,
-)
+from ..pictures.export import ExportOptions, export_game, review_graph_path, review_graph_png
 from ..pictures.render import RenderOptions
 from ..widgets.export_dialog import ExportChoices
 
@@ -46,7 +34,7 @@ class ExportDialog(ExportChoices):
     """The Export dialog: its choices, and the export they ask for."""
 
     def __init__(self, lab: Lab, port: QtPort, stage: Stage) -> None:
-        super().__init__(port.parent, (DEFAULT_FRAMES, MAX_FRAMES), (DEFAULT_HOLD, MAX_HOLD))
+        super().__init__(port.parent, lab.export_plan)
         self.lab, self.port, self.stage = lab, port, stage
         self.refresh_from_window()
 
@@ -59,34 +47,26 @@ class ExportDialog(ExportChoices):
     def refresh_from_window(self) -> None:
         """Follow the window's game: a replay needs moves; the file name follows the
         game's file (never into the app's own examples)."""
-        session = self.lab.session
-        path = session.path
-        if path is None or shipped(path):
-            folder = Path.cwd() if path is None else Path.home()
-        else:
-            folder = path.resolve().parent
-        self.refresh(bool(session.game.move_stack), folder, self._stem())
-
-    def _stem(self) -> str:
-        path = self.lab.session.path
-        return path.name.removesuffix(SUFFIX) if path is not None else "position"
+        self.take().follow(self.lab.session)
+        self.show_plan()
 
     def options(self, target: Path | None = None) -> ExportOptions:
         """The export options of the dialog's choices and the window's view (for a
         ``target`` whose extension says another format than the dialog's, that one)."""
+        plan = self.take()
+        includes = plan.includes(self.lab.session)  # its title, a lesson's overlays
         view = self.stage.view
         levels = None if view.levels == (0, 10**6) else view.levels
         camera = self.stage.scene.plotter.camera
-        session = self.lab.session
         render = RenderOptions(
-            size=(self.width_.value(), self.height_.value()),
+            size=plan.size,
             levels=levels,
             peel=view.peel,
             clips=[(c.axis, c.value, c.keep_below) for c in view.clips if c.enabled],
             ghost_peeled=view.ghost_peeled,
             cut_open=view.cut_open,
             free_plane=view.free_plane,
-            overlays=dict(session.lesson.overlays) if session.lesson is not None else {},
+            overlays=includes["overlays"],
             camera=(
                 tuple(camera.GetPosition()),
                 tuple(camera.GetFocalPoint()),
@@ -94,26 +74,19 @@ class ExportDialog(ExportChoices):
                 float(camera.GetViewAngle()),
             ),
         )
-        animated = self.animated() if target is None else export_kind(target) == ANIMATION
-        motion = None
-        if animated:
-            motion = "turntable" if self.turntable.isChecked() else "replay"
-        title = session.puzzle.get("title") or self._stem()
         return ExportOptions(
             render=render,
-            motion=motion,
-            frames=self.frames.value(),
-            hold=self.hold.value(),
-            title=str(title),
+            motion=plan.motion_for(target),
+            frames=plan.frames,
+            hold=plan.hold,
+            title=includes["title"],
         )
 
     def export(self, path: str | Path | None = None) -> Path | None:
         """Export to ``path`` (default: the dialog's file) and return the path written;
         None when it failed (said in a message box) or was cancelled."""
         lab, port, stage = self.lab, self.port, self.stage
-        target = Path(path) if path is not None else Path(self.path.text().strip())
-        if not target.suffix:
-            target = target.with_name(target.name + self.extension())
+        target = self.take().target(None if path is None else str(path))
         options = self.options(target)
         game = lab.session.game
         frame = stage.drawn_frame()  # None in set-up mode: the position's own picture

@@ -3,12 +3,10 @@
 takes the lab (:mod:`viewer.lab`), its port (:mod:`viewer.desktop.qt_port`) and the board on show
 (:mod:`viewer.desktop.stage`); these few protocols are the rest:
 
-- :class:`PuzzleActions`: the Puzzle dock and Solve mode, as Practice and set-up mode use
-  them (``viewer.desktop.puzzle.PuzzleControl``);
+- :class:`PuzzleActions`: the Puzzle dock, as Practice and the menus use it
+  (``viewer.desktop.puzzle.PuzzleControl``; Verify and Solve mode are the lab's);
 - :class:`PracticeActions`: Practice, as the Puzzles menu and Compose open collections in
-  it (``viewer.desktop.practice.Practice``);
-- :class:`Setups`: set-up mode, as the puzzle leaves it to verify
-  (``viewer.desktop.setup_mode.SetupMode``).
+  it (``viewer.desktop.practice.Practice``).
 
 This module imports no controller, so the viewer has no import cycle
 (``tests/model/test_imports.py``). The game UIs' protocol of the board is
@@ -17,12 +15,10 @@ This module imports no controller, so the viewer has no import cycle
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from PySide6.QtCore import SignalInstance
-
-    from ..lab.events import Signal
 
 
 class PuzzleActions(Protocol):
@@ -33,12 +29,6 @@ class PuzzleActions(Protocol):
     def hide(self) -> None:
         """The Puzzle dock hides."""
 
-    def verify(self) -> None: ...
-
-    def toggle_solve(self, *_: Any) -> None: ...
-
-    def setup_entered(self) -> None: ...
-
 
 class PracticeActions(Protocol):
     """What the Puzzles menu and Compose do with the Practice dock
@@ -46,18 +36,3 @@ class PracticeActions(Protocol):
 
     def open_collection(self, folder: str | Path) -> bool:
         """Show the dock and play the first unsolved puzzle of ``folder``."""
-
-
-class Setups(Protocol):
-    """Set-up mode as the puzzle follows and leaves it
-    (``viewer.desktop.setup_mode.SetupMode``)."""
-
-    @property
-    def entering(self) -> Signal[[]]:
-        """Set-up mode begins."""
-
-    def apply(self) -> bool | None:
-        """Leave set-up mode through validation (False or None, said, when it stays)."""
-
-    def leave(self) -> None:
-        """Leave set-up mode without changing the game."""

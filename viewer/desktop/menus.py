@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     from .puzzle import PuzzleControl
     from .qt_port import QtPort
     from .review import ReviewControl
-    from .setup_mode import SetupMode
+    from .setup_mode import SetupControl
     from .stage import Stage
     from .turns import TurnControl
 
@@ -76,7 +76,7 @@ class MenuParts:
 
     commands: Commands
     turns: TurnControl
-    setup_mode: SetupMode
+    setup_mode: SetupControl
     analysis: AnalysisControl
     reviewer: ReviewControl
     puzzle: PuzzleControl
@@ -150,11 +150,11 @@ class Menus:
         return analysis
 
     def _game(self, game: QMenu) -> QMenu:
-        puzzle = self.parts.puzzle
-        self.verify = self._action(game, "&Verify puzzle", puzzle.verify, "Ctrl+Shift+V")
-        self.solve = self._action(game, "S&olve puzzle", puzzle.toggle_solve, "Ctrl+Shift+P")
+        desk = self.lab.puzzle_desk  # Verify and Solve mode: the lab's verbs
+        self.verify = self._action(game, "&Verify puzzle", desk.verify, "Ctrl+Shift+V")
+        self.solve = self._action(game, "S&olve puzzle", desk.toggle_solve, "Ctrl+Shift+P")
         self.solve.setCheckable(True)
-        puzzle.solving.connect(self.solve.setChecked)
+        self.parts.puzzle.solving.connect(self.solve.setChecked)
         # the value of the position shown; a second time stops it
         self.solve_value = self._action(game, "Solve &position...", self.lab.value_solve.toggle)
         game.addSeparator()

@@ -51,8 +51,8 @@ def corner_site(game: Game, ui: GameUI, name: str) -> int | None:
 
 class Practice:
     """The Practice dock of the window, bound to the lab's practice (:attr:`state`), and
-    its board layer. Solve mode starts through the Puzzle dock (``puzzle``: its checks, and
-    it hides while Practice says it all)."""
+    its board layer. Solve mode starts through the lab's puzzle desk (its checks), and the
+    Puzzle dock (``puzzle``) hides while Practice says it all."""
 
     def __init__(
         self, lab: Lab, port: QtPort, stage: Stage, puzzle: PuzzleActions, view_dock: QDockWidget
@@ -61,7 +61,7 @@ class Practice:
         self.view_dock = view_dock  # the Practice dock goes beside it
 
         def start_solve() -> None:
-            puzzle.toggle_solve()
+            lab.puzzle_desk.toggle_solve()
             puzzle.hide()  # the Practice dock says it all (the Puzzle dock shows solutions)
 
         self.state = state = lab.start_practice(

@@ -1,18 +1,14 @@
-"""Set-up mode in the window: the position is painted in the Set-up dock (a
-:class:`~viewer.lab.setup_editor.SetupEditor`) and applied through the rules' validation, as
-one undoable change; the Edit menu's Set-up mode item follows ``switched``. The computer
-does not think meanwhile, and Solve mode ends (``entering``: the Puzzle dock, where a puzzle
-is made, follows)."""
+"""Set-up mode in the window: the lab's set-up mode (:mod:`viewer.lab.setup_mode`, its state
+and verbs) bound to the Set-up dock, where the position is painted, and to the board (a
+board mode: while on, it has the board). The Edit menu's Set-up mode item follows
+``switched``; as it begins (``entering``) the turn on the board is dropped and Solve mode
+ends (the Puzzle dock, where a puzzle is made, follows)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from model.game import PositionFormatError
-
-from ..lab.events import Signal
 from ..lab.modes import Mode
-from ..lab.setup_editor import SetupEditor
 from ..lab.slots import slot
 
 if TYPE_CHECKING:
@@ -21,20 +17,22 @@ if TYPE_CHECKING:
     from ..games import GameUI
     from ..lab import Lab
     from ..lab.frame import Frame
+    from ..lab.setup_editor import SetupEditor
     from ..widgets.setup_dock import SetupDock
-    from .qt_port import QtPort
     from .stage import Stage
 
 
-class SetupMode:
-    """Set-up mode in ``dock``: ``switched(on)`` says whether it is on (after each try:
-    the menu item that shows it follows), ``entering`` that it begins (Solve mode ends)."""
+class SetupControl:
+    """The Set-up dock bound to the lab's set-up mode (:attr:`mode`): its buttons call the
+    lab's verbs, and the dock and the board follow ``switched``."""
 
-    def __init__(self, lab: Lab, port: QtPort, stage: Stage, dock: SetupDock) -> None:
-        self.lab, self.port, self.stage = lab, port, stage
-        self.dock = dock
-        self.switched: Signal[[bool]] = Signal()
-        self.entering: Signal[[]] = Signal()
+    def __init__(self, lab: Lab, stage: Stage, dock: SetupDock) -> None:
+        self.lab, self.stage, self.dock = lab, stage, dock
+        self.mode = lab.setup_mode
+        self.switched = self.mode.switched  # the Edit menu's Set-up mode item follows it
+        self.entering = self.mode.entering  # as it begins, Solve mode ends
+        self.mode.entering.connect(self._entering)
+        self.mode.switched.connect(self._switched)
         dock.apply.clicked.connect(self.apply)
         dock.cancel.clicked.connect(self.leave)
         dock.clear.clicked.connect(self.clear)
@@ -45,71 +43,45 @@ class SetupMode:
     @property
     def editor(self) -> SetupEditor | None:
         """The set-up editor while set-up mode is on."""
-        return self.dock.editor
+        return self.mode.editor
 
     @slot
     def toggle(self) -> None:
-        if self.editor is None:
+        if self.mode.editor is None:
             self.enter()
         else:
             self.apply()
 
     def enter(self) -> None:
-        lab, stage = self.lab, self.stage
-        busy = stage.ui.busy()
-        if busy:  # Fill at random would replace the position under the set-up
-            self.show_message(busy)
-            self.switched.emit(False)
-            return
-        lab.engine.interrupt()  # the position is about to be edited
-        stage.turn.cancel()
-        self.entering.emit()  # Solve mode ends; the puzzle is made here
-        self.dock.enter(SetupEditor(lab.session.game, stage.ui))
-        self.switched.emit(True)
-        stage.ui.setup_changed()
-        stage.redraw()
+        self.mode.enter(self.stage.ui)
 
     @slot
     def apply(self) -> bool:
-        """Leave set-up mode through validation; on a problem, say it and stay. With
-        nothing changed it is left as Cancel leaves it: no new position, nothing to undo."""
-        if self.editor is None:
-            return True
-        if not self.editor.changed:
-            self.leave()
-            self.show_message("set-up left: nothing was changed")
-            return True
-        try:
-            game = self.editor.build()
-        except PositionFormatError as exc:
-            self.dock.error.setText(str(exc))
-            self.show_message(f"Set-up: {exc}")
-            self.switched.emit(True)
-            return False
-        self.close()
-        self.stage.apply_position(game, "set-up applied (Undo returns to the previous position)")
-        return True
+        """Leave set-up mode through validation; on a problem, say it and stay."""
+        return self.mode.apply()
 
     @slot
     def leave(self) -> None:
         """Leave set-up mode without changing the game."""
-        self.close()
-        self.stage.redraw()
+        self.mode.leave()
 
     @slot
     def clear(self) -> None:
-        if self.editor is not None:
-            self.editor.clear()
-            self.stage.redraw()
+        self.mode.clear()
+        self.stage.redraw()
 
-    def close(self, *, consider: bool = True) -> None:
-        """Set-up mode ends; with ``consider`` (left without a new position coming) the
-        computer may go on."""
-        self.dock.leave()
-        self.switched.emit(False)
-        self.stage.ui.setup_changed()
-        if consider:
-            self.lab.engine.consider()
+    def _entering(self) -> None:
+        self.stage.turn.cancel()  # a turn half made on the board goes
+
+    def _switched(self, on: bool) -> None:
+        """The dock shows the editor (and why Apply was refused) while the mode is on."""
+        editor = self.mode.editor
+        if editor is None:
+            self.dock.leave()
+        elif editor is not self.dock.editor:
+            self.dock.enter(editor)
+        self.dock.error.setText(self.mode.problem)
+        self.stage.redraw()
 
 
 class SetupBoard(Mode):
@@ -118,7 +90,7 @@ class SetupBoard(Mode):
 
     name = "set-up"
 
-    def __init__(self, mode: SetupMode) -> None:
+    def __init__(self, mode: SetupControl) -> None:
         self.mode = mode
         self.stage = mode.stage
 

@@ -4,7 +4,7 @@ position and are asked in turn about a click or Undo. It draws on demand: the fr
 game UI makes of the position with every mode's layer over it, the legend, the hover text
 and the prompt. It is the game UIs' host (:class:`viewer.lab.game_ui.Host`) and what the
 window's controllers draw on; it names no controller (the binding, :mod:`viewer.desktop.binding`,
-gives it the board's input and the set-up dock)."""
+gives it the board's input)."""
 
 from __future__ import annotations
 
@@ -27,7 +27,6 @@ if TYPE_CHECKING:
     from ..lab.modes import Router
     from ..lab.setup_editor import SetupEditor
     from ..lab.view_state import ViewState
-    from ..widgets.setup_dock import SetupDock
     from .qt_port import QtPort
     from .scene import Scene
 
@@ -49,15 +48,12 @@ class Stage:
     modes: Router
     turns: Input  # the board's input (clicks, turns, undo), routed by the modes
 
-    def __init__(
-        self, lab: Lab, port: QtPort, view: ViewState, hover: QLabel, setup_dock: SetupDock
-    ) -> None:
+    def __init__(self, lab: Lab, port: QtPort, view: ViewState, hover: QLabel) -> None:
         self.lab = lab
         self.session = lab.session
         self.port = port
         self.view = view
         self.hover = hover  # the status bar's text of the site under the mouse
-        self.setup_dock = setup_dock  # its editor is set-up mode's, while it is on
         self.held = False  # a new position is being taken in: redraw once, at the end
         self.drawn: Signal[[]] = Signal()  # before each redraw: the menus follow the history
         self.secrets: Signal[[]] = Signal()  # whose secrets may be shown changed (Moves dock)
@@ -106,7 +102,7 @@ class Stage:
     @property
     def setup(self) -> SetupEditor | None:
         """The set-up editor while set-up mode is on, else None."""
-        return self.setup_dock.editor
+        return self.lab.setup_mode.editor
 
     def play(self, move: Any) -> None:
         """Play ``move`` as a click on the board would (refused, said, while the computer

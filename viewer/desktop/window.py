@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from .recovery import Recovery
     from .review import ReviewControl
     from .scene import Scene
-    from .setup_mode import SetupMode
+    from .setup_mode import SetupControl
     from .stage import Stage
     from .turns import TurnControl
 
@@ -56,7 +56,7 @@ class Window(QMainWindow):
     engine: Engine
     menus: Menus
     turns: TurnControl
-    setup_mode: SetupMode
+    setup_mode: SetupControl
     puzzle: PuzzleControl
     practice: Practice | None
     analysis: AnalysisControl

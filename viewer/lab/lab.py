@@ -1,18 +1,18 @@
 """The lab: the application's state and behaviour under the window, with no Qt in it.
 
-It owns the session (position, line, variations), the documents (open / save / recent /
-the unsaved-changes question), who plays each seat and the engine's state (thinking, Stop,
-the hint), the lesson a file opened (:mod:`.lesson`), Solve mode and Solve position
-(:mod:`.solve`), Practice (:mod:`.practice`), Verify and Compose (:mod:`.puzzle`), the
-review of the game (:mod:`.review`) and the analysis of the position shown
-(:mod:`.analysis`). Every long job runs on a :class:`~viewer.lab.jobs.JobRunner` the lab
+It owns the session (position, line, variations), the documents (open / save / recent / the
+unsaved-changes question), who plays each seat and the engine's state (thinking, Stop, the
+hint), set-up mode (:mod:`.setup_mode`), the lesson a file opened (:mod:`.lesson`), Solve mode
+and Solve position (:mod:`.solve`), Practice (:mod:`.practice`), Verify and Compose
+(:mod:`.puzzle`), the review of the game (:mod:`.review`) and the analysis of the position
+shown (:mod:`.analysis`). Every long job runs on a :class:`~viewer.lab.jobs.JobRunner` the lab
 owns, one for each of them, so that none stops another's; the front end only shows their
-progress. It asks the user things only through its :class:`Port`; what it tells (the
-status line, the prompt, a job's progress) is its :class:`~viewer.lab.bulletin.Bulletin`, which
-each front end observes. It announces its own changes with ``changed(what)``
+progress. It asks the user things only through its :class:`Port`; what it tells (the status
+line, the prompt, a job's progress) is its :class:`~viewer.lab.bulletin.Bulletin`, which each
+front end observes. It announces its own changes with ``changed(what)``
 (:class:`viewer.lab.events.Signal`, typed: ``what`` is a :data:`LabChange`: the engine's
-"thinking", "done", "stopped", "hint", "players", and "lesson", "analysis", "analysis
-dropped", "title"); each part announces its own the same way.
+"thinking", "done", "stopped", "hint", "players", and "lesson", "analysis", "analysis dropped",
+"title"); each part announces its own the same way.
 
 A front end builds a lab, connects to ``session.changed``, ``lab.changed`` and
 ``lab.bulletin.changed`` and draws; a
@@ -23,7 +23,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from model import search
 from model.game import Game, Move
@@ -34,19 +34,19 @@ from .bulletin import Bulletin
 from .documents import Documents, MemoryStore, RecentFiles
 from .engine import Engine, EngineChange
 from .events import Signal
+from .export_plan import ExportPlan
 from .jobs import Job, JobRunner, Post, at_once
 from .lesson import Lessons
 from .port import Port
 from .practice import Practice
 from .puzzle import Composer, Verifier
+from .puzzle_desk import PuzzleDesk
 from .puzzle_editor import PuzzleEditor
 from .review import Reviews
 from .seats import Seats
 from .session import PositionChange, Session
+from .setup_mode import SetupMode
 from .solve import SolveMode, ValueSolve
-
-if TYPE_CHECKING:
-    from .setup_editor import SetupEditor
 
 #: What ``Lab.changed`` says (the module's docstring): the engine's changes, passed on, and
 #: the lab's own.
@@ -69,7 +69,6 @@ class Lab:
         seed: int | None = None,
         follow: bool = True,
         bulletin: Bulletin | None = None,
-        setup: Callable[[], SetupEditor | None] = lambda: None,
         threads: Callable[[], int] = lambda: 1,
         engine_failed: Callable[[Job, BaseException], None] | None = None,
         workers: int = 1,
@@ -114,14 +113,18 @@ class Lab:
         self._practice: Practice | None = None  # made on first use (it reads the ticks)
         # the review of the game's line and the puzzles made of it
         self.review = Reviews(session, say, post, lambda: self.engine.table.in_setup())
-        #: The set-up editor while the front end's set-up mode is on (else None)
-        self.setup = setup
+        #: Set-up mode: the position painted, then applied through the rules' validation
+        self.setup_mode = SetupMode(session, self.engine, say)
         #: The puzzle of the open file, made (the Puzzle dock's state)
-        self.puzzle = PuzzleEditor(session, say, setup)
+        self.puzzle = PuzzleEditor(session, say, lambda: self.setup_mode.editor)
+        #: Verify and Solve on the puzzle made (the Puzzle dock's verbs)
+        self.puzzle_desk = PuzzleDesk(self.puzzle, self.verifier, self.solver, self.setup_mode, say)
+        #: The export's choices (File > Export...: format, size, file, what it includes)
+        self.export_plan = ExportPlan()
         session.message.connect(say)
         if follow:  # (else the front calls these once its board followed)
             session.changed.connect(self.position_changed)
-            session.changed.connect(self.solver.session_changed)
+            session.changed.connect(self.puzzle_desk.session_changed)  # and Solve mode's
             session.changed.connect(self.lessons.position_changed)
 
     @property
@@ -258,8 +261,7 @@ class Lab:
     def setup_pending(self) -> bool:
         """Set-up changes not applied, which a new document asks about first (Solve mode's
         attempt the lab ends itself, leave_solve)."""
-        editor = self.setup()
-        return editor is not None and editor.can_undo
+        return self.setup_mode.pending()
 
     def leave_solve(self, why: str = "") -> None:
         """Before a save, a new file or quitting: Solve mode ends, its attempt goes (said

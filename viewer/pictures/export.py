@@ -40,6 +40,7 @@ from model.review import GameReview
 from model.setup import start_copy
 
 from ..lab import palette
+from ..lab.export_plan import DEFAULT_FPS, DEFAULT_FRAMES, DEFAULT_HOLD  # (the dialog's too)
 from ..lab.frame import Frame
 from .render import IMAGE_FORMATS, RenderOptions, Scene, check_output, encode_picture
 
@@ -56,10 +57,6 @@ EXPORT_FORMATS: dict[str, str] = {
     ".pdf": SHEET,
 }
 MOTIONS = ("turntable", "replay")
-
-#: Limits and defaults of the animation options (the command line and the dialog).
-MAX_FRAMES, MAX_HOLD, MAX_FPS = 720, 120, 60
-DEFAULT_FRAMES, DEFAULT_HOLD, DEFAULT_FPS = 36, 12, 12
 
 #: Called after each frame drawn: (frames done, frames in all). It may raise to stop the
 #: export (nothing is written then).

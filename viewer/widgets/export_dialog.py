@@ -2,14 +2,14 @@
 window shows it: a picture, a turntable or a replay of the moves (GIF, MP4), an
 interactive 3D web page (HTML) or floor plans for print (PDF), its size and its file.
 
-A leaf: it holds the choices; the export itself (the window's view and frame, the
-progress, the errors) is :class:`viewer.desktop.export_control.ExportDialog`'s, which adds it.
+A leaf: it shows the choices, which are the lab's :class:`~viewer.lab.export_plan.ExportPlan`
+(what applies, the file proposed and following the format), and hands them its widgets'
+values; the export itself (the window's view and frame, the progress, the errors) is
+:class:`viewer.desktop.export_control.ExportDialog`'s, which adds it.
 The dialog is a tool window (not modal): it stays open beside the board.
 """
 
 from __future__ import annotations
-
-from pathlib import Path
 
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -28,24 +28,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-#: The formats offered: (text, extension, animated).
-FORMATS: tuple[tuple[str, str, bool], ...] = (
-    ("PNG picture", ".png", False),
-    ("JPEG picture", ".jpg", False),
-    ("GIF animation", ".gif", True),
-    ("MP4 video", ".mp4", True),
-    ("3D web page (HTML, opens offline in any browser)", ".html", False),
-    ("Floor plans per level for print (PDF)", ".pdf", False),
-)
+from ..lab.export_plan import FORMATS, MAX_FRAMES, MAX_HOLD, SIDES, ExportPlan
 
 
 class ExportChoices(QDialog):
-    """The choices; ``frames`` and ``hold`` are (default, most) of the turntable's frames
-    and of the frames a replay shows each position. Browse... and Export call
-    :meth:`browse` and :meth:`export_pressed` (a subclass does the export)."""
+    """The choices of ``plan``, shown. Browse... and Export call :meth:`browse` and
+    :meth:`export_pressed` (a subclass does the export)."""
 
-    def __init__(self, parent: QWidget, frames: tuple[int, int], hold: tuple[int, int]) -> None:
+    def __init__(self, parent: QWidget, plan: ExportPlan) -> None:
         super().__init__(parent)
+        self.plan = plan
         self.setWindowTitle("Export")
         self.setModal(False)
         form = QFormLayout()
@@ -67,20 +59,20 @@ class ExportChoices(QDialog):
         self.motion_box.setLayout(motion)
         form.addRow("Animation:", self.motion_box)
         self.frames = QSpinBox()
-        self.frames.setRange(1, frames[1])
-        self.frames.setValue(frames[0])
+        self.frames.setRange(1, MAX_FRAMES)
+        self.frames.setValue(plan.frames)
         self.frames.setToolTip("frames for one turn of the camera")
         form.addRow("Frames:", self.frames)
         self.hold = QSpinBox()
-        self.hold.setRange(1, hold[1])
-        self.hold.setValue(hold[0])
+        self.hold.setRange(1, MAX_HOLD)
+        self.hold.setValue(plan.hold)
         self.hold.setToolTip("frames each position is shown (12 frames a second)")
         form.addRow("Frames per move:", self.hold)
 
         self.width_ = QSpinBox()
         self.height_ = QSpinBox()
-        for spin, value in ((self.width_, 1024), (self.height_, 768)):
-            spin.setRange(16, 8192)
+        for spin, value in zip((self.width_, self.height_), plan.size, strict=True):
+            spin.setRange(*SIDES)
             spin.setValue(value)
         size = QHBoxLayout()
         size.addWidget(self.width_)
@@ -122,21 +114,34 @@ class ExportChoices(QDialog):
         return str(self.format.currentData())
 
     def animated(self) -> bool:
-        return FORMATS[self.format.currentIndex()][2]
+        return self.take().animated
 
     def set_format(self, extension: str) -> None:
         self.format.setCurrentIndex(self.format.findData(extension))
 
-    def refresh(self, has_moves: bool, folder: Path, stem: str) -> None:
-        """Follow the window's game: a replay needs moves (``has_moves``); an empty file
-        name becomes ``stem`` in ``folder``."""
-        self.replay.setEnabled(has_moves)
-        self.replay.setToolTip("" if has_moves else "the position has no moves to replay")
-        if not has_moves:
+    def take(self) -> ExportPlan:
+        """The plan, with the values the widgets show."""
+        plan = self.plan
+        plan.extension = self.extension()
+        plan.motion = "replay" if self.replay.isChecked() else "turntable"
+        plan.frames, plan.hold = self.frames.value(), self.hold.value()
+        plan.size = (self.width_.value(), self.height_.value())
+        plan.path = self.path.text()
+        return plan
+
+    def show_plan(self) -> None:
+        """Show the plan: what applies, the motion, the file."""
+        plan = self.plan
+        self.replay.setEnabled(plan.has_moves)
+        self.replay.setToolTip("" if plan.has_moves else "the position has no moves to replay")
+        if plan.motion == "turntable" and not self.turntable.isChecked():
             self.turntable.setChecked(True)
-        if not self.path.text():
-            self.path.setText(str(folder / f"{stem}{self.extension()}"))
-        self._follow()
+        self.motion_box.setEnabled(plan.animated)
+        self.frames.setEnabled(plan.frames_apply)
+        self.hold.setEnabled(plan.hold_applies)
+        self.size_box.setEnabled(plan.size_applies)
+        if self.path.text() != plan.path:
+            self.path.setText(plan.path)
 
     def browse_pressed(self) -> None:
         """Browse... (a subclass guards it)."""
@@ -146,14 +151,10 @@ class ExportChoices(QDialog):
         """Export (a subclass exports)."""
 
     def _follow(self) -> None:
-        animated = self.animated()
-        self.motion_box.setEnabled(animated)
-        self.frames.setEnabled(animated and self.turntable.isChecked())
-        self.hold.setEnabled(animated and self.replay.isChecked())
-        self.size_box.setEnabled(self.extension() != ".pdf")
-        text = self.path.text()
-        if text:  # the file name follows the format
-            self.path.setText(str(Path(text).with_suffix("")) + self.extension())
+        """The format or the motion changed: the file's name follows the format."""
+        plan = self.take()
+        plan.set_format(plan.extension)
+        self.show_plan()
 
     def browse(self) -> None:
         extension = self.extension()
