@@ -202,12 +202,6 @@ class _Port:
     def show_message(self, title: str, text: str) -> None:
         self.said = f"{title}: {text}"
 
-    def show_progress(self, fraction: float | None, text: str = "") -> None:
-        pass
-
-    def status(self, text: str) -> None:
-        self.said = text
-
 
 @dataclass
 class StepRecord:
