@@ -128,8 +128,10 @@ class MainWindow(Window):
             from .binding import build_window
         from ..lab.view_state import ViewState
         from ..widgets.prompt_bar import PromptBar
+        from . import gl_guard
 
         self.view = self._view or ViewState()
+        gl_guard.install()  # no context current while a dead window's VTK objects go
         self.plotter = QtInteractor(self, auto_update=False, multi_samples=0)
         self.plotter.setMinimumSize(360, 280)  # docks never squeeze the scene away
         # (on its renderers: the plotter's own forwarder reads, to a type checker, as an
