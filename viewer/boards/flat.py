@@ -62,6 +62,8 @@ class FlatView(MeshActors):
         # each path's tube and end ball as last built, by its cells and style: a long game
         # draws the same paths move after move (Rolling's 300-move game built each anew)
         self._tubes: dict[tuple[tuple[int, ...], str], list[pv.PolyData]] = {}
+        # the parts of the paths drawn last and their merge: the same parts, the same merge
+        self._merged_paths: tuple[list[pv.PolyData], pv.PolyData] = ([], pv.PolyData())
 
     # ---- what a board says ----------------------------------------------------------------
 
@@ -201,7 +203,11 @@ class FlatView(MeshActors):
             made[key] = tube_and_end
             parts.extend(tube_and_end)
         self._tubes = made  # the paths drawn now (those gone are built anew if they return)
-        return pv.merge(parts) if parts else pv.PolyData()
+        drawn, merged = self._merged_paths
+        if len(drawn) != len(parts) or any(a is not b for a, b in zip(drawn, parts, strict=True)):
+            merged = pv.merge(parts) if parts else pv.PolyData()
+            self._merged_paths = (parts, merged)
+        return merged
 
     def _path_points(self, points: np.ndarray) -> np.ndarray:
         """The points a path's tube runs through (its cells' centres)."""

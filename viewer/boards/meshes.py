@@ -8,6 +8,7 @@ from typing import Any, Self
 
 import numpy as np
 import pyvista as pv
+from vtkmodules.util.numpy_support import vtk_to_numpy
 
 from .labels import ScreenLabels
 
@@ -42,6 +43,37 @@ def instances(
     colours = np.asarray(rgb, dtype=np.float64).reshape(-1, 3).round().astype(np.uint8)
     mesh.cell_data["rgb"] = np.repeat(colours, len(tris), axis=0)
     return mesh
+
+
+def same_mesh(a: pv.PolyData, b: pv.PolyData) -> bool:
+    """``a`` and ``b`` hold the same points, cells and arrays. A layer refilled with what
+    it shows already is left as it is: a copy marks it changed, and the next render sends
+    it to the GPU again (and computes a smooth layer's normals again), for every layer on
+    every move; a long game's move grew with its marks and counters."""
+    if a.n_points != b.n_points or a.n_cells != b.n_cells:
+        return False
+    if not np.array_equal(a.points, b.points):
+        return False
+    for kind in ("GetPolys", "GetLines", "GetVerts", "GetStrips"):
+        ca, cb = getattr(a, kind)(), getattr(b, kind)()
+        if ca.GetNumberOfCells() != cb.GetNumberOfCells():
+            return False
+        if ca.GetNumberOfCells() and not (
+            np.array_equal(_ids(ca.GetConnectivityArray()), _ids(cb.GetConnectivityArray()))
+            and np.array_equal(_ids(ca.GetOffsetsArray()), _ids(cb.GetOffsetsArray()))
+        ):
+            return False
+    for da, db in ((a.cell_data, b.cell_data), (a.point_data, b.point_data)):
+        names = sorted(da.keys())
+        if names != sorted(db.keys()):
+            return False
+        if not all(np.array_equal(da[name], db[name]) for name in names):
+            return False
+    return True
+
+
+def _ids(array: Any) -> np.ndarray:
+    return vtk_to_numpy(array)
 
 
 def add_labels(
@@ -260,5 +292,6 @@ class MeshActors:
         if mesh.n_points == 0:
             actor.SetVisibility(False)
             return
-        self._meshes[name].copy_from(mesh)
+        if not same_mesh(self._meshes[name], mesh):  # (else nothing is built or sent again)
+            self._meshes[name].copy_from(mesh)
         actor.SetVisibility(True)

@@ -1,0 +1,51 @@
+"""A board's layer refilled with what it shows already is left alone (viewer.boards.meshes):
+a copy marked it changed, and every render after a move sent every layer to the GPU again
+and computed the smooth layers' normals again; a long game's moves grew with the map."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyvista as pv
+
+from model.rolling import RollingPyramids
+from viewer.boards import make_board_view
+from viewer.boards.meshes import instances, same_mesh, template
+from viewer.games import ui_class
+from viewer.lab.frame import Frame, Marker, Path
+from viewer.lab.view_state import ViewState
+
+DISC = template(pv.Disc(inner=0.0, outer=0.2, normal=(0, 0, 1), c_res=8))
+
+
+def test_the_same_points_cells_and_colours_are_the_same_mesh():
+    where, rgb = [(0, 0, 0), (1, 0, 0)], [(255, 0, 0), (0, 0, 255)]
+    mesh = instances(DISC, where, rgb)
+    assert same_mesh(mesh, instances(DISC, where, rgb))
+    assert not same_mesh(mesh, instances(DISC, where, [(255, 0, 0), (0, 0, 254)]))
+    assert not same_mesh(mesh, instances(DISC, [(0, 0, 0), (1, 0, 0.5)], rgb))
+    assert not same_mesh(mesh, instances(DISC, where[:1], rgb[:1]))
+    moved = instances(DISC, where, rgb)
+    moved.faces = np.roll(moved.faces.reshape(-1, 4), 1, axis=0).ravel()  # the same points
+    assert not same_mesh(mesh, moved)
+    tube = pv.lines_from_points(np.array([(0, 0, 0), (1, 0, 0.0)]))
+    assert same_mesh(tube, pv.lines_from_points(np.array([(0, 0, 0), (1, 0, 0.0)])))
+    assert not same_mesh(tube, pv.PolyData(tube.points.copy()))  # no line: other cells
+
+
+def test_a_layer_shown_again_is_not_sent_again_and_a_change_is(plotter):
+    game = RollingPyramids()
+    ui = ui_class("rolling")()
+    board = make_board_view(ui.board_kind, plotter, ui.geometry(game))
+    site = board.board.site  # (a cell's first site)
+    frame = Frame(
+        markers=(Marker(site(3), "target"),),
+        paths=(Path((site(0), site(5), site(10)), "escape"),),
+    )
+    board.show(frame, ViewState())
+    plotter.render()
+    times = {name: mesh.GetMTime() for name, mesh in board._meshes.items()}
+    board.show(frame, ViewState())
+    assert {name: mesh.GetMTime() for name, mesh in board._meshes.items()} == times
+    board.show(Frame(markers=(Marker(site(4), "target"),), paths=frame.paths), ViewState())
+    changed = {n for n, mesh in board._meshes.items() if mesh.GetMTime() != times[n]}
+    assert changed == {"marks"}
