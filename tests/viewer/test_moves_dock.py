@@ -114,3 +114,24 @@ def test_a_row_whose_words_change_is_relabelled_in_place_not_rebuilt(make_window
     assert items[1].text(0) == "1. red 0,0,0"
     assert items[1].toolTip(0) == ""
     assert dock.rows() == 6
+
+
+def test_a_move_played_makes_its_own_row_and_keeps_the_others(make_window, monkeypatch):
+    """A long game's move made every row of the line anew (the dock's refresh grew with
+    the game); a row stays made while its move has no other line beside it, and one with
+    another line beside it is made anew (its words count the other line's moves)."""
+    import viewer.widgets.move_list as move_list
+
+    window = make_window()
+    _play(window, "0,0,0", "1,0,0", "2,0,0")
+    made = []
+    label = move_list._label
+    monkeypatch.setattr(move_list, "_label", lambda *a: made.append(a[0]) or label(*a))
+    _play(window, "0,2,0")
+    assert made == [4]  # the new move's row only
+    window.moves_dock.select_row(2)
+    _play(window, "2,2,0")  # another line at the third move
+    made.clear()
+    window.moves_dock.refresh()
+    assert made == [3, 3]  # the third row and its other line, made anew; the rest kept
+    assert window.moves_dock.tree.topLevelItem(3).child(0).text(0).startswith("or 3. ")

@@ -82,6 +82,8 @@ class MoveListDock(QDockWidget):
         self._nodes: list[Node] = []  # an item's NODE data indexes this list
         self._secret: dict[int, str] = {}  # node index -> the words shown for a secret move
         self._row_keys: list[RowKey] = []  # what each top-level row shows now
+        # the rows of the line's moves with no other line beside them, by their node's id
+        self._made: dict[int, tuple[Node, tuple[int, str, str | None], Row, RowKey]] = {}
         self.tree.currentItemChanged.connect(self._on_current_changed)
         self.tree.itemSelectionChanged.connect(self._select_current)
 
@@ -91,10 +93,9 @@ class MoveListDock(QDockWidget):
         played adds one row, not the whole list again: rebuilding cost a game of Rolling
         Pyramids' 170 moves some seconds)."""
         session = self.session
-        rows = self._rows()
+        rows, keys = self._rows()
         keep = 0
-        for old, new in zip(self._row_keys, rows, strict=False):
-            key = _key(new)
+        for old, key, new in zip(self._row_keys, keys, rows, strict=False):
             if old != key and not self._relabel(keep, old, key, new):
                 break
             keep += 1
@@ -107,13 +108,13 @@ class MoveListDock(QDockWidget):
             size = sum(1 + len(key[3]) for key in self._row_keys)  # nodes of the kept rows
             del self._nodes[size:]
             self._secret = {i: text for i, text in self._secret.items() if i < size}
-            for row in rows[keep:]:
+            for row, key in zip(rows[keep:], keys[keep:], strict=True):
                 label, node, secret, others = row
                 item = self._add(None, label, node, secret)
                 for other_label, other in others:
                     self._add(item, other_label, other, secret)
                 item.setExpanded(True)
-                self._row_keys.append(_key(row))
+                self._row_keys.append(key)
             current = self.tree.topLevelItem(session.ply)
             if current is not None and self.tree.currentItem() is not current:
                 self.tree.setCurrentItem(current)
@@ -150,24 +151,39 @@ class MoveListDock(QDockWidget):
         self._row_keys[index] = key
         return True
 
-    def _rows(self) -> list[Row]:
-        """What each top-level row shows: its label, node, secret words and other lines."""
+    def _rows(self) -> tuple[list[Row], list[RowKey]]:
+        """What each top-level row shows (its label, node, secret words and other lines)
+        and its key. A row of a move with no other line tried beside it is made once while
+        its node, ply, mover and words stay (the rows were all made anew on every move: a
+        long game's moves grew with it)."""
         session = self.session
-        rows: list[Row] = [("start", session.node.root(), None, [])]
+        start: Row = ("start", session.node.root(), None, [])
+        rows, keys = [start], [_key(start)]
         movers = session.line()
         hidden = self.hidden(session.game, movers)
+        made, self._made = self._made, {}
         for ply, node in enumerate(session.line_nodes(), start=1):
             mover = movers[ply - 1][0]
             secret = hidden.get(ply - 1)
-            label = f"{ply}. {secret}" if secret else _label(ply, mover, node)
-            others = []
-            for other in session.alternatives(node):
-                length = 1 + len(other.continuation())
-                more = f"  (line of {length} moves)" if length > 1 else ""
-                text = f"{ply}. {secret}" if secret else _label(ply, mover, other)
-                others.append((f"or {text}{more}", other))
-            rows.append((label, node, secret, others))
-        return rows
+            alone = node.parent is None or len(node.parent.children) == 1
+            kept = made.get(id(node)) if alone else None
+            if kept is not None and kept[0] is node and kept[1] == (ply, mover, secret):
+                row, key = kept[2], kept[3]
+            else:
+                label = f"{ply}. {secret}" if secret else _label(ply, mover, node)
+                others = []
+                for other in session.alternatives(node):
+                    length = 1 + len(other.continuation())
+                    more = f"  (line of {length} moves)" if length > 1 else ""
+                    text = f"{ply}. {secret}" if secret else _label(ply, mover, other)
+                    others.append((f"or {text}{more}", other))
+                row = (label, node, secret, others)
+                key = _key(row)
+            if alone:  # (kept with its node: no id is reused while it is here)
+                self._made[id(node)] = (node, (ply, mover, secret), row, key)
+            rows.append(row)
+            keys.append(key)
+        return rows, keys
 
     def _add(
         self, parent: QTreeWidgetItem | None, text: str, node: Node, secret: str | None = None
