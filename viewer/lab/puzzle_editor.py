@@ -181,6 +181,8 @@ class PuzzleEditor:
 
     def replay_problem(self, moves: list[str]) -> str:
         """Why ``moves`` do not replay from the puzzle position ('' when they do)."""
+        if not moves:  # (nothing to replay: no copy of the game, which grows with it)
+            return ""
         setup = self.setup()
         try:
             game = setup.build() if setup is not None else self.puzzle_game()
