@@ -35,10 +35,12 @@ fi
 # The whole suite, as jobs on PYRAMID_LAB_TEST_JOBS lanes (default: one a core), each lane
 # with an Xvfb of its own: the model's tests in two processes, the viewer's test files that
 # open no window in one more, each large window test file in a process of its own and the
-# small ones a few to a process. Mesa's software OpenGL has segfaulted (rarely, inside
-# VTK's render) once a process had opened and closed some dozens of QtInteractor windows; a
-# file's worth never did. A viewer test process that dies of SIGSEGV (status 139) runs
-# once more, said in the log; any other failure, or a second crash, fails the suite. Every
+# small ones a few to a process. Mesa's software OpenGL segfaulted inside VTK's render
+# once a process had opened and closed some dozens of QtInteractor windows: the collector
+# freed a closed window's GL names in the live window's context (viewer/desktop/gl_guard.py
+# prevents it now). A viewer test process that dies of SIGSEGV (status 139) still runs
+# once more, said in its log and again at the end; any other failure, or a second crash,
+# fails the suite. Every
 # test still runs; the longest jobs start first; a job's output is printed whole when it
 # ends.
 lanes=${PYRAMID_LAB_TEST_JOBS:-$(nproc)}
@@ -166,6 +168,7 @@ run_job() {  # run_job INDEX: its output in $logs/INDEX.out, its exit status in 
   if [ "$status" -eq 139 ] && [ "$retry" = yes ]; then
     echo "[test] $name: the process crashed (SIGSEGV, Mesa); running it once more" \
       >>"$logs/$1.out"
+    touch "$logs/$1.crashed"  # (said again at the end: a crash that passes is still news)
     status=0
     # shellcheck disable=SC2086
     run -q $args >>"$logs/$1.out" 2>&1 || status=$?
@@ -235,6 +238,9 @@ for i in "${!jobs[@]}"; do
   name=${jobs[$i]%%|*}
   status=$(cat "$logs/$i.status" 2>/dev/null || echo "not run")
   [ "$status" = 0 ] || failed+=("$name")
+  if [ -e "$logs/$i.crashed" ]; then
+    echo "[test] CRASHED once (SIGSEGV), then exit status $status when run again: $name" >&2
+  fi
 done
 if [ "${#failed[@]}" -gt 0 ]; then
   echo "[test] FAILED: ${failed[*]}" >&2
