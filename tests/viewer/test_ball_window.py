@@ -143,6 +143,19 @@ def test_setup_undo_redo_save_and_reopen(ball_window, qtbot, tmp_path, guard_err
     assert not guard_errors
 
 
+def advanced_turn(window, pieces, red_program):
+    """An advanced game set up with ``pieces``, red to program: red types ``red_program``
+    and hands it in, then blue hands in its program as it stands (hot seat)."""
+    options = PyramidBall.parse_options({"mode": "advanced"})
+    window.session.replace_game(PyramidBall.from_setup_state(options, "red", pieces, {}))
+    red, blue = window.stage.ui.program_docks
+    red.editor.text.setText(red_program)
+    red.editor.text.returnPressed.emit()
+    red.editor.submit.click()
+    blue.hand_over.click()
+    blue.editor.submit.click()
+
+
 def program_both_simple(window):
     window.turns.finish()
     window.stage.ui.reveal(1)
@@ -163,14 +176,7 @@ def test_advanced_restart_a_loose_ball_in_the_window(ball_window, qtbot, guard_e
         ((3, 4, 2), "blue"),
         ((5, 5, 1), "blue"),
     ]
-    options = PyramidBall.parse_options({"mode": "advanced"})
-    window.session.replace_game(PyramidBall.from_setup_state(options, "red", pieces, {}))
-    red, blue = window.stage.ui.program_docks
-    red.editor.text.setText("S,F,S")
-    red.editor.text.returnPressed.emit()
-    red.editor.submit.click()
-    blue.hand_over.click()
-    blue.editor.submit.click()
+    advanced_turn(window, pieces, "S,F,S")
     game = window.session.game
     assert game.loose_ball == "c8"
     status = window.stage.ui.status(game)
@@ -191,6 +197,7 @@ def test_advanced_restart_a_loose_ball_in_the_window(ball_window, qtbot, guard_e
     assert "ball placed loose on c8" in lines
     window.stage.ui.show_row(None)
     # the next turn: red is still on offence, nobody carries the ball: no pass to choose
+    red = window.stage.ui.program_docks[0]
     assert red.editor.pass_box.count() == 1
     assert "must leave" in red.editor.why_not()  # its Medium stands on d8
     red.editor.set_entry(0, 1, "B")
@@ -657,15 +664,7 @@ def _score_in_the_advanced_game(window):
     """Red scores (S12's pass and step onto f8) in the advanced game: blue, scored on,
     is to choose a special move."""
     scoring = read(EXAMPLES / "ball/s12-pass-to-the-goal-row.pyr.json").game
-    options = PyramidBall.parse_options({"mode": "advanced"})
-    pieces = list(scoring.pieces())
-    window.session.replace_game(PyramidBall.from_setup_state(options, "red", pieces, {}))
-    red, blue = window.stage.ui.program_docks
-    red.editor.text.setText("S,S,S/S,>S,F/S,S,S")
-    red.editor.text.returnPressed.emit()
-    red.editor.submit.click()
-    blue.hand_over.click()
-    blue.editor.submit.click()
+    advanced_turn(window, list(scoring.pieces()), "S,S,S/S,>S,F/S,S,S")
     game = window.session.game
     assert game.choosing == "blue"
     assert game.last_turn().event == "goal"
