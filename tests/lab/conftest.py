@@ -20,7 +20,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from lab_helpers import partition_lab
 
+from viewer.lab import Lab
 from viewer.lab.bulletin import Bulletin, BulletinField
 
 BLOCKED = ("PySide6", "shiboken6", "vtk", "vtkmodules", "pyvista", "pyvistaqt")
@@ -124,3 +126,12 @@ def port() -> FakePort:
 @pytest.fixture
 def inbox() -> Inbox:
     return Inbox()
+
+
+@pytest.fixture
+def lab(port: FakePort, inbox: Inbox) -> Iterator[Lab]:
+    """A lab on a new game of Partition (``lab_helpers.partition_lab``), shut down after
+    the test (a test file that needs another lab has a ``lab`` fixture of its own)."""
+    lab = partition_lab(port, inbox)
+    yield lab
+    lab.shutdown()

@@ -10,7 +10,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from lab_helpers import partition_lab, play, settled
+from lab_helpers import play, settled
 
 from model.collection import INDEX, INDEX_FORMAT, Progress, position_key
 from model.files import read, write
@@ -41,13 +41,6 @@ def collection(tmp_path, solutions=True):
     }
     (folder / INDEX).write_text(json.dumps(index))
     return folder
-
-
-@pytest.fixture
-def lab(port, inbox):
-    lab = partition_lab(port, inbox)
-    yield lab
-    lab.shutdown()
 
 
 def test_a_collection_opens_on_its_first_unsolved_puzzle_in_solve_mode(lab, tmp_path, port):

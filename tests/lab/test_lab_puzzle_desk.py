@@ -8,7 +8,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from lab_helpers import partition_lab
 from test_lab_setup_mode import PointsUI
 
 from model.puzzle import goal_of
@@ -22,13 +21,6 @@ WIN_IN_2 = ROOT / "model" / "data" / "puzzles" / "partition" / "floating-3-win-i
 def own_folders(tmp_path, monkeypatch):
     monkeypatch.setenv("PYRAMID_LAB_CONFIG", str(tmp_path / "config"))
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-
-
-@pytest.fixture
-def lab(port, inbox):
-    lab = partition_lab(port, inbox)
-    yield lab
-    lab.shutdown()
 
 
 def heard(lab) -> list[DeskChange]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from lab_helpers import partition_lab, play, settled
+from lab_helpers import play, settled
 
 from model.files import read
 from model.game import game_class
@@ -31,13 +31,6 @@ def own_folders(tmp_path, monkeypatch):
     monkeypatch.setenv("PYRAMID_LAB_CONFIG", str(tmp_path / "config"))
     monkeypatch.setenv("PYRAMID_LAB_PUZZLES", str(tmp_path / "made"))
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-
-
-@pytest.fixture
-def lab(port, inbox):
-    lab = partition_lab(port, inbox)
-    yield lab
-    lab.shutdown()
 
 
 # ---- Solve mode ------------------------------------------------------------------------
