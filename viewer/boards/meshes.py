@@ -58,9 +58,12 @@ def same_mesh(a: pv.PolyData, b: pv.PolyData) -> bool:
         ca, cb = getattr(a, kind)(), getattr(b, kind)()
         if ca.GetNumberOfCells() != cb.GetNumberOfCells():
             return False
-        if ca.GetNumberOfCells() and not (
-            np.array_equal(_ids(ca.GetConnectivityArray()), _ids(cb.GetConnectivityArray()))
-            and np.array_equal(_ids(ca.GetOffsetsArray()), _ids(cb.GetOffsetsArray()))
+        if ca.GetNumberOfCells() and not all(
+            np.array_equal(vtk_to_numpy(x), vtk_to_numpy(y))
+            for x, y in (
+                (ca.GetConnectivityArray(), cb.GetConnectivityArray()),
+                (ca.GetOffsetsArray(), cb.GetOffsetsArray()),
+            )
         ):
             return False
     for da, db in ((a.cell_data, b.cell_data), (a.point_data, b.point_data)):
@@ -70,10 +73,6 @@ def same_mesh(a: pv.PolyData, b: pv.PolyData) -> bool:
         if not all(np.array_equal(da[name], db[name]) for name in names):
             return False
     return True
-
-
-def _ids(array: Any) -> np.ndarray:
-    return vtk_to_numpy(array)
 
 
 def add_labels(
