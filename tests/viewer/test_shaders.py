@@ -101,3 +101,39 @@ def test_sphere_impostors_write_their_depth():
     shown, _ = edge_pixels_on_a_ball(False)
     assert shown >= 5  # without it, the line runs across the ball's front
     assert hidden == 0
+
+
+def impostor_pictures() -> list[np.ndarray]:
+    """A base-5 pyramid's balls drawn with the board's tight splat triangles, then with
+    VTK's default triangle (three radii round each ball), from three sides."""
+    game = read(ROOT / "examples/partition/full-random-base5.pyr.json").game
+    plotter = pv.Plotter(off_screen=True, window_size=(400, 300))
+    try:
+        plotter.ren_win.SetMultiSamples(0)
+        ui = ui_class(game)()
+        board = BallPyramidView(plotter, game.lattice)
+        board.show(ui.frame(game, ui.turn(game)), ViewState())
+        assert board._impostor_actors
+        pictures = []
+        for bound in (None, 3.0):
+            for actor in board._impostor_actors:
+                if bound is None:
+                    assert actor.mapper.GetBoundScale() == 1.0  # tight_splats
+                else:
+                    actor.mapper.SetBoundScale(bound)
+            for side in ("iso", "front", "top"):
+                board.set_view(side)
+                pictures.append(plotter.screenshot(return_img=True).astype(int))
+        return pictures
+    finally:
+        plotter.close()
+
+
+def test_tight_splat_triangles_keep_every_ball_whole():
+    """Each ball's impostor triangle is the one round its disc (a ninth of VTK's default,
+    tests/bench/render.py), and the picture is the one the wide triangle drew: pixels
+    differ only where two surfaces meet to within rounding, never a ball's cut edge."""
+    pictures = impostor_pictures()
+    for tight, wide in zip(pictures[:3], pictures[3:], strict=True):
+        differ = np.abs(tight - wide).sum(axis=-1) > 0
+        assert differ.sum() < 0.002 * differ.size, differ.sum()  # 240 of 120,000 pixels

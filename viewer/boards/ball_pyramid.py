@@ -56,7 +56,7 @@ from .meshes import (
     template,
 )
 from .picking import to_display, view_ray
-from .shaders import add_fragment_effect, add_sphere_depth, set_sphere_depth
+from .shaders import add_fragment_effect, add_sphere_depth, set_sphere_depth, tight_splats
 
 BALL_RADIUS = 0.48  # slightly under 0.5 so touching balls show a seam
 MARKER_RADIUS = 0.13
@@ -199,6 +199,7 @@ class BallPyramidView:
         mapper.SetScaleArray("radius")
         mapper.SetScaleFactor(1.0)
         mapper.SetEmissive(False)
+        tight_splats(mapper)
         add_sphere_depth(actor)
         self._actors.append(actor)
         self._impostor_actors.append(actor)

@@ -51,6 +51,16 @@ def sphere_depth_terms(renderer: Any) -> tuple[float, float, float, float]:
     return (m.GetElement(2, 2), b, m.GetElement(1, 1), float(renderer.GetSize()[1]))
 
 
+def tight_splats(mapper: Any) -> None:
+    """Draw each of a point-Gaussian mapper's splats as the triangle round its unit disc.
+    VTK's default triangle bounds a disc three radii wide (a Gaussian's tail); an impostor
+    sphere ends at one radius, so that triangle (nine times this one's area) was shaded in
+    full only for 94 % of its pixels to be discarded. (VTK's method is ``SetBoundScale`` in
+    recent versions, ``SetTriangleScale`` in older ones.)"""
+    bound = getattr(mapper, "SetBoundScale", None) or mapper.SetTriangleScale
+    bound(1.0)
+
+
 def add_sphere_depth(actor: Any) -> None:
     """Impostor spheres of ``actor`` write their true depth (shaders/sphere_depth.glsl);
     :func:`set_sphere_depth` must run before each render."""
