@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 
 from model.partition import Partition, PartitionOptions
+from model.rolling import RollingPyramids
 from viewer.boards import make_board_view
 from viewer.games import ui_class
 from viewer.lab.frame import Frame, Label
@@ -43,4 +44,34 @@ def test_labels_stay_inside_the_picture_and_apart(plotter):
     assert board.labels.boxes != boxes
     board.show(Frame(), ViewState())
     assert board.labels is None
+    board.close()
+
+
+def test_a_flat_board_keeps_the_actors_of_labels_it_still_shows(plotter):
+    """A long game's labels change a few at a time: a text shown before keeps its actor
+    (VTK draws its letters once), a text no longer shown leaves the scene, and the boxes
+    are placed again for the new set."""
+    game = RollingPyramids.new(RollingPyramids.parse_options({"players": 2}))
+    ui = ui_class(game)()
+    board = make_board_view(ui.board_kind, plotter, ui.geometry(game))
+    props = plotter.renderer.GetViewProps()
+    before = props.GetNumberOfItems()
+    board.show(Frame(labels=(Label(0, "5"), Label(8, "7 + 2*"), Label(16, "3"))), ViewState())
+    plotter.ren_win.Render()
+    labels = board.frame_labels
+    assert len(labels.boxes) == 3
+    kept = {a.GetInput(): a for a in labels.actors}
+    assert props.GetNumberOfItems() == before + 3
+    board.show(Frame(labels=(Label(8, "7 + 2*"), Label(24, "5"), Label(32, "9"))), ViewState())
+    plotter.ren_win.Render()
+    assert board.frame_labels is labels
+    now = {a.GetInput(): a for a in labels.actors}
+    assert sorted(now) == ["5", "7 + 2*", "9"]
+    assert now["7 + 2*"] is kept["7 + 2*"] and now["5"] is kept["5"]  # the same texts
+    assert not props.IsItemPresent(kept["3"])  # gone from the scene
+    assert props.GetNumberOfItems() == before + 3
+    assert len(labels.boxes) == 3  # placed again
+    board.show(Frame(), ViewState())
+    plotter.ren_win.Render()
+    assert props.GetNumberOfItems() == before
     board.close()

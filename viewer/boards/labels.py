@@ -45,30 +45,57 @@ class ScreenLabels:
         plate: tuple[int, int, int] | None = None,
     ) -> None:
         self.renderer = plotter.renderer
+        self.font_size = font_size
+        self.rgb = rgb
+        self.plate = plate
+        self.actors: list[vtkTextActor] = []
+        self.anchors = np.zeros((0, 3))
+        self.outward = np.zeros((0, 3))
+        self.visible = True
+        self.boxes: list[Box] = []  # where each label was put at the last render
+        self._placed_for: tuple[object, ...] | None = None  # the camera and size placed for
+        self.set_labels(labels)
+        self._observer = self.renderer.AddObserver("StartEvent", self._place)
+
+    def set_labels(self, labels: Sequence[tuple[str, Any, Any]]) -> None:
+        """Show these labels instead. A label whose text was shown already keeps its actor
+        (VTK draws a text actor's text into a texture once, at its first render: a long
+        game's labels change a few at a time, and remaking them all each move grew its
+        renders)."""
+        spare: dict[str, list[vtkTextActor]] = {}
+        for actor in self.actors:
+            spare.setdefault(actor.GetInput(), []).append(actor)
         self.anchors = np.array([anchor for _, anchor, _ in labels], dtype=float).reshape(-1, 3)
         self.outward = np.array(
             [(0.0, 0.0, 0.0) if out is None else out for _, _, out in labels], dtype=float
         ).reshape(-1, 3)
-        self.actors: list[vtkTextActor] = []
-        self.visible = True
+        self.actors = []
         for text, _, _ in labels:
-            actor = vtkTextActor()
-            actor.SetInput(text)
-            style = actor.GetTextProperty()
-            style.SetFontSize(font_size)
-            style.SetColor(*(c / 255 for c in rgb))
-            style.SetBold(True)
-            style.SetJustificationToLeft()
-            style.SetVerticalJustificationToBottom()
-            if plate is not None:
-                style.SetBackgroundColor(*(c / 255 for c in plate))
-                style.SetBackgroundOpacity(PLATE_OPACITY)
-            actor.SetPickable(False)
-            self.renderer.AddViewProp(actor)
+            kept = spare.get(text)
+            actor = kept.pop() if kept else self._new_actor(text)
+            actor.SetVisibility(self.visible)
             self.actors.append(actor)
-        self._observer = self.renderer.AddObserver("StartEvent", self._place)
-        self.boxes: list[Box] = []  # where each label was put at the last render
-        self._placed_for: tuple[object, ...] | None = None  # the camera and size placed for
+        for unused in spare.values():
+            for actor in unused:
+                self.renderer.RemoveViewProp(actor)
+        self.boxes = []
+        self._placed_for = None
+
+    def _new_actor(self, text: str) -> vtkTextActor:
+        actor = vtkTextActor()
+        actor.SetInput(text)
+        style = actor.GetTextProperty()
+        style.SetFontSize(self.font_size)
+        style.SetColor(*(c / 255 for c in self.rgb))
+        style.SetBold(True)
+        style.SetJustificationToLeft()
+        style.SetVerticalJustificationToBottom()
+        if self.plate is not None:
+            style.SetBackgroundColor(*(c / 255 for c in self.plate))
+            style.SetBackgroundOpacity(PLATE_OPACITY)
+        actor.SetPickable(False)
+        self.renderer.AddViewProp(actor)
+        return actor
 
     def set_visible(self, on: bool) -> None:
         self.visible = on

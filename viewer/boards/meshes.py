@@ -274,11 +274,10 @@ class MeshActors:
         if key == getattr(self, "_label_key", ()):
             return
         self._label_key = key
+        spots = [(text, spot(site), None) for site, text in key]
         if self.frame_labels is not None:
-            self.frame_labels.close()
-            self.frame_labels = None
-        if key:
-            spots = [(text, spot(site), None) for site, text in key]
+            self.frame_labels.set_labels(spots)  # (the unchanged texts keep their actors)
+        elif key:
             self.frame_labels = ScreenLabels(
                 self.plotter, spots, font_size=13, rgb=(20, 20, 20), plate=(250, 251, 253)
             )
