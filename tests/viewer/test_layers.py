@@ -9,7 +9,7 @@ import pyvista as pv
 
 from model.rolling import RollingPyramids
 from viewer.boards import make_board_view
-from viewer.boards.meshes import instances, same_mesh, template
+from viewer.boards.meshes import instances, join, same_mesh, template
 from viewer.games import ui_class
 from viewer.lab.frame import Frame, Marker, Path
 from viewer.lab.view_state import ViewState
@@ -49,3 +49,27 @@ def test_a_layer_shown_again_is_not_sent_again_and_a_change_is(plotter):
     board.show(Frame(markers=(Marker(site(4), "target"),), paths=frame.paths), ViewState())
     changed = {n for n, mesh in board._meshes.items() if mesh.GetMTime() != times[n]}
     assert changed == {"marks"}
+
+
+def test_joined_instances_are_the_parts_side_by_side():
+    """join gives the parts' points, triangles and colours in order, as pyvista's merge
+    without point merging would; a part of another kind goes through pyvista's merge."""
+    disc = template(pv.Disc(inner=0.0, outer=0.3, c_res=8))
+    cone = template(pv.Cone(radius=0.2, height=0.4, resolution=6))
+    parts = [
+        instances(disc, [(0, 0, 0), (2, 0, 0)], [(255, 0, 0), (0, 255, 0)]),
+        pv.PolyData(),
+        instances(cone, [(0, 3, 1)], [(0, 0, 255)], scale=[2.0]),
+    ]
+    joined = join(parts)
+    merged = pv.merge([p for p in parts if p.n_points], merge_points=False)
+    assert joined.n_points == merged.n_points == parts[0].n_points + parts[2].n_points
+    assert np.allclose(joined.points, merged.points)
+    assert np.array_equal(joined.faces, merged.faces)
+    assert np.array_equal(joined.cell_data["rgb"], merged.cell_data["rgb"])
+    assert join([]).n_points == 0
+    assert join([parts[2]]) is parts[2]
+    line = pv.Line((0, 0, 0), (1, 0, 0))
+    line.cell_data["rgb"] = np.array([[9, 9, 9]], dtype=np.uint8)
+    mixed = join([parts[0], line])  # lines: pyvista merges them
+    assert mixed.n_lines == 1 and mixed.n_cells == parts[0].n_cells + 1

@@ -22,7 +22,7 @@ import pyvista as pv
 from ..lab import palette
 from ..lab.frame import Frame, Label, Vanish
 from ..lab.view_state import ViewState
-from .meshes import MeshActors, Template, aim_camera, fit_camera, instances
+from .meshes import MeshActors, Template, aim_camera, fit_camera, instances, join
 
 LABEL_ROOM = 2.0  # how far over the board's bounds a label may stand
 
@@ -205,7 +205,7 @@ class FlatView(MeshActors):
         self._tubes = made  # the paths drawn now (those gone are built anew if they return)
         drawn, merged = self._merged_paths
         if len(drawn) != len(parts) or any(a is not b for a, b in zip(drawn, parts, strict=True)):
-            merged = pv.merge(parts) if parts else pv.PolyData()
+            merged = join(parts)
             self._merged_paths = (parts, merged)
         return merged
 

@@ -41,7 +41,7 @@ from ..lab import palette
 from ..lab.frame import Frame
 from ..lab.view_state import ViewState
 from .flat import FlatView, ray_at_height, ray_enters_box
-from .meshes import Vector, add_labels, add_still_mesh, instances, template
+from .meshes import Vector, add_labels, add_still_mesh, instances, join, template
 from .picking import to_display, view_ray
 
 LIGHT, DARK = palette.SQUARE_LIGHT, palette.SQUARE_DARK
@@ -239,8 +239,7 @@ class GridView(FlatView):
             where = b.centres[pointer.site] + out * 0.95 + (0, 0, 0.3)
             rgb = palette.POINTER_RGB.get(pointer.style, palette.EDGE_RGB)
             parts.append(instances(_CONE, where, [rgb]))
-        parts = [p for p in parts if p.n_points]
-        return pv.merge(parts) if parts else pv.PolyData()
+        return join(parts)
 
     # ---- camera and picking -------------------------------------------------------------
 

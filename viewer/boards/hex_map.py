@@ -39,7 +39,7 @@ from ..lab import palette
 from ..lab.frame import Frame
 from ..lab.view_state import ViewState
 from .flat import FlatView, ray_at_height, ray_enters_box
-from .meshes import add_labels, add_still_mesh, instances, template
+from .meshes import add_labels, add_still_mesh, instances, join, template
 from .picking import to_display, view_ray
 
 SQRT3 = float(np.sqrt(3.0))
@@ -331,8 +331,7 @@ class HexMapView(FlatView):
                 where = where + np.array([*pointer.direction, 0.0]) * 0.9
             rgb = palette.POINTER_RGB.get(pointer.style, palette.EDGE_RGB)
             parts.append(instances(_CONE, where, [rgb]))
-        parts = [p for p in parts if p.n_points]
-        return pv.merge(parts) if parts else pv.PolyData()
+        return join(parts)
 
     def _path_points(self, points: np.ndarray) -> np.ndarray:
         """A path of two hexes (a device on a border) runs from the first hex to the

@@ -45,6 +45,43 @@ def instances(
     return mesh
 
 
+def join(parts: Sequence[pv.PolyData]) -> pv.PolyData:
+    """One mesh of ``parts``, each triangles with a per-cell "rgb" array (as
+    :func:`instances` makes them, or a triangulated tube given one), joined with numpy:
+    ``pv.merge`` searched for shared points on every move (a long game of Rolling
+    Pyramids' marks: about a millisecond a move, growing with the marks). Parts of any other
+    kind are merged by pyvista, as before."""
+    parts = [p for p in parts if p.n_points]
+    if not parts:
+        return pv.PolyData()
+    if len(parts) == 1:
+        return parts[0]
+    tris = [_triangles(p) for p in parts]
+    if any(t is None for t in tris):
+        return pv.merge(parts)
+    starts = np.cumsum([0] + [p.n_points for p in parts[:-1]])
+    ids = np.concatenate([t + start for t, start in zip(tris, starts, strict=True)])
+    faces = np.concatenate([np.full((len(ids), 1), 3, dtype=ids.dtype), ids], axis=1)
+    mesh = pv.PolyData(np.concatenate([np.asarray(p.points) for p in parts]), faces.ravel())
+    mesh.cell_data["rgb"] = np.concatenate([np.asarray(p.cell_data["rgb"]) for p in parts])
+    return mesh
+
+
+def _triangles(mesh: pv.PolyData) -> np.ndarray | None:
+    """``mesh``'s triangles as (m, 3) point ids, where it is only triangles with a per-cell
+    "rgb" array and no other data; else None."""
+    if (
+        mesh.n_cells != mesh.GetPolys().GetNumberOfCells()
+        or list(mesh.cell_data.keys()) != ["rgb"]
+        or list(mesh.point_data.keys())
+    ):
+        return None
+    faces = np.asarray(mesh.faces)
+    if len(faces) != 4 * mesh.n_cells or not (faces[::4] == 3).all():
+        return None
+    return faces.reshape(-1, 4)[:, 1:]
+
+
 def same_mesh(a: pv.PolyData, b: pv.PolyData) -> bool:
     """``a`` and ``b`` hold the same points, cells and arrays. A layer refilled with what
     it shows already is left as it is: a copy marks it changed, and the next render sends
