@@ -19,7 +19,8 @@ dock, the redraw) and then the events it posted are processed (the paint that re
 scene), all timed; the fade of what a move removed is stopped after, untimed. Prints the
 mean time a move takes over the first 20 moves and the last 20, the part of it in VTK's
 render and outside it, their ratio in a line ``ratio R``, the VTK renders per move, the
-props in the scene and the time the Moves dock's refresh took in all.
+props in the scene and the time the Moves dock's refresh took in all. ``--repeat K`` plays
+it K times, each in a fresh process, and prints the median ratio.
 """
 
 from __future__ import annotations
@@ -55,13 +56,59 @@ def partition_line(base: int, moves: int) -> tuple[int, list[object]]:
     raise SystemExit(f"no random game of base {base} lasts {moves} moves: try a larger base")
 
 
+def repeated(argv: list[str], times: int) -> int:
+    """Run this bench ``times`` times without --repeat, each in its own process; print each
+    run's lines and the median of their ratios."""
+    import subprocess
+
+    once = []
+    skip = False
+    for word in argv:  # the arguments without --repeat and its value
+        if skip:
+            skip = False
+        elif word == "--repeat":
+            skip = True
+        elif not word.startswith("--repeat="):
+            once.append(word)
+    ratios: dict[str, list[float]] = {"ratio": [], "outside": []}
+    for run in range(times):
+        done = subprocess.run(
+            [sys.executable, __file__, *once], capture_output=True, text=True, check=False
+        )
+        print(f"-- run {run + 1} of {times}")
+        print(done.stdout, end="")
+        if done.returncode:
+            print(done.stderr[-2000:])
+            return done.returncode
+        for line in done.stdout.splitlines():
+            if line.startswith("ratio "):
+                ratios["ratio"].append(float(line.split()[1]))
+            elif line.startswith("outside VTK's render:"):
+                ratios["outside"].append(float(line.split()[-1]))
+    print(
+        f"median of {times} runs: ratio {statistics.median(ratios['ratio']):.2f} "
+        f"(runs {', '.join(f'{r:.2f}' for r in ratios['ratio'])}); outside VTK's render "
+        f"{statistics.median(ratios['outside']):.2f}"
+    )
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", choices=("rolling", "partition"), default="rolling")
     parser.add_argument("--players", type=int, default=4, help="Rolling's (default 4)")
     parser.add_argument("-n", type=int, default=300, help="moves played (default 300)")
     parser.add_argument("--base", type=int, default=10, help="Partition's base (default 10)")
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=1,
+        help="play the game this many times, each in a fresh process, and print the median "
+        "ratio (one game's ends are a few seconds apart: a passing load moves one ratio)",
+    )
     args = parser.parse_args(argv)
+    if args.repeat > 1:
+        return repeated(argv if argv is not None else sys.argv[1:], args.repeat)
     if args.n < 2 * EDGE:
         parser.error(f"-n must be at least {2 * EDGE}")
     if not os.environ.get("DISPLAY"):
