@@ -67,7 +67,8 @@ def test_a_flat_board_keeps_the_actors_of_labels_it_still_shows(plotter):
     assert board.frame_labels is labels
     now = {a.GetInput(): a for a in labels.actors}
     assert sorted(now) == ["5", "7 + 2*", "9"]
-    assert now["7 + 2*"] is kept["7 + 2*"] and now["5"] is kept["5"]  # the same texts
+    assert now["7 + 2*"] is kept["7 + 2*"]  # the same texts keep their actors
+    assert now["5"] is kept["5"]
     assert not props.IsItemPresent(kept["3"])  # gone from the scene
     assert props.GetNumberOfItems() == before + 3
     assert len(labels.boxes) == 3  # placed again

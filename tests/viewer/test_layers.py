@@ -72,4 +72,5 @@ def test_joined_instances_are_the_parts_side_by_side():
     line = pv.Line((0, 0, 0), (1, 0, 0))
     line.cell_data["rgb"] = np.array([[9, 9, 9]], dtype=np.uint8)
     mixed = join([parts[0], line])  # lines: pyvista merges them
-    assert mixed.n_lines == 1 and mixed.n_cells == parts[0].n_cells + 1
+    assert mixed.n_lines == 1
+    assert mixed.n_cells == parts[0].n_cells + 1
