@@ -56,9 +56,13 @@ def tight_splats(mapper: Any) -> None:
     VTK's default triangle bounds a disc three radii wide (a Gaussian's tail); an impostor
     sphere ends at one radius, so that triangle (nine times this one's area) was shaded in
     full only for 94 % of its pixels to be discarded. (VTK's method is ``SetBoundScale`` in
-    recent versions, ``SetTriangleScale`` in older ones.)"""
-    bound = getattr(mapper, "SetBoundScale", None) or mapper.SetTriangleScale
-    bound(1.0)
+    recent versions, ``SetTriangleScale`` in older ones; a VTK with neither keeps its
+    default, slower and drawn the same.)"""
+    for name in ("SetBoundScale", "SetTriangleScale"):
+        setter = getattr(mapper, name, None)
+        if setter is not None:
+            setter(1.0)
+            return
 
 
 def add_sphere_depth(actor: Any) -> None:
