@@ -19,7 +19,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 FIRST_FRAME = r"""
 import importlib.abc, importlib.util, os, sys
 
-LATER = ("matplotlib.pyplot", "matplotlib.backends.backend_agg", "viewer.boards.grid",
+LATER = ("matplotlib.pyplot", "matplotlib.backends.backend_agg", "pooch", "viewer.boards.grid",
          "viewer.boards.hex_map", "viewer.boards.stepped")
 
 class Wrap(importlib.abc.MetaPathFinder):

@@ -34,9 +34,10 @@ if TYPE_CHECKING:
     from ..lab.session import Session
     from ..lab.view_state import ViewState
 
-#: What pyvista's plotting imports at module level for plots the window never draws, kept
-#: from loading until used (:mod:`viewer.lab.deferred`): 0.5 s of the start-up.
-DEFERRED = ("matplotlib.pyplot", "matplotlib.backends.backend_agg")
+#: What pyvista imports at module level for plots the window never draws and for downloads
+#: it never makes (pooch, 20 ms), kept from loading until used (:mod:`viewer.lab.deferred`):
+#: 0.5 s of the start-up.
+DEFERRED = ("matplotlib.pyplot", "matplotlib.backends.backend_agg", "pooch")
 
 #: The opening frame's words' colour (on the scene's background, :mod:`viewer.lab.palette`).
 OPENING_TEXT = QColor(70, 78, 92)
