@@ -9,7 +9,9 @@ Each run is a fresh ``python -m viewer.cli open FILE`` (default: a Pyraos exampl
 import hook that wraps the 3D widget's paint (pyvistaqt's ``paintGL``) when that module is
 loaded, and the opening screen's paint: at each first paint the process prints the seconds
 since its start and which of numba, matplotlib, pyvista and the compiled search were
-imported by then; it exits at the scene's. Prints each run and the medians.
+imported by then; it exits at the scene's. Prints each run and the medians. ``--floor``
+runs, each round too, the required stack alone (pyvistaqt's QtInteractor in a bare window
+showing a sphere): what no start of the application can go below.
 """
 
 from __future__ import annotations
@@ -78,10 +80,44 @@ sys.exit(main(sys.argv[1:]))
 """
 
 
-def run_once(tree: str, file: str, env: dict[str, str]) -> dict[str, tuple[float, float, str]]:
+# The floor: the required stack alone, no line of the application's. pyvistaqt's
+# QtInteractor (imported with the same modules deferred as the window defers) in a bare
+# QMainWindow showing one sphere; it exits at its first paint.
+FLOOR = r"""
+import os, sys, time
+START = float(os.environ["FIRST_FRAME_T0"])
+print("from", os.getcwd(), flush=True)
+from viewer.lab.deferred import deferred
+with deferred("matplotlib.pyplot", "matplotlib.backends.backend_agg", "pooch"):
+    from pyvistaqt import QtInteractor
+    import pyvistaqt.rwi as rwi
+import pyvista as pv
+from PySide6.QtWidgets import QApplication, QMainWindow
+app = QApplication(sys.argv)
+paint = rwi.QVTKRenderWindowInteractor.paintGL
+def first_paint(self, *args):
+    paint(self, *args)
+    line = f"{time.time() - START:.3f} s cpu {time.process_time():.3f} s loaded: stack"
+    print("window", line)
+    print("scene", line, flush=True)
+    os._exit(0)
+rwi.QVTKRenderWindowInteractor.paintGL = first_paint
+window = QMainWindow()
+plotter = QtInteractor(window, auto_update=False, multi_samples=0)
+window.setCentralWidget(plotter)
+plotter.add_mesh(pv.Sphere())
+window.resize(1200, 800)
+window.show()
+app.exec()
+"""
+
+
+def run_once(
+    tree: str, file: str, env: dict[str, str], probe: str = PROBE
+) -> dict[str, tuple[float, float, str]]:
     """One fresh process on ``tree``: each first frame's seconds since the command, its
     processor seconds and what was loaded by then; empty where it failed (printed)."""
-    code = PROBE.replace("FILE", repr(str(Path(tree) / file)))
+    code = probe.replace("FILE", repr(str(Path(tree) / file)))
     env = {**env, "PYTHONPATH": tree, "FIRST_FRAME_T0": repr(time.time())}
     done = subprocess.run(
         [sys.executable, "-c", code],
@@ -118,6 +154,12 @@ def main(argv: list[str] | None = None) -> int:
         help="another checkout (e.g. /work/base-5ed0eb1) run alternately with --tree, "
         "each round both, their medians' ratio printed",
     )
+    parser.add_argument(
+        "--floor",
+        action="store_true",
+        help="also run, each round, the required stack alone (pyvistaqt's QtInteractor in a "
+        "bare window showing a sphere, no application code): the least any start can cost",
+    )
     args = parser.parse_args(argv)
     if not os.environ.get("DISPLAY"):
         parser.error("no X display: run under Xvfb (xvfb-run -a ...)")
@@ -132,10 +174,12 @@ def main(argv: list[str] | None = None) -> int:
     trees = {"this": str(Path(args.tree).resolve())}
     if args.baseline:
         trees["baseline"] = str(Path(args.baseline).resolve())
+    if args.floor:
+        trees["floor"] = trees["this"]
     seen: dict[str, list[dict[str, tuple[float, float, str]]]] = {name: [] for name in trees}
     for _ in range(args.n):
         for name, tree in trees.items():
-            frames = run_once(tree, args.file, env)
+            frames = run_once(tree, args.file, env, FLOOR if name == "floor" else PROBE)
             if not frames:
                 return 1
             seen[name].append(frames)
@@ -155,9 +199,11 @@ def main(argv: list[str] | None = None) -> int:
         figures = ", ".join(f"{key} {value:.3f} s" for key, value in medians[name].items())
         print(f"{name:>8} medians over {len(runs)} runs: {figures}")
     if "baseline" in medians:
-        for key in medians["this"]:
-            this, base = medians["this"][key], medians["baseline"][key]
-            print(f"ratio {key}: {this:.3f} / {base:.3f} = {this / base:.2f}x")
+        for name in ("this", "floor"):
+            for key in medians.get(name, {}):
+                this, base = medians[name][key], medians["baseline"][key]
+                label = "ratio" if name == "this" else "floor's ratio"
+                print(f"{label} {key}: {this:.3f} / {base:.3f} = {this / base:.2f}x")
     return 0
 
 
