@@ -207,13 +207,17 @@ class PyramidLattice:
 
     def _offset_table(self, offsets: tuple[tuple[int, int, int], ...]) -> np.ndarray:
         """(count, len(offsets)) ids of the points at those offsets, -1 outside the pyramid."""
-        n = self.n
         out = np.full((self.count, len(offsets)), -1, dtype=np.int64)
         for col, (di, dj, dk) in enumerate(offsets):
             ti, tj, tk = self.coords[:, 0] + di, self.coords[:, 1] + dj, self.coords[:, 2] + dk
-            ok = (tk >= 0) & (tk < n) & (ti >= 0) & (tj >= 0) & (ti < n - tk) & (tj < n - tk)
+            ok = self._inside(ti, tj, tk)
             out[ok, col] = self.ids[ti[ok], tj[ok], tk[ok]]
         return out
+
+    def _inside(self, i: np.ndarray, j: np.ndarray, k: np.ndarray) -> np.ndarray:
+        """Per (i, j, k): whether it is a point of the pyramid (``contains``, for arrays)."""
+        n = self.n
+        return (k >= 0) & (k < n) & (i >= 0) & (j >= 0) & (i < n - k) & (j < n - k)
 
     # ---- lookups -------------------------------------------------------------------
 
@@ -228,6 +232,16 @@ class PyramidLattice:
                 f"(need 0 <= k <= {self.n - 1} and 0 <= i, j <= {self.n - 1} - k)"
             )
         return int(self.level_offsets[k]) + j * (self.n - k) + i
+
+    def ids_of(self, points: np.ndarray) -> np.ndarray:
+        """The ids of (m, 3) points at once; ValueError naming the first one outside, as
+        ``id_of``'s."""
+        i, j, k = np.asarray(points, dtype=np.int64).reshape(-1, 3).T
+        inside = self._inside(i, j, k)
+        if not inside.all():
+            first = int(np.argmin(inside))
+            self.id_of(int(i[first]), int(j[first]), int(k[first]))  # raises, naming it
+        return self.ids[i, j, k]
 
     def point(self, pid: int) -> Point:
         return self.points[pid]

@@ -38,6 +38,10 @@ def test_ids_round_trip(n):
         assert 0 <= p.j < n - p.k
     with pytest.raises(ValueError, match=r"outside the base-\d+ pyramid"):
         lat.id_of(n - 1, 0, 1)
+    # all at once: the same ids, and the same error naming the first point outside
+    assert lat.ids_of(np.array(lat.points)).tolist() == list(range(lat.count))
+    with pytest.raises(ValueError, match=rf"point \({n - 1}, 0, 1\) is outside"):
+        lat.ids_of([(0, 0, 0), (n - 1, 0, 1), (-1, 0, 0)])
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
