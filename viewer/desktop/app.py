@@ -34,11 +34,6 @@ if TYPE_CHECKING:
     from ..lab.session import Session
     from ..lab.view_state import ViewState
 
-#: What pyvista imports at module level for plots the window never draws and for downloads
-#: it never makes (pooch, 20 ms), kept from loading until used (:mod:`viewer.lab.deferred`):
-#: 0.5 s of the start-up.
-DEFERRED = ("matplotlib.pyplot", "matplotlib.backends.backend_agg", "pooch")
-
 #: The opening frame's words' colour (on the scene's background, :mod:`viewer.lab.palette`).
 OPENING_TEXT = QColor(70, 78, 92)
 
@@ -121,9 +116,9 @@ class MainWindow(Window):
             return
         from PySide6.QtWidgets import QVBoxLayout
 
-        from ..lab.deferred import deferred
+        from ..lab.deferred import PYVISTA_UNUSED, deferred
 
-        with deferred(*DEFERRED):  # (pyvista imports them; the window draws no plot)
+        with deferred(*PYVISTA_UNUSED):  # (pyvista imports them; the window draws no plot)
             from pyvistaqt import QtInteractor
 
             from .binding import build_window

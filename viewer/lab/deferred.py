@@ -28,6 +28,11 @@ import types
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+#: What pyvista imports at module level for plots the window never draws and for downloads
+#: it never makes (pooch, 20 ms), deferred while the window imports pyvistaqt: 0.5 s of the
+#: start-up (the window, and tests/bench/first_frame.py's floor, defer the same).
+PYVISTA_UNUSED = ("matplotlib.pyplot", "matplotlib.backends.backend_agg", "pooch")
+
 _lock = threading.RLock()
 _finders: dict[str, _Finder] = {}  # the packages deferred now, by name
 
