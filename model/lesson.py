@@ -67,7 +67,14 @@ PROVE_SECONDS = 20.0
 MAX_SCAN = 20000  # legal moves tried to see that a goal is not met by every move
 
 KINDS = ("place", "move", "click-points", "win-within")
-_KEYS = {"format", "game", "title", "steps"}
+_KEYS = {"format", "game", "title", "steps", "view"}
+#: The view a lesson opens with (``"view"``, optional: none opens every level, nothing
+#: peeled or clipped, the "iso" camera): the levels shown, the shells peeled, the axis
+#: clip planes and the camera preset.
+_VIEW_KEYS = {"levels", "peel", "clips", "camera"}
+_CLIP_KEYS = {"axis", "keep", "at"}
+CAMERAS = ("iso", "top", "front", "side")
+MAX_LEVEL = 99  # a view's level or peel: far more than any board has
 _STEP_KEYS = {"title", "text", "position", "moves", "overlays", "highlights", "task"}
 _TASK_KEYS = {"kind", "prompt", "goal", "question", "side", "within", "answers", "hint"}
 Point = tuple[int, ...]
@@ -138,6 +145,10 @@ class LessonFile:
     game_name: str
     title: str
     steps: list[Step]
+    #: The view the lesson opens with, as written (``{"levels": [0, 2], "peel": 1, "clips":
+    #: [{"axis": "x", "keep": "below", "at": 2.5}], "camera": "top"}``, every key optional);
+    #: None: the defaults.
+    view: dict[str, Any] | None = None
     # The file as it was read or last saved (None: not from a file): a save over it checks
     # it first (model.files.save_bytes).
     fingerprint: files.Fingerprint | None = field(default=None, compare=False, repr=False)
@@ -148,6 +159,7 @@ class LessonFile:
             "game": self.game_name,
             "title": self.title,
             "steps": [step.to_json() for step in self.steps],
+            **({"view": self.view} if self.view is not None else {}),
         }
 
 
@@ -271,7 +283,55 @@ def from_json(raw: Any) -> LessonFile:
         step = _read_step(entry, f"steps[{index}]", cls, raw["game"], previous)
         steps.append(step)
         previous = step.game
-    return LessonFile(raw["game"], title, steps)
+    view = read_view(raw["view"]) if "view" in raw else None
+    return LessonFile(raw["game"], title, steps, view)
+
+
+def read_view(raw: Any, where: str = "view") -> dict[str, Any]:
+    """A lesson's view (``"view"``), checked: ``levels`` [lowest, highest], ``peel``
+    (shells), ``clips`` (at most one per axis: ``{"axis": "x", "keep": "below" or "above",
+    "at": 2.5}``), ``camera`` (a preset: iso, top, front, side). Returned as written."""
+    if not isinstance(raw, dict):
+        raise PositionFormatError(where, "must be an object: levels, peel, clips, camera")
+    check_keys(raw, _VIEW_KEYS, where=where)
+    if "levels" in raw:
+        levels = raw["levels"]
+        if (
+            not isinstance(levels, list)
+            or len(levels) != 2
+            or not all(_whole(v, MAX_LEVEL) for v in levels)
+            or levels[0] > levels[1]
+        ):
+            raise PositionFormatError(
+                f"{where}.levels", f"must be [lowest, highest], whole numbers from 0 to {MAX_LEVEL}"
+            )
+    if "peel" in raw and not _whole(raw["peel"], MAX_LEVEL):
+        raise PositionFormatError(f"{where}.peel", f"must be a whole number from 0 to {MAX_LEVEL}")
+    clips = raw.get("clips", [])
+    if not isinstance(clips, list) or len(clips) > 3:
+        raise PositionFormatError(f"{where}.clips", "must be a list of at most 3 clip planes")
+    axes: set[str] = set()
+    for index, clip in enumerate(clips):
+        at = f"{where}.clips[{index}]"
+        if not isinstance(clip, dict):
+            raise PositionFormatError(at, 'must be an object: {"axis": "x", "at": 2}')
+        check_keys(clip, _CLIP_KEYS, required=("axis", "at"), where=at)
+        if clip["axis"] not in ("x", "y", "z") or clip["axis"] in axes:
+            raise PositionFormatError(f"{at}.axis", "must be x, y or z, each at most once")
+        axes.add(clip["axis"])
+        if clip.get("keep", "below") not in ("below", "above"):
+            raise PositionFormatError(f"{at}.keep", 'must be "below" or "above"')
+        value = clip["at"]
+        number = isinstance(value, int | float) and not isinstance(value, bool)
+        if not number or not -1e3 <= value <= 1e3:
+            raise PositionFormatError(f"{at}.at", "must be a number from -1000 to 1000")
+    if "camera" in raw and raw["camera"] not in CAMERAS:
+        raise PositionFormatError(f"{where}.camera", f"must be one of {', '.join(CAMERAS)}")
+    return dict(raw)
+
+
+def _whole(value: Any, most: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= most
 
 
 def _read_step(raw: Any, where: str, cls: type[Game], name: str, previous: Game | None) -> Step:

@@ -180,3 +180,62 @@ def test_a_shipped_lesson_is_saved_in_the_users_folder(lab):
     suggested = Path(lab.lessons.save_suggestion())
     assert suggested.parent != CORNER_BALL.parent
     assert suggested.name.endswith(L.SUFFIX)
+
+
+def test_each_lesson_opens_with_its_own_view_and_the_one_before_comes_back(lab, inbox, tmp_path):
+    """The rule both front ends share (viewer.lab.lesson_view): a lesson's saved view, or
+    the defaults; the user's changes kept for that lesson only."""
+    from viewer.lab.lesson_view import LessonViews, view_now
+    from viewer.lab.view_state import ViewState
+
+    view, cameras = ViewState(), []
+    LessonViews(lab.lessons, view, cameras.append)
+    view.set_levels(0, 2)  # the user's view before any lesson
+    view.set_clip(2, enabled=True, value=1.0)
+    lab.documents.open(LESSONS / "partition" / "02-touching-and-groups.lesson.json")
+    assert (view.levels[0], view.peel, view.describe()) == (0, 0, "")
+    view.set_peel(1)  # during lesson 2
+    lab.documents.open(LESSONS / "partition" / "10-a-full-pyramid.lesson.json")
+    assert view.peel == 0
+    assert cameras == ["iso", "iso"]
+    lab.lessons.keep_view({"levels": [0, 1], "peel": 1, "camera": "front"})
+    assert lab.lessons.lesson.to_json()["view"]["camera"] == "front"
+    path = tmp_path / "mine.lesson.json"
+    assert lab.lessons.save(path) is None
+    inbox.until(lambda: not lab.lessons.busy, seconds=120)
+    assert path.exists()
+    lab.documents.open(LESSONS / "partition" / "02-touching-and-groups.lesson.json")
+    assert view.peel == 0
+    lab.documents.open(path)
+    assert (view.levels, view.peel, cameras[-1]) == ((0, 1), 1, "front")
+    assert view_now(view, "front", levels=4).to_json() == {
+        "levels": [0, 1],
+        "peel": 1,
+        "camera": "front",
+    }
+    lab.documents.open(LONE_APEX)  # the lessons end: the view from before comes back
+    assert not lab.lessons.active
+    assert (view.levels, view.peel, view.describe()) == ((0, 2), 0, "levels 0-2, z<=1")
+
+
+@pytest.mark.parametrize(
+    ("view", "key"),
+    [
+        ([], "view"),
+        ({"peel": -1}, "view.peel"),
+        ({"peel": True}, "view.peel"),
+        ({"levels": [3, 1]}, "view.levels"),
+        ({"clips": [{"axis": "w", "at": 1}]}, "view.clips[0].axis"),
+        ({"clips": [{"axis": "x", "at": 1}, {"axis": "x", "at": 2}]}, "view.clips[1].axis"),
+        ({"clips": [{"axis": "x", "at": "1"}]}, "view.clips[0].at"),
+        ({"clips": [{"axis": "x", "at": 1, "keep": "left"}]}, "view.clips[0].keep"),
+        ({"camera": "under"}, "view.camera"),
+        ({"zoom": 2}, "view.zoom"),
+    ],
+)
+def test_a_lessons_view_is_checked_and_the_key_at_fault_named(view, key):
+    raw = L.read(CORNER_BALL).to_json()
+    raw["view"] = view
+    with pytest.raises(L.PositionFormatError) as caught:
+        L.from_json(raw)
+    assert caught.value.key == key

@@ -539,3 +539,47 @@ def test_leaving_a_lesson_clears_its_marks_picks_and_legend(
     assert not any(style.startswith("lesson") for style in frame.highlights)
     assert not any(m.style.startswith("lesson") for m in frame.markers)
     assert not guard_errors
+
+
+def test_each_lesson_opens_with_its_own_view(make_window, tmp_path):
+    """Peel 1 set in lesson 2 does not follow into lesson 10 (its full pyramid's corners
+    would hide); a lesson that saves a view opens with it; the view from before the
+    lessons comes back when they end."""
+    window = make_window()
+    view, dock = window.stage.view, window.view_dock
+    example = ROOT / "examples" / "partition" / "empty-base4-floating.pyr.json"
+    assert window.documents.open(example)  # the lessons' board
+    view.set_levels(0, 2)  # the user's own view, before any lesson
+    _open(window, LESSONS / "partition" / "02-touching-and-groups.lesson.json")
+    assert (view.peel, view.levels[0], any(c.enabled for c in view.clips)) == (0, 0, False)
+    assert view.levels[1] >= 3  # every level
+    dock.peel.setValue(1)  # the user peels a shell during lesson 2
+    assert view.peel == 1
+    _open(window, LESSONS / "partition" / "10-a-full-pyramid.lesson.json")
+    assert view.peel == 0
+    assert dock.peel.value() == 0
+    assert view.levels[0] == 0
+    assert view.levels[1] >= 3
+    saved = L.read(LESSONS / "partition" / "03-a-corner-ball.lesson.json")
+    saved.view = {
+        "levels": [0, 1],
+        "peel": 1,
+        "clips": [{"axis": "x", "keep": "above", "at": 1}],
+        "camera": "top",
+    }
+    path = tmp_path / "mine.lesson.json"
+    path.write_text(json.dumps(saved.to_json()))
+    _open(window, path)
+    assert (view.levels, view.peel) == ((0, 1), 1)
+    assert (dock.level_hi.value(), dock.peel.value()) == (1, 1)
+    clip = view.clips[0]
+    assert (clip.enabled, clip.value, clip.keep_below) == (True, 1.0, False)
+    assert dock.clip_on[0].isChecked()
+    assert window.scene.camera_preset() == "top"
+    dock.peel.setValue(0)  # the user's change, kept for this lesson only
+    window.lessons.state.retry()
+    assert view.peel == 0
+    assert window.documents.open(example)
+    assert not window.lessons.state.active
+    assert (view.levels, view.peel) == ((0, 2), 0)
+    assert not any(c.enabled for c in view.clips)

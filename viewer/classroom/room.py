@@ -44,6 +44,7 @@ from model.game import Game, PositionFormatError, shorten
 from model.userfiles import LessonProgress
 
 from ..lab import CANCEL, Lab
+from ..lab.lesson_view import LessonView, opening_view
 from ..lab.session import Session
 
 RESULTS_FORMAT = "pyramid-lab-classroom-results/2"
@@ -250,6 +251,17 @@ def _seconds(value: Any) -> float:
 DEFAULT_VIEW: dict[str, Any] = {"top": 99, "peel": 0, "clip": None}
 
 
+def page_view(wanted: LessonView) -> dict[str, Any]:
+    """A lesson's own view (:func:`viewer.lab.lesson_view.opening_view`) as the page
+    shows one: its top level, its peel and its clip across the base (x kept below)."""
+    clip = next((c.value for c in wanted.clips if c.axis == 0 and c.keep_below), None)
+    return {
+        "top": min(99, wanted.levels[1]) if wanted.levels is not None else 99,
+        "peel": min(9, wanted.peel),
+        "clip": None if clip is None else max(0, min(99, int(clip))),
+    }
+
+
 class Student:
     """One student: their lab (the lesson state the window uses), where they are, and
     their records per (lesson, step). Every call is made under :attr:`lock`."""
@@ -309,9 +321,9 @@ class Student:
         with its own view: every level, nothing peeled or clipped (a peel kept from
         another lesson could hide the very corners this one asks for)."""
         self._leave_step()
-        self.view = dict(DEFAULT_VIEW)
         self.lesson_index = index
         given = self.room.lessons[index]
+        self.view = page_view(opening_view(given.lesson))  # (the window's rule)
         self.lab.lessons.start(given.lesson, given.path, step)
         self.shown_at = time.monotonic()
         self.visits += 1

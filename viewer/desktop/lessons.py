@@ -20,6 +20,7 @@ from model.userfiles import LessonProgress
 
 from ..lab.frame import Frame
 from ..lab.lesson_marks import lesson_frame
+from ..lab.lesson_view import LessonViews, view_now
 from ..lab.modes import Mode
 from ..lab.slots import slot
 from ..widgets.lesson_steps import StepPanel
@@ -54,7 +55,18 @@ class LessonControl:
         self.panel = StepPanel(state)
         dock.add_steps(self.panel, self.panel.footer)
         state.changed.connect(self._changed)
+        #: Each lesson opens with its own view (levels, peel, clips, camera), the user's
+        #: changes kept for that lesson only.
+        self.views = LessonViews(state, stage.view, lambda name: stage.scene.set_camera(name))
+        self.panel.view_now = self._view_now
+        self.panel.keep_view.show()
         setup_dock.visibilityChanged.connect(self._setup_shown)
+
+    def _view_now(self) -> dict[str, Any]:
+        """The board's view as the lesson saves it: its levels, peel and clip planes, and
+        the camera preset while the user has not turned it since (else "iso")."""
+        camera = self.stage.scene.camera_preset() or "iso"
+        return view_now(self.stage.view, camera, self.stage.board.level_count).to_json()
 
     def _setup_shown(self, visible: bool) -> None:
         """Set-up mode opened during a lesson (a teacher building a step): the Lesson dock

@@ -117,6 +117,10 @@ class Scene:
         """Whether the camera is as the last framing left it (the user has not moved it)."""
         return self._framed is not None and self._framed[1] == self._camera_state()
 
+    def camera_preset(self) -> str | None:
+        """The camera preset last framed, while the user has not turned or zoomed it since."""
+        return self._framed[0] if self._framed is not None and self.reframe_wanted() else None
+
     def _on_resize(self) -> None:
         """The scene's size changed: frame the board for it, once the layout settles (the
         docks of a game switch, shown or hidden, resize the scene more than once)."""

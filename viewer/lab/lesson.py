@@ -86,6 +86,9 @@ class Lessons:
         self.verdict: lessons.Verdict | None = None
         self.picked: list[tuple[int, ...]] = []
         self.hint_shown = False
+        #: How many lessons were opened (each :meth:`start`): a lesson's own view is set
+        #: when the next one shows (:mod:`viewer.lab.lesson_view`).
+        self.opened = 0
         #: Teacher mode is on: the teacher's steps and checks are no student's progress,
         #: so none is recorded (the front keeps it with its Teach switch).
         self.teaching = False
@@ -121,6 +124,7 @@ class Lessons:
         # computer let go below redraws at once in some games (Pyramid Ball's Program
         # docks), and the board's layer then asks for the step shown.
         self.lesson, self.path, self.index = lesson, path, index
+        self.opened += 1
         self.verdict, self.picked, self.hint_shown = None, [], False
         self.engine.choose_players({})  # a lesson is played by the student
         self.go(index)
@@ -324,6 +328,16 @@ class Lessons:
             following.pop("moves", None)
         raw["steps"].pop(self.index)
         return self._replace(raw, min(self.index, len(raw["steps"]) - 1), reload=True)
+
+    def keep_view(self, view: dict[str, Any] | None) -> str | None:
+        """The lesson opens with ``view`` (a lesson file's ``"view"``: levels, peel, clips,
+        camera; None or empty: the defaults); None, or why not."""
+        assert self.lesson is not None
+        raw = self.lesson.to_json()
+        raw.pop("view", None)
+        if view:
+            raw["view"] = view
+        return self._replace(raw)
 
     def move_step(self, by: int) -> str | None:
         assert self.lesson is not None

@@ -39,6 +39,7 @@ from model.lesson import STARTER_TEXT
 from model.teaching import teaching_for
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from pathlib import Path
 
     from model.game import Game
@@ -117,6 +118,8 @@ class LessonSteps(Protocol):
     def remove_step(self) -> str | None: ...
 
     def move_step(self, by: int) -> str | None: ...
+
+    def keep_view(self, view: dict[str, Any] | None) -> str | None: ...
 
     def save(self, path: str | Path) -> str | None:
         """Check the lesson on a worker thread, then write it (None: started)."""
@@ -394,6 +397,13 @@ class StepPanel(QWidget):
             row2.addWidget(button)
         form.addRow(row1)
         form.addRow(row2)
+        self.keep_view = QPushButton("Open the lesson with this view")
+        self.keep_view.setToolTip(
+            "The lesson opens with the board's levels, peel, clip planes and camera preset "
+            "as they are now (else every level, nothing peeled or clipped)"
+        )
+        self.keep_view.hide()  # (shown where the front end says what the view is)
+        form.addRow(self.keep_view)
         # The footer: in sight whatever the dock's height.
         self.footer = QFrame()
         self.footer.setFrameShape(QFrame.Shape.StyledPanel)
@@ -430,6 +440,9 @@ class StepPanel(QWidget):
         self.up.clicked.connect(lambda: self._said(control.move_step(-1)))
         self.down.clicked.connect(lambda: self._said(control.move_step(+1)))
         self.save.clicked.connect(self._save)
+        self.keep_view.clicked.connect(self._keep_view)
+        #: The board's view as a lesson saves it (set by the front end that has one).
+        self.view_now: Callable[[], dict[str, Any]] | None = None
         self._rule: dict[str, Any] | None = None  # the goal/question chosen (the last good)
         self._overlays: dict[str, Any] = {}
         self._syncing = False
@@ -833,6 +846,14 @@ class StepPanel(QWidget):
             self._said(f"{said}; not applied: {error}")
         else:
             self._said(f"{said} (applied)" if count else f"{said}: none (applied)", applied=True)
+
+    def _keep_view(self) -> None:
+        if self.view_now is None:
+            return
+        error = self.control.keep_view(self.view_now())
+        self._said(error)
+        if error is None:
+            self.editor_message.setText("the lesson opens with this view (Save lesson... keeps it)")
 
     def _answer_from_board(self) -> None:
         control = self.control
