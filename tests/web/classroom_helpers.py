@@ -20,7 +20,7 @@ from typing import Any
 import aiohttp
 
 ROOT = Path(__file__).resolve().parents[2]
-CODE = "test-class-code"
+CODE = "test-class-code-0123"
 LESSON = ROOT / "model" / "data" / "lessons" / "partition" / "01-corners-and-walls.lesson.json"
 SECOND = ROOT / "model" / "data" / "lessons" / "partition" / "03-a-corner-ball.lesson.json"
 TERRACE = ROOT / "model" / "data" / "lessons" / "terrace" / "01-pushes.lesson.json"

@@ -90,7 +90,8 @@ def test_two_students_and_a_teacher(server, browser):
     teacher.wait_for_function("() => document.body.dataset.rows === '2'", timeout=WAIT)
     table = teacher.inner_text("#cr-table")
     # a student's name, then their tag (two of a name told apart); the step's ticks
-    rows = {line.split()[0]: line.split("\t") for line in table.splitlines()[1:]}
+    # (the first cell: the tick that picks the student for Remove)
+    rows = {line.split()[0]: line.split("\t")[1:] for line in table.splitlines()[1:]}
     assert re.fullmatch(r"Ada #[0-9a-f]{6}", rows["Ada"][0])
     assert re.match(r"[·✔]{3}\s*2/3 Five walls", rows["Ada"][2])  # the steps ticked, then the step
     assert rows["Ada"][3:6] == ["1", "0", "1"]  # tries, right, wrong
@@ -146,12 +147,26 @@ def test_two_students_and_a_teacher(server, browser):
     assert "not one of them" in wrong[0]["why it was wrong"]
     assert {r["student"] for r in table_rows} == {"Ada", "Bo"}
 
-    # the teacher removes Bo: gone from the lines, and Bo's page asks for a name again
+    # the teacher removes Bo: asked first, naming Bo and what goes; "Keep" keeps Bo
     teacher.click("#cr-table tr:has-text('Bo') .cr-remove")
+    asked = teacher.inner_text("#cr-confirm")
+    assert asked.startswith("Remove Bo from the class?")
+    assert "leave the class's results" in asked
+    assert "brought back" in asked
+    teacher.click("#cr-confirm-no")
+    assert teacher.query_selector("#cr-confirm") is None
+    assert teacher.evaluate("() => document.body.dataset.rows") == "2"
+    teacher.click("#cr-table tr:has-text('Bo') .cr-remove")
+    teacher.click("#cr-confirm-yes")
+    # gone from the lines, and Bo's page, pushed at once, says so
     teacher.wait_for_function("() => document.body.dataset.rows === '1'", timeout=WAIT)
-    assert teacher.inner_text("#cr-said") == "Bo is no longer in the class"
+    assert teacher.inner_text("#cr-said").startswith("Bo is no longer in the class")
     bo.wait_for_selector("#cr-join", timeout=WAIT)
-    assert "does not know you" in bo.inner_text("#cr-msg")
+    assert "the teacher has taken you out" in bo.inner_text("#cr-msg")
+    # and brought back: the line is there again
+    teacher.click("#cr-removed summary")
+    teacher.click("#cr-removed .cr-bring-back")
+    teacher.wait_for_function("() => document.body.dataset.rows === '2'", timeout=WAIT)
 
     assert ada.errors == []
     assert bo.errors == []

@@ -14,14 +14,10 @@ import pytest
 from classroom_helpers import CODE, LESSON, SECOND
 
 from model.game import PositionFormatError
-from viewer.classroom.room import (
-    RESULTS_FORMAT_1,
-    Classroom,
-    Refused,
-    class_name,
-    results_folder,
-)
+from viewer.classroom.checks import Refused
+from viewer.classroom.room import Classroom
 from viewer.classroom.sites import on_board
+from viewer.classroom.store import RESULTS_FORMAT_1, class_name, results_folder
 from viewer.cli import main
 
 
@@ -92,12 +88,11 @@ def test_a_device_is_refused(capsys):
 def test_results_go_to_the_users_data_folder_by_the_class_name(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     assert results_folder() == tmp_path / "data" / "pyramid-lab" / "classroom"
-    one = class_name([str(LESSON)], CODE)
+    one = class_name([LESSON])
     assert one.startswith("01-corners-and-walls-")
-    assert class_name([str(LESSON)], "another-code") != one  # another class, another file
-    assert class_name([str(LESSON), str(SECOND)], CODE).startswith(
-        "01-corners-and-walls-and-1-more-"
-    )
+    assert class_name([LESSON]) == one  # the same lessons, the same class: every run
+    assert class_name([SECOND]) != one  # other lessons, another class, another file
+    assert class_name([LESSON, SECOND]).startswith("01-corners-and-walls-and-1-more-")
 
 
 def test_a_second_class_on_the_same_results_file_is_refused_while_the_first_runs(tmp_path):
@@ -134,15 +129,43 @@ def test_the_teacher_removes_a_student_from_the_class_and_its_results(tmp_path):
     path = tmp_path / "results.json"
     room = Classroom.open([LESSON], CODE, path, on_board)
     ada, bo = room.join("Ada"), room.join("Bo")
-    room.remove(bo.id)
-    with pytest.raises(Refused, match="does not know you"):
+    assert room.remove([bo.id]) == ["Bo"]
+    with pytest.raises(Refused, match="the teacher has taken you out of this class"):
         room.student(bo.token)
     with pytest.raises(Refused, match="no such student"):
-        room.remove(bo.id)
+        room.remove([bo.id])
     room.save()
-    names = [s["name"] for s in json.loads(path.read_text())["students"]]
-    assert names == ["Ada"]
+    saved = json.loads(path.read_text())
+    assert [s["name"] for s in saved["students"]] == ["Ada"]
+    assert [s["name"] for s in saved["removed"]] == ["Bo"]  # kept aside, not in the CSV
+    assert "Bo" not in room.csv_text()
     assert room.student(ada.token) is ada
+    # removed stays removed over a restart; the teacher may still bring Bo back
+    room.close()
+    again = Classroom.open([LESSON], CODE, path, on_board)
+    with pytest.raises(Refused, match="the teacher has taken you out of this class"):
+        again.student(bo.token)
+    (gone,) = again.lines()["removed"]
+    assert gone["name"] == "Bo"
+    assert again.bring_back([gone["id"]]) == ["Bo"]
+    assert again.student(bo.token).name == "Bo"
+
+
+def test_a_class_closed_to_new_students_lets_in_whom_the_teacher_says(tmp_path):
+    room = Classroom.open([LESSON], CODE, tmp_path / "results.json", on_board)
+    room.set_closed(True)
+    with pytest.raises(Refused, match="closed to new students"):
+        room.join("Mallory")
+    asked = room.wait("Cy")
+    mallory = room.wait("Mallory")
+    assert [w["name"] for w in room.lines()["waiting"]] == ["Cy", "Mallory"]
+    cy = room.admit(asked)
+    assert room.forget_waiting(mallory) == "Mallory"
+    assert [row["name"] for row in room.rows()] == ["Cy"]
+    assert room.student(cy.token) is cy
+    room.save()
+    room.close()
+    assert Classroom.open([LESSON], CODE, tmp_path / "results.json", on_board).closed
 
 
 def test_a_results_file_that_cannot_be_written_is_said(tmp_path):

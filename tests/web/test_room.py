@@ -15,7 +15,8 @@ from classroom_helpers import LESSON, SECOND
 
 from model import lesson as lessons
 from model.game import PositionFormatError
-from viewer.classroom.room import Classroom, Refused, make_code, name_of, point_of
+from viewer.classroom.checks import Refused, make_code, name_of, point_of
+from viewer.classroom.room import Classroom
 from viewer.classroom.scene import hex_of
 from viewer.classroom.sites import Seat, on_board, pick, site_board
 from viewer.classroom.web import Service, _refusing
@@ -43,9 +44,9 @@ def test_names_and_points_are_checked():
         point_of([1, 0, 0.5], 3)
     with pytest.raises(Refused, match="a point is a list of 3 whole numbers"):
         point_of([1, 0], 3)
-    code = make_code()
-    assert len(code) == 14
-    assert code.count("-") == 2
+    code = make_code()  # 16 of 31 letters and digits: 79 random bits
+    assert len(code) == 19
+    assert code.count("-") == 3
 
 
 def test_a_wrong_answer_is_judged_counted_and_listed(room):

@@ -18,22 +18,14 @@ still leads to their place; anything but a regular file of plain JSON in it is r
 
 from __future__ import annotations
 
-import contextlib
 import csv
-import errno
-import fcntl
-import hashlib
 import io
 import json
-import math
 import os
 import re
 import secrets
-import stat
-import tempfile
 import threading
 import time
-import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -46,90 +38,32 @@ from model.userfiles import LessonProgress
 from ..lab import CANCEL, Lab
 from ..lab.lesson_view import LessonView, opening_view
 from ..lab.session import Session
+from .checks import (
+    Refused,
+    bounded_text,
+    code_of,
+    key_of,
+    make_token,
+    name_of,
+    seconds_of,
+    token_of,
+    whole_number,
+)
+from .store import (
+    RESULTS_FORMAT,
+    RESULTS_FORMAT_1,
+    ResultsLock,
+    read_results,
+    real_path,
+    write_private,
+)
 
-RESULTS_FORMAT = "pyramid-lab-classroom-results/2"
-#: The first format kept each student's key in clear: read, and the keys hashed.
-RESULTS_FORMAT_1 = "pyramid-lab-classroom-results/1"
 MAX_STUDENTS = 200
-MAX_NAME = 40
 MAX_MOVE_TEXT = 60
-MAX_RESULTS_BYTES = 8 * 1024 * 1024
-TOKEN_BYTES = 18  # secrets.token_urlsafe: 24 characters
-_TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
-_CODE = re.compile(r"[A-Za-z0-9-]{4,40}")
-CODE_WORDS = 3  # a code made up: three groups of four letters and digits
-
-
-class Refused(ValueError):
-    """A value from a browser the class does not take; the message says why."""
-
-
-# ---- checks of what a browser sends ---------------------------------------------------------
-
-
-def bounded_text(value: Any, what: str, limit: int) -> str:
-    if not isinstance(value, str):
-        raise Refused(f"{what} must be text")
-    if len(value) > limit:
-        raise Refused(f"{what} is too long (at most {limit} characters)")
-    return value
-
-
-def name_of(value: Any) -> str:
-    """A student's name: 1 to 40 printable characters, spaces squeezed."""
-    text = unicodedata.normalize("NFC", bounded_text(value, "the name", 4 * MAX_NAME))
-    text = " ".join(text.split())
-    if not text:
-        raise Refused("type your name first")
-    if len(text) > MAX_NAME:
-        raise Refused(f"the name is too long (at most {MAX_NAME} characters)")
-    if any(unicodedata.category(c)[0] == "C" for c in text):
-        raise Refused("the name has a character that cannot be shown")
-    return text
-
-
-def token_of(value: Any) -> str:
-    text = bounded_text(value, "the student's key", 64)
-    if not _TOKEN.fullmatch(text):
-        raise Refused("the student's key is not one this class gives")
-    return text
-
-
-def code_of(value: Any) -> str:
-    text = bounded_text(value, "the class code", 40)
-    if not _CODE.fullmatch(text):
-        raise Refused("a class code is 4 to 40 letters, digits and dashes")
-    return text
-
-
-def whole_number(value: Any, what: str, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise Refused(f"{what} must be a whole number")
-    if isinstance(value, float):
-        if not value.is_integer():
-            raise Refused(f"{what} must be a whole number")
-        value = int(value)
-    if not low <= value <= high:
-        raise Refused(f"{what} must be from {low} to {high}")
-    return value
-
-
-def point_of(value: Any, count: int) -> tuple[int, ...]:
-    """A point sent by a page: ``count`` whole numbers (from 0 to 99)."""
-    if not isinstance(value, list) or len(value) != count:
-        raise Refused(f"a point is a list of {count} whole numbers")
-    return tuple(whole_number(v, "a coordinate", 0, 99) for v in value)
-
-
-def key_of(token: str) -> str:
-    """What the class keeps of a student's key: its SHA-256 digest (hex). The key itself
-    lives in the student's browser only."""
-    return hashlib.sha256(token.encode("ascii")).hexdigest()
-
-
-def make_code() -> str:
-    alphabet = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i to misread
-    return "-".join("".join(secrets.choice(alphabet) for _ in range(4)) for _ in range(CODE_WORDS))
+#: Students removed and kept (to be brought back) at most; past it the oldest go for good.
+MAX_REMOVED = 1000
+#: Students waiting for the teacher's yes at most (the class closed to new students).
+MAX_WAITING = 60
 
 
 # ---- the lessons --------------------------------------------------------------------------
@@ -166,6 +100,11 @@ def find_lessons(paths: Sequence[str | os.PathLike[str]]) -> list[Path]:
 
 
 # ---- one student ------------------------------------------------------------------------------
+
+
+class Removed(Refused):
+    """A key of a student the teacher removed (the page keeps it: they may be brought
+    back)."""
 
 
 class StudentProgress(LessonProgress):
@@ -233,18 +172,10 @@ def _record_of(raw: Any) -> StepRecord:
         tries=whole_number(raw.get("tries", 0), "tries", 0, 10**9),
         right=whole_number(raw.get("right", 0), "right", 0, 10**9),
         wrong=whole_number(raw.get("wrong", 0), "wrong", 0, 10**9),
-        seconds=_seconds(raw.get("seconds", 0)),
+        seconds=seconds_of(raw.get("seconds", 0)),
         last_wrong=bounded_text(raw.get("last_wrong", ""), "last_wrong", 2000),
         reason=bounded_text(raw.get("reason", ""), "reason", 4000),
     )
-
-
-def _seconds(value: Any) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise Refused("seconds must be a number")
-    if not (math.isfinite(value) and 0 <= value <= 10**9):
-        raise Refused("seconds must be from 0 to 1000000000")
-    return float(value)
 
 
 #: The view a lesson opens with: every level, no peel, no clip.
@@ -347,7 +278,7 @@ class Student:
         self.version += 1
         if self.lab.lessons.lesson is not None:
             self.row_kept = self.row()
-        self.room.touched()
+        self.room.touched(self.key)
 
     # -- answers --
 
@@ -568,159 +499,6 @@ def _default_prompt(kind: str) -> str:
     }.get(kind, "")
 
 
-# ---- the results file: one class's, private, whole --------------------------------------------
-
-
-def results_folder() -> Path:
-    """Where classes keep their results by default: ``$XDG_DATA_HOME/pyramid-lab/classroom``
-    (``~/.local/share/pyramid-lab/classroom``): the user's own, never the working folder."""
-    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(data) / "pyramid-lab" / "classroom"
-
-
-def class_name(paths: Sequence[str | os.PathLike[str]], code: str) -> str:
-    """A class's name when none is given: its lessons' (the first's, and how many) and a
-    digest of its code, so two classes of other lessons or another code never share a
-    results file, and the same lessons with the same code go on where they stopped."""
-    stems = [Path(p).name.removesuffix(lessons.SUFFIX) for p in paths] or ["class"]
-    first = re.sub(r"[^A-Za-z0-9_-]+", "-", stems[0]).strip("-")[:40] or "class"
-    more = f"-and-{len(stems) - 1}-more" if len(stems) > 1 else ""
-    digest = hashlib.sha256(("\0".join(map(str, paths)) + "\0" + code).encode()).hexdigest()
-    return f"{first}{more}-{digest[:10]}"
-
-
-def name_ok(name: str) -> str:
-    """A class's ``--name``: 1 to 60 letters, digits, dots, dashes and underscores, not
-    starting with a dot (it names a file in :func:`results_folder`)."""
-    if not re.fullmatch(r"[A-Za-z0-9_-][A-Za-z0-9._-]{0,59}", name):
-        raise Refused("a class's name is 1 to 60 letters, digits, dots, dashes and underscores")
-    return name
-
-
-def write_private(path: Path, data: bytes) -> None:
-    """Replace ``path`` by ``data`` atomically, readable by this user only (0600): a
-    temporary file beside it (made 0600), flushed, renamed over it. OSError when it
-    cannot be written (nothing half-written is left)."""
-    folder = path.parent
-    handle, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.chmod(tmp, 0o600)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    with contextlib.suppress(OSError):  # the rename itself to disk
-        fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-
-
-class ResultsLock:
-    """The results file held by one class: ``.NAME.lock`` beside it, locked
-    (``fcntl.flock``) while the class runs; a second class on the same file is refused
-    in words. The lock goes with the process (a killed class leaves none)."""
-
-    def __init__(self, results: Path) -> None:
-        self.path = results.with_name(f".{results.name}.lock")
-        self.fd: int | None = None
-
-    def take(self) -> None:
-        """Lock; PositionFormatError naming the results file when another class holds
-        it, or when it cannot be made."""
-        results = self.path.with_name(self.path.name[1:].removesuffix(".lock"))
-        try:
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o600)
-        except OSError as exc:
-            raise PositionFormatError(
-                str(results), f"cannot be locked ({exc.strerror or exc})"
-            ) from None
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError as exc:
-            os.close(fd)
-            if exc.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
-                raise PositionFormatError(
-                    str(results),
-                    "another class is running on this results file: stop it first, or "
-                    "give this class another --name",
-                ) from None
-            raise PositionFormatError(
-                str(results), f"cannot be locked ({exc.strerror or exc})"
-            ) from None
-        self.fd = fd
-
-    def release(self) -> None:
-        if self.fd is not None:
-            with contextlib.suppress(OSError):
-                fcntl.flock(self.fd, fcntl.LOCK_UN)
-            os.close(self.fd)
-            self.fd = None
-
-
-def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number a results file holds")
-
-
-def _finite(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value):
-        raise ValueError("a number too big for a results file")
-    return value
-
-
-def read_results(path: Path) -> Any:
-    """The JSON of the results file at ``path``: a regular file (a FIFO, a device or a
-    folder is refused without being opened for long), at most
-    :data:`MAX_RESULTS_BYTES`, plain JSON (no NaN, no infinity, no number too big, no
-    nesting deeper than Python's parser takes). PositionFormatError saying why."""
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
-    except OSError as exc:
-        raise PositionFormatError(str(path), f"cannot be read ({exc.strerror})") from None
-    try:
-        mode = os.fstat(fd).st_mode
-        if not stat.S_ISREG(mode):
-            kind = (
-                "a folder"
-                if stat.S_ISDIR(mode)
-                else "a FIFO"
-                if stat.S_ISFIFO(mode)
-                else "a device"
-                if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
-                else "not a regular file"
-            )
-            raise PositionFormatError(str(path), f"is {kind}, not a results file")
-        chunks = []
-        left = MAX_RESULTS_BYTES + 1
-        while left > 0:
-            chunk = os.read(fd, min(left, 1 << 20))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            left -= len(chunk)
-        data = b"".join(chunks)
-    except OSError as exc:
-        raise PositionFormatError(str(path), f"cannot be read ({exc.strerror})") from None
-    finally:
-        os.close(fd)
-    if len(data) > MAX_RESULTS_BYTES:
-        raise PositionFormatError(str(path), "too big for a results file")
-    try:
-        return json.loads(data, parse_constant=_refuse_constant, parse_float=_finite)
-    except RecursionError:
-        raise PositionFormatError(str(path), "nested too deep for a results file") from None
-    except ValueError as exc:
-        said = str(exc) if "results file" in str(exc) else "not JSON"
-        raise PositionFormatError(str(path), shorten(said, 80)) from None
-
-
 # ---- the class ------------------------------------------------------------------------------
 
 
@@ -745,6 +523,18 @@ class Classroom:
         self.save_failed = ""
         self.ever_failed = False
         self.held: ResultsLock | None = None
+        #: Closed to new students: a join waits for the teacher's yes (:meth:`wait`).
+        self.closed = False
+        #: The students the teacher removed, by their keys' digests, oldest first: their
+        #: keys act no more (over a restart too), and the teacher may bring them back.
+        self.removed: dict[str, Student] = {}
+        #: The joins waiting for the teacher's yes, by their handle: the names asked.
+        self.waiting: dict[str, str] = {}
+        #: Grows with every change the teacher's page shows.
+        self.version = 0
+        #: Told (from any thread) of each change: a student's key's digest, or None for
+        #: the class's (the server pushes what changed to the pages concerned).
+        self.listener: Callable[[str | None], None] | None = None
 
     @classmethod
     def open(
@@ -760,6 +550,8 @@ class Classroom:
         ``results`` when it exists (locked first when ``lock``: a class running on it
         already is refused). PositionFormatError naming the file at fault."""
         given = [ClassLesson(path, lessons.read(path)) for path in find_lessons(paths)]
+        if results is not None:  # one class however its file is spelled (links, ..)
+            results = real_path(results)
         room = cls(given, code_of(code), results, on_board=on_board)
         if results is not None:
             if lock:
@@ -779,44 +571,123 @@ class Classroom:
             self.held.release()
             self.held = None
 
-    def touched(self) -> None:
+    def touched(self, key: str | None = None) -> None:
+        """Something changed (a student's, by their key's digest, or the class's): kept at
+        the next save, and said to :attr:`listener`."""
         self.dirty = True
+        self.version += 1
+        if self.listener is not None:
+            self.listener(key)
 
     # -- students --
 
     def join(self, name: Any) -> Student:
+        """A new student of that name, with a key of their own (in :attr:`Student.token`
+        for this run only). Refused in words when the class is full, or closed to new
+        students (then the join waits for the teacher: :meth:`wait`)."""
         name = name_of(name)
         with self.lock:
-            if len(self.students) >= MAX_STUDENTS:
-                raise Refused(f"the class is full ({MAX_STUDENTS} students)")
-            token = secrets.token_urlsafe(TOKEN_BYTES)
-            student = Student(self, key_of(token), name, token)
-            with student.lock:
-                student.open_lesson(0, 0)
-            self.students[student.key] = student
-            self.dirty = True
+            if self.closed:
+                raise Refused("the class is closed to new students: ask the teacher")
+            return self._join(name)
+
+    def _join(self, name: str) -> Student:
+        if len(self.students) >= MAX_STUDENTS:
+            raise Refused(
+                f"the class is full ({MAX_STUDENTS} students): the teacher can remove some"
+            )
+        token = make_token()
+        student = Student(self, key_of(token), name, token)
+        with student.lock:
+            student.open_lesson(0, 0)
+        self.students[student.key] = student
+        self.touched(None)
+        return student
+
+    def set_closed(self, closed: bool) -> None:
+        """Close the class to new students (a join then waits for the teacher's yes), or
+        open it again (those waiting are let in by the page asking again)."""
+        with self.lock:
+            self.closed = closed
+            self.touched(None)
+
+    def wait(self, name: Any) -> str:
+        """A join asked while the class is closed: its handle, until the teacher says yes
+        (:meth:`admit`) or no (:meth:`forget_waiting`)."""
+        name = name_of(name)
+        with self.lock:
+            if len(self.waiting) >= MAX_WAITING:
+                raise Refused("too many are waiting for the teacher's yes: try again soon")
+            handle = secrets.token_hex(6)
+            self.waiting[handle] = name
+            self.touched(None)
+            return handle
+
+    def admit(self, handle: str) -> Student:
+        """The teacher's yes to a join waiting: the student, in the class."""
+        with self.lock:
+            name = self.waiting.get(handle)
+            if name is None:
+                raise Refused("that page is no longer waiting (closed?)")
+            student = self._join(name)
+            del self.waiting[handle]
             return student
+
+    def forget_waiting(self, handle: str) -> str:
+        """A join waiting no more (the teacher's no, or its page closed); its name."""
+        with self.lock:
+            name = self.waiting.pop(handle, "")
+            if name:
+                self.touched(None)
+            return name
 
     def student(self, token: Any) -> Student:
         key = key_of(token_of(token))
         with self.lock:
             found = self.students.get(key)
+            gone = key in self.removed
+        if gone:
+            raise Removed("the teacher has taken you out of this class: ask the teacher")
         if found is None:
             raise Refused("this class does not know you (yet): type your name to join")
         found.seen_at = time.monotonic()
         return found
 
-    def remove(self, student_id: Any) -> str:
-        """The teacher removes a student (by their row's id) from the class and its
-        results; their name. Their key is known no more: their page asks for a name."""
-        wanted = bounded_text(student_id, "the student", 24)
+    def remove(self, ids: Any) -> list[str]:
+        """The teacher removes students (by their rows' ids) from the class and its results;
+        their names. Their keys act no more, over a restart too (their pages say so); they
+        are kept aside until the teacher brings them back (:meth:`bring_back`)."""
+        wanted = _ids(ids)
+        names = []
         with self.lock:
-            for key, student in self.students.items():
-                if secrets.compare_digest(student.id, wanted):
+            for key, student in list(self.students.items()):
+                if student.id in wanted:
                     del self.students[key]
-                    self.dirty = True
-                    return student.name
-        raise Refused("no such student (removed already?)")
+                    self.removed[key] = student
+                    names.append(student.name)
+                    self.touched(key)
+            while len(self.removed) > MAX_REMOVED:
+                del self.removed[next(iter(self.removed))]
+        if not names:
+            raise Refused("no such student (removed already?)")
+        return names
+
+    def bring_back(self, ids: Any) -> list[str]:
+        """Students removed, back in the class as they were; their names."""
+        wanted = _ids(ids)
+        names = []
+        with self.lock:
+            for key, student in list(self.removed.items()):
+                if student.id in wanted:
+                    if len(self.students) >= MAX_STUDENTS:
+                        raise Refused(f"the class is full ({MAX_STUDENTS} students)")
+                    del self.removed[key]
+                    self.students[key] = student
+                    names.append(student.name)
+                    self.touched(key)
+        if not names:
+            raise Refused("no such student removed")
+        return names
 
     def teacher(self, code: Any) -> None:
         if not secrets.compare_digest(bytes(code_of(code), "utf-8"), bytes(self.code, "utf-8")):
@@ -829,6 +700,25 @@ class Classroom:
     def rows(self) -> list[dict[str, Any]]:
         """The teacher's lines, as each student's last change left them."""
         return [row for student in self.roster() if (row := student.live_row()) is not None]
+
+    def lines(self) -> dict[str, Any]:
+        """What the teacher's page shows: the lines, the joins waiting, the students
+        removed (to bring back), whether the class is closed, the lessons."""
+        with self.lock:
+            waiting = [{"id": h, "name": n} for h, n in self.waiting.items()]
+            removed = [
+                {"id": s.id, "name": s.name, "tag": s.tag} for s in reversed(self.removed.values())
+            ]
+        return {
+            "rows": self.rows(),
+            "waiting": waiting,
+            "removed": removed,
+            "closed": self.closed,
+            "lessons": [
+                {"title": given.title, "steps": len(given.lesson.steps)} for given in self.lessons
+            ],
+            "alarm": self.save_failed,
+        }
 
     def everyone_to(self, lesson: int, step: int) -> int:
         """Every student to lesson ``lesson``'s step ``step`` (counted from 0); how many."""
@@ -904,10 +794,18 @@ class Classroom:
         for student in self.roster():
             with student.lock:
                 students.append(student.to_json())
+        with self.lock:
+            gone = list(self.removed.values())
+        removed = []
+        for student in gone:
+            with student.lock:
+                removed.append(student.to_json())
         return {
             "format": RESULTS_FORMAT,
             "lessons": [str(given.path) for given in self.lessons],
             "students": students,
+            "removed": removed,
+            "closed": self.closed,
         }
 
     def save(self) -> Path | None:
@@ -943,13 +841,23 @@ class Classroom:
             raise PositionFormatError(str(path), '"lessons" must be a list')
         try:
             for entry in _entries(raw.get("students")):
-                self._restore(entry, listed, where)
+                key, student = self._restore(entry, listed, where)
+                self.students[key] = student
+            for entry in _entries(raw.get("removed", [])):
+                key, student = self._restore(entry, listed, where)
+                self.students.pop(key, None)
+                self.removed[key] = student
+            while len(self.removed) > MAX_REMOVED:
+                del self.removed[next(iter(self.removed))]
+            self.closed = raw.get("closed") is True
         except (Refused, PositionFormatError) as exc:
             raise PositionFormatError(str(path), str(exc)) from None
         if len(self.students) > MAX_STUDENTS:
             raise PositionFormatError(str(path), f"more than {MAX_STUDENTS} students")
 
-    def _restore(self, entry: dict[str, Any], listed: list[Any], where: dict[str, int]) -> None:
+    def _restore(
+        self, entry: dict[str, Any], listed: list[Any], where: dict[str, int]
+    ) -> tuple[str, Student]:
         if "key_sha256" in entry:
             key = bounded_text(entry.get("key_sha256"), "a key's digest", 64)
             if not re.fullmatch(r"[0-9a-f]{64}", key):
@@ -986,7 +894,14 @@ class Classroom:
                 steps = len(self.lessons[lesson].lesson.steps)
                 at = whole_number(entry.get("step", 0), "a step", 0, lessons.MAX_STEPS)
                 student.open_lesson(lesson, min(at, steps - 1))
-        self.students[key] = student
+        return key, student
+
+
+def _ids(value: Any) -> set[str]:
+    """The teacher's choice of students: a list of rows' ids (at most a class's worth)."""
+    if not isinstance(value, list) or not 1 <= len(value) <= MAX_STUDENTS + MAX_REMOVED:
+        raise Refused("which students? (a list of them)")
+    return {bounded_text(v, "a student", 24) for v in value}
 
 
 def _entries(value: Any) -> Iterable[dict[str, Any]]:

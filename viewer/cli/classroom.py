@@ -1,25 +1,29 @@
-"""``pyramid-lab classroom [LESSON_OR_FOLDER...] [--host H] [--port N] [--code CODE]
-[--name NAME] [--results FILE]``: serve the lessons (none named: the shipped lessons) to a
-class in their browsers (``viewer.classroom``).
+"""``pyramid-lab classroom [LESSON_OR_FOLDER...] [--host H] [--port N] [--name NAME]
+[--results FILE] [--code CODE | --new-code] [--allow-host NAME]``: serve the lessons (none
+named: the shipped lessons) to a class in their browsers (``viewer.classroom``).
 
-It prints two addresses, the students' page and the teacher's (with the class code, made
-up when none is given), and listens on 127.0.0.1 unless ``--host`` says otherwise. Every
+It prints two addresses, the students' page and the teacher's (with the class code), and
+listens on 127.0.0.1 unless ``--host`` says otherwise. A class outlives its process: every
 student's progress goes to the class's results file (by default ``NAME.json`` in the
-user's data folder, :func:`~viewer.classroom.room.results_folder`; NAME is ``--name``, else
-made of the lessons and the code), locked while the class runs (a second class on it is
-refused), written atomically (mode 0600) every few seconds while something changed and
-when the server stops (Ctrl+C, SIGTERM); a results file that exists is read first, so the
-class goes on where it stopped. A results file that cannot be written is said on the
-teacher's page at once, and the command ends with status 1."""
+user's data folder, :func:`~viewer.classroom.store.results_folder`; NAME is ``--name``,
+else made of the lessons, the same each run), and its class code is kept beside it
+(``NAME.json.code``, mode 0600; made up the first time, ``--new-code`` makes another): the
+same command again continues the same class, and the pages open come back by themselves.
+The results file is locked while the class runs (a second class on it, however its path is
+spelled, is refused), written atomically (mode 0600) every few seconds while something
+changed and when the server stops (Ctrl+C, SIGTERM: within seconds, whatever the pages
+do). A results file that cannot be written is said on the teacher's page at once, and the
+command ends with status 1."""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
+import shlex
 import signal
 import socket
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -55,14 +59,28 @@ def add_parser(commands: Any, help: str) -> None:
     classroom.add_argument(
         "--code",
         default=None,
-        help="the class code the teacher's page asks for (default: one is made up)",
+        help="the class code the teacher's page asks for, at least 16 letters and digits "
+        "(default: the one kept with the class, else one made up)",
+    )
+    classroom.add_argument(
+        "--new-code",
+        action="store_true",
+        help="make the class a new code (the old one opens the teacher's page no more)",
+    )
+    classroom.add_argument(
+        "--allow-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a name the pages may reach the class by besides its addresses and this "
+        "machine's names (a TLS proxy's name; the others are refused: DNS rebinding)",
     )
     classroom.add_argument(
         "--name",
         default=None,
         help="the class's name: its results file is NAME.json in the user's data folder "
-        "($XDG_DATA_HOME/pyramid-lab/classroom; default: a name made of the lessons and "
-        "the code)",
+        "($XDG_DATA_HOME/pyramid-lab/classroom; default: a name made of the lessons, the "
+        "same each run: the same command continues the same class)",
     )
     classroom.add_argument(
         "--results",
@@ -76,47 +94,55 @@ def run(args: argparse.Namespace) -> int:
     from model import content
     from model.game import PositionFormatError
 
-    from ..classroom.room import (
-        Classroom,
-        Refused,
-        class_name,
-        make_code,
-        name_ok,
-        results_folder,
-    )
+    from ..classroom.checks import Refused, chosen_code
+    from ..classroom.room import Classroom, find_lessons
     from ..classroom.sites import on_board
+    from ..classroom.store import class_name, kept_code, name_ok, results_folder
 
     if not 0 <= args.port <= 65535:
         print(f"pyramid-lab: --port {args.port}: a port is from 0 to 65535", file=sys.stderr)
         return EXIT_BAD_INPUT
-    code = args.code if args.code is not None else make_code()
+    if args.code is not None and args.new_code:
+        print("pyramid-lab: --code or --new-code, not both", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    lessons = args.lessons or [str(content.lessons())]
     try:
-        lessons = args.lessons or [str(content.lessons())]
+        chosen = chosen_code(args.code) if args.code is not None else None
+    except Refused as exc:
+        print(f"pyramid-lab: --code: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
         if args.results is not None:
             results = Path(args.results)
         else:
-            name = name_ok(args.name) if args.name is not None else class_name(lessons, code)
+            name = name_ok(args.name) if args.name is not None else None
+            name = name or class_name(find_lessons(lessons))
             folder = results_folder()
             folder.mkdir(parents=True, exist_ok=True, mode=0o700)
             results = folder / f"{name}.json"
     except Refused as exc:
         print(f"pyramid-lab: --name: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except PositionFormatError as exc:
+        print(f"pyramid-lab: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
     except OSError as exc:
         print(f"pyramid-lab: the results folder cannot be made ({exc.strerror})", file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
-        room = Classroom.open(lessons, code, results, on_board, lock=True)
+        room = Classroom.open(lessons, "pending", results, on_board, lock=True)
+        try:
+            room.code = kept_code(results, chosen, new=args.new_code)
+        except BaseException:
+            room.close()
+            raise
     except PositionFormatError as exc:
         print(f"pyramid-lab: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except Refused as exc:
-        print(f"pyramid-lab: --code: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     _log_to_stderr()
     _warm_up()
     try:
-        asyncio.run(serve(room, args.host, args.port))
+        asyncio.run(serve(room, args.host, args.port, allow=args.allow_host))
     except OSError as exc:
         print(
             f"pyramid-lab: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}",
@@ -124,10 +150,11 @@ def run(args: argparse.Namespace) -> int:
         )
         return EXIT_BAD_INPUT
     finally:
-        saved = _save(room)
         room.close()
-    if saved:
-        print(f"the students' progress is in {saved}", flush=True)
+    if room.results is not None and not room.save_failed:
+        print(f"The class has stopped. The students' progress is in {room.results}", flush=True)
+        print(f"To continue the class: {again(args)}", flush=True)
+        print("(the pages still open come back by themselves)", flush=True)
     if room.ever_failed:
         print(
             "pyramid-lab: the results file could not always be written: some of the "
@@ -136,6 +163,22 @@ def run(args: argparse.Namespace) -> int:
         )
         return EXIT_INTERNAL
     return EXIT_OK
+
+
+def again(args: argparse.Namespace) -> str:
+    """The command that continues the class (its code kept with it: none given)."""
+    words = ["pyramid-lab", "classroom", *args.lessons]
+    if args.host != "127.0.0.1":
+        words += ["--host", args.host]
+    if args.port != DEFAULT_PORT:
+        words += ["--port", str(args.port)]
+    if args.name is not None:
+        words += ["--name", args.name]
+    if args.results is not None:
+        words += ["--results", args.results]
+    for name in args.allow_host:
+        words += ["--allow-host", name]
+    return shlex.join(words)
 
 
 def _warm_up() -> None:
@@ -149,9 +192,9 @@ def _warm_up() -> None:
 
 
 def _log_to_stderr() -> None:
-    """The class's own lines (who joined, a removal, an address locked out, a fault) on
-    stderr, each one line: what a page sent is in them escaped (``web.shown``). aiohttp's
-    own lines are left out: they may carry what a client sent as it came."""
+    """The class's own lines (who joined, a removal, a fault) on stderr, each one line:
+    what a page sent is in them escaped (``service.shown``). aiohttp's own lines are left
+    out: they may carry what a client sent as it came."""
     import logging
 
     handler = logging.StreamHandler(sys.stderr)
@@ -161,17 +204,6 @@ def _log_to_stderr() -> None:
     ours.setLevel(logging.INFO)
     ours.propagate = False
     logging.getLogger("aiohttp").setLevel(logging.CRITICAL + 1)
-
-
-def _save(room: Any) -> Path | None:
-    said = room.save_failed
-    try:
-        found: Path | None = room.save()
-    except OSError as exc:
-        if room.save_failed != said:  # said once, not every few seconds
-            print(f"pyramid-lab: {room.save_failed or exc}", file=sys.stderr, flush=True)
-        return None
-    return found
 
 
 def addresses(host: str, port: int, code: str) -> tuple[str, str]:
@@ -185,48 +217,41 @@ def addresses(host: str, port: int, code: str) -> tuple[str, str]:
     return base, f"{base}teacher#code={code}"
 
 
-async def serve(room: Any, host: str, port: int, ready: Any = None) -> None:
-    """Run the class's server until SIGINT or SIGTERM; the results are written every
-    :data:`~viewer.classroom.web.SAVE_EVERY` seconds while something changed (on a thread:
-    a student's long answer holds their lock, never the server)."""
+async def serve(
+    room: Any, host: str, port: int, ready: Any = None, allow: Sequence[str] = ()
+) -> None:
+    """Run the class's server until SIGINT or SIGTERM (then stopped within seconds, the
+    results written, whatever the pages do)."""
     from aiohttp import web
 
-    from ..classroom.web import SAVE_EVERY, Limits, bound_sockets, build_app
+    from ..classroom.guard import QUIET, BoundSite, Hosts, Limits
+    from ..classroom.web import build_app
 
     limits = Limits()
-    app = build_app(room, limits)
+    app = build_app(room, limits, Hosts.started_for(host, allow))
     runner = web.AppRunner(
         app,
         access_log=None,
         handle_signals=False,
-        shutdown_timeout=2.0,
+        shutdown_timeout=1.0,
         keepalive_timeout=limits.idle,
     )
     await runner.setup()
-    assert runner.server is not None
-    bound_sockets(runner.server, limits)
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
     try:
-        site = web.TCPSite(runner, host, port, backlog=128)
+        site = BoundSite(runner, host, port, app[QUIET])
         await site.start()
-        # the port given when it was 0
-        bound = next((int(a[1]) for a in runner.addresses if isinstance(a, tuple)), port)
-        await asyncio.to_thread(_save, room)  # at once: a file that cannot be written is said
-        students, teacher = addresses(host, bound, room.code)
+        students, teacher = addresses(host, site.port, room.code)
         print(f"Students' page: {students}", flush=True)
         print(f"Teacher's page: {teacher}", flush=True)
         if room.results is not None:
             print(f"Results file:   {room.results}", flush=True)
         if ready is not None:
             ready(app)
-        while not stop.is_set():
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(stop.wait(), SAVE_EVERY)
-            if room.dirty:
-                await asyncio.to_thread(_save, room)
+        await stop.wait()
     finally:
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.remove_signal_handler(sig)

@@ -1,13 +1,15 @@
 // The classroom's pages: each speaks to the server over a websocket of its own, in explicit
-// JSON messages (viewer/classroom/web.py lists them), with the student's key (kept in this
-// browser) or the class code; what comes back goes into this page's own Vue data. Nothing
-// is shared with another page. The board is drawn by vtk.js (trame-vtk's vtk-view).
+// JSON messages (viewer/classroom/messages.py lists them), with the student's key (kept in
+// this browser) or the class code; what comes back, and what the server pushes when it
+// changes (the teacher moved the class, a student answered), goes into this page's own Vue
+// data. Nothing is shared with another page, nothing is polled. The websocket is opened
+// when the page has something to say (a key, a name, a code): the server closes a page
+// that says nothing. The board is drawn by vtk.js (trame-vtk's vtk-view).
 (function () {
   "use strict";
   const KEY = "pyramid-lab-classroom:" + location.host;
-  const POLL_MS = 1500;
-  const TEACHER_MS = 1000;
   const ANSWER_MS = 30000;
+  const OPEN_MS = 10000;
   const RETRY_MS = 1000;
   const RETRIES = 900; // a quarter of an hour
   const LOST = "The connection to the class was lost: trying again...";
@@ -22,6 +24,7 @@
     board_balls: null, board_points: null, board_marks: null, board_rims: null, board_faint: null,
     board_xray: null,
     teacher: null, teacher_code: "", teacher_lesson: 0, teacher_step: 1,
+    teacher_picked: [], teacher_confirm: null,
   };
   let vm = null; // the page's Vue instance (its data)
 
@@ -32,18 +35,22 @@
   C.set = set;
 
   // ---- the connection: one websocket, requests answered by id ----
-  const W = { ws: null, open: false, next: 1, waiting: new Map(), tries: 0, listeners: [] };
+  const W = {
+    ws: null, open: false, next: 1, waiting: new Map(), tries: 0, listeners: [], opened: [],
+    pushed: null, wanted: () => false,
+  };
 
   function connect() {
+    if (W.ws && W.ws.readyState <= 1) return;
     const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") +
       location.host + "/ws");
     W.ws = ws;
     ws.onopen = () => {
       W.open = true;
-      const again = W.tries > 0 || W.wasOpen;
+      const again = W.tries > 0;
       W.tries = 0;
-      W.wasOpen = true;
       if (get("cr_msg") === LOST) set("cr_msg", "");
+      for (const opened of W.opened.splice(0)) opened(true);
       if (again) for (const listener of W.listeners) listener();
     };
     ws.onmessage = (event) => {
@@ -53,12 +60,23 @@
       if (waiting) {
         W.waiting.delete(answer.id);
         waiting(answer);
+      } else if (answer.push && W.pushed) {
+        W.pushed(answer); // what changed for this page, sent by the server
       }
     };
-    ws.onclose = () => {
+    ws.onclose = (event) => {
       W.open = false;
       for (const waiting of W.waiting.values()) waiting(null);
       W.waiting.clear();
+      for (const opened of W.opened.splice(0)) opened(false);
+      // the server closed this page for a reason of its own (4000-4999): said, and the
+      // page connects again only when it has something to say
+      if (event.code >= 4000 && event.code < 5000) {
+        set("cr_msg", event.reason || "The class closed this page: reload it.");
+        W.tries = 0;
+        return;
+      }
+      if (!W.wanted()) { W.tries = 0; return; }
       W.tries += 1;
       if (W.tries > RETRIES) {
         set("cr_msg", GONE);
@@ -71,9 +89,19 @@
   C.onConnect = function (listener) { W.listeners.push(listener); };
   C.connected = function () { return W.open; };
 
+  // The connection, opened if need be: true once open, false if it could not be.
+  function opened() {
+    if (W.open) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = window.setTimeout(() => resolve(false), OPEN_MS);
+      W.opened.push((ok) => { window.clearTimeout(timer); resolve(ok); });
+      connect();
+    });
+  }
+
   // A request to the server: its answer, or null (no connection, or no answer in time).
-  function call(kind, fields) {
-    if (!W.open) return Promise.resolve(null);
+  async function call(kind, fields) {
+    if (!(await opened())) return null;
     const id = W.next++;
     const message = Object.assign({ id: id, do: kind }, fields || {});
     return new Promise((resolve) => {
@@ -116,11 +144,15 @@
       return;
     }
     set("cr_msg", answer.error || "");
+    if (answer.waiting) C.waiting = true;
+    if (answer.refused) C.waiting = false;
     if (answer.forget) {
-      window.localStorage.removeItem(KEY);
+      // (a removed student's key is kept: the teacher may bring them back)
+      if (!answer.removed) window.localStorage.removeItem(KEY);
       set("cr", null);
       return;
     }
+    if (answer.token) C.waiting = false;
     if (answer.token) window.localStorage.setItem(KEY, answer.token);
     if (answer.board) {
       const board = answer.board;
@@ -174,7 +206,7 @@
   C.act = async function (action, args) {
     if (!token()) return;
     const started = performance.now();
-    const answer = await call("act", { action: action, args: args || [], known: C.keys });
+    const answer = await call("act", { action: action, args: args || [] });
     apply(answer);
     C.lastMs = performance.now() - started;
     document.body.dataset.acted = String((Number(document.body.dataset.acted) || 0) + 1);
@@ -291,28 +323,27 @@
     C.act("view", [get("cr").view.top, get("cr").view.peel, get("cr").view.clip]);
   };
 
-  async function poll() {
-    if (token() && !C.busy) {
-      C.busy = true;
-      const answer = await call("poll", { version: C.version, known: C.keys });
-      C.busy = false;
+  async function resume() {
+    if (token()) {
+      const answer = await call("resume", { key: token() });
       if (answer && !answer.same) apply(answer);
     }
   }
 
-  async function resume() {
-    if (token()) apply(await call("resume", { key: token() }));
-  }
-
   C.student_mounted = async function () {
     listen();
+    W.pushed = apply;
+    W.wanted = () => !!token() || !!C.waiting;
     await C.ready;
     await resume();
-    if (!C.timer) C.timer = window.setInterval(poll, POLL_MS);
     if (!C.labelTimer) C.labelTimer = window.setInterval(placeLabels, 120);
     // connected again after a lost connection (a server restarted): the page asks for its
     // place anew and frames the board again, as on a first load
-    C.onConnect(() => { C.boardKey = null; resume(); });
+    C.onConnect(() => {
+      C.boardKey = null;
+      if (token()) resume();
+      else if (C.waiting) C.join(); // (asked again: the class forgot a page it lost)
+    });
   };
 
   // ---- the teacher's page ----
@@ -337,10 +368,16 @@
     const answer = await call("teacher", { order: order || null, args: args || null });
     if (!answer) return;
     if (answer.csv !== undefined) return answer.csv;
-    // what the last order did stays said until the next order: a poll says nothing new
+    // what the last order did stays said until the next order: lines pushed say nothing new
     if (order) C.teacherSaid = answer.said || "";
     else if (!answer.error) answer.said = C.teacherSaid || "";
     return shown(answer);
+  }
+
+  function pushedLines(answer) {
+    if (!C.proven || answer.error) return;
+    answer.said = C.teacherSaid || "";
+    shown(answer);
   }
 
   function shown(answer) {
@@ -363,7 +400,27 @@
     teacher();
   };
 
-  C.remove = function (id) { teacher("remove", [id]); };
+  // Remove asks first: it names the students and says what goes with them
+  C.remove = function (ids) {
+    const rows = (get("teacher") || { rows: [] }).rows.filter((r) => ids.includes(r.id));
+    if (!rows.length) return;
+    set("teacher_confirm", { ids: rows.map((r) => r.id), names: rows.map((r) => r.name) });
+  };
+  C.remove_picked = function () { C.remove(get("teacher_picked").slice()); };
+  C.confirm_remove = async function () {
+    const asked = get("teacher_confirm");
+    set("teacher_confirm", null);
+    if (!asked) return;
+    await teacher("remove", [asked.ids]);
+    set("teacher_picked", []);
+  };
+  C.pick_all = function (on) {
+    set("teacher_picked", on ? get("teacher").rows.map((r) => r.id) : []);
+  };
+  C.bring_back = function (id) { teacher("bring_back", [[id]]); };
+  C.close_class = function (closed) { teacher("close", [closed]); };
+  C.admit = function (id) { teacher("admit", [id]); };
+  C.refuse = function (id) { teacher("refuse", [id]); };
 
   C.everyone = function () {
     teacher("everyone", [Number(get("teacher_lesson")), Number(get("teacher_step")) - 1]);
@@ -384,10 +441,11 @@
   C.teacher_mounted = async function () {
     const found = /code=([^&]+)/.exec(window.location.hash);
     if (found) set("teacher_code", decodeURIComponent(found[1]));
+    W.pushed = pushedLines;
+    W.wanted = () => !!C.proven;
     C.onConnect(() => { C.proven = false; teacher(); });
     await C.ready;
     teacher();
-    if (!C.timer) C.timer = window.setInterval(() => teacher(), TEACHER_MS);
   };
 
   // ---- the page: Vue with vtk.js's components, mounted when the document is read ----
@@ -407,9 +465,7 @@
     app.config.globalProperties.classroom = C;
     app.use(window.vue_vtk);
     app.mount("#app");
-    connect();
-    const opened = () => (W.open ? C.readied() : window.setTimeout(opened, 20));
-    opened();
+    C.readied();
   }
 
   window.classroom = C;

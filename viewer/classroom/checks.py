@@ -1,0 +1,120 @@
+"""The checks every value from a browser (or a results file) goes through: a bad one raises
+:class:`Refused` with a sentence, and the server answers it and goes on. No Qt, no VTK, no
+web."""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import re
+import secrets
+import unicodedata
+from typing import Any
+
+MAX_NAME = 40
+TOKEN_BYTES = 18  # secrets.token_urlsafe: 24 characters
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
+_CODE = re.compile(r"[A-Za-z0-9-]{4,60}")
+#: The letters of a class code made up: no 0/o, 1/l/i to misread (31 of them).
+CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
+#: A code made up: four groups of four letters and digits, 31**16 codes (79 random bits).
+CODE_WORDS = 4
+#: The shortest class code a teacher may choose (``--code``): 16 letters and digits of
+#: :data:`CODE_ALPHABET` drawn at random hold 79 bits; a shorter word is guessed.
+MIN_CHOSEN_CODE = 16
+
+
+class Refused(ValueError):
+    """A value from a browser the class does not take; the message says why."""
+
+
+def bounded_text(value: Any, what: str, limit: int) -> str:
+    if not isinstance(value, str):
+        raise Refused(f"{what} must be text")
+    if len(value) > limit:
+        raise Refused(f"{what} is too long (at most {limit} characters)")
+    return value
+
+
+def name_of(value: Any) -> str:
+    """A student's name: 1 to 40 printable characters, spaces squeezed."""
+    text = unicodedata.normalize("NFC", bounded_text(value, "the name", 4 * MAX_NAME))
+    text = " ".join(text.split())
+    if not text:
+        raise Refused("type your name first")
+    if len(text) > MAX_NAME:
+        raise Refused(f"the name is too long (at most {MAX_NAME} characters)")
+    if any(unicodedata.category(c)[0] == "C" for c in text):
+        raise Refused("the name has a character that cannot be shown")
+    return text
+
+
+def token_of(value: Any) -> str:
+    text = bounded_text(value, "the student's key", 64)
+    if not _TOKEN.fullmatch(text):
+        raise Refused("the student's key is not one this class gives")
+    return text
+
+
+def code_of(value: Any) -> str:
+    text = bounded_text(value, "the class code", 60)
+    if not _CODE.fullmatch(text):
+        raise Refused("a class code is 4 to 60 letters, digits and dashes")
+    return text
+
+
+def chosen_code(value: str) -> str:
+    """A class code the teacher chose (``--code``): long enough that guessing it is
+    hopeless (:data:`MIN_CHOSEN_CODE` letters and digits, dashes not counted)."""
+    text = code_of(value)
+    if len(text.replace("-", "")) < MIN_CHOSEN_CODE:
+        raise Refused(
+            f"a class code is at least {MIN_CHOSEN_CODE} letters and digits (dashes not "
+            "counted), or a page could guess it: leave --code out and the class makes one"
+        )
+    return text
+
+
+def whole_number(value: Any, what: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise Refused(f"{what} must be a whole number")
+    if isinstance(value, float):
+        if not value.is_integer():
+            raise Refused(f"{what} must be a whole number")
+        value = int(value)
+    if not low <= value <= high:
+        raise Refused(f"{what} must be from {low} to {high}")
+    return value
+
+
+def seconds_of(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise Refused("seconds must be a number")
+    if not (math.isfinite(value) and 0 <= value <= 10**9):
+        raise Refused("seconds must be from 0 to 1000000000")
+    return float(value)
+
+
+def point_of(value: Any, count: int) -> tuple[int, ...]:
+    """A point sent by a page: ``count`` whole numbers (from 0 to 99)."""
+    if not isinstance(value, list) or len(value) != count:
+        raise Refused(f"a point is a list of {count} whole numbers")
+    return tuple(whole_number(v, "a coordinate", 0, 99) for v in value)
+
+
+def key_of(token: str) -> str:
+    """What the class keeps of a student's key: its SHA-256 digest (hex). The key itself
+    lives in the student's browser only."""
+    return hashlib.sha256(token.encode("ascii")).hexdigest()
+
+
+def make_code() -> str:
+    """A class code: :data:`CODE_WORDS` groups of four of :data:`CODE_ALPHABET`."""
+    return "-".join(
+        "".join(secrets.choice(CODE_ALPHABET) for _ in range(4)) for _ in range(CODE_WORDS)
+    )
+
+
+def make_token() -> str:
+    """A student's key (144 random bits)."""
+    return secrets.token_urlsafe(TOKEN_BYTES)

@@ -1,0 +1,493 @@
+"""The classroom's guard, in one place: every bound on what a request, a socket or a page may
+ask (:class:`Limits`), and who a page is. Identity is the class's own, never the address
+(in a school every page comes from one NAT's address): a page is a student's once it gave
+their key, the teacher's once it gave the class code, and no one's until then.
+
+- :func:`guard`: the middleware every request goes through: its ``Host`` must be one the
+  server was started for (a page of another site that points its own name at the class's
+  address, DNS rebinding, is refused), the websocket's ``Origin`` must be the class's own,
+  and the pages' headers (their own scripts only, no frame round them, nothing cached).
+- :class:`Pages`: the pages connected and what each may hold. A page of no one yet has
+  :attr:`Limits.hello` seconds to join, resume or give the code, and past
+  :attr:`Limits.unjoined` of them the oldest is closed (a newcomer always gets in); a
+  student has at most :attr:`Limits.per_student` pages (the oldest closed past it), the
+  teacher :attr:`Limits.teacher_pages`; so neither pages of no one nor one student's keep
+  a classmate or the teacher out.
+- :class:`Page`: one page's websocket, its message budget, and what it was sent (a board
+  re-asked unchanged costs nothing). What a page does not read is bounded in all
+  (:attr:`Limits.unsent`): past it, the page furthest behind is dropped.
+- class-code tries are slowed per page, counted when they come (:meth:`Page.code_wait`),
+  never per address: nothing a page does locks the teacher out.
+- :class:`Turns`: the students' work on a few threads, the next job always the one of
+  whoever used the least of them lately: one student, or sixty hostile pages, cannot take
+  more than their share of the server's time.
+- :class:`BoundSite`: TCP connections that are no page yet (a request never finished) are
+  bounded in all, the oldest closed past :attr:`Limits.quiet_sockets`."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import heapq
+import ipaddress
+import itertools
+import logging
+import math
+import re
+import socket
+import time
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Literal, TypeVar
+
+from aiohttp import web
+
+log = logging.getLogger("viewer.classroom")
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What a page, a student and a socket may ask of the class."""
+
+    unjoined: int = 100  # pages of no one yet at once, in all (the oldest closed past it)
+    hello: float = 5.0  # seconds a page has to join, resume or give the class code
+    per_student: int = 3  # pages of one student at once (the oldest closed past it)
+    teacher_pages: int = 8  # the teacher's pages at once (the oldest closed past it)
+    quiet_sockets: int = 200  # TCP connections that are no page yet (the oldest closed)
+    idle: float = 15.0  # seconds a TCP connection may stay without a request
+    messages_a_second: float = 15.0  # a page's steady rate ...
+    burst: int = 40  # ... and how many at once above it
+    code_tries: int = 6  # class-code tries a page, then it is closed
+    code_wait: float = 1.0  # a page's second try waits this long, each after twice more
+    send_timeout: float = 5.0  # a message a page does not take in this long: closed
+    unsent: int = 48 * 1024 * 1024  # bytes sent and not yet read by the pages, in all
+    workers: int = 4  # threads answering students
+    usage_memory: float = 10.0  # seconds over which a student's use of them is weighed
+
+
+# ---- requests: the Host, the Origin and the pages' headers -------------------------------------
+
+
+@dataclass(frozen=True)
+class Hosts:
+    """The names a request's ``Host`` may give: an address (a browser that asked for an
+    address, not a name, was not led here by someone's DNS), ``localhost``, this
+    machine's names, and the names given (``--host``, ``--allow-host``: a proxy's)."""
+
+    names: frozenset[str]
+
+    @classmethod
+    def started_for(cls, host: str, more: Iterable[str] = ()) -> Hosts:
+        names = {"localhost", *more}
+        if host not in ("", "0.0.0.0", "::"):
+            names.add(host)
+        with contextlib.suppress(OSError):
+            names |= {socket.gethostname(), socket.getfqdn()}
+        return cls(frozenset(n.lower().rstrip(".") for n in names if n))
+
+    def allows(self, header: str | None) -> bool:
+        if not header:
+            return False
+        found = _HOST.fullmatch(header)
+        if found is None:
+            return False
+        name = (found.group(1) or found.group(3) or "").lower().rstrip(".")
+        if found.group(3) is not None:  # [an IPv6 address]
+            return _is_address(name)
+        return _is_address(name) or name in self.names
+
+
+#: A Host header: a name or IPv4 address and a port, or [an IPv6 address] and a port.
+_HOST = re.compile(r"([A-Za-z0-9.-]{1,253})(:[0-9]{1,5})?|\[([0-9A-Fa-f:.]{2,45})\](:[0-9]{1,5})?")
+
+
+def _is_address(text: str) -> bool:
+    try:
+        ipaddress.ip_address(text)
+    except ValueError:
+        return False
+    return True
+
+
+HOSTS = web.AppKey("hosts", Hosts)
+
+#: The pages' headers: their own scripts only (Vue compiles the templates: unsafe-eval),
+#: no frame around them, no address sent elsewhere, nothing kept in a cache.
+HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'none'; script-src 'self' 'unsafe-eval'; style-src 'self' "
+        "'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; "
+        "frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+    "Cache-Control": "no-store",
+}
+
+
+def origin_ok(request: web.BaseRequest) -> bool:
+    """A browser's websocket from another site's page is refused (its Origin is not this
+    server's); a client that sends no Origin is not a browser page of another site."""
+    origin = request.headers.get("Origin")
+    if origin is None:
+        return True
+    host = request.headers.get("Host", "")
+    return origin in (f"http://{host}", f"https://{host}")
+
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+@web.middleware
+async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """Every request: its Host (DNS rebinding refused), the websocket's Origin, and the
+    headers of what is served."""
+    host = request.headers.get("Host")
+    if not request.app[HOSTS].allows(host):
+        raise web.HTTPMisdirectedRequest(
+            text="this class answers only at the address it was started for (the address "
+            "its teacher gave), not at another name\n"
+        )
+    if request.path == "/ws" and not origin_ok(request):
+        raise web.HTTPForbidden(text="a page of another site cannot open the class\n")
+    response = await handler(request)
+    if request.path in ("/", "/teacher"):
+        headers = dict(HEADERS)
+        assert host is not None  # (allowed above)
+        # the page's own websocket, named (not every browser's 'self' matches ws: / wss:)
+        headers["Content-Security-Policy"] = headers["Content-Security-Policy"].replace(
+            "connect-src 'self'", f"connect-src 'self' ws://{host} wss://{host}"
+        )
+        response.headers.update(headers)
+    return response
+
+
+# ---- pages ----------------------------------------------------------------------------------
+
+Role = Literal["new", "waiting", "student", "teacher"]
+
+#: Close codes a page is told (4000-4999: the application's own), with the words.
+BUSY = 4001  # pages of no one: the oldest closed
+ELSEWHERE = 4002  # a student's or the teacher's pages: the oldest closed
+LATE = 4003  # no join, no key, no code in time
+SLOW = 4004  # a page that does not read
+TRIES = 4005  # too many wrong class codes on one page
+
+
+class Bucket:
+    """A page's messages: ``burst`` at once, then ``rate`` a second."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, float(burst)
+        self.left, self.at = float(burst), time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.left = min(self.burst, self.left + (now - self.at) * self.rate)
+        self.at = now
+        if self.left < 1.0:
+            return False
+        self.left -= 1.0
+        return True
+
+
+@dataclass(eq=False)
+class Page:
+    """One page's websocket: whom it acts for, its message budget, its class-code tries,
+    and what it was sent (the page's version and its board's layers' keys)."""
+
+    ws: web.WebSocketResponse
+    transport: asyncio.BaseTransport | None
+    limits: Limits
+    role: Role = "new"
+    key: str | None = None  # the digest of the student's key it gave
+    token: str | None = None  # that key
+    waiting: str | None = None  # its join's handle, while it waits for the teacher
+    opened: float = field(default_factory=time.monotonic)
+    sent_version: int | None = None
+    sent_layers: dict[str, str] = field(default_factory=dict)
+    sent_lines: int | None = None
+    tries: int = 0  # class codes given
+    told: bool = False  # an unknown message of its was logged
+    busy: bool = False  # a message of its is being answered
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    sending: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    def __post_init__(self) -> None:
+        self.bucket = Bucket(self.limits.messages_a_second, self.limits.burst)
+
+    def code_wait(self) -> float:
+        """The seconds this page's class-code try waits before it is judged, counted as it
+        comes (0, 1, 3, 7 ... seconds after the page's first); TooMany past
+        :attr:`Limits.code_tries`."""
+        self.tries += 1
+        if self.tries > self.limits.code_tries:
+            raise TooMany()
+        return self.limits.code_wait * (2 ** (self.tries - 1) - 1)
+
+    def unsent(self) -> int:
+        """Bytes sent to the page and not yet taken by it."""
+        if self.transport is None or self.transport.is_closing():
+            return 0
+        size = getattr(self.transport, "get_write_buffer_size", None)
+        return int(size()) if size is not None else 0
+
+    def shut(self, code: int, words: str) -> None:
+        """Close the page, saying why (the page does not reconnect by itself), or cut it
+        when it does not read."""
+        if self.ws.closed:
+            return
+        if self.unsent() > 0 or self.transport is None:
+            self.abort()
+            return
+        task = asyncio.get_running_loop().create_task(self._close(code, words))
+        _CLOSING.add(task)
+        task.add_done_callback(_CLOSING.discard)
+
+    async def _close(self, code: int, words: str) -> None:
+        try:
+            async with asyncio.timeout(1.0):
+                await self.ws.close(code=code, message=words.encode("utf-8")[:120])
+        except (TimeoutError, ConnectionError, RuntimeError):
+            self.abort()
+
+    def abort(self) -> None:
+        if isinstance(self.transport, asyncio.WriteTransport):
+            self.transport.abort()
+        elif self.transport is not None:
+            self.transport.close()
+
+
+_CLOSING: set[asyncio.Task[None]] = set()
+
+
+class TooMany(Exception):
+    """A page past its class-code tries."""
+
+
+class Pages:
+    """The pages connected, by whom they act for (:class:`Limits`: their numbers)."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.new: OrderedDict[Page, None] = OrderedDict()  # of no one yet, or waiting
+        self.students: dict[str, OrderedDict[Page, None]] = {}
+        self.teachers: OrderedDict[Page, None] = OrderedDict()
+
+    def every(self) -> list[Page]:
+        found = list(self.new) + list(self.teachers)
+        for pages in self.students.values():
+            found += pages
+        return found
+
+    def of_student(self, key: str) -> list[Page]:
+        return list(self.students.get(key, ()))
+
+    def opened(self, page: Page) -> None:
+        """A new page, of no one yet: past :attr:`Limits.unjoined` the oldest is closed."""
+        self.new[page] = None
+        while len(self.new) > self.limits.unjoined:
+            oldest, _ = self.new.popitem(last=False)
+            oldest.shut(BUSY, "many pages are opening at once: reload the page")
+
+    def late(self, page: Page) -> bool:
+        """Whether ``page`` is of no one still, :attr:`Limits.hello` after it opened (a
+        join waiting for the teacher is not late)."""
+        return page.role == "new" and page in self.new
+
+    def as_student(self, page: Page, key: str, token: str) -> None:
+        self.forget(page)
+        page.role, page.key, page.token, page.waiting = "student", key, token, None
+        page.sent_version, page.sent_layers = None, {}
+        mine = self.students.setdefault(key, OrderedDict())
+        mine[page] = None
+        while len(mine) > self.limits.per_student:
+            oldest, _ = mine.popitem(last=False)
+            oldest.role, oldest.key = "new", None
+            oldest.shut(ELSEWHERE, "this student's page is open elsewhere")
+
+    def as_waiting(self, page: Page, handle: str) -> None:
+        page.role, page.waiting = "waiting", handle
+
+    def as_teacher(self, page: Page) -> None:
+        self.forget(page)
+        page.role = "teacher"
+        self.teachers[page] = None
+        while len(self.teachers) > self.limits.teacher_pages:
+            oldest, _ = self.teachers.popitem(last=False)
+            oldest.role = "new"
+            oldest.shut(ELSEWHERE, "the teacher's page is open elsewhere")
+
+    def unbind(self, page: Page) -> None:
+        """A student's page whose key acts no more: a page of no one (it may join)."""
+        self.forget(page)
+        page.role, page.key, page.token = "new", None, None
+        self.new[page] = None
+
+    def forget(self, page: Page) -> None:
+        self.new.pop(page, None)
+        self.teachers.pop(page, None)
+        if page.key is not None and page.key in self.students:
+            self.students[page.key].pop(page, None)
+            if not self.students[page.key]:
+                del self.students[page.key]
+
+    def make_room(self, size: int) -> None:
+        """Before ``size`` more bytes are sent: while the pages' unread bytes would pass
+        :attr:`Limits.unsent`, the page furthest behind is cut."""
+        pages = [(p.unsent(), i, p) for i, p in enumerate(self.every())]
+        total = sum(unread for unread, _i, _p in pages)
+        for unread, _i, page in sorted(pages, reverse=True, key=lambda t: (t[0], t[1])):
+            if total + size <= self.limits.unsent or unread == 0:
+                break
+            log.info("a page that does not read was closed (%d KB unread)", unread // 1024)
+            page.abort()
+            total -= unread
+
+
+# ---- the students' work: a few threads, shared fairly ------------------------------------------
+
+
+class Turns:
+    """Work run on :attr:`Limits.workers` threads; when all are busy, the next job is the
+    one of whoever (a student, the teacher) used the least thread time lately (weighed
+    over :attr:`Limits.usage_memory` seconds)."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.pool = ThreadPoolExecutor(max_workers=limits.workers, thread_name_prefix="classroom")
+        self.free = limits.workers
+        self.memory = limits.usage_memory
+        self.used: dict[str, tuple[float, float]] = {}  # whose: (seconds, when weighed)
+        self.queue: list[tuple[float, int, asyncio.Future[None]]] = []
+        self.count = itertools.count()
+
+    def usage(self, whose: str, now: float, more: float = 0.0) -> float:
+        seconds, at = self.used.get(whose, (0.0, now))
+        value = seconds * math.exp(-(now - at) / self.memory) + more
+        if more:
+            self.used[whose] = (value, now)
+            if len(self.used) > 4096:
+                self.used = {k: v for k, v in self.used.items() if now - v[1] < self.memory}
+        return value
+
+    async def run(self, whose: str, work: Callable[[], T]) -> T:
+        loop = asyncio.get_running_loop()
+        if self.free > 0 and not self.queue:
+            self.free -= 1
+        else:
+            turn: asyncio.Future[None] = loop.create_future()
+            heapq.heappush(
+                self.queue, (self.usage(whose, time.monotonic()), next(self.count), turn)
+            )
+            try:
+                await turn
+            except asyncio.CancelledError:
+                if turn.done() and not turn.cancelled():
+                    self._next()  # (its turn came as it went: passed on)
+                raise
+        started = time.monotonic()
+        try:
+            return await loop.run_in_executor(self.pool, work)
+        finally:
+            now = time.monotonic()
+            self.usage(whose, now, max(now - started, 1e-4))
+            self._next()
+
+    def _next(self) -> None:
+        while self.queue:
+            _usage, _n, turn = heapq.heappop(self.queue)
+            if not turn.done():
+                turn.set_result(None)
+                return
+        self.free += 1
+
+    def shutdown(self) -> None:
+        self.pool.shutdown(wait=False, cancel_futures=True)
+
+
+# ---- sockets that are no page yet ----------------------------------------------------------------
+
+
+class _Counted(asyncio.Protocol):
+    """aiohttp's protocol for one TCP connection, counted while it is no page yet."""
+
+    def __init__(self, inner: asyncio.Protocol, quiet: Quiet) -> None:
+        self.inner, self.quiet = inner, quiet
+        self.transport: asyncio.BaseTransport | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport
+        self.inner.connection_made(transport)
+        self.quiet.made(self)
+
+    def data_received(self, data: bytes) -> None:
+        self.inner.data_received(data)
+
+    def eof_received(self) -> bool | None:
+        return self.inner.eof_received()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.quiet.lost(self)
+        self.inner.connection_lost(exc)
+
+    def pause_writing(self) -> None:
+        self.inner.pause_writing()
+
+    def resume_writing(self) -> None:
+        self.inner.resume_writing()
+
+
+class Quiet:
+    """The TCP connections that are no page (yet), oldest first; past the bound the
+    oldest is closed (aiohttp closes one without a request after :attr:`Limits.idle`)."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.sockets: OrderedDict[_Counted, None] = OrderedDict()
+        self.by_transport: dict[asyncio.BaseTransport, _Counted] = {}
+
+    def made(self, counted: _Counted) -> None:
+        self.sockets[counted] = None
+        if counted.transport is not None:
+            self.by_transport[counted.transport] = counted
+        while len(self.sockets) > self.limits.quiet_sockets:
+            oldest, _ = self.sockets.popitem(last=False)
+            if oldest.transport is not None:
+                oldest.transport.close()
+
+    def lost(self, counted: _Counted) -> None:
+        self.sockets.pop(counted, None)
+        if counted.transport is not None:
+            self.by_transport.pop(counted.transport, None)
+
+    def is_page(self, transport: asyncio.BaseTransport | None) -> None:
+        """The connection is a page's websocket now: bounded as a page, not here."""
+        counted = self.by_transport.get(transport) if transport is not None else None
+        if counted is not None:
+            self.sockets.pop(counted, None)
+
+
+QUIET = web.AppKey("quiet", Quiet)
+
+
+class BoundSite(web.TCPSite):
+    """aiohttp's TCP site, each connection counted by :class:`Quiet`."""
+
+    def __init__(self, runner: web.AppRunner, host: str, port: int, quiet: Quiet) -> None:
+        super().__init__(runner, host, port, backlog=128)
+        self.quiet = quiet
+
+    async def start(self) -> None:
+        await web.BaseSite.start(self)
+        server = self._runner.server
+        assert server is not None
+        quiet = self.quiet
+        self._server = await asyncio.get_running_loop().create_server(
+            lambda: _Counted(server(), quiet), self._host, self._port, backlog=self._backlog
+        )
+        sockets = self._server.sockets
+        self._bound_port = sockets[0].getsockname()[1] if sockets else self._port

@@ -1,0 +1,272 @@
+"""The messages a page sends (text frames of JSON objects, each with an ``id`` the answer
+repeats), each a typed class, parsed and bounded here, in one place: a new message is one
+class here and one handler in :mod:`.web` (``@handles``). Nothing else of a page's text is
+read anywhere.
+
+- ``{"do": "join", "name": N}`` (:class:`Join`): a new student; when the class is closed to
+  new students the join waits for the teacher's yes (``waiting``), then is answered.
+- ``{"do": "resume", "key": K}`` (:class:`Resume`): the student whose key it is.
+- ``{"do": "poll", "version": V}`` (:class:`Poll`): the page anew when it changed (the
+  pages are pushed what changed: a poll is for a page that missed it).
+- ``{"do": "act", "action": A, "args": [...]}`` (:class:`Act`): a student's action.
+- ``{"do": "teacher", "code": C}`` (:class:`Code`) once, then ``{"do": "teacher", "order":
+  O, "args": [...]}``: the lines (:class:`Lines`, no order), :class:`Everyone`,
+  :class:`Csv`, :class:`Remove`, :class:`BringBack`, :class:`Close`, :class:`Admit`,
+  :class:`Refuse`.
+
+Who may send each (:attr:`Message.WHO`): a page of no one yet, a student's page, the
+teacher's page; the server checks it before any handler runs."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal
+
+from .checks import Refused, bounded_text, code_of, name_of, token_of, whole_number
+
+#: The largest message a page may send (an action: a name, a ray, a move, a form).
+MAX_MESSAGE = 16 * 1024
+#: An action's or an order's values: at most this many, this long as JSON.
+MAX_ARGS = 4
+MAX_ARGS_CHARS = 2000
+UNKNOWN = "the page sent a message this class does not know"
+
+Who = Literal["anyone", "student", "teacher"]
+
+
+@dataclass(frozen=True)
+class Message:
+    WHO: ClassVar[Who] = "anyone"
+
+    @classmethod
+    def read(cls, raw: dict[str, Any]) -> Message:
+        """The message of that class in ``raw`` (its fields checked); Refused in words."""
+        return cls()
+
+
+@dataclass(frozen=True)
+class Join(Message):
+    name: str = ""
+
+    @classmethod
+    def read(cls, raw: dict[str, Any]) -> Message:
+        return cls(name_of(raw.get("name")))
+
+
+@dataclass(frozen=True)
+class Resume(Message):
+    key: str = ""
+
+    @classmethod
+    def read(cls, raw: dict[str, Any]) -> Message:
+        return cls(token_of(raw.get("key")))
+
+
+@dataclass(frozen=True)
+class Poll(Message):
+    WHO: ClassVar[Who] = "student"
+
+
+@dataclass(frozen=True)
+class Act(Message):
+    WHO: ClassVar[Who] = "student"
+    action: str = ""
+    args: tuple[Any, ...] = ()
+
+    @classmethod
+    def read(cls, raw: dict[str, Any]) -> Message:
+        action = bounded_text(raw.get("action"), "the action", 20)
+        return cls(action, tuple(args_of(raw.get("args", []))))
+
+
+@dataclass(frozen=True)
+class Code(Message):
+    code: str = ""
+
+    @classmethod
+    def read(cls, raw: dict[str, Any]) -> Message:
+        return cls(code_of(raw.get("code")))
+
+
+@dataclass(frozen=True)
+class Lines(Message):
+    WHO: ClassVar[Who] = "teacher"
+
+
+@dataclass(frozen=True)
+class Csv(Message):
+    WHO: ClassVar[Who] = "teacher"
+
+
+@dataclass(frozen=True)
+class Everyone(Message):
+    WHO: ClassVar[Who] = "teacher"
+    lesson: int = 0
+    step: int = 0
+
+    @classmethod
+    def read(cls, raw: dict[str, Any]) -> Message:
+        args = order_args(raw)
+        if len(args) != 2:
+            raise Refused("everyone to which lesson and step?")
+        return cls(
+            whole_number(args[0], "the lesson", 0, 10**6),
+            whole_number(args[1], "the step", 0, 10**6),
+        )
+
+
+@dataclass(frozen=True)
+class Chosen(Message):
+    """An order on students the teacher ticked (their rows' ids)."""
+
+    WHO: ClassVar[Who] = "teacher"
+    ASKS: ClassVar[str] = "which students?"
+    ids: tuple[Any, ...] = ()
+
+    @classmethod
+    def read(cls, raw: dict[str, Any]) -> Message:
+        return cls(tuple(_list(_one(order_args(raw), cls.ASKS))))
+
+
+@dataclass(frozen=True)
+class Remove(Chosen):
+    ASKS: ClassVar[str] = "remove which students?"
+
+
+@dataclass(frozen=True)
+class BringBack(Chosen):
+    ASKS: ClassVar[str] = "bring back which students?"
+
+
+@dataclass(frozen=True)
+class Close(Message):
+    WHO: ClassVar[Who] = "teacher"
+    closed: bool = False
+
+    @classmethod
+    def read(cls, raw: dict[str, Any]) -> Message:
+        closed = _one(order_args(raw), "close the class or open it?")
+        if not isinstance(closed, bool):
+            raise Refused("close the class or open it? (true or false)")
+        return cls(closed)
+
+
+@dataclass(frozen=True)
+class Answer(Message):
+    """The teacher's answer to a join waiting (its handle)."""
+
+    WHO: ClassVar[Who] = "teacher"
+    handle: str = ""
+
+    @classmethod
+    def read(cls, raw: dict[str, Any]) -> Message:
+        handle = _one(order_args(raw), "which page waiting?")
+        return cls(bounded_text(handle, "a page waiting", 24))
+
+
+@dataclass(frozen=True)
+class Admit(Answer):
+    pass
+
+
+@dataclass(frozen=True)
+class Refuse(Answer):
+    pass
+
+
+def args_of(value: Any) -> list[Any]:
+    """An action's or an order's values: a list of at most :data:`MAX_ARGS`, plain data of
+    at most :data:`MAX_ARGS_CHARS` as JSON."""
+    if not isinstance(value, list) or len(value) > MAX_ARGS:
+        raise Refused("the page sent too many values")
+    try:
+        size = len(json.dumps(value))
+    except (TypeError, ValueError):
+        raise Refused("the page sent values that are not plain data") from None
+    if size > MAX_ARGS_CHARS:
+        raise Refused("the page sent too much")
+    return value
+
+
+def order_args(raw: dict[str, Any]) -> list[Any]:
+    args = raw.get("args")
+    return args_of([] if args is None else args)
+
+
+def _one(args: list[Any], what: str) -> Any:
+    if len(args) != 1:
+        raise Refused(what)
+    return args[0]
+
+
+def _list(value: Any) -> list[Any]:
+    if not isinstance(value, list):
+        raise Refused("which students? (a list of them)")
+    return value
+
+
+#: The teacher's orders by name (none: the lines).
+ORDERS: dict[str | None, type[Message]] = {
+    None: Lines,
+    "everyone": Everyone,
+    "csv": Csv,
+    "remove": Remove,
+    "bring_back": BringBack,
+    "close": Close,
+    "admit": Admit,
+    "refuse": Refuse,
+}
+
+
+def _teacher(raw: dict[str, Any]) -> type[Message] | None:
+    if "code" in raw:
+        return Code
+    order = raw.get("order")
+    return ORDERS.get(order) if order is None or isinstance(order, str) else None
+
+
+#: Each message's class by its ``do`` (the teacher's: by its ``code`` or ``order``).
+KINDS: dict[str, Callable[[dict[str, Any]], type[Message] | None]] = {
+    "join": lambda raw: Join,
+    "resume": lambda raw: Resume,
+    "poll": lambda raw: Poll,
+    "act": lambda raw: Act,
+    "teacher": _teacher,
+}
+
+
+class Unknown(Refused):
+    """A message of no kind this class knows (logged once a connection)."""
+
+
+class Unread(Exception):
+    """A message not read: its id, why, and the kind it claimed (for the log)."""
+
+    def __init__(self, ident: int | None, why: Refused, kind: Any = None) -> None:
+        super().__init__(str(why))
+        self.ident, self.why, self.kind = ident, why, kind
+
+
+def read(text: str | None) -> tuple[int | None, type[Message], dict[str, Any]]:
+    """A page's message: its ``id`` (None when it has none fit to repeat), its class (who
+    may send it is checked before its fields are read: :meth:`Message.read`), and its
+    JSON; :class:`Unread` (its id, and why in words) when it is none."""
+    try:
+        raw = json.loads(text) if text is not None else None
+    except (ValueError, RecursionError):
+        raw = None
+    if not isinstance(raw, dict):
+        raise Unread(None, Unknown(UNKNOWN))
+    ident = raw.get("id")
+    if isinstance(ident, bool) or not isinstance(ident, int) or not 0 <= ident < 2**53:
+        ident = None
+    kind = raw.get("do")
+    classify = KINDS.get(kind) if isinstance(kind, str) else None
+    found = classify(raw) if classify is not None else None
+    if found is None:
+        if classify is not None:  # (the teacher's: an order of no kind)
+            raise Unread(ident, Refused("no such order"), kind)
+        raise Unread(ident, Unknown(UNKNOWN), kind)
+    return ident, found, raw

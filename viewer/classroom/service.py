@@ -1,0 +1,271 @@
+"""What the pages ask, answered from the class (:class:`Service`): a student's page and
+board, their actions, on the worker threads of :mod:`.web`, one student at a time under
+their lock; every answer is plain JSON. No Qt, no web."""
+
+from __future__ import annotations
+
+import logging
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+from model.game import shorten
+
+from .checks import Refused, bounded_text, whole_number
+from .messages import args_of
+from .room import Classroom, Removed, Student
+from .scene import LAYERS, Board
+from .sites import Seat, site_board
+from .sites import camera as site_camera
+from .sites import pick as site_pick
+
+#: The most parts a move form sends (Pyramid Ball's two programs: 18).
+MAX_FORM_PARTS = 40
+
+log = logging.getLogger("viewer.classroom")
+
+
+def shown(text: Any, limit: int = 80) -> str:
+    """What a page sent, for the log: quoted, control characters and line breaks escaped
+    (no forged line), at most ``limit`` characters."""
+    return repr(shorten(str(text), limit))
+
+
+class Service:
+    """What the pages ask, answered from the class; every answer is plain JSON."""
+
+    def __init__(self, room: Classroom) -> None:
+        self.room = room
+        self.boards: dict[str, tuple[int, Board]] = {}
+        #: A student's seat at a board of sites (:mod:`.sites`), by their key, with the
+        #: position it was made for.
+        self.seats: dict[str, tuple[Any, Seat]] = {}
+
+    # -- a student's answers --
+
+    def seat(self, student: Student) -> Seat:
+        """The student's seat at the board (made anew for each position, and each time the
+        step is shown: Retry forgets the stone selected, the group clicked)."""
+        game = student.lab.session.game
+        where = (
+            student.visits,
+            student.lesson_index,
+            student.step_index,
+            len(game.move_stack),
+            game.position_key(),
+        )
+        kept = self.seats.get(student.key)
+        if kept is not None and kept[0] == where:
+            return kept[1]
+        seat = Seat(game, student.seat(), student.lab.lessons.step.overlays)
+        self.seats[student.key] = (where, seat)
+        return seat
+
+    def board(self, student: Student) -> Board:
+        """The student's board now (kept while their state does not change)."""
+        kept = self.boards.get(student.key)
+        if kept is not None and kept[0] == student.version:
+            return kept[1]
+        shown = student.lab.lessons
+        try:
+            highlights = shown.step.highlight_points()
+        except ValueError:
+            highlights = []
+        board = site_board(
+            self.seat(student),
+            highlights=highlights,
+            picked=shown.picked,
+            verdict=shown.verdict,
+            view=student.view,
+        )
+        self.boards[student.key] = (student.version, board)
+        return board
+
+    def student_answer(
+        self, student: Student, error: str = "", known: Any = None
+    ) -> dict[str, Any]:
+        """The page and the board; a layer the page says it has (``known``: the layers'
+        keys it was sent) comes as its key only."""
+        board = self.board(student)
+        state = board.state(_known(known))
+        page = student.page()
+        seat = self.seat(student)
+        state["camera"] = site_camera(board)
+        state["key"] = f"{student.lesson_index}:{student.step_index}:{seat.ui.board_kind}"
+        asks_move = page["task"] is not None and not page["task"]["points"]
+        if asks_move and not page["moved"] and seat.lists_moves:
+            page["play"] = seat.moves()
+        page["panels"] = seat.panels()
+        answer: dict[str, Any] = {"page": page, "board": state}
+        if error:
+            answer["error"] = error
+        return answer
+
+    def join(self, name: Any) -> dict[str, Any]:
+        return self.joined(self.room.join(name))
+
+    def joined(self, student: Student) -> dict[str, Any]:
+        """A student new to the class: their page, board and key."""
+        with student.lock:
+            answer = self.student_answer(student)
+        answer["token"] = student.token
+        return answer
+
+    def resume(self, token: Any, known: Any = None) -> dict[str, Any]:
+        try:
+            student = self.room.student(token)
+        except Refused as exc:
+            return forget_answer(exc)
+        with student.lock:
+            return self.student_answer(student, known=known)
+
+    def poll(self, token: Any, version: Any, known: Any = None) -> dict[str, Any]:
+        """The page anew when it changed since ``version`` (the teacher moved the class)."""
+        try:
+            student = self.room.student(token)
+        except Refused as exc:
+            return forget_answer(exc)
+        with student.lock:
+            if version == student.version:
+                return {"same": True}
+            return self.student_answer(student, known=known)
+
+    def act(self, token: Any, action: Any, args: Any, known: Any = None) -> dict[str, Any]:
+        """A student's action: ``click`` (a position in the scene), ``check``, ``hint``,
+        ``retry``, ``next``, ``previous``, ``move`` (text), ``lesson`` (its number),
+        ``view`` (top level, peel, clip or null)."""
+        student = self.room.student(token)
+        action = bounded_text(action, "the action", 20)
+        args = args_of(args)
+        with student.lock:
+            student.move_said = ""
+            try:
+                self._do(student, action, args)
+            except Refused as exc:
+                student.move_said = str(exc)
+                return self.student_answer(student, str(exc), known)
+            return self.student_answer(student, known=known)
+
+    def _do(self, student: Student, action: str, args: list[Any]) -> None:
+        simple: dict[str, Callable[[], None]] = {
+            "check": student.check,
+            "hint": student.hint,
+            "retry": student.retry,
+            "next": student.next,
+            "previous": student.previous,
+        }
+        if action in simple:
+            simple[action]()
+        elif action == "click":  # the view ray under the pixel clicked
+            if len(args) != 2:
+                raise Refused("a click is a ray: a start and a direction")
+            origin, direction = (_vector(v) for v in args)
+            self._site_click(student, self.seat(student), self.board(student), origin, direction)
+        elif action == "point":  # a point by its coordinates (the keyboard's way)
+            if len(args) != 1 or not isinstance(args[0], list):
+                raise Refused("a point is a list of three whole numbers")
+            student.click(tuple(whole_number(v, "a coordinate", 0, 99) for v in args[0]))
+        elif action == "move":
+            if len(args) != 1:
+                raise Refused("type the move")
+            text = bounded_text(args[0], "the move", 60).strip()
+            if not text:
+                raise Refused("type the move first")
+            student.play(text)
+        elif action == "form":  # a move written with the form: a choice per part
+            seat = self.seat(student)
+            if len(args) != 1 or not isinstance(args[0], list):
+                raise Refused("the form sends a list of choices")
+            if len(args[0]) > MAX_FORM_PARTS:
+                raise Refused("the form sent too many choices")
+            chosen = [bounded_text(v, "a choice", 8) for v in args[0]]
+            student.answering()  # (once answered the position has no form to read)
+            try:
+                text = seat.form_move(chosen)
+            except ValueError as exc:
+                raise Refused(str(exc)) from None
+            student.play(text)
+        elif action == "lesson":
+            if len(args) != 1:
+                raise Refused("which lesson?")
+            index = whole_number(args[0], "the lesson", 0, len(self.room.lessons) - 1)
+            student.open_lesson(index)
+        elif action == "view":
+            if len(args) != 3:
+                raise Refused("the view is a top level, a peel and a clip")
+            top = whole_number(args[0], "the top level", 0, 99)
+            peel = whole_number(args[1], "the peel", 0, 9)
+            clip = None if args[2] is None else whole_number(args[2], "the clip", 0, 99)
+            student.set_view(top, peel, clip)
+        else:
+            raise Refused(f"no such action: {shorten(action, 20)}")
+
+    def _site_click(
+        self,
+        student: Student,
+        seat: Seat,
+        board: Board,
+        origin: list[float],
+        direction: list[float],
+    ) -> None:
+        """A click on a board of sites: through the game's turn builder, as in the window
+        (a move played and judged, a selection shown, or why not in words)."""
+        student.answering()
+        site = site_pick(board, origin, direction)
+        if site is None:
+            raise Refused("that is not on the board: click a square, a stone or a space")
+        shown = student.lab.lessons
+        if shown.asks_for_points():  # picked (or let go), as the window's lesson takes it
+            shown.pick(tuple(seat.ui.coords_of(site)))
+            return
+        found = seat.click(site)
+        if isinstance(found, str):
+            student.changed()  # the moves of the site clicked are listed
+            raise Refused(found)
+        if found is None:
+            student.changed()  # a selection: its destinations are drawn
+            return
+        student.play(str(found))
+
+    def forget(self, key: str) -> None:
+        """Drop the board and seat kept for a student no longer in the class."""
+        self.boards.pop(key, None)
+        self.seats.pop(key, None)
+
+
+def forget_answer(exc: Refused) -> dict[str, Any]:
+    """The answer to a key that acts no more: the page forgets it (but a removed student's
+    page keeps it: the teacher may bring them back)."""
+    return {"forget": True, "removed": isinstance(exc, Removed), "error": str(exc)}
+
+
+def _known(value: Any) -> dict[str, str]:
+    """The layers' keys a page says it has (anything else: none)."""
+    if not isinstance(value, dict) or len(value) > len(LAYERS):
+        return {}
+    return {k: v for k, v in value.items() if k in LAYERS and isinstance(v, str) and len(v) <= 64}
+
+
+def _vector(value: Any) -> list[float]:
+    if not isinstance(value, list) or len(value) != 3:
+        raise Refused("a click is a ray: two lists of three numbers")
+    found = []
+    for number in value:
+        if isinstance(number, bool) or not isinstance(number, int | float):
+            raise Refused("a click is a ray: two lists of three numbers")
+        if not -1e6 < number < 1e6:
+            raise Refused("a click's ray is out of the scene")
+        found.append(float(number))
+    return found
+
+
+def _refusing(work: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    """``work()``'s answer; a refusal, or a fault of ours (logged, escaped, on one line),
+    said in words without its details: the server goes on."""
+    try:
+        return work()
+    except Refused as exc:
+        return {"error": str(exc)}
+    except Exception:
+        log.error("a request failed: %s", shown(traceback.format_exc(), 4000))
+        return {"error": "the server could not do that; try again"}

@@ -1,0 +1,227 @@
+"""A class's results store: its results file (every student's progress and counts, their
+keys only as SHA-256 digests, the students the teacher removed), one class's, locked while
+the class runs (:class:`ResultsLock`, on the real file however it is spelled), written
+atomically with mode 0600 (:func:`write_private`), anything but a regular file of plain
+JSON in it refused (:func:`read_results`); and the class code kept beside it (mode 0600:
+:func:`kept_code`), so the same command continues the same class. No Qt, no VTK, no web."""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import fcntl
+import hashlib
+import json
+import math
+import os
+import re
+import stat
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from model import lesson as lessons
+from model.game import PositionFormatError, shorten
+
+from .checks import Refused, code_of, make_code
+
+RESULTS_FORMAT = "pyramid-lab-classroom-results/2"
+#: The first format kept each student's key in clear: read, and the keys hashed.
+RESULTS_FORMAT_1 = "pyramid-lab-classroom-results/1"
+MAX_RESULTS_BYTES = 8 * 1024 * 1024
+
+
+def real_path(path: Path) -> Path:
+    """``path`` with every link and ``..`` resolved (a file that is not there yet too)."""
+    return Path(os.path.realpath(path))
+
+
+def results_folder() -> Path:
+    """Where classes keep their results by default: ``$XDG_DATA_HOME/pyramid-lab/classroom``
+    (``~/.local/share/pyramid-lab/classroom``): the user's own, never the working folder."""
+    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(data) / "pyramid-lab" / "classroom"
+
+
+def class_name(files: Sequence[Path]) -> str:
+    """A class's name when none is given, the same for the same lessons every run (never
+    made of a code: the same command continues the same class): its lessons' (the
+    first's, and how many) and a digest of the lesson files' real paths, so two sets of
+    lessons are two classes."""
+    stems = [Path(p).name.removesuffix(lessons.SUFFIX) for p in files] or ["class"]
+    first = re.sub(r"[^A-Za-z0-9_-]+", "-", stems[0]).strip("-")[:40] or "class"
+    more = f"-and-{len(stems) - 1}-more" if len(stems) > 1 else ""
+    real = "\0".join(os.path.realpath(p) for p in files)
+    digest = hashlib.sha256(real.encode("utf-8", "surrogateescape")).hexdigest()
+    return f"{first}{more}-{digest[:10]}"
+
+
+def name_ok(name: str) -> str:
+    """A class's ``--name``: 1 to 60 letters, digits, dots, dashes and underscores, not
+    starting with a dot (it names a file in :func:`results_folder`)."""
+    if not re.fullmatch(r"[A-Za-z0-9_-][A-Za-z0-9._-]{0,59}", name):
+        raise Refused("a class's name is 1 to 60 letters, digits, dots, dashes and underscores")
+    return name
+
+
+def write_private(path: Path, data: bytes) -> None:
+    """Replace ``path`` by ``data`` atomically, readable by this user only (0600): a
+    temporary file beside it (made 0600), flushed, renamed over it. OSError when it
+    cannot be written (nothing half-written is left)."""
+    folder = path.parent
+    handle, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.chmod(tmp, 0o600)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    with contextlib.suppress(OSError):  # the rename itself to disk
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+class ResultsLock:
+    """The results file held by one class: ``.NAME.lock`` beside the real file (a link to
+    it, or another spelling of its path, finds the same lock), locked
+    (``fcntl.flock``) while the class runs; a second class on the same file is refused
+    in words. The lock goes with the process (a killed class leaves none)."""
+
+    def __init__(self, results: Path) -> None:
+        real = real_path(results)  # a class however its file is spelled (a link, ..)
+        self.path = real.with_name(f".{real.name}.lock")
+        self.fd: int | None = None
+
+    def take(self) -> None:
+        """Lock; PositionFormatError naming the results file when another class holds
+        it, or when it cannot be made."""
+        results = self.path.with_name(self.path.name[1:].removesuffix(".lock"))
+        try:
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o600)
+        except OSError as exc:
+            raise PositionFormatError(
+                str(results), f"cannot be locked ({exc.strerror or exc})"
+            ) from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as exc:
+            os.close(fd)
+            if exc.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                raise PositionFormatError(
+                    str(results),
+                    "another class is running on this results file: stop it first, or "
+                    "give this class another --name",
+                ) from None
+            raise PositionFormatError(
+                str(results), f"cannot be locked ({exc.strerror or exc})"
+            ) from None
+        self.fd = fd
+
+    def release(self) -> None:
+        if self.fd is not None:
+            with contextlib.suppress(OSError):
+                fcntl.flock(self.fd, fcntl.LOCK_UN)
+            os.close(self.fd)
+            self.fd = None
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number a results file holds")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError("a number too big for a results file")
+    return value
+
+
+def read_results(path: Path) -> Any:
+    """The JSON of the results file at ``path``: a regular file (a FIFO, a device or a
+    folder is refused without being opened for long), at most
+    :data:`MAX_RESULTS_BYTES`, plain JSON (no NaN, no infinity, no number too big, no
+    nesting deeper than Python's parser takes). PositionFormatError saying why."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError as exc:
+        raise PositionFormatError(str(path), f"cannot be read ({exc.strerror})") from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            kind = (
+                "a folder"
+                if stat.S_ISDIR(mode)
+                else "a FIFO"
+                if stat.S_ISFIFO(mode)
+                else "a device"
+                if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+                else "not a regular file"
+            )
+            raise PositionFormatError(str(path), f"is {kind}, not a results file")
+        chunks = []
+        left = MAX_RESULTS_BYTES + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        data = b"".join(chunks)
+    except OSError as exc:
+        raise PositionFormatError(str(path), f"cannot be read ({exc.strerror})") from None
+    finally:
+        os.close(fd)
+    if len(data) > MAX_RESULTS_BYTES:
+        raise PositionFormatError(str(path), "too big for a results file")
+    try:
+        return json.loads(data, parse_constant=_refuse_constant, parse_float=_finite)
+    except RecursionError:
+        raise PositionFormatError(str(path), "nested too deep for a results file") from None
+    except ValueError as exc:
+        said = str(exc) if "results file" in str(exc) else "not JSON"
+        raise PositionFormatError(str(path), shorten(said, 80)) from None
+
+
+def code_path(results: Path) -> Path:
+    """Where the class code of the class at ``results`` is kept: ``NAME.json.code``."""
+    real = real_path(results)
+    return real.with_name(real.name + ".code")
+
+
+def kept_code(results: Path, chosen: str | None = None, *, new: bool = False) -> str:
+    """The class code of the class at ``results``: ``chosen`` when given, else the one kept
+    beside it, else (or when ``new``) one made up; written back (mode 0600) so that the
+    next run continues with it. PositionFormatError when it cannot be kept or read."""
+    path = code_path(results)
+    code = chosen
+    if code is None and not new and os.path.lexists(path):
+        try:
+            fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+            try:
+                if not stat.S_ISREG(os.fstat(fd).st_mode):
+                    raise PositionFormatError(str(path), "is not a regular file")
+                text = os.read(fd, 200).decode("ascii", "replace").strip()
+            finally:
+                os.close(fd)
+        except OSError as exc:
+            raise PositionFormatError(str(path), f"cannot be read ({exc.strerror})") from None
+        try:
+            code = code_of(text)
+        except Refused as exc:
+            raise PositionFormatError(str(path), f"{exc} (--new-code makes another)") from None
+    if code is None:
+        code = make_code()
+    try:
+        write_private(path, (code + "\n").encode("ascii"))
+    except OSError as exc:
+        raise PositionFormatError(str(path), f"cannot be written ({exc.strerror})") from None
+    return code
