@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import pathlib
+import shlex
 import subprocess
 import sys
 
@@ -326,6 +328,34 @@ def test_open_without_a_display_says_how_to_render(capsys, monkeypatch):
         (ROOT / "model" / "data" / "lessons" / "partition").glob("*.lesson.json")
     )[0]
     assert f"pyramid-lab render {first_lesson} -o" in err  # without a file: the first lesson
+
+
+def test_the_commands_open_prints_without_a_display_run_as_printed(tmp_path):
+    # issue 63: they said `pyramid-lab render ...`, which no shell finds unless the
+    # environment is activated; now the program's own path (or `pyramid-lab` where that is
+    # it on PATH), the file's absolute path, run from another folder
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    example = ROOT / "examples" / "partition" / "t3-lone-apex.pyr.json"
+    said = subprocess.run(
+        [sys.executable, "-m", "viewer.cli", "open", str(example.relative_to(ROOT))],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert said.returncode == 2
+    lines = [line.strip() for line in said.stderr.splitlines()]
+    render = next(line for line in lines if " render " in line)
+    window = next(line for line in lines if line.startswith("xvfb-run -a "))
+    program = shlex.split(render)[0]
+    assert shlex.split(window)[2:] == [program, "open", str(example)]
+    assert os.access(program, os.X_OK) or program == "pyramid-lab"
+    done = subprocess.run(
+        render, shell=True, cwd=tmp_path, env=env, capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "position.png").stat().st_size > 0
 
 
 # ---- issue 12: bad input never ends in a traceback -----------------------------------------

@@ -6,8 +6,12 @@ from __future__ import annotations
 
 import argparse
 import io
+import os
 import re
+import shlex
+import shutil
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 if TYPE_CHECKING:
@@ -88,6 +92,30 @@ def no_memory(table_mb: float, exc: MemoryError) -> str:
     """The one line for a search that ran out of memory (its table, most likely)."""
     detail = f" ({exc})" if str(exc) else ""
     return f"pyramid-lab: error: out of memory{detail}; try a smaller --table-mb than {table_mb:g}"
+
+
+def program() -> str:
+    """This command as the user's shell runs it, for a command line it prints to be run as
+    printed: ``pyramid-lab`` where that name on PATH is this very program, else its
+    absolute path (``.venv/bin/pyramid-lab`` of an environment not activated, run from any
+    folder), else ``python -m viewer.cli`` with this interpreter."""
+    scripts = [Path(sys.argv[0])] if Path(sys.argv[0]).name.startswith("pyramid-lab") else []
+    scripts.append(Path(sys.executable).parent / "pyramid-lab")  # a venv's, beside python
+    for script in scripts:
+        if not script.is_file():
+            continue
+        on_path = shutil.which("pyramid-lab")
+        if on_path is not None and os.path.samefile(on_path, script):
+            return "pyramid-lab"
+        return shlex.quote(str(script.absolute()))
+    return f"{shlex.quote(sys.executable)} -m viewer.cli"
+
+
+def runnable(command: str, *paths: str) -> str:
+    """``program() command paths...``, each path absolute and quoted for the shell: a line
+    that runs as printed, from any folder."""
+    quoted = " ".join(shlex.quote(os.path.abspath(path)) for path in paths)
+    return f"{program()} {command} {quoted}".rstrip()
 
 
 def read_or_say(path: str) -> PositionDocument | None:

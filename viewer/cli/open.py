@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from model import content
 from model.game import game_class, game_names
 
-from .common import EXIT_BAD_INPUT
+from .common import EXIT_BAD_INPUT, runnable
 
 if TYPE_CHECKING:
     from model.game import Game
@@ -59,13 +59,13 @@ def run(args: argparse.Namespace) -> int:
     lesson = first_lesson()
     path = args.file or (str(lesson) if lesson else None)
     if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
-        shown = path or "FILE"
+        shown = [path] if path else []  # (none shipped: the window's new game)
         print(
             "pyramid-lab: there is no display to open the window on (DISPLAY is not set).\n"
             "Draw the position to a picture instead:\n"
-            f"    pyramid-lab render {shown} -o position.png\n"
+            f"    {runnable('render', *shown)} -o position.png\n"
             "or run the window on a virtual display:\n"
-            f"    xvfb-run -a pyramid-lab open {shown}",
+            f"    xvfb-run -a {runnable('open', *shown)}",
             file=sys.stderr,
         )
         return EXIT_BAD_INPUT

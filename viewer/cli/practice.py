@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import argparse
 import os
+import shlex
 import sys
 from typing import Any
 
-from .common import EXIT_BAD_INPUT
+from .common import EXIT_BAD_INPUT, program
 from .open import add_screenshot_argument, open_window
 from .puzzles import load_collection, say
 
@@ -24,13 +25,19 @@ def add_parser(commands: Any, help: str) -> None:
     add_screenshot_argument(practice)
 
 
+def _folder(folder: str) -> str:
+    """``folder`` for a printed command line: a folder absolute, a shipped collection's
+    name as it is; quoted for the shell."""
+    return shlex.quote(os.path.abspath(folder) if os.path.exists(folder) else folder)
+
+
 def run(args: argparse.Namespace) -> int:
     from model.collection import Progress
 
     if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
         print(
             "pyramid-lab: there is no display to open the window on (DISPLAY is not set); "
-            f"try: xvfb-run -a pyramid-lab practice {args.folder}",
+            f"try: xvfb-run -a {program()} practice {_folder(args.folder)}",
             file=sys.stderr,
         )
         return EXIT_BAD_INPUT
