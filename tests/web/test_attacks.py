@@ -1,0 +1,389 @@
+"""No classmate can take the class (issue 65): a running class on 127.0.0.1 attacked as a
+classmate with a laptop would, with a plain websocket client (several source addresses of
+127.0.0.0/8 standing for a school's machines) or a raw socket, each attack bounded in
+count and time; and a class that outlives its process (the same command continues it)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import aiohttp
+import pytest
+from classroom_helpers import CODE, LESSON, ROOT, SECOND, Page, socket_url, start_server
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    running = start_server(tmp_path_factory.mktemp("attacks") / "results.json", LESSON)
+    yield running
+    if running.process.poll() is None:
+        running.stop(signal.SIGKILL)
+
+
+def run(coroutine, seconds: float = 60):
+    async def bounded():
+        async with asyncio.timeout(seconds):
+            return await coroutine
+
+    return asyncio.run(bounded())
+
+
+def port_of(server) -> int:
+    return int(re.search(r":(\d+)/", server.students).group(1))
+
+
+def raw_request(port: int, request: bytes) -> tuple[int, bytes]:
+    """Send ``request`` as it is; the status of the answer and its body."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        sock.sendall(request)
+        data = b""
+        while b"\r\n\r\n" not in data and (chunk := sock.recv(65536)):
+            data += chunk
+        head, _, body = data.partition(b"\r\n\r\n")
+        size = re.search(rb"Content-Length: (\d+)", head, re.IGNORECASE)
+        while size and len(body) < int(size.group(1)) and (chunk := sock.recv(65536)):
+            body += chunk
+    return int(head.split()[1]), body
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    raise AssertionError("no VmRSS")
+
+
+# ---- another site ------------------------------------------------------------------------------
+
+
+def test_another_name_for_the_class_is_refused_dns_rebinding(server):
+    # a site the teacher's browser opens points its own name at the class's address: the
+    # browser sends that name as Host (and Origin); the class answers only its own
+    port = port_of(server)
+    evil = f"rebind.attacker.example:{port}"
+    status, body = raw_request(port, f"GET / HTTP/1.1\r\nHost: {evil}\r\n\r\n".encode())
+    assert status == 421
+    assert b"answers only at the address it was started for" in body
+
+    async def attack():
+        async with aiohttp.ClientSession() as session:
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                await session.ws_connect(
+                    socket_url(server.students),
+                    headers={"Host": evil, "Origin": f"http://{evil}"},
+                )
+            own = []
+            for host in (f"127.0.0.1:{port}", f"localhost:{port}"):
+                page = await Page(session, socket_url(server.students)).open(
+                    headers={"Host": host, "Origin": f"http://{host}"}
+                )
+                own.append(await page.ask(do="poll"))
+                await page.close()
+            return refused.value.status, own
+
+    status, own = run(attack())
+    assert status == 421
+    assert [answer["unbound"] for answer in own] == [True, True]  # served: its own names
+
+
+def test_a_failed_handshake_is_a_400_in_words(server):
+    port = port_of(server)
+    key = "dGhlIHNhbXBsZSBub25jZQ=="
+    host = f"Host: 127.0.0.1:{port}\r\n"
+    for request in (
+        f"GET /ws HTTP/1.1\r\n{host}\r\n",  # a plain visit
+        f"GET /ws HTTP/1.1\r\n{host}Upgrade: websocket\r\n\r\n",  # half an upgrade
+        f"GET /ws HTTP/1.1\r\n{host}Upgrade: websocket\r\nConnection: Upgrade\r\n"
+        "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: not a key\r\n\r\n",
+        f"GET /ws HTTP/1.1\r\n{host}Upgrade: websocket\r\nConnection: Upgrade\r\n"
+        f"Sec-WebSocket-Version: 99\r\nSec-WebSocket-Key: {key}\r\n\r\n",
+    ):
+        status, body = raw_request(port, request.encode())
+        assert status == 400, request
+        assert re.search(rb"[a-z]{4,} [a-z]{2,}", body), body  # words, not a traceback
+    assert server.process.poll() is None
+
+
+# ---- pages -----------------------------------------------------------------------------------
+
+
+def test_one_students_pages_are_few_and_keep_no_one_out(server):
+    url = socket_url(server.students)
+
+    async def attack():
+        async with aiohttp.ClientSession() as session:
+            first = await Page(session, url).open()
+            key = (await first.ask(do="join", name="Many tabs"))["token"]
+            more = [await Page(session, url).open() for _ in range(5)]
+            for page in more:
+                await page.ask(do="resume", key=key)
+            closed = await first.ws.receive(timeout=10)  # the oldest, closed
+            served = await more[-1].ask(do="poll")
+            other = await Page(session, url).open()
+            joined = await other.ask(do="join", name="Classmate")
+            for page in (*more, other):
+                await page.close()
+            return closed, served, joined
+
+    closed, served, joined = run(attack())
+    assert (closed.type, closed.data) == (aiohttp.WSMsgType.CLOSE, 4002)
+    assert closed.extra == "this student's page is open elsewhere"
+    assert "error" not in served
+    assert joined["page"]["name"] == "Classmate"
+
+
+def test_a_board_asked_again_unchanged_costs_nothing(server):
+    url = socket_url(server.students)
+
+    async def ask():
+        async with aiohttp.ClientSession() as session:
+            page = await Page(session, url).open()
+            joined = await page.ask(do="join", name="Asks again")
+            again = [await page.ask(do="resume", key=joined["token"]) for _ in range(5)]
+            polled = await page.ask(do="poll")
+            await page.close()
+            return joined, again, polled
+
+    joined, again, polled = run(ask())
+    assert "balls" in joined["board"]  # the board, once
+    assert again == [{"same": True, "id": n} for n in range(2, 7)]
+    assert polled == {"same": True, "id": 7}
+
+
+def test_pages_that_never_read_hold_little_and_give_it_back(server):
+    # 60 pages from four addresses join, then ask for board after board (a view changed
+    # each time) and read nothing: the server keeps at most 64 MB of what they did not
+    # take, cuts those furthest behind, and gives it back when they are gone
+    url = socket_url(server.students)
+    pid = server.process.pid
+
+    async def attack():
+        sessions = [
+            aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(f"127.0.0.{n}", 0)))
+            for n in range(10, 14)
+        ]
+        try:
+            start = rss_mb(pid)
+            pages = []
+            for n in range(60):
+                page = await Page(sessions[n % 4], url).open()
+                await page.ask(do="join", name=f"Unread {n}")
+                pages.append(page)
+            peak = start
+            for round_ in range(12):
+                for page in pages:
+                    with_view = {"do": "act", "action": "view", "args": [round_ % 3, 0, None]}
+                    if not page.ws.closed:
+                        await page.ws.send_str(json.dumps(with_view))
+                await asyncio.sleep(0.25)
+                peak = max(peak, rss_mb(pid))
+            await asyncio.sleep(1.0)
+            peak = max(peak, rss_mb(pid))
+            for page in pages:
+                page.ws._response.connection.transport.abort()  # gone without a word
+            await asyncio.sleep(1.5)
+            end = rss_mb(pid)
+            late = await Page(sessions[0], url).open()
+            joined = await late.ask(do="join", name="After them")
+            await late.close()
+            return start, peak, end, joined
+        finally:
+            for session in sessions:
+                await session.close()
+
+    start, peak, end, joined = run(attack(), 120)
+    print(f"server RSS: {start:.0f} MB, peak {peak:.0f} MB, after {end:.0f} MB")
+    assert peak - start <= 64 + 16, (start, peak)  # (+16: the 60 students' own state)
+    assert end - start <= 16 + 16, (start, end)
+    assert joined["page"]["name"] == "After them"
+
+
+# ---- stopping, and the results file -------------------------------------------------------------
+
+
+def test_sigterm_with_pages_that_do_not_read_stops_at_once(tmp_path):
+    results = tmp_path / "results.json"
+    running = start_server(results, LESSON)
+
+    async def stuck():
+        async with aiohttp.ClientSession() as session:
+            pages = []
+            for n in range(5):
+                page = await Page(session, socket_url(running.students)).open()
+                await page.ask(do="join", name=f"Stuck {n}")
+                for top in range(30):  # boards asked for, never read
+                    view = {"do": "act", "action": "view", "args": [top % 3, top % 2, None]}
+                    await page.ws.send_str(json.dumps(view))
+                pages.append(page)
+            await asyncio.sleep(1.0)
+            started = time.monotonic()
+            running.process.send_signal(signal.SIGTERM)
+            while running.process.poll() is None and time.monotonic() - started < 20:
+                await asyncio.sleep(0.05)
+            return time.monotonic() - started
+
+    took = run(stuck())
+    status = running.stop()
+    print(f"stopped in {took:.2f} s")
+    assert status == 0
+    assert took <= 5.0
+    assert not any("Traceback" in line or "Error" in line for line in running.lines)
+    saved = json.loads(results.read_text(encoding="utf-8"))
+    assert sorted(s["name"] for s in saved["students"]) == [f"Stuck {n}" for n in range(5)]
+
+
+def test_a_results_file_is_one_class_however_it_is_spelled(tmp_path):
+    results = tmp_path / "results.json"
+    first = start_server(results, LESSON)
+    try:
+        (tmp_path / "link.json").symlink_to(results)
+        (tmp_path / "sub").mkdir()
+        for spelled in (tmp_path / "link.json", tmp_path / "sub" / ".." / "results.json"):
+            second = subprocess.run(
+                [
+                    sys.executable,
+                    "-m",
+                    "viewer.cli",
+                    "classroom",
+                    str(LESSON),
+                    "--port",
+                    "0",
+                    "--results",
+                    str(spelled),
+                ],
+                cwd=ROOT,
+                capture_output=True,
+                text=True,
+                timeout=60,
+            )
+            assert second.returncode == 2, second.stdout
+            assert "another class is running on this results file" in second.stderr
+    finally:
+        assert first.stop() == 0
+
+
+# ---- a class outlives its process ----------------------------------------------------------------
+
+
+def classroom(data: Path, *more: str, port: int = 0, lessons: tuple[Path, ...] = (LESSON,)):
+    """``pyramid-lab classroom`` with no code and no name, as a teacher types it."""
+    env = {**os.environ, "XDG_DATA_HOME": str(data), "PYTHONUNBUFFERED": "1"}
+    command = [sys.executable, "-m", "viewer.cli", "classroom", *map(str, lessons)]
+    command += ["--port", str(port), *more]
+    process = subprocess.Popen(
+        command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env
+    )
+    assert process.stdout is not None
+    lines, teacher = [], None
+    deadline = time.monotonic() + 60
+    while teacher is None and time.monotonic() < deadline:
+        line = process.stdout.readline()
+        if not line:
+            break
+        lines.append(line.rstrip())
+        if line.startswith("Teacher's page: "):
+            teacher = line.split(": ", 1)[1].strip()
+    assert teacher is not None, "\n".join(lines)
+    return process, teacher, lines
+
+
+def stopped(process) -> list[str]:
+    process.send_signal(signal.SIGTERM)
+    out, _ = process.communicate(timeout=20)
+    assert process.returncode == 0, out
+    return out.splitlines()
+
+
+def test_the_same_command_again_continues_the_same_class(tmp_path):
+    data = tmp_path / "data"
+    process, teacher, _lines = classroom(data)
+    port = int(re.search(r":(\d+)/", teacher).group(1))
+    code = teacher.split("#code=")[1]
+    assert len(code.replace("-", "")) >= 16  # 16 of 31 letters and digits: 79 bits
+
+    async def join():
+        async with aiohttp.ClientSession() as session:
+            page = await Page(session, socket_url(teacher)).open()
+            joined = await page.ask(do="join", name="Ada")
+            await page.ask(do="act", action="next", args=[])
+            await page.close()
+            return joined["token"]
+
+    key = run(join())
+    said = stopped(process)
+    folder = data / "pyramid-lab" / "classroom"
+    (results,) = folder.glob("*.json")
+    kept = folder / f"{results.name}.code"
+    assert kept.read_text().strip() == code
+    assert kept.stat().st_mode & 0o777 == 0o600
+    assert f"The class has stopped. The students' progress is in {results}" in said
+    assert any(line.startswith("To continue the class: pyramid-lab classroom ") for line in said), (
+        said
+    )
+
+    # the same command: the same class, its code, its students on their steps
+    process, again, _lines = classroom(data, port=port)
+
+    async def back():
+        async with aiohttp.ClientSession() as session:
+            page = await Page(session, socket_url(again)).open()
+            resumed = await page.ask(do="resume", key=key)
+            teachers = await Page(session, socket_url(again)).open()
+            lines = await teachers.ask(do="teacher", code=code)
+            await page.close()
+            await teachers.close()
+            return resumed, lines
+
+    try:
+        assert again == teacher
+        resumed, lines = run(back())
+        assert (resumed["page"]["name"], resumed["page"]["step"]) == ("Ada", 1)
+        assert [row["name"] for row in lines["rows"]] == ["Ada"]
+    finally:
+        stopped(process)
+    # --new-code: another code, the same class; other lessons: another class
+    process, renewed, _lines = classroom(data, "--new-code")
+    stopped(process)
+    assert renewed.split("#code=")[1] != code
+    assert list(folder.glob("*.json")) == [results]
+    process, _other, _lines = classroom(data, lessons=(SECOND,))
+    stopped(process)
+    assert len(list(folder.glob("*.json"))) == 2
+
+
+def test_a_chosen_code_must_be_long_enough(tmp_path):
+    short = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "viewer.cli",
+            "classroom",
+            str(LESSON),
+            "--code",
+            "maths-4b",
+            "--results",
+            str(tmp_path / "r.json"),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert short.returncode == 2
+    assert short.stderr.startswith("pyramid-lab: --code: a class code is at least 16 letters")
+    assert CODE  # (the tests' own code is long enough)
+
+
+def test_the_teachers_page_is_never_served_the_code(server):
+    with urllib.request.urlopen(server.students.split("#")[0] + "teacher", timeout=10) as page:
+        assert CODE.encode() not in page.read()
