@@ -7,8 +7,10 @@ and went, the Turn dock's buttons under the mouse)."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
+from dockcheck import cut_texts
 from PySide6.QtCore import QPoint, QSize, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QVBoxLayout, QWidget
@@ -256,4 +258,147 @@ def test_a_game_with_narrower_docks_gives_the_view_its_width_back(
     new_game(window, wide)
     new_game(window, "partition")
     assert window.plotter.width() >= before - 4
+    assert guard_errors == []
+
+
+# ---- every text whole at the default size ------------------------------------------------
+
+SIZES = [(1200, 800), (1280, 800)]
+PUZZLES = Path(__file__).resolve().parents[2] / "model" / "data" / "puzzles" / "partition"
+LESSON = (
+    Path(__file__).resolve().parents[2]
+    / "model"
+    / "data"
+    / "lessons"
+    / "partition"
+    / "03-a-corner-ball.lesson.json"
+)
+
+
+def alone(window, dock) -> list:
+    """Hide the other docks of ``dock``'s side (shown again by the caller's window's end)."""
+    from PySide6.QtWidgets import QDockWidget
+
+    side = window.dockWidgetArea(dock)
+    others = [
+        other
+        for other in window.findChildren(QDockWidget)
+        if other is not dock and other.isVisible() and window.dockWidgetArea(other) == side
+    ]
+    for other in others:
+        other.hide()
+    dock.show()
+    dock.raise_()
+    return others
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_practice_opened_from_the_command_line_shows_its_whole_text(
+    size, gl_display, make_window, qtbot, guard_errors
+):
+    """``pyramid-lab practice partition`` at the default size: the window opened first,
+    the Practice dock came beside the View dock and was squeezed to the column's width,
+    its labels and the Next unsolved button cut at its edge, every row cut."""
+    from model.files import read
+    from viewer.desktop.app import MainWindow
+    from viewer.lab.session import Session
+
+    make_window()  # (the test's own settings and folders)
+    first = sorted(PUZZLES.glob("*.pyr.json"))[0]
+    window = MainWindow(Session.from_document(read(first), str(first)), opening=first.name)
+    qtbot.addWidget(window)
+    window.resize(*size)
+    window.when_built(lambda: window.opened(str(first), None, PUZZLES))
+    window.show()
+    try:
+        qtbot.waitUntil(
+            lambda: (
+                getattr(window, "practice", None) is not None and window.practice.dock.isVisible()
+            )
+        )
+        qtbot.waitUntil(lambda: window.practice.state.playing())
+        settle(qtbot)
+        qtbot.wait(200)  # the docks' widths once the window is laid out
+        settle(qtbot)
+        dock = window.practice.dock
+        assert cut_texts(dock) == []
+        assert "Next unsolved" in dock.next_button.text()
+        alone(window, dock)
+        settle(qtbot)
+        assert cut_texts(dock) == []
+    finally:
+        window.shutdown()
+    assert guard_errors == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_analysis_shows_eight_moves_beside_the_moves_and_corners(
+    size, make_window, qtbot, guard_errors
+):
+    """Analysis > Analyse at the default size: the table showed 2 of 44 moves under the
+    Moves dock and over the Corners dock."""
+    from model.partition import Partition, PartitionOptions
+
+    window = make_window(Partition(PartitionOptions(5)))
+    window.resize(*size)
+    settle(qtbot)
+    dock = window.analysis.dock
+    dock.seconds.setValue(0.5)
+    window.analysis.analyse()
+    qtbot.waitUntil(
+        lambda: dock.table.rowCount() > 0 and not window.lab.analysis.thinking,
+        timeout=60_000,
+    )
+    settle(qtbot)
+    assert dock.table.rowCount() >= 8
+    assert window.moves_dock.isVisible()
+    assert cut_texts(dock) == []
+    alone(window, dock)
+    settle(qtbot)
+    assert cut_texts(dock) == []
+    assert guard_errors == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_lesson_editor_shows_its_whole_text(size, make_window, qtbot, guard_errors):
+    """Teacher mode on a shipped lesson: the Hint ("SW's far walls are east and north.
+    Which empty point ...") was cut in a one-line box, the step's text behind a scroll."""
+    window = make_window()
+    window.resize(*size)
+    assert window.documents.open(LESSON)
+    panel = window.lessons.panel
+    panel.teach.setChecked(True)
+    settle(qtbot)
+    dock = window.lesson_dock
+    assert panel.edit_hint.text().startswith("SW's far walls")
+    for _ in range(2):  # beside the View dock, then alone on its side
+        assert cut_texts(dock) == []
+        alone(window, dock)
+        settle(qtbot)
+    assert guard_errors == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game", ["partition", "ball", "rolling"])
+def test_every_dock_alone_on_its_side_shows_its_whole_text(
+    size, game, make_window, new_game, qtbot, guard_errors
+):
+    from PySide6.QtWidgets import QDockWidget
+
+    window = make_window()
+    window.resize(*size)
+    if game != "partition":
+        new_game(window, game)
+    settle(qtbot)
+    cut = {}
+    for dock in window.findChildren(QDockWidget):
+        shown = dock.isVisible()
+        others = alone(window, dock)
+        settle(qtbot)
+        cut[dock.objectName()] = cut_texts(dock)
+        if not shown:
+            dock.hide()
+        for other in others:
+            other.show()
+    assert {name: found for name, found in cut.items() if found} == {}
     assert guard_errors == []

@@ -27,6 +27,7 @@ from ..lab.modes import Mode
 from ..lab.palette import scale_moves
 from ..lab.slots import slot
 from ..widgets.analysis_dock import AnalysisDock
+from ..widgets.dock_fit import present
 from .engine import Job, engine_threads, set_engine_threads
 
 if TYPE_CHECKING:
@@ -96,7 +97,8 @@ class AnalysisControl:
         """Analyse the position shown (an analysis under way starts again)."""
         lab = self.lab
         dock = self.dock
-        dock.show()
+        if not dock.isVisible():
+            present(dock)  # the room its moves need, the other docks of its side their least
         dock.raise_()
         seconds = dock.seconds.value()
         self._forget(f"analysing {lab.game.to_move} to move ({seconds:g} s)...")

@@ -32,6 +32,7 @@ from .keys import pass_history_keys
 
 COLUMNS = ("move", "win %", "visits", "proven")  # "visits" is "score" for alpha-beta
 DEFAULT_SECONDS = 3.0
+ROWS = 8  # the moves the table shows at least
 
 
 def _heat_gradient() -> str:
@@ -95,7 +96,14 @@ class AnalysisDock(QDockWidget):
         # what is left, elided, with the whole text in its tooltip
         header.setSectionResizeMode(len(COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
         self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.table.setMinimumHeight(150)
+        # rows a line of text high, and room for ROWS of them: beside the Moves dock and a
+        # game's docks at 1200x800 the dock showed 2 of 44 moves
+        rows = self.table.verticalHeader()
+        rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        rows.setDefaultSectionSize(self.table.fontMetrics().height() + 6)
+        self.table.setMinimumHeight(
+            ROWS * rows.defaultSectionSize() + header.sizeHint().height() + 4
+        )
         self.table.setToolTip("Click a move to see it on the board; double-click plays it")
         layout.addWidget(self.table, 1)
         self.legend = QWidget()

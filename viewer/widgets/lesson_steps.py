@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
-    QPlainTextEdit,
     QProgressBar,
     QPushButton,
     QSizePolicy,
@@ -37,6 +36,8 @@ from model.files import nested_over, read_overlays
 from model.game import PositionFormatError, shorten
 from model.lesson import STARTER_TEXT
 from model.teaching import teaching_for
+
+from .growing_text import GrowingText
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -302,9 +303,8 @@ class StepPanel(QWidget):
         self.edit_lesson_title.setToolTip("The lesson's own title (the Lessons menu shows it)")
         self.edit_title = QLineEdit()
         self.edit_title.setToolTip("The step's title")
-        self.edit_text = QPlainTextEdit()
+        self.edit_text = GrowingText(most=8)  # the step's whole text in sight, wrapped
         self.edit_text.setPlaceholderText(STARTER_TEXT)
-        self.edit_text.setMaximumHeight(58)
         # Overlays: a box per overlay the game declares (a choice where it has values).
         self.overlay_box = QWidget()
         self.overlay_grid = QGridLayout(self.overlay_box)
@@ -350,8 +350,8 @@ class StepPanel(QWidget):
         answers.setContentsMargins(0, 0, 0, 0)
         answers.addWidget(self.edit_answers, 1)
         answers.addWidget(self.fill)
-        self.edit_prompt = QLineEdit()
-        self.edit_hint = QLineEdit()
+        self.edit_prompt = GrowingText(one_line=True, most=4)  # wrapped, not cut at the edge
+        self.edit_hint = GrowingText(one_line=True, most=4)
         self.advanced = QCheckBox("Advanced: overlays and goal as JSON")
         self.advanced.toggled.connect(self._advanced)
         self.edit_overlays = QLineEdit()

@@ -137,7 +137,8 @@ class PracticeDock(QDockWidget):
                 item.setData(Qt.ItemDataRole.UserRole, i)
                 measure = entry.measure_text()
                 hard = f"; {entry.level_name}: {measure}" if measure else ""
-                item.setToolTip(f"{entry.path.name}: {entry.goal}{hard}")
+                # the row's whole text first: a narrow dock elides it in the middle
+                item.setToolTip(f"{text.strip()}\n{entry.path.name}: {entry.goal}{hard}")
                 self.list.addItem(item)
         if current is not None and self.list.currentRow() != current:
             self.list.setCurrentRow(current)

@@ -12,17 +12,16 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
     QFormLayout,
-    QFrame,
     QHBoxLayout,
     QLabel,
     QPushButton,
     QRadioButton,
-    QScrollArea,
     QSizePolicy,
     QWidget,
 )
 
 from ..lab.setup_editor import SetupEditor
+from .dock_fit import ScrolledBody
 
 
 class WrappedLabel(QLabel):
@@ -85,14 +84,10 @@ def button_row(layout: QBoxLayout, *buttons: QPushButton) -> None:
 
 
 def scrolled_body(dock: QDockWidget, body: QWidget) -> None:
-    """``body`` as ``dock``'s widget, in a frameless scroll area that scrolls only down
-    (a narrow dock wraps its labels rather than scrolling sideways)."""
-    scroll = QScrollArea(dock)
-    scroll.setWidgetResizable(True)
-    scroll.setFrameShape(QFrame.Shape.NoFrame)
-    scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-    scroll.setWidget(body)
-    dock.setWidget(scroll)
+    """``body`` as ``dock``'s widget, scrolled only down (a narrow dock wraps its labels
+    rather than scrolling sideways), the dock never narrower than the body's least width:
+    no button or line of it cut at the dock's edge (:class:`~.dock_fit.ScrolledBody`)."""
+    dock.setWidget(ScrolledBody(body, dock))
 
 
 class SetupDock(QDockWidget):
