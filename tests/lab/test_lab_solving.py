@@ -120,48 +120,126 @@ def test_solve_position_answers_from_the_book_and_asks_nothing(port, inbox):
         lab.shutdown()
 
 
-def test_solve_position_asks_for_workers_and_a_cancel_starts_nothing(port, inbox, monkeypatch):
-    monkeypatch.setattr(solve_module, "QUICK_SECONDS", 0.3)
+def _base6(port, inbox, workers=None, cores=2) -> Lab:
+    """A lab on a base-6 position (in no book, not settled in seconds), Solve position's
+    answer kept as ``workers``, on a machine of ``cores``."""
     lab = Lab(
         Session(Partition(PartitionOptions(6, "floating"))),
         port,
         post=inbox.post,
         bulletin=port.bulletin,
+        workers=workers,
     )
+    lab.value_solve.cores = cores
+    return lab
+
+
+def test_solve_position_asks_in_words_and_a_cancel_stops_the_search(port, inbox, monkeypatch):
+    monkeypatch.setattr(solve_module, "QUICK_SECONDS", 0.3)
+    lab = _base6(port, inbox)
     try:
         port.numbers = [None]  # the user cancels the question
         lab.value_solve.toggle()
+        assert lab.value_solve.running  # the search on one core, from the start
         inbox.until(lambda: bool(port.numbers_asked), 60)
         title, text, proposed, low, high = port.numbers_asked[0]
         assert title == "Solve position"
-        assert "Not settled by the book nor in 0.3 s" in text
+        # in the user's words: how long it may take, what more cores give, stop and resume
+        flat = " ".join(text.split())
+        for words in (
+            "not in the book, and 0.3 seconds of search did not settle it",
+            "may take minutes, hours or longer",
+            "how many cores",
+            "cores finish sooner",
+            "this machine has 2",
+            "stop thinking stops it at any time",
+            "resumes where it stopped",
+            "your answer is kept",
+        ):
+            assert words in flat.lower(), words
+        for jargon in ("Dask", "worker process", "split solve", "checkpoint"):
+            assert jargon not in text
         assert (proposed, low, high) == (1, 1, solve_module.MAX_WORKERS)
         assert not lab.value_solve.running
-        assert lab.value_solve.last == "Solve position: not settled in 0.3 s; no search started"
+        assert lab.value_solve.last.startswith("Solve position stopped: not settled in 0.3 s")
+        assert lab.value_solve.workers is None  # nothing to keep
     finally:
         lab.shutdown()
 
 
-def test_solve_position_stopped_while_it_searches(port, inbox, monkeypatch):
+def test_one_core_answered_the_search_goes_on_and_the_answer_is_kept(port, inbox, monkeypatch):
+    # After the answer the single search started again from depth 6 (issue 66, item 3):
+    # the search under way goes on; the next solve asks nothing.
     monkeypatch.setattr(solve_module, "QUICK_SECONDS", 0.3)
+    lab = _base6(port, inbox)
+    chosen = []
+    lab.value_solve.chose.connect(chosen.append)
+    value = lab.value_solve
+    try:
+        port.numbers = [1]
+        value.toggle()
+        job = value.runner.job
+        inbox.until(lambda: bool(port.numbers_asked), 60)
+        assert chosen == [1]
+        assert value.workers == 1
+        assert value.running
+        assert value.runner.job is job  # the same search: nothing started again
+        assert value.last.startswith("Solve position: the search goes on, on one core")
+        value.toggle()  # again while it runs: Stop
+        assert not value.running
+        assert value.last.startswith("Solve position stopped")
+        inbox.until(lambda: value.runner.alive() == 0, 10)
+        value.toggle()  # the answer kept: asked no more
+        assert value.running
+        inbox.take(1.0)
+        assert len(port.numbers_asked) == 1
+        value.stop()
+    finally:
+        lab.shutdown()
+
+
+def test_a_machine_of_one_core_is_never_asked(port, inbox, monkeypatch):
+    monkeypatch.setattr(solve_module, "QUICK_SECONDS", 0.3)
+    lab = _base6(port, inbox, cores=1)
+    try:
+        lab.value_solve.toggle()
+        assert lab.value_solve.running
+        inbox.take(1.0)
+        assert port.numbers_asked == []
+        assert lab.value_solve.running
+    finally:
+        lab.shutdown()
+
+
+def test_the_answer_is_changed_for_the_next_solves(port, inbox):
+    lab = _base6(port, inbox, workers=1)
+    try:
+        port.numbers = [3]
+        lab.value_solve.change_workers()
+        assert lab.value_solve.workers == 3
+        assert port.numbers_asked[0][2] == 1  # the answer kept, proposed
+        assert lab.value_solve.last == "Solve position will search on 3 cores"
+        assert not lab.value_solve.running  # nothing started
+    finally:
+        lab.shutdown()
+
+
+def test_after_a_solves_answer_nothing_starts_by_itself(port, inbox):
     lab = Lab(
-        Session(Partition(PartitionOptions(6, "floating"))),
+        Session(Partition(PartitionOptions(3, "stacking"))),
         port,
         post=inbox.post,
         bulletin=port.bulletin,
     )
-    chosen = []
-    lab.value_solve.chose.connect(chosen.append)
+    lab.value_solve.cores = 2
     try:
-        port.numbers = [1]  # the single search, for real
         lab.value_solve.toggle()
-        inbox.until(lambda: bool(port.numbers_asked), 60)
-        assert chosen == [1]
-        assert lab.value_solve.running
-        assert lab.value_solve.last == "Solving the position with the single search..."
-        lab.value_solve.toggle()  # again while it runs: Stop
+        inbox.until(lambda: lab.value_solve.last.startswith("Solved"), 120)
+        count = lab.value_solve.runner._count
+        inbox.take(1.0)  # (past the question's few seconds, were they not over)
         assert not lab.value_solve.running
-        assert lab.value_solve.last.startswith("Solve position stopped")
+        assert lab.value_solve.runner._count == count
+        assert port.numbers_asked == []
     finally:
         lab.shutdown()
 
@@ -169,13 +247,7 @@ def test_solve_position_stopped_while_it_searches(port, inbox, monkeypatch):
 def _solving(port, inbox) -> Lab:
     """A lab whose Solve position runs the single search on a base-6 position (in no book,
     not settled in seconds), its progress come once."""
-    lab = Lab(
-        Session(Partition(PartitionOptions(6, "floating"))),
-        port,
-        post=inbox.post,
-        bulletin=port.bulletin,
-    )
-    port.numbers = [1]  # the single search, for real
+    lab = _base6(port, inbox, workers=1)  # the single search, asking nothing
     lab.value_solve.toggle()
     inbox.until(lambda: any(t.startswith("Solving: within") for t in port.statuses), 120)
     return lab

@@ -74,12 +74,37 @@ def test_solve_position_asks_for_workers_only_when_a_real_search_starts(
     )
     window = make_window(Partition(PartitionOptions(6, "floating")))  # in no book, not in 0.3 s
     value = window.lab.value_solve
+    value.cores = 2  # (a machine of one core is never asked)
     window.menus.solve_value.trigger()
     assert value.running
     qtbot.waitUntil(lambda: bool(asked), timeout=60_000)
-    assert "Not settled by the book nor in 0.3 s" in asked[0][2]
+    assert "0.3 seconds of search did not settle it" in asked[0][2]
     qtbot.waitUntil(lambda: not value.running, timeout=10_000)
-    assert value.last == "Solve position: not settled in 0.3 s; no search started"
+    assert value.last.startswith("Solve position stopped: not settled in 0.3 s")
+
+
+def test_the_answer_is_kept_between_runs_until_changed(make_window, qtbot, monkeypatch):
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QInputDialog
+
+    from viewer.desktop.solve import WORKERS_KEY
+
+    answers = [(1, True), (4, True)]
+    asked = []
+    monkeypatch.setattr(
+        QInputDialog,
+        "getInt",
+        staticmethod(lambda *a, **k: asked.append(a) or answers.pop(0)),
+    )
+    window = make_window(Partition(PartitionOptions(3, "stacking")))
+    assert window.lab.value_solve.workers is None  # never asked yet
+    window.lab.value_solve.ask_workers()
+    assert QSettings().value(WORKERS_KEY, type=int) == 1
+    later = make_window(Partition(PartitionOptions(3, "stacking")))
+    assert later.lab.value_solve.workers == 1  # kept: the next run asks nothing
+    later.menus.solve_cores.trigger()  # Game > Cores for Solve position...
+    assert QSettings().value(WORKERS_KEY, type=int) == 4
+    assert len(asked) == 2
 
 
 def test_stop_thinking_stops_solve_position_and_a_new_game_silences_it(

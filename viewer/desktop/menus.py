@@ -157,6 +157,9 @@ class Menus:
         self.parts.puzzle.solving.connect(self.solve.setChecked)
         # the value of the position shown; a second time stops it
         self.solve_value = self._action(game, "Solve &position...", self.lab.value_solve.toggle)
+        self.solve_cores = self._action(  # the answer Solve position keeps, changed
+            game, "Cores for Solve position...", self.lab.value_solve.change_workers
+        )
         game.addSeparator()
         self.reckoning = self._action(
             game, "Show the computer's &reckoning", self._show_reckoning

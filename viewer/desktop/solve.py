@@ -20,16 +20,21 @@ from ..lab.solve import SolveMode, ValueSolve
 if TYPE_CHECKING:
     from ..games import GameUI
 
-#: QSettings key: the worker processes of Solve position (1: the single search, as before).
+#: QSettings key: the cores Solve position's long solves use (1: the single search), as
+#: the user answered; absent until they were asked.
 WORKERS_KEY = "solve/workers"
 
 
-def remembered_workers() -> int:
-    """The workers Solve position proposes: those chosen last (in this run or the last)."""
+def remembered_workers() -> int | None:
+    """The cores the user chose for Solve position (in this run or an earlier one); None
+    when they were never asked."""
     from PySide6.QtCore import QSettings
 
-    stored = QSettings().value(WORKERS_KEY, 1, type=int)
-    return stored if isinstance(stored, int) and stored >= 1 else 1
+    settings = QSettings()
+    if not settings.contains(WORKERS_KEY):
+        return None
+    stored = settings.value(WORKERS_KEY, 1, type=int)
+    return stored if isinstance(stored, int) and stored >= 1 else None
 
 
 def remember_workers(value: ValueSolve) -> None:

@@ -71,7 +71,7 @@ class Lab:
         bulletin: Bulletin | None = None,
         threads: Callable[[], int] = lambda: 1,
         engine_failed: Callable[[Job, BaseException], None] | None = None,
-        workers: int = 1,
+        workers: int | None = None,
     ) -> None:
         self.session = session
         self.port = port

@@ -483,31 +483,46 @@ def value_text(game: Game, result: Any, split: search.cluster.SplitResult | None
 
 
 class ValueSolve:
-    """Solve position (the Game menu): :meth:`toggle` tries the book and a few seconds of
-    the single search, then asks through the port how many worker processes to use
-    (``workers``, the front end keeps it between runs; ``chose(workers)`` says a choice),
-    or stops the solve under way; :meth:`start` starts with a number of workers."""
+    """Solve position (the Game menu): :meth:`toggle` starts the solve, or stops the one
+    under way. The book answers at once where it has the position; else the single
+    search runs, and where it has not settled the position in :data:`QUICK_SECONDS` the
+    user is asked, once, how many cores a long solve may use (:meth:`ask_workers`, in
+    words: how long it may take, what more cores give, that it can be stopped and
+    resumed) while it goes on. The answer is kept (``workers``; ``chose(workers)`` says
+    it, the front end keeps it between runs) until it is changed (:meth:`change_workers`);
+    a machine of one core has nothing to choose and is never asked. One core: the single
+    search goes on, nothing starts again; more: the split solve takes over (resumable
+    from its checkpoint). After an answer nothing starts by itself."""
 
     def __init__(
-        self, session: Session, port: Port, say: Say, post: Post, workers: int = 1
+        self, session: Session, port: Port, say: Say, post: Post, workers: int | None = None
     ) -> None:
-        self.session, self.port, self.say = session, port, say
-        self.workers = workers  # what the question proposes (the last choice)
+        self.session, self.port, self.say, self.post = session, port, say, post
+        #: The cores a long solve uses, as the user answered (None: not asked yet).
+        self.workers = workers
+        self.cores = os.cpu_count() or 1  # this machine's (one: nothing to ask)
         self.chose: Signal[[int]] = Signal()  # (workers): the user chose a number of workers
         self.runner = JobRunner(lambda: session.game, post)
         self.runner.answered.connect(self._on_answer)
         self.runner.failed.connect(self._on_failed)
         self.runner.progressed.connect(self._on_progress)
         self.last = ""  # the last line shown (progress or answer)
+        self._timer: threading.Timer | None = None  # the question's, after QUICK_SECONDS
 
     @property
     def running(self) -> bool:
         return self.runner.thinking
 
+    def _workers_now(self) -> int | None:
+        """The cores a long solve uses without asking: the answer kept, or 1 on a machine
+        of one core; None: the user is asked."""
+        if self.cores <= 1:
+            return 1
+        return self.workers
+
     def toggle(self) -> None:
-        """Game > Solve position: the book and a quick first try of the single search
-        (:data:`QUICK_SECONDS`) first, asking nothing; only a position they leave open asks
-        for worker processes (:meth:`ask_workers`). Again while it runs: Stop."""
+        """Game > Solve position: the book, then the single search; the question only
+        where the answer matters (:meth:`ask_workers`). Again while it runs: Stop."""
         if self.running:
             self.stop()
             return
@@ -516,30 +531,81 @@ class ValueSolve:
         if reason is not None:
             self._say(f"Solve position: {reason}")
             return
-        self.runner.run("quick", value_task(1, max_seconds=QUICK_SECONDS))
-        self._say(
-            f"Solving the position: the book, then {QUICK_SECONDS:g} s of the single search..."
+        workers = self._workers_now()
+        if workers is not None and workers > 1:  # the split solve, once a quick try fails
+            self.runner.run("quick", value_task(1, max_seconds=QUICK_SECONDS))
+            self._say(
+                f"Solving the position: the book, then {QUICK_SECONDS:g} s on one core, "
+                f"then on {workers} cores..."
+            )
+            return
+        job = self.runner.run("value", value_task(1))
+        self._say("Solving the position: the book, then the search on one core...")
+        if workers is None:  # asked once the search has had its few seconds
+            self._ask_after(job)
+
+    def _ask_after(self, job: Job) -> None:
+        self._cancel_timer()
+        timer = threading.Timer(QUICK_SECONDS, lambda: self.post(lambda: self._quick_over(job)))
+        timer.daemon = True
+        self._timer = timer
+        timer.start()
+
+    def _cancel_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def _quick_over(self, job: Job) -> None:
+        """The search has had its few seconds and goes on: the question, while it does."""
+        if self.runner.job is not job or not self.running:
+            return  # answered, stopped or another position meanwhile: nothing to ask
+        chosen = self.ask_workers()
+        if chosen is None:
+            self.runner.stop()
+            self._say(
+                f"Solve position stopped: not settled in {QUICK_SECONDS:g} s "
+                "(Solve position asks again)"
+            )
+        elif self.runner.job is not job or not self.running:
+            return  # answered while the question was open: nothing starts again
+        elif chosen > 1:
+            self.start(chosen)  # the split solve takes over
+        else:
+            self._say("Solve position: the search goes on, on one core (Stop thinking ends it)")
+
+    def question(self) -> str:
+        """What the question says, in the user's words."""
+        return (
+            f"This position is not in the book, and {QUICK_SECONDS:g} seconds of search did "
+            "not settle it.\nA full solve may take minutes, hours or longer (the status bar "
+            "shows how far it got).\n\n"
+            "On how many cores should it run? On 1 the rest of the machine stays free. More "
+            "cores finish\nsooner (up to about that many times as fast) and use more memory; "
+            f"this machine has {self.cores}.\n\n"
+            "Edit > Stop thinking stops it at any time; on more than one core it resumes where "
+            "it stopped\nthe next time you solve this position. Your answer is kept: Game > "
+            "Cores for Solve position... changes it."
         )
 
-    def ask_workers(self) -> None:
-        """The position needs a real search: how many worker processes (the last choice
-        proposed)."""
-        cores = os.cpu_count() or 1
+    def ask_workers(self) -> int | None:
+        """How many cores a long solve uses (the last answer proposed, else 1): kept and
+        said with ``chose``; None when the user cancelled."""
+        proposed = self.workers if self.workers is not None else 1
         chosen = self.port.ask_number(
-            "Solve position",
-            f"Not settled by the book nor in {QUICK_SECONDS:g} s. Worker processes for the real\n"
-            "search (1: the single search; more: the split solve on a local Dask cluster,\n"
-            f"resumable from its checkpoint; this machine has {cores} cores):",
-            max(1, min(self.workers, MAX_WORKERS)),
-            1,
-            MAX_WORKERS,
+            "Solve position", self.question(), max(1, min(proposed, MAX_WORKERS)), 1, MAX_WORKERS
         )
         if chosen is not None:
             self.workers = chosen
             self.chose.emit(chosen)
-            self.start(chosen)
-        else:
-            self._say(f"Solve position: not settled in {QUICK_SECONDS:g} s; no search started")
+        return chosen
+
+    def change_workers(self) -> None:
+        """Game > Cores for Solve position...: the question again, for the next solves."""
+        chosen = self.ask_workers()
+        if chosen is not None:
+            cores = "1 core" if chosen == 1 else f"{chosen} cores"
+            self._say(f"Solve position will search on {cores}")
 
     def start(self, workers: int) -> bool:
         """Solve the position shown with ``workers`` processes; False, with a message, for
@@ -549,12 +615,14 @@ class ValueSolve:
         if reason is not None:
             self._say(f"Solve position: {reason}")
             return False
+        self._cancel_timer()
         self.runner.run("value", value_task(workers))
         how = "the single search" if workers <= 1 else f"{workers} workers (Dask)"
         self._say(f"Solving the position with {how}...")
         return True
 
     def stop(self) -> None:
+        self._cancel_timer()
         if self.runner.stop() is not None:
             self._say("Solve position stopped (a split solve keeps its settled units)")
 
@@ -562,7 +630,10 @@ class ValueSolve:
         """The solve belongs to the position it started on: another position or game ends
         it (its search stops within a second; nothing of it is said on the new game's
         status line), a move in the same game ends it with a word."""
-        if reason in KEEPS_POSITION or self.runner.stop() is None:
+        if reason in KEEPS_POSITION:
+            return
+        self._cancel_timer()
+        if self.runner.stop() is None:
             return
         if reason not in ("load", "new"):
             self._say("Solve position stopped: the position changed")
@@ -578,16 +649,20 @@ class ValueSolve:
         self._say(text)
 
     def _on_answer(self, job: Job, answer: Any) -> None:
+        self._cancel_timer()
         result, split = answer
         if job.purpose == "quick" and result.value == "unknown" and result.stopped == "time limit":
-            self.ask_workers()  # a real search: now it asks how
+            workers = self._workers_now()  # the answer kept: the split solve, asking nothing
+            self.start(workers if workers is not None else 1)
             return
         self._say(value_text(self.session.game, result, split))
 
     def _on_failed(self, job: Job, exc: BaseException) -> None:
+        self._cancel_timer()
         self._say(f"Solve position failed: {exc}")
 
     def shutdown(self) -> None:
+        self._cancel_timer()
         self.runner.shutdown()
 
 
