@@ -352,3 +352,16 @@ def test_a_picture_asked_for_at_once_by_many_students_is_drawn_once(monkeypatch)
     layer.parts.clear()  # (a board is only read once drawn: the key is not worked out again)
     assert layer.key() == first
     assert not sites._DRAWING
+
+
+def test_a_click_beside_the_board_says_what_this_board_is_clicked_on(service):
+    # the words fit each board: a square or a stone on Allmer's pyramid, a hex on Rolling's
+    said = {}
+    for lesson in (0, 2):
+        token, _student = student_at(service, lesson)
+        away = [[0.0, 0.0, 50.0], [0.0, 0.0, 1.0]]  # a ray up, away from every board
+        said[lesson] = service.act(token, "click", away)["error"]
+    assert said == {
+        0: "that is not on the board: click a square or a stone",
+        2: "that is not on the board: click a hex",
+    }

@@ -19,6 +19,13 @@ from .sites import Seat, site_board
 from .sites import camera as site_camera
 from .sites import pick as site_pick
 
+#: What a click beside the board is told to click, by the board's kind (its sites' words).
+CLICK_WORDS = {
+    "ball-pyramid": "click a point or a ball",
+    "stepped": "click a square or a stone",
+    "grid": "click a square",
+    "hex-map": "click a hex",
+}
 #: The most parts a move form sends (Pyramid Ball's two programs: 18).
 MAX_FORM_PARTS = 40
 
@@ -213,7 +220,8 @@ class Service:
         student.answering()
         site = site_pick(board, origin, direction)
         if site is None:
-            raise Refused("that is not on the board: click a square, a stone or a space")
+            words = CLICK_WORDS.get(seat.ui.board_kind, "click the board")
+            raise Refused(f"that is not on the board: {words}")
         shown = student.lab.lessons
         if shown.asks_for_points():  # picked (or let go), as the window's lesson takes it
             shown.pick(tuple(seat.ui.coords_of(site)))

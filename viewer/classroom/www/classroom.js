@@ -24,7 +24,7 @@
     board_balls: null, board_points: null, board_marks: null, board_rims: null, board_faint: null,
     board_xray: null,
     teacher: null, teacher_code: "", teacher_lesson: 0, teacher_step: 1,
-    teacher_picked: [], teacher_confirm: null,
+    teacher_picked: [], teacher_confirm: null, cr_group: 0,
   };
   let vm = null; // the page's Vue instance (its data)
 
@@ -184,6 +184,12 @@
         set("cr_form", form.slice());
       }
       if (!play) set("cr_pick", "");
+      // the first group's tab on each new set of groups (a die taken, another step)
+      const groupKey = formKey + ":" + (play ? play.groups.map((g) => g.title).join("|") : "");
+      if (groupKey !== C.groupKey) {
+        C.groupKey = groupKey;
+        set("cr_group", 0);
+      }
       set("cr", answer.page);
       C.version = answer.page.version;
       document.body.dataset.version = String(answer.page.version);
@@ -456,6 +462,12 @@
     const app = window.Vue.createApp({
       template: "#page",
       data() { return DATA; },
+      methods: {
+        shownGroup() {
+          const groups = (this.cr && this.cr.play && this.cr.play.groups) || [];
+          return Math.min(this.cr_group, Math.max(0, groups.length - 1));
+        },
+      },
       mounted() {
         vm = this;
         if (page === "teacher") C.teacher_mounted();

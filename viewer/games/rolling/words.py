@@ -18,7 +18,11 @@ def slot_words(slot: str) -> str:
         return f"develop pair {pair} ({shape})"
     if slot.startswith("f"):
         group, space = slot[1:].split(".")
-        return f"footmen {group}, space {space} (crossed off)"
+        # (crossed off: once every space before a circle is, that circle's footmen join)
+        return (
+            f"footmen {group}: cross off space {space} (a circle's footmen join once every "
+            "space before it is crossed off)"
+        )
     return f"line {slot[0]}, circle {slot[1]}"
 
 
