@@ -24,6 +24,14 @@ wrong with the lesson's reason) or g7 (the push asked for, right), and Retry; th
 then read "click" for the stone's selection and "Check" for the destination's click to
 its verdict.
 
+``--hostile-pages N`` (0 to 60) adds N hostile pages working within every bound as the
+students work, from four addresses of 127.0.0.0/8: each a student of its own, sending 15
+messages a second (its budget), every other one a view change (a board drawn anew) and
+the rest its board asked for again; the students' figures are then the others' under
+that load (goal: p95 <= 300 ms). A teacher's page is connected throughout: the lines say
+how soon a verdict reaches it (pushed, goal <= 300 ms), and the size of the answers to a
+click.
+
 ``--hostile`` first sends the server what a hostile page could: a wslink chunk announcing
 a 1 GB message, wslink's application.exit, a message over the size limit, garbage; the
 server must go on answering and its memory must stay put."""
@@ -56,6 +64,7 @@ from model import lesson as lessons  # noqa: E402
 LESSON = ROOT / "model" / "data" / "lessons" / "partition" / "01-corners-and-walls.lesson.json"
 STEPPED = ROOT / "model" / "data" / "lessons" / "terrace" / "01-pushes.lesson.json"
 GOAL_MS = 300.0
+BENCH_CODE = "bench-class-code-0000"
 POINTS = [(0, 0, 3), (0, 0, 0), (3, 0, 0), (1, 1, 1), (0, 3, 0)]  # the apex is right
 #: Allmer's lesson: the stone clicked first, then one of the destinations (g7 is right).
 STONE, DESTINATIONS = "g6", ("f6", "g7")
@@ -98,9 +107,10 @@ class Page:
         self.url = url
         self.count = 0
         self.pending: dict[int, asyncio.Future[Any]] = {}
+        self.pushed: Any = None
 
     async def open(self) -> None:
-        self.ws = await self.session.ws_connect(self.url)
+        self.ws = await self.session.ws_connect(self.url, max_msg_size=0)
         self.reader = asyncio.create_task(self._read())
 
     async def _read(self) -> None:
@@ -108,6 +118,9 @@ class Page:
             if message.type != aiohttp.WSMsgType.TEXT:
                 continue
             reply = json.loads(message.data)
+            reply["_bytes"] = len(message.data)
+            if reply.get("push") and self.pushed is not None:
+                self.pushed(reply)
             waiting = self.pending.pop(reply.get("id"), None)
             if waiting is not None and not waiting.done():
                 waiting.set_result(reply)
@@ -139,6 +152,7 @@ async def student(
     rng: random.Random,
     spread: bool,
     stepped: bool = False,
+    verdicts: list[tuple[str, int, float]] | None = None,
 ) -> None:
     async with aiohttp.ClientSession() as session:
         page = Page(session, url)
@@ -165,6 +179,7 @@ async def student(
         if spread:  # a view of their own: levels, peel and clip differ from the neighbours'
             await act("view", 3 - number % 3, number % 2, None if number % 5 else 1 + number % 3)
         poller = asyncio.create_task(poll())
+        judged_count = 0
         while time.monotonic() < until:
             await asyncio.sleep(rng.uniform(0.5, 1.5))
             # the first action: a point picked, or (stepped) the stone selected; the
@@ -190,6 +205,10 @@ async def student(
                 errors.append(f"check: {judged.get('error')}")
                 continue
             timings["click"].append((clicked - started) * 1000)
+            timings["bytes"].append(picked["_bytes"])
+            judged_count += 1
+            if verdicts is not None:  # the teacher's page shows this try from then on
+                verdicts.append((f"Student {number:02d}", judged_count, checking))
             timings["check"].append((done - checking) * 1000)
             timings["both"].append((clicked - started + done - checking) * 1000)
             await asyncio.sleep(rng.uniform(0.3, 0.8))
@@ -232,6 +251,45 @@ async def hostile(url: str, errors: list[str]) -> None:
         await fresh.close()
 
 
+async def hostile_page(number: int, url: str, until: float) -> None:
+    """A page within every bound: a student of its own, 15 messages a second, every other
+    one a view change (its board drawn anew), the rest its board asked for again."""
+    address = f"127.0.0.{20 + number % 4}"
+    connector = aiohttp.TCPConnector(local_addr=(address, 0))
+    async with aiohttp.ClientSession(connector=connector) as session:
+        page = Page(session, url)
+        await page.open()
+        joined = await page.ask("join", name=f"Hostile {number:02d}")
+        key = joined["token"]
+        n = 0
+        while time.monotonic() < until:
+            n += 1
+            if n % 2:
+                await page.ask("act", action="view", args=[n % 4, n % 3, None])
+            else:
+                await page.ask("resume", key=key)
+            await asyncio.sleep(1 / 15)
+        await page.close()
+
+
+async def teacher_page(url: str, code: str, seen: dict[tuple[str, int], float], until: float):
+    """The teacher's page, noting when each student's tries first show in its lines."""
+    async with aiohttp.ClientSession() as session:
+        page = Page(session, url)
+        await page.open()
+
+        def pushed(reply: dict[str, Any]) -> None:
+            now = time.perf_counter()
+            for row in reply.get("rows", []):
+                seen.setdefault((row["name"], row["tries"]), now)
+
+        page.pushed = pushed
+        pushed(await page.ask("teacher", code=code))
+        while time.monotonic() < until + 1:
+            await asyncio.sleep(0.5)
+        await page.close()
+
+
 def memory(pid: int) -> tuple[float, float]:
     """The server's resident memory now and at its peak, in MB."""
     status = pathlib.Path(f"/proc/{pid}/status").read_text()
@@ -251,6 +309,7 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=40.0)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--hostile", action="store_true")
+    parser.add_argument("--hostile-pages", type=int, default=0, metavar="N")
     parser.add_argument(
         "--spread",
         action="store_true",
@@ -265,6 +324,8 @@ def main() -> int:
     args = parser.parse_args()
     if not 1 <= args.students <= 60:
         parser.error("--students: from 1 to 60")
+    if not 0 <= args.hostile_pages <= 60:
+        parser.error("--hostile-pages: from 0 to 60")
     if not 5 <= args.seconds <= 300:
         parser.error("--seconds: from 5 to 300")
     stepped = args.board == "stepped"
@@ -289,6 +350,8 @@ def main() -> int:
                 "127.0.0.1",
                 "--results",
                 os.path.join(folder, "results.json"),
+                "--code",
+                BENCH_CODE,
             ],
             cwd=ROOT,
             stdout=subprocess.PIPE,
@@ -306,7 +369,9 @@ def main() -> int:
             url = f"ws://127.0.0.1:{found.group(1)}/ws"
             server.stdout.readline()
             rss_before, _ = memory(server.pid)
-            timings: dict[str, list[float]] = {"click": [], "check": [], "both": []}
+            timings: dict[str, list[float]] = {"click": [], "check": [], "both": [], "bytes": []}
+            verdicts: list[tuple[str, int, float]] = []
+            seen: dict[tuple[str, int], float] = {}
             errors: list[str] = []
             rng = random.Random(args.seed)
 
@@ -315,6 +380,8 @@ def main() -> int:
                     await hostile(url, errors)
                 until = time.monotonic() + args.seconds
                 await asyncio.gather(
+                    teacher_page(url, BENCH_CODE, seen, until),
+                    *(hostile_page(n, url, until) for n in range(args.hostile_pages)),
                     *(
                         student(
                             n,
@@ -326,9 +393,10 @@ def main() -> int:
                             random.Random(rng.random()),
                             args.spread,
                             stepped,
+                            verdicts,
                         )
                         for n in range(1, args.students + 1)
-                    )
+                    ),
                 )
 
             started = time.monotonic()
@@ -350,6 +418,19 @@ def main() -> int:
         f"server memory: {rss_before:.0f} MB at the start, {rss:.0f} MB resident at the end, "
         f"{peak:.0f} MB at the peak"
     )
+    late = [
+        (seen[(name, tries)] - at) * 1000 for name, tries, at in verdicts if (name, tries) in seen
+    ]
+    if late:
+        print(f"Check -> the teacher's page (pushed):     {quantiles(late)}")
+    if timings["bytes"]:
+        sizes = sorted(timings["bytes"])
+        print(
+            f"the answer to a click: median {statistics.median(sizes) / 1024:.0f} KB, "
+            f"max {sizes[-1] / 1024:.0f} KB"
+        )
+    if args.hostile_pages:
+        print(f"(with {args.hostile_pages} hostile pages working within every bound)")
     for error in errors[:10]:
         print(f"error: {error}")
     ordered = sorted(timings["both"])
