@@ -22,6 +22,7 @@ that wins (or ends the game otherwise) is a :class:`CertificateError`, one line.
 
 from __future__ import annotations
 
+import codecs
 import gzip
 import json
 import os
@@ -93,6 +94,12 @@ def _fail(text: str) -> CertificateError:
 MAX_TEXT_BYTES = 256 * 1024 * 1024
 #: The longest line read (the header of a full base-7 pyramid is under 8 KiB).
 MAX_LINE_BYTES = 64 * 1024
+#: The shortest line of a certificate's body ("KEY MOVE": a base-3 key is 14 characters):
+#: a certificate has at most its size over this many lines, and a bomb of short lines (a
+#: gzip of 1 GiB of newlines took 464 s and 2 GB before the size cap) stops at that count.
+SHORTEST_LINE = 16
+#: Decompressed a MiB at a time: the budget never holds more than one chunk beyond the lines.
+CHUNK_BYTES = 2**20
 #: The header's deepest nesting of lists and objects (the format's is 3), checked before
 #: it is parsed: a header nested 100,000 deep is refused without recursing.
 MAX_HEADER_DEPTH = 16
@@ -109,28 +116,37 @@ def read_lines(
     max_line: int = MAX_LINE_BYTES,
 ) -> list[str]:
     """The certificate's lines (gzip-compressed UTF-8 text), read from a regular file only
-    (a FIFO or a device is refused before a byte is read) and to at most ``max_bytes``
-    decompressed in lines of at most ``max_line`` bytes; CertificateError otherwise."""
+    (a FIFO or a device is refused before a byte is read), decompressed a chunk at a time
+    to at most ``max_bytes`` (every byte counted, line ends too) in lines of at most
+    ``max_line`` characters, at most ``max_bytes // SHORTEST_LINE`` lines, none blank (a
+    certificate has none); CertificateError otherwise, as soon as the chunk read shows it."""
     name = os.fspath(path)
+    most_lines = max(1, max_bytes // SHORTEST_LINE)
     try:
         with _open_regular(name) as raw, gzip.GzipFile(fileobj=raw, mode="rb") as stream:
             lines: list[str] = []
+            decoder = codecs.getincrementaldecoder("utf-8")()
             total = 0
-            while line := stream.readline(max_line + 2):  # the line and its end
-                total += len(line)
+            tail = ""  # the line not ended yet
+            while True:
+                chunk = stream.read(CHUNK_BYTES)
+                total += len(chunk)
                 if total > max_bytes:
                     raise _fail(
                         f"{name}: more than {_size(max_bytes)} decompressed (a certificate "
                         f"is read to {_size(max_bytes)}; a gzip bomb?)"
                     )
-                text = line.rstrip(b"\r\n")
-                if len(text) > max_line:
-                    raise _fail(
-                        f"{name}: line {len(lines) + 1} is longer than {_size(max_line)} "
-                        f"(lines are read to {_size(max_line)})"
-                    )
-                lines.append(text.decode("utf-8"))
-            return lines
+                text = tail + decoder.decode(chunk, final=not chunk)
+                parts = text.replace("\r\n", "\n").split("\n")
+                tail = parts.pop() if chunk else ""
+                if not chunk and parts[-1] == "":
+                    parts.pop()  # (the text's last line end)
+                _bounded_lines(name, lines, parts, max_line, most_lines)
+                lines += parts
+                if len(tail) > max_line:  # a line not ended yet, already too long
+                    _bounded_lines(name, lines, [tail], max_line, most_lines)
+                if not chunk:
+                    return lines
     except CertificateError:
         raise
     except FileNotFoundError:
@@ -145,6 +161,29 @@ def read_lines(
         raise _fail(f"{name}: cannot be read: {exc.strerror or exc}") from None
     except ValueError as exc:  # e.g. a NUL character in the name
         raise _fail(f"{name}: cannot be opened: {exc}") from None
+
+
+def _bounded_lines(
+    name: str, lines: list[str], parts: list[str], max_line: int, most_lines: int
+) -> None:
+    """CertificateError for the first of ``parts`` (the lines after ``lines``) that is
+    blank or too long, or when they are too many (checked on the whole chunk at once)."""
+    if not parts:
+        return
+    if len(lines) + len(parts) > most_lines:
+        raise _fail(
+            f"{name}: more than {most_lines:,} lines (a certificate of "
+            f"{_size(most_lines * SHORTEST_LINE)} has no more; a gzip bomb?)"
+        )
+    if "" in parts:
+        number = len(lines) + parts.index("") + 1
+        raise _fail(f"{name}: line {number} is blank (a certificate has no blank line)")
+    if max(map(len, parts)) > max_line:
+        number = len(lines) + next(i for i, p in enumerate(parts) if len(p) > max_line) + 1
+        raise _fail(
+            f"{name}: line {number} is longer than {_size(max_line)} "
+            f"(lines are read to {_size(max_line)})"
+        )
 
 
 def _size(count: int) -> str:

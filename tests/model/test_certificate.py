@@ -306,3 +306,47 @@ def test_the_command_refuses_hostile_files(tmp_path):
     assert f"to {MAX_TEXT_BYTES // 2**20} MiB decompressed" in shown  # the help says the caps
     assert f"lines to {MAX_LINE_BYTES // 1024} KiB" in shown
     assert f"nested to {MAX_HEADER_DEPTH} deep" in shown
+
+
+def test_blank_lines_count_and_a_bomb_of_them_is_refused_at_once(tmp_path):
+    """Issue 66, item 6: a gzip of 1 GiB of newlines took 464 s and 2 GB before it was
+    refused (the line and size caps did not count blank lines). Now the first chunk read
+    shows them: refused in one line, its memory one chunk's."""
+    import tracemalloc
+
+    from model.certificate import SHORTEST_LINE, read_lines
+
+    newlines = _bomb(tmp_path / "newlines.cert.gz", 64, b"\n")  # 64 MiB of newlines
+    tracemalloc.start()
+    try:
+        with pytest.raises(CertificateError) as info:
+            check_file(newlines)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert "line 1 is blank (a certificate has no blank line)" in str(info.value)
+    assert "\n" not in str(info.value)
+    assert peak < 64 * 2**20  # a chunk or two, never the 64 MiB
+    # short lines, none blank: the count of lines a certificate of that size may have
+    short = _bomb(tmp_path / "short.cert.gz", 2, b"x\n")
+    with pytest.raises(CertificateError, match=r"more than 65,536 lines") as info:
+        read_lines(short, max_bytes=2**20 * SHORTEST_LINE // 16)
+    # a blank line after a good one, a line split across chunks, CRLF ends
+    mixed = tmp_path / "mixed.cert.gz"
+    mixed.write_bytes(gzip.compress(b"head\r\nbody line\r\n\r\nmore\n"))
+    with pytest.raises(CertificateError, match="line 3 is blank"):
+        read_lines(mixed)
+    whole = tmp_path / "whole.cert.gz"
+    text = b"".join(b"%07d" % i + b"y" * 100 + b"\n" for i in range(30_000))  # > a chunk
+    whole.write_bytes(gzip.compress(text + b"last"))
+    lines = read_lines(whole)
+    assert len(lines) == 30_001
+    assert lines[12_345] == "0012345" + "y" * 100
+    assert lines[-1] == "last"
+
+
+def test_the_command_refuses_a_gzip_of_newlines_in_one_line(tmp_path):
+    done = _cli("certificate", "check", "--quiet", str(_bomb(tmp_path / "n.cert.gz", 32, b"\n")))
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.count("\n") == 1, done.stderr
+    assert "is blank" in done.stderr

@@ -17,7 +17,8 @@ def add_parser(commands: Any, help: str) -> None:
     about = (
         "verify FILE.cert.gz with the rules model alone; exits non-zero on any gap, "
         "illegal move or reply that wins. Read from a regular file only, to 256 MiB "
-        "decompressed, lines to 64 KiB, a header nested to 16 deep (else exit 2, one line)"
+        "decompressed, lines to 64 KiB (at most one line per 16 bytes, none blank), a header "
+        "nested to 16 deep (else exit 2, one line, as soon as the chunk read shows it)"
     )
     check = actions.add_parser("check", help=about, description=about)
     check.add_argument("file", metavar="FILE")
