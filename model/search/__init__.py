@@ -24,184 +24,140 @@ demand, their collections) and ``books`` (the books of proven values).
 
 The door is lazy (PEP 562): a name's module is imported when the name is first asked for,
 so the cheap ones (the levels, the threads) load no compiled kernel, and the window draws
-before numba is imported. What each game adds is its plug-in (:mod:`model.search.games`,
-registered by the game's name in :mod:`model.search.registry`, light: its kernels load on
-first use), which the door hands to the generic algorithms (:mod:`.wiring`: none of them
-looks it up); a game without one plays and solves through the protocol alone.
+before numba is imported. Its names are written once, in the ``TYPE_CHECKING`` block below:
+the type checker reads them there, and the door reads that block from this file on the
+first name asked (as scientific Python's ``lazy_loader`` reads a package's stub). What each
+game adds is its plug-in (:mod:`model.search.games`, registered by the game's name in
+:mod:`model.search.registry`, light: its kernels load on first use), which the door hands to
+the generic algorithms in one place (:func:`model.search.wiring.handed`: none of them looks
+it up); a game without one plays and solves through the protocol alone. A new name is one
+line below (and, from a module the door has not named yet, a case of :func:`_module`).
 """
 
 from __future__ import annotations
 
+import ast
+from functools import cache
+from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from .games import plugins as _plugins  # noqa: F401  (registers every game's plug-in; light)
 
-if TYPE_CHECKING:  # the names as the type checker sees them; at run time they load on use
-    from .analysis import Analysis
-    from .choice import Choice, Limits, MoveStat
-    from .entry import perft
-    from .prover import Proof
-    from .solver import SearchStopped, SolveResult, unsolvable
-    from .wiring import (
-        agent_for,
-        analyse,
-        endgame_for,
+if TYPE_CHECKING:  # the door's names, each once (re-exported: pyproject's [tool.mypy])
+    from .analysis import Analysis, analyse, unanalysable  # noqa: F401
+    from .choice import Choice, Limits, MoveStat  # noqa: F401
+    from .entry import (  # noqa: F401
         exact_choice,
         exact_moves,
-        levels_for,
-        review,
+        perft,
         solve,
-        unanalysable,
-        unreviewable,
-        verify,
         warm_up,
         write_certificate,
     )
-    from .wiring import books as books
-    from .wiring import cluster as cluster
-    from .wiring import computer as computer
-    from .wiring import lessons as lessons
-    from .wiring import puzzles as puzzles
-    from .wiring.proofs import Prover, prove
+    from .levels import agent_for  # noqa: F401
+    from .prover import Proof, Prover, prove  # noqa: F401
+    from .reviewer import review, unreviewable  # noqa: F401
+    from .solver import SearchStopped, SolveResult, unsolvable  # noqa: F401
+    from .teaching import verify  # noqa: F401
+    from .wiring import books, cluster, computer, endgame_for, lessons, puzzles  # noqa: F401
+    from .wiring.computer import levels_for  # noqa: F401
 
-__all__ = [
-    "Analysis",
-    "Choice",
-    "Limits",
-    "MoveStat",
-    "Proof",
-    "Prover",
-    "SearchStopped",
-    "SolveResult",
-    "agent_for",
-    "analyse",
-    "books",
-    "cluster",
-    "computer",
-    "endgame_for",
-    "exact_choice",
-    "exact_moves",
-    "lessons",
-    "levels_for",
-    "perft",
-    "prove",
-    "puzzles",
-    "review",
-    "solve",
-    "unanalysable",
-    "unreviewable",
-    "unsolvable",
-    "verify",
-    "warm_up",
-    "write_certificate",
-]
 
-#: The module of model.search each name of the door comes from: a verb that needs a game's
-#: knowledge from :mod:`.wiring` (which hands the game's plug-in to the generic algorithm),
-#: a namespace a module of it (``computer``, ``cluster``, ``puzzles``, ``lessons``,
-#: ``books``: :mod:`.wiring.computer`, ...).
-_WHERE: dict[str, str] = {
-    "Analysis": "analysis",
-    "Choice": "choice",
-    "Limits": "choice",
-    "MoveStat": "choice",
-    "perft": "entry",
-    "Proof": "prover",
-    "SearchStopped": "solver",
-    "SolveResult": "solver",
-    "unsolvable": "solver",
-    "Prover": "proofs",
-    "prove": "proofs",
-    **dict.fromkeys(
-        (
-            "agent_for",
-            "analyse",
-            "endgame_for",
-            "exact_choice",
-            "exact_moves",
-            "levels_for",
-            "review",
-            "solve",
-            "unanalysable",
-            "unreviewable",
-            "verify",
-            "warm_up",
-            "write_certificate",
-        ),
-        "wiring",
-    ),
-    "books": "books",
-    "cluster": "cluster",
-    "computer": "computer",
-    "lessons": "lessons",
-    "puzzles": "puzzles",
-}
-_NAMESPACES = frozenset({"books", "cluster", "computer", "lessons", "puzzles"})
+@cache
+def _names() -> dict[str, str]:
+    """Each name of the door -> the module of model.search it comes from (a namespace: the
+    package it is a module of), as the ``TYPE_CHECKING`` block above imports it (that block
+    alone is parsed: it ends at the first blank line)."""
+    source = Path(__file__).read_text(encoding="utf-8")
+    start = source.index("\nif TYPE_CHECKING:")
+    block = ast.parse(source[start : source.index("\n\n", start + 1)])
+    return {
+        alias.name: node.module or ""
+        for node in ast.walk(block)
+        if isinstance(node, ast.ImportFrom)
+        for alias in node.names
+    }
 
 
 def _module(where: str) -> ModuleType:
     """The module ``where`` of model.search, imported now (each written out, not named in a
     string: the import graph's tests read every import)."""
-    if where == "analysis":
-        from . import analysis
+    match where:
+        case "analysis":
+            from . import analysis
 
-        return analysis
-    if where == "choice":
-        from . import choice
+            return analysis
+        case "choice":
+            from . import choice
 
-        return choice
-    if where == "entry":
-        from . import entry
+            return choice
+        case "entry":
+            from . import entry
 
-        return entry
-    if where == "prover":
-        from . import prover
+            return entry
+        case "levels":
+            from . import levels
 
-        return prover
-    if where == "solver":
-        from . import solver
+            return levels
+        case "prover":
+            from . import prover
 
-        return solver
-    if where == "proofs":
-        from .wiring import proofs
+            return prover
+        case "reviewer":
+            from . import reviewer
 
-        return proofs
-    if where == "books":
-        from .wiring import books
+            return reviewer
+        case "solver":
+            from . import solver
 
-        return books
-    if where == "cluster":
-        from .wiring import cluster
+            return solver
+        case "teaching":
+            from . import teaching
 
-        return cluster
-    if where == "computer":
-        from .wiring import computer
+            return teaching
+        case "wiring":
+            from . import wiring
 
-        return computer
-    if where == "lessons":
-        from .wiring import lessons
+            return wiring
+        case "wiring.books":
+            from .wiring import books
 
-        return lessons
-    if where == "puzzles":
-        from .wiring import puzzles
+            return books
+        case "wiring.cluster":
+            from .wiring import cluster
 
-        return puzzles
-    assert where == "wiring", where
-    from . import wiring
+            return cluster
+        case "wiring.computer":
+            from .wiring import computer
 
-    return wiring
+            return computer
+        case "wiring.lessons":
+            from .wiring import lessons
+
+            return lessons
+        case "wiring.puzzles":
+            from .wiring import puzzles
+
+            return puzzles
+    raise AssertionError(f"model.search names no module {where!r}")
 
 
 def __getattr__(name: str) -> Any:
-    where = _WHERE.get(name)
-    if where is None:
+    if name == "__all__":  # the names, sorted (``from model.search import *``)
+        value: Any = sorted(_names())
+    elif name in _names():
+        from .wiring import handed
+
+        where = _names()[name]
+        module = _module(where)
+        found = getattr(module, name) if hasattr(module, name) else _module(f"{where}.{name}")
+        value = handed(found)
+    else:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    module = _module(where)
-    value = module if name in _NAMESPACES else getattr(module, name)
     globals()[name] = value  # asked once
     return value
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+    return sorted(set(globals()) | set(_names()))

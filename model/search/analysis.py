@@ -49,7 +49,7 @@ from .exact_budget import cpu_clock, exact_seconds, unsettled
 from .kernels import adapter_for, has_kernel
 from .levels import agent_for
 from .prover import Prover
-from .registry import Plugin
+from .registry import NO_KNOWLEDGE, Plugin
 from .shelf import perfect_moves, perfect_value
 from .solver import SearchStopped, SolveResult
 from .stop import Stop, stop_function
@@ -73,7 +73,7 @@ NO_ANALYSIS = (
 )
 
 
-def unanalysable(game: Game, knowledge: Plugin) -> str | None:
+def unanalysable(game: Game, *, knowledge: Plugin = NO_KNOWLEDGE) -> str | None:
     """Why the engine does not analyse ``game``'s position, or None where it does: a game
     whose computer players are its own (chance, scores as returns), or a running game
     where no one player is to move (the window's words). ``knowledge``: its plug-in."""
@@ -231,7 +231,7 @@ def analyse(
     seed: int | None = None,
     prove_plies: int = PROVE_PLIES,
     threads: int = 1,
-    knowledge: Plugin,
+    knowledge: Plugin = NO_KNOWLEDGE,
 ) -> Analysis:
     """The analysis of ``game`` (left unchanged) in about ``seconds`` (see the module).
     ValueError for a running game where no one player is to move (a simultaneous or a

@@ -16,8 +16,8 @@ from ..game import Game
 from ..speed import perft as count_move_paths
 from .choice import Choice
 from .exact import Exact
-from .kernels import has_kernel, solver_for
-from .registry import Plugin
+from .kernels import adapter_for, solver_for
+from .registry import NO_KNOWLEDGE, Plugin
 from .shelf import from_book
 from .solver import Progress, Solver, SolveResult, unsolvable
 from .stop import stop_function
@@ -31,7 +31,7 @@ HINT_EXACT_SECONDS = 1.0
 def solve(
     game: Game,
     *,
-    knowledge: Plugin,
+    knowledge: Plugin = NO_KNOWLEDGE,
     max_seconds: float | None = None,
     table_mb: float | None = None,
     book: bool = True,
@@ -74,7 +74,7 @@ def solve(
     return _with_path(reference.solve(), "reference")
 
 
-def exact_moves(game: Game, *, knowledge: Plugin, max_seconds: float = 5.0) -> Any:
+def exact_moves(game: Game, *, knowledge: Plugin = NO_KNOWLEDGE, max_seconds: float = 5.0) -> Any:
     """Every legal move of ``game`` (left unchanged) with its proven value for the side to
     move (objects with ``move``, ``value`` "win" / "loss", ``plies``, ``exact``,
     ``source``; wins first, the shortest first, then losses, the longest first), by the
@@ -84,7 +84,11 @@ def exact_moves(game: Game, *, knowledge: Plugin, max_seconds: float = 5.0) -> A
 
 
 def exact_choice(
-    game: Game, *, knowledge: Plugin, max_seconds: float = HINT_EXACT_SECONDS, stop: Any = None
+    game: Game,
+    *,
+    knowledge: Plugin = NO_KNOWLEDGE,
+    max_seconds: float = HINT_EXACT_SECONDS,
+    stop: Any = None,
 ) -> Choice | None:
     """The move the game's value says (the fastest win, or the longest resistance in a
     lost position), where the book or the compiled solver settles ``game`` (left
@@ -112,7 +116,7 @@ def write_certificate(
     game: Game,
     path: str,
     *,
-    knowledge: Plugin,
+    knowledge: Plugin = NO_KNOWLEDGE,
     table_mb: float | None = None,
     progress: Callable[[int, float], None] | None = None,
 ) -> Any:
@@ -144,19 +148,22 @@ LOADING = "loading the compiled search"
 
 
 def warm_up(
-    knowledge: Plugin | None = None, progress: Callable[[float, str], None] | None = None
+    game: Game | None = None,
+    progress: Callable[[float, str], None] | None = None,
+    *,
+    knowledge: Plugin = NO_KNOWLEDGE,
 ) -> float:
     """Compile (or load from numba's cache) the compiled core, so that no search pays for
-    it (``scripts/setup.sh`` runs this once); the seconds that took. With ``knowledge`` (a
-    game's plug-in, handed by the door): only where the game has a compiled kernel and this
-    process has not loaded the core yet (else 0 at once). ``progress(fraction, text)`` is
-    told which (:data:`COMPILING`, where no warm-up compiled the sources as they are, or
+    it (``scripts/setup.sh`` runs this once); the seconds that took. With ``game`` (and its
+    plug-in, ``knowledge``): only where its position has a compiled kernel and this process
+    has not loaded the core yet (else 0 at once). ``progress(fraction, text)`` is told which
+    (:data:`COMPILING`, where no warm-up compiled the sources as they are, or
     :data:`LOADING`) and each step."""
-    if knowledge is not None and not has_kernel(knowledge):
+    if game is not None and adapter_for(game, knowledge) is None:
         return 0.0
     from .compiled import warm  # run as a script by setup.sh
 
-    if knowledge is not None and warm.loaded():
+    if game is not None and warm.loaded():
         return 0.0
     if progress is None:
         return warm.warm_up()

@@ -19,7 +19,7 @@ from ..game import SIMULTANEOUS, Game
 from .agents import AlphaBetaAgent, MCTSAgent, RandomAgent
 from .choice import Agent, Limits
 from .kernels import adapter_for
-from .registry import Plugin
+from .registry import NO_KNOWLEDGE, Plugin
 from .threads import MAX_THREADS as MAX_THREADS  # the namespace `computer` has them
 from .threads import check_threads
 from .threads import default_threads as default_threads
@@ -41,7 +41,7 @@ def agent_for(
     game: Game,
     level: str,
     *,
-    knowledge: Plugin,
+    knowledge: Plugin = NO_KNOWLEDGE,
     seed: int | None = None,
     every_move: bool = False,
     player: int | None = None,

@@ -31,7 +31,7 @@ from ..game import Game, Move, no_proof_with_chance
 from ..speed import push_search, search_moves
 from .compiled.proof import ProofSearch
 from .kernels import adapter_for
-from .registry import Plugin
+from .registry import NO_KNOWLEDGE, Plugin
 from .solver import SearchStopped
 from .stop import Stop, stop_function
 from .symmetry import key_function
@@ -112,7 +112,7 @@ class Prover:
         progress: ProverProgress | None = None,
         progress_every: float = 0.25,
         compiled: bool = True,
-        knowledge: Plugin,
+        knowledge: Plugin = NO_KNOWLEDGE,
     ) -> None:
         if game.has_chance:
             raise ValueError(no_proof_with_chance(game.title))
@@ -427,7 +427,7 @@ def prove(
     max_seconds: float | None = None,
     stop: Stop | None = None,
     progress: ProverProgress | None = None,
-    knowledge: Plugin,
+    knowledge: Plugin = NO_KNOWLEDGE,
 ) -> Proof:
     """Does ``side`` win within ``within`` plies from ``game`` (left unchanged)?
 
@@ -491,7 +491,7 @@ def first_moves(
     max_seconds: float | None = None,
     stop: Stop | None = None,
     progress: ProverProgress | None = None,
-    knowledge: Plugin,
+    knowledge: Plugin = NO_KNOWLEDGE,
 ) -> list[tuple[Move, int]]:
     """Every first move of ``side`` (who must be to move) that wins within ``within``
     plies, with the length of its shortest win, shortest first (for finding cooks).

@@ -18,7 +18,7 @@ from ..lesson import judge_move as judge_move_with
 from ..puzzle import Verdict, goal_of, replay_error
 from ..teaching import describe_result
 from .prover import prove
-from .registry import KnowledgeOf, Plugin
+from .registry import NO_KNOWLEDGE, KnowledgeOf, Plugin
 
 # ---- puzzles -------------------------------------------------------------------------------
 
@@ -30,7 +30,7 @@ def verify(
     max_seconds: float | None = None,
     stop: Callable[[], bool] | None = None,
     progress: Callable[[float, str], None] | None = None,
-    knowledge: Plugin,
+    knowledge: Plugin = NO_KNOWLEDGE,
 ) -> Verdict:
     """Prove the puzzle's goal from ``game`` (left unchanged), handed the game's plug-in
     (``knowledge``). ValueError without a goal."""

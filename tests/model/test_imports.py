@@ -207,6 +207,52 @@ def test_no_generic_module_asks_the_registry():
     assert asking == {}
 
 
+def _searches_by_default(tree: ast.Module) -> set[str]:
+    """The functions and classes of ``tree`` whose ``knowledge`` (a game's plug-in) has a
+    default: the searches the door hands it to."""
+    found = set()
+    for node in ast.walk(tree):
+        init = node
+        if isinstance(node, ast.ClassDef):
+            init = next((f for f in node.body if getattr(f, "name", "") == "__init__"), None)
+        if not isinstance(init, ast.FunctionDef):
+            continue
+        given = init.args.args[len(init.args.args) - len(init.args.defaults) :]
+        given += [a for a, d in zip(init.args.kwonlyargs, init.args.kw_defaults, strict=True) if d]
+        if "knowledge" in {a.arg for a in given}:
+            found.add(node.name)
+    return found
+
+
+def test_each_search_hands_its_knowledge_on():
+    # A search the door hands a game's plug-in (``knowledge``) has a default, none (the
+    # reference searches over the protocol), so that its signature is written once
+    # (model.search.wiring.handed); inside the search every call of one hands its own on,
+    # so none falls back to the reference searches unseen.
+    known = modules()
+    trees = {name: ast.parse(path.read_text()) for name, path in known.items()}
+    handed = {name: _searches_by_default(tree) for name, tree in trees.items()}
+    assert {"solve", "warm_up"} <= handed["model.search.entry"]
+    assert {"prove", "Prover", "first_moves"} <= handed["model.search.prover"]
+    bare = []
+    for name, tree in trees.items():
+        package = name if known[name].name == "__init__.py" else name.rpartition(".")[0]
+        seen = set(handed[name])  # its own, and those it imports from where they are defined
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                relative = ".".join([*parts, node.module] if node.module else parts)
+                source = relative if node.level else node.module or ""
+                seen |= {a.asname or a.name for a in node.names if a.name in handed.get(source, ())}
+        bare += [
+            f"{name}:{node.lineno}: {node.func.id}"
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+            if node.func.id in seen and not any(k.arg in ("knowledge", None) for k in node.keywords)
+        ]
+    assert bare == []
+
+
 def test_every_game_with_a_kernel_has_its_plug_in():
     from model.game import game_class, game_names
     from model.search.registry import plugin_for
@@ -317,6 +363,26 @@ def test_the_door_is_narrow_and_every_name_answers():
     assert callable(search.puzzles.make_puzzle)
     with pytest.raises(AttributeError, match="no attribute 'Solver'"):
         _ = search.Solver  # below the door: model.search.solver, for its own tests
+
+
+def test_the_door_hands_each_search_its_games_plug_in():
+    # model.search.wiring.handed, the one place: a search is handed the plug-in of its
+    # first argument's game (Rolling's: players of its own, which the engine's analysis
+    # does not judge), a caller's own knowledge is kept, and a namespace's searches too.
+    import model.search as search
+    from model.game import game_class
+    from model.search.registry import NO_KNOWLEDGE
+
+    rolling = game_class("rolling").new()
+    assert "chance games" in search.unanalysable(rolling)
+    assert search.unanalysable(game=rolling) == search.unanalysable(rolling)
+    assert search.unanalysable(rolling, knowledge=NO_KNOWLEDGE) is None
+    assert search.computer.agent_for(rolling, "planner")[0] is not None
+    with pytest.raises(ValueError, match="level must be one of easy"):
+        search.computer.agent_for(rolling, "planner", knowledge=NO_KNOWLEDGE)
+    assert search.Prover.__wrapped__.__name__ == "Prover"  # its signature, written once
+    with pytest.raises(AttributeError, match="has no attribute 'agent_fro'"):
+        _ = search.computer.agent_fro
 
 
 def test_the_door_loads_no_kernel_for_its_cheap_names():

@@ -11,7 +11,7 @@ from ..teaching import check_lesson as _check_lesson
 from ..teaching import check_task as _check_task
 from ..teaching import judge_move as _judge_move
 from ..teaching import lesson_answers as _lesson_answers
-from . import verify as verify
+from ..teaching import verify as verify
 
 
 def judge_move(task: Task, position: Game, move: Move | str) -> LessonVerdict:
