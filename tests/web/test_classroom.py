@@ -330,3 +330,40 @@ def test_a_small_screen_a_normal_load_and_a_message(server, browser):
     assert page.locator("#cr-view").bounding_box() == board
     page.close()
     assert said == []
+
+
+def test_a_closed_class_waits_for_the_teacher_and_both_pages_outlive_a_restart(tmp_path, browser):
+    results = tmp_path / "results.json"
+    running = start_server(results, LESSON)
+    teacher = browser.new_page(viewport={"width": 1280, "height": 600})
+    teacher.goto(running.teacher)
+    teacher.wait_for_selector("#cr-close", timeout=WAIT)
+    teacher.click("#cr-close")
+    teacher.wait_for_selector("#cr-open", timeout=WAIT)
+    # a join while the class is closed waits on the teacher's page for a yes
+    page = browser.new_page(viewport={"width": 1280, "height": 760})
+    page.goto(running.students)
+    page.fill("#cr-name", "Dee", timeout=WAIT)
+    page.click("#cr-join-button")
+    page.wait_for_selector("#cr-msg", timeout=WAIT)
+    assert "wait here for the teacher" in page.inner_text("#cr-msg")
+    teacher.wait_for_selector("#cr-waiting .cr-admit", timeout=WAIT)  # pushed, not polled
+    assert "Dee" in teacher.inner_text("#cr-waiting")
+    teacher.click("#cr-waiting .cr-admit")
+    page.wait_for_selector("#cr-step-title", timeout=WAIT)  # let in: the page, at once
+    assert page.inner_text("#cr-who") == "Dee"
+    teacher.wait_for_function("() => document.body.dataset.rows === '1'", timeout=WAIT)
+    # stopped and started again: both pages come back by themselves, the class closed still
+    port = int(re.search(r":(\d+)/", running.students).group(1))
+    assert running.stop(signal.SIGTERM) == 0
+    teacher.evaluate("() => { document.body.dataset.rows = 'gone'; }")
+    again = start_server(results, LESSON, port=port)
+    try:
+        teacher.wait_for_function("() => document.body.dataset.rows === '1'", timeout=30_000)
+        assert teacher.query_selector("#cr-open") is not None  # (closed, over the restart)
+        page.wait_for_selector("#cr-step-title", timeout=WAIT)
+        assert page.inner_text("#cr-who") == "Dee"
+    finally:
+        for shown in (page, teacher):
+            shown.close()
+        again.stop(signal.SIGKILL)
