@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, ClassVar, Self
 
 from ..game import (
@@ -47,23 +48,69 @@ SPHERES = 15
 REPETITION = 3  # default: the third occurrence of a position is a draw
 REPETITION_RANGE = (3, 5)
 
+
+@dataclass(frozen=True, slots=True)
+class Geometry:
+    """The tables of the rules for a pyramid of ``base`` (the game is base 4; smaller bases
+    are the same rules on a smaller pyramid, each side with half its points rounded up,
+    for tests of the whole-game solvers): masks over the lattice's point ids."""
+
+    base: int
+    points: int
+    spheres: int
+    top: int
+    full: int
+    level: tuple[int, ...]
+    support: tuple[int, ...]  # the 2x2 square under each point (0 on level 0)
+    resting: tuple[int, ...]  # the points that rest on each point
+    squares_at: tuple[tuple[int, ...], ...]  # the squares each point is part of
+    above_level: tuple[int, ...]  # points on a strictly higher level than k
+    level0: int
+    upper: int
+
+
+@cache
+def geometry(base: int) -> Geometry:
+    """The rules' tables of a pyramid of ``base`` (2 to 4)."""
+    if not 2 <= base <= 4:
+        raise ValueError(f"a Pyraos pyramid has a base of 2 to 4, not {base}")
+    lat = lattice(base)
+    points = lat.count
+    level = tuple(int(k) for k in lat.levels)
+    support = tuple(sum(1 << s for s in row) for row in lat.support_lists)
+    # Every 2x2 square of one level is the support of the point above it.
+    squares = tuple(support[p] for p in range(points) if level[p] > 0)
+    level0 = sum(1 << p for p in range(points) if level[p] == 0)
+    full = (1 << points) - 1
+    return Geometry(
+        base=base,
+        points=points,
+        spheres=(points + 1) // 2,
+        top=lat.id_of(0, 0, base - 1),
+        full=full,
+        level=level,
+        support=support,
+        resting=tuple(sum(1 << r for r in row) for row in lat.resting_lists),
+        squares_at=tuple(tuple(sq for sq in squares if sq >> p & 1) for p in range(points)),
+        above_level=tuple(sum(1 << q for q in range(points) if level[q] > k) for k in range(base)),
+        level0=level0,
+        upper=full & ~level0,
+    )
+
+
+BASE4 = geometry(4)
 LATTICE = lattice(4)
-POINTS = LATTICE.count  # 30
-TOP = LATTICE.id_of(0, 0, 3)
-FULL = (1 << POINTS) - 1
-LEVEL = tuple(int(k) for k in LATTICE.levels)
-SUPPORT = tuple(sum(1 << s for s in row) for row in LATTICE.support_lists)
-RESTING = tuple(sum(1 << r for r in row) for row in LATTICE.resting_lists)
-# Every 2x2 square of one level is the support of the point above it.
+POINTS = BASE4.points  # 30
+TOP = BASE4.top
+FULL = BASE4.full
+LEVEL = BASE4.level
+SUPPORT = BASE4.support
+RESTING = BASE4.resting
 SQUARES = tuple(SUPPORT[p] for p in range(POINTS) if LEVEL[p] > 0)
-SQUARES_AT = tuple(tuple(sq for sq in SQUARES if sq >> p & 1) for p in range(POINTS))
-ABOVE_LEVEL = tuple(
-    sum(1 << q for q in range(POINTS) if LEVEL[q] > k) for k in range(4)
-)  # points on a strictly higher level
-
-
-LEVEL0 = sum(1 << p for p in range(POINTS) if LEVEL[p] == 0)
-UPPER = FULL & ~LEVEL0
+SQUARES_AT = BASE4.squares_at
+ABOVE_LEVEL = BASE4.above_level
+LEVEL0 = BASE4.level0
+UPPER = BASE4.upper
 
 # The set bits of each byte, shifted for each of the four bytes of a 30-bit mask.
 _BYTE_BITS = tuple(
@@ -150,35 +197,46 @@ RawMove = tuple[int, int, int]
 PASS: RawMove = (-1, -1, 0)
 
 
-def generate(own: int, opp: int, reserve: int, variant: str, removal: str) -> list[RawMove]:
-    """Every legal move of the side owning ``own`` (no pass, no game-over check)."""
+def generate(
+    own: int, opp: int, reserve: int, variant: str, removal: str, geo: Geometry = BASE4
+) -> list[RawMove]:
+    """Every legal move of the side owning ``own`` (no pass, no game-over check), on the
+    pyramid ``geo`` (the game's by default)."""
     occ = own | opp
     moves: list[RawMove] = []
-    empty = FULL & ~occ
-    targets = list(bits(empty & LEVEL0))
-    for p in bits(empty & UPPER):
-        if SUPPORT[p] & occ == SUPPORT[p]:
+    empty = geo.full & ~occ
+    support = geo.support
+    targets = list(bits(empty & geo.level0))
+    for p in bits(empty & geo.upper):
+        if support[p] & occ == support[p]:
             targets.append(p)
     if reserve > 0:
         for t in targets:
-            _with_removals(moves, -1, t, own | 1 << t, occ | 1 << t, variant, removal)
+            _with_removals(moves, -1, t, own | 1 << t, occ | 1 << t, variant, removal, geo)
     for s in bits(own):
-        if RESTING[s] & occ:
+        if geo.resting[s] & occ:
             continue  # not free
         occ_without = occ & ~(1 << s)
-        higher = ABOVE_LEVEL[LEVEL[s]]
+        higher = geo.above_level[geo.level[s]]
         for t in targets:
-            if higher >> t & 1 and SUPPORT[t] & occ_without == SUPPORT[t]:
+            if higher >> t & 1 and support[t] & occ_without == support[t]:
                 new_own = own & ~(1 << s) | 1 << t
-                _with_removals(moves, s, t, new_own, occ_without | 1 << t, variant, removal)
+                _with_removals(moves, s, t, new_own, occ_without | 1 << t, variant, removal, geo)
     return moves
 
 
 def _with_removals(
-    moves: list[RawMove], s: int, t: int, own: int, occ: int, variant: str, removal: str
+    moves: list[RawMove],
+    s: int,
+    t: int,
+    own: int,
+    occ: int,
+    variant: str,
+    removal: str,
+    geo: Geometry,
 ) -> None:
     if variant != "children":
-        for sq in SQUARES_AT[t]:
+        for sq in geo.squares_at[t]:
             if sq & own == sq:
                 break
         else:
@@ -190,13 +248,14 @@ def _with_removals(
     if removal == "0-2":
         moves.append((s, t, 0))
     seen = set()
+    resting = geo.resting
     for r1 in bits(own):
-        if RESTING[r1] & occ:
+        if resting[r1] & occ:
             continue
         moves.append((s, t, 1 << r1))
         occ1 = occ & ~(1 << r1)
         for r2 in bits(own & ~(1 << r1)):
-            if not RESTING[r2] & occ1:
+            if not resting[r2] & occ1:
                 pair = 1 << r1 | 1 << r2
                 if pair not in seen:
                     seen.add(pair)
@@ -623,18 +682,19 @@ def perft_masks(
     return total
 
 
-def _symmetries() -> list[list[int]]:
-    """The 8 symmetries of the square, as permutations of the 30 point ids."""
+def _symmetries(base: int = 4) -> list[list[int]]:
+    """The 8 symmetries of the square, as permutations of the point ids (30 on base 4)."""
+    lat = lattice(base)
     perms = []
     for swap in (False, True):
         for flip_i in (False, True):
             for flip_j in (False, True):
                 perm = []
-                for i, j, k in LATTICE.points:
-                    w = 4 - k
+                for i, j, k in lat.points:
+                    w = base - k
                     a, b = (j, i) if swap else (i, j)
                     a = w - 1 - a if flip_i else a
                     b = w - 1 - b if flip_j else b
-                    perm.append(LATTICE.id_of(a, b, k))
+                    perm.append(lat.id_of(a, b, k))
                 perms.append(perm)
     return perms

@@ -1,0 +1,577 @@
+"""The whole game of Pyraos by retrograde analysis: every position from the empty pyramid to
+the last sphere below the top, under the square's 8 symmetries, with each position's
+distance to the end, resumable and split over a Dask cluster (issue 67).
+
+Positions are boards from the side to move (each reserve is the spheres per side less
+those on the board); a *layer* holds the boards of ``n`` spheres, indexed as canonical
+shape (the least image of the occupied points under the 8 symmetries) x colouring (own
+count, then the colex rank of the own spheres among the shape's points). A shape with
+symmetries of its own keeps every colouring, so some positions are there twice, valued
+alike; that costs a few per cent and keeps the index a product. The index of any board is
+found by table lookup (:mod:`.whole_kernel`).
+
+The analysis (K = 0: nothing is left outside, so what stays undecided is a draw by endless
+play) goes in rounds ``d`` = 0, 1, 2, ...: round ``d`` decides exactly the positions whose
+value is reached in ``d`` plies with best play (odd: wins, a child lost; even: losses,
+every child won), visiting only positions still undecided. Values written in a round never
+change what that round finds elsewhere, so a round's layers and shape ranges can run in
+any order, at once on several workers, and a round cut short can be run again from where
+its layers stand. The analysis ends after two rounds in a row decide nothing.
+
+The table is a folder: ``table.json`` (format, the pyramid's base, the version of the
+rules, the round under way and its layers done, each layer's size and CRC-32, the log of
+every round) and ``layer-NN.bin`` (a byte a position: 0 undecided, else 1 + the plies to
+the end). Each layer file is written whole to a temporary file and renamed, then the
+header likewise, after the layer's share of a round; a build killed at any moment (kill -9
+included) starts again from the last layer written, and reopening checks every layer
+against its size and checksum.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+import zlib
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from functools import cache
+from math import comb
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ....pyraos import Geometry, _symmetries, geometry
+from . import whole_kernel as wk
+from .kernel import variant_codes
+
+FORMAT = "pyramid-lab/pyraos-whole"
+VERSION = 1
+HEADER = "table.json"
+LOG = "log.jsonl"
+MAX_BYTE = 255  # a byte holds distances up to 254 plies
+#: Positions a unit of work holds at most (a shape range of one layer).
+UNIT_POSITIONS = 1 << 22
+
+
+class TableError(ValueError):
+    """A folder that is not a whole-game table of this program, or a damaged one (one line)."""
+
+
+# ---- the pyramid and the index -------------------------------------------------------------
+
+
+@cache
+def geometry_arrays(base: int) -> tuple[np.ndarray, ...]:
+    """The kernels' arrays of the pyramid of ``base`` (see :mod:`.whole_kernel`)."""
+    geo = geometry(base)
+    points = geo.points
+    level2 = geo.support[geo.top]
+    scalars = np.array(
+        [points, geo.spheres, geo.top, geo.full, geo.level0, geo.upper, level2], dtype=np.int64
+    )
+    squares = np.zeros((points, 4), dtype=np.int64)
+    counts = np.zeros(points, dtype=np.int64)
+    for p, row in enumerate(geo.squares_at):
+        counts[p] = len(row)
+        squares[p, : len(row)] = row
+    sym = np.zeros((8, 4, 256), dtype=np.int64)
+    for s, perm in enumerate(_symmetries(base)):
+        for c in range(4):
+            for byte in range(256):
+                sym[s, c, byte] = sum(
+                    1 << perm[8 * c + b] for b in range(8) if byte >> b & 1 and 8 * c + b < points
+                )
+    arrays = (
+        scalars,
+        np.array(geo.support, dtype=np.int64),
+        np.array(geo.resting, dtype=np.int64),
+        np.array(geo.level, dtype=np.int64),
+        np.array(geo.above_level, dtype=np.int64),
+        squares,
+        counts,
+        sym,
+    )
+    for a in arrays:
+        a.setflags(write=False)
+    return arrays
+
+
+def all_shapes(geo: Geometry) -> list[int]:
+    """Every support-closed set of points of the pyramid without its top."""
+    levels = [[p for p in range(geo.points) if geo.level[p] == k] for k in range(geo.base - 1)]
+    current = [0]
+    for k, points in enumerate(levels):
+        grown = []
+        for base in current:
+            free = [p for p in points if geo.support[p] & base == geo.support[p]] if k else points
+            for sub in range(1 << len(free)):
+                grown.append(base | sum(1 << p for i, p in enumerate(free) if sub >> i & 1))
+        current = grown
+    return current
+
+
+def _image(mask: int, perm: list[int]) -> int:
+    out = 0
+    while mask:
+        b = mask & -mask
+        mask ^= b
+        out |= 1 << perm[b.bit_length() - 1]
+    return out
+
+
+@dataclass
+class Index:
+    """The positions of the pyramid of ``base``: canonical shapes by layer, the hash of
+    every shape and the colourings' counts (see :mod:`.whole_kernel`)."""
+
+    base: int
+    shapes: list[np.ndarray]  # canonical shapes of each layer, sorted
+    shape_points: list[np.ndarray]  # their points in order, -1 padded
+    arrays: tuple[np.ndarray, ...]  # keys, slot_shape, slot_sym, binom, ncol, coff
+    sizes: list[int] = field(default_factory=list)
+
+    @property
+    def layers(self) -> int:
+        return len(self.shapes)
+
+
+@cache
+def index(base: int) -> Index:
+    geo = geometry(base)
+    perms = _symmetries(base)
+    every = all_shapes(geo)
+    layers = geo.points  # 0 .. points - 1 spheres (the top never on a board)
+    canon_of: dict[int, tuple[int, int]] = {}
+    for occ in every:
+        images = [_image(occ, perm) for perm in perms]
+        least = min(images)
+        canon_of[occ] = (least, images.index(least))
+    by_layer: list[list[int]] = [[] for _ in range(layers)]
+    for occ, (least, _) in canon_of.items():
+        if occ == least:
+            by_layer[occ.bit_count()].append(occ)
+    shapes = [np.array(sorted(row), dtype=np.int64) for row in by_layer]
+    number = {int(occ): i for row in shapes for i, occ in enumerate(row)}
+    size = 1 << max(4, (2 * len(every)).bit_length())
+    keys = np.full(size, -1, dtype=np.int64)
+    slot_shape = np.zeros(size, dtype=np.int64)
+    slot_sym = np.zeros(size, dtype=np.int64)
+    for occ, (least, sym) in canon_of.items():
+        slot = ((occ * wk.HASH_MULTIPLIER) % (1 << 64) >> 24) & (size - 1)
+        while keys[slot] >= 0:
+            slot = (slot + 1) & (size - 1)
+        keys[slot], slot_shape[slot], slot_sym[slot] = occ, number[least], sym
+    binom = np.zeros((32, 32), dtype=np.int64)
+    for i in range(32):
+        for j in range(i + 1):
+            binom[i, j] = comb(i, j)
+    spheres = geo.spheres
+    ncol = np.zeros(layers, dtype=np.int64)
+    coff = np.full((layers, layers + 1), -1, dtype=np.int64)
+    for n in range(layers):
+        total = 0
+        for a in range(max(0, n - spheres), min(spheres, n) + 1):
+            coff[n, a] = total
+            total += comb(n, a)
+        ncol[n] = total
+    shape_points = []
+    for row in shapes:
+        pts = np.full((len(row), 32), -1, dtype=np.int64)
+        for i, occ in enumerate(row):
+            ids = [p for p in range(geo.points) if int(occ) >> p & 1]
+            pts[i, : len(ids)] = ids
+        shape_points.append(pts)
+    arrays = (keys, slot_shape, slot_sym, binom, ncol, coff)
+    sizes = [len(shapes[n]) * int(ncol[n]) for n in range(layers)]
+    return Index(base, shapes, shape_points, arrays, sizes)
+
+
+def count(base: int = 4) -> list[tuple[int, int, int]]:
+    """(spheres, canonical shapes, positions) of each layer of the pyramid of ``base``."""
+    ix = index(base)
+    return [(n, len(ix.shapes[n]), ix.sizes[n]) for n in range(ix.layers)]
+
+
+# ---- the table's folder ---------------------------------------------------------------------
+
+
+def _crc(data: np.ndarray) -> int:
+    value = 0
+    step = 1 << 24
+    for start in range(0, len(data), step):
+        value = zlib.crc32(data[start : start + step].tobytes(), value)
+    return value
+
+
+def _write_atomic(path: Path, payload: bytes | np.ndarray) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "wb") as f:
+        if isinstance(payload, np.ndarray):
+            payload.tofile(f)
+        else:
+            f.write(payload)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+
+
+def _layer_file(folder: Path, n: int) -> Path:
+    return folder / f"layer-{n:02d}.bin"
+
+
+class WholeTable:
+    """A whole-game table's folder: :meth:`create` starts one, :meth:`open` reads one
+    (checked), :meth:`value` gives a position's value and distance."""
+
+    def __init__(self, folder: Path, head: dict[str, Any], values: list[np.ndarray]):
+        self.folder, self.head, self.values = folder, head, values
+        self.base: int = head["base"]
+        self.variant: str = head["variant"]
+        self.removal: str = head["removal"]
+        self.codes = variant_codes(self.variant, self.removal)
+        self.index = index(self.base)
+        self.geo = geometry_arrays(self.base)
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.head["finished"])
+
+    @classmethod
+    def create(cls, folder: Path, base: int, variant: str, removal: str) -> WholeTable:
+        ix = index(base)
+        folder.mkdir(parents=True, exist_ok=True)
+        values = [np.zeros(size, dtype=np.uint8) for size in ix.sizes]
+        head = {
+            "format": FORMAT,
+            "version": VERSION,
+            "base": base,
+            "variant": variant,
+            "removal": removal,
+            "round": 0,
+            "done": [],
+            "finished": False,
+            "layers": [
+                {"positions": size, "crc": [_crc(v)]}
+                for size, v in zip(ix.sizes, values, strict=True)
+            ],
+            "decided": [],  # positions each round decided
+        }
+        table = cls(folder, head, values)
+        for n in range(ix.layers):
+            _write_atomic(_layer_file(folder, n), values[n])
+        table.write_head()
+        return table
+
+    def write_head(self) -> None:
+        _write_atomic(self.folder / HEADER, json.dumps(self.head).encode())
+
+    def log(self, entry: dict[str, Any]) -> None:
+        """One line of the build's log (``log.jsonl``: each layer's share of each round)."""
+        with open(self.folder / LOG, "a") as f:
+            f.write(json.dumps(entry) + "\n")
+
+    def write_layer(self, n: int) -> None:
+        """The layer's file replaced by its values now. The header names both checksums,
+        the file's before and after, while the file is replaced: killed in between, either
+        file is a state of the build (values are only ever added)."""
+        layer = self.head["layers"][n]
+        new = _crc(self.values[n])
+        layer["crc"] = [layer["crc"][0], new]
+        self.write_head()
+        _write_atomic(_layer_file(self.folder, n), self.values[n])
+        layer["crc"] = [new]
+
+    @classmethod
+    def read_head(cls, folder: Path) -> dict[str, Any]:
+        try:
+            head = json.loads((folder / HEADER).read_text())
+        except OSError as exc:
+            raise TableError(f"{folder}: {exc.strerror or 'cannot be read'}") from None
+        except ValueError:
+            raise TableError(f"{folder}: {HEADER} is not JSON") from None
+        if not isinstance(head, dict) or head.get("format") != FORMAT:
+            raise TableError(f"{folder}: not a whole-game Pyraos table ({HEADER} of another kind)")
+        if head.get("version") != VERSION:
+            raise TableError(
+                f"{folder}: a table of format {head.get('version')}; this program reads {VERSION}"
+            )
+        return head
+
+    @classmethod
+    def open(cls, folder: Path, mmap: bool = False) -> WholeTable:
+        """The table in ``folder``, every layer checked against its size and checksum
+        (``mmap``: read-only maps of the files, not checked: a worker's view)."""
+        head = cls.read_head(folder)
+        try:
+            ix = index(int(head["base"]))
+            variant_codes(head["variant"], head["removal"])
+            layers = head["layers"]
+        except (KeyError, TypeError, ValueError):
+            raise TableError(f"{folder}: a damaged {HEADER} (its pyramid or rules)") from None
+        if len(layers) != ix.layers:
+            raise TableError(f"{folder}: a damaged {HEADER} ({len(layers)} layers)")
+        values: list[np.ndarray] = []
+        for n, size in enumerate(ix.sizes):
+            path = _layer_file(folder, n)
+            if layers[n].get("positions") != size:
+                raise TableError(f"{folder}: a damaged {HEADER} (layer {n}'s size)")
+            try:
+                actual = path.stat().st_size
+            except OSError:
+                raise TableError(f"{path}: missing") from None
+            if actual != size:
+                raise TableError(f"{path}: {actual} bytes where layer {n} has {size}")
+            if mmap:
+                # copy-on-write: the same (writable) array type as the client's, never written
+                values.append(np.memmap(path, dtype=np.uint8, mode="c", shape=(size,)))
+                continue
+            data = np.fromfile(path, dtype=np.uint8)
+            if _crc(data) not in layers[n].get("crc"):
+                raise TableError(f"{path}: damaged (its values do not match the checksum)")
+            values.append(data)
+        return cls(folder, head, values)
+
+    def value(self, own: int, opp: int) -> int:
+        """The byte of (own, opp): 0 undecided, else 1 + plies to the end (odd: a loss for
+        the side to move, even: a win)."""
+        return int(wk.value_of(own, opp, self.geo, self.index.arrays, tuple(self.values)))
+
+    def counts(self, n: int) -> tuple[int, int, int]:
+        """(won, lost, undecided) for the side to move in layer ``n``."""
+        v = self.values[n]
+        undecided = int(np.count_nonzero(v == 0))
+        lost = int(np.count_nonzero(v & 1))
+        return len(v) - lost - undecided, lost, undecided
+
+
+def describe(byte: int) -> str:
+    if byte == 0:
+        return "a draw (endless play)"
+    plies = byte - 1
+    return f"{'a loss' if plies % 2 == 0 else 'a win'} in {plies} plies"
+
+
+# ---- one round's work -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Unit:
+    """Round ``d`` over positions ``first`` to ``last`` of layer ``n`` (a range of its
+    canonical shapes, or a part of one large shape)."""
+
+    folder: str
+    n: int
+    first: int
+    last: int
+    d: int
+
+
+def units_of(table: WholeTable, n: int, d: int) -> list[Unit]:
+    size = table.index.sizes[n]
+    return [
+        Unit(str(table.folder), n, first, min(size, first + UNIT_POSITIONS), d)
+        for first in range(0, size, UNIT_POSITIONS)
+    ]
+
+
+def run_unit(
+    unit: Unit, table: WholeTable, codes: tuple[int, int]
+) -> tuple[np.ndarray, int, int, float]:
+    """(new bytes of the unit's positions, evaluated, decided, seconds)."""
+    ix = table.index
+    out = np.zeros(unit.last - unit.first, dtype=np.uint8)
+    chunks = (unit.last - unit.first + wk.CHUNK - 1) // wk.CHUNK
+    stats = np.zeros((chunks, 2), dtype=np.int64)
+    began = time.perf_counter()
+    kernel = wk.round_range if chunks > 1 else wk.round_range_serial
+    kernel(
+        unit.n,
+        unit.first,
+        unit.last,
+        unit.d,
+        codes[0],
+        codes[1],
+        table.geo,
+        ix.arrays,
+        ix.shapes[unit.n],
+        ix.shape_points[unit.n],
+        tuple(table.values),
+        out,
+        stats,
+    )
+    seconds = time.perf_counter() - began
+    return out, int(stats[:, 0].sum()), int(stats[:, 1].sum()), seconds
+
+
+_WORKER_VIEW: dict[str, tuple[int, WholeTable]] = {}
+
+
+def worker_unit(unit: Unit) -> tuple[Unit, np.ndarray, int, int, float]:
+    """A Dask worker's share: the unit run over read-only maps of the folder's layers,
+    reopened each round (the client writes a round's layers before the next starts)."""
+    import numba
+
+    numba.set_num_threads(1)  # one thread a worker: the cluster gives the parallelism
+    seen = _WORKER_VIEW.get(unit.folder)
+    if seen is None or seen[0] != unit.d:
+        table = WholeTable.open(Path(unit.folder), mmap=True)
+        seen = (unit.d, table)
+        _WORKER_VIEW[unit.folder] = seen
+    table = seen[1]
+    out, evaluated, decided, seconds = run_unit(unit, table, table.codes)
+    return unit, out, evaluated, decided, seconds
+
+
+# ---- the build ------------------------------------------------------------------------------
+
+Progress = Callable[[dict[str, Any]], None]
+
+
+class Stopped(Exception):
+    """The build was asked to stop; the folder holds every layer finished so far."""
+
+
+def open_or_create(folder: Path, base: int, variant: str, removal: str) -> WholeTable:
+    """The table under way in ``folder`` (checked), or a new one; TableError for a folder
+    of another pyramid or other rules."""
+    if (folder / HEADER).exists():
+        table = WholeTable.open(folder)
+        if (table.base, table.variant, table.removal) != (base, variant, removal):
+            raise TableError(
+                f"{folder}: a table of base {table.base}, {table.variant} (removal "
+                f"{table.removal}); not base {base}, {variant} (removal {removal})"
+            )
+        return table
+    return WholeTable.create(folder, base, variant, removal)
+
+
+def build(
+    table: WholeTable,
+    client: Any = None,
+    progress: Progress | None = None,
+    stop: Callable[[], bool] | None = None,
+) -> WholeTable:
+    """Run the rounds until two in a row decide nothing; each layer's share of a round is
+    written when done. ``client``: a Dask client whose workers take the units (None: this
+    process, numba's threads). ``progress`` gets a dict after each layer; ``stop()`` is
+    asked between layers (true: :class:`Stopped`)."""
+    head = table.head
+    codes = table.codes
+    layers = list(range(table.index.layers - 1, -1, -1))
+    written = time.perf_counter()
+    while not head["finished"]:
+        d = int(head["round"])
+        if d + 1 > MAX_BYTE - 1:
+            raise TableError(f"{table.folder}: a distance beyond {MAX_BYTE - 2} plies")
+        for n in layers:
+            if n in head["done"]:
+                continue
+            if stop is not None and stop():
+                raise Stopped
+            began = time.perf_counter()
+            units = units_of(table, n, d)
+            results: Iterator[tuple[Unit, np.ndarray, int, int, float]]
+            if client is None:
+                results = ((u, *run_unit(u, table, codes)) for u in units)
+            else:
+                from distributed import as_completed
+
+                futures = client.map(worker_unit, units, pure=False)
+                results = (f.result() for f in as_completed(futures))
+            evaluated = decided = 0
+            busy = 0.0
+            for unit, out, ev, dec, seconds in results:
+                if dec:
+                    view = table.values[n][unit.first : unit.last]
+                    np.maximum(view, out, out=view)  # undecided bytes are 0
+                evaluated += ev
+                decided += dec
+                busy += seconds
+            if decided:
+                table.write_layer(n)
+            head["done"].append(n)
+            rounds = head["decided"]
+            while len(rounds) <= d:
+                rounds.append(0)
+            rounds[d] += decided
+            entry = {
+                "round": d,
+                "layer": n,
+                "evaluated": evaluated,
+                "decided": decided,
+                "seconds": round(busy, 4),
+                "wall": round(time.perf_counter() - began, 4),
+            }
+            table.log(entry)
+            # the header after a layer that changed (its checksum) or a second's work;
+            # a kill before it only makes the layers since the last one run again
+            if decided or time.perf_counter() - written > 1.0:
+                table.write_head()
+                written = time.perf_counter()
+            if progress is not None:
+                progress(entry)
+        rounds = head["decided"]
+        if d >= 1 and rounds[d] == 0 and rounds[d - 1] == 0:
+            head["finished"] = True
+        else:
+            head["round"] = d + 1
+            head["done"] = []
+        table.write_head()
+        written = time.perf_counter()
+    return table
+
+
+def verify(table: WholeTable) -> tuple[int, list[tuple[int, int, int, int]]]:
+    """Re-derive every value from its children's in one pass: (positions checked, every
+    position that does not hold as (layer, index, own, opp))."""
+    ix = table.index
+    v, r = table.codes
+    values = tuple(table.values)
+    checked = 0
+    bad: list[tuple[int, int, int, int]] = []
+    for n in range(ix.layers):
+        args = (v, r, table.geo, ix.arrays, ix.shapes[n], ix.shape_points[n], values)
+        for first in range(0, ix.sizes[n], UNIT_POSITIONS):
+            last = min(ix.sizes[n], first + UNIT_POSITIONS)
+            found = np.zeros((last - first + wk.CHUNK - 1) // wk.CHUNK, dtype=np.int64)
+            wk.verify_range(n, first, last, *args, found)
+            for chunk in np.flatnonzero(found):
+                begin = first + int(chunk) * wk.CHUNK
+                indices = np.zeros(int(found[chunk]), dtype=np.int64)
+                wk.verify_chunk(n, begin, min(last, begin + wk.CHUNK), *args, indices)
+                for i in indices:
+                    own, opp = wk.unrank(n, int(i), ix.shapes[n], ix.shape_points[n], ix.arrays)
+                    bad.append((n, int(i), int(own), int(opp)))
+        checked += ix.sizes[n]
+    return checked, bad
+
+
+def position_text(own: int, opp: int, base: int) -> str:
+    """A board as the spec writes it (levels bottom first, ``O`` own, ``X`` the other's)."""
+    from model.lattice import lattice
+
+    lat = lattice(base)
+    levels = []
+    for k in range(base):
+        rows = []
+        for j in range(base - k):
+            row = ""
+            for i in range(base - k):
+                p = lat.id_of(i, j, k)
+                row += "O" if own >> p & 1 else "X" if opp >> p & 1 else "."
+            rows.append(row)
+        levels.append("/".join(rows))
+    return "|".join(levels)
+
+
+def warm_up() -> None:
+    """Compile the kernels on the smallest pyramid (the cache then serves every base's
+    first call quickly: numba compiles once per layer count)."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        table = WholeTable.create(Path(tmp) / "t", 2, "standard", "0-2")
+        build(table)
+        verify(table)

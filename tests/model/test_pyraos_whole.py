@@ -1,0 +1,227 @@
+"""The whole-game retrograde analysis (model/search/games/pyraos/whole.py) on the small
+pyramids the model has (bases 2 and 3): every value and distance against a separate
+solver (the model's pure-Python rules, push retrograde over the positions reachable from
+the empty pyramid), the one-pass check finding a value corrupted on purpose, a build
+killed with SIGKILL and resumed, a build split over a Dask cluster, and the kernels' moves
+against the game's compiled kernel on base 4."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+from collections import deque
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from model.pyraos import Pyraos, PyraosOptions, _symmetries, generate, geometry
+from model.search.games.pyraos import kernel, whole
+from model.search.games.pyraos import whole_kernel as wk
+
+VERSIONS = [("standard", "0-2"), ("children", "0-2"), ("standard", "1-2"), ("alternate", "0-2")]
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def canonical(own: int, opp: int, perms: list[list[int]]) -> tuple[int, int]:
+    def image(mask: int, perm: list[int]) -> int:
+        return sum(1 << perm[p] for p in range(len(perm)) if mask >> p & 1)
+
+    return min((image(own, perm), image(opp, perm)) for perm in perms)
+
+
+def reference(base: int, variant: str, removal: str) -> dict[tuple[int, int], int]:
+    """Every position reachable from the empty pyramid (canonical) with its byte (0, or 1 +
+    plies to the end), by the model's rules and push retrograde with counters."""
+    geo = geometry(base)
+    perms = _symmetries(base)
+    top = 1 << geo.top
+    children: dict[tuple[int, int], set[tuple[int, int]]] = {}
+    wins_at_once: set[tuple[int, int]] = set()
+    todo = [(0, 0)]
+    while todo:
+        pos = todo.pop()
+        if pos in children:
+            continue
+        own, opp = pos
+        reserve = geo.spheres - own.bit_count()
+        moves = generate(own, opp, reserve, variant, removal, geo)
+        if not moves and variant == "alternate":
+            moves = [(-1, -1, 0)]
+        kids = set()
+        for s, t, removed in moves:
+            if t == geo.top:
+                wins_at_once.add(pos)
+                continue
+            mine = own if t < 0 else ((own & ~(1 << s) if s >= 0 else own) | 1 << t) & ~removed
+            kids.add(canonical(opp, mine, perms))
+        assert not (own | opp) & top
+        children[pos] = kids
+        todo.extend(k for k in kids if k not in children)
+    parents: dict[tuple[int, int], list[tuple[int, int]]] = {p: [] for p in children}
+    for pos, kids in children.items():
+        for kid in kids:
+            parents[kid].append(pos)
+    value: dict[tuple[int, int], int] = {}
+    left = {pos: len(kids) for pos, kids in children.items()}
+    queue: deque[tuple[int, int]] = deque()
+    for pos in children:  # distance 0 first, then 1: the queue stays in order
+        if not children[pos] and pos not in wins_at_once:
+            value[pos] = 1
+            queue.append(pos)
+    for pos in wins_at_once:
+        value[pos] = 2
+        queue.append(pos)
+    while queue:
+        pos = queue.popleft()
+        v = value[pos]
+        for parent in parents[pos]:
+            if parent in value:
+                continue
+            if v % 2 == 1:  # pos lost: its parent wins one ply later
+                value[parent] = v + 1
+                queue.append(parent)
+            else:
+                left[parent] -= 1
+                if left[parent] == 0:
+                    value[parent] = v + 1
+                    queue.append(parent)
+    return {pos: value.get(pos, 0) for pos in children}
+
+
+@pytest.fixture(scope="module")
+def tables(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> dict[tuple[int, str, str], whole.WholeTable]:
+    root = tmp_path_factory.mktemp("whole")
+    built = {}
+    for base in (2, 3):
+        for variant, removal in VERSIONS:
+            folder = root / f"{base}-{variant}-{removal}"
+            built[base, variant, removal] = whole.build(
+                whole.WholeTable.create(folder, base, variant, removal)
+            )
+    return built
+
+
+@pytest.mark.parametrize("base", [2, 3])
+@pytest.mark.parametrize(("variant", "removal"), VERSIONS)
+def test_every_value_and_distance_matches_the_reference_solver(tables, base, variant, removal):
+    table = tables[base, variant, removal]
+    expected = reference(base, variant, removal)
+    assert len(expected) > (5 if base == 2 else 5000)
+    wrong = [(pos, v, table.value(*pos)) for pos, v in expected.items() if table.value(*pos) != v]
+    assert wrong == []
+    assert table.finished
+
+
+def test_small_pyramids_results(tables):
+    # The empty pyramid's value and length with best play (this program's results on the
+    # base-3 game, which the reference solver above confirms).
+    assert whole.describe(tables[3, "children", "0-2"].value(0, 0)) == "a loss in 16 plies"
+    assert whole.describe(tables[3, "standard", "0-2"].value(0, 0)) == "a win in 15 plies"
+
+
+@pytest.mark.parametrize(("variant", "removal"), VERSIONS)
+def test_verify_holds_and_names_a_corrupted_value(tables, variant, removal, tmp_path):
+    table = tables[3, variant, removal]
+    checked, bad = whole.verify(table)
+    assert checked == sum(table.index.sizes)
+    assert bad == []
+    # a copy with one value changed: verify names that position (or one whose value it
+    # now contradicts, a parent or a child)
+    copy = whole.WholeTable(tmp_path, dict(table.head), [v.copy() for v in table.values])
+    n = 9
+    i = int(np.flatnonzero(copy.values[n])[17])
+    copy.values[n][i] = copy.values[n][i] + 2
+    checked, bad = whole.verify(copy)
+    assert bad
+    assert (n, i) in [(layer, index) for layer, index, _, _ in bad]
+
+
+def test_a_damaged_layer_file_is_refused(tables, tmp_path):
+    table = tables[3, "standard", "0-2"]
+    folder = tmp_path / "copy"
+    folder.mkdir()
+    for path in table.folder.iterdir():
+        (folder / path.name).write_bytes(path.read_bytes())
+    assert whole.WholeTable.open(folder).value(0, 0) == table.value(0, 0)
+    layer = folder / "layer-09.bin"
+    data = bytearray(layer.read_bytes())
+    data[5] ^= 4
+    layer.write_bytes(bytes(data))
+    with pytest.raises(whole.TableError, match=r"layer-09\.bin: damaged"):
+        whole.WholeTable.open(folder)
+    (folder / "table.json").write_text("{")
+    with pytest.raises(whole.TableError, match="not JSON"):
+        whole.WholeTable.open(folder)
+
+
+KILLER = """
+import os, signal, sys
+from pathlib import Path
+from model.search.games.pyraos import whole
+table = whole.open_or_create(Path(sys.argv[1]), 3, "standard", "0-2")
+seen = []
+def progress(entry):
+    seen.append(entry)
+    if len(seen) == int(sys.argv[2]):
+        os.kill(os.getpid(), signal.SIGKILL)
+whole.build(table, progress=progress)
+"""
+
+
+def test_a_build_killed_with_sigkill_resumes_to_the_same_table(tables, tmp_path):
+    folder = tmp_path / "killed"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    for layers in (40, 3):  # killed in round 2, then again 3 layers after resuming
+        run = subprocess.run([sys.executable, "-c", KILLER, str(folder), str(layers)], env=env)
+        assert run.returncode == -signal.SIGKILL
+    table = whole.open_or_create(folder, 3, "standard", "0-2")
+    assert not table.finished
+    assert table.head["round"] >= 2
+    whole.build(table)
+    done = tables[3, "standard", "0-2"]
+    assert all(np.array_equal(a, b) for a, b in zip(table.values, done.values, strict=True))
+    assert whole.WholeTable.open(folder).finished
+
+
+def test_a_build_split_over_a_dask_cluster_gives_the_same_table(tables, tmp_path):
+    from model.search.split import _client
+
+    table = whole.WholeTable.create(tmp_path / "dask", 3, "children", "0-2")
+    with _client(2, None) as client:
+        whole.build(table, client=client)
+    done = tables[3, "children", "0-2"]
+    assert all(np.array_equal(a, b) for a, b in zip(table.values, done.values, strict=True))
+
+
+def test_another_pyramid_or_rules_in_the_folder_is_refused(tables):
+    folder = tables[2, "standard", "0-2"].folder
+    with pytest.raises(whole.TableError, match=r"base 2, standard .* not base 3"):
+        whole.open_or_create(folder, 3, "standard", "0-2")
+
+
+@pytest.mark.parametrize(("variant", "removal"), VERSIONS)
+def test_the_kernels_moves_are_the_games_on_base_4(variant, removal):
+    rng = random.Random(67)
+    geo = whole.geometry_arrays(4)
+    codes = kernel.variant_codes(variant, removal)
+    out = np.zeros(wk.MAX_MOVES, dtype=np.int64)
+    ref = np.zeros(kernel.MAX_MOVES, dtype=np.int64)
+    checked = 0
+    for _ in range(12):
+        game = Pyraos.new(PyraosOptions(variant, removal))
+        while game.outcome() is None and checked < 2000:
+            white, black = game.masks()
+            own, opp = (white, black) if game.to_move == "white" else (black, white)
+            m = wk.generate(own, opp, *codes, out, geo)
+            r = kernel.moves_or_pass(own, opp, *codes, ref, 0)
+            assert sorted(out[:m]) == sorted(ref[:r])
+            assert wk.can_place_top(own, opp, geo) == kernel.can_place_top(own, opp)
+            checked += 1
+            game.push_raw(rng.choice(game.raw_moves()))
+    assert checked > 300
