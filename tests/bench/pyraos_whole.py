@@ -93,8 +93,12 @@ def base4_rates(sample: int) -> list[tuple[int, int, float, float]]:
     values = tuple(np.zeros(size, dtype=np.uint8) for size in ix.sizes)  # zero pages
     geo = whole.geometry_arrays(4)
     codes = (0, 0)
+    # every shape fresh: each child is read (the dear case: early rounds, where most are)
+    fresh = tuple(np.ones(len(row), dtype=np.uint8) for row in ix.shapes)
+    # no shape fresh: no child read (late rounds, where few are)
+    stale = tuple(np.zeros(len(row), dtype=np.uint8) for row in ix.shapes)
     rows = []
-    print("layer      positions   sampled  odd pos/s/core  even pos/s/core")
+    print("layer      positions   sampled   odd (all read)   even   odd (none read)  pos/s/core")
     for n in range(len(ix.sizes) - 1, -1, -1):
         size = ix.sizes[n]
         # ranges of 4,096 positions spread over the layer, ``sample`` positions at most
@@ -102,7 +106,7 @@ def base4_rates(sample: int) -> list[tuple[int, int, float, float]]:
         ranges = max(1, min(size // step, sample // step))
         starts = np.linspace(0, max(0, size - step), ranges).astype(np.int64)
         rates = []
-        for d in (1, 2):
+        for d in (1, 2, 3):  # odd, all fresh; even; odd, none fresh
             evaluated = 0
             busy = 0.0
             for start in starts:
@@ -121,15 +125,17 @@ def base4_rates(sample: int) -> list[tuple[int, int, float, float]]:
                     ix.shapes[n],
                     ix.shape_points[n],
                     values,
+                    fresh if d < 3 else stale,
                     out,
                     stats,
                 )
                 busy += time.perf_counter() - t
                 evaluated += int(stats[0, 0])
             rates.append(evaluated / busy if busy else 0.0)
-        rows.append((n, ix.sizes[n], rates[0], rates[1]))
+        rows.append((n, ix.sizes[n], rates[0], rates[1], rates[2]))
         print(
-            f"{n:5} {ix.sizes[n]:13,} {len(starts) * step:8} {rates[0]:15,.0f} {rates[1]:16,.0f}",
+            f"{n:5} {ix.sizes[n]:13,} {len(starts) * step:8} {rates[0]:15,.0f} "
+            f"{rates[1]:9,.0f} {rates[2]:16,.0f}",
             flush=True,
         )
     print(f"peak memory {peak_mb():.0f} MB")
@@ -145,24 +151,27 @@ def main() -> int:
     parser.add_argument("--rounds-factor", type=float, default=3.0)
     parser.add_argument("--skip-base4", action="store_true")
     args = parser.parse_args()
-    odd, even, rounds = small_build(args.base, args.variant, args.removal)
+    odd, even_evals, rounds = small_build(args.base, args.variant, args.removal)
     if args.skip_base4:
         return 0
     rows = base4_rates(args.sample)
     cores = os.cpu_count() or 1
-    one_odd = sum(p / o for _, p, o, _ in rows if o)
-    one_even = sum(p / e for _, p, _, e in rows if e)
+    dear = sum(r[1] / r[2] for r in rows if r[2])
+    even = sum(r[1] / r[3] for r in rows if r[3])
+    cheap = sum(r[1] / r[4] for r in rows if r[4])
+    hours = 3600.0
     print(
-        f"\none round over the whole standard game on one core: odd {one_odd / 3600:.2f} h, "
-        f"even {one_even / 3600:.2f} h; on {cores} cores: {one_odd / cores / 3600:.2f} h, "
-        f"{one_even / cores / 3600:.2f} h"
+        f"\none round over the whole standard game on one core: odd {dear / hours:.2f} h "
+        f"(every child read) to {cheap / hours:.2f} h (none), even {even / hours:.2f} h"
     )
     f = args.rounds_factor
-    build = f * (odd * one_odd + even * one_even)
+    low = f * (odd * cheap + even_evals * even)
+    high = f * (odd * dear + even_evals * even)
     print(
-        f"the whole build, at base {args.base}'s {odd:.2f} odd and {even:.2f} even evaluations "
-        f"a position ({rounds} rounds) x {f:g} (base 4's rounds over base {args.base}'s, a "
-        f"guess): {build / 3600:.1f} core-hours, {build / cores / 3600:.1f} h on {cores} cores"
+        f"the whole build, at base {args.base}'s {odd:.2f} odd and {even_evals:.2f} even "
+        f"evaluations a position ({rounds} rounds) x {f:g} (base 4's rounds over base "
+        f"{args.base}'s, a guess): {low / hours:.1f} to {high / hours:.1f} core-hours, "
+        f"{low / cores / hours:.1f} to {high / cores / hours:.1f} h on {cores} cores"
     )
     return 0
 

@@ -48,3 +48,38 @@ def test_probe_and_build_refuse_in_one_line(capsys, tmp_path):
     code, _, err = run(capsys, "endgame", "build", "--table", table, "--start", TOP_IN_ONE)
     assert (code, err.count("\n")) == (2, 1)
     assert "not a Pyraos endgame table" in err
+
+
+def test_the_whole_game_is_built_said_verified_and_a_wrong_value_named(capsys, tmp_path):
+    import model.search as search
+
+    tables = search.endgame_for("pyraos")
+    folder = tmp_path / "base3"
+    argv = ("endgame", "build", "--whole", "--base", "3", "--workers", "0", "--table", folder)
+    code, out, _ = run(capsys, *argv)
+    assert code == 0
+    first, *rest = out.splitlines()
+    assert first.startswith("the whole standard game (removal 0-2), base 3: 24,635 positions")
+    assert "Ctrl+C stops it, the same command resumes it" in first
+    assert rest[0].startswith("round 0, 13 spheres: 3,432 evaluated, ")
+    assert rest[-1] == "the empty pyramid: a win in 15 plies for the first player (white)"
+    code, out, _ = run(capsys, *argv)  # finished: nothing more to do
+    assert code == 0
+    assert not any(line.startswith("round ") for line in out.splitlines())
+    code, out, _ = run(capsys, "endgame", "verify", "--table", folder)
+    assert code == 0
+    assert "(finished): 24,635 positions checked against their children in " in out
+    assert out.rstrip().endswith(" s, 0 that do not hold")
+    # a wrong value written with its checksum (as a faulty build would): named
+    table = tables.whole_open(folder)
+    table.values[9][100] += 2
+    table.write_layer(9)
+    table.write_head()
+    code, out, _ = run(capsys, "endgame", "verify", "--table", folder)
+    assert code == 1
+    assert "does not hold: 9 spheres, position 100: " in out
+    code, _, err = run(capsys, "endgame", "probe", TOP_IN_ONE, "--whole", "--table", folder)
+    assert (code, err.count("\n")) == (2, 1)
+    assert "a table of the base-3 pyramid, not the game's" in err
+    code, _, err = run(capsys, "endgame", "verify", "--table", tmp_path / "none")
+    assert (code, err.count("\n")) == (2, 1)

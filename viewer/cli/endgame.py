@@ -1,5 +1,7 @@
-"""``pyramid-lab endgame count|build|probe``: a game's endgame tables by retrograde analysis
-(every position with at least K pieces on the board, 2 bits a position; docs/engines.md)."""
+"""``pyramid-lab endgame count|build|probe|verify``: a game's endgame tables by retrograde
+analysis (every position with at least K pieces on the board, 2 bits a position), or with
+``--whole`` the whole game (a byte a position with its distance to the end, resumable,
+split over a Dask cluster; docs/engines.md)."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from .common import EXIT_BAD_INPUT, EXIT_OK, read_or_say
 
 def add_parser(commands: Any, help: str) -> None:
     endgame = commands.add_parser("endgame", help=help)
-    endgame.add_argument("action", choices=("count", "build", "probe"))
+    endgame.add_argument("action", choices=("count", "build", "probe", "verify"))
     endgame.add_argument("file", nargs="?", metavar="FILE", help="probe: a position file")
     endgame.add_argument(
         "--game", default=None, help="count and build: the game (default: the one with tables)"
@@ -43,6 +45,32 @@ def add_parser(commands: Any, help: str) -> None:
         help="build: take over a finished table with fewer layers (its layers need no work)",
     )
     endgame.add_argument(
+        "--whole",
+        action="store_true",
+        help="the whole game's table (every position, distances to the end; verify: always)",
+    )
+    endgame.add_argument(
+        "--base",
+        type=int,
+        choices=(2, 3, 4),
+        default=4,
+        help="--whole build: the pyramid's base (4: the game; 2 and 3: small games, for checks)",
+    )
+    endgame.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        metavar="N",
+        help="--whole build: a local Dask cluster of N worker processes (default: one a core; "
+        "0: this process alone)",
+    )
+    endgame.add_argument(
+        "--scheduler",
+        default=None,
+        metavar="ADDRESS",
+        help="--whole build: the Dask scheduler of an existing cluster to split the work over",
+    )
+    endgame.add_argument(
         "--table",
         type=Path,
         default=None,
@@ -60,6 +88,8 @@ def run(args: argparse.Namespace) -> int:
     import model.search as search
     from model.game import PositionFormatError, game_class, game_names, quote
 
+    if args.action == "verify" or args.whole:
+        return _whole(args)
     if args.action == "probe":
         if args.file is None:
             return _say("endgame probe: name a position FILE")
@@ -135,4 +165,120 @@ def run(args: argparse.Namespace) -> int:
             f"to move, {(wins + losses) / positions:.1%} decided"
         )
     print(f"{path} built in {time.perf_counter() - began:.0f} s")
+    return EXIT_OK
+
+
+def _options(args: argparse.Namespace, name: str) -> Any:
+    from model.game import PositionFormatError, game_class, quote
+
+    raw: dict[str, str] = {}
+    for pair in args.option:
+        if "=" not in pair:
+            raise ValueError(f"--option {quote(pair)}: write NAME=VALUE")
+        key, value = pair.split("=", 1)
+        raw[key] = value
+    try:
+        return game_class(name).parse_options(raw)
+    except PositionFormatError as exc:
+        raise ValueError(f"--option: {exc}") from None
+
+
+def _whole(args: argparse.Namespace) -> int:
+    """The whole game's table: count, build (said before, shown while, stoppable with
+    Ctrl+C and resumed by running it again), verify, probe."""
+    import os
+
+    import model.search as search
+
+    tables = search.endgame_for("pyraos")
+    if args.game not in (None, "pyraos"):
+        return _say("--whole: the whole-game table is Pyraos's")
+    if args.action == "count":
+        total = 0
+        print("pieces  canonical shapes  positions (a byte each)")
+        for n, shapes, positions in reversed(tables.whole_count(args.base)):
+            total += positions
+            print(f"{n:6} {shapes:17,} {positions:,}")
+        print(f"all: {total:,} positions, {total:,} bytes")
+        return EXIT_OK
+    if args.action == "probe":
+        if args.file is None:
+            return _say("endgame probe: name a position FILE")
+        doc = read_or_say(args.file)
+        if doc is None:
+            return EXIT_BAD_INPUT
+        folder = args.table or tables.whole_folder(doc.game.options)
+        try:
+            value, plies = tables.whole_value(doc.game, tables.whole_open(folder))
+        except tables.EndgameError as exc:
+            return _say(str(exc))
+        if plies is None:
+            print(f"{value} for {doc.game.to_move}")
+        else:
+            print(f"{value} for {doc.game.to_move} in {plies} plies")
+        return EXIT_OK
+    try:
+        options = _options(args, "pyraos")
+    except ValueError as exc:
+        return _say(str(exc))
+    folder = args.table or tables.whole_folder(options, args.base)
+    if args.action == "verify":
+        try:
+            table = tables.whole_open(folder)
+        except tables.EndgameError as exc:
+            return _say(str(exc))
+        began = time.perf_counter()
+        checked, bad = tables.whole_verify(table)
+        for n, i, text in bad[:20]:
+            print(f"does not hold: {n} spheres, position {i:,}: {text}")
+        state = "finished" if table.finished else "unfinished"
+        print(
+            f"{folder} ({state}): {checked:,} positions checked against their children in "
+            f"{time.perf_counter() - began:.0f} s, {len(bad):,} that do not hold"
+        )
+        return EXIT_OK if not bad else 1
+    # build
+    cores = os.cpu_count() or 1
+    workers = cores if args.workers is None else args.workers
+    if workers < 0:
+        return _say(f"--workers {workers}: 0 (this process) or more")
+    size, seconds = tables.whole_estimate(args.base, workers or cores)
+    print(
+        f"the whole {options.variant} game (removal {options.removal}), base {args.base}: "
+        f"{size:,} positions, {size / 1e9:.2f} GB on disk and in memory; about "
+        f"{seconds / 3600:.1f} hours on {workers or cores} cores (docs/engines.md); "
+        f"Ctrl+C stops it, the same command resumes it",
+        flush=True,
+    )
+    began = time.perf_counter()
+
+    def progress(entry: dict[str, Any]) -> None:
+        rate = entry["evaluated"] / entry["seconds"] if entry["seconds"] else 0.0
+        print(
+            f"round {entry['round']}, {entry['layer']} spheres: {entry['evaluated']:,} "
+            f"evaluated, {entry['decided']:,} decided in {entry['wall']:.1f} s "
+            f"({rate:,.0f} a second a core)",
+            flush=True,
+        )
+
+    try:
+        if workers == 0 and args.scheduler is None:
+            table = tables.whole_build(folder, options, args.base, None, progress)
+        else:
+            try:
+                with tables.whole_client(workers, args.scheduler) as client:
+                    table = tables.whole_build(folder, options, args.base, client, progress)
+            except ConnectionError as exc:  # the scheduler cannot be reached
+                return _say(str(exc))
+    except KeyboardInterrupt:
+        print(f"stopped; {folder} keeps every layer done: run the same command to resume")
+        return 130
+    except OSError as exc:
+        return _say(f"{folder}: {exc.strerror or exc}")
+    except tables.EndgameError as exc:
+        return _say(str(exc))
+    rounds = int(table.head["round"]) + 1
+    print(f"{folder} built in {time.perf_counter() - began:.0f} s, {rounds} rounds")
+    value = tables.whole_describe(table.value(0, 0))
+    print(f"the empty pyramid: {value} for the first player (white)")
     return EXIT_OK

@@ -85,3 +85,122 @@ def value(game: Any, path: Path) -> tuple[str, int]:
     fits = game.outcome() is None and not game.repeats_in_history()
     found = table.value(own, opp) if fits else retro.UNKNOWN
     return {retro.WIN: "win", retro.LOSS: "loss"}.get(found, "unknown"), table.low
+
+
+# ---- the whole game (:mod:`.whole`) -----------------------------------------------------------
+
+#: Measured on the 2-core machine shared with six jobs (docs/engines.md, issue 67): positions
+#: evaluated a second a core in the base-4 game, and evaluations a position (the base-3
+#: game's 5.0, scaled for the longer base-4 game): the estimate said before a build.
+WHOLE_RATE = 400_000
+WHOLE_EVALUATIONS = 12.0
+
+
+def whole_folder(options: Any, base: int = 4) -> Path:
+    """The whole-game table's folder in the user's cache, named by the rules."""
+    from . import retro
+
+    stem = retro.default_path(0, options.variant, options.removal).with_suffix("").name
+    suffix = "" if base == 4 else f"-base{base}"
+    return retro.default_path(0).parent / f"{stem.removesuffix('-k0')}-whole{suffix}"
+
+
+def whole_count(base: int = 4) -> list[tuple[int, int, int]]:
+    """(spheres, canonical shapes, positions) of each layer of the whole-game table."""
+    from . import whole
+
+    return whole.count(base)
+
+
+def whole_estimate(base: int, cores: int) -> tuple[int, float]:
+    """(bytes, seconds) a whole-game build is expected to take on ``cores`` cores."""
+    from . import whole
+
+    positions = sum(whole.index(base).sizes)
+    return positions, positions * WHOLE_EVALUATIONS / WHOLE_RATE / max(1, cores)
+
+
+def whole_build(
+    folder: Path,
+    options: Any,
+    base: int = 4,
+    client: Any = None,
+    progress: Callable[[dict[str, Any]], None] | None = None,
+    stop: Callable[[], bool] | None = None,
+) -> Any:
+    """Build (or resume) the whole-game table in ``folder``; EndgameError for a folder of
+    another kind, a damaged one or one of other rules. The table, finished."""
+    from . import whole
+
+    try:
+        table = whole.open_or_create(folder, base, options.variant, options.removal)
+    except whole.TableError as exc:
+        raise EndgameError(str(exc)) from None
+    return whole.build(table, client, progress, stop)
+
+
+def whole_open(folder: Path) -> Any:
+    """The whole-game table in ``folder``, checked; EndgameError when it cannot be."""
+    from . import whole
+
+    try:
+        return whole.WholeTable.open(folder)
+    except whole.TableError as exc:
+        raise EndgameError(str(exc)) from None
+
+
+def whole_value(game: Any, table: Any) -> tuple[str, int | None]:
+    """("win" / "loss" / "draw" / "unknown", plies to the end) of ``game``'s position for
+    the side to move from a whole-game table (unknown: an unfinished table's undecided)."""
+    options = game.options
+    if table.base != 4:
+        raise EndgameError(
+            f"{table.folder}: a table of the base-{table.base} pyramid, not the game's"
+        )
+    if (table.variant, table.removal) != (options.variant, options.removal):
+        raise EndgameError(
+            f"{table.folder}: a table of the {table.variant} version (removal "
+            f"{table.removal}), not of this position's {options.variant} (removal "
+            f"{options.removal})"
+        )
+    white, black = game.masks()
+    own, opp = (white, black) if game.to_move == "white" else (black, white)
+    byte = table.value(own, opp)
+    if byte == 0:
+        return ("draw" if table.finished else "unknown"), None
+    plies = byte - 1
+    return ("win" if plies % 2 else "loss"), plies
+
+
+def whole_verify(table: Any) -> tuple[int, list[tuple[int, int, str]]]:
+    """(positions checked, every position whose value does not follow from its children's
+    as (spheres, index in the layer, the board and the table's value in words))."""
+    from . import whole
+
+    checked, bad = whole.verify(table)
+    named = [
+        (
+            n,
+            i,
+            f"{whole.position_text(own, opp, table.base)} (O to move), "
+            f"{whole.describe(int(table.values[n][i]))} in the table",
+        )
+        for n, i, own, opp in bad
+    ]
+    return checked, named
+
+
+def whole_describe(byte: int) -> str:
+    """A table's byte in words ("a win in 15 plies", "a draw (endless play)")."""
+    from . import whole
+
+    return whole.describe(byte)
+
+
+def whole_client(workers: int, scheduler: str | None) -> Any:
+    """A Dask client (a context manager) of a local cluster of ``workers`` processes or of
+    the cluster at ``scheduler``, as the split solve makes it (SchedulerError, one line,
+    when it cannot be reached)."""
+    from ...split import _client
+
+    return _client(workers, scheduler)

@@ -366,12 +366,26 @@ class Unit:
     first: int
     last: int
     d: int
+    fresh: tuple[np.ndarray, ...]  # the shapes decided in round d - 1, a flag each
 
 
-def units_of(table: WholeTable, n: int, d: int) -> list[Unit]:
+def fresh_of(table: WholeTable, d: int) -> tuple[np.ndarray, ...]:
+    """For each layer, a flag a canonical shape: whether a position of it was decided in
+    round ``d - 1`` (its byte is ``d``; none before round 1)."""
+    ix = table.index
+    flags = []
+    for n in range(ix.layers):
+        out = np.zeros(len(ix.shapes[n]), dtype=np.uint8)
+        if d >= 1:
+            wk.fresh_shapes(table.values[n], int(ix.arrays[4][n]), d, out)
+        flags.append(out)
+    return tuple(flags)
+
+
+def units_of(table: WholeTable, n: int, d: int, fresh: tuple[np.ndarray, ...]) -> list[Unit]:
     size = table.index.sizes[n]
     return [
-        Unit(str(table.folder), n, first, min(size, first + UNIT_POSITIONS), d)
+        Unit(str(table.folder), n, first, min(size, first + UNIT_POSITIONS), d, fresh)
         for first in range(0, size, UNIT_POSITIONS)
     ]
 
@@ -398,6 +412,7 @@ def run_unit(
         ix.shapes[unit.n],
         ix.shape_points[unit.n],
         tuple(table.values),
+        unit.fresh,
         out,
         stats,
     )
@@ -465,13 +480,14 @@ def build(
         d = int(head["round"])
         if d + 1 > MAX_BYTE - 1:
             raise TableError(f"{table.folder}: a distance beyond {MAX_BYTE - 2} plies")
+        fresh = fresh_of(table, d)
         for n in layers:
             if n in head["done"]:
                 continue
             if stop is not None and stop():
                 raise Stopped
             began = time.perf_counter()
-            units = units_of(table, n, d)
+            units = units_of(table, n, d, fresh)
             results: Iterator[tuple[Unit, np.ndarray, int, int, float]]
             if client is None:
                 results = ((u, *run_unit(u, table, codes)) for u in units)

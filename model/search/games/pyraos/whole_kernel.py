@@ -184,24 +184,13 @@ def find_slot(occ: int, keys: Words) -> int:
 
 
 @njit(cache=True)
-def locate(own: int, opp: int, geo: Arrays, index: Arrays) -> tuple[int, int]:
-    """(layer, index in the layer) of the canonical image of (own, opp); (-1, -1) for a
-    board outside the table (the top taken, or not support-closed)."""
-    keys, slot_shape, slot_sym, binom, ncol, coff = (
-        index[0],
-        index[1],
-        index[2],
-        index[3],
-        index[4],
-        index[5],
-    )
+def locate_in(own: int, opp: int, slot: int, geo: Arrays, index: Arrays) -> tuple[int, int]:
+    """(layer, index in the layer) of the canonical image of (own, opp), whose shape is at
+    hash ``slot``."""
+    slot_shape, slot_sym, binom, ncol, coff = index[1], index[2], index[3], index[4], index[5]
     occ = own | opp
-    slot = find_slot(occ, keys)
-    if slot < 0:
-        return -1, -1
     n = popcount(occ)
-    a = popcount(own)
-    start = coff[n, a]
+    start = coff[n, popcount(own)]
     if start < 0:
         return -1, -1
     s = slot_sym[slot]
@@ -219,8 +208,36 @@ def locate(own: int, opp: int, geo: Arrays, index: Arrays) -> tuple[int, int]:
 
 
 @njit(cache=True)
+def locate(own: int, opp: int, geo: Arrays, index: Arrays) -> tuple[int, int]:
+    """(layer, index in the layer) of the canonical image of (own, opp); (-1, -1) for a
+    board outside the table (the top taken, or not support-closed)."""
+    slot = find_slot(own | opp, index[0])
+    if slot < 0:
+        return -1, -1
+    return locate_in(own, opp, slot, geo, index)
+
+
+@njit(cache=True)
 def value_of(own: int, opp: int, geo: Arrays, index: Arrays, values: Arrays) -> int:
     n, i = locate(own, opp, geo, index)
+    if n < 0:
+        return 0
+    return values[n][i]
+
+
+@njit(cache=True)
+def fresh_value(
+    own: int, opp: int, geo: Arrays, index: Arrays, values: Arrays, fresh: Arrays
+) -> int:
+    """The byte of (own, opp) when its shape had a position decided in the last round
+    (``fresh``: a flag a canonical shape), else -1 without reading it (a cache miss saved)."""
+    occ = own | opp
+    slot = find_slot(occ, index[0])
+    if slot < 0:
+        return 0
+    if fresh[popcount(occ)][index[1][slot]] == 0:
+        return -1
+    n, i = locate_in(own, opp, slot, geo, index)
     if n < 0:
         return 0
     return values[n][i]
@@ -237,29 +254,58 @@ def evaluate(
     geo: Arrays,
     index: Arrays,
     values: Arrays,
+    fresh: Arrays,
 ) -> int:
     """The byte an undecided position gets in round ``d`` (0: none yet). Odd ``d``: a win
     in ``d`` plies when the top can be placed or a child is lost; even ``d``: a loss in
     ``d`` when every child is won (no move at all: ``d`` 0). Values written in round ``d``
     cannot change what round ``d`` finds elsewhere (wins when wins are sought, losses when
-    losses are), so the order of the positions, threads and workers is free."""
+    losses are), so the order of the positions, threads and workers is free.
+
+    Still undecided in round ``d``, a position can only be decided now by a child decided
+    in round ``d - 1`` (a child lost sooner would have won it sooner; every child won, the
+    longest sooner, would have lost it sooner): only children whose shapes had a position
+    decided then (``fresh``) are read, and an even round reads none unless one such
+    child exists."""
     if d % 2 == 1:
         if can_place_top(own, opp, geo):
             return d + 1
         m = generate(own, opp, variant, removal, moves, geo)
         for k in range(m):
-            v = value_of(opp, child_mask(own, moves[k]), geo, index, values)
-            if v and v % 2 == 1:
+            v = fresh_value(opp, child_mask(own, moves[k]), geo, index, values, fresh)
+            if v > 0 and v % 2 == 1:
                 return d + 1
         return 0
     if can_place_top(own, opp, geo):
         return 0
     m = generate(own, opp, variant, removal, moves, geo)
+    if m == 0:
+        return d + 1
+    touched = False
+    for k in range(m):
+        child = child_mask(own, moves[k])
+        slot = find_slot(opp | child, index[0])
+        if slot >= 0 and fresh[popcount(opp | child)][index[1][slot]]:
+            touched = True
+            break
+    if not touched:
+        return 0
     for k in range(m):
         v = value_of(opp, child_mask(own, moves[k]), geo, index, values)
         if v == 0 or v % 2 == 1:
             return 0
     return d + 1
+
+
+@njit(cache=True)
+def fresh_shapes(layer: Bytes, ncol: int, byte: int, out: Bytes) -> None:
+    """``out[shape]`` 1 where a position of the shape has the value ``byte``."""
+    for shape in range(out.shape[0]):
+        out[shape] = 0
+        for i in range(shape * ncol, (shape + 1) * ncol):
+            if layer[i] == byte:
+                out[shape] = 1
+                break
 
 
 @njit(cache=True)
@@ -345,10 +391,12 @@ def _round_range(
     shapes: Words,
     shape_points: Words,
     values: Arrays,
+    fresh: Arrays,
     out: Bytes,
     stats: Words,
 ) -> None:
-    """Round ``d`` over positions ``first`` to ``last`` of layer ``n``: the new byte of each
+    """Round ``d`` over positions ``first`` to ``last`` of layer ``n`` (``fresh``: the
+    shapes decided in round ``d - 1``, see :func:`evaluate`): the new byte of each
     into ``out[i - first]`` (0 where nothing is decided now, so the caller ORs it in);
     (evaluated, decided) of each chunk of :data:`CHUNK` into ``stats``."""
     layer = values[n]
@@ -364,7 +412,7 @@ def _round_range(
             if layer[i] == 0:
                 own = _scatter(pattern, shape_points[shape])
                 opp = shapes[shape] & ~own
-                v = evaluate(own, opp, d, variant, removal, moves, geo, index, values)
+                v = evaluate(own, opp, d, variant, removal, moves, geo, index, values, fresh)
                 evaluated += 1
                 if v:
                     out[i - first] = v
