@@ -208,6 +208,75 @@ def test_pages_that_never_read_hold_little_and_give_it_back(server):
     assert joined["page"]["name"] == "After them"
 
 
+def test_pushes_to_a_page_that_never_reads_are_bounded(server):
+    # the teacher moves the class again and again; one student's page reads nothing of
+    # what is pushed to it: it is cut, the others (and the teacher) go on
+    url = socket_url(server.students)
+    pid = server.process.pid
+
+    async def flood():
+        async with aiohttp.ClientSession() as session:
+            start = rss_mb(pid)
+            deaf = await Page(session, url).open()
+            await deaf.ask(do="join", name="Never reads")
+            other = await Page(session, url).open()
+            await other.ask(do="join", name="Reads")
+            teacher = await Page(session, url).open()
+            await teacher.ask(do="teacher", code=CODE)
+            peak, pushed = start, 0
+            for n in range(60):  # each order pushes a page and a board to every student
+                await teacher.ask(do="teacher", order="everyone", args=[0, n % 3])
+                while True:  # the reading page takes what it is pushed
+                    try:
+                        got = await other.ws.receive(timeout=0.05)
+                    except TimeoutError:
+                        break
+                    pushed += got.type == aiohttp.WSMsgType.TEXT
+                peak = max(peak, rss_mb(pid))
+            await asyncio.sleep(6.0)  # past the time a page has to take a message
+            lines = await teacher.ask(do="teacher")
+            still = await other.ask(do="poll")
+            for page in (deaf, other, teacher):
+                await page.close()
+            return start, peak, pushed, lines, still
+
+    start, peak, pushed, lines, still = run(flood(), 120)
+    print(f"server RSS: {start:.0f} MB, peak {peak:.0f} MB; {pushed} pushes read")
+    assert pushed >= 30  # pushed, not polled
+    assert peak - start <= 64
+    assert "rows" in lines
+    assert "error" not in still
+
+
+def test_a_student_who_asks_much_waits_their_turn_not_the_others():
+    # the students' work shares the threads fairly: a student who used them lately waits
+    # behind one who did not, whatever they queued
+    from viewer.classroom.guard import Limits, Turns
+
+    async def share():
+        turns = Turns(Limits(workers=1))
+        order: list[str] = []
+
+        def work(who: str):
+            def run_it():
+                order.append(who)
+                time.sleep(0.02)
+                return who
+
+            return run_it
+
+        hog = [asyncio.create_task(turns.run("hog", work(f"hog {n}"))) for n in range(8)]
+        await asyncio.sleep(0.05)  # the hog's first jobs run, the rest wait
+        other = asyncio.create_task(turns.run("other", work("other")))
+        await asyncio.gather(*hog, other)
+        turns.shutdown()
+        return order
+
+    order = asyncio.run(share())
+    assert order.index("other") <= 4  # not behind the hog's eight
+    assert order[-1].startswith("hog")
+
+
 # ---- stopping, and the results file -------------------------------------------------------------
 
 

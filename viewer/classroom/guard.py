@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import heapq
 import ipaddress
 import itertools
 import logging
@@ -274,12 +273,15 @@ class Pages:
 
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
-        self.new: OrderedDict[Page, None] = OrderedDict()  # of no one yet, or waiting
+        self.new: OrderedDict[Page, None] = OrderedDict()  # of no one yet
+        #: Joins waiting for the teacher's yes (as many as the class lets wait): apart,
+        #: so that pages of no one never push them out.
+        self.waiting: OrderedDict[Page, None] = OrderedDict()
         self.students: dict[str, OrderedDict[Page, None]] = {}
         self.teachers: OrderedDict[Page, None] = OrderedDict()
 
     def every(self) -> list[Page]:
-        found = list(self.new) + list(self.teachers)
+        found = list(self.new) + list(self.waiting) + list(self.teachers)
         for pages in self.students.values():
             found += pages
         return found
@@ -311,7 +313,9 @@ class Pages:
             oldest.shut(ELSEWHERE, "this student's page is open elsewhere")
 
     def as_waiting(self, page: Page, handle: str) -> None:
+        self.forget(page)
         page.role, page.waiting = "waiting", handle
+        self.waiting[page] = None
 
     def as_teacher(self, page: Page) -> None:
         self.forget(page)
@@ -330,6 +334,7 @@ class Pages:
 
     def forget(self, page: Page) -> None:
         self.new.pop(page, None)
+        self.waiting.pop(page, None)
         self.teachers.pop(page, None)
         if page.key is not None and page.key in self.students:
             self.students[page.key].pop(page, None)
@@ -354,15 +359,17 @@ class Pages:
 
 class Turns:
     """Work run on :attr:`Limits.workers` threads; when all are busy, the next job is the
-    one of whoever (a student, the teacher) used the least thread time lately (weighed
-    over :attr:`Limits.usage_memory` seconds)."""
+    one of whoever (a student, the teacher) has the fewest jobs running, then used the
+    least thread time lately (weighed over :attr:`Limits.usage_memory` seconds), chosen
+    as a thread comes free."""
 
     def __init__(self, limits: Limits) -> None:
         self.pool = ThreadPoolExecutor(max_workers=limits.workers, thread_name_prefix="classroom")
         self.free = limits.workers
         self.memory = limits.usage_memory
         self.used: dict[str, tuple[float, float]] = {}  # whose: (seconds, when weighed)
-        self.queue: list[tuple[float, int, asyncio.Future[None]]] = []
+        self.running: dict[str, int] = {}
+        self.queue: list[tuple[int, str, asyncio.Future[None]]] = []
         self.count = itertools.count()
 
     def usage(self, whose: str, now: float, more: float = 0.0) -> float:
@@ -380,30 +387,38 @@ class Turns:
             self.free -= 1
         else:
             turn: asyncio.Future[None] = loop.create_future()
-            heapq.heappush(
-                self.queue, (self.usage(whose, time.monotonic()), next(self.count), turn)
-            )
+            self.queue.append((next(self.count), whose, turn))
             try:
                 await turn
             except asyncio.CancelledError:
                 if turn.done() and not turn.cancelled():
                     self._next()  # (its turn came as it went: passed on)
                 raise
+        self.running[whose] = self.running.get(whose, 0) + 1
         started = time.monotonic()
         try:
             return await loop.run_in_executor(self.pool, work)
         finally:
             now = time.monotonic()
             self.usage(whose, now, max(now - started, 1e-4))
+            self.running[whose] -= 1
+            if not self.running[whose]:
+                del self.running[whose]
             self._next()
 
     def _next(self) -> None:
-        while self.queue:
-            _usage, _n, turn = heapq.heappop(self.queue)
-            if not turn.done():
-                turn.set_result(None)
-                return
-        self.free += 1
+        """The free thread to the job waiting of whoever needs it most, else kept free."""
+        self.queue = [entry for entry in self.queue if not entry[2].done()]
+        if not self.queue:
+            self.free += 1
+            return
+        now = time.monotonic()
+        chosen = min(
+            self.queue,
+            key=lambda e: (self.running.get(e[1], 0), self.usage(e[1], now), e[0]),
+        )
+        self.queue.remove(chosen)
+        chosen[2].set_result(None)
 
     def shutdown(self) -> None:
         self.pool.shutdown(wait=False, cancel_futures=True)

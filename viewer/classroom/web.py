@@ -75,7 +75,7 @@ from .messages import (
     Unread,
     read,
 )
-from .room import Classroom
+from .room import Classroom, Student
 from .service import Service, _refusing, forget_answer, shown
 
 __all__ = ["SAVE_EVERY", "Limits", "Service", "build_app", "shown"]
@@ -461,19 +461,28 @@ async def bring_back(app: web.Application, page: Page, message: BringBack) -> Re
 
 @handles(Close)
 async def close(app: web.Application, page: Page, message: Close) -> Reply:
-    app[ROOM].set_closed(message.closed)
-    said = (
-        "the class is closed: a new student waits for your yes"
-        if message.closed
-        else "the class is open to new students"
-    )
+    room = app[ROOM]
+    room.set_closed(message.closed)
+    said = "the class is closed: a new student waits for your yes"
+    if not message.closed:  # those waiting come in with the others
+        let_in = [await _let_in(app, handle) for handle in list(room.waiting)]
+        said = "the class is open to new students" + (
+            f" ({_names([s.name for s in let_in])} let in)" if let_in else ""
+        )
     return lines_of(app, page, said)
 
 
 @handles(Admit)
 async def admit(app: web.Application, page: Page, message: Admit) -> Reply:
-    waiting = _waiting_page(app, message.handle)
-    student = app[ROOM].admit(message.handle)
+    student = await _let_in(app, message.handle)
+    return lines_of(app, page, f"{student.name} is in the class")
+
+
+async def _let_in(app: web.Application, handle: str) -> Student:
+    """The teacher's yes to a join waiting: the student, in the class, and their page,
+    still waiting, sent its place (pushed)."""
+    waiting = _waiting_page(app, handle)
+    student = app[ROOM].admit(handle)
     if waiting is not None:
         got = await _threaded(app, student.key, lambda: app[SERVICE].joined(student))
         if "token" in got:
@@ -481,7 +490,7 @@ async def admit(app: web.Application, page: Page, message: Admit) -> Reply:
             got["push"] = True
             with contextlib.suppress(ConnectionError):
                 await _send(app, waiting, got)
-    return lines_of(app, page, f"{student.name} is in the class")
+    return student
 
 
 @handles(Refuse)
@@ -489,7 +498,8 @@ async def refuse(app: web.Application, page: Page, message: Refuse) -> Reply:
     waiting = _waiting_page(app, message.handle)
     name = app[ROOM].forget_waiting(message.handle)
     if waiting is not None:
-        waiting.role, waiting.waiting = "new", None
+        app[PAGES].unbind(waiting)
+        waiting.waiting = None
         with contextlib.suppress(ConnectionError):
             await _send(
                 app,
@@ -500,7 +510,7 @@ async def refuse(app: web.Application, page: Page, message: Refuse) -> Reply:
 
 
 def _waiting_page(app: web.Application, handle: str) -> Page | None:
-    return next((p for p in app[PAGES].new if p.waiting == handle), None)
+    return next((p for p in app[PAGES].waiting if p.waiting == handle), None)
 
 
 def _names(names: list[str]) -> str:

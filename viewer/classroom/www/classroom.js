@@ -71,8 +71,9 @@
       for (const opened of W.opened.splice(0)) opened(false);
       // the server closed this page for a reason of its own (4000-4999): said, and the
       // page connects again only when it has something to say
+      // (4003: a page with nothing to say was let go: it says nothing of it)
       if (event.code >= 4000 && event.code < 5000) {
-        set("cr_msg", event.reason || "The class closed this page: reload it.");
+        if (event.code !== 4003) set("cr_msg", event.reason || "The class closed this page.");
         W.tries = 0;
         return;
       }
