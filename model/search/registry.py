@@ -158,6 +158,13 @@ NO_KNOWLEDGE = Plugin("")
 KnowledgeOf = Callable[[Game], Plugin]
 
 
+def no_knowledge(game: Game) -> Plugin:
+    """No game's knowledge (:data:`NO_KNOWLEDGE`, whatever ``game``): a search that meets
+    several games searches by the rules alone unless it is handed who knows them (the door
+    hands :func:`plugin_for`)."""
+    return NO_KNOWLEDGE
+
+
 def plugin_for(game: Game | type[Game] | str) -> Plugin:
     """The plug-in of ``game`` (a position, a game class or a registry name); an empty
     one (every field unset: the reference searches) for a game without one."""

@@ -67,7 +67,7 @@ from pathlib import Path
 from typing import Any
 
 from ..game import Game, shorten
-from .registry import KnowledgeOf
+from .registry import KnowledgeOf, no_knowledge
 from .shelf import from_book
 from .solver import SolveResult
 from .split_checkpoint import Checkpoint, default_checkpoint, solve_key
@@ -750,7 +750,7 @@ def split_solve(
     first_slice: int = FIRST_SLICE,
     warn: Callable[[str], None] | None = None,
     security: Any = None,
-    knowledge_of: KnowledgeOf,
+    knowledge_of: KnowledgeOf = no_knowledge,
 ) -> SplitResult:
     """The value of ``game`` (left unchanged) for the side to move by a split solve (see
     the module) on a local Dask cluster of ``workers`` processes, or on the cluster at

@@ -208,10 +208,11 @@ def test_no_generic_module_asks_the_registry():
     assert asking == {}
 
 
-def _searches_by_default(tree: ast.Module) -> set[str]:
-    """The functions and classes of ``tree`` whose ``knowledge`` (a game's plug-in) has a
-    default: the searches the door hands it to."""
-    found = set()
+def _searches_by_default(tree: ast.Module) -> dict[str, str]:
+    """The functions and classes of ``tree`` whose ``knowledge`` (a game's plug-in) or
+    ``knowledge_of`` (who gives each game's) has a default: the searches the door hands it
+    to, each with that parameter."""
+    found = {}
     for node in ast.walk(tree):
         init = node
         if isinstance(node, ast.ClassDef):
@@ -220,36 +221,40 @@ def _searches_by_default(tree: ast.Module) -> set[str]:
             continue
         given = init.args.args[len(init.args.args) - len(init.args.defaults) :]
         given += [a for a, d in zip(init.args.kwonlyargs, init.args.kw_defaults, strict=True) if d]
-        if "knowledge" in {a.arg for a in given}:
-            found.add(node.name)
+        for argument in given:
+            if argument.arg in ("knowledge", "knowledge_of"):
+                found[node.name] = argument.arg
     return found
 
 
 def test_each_search_hands_its_knowledge_on():
-    # A search the door hands a game's plug-in (``knowledge``) has a default, none (the
-    # reference searches over the protocol), so that its signature is written once
-    # (model.search.wiring.handed); inside the search every call of one hands its own on,
-    # so none falls back to the reference searches unseen.
+    # A search the door hands a game's plug-in (``knowledge``, or ``knowledge_of``) has a
+    # default, none (the reference searches over the protocol), so that its signature is
+    # written once (model.search.wiring.handed); inside the search every call of one hands
+    # its own on, so none falls back to the reference searches unseen.
     known = modules()
     trees = {name: ast.parse(path.read_text()) for name, path in known.items()}
     handed = {name: _searches_by_default(tree) for name, tree in trees.items()}
-    assert {"solve", "warm_up"} <= handed["model.search.entry"]
-    assert {"prove", "Prover", "first_moves"} <= handed["model.search.prover"]
+    assert {"solve", "warm_up"} <= set(handed["model.search.entry"])
+    assert {"prove", "Prover", "first_moves"} <= set(handed["model.search.prover"])
+    assert handed["model.search.split"] == {"split_solve": "knowledge_of"}
     bare = []
     for name, tree in trees.items():
         package = name if known[name].name == "__init__.py" else name.rpartition(".")[0]
-        seen = set(handed[name])  # its own, and those it imports from where they are defined
+        seen = dict(handed[name])  # its own, and those it imports from where they are defined
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom):
                 parts = package.split(".")[: len(package.split(".")) - node.level + 1]
                 relative = ".".join([*parts, node.module] if node.module else parts)
                 source = relative if node.level else node.module or ""
-                seen |= {a.asname or a.name for a in node.names if a.name in handed.get(source, ())}
+                given = handed.get(source, {})
+                seen |= {a.asname or a.name: given[a.name] for a in node.names if a.name in given}
         bare += [
             f"{name}:{node.lineno}: {node.func.id}"
             for node in ast.walk(tree)
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-            if node.func.id in seen and not any(k.arg in ("knowledge", None) for k in node.keywords)
+            if node.func.id in seen
+            and not any(k.arg in (seen[node.func.id], None) for k in node.keywords)
         ]
     assert bare == []
 
