@@ -760,3 +760,55 @@ def test_the_hint_is_said_whole_in_its_editor(ball_window, qtbot, guard_errors):
     red.use_hint.click()  # loaded: the editor shows the program itself
     assert not words.isVisibleTo(red)
     assert not guard_errors
+
+
+def test_row_0_names_the_key_with_its_word(ball_window, qtbot):
+    """Row 0's prompt read "before the last turn (3 rows): ] steps forward": the key
+    alone, without a word of what it is."""
+    window = ball_window()
+    program_both(window, qtbot)
+    ui = window.stage.ui
+    ui.show_row(0)
+    assert ui.row_text() == (
+        "before the last turn (3 rows): the ] key or Row > shows the next row"
+    )
+
+
+@pytest.mark.parametrize("size", [(1200, 800), (1280, 800)])
+def test_the_legend_covers_no_square(ball_window, qtbot, size, guard_errors):
+    """The legend stood in the top left corner over a7 and a8 (the end of blue's goal
+    row): it takes the first corner clear of the board."""
+    from PySide6.QtCore import QPointF
+    from PySide6.QtWidgets import QApplication
+
+    window = ball_window()
+    window.resize(*size)
+    QApplication.sendPostedEvents()
+    qtbot.wait(50)
+    window.stage.redraw()
+    legend = window.legend
+
+    def covered() -> list[int]:
+        window.scene.render_now()
+        box = legend.geometry()
+        geometry = window.scene.board.geometry
+        renderer = window.plotter.renderer
+        ratio = window.plotter.devicePixelRatioF() or 1.0
+        found = []
+        for site, (x, y, _z) in enumerate(geometry.centres):
+            for dx in (-0.45, 0.0, 0.45):  # the square's centre, corners and sides
+                for dy in (-0.45, 0.0, 0.45):
+                    renderer.SetWorldPoint(float(x + dx), float(y + dy), 0.0, 1.0)
+                    renderer.WorldToDisplay()
+                    px, py, _ = renderer.GetDisplayPoint()
+                    point = QPointF(px / ratio, window.plotter.height() - py / ratio)
+                    if box.contains(point.toPoint()):
+                        found.append(site)
+        return found
+
+    assert legend.isVisible()
+    assert legend.texts()  # the goal rows and the ball
+    qtbot.waitUntil(lambda: not covered(), timeout=5000)  # (framed again a step or two back)
+    assert covered() == []
+    assert legend.isVisible()
+    assert guard_errors == []

@@ -688,3 +688,20 @@ def test_the_drafts_choices_are_in_sight_without_nested_scroll_bars(make_window,
         if isinstance(outer, QAbstractScrollArea):
             assert outer.verticalScrollBar().maximum() == 0, type(outer).__name__
         outer = outer.parentWidget()
+
+
+def test_the_maps_sections_are_short_and_said_whole_on_hover(rolling_window, guard_errors):
+    """The factories' sections ("footmen", "develop") ran from the hex's name into the
+    stack beside it: the map writes them short, the hover says them whole."""
+    window = rolling_window()
+    game, ui = window.session.game, window.stage.ui
+    lines = [line for text, _ in window.stage.board.board_labels() for line in text.split("\n")]
+    assert "foot" in lines
+    assert "dev." in lines
+    assert "footmen" not in lines
+    assert max(map(len, lines)) <= 4  # a name, a pyramid's numbers or a section
+    cell = next(c for c in game.map.cells if c.factory == "footmen")
+    site = ui.geometry(game).site(cell.index)
+    said = ui.describe(game, None, site, {})
+    assert "factory (foot on the map): +-2 to numbers written in the footmen section" in said
+    assert guard_errors == []

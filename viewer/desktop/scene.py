@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+import numpy as np
 from PySide6.QtCore import QEvent, QObject, QTimer
 from pyvistaqt import QtInteractor
 
@@ -24,6 +25,10 @@ from ..widgets.free_plane import FreePlane
 from ..widgets.legend import Legend, legend_entries
 from ..widgets.pointer import PointerFilter
 from .animation import Animation
+
+#: A framed board steps back by this zoom, up to ZOOM_STEPS times, until a corner of the
+#: scene is clear of it for the legend.
+ZOOM_STEP, ZOOM_STEPS = 0.9, 8
 
 
 class Scene:
@@ -56,6 +61,12 @@ class Scene:
         # The camera preset last framed for the scene's size, and the camera it left: while
         # the camera is so, the board is framed again when the scene's size changes.
         self._framed: tuple[str, tuple[float, ...]] | None = None
+        self._box: tuple[Any, np.ndarray, np.ndarray] | None = None  # (geometry, low, high)
+        # after each render, the legend in the corner clear of the board as it was drawn
+        # (the camera and the window's size are the render's)
+        self._outline: list[tuple[int, int]] = []
+        self._zoomed = 0  # steps the framed board stepped back for the legend
+        plotter.renderer.AddObserver("EndEvent", lambda *_args: self._rendered())
         self._reframe_due = False
         self._resized = ResizeWatch(plotter, self._on_resize)
         self._framed_as("iso")  # (the board view framed itself on making)
@@ -74,6 +85,56 @@ class Scene:
         self.board.show(frame, self.view)
         self.legend.show_entries(legend_entries(frame, legend_words))
         self.clip_planes.show(self.view, self.board.geometry.centres)
+        self.place_legend()
+
+    def place_legend(self) -> None:
+        """The legend in a corner clear of the board, as the camera shows it now."""
+        if self.legend.entries and not self.closed:
+            self.legend.place(self.board_outline())
+
+    def _rendered(self) -> None:
+        if not self.legend.entries or self.closed:
+            return
+        outline = self.board_outline()
+        rounded = [(round(x), round(y)) for x, y in outline]
+        if rounded != self._outline:  # the camera or the size changed: placed again
+            self._outline = rounded
+            clear = self.legend.place(outline)
+            if not clear and self.reframe_wanted() and self._zoomed < ZOOM_STEPS:
+                self._zoomed += 1  # a preset's framing: the board steps back from it
+                QTimer.singleShot(0, self._resized, self._step_back)
+
+    @slot
+    def _step_back(self) -> None:
+        """The framed board a little smaller, so that a corner of the scene is clear of it
+        for the legend (the preset's framing still: the scene's next size frames it
+        again)."""
+        if self.closed or self._framed is None or not self.reframe_wanted():
+            return
+        self.plotter.renderer.GetActiveCamera().Zoom(ZOOM_STEP)
+        self._framed_as(self._framed[0])
+        self.render()
+
+    def board_outline(self) -> list[tuple[float, float]]:
+        """The corners of the box round the board's sites (each site's cell: half the
+        least distance between sites round its centre) on the scene, in the widget's
+        pixels: what the legend keeps clear of."""
+        geometry = self.board.geometry
+        if self._box is None or self._box[0] is not geometry:
+            self._box = (geometry, *site_box(geometry.centres))
+        _, low, high = self._box
+        renderer = self.plotter.renderer
+        ratio = self.plotter.devicePixelRatioF() or 1.0
+        height = self.plotter.height()
+        points = []
+        for x in (low[0], high[0]):
+            for y in (low[1], high[1]):
+                for z in (low[2], high[2]):
+                    renderer.SetWorldPoint(float(x), float(y), float(z), 1.0)
+                    renderer.WorldToDisplay()
+                    dx, dy, _ = renderer.GetDisplayPoint()
+                    points.append((dx / ratio, height - dy / ratio))
+        return points
 
     def render(self) -> None:
         """Draw at the widget's next paint. pyvistaqt renders the scene in every paint (it
@@ -96,7 +157,9 @@ class Scene:
         """A camera preset (:data:`viewer.lab.palette.VIEWS`) framing the board; it frames it
         again when the scene's size changes, until the user turns or zooms the camera."""
         self.board.set_view(name)
+        self._zoomed = 0
         self._framed_as(name)
+        self.place_legend()
         self.render()
 
     def _camera_state(self) -> tuple[float, ...]:
@@ -189,6 +252,19 @@ class Scene:
         self.effect.stop()
         self.plotter.close()
         forget_gl_context(self.plotter)
+
+
+def site_box(centres: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The lowest and highest corner of the box round sites at ``centres``, each site's
+    cell half the least distance between two of them round it (0.5 when one)."""
+    points = np.unique(np.asarray(centres, dtype=float), axis=0)
+    if len(points) < 2:
+        return points.min(axis=0) - 0.5, points.max(axis=0) + 0.5
+    sample = points[: min(len(points), 400)]  # (enough to find the board's spacing)
+    gaps = np.linalg.norm(sample[:, None, :] - points[None, :, :], axis=2)
+    gaps[gaps < 1e-9] = np.inf
+    half = float(gaps.min()) / 2
+    return points.min(axis=0) - half, points.max(axis=0) + half
 
 
 class ResizeWatch(QObject):

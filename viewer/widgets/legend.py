@@ -7,6 +7,8 @@ shows them in a corner of the scene, over the board, and lets the mouse through 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen, QPixmap, QPolygonF
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QWidget
@@ -105,6 +107,8 @@ class Legend(QFrame):
         self._grid.setHorizontalSpacing(8)
         self._grid.setVerticalSpacing(3)
         self.entries: tuple[Entry, ...] = ()
+        #: The board's outline on the scene, in the widget's pixels (None: not known).
+        self.avoid: list[tuple[float, float]] | None = None
         parent.installEventFilter(self)  # follow the scene's size
         self.hide()
 
@@ -147,11 +151,17 @@ class Legend(QFrame):
         """The legend's lines, in order."""
         return [e.text for e in self.entries]
 
-    def place(self) -> None:
-        """Stand in the scene's top left corner, as tall as the lines need."""
+    def place(self, avoid: Sequence[tuple[float, float]] | None = None) -> bool:
+        """Stand in a corner of the scene, as tall as the lines need: the top left one,
+        else the first of the others (top right, bottom left, bottom right) clear of
+        ``avoid``, the board's outline on the scene (its corners in the widget's pixels:
+        the legend never covers a playable square where a corner has room; the last
+        outline given is kept for the next placing). False where no corner is clear."""
+        if avoid is not None:
+            self.avoid = _hull(avoid)
         parent = self.parentWidget()
         if parent is None:
-            return
+            return True
         width = min(self.maximumWidth(), max(230, parent.width() * 3 // 10))
         width = max(0, min(width, parent.width() - 2 * self.MARGIN))
         layout = self._grid
@@ -161,4 +171,42 @@ class Legend(QFrame):
         else:
             height = layout.totalSizeHint().height()
         room = max(0, parent.height() - 2 * self.MARGIN)
-        self.setGeometry(self.MARGIN, self.MARGIN, width, min(height, room))
+        height = min(height, room)
+        margin = self.MARGIN
+        right = parent.width() - margin - width
+        bottom = parent.height() - margin - height
+        corners = [(margin, margin), (right, margin), (margin, bottom), (right, bottom)]
+        x, y = corners[0]
+        clear = True
+        if self.avoid is not None and len(self.avoid) >= 3:
+            outline = QPolygonF([QPointF(px, py) for px, py in self.avoid])
+            clear = False
+            for cx, cy in corners:
+                box = QRectF(cx - 2, cy - 2, width + 4, height + 4)
+                if not outline.intersects(QPolygonF(box)):
+                    x, y, clear = cx, cy, True
+                    break
+        self.setGeometry(x, y, width, height)
+        return clear
+
+
+def _hull(points: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
+    """The convex hull of ``points``, counter-clockwise (Andrew's monotone chain)."""
+    ordered = sorted(set(points))
+    if len(ordered) < 3:
+        return ordered
+
+    def cross(o: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+    lower: list[tuple[float, float]] = []
+    upper: list[tuple[float, float]] = []
+    for point in ordered:
+        while len(lower) >= 2 and cross(lower[-2], lower[-1], point) <= 0:
+            lower.pop()
+        lower.append(point)
+    for point in reversed(ordered):
+        while len(upper) >= 2 and cross(upper[-2], upper[-1], point) <= 0:
+            upper.pop()
+        upper.append(point)
+    return lower[:-1] + upper[:-1]

@@ -701,7 +701,10 @@ class BallUI(GameUI[ProgramTurn]):
         row = self.row_report()
         if row is None:
             if self.row == 0:
-                return f"before the last turn ({self.row_count()} rows): ] steps forward"
+                return (
+                    f"before the last turn ({self.row_count()} rows): the ] key or Row > "
+                    "shows the next row"
+                )
             return ""
         return f"row {row.name} of {self.row_count()}: " + "; ".join(row.lines())
 

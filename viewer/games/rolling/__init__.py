@@ -92,6 +92,11 @@ def stack_height(strength: int) -> int:
     return min(LAYERS, 1 + (strength - 1) // TROOPS_A_COUNTER)
 
 
+#: A factory's section as the map writes it under the hex's name: short, so that it stays
+#: clear of the stack beside it ("footmen" ran into the stack); the hover says it whole.
+SECTION_ON_MAP = {"heroes": "hero", "develop": "dev.", "armies": "army", "footmen": "foot"}
+
+
 def hex_map(board: RollingMap) -> HexMap:
     cells = [
         HexCell(
@@ -101,7 +106,7 @@ def hex_map(board: RollingMap) -> HexMap:
             pyramid="white" if cell.white else ("black" if cell.factory else ""),
             top=cell.top,
             bottom=cell.bottom,
-            caption=cell.factory or "",
+            caption=SECTION_ON_MAP.get(cell.factory, cell.factory) if cell.factory else "",
             start=cell.start is not None,
         )
         for cell in board.cells
@@ -564,7 +569,11 @@ class RollingUI(GameUI[RollingTurn]):
                 )
                 text += f", white pyramid {cell.top} points (round 10: {last})"
             elif cell.factory:
-                text += f", factory: +-2 to numbers written in {cell.factory}"
+                short = SECTION_ON_MAP.get(cell.factory, cell.factory)
+                text += (
+                    f", factory ({short} on the map): +-2 to numbers written in the "
+                    f"{cell.factory} section"
+                )
         holder = game.colour_of(game.state.owner[cell.index])
         troops = game.state.troops[cell.index]
         if holder is not None:
