@@ -1,5 +1,6 @@
 """The classroom's pictures for the docs: a student's page after a wrong answer (the rules'
-reason, the escape path it leaves), the teacher's page seeing two students, and a lesson
+reason, the escape path it leaves), the teacher's page seeing two students (and asking
+before it removes one), and a lesson
 of Allmer's Pyramid with a stone clicked (its destinations drawn, its moves listed).
 
     .venv/bin/python scripts/classroom_shots.py [OUT]   (default docs/images)
@@ -68,6 +69,12 @@ def main() -> int:
             ada.wait_for_timeout(500)
             ada.screenshot(path=str(out / "classroom-student.png"))
             teacher.screenshot(path=str(out / "classroom-teacher.png"))
+            # Remove asks first, naming whom and what goes with them
+            teacher.check("#cr-table tr:has-text('Bo') .cr-pick-row")
+            teacher.click("#cr-remove-picked")
+            teacher.wait_for_selector("#cr-confirm")
+            teacher.screenshot(path=str(out / "classroom-remove.png"))
+            teacher.click("#cr-confirm-no")
             # Allmer's Pyramid, step 2: black's stone on g6 clicked (fields (r, c) stand at
             # x = c, y = 6 - r, their tops 0.5 a level up; a stone is 0.3 high)
             bo.select_option("#cr-lesson", "2")
@@ -81,7 +88,10 @@ def main() -> int:
             bo.screenshot(path=str(out / "classroom-terrace.png"))
             browser.close()
         server.stop(signal.SIGTERM)
-    print(f"wrote classroom-student.png, classroom-teacher.png and classroom-terrace.png in {out}")
+    print(
+        "wrote classroom-student.png, classroom-teacher.png, classroom-remove.png and "
+        f"classroom-terrace.png in {out}"
+    )
     return 0
 
 

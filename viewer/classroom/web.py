@@ -437,7 +437,8 @@ async def everyone(app: web.Application, page: Page, message: Everyone) -> Reply
     moved = await app[TURNS].run(
         "teacher", lambda: app[ROOM].everyone_to(message.lesson, message.step)
     )
-    said = f"{moved} students moved to lesson {message.lesson + 1}, step {message.step + 1}"
+    who = "1 student" if moved == 1 else f"{moved} students"
+    said = f"{who} moved to lesson {message.lesson + 1}, step {message.step + 1}"
     return lines_of(app, page, said)
 
 
