@@ -153,9 +153,20 @@ run() {
   return "$status"
 }
 
+# The processor time (user + system) of the processes this shell has waited for, in
+# hundredths of a second, into $cpu: `times`'s second line, written to a file by this very
+# shell (in a pipe or $(...) a subshell would answer, whose children are not the lane's).
+children_cpu() {  # children_cpu FILE
+  times >"$1"
+  cpu=$(awk 'NR == 2 { t = 0; for (i = 1; i <= 2; i++) { split($i, p, "m"); t += p[1] * 60 + p[2] }
+    printf "%d\n", t * 100 + 0.5 }' "$1")
+}
+
 run_job() {  # run_job INDEX: its output in $logs/INDEX.out, its exit status in INDEX.status
-  local name retry needs args status=0 began=$SECONDS
+  local name retry needs args status=0 began=$SECONDS cpu cpu_before
   IFS='|' read -r name retry needs args <<<"${jobs[$1]}"
+  children_cpu "$logs/$1.times"
+  cpu_before=$cpu
   if [ "$args" = @warm-up ]; then
     bash scripts/setup.sh >"$logs/$1.out" 2>&1 || status=$?
     touch "$logs/kernels.ready"
@@ -176,9 +187,13 @@ run_job() {  # run_job INDEX: its output in $logs/INDEX.out, its exit status in 
   echo "$status" >"$logs/$1.status"
   local verdict=passed
   [ "$status" -eq 0 ] || verdict="FAILED (status $status)"
+  children_cpu "$logs/$1.times"
+  cpu=$((cpu - cpu_before))
+  echo "$cpu" >"$logs/$1.cpu"
   {
     flock 9
-    echo "[test] ---- $name: $verdict in $((SECONDS - began)) s"
+    printf '[test] ---- %s: %s in %d s (processor time %d.%02d s)\n' "$name" "$verdict" \
+      $((SECONDS - began)) $((cpu / 100)) $((cpu % 100))
     cat "$logs/$1.out"
   } 9>"$logs/print.lock"
 }
@@ -213,6 +228,7 @@ lane() {  # lane NUMBER: start an Xvfb, then take the next job nobody took until
         continue
       fi
       mkdir "$logs/$i.taken" 2>/dev/null || continue
+      echo "$1" >"$logs/$i.lane"
       run_job "$i"
       took=yes
       break
@@ -232,6 +248,21 @@ for lane_number in $(seq "$lanes"); do
 done
 for pid in "${lane_pids[@]}"; do wait "$pid" || true; done
 lane_pids=()
+
+# Where the time went: each lane's jobs, in processor time (user + system, the tests'
+# processes and theirs), against the wall time of the whole.
+summary=''
+for lane_number in $(seq "$lanes"); do
+  total=0 count=0
+  for i in "${!jobs[@]}"; do
+    [ "$(cat "$logs/$i.lane" 2>/dev/null)" = "$lane_number" ] || continue
+    total=$((total + $(cat "$logs/$i.cpu" 2>/dev/null || echo 0)))
+    count=$((count + 1))
+  done
+  summary+=$(printf ' lane %d: %d jobs, %d.%02d s;' "$lane_number" "$count" \
+    $((total / 100)) $((total % 100)))
+done
+echo "[test] processor time:${summary%;} (wall time $SECONDS s)"
 
 failed=()
 for i in "${!jobs[@]}"; do
