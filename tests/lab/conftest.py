@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 from lab_helpers import partition_lab
 
+from tests.patience import WAIT_S
 from viewer.lab import Lab
 from viewer.lab.bulletin import Bulletin, BulletinField
 
@@ -109,7 +110,7 @@ class Inbox:
             call()
             ran += 1
 
-    def until(self, done: Callable[[], bool], seconds: float = 20.0) -> None:
+    def until(self, done: Callable[[], bool], seconds: float = WAIT_S) -> None:
         """Run deliveries until ``done()`` (a test fails after ``seconds``)."""
         end = time.monotonic() + seconds
         while not done():

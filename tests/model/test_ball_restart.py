@@ -437,7 +437,7 @@ def test_random_advanced_games_end_quickly():
     rng = random.Random(11)
     for restart in ("sheet", "formation"):
         options = PyramidBall.parse_options({"mode": "advanced", "restart": restart})
-        began = time.perf_counter()
+        began = time.process_time()  # (a busy machine stretches the wall time)
         loose = 0
         for _ in range(3):
             game = PyramidBall.new(options)
@@ -451,7 +451,7 @@ def test_random_advanced_games_end_quickly():
             while game.move_stack:
                 game.pop()
             assert game.position_key() == PyramidBall.new(options).position_key()
-        assert time.perf_counter() - began < 20
+        assert time.process_time() - began < 20
         if restart == "sheet":
             assert loose > 0
 

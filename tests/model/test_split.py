@@ -12,6 +12,7 @@ import pathlib
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
@@ -30,6 +31,7 @@ from model.search.split_tree import (
 )
 from model.search.split_worker import memory_mb, shared_folder, workers_memory_mb
 from tests.model.handed import search_key
+from tests.patience import WAIT_S
 from viewer.cli import main
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -297,20 +299,29 @@ def test_the_split_solve_on_2_workers_agrees_with_the_single_search(tmp_path):
 def test_a_stopped_split_solve_counts_the_positions_its_stopped_units_searched(tmp_path):
     # a solve stopped by its time limit said 753,576,411 positions in its JSON after its
     # last progress line had said 758,574,975: the running units' work was dropped
+    # Stopped once a progress line has counted the running units' positions (after a time
+    # instead, at load 10 the cluster's two worker processes took 6 s to start, and a run
+    # said 0 positions): the time limit is only a backstop, so that a stop not heeded fails.
     said: list[int] = []
+    stop = threading.Event()
+
+    def progress(status) -> None:
+        said.append(status.positions)
+        if status.positions > 0:
+            stop.set()
+
     split = cluster.split_solve(
         game_of("empty-base4-stacking"),
         workers=2,
         book=False,
         table_mb=64,
         checkpoint=False,
-        # 10 s: the limit counts from the call, and at load 10 starting the cluster's two
-        # worker processes took 6 s (a run said 0 positions)
-        max_seconds=10,
-        progress=lambda status: said.append(status.positions),
+        max_seconds=WAIT_S,
+        progress=progress,
+        stop=stop,
     )
     assert split.result.value == "unknown"
-    assert said
+    assert split.result.stopped == "interrupted"  # by the stop, not the backstop
     assert max(said) > 0
     assert split.result.nodes >= max(said)
 
@@ -393,7 +404,7 @@ def test_a_split_solve_killed_and_started_again_gives_the_same_answer(tmp_path):
     assert not [p for p in _shared_files() if p.stat().st_mtime >= started]
     # nor do the cluster's semaphores: the resource tracker, in a session of its own, was
     # spared by the group's kill and removed them (it had left 12 in /dev/shm)
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + WAIT_S
     while _semaphores() - semaphores and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not _semaphores() - semaphores

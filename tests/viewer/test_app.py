@@ -13,6 +13,7 @@ from window_helpers import click, under_mouse
 
 from model.files import read
 from model.partition import Partition, PartitionOptions
+from tests.patience import WAIT_MS
 from viewer.games import ui_class
 
 
@@ -95,7 +96,7 @@ def test_hover_shows_coordinates(make_window, qtbot):
     assert under_mouse(window, pid) == pid
     x, y = window.stage.board.display_position(pid)
     qtbot.mouseMove(window.plotter, QPoint(round(x), round(window.plotter.height() - 1 - y)))
-    qtbot.waitUntil(lambda: window.view.hover == pid, timeout=3000)
+    qtbot.waitUntil(lambda: window.view.hover == pid, timeout=WAIT_MS)
     assert "(0,0,2) level 2, empty" in window.status_hover.text()
     click(qtbot, window, pid)  # placing a ball under the mouse updates the text too
     assert "(0,0,2) level 2, red" in window.status_hover.text()

@@ -13,6 +13,7 @@ import pytest
 from model.ball import PyramidBall, parse_program
 from model.files import read
 from model.game import JointMove
+from tests.patience import WAIT_MS
 
 
 @pytest.fixture
@@ -109,10 +110,10 @@ def test_against_the_computer(ball_window, qtbot, guard_errors):
     assert red.editing
     assert not blue.editing
     assert "computer" in blue.cover_text.text()
-    qtbot.waitUntil(lambda: 1 in window.stage.turn.programs, timeout=5000)
+    qtbot.waitUntil(lambda: 1 in window.stage.turn.programs, timeout=WAIT_MS)
     red.editor.set_entry(0, 1, "F")
     red.editor.submit.click()
-    qtbot.waitUntil(lambda: len(window.session.history()) == 1, timeout=5000)
+    qtbot.waitUntil(lambda: len(window.session.history()) == 1, timeout=WAIT_MS)
     move = window.session.history()[0]
     assert str(move.moves[0]) == "S,F,S/S,S,S/S,S,S"
     assert not guard_errors
@@ -255,7 +256,7 @@ def test_the_computer_chooses_its_special_move(ball_window, qtbot, guard_errors)
     window.session.play(window.session.game.parse_move("S,F,S | S,F,S"))
     assert window.session.game.choosing == "red"
     window.engine.set_player("red", "medium")
-    qtbot.waitUntil(lambda: window.session.game.choosing is None, timeout=20000)
+    qtbot.waitUntil(lambda: window.session.game.choosing is None, timeout=WAIT_MS)
     assert window.session.history()[-1].colour == "red"
     assert len(window.session.game.specials("red")) == 1
     assert not guard_errors
@@ -292,7 +293,7 @@ def test_the_computer_programs_through_the_engine_control(ball_window, qtbot, gu
     assert str(history[0].moves[1]) == "L,S,S/S,S,S/S,S,S"
     # the next turn: the computer programs blue again
     assert not engine.paused
-    qtbot.waitUntil(lambda: 1 in window.stage.turn.programs, timeout=10000)
+    qtbot.waitUntil(lambda: 1 in window.stage.turn.programs, timeout=WAIT_MS)
     assert not blue.editing
     assert not guard_errors
 
@@ -303,7 +304,7 @@ def test_changing_the_players_keeps_the_programs_in(ball_window, qtbot, guard_er
     red.editor.set_entry(0, 1, "F")
     red.editor.submit.click()
     window.engine.set_player("blue", "easy")  # the Game menu: the computer plays blue
-    qtbot.waitUntil(lambda: len(window.session.history()) == 1, timeout=5000)
+    qtbot.waitUntil(lambda: len(window.session.history()) == 1, timeout=WAIT_MS)
     assert str(window.session.history()[0].moves[0]) == "S,F,S/S,S,S/S,S,S"
     window.engine.set_player("blue", None)
     assert window.engine.computer == {}
@@ -320,7 +321,7 @@ def test_hint_draws_the_open_editors_program_and_use_hint_loads_it(
     assert not red.use_hint.isEnabled()
     window.engine.hint_level = "easy"
     window.engine.ask_hint()
-    qtbot.waitUntil(lambda: window.engine.hint_move() is not None, timeout=5000)
+    qtbot.waitUntil(lambda: window.engine.hint_move() is not None, timeout=WAIT_MS)
     hint = window.engine.hint_move()
     assert "hint for red" in window.statusBar().currentMessage()
     assert red.use_hint.isEnabled()
@@ -460,7 +461,7 @@ def test_a_row_slides_its_pyramids_into_place(ball_window, qtbot, guard_errors):
         for p in ui.row_report().pyramids
         if p.outcome in ("moved", "pushed") and p.source != p.end
     }
-    qtbot.waitUntil(lambda: ui.slide_t is None, timeout=3000)
+    qtbot.waitUntil(lambda: ui.slide_t is None, timeout=WAIT_MS)
     assert window.stage.frame().slides == ()
     assert np.allclose(board._piece_centres([slide.site])[0], board.board.centres[slide.site])
     assert not guard_errors
@@ -519,20 +520,20 @@ def test_undo_mid_turn_takes_back_the_turn_being_built(ball_window, qtbot, guard
 
 def test_undo_against_the_computer_keeps_it_playing(ball_window, qtbot, guard_errors):
     window = ball_window({"blue": "easy"})
-    qtbot.waitUntil(lambda: 1 in window.stage.turn.programs, timeout=5000)
+    qtbot.waitUntil(lambda: 1 in window.stage.turn.programs, timeout=WAIT_MS)
     window.turns.finish()  # red's all-Stand program: the joint move is played
-    qtbot.waitUntil(lambda: len(window.session.history()) == 1, timeout=5000)
+    qtbot.waitUntil(lambda: len(window.session.history()) == 1, timeout=WAIT_MS)
     window.turns.undo()
     assert window.session.game.move_stack == []
     assert not window.engine.paused
-    qtbot.waitUntil(lambda: 1 in window.stage.turn.programs, timeout=5000)  # it programs again
+    qtbot.waitUntil(lambda: 1 in window.stage.turn.programs, timeout=WAIT_MS)  # it programs again
     assert window.stage.ui.program_docks[0].editing
     assert not guard_errors
 
 
 def test_a_colour_turned_human_takes_back_the_computers_program(ball_window, qtbot, guard_errors):
     window = ball_window({"blue": "easy"})
-    qtbot.waitUntil(lambda: 1 in window.stage.turn.programs, timeout=5000)
+    qtbot.waitUntil(lambda: 1 in window.stage.turn.programs, timeout=WAIT_MS)
     window.engine.set_player("blue", None)
     assert 1 not in window.stage.turn.programs  # a human programs blue now
     red, blue = window.stage.ui.program_docks
@@ -583,7 +584,7 @@ def test_setup_mode_covers_the_program_docks(ball_window, qtbot, guard_errors):
     assert "Set-up mode" in blue.cover_text.text()
     window.setup_mode.leave()
     assert red.editing
-    qtbot.waitUntil(lambda: 1 in window.stage.turn.programs, timeout=5000)  # the computer again
+    qtbot.waitUntil(lambda: 1 in window.stage.turn.programs, timeout=WAIT_MS)  # the computer again
     assert not guard_errors
 
 
@@ -607,7 +608,7 @@ def test_a_played_turn_replays_row_by_row_then_shows_the_position(
     monkeypatch.setattr(ui, "_replay_step", step)
     program_both_simple(window)
     assert ui.row == 0  # the replay starts before the turn
-    qtbot.waitUntil(lambda: ui.row is None, timeout=5000)
+    qtbot.waitUntil(lambda: ui.row is None, timeout=WAIT_MS)
     assert seen[:3] == [0, 1, 2]
     assert not guard_errors
 
@@ -616,10 +617,10 @@ def test_undo_against_the_computer_takes_back_the_last_turn(ball_window, qtbot, 
     """The computer's hidden program alone is no turn being built: Undo takes back the
     last turn (it kept cancelling the computer's part, which came back at once)."""
     window = ball_window({"blue": "easy"})
-    qtbot.waitUntil(lambda: 1 in window.stage.turn.programs, timeout=5000)
+    qtbot.waitUntil(lambda: 1 in window.stage.turn.programs, timeout=WAIT_MS)
     window.turns.finish()
-    qtbot.waitUntil(lambda: len(window.session.game.move_stack) == 1, timeout=5000)
-    qtbot.waitUntil(lambda: 1 in window.stage.turn.programs, timeout=5000)  # its next part
+    qtbot.waitUntil(lambda: len(window.session.game.move_stack) == 1, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: 1 in window.stage.turn.programs, timeout=WAIT_MS)  # its next part
     assert not window.stage.turn.building
     window.turns.undo()
     assert window.session.game.move_stack == []
@@ -649,7 +650,7 @@ def test_the_status_follows_when_the_computers_program_is_in(ball_window, qtbot,
     in while the status bar still said the computer was thinking."""
     window = ball_window({"blue": "easy"})
     assert "computer (blue) is thinking" in window.statusBar().currentMessage()
-    qtbot.waitUntil(lambda: 1 in window.stage.turn.programs, timeout=10000)
+    qtbot.waitUntil(lambda: 1 in window.stage.turn.programs, timeout=WAIT_MS)
     _red, blue = window.stage.ui.program_docks
     assert "Blue's program is in" in blue.cover_text.text()
     said = window.statusBar().currentMessage()
@@ -675,7 +676,7 @@ def _computer_chooses_for_blue(window, qtbot, game):
     window.engine.pace = 0
     window.engine.choose_players({"blue": "easy"})
     window.engine.consider()
-    qtbot.waitUntil(lambda: len(game.move_stack) == 2, timeout=20000)
+    qtbot.waitUntil(lambda: len(game.move_stack) == 2, timeout=WAIT_MS)
     assert game.last_effect() is None  # the special move was chosen
 
 

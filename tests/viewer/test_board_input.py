@@ -7,6 +7,7 @@ from model.lattice import lattice
 from model.partition import Partition, PartitionOptions
 from model.pyraos import Pyraos
 from tests.model.test_pyraos import P3, P4, P6, board
+from tests.patience import WAIT_MS
 from viewer.games import ui_class
 from viewer.games.partition import PartitionUI
 from viewer.games.pyraos import PyraosTurn, PyraosUI
@@ -149,7 +150,7 @@ def test_hover_is_a_rim_and_leaves_with_the_mouse(make_window, qtbot):
     pos = QPoint(round(x / ratio), round(window.plotter.height() - 1 - y / ratio))
     drawn = tuple(window.stage.board._solid.point_data["rgba"][pid][:3])  # shaded by its contacts
     qtbot.mouseMove(window.plotter, pos)
-    qtbot.waitUntil(lambda: window.view.hover == pid, timeout=3000)
+    qtbot.waitUntil(lambda: window.view.hover == pid, timeout=WAIT_MS)
     assert tuple(window.stage.board.current_rgb[pid]) == palette.PIECE_RGB["blue"]
     poly, actor = window.stage.board.outlines["hover"]
     assert actor.GetVisibility()
@@ -165,7 +166,7 @@ def test_hover_is_a_rim_and_leaves_with_the_mouse(make_window, qtbot):
     ring = [image[row, col + dx, :3].astype(int) for dx in range(5, 80)]
     assert min(np.abs(c - yellow).sum() for c in ring) < 90  # a yellow ring round it
     qtbot.mouseMove(window.view_dock, QPoint(40, 300))  # off the scene
-    qtbot.waitUntil(lambda: window.view.hover is None, timeout=3000)
+    qtbot.waitUntil(lambda: window.view.hover is None, timeout=WAIT_MS)
     assert not actor.GetVisibility()
     assert window.status_hover.text() == ""
 

@@ -11,6 +11,7 @@ import pytest
 from model.search.games.pyraos.book import BOOK, BOOK_PATH
 from tests.model.handed import solver_for
 from tests.model.test_pyraos import P7A, P7C, board
+from tests.patience import WAIT_S
 from viewer.cli import main
 
 EXAMPLES = pathlib.Path(__file__).resolve().parents[2] / "examples"
@@ -282,6 +283,6 @@ def test_book_verify_keeps_to_its_budget_and_says_out_of_time(tmp_path, capsys):
     assert code == 2
     (line,) = (json.loads(text) for text in out.splitlines())
     assert (line["verified"], line["reason"]) == (False, "out of time")
-    assert line["verify_seconds"] < 5  # the budget, not the minutes a proof takes
-    assert time.perf_counter() - began < 60
+    assert line["verify_seconds"] < 30  # the budget, not the minutes a proof takes
+    assert time.perf_counter() - began < WAIT_S
     assert "out of time" in err

@@ -6,10 +6,9 @@ from __future__ import annotations
 from PySide6.QtCore import QTimer
 
 from model.partition import Partition, PartitionOptions
+from tests.patience import WAIT_MS
 from viewer.desktop.engine import gui_post
 from viewer.lab.jobs import JobRunner
-
-WAIT_MS = 20000
 
 
 def idle(window):

@@ -19,6 +19,7 @@ from model import lesson as L
 from model.game import game_class
 from model.teaching import teaching_for
 from model.userfiles import lessons_folder
+from tests.patience import WAIT_MS
 from viewer.desktop.lessons import play_answer
 from viewer.desktop.menus import LESSON_FOLDERS_KEY
 from viewer.lab.lesson import SAID_PATH, STARTER_TEXT
@@ -400,7 +401,7 @@ def test_save_is_in_sight_in_a_1400x900_window(make_window, qtbot):
     window = make_window()
     window.resize(1400, 900)
     _control, panel = teach(window)
-    qtbot.waitUntil(lambda: panel.save.isVisible())
+    qtbot.waitUntil(lambda: panel.save.isVisible(), timeout=WAIT_MS)
     dock = window.lesson_dock
     qtbot.wait(50)
     shown = QRect(dock.mapTo(window, dock.rect().topLeft()), dock.size())

@@ -11,10 +11,10 @@ from window_helpers import click, under_mouse
 
 from model.files import read
 from model.puzzle import goal_of
+from tests.patience import WAIT_MS
 
 ROOT = Path(__file__).resolve().parents[2]
 PUZZLES = ROOT / "model" / "data" / "puzzles" / "partition"
-WAIT_MS = 20000
 WIN_IN_1 = "floating-3-win-in-1-a.pyr.json"  # red: 0,0,0, within 1 ply
 WIN_IN_2 = "floating-3-win-in-2-a.pyr.json"  # red: 2,2,0 0,0,0 0,0,1, within 3 plies
 

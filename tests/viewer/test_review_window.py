@@ -12,8 +12,7 @@ from model.files import read, write
 from model.review import MISSED_WIN
 from model.search import verify
 from tests.model.test_review import missed_win_game
-
-WAIT_MS = 60000
+from tests.patience import WAIT_MS
 
 
 def review_in_window(make_window, qtbot, tmp_path, seconds=0.3):

@@ -10,6 +10,7 @@ from window_helpers import click, click_row
 
 from model.game import CHANCE
 from model.rolling import DONE, Deploy, Place, RollingPyramids, StartArea, Take
+from tests.patience import WAIT_MS
 
 
 @pytest.fixture
@@ -40,7 +41,7 @@ def rolling_window(make_window, monkeypatch, qtbot):
     return make
 
 
-def wait_for_human(window, qtbot, timeout=20_000):
+def wait_for_human(window, qtbot, timeout=WAIT_MS):
     """Until a human decides (or the game ends): the computer's moves come on their own."""
     qtbot.waitUntil(
         lambda: (
@@ -585,7 +586,7 @@ def test_a_hint_in_hot_seat_tells_nothing_of_the_others_secret_orders(
     take_seat(window)
     window.menus.hint.trigger()
     message = window.statusBar().currentMessage
-    qtbot.waitUntil(lambda: message().startswith("hint: "), timeout=20_000)
+    qtbot.waitUntil(lambda: message().startswith("hint: "), timeout=WAIT_MS)
     hinted = window.engine.hint_move()
     assert hinted == GreedyPlayer(window.engine.seed).move(game.information_state(1))
     assert not guard_errors

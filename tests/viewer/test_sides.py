@@ -12,10 +12,10 @@ from window_helpers import click
 from model.partition import Partition, PartitionOptions
 from model.pyraos import Pyraos
 from model.terrace import Terrace
+from tests.patience import WAIT_MS
 from viewer.desktop.engine import position_of
 from viewer.lab import palette
 
-WAIT_MS = 20000
 #: A Pyraos game (a seeded random walk) after which white may lift 0,1,0 to 1,1,1 and
 #: complete a square, taking back its sphere on 1,0,1.
 PYRAOS_LINE = (

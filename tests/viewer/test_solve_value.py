@@ -5,6 +5,7 @@ Dask cluster when workers are asked for, its units' progress in the status bar."
 from __future__ import annotations
 
 from model.partition import Partition, PartitionOptions
+from tests.patience import WAIT_MS
 
 
 def test_solve_position_with_the_single_search(make_window, qtbot):
@@ -79,7 +80,7 @@ def test_solve_position_asks_for_workers_only_when_a_real_search_starts(
     assert value.running
     qtbot.waitUntil(lambda: bool(asked), timeout=60_000)
     assert "0.3 seconds of search did not settle it" in asked[0][2]
-    qtbot.waitUntil(lambda: not value.running, timeout=10_000)
+    qtbot.waitUntil(lambda: not value.running, timeout=WAIT_MS)
     assert value.last.startswith("Solve position stopped: not settled in 0.3 s")
 
 
@@ -119,12 +120,12 @@ def test_stop_thinking_stops_solve_position_and_a_new_game_silences_it(
     window.menus.stop_engine.trigger()  # Edit > Stop thinking
     assert not value.running
     assert window.statusBar().currentMessage().startswith("Solve position stopped")
-    qtbot.waitUntil(lambda: value.runner.alive() == 0, timeout=10_000)  # the CPU is free
+    qtbot.waitUntil(lambda: value.runner.alive() == 0, timeout=WAIT_MS)  # the CPU is free
     assert value.start(1)  # again, then another game
     qtbot.waitUntil(lambda: value.last.startswith("Solving: within"), timeout=60_000)
     new_game(window, "pyraos")
     assert not value.running
-    qtbot.waitUntil(lambda: value.runner.alive() == 0, timeout=10_000)
+    qtbot.waitUntil(lambda: value.runner.alive() == 0, timeout=WAIT_MS)
     qtbot.wait(1500)
     assert not window.statusBar().currentMessage().startswith("Solving"), (
         window.statusBar().currentMessage()

@@ -15,6 +15,7 @@ from window_helpers import click, under_mouse
 from model.files import read
 from model.lattice import CORNERS, Corner
 from model.partition import Partition, PartitionOptions
+from tests.patience import WAIT_MS
 from viewer.cli import main
 from viewer.desktop.menus import LESSON_DIR
 from viewer.games.partition.teaching import Overlays, TeachingView
@@ -246,9 +247,9 @@ def test_toggles_and_fill_at_random(make_window, qtbot):
         dock.seed.setValue(seed)
         dock.fill.click()
         assert window.stage.ui.filling  # the balls go in one by one...
-        qtbot.waitUntil(lambda: "/" in window.status_prompt.text(), timeout=2000)
+        qtbot.waitUntil(lambda: "/" in window.status_prompt.text(), timeout=WAIT_MS)
         assert not dock.fill.isEnabled()
-        qtbot.waitUntil(lambda: not window.stage.ui.filling, timeout=5000)  # ...then the result
+        qtbot.waitUntil(lambda: not window.stage.ui.filling, timeout=WAIT_MS)  # ...then the result
         game = window.session.game
         assert len(game.pieces()) == game.lattice.count
         assert game.outcome().winner in ("red", "blue")
@@ -261,7 +262,7 @@ def test_toggles_and_fill_at_random(make_window, qtbot):
     assert fills[0] != fills[1]
     dock.seed.setValue(5)
     dock.fill.click()
-    qtbot.waitUntil(lambda: not window.stage.ui.filling, timeout=5000)
+    qtbot.waitUntil(lambda: not window.stage.ui.filling, timeout=WAIT_MS)
     assert window.session.game.pieces() == fills[0]  # the same seed, the same fill
     dock.fill.click()  # a full pyramid: nothing to fill
     assert not window.stage.ui.filling
@@ -417,12 +418,12 @@ def test_ctrl_z_after_fill_at_random_undoes_it(make_window, qtbot):
 
     window = make_window()
     window.activateWindow()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=3000)
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=WAIT_MS)
     dock = window.stage.ui.corner_dock
     dock.seed.setFocus()
     qtbot.keyClicks(dock.seed.lineEdit(), "7")  # the user types a seed...
     qtbot.mouseClick(dock.fill, Qt.MouseButton.LeftButton)  # ...and fills
-    qtbot.waitUntil(lambda: not window.stage.ui.filling, timeout=5000)
+    qtbot.waitUntil(lambda: not window.stage.ui.filling, timeout=WAIT_MS)
     assert len(window.session.game.pieces()) == window.session.game.lattice.count
     focus = QApplication.focusWidget()
     assert focus is not None
@@ -462,7 +463,7 @@ def test_fill_at_random_and_set_up_mode_exclude_each_other(make_window, qtbot):
     assert window.stage.setup is None
     assert not window.menus.setup.isChecked()
     assert "filling at random" in window.statusBar().currentMessage()
-    qtbot.waitUntil(lambda: not window.stage.ui.filling, timeout=5000)
+    qtbot.waitUntil(lambda: not window.stage.ui.filling, timeout=WAIT_MS)
     window.menus.undo.trigger()
     window.menus.setup.trigger()
     assert window.stage.setup is not None
@@ -522,7 +523,7 @@ def test_the_note_says_when_the_board_left_the_lessons_position(make_window, qtb
     window.menus.undo.trigger()
     assert not note.isVisible()
     window.stage.ui.corner_dock.fill.click()
-    qtbot.waitUntil(lambda: not window.stage.ui.filling, timeout=5000)
+    qtbot.waitUntil(lambda: not window.stage.ui.filling, timeout=WAIT_MS)
     assert len(window.session.game.pieces()) == window.session.game.lattice.count
     assert note.isVisible()
     window.menus.undo.trigger()

@@ -10,6 +10,7 @@ from window_helpers import click, under_mouse
 from model.setup import started_from_setup
 from model.terrace import VICTORY_FIELDS, Kind, Terrace, fid
 from tests.conftest import terrace_position
+from tests.patience import WAIT_MS
 from viewer.boards.ball_pyramid import BallPyramidView
 from viewer.boards.stepped import SteppedView
 from viewer.games.terrace import BOARD, TerraceTurn, TerraceUI
@@ -161,7 +162,7 @@ def test_push_makes_a_stone_fall_and_it_fades_out(terrace_window, qtbot):
     assert "fell off black from a1" in window.statusBar().currentMessage()
     assert window.stage.board.fading
     assert window.stage.board.actors["fade"].GetVisibility()
-    qtbot.waitUntil(lambda: not window.stage.board.fading, timeout=3000)
+    qtbot.waitUntil(lambda: not window.stage.board.fading, timeout=WAIT_MS)
     assert not window.stage.board.actors["fade"].GetVisibility()
 
 

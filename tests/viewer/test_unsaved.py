@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QFileDialog
 
 from model.files import read, write
 from model.partition import Partition, PartitionOptions
+from tests.patience import WAIT_MS
 from viewer.lab import autosave
 from viewer.lab.session import EXAMPLES_DIR
 from viewer.widgets import unsaved
@@ -126,7 +127,7 @@ def test_autosave_follows_unsaved_work(make_window, qtbot, tmp_path):
     file = window.autosave.file
     assert file.parent == tmp_path / "autosave"
     _dirty(window)
-    qtbot.waitUntil(file.exists, timeout=5000)
+    qtbot.waitUntil(file.exists, timeout=WAIT_MS)
     record = json.loads(file.read_text())
     assert record["document"]["history"] == ["1,1,0"]
     assert record["pid"] == os.getpid()
@@ -263,7 +264,7 @@ def test_the_computer_waits_while_the_new_game_dialog_is_open(make_window, monke
     assert seen["thinking"] is False
     assert len(window.session.game.move_stack) == moves
     assert window.engine.computer_thinking  # cancelled: it thinks again
-    qtbot.waitUntil(lambda: len(window.session.game.move_stack) == moves + 1, timeout=5000)
+    qtbot.waitUntil(lambda: len(window.session.game.move_stack) == moves + 1, timeout=WAIT_MS)
 
 
 def test_the_computer_waits_while_asked_about_unsaved_changes(
@@ -287,7 +288,7 @@ def test_the_computer_waits_while_asked_about_unsaved_changes(
     assert not window.documents.open(other_file)
     assert seen == [(False, moves)]
     assert window.engine.computer_thinking  # cancelled: it thinks again
-    qtbot.waitUntil(lambda: len(window.session.game.move_stack) == moves + 1, timeout=5000)
+    qtbot.waitUntil(lambda: len(window.session.game.move_stack) == moves + 1, timeout=WAIT_MS)
 
 
 def test_an_opened_file_is_not_played_by_the_previous_games_computer(
@@ -351,4 +352,4 @@ def test_the_computer_waits_through_the_question_and_the_open_dialog(
     window.documents.open_dialog()  # the question is answered Discard (conftest)
     assert seen == [(False, moves)]
     assert window.engine.computer_thinking  # nothing opened: it thinks again
-    qtbot.waitUntil(lambda: len(window.session.game.move_stack) == moves + 1, timeout=5000)
+    qtbot.waitUntil(lambda: len(window.session.game.move_stack) == moves + 1, timeout=WAIT_MS)

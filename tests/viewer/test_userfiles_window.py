@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from model.collection import INDEX
+from tests.patience import WAIT_MS
 from viewer.widgets.notice import NoticeBox
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -60,7 +61,7 @@ def test_the_window_starts_and_tells_once_of_a_damaged_lesson_progress(
     HOSTILE[kind](progress)
     with hang_guard():
         window = make_window()
-    qtbot.waitUntil(lambda: bool(notices(window)), timeout=5000)
+    qtbot.waitUntil(lambda: bool(notices(window)), timeout=WAIT_MS)
     (text,) = notices(window)
     assert "Your lesson progress" in text
     assert "kept as lesson-progress.damaged.json beside it, and a fresh one starts" in text
@@ -82,7 +83,7 @@ def test_a_newer_lesson_progress_is_left_and_the_window_says_nothing_is_saved(
     text = '{"format": "pyramid-lab-lesson-progress/2", "lessons": {"a": {"stars": 3}}}'
     progress.write_text(text)
     window = make_window()
-    qtbot.waitUntil(lambda: bool(notices(window)), timeout=5000)
+    qtbot.waitUntil(lambda: bool(notices(window)), timeout=WAIT_MS)
     (notice,) = notices(window)
     assert "written by a newer Pyramid Lab (format pyramid-lab-lesson-progress/2)" in notice
     assert "progress through lessons is not saved this run" in notice
@@ -104,7 +105,7 @@ def test_damaged_ticks_are_told_when_practice_starts_and_ticks_are_merged(
     window = make_window()
     with hang_guard():
         assert window.binding.practising().open_collection(folder)
-    qtbot.waitUntil(lambda: bool(notices(window)), timeout=5000)
+    qtbot.waitUntil(lambda: bool(notices(window)), timeout=WAIT_MS)
     (notice,) = notices(window)
     assert "Your puzzle ticks" in notice
     assert "a named pipe (FIFO)" in notice
@@ -176,10 +177,10 @@ def test_a_solve_with_a_newer_ticks_file_ticks_for_this_run_only_and_says_so(
     messages = said(window)
     practice = window.binding.practising()
     assert practice.open_collection(collection(tmp_path))
-    qtbot.waitUntil(lambda: bool(notices(window)), timeout=5000)
+    qtbot.waitUntil(lambda: bool(notices(window)), timeout=WAIT_MS)
     assert "written by a newer Pyramid Lab" in notices(window)[0]
     window.turns.play(window.session.game.parse_move("0,0,0"))  # the key move
-    qtbot.waitUntil(lambda: not practice.state.solver.runner.thinking, timeout=20000)
+    qtbot.waitUntil(lambda: not practice.state.solver.runner.thinking, timeout=WAIT_MS)
     assert practice.state.solver.status[0] == "solved"
     assert any(
         m.startswith("Solved, but the tick could not be written: Your puzzle ticks")

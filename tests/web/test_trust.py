@@ -24,6 +24,8 @@ import aiohttp
 import pytest
 from classroom_helpers import CODE, LESSON, ROOT, Page, socket_url, start_server
 
+from tests.patience import WAIT_S
+
 NAME = "trust-test"
 
 
@@ -332,14 +334,14 @@ def test_a_results_file_that_cannot_be_written_is_on_the_teachers_page_at_once(s
             results.mkdir()  # (a folder in its place: no user, not even root, writes it)
             try:
                 await teacher.ask(do="teacher", order="everyone", args=[0, 1])  # a change
-                deadline = time.monotonic() + 10
+                deadline = time.monotonic() + WAIT_S
                 alarm = ""
                 while not alarm and time.monotonic() < deadline:
                     await asyncio.sleep(0.5)
                     alarm = (await teacher.ask(do="teacher")).get("alarm", "")
             finally:
                 results.rmdir()  # (written again at the next save: the class goes on)
-            deadline = time.monotonic() + 10
+            deadline = time.monotonic() + WAIT_S
             cleared = alarm
             while cleared and time.monotonic() < deadline:
                 await asyncio.sleep(0.5)
