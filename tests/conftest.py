@@ -3,6 +3,8 @@ from diagrams."""
 
 from __future__ import annotations
 
+import os
+import resource
 from collections.abc import Iterable
 
 import pytest
@@ -66,3 +68,39 @@ def split_solve_dirs(tmp_path_factory, monkeypatch):
     (not the user's): its tests use it (``pytestmark``)."""
     monkeypatch.setenv("PYRAMID_LAB_CONFIG", str(tmp_path_factory.mktemp("config")))
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
+
+
+# PYRAMID_LAB_CPU_DURATIONS=N: the N tests that took the most processor time (user +
+# system: the test's process, its threads, and the processes it waited for), set-up and
+# tear-down included, said at the end; what the suite's time is made of on a machine whose
+# wall time other work stretches (scripts/test.sh passes it on to every job).
+_CPU_DURATIONS = int(os.environ.get("PYRAMID_LAB_CPU_DURATIONS", "0") or 0)
+_cpu_spent: dict[str, float] = {}
+
+
+def _processor_seconds() -> float:
+    own, children = (
+        resource.getrusage(resource.RUSAGE_SELF),
+        resource.getrusage(resource.RUSAGE_CHILDREN),
+    )
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    if not _CPU_DURATIONS:
+        yield
+        return
+    began = _processor_seconds()
+    yield
+    _cpu_spent[item.nodeid] = _processor_seconds() - began
+
+
+def pytest_terminal_summary(terminalreporter):
+    if not _cpu_spent:
+        return
+    slowest = sorted(_cpu_spent.items(), key=lambda kv: -kv[1])[:_CPU_DURATIONS]
+    terminalreporter.write_sep("=", f"{len(slowest)} tests with the most processor time")
+    for nodeid, seconds in slowest:
+        terminalreporter.write_line(f"{seconds:7.2f}s cpu  {nodeid}")
+    terminalreporter.write_line(f"{sum(_cpu_spent.values()):7.2f}s cpu  in all tests")
