@@ -20,8 +20,9 @@ T = TypeVar("T")
 
 #: How long a test waits, at most, for something that must happen (a window's answer, a
 #: computer's move, a thread's end): a wait returns as soon as it does, so this is only
-#: the time a broken program takes to fail, long enough for a machine at load 10.
-WAIT_S = 120
+#: the time a broken program takes to fail, long enough for a machine at load 10 that
+#: compiles a search on its first use (a cold numba cache: minutes there).
+WAIT_S = 300
 WAIT_MS = WAIT_S * 1000
 
 
