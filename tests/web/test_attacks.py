@@ -456,3 +456,20 @@ def test_a_chosen_code_must_be_long_enough(tmp_path):
 def test_the_teachers_page_is_never_served_the_code(server):
     with urllib.request.urlopen(server.students.split("#")[0] + "teacher", timeout=10) as page:
         assert CODE.encode() not in page.read()
+
+
+def test_the_names_a_request_may_give_the_class():
+    from viewer.classroom.guard import Hosts
+
+    hosts = Hosts.started_for("127.0.0.1", ["class.school.example"])
+    for host in (
+        "127.0.0.1:8080",
+        "localhost:8080",
+        "[::1]:8080",
+        "192.168.1.20",
+        "class.school.example",
+    ):
+        assert hosts.allows(host), host
+    for host in ("rebind.attacker.example:8080", "", None, "127.0.0.1:8080:1", "a b", "[zz]:1"):
+        assert not hosts.allows(host), host
+    assert not Hosts.started_for("0.0.0.0").allows("class.school.example")

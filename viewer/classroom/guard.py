@@ -213,6 +213,7 @@ class Page:
     tries: int = 0  # class codes given
     told: bool = False  # an unknown message of its was logged
     busy: bool = False  # a message of its is being answered
+    heard: bool = False  # it has sent a message
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     sending: asyncio.Lock = field(default_factory=asyncio.Lock)
 
@@ -290,10 +291,14 @@ class Pages:
         return list(self.students.get(key, ()))
 
     def opened(self, page: Page) -> None:
-        """A new page, of no one yet: past :attr:`Limits.unjoined` the oldest is closed."""
+        """A new page, of no one yet: past :attr:`Limits.unjoined` the oldest silent one is
+        closed."""
         self.new[page] = None
         while len(self.new) > self.limits.unjoined:
-            oldest, _ = self.new.popitem(last=False)
+            # the oldest that has said nothing yet, else the oldest (a newcomer speaks at
+            # once: its first message is on its way as it connects)
+            oldest = next((p for p in self.new if not p.heard), next(iter(self.new)))
+            del self.new[oldest]
             oldest.shut(BUSY, "many pages are opening at once: reload the page")
 
     def late(self, page: Page) -> bool:

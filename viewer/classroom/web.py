@@ -234,10 +234,11 @@ async def _answer(app: web.Application, page: Page, text: str | None) -> Reply:
     """The answer to one message of the page's: refused in words unless the page may send
     it (its budget, its kind, who it acts for), else its handler's."""
     ident: int | None = None
+    page.heard = True
     try:
+        ident, kind, raw = read(text)
         if not page.bucket.take():
             raise Refused("too many messages: slow down")
-        ident, kind, raw = read(text)
         if kind.WHO == "student" and page.role != "student":
             reply: Reply = {"unbound": True, "error": "this page has not joined the class yet"}
         elif kind.WHO == "teacher" and page.role != "teacher":
