@@ -15,7 +15,8 @@ Prints, in order:
    and on a sample of its shapes (``--sample`` positions at most, shapes spread over the
    layer) the rate of an odd round (every child looked up: the dear case) and of an even
    round (stops at the first undecided child) on one thread, over an empty table (its
-   2.3 GB is mapped, never touched: zero pages).
+   2.3 GB is mapped, never touched: zero pages). Rates are of processor time (the machine
+   is shared: wall time would count the other jobs' share).
 3. The projection: one round over the whole game at the measured rates, on one core and on
    this machine's cores, and the whole build for the evaluations a position needed in part
    1 (mean evaluations a position, odd and even) scaled by ``--rounds-factor`` (the base-4
@@ -55,7 +56,7 @@ def small_build(base: int, variant: str, removal: str) -> tuple[float, float, in
         seconds = time.perf_counter() - began
         sizes = table.index.sizes
         print(f"base {base}, {variant} (removal {removal}): {sum(sizes):,} positions")
-        print("layer  positions  odd evals  even evals  seconds  positions/s/core")
+        print("layer  positions  odd evals  even evals  cpu s  positions/s/core")
         odd_all = even_all = 0
         for n in range(len(sizes) - 1, -1, -1):
             mine = [e for e in entries if e["layer"] == n]
@@ -94,9 +95,9 @@ def base4_rates(sample: int) -> list[tuple[int, int, float, float]]:
     geo = whole.geometry_arrays(4)
     codes = (0, 0)
     # every shape fresh: each child is read (the dear case: early rounds, where most are)
-    fresh = tuple(np.ones(len(row), dtype=np.uint8) for row in ix.shapes)
+    fresh = np.ones(sum(len(row) for row in ix.shapes), dtype=np.uint8)
     # no shape fresh: no child read (late rounds, where few are)
-    stale = tuple(np.zeros(len(row), dtype=np.uint8) for row in ix.shapes)
+    stale = np.zeros(sum(len(row) for row in ix.shapes), dtype=np.uint8)
     rows = []
     print("layer      positions   sampled   odd (all read)   even   odd (none read)  pos/s/core")
     for n in range(len(ix.sizes) - 1, -1, -1):
@@ -113,7 +114,7 @@ def base4_rates(sample: int) -> list[tuple[int, int, float, float]]:
                 first, last = int(start), min(size, int(start) + step)
                 out = np.zeros(last - first, dtype=np.uint8)
                 stats = np.zeros((1, 2), dtype=np.int64)
-                t = time.perf_counter()
+                t = time.process_time()
                 wk.round_range_serial(
                     n,
                     first,
@@ -129,7 +130,7 @@ def base4_rates(sample: int) -> list[tuple[int, int, float, float]]:
                     out,
                     stats,
                 )
-                busy += time.perf_counter() - t
+                busy += time.process_time() - t
                 evaluated += int(stats[0, 0])
             rates.append(evaluated / busy if busy else 0.0)
         rows.append((n, ix.sizes[n], rates[0], rates[1], rates[2]))

@@ -129,7 +129,8 @@ class Index:
     base: int
     shapes: list[np.ndarray]  # canonical shapes of each layer, sorted
     shape_points: list[np.ndarray]  # their points in order, -1 padded
-    arrays: tuple[np.ndarray, ...]  # keys, slot_shape, slot_sym, binom, ncol, coff
+    # hashed (shape, info side by side), slot_shape, slot_sym, binom, ncol, coff, slot_global
+    arrays: tuple[np.ndarray, ...]
     sizes: list[int] = field(default_factory=list)
 
     @property
@@ -183,7 +184,14 @@ def index(base: int) -> Index:
             ids = [p for p in range(geo.points) if int(occ) >> p & 1]
             pts[i, : len(ids)] = ids
         shape_points.append(pts)
-    arrays = (keys, slot_shape, slot_sym, binom, ncol, coff)
+    first_of = np.cumsum([0] + [len(row) for row in shapes])
+    slot_global = np.where(keys >= 0, slot_shape, 0)
+    for at in np.flatnonzero(keys >= 0):
+        slot_global[at] += first_of[int(keys[at]).bit_count()]
+    hashed = np.empty(2 * size, dtype=np.int64)
+    hashed[0::2] = keys
+    hashed[1::2] = slot_shape | slot_sym << 24 | slot_global << 28
+    arrays = (hashed, slot_shape, slot_sym, binom, ncol, coff, slot_global)
     sizes = [len(shapes[n]) * int(ncol[n]) for n in range(layers)]
     return Index(base, shapes, shape_points, arrays, sizes)
 
@@ -366,12 +374,12 @@ class Unit:
     first: int
     last: int
     d: int
-    fresh: tuple[np.ndarray, ...]  # the shapes decided in round d - 1, a flag each
+    fresh: np.ndarray  # a flag a canonical shape (over all layers): decided in round d - 1
 
 
-def fresh_of(table: WholeTable, d: int) -> tuple[np.ndarray, ...]:
-    """For each layer, a flag a canonical shape: whether a position of it was decided in
-    round ``d - 1`` (its byte is ``d``; none before round 1)."""
+def fresh_of(table: WholeTable, d: int) -> np.ndarray:
+    """A flag a canonical shape, numbered over all layers: whether a position of it was
+    decided in round ``d - 1`` (its byte is ``d``; none before round 1)."""
     ix = table.index
     flags = []
     for n in range(ix.layers):
@@ -379,10 +387,10 @@ def fresh_of(table: WholeTable, d: int) -> tuple[np.ndarray, ...]:
         if d >= 1:
             wk.fresh_shapes(table.values[n], int(ix.arrays[4][n]), d, out)
         flags.append(out)
-    return tuple(flags)
+    return np.concatenate(flags)
 
 
-def units_of(table: WholeTable, n: int, d: int, fresh: tuple[np.ndarray, ...]) -> list[Unit]:
+def units_of(table: WholeTable, n: int, d: int, fresh: np.ndarray) -> list[Unit]:
     size = table.index.sizes[n]
     return [
         Unit(str(table.folder), n, first, min(size, first + UNIT_POSITIONS), d, fresh)
@@ -393,12 +401,13 @@ def units_of(table: WholeTable, n: int, d: int, fresh: tuple[np.ndarray, ...]) -
 def run_unit(
     unit: Unit, table: WholeTable, codes: tuple[int, int]
 ) -> tuple[np.ndarray, int, int, float]:
-    """(new bytes of the unit's positions, evaluated, decided, seconds)."""
+    """(new bytes of the unit's positions, evaluated, decided, processor seconds: of every
+    thread, so that rates a core hold on a loaded machine)."""
     ix = table.index
     out = np.zeros(unit.last - unit.first, dtype=np.uint8)
     chunks = (unit.last - unit.first + wk.CHUNK - 1) // wk.CHUNK
     stats = np.zeros((chunks, 2), dtype=np.int64)
-    began = time.perf_counter()
+    began = time.process_time()
     kernel = wk.round_range if chunks > 1 else wk.round_range_serial
     kernel(
         unit.n,
@@ -416,7 +425,7 @@ def run_unit(
         out,
         stats,
     )
-    seconds = time.perf_counter() - began
+    seconds = time.process_time() - began
     return out, int(stats[:, 0].sum()), int(stats[:, 1].sum()), seconds
 
 
@@ -517,7 +526,7 @@ def build(
                 "layer": n,
                 "evaluated": evaluated,
                 "decided": decided,
-                "seconds": round(busy, 4),
+                "seconds": round(busy, 4),  # processor seconds, all threads and workers
                 "wall": round(time.perf_counter() - began, 4),
             }
             table.log(entry)

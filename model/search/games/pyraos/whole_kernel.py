@@ -9,12 +9,13 @@ The pyramid's arrays (``geo``, made by :func:`.whole.geometry_arrays`)::
     support, resting, level (a point each), above (a level each), squares (point, 4),
     square_count (a point each), sym (8, 4, 256): a mask's byte c's image under symmetry s
 
-The index (``index``, made by :func:`.whole.Index`): every support-closed shape of the
-pyramid without its top in an open-addressing hash (``keys``, ``slot_shape``,
-``slot_sym``): its canonical shape's number in its layer and the first symmetry that
-takes it there, so a child's index costs one hash probe, four byte lookups for the own
-spheres' image and a rank of up to 15 bits (colex: ``binom[position, count]``), never a
-search. ``shape_points`` holds, for each canonical shape, its points in order (up to 29);
+The index (``index``, made by :func:`.whole.index`): every support-closed shape of the
+pyramid without its top in an open-addressing hash (``hashed``: the shape and, beside it,
+its canonical shape's number in its layer, the first symmetry that takes it there and the
+canonical shape's number over all layers, for flags a shape), so a child's index costs one
+hash probe, four byte lookups for the own spheres' image and a rank of up to 15 bits
+(colex: ``binom[position, count]``), never a search.
+``shape_points`` holds, for each canonical shape, its points in order (up to 29);
 ``ncol[n]``, ``coff[n, a]`` the colourings of a layer and where those with ``a`` own
 spheres start.
 
@@ -55,7 +56,7 @@ def child_mask(own: int, move: int) -> int:
     return (own | 1 << t) & ~(move & ((1 << 30) - 1))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def can_place_top(own: int, opp: int, geo: Arrays) -> bool:
     scalars = geo[0]
     occ = own | opp
@@ -169,13 +170,15 @@ def transform(mask: int, s: int, sym: Words) -> int:
     )
 
 
-@njit(cache=True)
-def find_slot(occ: int, keys: Words) -> int:
-    """The hash slot of shape ``occ`` (-1 if it is no shape of the index)."""
-    mask = keys.shape[0] - 1
+@njit(cache=True, inline="always")
+def find_slot(occ: int, hashed: Words) -> int:
+    """The hash slot of shape ``occ`` (-1 if it is no shape of the index): ``hashed[2 *
+    slot]`` is the shape, ``hashed[2 * slot + 1]`` what it leads to (:func:`slot_info`),
+    side by side so that a probe costs one cache line."""
+    mask = (hashed.shape[0] >> 1) - 1
     slot = (occ * HASH_MULTIPLIER >> 24) & mask
     while True:
-        k = keys[slot]
+        k = hashed[2 * slot]
         if k == occ:
             return slot
         if k < 0:
@@ -183,17 +186,25 @@ def find_slot(occ: int, keys: Words) -> int:
         slot = (slot + 1) & mask
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
+def slot_info(slot: int, hashed: Words) -> tuple[int, int, int]:
+    """(canonical shape's number in its layer, the symmetry that takes the shape there,
+    the canonical shape's number over all layers) of a hash slot."""
+    packed = hashed[2 * slot + 1]
+    return packed & 0xFFFFFF, packed >> 24 & 15, packed >> 28
+
+
+@njit(cache=True, inline="always")
 def locate_in(own: int, opp: int, slot: int, geo: Arrays, index: Arrays) -> tuple[int, int]:
     """(layer, index in the layer) of the canonical image of (own, opp), whose shape is at
     hash ``slot``."""
-    slot_shape, slot_sym, binom, ncol, coff = index[1], index[2], index[3], index[4], index[5]
+    binom, ncol, coff = index[3], index[4], index[5]
     occ = own | opp
     n = popcount(occ)
     start = coff[n, popcount(own)]
     if start < 0:
         return -1, -1
-    s = slot_sym[slot]
+    shape, s, _ = slot_info(slot, index[0])
     image = transform(own, s, geo[7])
     canon = transform(occ, s, geo[7])
     rank = 0
@@ -204,10 +215,10 @@ def locate_in(own: int, opp: int, slot: int, geo: Arrays, index: Arrays) -> tupl
         rest ^= b
         i += 1
         rank += binom[popcount(canon & (b - 1)), i]
-    return n, slot_shape[slot] * ncol[n] + start + rank
+    return n, shape * ncol[n] + start + rank
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def locate(own: int, opp: int, geo: Arrays, index: Arrays) -> tuple[int, int]:
     """(layer, index in the layer) of the canonical image of (own, opp); (-1, -1) for a
     board outside the table (the top taken, or not support-closed)."""
@@ -217,7 +228,7 @@ def locate(own: int, opp: int, geo: Arrays, index: Arrays) -> tuple[int, int]:
     return locate_in(own, opp, slot, geo, index)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def value_of(own: int, opp: int, geo: Arrays, index: Arrays, values: Arrays) -> int:
     n, i = locate(own, opp, geo, index)
     if n < 0:
@@ -225,25 +236,7 @@ def value_of(own: int, opp: int, geo: Arrays, index: Arrays, values: Arrays) -> 
     return values[n][i]
 
 
-@njit(cache=True)
-def fresh_value(
-    own: int, opp: int, geo: Arrays, index: Arrays, values: Arrays, fresh: Arrays
-) -> int:
-    """The byte of (own, opp) when its shape had a position decided in the last round
-    (``fresh``: a flag a canonical shape), else -1 without reading it (a cache miss saved)."""
-    occ = own | opp
-    slot = find_slot(occ, index[0])
-    if slot < 0:
-        return 0
-    if fresh[popcount(occ)][index[1][slot]] == 0:
-        return -1
-    n, i = locate_in(own, opp, slot, geo, index)
-    if n < 0:
-        return 0
-    return values[n][i]
-
-
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def evaluate(
     own: int,
     opp: int,
@@ -254,13 +247,15 @@ def evaluate(
     geo: Arrays,
     index: Arrays,
     values: Arrays,
-    fresh: Arrays,
+    fresh: Bytes,
 ) -> int:
     """The byte an undecided position gets in round ``d`` (0: none yet). Odd ``d``: a win
     in ``d`` plies when the top can be placed or a child is lost; even ``d``: a loss in
     ``d`` when every child is won (no move at all: ``d`` 0). Values written in round ``d``
     cannot change what round ``d`` finds elsewhere (wins when wins are sought, losses when
-    losses are), so the order of the positions, threads and workers is free.
+    losses are), so the order of the positions, threads and workers is free. (The
+    children are read here, not through :func:`value_of`: a call that passes the tuples of
+    arrays copies them, 8x the cost of a position on the measures of issue 67.)
 
     Still undecided in round ``d``, a position can only be decided now by a child decided
     in round ``d - 1`` (a child lost sooner would have won it sooner; every child won, the
@@ -271,8 +266,14 @@ def evaluate(
         if can_place_top(own, opp, geo):
             return d + 1
         m = generate(own, opp, variant, removal, moves, geo)
+        hashed = index[0]
         for k in range(m):
-            v = fresh_value(opp, child_mask(own, moves[k]), geo, index, values, fresh)
+            child = child_mask(own, moves[k])
+            slot = find_slot(opp | child, hashed)
+            if slot < 0 or fresh[slot_info(slot, hashed)[2]] == 0:
+                continue
+            n, i = locate_in(opp, child, slot, geo, index)
+            v = values[n][i]
             if v > 0 and v % 2 == 1:
                 return d + 1
         return 0
@@ -282,16 +283,22 @@ def evaluate(
     if m == 0:
         return d + 1
     touched = False
+    hashed = index[0]
     for k in range(m):
         child = child_mask(own, moves[k])
-        slot = find_slot(opp | child, index[0])
-        if slot >= 0 and fresh[popcount(opp | child)][index[1][slot]]:
+        slot = find_slot(opp | child, hashed)
+        if slot >= 0 and fresh[slot_info(slot, hashed)[2]]:
             touched = True
             break
     if not touched:
         return 0
     for k in range(m):
-        v = value_of(opp, child_mask(own, moves[k]), geo, index, values)
+        child = child_mask(own, moves[k])
+        slot = find_slot(opp | child, hashed)
+        if slot < 0:
+            return 0
+        n, i = locate_in(opp, child, slot, geo, index)
+        v = values[n][i] if n >= 0 else 0
         if v == 0 or v % 2 == 1:
             return 0
     return d + 1
@@ -391,7 +398,7 @@ def _round_range(
     shapes: Words,
     shape_points: Words,
     values: Arrays,
-    fresh: Arrays,
+    fresh: Bytes,
     out: Bytes,
     stats: Words,
 ) -> None:
@@ -452,8 +459,15 @@ def check_position(
     shortest_loss = 1 << 20  # the least byte of a lost child
     longest_win = 0  # the greatest byte of a won child
     undecided = False
+    hashed = index[0]
     for k in range(m):
-        c = value_of(opp, child_mask(own, moves[k]), geo, index, values)
+        child = child_mask(own, moves[k])
+        slot = find_slot(opp | child, hashed)
+        c = 0
+        if slot >= 0:
+            n, i = locate_in(opp, child, slot, geo, index)
+            if n >= 0:
+                c = values[n][i]
         if c == 0:
             undecided = True
         elif c % 2 == 1:
