@@ -245,7 +245,7 @@ def _whole(args: argparse.Namespace) -> int:
     size, seconds = tables.whole_estimate(args.base, workers or cores)
     print(
         f"the whole {options.variant} game (removal {options.removal}), base {args.base}: "
-        f"{size:,} positions, {size / 1e9:.2f} GB on disk and in memory; about "
+        f"{size:,} positions, {size / 1e6:,.1f} MB on disk and in memory; about "
         f"{seconds / 3600:.1f} hours on {workers or cores} cores (docs/engines.md); "
         f"Ctrl+C stops it, the same command resumes it",
         flush=True,

@@ -89,11 +89,12 @@ def value(game: Any, path: Path) -> tuple[str, int]:
 
 # ---- the whole game (:mod:`.whole`) -----------------------------------------------------------
 
-#: Measured on the 2-core machine shared with six jobs (docs/engines.md, issue 67): positions
-#: evaluated a second a core in the base-4 game, and evaluations a position (the base-3
-#: game's 5.0, scaled for the longer base-4 game): the estimate said before a build.
-WHOLE_RATE = 400_000
-WHOLE_EVALUATIONS = 12.0
+#: Measured on the 2-core machine (docs/engines.md, issue 67: processor time, the machine
+#: shared): positions evaluated a second a core in the base-4 game's big layers, and
+#: evaluations a position (the base-3 game's 5.0, x 3 for the longer base-4 game, a guess):
+#: the estimate said before a build.
+WHOLE_RATE = 1_500_000
+WHOLE_EVALUATIONS = 15.0
 
 
 def whole_folder(options: Any, base: int = 4) -> Path:
