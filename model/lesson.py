@@ -473,9 +473,9 @@ def check_goal(game: Game, goal: Mapping[str, Any]) -> GoalCheck:
 
 
 class WinJudge(Protocol):
-    """What judges a win-within task: the search (``model.search.judge_move`` passes its
-    own), since whether a side wins within some plies takes a proof; this module reads and
-    writes lessons and never imports the search."""
+    """What judges a win-within task: the search's (``wins=model.search.Judge()``), since
+    whether a side wins within some plies takes a proof; this module reads and writes
+    lessons and never imports the search."""
 
     def winning_first_moves(self, task: Task, position: Game) -> list[Move] | None:
         """Every first move winning within the task's plies (None: not settled in
@@ -491,7 +491,7 @@ def _judge(wins: WinJudge | None) -> WinJudge:
     if wins is None:
         raise ValueError(
             "a win-within task takes a proof: judge it through the search "
-            "(model.search.judge_move, model.search.check_lesson)"
+            "(wins=model.search.Judge())"
         )
     return wins
 

@@ -1,7 +1,7 @@
 """The search's one door: everything the window, the command line, the scripts and the
 tests ask of the search, always by its best path. Nothing outside ``model.search`` imports
 its modules (``tests/model/test_imports.py``), and the door is narrow: the verbs and the
-types their answers come in, and five namespaces for the rest.
+types their answers come in, and four namespaces for the rest.
 
 - :func:`solve`: a position's value for the side to move, from the game's book, else its
   compiled solver, else the reference solver over the protocol (``SolveResult.path``);
@@ -14,13 +14,14 @@ types their answers come in, and five namespaces for the rest.
 - :func:`exact_choice`: the Hint's move by the game's value, where it is settled in time;
   :func:`exact_moves`: every move's proven value within a time;
 - :func:`review` / :func:`unreviewable`: a game's line judged move by move;
-- :func:`verify`: a puzzle's key move proven unique;
+- :func:`verify`: a puzzle's key move proven unique; :class:`Judge`: a lesson's win-within
+  tasks proven, handed to :mod:`model.lesson`'s judging (``wins=search.Judge()``);
 - :func:`write_certificate`, :func:`endgame_for`, :func:`perft`, :func:`warm_up`.
 
-The namespaces: ``lessons`` (a lesson's win-within tasks judged and checked),
-``computer`` (the levels and the threads of the computer players), ``cluster`` (the same
-value proven by many processes on a Dask cluster, resumable), ``puzzles`` (puzzles made on
-demand, their collections) and ``books`` (the books of proven values).
+The namespaces: ``computer`` (the levels and the threads of the computer players),
+``cluster`` (the same value proven by many processes on a Dask cluster, resumable),
+``puzzles`` (puzzles made on demand, their collections) and ``books`` (the books of proven
+values).
 
 The door is lazy (PEP 562): a name's module is imported when the name is first asked for,
 so the cheap ones (the levels, the threads) load no compiled kernel, and the window draws
@@ -59,8 +60,8 @@ if TYPE_CHECKING:  # the door's names, each once (re-exported: pyproject's [tool
     from .prover import Proof, Prover, prove  # noqa: F401
     from .reviewer import review, unreviewable  # noqa: F401
     from .solver import SearchStopped, SolveResult, unsolvable  # noqa: F401
-    from .teaching import verify  # noqa: F401
-    from .wiring import books, cluster, computer, endgame_for, lessons, puzzles  # noqa: F401
+    from .teaching import Judge, verify  # noqa: F401
+    from .wiring import books, cluster, computer, endgame_for, puzzles  # noqa: F401
     from .wiring.computer import levels_for  # noqa: F401
 
 
@@ -132,10 +133,6 @@ def _module(where: str) -> ModuleType:
             from .wiring import computer
 
             return computer
-        case "wiring.lessons":
-            from .wiring import lessons
-
-            return lessons
         case "wiring.puzzles":
             from .wiring import puzzles
 

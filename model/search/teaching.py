@@ -10,15 +10,12 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..game import Game, Move, no_proof_with_chance
-from ..lesson import PROVE_SECONDS, LessonFile, Problem, Task, right_answers
+from ..lesson import PROVE_SECONDS, Task
 from ..lesson import Verdict as LessonVerdict
-from ..lesson import check as check_lesson_with
-from ..lesson import check_task as check_task_with
-from ..lesson import judge_move as judge_move_with
 from ..puzzle import Verdict, goal_of, replay_error
 from ..teaching import describe_result
 from .prover import prove
-from .registry import NO_KNOWLEDGE, KnowledgeOf, Plugin
+from .registry import NO_KNOWLEDGE, KnowledgeOf, Plugin, no_knowledge
 
 # ---- puzzles -------------------------------------------------------------------------------
 
@@ -80,9 +77,11 @@ def verify(
 class Judge:
     """The search's judge of win-within tasks (:class:`model.lesson.WinJudge`), handed who
     gives each position's game its plug-in (``knowledge_of``: a lesson's steps may be of
-    several games)."""
+    several games; the door hands its lookup). The caller hands it to :mod:`model.lesson`'s
+    judging once: ``judge_move(task, position, move, wins=search.Judge())``, ``check``,
+    ``check_task``, ``right_answers``."""
 
-    def __init__(self, knowledge_of: KnowledgeOf) -> None:
+    def __init__(self, knowledge_of: KnowledgeOf = no_knowledge) -> None:
         self.knowledge_of = knowledge_of
 
     def winning_first_moves(self, task: Task, position: Game) -> list[Move] | None:
@@ -131,27 +130,3 @@ class Judge:
                     f"within {task.within} plies",
                 )
         return LessonVerdict(False, f"{move} does not win within {task.within} plies")
-
-
-def judge_move(
-    task: Task, position: Game, move: Move | str, *, knowledge_of: KnowledgeOf
-) -> LessonVerdict:
-    """A move played at a lesson step's ``position`` judged against ``task`` (a win-within
-    task proven by the search)."""
-    return judge_move_with(task, position, move, wins=Judge(knowledge_of))
-
-
-def check_lesson(lesson: LessonFile, *, knowledge_of: KnowledgeOf) -> list[Problem]:
-    """Every task of ``lesson`` proven to have a right answer, the author's accepted."""
-    return check_lesson_with(lesson, wins=Judge(knowledge_of))
-
-
-def check_task(task: Task, position: Game, *, knowledge_of: KnowledgeOf) -> str | None:
-    """Why ``task`` is not sound at ``position``, or None."""
-    return check_task_with(task, position, wins=Judge(knowledge_of))
-
-
-def lesson_answers(task: Task, position: Game, *, knowledge_of: KnowledgeOf) -> list[str]:
-    """The answers the rules give for ``task`` at ``position`` (a win-within task's first
-    moves proven by the search); ValueError saying why there are none."""
-    return right_answers(task, position, wins=Judge(knowledge_of))

@@ -16,12 +16,14 @@ from hypothesis import strategies as st
 
 from model import lesson as L
 from model.game import PositionFormatError
-from model.search import lessons
+from model.search import Judge
 from model.teaching import teaching_for
 from viewer.cli import main
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 LESSONS = ROOT / "model" / "data" / "lessons"
+#: The search's judge of win-within tasks, handed to the lessons' judging once
+WINS = Judge()
 
 
 def _doc() -> dict[str, Any]:
@@ -69,7 +71,7 @@ def test_a_lesson_reads_and_its_tasks_check():
     assert [s.title for s in lesson.steps] == ["Hold SW", "Who holds"]
     assert lesson.steps[0].highlight_points() == [(0, 0, 0), (1, 0, 0)]
     assert lesson.steps[1].position().colour_at((2, 0, 0)) == "red"  # previous step + moves
-    assert lessons.check_lesson(lesson) == []
+    assert L.check(lesson, wins=WINS) == []
 
 
 def test_a_wrong_ball_gets_the_escape_path_and_any_right_one_counts():
@@ -100,22 +102,22 @@ def test_win_within_accepts_any_winning_move_not_only_the_authors():
     task = step.task
     assert task is not None
     assert task.answers == ("3,0,0",)
-    assert lessons.judge_move(task, step.position(), "0,0,3").correct  # the other winning move
+    assert L.judge_move(task, step.position(), "0,0,3", wins=WINS).correct  # the other winning move
     position = step.position()
     loser = next(m for m in position.legal_moves() if str(m) not in ("3,0,0", "0,0,3"))
-    wrong = lessons.judge_move(task, position, loser)
+    wrong = L.judge_move(task, position, loser, wins=WINS)
     assert not wrong.correct
     assert "does not force it" in wrong.reason
 
 
 def test_the_lesson_model_leaves_win_within_tasks_to_the_search():
-    # model.lesson reads and judges by the rules; a proof is the search's (the door's
-    # judge_move / check_lesson pass it in), and without it the model says so
+    # model.lesson reads and judges by the rules; a proof is the search's (its Judge,
+    # handed in: wins=search.Judge()), and without it the model says so
     lesson = L.read(LESSONS / "partition" / "09-two-threats.lesson.json")
     step = lesson.steps[1]
-    with pytest.raises(ValueError, match=r"model\.search\.judge_move"):
+    with pytest.raises(ValueError, match=r"wins=model\.search\.Judge\(\)"):
         L.judge_move(step.task, step.position(), "3,0,0")
-    with pytest.raises(ValueError, match=r"model\.search\.judge_move"):
+    with pytest.raises(ValueError, match=r"wins=model\.search\.Judge\(\)"):
         L.check(lesson)
 
 
@@ -166,7 +168,7 @@ def test_a_task_every_move_solves_is_refused():
         "answers": ["0,1,0"],
     }
     doc["steps"][1]["moves"] = ["2,0,0", "0,2,0"]  # red holds SW whatever it plays next
-    problems = lessons.check_lesson(L.loads(json.dumps(doc)))
+    problems = L.check(L.loads(json.dumps(doc)), wins=WINS)
     assert [p.step for p in problems] == [1]
     assert "every legal move meets the goal" in problems[0].reason
 
@@ -243,7 +245,7 @@ def test_fuzz_the_reader_only_raises_position_format_error(edits):
         lesson = L.loads(json.dumps(doc))
     except PositionFormatError:
         return
-    lessons.check_lesson(lesson)  # a lesson that reads is checked without any other error
+    L.check(lesson, wins=WINS)  # a lesson that reads is checked without any other error
 
 
 @settings(max_examples=100, derandomize=True, deadline=None, database=None)
@@ -298,37 +300,35 @@ def test_the_rules_fill_a_tasks_answers():
     """The answers the rules give: every move meeting the goal (each one accepted by the
     check), the points answering a question, the first moves winning within the plies;
     and why none where there are none."""
-    from model.search import lessons
-
     lesson = L.loads(json.dumps(_doc()))
     step = lesson.steps[0]
     position = step.position()
     place = L.Task("place", (), {"holds": "SE", "by": "red"})
-    answers = lessons.lesson_answers(place, position)
+    answers = L.right_answers(place, position, wins=WINS)
     assert answers == [str(m) for m in L.right_moves(place, position)]
     assert answers
-    assert lessons.check_task(L.Task("place", tuple(answers), place.goal), position) is None
+    assert L.check_task(L.Task("place", tuple(answers), place.goal), position, wins=WINS) is None
     question = L.Task("click-points", (), question={"held_by": "red"})
-    points = lessons.lesson_answers(question, position)
+    points = L.right_answers(question, position, wins=WINS)
     assert (
-        lessons.check_task(
-            L.Task("click-points", tuple(points), question=question.question), position
+        L.check_task(
+            L.Task("click-points", tuple(points), question=question.question), position, wins=WINS
         )
         is None
     )
     with pytest.raises(ValueError, match="pick a goal first"):
-        lessons.lesson_answers(L.Task("move", ()), position)
+        L.right_answers(L.Task("move", ()), position, wins=WINS)
     with pytest.raises(ValueError, match="pick a question first"):
-        lessons.lesson_answers(L.Task("click-points", ()), position)
+        L.right_answers(L.Task("click-points", ()), position, wins=WINS)
     shipped = L.read(LESSONS / "partition" / "08-three-corners-win.lesson.json")
     index, win = next(
         (i, s) for i, s in enumerate(shipped.steps) if s.task and s.task.kind == "win-within"
     )
     task = L.Task("win-within", (), side=win.task.side, within=win.task.within)
-    winners = lessons.lesson_answers(task, win.position())
+    winners = L.right_answers(task, win.position(), wins=WINS)
     assert set(win.task.answers) <= set(winners), index
     with pytest.raises(ValueError, match=r"cannot force a win|is not to move"):
-        lessons.lesson_answers(L.Task("win-within", (), side="blue", within=1), win.position())
+        L.right_answers(L.Task("win-within", (), side="blue", within=1), win.position(), wins=WINS)
 
 
 def test_a_folder_of_lessons_names_a_bad_file_and_keeps_the_others(tmp_path):

@@ -318,23 +318,23 @@ def test_fill_and_save_run_off_the_gui_thread(make_window, qtbot, monkeypatch, t
     """A slow check (stood in for by a sleep on the worker thread): the busy bar shows, the
     buttons that would start another wait, and the window's event loop goes on (a timer
     fires) before the answer comes."""
-    from model.search import lessons as lessons_module  # the lab asks it when it runs
+    from model import lesson as lessons_module  # the lab asks it when it runs
 
     gui = threading.current_thread()
     seen = []
 
-    def slow_answers(task, position):
+    def slow_answers(task, position, wins):
         seen.append(threading.current_thread() is not gui)
         time.sleep(1.0)
         return ["3,0,0"]
 
-    def slow_check(lesson):
+    def slow_check(lesson, wins):
         seen.append(threading.current_thread() is not gui)
         time.sleep(1.0)
         return []
 
-    monkeypatch.setattr(lessons_module, "lesson_answers", slow_answers)
-    monkeypatch.setattr(lessons_module, "check_lesson", slow_check)
+    monkeypatch.setattr(lessons_module, "right_answers", slow_answers)
+    monkeypatch.setattr(lessons_module, "check", slow_check)
     window = make_window()
     control, panel = teach(window)
     ticks = []

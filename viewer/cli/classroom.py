@@ -205,7 +205,7 @@ def _warm_up() -> None:
     board's first verdicts, at 10 students: p95 597 ms)."""
     from model import search
 
-    search.lessons.judge_move  # noqa: B018  (the attribute imports it)
+    search.Judge  # noqa: B018  (the attribute imports it)
 
 
 def _log_to_stderr() -> None:

@@ -47,7 +47,7 @@ def run_answers(args: argparse.Namespace) -> int:
     from model import PositionFormatError
     from model import lesson as lessons
     from model.game import shorten
-    from model.search import lessons as judging
+    from model.search import Judge
 
     from ..lab.documents import read_lesson
 
@@ -71,7 +71,7 @@ def run_answers(args: argparse.Namespace) -> int:
         rule = lessons.rule_of(task.to_json())
         asked = f"{task.kind} {json.dumps(rule)}" if rule else task.kind
         try:
-            said = "; ".join(judging.lesson_answers(task, step.position())) or "none"
+            said = "; ".join(lessons.right_answers(task, step.position(), wins=Judge())) or "none"
         except ValueError as exc:
             said = f"none from the rules: {exc}"
         print(f"step {index + 1} ({shorten(step.title)}): {asked}: {said}", flush=True)
@@ -82,8 +82,9 @@ def run_check(args: argparse.Namespace) -> int:
     """``lesson check FILE...``: one line per file, ``ok`` with its counts or the steps at
     fault; exit 2 when a file is malformed or a task is not sound."""
     from model import PositionFormatError
+    from model import lesson as lessons
     from model.game import shorten
-    from model.search import lessons
+    from model.search import Judge
 
     from ..lab.documents import read_lesson
     from ..lab.host_words import host_problems
@@ -96,7 +97,7 @@ def run_check(args: argparse.Namespace) -> int:
             print(f"pyramid-lab: {exc}", file=sys.stderr)
             status = EXIT_BAD_INPUT
             continue
-        problems = lessons.check_lesson(lesson)
+        problems = lessons.check(lesson, wins=Judge())
         words = host_problems(lesson)  # a control one front end lacks, named
         for problem in [*problems, *words]:
             print(f"pyramid-lab: {shorten(path)}: {problem}", file=sys.stderr)

@@ -219,7 +219,7 @@ class Lessons:
             and len(stack) > self._base
         ):
             before = self.step.position()
-            self.verdict = search.lessons.judge_move(task, before, stack[self._base])
+            self.verdict = lessons.judge_move(task, before, stack[self._base], wins=search.Judge())
             self._answered()
         elif reason in ("undo", "goto") and len(stack) <= self._base:
             self.verdict = None  # back at the step's position: answer again
@@ -400,7 +400,7 @@ class Lessons:
             return
         position = self.step.position()
         saying = "checking the task with the rules..."
-        self._run("check", lambda: search.lessons.check_task(task, position), saying)
+        self._run("check", lambda: lessons.check_task(task, position, wins=search.Judge()), saying)
 
     def fill_answers(self, task: lessons.Task) -> None:
         """The answers the rules give for ``task`` at the step's position."""
@@ -411,7 +411,7 @@ class Lessons:
 
         def work() -> list[str] | str:
             try:
-                return search.lessons.lesson_answers(task, position)
+                return lessons.right_answers(task, position, wins=search.Judge())
             except ValueError as exc:  # why the rules give none: said in words
                 return str(exc)
 
@@ -427,7 +427,7 @@ class Lessons:
         self._saving = (lesson, Path(path))
         self._run(
             "save",
-            lambda: search.lessons.check_lesson(lesson),
+            lambda: lessons.check(lesson, wins=search.Judge()),
             f"checking the lesson for {path}...",
         )
         return None
