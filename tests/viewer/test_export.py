@@ -610,3 +610,28 @@ def test_a_png_from_a_narrow_scene_is_filled_by_the_board(make_window, tmp_path,
     assert x0 < -0.99 or x1 > 0.99 or y0 < -0.99 or y1 > 0.99
     dialog.close()
     assert warnings_shown == []
+
+
+def test_export_dialog_follows_the_format_a_typed_name_asks_for(make_window, qtbot):
+    """A ".html" typed in the File box while GIF was chosen wrote a web page, the dialog
+    still saying GIF animation, its frames offered: the format follows the name typed."""
+    from PySide6.QtCore import Qt
+
+    from viewer.desktop.export_control import open_export_dialog
+
+    window = make_window()
+    dialog = open_export_dialog(window.lab, window.port, window.stage)
+    dialog.set_format(".gif")
+    assert dialog.frames.isEnabled()
+    dialog.path.selectAll()
+    qtbot.keyClicks(dialog.path, "/tmp/board.html")  # typed, key by key
+    assert dialog.extension() == ".html"
+    assert dialog.format.currentText().startswith("3D web page")
+    assert not dialog.frames.isEnabled()
+    assert not dialog.motion_box.isEnabled()
+    assert dialog.path.text() == "/tmp/board.html"
+    dialog.path.selectAll()
+    qtbot.keyClicks(dialog.path, "/tmp/board.jpeg")
+    assert dialog.extension() == ".jpg"
+    qtbot.keyClick(dialog.path, Qt.Key.Key_Backspace)  # "board.jpe": no format: as it was
+    assert dialog.extension() == ".jpg"

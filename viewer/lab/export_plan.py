@@ -28,6 +28,15 @@ FORMATS: tuple[tuple[str, str, bool], ...] = (
 )
 ANIMATED = frozenset(extension for _text, extension, animated in FORMATS if animated)
 
+
+def format_of(path: str) -> str | None:
+    """The format a file's name asks for (its extension, among :data:`FORMATS`; ".jpeg"
+    is JPEG), or None."""
+    suffix = Path(path.strip()).suffix.lower()
+    suffix = ".jpg" if suffix == ".jpeg" else suffix
+    return suffix if any(suffix == extension for _t, extension, _a in FORMATS) else None
+
+
 #: Limits and defaults of the animation options (the command line and the dialog).
 MAX_FRAMES, MAX_HOLD, MAX_FPS = 720, 120, 60
 DEFAULT_FRAMES, DEFAULT_HOLD, DEFAULT_FPS = 36, 12, 12

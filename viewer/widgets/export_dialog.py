@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..lab.export_plan import FORMATS, MAX_FRAMES, MAX_HOLD, SIDES, ExportPlan
+from ..lab.export_plan import FORMATS, MAX_FRAMES, MAX_HOLD, SIDES, ExportPlan, format_of
 
 
 class ExportChoices(QDialog):
@@ -106,6 +106,9 @@ class ExportChoices(QDialog):
         layout.addWidget(buttons)
 
         self.format.currentIndexChanged.connect(lambda _i: self._follow())
+        # a name typed with another format's extension: the format follows it (a ".html"
+        # typed with GIF chosen wrote a web page while the dialog said GIF)
+        self.path.textEdited.connect(self._named)
         self.turntable.toggled.connect(lambda _on: self._follow())
 
     # ---- the choices --------------------------------------------------------------------
@@ -155,6 +158,11 @@ class ExportChoices(QDialog):
         plan = self.take()
         plan.set_format(plan.extension)
         self.show_plan()
+
+    def _named(self, text: str) -> None:
+        extension = format_of(text)
+        if extension is not None and extension != self.extension():
+            self.set_format(extension)
 
     def browse(self) -> None:
         extension = self.extension()
