@@ -8,7 +8,9 @@ read anywhere.
 - ``{"do": "resume", "key": K}`` (:class:`Resume`): the student whose key it is.
 - ``{"do": "poll", "version": V}`` (:class:`Poll`): the page anew when it changed (the
   pages are pushed what changed: a poll is for a page that missed it).
-- ``{"do": "act", "action": A, "args": [...]}`` (:class:`Act`): a student's action.
+- ``{"do": "act", "action": A, "args": [...]}`` (:class:`Act`): a student's action, each
+  a class of its own (:class:`Action`: :class:`Click`, :class:`Check`, :class:`Move`,
+  :class:`Form`, :class:`View` ...).
 - ``{"do": "teacher", "code": C}`` (:class:`Code`) once, then ``{"do": "teacher", "order":
   O, "args": [...]}``: the lines (:class:`Lines`, no order), :class:`Everyone`,
   :class:`Csv`, :class:`Remove`, :class:`BringBack`, :class:`Close`, :class:`Admit`,
@@ -21,8 +23,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
+
+from model.game import shorten
 
 from .checks import Refused, bounded_text, code_of, name_of, token_of, whole_number
 
@@ -31,6 +35,8 @@ MAX_MESSAGE = 16 * 1024
 #: An action's or an order's values: at most this many, this long as JSON.
 MAX_ARGS = 4
 MAX_ARGS_CHARS = 2000
+#: The most parts a move form sends (Pyramid Ball's two programs: 18).
+MAX_FORM_PARTS = 40
 UNKNOWN = "the page sent a message this class does not know"
 
 Who = Literal["anyone", "student", "teacher"]
@@ -70,15 +76,178 @@ class Poll(Message):
 
 
 @dataclass(frozen=True)
+class Action:
+    """A student's action: ``{"do": "act", "action": NAME, "args": [...]}``, read from its
+    values by :meth:`read` (a new action: a class here, a function in
+    :data:`.service.ACTIONS`)."""
+
+    NAME: ClassVar[str] = ""
+
+    @classmethod
+    def read(cls, args: list[Any]) -> Action:
+        return cls()
+
+
+@dataclass(frozen=True)
+class Check(Action):
+    NAME: ClassVar[str] = "check"
+
+
+@dataclass(frozen=True)
+class Hint(Action):
+    NAME: ClassVar[str] = "hint"
+
+
+@dataclass(frozen=True)
+class Retry(Action):
+    NAME: ClassVar[str] = "retry"
+
+
+@dataclass(frozen=True)
+class Next(Action):
+    NAME: ClassVar[str] = "next"
+
+
+@dataclass(frozen=True)
+class Previous(Action):
+    NAME: ClassVar[str] = "previous"
+
+
+@dataclass(frozen=True)
+class Click(Action):
+    """The view ray under the pixel clicked: its start and its direction."""
+
+    NAME: ClassVar[str] = "click"
+    origin: tuple[float, ...] = ()
+    direction: tuple[float, ...] = ()
+
+    @classmethod
+    def read(cls, args: list[Any]) -> Action:
+        if len(args) != 2:
+            raise Refused("a click is a ray: a start and a direction")
+        return cls(_vector(args[0]), _vector(args[1]))
+
+
+@dataclass(frozen=True)
+class Point(Action):
+    """A point by its coordinates (the keyboard's way)."""
+
+    NAME: ClassVar[str] = "point"
+    point: tuple[int, ...] = ()
+
+    @classmethod
+    def read(cls, args: list[Any]) -> Action:
+        if len(args) != 1 or not isinstance(args[0], list):
+            raise Refused("a point is a list of three whole numbers")
+        return cls(tuple(whole_number(v, "a coordinate", 0, 99) for v in args[0]))
+
+
+@dataclass(frozen=True)
+class Move(Action):
+    """A move typed (or a move's button)."""
+
+    NAME: ClassVar[str] = "move"
+    text: str = ""
+
+    @classmethod
+    def read(cls, args: list[Any]) -> Action:
+        if len(args) != 1:
+            raise Refused("type the move")
+        text = bounded_text(args[0], "the move", 60).strip()
+        if not text:
+            raise Refused("type the move first")
+        return cls(text)
+
+
+@dataclass(frozen=True)
+class Form(Action):
+    """A move written with the form: a choice per part."""
+
+    NAME: ClassVar[str] = "form"
+    chosen: tuple[str, ...] = ()
+
+    @classmethod
+    def read(cls, args: list[Any]) -> Action:
+        if len(args) != 1 or not isinstance(args[0], list):
+            raise Refused("the form sends a list of choices")
+        if len(args[0]) > MAX_FORM_PARTS:
+            raise Refused("the form sent too many choices")
+        return cls(tuple(bounded_text(v, "a choice", 8) for v in args[0]))
+
+
+@dataclass(frozen=True)
+class Lesson(Action):
+    """Another lesson of the class (its number; the class checks it is one)."""
+
+    NAME: ClassVar[str] = "lesson"
+    index: int = 0
+
+    @classmethod
+    def read(cls, args: list[Any]) -> Action:
+        if len(args) != 1:
+            raise Refused("which lesson?")
+        if isinstance(args[0], bool) or not isinstance(args[0], int | float):
+            raise Refused("the lesson must be a whole number")
+        return cls(whole_number(args[0], "the lesson", -(10**6), 10**6))
+
+
+@dataclass(frozen=True)
+class View(Action):
+    """The board's view: the top level shown, the peel, the clip (or none)."""
+
+    NAME: ClassVar[str] = "view"
+    top: int = 99
+    peel: int = 0
+    clip: int | None = None
+
+    @classmethod
+    def read(cls, args: list[Any]) -> Action:
+        if len(args) != 3:
+            raise Refused("the view is a top level, a peel and a clip")
+        top = whole_number(args[0], "the top level", 0, 99)
+        peel = whole_number(args[1], "the peel", 0, 9)
+        clip = None if args[2] is None else whole_number(args[2], "the clip", 0, 99)
+        return cls(top, peel, clip)
+
+
+#: The students' actions by name.
+ACTIONS: dict[str, type[Action]] = {
+    kind.NAME: kind
+    for kind in (Check, Hint, Retry, Next, Previous, Click, Point, Move, Form, Lesson, View)
+}
+
+
+def action_of(name: Any, args: Any) -> Action:
+    """A student's action from its name and values; Refused in words."""
+    name = bounded_text(name, "the action", 20)
+    values = args_of(args)
+    kind = ACTIONS.get(name)
+    if kind is None:
+        raise Refused(f"no such action: {shorten(name, 20)}")
+    return kind.read(values)
+
+
+def _vector(value: Any) -> tuple[float, ...]:
+    if not isinstance(value, list) or len(value) != 3:
+        raise Refused("a click is a ray: two lists of three numbers")
+    found = []
+    for number in value:
+        if isinstance(number, bool) or not isinstance(number, int | float):
+            raise Refused("a click is a ray: two lists of three numbers")
+        if not -1e6 < number < 1e6:
+            raise Refused("a click's ray is out of the scene")
+        found.append(float(number))
+    return tuple(found)
+
+
+@dataclass(frozen=True)
 class Act(Message):
     WHO: ClassVar[Who] = "student"
-    action: str = ""
-    args: tuple[Any, ...] = ()
+    action: Action = field(default_factory=Action)
 
     @classmethod
     def read(cls, raw: dict[str, Any]) -> Message:
-        action = bounded_text(raw.get("action"), "the action", 20)
-        return cls(action, tuple(args_of(raw.get("args", []))))
+        return cls(action_of(raw.get("action"), raw.get("args", [])))
 
 
 @dataclass(frozen=True)

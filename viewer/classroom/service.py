@@ -11,8 +11,22 @@ from typing import Any
 
 from model.game import shorten
 
-from .checks import Refused, bounded_text, whole_number
-from .messages import args_of
+from .checks import Refused, whole_number
+from .messages import (
+    Action,
+    Check,
+    Click,
+    Form,
+    Hint,
+    Lesson,
+    Move,
+    Next,
+    Point,
+    Previous,
+    Retry,
+    View,
+    action_of,
+)
 from .room import Classroom, Removed, Student
 from .scene import LAYERS, Board
 from .sites import Seat, site_board
@@ -26,9 +40,6 @@ CLICK_WORDS = {
     "grid": "click a square",
     "hex-map": "click a hex",
 }
-#: The most parts a move form sends (Pyramid Ball's two programs: 18).
-MAX_FORM_PARTS = 40
-
 log = logging.getLogger("viewer.classroom")
 
 
@@ -138,74 +149,21 @@ class Service:
             return self.student_answer(student, known=known)
 
     def act(self, token: Any, action: Any, args: Any, known: Any = None) -> dict[str, Any]:
-        """A student's action: ``click`` (a position in the scene), ``check``, ``hint``,
-        ``retry``, ``next``, ``previous``, ``move`` (text), ``lesson`` (its number),
-        ``view`` (top level, peel, clip or null)."""
+        """A student's action (its name and values, read by :func:`.messages.action_of`)."""
         student = self.room.student(token)
-        action = bounded_text(action, "the action", 20)
-        args = args_of(args)
+        return self.do(student, action_of(action, args), known)
+
+    def do(self, student: Student, action: Action, known: Any = None) -> dict[str, Any]:
+        """``action`` for ``student`` (its function in :data:`ACTIONS`): the page and the
+        board, and the refusal in words."""
         with student.lock:
             student.move_said = ""
             try:
-                self._do(student, action, args)
+                ACTIONS[type(action)](self, student, action)
             except Refused as exc:
                 student.move_said = str(exc)
                 return self.student_answer(student, str(exc), known)
             return self.student_answer(student, known=known)
-
-    def _do(self, student: Student, action: str, args: list[Any]) -> None:
-        simple: dict[str, Callable[[], None]] = {
-            "check": student.check,
-            "hint": student.hint,
-            "retry": student.retry,
-            "next": student.next,
-            "previous": student.previous,
-        }
-        if action in simple:
-            simple[action]()
-        elif action == "click":  # the view ray under the pixel clicked
-            if len(args) != 2:
-                raise Refused("a click is a ray: a start and a direction")
-            origin, direction = (_vector(v) for v in args)
-            self._site_click(student, self.seat(student), self.board(student), origin, direction)
-        elif action == "point":  # a point by its coordinates (the keyboard's way)
-            if len(args) != 1 or not isinstance(args[0], list):
-                raise Refused("a point is a list of three whole numbers")
-            student.click(tuple(whole_number(v, "a coordinate", 0, 99) for v in args[0]))
-        elif action == "move":
-            if len(args) != 1:
-                raise Refused("type the move")
-            text = bounded_text(args[0], "the move", 60).strip()
-            if not text:
-                raise Refused("type the move first")
-            student.play(text)
-        elif action == "form":  # a move written with the form: a choice per part
-            seat = self.seat(student)
-            if len(args) != 1 or not isinstance(args[0], list):
-                raise Refused("the form sends a list of choices")
-            if len(args[0]) > MAX_FORM_PARTS:
-                raise Refused("the form sent too many choices")
-            chosen = [bounded_text(v, "a choice", 8) for v in args[0]]
-            student.answering()  # (once answered the position has no form to read)
-            try:
-                text = seat.form_move(chosen)
-            except ValueError as exc:
-                raise Refused(str(exc)) from None
-            student.play(text)
-        elif action == "lesson":
-            if len(args) != 1:
-                raise Refused("which lesson?")
-            index = whole_number(args[0], "the lesson", 0, len(self.room.lessons) - 1)
-            student.open_lesson(index)
-        elif action == "view":
-            if len(args) != 3:
-                raise Refused("the view is a top level, a peel and a clip")
-            top = whole_number(args[0], "the top level", 0, 99)
-            peel = whole_number(args[1], "the peel", 0, 9)
-            clip = None if args[2] is None else whole_number(args[2], "the clip", 0, 99)
-            student.set_view(top, peel, clip)
-        else:
-            raise Refused(f"no such action: {shorten(action, 20)}")
 
     def _site_click(
         self,
@@ -254,19 +212,6 @@ def _known(value: Any) -> dict[str, str]:
     return {k: v for k, v in value.items() if k in LAYERS and isinstance(v, str) and len(v) <= 64}
 
 
-def _vector(value: Any) -> list[float]:
-    if not isinstance(value, list) or len(value) != 3:
-        raise Refused("a click is a ray: two lists of three numbers")
-    found = []
-    for number in value:
-        if isinstance(number, bool) or not isinstance(number, int | float):
-            raise Refused("a click is a ray: two lists of three numbers")
-        if not -1e6 < number < 1e6:
-            raise Refused("a click's ray is out of the scene")
-        found.append(float(number))
-    return found
-
-
 def _refusing(work: Callable[[], dict[str, Any]]) -> dict[str, Any]:
     """``work()``'s answer; a refusal, or a fault of ours (logged, escaped, on one line),
     said in words without its details: the server goes on."""
@@ -277,3 +222,39 @@ def _refusing(work: Callable[[], dict[str, Any]]) -> dict[str, Any]:
     except Exception:
         log.error("a request failed: %s", shown(traceback.format_exc(), 4000))
         return {"error": "the server could not do that; try again"}
+
+
+def _click(service: Service, student: Student, action: Click) -> None:
+    seat, board = service.seat(student), service.board(student)
+    service._site_click(student, seat, board, list(action.origin), list(action.direction))
+
+
+def _form(service: Service, student: Student, action: Form) -> None:
+    seat = service.seat(student)
+    student.answering()  # (once answered the position has no form to read)
+    try:
+        text = seat.form_move(list(action.chosen))
+    except ValueError as exc:
+        raise Refused(str(exc)) from None
+    student.play(text)
+
+
+def _lesson(service: Service, student: Student, action: Lesson) -> None:
+    last = len(service.room.lessons) - 1
+    student.open_lesson(whole_number(action.index, "the lesson", 0, last))
+
+
+#: What each action does, by its class (:mod:`.messages`).
+ACTIONS: dict[type[Action], Callable[[Service, Student, Any], None]] = {
+    Check: lambda service, student, action: student.check(),
+    Hint: lambda service, student, action: student.hint(),
+    Retry: lambda service, student, action: student.retry(),
+    Next: lambda service, student, action: student.next(),
+    Previous: lambda service, student, action: student.previous(),
+    Click: _click,
+    Point: lambda service, student, action: student.click(action.point),
+    Move: lambda service, student, action: student.play(action.text),
+    Form: _form,
+    Lesson: _lesson,
+    View: lambda service, student, action: student.set_view(action.top, action.peel, action.clip),
+}

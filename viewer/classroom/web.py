@@ -372,7 +372,7 @@ async def act(app: web.Application, page: Page, message: Act) -> Reply:
     assert page.key is not None
     token, known = page.token, page.sent_layers
     got = await _threaded(
-        app, page.key, lambda: app[SERVICE].act(token, message.action, list(message.args), known)
+        app, page.key, lambda: app[SERVICE].do(app[ROOM].student(token), message.action, known)
     )
     if "error" in got and "page" not in got and _gone(app, page):
         got = forget_answer(_why_gone(app, page))
