@@ -46,6 +46,8 @@ from typing import TYPE_CHECKING, Any
 from .games import plugins as _plugins  # noqa: F401  (registers every game's plug-in; light)
 
 if TYPE_CHECKING:  # the door's names, each once (re-exported: pyproject's [tool.mypy])
+    from . import composer as puzzles  # noqa: F401
+    from . import split as cluster  # noqa: F401
     from .analysis import Analysis, analyse, unanalysable  # noqa: F401
     from .choice import Choice, Limits, MoveStat  # noqa: F401
     from .entry import (  # noqa: F401
@@ -61,20 +63,20 @@ if TYPE_CHECKING:  # the door's names, each once (re-exported: pyproject's [tool
     from .reviewer import review, unreviewable  # noqa: F401
     from .solver import SearchStopped, SolveResult, unsolvable  # noqa: F401
     from .teaching import Judge, verify  # noqa: F401
-    from .wiring import books, cluster, computer, endgame_for, puzzles  # noqa: F401
+    from .wiring import books, computer, endgame_for  # noqa: F401
     from .wiring.computer import levels_for  # noqa: F401
 
 
 @cache
-def _names() -> dict[str, str]:
-    """Each name of the door -> the module of model.search it comes from (a namespace: the
-    package it is a module of), as the ``TYPE_CHECKING`` block above imports it (that block
-    alone is parsed: it ends at the first blank line)."""
+def _names() -> dict[str, tuple[str, str | None]]:
+    """Each name of the door -> the module of model.search it comes from and its name there
+    (None: the module itself, a namespace), as the ``TYPE_CHECKING`` block above imports it
+    (that block alone is parsed: it ends at the first blank line)."""
     source = Path(__file__).read_text(encoding="utf-8")
     start = source.index("\nif TYPE_CHECKING:")
     block = ast.parse(source[start : source.index("\n\n", start + 1)])
     return {
-        alias.name: node.module or ""
+        alias.asname or alias.name: (node.module, alias.name) if node.module else (alias.name, None)
         for node in ast.walk(block)
         if isinstance(node, ast.ImportFrom)
         for alias in node.names
@@ -89,6 +91,10 @@ def _module(where: str) -> ModuleType:
             from . import analysis
 
             return analysis
+        case "composer":
+            from . import composer
+
+            return composer
         case "choice":
             from . import choice
 
@@ -113,6 +119,10 @@ def _module(where: str) -> ModuleType:
             from . import solver
 
             return solver
+        case "split":
+            from . import split
+
+            return split
         case "teaching":
             from . import teaching
 
@@ -125,18 +135,10 @@ def _module(where: str) -> ModuleType:
             from .wiring import books
 
             return books
-        case "wiring.cluster":
-            from .wiring import cluster
-
-            return cluster
         case "wiring.computer":
             from .wiring import computer
 
             return computer
-        case "wiring.puzzles":
-            from .wiring import puzzles
-
-            return puzzles
     raise AssertionError(f"model.search names no module {where!r}")
 
 
@@ -146,10 +148,13 @@ def __getattr__(name: str) -> Any:
     elif name in _names():
         from .wiring import handed
 
-        where = _names()[name]
-        module = _module(where)
-        found = getattr(module, name) if hasattr(module, name) else _module(f"{where}.{name}")
-        value = handed(found)
+        where, inside = _names()[name]
+        value = _module(where)
+        if inside is not None:  # the module's name, or its module (``from .wiring import books``)
+            value = (
+                getattr(value, inside) if hasattr(value, inside) else _module(f"{where}.{inside}")
+            )
+        value = handed(value)
     else:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     globals()[name] = value  # asked once

@@ -47,8 +47,9 @@ def proven(analysis) -> int:  # type: ignore[no-untyped-def]  # a test helper
 def test_the_book_has_both_empty_base_3_pyramids_and_their_moves():
     for version, value in (("floating", "win"), ("stacking", "loss")):
         game = Partition.new(PartitionOptions(3, version))
-        assert books.perfect_value(game).value == value
-        moves = books.perfect_moves(game, max_seconds=0.0)
+        book = books.book_for(game)
+        assert book.perfect_value(game).value == value
+        moves = book.perfect_moves(game, max_seconds=0.0)
         assert moves is not None
         assert len(moves) == len(game.legal_moves())
 

@@ -18,6 +18,7 @@ from model.game import PositionFormatError
 from model.partition import Partition, PartitionOptions
 from model.search import books, solve
 from model.search.games.partition.plugin import BOOK
+from model.search.shelf import from_book
 from model.search.value_book import BookEntry
 from tests.model import test_files_fuzz as fz
 
@@ -184,7 +185,7 @@ def test_solve_answers_the_empty_base4_pyramids_from_the_book_at_once():
     # the book keeps the winning first move with it: the apex
     assert floating.best_move == "0,0,3"
     assert ("0,0,3", "win", floating.first_moves[0][2]) == floating.first_moves[0]
-    after = books.from_book(game_of("empty-base4-floating", "0,0,3"))
+    after = from_book(game_of("empty-base4-floating", "0,0,3"), BOOK)
     assert after is not None
     assert after.value == "loss"
     # not in the book: searched

@@ -4,7 +4,9 @@ generic algorithms, as OpenSpiel hands an evaluator to algorithms that never nam
 Every generic module of the search takes what it needs (the plug-in as ``knowledge``, or
 who gives each game's as ``knowledge_of``) from whoever calls it, and none asks the
 registry; the door gives each of its names through :func:`handed`, so a search's signature
-is written once, where it is defined. Its namespaces are this package's modules.
+is written once, where it is defined. Two of its namespaces are this package's modules
+(``books``, ``computer``: what they look up), two the search's own (``puzzles``: the
+composer, ``cluster``: the split solve).
 """
 
 from __future__ import annotations
