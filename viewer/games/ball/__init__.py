@@ -849,7 +849,7 @@ class BallUI(GameUI[ProgramTurn]):
         then = f"; {then}" if then else ""
         return (
             f"the programs resolve: {what}{granted}{then} (the Turn dock replays the rows: "
-            "[ and ] step)"
+            "the [ and ] keys step back and forth)"
         )
 
     def status(self, game: Game) -> str:
