@@ -770,7 +770,9 @@ def test_row_0_names_the_key_with_its_word(ball_window, qtbot):
     program_both(window, qtbot)
     ui = window.stage.ui
     ui.show_row(0)
-    assert ui.row_text() == ("before the last turn (3 rows): the ] key or Row > shows the next row")
+    assert ui.row_text() == "before the last turn (3 rows): the ] key or Row > shows the next row"
+    said = window.statusBar().currentMessage()
+    assert said.endswith("(the Turn dock replays the rows: the [ and ] keys step back and forth)")
 
 
 @pytest.mark.parametrize("size", [(1200, 800), (1280, 800)])
