@@ -21,8 +21,9 @@ their key, the teacher's once it gave the class code, and no one's until then.
 - :class:`Turns`: the students' work on a few threads, the next job always the one of
   whoever used the least of them lately: one student, or sixty hostile pages, cannot take
   more than their share of the server's time.
-- :class:`BoundSite`: TCP connections that are no page yet (a request never finished) are
-  bounded in all, the oldest closed past :attr:`Limits.quiet_sockets`."""
+- :class:`BoundSite`: TCP connections on which no whole request came yet (nothing sent, or
+  a request a byte at a time) are bounded in all, the oldest closed past
+  :attr:`Limits.quiet_sockets`."""
 
 from __future__ import annotations
 
@@ -145,6 +146,7 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
     """Every request: its Host (DNS rebinding refused), the websocket's Origin, and the
     headers of what is served."""
+    request.app[QUIET].spoke(request.transport)  # (a whole request came: no longer quiet)
     host = request.headers.get("Host")
     if not request.app[HOSTS].allows(host):
         raise web.HTTPMisdirectedRequest(
@@ -484,8 +486,10 @@ class Quiet:
         if counted.transport is not None:
             self.by_transport.pop(counted.transport, None)
 
-    def is_page(self, transport: asyncio.BaseTransport | None) -> None:
-        """The connection is a page's websocket now: bounded as a page, not here."""
+    def spoke(self, transport: asyncio.BaseTransport | None) -> None:
+        """A whole request came on the connection: it is a browser's (kept alive by
+        aiohttp for :attr:`Limits.idle` seconds at most) or a page's websocket (bounded as
+        a page), no longer a quiet one."""
         counted = self.by_transport.get(transport) if transport is not None else None
         if counted is not None:
             self.sockets.pop(counted, None)

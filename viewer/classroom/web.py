@@ -190,7 +190,6 @@ async def socket(request: web.Request) -> web.StreamResponse:
             "students' page instead)\n"
         )
     await ws.prepare(request)  # (a handshake gone wrong: aiohttp's 400, in words)
-    app[QUIET].is_page(request.transport)
     page = Page(ws, request.transport, limits)
     pages.opened(page)
     loop = asyncio.get_running_loop()

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import shlex
 import signal
 import socket
@@ -141,6 +142,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     _log_to_stderr()
     _warm_up()
+    _more_files()
     try:
         asyncio.run(serve(room, args.host, args.port, allow=args.allow_host))
     except OSError as exc:
@@ -196,6 +198,18 @@ def again(args: argparse.Namespace) -> str:
     for name in args.allow_host:
         words += ["--allow-host", name]
     return shlex.join(words)
+
+
+def _more_files() -> None:
+    """As many open files as the system lets this user have (each page a socket; the
+    guard's bounds stay well under it)."""
+    import resource
+
+    with contextlib.suppress(ValueError, OSError):
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        wanted = 65536 if hard == resource.RLIM_INFINITY else min(hard, 65536)
+        if soft != resource.RLIM_INFINITY and soft < wanted:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
 
 
 def _warm_up() -> None:
