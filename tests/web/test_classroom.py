@@ -163,10 +163,12 @@ def test_two_students_and_a_teacher(server, browser):
     assert teacher.inner_text("#cr-said").startswith("Bo is no longer in the class")
     bo.wait_for_selector("#cr-join", timeout=WAIT)
     assert "the teacher has taken you out" in bo.inner_text("#cr-msg")
-    # and brought back: the line is there again
+    # and brought back: the line is there again, and Bo's page, by itself
     teacher.click("#cr-removed summary")
     teacher.click("#cr-removed .cr-bring-back")
     teacher.wait_for_function("() => document.body.dataset.rows === '2'", timeout=WAIT)
+    bo.wait_for_selector("#cr-step-title", timeout=WAIT)
+    assert bo.inner_text("#cr-who") == "Bo"
 
     assert ada.errors == []
     assert bo.errors == []

@@ -216,6 +216,7 @@ class Page:
     told: bool = False  # an unknown message of its was logged
     busy: bool = False  # a message of its is being answered
     heard: bool = False  # it has sent a message
+    removed: tuple[str, str] | None = None  # its student's key's digest and key, removed
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     sending: asyncio.Lock = field(default_factory=asyncio.Lock)
 
@@ -333,11 +334,17 @@ class Pages:
             oldest.role = "new"
             oldest.shut(ELSEWHERE, "the teacher's page is open elsewhere")
 
-    def unbind(self, page: Page) -> None:
-        """A student's page whose key acts no more: a page of no one (it may join)."""
+    def unbind(self, page: Page, removed: bool = False) -> None:
+        """A student's page whose key acts no more: a page of no one (it may join); a
+        removed student's page remembers whose it was (brought back, it is theirs again)."""
+        if removed and page.key is not None and page.token is not None:
+            page.removed = (page.key, page.token)
         self.forget(page)
         page.role, page.key, page.token = "new", None, None
         self.new[page] = None
+
+    def removed_pages(self, key: str) -> list[Page]:
+        return [p for p in self.new if p.removed is not None and p.removed[0] == key]
 
     def forget(self, page: Page) -> None:
         self.new.pop(page, None)

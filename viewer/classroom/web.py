@@ -294,7 +294,7 @@ def _sent(page: Page, answer: Reply) -> Reply:
 
 def _forgotten(app: web.Application, page: Page, answer: Reply) -> Reply:
     if answer.get("forget"):
-        app[PAGES].unbind(page)
+        app[PAGES].unbind(page, removed=bool(answer.get("removed")))
     return answer
 
 
@@ -457,7 +457,7 @@ async def remove(app: web.Application, page: Page, message: Remove) -> Reply:
 async def bring_back(app: web.Application, page: Page, message: BringBack) -> Reply:
     names = app[ROOM].bring_back(list(message.ids))
     said = f"{_names(names)} {'is' if len(names) == 1 else 'are'} back in the class"
-    return lines_of(app, page, said + " (their pages come back when reloaded)")
+    return lines_of(app, page, said + " (their pages open come back by themselves)")
 
 
 @handles(Close)
@@ -528,7 +528,7 @@ def _listen(app: web.Application, loop: asyncio.AbstractEventLoop) -> Callable[[
 
     def woken(key: str | None) -> None:
         if key is not None:
-            for page in pages.of_student(key):
+            for page in pages.of_student(key) + pages.removed_pages(key):
                 page.wake.set()
         for page in pages.teachers:
             page.wake.set()
@@ -555,6 +555,11 @@ async def _push(app: web.Application, page: Page) -> None:
             if page.role == "teacher":
                 await _send(app, page, {"push": "lines", **lines_of(app, page)})
             elif page.role == "student" and _changed_for(app, page):
+                await _push_student(app, page)
+            elif page.removed is not None and page.removed[0] in app[ROOM].students:
+                key, token = page.removed  # brought back: the page is theirs again
+                page.removed = None
+                app[PAGES].as_student(page, key, token)
                 await _push_student(app, page)
 
 
