@@ -282,18 +282,19 @@ def lattice(n: int) -> PyramidLattice:
 def base_symmetries(n: int) -> tuple[tuple[int, ...], ...]:
     """The 8 symmetries of the square base of the base-``n`` pyramid as point-id
     permutations (point -> its image), the identity first: swap i and j or not, then
-    mirror i, mirror j. They map corners to corners and walls to walls."""
+    mirror i, mirror j. They map corners to corners and walls to walls. Computed with numpy
+    over the lattice's coordinates: a base-50 pyramid's (42,925 points) in milliseconds
+    rather than most of a second, which a time-limited prover would otherwise spend before
+    its first look at the clock."""
     lat = lattice(n)
+    i, j, k = lat.coords[:, 0], lat.coords[:, 1], lat.coords[:, 2]
+    w = n - k
     perms = []
     for swap in (False, True):
         for flip_i in (False, True):
             for flip_j in (False, True):
-                perm = []
-                for i, j, k in lat.points:
-                    w = n - k
-                    a, b = (j, i) if swap else (i, j)
-                    a = w - 1 - a if flip_i else a
-                    b = w - 1 - b if flip_j else b
-                    perm.append(lat.id_of(a, b, k))
-                perms.append(tuple(perm))
+                a, b = (j, i) if swap else (i, j)
+                a = w - 1 - a if flip_i else a
+                b = w - 1 - b if flip_j else b
+                perms.append(tuple(lat.ids[a, b, k].tolist()))
     return tuple(perms)

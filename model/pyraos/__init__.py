@@ -35,7 +35,7 @@ from ..game import (
     quote,
     register_game,
 )
-from ..lattice import Point, lattice
+from ..lattice import Point, base_symmetries, lattice
 from ..setup import check_setup, record_setup
 from ..speed import SearchHooks
 from ..teaching import describe_result
@@ -683,18 +683,6 @@ def perft_masks(
 
 
 def _symmetries(base: int = 4) -> list[list[int]]:
-    """The 8 symmetries of the square, as permutations of the point ids (30 on base 4)."""
-    lat = lattice(base)
-    perms = []
-    for swap in (False, True):
-        for flip_i in (False, True):
-            for flip_j in (False, True):
-                perm = []
-                for i, j, k in lat.points:
-                    w = base - k
-                    a, b = (j, i) if swap else (i, j)
-                    a = w - 1 - a if flip_i else a
-                    b = w - 1 - b if flip_j else b
-                    perm.append(lat.id_of(a, b, k))
-                perms.append(perm)
-    return perms
+    """The 8 symmetries of the square, as permutations of the point ids (30 on base 4):
+    :func:`model.lattice.base_symmetries`."""
+    return [list(perm) for perm in base_symmetries(base)]

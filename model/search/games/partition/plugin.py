@@ -11,7 +11,7 @@ from operator import itemgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ....lattice import lattice
+from ....lattice import base_symmetries
 from ...kernels import solver_maker
 from ...registry import Plugin
 from ...value_book import ValueBook
@@ -40,26 +40,7 @@ def evaluation(game: Any) -> float:
 
 @cache
 def _getters(n: int) -> tuple[Callable[[Any], tuple[int, ...]], ...]:
-    return tuple(itemgetter(*perm) for perm in _symmetries(n))
-
-
-def _symmetries(n: int) -> list[list[int]]:
-    """:func:`model.lattice.base_symmetries`, the same permutations in the same order,
-    computed with numpy over the lattice's coordinates: a base-50 pyramid's (42,925
-    points) in milliseconds rather than most of a second, which a time-limited prover
-    would otherwise spend before its first look at the clock."""
-    lat = lattice(n)
-    i, j, k = lat.coords[:, 0], lat.coords[:, 1], lat.coords[:, 2]
-    w = n - k
-    perms = []
-    for swap in (False, True):
-        for flip_i in (False, True):
-            for flip_j in (False, True):
-                a, b = (j, i) if swap else (i, j)
-                a = w - 1 - a if flip_i else a
-                b = w - 1 - b if flip_j else b
-                perms.append(lat.ids[a, b, k].tolist())
-    return perms
+    return tuple(itemgetter(*perm) for perm in base_symmetries(n))
 
 
 def search_key(game: Any) -> Hashable:
