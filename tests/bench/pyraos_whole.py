@@ -79,7 +79,43 @@ def small_build(base: int, variant: str, removal: str) -> tuple[float, float, in
         return odd_all / total, even_all / total, rounds
 
 
-def base4_rates(sample: int) -> list[tuple[int, int, float, float]]:
+def representatives(base: int) -> list[int]:
+    """For each layer, the positions evaluated: one colouring per orbit under the canonical
+    shape's own symmetries (Burnside: the mean over those symmetries of the colourings
+    each leaves as they are, counted by the lengths of its cycles)."""
+    from model.pyraos import _symmetries, geometry
+
+    ix = whole.index(base)
+    perms = _symmetries(base)
+    spheres = geometry(base).spheres
+    out = []
+    for n, row in enumerate(ix.shapes):
+        total = 0
+        for occ in (int(x) for x in row):
+            points = [p for p in range(64) if occ >> p & 1]
+            fixing = [perm for perm in perms if all(occ >> perm[p] & 1 for p in points)]
+            fixed = 0
+            for perm in fixing:
+                seen: set[int] = set()
+                ways = [1] + [0] * n  # ways[a]: colourings with a own spheres, cycles whole
+                for p in points:
+                    if p in seen:
+                        continue
+                    length, q = 0, p
+                    while q not in seen:
+                        seen.add(q)
+                        length += 1
+                        q = perm[q]
+                    ways = [
+                        ways[a] + (ways[a - length] if a >= length else 0) for a in range(n + 1)
+                    ]
+                fixed += sum(ways[a] for a in range(max(0, n - spheres), min(spheres, n) + 1))
+            total += fixed // len(fixing)
+        out.append(total)
+    return out
+
+
+def base4_rates(sample: int) -> list[tuple[int, int, float, float, float]]:
     """Part 2: (layer, positions, odd rate, even rate) a core."""
     import numba
 
@@ -157,9 +193,16 @@ def main() -> int:
         return 0
     rows = base4_rates(args.sample)
     cores = os.cpu_count() or 1
-    dear = sum(r[1] / r[2] for r in rows if r[2])
-    even = sum(r[1] / r[3] for r in rows if r[3])
-    cheap = sum(r[1] / r[4] for r in rows if r[4])
+    reps = representatives(4)
+    print(
+        f"positions evaluated (one a position under its shape's own symmetries): "
+        f"{sum(reps):,} of {sum(r[1] for r in rows):,}; by layer from 29: "
+        + ", ".join(f"{reps[r[0]]:,}" for r in rows[:6])
+        + ", ..."
+    )
+    dear = sum(reps[r[0]] / r[2] for r in rows if r[2])
+    even = sum(reps[r[0]] / r[3] for r in rows if r[3])
+    cheap = sum(reps[r[0]] / r[4] for r in rows if r[4])
     hours = 3600.0
     print(
         f"\none round over the whole standard game on one core: odd {dear / hours:.2f} h "

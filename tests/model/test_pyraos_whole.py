@@ -123,6 +123,12 @@ def test_small_pyramids_results(tables):
     # base-3 game, which the reference solver above confirms).
     assert whole.describe(tables[3, "children", "0-2"].value(0, 0)) == "a loss in 16 plies"
     assert whole.describe(tables[3, "standard", "0-2"].value(0, 0)) == "a win in 15 plies"
+    # The full base-3 shape (13 spheres) has all 8 symmetries: only the least image of each
+    # colouring is a position of its own, every one decided (a board that full always is).
+    table = tables[3, "standard", "0-2"]
+    won, lost, undecided = table.counts(13)
+    assert undecided == 0
+    assert table.index.sizes[13] / 8 < won + lost < table.index.sizes[13] / 4
 
 
 @pytest.mark.parametrize(("variant", "removal"), VERSIONS)

@@ -129,7 +129,8 @@ class Index:
     base: int
     shapes: list[np.ndarray]  # canonical shapes of each layer, sorted
     shape_points: list[np.ndarray]  # their points in order, -1 padded
-    # hashed (shape, info side by side), slot_shape, slot_sym, binom, ncol, coff, slot_global
+    # hashed (shape, info side by side), slot_shape, slot_sym, binom, ncol, coff, slot_global,
+    # stab (a canonical shape's own symmetries), first (a layer's first canonical shape)
     arrays: tuple[np.ndarray, ...]
     sizes: list[int] = field(default_factory=list)
 
@@ -188,10 +189,17 @@ def index(base: int) -> Index:
     slot_global = np.where(keys >= 0, slot_shape, 0)
     for at in np.flatnonzero(keys >= 0):
         slot_global[at] += first_of[int(keys[at]).bit_count()]
+    stab = np.zeros(int(first_of[-1]), dtype=np.int64)
+    for n, row in enumerate(shapes):
+        for i, occ in enumerate(row):
+            for g, perm in enumerate(perms):
+                if g and _image(int(occ), perm) == int(occ):
+                    stab[first_of[n] + i] |= 1 << g
     hashed = np.empty(2 * size, dtype=np.int64)
     hashed[0::2] = keys
     hashed[1::2] = slot_shape | slot_sym << 24 | slot_global << 28
-    arrays = (hashed, slot_shape, slot_sym, binom, ncol, coff, slot_global)
+    first = np.array(first_of[:-1], dtype=np.int64)
+    arrays = (hashed, slot_shape, slot_sym, binom, ncol, coff, slot_global, stab, first)
     sizes = [len(shapes[n]) * int(ncol[n]) for n in range(layers)]
     return Index(base, shapes, shape_points, arrays, sizes)
 
@@ -347,11 +355,12 @@ class WholeTable:
         return int(wk.value_of(own, opp, self.geo, self.index.arrays, tuple(self.values)))
 
     def counts(self, n: int) -> tuple[int, int, int]:
-        """(won, lost, undecided) for the side to move in layer ``n``."""
-        v = self.values[n]
-        undecided = int(np.count_nonzero(v == 0))
-        lost = int(np.count_nonzero(v & 1))
-        return len(v) - lost - undecided, lost, undecided
+        """(won, lost, undecided) for the side to move in layer ``n`` (copies of a position
+        under its shape's own symmetries left out)."""
+        ix = self.index
+        args = (self.geo, ix.arrays, ix.shapes[n], ix.shape_points[n], self.values[n])
+        won, lost, undecided = wk.layer_counts(n, *args)
+        return int(won), int(lost), int(undecided)
 
 
 def describe(byte: int) -> str:

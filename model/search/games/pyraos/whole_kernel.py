@@ -9,6 +9,10 @@ The pyramid's arrays (``geo``, made by :func:`.whole.geometry_arrays`)::
     support, resting, level (a point each), above (a level each), squares (point, 4),
     square_count (a point each), sym (8, 4, 256): a mask's byte c's image under symmetry s
 
+Symmetries a canonical shape has of its own (``stab``: a bit each, by its number over all
+layers) make several colourings the same position: only the least image is evaluated and
+read (:func:`least_image`), the copies' bytes stay 0.
+
 The index (``index``, made by :func:`.whole.index`): every support-closed shape of the
 pyramid without its top in an open-addressing hash (``hashed``: the shape and, beside it,
 its canonical shape's number in its layer, the first symmetry that takes it there and the
@@ -195,6 +199,19 @@ def slot_info(slot: int, hashed: Words) -> tuple[int, int, int]:
 
 
 @njit(cache=True, inline="always")
+def least_image(own: int, stab: int, sym: Words) -> int:
+    """The least image of ``own`` under the symmetries in ``stab`` (a bit each, 1 to 7:
+    those that leave its canonical shape as it is), ``own`` itself included."""
+    least = own
+    for g in range(1, 8):
+        if stab >> g & 1:
+            image = transform(own, g, sym)
+            if image < least:
+                least = image
+    return least
+
+
+@njit(cache=True, inline="always")
 def locate_in(own: int, opp: int, slot: int, geo: Arrays, index: Arrays) -> tuple[int, int]:
     """(layer, index in the layer) of the canonical image of (own, opp), whose shape is at
     hash ``slot``."""
@@ -204,9 +221,12 @@ def locate_in(own: int, opp: int, slot: int, geo: Arrays, index: Arrays) -> tupl
     start = coff[n, popcount(own)]
     if start < 0:
         return -1, -1
-    shape, s, _ = slot_info(slot, index[0])
+    shape, s, glob = slot_info(slot, index[0])
     image = transform(own, s, geo[7])
     canon = transform(occ, s, geo[7])
+    stab = index[7][glob]
+    if stab:
+        image = least_image(image, stab, geo[7])
     rank = 0
     i = 0
     rest = image
@@ -418,6 +438,11 @@ def _round_range(
         for i in range(begin, end):
             if layer[i] == 0:
                 own = _scatter(pattern, shape_points[shape])
+                stab = index[7][index[8][n] + shape]
+                if stab and least_image(own, stab, geo[7]) != own:
+                    if i + 1 < end:
+                        shape, a, rank, pattern = _advance(n, shape, a, rank, pattern, index)
+                    continue  # a copy: lookups go to the least image
                 opp = shapes[shape] & ~own
                 v = evaluate(own, opp, d, variant, removal, moves, geo, index, values, fresh)
                 evaluated += 1
@@ -505,7 +530,10 @@ def verify_chunk(
     for i in range(first, last):
         own = _scatter(pattern, shape_points[shape])
         opp = shapes[shape] & ~own
-        if not check_position(own, opp, layer[i], variant, removal, moves, geo, index, values):
+        stab = index[7][index[8][n] + shape]
+        if stab and least_image(own, stab, geo[7]) != own:
+            pass  # a copy, never read: its byte stays 0
+        elif not check_position(own, opp, layer[i], variant, removal, moves, geo, index, values):
             if found < bad.shape[0]:
                 bad[found] = i
             found += 1
@@ -538,3 +566,31 @@ def verify_range(
         found[r] = verify_chunk(
             n, begin, end, variant, removal, geo, index, shapes, shape_points, values, none
         )
+
+
+@njit(cache=True)
+def layer_counts(
+    n: int, geo: Arrays, index: Arrays, shapes: Words, shape_points: Words, layer: Bytes
+) -> tuple[int, int, int]:
+    """(won, lost, undecided) among the positions of layer ``n`` that are read (the least
+    image under their shape's own symmetries; copies are left out)."""
+    won = 0
+    lost = 0
+    undecided = 0
+    if layer.shape[0] == 0:
+        return 0, 0, 0
+    shape, a, rank, pattern = _start(n, 0, index)
+    for i in range(layer.shape[0]):
+        own = _scatter(pattern, shape_points[shape])
+        stab = index[7][index[8][n] + shape]
+        if stab == 0 or least_image(own, stab, geo[7]) == own:
+            v = layer[i]
+            if v == 0:
+                undecided += 1
+            elif v % 2 == 1:
+                lost += 1
+            else:
+                won += 1
+        if i + 1 < layer.shape[0]:
+            shape, a, rank, pattern = _advance(n, shape, a, rank, pattern, index)
+    return won, lost, undecided
