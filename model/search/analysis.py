@@ -65,7 +65,12 @@ STOPPED_PASS = 0.05  # seconds of search that rank every move after a stop while
 EXACT_SHARE = 0.25  # of the seconds, at most, for the compiled solver to settle the position
 EXACT_MOVES_SHARE = 0.9  # ... and once it has, at most this share of them in all for its moves
 PERFECT = "perfect play"
-SOURCE_WORDS = {"book": "opening book", "solved": "solved now", "rules": "the rules"}
+SOURCE_WORDS = {
+    "book": "opening book",
+    "solved": "solved now",
+    "rules": "the rules",
+    "table": "the whole-game table",
+}
 NOT_TURNS = "the engine analyses positions with one player to move, not simultaneous turns"
 NO_ANALYSIS = (
     "no engine analysis for chance games yet: this game's computer players (its own) do "

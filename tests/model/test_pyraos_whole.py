@@ -231,3 +231,32 @@ def test_the_kernels_moves_are_the_games_on_base_4(variant, removal):
             checked += 1
             game.push_raw(rng.choice(game.raw_moves()))
     assert checked > 300
+
+
+def test_a_whole_table_gives_the_book_its_values_at_once(monkeypatch, tmp_path):
+    # The book asks a finished whole-game table of the position's rules first (here one
+    # that says every position is a win in 3 for the side to move, but the empty pyramid
+    # a draw), the book's own entries only where the table has a draw.
+    import model.search.games.pyraos.book as pyraos_book
+    from model.search.games.pyraos.book import BOOK
+
+    class Table:
+        def value(self, own: int, opp: int) -> int:
+            return 0 if own | opp == 0 else 4
+
+    monkeypatch.setattr(pyraos_book, "whole_table", lambda game: Table())
+    children = PyraosOptions("children", "0-2")
+    game = Pyraos.new(children)
+    game.push(game.legal_moves()[0])
+    known = BOOK.perfect_value(game)
+    assert (known.value, known.plies, known.exact, known.source) == ("win", 3, True, "table")
+    moves = BOOK.perfect_moves(game)
+    assert len(moves) == len(game.legal_moves())
+    assert {(m.value, m.plies, m.source) for m in moves} == {("loss", 4, "table")}
+    empty = Pyraos.new(children)  # a draw in the table: the shipped book answers
+    assert BOOK.perfect_value(empty).source == "book"
+    # without a table (none built in this cache), the book alone
+    monkeypatch.undo()
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    assert pyraos_book.whole_table(game) is None
+    assert BOOK.perfect_value(empty).source == "book"

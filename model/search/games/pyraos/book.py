@@ -26,9 +26,18 @@ from typing import TYPE_CHECKING, Any
 
 from ....game import Game, PositionFormatError
 from ....pyraos import LATTICE, Pyraos, PyraosOptions
-from ...book import VALUES, bare, lines_within
+from ...book import (
+    VALUES,
+    PerfectMove,
+    PerfectValue,
+    bare,
+    lines_within,
+    reply,
+    settle_moves,
+    without_values,
+)
 from ...kernels import solver_maker
-from ...value_book import FORMAT, BookEntry, ValueBook
+from ...value_book import FORMAT, Book, BookEntry, ValueBook
 
 if TYPE_CHECKING:
     from ...compiled.adapters import Adapter
@@ -81,11 +90,79 @@ def _empty_points(game: Game) -> int:
     return int(LATTICE.count - (white | black).bit_count())
 
 
+_TABLES: dict[Path, tuple[float, Any]] = {}
+
+
+def whole_table(game: Game) -> Any:
+    """The finished whole-game table of ``game``'s rules in the user's cache
+    (:func:`.endgame.whole_folder`; ``pyramid-lab endgame build --whole`` makes it), its
+    layers mapped read-only; None where there is none, it is unfinished or unreadable."""
+    from . import whole
+    from .endgame import whole_folder
+
+    folder = whole_folder(game.options)
+    try:
+        stamp = (folder / whole.HEADER).stat().st_mtime
+    except OSError:
+        return None
+    cached = _TABLES.get(folder)
+    if cached is None or cached[0] != stamp:
+        try:
+            table = whole.WholeTable.open(folder, mmap=True)
+        except whole.TableError:
+            table = None
+        cached = (stamp, table if table is not None and table.finished else None)
+        _TABLES[folder] = cached
+    return cached[1]
+
+
+def table_value(game: Game, table: Any) -> tuple[str, int] | None:
+    """("win" / "loss", plies) of ``game``'s position for the side to move from a whole
+    ``table``; None for a draw (endless play)."""
+    white, black = game.masks()  # type: ignore[attr-defined]  # a Pyraos position
+    own, opp = (white, black) if game.to_move == "white" else (black, white)
+    byte = table.value(own, opp)
+    if byte == 0:
+        return None
+    plies = byte - 1
+    return ("win" if plies % 2 else "loss"), plies
+
+
 class PyraosBook(ValueBook):
-    """Pyraos's book (see the module)."""
+    """Pyraos's book (see the module). Where a whole-game table of the position's rules
+    is built (:func:`whole_table`), every position's value and every move's come from it
+    at once, exact (the shortest win, the longest resistance); a draw there is left to the
+    search (a book value is a win or a loss)."""
 
     #: Its replies stand without their position too (the first moves, the main line).
     replies_with_position = False
+
+    def perfect_value(self, game: Game, *, book: Book | None = None) -> PerfectValue | None:
+        table = None if game.name != self.name or without_values(game) else whole_table(game)
+        found = None if table is None else table_value(game, table)
+        if found is not None:
+            return PerfectValue(found[0], found[1], True, "table")
+        return super().perfect_value(game, book=book)
+
+    def perfect_moves(
+        self,
+        game: Game,
+        *,
+        max_seconds: float = 2.0,
+        book: Book | None = None,
+        stop: Callable[[], bool] | None = None,
+    ) -> tuple[PerfectMove, ...] | None:
+        table = None if game.name != self.name or without_values(game) else whole_table(game)
+        if table is not None:
+
+            def settle(move: Any, child: Game, remaining: int) -> PerfectMove | None:
+                found = table_value(child, table)
+                return None if found is None else reply(move, *found, True, "table")
+
+            moves, complete = settle_moves(game, settle)
+            if complete:
+                return moves
+        return super().perfect_moves(game, max_seconds=max_seconds, book=book, stop=stop)
 
     def live(self, game: Game) -> bool:
         """An endgame: at most :data:`ENDGAME_EMPTY` empty points."""
