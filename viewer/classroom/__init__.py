@@ -3,11 +3,20 @@ class, one lesson state per student on the server, and a teacher's page that see
 
 - :mod:`.room`: the class (Qt-, VTK- and web-free): the lessons, each student's
   :class:`~viewer.lab.Lab` (the window's own lesson state: steps, judging, hints, Retry,
-  Next), their tries and times, the teacher's view, the results file and its CSV, and the
-  checks every value from a browser goes through;
-- :mod:`.scene`: a student's board as meshes for vtk.js (pyvista builds them, the browser
-  draws them);
-- :mod:`.web`: the server (aiohttp): the students' page, the teacher's page, one websocket
-  a page with explicit JSON messages, and the bounds on what a page may ask.
+  Next), their tries and times, the teacher's view and its CSV, the class closed to new
+  students, the students removed;
+- :mod:`.checks`: the checks every value from a browser (or a results file) goes through;
+- :mod:`.store`: the results file (one class's, locked, private, whole) and the class code
+  kept beside it;
+- :mod:`.scene` and :mod:`.sites`: a student's board as meshes for vtk.js (pyvista builds
+  them, the browser draws them), clicked as the window's board is;
+- :mod:`.messages`: what a page may send, each message a typed class read and bounded in
+  one place;
+- :mod:`.service`: the answers to a student's page, from the class;
+- :mod:`.guard`: every bound on what a request, a socket or a page may ask, and who a page
+  is (the class's own identity, never the address);
+- :mod:`.web`: the server (aiohttp): a route table, the app's state under ``web.AppKey``,
+  one websocket a page, the handlers of the messages, what changed pushed to the pages,
+  the periodic save and the closing.
 
 No module here imports Qt (``tests/viewer/test_contracts.py``)."""

@@ -4,16 +4,15 @@ Each student is a :class:`~viewer.lab.Lab` of their own (its session and its
 :class:`~viewer.lab.lesson.Lessons`, the very lesson state the window shows: steps,
 judging by the rules, hints, Retry), with the progress kept here on the server
 (:class:`StudentProgress`) rather than in the user's progress file, and the tries, the
-wrong answers and the time on each step that the teacher's page lists.
+wrong answers and the time on each step that the teacher's page lists. The class may be
+closed to new students (a join then waits for the teacher's yes), and the students the
+teacher removed are kept aside (their keys act no more, over a restart too) until they
+are brought back.
 
-Every value from a browser is checked here as a file is (:func:`name_of`,
-:func:`token_of`, :func:`point_of`, :func:`bounded_text`...): a bad one raises
-:class:`Refused` with a sentence, and the server answers it and goes on. The results file
-(every student's progress and counts, their keys only as SHA-256 digests) belongs to one
-class: it is locked while the class runs (:class:`ResultsLock`), written atomically with
-mode 0600 (:func:`write_private`) and read back at the next start, so a student's key
-still leads to their place; anything but a regular file of plain JSON in it is refused
-(:meth:`Classroom.load`).
+Every value from a browser is checked as a file is (:mod:`.checks`); the results file, one
+class's, locked, private and whole, is :mod:`.store`'s; the class reads it at its start
+(:meth:`Classroom.load`) and writes it (:meth:`Classroom.save`), so a student's key still
+leads to their place after a restart.
 """
 
 from __future__ import annotations
