@@ -205,6 +205,17 @@ def test_a_build_split_over_a_dask_cluster_gives_the_same_table(tables, tmp_path
     assert all(np.array_equal(a, b) for a, b in zip(table.values, done.values, strict=True))
 
 
+def test_a_second_build_on_one_folder_is_refused(tmp_path):
+    import fcntl
+
+    table = whole.WholeTable.create(tmp_path / "t", 2, "standard", "0-2")
+    with open(table.folder / whole.LOCK, "a") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        with pytest.raises(whole.TableError, match="another build is running on it"):
+            whole.build(table)
+    assert whole.build(table).finished
+
+
 def test_another_pyramid_or_rules_in_the_folder_is_refused(tables):
     folder = tables[2, "standard", "0-2"].folder
     with pytest.raises(whole.TableError, match=r"base 2, standard .* not base 3"):

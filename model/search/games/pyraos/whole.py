@@ -50,6 +50,7 @@ FORMAT = "pyramid-lab/pyraos-whole"
 VERSION = 1
 HEADER = "table.json"
 LOG = "log.jsonl"
+LOCK = "build.lock"
 MAX_BYTE = 255  # a byte holds distances up to 254 plies
 #: Positions a unit of work holds at most (a shape range of one layer).
 UNIT_POSITIONS = 1 << 22
@@ -489,7 +490,24 @@ def build(
     """Run the rounds until two in a row decide nothing; each layer's share of a round is
     written when done. ``client``: a Dask client whose workers take the units (None: this
     process, numba's threads). ``progress`` gets a dict after each layer; ``stop()`` is
-    asked between layers (true: :class:`Stopped`)."""
+    asked between layers (true: :class:`Stopped`). One build a folder at a time (a lock
+    held while it runs, let go by the system however it ends): TableError for a second."""
+    import fcntl
+
+    with open(table.folder / LOCK, "a") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            raise TableError(f"{table.folder}: another build is running on it") from None
+        return _rounds(table, client, progress, stop)
+
+
+def _rounds(
+    table: WholeTable,
+    client: Any,
+    progress: Progress | None,
+    stop: Callable[[], bool] | None,
+) -> WholeTable:
     head = table.head
     codes = table.codes
     layers = list(range(table.index.layers - 1, -1, -1))
