@@ -86,7 +86,7 @@ def _say(message: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     import model.search as search
-    from model.game import PositionFormatError, game_class, game_names, quote
+    from model.game import game_names, quote
 
     if args.action == "verify" or args.whole:
         return _whole(args)
@@ -134,16 +134,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"all: {total:,} positions, {(total + 3) // 4:,} bytes")
         return EXIT_OK
 
-    raw: dict[str, str] = {}
-    for pair in args.option:
-        if "=" not in pair:
-            return _say(f"--option {quote(pair)}: write NAME=VALUE")
-        key, value = pair.split("=", 1)
-        raw[key] = value
     try:
-        options = game_class(name).parse_options(raw)
-    except PositionFormatError as exc:
-        return _say(f"--option: {exc}")
+        options = _options(args, name)
+    except ValueError as exc:
+        return _say(str(exc))
     low = tables.TOP_LAYER if args.min_pieces is None else args.min_pieces
     if low > tables.TOP_LAYER:
         return _say(f"--min-pieces {low}: the tables' top layer is {tables.TOP_LAYER}")
