@@ -2,8 +2,9 @@
 pyramids the model has (bases 2 and 3): every value and distance against a separate
 solver (the model's pure-Python rules, push retrograde over the positions reachable from
 the empty pyramid), the one-pass check finding a value corrupted on purpose, a build
-killed with SIGKILL and resumed, a build split over a Dask cluster, and the kernels' moves
-against the game's compiled kernel on base 4."""
+killed with SIGKILL and resumed, and the kernels' moves against the game's compiled kernel
+on base 4 (the build split over a Dask cluster: tests/model/test_split.py, with the other
+cluster tests)."""
 
 from __future__ import annotations
 
@@ -193,16 +194,6 @@ def test_a_build_killed_with_sigkill_resumes_to_the_same_table(tables, tmp_path)
     done = tables[3, "standard", "0-2"]
     assert all(np.array_equal(a, b) for a, b in zip(table.values, done.values, strict=True))
     assert whole.WholeTable.open(folder).finished
-
-
-def test_a_build_split_over_a_dask_cluster_gives_the_same_table(tables, tmp_path):
-    from model.search.split import _client
-
-    table = whole.WholeTable.create(tmp_path / "dask", 3, "children", "0-2")
-    with _client(2, None) as client:
-        whole.build(table, client=client)
-    done = tables[3, "children", "0-2"]
-    assert all(np.array_equal(a, b) for a, b in zip(table.values, done.values, strict=True))
 
 
 def test_a_second_build_on_one_folder_is_refused(tmp_path):

@@ -444,3 +444,19 @@ def test_bad_split_arguments_and_an_unusable_checkpoint_are_one_line(capsys, tmp
     report = json.loads(out)
     assert (report["value"], report["units"]["total"], report["checkpoint"]) == ("win", 0, None)
     assert blocker.read_text() == "mine"
+
+
+def test_pyraos_whole_game_split_over_a_dask_cluster_gives_the_same_table(tmp_path):
+    # The whole-game retrograde analysis (model/search/games/pyraos/whole.py) with its
+    # layers' position ranges as units on 2 workers: the same bytes as in this process.
+    import numpy as np
+
+    from model.search.games.pyraos import whole
+    from model.search.split import _client
+
+    alone = whole.build(whole.WholeTable.create(tmp_path / "alone", 3, "children", "0-2"))
+    table = whole.WholeTable.create(tmp_path / "dask", 3, "children", "0-2")
+    with _client(2, None) as client:
+        whole.build(table, client=client)
+    assert all(np.array_equal(a, b) for a, b in zip(table.values, alone.values, strict=True))
+    assert whole.describe(table.value(0, 0)) == "a loss in 16 plies"
