@@ -61,16 +61,25 @@ class StopAfterPlayouts:
         return self.event.is_set()
 
 
+def no_exact_step(game: Game) -> None:
+    """Tell the exact step of an analysis that this process's solver left ``game``'s position
+    unsettled, so that it gives it no time (it would else take a quarter of the analysis'
+    seconds where the position has 20 legal moves or fewer): for a test of the engine's
+    ranking given long seconds as a backstop. (A helper of the search's tests, listed in
+    tests/model/test_imports.py: it reaches below the door.)"""
+    from model.search.exact_budget import unsettled
+
+    unsettled(game, float(WAIT_S))
+
+
 def analyse_every_move(game: Game, **options: Any) -> Analysis:
     """The door's analysis of ``game`` (``options``: analyse's others, not ``seconds`` nor
     ``stop``), run until its search has reached every legal move, however busy the machine:
     stopped after 20 playouts a move (:class:`StopAfterPlayouts`), its seconds
-    (:data:`WAIT_S`) only a backstop. The exact step, which would get a quarter of them, is
-    told that this process's solver left the position unsettled, so that it takes no time:
-    what such a test looks at is the engine's ranking. Stopped, the prover does not run."""
+    (:data:`WAIT_S`) only a backstop, the exact step given no time (:func:`no_exact_step`:
+    what such a test looks at is the engine's ranking). Stopped, the prover does not run."""
     from model.search import analyse
-    from model.search.exact_budget import unsettled
 
     stop = StopAfterPlayouts(20 * len(game.legal_moves()), options.pop("progress", None))
-    unsettled(game, float(WAIT_S))
+    no_exact_step(game)
     return analyse(game, seconds=WAIT_S, progress=stop.progress, stop=stop, **options)

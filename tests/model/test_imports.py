@@ -109,6 +109,7 @@ SEARCH_UNIT_TESTS = {
     "tests.model.test_value_book",
     "tests.viewer.test_cli_book",
     "tests.viewer.test_sides",
+    "tests.patience",  # (its helpers of the search's tests tell the exact step what it saw)
 }
 
 

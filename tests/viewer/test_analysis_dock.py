@@ -11,7 +11,7 @@ import numpy as np
 from model.files import read
 from model.partition import Partition, PartitionOptions
 from tests.conftest import make_partition
-from tests.patience import WAIT_MS, StopAfterPlayouts
+from tests.patience import WAIT_MS, StopAfterPlayouts, no_exact_step
 from viewer.lab.palette import HEAT_NOISE, HEAT_PROVEN_LOSS, HEAT_PROVEN_WIN, heat_rgb
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -248,7 +248,6 @@ def test_setup_mode_refuses_an_analysis(make_window, qtbot, guard_errors):
 
 def test_terrace_shows_a_ranked_list_and_no_heat(make_window, qtbot, monkeypatch, guard_errors):
     import model.search as search  # the lab asks the door when it runs
-    from model.search.exact_budget import unsettled
 
     game = read(EXAMPLES / "terrace/opening.pyr.json").game
     analyse, legal = search.analyse, len(game.legal_moves())
@@ -265,7 +264,7 @@ def test_terrace_shows_a_ranked_list_and_no_heat(make_window, qtbot, monkeypatch
     monkeypatch.setattr(search, "analyse", analyse_every_move)
     # the engine's ranking is what is shown here: the exact step is told that this
     # process's solver left the opening unsettled (a quarter of 600 s it would else get)
-    unsettled(game, 600.0)
+    no_exact_step(game)
     window = make_window(game)
     start(window, 600.0)
     analysis = wait_for_result(qtbot, window)
