@@ -36,6 +36,7 @@ import errno
 import json
 import os
 import re
+import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -44,10 +45,8 @@ from typing import Any, ClassVar, Generic, TypeVar
 from .files import _read_regular_file, loads_json, write_bytes
 from .game import PositionFormatError, shorten
 
-try:  # POSIX; elsewhere two processes are not kept apart (each write is still atomic)
-    import fcntl
-except ImportError:  # pragma: no cover - not on Linux
-    fcntl = None  # type: ignore[assignment]  # (a module or nothing: checked where used)
+if sys.platform != "win32":  # on Windows two processes are not kept apart (each write is
+    import fcntl  # still atomic)
 
 #: Largest per-user file read: some 70,000 ticks or lessons; far beyond a person's use.
 MAX_USER_FILE_BYTES = 4 * 1024 * 1024
@@ -367,7 +366,7 @@ class UserFile(Generic[T]):
         (nothing when it does not exist yet or cannot be locked; after
         :data:`LOCK_WAIT_SECONDS` the change goes ahead unlocked)."""
         fd = -1
-        if fcntl is not None:
+        if sys.platform != "win32":
             with contextlib.suppress(OSError, ValueError):
                 fd = os.open(self.path.parent, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
         try:

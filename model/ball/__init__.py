@@ -234,7 +234,7 @@ class PyramidBall(BallMoves):
         # per move: the special moves it gave without a choice (the last one left)
         self._granted: list[tuple[tuple[str, str], ...]] = []
         self._undo: list[UndoRecord] = []
-        self._reports: list[TurnReport] = []
+        self._reports: list[TurnReport | None] = []
         self._spaces: tuple[ProgramSpace, ProgramSpace] | None = None
         self.move_stack = []
         self._setup_state: dict[str, Any] | None = None
@@ -345,7 +345,7 @@ class PyramidBall(BallMoves):
                 self._ball,
                 self._offence,
                 self._barred,
-                tuple(self._scores),  # type: ignore[arg-type]  # two sides' scores
+                (self._scores[0], self._scores[1]),
                 self._held,
                 self._gained,
                 self._choosing,
@@ -360,14 +360,16 @@ class PyramidBall(BallMoves):
             self._choosing = self._choosing[1:]
             self._gain(side, move.special)
             self._granted.append(self._settle_choices())
-            self._reports.append(None)  # type: ignore[arg-type]  # no turn resolved
+            self._reports.append(None)  # no turn resolved
             self.move_stack.append(move)
             return
         assert isinstance(move, JointMove)
-        programs = move.moves
+        first, second = move.moves
+        assert isinstance(first, Program)
+        assert isinstance(second, Program)
+        programs = (first, second)
         held = list(self._held)
         for side, program in enumerate(programs):
-            assert isinstance(program, Program)
             used = set()
             if program.dash not in (None, STAND):
                 used.add("dash")
@@ -380,7 +382,7 @@ class PyramidBall(BallMoves):
         result = resolve_turn(
             self._pos,
             self._carrier,
-            programs,  # type: ignore[arg-type]  # a joint move of two programs
+            programs,
             COLOURS,
             options,
             offence=self._offence,
@@ -480,7 +482,9 @@ class PyramidBall(BallMoves):
         programs[self.offence] = offence_program
         programs[1 - self.offence] = defence_program
         self.push(JointMove(tuple(programs)))
-        return self._reports[-1]
+        report = self._reports[-1]
+        assert report is not None  # a joint move is resolved
+        return report
 
     def resolve_text(
         self, offence_text: str, defence_text: str, choose: Sequence[str] = ()

@@ -150,7 +150,7 @@ def parse_program(text: str) -> Program:
         raise InvalidMoveError(
             f"{quote(text)}: {len(parts)} rows; a program has 3 rows (4 with the Dash)"
         )
-    rows = []
+    rows: list[tuple[str, str, str]] = []
     for r in range(max(3, len(parts))):
         cells = parts[r].split(",") if r < len(parts) and parts[r].strip() else []
         if len(cells) > 3:
@@ -174,8 +174,8 @@ def parse_program(text: str) -> Program:
                     f"{quote(text)}: row {r + 1}, {SIZE_NAMES[k]}: {quote(cells[k].strip())} is "
                     "not an entry; write F, B, L, R, S or >L, >M, >S (a pass)"
                 )
-        rows.append(tuple(row))
-    return Program(tuple(rows), blitz)  # type: ignore[arg-type]  # rows of three entries
+        rows.append((row[0], row[1], row[2]))
+    return Program(tuple(rows), blitz)
 
 
 def program_problem(

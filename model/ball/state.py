@@ -90,7 +90,7 @@ class BallPosition(StatefulGame, SearchHooks):
     _choosing: tuple[int, ...]  # the sides still to choose a special move, in order
     _granted: list[tuple[tuple[str, str], ...]]
     _undo: list[UndoRecord]
-    _reports: list[TurnReport]
+    _reports: list[TurnReport | None]  # None: a special move's choice, no turn resolved
     _spaces: Any  # the two sides' program spaces, once listed (model.ball.moves)
     _setup_state: dict[str, Any] | None
 

@@ -340,12 +340,13 @@ class RollingMoves(RollingPosition):
         seen: set[tuple[int, int, int]] = set()
         stack = self._options.stack_modifiers
         for die in s.dice:
-            key = (die.owner, die.sides, die.value)
+            value = die.value
+            assert value is not None  # the draft begins once every die is rolled
+            key = (die.owner, die.sides, value)
             if die.taker is not None or key in seen:
                 continue
-            seen.add(key)  # type: ignore[arg-type]  # a die to take is rolled: it has a value
+            seen.add(key)
             colour = self._die_colour(die.owner)
-            value: int = die.value  # type: ignore[assignment]  # rolled, as above
             before = len(moves)
             for slot, section in self._slots(s, p, die.sides):
                 factory = self._controls_factory(s, p, section)
@@ -432,7 +433,7 @@ class RollingMoves(RollingPosition):
         if s._moves is not None and move in s._moves:
             return None
         phase = s.phase
-        expected = {
+        phases: dict[str, type[Move] | tuple[type[Move], ...]] = {
             "start": StartArea,
             "solo_start": Roll,
             "roll": Roll,
@@ -442,8 +443,9 @@ class RollingMoves(RollingPosition):
             "conquest": (Cross, Done),
             "soldiers": Soldiers,
             "cleanup": (Place, Done),
-        }[phase]
-        if not isinstance(move, expected):  # type: ignore[arg-type]  # the table holds classes
+        }
+        expected = phases[phase]
+        if not isinstance(move, expected):
             return f"{move} is not a move of the {phase.replace('_', ' ')} phase"
         if isinstance(move, Take):
             return self._take_problem(s, s.turn, move)

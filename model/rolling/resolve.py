@@ -151,8 +151,9 @@ class RollingResolution(RollingMoves):
         number = move.written
         slot = move.slot
         if slot == "hero":
+            assert number is not None  # a hero slot is written with a number
             sheet.heroes[sheet.heroes.index(None)] = number
-            sheet.hero_unit += number  # type: ignore[operator]  # a hero slot is written with a number
+            sheet.hero_unit += number
         elif slot.startswith("dev"):
             pair, shape = slot[3:].split(".", 1)
             (sheet.dev4 if shape == "d4" else sheet.dev8)[int(pair) - 1] = number

@@ -75,7 +75,10 @@ class Cell:
     @property
     def code(self) -> int:
         """The cell in position files: the number, or ``-k`` for starting area ``Sk``."""
-        return -int(self.start[1:]) if self.start is not None else self.number  # type: ignore[return-value]  # a space has a number
+        if self.start is not None:
+            return -int(self.start[1:])
+        assert self.number is not None  # a space has a number
+        return self.number
 
 
 @dataclass(frozen=True)
@@ -385,6 +388,7 @@ def parse_faction(raw: Any) -> Faction:
     ]
     if len({line.id for line in lines}) != len(lines):
         raise RollingDataError("faction.army_lines: two lines share an id")
+    first, second, third = (_count(devices, d, "faction.devices") for d in DEVICES)
     return Faction(
         faction_id,
         name,
@@ -395,7 +399,7 @@ def parse_faction(raw: Any) -> Faction:
         _count(hero, "defending", "faction.hero", 1),
         _count(raw, "hero_slots", where),
         _count(raw, "develop_pairs", where),
-        tuple(_count(devices, d, "faction.devices") for d in DEVICES),  # type: ignore[arg-type]  # one per device: three
+        (first, second, third),
         tuple(lines),
         _count(footmen, "base", "faction.footmen"),
         _count(footmen, "full_bonus", "faction.footmen"),

@@ -128,7 +128,7 @@ def memory_mb() -> tuple[float, float]:
     except (OSError, ValueError, IndexError):
         pass
     try:
-        import psutil  # type: ignore[import-untyped]  # psutil (with distributed) has no stubs
+        import psutil
 
         return float(psutil.Process().memory_info().rss) / 2**20, 0.0
     except Exception:  # psutil comes with distributed; the peak where it cannot tell

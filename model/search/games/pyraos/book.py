@@ -80,13 +80,19 @@ def symmetry_key(game: Game) -> int:
     the Analysis looks up every reply). The kernel loads on the first look-up."""
     from .kernel import canonical
 
-    white, black = game.masks()  # type: ignore[attr-defined]  # a Pyraos position
+    white, black = _masks(game)
     own, opp = (white, black) if game.to_move == "white" else (black, white)
     return int(canonical(own, opp))
 
 
+def _masks(game: Game) -> tuple[int, int]:
+    """A Pyraos position's white and black masks (the book is handed its own game's)."""
+    assert isinstance(game, Pyraos), game.name
+    return game.masks()
+
+
 def _empty_points(game: Game) -> int:
-    white, black = game.masks()  # type: ignore[attr-defined]  # a Pyraos position
+    white, black = _masks(game)
     return int(LATTICE.count - (white | black).bit_count())
 
 
