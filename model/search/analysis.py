@@ -17,11 +17,11 @@ the playouts on N cores; ``visits`` counts them all. The window and ``pyramid-la
 default here, is repeatable from ``seed``.
 
 ``seconds`` is a promise on every board: everything after the compiled core is loaded
-(``warm_up``, once a process; ``scripts/setup.sh`` compiles it, else the first call pays
-the compile) runs to one deadline, the board's tables, the book's values, the search, the
-prover and the passes after them, and what is not done by then is left out and said
-(:attr:`Analysis.cut_short`): the moves no playout reached are not ranked, a book's values
-of the rest not looked up. Past the deadline only the step under way finishes (a random
+(:func:`model.search.compiled.warm.ready`, once a process, saying so: a first use's
+compile is never on the clock) runs to one deadline, the board's tables, the book's values,
+the search, the prover and the passes after them, and what is not done by then is left out
+and said (:attr:`Analysis.cut_short`): the moves no playout reached are not ranked, a book's
+values of the rest not looked up. Past the deadline only the step under way finishes (a random
 playout's ply, a prover's node, a compiled slice: hundredths of a second) and the work that
 grows with the number of legal moves (listing and ranking them, some 10 microseconds a
 move: a few tenths of a second on a base-50 pyramid's 42,925); once a forced win is proven,
@@ -43,7 +43,7 @@ from typing import Any
 from ..game import Game, Move
 from .book import PerfectMove
 from .choice import Choice, Limits, MoveStat, ProgressCallback
-from .compiled.warm import warm_up
+from .compiled import warm
 from .exact import Exact
 from .exact_budget import cpu_clock, exact_seconds, unsettled
 from .kernels import adapter_for, has_kernel
@@ -253,7 +253,7 @@ def analyse(
     book = knowledge.book
     adapter = adapter_for(game, knowledge)
     if adapter is not None:  # off the clock: the compiled core (a fresh process: about a
-        warm_up()  # second from numba's cache; compiling it, a minute or more)
+        warm.ready(progress)  # second from numba's cache; compiling it, a minute or more)
     start = time.perf_counter()
     end = start + seconds  # the one deadline (see the module)
     if adapter is not None:

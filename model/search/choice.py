@@ -228,7 +228,7 @@ class SearchAgent(ABC):
         stop: Stop | None = None,
     ) -> Choice:
         limits = self.limits_for(limits)
-        self._before(game)
+        self._before(game, progress)
         clock = Clock(limits, progress, stop)
         if game.is_over():
             return _finished(game, self.name, clock.start)
@@ -262,9 +262,9 @@ class SearchAgent(ABC):
     def _search(self, view: Game, limits: Limits, clock: Clock) -> Choice:
         """The agent's own decision in ``view`` (a copy it may change, restored or not)."""
 
-    def _before(self, game: Game) -> None:
-        """Work before the clock starts on ``game`` (the compiled search compiles itself
-        with its kernel); none here."""
+    def _before(self, game: Game, progress: ProgressCallback | None) -> None:
+        """Work before the clock starts on ``game`` (the compiled search made ready, its
+        steps told to ``progress``); none here."""
         return
 
     def _view(self, game: Game) -> Game:

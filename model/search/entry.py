@@ -8,7 +8,7 @@ from __future__ import annotations
 import dataclasses
 import gzip
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..files import write_bytes
@@ -142,34 +142,40 @@ def _with_path(result: SolveResult, path: str) -> SolveResult:
     return result if result.path == path else dataclasses.replace(result, path=path)
 
 
-#: What a search's progress says while the compiled core compiles (no set-up's warm-up).
-COMPILING = "compiling the search for its first use (a minute or two, once)"
-LOADING = "loading the compiled search"
-
-
 def warm_up(
     game: Game | None = None,
     progress: Callable[[float, str], None] | None = None,
     *,
     knowledge: Plugin = NO_KNOWLEDGE,
+    background: bool = False,
 ) -> float:
-    """Compile (or load from numba's cache) the compiled core, so that no search pays for
-    it (``scripts/setup.sh`` runs this once); the seconds that took. With ``game`` (and its
-    plug-in, ``knowledge``): only where its position has a compiled kernel and this process
-    has not loaded the core yet (else 0 at once). ``progress(fraction, text)`` is told which
-    (:data:`COMPILING`, where no warm-up compiled the sources as they are, or
-    :data:`LOADING`) and each step."""
+    """Make the compiled core ready in this process (loaded from numba's cache, or
+    compiled: :func:`model.search.compiled.warm.ready`), so that no search pays for it; the
+    seconds that took. With ``game`` (and its plug-in, ``knowledge``): only where its
+    position has a compiled kernel (else 0 at once). ``progress(fraction, text)`` is told
+    at once what it waits for (compiling, where no warm-up compiled the sources as they
+    are, or loading) and each step; nothing where the core is ready. With ``background``
+    (the window, from its start): :func:`model.search.compiled.first_use.start_background`
+    (a child process compiles the core where it is not compiled, a thread here loads it),
+    0 at once."""
     if game is not None and adapter_for(game, knowledge) is None:
         return 0.0
-    from .compiled import warm  # run as a script by setup.sh
+    if background:
+        from .compiled import first_use  # light: numba is imported on the thread
 
-    if game is not None and warm.loaded():
+        first_use.start_background(_warm_up_core)
         return 0.0
-    if progress is None:
-        return warm.warm_up()
-    what = LOADING if warm.compiled() else COMPILING
-    say = progress
-    return warm.warm_up(lambda fraction, text: say(fraction, f"{what}: {text}"))
+    from .compiled import warm  # numba and the core: imported on first use
+
+    return warm.ready(progress)
+
+
+def _warm_up_core(progress: Callable[[float, str], None], parts: Sequence[str]) -> object:
+    """:func:`model.search.compiled.warm.warm_up`, imported when called (on the
+    background's thread: numba's import is not the window's wait)."""
+    from .compiled import warm
+
+    return warm.warm_up(progress, parts)
 
 
 def perft(game: Game, depth: int) -> int:

@@ -129,6 +129,15 @@ class Prover:
         self._path: set[Hashable] = set()
         self._expanded: dict[Hashable, list[tuple[Any, Hashable, Hashable, int]]] = {}
         self._key = key_function(knowledge)
+        self._adapter = adapter_for(game, knowledge, history=True) if compiled else None
+        self._compiled: ProofSearch | None = None
+        if self._adapter is not None:
+            # compiling is not proving: the clock starts once the compiled search is ready
+            # (a process's first proof: a second's load, or a compile after an install)
+            from .compiled import warm  # numba and the core: loaded on first use
+
+            warm.ready(progress, warm.PROVER)
+            self._compiled = ProofSearch(self._adapter, table_mb=COMPILED_TABLE_MB)
         self._start = time.perf_counter()
         self._next_report = self._start + progress_every
         self._every = 1  # nodes between checks of the clock (see _paced_check): from 1,
@@ -136,10 +145,6 @@ class Prover:
         self._last_check = self._start
         self._task = ""
         self._fraction = 0.0
-        self._adapter = adapter_for(game, knowledge, history=True) if compiled else None
-        self._compiled: ProofSearch | None = None
-        if self._adapter is not None:
-            self._compiled = ProofSearch(self._adapter, table_mb=COMPILED_TABLE_MB)
         self._found_plies: int | None = None  # the length of the last compiled proof
 
     # ---- the search --------------------------------------------------------------------

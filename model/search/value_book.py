@@ -352,10 +352,10 @@ class ValueBook:
             position = bare(child)
             if solver is None:
                 solver = self._solver(position, LIVE_TABLE_MB)
-                from .compiled.proof import warm_up  # the kernels: loaded on first use
+                from .compiled import warm  # the kernels: loaded on first use
 
                 # a first use compiles it: not on the clock
-                deadline += warm_up(solver.adapter, solver.proof)
+                deadline += warm.ready(parts=warm.PROVER)
             else:
                 solver.retarget(position)
             solver.max_seconds = left

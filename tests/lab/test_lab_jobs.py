@@ -198,7 +198,7 @@ def test_start_searches_with_a_level(inbox, level):
 def test_a_job_loads_the_compiled_core_first_and_says_so(inbox, monkeypatch):
     # issue 58: a process that has not loaded the compiled core (or must compile it: the
     # set-up did not) says so before the search, the warm-up's steps as the job's progress
-    # (model.search.warm_up words them: tests/model/test_exact_budget.py)
+    # (model.search.warm_up words them: tests/model/test_first_use.py)
     asked = []
 
     def warm_up(game=None, progress=None):

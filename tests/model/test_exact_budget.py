@@ -1,6 +1,6 @@
 """The exact step's time (issue 58, model.search.exact_budget): CPU seconds, so that a busy
-machine gives the same verdicts as an idle one; none where the solver cannot settle. And the
-compiled core's first load, said (model.search.warm_up with a game and progress)."""
+machine gives the same verdicts as an idle one; none where the solver cannot settle. (The
+compiled core's first use: tests/model/test_first_use.py.)"""
 
 from __future__ import annotations
 
@@ -12,10 +12,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from model import search
-from model.game import game_class
 from model.partition import Partition, PartitionOptions
-from model.search import analyse, books, entry
+from model.search import analyse, books
 from model.search import exact_budget as budget
 from model.search.compiled import warm
 
@@ -100,40 +98,3 @@ def test_a_position_left_unsettled_is_not_tried_again_nor_its_next_in_full(monke
     assert budget.exact_seconds(child, 0.5, 2.0, len(child.legal_moves())) == pytest.approx(
         2.0 * budget.PROBE_SHARE
     )
-
-
-def test_the_first_search_of_a_process_says_it_compiles_or_loads_the_core(monkeypatch):
-    steps: list[str] = []
-
-    def warm_up(progress=None):
-        for fraction, text in ((0.0, "the tree search"), (1.0, "ready")):
-            steps.append(text)
-            progress(fraction, text)
-        return 0.0
-
-    said: list[tuple[float, str]] = []
-    monkeypatch.setattr(warm, "loaded", lambda: False)
-    monkeypatch.setattr(warm, "compiled", lambda: False)  # no set-up's warm-up
-    monkeypatch.setattr(warm, "warm_up", warm_up)
-    game = Partition.new(PartitionOptions(3))
-    search.warm_up(game, lambda fraction, text: said.append((fraction, text)))
-    assert said == [
-        (0.0, f"{entry.COMPILING}: the tree search"),
-        (1.0, f"{entry.COMPILING}: ready"),
-    ]
-    said.clear()
-    monkeypatch.setattr(warm, "compiled", lambda: True)  # compiled by the set-up: loaded
-    search.warm_up(game, lambda fraction, text: said.append((fraction, text)))
-    assert said[0] == (0.0, f"{entry.LOADING}: the tree search")
-    # a game without a compiled kernel, or a process that has the core: nothing to do
-    steps.clear()
-    assert search.warm_up(game_class("rolling").new(), said.append) == 0.0
-    monkeypatch.setattr(warm, "loaded", lambda: True)
-    assert search.warm_up(game, said.append) == 0.0
-    assert steps == []
-
-
-def test_the_warm_up_marks_the_sources_it_compiled():
-    warm.warm_up()  # loaded from the cache where compiled: at most a second or two
-    assert warm.compiled()
-    assert warm.loaded()

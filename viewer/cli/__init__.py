@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
+import logging
 import os
 import signal
 import sys
@@ -97,6 +98,25 @@ def _printable_streams() -> None:
             reconfigure(errors="backslashreplace")
 
 
+class _Said(logging.Handler):
+    """A log line on stderr as the command has it when the line comes (tests swap it)."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        print(f"pyramid-lab: {self.format(record)}", file=sys.stderr, flush=True)
+
+
+def _say_first_use() -> None:
+    """A first use's compile said on stderr, step by step, as it goes (the compiled search
+    logs its steps where no one shows progress): a command that waits a minute after an
+    install says why, and its time limits count the search only
+    (:mod:`model.search.compiled.first_use`)."""
+    logger = logging.getLogger("model.search.compiled.first_use")
+    if not any(isinstance(h, _Said) for h in logger.handlers):
+        logger.addHandler(_Said())
+        logger.setLevel(logging.INFO)
+        logger.propagate = False
+
+
 def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
@@ -124,6 +144,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command ``argv`` names; every line it writes on stderr is at most
     :data:`~viewer.cli.common.MAX_ERROR_LINE` characters (a longer one is cut)."""
     _printable_streams()
+    _say_first_use()
     stderr = sys.stderr
     sys.stderr = ShortLines(stderr)
     try:

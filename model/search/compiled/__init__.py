@@ -18,11 +18,12 @@
 The Python model stays the reference: tests compare each kernel's moves, perft counts and
 outcomes with it on random play.
 
-Numba caches compiled code beside the source and checks only the file a function is written
-in, not the files it calls or whose tables it reads, so a changed kernel would leave a stale
-MCTS in the cache. :func:`_drop_stale_cache` compares a hash of every source the compiled
-code depends on with the one stored at the last compile and, when they differ, deletes the
-cached code (it is compiled again on first use, or by ``scripts/setup.sh``).
+Numba caches compiled code beside the source (or where :func:`cache_folder` says) and checks
+only the file a function is written in, not the files it calls or whose tables it reads, so
+a changed kernel would leave a stale MCTS in the cache. :func:`_drop_stale_cache` compares a
+hash of every source the compiled code depends on with the one stored at the last compile
+and, when they differ, deletes the cached code (it is compiled again on first use, by
+``scripts/setup.sh`` or by the window's warm-up: :mod:`.first_use`).
 """
 
 from __future__ import annotations
@@ -56,13 +57,36 @@ SOURCES = (
 STAMP = "compiled-sources.sha256"
 
 
-def _cache_folders() -> list[Path]:
-    folders = [_HERE / "__pycache__", _SEARCH / "__pycache__"]
-    folders += [folder / "__pycache__" for folder in GAME_COMPILED]
+def _writable(folder: Path) -> bool:
+    """Whether numba can keep its cache in ``folder`` (made where missing), as numba tries
+    it: a file written there and taken away."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        probe = folder / f".writable-{os.getpid()}"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError:
+        return False
+    return True
+
+
+def cache_folder(source: Path) -> Path:
+    """Where numba keeps the compiled code of the modules in folder ``source``, as its
+    cache locators choose (numba.core.caching): under ``NUMBA_CACHE_DIR`` where it is set,
+    else beside the source (``__pycache__``: an editable or a regular install into an
+    environment of the user's), else, where that is read-only (an install by root), under
+    the user's cache folder (``$XDG_CACHE_HOME/numba``); the last two in a folder named
+    after the source folder and a hash of its path."""
+    path = os.path.abspath(source)  # as numba has it from the module's __file__: unresolved
+    named = f"{os.path.basename(path)}_{hashlib.sha1(path.encode()).hexdigest()}"
     user = os.environ.get("NUMBA_CACHE_DIR")
-    if user:  # numba mirrors the source tree under it
-        folders += [Path(user) / str(f.parent).lstrip(os.sep) / f.name for f in folders]
-    return folders
+    if user and _writable(Path(user) / named):
+        return Path(user) / named
+    beside = Path(path) / "__pycache__"
+    if _writable(beside):
+        return beside
+    home = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(home) / "numba" / named
 
 
 def sources_digest() -> str:
@@ -76,24 +100,33 @@ def sources_digest() -> str:
     return digest.hexdigest()
 
 
+def _source_folders() -> list[Path]:
+    """The folders of every module with numba functions, as this package was imported (not
+    resolved: numba names its cache folders after the path the modules were found at)."""
+    here = Path(os.path.dirname(os.path.abspath(__file__)))
+    return [here, *(here.parent / "games" / folder.name for folder in GAME_COMPILED)]
+
+
 def _drop_stale_cache() -> None:
+    """Delete numba's cached code of the compiled core where it was compiled from other
+    sources (the hash in :data:`STAMP`, kept in the cache folder beside the code it
+    stamps, differs): the next search compiles it again."""
     want = sources_digest()
-    stamp = _HERE / "__pycache__" / STAMP
+    stamp = cache_folder(_source_folders()[0]) / STAMP
     try:
         if stamp.read_text() == want:
             return
     except OSError:
         pass
-    for folder in _cache_folders():
+    for folder in _source_folders():
+        cached = cache_folder(folder)
         for pattern in ("*.nbi", "*.nbc"):
-            for cached in folder.glob(pattern):
-                with contextlib.suppress(OSError):  # gone already, or a read-only install
-                    cached.unlink()
-    try:
-        stamp.parent.mkdir(exist_ok=True)
+            for found in cached.glob(pattern):
+                with contextlib.suppress(OSError):  # gone already, or not ours to delete
+                    found.unlink()
+    with contextlib.suppress(OSError):
+        stamp.parent.mkdir(parents=True, exist_ok=True)
         stamp.write_text(want)
-    except OSError:
-        pass
 
 
 _drop_stale_cache()

@@ -38,9 +38,9 @@ import numpy as np
 
 from ...game import Game
 from ..agents import MCTSOptions, MCTSParameters
-from ..choice import Choice, Clock, Limits, MoveStat
+from ..choice import Choice, Clock, Limits, MoveStat, ProgressCallback
 from ..threads import check_threads
-from . import core, mcts
+from . import core, first_use, mcts
 from .adapters import Adapter
 from .bits import seed_state
 
@@ -99,12 +99,19 @@ class CompiledMCTSAgent(MCTSParameters):
             self._more_rngs.append(self._generator(seed))
         return self._more_rngs[index - 1]
 
-    def _before(self, game: Game) -> None:
-        if mcts.run.signatures or game.is_over():
-            return  # compiled, or no search to compile
+    def _before(self, game: Game, progress: ProgressCallback | None) -> None:
+        if first_use.is_ready(TREE) or game.is_over():
+            return  # ready, or no search to run
         adapter = self.adapters(game)
-        if adapter is not None:
-            warm_up(adapter, game)  # compiling is not thinking: off the clock
+        if adapter is None:
+            return
+
+        def make(say: ProgressCallback, _parts: Sequence[str]) -> None:
+            say(0.0, "the tree search")  # (the warm-up is above: it compiles this one)
+            warm_up(adapter, game)
+            first_use.mark("tree")
+
+        first_use.ready(make, progress, TREE)  # compiling is not thinking: off the clock
 
     def _search(self, game: Game, limits: Limits, clock: Clock) -> Choice:
         adapter = self.adapters(game)
@@ -490,6 +497,10 @@ class _Search:
                 break
             node = max(children, key=lambda c: (tree.proven[c] == mcts.WIN, tree.visits[c]))
         return line
+
+
+#: The part of the compiled core this agent runs (:mod:`.first_use`).
+TREE = ("tree",)
 
 
 def warm_up(adapter: Adapter, game: Game) -> float:

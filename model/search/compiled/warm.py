@@ -1,22 +1,21 @@
-"""Compile the whole compiled core once (``scripts/setup.sh`` does), so that no search pays
-for it: numba compiles a function on its first call and caches the machine code beside the
-source, and the core takes a minute or two to compile on a loaded machine. The searches are
-written once for every kernel and compiled with one (Partition's smallest pyramid); each
-game's kernel is in its package of the search, and so is its adapter.
+"""Compile the compiled core (or load it from numba's cache), part by part, so that no
+search pays for it: numba compiles a function on its first call and caches the machine code
+(beside the source, or where :func:`model.search.compiled.cache_folder` says), and the core
+takes a minute or two to compile on a loaded machine. The searches are written once for
+every kernel and compiled with one (Partition's smallest pyramid); each game's kernel is in
+its package of the search, and so is its adapter.
 
-A finished warm-up leaves a mark (the hash of the sources it compiled, beside numba's
-stamp): :func:`compiled` tells a front end whether a process's first search loads the core
-from the cache (a second) or compiles it first (a minute or two: the set-up skipped, or the
-sources changed since), so that it can say so; :func:`loaded` whether this process has it.
+:mod:`.first_use` calls :func:`warm_up` once a process, before any search's clock starts,
+and marks each part compiled (:func:`compiled`: a process's first search loads it in a
+second instead of compiling it, and says which); :func:`loaded` says whether this process
+has the core.
 """
 
 from __future__ import annotations
 
-import contextlib
-import os
+import sys
 import time
-from collections.abc import Callable
-from pathlib import Path
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -26,25 +25,25 @@ from ..games.pyraos.adapters import PyraosAdapter
 from ..games.pyraos.kernel import move_removed, move_source, move_target
 from ..games.pyraos.retro import warm_up as warm_up_endgame
 from ..games.terrace.adapters import TerraceAdapter
-from . import bounded, core, dfpn, mcts, sources_digest
+from . import bounded, core, dfpn, first_use, mcts
 from .agent import warm_up as warm_up_mcts
 from .proof import warm_up as warm_up_proof
 
-#: The mark of a finished warm-up (beside numba's stamp of the sources).
-MARK = Path(__file__).resolve().parent / "__pycache__" / "compiled-warm.sha256"
-
-
-def _mark() -> str:
-    return f"{sources_digest()} {os.environ.get('NUMBA_CACHE_DIR', '')}"
+#: What each part says while it is made ready, and its share of the time (a compile's,
+#: measured: the tree search 18 s, the proof searches 15 s, the endgame tables 6 s, the
+#: kernels' entry points under a second once the searches have them).
+STEPS = {
+    "tree": ("the tree search", 0.45),
+    "proof": ("the proof searches", 0.37),
+    "kernels": ("the games' kernels", 0.03),
+    "endgame": ("the endgame tables", 0.15),
+}
 
 
 def compiled() -> bool:
-    """Whether a warm-up compiled the current sources into the cache in use (the next
-    process loads the core in a second instead of compiling it)."""
-    try:
-        return MARK.read_text() == _mark()
-    except OSError:
-        return False
+    """Whether a warm-up compiled every part from the current sources into the cache in
+    use (the next process loads the core in a second instead of compiling it)."""
+    return first_use.compiled(first_use.PARTS)
 
 
 def loaded() -> bool:
@@ -52,20 +51,16 @@ def loaded() -> bool:
     return bool(mcts.run.signatures and dfpn.run.signatures and bounded.run.signatures)
 
 
-def warm_up(progress: Callable[[float, str], None] | None = None) -> float:
-    """Compile (or load from the cache) the MCTS, the proof search and the kernels' entry
-    points the Python side calls; the seconds that took. ``progress(fraction, text)`` is
-    told each step."""
-    began = time.perf_counter()
-    say = progress or (lambda fraction, text: None)
-    smallest = PartitionAdapter(2, "floating")
-    say(0.0, "the tree search")
-    warm_up_mcts(smallest, Partition.new(PartitionOptions(2, "floating")))
-    say(0.3, "the proof searches")
-    warm_up_proof(smallest)
-    say(0.6, "the endgame tables")
-    warm_up_endgame()  # the Pyraos endgame tables' kernels
-    say(0.8, "the games' kernels")
+def _tree() -> None:
+    warm_up_mcts(PartitionAdapter(2, "floating"), Partition.new(PartitionOptions(2, "floating")))
+
+
+def _proof() -> None:
+    warm_up_proof(PartitionAdapter(2, "floating"))
+
+
+def _kernels() -> None:
+    """The kernels' entry points the Python side calls, each game's."""
     row = np.zeros(core.STATE, dtype=np.int64)
     child = np.zeros(core.STATE, dtype=np.int64)
     for adapter in (
@@ -82,13 +77,65 @@ def warm_up(progress: Callable[[float, str], None] | None = None) -> float:
         core.lower_bound(adapter.code, ctx, row, True)
     for part in (move_source, move_target, move_removed):  # Pyraos's adapter reads a move
         part(0)  # so (tests/bench/first_use.py found them compiled on first use)
-    if not compiled():
-        with contextlib.suppress(OSError):  # a read-only install: said again next time
-            MARK.parent.mkdir(exist_ok=True)
-            MARK.write_text(_mark())
-    say(1.0, "ready")
+
+
+_MAKE: dict[str, Callable[[], None]] = {
+    "tree": _tree,
+    "proof": _proof,
+    "kernels": _kernels,
+    "endgame": warm_up_endgame,  # the Pyraos endgame tables' kernels
+}
+
+
+def warm_up(
+    progress: Callable[[float, str], None] | None = None,
+    parts: Sequence[str] = first_use.PARTS,
+) -> float:
+    """Compile (or load from the cache) ``parts`` of the core (every part: the MCTS, the
+    proof searches, the kernels' entry points the Python side calls, the endgame tables'
+    kernels), each marked compiled once done; the seconds that took.
+    ``progress(fraction, text)`` is told each step."""
+    began = time.perf_counter()
+    say = progress or (lambda fraction, text: None)
+    chosen = [part for part in first_use.PARTS if part in parts]
+    total = sum(STEPS[part][1] for part in chosen) or 1.0
+    done = 0.0
+    for part in chosen:
+        text, share = STEPS[part]
+        say(done / total, text)
+        _MAKE[part]()
+        first_use.mark(part)
+        done += share
+    say(1.0, "ready, the search starts")
     return time.perf_counter() - began
 
 
+#: The parts the prover and the solvers run.
+PROVER = first_use.PROVER
+
+
+def ready(
+    progress: Callable[[float, str], None] | None = None,
+    parts: Sequence[str] = first_use.PARTS,
+) -> float:
+    """:func:`.first_use.ready` by :func:`warm_up`: ``parts`` of the core ready in this
+    process, said; the seconds that took (0 where they were)."""
+    return first_use.ready(warm_up, progress, parts)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Make the whole core ready (compile it into numba's cache, or load it), saying each
+    step: a line each, or with ``--steps`` 'fraction<TAB>text' (the window's child)."""
+    steps = "--steps" in (sys.argv[1:] if argv is None else argv)
+
+    def say(fraction: float, text: str) -> None:
+        print(f"{fraction:.3f}\t{text}" if steps else text, flush=True)
+
+    seconds = ready(say)
+    if not steps:
+        print(f"the compiled search is ready ({seconds:.1f} s)", flush=True)
+    return 0
+
+
 if __name__ == "__main__":
-    print(f"the compiled search core is ready ({warm_up():.1f} s)")
+    sys.exit(main())

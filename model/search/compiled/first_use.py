@@ -1,0 +1,241 @@
+"""The compiled core's first use in a process, kept off every search's clock.
+
+numba compiles a function on its first call and keeps the machine code in its cache
+(:func:`model.search.compiled.cache_folder`): after an install, or after the sources
+changed, the core takes a minute or two of CPU to compile (more on a busy machine); from
+the cache it loads in about a second. Either way it is not the search's time:
+
+- :func:`ready` makes the core ready in this process, once (:mod:`.warm` compiles or loads
+  each part), and every search that runs compiled code calls it before it starts its clock
+  (the prover, the analysis, the compiled players and solvers, the value books), so that a
+  time limit ("3 s", the lessons' 20 s) counts the search and never the compiling. It says
+  what it waits for at once (:data:`COMPILING` or :data:`LOADING`, then each step) to the
+  caller's ``progress``, or, given none, logs a compile (the command line prints it on
+  stderr). A warm-up under way in another thread is waited for, not done twice.
+- :func:`start_background` is the window's: from its start, numba's cache is filled by a
+  child process and then loaded here on a thread of its own, so that by the first click
+  the core is ready; a click before then waits for it, saying so. A child, because numba
+  compiles holding the interpreter's lock much of the time: compiled on a thread of the
+  window's process at load 8, the core paused its main thread (a loop of 10 ms sleeps) 21
+  times for over 100 ms, once for 1.0 s; compiled in a child and loaded here, 3 times, at
+  most 0.19 s (during the load), in about the same time to ready.
+
+A finished part leaves a mark (the hash of the sources, in the cache folder beside the code):
+:func:`compiled` tells whether a part loads from the cache or must be compiled, which is
+what the first search says. ``python -m model.search.compiled.warm`` compiles (or loads)
+the whole core, saying each step (``scripts/setup.sh`` runs it).
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import logging
+import os
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Collection, Sequence
+from pathlib import Path
+
+from . import _source_folders, cache_folder, sources_digest
+
+log = logging.getLogger(__name__)
+
+Progress = Callable[[float, str], None]
+#: What makes parts of the core ready, saying each step: :func:`.warm.warm_up` (handed by
+#: the caller: the searches the warm-up compiles are below it, and call :func:`ready`).
+Make = Callable[[Progress, Sequence[str]], object]
+#: The child process that compiles the core into numba's cache for the window.
+CHILD = ("-m", "model.search.compiled.warm", "--steps")
+
+#: What a first use says while the core compiles (no set-up's warm-up, or new sources).
+COMPILING = "compiling the search for its first use (a minute or two, once)"
+#: What it says while the core loads from numba's cache (about a second).
+LOADING = "loading the compiled search"
+#: The parts of the core, in the order :mod:`.warm` makes them ready: the tree search
+#: (MCTS), the proof searches (df-pn, bounded), the kernels' entry points the Python side
+#: calls, Pyraos's endgame tables.
+PARTS = ("tree", "proof", "kernels", "endgame")
+#: What the prover runs (a lesson's check, a puzzle's Verify): half the compiling of all.
+PROVER = ("proof", "kernels")
+
+
+class _State:
+    """This process's core: the parts ready, the warm-up under way (its step, for those
+    who wait), the background's child process."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()  # held by whoever makes parts ready in this process
+        self.parts: set[str] = set()
+        self.fraction = 0.0
+        self.text = ""  # the step under way, its words included ('' when none runs)
+        self.started = False  # the background warm-up was started
+        self.child: subprocess.Popen[str] | None = None
+
+
+_state = _State()
+_starting = threading.Lock()
+
+
+def _mark(part: str) -> Path:
+    return cache_folder(_source_folders()[0]) / f"compiled-warm-{part}.sha256"
+
+
+def compiled(parts: Collection[str] = PARTS) -> bool:
+    """Whether ``parts`` were compiled from the sources as they are into the cache in use
+    (a process loads them in a second instead of compiling them)."""
+    digest = sources_digest()
+    for part in parts:
+        try:
+            with open(_mark(part), encoding="utf-8") as stamp:
+                if stamp.read() != digest:
+                    return False
+        except OSError:
+            return False
+    return True
+
+
+def mark(part: str) -> None:
+    """``part`` is in the cache now, compiled from the sources as they are."""
+    if compiled((part,)):
+        return
+    with contextlib.suppress(OSError), open(_mark(part), "w", encoding="utf-8") as stamp:
+        stamp.write(sources_digest())  # (a cache nobody may write: said again next time)
+
+
+def is_ready(parts: Collection[str] = PARTS) -> bool:
+    """Whether this process has ``parts`` ready (a search starts at once)."""
+    return set(parts) <= _state.parts
+
+
+def ready(
+    make: Make,
+    progress: Progress | None = None,
+    parts: Sequence[str] = PARTS,
+    stop: Callable[[], bool] | None = None,
+) -> float:
+    """Make ``parts`` of the compiled core ready in this process (by ``make``: loaded from
+    numba's cache, or compiled), where they are not; the seconds that took (0 at once where
+    they are). Called by every search before it starts its clock: compiling is not
+    searching.
+
+    ``progress(fraction, text)`` is told at once what the wait is for (:data:`COMPILING`
+    or :data:`LOADING`, then each step; a warm-up of another thread's: its step as it
+    goes); without one, a compile is logged. ``stop()`` true ends a wait for another
+    thread's warm-up (SearchStopped)."""
+    state = _state
+    wanted = set(parts)
+    if wanted <= state.parts:
+        return 0.0
+    began = time.perf_counter()
+    say = progress or _log
+    if not state.lock.acquire(blocking=False):  # another thread makes the core ready
+        said = ("", 0.0)
+        while not state.lock.acquire(timeout=0.1):
+            if stop is not None and stop():
+                from ..solver import SearchStopped
+
+                raise SearchStopped("interrupted")
+            now = (state.text, state.fraction)
+            if now[0] and now != said:
+                say(now[1], now[0])
+                said = now
+    try:
+        missing = [part for part in PARTS if part in wanted - state.parts]
+        if missing:
+            _make_ready(make, missing, say)
+    finally:
+        state.lock.release()
+    return time.perf_counter() - began
+
+
+def _make_ready(make: Make, parts: Sequence[str], say: Progress) -> None:
+    """``make`` compiles or loads ``parts`` here (the caller holds the lock)."""
+    state = _state
+    what = LOADING if compiled(parts) else COMPILING
+
+    def step(fraction: float, text: str) -> None:
+        state.fraction, state.text = fraction, f"{what}: {text}"
+        say(state.fraction, state.text)
+
+    try:
+        make(step, parts)
+    finally:
+        state.text = ""
+    state.parts.update(parts)
+
+
+def _log(_fraction: float, text: str) -> None:
+    """The first use's steps where no one shows progress: a compile is worth a line (the
+    command line prints them on stderr), a load of a second is not."""
+    if text.startswith(COMPILING):
+        log.info("%s", text)
+
+
+# ---- the window's: from its start, in the background ----------------------------------------
+
+
+def start_background(make: Make) -> bool:
+    """Make the whole core ready in the background: where it is not compiled, a child
+    process compiles it into numba's cache first (this process's threads, its user
+    interface among them, keep running meanwhile), then a thread of this process loads it.
+    :func:`ready` waits for it, saying its step. False where it is ready or under way."""
+    with _starting:
+        if _state.started or is_ready():
+            return False
+        _state.started = True
+    threading.Thread(
+        target=_background, args=(make,), name="compiled-core-warm-up", daemon=True
+    ).start()
+    return True
+
+
+def _background(make: Make) -> None:
+    state = _state
+    try:
+        with state.lock:
+            if not compiled():
+                _compile_in_child()
+            missing = [part for part in PARTS if part not in state.parts]
+            if missing:
+                _make_ready(make, missing, lambda fraction, text: None)
+    except Exception:  # a search made ready on first use instead, as without it
+        log.exception("the compiled core's warm-up in the background failed")
+
+
+def _compile_in_child() -> None:
+    """``python -m`` this module in a child process, its steps (the lines it prints) kept
+    as this process's step under way, for those who wait."""
+    state = _state
+    package_root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(__file__))))
+    env = dict(os.environ)  # the same ``model`` as this process's, the same cache
+    env["PYTHONPATH"] = os.pathsep.join(
+        p for p in (os.path.abspath(package_root), env.get("PYTHONPATH", "")) if p
+    )
+    command = [sys.executable, *CHILD]
+    state.fraction, state.text = 0.0, f"{COMPILING}: starting"
+    with subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env
+    ) as child:
+        state.child = child
+        assert child.stdout is not None
+        for line in child.stdout:
+            fraction, _tab, text = line.rstrip("\n").partition("\t")
+            try:
+                state.fraction, state.text = float(fraction), text
+            except ValueError:  # not a step: the child's own words (a warning, an error)
+                log.debug("warm-up: %s", line.rstrip())
+    state.child = None
+    if child.returncode:
+        log.warning("the compiled core's warm-up process ended with %d", child.returncode)
+
+
+@atexit.register
+def _end_child() -> None:
+    """The window closed while its child still compiled: it ends too (the next start
+    compiles what it did not write)."""
+    child = _state.child
+    if child is not None and child.poll() is None:
+        child.terminate()

@@ -1,0 +1,260 @@
+"""The compiled core's first use in a process (issue 63): its compile is never on a search's
+clock, it is said at once, a search waits for a warm-up under way (the window's, in the
+background) saying its step, and numba's cache is found where numba keeps it
+(model.search.compiled.first_use, model.search.compiled.cache_folder).
+
+The compile is injected here (a fake warm-up that moves a fake clock on by 1000 s), so
+nothing is compiled and nothing depends on the machine's speed; one test compiles the
+prover's part from an empty cache for real, in a process of its own (a lesson's check)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from model import search
+from model.files import read as read_position
+from model.game import game_class
+from model.partition import Partition, PartitionOptions
+from model.search import compiled as compiled_package
+from model.search import computer
+from model.search.compiled import agent as compiled_agent
+from model.search.compiled import first_use, warm
+from viewer.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+PUZZLE = ROOT / "model/data/puzzles/partition/floating-3-win-in-2-a.pyr.json"
+LESSON = ROOT / "model/data/lessons/partition/08-three-corners-win.lesson.json"
+COMPILE_SECONDS = 1000.0  # the injected compile, on the fake clock: far past every limit
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _core_loaded():
+    """The real core in this process (the searches below run it; loading is no compile)."""
+    warm.ready()
+
+
+@pytest.fixture
+def first_process(monkeypatch):
+    """This process as a fresh one, whose first search must compile the core: a compile
+    that takes :data:`COMPILE_SECONDS` on the clock every search reads
+    (``time.perf_counter``), without the wait. What the warm-up said, in order."""
+    real = time.perf_counter
+    offset = [0.0]
+    monkeypatch.setattr(time, "perf_counter", lambda: real() + offset[0])
+    monkeypatch.setattr(first_use, "_state", first_use._State())
+    monkeypatch.setattr(first_use, "compiled", lambda parts=first_use.PARTS: False)
+    compiles: list[tuple[str, ...]] = []
+
+    def compile_(progress=None, parts=first_use.PARTS):
+        compiles.append(tuple(parts))
+        say = progress or (lambda fraction, text: None)
+        say(0.0, "the proof searches")
+        offset[0] += COMPILE_SECONDS
+        say(1.0, "ready, the search starts")
+        return COMPILE_SECONDS
+
+    monkeypatch.setattr(warm, "warm_up", compile_)
+
+    def compile_tree(adapter, game):  # the computer player's own part, the tree search
+        compiles.append(("tree",))
+        offset[0] += COMPILE_SECONDS
+        return COMPILE_SECONDS
+
+    monkeypatch.setattr(compiled_agent, "warm_up", compile_tree)
+    return compiles
+
+
+def puzzle_position():
+    doc = read_position(PUZZLE)
+    return doc.game, doc.puzzle
+
+
+def test_a_time_limit_counts_the_search_never_the_compile(first_process):
+    game, puzzle = puzzle_position()
+    # the prover's 20 s (a lesson's check, Fill from rules), a Verify's limit
+    proof = search.prove(game, "red", 3, first_moves=True, max_seconds=20.0)
+    assert proof.result == "proven", proof.stopped
+    assert proof.seconds < COMPILE_SECONDS
+    assert first_process == [first_use.PROVER]  # the prover's half of the core
+    verdict = search.verify(game, puzzle, max_seconds=20.0)
+    assert verdict.result == "proven"
+    assert verdict.seconds < COMPILE_SECONDS  # "... searched in 0.09 s", not 1000 s
+    assert first_process == [first_use.PROVER]  # once a process
+
+
+def test_an_analysis_and_a_hint_start_their_clocks_once_ready(first_process):
+    game, _ = puzzle_position()
+    analysis = search.analyse(game, seconds=1.0, seed=1)
+    assert first_process == [first_use.PARTS]
+    assert analysis.seconds < COMPILE_SECONDS
+    assert analysis.cut_short == ""  # a "1 s" analysis had its second
+    assert analysis.moves
+    first_use._state.parts.clear()  # a fresh process again, for the computer player
+    agent, _limits = computer.agent_for(game, "strong")
+    choice = agent.choose(game, search.Limits(seconds=0.5))
+    assert first_process[-1] == ("tree",)
+    assert choice.move in game.legal_moves()
+    assert choice.seconds < COMPILE_SECONDS
+    first_use._state.parts.clear()  # and for a solve
+    solved = search.solve(game, max_seconds=20.0, book=False)
+    assert solved.value == "win"
+
+
+def test_the_first_use_says_it_compiles_or_loads_at_once(first_process, monkeypatch):
+    game = Partition.new(PartitionOptions(3))
+    said: list[tuple[float, str]] = []
+    search.warm_up(game, lambda fraction, text: said.append((fraction, text)))
+    assert said == [
+        (0.0, f"{first_use.COMPILING}: the proof searches"),
+        (1.0, f"{first_use.COMPILING}: ready, the search starts"),
+    ]
+    said.clear()
+    monkeypatch.setattr(first_use, "_state", first_use._State())
+    monkeypatch.setattr(first_use, "compiled", lambda parts=first_use.PARTS: True)
+    search.warm_up(game, lambda fraction, text: said.append((fraction, text)))
+    assert said[0] == (0.0, f"{first_use.LOADING}: the proof searches")
+    # a game without a compiled kernel, or a process that has the core: nothing to do
+    said.clear()
+    assert search.warm_up(game_class("rolling").new(), said.append) == 0.0
+    assert search.warm_up(game, said.append) == 0.0
+    assert said == []
+
+
+def test_the_command_line_says_a_compile_on_stderr(first_process, capsys):
+    code = main(["lesson", "check", str(LESSON)])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert "ok" in out
+    assert f"pyramid-lab: {first_use.COMPILING}: the proof searches" in err
+
+
+def test_a_search_waits_for_a_warm_up_under_way_saying_its_step(monkeypatch):
+    state = first_use._State()
+    monkeypatch.setattr(first_use, "_state", state)
+    state.lock.acquire()  # the window's background warm-up, at its first step
+    state.text = f"{first_use.COMPILING}: the tree search"
+    said: list[str] = []
+    waited: list[float] = []
+    waiting = threading.Thread(
+        target=lambda: waited.append(warm.ready(lambda f, text: said.append(text)))
+    )
+    waiting.start()
+    deadline = time.monotonic() + 60
+    while not said and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert said == [f"{first_use.COMPILING}: the tree search"]
+    assert waiting.is_alive()  # it waits, and does not compile a second time
+    state.parts.update(first_use.PARTS)  # the background is done
+    state.text = ""
+    state.lock.release()
+    waiting.join(60)
+    assert not waiting.is_alive()
+    assert len(waited) == 1
+    assert said == [f"{first_use.COMPILING}: the tree search"]
+    # Stop while waiting ends the wait
+    monkeypatch.setattr(first_use, "_state", first_use._State())
+    first_use._state.lock.acquire()
+    with pytest.raises(search.SearchStopped):
+        first_use.ready(warm.warm_up, stop=lambda: True)
+
+
+def test_the_background_compiles_in_a_child_then_loads_here(monkeypatch, tmp_path):
+    # the child is a stand-in that says two steps (the real one is
+    # ``python -m model.search.compiled.warm --steps``), the load here the real one
+    child = tmp_path / "child.py"
+    child.write_text(
+        "import sys, time\n"
+        "print('0.000\\tcompiling: the tree search', flush=True)\n"
+        "sys.stdin.readline()\n"  # until the test has seen the step
+        "print('0.500\\tcompiling: the proof searches', flush=True)\n"
+    )
+    go = tmp_path / "go"
+    go.write_text("\n")
+    monkeypatch.setattr(first_use, "_state", first_use._State())
+    monkeypatch.setattr(first_use, "compiled", lambda parts=first_use.PARTS: False)
+    real_popen = subprocess.Popen
+
+    def popen(command, **kwargs):
+        assert command[1:] == list(first_use.CHILD)
+        kwargs["stdin"] = subprocess.PIPE
+        process = real_popen([sys.executable, str(child)], **kwargs)
+        started.append(process)
+        return process
+
+    started: list[subprocess.Popen] = []
+    monkeypatch.setattr(first_use.subprocess, "Popen", popen)
+    assert first_use.start_background(warm.warm_up)
+    assert not first_use.start_background(warm.warm_up)  # once
+    said: list[str] = []
+    waiting = threading.Thread(target=lambda: warm.ready(lambda f, t: said.append(t)))
+    waiting.start()
+    deadline = time.monotonic() + 60
+    while "compiling: the tree search" not in said and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert "compiling: the tree search" in said
+    started[0].stdin.write("\n")
+    started[0].stdin.close()
+    waiting.join(120)
+    assert not waiting.is_alive()
+    assert first_use.is_ready()  # the child done, the core loaded here
+    assert started[0].wait(60) == 0
+
+
+def test_the_cache_folder_is_numbas(monkeypatch, tmp_path):
+    from numba.core import caching, config
+
+    source = os.path.dirname(os.path.abspath(compiled_package.__file__))
+    core_file = os.path.join(source, "core.py")
+
+    def numbas(locator):
+        found = locator.from_function(warm.loaded, core_file)
+        return None if found is None else Path(found.get_cache_path())
+
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(config, "CACHE_DIR", str(tmp_path / "cache"))
+    assert compiled_package.cache_folder(Path(source)) == numbas(caching.UserProvidedCacheLocator)
+    monkeypatch.delenv("NUMBA_CACHE_DIR")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "home-cache"))
+    monkeypatch.setattr(compiled_package, "_writable", lambda folder: False)  # read-only
+    user_wide = compiled_package.cache_folder(Path(source))
+    assert user_wide.parent == tmp_path / "home-cache" / "numba"
+    assert user_wide.name == caching._CacheLocator.get_suitable_cache_subpath(core_file)
+
+
+def test_a_stale_cache_is_dropped_where_numba_keeps_it(monkeypatch, tmp_path):
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    folder = compiled_package.cache_folder(compiled_package._source_folders()[0])
+    stale = folder / "mcts.run-1.py311.nbi"
+    stale.write_bytes(b"old")
+    (folder / compiled_package.STAMP).write_text("other sources")
+    compiled_package._drop_stale_cache()
+    assert not stale.exists()
+    assert (folder / compiled_package.STAMP).read_text() == compiled_package.sources_digest()
+    kept = folder / "mcts.run-1.py311.nbi"
+    kept.write_bytes(b"new")
+    compiled_package._drop_stale_cache()  # the same sources: kept
+    assert kept.exists()
+
+
+def test_a_lesson_checks_ok_on_its_first_run_from_an_empty_cache(tmp_path):
+    # the one real compile here: a fresh process, numba's cache empty, the prover's part
+    # compiled (a quarter of a minute of CPU, a minute on a busy machine) before its 20 s
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-m", "viewer.cli", "lesson", "check", str(LESSON)],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=900,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.strip().endswith("ok (2 steps, 1 tasks)")
+    assert f"pyramid-lab: {first_use.COMPILING}: the proof searches" in done.stderr
