@@ -96,6 +96,7 @@ def open_window(
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
+    from model import search
     from model.lesson import LessonFile
 
     from ..desktop.app import MainWindow
@@ -121,6 +122,8 @@ def open_window(
         window.opened(str(path) if path is not None else None, lesson, practice)
         if screenshot is not None:
             QTimer.singleShot(SETTLE_MS, shoot)
+        else:  # the compiled search made ready now, not at the first click (issue 63)
+            search.warm_up(background=True)
 
     def shoot() -> None:
         assert screenshot is not None

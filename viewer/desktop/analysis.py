@@ -50,6 +50,8 @@ class AnalysisControl:
         self.runner = runner = self.state.runner
         self._dropped = ""  # what the dock says of an analysis a move dropped
         runner.progressed.connect(self._on_progress)
+        runner.preparing.connect(self._on_preparing)
+        self._asked = ""  # what the analysis under way says it does
         runner.answered.connect(self._on_answer)
         runner.failed.connect(self._on_failed)
         self.heat: dict[int, float] = {}  # site -> win rate, when moves map to sites
@@ -101,7 +103,8 @@ class AnalysisControl:
             present(dock)  # the room its moves need, the other docks of its side their least
         dock.raise_()
         seconds = dock.seconds.value()
-        self._forget(f"analysing {lab.game.to_move} to move ({seconds:g} s)...")
+        self._asked = f"analysing {lab.game.to_move} to move ({seconds:g} s)..."
+        self._forget(self._asked)
         if not lab.analyse(seconds, dock.threads.value()):  # the refusal said
             dock.set_thinking(False)
             self._forget(self._refusal())
@@ -156,6 +159,13 @@ class AnalysisControl:
     @slot
     def _on_progress(self, fraction: float, text: str) -> None:
         self.dock.set_progress(fraction, text)
+
+    @slot
+    def _on_preparing(self, text: str) -> None:
+        """The analysis waits for the compiled search first (its first use in this
+        process): the headline says so, and that the analysis's seconds start after it."""
+        waits = f"waiting for the search (below); then {self._asked}, its time from then"
+        self.dock.evaluation.setText(waits if text else self._asked)
 
     @slot
     def _on_answer(self, job: Job, analysis: search.Analysis) -> None:

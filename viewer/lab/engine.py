@@ -180,10 +180,12 @@ class Engine:
         self.hint_waiting: tuple[int, Any, int] | None = None
         self.seed: int | None = None  # tests make the searches repeatable
         self.thinking_text = ""
+        self._thinking = ""  # the thinking text without what it waits for first
         #: The colours whose parts of a simultaneous turn the computer handed in last (the
         #: joint move waits for the humans'); () again when it next starts thinking
         self.parts_in: tuple[str, ...] = ()
         runner.answered.connect(self._on_answer)
+        runner.preparing.connect(self._preparing)
         runner.failed.connect(self._on_failed)
 
     @property
@@ -256,7 +258,7 @@ class Engine:
             who = "hint" if not sides else f"hint for {colours}"
         else:
             who = f"the computer ({colours})"
-        self.thinking_text = f"{who} is thinking ({level})..."
+        self.thinking_text = self._thinking = f"{who} is thinking ({level})..."
         self.parts_in = ()
         self.changed.emit("thinking")
         self.say(self.thinking_text)
@@ -455,6 +457,14 @@ class Engine:
             self._start("play", self.computer[game.to_move])
 
     # ---- answers -------------------------------------------------------------------------
+
+    def _preparing(self, text: str) -> None:
+        """The job waits for the compiled search first (its first use in this process): the
+        thinking text says so, and the status line once; '' once the search started."""
+        self.thinking_text = f"{self._thinking} First: {text}..." if text else self._thinking
+        self.changed.emit("thinking")
+        if text:
+            self.say(text)
 
     def _on_answer(self, job: Job, choice: search.Choice | Mapping[int, search.Choice]) -> None:
         self.changed.emit("done")

@@ -7,7 +7,9 @@ player to move may see of the current game (``model.game.decision_view``). Its p
 answer or error comes back through ``post``, a callable the front end supplies that runs a
 function on the front end's thread (the window queues it to the Qt thread; the tests call
 it at once or keep it for later), and is announced with :class:`viewer.lab.events.Signal`:
-``progressed(fraction, text)``, ``answered(job, result)``, ``failed(job, exception)``.
+``progressed(fraction, text)``, ``answered(job, result)``, ``failed(job, exception)``, and
+``preparing(text)``: what a job waits for before its search starts (the compiled search
+compiling or loading, a process's first use: its words and step), '' once it starts.
 ``stop()`` sets the search's ``threading.Event``; an answer for a position that is no longer
 current (position key and ply compared) or for a job stopped or replaced is dropped."""
 
@@ -69,6 +71,9 @@ class JobRunner:
         self.progressed: Signal[[float, str]] = Signal()  # (fraction, text)
         self.answered: Signal[[Job, Any]] = Signal()  # (job, result: the search's own)
         self.failed: Signal[[Job, BaseException]] = Signal()
+        #: what the job waits for before its search starts ('' once it started): each
+        #: front shows it where it shows the job's words (the compiled search's first use)
+        self.preparing: Signal[[str]] = Signal()
         self.job: Job | None = None  # the search whose answer is awaited
         self._threads: list[threading.Thread] = []
         self._count = 0
@@ -156,10 +161,20 @@ class JobRunner:
             def progress(fraction: float, text: str) -> None:
                 post(lambda: self._on_progress(job, fraction, text))
 
+            said: list[str] = []
+
+            def preparing(fraction: float, text: str) -> None:
+                said.append(text)
+                post(lambda: self._on_preparing(job, text))
+                progress(fraction, text)
+
             try:
-                # the compiled core, where this process has not loaded it yet: said, with
-                # its steps (a minute or two of compiling where the set-up did not)
-                search.warm_up(copy, progress)
+                # the compiled core, where this process has not loaded it yet: said at
+                # once, with its steps (a minute or two of compiling where the set-up or
+                # the window's warm-up has not done it yet), and not on the search's clock
+                search.warm_up(copy, preparing)
+                if said:
+                    post(lambda: self._on_preparing(job, ""))
                 result = task(copy, progress, job.stop)
             except search.SearchStopped as exc:
                 if job.stop.is_set() and not job.keep:  # the Stop asked for: no error
@@ -222,6 +237,10 @@ class JobRunner:
     def _on_progress(self, job: Job, fraction: float, text: str) -> None:
         if self._current_job(job):
             self.progressed.emit(fraction, text)
+
+    def _on_preparing(self, job: Job, text: str) -> None:
+        if self._current_job(job):
+            self.preparing.emit(text)
 
     def _on_done(self, job: Job, result: Any) -> None:
         if not self._current_job(job):

@@ -105,6 +105,13 @@ class Lessons:
         self.checker = JobRunner(self._anchor_game, post)
         self.checker.answered.connect(self._checked)
         self.checker.failed.connect(self._check_failed)
+        self._saying = ""  # what the check under way says it does
+        # a first use of the compiled search: the working line says what the check waits for
+        self.checker.preparing.connect(
+            lambda text: self.changed.emit(
+                "working", f"{text}; then {self._saying}" if text else self._saying
+            )
+        )
 
     @property
     def active(self) -> bool:
@@ -387,6 +394,7 @@ class Lessons:
         self._anchor = self.step.game
         self._asked = (purpose, self.lesson, self.index)
         job = self.checker.run(purpose, lambda _view, _progress, _stop: work())
+        self._saying = saying
         self.changed.emit("working", saying)
         return job
 

@@ -92,6 +92,10 @@ def held_corners(game: Game, side: str) -> list[str]:
     return [str(c) for c, who in holders.items() if who == side]
 
 
+#: What the Hint says while it searches.
+HINT_LOOKING = "Hint: looking for the winning move..."
+
+
 @dataclasses.dataclass(frozen=True)
 class Idea:
     """What a placement's first hint says instead of where: the words, and the corners it
@@ -166,6 +170,11 @@ class Practice:
         self.runner = JobRunner(lambda: session.game, post)
         self.runner.answered.connect(self._on_hint)
         self.runner.failed.connect(self._on_hint_failed)
+        self.runner.preparing.connect(  # a first use of the compiled search, said
+            lambda text: self.show_message(
+                f"Hint: {text}; then the winning move" if text else HINT_LOOKING
+            )
+        )
         self.solver.changed.connect(self._solver_changed)
 
     def show_message(self, text: str) -> None:
@@ -330,7 +339,7 @@ class Practice:
             if not line:
                 left = solver.goal.within - solver._plies()
                 self.runner.run("hint", hint_task(solver.goal.side, left))
-                self.show_message("Hint: looking for the winning move...")
+                self.show_message(HINT_LOOKING)
                 self.changed.emit()
                 return
             self._set_hint(line)

@@ -68,6 +68,7 @@ class PuzzleDesk:
         self.verifying = False  # a Verify is under way (its Stop button is on)
         self.solution_error = ""  # why the solution last typed was refused ('' if it was not)
         verifier.changed.connect(self._verifier_changed)
+        verifier.runner.preparing.connect(self._verify_preparing)
         self.follow_game()
 
     # ---- the session --------------------------------------------------------------------
@@ -235,6 +236,15 @@ class PuzzleDesk:
             self.verifying = False
             self.changed.emit("verifying")
             self.clear_verdict("aside", why)
+
+    def _verify_preparing(self, text: str) -> None:
+        """A Verify waits for the compiled search (its first use in this process): the
+        note says so, and that the proof comes next; '' once the proof started."""
+        if not self.verifying:
+            return
+        goal = self.editor.goal_text()
+        note = f"Verify waits: {text}. Then: {goal}" if text else f"Verifying {goal}..."
+        self.clear_verdict("aside", note)
 
     def _verifier_changed(self, what: VerifierChange, *args: Any) -> None:
         if what == "progress":
