@@ -74,10 +74,11 @@ if [ "${1:-}" = --no-warm-up ]; then
   exit 0
 fi
 # The compiled searches are compiled by numba on first use (its cache sits beside the
-# source): compile them now, so the window's first hint or perfect-play answer does not
-# wait a minute for it (the core: kernels, MCTS, both proof searches). Importing the package
-# first drops a stale cache once, before it compiles.
-"$venv/bin/python" -c 'import model.search.compiled' || true
-"$venv/bin/python" -c 'from model.search.compiled.warm import warm_up; warm_up()' ||
+# source): compile them now, saying each step, so that no first use waits a minute for it
+# (the window would compile them in the background from its start; a command would say so
+# and keep it off its time limits: model/search/compiled/first_use.py). Importing the
+# package first drops a stale cache, before it compiles.
+say "compiling the searches (a minute or two the first time; loaded in a second after)"
+"$venv/bin/python" -m model.search.compiled.warm 2>&1 | sed 's/^/[setup]   /' >&2 ||
   say "the compiled search core could not be compiled now: it will be on first use"
 say "ready: $venv"

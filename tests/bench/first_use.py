@@ -1,30 +1,33 @@
-"""Benchmark: the first use of each search the window starts, right after the set-up
-(issue 58 item 6: no silent first-use wait).
+"""Benchmark: the first use of each search, as a new user meets it (issue 63: no first use
+shows; issue 58 item 6: no silent first-use wait).
 
-Run by hand:  .venv/bin/python tests/bench/first_use.py [--uses verify,analysis,hint,solve]
-              [--keep-cache DIR] [--puzzles FILE,...]
+Run by hand:  .venv/bin/python tests/bench/first_use.py [--uses analysis,verify,fill,hint,lesson]
+              [--busy N] [--warm-up] [--keep-cache DIR] [--puzzles FILE,...]
 
-A fresh set-up as a new user has it: numba's cache emptied (a folder of its own,
-``NUMBA_CACHE_DIR``, so this checkout's own cache is left alone), then the set-up's
-warm-up (``scripts/setup.sh``'s two commands) in a fresh process; then each use twice, each
-time in a fresh process, as the window runs it:
+A fresh install as a new user has it (a regular ``pip install .``: nothing compiled):
+numba's cache empty (a folder of its own, ``NUMBA_CACHE_DIR``, so this checkout's own cache
+is left alone), a new one for each use, so that each first run compiles what that use needs
+(with ``--warm-up``: the set-up's warm-up first, ``scripts/setup.sh``'s command, and one
+cache for all: what the warm-up missed). Then each use twice, each time in a fresh process,
+as the window or the command line runs it:
 
-- verify: ``model.search.verify`` of a base-3 puzzle of 3 plies
-  (model/data/puzzles/partition/floating-3-win-in-2-a.pyr.json), the Puzzle dock's Verify;
-- analysis: ``model.search.analyse`` (2 s, the cores' threads) of that position, the
-  Analysis dock;
-- hint: the strong level's agent (the cores' threads) on it, Hint;
-- solve: ``model.search.solve`` of it (at most 60 s), Solve.
+- analysis: ``model.search.analyse`` (3 s, the cores' threads) of a base-3 puzzle of 3
+  plies (model/data/puzzles/partition/floating-3-win-in-2-a.pyr.json), the Analysis dock;
+- verify: ``model.search.verify`` of that puzzle, the Puzzle dock's Verify;
+- fill: the answers of lesson 8's win-within task (``model.lesson.right_answers`` with
+  ``search.Judge()``, 08-three-corners-win, step 2), the lesson editor's Fill from rules;
+- hint: the window's Hint on the puzzle (the game's value where the solver settles it in
+  its second, else the strong level's agent on the cores' threads);
+- lesson: ``pyramid-lab lesson check`` of lesson 8 (the whole command, its process).
 
-``--puzzles`` names other positions (e.g. a Pyraos and an Allmer's Pyramid puzzle too:
-the other kernels), each with every use.
-
-For each it prints the first and the second run's seconds (the process's own work, after
-its imports), their ratio (1.0: nothing was compiled on first use) and the compiled
-functions numba built on the first run (the files its cache gained): the ones the warm-up
-missed. The machine's load is printed before and after: a compile is CPU work, and
-the ratio means most on a quiet machine. Takes the warm-up's compile (a minute or two of
-CPU) and some seconds a use.
+For each it prints the first and the second run's seconds (the process's own work after
+its imports: compiling or loading included), the seconds the search itself counted (its
+time limit's clock: the same on both runs where compiling is off the clock; "-" where the
+use reports none), the answer of each run (the same on both: no verdict depends on a
+first use) and whether the first run said it was compiling. ``--busy N`` runs N busy
+processes beside it (each ends by itself within the bench's time), a busy laptop. The
+machine's load is printed before and after. Takes a compile per use (a quarter to a whole
+minute of CPU each) and some seconds a use.
 """
 
 from __future__ import annotations
@@ -40,33 +43,49 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 PUZZLE = ROOT / "model/data/puzzles/partition/floating-3-win-in-2-a.pyr.json"
+LESSON = ROOT / "model/data/lessons/partition/08-three-corners-win.lesson.json"
 
-WARM_UP = [  # scripts/setup.sh's warm-up, word for word
-    "import model.search.compiled",
-    "from model.search.compiled.warm import warm_up; warm_up()",
-]
+WARM_UP = [sys.executable, "-m", "model.search.compiled.warm"]  # scripts/setup.sh's
 
 USE = r"""
 import sys, time
+began = time.perf_counter()
 from model import search
 from model.search import computer
-from viewer.documents import read_position
-doc = read_position(sys.argv[2])
-game, what = doc.game, sys.argv[1]
-began = time.perf_counter()
-if what == "verify":
-    answer = search.verify(game, doc.puzzle).to_json()["verified"]
-elif what == "analysis":
-    answer = search.analyse(game, seconds=2.0, threads=computer.default_threads()).proven_text
-elif what == "hint":
-    agent, limits = computer.agent_for(game, "strong", threads=computer.default_threads())
-    answer = agent.choose(game, limits).move
-elif what == "solve":
-    answer = search.solve(game, max_seconds=60).value
-print(f"SECONDS {time.perf_counter() - began:.3f} {answer}")
+from model.files import read
+from model.lesson import read as read_lesson, right_answers
+what, path = sys.argv[1], sys.argv[2]
+said = []
+counted = None
+if what == "fill":
+    lesson = read_lesson(path)
+    step = next(s for s in lesson.steps if s.task is not None and s.task.kind == "win-within")
+    began = time.perf_counter()
+    answer = sorted(right_answers(step.task, step.position(), wins=search.Judge()))
+else:
+    doc = read(path)
+    game = doc.game
+    began = time.perf_counter()
+    if what == "verify":
+        verdict = search.verify(game, doc.puzzle)
+        answer, counted = verdict.result, verdict.seconds
+    elif what == "analysis":
+        analysis = search.analyse(
+            game, seconds=3.0, threads=computer.default_threads(),
+            progress=lambda f, text: said.append(text),
+        )
+        answer, counted = analysis.proven_text, analysis.seconds
+    elif what == "hint":
+        choice = search.exact_choice(game)
+        if choice is None:
+            agent, limits = computer.agent_for(game, "strong", threads=computer.default_threads())
+            choice = agent.choose(game, limits, progress=lambda f, text: said.append(text))
+        answer, counted = str(choice.move), choice.seconds
+compiling = any(text.startswith("compiling") for text in said)
+print(f"SECONDS {time.perf_counter() - began:.3f} {counted} {compiling} {answer}")
 """
 
-USES = ("verify", "analysis", "hint", "solve")
+USES = ("analysis", "verify", "fill", "hint", "lesson")
 
 
 def load() -> str:
@@ -77,25 +96,42 @@ def load() -> str:
     return f"load {one:.2f} (1 min) {five:.2f} (5 min)"
 
 
-def run(code: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+def run(command: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, *code], cwd=ROOT, env=env, capture_output=True, text=True, check=False
+        command, cwd=tempfile.gettempdir(), env=env, capture_output=True, text=True, check=False
     )
 
 
-def cached(cache: str) -> set[Path]:
-    """The compiled functions in numba's cache (a file each signature)."""
-    return set(Path(cache).rglob("*.nbc"))
+def once(use: str, path: Path, env: dict[str, str]) -> tuple[float, str, str, bool]:
+    """(seconds, the search's own seconds, the answer, said it compiles) of one run."""
+    if use == "lesson":
+        began = time.perf_counter()
+        done = run([sys.executable, "-m", "viewer.cli", "lesson", "check", str(LESSON)], env)
+        seconds = time.perf_counter() - began
+        verdict = done.stdout.strip().rsplit(": ", 1)[-1] or done.stderr.strip()[-200:]
+        return seconds, "-", f"exit {done.returncode}: {verdict}", "compiling" in done.stderr
+    target = LESSON if use == "fill" else path
+    began = time.perf_counter()
+    done = run([sys.executable, "-c", USE, use, str(target)], env)
+    found = re.search(r"SECONDS (\S+) (\S+) (\S+) (.*)", done.stdout)
+    if done.returncode or found is None:  # its error's last line is its answer
+        said = "compiling" in done.stderr
+        error = (done.stderr.strip().splitlines() or ["no output"])[-1]
+        return time.perf_counter() - began, "-", f"FAILED: {error}", said
+    counted = "-" if found.group(2) == "None" else f"{float(found.group(2)):.2f}s"
+    return float(found.group(1)), counted, found.group(4), found.group(3) == "True"
 
 
-def names(files: set[Path]) -> list[str]:
-    """'module.function' of each cached file ('dfpn.run-220.py311.1.nbc': 'dfpn.run')."""
-    return sorted({re.sub(r"-\d+\.py\d+\.\d+\.nbc$", "", f.name) for f in files})
+def busy(count: int, seconds: float) -> list[subprocess.Popen[bytes]]:
+    loop = f"import time\nend = time.time() + {seconds}\nwhile time.time() < end: pass"
+    return [subprocess.Popen([sys.executable, "-c", loop]) for _ in range(count)]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--uses", default=",".join(USES))
+    parser.add_argument("--busy", type=int, default=0, metavar="N", help="busy processes beside")
+    parser.add_argument("--warm-up", action="store_true", help="the set-up's warm-up first")
     parser.add_argument("--keep-cache", default=None, metavar="DIR", help="use this cache folder")
     parser.add_argument(
         "--puzzles",
@@ -108,36 +144,42 @@ def main() -> None:
     bad = [u for u in uses if u not in USES]
     if bad:
         parser.error(f"--uses: {', '.join(bad)} not one of {', '.join(USES)}")
-    with tempfile.TemporaryDirectory(prefix="numba-cache-") as temp:
-        cache = args.keep_cache or temp
-        env = {**os.environ, "NUMBA_CACHE_DIR": cache, "PYTHONPATH": str(ROOT)}
-        print(f"numba's cache: {cache} (emptied); before: {load()}")
-        began = time.perf_counter()
-        for line in WARM_UP:
-            done = run(["-c", line], env)
-            if done.returncode:
-                sys.exit(f"the warm-up failed:\n{done.stderr[-2000:]}")
-        print(f"the set-up's warm-up: {time.perf_counter() - began:.1f} s", flush=True)
-        print(f"  {'use':9} {'first':>8} {'second':>8} {'ratio':>6}  compiled on first use")
-        for puzzle, use in ((p, u) for p in args.puzzles.split(",") if p for u in uses):
-            if use == uses[0]:
-                print(f"  {puzzle}:")
-            times, missed = [], []
-            for attempt in range(2):
-                before = cached(cache)
-                done = run(["-c", USE, use, str(ROOT / puzzle)], env)
-                found = re.search(r"SECONDS (\S+)", done.stdout)
-                if done.returncode or found is None:
-                    sys.exit(f"{use} failed:\n{done.stdout[-1000:]}{done.stderr[-2000:]}")
-                times.append(float(found.group(1)))
-                if attempt == 0:
-                    missed = names(cached(cache) - before)
-            built = ", ".join(missed) if missed else "none"
-            ratio = times[0] / times[1]
+    spinning = busy(args.busy, 3600.0)
+    began = time.perf_counter()
+    try:
+        with tempfile.TemporaryDirectory(prefix="numba-cache-") as temp:
+            shared = args.keep_cache or (temp if args.warm_up else None)
+            print(f"numba's cache: {'one, ' + shared if shared else 'a new one each use'}")
+            print(f"busy processes beside: {args.busy}; before: {load()}", flush=True)
+            if args.warm_up:
+                env = {**os.environ, "NUMBA_CACHE_DIR": str(shared), "PYTHONPATH": str(ROOT)}
+                done = run(WARM_UP, env)
+                if done.returncode:
+                    sys.exit(f"the warm-up failed:\n{done.stderr[-2000:]}")
+                print(f"the set-up's warm-up: {time.perf_counter() - began:.1f} s", flush=True)
             print(
-                f"  {use:9} {times[0]:>7.2f}s {times[1]:>7.2f}s {ratio:>5.2f}x  {built}", flush=True
+                f"  {'use':9} {'first':>8} {'second':>8} {'ratio':>6} "
+                f"{'counted':>16}  said  answers (first | second)"
             )
-        print(f"after: {load()} ({time.perf_counter() - began:.0f} s)")
+            for puzzle in (p for p in args.puzzles.split(",") if p):
+                print(f"  {puzzle}:")
+                for number, use in enumerate(uses):
+                    cache = shared or os.path.join(temp, f"{number}-{use}")
+                    env = {**os.environ, "NUMBA_CACHE_DIR": cache, "PYTHONPATH": str(ROOT)}
+                    runs = [once(use, ROOT / puzzle, env) for _ in range(2)]
+                    (first, c1, a1, said), (second, c2, a2, _) = runs
+                    same = "same" if a1 == a2 else "DIFFERENT"
+                    print(
+                        f"  {use:9} {first:>7.2f}s {second:>7.2f}s {first / second:>5.1f}x "
+                        f"{c1:>7} {c2:>7}  {'yes' if said else 'no ':4}  "
+                        f"{same}: {a1[:60]} | {a2[:60]}",
+                        flush=True,
+                    )
+    finally:
+        for process in spinning:
+            process.kill()
+            process.wait()
+    print(f"after: {load()} ({time.perf_counter() - began:.0f} s)")
 
 
 if __name__ == "__main__":
