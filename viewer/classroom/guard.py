@@ -283,6 +283,8 @@ class Pages:
         self.waiting: OrderedDict[Page, None] = OrderedDict()
         self.students: dict[str, OrderedDict[Page, None]] = {}
         self.teachers: OrderedDict[Page, None] = OrderedDict()
+        #: The pages that had bytes they had not taken at their last send.
+        self.behind: set[Page] = set()
 
     def every(self) -> list[Page]:
         found = list(self.new) + list(self.waiting) + list(self.teachers)
@@ -347,6 +349,7 @@ class Pages:
         return [p for p in self.new if p.removed is not None and p.removed[0] == key]
 
     def forget(self, page: Page) -> None:
+        self.behind.discard(page)
         self.new.pop(page, None)
         self.waiting.pop(page, None)
         self.teachers.pop(page, None)
@@ -355,17 +358,27 @@ class Pages:
             if not self.students[page.key]:
                 del self.students[page.key]
 
-    def make_room(self, size: int) -> None:
-        """Before ``size`` more bytes are sent: while the pages' unread bytes would pass
-        :attr:`Limits.unsent`, the page furthest behind is cut."""
-        pages = [(p.unsent(), i, p) for i, p in enumerate(self.every())]
-        total = sum(unread for unread, _i, _p in pages)
-        for unread, _i, page in sorted(pages, reverse=True, key=lambda t: (t[0], t[1])):
+    def make_room(self, page: Page, size: int) -> None:
+        """Before ``size`` more bytes are sent to ``page``: while the pages' unread bytes
+        would pass :attr:`Limits.unsent`, the page furthest behind is cut (only the pages
+        found behind at their last send are looked at: the others have read it all)."""
+        self.note(page)
+        found = [(p.unsent(), p) for p in list(self.behind)]
+        total = sum(unread for unread, _p in found)
+        for unread, behind in sorted(found, key=lambda t: -t[0]):
             if total + size <= self.limits.unsent or unread == 0:
                 break
             log.info("a page that does not read was closed (%d KB unread)", unread // 1024)
-            page.abort()
+            behind.abort()
+            self.behind.discard(behind)
             total -= unread
+
+    def note(self, page: Page) -> None:
+        """Whether ``page`` has bytes it has not taken (looked at by :meth:`make_room`)."""
+        if page.unsent() > 0 and not page.ws.closed:
+            self.behind.add(page)
+        else:
+            self.behind.discard(page)
 
 
 # ---- the students' work: a few threads, shared fairly ------------------------------------------

@@ -264,7 +264,8 @@ async def _send(app: web.Application, page: Page, reply: Reply) -> None:
     """Send ``reply``; a page that does not take it in :attr:`Limits.send_timeout` is cut
     (ConnectionError), and the pages' unread bytes stay bounded (:meth:`Pages.make_room`)."""
     text = json.dumps(reply, allow_nan=False)
-    app[PAGES].make_room(len(text))
+    pages = app[PAGES]
+    pages.make_room(page, len(text))
     async with page.sending:
         try:
             async with asyncio.timeout(app[LIMITS].send_timeout):
@@ -272,6 +273,8 @@ async def _send(app: web.Application, page: Page, reply: Reply) -> None:
         except TimeoutError:
             page.abort()
             raise ConnectionError("a page that does not read") from None
+        finally:
+            pages.note(page)
 
 
 async def _threaded(app: web.Application, whose: str, work: Callable[[], Reply]) -> Reply:
