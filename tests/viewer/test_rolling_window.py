@@ -706,3 +706,49 @@ def test_the_maps_sections_are_short_and_said_whole_on_hover(rolling_window, gua
     said = ui.describe(game, None, site, {})
     assert "factory (foot on the map): +-2 to numbers written in the footmen section" in said
     assert guard_errors == []
+
+
+@pytest.mark.parametrize("size", [(1200, 800), (1280, 800)])
+def test_the_legend_covers_no_hex(make_window, qtbot, size, guard_errors):
+    """The legend of a map with devices (four lines) stood over S1 and hex 20: it takes
+    the first corner clear of the hexes, the framed map stepping back where none is."""
+    import pathlib
+
+    from PySide6.QtWidgets import QApplication
+
+    from model.files import read
+
+    path = (
+        pathlib.Path(__file__).resolve().parents[2]
+        / "examples/rolling/ram-against-space-9.pyr.json"
+    )
+    game = read(path).game
+    window = make_window(type(game)(game.options))  # the same map, a legend of a line
+    window.resize(*size)
+    QApplication.sendPostedEvents()
+    qtbot.wait(100)
+    window.scene.render_now()
+    assert window.documents.open(path)  # the same map, its legend longer: no new framing
+    window.stage.redraw()
+    legend = window.legend
+    assert len(legend.texts()) >= 2
+
+    def covered() -> list[int]:
+        window.scene.render_now()
+        box = legend.geometry()
+        board = window.scene.board.geometry
+        renderer = window.plotter.renderer
+        ratio = window.plotter.devicePixelRatioF() or 1.0
+        found = []
+        for cell, (x, y, _z) in enumerate(board.hex_centres):
+            for dx, dy in ((0, 0), (-0.8, 0), (0.8, 0), (0, -0.8), (0, 0.8)):
+                renderer.SetWorldPoint(float(x + dx), float(y + dy), 0.0, 1.0)
+                renderer.WorldToDisplay()
+                px, py, _ = renderer.GetDisplayPoint()
+                if box.contains(round(px / ratio), round(window.plotter.height() - py / ratio)):
+                    found.append(cell)
+        return found
+
+    qtbot.waitUntil(lambda: not covered(), timeout=5000)
+    assert legend.isVisible()
+    assert guard_errors == []

@@ -29,6 +29,8 @@ from .animation import Animation
 #: A framed board steps back by this zoom, up to ZOOM_STEPS times, until a corner of the
 #: scene is clear of it for the legend.
 ZOOM_STEP, ZOOM_STEPS = 0.9, 8
+#: A site's cell round its centre, over half the spacing of the sites (a hex's corners).
+CELL_OVER = 1.16
 
 
 class Scene:
@@ -61,11 +63,11 @@ class Scene:
         # The camera preset last framed for the scene's size, and the camera it left: while
         # the camera is so, the board is framed again when the scene's size changes.
         self._framed: tuple[str, tuple[float, ...]] | None = None
-        self._box: tuple[Any, np.ndarray, np.ndarray] | None = None  # (geometry, low, high)
+        self._box: tuple[Any, np.ndarray] | None = None  # (geometry, its sites' corners)
         # after each render, the legend in the corner clear of the board as it was drawn
         # (the camera and the window's size are the render's)
         self._outline: list[tuple[int, int]] = []
-        self._zoomed = 0  # steps the framed board stepped back for the legend
+        self._fitted: tuple[Any, ...] = ()  # the legend's lines the framing made room for
         plotter.renderer.AddObserver("EndEvent", lambda *_args: self._rendered())
         self._reframe_due = False
         self._resized = ResizeWatch(plotter, self._on_resize)
@@ -88,9 +90,31 @@ class Scene:
         self.place_legend()
 
     def place_legend(self) -> None:
-        """The legend in a corner clear of the board, as the camera shows it now."""
-        if self.legend.entries and not self.closed:
-            self.legend.place(self.board_outline())
+        """The legend in a corner clear of the board, as the camera shows it now; while
+        the camera is a preset's framing (the user has not turned or zoomed it), and the
+        legend's lines are new, the preset frames the board again, stepping back as far
+        as a corner clear of it needs."""
+        if not self.legend.entries or self.closed:
+            return
+        framed = self._framed is not None and self.reframe_wanted()
+        if framed and self._framed is not None and self.legend.entries != self._fitted:
+            self._fit_legend(self._framed[0], again=True)
+            return
+        self.legend.place(self.board_outline())
+
+    def _fit_legend(self, name: str, *, again: bool = False) -> None:
+        """With the camera just framed by preset ``name`` (``again``: framed again now),
+        the board steps back (up to :data:`ZOOM_STEPS` times) until a corner of the scene
+        is clear of it for the legend."""
+        if again:
+            self.board.set_view(name)
+        self._fitted = self.legend.entries
+        camera = self.plotter.renderer.GetActiveCamera()
+        for step in range(ZOOM_STEPS + 1):
+            if self.legend.place(self.board_outline()) or step == ZOOM_STEPS:
+                break
+            camera.Zoom(ZOOM_STEP)
+        self._framed_as(name)
 
     def _rendered(self) -> None:
         if not self.legend.entries or self.closed:
@@ -99,42 +123,40 @@ class Scene:
         rounded = [(round(x), round(y)) for x, y in outline]
         if rounded != self._outline:  # the camera or the size changed: placed again
             self._outline = rounded
-            clear = self.legend.place(outline)
-            if not clear and self.reframe_wanted() and self._zoomed < ZOOM_STEPS:
-                self._zoomed += 1  # a preset's framing: the board steps back from it
-                QTimer.singleShot(0, self._resized, self._step_back)
-
-    @slot
-    def _step_back(self) -> None:
-        """The framed board a little smaller, so that a corner of the scene is clear of it
-        for the legend (the preset's framing still: the scene's next size frames it
-        again)."""
-        if self.closed or self._framed is None or not self.reframe_wanted():
-            return
-        self.plotter.renderer.GetActiveCamera().Zoom(ZOOM_STEP)
-        self._framed_as(self._framed[0])
-        self.render()
+            self.legend.place(outline)
 
     def board_outline(self) -> list[tuple[float, float]]:
-        """The corners of the box round the board's sites (each site's cell: half the
-        least distance between sites round its centre) on the scene, in the widget's
-        pixels: what the legend keeps clear of."""
+        """The corners of each site's cell (half the least distance between sites round
+        its centre, a little more: a hex's corners stand out of that circle) on the scene,
+        in the widget's pixels: what the legend keeps clear of."""
         geometry = self.board.geometry
         if self._box is None or self._box[0] is not geometry:
-            self._box = (geometry, *site_box(geometry.centres))
-        _, low, high = self._box
+            # the sites, and the cells of a flat board (a hex's stack stands off its centre)
+            cells = getattr(self.board, "cell_centres", None)
+            sites = np.asarray(geometry.centres, dtype=float)
+            if cells is None:  # a pyramid: each ball's box, half the balls' spacing
+                corners = site_corners(sites, spacing(sites))
+            else:  # a flat board: each cell's box, half the cells' spacing, the stacks too
+                where = np.vstack([sites, cells])
+                corners = site_corners(where, spacing(np.asarray(cells, dtype=float)))
+            self._box = (geometry, corners)
+        corners = self._box[1]
         renderer = self.plotter.renderer
+        width, height = renderer.GetSize()
+        if width <= 0 or height <= 0 or not len(corners):
+            return []
+        matrix = renderer.GetActiveCamera().GetCompositeProjectionTransformMatrix(
+            renderer.GetTiledAspectRatio(), -1, 1
+        )
+        m = np.array([[matrix.GetElement(i, j) for j in range(4)] for i in range(4)])
+        clip = np.c_[corners, np.ones(len(corners))] @ m.T
+        w = clip[:, 3:4]
+        w[np.abs(w) < 1e-12] = 1e-12
+        ndc = clip[:, :2] / w
         ratio = self.plotter.devicePixelRatioF() or 1.0
-        height = self.plotter.height()
-        points = []
-        for x in (low[0], high[0]):
-            for y in (low[1], high[1]):
-                for z in (low[2], high[2]):
-                    renderer.SetWorldPoint(float(x), float(y), float(z), 1.0)
-                    renderer.WorldToDisplay()
-                    dx, dy, _ = renderer.GetDisplayPoint()
-                    points.append((dx / ratio, height - dy / ratio))
-        return points
+        xs = (ndc[:, 0] + 1) / 2 * width / ratio
+        ys = self.plotter.height() - (ndc[:, 1] + 1) / 2 * height / ratio
+        return list(zip(xs.tolist(), ys.tolist(), strict=True))
 
     def render(self) -> None:
         """Draw at the widget's next paint. pyvistaqt renders the scene in every paint (it
@@ -157,9 +179,11 @@ class Scene:
         """A camera preset (:data:`viewer.lab.palette.VIEWS`) framing the board; it frames it
         again when the scene's size changes, until the user turns or zooms the camera."""
         self.board.set_view(name)
-        self._zoomed = 0
-        self._framed_as(name)
-        self.place_legend()
+        if self.legend.entries:
+            self._fit_legend(name)
+        else:
+            self._fitted = ()
+            self._framed_as(name)
         self.render()
 
     def _camera_state(self) -> tuple[float, ...]:
@@ -254,17 +278,25 @@ class Scene:
         forget_gl_context(self.plotter)
 
 
-def site_box(centres: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The lowest and highest corner of the box round sites at ``centres``, each site's
-    cell half the least distance between two of them round it (0.5 when one)."""
-    points = np.unique(np.asarray(centres, dtype=float), axis=0)
-    if len(points) < 2:
-        return points.min(axis=0) - 0.5, points.max(axis=0) + 0.5
+def spacing(points: np.ndarray) -> float:
+    """The least distance between two of ``points`` that stand apart on the board (not one
+    over the other, as a stack's counters do); 1 when there are none."""
+    points = np.unique(points, axis=0)
     sample = points[: min(len(points), 400)]  # (enough to find the board's spacing)
     gaps = np.linalg.norm(sample[:, None, :] - points[None, :, :], axis=2)
-    gaps[gaps < 1e-9] = np.inf
-    half = float(gaps.min()) / 2
-    return points.min(axis=0) - half, points.max(axis=0) + half
+    flat = np.linalg.norm(sample[:, None, :2] - points[None, :, :2], axis=2)
+    gaps[flat < 1e-6] = np.inf  # the same column: a stack
+    least = float(gaps.min()) if gaps.size else np.inf
+    return least if np.isfinite(least) else 1.0
+
+
+def site_corners(centres: np.ndarray, step: float) -> np.ndarray:
+    """The corners of a box round each of ``centres``, its half-width a little over half
+    ``step`` (the spacing of the board's sites: a hex's corners stand out of that circle)."""
+    points = np.unique(np.asarray(centres, dtype=float), axis=0)
+    half = step / 2 * CELL_OVER
+    signs = np.array([(x, y, z) for x in (-1, 1) for y in (-1, 1) for z in (-1, 1)], float)
+    return (points[:, None, :] + half * signs[None, :, :]).reshape(-1, 3)
 
 
 class ResizeWatch(QObject):
