@@ -84,3 +84,6 @@ def test_the_whole_game_is_built_said_verified_and_a_wrong_value_named(capsys, t
     assert "a table of the base-3 pyramid, not the game's" in err
     code, _, err = run(capsys, "endgame", "verify", "--table", tmp_path / "none")
     assert (code, err.count("\n")) == (2, 1)
+    code, _, err = run(capsys, "endgame", "probe", TOP_IN_ONE, "--whole", "--table", tmp_path / "x")
+    assert (code, err.count("\n")) == (2, 1)
+    assert "no whole-game table there; build one with `pyramid-lab endgame build --whole`" in err

@@ -202,6 +202,11 @@ def _whole(args: argparse.Namespace) -> int:
         if doc is None:
             return EXIT_BAD_INPUT
         folder = args.table or tables.whole_folder(doc.game.options)
+        if not folder.exists():
+            return _say(
+                f"{folder}: no whole-game table there; build one with `pyramid-lab endgame "
+                "build --whole` (hours: docs/engines.md) or name one with --table"
+            )
         try:
             value, plies = tables.whole_value(doc.game, tables.whole_open(folder))
         except tables.EndgameError as exc:

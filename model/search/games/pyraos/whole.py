@@ -616,14 +616,3 @@ def position_text(own: int, opp: int, base: int) -> str:
             rows.append(row)
         levels.append("/".join(rows))
     return "|".join(levels)
-
-
-def warm_up() -> None:
-    """Compile the kernels on the smallest pyramid (the cache then serves every base's
-    first call quickly: numba compiles once per layer count)."""
-    import tempfile
-
-    with tempfile.TemporaryDirectory() as tmp:
-        table = WholeTable.create(Path(tmp) / "t", 2, "standard", "0-2")
-        build(table)
-        verify(table)
