@@ -324,7 +324,8 @@ async def join(app: web.Application, page: Page, message: Join) -> Reply:
             "waiting": True,
             "error": "the class is closed to new students: wait here for the teacher to let you in",
         }
-    got = await _threaded(app, "joins", lambda: app[SERVICE].join(message.name))
+    # (weighed by page: a page that joins many students waits behind one that joins once)
+    got = await _threaded(app, f"page {id(page)}", lambda: app[SERVICE].join(message.name))
     if "token" in got:
         _bind(app, page, got)
         log.info("%s joined", shown(got["page"]["name"], 60))
