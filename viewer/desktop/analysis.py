@@ -164,7 +164,8 @@ class AnalysisControl:
     def _on_preparing(self, text: str) -> None:
         """The analysis waits for the compiled search first (its first use in this
         process): the headline says so, and that the analysis's seconds start after it."""
-        waits = f"waiting for the search (below); then {self._asked}, its time from then"
+        asked = self._asked.removesuffix("...")
+        waits = f"waiting for the search (below); then {asked}, its time from then"
         self.dock.evaluation.setText(waits if text else self._asked)
 
     @slot
