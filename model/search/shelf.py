@@ -1,7 +1,8 @@
 """The books of proven values as the rest of the search asks them, each handed the book
 (the game's plug-in's, or None): which of the books handed a file is, a position's value
 and its moves' values at once, and a solve's answer from the book (:func:`from_book`).
-Behind the door's ``books`` namespace (:mod:`model.search.wiring` hands the books).
+The door's ``books`` namespace (:mod:`model.search.wiring.books`) asks it which book a file
+is, handing it every game's.
 :mod:`.book` is the shared reader, writer and verdicts beneath every book
 (:class:`model.search.value_book.ValueBook`).
 """

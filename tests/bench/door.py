@@ -2,6 +2,10 @@
 with the path that answered (book, compiled or reference) and beside it the reference
 solver alone over the protocol (what ``from model.search import solve`` gave before the
 door took the best path: on the empty base-3 floating pyramid, "unknown" after 20 s).
+First, what the door itself costs a call, where the search behind it is cheap
+(``unanalysable``, ``levels_for``: the game's plug-in looked up and handed on), in
+microseconds; and, with ``--calls-only``, nothing else (copied into an older checkout, it
+runs there too, for a before/after).
 
 Run by hand:  nice -n 10 .venv/bin/python tests/bench/door.py [--reference-seconds S]
 """
@@ -16,7 +20,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))  # run by hand
 
+from model import search  # noqa: E402
 from model.files import read  # noqa: E402
+from model.game import game_class  # noqa: E402
 from model.search import SolveResult, solve, warm_up  # noqa: E402
 from model.search.registry import plugin_for  # noqa: E402
 from model.search.solver import Solver  # noqa: E402  (the reference, compared with)
@@ -32,14 +38,34 @@ FILES = (
 def row(label: str, r: SolveResult, seconds: float) -> str:
     return (
         f"  {label:<10} {r.path:<9} {r.value:<7} plies {r.plies!s:>4}  "
-        f"{r.positions:>12,} positions  {seconds:6.2f} s"
+        f"{r.positions:>12,} positions  {seconds:7.3f} s"
     )
+
+
+def calls(n: int = 20_000) -> str:
+    """Microseconds a call of two cheap verbs of the door (Partition's and Rolling's)."""
+    games = (game_class("partition").new(), game_class("rolling").new())
+    search.unanalysable(games[0])  # its module loaded first
+    start = time.perf_counter()
+    for _ in range(n):
+        for game in games:
+            search.unanalysable(game)
+    middle = time.perf_counter()
+    for _ in range(n):
+        search.levels_for(games[0])
+    end = time.perf_counter()
+    per = (middle - start) / (2 * n) * 1e6, (end - middle) / n * 1e6
+    return f"door calls: unanalysable {per[0]:.2f} us, levels_for {per[1]:.2f} us"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--reference-seconds", type=float, default=20.0)
+    parser.add_argument("--calls-only", action="store_true")
     args = parser.parse_args()
+    print(calls(), flush=True)
+    if args.calls_only:
+        return
     print(f"compiled core ready in {warm_up():.1f} s")
     for name in FILES:
         game = read(ROOT / name).game
