@@ -280,6 +280,55 @@ def test_a_student_who_asks_much_waits_their_turn_not_the_others():
     assert order[-1].startswith("hog")
 
 
+def test_hostile_pages_within_every_bound_do_not_starve_a_classmate(server):
+    # 30 pages, each a student of its own, ask for a new board as fast as their budget
+    # lets them; a classmate asks for the same work now and then: the threads' turns go
+    # to whoever used them least, so the classmate waits less than they do (a ratio,
+    # taken in one run: the machine's load counts on both sides)
+    url = socket_url(server.students)
+
+    async def hog(session, n, until, took):
+        page = await Page(session, url).open()
+        await page.ask(do="join", name=f"Hog {n}")
+        k = 0
+        while time.monotonic() < until:
+            k += 1
+            answer = await page.ask(do="act", action="view", args=[k % 4, k % 3, None])
+            took.append(answer["ms"])  # the server's: its wait for a thread, and the work
+        await page.close()
+
+    async def attack():
+        sessions = [
+            aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(f"127.0.0.{n}", 0)))
+            for n in range(30, 34)
+        ]
+        try:
+            until = time.monotonic() + 8
+            hogs: list[float] = []
+            tasks = [asyncio.create_task(hog(sessions[n % 4], n, until, hogs)) for n in range(30)]
+            classmate = await Page(sessions[0], url).open()
+            await classmate.ask(do="join", name="Classmate")
+            mine = []
+            await asyncio.sleep(2)
+            for k in range(12):
+                answer = await classmate.ask(
+                    do="act", action="view", args=[k % 4, (k + 1) % 3, None]
+                )
+                mine.append(answer["ms"])
+                await asyncio.sleep(0.3)
+            await asyncio.gather(*tasks)
+            await classmate.close()
+            return sorted(hogs), sorted(mine)
+        finally:
+            for session in sessions:
+                await session.close()
+
+    hogs, mine = run(attack(), 120)
+    median_hog, median_mine = hogs[len(hogs) // 2], mine[len(mine) // 2]
+    print(f"a hog's board: median {median_hog:.0f} ms; the classmate's: {median_mine:.0f} ms")
+    assert median_mine < 0.75 * median_hog  # (first in line: about half; FIFO: more)
+
+
 # ---- stopping, and the results file -------------------------------------------------------------
 
 
