@@ -125,7 +125,7 @@ def whole_table(game: Game) -> Any:
 def table_value(game: Game, table: Any) -> tuple[str, int] | None:
     """("win" / "loss", plies) of ``game``'s position for the side to move from a whole
     ``table``; None for a draw (endless play)."""
-    white, black = game.masks()  # type: ignore[attr-defined]  # a Pyraos position
+    white, black = _masks(game)
     own, opp = (white, black) if game.to_move == "white" else (black, white)
     byte = table.value(own, opp)
     if byte == 0:
