@@ -207,6 +207,7 @@ class Binding:
         self.view = view
         self.flat_board = False  # the board on show is flat (the View dock is put away)
         self.view_dock_wanted = True  # ... and was shown on the last pyramid
+        self.placed = False  # the View dock was put away or shown for a board already
 
     def position_changed(self, reason: PositionChange) -> None:
         """A change of the session, followed in this order: the board, the docks and the
@@ -291,12 +292,14 @@ class Binding:
         w = self.window
         flat = w.stage.board.flat
         if flat:
-            if not self.flat_board:
+            if not self.flat_board and self.placed:  # (the first board: the dock is wanted;
+                # a window built on screen shows its docks only later)
                 self.view_dock_wanted = not w.view_dock.isHidden()
             w.view_dock.hide()
         elif self.flat_board and self.view_dock_wanted:
             w.view_dock.show()
         self.flat_board = flat
+        self.placed = True
 
     def update_title(self) -> None:
         w, session = self.window, self.session
