@@ -79,6 +79,26 @@ def add_parser(commands: Any, help: str) -> None:
     )
 
 
+def _game_with_tables(asked: str | None, *, whole: bool) -> tuple[str, Any] | str:
+    """The game whose endgame tables to use and its tables (``whole``: a whole-game table,
+    not only the K-layer ones): the one asked for, else the only game that has them; or what
+    to say when there is none such."""
+    import model.search as search
+    from model.game import game_names, quote
+
+    kind = "whole-game tables" if whole else "endgame tables"
+    games = [
+        game
+        for game in game_names()
+        if (tables := search.endgame_for(game)) is not None
+        and (not whole or hasattr(tables, "whole_count"))
+    ]
+    name = asked or (games[0] if len(games) == 1 else None)
+    if name not in games:
+        return f"--game {quote(name)}: {kind} exist for {', '.join(games)}"
+    return name, search.endgame_for(name)
+
+
 def _say(message: str) -> int:
     print(f"pyramid-lab: {message}", file=sys.stderr)
     return EXIT_BAD_INPUT
@@ -86,7 +106,6 @@ def _say(message: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     import model.search as search
-    from model.game import game_names, quote
 
     if args.action == "verify" or args.whole:
         return _whole(args)
@@ -120,11 +139,10 @@ def run(args: argparse.Namespace) -> int:
             print(f"{value} for {game.to_move}")
         return EXIT_OK
 
-    games = [game for game in game_names() if search.endgame_for(game) is not None]
-    name = args.game or (games[0] if len(games) == 1 else None)
-    if name not in games:
-        return _say(f"--game {quote(name)}: endgame tables exist for {', '.join(games)}")
-    tables = search.endgame_for(name)
+    chosen = _game_with_tables(args.game, whole=False)
+    if isinstance(chosen, str):
+        return _say(chosen)
+    name, tables = chosen
     if args.action == "count":
         total = 0
         print("pieces  shapes  positions  bytes at 2 bits")
@@ -182,11 +200,10 @@ def _whole(args: argparse.Namespace) -> int:
     Ctrl+C and resumed by running it again), verify, probe."""
     import os
 
-    import model.search as search
-
-    tables = search.endgame_for("pyraos")
-    if args.game not in (None, "pyraos"):
-        return _say("--whole: the whole-game table is Pyraos's")
+    chosen = _game_with_tables(args.game, whole=True)
+    if isinstance(chosen, str):
+        return _say(chosen)
+    name, tables = chosen
     if args.action == "count":
         total = 0
         print("pieces  canonical shapes  positions (a byte each)")
@@ -217,7 +234,7 @@ def _whole(args: argparse.Namespace) -> int:
             print(f"{value} for {doc.game.to_move} in {plies} plies")
         return EXIT_OK
     try:
-        options = _options(args, "pyraos")
+        options = _options(args, name)
     except ValueError as exc:
         return _say(str(exc))
     folder = args.table or tables.whole_folder(options, args.base)
