@@ -206,8 +206,9 @@ def _background(make: Make) -> None:
 
 
 def _compile_in_child() -> None:
-    """``python -m`` this module in a child process, its steps (the lines it prints) kept
-    as this process's step under way, for those who wait."""
+    """:data:`CHILD` (``python -m model.search.compiled.warm --steps``) in a child process,
+    its steps (the lines it prints) kept as this process's step under way, for those who
+    wait. The child ends when this process does, however it ends (the end of its stdin)."""
     state = _state
     package_root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(__file__))))
     env = dict(os.environ)  # the same ``model`` as this process's, the same cache
@@ -216,8 +217,13 @@ def _compile_in_child() -> None:
     )
     command = [sys.executable, *CHILD]
     state.fraction, state.text = 0.0, f"{COMPILING}: starting"
-    with subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env
+    with subprocess.Popen(  # stdin: its pipe ends with this process, and so does the child
+        command,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env,
     ) as child:
         state.child = child
         assert child.stdout is not None

@@ -13,7 +13,9 @@ has the core.
 
 from __future__ import annotations
 
+import os
 import sys
+import threading
 import time
 from collections.abc import Callable, Sequence
 
@@ -123,10 +125,19 @@ def ready(
     return first_use.ready(warm_up, progress, parts)
 
 
+def _end_with_parent() -> None:
+    """Wait for the end of stdin (the parent's pipe, closed when the parent ends), then end
+    this process: a window killed does not leave its compile running."""
+    sys.stdin.read()
+    os._exit(1)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Make the whole core ready (compile it into numba's cache, or load it), saying each
     step: a line each, or with ``--steps`` 'fraction<TAB>text' (the window's child)."""
     steps = "--steps" in (sys.argv[1:] if argv is None else argv)
+    if steps:  # the window's child: it ends with the window, however that ends (its pipe)
+        threading.Thread(target=_end_with_parent, daemon=True).start()
 
     def say(fraction: float, text: str) -> None:
         print(f"{fraction:.3f}\t{text}" if steps else text, flush=True)
