@@ -451,3 +451,22 @@ def test_compose_writes_a_verified_collection(port, inbox, tmp_path):
             assert not verdict.cooks
     finally:
         lab.shutdown()
+
+
+def test_stopping_says_in_words_whether_the_solve_resumes(port, inbox, monkeypatch):
+    # It said "a split solve keeps its settled units" whatever ran.
+    lab = _base6(port, inbox, workers=1)
+    value = lab.value_solve
+    try:
+        value.toggle()
+        value.stop()
+        assert value.last == "Solve position stopped"
+        monkeypatch.setattr(solve_module, "value_task", lambda *_a, **_k: lambda *_b: None)
+        assert value.start(3)
+        assert value.last == "Solving the position on 3 cores (stopped, it resumes later)..."
+        value.stop()
+        assert value.last == (
+            "Solve position stopped; solved again on more than one core, it resumes here"
+        )
+    finally:
+        lab.shutdown()

@@ -508,6 +508,7 @@ class ValueSolve:
         self.runner.progressed.connect(self._on_progress)
         self.last = ""  # the last line shown (progress or answer)
         self._timer: threading.Timer | None = None  # the question's, after QUICK_SECONDS
+        self._cores = 1  # the cores of the solve under way (more: the split solve)
 
     @property
     def running(self) -> bool:
@@ -534,12 +535,14 @@ class ValueSolve:
         workers = self._workers_now()
         if workers is not None and workers > 1:  # the split solve, once a quick try fails
             self.runner.run("quick", value_task(1, max_seconds=QUICK_SECONDS))
+            self._cores = 1
             self._say(
                 f"Solving the position: the book, then {QUICK_SECONDS:g} s on one core, "
                 f"then on {workers} cores..."
             )
             return
         job = self.runner.run("value", value_task(1))
+        self._cores = 1
         self._say("Solving the position: the book, then the search on one core...")
         if workers is None:  # asked once the search has had its few seconds
             self._ask_after(job)
@@ -617,14 +620,19 @@ class ValueSolve:
             return False
         self._cancel_timer()
         self.runner.run("value", value_task(workers))
-        how = "the single search" if workers <= 1 else f"{workers} workers (Dask)"
-        self._say(f"Solving the position with {how}...")
+        self._cores = workers
+        how = "one core" if workers <= 1 else f"{workers} cores (stopped, it resumes later)"
+        self._say(f"Solving the position on {how}...")
         return True
 
     def stop(self) -> None:
         self._cancel_timer()
         if self.runner.stop() is not None:
-            self._say("Solve position stopped (a split solve keeps its settled units)")
+            resumes = self._cores > 1  # the split solve: its checkpoint stays
+            self._say(
+                "Solve position stopped"
+                + ("; solved again on more than one core, it resumes here" if resumes else "")
+            )
 
     def position_changed(self, reason: PositionChange) -> None:
         """The solve belongs to the position it started on: another position or game ends
