@@ -17,7 +17,7 @@ class PyraosTeaching(Teaching[Pyraos]):
 
     def describe_outcome(self, game: Pyraos, outcome: Outcome) -> str:
         if outcome.reason == "top":
-            return f"{outcome.winner} placed the top"
+            return f"{outcome.winner} wins: placed the top"
         if outcome.reason == "repetition":
             n = game.options.repetition
             times = {3: "third", 4: "fourth", 5: "fifth"}.get(n, f"{n}th")

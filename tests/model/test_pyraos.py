@@ -391,3 +391,12 @@ def test_random_play_always_ends(removal):
             while not g.is_over():
                 assert len(g._raws) < 1000
                 g.push_raw(rng.choice(g.raw_moves()))
+
+
+def test_the_top_placed_says_who_wins():
+    # The window's status read "white placed the top" at the end of a game played through:
+    # every other game says who wins.
+    g = board(P6, "black")
+    g.push(g.legal_moves()[0])  # the top
+    assert g.outcome() is not None
+    assert describe_result(g) == "black wins: placed the top"
