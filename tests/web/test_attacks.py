@@ -505,6 +505,71 @@ def test_a_chosen_code_must_be_long_enough(tmp_path):
     assert CODE  # (the tests' own code is long enough)
 
 
+def test_a_flood_of_joins_while_closed_is_refused_at_once_and_a_newcomer_gets_in(server):
+    """60 filler joins while the class is closed fill its waiting room: a genuine newcomer is
+    told so in words; the teacher refuses every filler in one message, their pages closed
+    and told so; the newcomer then waits and is let in."""
+    from viewer.classroom.checks import MAX_WAITING
+
+    url = socket_url(server.students)
+
+    async def attack():
+        async with aiohttp.ClientSession() as session:
+            teacher = await Page(session, url).open()
+            fillers: list[Page] = []
+            try:
+                await teacher.ask(do="teacher", code=CODE)
+                await teacher.ask(do="teacher", order="close", args=[True])
+                fillers = [await Page(session, url).open() for _ in range(MAX_WAITING + 1)]
+                asked = await asyncio.gather(
+                    *(p.ask(do="join", name=f"Filler {n}") for n, p in enumerate(fillers))
+                )
+                newcomer = await Page(session, url).open()
+                turned_away = await newcomer.ask(do="join", name="Newcomer")
+                full = await teacher.ask(do="teacher")
+                ids = [w["id"] for w in full["waiting"]]
+                refused = await teacher.ask(do="teacher", order="refuse", args=[ids])
+                waiting = [p for p, a in zip(fillers, asked, strict=True) if a.get("waiting")]
+                closes = await asyncio.gather(*(p.ws.receive(timeout=10) for p in waiting))
+                newcomer = await Page(session, url).open()
+                waits = await newcomer.ask(do="join", name="Newcomer")
+                after = await teacher.ask(do="teacher")
+                admitted = await teacher.ask(
+                    do="teacher", order="admit", args=[[w["id"] for w in after["waiting"]]]
+                )
+                let_in = await newcomer.answer(None)  # (pushed: its place and its key)
+                return asked, turned_away, full, refused, closes, waits, after, admitted, let_in
+            finally:
+                await teacher.ask(do="teacher", order="close", args=[False])
+                await teacher.close()
+                for page in fillers:
+                    await page.close()
+
+    asked, turned_away, full, refused, closes, waits, after, admitted, let_in = run(attack(), 90)
+    # the waiting room holds MAX_WAITING; the one past it, and the newcomer, told why in words
+    assert sum(1 for a in asked if a.get("waiting")) == MAX_WAITING
+    assert turned_away == {"id": 1, "error": turned_away["error"]}
+    assert turned_away["error"].startswith(f"the class is closed and {MAX_WAITING} are already")
+    assert "ask the teacher to let you in" in turned_away["error"]
+    assert len(full["waiting"]) == full["waiting_max"] == MAX_WAITING
+    # one message refuses them all: each filler's page closed, told so in words
+    assert refused["waiting"] == []
+    assert refused["said"].endswith(
+        f"and {MAX_WAITING - 5} more were not let in (their pages are closed)"
+    )
+    assert {(c.type, c.data, c.extra) for c in closes} == {
+        (aiohttp.WSMsgType.CLOSE, 4006, "the teacher did not let you in")
+    }
+    # the newcomer then waits, alone, and is let in: its page is pushed its place
+    assert waits["waiting"] is True
+    assert [w["name"] for w in after["waiting"]] == ["Newcomer"]
+    assert admitted["said"] == "Newcomer is in the class"
+    assert let_in["push"] is True
+    assert let_in["page"]["name"] == "Newcomer"
+    assert let_in["token"]
+    assert "Newcomer" in {r["name"] for r in admitted["rows"]}
+
+
 def test_the_teachers_page_is_never_served_the_code(server):
     with urllib.request.urlopen(server.students.split("#")[0] + "teacher", timeout=10) as page:
         assert CODE.encode() not in page.read()

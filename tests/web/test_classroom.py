@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import re
 import signal
 import urllib.error
@@ -369,3 +370,84 @@ def test_a_closed_class_waits_for_the_teacher_and_both_pages_outlive_a_restart(t
         for shown in (page, teacher):
             shown.close()
         again.stop(signal.SIGKILL)
+
+
+FILLERS = """(args) => new Promise((resolve) => {
+  // pages of no one that ask to join at once (a classmate's script), each of them told
+  // why it is closed
+  window.closes = [];
+  let asked = 0;
+  for (let n = 0; n < args.count; n++) {
+    const ws = new WebSocket("ws://" + location.host + "/ws");
+    ws.onopen = () => ws.send(JSON.stringify({id: 1, do: "join", name: "Filler " + n}));
+    ws.onmessage = () => { asked += 1; if (asked === args.count) resolve(asked); };
+    ws.onclose = (event) => window.closes.push([event.code, event.reason]);
+  }
+})"""
+
+
+def test_the_teacher_answers_joins_waiting_in_bulk(server, browser):
+    """The class closed, fillers and two students ask to join; the teacher ticks every one
+    waiting but Gil and refuses them in one go (their pages closed, told so in words), then
+    lets Gil in with the ticked."""
+    teacher = browser.new_page(viewport={"width": 1280, "height": 560})
+    teacher.goto(server.teacher)
+    teacher.wait_for_selector("#cr-close", timeout=WAIT)
+    teacher.click("#cr-close")
+    teacher.wait_for_selector("#cr-open", timeout=WAIT)
+    script = browser.new_page()
+    pages = []
+    try:
+        script.goto(server.students)
+        assert script.evaluate(FILLERS, {"count": 5}) == 5
+        for name in ("Gil", "Hal"):
+            page = browser.new_page(viewport={"width": 1000, "height": 500})
+            page.goto(server.students)
+            page.fill("#cr-name", name, timeout=WAIT)
+            page.click("#cr-join-button")
+            page.wait_for_selector("#cr-msg", timeout=WAIT)
+            pages.append(page)
+        gil, hal = pages
+        teacher.wait_for_function("() => document.body.dataset.waiting === '7'", timeout=WAIT)
+        assert teacher.inner_text("#cr-admit-picked") == "Let in the ticked"
+        assert teacher.is_disabled("#cr-refuse-picked")
+        teacher.check("#cr-pick-all-waiting")  # every one waiting ticked, then all but Gil
+        teacher.uncheck("#cr-waiting .cr-pick-waiting[title='tick Gil']")
+        assert teacher.inner_text("#cr-refuse-picked") == "Refuse the 6 ticked"
+        assert not teacher.is_checked("#cr-pick-all-waiting")
+        if os.environ.get("PYRAMID_LAB_SHOTS"):
+            teacher.screenshot(
+                path=str(Path(os.environ["PYRAMID_LAB_SHOTS"]) / "teacher-waiting.png")
+            )
+        teacher.click("#cr-refuse-picked")
+        teacher.wait_for_function("() => document.body.dataset.waiting === '1'", timeout=WAIT)
+        said = teacher.inner_text("#cr-said")
+        assert said.endswith("and 1 more were not let in (their pages are closed)"), said
+        assert "Gil" not in said
+        assert teacher.inner_text("#cr-refuse-picked") == "Refuse the ticked"  # (none ticked)
+        # the refused pages are closed and told so: Hal's page says it, the fillers' too
+        hal.wait_for_function(
+            "() => (document.querySelector('#cr-msg') || {}).innerText"
+            " === 'the teacher did not let you in'",
+            timeout=WAIT,
+        )
+        message, field = (
+            hal.locator("#cr-msg").bounding_box(),
+            hal.locator("#cr-name").bounding_box(),
+        )
+        assert message["y"] + message["height"] <= field["y"]  # (said above it, not over it)
+        script.wait_for_function("() => window.closes.length === 5", timeout=WAIT)
+        closes = script.evaluate("() => window.closes")
+        assert closes == [[4006, "the teacher did not let you in"]] * 5
+        # Gil, still waiting, let in with the ticked: the page, at once
+        teacher.check("#cr-waiting .cr-pick-waiting[title='tick Gil']")
+        teacher.click("#cr-admit-picked")
+        gil.wait_for_selector("#cr-step-title", timeout=WAIT)
+        assert gil.inner_text("#cr-who") == "Gil"
+        teacher.wait_for_selector("#cr-waiting", state="detached", timeout=WAIT)
+        assert teacher.inner_text("#cr-said") == "Gil is in the class"
+    finally:
+        teacher.evaluate("() => window.classroom.close_class(false)")
+        teacher.wait_for_selector("#cr-close", timeout=WAIT)
+        for page in (*pages, script, teacher):
+            page.close()

@@ -8,6 +8,7 @@ import csv
 import hashlib
 import io
 import json
+import re
 
 import numpy as np
 import pytest
@@ -170,6 +171,44 @@ def test_the_service_refuses_and_answers(room):
     assert service.poll(token, -1)["page"]["name"] == "Ada"
     assert service.poll(token, service.poll(token, -1)["page"]["version"]) == {"same": True}
     assert service.resume("x" * 30)["forget"] is True
+
+
+def test_joins_waiting_are_answered_one_or_many_at_once_within_bounds(room):
+    from viewer.classroom.checks import MAX_WAITING
+    from viewer.classroom.messages import Admit, Refuse, Unread, read
+
+    def order(name, args):
+        _ident, kind, raw = read(
+            json.dumps({"id": 1, "do": "teacher", "order": name, "args": args})
+        )
+        return kind.read(raw)
+
+    assert order("refuse", ["a1"]) == Refuse(("a1",))
+    assert order("admit", [["a1", "b2", "a1"]]) == Admit(("a1", "b2"))  # each once
+    for args, why in (
+        ([[]], "refuse which pages waiting? (tick them first)"),
+        ([[f"h{n}" for n in range(MAX_WAITING + 1)]], "at most 60 at once"),
+        ([[1, 2]], "a page waiting must be text"),
+        ([["x" * 25]], "a page waiting is too long"),
+        ([], "refuse which pages waiting?"),
+        ([["a"] * 400], "the page sent too much"),
+    ):
+        with pytest.raises((Refused, Unread), match=re.escape(why)):
+            order("refuse", args)
+    # the class: as many wait as may, then a join is told why in words; the teacher's no to
+    # many is one change, their names said
+    room.set_closed(True)
+    handles = [room.wait(f"Filler {n}") for n in range(MAX_WAITING)]
+    with pytest.raises(Refused, match=r"60 are already waiting .*: ask the teacher to let you in"):
+        room.wait("Newcomer")
+    version = room.version
+    names = room.refuse([*handles, "gone"])
+    assert names == [f"Filler {n}" for n in range(MAX_WAITING)]
+    assert room.version == version + 1
+    assert room.lines()["waiting"] == []
+    assert room.lines()["waiting_max"] == MAX_WAITING
+    newcomer = room.wait("Newcomer")
+    assert room.admit(newcomer).name == "Newcomer"
 
 
 def test_a_click_finds_the_point_it_meets():

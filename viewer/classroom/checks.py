@@ -22,6 +22,9 @@ CODE_WORDS = 4
 #: The shortest class code a teacher may choose (``--code``): 16 letters and digits of
 #: :data:`CODE_ALPHABET` drawn at random hold 79 bits; a shorter word is guessed.
 MIN_CHOSEN_CODE = 16
+#: Joins waiting for the teacher's yes at most (the class closed to new students); the
+#: teacher answers as many at once (Let in, Refuse the ticked).
+MAX_WAITING = 60
 
 
 class Refused(ValueError):

@@ -177,6 +177,7 @@ ELSEWHERE = 4002  # a student's or the teacher's pages: the oldest closed
 LATE = 4003  # no join, no key, no code in time
 SLOW = 4004  # a page that does not read
 TRIES = 4005  # too many wrong class codes on one page
+REFUSED = 4006  # a join waiting the teacher did not let in
 
 
 class Bucket:

@@ -14,7 +14,7 @@ read anywhere.
 - ``{"do": "teacher", "code": C}`` (:class:`Code`) once, then ``{"do": "teacher", "order":
   O, "args": [...]}``: the lines (:class:`Lines`, no order), :class:`Everyone`,
   :class:`Csv`, :class:`Remove`, :class:`BringBack`, :class:`Close`, :class:`Admit`,
-  :class:`Refuse`.
+  :class:`Refuse` (the last two: one join waiting, or the ticked at once).
 
 Who may send each (:attr:`Message.WHO`): a page of no one yet, a student's page, the
 teacher's page; the server checks it before any handler runs."""
@@ -28,7 +28,7 @@ from typing import Any, ClassVar, Literal
 
 from model.game import shorten
 
-from .checks import Refused, bounded_text, code_of, name_of, token_of, whole_number
+from .checks import MAX_WAITING, Refused, bounded_text, code_of, name_of, token_of, whole_number
 
 #: The largest message a page may send (an action: a name, a ray, a move, a form).
 MAX_MESSAGE = 16 * 1024
@@ -324,25 +324,33 @@ class Close(Message):
 
 @dataclass(frozen=True)
 class Answer(Message):
-    """The teacher's answer to a join waiting (its handle)."""
+    """The teacher's answer to joins waiting: their handles, one (``"h"``) or the ticked
+    (``["h", ...]``: at most :data:`.checks.MAX_WAITING`, each once), answered at once."""
 
     WHO: ClassVar[Who] = "teacher"
-    handle: str = ""
+    ASKS: ClassVar[str] = "which pages waiting?"
+    handles: tuple[str, ...] = ()
 
     @classmethod
     def read(cls, raw: dict[str, Any]) -> Message:
-        handle = _one(order_args(raw), "which page waiting?")
-        return cls(bounded_text(handle, "a page waiting", 24))
+        chosen = _one(order_args(raw), cls.ASKS)
+        given = chosen if isinstance(chosen, list) else [chosen]
+        if not given:
+            raise Refused(f"{cls.ASKS} (tick them first)")
+        if len(given) > MAX_WAITING:
+            raise Refused(f"{cls.ASKS} (at most {MAX_WAITING} at once)")
+        handles = (bounded_text(h, "a page waiting", 24) for h in given)
+        return cls(tuple(dict.fromkeys(handles)))
 
 
 @dataclass(frozen=True)
 class Admit(Answer):
-    pass
+    ASKS: ClassVar[str] = "let in which pages waiting?"
 
 
 @dataclass(frozen=True)
 class Refuse(Answer):
-    pass
+    ASKS: ClassVar[str] = "refuse which pages waiting?"
 
 
 def args_of(value: Any) -> list[Any]:

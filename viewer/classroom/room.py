@@ -38,6 +38,7 @@ from ..lab import CANCEL, Lab
 from ..lab.lesson_view import LessonView, opening_view
 from ..lab.session import Session
 from .checks import (
+    MAX_WAITING,
     Refused,
     bounded_text,
     code_of,
@@ -61,8 +62,12 @@ MAX_STUDENTS = 200
 MAX_MOVE_TEXT = 60
 #: Students removed and kept (to be brought back) at most; past it the oldest go for good.
 MAX_REMOVED = 1000
-#: Students waiting for the teacher's yes at most (the class closed to new students).
-MAX_WAITING = 60
+#: What a join is told when the class is closed and as many wait as may (said in words:
+#: the newcomer knows to ask the teacher, who sees the waiting room full).
+WAITING_FULL = (
+    f"the class is closed and {MAX_WAITING} are already waiting for the teacher's yes: "
+    "ask the teacher to let you in (or to refuse some of those waiting), then join again"
+)
 
 
 # ---- the lessons --------------------------------------------------------------------------
@@ -612,11 +617,11 @@ class Classroom:
 
     def wait(self, name: Any) -> str:
         """A join asked while the class is closed: its handle, until the teacher says yes
-        (:meth:`admit`) or no (:meth:`forget_waiting`)."""
+        (:meth:`admit`) or no (:meth:`refuse`)."""
         name = name_of(name)
         with self.lock:
             if len(self.waiting) >= MAX_WAITING:
-                raise Refused("too many are waiting for the teacher's yes: try again soon")
+                raise Refused(WAITING_FULL)
             handle = secrets.token_hex(6)
             self.waiting[handle] = name
             self.touched(None)
@@ -633,12 +638,17 @@ class Classroom:
             return student
 
     def forget_waiting(self, handle: str) -> str:
-        """A join waiting no more (the teacher's no, or its page closed); its name."""
+        """A join waiting no more (its page closed); its name."""
+        return "".join(self.refuse([handle]))
+
+    def refuse(self, handles: Iterable[str]) -> list[str]:
+        """The teacher's no to joins waiting (by their handles), at once: the names of
+        those that were waiting (one change for all)."""
         with self.lock:
-            name = self.waiting.pop(handle, "")
-            if name:
+            names = [name for h in handles if (name := self.waiting.pop(h, ""))]
+            if names:
                 self.touched(None)
-            return name
+            return names
 
     def student(self, token: Any) -> Student:
         key = key_of(token_of(token))
@@ -711,6 +721,7 @@ class Classroom:
         return {
             "rows": self.rows(),
             "waiting": waiting,
+            "waiting_max": MAX_WAITING,
             "removed": removed,
             "closed": self.closed,
             "lessons": [

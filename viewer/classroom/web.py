@@ -30,11 +30,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import time
 import traceback
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -45,6 +46,7 @@ from .guard import (
     HOSTS,
     LATE,
     QUIET,
+    REFUSED,
     TRIES,
     Hosts,
     Limits,
@@ -470,7 +472,7 @@ async def close(app: web.Application, page: Page, message: Close) -> Reply:
     room.set_closed(message.closed)
     said = "the class is closed: a new student waits for your yes"
     if not message.closed:  # those waiting come in with the others
-        let_in = [await _let_in(app, handle) for handle in list(room.waiting)]
+        let_in, _why = await _let_in(app, list(room.waiting))
         said = "the class is open to new students" + (
             f" ({_names([s.name for s in let_in])} let in)" if let_in else ""
         )
@@ -479,43 +481,74 @@ async def close(app: web.Application, page: Page, message: Close) -> Reply:
 
 @handles(Admit)
 async def admit(app: web.Application, page: Page, message: Admit) -> Reply:
-    student = await _let_in(app, message.handle)
-    return lines_of(app, page, f"{student.name} is in the class")
+    let_in, why = await _let_in(app, message.handles)
+    if not let_in:
+        raise Refused(why)
+    said = f"{_names([s.name for s in let_in])} {'is' if len(let_in) == 1 else 'are'} in the class"
+    left = len(message.handles) - len(let_in)
+    return lines_of(app, page, said + (f" ({left} not let in: {why})" if left else ""))
 
 
-async def _let_in(app: web.Application, handle: str) -> Student:
-    """The teacher's yes to a join waiting: the student, in the class, and their page,
-    still waiting, sent its place (pushed)."""
-    waiting = _waiting_page(app, handle)
-    student = app[ROOM].admit(handle)
-    if waiting is not None:
-        got = await _threaded(app, student.key, lambda: app[SERVICE].joined(student))
+async def _let_in(app: web.Application, handles: Iterable[str]) -> tuple[list[Student], str]:
+    """The teacher's yes to joins waiting: the students, in the class, and why any was not
+    (gone, or the class full); their pages, still waiting, sent their places (pushed, all
+    at once: a page that does not read holds the teacher's answer one send's time, not
+    one each)."""
+    room, pages = app[ROOM], _waiting_pages(app)
+    let_in: list[Student] = []
+    sends = []
+    why = "no such page waiting (closed?)"
+    for handle in handles:
+        try:
+            student = room.admit(handle)
+        except Refused as exc:
+            why = str(exc)
+            continue
+        let_in.append(student)
+        waiting = pages.get(handle)
+        if waiting is None:
+            continue
+        got = await _threaded(app, student.key, functools.partial(app[SERVICE].joined, student))
         if "token" in got:
             _bind(app, waiting, got)
             got["push"] = True
-            with contextlib.suppress(ConnectionError):
-                await _send(app, waiting, got)
-    return student
+            sends.append(_send_quietly(app, waiting, got))
+    await asyncio.gather(*sends)
+    return let_in, why
+
+
+async def _send_quietly(app: web.Application, page: Page, reply: Reply) -> None:
+    with contextlib.suppress(ConnectionError):
+        await _send(app, page, reply)
+
+
+#: What a page the teacher did not let in is told as it is closed.
+NOT_LET_IN = "the teacher did not let you in"
 
 
 @handles(Refuse)
 async def refuse(app: web.Application, page: Page, message: Refuse) -> Reply:
-    waiting = _waiting_page(app, message.handle)
-    name = app[ROOM].forget_waiting(message.handle)
-    if waiting is not None:
-        app[PAGES].unbind(waiting)
-        waiting.waiting = None
-        with contextlib.suppress(ConnectionError):
-            await _send(
-                app,
-                waiting,
-                {"push": True, "refused": True, "error": "the teacher did not let you in"},
-            )
-    return lines_of(app, page, f"{name or 'that page'} was not let in")
+    """The teacher's no to joins waiting, all at once: their pages closed, told so in
+    words (a close, never a send: a page that does not read holds nothing up)."""
+    pages = _waiting_pages(app)
+    names = app[ROOM].refuse(message.handles)
+    for handle in message.handles:
+        waiting = pages.get(handle)
+        if waiting is not None:
+            app[PAGES].forget(waiting)
+            waiting.role, waiting.waiting = "new", None
+            waiting.shut(REFUSED, NOT_LET_IN)
+    if not names:
+        raise Refused("no such page waiting (closed?)")
+    log.info("the teacher refused %d joins", len(names))
+    if len(names) == 1:
+        return lines_of(app, page, f"{names[0]} was not let in (the page is closed)")
+    return lines_of(app, page, f"{_names(names)} were not let in (their pages are closed)")
 
 
-def _waiting_page(app: web.Application, handle: str) -> Page | None:
-    return next((p for p in app[PAGES].waiting if p.waiting == handle), None)
+def _waiting_pages(app: web.Application) -> dict[str, Page]:
+    """The pages waiting for the teacher's yes, by their joins' handles."""
+    return {p.waiting: p for p in app[PAGES].waiting if p.waiting is not None}
 
 
 def _names(names: list[str]) -> str:

@@ -24,7 +24,7 @@
     board_balls: null, board_points: null, board_marks: null, board_rims: null, board_faint: null,
     board_xray: null,
     teacher: null, teacher_code: "", teacher_lesson: 0, teacher_step: 1,
-    teacher_picked: [], teacher_confirm: null, cr_group: 0,
+    teacher_picked: [], teacher_waiting_picked: [], teacher_confirm: null, cr_group: 0,
   };
   let vm = null; // the page's Vue instance (its data)
 
@@ -72,8 +72,10 @@
       // the server closed this page for a reason of its own (4000-4999): said, and the
       // page connects again only when it has something to say
       // (4003: a page with nothing to say was let go: it says nothing of it)
+      // (4006: the teacher did not let this join in: it waits no more)
       if (event.code >= 4000 && event.code < 5000) {
         if (event.code !== 4003) set("cr_msg", event.reason || "The class closed this page.");
+        if (event.code === 4006) C.waiting = false;
         W.tries = 0;
         return;
       }
@@ -146,7 +148,6 @@
     }
     set("cr_msg", answer.error || "");
     if (answer.waiting) C.waiting = true;
-    if (answer.refused) C.waiting = false;
     if (answer.forget) {
       // (a removed student's key is kept: the teacher may bring them back)
       if (!answer.removed) window.localStorage.removeItem(KEY);
@@ -397,8 +398,15 @@
       return;
     }
     if (answer.csv !== undefined) return answer.csv;
+    // a join ticked that waits no more (let in, refused, gone) is ticked no more
+    const waiting = answer.waiting.map((w) => w.id);
+    const ticked = get("teacher_waiting_picked");
+    if (ticked.some((id) => !waiting.includes(id))) {
+      set("teacher_waiting_picked", ticked.filter((id) => waiting.includes(id)));
+    }
     set("teacher", answer);
     document.body.dataset.rows = String(answer.rows.length);
+    document.body.dataset.waiting = String(answer.waiting.length);
   }
 
   C.teacher_code = function () {
@@ -428,6 +436,18 @@
   C.close_class = function (closed) { teacher("close", [closed]); };
   C.admit = function (id) { teacher("admit", [id]); };
   C.refuse = function (id) { teacher("refuse", [id]); };
+  // the joins ticked, answered at once (one message: a flood of fillers refused in one go)
+  async function answerPicked(order) {
+    const ids = get("teacher_waiting_picked").slice();
+    if (!ids.length) return;
+    await teacher(order, [ids]);
+    set("teacher_waiting_picked", []);
+  }
+  C.admit_picked = function () { return answerPicked("admit"); };
+  C.refuse_picked = function () { return answerPicked("refuse"); };
+  C.pick_all_waiting = function (on) {
+    set("teacher_waiting_picked", on ? get("teacher").waiting.map((w) => w.id) : []);
+  };
 
   C.everyone = function () {
     teacher("everyone", [Number(get("teacher_lesson")), Number(get("teacher_step")) - 1]);
