@@ -83,3 +83,11 @@ def analyse_every_move(game: Game, **options: Any) -> Analysis:
     stop = StopAfterPlayouts(20 * len(game.legal_moves()), options.pop("progress", None))
     no_exact_step(game)
     return analyse(game, seconds=WAIT_S, progress=stop.progress, stop=stop, **options)
+
+
+def processor_clock(monkeypatch: Any) -> None:
+    """For the rest of the test, ``time.perf_counter`` (the searches' clock) is the calling
+    thread's processor time: a deadline then counts the work a quiet machine does in it,
+    however busy this one is. Only for a search on the test's own thread (one thread),
+    nothing that waits idle for the clock to pass (it would wait for ever)."""
+    monkeypatch.setattr(time, "perf_counter", time.thread_time)
