@@ -7,10 +7,24 @@ Shared by the import-cycle test (tests/model/test_imports.py) and the viewer's s
 from __future__ import annotations
 
 import ast
+import functools
 import pathlib
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 PACKAGES = ("model", "viewer")
+
+
+def parsed(path: pathlib.Path) -> ast.Module:
+    """``path``'s syntax tree, parsed once a process for each version of the file: the
+    contract tests read every module of the packages many times over (the viewer's, once
+    for each game and each question). Nobody changes the trees it hands out."""
+    stat = path.stat()
+    return _parse(path, stat.st_mtime_ns, stat.st_size)
+
+
+@functools.cache
+def _parse(path: pathlib.Path, _mtime_ns: int, _size: int) -> ast.Module:
+    return ast.parse(path.read_text(), str(path))
 
 
 def module_name(path: pathlib.Path, root: pathlib.Path = ROOT) -> str:
@@ -40,7 +54,7 @@ def imported(
     if path.name != "__init__.py":
         package = package[:-1]
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+    for node in ast.walk(parsed(path)):
         if isinstance(node, ast.Call) and _dynamic(node) is not None:
             argument = node.args[0] if node.args else None
             if isinstance(argument, ast.Constant) and isinstance(argument.value, str):
@@ -69,7 +83,7 @@ def _dynamic(node: ast.Call) -> str | None:
 def dynamic_imports(path: pathlib.Path) -> list[str]:
     """Every dynamic import in ``path``'s source, as "LINE: CALL" (whatever it names: a
     string, or a name the reader cannot follow)."""
-    tree = ast.parse(path.read_text(), str(path))
+    tree = parsed(path)
     return [
         f"{node.lineno}: {ast.unparse(node)}"
         for node in ast.walk(tree)

@@ -18,7 +18,7 @@ import subprocess
 import sys
 
 import pytest
-from import_graph import ROOT, dynamic_imports, find_cycle, import_graph, modules
+from import_graph import ROOT, dynamic_imports, find_cycle, import_graph, modules, parsed
 
 
 def test_no_import_cycle():
@@ -170,7 +170,7 @@ def test_the_generic_search_modules_name_no_game():
     assert {"partition", "pyraos", "terrace", "rolling", "ball"} <= names
     search = pathlib.Path(ROOT, "model", "search")
     for relative in GENERIC:
-        tree = ast.parse((search / relative).read_text())
+        tree = parsed(search / relative)
         keys = [
             node.value
             for node in ast.walk(tree)
@@ -191,7 +191,7 @@ def test_no_generic_module_asks_the_registry():
         relative = path.relative_to(search).as_posix()
         if relative == "registry.py" or relative.startswith(("wiring/", "games/")):
             continue
-        tree = ast.parse(path.read_text())
+        tree = parsed(path)
         names = {
             node.id if isinstance(node, ast.Name) else node.attr
             for node in ast.walk(tree)
@@ -235,7 +235,7 @@ def test_each_search_hands_its_knowledge_on():
     # written once (model.search.wiring.handed); inside the search every call of one hands
     # its own on, so none falls back to the reference searches unseen.
     known = modules()
-    trees = {name: ast.parse(path.read_text()) for name, path in known.items()}
+    trees = {name: parsed(path) for name, path in known.items()}
     handed = {name: _searches_by_default(tree) for name, tree in trees.items()}
     assert {"solve", "warm_up"} <= set(handed["model.search.entry"])
     assert {"prove", "Prover", "first_moves"} <= set(handed["model.search.prover"])

@@ -13,7 +13,7 @@ import pathlib
 
 import numpy as np
 import pytest
-from import_graph import imported, modules
+from import_graph import imported, modules, parsed
 
 from model.game import game_class, game_names
 from model.teaching import teaching_for
@@ -44,9 +44,8 @@ def game_folder(path: pathlib.Path) -> str | None:
 
 def names_in(path: pathlib.Path) -> set[str]:
     """Identifiers and string constants of a file (the words a contract looks for)."""
-    tree = ast.parse(path.read_text(), str(path))
     words: set[str] = set()
-    for node in ast.walk(tree):
+    for node in ast.walk(parsed(path)):
         if isinstance(node, ast.Name):
             words.add(node.id)
         elif isinstance(node, ast.Attribute):
@@ -77,12 +76,12 @@ def test_no_game_is_named_outside_its_own_folder():
     offenders = []
     for path in viewer_files():
         own = game_folder(path)
+        words, modules_imported = names_in(path), imports(path)
         for name, cls in GAMES.items():
             if name == own:
                 continue
-            words = names_in(path)
             hits = {cls.__name__, name} & words
-            hits |= {m for m in imports(path) if m == cls.__module__}
+            hits |= {m for m in modules_imported if m == cls.__module__}
             offenders += [f"{path.relative_to(ROOT)}: {hit}" for hit in sorted(hits)]
     assert offenders == []
 
@@ -309,7 +308,7 @@ GUI_LIBRARIES = {"PySide6", "shiboken6", "vtk", "vtkmodules", "pyvista", "pyvist
 def gui_imports(path: pathlib.Path) -> set[str]:
     """The GUI libraries ``path`` imports anywhere in its source (TYPE_CHECKING too)."""
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+    for node in ast.walk(parsed(path)):
         if isinstance(node, ast.Import):
             found |= {alias.name.split(".")[0] for alias in node.names}
         elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
@@ -403,7 +402,7 @@ def classroom_offences(path: pathlib.Path) -> list[str]:
         or (part[:2] == ["viewer", "games"] and len(part) > 2)
     ]
     words: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+    for node in ast.walk(parsed(path)):
         if isinstance(node, ast.Attribute):
             words.add(node.attr)
         elif isinstance(node, ast.Constant) and isinstance(node.value, str):
