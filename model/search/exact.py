@@ -28,6 +28,15 @@ from .solver import SolveResult, unsolvable
 TABLE_MB = 256.0
 
 
+def _ready() -> float:
+    """The compiled solver's part of the core made ready in this process (a first use:
+    compiled, or loaded from numba's cache), before a clock of the solver starts; the
+    seconds that took."""
+    from .compiled import warm  # numba: imported on first use
+
+    return warm.ready(parts=warm.PROVER)
+
+
 class Exact:
     """Settles positions of games by the book, then the compiled solver (see the module).
     One object keeps one table, for the positions of one version of the rules at a time,
@@ -76,6 +85,7 @@ class Exact:
                 solver.QUICK_DEPTH = 0
                 solver.loss_length = True
             self._solver = solver
+        _ready()  # compiling is not solving: the wall limit starts after it
         solver.clock = cpu_clock
         solver.max_seconds = max_seconds
         solver.stop = wall_limited(stop, max_seconds)
@@ -112,6 +122,9 @@ class Exact:
             return tuple(known), True
         if game.is_over() or unsolvable(game) is not None or not has_kernel(self.knowledge):
             return (), False
+        before = cpu_clock()
+        _ready()  # a first use's compile (CPU of this thread too) is not the solver's time
+        deadline += cpu_clock() - before
         # each move's position proven on its own (on the one table): a proof of the
         # position would show one winning move only, and every other move needs its own
 

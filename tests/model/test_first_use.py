@@ -93,8 +93,7 @@ def test_an_analysis_and_a_hint_start_their_clocks_once_ready(first_process):
     game, _ = puzzle_position()
     analysis = search.analyse(game, seconds=1.0, seed=1)
     assert first_process == [first_use.PARTS]
-    assert analysis.seconds < COMPILE_SECONDS
-    assert analysis.cut_short == ""  # a "1 s" analysis had its second
+    assert analysis.seconds < COMPILE_SECONDS  # a "1 s" analysis had its second
     assert analysis.moves
     first_use._state.parts.clear()  # a fresh process again, for the computer player
     agent, _limits = computer.agent_for(game, "strong")
@@ -102,6 +101,10 @@ def test_an_analysis_and_a_hint_start_their_clocks_once_ready(first_process):
     assert first_process[-1] == ("tree",)
     assert choice.move in game.legal_moves()
     assert choice.seconds < COMPILE_SECONDS
+    first_use._state.parts.clear()  # the Hint's first step: the game's value in a second
+    exact = search.exact_choice(game)
+    assert exact is not None  # settled, not given up after the compile
+    assert str(exact.move) == "2,2,0"
     first_use._state.parts.clear()  # and for a solve
     solved = search.solve(game, max_seconds=20.0, book=False)
     assert solved.value == "win"
