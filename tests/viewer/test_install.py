@@ -206,7 +206,8 @@ def test_the_classroom_serves_the_shipped_lessons(installed, tmp_path):
             server.kill()
             server.wait()
     assert server.returncode == 0, err
-    assert "the students' progress is in" in out
+    assert f"The students' progress is in {results}" in out
+    assert "To continue the class: " in out
 
 
 @pytest.mark.skipif(not os.environ.get("DISPLAY"), reason="the window needs a display (Xvfb)")
