@@ -39,12 +39,12 @@ def main(out: Path) -> None:
     for relative, step, answer, name in WRONG:
         assert window.documents.open(folder / relative, ask=False)
         window.lab.lessons.go(step)
-        play_answer(window.stage, answer)
+        play_answer(window.board, answer)
         shots.shot(name, None, window.lessons.panel.verdict.text())
         print("    legend:", " / ".join(window.legend.texts()))
     # group colours on a full pyramid: each player's groups in shades of its own colour
     assert window.documents.open(ROOT / "examples/partition/full-base4-blue-wins.pyr.json")
-    window.stage.ui.teaching_overlays.set(group_colours=True, corners=True)
+    window.board.ui.teaching_overlays.set(group_colours=True, corners=True)
     shots.shot("groups-full-pyramid", None, "legend: " + " / ".join(window.legend.texts()))
 
 

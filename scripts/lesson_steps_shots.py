@@ -36,21 +36,21 @@ def main(out: Path) -> None:
     shot("student-01-click-a-corner")
     lesson("partition/03-a-corner-ball.lesson.json")
     shot("student-03-task")
-    play_answer(window.stage, "0,1,0")
+    play_answer(window.board, "0,1,0")
     shot("student-03-wrong-with-path")
     control.state.hint()
     shot("student-03-hint")
     control.state.retry()
-    play_answer(window.stage, "2,0,1")
+    play_answer(window.board, "2,0,1")
     shot("student-03-right")
     control.state.go(1)
     for point in ((0, 0, 0), (3, 0, 0)):
-        window.turns.click(window.stage.ui.site_of(point))
+        window.board.click(window.board.ui.site_of(point))
     shot("student-03-points-picked")
     control.state.check()
     shot("student-03-points-right")
     lesson("partition/09-two-threats.lesson.json", 1)
-    play_answer(window.stage, "0,0,3")  # not the author's answer: the prover accepts it
+    play_answer(window.board, "0,0,3")  # not the author's answer: the prover accepts it
     shot("student-09-other-winning-move")
     for relative, answer in (
         ("pyraos/01-squares-and-removals.lesson.json", "1,1,0 x0,0,0"),
@@ -60,7 +60,7 @@ def main(out: Path) -> None:
     ):
         lesson(relative, 1)
         task = control.state.step.task
-        play_answer(window.stage, answer or task.answers[0])
+        play_answer(window.board, answer or task.answers[0])
         shot(f"student-{relative.split('/')[0]}")
     lesson("partition/05-escape-paths.lesson.json", 1)
     control.panel.teach.setChecked(True)

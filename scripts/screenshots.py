@@ -44,17 +44,17 @@ def main(out: Path) -> int:
         window.rules_dock.hide()
     # a stone of Allmer's Pyramid chosen: its destinations by kind
     window.documents.open(ROOT / EXAMPLES["terrace"])
-    turn = window.stage.turn
+    turn = window.board.turn
     stone = next(
-        iter(window.stage.ui.frame(window.session.game, turn).highlights.get("clickable", ())), None
+        iter(window.board.ui.frame(window.session.game, turn).highlights.get("clickable", ())), None
     )
     if stone is not None:
-        window.stage.ui.click(window.session.game, turn, stone)
+        window.board.ui.click(window.session.game, turn, stone)
         window.stage.redraw()
         shot("terrace-stone-selected")
     # Pyramid Ball: a turn played by hot seat, shown at its second row
     window.documents.open(ROOT / "examples/ball/setup.pyr.json")
-    red, blue = window.stage.ui.program_docks
+    red, blue = window.board.ui.program_docks
     red.editor.text.setText("S,F,S/S,F,S/S,>L,S")
     red.editor.text.returnPressed.emit()
     red.editor.submit.click()
@@ -62,7 +62,7 @@ def main(out: Path) -> int:
     blue.editor.text.setText("L,S,S/S,S,S/S,S,S")
     blue.editor.text.returnPressed.emit()
     blue.editor.submit.click()
-    window.stage.ui.show_row(2)
+    window.board.ui.show_row(2)
     shot("ball-row-2")
     # a clip plane through a full Partition pyramid, hidden balls as ghosts
     window.documents.open(ROOT / EXAMPLES["partition"])

@@ -38,6 +38,7 @@ def main(argv: list[str] | None = None) -> int:
     # the board on show: the window's stage (before it, the window itself), so that two
     # trees compare side by side
     stage = getattr(window, "stage", window)
+    board = getattr(window, "board", stage)  # the lab's board on show (before it, the stage)
 
     def at(site: int) -> tuple[float, float]:
         return stage.board.display_position(site)
@@ -57,12 +58,12 @@ def main(argv: list[str] | None = None) -> int:
     for _ in range(args.n):
         game = window.session.game
         move = game.legal_moves()[len(plays) % 7]
-        site = stage.ui.move_sites(game, move)[0]
+        site = board.ui.move_sites(game, move)[0]
         ply = window.session.ply
         plays.append(timed_click(site))
         assert window.session.ply == ply + 1, "the click played no move"
         settle()
-        window.turns.undo()
+        window.board.undo()
         settle()
 
     def files_crossed(site: int) -> list[str]:
@@ -86,9 +87,9 @@ def main(argv: list[str] | None = None) -> int:
         return list(seen)
 
     game = window.session.game
-    crossed = files_crossed(stage.ui.move_sites(game, game.legal_moves()[0])[0])
+    crossed = files_crossed(board.ui.move_sites(game, game.legal_moves()[0])[0])
     settle()
-    window.turns.undo()
+    window.board.undo()
     settle()
 
     window.setup_mode.enter()

@@ -189,7 +189,7 @@ def main(argv: list[str] | None = None) -> int:
         move = line[index] if line else rng.choice(sorted(game.legal_moves(), key=repr))
         before, rendered = renders[0], rendering[1]
         start = time.perf_counter()
-        window.turns.play(move)
+        window.board.play(move)
         app.processEvents()  # the paint that draws the move
         times.append(time.perf_counter() - start)
         counted.append(renders[0] - before)

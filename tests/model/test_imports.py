@@ -307,7 +307,6 @@ CONTROLLERS = (
     "viewer.desktop.practice",
     "viewer.desktop.review",
     "viewer.desktop.setup_mode",
-    "viewer.desktop.turns",
     "viewer.desktop.recovery",
     "viewer.desktop.compose",
 )

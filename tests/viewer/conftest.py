@@ -122,7 +122,7 @@ def new_game(monkeypatch, qtbot):
 
         monkeypatch.setattr(NewGameDialog, "exec", exec_)
         window.menus.new_game()
-        assert window.stage.ui.game_name == name
+        assert window.board.ui.game_name == name
         QApplication.sendPostedEvents()
         qtbot.wait(20)
 

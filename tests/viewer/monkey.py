@@ -335,8 +335,8 @@ class Monkey:
         window = self.window
         hover = window.view.hover
         assert hover is None or 0 <= hover < window.stage.board.geometry.count, hover
-        assert (window.stage.setup is not None) == window.menus.setup.isChecked()
-        assert window.stage.ui.game_name == window.session.game.name  # the docks follow the game
+        assert (window.board.setup is not None) == window.menus.setup.isChecked()
+        assert window.board.ui.game_name == window.session.game.name  # the docks follow the game
 
     # ---- the scene --------------------------------------------------------------------
 
@@ -475,7 +475,7 @@ class Monkey:
         window = self.window
         rng = self.rng
         setup = window.setup_dock
-        if window.stage.setup is None:
+        if window.board.setup is None:
             self.note("set-up: enter")
             window.menus.setup.trigger()
             return
@@ -531,7 +531,7 @@ class Monkey:
         tree.setCurrentItem(item)
 
     def _corner_dock(self) -> Any:
-        dock = getattr(self.window.stage.ui, "corner_dock", None)
+        dock = getattr(self.window.board.ui, "corner_dock", None)
         return dock if dock is not None and dock.isVisible() else None
 
     def corners(self) -> None:
@@ -694,7 +694,7 @@ class Monkey:
         field = self.rng.choice(fields)
         self._type_into(field)
         if self.rng.random() < 0.4:
-            for dock in getattr(self.window.stage.ui, "program_docks", ()):
+            for dock in getattr(self.window.board.ui, "program_docks", ()):
                 if dock.isVisible() and dock.editing and dock.editor.submit.isEnabled():
                     self.note(f"submit {dock.editor.submit.text()!r}")
                     dock.editor.submit.click()
@@ -704,14 +704,14 @@ class Monkey:
         """A legal move of the side to move, as if clicked or chosen (not in set-up)."""
         window = self.window
         game = window.session.game
-        if window.stage.setup is not None or game.is_over() or game.current_player() < 0:
+        if window.board.setup is not None or game.is_over() or game.current_player() < 0:
             return
         moves = game.legal_moves()
         if not moves:
             return
         move = self.rng.choice(moves)
         self.note(f"play {move}")
-        window.turns.play(move)
+        window.board.play(move)
 
     def play_on(self) -> None:
         """The game's own way on, as its player would take it: Pyramid Ball's Program
@@ -721,9 +721,9 @@ class Monkey:
         from PySide6.QtCore import Qt
         from PySide6.QtWidgets import QAbstractButton
 
-        ui = self.window.stage.ui
+        ui = self.window.board.ui
         rng = self.rng
-        if self.window.stage.setup is not None:  # on with the game: out of set-up first
+        if self.window.board.setup is not None:  # on with the game: out of set-up first
             what = rng.choice(["apply", "cancel"])
             self.note(f"set-up: {what}")
             getattr(self.window.setup_dock, what).click()

@@ -60,7 +60,7 @@ def test_a_win_in_one_ranked_first_proven_and_drawn_as_heat(make_window, qtbot, 
     assert (dock.worst.text(), dock.best.text()) == ("proven loss: black", "proven win: cyan")
     # The heat map: every empty point a move can take, in its proven value's colour.
     lat = window.session.game.lattice
-    frame = window.stage.frame()
+    frame = window.board.frame()
     sites = {lat.id_of(*m.point) for m in window.session.game.legal_moves()}
     assert set(frame.heat) == sites
     best = lat.id_of(1, 1, 1)
@@ -83,7 +83,7 @@ def test_the_heat_map_is_scaled_over_the_moves_shown(make_window):
     from viewer.lab.frame import Frame
     from viewer.widgets.legend import legend_entries
 
-    control = make_window(win_in_one()).analysis
+    control = make_window(win_in_one()).lab.analysis  # its heat map, the lab's
     control.heat = {3: 0.90, 4: 0.95, 5: 0.99}
     heat, scale = control.heat_map()
     assert heat[3] == 0.0
@@ -105,7 +105,7 @@ def test_the_heat_map_greys_noise_and_colours_proven_moves_apart(make_window):
     from viewer.lab.frame import Frame
     from viewer.widgets.legend import legend_entries
 
-    control = make_window(win_in_one()).analysis
+    control = make_window(win_in_one()).lab.analysis  # its heat map, the lab's
     control.heat = {3: 0.20, 4: 0.23, 5: 0.26}
     control.heat_stats = {3: (300, None), 4: (300, None), 5: (300, None)}
     heat, scale = control.heat_map()
@@ -137,8 +137,8 @@ def test_a_row_lights_its_point_and_a_double_click_plays_it(make_window, qtbot, 
     lat = window.session.game.lattice
     dock.table.selectRow(1)
     second = window.session.game.parse_move(dock.move_text(1))
-    assert window.analysis.selected == second
-    assert lat.id_of(*second.point) in window.stage.frame().highlights["clickable"]
+    assert window.lab.analysis.selected == second
+    assert lat.id_of(*second.point) in window.board.frame().highlights["clickable"]
     assert str(second) in window.statusBar().currentMessage()
     dock.table.cellDoubleClicked.emit(0, 0)  # 1,1,1: red wins
     assert window.session.ply == 1
@@ -148,7 +148,7 @@ def test_a_row_lights_its_point_and_a_double_click_plays_it(make_window, qtbot, 
     # The new position drops the results: no numbers of another position.
     assert window.analysis.shown() is None
     assert dock.table.rowCount() == 0
-    assert window.stage.frame().heat == {}
+    assert window.board.frame().heat == {}
     window.menus.analyse.trigger()  # the game is over: refused, said
     assert not window.analysis.thinking
     assert "nothing to analyse" in window.statusBar().currentMessage()
@@ -165,7 +165,7 @@ def test_a_move_made_meanwhile_drops_the_answer(make_window, qtbot, guard_errors
     qtbot.wait(100)  # a late answer changes nothing
     assert window.analysis.shown() is None
     assert window.analysis.dock.table.rowCount() == 0
-    assert window.stage.frame().heat == {}
+    assert window.board.frame().heat == {}
     window.session.undo()  # back to the position analysed: still nothing stale shown
     assert window.analysis.shown() is None
     assert not guard_errors
@@ -237,7 +237,7 @@ def test_the_computer_and_the_analysis_think_side_by_side(make_window, qtbot, gu
 def test_setup_mode_refuses_an_analysis(make_window, qtbot, guard_errors):
     window = make_window(win_in_one())
     window.menus.setup.trigger()
-    assert window.stage.setup is not None
+    assert window.board.setup is not None
     window.menus.analyse.trigger()
     assert not window.analysis.thinking
     assert "set-up mode" in window.statusBar().currentMessage()
@@ -273,7 +273,7 @@ def test_terrace_shows_a_ranked_list_and_no_heat(make_window, qtbot, monkeypatch
     listed = [dock.move_text(row) for row in range(dock.table.rowCount())]
     assert sorted(listed) == sorted(str(m) for m in window.session.game.legal_moves())
     assert listed == [str(s.move) for s in analysis.moves]
-    assert window.stage.frame().heat == {}
+    assert window.board.frame().heat == {}
     assert not dock.legend.isVisible()
     # the compiled MCTS ranks by visits (the robust child), as the Analysis dock lists
     visits = [s.visits for s in analysis.moves if s.proven is None]
@@ -296,7 +296,7 @@ def test_pyraos_shows_perfect_play_ranked_and_no_heat(make_window, qtbot, guard_
     assert analysis.win is not None
     assert analysis.win.moves == 4
     assert window.analysis.dock.proven.text().startswith(f"proven: {game.to_move} wins in 4")
-    assert window.stage.frame().heat == {}
+    assert window.board.frame().heat == {}
     assert np.isfinite(analysis.win_rate)
     assert not guard_errors
 

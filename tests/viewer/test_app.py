@@ -136,7 +136,7 @@ def test_move_list_click_shows_that_position(make_window):
         window.session.play(window.session.game.parse_move(text))
     window.moves_dock.select_row(1)
     assert window.session.ply == 1
-    assert window.stage.ui.sites(window.session.game) == {0: "red"}
+    assert window.board.ui.sites(window.session.game) == {0: "red"}
     assert ui_class(window.session.game)().sites(window.session.game) == {0: "red"}
 
 
@@ -211,16 +211,16 @@ def test_setup_mode_validates_then_applies_and_undo_restores(make_window, qtbot)
     assert under_mouse(window, floating) == floating
     click(qtbot, window, floating)  # a red ball in the air
     window.setup_dock.apply.click()
-    assert window.stage.setup is not None  # stayed in set-up mode
+    assert window.board.setup is not None  # stayed in set-up mode
     assert "is not supported" in window.setup_dock.error.text()
     window.menus.undo.trigger()  # undo the painted ball
-    assert window.stage.setup.pieces == {}
+    assert window.board.setup.pieces == {}
     corner, other = lat.id_of(0, 0, 0), lat.id_of(2, 2, 0)
     click(qtbot, window, corner)
     window.setup_dock.brush_buttons[1].setChecked(True)  # blue
     click(qtbot, window, other)
     window.setup_dock.apply.click()
-    assert window.stage.setup is None
+    assert window.board.setup is None
     assert not window.setup_dock.isVisible()
     assert window.session.game.pieces() == [((0, 0, 0), "red"), ((2, 2, 0), "blue")]
     window.menus.undo.trigger()  # back to the empty board
@@ -355,9 +355,9 @@ def busy_view_state(window, setup):
     window.view.set_hover(window.stage.board.geometry.count - 1)
     window.view_dock.peel.setValue(1)
     window.view_dock.level_lo.setValue(1)
-    ui = window.stage.ui
+    ui = window.board.ui
     if hasattr(ui, "teaching_overlays"):
-        pieces = window.stage.turn.pieces()
+        pieces = window.board.turn.pieces()
         if pieces:
             ui.teaching_overlays.set(selected=max(pieces))
         ui.corner_dock.table.cellClicked.emit(0, 0)  # SW's region or escape paths
@@ -365,7 +365,7 @@ def busy_view_state(window, setup):
             ui.corner_dock.fill.click()
     if setup:
         window.menus.setup.trigger()
-        assert window.stage.setup is not None
+        assert window.board.setup is not None
 
 
 def test_every_pair_of_files_opens_over_a_busy_view(make_window, guard_errors):
@@ -380,10 +380,10 @@ def test_every_pair_of_files_opens_over_a_busy_view(make_window, guard_errors):
         window.stage.redraw()
         assert guard_errors == [], (first.name, second.name, guard_errors)
         assert not window.statusBar().currentMessage().startswith("Error")
-        assert window.stage.setup is None
+        assert window.board.setup is None
         assert window.view.hover is None or window.view.hover < window.stage.board.geometry.count
-        if hasattr(window.stage.ui, "filling"):
-            assert not window.stage.ui.filling
+        if hasattr(window.board.ui, "filling"):
+            assert not window.board.ui.filling
 
 
 def test_open_recent_and_lessons_errors_leave_the_position(
@@ -429,7 +429,7 @@ def test_setup_error_shows_whole_and_messages_keep_clear_of_the_hover_text(make_
     lat = window.session.game.lattice
     window.menus.setup.trigger()
     for point in [(0, 0, 2), (1, 1, 0), (2, 2, 0)]:
-        window.stage.setup.click(lat.id_of(*point))
+        window.board.setup.click(lat.id_of(*point))
     window.setup_dock.apply.click()
     window.view.set_hover(lat.id_of(3, 0, 1))
     qtbot.wait(50)
@@ -492,5 +492,5 @@ def test_switching_games_leaves_no_docks_behind(make_window, guard_errors):
             assert window.documents.open(path)
             QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
             docks = set(window.findChildren(QDockWidget))
-            assert docks - own == set(window.stage.ui.docks()), path.name
+            assert docks - own == set(window.board.ui.docks()), path.name
     assert not guard_errors

@@ -27,7 +27,7 @@ def ball_window(make_window, monkeypatch):
         window.engine.seed = 3
         window.engine.choose_players(computer or {})
         window.session.replace_game(PyramidBall.new())  # what New game -> Pyramid Ball does
-        assert window.stage.ui.game_name == "ball"
+        assert window.board.ui.game_name == "ball"
         return window
 
     return make
@@ -39,7 +39,7 @@ BLUE = "L,S,S/S,S,S/S,S,S"
 
 
 def program_both(window, qtbot):
-    red, blue = window.stage.ui.program_docks
+    red, blue = window.board.ui.program_docks
     assert red.editing
     assert not blue.editing
     editor = red.editor
@@ -70,11 +70,11 @@ def test_hot_seat_turn_plays_the_joint_move(ball_window, qtbot, guard_errors):
     expected = PyramidBall.new()
     expected.push(JointMove((parse_program(RED), parse_program(BLUE))))
     assert window.session.game.position_key() == expected.position_key()
-    ui = window.stage.ui
+    ui = window.board.ui
     # the rows, one at a time
     ui.show_row(1)
     assert "OM blocked" in ui.row_text()
-    frame = window.stage.frame()
+    frame = window.board.frame()
     assert frame.highlights.get("blocked")
     assert any(label.text == "blocked" for label in frame.labels)
     lines = [ui.turn_dock.lines.item(i).text() for i in range(ui.turn_dock.lines.count())]
@@ -83,7 +83,7 @@ def test_hot_seat_turn_plays_the_joint_move(ball_window, qtbot, guard_errors):
     ui.turn_dock.forward.click()
     assert ui.row == 3
     assert "pass d4->b3 complete" in window.status_prompt.text()
-    frame = window.stage.frame()
+    frame = window.board.frame()
     assert [p.style for p in frame.paths] == ["pass-ok"]
     assert frame.regions
     assert frame.regions[0].style == "crossed"
@@ -96,21 +96,21 @@ def test_hot_seat_turn_plays_the_joint_move(ball_window, qtbot, guard_errors):
 
 def test_finish_turn_hands_the_open_program_in(ball_window, qtbot, guard_errors):
     window = ball_window()
-    window.turns.finish()  # red's all-Stand program goes in
-    assert 0 in window.stage.turn.programs
-    window.stage.ui.reveal(1)
-    window.turns.finish()
+    window.board.finish()  # red's all-Stand program goes in
+    assert 0 in window.board.turn.programs
+    window.board.ui.reveal(1)
+    window.board.finish()
     assert len(window.session.history()) == 1
     assert not guard_errors
 
 
 def test_against_the_computer(ball_window, qtbot, guard_errors):
     window = ball_window({"blue": "easy"})
-    red, blue = window.stage.ui.program_docks
+    red, blue = window.board.ui.program_docks
     assert red.editing
     assert not blue.editing
     assert "computer" in blue.cover_text.text()
-    qtbot.waitUntil(lambda: 1 in window.stage.turn.programs, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: 1 in window.board.turn.programs, timeout=WAIT_MS)
     red.editor.set_entry(0, 1, "F")
     red.editor.submit.click()
     qtbot.waitUntil(lambda: len(window.session.history()) == 1, timeout=WAIT_MS)
@@ -124,23 +124,23 @@ def test_setup_undo_redo_save_and_reopen(ball_window, qtbot, tmp_path, guard_err
 
     window = ball_window()
     window.setup_mode.enter()
-    window.stage.setup.click(site_of(1, 2, 3))  # red's Large off b3
-    window.stage.setup.click(site_of(2, 1, 3))  # ... onto c2
+    window.board.setup.click(site_of(1, 2, 3))  # red's Large off b3
+    window.board.setup.click(site_of(2, 1, 3))  # ... onto c2
     assert window.setup_mode.apply()
     assert ((2, 1, 3), "red") in window.session.game.pieces()
     program_both_simple(window)
     assert len(window.session.history()) == 1
     after = window.session.game.position_key()
-    window.turns.undo()
+    window.board.undo()
     assert len(window.session.game.move_stack) == 0
-    window.turns.redo()
+    window.board.redo()
     assert window.session.game.position_key() == after
     path = tmp_path / "ball.json"
     assert window.documents.save_file(path)
     window.session.replace_game(PyramidBall.new())
     assert window.documents.open(path)
     assert window.session.game.position_key() == after
-    assert window.stage.ui.report is not None  # the last turn's rows can be stepped again
+    assert window.board.ui.report is not None  # the last turn's rows can be stepped again
     assert not guard_errors
 
 
@@ -149,7 +149,7 @@ def advanced_turn(window, pieces, red_program):
     and hands it in, then blue hands in its program as it stands (hot seat)."""
     options = PyramidBall.parse_options({"mode": "advanced"})
     window.session.replace_game(PyramidBall.from_setup_state(options, "red", pieces, {}))
-    red, blue = window.stage.ui.program_docks
+    red, blue = window.board.ui.program_docks
     red.editor.text.setText(red_program)
     red.editor.text.returnPressed.emit()
     red.editor.submit.click()
@@ -158,9 +158,9 @@ def advanced_turn(window, pieces, red_program):
 
 
 def program_both_simple(window):
-    window.turns.finish()
-    window.stage.ui.reveal(1)
-    window.turns.finish()
+    window.board.finish()
+    window.board.ui.reveal(1)
+    window.board.finish()
 
 
 def test_advanced_restart_a_loose_ball_in_the_window(ball_window, qtbot, guard_errors):
@@ -180,25 +180,25 @@ def test_advanced_restart_a_loose_ball_in_the_window(ball_window, qtbot, guard_e
     advanced_turn(window, pieces, "S,F,S")
     game = window.session.game
     assert game.loose_ball == "c8"
-    status = window.stage.ui.status(game)
+    status = window.board.ui.status(game)
     assert "ball loose on c8" in status
     assert "goal-row rule" in status
-    frame = window.stage.frame()
+    frame = window.board.frame()
     loose = site_at("c8", "M")
     assert [m.site for m in frame.markers] == [loose]
     assert loose not in frame.pieces
-    window.stage.ui.show_row(1)
-    frame = window.stage.frame()
+    window.board.ui.show_row(1)
+    frame = window.board.frame()
     assert loose in [m.site for m in frame.markers]
     assert any(label.text == "loose" for label in frame.labels)
     lines = [
-        window.stage.ui.turn_dock.lines.item(i).text()
-        for i in range(window.stage.ui.turn_dock.lines.count())
+        window.board.ui.turn_dock.lines.item(i).text()
+        for i in range(window.board.ui.turn_dock.lines.count())
     ]
     assert "ball placed loose on c8" in lines
-    window.stage.ui.show_row(None)
+    window.board.ui.show_row(None)
     # the next turn: red is still on offence, nobody carries the ball: no pass to choose
-    red = window.stage.ui.program_docks[0]
+    red = window.board.ui.program_docks[0]
     assert red.editor.pass_box.count() == 1
     assert "must leave" in red.editor.why_not()  # its Medium stands on d8
     red.editor.set_entry(0, 1, "B")
@@ -212,7 +212,7 @@ def test_the_scored_on_player_takes_a_special_move_in_its_dock(ball_window, qtbo
     blitz", then both program again. Undo takes the choice back."""
     window = ball_window()
     window.session.replace_game(PyramidBall.new(PyramidBall.parse_options({"mode": "advanced"})))
-    red, blue = window.stage.ui.program_docks
+    red, blue = window.board.ui.program_docks
     red.editor.text.setText("S,F,S")
     red.editor.text.returnPressed.emit()
     red.editor.submit.click()
@@ -230,9 +230,9 @@ def test_the_scored_on_player_takes_a_special_move_in_its_dock(ball_window, qtbo
         "quick_pass",
         "blitz",
     }
-    assert "chooses a special move" in window.stage.ui.status(game)
-    assert "chooses a special move" in window.stage.turn.click(0)  # the board takes no click
-    assert window.stage.ui.turn_dock.row_title.text().startswith("The position now")  # rows kept
+    assert "chooses a special move" in window.board.ui.status(game)
+    assert "chooses a special move" in window.board.turn.click(0)  # the board takes no click
+    assert window.board.ui.turn_dock.row_title.text().startswith("The position now")  # rows kept
     red.choice_buttons["blitz"].click()
     assert [str(m) for m in window.session.history()][-1] == "takes blitz"
     assert "red takes Blitz; both sides program" in window.statusBar().currentMessage()
@@ -242,7 +242,7 @@ def test_the_scored_on_player_takes_a_special_move_in_its_dock(ball_window, qtbo
     assert window.session.game.choosing is None
     assert red.editing  # red programs the next turn (hot seat: red first)
     assert red.editor.blitz.isVisibleTo(red)  # on defence now, with Blitz held
-    window.turns.undo()
+    window.board.undo()
     assert window.session.game.choosing == "red"
     assert red.choosing
     assert not guard_errors
@@ -271,7 +271,7 @@ def test_the_computer_programs_through_the_engine_control(ball_window, qtbot, gu
     assert engine.thinking_sides() == (1,)
     assert window.port.box.isVisibleTo(window)  # the progress bar and Stop
     assert "computer (blue) is thinking" in window.statusBar().currentMessage()
-    red, blue = window.stage.ui.program_docks
+    red, blue = window.board.ui.program_docks
     assert "The computer (medium) programs blue" in blue.cover_text.text()
     assert "red: program your pyramids" in window.status_prompt.text()
     assert red.editing  # the human programs meanwhile
@@ -279,7 +279,7 @@ def test_the_computer_programs_through_the_engine_control(ball_window, qtbot, gu
     engine.stop()
     assert engine.paused
     assert not window.port.box.isVisibleTo(window)
-    assert 1 not in window.stage.turn.programs
+    assert 1 not in window.board.turn.programs
     # red programs first, then blue's editor is handed over to the humans
     red.editor.set_entry(0, 1, "F")
     red.editor.submit.click()
@@ -293,14 +293,14 @@ def test_the_computer_programs_through_the_engine_control(ball_window, qtbot, gu
     assert str(history[0].moves[1]) == "L,S,S/S,S,S/S,S,S"
     # the next turn: the computer programs blue again
     assert not engine.paused
-    qtbot.waitUntil(lambda: 1 in window.stage.turn.programs, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: 1 in window.board.turn.programs, timeout=WAIT_MS)
     assert not blue.editing
     assert not guard_errors
 
 
 def test_changing_the_players_keeps_the_programs_in(ball_window, qtbot, guard_errors):
     window = ball_window()
-    red, blue = window.stage.ui.program_docks
+    red, blue = window.board.ui.program_docks
     red.editor.set_entry(0, 1, "F")
     red.editor.submit.click()
     window.engine.set_player("blue", "easy")  # the Game menu: the computer plays blue
@@ -317,7 +317,7 @@ def test_hint_draws_the_open_editors_program_and_use_hint_loads_it(
     ball_window, qtbot, guard_errors
 ):
     window = ball_window()
-    red, _blue = window.stage.ui.program_docks
+    red, _blue = window.board.ui.program_docks
     assert not red.use_hint.isEnabled()
     window.engine.hint_level = "easy"
     window.engine.ask_hint()
@@ -325,7 +325,7 @@ def test_hint_draws_the_open_editors_program_and_use_hint_loads_it(
     hint = window.engine.hint_move()
     assert "hint for red" in window.statusBar().currentMessage()
     assert red.use_hint.isEnabled()
-    frame = window.stage.frame()
+    frame = window.board.frame()
     styles = [p.style for p in frame.paths]
     if any(entry in "FBLR" for row in hint.rows for entry in row):
         assert "hint" in styles
@@ -333,9 +333,9 @@ def test_hint_draws_the_open_editors_program_and_use_hint_loads_it(
     assert red.editor.program() == hint
     # the hint belongs to red's editor: once red's program is in, blue sees none of it
     red.editor.submit.click()
-    window.stage.ui.reveal(1)
-    assert "hint" not in [p.style for p in window.stage.frame().paths]
-    assert not window.stage.ui.program_docks[1].use_hint.isEnabled()
+    window.board.ui.reveal(1)
+    assert "hint" not in [p.style for p in window.board.frame().paths]
+    assert not window.board.ui.program_docks[1].use_hint.isEnabled()
     assert not guard_errors
 
 
@@ -351,9 +351,9 @@ def test_hint_while_the_computer_programs_comes_once_its_part_is_in(
     engine.ask_hint()
     assert "hint for red: asked" in window.statusBar().currentMessage()
     qtbot.waitUntil(lambda: engine.hint_move() is not None, timeout=60000)
-    assert 1 in window.stage.turn.programs  # the computer's part came first
+    assert 1 in window.board.turn.programs  # the computer's part came first
     assert "hint for red" in window.statusBar().currentMessage()
-    red, _blue = window.stage.ui.program_docks
+    red, _blue = window.board.ui.program_docks
     assert red.use_hint.isEnabled()
     assert engine.hint_waiting is None
     assert not guard_errors
@@ -387,7 +387,7 @@ def test_two_computers_play_a_basic_game_to_the_end(ball_window, qtbot, monkeypa
     qtbot.waitUntil(lambda: window.session.game.is_over(), timeout=60000)
     assert window.session.game.outcome() is not None
     assert not window.engine.runner.thinking
-    assert window.stage.ui.hand_in(0).startswith("the game is over")  # Program in: said, not silent
+    assert window.board.ui.hand_in(0).startswith("the game is over")  # Program in: said, not silent
     assert "New game starts another" in window.statusBar().currentMessage()
     assert not guard_errors
 
@@ -395,7 +395,7 @@ def test_two_computers_play_a_basic_game_to_the_end(ball_window, qtbot, monkeypa
 def test_a_typed_program_keeps_its_pass(ball_window, guard_errors):
     """The notation typed into the editor sets the pass selector too (a pass was lost)."""
     window = ball_window()
-    editor = window.stage.ui.program_docks[0].editor
+    editor = window.board.ui.program_docks[0].editor
     editor.text.setText("B,L,R/L,L,S/F,>L,F")
     editor.text.returnPressed.emit()
     assert str(editor.program()) == "B,L,R/L,L,S/F,>L,F"
@@ -410,7 +410,7 @@ def test_a_typed_program_the_buttons_cannot_show_keeps_the_players_program(
     become all-Stand silently and wipe the buttons already set: now the reason shows, the
     buttons keep their program and the box keeps the text to correct."""
     window = ball_window()
-    editor = window.stage.ui.program_docks[0].editor
+    editor = window.board.ui.program_docks[0].editor
     editor.set_entry(0, 0, "F")
     editor.set_entry(1, 2, "L")
     set_before = str(editor.program())
@@ -428,8 +428,8 @@ def test_a_typed_program_the_buttons_cannot_show_keeps_the_players_program(
         assert reason in editor.problem.text()
         assert "The buttons keep your program" in editor.problem.text()
         # handing in refuses the typed text and says why; nothing goes in
-        assert window.stage.ui.hand_in(0, play=False).endswith(editor.apply_text())
-        assert 0 not in window.stage.turn.programs
+        assert window.board.ui.hand_in(0, play=False).endswith(editor.apply_text())
+        assert 0 not in window.board.turn.programs
     editor.text.setText("S,S,S/S,>L,S/S,S,S")  # corrected: it goes onto the buttons
     editor.text.returnPressed.emit()
     assert str(editor.program()) == "S,S,S/S,>L,S/S,S,S"
@@ -444,11 +444,11 @@ def test_a_row_slides_its_pyramids_into_place(ball_window, qtbot, guard_errors):
 
     window = ball_window()
     program_both(window, qtbot)
-    ui = window.stage.ui
+    ui = window.board.ui
     ui.show_row(0)
-    assert window.stage.frame().slides == ()
+    assert window.board.frame().slides == ()
     ui.step_row(1)  # row 1: blue's Large steps left (L) from b6 ... and red's Medium is blocked
-    frame = window.stage.frame()
+    frame = window.board.frame()
     assert frame.slides
     slide = frame.slides[0]
     assert slide.t < 1.0
@@ -462,7 +462,7 @@ def test_a_row_slides_its_pyramids_into_place(ball_window, qtbot, guard_errors):
         if p.outcome in ("moved", "pushed") and p.source != p.end
     }
     qtbot.waitUntil(lambda: ui.slide_t is None, timeout=WAIT_MS)
-    assert window.stage.frame().slides == ()
+    assert window.board.frame().slides == ()
     assert np.allclose(board._piece_centres([slide.site])[0], board.board.centres[slide.site])
     assert not guard_errors
 
@@ -491,7 +491,7 @@ def test_enter_in_the_notation_box_sets_the_typed_program(ball_window, qtbot, gu
     from PySide6.QtCore import Qt
 
     window = ball_window()
-    editor = window.stage.ui.program_docks[0].editor
+    editor = window.board.ui.program_docks[0].editor
     editor.text.setFocus()
     editor.text.setText("F,S,F/F,>L,F/S,S,S")
     qtbot.keyClick(editor.text, Qt.Key.Key_Return)
@@ -499,8 +499,8 @@ def test_enter_in_the_notation_box_sets_the_typed_program(ball_window, qtbot, gu
     assert window.session.history() == []  # nothing handed in by the key
     # typed and not applied: handing in takes the text, not the buttons
     editor.text.setText("S,F,S")
-    window.turns.finish()
-    assert str(window.stage.turn.programs[0]) == "S,F,S/S,S,S/S,S,S"
+    window.board.finish()
+    assert str(window.board.turn.programs[0]) == "S,F,S/S,S,S/S,S,S"
     assert "not a turn" not in window.statusBar().currentMessage()
     assert not guard_errors
 
@@ -508,35 +508,35 @@ def test_enter_in_the_notation_box_sets_the_typed_program(ball_window, qtbot, gu
 def test_undo_mid_turn_takes_back_the_turn_being_built(ball_window, qtbot, guard_errors):
     window = ball_window()
     program_both_simple(window)  # one turn played
-    window.turns.finish()  # red's next program is in
-    assert window.stage.turn.building
-    window.turns.undo()
+    window.board.finish()  # red's next program is in
+    assert window.board.turn.building
+    window.board.undo()
     assert len(window.session.game.move_stack) == 1  # the last turn stays
-    assert window.stage.turn.programs == {}
-    window.turns.undo()
+    assert window.board.turn.programs == {}
+    window.board.undo()
     assert window.session.game.move_stack == []
     assert not guard_errors
 
 
 def test_undo_against_the_computer_keeps_it_playing(ball_window, qtbot, guard_errors):
     window = ball_window({"blue": "easy"})
-    qtbot.waitUntil(lambda: 1 in window.stage.turn.programs, timeout=WAIT_MS)
-    window.turns.finish()  # red's all-Stand program: the joint move is played
+    qtbot.waitUntil(lambda: 1 in window.board.turn.programs, timeout=WAIT_MS)
+    window.board.finish()  # red's all-Stand program: the joint move is played
     qtbot.waitUntil(lambda: len(window.session.history()) == 1, timeout=WAIT_MS)
-    window.turns.undo()
+    window.board.undo()
     assert window.session.game.move_stack == []
     assert not window.engine.paused
-    qtbot.waitUntil(lambda: 1 in window.stage.turn.programs, timeout=WAIT_MS)  # it programs again
-    assert window.stage.ui.program_docks[0].editing
+    qtbot.waitUntil(lambda: 1 in window.board.turn.programs, timeout=WAIT_MS)  # it programs again
+    assert window.board.ui.program_docks[0].editing
     assert not guard_errors
 
 
 def test_a_colour_turned_human_takes_back_the_computers_program(ball_window, qtbot, guard_errors):
     window = ball_window({"blue": "easy"})
-    qtbot.waitUntil(lambda: 1 in window.stage.turn.programs, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: 1 in window.board.turn.programs, timeout=WAIT_MS)
     window.engine.set_player("blue", None)
-    assert 1 not in window.stage.turn.programs  # a human programs blue now
-    red, blue = window.stage.ui.program_docks
+    assert 1 not in window.board.turn.programs  # a human programs blue now
+    red, blue = window.board.ui.program_docks
     red.editor.submit.click()
     blue.hand_over.click()
     assert blue.editing
@@ -548,19 +548,19 @@ def test_setup_keeps_the_scores_and_special_moves(ball_window, qtbot, guard_erro
     assert window.documents.open(EXAMPLES / "ball/advanced-specials.pyr.json")  # 3-2, specials
     before = window.session.game.file_state()
     window.setup_mode.enter()
-    site, colour = next(iter(window.stage.setup.pieces.items()))
-    window.stage.setup.click(site)  # take one off ...
-    window.stage.setup.brush = colour
-    window.stage.setup.click(site)  # ... and put it back
+    site, colour = next(iter(window.board.setup.pieces.items()))
+    window.board.setup.click(site)  # take one off ...
+    window.board.setup.brush = colour
+    window.board.setup.click(site)  # ... and put it back
     assert window.setup_mode.apply()
     assert window.session.game.file_state()["scores"] == before["scores"]
     assert window.session.game.file_state()["specials"] == before["specials"]
     # a set-up error names the piece on the board, not the file's index
     window.setup_mode.enter()
-    window.stage.setup.brush = "red"
-    taken = {p // 3 for p in window.stage.setup.pieces}
+    window.board.setup.brush = "red"
+    taken = {p // 3 for p in window.board.setup.pieces}
     empty = next(s for s in range(7 * 8 * 3) if s % 3 == 2 and s // 3 not in taken)
-    window.stage.setup.click(empty)  # a second red Small
+    window.board.setup.click(empty)  # a second red Small
     assert not window.setup_mode.apply()
     assert "pieces[" not in window.setup_dock.error.text()
     assert "red piece on" in window.setup_dock.error.text()
@@ -569,22 +569,22 @@ def test_setup_keeps_the_scores_and_special_moves(ball_window, qtbot, guard_erro
 
 def test_the_planned_pass_is_drawn(ball_window, guard_errors):
     window = ball_window()
-    editor = window.stage.ui.program_docks[0].editor
+    editor = window.board.ui.program_docks[0].editor
     editor.pass_box.setCurrentIndex(editor.pass_box.findText("row 3: Medium passes to Large"))
-    assert "planned-pass" in [p.style for p in window.stage.frame().paths]
+    assert "planned-pass" in [p.style for p in window.board.frame().paths]
     assert not guard_errors
 
 
 def test_setup_mode_covers_the_program_docks(ball_window, qtbot, guard_errors):
     window = ball_window({"blue": "easy"})
-    red, blue = window.stage.ui.program_docks
+    red, blue = window.board.ui.program_docks
     window.setup_mode.enter()
     assert not red.editing
     assert "Set-up mode" in red.cover_text.text()
     assert "Set-up mode" in blue.cover_text.text()
     window.setup_mode.leave()
     assert red.editing
-    qtbot.waitUntil(lambda: 1 in window.stage.turn.programs, timeout=WAIT_MS)  # the computer again
+    qtbot.waitUntil(lambda: 1 in window.board.turn.programs, timeout=WAIT_MS)  # the computer again
     assert not guard_errors
 
 
@@ -597,7 +597,7 @@ def test_a_played_turn_replays_row_by_row_then_shows_the_position(
 
     monkeypatch.setattr(ball, "ROW_SECONDS", 0.15)
     window = ball_window()
-    ui = window.stage.ui
+    ui = window.board.ui
     seen = []
     original = ui._replay_step
 
@@ -617,15 +617,15 @@ def test_undo_against_the_computer_takes_back_the_last_turn(ball_window, qtbot, 
     """The computer's hidden program alone is no turn being built: Undo takes back the
     last turn (it kept cancelling the computer's part, which came back at once)."""
     window = ball_window({"blue": "easy"})
-    qtbot.waitUntil(lambda: 1 in window.stage.turn.programs, timeout=WAIT_MS)
-    window.turns.finish()
+    qtbot.waitUntil(lambda: 1 in window.board.turn.programs, timeout=WAIT_MS)
+    window.board.finish()
     qtbot.waitUntil(lambda: len(window.session.game.move_stack) == 1, timeout=WAIT_MS)
-    qtbot.waitUntil(lambda: 1 in window.stage.turn.programs, timeout=WAIT_MS)  # its next part
-    assert not window.stage.turn.building
-    window.turns.undo()
+    qtbot.waitUntil(lambda: 1 in window.board.turn.programs, timeout=WAIT_MS)  # its next part
+    assert not window.board.turn.building
+    window.board.undo()
     assert window.session.game.move_stack == []
-    window.turns.finish()  # red's program in: a turn being built, Undo is on
-    assert window.stage.turn.building
+    window.board.finish()  # red's program in: a turn being built, Undo is on
+    assert window.board.turn.building
     window.stage.redraw()
     assert window.menus.undo.isEnabled()
     assert not guard_errors
@@ -650,8 +650,8 @@ def test_the_status_follows_when_the_computers_program_is_in(ball_window, qtbot,
     in while the status bar still said the computer was thinking."""
     window = ball_window({"blue": "easy"})
     assert "computer (blue) is thinking" in window.statusBar().currentMessage()
-    qtbot.waitUntil(lambda: 1 in window.stage.turn.programs, timeout=WAIT_MS)
-    _red, blue = window.stage.ui.program_docks
+    qtbot.waitUntil(lambda: 1 in window.board.turn.programs, timeout=WAIT_MS)
+    _red, blue = window.board.ui.program_docks
     assert "Blue's program is in" in blue.cover_text.text()
     said = window.statusBar().currentMessage()
     assert "thinking" not in said
@@ -686,14 +686,14 @@ def test_the_computers_special_move_keeps_the_row_shown(ball_window, qtbot, guar
     scoring turn (issue 59, item 6). The rows are the same turn's: the row stays."""
     window = ball_window()
     game = _score_in_the_advanced_game(window)
-    ui = window.stage.ui
+    ui = window.board.ui
     ui.show_row(2)
     ui.turn_dock.first.click()  # |<: before the turn
     assert ui.row == 0
     _computer_chooses_for_blue(window, qtbot, game)
     assert ui.row == 0  # still before the scoring turn
     assert ui.turn_dock.row_title.text().startswith("Before the last turn")
-    assert "before the last turn" in window.stage.ui.row_text()
+    assert "before the last turn" in window.board.ui.row_text()
     assert not guard_errors
 
 
@@ -707,7 +707,7 @@ def test_the_computers_special_move_keeps_the_replay_going(
     monkeypatch.setattr(ball, "ROW_SECONDS", 30)  # the replay outlasts the choice
     window = ball_window()
     game = _score_in_the_advanced_game(window)
-    ui = window.stage.ui
+    ui = window.board.ui
     assert ui.row == 0
     assert ui._replay is not None
     assert ui._replay.isActive()
@@ -736,8 +736,8 @@ def test_the_legend_says_what_the_shaded_goal_rows_are(ball_window, guard_errors
     assert goal["goal-row-red"].colours[0] == palette.goal_row_rgb("red")
     assert goal["goal-row-blue"].colours[1] == palette.goal_row_rgb("blue", palette.SQUARE_DARK)
     program_both_simple(window)
-    window.stage.ui.show_row(0)  # a replay's rows keep the lines
-    assert window.stage.ui.row == 0
+    window.board.ui.show_row(0)  # a replay's rows keep the lines
+    assert window.board.ui.row == 0
     assert len([t for t in window.scene.legend.texts() if "goal row" in t]) == 2
     assert not guard_errors
 
@@ -747,7 +747,7 @@ def test_the_hint_is_said_whole_in_its_editor(ball_window, qtbot, guard_errors):
     it whole, wrapped, until the hint is loaded."""
     window = ball_window()
     window.resize(900, 700)
-    red, blue = window.stage.ui.program_docks
+    red, blue = window.board.ui.program_docks
     assert not red.editor.hint_words.isVisibleTo(red)
     window.engine.ask_hint()
     qtbot.waitUntil(lambda: window.engine.hint_move() is not None, timeout=60000)
@@ -768,7 +768,7 @@ def test_row_0_names_the_key_with_its_word(ball_window, qtbot):
     alone, without a word of what it is."""
     window = ball_window()
     program_both(window, qtbot)
-    ui = window.stage.ui
+    ui = window.board.ui
     ui.show_row(0)
     assert ui.row_text() == "before the last turn (3 rows): the ] key or Row > shows the next row"
     said = window.statusBar().currentMessage()

@@ -190,7 +190,7 @@ def test_a_click_on_a_ball_is_not_taken_by_a_marker_in_front(make_window, qtbot)
     image = window.plotter.screenshot(return_img=True)[:, :, :3].astype(int)
     ball = lat.id_of(1, 1, 0)  # blue, with empty points (markers) on level 1 in front
     markers = np.array(
-        [p for p in np.flatnonzero(board.shown) if p not in window.stage.turn.pieces()]
+        [p for p in np.flatnonzero(board.shown) if p not in window.board.turn.pieces()]
     )
     cx, cy = board.display_position(ball)
     spot = None
@@ -217,4 +217,4 @@ def test_a_click_on_a_ball_is_not_taken_by_a_marker_in_front(make_window, qtbot)
     assert window.session.game.position_key() == before  # no ball placed
     assert "(1,1,0)" in window.statusBar().currentMessage()  # the ball's group is told
     markers_only = board.pick(*board.display_position(markers[0]))
-    assert markers_only == markers[0] or markers_only in window.stage.turn.pieces()
+    assert markers_only == markers[0] or markers_only in window.board.turn.pieces()

@@ -91,7 +91,7 @@ def test_a_game_after_a_game_without_docks_shows_its_docks_at_their_height(
     window.resize(1200, 800)
     new_game(window, "pyraos")
     new_game(window, "ball")
-    turn = window.stage.ui.turn_dock
+    turn = window.board.ui.turn_dock
     assert turn.height() >= turn.sizeHint().height() * 3 // 4
     assert window.moves_dock.height() <= window.moves_dock.sizeHint().height()
     assert guard_errors == []
@@ -112,7 +112,7 @@ def test_the_dock_column_keeps_its_width_through_rolling_pyramids_rounds(
     window.resize(1200, 800)
     new_game(window, "rolling")
     window.session.dice.seed(11)
-    turn = window.stage.ui._docks.turn
+    turn = window.board.ui._docks.turn
     widths = {column_width(window, turn)}
     rng = random.Random(2)
     phases = set()
@@ -120,14 +120,14 @@ def test_the_dock_column_keeps_its_width_through_rolling_pyramids_rounds(
         game = window.session.game
         phases.add(game.phase)
         if game.current_player() == CHANCE:
-            window.turns.finish()
+            window.board.finish()
         else:
             window.session.play(rng.choice(game.legal_moves()))
         settle(qtbot)
         widths.add(column_width(window, turn))
     assert {"draft", "deploy"} <= phases
     for _ in range(3):
-        window.turns.undo()
+        window.board.undo()
     game = window.session.game
     window.session.play(game.legal_moves()[-1] if game.current_player() != CHANCE else None)
     settle(qtbot)
@@ -153,8 +153,8 @@ def test_the_dock_column_keeps_its_width_as_pyramid_ball_programs_are_handed_in(
     window = make_window()
     window.resize(1200, 800)
     new_game(window, "ball")
-    red, blue = window.stage.ui.program_docks
-    turn = window.stage.ui.turn_dock
+    red, blue = window.board.ui.program_docks
+    turn = window.board.ui.turn_dock
     assert red.editing
     widths = {column_width(window, turn)}
     red.editor.submit.click()
@@ -169,7 +169,7 @@ def test_the_dock_column_keeps_its_width_as_pyramid_ball_programs_are_handed_in(
     blue.editor.submit.click()
     settle(qtbot)
     assert len(window.session.history()) == 1
-    window.stage.ui.show_row(1)
+    window.board.ui.show_row(1)
     settle(qtbot)
     widths.add(column_width(window, turn))
     assert len(widths) == 1, widths
@@ -234,7 +234,7 @@ def test_analysis_and_a_taken_die_in_rolling_pyramids_keep_the_window_on_screen(
     window.menus.analyse.trigger()
     settle(qtbot)
     assert window.size() == QSize(1200, 800)
-    turn = next(d for d in window.stage.ui.docks() if d.windowTitle() == "Turn")
+    turn = next(d for d in window.board.ui.docks() if d.windowTitle() == "Turn")
     die = next(b for b in turn.dice if b.isVisible() and b.isEnabled())
     qtbot.mouseClick(die, Qt.MouseButton.LeftButton)
     settle(qtbot)

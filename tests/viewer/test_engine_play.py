@@ -34,7 +34,7 @@ def test_hint_gives_a_legal_move_and_leaves_the_position(make_window, qtbot, gua
     )
     # A ghost ball of the mover's colour on the hinted point; gone once a move is played.
     site = window.session.game.lattice.id_of(*move.point)
-    assert window.stage.frame().ghosts == {site: "blue"}
+    assert window.board.frame().ghosts == {site: "blue"}
     assert not window.port.bar.isVisibleTo(window)
     window.session.play(move)
     assert window.engine.hint_move() is None
@@ -59,7 +59,7 @@ def test_the_computer_answers_the_human_move(make_window, qtbot, guard_errors):
     window.engine.seed = 1
     window.menus.players["blue"]["easy"].trigger()
     assert idle(window)  # red (the human) moves first
-    window.turns.play(window.session.game.parse_move("0,0,0"))  # as a click plays it
+    window.board.play(window.session.game.parse_move("0,0,0"))  # as a click plays it
     assert window.engine.computer_thinking
     assert "computer" in window.status_prompt.text() or "computer" in (
         window.statusBar().currentMessage()
@@ -70,7 +70,7 @@ def test_the_computer_answers_the_human_move(make_window, qtbot, guard_errors):
     assert said.endswith("(computer)")  # its win rate and line would spoil the game
     assert "win rate" not in said
     window.menus.reckoning.trigger()  # Game > Show the computer's reckoning
-    window.turns.play(window.session.game.parse_move("1,0,0"))
+    window.board.play(window.session.game.parse_move("1,0,0"))
     qtbot.waitUntil(lambda: window.session.ply == 4, timeout=WAIT_MS)
     assert "(computer: " in window.statusBar().currentMessage()
     assert window.menus.reckoning.isChecked()
@@ -82,14 +82,14 @@ def test_clicks_are_refused_while_the_computer_thinks(make_window, qtbot, guard_
     window = make_window(Partition(PartitionOptions(3)))
     window.menus.players["red"]["strong"].trigger()  # long enough to click meanwhile
     assert window.engine.computer_thinking
-    window.turns.play(window.session.game.parse_move("0,0,0"))
+    window.board.play(window.session.game.parse_move("0,0,0"))
     assert window.session.ply == 0
     assert "Stop to take over" in window.statusBar().currentMessage()
     window.port.stop_button.click()
     assert idle(window)
     assert window.engine.paused
     qtbot.wait(50)  # a late answer of the stopped search changes nothing
-    window.turns.play(window.session.game.parse_move("0,0,0"))  # the human takes over
+    window.board.play(window.session.game.parse_move("0,0,0"))  # the human takes over
     assert window.session.ply == 1
     window.engine.stop()
     assert not guard_errors
@@ -182,19 +182,19 @@ def test_undo_takes_back_both_moves_and_waits(make_window, qtbot, guard_errors):
     window = make_window(Partition(PartitionOptions(3)))
     window.engine.seed = 2
     window.menus.players["blue"]["easy"].trigger()
-    window.turns.play(window.session.game.parse_move("0,0,0"))
+    window.board.play(window.session.game.parse_move("0,0,0"))
     qtbot.waitUntil(lambda: window.session.ply == 2, timeout=WAIT_MS)
     window.menus.undo.trigger()
     assert window.session.ply == 0
     assert idle(window)
-    window.turns.play(
+    window.board.play(
         window.session.game.parse_move("1,0,0")
     )  # the human moves: the computer answers
     qtbot.waitUntil(lambda: window.session.ply == 2, timeout=WAIT_MS)
     # Undo while it thinks: the search stops and the human's move goes back.
     window.engine.set_player("blue", "strong")
     assert window.menus.players["blue"]["strong"].isChecked()  # the menu follows
-    window.turns.play(
+    window.board.play(
         window.session.game.legal_moves()[0]
     )  # a free point (the easy reply took one)
     assert window.engine.computer_thinking

@@ -94,7 +94,7 @@ def test_the_window_says_why_a_wrong_answers_path_runs_through_red_balls(make_wi
     window = make_window()
     assert window.documents.open(lessons / "partition" / "06-the-apex.lesson.json")
     window.lab.lessons.go(2)
-    play_answer(window.stage, "0,0,2")
+    play_answer(window.board, "0,0,2")
     verdict = window.lessons.panel.verdict.text()
     assert "AP keeps an escape path through (0,0,1), a red ball whose group" in verdict
     line = next(t for t in window.legend.texts() if t.startswith("the escape path the answer"))
@@ -105,11 +105,11 @@ def test_the_window_says_why_a_wrong_answers_path_runs_through_red_balls(make_wi
     # group colours in the window: red's groups in reds, blue's in blues
     assert window.documents.open(lessons / "partition" / "02-touching-and-groups.lesson.json")
     window.lab.lessons.go(2)
-    play_answer(window.stage, "3,0,0")
+    play_answer(window.board, "3,0,0")
     assert "it touches no red ball, so it makes a third red group" in (
         window.lessons.panel.verdict.text()
     )
-    teaching = window.stage.ui.teaching(window.session.game)
+    teaching = window.board.ui.teaching(window.session.game)
     for group in teaching.groups:
         hue = _hue(tuple(int(c) for c in teaching.group_rgb[min(group.points)])) * 360
         assert (hue >= 350 or hue <= 10) if group.colour == "red" else 205 <= hue <= 235

@@ -14,7 +14,7 @@ def _window(make_window, pieces):
 
 def _pixel_behind_apex(window):
     """The pixel of a point that the apex ball hides (it is picked there instead)."""
-    board, ui = window.stage.board, window.stage.ui
+    board, ui = window.stage.board, window.board.ui
     apex = ui.site_of((0, 0, 2))
     for site in range(len(board.lattice.centres)):
         if site == apex:
@@ -29,8 +29,8 @@ def test_a_click_on_a_ball_in_front_says_what_reaches_the_points_behind(make_win
     window = _window(make_window, [((0, 0, 2), "red"), ((0, 0, 0), "blue")])
     x, y, _hidden = _pixel_behind_apex(window)
     behind = [
-        tuple(window.stage.ui.coords_of(s))
-        for s in window.stage.board.behind(window.stage.ui.site_of((0, 0, 2)))
+        tuple(window.board.ui.coords_of(s))
+        for s in window.stage.board.behind(window.board.ui.site_of((0, 0, 2)))
     ]
     assert len(behind) >= 2
     window.scene._on_click(x, y)
@@ -61,9 +61,9 @@ def _shown_in_full(window, said):
 def test_a_second_click_plays_the_one_empty_point_behind(make_window):
     window = _window(make_window, [((0, 0, 2), "red"), ((0, 0, 0), "blue")])
     x, y, _hidden = _pixel_behind_apex(window)
-    apex = window.stage.ui.site_of((0, 0, 2))
+    apex = window.board.ui.site_of((0, 0, 2))
     # every other point on that line of sight taken: one empty point is left behind the apex
-    behind = [tuple(window.stage.ui.coords_of(s)) for s in window.stage.board.behind(apex)]
+    behind = [tuple(window.board.ui.coords_of(s)) for s in window.stage.board.behind(apex)]
     keep = behind[0]
     pieces = [((0, 0, 2), "red")] + [(p, "blue") for p in behind[1:]]
     window = _window(make_window, pieces)
@@ -81,11 +81,11 @@ def test_a_second_click_plays_the_one_empty_point_behind(make_window):
 def test_set_up_says_what_a_click_erased(make_window):
     window = _window(make_window, [((0, 0, 2), "red")])
     window.menus.setup.trigger()
-    assert window.stage.setup is not None
-    window.stage.setup.brush = "red"  # a ball of the brush's colour: the click erases it
-    window.turns.click(window.stage.ui.site_of((0, 0, 2)))
-    assert window.stage.ui.site_of((0, 0, 2)) not in window.stage.setup.pieces
+    assert window.board.setup is not None
+    window.board.setup.brush = "red"  # a ball of the brush's colour: the click erases it
+    window.board.click(window.board.ui.site_of((0, 0, 2)))
+    assert window.board.ui.site_of((0, 0, 2)) not in window.board.setup.pieces
     said = window.statusBar().currentMessage()
     assert said.startswith("set-up: erased the red ball at 0,0,2 (Undo brings it back")
-    window.turns.undo()
-    assert window.stage.setup.pieces[window.stage.ui.site_of((0, 0, 2))] == "red"
+    window.board.undo()
+    assert window.board.setup.pieces[window.board.ui.site_of((0, 0, 2))] == "red"

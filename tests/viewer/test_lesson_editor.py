@@ -175,7 +175,7 @@ def test_the_task_kind_offers_its_own_choices(make_window, qtbot):
 
 def test_a_new_lesson_gets_its_title_and_saves_to_the_users_folder(make_window, qtbot, monkeypatch):
     window = make_window()
-    play_answer(window.stage, "0,0,0")
+    play_answer(window.board, "0,0,0")
     window.menus.new_lesson.trigger()
     control = window.lessons
     panel = control.panel

@@ -62,7 +62,7 @@ def test_a_lesson_opens_on_its_first_step(make_window):
 def test_a_wrong_ball_is_explained_with_its_path_and_retried(make_window):
     window = make_window()
     control = _open(window)
-    window.turns.click(window.stage.ui.site_of((0, 1, 0)))  # the window's own pick path
+    window.board.click(window.board.ui.site_of((0, 1, 0)))  # the window's own pick path
     assert window.session.game.colour_at((0, 1, 0)) == "red"
     assert control.state.verdict is not None
     assert not control.state.verdict.correct
@@ -71,18 +71,18 @@ def test_a_wrong_ball_is_explained_with_its_path_and_retried(make_window):
     assert frame is not None
     tubes = [p for p in frame.paths if p.style == "lesson-wrong"]
     assert tubes
-    assert tubes[0].sites[0] == window.stage.ui.site_of((0, 0, 0))
-    window.turns.undo()  # back at the step's position: the verdict goes, the task waits again
+    assert tubes[0].sites[0] == window.board.ui.site_of((0, 0, 0))
+    window.board.undo()  # back at the step's position: the verdict goes, the task waits again
     assert control.state.verdict is None
     assert window.session.game.colour_at((0, 1, 0)) is None
-    window.turns.click(window.stage.ui.site_of((0, 1, 0)))
+    window.board.click(window.board.ui.site_of((0, 1, 0)))
     assert not control.state.verdict.correct
     control.panel.hint.click()
     assert "east wall" in control.panel.hint_text.text()
     control.panel.retry.click()
     assert window.session.game.colour_at((0, 1, 0)) is None
     assert control.state.verdict is None
-    play_answer(window.stage, "2,0,1")  # not the author's 3,0,0: the rules accept it
+    play_answer(window.board, "2,0,1")  # not the author's 3,0,0: the rules accept it
     assert control.state.verdict.correct
     assert control.panel.verdict.text().startswith("Right!")
 
@@ -90,7 +90,7 @@ def test_a_wrong_ball_is_explained_with_its_path_and_retried(make_window):
 def test_progress_is_kept_between_runs(make_window, tmp_path):
     window = make_window()
     control = _open(window)
-    play_answer(window.stage, "3,0,0")
+    play_answer(window.board, "3,0,0")
     control.panel.next.click()
     assert control.state.index == 1
     again = Progress(control.state.progress.file)  # a new run reads the same file
@@ -109,7 +109,7 @@ def test_a_teachers_steps_and_checks_are_no_students_progress_and_reset_forgets(
     window = make_window()
     control = _open(window)
     control.panel.teach.setChecked(True)
-    play_answer(window.stage, "3,0,0")
+    play_answer(window.board, "3,0,0")
     assert control.state.verdict.correct
     control.panel.next.click()
     assert control.state.index == 1
@@ -121,7 +121,7 @@ def test_a_teachers_steps_and_checks_are_no_students_progress_and_reset_forgets(
     assert student.lessons.state.index == 0
     assert student.lessons.panel.progress.text() == "Step 1 of 2; 0 of 2 tasks done"
     # the student's own answer counts; Reset progress forgets it, back to step 1
-    play_answer(student.stage, "3,0,0")
+    play_answer(student.board, "3,0,0")
     student.lessons.panel.next.click()
     assert Progress(control.state.progress.file).done(CORNER_BALL) == {0}
     student.menus.reset_progress.trigger()
@@ -139,7 +139,7 @@ def test_the_menu_ticks_lessons_and_the_title_names_the_lesson(make_window):
     entry = next(a for a, path, _ in window.menus.lesson_actions if path == CORNER_BALL)
     window.menus.show_lesson_progress()
     assert entry.text() == "03. A corner ball"  # nothing answered yet
-    play_answer(window.stage, "3,0,0")
+    play_answer(window.board, "3,0,0")
     window.menus.show_lesson_progress()
     assert entry.text() == "03. A corner ball  (1 of 2 tasks)"
     control.panel.next.click()
@@ -156,17 +156,17 @@ def test_click_points_go_through_the_board_and_are_checked(make_window):
     control = _open(window)
     control.state.go(1)  # "which corners does red hold?": SW and SE
     before = window.session.game.position_key()
-    window.turns.click(window.stage.ui.site_of((0, 0, 0)))
+    window.board.click(window.board.ui.site_of((0, 0, 0)))
     assert control.state.picked == [(0, 0, 0)]
     assert window.session.game.position_key() == before  # a pick, not a move
     markers = window.stage.drawn_frame().highlights.get("lesson-pick", ())
-    assert window.stage.ui.site_of((0, 0, 0)) in markers
+    assert window.board.ui.site_of((0, 0, 0)) in markers
     control.panel.check.click()
     assert not control.state.verdict.correct
     assert control.panel.verdict.text() == "Not yet: 1 more to find"
-    window.turns.click(window.stage.ui.site_of((0, 3, 0)))  # NW: wrong
-    window.turns.click(window.stage.ui.site_of((0, 3, 0)))  # and let go again
-    window.turns.click(window.stage.ui.site_of((3, 0, 0)))
+    window.board.click(window.board.ui.site_of((0, 3, 0)))  # NW: wrong
+    window.board.click(window.board.ui.site_of((0, 3, 0)))  # and let go again
+    window.board.click(window.board.ui.site_of((3, 0, 0)))
     control.panel.check.click()
     assert control.state.verdict.correct
 
@@ -205,7 +205,7 @@ def test_teacher_edits_a_step_takes_a_position_and_saves(make_window, tmp_path, 
     apply(qtbot, control)
     # a new step on a position made in set-up mode
     window.setup_mode.enter()
-    window.stage.setup.click(window.stage.ui.site_of((0, 0, 1)))
+    window.board.setup.click(window.board.ui.site_of((0, 0, 1)))
     assert window.setup_mode.apply()
     assert control.state.active  # set-up mode's position is the teacher's, the lesson stays
     panel.add.click()
@@ -254,7 +254,7 @@ def test_every_step_fits_the_dock_without_scrolling(make_window):
 
 def test_a_teacher_starts_a_lesson_from_the_board_and_saves_it(make_window, tmp_path, qtbot):
     window = make_window()  # a base-3 Partition
-    window.turns.play(window.session.game.parse_move("0,0,0"))
+    window.board.play(window.session.game.parse_move("0,0,0"))
     window.menus.new_lesson.trigger()
     control = window.lessons
     assert control.state.active
@@ -294,7 +294,7 @@ def test_another_game_on_the_board_ends_the_lesson(make_window, guard_errors):
     window.session.replace_game(game_class("terrace").new())
     assert not control.state.active
     window.stage.redraw()
-    assert window.stage.ui.game_name == "terrace"
+    assert window.board.ui.game_name == "terrace"
     assert not guard_errors
 
 
@@ -320,12 +320,12 @@ def test_a_new_lesson_over_a_later_step_redraws_on_its_own_step(make_window, gua
     assert (control.state.index, len(control.state.lesson.steps)) == (0, 1)
     assert control.panel.teach.isChecked()
     assert window.engine.computer == {}  # the student (the teacher) plays both sides
-    dock = next(d for d in window.stage.ui.program_docks if d.isVisible() and d.editing)
+    dock = next(d for d in window.board.ui.program_docks if d.isVisible() and d.editing)
     for groups in dock.editor.groups:  # the Program dock's buttons
         for group in groups:
             if group is not None:
                 group.buttons()[-1].click()
-    click(qtbot, window, window.stage.ui.site_of((1, 2, 3)))  # Red's Large
+    click(qtbot, window, window.board.ui.site_of((1, 2, 3)))  # Red's Large
     control.panel.retry.click()
     window.stage.redraw()
     assert not guard_errors
@@ -342,7 +342,7 @@ def test_adding_a_step_keeps_what_the_next_step_follows(make_window, guard_error
     holding = control.state.lesson.steps[1].position().position_key()
     panel = control.panel
     panel.teach.setChecked(True)
-    play_answer(window.stage, "3,0,0")  # the board moves on: the new step's position
+    play_answer(window.board, "3,0,0")  # the board moves on: the new step's position
     panel.add.click()
     assert panel.editor_message.text() == "applied", panel.editor_message.text()
     assert [s.title for s in control.state.lesson.steps] == [
@@ -426,7 +426,7 @@ def test_teacher_mode_over_every_game(
     panel.edit_title.setText(f"Your move in {window.session.game.title}")
     panel.edit_kind.setCurrentText("move")
     panel.edit_prompt.setText("Play the move of the lesson.")
-    play_answer(window.stage, FIRST_MOVES[name])
+    play_answer(window.board, FIRST_MOVES[name])
     panel.from_board.click()
     answer = str(window.session.game.parse_move(FIRST_MOVES[name]))
     assert panel.edit_answers.text() == answer
@@ -459,7 +459,7 @@ def test_teacher_mode_over_every_game(
     panel.steps.setCurrentRow(1)
     assert control.state.index == 1
     assert panel.prompt.text() == "Play the move of the lesson."
-    play_answer(window.stage, FIRST_MOVES[name])
+    play_answer(window.board, FIRST_MOVES[name])
     assert control.state.verdict is not None
     assert control.state.verdict.correct, control.state.verdict
     assert control.state.done() == {1}
@@ -520,10 +520,10 @@ def test_leaving_a_lesson_clears_its_marks_picks_and_legend(
     control = _open(window, LESSONS / f"{lesson}.lesson.json")
     control.state.go(step)
     if not control.state.step.highlights and not picks:  # (Terrace's, Rolling's: none)
-        point = ",".join(map(str, window.stage.ui.coords_of(0)))
+        point = ",".join(map(str, window.board.ui.coords_of(0)))
         assert control.state.edit_step(highlights=[point]) is None
     for point in picks:
-        window.turns.click(window.stage.ui.site_of(point))
+        window.board.click(window.board.ui.site_of(point))
     if picks:
         control.panel.check.click()
     assert lesson_lines(window)  # the lesson's marks are drawn and explained
@@ -535,7 +535,7 @@ def test_leaving_a_lesson_clears_its_marks_picks_and_legend(
     assert not control.state.active
     assert window.session.game.name == name
     assert lesson_lines(window) == []
-    frame = window.stage.frame()
+    frame = window.board.frame()
     assert not any(style.startswith("lesson") for style in frame.highlights)
     assert not any(m.style.startswith("lesson") for m in frame.markers)
     assert not guard_errors

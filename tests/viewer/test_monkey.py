@@ -71,7 +71,7 @@ def test_the_monkey_reaches_every_game_and_dock(make_window, monkeypatch, tmp_pa
     for name in game_names():
         window.session.replace_game(game_class(name).new())
         qtbot.wait(10)
-        assert window.stage.ui.game_name == name
+        assert window.board.ui.game_name == name
         if name in ("ball", "rolling"):
             assert monkey._dock_widgets(), name
     assert isinstance(window.session, Session)

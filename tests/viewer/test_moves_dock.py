@@ -88,8 +88,8 @@ def test_browsing_the_moves_of_a_saved_file_leaves_it_saved(make_window, qtbot, 
     for row in (1, 3, 0, 2, 3):
         click_row(qtbot, dock, dock.tree.topLevelItem(row))
         assert window.session.ply == row
-    window.turns.undo()
-    window.turns.redo()
+    window.board.undo()
+    window.board.redo()
     assert not window.session.dirty
     assert not window.windowTitle().startswith("*")
     assert " *" not in window.windowTitle()

@@ -37,7 +37,7 @@ def practising(make_window, tmp_path):
     window = make_window()
     assert window.practice is None  # made when first used
     assert window.binding.practising().open_collection(folder)
-    assert window.board_modes.mode("practice").practice is window.practice
+    assert window.board.modes.mode("practice").practice is window.practice.state  # the lab's
     return window, folder
 
 
@@ -48,7 +48,7 @@ def settled(qtbot, window):
 
 
 def play(window, text):
-    window.turns.play(window.session.game.parse_move(text))
+    window.board.play(window.session.game.parse_move(text))
 
 
 def test_the_key_move_solves_and_ticks_the_puzzle_for_the_next_run(
@@ -99,7 +99,7 @@ def test_a_wrong_move_is_refuted_on_the_board_and_try_again_goes_back(
     assert answer is not None
     assert window.session.game.move_stack[-1] == answer  # the computer's answer is on the board
     assert str(answer) in text
-    labels = [label.text for label in window.stage.frame().labels]
+    labels = [label.text for label in window.board.frame().labels]
     assert f"refutes {wrong}" in labels
     assert not Progress().solved  # a failed attempt ticks nothing
     practice.state.retry()
@@ -111,17 +111,17 @@ def test_a_wrong_move_is_refuted_on_the_board_and_try_again_goes_back(
 def corner_sites(window, names):
     game = window.session.game
     ids = {c.value: pid for c, pid in game.lattice.corner_ids.items()}
-    return {window.stage.ui.site_of(tuple(game.lattice.point(ids[n]))) for n in names}
+    return {window.board.ui.site_of(tuple(game.lattice.point(ids[n]))) for n in names}
 
 
 def test_hints_show_the_idea_then_the_move(practising, qtbot, guard_errors):
     window, _ = practising
     practice = window.practice
     assert practice.state.play(1)
-    key_site = window.stage.ui.move_sites(
+    key_site = window.board.ui.move_sites(
         window.session.game, window.session.game.parse_move("2,2,0")
     )[0]
-    frame = window.stage.frame()
+    frame = window.board.frame()
     assert not frame.regions
     assert key_site not in frame.ghosts
     held = set(window.session.game.held_corners("red"))
@@ -131,7 +131,7 @@ def test_hints_show_the_idea_then_the_move(practising, qtbot, guard_errors):
     gained = sorted(set(end.held_corners("red")) - held)
     assert gained
     practice.state.hint()  # 1: the idea, the corner at stake, not sites near the answer
-    frame = window.stage.frame()
+    frame = window.board.frame()
     (region,) = [r for r in frame.regions if r.style == "hint"]
     assert set(region.sites) == corner_sites(window, gained)
     assert {f"{name} at stake" for name in gained} <= {label.text for label in frame.labels}
@@ -140,12 +140,12 @@ def test_hints_show_the_idea_then_the_move(practising, qtbot, guard_errors):
     assert all(name in status.split("at stake: ")[1] for name in gained)
     assert key_site not in frame.ghosts
     practice.state.hint()  # 2: the move itself
-    frame = window.stage.frame()
+    frame = window.board.frame()
     assert frame.ghosts.get(key_site) == "red"
     assert "hint" in [label.text for label in frame.labels]
     assert "Hint 2 of 2: play 2,2,0" in window.practice.dock.status.text()
     play(window, "2,2,0")  # the hint is for the position it was asked at
-    assert window.stage.frame().ghosts.get(key_site) is None
+    assert window.board.frame().ghosts.get(key_site) is None
     settled(qtbot, window)
     assert guard_errors == []
 
@@ -185,13 +185,13 @@ def test_without_a_written_solution_the_hint_comes_from_the_prover(
     assert str(practice.state.hint_move[1]) == "2,2,0"  # the only win in 2
     assert practice.state.hint_idea is not None  # the prover's line gives the idea
     assert "at stake" in practice.state.hint_idea.text
-    (region,) = [r for r in window.stage.frame().regions if r.style == "hint"]
+    (region,) = [r for r in window.board.frame().regions if r.style == "hint"]
     game = window.session.game
-    from viewer.desktop.practice import corner_site
+    from viewer.lab.practice import corner_site
 
     corners = practice.state.hint_idea.corners
     assert corners
-    assert region.sites == tuple(corner_site(game, window.stage.ui, c) for c in corners)
+    assert region.sites == tuple(corner_site(game, window.board.ui, c) for c in corners)
     assert guard_errors == []
 
 
@@ -230,13 +230,13 @@ def test_a_pyraos_placement_hint_names_the_idea_in_the_rules_words(make_window, 
     practice.state.hint()
     idea = practice.state.hint_idea
     move = practice.state.hint_move[1]
-    if window.stage.ui.move_from(window.session.game, move):
+    if window.board.ui.move_from(window.session.game, move):
         assert idea is None  # a lift: the piece is shown
     else:
         assert idea is not None
         assert idea.text.startswith("the idea: ")
         assert idea.text in window.practice.dock.status.text()
-    assert not [r for r in window.stage.frame().regions if r.style == "hint" and len(r.sites) > 1]
+    assert not [r for r in window.board.frame().regions if r.style == "hint" and len(r.sites) > 1]
     assert guard_errors == []
 
 

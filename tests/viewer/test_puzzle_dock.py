@@ -43,7 +43,7 @@ def verified(qtbot, dock):
 
 def site_of(window, text):
     game = window.session.game
-    return window.stage.ui.move_sites(game, game.parse_move(text))[0]
+    return window.board.ui.move_sites(game, game.parse_move(text))[0]
 
 
 def test_the_dock_shows_the_puzzle_and_verifies_it(open_puzzle, qtbot, guard_errors):
@@ -62,7 +62,7 @@ def test_the_dock_shows_the_puzzle_and_verifies_it(open_puzzle, qtbot, guard_err
     assert "No cook" in text
     assert "Key move 2,2,0: wins" in text
     # The key move stands on the board as a ghost, labelled.
-    frame = window.stage.frame()
+    frame = window.board.frame()
     key = site_of(window, "2,2,0")
     assert frame.ghosts.get(key) == "red"
     assert [(label.site, label.text) for label in frame.labels] == [(key, "key 2,2,0")]
@@ -80,7 +80,7 @@ def test_a_wrong_bound_is_not_verified(open_puzzle, qtbot, guard_errors):
     assert not verdict.verified
     assert "Not verified" in dock.verdict_label.text()
     assert "cannot be forced" in dock.verdict_label.text()
-    assert window.stage.frame().ghosts == {}
+    assert window.board.frame().ghosts == {}
     assert not guard_errors
 
 
@@ -94,7 +94,7 @@ def test_a_cooked_puzzle_shows_its_cooks_on_the_board(open_puzzle, qtbot, guard_
     assert sorted(verdict.cooks) == ["1,0,0", "1,1,0"]
     assert "cooked" in dock.verdict_label.text()
     assert "Cooks, other first moves that win too: 1," in dock.verdict_label.text()
-    frame = window.stage.frame()
+    frame = window.board.frame()
     labels = {label.site: label.text for label in frame.labels}
     assert labels[site_of(window, "0,0,0")] == "key 0,0,0"
     for cook in ("1,0,0", "1,1,0"):
@@ -102,9 +102,9 @@ def test_a_cooked_puzzle_shows_its_cooks_on_the_board(open_puzzle, qtbot, guard_
         assert frame.ghosts[site_of(window, cook)] == "red"
     # Another position: the verdict's marks go; back at the puzzle, they return.
     window.session.play(window.session.game.parse_move("1,0,0"))
-    assert window.stage.frame().labels == ()
+    assert window.board.frame().labels == ()
     window.session.undo()
-    assert len(window.stage.frame().labels) == 3
+    assert len(window.board.frame().labels) == 3
     assert not guard_errors
 
 
@@ -159,27 +159,27 @@ def test_verify_in_set_up_mode_applies_the_set_up(open_puzzle, qtbot, guard_erro
     window, _ = open_puzzle(WIN_IN_1)
     dock = window.puzzle_dock
     window.menus.setup.trigger()
-    assert window.stage.setup is not None
+    assert window.board.setup is not None
     assert dock.isVisible()
     assert dock.verify_button.text() == "Apply the set-up and verify"
-    window.stage.setup.brush = "blue"
-    window.stage.setup.click(site_of(window, "2,2,0"))  # a blue ball goes ...
-    window.stage.setup.click(site_of(window, "0,0,0"))  # ... to red's winning point
+    window.board.setup.brush = "blue"
+    window.board.setup.click(site_of(window, "2,2,0"))  # a blue ball goes ...
+    window.board.setup.click(site_of(window, "0,0,0"))  # ... to red's winning point
     verdict = verified(qtbot, dock)
-    assert window.stage.setup is None  # applied: Undo brings the position back
+    assert window.board.setup is None  # applied: Undo brings the position back
     assert dock.verify_button.text() == "Verify"
     assert window.session.ply == 0
     assert window.session.dirty
     assert not verdict.verified  # red no longer wins at once there
     assert "cannot be forced" in dock.verdict_label.text()
-    window.turns.undo()
+    window.board.undo()
     assert window.session.ply == 10  # the puzzle as it was
     # A set-up that is no position is said, not verified.
     window.menus.setup.trigger()
-    window.stage.setup.clear()
-    window.stage.setup.to_move = "blue"
+    window.board.setup.clear()
+    window.board.setup.to_move = "blue"
     dock.verify_button.click()
-    assert window.stage.setup is not None
+    assert window.board.setup is not None
     assert "not a legal position" in dock.verdict_label.text()
     assert not window.puzzle.verifier.thinking
     assert not guard_errors
@@ -212,12 +212,12 @@ def test_solve_the_key_move_and_the_defence(open_puzzle, qtbot, guard_errors):
     assert session.ply == start + 2  # the computer defended
     assert kind == "info"
     assert "1 move" in text
-    window.turns.play(window.session.game.parse_move("0,0,1"))
+    window.board.play(window.session.game.parse_move("0,0,1"))
     kind, text = window.puzzle.solver.status
     assert kind == "solved"
     assert "Solved in 2 moves" in text
     assert "Solved in 2 moves" in dock.solve_status.text()
-    window.turns.play(window.session.game.parse_move("1,1,0"))  # the game is over: refused
+    window.board.play(window.session.game.parse_move("1,1,0"))  # the game is over: refused
     assert session.ply == start + 3
     # Stop solving: the attempt goes, the document is as it was (and unsaved, as it was).
     dock.solve_button.click()
@@ -235,17 +235,17 @@ def test_solve_a_wrong_first_move_fails(open_puzzle, qtbot, guard_errors):
     session = window.session
     start = session.ply
     dock.solve_button.click()
-    window.turns.play(window.session.game.parse_move("2,1,0"))  # a win in 3 moves, not in 2
+    window.board.play(window.session.game.parse_move("2,1,0"))  # a win in 3 moves, not in 2
     kind, text = solving(qtbot, window)
     assert kind == "failed"
     assert "escapes with" in text
     assert session.ply == start + 2  # the escape is on the board
     assert "Failed" in dock.solve_status.text()
-    window.turns.play(window.session.game.parse_move("2,2,0"))  # refused: try again
+    window.board.play(window.session.game.parse_move("2,2,0"))  # refused: try again
     assert session.ply == start + 2
     assert "Try again" in window.statusBar().currentMessage()
     # Undo takes back the escape and the move.
-    window.turns.undo()
+    window.board.undo()
     assert session.ply == start
     assert window.puzzle.solver.status[0] == "info"
     dock.again_button.click()
@@ -263,7 +263,7 @@ def test_reveal_shows_the_solution(open_puzzle, qtbot, guard_errors):
     session = window.session
     start = session.ply
     window.menus.solve.trigger()
-    window.turns.play(window.session.game.parse_move("2,1,0"))
+    window.board.play(window.session.game.parse_move("2,1,0"))
     solving(qtbot, window)
     dock.reveal_button.click()
     assert session.ply == start  # back at the puzzle position
@@ -271,14 +271,14 @@ def test_reveal_shows_the_solution(open_puzzle, qtbot, guard_errors):
     assert "2,2,0 0,0,0 0,0,1" in dock.solve_status.text()
     assert dock.brief.text().count("<br>") >= 3  # the notes show now
     key = site_of(window, "2,2,0")
-    frame = window.stage.frame()
+    frame = window.board.frame()
     assert frame.ghosts.get(key) == "red"
     assert (key, "key 2,2,0") in [(label.site, label.text) for label in frame.labels]
-    window.turns.play(window.session.game.parse_move("2,2,0"))
+    window.board.play(window.session.game.parse_move("2,2,0"))
     solving(qtbot, window)
-    frame = window.stage.frame()
+    frame = window.board.frame()
     assert (site_of(window, "0,0,1"), "next 0,0,1") in [(lb.site, lb.text) for lb in frame.labels]
-    window.turns.play(window.session.game.parse_move("0,0,1"))
+    window.board.play(window.session.game.parse_move("0,0,1"))
     assert window.puzzle.solver.status[0] == "solved"
     assert "solution shown" in window.puzzle.solver.status[1]
     assert not guard_errors
@@ -289,7 +289,7 @@ def test_save_in_solve_mode_keeps_the_puzzle_position(open_puzzle, qtbot, guard_
     dock = window.puzzle_dock
     before = path.read_text()
     dock.solve_button.click()
-    window.turns.play(window.session.game.parse_move("2,2,0"))
+    window.board.play(window.session.game.parse_move("2,2,0"))
     solving(qtbot, window)
     assert window.session.dirty
     assert window.documents.save_file(path)
@@ -317,7 +317,7 @@ def test_a_newcomer_makes_a_puzzle_verifies_and_solves_it(make_window, qtbot, tm
     assert goal_of(window.session.puzzle).within == 1
     verified(qtbot, dock)
     assert "Verified" in dock.verdict_label.text()
-    assert "key 0,0,0" in [label.text for label in window.stage.frame().labels]
+    assert "key 0,0,0" in [label.text for label in window.board.frame().labels]
     dock.use_line.click()  # the main line becomes the solution
     assert window.session.puzzle["solution"] == ["0,0,0"]
     assert window.documents.save_file(path)
@@ -328,7 +328,7 @@ def test_a_newcomer_makes_a_puzzle_verifies_and_solves_it(make_window, qtbot, tm
     }
     assert dock.solve_button.isEnabled()
     dock.solve_button.click()
-    window.turns.play(window.session.game.parse_move("0,0,0"))
+    window.board.play(window.session.game.parse_move("0,0,0"))
     assert window.puzzle.solver.status == ("solved", "Solved in 1 move!")
 
 
@@ -340,7 +340,7 @@ def test_solve_mode_ends_when_the_moves_dock_leaves_the_puzzle(open_puzzle, qtbo
     window.engine.set_player("blue", "easy")  # the computer player goes off in Solve mode
     dock.solve_button.click()
     assert window.engine.computer == {}
-    window.turns.play(window.session.game.parse_move("2,2,0"))
+    window.board.play(window.session.game.parse_move("2,2,0"))
     solving(qtbot, window)
     session.goto(start - 1)  # before the puzzle position
     assert not window.puzzle.solver.active
@@ -419,7 +419,7 @@ def test_the_analysis_dock_plays_no_move_while_solve_mode_waits(open_puzzle, qtb
     dock = window.puzzle_dock
     session = window.session
     dock.solve_button.click()
-    window.turns.play(window.session.game.parse_move("2,1,0"))  # a win in 3 moves, not in 2
+    window.board.play(window.session.game.parse_move("2,1,0"))  # a win in 3 moves, not in 2
     kind, _ = solving(qtbot, window)
     assert kind == "failed"
     ply = session.ply

@@ -48,14 +48,14 @@ def test_review_calls_the_missed_win_and_draws_the_better_move(
     assert window.session.ply == ply - 1
     better = window.session.game.parse_move(dock.table.item(ply - 1, 4).text())
     site = window.session.game.lattice.id_of(*better.point)
-    assert window.stage.frame().ghosts == {site: window.session.game.to_move}
+    assert window.board.frame().ghosts == {site: window.session.game.to_move}
     window.session.goto(ply)  # after it: the next move's better move, if it has one
     following = review.at(ply + 1)
     expected = {}
     if following is not None and following.better:
         point = window.session.game.parse_move(following.better).point
         expected = {window.session.game.lattice.id_of(*point): window.session.game.to_move}
-    assert window.stage.frame().ghosts == expected
+    assert window.board.frame().ghosts == expected
     assert "missed win" in dock.detail.text()
     # a click on the graph goes to that position
     graph = dock.graph

@@ -34,7 +34,7 @@ def rolling_window(make_window, monkeypatch, qtbot):
 
         monkeypatch.setattr(NewGameDialog, "exec", exec_)
         window.menus.new_game()
-        assert window.stage.ui.game_name == "rolling"
+        assert window.board.ui.game_name == "rolling"
         assert window.stage.board.kind == "hex-map"
         return window
 
@@ -60,12 +60,12 @@ def human_decides(window, qtbot) -> None:
     """One decision of the human to move, made as a user would: the Turn dock's dice and
     choices, map clicks for starting areas, deployments and devices, Done."""
     game = window.session.game
-    dock = window.stage.ui._docks.turn
+    dock = window.board.ui._docks.turn
     phase = game.phase
     before = len(game.move_stack)
     if phase == "start":
         target = next(m for m in game.legal_moves() if isinstance(m, StartArea))
-        click(qtbot, window, window.stage.ui.geometry(game).site(game.map.cell(target.cell)))
+        click(qtbot, window, window.board.ui.geometry(game).site(game.map.cell(target.cell)))
     elif phase == "draft":
         index = next(i for i, d in enumerate(game.state.dice) if d.taker is None)
         dock.dice[index].click()
@@ -75,10 +75,10 @@ def human_decides(window, qtbot) -> None:
         take_seat(window)
         move = next(m for m in game.legal_moves() if isinstance(m, Deploy))
         dock.choose_text(f"send {move.unit}") or dock.choose_text(f"▶ send {move.unit}")
-        click(qtbot, window, window.stage.ui.geometry(game).site(game.map.cell(move.cell)))
+        click(qtbot, window, window.board.ui.geometry(game).site(game.map.cell(move.cell)))
     elif phase == "cleanup" and any(isinstance(m, Place) for m in game.legal_moves()):
         move = next(m for m in game.legal_moves() if isinstance(m, Place))
-        board = window.stage.ui.geometry(game)
+        board = window.board.ui.geometry(game)
         click(qtbot, window, board.site(game.map.cell(move.cell)))
         if move.other is not None:
             click(qtbot, window, board.site(game.map.cell(move.other)))
@@ -91,7 +91,7 @@ def human_decides(window, qtbot) -> None:
 
 def take_seat(window) -> None:
     """Hot seat: the player deploying says "I am ..." first (if the Turn dock asks)."""
-    seat = window.stage.ui._docks.turn.seat
+    seat = window.board.ui._docks.turn.seat
     if seat.isVisible():
         assert seat.text() == f"I am {window.session.game.to_move}: show my orders"
         seat.click()
@@ -119,8 +119,8 @@ def test_two_players_against_the_computer_to_the_final_score(rolling_window, qtb
     assert game.is_over()
     assert game.round == 10
     assert "points" in window.status_game.text() or "wins" in window.status_game.text()
-    assert window.stage.ui._docks.fights.text().count("Round") >= 5
-    assert "red" in window.stage.ui._docks.sheets.text("red")
+    assert window.board.ui._docks.fights.text().count("Round") >= 5
+    assert "red" in window.board.ui._docks.sheets.text("red")
     assert guard_errors == []
 
 
@@ -176,7 +176,7 @@ def test_hidden_deployment_for_hot_seat(rolling_window, qtbot):
     game = window.session.game
     red_orders = [o for o in game.state.orders if o.player == 0]
     assert red_orders
-    frame = window.stage.ui.frame(game, window.stage.turn)
+    frame = window.board.ui.frame(game, window.board.turn)
     if game.to_move == "red":  # red still deploying: red sees its own order
         assert frame.ghosts
         assert set(frame.ghosts.values()) == {"red"}
@@ -186,12 +186,12 @@ def test_hidden_deployment_for_hot_seat(rolling_window, qtbot):
     game = window.session.game
     if game.phase == "deploy":  # blue's turn: red's orders are hidden from blue
         assert game.to_move == "blue"
-        frame = window.stage.ui.frame(game, window.stage.turn)
+        frame = window.board.ui.frame(game, window.board.turn)
         sent = [label for label in frame.labels if label.text.startswith("sent ")]
         assert len(sent) == len(frame.ghosts)  # blue's own orders only
         assert all(colour == "blue" for colour in frame.ghosts.values())
         assert "secret" in window.statusBar().currentMessage() or True
-    message = window.stage.ui.played(game, "red", Deploy("a", "9"))
+    message = window.board.ui.played(game, "red", Deploy("a", "9"))
     assert "9" not in message.replace("red sent a", "")
 
 
@@ -203,11 +203,11 @@ def test_hot_seat_hands_the_screen_over_before_the_secret_deployment(
     (whoever sits at the screen may not be the one deciding)."""
     window = rolling_window(2)
     to_deploy(window, qtbot)
-    seat = window.stage.ui._docks.turn.seat
-    board = window.stage.ui.geometry(window.session.game)
+    seat = window.board.ui._docks.turn.seat
+    board = window.board.ui.geometry(window.session.game)
 
     def drawn():
-        frame = window.stage.frame()
+        frame = window.board.frame()
         return frame.ghosts, frame.markers, [label.text for label in frame.labels]
 
     def asks(colour):
@@ -222,7 +222,7 @@ def test_hot_seat_hands_the_screen_over_before_the_secret_deployment(
         click(qtbot, window, board.site(window.session.game.map.cell(target.cell)))
         assert window.session.game.position_key() == key  # the click waits for the hand-over
         assert f"clicks 'I am {colour}'" in window.statusBar().currentMessage()
-        window.turns.finish()
+        window.board.finish()
         assert window.session.game.position_key() == key
         assert f"hand over to {colour}" in window.status_prompt.text()
 
@@ -242,10 +242,10 @@ def test_hot_seat_hands_the_screen_over_before_the_secret_deployment(
     assert all(c == "blue" for c in drawn()[0].values())
     assert "your orders are shown" in window.statusBar().currentMessage()
     human_decides(window, qtbot)  # blue sends a unit
-    window.turns.undo()  # blue's order back: whoever pressed Undo, blue takes the seat again
+    window.board.undo()  # blue's order back: whoever pressed Undo, blue takes the seat again
     asks("blue")
     seat.click()
-    window.turns.undo()  # back into red's deployment: not shown to blue
+    window.board.undo()  # back into red's deployment: not shown to blue
     assert window.session.game.to_move == "red"
     asks("red")
     seat.click()
@@ -256,7 +256,7 @@ def test_hot_seat_hands_the_screen_over_before_the_secret_deployment(
 def test_bad_clicks_say_why_and_keep_the_position(rolling_window, qtbot):
     window = rolling_window(2)
     game = window.session.game
-    board = window.stage.ui.geometry(game)
+    board = window.board.ui.geometry(game)
     key = game.position_key()
     click(qtbot, window, board.site(game.map.cell("12")))  # not a starting area
     assert "not a free starting area" in window.statusBar().currentMessage()
@@ -268,7 +268,7 @@ def test_bad_clicks_say_why_and_keep_the_position(rolling_window, qtbot):
     click(qtbot, window, board.site(game.map.cell("12")))
     assert "take a die" in window.statusBar().currentMessage()
     assert window.session.game.position_key() == key
-    window.turns.finish()  # nothing to finish in the draft
+    window.board.finish()  # nothing to finish in the draft
     assert "take a die" in window.statusBar().currentMessage()
     assert window.session.game.position_key() == key
 
@@ -281,10 +281,10 @@ def test_undo_takes_back_the_dice_with_the_decision(rolling_window, qtbot):
     assert game.phase == "draft"
     rolls = sum(1 for m in game.move_stack if m.__class__.__name__ == "Roll")
     assert rolls == 8
-    window.turns.undo()
+    window.board.undo()
     assert window.session.game.phase == "start"
     assert len(window.session.game.move_stack) == 1
-    window.turns.redo()
+    window.board.redo()
     assert window.session.game.phase == "draft"
     assert window.session.game.current_player() != CHANCE
 
@@ -442,7 +442,7 @@ def test_the_words_a_newcomer_reads(rolling_window, qtbot, guard_errors):
     assert window.status_game.text().startswith(
         "before round 1 of 10: choosing starting areas; points"
     )
-    dock = window.stage.ui._docks.turn
+    dock = window.board.ui._docks.turn
     assert dock.heading.text() == (
         "<b>blue</b>, your decision: click a free starting area on the map (marked)"
     )
@@ -453,7 +453,7 @@ def test_the_words_a_newcomer_reads(rolling_window, qtbot, guard_errors):
         game = window.session.game
         if (
             game.phase == "draft"
-            and window.stage.ui.human_to_move(game)
+            and window.board.ui.human_to_move(game)
             and "draft" not in explained
         ):
             # Seen in a trial: "(4, own colour -1)", "a triangle", "8*" unexplained in the
@@ -484,7 +484,7 @@ def test_the_words_a_newcomer_reads(rolling_window, qtbot, guard_errors):
             )
             place = next(r for r in rows if r.data(CHOICE) is not None)
             dock._hovered(place)
-            sheets = window.stage.ui._docks.sheets
+            sheets = window.board.ui._docks.sheets
             marked = [ln for ln in sheets.text(game.to_move).splitlines() if "\u25ba" in ln]
             box = place.data(BOX)
             assert len(marked) == 1
@@ -494,7 +494,7 @@ def test_the_words_a_newcomer_reads(rolling_window, qtbot, guard_errors):
             dock._hovered(None)
             assert "\u25ba" not in sheets.text(game.to_move)
             dock.choices.clear()
-            window.stage.turn.cancel()
+            window.board.turn.cancel()
             window.stage.redraw()
             explained.add("draft")
         if game.phase == "develop" and DONE in game.legal_moves():
@@ -509,11 +509,11 @@ def test_the_words_a_newcomer_reads(rolling_window, qtbot, guard_errors):
     assert window.statusBar().currentMessage() == (
         f"{mover}: done developing (the unspent pairs are kept)"
     )
-    assert window.stage.ui.played(window.session.game, "red", Place("ram", "1", "4")) == (
+    assert window.board.ui.played(window.session.game, "red", Place("ram", "1", "4")) == (
         "red placed a ram on the border 1-4 (for the next round's fights)"
     )
-    assert "2* two heroes" in window.stage.ui._docks.fights.text() or "No fights" in (
-        window.stage.ui._docks.fights.text()
+    assert "2* two heroes" in window.board.ui._docks.fights.text() or "No fights" in (
+        window.board.ui._docks.fights.text()
     )
     assert guard_errors == []
 
@@ -526,12 +526,12 @@ def test_the_map_frames_the_places_to_click_and_forgets_fought_orders(rolling_wi
     window = rolling_window(2)
     to_deploy(window, qtbot)
     game = window.session.game
-    dock = window.stage.ui._docks.turn
+    dock = window.board.ui._docks.turn
     assert not dock.pool_label.isVisibleTo(dock)
     assert not any(button.isVisibleTo(dock) for button in dock.dice)
     take_seat(window)
     assert '"2*" two heroes' in dock.help.text()  # the units' numbers in words
-    frame = window.stage.ui.frame(game, window.stage.turn)
+    frame = window.board.ui.frame(game, window.board.turn)
     assert frame.markers
     assert set(frame.highlights["clickable"]) == {m.site for m in frame.markers}
     texts = [entry.text for entry in window.legend.entries]
@@ -541,7 +541,7 @@ def test_the_map_frames_the_places_to_click_and_forgets_fought_orders(rolling_wi
         human_decides(window, qtbot)
     game = window.session.game
     assert game.state.orders  # kept by the rules until the cleanup
-    frame = window.stage.ui.frame(game, window.stage.turn)
+    frame = window.board.ui.frame(game, window.board.turn)
     assert not frame.ghosts
     assert not any(label.text.startswith("sent ") for label in frame.labels)
 
@@ -552,7 +552,7 @@ def test_the_faction_boards_and_the_fights_share_a_place(rolling_window, qtbot):
     the faction board showed three lines; the boards and the fights are tabs of one place,
     the boards in front."""
     window = rolling_window(2)
-    docks = window.stage.ui._docks
+    docks = window.board.ui._docks
     assert window.tabifiedDockWidgets(docks.sheets) == [docks.fights]
     assert not docks.sheets.visibleRegion().isEmpty()
     assert docks.fights.visibleRegion().isEmpty()
@@ -577,7 +577,7 @@ def test_a_hint_in_hot_seat_tells_nothing_of_the_others_secret_orders(
         human_decides(window, qtbot)
     game = window.session.game
     assert (game.phase, game.to_move) == ("deploy", "blue")
-    assert window.stage.ui.hand_over(game) == "blue"  # the screen not handed over yet: no hint
+    assert window.board.ui.hand_over(game) == "blue"  # the screen not handed over yet: no hint
     window.menus.hint.trigger()
     assert not window.engine.runner.thinking
     assert "the screen goes to blue first" in window.statusBar().currentMessage()
@@ -620,13 +620,13 @@ def test_solo_soldiers_all_stay_with_one_click(make_window, qtbot, guard_errors)
     waiting = list(game.state.soldiers)
     assert len(waiting) >= 3
     window = make_window(game)
-    dock = window.stage.ui._docks.turn
+    dock = window.board.ui._docks.turn
     texts = dock.choice_texts()
     assert texts[0] == "all stay: every space keeps its new soldiers"
     assert texts[-1].startswith("New soldiers wait on ")
     assert any(text.startswith("all join the reserve") for text in texts)
-    frame = window.stage.ui.frame(window.session.game, window.stage.turn)
-    board = window.stage.ui.geometry(window.session.game)
+    frame = window.board.ui.frame(window.session.game, window.board.turn)
+    board = window.board.ui.geometry(window.session.game)
     # Seen in a trial: all the waiting spaces were framed as "a space you may choose now"
     # and listed, but the rules ask one at a time: the one asked now is framed apart, and
     # the legend and the note say which it is and that the others come after it
@@ -668,7 +668,7 @@ def test_the_drafts_choices_are_in_sight_without_nested_scroll_bars(make_window,
     new_game(window, "rolling")
     assert window.size().toTuple() == (1280, 800)
     window.session.dice.seed(11)
-    dock = window.stage.ui._docks.turn
+    dock = window.board.ui._docks.turn
     for _ in range(40):
         game = window.session.game
         if game.phase == "draft" and game.current_player() >= 0:

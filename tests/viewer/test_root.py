@@ -2,8 +2,8 @@
 what it needs in its constructor, in dependency order, so nothing is wired onto a built
 part afterwards and no part can be asked for something not set yet; the session has one
 listener in the window, which says the order its followers go in as code, not comments.
-(The stage's board on show, its game UI, scene, turn builder, input and modes, is still
-put in by the root after the controllers that take the stage are made: ``STAGE_LATE``.)"""
+The board on show is the lab's (``viewer.lab.board``: its game UI, turn builder, modes and
+verbs); the window's stage only draws it, made whole (issue 64, item 1)."""
 
 from __future__ import annotations
 
@@ -13,9 +13,6 @@ import pathlib
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 BUILT = [ROOT / "viewer" / "lab", ROOT / "viewer" / "desktop"]
 THE_ROOT = ROOT / "viewer" / "desktop" / "binding.py"
-#: What the root still puts into the stage once made (the stage is the board on show, and
-#: the controllers that draw it are made with it).
-STAGE_LATE = {"ui", "turn", "scene", "turns", "modes", "held"}
 
 
 def assignments(path: pathlib.Path) -> list[tuple[int, str, str, ast.expr]]:
@@ -55,13 +52,13 @@ def test_no_behaviour_is_poked_into_a_built_part() -> None:
     assert poked == []
 
 
-def test_the_root_assigns_only_the_windows_parts_and_the_stages_board_on_show() -> None:
+def test_the_root_assigns_only_the_windows_parts() -> None:
     late = {
         f"{obj}.{attr}"
         for _line, obj, attr, _value in assignments(THE_ROOT)
         if obj not in ("w", "self.window") and not obj.startswith("w.")
     }
-    assert late <= {f"stage.{attr}" for attr in STAGE_LATE} | {"w.stage"}, late
+    assert late == set(), late
     wired_after = {
         f"{obj}.{attr}" for _line, obj, attr, _value in assignments(THE_ROOT) if "." in obj
     }
@@ -71,3 +68,80 @@ def test_the_root_assigns_only_the_windows_parts_and_the_stages_board_on_show() 
 def test_the_session_has_one_listener_in_the_window() -> None:
     text = THE_ROOT.read_text(encoding="utf-8")
     assert text.count("session.changed.connect(") == 1
+
+
+def test_nothing_is_set_on_the_stage_once_made() -> None:
+    """The stage is made whole (the board, the scene, the port, the view, the hover text):
+    nothing of the viewer assigns an attribute of it afterwards."""
+    set_later = [
+        f"{path.relative_to(ROOT)}:{line} {obj}.{attr}"
+        for path in sorted((ROOT / "viewer").rglob("*.py"))
+        for line, obj, attr, _value in assignments(path)
+        if obj.split(".")[-1] == "stage"
+    ]
+    assert set_later == []
+
+
+def base_names(path: pathlib.Path) -> list[tuple[str, list[str]]]:
+    """(class, the names of its bases) of each class defined in ``path``."""
+    return [
+        (node.name, [ast.unparse(base) for base in node.bases])
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.ClassDef)
+    ]
+
+
+def test_the_board_modes_are_the_lab_s() -> None:
+    """No class of the window is a board mode: each stands in the lab beside the part it
+    routes (viewer/lab/), and the window forwards its input to the lab's board."""
+    modes_here = [
+        f"{path.name}: {name}"
+        for path in sorted((ROOT / "viewer" / "desktop").glob("*.py"))
+        for name, bases in base_names(path)
+        if any(base.split(".")[-1] in ("Mode", "BoardMode") for base in bases)
+    ]
+    assert modes_here == []
+    in_lab = {
+        name
+        for path in sorted((ROOT / "viewer" / "lab").glob("*.py"))
+        for name, bases in base_names(path)
+        if "Mode" in bases
+    }
+    assert {
+        "SetupBoard",
+        "PracticeBoard",
+        "LessonBoard",
+        "SolveBoard",
+        "AnalysisBoard",
+        "ReviewBoard",
+        "ComputerBoard",
+        "PlayBoard",
+    } <= in_lab
+
+
+def ui_clicks(path: pathlib.Path) -> list[int]:
+    """The lines of ``path`` that call a game UI's ``click`` (``<...>.ui.click(...)``)."""
+    return [
+        node.lineno
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "click"
+        and ast.unparse(node.func.value).split(".")[-1] == "ui"
+    ]
+
+
+def test_a_game_ui_s_click_is_called_only_in_the_lab() -> None:
+    """A click means one thing: the lab's board asks the game UI (viewer/lab/board.py);
+    the window and the classroom forward clicks to a board."""
+    outside = [
+        f"{path.relative_to(ROOT)}:{line}"
+        for path in sorted((ROOT / "viewer").rglob("*.py"))
+        if not path.is_relative_to(ROOT / "viewer" / "lab")
+        for line in ui_clicks(path)
+    ]
+    inside = ui_clicks(ROOT / "viewer" / "lab" / "board.py")
+    # The classroom's seat still asks the UI itself: it adopts the lab's board next (a
+    # student's click to that student's board as a site); then this entry goes.
+    assert {place.split(":")[0] for place in outside} == {"viewer/classroom/sites.py"}
+    assert inside  # (the test sees such a call where there is one)

@@ -54,9 +54,9 @@ def test_leaving_set_up_unchanged_is_no_new_position(make_window, qtbot):
     window.session.dirty = False
     before = window.session.game
     window.menus.setup.trigger()
-    assert window.stage.setup is not None
+    assert window.board.setup is not None
     window.menus.setup.trigger()  # Ctrl+E again, no edits
-    assert window.stage.setup is None
+    assert window.board.setup is None
     assert window.session.game is before
     assert not window.session.dirty
     assert "set-up applied" not in window.statusBar().currentMessage()
@@ -73,12 +73,12 @@ def test_a_position_set_up_from_an_example_is_a_new_untitled_document(make_windo
     window.puzzle.dock.title.textEdited.emit("My corner")
     assert window.session.puzzle["title"] == "My corner"
     window.menus.setup.trigger()
-    window.stage.setup.brush = "red"
-    window.turns.click(window.stage.ui.site_of((0, 0, 0)))
-    window.stage.setup.brush = "blue"
-    window.turns.click(window.stage.ui.site_of((2, 2, 0)))
+    window.board.setup.brush = "red"
+    window.board.click(window.board.ui.site_of((0, 0, 0)))
+    window.board.setup.brush = "blue"
+    window.board.click(window.board.ui.site_of((2, 2, 0)))
     window.menus.setup.trigger()  # applied
-    assert window.stage.setup is None, (
+    assert window.board.setup is None, (
         window.setup_dock.error.text(),
         window.statusBar().currentMessage(),
     )

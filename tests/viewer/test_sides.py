@@ -207,7 +207,7 @@ def test_hint_ghost_on_partition_is_drawn_and_takes_the_click(make_window, qtbot
     window = make_window(Partition(PartitionOptions(3)))
     move = show_hint(window, "1,0,0")
     site = window.session.game.lattice.id_of(1, 0, 0)
-    assert window.stage.frame().ghosts == {site: "red"}
+    assert window.board.frame().ghosts == {site: "red"}
     board = window.stage.board
     assert board.ghost_actor.GetVisibility()
     mesh = board._ghost_mesh
@@ -232,7 +232,7 @@ def test_hint_ghost_on_pyraos_lift_with_removal(make_window, guard_errors):
     move = show_hint(window, PYRAOS_LIFT)
     assert move in window.session.game.legal_moves()
     lat = window.session.game.lattice
-    frame = window.stage.frame()
+    frame = window.board.frame()
     assert frame.ghosts == {lat.id_of(*move.target): "white"}
     assert lat.id_of(1, 1, 1) in frame.ghosts
     assert frame.highlights["selected"] == (lat.id_of(0, 1, 0),)  # where it is lifted from
@@ -263,9 +263,9 @@ def test_the_engines_hint_is_a_ghost_on_its_sites(make_window, qtbot, name, guar
     move = window.engine.hint_move()
     parsed = window.session.game.parse_move(str(move))
     assert parsed == move
-    ui = window.stage.ui
+    ui = window.board.ui
     mover = window.session.game.to_move
-    frame = window.stage.frame()
+    frame = window.board.frame()
     target = parsed.target
     site = ui.site_of(target) if name == "pyraos" else target
     assert frame.ghosts == {site: mover}
@@ -282,7 +282,7 @@ def test_hint_ghost_on_the_stepped_board(make_window, guard_errors):
     window = make_window(Terrace.new())
     move = show_hint(window, "b7>a7")  # a push: the pushed white stone falls off
     source, target = move.source, move.target
-    frame = window.stage.frame()
+    frame = window.board.frame()
     assert frame.ghosts == {target: "white"}
     assert frame.highlights["selected"] == (source,)
     assert frame.highlights["remove"] == (target,)

@@ -119,7 +119,7 @@ def test_old_caption_lessons_still_open_with_their_overlays_and_none_is_shipped(
         assert window.lesson_dock.isVisible()
         assert lesson.caption[:40] in window.lesson_dock.caption.text()
         layer = window.stage.board
-        assert window.stage.ui.teaching_overlays.walls == bool(wanted.get("walls"))
+        assert window.board.ui.teaching_overlays.walls == bool(wanted.get("walls"))
         assert bool(layer.walls.GetVisibility()) == bool(wanted.get("walls"))
         assert bool(layer.pointers.GetVisibility()) == bool(wanted.get("corners"))
         if wanted.get("region") is not None:
@@ -138,7 +138,7 @@ def test_old_caption_lessons_still_open_with_their_overlays_and_none_is_shipped(
 
 def test_shaded_region_is_the_models_isolated_region(make_window):
     window = make_window(T5B)
-    window.stage.ui.teaching_overlays.set(region=Corner.SW)
+    window.board.ui.teaching_overlays.set(region=Corner.SW)
     layer = window.stage.board
     region = T5B.analysis().corners[Corner.SW].isolated_region
     assert set(layer.region_ids) == set(region)
@@ -150,9 +150,9 @@ def test_shaded_region_is_the_models_isolated_region(make_window):
     game = read(ROOT / "examples/partition/teaching-anchored-partition.pyr.json").game
     window.session.replace_game(game)
     layer = window.stage.board  # a new board: a new view
-    window.stage.ui.teaching_overlays.set(region=Corner.SW)
+    window.board.ui.teaching_overlays.set(region=Corner.SW)
     assert set(layer.region_ids) == set(game.analysis().corners[Corner.SW].isolated_region)
-    window.stage.ui.teaching_overlays.set(region=Corner.SE)  # not held: the escape paths instead
+    window.board.ui.teaching_overlays.set(region=Corner.SE)  # not held: the escape paths instead
     assert len(layer.region_ids) == 0
     assert layer.paths.GetVisibility()
     colours = {tuple(c) for c in layer.path_mesh.cell_data["rgb"]}
@@ -161,7 +161,7 @@ def test_shaded_region_is_the_models_isolated_region(make_window):
 
 def test_corner_panel_follows_the_moves_and_announces_the_win(make_window, qtbot):
     window = make_window(Partition.new(PartitionOptions(2)))
-    dock = window.stage.ui.corner_dock
+    dock = window.board.ui.corner_dock
     assert dock.isVisible()
     assert [dock.table.item(r, 1).text() for r in range(5)] == ["-"] * 5
     game = window.session.game
@@ -193,18 +193,18 @@ def test_a_closed_corner_dock_stays_closed(make_window, qtbot):
     from model.pyraos import Pyraos
 
     window = make_window(Partition.new(PartitionOptions(3)))
-    dock = window.stage.ui.corner_dock
+    dock = window.board.ui.corner_dock
     assert dock.isVisible()
     dock.close()
     window.session.play(window.session.game.parse_move("0,0,0"))
     window.session.replace_game(Partition.new(PartitionOptions(4)))
-    assert window.stage.ui.corner_dock is dock  # the same game: the same dock
+    assert window.board.ui.corner_dock is dock  # the same game: the same dock
     assert not dock.isVisible()
     assert shown_corner_docks(window) == []
     window.session.replace_game(Pyraos.new())
     assert shown_corner_docks(window) == []  # Pyraos has no Corners dock
     window.session.replace_game(Partition.new(PartitionOptions(2)))  # a Partition again
-    dock = window.stage.ui.corner_dock  # its dock comes with it, shown
+    dock = window.board.ui.corner_dock  # its dock comes with it, shown
     assert dock.isVisible()
     assert shown_corner_docks(window) == [dock]
     dock.close()
@@ -224,32 +224,32 @@ def test_hover_tells_the_group_and_a_click_selects_it(make_window, qtbot):
     assert "group of 4 touching base, west, east, south" in window.status_hover.text()
     assert under_mouse(window, pid) == pid
     click(qtbot, window, pid)
-    assert window.stage.ui.teaching_overlays.selected == pid
+    assert window.board.ui.teaching_overlays.selected == pid
     assert window.stage.board.outlines["selected"][1].GetVisibility()
     assert "group of 4" in window.statusBar().currentMessage()
     assert window.session.game.position_key() == T5B.position_key()  # no ball was placed
     click(qtbot, window, pid)  # again: the selection goes
-    assert window.stage.ui.teaching_overlays.selected is None
+    assert window.board.ui.teaching_overlays.selected is None
 
 
 def test_toggles_and_fill_at_random(make_window, qtbot):
     window = make_window(Partition.new(PartitionOptions(4)))
-    dock = window.stage.ui.corner_dock
+    dock = window.board.ui.corner_dock
     dock.walls.setChecked(True)
     dock.groups.setChecked(True)
-    assert window.stage.ui.teaching_overlays.walls
+    assert window.board.ui.teaching_overlays.walls
     assert window.stage.board.walls.GetVisibility()
     dock.table.cellClicked.emit(CORNERS.index(Corner.AP), 0)
-    assert window.stage.ui.teaching_overlays.region is Corner.AP
+    assert window.board.ui.teaching_overlays.region is Corner.AP
     assert "AP: not held" in dock.explain.text()
     fills = []
     for seed in (5, 6):
         dock.seed.setValue(seed)
         dock.fill.click()
-        assert window.stage.ui.filling  # the balls go in one by one...
+        assert window.board.ui.filling  # the balls go in one by one...
         qtbot.waitUntil(lambda: "/" in window.status_prompt.text(), timeout=WAIT_MS)
         assert not dock.fill.isEnabled()
-        qtbot.waitUntil(lambda: not window.stage.ui.filling, timeout=WAIT_MS)  # ...then the result
+        qtbot.waitUntil(lambda: not window.board.ui.filling, timeout=WAIT_MS)  # ...then the result
         game = window.session.game
         assert len(game.pieces()) == game.lattice.count
         assert game.outcome().winner in ("red", "blue")
@@ -262,22 +262,22 @@ def test_toggles_and_fill_at_random(make_window, qtbot):
     assert fills[0] != fills[1]
     dock.seed.setValue(5)
     dock.fill.click()
-    qtbot.waitUntil(lambda: not window.stage.ui.filling, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: not window.board.ui.filling, timeout=WAIT_MS)
     assert window.session.game.pieces() == fills[0]  # the same seed, the same fill
     dock.fill.click()  # a full pyramid: nothing to fill
-    assert not window.stage.ui.filling
+    assert not window.board.ui.filling
     assert "nothing to fill" in window.statusBar().currentMessage()
 
 
 def test_a_fill_in_progress_is_dropped_when_the_position_changes(make_window, qtbot):
     window = make_window(Partition.new(PartitionOptions(4)))
-    window.stage.ui.corner_dock.fill.click()
-    assert window.stage.ui.filling
+    window.board.ui.corner_dock.fill.click()
+    assert window.board.ui.filling
     window.session.replace_game(Partition.new(PartitionOptions(3)))
-    assert not window.stage.ui.filling
+    assert not window.board.ui.filling
     qtbot.wait(int(1000 * 1.7))
     assert window.session.game.pieces() == []  # the fill never landed on the new game
-    assert window.stage.ui.corner_dock.fill.isEnabled()
+    assert window.board.ui.corner_dock.fill.isEnabled()
 
 
 # ---- headless pictures --------------------------------------------------------------------
@@ -358,20 +358,20 @@ def test_outlining_a_fully_hidden_group(make_window, qtbot, guard_errors):
     window = make_window()
     window.documents.open(ROOT / "examples/partition/full-base4-blue-wins.pyr.json")
     window.view_dock.peel.setValue(1)
-    table = window.stage.ui.corner_dock.table
+    table = window.board.ui.corner_dock.table
     hidden = set()
     for ghosts in (False, True):
         window.view_dock.ghosts.setChecked(ghosts)
         for row, corner in enumerate(CORNERS):
             click_table_row(qtbot, table, row)
-            assert window.stage.ui.teaching_overlays.region is corner
-            group = window.stage.ui.teaching(window.session.game).holding_group(corner)
+            assert window.board.ui.teaching_overlays.region is corner
+            group = window.board.ui.teaching(window.session.game).holding_group(corner)
             seen = window.stage.board.shown[group].any()
             if not seen:
                 hidden.add(corner)  # every ball of the group is peeled away
             assert bool(window.stage.board.outlines["group"][1].GetVisibility()) == seen
             click_table_row(qtbot, table, row)  # again: cleared
-            assert window.stage.ui.teaching_overlays.region is None
+            assert window.board.ui.teaching_overlays.region is None
     assert Corner.SW in hidden
     assert guard_errors == []
 
@@ -395,7 +395,7 @@ def test_every_dock_reopens_from_the_view_menu_and_corners_is_not_cramped(make_w
     qtbot.wait(50)
     window.session.replace_game(Partition.new(PartitionOptions(4)))
     qtbot.wait(50)
-    assert_all_rows_show(window.stage.ui.corner_dock.table)
+    assert_all_rows_show(window.board.ui.corner_dock.table)
     entries = {a.text(): a for a in window.menus.view_menu.actions() if a.isCheckable()}
     docks = [d for d in window.findChildren(QDockWidget) if d.objectName() != "setup-dock"]
     assert sorted(entries) == sorted(d.windowTitle() for d in docks)
@@ -405,7 +405,7 @@ def test_every_dock_reopens_from_the_view_menu_and_corners_is_not_cramped(make_w
         assert not dock.isVisible()
         entries[dock.windowTitle()].trigger()
         assert dock.isVisible(), dock.windowTitle()
-    assert_all_rows_show(window.stage.ui.corner_dock.table)
+    assert_all_rows_show(window.board.ui.corner_dock.table)
     setup = window.setup_dock
     assert not setup.features() & QDockWidget.DockWidgetFeature.DockWidgetClosable
 
@@ -419,11 +419,11 @@ def test_ctrl_z_after_fill_at_random_undoes_it(make_window, qtbot):
     window = make_window()
     window.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=WAIT_MS)
-    dock = window.stage.ui.corner_dock
+    dock = window.board.ui.corner_dock
     dock.seed.setFocus()
     qtbot.keyClicks(dock.seed.lineEdit(), "7")  # the user types a seed...
     qtbot.mouseClick(dock.fill, Qt.MouseButton.LeftButton)  # ...and fills
-    qtbot.waitUntil(lambda: not window.stage.ui.filling, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: not window.board.ui.filling, timeout=WAIT_MS)
     assert len(window.session.game.pieces()) == window.session.game.lattice.count
     focus = QApplication.focusWidget()
     assert focus is not None
@@ -456,21 +456,21 @@ def test_fill_at_random_and_set_up_mode_exclude_each_other(make_window, qtbot):
     """A fill that landed while set-up mode was on replaced the position under the set-up
     (and closed it, dropping the edits): each now waits for the other."""
     window = make_window(Partition.new(PartitionOptions(3)))
-    dock = window.stage.ui.corner_dock
+    dock = window.board.ui.corner_dock
     dock.fill.click()
-    assert window.stage.ui.filling
+    assert window.board.ui.filling
     window.menus.setup.trigger()  # Ctrl+E while filling: refused, said
-    assert window.stage.setup is None
+    assert window.board.setup is None
     assert not window.menus.setup.isChecked()
     assert "filling at random" in window.statusBar().currentMessage()
-    qtbot.waitUntil(lambda: not window.stage.ui.filling, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: not window.board.ui.filling, timeout=WAIT_MS)
     window.menus.undo.trigger()
     window.menus.setup.trigger()
-    assert window.stage.setup is not None
+    assert window.board.setup is not None
     dock.fill.click()  # in set-up mode: refused, said
-    assert not window.stage.ui.filling
+    assert not window.board.ui.filling
     assert "leave set-up mode first" in window.statusBar().currentMessage()
-    assert window.stage.setup is not None
+    assert window.board.setup is not None
 
 
 # ---- issue 15: legible teaching -------------------------------------------------------------
@@ -522,15 +522,15 @@ def test_the_note_says_when_the_board_left_the_lessons_position(make_window, qtb
     assert dock.caption.isVisible()  # the caption stays, under the note
     window.menus.undo.trigger()
     assert not note.isVisible()
-    window.stage.ui.corner_dock.fill.click()
-    qtbot.waitUntil(lambda: not window.stage.ui.filling, timeout=WAIT_MS)
+    window.board.ui.corner_dock.fill.click()
+    qtbot.waitUntil(lambda: not window.board.ui.filling, timeout=WAIT_MS)
     assert len(window.session.game.pieces()) == window.session.game.lattice.count
     assert note.isVisible()
     window.menus.undo.trigger()
     assert not note.isVisible()
     window.menus.setup.trigger()  # set-up mode: a blue ball on the apex, red to move
     window.setup_dock.brush_buttons[1].setChecked(True)
-    window.stage.setup.click(window.stage.board.geometry.count - 1)
+    window.board.setup.click(window.stage.board.geometry.count - 1)
     window.setup_dock.to_move.setCurrentText("red")
     assert window.setup_mode.apply()
     assert note.isVisible()
@@ -631,7 +631,7 @@ def test_the_legend_lists_exactly_the_overlays_drawn(make_window, old_lessons):
     assert not any(e.kind == "path" for e in legend.entries)
     rims = {e.style: e.colours[0] for e in legend.entries if e.kind == "rim"}
     assert rims["anchor"] == tuple(round(255 * v) for v in palette.RIM_RGB["anchor"])
-    overlays = window.stage.ui.teaching_overlays
+    overlays = window.board.ui.teaching_overlays
     overlays.set(region=Corner.SE)  # open: the tubes instead
     assert legend_overlays(legend) == drawn_overlays(board)
     assert {("path", "red"), ("path", "blue")} <= legend_overlays(legend)

@@ -113,9 +113,9 @@ def test_opening_move_by_clicks(terrace_window, qtbot):
     window = terrace_window()
     fields_under_mouse(window, [A7, A5])
     click(qtbot, window, A7)
-    assert window.stage.turn.selected == A7
+    assert window.board.turn.selected == A7
     assert "a7 selected" in window.status_prompt.text()
-    assert window.stage.turn.destinations()[A5] is Kind.RUN
+    assert window.board.turn.destinations()[A5] is Kind.RUN
     assert window.stage.board.actors["markers"].GetVisibility()
     click(qtbot, window, A5)
     game = window.session.game
@@ -140,7 +140,7 @@ def test_illegal_click_explains_and_changes_nothing(terrace_window, qtbot):
         window.statusBar().currentMessage()
     )
     assert window.session.game.position_key() == before
-    assert window.stage.turn.selected == A7
+    assert window.board.turn.selected == A7
 
 
 def test_push_makes_a_stone_fall_and_it_fades_out(terrace_window, qtbot):
@@ -148,7 +148,7 @@ def test_push_makes_a_stone_fall_and_it_fades_out(terrace_window, qtbot):
     b1, a1 = fid(0, 1), fid(0, 0)
     fields_under_mouse(window, [b1, a1])
     click(qtbot, window, b1)
-    assert window.stage.turn.destinations()[a1] is Kind.PUSH
+    assert window.board.turn.destinations()[a1] is Kind.PUSH
     # the push marker is the push colour; the fall cone is drawn too
     rgb = {tuple(c) for c in window.stage.board._meshes["markers"].cell_data["rgb"]}
     assert MARKER_RGB["push"] in rgb
@@ -182,17 +182,17 @@ def test_double_osiris_shown_and_undone(terrace_window, qtbot):
     game = window.session.game
     assert game.colour_at(0, 1) == "black"
     assert game.colour_at(1, 2) == "white"
-    assert window.stage.turn.pieces()[fid(0, 1)] == "black"
+    assert window.board.turn.pieces()[fid(0, 1)] == "black"
 
 
 def test_win_on_the_victory_fields_is_shown(terrace_window, qtbot):
     window = terrace_window(position(VICTORY))
     c2, c3 = fid(1, 2), fid(2, 2)
     click(qtbot, window, c2)
-    assert window.stage.turn.destinations()[c3] is Kind.JUMP
+    assert window.board.turn.destinations()[c3] is Kind.JUMP
     click(qtbot, window, c3)
     assert window.status_game.text() == "white holds the four victory fields"
-    assert window.stage.turn.winning_fields() == VICTORY_FIELDS
+    assert window.board.turn.winning_fields() == VICTORY_FIELDS
     inlays = window.stage.board._meshes["inlays"].cell_data["rgb"]
     assert {tuple(c) for c in inlays} == {INLAY_WON_RGB}
     click(qtbot, window, fid(6, 0))
@@ -204,15 +204,15 @@ def test_win_on_the_victory_fields_is_shown(terrace_window, qtbot):
 def test_setup_mode_validates_stones(terrace_window, qtbot):
     window = terrace_window()
     window.menus.setup.trigger()
-    assert window.stage.setup is not None
+    assert window.board.setup is not None
     dock = window.setup_dock
     brushes = [b.text() for b in dock.brush_buttons if not b.isHidden()]
     assert brushes == ["white", "black", "erase"]  # the spare brush buttons are hidden
     click(qtbot, window, fid(3, 3))  # an eighth white stone, on the apex
-    assert window.stage.setup.pieces[fid(3, 3)] == "white"
+    assert window.board.setup.pieces[fid(3, 3)] == "white"
     window.setup_mode.apply()
     assert "white has 8 stones" in dock.error.text()
-    assert window.stage.setup is not None  # still in set-up mode, nothing lost
+    assert window.board.setup is not None  # still in set-up mode, nothing lost
     dock.brush_buttons[2].setChecked(True)  # erase
     for f in (fid(6, 1), fid(0, 0)):  # white b7 and black a1
         click(qtbot, window, f)
@@ -289,8 +289,8 @@ def test_draw_by_repetition_is_shown(terrace_window, qtbot):
     click(qtbot, window, a2)
     click(qtbot, window, a1)
     assert window.status_game.text() == "the same position came a third time: a draw"
-    assert window.stage.turn.winning_fields() == ()
-    assert window.stage.turn.highlighted() == ()  # nothing to move, nothing won
+    assert window.board.turn.winning_fields() == ()
+    assert window.board.turn.highlighted() == ()  # nothing to move, nothing won
     click(qtbot, window, fid(6, 0))
     assert "the game is over" in window.statusBar().currentMessage()
 

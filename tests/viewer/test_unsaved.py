@@ -102,13 +102,13 @@ def test_new_game_and_lessons_ask(make_window, unsaved_answers, monkeypatch, tmp
 def test_an_unapplied_set_up_is_asked_about(make_window, unsaved_answers, other_file):
     window = make_window()
     window.setup_mode.enter()
-    window.stage.setup.click(0)
+    window.board.setup.click(0)
     unsaved_answers["answers"] = [unsaved.CANCEL]
     assert not window.documents.open(other_file)
     assert unsaved_answers["asked"] == ["Drop the set-up being edited?"]
-    assert window.stage.setup is not None
+    assert window.board.setup is not None
     assert window.documents.open(other_file)
-    assert window.stage.setup is None
+    assert window.board.setup is None
 
 
 def test_quit_asks_and_cancel_keeps_the_window(make_window, unsaved_answers, qtbot):

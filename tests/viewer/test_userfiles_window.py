@@ -179,7 +179,7 @@ def test_a_solve_with_a_newer_ticks_file_ticks_for_this_run_only_and_says_so(
     assert practice.open_collection(collection(tmp_path))
     qtbot.waitUntil(lambda: bool(notices(window)), timeout=WAIT_MS)
     assert "written by a newer Pyramid Lab" in notices(window)[0]
-    window.turns.play(window.session.game.parse_move("0,0,0"))  # the key move
+    window.board.play(window.session.game.parse_move("0,0,0"))  # the key move
     qtbot.waitUntil(lambda: not practice.state.solver.runner.thinking, timeout=WAIT_MS)
     assert practice.state.solver.status[0] == "solved"
     assert any(

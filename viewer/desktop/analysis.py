@@ -13,37 +13,31 @@ the board would."""
 
 from __future__ import annotations
 
-import dataclasses
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from model import search
-from model.game import Game, Move
+from model.game import Move
 
 from ..lab.analysis import refusal
-from ..lab.frame import Frame
-from ..lab.jobs import position_of
 from ..lab.lab import DROPPED
-from ..lab.modes import Mode
-from ..lab.palette import scale_moves
 from ..lab.slots import slot
 from ..widgets.analysis_dock import AnalysisDock
 from ..widgets.dock_fit import present
 from .engine import Job, engine_threads, set_engine_threads
 
 if TYPE_CHECKING:
-    from ..games import GameUI
     from ..lab import Lab
+    from ..lab.board import Board
     from ..lab.lab import LabChange
     from ..lab.session import PositionChange
     from .qt_port import QtPort
-    from .stage import Stage
 
 
 class AnalysisControl:
     """The Analysis dock of ``window``, its runner and its frame layer."""
 
-    def __init__(self, lab: Lab, port: QtPort, stage: Stage) -> None:
-        self.lab, self.port, self.stage = lab, port, stage
+    def __init__(self, lab: Lab, port: QtPort, board: Board) -> None:
+        self.lab, self.port, self.board = lab, port, board
         self.dock = AnalysisDock(port.parent)
         # the state and the search: the lab's (viewer.lab.analysis); the dock shows them
         self.state = lab.analysis
@@ -54,11 +48,6 @@ class AnalysisControl:
         self._asked = ""  # what the analysis under way says it does
         runner.answered.connect(self._on_answer)
         runner.failed.connect(self._on_failed)
-        self.heat: dict[int, float] = {}  # site -> win rate, when moves map to sites
-        #: site -> (playouts behind its win rate, "win" / "loss" where proven); a site not
-        #: here is an estimate of unknown noise
-        self.heat_stats: dict[int, tuple[int, str | None]] = {}
-        self.selected: Move | None = None  # the move clicked in the table
         dock = self.dock
         dock.analyse.clicked.connect(lambda _checked=False: self.analyse())
         dock.stop.clicked.connect(lambda _checked=False: self.stop())
@@ -112,7 +101,7 @@ class AnalysisControl:
         dock.set_thinking(True)
 
     def _in_setup(self) -> bool:
-        return self.stage.setup is not None
+        return self.board.setup is not None
 
     def _refusal(self) -> str:
         """Why the position cannot be analysed now ('' when it can)."""
@@ -147,12 +136,10 @@ class AnalysisControl:
                 self.dock.clear(self._refusal())
 
     def _forget(self, text: str = "") -> None:
-        had = self.state.forget()
-        self.heat, self.selected = {}, None
-        self.heat_stats = {}
+        had = self.state.forget()  # (and its heat map, and the move picked)
         self.dock.clear(text)
         if had:
-            self.stage.redraw()
+            self.board.redraw()
 
     # ---- answers -----------------------------------------------------------------------
 
@@ -170,62 +157,18 @@ class AnalysisControl:
 
     @slot
     def _on_answer(self, job: Job, analysis: search.Analysis) -> None:
-        lab, stage = self.lab, self.stage
+        lab, board = self.lab, self.board
         self.dock.set_thinking(False)  # (the lab took the answer in, and said it)
-        self.selected = None
-        self.heat = self._heat_of(lab.game, stage.ui, analysis)
-        self.heat_stats = {
-            site: (stat.visits, stat.proven if stat.proven in ("win", "loss") else None)
-            for site, stat in self._sites_of(lab.game, stage.ui, analysis).items()
-        }
+        self.state.map_heat(lab.game, board.ui, analysis)
         self.dock.show_results(
-            analysis.evaluation_text, analysis.proven_text, analysis.moves, bool(self.heat)
+            analysis.evaluation_text, analysis.proven_text, analysis.moves, bool(self.state.heat)
         )
-        stage.redraw()
+        board.redraw()
 
     @slot
     def _on_failed(self, job: Job, exc: BaseException) -> None:
         self.dock.set_thinking(False)  # (the lab said it on the status line)
         self.dock.clear(f"the analysis failed: {exc}")
-
-    @staticmethod
-    def _heat_of(game: Game, ui: GameUI, analysis: search.Analysis) -> dict[int, float]:
-        """Site -> win rate when the game's moves are placements and every move puts a
-        piece on one site of its own; else nothing (two moves to one site, or a move to
-        none, would make the map lie)."""
-        heat: dict[int, float] = {}
-        if not ui.heat_map:
-            return heat
-        for stat in analysis.moves:
-            sites = ui.move_sites(game, stat.move)
-            if len(sites) != 1 or sites[0] in heat:
-                return {}
-            heat[sites[0]] = stat.win_rate
-        return heat
-
-    @staticmethod
-    def _sites_of(game: Game, ui: GameUI, analysis: search.Analysis) -> dict[int, Any]:
-        """Site -> the move's statistics, where :meth:`_heat_of` maps moves to sites."""
-        if not ui.heat_map:
-            return {}
-        out: dict[int, Any] = {}
-        for stat in analysis.moves:
-            sites = ui.move_sites(game, stat.move)
-            if len(sites) != 1 or sites[0] in out:
-                return {}
-            out[sites[0]] = stat
-        return out
-
-    def heat_map(self) -> tuple[dict[int, float], tuple[float, float] | None]:
-        """The heat map (``palette.scale_moves``): proven moves in their own colours, the
-        estimates scaled over themselves, grey within their noise; and the (worst, best)
-        estimated win rates for the colour bar."""
-        sites = list(self.heat)
-        stats = [self.heat_stats.get(site, (0, None)) for site in sites]
-        values, scale = scale_moves(
-            [self.heat[site] for site in sites], [v for v, _ in stats], [p for _, p in stats]
-        )
-        return dict(zip(sites, values, strict=True)), scale
 
     # ---- the table ---------------------------------------------------------------------
 
@@ -239,10 +182,10 @@ class AnalysisControl:
     def _on_selection_changed(self) -> None:
         rows = self.dock.table.selectionModel().selectedRows()
         move = self._move_at(rows[0].row()) if rows else None
-        if move == self.selected:
+        if move == self.state.selected:
             return
-        self.selected = move
-        self.stage.redraw()
+        self.state.selected = move
+        self.board.redraw()
         if move is not None and self.analysis is not None:
             stat = self.analysis.stat(move)
             if stat is not None:
@@ -252,18 +195,18 @@ class AnalysisControl:
     @slot
     def _on_row_double_clicked(self, row: int, _column: int) -> None:
         """Play the move of ``row``, as a click on the board would."""
-        stage = self.stage
+        board = self.board
         move = self._move_at(row)
         if move is None:
             return
-        if stage.setup is not None:
+        if board.setup is not None:
             self.show_message("set-up mode: Apply or Cancel it before playing a move")
             return
-        busy = stage.ui.busy()
+        busy = board.ui.busy()
         if busy:
             self.show_message(busy)
             return
-        stage.play(move)  # refused while the computer or Solve mode's defence moves
+        board.play(move)  # refused while the computer or Solve mode's defence moves
 
     @slot
     def _on_threads_changed(self, threads: int) -> None:
@@ -273,34 +216,3 @@ class AnalysisControl:
     def _on_follow_changed(self, on: bool) -> None:
         if on and not self.runner.thinking and self.shown() is None and not self._refusal():
             self.analyse()
-
-    # ---- the board ---------------------------------------------------------------------
-
-    def heat_layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
-        """The window's frame layer: the heat map, and the sites of the move clicked in
-        the table, while the analysed position shows."""
-        if self.analysis is None or position_of(game) != self.state.position:
-            return frame
-        changes: dict[str, Any] = {}
-        if self.heat:
-            heat, scale = self.heat_map()
-            changes["heat"] = {**frame.heat, **heat}
-            changes["heat_scale"] = scale
-        sites = ui.move_sites(game, self.selected) if self.selected is not None else ()
-        if sites:
-            lit = tuple(frame.highlights.get("clickable", ())) + tuple(sites)
-            changes["highlights"] = {**frame.highlights, "clickable": lit}
-        return dataclasses.replace(frame, **changes) if changes else frame
-
-
-class AnalysisBoard(Mode):
-    """The Analysis dock as a board mode: never has the board, only draws its heat map
-    (and the move picked in its table) over it while the analysed position shows."""
-
-    name = "analysis"
-
-    def __init__(self, analysis: AnalysisControl) -> None:
-        self.analysis = analysis
-
-    def layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
-        return self.analysis.heat_layer(game, ui, frame)

@@ -200,5 +200,5 @@ class MainWindow(Window):
             self._closed = self.port.closed = True
             self.recovery.stop()
             self.lab.shutdown()  # the searches and the lesson's checks: their threads joined
-            self.stage.ui.close()
+            self.board.ui.close()
             self.scene.close()  # the mouse, the fading and the VTK window

@@ -1,9 +1,9 @@
 """The window's composition root: :func:`build_window` builds the lab (:mod:`viewer.lab`, the
-application's state and behaviour, Qt-free), its port (:mod:`viewer.desktop.qt_port`), the board
-on show (:mod:`viewer.desktop.stage`), the docks and the controllers, each with what it needs
-in its constructor, in dependency order, and connects them. Each controller takes the lab,
-the port and the stage (and the docks and parts it uses, made before it), never the window;
-the board's modes (:mod:`viewer.lab.modes`) are ordered here, most particular first.
+application's state and behaviour, Qt-free, with the board on show, :mod:`viewer.lab.board`),
+its port (:mod:`viewer.desktop.qt_port`), the stage that draws the board
+(:mod:`viewer.desktop.stage`), the docks and the controllers, each with what it needs in its
+constructor, in dependency order, and connects them. Each controller takes the lab, the port
+and the board (and the docks and parts it uses, made before it), never the window.
 
 :class:`Binding` is what follows the session and the view state: a new position taken in
 by the game UI, the board, the view and the docks, then the lab and the docks that analyse
@@ -12,7 +12,8 @@ made on first use."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSettings, Qt
 
@@ -23,7 +24,6 @@ from ..lab import Lab
 from ..lab.autosave import Autosave
 from ..lab.bulletin import Bulletin
 from ..lab.documents import RecentFiles
-from ..lab.modes import Router
 from ..lab.session import Session
 from ..lab.slots import guarded, slot
 from ..lab.view_state import ViewState
@@ -34,22 +34,23 @@ from ..widgets.move_list import MoveListDock
 from ..widgets.setup_dock import SetupDock
 from ..widgets.status_bar import StatusBar
 from ..widgets.view_dock import ViewDock
-from .analysis import AnalysisBoard, AnalysisControl
-from .engine import ComputerBoard, EngineControl, engine_threads, failure_reported, gui_post
-from .lessons import LessonBoard, LessonControl, follow_lesson
+from .analysis import AnalysisControl
+from .animation import Animation
+from .engine import EngineControl, engine_threads, failure_reported, gui_post
+from .lessons import LessonControl, follow_lesson
 from .menus import LESSON_DIR, MenuParts, Menus
-from .practice import Practice, PracticeBoard
+from .practice import Practice
 from .puzzle import PuzzleControl
 from .qt_port import QtPort
 from .recovery import Recovery
-from .review import ReviewBoard, ReviewControl
+from .review import ReviewControl
 from .scene import Scene
-from .setup_mode import SetupBoard, SetupControl
-from .solve import SolveBoard, remember_workers, remembered_workers
+from .setup_mode import SetupControl
+from .solve import remember_workers, remembered_workers
 from .stage import Stage
-from .turns import PlayBoard, TurnControl
 
 if TYPE_CHECKING:
+    from ..lab.board import BoardChange
     from ..lab.lab import LabChange
     from ..lab.session import PositionChange
     from ..lab.view_state import ViewField
@@ -59,23 +60,30 @@ LEFT, RIGHT = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockW
 
 
 def build_window(window: Window, session: Session, view: ViewState) -> Binding:
-    """Build the lab, the port, the stage, the docks and the controllers of ``window`` and
-    connect them (each kept on the window by name: its parts, for the tests and tools).
-    Each part is made with what it needs, in dependency order: the docks and the bars; the
-    lab; the controllers over the stage; the board's modes, its input and the menus; the
-    board itself; then what follows the session, the lab and the view."""
+    """Build the lab (and the board on show in it), the port, the stage, the docks and the
+    controllers of ``window`` and connect them (each kept on the window by name: its parts,
+    for the tests and tools). Each part is made with what it needs, in dependency order:
+    the docks and the bars; the lab and its board; the scene and the stage that draws the
+    board; the controllers; the menus; then what follows the session, the lab, the board
+    and the view."""
     w = window
     bulletin = _docks(w, session, view)
     lab = _lab(w, session, bulletin)
-    stage = _controllers(w, lab, view)
+    board = lab.board
+    stage = _stage(w, lab, view)
+    _controllers(w, lab)
     w.binding = binding = Binding(w, session, view)
-    _input(w, lab, binding)
-    _board(w, lab, binding, view)
+    _menus(w, lab, binding)
+    binding.install_ui(board.ui)
+    w.rules_dock.show_game(board.ui.game_name)
+    w.view_dock.free_plane.toggled.connect(w.scene.toggle_free_plane)
+    w.view_dock.show_board(stage.board, board.ui.piece_word)
+    binding.put_view_dock_away()
     w.autosave = Autosave()
     w.recovery = Recovery(lab, w.port, w.autosave)  # written a moment after each change
     session.changed.connect(binding.position_changed)  # the window's one listener
     stage.drawn.connect(w.menus.follow_history)
-    stage.secrets.connect(w.moves_dock.refresh)
+    board.changed.connect(binding.board_changed)
     lab.changed.connect(binding.lab_changed)
     view.changed.connect(binding.view_changed)
     binding.follow("load")
@@ -86,7 +94,7 @@ def _docks(w: Window, session: Session, view: ViewState) -> Bulletin:
     """The window's own docks, its status bar and its port (with the lab's bulletin it
     draws)."""
     w.view_dock = ViewDock(view, w)
-    w.moves_dock = MoveListDock(session, w, lambda game, line: w.stage.ui.hidden_moves(game, line))
+    w.moves_dock = MoveListDock(session, w, lambda game, line: w.board.ui.hidden_moves(game, line))
     w.setup_dock = SetupDock(w)
     w.lesson_dock = LessonDock(w)
     w.rules_dock = RulesDock(lambda name: ui_class(name).rules(), w)  # Help: the rules
@@ -99,8 +107,13 @@ def _docks(w: Window, session: Session, view: ViewState) -> Bulletin:
 
 
 def _lab(w: Window, session: Session, bulletin: Bulletin) -> Lab:
-    """The application's state and behaviour, Qt-free: the documents, the seats and the
-    engine (the board follows a new position first: the lab's position_changed after)."""
+    """The application's state and behaviour, Qt-free: the documents, the seats, the
+    engine and the board on show, with the games' UIs and the window's clock (the board
+    follows a new position first: the lab's position_changed after)."""
+
+    def clock(seconds: float, step: Callable[[float], Any]) -> Animation:
+        return Animation(w, seconds, lambda t: guarded(lambda: step(t), bulletin.say))
+
     w.lab = lab = Lab(
         session,
         w.port,
@@ -111,8 +124,10 @@ def _lab(w: Window, session: Session, bulletin: Bulletin) -> Lab:
         threads=engine_threads,  # the setting kept between runs, else the cores
         engine_failed=failure_reported(bulletin.say),
         workers=remembered_workers(),  # Solve position's, kept between runs
+        uis=ui_class,
+        clock=clock,
     )
-    w.documents, w.engine = lab.documents, lab.engine
+    w.documents, w.engine, w.board = lab.documents, lab.engine, lab.board
     remember_workers(lab.value_solve)  # (the next run proposes the last choice)
     w.lesson_dock.set_lessons(  # Previous / Next: the Lessons menu's way in (it asks)
         lesson_files(LESSON_DIR),
@@ -121,12 +136,28 @@ def _lab(w: Window, session: Session, bulletin: Bulletin) -> Lab:
     return lab
 
 
-def _controllers(w: Window, lab: Lab, view: ViewState) -> Stage:
-    """The stage (the board on show) and the controllers over it, their docks placed."""
-    port = w.port
-    w.stage = stage = Stage(lab, port, view, w.status_hover)
-    w.setup_mode = SetupControl(lab, stage, w.setup_dock)  # the lab's, bound to the dock
-    w.puzzle = PuzzleControl(lab, port, stage)  # made, verified, solved
+def _stage(w: Window, lab: Lab, view: ViewState) -> Stage:
+    """The 3D scene of the board on show, and the stage that draws the board in it; a
+    click on a site goes to the board, with the sites the view sees behind it."""
+    board = lab.board
+
+    def clicked(site: int) -> None:
+        board.click(site, scene.board.behind)
+
+    w.scene = scene = Scene(
+        w.plotter, view, board.ui.board_kind, board.geometry(), clicked, lab.bulletin.say
+    )
+    w.legend, w.pointer = scene.legend, scene.pointer  # the scene's parts, at hand
+    w.clip_planes, w.free_plane = scene.clip_planes, scene.free_plane
+    w.stage = stage = Stage(board, scene, w.port, view, w.status_hover)
+    return stage
+
+
+def _controllers(w: Window, lab: Lab) -> None:
+    """The controllers over the board, their docks placed."""
+    port, board = w.port, lab.board
+    w.setup_mode = SetupControl(lab, board, w.setup_dock)  # the lab's, bound to the dock
+    w.puzzle = PuzzleControl(lab, port, board)  # made, verified, solved
     w.puzzle_dock = w.puzzle.dock
     w.practice = None  # made when first used (practising)
     w.setup_dock.visibilityChanged.connect(w.puzzle.setup_shown)
@@ -142,60 +173,26 @@ def _controllers(w: Window, lab: Lab, view: ViewState) -> Stage:
         if not shown:
             dock.hide()
     lab.puzzle_desk.show_for_puzzle()  # a puzzle file opened: the dock comes
-    EngineControl(lab.engine, port, stage)  # the bar, Stop, the prompt and redraws
-    w.analysis = AnalysisControl(lab, port, stage)  # the Analysis dock, a runner of its own
+    EngineControl(lab.engine, port, board)  # the bar, Stop, the prompt and redraws
+    w.analysis = AnalysisControl(lab, port, board)  # the Analysis dock, a runner of its own
     w.addDockWidget(RIGHT, w.analysis.dock)
     w.analysis.dock.hide()
-    w.reviewer = ReviewControl(lab, port, stage)  # Analysis > Review game: the Review dock
+    w.reviewer = ReviewControl(lab, port, board)  # Analysis > Review game: the Review dock
     w.addDockWidget(LEFT, w.reviewer.dock)
     w.tabifyDockWidget(w.view_dock, w.reviewer.dock)  # a tab: the height it needs
     w.reviewer.dock.hide()
-    w.lessons = LessonControl(lab, port, stage, w.lesson_dock, w.setup_dock)  # its steps
-    return stage
+    w.lessons = LessonControl(lab, port, board, w.stage, w.lesson_dock, w.setup_dock)  # steps
 
 
-def _input(w: Window, lab: Lab, binding: Binding) -> None:
-    """Who has the board (its modes), the board's input routed by them, and the menus."""
-    port, stage = w.port, w.stage
-    play = PlayBoard(lab, stage)  # the last mode: it always has the board
-    w.board_modes = stage.modes = Router(  # who has the board, most particular first
-        [
-            SetupBoard(w.setup_mode),
-            LessonBoard(w.lessons),  # (Practice comes before it when first used)
-            SolveBoard(lab.solver, lab.puzzle.verdict_layer),
-            AnalysisBoard(w.analysis),
-            ReviewBoard(w.reviewer),
-            ComputerBoard(lab.engine, stage),
-            play,
-        ],
-        lab.bulletin.say,
-    )
-    # clicks, turns, undo: routed by the modes
-    w.turns = stage.turns = TurnControl(lab, port, stage, w.board_modes, play)
+def _menus(w: Window, lab: Lab, binding: Binding) -> None:
+    """The menus and the Turn toolbar, each item a verb of the lab, its board or a
+    controller."""
     docks = (w.view_dock, w.moves_dock, w.lesson_dock, w.puzzle_dock)
     extra = (w.analysis.dock, w.reviewer.dock, w.rules_dock)
     toolbar = w.addToolBar("Turn")
     toolbar.setObjectName("turn-toolbar")
-    parts = MenuParts(binding, w.turns, w.setup_mode, w.analysis, w.reviewer, w.puzzle, w.lessons)
-    w.menus = Menus(w.menuBar(), toolbar, w.close, parts, lab, port, stage, (*docks, *extra))
-
-
-def _board(w: Window, lab: Lab, binding: Binding, view: ViewState) -> None:
-    """The board on show: the game's UI (its docks in the window and the View menu), the
-    3D scene and the turn builder."""
-    stage, game = w.stage, lab.session.game
-    stage.ui = binding.install_ui(ui_class(game)(stage))
-    w.rules_dock.show_game(game.name)
-    kind, geometry = stage.ui.board_kind, stage.ui.geometry(game)
-    w.scene = stage.scene = scene = Scene(
-        w.plotter, view, kind, geometry, w.turns.click, lab.bulletin.say
-    )
-    w.legend, w.pointer = scene.legend, scene.pointer  # the scene's parts, at hand
-    w.clip_planes, w.free_plane = scene.clip_planes, scene.free_plane
-    w.view_dock.free_plane.toggled.connect(scene.toggle_free_plane)
-    w.view_dock.show_board(stage.board, stage.ui.piece_word)
-    binding.put_view_dock_away()
-    stage.turn = stage.ui.turn(game)
+    parts = MenuParts(binding, w.setup_mode, w.analysis, w.reviewer, w.puzzle, w.lessons)
+    w.menus = Menus(w.menuBar(), toolbar, w.close, parts, lab, w.port, w.stage, (*docks, *extra))
 
 
 class Binding:
@@ -219,78 +216,76 @@ class Binding:
 
     @slot
     def follow(self, reason: PositionChange) -> None:
-        w, stage = self.window, self.window.stage
+        w, board = self.window, self.window.board
         if reason == "review":  # a review of the line: the board draws its better moves
             self.update_title()
             w.recovery.schedule()
-            stage.redraw()
+            board.redraw()
             return
         if reason in ("saved", "puzzle"):  # the same position, now in a file; puzzle texts
             self.update_title()
             w.recovery.schedule()
             return
-        stage.held = True  # nothing draws until the UI, board, view and docks all follow
-        try:
+        with board.held():  # nothing draws until the UI, board, view and docks all follow
             self._take_position(reason)
-        finally:
-            stage.held = False
         w.lab.position_changed(reason)  # a search for the last position is void
         w.analysis.position_changed(reason)  # and so is an analysis of it
         w.reviewer.position_changed(reason)  # the review's graph marks the position
-        stage.redraw()  # after them: no "thinking" text of a search that was stopped
+        board.redraw()  # after them: no "thinking" text of a search that was stopped
 
     def _take_position(self, reason: PositionChange) -> None:
-        w, stage = self.window, self.window.stage
+        w, board, scene = self.window, self.window.board, self.window.scene
         game = self.session.game
         if reason in ("load", "new"):
             w.statusBar().clearMessage()  # it spoke of the position that went
-            if stage.setup is not None:  # another position arrived: the set-up is void
+            if board.setup is not None:  # another position arrived: the set-up is void
                 w.lab.setup_mode.close(consider=False)  # (the engine follows the position)
-        if stage.ui.game_name != game.name:
+        if board.ui.game_name != game.name:
             self._switch_game(game)
         if reason in ("load", "new"):
             w.menus.computer_players(game.players)
-        stage.turn = stage.ui.turn(game)  # before a new board's view reset redraws
-        geometry = stage.ui.geometry(game)
-        if geometry is not stage.scene.geometry or stage.ui.board_kind != stage.board.kind:
-            stage.scene.switch_board(stage.ui.board_kind, geometry)  # another kind or size
+        board.new_turn()  # before a new board's view reset redraws
+        ui = board.ui
+        geometry = ui.geometry(game)
+        if geometry is not scene.geometry or ui.board_kind != scene.board.kind:
+            scene.switch_board(ui.board_kind, geometry)  # another kind or size
             self.view.reset()  # also forgets the hover of the last board
-            w.view_dock.show_board(stage.board, stage.ui.piece_word)
+            w.view_dock.show_board(scene.board, ui.piece_word)
             self.put_view_dock_away()
-        stage.scene.stop_effect()
-        stage.ui.position_changed(game, reason)
+        scene.stop_effect()
+        ui.position_changed(game, reason)
         if reason in ("move", "redo"):
-            stage.scene.play(stage.ui.vanishing(game))  # what the move removed fades out
-        follow_lesson(w.lesson_dock, self.session, stage.ui)  # a lesson's caption, overlays
+            scene.play(ui.vanishing(game))  # what the move removed fades out
+        follow_lesson(w.lesson_dock, self.session, ui)  # a lesson's caption, overlays
         w.moves_dock.refresh()
         self.update_title()
         w.recovery.schedule()
-        w.status_game.setText(stage.ui.status(game))
+        w.status_game.setText(ui.status(game))
 
     def _switch_game(self, game: Game) -> None:
         """Another kind of game: its UI and docks replace the last one's, in the window's
         size (Qt grows it for the docks' minimum size: never past the screen's edge)."""
-        w, stage = self.window, self.window.stage
+        w, board = self.window, self.window.board
         size = w.size()
-        for dock in stage.ui.docks():
+        for dock in board.ui.docks():
             w.removeDockWidget(dock)
-        stage.ui.close()
-        stage.ui = self.install_ui(ui_class(game)(stage))
-        fit_game_docks(w, stage.ui.docks(), size, w.lab.bulletin.say)
+        board.switch_ui(game)
+        self.install_ui(board.ui)
+        fit_game_docks(w, board.ui.docks(), size, w.lab.bulletin.say)
         w.rules_dock.show_game(game.name)  # the rules follow the game on the board
-        w.view_dock.set_words(stage.ui.piece_word)  # the same board may follow
+        w.view_dock.set_words(board.ui.piece_word)  # the same board may follow
 
-    def install_ui(self, ui: GameUI) -> GameUI:
+    def install_ui(self, ui: GameUI) -> None:
+        """The game UI's docks in the window and the View menu."""
         add_game_docks(self.window, ui.docks(), ui.dock_tabs())
         self.window.menus.game_docks(ui.docks())
-        return ui
 
     def put_view_dock_away(self) -> None:
         """A flat board has nothing to peel or clip: the View dock goes (it kept the left
         column's width to say so) and comes back with a pyramid if it was shown there.
         View > View still opens it."""
         w = self.window
-        flat = w.stage.board.flat
+        flat = w.scene.board.flat
         if flat:
             if not self.flat_board and self.placed:  # (the first board: the dock is wanted;
                 # a window built on screen shows its docks only later)
@@ -318,11 +313,15 @@ class Binding:
         elif what == "players":  # the Game menu, the Moves dock's secrets and the UI
             w.menus.show_players()
             w.moves_dock.refresh()
-            w.stage.ui.players_changed()
+            w.board.ui.players_changed()
+
+    def board_changed(self, what: BoardChange) -> None:
+        if what == "secrets":  # whose secrets may be shown: the Moves dock's hidden moves
+            self.window.moves_dock.refresh()
 
     @slot
     def view_changed(self, _field: ViewField) -> None:
-        self.window.stage.redraw()  # (the scene drops its free plane when the view is reset)
+        self.window.board.redraw()  # (the scene drops its free plane when the view is reset)
 
     def show_message(self, text: str) -> None:
         self.window.lab.bulletin.say(text)
@@ -330,22 +329,21 @@ class Binding:
     # ---- the menus' own commands -----------------------------------------------------------
 
     def practising(self) -> Practice:
-        """Practice, made on first use: its dock joins the left docks and the View menu,
-        its board mode goes before the lesson's."""
+        """Practice, made on first use: its dock joins the left docks and the View menu
+        (the lab puts its board mode before the lesson's)."""
         w = self.window
         if w.practice is None:
-            practice = Practice(w.lab, w.port, w.stage, w.puzzle, w.view_dock)
+            practice = Practice(w.lab, w.port, w.board, w.puzzle, w.view_dock)
             w.addDockWidget(LEFT, practice.dock)
             practice.dock.hide()
             w.menus.add_view_entry(practice.dock)
-            w.board_modes.insert(PracticeBoard(practice), before="lesson")
             w.practice = practice
         return w.practice
 
     @slot
     def show_rules(self) -> None:
         """Help: the rules of the game on the board, in the Rules dock."""
-        self.window.rules_dock.present(self.window.stage.ui.game_name, beside=self.window.view_dock)
+        self.window.rules_dock.present(self.window.board.ui.game_name, beside=self.window.view_dock)
 
     @slot
     def show_shortcuts(self) -> None:
@@ -355,5 +353,5 @@ class Binding:
     def reset_view(self) -> None:
         w = self.window
         self.view.reset()
-        w.view_dock.show_board(w.stage.board, w.stage.ui.piece_word)
-        w.stage.scene.set_camera("iso")
+        w.view_dock.show_board(w.scene.board, w.board.ui.piece_word)
+        w.scene.set_camera("iso")

@@ -15,13 +15,10 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QTimer
 
-from model.game import Game, IllegalMoveError
+from model.game import IllegalMoveError
 from model.userfiles import LessonProgress
 
-from ..lab.frame import Frame
-from ..lab.lesson_marks import lesson_frame
 from ..lab.lesson_view import LessonViews, view_now
-from ..lab.modes import Mode
 from ..lab.slots import slot
 from ..widgets.lesson_steps import StepPanel
 
@@ -30,6 +27,7 @@ if TYPE_CHECKING:
 
     from ..games import GameUI
     from ..lab import Lab
+    from ..lab.board import Board
     from ..lab.lesson import LessonChange
     from ..lab.session import Session
     from ..widgets.lesson_dock import LessonDock
@@ -42,13 +40,21 @@ Progress = LessonProgress
 
 class LessonControl:
     """The window's binding of the lab's lesson (:class:`viewer.lab.lesson.Lessons`): the
-    step panel in the Lesson dock, the step's overlays on the game UI, the board's
-    highlights (:meth:`layer`), a click that picks a point, and teacher mode's start."""
+    step panel in the Lesson dock, the step's overlays on the game UI, each lesson's own
+    view of the board (``stage``: the view state and the camera), and teacher mode's start.
+    (Its highlights and a click that picks a point are the lab's board's
+    ``viewer.lab.lesson.LessonBoard``.)"""
 
     def __init__(
-        self, lab: Lab, port: QtPort, stage: Stage, dock: LessonDock, setup_dock: QDockWidget
+        self,
+        lab: Lab,
+        port: QtPort,
+        board: Board,
+        stage: Stage,
+        dock: LessonDock,
+        setup_dock: QDockWidget,
     ) -> None:
-        self.lab, self.port, self.stage = lab, port, stage
+        self.lab, self.port, self.board, self.stage = lab, port, board, stage
         self.dock = dock
         self.state = state = lab.lessons
         state.progress.tell_with(port.tell)  # a damaged file: told once, in a notice
@@ -79,24 +85,24 @@ class LessonControl:
 
     @slot
     def _changed(self, what: LessonChange, *args: Any) -> None:
-        state, panel, stage = self.state, self.panel, self.stage
+        state, panel, board = self.state, self.panel, self.board
         if what == "shown":  # a step: its position, text and overlays
             self.dock.use_steps(True)
-            stage.ui.set_overlays(state.step.overlays)
+            board.ui.set_overlays(state.step.overlays)
             panel.show_step()
-            stage.redraw()
+            board.redraw()
         elif what == "ended":
             self.dock.use_steps(False)
             self.dock.forget_shown()
-            follow_lesson(self.dock, self.lab.session, stage.ui)  # a file's caption, if any
+            follow_lesson(self.dock, self.lab.session, board.ui)  # a file's caption, if any
             # The board followed the new position before the lesson ended (the session's
             # listeners run in order): drawn again, its marks, picks and legend lines go.
-            stage.redraw()
+            board.redraw()
         elif what == "answer":
             panel.show_step()
-            stage.redraw()
+            board.redraw()
         elif what == "reloaded":
-            stage.ui.set_overlays(state.step.overlays)
+            board.ui.set_overlays(state.step.overlays)
             panel.show_step()
         elif what == "step":
             panel.show_step()
@@ -113,31 +119,6 @@ class LessonControl:
         elif what == "title":
             self.lab.changed.emit("title")
 
-    def take_click(self, site: int) -> bool:
-        """A board click while a click-points task waits: the point is picked (or let go)
-        and True; False when the click is the board's."""
-        if not self.state.asks_for_points() or self.stage.setup is not None:
-            return False
-        self.state.pick(tuple(self.stage.ui.coords_of(site)))
-        return True
-
-    # ---- drawing -------------------------------------------------------------------------
-
-    def layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
-        """The step's highlights (magenta markers and rims), the points picked (teal) and a
-        wrong answer's path (a red tube): :func:`viewer.lab.lesson_marks.lesson_frame`, as the
-        classroom draws them."""
-        state = self.state
-        if state.lesson is None or game.name != state.lesson.game_name:
-            return frame  # (another game on the board: the lesson's points mean nothing)
-        return lesson_frame(
-            frame,
-            ui,
-            highlights=state.step.highlight_points(),
-            picked=state.picked,
-            verdict=state.verdict,
-        )
-
     # ---- teacher mode --------------------------------------------------------------------
 
     @slot
@@ -151,32 +132,13 @@ class LessonControl:
         self.panel.edit_lesson_title.selectAll()
 
 
-def play_answer(stage: Stage, text: str) -> None:
+def play_answer(board: Board, text: str) -> None:
     """Play ``text`` as the student would (tests and screenshot drivers)."""
-    move = stage.game.parse_move(text)
+    move = board.game.parse_move(text)
     try:
-        stage.play(move)
+        board.play(move)
     except IllegalMoveError as exc:  # pragma: no cover - play_move reports it itself
-        stage.show_message(str(exc))
-
-
-class LessonBoard(Mode):
-    """A lesson's task as a board mode: while a step asks for points, a click picks one
-    (or lets it go); over the board, the step's highlights and the points picked."""
-
-    name = "lesson"
-
-    def __init__(self, lessons: LessonControl) -> None:
-        self.lessons = lessons
-
-    def active(self) -> bool:
-        return self.lessons.state.asks_for_points()
-
-    def click(self, site: int) -> bool:
-        return self.lessons.take_click(site)
-
-    def layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
-        return self.lessons.layer(game, ui, frame)
+        board.say(str(exc))
 
 
 def follow_lesson(dock: LessonDock, session: Session, ui: GameUI) -> None:

@@ -48,7 +48,6 @@ if TYPE_CHECKING:
     from .review import ReviewControl
     from .setup_mode import SetupControl
     from .stage import Stage
-    from .turns import TurnControl
 
 LESSON_DIR = content.lessons()
 PUZZLE_DIR = content.puzzles()
@@ -75,7 +74,6 @@ class MenuParts:
     part reaches another here)."""
 
     commands: Commands
-    turns: TurnControl
     setup_mode: SetupControl
     analysis: AnalysisControl
     reviewer: ReviewControl
@@ -129,12 +127,12 @@ class Menus:
 
     def _edit(self, edit: QMenu) -> None:
         lab, parts = self.lab, self.parts
-        turns = parts.turns
-        self.undo = self._action(edit, "&Undo", turns.undo, "Ctrl+Z")
-        self.redo = self._action(edit, "&Redo", turns.redo, "Ctrl+Shift+Z")
+        board = lab.board  # the board on show: a hand's verbs on it
+        self.undo = self._action(edit, "&Undo", board.undo, "Ctrl+Z")
+        self.redo = self._action(edit, "&Redo", board.redo, "Ctrl+Shift+Z")
         edit.addSeparator()
-        self.finish = self._action(edit, "&Finish turn", turns.finish, "Return")
-        self.cancel = self._action(edit, "&Cancel turn", turns.cancel, "Escape")
+        self.finish = self._action(edit, "&Finish turn", board.finish, "Return")
+        self.cancel = self._action(edit, "&Cancel turn", board.cancel, "Escape")
         self.setup = self._action(edit, "&Set-up mode", parts.setup_mode.toggle, "Ctrl+E")
         self.setup.setCheckable(True)
         parts.setup_mode.switched.connect(self.setup.setChecked)
@@ -485,8 +483,8 @@ class Menus:
     def follow_history(self) -> None:
         """Undo, Redo, Finish and Cancel turn follow the position (set-up mode has a
         history of its own and no turn; a turn half built is what Undo takes back first)."""
-        lab, stage = self.lab, self.stage
-        setup, turn = stage.setup, stage.turn
+        lab = self.lab
+        setup, turn = lab.board.setup, lab.board.turn
         history = setup if setup is not None else lab.session
         self.undo.setEnabled(history.can_undo or (setup is None and turn.building))
         self.redo.setEnabled(history.can_redo)

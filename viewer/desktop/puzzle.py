@@ -28,10 +28,10 @@ if TYPE_CHECKING:
     from PySide6.QtCore import SignalInstance
 
     from ..lab import Lab
+    from ..lab.board import Board
     from ..lab.puzzle_desk import DeskChange, NoteTone
     from ..lab.session import PositionChange, Session
     from .qt_port import QtPort
-    from .stage import Stage
 
 
 class PuzzleControl:
@@ -40,9 +40,9 @@ class PuzzleControl:
     :class:`~viewer.lab.puzzle_desk.PuzzleDesk` (Verify, Solve mode), and it shows what they
     change."""
 
-    def __init__(self, lab: Lab, port: QtPort, stage: Stage) -> None:
+    def __init__(self, lab: Lab, port: QtPort, board: Board) -> None:
         self.dock = PuzzleDock(port.parent)
-        self.lab, self.stage = lab, stage
+        self.lab, self.board = lab, board
         self.session: Session = lab.session
         self.editor = lab.puzzle  # the puzzle, its position and Verify's verdict (the lab's)
         self.desk = lab.puzzle_desk  # Verify and Solve on it (the lab's)
@@ -111,7 +111,7 @@ class PuzzleControl:
         elif what == "solution":
             dock.solution_error.setText(self.desk.solution_error)
             self._show_verdict()
-            self.stage.redraw()
+            self.board.redraw()
         elif what == "where":
             self._show_where()
             dock.solution_error.setText(self._solution_check())
@@ -120,7 +120,7 @@ class PuzzleControl:
         elif what == "solve":
             self.solve_changed()
         elif what in ("goal", "board"):
-            self.stage.redraw()
+            self.board.redraw()
 
     # ---- what the dock shows ------------------------------------------------------------
 
@@ -148,7 +148,7 @@ class PuzzleControl:
     def setup_shown(self, _visible: bool) -> None:
         """Set-up mode came or went (the Set-up dock's visibility): Verify says what it
         will do."""
-        setup = self.stage.setup is not None
+        setup = self.board.setup is not None
         self.dock.verify_button.setText("Apply the set-up and verify" if setup else "Verify")
 
     def load_fields(self) -> None:
@@ -288,7 +288,7 @@ class PuzzleControl:
         self.dock.solve_status.setText(shown)
         self._show_where()
         if redraw:
-            self.stage.redraw()
+            self.board.redraw()
 
 
 def verb(call: Callable[[], object], say: Callable[[str], None]) -> Callable[..., None]:

@@ -8,29 +8,26 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from model.game import Game, shorten
-from model.review import FLAWED, GameReview
+from model.game import shorten
+from model.review import GameReview
 
-from ..lab.frame import Frame
-from ..lab.modes import Mode
 from ..lab.slots import slot
 from ..widgets.engine_row import follow_job
 from ..widgets.review_dock import ReviewDock
 
 if TYPE_CHECKING:
-    from ..games import GameUI
     from ..lab import Lab
+    from ..lab.board import Board
     from ..lab.review import ReviewChange
     from ..lab.session import PositionChange
     from .qt_port import QtPort
-    from .stage import Stage
 
 
 class ReviewControl:
     """The Review dock of the window, bound to the lab's review, and its board layer."""
 
-    def __init__(self, lab: Lab, port: QtPort, stage: Stage) -> None:
-        self.lab, self.port, self.stage = lab, port, stage
+    def __init__(self, lab: Lab, port: QtPort, board: Board) -> None:
+        self.lab, self.port, self.board = lab, port, board
         self.state = lab.review
         self.dock = dock = ReviewDock(port.parent)
         self.state.changed.connect(self._changed)
@@ -140,7 +137,7 @@ class ReviewControl:
             dock.show_review(args[0], self.lab.game.players[0], self.lab.session.ply)
             dock.activity.setText("")
             self.refresh()
-            self.stage.redraw()
+            self.board.redraw()
         elif what == "failed":
             dock.set_thinking(False)
             dock.activity.setText(f"failed: {shorten(str(args[0]))}")
@@ -162,32 +159,3 @@ class ReviewControl:
         ply = rows[0].row()  # the move numbered row + 1 is played after ply moves
         if ply != self.lab.session.ply:
             self.lab.session.goto(ply)
-
-    # ---- the board ---------------------------------------------------------------------
-
-    def better_layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
-        """The better move of the move played from the position shown, drawn as the
-        Hint's ghost (a flawed move of the reviewed line)."""
-        review_now = self.current()
-        if review_now is None or self.stage.setup is not None:
-            return frame
-        judged = review_now.at(len(game.move_stack) + 1)
-        if judged is None or judged.verdict not in FLAWED or not judged.better:
-            return frame
-        try:
-            move = game.parse_move(judged.better)
-        except ValueError:
-            return frame
-        return ui.hint_frame(game, move, frame)
-
-
-class ReviewBoard(Mode):
-    """The review as a board mode: never has the board, only draws the better move."""
-
-    name = "review"
-
-    def __init__(self, review: ReviewControl) -> None:
-        self.review = review
-
-    def layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
-        return self.review.better_layer(game, ui, frame)

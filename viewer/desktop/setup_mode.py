@@ -8,26 +8,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..lab.modes import Mode
 from ..lab.slots import slot
 
 if TYPE_CHECKING:
-    from model.game import Game
-
-    from ..games import GameUI
     from ..lab import Lab
-    from ..lab.frame import Frame
+    from ..lab.board import Board
     from ..lab.setup_editor import SetupEditor
     from ..widgets.setup_dock import SetupDock
-    from .stage import Stage
 
 
 class SetupControl:
     """The Set-up dock bound to the lab's set-up mode (:attr:`mode`): its buttons call the
     lab's verbs, and the dock and the board follow ``switched``."""
 
-    def __init__(self, lab: Lab, stage: Stage, dock: SetupDock) -> None:
-        self.lab, self.stage, self.dock = lab, stage, dock
+    def __init__(self, lab: Lab, board: Board, dock: SetupDock) -> None:
+        self.lab, self.board, self.dock = lab, board, dock
         self.mode = lab.setup_mode
         self.switched = self.mode.switched  # the Edit menu's Set-up mode item follows it
         self.entering = self.mode.entering  # as it begins, Solve mode ends
@@ -53,7 +48,7 @@ class SetupControl:
             self.apply()
 
     def enter(self) -> None:
-        self.mode.enter(self.stage.ui)
+        self.mode.enter(self.board.ui)
 
     @slot
     def apply(self) -> bool:
@@ -68,10 +63,10 @@ class SetupControl:
     @slot
     def clear(self) -> None:
         self.mode.clear()
-        self.stage.redraw()
+        self.board.redraw()
 
     def _entering(self) -> None:
-        self.stage.turn.cancel()  # a turn half made on the board goes
+        self.board.turn.cancel()  # a turn half made on the board goes
 
     def _switched(self, on: bool) -> None:
         """The dock shows the editor (and why Apply was refused) while the mode is on."""
@@ -81,69 +76,4 @@ class SetupControl:
         elif editor is not self.dock.editor:
             self.dock.enter(editor)
         self.dock.error.setText(self.mode.problem)
-        self.stage.redraw()
-
-
-class SetupBoard(Mode):
-    """Set-up mode as a board mode: while on it has the board (nothing after it is asked):
-    a click paints or erases, Undo and Redo go to the painting, the board shows it."""
-
-    name = "set-up"
-
-    def __init__(self, mode: SetupControl) -> None:
-        self.mode = mode
-        self.stage = mode.stage
-
-    def active(self) -> bool:
-        return self.mode.editor is not None
-
-    def claims(self) -> bool:
-        return True
-
-    def busy(self) -> str:
-        return self.stage.ui.busy()  # Fill at random is painting the board
-
-    def click(self, site: int) -> bool:
-        editor = self.mode.editor
-        if editor is None:
-            return False
-        before = editor.pieces.get(site)
-        editor.click(site)
-        self.stage.redraw()
-        if before is not None and site not in editor.pieces:
-            # a ball in front may be erased where a point behind it was meant: said
-            try:
-                where = ",".join(map(str, self.stage.ui.coords_of(site)))
-            except (KeyError, ValueError, IndexError, NotImplementedError):
-                where = str(site)
-            piece = self.stage.ui.piece_word.removesuffix("s")
-            self.mode.show_message(
-                f"set-up: erased the {before} {piece} at {where} "
-                "(Undo brings it back; to reach a point behind it, peel or show the ghosts)"
-            )
-        return True
-
-    def undo(self) -> bool:
-        editor = self.mode.editor
-        if editor is None:
-            return False
-        editor.undo()
-        self.stage.redraw()
-        return True
-
-    def redo(self) -> bool:
-        editor = self.mode.editor
-        if editor is None:
-            return False
-        editor.redo()
-        self.stage.redraw()
-        return True
-
-    def layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
-        editor = self.mode.editor
-        if editor is None:
-            return frame
-        return ui.setup_frame(editor.pieces, self.stage.board.geometry)
-
-    def prompt(self) -> str:
-        return f"set-up mode: click to paint or erase {self.stage.ui.piece_word}, then Apply"
+        self.board.redraw()

@@ -14,9 +14,9 @@ if TYPE_CHECKING:
 
     from ..lab import Lab
     from ..lab.autosave import Autosave
+    from ..lab.board import Board
     from ..lab.documents import Documents
     from ..lab.engine import Engine
-    from ..lab.modes import Router
     from ..lab.session import Session
     from ..lab.view_state import ViewState
     from ..widgets.help import RulesDock
@@ -37,7 +37,6 @@ if TYPE_CHECKING:
     from .scene import Scene
     from .setup_mode import SetupControl
     from .stage import Stage
-    from .turns import TurnControl
 
 
 class Window(QMainWindow):
@@ -55,7 +54,7 @@ class Window(QMainWindow):
     documents: Documents
     engine: Engine
     menus: Menus
-    turns: TurnControl
+    board: Board
     setup_mode: SetupControl
     puzzle: PuzzleControl
     practice: Practice | None
@@ -65,7 +64,6 @@ class Window(QMainWindow):
     recovery: Recovery
     autosave: Autosave
     scene: Scene
-    board_modes: Router
     view_dock: ViewDock
     moves_dock: MoveListDock
     setup_dock: SetupDock

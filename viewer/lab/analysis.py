@@ -4,14 +4,21 @@ Qt-free: the Analysis dock (viewer.desktop.analysis) shows it."""
 
 from __future__ import annotations
 
+import dataclasses
 import threading
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from model import search
-from model.game import Game
+from model.game import Game, Move
 from model.teaching import describe_result
 
+from .frame import Frame
 from .jobs import Job, JobRunner, Progress, position_of
+from .modes import Mode
+from .palette import scale_moves
+
+if TYPE_CHECKING:
+    from .game_ui import GameUI
 
 
 def refusal(game: Game, *, in_setup: bool = False) -> str:
@@ -32,6 +39,11 @@ class Analyses:
         self.analysis: search.Analysis | None = None
         self.position: tuple[Any, int] | None = None  # (position key, ply) analysed
         self.seed: int | None = None  # tests make the searches repeatable
+        self.heat: dict[int, float] = {}  # site -> win rate, when moves map to sites
+        #: site -> (playouts behind its win rate, "win" / "loss" where proven); a site not
+        #: here is an estimate of unknown noise
+        self.heat_stats: dict[int, tuple[int, str | None]] = {}
+        self.selected: Move | None = None  # the move picked in the front end's table
 
     @property
     def thinking(self) -> bool:
@@ -82,4 +94,73 @@ class Analyses:
         """The result goes; True when there was one."""
         had = self.analysis is not None
         self.analysis, self.position = None, None
+        self.heat, self.heat_stats, self.selected = {}, {}, None
         return had
+
+    # ---- the board: the heat map ------------------------------------------------------------
+
+    def map_heat(self, game: Game, ui: GameUI, analysis: search.Analysis) -> None:
+        """The heat map of ``analysis`` on ``ui``'s board (:meth:`heat_layer` draws it),
+        the move picked forgotten."""
+        self.selected = None
+        sites = _sites_of(game, ui, analysis)
+        self.heat = {site: stat.win_rate for site, stat in sites.items()}
+        self.heat_stats = {
+            site: (stat.visits, stat.proven if stat.proven in ("win", "loss") else None)
+            for site, stat in sites.items()
+        }
+
+    def heat_map(self) -> tuple[dict[int, float], tuple[float, float] | None]:
+        """The heat map (``palette.scale_moves``): proven moves in their own colours, the
+        estimates scaled over themselves, grey within their noise; and the (worst, best)
+        estimated win rates for the colour bar."""
+        sites = list(self.heat)
+        stats = [self.heat_stats.get(site, (0, None)) for site in sites]
+        values, scale = scale_moves(
+            [self.heat[site] for site in sites], [v for v, _ in stats], [p for _, p in stats]
+        )
+        return dict(zip(sites, values, strict=True)), scale
+
+    def heat_layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
+        """The board's layer: the heat map, and the sites of the move picked in the
+        table, while the analysed position shows."""
+        if self.analysis is None or position_of(game) != self.position:
+            return frame
+        changes: dict[str, Any] = {}
+        if self.heat:
+            heat, scale = self.heat_map()
+            changes["heat"] = {**frame.heat, **heat}
+            changes["heat_scale"] = scale
+        sites = ui.move_sites(game, self.selected) if self.selected is not None else ()
+        if sites:
+            lit = tuple(frame.highlights.get("clickable", ())) + tuple(sites)
+            changes["highlights"] = {**frame.highlights, "clickable": lit}
+        return dataclasses.replace(frame, **changes) if changes else frame
+
+
+def _sites_of(game: Game, ui: GameUI, analysis: search.Analysis) -> dict[int, Any]:
+    """Site -> the move's statistics when the game's moves are placements and every move
+    puts a piece on one site of its own; else nothing (two moves to one site, or a move to
+    none, would make the map lie)."""
+    if not ui.heat_map:
+        return {}
+    out: dict[int, Any] = {}
+    for stat in analysis.moves:
+        sites = ui.move_sites(game, stat.move)
+        if len(sites) != 1 or sites[0] in out:
+            return {}
+        out[sites[0]] = stat
+    return out
+
+
+class AnalysisBoard(Mode):
+    """The analysis as a board mode: never has the board, only draws its heat map (and
+    the move picked in the table) over it while the analysed position shows."""
+
+    name = "analysis"
+
+    def __init__(self, analyses: Analyses) -> None:
+        self.analyses = analyses
+
+    def layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
+        return self.analyses.heat_layer(game, ui, frame)

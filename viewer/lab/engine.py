@@ -22,15 +22,20 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from model import search
 from model.game import SIMULTANEOUS, Game, IllegalMoveError, JointMove, Move
 
 from .events import Signal
+from .frame import Frame
 from .jobs import Job, JobRunner, position_of
+from .modes import Mode, Shown
 from .seats import Seats
 from .session import PositionChange, Session
+
+if TYPE_CHECKING:
+    from .game_ui import GameUI
 
 #: What the engine announces (``Engine.changed``): "thinking" (a search began), "done" (it
 #: ended: the bar goes), "stopped" (ended with nothing to play: the board shows that),
@@ -573,3 +578,37 @@ class Engine:
 
     def shutdown(self) -> None:
         self.runner.shutdown()
+
+
+class ComputerBoard(Mode):
+    """The computer player as a board mode: on while it plays a colour or thinks; a click
+    waits while it thinks (the prompt says who); Undo takes back its move and yours,
+    after the turn half built (play's); over the board, the hint."""
+
+    name = "computer"
+
+    def __init__(self, engine: Engine, board: Shown) -> None:
+        self.engine = engine
+        self.board = board
+
+    def active(self) -> bool:
+        return bool(self.engine.computer) or self.engine.computer_thinking
+
+    def busy(self) -> str:
+        return self.engine.busy()
+
+    def undo(self) -> bool:
+        if not self.engine.computer or self.board.turn.building:
+            return False
+        self.engine.undo()  # the computer's move and yours; it waits for your move
+        return True
+
+    def layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
+        """The hint while its position shows: the UI draws the hinted move
+        (:meth:`GameUI.hint_frame`: by default a ghost piece where it puts one, rims where
+        it comes from and on what it removes)."""
+        hint = self.engine.hint_move()
+        return frame if hint is None else ui.hint_frame(game, hint, frame)
+
+    def prompt(self) -> str:
+        return self.engine.thinking_text if self.engine.busy() else ""

@@ -14,7 +14,8 @@ front end observes. It announces its own changes with ``changed(what)``
 "thinking", "done", "stopped", "hint", "players", and "lesson", "analysis", "analysis dropped",
 "title"); each part announces its own the same way.
 
-A front end builds a lab, connects to ``session.changed``, ``lab.changed`` and
+A front end builds a lab (handing it the games' UIs: it then holds the board on show,
+:mod:`.board`), connects to ``session.changed``, ``lab.changed``, ``lab.board.changed`` and
 ``lab.bulletin.changed`` and draws; a
 test drives it with a fake port, and a web page could do the same."""
 
@@ -30,6 +31,7 @@ from model.game import Game, Move
 from model.lesson import LessonFile
 
 from .analysis import Analyses
+from .board import Board, ClockMaker, InstantClock, UIs
 from .bulletin import Bulletin
 from .documents import Documents, MemoryStore, RecentFiles
 from .engine import Engine, EngineChange
@@ -38,7 +40,7 @@ from .export_plan import ExportPlan
 from .jobs import Job, JobRunner, Post, at_once
 from .lesson import Lessons
 from .port import Port
-from .practice import Practice
+from .practice import Practice, PracticeBoard
 from .puzzle import Composer, Verifier
 from .puzzle_desk import PuzzleDesk
 from .puzzle_editor import PuzzleEditor
@@ -72,6 +74,8 @@ class Lab:
         threads: Callable[[], int] = lambda: 1,
         engine_failed: Callable[[Job, BaseException], None] | None = None,
         workers: int | None = None,
+        uis: UIs | None = None,
+        clock: ClockMaker = InstantClock,
     ) -> None:
         self.session = session
         self.port = port
@@ -121,8 +125,12 @@ class Lab:
         self.puzzle_desk = PuzzleDesk(self.puzzle, self.verifier, self.solver, self.setup_mode, say)
         #: The export's choices (File > Export...: format, size, file, what it includes)
         self.export_plan = ExportPlan()
+        #: The board on show (:mod:`.board`), when the front end gave the games' UIs
+        self._board = Board(self, uis, clock) if uis is not None else None
         session.message.connect(say)
         if follow:  # (else the front calls these once its board followed)
+            if self._board is not None:
+                session.changed.connect(self._board.position_changed)
             session.changed.connect(self.position_changed)
             session.changed.connect(self.puzzle_desk.session_changed)  # and Solve mode's
             session.changed.connect(self.lessons.position_changed)
@@ -130,6 +138,15 @@ class Lab:
     @property
     def game(self) -> Game:
         return self.session.game
+
+    @property
+    def board(self) -> Board:
+        """The board on show: the game UI, its turn, the board's modes and the verbs of a
+        hand on it (:class:`viewer.lab.board.Board`); a lab made without the games' UIs
+        (``uis``) shows none."""
+        if self._board is None:
+            raise RuntimeError("this lab shows no board: make it with the games' UIs (uis=...)")
+        return self._board
 
     # ---- who plays each seat, the engine (viewer.lab.engine) ----------------------------
 
@@ -256,6 +273,8 @@ class Lab:
                 start_solve=start_solve,
                 moves_piece=moves_piece,
             )
+            if self._board is not None:  # its hints over the board, before the lesson's
+                self._board.insert_mode(PracticeBoard(self._practice), before="lesson")
         return self._practice
 
     def setup_pending(self) -> bool:

@@ -30,7 +30,10 @@ from model.game import Game, PositionFormatError, shorten
 from model.userfiles import LessonProgress, lessons_folder, make_folder
 
 from .events import Signal
+from .frame import Frame
 from .jobs import Job, JobRunner, Post
+from .lesson_marks import lesson_frame
+from .modes import Mode, Shown
 from .session import PositionChange, Session
 
 #: What ``Lessons.changed`` names first (the module's docstring says each and what follows).
@@ -52,6 +55,7 @@ if TYPE_CHECKING:
     from .bulletin import Say
     from .documents import Documents
     from .engine import Engine
+    from .game_ui import GameUI
     from .port import Port
 
 #: Characters of a path the status line says (a longer one is cut, its end "…").
@@ -518,3 +522,38 @@ class Lessons:
 def shipped(path: Path) -> bool:
     """A lesson that came with Pyramid Lab (saved as a copy in the user's folder)."""
     return path.resolve().is_relative_to(content.lessons().resolve())
+
+
+class LessonBoard(Mode):
+    """A lesson's task as a board mode: while a step asks for points, a click picks one
+    (or lets it go); over the board, the step's highlights (magenta markers and rims), the
+    points picked (teal) and a wrong answer's path (a red tube):
+    :func:`viewer.lab.lesson_marks.lesson_frame`, as the classroom draws them."""
+
+    name = "lesson"
+
+    def __init__(self, lessons: Lessons, board: Shown) -> None:
+        self.lessons = lessons
+        self.board = board
+
+    def active(self) -> bool:
+        return self.lessons.asks_for_points()
+
+    def click(self, site: int) -> bool:
+        """A click while a click-points task waits: the point is picked (or let go)."""
+        if not self.lessons.asks_for_points() or self.board.setup is not None:
+            return False
+        self.lessons.pick(tuple(self.board.ui.coords_of(site)))
+        return True
+
+    def layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
+        state = self.lessons
+        if state.lesson is None or game.name != state.lesson.game_name:
+            return frame  # (another game on the board: the lesson's points mean nothing)
+        return lesson_frame(
+            frame,
+            ui,
+            highlights=state.step.highlight_points(),
+            picked=state.picked,
+            verdict=state.verdict,
+        )

@@ -1,15 +1,15 @@
 """The board's modes and the router between them (Qt-free).
 
 Who has the board at a time is one ordered list of modes, the most particular first: the
-window (``viewer.desktop.app``) builds it once, of
+lab's board on show (:mod:`viewer.lab.board`) builds it once, of
 
-    set-up, practice, lesson task, solve (and a puzzle's verdict), analysis,
+    set-up, practice, lesson task, solve (and a puzzle's verdict), analysis, review,
     computer thinking, play
 
-(each mode's class stands beside its controller: ``viewer.desktop.setup_mode.SetupBoard``,
-``viewer.desktop.practice.PracticeBoard``, ``viewer.desktop.lessons.LessonBoard``,
-``viewer.desktop.solve.SolveBoard``, ``viewer.desktop.analysis.AnalysisBoard``,
-``viewer.desktop.engine.ComputerBoard``, ``viewer.desktop.turns.PlayBoard``). Each mode
+(each mode's class stands beside the lab part it routes: ``setup_mode.SetupBoard``,
+``practice.PracticeBoard``, ``lesson.LessonBoard``, ``solve.SolveBoard``,
+``analysis.AnalysisBoard``, ``review.ReviewBoard``, ``engine.ComputerBoard``, and
+``board.PlayBoard``; each sees the board as :class:`Shown`). Each mode
 answers the same few questions (:class:`BoardMode`): is it on, does it take the board from
 the modes after it, is it busy, what a click, an undo and a redo do, what it draws over the
 board, what the status bar's prompt says. The :class:`Router` asks them in order, so no
@@ -37,7 +37,30 @@ from .frame import Frame
 if TYPE_CHECKING:
     from model.game import Game
 
-    from .game_ui import GameUI
+    from .game_ui import GameUI, TurnBuilder
+    from .setup_editor import SetupEditor
+
+
+class Shown(Protocol):
+    """The board on show as its modes see it (:class:`viewer.lab.board.Board`)."""
+
+    @property
+    def ui(self) -> GameUI:
+        """The game UI of the position on show."""
+
+    @property
+    def turn(self) -> TurnBuilder:
+        """The turn being built on it."""
+
+    @property
+    def setup(self) -> SetupEditor | None:
+        """The set-up editor while set-up mode is on."""
+
+    def redraw(self) -> None:
+        """The board is to be drawn again."""
+
+    def say(self, text: str) -> None:
+        """The status line says ``text``."""
 
 
 class BoardMode(Protocol):

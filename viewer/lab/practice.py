@@ -27,6 +27,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from model import search
 from model.collection import Collection, Progress, load
 from model.game import (
@@ -40,12 +42,15 @@ from model.game import (
 from model.teaching import describe_result, teaching_for
 
 from .events import Signal
+from .frame import Frame, Label, Region
 from .jobs import Job, JobRunner, Post, position_of
 from .jobs import Progress as SearchProgress
+from .modes import Mode
 
 if TYPE_CHECKING:
     from .bulletin import Say
     from .documents import Documents
+    from .game_ui import GameUI
     from .session import Session
     from .solve import SolveMode
 
@@ -404,3 +409,102 @@ class Practice:
 
     def shutdown(self) -> None:
         self.runner.shutdown()
+
+
+#: A placement's first hint with no corner to point at: the site and this many other empty
+#: sites nearest to it.
+AREA_SITES = 4
+
+
+def corner_site(game: Game, ui: GameUI, name: str) -> int | None:
+    """The board site of the corner called ``name`` (None when the board has no such)."""
+    lattice = getattr(game, "lattice", None)
+    ids = getattr(lattice, "corner_ids", None)
+    if lattice is None or not isinstance(ids, dict):
+        return None
+    for corner, pid in ids.items():
+        if getattr(corner, "value", corner) == name:
+            try:
+                return ui.site_of(tuple(lattice.point(pid)))
+            except (NotImplementedError, KeyError, ValueError):
+                return None
+    return None
+
+
+class PracticeBoard(Mode):
+    """Practice as a board mode: its hints over the board while a puzzle of the collection
+    is played (Solve mode has the clicks and Undo): which piece or the area of the corner
+    at stake, then the move, and the refutation of a wrong move (a label on the computer's
+    answer)."""
+
+    name = "practice"
+
+    def __init__(self, practice: Practice) -> None:
+        self.practice = practice
+
+    def layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
+        """The hint (which piece or the area, then the move) and the refutation of a
+        wrong move (a label on the computer's answer)."""
+        state = self.practice
+        if not state.playing():
+            return frame
+        solver = state.solver
+        if solver.refuted is not None and solver.status[0] == "failed" and game.move_stack:
+            wrong, answer = solver.refuted
+            if answer is not None and game.move_stack[-1] == answer:
+                before = game.copy()
+                before.pop()
+                sites = ui.move_sites(before, answer) or ui.move_from(before, answer)
+                if sites:
+                    label = Label(sites[0], f"refutes {wrong}")
+                    frame = dataclasses.replace(frame, labels=(*frame.labels, label))
+            return frame
+        if state.hint_move is None or state.hint_stage == 0:
+            return frame
+        here, move = state.hint_move
+        if here != position_of(game):
+            return frame
+        if state.hint_stage >= 2:
+            frame = ui.hint_frame(game, move, frame)
+            sites = ui.move_sites(game, move) or ui.move_from(game, move)
+            if sites:
+                frame = dataclasses.replace(frame, labels=(*frame.labels, Label(sites[0], "hint")))
+            return frame
+        source = ui.move_from(game, move)
+        if source:
+            highlights = dict(frame.highlights)
+            highlights["selected"] = (*highlights.get("selected", ()), *source)
+            labels = (*frame.labels, Label(source[0], "this piece"))
+            return dataclasses.replace(frame, highlights=highlights, labels=labels)
+        idea = state.hint_idea
+        if idea is not None:  # a placement: the idea, not the place
+            found = [(corner_site(game, ui, c), c) for c in idea.corners]
+            marks = [(site, f"{c} at stake") for site, c in found if site is not None]
+            if not marks:
+                return frame
+            regions = (*frame.regions, Region(tuple(site for site, _ in marks), "hint"))
+            labels = (*frame.labels, *(Label(site, text) for site, text in marks))
+            return dataclasses.replace(frame, regions=regions, labels=labels)
+        area = self._area(game, ui, move)  # no idea found: where it goes, among a few
+        if not area:
+            return frame
+        regions = (*frame.regions, Region(tuple(area), "hint"))
+        labels = (*frame.labels, Label(area[0], "somewhere here"))
+        return dataclasses.replace(frame, regions=regions, labels=labels)
+
+    def _area(self, game: Game, ui: GameUI, move: Move) -> list[int]:
+        """The move's site and the sites of the other legal moves nearest to it (a few):
+        where a placement goes, without saying which."""
+        target = ui.move_sites(game, move)
+        if not target:
+            return []
+        others: set[int] = set()
+        for other in game.legal_moves():
+            if other != move:
+                others.update(ui.move_sites(game, other))
+        others -= set(target)
+        centres = np.asarray(ui.geometry(game).centres)
+        origin = centres[target[0]]
+        near = sorted(others, key=lambda s: float(np.linalg.norm(centres[s] - origin)))
+        area = [*target, *near[: AREA_SITES - 1]]
+        return sorted(area)

@@ -29,12 +29,14 @@ from typing import TYPE_CHECKING, Any, Concatenate, Literal
 from model import search
 from model.files import SUFFIX, write
 from model.game import Game, shorten
-from model.review import GameReview, PuzzleSpot
+from model.review import FLAWED, GameReview, PuzzleSpot
 from model.setup import start_copy
 from model.userfiles import made_puzzles_folder
 
 from .events import Signal
+from .frame import Frame
 from .jobs import Job, JobRunner, Post, Progress
+from .modes import Mode, Shown
 
 #: What ``Reviews.changed`` names first (the module's docstring says each and what follows).
 ReviewChange = Literal[
@@ -51,6 +53,7 @@ ReviewChange = Literal[
 
 if TYPE_CHECKING:
     from .bulletin import Say
+    from .game_ui import GameUI
     from .session import PositionChange, Session
 
 
@@ -230,3 +233,28 @@ class Reviews:
             f"{position.title} (made) to practise"
         )
         return path
+
+
+class ReviewBoard(Mode):
+    """The review as a board mode: never has the board, only draws the better move of the
+    move played from the position shown (a flawed move of the reviewed line), as the
+    Hint's ghost."""
+
+    name = "review"
+
+    def __init__(self, reviews: Reviews, board: Shown) -> None:
+        self.reviews = reviews
+        self.board = board
+
+    def layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
+        review_now = self.reviews.current()
+        if review_now is None or self.board.setup is not None:
+            return frame
+        judged = review_now.at(len(game.move_stack) + 1)
+        if judged is None or judged.verdict not in FLAWED or not judged.better:
+            return frame
+        try:
+            move = game.parse_move(judged.better)
+        except ValueError:
+            return frame
+        return ui.hint_frame(game, move, frame)

@@ -11,11 +11,15 @@ from typing import TYPE_CHECKING
 from model.game import PositionFormatError
 
 from .events import Signal
+from .modes import Mode, Shown
 from .setup_editor import SetupEditor
 
 if TYPE_CHECKING:
+    from model.game import Game
+
     from .bulletin import Say
     from .engine import Engine
+    from .frame import Frame
     from .game_ui import GameUI
     from .session import Session
 
@@ -104,3 +108,68 @@ class SetupMode:
         self.switched.emit(False)
         if consider:
             self.engine.consider()
+
+
+class SetupBoard(Mode):
+    """Set-up mode as a board mode: while on it has the board (nothing after it is asked):
+    a click paints or erases, Undo and Redo go to the painting, the board shows it."""
+
+    name = "set-up"
+
+    def __init__(self, mode: SetupMode, board: Shown) -> None:
+        self.mode = mode
+        self.board = board
+
+    def active(self) -> bool:
+        return self.mode.editor is not None
+
+    def claims(self) -> bool:
+        return True
+
+    def busy(self) -> str:
+        return self.board.ui.busy()  # Fill at random is painting the board
+
+    def click(self, site: int) -> bool:
+        editor, board = self.mode.editor, self.board
+        if editor is None:
+            return False
+        before = editor.pieces.get(site)
+        editor.click(site)
+        board.redraw()
+        if before is not None and site not in editor.pieces:
+            # a ball in front may be erased where a point behind it was meant: said
+            try:
+                where = ",".join(map(str, board.ui.coords_of(site)))
+            except (KeyError, ValueError, IndexError, NotImplementedError):
+                where = str(site)
+            piece = board.ui.piece_word.removesuffix("s")
+            board.say(
+                f"set-up: erased the {before} {piece} at {where} "
+                "(Undo brings it back; to reach a point behind it, peel or show the ghosts)"
+            )
+        return True
+
+    def undo(self) -> bool:
+        editor = self.mode.editor
+        if editor is None:
+            return False
+        editor.undo()
+        self.board.redraw()
+        return True
+
+    def redo(self) -> bool:
+        editor = self.mode.editor
+        if editor is None:
+            return False
+        editor.redo()
+        self.board.redraw()
+        return True
+
+    def layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
+        editor = self.mode.editor
+        if editor is None:
+            return frame
+        return ui.setup_frame(editor.pieces, ui.geometry(game))
+
+    def prompt(self) -> str:
+        return f"set-up mode: click to paint or erase {self.board.ui.piece_word}, then Apply"

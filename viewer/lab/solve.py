@@ -21,8 +21,10 @@ its progress (units, positions, rate, memory, time left) on the status line.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -33,13 +35,16 @@ from model.teaching import describe_result
 from model.tree import Node
 
 from .events import Signal
+from .frame import Frame, Label
 from .jobs import Job, JobRunner, Post, Progress
+from .modes import Mode
 from .pace import DepthPace
 from .session import KEEPS_POSITION, PositionChange
 
 if TYPE_CHECKING:
     from .bulletin import Say
     from .engine import Engine
+    from .game_ui import GameUI
     from .port import Port
     from .session import Session, Snapshot
 
@@ -678,3 +683,56 @@ def _replay(game: Game, texts: list[str]) -> list[Move]:
     """``texts`` as moves, replayed from ``game`` (left unchanged)."""
     copy = game.copy()
     return [copy.push_text(text) for text in texts]
+
+
+def solution_layer(solver: SolveMode, game: Game, ui: GameUI, frame: Frame) -> Frame:
+    """Once revealed, the solution's next move as a ghost while the attempt follows
+    the solution."""
+    if not solver.active or not solver.solution or solver.goal is None or solver.anchor is None:
+        return frame
+    if game.is_over() or game.to_move != solver.goal.side:
+        return frame
+    played = [n.move for n in solver.session.node.path()[len(solver.anchor.path()) :]]
+    if len(played) >= len(solver.solution) or played != solver.solution[: len(played)]:
+        return frame
+    move = solver.solution[len(played)]
+    sites = ui.move_sites(game, move)
+    if not sites:
+        return frame
+    ghosts = {**frame.ghosts, **{site: solver.goal.side for site in sites}}
+    text = "key" if not played else "next"
+    labels = (*frame.labels, Label(sites[0], f"{text} {move}"))
+    return dataclasses.replace(frame, ghosts=ghosts, labels=labels)
+
+
+FrameLayer = Callable[[Game, "GameUI", Frame], Frame]
+
+
+class SolveBoard(Mode):
+    """Solve mode as a board mode: while on, a click waits for the defence (or for Try
+    again once the attempt is over), Undo takes back your move and the defence's reply;
+    over the board, a puzzle's verdict (``verdict``: the key move and the cooks, while
+    Solve mode is off) and the revealed solution's next move."""
+
+    name = "solve"
+
+    def __init__(self, solver: SolveMode, verdict: FrameLayer) -> None:
+        self.solver = solver
+        self.verdict = verdict
+
+    def active(self) -> bool:
+        return self.solver.active
+
+    def busy(self) -> str:
+        return self.solver.busy()
+
+    def undo(self) -> bool:
+        if not self.solver.active:
+            return False
+        self.solver.undo()
+        return True
+
+    def layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
+        if not self.solver.active:  # a verdict's marks, while Solve mode is off
+            frame = self.verdict(game, ui, frame)
+        return solution_layer(self.solver, game, ui, frame)

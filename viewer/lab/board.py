@@ -1,0 +1,463 @@
+"""The board on show, one lab part (as napari's ``ViewerModel`` holds what its window
+draws): the game's UI and its turn builder for the position on show, the board's modes
+(:mod:`.modes`: set-up, practice, a lesson's task, Solve mode, the analysis, the review,
+the computer, play) and the router between them, what the board draws (:meth:`Board.frame`)
+and what the prompt says (:meth:`Board.prompt`), and the verbs of a hand on it:
+:meth:`Board.click` on a site, :meth:`Board.finish` and :meth:`Board.cancel` a turn,
+:meth:`Board.undo`, :meth:`Board.redo`. Each mode class stands beside the lab part it
+routes (``setup_mode.SetupBoard``, ``practice.PracticeBoard``, ``lesson.LessonBoard``,
+``solve.SolveBoard``, ``analysis.AnalysisBoard``, ``review.ReviewBoard``,
+``engine.ComputerBoard``); play, the last, is here (:class:`PlayBoard`).
+
+The board is the game UIs' host (:class:`viewer.lab.game_ui.Host`). It announces its own
+changes with one typed signal, ``changed(what)`` (:data:`BoardChange`): "frame", the board
+is to be drawn again; "secrets", whose secrets may be shown changed (and the frame with
+it). A front end draws it on "frame" and forwards its input to the verbs; the lab may not
+import ``viewer.games``, so the front end hands the lab the UI of a game (``uis``) and a
+clock for the UIs' animations (``clock``)."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Literal, Protocol
+
+from model.game import Game, IllegalMoveError, Move
+
+from .analysis import Analyses, AnalysisBoard
+from .bulletin import Bulletin
+from .engine import ComputerBoard, Engine
+from .events import Signal
+from .frame import Frame
+from .game_ui import Clock, GameUI, JointTurn, TurnBuilder
+from .lesson import LessonBoard, Lessons
+from .modes import Mode, Router
+from .review import ReviewBoard, Reviews
+from .session import PositionChange, Session
+from .setup_mode import SetupBoard, SetupMode
+from .solve import SolveBoard, SolveMode
+
+if TYPE_CHECKING:
+    from .puzzle_editor import PuzzleEditor
+    from .setup_editor import SetupEditor
+
+#: What ``Board.changed`` says (the module's text).
+BoardChange = Literal["frame", "secrets"]
+
+#: Changes of the session that keep the position on the board (and the turn built on it).
+KEEPS_TURN = ("saved", "puzzle", "review")
+
+#: Board modes whose clicks are not moves (a lesson's click-points task picks the ball
+#: clicked, set-up paints it): a click there is no refused move to offer a point behind for.
+NOT_MOVES = ("lesson", "set-up")
+
+#: The UI class of a game, by the game (``viewer.games.ui_class``: the front end's).
+UIs = Callable[[Game], "type[GameUI[Any]]"]
+
+
+class LabParts(Protocol):
+    """The lab's parts the board routes (:class:`viewer.lab.Lab`)."""
+
+    session: Session
+    bulletin: Bulletin
+    engine: Engine
+    setup_mode: SetupMode
+    lessons: Lessons
+    solver: SolveMode
+    puzzle: PuzzleEditor
+    analysis: Analyses
+    review: Reviews
+
+    def play(self, move: Move) -> None:
+        """A move made by hand: played, and the computer goes on if it is to move."""
+
+
+class ClockMaker(Protocol):
+    """A started clock stepping ``step`` with the progress from 0 to 1 over ``seconds``
+    (the window's ``viewer.desktop.animation.Animation``)."""
+
+    def __call__(self, seconds: float, step: Callable[[float], Any]) -> Clock: ...
+
+
+class InstantClock:
+    """A clock for a front end with no timer (a test, a page): ``start`` steps to the end
+    at once."""
+
+    def __init__(self, seconds: float, step: Callable[[float], Any]) -> None:
+        self._step = step
+        self._done = False
+
+    def start(self) -> None:
+        self._done = True
+        self._step(1.0)
+
+    def stop(self) -> None:
+        self._done = True
+
+    def progress(self) -> float:
+        return 1.0 if self._done else 0.0
+
+
+#: The sites whose points hide behind a site as the front end's view sees it (the board
+#: view's ``behind``: the last pick's ray), nearest first.
+Behind = Callable[[int], Sequence[int]]
+
+
+class Board:
+    """The board on show: the game UI, its turn, the modes, the verbs (the module's text)."""
+
+    def __init__(self, lab: LabParts, uis: UIs, clock: ClockMaker = InstantClock) -> None:
+        self.lab = lab
+        self.session = lab.session
+        self._uis = uis
+        self._clock = clock
+        self.changed: Signal[[BoardChange]] = Signal()
+        self._held = False  # a new position is being taken in: no redraw until it is
+        self._said = ""  # what the board said during the click under way
+        # a refused click on a ball with one empty point behind it: (site, position, the
+        # point); a second click there plays that point
+        self.offered: tuple[int, Any, int] | None = None
+        game = self.session.game
+        self.ui: GameUI[Any] = uis(game)(self)
+        self.turn: TurnBuilder = self.ui.turn(game)
+        self.play_mode = PlayBoard(self)
+        self.modes = Router(  # who has the board, most particular first
+            [
+                SetupBoard(lab.setup_mode, self),
+                LessonBoard(lab.lessons, self),  # (Practice comes before it when first used)
+                SolveBoard(lab.solver, lab.puzzle.verdict_layer),
+                AnalysisBoard(lab.analysis),
+                ReviewBoard(lab.review, self),
+                ComputerBoard(lab.engine, self),
+                self.play_mode,  # the last: it always has the board
+            ],
+            self.say,
+        )
+        lab.engine.table = BoardTable(self)  # the engine asks the board's UI and turn
+
+    # ---- the game UIs' host (viewer.lab.game_ui.Host) -------------------------------------
+
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    def redraw(self) -> None:
+        """The board is to be drawn again (said as "frame"; nothing while it is held)."""
+        if not self._held:
+            self.changed.emit("frame")
+
+    def show_message(self, text: str) -> None:
+        self.say(text)
+
+    def say(self, text: str) -> None:
+        """The status line says ``text`` (and a click under way keeps it, for its advice)."""
+        self._said = text
+        self.lab.bulletin.say(text)
+
+    def apply_position(self, game: Game, message: str) -> None:
+        """Replace the position by ``game`` (undoable, like a set-up)."""
+        if self.session.apply_setup(game):
+            message += "; a new, untitled position (the example stays as it came)"
+        self.say(message)
+
+    def animation(self, seconds: float, step: Callable[[float], Any]) -> Clock:
+        return self._clock(seconds, step)
+
+    def setup_active(self) -> bool:
+        return self.setup is not None
+
+    def consider_computer(self) -> None:
+        self.lab.engine.consider()
+
+    def secrets_changed(self) -> None:
+        self.changed.emit("secrets")
+        self.redraw()
+
+    def computer_players(self) -> Mapping[str, str]:
+        return self.lab.engine.playing()
+
+    def finish_turn(self) -> None:
+        self.finish()
+
+    # ---- the position on show --------------------------------------------------------------
+
+    @property
+    def setup(self) -> SetupEditor | None:
+        """The set-up editor while set-up mode is on, else None."""
+        return self.lab.setup_mode.editor
+
+    @contextlib.contextmanager
+    def held(self) -> Iterator[None]:
+        """A new position is being taken in: nothing is drawn until it is (the front end
+        draws once, after)."""
+        self._held = True
+        try:
+            yield
+        finally:
+            self._held = False
+
+    def switch_ui(self, game: Game) -> bool:
+        """Another kind of game on show: the last UI closes and ``game``'s takes its place
+        (True); False when the UI shows that game already."""
+        if self.ui.game_name == game.name:
+            return False
+        self.ui.close()
+        self.ui = self._uis(game)(self)
+        return True
+
+    def new_turn(self) -> None:
+        """A new position: a new turn builder for it."""
+        self.turn = self.ui.turn(self.session.game)
+
+    def position_changed(self, reason: PositionChange) -> None:
+        """Follow a change of the session, for a front end that draws nothing of its own
+        in between (a lab that follows its session, a test): another game's UI, a new
+        turn, the UI told. (The window follows the same steps among its own.)"""
+        if reason in KEEPS_TURN:
+            return
+        game = self.session.game
+        self.switch_ui(game)
+        self.new_turn()
+        self.ui.position_changed(game, reason)
+
+    def geometry(self) -> Any:
+        """The geometry of the board on show (the game UI's)."""
+        return self.ui.geometry(self.session.game)
+
+    def frame(self) -> Frame:
+        """The frame the board draws: the position, each board mode's layer over it (the
+        engine's hint, the heat map, a puzzle's cooks, ...)."""
+        return self.modes.frame(self.session.game, self.ui)
+
+    def prompt(self) -> str:
+        """What the prompt says now (the first mode with something to say)."""
+        return self.modes.prompt()
+
+    def shown_pieces(self) -> Mapping[int, str]:
+        """The pieces as the board shows them: the set-up painted, else the turn built."""
+        setup = self.setup
+        return setup.pieces if setup is not None else self.turn.pieces()
+
+    def describe(self, site: int) -> str:
+        """The hover text of ``site`` as the board shows it."""
+        return self.ui.describe(self.session.game, self.turn, site, self.shown_pieces())
+
+    def position(self) -> Any:
+        """The position on the board and the turn half built: a click's advice holds
+        while it is the same."""
+        game = self.session.game
+        return (game.position_key(), len(game.move_stack), self.turn.building)
+
+    # ---- the verbs -------------------------------------------------------------------------
+
+    def click(self, site: int, behind: Behind | None = None) -> None:
+        """A click on ``site``, routed by the modes. A click that lands on a ball in front
+        of empty points and changes nothing says what would reach them (``behind``: the
+        points behind the site as the front end's view sees it): the point itself on a
+        second click where one lies behind, peeling to its level, or the ghosts."""
+        where = self.position()
+        offered, self.offered = self.offered, None
+        self.play_mode.advise(None)
+        if offered is not None and offered[:2] == (site, where):
+            self.modes.click(offered[2])  # the second click: the point behind
+            return
+        self._said = ""
+        self.modes.click(site)
+        said = self._said
+        picking = any(mode.name in NOT_MOVES for mode in self.modes.chain())
+        if behind is not None and self.position() == where and self.setup is None and not picking:
+            self._offer(site, where, behind, said)
+
+    def _offer(self, site: int, where: Any, behind: Behind, said: str) -> None:
+        """After a click on ``site`` that changed nothing: the empty points behind it."""
+        ui = self.ui
+        try:
+            coords = ui.coords_of(site)
+        except (KeyError, ValueError, IndexError, NotImplementedError):
+            return
+        taken = {tuple(c) for c, _colour in self.session.game.pieces()}
+        if tuple(coords) not in taken:
+            return  # not a ball in front
+        empty = []
+        for other in behind(site):
+            try:
+                point = tuple(ui.coords_of(other))
+            except (KeyError, ValueError, IndexError, NotImplementedError):
+                continue
+            if point not in taken:
+                empty.append((other, point))
+        if not empty:
+            return
+        name = ",".join(map(str, coords))
+        names = [",".join(map(str, p)) for _s, p in empty]
+        said = said.rstrip(". ")  # why the click was refused, kept
+        level = empty[0][1][-1]
+        reach = f"peel to level {level} (View dock: Levels) or show hidden balls as ghosts"
+        if len(empty) == 1:
+            self.offered = (site, where, empty[0][0])
+            advice = f"Click {name} again to play {names[0]}, the point its ball hides, or {reach}"
+        else:
+            first = names[:3]
+            shown = (
+                f"{', '.join(first[:-1])} and {first[-1]}"
+                if len(names) <= 3
+                else f"{', '.join(first)} ..."
+            )
+            advice = f"To reach {shown}, hidden behind the ball at {name}: {reach}"
+        # what to do first (the status bar cuts a long line), the whole of it over the scene
+        self.say(f"{advice}. {said}" if said else advice)
+        self.play_mode.advise((where, advice))
+        self.lab.bulletin.show_prompt(self.modes.prompt())
+
+    def play(self, move: Move | str) -> None:
+        """Play what Finish turn, the Analysis dock or a lesson gave: a move, or a
+        sentence saying why not; refused, said, while a mode is busy."""
+        if isinstance(move, str):
+            self.say(move)
+            return
+        busy = self.modes.busy()
+        if busy:
+            self.say(busy)
+            return
+        self.play_mode.play_now(move)
+
+    def finish(self) -> None:
+        """Finish turn: the move the turn builder makes of it, played."""
+        result = self.turn.finish()
+        if result is None:
+            self.redraw()  # a step of the turn (a part handed in), no move yet
+        else:
+            self.play(result)
+
+    def cancel(self) -> None:
+        """Cancel turn: the turn half built goes."""
+        self.turn.cancel()
+        self.redraw()
+
+    def undo(self) -> None:
+        self.modes.undo()
+
+    def redo(self) -> None:
+        self.modes.redo()
+
+    def insert_mode(self, mode: Mode, before: str) -> None:
+        """A mode made when first used (Practice) joins the others before ``before``."""
+        self.modes.insert(mode, before)
+
+
+class PlayBoard(Mode):
+    """Play, the last board mode: always on, it has the board when no mode before it
+    took it. A click is a step of the turn the game UI builds (or the move it completes);
+    Undo takes back the turn half built, else the last move; it draws the position."""
+
+    name = "play"
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.lab = board.lab
+        # what would reach the points behind a ball clicked, in full over the scene (the
+        # prompt's line) while the position is the same: (position, the words)
+        self.advice: tuple[Any, str] | None = None
+
+    def advise(self, advice: tuple[Any, str] | None) -> None:
+        """The words on the points behind a ball clicked, at that position (None: none)."""
+        self.advice = advice
+
+    def advice_now(self) -> str:
+        """The words on the points behind the ball last clicked, while that position shows."""
+        if self.advice is None or self.advice[0] != self.board.position():
+            return ""
+        return self.advice[1]
+
+    def play_now(self, move: Move) -> None:
+        """Play ``move`` (the modes were asked already)."""
+        lab, board = self.lab, self.board
+        mover = lab.session.game.to_move
+        try:
+            lab.play(move)  # the computer may answer it
+        except IllegalMoveError as exc:
+            board.say(str(exc))
+            return
+        board.say(board.ui.played(lab.session.game, mover, move))
+
+    def active(self) -> bool:
+        return True
+
+    def claims(self) -> bool:
+        return True
+
+    def busy(self) -> str:
+        return self.board.ui.busy()
+
+    def click(self, site: int) -> bool:
+        board = self.board
+        result = board.ui.click(self.lab.session.game, board.turn, site)
+        if result is None:
+            board.redraw()  # a step of the turn being built
+        elif isinstance(result, str):
+            board.say(result)
+        else:
+            self.play_now(result)
+        return True
+
+    def undo(self) -> bool:
+        board = self.board
+        if board.turn.building:  # the turn half built goes first, the last move stays
+            board.turn.cancel()
+            board.redraw()
+            board.say("the turn being built was taken back (Undo again: the last move)")
+        else:
+            self.lab.session.undo()
+        return True
+
+    def redo(self) -> bool:
+        self.lab.session.redo()
+        return True
+
+    def layer(self, game: Game, ui: GameUI[Any], frame: Frame) -> Frame:
+        return ui.frame(game, self.board.turn)  # the position: the others draw over it
+
+    def prompt(self) -> str:
+        return self.advice_now() or self.board.ui.prompt() or self.board.turn.prompt()
+
+
+class BoardTable:
+    """The board's game UI and turn builder, as the lab's engine asks about them
+    (:class:`viewer.lab.engine.Table`)."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+
+    def in_setup(self) -> bool:
+        return self.board.setup is not None
+
+    def busy(self) -> bool:
+        return self.board.setup is not None or bool(self.board.ui.busy())
+
+    def computer_waits(self, game: Game) -> bool:
+        return self.board.ui.computer_waits(game)
+
+    def waiting_sides(self, game: Game) -> Sequence[int]:
+        return tuple(self.board.ui.waiting_sides(game, self.board.turn))
+
+    def hint_refusal(self, game: Game) -> str:
+        return self.board.ui.hint_refusal(game)
+
+    def hint_side(self, game: Game) -> int | None:
+        return self.board.ui.hint_side(game, self.board.turn)
+
+    def submit(self, game: Game, side: int, move: Move) -> Move | str | None:
+        turn = self.board.turn
+        if not isinstance(turn, JointTurn):
+            raise TypeError(f"{type(turn).__name__} takes no parts of a joint move")
+        result: Any = turn.submit(side, move)
+        return result if isinstance(result, (Move, str)) else None
+
+    def played(self, game: Game, mover: str, move: Move) -> str:
+        return self.board.ui.played(game, mover, move)
+
+    def hinted(self, game: Game, move: Move, words: str) -> None:
+        self.board.ui.hinted_move(game, move, words)
+
+    def players_changed(self) -> None:
+        self.board.ui.players_changed()
