@@ -60,3 +60,42 @@ def test_the_block_is_real():
     done = run(SCRIPT.split("import threading")[0] + "import viewer.desktop.app\n")
     assert done.returncode != 0
     assert "is blocked" in done.stderr
+
+
+BOARDS = """
+from model.game import game_class
+from viewer.games import ui_class, ui_names
+from viewer.lab import Lab
+from viewer.lab.session import Session
+
+class Port:
+    def choose_file(self, purpose, start): return None
+    def ask(self, question, detail, *, can_save=True): return "cancel"
+    def show_message(self, title, text): print("message", title, text)
+
+for name in ui_names():
+    lab = Lab(Session(game_class(name).new()), Port(), seed=1, uis=ui_class)
+    board = lab.board
+    game = board.session.game
+    move = game.legal_moves()[0]
+    board.play(move)  # through the board's modes, as Finish turn hands a move in
+    board.undo()
+    board.redo()
+    print(name, len(board.session.game.move_stack), board.geometry().count > 0)
+    lab.shutdown()
+loaded = sorted(m for m in sys.modules if m.split(".")[0] in BLOCKED)
+print("loaded", loaded)
+"""
+
+
+def test_every_game_s_board_runs_with_no_gui_importable():
+    """The five games' UIs and their boards' geometries (``viewer.boards.geometries``)
+    import no Qt, VTK or pyvista: each game's board plays, undoes and redoes a move in a
+    fresh interpreter where they are blocked from its start."""
+    done = run(SCRIPT.split("import threading")[0] + BOARDS)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[-1] == "loaded []"
+    played = dict(line.split(" ", 1) for line in lines[:-1])
+    assert set(played) == {"ball", "partition", "pyraos", "rolling", "terrace"}
+    assert all(not said.startswith("0 ") and said.endswith("True") for said in played.values())

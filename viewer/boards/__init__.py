@@ -14,9 +14,7 @@ from .base import BoardGeometry, BoardView
 if TYPE_CHECKING:
     import pyvista as pv
 
-    from .grid import GridBoard
-    from .hex_map import HexCell, HexMap
-    from .stepped import SteppedBoard
+    from .geometries import GridBoard, HexCell, HexMap, SteppedBoard
 
 
 class _BoardViews(Mapping[str, type[Any]]):
@@ -46,13 +44,9 @@ BOARD_VIEWS: Mapping[str, type[Any]] = _BoardViews(
     }
 )
 
-#: The boards' geometries, imported with their views' modules when first named.
-_GEOMETRIES = {
-    "GridBoard": "grid",
-    "HexCell": "hex_map",
-    "HexMap": "hex_map",
-    "SteppedBoard": "stepped",
-}
+#: The boards' geometries (:mod:`.geometries`: no Qt, VTK or pyvista), imported when first
+#: named.
+_GEOMETRIES = {name: "geometries" for name in ("GridBoard", "HexCell", "HexMap", "SteppedBoard")}
 
 #: The boards drawn into plain meshes by a class of their own (module, class); every other
 #: kind by its view's ``meshes_only``. Imported when first asked for, as the views are.

@@ -41,6 +41,7 @@ from ..lab import palette
 from ..lab.frame import Frame
 from ..lab.view_state import ViewState
 from .flat import FlatView, ray_at_height, ray_enters_box
+from .geometries import GridBoard
 from .meshes import Vector, add_labels, add_still_mesh, instances, join, template
 from .picking import to_display, view_ray
 
@@ -54,49 +55,6 @@ LABEL_Z = 1.15
 LABEL_STAGGER = 0.45  # every other square's label stands this much higher
 #: A flat board is seen from higher up than a pyramid: its squares and coordinates read.
 GRID_VIEWS = {"iso": ((-0.45, -1.3, 2.0), (0.0, 0.0, 1.0))}
-
-
-class GridBoard:
-    """The geometry: ``columns`` x ``rows`` squares (square centres at integer x, y; row 0
-    nearest the default camera), ``kinds`` piece sizes per square, goal rows by row ->
-    colour style. All sites are level 0; nothing peels."""
-
-    def __init__(
-        self,
-        columns: int,
-        rows: int,
-        *,
-        kinds: int = 1,
-        goal_rows: Mapping[int, str] | None = None,
-        column_names: str = "abcdefghijklmnopqrstuvwxyz",
-    ) -> None:
-        self.columns, self.rows, self.kinds = columns, rows, kinds
-        self.squares = columns * rows
-        self.count = self.squares * kinds
-        sq = np.arange(self.count) // kinds
-        self.centres = np.column_stack([sq % columns, sq // columns, np.zeros(self.count)]).astype(
-            float
-        )
-        self.levels = np.zeros(self.count, dtype=np.int64)
-        self.level_count = 1
-        self.wall_distance = np.zeros((self.count, 1), dtype=np.int64)
-        self.goal_rows = dict(goal_rows or {})
-        self.column_names = column_names[:columns]
-        # A size's slot in an empty square: largest on the left.
-        spread = np.linspace(-0.28, 0.28, kinds) if kinds > 1 else np.zeros(1)
-        self.slots = np.column_stack([spread, np.zeros(kinds), np.zeros(kinds)])
-        for array in (self.levels, self.centres, self.wall_distance, self.slots):
-            array.setflags(write=False)
-
-    def kind_of(self, site: int) -> int:
-        return site % self.kinds
-
-    def square_of(self, site: int) -> int:
-        return site // self.kinds
-
-    def scale(self, kind: int) -> float:
-        """A piece's size: 1 for kind 0, down to 0.55 for the smallest."""
-        return 1.0 - 0.45 * kind / max(1, self.kinds - 1)
 
 
 def _pyramid() -> pv.PolyData:

@@ -29,7 +29,6 @@ Frame fields and their visuals:
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping, Sequence
 
 import numpy as np
@@ -39,22 +38,25 @@ from ..lab import palette
 from ..lab.frame import Frame
 from ..lab.view_state import ViewState
 from .flat import FlatView, ray_at_height, ray_enters_box
+from .geometries import (
+    COUNTER_HEIGHT,
+    COUNTER_RADIUS,
+    HEX_HEIGHT,
+    HEX_RADIUS,
+    STACK_OFFSET,
+    HexMap,
+)
 from .meshes import add_labels, add_still_mesh, instances, join, template
 from .picking import to_display, view_ray
 
-SQRT3 = float(np.sqrt(3.0))
-HEX_RADIUS = 1.0  # centre to corner
-HEX_HEIGHT = 0.16
 SPACE_RGB = (222, 204, 160)  # a numbered space: sand
 START_RGB = (168, 150, 112)  # a starting area: darker, lower
 EDGE_DARK = 0.78  # the prism's sides: darker than its top
 REGION_MIX = 0.5
-COUNTER_RADIUS, COUNTER_HEIGHT, COUNTER_GAP = 0.27, 0.1, 0.012
 # A hex's name (two lines: its number, then its pyramid's numbers or its section) stands
-# in the hex's upper left, its pyramid below it, its stack low on the right: a stack rises
-# towards the top of the picture (the map is seen from the south), in its own column,
-# clear of the name
-STACK_OFFSET = (0.45, -0.36)
+# in the hex's upper left, its pyramid below it, its stack low on the right (STACK_OFFSET):
+# a stack rises towards the top of the picture (the map is seen from the south), in its
+# own column, clear of the name
 PYRAMID_OFFSET = (-0.3, -0.45)
 NAME_OFFSET = (-0.68, 0.0)
 PYRAMID_RGB = {"white": (246, 244, 236), "black": (40, 40, 46)}
@@ -63,66 +65,6 @@ GHOST_OPACITY = 0.4
 PATH_Z, PATH_RADIUS = 0.75, 0.06
 #: A flat map is seen from higher up than a pyramid: its numbers read.
 HEX_VIEWS = {"iso": ((-0.25, -1.1, 2.2), (0.0, 0.0, 1.0))}
-
-
-@dataclasses.dataclass(frozen=True)
-class HexCell:
-    """One hex: axial coordinates, the name drawn on it, its pyramid ("white", "black" or
-    none), a white pyramid's top and bottom numbers (its size follows them), a caption
-    (a factory's section) and whether it is a starting area (drawn darker)."""
-
-    q: int
-    r: int
-    name: str
-    pyramid: str = ""
-    top: int = 0
-    bottom: int = 0
-    caption: str = ""
-    start: bool = False
-
-
-class HexMap:
-    """The geometry: one hex per :class:`HexCell`, ``layers`` counter sites per hex. All
-    sites are level 0; nothing peels."""
-
-    def __init__(self, cells: Sequence[HexCell], *, layers: int = 8) -> None:
-        self.cells = tuple(cells)
-        self.layers = layers
-        self.count = len(self.cells) * layers
-        q = np.array([c.q for c in self.cells], float)
-        r = np.array([c.r for c in self.cells], float)
-        # pointy-top hexes: x along q, rows of r upwards (r grows away from the camera)
-        self.hex_centres = np.column_stack([SQRT3 * (q + r / 2), 1.5 * r, np.zeros(len(q))])
-        cell = np.arange(self.count) // layers
-        layer = np.arange(self.count) % layers
-        spot = np.array([*STACK_OFFSET, 0.0])
-        self.centres = self.hex_centres[cell] + spot
-        self.centres[:, 2] = HEX_HEIGHT + (layer + 0.5) * (COUNTER_HEIGHT + COUNTER_GAP)
-        self.levels = np.zeros(self.count, dtype=np.int64)
-        self.level_count = 1
-        self.wall_distance = np.zeros((self.count, 1), dtype=np.int64)
-        for array in (self.centres, self.hex_centres, self.levels, self.wall_distance):
-            array.setflags(write=False)
-
-    def cell_of(self, site: int) -> int:
-        return site // self.layers
-
-    def layer_of(self, site: int) -> int:
-        return site % self.layers
-
-    def site(self, cell: int, layer: int = 0) -> int:
-        return cell * self.layers + layer
-
-    def stack_top(self, cell: int, layers: int) -> float:
-        """The height of a stack of ``layers`` counters on ``cell``."""
-        return HEX_HEIGHT + layers * (COUNTER_HEIGHT + COUNTER_GAP)
-
-    def pyramid_scale(self, cell: HexCell) -> float:
-        """A white pyramid's size by its points (1 for 13 points, at least 0.45); a black
-        pyramid's is fixed."""
-        if cell.pyramid == "black":
-            return 0.7
-        return min(1.0, 0.45 + 0.55 * (cell.top + cell.bottom) / 13)
 
 
 def _hex_prism(radius: float, height: float) -> pv.PolyData:

@@ -40,6 +40,7 @@ import pyvista as pv
 from ..lab import palette
 from ..lab.frame import Frame, Vanish
 from ..lab.view_state import ViewState
+from .geometries import TIER, SteppedBoard
 from .meshes import (
     MeshActors,
     Vector,
@@ -53,40 +54,12 @@ from .meshes import (
 from .picking import to_display, view_ray
 from .shaders import add_fragment_effect
 
-TIER = 0.5  # height of one step of the pyramid, in field widths
 STONE_HEIGHT = 0.3
 SIDE_SHADE = 0.82  # risers are a little darker than the tops
 STONE_RADIUS = 0.36
 MARK_LIFT = 0.012  # markers float this far above a face so they never fight with it
 FADE_SECONDS = 0.8
 LABEL_LIFT = 0.35  # a frame's label stands this far above a stone's top
-
-
-class SteppedBoard:
-    """The geometry of a stepped pyramid on a ``size`` x ``size`` grid: per field (id
-    ``r * size + c``, row 0 at the back) its tier, the centre of its top face, and what
-    peeling uses. Peeling takes tiers off the top: a field's "distance" is the number of
-    tiers above it, so peeling one shell hides the apex, two the tier below as well."""
-
-    def __init__(
-        self,
-        size: int,
-        levels: Sequence[int],
-        *,
-        inlays: Sequence[int] = (),
-        column_names: str = "abcdefghijklmnopqrstuvwxyz",
-    ) -> None:
-        self.size = size
-        self.count = size * size
-        self.levels = np.array(levels, dtype=np.int64)
-        self.level_count = int(self.levels.max()) + 1
-        rc = np.array([divmod(f, size) for f in range(self.count)], dtype=float)
-        self.centres = np.column_stack([rc[:, 1], size - 1 - rc[:, 0], (self.levels + 1) * TIER])
-        self.wall_distance = (self.level_count - 1 - self.levels)[:, None]
-        self.inlays = tuple(inlays)
-        self.column_names = column_names[:size]
-        for array in (self.levels, self.centres, self.wall_distance):
-            array.setflags(write=False)
 
 
 _CYLINDER = template(

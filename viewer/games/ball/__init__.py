@@ -45,7 +45,7 @@ from model.ball.rules import ALL_STAND, ENTRIES, MOVES, PASSES, STAND, parse_squ
 from model.game import SIMULTANEOUS, Game, JointMove, Move
 from model.teaching import describe_result
 
-from ...boards.grid import GridBoard
+from ...boards.geometries import GridBoard
 from ...lab.frame import Frame, Label, Marker, Path, Region, Slide
 from ...lab.game_ui import ClickResult, FormPart, GameUI, Host, MoveForm
 from ...lab.palette import GOAL_ROW

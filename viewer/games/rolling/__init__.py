@@ -43,7 +43,7 @@ from model.rolling import (
 from model.rolling.rules import RollingMap
 from model.teaching import describe_result
 
-from ...boards.hex_map import HexCell, HexMap
+from ...boards.geometries import HexCell, HexMap
 from ...lab.frame import Frame, Label, Marker, Path, Pointer, Region
 from ...lab.game_ui import ChoiceGroup, ClickResult, GameUI, Host, Panel
 from ...lab.slots import slot

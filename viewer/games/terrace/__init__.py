@@ -26,7 +26,7 @@ from model.terrace import (
     field_name,
 )
 
-from ...boards.stepped import SteppedBoard
+from ...boards.geometries import SteppedBoard
 from ...lab.frame import Frame, Marker, Pointer, Vanish
 from ...lab.game_ui import ClickResult, GameUI
 from .. import register_ui

@@ -1,0 +1,164 @@
+"""The board on show, the lab's (``viewer.lab.board``), driven with Qt, VTK and pyvista
+unimportable (this folder's conftest): in each of the five games a click, a finished move,
+Undo and Redo, as a front end forwards them; the modes route a click (set-up paints it);
+a click on a ball in front of an empty point offers that point; one typed signal says
+when the board is to be drawn."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from model.game import game_class
+from viewer.games import ui_class
+from viewer.lab import Lab
+from viewer.lab.board import Board, BoardChange
+from viewer.lab.session import Session
+
+
+@pytest.fixture
+def board_of(port: Any, inbox: Any) -> Iterator[Any]:
+    """``board_of(name)``: the board of a lab on a new game ``name`` (its UIs the games'),
+    which follows its session; each lab shut down after the test."""
+    labs: list[Lab] = []
+
+    def make(name: str) -> Board:
+        session = Session(game_class(name).new())
+        lab = Lab(session, port, post=inbox.post, bulletin=port.bulletin, seed=1, uis=ui_class)
+        labs.append(lab)
+        return lab.board
+
+    yield make
+    for lab in labs:
+        lab.shutdown()
+
+
+def ply(board: Board) -> int:
+    return len(board.session.game.move_stack)
+
+
+def undo_and_redo(board: Board, played: int) -> None:
+    """Undo takes the move back, Redo plays it again (the board follows each: a new turn,
+    the same UI)."""
+    after = board.session.game.position_key()
+    board.undo()
+    assert ply(board) < played
+    assert board.session.game.position_key() != after
+    board.redo()
+    assert ply(board) == played
+    assert board.session.game.position_key() == after
+
+
+@pytest.mark.parametrize("name", ["partition", "pyraos"])
+def test_a_click_on_a_site_plays_a_placement(board_of, port, name):
+    board = board_of(name)
+    game = board.session.game
+    move = game.legal_moves()[0]
+    (site,) = board.ui.move_sites(game, move)
+    board.click(site)  # the click is the whole move
+    assert ply(board) == 1
+    assert str(board.session.game.move_stack[-1]) == str(move)
+    assert port.statuses[-1].endswith(f"played {move}")
+    board.click(site)  # taken now: refused, said, nothing played
+    assert ply(board) == 1
+    assert port.statuses[-1] != port.statuses[-2]
+    undo_and_redo(board, 1)
+
+
+def test_terrace_a_click_selects_a_stone_and_a_second_finishes_the_move(board_of):
+    board = board_of("terrace")
+    game = board.session.game
+    move = game.legal_moves()[0]
+    (source,) = board.ui.move_from(game, move)
+    (target,) = board.ui.move_sites(game, move)
+    board.click(source)
+    assert ply(board) == 0
+    assert "selected" in board.prompt()
+    board.cancel()  # Cancel turn: the selection goes
+    assert "selected" not in board.prompt()
+    board.click(source)
+    board.click(target)
+    assert ply(board) == 1
+    assert str(board.session.game.move_stack[-1]) == str(move)
+    undo_and_redo(board, 1)
+
+
+def test_ball_programs_wait_for_finish_and_a_move_handed_in_is_played(board_of, port):
+    """Pyramid Ball's programs are written beside the board (the window's Program docks,
+    a page's form): a click says so, Finish waits for both programs, and a joint move
+    handed in (as a page's form gives it) is played through the board's modes."""
+    board = board_of("ball")
+    game = board.session.game
+    site = next(iter(board.frame().pieces))
+    board.click(site)
+    assert ply(board) == 0
+    assert "program" in port.statuses[-1]
+    board.finish()
+    assert ply(board) == 0
+    assert "waiting for" in port.statuses[-1]
+    move = game.legal_moves()[0]
+    board.play(move)
+    assert ply(board) == 1
+    undo_and_redo(board, 1)
+
+
+def test_rolling_a_click_on_a_marked_starting_area_takes_it(board_of, port):
+    board = board_of("rolling")
+    clickable = board.frame().highlights["clickable"]
+    assert "starting area" in board.prompt()
+    board.click(clickable[0])
+    played = ply(board)
+    assert played >= 1
+    assert "starting area" in port.statuses[-1]
+    undo_and_redo(board, played)
+
+
+def test_the_board_says_frame_for_each_step_and_nothing_while_held(board_of):
+    board = board_of("terrace")
+    heard: list[BoardChange] = []
+    board.changed.connect(heard.append)
+    game = board.session.game
+    (source,) = board.ui.move_from(game, game.legal_moves()[0])
+    board.click(source)  # a step of the turn: drawn again
+    assert heard == ["frame"]
+    with board.held():
+        board.cancel()
+    assert heard == ["frame"]  # (the front end draws once the new position is in)
+
+
+def test_set_up_mode_has_the_board_a_click_paints_and_undo_takes_it_back(board_of):
+    board = board_of("partition")
+    lab_setup = board.modes.mode("set-up")
+    assert not lab_setup.active()
+    assert board.setup is None
+    board.lab.setup_mode.enter(board.ui)
+    editor = board.setup
+    assert editor is not None
+    assert board.modes.owner() is lab_setup
+    board.click(0)  # paints, plays nothing
+    assert ply(board) == 0
+    assert 0 in editor.pieces
+    assert "set-up mode" in board.prompt()
+    board.undo()
+    assert 0 not in editor.pieces
+    board.redo()
+    assert 0 in editor.pieces
+    assert set(board.frame().pieces) == set(editor.pieces)
+
+
+def test_a_ball_in_front_of_an_empty_point_offers_it_and_a_second_click_plays_it(board_of, port):
+    board = board_of("partition")
+    game = board.session.game
+    first, behind = (board.ui.move_sites(game, m)[0] for m in game.legal_moves()[:2])
+    board.click(first)
+    assert ply(board) == 1
+    board.click(first, lambda site: [behind] if site == first else [])
+    assert ply(board) == 1  # refused: the point is taken
+    name = board.ui.site_name(behind)
+    assert f"again to play {name}" in port.statuses[-1]
+    assert f"again to play {name}" in board.prompt()
+    board.click(first)  # the second click on the same ball: the point behind it
+    assert ply(board) == 2
+    assert board.ui.site_of(tuple(board.session.game.move_stack[-1].point)) == behind
