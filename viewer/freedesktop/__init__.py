@@ -252,9 +252,15 @@ def _forget_defaults(mimeapps: Path) -> bool:
     return True
 
 
+class _KeysAsWritten(configparser.ConfigParser):
+    """A parser that keeps the keys' case (a .desktop file's keys are case-sensitive)."""
+
+    def optionxform(self, optionstr: str) -> str:
+        return optionstr
+
+
 def entry_of(path: Path) -> dict[str, str]:
     """The [Desktop Entry] keys of a .desktop file (for checks)."""
-    parser = configparser.ConfigParser(interpolation=None, strict=False)
-    parser.optionxform = str  # type: ignore[assignment,method-assign]
+    parser = _KeysAsWritten(interpolation=None, strict=False)
     parser.read(path, encoding="utf-8")
     return dict(parser["Desktop Entry"])

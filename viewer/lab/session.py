@@ -235,17 +235,17 @@ class Session:
         """Every move of the current line with the player who made it ('' at a
         simultaneous or chance node): noted as each was played, the others (a file's line
         before it was walked, redo's) by a replay from the start, once."""
-        nodes = [n for n in self.line_nodes() if n.move is not None]
+        played = [(n, n.move) for n in self.line_nodes() if n.move is not None]
         movers = self._movers
-        if any(n not in movers for n in nodes):
-            if len(movers) > 4 * len(nodes) + 1000:  # lines dropped since: let them go
+        if any(n not in movers for n, _move in played):
+            if len(movers) > 4 * len(played) + 1000:  # lines dropped since: let them go
                 movers.clear()
             game = start_copy(self._game)
-            for node in nodes:
+            for node, move in played:
                 player = game.current_player()
                 movers[node] = game.players[player] if player >= 0 else ""
-                game.push(node.move)  # type: ignore[arg-type]  # (nodes with a move)
-        return [(movers[n], n.move) for n in nodes]  # type: ignore[misc]  # (as above)
+                game.push(move)
+        return [(movers[n], move) for n, move in played]
 
     def _mover(self) -> str:
         """The player to move now ('' at a simultaneous or chance node)."""
