@@ -695,7 +695,7 @@ def test_the_maps_sections_are_short_and_said_whole_on_hover(rolling_window, gua
     """The factories' sections ("footmen", "develop") ran from the hex's name into the
     stack beside it: the map writes them short, the hover says them whole."""
     window = rolling_window()
-    game, ui = window.session.game, window.stage.ui
+    game, ui = window.session.game, window.board.ui
     lines = [line for text, _ in window.stage.board.board_labels() for line in text.split("\n")]
     assert "foot" in lines
     assert "dev." in lines
