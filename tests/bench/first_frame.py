@@ -87,7 +87,7 @@ FLOOR = r"""
 import os, sys, time
 START = float(os.environ["FIRST_FRAME_T0"])
 print("from", os.getcwd(), flush=True)
-from viewer.lab.deferred import PYVISTA_UNUSED, deferred
+from viewer.desktop.deferred import PYVISTA_UNUSED, deferred
 with deferred(*PYVISTA_UNUSED):
     from pyvistaqt import QtInteractor
     import pyvistaqt.rwi as rwi

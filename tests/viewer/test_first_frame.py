@@ -15,7 +15,7 @@ import pytest
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 # At the 3D view's first paint, which of the modules the window should not need are loaded
-# (a stand-in of viewer.lab.deferred is not loaded: ``is_loaded`` tells them apart).
+# (a stand-in of viewer.desktop.deferred is not loaded: ``is_loaded`` tells them apart).
 FIRST_FRAME = r"""
 import importlib.abc, importlib.util, os, sys
 
@@ -35,7 +35,7 @@ class Wrap(importlib.abc.MetaPathFinder):
             paint = cls.paintGL
             def first_paint(self, *args):
                 paint(self, *args)
-                from viewer.lab.deferred import is_loaded
+                from viewer.desktop.deferred import is_loaded
                 print("loaded:", *[m for m in LATER if is_loaded(m)], flush=True)
                 os._exit(0)
             cls.paintGL = first_paint
@@ -96,7 +96,7 @@ def test_the_command_lines_help_imports_no_game(tmp_path):
 
 
 def test_a_deferred_package_loads_at_its_first_use_and_is_real_after(tmp_path, monkeypatch):
-    from viewer.lab.deferred import Later, deferred, is_loaded
+    from viewer.desktop.deferred import Later, deferred, is_loaded
 
     package = tmp_path / "deferredpkg"
     (package / "plots").mkdir(parents=True)
@@ -128,7 +128,7 @@ def test_a_deferred_package_loads_at_its_first_use_and_is_real_after(tmp_path, m
 
 
 def test_a_stand_in_used_within_the_block_loads_the_real_module(tmp_path, monkeypatch):
-    from viewer.lab.deferred import deferred, is_loaded
+    from viewer.desktop.deferred import deferred, is_loaded
 
     (tmp_path / "deferredmod.py").write_text("class Colormap:\n    name = 'viridis'\n")
     monkeypatch.syspath_prepend(str(tmp_path))

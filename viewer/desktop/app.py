@@ -116,7 +116,7 @@ class MainWindow(Window):
             return
         from PySide6.QtWidgets import QVBoxLayout
 
-        from ..lab.deferred import PYVISTA_UNUSED, deferred
+        from .deferred import PYVISTA_UNUSED, deferred
 
         with deferred(*PYVISTA_UNUSED):  # (pyvista imports them; the window draws no plot)
             from pyvistaqt import QtInteractor

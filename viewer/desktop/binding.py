@@ -21,7 +21,6 @@ from model.game import Game
 
 from ..games import GameUI, ui_class
 from ..lab import Lab
-from ..lab.autosave import Autosave
 from ..lab.bulletin import Bulletin
 from ..lab.documents import RecentFiles
 from ..lab.session import Session
@@ -36,6 +35,7 @@ from ..widgets.status_bar import StatusBar
 from ..widgets.view_dock import ViewDock
 from .analysis import AnalysisControl
 from .animation import Animation
+from .autosave import Autosave
 from .engine import EngineControl, engine_threads, failure_reported, gui_post
 from .lessons import LessonControl, follow_lesson
 from .menus import LESSON_DIR, MenuParts, Menus

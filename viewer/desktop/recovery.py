@@ -1,5 +1,5 @@
 """Autosave in the window: a moment after each change, unsaved work goes to this process's
-autosave file (:mod:`viewer.lab.autosave`, Qt-free); saved, discarded or new, the file goes. At
+autosave file (:mod:`viewer.desktop.autosave`, Qt-free); saved, discarded or new, the file goes. At
 start-up, the newest game a crashed Pyramid Lab left unsaved is offered back."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from PySide6.QtCore import QTimer
 
 from model.game import PositionFormatError
 
-from ..lab.autosave import Autosave, leftovers
 from ..lab.slots import slot
 from ..widgets import unsaved
+from .autosave import Autosave, leftovers
 
 if TYPE_CHECKING:
     from ..lab import Lab

@@ -13,7 +13,6 @@ if TYPE_CHECKING:
     from pyvistaqt import QtInteractor
 
     from ..lab import Lab
-    from ..lab.autosave import Autosave
     from ..lab.board import Board
     from ..lab.documents import Documents
     from ..lab.engine import Engine
@@ -27,6 +26,7 @@ if TYPE_CHECKING:
     from ..widgets.setup_dock import SetupDock
     from ..widgets.view_dock import ViewDock
     from .analysis import AnalysisControl
+    from .autosave import Autosave
     from .lessons import LessonControl
     from .menus import Menus
     from .practice import Practice

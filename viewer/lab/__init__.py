@@ -1,10 +1,13 @@
 """The lab: Pyramid Lab's state and behaviour with no Qt, VTK or pyvista in it (the
 window binds to it; tests and, one day, a web page drive it through a :class:`Port`).
 
-Every Qt-free module of the application lives in this folder and imports nothing of the
-viewer outside it (``tests/viewer/test_contracts.py``). The names below are loaded when
-first asked for, so that ``import viewer.lab.palette`` (a board view, the ``render``
-command) does not load the whole lab and the search with it."""
+This folder holds the application: what the :class:`Lab` reaches (the board on show,
+:mod:`.board`, among its parts) and what another front end uses (the classroom, the
+command line, the game UIs, the widgets); a module only the window uses lives under
+``viewer/desktop/`` even when it has no Qt (its autosave file, its deferred imports). It
+imports nothing of the viewer outside it (``tests/viewer/test_contracts.py``). The names
+below are loaded when first asked for, so that ``import viewer.lab.palette`` (a board
+view, the ``render`` command) does not load the whole lab and the search with it."""
 
 from __future__ import annotations
 
