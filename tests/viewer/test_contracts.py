@@ -100,9 +100,10 @@ def test_the_contract_test_would_see_a_game_named_in_the_shell(tmp_path):
 
 #: What a widget (viewer/widgets/) may import of the viewer besides other widgets: plain
 #: data and helpers (the frame, the palette, the view state, the set-up editor, the export's
-#: choices, signals, the error guard) and the board views; never a controller (the window,
-#: the menus, the engine, Solve mode, the puzzle, practice, lessons, turns, set-up mode,
-#: analysis, recovery, the scene, the export's driver, the session, the game UIs...).
+#: choices, signals, the error guard, the legend's entries) and the board views; never a
+#: controller (the window, the menus, the engine, Solve mode, the puzzle, practice,
+#: lessons, set-up mode, analysis, recovery, the scene, the export's driver, the session,
+#: the game UIs...).
 WIDGET_MAY_IMPORT = {
     "viewer",
     "viewer.lab",
@@ -113,6 +114,7 @@ WIDGET_MAY_IMPORT = {
     "viewer.lab.setup_editor",
     "viewer.lab.export_plan",
     "viewer.lab.slots",
+    "viewer.lab.legend_entries",
 }
 
 
@@ -368,6 +370,23 @@ def test_the_classroom_reaches_no_qt():
     }
     assert reached == {}
     assert "viewer.lab.lesson" in seen  # built on the lab's lesson state, not beside it
+
+
+def test_the_classroom_imports_nothing_of_the_window():
+    """The classroom is a front end of its own: it imports nothing of viewer/widgets/ or
+    viewer/desktop/ (the legend's entries it shares with the window are the lab's)."""
+    from import_graph import import_graph
+
+    graph = import_graph()
+    reached = sorted(
+        f"{name}: {module}"
+        for name, modules in graph.items()
+        if name.startswith("viewer.classroom")
+        for module in modules
+        if module.startswith(("viewer.widgets", "viewer.desktop"))
+    )
+    assert reached == []
+    assert "viewer.lab.legend_entries" in graph["viewer.classroom.sites"]
 
 
 def game_only_names() -> set[str]:

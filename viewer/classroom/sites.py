@@ -41,9 +41,9 @@ from ..boards import BOARD_VIEWS, meshes_only
 from ..games import GameUI, MoveForm, ui_class
 from ..lab import palette
 from ..lab.frame import Frame
+from ..lab.legend_entries import legend_entries
 from ..lab.lesson_marks import lesson_frame, site_of
 from ..lab.view_state import ViewState
-from ..widgets.legend_entries import legend_entries
 from .scene import LAYERS, Board, Drawn, unit_ray
 
 #: The most moves a page lists as buttons; past it, a drop-down list.

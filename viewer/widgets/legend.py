@@ -1,6 +1,6 @@
 """The legend of the scene: what each overlay drawn means, with its colour.
 
-The entries (:func:`legend_entries`, in :mod:`viewer.widgets.legend_entries`, no Qt) are made
+The entries (:func:`legend_entries`, in :mod:`viewer.lab.legend_entries`, no Qt) are made
 from the frame the board was handed, so they list exactly what is drawn. :class:`Legend`
 shows them in a corner of the scene, over the board, and lets the mouse through to it.
 """
@@ -14,7 +14,7 @@ from PySide6.QtGui import QColor, QPainter, QPen, QPixmap, QPolygonF
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QWidget
 
 from ..lab import palette
-from .legend_entries import DEFAULT_WORDS, PLAIN_MARKERS, Entry, _rgb, legend_entries
+from ..lab.legend_entries import DEFAULT_WORDS, PLAIN_MARKERS, Entry, _rgb, legend_entries
 
 __all__ = ["DEFAULT_WORDS", "PLAIN_MARKERS", "Entry", "Legend", "legend_entries", "swatch"]
 

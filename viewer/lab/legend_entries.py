@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..lab import palette
-from ..lab.frame import Frame
+from . import palette
+from .frame import Frame
 
 RGB = tuple[int, int, int]
 #: Markers every frame has (the empty points that take a click): not an overlay.
