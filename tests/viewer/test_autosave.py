@@ -18,7 +18,7 @@ import pytest
 from model.files import to_json
 from model.game import PositionFormatError
 from model.partition import Partition, PartitionOptions
-from viewer.lab import autosave
+from viewer.desktop import autosave
 from viewer.widgets import unsaved
 
 

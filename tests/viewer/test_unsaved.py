@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QFileDialog
 from model.files import read, write
 from model.partition import Partition, PartitionOptions
 from tests.patience import WAIT_MS
-from viewer.lab import autosave
+from viewer.desktop import autosave
 from viewer.lab.session import EXAMPLES_DIR
 from viewer.widgets import unsaved
 from viewer.widgets.new_game import NewGameDialog
