@@ -240,6 +240,30 @@ def test_each_board_view_draws_heat_by_its_value(plotter, name):
     board.close()
 
 
+def test_each_board_drawn_into_meshes_says_what_the_page_asks():
+    """``meshes_only`` gives a typed ``BoardMeshes`` for every kind a game shows: its
+    levels, its camera presets, its meshes and labels, picking and bounds (the classroom
+    asks for nothing by name)."""
+    from model.game import game_class
+    from viewer.boards import BoardMeshes, meshes_only
+    from viewer.games import ui_class, ui_names
+    from viewer.lab.frame import Frame
+    from viewer.lab.palette import VIEWS
+    from viewer.lab.view_state import ViewState
+
+    for name in ui_names():
+        ui = ui_class(name)()
+        game = game_class(name).new()
+        drawn = meshes_only(ui.board_kind, ui.geometry(game))
+        assert isinstance(drawn, BoardMeshes), name
+        assert drawn.level_count >= 1
+        direction, up = {**VIEWS, **drawn.views}["iso"]  # the page's first camera
+        assert len(direction) == len(up) == 3
+        drawn.show(Frame(pieces=ui.sites(game)), ViewState())
+        assert drawn.still_meshes()
+        assert len(drawn.bounds()) == 6
+
+
 @pytest.mark.parametrize("name", game_names())
 def test_each_board_view_draws_frame_labels(plotter, name):
     """Frame.labels are drawn as text on every board (a puzzle's "key" and "cook"

@@ -9,7 +9,7 @@ import importlib
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
-from .base import BoardGeometry, BoardView
+from .base import BoardGeometry, BoardMeshes, BoardView
 
 if TYPE_CHECKING:
     import pyvista as pv
@@ -53,12 +53,10 @@ _GEOMETRIES = {name: "geometries" for name in ("GridBoard", "HexCell", "HexMap",
 _MESH_MAKERS = {"ball-pyramid": ("ball_meshes", "BallPyramidMeshes")}
 
 
-def meshes_only(kind: str, geometry: Any) -> Any:
+def meshes_only(kind: str, geometry: Any) -> BoardMeshes:
     """Board ``kind`` on ``geometry`` drawn into meshes, no plotter (the classroom's page
-    draws them with vtk.js; the window's own board code, made plotter-free):
-    ``show(frame, view)``, ``layer_meshes()``, ``still_meshes()``, ``board_labels()``,
-    ``label_spots``, ``pick_ray(near, direction)``, ``bounds()`` (KeyError listing the
-    kinds)."""
+    draws them with vtk.js; the window's own board code, made plotter-free): a
+    :class:`~viewer.boards.base.BoardMeshes` (KeyError listing the kinds)."""
     if kind not in BOARD_VIEWS:
         raise KeyError(f"no board view {kind!r}; known: {', '.join(BOARD_VIEWS)}")
     if kind in _MESH_MAKERS:
@@ -66,7 +64,8 @@ def meshes_only(kind: str, geometry: Any) -> Any:
         make = getattr(importlib.import_module(f"{__name__}.{module}"), name)
     else:
         make = BOARD_VIEWS[kind].meshes_only
-    return make(geometry)
+    drawn: BoardMeshes = make(geometry)
+    return drawn
 
 
 def __getattr__(name: str) -> Any:
@@ -88,6 +87,7 @@ def make_board_view(kind: str, plotter: pv.BasePlotter, geometry: Any) -> BoardV
 __all__ = [
     "BOARD_VIEWS",
     "BoardGeometry",
+    "BoardMeshes",
     "BoardView",
     "GridBoard",
     "HexCell",

@@ -8,8 +8,8 @@ game UI's business.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
 import numpy as np
 
@@ -19,7 +19,11 @@ from ..lab.view_state import BoardGeometry, ViewState
 if TYPE_CHECKING:
     import pyvista as pv
 
-__all__ = ["BoardGeometry", "BoardView"]
+__all__ = ["BoardGeometry", "BoardMeshes", "BoardView", "CameraViews"]
+
+#: A board's camera presets by name (over :data:`viewer.lab.palette.VIEWS`): the direction
+#: the camera looks from and its up vector.
+CameraViews = Mapping[str, tuple[tuple[float, float, float], tuple[float, float, float]]]
 
 
 class BoardView(Protocol):
@@ -59,6 +63,35 @@ class BoardView(Protocol):
 
     def close(self) -> None:
         """Take the board's actors out of the plotter; safe to call twice."""
+
+
+@runtime_checkable
+class BoardMeshes(Protocol):
+    """A board drawn into plain meshes, no plotter (:func:`viewer.boards.meshes_only`: the
+    classroom's page draws them with vtk.js)."""
+
+    level_count: int  # levels the page's level range offers
+    views: CameraViews  # the board's own camera presets ("iso": how it is first seen)
+    #: the last frame's labels, as (text, the point in the scene they stand over)
+    label_spots: list[tuple[str, tuple[float, ...]]]
+
+    def show(self, frame: Frame, view: ViewState) -> None:
+        """Draw ``frame`` under the view state into the meshes."""
+
+    def layer_meshes(self) -> dict[str, pv.PolyData]:
+        """The meshes the last ``show`` drew, by layer."""
+
+    def still_meshes(self) -> dict[str, pv.PolyData]:
+        """The meshes of the board itself, which no frame changes."""
+
+    def board_labels(self) -> list[tuple[str, tuple[float, ...]]]:
+        """The board's own labels (its coordinates), as (text, where)."""
+
+    def pick_ray(self, near: np.ndarray, direction: np.ndarray) -> int | None:
+        """The shown site the view ray from ``near`` along unit ``direction`` meets."""
+
+    def bounds(self) -> tuple[float, ...]:
+        """(x0, x1, y0, y1, z0, z1) of the board."""
 
 
 def padded_bounds(centres: np.ndarray, pad: float = 0.5) -> tuple[float, ...]:

@@ -22,6 +22,7 @@ import pyvista as pv
 from ..lab import palette
 from ..lab.frame import Frame, Label, Vanish
 from ..lab.view_state import ViewState
+from .base import CameraViews
 from .meshes import MeshActors, Template, aim_camera, fit_camera, instances, join
 
 LABEL_ROOM = 2.0  # how far over the board's bounds a label may stand
@@ -35,7 +36,7 @@ class FlatView(MeshActors):
     flat: ClassVar[bool] = True  # one level: nothing to peel or clip
     #: The board's own camera presets, over palette.VIEWS (a flat board is seen from higher
     #: up than a pyramid, so its cells and names read).
-    views: ClassVar[Mapping[str, tuple[tuple[float, float, float], tuple[float, float, float]]]]
+    views: ClassVar[CameraViews]
     region_mix: ClassVar[float]  # a cell's colour mixed with its region's, this much
     hover_mix: ClassVar[tuple[float, float]]  # the hovered cell: (its colour, the hover's)
     path_z: ClassVar[float]  # a path's height over the board

@@ -4,12 +4,13 @@ markers, stones or region cells costs milliseconds and one draw call."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 import numpy as np
 import pyvista as pv
 from vtkmodules.util.numpy_support import vtk_to_numpy
 
+from .base import CameraViews
 from .labels import ScreenLabels
 
 Template = tuple[np.ndarray, np.ndarray]  # points (n, 3), triangles (m, 3)
@@ -239,6 +240,9 @@ class MeshActors:
     headless: bool = False
     #: Headless: the frame's labels as (text, the point in the scene they stand over).
     label_spots: list[tuple[str, tuple[float, ...]]]
+    level_count: int  # levels the view dock's level range offers
+    #: The board's own camera presets, over palette.VIEWS (none by default).
+    views: ClassVar[CameraViews] = {}
 
     @classmethod
     def meshes_only(cls, board: Any) -> Self:
