@@ -53,17 +53,17 @@ def main(out: Path) -> None:
         path = out / f"{name}.png"
         image = app.primaryScreen().grabWindow(0) if screen else window.grab()
         image.save(str(path))
-        print(path, "|", window.lessons.panel.editor_message.text())
+        print(path, "|", window.parts.lessons.panel.editor_message.text())
 
-    control = window.lessons
+    control = window.parts.lessons
     panel = control.panel
-    assert window.documents.open(corner, ask=False)
+    assert window.lab.documents.open(corner, ask=False)
     panel.teach.setChecked(True)
     shot("editor-choices")
     panel.advanced.setChecked(True)
     panel.edit_rule.setText('{"holds": "NE", "by": ')
     settle()
-    window.lesson_dock.steps_scroll.ensureWidgetVisible(panel.edit_rule)
+    window.parts.lesson_dock.steps_scroll.ensureWidgetVisible(panel.edit_rule)
     shot("editor-advanced-refused")
     panel.advanced.setChecked(False)
     # a new lesson of the teacher's own: named, a goal picked, the answers filled

@@ -37,15 +37,15 @@ def main(out: Path) -> None:
     shots = ShotWindow(out, lessons.read(first).steps[0].position(), (1400, 900), "reasons")
     window = shots.window
     for relative, step, answer, name in WRONG:
-        assert window.documents.open(folder / relative, ask=False)
+        assert window.lab.documents.open(folder / relative, ask=False)
         window.lab.lessons.go(step)
         play_answer(window.board, answer)
-        shots.shot(name, None, window.lessons.panel.verdict.text())
-        print("    legend:", " / ".join(window.legend.texts()))
+        shots.shot(name, None, window.parts.lessons.panel.verdict.text())
+        print("    legend:", " / ".join(window.scene.legend.texts()))
     # group colours on a full pyramid: each player's groups in shades of its own colour
-    assert window.documents.open(ROOT / "examples/partition/full-base4-blue-wins.pyr.json")
+    assert window.lab.documents.open(ROOT / "examples/partition/full-base4-blue-wins.pyr.json")
     window.board.ui.teaching_overlays.set(group_colours=True, corners=True)
-    shots.shot("groups-full-pyramid", None, "legend: " + " / ".join(window.legend.texts()))
+    shots.shot("groups-full-pyramid", None, "legend: " + " / ".join(window.scene.legend.texts()))
 
 
 if __name__ == "__main__":

@@ -25,13 +25,13 @@ def main(out: Path) -> None:
     window = shots.window
 
     def shot(name: str) -> None:
-        shots.shot(name, None, window.lessons.panel.verdict.text())
+        shots.shot(name, None, window.parts.lessons.panel.verdict.text())
 
     def lesson(relative: str, step: int = 0) -> None:
-        assert window.documents.open(folder / relative, ask=False)
+        assert window.lab.documents.open(folder / relative, ask=False)
         window.lab.lessons.go(step)
 
-    control = window.lessons
+    control = window.parts.lessons
     lesson("partition/01-corners-and-walls.lesson.json", 1)
     shot("student-01-click-a-corner")
     lesson("partition/03-a-corner-ball.lesson.json")
@@ -65,9 +65,9 @@ def main(out: Path) -> None:
     lesson("partition/05-escape-paths.lesson.json", 1)
     control.panel.teach.setChecked(True)
     shot("teacher-editor")
-    window.setup_mode.enter()
+    window.parts.setup_mode.enter()
     shot("teacher-setup-mode")
-    window.setup_mode.leave()
+    window.parts.setup_mode.leave()
     control.panel.add.click()
     control.panel.edit_title.setText("My own step")
     control.panel.edit_text.setPlainText("A step written in the window.")

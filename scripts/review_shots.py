@@ -37,30 +37,30 @@ def main(out: Path) -> int:
     played = scratch / "medium-game.pyr.json"
     write(played, game)
 
-    window.documents.open(played)
+    window.lab.documents.open(played)
     window.lab.review.seed = 1
-    window.reviewer.dock.seconds.setValue(1.0)
+    window.parts.reviewer.dock.seconds.setValue(1.0)
     window.menus.review.trigger()
-    wait(lambda: window.reviewer.dock.bar.value() > 30)
+    wait(lambda: window.parts.reviewer.dock.bar.value() > 30)
     shot("1-review-working")
-    wait(lambda: not window.reviewer.thinking)
+    wait(lambda: not window.parts.reviewer.thinking)
     review = window.session.review
     print(review.summary())
     shot("2-review-graph-and-verdicts")
     flawed = [m for m in review.moves if m.better]
     if flawed:
         worst = max(flawed, key=lambda m: (m.verdict == "missed win", m.verdict == "mistake"))
-        window.reviewer.dock.table.selectRow(worst.ply - 1)
+        window.parts.reviewer.dock.table.selectRow(worst.ply - 1)
         shot(f"3-better-move-of-{worst.ply}-{worst.verdict.replace(' ', '-')}")
 
     missed, ply, _winners = missed_win_game()
     path = scratch / "missed-win.pyr.json"
     write(path, missed)
-    window.documents.open(path)
-    window.reviewer.dock.seconds.setValue(0.5)
+    window.lab.documents.open(path)
+    window.parts.reviewer.dock.seconds.setValue(0.5)
     window.menus.review.trigger()
-    wait(lambda: not window.reviewer.thinking)
-    window.reviewer.dock.table.selectRow(ply - 1)
+    wait(lambda: not window.parts.reviewer.thinking)
+    window.parts.reviewer.dock.table.selectRow(ply - 1)
     shot("4-missed-win-with-the-winning-move")
     spot = window.session.review.spot(ply - 1)
     if spot is not None:

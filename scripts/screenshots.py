@@ -37,13 +37,13 @@ def main(out: Path) -> int:
         shot(f"{name}-new")
         example = ROOT / EXAMPLES.get(name, "")
         if example.is_file():
-            window.documents.open(example)
+            window.lab.documents.open(example)
             shot(f"{name}-example")
-        window.binding.show_rules()
+        window.parts.commands.show_rules()
         shot(f"{name}-rules")
-        window.rules_dock.hide()
+        window.parts.rules_dock.hide()
     # a stone of Allmer's Pyramid chosen: its destinations by kind
-    window.documents.open(ROOT / EXAMPLES["terrace"])
+    window.lab.documents.open(ROOT / EXAMPLES["terrace"])
     turn = window.board.turn
     stone = next(
         iter(window.board.ui.frame(window.session.game, turn).highlights.get("clickable", ())), None
@@ -53,7 +53,7 @@ def main(out: Path) -> int:
         window.stage.redraw()
         shot("terrace-stone-selected")
     # Pyramid Ball: a turn played by hot seat, shown at its second row
-    window.documents.open(ROOT / "examples/ball/setup.pyr.json")
+    window.lab.documents.open(ROOT / "examples/ball/setup.pyr.json")
     red, blue = window.board.ui.program_docks
     red.editor.text.setText("S,F,S/S,F,S/S,>L,S")
     red.editor.text.returnPressed.emit()
@@ -65,10 +65,10 @@ def main(out: Path) -> int:
     window.board.ui.show_row(2)
     shot("ball-row-2")
     # a clip plane through a full Partition pyramid, hidden balls as ghosts
-    window.documents.open(ROOT / EXAMPLES["partition"])
-    window.view_dock.clip_on[1].setChecked(True)
-    window.view_dock.clip_slider[1].setValue(9)
-    window.view_dock.ghosts.setChecked(True)
+    window.lab.documents.open(ROOT / EXAMPLES["partition"])
+    window.parts.view_dock.clip_on[1].setChecked(True)
+    window.parts.view_dock.clip_slider[1].setValue(9)
+    window.parts.view_dock.ghosts.setChecked(True)
     shot("partition-clip-plane")
     dialog = ShortcutsDialog(window)
     dialog.show()

@@ -92,12 +92,12 @@ def main(argv: list[str] | None = None) -> int:
     window.board.undo()
     settle()
 
-    window.setup_mode.enter()
+    window.parts.setup_mode.enter()
     paints: list[float] = []
     for index in range(args.n):
         paints.append(timed_click(index % 4))
         settle()
-    window.setup_mode.leave()
+    window.parts.setup_mode.leave()
 
     def row(name: str, times: list[float]) -> str:
         ms = [t * 1000 for t in times]

@@ -151,7 +151,7 @@ def main(argv: list[str] | None = None) -> int:
     for _ in range(20):
         app.processEvents()
     window.stage.render_now()
-    window.moves_dock.show()
+    window.parts.moves_dock.show()
 
     renders = [0]
     rendering = [0.0, 0.0]  # the last render's start, the time in renders
@@ -165,7 +165,7 @@ def main(argv: list[str] | None = None) -> int:
 
     window.plotter.ren_win.AddObserver("StartEvent", render_started)
     window.plotter.ren_win.AddObserver("EndEvent", render_ended)
-    refresh = window.moves_dock.refresh
+    refresh = window.parts.moves_dock.refresh
     in_refresh = [0.0]
 
     def timed_refresh() -> None:
@@ -173,7 +173,7 @@ def main(argv: list[str] | None = None) -> int:
         refresh()
         in_refresh[0] += time.perf_counter() - start
 
-    window.moves_dock.refresh = timed_refresh  # type: ignore[method-assign]  # a timer around it
+    window.parts.moves_dock.refresh = timed_refresh  # type: ignore[method-assign]  # a timer around it
 
     def props() -> int:
         return sum(r.GetViewProps().GetNumberOfItems() for r in window.plotter.renderers)

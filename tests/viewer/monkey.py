@@ -384,7 +384,7 @@ class Monkey:
         from PySide6.QtCore import QPoint
 
         self.note("mouse off the scene")
-        self.qtbot.mouseMove(self.window.view_dock, QPoint(20, 20))
+        self.qtbot.mouseMove(self.window.parts.view_dock, QPoint(20, 20))
 
     # ---- keys, menus, files -----------------------------------------------------------
 
@@ -437,7 +437,7 @@ class Monkey:
     def open_file(self) -> None:
         path = self.rng.choice(self.files)
         self.note(f"open {path.parent.name}/{path.name}")
-        self.window.documents.open(path)
+        self.window.lab.documents.open(path)
 
     def new_game(self) -> None:
         action = next(a for a in self._menu_actions() if a.text() == "&New game...")
@@ -447,7 +447,7 @@ class Monkey:
     # ---- docks ------------------------------------------------------------------------
 
     def view_dock(self) -> None:
-        dock = self.window.view_dock
+        dock = self.window.parts.view_dock
         rng = self.rng
         what = rng.choice(["levels", "peel", "ghosts", "clip", "flip", "slider", "cut", "plane"])
         self.note(f"view dock {what}")
@@ -474,7 +474,7 @@ class Monkey:
     def setup_mode(self) -> None:
         window = self.window
         rng = self.rng
-        setup = window.setup_dock
+        setup = window.parts.setup_dock
         if window.board.setup is None:
             self.note("set-up: enter")
             window.menus.setup.trigger()
@@ -518,7 +518,7 @@ class Monkey:
         action.trigger()
 
     def move_list(self) -> None:
-        tree = self.window.moves_dock.tree
+        tree = self.window.parts.moves_dock.tree
         items = []
         for index in range(tree.topLevelItemCount()):
             item = tree.topLevelItem(index)
@@ -593,7 +593,7 @@ class Monkey:
             QTabWidget,
         )
         window = self.window
-        skip = (window.view_dock, window.moves_dock)
+        skip = (window.parts.view_dock, window.parts.moves_dock)
         out = []
         for dock in window.findChildren(QDockWidget):
             if dock in skip or not dock.isVisible():
@@ -726,7 +726,7 @@ class Monkey:
         if self.window.board.setup is not None:  # on with the game: out of set-up first
             what = rng.choice(["apply", "cancel"])
             self.note(f"set-up: {what}")
-            getattr(self.window.setup_dock, what).click()
+            getattr(self.window.parts.setup_dock, what).click()
             return
         docks = [d for d in getattr(ui, "program_docks", ()) if d.isVisible()]
         if docks:  # Pyramid Ball
@@ -811,7 +811,7 @@ class Monkey:
 
     def delete_line(self) -> None:
         """A side line of the move list deleted (the question answered Yes or No)."""
-        dock = self.window.moves_dock
+        dock = self.window.parts.moves_dock
         tree = dock.tree
         lines = []
         for index in range(tree.topLevelItemCount()):
@@ -829,7 +829,7 @@ class Monkey:
         from model.search import levels_for
 
         window = self.window
-        engine = window.engine
+        engine = window.lab.engine
         rng = self.rng
         game = window.session.game
         what = rng.choice(["on", "on", "off", "stop", "hint"])
@@ -865,7 +865,9 @@ class Monkey:
             self.note("analyse")
             menus.analyse.trigger()
         self.qtbot.wait(rng.choice([20, 100, 300]))
-        dock = getattr(window, "analysis_dock", None) or getattr(window.analysis, "dock", None)
+        dock = getattr(window, "analysis_dock", None) or getattr(
+            window.parts.analysis, "dock", None
+        )
         chance = 0.8 if self.quick else 0.5
         if dock is not None and rng.random() < chance and dock.stop.isEnabled():
             self.note("analysis: stop")
@@ -950,7 +952,7 @@ class Monkey:
         (good and bad), Apply, Answer from board, Take position, Add, Remove, Up, Down, or
         Save lesson... to the run's folder and the file opened again."""
         window = self.window
-        control = window.lessons
+        control = window.parts.lessons
         rng = self.rng
         panel = control.panel
         if not control.state.active or rng.random() < 0.1:  # (over a lesson shown, now and then)
@@ -1005,12 +1007,12 @@ class Monkey:
             self.note(f"teacher: saved {target.name}: {error or 'ok'}")
             if error is None and rng.random() < 0.7:
                 self.note(f"teacher: open {target.name}")
-                window.documents.open(target)
+                window.lab.documents.open(target)
         self._check_editor_message()
 
     def _check_editor_message(self) -> None:
         """The editor's message is a clear line for the teacher, never a crash's."""
-        text = self.window.lessons.panel.editor_message.text()
+        text = self.window.parts.lessons.panel.editor_message.text()
         assert "Traceback" not in text, text
         assert len(text) <= 3 * MAX_LINE, text[:300]
 
@@ -1045,7 +1047,7 @@ class Monkey:
         name = self.rng.choice(game_names())
         self.note(f"new {name}")
         window = self.window
-        with window.engine.held():
+        with window.lab.engine.held():
             window.session.replace_game(game_class(name).new())
 
     def wait(self) -> None:

@@ -27,27 +27,27 @@ def win_in_one():
 
 
 def start(window, seconds):
-    window.analysis.seed = 1
-    window.analysis.dock.seconds.setValue(seconds)
+    window.parts.analysis.seed = 1
+    window.parts.analysis.dock.seconds.setValue(seconds)
     window.menus.analyse.trigger()
 
 
 def wait_for_result(qtbot, window):
-    qtbot.waitUntil(lambda: window.analysis.shown() is not None, timeout=WAIT_MS)
-    return window.analysis.shown()
+    qtbot.waitUntil(lambda: window.parts.analysis.shown() is not None, timeout=WAIT_MS)
+    return window.parts.analysis.shown()
 
 
 def test_a_win_in_one_ranked_first_proven_and_drawn_as_heat(make_window, qtbot, guard_errors):
     window = make_window(win_in_one())
-    dock = window.analysis.dock
+    dock = window.parts.analysis.dock
     assert not dock.isVisible()  # it starts hidden
     assert dock.toggleViewAction() in window.menus.view_menu.actions()
     assert dock.objectName() == "analysis-dock"
     start(window, 1.0)
     assert dock.isVisible()
-    assert window.analysis.thinking
+    assert window.parts.analysis.thinking
     analysis = wait_for_result(qtbot, window)
-    assert not window.analysis.thinking
+    assert not window.parts.analysis.thinking
     assert not dock.bar.isVisible()
     assert dock.move_text(0) == "1,1,1"
     assert dock.table.rowCount() == len(window.session.game.legal_moves())
@@ -70,7 +70,7 @@ def test_a_win_in_one_ranked_first_proven_and_drawn_as_heat(make_window, qtbot, 
         assert (window.stage.board.current_rgb[site] == heat_rgb([value])[0]).all()
     assert tuple(heat_rgb([HEAT_PROVEN_WIN])[0]) != tuple(heat_rgb([1.0])[0])
     assert analysis.stat(window.session.game.parse_move("1,1,1")).proven == "win"
-    table = window.analysis.dock.table
+    table = window.parts.analysis.dock.table
     proven = [table.item(r, 3).text() for r in range(table.rowCount())]
     assert proven[0] == "win in 1 ply"  # the proven column says how far
     assert not guard_errors
@@ -133,7 +133,7 @@ def test_a_row_lights_its_point_and_a_double_click_plays_it(make_window, qtbot, 
     window = make_window(win_in_one())
     start(window, 0.5)
     wait_for_result(qtbot, window)
-    dock = window.analysis.dock
+    dock = window.parts.analysis.dock
     lat = window.session.game.lattice
     dock.table.selectRow(1)
     second = window.session.game.parse_move(dock.move_text(1))
@@ -146,11 +146,11 @@ def test_a_row_lights_its_point_and_a_double_click_plays_it(make_window, qtbot, 
     assert window.session.game.is_over()
     assert "red played 1,1,1" in window.statusBar().currentMessage()
     # The new position drops the results: no numbers of another position.
-    assert window.analysis.shown() is None
+    assert window.parts.analysis.shown() is None
     assert dock.table.rowCount() == 0
     assert window.board.frame().heat == {}
     window.menus.analyse.trigger()  # the game is over: refused, said
-    assert not window.analysis.thinking
+    assert not window.parts.analysis.thinking
     assert "nothing to analyse" in window.statusBar().currentMessage()
     assert not guard_errors
 
@@ -158,50 +158,50 @@ def test_a_row_lights_its_point_and_a_double_click_plays_it(make_window, qtbot, 
 def test_a_move_made_meanwhile_drops_the_answer(make_window, qtbot, guard_errors):
     window = make_window(Partition(PartitionOptions(4)))
     start(window, 1.0)
-    job = window.analysis.runner.job
+    job = window.parts.analysis.runner.job
     window.session.play(window.session.game.parse_move("0,0,0"))
-    assert not window.analysis.thinking  # the search for the last position stopped
+    assert not window.parts.analysis.thinking  # the search for the last position stopped
     job.thread.join(10)
     qtbot.wait(100)  # a late answer changes nothing
-    assert window.analysis.shown() is None
-    assert window.analysis.dock.table.rowCount() == 0
+    assert window.parts.analysis.shown() is None
+    assert window.parts.analysis.dock.table.rowCount() == 0
     assert window.board.frame().heat == {}
     window.session.undo()  # back to the position analysed: still nothing stale shown
-    assert window.analysis.shown() is None
+    assert window.parts.analysis.shown() is None
     assert not guard_errors
 
 
 def test_keep_analysing_follows_the_game(make_window, qtbot, guard_errors):
     window = make_window(Partition(PartitionOptions(3)))
-    window.analysis.seed = 1
-    window.analysis.dock.seconds.setValue(0.5)
-    window.analysis.dock.follow.setChecked(True)
-    assert window.analysis.thinking
+    window.parts.analysis.seed = 1
+    window.parts.analysis.dock.seconds.setValue(0.5)
+    window.parts.analysis.dock.follow.setChecked(True)
+    assert window.parts.analysis.thinking
     wait_for_result(qtbot, window)
     window.session.play(window.session.game.parse_move("0,0,0"))
-    assert window.analysis.thinking
+    assert window.parts.analysis.thinking
     analysis = wait_for_result(qtbot, window)
     assert analysis.ply == 1
-    window.analysis.dock.follow.setChecked(False)
+    window.parts.analysis.dock.follow.setChecked(False)
     window.session.play(window.session.game.parse_move("1,0,0"))
-    assert not window.analysis.thinking
+    assert not window.parts.analysis.thinking
     assert not guard_errors
 
 
 def test_stop_stops_and_the_gui_keeps_running(make_window, qtbot, guard_errors):
     window = make_window(Partition(PartitionOptions(5)))
     start(window, 30.0)
-    dock = window.analysis.dock
+    dock = window.parts.analysis.dock
     qtbot.waitUntil(lambda: dock.bar.value() > 0, timeout=WAIT_MS)
     assert dock.stop.isEnabled()
-    thread = window.analysis.runner.job.thread
+    thread = window.parts.analysis.runner.job.thread
     dock.stop.click()
     assert not dock.stop.isEnabled()  # asked once
     thread.join(5)
     assert not thread.is_alive()
     # what it weighed before Stop is kept and shown, marked as stopped
     analysis = wait_for_result(qtbot, window)
-    assert not window.analysis.thinking
+    assert not window.parts.analysis.thinking
     assert analysis.stopped
     assert analysis.moves
     assert "stopped" in dock.evaluation.text()
@@ -213,9 +213,9 @@ def test_stop_stops_and_the_gui_keeps_running(make_window, qtbot, guard_errors):
 def test_an_analysis_of_a_position_that_went_says_so(make_window, qtbot, guard_errors):
     window = make_window(Partition(PartitionOptions(5)))
     start(window, 30.0)
-    dock = window.analysis.dock
+    dock = window.parts.analysis.dock
     window.session.play(window.session.game.parse_move("0,0,0"))  # the computer's move, say
-    assert not window.analysis.thinking
+    assert not window.parts.analysis.thinking
     assert "dropped: the position changed" in dock.evaluation.text()
     assert not dock.bar.isVisible()
     window.session.undo()
@@ -226,11 +226,11 @@ def test_an_analysis_of_a_position_that_went_says_so(make_window, qtbot, guard_e
 def test_the_computer_and_the_analysis_think_side_by_side(make_window, qtbot, guard_errors):
     window = make_window(Partition(PartitionOptions(3)))
     start(window, 1.0)
-    window.engine.ask_hint()  # the engine's own runner: the analysis goes on
-    assert window.analysis.thinking
-    assert window.engine.runner.thinking
+    window.lab.engine.ask_hint()  # the engine's own runner: the analysis goes on
+    assert window.parts.analysis.thinking
+    assert window.lab.engine.runner.thinking
     wait_for_result(qtbot, window)
-    qtbot.waitUntil(lambda: not window.engine.runner.thinking, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: not window.lab.engine.runner.thinking, timeout=WAIT_MS)
     assert not guard_errors
 
 
@@ -239,10 +239,10 @@ def test_setup_mode_refuses_an_analysis(make_window, qtbot, guard_errors):
     window.menus.setup.trigger()
     assert window.board.setup is not None
     window.menus.analyse.trigger()
-    assert not window.analysis.thinking
+    assert not window.parts.analysis.thinking
     assert "set-up mode" in window.statusBar().currentMessage()
-    assert "set-up mode" in window.analysis.dock.evaluation.text()
-    window.setup_mode.leave()
+    assert "set-up mode" in window.parts.analysis.dock.evaluation.text()
+    window.parts.setup_mode.leave()
     assert not guard_errors
 
 
@@ -269,7 +269,7 @@ def test_terrace_shows_a_ranked_list_and_no_heat(make_window, qtbot, monkeypatch
     start(window, 600.0)
     analysis = wait_for_result(qtbot, window)
     assert analysis.stopped
-    dock = window.analysis.dock
+    dock = window.parts.analysis.dock
     listed = [dock.move_text(row) for row in range(dock.table.rowCount())]
     assert sorted(listed) == sorted(str(m) for m in window.session.game.legal_moves())
     assert listed == [str(s.move) for s in analysis.moves]
@@ -287,15 +287,15 @@ def test_pyraos_shows_perfect_play_ranked_and_no_heat(make_window, qtbot, guard_
     start(window, 10.0)  # the endgame is solved at once: no waiting for the 10 s
     analysis = wait_for_result(qtbot, window)
     assert analysis.seconds < 5.0
-    dock = window.analysis.dock
+    dock = window.parts.analysis.dock
     assert "black to move wins with perfect play" in dock.evaluation.text()
     assert [dock.table.item(r, 3).text() for r in range(2)] == ["win in 7 plies", "loss in 6 plies"]
     assert dock.table.isColumnHidden(2)  # no visits: nothing was sampled
     assert dock.table.isColumnHidden(1)
-    assert window.analysis.dock.move_text(0) == "3,0,0"
+    assert window.parts.analysis.dock.move_text(0) == "3,0,0"
     assert analysis.win is not None
     assert analysis.win.moves == 4
-    assert window.analysis.dock.proven.text().startswith(f"proven: {game.to_move} wins in 4")
+    assert window.parts.analysis.dock.proven.text().startswith(f"proven: {game.to_move} wins in 4")
     assert window.board.frame().heat == {}
     assert np.isfinite(analysis.win_rate)
     assert not guard_errors
@@ -319,7 +319,7 @@ def test_moves_show_whole_beside_a_long_proven_value(make_window, guard_errors):
     from model.search import MoveStat
 
     window = make_window(Partition(PartitionOptions(3)))
-    dock = window.analysis.dock
+    dock = window.parts.analysis.dock
     dock.show()
     dock.setFixedWidth(260)  # a narrow dock column
     moves = [MoveStat("2,0,0", 99, 0.6, proven="win", plies=41, exact=False)]
@@ -355,7 +355,7 @@ def test_a_large_board_analysis_keeps_its_time_and_says_it_was_cut_short(
     start(window, 0.5)
     analysis = wait_for_result(qtbot, window)
     assert spent[0] < 3.0  # main: many seconds (playouts of 200 plies)
-    dock = window.analysis.dock
+    dock = window.parts.analysis.dock
     assert analysis.cut_short
     assert "cut short: out of time" in dock.evaluation.text()
     assert dock.table.rowCount() == len(analysis.moves) < analysis.legal == 2870
@@ -390,7 +390,7 @@ def test_the_threads_box_sets_the_analysis_and_the_hint(
     monkeypatch.setattr(search, "agent_for", spy_agent_for)
     window = make_window(win_in_one())
     QSettings().remove(engine_module.THREADS_KEY)  # make_window keeps the suite on one
-    dock = window.analysis.dock
+    dock = window.parts.analysis.dock
     assert engine_module.engine_threads() == search.computer.default_threads()
     for threads in (2, 1, 2):  # a change is kept (the default is this machine's cores)
         dock.threads.setValue(threads)
@@ -403,11 +403,11 @@ def test_the_threads_box_sets_the_analysis_and_the_hint(
     # engine's threads are counted in tests/viewer/test_cli.py on an open position
     assert analysis.visits == sum(s.visits for s in analysis.moves) == 0
     assert analysis.agent.startswith("perfect play")
-    window.engine.hint_level = "medium"
+    window.lab.engine.hint_level = "medium"
     window.menus.hint.trigger()
-    qtbot.waitUntil(lambda: window.engine.hint_move() is not None, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: window.lab.engine.hint_move() is not None, timeout=WAIT_MS)
     assert asked[-1] == ("agent", 2)
-    assert str(window.engine.hint_move()) == "1,1,1"
+    assert str(window.lab.engine.hint_move()) == "1,1,1"
     window.menus.players["red"]["easy"].trigger()  # the computer plays red: one thread
     qtbot.waitUntil(lambda: window.session.ply == 1, timeout=WAIT_MS)
     assert asked[-1] == ("agent", 1)

@@ -25,7 +25,7 @@ def test_place_by_click_undo_redo(make_window, qtbot):
     click(qtbot, window, pid)
     assert window.session.game.colour_at(point) == "red"
     assert "red played" in window.statusBar().currentMessage()
-    assert window.moves_dock.rows() == 2
+    assert window.parts.moves_dock.rows() == 2
     window.menus.undo.trigger()
     assert window.session.game.colour_at(point) is None
     window.menus.redo.trigger()
@@ -54,7 +54,7 @@ def test_peel_to_an_interior_point_and_place(make_window, qtbot):
     # A ball in front hides it (an empty pyramid's small markers let it show through).
     window.session.play(window.session.game.parse_move("0,0,2"))
     assert under_mouse(window, pid) != pid  # hidden inside the pyramid
-    window.view_dock.peel.setValue(1)  # as a user sets the spin box
+    window.parts.view_dock.peel.setValue(1)  # as a user sets the spin box
     assert window.view.peel == 1
     assert under_mouse(window, pid) == pid
     click(qtbot, window, pid)
@@ -65,7 +65,7 @@ def test_peel_to_an_interior_point_and_place(make_window, qtbot):
 def test_peel_offers_only_depths_that_leave_something(make_window, base, deepest):
     """Base 6 offered peel 2 and 3, which showed an empty pyramid without a word."""
     window = make_window(Partition(PartitionOptions(base)))
-    spin = window.view_dock.peel
+    spin = window.parts.view_dock.peel
     assert spin.maximum() == deepest
     assert spin.isEnabled() == (deepest > 0)
     if deepest:
@@ -78,7 +78,7 @@ def test_peel_offers_only_depths_that_leave_something(make_window, base, deepest
 def test_clip_planes_open_the_way_to_an_interior_point(make_window, qtbot):
     window = make_window(Partition(PartitionOptions(5)))
     pid = interior(window)
-    dock = window.view_dock
+    dock = window.parts.view_dock
     for axis in (0, 1):  # keep x >= 1.5 and y >= 1.5: the balls in front are cut away
         dock.clip_on[axis].setChecked(True)
         dock.clip_flip[axis].setChecked(True)
@@ -97,9 +97,9 @@ def test_hover_shows_coordinates(make_window, qtbot):
     x, y = window.stage.board.display_position(pid)
     qtbot.mouseMove(window.plotter, QPoint(round(x), round(window.plotter.height() - 1 - y)))
     qtbot.waitUntil(lambda: window.view.hover == pid, timeout=WAIT_MS)
-    assert "(0,0,2) level 2, empty" in window.status_hover.text()
+    assert "(0,0,2) level 2, empty" in window.parts.status_hover.text()
     click(qtbot, window, pid)  # placing a ball under the mouse updates the text too
-    assert "(0,0,2) level 2, red" in window.status_hover.text()
+    assert "(0,0,2) level 2, red" in window.parts.status_hover.text()
 
 
 def test_save_reopen_and_a_bad_file(make_window, tmp_path, monkeypatch):
@@ -107,13 +107,13 @@ def test_save_reopen_and_a_bad_file(make_window, tmp_path, monkeypatch):
     for text in ["1,1,0", "0,0,0"]:
         window.session.play(window.session.game.parse_move(text))
     path = tmp_path / "game.pyr.json"
-    assert window.documents.save_file(path)
+    assert window.lab.documents.save_file(path)
     assert read(path).game.position_key() == window.session.game.position_key()
 
     other = make_window(Partition(PartitionOptions(4)))
-    assert other.documents.open(path)
+    assert other.lab.documents.open(path)
     assert other.session.game.position_key() == window.session.game.position_key()
-    assert other.moves_dock.rows() == 3
+    assert other.parts.moves_dock.rows() == 3
 
     warnings = []
     monkeypatch.setattr(QMessageBox, "warning", lambda *args: warnings.append(args[2]))
@@ -123,7 +123,7 @@ def test_save_reopen_and_a_bad_file(make_window, tmp_path, monkeypatch):
         '"to_move": "red", "pieces": [[9, 9, 9, "red"]]}'
     )
     before = other.session.game.position_key()
-    assert not other.documents.open(bad)
+    assert not other.lab.documents.open(bad)
     assert other.session.game.position_key() == before
     assert len(warnings) == 1
     assert "outside the base-5 pyramid" in warnings[0]
@@ -134,7 +134,7 @@ def test_move_list_click_shows_that_position(make_window):
     window = make_window()
     for text in ["0,0,0", "1,0,0", "2,0,0"]:
         window.session.play(window.session.game.parse_move(text))
-    window.moves_dock.select_row(1)
+    window.parts.moves_dock.select_row(1)
     assert window.session.ply == 1
     assert window.board.ui.sites(window.session.game) == {0: "red"}
     assert ui_class(window.session.game)().sites(window.session.game) == {0: "red"}
@@ -177,8 +177,8 @@ def test_a_whole_pyraos_turn_by_clicks(make_window, qtbot):
     assert under_mouse(window, square) == square
     click(qtbot, window, square)  # completes a black square
     assert window.menus.finish.isEnabled()
-    assert "square completed" in window.status_prompt.text()
-    assert window.status_prompt.isVisible()  # whatever message the click left
+    assert "square completed" in window.parts.status_prompt.text()
+    assert window.parts.status_prompt.isVisible()  # whatever message the click left
     assert under_mouse(window, victim) == victim
     click(qtbot, window, victim)  # remove one sphere
     window.menus.finish.trigger()
@@ -206,22 +206,22 @@ def test_setup_mode_validates_then_applies_and_undo_restores(make_window, qtbot)
     window = make_window(Partition(PartitionOptions(3, "stacking")))
     lat = window.session.game.lattice
     window.menus.setup.trigger()
-    assert window.setup_dock.isVisible()
+    assert window.parts.setup_dock.isVisible()
     floating = lat.id_of(0, 0, 2)
     assert under_mouse(window, floating) == floating
     click(qtbot, window, floating)  # a red ball in the air
-    window.setup_dock.apply.click()
+    window.parts.setup_dock.apply.click()
     assert window.board.setup is not None  # stayed in set-up mode
-    assert "is not supported" in window.setup_dock.error.text()
+    assert "is not supported" in window.parts.setup_dock.error.text()
     window.menus.undo.trigger()  # undo the painted ball
     assert window.board.setup.pieces == {}
     corner, other = lat.id_of(0, 0, 0), lat.id_of(2, 2, 0)
     click(qtbot, window, corner)
-    window.setup_dock.brush_buttons[1].setChecked(True)  # blue
+    window.parts.setup_dock.brush_buttons[1].setChecked(True)  # blue
     click(qtbot, window, other)
-    window.setup_dock.apply.click()
+    window.parts.setup_dock.apply.click()
     assert window.board.setup is None
-    assert not window.setup_dock.isVisible()
+    assert not window.parts.setup_dock.isVisible()
     assert window.session.game.pieces() == [((0, 0, 0), "red"), ((2, 2, 0), "blue")]
     window.menus.undo.trigger()  # back to the empty board
     assert window.session.game.pieces() == []
@@ -229,11 +229,11 @@ def test_setup_mode_validates_then_applies_and_undo_restores(make_window, qtbot)
 
 def test_free_plane_widget_cuts_the_view(make_window):
     window = make_window(Partition(PartitionOptions(5)))
-    window.view_dock.free_plane.setChecked(True)
-    assert window.free_plane.widget is not None
+    window.parts.view_dock.free_plane.setChecked(True)
+    assert window.scene.free_plane.widget is not None
     assert window.view.free_plane is not None
     assert 0 < window.stage.board.shown.sum() < window.session.game.lattice.count
-    window.view_dock.free_plane.setChecked(False)
+    window.parts.view_dock.free_plane.setChecked(False)
     assert window.view.free_plane is None
     assert window.stage.board.shown.all()
 
@@ -266,7 +266,7 @@ def test_new_game_dialog_switches_the_board(make_window, qtbot):
     game = dialog.new_game()
     assert game.options == PartitionOptions(7, "stacking")
     window.session.replace_game(game)
-    assert window.view_dock.level_hi.maximum() == 6
+    assert window.parts.view_dock.level_hi.maximum() == 6
     assert window.stage.board.shown.sum() == 49  # stacking: only the base takes a ball
     dialog.choose("pyraos")
     assert dialog.game.currentText() == "Pyraos"
@@ -277,7 +277,7 @@ def test_new_game_dialog_switches_the_board(make_window, qtbot):
     pyraos = dialog.new_game()
     assert pyraos.options.variant == "alternate"
     window.session.replace_game(pyraos)
-    assert window.view_dock.level_hi.maximum() == 3
+    assert window.parts.view_dock.level_hi.maximum() == 3
     assert window.stage.board.shown.sum() == 16
 
 
@@ -305,7 +305,7 @@ def test_cut_open_checkbox_draws_cut_balls(make_window):
     window = make_window(Partition(PartitionOptions(4)))
     for text in ["0,0,0", "1,1,0", "1,0,0", "0,1,0"]:
         window.session.play(window.session.game.parse_move(text))
-    dock = window.view_dock
+    dock = window.parts.view_dock
     dock.clip_on[0].setChecked(True)
     dock.clip_slider[0].setValue(4)  # x <= 1.0: the balls at x = 1 straddle it
     assert not window.stage.board.cut_actor.GetVisibility()
@@ -322,17 +322,17 @@ def test_leaving_the_scene_clears_the_hover_and_no_lesson_leaves_no_caption(make
 
     window = make_window()
     window.view.set_hover(0)
-    assert window.status_hover.text()
-    window.pointer.eventFilter(window.plotter, QEvent(QEvent.Type.Leave))
+    assert window.parts.status_hover.text()
+    window.scene.pointer.eventFilter(window.plotter, QEvent(QEvent.Type.Leave))
     assert window.view.hover is None
-    assert window.status_hover.text() == ""
-    window.documents.open(caption_lessons(tmp_path)[0])  # an old caption-only lesson
-    assert "Lesson 1" in window.lesson_dock.caption.text()
+    assert window.parts.status_hover.text() == ""
+    window.lab.documents.open(caption_lessons(tmp_path)[0])  # an old caption-only lesson
+    assert "Lesson 1" in window.parts.lesson_dock.caption.text()
     from model.partition import Partition
 
     window.session.replace_game(Partition.new())
-    assert "Lesson 1" not in window.lesson_dock.caption.text()
-    assert not window.lesson_dock.isVisible()
+    assert "Lesson 1" not in window.parts.lesson_dock.caption.text()
+    assert not window.parts.lesson_dock.isVisible()
 
 
 # ---- issue 12: nothing lost, nothing crashes ------------------------------------------------
@@ -353,8 +353,8 @@ def busy_view_state(window, setup):
     and levels, a selected group, a corner's region, Fill at random running (or set-up
     mode on)."""
     window.view.set_hover(window.stage.board.geometry.count - 1)
-    window.view_dock.peel.setValue(1)
-    window.view_dock.level_lo.setValue(1)
+    window.parts.view_dock.peel.setValue(1)
+    window.parts.view_dock.level_lo.setValue(1)
     ui = window.board.ui
     if hasattr(ui, "teaching_overlays"):
         pieces = window.board.turn.pieces()
@@ -374,9 +374,9 @@ def test_every_pair_of_files_opens_over_a_busy_view(make_window, guard_errors):
     window = make_window()
     paths = [EXAMPLES / f"{name}.pyr.json" for name in SEQUENCE_FILES]
     for index, (first, second) in enumerate(itertools.permutations(paths, 2)):
-        assert window.documents.open(first)
+        assert window.lab.documents.open(first)
         busy_view_state(window, setup=index % 2 == 1)
-        assert window.documents.open(second), second
+        assert window.lab.documents.open(second), second
         window.stage.redraw()
         assert guard_errors == [], (first.name, second.name, guard_errors)
         assert not window.statusBar().currentMessage().startswith("Error")
@@ -398,7 +398,7 @@ def test_open_recent_and_lessons_errors_leave_the_position(
     before = window.session.game.position_key()
     gone, spoiled = tmp_path / "gone.pyr.json", tmp_path / "spoiled.pyr.json"
     for path in (gone, spoiled):
-        assert window.documents.save_file(path)
+        assert window.lab.documents.save_file(path)
     gone.unlink()
     spoiled.write_text('{"format": "pyramid-lab/1", "game": "partition", "pieces": [')
     warnings = []
@@ -430,10 +430,10 @@ def test_setup_error_shows_whole_and_messages_keep_clear_of_the_hover_text(make_
     window.menus.setup.trigger()
     for point in [(0, 0, 2), (1, 1, 0), (2, 2, 0)]:
         window.board.setup.click(lat.id_of(*point))
-    window.setup_dock.apply.click()
+    window.parts.setup_dock.apply.click()
     window.view.set_hover(lat.id_of(3, 0, 1))
     qtbot.wait(50)
-    error = window.setup_dock.error
+    error = window.parts.setup_dock.error
     assert "is not supported" in error.text()
     assert error.height() >= error.heightForWidth(error.width())
     assert error.visibleRegion().boundingRect().height() >= error.heightForWidth(error.width())
@@ -442,31 +442,31 @@ def test_setup_error_shows_whole_and_messages_keep_clear_of_the_hover_text(make_
     assert bar.message.isVisible()
     assert bar.message.elided()  # 900 pixels cannot hold it, so "…" ends it
     assert bar.message.toolTip() == bar.currentMessage()
-    hover = window.status_hover
+    hover = window.parts.status_hover
     assert hover.text().startswith("(3,0,1)")
     assert bar.message.geometry().right() < hover.geometry().left()
     window.menus.setup.trigger()  # the prompt has its own line: no message covers it
     bar.clearMessage()
-    assert window.status_prompt.isVisible()
+    assert window.parts.status_prompt.isVisible()
     window.lab.bulletin.say("hello")
-    assert window.status_prompt.isVisible()
+    assert window.parts.status_prompt.isVisible()
     assert window.statusBar().currentMessage() == "hello"
 
 
 def test_clip_planes_are_drawn_in_the_scene_and_say_their_value(make_window, guard_errors):
     window = make_window(Partition(PartitionOptions(4)))
-    dock = window.view_dock
-    assert window.clip_planes._actors == []
+    dock = window.parts.view_dock
+    assert window.scene.clip_planes._actors == []
     dock.clip_on[0].setChecked(True)
     dock.clip_slider[0].setValue(6)  # 1.5 balls
     assert dock.clip_value[0].text() == "x <= 1.50"
-    fill, _edges = window.clip_planes._actors
+    fill, _edges = window.scene.clip_planes._actors
     xs = np.asarray(fill.GetMapper().GetInput().GetPoints().GetData())[:, 0]
     assert np.allclose(xs, 1.5)  # the square stands on the plane
     dock.clip_flip[0].setChecked(True)
     assert dock.clip_value[0].text() == "x >= 1.50"
     dock.clip_on[0].setChecked(False)
-    assert window.clip_planes._actors == []
+    assert window.scene.clip_planes._actors == []
     assert not guard_errors
 
 
@@ -489,7 +489,7 @@ def test_switching_games_leaves_no_docks_behind(make_window, guard_errors):
     ]
     for _ in range(3):
         for path in files:
-            assert window.documents.open(path)
+            assert window.lab.documents.open(path)
             QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
             docks = set(window.findChildren(QDockWidget))
             assert docks - own == set(window.board.ui.docks()), path.name

@@ -152,7 +152,7 @@ def test_start_up_with_bad_autosaves(make_window, bad_autosaves, guard_errors, m
     for _ in range(len(bad_autosaves) + 1):
         if not autosave.leftovers(folder):
             break
-        recovered += window.recovery.offer()
+        recovered += window.parts.recovery.offer()
     assert not guard_errors
     assert autosave.leftovers(folder) == []
     loads = sum(ok for _, ok in BAD_TEXTS.values()) + (

@@ -24,8 +24,8 @@ def ball_window(make_window, monkeypatch):
 
     def make(computer=None):
         window = make_window()
-        window.engine.seed = 3
-        window.engine.choose_players(computer or {})
+        window.lab.engine.seed = 3
+        window.lab.engine.choose_players(computer or {})
         window.session.replace_game(PyramidBall.new())  # what New game -> Pyramid Ball does
         assert window.board.ui.game_name == "ball"
         return window
@@ -82,7 +82,7 @@ def test_hot_seat_turn_plays_the_joint_move(ball_window, qtbot, guard_errors):
     ui.turn_dock.forward.click()
     ui.turn_dock.forward.click()
     assert ui.row == 3
-    assert "pass d4->b3 complete" in window.status_prompt.text()
+    assert "pass d4->b3 complete" in window.parts.status_prompt.text()
     frame = window.board.frame()
     assert [p.style for p in frame.paths] == ["pass-ok"]
     assert frame.regions
@@ -123,10 +123,10 @@ def test_setup_undo_redo_save_and_reopen(ball_window, qtbot, tmp_path, guard_err
     from viewer.games.ball import site_of
 
     window = ball_window()
-    window.setup_mode.enter()
+    window.parts.setup_mode.enter()
     window.board.setup.click(site_of(1, 2, 3))  # red's Large off b3
     window.board.setup.click(site_of(2, 1, 3))  # ... onto c2
-    assert window.setup_mode.apply()
+    assert window.parts.setup_mode.apply()
     assert ((2, 1, 3), "red") in window.session.game.pieces()
     program_both_simple(window)
     assert len(window.session.history()) == 1
@@ -136,9 +136,9 @@ def test_setup_undo_redo_save_and_reopen(ball_window, qtbot, tmp_path, guard_err
     window.board.redo()
     assert window.session.game.position_key() == after
     path = tmp_path / "ball.json"
-    assert window.documents.save_file(path)
+    assert window.lab.documents.save_file(path)
     window.session.replace_game(PyramidBall.new())
-    assert window.documents.open(path)
+    assert window.lab.documents.open(path)
     assert window.session.game.position_key() == after
     assert window.board.ui.report is not None  # the last turn's rows can be stepped again
     assert not guard_errors
@@ -236,7 +236,7 @@ def test_the_scored_on_player_takes_a_special_move_in_its_dock(ball_window, qtbo
     red.choice_buttons["blitz"].click()
     assert [str(m) for m in window.session.history()][-1] == "takes blitz"
     assert "red takes Blitz; both sides program" in window.statusBar().currentMessage()
-    lines = [window.moves_dock.tree.topLevelItem(i).text(0) for i in range(3)]
+    lines = [window.parts.moves_dock.tree.topLevelItem(i).text(0) for i in range(3)]
     assert lines[-1] == "2. red takes blitz"  # the Moves dock: the mover once
     assert window.session.game.specials("red") == ["blitz"]
     assert window.session.game.choosing is None
@@ -255,7 +255,7 @@ def test_the_computer_chooses_its_special_move(ball_window, qtbot, guard_errors)
     window.session.replace_game(PyramidBall.new(PyramidBall.parse_options({"mode": "advanced"})))
     window.session.play(window.session.game.parse_move("S,F,S | S,F,S"))
     assert window.session.game.choosing == "red"
-    window.engine.set_player("red", "medium")
+    window.lab.engine.set_player("red", "medium")
     qtbot.waitUntil(lambda: window.session.game.choosing is None, timeout=WAIT_MS)
     assert window.session.history()[-1].colour == "red"
     assert len(window.session.game.specials("red")) == 1
@@ -267,13 +267,13 @@ def test_the_computer_programs_through_the_engine_control(ball_window, qtbot, gu
     bar and Stop show while it thinks; Stop hands its editor to the humans for this turn,
     the joint move is played when both are in, and the next turn the computer is back."""
     window = ball_window({"blue": "medium"})
-    engine = window.engine
+    engine = window.lab.engine
     assert engine.thinking_sides() == (1,)
     assert window.port.box.isVisibleTo(window)  # the progress bar and Stop
     assert "computer (blue) is thinking" in window.statusBar().currentMessage()
     red, blue = window.board.ui.program_docks
     assert "The computer (medium) programs blue" in blue.cover_text.text()
-    assert "red: program your pyramids" in window.status_prompt.text()
+    assert "red: program your pyramids" in window.parts.status_prompt.text()
     assert red.editing  # the human programs meanwhile
     assert engine.busy() == ""
     engine.stop()
@@ -303,11 +303,11 @@ def test_changing_the_players_keeps_the_programs_in(ball_window, qtbot, guard_er
     red, blue = window.board.ui.program_docks
     red.editor.set_entry(0, 1, "F")
     red.editor.submit.click()
-    window.engine.set_player("blue", "easy")  # the Game menu: the computer plays blue
+    window.lab.engine.set_player("blue", "easy")  # the Game menu: the computer plays blue
     qtbot.waitUntil(lambda: len(window.session.history()) == 1, timeout=WAIT_MS)
     assert str(window.session.history()[0].moves[0]) == "S,F,S/S,S,S/S,S,S"
-    window.engine.set_player("blue", None)
-    assert window.engine.computer == {}
+    window.lab.engine.set_player("blue", None)
+    assert window.lab.engine.computer == {}
     assert red.editing  # the next turn: both humans again, red first
     assert "Blue programs after red" in blue.cover_text.text()
     assert not guard_errors
@@ -319,10 +319,10 @@ def test_hint_draws_the_open_editors_program_and_use_hint_loads_it(
     window = ball_window()
     red, _blue = window.board.ui.program_docks
     assert not red.use_hint.isEnabled()
-    window.engine.hint_level = "easy"
-    window.engine.ask_hint()
-    qtbot.waitUntil(lambda: window.engine.hint_move() is not None, timeout=WAIT_MS)
-    hint = window.engine.hint_move()
+    window.lab.engine.hint_level = "easy"
+    window.lab.engine.ask_hint()
+    qtbot.waitUntil(lambda: window.lab.engine.hint_move() is not None, timeout=WAIT_MS)
+    hint = window.lab.engine.hint_move()
     assert "hint for red" in window.statusBar().currentMessage()
     assert red.use_hint.isEnabled()
     frame = window.board.frame()
@@ -345,7 +345,7 @@ def test_hint_while_the_computer_programs_comes_once_its_part_is_in(
     # Hint was refused while the computer programmed its side (issue 46, item 7): it is
     # taken, and given for red's own side as soon as blue's part is in
     window = ball_window({"blue": "medium"})
-    engine = window.engine
+    engine = window.lab.engine
     assert engine.thinking_sides() == (1,)
     engine.hint_level = "easy"
     engine.ask_hint()
@@ -381,12 +381,12 @@ def test_two_computers_play_a_basic_game_to_the_end(ball_window, qtbot, monkeypa
 
     monkeypatch.setattr(ball, "ROW_SECONDS", 0.01)
     window = ball_window()
-    window.engine.pace = 0
-    window.engine.choose_players({"red": "easy", "blue": "easy"})
-    window.engine.consider()
+    window.lab.engine.pace = 0
+    window.lab.engine.choose_players({"red": "easy", "blue": "easy"})
+    window.lab.engine.consider()
     qtbot.waitUntil(lambda: window.session.game.is_over(), timeout=60000)
     assert window.session.game.outcome() is not None
-    assert not window.engine.runner.thinking
+    assert not window.lab.engine.runner.thinking
     assert window.board.ui.hand_in(0).startswith("the game is over")  # Program in: said, not silent
     assert "New game starts another" in window.statusBar().currentMessage()
     assert not guard_errors
@@ -471,7 +471,7 @@ def test_the_view_dock_on_the_flat_board_offers_no_peel_or_clip(ball_window, gua
     from model.partition import Partition, PartitionOptions
 
     window = ball_window()
-    dock = window.view_dock
+    dock = window.parts.view_dock
     assert dock.flat
     assert dock.isHidden()  # put away: it kept the column's width to say nothing
     assert dock.flat_note.isVisibleTo(dock)  # what View > View shows
@@ -525,7 +525,7 @@ def test_undo_against_the_computer_keeps_it_playing(ball_window, qtbot, guard_er
     qtbot.waitUntil(lambda: len(window.session.history()) == 1, timeout=WAIT_MS)
     window.board.undo()
     assert window.session.game.move_stack == []
-    assert not window.engine.paused
+    assert not window.lab.engine.paused
     qtbot.waitUntil(lambda: 1 in window.board.turn.programs, timeout=WAIT_MS)  # it programs again
     assert window.board.ui.program_docks[0].editing
     assert not guard_errors
@@ -534,7 +534,7 @@ def test_undo_against_the_computer_keeps_it_playing(ball_window, qtbot, guard_er
 def test_a_colour_turned_human_takes_back_the_computers_program(ball_window, qtbot, guard_errors):
     window = ball_window({"blue": "easy"})
     qtbot.waitUntil(lambda: 1 in window.board.turn.programs, timeout=WAIT_MS)
-    window.engine.set_player("blue", None)
+    window.lab.engine.set_player("blue", None)
     assert 1 not in window.board.turn.programs  # a human programs blue now
     red, blue = window.board.ui.program_docks
     red.editor.submit.click()
@@ -545,25 +545,25 @@ def test_a_colour_turned_human_takes_back_the_computers_program(ball_window, qtb
 
 def test_setup_keeps_the_scores_and_special_moves(ball_window, qtbot, guard_errors):
     window = ball_window()
-    assert window.documents.open(EXAMPLES / "ball/advanced-specials.pyr.json")  # 3-2, specials
+    assert window.lab.documents.open(EXAMPLES / "ball/advanced-specials.pyr.json")  # 3-2, specials
     before = window.session.game.file_state()
-    window.setup_mode.enter()
+    window.parts.setup_mode.enter()
     site, colour = next(iter(window.board.setup.pieces.items()))
     window.board.setup.click(site)  # take one off ...
     window.board.setup.brush = colour
     window.board.setup.click(site)  # ... and put it back
-    assert window.setup_mode.apply()
+    assert window.parts.setup_mode.apply()
     assert window.session.game.file_state()["scores"] == before["scores"]
     assert window.session.game.file_state()["specials"] == before["specials"]
     # a set-up error names the piece on the board, not the file's index
-    window.setup_mode.enter()
+    window.parts.setup_mode.enter()
     window.board.setup.brush = "red"
     taken = {p // 3 for p in window.board.setup.pieces}
     empty = next(s for s in range(7 * 8 * 3) if s % 3 == 2 and s // 3 not in taken)
     window.board.setup.click(empty)  # a second red Small
-    assert not window.setup_mode.apply()
-    assert "pieces[" not in window.setup_dock.error.text()
-    assert "red piece on" in window.setup_dock.error.text()
+    assert not window.parts.setup_mode.apply()
+    assert "pieces[" not in window.parts.setup_dock.error.text()
+    assert "red piece on" in window.parts.setup_dock.error.text()
     assert not guard_errors
 
 
@@ -578,11 +578,11 @@ def test_the_planned_pass_is_drawn(ball_window, guard_errors):
 def test_setup_mode_covers_the_program_docks(ball_window, qtbot, guard_errors):
     window = ball_window({"blue": "easy"})
     red, blue = window.board.ui.program_docks
-    window.setup_mode.enter()
+    window.parts.setup_mode.enter()
     assert not red.editing
     assert "Set-up mode" in red.cover_text.text()
     assert "Set-up mode" in blue.cover_text.text()
-    window.setup_mode.leave()
+    window.parts.setup_mode.leave()
     assert red.editing
     qtbot.waitUntil(lambda: 1 in window.board.turn.programs, timeout=WAIT_MS)  # the computer again
     assert not guard_errors
@@ -673,9 +673,9 @@ def _score_in_the_advanced_game(window):
 
 
 def _computer_chooses_for_blue(window, qtbot, game):
-    window.engine.pace = 0
-    window.engine.choose_players({"blue": "easy"})
-    window.engine.consider()
+    window.lab.engine.pace = 0
+    window.lab.engine.choose_players({"blue": "easy"})
+    window.lab.engine.consider()
     qtbot.waitUntil(lambda: len(game.move_stack) == 2, timeout=WAIT_MS)
     assert game.last_effect() is None  # the special move was chosen
 
@@ -749,8 +749,8 @@ def test_the_hint_is_said_whole_in_its_editor(ball_window, qtbot, guard_errors):
     window.resize(900, 700)
     red, blue = window.board.ui.program_docks
     assert not red.editor.hint_words.isVisibleTo(red)
-    window.engine.ask_hint()
-    qtbot.waitUntil(lambda: window.engine.hint_move() is not None, timeout=60000)
+    window.lab.engine.ask_hint()
+    qtbot.waitUntil(lambda: window.lab.engine.hint_move() is not None, timeout=60000)
     said = window.statusBar().currentMessage()
     assert said.startswith("hint for red: ")
     words = red.editor.hint_words
@@ -787,7 +787,7 @@ def test_the_legend_covers_no_square(ball_window, qtbot, size, guard_errors):
     QApplication.sendPostedEvents()
     qtbot.wait(50)
     window.stage.redraw()
-    legend = window.legend
+    legend = window.scene.legend
 
     def covered() -> list[int]:
         window.scene.render_now()

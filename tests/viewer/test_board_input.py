@@ -165,10 +165,10 @@ def test_hover_is_a_rim_and_leaves_with_the_mouse(make_window, qtbot):
     yellow = np.array(HOVER_RIM) * 255
     ring = [image[row, col + dx, :3].astype(int) for dx in range(5, 80)]
     assert min(np.abs(c - yellow).sum() for c in ring) < 90  # a yellow ring round it
-    qtbot.mouseMove(window.view_dock, QPoint(40, 300))  # off the scene
+    qtbot.mouseMove(window.parts.view_dock, QPoint(40, 300))  # off the scene
     qtbot.waitUntil(lambda: window.view.hover is None, timeout=WAIT_MS)
     assert not actor.GetVisibility()
-    assert window.status_hover.text() == ""
+    assert window.parts.status_hover.text() == ""
 
 
 def test_a_click_on_a_ball_is_not_taken_by_a_marker_in_front(make_window, qtbot):

@@ -39,12 +39,12 @@ def test_the_page_s_legend_is_the_window_s(make_window, game):
     service = Service(Classroom.open([path], "abcd-efgh", None, on_board))
     student = service.room.join("Ada")
     window = make_window()
-    assert window.documents.open(path)
+    assert window.lab.documents.open(path)
     said_something = False
     for step in range(steps):
         window.lab.lessons.go(step)
         window.stage.redraw()
-        shown = window.legend.texts()
+        shown = window.scene.legend.texts()
         assert page_legend(service, student, step) == shown, f"{game}, step {step + 1}"
         said_something |= bool(shown)
     assert said_something  # (a lesson whose legend is always empty would prove nothing)

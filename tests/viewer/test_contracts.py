@@ -314,8 +314,8 @@ def test_the_few_protocols_between_controllers_are_fulfilled(make_window):
     ]
     assert 1 <= len(protocols) <= 5, [p.__name__ for p in protocols]
     parts = {
-        host.PuzzleActions: window.puzzle,
-        host.PracticeActions: window.binding.practising(),
+        host.PuzzleActions: window.parts.puzzle,
+        host.PracticeActions: window.menus.practising(),
     }
     assert set(parts) == set(protocols)
     missing = [

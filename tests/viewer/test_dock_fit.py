@@ -93,12 +93,12 @@ def test_a_game_after_a_game_without_docks_shows_its_docks_at_their_height(
     new_game(window, "ball")
     turn = window.board.ui.turn_dock
     assert turn.height() >= turn.sizeHint().height() * 3 // 4
-    assert window.moves_dock.height() <= window.moves_dock.sizeHint().height()
+    assert window.parts.moves_dock.height() <= window.parts.moves_dock.sizeHint().height()
     assert guard_errors == []
 
 
 def column_width(window, dock) -> tuple[int, int]:
-    return window.moves_dock.width(), dock.width()
+    return window.parts.moves_dock.width(), dock.width()
 
 
 def test_the_dock_column_keeps_its_width_through_rolling_pyramids_rounds(
@@ -131,7 +131,7 @@ def test_the_dock_column_keeps_its_width_through_rolling_pyramids_rounds(
     game = window.session.game
     window.session.play(game.legal_moves()[-1] if game.current_player() != CHANCE else None)
     settle(qtbot)
-    tree = window.moves_dock.tree
+    tree = window.parts.moves_dock.tree
     rows = [tree.topLevelItem(i) for i in range(tree.topLevelItemCount())]
     assert any(
         row.child(k).text(0).startswith("or ") for row in rows for k in range(row.childCount())
@@ -229,7 +229,7 @@ def test_analysis_and_a_taken_die_in_rolling_pyramids_keep_the_window_on_screen(
     window = make_window()
     window.move(window.screen().availableGeometry().topLeft())
     window.resize(1200, 800)
-    window.documents.open("examples/rolling/four-players-round-3-draft.pyr.json", ask=False)
+    window.lab.documents.open("examples/rolling/four-players-round-3-draft.pyr.json", ask=False)
     settle(qtbot)
     window.menus.analyse.trigger()
     settle(qtbot)
@@ -313,14 +313,14 @@ def test_practice_opened_from_the_command_line_shows_its_whole_text(
     try:
         qtbot.waitUntil(
             lambda: (
-                getattr(window, "practice", None) is not None and window.practice.dock.isVisible()
+                getattr(window, "practice", None) is not None and window.parts.commands.practice.dock.isVisible()
             )
         )
-        qtbot.waitUntil(lambda: window.practice.state.playing())
+        qtbot.waitUntil(lambda: window.parts.commands.practice.state.playing())
         settle(qtbot)
         qtbot.wait(200)  # the docks' widths once the window is laid out
         settle(qtbot)
-        dock = window.practice.dock
+        dock = window.parts.commands.practice.dock
         assert cut_texts(dock) == []
         assert "Next unsolved" in dock.next_button.text()
         alone(window, dock)
@@ -345,13 +345,13 @@ def test_the_analysis_shows_eight_moves_beside_the_moves_and_corners(
     window.resize(*size)
     settle(qtbot)
     monkeypatch.setattr(window.lab, "analyse", lambda *_args, **_kw: True)
-    window.analysis.analyse()  # the dock comes, with the room its moves need
-    dock = window.analysis.dock
+    window.parts.analysis.analyse()  # the dock comes, with the room its moves need
+    dock = window.parts.analysis.dock
     moves = [MoveStat(f"{i % 5},{i // 5},0", 100 - i, 0.5) for i in range(44)]
     dock.show_results("red is winning: 55% (44 moves weighed)", "", moves, False)
     settle(qtbot)
     assert dock.table.rowCount() == 44
-    assert window.moves_dock.isVisible()
+    assert window.parts.moves_dock.isVisible()
     assert cut_texts(dock) == []
     alone(window, dock)
     settle(qtbot)
@@ -365,11 +365,11 @@ def test_the_lesson_editor_shows_its_whole_text(size, make_window, qtbot, guard_
     Which empty point ...") was cut in a one-line box, the step's text behind a scroll."""
     window = make_window()
     window.resize(*size)
-    assert window.documents.open(LESSON)
-    panel = window.lessons.panel
+    assert window.lab.documents.open(LESSON)
+    panel = window.parts.lessons.panel
     panel.teach.setChecked(True)
     settle(qtbot)
-    dock = window.lesson_dock
+    dock = window.parts.lesson_dock
     assert panel.edit_hint.text().startswith("SW's far walls")
     for _ in range(2):  # beside the View dock, then alone on its side
         assert cut_texts(dock) == []
@@ -422,10 +422,10 @@ def test_a_window_opened_on_a_flat_board_shows_the_view_dock_on_a_pyramid(
     try:
         qtbot.waitUntil(lambda: window.built)
         settle(qtbot)
-        assert window.view_dock.isHidden()  # a flat map: nothing to peel or clip
+        assert window.parts.view_dock.isHidden()  # a flat map: nothing to peel or clip
         new_game(window, "terrace")
         settle(qtbot)
-        assert not window.view_dock.isHidden()
+        assert not window.parts.view_dock.isHidden()
     finally:
         window.shutdown()
     assert guard_errors == []

@@ -12,21 +12,21 @@ from viewer.lab.jobs import JobRunner
 
 
 def idle(window):
-    return not window.engine.runner.thinking
+    return not window.lab.engine.runner.thinking
 
 
 def test_hint_gives_a_legal_move_and_leaves_the_position(make_window, qtbot, guard_errors):
     window = make_window()
-    window.engine.hint_level = "easy"
+    window.lab.engine.hint_level = "easy"
     window.session.play(window.session.game.parse_move("0,0,0"))
     before = (window.session.game.position_key(), window.session.ply)
     window.menus.hint.trigger()
-    assert window.engine.runner.thinking
+    assert window.lab.engine.runner.thinking
     assert window.port.bar.isVisibleTo(window)
     message = window.statusBar().currentMessage
     qtbot.waitUntil(lambda: message().startswith("hint: "), timeout=WAIT_MS)
     assert (window.session.game.position_key(), window.session.ply) == before
-    move = window.engine.hint_move()
+    move = window.lab.engine.hint_move()
     assert move in window.session.game.legal_moves()
     assert str(move) in window.statusBar().currentMessage()
     assert "win rate" in window.statusBar().currentMessage() or "proven" in (
@@ -37,7 +37,7 @@ def test_hint_gives_a_legal_move_and_leaves_the_position(make_window, qtbot, gua
     assert window.board.frame().ghosts == {site: "blue"}
     assert not window.port.bar.isVisibleTo(window)
     window.session.play(move)
-    assert window.engine.hint_move() is None
+    assert window.lab.engine.hint_move() is None
     assert not guard_errors
 
 
@@ -50,18 +50,18 @@ def test_a_hint_in_a_settled_position_is_the_game_s_value(make_window, qtbot, gu
     message = window.statusBar().currentMessage
     qtbot.waitUntil(lambda: message().startswith("hint: "), timeout=WAIT_MS)
     assert "proven loss in 14 plies" in message()
-    assert window.engine.hint_move() in window.session.game.legal_moves()
+    assert window.lab.engine.hint_move() in window.session.game.legal_moves()
     assert not guard_errors
 
 
 def test_the_computer_answers_the_human_move(make_window, qtbot, guard_errors):
     window = make_window(Partition(PartitionOptions(3)))
-    window.engine.seed = 1
+    window.lab.engine.seed = 1
     window.menus.players["blue"]["easy"].trigger()
     assert idle(window)  # red (the human) moves first
     window.board.play(window.session.game.parse_move("0,0,0"))  # as a click plays it
-    assert window.engine.computer_thinking
-    assert "computer" in window.status_prompt.text() or "computer" in (
+    assert window.lab.engine.computer_thinking
+    assert "computer" in window.parts.status_prompt.text() or "computer" in (
         window.statusBar().currentMessage()
     )
     qtbot.waitUntil(lambda: window.session.ply == 2, timeout=WAIT_MS)
@@ -81,17 +81,17 @@ def test_the_computer_answers_the_human_move(make_window, qtbot, guard_errors):
 def test_clicks_are_refused_while_the_computer_thinks(make_window, qtbot, guard_errors):
     window = make_window(Partition(PartitionOptions(3)))
     window.menus.players["red"]["strong"].trigger()  # long enough to click meanwhile
-    assert window.engine.computer_thinking
+    assert window.lab.engine.computer_thinking
     window.board.play(window.session.game.parse_move("0,0,0"))
     assert window.session.ply == 0
     assert "Stop to take over" in window.statusBar().currentMessage()
     window.port.stop_button.click()
     assert idle(window)
-    assert window.engine.paused
+    assert window.lab.engine.paused
     qtbot.wait(50)  # a late answer of the stopped search changes nothing
     window.board.play(window.session.game.parse_move("0,0,0"))  # the human takes over
     assert window.session.ply == 1
-    window.engine.stop()
+    window.lab.engine.stop()
     assert not guard_errors
 
 
@@ -110,12 +110,12 @@ def test_stop_stops_and_the_gui_keeps_running(make_window, qtbot, guard_errors, 
     timer.timeout.connect(lambda: ticks.append(1))
     timer.start()
     window.menus.players["red"]["strong"].trigger()  # a minute of thinking
-    assert window.engine.computer_thinking
-    thread = window.engine.runner.job.thread
+    assert window.lab.engine.computer_thinking
+    thread = window.lab.engine.runner.job.thread
     qtbot.waitUntil(lambda: window.port.bar.value() > 0, timeout=WAIT_MS)
     qtbot.wait(300)
     assert len(ticks) >= 5  # the event loop runs while the engine thinks
-    assert window.engine.computer_thinking
+    assert window.lab.engine.computer_thinking
     window.menus.stop_engine.trigger()
     assert idle(window)
     thread.join(5)
@@ -180,7 +180,7 @@ def test_a_search_stopped_on_request_is_no_engine_error(gl_display, qtbot, caplo
 
 def test_undo_takes_back_both_moves_and_waits(make_window, qtbot, guard_errors):
     window = make_window(Partition(PartitionOptions(3)))
-    window.engine.seed = 2
+    window.lab.engine.seed = 2
     window.menus.players["blue"]["easy"].trigger()
     window.board.play(window.session.game.parse_move("0,0,0"))
     qtbot.waitUntil(lambda: window.session.ply == 2, timeout=WAIT_MS)
@@ -192,12 +192,12 @@ def test_undo_takes_back_both_moves_and_waits(make_window, qtbot, guard_errors):
     )  # the human moves: the computer answers
     qtbot.waitUntil(lambda: window.session.ply == 2, timeout=WAIT_MS)
     # Undo while it thinks: the search stops and the human's move goes back.
-    window.engine.set_player("blue", "strong")
+    window.lab.engine.set_player("blue", "strong")
     assert window.menus.players["blue"]["strong"].isChecked()  # the menu follows
     window.board.play(
         window.session.game.legal_moves()[0]
     )  # a free point (the easy reply took one)
-    assert window.engine.computer_thinking
+    assert window.lab.engine.computer_thinking
     window.menus.undo.trigger()
     assert idle(window)
     assert window.session.ply == 2
@@ -213,26 +213,26 @@ def test_the_players_menu_and_the_players_of_another_game(make_window, qtbot):
     menus = window.menus
     assert set(menus.players) == set(window.session.game.players)
     assert all(actions[None].isChecked() for actions in menus.players.values())  # humans
-    window.engine.pace = 0
-    window.engine.paused = True  # nothing is played here: only the menus are looked at
+    window.lab.engine.pace = 0
+    window.lab.engine.paused = True  # nothing is played here: only the menus are looked at
     menus.players["blue"]["medium"].trigger()
-    assert window.engine.computer == {"blue": "medium"}
+    assert window.lab.engine.computer == {"blue": "medium"}
     assert menus.player_menus["blue"].title() == "Blue: Computer (medium)"
     assert menus.player_menus["red"].title() == "Red: Human"
     menus.players["blue"][None].trigger()
-    assert window.engine.computer == {}
+    assert window.lab.engine.computer == {}
     menus.players["red"]["easy"].trigger()
-    window.engine.stop()
+    window.lab.engine.stop()
     window.session.replace_game(Pyraos())  # another game's colours: red is forgotten
     assert set(menus.players) == {"white", "black"}
-    assert window.engine.computer == {}
+    assert window.lab.engine.computer == {}
     assert all(actions[None].isChecked() for actions in menus.players.values())
 
 
 def test_shutdown_joins_the_thread(make_window, qtbot):
     window = make_window(Partition(PartitionOptions(5)))
     window.menus.players["red"]["strong"].trigger()
-    thread = window.engine.runner.job.thread
+    thread = window.lab.engine.runner.job.thread
     window.shutdown()
     assert not thread.is_alive()
 

@@ -430,7 +430,7 @@ def test_export_dialog_exports_what_the_window_shows(
     from viewer.desktop.export_control import ExportDialog, open_export_dialog
 
     window = make_window()
-    window.documents.open(MOVES)
+    window.lab.documents.open(MOVES)
     window.view.set_levels(0, 0)  # the base only: the window shows no ball above it
     dialog = open_export_dialog(window.lab, window.port, window.stage)
     assert isinstance(dialog, ExportDialog)
@@ -512,7 +512,7 @@ def test_export_dialog_never_offers_the_apps_own_examples_folder(make_window, tm
 
     window = make_window()
     lesson = EXAMPLES_DIR / "partition" / "teaching-anchored-partition.pyr.json"
-    assert window.documents.open(lesson)
+    assert window.lab.documents.open(lesson)
     dialog = ExportDialog(window.lab, window.port, window.stage)
     assert Path(dialog.path.text()).parent == Path.home()
     dialog.close()

@@ -76,7 +76,7 @@ def test_a_resized_window_reframes_the_board_but_keeps_the_users_camera(
     window.resize(1100, 800)
     settle(qtbot)
     assert (camera.GetPosition(), camera.GetFocalPoint(), camera.GetViewAngle()) == kept
-    window.binding.reset_view()  # Reset view frames it again, and follows the size after
+    window.parts.commands.reset_view()  # Reset view frames it again, and follows the size after
     window.resize(650, 800)
     settle(qtbot)
     assert framed(window)

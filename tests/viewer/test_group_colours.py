@@ -92,22 +92,24 @@ def test_the_window_says_why_a_wrong_answers_path_runs_through_red_balls(make_wi
 
     lessons = Path(__file__).resolve().parents[2] / "model" / "data" / "lessons"
     window = make_window()
-    assert window.documents.open(lessons / "partition" / "06-the-apex.lesson.json")
+    assert window.lab.documents.open(lessons / "partition" / "06-the-apex.lesson.json")
     window.lab.lessons.go(2)
     play_answer(window.board, "0,0,2")
-    verdict = window.lessons.panel.verdict.text()
+    verdict = window.parts.lessons.panel.verdict.text()
     assert "AP keeps an escape path through (0,0,1), a red ball whose group" in verdict
-    line = next(t for t in window.legend.texts() if t.startswith("the escape path the answer"))
+    line = next(
+        t for t in window.scene.legend.texts() if t.startswith("the escape path the answer")
+    )
     assert "it runs through red balls that touch no far wall, (0,0,2), (0,0,1)" in line
     assert line.endswith("unanchored, they do not cut it")
-    entry = next(e for e in window.legend.entries if e.style == "lesson-wrong")
+    entry = next(e for e in window.scene.legend.entries if e.style == "lesson-wrong")
     assert entry.colours == (palette.PATH_RGB["lesson-wrong"],)
     # group colours in the window: red's groups in reds, blue's in blues
-    assert window.documents.open(lessons / "partition" / "02-touching-and-groups.lesson.json")
+    assert window.lab.documents.open(lessons / "partition" / "02-touching-and-groups.lesson.json")
     window.lab.lessons.go(2)
     play_answer(window.board, "3,0,0")
     assert "it touches no red ball, so it makes a third red group" in (
-        window.lessons.panel.verdict.text()
+        window.parts.lessons.panel.verdict.text()
     )
     teaching = window.board.ui.teaching(window.session.game)
     for group in teaching.groups:

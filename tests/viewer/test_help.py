@@ -24,7 +24,7 @@ def test_the_rules_dock_follows_the_game(make_window, guard_errors):
     from model.pyraos import Pyraos
 
     window = make_window()  # Pyramid Partition
-    dock = window.rules_dock
+    dock = window.parts.rules_dock
     assert not dock.isVisible()
     window.menus.rules.trigger()
     assert dock.isVisible()
@@ -75,7 +75,7 @@ def test_the_view_dock_calls_the_pieces_by_the_games_word(make_window, guard_err
     from model.terrace import Terrace
 
     window = make_window()
-    dock = window.view_dock
+    dock = window.parts.view_dock
     assert dock.ghosts.text() == "Show hidden balls as ghosts"
     window.session.replace_game(Pyraos.new())
     assert dock.ghosts.text() == "Show hidden spheres as ghosts"

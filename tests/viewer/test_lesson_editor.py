@@ -35,8 +35,8 @@ def idle(qtbot, control, seconds=180):
 
 
 def teach(window, path=CORNER_BALL):
-    assert window.documents.open(path)
-    control = window.lessons
+    assert window.lab.documents.open(path)
+    control = window.parts.lessons
     control.panel.teach.setChecked(True)
     return control, control.panel
 
@@ -145,7 +145,7 @@ def test_json_nested_100000_deep_is_refused_in_words(make_window, monkeypatch):
 def test_the_task_kind_offers_its_own_choices(make_window, qtbot):
     window = make_window()
     window.menus.new_lesson.trigger()
-    control = window.lessons
+    control = window.parts.lessons
     panel = control.panel
     panel.edit_kind.setCurrentText("click-points")
     assert panel.rule_label.text() == "Question"
@@ -177,7 +177,7 @@ def test_a_new_lesson_gets_its_title_and_saves_to_the_users_folder(make_window, 
     window = make_window()
     play_answer(window.board, "0,0,0")
     window.menus.new_lesson.trigger()
-    control = window.lessons
+    control = window.parts.lessons
     panel = control.panel
     assert panel.edit_lesson_title.text() == "My lesson"
     assert panel.edit_lesson_title.hasFocus() or True  # (focus needs an active window)
@@ -208,7 +208,7 @@ def test_a_new_steps_text_is_a_placeholder_that_typing_replaces(make_window, qtb
     placeholder; left empty, the step keeps it; typed, the step says what was typed."""
     window = make_window()
     window.menus.new_lesson.trigger()
-    control = window.lessons
+    control = window.parts.lessons
     panel = control.panel
     assert panel.edit_text.toPlainText() == ""
     assert panel.edit_text.placeholderText() == STARTER_TEXT
@@ -248,7 +248,7 @@ def test_save_lesson_and_add_folder_open_in_the_users_lessons_folder_made_first(
         return ("", "")  # cancelled: nothing saved
 
     monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(ask))
-    window.lessons.panel.save.click()
+    window.parts.lessons.panel.save.click()
     assert seen == [(str(own / "my-lesson.lesson.json"), True)]
     opened = []
 
@@ -266,7 +266,7 @@ def test_save_lesson_and_add_folder_open_in_the_users_lessons_folder_made_first(
 def test_a_long_path_is_cut_in_the_status_bar(make_window, qtbot, monkeypatch, tmp_path):
     window = make_window()
     window.menus.new_lesson.trigger()
-    control = window.lessons
+    control = window.parts.lessons
     deep = tmp_path.joinpath(*["a-rather-long-folder-name"] * 8)
     target = deep / "lesson.lesson.json"
     answer_save_dialog(monkeypatch, target)
@@ -375,7 +375,7 @@ def test_the_editor_offers_each_games_choices(make_window, qtbot, guard_errors):
         game = game_class(name).new()
         window.session.replace_game(game)
         window.menus.new_lesson.trigger()
-        control = window.lessons
+        control = window.parts.lessons
         panel = control.panel
         assert control.state.lesson.game_name == name
         specs = teaching_for(type(game)).lesson_overlays
@@ -402,7 +402,7 @@ def test_save_is_in_sight_in_a_1400x900_window(make_window, qtbot):
     window.resize(1400, 900)
     _control, panel = teach(window)
     qtbot.waitUntil(lambda: panel.save.isVisible(), timeout=WAIT_MS)
-    dock = window.lesson_dock
+    dock = window.parts.lesson_dock
     qtbot.wait(50)
     shown = QRect(dock.mapTo(window, dock.rect().topLeft()), dock.size())
     save = QRect(panel.save.mapTo(window, panel.save.rect().topLeft()), panel.save.size())

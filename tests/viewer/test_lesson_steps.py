@@ -19,8 +19,8 @@ CORNER_BALL = LESSONS / "partition" / "03-a-corner-ball.lesson.json"
 
 
 def _open(window, path=CORNER_BALL):
-    assert window.documents.open(path)
-    return window.lessons
+    assert window.lab.documents.open(path)
+    return window.parts.lessons
 
 
 def idle(qtbot, control, seconds=180):
@@ -48,8 +48,8 @@ def test_a_lesson_opens_on_its_first_step(make_window):
     window = make_window()
     control = _open(window)
     assert control.state.active
-    assert window.lesson_dock.steps_active
-    assert not window.lesson_dock.isHidden()
+    assert window.parts.lesson_dock.steps_active
+    assert not window.parts.lesson_dock.isHidden()
     step = L.read(CORNER_BALL).steps[0]
     assert window.session.game.position_key() == step.position().position_key()
     panel = control.panel
@@ -98,9 +98,9 @@ def test_progress_is_kept_between_runs(make_window, tmp_path):
     assert again.at(CORNER_BALL) == 1
     assert json.loads(control.state.progress.file.read_text())["format"].startswith("pyramid-lab")
     other = make_window()
-    assert other.documents.open(CORNER_BALL)
+    assert other.lab.documents.open(CORNER_BALL)
     assert other.lab.lessons.index == 1  # it opens where the student left it
-    assert "\u2713 1." in other.lessons.panel.steps.item(0).text()
+    assert "\u2713 1." in other.parts.lessons.panel.steps.item(0).text()
 
 
 def test_a_teachers_steps_and_checks_are_no_students_progress_and_reset_forgets(make_window):
@@ -117,16 +117,16 @@ def test_a_teachers_steps_and_checks_are_no_students_progress_and_reset_forgets(
     assert again.done(CORNER_BALL) == set()
     assert again.at(CORNER_BALL) == 0
     student = make_window()
-    assert student.documents.open(CORNER_BALL)
-    assert student.lessons.state.index == 0
-    assert student.lessons.panel.progress.text() == "Step 1 of 2; 0 of 2 tasks done"
+    assert student.lab.documents.open(CORNER_BALL)
+    assert student.parts.lessons.state.index == 0
+    assert student.parts.lessons.panel.progress.text() == "Step 1 of 2; 0 of 2 tasks done"
     # the student's own answer counts; Reset progress forgets it, back to step 1
     play_answer(student.board, "3,0,0")
-    student.lessons.panel.next.click()
+    student.parts.lessons.panel.next.click()
     assert Progress(control.state.progress.file).done(CORNER_BALL) == {0}
     student.menus.reset_progress.trigger()
-    assert student.lessons.state.index == 0
-    assert student.lessons.panel.progress.text() == "Step 1 of 2; 0 of 2 tasks done"
+    assert student.parts.lessons.state.index == 0
+    assert student.parts.lessons.panel.progress.text() == "Step 1 of 2; 0 of 2 tasks done"
     assert student.statusBar().currentMessage().startswith("Progress of A corner ball reset")
     after = Progress(control.state.progress.file)
     assert (after.done(CORNER_BALL), after.at(CORNER_BALL)) == (set(), 0)
@@ -147,7 +147,7 @@ def test_the_menu_ticks_lessons_and_the_title_names_the_lesson(make_window):
     control.state.progress.record(CORNER_BALL, 1, done=1)
     window.menus.show_lesson_progress()
     assert entry.text() == "\u2713 03. A corner ball"
-    window.documents.open(ROOT / "examples/partition/t3-lone-apex.pyr.json")  # the lesson ends
+    window.lab.documents.open(ROOT / "examples/partition/t3-lone-apex.pyr.json")  # the lesson ends
     assert "Lesson:" not in window.windowTitle()
 
 
@@ -174,9 +174,9 @@ def test_click_points_go_through_the_board_and_are_checked(make_window):
 def test_another_file_ends_the_lesson(make_window):
     window = make_window()
     control = _open(window)
-    assert window.documents.open(ROOT / "examples" / "partition" / "t3-lone-apex.pyr.json")
+    assert window.lab.documents.open(ROOT / "examples" / "partition" / "t3-lone-apex.pyr.json")
     assert not control.state.active
-    assert not window.lesson_dock.steps_active
+    assert not window.parts.lesson_dock.steps_active
 
 
 def test_the_last_step_leads_to_the_next_lesson(make_window):
@@ -204,9 +204,9 @@ def test_teacher_edits_a_step_takes_a_position_and_saves(make_window, tmp_path, 
     panel.edit_rule.setText('{"holds": "SW", "by": "red"}')
     apply(qtbot, control)
     # a new step on a position made in set-up mode
-    window.setup_mode.enter()
+    window.parts.setup_mode.enter()
     window.board.setup.click(window.board.ui.site_of((0, 0, 1)))
-    assert window.setup_mode.apply()
+    assert window.parts.setup_mode.apply()
     assert control.state.active  # set-up mode's position is the teacher's, the lesson stays
     panel.add.click()
     assert control.state.index == 1
@@ -238,15 +238,15 @@ def test_every_step_fits_the_dock_without_scrolling(make_window):
     window = make_window()
     window.resize(1200, 800)
     for path in sorted(LESSONS.glob("*/*.lesson.json")):
-        assert window.documents.open(path, ask=False)
-        control = window.lessons
+        assert window.lab.documents.open(path, ask=False)
+        control = window.parts.lessons
         for index in range(len(control.state.lesson.steps)):
             control.state.go(index)
             control.state.hint_shown = True
             control.panel.show_step()
             control.panel.verdict.setText("Not yet: " + "a reason of two lines " * 4)
             control.panel.verdict.show()
-            scroll = window.lesson_dock.steps_scroll
+            scroll = window.parts.lesson_dock.steps_scroll
             width = scroll.viewport().width()
             needed = control.panel.layout().totalHeightForWidth(width)
             assert needed <= scroll.viewport().height(), f"{path.name} step {index + 1}"
@@ -256,7 +256,7 @@ def test_a_teacher_starts_a_lesson_from_the_board_and_saves_it(make_window, tmp_
     window = make_window()  # a base-3 Partition
     window.board.play(window.session.game.parse_move("0,0,0"))
     window.menus.new_lesson.trigger()
-    control = window.lessons
+    control = window.parts.lessons
     assert control.state.active
     assert control.state.path is None
     assert control.panel.teach.isChecked()
@@ -310,16 +310,16 @@ def test_a_new_lesson_over_a_later_step_redraws_on_its_own_step(make_window, gua
     from model.game import game_class
 
     window = make_window(game_class("ball").new())
-    assert window.documents.open(LESSONS / "ball" / "01-programming.lesson.json")
-    control = window.lessons
+    assert window.lab.documents.open(LESSONS / "ball" / "01-programming.lesson.json")
+    control = window.parts.lessons
     control.panel.next.click()
     assert control.state.index == 1
-    window.engine.set_player("blue", "easy")
+    window.lab.engine.set_player("blue", "easy")
     window.menus.new_lesson.trigger()
     assert not guard_errors
     assert (control.state.index, len(control.state.lesson.steps)) == (0, 1)
     assert control.panel.teach.isChecked()
-    assert window.engine.computer == {}  # the student (the teacher) plays both sides
+    assert window.lab.engine.computer == {}  # the student (the teacher) plays both sides
     dock = next(d for d in window.board.ui.program_docks if d.isVisible() and d.editing)
     for groups in dock.editor.groups:  # the Program dock's buttons
         for group in groups:
@@ -362,7 +362,7 @@ def test_an_edit_refused_keeps_the_step_shown(make_window, guard_errors, monkeyp
     and the lesson and the step shown stay as they were."""
     window = make_window()
     window.menus.new_lesson.trigger()
-    control = window.lessons
+    control = window.parts.lessons
     monkeypatch.setattr(L, "MAX_STEPS", 1)
     control.panel.add.click()
     assert control.panel.editor_message.text() == "steps: 2 steps (at most 1)"
@@ -378,7 +378,7 @@ def test_a_win_within_rule_typed_as_a_list_is_refused_in_words(make_window, guar
     good one, and Apply under Advanced says why it does not apply."""
     window = make_window()
     window.menus.new_lesson.trigger()
-    panel = window.lessons.panel
+    panel = window.parts.lessons.panel
     panel.edit_kind.setCurrentText("win-within")
     panel.advanced.setChecked(True)
     panel.edit_rule.setText("[1, 2]")
@@ -415,7 +415,7 @@ def test_teacher_mode_over_every_game(
     assert set(FIRST_MOVES) == set(game_names())  # a game added gets its row here
     window = make_window(game_class(name).new())
     window.menus.new_lesson.trigger()
-    control = window.lessons
+    control = window.parts.lessons
     panel = control.panel
     assert control.state.active
     assert panel.teach.isChecked()
@@ -451,7 +451,7 @@ def test_teacher_mode_over_every_game(
 
     window.session.replace_game(game_class("partition" if name != "partition" else "terrace").new())
     assert not control.state.active
-    assert window.documents.open(target)
+    assert window.lab.documents.open(target)
     assert control.state.active
     assert control.state.path == target
     assert window.session.game.name == name
@@ -486,7 +486,7 @@ def test_a_lesson_with_a_win_within_task_saves(make_window, guard_errors, tmp_pa
 
 def lesson_lines(window):
     """The legend's lines of a lesson's marks (highlights, picks, a wrong answer's path)."""
-    return [e.text for e in window.legend.entries if e.style.startswith("lesson")]
+    return [e.text for e in window.scene.legend.entries if e.style.startswith("lesson")]
 
 
 @pytest.mark.parametrize(
@@ -529,7 +529,7 @@ def test_leaving_a_lesson_clears_its_marks_picks_and_legend(
     assert lesson_lines(window)  # the lesson's marks are drawn and explained
     name = control.state.lesson.game_name
     if plain is not None:
-        assert window.documents.open(ROOT / "examples" / plain)
+        assert window.lab.documents.open(ROOT / "examples" / plain)
     else:  # New game of the same kind
         window.session.replace_game(game_class(name).new())
     assert not control.state.active
@@ -546,9 +546,9 @@ def test_each_lesson_opens_with_its_own_view(make_window, tmp_path):
     would hide); a lesson that saves a view opens with it; the view from before the
     lessons comes back when they end."""
     window = make_window()
-    view, dock = window.stage.view, window.view_dock
+    view, dock = window.stage.view, window.parts.view_dock
     example = ROOT / "examples" / "partition" / "empty-base4-floating.pyr.json"
-    assert window.documents.open(example)  # the lessons' board
+    assert window.lab.documents.open(example)  # the lessons' board
     view.set_levels(0, 2)  # the user's own view, before any lesson
     _open(window, LESSONS / "partition" / "02-touching-and-groups.lesson.json")
     assert (view.peel, view.levels[0], any(c.enabled for c in view.clips)) == (0, 0, False)
@@ -577,9 +577,9 @@ def test_each_lesson_opens_with_its_own_view(make_window, tmp_path):
     assert dock.clip_on[0].isChecked()
     assert window.scene.camera_preset() == "top"
     dock.peel.setValue(0)  # the user's change, kept for this lesson only
-    window.lessons.state.retry()
+    window.parts.lessons.state.retry()
     assert view.peel == 0
-    assert window.documents.open(example)
-    assert not window.lessons.state.active
+    assert window.lab.documents.open(example)
+    assert not window.parts.lessons.state.active
     assert (view.levels, view.peel) == ((0, 2), 0)
     assert not any(c.enabled for c in view.clips)

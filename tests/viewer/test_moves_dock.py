@@ -18,7 +18,7 @@ def _play(window, *texts):
 def test_an_earlier_move_starts_a_line_and_keeps_the_old_one(make_window, tmp_path):
     window = make_window()
     _play(window, "0,0,0", "1,0,0", "2,0,0")
-    dock = window.moves_dock
+    dock = window.parts.moves_dock
     dock.select_row(1)  # a click on the first move
     assert window.session.ply == 1
     _play(window, "2,2,0")
@@ -34,20 +34,20 @@ def test_an_earlier_move_starts_a_line_and_keeps_the_old_one(make_window, tmp_pa
     assert dock.tree.topLevelItem(2).child(0).text(0) == "or 2. blue 2,2,0"
     assert dock.tree.currentItem() is dock.tree.topLevelItem(2)
 
-    assert window.documents.save_file(tmp_path / "lines.pyr.json")
+    assert window.lab.documents.save_file(tmp_path / "lines.pyr.json")
     again = make_window()
-    assert again.documents.open(tmp_path / "lines.pyr.json")
-    assert again.moves_dock.rows() == 4
-    assert again.moves_dock.tree.topLevelItem(2).childCount() == 1
+    assert again.lab.documents.open(tmp_path / "lines.pyr.json")
+    assert again.parts.moves_dock.rows() == 4
+    assert again.parts.moves_dock.tree.topLevelItem(2).childCount() == 1
     assert len(read(tmp_path / "lines.pyr.json").variations) == 2  # the other, the rest
 
 
 def test_deleting_a_line_asks_first(make_window, monkeypatch):
     window = make_window()
     _play(window, "0,0,0", "1,0,0")
-    window.moves_dock.select_row(1)
+    window.parts.moves_dock.select_row(1)
     _play(window, "2,2,0")
-    dock = window.moves_dock
+    dock = window.parts.moves_dock
     node = dock.node_of(dock.tree.topLevelItem(2).child(0))
     answers = iter([QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes])
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: next(answers))
@@ -64,7 +64,7 @@ def test_a_click_on_another_line_highlights_the_row_followed(make_window, qtbot)
     highlighted is the position shown, not the row now under the pointer."""
     window = make_window()
     _play(window, "0,0,0", "1,0,0", "2,0,0")
-    dock = window.moves_dock
+    dock = window.parts.moves_dock
     dock.select_row(1)
     _play(window, "2,2,0")
     click_row(qtbot, dock, dock.tree.topLevelItem(2).child(0))  # or 2. blue 1,0,0
@@ -83,8 +83,8 @@ def test_a_click_on_another_line_highlights_the_row_followed(make_window, qtbot)
 def test_browsing_the_moves_of_a_saved_file_leaves_it_saved(make_window, qtbot, tmp_path):
     window = make_window()
     _play(window, "0,0,0", "1,0,0", "2,0,0")
-    assert window.documents.save_file(tmp_path / "three.pyr.json")
-    dock = window.moves_dock
+    assert window.lab.documents.save_file(tmp_path / "three.pyr.json")
+    dock = window.parts.moves_dock
     for row in (1, 3, 0, 2, 3):
         click_row(qtbot, dock, dock.tree.topLevelItem(row))
         assert window.session.ply == row
@@ -100,7 +100,7 @@ def test_a_row_whose_words_change_is_relabelled_in_place_not_rebuilt(make_window
     # early row, and every row after it was made anew on each move (issue 46, item 11)
     window = make_window()
     _play(window, "0,0,0", "1,0,0", "2,0,0", "0,1,0")
-    dock = window.moves_dock
+    dock = window.parts.moves_dock
     items = [dock.tree.topLevelItem(i) for i in range(dock.rows())]
     secrets = {0: "red's secret"}
     dock.hidden = lambda _game, _line: dict(secrets)
@@ -129,9 +129,9 @@ def test_a_move_played_makes_its_own_row_and_keeps_the_others(make_window, monke
     monkeypatch.setattr(move_list, "_label", lambda *a: made.append(a[0]) or label(*a))
     _play(window, "0,2,0")
     assert made == [4]  # the new move's row only
-    window.moves_dock.select_row(2)
+    window.parts.moves_dock.select_row(2)
     _play(window, "2,2,0")  # another line at the third move
     made.clear()
-    window.moves_dock.refresh()
+    window.parts.moves_dock.refresh()
     assert made == [3, 3]  # the third row and its other line, made anew; the rest kept
-    assert window.moves_dock.tree.topLevelItem(3).child(0).text(0).startswith("or 3. ")
+    assert window.parts.moves_dock.tree.topLevelItem(3).child(0).text(0).startswith("or 3. ")

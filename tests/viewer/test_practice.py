@@ -35,14 +35,16 @@ def practising(make_window, tmp_path):
     }
     (folder / INDEX).write_text(json.dumps(index))
     window = make_window()
-    assert window.practice is None  # made when first used
-    assert window.binding.practising().open_collection(folder)
-    assert window.board.modes.mode("practice").practice is window.practice.state  # the lab's
+    assert window.parts.commands.practice is None  # made when first used
+    assert window.menus.practising().open_collection(folder)
+    assert (
+        window.board.modes.mode("practice").practice is window.parts.commands.practice.state
+    )  # the lab's
     return window, folder
 
 
 def settled(qtbot, window):
-    solver = window.practice.state.solver
+    solver = window.parts.commands.practice.state.solver
     qtbot.waitUntil(lambda: not solver.runner.thinking, timeout=WAIT_MS)
     return solver.status
 
@@ -55,13 +57,13 @@ def test_the_key_move_solves_and_ticks_the_puzzle_for_the_next_run(
     practising, qtbot, tmp_path, guard_errors
 ):
     window, folder = practising
-    dock = window.practice.dock
-    practice = window.practice
+    dock = window.parts.commands.practice.dock
+    practice = window.parts.commands.practice
     assert dock.isVisible()
     assert practice.state.current == 0  # the first unsolved puzzle opened and Solve mode is on
     assert practice.state.solver.active
     assert window.session.path == folder / WIN_IN_1
-    assert not window.puzzle_dock.isVisible()  # it would show the solution
+    assert not window.parts.puzzle_dock.isVisible()  # it would show the solution
     assert dock.list.count() == 2
     assert not dock.list.item(0).text().startswith(TICK)
     play(window, "0,0,0")
@@ -85,7 +87,7 @@ def test_a_wrong_move_is_refuted_on_the_board_and_try_again_goes_back(
     practising, qtbot, guard_errors
 ):
     window, _ = practising
-    practice = window.practice
+    practice = window.parts.commands.practice
     assert practice.state.play(1)  # red wins in 2 only with 2,2,0
     solver = practice.state.solver
     anchor = window.session.node
@@ -116,7 +118,7 @@ def corner_sites(window, names):
 
 def test_hints_show_the_idea_then_the_move(practising, qtbot, guard_errors):
     window, _ = practising
-    practice = window.practice
+    practice = window.parts.commands.practice
     assert practice.state.play(1)
     key_site = window.board.ui.move_sites(
         window.session.game, window.session.game.parse_move("2,2,0")
@@ -135,7 +137,7 @@ def test_hints_show_the_idea_then_the_move(practising, qtbot, guard_errors):
     (region,) = [r for r in frame.regions if r.style == "hint"]
     assert set(region.sites) == corner_sites(window, gained)
     assert {f"{name} at stake" for name in gained} <= {label.text for label in frame.labels}
-    status = window.practice.dock.status.text()
+    status = window.parts.commands.practice.dock.status.text()
     assert "at stake: " in status, status
     assert all(name in status.split("at stake: ")[1] for name in gained)
     assert key_site not in frame.ghosts
@@ -143,7 +145,7 @@ def test_hints_show_the_idea_then_the_move(practising, qtbot, guard_errors):
     frame = window.board.frame()
     assert frame.ghosts.get(key_site) == "red"
     assert "hint" in [label.text for label in frame.labels]
-    assert "Hint 2 of 2: play 2,2,0" in window.practice.dock.status.text()
+    assert "Hint 2 of 2: play 2,2,0" in window.parts.commands.practice.dock.status.text()
     play(window, "2,2,0")  # the hint is for the position it was asked at
     assert window.board.frame().ghosts.get(key_site) is None
     settled(qtbot, window)
@@ -162,7 +164,7 @@ def test_the_puzzles_menu_lists_the_shipped_collections(make_window, guard_error
     said = "(none yet: Review's Make a puzzle of this and Compose... put them here)"
     assert [a.text() for a in window.menus.my_puzzles.actions()] == [said]
     window.menus.next_puzzle.trigger()  # no collection yet: said, nothing breaks
-    assert window.practice.state.collection is None
+    assert window.parts.commands.practice.state.collection is None
     views = [a.text() for a in window.menus.view_menu.actions()]
     assert "Practice" in views  # the dock made by the menu has its View entry
     assert guard_errors == []
@@ -177,8 +179,8 @@ def test_without_a_written_solution_the_hint_comes_from_the_prover(
     puzzle = {k: v for k, v in doc.puzzle.items() if k != "solution"}
     write(folder / WIN_IN_2, doc.game, puzzle)
     window = make_window()
-    practice = window.binding.practising()
-    assert window.binding.practising().open_collection(folder)
+    practice = window.menus.practising()
+    assert window.menus.practising().open_collection(folder)
     practice.state.hint()
     assert practice.state.runner.thinking  # the window goes on while the prover looks
     qtbot.waitUntil(lambda: practice.state.hint_move is not None, timeout=WAIT_MS)
@@ -199,7 +201,7 @@ def test_a_wrong_move_in_a_win_in_1_says_what_it_did_and_what_the_win_needed(
     practising, qtbot, guard_errors
 ):
     window, _ = practising
-    practice = window.practice
+    practice = window.parts.commands.practice
     assert practice.state.play(0)  # red wins at once only with 0,0,0
     game = window.session.game
     held = ", ".join(game.held_corners("red"))
@@ -215,7 +217,7 @@ def test_a_wrong_move_in_a_win_in_1_says_what_it_did_and_what_the_win_needed(
     play(window, wrong)
     kind, text = settled(qtbot, window)
     assert kind == "failed", text
-    status = window.practice.dock.status.text()
+    status = window.parts.commands.practice.dock.status.text()
     words = ", ".join(after.held_corners("red")) or held
     assert f"{wrong} does not win at once: red" in status, status
     assert words in status
@@ -225,7 +227,7 @@ def test_a_wrong_move_in_a_win_in_1_says_what_it_did_and_what_the_win_needed(
 
 def test_a_pyraos_placement_hint_names_the_idea_in_the_rules_words(make_window, guard_errors):
     window = make_window()
-    practice = window.binding.practising()
+    practice = window.menus.practising()
     assert practice.open_collection(ROOT / "model" / "data" / "puzzles" / "pyraos")
     practice.state.hint()
     idea = practice.state.hint_idea
@@ -235,18 +237,20 @@ def test_a_pyraos_placement_hint_names_the_idea_in_the_rules_words(make_window, 
     else:
         assert idea is not None
         assert idea.text.startswith("the idea: ")
-        assert idea.text in window.practice.dock.status.text()
+        assert idea.text in window.parts.commands.practice.dock.status.text()
     assert not [r for r in window.board.frame().regions if r.style == "hint" and len(r.sites) > 1]
     assert guard_errors == []
 
 
 def test_next_unsolved_goes_back_to_a_skipped_puzzle(practising, qtbot, guard_errors):
     window, folder = practising
-    practice = window.practice
+    practice = window.parts.commands.practice
     assert practice.state.current == 0  # the win in 1, skipped
     assert practice.state.play(1)
     assert practice.state.next_unsolved()  # not past the end: back to the first unsolved one
     assert practice.state.current == 0
     assert window.session.path == folder / WIN_IN_1
-    assert "easiest puzzle not solved yet" in window.practice.dock.next_button.toolTip()
+    assert (
+        "easiest puzzle not solved yet" in window.parts.commands.practice.dock.next_button.toolTip()
+    )
     assert guard_errors == []

@@ -27,7 +27,7 @@ def open_puzzle(make_window, tmp_path):
         path = tmp_path / name
         shutil.copy(PUZZLES / name, path)
         window = make_window()
-        assert window.documents.open(path)
+        assert window.lab.documents.open(path)
         return window, path
 
     return make
@@ -48,7 +48,7 @@ def site_of(window, text):
 
 def test_the_dock_shows_the_puzzle_and_verifies_it(open_puzzle, qtbot, guard_errors):
     window, _ = open_puzzle(WIN_IN_2)
-    dock = window.puzzle_dock
+    dock = window.parts.puzzle_dock
     assert dock.isVisible()  # a file with a puzzle opened
     assert dock.title.text() == read(PUZZLES / WIN_IN_2).puzzle["title"]
     assert dock.side.currentText() == "red"
@@ -72,7 +72,7 @@ def test_the_dock_shows_the_puzzle_and_verifies_it(open_puzzle, qtbot, guard_err
 
 def test_a_wrong_bound_is_not_verified(open_puzzle, qtbot, guard_errors):
     window, _ = open_puzzle(WIN_IN_2)
-    dock = window.puzzle_dock
+    dock = window.parts.puzzle_dock
     dock.within.setValue(1)  # red wins in 1 move: false
     assert goal_of(window.session.puzzle).within == 1
     assert window.session.dirty
@@ -86,7 +86,7 @@ def test_a_wrong_bound_is_not_verified(open_puzzle, qtbot, guard_errors):
 
 def test_a_cooked_puzzle_shows_its_cooks_on_the_board(open_puzzle, qtbot, guard_errors):
     window, _ = open_puzzle(WIN_IN_1)
-    dock = window.puzzle_dock
+    dock = window.parts.puzzle_dock
     dock.within.setValue(2)  # within 3 plies: two more first moves win
     assert goal_of(window.session.puzzle).within == 3
     verdict = verified(qtbot, dock)
@@ -110,7 +110,7 @@ def test_a_cooked_puzzle_shows_its_cooks_on_the_board(open_puzzle, qtbot, guard_
 
 def test_edits_mark_the_file_unsaved_and_save_writes_them(open_puzzle, qtbot, guard_errors):
     window, path = open_puzzle(WIN_IN_2)
-    dock = window.puzzle_dock
+    dock = window.parts.puzzle_dock
     assert not window.session.dirty
     dock.title.clear()
     qtbot.keyClicks(dock.title, "Seal it")
@@ -128,7 +128,7 @@ def test_edits_mark_the_file_unsaved_and_save_writes_them(open_puzzle, qtbot, gu
     qtbot.keyClicks(dock.solution, "2,2,0 0,0,0")
     assert dock.solution_error.text() == ""
     assert window.session.puzzle["solution"] == ["2,2,0", "0,0,0"]
-    assert window.documents.save_file(path)
+    assert window.lab.documents.save_file(path)
     assert not window.session.dirty
     puzzle = read(path).puzzle
     assert puzzle["title"] == "Seal it"
@@ -140,7 +140,7 @@ def test_edits_mark_the_file_unsaved_and_save_writes_them(open_puzzle, qtbot, gu
 
 def test_the_solution_from_the_moves_played(open_puzzle, qtbot, guard_errors):
     window, _ = open_puzzle(WIN_IN_2)
-    dock = window.puzzle_dock
+    dock = window.parts.puzzle_dock
     start = window.session.ply
     for text in ("2,2,0", "0,0,0", "0,0,1"):
         window.session.play(window.session.game.parse_move(text))
@@ -157,7 +157,7 @@ def test_the_solution_from_the_moves_played(open_puzzle, qtbot, guard_errors):
 
 def test_verify_in_set_up_mode_applies_the_set_up(open_puzzle, qtbot, guard_errors):
     window, _ = open_puzzle(WIN_IN_1)
-    dock = window.puzzle_dock
+    dock = window.parts.puzzle_dock
     window.menus.setup.trigger()
     assert window.board.setup is not None
     assert dock.isVisible()
@@ -181,39 +181,39 @@ def test_verify_in_set_up_mode_applies_the_set_up(open_puzzle, qtbot, guard_erro
     dock.verify_button.click()
     assert window.board.setup is not None
     assert "not a legal position" in dock.verdict_label.text()
-    assert not window.puzzle.verifier.thinking
+    assert not window.parts.puzzle.verifier.thinking
     assert not guard_errors
 
 
 def solving(qtbot, window):
-    solver = window.puzzle.solver
+    solver = window.parts.puzzle.solver
     qtbot.waitUntil(lambda: not solver.runner.thinking, timeout=WAIT_MS)
     return solver.status
 
 
 def test_solve_the_key_move_and_the_defence(open_puzzle, qtbot, guard_errors):
     window, _ = open_puzzle(WIN_IN_2)
-    dock = window.puzzle_dock
+    dock = window.parts.puzzle_dock
     session = window.session
     start, tree = session.ply, session.snapshot().nodes
     window.session.play(window.session.game.parse_move("2,1,0"))  # played on: Solve goes back
     window.menus.solve.trigger()
-    assert window.puzzle.solver.active
+    assert window.parts.puzzle.solver.active
     assert window.menus.solve.isChecked()
     assert session.ply == start
     assert not dock.setter.isVisible()  # no cooks or notes to give it away
-    assert "Your move" in window.puzzle.solver.status[1]
+    assert "Your move" in window.parts.puzzle.solver.status[1]
     window.scene.set_camera("top")  # the key move's point in sight ...
     assert under_mouse(window, site_of(window, "2,2,0")) == site_of(window, "2,2,0")
     click(qtbot, window, site_of(window, "2,2,0"))  # ... and clicked with the mouse
     assert session.ply == start + 1
-    assert "Wait" in window.puzzle.solver.busy() or window.puzzle.solver.runner.thinking
+    assert "Wait" in window.parts.puzzle.solver.busy() or window.parts.puzzle.solver.runner.thinking
     kind, text = solving(qtbot, window)
     assert session.ply == start + 2  # the computer defended
     assert kind == "info"
     assert "1 move" in text
     window.board.play(window.session.game.parse_move("0,0,1"))
-    kind, text = window.puzzle.solver.status
+    kind, text = window.parts.puzzle.solver.status
     assert kind == "solved"
     assert "Solved in 2 moves" in text
     assert "Solved in 2 moves" in dock.solve_status.text()
@@ -221,7 +221,7 @@ def test_solve_the_key_move_and_the_defence(open_puzzle, qtbot, guard_errors):
     assert session.ply == start + 3
     # Stop solving: the attempt goes, the document is as it was (and unsaved, as it was).
     dock.solve_button.click()
-    assert not window.puzzle.solver.active
+    assert not window.parts.puzzle.solver.active
     assert not window.menus.solve.isChecked()
     assert session.ply == start + 1  # where the user was
     assert session.snapshot().nodes == tree | {session.node}
@@ -231,7 +231,7 @@ def test_solve_the_key_move_and_the_defence(open_puzzle, qtbot, guard_errors):
 
 def test_solve_a_wrong_first_move_fails(open_puzzle, qtbot, guard_errors):
     window, _ = open_puzzle(WIN_IN_2)
-    dock = window.puzzle_dock
+    dock = window.parts.puzzle_dock
     session = window.session
     start = session.ply
     dock.solve_button.click()
@@ -247,7 +247,7 @@ def test_solve_a_wrong_first_move_fails(open_puzzle, qtbot, guard_errors):
     # Undo takes back the escape and the move.
     window.board.undo()
     assert session.ply == start
-    assert window.puzzle.solver.status[0] == "info"
+    assert window.parts.puzzle.solver.status[0] == "info"
     dock.again_button.click()
     assert session.ply == start
     assert not session.dirty
@@ -259,7 +259,7 @@ def test_solve_a_wrong_first_move_fails(open_puzzle, qtbot, guard_errors):
 
 def test_reveal_shows_the_solution(open_puzzle, qtbot, guard_errors):
     window, _ = open_puzzle(WIN_IN_2)
-    dock = window.puzzle_dock
+    dock = window.parts.puzzle_dock
     session = window.session
     start = session.ply
     window.menus.solve.trigger()
@@ -267,7 +267,7 @@ def test_reveal_shows_the_solution(open_puzzle, qtbot, guard_errors):
     solving(qtbot, window)
     dock.reveal_button.click()
     assert session.ply == start  # back at the puzzle position
-    assert [str(m) for m in window.puzzle.solver.solution] == ["2,2,0", "0,0,0", "0,0,1"]
+    assert [str(m) for m in window.parts.puzzle.solver.solution] == ["2,2,0", "0,0,0", "0,0,1"]
     assert "2,2,0 0,0,0 0,0,1" in dock.solve_status.text()
     assert dock.brief.text().count("<br>") >= 3  # the notes show now
     key = site_of(window, "2,2,0")
@@ -279,21 +279,21 @@ def test_reveal_shows_the_solution(open_puzzle, qtbot, guard_errors):
     frame = window.board.frame()
     assert (site_of(window, "0,0,1"), "next 0,0,1") in [(lb.site, lb.text) for lb in frame.labels]
     window.board.play(window.session.game.parse_move("0,0,1"))
-    assert window.puzzle.solver.status[0] == "solved"
-    assert "solution shown" in window.puzzle.solver.status[1]
+    assert window.parts.puzzle.solver.status[0] == "solved"
+    assert "solution shown" in window.parts.puzzle.solver.status[1]
     assert not guard_errors
 
 
 def test_save_in_solve_mode_keeps_the_puzzle_position(open_puzzle, qtbot, guard_errors):
     window, path = open_puzzle(WIN_IN_2)
-    dock = window.puzzle_dock
+    dock = window.parts.puzzle_dock
     before = path.read_text()
     dock.solve_button.click()
     window.board.play(window.session.game.parse_move("2,2,0"))
     solving(qtbot, window)
     assert window.session.dirty
-    assert window.documents.save_file(path)
-    assert not window.puzzle.solver.active
+    assert window.lab.documents.save_file(path)
+    assert not window.parts.puzzle.solver.active
     assert read(path).game.position_key() == read(PUZZLES / WIN_IN_2).game.position_key()
     assert path.read_text() == before
     assert not guard_errors
@@ -306,8 +306,8 @@ def test_a_newcomer_makes_a_puzzle_verifies_and_solves_it(make_window, qtbot, tm
     path = tmp_path / "mine.pyr.json"
     write(path, doc.game)  # the position alone: no puzzle yet
     window = make_window()
-    assert window.documents.open(path)
-    dock = window.puzzle_dock
+    assert window.lab.documents.open(path)
+    dock = window.parts.puzzle_dock
     assert not dock.isVisible()  # not a puzzle (yet)
     dock.toggleViewAction().trigger()  # View > Puzzle
     assert dock.isVisible()
@@ -320,7 +320,7 @@ def test_a_newcomer_makes_a_puzzle_verifies_and_solves_it(make_window, qtbot, tm
     assert "key 0,0,0" in [label.text for label in window.board.frame().labels]
     dock.use_line.click()  # the main line becomes the solution
     assert window.session.puzzle["solution"] == ["0,0,0"]
-    assert window.documents.save_file(path)
+    assert window.lab.documents.save_file(path)
     assert read(path).puzzle == {
         "title": "Mine",
         "goal": {"side": "red", "result": "win", "within": 1},
@@ -329,21 +329,21 @@ def test_a_newcomer_makes_a_puzzle_verifies_and_solves_it(make_window, qtbot, tm
     assert dock.solve_button.isEnabled()
     dock.solve_button.click()
     window.board.play(window.session.game.parse_move("0,0,0"))
-    assert window.puzzle.solver.status == ("solved", "Solved in 1 move!")
+    assert window.parts.puzzle.solver.status == ("solved", "Solved in 1 move!")
 
 
 def test_solve_mode_ends_when_the_moves_dock_leaves_the_puzzle(open_puzzle, qtbot):
     window, _ = open_puzzle(WIN_IN_2)
-    dock = window.puzzle_dock
+    dock = window.parts.puzzle_dock
     session = window.session
     start, tree = session.ply, session.snapshot().nodes
-    window.engine.set_player("blue", "easy")  # the computer player goes off in Solve mode
+    window.lab.engine.set_player("blue", "easy")  # the computer player goes off in Solve mode
     dock.solve_button.click()
-    assert window.engine.computer == {}
+    assert window.lab.engine.computer == {}
     window.board.play(window.session.game.parse_move("2,2,0"))
     solving(qtbot, window)
     session.goto(start - 1)  # before the puzzle position
-    assert not window.puzzle.solver.active
+    assert not window.parts.puzzle.solver.active
     assert session.ply == start - 1
     assert session.snapshot().nodes == tree  # the attempt is gone
     assert not session.dirty
@@ -383,9 +383,9 @@ def test_verify_and_solve_refuse_a_game_of_chance(make_window, qtbot, guard_erro
     from model.rolling import RollingPyramids
 
     window = make_window()
-    dock = window.puzzle_dock
+    dock = window.parts.puzzle_dock
     path = ROOT / "examples" / "rolling" / "two-players-new.pyr.json"
-    assert window.documents.open(path)
+    assert window.lab.documents.open(path)
     assert isinstance(window.session.game, RollingPyramids)
     window.session.set_puzzle({"goal": {"side": "red", "result": "win", "within": 3}})
     assert not dock.verify_button.isEnabled()
@@ -393,17 +393,17 @@ def test_verify_and_solve_refuse_a_game_of_chance(make_window, qtbot, guard_erro
     assert "game of chance" in dock.verify_button.toolTip()
     window.menus.setup.trigger()  # set-up mode brings no Puzzle dock for such a game
     assert not dock.isVisible()
-    window.setup_mode.leave()
+    window.parts.setup_mode.leave()
     window.menus.verify.trigger()
-    assert not window.puzzle.verifier.thinking
+    assert not window.parts.puzzle.verifier.thinking
     assert "game of chance" in dock.verdict_label.text()
     assert "cannot be verified or solved" in window.statusBar().currentMessage()
     window.menus.solve.trigger()
-    assert not window.puzzle.solver.active
+    assert not window.parts.puzzle.solver.active
     assert not dock.solve_button.isChecked()
     assert not window.menus.solve.isChecked()
     assert "game of chance" in window.statusBar().currentMessage()
-    assert window.documents.open(PUZZLES / WIN_IN_1)
+    assert window.lab.documents.open(PUZZLES / WIN_IN_1)
     assert dock.verify_button.isEnabled()
     assert dock.solve_button.isEnabled()
     assert "game of chance" not in dock.verdict_label.text()
@@ -416,19 +416,19 @@ def test_the_analysis_dock_plays_no_move_while_solve_mode_waits(open_puzzle, qtb
     after a failed attempt in Solve mode it is refused with the same words (it was played
     over the escape)."""
     window, _ = open_puzzle(WIN_IN_2)
-    dock = window.puzzle_dock
+    dock = window.parts.puzzle_dock
     session = window.session
     dock.solve_button.click()
     window.board.play(window.session.game.parse_move("2,1,0"))  # a win in 3 moves, not in 2
     kind, _ = solving(qtbot, window)
     assert kind == "failed"
     ply = session.ply
-    window.analysis.seed = 1
-    window.analysis.dock.seconds.setValue(0.3)
-    window.analysis.analyse()
-    qtbot.waitUntil(lambda: window.analysis.shown() is not None, timeout=WAIT_MS)
-    assert window.analysis.dock.table.rowCount() > 0
-    window.analysis.dock.table.cellDoubleClicked.emit(0, 0)
+    window.parts.analysis.seed = 1
+    window.parts.analysis.dock.seconds.setValue(0.3)
+    window.parts.analysis.analyse()
+    qtbot.waitUntil(lambda: window.parts.analysis.shown() is not None, timeout=WAIT_MS)
+    assert window.parts.analysis.dock.table.rowCount() > 0
+    window.parts.analysis.dock.table.cellDoubleClicked.emit(0, 0)
     assert session.ply == ply
     assert "Try again" in window.statusBar().currentMessage()
     assert not guard_errors
@@ -441,7 +441,7 @@ def test_the_dock_cuts_no_text_at_the_default_size(open_puzzle, qtbot, guard_err
     shows its first words, whole in its tooltip."""
     window, _ = open_puzzle(WIN_IN_1)
     window.resize(1200, 800)  # the window's default size
-    dock = window.puzzle_dock
+    dock = window.parts.puzzle_dock
     title = read(PUZZLES / WIN_IN_1).puzzle["title"]
     verified(qtbot, dock)
     qtbot.wait(50)

@@ -20,13 +20,13 @@ def review_in_window(make_window, qtbot, tmp_path, seconds=0.3):
     path = tmp_path / "game.pyr.json"
     write(path, game)
     window = make_window()
-    assert window.documents.open(path)
+    assert window.lab.documents.open(path)
     window.lab.review.seed = 1
-    window.reviewer.dock.seconds.setValue(seconds)
+    window.parts.reviewer.dock.seconds.setValue(seconds)
     window.menus.review.trigger()
-    assert window.reviewer.thinking
-    assert window.reviewer.dock.stop.isEnabled()
-    qtbot.waitUntil(lambda: not window.reviewer.thinking, timeout=WAIT_MS)
+    assert window.parts.reviewer.thinking
+    assert window.parts.reviewer.dock.stop.isEnabled()
+    qtbot.waitUntil(lambda: not window.parts.reviewer.thinking, timeout=WAIT_MS)
     return window, path, game, ply, winners
 
 
@@ -34,7 +34,7 @@ def test_review_calls_the_missed_win_and_draws_the_better_move(
     make_window, qtbot, tmp_path, guard_errors
 ):
     window, path, game, ply, winners = review_in_window(make_window, qtbot, tmp_path)
-    dock = window.reviewer.dock
+    dock = window.parts.reviewer.dock
     assert dock.isVisible()
     review = window.session.review
     assert review is not None
@@ -66,15 +66,15 @@ def test_review_calls_the_missed_win_and_draws_the_better_move(
     assert window.session.ply == 2
     # saved into the file; opened again, the graph is there at once
     assert window.session.dirty
-    assert window.documents.save()
+    assert window.lab.documents.save()
     raw = json.loads(path.read_text(encoding="utf-8"))
     assert raw["review"]["moves"][ply - 1]["verdict"] == MISSED_WIN
     assert read(path).review.to_json() == review.to_json()
     other = make_window()
-    assert other.documents.open(path)
-    assert other.reviewer.dock.isVisible()
-    assert other.reviewer.dock.table.rowCount() == len(game.move_stack)
-    assert other.reviewer.dock.graph.review is not None
+    assert other.lab.documents.open(path)
+    assert other.parts.reviewer.dock.isVisible()
+    assert other.parts.reviewer.dock.table.rowCount() == len(game.move_stack)
+    assert other.parts.reviewer.dock.graph.review is not None
     assert not guard_errors
 
 
@@ -88,12 +88,14 @@ def test_make_a_puzzle_of_the_missed_win_keeps_a_verified_puzzle(
     assert spots, "the missed win or a mistake makes a puzzle spot"
     spot = spots[0]
     window.session.goto(spot.ply)
-    assert window.reviewer.dock.make_puzzle.isEnabled()
+    assert window.parts.reviewer.dock.make_puzzle.isEnabled()
     window.menus.make_puzzle.trigger()
     qtbot.waitUntil(lambda: window.lab.review.last_puzzle is not None, timeout=WAIT_MS)
     made = window.lab.review.last_puzzle
     assert made.parent == tmp_path / "made" / "partition"
-    assert window.reviewer.dock.activity.text() == f"puzzle made: {made.name}"  # not "verifying"
+    assert (
+        window.parts.reviewer.dock.activity.text() == f"puzzle made: {made.name}"
+    )  # not "verifying"
     doc = read(made)
     verdict = verify(doc.game, doc.puzzle)
     assert verdict.verified
@@ -106,10 +108,10 @@ def test_make_a_puzzle_of_the_missed_win_keeps_a_verified_puzzle(
     menus.fill_my_puzzles()
     assert [a.text() for a in menus.my_puzzles.actions()] == ["Pyramid Partition: made (1 puzzle)"]
     menus.my_puzzles.actions()[0].trigger()
-    assert window.practice is not None
-    assert window.practice.state.collection is not None
-    assert window.practice.state.collection.folder == made.parent
-    assert window.practice.dock.isVisible()
+    assert window.parts.commands.practice is not None
+    assert window.parts.commands.practice.state.collection is not None
+    assert window.parts.commands.practice.state.collection.folder == made.parent
+    assert window.parts.commands.practice.dock.isVisible()
     # where no spot is, the action says so and makes nothing
     window.session.goto(0)
     window.lab.review.last_puzzle = None
@@ -123,25 +125,25 @@ def test_stop_keeps_the_moves_judged_so_far(make_window, qtbot, tmp_path, guard_
     path = tmp_path / "game.pyr.json"
     write(path, game)
     window = make_window()
-    assert window.documents.open(path)
-    window.reviewer.dock.seconds.setValue(2.0)
+    assert window.lab.documents.open(path)
+    window.parts.reviewer.dock.seconds.setValue(2.0)
     window.menus.review.trigger()
-    qtbot.waitUntil(lambda: window.reviewer.dock.bar.value() > 0, timeout=WAIT_MS)
-    window.reviewer.dock.stop.click()
-    qtbot.waitUntil(lambda: not window.reviewer.thinking, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: window.parts.reviewer.dock.bar.value() > 0, timeout=WAIT_MS)
+    window.parts.reviewer.dock.stop.click()
+    qtbot.waitUntil(lambda: not window.parts.reviewer.thinking, timeout=WAIT_MS)
     review = window.session.review
     assert review is not None
     assert review.stopped
     assert len(review.moves) < len(game.move_stack)
-    assert window.reviewer.dock.table.rowCount() == len(review.moves)
+    assert window.parts.reviewer.dock.table.rowCount() == len(review.moves)
     assert not guard_errors
 
 
 def test_review_refuses_a_game_without_moves(make_window, guard_errors):
     window = make_window()
     window.menus.review.trigger()
-    assert not window.reviewer.thinking
-    assert "no moves" in window.reviewer.dock.activity.text()
+    assert not window.parts.reviewer.thinking
+    assert "no moves" in window.parts.reviewer.dock.activity.text()
     assert not guard_errors
 
 
@@ -170,8 +172,8 @@ def test_compose_writes_a_verified_collection_and_opens_it_in_practice(
         verdict = verify(doc.game, doc.puzzle)
         assert verdict.verified
         assert not verdict.cooks
-    assert window.practice is not None
-    assert window.practice.dock.isVisible()
+    assert window.parts.commands.practice is not None
+    assert window.parts.commands.practice.dock.isVisible()
     assert not guard_errors
 
 
@@ -189,12 +191,12 @@ def test_the_monkey_reviews_a_game(make_window, qtbot, tmp_path, guard_errors, m
     path = tmp_path / "game.pyr.json"
     write(path, game)
     window = make_window()
-    assert window.documents.open(path)
+    assert window.lab.documents.open(path)
     monkey = Monkey(window, rng, example_copies(tmp_path / "files"), qtbot)
     reviewed = 0
     for _ in range(12):
         monkey.review()
-        qtbot.waitUntil(lambda: not window.reviewer.thinking, timeout=WAIT_MS)
+        qtbot.waitUntil(lambda: not window.parts.reviewer.thinking, timeout=WAIT_MS)
         reviewed += window.session.review is not None
         assert not guard_errors, monkey.log
     assert reviewed
@@ -223,16 +225,16 @@ def test_a_new_game_drops_the_review_under_way(make_window, qtbot, tmp_path, gua
     path = tmp_path / "game.pyr.json"
     write(path, game)
     window = make_window()
-    assert window.documents.open(path)
-    window.reviewer.dock.seconds.setValue(2.0)
+    assert window.lab.documents.open(path)
+    window.parts.reviewer.dock.seconds.setValue(2.0)
     window.menus.review.trigger()
-    assert window.reviewer.thinking
+    assert window.parts.reviewer.thinking
     window.menus.make_puzzle.trigger()  # refused while the review works: it goes on
-    assert window.reviewer.thinking
+    assert window.parts.reviewer.thinking
     assert "at work" in window.statusBar().currentMessage()
     window.session.replace_game(Partition(PartitionOptions(3)))
-    assert not window.reviewer.thinking
-    assert "dropped" in window.reviewer.dock.activity.text()
+    assert not window.parts.reviewer.thinking
+    assert "dropped" in window.parts.reviewer.dock.activity.text()
     qtbot.wait(300)
     assert window.session.review is None
     assert not guard_errors

@@ -21,8 +21,8 @@ def rolling_window(make_window, monkeypatch, qtbot):
 
     def make(players=2, computer=None):
         window = make_window()
-        window.engine.seed = 7
-        window.engine.pace = 0
+        window.lab.engine.seed = 7
+        window.lab.engine.pace = 0
         window.session.dice.seed(11)
 
         def exec_(dialog):
@@ -48,8 +48,8 @@ def wait_for_human(window, qtbot, timeout=WAIT_MS):
             window.session.game.is_over()
             or (
                 window.session.game.current_player() >= 0
-                and window.session.game.to_move not in window.engine.computer
-                and not window.engine.runner.thinking
+                and window.session.game.to_move not in window.lab.engine.computer
+                and not window.lab.engine.runner.thinking
             )
         ),
         timeout=timeout,
@@ -112,13 +112,13 @@ def test_two_players_against_the_computer_to_the_final_score(rolling_window, qtb
     game = window.session.game
     assert isinstance(game, RollingPyramids)
     assert game.players == ("red", "blue")
-    assert window.engine.computer == {"red": "greedy"}
+    assert window.lab.engine.computer == {"red": "greedy"}
     assert "Computer (greedy)" in window.menus.player_menus["red"].title()
     play_out(window, qtbot)
     game = window.session.game
     assert game.is_over()
     assert game.round == 10
-    assert "points" in window.status_game.text() or "wins" in window.status_game.text()
+    assert "points" in window.parts.status_game.text() or "wins" in window.parts.status_game.text()
     assert window.board.ui._docks.fights.text().count("Round") >= 5
     assert "red" in window.board.ui._docks.sheets.text("red")
     assert guard_errors == []
@@ -132,7 +132,10 @@ def test_a_solo_game_to_its_end(rolling_window, qtbot, guard_errors):
     assert game.move_stack[0].__class__.__name__ == "Roll"
     play_out(window, qtbot)
     assert window.session.game.is_over()
-    assert "Pharaoh" in window.status_game.text() or "revolution" in window.status_game.text()
+    assert (
+        "Pharaoh" in window.parts.status_game.text()
+        or "revolution" in window.parts.status_game.text()
+    )
     assert guard_errors == []
 
 
@@ -224,7 +227,7 @@ def test_hot_seat_hands_the_screen_over_before_the_secret_deployment(
         assert f"clicks 'I am {colour}'" in window.statusBar().currentMessage()
         window.board.finish()
         assert window.session.game.position_key() == key
-        assert f"hand over to {colour}" in window.status_prompt.text()
+        assert f"hand over to {colour}" in window.parts.status_prompt.text()
 
     asks("red")
     seat.click()
@@ -298,9 +301,9 @@ def test_save_and_reopen(rolling_window, qtbot, tmp_path):
     history = [str(m) for m in window.session.game.move_stack]
     key = window.session.game.position_key()
     path = tmp_path / "rolling.pyr.json"
-    assert window.documents.save_file(path)
+    assert window.lab.documents.save_file(path)
     window.session.replace_game(RollingPyramids.new())
-    assert window.documents.open(path)
+    assert window.lab.documents.open(path)
     assert [str(m) for m in window.session.game.move_stack] == history
     assert window.session.game.position_key() == key
     assert any(isinstance(m, Take) for m in window.session.game.move_stack)
@@ -312,7 +315,7 @@ def test_the_moves_dock_hides_deployments_until_the_fights(rolling_window, qtbot
     target is listed; a step back before the fights hides them again."""
     window = rolling_window(2)
     to_deploy(window, qtbot)
-    dock = window.moves_dock
+    dock = window.parts.moves_dock
 
     def row(ply: int) -> str:
         return dock.tree.topLevelItem(ply).text(0)
@@ -362,7 +365,7 @@ def check_row_clicks(window, qtbot, plies) -> None:
     """Mouse clicks on rows of the Moves dock, scrolled to its end: each shows the position
     after that move, and that row (not one 3 rows up) is the one highlighted, where it was,
     under the pointer (the list rebuilt for the position neither scrolls nor moves it)."""
-    dock = window.moves_dock
+    dock = window.parts.moves_dock
     tree = dock.tree
     scroll = tree.verticalScrollBar()
     assert scroll.maximum() > 0, "too few rows to scroll: the test would prove nothing"
@@ -393,8 +396,8 @@ def test_a_click_on_a_move_highlights_its_row(rolling_window, qtbot, guard_error
     while window.session.game.to_move == "red":
         human_decides(window, qtbot)
     take_seat(window)
-    tree = window.moves_dock.tree
-    rows = window.moves_dock.rows()
+    tree = window.parts.moves_dock.tree
+    rows = window.parts.moves_dock.rows()
     hidden = [i for i in range(rows) if "(hidden)" in tree.topLevelItem(i).text(0)]
     assert hidden
     last = rows - 1
@@ -409,7 +412,7 @@ def test_a_click_on_a_move_of_a_solo_game_highlights_its_row(rolling_window, qtb
         human_decides(window, qtbot)
     rolls = [i + 1 for i, (mover, _) in enumerate(window.session.line()) if mover == ""]
     assert rolls
-    last = window.moves_dock.rows() - 1
+    last = window.parts.moves_dock.rows() - 1
     check_row_clicks(window, qtbot, [last - 3, rolls[-1], last - 1, rolls[0], last])
     assert guard_errors == []
 
@@ -421,7 +424,7 @@ def test_the_view_dock_on_the_hex_map_offers_no_level_peel_or_clip(rolling_windo
     from model.partition import Partition, PartitionOptions
 
     window = rolling_window(2)
-    dock = window.view_dock
+    dock = window.parts.view_dock
     assert window.stage.board.flat
     assert dock.flat
     assert dock.flat_note.isVisibleTo(dock)
@@ -439,14 +442,16 @@ def test_the_words_a_newcomer_reads(rolling_window, qtbot, guard_errors):
     named the player twice ("red, your decision: red: ..."), "red: done" and "red: ram 1-4"
     said little, and the choices scrolled sideways."""
     window = rolling_window(2)
-    assert window.status_game.text().startswith(
+    assert window.parts.status_game.text().startswith(
         "before round 1 of 10: choosing starting areas; points"
     )
     dock = window.board.ui._docks.turn
     assert dock.heading.text() == (
         "<b>blue</b>, your decision: click a free starting area on the map (marked)"
     )
-    assert window.status_prompt.text() == "blue: click a free starting area on the map (marked)"
+    assert (
+        window.parts.status_prompt.text() == "blue: click a free starting area on the map (marked)"
+    )
     assert dock.choices.wordWrap()
     explained = set()
     for _ in range(300):
@@ -534,7 +539,7 @@ def test_the_map_frames_the_places_to_click_and_forgets_fought_orders(rolling_wi
     frame = window.board.ui.frame(game, window.board.turn)
     assert frame.markers
     assert set(frame.highlights["clickable"]) == {m.site for m in frame.markers}
-    texts = [entry.text for entry in window.legend.entries]
+    texts = [entry.text for entry in window.scene.legend.entries]
     assert "a space you may choose now" in texts
     human_decides(window, qtbot)
     while window.session.game.phase == "deploy":
@@ -561,7 +566,7 @@ def test_the_faction_boards_and_the_fights_share_a_place(rolling_window, qtbot):
     qtbot.wait(50)
     screen = window.screen().availableGeometry()
     assert window.frameGeometry().height() <= max(screen.height(), 900)
-    window.setup_mode.leave()
+    window.parts.setup_mode.leave()
 
 
 def test_a_hint_in_hot_seat_tells_nothing_of_the_others_secret_orders(
@@ -579,7 +584,7 @@ def test_a_hint_in_hot_seat_tells_nothing_of_the_others_secret_orders(
     assert (game.phase, game.to_move) == ("deploy", "blue")
     assert window.board.ui.hand_over(game) == "blue"  # the screen not handed over yet: no hint
     window.menus.hint.trigger()
-    assert not window.engine.runner.thinking
+    assert not window.lab.engine.runner.thinking
     assert "the screen goes to blue first" in window.statusBar().currentMessage()
     while len(game.units(1)) > 1:
         human_decides(window, qtbot)
@@ -587,8 +592,8 @@ def test_a_hint_in_hot_seat_tells_nothing_of_the_others_secret_orders(
     window.menus.hint.trigger()
     message = window.statusBar().currentMessage
     qtbot.waitUntil(lambda: message().startswith("hint: "), timeout=WAIT_MS)
-    hinted = window.engine.hint_move()
-    assert hinted == GreedyPlayer(window.engine.seed).move(game.information_state(1))
+    hinted = window.lab.engine.hint_move()
+    assert hinted == GreedyPlayer(window.lab.engine.seed).move(game.information_state(1))
     assert not guard_errors
 
 
@@ -632,7 +637,7 @@ def test_solo_soldiers_all_stay_with_one_click(make_window, qtbot, guard_errors)
     # the legend and the note say which it is and that the others come after it
     assert frame.highlights["selected"] == (board.site(waiting[0]),)
     assert set(frame.highlights["clickable"]) == {board.site(c) for c in waiting[1:]}
-    legend = [entry.text for entry in window.legend.entries]
+    legend = [entry.text for entry in window.scene.legend.entries]
     assert "new soldiers asked now: stay or reserve (Turn dock)" in legend
     assert "new soldiers asked later, in number order" in legend
     assert "a space you may choose now" not in legend

@@ -145,3 +145,81 @@ def test_a_game_ui_s_click_is_called_only_in_the_lab() -> None:
     # student's click to that student's board as a site); then this entry goes.
     assert {place.split(":")[0] for place in outside} == {"viewer/classroom/sites.py"}
     assert inside  # (the test sees such a call where there is one)
+
+
+def window_parts() -> list[str]:
+    """The parts the main window declares (``viewer/desktop/window.py``)."""
+    tree = ast.parse((ROOT / "viewer" / "desktop" / "window.py").read_text(encoding="utf-8"))
+    (window,) = [n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Window"]
+    return [
+        node.target.id
+        for node in window.body
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)
+    ]
+
+
+def test_the_window_keeps_a_few_parts_and_a_frozen_typed_record_of_the_rest() -> None:
+    import dataclasses
+    import typing
+
+    parts = window_parts()
+    assert len(parts) <= 12, parts
+    assert "parts" in parts
+    from viewer.desktop.parts import Parts
+
+    assert dataclasses.is_dataclass(Parts)
+    assert Parts.__setattr__ is not object.__setattr__  # frozen: an assignment raises
+    hints = typing.get_type_hints(Parts, include_extras=False, localns=_controller_names())
+    assert all(hint is not typing.Any for hint in hints.values())
+
+
+def _controller_names() -> dict[str, object]:
+    """The names Parts' annotations use, resolved (they are imported for type checking)."""
+    import PySide6.QtWidgets as widgets
+
+    from viewer.desktop import analysis, autosave, lessons, puzzle, recovery, review, setup_mode
+    from viewer.desktop.parts import Commands
+    from viewer.widgets import (
+        help,
+        lesson_dock,
+        move_list,
+        prompt_bar,
+        puzzle_dock,
+        setup_dock,
+        view_dock,
+    )
+
+    return {
+        "QLabel": widgets.QLabel,
+        "ViewDock": view_dock.ViewDock,
+        "MoveListDock": move_list.MoveListDock,
+        "SetupDock": setup_dock.SetupDock,
+        "LessonDock": lesson_dock.LessonDock,
+        "RulesDock": help.RulesDock,
+        "PuzzleDock": puzzle_dock.PuzzleDock,
+        "PromptBar": prompt_bar.PromptBar,
+        "SetupControl": setup_mode.SetupControl,
+        "PuzzleControl": puzzle.PuzzleControl,
+        "AnalysisControl": analysis.AnalysisControl,
+        "ReviewControl": review.ReviewControl,
+        "LessonControl": lessons.LessonControl,
+        "Commands": Commands,
+        "Autosave": autosave.Autosave,
+        "Recovery": recovery.Recovery,
+    }
+
+
+def test_the_root_and_the_binding_read_few_parts_of_the_window() -> None:
+    """Each part is handed what it uses: the root and the binding read the window's parts
+    (``w.lab``, ``self.window.menus``...) at most 40 times."""
+    parts = set(window_parts())
+    tree = ast.parse(THE_ROOT.read_text(encoding="utf-8"))
+    reads = [
+        ast.unparse(node)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute)
+        and isinstance(node.ctx, ast.Load)
+        and ast.unparse(node.value) in ("w", "window", "self.window")
+        and node.attr in parts
+    ]
+    assert 0 < len(reads) <= 40, reads

@@ -69,8 +69,8 @@ def test_a_position_set_up_from_an_example_is_a_new_untitled_document(make_windo
     window = make_window(files.read(path).game, str(path))
     window.session.load(files.read(path), str(path))
     assert window.session.puzzle["notes"].startswith("Red moves first.")
-    window.puzzle.dock.title.setText("My corner")  # typed before the set-up: kept
-    window.puzzle.dock.title.textEdited.emit("My corner")
+    window.parts.puzzle.dock.title.setText("My corner")  # typed before the set-up: kept
+    window.parts.puzzle.dock.title.textEdited.emit("My corner")
     assert window.session.puzzle["title"] == "My corner"
     window.menus.setup.trigger()
     window.board.setup.brush = "red"
@@ -79,17 +79,17 @@ def test_a_position_set_up_from_an_example_is_a_new_untitled_document(make_windo
     window.board.click(window.board.ui.site_of((2, 2, 0)))
     window.menus.setup.trigger()  # applied
     assert window.board.setup is None, (
-        window.setup_dock.error.text(),
+        window.parts.setup_dock.error.text(),
         window.statusBar().currentMessage(),
     )
     assert ((0, 0, 0), "red") in window.session.game.pieces()
     assert window.session.path is None
     assert window.session.puzzle == {"title": "My corner"}  # the example's notes went
-    assert window.puzzle.dock.notes.toPlainText() == ""
+    assert window.parts.puzzle.dock.notes.toPlainText() == ""
     assert window.windowTitle().startswith("untitled *"), window.windowTitle()
     assert "a new, untitled position" in window.statusBar().currentMessage()
     proposed = []
-    monkeypatch.setattr(window.documents.front, "save_path", lambda s: proposed.append(s))
-    window.documents.save()  # a new document: Save as, the example's name not proposed
-    assert proposed == [window.documents.recent.folder(None)]  # a folder, no name in it
+    monkeypatch.setattr(window.lab.documents.front, "save_path", lambda s: proposed.append(s))
+    window.lab.documents.save()  # a new document: Save as, the example's name not proposed
+    assert proposed == [window.lab.documents.recent.folder(None)]  # a folder, no name in it
     assert path.read_text().count("Red moves first.") == 1  # the example as it came

@@ -27,7 +27,7 @@ PYRAOS_LIFT = "0,1,0>1,1,1 x1,0,1"
 
 
 def idle(window):
-    return not window.engine.runner.thinking
+    return not window.lab.engine.runner.thinking
 
 
 def answer_new_game(monkeypatch, setup):
@@ -49,7 +49,7 @@ def answer_new_game(monkeypatch, setup):
 def show_hint(window, move_text):
     """Make ``move_text`` the hint shown on the current position, as an answer would."""
     move = window.session.game.parse_move(move_text)
-    window.engine.hint = (*position_of(window.session.game), move)
+    window.lab.engine.hint = (*position_of(window.session.game), move)
     window.stage.redraw()
     return move
 
@@ -95,7 +95,7 @@ def test_an_option_the_chosen_version_does_not_use_is_greyed_out(make_window, qt
 
 def test_new_game_with_a_computer_side_starts_it(make_window, qtbot, monkeypatch, guard_errors):
     window = make_window()
-    window.engine.seed = 1
+    window.lab.engine.seed = 1
 
     def red_computer(dialog):
         dialog.choose("partition")
@@ -105,11 +105,11 @@ def test_new_game_with_a_computer_side_starts_it(make_window, qtbot, monkeypatch
 
     shown = answer_new_game(monkeypatch, red_computer)
     window.menus.new_game()
-    assert window.engine.computer == {"red": "easy"}
+    assert window.lab.engine.computer == {"red": "easy"}
     assert window.menus.players["red"]["easy"].isChecked()  # the Game menu follows
     assert window.menus.players["blue"][None].isChecked()
     assert window.menus.player_menus["red"].title() == "Red: Computer (easy)"
-    assert window.engine.computer_thinking  # red moves first: the computer starts
+    assert window.lab.engine.computer_thinking  # red moves first: the computer starts
     qtbot.waitUntil(lambda: window.session.ply == 1, timeout=WAIT_MS)
     assert idle(window)  # blue is the human's
     assert window.statusBar().currentMessage().endswith("(computer)")
@@ -119,18 +119,18 @@ def test_new_game_with_a_computer_side_starts_it(make_window, qtbot, monkeypatch
     assert shown_again[0].computer_players() == {"red": "easy"}
     assert len(shown) == 1
     qtbot.waitUntil(lambda: window.session.ply == 1, timeout=WAIT_MS)
-    window.engine.stop()
+    window.lab.engine.stop()
     assert not guard_errors
 
 
 def test_a_changed_level_restarts_the_thinking(make_window, qtbot, guard_errors):
     window = make_window(Partition(PartitionOptions(5)))
     window.menus.players["red"]["strong"].trigger()
-    first = window.engine.runner.job
+    first = window.lab.engine.runner.job
     assert first.level == "strong"
     window.menus.players["red"]["medium"].trigger()
-    assert window.engine.runner.job is not first
-    assert window.engine.runner.job.level == "medium"
+    assert window.lab.engine.runner.job is not first
+    assert window.lab.engine.runner.job.level == "medium"
     window.menus.players["red"][None].trigger()  # a human now: the search stops
     assert idle(window)
     qtbot.wait(50)
@@ -153,8 +153,8 @@ def test_computer_against_computer_plays_on_and_stop_pauses(
 
     monkeypatch.setattr(CompiledMCTSAgent, "choose", recorded)
     window = make_window(Partition(PartitionOptions(4)))
-    window.engine.seed = 3
-    window.engine.pace = 0.05
+    window.lab.engine.seed = 3
+    window.lab.engine.pace = 0.05
     ticks = []
     from PySide6.QtCore import QTimer
 
@@ -166,14 +166,14 @@ def test_computer_against_computer_plays_on_and_stop_pauses(
         lambda d: (d.set_player("red", "easy"), d.set_player("blue", "easy")),
     )
     window.menus.new_game()
-    assert window.engine.computer == {"red": "easy", "blue": "easy"}
+    assert window.lab.engine.computer == {"red": "easy", "blue": "easy"}
     qtbot.waitUntil(lambda: window.session.ply >= 4, timeout=WAIT_MS)
     assert ticks  # the event loop ran between the moves
     assert threads
     assert all(t is not threading.main_thread() for t in threads)
-    assert window.engine.computer_thinking  # on with the next move
+    assert window.lab.engine.computer_thinking  # on with the next move
     window.port.stop_button.click()
-    assert window.engine.paused
+    assert window.lab.engine.paused
     assert idle(window)
     ply = window.session.ply
     qtbot.wait(300)
@@ -182,17 +182,17 @@ def test_computer_against_computer_plays_on_and_stop_pauses(
     # Choosing a player again lets it go on.
     window.menus.players["blue"]["medium"].trigger()
     qtbot.waitUntil(lambda: window.session.ply > ply, timeout=WAIT_MS)
-    window.engine.stop()
+    window.lab.engine.stop()
     timer.stop()
     assert not guard_errors
 
 
 def test_computer_against_computer_plays_to_the_end(make_window, qtbot, guard_errors):
     window = make_window(Partition(PartitionOptions(3)))
-    window.engine.seed = 5
-    window.engine.pace = 0.0
-    window.engine.set_player("red", "easy")
-    window.engine.set_player("blue", "easy")
+    window.lab.engine.seed = 5
+    window.lab.engine.pace = 0.0
+    window.lab.engine.set_player("red", "easy")
+    window.lab.engine.set_player("blue", "easy")
     qtbot.waitUntil(window.session.game.is_over, timeout=WAIT_MS)
     qtbot.wait(50)
     assert idle(window)
@@ -256,11 +256,11 @@ def test_the_engines_hint_is_a_ghost_on_its_sites(make_window, qtbot, name, guar
     if name == "pyraos":
         game.push(game.parse_move("0,0,0"))
     window = make_window(game)
-    window.engine.hint_level = "easy"
-    window.engine.seed = 4
+    window.lab.engine.hint_level = "easy"
+    window.lab.engine.seed = 4
     window.menus.hint.trigger()
-    qtbot.waitUntil(lambda: window.engine.hint_move() is not None, timeout=WAIT_MS)
-    move = window.engine.hint_move()
+    qtbot.waitUntil(lambda: window.lab.engine.hint_move() is not None, timeout=WAIT_MS)
+    move = window.lab.engine.hint_move()
     parsed = window.session.game.parse_move(str(move))
     assert parsed == move
     ui = window.board.ui

@@ -111,13 +111,13 @@ def test_old_caption_lessons_still_open_with_their_overlays_and_none_is_shipped(
         "New lesson from this position (teacher)",
     ]
     for path in old_lessons:
-        assert window.documents.open(path)
+        assert window.lab.documents.open(path)
         doc = read(path)
         lesson = doc.lesson
         wanted = lesson.overlays
         assert window.session.path == path
-        assert window.lesson_dock.isVisible()
-        assert lesson.caption[:40] in window.lesson_dock.caption.text()
+        assert window.parts.lesson_dock.isVisible()
+        assert lesson.caption[:40] in window.parts.lesson_dock.caption.text()
         layer = window.stage.board
         assert window.board.ui.teaching_overlays.walls == bool(wanted.get("walls"))
         assert bool(layer.walls.GetVisibility()) == bool(wanted.get("walls"))
@@ -221,7 +221,7 @@ def test_hover_tells_the_group_and_a_click_selects_it(make_window, qtbot):
     lat = T5B.lattice
     pid = lat.id_of(1, 0, 0)
     window.view.set_hover(pid)
-    assert "group of 4 touching base, west, east, south" in window.status_hover.text()
+    assert "group of 4 touching base, west, east, south" in window.parts.status_hover.text()
     assert under_mouse(window, pid) == pid
     click(qtbot, window, pid)
     assert window.board.ui.teaching_overlays.selected == pid
@@ -247,7 +247,7 @@ def test_toggles_and_fill_at_random(make_window, qtbot):
         dock.seed.setValue(seed)
         dock.fill.click()
         assert window.board.ui.filling  # the balls go in one by one...
-        qtbot.waitUntil(lambda: "/" in window.status_prompt.text(), timeout=WAIT_MS)
+        qtbot.waitUntil(lambda: "/" in window.parts.status_prompt.text(), timeout=WAIT_MS)
         assert not dock.fill.isEnabled()
         qtbot.waitUntil(lambda: not window.board.ui.filling, timeout=WAIT_MS)  # ...then the result
         game = window.session.game
@@ -356,12 +356,12 @@ def test_outlining_a_fully_hidden_group(make_window, qtbot, guard_errors):
     table outlined a group whose every ball was peeled away ("Empty arrays are not
     allowed")."""
     window = make_window()
-    window.documents.open(ROOT / "examples/partition/full-base4-blue-wins.pyr.json")
-    window.view_dock.peel.setValue(1)
+    window.lab.documents.open(ROOT / "examples/partition/full-base4-blue-wins.pyr.json")
+    window.parts.view_dock.peel.setValue(1)
     table = window.board.ui.corner_dock.table
     hidden = set()
     for ghosts in (False, True):
-        window.view_dock.ghosts.setChecked(ghosts)
+        window.parts.view_dock.ghosts.setChecked(ghosts)
         for row, corner in enumerate(CORNERS):
             click_table_row(qtbot, table, row)
             assert window.board.ui.teaching_overlays.region is corner
@@ -406,7 +406,7 @@ def test_every_dock_reopens_from_the_view_menu_and_corners_is_not_cramped(make_w
         entries[dock.windowTitle()].trigger()
         assert dock.isVisible(), dock.windowTitle()
     assert_all_rows_show(window.board.ui.corner_dock.table)
-    setup = window.setup_dock
+    setup = window.parts.setup_dock
     assert not setup.features() & QDockWidget.DockWidgetFeature.DockWidgetClosable
 
 
@@ -432,8 +432,8 @@ def test_ctrl_z_after_fill_at_random_undoes_it(make_window, qtbot):
     assert window.session.game.pieces() == []
     qtbot.keyClick(focus, Qt.Key.Key_Z, ctrl | Qt.KeyboardModifier.ShiftModifier)
     assert len(window.session.game.pieces()) == window.session.game.lattice.count
-    window.view_dock.peel.setFocus()
-    qtbot.keyClick(window.view_dock.peel.lineEdit(), Qt.Key.Key_Z, ctrl)
+    window.parts.view_dock.peel.setFocus()
+    qtbot.keyClick(window.parts.view_dock.peel.lineEdit(), Qt.Key.Key_Z, ctrl)
     assert window.session.game.pieces() == []
 
 
@@ -441,11 +441,11 @@ def test_a_long_lesson_caption_scrolls_instead_of_being_cut(make_window, qtbot, 
     from PySide6.QtWidgets import QScrollArea
 
     window = make_window()
-    window.documents.open(old_lessons[0])
+    window.lab.documents.open(old_lessons[0])
     qtbot.wait(50)
-    scroll = window.lesson_dock.caption_scroll
+    scroll = window.parts.lesson_dock.caption_scroll
     assert isinstance(scroll, QScrollArea)
-    caption = window.lesson_dock.caption
+    caption = window.parts.lesson_dock.caption
     assert caption.height() >= caption.heightForWidth(caption.width())  # whole, scrolled
     scroll.verticalScrollBar().setValue(scroll.verticalScrollBar().maximum())
     bottom = caption.mapTo(scroll.viewport(), caption.rect().bottomLeft()).y()
@@ -480,8 +480,8 @@ def test_the_caption_shows_its_terms_as_a_list(make_window, old_lessons):
     from viewer.widgets.lesson_dock import caption_html
 
     window = make_window()
-    window.documents.open(old_lessons[0])
-    text = window.lesson_dock.caption.text()
+    window.lab.documents.open(old_lessons[0])
+    text = window.parts.lesson_dock.caption.text()
     caption = read(old_lessons[0]).lesson.caption
     assert text == caption_html(window.session.puzzle["title"], caption)
     assert "<b>Terms:</b>" in text
@@ -493,9 +493,9 @@ def test_an_old_caption_lesson_has_no_lessons_to_walk(make_window, old_lessons):
     """No caption lesson is shipped, so the caption view has none to walk: Previous / Next
     and the count are hidden; the caption and its note stay."""
     window = make_window()
-    dock = window.lesson_dock
+    dock = window.parts.lesson_dock
     assert dock.lessons == []
-    window.documents.open(old_lessons[1])
+    window.lab.documents.open(old_lessons[1])
     assert dock.isVisible()
     assert dock.caption.isVisible()
     assert not dock.previous.isVisible()
@@ -512,8 +512,8 @@ def test_the_note_says_when_the_board_left_the_lessons_position(make_window, qtb
     from viewer.widgets.lesson_dock import CHANGED_NOTE
 
     window = make_window()
-    window.documents.open(old_lessons[0])
-    dock = window.lesson_dock
+    window.lab.documents.open(old_lessons[0])
+    dock = window.parts.lesson_dock
     note = dock.changed_note
     assert note.text() == CHANGED_NOTE
     assert not note.isVisible()
@@ -529,14 +529,16 @@ def test_the_note_says_when_the_board_left_the_lessons_position(make_window, qtb
     window.menus.undo.trigger()
     assert not note.isVisible()
     window.menus.setup.trigger()  # set-up mode: a blue ball on the apex, red to move
-    window.setup_dock.brush_buttons[1].setChecked(True)
+    window.parts.setup_dock.brush_buttons[1].setChecked(True)
     window.board.setup.click(window.stage.board.geometry.count - 1)
-    window.setup_dock.to_move.setCurrentText("red")
-    assert window.setup_mode.apply()
+    window.parts.setup_dock.to_move.setCurrentText("red")
+    assert window.parts.setup_mode.apply()
     assert note.isVisible()
     window.menus.undo.trigger()
     assert not note.isVisible()
-    window.documents.open(old_lessons[2])  # a lesson with moves: going back in them changes it too
+    window.lab.documents.open(
+        old_lessons[2]
+    )  # a lesson with moves: going back in them changes it too
     assert not note.isVisible()
     window.session.goto(3)
     assert note.isVisible()
@@ -557,8 +559,8 @@ def test_a_caption_scrolls_in_a_small_lesson_dock(make_window, qtbot, old_lesson
 
     window = make_window()
     window.resize(1000, 600)
-    window.documents.open(old_lessons[0])  # the longest caption
-    dock = window.lesson_dock
+    window.lab.documents.open(old_lessons[0])  # the longest caption
+    dock = window.parts.lesson_dock
     window.resizeDocks([dock], [200], Qt.Orientation.Vertical)
     qtbot.wait(50)
     assert dock.height() < 260
@@ -606,9 +608,9 @@ def test_the_legend_lists_exactly_the_overlays_drawn(make_window, old_lessons):
     from viewer.lab import palette
 
     window = make_window()
-    legend = window.legend
+    legend = window.scene.legend
     assert not legend.isVisible()  # a plain position: nothing to explain
-    window.documents.open(old_lessons[1])  # AP not held: both escape paths
+    window.lab.documents.open(old_lessons[1])  # AP not held: both escape paths
     board = window.stage.board
     assert legend.isVisible()
     assert legend.parentWidget() is window.plotter  # over the scene, in its corner
@@ -624,7 +626,7 @@ def test_the_legend_lists_exactly_the_overlays_drawn(make_window, old_lessons):
     assert all(e.text in shown for e in legend.entries)
     assert not {("rim", "group"), ("region", "cells")} & legend_overlays(legend)
     # Lesson 3's SW: the isolated region, the holding group and its anchor; no tubes
-    window.documents.open(old_lessons[2])
+    window.lab.documents.open(old_lessons[2])
     board = window.stage.board
     assert legend_overlays(legend) == drawn_overlays(board)
     assert {("region", "cells"), ("rim", "group"), ("rim", "anchor")} <= legend_overlays(legend)
@@ -706,17 +708,17 @@ def test_the_app_opens_on_lesson_1_with_its_caption_and_overlays(
     try:
         window.show()
         qtbot.waitExposed(window)
-        dock = window.lesson_dock
+        dock = window.parts.lesson_dock
         assert dock.isVisible()
         assert dock.steps_active
-        panel = window.lessons.panel
+        panel = window.parts.lessons.panel
         assert panel.title.text() == "Corners and walls"
         assert panel.step_title.text() == "Five corners"
         assert lesson.steps[0].text[:40] in panel.text.text()
         board = window.stage.board
         assert board.pointers.GetVisibility()  # the corners overlay the step asks for
-        assert window.legend.isVisible()
-        shown = legend_overlays(window.legend)
+        assert window.scene.legend.isVisible()
+        shown = legend_overlays(window.scene.legend)
         assert ("marker", "lesson") in shown  # the five corners the step highlights
         assert shown - {("marker", "lesson")} == drawn_overlays(board)
     finally:
@@ -746,8 +748,8 @@ def test_a_shared_escape_path_is_one_tube_and_one_line(make_window):
 
     window = make_window()
     lesson = FilePath(__file__).resolve().parents[2] / "model/data/lessons/partition"
-    assert window.documents.open(lesson / "03-a-corner-ball.lesson.json")
-    paths = [e for e in window.legend.entries if e.kind == "path"]
+    assert window.lab.documents.open(lesson / "03-a-corner-ball.lesson.json")
+    paths = [e for e in window.scene.legend.entries if e.kind == "path"]
     assert [e.style for e in paths] == ["both"]
     assert paths[0].text.startswith("red's and blue's escape path (the same points): SW")
-    assert legend_overlays(window.legend) == drawn_overlays(window.stage.board)
+    assert legend_overlays(window.scene.legend) == drawn_overlays(window.stage.board)

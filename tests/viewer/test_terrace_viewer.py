@@ -114,7 +114,7 @@ def test_opening_move_by_clicks(terrace_window, qtbot):
     fields_under_mouse(window, [A7, A5])
     click(qtbot, window, A7)
     assert window.board.turn.selected == A7
-    assert "a7 selected" in window.status_prompt.text()
+    assert "a7 selected" in window.parts.status_prompt.text()
     assert window.board.turn.destinations()[A5] is Kind.RUN
     assert window.stage.board.actors["markers"].GetVisibility()
     click(qtbot, window, A5)
@@ -123,8 +123,8 @@ def test_opening_move_by_clicks(terrace_window, qtbot):
     assert game.colour_at(4, 0) == "white"
     assert game.colour_at(6, 0) is None
     assert "white played a7-a5" in window.statusBar().currentMessage()
-    assert window.status_game.text() == "black to move"
-    assert window.moves_dock.rows() == 2
+    assert window.parts.status_game.text() == "black to move"
+    assert window.parts.moves_dock.rows() == 2
     window.menus.undo.trigger()
     assert window.session.game.colour_at(6, 0) == "white"
 
@@ -191,7 +191,7 @@ def test_win_on_the_victory_fields_is_shown(terrace_window, qtbot):
     click(qtbot, window, c2)
     assert window.board.turn.destinations()[c3] is Kind.JUMP
     click(qtbot, window, c3)
-    assert window.status_game.text() == "white holds the four victory fields"
+    assert window.parts.status_game.text() == "white holds the four victory fields"
     assert window.board.turn.winning_fields() == VICTORY_FIELDS
     inlays = window.stage.board._meshes["inlays"].cell_data["rgb"]
     assert {tuple(c) for c in inlays} == {INLAY_WON_RGB}
@@ -205,12 +205,12 @@ def test_setup_mode_validates_stones(terrace_window, qtbot):
     window = terrace_window()
     window.menus.setup.trigger()
     assert window.board.setup is not None
-    dock = window.setup_dock
+    dock = window.parts.setup_dock
     brushes = [b.text() for b in dock.brush_buttons if not b.isHidden()]
     assert brushes == ["white", "black", "erase"]  # the spare brush buttons are hidden
     click(qtbot, window, fid(3, 3))  # an eighth white stone, on the apex
     assert window.board.setup.pieces[fid(3, 3)] == "white"
-    window.setup_mode.apply()
+    window.parts.setup_mode.apply()
     assert "white has 8 stones" in dock.error.text()
     assert window.board.setup is not None  # still in set-up mode, nothing lost
     dock.brush_buttons[2].setChecked(True)  # erase
@@ -218,13 +218,13 @@ def test_setup_mode_validates_stones(terrace_window, qtbot):
         click(qtbot, window, f)
     dock.brush_buttons[1].setChecked(True)  # black on b7: sandwiched between a7 and c7
     click(qtbot, window, fid(6, 1))
-    window.setup_mode.apply()
+    window.parts.setup_mode.apply()
     assert "Osiris" in dock.error.text()
     assert "b7" in dock.error.text()
     assert 'tick "Study" above' in dock.error.text()  # the box is there: not the file's key
     assert '"study": true' not in dock.error.text()
     click(qtbot, window, fid(6, 1))  # same brush on the same colour erases it
-    assert window.setup_mode.apply()
+    assert window.parts.setup_mode.apply()
     game = window.session.game
     assert game.colour_at(3, 3) == "white"
     assert game.colour_at(6, 1) is None
@@ -236,8 +236,8 @@ def test_setup_mode_validates_stones(terrace_window, qtbot):
 def test_peel_and_levels_hide_upper_tiers(terrace_window):
     window = terrace_window()
     view = window.view
-    assert window.view_dock.peel.maximum() == 3
-    assert window.view_dock.level_hi.maximum() == 3
+    assert window.parts.view_dock.peel.maximum() == 3
+    assert window.parts.view_dock.level_hi.maximum() == 3
     view.set_peel(1)
     assert not window.stage.board.shown[fid(3, 3)]
     assert window.stage.board.shown.sum() == 48
@@ -250,7 +250,7 @@ def test_peel_and_levels_hide_upper_tiers(terrace_window):
     view.set_levels(0, 3)
     view.set_clip(0, enabled=True, value=2.0, keep_below=True)  # columns a to c
     assert window.stage.board.shown.sum() == 21
-    assert not window.view_dock.cut_open.isEnabled()
+    assert not window.parts.view_dock.cut_open.isEnabled()
 
 
 def test_terrace_and_ball_boards_switch_in_one_window(make_window):
@@ -258,12 +258,12 @@ def test_terrace_and_ball_boards_switch_in_one_window(make_window):
     window.session.replace_game(Terrace.new())
     assert isinstance(window.stage.board, SteppedView)
     assert window.stage.board.shown.sum() == 49
-    assert window.view_dock.cut_open.isEnabled() is False
+    assert window.parts.view_dock.cut_open.isEnabled() is False
     from model.partition import Partition, PartitionOptions
 
     window.session.replace_game(Partition(PartitionOptions(3)))
     assert isinstance(window.stage.board, BallPyramidView)
-    assert window.view_dock.cut_open.isEnabled()
+    assert window.parts.view_dock.cut_open.isEnabled()
     assert window.stage.board.shown.sum() == 14
 
 
@@ -288,7 +288,7 @@ def test_draw_by_repetition_is_shown(terrace_window, qtbot):
     fields_under_mouse(window, [a2, a1])
     click(qtbot, window, a2)
     click(qtbot, window, a1)
-    assert window.status_game.text() == "the same position came a third time: a draw"
+    assert window.parts.status_game.text() == "the same position came a third time: a draw"
     assert window.board.turn.winning_fields() == ()
     assert window.board.turn.highlighted() == ()  # nothing to move, nothing won
     click(qtbot, window, fid(6, 0))

@@ -39,11 +39,11 @@ def test_opening_asks_first_and_cancel_keeps_the_game(make_window, unsaved_answe
     window = make_window()
     _dirty(window)
     unsaved_answers["answers"] = [unsaved.CANCEL]
-    assert not window.documents.open(other_file)
+    assert not window.lab.documents.open(other_file)
     assert unsaved_answers["asked"] == ["Save the changes to this untitled game?"]
     assert window.session.game.colour_at((1, 1, 0)) == "red"
     assert window.session.dirty
-    assert window.documents.open(other_file)  # Discard
+    assert window.lab.documents.open(other_file)  # Discard
     assert window.session.path == other_file
     assert not window.session.dirty
 
@@ -54,7 +54,7 @@ def test_a_bad_file_is_refused_before_asking(make_window, unsaved_answers, tmp_p
     bad = tmp_path / "bad.pyr.json"
     bad.write_text("{")
     monkeypatch.setattr("viewer.desktop.qt_port.QMessageBox.warning", lambda *a, **k: None)
-    assert not window.documents.open(bad)
+    assert not window.lab.documents.open(bad)
     assert unsaved_answers["asked"] == []
     assert window.session.dirty
 
@@ -62,10 +62,10 @@ def test_a_bad_file_is_refused_before_asking(make_window, unsaved_answers, tmp_p
 def test_save_then_open(make_window, unsaved_answers, other_file, tmp_path):
     mine = tmp_path / "mine.pyr.json"
     window = make_window()
-    window.documents.save_file(mine)
+    window.lab.documents.save_file(mine)
     _dirty(window)
     unsaved_answers["answers"] = [unsaved.SAVE]
-    assert window.documents.open(other_file)
+    assert window.lab.documents.open(other_file)
     assert unsaved_answers["asked"] == ["Save the changes to mine.pyr.json?"]
     assert [str(m) for m in read(mine).game.move_stack] == ["1,1,0"]
 
@@ -77,7 +77,7 @@ def test_save_on_an_untitled_game_can_still_be_cancelled(
     _dirty(window)
     unsaved_answers["answers"] = [unsaved.SAVE]
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: ("", ""))
-    assert not window.documents.open(other_file)  # the save dialog was closed: nothing happens
+    assert not window.lab.documents.open(other_file)  # the save dialog was closed: nothing happens
     assert window.session.dirty
     assert window.session.path is None
 
@@ -92,22 +92,22 @@ def test_new_game_and_lessons_ask(make_window, unsaved_answers, monkeypatch, tmp
     from caption_lessons import caption_lessons
 
     old = caption_lessons(tmp_path)[0]  # an old caption-only lesson (opened as a file)
-    window.documents.open(old)
+    window.lab.documents.open(old)
     assert window.session.lesson is None
     assert len(unsaved_answers["asked"]) == 2
-    window.documents.open(old)  # Discard
+    window.lab.documents.open(old)  # Discard
     assert window.session.lesson is not None
 
 
 def test_an_unapplied_set_up_is_asked_about(make_window, unsaved_answers, other_file):
     window = make_window()
-    window.setup_mode.enter()
+    window.parts.setup_mode.enter()
     window.board.setup.click(0)
     unsaved_answers["answers"] = [unsaved.CANCEL]
-    assert not window.documents.open(other_file)
+    assert not window.lab.documents.open(other_file)
     assert unsaved_answers["asked"] == ["Drop the set-up being edited?"]
     assert window.board.setup is not None
-    assert window.documents.open(other_file)
+    assert window.lab.documents.open(other_file)
     assert window.board.setup is None
 
 
@@ -124,14 +124,14 @@ def test_quit_asks_and_cancel_keeps_the_window(make_window, unsaved_answers, qtb
 
 def test_autosave_follows_unsaved_work(make_window, qtbot, tmp_path):
     window = make_window()
-    file = window.autosave.file
+    file = window.parts.autosave.file
     assert file.parent == tmp_path / "autosave"
     _dirty(window)
     qtbot.waitUntil(file.exists, timeout=WAIT_MS)
     record = json.loads(file.read_text())
     assert record["document"]["history"] == ["1,1,0"]
     assert record["pid"] == os.getpid()
-    window.documents.save_file(tmp_path / "saved.pyr.json")
+    window.lab.documents.save_file(tmp_path / "saved.pyr.json")
     assert not file.exists()  # saved: nothing to recover
 
 
@@ -167,9 +167,9 @@ def test_recovering_a_crashed_game(make_window, tmp_path, monkeypatch):
     window = make_window()
     answers = iter([unsaved.LATER, unsaved.RECOVER])
     monkeypatch.setattr(unsaved, "ask_recover", lambda parent, what: next(answers))
-    assert not window.recovery.offer()  # Later: it stays for the next start
+    assert not window.parts.recovery.offer()  # Later: it stays for the next start
     assert file.exists()
-    assert window.recovery.offer()
+    assert window.parts.recovery.offer()
     assert not file.exists()
     assert window.session.dirty
     assert window.session.path == tmp_path / "was.pyr.json"
@@ -182,7 +182,7 @@ def test_a_damaged_autosave_is_set_aside(make_window, tmp_path, monkeypatch):
     window = make_window()
     monkeypatch.setattr(unsaved, "ask_recover", lambda parent, what: unsaved.RECOVER)
     monkeypatch.setattr("viewer.desktop.qt_port.QMessageBox.warning", lambda *a, **k: None)
-    assert not window.recovery.offer()
+    assert not window.parts.recovery.offer()
     assert not file.exists()
     assert list(file.parent.glob("*.damaged.json"))
     assert not window.session.dirty
@@ -199,7 +199,7 @@ CRASH = textwrap.dedent(
     window = MainWindow(Session(Partition(PartitionOptions(3))))
     window.show()
     window.session.play(window.session.game.parse_move("0,0,0"))
-    while not window.autosave.file.exists():
+    while not window.parts.autosave.file.exists():
         app.processEvents()
     os._exit(9)  # a crash: no close, no clean-up
     """
@@ -212,7 +212,7 @@ def test_a_real_crash_is_recovered(make_window, tmp_path, monkeypatch):
     assert done.returncode == 9
     window = make_window()
     monkeypatch.setattr(unsaved, "ask_recover", lambda parent, what: unsaved.RECOVER)
-    assert window.recovery.offer()
+    assert window.parts.recovery.offer()
     assert [str(m) for m in window.session.game.move_stack] == ["0,0,0"]
 
 
@@ -222,7 +222,7 @@ def test_a_failing_autosave_says_so(make_window, tmp_path, monkeypatch):
     monkeypatch.setenv("PYRAMID_LAB_AUTOSAVE", str(blocker / "autosave"))
     window = make_window()
     _dirty(window)
-    window.recovery.write()
+    window.parts.recovery.write()
     assert "autosave failed" in window.statusBar().currentMessage()
 
 
@@ -234,12 +234,12 @@ def test_a_shipped_lesson_is_never_saved_over(make_window, unsaved_answers, monk
     lesson = EXAMPLES_DIR / "partition" / "t5-anchored-around-a-corner-ball.pyr.json"
     before = lesson.read_bytes()
     window = make_window()
-    assert window.documents.open(lesson)
+    assert window.lab.documents.open(lesson)
     assert shipped(window.session.path)
     window.session.play(window.session.game.legal_moves()[0])
     copy = tmp_path / "my-lesson.pyr.json"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(copy), ""))
-    assert window.documents.save()
+    assert window.lab.documents.save()
     assert lesson.read_bytes() == before
     assert window.session.path == copy
     assert len(read(copy).game.move_stack) == 1
@@ -249,21 +249,21 @@ def test_a_shipped_lesson_is_never_saved_over(make_window, unsaved_answers, monk
 def test_the_computer_waits_while_the_new_game_dialog_is_open(make_window, monkeypatch, qtbot):
     """No move is played behind the New game dialog; Cancel lets the game go on."""
     window = make_window()
-    window.engine.seed = 1
-    window.engine.set_player("red", "easy")
-    assert window.engine.computer_thinking
+    window.lab.engine.seed = 1
+    window.lab.engine.set_player("red", "easy")
+    assert window.lab.engine.computer_thinking
     moves = len(window.session.game.move_stack)
     seen = {}
 
     def cancel(dialog):
-        seen["thinking"] = window.engine.computer_thinking
+        seen["thinking"] = window.lab.engine.computer_thinking
         return 0
 
     monkeypatch.setattr(NewGameDialog, "exec", cancel)
     window.menus.new_game()
     assert seen["thinking"] is False
     assert len(window.session.game.move_stack) == moves
-    assert window.engine.computer_thinking  # cancelled: it thinks again
+    assert window.lab.engine.computer_thinking  # cancelled: it thinks again
     qtbot.waitUntil(lambda: len(window.session.game.move_stack) == moves + 1, timeout=WAIT_MS)
 
 
@@ -273,21 +273,21 @@ def test_the_computer_waits_while_asked_about_unsaved_changes(
     """No move is played behind the Save / Discard / Cancel question (the game asked about
     would change under it) or the file dialog; Cancel lets the game go on."""
     window = make_window()
-    window.engine.seed = 1
+    window.lab.engine.seed = 1
     _dirty(window)  # red's move: blue, the computer, is to move
     seen = []
 
     def ask(_parent, question, _detail, **_kw):
-        seen.append((window.engine.computer_thinking, len(window.session.game.move_stack)))
+        seen.append((window.lab.engine.computer_thinking, len(window.session.game.move_stack)))
         return unsaved.CANCEL
 
     monkeypatch.setattr(unsaved, "ask_unsaved", ask)
-    window.engine.set_player("blue", "easy")
-    assert window.engine.computer_thinking
+    window.lab.engine.set_player("blue", "easy")
+    assert window.lab.engine.computer_thinking
     moves = len(window.session.game.move_stack)
-    assert not window.documents.open(other_file)
+    assert not window.lab.documents.open(other_file)
     assert seen == [(False, moves)]
-    assert window.engine.computer_thinking  # cancelled: it thinks again
+    assert window.lab.engine.computer_thinking  # cancelled: it thinks again
     qtbot.waitUntil(lambda: len(window.session.game.move_stack) == moves + 1, timeout=WAIT_MS)
 
 
@@ -295,11 +295,11 @@ def test_an_opened_file_is_not_played_by_the_previous_games_computer(
     make_window, qtbot, other_file
 ):
     window = make_window()
-    window.engine.set_player("red", "easy")
-    window.engine.set_player("blue", "easy")
-    assert window.documents.open(other_file)  # Discard (the conftest's answer)
-    assert window.engine.computer == {}
-    assert not window.engine.computer_thinking
+    window.lab.engine.set_player("red", "easy")
+    window.lab.engine.set_player("blue", "easy")
+    assert window.lab.documents.open(other_file)  # Discard (the conftest's answer)
+    assert window.lab.engine.computer == {}
+    assert not window.lab.engine.computer_thinking
     assert "played by a human now" in window.statusBar().currentMessage()
     checked = [a for a in window.menus.players["red"].values() if a.isChecked()]
     assert [a.text() for a in checked] == ["Human"]
@@ -320,14 +320,14 @@ def test_the_file_dialogs_start_in_the_folder_of_the_file_shown(
 
     monkeypatch.setattr(QFileDialog, "getOpenFileName", dialog)
     monkeypatch.setattr(QFileDialog, "getSaveFileName", dialog)
-    window.documents.open_dialog()
-    assert window.documents.open(other_file)
-    window.documents.open_dialog()
-    window.documents.save_as()
+    window.lab.documents.open_dialog()
+    assert window.lab.documents.open(other_file)
+    window.lab.documents.open_dialog()
+    window.lab.documents.save_as()
     assert asked[1:] == [str(other_file.parent), str(other_file)]
     example = sorted(EXAMPLES_DIR.rglob("*.pyr.json"))[0]
-    assert window.documents.open(example)  # shipped: the last folder used stays the start
-    window.documents.save_as()
+    assert window.lab.documents.open(example)  # shipped: the last folder used stays the start
+    window.lab.documents.save_as()
     assert asked[-1].startswith(str(other_file.parent))
 
 
@@ -337,19 +337,19 @@ def test_the_computer_waits_through_the_question_and_the_open_dialog(
     """Open: the unsaved-changes question, then the file dialog; no move behind either
     (a move played behind the dialog would be dropped by the file unasked)."""
     window = make_window()
-    window.engine.seed = 1
+    window.lab.engine.seed = 1
     _dirty(window)  # red's move: blue, the computer, is to move
-    window.engine.set_player("blue", "easy")
-    assert window.engine.computer_thinking
+    window.lab.engine.set_player("blue", "easy")
+    assert window.lab.engine.computer_thinking
     moves = len(window.session.game.move_stack)
     seen = []
 
     def dialog(*_args):
-        seen.append((window.engine.computer_thinking, len(window.session.game.move_stack)))
+        seen.append((window.lab.engine.computer_thinking, len(window.session.game.move_stack)))
         return "", ""  # cancelled
 
     monkeypatch.setattr(QFileDialog, "getOpenFileName", dialog)
-    window.documents.open_dialog()  # the question is answered Discard (conftest)
+    window.lab.documents.open_dialog()  # the question is answered Discard (conftest)
     assert seen == [(False, moves)]
-    assert window.engine.computer_thinking  # nothing opened: it thinks again
+    assert window.lab.engine.computer_thinking  # nothing opened: it thinks again
     qtbot.waitUntil(lambda: len(window.session.game.move_stack) == moves + 1, timeout=WAIT_MS)

@@ -106,8 +106,8 @@ class MainWindow(Window):
         if lesson is not None and path is not None:
             self.lab.start_lesson(lesson, Path(path))
         if path is not None:
-            self.documents.recent.remember(path)  # a file opened from the shell, too
-        QTimer.singleShot(0, self.recovery.offer)  # a crashed run's unsaved game, if any
+            self.lab.documents.recent.remember(path)  # a file opened from the shell, too
+        QTimer.singleShot(0, self.parts.recovery.offer)  # a crashed run's unsaved game, if any
         if practice is not None:
             QTimer.singleShot(0, lambda: self.binding.practising().open_collection(practice))
 
@@ -186,11 +186,11 @@ class MainWindow(Window):
         from ..lab.slots import guarded
 
         if not self._closed and not guarded(
-            lambda: self.documents.confirm_discard("quit"), self.port.bulletin.say, "quit"
+            lambda: self.lab.documents.confirm_discard("quit"), self.port.bulletin.say, "quit"
         ):
             event.ignore()  # Cancel (or a failed save): the window and the game stay
             return
-        self.autosave.remove()  # saved or discarded: nothing to recover
+        self.parts.autosave.remove()  # saved or discarded: nothing to recover
         self.shutdown()
         super().closeEvent(event)
 
@@ -198,7 +198,7 @@ class MainWindow(Window):
         """Release the VTK window; safe to call more than once."""
         if self.built and not self._closed:
             self._closed = self.port.closed = True
-            self.recovery.stop()
+            self.parts.recovery.stop()
             self.lab.shutdown()  # the searches and the lesson's checks: their threads joined
             self.board.ui.close()
             self.scene.close()  # the mouse, the fading and the VTK window

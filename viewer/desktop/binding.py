@@ -7,12 +7,14 @@ and the board (and the docks and parts it uses, made before it), never the windo
 
 :class:`Binding` is what follows the session and the view state: a new position taken in
 by the game UI, the board, the view and the docks, then the lab and the docks that analyse
-it, then one redraw; another game's UI and docks in the window's size; the title; Practice
-made on first use."""
+it, then one redraw; another game's UI and docks in the window's size; the title.
+:class:`Commands` are the window's own commands behind menu items (Practice made on first
+use, the rules, the shortcuts, Reset view); :class:`Parts` the record of what was made."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSettings, Qt
@@ -27,7 +29,7 @@ from ..lab.session import Session
 from ..lab.slots import guarded, slot
 from ..lab.view_state import ViewState
 from ..widgets.dock_fit import add_game_docks, fit_game_docks
-from ..widgets.help import RulesDock, ShortcutsDialog
+from ..widgets.help import RulesDock
 from ..widgets.lesson_dock import LessonDock, lesson_files
 from ..widgets.move_list import MoveListDock
 from ..widgets.setup_dock import SetupDock
@@ -39,7 +41,7 @@ from .autosave import Autosave
 from .engine import EngineControl, engine_threads, failure_reported, gui_post
 from .lessons import LessonControl, follow_lesson
 from .menus import LESSON_DIR, MenuParts, Menus
-from .practice import Practice
+from .parts import Commands, Parts
 from .puzzle import PuzzleControl
 from .qt_port import QtPort
 from .recovery import Recovery
@@ -50,39 +52,99 @@ from .solve import remember_workers, remembered_workers
 from .stage import Stage
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QLabel
+
     from ..lab.board import BoardChange
     from ..lab.lab import LabChange
     from ..lab.session import PositionChange
     from ..lab.view_state import ViewField
+    from ..widgets.puzzle_dock import PuzzleDock
     from .window import Window
 
 LEFT, RIGHT = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
 
 
+@dataclass(frozen=True)
+class _Docks:
+    """The window's own docks and bars (made first: the lab's port draws on them)."""
+
+    view_dock: ViewDock
+    moves_dock: MoveListDock
+    setup_dock: SetupDock
+    lesson_dock: LessonDock
+    rules_dock: RulesDock
+    status_hover: QLabel
+    status_game: QLabel
+
+
 def build_window(window: Window, session: Session, view: ViewState) -> Binding:
     """Build the lab (and the board on show in it), the port, the stage, the docks and the
-    controllers of ``window`` and connect them (each kept on the window by name: its parts,
-    for the tests and tools). Each part is made with what it needs, in dependency order:
-    the docks and the bars; the lab and its board; the scene and the stage that draws the
-    board; the controllers; the menus; then what follows the session, the lab, the board
-    and the view."""
+    controllers of ``window`` and connect them; the window keeps the lab, the port, the
+    board, the stage, the scene, the menus, the binding and the rest as one frozen record
+    (:class:`Parts`). Each part is made with what it needs, in dependency order: the docks
+    and the bars; the lab and its board; the scene and the stage that draws the board;
+    the controllers; the window's own commands and the menus; then what follows the
+    session, the lab, the board and the view."""
     w = window
-    bulletin = _docks(w, session, view)
-    lab = _lab(w, session, bulletin)
-    board = lab.board
-    stage = _stage(w, lab, view)
-    _controllers(w, lab)
-    w.binding = binding = Binding(w, session, view)
-    _menus(w, lab, binding)
+    bulletin = Bulletin()  # the status line, the prompt, progress: the lab's, observed
+    docks = _docks(w, session, view)
+    w.port = port = QtPort(w, w.prompt_bar, bulletin)  # the lab asks the user through it
+    w.lab = lab = _lab(w, session, port, bulletin, docks.lesson_dock)
+    w.board = board = lab.board
+    w.scene = scene = _scene(w, lab, view)
+    w.stage = stage = Stage(board, scene, port, view, docks.status_hover)
+    setup_mode = SetupControl(lab, board, docks.setup_dock)  # the lab's, bound to the dock
+    puzzle = PuzzleControl(lab, port, board)  # made, verified, solved
+    docks.setup_dock.visibilityChanged.connect(puzzle.setup_shown)
+    _place(w, docks, puzzle.dock)
+    lab.puzzle_desk.show_for_puzzle()  # a puzzle file opened: the dock comes
+    EngineControl(lab.engine, port, board)  # the bar, Stop, the prompt and redraws
+    analysis = AnalysisControl(lab, port, board)  # the Analysis dock, a runner of its own
+    w.addDockWidget(RIGHT, analysis.dock)
+    analysis.dock.hide()
+    reviewer = ReviewControl(lab, port, board)  # Analysis > Review game: the Review dock
+    w.addDockWidget(LEFT, reviewer.dock)
+    w.tabifyDockWidget(docks.view_dock, reviewer.dock)  # a tab: the height it needs
+    reviewer.dock.hide()
+    lessons = LessonControl(lab, port, board, stage, docks.lesson_dock, docks.setup_dock)
+    commands = Commands(w, lab, port, scene, view, puzzle, docks.view_dock, docks.rules_dock)
+    toolbar = w.addToolBar("Turn")
+    toolbar.setObjectName("turn-toolbar")
+    menu_parts = MenuParts(commands, setup_mode, analysis, reviewer, puzzle, lessons)
+    shown = (docks.view_dock, docks.moves_dock, docks.lesson_dock, puzzle.dock)
+    extra = (analysis.dock, reviewer.dock, docks.rules_dock)
+    w.menus = menus = Menus(
+        w.menuBar(), toolbar, w.close, menu_parts, lab, port, stage, (*shown, *extra)
+    )
+    autosave = Autosave()
+    recovery = Recovery(lab, port, autosave)  # written a moment after each change
+    w.parts = parts = Parts(
+        docks.view_dock,
+        docks.moves_dock,
+        docks.setup_dock,
+        docks.lesson_dock,
+        docks.rules_dock,
+        puzzle.dock,
+        w.prompt_bar,
+        docks.status_hover,
+        docks.status_game,
+        setup_mode,
+        puzzle,
+        analysis,
+        reviewer,
+        lessons,
+        commands,
+        autosave,
+        recovery,
+    )
+    w.binding = binding = Binding(w, session, view, lab, scene, menus, parts)
     binding.install_ui(board.ui)
-    w.rules_dock.show_game(board.ui.game_name)
-    w.view_dock.free_plane.toggled.connect(w.scene.toggle_free_plane)
-    w.view_dock.show_board(stage.board, board.ui.piece_word)
+    docks.rules_dock.show_game(board.ui.game_name)
+    docks.view_dock.free_plane.toggled.connect(scene.toggle_free_plane)
+    docks.view_dock.show_board(scene.board, board.ui.piece_word)
     binding.put_view_dock_away()
-    w.autosave = Autosave()
-    w.recovery = Recovery(lab, w.port, w.autosave)  # written a moment after each change
     session.changed.connect(binding.position_changed)  # the window's one listener
-    stage.drawn.connect(w.menus.follow_history)
+    stage.drawn.connect(menus.follow_history)
     board.changed.connect(binding.board_changed)
     lab.changed.connect(binding.lab_changed)
     view.changed.connect(binding.view_changed)
@@ -90,23 +152,24 @@ def build_window(window: Window, session: Session, view: ViewState) -> Binding:
     return binding
 
 
-def _docks(w: Window, session: Session, view: ViewState) -> Bulletin:
-    """The window's own docks, its status bar and its port (with the lab's bulletin it
-    draws)."""
-    w.view_dock = ViewDock(view, w)
-    w.moves_dock = MoveListDock(session, w, lambda game, line: w.board.ui.hidden_moves(game, line))
-    w.setup_dock = SetupDock(w)
-    w.lesson_dock = LessonDock(w)
-    w.rules_dock = RulesDock(lambda name: ui_class(name).rules(), w)  # Help: the rules
+def _docks(w: Window, session: Session, view: ViewState) -> _Docks:
+    """The window's own docks and its status bar."""
     bar = StatusBar(w)  # messages elided, never over the hover text
     w.setStatusBar(bar)
-    w.status_prompt, w.status_hover, w.status_game = w.prompt_bar, bar.hover, bar.game
-    bulletin = Bulletin()  # the status line, the prompt, progress: the lab's, observed
-    w.port = QtPort(w, w.prompt_bar, bulletin)  # the lab asks the user through it
-    return bulletin
+    return _Docks(
+        ViewDock(view, w),
+        MoveListDock(session, w, lambda game, line: w.board.ui.hidden_moves(game, line)),
+        SetupDock(w),
+        LessonDock(w),
+        RulesDock(lambda name: ui_class(name).rules(), w),  # Help: the rules
+        bar.hover,
+        bar.game,
+    )
 
 
-def _lab(w: Window, session: Session, bulletin: Bulletin) -> Lab:
+def _lab(
+    w: Window, session: Session, port: QtPort, bulletin: Bulletin, lesson_dock: LessonDock
+) -> Lab:
     """The application's state and behaviour, Qt-free: the documents, the seats, the
     engine and the board on show, with the games' UIs and the window's clock (the board
     follows a new position first: the lab's position_changed after)."""
@@ -114,9 +177,9 @@ def _lab(w: Window, session: Session, bulletin: Bulletin) -> Lab:
     def clock(seconds: float, step: Callable[[float], Any]) -> Animation:
         return Animation(w, seconds, lambda t: guarded(lambda: step(t), bulletin.say))
 
-    w.lab = lab = Lab(
+    lab = Lab(
         session,
-        w.port,
+        port,
         recent=RecentFiles(QSettings()),
         post=gui_post(None),
         follow=False,
@@ -127,81 +190,57 @@ def _lab(w: Window, session: Session, bulletin: Bulletin) -> Lab:
         uis=ui_class,
         clock=clock,
     )
-    w.documents, w.engine, w.board = lab.documents, lab.engine, lab.board
     remember_workers(lab.value_solve)  # (the next run proposes the last choice)
-    w.lesson_dock.set_lessons(  # Previous / Next: the Lessons menu's way in (it asks)
+    lesson_dock.set_lessons(  # Previous / Next: the Lessons menu's way in (it asks)
         lesson_files(LESSON_DIR),
         lambda path: guarded(lambda: lab.documents.open(path), bulletin.say, "open a lesson"),
     )
     return lab
 
 
-def _stage(w: Window, lab: Lab, view: ViewState) -> Stage:
-    """The 3D scene of the board on show, and the stage that draws the board in it; a
-    click on a site goes to the board, with the sites the view sees behind it."""
+def _scene(w: Window, lab: Lab, view: ViewState) -> Scene:
+    """The 3D scene of the board on show; a click on a site goes to the board, with the
+    sites the view sees behind it."""
     board = lab.board
 
     def clicked(site: int) -> None:
         board.click(site, scene.board.behind)
 
-    w.scene = scene = Scene(
-        w.plotter, view, board.ui.board_kind, board.geometry(), clicked, lab.bulletin.say
-    )
-    w.legend, w.pointer = scene.legend, scene.pointer  # the scene's parts, at hand
-    w.clip_planes, w.free_plane = scene.clip_planes, scene.free_plane
-    w.stage = stage = Stage(board, scene, w.port, view, w.status_hover)
-    return stage
+    scene = Scene(w.plotter, view, board.ui.board_kind, board.geometry(), clicked, lab.bulletin.say)
+    return scene
 
 
-def _controllers(w: Window, lab: Lab) -> None:
-    """The controllers over the board, their docks placed."""
-    port, board = w.port, lab.board
-    w.setup_mode = SetupControl(lab, board, w.setup_dock)  # the lab's, bound to the dock
-    w.puzzle = PuzzleControl(lab, port, board)  # made, verified, solved
-    w.puzzle_dock = w.puzzle.dock
-    w.practice = None  # made when first used (practising)
-    w.setup_dock.visibilityChanged.connect(w.puzzle.setup_shown)
+def _place(w: Window, docks: _Docks, puzzle_dock: PuzzleDock) -> None:
+    """The window's own docks in their places, those not shown at first hidden."""
     for area, dock, shown in (
-        (LEFT, w.view_dock, True),
-        (RIGHT, w.moves_dock, True),
-        (RIGHT, w.setup_dock, False),
-        (LEFT, w.lesson_dock, False),
-        (LEFT, w.puzzle_dock, False),  # under the View dock: the right has the game's
-        (LEFT, w.rules_dock, False),
+        (LEFT, docks.view_dock, True),
+        (RIGHT, docks.moves_dock, True),
+        (RIGHT, docks.setup_dock, False),
+        (LEFT, docks.lesson_dock, False),
+        (LEFT, puzzle_dock, False),  # under the View dock: the right has the game's
+        (LEFT, docks.rules_dock, False),
     ):
         w.addDockWidget(area, dock)
         if not shown:
             dock.hide()
-    lab.puzzle_desk.show_for_puzzle()  # a puzzle file opened: the dock comes
-    EngineControl(lab.engine, port, board)  # the bar, Stop, the prompt and redraws
-    w.analysis = AnalysisControl(lab, port, board)  # the Analysis dock, a runner of its own
-    w.addDockWidget(RIGHT, w.analysis.dock)
-    w.analysis.dock.hide()
-    w.reviewer = ReviewControl(lab, port, board)  # Analysis > Review game: the Review dock
-    w.addDockWidget(LEFT, w.reviewer.dock)
-    w.tabifyDockWidget(w.view_dock, w.reviewer.dock)  # a tab: the height it needs
-    w.reviewer.dock.hide()
-    w.lessons = LessonControl(lab, port, board, w.stage, w.lesson_dock, w.setup_dock)  # steps
-
-
-def _menus(w: Window, lab: Lab, binding: Binding) -> None:
-    """The menus and the Turn toolbar, each item a verb of the lab, its board or a
-    controller."""
-    docks = (w.view_dock, w.moves_dock, w.lesson_dock, w.puzzle_dock)
-    extra = (w.analysis.dock, w.reviewer.dock, w.rules_dock)
-    toolbar = w.addToolBar("Turn")
-    toolbar.setObjectName("turn-toolbar")
-    parts = MenuParts(binding, w.setup_mode, w.analysis, w.reviewer, w.puzzle, w.lessons)
-    w.menus = Menus(w.menuBar(), toolbar, w.close, parts, lab, w.port, w.stage, (*docks, *extra))
 
 
 class Binding:
     """What follows the session, the lab and the view state in ``window``."""
 
-    def __init__(self, window: Window, session: Session, view: ViewState) -> None:
-        self.window = window
-        self.session = session
-        self.view = view
+    def __init__(
+        self,
+        window: Window,
+        session: Session,
+        view: ViewState,
+        lab: Lab,
+        scene: Scene,
+        menus: Menus,
+        parts: Parts,
+    ) -> None:
+        self.window, self.session, self.view = window, session, view
+        self.lab, self.board, self.scene, self.menus = lab, lab.board, scene, menus
+        self.parts = parts
         self.flat_board = False  # the board on show is flat (the View dock is put away)
         self.view_dock_wanted = True  # ... and was shown on the last pyramid
         self.placed = False  # the View dock was put away or shown for a board already
@@ -211,147 +250,116 @@ class Binding:
         lab (:meth:`follow`), then the Puzzle dock, then the lesson (its answer judged on
         the position as all of them show it)."""
         self.follow(reason)
-        self.window.puzzle.session_changed(reason)
-        self.window.lab.lessons.position_changed(reason)
+        self.parts.puzzle.session_changed(reason)
+        self.lab.lessons.position_changed(reason)
 
     @slot
     def follow(self, reason: PositionChange) -> None:
-        w, board = self.window, self.window.board
+        parts, board = self.parts, self.board
         if reason == "review":  # a review of the line: the board draws its better moves
             self.update_title()
-            w.recovery.schedule()
+            parts.recovery.schedule()
             board.redraw()
             return
         if reason in ("saved", "puzzle"):  # the same position, now in a file; puzzle texts
             self.update_title()
-            w.recovery.schedule()
+            parts.recovery.schedule()
             return
         with board.held():  # nothing draws until the UI, board, view and docks all follow
             self._take_position(reason)
-        w.lab.position_changed(reason)  # a search for the last position is void
-        w.analysis.position_changed(reason)  # and so is an analysis of it
-        w.reviewer.position_changed(reason)  # the review's graph marks the position
+        self.lab.position_changed(reason)  # a search for the last position is void
+        parts.analysis.position_changed(reason)  # and so is an analysis of it
+        parts.reviewer.position_changed(reason)  # the review's graph marks the position
         board.redraw()  # after them: no "thinking" text of a search that was stopped
 
     def _take_position(self, reason: PositionChange) -> None:
-        w, board, scene = self.window, self.window.board, self.window.scene
+        parts, board, scene = self.parts, self.board, self.scene
         game = self.session.game
         if reason in ("load", "new"):
-            w.statusBar().clearMessage()  # it spoke of the position that went
+            self.window.statusBar().clearMessage()  # it spoke of the position that went
             if board.setup is not None:  # another position arrived: the set-up is void
-                w.lab.setup_mode.close(consider=False)  # (the engine follows the position)
+                self.lab.setup_mode.close(consider=False)  # (the engine follows the position)
         if board.ui.game_name != game.name:
             self._switch_game(game)
         if reason in ("load", "new"):
-            w.menus.computer_players(game.players)
+            self.menus.computer_players(game.players)
         board.new_turn()  # before a new board's view reset redraws
         ui = board.ui
         geometry = ui.geometry(game)
         if geometry is not scene.geometry or ui.board_kind != scene.board.kind:
             scene.switch_board(ui.board_kind, geometry)  # another kind or size
             self.view.reset()  # also forgets the hover of the last board
-            w.view_dock.show_board(scene.board, ui.piece_word)
+            parts.view_dock.show_board(scene.board, ui.piece_word)
             self.put_view_dock_away()
         scene.stop_effect()
         ui.position_changed(game, reason)
         if reason in ("move", "redo"):
             scene.play(ui.vanishing(game))  # what the move removed fades out
-        follow_lesson(w.lesson_dock, self.session, ui)  # a lesson's caption, overlays
-        w.moves_dock.refresh()
+        follow_lesson(parts.lesson_dock, self.session, ui)  # a lesson's caption, overlays
+        parts.moves_dock.refresh()
         self.update_title()
-        w.recovery.schedule()
-        w.status_game.setText(ui.status(game))
+        parts.recovery.schedule()
+        parts.status_game.setText(ui.status(game))
 
     def _switch_game(self, game: Game) -> None:
         """Another kind of game: its UI and docks replace the last one's, in the window's
         size (Qt grows it for the docks' minimum size: never past the screen's edge)."""
-        w, board = self.window, self.window.board
+        w, board = self.window, self.board
         size = w.size()
         for dock in board.ui.docks():
             w.removeDockWidget(dock)
         board.switch_ui(game)
         self.install_ui(board.ui)
-        fit_game_docks(w, board.ui.docks(), size, w.lab.bulletin.say)
-        w.rules_dock.show_game(game.name)  # the rules follow the game on the board
-        w.view_dock.set_words(board.ui.piece_word)  # the same board may follow
+        fit_game_docks(w, board.ui.docks(), size, self.lab.bulletin.say)
+        self.parts.rules_dock.show_game(game.name)  # the rules follow the game on the board
+        self.parts.view_dock.set_words(board.ui.piece_word)  # the same board may follow
 
     def install_ui(self, ui: GameUI) -> None:
         """The game UI's docks in the window and the View menu."""
         add_game_docks(self.window, ui.docks(), ui.dock_tabs())
-        self.window.menus.game_docks(ui.docks())
+        self.menus.game_docks(ui.docks())
 
     def put_view_dock_away(self) -> None:
         """A flat board has nothing to peel or clip: the View dock goes (it kept the left
         column's width to say so) and comes back with a pyramid if it was shown there.
         View > View still opens it."""
-        w = self.window
-        flat = w.scene.board.flat
+        view_dock = self.parts.view_dock
+        flat = self.scene.board.flat
         if flat:
             if not self.flat_board and self.placed:  # (the first board: the dock is wanted;
                 # a window built on screen shows its docks only later)
-                self.view_dock_wanted = not w.view_dock.isHidden()
-            w.view_dock.hide()
+                self.view_dock_wanted = not view_dock.isHidden()
+            view_dock.hide()
         elif self.flat_board and self.view_dock_wanted:
-            w.view_dock.show()
+            view_dock.show()
         self.flat_board = flat
         self.placed = True
 
     def update_title(self) -> None:
-        w, session = self.window, self.session
+        session = self.session
         name = session.path.name if session.path else "untitled"
         dirty = " *" if session.dirty else ""
-        lessons = w.lab.lessons
+        lessons = self.lab.lessons
         if lessons.active:  # the lesson followed, by its own title
             name, dirty = lessons.title(), ""
-        w.setWindowTitle(f"{name}{dirty} - {session.game.title} - Pyramid Lab")
+        self.window.setWindowTitle(f"{name}{dirty} - {session.game.title} - Pyramid Lab")
 
     @slot
     def lab_changed(self, what: LabChange) -> None:
-        w = self.window
         if what == "title":
             self.update_title()
         elif what == "players":  # the Game menu, the Moves dock's secrets and the UI
-            w.menus.show_players()
-            w.moves_dock.refresh()
-            w.board.ui.players_changed()
+            self.menus.show_players()
+            self.parts.moves_dock.refresh()
+            self.board.ui.players_changed()
 
     def board_changed(self, what: BoardChange) -> None:
         if what == "secrets":  # whose secrets may be shown: the Moves dock's hidden moves
-            self.window.moves_dock.refresh()
+            self.parts.moves_dock.refresh()
 
     @slot
     def view_changed(self, _field: ViewField) -> None:
-        self.window.board.redraw()  # (the scene drops its free plane when the view is reset)
+        self.board.redraw()  # (the scene drops its free plane when the view is reset)
 
     def show_message(self, text: str) -> None:
-        self.window.lab.bulletin.say(text)
-
-    # ---- the menus' own commands -----------------------------------------------------------
-
-    def practising(self) -> Practice:
-        """Practice, made on first use: its dock joins the left docks and the View menu
-        (the lab puts its board mode before the lesson's)."""
-        w = self.window
-        if w.practice is None:
-            practice = Practice(w.lab, w.port, w.board, w.puzzle, w.view_dock)
-            w.addDockWidget(LEFT, practice.dock)
-            practice.dock.hide()
-            w.menus.add_view_entry(practice.dock)
-            w.practice = practice
-        return w.practice
-
-    @slot
-    def show_rules(self) -> None:
-        """Help: the rules of the game on the board, in the Rules dock."""
-        self.window.rules_dock.present(self.window.board.ui.game_name, beside=self.window.view_dock)
-
-    @slot
-    def show_shortcuts(self) -> None:
-        ShortcutsDialog(self.window).exec()
-
-    @slot
-    def reset_view(self) -> None:
-        w = self.window
-        self.view.reset()
-        w.view_dock.show_board(w.scene.board, w.board.ui.piece_word)
-        w.scene.set_camera("iso")
+        self.lab.bulletin.say(text)

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from PySide6.QtCore import SignalInstance
+    from PySide6.QtWidgets import QDockWidget
 
 
 class PuzzleActions(Protocol):
@@ -33,6 +34,10 @@ class PuzzleActions(Protocol):
 class PracticeActions(Protocol):
     """What the Puzzles menu and Compose do with the Practice dock
     (``viewer.desktop.practice.Practice``; the rest of Practice is the lab's)."""
+
+    @property
+    def dock(self) -> QDockWidget:
+        """The Practice dock (its View menu entry comes once it is made)."""
 
     def open_collection(self, folder: str | Path) -> bool:
         """Show the dock and play the first unsolved puzzle of ``folder``."""

@@ -244,7 +244,7 @@ class Menus:
 
     def _puzzles(self, menu: QMenu) -> QMenu:
         """The Puzzles menu: practice a collection (the shipped ones, any folder)."""
-        practising = self.parts.commands.practising
+        practising = self.practising
 
         def practice(name: str) -> Callable[[], None]:
             def command() -> None:
@@ -306,9 +306,16 @@ class Menus:
             empty.setEnabled(False)
             sub.addAction(empty)
 
+    def practising(self) -> PracticeActions:
+        """Practice, made on first use (its dock gets its View menu entry then)."""
+        practice = self.parts.commands.practising()
+        if practice.dock.toggleViewAction() not in self.view_menu.actions():
+            self.add_view_entry(practice.dock)
+        return practice
+
     def practise(self, folder: Path) -> None:
         """Practise the collection ``folder`` (the dock is made on first use)."""
-        self.parts.commands.practising().open_collection(folder)
+        self.practising().open_collection(folder)
 
     def open_collection(self) -> None:
         """Puzzles > Open collection...: a folder of puzzle files."""
@@ -317,7 +324,7 @@ class Menus:
                 self.port.parent, "Open a puzzle collection (a folder)", str(PUZZLE_DIR)
             )
         if folder:
-            self.parts.commands.practising().open_collection(folder)
+            self.practising().open_collection(folder)
 
     def show_lesson_progress(self) -> None:
         """Each lesson's entry with its progress: a tick when every task was answered

@@ -9,39 +9,24 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtWidgets import QMainWindow
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QLabel
     from pyvistaqt import QtInteractor
 
     from ..lab import Lab
     from ..lab.board import Board
-    from ..lab.documents import Documents
-    from ..lab.engine import Engine
     from ..lab.session import Session
     from ..lab.view_state import ViewState
-    from ..widgets.help import RulesDock
-    from ..widgets.lesson_dock import LessonDock
-    from ..widgets.move_list import MoveListDock
     from ..widgets.prompt_bar import PromptBar
-    from ..widgets.puzzle_dock import PuzzleDock
-    from ..widgets.setup_dock import SetupDock
-    from ..widgets.view_dock import ViewDock
-    from .analysis import AnalysisControl
-    from .autosave import Autosave
-    from .lessons import LessonControl
     from .menus import Menus
-    from .practice import Practice
-    from .puzzle import PuzzleControl
+    from .parts import Parts
     from .qt_port import QtPort
-    from .recovery import Recovery
-    from .review import ReviewControl
     from .scene import Scene
-    from .setup_mode import SetupControl
     from .stage import Stage
 
 
 class Window(QMainWindow):
     """The main window's parts, as :func:`build_window` makes them (``viewer.desktop.app``'s
-    MainWindow is the shell; the tests and tools reach the parts here)."""
+    MainWindow is the shell; the tests and tools reach the parts here, the rest of them in
+    the frozen record ``parts``)."""
 
     session: Session
     view: ViewState
@@ -49,31 +34,9 @@ class Window(QMainWindow):
     prompt_bar: PromptBar
     lab: Lab
     port: QtPort
-    stage: Stage
-    binding: Any  # viewer.desktop.binding.Binding (that module imports this one: not named here)
-    documents: Documents
-    engine: Engine
-    menus: Menus
     board: Board
-    setup_mode: SetupControl
-    puzzle: PuzzleControl
-    practice: Practice | None
-    analysis: AnalysisControl
-    reviewer: ReviewControl
-    lessons: LessonControl
-    recovery: Recovery
-    autosave: Autosave
+    stage: Stage
     scene: Scene
-    view_dock: ViewDock
-    moves_dock: MoveListDock
-    setup_dock: SetupDock
-    lesson_dock: LessonDock
-    puzzle_dock: PuzzleDock
-    rules_dock: RulesDock
-    status_prompt: PromptBar
-    status_hover: QLabel
-    status_game: QLabel
-    legend: Any
-    pointer: Any
-    clip_planes: Any
-    free_plane: Any
+    menus: Menus
+    binding: Any  # viewer.desktop.binding.Binding (that module imports this one: not named here)
+    parts: Parts  # the rest of what the root made, in one frozen record
