@@ -67,7 +67,7 @@ def main(out: Path) -> None:
     shot("editor-advanced-refused")
     panel.advanced.setChecked(False)
     # a new lesson of the teacher's own: named, a goal picked, the answers filled
-    window.menus.new_lesson.trigger()
+    window.menus.lessons.new_lesson.trigger()
     panel.edit_lesson_title.setText("Holding SW")
     panel.edit_title.setText("Cut SW off")
     panel.edit_text.setPlainText("One red ball makes red hold SW. Which?")
@@ -87,8 +87,8 @@ def main(out: Path) -> None:
     shot("editor-saved-status-bar")
     # the Lessons menu with the user's folder (a second lesson, and a broken file)
     lessons_folder().joinpath("zz-broken.lesson.json").write_text("{not json")
-    menu = window.menus.lessons_menu
-    window.menus.show_user_lessons()
+    menu = window.menus.lessons.menu
+    window.menus.lessons.show_user_lessons()
     mine = next(a.menu() for a in menu.actions() if a.text() == "My lessons")
     bar = window.menuBar()
     at = bar.mapToGlobal(bar.actionGeometry(menu.menuAction()).bottomLeft())

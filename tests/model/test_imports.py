@@ -301,6 +301,8 @@ CONTROLLERS = (
     "viewer.desktop.analysis",
     "viewer.desktop.solve",
     "viewer.desktop.menus",
+    "viewer.desktop.menu_groups",
+    "viewer.desktop.parts",
     "viewer.desktop.puzzle",
     "viewer.desktop.export_control",
     "viewer.desktop.lessons",

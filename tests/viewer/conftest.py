@@ -121,7 +121,7 @@ def new_game(monkeypatch, qtbot):
             return 1
 
         monkeypatch.setattr(NewGameDialog, "exec", exec_)
-        window.menus.new_game()
+        window.menus.seats.new_game()
         assert window.board.ui.game_name == name
         QApplication.sendPostedEvents()
         qtbot.wait(20)

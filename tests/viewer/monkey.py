@@ -335,7 +335,7 @@ class Monkey:
         window = self.window
         hover = window.view.hover
         assert hover is None or 0 <= hover < window.stage.board.geometry.count, hover
-        assert (window.board.setup is not None) == window.menus.setup.isChecked()
+        assert (window.board.setup is not None) == window.menus.actions["setup"].isChecked()
         assert window.board.ui.game_name == window.session.game.name  # the docks follow the game
 
     # ---- the scene --------------------------------------------------------------------
@@ -477,7 +477,7 @@ class Monkey:
         setup = window.parts.setup_dock
         if window.board.setup is None:
             self.note("set-up: enter")
-            window.menus.setup.trigger()
+            window.menus.actions["setup"].trigger()
             return
         what = rng.choice(
             [
@@ -508,12 +508,13 @@ class Monkey:
         elif what == "study":
             setup.study.toggle()
         elif what == "undo":
-            window.menus.undo.trigger()
+            window.menus.actions["undo"].trigger()
         else:
             getattr(setup, what).click()
 
     def history(self) -> None:
-        action = self.rng.choice([self.window.menus.undo, self.window.menus.redo])
+        actions = self.window.menus.actions
+        action = self.rng.choice([actions["undo"], actions["redo"]])
         self.note(f"history {action.text()!r}")
         action.trigger()
 
@@ -805,7 +806,7 @@ class Monkey:
         """Back a move or two, then another move: a variation in the move list."""
         for _ in range(self.rng.randint(1, 3)):
             self.note("variation: undo")
-            self.window.menus.undo.trigger()
+            self.window.menus.actions["undo"].trigger()
         for _ in range(self.rng.randint(1, 2)):
             self.random_move()
 
@@ -845,12 +846,12 @@ class Monkey:
                 engine.set_player(colour, None)
         elif what == "stop":
             self.note("stop thinking")
-            if window.menus.stop_engine.isEnabled():
-                window.menus.stop_engine.trigger()
+            if window.menus.actions["stop_engine"].isEnabled():
+                window.menus.actions["stop_engine"].trigger()
         else:
             self.note("hint")
-            if window.menus.hint.isEnabled():
-                window.menus.hint.trigger()
+            if window.menus.actions["hint"].isEnabled():
+                window.menus.actions["hint"].trigger()
         self.qtbot.wait(rng.choice([20, 80, 200]))
         if self.quick and rng.random() < 0.7 and engine.runner.thinking:
             self.note("stop thinking (quick)")
@@ -861,9 +862,9 @@ class Monkey:
         window = self.window
         menus = window.menus
         rng = self.rng
-        if menus.analyse.isEnabled():
+        if menus.actions["analyse"].isEnabled():
             self.note("analyse")
-            menus.analyse.trigger()
+            menus.actions["analyse"].trigger()
         self.qtbot.wait(rng.choice([20, 100, 300]))
         dock = getattr(window, "analysis_dock", None) or getattr(
             window.parts.analysis, "dock", None
@@ -885,7 +886,7 @@ class Monkey:
         if not reviewer.thinking:
             dock.seconds.setValue(rng.choice([0.2, 0.3, 1.0]))
             self.note("review game")
-            window.menus.review.trigger()
+            window.menus.actions["review"].trigger()
         self.qtbot.wait(rng.choice([20, 100, 300]))
         if rng.random() < (0.8 if self.quick else 0.5) and dock.stop.isEnabled():
             self.note("review: stop")
@@ -957,7 +958,7 @@ class Monkey:
         panel = control.panel
         if not control.state.active or rng.random() < 0.1:  # (over a lesson shown, now and then)
             self.note(f"teacher: Lessons > New lesson ({window.session.game.name})")
-            window.menus.new_lesson.trigger()
+            window.menus.lessons.new_lesson.trigger()
             return
         if not panel.teach.isChecked():
             self.note("teacher: Teacher mode on")

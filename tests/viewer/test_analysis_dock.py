@@ -29,7 +29,7 @@ def win_in_one():
 def start(window, seconds):
     window.parts.analysis.seed = 1
     window.parts.analysis.dock.seconds.setValue(seconds)
-    window.menus.analyse.trigger()
+    window.menus.actions["analyse"].trigger()
 
 
 def wait_for_result(qtbot, window):
@@ -149,7 +149,7 @@ def test_a_row_lights_its_point_and_a_double_click_plays_it(make_window, qtbot, 
     assert window.parts.analysis.shown() is None
     assert dock.table.rowCount() == 0
     assert window.board.frame().heat == {}
-    window.menus.analyse.trigger()  # the game is over: refused, said
+    window.menus.actions["analyse"].trigger()  # the game is over: refused, said
     assert not window.parts.analysis.thinking
     assert "nothing to analyse" in window.statusBar().currentMessage()
     assert not guard_errors
@@ -236,9 +236,9 @@ def test_the_computer_and_the_analysis_think_side_by_side(make_window, qtbot, gu
 
 def test_setup_mode_refuses_an_analysis(make_window, qtbot, guard_errors):
     window = make_window(win_in_one())
-    window.menus.setup.trigger()
+    window.menus.actions["setup"].trigger()
     assert window.board.setup is not None
-    window.menus.analyse.trigger()
+    window.menus.actions["analyse"].trigger()
     assert not window.parts.analysis.thinking
     assert "set-up mode" in window.statusBar().currentMessage()
     assert "set-up mode" in window.parts.analysis.dock.evaluation.text()
@@ -404,11 +404,11 @@ def test_the_threads_box_sets_the_analysis_and_the_hint(
     assert analysis.visits == sum(s.visits for s in analysis.moves) == 0
     assert analysis.agent.startswith("perfect play")
     window.lab.engine.hint_level = "medium"
-    window.menus.hint.trigger()
+    window.menus.actions["hint"].trigger()
     qtbot.waitUntil(lambda: window.lab.engine.hint_move() is not None, timeout=WAIT_MS)
     assert asked[-1] == ("agent", 2)
     assert str(window.lab.engine.hint_move()) == "1,1,1"
-    window.menus.players["red"]["easy"].trigger()  # the computer plays red: one thread
+    window.menus.seats.players["red"]["easy"].trigger()  # the computer plays red: one thread
     qtbot.waitUntil(lambda: window.session.ply == 1, timeout=WAIT_MS)
     assert asked[-1] == ("agent", 1)
     QSettings().setValue(engine_module.THREADS_KEY, "lots")  # edited by hand: the default

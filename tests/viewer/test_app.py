@@ -26,9 +26,9 @@ def test_place_by_click_undo_redo(make_window, qtbot):
     assert window.session.game.colour_at(point) == "red"
     assert "red played" in window.statusBar().currentMessage()
     assert window.parts.moves_dock.rows() == 2
-    window.menus.undo.trigger()
+    window.menus.actions["undo"].trigger()
     assert window.session.game.colour_at(point) is None
-    window.menus.redo.trigger()
+    window.menus.actions["redo"].trigger()
     assert window.session.game.colour_at(point) == "red"
 
 
@@ -176,16 +176,16 @@ def test_a_whole_pyraos_turn_by_clicks(make_window, qtbot):
     square, victim = lat.id_of(1, 1, 0), lat.id_of(0, 0, 0)
     assert under_mouse(window, square) == square
     click(qtbot, window, square)  # completes a black square
-    assert window.menus.finish.isEnabled()
+    assert window.menus.actions["finish"].isEnabled()
     assert "square completed" in window.parts.status_prompt.text()
     assert window.parts.status_prompt.isVisible()  # whatever message the click left
     assert under_mouse(window, victim) == victim
     click(qtbot, window, victim)  # remove one sphere
-    window.menus.finish.trigger()
+    window.menus.actions["finish"].trigger()
     assert [str(m) for m in window.session.game.move_stack] == ["1,1,0 x0,0,0"]
     assert window.session.game.colour_at((0, 0, 0)) is None
     assert window.session.game.to_move == "white"
-    window.menus.undo.trigger()
+    window.menus.actions["undo"].trigger()
     assert window.session.game.colour_at((0, 0, 0)) == "black"
 
 
@@ -196,7 +196,7 @@ def test_a_pyraos_lift_by_clicks(make_window, qtbot):
     lat = window.session.game.lattice
     sphere, top = lat.id_of(3, 3, 0), lat.id_of(0, 0, 1)
     click(qtbot, window, sphere)
-    assert window.menus.cancel.isEnabled()
+    assert window.menus.actions["cancel"].isEnabled()
     assert under_mouse(window, top) == top
     click(qtbot, window, top)
     assert [str(m) for m in window.session.game.move_stack] == ["3,3,0>0,0,1"]
@@ -205,7 +205,7 @@ def test_a_pyraos_lift_by_clicks(make_window, qtbot):
 def test_setup_mode_validates_then_applies_and_undo_restores(make_window, qtbot):
     window = make_window(Partition(PartitionOptions(3, "stacking")))
     lat = window.session.game.lattice
-    window.menus.setup.trigger()
+    window.menus.actions["setup"].trigger()
     assert window.parts.setup_dock.isVisible()
     floating = lat.id_of(0, 0, 2)
     assert under_mouse(window, floating) == floating
@@ -213,7 +213,7 @@ def test_setup_mode_validates_then_applies_and_undo_restores(make_window, qtbot)
     window.parts.setup_dock.apply.click()
     assert window.board.setup is not None  # stayed in set-up mode
     assert "is not supported" in window.parts.setup_dock.error.text()
-    window.menus.undo.trigger()  # undo the painted ball
+    window.menus.actions["undo"].trigger()  # undo the painted ball
     assert window.board.setup.pieces == {}
     corner, other = lat.id_of(0, 0, 0), lat.id_of(2, 2, 0)
     click(qtbot, window, corner)
@@ -223,7 +223,7 @@ def test_setup_mode_validates_then_applies_and_undo_restores(make_window, qtbot)
     assert window.board.setup is None
     assert not window.parts.setup_dock.isVisible()
     assert window.session.game.pieces() == [((0, 0, 0), "red"), ((2, 2, 0), "blue")]
-    window.menus.undo.trigger()  # back to the empty board
+    window.menus.actions["undo"].trigger()  # back to the empty board
     assert window.session.game.pieces() == []
 
 
@@ -295,7 +295,7 @@ def test_new_game_offers_the_rules_of_the_game_on_show(make_window, monkeypatch)
         return 1
 
     monkeypatch.setattr(NewGameDialog, "exec", exec_)
-    window.menus.new_game()
+    window.menus.seats.new_game()
     assert seen == {"size": 4, "version": "stacking"}
     assert window.session.game.options == PartitionOptions(4, "stacking")
     assert window.session.ply == 0
@@ -364,7 +364,7 @@ def busy_view_state(window, setup):
         if not setup:
             ui.corner_dock.fill.click()
     if setup:
-        window.menus.setup.trigger()
+        window.menus.actions["setup"].trigger()
         assert window.board.setup is not None
 
 
@@ -415,7 +415,7 @@ def test_open_recent_and_lessons_errors_leave_the_position(
         raise RuntimeError("the disk caught fire")
 
     monkeypatch.setattr(window.session, "load", broken)
-    window.menus.lesson_actions[0][0].trigger()
+    window.menus.lessons.lesson_actions[0][0].trigger()
     assert window.session.game.position_key() == before
     assert window.statusBar().currentMessage() == "Error: the disk caught fire"
     assert [str(exc) for exc, _ in guard_errors] == ["the disk caught fire"]
@@ -427,7 +427,7 @@ def test_setup_error_shows_whole_and_messages_keep_clear_of_the_hover_text(make_
     message is elided ("…", whole in its tooltip) before the separated hover label."""
     window = make_window(Partition(PartitionOptions(5, "stacking")))
     lat = window.session.game.lattice
-    window.menus.setup.trigger()
+    window.menus.actions["setup"].trigger()
     for point in [(0, 0, 2), (1, 1, 0), (2, 2, 0)]:
         window.board.setup.click(lat.id_of(*point))
     window.parts.setup_dock.apply.click()
@@ -445,7 +445,7 @@ def test_setup_error_shows_whole_and_messages_keep_clear_of_the_hover_text(make_
     hover = window.parts.status_hover
     assert hover.text().startswith("(3,0,1)")
     assert bar.message.geometry().right() < hover.geometry().left()
-    window.menus.setup.trigger()  # the prompt has its own line: no message covers it
+    window.menus.actions["setup"].trigger()  # the prompt has its own line: no message covers it
     bar.clearMessage()
     assert window.parts.status_prompt.isVisible()
     window.lab.bulletin.say("hello")

@@ -627,7 +627,7 @@ def test_undo_against_the_computer_takes_back_the_last_turn(ball_window, qtbot, 
     window.board.finish()  # red's program in: a turn being built, Undo is on
     assert window.board.turn.building
     window.stage.redraw()
-    assert window.menus.undo.isEnabled()
+    assert window.menus.actions["undo"].isEnabled()
     assert not guard_errors
 
 

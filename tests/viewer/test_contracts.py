@@ -315,7 +315,7 @@ def test_the_few_protocols_between_controllers_are_fulfilled(make_window):
     assert 1 <= len(protocols) <= 5, [p.__name__ for p in protocols]
     parts = {
         host.PuzzleActions: window.parts.puzzle,
-        host.PracticeActions: window.menus.practising(),
+        host.PracticeActions: window.menus.puzzles.practising(),
     }
     assert set(parts) == set(protocols)
     missing = [

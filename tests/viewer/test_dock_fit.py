@@ -231,7 +231,7 @@ def test_analysis_and_a_taken_die_in_rolling_pyramids_keep_the_window_on_screen(
     window.resize(1200, 800)
     window.lab.documents.open("examples/rolling/four-players-round-3-draft.pyr.json", ask=False)
     settle(qtbot)
-    window.menus.analyse.trigger()
+    window.menus.actions["analyse"].trigger()
     settle(qtbot)
     assert window.size() == QSize(1200, 800)
     turn = next(d for d in window.board.ui.docks() if d.windowTitle() == "Turn")

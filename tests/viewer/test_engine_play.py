@@ -20,7 +20,7 @@ def test_hint_gives_a_legal_move_and_leaves_the_position(make_window, qtbot, gua
     window.lab.engine.hint_level = "easy"
     window.session.play(window.session.game.parse_move("0,0,0"))
     before = (window.session.game.position_key(), window.session.ply)
-    window.menus.hint.trigger()
+    window.menus.actions["hint"].trigger()
     assert window.lab.engine.runner.thinking
     assert window.port.bar.isVisibleTo(window)
     message = window.statusBar().currentMessage
@@ -46,7 +46,7 @@ def test_a_hint_in_a_settled_position_is_the_game_s_value(make_window, qtbot, gu
     second) it says the proven value and its move, whatever the engine would guess. Base-3
     stacking: red to move loses; the hint is the longest resistance, said as a loss."""
     window = make_window(Partition(PartitionOptions(3, "stacking")))
-    window.menus.hint.trigger()
+    window.menus.actions["hint"].trigger()
     message = window.statusBar().currentMessage
     qtbot.waitUntil(lambda: message().startswith("hint: "), timeout=WAIT_MS)
     assert "proven loss in 14 plies" in message()
@@ -57,7 +57,7 @@ def test_a_hint_in_a_settled_position_is_the_game_s_value(make_window, qtbot, gu
 def test_the_computer_answers_the_human_move(make_window, qtbot, guard_errors):
     window = make_window(Partition(PartitionOptions(3)))
     window.lab.engine.seed = 1
-    window.menus.players["blue"]["easy"].trigger()
+    window.menus.seats.players["blue"]["easy"].trigger()
     assert idle(window)  # red (the human) moves first
     window.board.play(window.session.game.parse_move("0,0,0"))  # as a click plays it
     assert window.lab.engine.computer_thinking
@@ -69,18 +69,18 @@ def test_the_computer_answers_the_human_move(make_window, qtbot, guard_errors):
     said = window.statusBar().currentMessage()
     assert said.endswith("(computer)")  # its win rate and line would spoil the game
     assert "win rate" not in said
-    window.menus.reckoning.trigger()  # Game > Show the computer's reckoning
+    window.menus.actions["reckoning"].trigger()  # Game > Show the computer's reckoning
     window.board.play(window.session.game.parse_move("1,0,0"))
     qtbot.waitUntil(lambda: window.session.ply == 4, timeout=WAIT_MS)
     assert "(computer: " in window.statusBar().currentMessage()
-    assert window.menus.reckoning.isChecked()
+    assert window.menus.actions["reckoning"].isChecked()
     assert idle(window)
     assert not guard_errors
 
 
 def test_clicks_are_refused_while_the_computer_thinks(make_window, qtbot, guard_errors):
     window = make_window(Partition(PartitionOptions(3)))
-    window.menus.players["red"]["strong"].trigger()  # long enough to click meanwhile
+    window.menus.seats.players["red"]["strong"].trigger()  # long enough to click meanwhile
     assert window.lab.engine.computer_thinking
     window.board.play(window.session.game.parse_move("0,0,0"))
     assert window.session.ply == 0
@@ -109,14 +109,14 @@ def test_stop_stops_and_the_gui_keeps_running(make_window, qtbot, guard_errors, 
     timer = QTimer(window, interval=20)
     timer.timeout.connect(lambda: ticks.append(1))
     timer.start()
-    window.menus.players["red"]["strong"].trigger()  # a minute of thinking
+    window.menus.seats.players["red"]["strong"].trigger()  # a minute of thinking
     assert window.lab.engine.computer_thinking
     thread = window.lab.engine.runner.job.thread
     qtbot.waitUntil(lambda: window.port.bar.value() > 0, timeout=WAIT_MS)
     qtbot.wait(300)
     assert len(ticks) >= 5  # the event loop runs while the engine thinks
     assert window.lab.engine.computer_thinking
-    window.menus.stop_engine.trigger()
+    window.menus.actions["stop_engine"].trigger()
     assert idle(window)
     thread.join(5)
     assert not thread.is_alive()
@@ -181,10 +181,10 @@ def test_a_search_stopped_on_request_is_no_engine_error(gl_display, qtbot, caplo
 def test_undo_takes_back_both_moves_and_waits(make_window, qtbot, guard_errors):
     window = make_window(Partition(PartitionOptions(3)))
     window.lab.engine.seed = 2
-    window.menus.players["blue"]["easy"].trigger()
+    window.menus.seats.players["blue"]["easy"].trigger()
     window.board.play(window.session.game.parse_move("0,0,0"))
     qtbot.waitUntil(lambda: window.session.ply == 2, timeout=WAIT_MS)
-    window.menus.undo.trigger()
+    window.menus.actions["undo"].trigger()
     assert window.session.ply == 0
     assert idle(window)
     window.board.play(
@@ -193,12 +193,12 @@ def test_undo_takes_back_both_moves_and_waits(make_window, qtbot, guard_errors):
     qtbot.waitUntil(lambda: window.session.ply == 2, timeout=WAIT_MS)
     # Undo while it thinks: the search stops and the human's move goes back.
     window.lab.engine.set_player("blue", "strong")
-    assert window.menus.players["blue"]["strong"].isChecked()  # the menu follows
+    assert window.menus.seats.players["blue"]["strong"].isChecked()  # the menu follows
     window.board.play(
         window.session.game.legal_moves()[0]
     )  # a free point (the easy reply took one)
     assert window.lab.engine.computer_thinking
-    window.menus.undo.trigger()
+    window.menus.actions["undo"].trigger()
     assert idle(window)
     assert window.session.ply == 2
     qtbot.wait(100)
@@ -211,27 +211,27 @@ def test_the_players_menu_and_the_players_of_another_game(make_window, qtbot):
 
     window = make_window()
     menus = window.menus
-    assert set(menus.players) == set(window.session.game.players)
-    assert all(actions[None].isChecked() for actions in menus.players.values())  # humans
+    assert set(menus.seats.players) == set(window.session.game.players)
+    assert all(actions[None].isChecked() for actions in menus.seats.players.values())  # humans
     window.lab.engine.pace = 0
     window.lab.engine.paused = True  # nothing is played here: only the menus are looked at
-    menus.players["blue"]["medium"].trigger()
+    menus.seats.players["blue"]["medium"].trigger()
     assert window.lab.engine.computer == {"blue": "medium"}
-    assert menus.player_menus["blue"].title() == "Blue: Computer (medium)"
-    assert menus.player_menus["red"].title() == "Red: Human"
-    menus.players["blue"][None].trigger()
+    assert menus.seats.player_menus["blue"].title() == "Blue: Computer (medium)"
+    assert menus.seats.player_menus["red"].title() == "Red: Human"
+    menus.seats.players["blue"][None].trigger()
     assert window.lab.engine.computer == {}
-    menus.players["red"]["easy"].trigger()
+    menus.seats.players["red"]["easy"].trigger()
     window.lab.engine.stop()
     window.session.replace_game(Pyraos())  # another game's colours: red is forgotten
-    assert set(menus.players) == {"white", "black"}
+    assert set(menus.seats.players) == {"white", "black"}
     assert window.lab.engine.computer == {}
-    assert all(actions[None].isChecked() for actions in menus.players.values())
+    assert all(actions[None].isChecked() for actions in menus.seats.players.values())
 
 
 def test_shutdown_joins_the_thread(make_window, qtbot):
     window = make_window(Partition(PartitionOptions(5)))
-    window.menus.players["red"]["strong"].trigger()
+    window.menus.seats.players["red"]["strong"].trigger()
     thread = window.lab.engine.runner.job.thread
     window.shutdown()
     assert not thread.is_alive()

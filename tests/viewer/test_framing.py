@@ -54,7 +54,7 @@ def test_a_dock_shown_reframes_the_board(make_window, new_game, qtbot, guard_err
     window.resize(1200, 800)
     new_game(window, "terrace")
     settle(qtbot)
-    window.menus.analyse.trigger()  # the Analysis dock opens beside the board
+    window.menus.actions["analyse"].trigger()  # the Analysis dock opens beside the board
     settle(qtbot)
     assert framed(window)
     assert guard_errors == []

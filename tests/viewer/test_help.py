@@ -26,7 +26,7 @@ def test_the_rules_dock_follows_the_game(make_window, guard_errors):
     window = make_window()  # Pyramid Partition
     dock = window.parts.rules_dock
     assert not dock.isVisible()
-    window.menus.rules.trigger()
+    window.menus.actions["rules"].trigger()
     assert dock.isVisible()
     assert dock.shown == "partition"
     assert "Pyramid Partition" in dock.text.toPlainText()
@@ -44,7 +44,8 @@ def test_f1_lists_every_menu_shortcut_and_none_is_bound_twice(make_window, guard
     from viewer.widgets.help import ShortcutsDialog, menu_shortcuts
 
     window = make_window()
-    assert window.menus.shortcuts.shortcut() == QKeySequence(QKeySequence.StandardKey.HelpContents)
+    help_key = QKeySequence(QKeySequence.StandardKey.HelpContents)
+    assert window.menus.actions["shortcuts"].shortcut() == help_key
     rows = menu_shortcuts(window)
     keys = [key for _menu, _what, key in rows]
     assert len(keys) == len(set(keys)), f"a key bound twice: {sorted(keys)}"

@@ -80,7 +80,7 @@ def test_a_second_click_plays_the_one_empty_point_behind(make_window):
 
 def test_set_up_says_what_a_click_erased(make_window):
     window = _window(make_window, [((0, 0, 2), "red")])
-    window.menus.setup.trigger()
+    window.menus.actions["setup"].trigger()
     assert window.board.setup is not None
     window.board.setup.brush = "red"  # a ball of the brush's colour: the click erases it
     window.board.click(window.board.ui.site_of((0, 0, 2)))

@@ -21,7 +21,7 @@ from model.teaching import teaching_for
 from model.userfiles import lessons_folder
 from tests.patience import WAIT_MS
 from viewer.desktop.lessons import play_answer
-from viewer.desktop.menus import LESSON_FOLDERS_KEY
+from viewer.desktop.menu_groups import LESSON_FOLDERS_KEY
 from viewer.lab.lesson import SAID_PATH, STARTER_TEXT
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -56,12 +56,12 @@ def menu_texts(menu):
 
 def submenu(window, title):
     menus = window.menus
-    menus.show_user_lessons()  # the folders read off the GUI thread: their entries once in
-    menus.lesson_shelf.wait()
-    for action in menus.lessons_menu.actions():
+    menus.lessons.show_user_lessons()  # the folders read off the GUI thread: their entries once in
+    menus.lessons.lesson_shelf.wait()
+    for action in menus.lessons.menu.actions():
         if action.menu() is not None and action.text() == title:
             return action.menu()
-    raise AssertionError(f"no submenu {title!r} in {menu_texts(menus.lessons_menu)}")
+    raise AssertionError(f"no submenu {title!r} in {menu_texts(menus.lessons.menu)}")
 
 
 # ---- the choices -------------------------------------------------------------------------
@@ -144,7 +144,7 @@ def test_json_nested_100000_deep_is_refused_in_words(make_window, monkeypatch):
 
 def test_the_task_kind_offers_its_own_choices(make_window, qtbot):
     window = make_window()
-    window.menus.new_lesson.trigger()
+    window.menus.lessons.new_lesson.trigger()
     control = window.parts.lessons
     panel = control.panel
     panel.edit_kind.setCurrentText("click-points")
@@ -176,7 +176,7 @@ def test_the_task_kind_offers_its_own_choices(make_window, qtbot):
 def test_a_new_lesson_gets_its_title_and_saves_to_the_users_folder(make_window, qtbot, monkeypatch):
     window = make_window()
     play_answer(window.board, "0,0,0")
-    window.menus.new_lesson.trigger()
+    window.menus.lessons.new_lesson.trigger()
     control = window.parts.lessons
     panel = control.panel
     assert panel.edit_lesson_title.text() == "My lesson"
@@ -207,7 +207,7 @@ def test_a_new_steps_text_is_a_placeholder_that_typing_replaces(make_window, qtb
     typed mixed into it (issue 59, item 4): the box starts empty with the sentence as its
     placeholder; left empty, the step keeps it; typed, the step says what was typed."""
     window = make_window()
-    window.menus.new_lesson.trigger()
+    window.menus.lessons.new_lesson.trigger()
     control = window.parts.lessons
     panel = control.panel
     assert panel.edit_text.toPlainText() == ""
@@ -238,7 +238,7 @@ def test_save_lesson_and_add_folder_open_in_the_users_lessons_folder_made_first(
     # A teacher's first lesson: the folder did not exist, so the dialog fell back to the
     # working folder and the lesson was lost from the menu (issue 46, item 1).
     window = make_window()
-    window.menus.new_lesson.trigger()
+    window.menus.lessons.new_lesson.trigger()
     own = lessons_folder()
     assert not own.exists()
     seen = []
@@ -257,7 +257,7 @@ def test_save_lesson_and_add_folder_open_in_the_users_lessons_folder_made_first(
         return ""
 
     monkeypatch.setattr(QFileDialog, "getExistingDirectory", staticmethod(choose))
-    window.menus.add_lessons_folder.trigger()
+    window.menus.lessons.add_lessons_folder.trigger()
     assert opened == [(str(own), True)]
     empty = ["(none yet: Save lesson... puts them here)"]
     assert menu_texts(submenu(window, "My lessons")) == empty
@@ -265,7 +265,7 @@ def test_save_lesson_and_add_folder_open_in_the_users_lessons_folder_made_first(
 
 def test_a_long_path_is_cut_in_the_status_bar(make_window, qtbot, monkeypatch, tmp_path):
     window = make_window()
-    window.menus.new_lesson.trigger()
+    window.menus.lessons.new_lesson.trigger()
     control = window.parts.lessons
     deep = tmp_path.joinpath(*["a-rather-long-folder-name"] * 8)
     target = deep / "lesson.lesson.json"
@@ -374,7 +374,7 @@ def test_the_editor_offers_each_games_choices(make_window, qtbot, guard_errors):
     for name in game_names():
         game = game_class(name).new()
         window.session.replace_game(game)
-        window.menus.new_lesson.trigger()
+        window.menus.lessons.new_lesson.trigger()
         control = window.parts.lessons
         panel = control.panel
         assert control.state.lesson.game_name == name
@@ -445,17 +445,17 @@ def test_the_menu_lists_the_users_folders_with_progress_and_names_a_bad_file(mak
     extra.mkdir()
     lesson.title = "Homework"
     (extra / "homework.lesson.json").write_text(L.dumps(lesson))
-    window.menus.add_folder(extra)
-    window.menus.lesson_shelf.wait()  # said once the folder is read
+    window.menus.lessons.add_folder(extra)
+    window.menus.lessons.lesson_shelf.wait()  # said once the folder is read
     assert window.statusBar().currentMessage().startswith("Lessons menu: 1 lesson in ")
     assert menu_texts(submenu(window, "Lessons in class-4b")) == ["Homework"]
     assert QSettings().value(LESSON_FOLDERS_KEY) == [str(extra)]
-    window.menus.add_folder(extra)  # once only
+    window.menus.lessons.add_folder(extra)  # once only
     assert QSettings().value(LESSON_FOLDERS_KEY) == [str(extra)]
-    window.menus.add_folder(tmp_path / "missing")
+    window.menus.lessons.add_folder(tmp_path / "missing")
     assert window.statusBar().currentMessage().startswith("Not a folder: ")
-    assert window.menus.lesson_folders() == [own, extra]
-    assert "Add lessons folder..." in menu_texts(window.menus.lessons_menu)
+    assert window.menus.lessons.lesson_folders() == [own, extra]
+    assert "Add lessons folder..." in menu_texts(window.menus.lessons.menu)
 
 
 def test_the_lessons_menu_reads_its_folders_off_the_gui_thread(make_window, monkeypatch):
@@ -483,14 +483,14 @@ def test_the_lessons_menu_reads_its_folders_off_the_gui_thread(make_window, monk
 
     monkeypatch.setattr(model.lesson, "_folder_lesson", slow)
     menus = window.menus
-    menus.show_user_lessons()  # returns while the file is being read
+    menus.lessons.show_user_lessons()  # returns while the file is being read
     mine = next(
-        a.menu() for a in menus.lessons_menu.actions() if a.menu() and a.text() == "My lessons"
+        a.menu() for a in menus.lessons.menu.actions() if a.menu() and a.text() == "My lessons"
     )
     assert menu_texts(mine) == ["(reading...)"]
     assert not mine.actions()[0].isEnabled()
     release.set()
-    menus.lesson_shelf.wait()
+    menus.lessons.lesson_shelf.wait()
     assert threads == ["lesson-shelf"]
     assert menu_texts(submenu(window, "My lessons")) == ["Slow one"]
     assert threads == ["lesson-shelf"]  # opened again: unchanged, not read again

@@ -124,7 +124,7 @@ def test_a_teachers_steps_and_checks_are_no_students_progress_and_reset_forgets(
     play_answer(student.board, "3,0,0")
     student.parts.lessons.panel.next.click()
     assert Progress(control.state.progress.file).done(CORNER_BALL) == {0}
-    student.menus.reset_progress.trigger()
+    student.menus.lessons.reset_progress.trigger()
     assert student.parts.lessons.state.index == 0
     assert student.parts.lessons.panel.progress.text() == "Step 1 of 2; 0 of 2 tasks done"
     assert student.statusBar().currentMessage().startswith("Progress of A corner ball reset")
@@ -136,16 +136,16 @@ def test_the_menu_ticks_lessons_and_the_title_names_the_lesson(make_window):
     window = make_window()
     control = _open(window)
     assert "Lesson: A corner ball (step 1 of 2)" in window.windowTitle()
-    entry = next(a for a, path, _ in window.menus.lesson_actions if path == CORNER_BALL)
-    window.menus.show_lesson_progress()
+    entry = next(a for a, path, _ in window.menus.lessons.lesson_actions if path == CORNER_BALL)
+    window.menus.lessons.show_lesson_progress()
     assert entry.text() == "03. A corner ball"  # nothing answered yet
     play_answer(window.board, "3,0,0")
-    window.menus.show_lesson_progress()
+    window.menus.lessons.show_lesson_progress()
     assert entry.text() == "03. A corner ball  (1 of 2 tasks)"
     control.panel.next.click()
     assert "(step 2 of 2)" in window.windowTitle()
     control.state.progress.record(CORNER_BALL, 1, done=1)
-    window.menus.show_lesson_progress()
+    window.menus.lessons.show_lesson_progress()
     assert entry.text() == "\u2713 03. A corner ball"
     window.lab.documents.open(ROOT / "examples/partition/t3-lone-apex.pyr.json")  # the lesson ends
     assert "Lesson:" not in window.windowTitle()
@@ -255,7 +255,7 @@ def test_every_step_fits_the_dock_without_scrolling(make_window):
 def test_a_teacher_starts_a_lesson_from_the_board_and_saves_it(make_window, tmp_path, qtbot):
     window = make_window()  # a base-3 Partition
     window.board.play(window.session.game.parse_move("0,0,0"))
-    window.menus.new_lesson.trigger()
+    window.menus.lessons.new_lesson.trigger()
     control = window.parts.lessons
     assert control.state.active
     assert control.state.path is None
@@ -315,7 +315,7 @@ def test_a_new_lesson_over_a_later_step_redraws_on_its_own_step(make_window, gua
     control.panel.next.click()
     assert control.state.index == 1
     window.lab.engine.set_player("blue", "easy")
-    window.menus.new_lesson.trigger()
+    window.menus.lessons.new_lesson.trigger()
     assert not guard_errors
     assert (control.state.index, len(control.state.lesson.steps)) == (0, 1)
     assert control.panel.teach.isChecked()
@@ -361,7 +361,7 @@ def test_an_edit_refused_keeps_the_step_shown(make_window, guard_errors, monkeyp
     """A step the lesson cannot take (here past its most steps) is refused with the reason,
     and the lesson and the step shown stay as they were."""
     window = make_window()
-    window.menus.new_lesson.trigger()
+    window.menus.lessons.new_lesson.trigger()
     control = window.parts.lessons
     monkeypatch.setattr(L, "MAX_STEPS", 1)
     control.panel.add.click()
@@ -377,7 +377,7 @@ def test_a_win_within_rule_typed_as_a_list_is_refused_in_words(make_window, guar
     by the excepthook. It is refused with what the rule must be, the choices keep the last
     good one, and Apply under Advanced says why it does not apply."""
     window = make_window()
-    window.menus.new_lesson.trigger()
+    window.menus.lessons.new_lesson.trigger()
     panel = window.parts.lessons.panel
     panel.edit_kind.setCurrentText("win-within")
     panel.advanced.setChecked(True)
@@ -414,7 +414,7 @@ def test_teacher_mode_over_every_game(
 
     assert set(FIRST_MOVES) == set(game_names())  # a game added gets its row here
     window = make_window(game_class(name).new())
-    window.menus.new_lesson.trigger()
+    window.menus.lessons.new_lesson.trigger()
     control = window.parts.lessons
     panel = control.panel
     assert control.state.active

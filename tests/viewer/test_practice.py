@@ -36,7 +36,7 @@ def practising(make_window, tmp_path):
     (folder / INDEX).write_text(json.dumps(index))
     window = make_window()
     assert window.parts.commands.practice is None  # made when first used
-    assert window.menus.practising().open_collection(folder)
+    assert window.menus.puzzles.practising().open_collection(folder)
     assert (
         window.board.modes.mode("practice").practice is window.parts.commands.practice.state
     )  # the lab's
@@ -154,16 +154,16 @@ def test_hints_show_the_idea_then_the_move(practising, qtbot, guard_errors):
 
 def test_the_puzzles_menu_lists_the_shipped_collections(make_window, guard_errors):
     window = make_window()
-    texts = [a.text() for a in window.menus.puzzles_menu.actions()]
+    texts = [a.text() for a in window.menus.puzzles.menu.actions()]
     assert "&Open collection..." in texts
     assert "&Next unsolved" in texts
     shipped = sorted(p.name for p in (ROOT / "model" / "data" / "puzzles").iterdir() if p.is_dir())
     assert sum(t.endswith(" puzzles") and t != "&My puzzles" for t in texts) == len(shipped)
     assert "&My puzzles" in texts  # the user's made ones (issue 46, item 2)
-    window.menus.fill_my_puzzles()
+    window.menus.puzzles.fill_my_puzzles()
     said = "(none yet: Review's Make a puzzle of this and Compose... put them here)"
-    assert [a.text() for a in window.menus.my_puzzles.actions()] == [said]
-    window.menus.next_puzzle.trigger()  # no collection yet: said, nothing breaks
+    assert [a.text() for a in window.menus.puzzles.my_puzzles.actions()] == [said]
+    window.menus.puzzles.next_puzzle.trigger()  # no collection yet: said, nothing breaks
     assert window.parts.commands.practice.state.collection is None
     views = [a.text() for a in window.menus.view_menu.actions()]
     assert "Practice" in views  # the dock made by the menu has its View entry
@@ -179,8 +179,8 @@ def test_without_a_written_solution_the_hint_comes_from_the_prover(
     puzzle = {k: v for k, v in doc.puzzle.items() if k != "solution"}
     write(folder / WIN_IN_2, doc.game, puzzle)
     window = make_window()
-    practice = window.menus.practising()
-    assert window.menus.practising().open_collection(folder)
+    practice = window.menus.puzzles.practising()
+    assert window.menus.puzzles.practising().open_collection(folder)
     practice.state.hint()
     assert practice.state.runner.thinking  # the window goes on while the prover looks
     qtbot.waitUntil(lambda: practice.state.hint_move is not None, timeout=WAIT_MS)
@@ -227,7 +227,7 @@ def test_a_wrong_move_in_a_win_in_1_says_what_it_did_and_what_the_win_needed(
 
 def test_a_pyraos_placement_hint_names_the_idea_in_the_rules_words(make_window, guard_errors):
     window = make_window()
-    practice = window.menus.practising()
+    practice = window.menus.puzzles.practising()
     assert practice.open_collection(ROOT / "model" / "data" / "puzzles" / "pyraos")
     practice.state.hint()
     idea = practice.state.hint_idea

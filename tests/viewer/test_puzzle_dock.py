@@ -158,7 +158,7 @@ def test_the_solution_from_the_moves_played(open_puzzle, qtbot, guard_errors):
 def test_verify_in_set_up_mode_applies_the_set_up(open_puzzle, qtbot, guard_errors):
     window, _ = open_puzzle(WIN_IN_1)
     dock = window.parts.puzzle_dock
-    window.menus.setup.trigger()
+    window.menus.actions["setup"].trigger()
     assert window.board.setup is not None
     assert dock.isVisible()
     assert dock.verify_button.text() == "Apply the set-up and verify"
@@ -175,7 +175,7 @@ def test_verify_in_set_up_mode_applies_the_set_up(open_puzzle, qtbot, guard_erro
     window.board.undo()
     assert window.session.ply == 10  # the puzzle as it was
     # A set-up that is no position is said, not verified.
-    window.menus.setup.trigger()
+    window.menus.actions["setup"].trigger()
     window.board.setup.clear()
     window.board.setup.to_move = "blue"
     dock.verify_button.click()
@@ -197,9 +197,9 @@ def test_solve_the_key_move_and_the_defence(open_puzzle, qtbot, guard_errors):
     session = window.session
     start, tree = session.ply, session.snapshot().nodes
     window.session.play(window.session.game.parse_move("2,1,0"))  # played on: Solve goes back
-    window.menus.solve.trigger()
+    window.menus.actions["solve"].trigger()
     assert window.parts.puzzle.solver.active
-    assert window.menus.solve.isChecked()
+    assert window.menus.actions["solve"].isChecked()
     assert session.ply == start
     assert not dock.setter.isVisible()  # no cooks or notes to give it away
     assert "Your move" in window.parts.puzzle.solver.status[1]
@@ -222,7 +222,7 @@ def test_solve_the_key_move_and_the_defence(open_puzzle, qtbot, guard_errors):
     # Stop solving: the attempt goes, the document is as it was (and unsaved, as it was).
     dock.solve_button.click()
     assert not window.parts.puzzle.solver.active
-    assert not window.menus.solve.isChecked()
+    assert not window.menus.actions["solve"].isChecked()
     assert session.ply == start + 1  # where the user was
     assert session.snapshot().nodes == tree | {session.node}
     assert session.dirty  # the move played before solving
@@ -262,7 +262,7 @@ def test_reveal_shows_the_solution(open_puzzle, qtbot, guard_errors):
     dock = window.parts.puzzle_dock
     session = window.session
     start = session.ply
-    window.menus.solve.trigger()
+    window.menus.actions["solve"].trigger()
     window.board.play(window.session.game.parse_move("2,1,0"))
     solving(qtbot, window)
     dock.reveal_button.click()
@@ -313,7 +313,7 @@ def test_a_newcomer_makes_a_puzzle_verifies_and_solves_it(make_window, qtbot, tm
     assert dock.isVisible()
     assert not dock.solve_button.isEnabled()  # no goal to solve
     qtbot.keyClicks(dock.title, "Mine")
-    window.menus.verify.trigger()  # the goal shown (red wins within 1 move) is the goal
+    window.menus.actions["verify"].trigger()  # the goal shown (red wins within 1 move) is the goal
     assert goal_of(window.session.puzzle).within == 1
     verified(qtbot, dock)
     assert "Verified" in dock.verdict_label.text()
@@ -391,17 +391,17 @@ def test_verify_and_solve_refuse_a_game_of_chance(make_window, qtbot, guard_erro
     assert not dock.verify_button.isEnabled()
     assert not dock.solve_button.isEnabled()
     assert "game of chance" in dock.verify_button.toolTip()
-    window.menus.setup.trigger()  # set-up mode brings no Puzzle dock for such a game
+    window.menus.actions["setup"].trigger()  # set-up mode brings no Puzzle dock for such a game
     assert not dock.isVisible()
     window.parts.setup_mode.leave()
-    window.menus.verify.trigger()
+    window.menus.actions["verify"].trigger()
     assert not window.parts.puzzle.verifier.thinking
     assert "game of chance" in dock.verdict_label.text()
     assert "cannot be verified or solved" in window.statusBar().currentMessage()
-    window.menus.solve.trigger()
+    window.menus.actions["solve"].trigger()
     assert not window.parts.puzzle.solver.active
     assert not dock.solve_button.isChecked()
-    assert not window.menus.solve.isChecked()
+    assert not window.menus.actions["solve"].isChecked()
     assert "game of chance" in window.statusBar().currentMessage()
     assert window.lab.documents.open(PUZZLES / WIN_IN_1)
     assert dock.verify_button.isEnabled()

@@ -23,7 +23,7 @@ def review_in_window(make_window, qtbot, tmp_path, seconds=0.3):
     assert window.lab.documents.open(path)
     window.lab.review.seed = 1
     window.parts.reviewer.dock.seconds.setValue(seconds)
-    window.menus.review.trigger()
+    window.menus.actions["review"].trigger()
     assert window.parts.reviewer.thinking
     assert window.parts.reviewer.dock.stop.isEnabled()
     qtbot.waitUntil(lambda: not window.parts.reviewer.thinking, timeout=WAIT_MS)
@@ -89,7 +89,7 @@ def test_make_a_puzzle_of_the_missed_win_keeps_a_verified_puzzle(
     spot = spots[0]
     window.session.goto(spot.ply)
     assert window.parts.reviewer.dock.make_puzzle.isEnabled()
-    window.menus.make_puzzle.trigger()
+    window.menus.actions["make_puzzle"].trigger()
     qtbot.waitUntil(lambda: window.lab.review.last_puzzle is not None, timeout=WAIT_MS)
     made = window.lab.review.last_puzzle
     assert made.parent == tmp_path / "made" / "partition"
@@ -105,9 +105,10 @@ def test_make_a_puzzle_of_the_missed_win_keeps_a_verified_puzzle(
     # practises it (issue 46, item 2)
     assert made.name == f"game-after-move-{spot.ply}.pyr.json"
     menus = window.menus
-    menus.fill_my_puzzles()
-    assert [a.text() for a in menus.my_puzzles.actions()] == ["Pyramid Partition: made (1 puzzle)"]
-    menus.my_puzzles.actions()[0].trigger()
+    menus.puzzles.fill_my_puzzles()
+    made = [a.text() for a in menus.puzzles.my_puzzles.actions()]
+    assert made == ["Pyramid Partition: made (1 puzzle)"]
+    menus.puzzles.my_puzzles.actions()[0].trigger()
     assert window.parts.commands.practice is not None
     assert window.parts.commands.practice.state.collection is not None
     assert window.parts.commands.practice.state.collection.folder == made.parent
@@ -115,7 +116,7 @@ def test_make_a_puzzle_of_the_missed_win_keeps_a_verified_puzzle(
     # where no spot is, the action says so and makes nothing
     window.session.goto(0)
     window.lab.review.last_puzzle = None
-    window.menus.make_puzzle.trigger()
+    window.menus.actions["make_puzzle"].trigger()
     assert window.lab.review.last_puzzle is None
     assert not guard_errors
 
@@ -127,7 +128,7 @@ def test_stop_keeps_the_moves_judged_so_far(make_window, qtbot, tmp_path, guard_
     window = make_window()
     assert window.lab.documents.open(path)
     window.parts.reviewer.dock.seconds.setValue(2.0)
-    window.menus.review.trigger()
+    window.menus.actions["review"].trigger()
     qtbot.waitUntil(lambda: window.parts.reviewer.dock.bar.value() > 0, timeout=WAIT_MS)
     window.parts.reviewer.dock.stop.click()
     qtbot.waitUntil(lambda: not window.parts.reviewer.thinking, timeout=WAIT_MS)
@@ -141,7 +142,7 @@ def test_stop_keeps_the_moves_judged_so_far(make_window, qtbot, tmp_path, guard_
 
 def test_review_refuses_a_game_without_moves(make_window, guard_errors):
     window = make_window()
-    window.menus.review.trigger()
+    window.menus.actions["review"].trigger()
     assert not window.parts.reviewer.thinking
     assert "no moves" in window.parts.reviewer.dock.activity.text()
     assert not guard_errors
@@ -153,7 +154,7 @@ def test_compose_writes_a_verified_collection_and_opens_it_in_practice(
     from model.partition import Partition, PartitionOptions
 
     window = make_window(Partition(PartitionOptions(4)))
-    window.menus.compose.trigger()
+    window.menus.puzzles.compose.trigger()
     from viewer.desktop.compose import ComposeDialog
 
     dialog = window.findChild(ComposeDialog)
@@ -227,9 +228,9 @@ def test_a_new_game_drops_the_review_under_way(make_window, qtbot, tmp_path, gua
     window = make_window()
     assert window.lab.documents.open(path)
     window.parts.reviewer.dock.seconds.setValue(2.0)
-    window.menus.review.trigger()
+    window.menus.actions["review"].trigger()
     assert window.parts.reviewer.thinking
-    window.menus.make_puzzle.trigger()  # refused while the review works: it goes on
+    window.menus.actions["make_puzzle"].trigger()  # refused while the review works: it goes on
     assert window.parts.reviewer.thinking
     assert "at work" in window.statusBar().currentMessage()
     window.session.replace_game(Partition(PartitionOptions(3)))

@@ -33,7 +33,7 @@ def rolling_window(make_window, monkeypatch, qtbot):
             return 1
 
         monkeypatch.setattr(NewGameDialog, "exec", exec_)
-        window.menus.new_game()
+        window.menus.seats.new_game()
         assert window.board.ui.game_name == "rolling"
         assert window.stage.board.kind == "hex-map"
         return window
@@ -113,7 +113,7 @@ def test_two_players_against_the_computer_to_the_final_score(rolling_window, qtb
     assert isinstance(game, RollingPyramids)
     assert game.players == ("red", "blue")
     assert window.lab.engine.computer == {"red": "greedy"}
-    assert "Computer (greedy)" in window.menus.player_menus["red"].title()
+    assert "Computer (greedy)" in window.menus.seats.player_menus["red"].title()
     play_out(window, qtbot)
     game = window.session.game
     assert game.is_over()
@@ -561,8 +561,8 @@ def test_the_faction_boards_and_the_fights_share_a_place(rolling_window, qtbot):
     assert window.tabifiedDockWidgets(docks.sheets) == [docks.fights]
     assert not docks.sheets.visibleRegion().isEmpty()
     assert docks.fights.visibleRegion().isEmpty()
-    window.menus.setup.trigger()
-    window.menus.analyse.trigger()
+    window.menus.actions["setup"].trigger()
+    window.menus.actions["analyse"].trigger()
     qtbot.wait(50)
     screen = window.screen().availableGeometry()
     assert window.frameGeometry().height() <= max(screen.height(), 900)
@@ -583,13 +583,13 @@ def test_a_hint_in_hot_seat_tells_nothing_of_the_others_secret_orders(
     game = window.session.game
     assert (game.phase, game.to_move) == ("deploy", "blue")
     assert window.board.ui.hand_over(game) == "blue"  # the screen not handed over yet: no hint
-    window.menus.hint.trigger()
+    window.menus.actions["hint"].trigger()
     assert not window.lab.engine.runner.thinking
     assert "the screen goes to blue first" in window.statusBar().currentMessage()
     while len(game.units(1)) > 1:
         human_decides(window, qtbot)
     take_seat(window)
-    window.menus.hint.trigger()
+    window.menus.actions["hint"].trigger()
     message = window.statusBar().currentMessage
     qtbot.waitUntil(lambda: message().startswith("hint: "), timeout=WAIT_MS)
     hinted = window.lab.engine.hint_move()

@@ -223,3 +223,28 @@ def test_the_root_and_the_binding_read_few_parts_of_the_window() -> None:
         and node.attr in parts
     ]
     assert 0 < len(reads) <= 40, reads
+
+
+def test_the_menus_are_a_table_of_items_whose_verbs_the_window_holds(make_window) -> None:
+    """The File, Edit, Analysis, Game and Help menus are data (``ITEMS``: menu, text,
+    shortcut, verb, when enabled) turned into actions; each verb names a command of the
+    lab, the board or a controller; the menus hold a few methods, the behaviour is the
+    lab's and the controllers' (the Lessons, Puzzles and players' menus among them)."""
+    from viewer.desktop.menus import ITEMS, Menus
+
+    window = make_window()
+    menus = window.menus
+    verbs = [item.verb for item in ITEMS if item.verb]
+    assert len(verbs) >= 20
+    assert all(callable(menus.verb(verb)) for verb in verbs)
+    named = [item.name for item in ITEMS if item.name and item.name != "recent"]
+    assert sorted(menus.actions) == sorted(named)
+    bar = window.menuBar()
+    shown = {a.text() for top in bar.actions() if top.menu() for a in top.menu().actions()}
+    assert {item.text for item in ITEMS if item.text != "-"} <= shown
+    methods = [name for name, value in vars(Menus).items() if callable(value)]
+    assert len(methods) <= 12, methods
+    board, game = window.lab.board, window.session.game
+    assert not menus.actions["undo"].isEnabled()
+    board.click(board.ui.move_sites(game, game.legal_moves()[0])[0])  # a move: Undo is on
+    assert menus.actions["undo"].isEnabled()

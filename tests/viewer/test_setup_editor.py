@@ -53,9 +53,9 @@ def test_leaving_set_up_unchanged_is_no_new_position(make_window, qtbot):
     window = make_window(game, str(BALL_GOAL))
     window.session.dirty = False
     before = window.session.game
-    window.menus.setup.trigger()
+    window.menus.actions["setup"].trigger()
     assert window.board.setup is not None
-    window.menus.setup.trigger()  # Ctrl+E again, no edits
+    window.menus.actions["setup"].trigger()  # Ctrl+E again, no edits
     assert window.board.setup is None
     assert window.session.game is before
     assert not window.session.dirty
@@ -72,12 +72,12 @@ def test_a_position_set_up_from_an_example_is_a_new_untitled_document(make_windo
     window.parts.puzzle.dock.title.setText("My corner")  # typed before the set-up: kept
     window.parts.puzzle.dock.title.textEdited.emit("My corner")
     assert window.session.puzzle["title"] == "My corner"
-    window.menus.setup.trigger()
+    window.menus.actions["setup"].trigger()
     window.board.setup.brush = "red"
     window.board.click(window.board.ui.site_of((0, 0, 0)))
     window.board.setup.brush = "blue"
     window.board.click(window.board.ui.site_of((2, 2, 0)))
-    window.menus.setup.trigger()  # applied
+    window.menus.actions["setup"].trigger()  # applied
     assert window.board.setup is None, (
         window.parts.setup_dock.error.text(),
         window.statusBar().currentMessage(),

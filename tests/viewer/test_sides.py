@@ -104,18 +104,18 @@ def test_new_game_with_a_computer_side_starts_it(make_window, qtbot, monkeypatch
         dialog.set_player("blue", None)
 
     shown = answer_new_game(monkeypatch, red_computer)
-    window.menus.new_game()
+    window.menus.seats.new_game()
     assert window.lab.engine.computer == {"red": "easy"}
-    assert window.menus.players["red"]["easy"].isChecked()  # the Game menu follows
-    assert window.menus.players["blue"][None].isChecked()
-    assert window.menus.player_menus["red"].title() == "Red: Computer (easy)"
+    assert window.menus.seats.players["red"]["easy"].isChecked()  # the Game menu follows
+    assert window.menus.seats.players["blue"][None].isChecked()
+    assert window.menus.seats.player_menus["red"].title() == "Red: Computer (easy)"
     assert window.lab.engine.computer_thinking  # red moves first: the computer starts
     qtbot.waitUntil(lambda: window.session.ply == 1, timeout=WAIT_MS)
     assert idle(window)  # blue is the human's
     assert window.statusBar().currentMessage().endswith("(computer)")
     # The next New game offers the same players.
     shown_again = answer_new_game(monkeypatch, lambda dialog: None)
-    window.menus.new_game()
+    window.menus.seats.new_game()
     assert shown_again[0].computer_players() == {"red": "easy"}
     assert len(shown) == 1
     qtbot.waitUntil(lambda: window.session.ply == 1, timeout=WAIT_MS)
@@ -125,13 +125,13 @@ def test_new_game_with_a_computer_side_starts_it(make_window, qtbot, monkeypatch
 
 def test_a_changed_level_restarts_the_thinking(make_window, qtbot, guard_errors):
     window = make_window(Partition(PartitionOptions(5)))
-    window.menus.players["red"]["strong"].trigger()
+    window.menus.seats.players["red"]["strong"].trigger()
     first = window.lab.engine.runner.job
     assert first.level == "strong"
-    window.menus.players["red"]["medium"].trigger()
+    window.menus.seats.players["red"]["medium"].trigger()
     assert window.lab.engine.runner.job is not first
     assert window.lab.engine.runner.job.level == "medium"
-    window.menus.players["red"][None].trigger()  # a human now: the search stops
+    window.menus.seats.players["red"][None].trigger()  # a human now: the search stops
     assert idle(window)
     qtbot.wait(50)
     assert window.session.ply == 0
@@ -165,7 +165,7 @@ def test_computer_against_computer_plays_on_and_stop_pauses(
         monkeypatch,
         lambda d: (d.set_player("red", "easy"), d.set_player("blue", "easy")),
     )
-    window.menus.new_game()
+    window.menus.seats.new_game()
     assert window.lab.engine.computer == {"red": "easy", "blue": "easy"}
     qtbot.waitUntil(lambda: window.session.ply >= 4, timeout=WAIT_MS)
     assert ticks  # the event loop ran between the moves
@@ -180,7 +180,7 @@ def test_computer_against_computer_plays_on_and_stop_pauses(
     assert window.session.ply == ply  # paused
     assert "Game menu" in window.statusBar().currentMessage()
     # Choosing a player again lets it go on.
-    window.menus.players["blue"]["medium"].trigger()
+    window.menus.seats.players["blue"]["medium"].trigger()
     qtbot.waitUntil(lambda: window.session.ply > ply, timeout=WAIT_MS)
     window.lab.engine.stop()
     timer.stop()
@@ -258,7 +258,7 @@ def test_the_engines_hint_is_a_ghost_on_its_sites(make_window, qtbot, name, guar
     window = make_window(game)
     window.lab.engine.hint_level = "easy"
     window.lab.engine.seed = 4
-    window.menus.hint.trigger()
+    window.menus.actions["hint"].trigger()
     qtbot.waitUntil(lambda: window.lab.engine.hint_move() is not None, timeout=WAIT_MS)
     move = window.lab.engine.hint_move()
     parsed = window.session.game.parse_move(str(move))

@@ -11,7 +11,7 @@ from tests.patience import WAIT_MS
 def test_solve_position_with_the_single_search(make_window, qtbot):
     window = make_window(Partition(PartitionOptions(3, "stacking")))
     value = window.lab.value_solve
-    assert window.menus.solve_value.text() == "Solve &position..."
+    assert window.menus.actions["solve_value"].text() == "Solve &position..."
     seen = []
     value.runner.progressed.connect(lambda _f, text: seen.append(text))
     assert value.start(1)
@@ -55,7 +55,7 @@ def test_solve_position_asks_nothing_when_the_book_or_a_quick_try_settles_it(
     )
     window = make_window(Partition(PartitionOptions(3, "stacking")))
     value = window.lab.value_solve
-    window.menus.solve_value.trigger()
+    window.menus.actions["solve_value"].trigger()
     qtbot.waitUntil(lambda: value.last.startswith("Solved"), timeout=120_000)
     assert value.last.startswith("Solved: red to move loses"), value.last
     assert asked == []
@@ -76,7 +76,7 @@ def test_solve_position_asks_for_workers_only_when_a_real_search_starts(
     window = make_window(Partition(PartitionOptions(6, "floating")))  # in no book, not in 0.3 s
     value = window.lab.value_solve
     value.cores = 2  # (a machine of one core is never asked)
-    window.menus.solve_value.trigger()
+    window.menus.actions["solve_value"].trigger()
     assert value.running
     qtbot.waitUntil(lambda: bool(asked), timeout=60_000)
     assert "0.3 seconds of search did not settle it" in asked[0][2]
@@ -103,7 +103,7 @@ def test_the_answer_is_kept_between_runs_until_changed(make_window, qtbot, monke
     assert QSettings().value(WORKERS_KEY, type=int) == 1
     later = make_window(Partition(PartitionOptions(3, "stacking")))
     assert later.lab.value_solve.workers == 1  # kept: the next run asks nothing
-    later.menus.solve_cores.trigger()  # Game > Cores for Solve position...
+    later.menus.actions["solve_cores"].trigger()  # Game > Cores for Solve position...
     assert QSettings().value(WORKERS_KEY, type=int) == 4
     assert len(asked) == 2
 
@@ -117,7 +117,7 @@ def test_stop_thinking_stops_solve_position_and_a_new_game_silences_it(
     value = window.lab.value_solve
     assert value.start(1)
     qtbot.waitUntil(lambda: value.last.startswith("Solving: within"), timeout=120_000)
-    window.menus.stop_engine.trigger()  # Edit > Stop thinking
+    window.menus.actions["stop_engine"].trigger()  # Edit > Stop thinking
     assert not value.running
     assert window.statusBar().currentMessage().startswith("Solve position stopped")
     qtbot.waitUntil(lambda: value.runner.alive() == 0, timeout=WAIT_MS)  # the CPU is free

@@ -17,7 +17,7 @@ from model.lattice import CORNERS, Corner
 from model.partition import Partition, PartitionOptions
 from tests.patience import WAIT_MS
 from viewer.cli import main
-from viewer.desktop.menus import LESSON_DIR
+from viewer.desktop.menu_groups import LESSON_DIR
 from viewer.games.partition.teaching import Overlays, TeachingView
 from viewer.lab.palette import PATH_RGB
 
@@ -103,7 +103,7 @@ def test_old_caption_lessons_still_open_with_their_overlays_and_none_is_shipped(
     Lessons menu. A teacher's own file of that kind still opens, caption and overlays."""
     assert not list(LESSON_DIR.glob("*.pyr.json"))
     window = make_window()
-    menu = window.menus.lessons_menu
+    menu = window.menus.lessons.menu
     plain = [a.text() for a in menu.actions() if a.menu() is None and not a.isSeparator()]
     assert plain == [
         "Add lessons folder...",
@@ -179,7 +179,7 @@ def test_corner_panel_follows_the_moves_and_announces_the_win(make_window, qtbot
     holders = [dock.table.item(r, 1).text() for r in range(5)]
     assert holders == ["red", "red", "red", "blue", "blue"]
     assert dock.winner.text() == "red wins: holds SW, SE, NW"
-    window.menus.undo.trigger()
+    window.menus.actions["undo"].trigger()
     assert dock.winner.text() == ""
 
 
@@ -257,7 +257,7 @@ def test_toggles_and_fill_at_random(make_window, qtbot):
         assert "exactly one winner" in window.statusBar().currentMessage()
         assert dock.seed.value() == seed + 1
         fills.append(game.pieces())
-        window.menus.undo.trigger()  # back to the empty pyramid
+        window.menus.actions["undo"].trigger()  # back to the empty pyramid
         assert window.session.game.pieces() == []
     assert fills[0] != fills[1]
     dock.seed.setValue(5)
@@ -459,13 +459,13 @@ def test_fill_at_random_and_set_up_mode_exclude_each_other(make_window, qtbot):
     dock = window.board.ui.corner_dock
     dock.fill.click()
     assert window.board.ui.filling
-    window.menus.setup.trigger()  # Ctrl+E while filling: refused, said
+    window.menus.actions["setup"].trigger()  # Ctrl+E while filling: refused, said
     assert window.board.setup is None
-    assert not window.menus.setup.isChecked()
+    assert not window.menus.actions["setup"].isChecked()
     assert "filling at random" in window.statusBar().currentMessage()
     qtbot.waitUntil(lambda: not window.board.ui.filling, timeout=WAIT_MS)
-    window.menus.undo.trigger()
-    window.menus.setup.trigger()
+    window.menus.actions["undo"].trigger()
+    window.menus.actions["setup"].trigger()
     assert window.board.setup is not None
     dock.fill.click()  # in set-up mode: refused, said
     assert not window.board.ui.filling
@@ -520,21 +520,21 @@ def test_the_note_says_when_the_board_left_the_lessons_position(make_window, qtb
     window.session.play(window.session.game.parse_move("2,2,0"))
     assert note.isVisible()
     assert dock.caption.isVisible()  # the caption stays, under the note
-    window.menus.undo.trigger()
+    window.menus.actions["undo"].trigger()
     assert not note.isVisible()
     window.board.ui.corner_dock.fill.click()
     qtbot.waitUntil(lambda: not window.board.ui.filling, timeout=WAIT_MS)
     assert len(window.session.game.pieces()) == window.session.game.lattice.count
     assert note.isVisible()
-    window.menus.undo.trigger()
+    window.menus.actions["undo"].trigger()
     assert not note.isVisible()
-    window.menus.setup.trigger()  # set-up mode: a blue ball on the apex, red to move
+    window.menus.actions["setup"].trigger()  # set-up mode: a blue ball on the apex, red to move
     window.parts.setup_dock.brush_buttons[1].setChecked(True)
     window.board.setup.click(window.stage.board.geometry.count - 1)
     window.parts.setup_dock.to_move.setCurrentText("red")
     assert window.parts.setup_mode.apply()
     assert note.isVisible()
-    window.menus.undo.trigger()
+    window.menus.actions["undo"].trigger()
     assert not note.isVisible()
     window.lab.documents.open(
         old_lessons[2]

@@ -125,7 +125,7 @@ def test_opening_move_by_clicks(terrace_window, qtbot):
     assert "white played a7-a5" in window.statusBar().currentMessage()
     assert window.parts.status_game.text() == "black to move"
     assert window.parts.moves_dock.rows() == 2
-    window.menus.undo.trigger()
+    window.menus.actions["undo"].trigger()
     assert window.session.game.colour_at(6, 0) == "white"
 
 
@@ -177,7 +177,7 @@ def test_double_osiris_shown_and_undone(terrace_window, qtbot):
     assert game.colour_at(0, 1) is None
     assert game.colour_at(0, 2) is None
     assert window.stage.board.fading
-    window.menus.undo.trigger()  # undo stops the animation and brings both stones back
+    window.menus.actions["undo"].trigger()  # undo stops the animation and brings both stones back
     assert not window.stage.board.fading
     game = window.session.game
     assert game.colour_at(0, 1) == "black"
@@ -197,13 +197,13 @@ def test_win_on_the_victory_fields_is_shown(terrace_window, qtbot):
     assert {tuple(c) for c in inlays} == {INLAY_WON_RGB}
     click(qtbot, window, fid(6, 0))
     assert "the game is over" in window.statusBar().currentMessage()
-    window.menus.undo.trigger()
+    window.menus.actions["undo"].trigger()
     assert {tuple(c) for c in window.stage.board._meshes["inlays"].cell_data["rgb"]} == {INLAY_RGB}
 
 
 def test_setup_mode_validates_stones(terrace_window, qtbot):
     window = terrace_window()
-    window.menus.setup.trigger()
+    window.menus.actions["setup"].trigger()
     assert window.board.setup is not None
     dock = window.parts.setup_dock
     brushes = [b.text() for b in dock.brush_buttons if not b.isHidden()]
@@ -229,7 +229,7 @@ def test_setup_mode_validates_stones(terrace_window, qtbot):
     assert game.colour_at(3, 3) == "white"
     assert game.colour_at(6, 1) is None
     assert started_from_setup(game)
-    window.menus.undo.trigger()  # the set-up can be undone
+    window.menus.actions["undo"].trigger()  # the set-up can be undone
     assert window.session.game.colour_at(3, 3) is None
 
 

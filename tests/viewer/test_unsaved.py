@@ -87,7 +87,7 @@ def test_new_game_and_lessons_ask(make_window, unsaved_answers, monkeypatch, tmp
     _dirty(window)
     monkeypatch.setattr(NewGameDialog, "exec", lambda self: 1)
     unsaved_answers["answers"] = [unsaved.CANCEL, unsaved.CANCEL]
-    window.menus.new_game()
+    window.menus.seats.new_game()
     assert window.session.game.colour_at((1, 1, 0)) == "red"
     from caption_lessons import caption_lessons
 
@@ -260,7 +260,7 @@ def test_the_computer_waits_while_the_new_game_dialog_is_open(make_window, monke
         return 0
 
     monkeypatch.setattr(NewGameDialog, "exec", cancel)
-    window.menus.new_game()
+    window.menus.seats.new_game()
     assert seen["thinking"] is False
     assert len(window.session.game.move_stack) == moves
     assert window.lab.engine.computer_thinking  # cancelled: it thinks again
@@ -301,7 +301,7 @@ def test_an_opened_file_is_not_played_by_the_previous_games_computer(
     assert window.lab.engine.computer == {}
     assert not window.lab.engine.computer_thinking
     assert "played by a human now" in window.statusBar().currentMessage()
-    checked = [a for a in window.menus.players["red"].values() if a.isChecked()]
+    checked = [a for a in window.menus.seats.players["red"].values() if a.isChecked()]
     assert [a.text() for a in checked] == ["Human"]
     moves = len(window.session.game.move_stack)
     qtbot.wait(700)

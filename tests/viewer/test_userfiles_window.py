@@ -104,7 +104,7 @@ def test_damaged_ticks_are_told_when_practice_starts_and_ticks_are_merged(
     shutil.copy(PUZZLES / EASY, folder / EASY)
     window = make_window()
     with hang_guard():
-        assert window.menus.practising().open_collection(folder)
+        assert window.menus.puzzles.practising().open_collection(folder)
     qtbot.waitUntil(lambda: bool(notices(window)), timeout=WAIT_MS)
     (notice,) = notices(window)
     assert "Your puzzle ticks" in notice
@@ -140,7 +140,7 @@ def test_open_collection_says_plainly_what_is_wrong_with_a_bad_folder(
 ):
     window = make_window()
     messages = said(window)
-    practice = window.menus.practising()
+    practice = window.menus.puzzles.practising()
     deep = collection(tmp_path, "deep")
     (deep / INDEX).write_text(DEEP)
     assert not practice.open_collection(deep)
@@ -158,7 +158,7 @@ def test_a_lone_surrogate_title_and_a_huge_difficulty_show_in_the_practice_dock(
 ):
     window = make_window()
     folder = collection(tmp_path, title="\ud800 lone", difficulty="9" * 5000 + " playouts")
-    practice = window.menus.practising()
+    practice = window.menus.puzzles.practising()
     assert practice.open_collection(folder)
     dock = window.parts.commands.practice.dock
     assert dock.list.count() == 1
@@ -175,7 +175,7 @@ def test_a_solve_with_a_newer_ticks_file_ticks_for_this_run_only_and_says_so(
     (config / "puzzles-solved.json").write_text(text)
     window = make_window()
     messages = said(window)
-    practice = window.menus.practising()
+    practice = window.menus.puzzles.practising()
     assert practice.open_collection(collection(tmp_path))
     qtbot.waitUntil(lambda: bool(notices(window)), timeout=WAIT_MS)
     assert "written by a newer Pyramid Lab" in notices(window)[0]

@@ -40,7 +40,8 @@ from .animation import Animation
 from .autosave import Autosave
 from .engine import EngineControl, engine_threads, failure_reported, gui_post
 from .lessons import LessonControl, follow_lesson
-from .menus import LESSON_DIR, MenuParts, Menus
+from .menu_groups import LESSON_DIR
+from .menus import MenuParts, Menus
 from .parts import Commands, Parts
 from .puzzle import PuzzleControl
 from .qt_port import QtPort
@@ -282,7 +283,7 @@ class Binding:
         if board.ui.game_name != game.name:
             self._switch_game(game)
         if reason in ("load", "new"):
-            self.menus.computer_players(game.players)
+            self.menus.seats.computer_players(game.players)
         board.new_turn()  # before a new board's view reset redraws
         ui = board.ui
         geometry = ui.geometry(game)
@@ -349,7 +350,7 @@ class Binding:
         if what == "title":
             self.update_title()
         elif what == "players":  # the Game menu, the Moves dock's secrets and the UI
-            self.menus.show_players()
+            self.menus.seats.show_players()
             self.parts.moves_dock.refresh()
             self.board.ui.players_changed()
 

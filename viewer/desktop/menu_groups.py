@@ -1,0 +1,402 @@
+"""The window's menus that hold behaviour of their own, each a controller of its menu:
+the Lessons menu (the shipped lessons with their progress, the teacher's own folders of
+lessons, remembered in QSettings, read off the GUI thread), the Puzzles menu (the shipped
+collections, the user's own puzzles, Practice made on first use) and the players of the
+Game menu with the New game flow (who plays each colour, the New game dialog's last
+answers per game). :mod:`viewer.desktop.menus` builds the rest of the menus and holds
+these."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QSettings
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QDockWidget, QFileDialog, QMenu
+
+from model import content, search
+from model.game import PositionFormatError, game_class, shorten
+from model.lesson import SUFFIX as LESSON_SUFFIX
+from model.lesson import lesson_folders, lesson_tasks, titles
+from model.userfiles import (
+    MAX_COUNTED,
+    lessons_folder,
+    made_collections,
+    made_puzzles_root,
+    make_folder,
+)
+
+from ..lab.slots import guarded
+from ..widgets.new_game import NewGameDialog, choice_text, player_choices
+from ..widgets.practice_dock import shipped_collections
+from .compose import open_compose_dialog
+from .lesson_shelf import ShelfReader
+
+if TYPE_CHECKING:
+    from ..lab import Lab
+    from .host import PracticeActions
+    from .qt_port import QtPort
+
+LESSON_DIR = content.lessons()
+PUZZLE_DIR = content.puzzles()
+LESSON_FOLDERS_KEY = "lessons/folders"  # QSettings: the folders of lessons added
+
+#: A menu item's keyboard shortcut, as Qt takes it.
+Shortcut = QKeySequence | QKeySequence.StandardKey | str
+
+
+def add_action(
+    menu: QMenu,
+    text: str,
+    handler: Callable[[], Any],
+    port: QtPort,
+    shortcut: Shortcut | None = None,
+) -> QAction:
+    """An item ``text`` of ``menu`` running ``handler`` (guarded: an error is said on the
+    status line), with its ``shortcut``."""
+    action = QAction(text, port.parent)
+    if shortcut is not None:
+        action.setShortcut(QKeySequence(shortcut))
+    report = port.bulletin.say
+    action.triggered.connect(lambda _checked=False: guarded(handler, report, text))
+    menu.addAction(action)
+    return action
+
+
+class LessonsMenu:
+    """The Lessons menu (``menu``): each game's stepped lessons with their progress, the
+    teacher's own lessons (the user's lessons folder and the folders added), and the
+    teacher's verbs (``teach_new``: a new lesson from the position shown)."""
+
+    def __init__(self, menu: QMenu, lab: Lab, port: QtPort, teach_new: Callable[[], Any]) -> None:
+        self.menu, self.lab, self.port = menu, lab, port
+        # Only the stepped lessons are listed (the old caption-only positions under
+        # model/data/lessons/ repeat Partition's lessons 3, 4 and 10 and open as files).
+        self.lesson_actions: list[tuple[QAction, Path, str]] = []
+        for name in lesson_folders(LESSON_DIR):
+            files = sorted((LESSON_DIR / name).glob(f"*{LESSON_SUFFIX}"))
+            if files:  # a game's stepped lessons, in a submenu of their own
+                sub = menu.addMenu(titles(files[0])[0])
+                for path in files:
+                    title = titles(path)[1]
+                    action = self._add(sub, title, functools.partial(lab.documents.open, path))
+                    self.lesson_actions.append((action, path, title))
+                sub.aboutToShow.connect(self.show_lesson_progress)
+        menu.addSeparator()
+        # The teacher's own lessons: the user's lessons folder and the folders added, read
+        # again each time the menu opens (a lesson just saved is there).
+        self.user_lesson_menus: list[QMenu] = []
+        self.user_lesson_actions: list[tuple[QAction, Path, str]] = []
+        self.user_lesson_tasks: dict[Path, set[int]] = {}  # as read, off the GUI thread
+        self.user_lessons_end = menu.addSeparator()
+        self.add_lessons_folder = self._add(menu, "Add lessons folder...", self.ask_lessons_folder)
+        self.reset_progress = self._add(
+            menu, "Reset progress of this lesson", lambda: lab.lessons.reset_progress()
+        )
+        menu.addSeparator()
+        self.new_lesson = self._add(menu, "New lesson from this position (teacher)", teach_new)
+        # read off the GUI thread; the submenus are filled again when something changed
+        self.lesson_shelf = ShelfReader(self.fill_user_lessons, menu)
+        menu.aboutToShow.connect(self.show_user_lessons)
+
+    def _add(self, menu: QMenu, text: str, handler: Callable[[], Any]) -> QAction:
+        return add_action(menu, text, handler, self.port)
+
+    def show_lesson_progress(self) -> None:
+        """Each lesson's entry with its progress: a tick when every task was answered
+        right, "k of n tasks" while some are, nothing before the first."""
+        progress = self.lab.lessons.progress
+        for action, path, title in self.lesson_actions + self.user_lesson_actions:
+            known = self.user_lesson_tasks.get(path)  # a user's lesson: as read off-thread
+            tasks = known if known is not None else lesson_tasks(path)
+            done = len(progress.done(path) & tasks)
+            if tasks and done == len(tasks):
+                action.setText(f"\u2713 {title}")
+            elif done:
+                action.setText(f"{title}  ({done} of {len(tasks)} tasks)")
+            else:
+                action.setText(title)
+
+    # ---- the teacher's own lessons ---------------------------------------------------------
+
+    def lesson_folders(self) -> list[Path]:
+        """The user's lessons folder, then the folders added (Add lessons folder...)."""
+        own = lessons_folder()
+        folders = [own]
+        for entry in _added_folders():
+            if isinstance(entry, str) and entry and Path(entry) not in folders:
+                folders.append(Path(entry))
+        return folders
+
+    def show_user_lessons(self) -> None:
+        """The Lessons menu opens: the user's lessons as last read, at once, and the
+        folders read again off the GUI thread (each file only if it changed)."""
+        self.fill_user_lessons()
+        self.lesson_shelf.refresh(self.lesson_folders())
+
+    def fill_user_lessons(self) -> None:
+        """A submenu per folder of the user's lessons, each lesson by its own title with
+        its progress; a file that is not a lesson named with what is wrong, greyed; a
+        folder not read yet says so."""
+        menu = self.menu
+        for sub in self.user_lesson_menus:
+            menu.removeAction(sub.menuAction())
+            sub.deleteLater()
+        self.user_lesson_menus, self.user_lesson_actions = [], []
+        self.user_lesson_tasks = {}
+        own = lessons_folder()
+        for folder in self.lesson_folders():
+            name = "My lessons" if folder == own else f"Lessons in {folder.name or folder}"
+            sub = QMenu(name, menu)
+            sub.setToolTipsVisible(True)
+            sub.menuAction().setToolTip(str(folder))
+            menu.insertMenu(self.user_lessons_end, sub)
+            self.user_lesson_menus.append(sub)
+            found = self.lesson_shelf.entries(folder)
+            if found is None:
+                reading = QAction("(reading...)", sub)
+                reading.setEnabled(False)
+                sub.addAction(reading)
+                continue
+            for entry in found:
+                if entry.problem is not None:
+                    bad = QAction(shorten(f"\u26a0 {entry.path.name}: {entry.problem}", 80), sub)
+                    bad.setToolTip(f"{entry.path}: {entry.problem}")
+                    bad.setEnabled(False)
+                    sub.addAction(bad)
+                    continue
+                opening = functools.partial(self.lab.documents.open, entry.path)
+                action = self._add(sub, entry.title, opening)
+                action.setToolTip(str(entry.path))
+                self.user_lesson_actions.append((action, entry.path, entry.title))
+                self.user_lesson_tasks[entry.path] = set(entry.tasks)
+            if not found:
+                said = "none yet: Save lesson... puts them here" if folder == own else "none"
+                empty = QAction(f"({said})", sub)
+                empty.setEnabled(False)
+                sub.addAction(empty)
+        self.show_lesson_progress()
+
+    def ask_lessons_folder(self) -> None:
+        """Lessons > Add lessons folder...: a folder of lesson files, remembered. The
+        dialog opens in the user's lessons folder, made first if missing."""
+        problem = make_folder(lessons_folder())
+        if problem is not None:
+            self.lab.bulletin.say(f"Lessons: {shorten(problem, 200)}")
+        with self.lab.engine.held():
+            folder = QFileDialog.getExistingDirectory(
+                self.port.parent, "Add a folder of lessons", str(lessons_folder())
+            )
+        if folder:
+            self.add_folder(folder)
+
+    def add_folder(self, folder: str | Path) -> None:
+        """``folder``'s lessons listed in the Lessons menu from now on (QSettings)."""
+        path = Path(folder)
+        if not path.is_dir():
+            self.lab.bulletin.say(f"Not a folder: {shorten(str(path), 120)}")
+            return
+        added = _added_folders()
+        if str(path) not in added and path != lessons_folder():
+            QSettings().setValue(LESSON_FOLDERS_KEY, [*added, str(path)])
+
+        def say() -> None:  # once the folder is read, off the GUI thread
+            count = sum(1 for e in self.lesson_shelf.entries(path) or () if e.problem is None)
+            self.lab.bulletin.say(
+                f"Lessons menu: {count} lesson{'s' if count != 1 else ''} in "
+                f"{shorten(str(path), 120)}"
+            )
+
+        self.fill_user_lessons()
+        self.lesson_shelf.refresh(self.lesson_folders(), say)
+
+
+def _added_folders() -> list[str]:
+    """The folders of lessons added (QSettings; anything else there is ignored)."""
+    raw = QSettings().value(LESSON_FOLDERS_KEY, [])
+    entries = [raw] if isinstance(raw, str) else raw if isinstance(raw, list) else []
+    return [e for e in entries if isinstance(e, str) and e]
+
+
+class PuzzlesMenu:
+    """The Puzzles menu (``menu``): practice a collection (the shipped ones, the user's
+    own, any folder), Practice made on first use by ``commands`` (its dock given its View
+    menu entry by ``add_view_entry`` then), Compose."""
+
+    def __init__(
+        self,
+        menu: QMenu,
+        lab: Lab,
+        port: QtPort,
+        commands: Any,
+        add_view_entry: Callable[[QDockWidget], None],
+    ) -> None:
+        self.menu, self.lab, self.port = menu, lab, port
+        self.commands, self.add_view_entry = commands, add_view_entry
+        self._listed: list[QDockWidget] = []  # Practice's dock, once in the View menu
+        practising = self.practising
+
+        def practice(name: str) -> Callable[[], None]:
+            def command() -> None:
+                practising()  # the Practice dock, made on first use, shows what follows
+                getattr(self.lab.practice, name)()
+
+            return command
+
+        self._add(menu, "&Open collection...", self.open_collection, "Ctrl+Shift+O")
+        compose = functools.partial(open_compose_dialog, self.lab, self.port, practising)
+        self.compose = self._add(menu, "&Compose...", compose)
+        # the puzzles the user made (Review's "Make a puzzle of this", Compose), a
+        # collection a game's folder and each composed set: names counted as it opens
+        self.my_puzzles = QMenu("&My puzzles", menu)
+        self.my_puzzles.setToolTipsVisible(True)
+        self.my_puzzles.aboutToShow.connect(self.fill_my_puzzles)
+        menu.addMenu(self.my_puzzles)
+        self.my_puzzle_actions: list[tuple[QAction, Path]] = []
+        menu.addSeparator()
+        for folder in shipped_collections(PUZZLE_DIR):
+            try:
+                title = game_class(folder.name).title
+            except KeyError:
+                title = folder.name
+            opening = functools.partial(lambda f: practising().open_collection(f), folder)
+            self._add(menu, f"{title} puzzles", opening)
+        menu.addSeparator()
+        next_unsolved = practice("next_unsolved")
+        self.next_puzzle = self._add(menu, "&Next unsolved", next_unsolved, "Ctrl+Shift+N")
+        self.puzzle_hint = self._add(menu, "Practice &hint", practice("hint"), "Shift+H")
+        self.retry_puzzle = self._add(menu, "&Try again", practice("retry"), "Ctrl+Shift+R")
+        menu.addSeparator()
+        forget = practice("forget_ticks")
+        self._add(menu, "&Forget the ticks of this collection", forget)
+
+    def _add(
+        self, menu: QMenu, text: str, handler: Callable[[], Any], shortcut: Shortcut | None = None
+    ) -> QAction:
+        return add_action(menu, text, handler, self.port, shortcut)
+
+    def fill_my_puzzles(self) -> None:
+        """Puzzles > My puzzles: each collection of made puzzles by its game and how many
+        it holds (file names counted, none read); a click practises it."""
+        sub = self.my_puzzles
+        sub.clear()
+        self.my_puzzle_actions = []
+        root = made_puzzles_root()
+        sub.menuAction().setToolTip(str(root))
+        for name, folder, count in made_collections():
+            try:
+                title = game_class(name).title
+            except KeyError:
+                title = name
+            what = "made" if folder.parent == root else folder.name
+            many = f"{count - 1}+" if count > MAX_COUNTED else str(count)
+            text = f"{title}: {what} ({many} puzzle{'s' if count != 1 else ''})"
+            action = self._add(sub, text, functools.partial(self.practise, folder))
+            action.setToolTip(str(folder))
+            self.my_puzzle_actions.append((action, folder))
+        if not self.my_puzzle_actions:
+            said = "(none yet: Review's Make a puzzle of this and Compose... put them here)"
+            empty = QAction(said, sub)
+            empty.setEnabled(False)
+            sub.addAction(empty)
+
+    def practising(self) -> PracticeActions:
+        """Practice, made on first use (its dock gets its View menu entry then)."""
+        practice = self.commands.practising()
+        if practice.dock not in self._listed:  # made now: its View menu entry
+            self._listed.append(practice.dock)
+            self.add_view_entry(practice.dock)
+        return practice
+
+    def practise(self, folder: Path) -> None:
+        """Practise the collection ``folder`` (the dock is made on first use)."""
+        self.practising().open_collection(folder)
+
+    def open_collection(self) -> None:
+        """Puzzles > Open collection...: a folder of puzzle files."""
+        with self.lab.engine.held():
+            folder = QFileDialog.getExistingDirectory(
+                self.port.parent, "Open a puzzle collection (a folder)", str(PUZZLE_DIR)
+            )
+        if folder:
+            self.practising().open_collection(folder)
+
+
+class PlayerMenus:
+    """Who plays each colour, in the Game menu (``menu``: a submenu per colour of the game
+    shown), and the New game flow (the dialog, its last answers per game as the next
+    default)."""
+
+    def __init__(self, menu: QMenu, lab: Lab, port: QtPort) -> None:
+        self.menu, self.lab, self.port = menu, lab, port
+        #: Per colour of the current game, a submenu "<Colour>: <who>" with the New game
+        #: dialog's choices (Human, Computer (easy), ...) as exclusive actions, keyed by
+        #: level (None: human).
+        self.players: dict[str, dict[str | None, QAction]] = {}
+        self.player_menus: dict[str, QMenu] = {}
+        self._player_groups: list[QActionGroup] = []
+        #: The New game dialog's last answer per game (colour -> level): its next default.
+        self.last_players: dict[str, dict[str, str]] = {}
+
+    def computer_players(self, players: tuple[str, ...] | list[str]) -> None:
+        """A submenu per player of the current game: Human or Computer at a level (one
+        menu per colour, as in the New game dialog, so two computers of different levels
+        show as they are)."""
+        engine = self.lab.engine
+        engine.keep_players(players)  # colours of another game are forgotten
+        for menu in self.player_menus.values():
+            self.menu.removeAction(menu.menuAction())
+            menu.deleteLater()
+        for group in self._player_groups:
+            for action in group.actions():
+                action.deleteLater()
+            group.deleteLater()
+        self.players, self.player_menus, self._player_groups = {}, {}, []
+        for colour in players:
+            menu = self.menu.addMenu(colour)
+            group = QActionGroup(self.port.parent)  # exclusive: one choice per colour
+            actions: dict[str | None, QAction] = {}
+            for text, level in player_choices(search.levels_for(self.lab.game)):
+                choose = functools.partial(engine.set_player, colour, level)
+                action = add_action(menu, text, choose, self.port)
+                action.setCheckable(True)
+                group.addAction(action)
+                actions[level] = action
+            self.players[colour] = actions
+            self.player_menus[colour] = menu
+            self._player_groups.append(group)
+        self.show_players()
+
+    def show_players(self) -> None:
+        """The Game menu follows the engine's players (menu titles say who plays)."""
+        computer = self.lab.engine.computer
+        for colour, actions in self.players.items():
+            level = computer.get(colour)
+            if level in actions:  # (a new game's levels come before its menus)
+                actions[level].setChecked(True)
+            self.player_menus[colour].setTitle(f"{colour.capitalize()}: {choice_text(level)}")
+
+    def new_game(self) -> None:
+        """The New game dialog: a game, its options and who plays each side (last time's
+        players for each game as the default; the current game's as they are now)."""
+        lab, port = self.lab, self.port
+        current = lab.session.game
+        remembered = {**self.last_players, current.name: dict(lab.engine.computer)}
+        rules = {current.name: current.options.to_json()}  # Ok again: the same rules
+        dialog = NewGameDialog(port.parent, current.name, players=remembered, rules=rules)
+        with lab.engine.held():  # no move behind the dialog; after it, the game on show
+            if not dialog.exec():
+                return
+            try:
+                game = dialog.new_game()
+            except PositionFormatError as exc:
+                port.show_message("Cannot start this game", str(exc))
+                return
+            if lab.documents.confirm_discard("start a new game"):
+                computer = dialog.computer_players()
+                self.last_players[game.name] = dict(computer)
+                lab.engine.choose_players(computer)
+                lab.session.replace_game(game)
