@@ -41,7 +41,7 @@ from .autosave import Autosave
 from .engine import EngineControl, engine_threads, failure_reported, gui_post
 from .lessons import LessonControl, follow_lesson
 from .menu_groups import LESSON_DIR
-from .menus import MenuParts, Menus
+from .menus import MenuParts, Menus, menu_bar
 from .parts import Commands, Parts
 from .puzzle import PuzzleControl
 from .qt_port import QtPort
@@ -83,17 +83,17 @@ def build_window(window: Window, session: Session, view: ViewState) -> Binding:
     controllers of ``window`` and connect them; the window keeps the lab, the port, the
     board, the stage, the scene, the menus, the binding and the rest as one frozen record
     (:class:`Parts`). Each part is made with what it needs, in dependency order: the docks
-    and the bars; the lab and its board; the scene and the stage that draws the board;
-    the controllers; the window's own commands and the menus; then what follows the
-    session, the lab, the board and the view."""
+    and the bars; the lab and its board; the controllers over the board and their docks,
+    the game's docks and the Turn toolbar; then the scene (framed for the room they left
+    it) and the stage that draws the board; the lesson's controller, the window's own
+    commands and the menus; then what follows the session, the lab, the board and the
+    view."""
     w = window
     bulletin = Bulletin()  # the status line, the prompt, progress: the lab's, observed
     docks = _docks(w, session, view)
     w.port = port = QtPort(w, w.prompt_bar, bulletin)  # the lab asks the user through it
     w.lab = lab = _lab(w, session, port, bulletin, docks.lesson_dock)
     w.board = board = lab.board
-    w.scene = scene = _scene(w, lab, view)
-    w.stage = stage = Stage(board, scene, port, view, docks.status_hover)
     setup_mode = SetupControl(lab, board, docks.setup_dock)  # the lab's, bound to the dock
     puzzle = PuzzleControl(lab, port, board)  # made, verified, solved
     docks.setup_dock.visibilityChanged.connect(puzzle.setup_shown)
@@ -107,16 +107,19 @@ def build_window(window: Window, session: Session, view: ViewState) -> Binding:
     w.addDockWidget(LEFT, reviewer.dock)
     w.tabifyDockWidget(docks.view_dock, reviewer.dock)  # a tab: the height it needs
     reviewer.dock.hide()
-    lessons = LessonControl(lab, port, board, stage, docks.lesson_dock, docks.setup_dock)
-    commands = Commands(w, lab, port, scene, view, puzzle, docks.view_dock, docks.rules_dock)
+    add_game_docks(w, board.ui.docks(), board.ui.dock_tabs())  # the game's own docks
+    bar = menu_bar(w.menuBar())  # the menus and the Turn toolbar (filled once all is made)
     toolbar = w.addToolBar("Turn")
     toolbar.setObjectName("turn-toolbar")
+    # the scene last of the window's widgets, framed for the room the docks left it
+    w.scene = scene = _scene(w, lab, view)
+    w.stage = stage = Stage(board, scene, port, view, docks.status_hover)
+    lessons = LessonControl(lab, port, board, stage, docks.lesson_dock, docks.setup_dock)
+    commands = Commands(w, lab, port, scene, view, puzzle, docks.view_dock, docks.rules_dock)
     menu_parts = MenuParts(commands, setup_mode, analysis, reviewer, puzzle, lessons)
     shown = (docks.view_dock, docks.moves_dock, docks.lesson_dock, puzzle.dock)
     extra = (analysis.dock, reviewer.dock, docks.rules_dock)
-    w.menus = menus = Menus(
-        w.menuBar(), toolbar, w.close, menu_parts, lab, port, stage, (*shown, *extra)
-    )
+    w.menus = menus = Menus(bar, toolbar, w.close, menu_parts, lab, port, stage, (*shown, *extra))
     autosave = Autosave()
     recovery = Recovery(lab, port, autosave)  # written a moment after each change
     w.parts = parts = Parts(
@@ -139,7 +142,7 @@ def build_window(window: Window, session: Session, view: ViewState) -> Binding:
         recovery,
     )
     w.binding = binding = Binding(w, session, view, lab, scene, menus, parts)
-    binding.install_ui(board.ui)
+    menus.game_docks(board.ui.docks())  # (their View menu entries)
     docks.rules_dock.show_game(board.ui.game_name)
     docks.view_dock.free_plane.toggled.connect(scene.toggle_free_plane)
     docks.view_dock.show_board(scene.board, board.ui.piece_word)

@@ -6,7 +6,7 @@ file dialogs."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -126,14 +126,25 @@ class MenuParts:
     lessons: LessonControl
 
 
+#: The menu bar's menus, in order.
+TITLES = ("&File", "&Edit", "A&nalysis", "&Game", "&View", "&Lessons", "&Puzzles", "&Help")
+
+
+def menu_bar(bar: QMenuBar) -> dict[str, QMenu]:
+    """The menus of ``bar``, empty (the window's room for its scene is measured with the
+    bar in place: :class:`Menus` fills them once the parts are made)."""
+    return {title: bar.addMenu(title) for title in TITLES}
+
+
 class Menus:
-    """Builds the menus in ``bar`` and the Turn ``toolbar``, each item bound to a lab verb or
-    to one of ``parts``' commands, and holds the actions the window enables; ``docks`` are
-    the window's own docks, shown and hidden from the View menu; ``quit`` closes it."""
+    """Fills the menus of ``bar`` (:func:`menu_bar`) and the Turn ``toolbar`` from
+    :data:`ITEMS`, each item bound to a lab verb or to one of ``parts``' commands, and
+    holds the actions the window enables; ``docks`` are the window's own docks, shown and
+    hidden from the View menu; ``quit`` closes it."""
 
     def __init__(
         self,
-        bar: QMenuBar,
+        bar: Mapping[str, QMenu],
         toolbar: QToolBar,
         quit: Callable[[], object],
         parts: MenuParts,
@@ -146,16 +157,15 @@ class Menus:
         self.lab, self.port, self.stage = lab, port, stage
         self._quit = quit
         self.actions: dict[str, QAction] = {}  # the named items' actions (Item.name)
-        menus = {title: bar.addMenu(title) for title in ("&File", "&Edit", "A&nalysis", "&Game")}
+        menus = bar
         self.game_menu = menus["&Game"]
-        self.view_menu = self._view(bar.addMenu("&View"), docks)
+        self.view_menu = self._view(menus["&View"], docks)
         #: the menus with behaviour of their own (viewer.desktop.menu_groups)
         self.seats = PlayerMenus(self.game_menu, lab, port)
-        self.lessons = LessonsMenu(bar.addMenu("&Lessons"), lab, port, parts.lessons.teach_new)
+        self.lessons = LessonsMenu(menus["&Lessons"], lab, port, parts.lessons.teach_new)
         self.puzzles = PuzzlesMenu(
-            bar.addMenu("&Puzzles"), lab, port, parts.commands, self.add_view_entry
+            menus["&Puzzles"], lab, port, parts.commands, self.add_view_entry
         )
-        menus["&Help"] = bar.addMenu("&Help")
         for item in ITEMS:
             self._add(menus[item.menu], item)
         toolbar.addAction(self.actions["finish"])
