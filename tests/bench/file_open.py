@@ -54,7 +54,8 @@ def times_ms(action: Callable[[], Any], repeat: int) -> tuple[float, float]:
 
 def window_opener(window: Any) -> Callable[[Path], bool]:
     """File > Open's code path after the dialog, in this tree's words."""
-    documents = getattr(window, "documents", None)
+    lab = getattr(window, "lab", None)  # the lab's documents, or the window's (older trees)
+    documents = lab.documents if lab is not None else getattr(window, "documents", None)
     if documents is not None:
         return lambda path: documents.open(path, ask=False)
     return lambda path: window.menus.open_file(path, ask=False)  # before viewer.lab.documents

@@ -879,9 +879,7 @@ class Monkey:
         now and then a click on its graph or Make a puzzle of this."""
         window = self.window
         rng = self.rng
-        reviewer = getattr(window, "reviewer", None)
-        if reviewer is None:
-            return
+        reviewer = window.parts.reviewer
         dock = reviewer.dock
         if not reviewer.thinking:
             dock.seconds.setValue(rng.choice([0.2, 0.3, 1.0]))

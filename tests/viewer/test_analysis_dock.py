@@ -304,7 +304,7 @@ def test_pyraos_shows_perfect_play_ranked_and_no_heat(make_window, qtbot, guard_
 def test_columns_a_perfect_play_table_hid_come_back(make_window, guard_errors):
     from model.search import MoveStat
 
-    dock = make_window(Partition(PartitionOptions(3))).analysis.dock
+    dock = make_window(Partition(PartitionOptions(3))).parts.analysis.dock
     perfect = [MoveStat("0,0,0", 0, 1.0, proven="win", plies=3)]
     dock.show_results("", "proven", perfect, False)
     assert dock.table.isColumnHidden(1)

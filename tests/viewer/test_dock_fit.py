@@ -313,7 +313,9 @@ def test_practice_opened_from_the_command_line_shows_its_whole_text(
     try:
         qtbot.waitUntil(
             lambda: (
-                getattr(window, "practice", None) is not None and window.parts.commands.practice.dock.isVisible()
+                getattr(window, "parts", None) is not None  # (built)
+                and window.parts.commands.practice is not None
+                and window.parts.commands.practice.dock.isVisible()
             )
         )
         qtbot.waitUntil(lambda: window.parts.commands.practice.state.playing())

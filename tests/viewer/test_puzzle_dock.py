@@ -34,7 +34,7 @@ def open_puzzle(make_window, tmp_path):
 
 
 def verified(qtbot, dock):
-    puzzle = dock.window().puzzle  # the dock's controller
+    puzzle = dock.window().parts.puzzle  # the dock's controller
     dock.verify_button.click()
     assert puzzle.verifier.thinking or puzzle.editor.verdict is not None
     qtbot.waitUntil(lambda: puzzle.editor.verdict is not None, timeout=WAIT_MS)

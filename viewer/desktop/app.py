@@ -109,7 +109,7 @@ class MainWindow(Window):
             self.lab.documents.recent.remember(path)  # a file opened from the shell, too
         QTimer.singleShot(0, self.parts.recovery.offer)  # a crashed run's unsaved game, if any
         if practice is not None:
-            QTimer.singleShot(0, lambda: self.binding.practising().open_collection(practice))
+            QTimer.singleShot(0, lambda: self.menus.puzzles.practising().open_collection(practice))
 
     def _build(self) -> None:
         if self.built or self._closed:
