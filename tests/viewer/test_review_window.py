@@ -106,8 +106,8 @@ def test_make_a_puzzle_of_the_missed_win_keeps_a_verified_puzzle(
     assert made.name == f"game-after-move-{spot.ply}.pyr.json"
     menus = window.menus
     menus.puzzles.fill_my_puzzles()
-    made = [a.text() for a in menus.puzzles.my_puzzles.actions()]
-    assert made == ["Pyramid Partition: made (1 puzzle)"]
+    listed = [a.text() for a in menus.puzzles.my_puzzles.actions()]
+    assert listed == ["Pyramid Partition: made (1 puzzle)"]
     menus.puzzles.my_puzzles.actions()[0].trigger()
     assert window.parts.commands.practice is not None
     assert window.parts.commands.practice.state.collection is not None
