@@ -733,9 +733,9 @@ def test_the_legend_covers_no_hex(make_window, qtbot, size, guard_errors):
     QApplication.sendPostedEvents()
     qtbot.wait(100)
     window.scene.render_now()
-    assert window.documents.open(path)  # the same map, its legend longer: no new framing
+    assert window.lab.documents.open(path)  # the same map, its legend longer: no new framing
     window.stage.redraw()
-    legend = window.legend
+    legend = window.scene.legend
     assert len(legend.texts()) >= 2
 
     def covered() -> list[int]:
