@@ -105,6 +105,7 @@ def test_an_analysis_and_a_hint_start_their_clocks_once_ready(first_process):
     exact = search.exact_choice(game)
     assert exact is not None  # settled, not given up after the compile
     assert str(exact.move) == "2,2,0"
+    assert exact.seconds < COMPILE_SECONDS  # the answer's time: the solve's
     first_use._state.parts.clear()  # and for a solve
     solved = search.solve(game, max_seconds=20.0, book=False)
     assert solved.value == "win"
