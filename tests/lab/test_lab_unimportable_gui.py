@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.patience import WAIT_S
+
 ROOT = Path(__file__).resolve().parents[2]
 
 SCRIPT = """
@@ -32,11 +34,12 @@ class Port:
     def ask(self, question, detail, *, can_save=True): return "cancel"
     def show_message(self, title, text): print("message", title, text)
 
+WAIT_S = {wait_s}
 moved = threading.Event()
 lab = Lab(Session(game_class("partition").new()), Port(), seed=1)
 lab.session.changed.connect(lambda reason: moved.set())
 lab.set_player("red", "easy")
-assert moved.wait(30), "the computer did not move"
+assert moved.wait(WAIT_S), "the computer did not move"
 lab.shutdown()
 loaded = sorted(m for m in sys.modules if m.split(".")[0] in BLOCKED)
 print("loaded", loaded, "ply", lab.session.ply)
@@ -44,8 +47,14 @@ print("loaded", loaded, "ply", lab.session.ply)
 
 
 def run(script: str) -> subprocess.CompletedProcess[str]:
+    # the computer's first move may wait for a first use's compile (minutes at load 10)
+    script = script.replace("{wait_s}", str(WAIT_S))
     return subprocess.run(
-        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120
+        [sys.executable, "-c", script],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=WAIT_S + 60,
     )
 
 
