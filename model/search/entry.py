@@ -95,7 +95,8 @@ def exact_choice(
     unchanged) within ``max_seconds``; None where it stays open (the engine hints then).
     What the Hint asks first."""
     if adapter_for(game, knowledge, history=True) is not None:
-        warm_up()  # a first use's compile is not the answer's time (nor its limit's)
+        # a first use's compile is not the answer's time (nor its limit's)
+        warm_up(knowledge=knowledge)
     began = time.perf_counter()
     settled = Exact(knowledge).value(game, max_seconds, stop_function(stop))
     if settled is None or settled.best_move is None:
