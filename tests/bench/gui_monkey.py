@@ -96,7 +96,7 @@ def main() -> int:
     )
 
     from model.game import game_class, game_names
-    from viewer.desktop import menus
+    from viewer.desktop import menu_groups
     from viewer.desktop.app import MainWindow
     from viewer.lab import slots
     from viewer.lab.session import Session
@@ -106,7 +106,7 @@ def main() -> int:
     sys.excepthook = lambda kind, exc, tb: errors.append((exc, f"excepthook: {_trace(exc)}"))
     files = example_copies(folder / "files")
     hostile = hostile_collections(folder / "hostile")
-    menus.LESSON_DIR = folder / "files" / "lessons"
+    menu_groups.LESSON_DIR = folder / "files" / "lessons"
     fast_animations(setattr)
     watch_workers(errors, setattr)
     totals: dict[str, int] = {}

@@ -35,12 +35,12 @@ from ..widgets.move_list import MoveListDock
 from ..widgets.setup_dock import SetupDock
 from ..widgets.status_bar import StatusBar
 from ..widgets.view_dock import ViewDock
+from . import menu_groups
 from .analysis import AnalysisControl
 from .animation import Animation
 from .autosave import Autosave
 from .engine import EngineControl, engine_threads, failure_reported, gui_post
 from .lessons import LessonControl, follow_lesson
-from .menu_groups import LESSON_DIR
 from .menus import MenuParts, Menus, menu_bar
 from .parts import Commands, Parts
 from .puzzle import PuzzleControl
@@ -196,7 +196,7 @@ def _lab(
     )
     remember_workers(lab.value_solve)  # (the next run proposes the last choice)
     lesson_dock.set_lessons(  # Previous / Next: the Lessons menu's way in (it asks)
-        lesson_files(LESSON_DIR),
+        lesson_files(menu_groups.LESSON_DIR),  # the Lessons menu's folder, read now
         lambda path: guarded(lambda: lab.documents.open(path), bulletin.say, "open a lesson"),
     )
     return lab
