@@ -294,6 +294,10 @@ def test_hostile_pages_within_every_bound_do_not_starve_a_classmate(server):
         while time.monotonic() < until:
             k += 1
             answer = await page.ask(do="act", action="view", args=[k % 4, k % 3, None])
+            if "ms" not in answer:  # past its budget (a quiet server answers faster than it)
+                assert answer.get("error") == "too many messages: slow down", answer
+                await asyncio.sleep(1 / 15)  # within every bound: the budget's own pace
+                continue
             took.append(answer["ms"])  # the server's: its wait for a thread, and the work
         await page.close()
 
