@@ -426,7 +426,7 @@ def game_only_names() -> set[str]:
 
 #: Game-only names the classroom uses for things that are not a game, each for its reason.
 CLASSROOM_WORDS = {
-    "groups": "a move form's groups of rows (sites._form_json)",
+    "groups": "a move form's groups of rows (choices._form_json)",
     "choices": "a form part's choices",
     "state": "a layer's mesh state",
     "resolve": "Path.resolve",

@@ -14,12 +14,11 @@ import numpy as np
 import pytest
 from classroom_helpers import LESSON, SECOND
 
-from model import lesson as lessons
 from model.game import PositionFormatError
 from viewer.classroom.checks import Refused, make_code, name_of, point_of
 from viewer.classroom.room import Classroom
 from viewer.classroom.scene import hex_of
-from viewer.classroom.sites import Seat, on_board, pick, site_board
+from viewer.classroom.sites import on_board, pick, site_board
 from viewer.classroom.web import Service, _refusing
 
 CODE = "abcd-efgh"
@@ -54,16 +53,16 @@ def test_a_wrong_answer_is_judged_counted_and_listed(room):
     ada, bo = room.join("Ada"), room.join("Bo")
     with ada.lock:
         ada.next()
-        ada.click((0, 0, 0))
+        ada.click_point((0, 0, 0))
         ada.check()
         page = ada.page()
     assert page["verdict"] == {"correct": False, "reason": "SW (0,0,0) is not one of them"}
     with ada.lock:
         ada.retry()
-        ada.click((0, 0, 3))
+        ada.click_point((0, 0, 3))
         ada.check()
         with pytest.raises(Refused, match="answered right already"):
-            ada.click((0, 0, 0))
+            ada.click_point((0, 0, 0))
     rows = {row["name"]: row for row in room.rows()}
     assert (rows["Ada"]["tries"], rows["Ada"]["right"], rows["Ada"]["wrong"]) == (2, 1, 1)
     assert rows["Ada"]["last_wrong"] == "0,0,0"
@@ -86,19 +85,19 @@ def test_a_move_task_is_played_by_a_click_and_refused_in_words(room):
     with ada.lock:
         ada.open_lesson(1, 0)  # a corner ball: place a ball that holds a corner
         with pytest.raises(Refused, match="is not a point of this board"):
-            ada.click((9, 9, 9))
+            ada.click_point((9, 9, 9))
         with pytest.raises(Refused, match="0,0,0 already holds a red ball"):
-            ada.click((0, 0, 0))
+            ada.click_point((0, 0, 0))
         task = ada.lab.lessons.step.task
         game = ada.lab.session.game
         wrong = next(str(m) for m in game.legal_moves() if str(m) not in task.answers)
-        ada.click(tuple(int(c) for c in wrong.split(",")))
+        ada.click_point(tuple(int(c) for c in wrong.split(",")))
         verdict = ada.lab.lessons.verdict
         assert verdict is not None
         assert not verdict.correct
         assert verdict.reason  # the rules' words on the move
         with pytest.raises(Refused, match="a move is on the board already"):
-            ada.play(task.answers[0])
+            ada.play(ada.read_move(task.answers[0]))
         assert room.rows()[0]["last_wrong"] == wrong
 
 
@@ -135,7 +134,7 @@ def test_the_results_file_is_written_atomically_and_read_again(room, tmp_path):
     ada = room.join("Ada")
     with ada.lock:
         ada.next()
-        ada.click((0, 0, 3))
+        ada.click_point((0, 0, 3))
         ada.check()
     written = room.save()
     assert written == (tmp_path / "results.json").resolve()
@@ -211,11 +210,20 @@ def test_joins_waiting_are_answered_one_or_many_at_once_within_bounds(room):
     assert room.admit(newcomer).name == "Newcomer"
 
 
-def test_a_click_finds_the_point_it_meets():
-    step = lessons.read(SECOND).steps[0]
-    seat = Seat(step.game, 0, {"walls": True, "corners": True, "region": "SW"})
-    board = site_board(seat)
-    lattice = seat.geometry
+def student_on(room, lesson: int, step: int = 0):
+    """A student of ``room`` on ``lesson``'s ``step``: their board on show has its
+    position, its overlays and the lesson's marks."""
+    student = room.join("Ada")
+    with student.lock:
+        student.open_lesson(lesson, step)
+    return student
+
+
+def test_a_click_finds_the_point_it_meets(room):
+    shown = student_on(room, 1).board
+    shown.ui.set_overlays({"walls": True, "corners": True, "region": "SW"})
+    board = site_board(shown)
+    lattice = shown.geometry()
     eye = np.array([20.0, -20.0, 15.0])
     for pid in (0, lattice.count - 1, lattice.id_of(1, 1, 0)):
         target = lattice.centres[pid]
@@ -242,13 +250,12 @@ def test_every_shipped_lesson_is_served(tmp_path):
         Classroom.open([tmp_path / "nowhere"], CODE, None, on_board)
 
 
-def test_a_shared_escape_path_is_one_tube_and_one_legend_line():
+def test_a_shared_escape_path_is_one_tube_and_one_legend_line(room):
     # Partition's lesson 3: red's and blue's escape paths from SW run along the same
     # points; the page draws one tube in the window's colour for both, said once
     from viewer.lab import palette
 
-    step = lessons.read(SECOND).steps[0]
-    board = site_board(Seat(step.game, 0, step.overlays))
+    board = site_board(student_on(room, 1).board)
     legend = board.state()["legend"]
     paths = [entry for entry in legend if entry["kind"] == "path"]
     assert len(paths) == 1

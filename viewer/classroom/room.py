@@ -1,10 +1,10 @@
-"""The class: the lessons, the students and what the teacher sees. No Qt, no VTK, no web.
+"""The class: the lessons, the students and what the teacher sees. No Qt, no web.
 
-Each student is a :class:`~viewer.lab.Lab` of their own (its session and its
-:class:`~viewer.lab.lesson.Lessons`, the very lesson state the window shows: steps,
-judging by the rules, hints, Retry), with the progress kept here on the server
-(:class:`StudentProgress`) rather than in the user's progress file, and the tries, the
-wrong answers and the time on each step that the teacher's page lists. The class may be
+Each student (:mod:`.student`) is a :class:`~viewer.lab.Lab` of their own (its session,
+the board on show and its :class:`~viewer.lab.lesson.Lessons`, the very lesson state the
+window shows: steps, judging by the rules, hints, Retry), with the progress kept here on
+the server rather than in the user's progress file, and the tries, the wrong answers and
+the time on each step that the teacher's page lists. The class may be
 closed to new students (a join then waits for the teacher's yes), and the students the
 teacher removed are kept aside (their keys act no more, over a restart too) until they
 are brought back.
@@ -28,15 +28,11 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from model import lesson as lessons
-from model.game import Game, PositionFormatError, shorten
-from model.userfiles import LessonProgress
+from model.game import Game, PositionFormatError
 
-from ..lab import CANCEL, Lab
-from ..lab.lesson_view import LessonView, opening_view
-from ..lab.session import Session
 from .checks import (
     MAX_WAITING,
     Refused,
@@ -45,7 +41,6 @@ from .checks import (
     key_of,
     make_token,
     name_of,
-    seconds_of,
     token_of,
     whole_number,
 )
@@ -57,9 +52,11 @@ from .store import (
     real_path,
     write_private,
 )
+from .student import Removed, Student, record_of
+
+__all__ = ["MAX_STUDENTS", "ClassLesson", "Classroom", "Removed", "Student", "find_lessons"]
 
 MAX_STUDENTS = 200
-MAX_MOVE_TEXT = 60
 #: Students removed and kept (to be brought back) at most; past it the oldest go for good.
 MAX_REMOVED = 1000
 #: What a join is told when the class is closed and as many wait as may (said in words:
@@ -101,406 +98,6 @@ def find_lessons(paths: Sequence[str | os.PathLike[str]]) -> list[Path]:
         else:
             raise PositionFormatError(str(path), "no such file or folder")
     return list(dict.fromkeys(path.resolve() for path in found))
-
-
-# ---- one student ------------------------------------------------------------------------------
-
-
-class Removed(Refused):
-    """A key of a student the teacher removed (the page keeps it: they may be brought
-    back)."""
-
-
-class StudentProgress(LessonProgress):
-    """A student's progress through the lessons, kept by the class (in its results file),
-    never in the user's own progress file."""
-
-    def __init__(self, data: dict[str, dict[str, Any]] | None = None) -> None:
-        # (no file: the store's own reading and locking are not wanted)
-        self.path = Path(os.devnull)
-        self._tell = None
-        self.notice = ""
-        self.told = set()
-        self.kept = ""
-        self.data = self.parse({"lessons": data or {}})
-
-    def update(self, change: Callable[[dict[str, dict[str, Any]]], None]) -> None:
-        change(self.data)
-
-
-class _Port:
-    """The lab's port for a student: no dialog is ever opened; what it says is kept."""
-
-    def __init__(self) -> None:
-        self.said = ""
-
-    def choose_file(self, purpose: Literal["open", "save"], start: Path) -> str | None:
-        return None
-
-    def ask(self, question: str, detail: str, *, can_save: bool = True) -> str:
-        return CANCEL
-
-    def ask_number(self, title: str, text: str, value: int, low: int, high: int) -> int | None:
-        return None
-
-    def show_message(self, title: str, text: str) -> None:
-        self.said = f"{title}: {text}"
-
-
-@dataclass
-class StepRecord:
-    """A student's tries at one step."""
-
-    tries: int = 0
-    right: int = 0
-    wrong: int = 0
-    seconds: float = 0.0  # on the step, before the time it is shown now
-    last_wrong: str = ""  # the answer
-    reason: str = ""  # the rules' words on it
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "tries": self.tries,
-            "right": self.right,
-            "wrong": self.wrong,
-            "seconds": round(self.seconds, 1),
-            "last_wrong": self.last_wrong,
-            "reason": self.reason,
-        }
-
-
-def _record_of(raw: Any) -> StepRecord:
-    if not isinstance(raw, dict):
-        raise PositionFormatError("steps", "each record must be an object")
-    return StepRecord(
-        tries=whole_number(raw.get("tries", 0), "tries", 0, 10**9),
-        right=whole_number(raw.get("right", 0), "right", 0, 10**9),
-        wrong=whole_number(raw.get("wrong", 0), "wrong", 0, 10**9),
-        seconds=seconds_of(raw.get("seconds", 0)),
-        last_wrong=bounded_text(raw.get("last_wrong", ""), "last_wrong", 2000),
-        reason=bounded_text(raw.get("reason", ""), "reason", 4000),
-    )
-
-
-#: The view a lesson opens with: every level, no peel, no clip.
-DEFAULT_VIEW: dict[str, Any] = {"top": 99, "peel": 0, "clip": None}
-
-
-def page_view(wanted: LessonView) -> dict[str, Any]:
-    """A lesson's own view (:func:`viewer.lab.lesson_view.opening_view`) as the page
-    shows one: its top level, its peel and its clip across the base (x kept below)."""
-    clip = next((c.value for c in wanted.clips if c.axis == 0 and c.keep_below), None)
-    return {
-        "top": min(99, wanted.levels[1]) if wanted.levels is not None else 99,
-        "peel": min(9, wanted.peel),
-        "clip": None if clip is None else max(0, min(99, int(clip))),
-    }
-
-
-class Student:
-    """One student: their lab (the lesson state the window uses), where they are, and
-    their records per (lesson, step). Every call is made under :attr:`lock`."""
-
-    def __init__(self, room: Classroom, key: str, name: str, token: str = "") -> None:
-        self.room = room
-        #: The SHA-256 digest of the student's key (what the class keeps), and the key
-        #: itself when they joined in this run ("" after a restart: only their browser
-        #: knows it).
-        self.key = key
-        self.token = token
-        #: The teacher's handle on the student (removal): random, of this run only.
-        self.id = secrets.token_hex(6)
-        self.name = name
-        self.lock = threading.RLock()
-        self.version = 0  # grows with every change a page must draw
-        self.visits = 0  # grows each time a step is shown (a Retry too): a fresh start
-        self.lesson_index = 0
-        self.records: dict[tuple[int, int], StepRecord] = {}
-        self.shown_at = time.monotonic()
-        self.seen_at = time.monotonic()
-        self.port = _Port()
-        self.move_said = ""  # why a move was not played ('' when it was)
-        first = room.lessons[0].lesson
-        self.lab = Lab(Session(first.steps[0].game.copy()), self.port)
-        self.progress = StudentProgress()
-        self.lab.lessons.progress = self.progress
-        self.lab.lessons.changed.connect(self._lesson_changed)
-        self.view: dict[str, Any] = dict(DEFAULT_VIEW)
-        #: The teacher's line as of the last change (read without the lock: a student's
-        #: long answer, a win-within task's proof, never holds the teacher's page).
-        self.row_kept: dict[str, Any] | None = None
-
-    @property
-    def tag(self) -> str:
-        """What tells two students of the same name apart on the teacher's page and in the
-        CSV: the start of their key's digest (the same after a restart; it reveals nothing
-        of the key)."""
-        return self.key[:6]
-
-    # -- where the student is --
-
-    @property
-    def lessons(self) -> Any:
-        return self.lab.lessons
-
-    @property
-    def step_index(self) -> int:
-        return int(self.lab.lessons.index)
-
-    def record(self, step: int | None = None) -> StepRecord:
-        key = (self.lesson_index, self.step_index if step is None else step)
-        return self.records.setdefault(key, StepRecord())
-
-    def open_lesson(self, index: int, step: int | None = None) -> None:
-        """Lesson ``index`` of the class, at ``step`` (default: where the student left it),
-        with its own view: every level, nothing peeled or clipped (a peel kept from
-        another lesson could hide the very corners this one asks for)."""
-        self._leave_step()
-        self.lesson_index = index
-        given = self.room.lessons[index]
-        self.view = page_view(opening_view(given.lesson))  # (the window's rule)
-        self.lab.lessons.start(given.lesson, given.path, step)
-        self.shown_at = time.monotonic()
-        self.visits += 1
-        self.changed()
-
-    def go(self, step: int) -> None:
-        self._leave_step()
-        self.lab.lessons.go(step)
-        self.shown_at = time.monotonic()
-        self.visits += 1
-        self.changed()
-
-    def _leave_step(self) -> None:
-        if self.lab.lessons.lesson is not None:
-            self.record().seconds += time.monotonic() - self.shown_at
-
-    def seconds_on_step(self) -> float:
-        return self.record().seconds + (time.monotonic() - self.shown_at)
-
-    def changed(self) -> None:
-        self.version += 1
-        if self.lab.lessons.lesson is not None:
-            self.row_kept = self.row()
-        self.room.touched(self.key)
-
-    # -- answers --
-
-    def _lesson_changed(self, what: str, *args: Any) -> None:
-        shown = self.lab.lessons
-        if what == "answer" and shown.verdict is not None:
-            verdict = shown.verdict
-            record = self.record()
-            record.tries += 1
-            if verdict.correct:
-                record.right += 1
-            else:
-                record.wrong += 1
-                record.last_wrong = self._answer_text()
-                record.reason = verdict.reason
-        self.changed()
-
-    def _answer_text(self) -> str:
-        shown = self.lab.lessons
-        if shown.picked:
-            return "; ".join(",".join(map(str, p)) for p in shown.picked)
-        stack = self.lab.session.game.move_stack
-        if len(stack) > shown.base_ply:
-            return str(stack[shown.base_ply])
-        return ""
-
-    def answering(self) -> None:
-        """Refused in words unless the step waits for an answer: it has a task, not yet
-        answered right, and no move is on the board (Retry takes a wrong one back)."""
-        shown = self.lab.lessons
-        if shown.step.task is None:
-            raise Refused("this step asks nothing: read it and go on with Next")
-        if shown.verdict is not None and shown.verdict.correct:
-            raise Refused("answered right already: go on with Next")
-        if len(self.lab.session.game.move_stack) > shown.base_ply:
-            raise Refused("a move is on the board already: Retry to answer again")
-
-    def click(self, point: tuple[int, ...]) -> None:
-        """A point clicked on the board: picked (click-points) or the move there."""
-        self.answering()
-        if not self._on_board(point):
-            raise Refused(f"{','.join(map(str, point))} is not a point of this board")
-        shown = self.lab.lessons
-        if shown.asks_for_points():
-            shown.pick(point)
-            return
-        self.play(",".join(map(str, point)))
-
-    def seat(self) -> int:
-        """The seat the student plays at this step: the player to move in the step's
-        position (-1 at a simultaneous node: every side is the student's)."""
-        return max(-1, self.lab.lessons.step.game.current_player())
-
-    def _on_board(self, point: tuple[int, ...]) -> bool:
-        return self.room.on_board(self.lab.session.game, point)
-
-    def play(self, text: str) -> None:
-        """The move written ``text`` (a click, typed, or a form's), judged by the lesson."""
-        self.answering()
-        if self.lab.lessons.asks_for_points():
-            raise Refused("this step asks for points on the board, not a move")
-        game = self.lab.session.game
-        try:
-            move = game.parse_move(text)
-        except ValueError as exc:
-            raise Refused(f"{shorten(text, 40)}: {exc}") from None
-        why = game.why_illegal(move)
-        if why is not None:
-            raise Refused(why)
-        self.lab.play(move)
-
-    def check(self) -> None:
-        shown = self.lab.lessons
-        if not shown.asks_for_points():
-            raise Refused("this step is answered on the board: no points to check")
-        if not shown.picked:
-            raise Refused("click the points first, then Check")
-        shown.check()
-
-    def hint(self) -> None:
-        self.lab.lessons.hint()
-
-    def retry(self) -> None:
-        self.go(self.step_index)
-
-    def next(self) -> None:
-        """The next step; after the last, the next lesson of the class."""
-        lesson = self.lab.lessons.lesson
-        assert lesson is not None
-        if self.step_index + 1 < len(lesson.steps):
-            self.go(self.step_index + 1)
-        elif self.lesson_index + 1 < len(self.room.lessons):
-            self.open_lesson(self.lesson_index + 1, 0)
-        else:
-            raise Refused("that was the last step of the last lesson")
-
-    def previous(self) -> None:
-        if self.step_index == 0:
-            raise Refused("this is the lesson's first step")
-        self.go(self.step_index - 1)
-
-    def set_view(self, top: int, peel: int, clip: float | None) -> None:
-        self.view = {"top": top, "peel": peel, "clip": clip}
-        self.changed()
-
-    # -- what the pages show --
-
-    def page(self) -> dict[str, Any]:
-        """What the student's page shows, apart from the board."""
-        shown = self.lab.lessons
-        lesson = shown.lesson
-        assert lesson is not None
-        step = shown.step
-        task = step.task
-        verdict = shown.verdict
-        done = shown.done()
-        moved = len(self.lab.session.game.move_stack) > shown.base_ply
-        return {
-            "name": self.name,
-            "lessons": [
-                {"title": given.title, "steps": len(given.lesson.steps)}
-                for given in self.room.lessons
-            ],
-            "lesson": self.lesson_index,
-            "lesson_title": lesson.title,
-            "step": shown.index,
-            "steps": len(lesson.steps),
-            "done": sorted(done),
-            "title": step.title,
-            "text": step.text,
-            "task": None
-            if task is None
-            else {
-                "kind": task.kind,
-                "prompt": task.prompt or _default_prompt(task.kind),
-                "points": task.asks_for_points(),
-                "hint": (task.hint or "no hint for this task") if shown.hint_shown else "",
-            },
-            "picked": [",".join(map(str, p)) for p in shown.picked],
-            "moved": moved,
-            "verdict": None
-            if verdict is None
-            else {"correct": verdict.correct, "reason": verdict.reason},
-            "said": self.move_said,
-            "last": self.step_index + 1 >= len(lesson.steps)
-            and self.lesson_index + 1 >= len(self.room.lessons),
-            "view": dict(self.view),
-            "version": self.version,
-        }
-
-    def row(self) -> dict[str, Any]:
-        """The teacher's line for this student."""
-        shown = self.lab.lessons
-        lesson = shown.lesson
-        assert lesson is not None
-        record = self.record()
-        totals = [r for (li, _s), r in self.records.items() if li == self.lesson_index]
-        return {
-            "id": self.id,
-            "name": self.name,
-            "tag": self.tag,
-            "lesson": self.lesson_index,
-            "lesson_title": lesson.title,
-            "step": shown.index,
-            "steps": len(lesson.steps),
-            "step_title": shown.step.title,
-            "tries": record.tries,
-            "right": record.right,
-            "wrong": record.wrong,
-            "lesson_right": sum(r.right for r in totals),
-            "lesson_wrong": sum(r.wrong for r in totals),
-            "done": sorted(shown.done()),
-            "last_wrong": record.last_wrong,
-            "reason": record.reason,
-            "seconds": round(self.seconds_on_step()),
-            "away": round(time.monotonic() - self.seen_at),
-            "_before": record.seconds,  # on the step before it was shown now
-            "_shown_at": self.shown_at,
-        }
-
-    def live_row(self) -> dict[str, Any] | None:
-        """The teacher's line as last kept, its times brought to now (no lock needed)."""
-        kept = self.row_kept
-        if kept is None:
-            return None
-        row = dict(kept)
-        now = time.monotonic()
-        row["seconds"] = round(row.pop("_before") + now - row.pop("_shown_at"))
-        row["away"] = round(now - self.seen_at)
-        return row
-
-    # -- the results file --
-
-    def to_json(self) -> dict[str, Any]:
-        steps = []
-        for (li, si), record in sorted(self.records.items()):
-            entry = record.to_json()
-            if (li, si) == (self.lesson_index, self.step_index):
-                entry["seconds"] = round(self.seconds_on_step(), 1)
-            steps.append({"lesson": li, "step": si, **entry})
-        return {
-            "key_sha256": self.key,
-            "name": self.name,
-            "lesson": self.lesson_index,
-            "step": self.step_index,
-            "progress": self.progress.data,
-            "steps": steps,
-            "view": self.view,
-        }
-
-
-def _default_prompt(kind: str) -> str:
-    return {
-        "click-points": "Click the points on the board, then Check.",
-        "place": "Click the point to play.",
-        "move": "Play the move (click the board, or type it).",
-        "win-within": "Play the first move of the win (click its point, or type it).",
-    }.get(kind, "")
 
 
 # ---- the class ------------------------------------------------------------------------------
@@ -888,7 +485,7 @@ class Classroom:
             lesson = ours(step.get("lesson"))
             if lesson is not None:
                 number = whole_number(step.get("step"), "a step", 0, lessons.MAX_STEPS)
-                student.records[(lesson, number)] = _record_of(step)
+                student.records[(lesson, number)] = record_of(step)
         view = entry.get("view")
         if isinstance(view, dict):
             student.view = {

@@ -29,9 +29,9 @@ from .messages import (
 )
 from .room import Classroom, Removed, Student
 from .scene import LAYERS, Board
-from .sites import Seat, site_board
 from .sites import camera as site_camera
 from .sites import pick as site_pick
+from .sites import site_board
 
 #: What a click beside the board is told to click, by the board's kind (its sites' words).
 CLICK_WORDS = {
@@ -54,48 +54,18 @@ class Service:
 
     def __init__(self, room: Classroom) -> None:
         self.room = room
+        #: A student's board as drawn for their page, by their key, with their version.
         self.boards: dict[str, tuple[int, Board]] = {}
-        #: A student's seat at a board of sites (:mod:`.sites`), by their key, with the
-        #: position it was made for.
-        self.seats: dict[str, tuple[Any, Seat]] = {}
 
     # -- a student's answers --
 
-    def seat(self, student: Student) -> Seat:
-        """The student's seat at the board (made anew for each position, and each time the
-        step is shown: Retry forgets the stone selected, the group clicked)."""
-        game = student.lab.session.game
-        where = (
-            student.visits,
-            student.lesson_index,
-            student.step_index,
-            len(game.move_stack),
-            game.position_key(),
-        )
-        kept = self.seats.get(student.key)
-        if kept is not None and kept[0] == where:
-            return kept[1]
-        seat = Seat(game, student.seat(), student.lab.lessons.step.overlays)
-        self.seats[student.key] = (where, seat)
-        return seat
-
     def board(self, student: Student) -> Board:
-        """The student's board now (kept while their state does not change)."""
+        """The student's board now, as drawn for the page (kept while their state does not
+        change)."""
         kept = self.boards.get(student.key)
         if kept is not None and kept[0] == student.version:
             return kept[1]
-        shown = student.lab.lessons
-        try:
-            highlights = shown.step.highlight_points()
-        except ValueError:
-            highlights = []
-        board = site_board(
-            self.seat(student),
-            highlights=highlights,
-            picked=shown.picked,
-            verdict=shown.verdict,
-            view=student.view,
-        )
+        board = site_board(student.board, student.view)
         self.boards[student.key] = (student.version, board)
         return board
 
@@ -107,13 +77,14 @@ class Service:
         board = self.board(student)
         state = board.state(_known(known))
         page = student.page()
-        seat = self.seat(student)
+        choices = student.choices()
+        kind = student.board.ui.board_kind
         state["camera"] = site_camera(board)
-        state["key"] = f"{student.lesson_index}:{student.step_index}:{seat.ui.board_kind}"
+        state["key"] = f"{student.lesson_index}:{student.step_index}:{kind}"
         asks_move = page["task"] is not None and not page["task"]["points"]
-        if asks_move and not page["moved"] and seat.lists_moves:
-            page["play"] = seat.moves()
-        page["panels"] = seat.panels()
+        if asks_move and not page["moved"] and choices.lists_moves:
+            page["play"] = choices.moves()
+        page["panels"] = choices.panels()
         answer: dict[str, Any] = {"page": page, "board": state}
         if error:
             answer["error"] = error
@@ -165,38 +136,9 @@ class Service:
                 return self.student_answer(student, str(exc), known)
             return self.student_answer(student, known=known)
 
-    def _site_click(
-        self,
-        student: Student,
-        seat: Seat,
-        board: Board,
-        origin: list[float],
-        direction: list[float],
-    ) -> None:
-        """A click on a board of sites: through the game's turn builder, as in the window
-        (a move played and judged, a selection shown, or why not in words)."""
-        student.answering()
-        site = site_pick(board, origin, direction)
-        if site is None:
-            words = CLICK_WORDS.get(seat.ui.board_kind, "click the board")
-            raise Refused(f"that is not on the board: {words}")
-        shown = student.lab.lessons
-        if shown.asks_for_points():  # picked (or let go), as the window's lesson takes it
-            shown.pick(tuple(seat.ui.coords_of(site)))
-            return
-        found = seat.click(site)
-        if isinstance(found, str):
-            student.changed()  # the moves of the site clicked are listed
-            raise Refused(found)
-        if found is None:
-            student.changed()  # a selection: its destinations are drawn
-            return
-        student.play(str(found))
-
     def forget(self, key: str) -> None:
-        """Drop the board and seat kept for a student no longer in the class."""
+        """Drop the board kept for a student no longer in the class."""
         self.boards.pop(key, None)
-        self.seats.pop(key, None)
 
 
 def forget_answer(exc: Refused) -> dict[str, Any]:
@@ -225,18 +167,27 @@ def _refusing(work: Callable[[], dict[str, Any]]) -> dict[str, Any]:
 
 
 def _click(service: Service, student: Student, action: Click) -> None:
-    seat, board = service.seat(student), service.board(student)
-    service._site_click(student, seat, board, list(action.origin), list(action.direction))
+    """A click on the board: the site the page's view ray meets, to the student's board
+    (a move played and judged, a step of the turn drawn, a point picked, or why not)."""
+    student.answering()
+    site = site_pick(service.board(student), action.origin, action.direction)
+    if site is None:
+        words = CLICK_WORDS.get(student.board.ui.board_kind, "click the board")
+        raise Refused(f"that is not on the board: {words}")
+    student.at_board(lambda board: board.click(site), site)
 
 
 def _form(service: Service, student: Student, action: Form) -> None:
-    seat = service.seat(student)
     student.answering()  # (once answered the position has no form to read)
     try:
-        text = seat.form_move(list(action.chosen))
+        text = student.choices().form_move(list(action.chosen))
     except ValueError as exc:
         raise Refused(str(exc)) from None
-    student.play(text)
+    student.play(student.read_move(text))
+
+
+def _move(service: Service, student: Student, action: Move) -> None:
+    student.play(student.read_move(action.text))
 
 
 def _lesson(service: Service, student: Student, action: Lesson) -> None:
@@ -252,8 +203,8 @@ ACTIONS: dict[type[Action], Callable[[Service, Student, Any], None]] = {
     Next: lambda service, student, action: student.next(),
     Previous: lambda service, student, action: student.previous(),
     Click: _click,
-    Point: lambda service, student, action: student.click(action.point),
-    Move: lambda service, student, action: student.play(action.text),
+    Point: lambda service, student, action: student.click_point(action.point),
+    Move: _move,
     Form: _form,
     Lesson: _lesson,
     View: lambda service, student, action: student.set_view(action.top, action.peel, action.clip),

@@ -1,23 +1,13 @@
 """Every game's board for a student's page (the ball pyramid, a stepped pyramid, a flat
-grid, a hex map), drawn and clicked as the window does: one picture, two renderers.
+grid, a hex map), drawn as the window draws it: one picture, two renderers.
 
-The game's own UI (``viewer/games/<name>/``, found by :func:`viewer.games.ui_class`; it
-imports no Qt until its docks are made) makes the frame of the position, with the step's
-overlays set on it as the window's lesson sets them (Partition's corners, walls, groups,
-a corner's region: the rules' own teaching words), and its turn builder takes the clicks
-(a ball placed, a stone selected and its destinations marked, a destination played, a hex
-chosen); the window's board code draws the frame into meshes
-(:func:`viewer.boards.meshes_only`: no plotter, nothing rendered), which go to the page.
-A click is a view ray from the page's camera; the board view's own picking finds the site
-it meets. Nothing here names a game or asks one for a method by name
+The student's board on show (:mod:`viewer.lab.board`, their lab's: the game's own UI, its
+turn builder and the board's modes, the lesson's marks among them) makes the frame; the
+window's board code draws it into meshes (:func:`viewer.boards.meshes_only`: no plotter,
+nothing rendered), which go to the page. A click is a view ray from the page's camera; the
+board view's own picking finds the site it meets (:func:`pick`), and the site goes to the
+student's board. Nothing here names a game or asks one for a method by name
 (``tests/web/test_sites.py``).
-
-**Hidden information.** A student sits one seat: the player to move in the step's position
-(none at a simultaneous node: both sides are programmed). Everything the page is sent, the
-frame and its labels, the moves listed, the form, is made from the position as that seat
-may see it (:meth:`model.game.Game.information_state`: another seat's secret orders lose
-their targets), never from the position itself; the move chosen is played on the student's
-own position and judged by the lesson.
 
 No Qt here (``tests/viewer/test_contracts.py``; ``tests/web/test_sites.py`` checks that
 serving every shipped lesson loads none)."""
@@ -28,28 +18,24 @@ import dataclasses
 import hashlib
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
 import pyvista as pv
 
-from model.game import Game, Move
-from model.lesson import Verdict
+from model.game import Game
 
 from ..boards import BOARD_VIEWS, meshes_only
-from ..games import GameUI, MoveForm, ui_class
+from ..games import GameUI, ui_class
 from ..lab import palette
+from ..lab.board import Board as LabBoard
 from ..lab.frame import Frame
 from ..lab.legend_entries import legend_entries
-from ..lab.lesson_marks import lesson_frame, site_of
+from ..lab.lesson_marks import site_of
 from ..lab.view_state import ViewState
 from .scene import LAYERS, Board, Drawn, unit_ray
 
-#: The most moves a page lists as buttons; past it, a drop-down list.
-MAX_BUTTONS = 24
-#: The most moves a page is sent at all (a position with more offers a form or the text box).
-MAX_LISTED = 200
 #: The page's layer of each board view's mesh (any other: "balls", the opaque pieces and
 #: board): translucent ghosts, marks over the board, rims round balls, faint faces, and
 #: the paths' faint copy drawn over everything (x-ray).
@@ -67,156 +53,6 @@ PAGE_LAYER = {
     "walls": "faint",
     "regions": "faint",
 }
-
-
-class Seat:
-    """A student's place at a site board: the game's UI, the seat they play, the position
-    as that seat sees it (:attr:`view`) and the turn being built on it, and the site last
-    clicked. Made anew for each position."""
-
-    def __init__(self, game: Game, seat: int, overlays: Mapping[str, Any] | None = None) -> None:
-        self.seat = seat
-        self.ui: GameUI[Any] = ui_class(game)()
-        self.ui.controls = "the moves listed beside the board"  # the page has no docks
-        self.ui.set_overlays(overlays or {})  # the step's, as the window's lesson sets them
-        self.view = game.information_state(seat) if seat >= 0 else game.copy()
-        self.geometry = self.ui.geometry(self.view)
-        self.turn = self.ui.turn(self.view)
-        self.site: int | None = None
-        if seat >= 0 and self.view.current_player() == seat:
-            # The student sits at their own screen: a UI that waits for the player deciding
-            # to take the screen (Rolling's hot seat, "I am red" in its Turn dock, which
-            # the page has not) has them seated, so the map takes their clicks and shows
-            # their own secret orders (the view holds no one else's).
-            take_seat = getattr(self.ui, "take_seat", None)
-            if callable(take_seat):
-                take_seat()
-
-    @property
-    def flat(self) -> bool:
-        return bool(BOARD_VIEWS[self.ui.board_kind].flat)
-
-    def cell(self, site: int) -> int:
-        """The cell a site is in (a square, a hex; a field is its own)."""
-        cell_of = getattr(self.geometry, "cell_of", None) or getattr(
-            self.geometry, "square_of", None
-        )
-        return int(cell_of(site)) if callable(cell_of) else int(site)
-
-    def click(self, site: int) -> Move | str | None:
-        """A click on ``site``, through the game's turn builder as in the window: the move
-        it makes, why it makes none (words), or None (a selection changed)."""
-        self.site = site
-        return self.ui.click(self.view, self.turn, site)
-
-    def legal(self) -> list[Move]:
-        """The moves of the seat now ([] at a simultaneous node, or past the seat's turn)."""
-        view = self.view
-        if view.current_player() < 0 or view.current_player() != self.seat:
-            return []
-        moves = view.legal_moves()
-        return list(moves) if len(moves) <= MAX_LISTED else []
-
-    @property
-    def lists_moves(self) -> bool:
-        """The page lists the moves beside the board: not where a move is one click on an
-        empty site (a ball placed), as in the window."""
-        return not self.ui.heat_map
-
-    def moves(self) -> dict[str, Any]:
-        """The moves the page offers: those that involve the site last clicked (where it
-        comes from, goes to or takes), else all of them, each with the game's words; and
-        the form of a position whose moves are too many to list."""
-        legal = self.legal()
-        about = ""
-        if self.site is not None and legal:
-            cell = self.cell(self.site)
-            cells = self._move_cells(legal)
-            near = [m for m, its in zip(legal, cells, strict=True) if cell in its]
-            if near:
-                legal, about = near, self.ui.site_name(self.site)
-        listed = [{"text": str(m), "words": self.ui.move_words(self.view, m)} for m in legal]
-        form = self.ui.move_form(self.view)
-        found = self.ui.move_groups(self.view, legal) if legal else None
-        groups = [
-            {
-                "title": group.title,
-                "moves": [{"text": str(m), "words": words} for m, words in group.choices],
-            }
-            for group in found or ()
-        ]
-        return {
-            "moves": listed,
-            "groups": groups,  # the window's Turn dock's headings: buttons under each
-            "about": about,
-            "buttons": len(listed) <= MAX_BUTTONS,
-            "form": None if form is None else _form_json(form),
-        }
-
-    def panels(self) -> list[dict[str, Any]]:
-        """What the game's docks show beside the board (Rolling's dice pool and faction
-        boards), from the position as the seat sees it."""
-        return [
-            {"title": p.title, "html": p.html, "open": p.open} for p in self.ui.panels(self.view)
-        ]
-
-    def _move_cells(self, legal: Sequence[Move]) -> list[frozenset[int]]:
-        """The cells each of ``legal`` (the seat's moves now) involves, worked out once for
-        every student at the same position (a move's removals are a preview of it played:
-        on Allmer's board, 33 moves, 17 ms of each stone's click)."""
-        key = (
-            type(self.ui).__qualname__,
-            self.view.name,
-            repr(self.view.position_key()),
-            self.seat,
-            tuple(str(m) for m in legal),
-        )
-        with _CELLS_LOCK:
-            kept = _CELLS.get(key)
-            if kept is not None:
-                _CELLS.move_to_end(key)
-                return kept
-        found = [frozenset(self._cells(m)) for m in legal]
-        with _CELLS_LOCK:
-            _CELLS[key] = found
-            while len(_CELLS) > _BOARDS_KEPT:
-                _CELLS.popitem(last=False)
-        return found
-
-    def _cells(self, move: Move) -> set[int]:
-        ui, view = self.ui, self.view
-        sites: Iterable[int] = (
-            *ui.move_from(view, move),
-            *ui.move_sites(view, move),
-            *ui.move_removes(view, move),
-        )
-        return {self.cell(s) for s in sites}
-
-    def form_move(self, chosen: Sequence[str]) -> str:
-        """The move's text of the form's choices (ValueError: not the form's)."""
-        form = self.ui.move_form(self.view)
-        if form is None:
-            raise ValueError("this position has no form: click the board or type the move")
-        return form.text(chosen)
-
-
-def _form_json(form: MoveForm) -> dict[str, Any]:
-    groups: dict[str, dict[str, list[dict[str, Any]]]] = {}
-    for index, part in enumerate(form.parts):
-        rows = groups.setdefault(part.group, {})
-        rows.setdefault(part.row, []).append(
-            {"index": index, "label": part.label, "choices": list(part.choices)}
-        )
-    return {
-        "groups": [
-            {
-                "title": group,
-                "rows": [{"title": row, "parts": parts} for row, parts in rows.items()],
-            }
-            for group, rows in groups.items()
-        ],
-        "defaults": [part.choices[0] for part in form.parts],
-    }
 
 
 class MeshLayer:
@@ -282,23 +118,12 @@ def browser_mesh(mesh: pv.PolyData) -> pv.PolyData:
     return out
 
 
-def site_board(
-    seat: Seat,
-    *,
-    highlights: Iterable[tuple[int, ...]] = (),
-    picked: Iterable[tuple[int, ...]] = (),
-    verdict: Verdict | None = None,
-    view: Mapping[str, Any] | None = None,
-) -> Board:
-    """The board of the seat's position as the window draws it, with the turn being built
-    (the site last clicked) and the lesson's marks as the window's lesson layer draws them
-    (:func:`~viewer.lab.lesson_marks.lesson_frame`: the step's highlights, the points picked,
-    a wrong answer's path)."""
-    ui, game = seat.ui, seat.view
-    frame = lesson_frame(
-        ui.frame(game, seat.turn), ui, highlights=highlights, picked=picked, verdict=verdict
-    )
-    key = _picture_key(seat, frame, view or {})
+def site_board(board: LabBoard, view: Mapping[str, Any] | None = None) -> Board:
+    """The student's board on show (its frame: the position, the turn being built and the
+    lesson's marks, :meth:`viewer.lab.board.Board.frame`) drawn by the window's board
+    code, in the page's ``view`` (levels, peel, clip)."""
+    shown = Shown(board.ui, board.session.game, board.geometry(), board.frame())
+    key = _picture_key(shown, view or {})
     with _BOARDS_LOCK:
         kept = _BOARDS.get(key)
         if kept is not None:
@@ -312,7 +137,7 @@ def site_board(
         with _BOARDS_LOCK:
             kept = _BOARDS.get(key)
         if kept is None:
-            kept = _draw(seat, frame, view or {})
+            kept = _draw(shown, view or {})
             with _BOARDS_LOCK:
                 _BOARDS[key] = kept
                 while len(_BOARDS) > _BOARDS_KEPT:
@@ -323,29 +148,41 @@ def site_board(
     return kept
 
 
+@dataclasses.dataclass(frozen=True)
+class Shown:
+    """What a board's picture is drawn from: the game's UI, the position, the board's
+    geometry and the frame."""
+
+    ui: GameUI[Any]
+    game: Game
+    geometry: Any
+    frame: Frame
+
+    @property
+    def flat(self) -> bool:
+        return bool(BOARD_VIEWS[self.ui.board_kind].flat)
+
+
 #: Boards drawn, by what they show (:func:`_picture_key`): the class on one step, each
 #: student at the same point of it, shares one (a board is only read once drawn).
 _BOARDS: OrderedDict[str, Board] = OrderedDict()
 _BOARDS_KEPT = 128
 _BOARDS_LOCK = threading.Lock()
-#: The cells each move of a position involves (:meth:`Seat._move_cells`), by the position.
-_CELLS: OrderedDict[tuple[Any, ...], list[frozenset[int]]] = OrderedDict()
-_CELLS_LOCK = threading.Lock()
 #: The pictures being drawn, each with the lock its drawing holds.
 _DRAWING: dict[str, threading.Lock] = {}
 
 
-def _picture_key(seat: Seat, frame: Frame, view: Mapping[str, Any]) -> str:
+def _picture_key(shown: Shown, view: Mapping[str, Any]) -> str:
     """A digest of everything a board's drawing depends on: the game's UI and position
     (the legend's words), the board's geometry, the frame and the view."""
     digest = hashlib.blake2b(digest_size=20)
-    geometry = seat.geometry
+    frame, geometry = shown.frame, shown.geometry
     plain = dataclasses.replace(frame, piece_rgb=None)  # (numpy's repr elides a long array)
     for part in (
-        type(seat.ui).__qualname__,
-        seat.ui.board_kind,
-        seat.view.name,
-        repr(seat.view.position_key()),
+        type(shown.ui).__qualname__,
+        shown.ui.board_kind,
+        shown.game.name,
+        repr(shown.game.position_key()),
         repr(plain),
         repr(sorted(view.items())),
     ):
@@ -357,16 +194,16 @@ def _picture_key(seat: Seat, frame: Frame, view: Mapping[str, Any]) -> str:
     return digest.hexdigest()
 
 
-def _draw(seat: Seat, frame: Frame, view: Mapping[str, Any]) -> Board:
-    """The board of ``frame`` drawn into the page's layers by the window's board code."""
-    ui, game = seat.ui, seat.view
-    drawn = meshes_only(ui.board_kind, seat.geometry)
-    drawn.show(frame, _view_state(view, seat.flat))
+def _draw(shown: Shown, view: Mapping[str, Any]) -> Board:
+    """The board of ``shown`` drawn into the page's layers by the window's board code."""
+    ui, game, frame = shown.ui, shown.game, shown.frame
+    drawn = meshes_only(ui.board_kind, shown.geometry)
+    drawn.show(frame, _view_state(view, shown.flat))
     layers = {name: MeshLayer() for name in LAYERS}
     kind = BOARD_VIEWS[ui.board_kind]
-    board = Board(drawn=dict[str, Drawn](layers), drawer=drawn, flat=seat.flat)
-    board.clips = bool(kind.supports_cut_open) and not seat.flat
-    board.centres = np.asarray(seat.geometry.centres, dtype=float)
+    board = Board(drawn=dict[str, Drawn](layers), drawer=drawn, flat=shown.flat)
+    board.clips = bool(kind.supports_cut_open) and not shown.flat
+    board.centres = np.asarray(shown.geometry.centres, dtype=float)
     board.levels = int(getattr(drawn, "level_count", 1))
     meshes = {**drawn.still_meshes(), **drawn.layer_meshes()}
     for name, mesh in meshes.items():
