@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QInputDialog,
     QMainWindow,
     QMessageBox,
-    QProgressBar,
     QPushButton,
     QStatusBar,
     QWidget,
@@ -29,6 +28,7 @@ from model.lesson import SUFFIX as LESSON_SUFFIX
 from ..lab.bulletin import Bulletin, BulletinField
 from ..lab.slots import guarded
 from ..widgets import unsaved
+from ..widgets.engine_row import ProgressBar
 from ..widgets.notice import NoticeBox
 from ..widgets.prompt_bar import PromptBar
 
@@ -43,7 +43,7 @@ class QtPort:
         self.bulletin = bulletin
         self.closed = False  # the window closed: a notice waiting is not shown
         self._notice: NoticeBox | None = None  # notices to read once (viewer.widgets.notice)
-        self.bar = QProgressBar(window)
+        self.bar = ProgressBar(window)
         self.bar.setRange(0, 100)
         self.bar.setMaximumWidth(140)
         self.bar.setTextVisible(False)

@@ -66,7 +66,7 @@ class Scene:
         self._box: tuple[Any, np.ndarray] | None = None  # (geometry, its sites' corners)
         # after each render, the legend in the corner clear of the board as it was drawn
         # (the camera and the window's size are the render's)
-        self._outline: list[tuple[int, int]] = []
+        self._outline = b""  # the outline last placed by, rounded to pixels
         self._fitted: tuple[Any, ...] = ()  # the legend's lines the framing made room for
         plotter.renderer.AddObserver("EndEvent", lambda *_args: self._rendered())
         self._reframe_due = False
@@ -120,12 +120,12 @@ class Scene:
         if not self.legend.entries or self.closed:
             return
         outline = self.board_outline()
-        rounded = [(round(x), round(y)) for x, y in outline]
+        rounded = np.rint(outline).astype(np.int64).tobytes()
         if rounded != self._outline:  # the camera or the size changed: placed again
             self._outline = rounded
             self.legend.place(outline)
 
-    def board_outline(self) -> list[tuple[float, float]]:
+    def board_outline(self) -> np.ndarray:
         """The corners of each site's cell (half the least distance between sites round
         its centre, a little more: a hex's corners stand out of that circle) on the scene,
         in the widget's pixels: what the legend keeps clear of."""
@@ -144,7 +144,7 @@ class Scene:
         renderer = self.plotter.renderer
         width, height = renderer.GetSize()
         if width <= 0 or height <= 0 or not len(corners):
-            return []
+            return np.zeros((0, 2))
         matrix = renderer.GetActiveCamera().GetCompositeProjectionTransformMatrix(
             renderer.GetTiledAspectRatio(), -1, 1
         )
@@ -156,7 +156,7 @@ class Scene:
         ratio = self.plotter.devicePixelRatioF() or 1.0
         xs = (ndc[:, 0] + 1) / 2 * width / ratio
         ys = self.plotter.height() - (ndc[:, 1] + 1) / 2 * height / ratio
-        return list(zip(xs.tolist(), ys.tolist(), strict=True))
+        return np.column_stack([xs, ys])
 
     def render(self) -> None:
         """Draw at the widget's next paint. pyvistaqt renders the scene in every paint (it

@@ -12,12 +12,13 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QProgressBar,
     QPushButton,
     QSpinBox,
     QVBoxLayout,
     QWidget,
 )
+
+from .engine_row import ProgressBar
 
 ANY = "any"
 
@@ -58,7 +59,7 @@ class ComposeChoices(QDialog):
         row.addWidget(self.browse)
         form.addRow("Folder", row)
         layout.addLayout(form)
-        self.bar = QProgressBar()
+        self.bar = ProgressBar()
         self.bar.setRange(0, 100)
         layout.addWidget(self.bar)
         self.activity = QLabel("Seeded games are played, and their endings made puzzles.")

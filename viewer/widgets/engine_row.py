@@ -32,9 +32,26 @@ def seconds_box(low: float, high: float, value: float, tip: str) -> QDoubleSpinB
     return box
 
 
+class ProgressBar(QProgressBar):
+    """A progress bar drawn with the window's next paint. ``QProgressBar.setValue`` paints
+    the bar at once, a step at a time, and in a window with a 3D scene each such paint
+    composes the whole window (40 ms a step with software OpenGL, a search's progress
+    reports making the window stutter): the value is set with painting off, and turning
+    it on again asks for one paint, as any other widget's change does."""
+
+    def setValue(self, value: int) -> None:
+        if value == self.value():
+            return
+        self.setUpdatesEnabled(False)
+        try:
+            super().setValue(value)
+        finally:
+            self.setUpdatesEnabled(True)
+
+
 def progress() -> tuple[QProgressBar, QLabel]:
     """A 0-100 bar without its text, and the activity line under it (small, grey)."""
-    bar = QProgressBar()
+    bar = ProgressBar()
     bar.setRange(0, 100)
     bar.setTextVisible(False)
     activity = QLabel()

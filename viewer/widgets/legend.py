@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
 from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen, QPixmap, QPolygonF
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QWidget
@@ -109,6 +110,9 @@ class Legend(QFrame):
         self.entries: tuple[Entry, ...] = ()
         #: The board's outline on the scene, in the widget's pixels (None: not known).
         self.avoid: list[tuple[float, float]] | None = None
+        #: What the last placing was asked and answered: placed again only when it changes
+        #: (a redraw of an unchanged scene measures and moves nothing).
+        self._placed: tuple[object, bool] | None = None
         parent.installEventFilter(self)  # follow the scene's size
         self.hide()
 
@@ -151,7 +155,7 @@ class Legend(QFrame):
         """The legend's lines, in order."""
         return [e.text for e in self.entries]
 
-    def place(self, avoid: Sequence[tuple[float, float]] | None = None) -> bool:
+    def place(self, avoid: Sequence[tuple[float, float]] | np.ndarray | None = None) -> bool:
         """Stand in a corner of the scene, as tall as the lines need: the top left one,
         else the first of the others (top right, bottom left, bottom right) clear of
         ``avoid``, the board's outline on the scene (its corners in the widget's pixels:
@@ -162,6 +166,14 @@ class Legend(QFrame):
         parent = self.parentWidget()
         if parent is None:
             return True
+        asked = (self.avoid, parent.width(), parent.height(), self.entries, self.maximumWidth())
+        if self._placed is not None and self._placed[0] == asked and self.isVisible():
+            return self._placed[1]
+        clear = self._place(parent)
+        self._placed = (asked, clear)
+        return clear
+
+    def _place(self, parent: QWidget) -> bool:
         width = min(self.maximumWidth(), max(230, parent.width() * 3 // 10))
         width = max(0, min(width, parent.width() - 2 * self.MARGIN))
         layout = self._grid
@@ -190,9 +202,19 @@ class Legend(QFrame):
         return clear
 
 
-def _hull(points: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
-    """The convex hull of ``points``, counter-clockwise (Andrew's monotone chain)."""
-    ordered = sorted(set(points))
+def _hull(points: Sequence[tuple[float, float]] | np.ndarray) -> list[tuple[float, float]]:
+    """The convex hull of ``points``, counter-clockwise (Andrew's monotone chain), from
+    its lowest-leftmost point. The points strictly inside the polygon of the extreme
+    points (least and most x, y, x + y and x - y) are dropped first, at numpy's speed: no
+    such point is a corner of the hull, and a board's outline has thousands of points
+    (each cell's corners), a few dozen of them outside."""
+    array = np.asarray(points, dtype=float).reshape(-1, 2)
+    if not len(array):
+        return []
+    if len(array) > 8:
+        array = array[~_inside_the_extremes(array)]
+    array = np.unique(array, axis=0)  # sorted by x, then y: the chain's order
+    ordered = [(float(x), float(y)) for x, y in array.tolist()]
     if len(ordered) < 3:
         return ordered
 
@@ -210,3 +232,23 @@ def _hull(points: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
             upper.pop()
         upper.append(point)
     return lower[:-1] + upper[:-1]
+
+
+def _inside_the_extremes(array: np.ndarray) -> np.ndarray:
+    """Which of ``array``'s points lie strictly inside the convex polygon of its extreme
+    points in eight directions (none where that polygon is flat)."""
+    x, y = array[:, 0], array[:, 1]
+    extremes = np.unique(
+        array[[f(v) for v in (x, y, x + y, x - y) for f in (np.argmin, np.argmax)]], axis=0
+    )
+    inside = np.zeros(len(array), dtype=bool)
+    if len(extremes) < 3:
+        return inside
+    centre = extremes.mean(axis=0)
+    angles = np.arctan2(extremes[:, 1] - centre[1], extremes[:, 0] - centre[0])
+    polygon = extremes[np.argsort(angles)]  # counter-clockwise: each is a corner of the hull
+    inside[:] = True
+    for a, b in zip(polygon, np.roll(polygon, -1, axis=0), strict=True):
+        edge = b - a
+        inside &= edge[0] * (y - a[1]) - edge[1] * (x - a[0]) > 1e-9 * max(1.0, abs(edge).max())
+    return inside

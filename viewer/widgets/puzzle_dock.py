@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPlainTextEdit,
-    QProgressBar,
     QPushButton,
     QSpinBox,
     QVBoxLayout,
@@ -29,6 +28,7 @@ from PySide6.QtWidgets import (
 from model.puzzle import MAX_WITHIN
 
 from .dock_fit import ScrolledBody
+from .engine_row import ProgressBar
 from .keys import pass_history_keys
 from .setup_dock import WrappedLabel, button_row, left_row, rich_label, tipped_button
 
@@ -114,7 +114,7 @@ class PuzzleDock(QDockWidget):
             "first)",
         )
         self.stop_button = QPushButton("Stop")
-        self.bar = QProgressBar()
+        self.bar = ProgressBar()
         self.bar.setRange(0, 100)
         self.bar.setTextVisible(False)
         checks.addWidget(self.verify_button)
