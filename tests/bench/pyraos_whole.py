@@ -34,6 +34,7 @@ import time
 from pathlib import Path
 
 import numpy as np
+from numba import njit
 
 from model.search.games.pyraos import whole
 from model.search.games.pyraos import whole_kernel as wk
@@ -43,40 +44,57 @@ def peak_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def small_build(base: int, variant: str, removal: str) -> tuple[float, float, int]:
-    """Part 1; (mean odd evaluations a position, mean even ones, rounds)."""
+def small_build(base: int, variant: str, removal: str) -> dict[str, tuple[float, float, int]]:
+    """Part 1, by each method (rounds, then push); for each, (mean odd evaluations a
+    position, mean even ones, rounds): for push, the children counted and the positions
+    pushed (odd: their first pass, counting; even: the steps)."""
     import numba
 
     numba.set_num_threads(1)
-    with tempfile.TemporaryDirectory() as tmp:
-        began = time.perf_counter()
-        table = whole.WholeTable.create(Path(tmp) / "t", base, variant, removal)
-        entries: list[dict] = []
-        whole.build(table, progress=entries.append)
-        seconds = time.perf_counter() - began
-        sizes = table.index.sizes
-        print(f"base {base}, {variant} (removal {removal}): {sum(sizes):,} positions")
-        print("layer  positions  odd evals  even evals  cpu s  positions/s/core")
-        odd_all = even_all = 0
-        for n in range(len(sizes) - 1, -1, -1):
-            mine = [e for e in entries if e["layer"] == n]
-            odd = sum(e["evaluated"] for e in mine if e["round"] % 2)
-            even = sum(e["evaluated"] for e in mine if e["round"] % 2 == 0)
-            busy = sum(e["seconds"] for e in mine)
-            odd_all += odd
-            even_all += even
-            rate = (odd + even) / busy if busy else 0.0
-            print(f"{n:5} {sizes[n]:10,} {odd:10,} {even:11,} {busy:8.3f} {rate:16,.0f}")
-        total = sum(representatives(base))  # the positions evaluated (no copies)
-        rounds = int(table.head["round"]) + 1
-        print(
-            f"built in {seconds:.1f} s ({rounds} rounds), peak memory {peak_mb():.0f} MB; "
-            f"evaluations a position: {odd_all / total:.2f} odd, {even_all / total:.2f} even; "
-            f"the empty pyramid: {whole.describe(table.value(0, 0))} for the first player"
-        )
-        checked, bad = whole.verify(table)
-        print(f"verify: {checked:,} positions, {len(bad)} that do not hold")
-        return odd_all / total, even_all / total, rounds
+    found: dict[str, tuple[float, float, int]] = {}
+    total = sum(representatives(base))  # the positions evaluated (no copies)
+    kept: list[np.ndarray] = []
+    for method in ("rounds", "push"):
+        with tempfile.TemporaryDirectory() as tmp:
+            began = time.perf_counter()
+            table = whole.WholeTable.create(Path(tmp) / "t", base, variant, removal)
+            entries: list[dict] = []
+            whole.build(table, progress=entries.append, method=method)
+            seconds = time.perf_counter() - began
+            sizes = table.index.sizes
+            print(
+                f"\n{method}: base {base}, {variant} (removal {removal}): {sum(sizes):,} positions"
+            )
+            first, then = ("odd", "even") if method == "rounds" else ("counted", "pushed")
+            print(f"layer  positions  {first:>9}  {then:>10}  cpu s  positions/s/core")
+            odd_all = even_all = 0
+            for n in range(len(sizes) - 1, -1, -1):
+                mine = [e for e in entries if e["layer"] == n]
+                if method == "rounds":
+                    odd = sum(e["evaluated"] for e in mine if e["round"] % 2)
+                    even = sum(e["evaluated"] for e in mine if e["round"] % 2 == 0)
+                else:
+                    odd = sum(e["evaluated"] for e in mine if e["step"] == "count")
+                    even = sum(e["evaluated"] for e in mine if e["step"] == "push")
+                busy = sum(e["seconds"] for e in mine)
+                odd_all += odd
+                even_all += even
+                rate = (odd + even) / busy if busy else 0.0
+                print(f"{n:5} {sizes[n]:10,} {odd:10,} {even:11,} {busy:8.3f} {rate:16,.0f}")
+            busy = sum(e["seconds"] for e in entries)
+            rounds = int(table.head["round"]) + 1
+            print(
+                f"built in {seconds:.1f} s ({busy:.2f} cpu s in the kernels, {rounds} rounds), "
+                f"peak memory {peak_mb():.0f} MB; evaluations a position: "
+                f"{odd_all / total:.2f} {first}, {even_all / total:.2f} {then}; "
+                f"the empty pyramid: {whole.describe(table.value(0, 0))} for the first player"
+            )
+            checked, bad = whole.verify(table)
+            print(f"verify: {checked:,} positions, {len(bad)} that do not hold")
+            kept.append(np.concatenate(table.values))
+            found[method] = (odd_all / total, even_all / total, rounds)
+    print(f"the two tables equal, byte for byte: {np.array_equal(kept[0], kept[1])}")
+    return found
 
 
 def representatives(base: int) -> list[int]:
@@ -115,8 +133,27 @@ def representatives(base: int) -> list[int]:
     return out
 
 
-def base4_rates(sample: int) -> list[tuple[int, int, float, float, float]]:
-    """Part 2: (layer, positions, odd rate, even rate) a core."""
+@njit(cache=True)
+def mark_read(layer, n, first, last, byte, geo, index, shapes, shape_points):  # type: ignore[no-untyped-def]  # a bench's numba helper, typed by numba
+    """``byte`` on every position from ``first`` to ``last`` of layer ``n`` that is read
+    (no copy), as if decided then: the frontier a push step takes."""
+    shape, a, rank, pattern = wk._start(n, first, index)
+    for i in range(first, last):
+        own = wk._scatter(pattern, shape_points[shape])
+        stab = index[7][index[8][n] + shape]
+        if stab == 0 or wk.least_image(own, stab, geo[7]) == own:
+            layer[i] = byte
+        if i + 1 < last:
+            shape, a, rank, pattern = wk._advance(n, shape, a, rank, pattern, index)
+
+
+KINDS = ("odd, all read", "even", "odd, none read", "push: count", "push: won", "push: lost")
+
+
+def base4_rates(sample: int) -> list[tuple[int, int, list[float]]]:
+    """Part 2: (layer, positions, a rate a core for each of :data:`KINDS`), measured on the
+    same sampled ranges, each range's six measures in turn (so that the load moves them
+    alike)."""
     import numba
 
     numba.set_num_threads(1)
@@ -127,72 +164,134 @@ def base4_rates(sample: int) -> list[tuple[int, int, float, float, float]]:
         f"in {time.perf_counter() - began:.1f} s; {sum(ix.sizes):,} positions "
         f"({sum(ix.sizes) / 1e9:.2f} GB at a byte)"
     )
-    values = tuple(np.zeros(size, dtype=np.uint8) for size in ix.sizes)  # zero pages
+    # rounds: an empty table; push: another, and its counters (2 bytes a position). As in
+    # a build, where the values are read from files and every counter is written first,
+    # the layers a measured layer's children and predecessors lie in (two below to two
+    # above) are in memory, written (no page fault on a first touch); the others are
+    # zero pages, never touched. That window moves down with the layer measured.
+    lazy = [
+        [np.zeros(size, dtype=np.uint8) for size in ix.sizes],
+        [np.zeros(size, dtype=np.uint8) for size in ix.sizes],
+        [np.zeros(size, dtype=np.uint16) for size in ix.sizes],
+    ]
+    values = pushed = counters = tuple(lazy[0])
+
+    resident: set[int] = set()
+
+    def window(n: int) -> None:
+        nonlocal values, pushed, counters
+        for k in range(ix.layers):
+            inside = n - 2 <= k <= n + 2
+            if inside != (k in resident):
+                for arrays in lazy:
+                    kind = arrays[k].dtype
+                    size = ix.sizes[k]
+                    arrays[k] = np.full(size, 0, kind) if inside else np.zeros(size, kind)
+                resident.symmetric_difference_update({k})
+        values, pushed, counters = (tuple(arrays) for arrays in lazy)
+
     geo = whole.geometry_arrays(4)
     codes = (0, 0)
     # every shape fresh: each child is read (the dear case: early rounds, where most are)
     fresh = np.ones(sum(len(row) for row in ix.shapes), dtype=np.uint8)
     # no shape fresh: no child read (late rounds, where few are)
     stale = np.zeros(sum(len(row) for row in ix.shapes), dtype=np.uint8)
-    for d in (1, 2, 3):  # compiled (or loaded) before the clock
-        wk.round_range_serial(
-            29,
-            0,
-            1,
-            d,
-            *codes,
-            geo,
-            ix.arrays,
-            ix.shapes[29],
-            ix.shape_points[29],
-            values,
-            fresh,
-            np.zeros(1, dtype=np.uint8),
-            np.zeros((1, 2), dtype=np.int64),
-        )
+
+    def measure(kind: int, n: int, first: int, last: int) -> tuple[int, float]:
+        rows = ix.shapes[n], ix.shape_points[n]
+        step = last - first  # one chunk
+        out = np.zeros(last - first, dtype=np.uint8)
+        t = time.process_time()
+        if kind < 3:
+            stats = np.zeros((1, 2), dtype=np.int64)
+            wk.round_range_serial(
+                n,
+                first,
+                last,
+                kind + 1,
+                *codes,
+                geo,
+                ix.arrays,
+                *rows,
+                values,
+                fresh if kind < 2 else stale,
+                out,
+                stats,
+            )
+        elif kind == 3:
+            stats = np.zeros((1, 3), dtype=np.int64)
+            wk.seed_range_serial(
+                n, first, last, 0, *codes, geo, ix.arrays, *rows, pushed, counters, stats, step
+            )
+        else:
+            byte = 252 if kind == 4 else 251  # won, lost: bytes no push writes
+            layer = pushed[n]
+            saved = layer[first:last].copy()
+            mark_read(layer, n, first, last, byte, geo, ix.arrays, *rows)
+            t = time.process_time()
+            stats = np.zeros((1, 2), dtype=np.int64)
+            wk.push_range_serial(
+                n,
+                first,
+                last,
+                byte,
+                *codes,
+                geo,
+                ix.arrays,
+                *rows,
+                pushed,
+                counters,
+                stats,
+                step,
+            )
+            busy = time.process_time() - t
+            layer[first:last] = saved
+            return int(stats[0, 0]), busy
+        return int(stats[0, 0]), time.process_time() - t
+
+    window(29)
+    for kind in range(len(KINDS)):  # compiled (or loaded) before the clock
+        measure(kind, 29, 0, 1)
     rows = []
-    print("layer      positions   sampled   odd (all read)   even   odd (none read)  pos/s/core")
+    print(
+        "layer      positions  sampled  " + "  ".join(f"{k:>14}" for k in KINDS) + "  (pos/s/core)"
+    )
     for n in range(len(ix.sizes) - 1, -1, -1):
+        window(n)
         size = ix.sizes[n]
         # ranges of 4,096 positions spread over the layer, ``sample`` positions at most
         step = 4096
         ranges = max(1, min(size // step, sample // step))
         starts = np.linspace(0, max(0, size - step), ranges).astype(np.int64)
-        rates = []
-        for d in (1, 2, 3):  # odd, all fresh; even; odd, none fresh
-            evaluated = 0
-            busy = 0.0
-            for start in starts:
-                first, last = int(start), min(size, int(start) + step)
-                out = np.zeros(last - first, dtype=np.uint8)
-                stats = np.zeros((1, 2), dtype=np.int64)
-                t = time.process_time()
-                wk.round_range_serial(
-                    n,
-                    first,
-                    last,
-                    d,
-                    *codes,
-                    geo,
-                    ix.arrays,
-                    ix.shapes[n],
-                    ix.shape_points[n],
-                    values,
-                    fresh if d < 3 else stale,
-                    out,
-                    stats,
-                )
-                busy += time.process_time() - t
-                evaluated += int(stats[0, 0])
-            rates.append(evaluated / busy if busy else 0.0)
-        rows.append((n, ix.sizes[n], rates[0], rates[1], rates[2]))
+        done = [0] * len(KINDS)
+        busy = [0.0] * len(KINDS)
+        for start in starts:
+            first, last = int(start), min(size, int(start) + step)
+            for kind in range(len(KINDS)):
+                evaluated, seconds = measure(kind, n, first, last)
+                done[kind] += evaluated
+                busy[kind] += seconds
+        rates = [d / b if b else 0.0 for d, b in zip(done, busy, strict=True)]
+        rows.append((n, size, rates))
         print(
-            f"{n:5} {ix.sizes[n]:13,} {len(starts) * step:8} {rates[0]:15,.0f} "
-            f"{rates[1]:9,.0f} {rates[2]:16,.0f}",
+            f"{n:5} {size:13,} {len(starts) * step:8}  " + "  ".join(f"{r:14,.0f}" for r in rates),
             flush=True,
         )
     print(f"peak memory {peak_mb():.0f} MB")
     return rows
+
+
+def scan_rate() -> float:
+    """Bytes a second a core of the scans a push step makes (a byte counted over a layer)."""
+    import numba
+
+    numba.set_num_threads(1)
+    layer = np.ones(1 << 27, dtype=np.uint8)
+    wk.count_byte(layer[:10], 3)
+    t = time.process_time()
+    for byte in (0, 1, 2):
+        wk.count_byte(layer, byte)
+    return 3 * layer.size / (time.process_time() - t)
 
 
 def main() -> int:
@@ -200,11 +299,12 @@ def main() -> int:
     parser.add_argument("--base", type=int, default=3)
     parser.add_argument("--variant", default="standard")
     parser.add_argument("--removal", default="0-2")
-    parser.add_argument("--sample", type=int, default=200_000)
+    parser.add_argument("--sample", type=int, default=65_536)
     parser.add_argument("--rounds-factor", type=float, default=3.0)
+    parser.add_argument("--steps", type=int, default=60)
     parser.add_argument("--skip-base4", action="store_true")
     args = parser.parse_args()
-    odd, even_evals, rounds = small_build(args.base, args.variant, args.removal)
+    small = small_build(args.base, args.variant, args.removal)
     if args.skip_base4:
         return 0
     rows = base4_rates(args.sample)
@@ -216,22 +316,39 @@ def main() -> int:
         + ", ".join(f"{reps[r[0]]:,}" for r in rows[:6])
         + ", ..."
     )
-    dear = sum(reps[r[0]] / r[2] for r in rows if r[2])
-    even = sum(reps[r[0]] / r[3] for r in rows if r[3])
-    cheap = sum(reps[r[0]] / r[4] for r in rows if r[4])
+
+    def core_seconds(kind: int) -> float:
+        """One pass of ``kind`` over every position evaluated, at each layer's rate."""
+        return sum(reps[n] / rates[kind] for n, _, rates in rows if rates[kind])
+
     hours = 3600.0
+    dear, even, cheap = core_seconds(0), core_seconds(1), core_seconds(2)
     print(
-        f"\none round over the whole standard game on one core: odd {dear / hours:.2f} h "
-        f"(every child read) to {cheap / hours:.2f} h (none), even {even / hours:.2f} h"
+        f"\nrounds: one round over the whole standard game on one core: odd "
+        f"{dear / hours:.2f} h (every child read) to {cheap / hours:.2f} h (none), even "
+        f"{even / hours:.2f} h"
     )
+    odd, even_evals, rounds = small["rounds"]
     f = args.rounds_factor
     low = f * (odd * cheap + even_evals * even)
     high = f * (odd * dear + even_evals * even)
     print(
-        f"the whole build, at base {args.base}'s {odd:.2f} odd and {even_evals:.2f} even "
-        f"evaluations a position ({rounds} rounds) x {f:g} (base 4's rounds over base "
+        f"rounds, the whole build, at base {args.base}'s {odd:.2f} odd and {even_evals:.2f} "
+        f"even evaluations a position ({rounds} rounds) x {f:g} (base 4's rounds over base "
         f"{args.base}'s, a guess): {low / hours:.1f} to {high / hours:.1f} core-hours, "
         f"{low / cores / hours:.1f} to {high / cores / hours:.1f} h on {cores} cores"
+    )
+    count = core_seconds(3)
+    push = max(core_seconds(4), core_seconds(5))
+    scan = sum(r[1] for r in rows) * 3 * args.steps / scan_rate()
+    total = count + push + scan
+    print(
+        f"push: counting every position's children {count / hours:.2f} core-hours, pushing "
+        f"every position once (the most: a draw is never pushed) {push / hours:.2f}, "
+        f"{args.steps} steps' scans (3 over the table a step) {scan / hours:.2f}: "
+        f"the whole build at most {total / hours:.2f} core-hours, "
+        f"{total / cores / hours:.2f} h on {cores} cores; memory "
+        f"{3 * sum(r[1] for r in rows) / 1e9:.1f} GB (a byte and a 2-byte counter a position)"
     )
     return 0
 

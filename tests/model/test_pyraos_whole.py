@@ -108,6 +108,77 @@ def tables(
     return built
 
 
+@pytest.mark.parametrize(("variant", "removal"), VERSIONS)
+def test_push_and_rounds_give_the_same_table(tables, variant, removal, tmp_path):
+    # The build's two methods (push retrograde with counters, the default; rounds that
+    # re-read children, the Dask split's) agree on every byte of every position of base 3,
+    # copies included, and on the distances' counts in the header.
+    pushed = tables[3, variant, removal]
+    rounds = whole.build(
+        whole.WholeTable.create(tmp_path / "rounds", 3, variant, removal), method="rounds"
+    )
+    for a, b in zip(pushed.values, rounds.values, strict=True):
+        assert np.array_equal(a, b)
+    assert pushed.head["decided"] == rounds.head["decided"]
+    assert pushed.head["round"] == rounds.head["round"]
+    assert pushed.finished
+    assert rounds.finished
+
+
+@pytest.mark.parametrize(("variant", "removal"), VERSIONS)
+def test_push_on_several_threads_gives_the_same_table(
+    tables, variant, removal, monkeypatch, tmp_path
+):
+    # A thread's share cut small (97 positions), so that numba's threads push to the same
+    # predecessors at once (the base-3 layers are one share each otherwise): the counters
+    # taken from at once still give every byte.
+    monkeypatch.setattr(whole, "PUSH_CHUNK", 97)
+    threaded = whole.build(whole.WholeTable.create(tmp_path / "t", 3, variant, removal))
+    for a, b in zip(threaded.values, tables[3, variant, removal].values, strict=True):
+        assert np.array_equal(a, b)
+
+
+def positions_read(n: int, table: whole.WholeTable) -> list[tuple[int, int, int]]:
+    """(index, own, opp) of every position of layer ``n`` that is read (no copy)."""
+    ix = table.index
+    out = []
+    for i in range(ix.sizes[n]):
+        own, opp = wk.unrank(n, i, ix.shapes[n], ix.shape_points[n], ix.arrays)
+        if wk.locate(own, opp, table.geo, ix.arrays) == (n, i):
+            out.append((i, int(own), int(opp)))
+    return out
+
+
+@pytest.mark.parametrize(("variant", "removal"), VERSIONS)
+def test_the_un_moves_find_exactly_the_parents(tables, variant, removal):
+    # Push retrograde's predecessors (un-moves: un-place, un-raise, removed spheres put
+    # back, the pass) are exactly the positions whose moves reach the position, canonical,
+    # each once: on every position of base 3, against the children inverted.
+    table = tables[3, variant, removal]
+    ix = table.index
+    codes = table.codes
+    moves = np.zeros(wk.MAX_MOVES, dtype=np.int64)
+    keys = np.zeros(wk.MAX_PREDECESSORS, dtype=np.int64)
+    parents: dict[int, set[int]] = {}
+    found: dict[int, list[int]] = {}
+    for n in range(ix.layers):
+        for i, own, opp in positions_read(n, table):
+            key = n << wk.KEY_SHIFT | i
+            m = wk.children_keys(own, opp, *codes, moves, keys, table.geo, ix.arrays)
+            for child in keys[:m]:
+                if child < 0:  # the top placed: the only child outside the table
+                    assert wk.can_place_top(own, opp, table.geo)
+                    continue
+                parents.setdefault(int(child), set()).add(key)
+            m = wk.predecessor_keys(own, opp, *codes, moves, keys, table.geo, ix.arrays)
+            found[key] = [int(k) for k in keys[:m]]
+    assert len(found) > 5000
+    for key, preds in found.items():
+        assert len(preds) == len(set(preds))
+        assert set(preds) == parents.get(key, set()), key
+    assert sum(len(p) for p in found.values()) > 20000
+
+
 @pytest.mark.parametrize("base", [2, 3])
 @pytest.mark.parametrize(("variant", "removal"), VERSIONS)
 def test_every_value_and_distance_matches_the_reference_solver(tables, base, variant, removal):
@@ -171,6 +242,7 @@ KILLER = """
 import os, signal, sys
 from pathlib import Path
 from model.search.games.pyraos import whole
+whole.CHECKPOINT_SECONDS = 0.0  # every step written (a build writes every 10 minutes)
 table = whole.open_or_create(Path(sys.argv[1]), 3, "standard", "0-2")
 seen = []
 def progress(entry):
@@ -194,6 +266,27 @@ def test_a_build_killed_with_sigkill_resumes_to_the_same_table(tables, tmp_path)
     done = tables[3, "standard", "0-2"]
     assert all(np.array_equal(a, b) for a, b in zip(table.values, done.values, strict=True))
     assert whole.WholeTable.open(folder).finished
+
+
+def test_a_build_by_rounds_stopped_resumes_by_push(tables, tmp_path):
+    # Both methods keep the same header: a table stopped in the middle of the rounds (a
+    # Dask build) is finished by push retrograde to the same bytes, and the other way.
+    done = tables[3, "standard", "0-2"]
+    for first, then in (("rounds", "push"), ("push", "rounds")):
+        table = whole.WholeTable.create(tmp_path / first, 3, "standard", "0-2")
+        asked = []
+
+        def stop(asked: list[int] = asked) -> bool:
+            asked.append(1)
+            return len(asked) > 45
+
+        with pytest.raises(whole.Stopped):
+            whole.build(table, stop=stop, method=first)
+        table = whole.open_or_create(tmp_path / first, 3, "standard", "0-2")
+        assert not table.finished
+        assert table.head["round"] >= 2
+        whole.build(table, method=then)
+        assert all(np.array_equal(a, b) for a, b in zip(table.values, done.values, strict=True))
 
 
 def test_a_second_build_on_one_folder_is_refused(tmp_path):

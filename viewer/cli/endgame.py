@@ -61,8 +61,9 @@ def add_parser(commands: Any, help: str) -> None:
         type=int,
         default=None,
         metavar="N",
-        help="--whole build: a local Dask cluster of N worker processes (default: one a core; "
-        "0: this process alone)",
+        help="--whole build: a local Dask cluster of N worker processes, by rounds (default, "
+        "or 0: this process, push retrograde on a thread a core: faster, 3 bytes a position "
+        "in memory)",
     )
     endgame.add_argument(
         "--scheduler",
@@ -255,14 +256,16 @@ def _whole(args: argparse.Namespace) -> int:
         return EXIT_OK if not bad else 1
     # build
     cores = os.cpu_count() or 1
-    workers = cores if args.workers is None else args.workers
+    workers = 0 if args.workers is None else args.workers
     if workers < 0:
         return _say(f"--workers {workers}: 0 (this process) or more")
-    size, seconds = tables.whole_estimate(args.base, workers or cores)
+    here = workers == 0 and args.scheduler is None  # push retrograde, else rounds
+    size, seconds, memory = tables.whole_estimate(args.base, workers or cores, here)
     print(
         f"the whole {options.variant} game (removal {options.removal}), base {args.base}: "
-        f"{size:,} positions, {size / 1e6:,.1f} MB on disk and in memory; about "
-        f"{seconds / 3600:.1f} hours on {workers or cores} cores (docs/engines.md); "
+        f"{size:,} positions, {size / 1e6:,.1f} MB on disk, {memory / 1e6:,.1f} MB in "
+        f"memory; about {seconds / 3600:.1f} hours on {workers or cores} cores "
+        f"({'push retrograde' if here else 'rounds'}: docs/engines.md); "
         f"Ctrl+C stops it, the same command resumes it",
         flush=True,
     )
@@ -270,15 +273,16 @@ def _whole(args: argparse.Namespace) -> int:
 
     def progress(entry: dict[str, Any]) -> None:
         rate = entry["evaluated"] / entry["seconds"] if entry["seconds"] else 0.0
+        done = {"count": "counted", "push": "pushed"}.get(entry.get("step", ""), "evaluated")
+        decided = f", {entry['decided']:,} decided" if entry.get("step") != "push" else ""
         print(
             f"round {entry['round']}, {entry['layer']} spheres: {entry['evaluated']:,} "
-            f"evaluated, {entry['decided']:,} decided in {entry['wall']:.1f} s "
-            f"({rate:,.0f} a second a core)",
+            f"{done}{decided} in {entry['wall']:.1f} s ({rate:,.0f} a second a core)",
             flush=True,
         )
 
     try:
-        if workers == 0 and args.scheduler is None:
+        if here:
             table = tables.whole_build(folder, options, args.base, None, progress)
         else:
             try:

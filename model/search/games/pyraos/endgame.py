@@ -90,9 +90,13 @@ def value(game: Any, path: Path) -> tuple[str, int]:
 # ---- the whole game (:mod:`.whole`) -----------------------------------------------------------
 
 #: Measured on the 2-core machine (docs/engines.md, issue 67: processor time, the machine
-#: shared): positions evaluated a second a core in the base-4 game's big layers, and
-#: evaluations a position (the base-3 game's 5.0, x 3 for the longer base-4 game, a guess):
-#: the estimate said before a build.
+#: shared; tests/bench/pyraos_whole.py). Push retrograde (a build in this process): bytes
+#: of the table a second a core, every position's children counted once and every
+#: position pushed once (the most: a draw is never pushed), 1.54 core-hours for the
+#: base-4 game's 2.26e9 bytes. By rounds (a Dask build): positions evaluated a second a
+#: core in the big layers, and evaluations a position (the base-3 game's 5.8, x 3 for
+#: the longer base-4 game, a guess).
+WHOLE_PUSH_RATE = 400_000
 WHOLE_RATE = 1_500_000
 WHOLE_EVALUATIONS = 15.0
 
@@ -113,12 +117,16 @@ def whole_count(base: int = 4) -> list[tuple[int, int, int]]:
     return whole.count(base)
 
 
-def whole_estimate(base: int, cores: int) -> tuple[int, float]:
-    """(bytes, seconds) a whole-game build is expected to take on ``cores`` cores."""
+def whole_estimate(base: int, cores: int, push: bool = True) -> tuple[int, float, int]:
+    """(positions, seconds, bytes of memory) a whole-game build is expected to take on
+    ``cores`` cores: by push retrograde (a byte and a 2-byte counter a position) or by
+    rounds (``push`` false: a byte a position)."""
     from . import whole
 
     positions = sum(whole.index(base).sizes)
-    return positions, positions * WHOLE_EVALUATIONS / WHOLE_RATE / max(1, cores)
+    if push:
+        return positions, positions / WHOLE_PUSH_RATE / max(1, cores), 3 * positions
+    return positions, positions * WHOLE_EVALUATIONS / WHOLE_RATE / max(1, cores), positions
 
 
 def whole_build(
@@ -129,8 +137,10 @@ def whole_build(
     progress: Callable[[dict[str, Any]], None] | None = None,
     stop: Callable[[], bool] | None = None,
 ) -> Any:
-    """Build (or resume) the whole-game table in ``folder``; EndgameError for a folder of
-    another kind, a damaged one or one of other rules. The table, finished."""
+    """Build (or resume) the whole-game table in ``folder`` (``client`` None: in this
+    process by push retrograde; a Dask client: by rounds over its workers); EndgameError
+    for a folder of another kind, a damaged one or one of other rules. The table,
+    finished."""
     from . import whole
 
     try:

@@ -54,6 +54,10 @@ LOCK = "build.lock"
 MAX_BYTE = 255  # a byte holds distances up to 254 plies
 #: Positions a unit of work holds at most (a shape range of one layer).
 UNIT_POSITIONS = 1 << 22
+#: Push retrograde: positions a thread takes at a time (several at once a unit: threads);
+#: a build writes its layers at most this often (a kill loses the steps since).
+PUSH_CHUNK = wk.CHUNK
+CHECKPOINT_SECONDS = 600.0
 
 
 class TableError(ValueError):
@@ -93,6 +97,7 @@ def geometry_arrays(base: int) -> tuple[np.ndarray, ...]:
         squares,
         counts,
         sym,
+        np.array([geo.support[p] for p in range(points) if geo.level[p] > 0], dtype=np.int64),
     )
     for a in arrays:
         a.setflags(write=False)
@@ -486,12 +491,17 @@ def build(
     client: Any = None,
     progress: Progress | None = None,
     stop: Callable[[], bool] | None = None,
+    method: str = "push",
 ) -> WholeTable:
-    """Run the rounds until two in a row decide nothing; each layer's share of a round is
-    written when done. ``client``: a Dask client whose workers take the units (None: this
-    process, numba's threads). ``progress`` gets a dict after each layer; ``stop()`` is
-    asked between layers (true: :class:`Stopped`). One build a folder at a time (a lock
-    held while it runs, let go by the system however it ends): TableError for a second."""
+    """Decide every position: in this process (``client`` None) by push retrograde
+    (:func:`_push`, ``method`` "push", the default) or by rounds that re-read children
+    (:func:`_rounds`, "rounds"), with a Dask client always by rounds, its workers taking
+    the units. Both give the same bytes and keep the same header, so either resumes the
+    other's table. ``progress`` gets a dict after each layer; ``stop()`` is asked between
+    layers (true: :class:`Stopped`). One build a folder at a time (a lock held while it
+    runs, let go by the system however it ends): TableError for a second."""
+    if method not in ("push", "rounds"):
+        raise ValueError(f"method {method!r}: push or rounds")
     import fcntl
 
     with open(table.folder / LOCK, "a") as lock:
@@ -499,6 +509,8 @@ def build(
             fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
             raise TableError(f"{table.folder}: another build is running on it") from None
+        if client is None and method == "push":
+            return _push(table, progress, stop)
         return _rounds(table, client, progress, stop)
 
 
@@ -573,6 +585,151 @@ def _rounds(
         table.write_head()
         written = time.perf_counter()
     return table
+
+
+def _push(
+    table: WholeTable, progress: Progress | None, stop: Callable[[], bool] | None
+) -> WholeTable:
+    """Push retrograde: every position's children counted once (a byte of them that are
+    still open, :func:`.whole_kernel.seed_range`), then step ``r`` = 1, 2, ... pushes the
+    positions decided at ``r - 1`` plies (byte ``r``) to their predecessors, found by
+    un-moves (:func:`.whole_kernel.push_range`): a loss makes each undecided one a win in
+    ``r``, a win takes one from each one's counter and makes the one left at 0 a loss in
+    ``r``. A position is read twice in all (counted, then pushed once decided) instead of
+    once a round while undecided; draws are never read again.
+
+    The counters live in memory only (2 bytes a position) and are counted again from the
+    values when a build resumes (the pushes done are those of bytes below the header's
+    round); the header's round ``r`` means, as for :func:`_rounds`, every position decided
+    in fewer than ``r`` plies is written. The changed layers are written after the step
+    that ends :data:`CHECKPOINT_SECONDS` after the last write (and when stopped, and at
+    the end), then the header: a build killed resumes from the last such write; values
+    written beyond the header's round are correct, only decided sooner than it says."""
+    head = table.head
+    if head["finished"]:
+        return table
+    ix = table.index
+    variant, removal = table.codes
+    values = tuple(table.values)
+    counters = tuple(np.zeros(size, dtype=np.uint16) for size in ix.sizes)
+    layers = list(range(ix.layers - 1, -1, -1))
+    start = int(head["round"])
+    head["done"] = []
+
+    def entry(
+        step: str, r: int, n: int, evaluated: int, decided: int, busy: float, began: float
+    ) -> None:
+        e = {
+            "step": step,  # "count": children counted; "push": decided positions pushed
+            "round": r,
+            "layer": n,
+            "evaluated": evaluated,
+            "decided": decided,
+            "seconds": round(busy, 4),
+            "wall": round(time.perf_counter() - began, 4),
+        }
+        table.log(e)
+        if progress is not None:
+            progress(e)
+
+    def count_all(byte: int) -> list[int]:
+        return [int(wk.count_byte(values[n], byte)) for n in range(ix.layers)]
+
+    on_disk = [ix.sizes[n] - int(wk.count_byte(values[n], 0)) for n in range(ix.layers)]
+
+    def sync() -> None:
+        """Write the layers that gained values since they were last written."""
+        for n in range(ix.layers):
+            now = ix.sizes[n] - int(wk.count_byte(values[n], 0))
+            if now != on_disk[n]:
+                table.write_layer(n)
+                on_disk[n] = now
+
+    def over_layer(n: int, step: str, arg: int) -> tuple[np.ndarray, float]:
+        """The kernel of ``step`` over layer ``n`` (``arg``: the rounds pushed before, or
+        the frontier's byte), a unit at a time: (its stats summed, processor seconds)."""
+        parallel, serial = (
+            (wk.seed_range, wk.seed_range_serial)
+            if step == "count"
+            else (wk.push_range, wk.push_range_serial)
+        )
+        total = np.zeros(3, dtype=np.int64)
+        busy = 0.0
+        for first in range(0, ix.sizes[n], UNIT_POSITIONS):
+            last = min(ix.sizes[n], first + UNIT_POSITIONS)
+            chunks = (last - first + PUSH_CHUNK - 1) // PUSH_CHUNK
+            stats = np.zeros((chunks, 3 if step == "count" else 2), dtype=np.int64)
+            t = time.process_time()
+            (parallel if chunks > 1 else serial)(
+                n,
+                first,
+                last,
+                arg,
+                variant,
+                removal,
+                table.geo,
+                ix.arrays,
+                ix.shapes[n],
+                ix.shape_points[n],
+                values,
+                counters,
+                stats,
+                PUSH_CHUNK,
+            )
+            busy += time.process_time() - t
+            total[:2] += stats[:, :2].sum(axis=0)
+            if step == "count":
+                total[2] = max(total[2], int(stats[:, 2].max()))
+        return total, busy
+
+    # the start: the positions the rules decide alone, and every other one's counter
+    for n in layers:
+        if stop is not None and stop():
+            raise Stopped
+        began = time.perf_counter()
+        stats, busy = over_layer(n, "count", max(0, start - 1))
+        if stats[2] > 65535:  # never on the pyramids the model has
+            raise TableError(f"{table.folder}: a position with more children than a counter holds")
+        entry("count", start, n, int(stats[0]), int(stats[1]), busy, began)
+    rounds = head["decided"]
+    if start == 0:  # the positions without a move: every loss in 0 plies, step 0's share
+        rounds[:] = [sum(count_all(1))]
+        start = 1
+    r = start
+    synced = time.perf_counter()
+    while True:
+        frontier = count_all(r)
+        for n in layers:
+            if not frontier[n]:
+                continue
+            if stop is not None and stop():
+                sync()  # every step before this one is whole on disk now
+                head["round"] = r
+                table.write_head()
+                raise Stopped
+            began = time.perf_counter()
+            stats, busy = over_layer(n, "push", r)
+            entry("push", r, n, int(stats[0]), 0, busy, began)
+        total = sum(count_all(r + 1))
+        while len(rounds) <= r:
+            rounds.append(0)
+        rounds[r] = total
+        if total == 0 or time.perf_counter() - synced >= CHECKPOINT_SECONDS:
+            # the layers first, then the header that says how far they hold (killed in
+            # between, the header's older round is resumed, over values decided later)
+            sync()
+            head["round"] = r + 1
+            if total == 0:
+                # as the rounds leave it: the round after the last that decided nothing too
+                rounds.append(0)
+                head["finished"] = True
+            table.write_head()
+            synced = time.perf_counter()
+        if total == 0:
+            return table
+        r += 1
+        if r + 1 > MAX_BYTE - 1:
+            raise TableError(f"{table.folder}: a distance beyond {MAX_BYTE - 2} plies")
 
 
 def verify(table: WholeTable) -> tuple[int, list[tuple[int, int, int, int]]]:
