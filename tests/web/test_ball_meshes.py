@@ -1,7 +1,7 @@
-"""The ball pyramid drawn into plain meshes for the classroom's page (no plotter): a mark
-on a ball is a rim round it, centred on it, never a sphere lifted above it; an empty
-point's mark is a marker on the point; the corners' cones and names stand where the
-window's stand."""
+"""The ball pyramid drawn for the classroom's page (no plotter): the balls, markers and rims
+as spheres (centres, radii, colours: the page draws them as impostors), a mark on a ball a
+rim round it, centred on it, never a sphere lifted above it; an empty point's mark a
+marker on the point; the corners' cones and names where the window's stand."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from model.lattice import CORNERS, PyramidLattice
 from viewer.boards import meshes_only
 from viewer.boards.ball_meshes import RIM_OUT
 from viewer.boards.ball_pyramid import BALL_RADIUS, LABEL_OUT, RIM_RADIUS
+from viewer.lab import palette
 from viewer.lab.frame import Frame, Label, Marker, Pointer
 from viewer.lab.view_state import ViewState
 
@@ -32,14 +33,20 @@ def test_a_mark_on_a_ball_is_a_rim_round_it():
     drawn = meshes_only("ball-pyramid", lattice)
     drawn.show(frame, ViewState())
     meshes = drawn.layer_meshes()
-    rim = meshes["rims"]
-    centre = np.asarray(rim.points).mean(axis=0)
-    assert np.allclose(centre, lattice.centres[top], atol=1e-3)  # on the ball, not above it
-    reach = np.linalg.norm(np.asarray(rim.points) - lattice.centres[top], axis=1).max()
-    assert BALL_RADIUS < reach <= RIM_RADIUS["lesson"] + RIM_OUT + 1e-3
+    spheres = drawn.layer_spheres()
+    rim = spheres["rims"]  # a sphere round the ball, on it (not above it), a little wider
+    assert len(rim) == 1
+    assert np.allclose(rim.centres[0], lattice.centres[top], atol=1e-6)
+    assert BALL_RADIUS < rim.radii[0] <= RIM_RADIUS["lesson"] + RIM_OUT + 1e-6
     # the empty point's mark: a marker on the point itself, in the lesson's colour
-    markers = meshes["markers"]
-    assert np.allclose(np.asarray(markers.points).mean(axis=0), lattice.centres[empty], atol=1e-3)
+    markers = spheres["markers"]
+    assert np.allclose(markers.centres, [lattice.centres[empty]], atol=1e-6)
+    assert tuple(markers.rgb[0]) == palette.MARKER_RGB["lesson"]
+    # the balls: each piece a sphere of the ball's radius at its point, none of them a mesh
+    balls = spheres["balls"]
+    assert len(balls) == len(pieces)
+    assert np.allclose(balls.radii, BALL_RADIUS)
+    assert not {"balls", "markers", "rims"} & set(meshes)
     # the corners: a cone each and their names beyond them, as in the window
     assert meshes["pointers"].n_points > 0
     names = dict(drawn.label_spots)

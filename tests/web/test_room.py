@@ -158,9 +158,14 @@ def test_the_service_refuses_and_answers(room):
     service = Service(room)
     joined = service.join("Ada")
     token = joined["token"]
-    # the first step's board has no ball: a speck of no size stands for the layer
-    assert joined["board"]["balls"]["mesh"]["points"]["dtype"] == "float32"
-    assert joined["board"]["points"]["mesh"]["points"]["dtype"] == "float32"
+    # the first step's board has no ball: no part of balls, and each part it has is sent
+    board = joined["board"]
+    names = [part["name"] for part in board["parts"]]
+    assert "balls" not in names
+    assert {"board", "edges", "markers"} <= set(names)
+    assert {part["key"] for part in board["parts"]} == set(board["meshes"])
+    for state in board["meshes"].values():
+        assert state["mesh"]["points"]["dtype"] == "float32"
     for args, why in (
         ([[0, 0, 0]], "a click is a ray: a start and a direction"),
         ([[0, 0, "x"], [0, 0, 1]], "a click is a ray: two lists of three numbers"),
@@ -261,8 +266,7 @@ def test_a_shared_escape_path_is_one_tube_and_one_legend_line(room):
     assert len(paths) == 1
     assert "escape path" in paths[0]["words"]
     assert paths[0]["colour"] == hex_of(palette.PATH_RGB["both"])
-    marks = board.drawn["marks"].mesh()
-    assert marks is not None
+    marks = board.drawn["paths"].mesh()
     colours = {tuple(int(c) for c in rgb) for rgb in np.asarray(marks.point_data["rgb"])}
     assert palette.PATH_RGB["both"] in colours
     assert palette.PATH_RGB["red"] not in colours

@@ -1,17 +1,18 @@
-"""The ball pyramid drawn into plain meshes, without a plotter: what the classroom's page
-shows (vtk.js draws triangles; it has no point-Gaussian impostors and no GLSL of ours).
+"""The ball pyramid drawn without a plotter: what the classroom's page shows (vtk.js draws
+triangles, and spheres as impostors: its sphere mapper, from their centres, radii and
+colours, as the window draws its balls; no GLSL of ours).
 
 It draws the same :class:`~viewer.lab.frame.Frame` as the window's
 :class:`~viewer.boards.ball_pyramid.BallPyramidView`, with the window's own placing code
 (its walls, pointer cones, labels' spots, contact shading and picking), each frame field
-in the mesh that stands for the window's visual:
+in the spheres (:meth:`layer_spheres`) or the mesh that stands for the window's visual:
 
-| frame          | mesh (layer)                                                        |
+| frame          | spheres or mesh (layer)                                             |
 |----------------|---------------------------------------------------------------------|
-| pieces         | sphere meshes in the window's shaded colours ("balls")              |
+| pieces         | spheres in the window's shaded colours ("balls")                     |
 | markers, heat  | small spheres on empty points ("markers")                            |
-| highlights     | a rim: a larger sphere in the rim's colour whose near half the page  |
-|                | culls, so only its outline shows round the ball ("rims")            |
+| highlights     | a rim: a larger sphere in the rim's colour of which the page draws   |
+|                | the far half only, so only its outline shows round the ball ("rims") |
 | pointers       | the window's cones, outside the site ("pointers")                   |
 | paths          | tubes through the points ("paths"), and a copy the page draws faint  |
 |                | over the balls that hide it ("xray", as the window's x-ray layer)   |
@@ -21,9 +22,9 @@ in the mesh that stands for the window's visual:
 | "walls"        | the five faint faces ("walls"), their names (``board_labels``)      |
 | (always)       | the board under the base with its dimples, the pyramid's edges      |
 
-No plotter, no actor, nothing rendered: :meth:`layer_meshes` and :meth:`still_meshes` give
-the meshes (each with a per-cell ``rgb``), :meth:`pick_ray` finds the point a view ray
-meets, as the window's ``pick`` does."""
+No plotter, no actor, nothing rendered: :meth:`layer_spheres` gives the spheres,
+:meth:`layer_meshes` and :meth:`still_meshes` the meshes (each with a per-cell ``rgb``),
+:meth:`pick_ray` finds the point a view ray meets, as the window's ``pick`` does."""
 
 from __future__ import annotations
 
@@ -55,13 +56,13 @@ from .ball_pyramid import (
     _ray_entry,
     frame_colours,
 )
+from .base import Spheres
 from .meshes import instances, template
 
 #: A rim stands this much outside its ball (the window's outline shader draws it inside
 #: the impostor's own few pixels; a mesh outline needs a band that shows at a page's size).
 RIM_OUT = 0.04
 EDGE_RADIUS = 0.018
-_SPHERE = template(pv.Sphere(radius=1.0, theta_resolution=18, phi_resolution=12))
 #: The board and the edges of each size of pyramid (they never change; a page's board is
 #: built afresh for every answer).
 _STILL: dict[int, dict[str, pv.PolyData]] = {}
@@ -96,6 +97,7 @@ class BallPyramidMeshes:
         self.views = palette.VIEWS
         self._window = _window_geometry(lattice)
         self._meshes: dict[str, pv.PolyData] = {}
+        self._spheres: dict[str, Spheres] = {}
         self._walls, self._wall_labels = self._window._wall_faces(
             np.array([lattice.centres[lattice.corner_ids[c]] for c in CORNERS], float)
         )
@@ -127,6 +129,10 @@ class BallPyramidMeshes:
         """The meshes the last :meth:`show` drew, by layer (empty ones left out)."""
         return {name: mesh for name, mesh in self._meshes.items() if mesh.n_points}
 
+    def layer_spheres(self) -> dict[str, Spheres]:
+        """The spheres the last :meth:`show` drew, by layer (empty ones left out)."""
+        return {name: balls for name, balls in self._spheres.items() if len(balls)}
+
     def show(self, frame: Frame, view: ViewState) -> None:
         """Draw ``frame`` under the view state's level range, peel and clip planes."""
         lat = self.lattice
@@ -145,13 +151,12 @@ class BallPyramidMeshes:
         hidden = self._window._enclosed(balls)
         drawn = balls & ~hidden
         radius = np.where(heated, HEAT_RADIUS, MARKER_RADIUS)
-        self._meshes = {
-            "balls": self._spheres(drawn, shaded, BALL_RADIUS),
-            "markers": self._spheres(markers, rgb, radius),
-            "rims": self._rims(frame, drawn, shaded),
-            "ghosts": self._ghosts(frame, ghosts),
-            **self._overlays(frame, visible),
+        self._spheres = {
+            "balls": self._sphere_set(drawn, shaded, BALL_RADIUS),
+            "markers": self._sphere_set(markers, rgb, radius),
+            "rims": self._rims(frame, drawn),
         }
+        self._meshes = {"ghosts": self._ghosts(frame, ghosts), **self._overlays(frame, visible)}
         self._pick_radius = np.where(drawn, BALL_RADIUS, np.where(markers, radius, 0.0))
         self._pick_radius[ghosts] = BALL_RADIUS
         self.shown = drawn | markers | ghosts
@@ -161,16 +166,18 @@ class BallPyramidMeshes:
             if 0 <= label.site < lat.count
         ]
 
-    def _spheres(self, where: np.ndarray, rgb: np.ndarray, radius: Any) -> pv.PolyData:
+    def _sphere_set(self, where: np.ndarray, rgb: np.ndarray, radius: Any) -> Spheres:
         ids = np.flatnonzero(where)
         scale = np.broadcast_to(np.asarray(radius, dtype=float), (self.lattice.count,))[ids]
-        return instances(_SPHERE, self.lattice.centres[ids], rgb[ids], scale)
+        return Spheres.of(self.lattice.centres[ids], scale, np.asarray(rgb)[ids])
 
-    def _rims(self, frame: Frame, balls: np.ndarray, shaded: np.ndarray) -> pv.PolyData:
+    def _rims(self, frame: Frame, balls: np.ndarray) -> Spheres:
         """Each highlighted ball's rim, in the colour of its outermost style (as the window
         shows a ball in several highlights)."""
         covered = np.zeros(self.lattice.count, dtype=bool)
-        parts = []
+        sites: list[np.ndarray] = []
+        radii: list[np.ndarray] = []
+        colours: list[np.ndarray] = []
         for style in sorted(RIM_RADIUS, key=RIM_RADIUS.__getitem__, reverse=True):
             if style not in frame.highlights or style not in palette.RIM_RGB:
                 continue
@@ -178,11 +185,16 @@ class BallPyramidMeshes:
             ids[list(frame.highlights[style])] = True
             ids &= balls & ~covered
             covered |= ids
-            if ids.any():
-                colour = np.array(palette.RIM_RGB[style]) * 255
-                rgb = np.tile(colour, (self.lattice.count, 1))
-                parts.append(self._spheres(ids, rgb, RIM_RADIUS[style] + RIM_OUT))
-        return pv.merge(parts) if parts else pv.PolyData()
+            found = np.flatnonzero(ids)
+            sites.append(found)
+            radii.append(np.full(len(found), RIM_RADIUS[style] + RIM_OUT))
+            colours.append(np.tile(np.array(palette.RIM_RGB[style]) * 255, (len(found), 1)))
+        if not sites:
+            return Spheres.of(np.zeros((0, 3)), np.zeros(0), np.zeros((0, 3)))
+        where = np.concatenate(sites)
+        return Spheres.of(
+            self.lattice.centres[where], np.concatenate(radii), np.concatenate(colours)
+        )
 
     def _ghosts(self, frame: Frame, where: np.ndarray) -> pv.PolyData:
         ids = np.flatnonzero(where)
@@ -212,7 +224,8 @@ class BallPyramidMeshes:
             if len(path.sites) < 2:
                 continue
             line = pv.lines_from_points(centres[list(path.sites)])
-            tube = line.tube(radius=PATH_RADIUS, n_sides=12).triangulate()
+            # six sides, smooth: the window's tube at a page's size, half the bytes of twelve
+            tube = line.tube(radius=PATH_RADIUS, n_sides=6).triangulate()
             plain = pv.PolyData(tube.points, tube.faces)  # (the tube's normals left behind)
             colour = palette.PATH_RGB.get(path.style, palette.EDGE_RGB)
             plain.cell_data["rgb"] = np.tile(np.array(colour, np.uint8), (plain.n_cells, 1))

@@ -9,6 +9,7 @@ game UI's business.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
 import numpy as np
@@ -19,7 +20,7 @@ from ..lab.view_state import BoardGeometry, ViewState
 if TYPE_CHECKING:
     import pyvista as pv
 
-__all__ = ["BoardGeometry", "BoardMeshes", "BoardView", "CameraViews"]
+__all__ = ["BoardGeometry", "BoardMeshes", "BoardView", "CameraViews", "Spheres"]
 
 #: A board's camera presets by name (over :data:`viewer.lab.palette.VIEWS`): the direction
 #: the camera looks from and its up vector.
@@ -65,6 +66,26 @@ class BoardView(Protocol):
         """Take the board's actors out of the plotter; safe to call twice."""
 
 
+@dataclass(frozen=True)
+class Spheres:
+    """Balls as a page draws them, as the window does, as sphere impostors (no mesh): their
+    centres (n x 3, float32), radii (n, float32) and colours (n x 3, uint8)."""
+
+    centres: np.ndarray
+    radii: np.ndarray
+    rgb: np.ndarray
+
+    @classmethod
+    def of(cls, centres: Any, radii: Any, rgb: Any) -> Spheres:
+        where = np.asarray(centres, dtype=np.float32).reshape(-1, 3)
+        size = np.broadcast_to(np.asarray(radii, dtype=np.float32), (len(where),))
+        colours = np.asarray(rgb, dtype=np.float64).reshape(-1, 3).round().astype(np.uint8)
+        return cls(where, np.ascontiguousarray(size), colours)
+
+    def __len__(self) -> int:
+        return len(self.centres)
+
+
 @runtime_checkable
 class BoardMeshes(Protocol):
     """A board drawn into plain meshes, no plotter (:func:`viewer.boards.meshes_only`: the
@@ -83,6 +104,9 @@ class BoardMeshes(Protocol):
 
     def still_meshes(self) -> dict[str, pv.PolyData]:
         """The meshes of the board itself, which no frame changes."""
+
+    def layer_spheres(self) -> dict[str, Spheres]:
+        """The balls the last ``show`` drew as spheres (no mesh), by layer."""
 
     def board_labels(self) -> list[tuple[str, tuple[float, ...]]]:
         """The board's own labels (its coordinates), as (text, where)."""

@@ -10,7 +10,7 @@ import numpy as np
 import pyvista as pv
 from vtkmodules.util.numpy_support import vtk_to_numpy
 
-from .base import CameraViews
+from .base import CameraViews, Spheres
 from .labels import ScreenLabels
 
 Template = tuple[np.ndarray, np.ndarray]  # points (n, 3), triangles (m, 3)
@@ -269,6 +269,10 @@ class MeshActors:
     def layer_meshes(self) -> dict[str, pv.PolyData]:
         """Headless: the meshes the last ``show`` drew, by layer (empty ones left out)."""
         return {name: mesh for name, mesh in self._meshes.items() if mesh.n_points}
+
+    def layer_spheres(self) -> dict[str, Spheres]:
+        """Headless: the balls drawn as spheres (none: these boards draw meshes only)."""
+        return {}
 
     def pick_ray(self, near: np.ndarray, direction: np.ndarray) -> int | None:
         """The shown site the view ray from ``near`` along unit ``direction`` meets."""

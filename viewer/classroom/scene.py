@@ -1,15 +1,22 @@
-"""What a student's board goes to the page as: its layers' meshes as vtk.js's polydata
-(trame-vtk's ``vtk-mesh`` state: points, polys and per-point colours as base64 typed
-arrays), each built once for every page that shows the same layer, and the board's legend,
-labels and levels. The browser draws them itself: the server never renders.
+"""What a student's board goes to the page as: its parts, each one of the board view's
+meshes or sets of spheres, by name, with the look the page draws it in (:data:`LOOKS`).
+A mesh goes as vtk.js's polydata (trame-vtk's ``vtk-mesh`` state: points, polys and
+per-point colours as base64 typed arrays); spheres go as their centres, radii and colours
+only (base64 float32 and uint8 arrays), which the page draws as vtk.js's sphere
+impostors, as the window draws its balls. A part's key is the digest of what it draws;
+its state is built once for every page that shows the same, and a page is sent only the
+states it lacks (by their keys): an unchanged part is never sent again, and two parts
+that draw the same (the paths and their x-ray) are sent once. The board's legend, labels
+and levels go with them. The browser draws them itself: the server never renders.
 
-Every board, the ball pyramid too, is drawn by the window's own board code into meshes
-(:mod:`.sites`: the game UI's frame, the board view's ``meshes_only``); nothing here reads
+Every board, the ball pyramid too, is drawn by the window's own board code
+(:mod:`.sites`: the board's frame, the board view's ``meshes_only``); nothing here reads
 a game. No Qt here (``tests/viewer/test_contracts.py``)."""
 
 from __future__ import annotations
 
 import base64
+import hashlib
 import math
 import threading
 import warnings
@@ -21,10 +28,14 @@ from typing import Any, Protocol
 import numpy as np
 import pyvista as pv
 
-#: The page's layers, each drawn with its own look (``www/student.html``): opaque pieces,
-#: translucent ghosts, opaque marks, rims (the near half culled: an outline round a ball),
-#: faint faces (walls, regions) and the x-ray (faint, over everything: a path through balls).
-LAYERS = ("balls", "points", "marks", "rims", "faint", "xray")
+from ..boards.base import Spheres
+
+#: The page's looks (``www/classroom.js``): opaque pieces, translucent ghosts, opaque marks,
+#: rims (the near half not drawn: an outline round a ball), faint faces (walls, regions)
+#: and the x-ray (faint, over everything: a path through balls).
+LOOKS = ("balls", "points", "marks", "rims", "faint", "xray")
+#: The most parts a board has (a page's known parts past it are not read).
+MAX_PARTS = 40
 
 
 def _b64(array: np.ndarray, dtype: str) -> dict[str, str]:
@@ -69,20 +80,42 @@ def mesh_state(mesh: pv.PolyData | None) -> dict[str, Any] | None:
     }
 
 
-#: Layers' mesh states by their key, the latest kept (a class works on a few steps at once).
+#: Parts' states by their key, the latest kept (a class works on a few steps at once).
 _STATES: OrderedDict[str, dict[str, Any] | None] = OrderedDict()
 _STATES_KEPT = 256
 _STATES_LOCK = threading.Lock()
 
 
+def spheres_state(spheres: Spheres) -> dict[str, Any]:
+    """``spheres`` as the state of a ``vtk-mesh`` the page's sphere impostors draw: the
+    centres as its points, the radii and colours as point arrays (no cells)."""
+    return {
+        "mesh": {"points": _b64(spheres.centres, "float32")},
+        "pointArrays": [
+            {
+                "name": "rgb",
+                "type": "Uint8Array",
+                "numberOfComponents": 3,
+                "values": _b64(spheres.rgb, "uint8"),
+            },
+            {
+                "name": "radius",
+                "type": "Float32Array",
+                "numberOfComponents": 1,
+                "values": _b64(spheres.radii, "float32"),
+            },
+        ],
+    }
+
+
 def layer_state(key: str, layer: Drawn) -> dict[str, Any] | None:
-    """``layer``'s mesh state (:func:`mesh_state`), built once for every page that shows
-    the same layer."""
+    """``layer``'s state (:meth:`Drawn.state`), built once for every page that shows the
+    same part."""
     with _STATES_LOCK:
         if key in _STATES:
             _STATES.move_to_end(key)
             return _STATES[key]
-    state = mesh_state(layer.mesh())
+    state = layer.state()
     with _STATES_LOCK:
         _STATES[key] = state
         while len(_STATES) > _STATES_KEPT:
@@ -95,22 +128,50 @@ def hex_of(rgb: Sequence[int]) -> str:
 
 
 class Drawn(Protocol):
-    """A layer of the page's board: a key (equal layers share one mesh state) and its mesh
-    (:class:`~viewer.classroom.sites.MeshLayer`)."""
+    """A part of the page's board: its look (:data:`LOOKS`), its kind ("mesh", "spheres"),
+    a key (equal parts share one state) and its state for the page
+    (:class:`~viewer.classroom.sites.MeshLayer`, :class:`SphereLayer`)."""
+
+    look: str
+    kind: str
 
     def key(self) -> str: ...
 
-    def mesh(self) -> pv.PolyData | None: ...
+    def state(self) -> dict[str, Any] | None: ...
+
+
+class SphereLayer:
+    """A part of the page's board made of spheres (the ball pyramid's balls, markers and
+    rims), drawn by the page as impostors."""
+
+    kind = "spheres"
+
+    def __init__(self, look: str, spheres: Spheres) -> None:
+        self.look = look
+        self.spheres = spheres
+        self._key = ""
+
+    def key(self) -> str:
+        if not self._key:  # (worked out once: a part is only read once its board is drawn)
+            digest = hashlib.blake2b(b"spheres|", digest_size=16)
+            for array in (self.spheres.centres, self.spheres.radii, self.spheres.rgb):
+                digest.update(np.ascontiguousarray(array).tobytes())
+                digest.update(b"|")
+            self._key = digest.hexdigest()
+        return self._key
+
+    def state(self) -> dict[str, Any] | None:
+        return spheres_state(self.spheres)
 
 
 @dataclass
 class Board:
     """What a student's board shows (made by :func:`.sites.site_board`), sent by
-    :meth:`state`: its layers by :data:`LAYERS` name, the board view that drew them (it
-    picks), the legend as (colour, words, kind: "pieces" or the window's legend entry's
-    kind), the number of levels, whether it is flat (one level: no levels, peel or clip)
-    and whether a clip plane cuts it, and its names and the frame's labels, each as (text,
-    the point it stands over, "board" or "frame")."""
+    :meth:`state`: its parts by name (in the order drawn), the board view that drew them
+    (it picks), the legend as (colour, words, kind: "pieces" or the window's legend
+    entry's kind), the number of levels, whether it is flat (one level: no levels, peel or
+    clip) and whether a clip plane cuts it, and its names and the frame's labels, each as
+    (text, the point it stands over, "board" or "frame")."""
 
     drawn: dict[str, Drawn] = field(default_factory=dict)
     drawer: Any = None
@@ -120,42 +181,38 @@ class Board:
     flat: bool = False
     clips: bool = False
     labels: list[tuple[str, tuple[float, ...], str]] = field(default_factory=list)
-    speck: dict[str, Any] | None = None
 
     def layers(self) -> dict[str, Drawn]:
         return self.drawn
 
     def state(self, known: Mapping[str, str] | None = None) -> dict[str, Any]:
-        """The board for the page: each layer's mesh state, but for a layer whose key is
-        in ``known`` (the page has it: only its key is sent); the keys; the legend."""
-        known = known or {}
-        keys = {name: layer.key() for name, layer in self.layers().items()}
-        found: dict[str, Any] = {
-            name: layer_state(keys[name], layer) or self._speck()
-            for name, layer in self.layers().items()
-            if known.get(name) != keys[name]
+        """The board for the page: its parts (name, look, kind and key: the digest of
+        what it draws), each part's state by its key, but for the keys the page has
+        (``known``: the keys of the parts it was sent, by name) and sent once for parts
+        that draw the same (the paths and their x-ray); the legend, levels and labels."""
+        have = set((known or {}).values())
+        keys = {name: part.key() for name, part in self.drawn.items()}
+        meshes: dict[str, Any] = {}
+        for name, part in self.drawn.items():
+            key = keys[name]
+            if key not in have and key not in meshes:
+                meshes[key] = layer_state(key, part)
+        return {
+            "parts": [
+                {"name": name, "look": part.look, "kind": part.kind, "key": keys[name]}
+                for name, part in self.drawn.items()
+            ],
+            "meshes": meshes,
+            "keys": keys,
+            "legend": [{"colour": c, "words": w, "kind": k} for c, w, k in self.legend],
+            "levels": self.levels,
+            "flat": self.flat,
+            "clips": self.clips,
+            "labels": [
+                {"text": text, "at": [round(float(c), 3) for c in at], "kind": kind}
+                for text, at, kind in self.labels
+            ],
         }
-        found["keys"] = keys
-        found["legend"] = [{"colour": c, "words": w, "kind": k} for c, w, k in self.legend]
-        found["levels"] = self.levels
-        found["flat"] = self.flat
-        found["clips"] = self.clips
-        found["labels"] = [
-            {"text": text, "at": [round(float(c), 3) for c in at], "kind": kind}
-            for text, at, kind in self.labels
-        ]
-        return found
-
-    def _speck(self) -> dict[str, Any] | None:
-        """An empty layer as one triangle of no size in the board's middle: vtk.js fails
-        on a mesh that goes from drawn to none."""
-        if self.speck is None:  # (made once: a board is only read once made)
-            middle = self.centres.mean(axis=0) if len(self.centres) else np.zeros(3)
-            speck = pv.PolyData(np.array([middle] * 3, dtype=float), np.array([3, 0, 1, 2]))
-            speck.point_data["Normals"] = np.tile([0.0, 0.0, 1.0], (3, 1))
-            speck["rgb"] = np.zeros((3, 3), dtype=np.uint8)
-            self.speck = mesh_state(speck)
-        return self.speck
 
     def say(self, rgb: Sequence[int] | None, words: str, kind: str) -> None:
         """A line of the legend (``rgb`` None: one with no swatch)."""

@@ -28,7 +28,7 @@ from .messages import (
     action_of,
 )
 from .room import Classroom, Removed, Student
-from .scene import LAYERS, Board
+from .scene import MAX_PARTS, Board
 from .sites import camera as site_camera
 from .sites import pick as site_pick
 from .sites import site_board
@@ -148,10 +148,14 @@ def forget_answer(exc: Refused) -> dict[str, Any]:
 
 
 def _known(value: Any) -> dict[str, str]:
-    """The layers' keys a page says it has (anything else: none)."""
-    if not isinstance(value, dict) or len(value) > len(LAYERS):
+    """The parts' keys a page has been sent (anything else: none)."""
+    if not isinstance(value, dict) or len(value) > MAX_PARTS:
         return {}
-    return {k: v for k, v in value.items() if k in LAYERS and isinstance(v, str) and len(v) <= 64}
+    return {
+        k: v
+        for k, v in value.items()
+        if isinstance(k, str) and len(k) <= 24 and isinstance(v, str) and len(v) <= 64
+    }
 
 
 def _refusing(work: Callable[[], dict[str, Any]]) -> dict[str, Any]:

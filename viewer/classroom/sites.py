@@ -34,11 +34,11 @@ from ..lab.frame import Frame
 from ..lab.legend_entries import legend_entries
 from ..lab.lesson_marks import site_of
 from ..lab.view_state import ViewState
-from .scene import LAYERS, Board, Drawn, unit_ray
+from .scene import Board, Drawn, SphereLayer, mesh_state, unit_ray
 
-#: The page's layer of each board view's mesh (any other: "balls", the opaque pieces and
-#: board): translucent ghosts, marks over the board, rims round balls, faint faces, and
-#: the paths' faint copy drawn over everything (x-ray).
+#: The page's look of each board view's mesh or spheres (any other: "balls", the opaque
+#: pieces and board): translucent ghosts, marks over the board, rims round balls, faint
+#: faces, and the paths' faint copy drawn over everything (x-ray).
 PAGE_LAYER = {
     "ghosts": "points",
     "piece_ghosts": "points",
@@ -56,33 +56,33 @@ PAGE_LAYER = {
 
 
 class MeshLayer:
-    """A layer of the page's board made of meshes a board view drew (each with a per-cell
-    ``rgb``)."""
+    """A part of the page's board: a mesh a board view drew (with a per-cell ``rgb``)."""
 
-    def __init__(self) -> None:
-        self.parts: list[pv.PolyData] = []
+    kind = "mesh"
+
+    def __init__(self, look: str, mesh: pv.PolyData) -> None:
+        self.look = look
+        self.part = mesh
         self._key = ""
 
     def key(self) -> str:
-        """A digest of the layer's meshes, worked out once (a layer is only read once its
-        board is drawn): every answer sends each layer's key."""
+        """A digest of the mesh, worked out once (a part is only read once its board is
+        drawn): every answer sends each part's key."""
         if self._key:
             return self._key
-        digest = hashlib.blake2b(digest_size=16)
-        for mesh in self.parts:
-            digest.update(np.asarray(mesh.points, dtype=np.float32).tobytes())
-            digest.update(np.asarray(mesh.faces).tobytes())
-            digest.update(np.asarray(mesh.cell_data["rgb"], dtype=np.uint8).tobytes())
-            digest.update(b"|")
+        mesh = self.part
+        digest = hashlib.blake2b(b"mesh|", digest_size=16)
+        digest.update(np.asarray(mesh.points, dtype=np.float32).tobytes())
+        digest.update(np.asarray(mesh.faces).tobytes())
+        digest.update(np.asarray(mesh.cell_data["rgb"], dtype=np.uint8).tobytes())
         self._key = digest.hexdigest()
         return self._key
 
-    def mesh(self) -> pv.PolyData | None:
-        parts = [p for p in self.parts if p.n_points and p.n_cells]
-        if not parts:  # (the board sends a speck instead)
-            return None
-        merged = parts[0] if len(parts) == 1 else pv.merge(parts, merge_points=False)
-        return browser_mesh(merged)
+    def mesh(self) -> pv.PolyData:
+        return browser_mesh(self.part)
+
+    def state(self) -> dict[str, Any] | None:
+        return mesh_state(self.mesh())
 
 
 def browser_mesh(mesh: pv.PolyData) -> pv.PolyData:
@@ -199,15 +199,17 @@ def _draw(shown: Shown, view: Mapping[str, Any]) -> Board:
     ui, game, frame = shown.ui, shown.game, shown.frame
     drawn = meshes_only(ui.board_kind, shown.geometry)
     drawn.show(frame, _view_state(view, shown.flat))
-    layers = {name: MeshLayer() for name in LAYERS}
+    parts: dict[str, Drawn] = {}
+    for name, mesh in {**drawn.still_meshes(), **drawn.layer_meshes()}.items():
+        if mesh.n_points and mesh.n_cells:
+            parts[name] = MeshLayer(PAGE_LAYER.get(name, "balls"), mesh)
+    for name, spheres in drawn.layer_spheres().items():
+        parts[name] = SphereLayer(PAGE_LAYER.get(name, "balls"), spheres)
     kind = BOARD_VIEWS[ui.board_kind]
-    board = Board(drawn=dict[str, Drawn](layers), drawer=drawn, flat=shown.flat)
+    board = Board(drawn=parts, drawer=drawn, flat=shown.flat)
     board.clips = bool(kind.supports_cut_open) and not shown.flat
     board.centres = np.asarray(shown.geometry.centres, dtype=float)
     board.levels = int(getattr(drawn, "level_count", 1))
-    meshes = {**drawn.still_meshes(), **drawn.layer_meshes()}
-    for name, mesh in meshes.items():
-        layers[PAGE_LAYER.get(name, "balls")].parts.append(mesh)
     board.labels = [(text, point, "board") for text, point in drawn.board_labels()]
     board.labels += [(text, point, "frame") for text, point in drawn.label_spots]
     _legend(board, ui, game, frame)

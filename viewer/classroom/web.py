@@ -13,12 +13,15 @@ gave (``join``, ``resume``) or, once it gave the class code, for the teacher; th
 other call, no state a page can write, nothing a page can announce and have the server
 hold.
 
-The board in an answer (``board``): ``balls``, ``points``, ``marks``, ``rims``, ``faint`` and
-``xray`` (:data:`.scene.LAYERS`), each a layer's mesh as :func:`.scene.mesh_state` makes it,
-sent only when this page's connection has not been sent it (a board re-asked unchanged
-costs nothing); ``keys``, ``legend``, ``levels``, ``flat``, ``clips``, ``labels``,
-``camera`` and ``key`` (a new one: the camera is set anew). The page draws the layers with
-vtk.js (trame-vtk's ``vtk-view`` components, served from here with Vue: nothing from a CDN).
+The board in an answer (``board``): ``parts``, each a name, the look it is drawn in
+(:data:`.scene.LOOKS`), its kind ("mesh", or "spheres": the page's sphere impostors) and
+its key (the digest of what it draws); ``meshes``, the state of each key this page's
+connection has not been sent (a mesh as :func:`.scene.mesh_state` makes it, spheres their
+centres, radii and colours only: a board re-asked unchanged costs nothing, an unchanged
+part is never sent again); ``keys``, ``legend``, ``levels``, ``flat``, ``clips``,
+``labels``, ``camera`` and ``key`` (a new one: the camera is set anew). The page draws the
+parts with vtk.js (trame-vtk's ``vtk-view`` components, served from here with Vue: nothing
+from a CDN).
 
 A refusal is a sentence: never a traceback or a path. What a page sends is logged escaped
 (:func:`.service.shown`), never as it came. Students' work runs on worker threads, one

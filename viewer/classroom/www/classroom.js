@@ -14,15 +14,14 @@
   const RETRIES = 900; // a quarter of an hour
   const LOST = "The connection to the class was lost: trying again...";
   const GONE = "The class cannot be reached: reload the page when it is back.";
-  // the board's layers (viewer/classroom/scene.py's LAYERS), each drawn with its own look
-  const LAYERS = ["balls", "points", "marks", "rims", "faint", "xray"];
-  // keys: the board's layers this page has (the server sends a layer it lacks)
+  // keys: the board's parts this page has (the server sends a part it lacks, by its key)
   const C = { version: null, boardKey: null, busy: false, timer: null, keys: {}, refs: {} };
   const DATA = {
     cr: null, cr_msg: "", cr_name: "", cr_move: "", cr_legend: [], cr_levels: 1,
     cr_flat: false, cr_clips: false, cr_form: [], cr_pick: "",
-    board_balls: null, board_points: null, board_marks: null, board_rims: null, board_faint: null,
-    board_xray: null,
+    // the board's parts (name, look, kind: "mesh" or "spheres"), in the order drawn, and
+    // the state of each (a vtk-mesh's), kept until a part changes or goes
+    board_parts: [], board_meshes: {},
     teacher: null, teacher_code: "", teacher_lesson: 0, teacher_step: 1,
     teacher_picked: [], teacher_waiting_picked: [], teacher_confirm: null, cr_group: 0,
   };
@@ -158,10 +157,8 @@
     if (answer.token) window.localStorage.setItem(KEY, answer.token);
     if (answer.board) {
       const board = answer.board;
-      // a layer the page has already comes as its key only
-      for (const layer of LAYERS) {
-        if (layer in board) set("board_" + layer, board[layer]);
-      }
+      set("board_meshes", boardMeshes(board));
+      set("board_parts", boardParts(board));
       C.keys = board.keys || {};
       set("cr_legend", board.legend);
       set("cr_levels", board.levels);
@@ -197,6 +194,118 @@
       document.body.dataset.version = String(answer.page.version);
     }
   }
+
+  // The board's parts as the page draws them: each part ever shown keeps its
+  // representation (vtk.js's components fail when one is taken down), hidden while the
+  // board has no such part, with the state it last drew; a part's state the page has
+  // already comes as its key only (parts that draw the same share one).
+  function partId(part) { return part.name + ":" + part.kind; }
+
+  function boardParts(board) {
+    const now = new Map((board.parts || []).map((part) => [partId(part), part]));
+    const parts = get("board_parts").map((old) => {
+      const part = now.get(partId(old));
+      now.delete(partId(old));
+      return part ? Object.assign({ id: partId(part), visible: true }, part)
+        : Object.assign({}, old, { visible: false });
+    });
+    for (const [id, part] of now) parts.push(Object.assign({ id: id, visible: true }, part));
+    return parts;
+  }
+
+  function boardMeshes(board) {
+    const had = get("board_meshes");
+    const meshes = {};
+    const drawn = new Set((board.parts || []).map(partId));
+    for (const old of get("board_parts")) { // (a part hidden keeps what it drew)
+      if (!drawn.has(old.id) && had[old.key]) meshes[old.key] = had[old.key];
+    }
+    for (const part of board.parts || []) {
+      const state = (board.meshes || {})[part.key];
+      meshes[part.key] = state !== undefined ? state : had[part.key];
+    }
+    return meshes;
+  }
+  const SHOWN = { visibility: true };
+  const HIDDEN = { visibility: false };
+  C.shown = function (part) { return part.visible ? SHOWN : HIDDEN; };
+
+  // How each part is drawn, by its kind and look (the same objects each time: a
+  // representation is not set again for nothing). Spheres are vtk.js's sphere impostors:
+  // no cell culled (the impostor is a quad facing the camera); a rim's far half only.
+  const RGB = { colorByArrayName: "rgb", scalarMode: 3, colorMode: 0, scalarVisibility: true };
+  const LOOKS = {
+    balls: { mapper: RGB, property: { opacity: 1.0, specular: 0.2 } },
+    points: { mapper: RGB, property: { opacity: 0.55, specular: 0.2 } },
+    marks: { mapper: RGB, property: { opacity: 1.0, specular: 0.2 } },
+    rims: {
+      mapper: RGB,
+      property: { opacity: 1.0, frontfaceCulling: true, ambient: 1.0, diffuse: 0.0, specular: 0.0 },
+    },
+    faint: { mapper: RGB, property: { opacity: 0.16, backfaceCulling: false } },
+    // the x-ray: its depth pulled to the front (vtk.js's coincident-topology offset), faint
+    xray: {
+      mapper: Object.assign({}, RGB, {
+        resolveCoincidentTopology: true,
+        relativeCoincidentTopologyPolygonOffsetParameters: { factor: 0, offset: -60000 },
+      }),
+      property: { opacity: 0.35, ambient: 0.4 },
+    },
+  };
+  const SPHERE_LOOKS = {
+    rims: { mapper: RGB, property: { opacity: 1.0, ambient: 1.0, diffuse: 0.0, specular: 0.0 } },
+  };
+  C.look = function (part) {
+    if (part.kind === "spheres") return SPHERE_LOOKS[part.look] || LOOKS[part.look] || LOOKS.balls;
+    return LOOKS[part.look] || LOOKS.balls;
+  };
+
+  // A representation drawn by vtk.js's sphere mapper (impostors: a sphere per point, of
+  // the point's "radius" and "rgb"): trame-vtk's build registers vtk.js's OpenGL sphere
+  // mapper for the class name "vtkSphereMapper" but has no component for it, so the actor
+  // is given its mapper as one (a proxy: vtk.js's objects are frozen) that says that
+  // class name and gives the radius, scale array and scale factor it reads, before its
+  // first render (the node that draws it is made then, by the class name). The data goes
+  // to the mapper itself, as to any representation's.
+  //
+  // A rim (``far``): the far half of its sphere only (the ray's far root in the sphere
+  // mapper's fragment shader, through vtk.js's shader replacements), so the ball inside it
+  // hides its near half and only an outline shows round the ball, as the window's rims.
+  const NEAR_ROOT = "float t = (-b - invertedDepth*sqrt(d))*0.5;";
+  const FAR_HALF = {
+    OpenGL: {
+      ShaderReplacements: [{
+        shaderType: "Fragment",
+        originalValue: NEAR_ROOT, // (replaceAll false: the text itself, not a pattern)
+        replacementValue: "float t = (-b + sqrt(d))*0.5;",
+        replaceFirst: false,
+        replaceAll: false,
+      }],
+    },
+  };
+  function impostors(representation, far) {
+    const mapper = representation.mapper;
+    const own = {
+      getRadius: () => 0.5,
+      getScaleArray: () => "radius",
+      getScaleFactor: () => 1.0,
+      getClassName: (depth) => (depth ? mapper.getClassName(depth - 1) : "vtkSphereMapper"),
+      isA: (kind) => kind === "vtkSphereMapper" || mapper.isA(kind),
+    };
+    if (far) own.getViewSpecificProperties = () => FAR_HALF;
+    const sphere = new Proxy({}, { // (not over the mapper: its own methods are frozen)
+      get(_target, name) { return name in own ? own[name] : mapper[name]; },
+    });
+    representation.actor.setMapper(sphere);
+  }
+
+  C.spheres = {
+    props: { far: { type: Boolean, default: false } },
+    setup(props) {
+      impostors(window.Vue.inject("representation"), props.far);
+    },
+    template: '<div class="cr-spheres"></div>',
+  };
 
   C.interactor = [
     { button: 1, action: "Rotate" },
@@ -497,6 +606,7 @@
     });
     app.config.globalProperties.classroom = C;
     app.use(window.vue_vtk);
+    app.component("cr-spheres", C.spheres);
     app.mount("#app");
     C.readied();
   }
