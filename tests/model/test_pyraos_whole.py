@@ -355,3 +355,15 @@ def test_a_whole_table_gives_the_book_its_values_at_once(monkeypatch, tmp_path):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     assert pyraos_book.whole_table(game) is None
     assert BOOK.perfect_value(empty).source == "book"
+
+
+def test_the_warm_up_compiles_the_readers_kernel_for_the_games_pyramid():
+    # model/search/compiled/warm.py's endgame part: the book's reader of a finished table
+    # (WholeTable.value) is compiled for the base-4 pyramid's 30 layers (its own signature),
+    # so that the Analysis dock's first answer from a table does not wait for a compile.
+    import numba
+
+    whole.warm_up()
+    values = tuple(np.zeros(1, dtype=np.uint8) for _ in range(30))
+    args = (0, 0, whole.geometry_arrays(4), whole.index(3).arrays, values)
+    assert tuple(numba.typeof(a) for a in args) in [tuple(s) for s in wk.value_of.signatures]

@@ -26,14 +26,16 @@ from ..games.partition.adapters import PartitionAdapter
 from ..games.pyraos.adapters import PyraosAdapter
 from ..games.pyraos.kernel import move_removed, move_source, move_target
 from ..games.pyraos.retro import warm_up as warm_up_endgame
+from ..games.pyraos.whole import warm_up as warm_up_whole
 from ..games.terrace.adapters import TerraceAdapter
 from . import bounded, core, dfpn, first_use, mcts
 from .agent import warm_up as warm_up_mcts
 from .proof import warm_up as warm_up_proof
 
 #: What each part says while it is made ready, and its share of the time (a compile's,
-#: measured: the tree search 18 s, the proof searches 15 s, the endgame tables 6 s, the
-#: kernels' entry points under a second once the searches have them).
+#: measured: the tree search 18 s, the proof searches 15 s, the endgame tables 6 s and
+#: the whole-game table's reader 1.2 s more, the kernels' entry points under a second once
+#: the searches have them).
 STEPS = {
     "tree": ("the tree search", 0.45),
     "proof": ("the proof searches", 0.37),
@@ -81,11 +83,17 @@ def _kernels() -> None:
         part(0)  # so (tests/bench/first_use.py found them compiled on first use)
 
 
+def _endgame() -> None:
+    """The Pyraos endgame tables' kernels, and the whole-game table's reader (the book's)."""
+    warm_up_endgame()
+    warm_up_whole()
+
+
 _MAKE: dict[str, Callable[[], None]] = {
     "tree": _tree,
     "proof": _proof,
     "kernels": _kernels,
-    "endgame": warm_up_endgame,  # the Pyraos endgame tables' kernels
+    "endgame": _endgame,
 }
 
 

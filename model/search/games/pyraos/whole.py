@@ -210,6 +210,16 @@ def index(base: int) -> Index:
     return Index(base, shapes, shape_points, arrays, sizes)
 
 
+def warm_up() -> None:
+    """Compile (or load from numba's cache) the kernel a finished table is read by
+    (:meth:`WholeTable.value`: the book's, in the Analysis dock, Hint and review) for the
+    game's pyramid, whose 30 layers are a signature of their own; the small pyramid's
+    index stands in for its (the same types). The build's kernels are the build's to
+    compile (a minute: docs/engines.md)."""
+    values = tuple(np.zeros(1, dtype=np.uint8) for _ in range(geometry(4).points))
+    wk.value_of(0, 0, geometry_arrays(2), index(2).arrays, values)
+
+
 def count(base: int = 4) -> list[tuple[int, int, int]]:
     """(spheres, canonical shapes, positions) of each layer of the pyramid of ``base``."""
     ix = index(base)
