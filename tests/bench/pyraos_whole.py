@@ -1,26 +1,34 @@
 """Pyraos's whole game by retrograde analysis (model/search/games/pyraos/whole.py): a small
-pyramid built whole, and the standard pyramid's build projected from measured rates.
+pyramid built whole by both methods, and the standard pyramid's build projected from
+measured rates, before (rounds) and after (push retrograde) in one run.
 
-    PYTHONPATH=. nice -n 10 python tests/bench/pyraos_whole.py              # both parts
-    PYTHONPATH=. nice -n 10 python tests/bench/pyraos_whole.py --skip-base4 # the build only
+    PYTHONPATH=. nice -n 10 python tests/bench/pyraos_whole.py              # parts 1-3, 1 min
+    PYTHONPATH=. nice -n 10 python tests/bench/pyraos_whole.py --skip-base4 # part 1 only
+    PYTHONPATH=. nice -n 10 python tests/bench/pyraos_whole.py --top-layers 3  # part 4, 2 min
 
 Prints, in order:
 
 1. The whole game of the base-3 pyramid (``--base``) built in this process on one thread
-   (``--variant``, ``--removal``): for each layer, its positions, how often positions were
-   evaluated in odd rounds (wins sought) and even rounds (losses sought), their seconds and
-   positions a second a core; the build's time, rounds, peak memory and the empty
-   pyramid's value and length.
+   (``--variant``, ``--removal``) by rounds, then by push: for each layer, its positions,
+   how often positions were evaluated (rounds: in odd rounds, wins sought, and in even
+   rounds, losses sought; push: children counted, positions pushed), their seconds and
+   positions a second a core; the build's time, rounds, peak memory, the empty pyramid's
+   value and length, and whether the two tables are equal byte for byte.
 2. The standard pyramid (base 4): each layer's positions (canonical shapes x colourings),
-   and on a sample of its shapes (``--sample`` positions at most, shapes spread over the
-   layer) the rate of an odd round (every child looked up: the dear case) and of an even
-   round (stops at the first undecided child) on one thread, over an empty table (its
-   2.3 GB is mapped, never touched: zero pages). Rates are of processor time (the machine
-   is shared: wall time would count the other jobs' share).
-3. The projection: one round over the whole game at the measured rates, on one core and on
-   this machine's cores, and the whole build for the evaluations a position needed in part
-   1 (mean evaluations a position, odd and even) scaled by ``--rounds-factor`` (the base-4
-   game's rounds over the base-3 game's; a guess, stated).
+   and on a sample of its shapes (``--sample`` positions at most, ranges of 4,096 spread
+   over the layer) the rate of each kind on one thread, the same ranges for every kind in
+   turn: rounds' odd round with every child read (the dear case), even round, odd round
+   with no child read; push's count of a position's children, and its step over positions
+   won, then lost. The layers two below to two above the measured one are in memory and
+   written, as in a build (the others are zero pages, never touched). Rates are of
+   processor time (the machine is shared: wall time would count the other jobs' share).
+3. The projection: by rounds, one round over the whole game at the measured rates and the
+   whole build for the evaluations a position needed in part 1 (odd and even) scaled by
+   ``--rounds-factor`` (the base-4 game's rounds over the base-3 game's; a guess, stated);
+   by push, every position counted once and pushed once (the most: a draw never is) and
+   ``--steps`` steps' scans, on one core and on this machine's cores, and its memory.
+4. (``--top-layers N``) The build's own kernels over whole layers, not samples: the top N
+   layers counted, then the first ``--top-steps`` push steps over their real frontiers.
 """
 
 from __future__ import annotations
@@ -281,6 +289,66 @@ def base4_rates(sample: int) -> list[tuple[int, int, list[float]]]:
     return rows
 
 
+def top_layers(count: int, steps: int) -> None:
+    """Part 4 (``--top-layers``): the build's own kernels (one thread) over whole layers,
+    not samples: every position of the top ``count`` layers counted (:func:`seed_range`),
+    then push steps 1 to ``steps`` over the frontier those layers hold, but the lowest (its
+    predecessors' counters would lie a layer lower, not counted), each step's positions
+    and rate. A real build's first steps over the top of the pyramid, where the positions
+    a step pushes lie scattered over the layers, as in every step."""
+    import numba
+
+    numba.set_num_threads(1)
+    ix = whole.index(4)
+    geo = whole.geometry_arrays(4)
+    values = tuple(np.zeros(size, dtype=np.uint8) for size in ix.sizes)
+    counters = tuple(np.zeros(size, dtype=np.uint16) for size in ix.sizes)
+    chunk = whole.PUSH_CHUNK
+
+    def run(kernel, n: int, arg: int, width: int) -> tuple[int, float]:  # type: ignore[no-untyped-def]  # a numba dispatcher
+        done, busy = 0, 0.0
+        for first in range(0, ix.sizes[n], whole.UNIT_POSITIONS):
+            last = min(ix.sizes[n], first + whole.UNIT_POSITIONS)
+            stats = np.zeros(((last - first + chunk - 1) // chunk, width), dtype=np.int64)
+            t = time.process_time()
+            kernel(
+                n,
+                first,
+                last,
+                arg,
+                0,
+                0,
+                geo,
+                ix.arrays,
+                ix.shapes[n],
+                ix.shape_points[n],
+                values,
+                counters,
+                stats,
+                chunk,
+            )
+            busy += time.process_time() - t
+            done += int(stats[:, 0].sum())
+        return done, busy
+
+    top = ix.layers - 1
+    print(f"\nthe top {count} layers whole, one thread:")
+    for n in range(top, top - count, -1):
+        done, busy = run(wk.seed_range, n, 0, 3)
+        print(
+            f"  counted: layer {n}: {done:,} positions in {busy:.1f} s, {done / busy:,.0f} a second"
+        )
+    for r in range(1, steps + 1):
+        for n in range(top, top - count + 1, -1):
+            done, busy = run(wk.push_range, n, r, 2)
+            if done:
+                print(
+                    f"  step {r} (byte {r}: {'lost' if r % 2 else 'won'}), layer {n}: {done:,} "
+                    f"pushed in {busy:.1f} s, {done / busy:,.0f} a second"
+                )
+    print(f"peak memory {peak_mb():.0f} MB")
+
+
 def scan_rate() -> float:
     """Bytes a second a core of the scans a push step makes (a byte counted over a layer)."""
     import numba
@@ -303,7 +371,12 @@ def main() -> int:
     parser.add_argument("--rounds-factor", type=float, default=3.0)
     parser.add_argument("--steps", type=int, default=60)
     parser.add_argument("--skip-base4", action="store_true")
+    parser.add_argument("--top-layers", type=int, default=0)
+    parser.add_argument("--top-steps", type=int, default=3)
     args = parser.parse_args()
+    if args.top_layers:
+        top_layers(args.top_layers, args.top_steps)
+        return 0
     small = small_build(args.base, args.variant, args.removal)
     if args.skip_base4:
         return 0

@@ -1,7 +1,7 @@
 """``pyramid-lab endgame count|build|probe|verify``: a game's endgame tables by retrograde
 analysis (every position with at least K pieces on the board, 2 bits a position), or with
-``--whole`` the whole game (a byte a position with its distance to the end, resumable,
-split over a Dask cluster; docs/engines.md)."""
+``--whole`` the whole game (a byte a position with its distance to the end, resumable;
+push retrograde in this process, or rounds split over a Dask cluster; docs/engines.md)."""
 
 from __future__ import annotations
 
