@@ -142,7 +142,17 @@ def representatives(base: int) -> list[int]:
 
 
 @njit(cache=True)
-def mark_read(layer, n, first, last, byte, geo, index, shapes, shape_points):  # type: ignore[no-untyped-def]  # a bench's numba helper, typed by numba
+def mark_read(
+    layer: np.ndarray,
+    n: int,
+    first: int,
+    last: int,
+    byte: int,
+    geo: tuple[np.ndarray, ...],
+    index: tuple[np.ndarray, ...],
+    shapes: np.ndarray,
+    shape_points: np.ndarray,
+) -> None:
     """``byte`` on every position from ``first`` to ``last`` of layer ``n`` that is read
     (no copy), as if decided then: the frontier a push step takes."""
     shape, a, rank, pattern = wk._start(n, first, index)
@@ -177,12 +187,13 @@ def base4_rates(sample: int) -> list[tuple[int, int, list[float]]]:
     # the layers a measured layer's children and predecessors lie in (two below to two
     # above) are in memory, written (no page fault on a first touch); the others are
     # zero pages, never touched. That window moves down with the layer measured.
-    lazy = [
+    lazy: list[list[np.ndarray]] = [
         [np.zeros(size, dtype=np.uint8) for size in ix.sizes],
         [np.zeros(size, dtype=np.uint8) for size in ix.sizes],
         [np.zeros(size, dtype=np.uint16) for size in ix.sizes],
     ]
-    values = pushed = counters = tuple(lazy[0])
+    values: tuple[np.ndarray, ...] = tuple(lazy[0])
+    pushed, counters = values, values
 
     resident: set[int] = set()
 
@@ -196,7 +207,7 @@ def base4_rates(sample: int) -> list[tuple[int, int, list[float]]]:
                     size = ix.sizes[k]
                     arrays[k] = np.full(size, 0, kind) if inside else np.zeros(size, kind)
                 resident.symmetric_difference_update({k})
-        values, pushed, counters = (tuple(arrays) for arrays in lazy)
+        values, pushed, counters = tuple(lazy[0]), tuple(lazy[1]), tuple(lazy[2])
 
     geo = whole.geometry_arrays(4)
     codes = (0, 0)
@@ -300,47 +311,25 @@ def top_layers(count: int, steps: int) -> None:
 
     numba.set_num_threads(1)
     ix = whole.index(4)
-    geo = whole.geometry_arrays(4)
-    values = tuple(np.zeros(size, dtype=np.uint8) for size in ix.sizes)
+    values = [np.zeros(size, dtype=np.uint8) for size in ix.sizes]
     counters = tuple(np.zeros(size, dtype=np.uint16) for size in ix.sizes)
-    chunk = whole.PUSH_CHUNK
+    rules = {"base": 4, "variant": "standard", "removal": "0-2"}
+    table = whole.WholeTable(Path("in-memory"), rules, values)  # no folder: never written
 
-    def run(kernel, n: int, arg: int, width: int) -> tuple[int, float]:  # type: ignore[no-untyped-def]  # a numba dispatcher
-        done, busy = 0, 0.0
-        for first in range(0, ix.sizes[n], whole.UNIT_POSITIONS):
-            last = min(ix.sizes[n], first + whole.UNIT_POSITIONS)
-            stats = np.zeros(((last - first + chunk - 1) // chunk, width), dtype=np.int64)
-            t = time.process_time()
-            kernel(
-                n,
-                first,
-                last,
-                arg,
-                0,
-                0,
-                geo,
-                ix.arrays,
-                ix.shapes[n],
-                ix.shape_points[n],
-                values,
-                counters,
-                stats,
-                chunk,
-            )
-            busy += time.process_time() - t
-            done += int(stats[:, 0].sum())
-        return done, busy
+    def run(step: str, n: int, arg: int) -> tuple[int, float]:
+        stats, busy = whole.push_layer(table, counters, step, n, arg)
+        return int(stats[0]), busy
 
     top = ix.layers - 1
     print(f"\nthe top {count} layers whole, one thread:")
     for n in range(top, top - count, -1):
-        done, busy = run(wk.seed_range, n, 0, 3)
+        done, busy = run("count", n, 0)
         print(
             f"  counted: layer {n}: {done:,} positions in {busy:.1f} s, {done / busy:,.0f} a second"
         )
     for r in range(1, steps + 1):
         for n in range(top, top - count + 1, -1):
-            done, busy = run(wk.push_range, n, r, 2)
+            done, busy = run("push", n, r)
             if done:
                 print(
                     f"  step {r} (byte {r}: {'lost' if r % 2 else 'won'}), layer {n}: {done:,} "

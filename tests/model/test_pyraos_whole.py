@@ -289,6 +289,28 @@ def test_a_build_by_rounds_stopped_resumes_by_push(tables, tmp_path):
         assert all(np.array_equal(a, b) for a, b in zip(table.values, done.values, strict=True))
 
 
+@pytest.mark.parametrize("then", ["push", "rounds"])
+def test_values_written_beyond_the_headers_round_are_resumed_over(tables, then, tmp_path):
+    # A push build killed while a checkpoint's layers were written leaves some layers with
+    # values decided several steps beyond the header's round (the older one): both methods
+    # resume over them to the finished table (the rounds read no byte beyond their round).
+    done = tables[3, "alternate", "0-2"]
+    table = whole.WholeTable.create(tmp_path / "t", 3, "alternate", "0-2")
+    head_round = 6
+    for n, (mine, full) in enumerate(zip(table.values, done.values, strict=True)):
+        keep = (full <= head_round) | ((full <= head_round + 5) & (n % 2 == 1))
+        mine[:] = np.where(keep, full, 0)
+        table.write_layer(n)
+    assert any(int(v.max()) > head_round + 1 for v in table.values)
+    table.head["round"] = head_round
+    table.head["decided"] = list(done.head["decided"][:head_round])
+    table.write_head()
+    whole.build(whole.open_or_create(tmp_path / "t", 3, "alternate", "0-2"), method=then)
+    table = whole.WholeTable.open(tmp_path / "t")
+    assert table.finished
+    assert all(np.array_equal(a, b) for a, b in zip(table.values, done.values, strict=True))
+
+
 def test_a_second_build_on_one_folder_is_refused(tmp_path):
     import fcntl
 

@@ -597,6 +597,49 @@ def _rounds(
     return table
 
 
+def push_layer(
+    table: WholeTable, counters: tuple[np.ndarray, ...], step: str, n: int, arg: int
+) -> tuple[np.ndarray, float]:
+    """Push retrograde's kernel of ``step`` ("count": :func:`.whole_kernel.seed_range`,
+    ``arg`` the rounds pushed before; "push": :func:`.whole_kernel.push_range`, ``arg`` the
+    frontier's byte) over layer ``n``, a unit at a time on numba's threads: (its stats
+    summed: positions, seeded, the most children; processor seconds)."""
+    ix = table.index
+    parallel, serial = (
+        (wk.seed_range, wk.seed_range_serial)
+        if step == "count"
+        else (wk.push_range, wk.push_range_serial)
+    )
+    values = tuple(table.values)
+    total = np.zeros(3, dtype=np.int64)
+    busy = 0.0
+    for first in range(0, ix.sizes[n], UNIT_POSITIONS):
+        last = min(ix.sizes[n], first + UNIT_POSITIONS)
+        chunks = (last - first + PUSH_CHUNK - 1) // PUSH_CHUNK
+        stats = np.zeros((chunks, 3 if step == "count" else 2), dtype=np.int64)
+        t = time.process_time()
+        (parallel if chunks > 1 else serial)(
+            n,
+            first,
+            last,
+            arg,
+            *table.codes,
+            table.geo,
+            ix.arrays,
+            ix.shapes[n],
+            ix.shape_points[n],
+            values,
+            counters,
+            stats,
+            PUSH_CHUNK,
+        )
+        busy += time.process_time() - t
+        total[:2] += stats[:, :2].sum(axis=0)
+        if step == "count":
+            total[2] = max(total[2], int(stats[:, 2].max()))
+    return total, busy
+
+
 def _push(
     table: WholeTable, progress: Progress | None, stop: Callable[[], bool] | None
 ) -> WholeTable:
@@ -619,7 +662,6 @@ def _push(
     if head["finished"]:
         return table
     ix = table.index
-    variant, removal = table.codes
     values = tuple(table.values)
     counters = tuple(np.zeros(size, dtype=np.uint16) for size in ix.sizes)
     layers = list(range(ix.layers - 1, -1, -1))
@@ -655,49 +697,12 @@ def _push(
                 table.write_layer(n)
                 on_disk[n] = now
 
-    def over_layer(n: int, step: str, arg: int) -> tuple[np.ndarray, float]:
-        """The kernel of ``step`` over layer ``n`` (``arg``: the rounds pushed before, or
-        the frontier's byte), a unit at a time: (its stats summed, processor seconds)."""
-        parallel, serial = (
-            (wk.seed_range, wk.seed_range_serial)
-            if step == "count"
-            else (wk.push_range, wk.push_range_serial)
-        )
-        total = np.zeros(3, dtype=np.int64)
-        busy = 0.0
-        for first in range(0, ix.sizes[n], UNIT_POSITIONS):
-            last = min(ix.sizes[n], first + UNIT_POSITIONS)
-            chunks = (last - first + PUSH_CHUNK - 1) // PUSH_CHUNK
-            stats = np.zeros((chunks, 3 if step == "count" else 2), dtype=np.int64)
-            t = time.process_time()
-            (parallel if chunks > 1 else serial)(
-                n,
-                first,
-                last,
-                arg,
-                variant,
-                removal,
-                table.geo,
-                ix.arrays,
-                ix.shapes[n],
-                ix.shape_points[n],
-                values,
-                counters,
-                stats,
-                PUSH_CHUNK,
-            )
-            busy += time.process_time() - t
-            total[:2] += stats[:, :2].sum(axis=0)
-            if step == "count":
-                total[2] = max(total[2], int(stats[:, 2].max()))
-        return total, busy
-
     # the start: the positions the rules decide alone, and every other one's counter
     for n in layers:
         if stop is not None and stop():
             raise Stopped
         began = time.perf_counter()
-        stats, busy = over_layer(n, "count", max(0, start - 1))
+        stats, busy = push_layer(table, counters, "count", n, max(0, start - 1))
         if stats[2] > 65535:  # never on the pyramids the model has
             raise TableError(f"{table.folder}: a position with more children than a counter holds")
         entry("count", start, n, int(stats[0]), int(stats[1]), busy, began)
@@ -718,7 +723,7 @@ def _push(
                 table.write_head()
                 raise Stopped
             began = time.perf_counter()
-            stats, busy = over_layer(n, "push", r)
+            stats, busy = push_layer(table, counters, "push", n, r)
             entry("push", r, n, int(stats[0]), 0, busy, began)
         total = sum(count_all(r + 1))
         while len(rounds) <= r:

@@ -287,6 +287,10 @@ def evaluate(
     children are read here, not through :func:`value_of`: a call that passes the tuples of
     arrays copies them, 8x the cost of a position on the measures of issue 67.)
 
+    Only children's bytes of at most ``d`` count: a table push retrograde wrote may hold
+    values decided beyond its header's round (killed while its layers were written), right
+    but not yet to be read.
+
     Still undecided in round ``d``, a position can only be decided now by a child decided
     in round ``d - 1`` (a child lost sooner would have won it sooner; every child won, the
     longest sooner, would have lost it sooner): only children whose shapes had a position
@@ -303,8 +307,7 @@ def evaluate(
             if slot < 0 or fresh[slot_info(slot, hashed)[2]] == 0:
                 continue
             n, i = locate_in(opp, child, slot, geo, index)
-            v = values[n][i]
-            if v > 0 and v % 2 == 1:
+            if values[n][i] == d:  # lost in d - 1 (a byte beyond: written early, not yet)
                 return d + 1
         return 0
     if can_place_top(own, opp, geo):
@@ -329,7 +332,7 @@ def evaluate(
             return 0
         n, i = locate_in(opp, child, slot, geo, index)
         v = values[n][i] if n >= 0 else 0
-        if v == 0 or v % 2 == 1:
+        if v == 0 or v % 2 == 1 or v > d:  # not won, or won beyond d - 1 (written early)
             return 0
     return d + 1
 
