@@ -212,6 +212,62 @@ def test_a_lesson_on_the_stepped_pyramid_answered_by_clicks(server, browser):
     page.close()
 
 
+def pixel(page, x: float, y: float) -> tuple[int, int, int]:
+    """The colour the page shows at (x, y)."""
+    from io import BytesIO
+
+    from PIL import Image
+
+    shot = page.screenshot(clip={"x": int(x), "y": int(y), "width": 1, "height": 1})
+    red, green, blue, *_ = Image.open(BytesIO(shot)).convert("RGB").getpixel((0, 0))
+    return red, green, blue
+
+
+def test_balls_are_drawn_as_impostors_and_a_click_on_one_picks_it(server, browser):
+    # A corner ball: the balls are a part of spheres, drawn by vtk.js's sphere mapper in
+    # their colours; a click on a ball picks that ball (the rules' words name it), before
+    # and after a drag turned the board, and the drag is vtk.js's, a click is not
+    page = join(browser, server.students, "Cy")
+    page.select_option("#cr-lesson", "1")
+    page.wait_for_function(
+        "() => document.querySelector('#cr-lesson-title').innerText === 'A corner ball'",
+        timeout=WAIT,
+    )
+    kinds = page.evaluate(
+        "() => Object.fromEntries(window.classroom.get('board_parts').filter((p) => p.visible)"
+        ".map((p) => [p.name, p.kind]))"
+    )
+    assert kinds["balls"] == "spheres"
+    assert kinds["board"] == "mesh"
+    game = lessons.read(SECOND).steps[0].game
+    lattice = game.lattice
+    red = next(point for point, colour in game.pieces() if colour == "red")
+    blue = next(point for point, colour in game.pieces() if colour == "blue")
+    for point, colour in ((red, "red"), (blue, "blue")):
+        # (the ball's upper half: an escape path may run through its centre)
+        where = [float(c) for c in lattice.centres[lattice.id_of(*point)] + (0, 0, 0.3)]
+        page.wait_for_timeout(300)
+        r, g, b = pixel(page, *page.evaluate("(p) => window.classroom.screen_of(p)", where))
+        assert (r > g + 60 and r > b + 40) if colour == "red" else (b > r + 40), (point, (r, g, b))
+        click_point(page, where)
+        name = ",".join(map(str, point))
+        assert f"{name} already holds a {colour} ball" in page.inner_text("#cr-msg")
+    camera = "() => window.classroom.refs.view.getCamera().position"
+    before = page.evaluate(camera)
+    page.mouse.move(800, 420)
+    page.mouse.down()
+    page.mouse.move(860, 440, steps=6)
+    page.mouse.up()
+    turned = page.evaluate(camera)
+    assert turned != before  # a drag turns the board
+    where = [float(c) for c in lattice.centres[lattice.id_of(*red)]]
+    click_point(page, where)
+    assert f"{','.join(map(str, red))} already holds a red ball" in page.inner_text("#cr-msg")
+    assert page.evaluate(camera) == turned  # a click does not
+    assert page.errors == []
+    page.close()
+
+
 def test_bad_input_is_refused_and_the_server_goes_on(server, browser):
     page = join(browser, server.students, "Cy")
     answers = page.evaluate(

@@ -326,7 +326,14 @@
     const answer = await call("act", { action: action, args: args || [] });
     apply(answer);
     C.lastMs = performance.now() - started;
-    document.body.dataset.acted = String((Number(document.body.dataset.acted) || 0) + 1);
+    // how long from the click (or button) to its answer applied and the next frame drawn
+    // after it (the board's new data is drawn by then): tests/bench/classroom.py reads it
+    const acted = (Number(document.body.dataset.acted) || 0) + 1;
+    window.requestAnimationFrame(() => window.requestAnimationFrame(() => {
+      C.drawnMs = performance.now() - started;
+      document.body.dataset.drawn = String(acted);
+    }));
+    document.body.dataset.acted = String(acted);
   };
 
   // A click (not a drag) on the board: the view ray under the pixel, from the camera,
@@ -413,16 +420,45 @@
     return label ? C.screen_of(label.at) : null;
   };
 
+  // A click (the left button let go where it was pressed) is the page's; a drag is
+  // vtk.js's (it turns the board). vtk.js is given the press only once the pointer moves:
+  // a click then costs it no frame (a frame drawn at the press and one at the release, in
+  // software WebGL a tenth of a second each, held the answer back).
+  const HANDED = new WeakSet(); // the presses handed to vtk.js (let through)
   function listen() {
     const board = document.getElementById("cr-view");
     if (!board || board.dataset.listening) return;
     board.dataset.listening = "1";
-    board.addEventListener("pointerdown", (e) => { C.down = [e.clientX, e.clientY]; }, true);
+    board.addEventListener("pointerdown", (e) => {
+      if (HANDED.has(e) || e.button !== 0) return; // (another button: vtk.js's at once)
+      C.down = { x: e.clientX, y: e.clientY, event: e, dragging: false };
+      e.stopPropagation();
+    }, true);
+    board.addEventListener("pointermove", (e) => {
+      const down = C.down;
+      if (!down || down.dragging) return;
+      if (Math.hypot(e.clientX - down.x, e.clientY - down.y) <= 4) {
+        e.stopPropagation();
+        return;
+      }
+      down.dragging = true; // a drag: vtk.js has the press now, where it was
+      const first = down.event;
+      const press = new PointerEvent("pointerdown", {
+        bubbles: true, cancelable: true, composed: true, clientX: first.clientX,
+        clientY: first.clientY, screenX: first.screenX, screenY: first.screenY, button: 0,
+        buttons: 1, pointerId: first.pointerId, pointerType: first.pointerType,
+        isPrimary: first.isPrimary, shiftKey: first.shiftKey, ctrlKey: first.ctrlKey,
+        altKey: first.altKey, metaKey: first.metaKey,
+      });
+      HANDED.add(press);
+      first.target.dispatchEvent(press);
+    }, true);
     board.addEventListener("pointerup", (e) => {
-      if (!C.down || e.button !== 0) return;
-      const moved = Math.hypot(e.clientX - C.down[0], e.clientY - C.down[1]);
+      const down = C.down;
+      if (!down || e.button !== 0) return;
       C.down = null;
-      if (moved > 4) return; // a drag turns the board
+      if (down.dragging) return; // the drag ends in vtk.js
+      e.stopPropagation();
       const ray = C.ray_at(e.clientX, e.clientY);
       if (ray) C.act("click", ray);
     }, true);
