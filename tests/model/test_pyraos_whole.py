@@ -14,6 +14,7 @@ import signal
 import subprocess
 import sys
 from collections import deque
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -348,6 +349,49 @@ def test_the_kernels_moves_are_the_games_on_base_4(variant, removal):
             checked += 1
             game.push_raw(rng.choice(game.raw_moves()))
     assert checked > 300
+
+
+@pytest.mark.parametrize(("variant", "removal"), VERSIONS)
+def test_the_un_moves_are_the_moves_inverted_on_base_4(variant, removal):
+    # The standard pyramid has squares on three levels and its top on a square of its
+    # own: on the positions of random base-4 games, every child has the position among its
+    # predecessors, and every predecessor has it among its children.
+    rng = random.Random(67)
+    ix = whole.index(4)
+    geo = whole.geometry_arrays(4)
+    codes = kernel.variant_codes(variant, removal)
+    moves = np.zeros(wk.MAX_MOVES, dtype=np.int64)
+    keys = np.zeros(wk.MAX_PREDECESSORS, dtype=np.int64)
+    found = np.zeros(wk.MAX_PREDECESSORS, dtype=np.int64)
+
+    def board(key: int) -> tuple[int, int]:
+        n, i = key >> wk.KEY_SHIFT, key & ((1 << wk.KEY_SHIFT) - 1)
+        own, opp = wk.unrank(n, i, ix.shapes[n], ix.shape_points[n], ix.arrays)
+        return int(own), int(opp)
+
+    def keys_of(kind: Callable[..., int], key: int) -> set[int]:
+        m = kind(*board(key), *codes, moves, found, geo, ix.arrays)
+        return {int(k) for k in found[:m]}
+
+    edges = 0
+    for _ in range(6):
+        game = Pyraos.new(PyraosOptions(variant, removal))
+        while game.outcome() is None:
+            white, black = game.masks()
+            n, i = wk.locate(
+                *((white, black) if game.to_move == "white" else (black, white)), geo, ix.arrays
+            )
+            me = n << wk.KEY_SHIFT | i
+            m = wk.children_keys(*board(me), *codes, moves, keys, geo, ix.arrays)
+            for child in (int(k) for k in keys[:m] if k >= 0):  # < 0: the top placed
+                assert me in keys_of(wk.predecessor_keys, child)
+                edges += 1
+            m = wk.predecessor_keys(*board(me), *codes, moves, keys, geo, ix.arrays)
+            for parent in [int(k) for k in keys[:m]]:
+                assert me in keys_of(wk.children_keys, parent)
+                edges += 1
+            game.push_raw(rng.choice(game.raw_moves()))
+    assert edges > 1000
 
 
 def test_a_whole_table_gives_the_book_its_values_at_once(monkeypatch, tmp_path):

@@ -448,7 +448,8 @@ def test_bad_split_arguments_and_an_unusable_checkpoint_are_one_line(capsys, tmp
 
 def test_pyraos_whole_game_split_over_a_dask_cluster_gives_the_same_table(tmp_path):
     # The whole-game retrograde analysis (model/search/games/pyraos/whole.py) with its
-    # layers' position ranges as units on 2 workers: the same bytes as in this process.
+    # layers' position ranges as units on 2 workers, by rounds: the same bytes as push
+    # retrograde in this process.
     import numpy as np
 
     from model.search.games.pyraos import whole
