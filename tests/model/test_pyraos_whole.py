@@ -312,6 +312,28 @@ def test_values_written_beyond_the_headers_round_are_resumed_over(tables, then, 
     assert all(np.array_equal(a, b) for a, b in zip(table.values, done.values, strict=True))
 
 
+def test_ctrl_c_in_a_push_step_keeps_the_steps_done(tables, tmp_path):
+    # Ctrl+C (KeyboardInterrupt, here from the progress callback) in the middle of a step:
+    # the layers are written and the header says the step under way, not the last
+    # checkpoint's (none here: 10 minutes apart); the same build resumes to the table.
+    folder = tmp_path / "t"
+    seen: list[dict] = []
+
+    def progress(entry: dict) -> None:
+        seen.append(entry)
+        if entry["step"] == "push" and entry["round"] == 5:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        whole.build(whole.WholeTable.create(folder, 3, "standard", "0-2"), progress=progress)
+    table = whole.open_or_create(folder, 3, "standard", "0-2")
+    assert table.head["round"] == 5
+    assert not table.finished
+    whole.build(table)
+    done = tables[3, "standard", "0-2"]
+    assert all(np.array_equal(a, b) for a, b in zip(table.values, done.values, strict=True))
+
+
 def test_a_second_build_on_one_folder_is_refused(tmp_path):
     import fcntl
 

@@ -291,7 +291,7 @@ def _whole(args: argparse.Namespace) -> int:
             except ConnectionError as exc:  # the scheduler cannot be reached
                 return _say(str(exc))
     except KeyboardInterrupt:
-        print(f"stopped; {folder} keeps every layer done: run the same command to resume")
+        print(f"stopped; {folder} keeps every layer and step done: run the same command to resume")
         return 130
     except OSError as exc:
         return _say(f"{folder}: {exc.strerror or exc}")

@@ -717,14 +717,20 @@ def _push(
         for n in layers:
             if not frontier[n]:
                 continue
-            if stop is not None and stop():
-                sync()  # every step before this one is whole on disk now
+            try:
+                if stop is not None and stop():
+                    raise Stopped
+                began = time.perf_counter()
+                stats, busy = push_layer(table, counters, "push", n, r)
+                entry("push", r, n, int(stats[0]), 0, busy, began)
+            except (Stopped, KeyboardInterrupt):
+                # asked to stop (or Ctrl+C, which Python raises between the kernel's
+                # calls): every step before this one written, not lost since the last
+                # checkpoint
+                sync()
                 head["round"] = r
                 table.write_head()
-                raise Stopped
-            began = time.perf_counter()
-            stats, busy = push_layer(table, counters, "push", n, r)
-            entry("push", r, n, int(stats[0]), 0, busy, began)
+                raise
         total = sum(count_all(r + 1))
         while len(rounds) <= r:
             rounds.append(0)
