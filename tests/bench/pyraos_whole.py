@@ -28,7 +28,8 @@ Prints, in order:
    by push, every position counted once and pushed once (the most: a draw never is) and
    ``--steps`` steps' scans, on one core and on this machine's cores, and its memory.
 4. (``--top-layers N``) The build's own kernels over whole layers, not samples: the top N
-   layers counted, then the first ``--top-steps`` push steps over their real frontiers.
+   layers counted, then the first ``--top-steps`` push steps over their real frontiers, on
+   ``--threads`` threads (processor seconds and wall clock of each: what threads cost).
 """
 
 from __future__ import annotations
@@ -300,7 +301,7 @@ def base4_rates(sample: int) -> list[tuple[int, int, list[float]]]:
     return rows
 
 
-def top_layers(count: int, steps: int) -> None:
+def top_layers(count: int, steps: int, threads: int) -> None:
     """Part 4 (``--top-layers``): the build's own kernels (one thread) over whole layers,
     not samples: every position of the top ``count`` layers counted (:func:`seed_range`),
     then push steps 1 to ``steps`` over the frontier those layers hold, but the lowest (its
@@ -309,7 +310,7 @@ def top_layers(count: int, steps: int) -> None:
     a step pushes lie scattered over the layers, as in every step."""
     import numba
 
-    numba.set_num_threads(1)
+    numba.set_num_threads(threads)
     ix = whole.index(4)
     values = [np.zeros(size, dtype=np.uint8) for size in ix.sizes]
     counters = tuple(np.zeros(size, dtype=np.uint16) for size in ix.sizes)
@@ -317,11 +318,13 @@ def top_layers(count: int, steps: int) -> None:
     table = whole.WholeTable(Path("in-memory"), rules, values)  # no folder: never written
 
     def run(step: str, n: int, arg: int) -> tuple[int, float]:
+        began = time.perf_counter()
         stats, busy = whole.push_layer(table, counters, step, n, arg)
+        print(f"    ({busy:.1f} processor s, {time.perf_counter() - began:.1f} s of wall clock)")
         return int(stats[0]), busy
 
     top = ix.layers - 1
-    print(f"\nthe top {count} layers whole, one thread:")
+    print(f"\nthe top {count} layers whole, {threads} thread(s) (rates a core):")
     for n in range(top, top - count, -1):
         done, busy = run("count", n, 0)
         print(
@@ -362,9 +365,10 @@ def main() -> int:
     parser.add_argument("--skip-base4", action="store_true")
     parser.add_argument("--top-layers", type=int, default=0)
     parser.add_argument("--top-steps", type=int, default=3)
+    parser.add_argument("--threads", type=int, default=1)
     args = parser.parse_args()
     if args.top_layers:
-        top_layers(args.top_layers, args.top_steps)
+        top_layers(args.top_layers, args.top_steps, args.threads)
         return 0
     small = small_build(args.base, args.variant, args.removal)
     if args.skip_base4:
