@@ -87,3 +87,20 @@ def test_the_whole_game_is_built_said_verified_and_a_wrong_value_named(capsys, t
     code, _, err = run(capsys, "endgame", "probe", TOP_IN_ONE, "--whole", "--table", tmp_path / "x")
     assert (code, err.count("\n")) == (2, 1)
     assert "no whole-game table there; build one with `pyramid-lab endgame build --whole`" in err
+
+
+def test_a_whole_build_that_memory_cannot_hold_is_refused_in_one_line(
+    capsys, monkeypatch, tmp_path
+):
+    # Push retrograde holds 3 bytes a position in memory: where the system has less free,
+    # the build is refused before it starts (not killed by the system an hour in), and
+    # the way by rounds (a byte a position) is named.
+    from viewer.cli import endgame
+
+    monkeypatch.setattr(endgame, "memory_available", lambda: 50_000)
+    folder = tmp_path / "base3"
+    code, out, err = run(capsys, "endgame", "build", "--whole", "--base", "3", "--table", folder)
+    assert (code, out, err.count("\n")) == (2, "", 1)
+    assert "needs 73,905 bytes of memory built in this process" in err
+    assert "50,000 bytes are free; --workers 1 builds it by rounds in 24,635 bytes" in err
+    assert not folder.exists()

@@ -196,6 +196,22 @@ def _options(args: argparse.Namespace, name: str) -> Any:
         raise ValueError(f"--option: {exc}") from None
 
 
+def _amount(size: int) -> str:
+    return f"{size / 1e6:,.0f} MB" if size >= 10_000_000 else f"{size:,} bytes"
+
+
+def memory_available() -> int | None:
+    """The bytes of memory the system can give now (Linux's MemAvailable), None unknown."""
+    try:
+        with open("/proc/meminfo") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        return None
+    return None
+
+
 def _whole(args: argparse.Namespace) -> int:
     """The whole game's table: count, build (said before, shown while, stoppable with
     Ctrl+C and resumed by running it again), verify, probe."""
@@ -261,6 +277,14 @@ def _whole(args: argparse.Namespace) -> int:
         return _say(f"--workers {workers}: 0 (this process) or more")
     here = workers == 0 and args.scheduler is None  # push retrograde, else rounds
     size, seconds, memory = tables.whole_estimate(args.base, workers or cores, here)
+    free = memory_available()
+    if here and free is not None and memory > free:
+        return _say(
+            f"the whole {options.variant} game, base {args.base}, needs {_amount(memory)} "
+            f"of memory built in this process (a byte and a counter a position) and "
+            f"{_amount(free)} are free; --workers 1 builds it by rounds in {_amount(size)}, "
+            f"several times slower (docs/engines.md)"
+        )
     print(
         f"the whole {options.variant} game (removal {options.removal}), base {args.base}: "
         f"{size:,} positions, {size / 1e6:,.1f} MB on disk, {memory / 1e6:,.1f} MB in "
