@@ -124,6 +124,19 @@ def test_a_stone_selected_on_the_stepped_board_answers_in_a_few_kilobytes():
     assert selected["page"]["play"]["about"] == "g6"
     assert size(selected) <= CLICK_BYTES
     sent_as_changed(board, selected["board"])
+    # the push g6>g7 played: the stones (copies of one shape: glyphs, the shape sent once,
+    # with the first board) go again as their offsets and colours only
+    g7 = next(s for s in range(len(geometry.centres)) if ui.site_name(s) == "g7")
+    target = np.asarray(geometry.centres[g7]) + np.array([0.0, 0.0, 0.3])
+    pushed = service.act(token, "click", ray(board, target), selected["board"]["keys"])
+    assert pushed["page"]["verdict"]["correct"] is True
+    assert size(pushed) <= CLICK_BYTES
+    sent_as_changed(selected["board"], pushed["board"])
+    stones = next(part for part in pushed["board"]["parts"] if part["name"] == "stones")
+    assert stones["kind"] == "glyphs"
+    assert stones["key"] in pushed["board"]["meshes"]
+    assert stones["shape"] in board["meshes"]
+    assert stones["shape"] not in pushed["board"]["meshes"]
 
 
 def test_a_page_that_lost_a_part_is_sent_it_again():

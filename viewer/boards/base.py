@@ -20,7 +20,7 @@ from ..lab.view_state import BoardGeometry, ViewState
 if TYPE_CHECKING:
     import pyvista as pv
 
-__all__ = ["BoardGeometry", "BoardMeshes", "BoardView", "CameraViews", "Spheres"]
+__all__ = ["BoardGeometry", "BoardMeshes", "BoardView", "CameraViews", "Copies", "Spheres"]
 
 #: A board's camera presets by name (over :data:`viewer.lab.palette.VIEWS`): the direction
 #: the camera looks from and its up vector.
@@ -84,6 +84,20 @@ class Spheres:
 
     def __len__(self) -> int:
         return len(self.centres)
+
+
+@dataclass(frozen=True)
+class Copies:
+    """A mesh made of copies of one small shape (:func:`viewer.boards.meshes.instances`):
+    the shape's points (k x 3) and triangles (t x 3), and each copy's offset (n x 3),
+    scale (n) and colour (n x 3, uint8). A page draws them as vtk.js's glyphs, sent the
+    shape once and the copies' offsets, scales and colours only."""
+
+    points: np.ndarray
+    triangles: np.ndarray
+    offsets: np.ndarray
+    scales: np.ndarray
+    rgb: np.ndarray
 
 
 @runtime_checkable

@@ -10,7 +10,7 @@ import numpy as np
 import pyvista as pv
 from vtkmodules.util.numpy_support import vtk_to_numpy
 
-from .base import CameraViews, Spheres
+from .base import CameraViews, Copies, Spheres
 from .labels import ScreenLabels
 
 Template = tuple[np.ndarray, np.ndarray]  # points (n, 3), triangles (m, 3)
@@ -43,7 +43,16 @@ def instances(
     mesh = pv.PolyData(pts.reshape(-1, 3), faces.ravel())
     colours = np.asarray(rgb, dtype=np.float64).reshape(-1, 3).round().astype(np.uint8)
     mesh.cell_data["rgb"] = np.repeat(colours, len(tris), axis=0)
+    # what the mesh is made of, for a front end that draws copies itself (:func:`copies_of`)
+    mesh._copies = Copies(points, tris, offsets, np.broadcast_to(factor, (k,)).copy(), colours)
     return mesh
+
+
+def copies_of(mesh: pv.PolyData) -> Copies | None:
+    """The shape and copies ``mesh`` was made of by :func:`instances` (None: another mesh,
+    or one made of it: merged, copied)."""
+    found = getattr(mesh, "_copies", None)
+    return found if isinstance(found, Copies) else None
 
 
 def join(parts: Sequence[pv.PolyData]) -> pv.PolyData:

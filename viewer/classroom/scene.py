@@ -3,11 +3,13 @@ meshes or sets of spheres, by name, with the look the page draws it in (:data:`L
 A mesh goes as vtk.js's polydata (trame-vtk's ``vtk-mesh`` state: points, polys and
 per-point colours as base64 typed arrays); spheres go as their centres, radii and colours
 only (base64 float32 and uint8 arrays), which the page draws as vtk.js's sphere
-impostors, as the window draws its balls. A part's key is the digest of what it draws;
-its state is built once for every page that shows the same, and a page is sent only the
-states it lacks (by their keys): an unchanged part is never sent again, and two parts
-that draw the same (the paths and their x-ray) are sent once. The board's legend, labels
-and levels go with them. The browser draws them itself: the server never renders.
+impostors, as the window draws its balls; copies of one shape (stones, hexes, cells) as
+vtk.js's glyphs, the shape a state of its own and each copy its offset, scale and
+colour. A part's key is the digest of what it draws; its state is built once for every
+page that shows the same, and a page is sent only the states it lacks (by their keys):
+an unchanged part is never sent again, and two parts that draw the same (the paths and
+their x-ray) are sent once. The board's legend, labels and levels go with them. The
+browser draws them itself: the server never renders.
 
 Every board, the ball pyramid too, is drawn by the window's own board code
 (:mod:`.sites`: the board's frame, the board view's ``meshes_only``); nothing here reads
@@ -21,14 +23,14 @@ import math
 import threading
 import warnings
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import numpy as np
 import pyvista as pv
 
-from ..boards.base import Spheres
+from ..boards.base import Copies, Spheres
 
 #: The page's looks (``www/classroom.js``): opaque pieces, translucent ghosts, opaque marks,
 #: rims (the near half not drawn: an outline round a ball), faint faces (walls, regions)
@@ -41,6 +43,39 @@ MAX_PARTS = 40
 def _b64(array: np.ndarray, dtype: str) -> dict[str, str]:
     data = np.ascontiguousarray(array, dtype=dtype)
     return {"bvals": base64.b64encode(data.tobytes()).decode("ascii"), "dtype": dtype}
+
+
+def browser_mesh(mesh: pv.PolyData) -> pv.PolyData:
+    """``mesh`` (per-cell ``rgb``) with normals, its points split where faces meet at an
+    edge (a column's top and its sides), so that each point has one colour: per-point
+    ``rgb``, as the page's mapper takes it."""
+    rgb = np.asarray(mesh.cell_data["rgb"], dtype=np.uint8)
+    plain = pv.PolyData(mesh.points, mesh.faces)
+    plain.cell_data["cell"] = np.arange(plain.n_cells)
+    split = plain.compute_normals(
+        cell_normals=False,
+        point_normals=True,
+        split_vertices=True,
+        feature_angle=40.0,
+        consistent_normals=False,
+        auto_orient_normals=False,
+    )
+    cells = np.asarray(split.cell_data["cell"])
+    faces = np.asarray(split.faces)
+    point_rgb = np.zeros((split.n_points, 3), dtype=np.uint8)
+    if len(faces) == 4 * len(cells) and (faces[0::4] == 3).all():  # triangles: at once
+        point_rgb[faces.reshape(-1, 4)[:, 1:]] = rgb[cells][:, None, :]
+    else:
+        i = cell = 0
+        while i < len(faces):  # each cell's colour on its points
+            n = int(faces[i])
+            point_rgb[faces[i + 1 : i + 1 + n]] = rgb[cells[cell]]
+            i += n + 1
+            cell += 1
+    out = pv.PolyData(split.points, faces)
+    out.point_data["Normals"] = np.asarray(split.point_data["Normals"])
+    out.point_data["rgb"] = point_rgb
+    return out
 
 
 def mesh_state(mesh: pv.PolyData | None) -> dict[str, Any] | None:
@@ -111,11 +146,21 @@ def spheres_state(spheres: Spheres) -> dict[str, Any]:
 def layer_state(key: str, layer: Drawn) -> dict[str, Any] | None:
     """``layer``'s state (:meth:`Drawn.state`), built once for every page that shows the
     same part."""
+    return _kept(key, layer.state)
+
+
+def _shape_state(key: str, layer: GlyphLayer) -> dict[str, Any] | None:
+    """A glyphs' shape's state, built once (as :func:`layer_state`)."""
+    return _kept(key, layer.shape_state)
+
+
+def _kept(key: str, make: Callable[[], dict[str, Any] | None]) -> dict[str, Any] | None:
+    """The state of ``key`` from the store, else ``make()``'s, kept."""
     with _STATES_LOCK:
         if key in _STATES:
             _STATES.move_to_end(key)
             return _STATES[key]
-    state = layer.state()
+    state = make()
     with _STATES_LOCK:
         _STATES[key] = state
         while len(_STATES) > _STATES_KEPT:
@@ -164,6 +209,54 @@ class SphereLayer:
         return spheres_state(self.spheres)
 
 
+class GlyphLayer:
+    """A part of the page's board made of copies of one shape (stones, hexes, cells),
+    drawn by the page as vtk.js's glyphs: the copies' offsets, scales and colours, and the
+    shape, a state of its own (:meth:`shape_key`), sent once for every part that uses it."""
+
+    kind = "glyphs"
+
+    def __init__(self, look: str, copies: Copies) -> None:
+        self.look = look
+        self.copies = copies
+        self._key = self._shape = ""
+
+    def shape_key(self) -> str:
+        if not self._shape:
+            digest = hashlib.blake2b(b"shape|", digest_size=16)
+            for array in (self.copies.points, self.copies.triangles):
+                digest.update(np.ascontiguousarray(array).tobytes())
+                digest.update(b"|")
+            self._shape = digest.hexdigest()
+        return self._shape
+
+    def key(self) -> str:
+        if not self._key:
+            digest = hashlib.blake2b(b"copies|" + self.shape_key().encode(), digest_size=16)
+            copies = self.copies
+            for array in (copies.offsets, copies.scales, copies.rgb):
+                digest.update(np.ascontiguousarray(array, dtype=array.dtype).tobytes())
+                digest.update(b"|")
+            self._key = digest.hexdigest()
+        return self._key
+
+    def state(self) -> dict[str, Any] | None:
+        """The copies: offsets as points, their scales ("radius") and colours."""
+        copies = self.copies
+        return spheres_state(Spheres.of(copies.offsets, copies.scales, copies.rgb))
+
+    def shape_state(self) -> dict[str, Any] | None:
+        """The shape, with its normals, as the glyphs' second input (port 1)."""
+        points, triangles = self.copies.points, self.copies.triangles
+        faces = np.hstack([np.full((len(triangles), 1), 3), triangles]).ravel()
+        shape = pv.PolyData(np.asarray(points, dtype=float), faces)
+        shape.cell_data["rgb"] = np.zeros((len(triangles), 3), dtype=np.uint8)
+        state = mesh_state(browser_mesh(shape))
+        if state is not None:
+            state["mesh"]["port"] = 1
+        return state
+
+
 @dataclass
 class Board:
     """What a student's board shows (made by :func:`.sites.site_board`), sent by
@@ -192,16 +285,20 @@ class Board:
         that draw the same (the paths and their x-ray); the legend, levels and labels."""
         have = set((known or {}).values())
         keys = {name: part.key() for name, part in self.drawn.items()}
+        parts = []
         meshes: dict[str, Any] = {}
         for name, part in self.drawn.items():
             key = keys[name]
             if key not in have and key not in meshes:
                 meshes[key] = layer_state(key, part)
+            entry = {"name": name, "look": part.look, "kind": part.kind, "key": key}
+            if isinstance(part, GlyphLayer):  # its shape: a state of its own, sent once
+                shape = entry["shape"] = keys[f"{name}/shape"] = part.shape_key()
+                if shape not in have and shape not in meshes:
+                    meshes[shape] = _shape_state(shape, part)
+            parts.append(entry)
         return {
-            "parts": [
-                {"name": name, "look": part.look, "kind": part.kind, "key": keys[name]}
-                for name, part in self.drawn.items()
-            ],
+            "parts": parts,
             "meshes": meshes,
             "keys": keys,
             "legend": [{"colour": c, "words": w, "kind": k} for c, w, k in self.legend],

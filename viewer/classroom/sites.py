@@ -27,6 +27,7 @@ import pyvista as pv
 from model.game import Game
 
 from ..boards import BOARD_VIEWS, meshes_only
+from ..boards.meshes import copies_of
 from ..games import GameUI, ui_class
 from ..lab import palette
 from ..lab.board import Board as LabBoard
@@ -34,7 +35,7 @@ from ..lab.frame import Frame
 from ..lab.legend_entries import legend_entries
 from ..lab.lesson_marks import site_of
 from ..lab.view_state import ViewState
-from .scene import Board, Drawn, SphereLayer, mesh_state, unit_ray
+from .scene import Board, Drawn, GlyphLayer, SphereLayer, browser_mesh, mesh_state, unit_ray
 
 #: The page's look of each board view's mesh or spheres (any other: "balls", the opaque
 #: pieces and board): translucent ghosts, marks over the board, rims round balls, faint
@@ -83,39 +84,6 @@ class MeshLayer:
 
     def state(self) -> dict[str, Any] | None:
         return mesh_state(self.mesh())
-
-
-def browser_mesh(mesh: pv.PolyData) -> pv.PolyData:
-    """``mesh`` (per-cell ``rgb``) with normals, its points split where faces meet at an
-    edge (a column's top and its sides), so that each point has one colour: per-point
-    ``rgb``, as the page's mapper takes it."""
-    rgb = np.asarray(mesh.cell_data["rgb"], dtype=np.uint8)
-    plain = pv.PolyData(mesh.points, mesh.faces)
-    plain.cell_data["cell"] = np.arange(plain.n_cells)
-    split = plain.compute_normals(
-        cell_normals=False,
-        point_normals=True,
-        split_vertices=True,
-        feature_angle=40.0,
-        consistent_normals=False,
-        auto_orient_normals=False,
-    )
-    cells = np.asarray(split.cell_data["cell"])
-    faces = np.asarray(split.faces)
-    point_rgb = np.zeros((split.n_points, 3), dtype=np.uint8)
-    if len(faces) == 4 * len(cells) and (faces[0::4] == 3).all():  # triangles: at once
-        point_rgb[faces.reshape(-1, 4)[:, 1:]] = rgb[cells][:, None, :]
-    else:
-        i = cell = 0
-        while i < len(faces):  # each cell's colour on its points
-            n = int(faces[i])
-            point_rgb[faces[i + 1 : i + 1 + n]] = rgb[cells[cell]]
-            i += n + 1
-            cell += 1
-    out = pv.PolyData(split.points, faces)
-    out.point_data["Normals"] = np.asarray(split.point_data["Normals"])
-    out.point_data["rgb"] = point_rgb
-    return out
 
 
 def site_board(board: LabBoard, view: Mapping[str, Any] | None = None) -> Board:
@@ -202,7 +170,9 @@ def _draw(shown: Shown, view: Mapping[str, Any]) -> Board:
     parts: dict[str, Drawn] = {}
     for name, mesh in {**drawn.still_meshes(), **drawn.layer_meshes()}.items():
         if mesh.n_points and mesh.n_cells:
-            parts[name] = MeshLayer(PAGE_LAYER.get(name, "balls"), mesh)
+            copies = copies_of(mesh)  # copies of one shape: the page draws them as glyphs
+            look = PAGE_LAYER.get(name, "balls")
+            parts[name] = MeshLayer(look, mesh) if copies is None else GlyphLayer(look, copies)
     for name, spheres in drawn.layer_spheres().items():
         parts[name] = SphereLayer(PAGE_LAYER.get(name, "balls"), spheres)
     kind = BOARD_VIEWS[ui.board_kind]

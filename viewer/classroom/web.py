@@ -14,11 +14,12 @@ other call, no state a page can write, nothing a page can announce and have the 
 hold.
 
 The board in an answer (``board``): ``parts``, each a name, the look it is drawn in
-(:data:`.scene.LOOKS`), its kind ("mesh", or "spheres": the page's sphere impostors) and
-its key (the digest of what it draws); ``meshes``, the state of each key this page's
-connection has not been sent (a mesh as :func:`.scene.mesh_state` makes it, spheres their
-centres, radii and colours only: a board re-asked unchanged costs nothing, an unchanged
-part is never sent again); ``keys``, ``legend``, ``levels``, ``flat``, ``clips``,
+(:data:`.scene.LOOKS`), its kind ("mesh"; "spheres", the page's sphere impostors;
+"glyphs", copies of a shape, with the key of the ``shape``) and its key (the digest of what
+it draws); ``meshes``, the state of each key this page's connection has not been sent (a
+mesh as :func:`.scene.mesh_state` makes it, spheres and copies their centres, sizes and
+colours only: a board re-asked unchanged costs nothing, an unchanged part is never sent
+again); ``keys``, ``legend``, ``levels``, ``flat``, ``clips``,
 ``labels``, ``camera`` and ``key`` (a new one: the camera is set anew). The page draws the
 parts with vtk.js (trame-vtk's ``vtk-view`` components, served from here with Vue: nothing
 from a CDN).

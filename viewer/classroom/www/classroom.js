@@ -217,12 +217,18 @@
     const had = get("board_meshes");
     const meshes = {};
     const drawn = new Set((board.parts || []).map(partId));
+    const keep = (key) => {
+      const state = (board.meshes || {})[key];
+      meshes[key] = state !== undefined ? state : had[key];
+    };
     for (const old of get("board_parts")) { // (a part hidden keeps what it drew)
-      if (!drawn.has(old.id) && had[old.key]) meshes[old.key] = had[old.key];
+      if (drawn.has(old.id)) continue;
+      if (had[old.key]) meshes[old.key] = had[old.key];
+      if (old.shape && had[old.shape]) meshes[old.shape] = had[old.shape];
     }
     for (const part of board.parts || []) {
-      const state = (board.meshes || {})[part.key];
-      meshes[part.key] = state !== undefined ? state : had[part.key];
+      keep(part.key);
+      if (part.shape) keep(part.shape); // (glyphs: the shape copied, sent once)
     }
     return meshes;
   }
@@ -255,8 +261,20 @@
   const SPHERE_LOOKS = {
     rims: { mapper: RGB, property: { opacity: 1.0, ambient: 1.0, diffuse: 0.0, specular: 0.0 } },
   };
+  // Glyphs: copies of a shape (its input 1) at the points of input 0, each scaled by its
+  // "radius" and coloured by its "rgb" (vtk.js's glyph mapper)
+  const GLYPH_LOOKS = {};
+  for (const [name, look] of Object.entries(LOOKS)) {
+    GLYPH_LOOKS[name] = {
+      mapper: Object.assign({}, look.mapper, {
+        scaleArray: "radius", scaleMode: 1, scaleFactor: 1.0, scaling: true, orient: false,
+      }),
+      property: look.property,
+    };
+  }
   C.look = function (part) {
     if (part.kind === "spheres") return SPHERE_LOOKS[part.look] || LOOKS[part.look] || LOOKS.balls;
+    if (part.kind === "glyphs") return GLYPH_LOOKS[part.look] || GLYPH_LOOKS.balls;
     return LOOKS[part.look] || LOOKS.balls;
   };
 
