@@ -4,8 +4,8 @@ background) saying its step, and numba's cache is found where numba keeps it
 (model.search.compiled.first_use, model.search.compiled.cache_folder).
 
 The compile is injected here (a fake warm-up that moves a fake clock on by 1000 s), so
-nothing is compiled and nothing depends on the machine's speed; one test compiles the
-prover's part from an empty cache for real, in a process of its own (a lesson's check)."""
+nothing is compiled and nothing depends on the machine's speed; tests/model/test_first_run.py
+compiles the prover's part from an empty cache for real, in a process of its own."""
 
 from __future__ import annotations
 
@@ -245,20 +245,3 @@ def test_a_stale_cache_is_dropped_where_numba_keeps_it(monkeypatch, tmp_path):
     kept.write_bytes(b"new")
     compiled_package._drop_stale_cache()  # the same sources: kept
     assert kept.exists()
-
-
-def test_a_lesson_checks_ok_on_its_first_run_from_an_empty_cache(tmp_path):
-    # the one real compile here: a fresh process, numba's cache empty, the prover's part
-    # compiled (a quarter of a minute of CPU, a minute on a busy machine) before its 20 s
-    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
-    done = subprocess.run(
-        [sys.executable, "-m", "viewer.cli", "lesson", "check", str(LESSON)],
-        env=env,
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=900,
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert done.stdout.strip().endswith("ok (2 steps, 1 tasks)")
-    assert f"pyramid-lab: {first_use.COMPILING}: the proof searches" in done.stderr
