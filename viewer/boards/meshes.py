@@ -177,21 +177,16 @@ def aim_camera(plotter: pv.BasePlotter, direction: Sequence[float], up: Sequence
     plotter.renderer.view_vector(direction, viewup=up, render=False)
 
 
-def frame_camera(plotter: pv.BasePlotter, bounds: Sequence[float]) -> None:
-    """Frame ``bounds`` (x_min, x_max, y_min, y_max, z_min, z_max); the plotter then renders
-    (as Plotter.reset_camera does, whatever its ``render``)."""
-    plotter.renderer.reset_camera(render=False, bounds=bounds)
-    plotter.render()
-
-
 def fit_camera(
     plotter: pv.BasePlotter, points: Vectors, radius: float = 0.0, margin: float = 0.04
 ) -> None:
     """Aim the camera, along the direction it has, so that ``points`` (each grown by
     ``radius``, as a ball's silhouette is) fill the picture: centred both ways, the longer
     way to within ``margin`` of the edge. A bounding box or sphere leaves the picture's top
-    empty over a pyramid (its top corners are air); this frames what is drawn. The
-    plotter renders, as :func:`frame_camera` does."""
+    empty over a pyramid (its top corners are air); this frames what is drawn. Nothing is
+    rendered here: whoever shows the picture draws it (a window at its next paint, once
+    however many framings came before; a render here drew every framing at once, and the
+    paint drew it again)."""
     pts = np.asarray(points, dtype=float).reshape(-1, 3)
     lo, hi = pts.min(axis=0) - radius, pts.max(axis=0) + radius
     renderer = plotter.renderer
@@ -231,7 +226,6 @@ def fit_camera(
         camera.SetPosition(*(position + shift))
         camera.Dolly(1 / scale)
     renderer.ResetCameraClippingRange()
-    plotter.render()
 
 
 class MeshActors:
