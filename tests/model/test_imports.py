@@ -89,6 +89,7 @@ SEARCH_UNIT_TESTS = {
     "tests.model.test_compiled_search",
     "tests.model.test_deadlines",
     "tests.model.test_exact_budget",
+    "tests.model.test_first_run",
     "tests.model.test_first_use",
     "tests.model.test_imports",
     "tests.model.handed",
