@@ -39,8 +39,8 @@ def test_labels_stay_inside_the_picture_and_apart(plotter):
         assert y1 <= height
     for a, b in itertools.combinations(boxes, 2):
         assert not overlap(a, b)
-    board.set_view("top")  # the camera turned: placed again at the next render
-    plotter.screenshot(None, return_img=True)  # a render (render() waits for show())
+    board.set_view("top")  # the camera turned (framing draws nothing): placed again when drawn
+    plotter.render()
     assert board.labels.boxes != boxes
     board.show(Frame(), ViewState())
     assert board.labels is None
