@@ -52,7 +52,7 @@ from .store import (
     real_path,
     write_private,
 )
-from .student import Removed, Student, record_of
+from .student import ClassLesson, Removed, Student, record_of
 
 __all__ = ["MAX_STUDENTS", "ClassLesson", "Classroom", "Removed", "Student", "find_lessons"]
 
@@ -68,18 +68,6 @@ WAITING_FULL = (
 
 
 # ---- the lessons --------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class ClassLesson:
-    """A lesson file given to the class."""
-
-    path: Path
-    lesson: lessons.LessonFile
-
-    @property
-    def title(self) -> str:
-        return self.lesson.title
 
 
 def find_lessons(paths: Sequence[str | os.PathLike[str]]) -> list[Path]:

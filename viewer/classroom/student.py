@@ -20,9 +20,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal, Protocol
 
-from model.game import Move, PositionFormatError, shorten
+from model import lesson as lessons
+from model.game import Game, Move, PositionFormatError, shorten
 from model.userfiles import LessonProgress
 
 from ..games import ui_class
@@ -34,8 +35,33 @@ from ..lab.session import PositionChange, Session
 from .checks import Refused, bounded_text, seconds_of, whole_number
 from .choices import PAGE_CONTROLS, Choices
 
-if TYPE_CHECKING:
-    from .room import Classroom
+
+@dataclass(frozen=True)
+class ClassLesson:
+    """A lesson file given to the class."""
+
+    path: Path
+    lesson: lessons.LessonFile
+
+    @property
+    def title(self) -> str:
+        return self.lesson.title
+
+
+class Class(Protocol):
+    """What a student reads of their class (:class:`viewer.classroom.room.Classroom`, which
+    holds its students: this module does not import it)."""
+
+    @property
+    def lessons(self) -> list[ClassLesson]:
+        """The lessons given, in order."""
+
+    @property
+    def on_board(self) -> Callable[[Game, tuple[int, ...]], bool]:
+        """Whether a point (a position file's coordinates) is a site of the game's board."""
+
+    def touched(self, key: str | None = None) -> None:
+        """Something of the student's changed: kept at the next save."""
 
 
 class Removed(Refused):
@@ -133,7 +159,7 @@ class Student:
     """One student: their lab (the lesson state the window uses), where they are, and
     their records per (lesson, step). Every call is made under :attr:`lock`."""
 
-    def __init__(self, room: Classroom, key: str, name: str, token: str = "") -> None:
+    def __init__(self, room: Class, key: str, name: str, token: str = "") -> None:
         self.room = room
         #: The SHA-256 digest of the student's key (what the class keeps), and the key
         #: itself when they joined in this run ("" after a restart: only their browser
