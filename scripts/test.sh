@@ -32,7 +32,7 @@ if [ "$#" -gt 0 ]; then
   exit "$status"
 fi
 
-# The whole suite, as jobs on PYRAMID_LAB_TEST_JOBS lanes (default: one a core), each lane
+# The whole suite, as jobs on PYRAMID_LAB_TEST_JOBS lanes (default: one more than the cores), each lane
 # with an Xvfb of its own: the model's tests in two processes, the viewer's test files that
 # open no window in one more, each large window test file in a process of its own and the
 # small ones a few to a process. Mesa's software OpenGL segfaulted inside VTK's render
@@ -43,7 +43,9 @@ fi
 # fails the suite. Every
 # test still runs; the longest jobs start first; a job's output is printed whole when it
 # ends.
-lanes=${PYRAMID_LAB_TEST_JOBS:-$(nproc)}
+# One lane more than the cores: the classroom's, the lab's and the split solve's tests wait
+# on servers, clusters and timers for much of their time, and the other lanes use it.
+lanes=${PYRAMID_LAB_TEST_JOBS:-$(($(nproc) + 1))}
 [ "$lanes" -ge 1 ] 2>/dev/null || lanes=1
 
 # The jobs: "name|retry|needs|pytest arguments" (retry: once more after a SIGSEGV; needs:
@@ -53,18 +55,22 @@ lanes=${PYRAMID_LAB_TEST_JOBS:-$(nproc)}
 # and Ball windows need no kernel (those games have none): one lane runs them meanwhile.
 slow=(
   tests/viewer/test_rolling_window.py
+  tests/web
+  tests/viewer/test_ball_window.py
   tests/model
   tests/viewer/test_monkey.py
+  tests/viewer/test_dock_fit.py
+  tests/lab
   tests/viewer/test_monkey_teacher.py
-  tests/viewer/test_ball_window.py
   tests/viewer/test_teaching.py
   tests/viewer/test_app.py
   tests/viewer/test_unsaved.py
   tests/viewer/test_export.py
-  # (its game switches crashed in Qt's tabifyDockWidget, every time, in a process that had
-  # run test_contracts.py's 15 board views and windows first; alone it never did)
-  tests/viewer/test_dock_fit.py
 )
+# (test_dock_fit.py's game switches crashed in Qt's tabifyDockWidget, every time, in a
+# process that had run test_contracts.py's 15 board views and windows first; alone it
+# never did). The classroom (viewer/classroom/) runs its servers driven by headless
+# Chromium, and waits for them half its time: it starts early, beside the warm-up.
 no_kernels=(tests/viewer/test_rolling_window.py tests/viewer/test_ball_window.py tests/web)
 declare -A queued=()
 jobs=()
@@ -77,29 +83,38 @@ add_job() {
 first_run=tests/model/test_first_run.py
 jobs+=("numba warm-up ($first_run, scripts/setup.sh)|no|none|@warm-up")
 jobs+=("mypy model viewer|no|none|@mypy")
-# The model's tests in two processes, so that neither lane waits on one long one: the split
-# solve's and the certificates' tests (clusters started, proofs written) apart from the rest.
-model_apart=(tests/model/test_split.py tests/model/test_split_hostile.py tests/model/test_certificate.py)
+# The model's tests in three processes of about a minute each, so that no lane waits on a
+# long one: (1) the split solve's, the certificates' and Pyraos's whole game's (clusters
+# started, proofs written; the whole game's kernels compiled once, for its tests and its
+# split over a cluster's workers); (2) the searches'; (3) the rest. A new test file goes
+# to the rest.
+model_apart=(tests/model/test_split.py tests/model/test_split_hostile.py
+  tests/model/test_certificate.py tests/model/test_pyraos_whole.py)
+model_search=()
+for name in tests/model/test_{pyraos,compiled,exact,review,prover,agents,deadlines,analysis,solver,value_book,puzzle_collection,first_use}*.py; do
+  [ -e "$name" ] || continue
+  case " ${model_apart[*]} " in *" $name "*) continue ;; esac
+  model_search+=("$name")
+done
 model_rest=(tests/model "--ignore=$first_run")
-for name in "${model_apart[@]}"; do
+for name in "${model_apart[@]}" "${model_search[@]}"; do
   [ -e "$name" ] && model_rest+=("--ignore=$name")
 done
 for name in "${slow[@]}"; do
   [ -e "$name" ] || continue
   if [ "$name" = tests/model ]; then
-    add_job "$name" no "${model_rest[*]}"
-    add_job "tests/model (split solve, certificates)" no "${model_apart[*]}"
+    add_job "tests/model (split solve, certificates, Pyraos's whole game)" no "${model_apart[*]}"
+    add_job "tests/model (the rest)" no "${model_rest[*]}"
+    add_job "tests/model (the searches)" no "${model_search[*]}"
+    queued[tests/model]=1
+  elif [ "$name" = tests/lab ] || [ "$name" = tests/web ]; then
+    add_job "$name" no "$name"  # (no window: a crash is no Mesa's)
   else
     add_job "$name" yes "$name"
   fi
 done
 [ -n "${queued[tests/model]:-}" ] || add_job tests/model no "${model_rest[*]}"
-# The lab's tests (viewer/lab, Qt-free): one process, Qt, VTK and pyvista unimportable there.
-add_job tests/lab no tests/lab
-# The classroom (viewer/classroom/): its servers driven by headless Chromium, and the class
-# without a browser; about 40 s in one process, no kernel needed.
-add_job tests/web no tests/web
-# The other window test files, with few tests each, share a process up to 32 tests (the
+# The other window test files, with few tests each, share a process up to 60 tests (the
 # largest files hold 21 to 26, each test a window or two): each process spends about 3 s
 # of processor time starting Qt, VTK and numba. The files that open no window share one.
 windowless=() group=() group_tests=0
@@ -115,7 +130,7 @@ for file in tests/viewer/test_*.py; do
     continue
   fi
   count=$(grep -cE '^(    )?def test_' "$file" || true)
-  [ $((group_tests + count)) -le 32 ] || add_group
+  [ $((group_tests + count)) -le 60 ] || add_group
   group+=("$file")
   group_tests=$((group_tests + count))
 done

@@ -14,6 +14,18 @@ from model.terrace import Terrace, TerraceOptions
 
 Coords = tuple[int, int, int]
 
+# Mesa's software OpenGL keeps the shaders it compiled (VTK's, each a compile through LLVM)
+# under the user's cache folder, and a window test process reads them back in a moment: a
+# test that points XDG_CACHE_HOME or HOME elsewhere, for itself or a program it starts, made
+# that process compile them all again (half the processor time of a short window test
+# file). Their place is fixed once here, for every process the tests start.
+os.environ.setdefault(
+    "MESA_SHADER_CACHE_DIR",
+    os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "mesa_shader_cache"
+    ),
+)
+
 
 def make_partition(
     n: int,
