@@ -32,9 +32,9 @@ if [ "$#" -gt 0 ]; then
   exit "$status"
 fi
 
-# The whole suite, as jobs on PYRAMID_LAB_TEST_JOBS lanes (default: one more than the cores), each lane
-# with an Xvfb of its own: the model's tests in two processes, the viewer's test files that
-# open no window in one more, each large window test file in a process of its own and the
+# The whole suite, as jobs on PYRAMID_LAB_TEST_JOBS lanes (default: one more than the
+# cores), each lane with an Xvfb of its own: the model's tests in three processes, the
+# viewer's test files that open no window in one more, each large window test file in a process of its own and the
 # small ones a few to a process. Mesa's software OpenGL segfaulted inside VTK's render
 # once a process had opened and closed some dozens of QtInteractor windows: the collector
 # freed a closed window's GL names in the live window's context (viewer/desktop/gl_guard.py
