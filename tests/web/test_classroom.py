@@ -167,6 +167,14 @@ def test_two_students_and_a_teacher(server, browser):
     assert teacher.inner_text("#cr-said").startswith("Bo is no longer in the class")
     bo.wait_for_selector("#cr-join", timeout=WAIT)
     assert "the teacher has taken you out" in bo.inner_text("#cr-msg")
+    assert "comes back by itself if they bring you back" in bo.inner_text("#cr-msg")
+    # reloaded, Bo's page is still Bo's, removed (its key kept: it gives it again)
+    bo.reload()
+    bo.wait_for_function(
+        "() => (document.querySelector('#cr-msg') || {innerText: ''}).innerText"
+        ".includes('taken you out')",
+        timeout=WAIT,
+    )
     # and brought back: the line is there again, and Bo's page, by itself
     teacher.click("#cr-removed summary")
     teacher.click("#cr-removed .cr-bring-back")

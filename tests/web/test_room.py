@@ -4,22 +4,28 @@ board's meshes and picking."""
 
 from __future__ import annotations
 
+import asyncio
 import csv
 import hashlib
 import io
 import json
 import re
+import time
 
+import aiohttp
 import numpy as np
 import pytest
-from classroom_helpers import LESSON, SECOND
+from aiohttp import web
+from classroom_helpers import LESSON, SECOND, Page
 
 from model.game import PositionFormatError
+from tests.patience import WAIT_S
 from viewer.classroom.checks import Refused, make_code, name_of, point_of
+from viewer.classroom.guard import LATE, Limits
 from viewer.classroom.room import Classroom
 from viewer.classroom.scene import hex_of
 from viewer.classroom.sites import on_board, pick, site_board
-from viewer.classroom.web import Service, _refusing
+from viewer.classroom.web import Service, _refusing, build_app
 
 CODE = "abcd-efgh"
 
@@ -284,3 +290,42 @@ def test_a_fault_is_said_without_its_details_and_logged_on_one_line(caplog):
     logged = record.getMessage()
     assert "\n" not in logged  # the traceback escaped onto one line: nothing forged
     assert "Traceback" in logged
+
+
+def test_a_join_slower_than_a_pages_window_is_answered_and_silence_still_closed(room, monkeypatch):
+    # a loaded server that takes longer than Limits.hello to answer a page's join (or a
+    # resume: the board built anew after a restart) does not close that page as one that
+    # said nothing (it waited for its answer, then for nothing: a page that closed so
+    # never came back by itself); a page that says nothing is still closed as late
+    window = 0.3
+    joined_as = Service.join
+
+    def slow_join(self, name):
+        time.sleep(4 * window)  # (on the class's worker thread, as a long answer is)
+        return joined_as(self, name)
+
+    monkeypatch.setattr(Service, "join", slow_join)
+
+    async def scene():
+        runner = web.AppRunner(build_app(room, Limits(hello=window)))
+        await runner.setup()
+        site = web.TCPSite(runner, "127.0.0.1", 0)
+        await site.start()
+        port = runner.addresses[0][1]
+        try:
+            async with aiohttp.ClientSession() as session:
+                url = f"ws://127.0.0.1:{port}/ws"
+                silent = await session.ws_connect(url)
+                page = await Page(session, url).open()
+                joined = await page.ask(do="join", name="Slow")
+                polled = await page.ask(do="poll")
+                shut = await silent.receive(timeout=WAIT_S)
+                await page.close()
+                return joined, polled, (shut.type, shut.data)
+        finally:
+            await runner.cleanup()
+
+    joined, polled, shut = asyncio.run(scene())
+    assert joined["page"]["name"] == "Slow"
+    assert "error" not in polled
+    assert shut == (aiohttp.WSMsgType.CLOSE, LATE)

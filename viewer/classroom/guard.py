@@ -12,7 +12,9 @@ their key, the teacher's once it gave the class code, and no one's until then.
   :attr:`Limits.unjoined` of them the oldest is closed (a newcomer always gets in); a
   student has at most :attr:`Limits.per_student` pages (the oldest closed past it), the
   teacher :attr:`Limits.teacher_pages`; so neither pages of no one nor one student's keep
-  a classmate or the teacher out.
+  a classmate or the teacher out. A removed student's pages left open stay theirs, as
+  many, apart (:meth:`Pages.unbind`): not pages of no one, never closed as late, so the
+  teacher's bringing them back reaches them however late it comes.
 - :class:`Page`: one page's websocket, its message budget, and what it was sent (a board
   re-asked unchanged costs nothing). What a page does not read is bounded in all
   (:attr:`Limits.unsent`): past it, the page furthest behind is dropped.
@@ -169,7 +171,7 @@ async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
 
 # ---- pages ----------------------------------------------------------------------------------
 
-Role = Literal["new", "waiting", "student", "teacher"]
+Role = Literal["new", "waiting", "student", "removed", "teacher"]
 
 #: Close codes a page is told (4000-4999: the application's own), with the words.
 BUSY = 4001  # pages of no one: the oldest closed
@@ -216,6 +218,7 @@ class Page:
     tries: int = 0  # class codes given
     told: bool = False  # an unknown message of its was logged
     busy: bool = False  # a message of its is being answered
+    binding: bool = False  # a join or resume of its is being answered (it is not late)
     heard: bool = False  # it has sent a message
     removed: tuple[str, str] | None = None  # its student's key's digest and key, removed
     wake: asyncio.Event = field(default_factory=asyncio.Event)
@@ -283,13 +286,16 @@ class Pages:
         #: so that pages of no one never push them out.
         self.waiting: OrderedDict[Page, None] = OrderedDict()
         self.students: dict[str, OrderedDict[Page, None]] = {}
+        #: Removed students' pages left open, by their keys' digests (as many as a
+        #: student's): brought back, they are the student's again.
+        self.removed: dict[str, OrderedDict[Page, None]] = {}
         self.teachers: OrderedDict[Page, None] = OrderedDict()
         #: The pages that had bytes they had not taken at their last send.
         self.behind: set[Page] = set()
 
     def every(self) -> list[Page]:
         found = list(self.new) + list(self.waiting) + list(self.teachers)
-        for pages in self.students.values():
+        for pages in [*self.students.values(), *self.removed.values()]:
             found += pages
         return found
 
@@ -309,11 +315,13 @@ class Pages:
 
     def late(self, page: Page) -> bool:
         """Whether ``page`` is of no one still, :attr:`Limits.hello` after it opened (a
-        join waiting for the teacher is not late)."""
-        return page.role == "new" and page in self.new
+        join waiting for the teacher is not late, nor a removed student's page; a page
+        whose join or resume is being answered is looked at again when it is)."""
+        return page.role == "new" and page in self.new and not page.binding
 
     def as_student(self, page: Page, key: str, token: str) -> None:
         self.forget(page)
+        page.removed = None
         page.role, page.key, page.token, page.waiting = "student", key, token, None
         page.sent_version, page.sent_layers = None, {}
         mine = self.students.setdefault(key, OrderedDict())
@@ -325,11 +333,13 @@ class Pages:
 
     def as_waiting(self, page: Page, handle: str) -> None:
         self.forget(page)
+        page.removed = None
         page.role, page.waiting = "waiting", handle
         self.waiting[page] = None
 
     def as_teacher(self, page: Page) -> None:
         self.forget(page)
+        page.removed = None
         page.role = "teacher"
         self.teachers[page] = None
         while len(self.teachers) > self.limits.teacher_pages:
@@ -337,23 +347,46 @@ class Pages:
             oldest.role = "new"
             oldest.shut(ELSEWHERE, "the teacher's page is open elsewhere")
 
-    def unbind(self, page: Page, removed: bool = False) -> None:
-        """A student's page whose key acts no more: a page of no one (it may join); a
-        removed student's page remembers whose it was (brought back, it is theirs again)."""
-        if removed and page.key is not None and page.token is not None:
-            page.removed = (page.key, page.token)
+    def unbind(self, page: Page, removed: tuple[str, str] | None = None) -> None:
+        """A page whose student's key acts no more: a page of no one (it may join). A
+        removed student's page (``removed``: their key's digest and key) stays theirs,
+        apart: not a page of no one (never closed as late, never pushed out by pages
+        opening), at most :attr:`Limits.per_student` of them (the oldest closed past
+        it); brought back, it is theirs again (:meth:`removed_pages`)."""
         self.forget(page)
-        page.role, page.key, page.token = "new", None, None
-        self.new[page] = None
+        page.role, page.key, page.token, page.removed = "new", None, None, removed
+        if removed is None:
+            self.new[page] = None
+            return
+        page.role = "removed"
+        mine = self.removed.setdefault(removed[0], OrderedDict())
+        mine[page] = None
+        while len(mine) > self.limits.per_student:
+            oldest, _ = mine.popitem(last=False)
+            oldest.role, oldest.removed = "new", None
+            oldest.shut(ELSEWHERE, "this student's page is open elsewhere")
 
     def removed_pages(self, key: str) -> list[Page]:
-        return [p for p in self.new if p.removed is not None and p.removed[0] == key]
+        """The pages left open of the removed student whose key's digest is ``key``."""
+        return list(self.removed.get(key, ()))
+
+    def forget_removed(self, keys: Iterable[str]) -> None:
+        """The class forgot these removed students for good: their pages are of no one
+        (told so when they next ask; they may join)."""
+        for key in keys:
+            for page in self.removed.pop(key, ()):
+                page.role, page.removed = "new", None
+                self.new[page] = None
 
     def forget(self, page: Page) -> None:
         self.behind.discard(page)
         self.new.pop(page, None)
         self.waiting.pop(page, None)
         self.teachers.pop(page, None)
+        if page.removed is not None and page.removed[0] in self.removed:
+            self.removed[page.removed[0]].pop(page, None)
+            if not self.removed[page.removed[0]]:
+                del self.removed[page.removed[0]]
         if page.key is not None and page.key in self.students:
             self.students[page.key].pop(page, None)
             if not self.students[page.key]:

@@ -241,7 +241,10 @@ class Classroom:
             found = self.students.get(key)
             gone = key in self.removed
         if gone:
-            raise Removed("the teacher has taken you out of this class: ask the teacher")
+            raise Removed(
+                "the teacher has taken you out of this class: ask the teacher "
+                "(this page comes back by itself if they bring you back)"
+            )
         if found is None:
             raise Refused("this class does not know you (yet): type your name to join")
         found.seen_at = time.monotonic()

@@ -39,13 +39,13 @@ import json
 import logging
 import time
 import traceback
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
 from aiohttp import WSMsgType, web
 
-from .checks import Refused
+from .checks import Refused, key_of, token_of
 from .guard import (
     HOSTS,
     LATE,
@@ -231,7 +231,11 @@ async def socket(request: web.Request) -> web.StreamResponse:
 
 
 def _late(pages: Pages, page: Page) -> None:
-    if pages.late(page):
+    if page.binding and not page.ws.closed:  # (its join or resume is being answered: a
+        # loaded server's slow answer is not the page's silence; looked at again after)
+        loop = asyncio.get_running_loop()
+        loop.call_later(page.limits.hello, _late, pages, page)
+    elif pages.late(page):
         page.shut(LATE, "this page did not join the class in time: reload it")
 
 
@@ -301,10 +305,26 @@ def _sent(page: Page, answer: Reply) -> Reply:
     return answer
 
 
-def _forgotten(app: web.Application, page: Page, answer: Reply) -> Reply:
+def _forgotten(
+    app: web.Application, page: Page, answer: Reply, whose: tuple[str, str] | None = None
+) -> Reply:
+    """``answer``, after the page is let go when it says the key acts no more: a removed
+    student's page (``whose``: the key it gave, else its own) stays theirs, to come back
+    when the teacher brings them back (:meth:`.guard.Pages.unbind`)."""
     if answer.get("forget"):
-        app[PAGES].unbind(page, removed=bool(answer.get("removed")))
+        if whose is None and page.key is not None and page.token is not None:
+            whose = (page.key, page.token)
+        app[PAGES].unbind(page, whose if answer.get("removed") else None)
     return answer
+
+
+def _whose(token: object) -> tuple[str, str] | None:
+    """A key a page gave, and its digest (None: not a key at all)."""
+    try:
+        text = token_of(token)
+    except Refused:
+        return None
+    return key_of(text), text
 
 
 def _changed_for(app: web.Application, page: Page) -> bool:
@@ -331,11 +351,22 @@ async def join(app: web.Application, page: Page, message: Join) -> Reply:
             "error": "the class is closed to new students: wait here for the teacher to let you in",
         }
     # (weighed by page: a page that joins many students waits behind one that joins once)
-    got = await _threaded(app, f"page {id(page)}", lambda: app[SERVICE].join(message.name))
+    with _binding(page):
+        got = await _threaded(app, f"page {id(page)}", lambda: app[SERVICE].join(message.name))
     if "token" in got:
         _bind(app, page, got)
         log.info("%s joined", shown(got["page"]["name"], 60))
     return got
+
+
+@contextlib.contextmanager
+def _binding(page: Page) -> Iterator[None]:
+    """While the page's join or resume is answered: it is not closed as late."""
+    page.binding = True
+    try:
+        yield
+    finally:
+        page.binding = False
 
 
 def _bind(app: web.Application, page: Page, got: Reply) -> None:
@@ -350,17 +381,18 @@ async def resume(app: web.Application, page: Page, message: Resume) -> Reply:
     try:
         student = room.student(message.key)
     except Refused as exc:
-        return _forgotten(app, page, forget_answer(exc))
+        return _forgotten(app, page, forget_answer(exc), _whose(message.key))
     same = page.role == "student" and page.key == student.key
     if same and page.sent_version == student.version:
         return {"same": True}  # (a board re-asked unchanged: nothing to do)
     known = page.sent_layers if same else {}
-    got = await _threaded(app, student.key, lambda: service.resume(message.key, known))
+    with _binding(page):
+        got = await _threaded(app, student.key, lambda: service.resume(message.key, known))
     if "page" in got:
         if not same:
             app[PAGES].as_student(page, student.key, message.key)
         _sent(page, got)
-    return _forgotten(app, page, got)
+    return _forgotten(app, page, got, _whose(message.key))
 
 
 @handles(Poll)
@@ -458,6 +490,8 @@ async def remove(app: web.Application, page: Page, message: Remove) -> Reply:
     names = room.remove(list(message.ids))
     for key in list(room.removed):
         service.forget(key)
+    pages = app[PAGES]  # (those the class let go for good, past MAX_REMOVED: of no one)
+    pages.forget_removed([k for k in pages.removed if k not in room.removed])
     said = f"{_names(names)} {'is' if len(names) == 1 else 'are'} no longer in the class"
     log.info("the teacher removed %d students", len(names))
     return lines_of(app, page, said + " (Bring back undoes it)")
