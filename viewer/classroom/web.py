@@ -215,7 +215,7 @@ async def socket(request: web.Request) -> web.StreamResponse:
                 await _send(app, page, reply)
             finally:
                 page.busy = False
-            if page.role == "student" and _changed_for(app, page):
+            if (page.role == "student" and _changed_for(app, page)) or _brought_back(app, page):
                 page.wake.set()  # (changed while the page was answered)
     except (TimeoutError, ConnectionError):
         page.abort()
@@ -325,6 +325,15 @@ def _whose(token: object) -> tuple[str, str] | None:
     except Refused:
         return None
     return key_of(text), text
+
+
+def _brought_back(app: web.Application, page: Page) -> bool:
+    """Whether ``page`` is a removed student's whom the teacher has brought back."""
+    return (
+        page.role == "removed"
+        and page.removed is not None
+        and (page.removed[0] in app[ROOM].students)
+    )
 
 
 def _changed_for(app: web.Application, page: Page) -> bool:
@@ -631,7 +640,7 @@ async def _push(app: web.Application, page: Page) -> None:
                 await _send(app, page, {"push": "lines", **lines_of(app, page)})
             elif page.role == "student" and _changed_for(app, page):
                 await _push_student(app, page)
-            elif page.removed is not None and page.removed[0] in app[ROOM].students:
+            elif page.removed is not None and _brought_back(app, page):
                 key, token = page.removed  # brought back: the page is theirs again
                 page.removed = None
                 app[PAGES].as_student(page, key, token)
