@@ -1,6 +1,6 @@
 """The legend keeps clear of the board's outline, the convex hull of thousands of cell
 corners: the hull drops the points inside the extremes' polygon first (numpy) and must
-give the very hull the plain monotone chain gives on every point."""
+give the very hull the monotone chain gives on every point, none dropped."""
 
 from __future__ import annotations
 
@@ -8,27 +8,12 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from viewer.widgets.legend import _hull
+from viewer.widgets.legend import _chain, _hull
 
 
 def plain_hull(points):
-    ordered = sorted(set(points))
-    if len(ordered) < 3:
-        return ordered
-
-    def cross(o, a, b):
-        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
-
-    lower, upper = [], []
-    for point in ordered:
-        while len(lower) >= 2 and cross(lower[-2], lower[-1], point) <= 0:
-            lower.pop()
-        lower.append(point)
-    for point in reversed(ordered):
-        while len(upper) >= 2 and cross(upper[-2], upper[-1], point) <= 0:
-            upper.pop()
-        upper.append(point)
-    return lower[:-1] + upper[:-1]
+    """The chain over every point, none dropped first: what the hull must equal."""
+    return _chain(sorted(set(points)))
 
 
 coordinate = st.floats(-2000, 2000, allow_nan=False).map(lambda v: round(v, 2))

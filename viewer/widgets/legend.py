@@ -214,7 +214,12 @@ def _hull(points: Sequence[tuple[float, float]] | np.ndarray) -> list[tuple[floa
     if len(array) > 8:
         array = array[~_inside_the_extremes(array)]
     array = np.unique(array, axis=0)  # sorted by x, then y: the chain's order
-    ordered = [(float(x), float(y)) for x, y in array.tolist()]
+    return _chain([(float(x), float(y)) for x, y in array.tolist()])
+
+
+def _chain(ordered: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """Andrew's monotone chain over distinct points sorted by x, then y: their convex
+    hull, counter-clockwise from the first."""
     if len(ordered) < 3:
         return ordered
 
