@@ -58,9 +58,10 @@ if [ ! -x "$venv/bin/python" ]; then
   "$python" -m venv "$venv"
 fi
 
-# Reinstall only when pyproject.toml changed since the last successful install.
+# Reinstall only when pyproject.toml changed since the last successful install, or the
+# install was made from another folder (an editable install points at its folder).
 stamp="$venv/.pyramid-lab-installed"
-want=$(sha256sum "$root/pyproject.toml" | cut -d' ' -f1)
+want="$(sha256sum "$root/pyproject.toml" | cut -d' ' -f1) $root"
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   say "installing pyramid-lab and its dependencies into $venv (a few minutes the first time)"
   # uv (from PyPI, Astral's installer) installs the same wheels as pip in about half the
