@@ -137,6 +137,10 @@ def test_push_on_several_threads_gives_the_same_table(
     threaded = whole.build(whole.WholeTable.create(tmp_path / "t", 3, variant, removal))
     for a, b in zip(threaded.values, tables[3, variant, removal].values, strict=True):
         assert np.array_equal(a, b)
+    # the bytes counted on numba's threads (a layer of more than one share), as numpy counts
+    for layer in threaded.values:
+        for byte in (0, 1, 2, int(layer.max())):
+            assert whole._count_byte(layer, byte) == np.count_nonzero(layer == byte)
 
 
 def positions_read(n: int, table: whole.WholeTable) -> list[tuple[int, int, int]]:

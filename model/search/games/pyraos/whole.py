@@ -597,6 +597,15 @@ def _rounds(
     return table
 
 
+def _count_byte(layer: np.ndarray, byte: int) -> int:
+    """How many positions of ``layer`` hold ``byte``: numba's threads over a large layer,
+    numpy over a small one (starting the threads cost more than the count, 2 ms a call on a
+    quiet machine and far more on a busy one, where they wait for cores)."""
+    if layer.shape[0] < PUSH_CHUNK:
+        return int(np.count_nonzero(layer == byte))
+    return int(wk.count_byte(layer, byte))
+
+
 def push_layer(
     table: WholeTable, counters: tuple[np.ndarray, ...], step: str, n: int, arg: int
 ) -> tuple[np.ndarray, float]:
@@ -685,14 +694,14 @@ def _push(
             progress(e)
 
     def count_all(byte: int) -> list[int]:
-        return [int(wk.count_byte(values[n], byte)) for n in range(ix.layers)]
+        return [_count_byte(values[n], byte) for n in range(ix.layers)]
 
-    on_disk = [ix.sizes[n] - int(wk.count_byte(values[n], 0)) for n in range(ix.layers)]
+    on_disk = [ix.sizes[n] - _count_byte(values[n], 0) for n in range(ix.layers)]
 
     def sync() -> None:
         """Write the layers that gained values since they were last written."""
         for n in range(ix.layers):
-            now = ix.sizes[n] - int(wk.count_byte(values[n], 0))
+            now = ix.sizes[n] - _count_byte(values[n], 0)
             if now != on_disk[n]:
                 table.write_layer(n)
                 on_disk[n] = now
