@@ -351,7 +351,9 @@ def test_a_second_build_on_one_folder_is_refused(tmp_path):
 
 def test_another_pyramid_or_rules_in_the_folder_is_refused(tables):
     folder = tables[2, "standard", "0-2"].folder
-    with pytest.raises(whole.TableError, match=r"base 2, standard .* not base 3"):
+    with pytest.raises(
+        whole.TableError, match=r"base 2, the standard version \(removal 0-2\); not of base 3"
+    ):
         whole.open_or_create(folder, 3, "standard", "0-2")
 
 
@@ -459,3 +461,84 @@ def test_the_warm_up_compiles_the_readers_kernel_for_the_games_pyramid():
     values = tuple(np.zeros(1, dtype=np.uint8) for _ in range(30))
     args = (0, 0, whole.geometry_arrays(4), whole.index(3).arrays, values)
     assert tuple(numba.typeof(a) for a in args) in [tuple(s) for s in wk.value_of.signatures]
+
+
+def test_the_sample_is_every_position_once_up_to_symmetry():
+    # The table against the forward solver samples positions as the table indexes them:
+    # a layer's copies under its shapes' own symmetries are never drawn, and a layer with
+    # fewer positions than asked gives each of them once.
+    from model.search.games.pyraos import agreement
+
+    table = whole.WholeTable.__new__(whole.WholeTable)
+    table.index, table.geo = whole.index(4), whole.geometry_arrays(4)
+    ix = table.index
+    for n in (1, 2, 3):
+        every = agreement.sample(table, n, 10_000, random.Random(n))
+        keys = {int(kernel.canonical(own, opp)) for _, own, opp in every}
+        distinct = {
+            int(kernel.canonical(*wk.unrank(n, i, ix.shapes[n], ix.shape_points[n], ix.arrays)))
+            for i in range(ix.sizes[n])
+        }
+        assert len(every) == len(keys) == len(distinct)
+        assert keys == distinct
+        assert n == 1 or len(distinct) < ix.sizes[n]  # copies left out
+    some = agreement.sample(table, 20, 50, random.Random(5))
+    assert len({i for i, _, _ in some}) == 50
+    for i, own, opp in some:
+        assert tuple(wk.locate(own, opp, table.geo, ix.arrays)) == (20, i)
+
+
+def test_the_judge_of_the_table_against_the_solver():
+    from model.search.games.pyraos.agreement import AGREE, DISAGREE, UNSETTLED, judge
+
+    win_in_5, loss_in_4 = 6, 5  # 1 + plies: odd plies a win for the side to move
+    assert judge(win_in_5, "win", 5, True) == AGREE
+    assert judge(win_in_5, "win", 7, False) == AGREE  # a bound above the table's length
+    assert judge(win_in_5, "win", 7, True) == DISAGREE  # another exact length
+    assert judge(win_in_5, "win", 3, False) == DISAGREE  # a win shorter than the shortest
+    assert judge(win_in_5, "loss", 4, True) == DISAGREE
+    assert judge(loss_in_4, "loss", None, False) == AGREE
+    assert judge(0, "win", 9, True) == DISAGREE  # a draw in the table
+    assert judge(0, "unknown", None, True) == UNSETTLED
+    assert judge(loss_in_4, "unknown", None, True) == UNSETTLED
+
+
+def test_a_table_against_the_compiled_solver_agrees_and_a_wrong_value_is_named():
+    # A stand-in for a base-4 table (no base-4 table is built in a test): its values are
+    # the pure-Python reference solver's, on positions of 27 and 28 spheres; the compiled
+    # forward solver agrees on each, and a value flipped on purpose is named.
+    from model.search import solver as reference
+    from model.search.games.pyraos import agreement
+    from model.search.games.pyraos.book import adapter
+    from model.search.kernels import solver_maker
+
+    class Table:
+        base, variant, removal = 4, "standard", "0-2"
+        index, geo = whole.index(4), whole.geometry_arrays(4)
+        lie: tuple[int, int] | None = None
+
+        def __init__(self) -> None:
+            self.asked: list[tuple[int, int]] = []
+
+        def value(self, own: int, opp: int) -> int:
+            self.asked.append((own, opp))
+            game = agreement.game_of(own, opp, self.variant, self.removal)
+            result = reference.Solver(game, max_depth=12).solve()
+            assert result.value in ("win", "loss")
+            assert result.plies is not None
+            byte = 1 + result.plies
+            return byte + 1 if (own, opp) == self.lie else byte  # a win <-> a loss
+
+    make = solver_maker(adapter)
+    table = Table()
+    for n in (28, 27):
+        row = agreement.compare_layer(
+            table, n, 4, 10.0, random.Random(n), lambda game: make(game, table_mb=16)
+        )
+        assert (row.sampled, row.agree, row.disagree, row.unsettled) == (4, 4, 0, 0)
+    table.lie = table.asked[-1]
+    row = agreement.compare_layer(
+        table, 27, 4, 10.0, random.Random(27), lambda game: make(game, table_mb=16)
+    )
+    assert (row.agree, row.disagree) == (3, 1)
+    assert [(own, opp) for own, opp, _, _ in row.wrong] == [table.lie]

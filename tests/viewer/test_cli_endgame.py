@@ -59,7 +59,9 @@ def test_the_whole_game_is_built_said_verified_and_a_wrong_value_named(capsys, t
     code, out, _ = run(capsys, *argv)
     assert code == 0
     first, *rest = out.splitlines()
-    assert first.startswith("the whole standard game (removal 0-2), base 3: 24,635 positions")
+    assert first.startswith(
+        "the whole game, standard version (removal 0-2), base 3: 24,635 positions"
+    )
     assert "Ctrl+C stops it, the same command resumes it" in first
     assert rest[0].startswith("round 0, 13 spheres: ")
     assert rest[-1] == "the empty pyramid: a win in 15 plies for the first player (white)"
@@ -68,8 +70,16 @@ def test_the_whole_game_is_built_said_verified_and_a_wrong_value_named(capsys, t
     assert not any(line.startswith("round ") for line in out.splitlines())
     code, out, _ = run(capsys, "endgame", "verify", "--table", folder)
     assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == f"{folder}: 24,635 positions to check against their children"
+    assert lines[1].startswith("0 spheres checked: 1 positions (0%), 0 that do not hold, ")
+    assert lines[-2].startswith("13 spheres checked: 24,635 positions (100%), 0 that do not ")
     assert "(finished): 24,635 positions checked against their children in " in out
     assert out.rstrip().endswith(" s, 0 that do not hold")
+    # the forward solver plays the game's pyramid only
+    code, _, err = run(capsys, "endgame", "verify", "--against-solver", "3", "--table", folder)
+    assert (code, err.count("\n")) == (2, 1)
+    assert "the compiled solver plays the game's (base 4)" in err
     # a wrong value written with its checksum (as a faulty build would): named
     table = tables.whole_open(folder)
     i = next(i for i in range(100, 4000) if table.values[9][i])  # a position, not a copy
@@ -79,9 +89,13 @@ def test_the_whole_game_is_built_said_verified_and_a_wrong_value_named(capsys, t
     code, out, _ = run(capsys, "endgame", "verify", "--table", folder)
     assert code == 1
     assert f"does not hold: 9 spheres, position {i:,}: " in out
-    code, _, err = run(capsys, "endgame", "probe", TOP_IN_ONE, "--whole", "--table", folder)
-    assert (code, err.count("\n")) == (2, 1)
-    assert "a table of the base-3 pyramid, not the game's" in err
+    for probe in (
+        ("probe", TOP_IN_ONE, "--whole", "--table", folder),
+        ("probe", "--whole", "--table", folder, TOP_IN_ONE),  # the FILE after the options
+    ):
+        code, _, err = run(capsys, "endgame", *probe)
+        assert (code, err.count("\n")) == (2, 1)
+        assert "a table of the base-3 pyramid, not the game's" in err
     code, _, err = run(capsys, "endgame", "verify", "--table", tmp_path / "none")
     assert (code, err.count("\n")) == (2, 1)
     code, _, err = run(capsys, "endgame", "probe", TOP_IN_ONE, "--whole", "--table", tmp_path / "x")
@@ -104,3 +118,17 @@ def test_a_whole_build_that_memory_cannot_hold_is_refused_in_one_line(
     assert "needs 73,905 bytes of memory built in this process" in err
     assert "50,000 bytes are free; --workers 1 builds it by rounds in 24,635 bytes" in err
     assert not folder.exists()
+
+
+def test_the_childrens_version_is_said_without_removals(capsys, tmp_path):
+    # The children's version has no removals at all (its removal option does not apply):
+    # a build says so, not "removal 0-2"; and a table of it refuses another version's
+    # position in the same words.
+    folder = tmp_path / "children2"
+    argv = ("endgame", "build", "--whole", "--base", "2", "--option", "variant=children")
+    code, out, _ = run(capsys, *argv, "--workers", "0", "--table", folder)
+    assert code == 0
+    assert out.startswith("the whole game, children's version (no removals), base 2: ")
+    code, _, err = run(capsys, "endgame", "build", "--whole", "--base", "2", "--table", folder)
+    assert (code, err.count("\n")) == (2, 1)
+    assert "the children's version (no removals); not of base 2, the standard version" in err

@@ -15,8 +15,27 @@ from .argtypes import piece_count
 from .common import EXIT_BAD_INPUT, EXIT_OK, read_or_say
 
 
+class _Intermixed(argparse.ArgumentParser):
+    """The command's words parsed intermixed: its FILE after the options as before them
+    (``probe --whole --table DIR FILE``; argparse alone gives an optional positional
+    nothing once an option follows the action, and refuses the FILE after it)."""
+
+    _mixing = False
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        if self._mixing:
+            return super().parse_known_args(args, namespace)
+        self._mixing = True
+        try:
+            return self.parse_known_intermixed_args(args, namespace)
+        finally:
+            self._mixing = False
+
+
 def add_parser(commands: Any, help: str) -> None:
     endgame = commands.add_parser("endgame", help=help)
+    # the subcommands' action makes its parsers of one class: this one's, intermixed
+    endgame.__class__ = _Intermixed
     endgame.add_argument("action", choices=("count", "build", "probe", "verify"))
     endgame.add_argument("file", nargs="?", metavar="FILE", help="probe: a position file")
     endgame.add_argument(
@@ -27,7 +46,8 @@ def add_parser(commands: Any, help: str) -> None:
         type=piece_count,
         default=None,
         metavar="K",
-        help="build and probe: the table's fewest pieces on the board (default: its top "
+        help="build and probe: the table's fewest pieces on the board (verify "
+        "--against-solver: the lowest layer tried; default: its top "
         "layer only; each layer lower takes much longer, see docs/engines.md)",
     )
     endgame.add_argument(
@@ -70,6 +90,28 @@ def add_parser(commands: Any, help: str) -> None:
         default=None,
         metavar="ADDRESS",
         help="--whole build: the Dask scheduler of an existing cluster to split the work over",
+    )
+    endgame.add_argument(
+        "--against-solver",
+        type=int,
+        default=None,
+        metavar="N",
+        help="verify: instead of re-deriving every value, compare N random positions of "
+        "each layer (29 down to --min-pieces, or to the first where the solver settles too "
+        "few) with the compiled forward solver's answer",
+    )
+    endgame.add_argument(
+        "--seconds",
+        type=float,
+        default=1.0,
+        metavar="S",
+        help="verify --against-solver: the solver's time a position (default 1)",
+    )
+    endgame.add_argument(
+        "--seed",
+        type=int,
+        default=1,
+        help="verify --against-solver: the random positions' seed (default 1)",
     )
     endgame.add_argument(
         "--table",
@@ -260,8 +302,20 @@ def _whole(args: argparse.Namespace) -> int:
             table = tables.whole_open(folder)
         except tables.EndgameError as exc:
             return _say(str(exc))
+        if args.against_solver is not None:
+            return _against_solver(args, tables, table)
         began = time.perf_counter()
-        checked, bad = tables.whole_verify(table)
+        total = sum(int(v.size) for v in table.values)
+        print(f"{folder}: {total:,} positions to check against their children", flush=True)
+
+        def checked_to(n: int, checked: int, found: int, seconds: float) -> None:
+            print(
+                f"{n} spheres checked: {checked:,} positions ({checked / total:.0%}), "
+                f"{found:,} that do not hold, {seconds:.0f} s",
+                flush=True,
+            )
+
+        checked, bad = tables.whole_verify(table, checked_to)
         for n, i, text in bad[:20]:
             print(f"does not hold: {n} spheres, position {i:,}: {text}")
         state = "finished" if table.finished else "unfinished"
@@ -285,8 +339,9 @@ def _whole(args: argparse.Namespace) -> int:
             f"{_amount(free)} are free; --workers 1 builds it by rounds in {_amount(size)}, "
             f"several times slower (docs/engines.md)"
         )
+    version = tables.whole_version(options.variant, options.removal)
     print(
-        f"the whole {options.variant} game (removal {options.removal}), base {args.base}: "
+        f"the whole game, {version}, base {args.base}: "
         f"{size:,} positions, {size / 1e6:,.1f} MB on disk, {memory / 1e6:,.1f} MB in "
         f"memory; about {seconds / 3600:.1f} hours on {workers or cores} cores "
         f"({'push retrograde' if here else 'rounds'}: docs/engines.md); "
@@ -326,3 +381,50 @@ def _whole(args: argparse.Namespace) -> int:
     value = tables.whole_describe(table.value(0, 0))
     print(f"the empty pyramid: {value} for the first player (white)")
     return EXIT_OK
+
+
+def _against_solver(args: argparse.Namespace, tables: Any, table: Any) -> int:
+    """``verify --against-solver N``: the table's values against the compiled forward
+    solver's on N random positions a layer (docs/engines.md); exit 1 when one differs."""
+    count = args.against_solver
+    if count < 1:
+        return _say(f"--against-solver {count}: a number of positions, 1 or more")
+    if not args.seconds > 0:
+        return _say(f"--seconds {args.seconds}: a time above 0")
+    low = 0 if args.min_pieces is None else args.min_pieces
+    print(
+        f"{table.folder}: {count:,} random positions a layer against the compiled solver "
+        f"({args.seconds:g} s a position at most), from 29 spheres down",
+        flush=True,
+    )
+
+    def progress(row: Any) -> None:
+        left = " (left: the solver settles too few here)" if row.given_up else ""
+        print(
+            f"{row.n} spheres: {row.sampled:,} positions, {row.agree:,} agree, "
+            f"{row.disagree:,} disagree, {row.unsettled:,} unsettled ({row.draws:,} a draw "
+            f"in the table) in {row.seconds:.0f} s{left}",
+            flush=True,
+        )
+        for own, opp, said, solved in row.wrong[:20]:
+            board = tables.whole_position_text(own, opp)
+            print(f"disagree: {board} (O to move): {said} in the table, {solved} by the solver")
+
+    try:
+        rows = tables.whole_against_solver(
+            table, count, args.seconds, low, args.seed, progress=progress
+        )
+    except tables.EndgameError as exc:
+        return _say(str(exc))
+    settled = [row for row in rows if row.settled]
+    wrong = sum(row.disagree for row in rows)
+    full = 0  # the layers from the top down whose every position sampled is settled
+    while full < len(rows) and rows[full].sampled and not rows[full].unsettled:
+        full += 1
+    span = f"{rows[full - 1].n} to 29 spheres" if full else "no layer"
+    print(
+        f"{sum(row.agree for row in rows):,} agree, {wrong:,} disagree, "
+        f"{sum(row.unsettled for row in rows):,} unsettled over {len(settled)} layers; "
+        f"every position sampled settled: {span}"
+    )
+    return EXIT_OK if not wrong else 1

@@ -170,9 +170,8 @@ def whole_value(game: Any, table: Any) -> tuple[str, int | None]:
         )
     if (table.variant, table.removal) != (options.variant, options.removal):
         raise EndgameError(
-            f"{table.folder}: a table of the {table.variant} version (removal "
-            f"{table.removal}), not of this position's {options.variant} (removal "
-            f"{options.removal})"
+            f"{table.folder}: a table of the {whole_version(table.variant, table.removal)}, "
+            f"not of this position's {whole_version(options.variant, options.removal)}"
         )
     white, black = game.masks()
     own, opp = (white, black) if game.to_move == "white" else (black, white)
@@ -183,12 +182,16 @@ def whole_value(game: Any, table: Any) -> tuple[str, int | None]:
     return ("win" if plies % 2 else "loss"), plies
 
 
-def whole_verify(table: Any) -> tuple[int, list[tuple[int, int, str]]]:
+def whole_verify(
+    table: Any, progress: Callable[[int, int, int, float], None] | None = None
+) -> tuple[int, list[tuple[int, int, str]]]:
     """(positions checked, every position whose value does not follow from its children's
-    as (spheres, index in the layer, the board and the table's value in words))."""
+    as (spheres, index in the layer, the board and the table's value in words)).
+    ``progress(spheres, positions checked so far, found so far, seconds)`` after each
+    layer."""
     from . import whole
 
-    checked, bad = whole.verify(table)
+    checked, bad = whole.verify(table, progress)
     named = [
         (
             n,
@@ -215,3 +218,68 @@ def whole_client(workers: int, scheduler: str | None) -> Any:
     from ...split import _client
 
     return _client(workers, scheduler)
+
+
+def whole_against_solver(
+    table: Any,
+    count: int,
+    seconds: float,
+    low: int = 0,
+    seed: int = 1,
+    give_up: float = 0.1,
+    progress: Callable[[Any], None] | None = None,
+) -> list[Any]:
+    """The table against the compiled forward solver (:mod:`.agreement`): ``count``
+    random positions of each layer from 29 down to ``low``, each solved within
+    ``seconds``; a layer whose first tenth (100 at least) settles below ``give_up`` is
+    left, and the layers below it are not tried (the solver settles fewer there). Each
+    layer's :class:`.agreement.LayerAgreement`, also given to ``progress`` when done.
+    EndgameError for a table not of the game's pyramid."""
+    import random
+
+    from ...kernels import solver_maker
+    from . import agreement
+    from .adapters import PyraosAdapter
+
+    if table.base != 4:
+        raise EndgameError(
+            f"{table.folder}: a table of the base-{table.base} pyramid; the compiled solver "
+            "plays the game's (base 4)"
+        )
+    def adapter(options: Any) -> PyraosAdapter:
+        return PyraosAdapter(options.variant, options.removal)
+
+    make = solver_maker(adapter)
+    rng = random.Random(seed)
+    rows = []
+    for n in range(TOP_LAYER, low - 1, -1):
+        row = agreement.compare_layer(
+            table,
+            n,
+            count,
+            seconds,
+            rng,
+            lambda game: make(game, table_mb=agreement.TABLE_MB),
+            give_up,
+        )
+        rows.append(row)
+        if progress is not None:
+            progress(row)
+        if row.given_up:
+            break
+    return rows
+
+
+def whole_position_text(own: int, opp: int, base: int = 4) -> str:
+    """A board as the spec writes it (levels bottom first, ``O`` the side to move's)."""
+    from . import whole
+
+    return whole.position_text(own, opp, base)
+
+
+def whole_version(variant: str, removal: str) -> str:
+    """The version of the rules in words ("children's version (no removals)", "standard
+    version (removal 0-2)")."""
+    from . import whole
+
+    return whole.version_words(variant, removal)

@@ -482,6 +482,14 @@ class Stopped(Exception):
     """The build was asked to stop; the folder holds every layer finished so far."""
 
 
+def version_words(variant: str, removal: str) -> str:
+    """The version of the rules in words: the children's has no removals at all (its
+    removal option does not apply), the others take 0 to 2 or 1 to 2 spheres back."""
+    if variant == "children":
+        return "children's version (no removals)"
+    return f"{variant} version (removal {removal})"
+
+
 def open_or_create(folder: Path, base: int, variant: str, removal: str) -> WholeTable:
     """The table under way in ``folder`` (checked), or a new one; TableError for a folder
     of another pyramid or other rules."""
@@ -489,8 +497,9 @@ def open_or_create(folder: Path, base: int, variant: str, removal: str) -> Whole
         table = WholeTable.open(folder)
         if (table.base, table.variant, table.removal) != (base, variant, removal):
             raise TableError(
-                f"{folder}: a table of base {table.base}, {table.variant} (removal "
-                f"{table.removal}); not base {base}, {variant} (removal {removal})"
+                f"{folder}: a table of base {table.base}, the "
+                f"{version_words(table.variant, table.removal)}; not of base {base}, the "
+                f"{version_words(variant, removal)}"
             )
         return table
     return WholeTable.create(folder, base, variant, removal)
@@ -762,9 +771,13 @@ def _push(
             raise TableError(f"{table.folder}: a distance beyond {MAX_BYTE - 2} plies")
 
 
-def verify(table: WholeTable) -> tuple[int, list[tuple[int, int, int, int]]]:
+def verify(
+    table: WholeTable, progress: Callable[[int, int, int, float], None] | None = None
+) -> tuple[int, list[tuple[int, int, int, int]]]:
     """Re-derive every value from its children's in one pass: (positions checked, every
-    position that does not hold as (layer, index, own, opp))."""
+    position that does not hold as (layer, index, own, opp)). ``progress(layer, positions
+    checked so far, found so far, seconds)`` after each layer."""
+    began = time.perf_counter()
     ix = table.index
     v, r = table.codes
     values = tuple(table.values)
@@ -784,6 +797,8 @@ def verify(table: WholeTable) -> tuple[int, list[tuple[int, int, int, int]]]:
                     own, opp = wk.unrank(n, int(i), ix.shapes[n], ix.shape_points[n], ix.arrays)
                     bad.append((n, int(i), int(own), int(opp)))
         checked += ix.sizes[n]
+        if progress is not None:
+            progress(n, checked, len(bad), time.perf_counter() - began)
     return checked, bad
 
 
