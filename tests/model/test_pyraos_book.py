@@ -360,3 +360,201 @@ def test_the_search_compiles_once_and_off_the_clock_of_a_position():
     proof.warm_up(adapter, "bounded")
     assert bounded.run.signatures  # compiled (or loaded from numba's cache)
     assert proof.warm_up(adapter, "bounded") == 0.0  # not again in this process
+
+
+# ---- the opening taken from a whole-game table (model/search/games/pyraos/opening.py) ----
+
+
+def _opening(variant="standard"):
+    from model.search.games.pyraos import opening
+
+    found = opening.shipped(variant, "0-2")
+    assert found is not None, f"no opening of the {variant} version ships"
+    return found
+
+
+def _side(game):
+    white, black = game.masks()
+    return (white, black) if game.to_move == "white" else (black, white)
+
+
+def _from_children(game, byte_of):
+    """The byte a position's children give it (0 a draw, else 1 + plies), as a whole
+    table's verify derives it: a win when a child is lost (the shortest), a loss when
+    every child is won (the longest), else a draw."""
+    lost, won, open_ = [], [], False
+    for move in game.legal_moves():
+        child = game.copy()
+        child.push(move)
+        if child.is_over():  # the top placed, or the other side left without a move
+            lost.append(1)
+            continue
+        b = byte_of(child)
+        assert b is not None, (game.pieces(), move)
+        if b == 0:
+            open_ = True
+        elif b % 2:
+            lost.append(b)
+        else:
+            won.append(b)
+    if lost:
+        return min(lost) + 1
+    return 0 if open_ else max(won) + 1
+
+
+def test_the_shipped_openings_fit_the_books_room():
+    # issue 67: the book's package data at most 5 MB, the four versions' openings in it
+    from model.search.games.pyraos import opening
+
+    files = sorted(opening.DATA.glob("pyraos-opening-*.xz"))
+    assert files
+    assert sum(f.stat().st_size for f in files) + BOOK_PATH.stat().st_size <= 5_000_000
+    assert all(f.stat().st_size < 1_200_000 for f in files)  # room for all four versions
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_shipped_opening_follows_from_itself_on_random_games(seed):
+    # Read only from the shipped file: each position of a random game up to 8 spheres has
+    # the value and distance its children's give it (their positions, at most 9 spheres,
+    # are all in the opening), as the table it was taken from was verified.
+    import random
+
+    op = _opening()
+    rng = random.Random(seed)
+    checked = 0
+    for _ in range(12):
+        game = Pyraos.new()
+        while not game.is_over() and len(game.pieces()) <= 8:
+            byte = op.byte(*_side(game))
+            assert byte == _from_children(game, lambda g: op.byte(*_side(g)))
+            checked += 1
+            game.push(rng.choice(game.legal_moves()))
+    assert checked >= 12 * 8
+
+
+def test_the_shipped_opening_holds_the_line_of_best_play_to_the_end():
+    # The empty pyramid: a loss for the first player in 40 plies (the ICGA paper's
+    # result); along the opening's line every ply takes one from the distance, every
+    # position's value follows from its children's (all in the file) and the line ends
+    # with the top placed.
+    op = _opening()
+    assert op.byte(0, 0) == 41
+    assert op.spheres == 9
+    game = Pyraos.new()
+    line = op.head["line"]
+    assert len(line) == 40
+    for ply, text in enumerate(line):
+        byte = op.byte(*_side(game))
+        assert byte == 41 - ply
+        assert byte == _from_children(game, lambda g: op.byte(*_side(g)))
+        game.push_text(text)
+    assert game.is_over()
+    assert game.outcome().value_for("black") > 0
+
+
+def test_the_opening_agrees_with_the_forward_solver_deep_on_its_line():
+    # The compiled forward solver, which shares nothing with the table but the rules,
+    # settles the line's positions with 20 spheres or more: the same value and distance.
+    op = _opening()
+    game = Pyraos.new()
+    checked = 0
+    for text in op.head["line"]:
+        if len(game.pieces()) >= 20:
+            result = solver_for(bare(game), table_mb=64, max_seconds=30).solve()
+            byte = op.byte(*_side(game))
+            assert result.plies_exact
+            assert (result.value, result.plies) == (
+                "win" if (byte - 1) % 2 else "loss",
+                byte - 1,
+            )
+            checked += 1
+        game.push_text(text)
+    assert checked >= 5
+
+
+def test_the_books_entries_agree_with_the_shipped_openings():
+    # The entries the forward solver proved (the children's version's) against the
+    # opening taken from the whole table, where both hold the position: the same value,
+    # the same length where the entry's is exact, no longer where it is a bound.
+    from model.search.games.pyraos import opening
+
+    compared = 0
+    for entry in shipped().entries:
+        options = dict(entry.options)
+        op = opening.shipped(options["variant"], options["removal"])
+        if op is None:
+            continue
+        byte = op.byte(*_side(entry.game()))
+        if not byte:
+            continue
+        assert entry.value == ("win" if (byte - 1) % 2 else "loss"), entry.board
+        assert (byte - 1 == entry.plies) if entry.exact else (byte - 1 <= entry.plies)
+        compared += 1
+    versions = {(e.options, e.versions) for e in shipped().entries}
+    if any(opening.shipped(**dict(o)) is not None for o, _ in versions):
+        assert compared > 0
+
+
+def test_analysis_and_hint_give_the_openings_exact_values_without_a_table(monkeypatch, tmp_path):
+    from model.search import exact_choice
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))  # no whole-game table here
+    game = Pyraos.new()
+    known = BOOK.perfect_value(game)
+    assert (known.value, known.plies, known.exact, known.source) == ("loss", 40, True, "book")
+    moves = perfect_moves(game)
+    assert moves is not None
+    assert len(moves) == 16
+    assert {(m.value, m.exact, m.source) for m in moves} == {("loss", True, "book")}
+    analysis = analyse(game, seconds=5.0)
+    assert analysis.visits == 0  # not sampled: every move known at once
+    assert analysis.agent.startswith("perfect play")
+    assert analysis.proven_text == "proven: black wins in 20 moves"
+    game.push_text(_opening().head["line"][0])  # black to move wins in 39
+    hint = exact_choice(game)
+    assert hint is not None
+    assert (hint.proven, hint.plies) == ("win", 39)
+    child = game.copy()
+    child.push(hint.move)
+    assert _opening().byte(*_side(child)) == 39  # the fastest win: a loss in 38 left
+
+
+def test_an_opening_file_round_trips_and_a_bad_one_is_refused_in_one_line(tmp_path):
+    import lzma
+
+    import numpy as np
+
+    from model.search.games.pyraos import opening
+
+    made = opening.Opening(
+        "standard", "1-2", 2, np.array([3, 70, 1 << 40]), np.array([5, 2, 9], dtype=np.uint8)
+    )
+    path = tmp_path / "o.xz"
+    opening.write(made, path)
+    back = opening.read(path)
+    assert (back.variant, back.removal, back.spheres) == ("standard", "1-2", 2)
+    assert back.keys.tolist() == [3, 70, 1 << 40]
+    assert back.values.tolist() == [5, 2, 9]
+    assert back.byte(0, 3) == 5  # the key of own 0, opp 3 (already least)
+    assert back.byte(0, 0b1100) == 5  # its mirror image
+    assert back.byte(0b1, 0b10) == 0  # two spheres, not there: a draw
+    assert back.byte(0, 0b10101) is None  # three: not known here
+    content = lzma.decompress(path.read_bytes())
+    bad = {
+        "not xz": b"hello",
+        "cut short": path.read_bytes()[:-20],
+        "damaged": lzma.compress(content[:-1] + bytes([content[-1] ^ 1])),
+        "not a Pyraos opening": lzma.compress(b'{"format": "other"}\n'),
+        "not in order": None,
+    }
+    reordered = opening.Opening("standard", "0-2", 2, np.array([5, 3]), np.zeros(2, np.uint8))
+    bad["not in order"] = opening.to_bytes(reordered)
+    for words, data in bad.items():
+        path.write_bytes(data)
+        with pytest.raises(opening.OpeningError) as caught:
+            opening.read(path)
+        assert str(caught.value).startswith(f"{path}: ")
+        assert "\n" not in str(caught.value)
+        assert words.split()[-1] in str(caught.value) or words == "damaged", words
+    with pytest.raises(opening.OpeningError, match="No such file"):
+        opening.read(tmp_path / "none.xz")

@@ -542,3 +542,52 @@ def test_a_table_against_the_compiled_solver_agrees_and_a_wrong_value_is_named()
     )
     assert (row.agree, row.disagree) == (3, 1)
     assert [(own, opp) for own, opp, _, _ in row.wrong] == [table.lie]
+
+
+def test_the_books_opening_is_made_from_a_table_as_shipped(tmp_path):
+    # `pyramid-lab endgame book` on a stand-in for the standard table (no base-4 table is
+    # built in a test): its layers up to 3 spheres and its value of any position are the
+    # shipped opening's; the opening made from it has the shipped file's keys and bytes of
+    # those layers, copies left out, and the shipped line with its positions' children.
+    from model.search.games.pyraos import opening
+
+    shipped = opening.shipped("standard", "0-2")
+    assert shipped is not None
+    ix, geo = whole.index(4), whole.geometry_arrays(4)
+
+    class Table:
+        base, variant, removal, finished = 4, "standard", "0-2", True
+        folder = tmp_path
+        index = ix
+
+        def __init__(self) -> None:
+            self.geo = geo
+            self.values = []
+            for n in range(4):
+                layer = np.zeros(ix.sizes[n], dtype=np.uint8)
+                for i in range(ix.sizes[n]):
+                    own, opp = wk.unrank(n, i, ix.shapes[n], ix.shape_points[n], ix.arrays)
+                    if tuple(wk.locate(own, opp, geo, ix.arrays)) == (n, i):  # not a copy
+                        layer[i] = shipped.byte(int(own), int(opp))
+                self.values.append(layer)
+
+        def value(self, own: int, opp: int) -> int:
+            return shipped.byte(own, opp) or 0
+
+    table = Table()
+    made = opening.build(table, 3)
+    assert made.head["line"] == shipped.head["line"]
+    assert made.head["empty"] == 41
+    mask = (1 << 30) - 1
+    few = np.array([(k >> 30 | k & mask).bit_count() <= 3 for k in shipped.keys.tolist()])
+    mine = np.array([(k >> 30 | k & mask).bit_count() <= 3 for k in made.keys.tolist()])
+    assert made.keys[mine].tolist() == shipped.keys[few].tolist()
+    assert made.values[mine].tolist() == shipped.values[few].tolist()
+    assert set(made.keys[~mine].tolist()) <= set(shipped.keys.tolist())  # the line's
+    assert len(made.keys[~mine]) > 300  # 40 plies, each position's children
+    path = tmp_path / "opening.xz"
+    opening.write(made, path)
+    back = opening.read(path)
+    assert opening.check(back, table) == 0
+    table.value = lambda own, opp: 1  # type: ignore[method-assign]  # a table that differs
+    assert opening.check(back, table) == int(np.count_nonzero(back.values != 1))

@@ -36,7 +36,7 @@ def add_parser(commands: Any, help: str) -> None:
     endgame = commands.add_parser("endgame", help=help)
     # the subcommands' action makes its parsers of one class: this one's, intermixed
     endgame.__class__ = _Intermixed
-    endgame.add_argument("action", choices=("count", "build", "probe", "verify"))
+    endgame.add_argument("action", choices=("count", "build", "probe", "verify", "book"))
     endgame.add_argument("file", nargs="?", metavar="FILE", help="probe: a position file")
     endgame.add_argument(
         "--game", default=None, help="count and build: the game (default: the one with tables)"
@@ -114,6 +114,21 @@ def add_parser(commands: Any, help: str) -> None:
         help="verify --against-solver: the random positions' seed (default 1)",
     )
     endgame.add_argument(
+        "--spheres",
+        type=int,
+        default=None,
+        metavar="K",
+        help="book: every position with at most K spheres on the board (default 9: the "
+        "first 9 plies, about 0.85 MB a version)",
+    )
+    endgame.add_argument(
+        "--book",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="book: the opening file to write (default: the package's, where the book reads it)",
+    )
+    endgame.add_argument(
         "--table",
         type=Path,
         default=None,
@@ -150,7 +165,7 @@ def _say(message: str) -> int:
 def run(args: argparse.Namespace) -> int:
     import model.search as search
 
-    if args.action == "verify" or args.whole:
+    if args.action in ("verify", "book") or args.whole:
         return _whole(args)
     if args.action == "probe":
         if args.file is None:
@@ -324,6 +339,8 @@ def _whole(args: argparse.Namespace) -> int:
             f"{time.perf_counter() - began:.0f} s, {len(bad):,} that do not hold"
         )
         return EXIT_OK if not bad else 1
+    if args.action == "book":
+        return _book(args, tables, folder)
     # build
     cores = os.cpu_count() or 1
     workers = 0 if args.workers is None else args.workers
@@ -426,5 +443,28 @@ def _against_solver(args: argparse.Namespace, tables: Any, table: Any) -> int:
         f"{sum(row.agree for row in rows):,} agree, {wrong:,} disagree, "
         f"{sum(row.unsettled for row in rows):,} unsettled over {len(settled)} layers; "
         f"every position sampled settled: {span}"
+    )
+    return EXIT_OK if not wrong else 1
+
+
+def _book(args: argparse.Namespace, tables: Any, folder: Path) -> int:
+    """``endgame book``: the book's opening of a finished whole table's version written
+    (to the package's data by default) and checked against the table."""
+    spheres = 9 if args.spheres is None else args.spheres
+    if not 0 <= spheres <= 29:
+        return _say(f"--spheres {spheres}: 0 to 29")
+    try:
+        table = tables.whole_open(folder)
+        path, size, keys, wrong = tables.whole_opening(
+            table, spheres, args.book, lambda text: print(text, flush=True)
+        )
+    except tables.EndgameError as exc:
+        return _say(str(exc))
+    except OSError as exc:
+        return _say(f"{args.book}: {exc.strerror or exc}")
+    print(
+        f"{path}: {size:,} bytes, {keys:,} positions of the "
+        f"{tables.whole_version(table.variant, table.removal)}, "
+        f"{wrong:,} that the table values otherwise"
     )
     return EXIT_OK if not wrong else 1

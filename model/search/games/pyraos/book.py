@@ -134,20 +134,54 @@ def table_value(game: Game, table: Any) -> tuple[str, int] | None:
     return ("win" if plies % 2 else "loss"), plies
 
 
+def opening_value(game: Game, opening: Any) -> tuple[str, int] | None:
+    """("win" / "loss", plies) of ``game``'s position for the side to move from a shipped
+    opening (:mod:`.opening`); None for a draw or a position it does not hold."""
+    white, black = _masks(game)
+    own, opp = (white, black) if game.to_move == "white" else (black, white)
+    byte = opening.byte(own, opp)
+    if not byte:
+        return None
+    plies = byte - 1
+    return ("win" if plies % 2 else "loss"), plies
+
+
+Exact = Callable[[Game], "tuple[str, int] | None"]
+
+
+def exact_values(game: Game) -> tuple[Exact, str] | None:
+    """Where exact values of ``game``'s rules come from, and the source's name: a
+    finished whole-game table in the user's cache ("table"), else the opening shipped
+    with the book for the version (every position of the first plies and the line of
+    best play, taken from such a table: "book"); None where neither is."""
+    table = whole_table(game)
+    if table is not None:
+        return (lambda position: table_value(position, table)), "table"
+    from . import opening as shipped  # numpy and the kernels: on first use
+
+    options = game.options
+    found = shipped.shipped(options.variant, options.removal)
+    if found is not None:
+        return (lambda position: opening_value(position, found)), "book"
+    return None
+
+
 class PyraosBook(ValueBook):
     """Pyraos's book (see the module). Where a whole-game table of the position's rules
     is built (:func:`whole_table`), every position's value and every move's come from it
-    at once, exact (the shortest win, the longest resistance); a draw there is left to the
-    search (a book value is a win or a loss)."""
+    at once, exact (the shortest win, the longest resistance); without one, from the
+    opening shipped for the version (:mod:`.opening`: the first plies and the line of best
+    play, taken from such a table), and then the book's entries. A draw there is left to
+    the search (a book value is a win or a loss)."""
 
     #: Its replies stand without their position too (the first moves, the main line).
     replies_with_position = False
 
     def perfect_value(self, game: Game, *, book: Book | None = None) -> PerfectValue | None:
-        table = None if game.name != self.name or without_values(game) else whole_table(game)
-        found = None if table is None else table_value(game, table)
-        if found is not None:
-            return PerfectValue(found[0], found[1], True, "table")
+        exact = None if game.name != self.name or without_values(game) else exact_values(game)
+        found = None if exact is None else exact[0](game)
+        if exact is not None and found is not None:
+            return PerfectValue(found[0], found[1], True, exact[1])
         return super().perfect_value(game, book=book)
 
     def perfect_moves(
@@ -158,12 +192,13 @@ class PyraosBook(ValueBook):
         book: Book | None = None,
         stop: Callable[[], bool] | None = None,
     ) -> tuple[PerfectMove, ...] | None:
-        table = None if game.name != self.name or without_values(game) else whole_table(game)
-        if table is not None:
+        exact = None if game.name != self.name or without_values(game) else exact_values(game)
+        if exact is not None:
+            values, source = exact
 
             def settle(move: Any, child: Game, remaining: int) -> PerfectMove | None:
-                found = table_value(child, table)
-                return None if found is None else reply(move, *found, True, "table")
+                found = values(child)
+                return None if found is None else reply(move, *found, True, source)
 
             moves, complete = settle_moves(game, settle)
             if complete:

@@ -246,6 +246,7 @@ def whole_against_solver(
             f"{table.folder}: a table of the base-{table.base} pyramid; the compiled solver "
             "plays the game's (base 4)"
         )
+
     def adapter(options: Any) -> PyraosAdapter:
         return PyraosAdapter(options.variant, options.removal)
 
@@ -283,3 +284,33 @@ def whole_version(variant: str, removal: str) -> str:
     from . import whole
 
     return whole.version_words(variant, removal)
+
+
+def whole_opening(
+    table: Any,
+    spheres: int,
+    path: Path | None = None,
+    progress: Callable[[str], None] | None = None,
+) -> tuple[Path, int, int, int]:
+    """The book's opening of ``table``'s version (:mod:`.opening`: every position with at
+    most ``spheres`` spheres and the line of best play) written to ``path`` (default: the
+    package's data, where the book reads it) and read back and checked against the table
+    key by key: (the path, its bytes, its keys, how many the table values otherwise).
+    EndgameError for an unfinished table or another pyramid's; OSError where it cannot
+    be written."""
+    from . import opening
+
+    if table.base != 4:
+        raise EndgameError(
+            f"{table.folder}: a table of the base-{table.base} pyramid, not the game's"
+        )
+    if not table.finished:
+        raise EndgameError(f"{table.folder}: unfinished; the book takes a finished table")
+    made = opening.build(table, spheres, progress)
+    path = path or opening.path_of(table.variant, table.removal)
+    size = opening.write(made, path)
+    try:
+        back = opening.read(path)
+    except opening.OpeningError as exc:
+        raise EndgameError(str(exc)) from None
+    return path, size, len(back.keys), opening.check(back, table)

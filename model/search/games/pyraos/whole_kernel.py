@@ -609,6 +609,39 @@ def layer_counts(
     return won, lost, undecided
 
 
+@njit(cache=True)
+def layer_keys(
+    n: int,
+    geo: Arrays,
+    index: Arrays,
+    shapes: Words,
+    shape_points: Words,
+    layer: Bytes,
+    keys: Words,
+    values: Bytes,
+) -> int:
+    """The look-up keys and bytes of layer ``n``'s decided positions, in index order: a
+    key is the least ``own << points | opp`` over the 8 symmetries (the game's kernel's
+    canonical key on its pyramid); copies under a shape's own symmetries are 0, never
+    taken. How many."""
+    points = geo[0][0]
+    m = 0
+    for i in range(layer.shape[0]):
+        byte = layer[i]
+        if byte == 0:
+            continue
+        own, opp = unrank(n, i, shapes, shape_points, index)
+        best = -1
+        for s in range(8):
+            key = transform(own, s, geo[7]) << points | transform(opp, s, geo[7])
+            if best < 0 or key < best:
+                best = key
+        keys[m] = best
+        values[m] = byte
+        m += 1
+    return m
+
+
 # ---- push retrograde: predecessors by un-moves, counters of the children still open -----------
 
 
