@@ -24,5 +24,5 @@ def play(lab: Lab, text: str) -> None:
 
 def settled(lab: Lab, inbox: Any) -> tuple[str, str]:
     """Solve mode's status once the defence has answered."""
-    inbox.until(lambda: not lab.solver.runner.thinking, 60)
+    inbox.until(lambda: not lab.solver.runner.thinking)
     return lab.solver.status

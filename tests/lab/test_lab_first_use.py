@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from model import search
+from tests.patience import WAIT_S
 
 ROOT = Path(__file__).resolve().parents[2]
 WIN_IN_2 = ROOT / "model" / "data" / "puzzles" / "partition" / "floating-3-win-in-2-a.pyr.json"
@@ -33,7 +34,7 @@ def first_use(monkeypatch):
     def warm_up(game=None, progress=None, **kwargs):
         if progress is not None:
             progress(0.1, WORDS)
-        assert go.wait(60)
+        assert go.wait(WAIT_S)
         return real(game, **kwargs)
 
     monkeypatch.setattr(search, "warm_up", warm_up)
@@ -46,14 +47,14 @@ def test_verify_and_the_hint_say_what_they_wait_for(lab, inbox, first_use):
     desk = lab.puzzle_desk
     desk.verify()
     goal = lab.puzzle.goal_text()
-    inbox.until(lambda: WORDS in desk.note[1], 30)
+    inbox.until(lambda: WORDS in desk.note[1])
     assert desk.note == ("aside", f"Verify waits: {WORDS}. Then: {goal}")
     lab.engine.ask_hint()
-    inbox.until(lambda: WORDS in lab.engine.thinking_text, 30)
+    inbox.until(lambda: WORDS in lab.engine.thinking_text)
     assert lab.engine.thinking_text.startswith("hint is thinking")
     assert lab.bulletin.status == WORDS
     first_use.set()  # ready: the searches start, the words go
-    inbox.until(lambda: not desk.verifying and not lab.engine.thinking, 120)
+    inbox.until(lambda: not desk.verifying and not lab.engine.thinking)
     assert lab.puzzle.verdict is not None
     assert lab.puzzle.verdict.verified
     assert lab.hint is not None
@@ -66,14 +67,14 @@ def test_fill_from_rules_and_analyse_say_what_they_wait_for(lab, inbox, first_us
     working: list[str] = []
     lessons.changed.connect(lambda what, *args: what == "working" and working.append(args[0]))
     lessons.fill_answers(lessons.step.task)
-    inbox.until(lambda: len(working) > 1, 30)
+    inbox.until(lambda: len(working) > 1)
     assert working[-1] == f"{WORDS}; then finding the answers with the rules..."
     said: list[str] = []
     lab.analysis.runner.preparing.connect(said.append)
     lab.analysis.start(1.0, 1)
-    inbox.until(lambda: said, 30)
+    inbox.until(lambda: said)
     assert said == [WORDS]
     first_use.set()
-    inbox.until(lambda: not lessons.busy and not lab.analysis.thinking, 120)
+    inbox.until(lambda: not lessons.busy and not lab.analysis.thinking)
     assert working[-1] == "finding the answers with the rules..."  # said again once ready
     assert said == [WORDS, ""]

@@ -117,7 +117,7 @@ def test_without_a_written_solution_the_hint_comes_from_the_prover(lab, inbox, t
     assert practice.play(1)
     practice.hint()
     assert practice.runner.thinking  # the lab goes on while the prover looks
-    inbox.until(lambda: practice.hint_move is not None, 60)
+    inbox.until(lambda: practice.hint_move is not None)
     assert str(practice.hint_move[1]) == "2,2,0"  # the only win in 2
 
 

@@ -36,7 +36,7 @@ def test_verify_proves_the_puzzle_and_holds_its_verdict(lab, inbox):
     assert desk.verifying
     assert desk.note == ("aside", f"Verifying {lab.puzzle.goal_text()}...")
     assert "show" in changes  # the dock shows the verdict
-    inbox.until(lambda: not desk.verifying, 60)
+    inbox.until(lambda: not desk.verifying)
     verdict = lab.puzzle.verdict
     assert verdict is not None
     assert verdict.verified

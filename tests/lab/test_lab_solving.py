@@ -16,6 +16,7 @@ from model.partition import Partition, PartitionOptions
 from model.review import MISSED_WIN
 from model.search import verify
 from tests.model.test_review import missed_win_game
+from tests.patience import WAIT_S
 from viewer.lab import Lab
 from viewer.lab import solve as solve_module
 from viewer.lab.session import Session
@@ -112,7 +113,7 @@ def test_solve_position_answers_from_the_book_and_asks_nothing(port, inbox):
     try:
         lab.value_solve.toggle()
         assert lab.value_solve.running
-        inbox.until(lambda: not lab.value_solve.running, 60)
+        inbox.until(lambda: not lab.value_solve.running)
         assert lab.value_solve.last.startswith("Solved: red to move "), lab.value_solve.last
         assert lab.value_solve.last.endswith("(from the book)")
         assert port.numbers_asked == []
@@ -141,7 +142,7 @@ def test_solve_position_asks_in_words_and_a_cancel_stops_the_search(port, inbox,
         port.numbers = [None]  # the user cancels the question
         lab.value_solve.toggle()
         assert lab.value_solve.running  # the search on one core, from the start
-        inbox.until(lambda: bool(port.numbers_asked), 60)
+        inbox.until(lambda: bool(port.numbers_asked))
         title, text, proposed, low, high = port.numbers_asked[0]
         assert title == "Solve position"
         # in the user's words: how long it may take, what more cores give, stop and resume
@@ -179,7 +180,7 @@ def test_one_core_answered_the_search_goes_on_and_the_answer_is_kept(port, inbox
         port.numbers = [1]
         value.toggle()
         job = value.runner.job
-        inbox.until(lambda: bool(port.numbers_asked), 60)
+        inbox.until(lambda: bool(port.numbers_asked))
         assert chosen == [1]
         assert value.workers == 1
         assert value.running
@@ -188,7 +189,8 @@ def test_one_core_answered_the_search_goes_on_and_the_answer_is_kept(port, inbox
         value.toggle()  # again while it runs: Stop
         assert not value.running
         assert value.last.startswith("Solve position stopped")
-        inbox.until(lambda: value.runner.alive() == 0, 10)
+        # the thread ends (a base-6 solve, not stopped, would take hours: WAIT_S is slack)
+        inbox.until(lambda: value.runner.alive() == 0, WAIT_S)
         value.toggle()  # the answer kept: asked no more
         assert value.running
         inbox.take(1.0)
@@ -234,7 +236,7 @@ def test_after_a_solves_answer_nothing_starts_by_itself(port, inbox):
     lab.value_solve.cores = 2
     try:
         lab.value_solve.toggle()
-        inbox.until(lambda: lab.value_solve.last.startswith("Solved"), 120)
+        inbox.until(lambda: lab.value_solve.last.startswith("Solved"))
         count = lab.value_solve.runner._count
         inbox.take(1.0)  # (past the question's few seconds, were they not over)
         assert not lab.value_solve.running
@@ -249,13 +251,14 @@ def _solving(port, inbox) -> Lab:
     not settled in seconds), its progress come once."""
     lab = _base6(port, inbox, workers=1)  # the single search, asking nothing
     lab.value_solve.toggle()
-    inbox.until(lambda: any(t.startswith("Solving: within") for t in port.statuses), 120)
+    inbox.until(lambda: any(t.startswith("Solving: within") for t in port.statuses))
     return lab
 
 
 def _silent_after(lab: Lab, port, inbox) -> None:
-    """The solve's thread ends within a few seconds (the CPU is free) and says nothing more."""
-    inbox.until(lambda: lab.value_solve.runner.alive() == 0, 10)
+    """The solve's thread ends (the CPU is free: a base-6 solve, not stopped, would take
+    hours, so WAIT_S is only slack for a busy machine) and says nothing more."""
+    inbox.until(lambda: lab.value_solve.runner.alive() == 0, WAIT_S)
     said = len(port.statuses)
     inbox.take(1.5)
     assert not any(t.startswith("Solving") for t in port.statuses[said:]), port.statuses[said:]
@@ -324,7 +327,7 @@ def reviewed(lab, inbox, tmp_path, seconds=0.3):
     lab.review.seed = 1
     assert lab.review.review(seconds) == ""
     assert lab.review.thinking
-    inbox.until(lambda: not lab.review.thinking, 120)
+    inbox.until(lambda: not lab.review.thinking)
     return game, ply, winners, seen
 
 
@@ -351,7 +354,7 @@ def test_make_a_puzzle_of_the_review_keeps_a_verified_puzzle(lab, inbox, tmp_pat
     made = []
     lab.review.changed.connect(lambda what, *args: what == "puzzle" and made.append(args[0]))
     assert lab.review.make_puzzle()
-    inbox.until(lambda: bool(made), 120)
+    inbox.until(lambda: bool(made))
     path = made[0]
     assert path == lab.review.last_puzzle
     assert path == tmp_path / "made" / "partition" / f"game-after-move-{spot.ply}.pyr.json"
@@ -375,9 +378,9 @@ def test_stop_keeps_the_moves_judged_so_far(lab, inbox, tmp_path):
     write(path, game)
     assert lab.documents.open(path)
     lab.review.review(2.0)
-    inbox.until(lambda: not lab.review.thinking or inbox.calls.qsize() > 0, 30)
+    inbox.until(lambda: not lab.review.thinking or inbox.calls.qsize() > 0)
     assert lab.review.stop()
-    inbox.until(lambda: not lab.review.thinking, 60)
+    inbox.until(lambda: not lab.review.thinking)
     review = lab.session.review
     assert review is not None
     assert review.stopped
@@ -405,7 +408,7 @@ def test_verify_proves_a_puzzle_and_finds_its_key_move(lab, inbox):
     lab.verifier.changed.connect(lambda what, *args: seen.append((what, args)))
     lab.verifier.verify(lab.session.puzzle)
     assert lab.verifier.thinking
-    inbox.until(lambda: not lab.verifier.thinking, 60)
+    inbox.until(lambda: not lab.verifier.thinking)
     (what, (verdict, at)) = seen[-1]
     assert what == "verified"
     assert verdict.verified
@@ -436,7 +439,7 @@ def test_compose_writes_a_verified_collection(port, inbox, tmp_path):
         folder = tmp_path / "composed"
         lab.composer.compose(folder, count=2, within=3, band=None, exact=False, seed=0)
         assert lab.composer.thinking
-        inbox.until(lambda: not lab.composer.thinking, 120)
+        inbox.until(lambda: not lab.composer.thinking)
         what, (where, written) = seen[-1]
         assert what == "composed"
         assert where == folder

@@ -26,6 +26,7 @@ from model.search import compiled as compiled_package
 from model.search import computer
 from model.search.compiled import agent as compiled_agent
 from model.search.compiled import first_use, warm
+from tests.patience import WAIT_S
 from viewer.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -150,7 +151,7 @@ def test_a_search_waits_for_a_warm_up_under_way_saying_its_step(monkeypatch):
         target=lambda: waited.append(warm.ready(lambda f, text: said.append(text)))
     )
     waiting.start()
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + WAIT_S
     while not said and time.monotonic() < deadline:
         time.sleep(0.01)
     assert said == [f"{first_use.COMPILING}: the tree search"]
@@ -158,7 +159,7 @@ def test_a_search_waits_for_a_warm_up_under_way_saying_its_step(monkeypatch):
     state.parts.update(first_use.PARTS)  # the background is done
     state.text = ""
     state.lock.release()
-    waiting.join(60)
+    waiting.join(WAIT_S)
     assert not waiting.is_alive()
     assert len(waited) == 1
     assert said == [f"{first_use.COMPILING}: the tree search"]
@@ -199,16 +200,16 @@ def test_the_background_compiles_in_a_child_then_loads_here(monkeypatch, tmp_pat
     said: list[str] = []
     waiting = threading.Thread(target=lambda: warm.ready(lambda f, t: said.append(t)))
     waiting.start()
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + WAIT_S
     while "compiling: the tree search" not in said and time.monotonic() < deadline:
         time.sleep(0.01)
     assert "compiling: the tree search" in said
     started[0].stdin.write("\n")
     started[0].stdin.close()
-    waiting.join(120)
+    waiting.join(WAIT_S)
     assert not waiting.is_alive()
     assert first_use.is_ready()  # the child done, the core loaded here
-    assert started[0].wait(60) == 0
+    assert started[0].wait(WAIT_S) == 0
 
 
 def test_the_cache_folder_is_numbas(monkeypatch, tmp_path):

@@ -390,7 +390,7 @@ def test_a_split_solve_killed_and_started_again_gives_the_same_answer(tmp_path):
         start_new_session=True,  # its group: whatever it leaves is ended below
     )
     try:
-        deadline = time.monotonic() + 240
+        deadline = time.monotonic() + WAIT_S
         while not list(folder.glob("d*.json")) and time.monotonic() < deadline:
             assert first.poll() is None, "the first solve ended before any unit"
             time.sleep(0.02)

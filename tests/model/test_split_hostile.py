@@ -509,9 +509,11 @@ def test_a_damaged_folder_the_user_named_is_not_moved(tmp_path, capsys):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["ck"]
 
 
-#: A solve whose cluster takes a second to shut down, saying on stderr when it begins to.
+#: A solve whose cluster shuts down only once the test has sent its signals (the file
+#: TEST_SIGNALS_SENT is there), saying on stderr when it begins to. (A second's sleep was
+#: the window once: a busy machine could let it pass before the second signal came.)
 SLOW_SHUTDOWN = """
-import sys, time
+import os, sys, time
 from distributed import LocalCluster
 from viewer.cli import main
 
@@ -519,7 +521,10 @@ closing = LocalCluster.close
 
 def slow_close(self, *args, **kwargs):
     print("test: closing", file=sys.stderr, flush=True)
-    time.sleep(1.5)
+    sent = os.environ["TEST_SIGNALS_SENT"]
+    deadline = time.monotonic() + 300  # (tests/patience.py's WAIT_S)
+    while not os.path.exists(sent) and time.monotonic() < deadline:
+        time.sleep(0.05)
     return closing(self, *args, **kwargs)
 
 LocalCluster.close = slow_close
@@ -536,7 +541,8 @@ def test_real_signals_during_the_shutdown_still_print_the_answer(tmp_path):
     position = EXAMPLES / "empty-base3-stacking.pyr.json"
     argv = ["solve", str(position), "--no-book", "--workers", "2", "--table-mb", "64"]
     argv += ["--quiet", "--checkpoint", str(tmp_path / "ck")]
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    sent = tmp_path / "signals-sent"
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "TEST_SIGNALS_SENT": str(sent)}
     solve = subprocess.Popen(
         [sys.executable, str(script), *argv],
         cwd=ROOT,
@@ -557,7 +563,8 @@ def test_real_signals_during_the_shutdown_still_print_the_answer(tmp_path):
         solve.send_signal(signal.SIGINT)
         time.sleep(0.2)
         solve.send_signal(signal.SIGTERM)
-        out, rest = solve.communicate(timeout=120)
+        sent.touch()  # both sent while the cluster shuts down: it may go on
+        out, rest = solve.communicate(timeout=WAIT_S)
     finally:
         if solve.poll() is None:
             solve.kill()

@@ -30,6 +30,8 @@ from typing import Any
 
 from caption_lessons import caption_lessons
 
+from tests.patience import WAIT_MS
+
 ROOT = Path(__file__).resolve().parents[2]
 #: The longest message a window's status line may show for bad input (a value quoted is
 #: cut to 200 characters, a reason to 400).
@@ -1000,7 +1002,7 @@ class Monkey:
             target = folder / f"l{self.tried}.lesson.json"
             error = control.state.save(target)  # checked on a worker thread, then written
             if error is None:
-                self.qtbot.waitUntil(lambda: not control.state.busy, timeout=60000)
+                self.qtbot.waitUntil(lambda: not control.state.busy, timeout=WAIT_MS)
                 said = panel.editor_message.text()
                 error = None if said.startswith("saved") else said
             self.note(f"teacher: saved {target.name}: {error or 'ok'}")

@@ -350,7 +350,7 @@ def test_hint_while_the_computer_programs_comes_once_its_part_is_in(
     engine.hint_level = "easy"
     engine.ask_hint()
     assert "hint for red: asked" in window.statusBar().currentMessage()
-    qtbot.waitUntil(lambda: engine.hint_move() is not None, timeout=60000)
+    qtbot.waitUntil(lambda: engine.hint_move() is not None, timeout=WAIT_MS)
     assert 1 in window.board.turn.programs  # the computer's part came first
     assert "hint for red" in window.statusBar().currentMessage()
     red, _blue = window.board.ui.program_docks
@@ -384,7 +384,7 @@ def test_two_computers_play_a_basic_game_to_the_end(ball_window, qtbot, monkeypa
     window.lab.engine.pace = 0
     window.lab.engine.choose_players({"red": "easy", "blue": "easy"})
     window.lab.engine.consider()
-    qtbot.waitUntil(lambda: window.session.game.is_over(), timeout=60000)
+    qtbot.waitUntil(lambda: window.session.game.is_over(), timeout=WAIT_MS)
     assert window.session.game.outcome() is not None
     assert not window.lab.engine.runner.thinking
     assert window.board.ui.hand_in(0).startswith("the game is over")  # Program in: said, not silent
@@ -750,7 +750,7 @@ def test_the_hint_is_said_whole_in_its_editor(ball_window, qtbot, guard_errors):
     red, blue = window.board.ui.program_docks
     assert not red.editor.hint_words.isVisibleTo(red)
     window.lab.engine.ask_hint()
-    qtbot.waitUntil(lambda: window.lab.engine.hint_move() is not None, timeout=60000)
+    qtbot.waitUntil(lambda: window.lab.engine.hint_move() is not None, timeout=WAIT_MS)
     said = window.statusBar().currentMessage()
     assert said.startswith("hint for red: ")
     words = red.editor.hint_words
@@ -809,7 +809,7 @@ def test_the_legend_covers_no_square(ball_window, qtbot, size, guard_errors):
 
     assert legend.isVisible()
     assert legend.texts()  # the goal rows and the ball
-    qtbot.waitUntil(lambda: not covered(), timeout=5000)  # (framed again a step or two back)
+    qtbot.waitUntil(lambda: not covered(), timeout=WAIT_MS)  # (framed again a step or two back)
     assert covered() == []
     assert legend.isVisible()
     assert guard_errors == []

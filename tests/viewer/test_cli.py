@@ -12,6 +12,7 @@ import sys
 import pytest
 
 from model.files import read
+from tests.patience import WAIT_S
 from viewer.cli import main
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -286,7 +287,7 @@ def test_solve_is_interrupted_by_ctrl_c_or_kill(name):
 
     watch = selectors.DefaultSelector()
     watch.register(proc.stderr, selectors.EVENT_READ)
-    deadline = time.monotonic() + 180
+    deadline = time.monotonic() + WAIT_S
     first = ""
     while not first.startswith("solve:") and time.monotonic() < deadline:
         if watch.select(timeout=1.0):

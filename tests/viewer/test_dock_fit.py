@@ -16,6 +16,7 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QVBoxLayout, QWidget
 
 from model.game import CHANCE
+from tests.patience import WAIT_MS
 
 #: The five games, each twice (after another game and after itself), Pyramid Ball after
 #: each of the others.
@@ -316,9 +317,10 @@ def test_practice_opened_from_the_command_line_shows_its_whole_text(
                 getattr(window, "parts", None) is not None  # (built)
                 and window.parts.commands.practice is not None
                 and window.parts.commands.practice.dock.isVisible()
-            )
+            ),
+            timeout=WAIT_MS,  # (a window built at load 10: more than the default 5 s)
         )
-        qtbot.waitUntil(lambda: window.parts.commands.practice.state.playing())
+        qtbot.waitUntil(lambda: window.parts.commands.practice.state.playing(), timeout=WAIT_MS)
         settle(qtbot)
         qtbot.wait(200)  # the docks' widths once the window is laid out
         settle(qtbot)
@@ -422,7 +424,7 @@ def test_a_window_opened_on_a_flat_board_shows_the_view_dock_on_a_pyramid(
     qtbot.addWidget(window)
     window.show()
     try:
-        qtbot.waitUntil(lambda: window.built)
+        qtbot.waitUntil(lambda: window.built, timeout=WAIT_MS)
         settle(qtbot)
         assert window.parts.view_dock.isHidden()  # a flat map: nothing to peel or clip
         new_game(window, "terrace")

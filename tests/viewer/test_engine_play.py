@@ -6,9 +6,11 @@ from __future__ import annotations
 from PySide6.QtCore import QTimer
 
 from model.partition import Partition, PartitionOptions
-from tests.patience import WAIT_MS
+from tests.patience import WAIT_MS, WAIT_S
 from viewer.desktop.engine import gui_post
 from viewer.lab.jobs import JobRunner
+
+THINKS = 120  # seconds a search meant to be stopped would think: a stop ends it in half
 
 
 def idle(window):
@@ -101,7 +103,7 @@ def test_stop_stops_and_the_gui_keeps_running(make_window, qtbot, guard_errors, 
     agent_for = search.agent_for
 
     def long_thinker(game, level, **kwargs):  # a slow CI machine must not finish first
-        return agent_for(game, level, **kwargs)[0], search.Limits(seconds=60)
+        return agent_for(game, level, **kwargs)[0], search.Limits(seconds=THINKS)
 
     monkeypatch.setattr(search, "agent_for", long_thinker)
     window = make_window(Partition(PartitionOptions(5)))
@@ -109,16 +111,18 @@ def test_stop_stops_and_the_gui_keeps_running(make_window, qtbot, guard_errors, 
     timer = QTimer(window, interval=20)
     timer.timeout.connect(lambda: ticks.append(1))
     timer.start()
-    window.menus.seats.players["red"]["strong"].trigger()  # a minute of thinking
+    window.menus.seats.players["red"]["strong"].trigger()  # two minutes of thinking
     assert window.lab.engine.computer_thinking
     thread = window.lab.engine.runner.job.thread
     qtbot.waitUntil(lambda: window.port.bar.value() > 0, timeout=WAIT_MS)
-    qtbot.wait(300)
-    assert len(ticks) >= 5  # the event loop runs while the engine thinks
+    ticks.clear()
+    # the event loop runs while the engine thinks: five ticks come long before its end
+    # (counted as they come: a busy machine gives fewer in a fixed 0.3 s)
+    qtbot.waitUntil(lambda: len(ticks) >= 5, timeout=WAIT_MS)
     assert window.lab.engine.computer_thinking
     window.menus.actions["stop_engine"].trigger()
     assert idle(window)
-    thread.join(5)
+    thread.join(THINKS / 2)  # stopped: long before the time it would have thought
     assert not thread.is_alive()
     qtbot.wait(100)
     assert window.session.ply == 0  # the stopped search played nothing
@@ -133,7 +137,7 @@ def test_an_answer_for_an_old_position_is_dropped(gl_display, qtbot):
     runner.answered.connect(lambda job, choice: answers.append(choice))
     job = runner.start("hint", "easy", seed=1)
     game.push(game.parse_move("0,0,0"))  # the position changes under the search
-    job.thread.join(10)
+    job.thread.join(WAIT_S)
     qtbot.wait(100)  # the queued answer arrives and is dropped
     assert answers == []
     assert not runner.thinking
@@ -160,11 +164,11 @@ def test_a_search_stopped_on_request_is_no_engine_error(gl_display, qtbot, caplo
 
     def task(_game, _progress, stop):
         started.set()
-        stop.wait(10)
+        stop.wait(WAIT_S)
         raise SearchStopped("interrupted")
 
     job = runner.run("solve", task)
-    assert started.wait(10)
+    assert started.wait(WAIT_S)
     runner.stop()
     job.thread.join(10)
     qtbot.wait(50)

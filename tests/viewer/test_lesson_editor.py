@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import threading
-import time
 from pathlib import Path
 
 from PySide6.QtCore import QRect, QSettings, QTimer
@@ -19,7 +18,7 @@ from model import lesson as L
 from model.game import game_class
 from model.teaching import teaching_for
 from model.userfiles import lessons_folder
-from tests.patience import WAIT_MS
+from tests.patience import WAIT_MS, WAIT_S
 from viewer.desktop.lessons import play_answer
 from viewer.desktop.menu_groups import LESSON_FOLDERS_KEY
 from viewer.lab.lesson import SAID_PATH, STARTER_TEXT
@@ -28,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[2]
 CORNER_BALL = ROOT / "model" / "data" / "lessons" / "partition" / "03-a-corner-ball.lesson.json"
 
 
-def idle(qtbot, control, seconds=180):
+def idle(qtbot, control, seconds=WAIT_S):
     # (a generous limit, met at once when warm: a cold numba cache compiles the prover's
     # kernel in the first proof of the process, tens of seconds on a loaded machine)
     qtbot.waitUntil(lambda: not control.state.busy, timeout=int(seconds * 1000))
@@ -315,22 +314,24 @@ def test_fill_from_rules_gives_the_rules_answers(make_window, qtbot):
 
 
 def test_fill_and_save_run_off_the_gui_thread(make_window, qtbot, monkeypatch, tmp_path):
-    """A slow check (stood in for by a sleep on the worker thread): the busy bar shows, the
-    buttons that would start another wait, and the window's event loop goes on (a timer
-    fires) before the answer comes."""
+    """A slow check (stood in for by a worker that answers only once the window's timer
+    has fired five times while it was busy): the busy bar shows, the buttons that would
+    start another wait, and the window's event loop goes on (a timer fires) before the
+    answer comes. (Not a sleep of a second: a busy machine fires fewer ticks in it.)"""
     from model import lesson as lessons_module  # the lab asks it when it runs
 
     gui = threading.current_thread()
     seen = []
+    meanwhile = threading.Event()  # five ticks while busy: the window answered meanwhile
 
     def slow_answers(task, position, wins):
         seen.append(threading.current_thread() is not gui)
-        time.sleep(1.0)
+        meanwhile.wait(WAIT_S)  # (on the GUI's thread no tick could come: a test that fails)
         return ["3,0,0"]
 
     def slow_check(lesson, wins):
         seen.append(threading.current_thread() is not gui)
-        time.sleep(1.0)
+        meanwhile.wait(WAIT_S)
         return []
 
     monkeypatch.setattr(lessons_module, "right_answers", slow_answers)
@@ -338,8 +339,14 @@ def test_fill_and_save_run_off_the_gui_thread(make_window, qtbot, monkeypatch, t
     window = make_window()
     control, panel = teach(window)
     ticks = []
+
+    def tick() -> None:
+        ticks.append(control.state.busy)
+        if sum(ticks) >= 5:
+            meanwhile.set()
+
     timer = QTimer()
-    timer.timeout.connect(lambda: ticks.append(control.state.busy))
+    timer.timeout.connect(tick)
     timer.start(50)
     panel.fill.click()
     assert control.state.busy
@@ -353,6 +360,7 @@ def test_fill_and_save_run_off_the_gui_thread(make_window, qtbot, monkeypatch, t
     assert panel.busy.isHidden()
     assert panel.fill.isEnabled()
     ticks.clear()
+    meanwhile.clear()
     target = tmp_path / "slow.lesson.json"
     assert control.state.save(target) is None
     assert not target.exists()

@@ -11,6 +11,7 @@ import pytest
 from window_helpers import click
 
 from model import lesson as L
+from tests.patience import WAIT_S
 from viewer.desktop.lessons import Progress, play_answer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -23,7 +24,7 @@ def _open(window, path=CORNER_BALL):
     return window.parts.lessons
 
 
-def idle(qtbot, control, seconds=180):
+def idle(qtbot, control, seconds=WAIT_S):
     """The rules' check (Apply, Fill from rules, Save) runs on a worker thread: wait for
     its answer (the event loop turning meanwhile)."""
     # (a generous limit, met at once when warm: a cold numba cache compiles the prover's

@@ -754,6 +754,6 @@ def test_the_legend_covers_no_hex(make_window, qtbot, size, guard_errors):
                     found.append(cell)
         return found
 
-    qtbot.waitUntil(lambda: not covered(), timeout=5000)
+    qtbot.waitUntil(lambda: not covered(), timeout=WAIT_MS)
     assert legend.isVisible()
     assert guard_errors == []

@@ -15,7 +15,7 @@ def test_solve_position_with_the_single_search(make_window, qtbot):
     seen = []
     value.runner.progressed.connect(lambda _f, text: seen.append(text))
     assert value.start(1)
-    qtbot.waitUntil(lambda: value.last.startswith("Solved"), timeout=120_000)
+    qtbot.waitUntil(lambda: value.last.startswith("Solved"), timeout=WAIT_MS)
     assert value.last.startswith("Solved: red to move loses"), value.last
     assert "units" not in value.last  # the single search, as before
     assert not value.running
@@ -34,7 +34,7 @@ def test_solve_position_on_two_workers_shows_units(make_window, qtbot, tmp_path,
     value.runner.progressed.connect(lambda _f, text: seen.append(text))
     assert value.start(2)
     assert value.running
-    qtbot.waitUntil(lambda: value.last.startswith("Solved"), timeout=240_000)
+    qtbot.waitUntil(lambda: value.last.startswith("Solved"), timeout=WAIT_MS)
     assert value.last.startswith("Solved: red to move loses"), value.last
     assert "units" in value.last
     assert "on 2 workers" in value.last
@@ -56,7 +56,7 @@ def test_solve_position_asks_nothing_when_the_book_or_a_quick_try_settles_it(
     window = make_window(Partition(PartitionOptions(3, "stacking")))
     value = window.lab.value_solve
     window.menus.actions["solve_value"].trigger()
-    qtbot.waitUntil(lambda: value.last.startswith("Solved"), timeout=120_000)
+    qtbot.waitUntil(lambda: value.last.startswith("Solved"), timeout=WAIT_MS)
     assert value.last.startswith("Solved: red to move loses"), value.last
     assert asked == []
 
@@ -78,7 +78,7 @@ def test_solve_position_asks_for_workers_only_when_a_real_search_starts(
     value.cores = 2  # (a machine of one core is never asked)
     window.menus.actions["solve_value"].trigger()
     assert value.running
-    qtbot.waitUntil(lambda: bool(asked), timeout=60_000)
+    qtbot.waitUntil(lambda: bool(asked), timeout=WAIT_MS)
     assert "0.3 seconds of search did not settle it" in asked[0][2]
     qtbot.waitUntil(lambda: not value.running, timeout=WAIT_MS)
     assert value.last.startswith("Solve position stopped: not settled in 0.3 s")
@@ -116,13 +116,13 @@ def test_stop_thinking_stops_solve_position_and_a_new_game_silences_it(
     window = make_window(Partition(PartitionOptions(6, "floating")))  # in no book
     value = window.lab.value_solve
     assert value.start(1)
-    qtbot.waitUntil(lambda: value.last.startswith("Solving: within"), timeout=120_000)
+    qtbot.waitUntil(lambda: value.last.startswith("Solving: within"), timeout=WAIT_MS)
     window.menus.actions["stop_engine"].trigger()  # Edit > Stop thinking
     assert not value.running
     assert window.statusBar().currentMessage().startswith("Solve position stopped")
     qtbot.waitUntil(lambda: value.runner.alive() == 0, timeout=WAIT_MS)  # the CPU is free
     assert value.start(1)  # again, then another game
-    qtbot.waitUntil(lambda: value.last.startswith("Solving: within"), timeout=60_000)
+    qtbot.waitUntil(lambda: value.last.startswith("Solving: within"), timeout=WAIT_MS)
     new_game(window, "pyraos")
     assert not value.running
     qtbot.waitUntil(lambda: value.runner.alive() == 0, timeout=WAIT_MS)

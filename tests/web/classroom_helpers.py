@@ -19,6 +19,8 @@ from typing import Any
 
 import aiohttp
 
+from tests.patience import WAIT_S
+
 ROOT = Path(__file__).resolve().parents[2]
 CODE = "test-class-code-0123"
 LESSON = ROOT / "model" / "data" / "lessons" / "partition" / "01-corners-and-walls.lesson.json"
@@ -81,7 +83,7 @@ def start_server(
     assert process.stdout is not None
     lines: list[str] = []
     found: dict[str, str] = {}
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + WAIT_S  # (started at load 10 beside a warm-up: tens of s)
     while len(found) < 2 and time.monotonic() < deadline:
         line = process.stdout.readline()
         if not line:
@@ -115,7 +117,7 @@ class Page:
         self.ws = await self.session.ws_connect(self.url, **options)
         return self
 
-    async def ask(self, timeout: float = 20.0, **message: Any) -> dict[str, Any]:
+    async def ask(self, timeout: float = WAIT_S, **message: Any) -> dict[str, Any]:
         """Send ``message`` (its ``id`` added) and wait for its answer."""
         assert self.ws is not None
         ident = self.next
@@ -123,7 +125,7 @@ class Page:
         await self.ws.send_str(json.dumps({"id": ident, **message}))
         return await self.answer(ident, timeout)
 
-    async def answer(self, ident: int | None, timeout: float = 20.0) -> dict[str, Any]:
+    async def answer(self, ident: int | None, timeout: float = WAIT_S) -> dict[str, Any]:
         assert self.ws is not None
         async with asyncio.timeout(timeout):
             while True:

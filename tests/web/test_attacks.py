@@ -21,6 +21,8 @@ import aiohttp
 import pytest
 from classroom_helpers import CODE, LESSON, ROOT, SECOND, Page, socket_url, start_server
 
+from tests.patience import WAIT_S
+
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
@@ -30,7 +32,7 @@ def server(tmp_path_factory):
         running.stop(signal.SIGKILL)
 
 
-def run(coroutine, seconds: float = 60):
+def run(coroutine, seconds: float = WAIT_S):  # a hang's bound only
     async def bounded():
         async with asyncio.timeout(seconds):
             return await coroutine
@@ -127,7 +129,7 @@ def test_one_students_pages_are_few_and_keep_no_one_out(server):
             more = [await Page(session, url).open() for _ in range(5)]
             for page in more:
                 await page.ask(do="resume", key=key)
-            closed = await first.ws.receive(timeout=10)  # the oldest, closed
+            closed = await first.ws.receive(timeout=WAIT_S)  # the oldest, closed
             served = await more[-1].ask(do="poll")
             other = await Page(session, url).open()
             joined = await other.ask(do="join", name="Classmate")
@@ -204,7 +206,7 @@ def test_pages_that_never_read_hold_little_and_give_it_back(server):
             for session in sessions:
                 await session.close()
 
-    start, peak, end, joined = run(attack(), 120)
+    start, peak, end, joined = run(attack())
     print(f"server RSS: {start:.0f} MB, peak {peak:.0f} MB, after {end:.0f} MB")
     assert peak - start <= 64, (start, peak)
     assert end - start <= 32, (start, end)
@@ -243,7 +245,7 @@ def test_pushes_to_a_page_that_never_reads_are_bounded(server):
                 await page.close()
             return start, peak, pushed, lines, still
 
-    start, peak, pushed, lines, still = run(flood(), 120)
+    start, peak, pushed, lines, still = run(flood())
     print(f"server RSS: {start:.0f} MB, peak {peak:.0f} MB; {pushed} pushes read")
     assert pushed >= 30  # pushed, not polled
     assert peak - start <= 64
@@ -327,13 +329,17 @@ def test_hostile_pages_within_every_bound_do_not_starve_a_classmate(server):
             for session in sessions:
                 await session.close()
 
-    hogs, mine = run(attack(), 120)
+    hogs, mine = run(attack())
     median_hog, median_mine = hogs[len(hogs) // 2], mine[len(mine) // 2]
     print(f"a hog's board: median {median_hog:.0f} ms; the classmate's: {median_mine:.0f} ms")
     assert median_mine < 0.75 * median_hog  # (first in line: about half; FIFO: more)
 
 
 # ---- stopping, and the results file -------------------------------------------------------------
+
+
+#: How long aiohttp waits, by default, for a stopping server's handlers (its shutdown_timeout).
+HANG = 60.0
 
 
 def test_sigterm_with_pages_that_do_not_read_stops_at_once(tmp_path):
@@ -353,15 +359,18 @@ def test_sigterm_with_pages_that_do_not_read_stops_at_once(tmp_path):
             await asyncio.sleep(1.0)
             started = time.monotonic()
             running.process.send_signal(signal.SIGTERM)
-            while running.process.poll() is None and time.monotonic() - started < 20:
+            while running.process.poll() is None and time.monotonic() - started < 2 * HANG:
                 await asyncio.sleep(0.05)
             return time.monotonic() - started
 
-    took = run(stuck())
+    took = run(stuck(), 4 * HANG)
     status = running.stop()
     print(f"stopped in {took:.2f} s")
     assert status == 0
-    assert took <= 5.0
+    # at once (quiet: about a second, the server's own shutdown_timeout), not after what a
+    # server stuck on its pages' handlers waits for them (aiohttp's default: a minute),
+    # with room for a busy machine (load 10 stretched 'at once' past 5 s)
+    assert took <= HANG / 2
     assert not any("Traceback" in line or "Error" in line for line in running.lines)
     saved = json.loads(results.read_text(encoding="utf-8"))
     assert sorted(s["name"] for s in saved["students"]) == [f"Stuck {n}" for n in range(5)]
@@ -534,7 +543,7 @@ def test_a_flood_of_joins_while_closed_is_refused_at_once_and_a_newcomer_gets_in
                 ids = [w["id"] for w in full["waiting"]]
                 refused = await teacher.ask(do="teacher", order="refuse", args=[ids])
                 waiting = [p for p, a in zip(fillers, asked, strict=True) if a.get("waiting")]
-                closes = await asyncio.gather(*(p.ws.receive(timeout=10) for p in waiting))
+                closes = await asyncio.gather(*(p.ws.receive(timeout=WAIT_S) for p in waiting))
                 newcomer = await Page(session, url).open()
                 waits = await newcomer.ask(do="join", name="Newcomer")
                 after = await teacher.ask(do="teacher")
@@ -549,7 +558,7 @@ def test_a_flood_of_joins_while_closed_is_refused_at_once_and_a_newcomer_gets_in
                 for page in fillers:
                     await page.close()
 
-    asked, turned_away, full, refused, closes, waits, after, admitted, let_in = run(attack(), 90)
+    asked, turned_away, full, refused, closes, waits, after, admitted, let_in = run(attack())
     # the waiting room holds MAX_WAITING; the one past it, and the newcomer, told why in words
     assert sum(1 for a in asked if a.get("waiting")) == MAX_WAITING
     assert turned_away == {"id": 1, "error": turned_away["error"]}
