@@ -118,12 +118,14 @@ def all_shapes(geo: Geometry) -> list[int]:
     return current
 
 
-def _image(mask: int, perm: list[int]) -> int:
-    out = 0
-    while mask:
-        b = mask & -mask
-        mask ^= b
-        out |= 1 << perm[b.bit_length() - 1]
+def _images(masks: np.ndarray, base: int) -> np.ndarray:
+    """The images of ``masks`` under each of the 8 symmetries, (8, len(masks)): a byte
+    table a byte of the mask (the kernels' ``transform``), over the whole array at once."""
+    sym = geometry_arrays(base)[7]
+    out = np.zeros((8, len(masks)), dtype=np.int64)
+    for s in range(8):
+        for c in range(4):
+            out[s] |= sym[s, c, masks >> (8 * c) & 255]
     return out
 
 
@@ -151,11 +153,9 @@ def index(base: int) -> Index:
     perms = _symmetries(base)
     every = all_shapes(geo)
     layers = geo.points  # 0 .. points - 1 spheres (the top never on a board)
-    canon_of: dict[int, tuple[int, int]] = {}
-    for occ in every:
-        images = [_image(occ, perm) for perm in perms]
-        least = min(images)
-        canon_of[occ] = (least, images.index(least))
+    images = _images(np.array(every, dtype=np.int64), base)  # (8, shapes), numpy at once
+    least, which = images.min(axis=0).tolist(), images.argmin(axis=0).tolist()
+    canon_of = dict(zip(every, zip(least, which, strict=True), strict=True))
     by_layer: list[list[int]] = [[] for _ in range(layers)]
     for occ, (least, _) in canon_of.items():
         if occ == least:
@@ -197,10 +197,9 @@ def index(base: int) -> Index:
         slot_global[at] += first_of[int(keys[at]).bit_count()]
     stab = np.zeros(int(first_of[-1]), dtype=np.int64)
     for n, row in enumerate(shapes):
-        for i, occ in enumerate(row):
-            for g, perm in enumerate(perms):
-                if g and _image(int(occ), perm) == int(occ):
-                    stab[first_of[n] + i] |= 1 << g
+        own = _images(row, base)
+        for g in range(1, len(perms)):
+            stab[first_of[n] : first_of[n + 1]] |= (own[g] == row).astype(np.int64) << g
     hashed = np.empty(2 * size, dtype=np.int64)
     hashed[0::2] = keys
     hashed[1::2] = slot_shape | slot_sym << 24 | slot_global << 28
