@@ -96,9 +96,10 @@ def add_parser(commands: Any, help: str) -> None:
         type=int,
         default=None,
         metavar="N",
-        help="verify: instead of re-deriving every value, compare N random positions of "
+        help="verify: instead of re-deriving every value, compare random positions of "
         "each layer (29 down to --min-pieces, or to the first where the solver settles too "
-        "few) with the compiled forward solver's answer",
+        "few) with the compiled forward solver's answer, until N a layer are settled (at "
+        "most 2N tried)",
     )
     endgame.add_argument(
         "--seconds",
@@ -410,8 +411,9 @@ def _against_solver(args: argparse.Namespace, tables: Any, table: Any) -> int:
         return _say(f"--seconds {args.seconds}: a time above 0")
     low = 0 if args.min_pieces is None else args.min_pieces
     print(
-        f"{table.folder}: {count:,} random positions a layer against the compiled solver "
-        f"({args.seconds:g} s a position at most), from 29 spheres down",
+        f"{table.folder}: random positions against the compiled solver until {count:,} a "
+        f"layer are settled ({2 * count:,} tried at most, {args.seconds:g} s a position at "
+        "most), from 29 spheres down",
         flush=True,
     )
 
@@ -435,14 +437,14 @@ def _against_solver(args: argparse.Namespace, tables: Any, table: Any) -> int:
         return _say(str(exc))
     settled = [row for row in rows if row.settled]
     wrong = sum(row.disagree for row in rows)
-    full = 0  # the layers from the top down whose every position sampled is settled
-    while full < len(rows) and rows[full].sampled and not rows[full].unsettled:
+    full = 0  # the layers from the top down where N positions were settled
+    while full < len(rows) and rows[full].settled >= min(count, rows[full].sampled or 1):
         full += 1
-    span = f"{rows[full - 1].n} to 29 spheres" if full else "no layer"
+    span = f"{rows[full - 1].n} to 29 spheres" if full else "none"
     print(
         f"{sum(row.agree for row in rows):,} agree, {wrong:,} disagree, "
         f"{sum(row.unsettled for row in rows):,} unsettled over {len(settled)} layers; "
-        f"every position sampled settled: {span}"
+        f"layers with {count:,} settled (or all their positions): {span}"
     )
     return EXIT_OK if not wrong else 1
 

@@ -122,18 +122,22 @@ def compare_layer(
     rng: random.Random,
     solver_for: Callable[[Pyraos], Any],
     give_up: float = 0.0,
+    tries: int | None = None,
 ) -> LayerAgreement:
-    """``count`` random positions of layer ``n`` (:func:`sample`), each solved within
-    ``seconds`` by the solver ``solver_for(game)`` gives (one for the layer, retargeted:
-    ``retarget`` and ``solve`` as :class:`~model.search.compiled.solver.CompiledSolver`'s)
-    and judged against the table's byte (:func:`judge`). ``give_up``: the layer is left
-    (``given_up``) once a tenth of its positions, 100 at least, are tried and fewer than
-    this share of them settled."""
+    """Random positions of layer ``n`` (:func:`sample`) until ``count`` of them are
+    settled or ``tries`` (``count`` if None) are tried, each solved within ``seconds``
+    by the solver ``solver_for(game)`` gives (one for the layer, retargeted: ``retarget``
+    and ``solve`` as :class:`~model.search.compiled.solver.CompiledSolver`'s) and judged
+    against the table's byte (:func:`judge`). ``give_up``: the layer is left
+    (``given_up``) once a tenth of ``count``, 100 at least, are tried and fewer than this
+    share of them settled."""
     out = LayerAgreement(n)
     began = time.perf_counter()
     solver: Any = None
     trial = max(100, count // 10)
-    for _, own, opp in sample(table, n, count, rng):
+    for _, own, opp in sample(table, n, max(count, tries or count), rng):
+        if out.settled >= count:
+            break
         if out.sampled >= trial and out.settled < give_up * out.sampled:
             out.given_up = True
             break

@@ -228,12 +228,14 @@ def whole_against_solver(
     seed: int = 1,
     give_up: float = 0.1,
     progress: Callable[[Any], None] | None = None,
+    tries: int | None = None,
 ) -> list[Any]:
-    """The table against the compiled forward solver (:mod:`.agreement`): ``count``
-    random positions of each layer from 29 down to ``low``, each solved within
-    ``seconds``; a layer whose first tenth (100 at least) settles below ``give_up`` is
-    left, and the layers below it are not tried (the solver settles fewer there). Each
-    layer's :class:`.agreement.LayerAgreement`, also given to ``progress`` when done.
+    """The table against the compiled forward solver (:mod:`.agreement`): random
+    positions of each layer from 29 down to ``low`` until ``count`` are settled or
+    ``tries`` (twice ``count`` if None) are tried, each solved within ``seconds``; a
+    layer whose first tenth (100 at least) settles below ``give_up`` is left, and the
+    layers below it are not tried (the solver settles fewer there). Each layer's
+    :class:`.agreement.LayerAgreement`, also given to ``progress`` when done.
     EndgameError for a table not of the game's pyramid."""
     import random
 
@@ -262,6 +264,7 @@ def whole_against_solver(
             rng,
             lambda game: make(game, table_mb=agreement.TABLE_MB),
             give_up,
+            2 * count if tries is None else tries,
         )
         rows.append(row)
         if progress is not None:
