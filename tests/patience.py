@@ -77,7 +77,10 @@ def analyse_every_move(game: Game, **options: Any) -> Analysis:
     ``stop``), run until its search has reached every legal move, however busy the machine:
     stopped after 20 playouts a move (:class:`StopAfterPlayouts`), its seconds
     (:data:`WAIT_S`) only a backstop, the exact step given no time (:func:`no_exact_step`:
-    what such a test looks at is the engine's ranking). Stopped, the prover does not run."""
+    what such a test looks at is the engine's ranking). Stopped, the prover does not run.
+    Not for a position whose value a book knows (the empty base-4 pyramids, Pyraos's
+    opening): settled at once, the exact step then solves each move with most of the
+    backstop's seconds before any playout (tests/viewer/test_cli.py took 300 s so)."""
     from model.search import analyse
 
     stop = StopAfterPlayouts(20 * len(game.legal_moves()), options.pop("progress", None))

@@ -12,7 +12,7 @@ import sys
 import pytest
 
 from model.files import read
-from tests.patience import WAIT_S
+from tests.patience import WAIT_S, StopAfterPlayouts, no_exact_step
 from viewer.cli import main
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -123,18 +123,25 @@ def test_analyze_engine_searches_on_the_threads_asked(capsys, monkeypatch):
     analyse = search.analyse
 
     def spy(game, **kwargs):
-        asked.append(kwargs["threads"])
+        asked.append((kwargs["threads"], kwargs["seconds"]))
+        # the search stopped once its threads have run playouts enough to reach every
+        # move, whatever the machine's load (at load 12 one thread's 0.3 s had visited 6
+        # of the 30 moves), its seconds a backstop, the exact step given none
+        # (tests/patience.py's analyse_every_move, below the door's name that this spies on)
+        enough = StopAfterPlayouts(20 * len(game.legal_moves()))
+        no_exact_step(game)
+        kwargs.update(seconds=WAIT_S, progress=enough.progress, stop=enough)
         return analyse(game, **kwargs)
 
     monkeypatch.setattr(search, "analyse", spy)
-    path = ROOT / "examples" / "partition" / "empty-base4-floating.pyr.json"
+    # (base 5: no book value settles it, so the exact step does not solve each move first)
+    path = ROOT / "examples" / "partition" / "empty-base5.pyr.json"
     lines = []
     for extra in (["--threads", "1"], ["--threads", "2"], []):
-        # 1 s: at load 12 one thread's 0.3 s had visited 6 of the 30 moves
         code, out, _ = run(capsys, "analyze", "--engine", "--seconds", "1", *extra, path)
         assert code == 0
         lines.append(json.loads(out)["engine"])
-    assert asked == [1, 2, search.computer.default_threads()]
+    assert asked == [(1, 1.0), (2, 1.0), (search.computer.default_threads(), 1.0)]
     one, two, _ = lines
     assert one.keys() == two.keys()
     assert len(one["moves"]) == len(two["moves"]) == one["legal"] == two["legal"]
