@@ -38,7 +38,7 @@ def test_stop_keeps_the_moves_weighed_so_far(lab, port, inbox):
     lab.analyse(120)
     lab.stop_analysis()
     assert port.statuses[-1] == "analysis stopped: the moves weighed so far are shown"
-    # stopped: long before the 120 s it would have run, however busy the machine
+    # wall-clock: stopped long before the 120 s it would have run, however busy the machine
     inbox.until(lambda: not lab.analysis.thinking, seconds=60)
     assert lab.analysis.shown() is not None
 

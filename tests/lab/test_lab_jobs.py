@@ -10,6 +10,7 @@ import pytest
 from model import search
 from model.game import game_class
 from model.search import SearchStopped
+from tests.patience import WAIT_S
 from viewer.lab import JobRunner, at_once, position_of
 
 
@@ -180,7 +181,7 @@ def test_at_once_delivers_on_the_worker():
     got = threading.Event()
     runner.answered.connect(lambda job, result: got.set())
     runner.run("test", lambda copy, progress, stop: 1)
-    assert got.wait(5)
+    assert got.wait(WAIT_S)
 
 
 @pytest.mark.parametrize("level", ["easy", "medium"])

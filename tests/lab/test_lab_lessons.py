@@ -164,13 +164,13 @@ def test_a_teachers_task_is_checked_and_its_answers_filled_by_the_rules(lab, inb
     reports = []
     lessons.changed.connect(lambda what, *args: reports.append((what, args)))
     lessons.fill_answers(lessons.step.task)
-    inbox.until(lambda: not lessons.busy, seconds=120)
+    inbox.until(lambda: not lessons.busy)
     inbox.take(0.1)
     filled = [args[0] for what, args in reports if what == "filled"]
     assert filled
     assert set(filled[0]) == {"3,0,0", "2,0,1"}
     lessons.check_step()
-    inbox.until(lambda: not lessons.busy, seconds=120)
+    inbox.until(lambda: not lessons.busy)
     inbox.take(0.1)
     assert ("report", ("applied and checked", True)) in reports
 
@@ -202,7 +202,7 @@ def test_each_lesson_opens_with_its_own_view_and_the_one_before_comes_back(lab, 
     assert lab.lessons.lesson.to_json()["view"]["camera"] == "front"
     path = tmp_path / "mine.lesson.json"
     assert lab.lessons.save(path) is None
-    inbox.until(lambda: not lab.lessons.busy, seconds=120)
+    inbox.until(lambda: not lab.lessons.busy)
     assert path.exists()
     lab.documents.open(LESSONS / "partition" / "02-touching-and-groups.lesson.json")
     assert view.peel == 0

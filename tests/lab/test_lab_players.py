@@ -47,7 +47,7 @@ def test_the_computer_plays_both_seats_on(name, port, inbox):
     lab = lab_of(name, port, inbox)
     for colour in lab.game.players:
         lab.set_player(colour, level(lab))
-    inbox.until(lambda: lab.session.ply >= 3 or lab.game.is_over(), seconds=60)
+    inbox.until(lambda: lab.session.ply >= 3 or lab.game.is_over())
     lab.stop()
     assert lab.session.ply >= 3 or lab.game.is_over()
     lab.shutdown()

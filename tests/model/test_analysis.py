@@ -151,6 +151,7 @@ def test_progress_and_stop():
     stop = StopAfterPlayouts(20 * legal)
     analysis = analyse(game, seconds=120, progress=stop.progress, stop=stop, seed=6)
     assert stop.seen >= 20 * legal
+    # wall-clock: a stop checked against the 120 s asked, with half of them as slack
     assert analysis.seconds < 60  # long before the 120 s asked, however busy the machine
     assert analysis.stopped
     assert len(analysis.moves) == legal

@@ -486,7 +486,7 @@ def test_the_lessons_menu_reads_its_folders_off_the_gui_thread(make_window, monk
 
     def slow(path):
         threads.append(threading.current_thread().name)
-        assert release.wait(10)
+        assert release.wait(WAIT_S)
         return real(path)
 
     monkeypatch.setattr(model.lesson, "_folder_lesson", slow)
