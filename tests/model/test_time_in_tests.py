@@ -21,7 +21,7 @@ import ast
 import functools
 import itertools
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from tests.patience import WAIT_MS, WAIT_S
@@ -158,23 +158,27 @@ def _unmarked(path: Path, nodes: Iterator[ast.AST], lines: list[str]) -> list[st
     return found
 
 
-def test_no_test_bounds_a_wall_time_by_a_figure_load_can_break():
+def _everywhere(scan: Callable[[ast.Module], Iterator[ast.AST]]) -> str:
+    """What ``scan`` finds unmarked in every test file, a line each ("" for nothing)."""
     found = []
     for path, tree, lines in _test_files():
-        found += _unmarked(path, _wall_upper_bounds(tree), lines)
-    assert found == [], (
+        found += _unmarked(path, scan(tree), lines)
+    return "\n".join(found)
+
+
+def test_no_test_bounds_a_wall_time_by_a_figure_load_can_break():
+    found = _everywhere(_wall_upper_bounds)
+    assert not found, (
         "wall-clock bounds (a busy machine stretches them; bound processor time, wait for "
-        "an event, or say why with '# wall-clock: <why>'):\n" + "\n".join(found)
+        f"an event, or say why with '# wall-clock: <why>'):\n{found}"
     )
 
 
 def test_no_wait_for_what_must_happen_gives_up_before_wait_s():
-    found = []
-    for path, tree, lines in _test_files():
-        found += _unmarked(path, _short_waits(tree), lines)
-    assert found == [], (
+    found = _everywhere(_short_waits)
+    assert not found, (
         "short waits (tests/patience.WAIT_S / WAIT_MS: a wait returns as soon as its "
-        "condition holds; or say why with '# wall-clock: <why>'):\n" + "\n".join(found)
+        f"condition holds; or say why with '# wall-clock: <why>'):\n{found}"
     )
 
 
