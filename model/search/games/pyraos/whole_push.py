@@ -1,0 +1,430 @@
+"""The whole-game kernels' push retrograde (:mod:`.whole_kernel`, :func:`.whole._push`):
+predecessors by un-moves, counters of the children still open, an atomic decrement."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+from llvmlite import ir
+from numba import njit, prange, types
+from numba.core import cgutils
+from numba.core.extending import intrinsic
+
+from ...compiled.arrays import Arrays, Bytes, Words
+from ...compiled.bits import cttz, popcount
+from .whole_index import _advance, _scatter, _start, find_slot, least_image, locate, locate_in
+from .whole_rules import (
+    ALTERNATE_CODE,
+    CHILDREN_CODE,
+    FULL_,
+    MAX_MOVES,
+    ONE_OR_TWO,
+    SPHERES_,
+    TOP_,
+    can_place_top,
+    child_mask,
+    generate,
+)
+
+if TYPE_CHECKING:
+    from numba.core.typing.templates import Signature
+
+
+@intrinsic
+def fetch_sub_one(typingctx: Any, array: Any, i: Any) -> tuple[Signature, Callable[..., Any]]:
+    """``array[i] -= 1`` at once for every thread (LLVM's atomicrmw); the value before."""
+    sig = array.dtype(array, types.int64)
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Sequence[Any]) -> Any:
+        aryty = signature.args[0]
+        ary = context.make_array(aryty)(context, builder, args[0])
+        ptr = cgutils.get_item_pointer(context, builder, aryty, ary, [args[1]])
+        one = ir.Constant(ptr.type.pointee, 1)
+        return builder.atomic_rmw("sub", ptr, one, "monotonic")
+
+    return sig, codegen
+
+
+KEY_SHIFT = 40  # a position's key: layer << KEY_SHIFT | index in the layer
+
+
+MAX_PREDECESSORS = 1 << 16
+
+
+@njit(cache=True, inline="always")
+def placeable(p: int, occ: int, geo: Arrays) -> bool:
+    """Whether the empty point ``p`` (not the top) can hold a sphere over ``occ``."""
+    support = geo[1][p]
+    return support & occ == support
+
+
+@njit(cache=True)
+def distinct(keys: Words, m: int) -> int:
+    """``keys[:m]`` sorted with each key once; how many."""
+    if m <= 32:
+        for j in range(1, m):
+            k = keys[j]
+            i = j - 1
+            while i >= 0 and keys[i] > k:
+                keys[i + 1] = keys[i]
+                i -= 1
+            keys[i + 1] = k
+    else:
+        keys[:m].sort()
+    out = 0
+    for j in range(m):
+        if out == 0 or keys[j] != keys[out - 1]:
+            keys[out] = keys[j]
+            out += 1
+    return out
+
+
+@njit(cache=True)
+def children_keys(
+    own: int,
+    opp: int,
+    variant: int,
+    removal: int,
+    moves: Words,
+    keys: Words,
+    geo: Arrays,
+    index: Arrays,
+) -> int:
+    """The keys of the distinct canonical children of (own, opp) into ``keys``; how many
+    (a child outside the table, which the rules never make, gets a key of its own that no
+    position has)."""
+    m = generate(own, opp, variant, removal, moves, geo)
+    hashed = index[0]
+    for k in range(m):
+        child = child_mask(own, moves[k])
+        slot = find_slot(opp | child, hashed)
+        if slot < 0:
+            keys[k] = -1 - k
+            continue
+        n, i = locate_in(opp, child, slot, geo, index)
+        keys[k] = n << KEY_SHIFT | i if n >= 0 else -1 - k
+    return distinct(keys, m)
+
+
+@njit(cache=True)
+def _emit(own: int, opp: int, keys: Words, m: int, geo: Arrays, index: Arrays) -> int:
+    n, i = locate(own, opp, geo, index)
+    if n < 0:
+        return m
+    if m >= keys.shape[0]:
+        raise ValueError("more predecessors than MAX_PREDECESSORS")
+    keys[m] = n << KEY_SHIFT | i
+    return m + 1
+
+
+@njit(cache=True)
+def _unmoves_of(
+    a1: int,
+    b: int,
+    occ1: int,
+    removed: bool,
+    variant: int,
+    removal: int,
+    keys: Words,
+    m: int,
+    geo: Arrays,
+    index: Arrays,
+) -> int:
+    """The positions (a', b), ``a'`` to move, whose move ends (before any removal) with the
+    mover's spheres ``a1`` over ``occ1`` and then removes the spheres it no longer has
+    (``removed``: some were)."""
+    scalars, support, resting, level, above = geo[0], geo[1], geo[2], geo[3], geo[4]
+    in_square = 0  # the points of the mover's complete squares
+    if variant != CHILDREN_CODE:
+        all_squares = geo[8]
+        for q in range(all_squares.shape[0]):
+            sq = all_squares[q]
+            if sq & a1 == sq:
+                in_square |= sq
+    # the empty points that can hold a sphere (a raised sphere's point before)
+    empty = scalars[FULL_] & ~occ1 & ~(1 << scalars[TOP_])
+    holding = 0
+    while empty:
+        bs = empty & -empty
+        empty ^= bs
+        s = cttz(bs)
+        if support[s] & occ1 == support[s]:
+            holding |= bs
+    rest = a1 & in_square if removed else a1
+    while rest:
+        bt = rest & -rest
+        rest ^= bt
+        t = cttz(bt)
+        if resting[t] & occ1:
+            continue  # something rests on it: it was not the last sphere to arrive
+        if not removed and removal == ONE_OR_TWO and in_square & bt:
+            continue  # a square of the mover's with it: a removal was required
+        before = a1 & ~bt
+        m = _emit(before, b, keys, m, geo, index)  # placed from the reserve
+        if level[t] == 0:
+            continue
+        # raised from an empty point s below it that can hold it, which s then held
+        # (nothing rests on an empty point, and s is no support of t, being empty now)
+        below = holding & ~above[level[t] - 1]
+        while below:
+            bs = below & -below
+            below ^= bs
+            m = _emit(before | bs, b, keys, m, geo, index)
+    return m
+
+
+@njit(cache=True, inline="always")
+def _holds_back(back: int, occ: int, support: Words) -> bool:
+    """Whether the empty points ``back`` (one or two) can hold spheres over ``occ``, one
+    after the other in some order (the other order of their removal)."""
+    x = cttz(back)
+    rest = back & ~(1 << x)
+    if rest == 0:
+        return support[x] & occ == support[x]
+    y = cttz(rest)
+    if support[x] & occ == support[x] and support[y] & (occ | 1 << x) == support[y]:
+        return True
+    return support[y] & occ == support[y] and support[x] & (occ | 1 << y) == support[x]
+
+
+@njit(cache=True)
+def predecessor_keys(
+    own: int,
+    opp: int,
+    variant: int,
+    removal: int,
+    moves: Words,
+    keys: Words,
+    geo: Arrays,
+    index: Arrays,
+) -> int:
+    """The keys of the distinct canonical positions that have (own, opp) as a child (the
+    side that just moved is ``opp``) into ``keys``; how many. The un-moves: the last sphere
+    to arrive (nothing rests on it) un-placed or un-raised to an empty point below it that
+    can hold it, after the spheres the move removed (none, one or two empty points that can
+    hold them) are put back, where a square of the mover's with that sphere allows the
+    removal (or required it: removal 1-2); in the alternate version, a pass from
+    (opp, own) when it has no other move. Spheres are only put back where they complete
+    a square of the mover's (unless one is there already)."""
+    scalars, support = geo[0], geo[1]
+    a, b = opp, own
+    occ = a | b
+    m = _unmoves_of(a, b, occ, False, variant, removal, keys, 0, geo, index)
+    spheres = scalars[SPHERES_]
+    if variant != CHILDREN_CODE and popcount(a) < spheres:
+        empty = scalars[FULL_] & ~occ & ~(1 << scalars[TOP_])
+        pairs = popcount(a) + 1 < spheres
+        # the squares a removal can follow: none of the other's spheres, at most two
+        # points missing (put back); one complete already allows any spheres back
+        all_squares = geo[8]
+        any_back = False
+        for q in range(all_squares.shape[0]):
+            sq = all_squares[q]
+            if sq & a == sq:
+                any_back = True
+                break
+        for q in range(all_squares.shape[0]):
+            if any_back and q > 0:
+                break
+            sq = all_squares[q]
+            missing = sq & ~a
+            if not any_back and (sq & b or popcount(missing) > 2):
+                continue
+            if not any_back and popcount(missing) == 2:
+                if pairs and _holds_back(missing, occ, support):
+                    m = _unmoves_of(
+                        a | missing,
+                        b,
+                        occ | missing,
+                        True,
+                        variant,
+                        removal,
+                        keys,
+                        m,
+                        geo,
+                        index,
+                    )
+                continue
+            # one point back (any, or the square's missing one), and with it any other
+            first = empty if any_back else missing
+            while first:
+                bx = first & -first
+                first ^= bx
+                if _holds_back(bx, occ, support):
+                    m = _unmoves_of(
+                        a | bx, b, occ | bx, True, variant, removal, keys, m, geo, index
+                    )
+                if not pairs:
+                    continue
+                # each pair once over every point (from its lower point), a square's
+                # missing point with every other
+                second = (empty & ~bx & ~(bx - 1)) if any_back else empty & ~bx
+                while second:
+                    by = second & -second
+                    second ^= by
+                    if _holds_back(bx | by, occ, support):
+                        back = bx | by
+                        m = _unmoves_of(
+                            a | back,
+                            b,
+                            occ | back,
+                            True,
+                            variant,
+                            removal,
+                            keys,
+                            m,
+                            geo,
+                            index,
+                        )
+    if variant == ALTERNATE_CODE:
+        g = generate(a, b, variant, removal, moves, geo)
+        if g == 1 and moves[0] == 0:
+            m = _emit(a, b, keys, m, geo, index)
+    return distinct(keys, m)
+
+
+def _seed_range(
+    n: int,
+    first: int,
+    last: int,
+    processed: int,
+    variant: int,
+    removal: int,
+    geo: Arrays,
+    index: Arrays,
+    shapes: Words,
+    shape_points: Words,
+    values: Arrays,
+    counters: Arrays,
+    stats: Words,
+    chunk: int,
+) -> None:
+    """Push retrograde's start over positions ``first`` to ``last`` of layer ``n``: each
+    undecided position read (no copy) gets its byte where the rules decide it alone (1: no
+    move; 2: the top can be placed), else the count of its distinct children not yet
+    pushed (those won with a byte of at most ``processed``: the rounds done) into
+    ``counters``; (positions, seeded, greatest count) of each ``chunk`` positions (a
+    thread's share at a time) into ``stats``."""
+    layer = values[n]
+    counts = counters[n]
+    chunks = (last - first + chunk - 1) // chunk
+    for r in prange(chunks):
+        moves = np.empty(MAX_MOVES, dtype=np.int64)
+        keys = np.empty(MAX_MOVES, dtype=np.int64)
+        begin = first + r * chunk
+        end = min(last, begin + chunk)
+        shape, a, rank, pattern = _start(n, begin, index)
+        seen = 0
+        seeded = 0
+        most = 0
+        for i in range(begin, end):
+            if layer[i] == 0:
+                own = _scatter(pattern, shape_points[shape])
+                stab = index[7][index[8][n] + shape]
+                if stab == 0 or least_image(own, stab, geo[7]) == own:
+                    opp = shapes[shape] & ~own
+                    seen += 1
+                    if can_place_top(own, opp, geo):
+                        layer[i] = 2
+                        seeded += 1
+                    else:
+                        m = children_keys(own, opp, variant, removal, moves, keys, geo, index)
+                        if m == 0:
+                            layer[i] = 1
+                            seeded += 1
+                        else:
+                            left = m
+                            if processed > 0:
+                                for k in range(m):
+                                    key = keys[k]
+                                    if key >= 0:
+                                        c = values[key >> KEY_SHIFT][key & ((1 << KEY_SHIFT) - 1)]
+                                        if c > 0 and c % 2 == 0 and c <= processed:
+                                            left -= 1
+                            counts[i] = min(left, 65535)  # more: the caller refuses
+                            most = max(most, m)
+            if i + 1 < end:
+                shape, a, rank, pattern = _advance(n, shape, a, rank, pattern, index)
+        stats[r, 0] = seen
+        stats[r, 1] = seeded
+        stats[r, 2] = most
+
+
+seed_range = njit(cache=True, parallel=True)(_seed_range)
+
+
+seed_range_serial = njit(cache=True)(_seed_range)
+
+
+def _push_range(
+    n: int,
+    first: int,
+    last: int,
+    byte: int,
+    variant: int,
+    removal: int,
+    geo: Arrays,
+    index: Arrays,
+    shapes: Words,
+    shape_points: Words,
+    values: Arrays,
+    counters: Arrays,
+    stats: Words,
+    chunk: int,
+) -> None:
+    """One step of push retrograde over positions ``first`` to ``last`` of layer ``n``:
+    each position of byte ``byte`` (decided at ``byte - 1`` plies, the last step) pushes
+    its value to its undecided predecessors: a loss makes each a win in ``byte`` plies (the
+    byte ``byte + 1``); a win takes one from each one's counter of children still open, and
+    the one that reaches 0 is a loss in ``byte`` plies (its longest child, this one, won
+    last step). Several threads may push to one predecessor: the counters are taken from
+    at once (atomic), and a byte is written only as the value every writer gives it.
+    (frontier positions, predecessors read) of each ``chunk`` positions into ``stats``."""
+    layer = values[n]
+    low = (1 << KEY_SHIFT) - 1
+    lost = byte % 2 == 1
+    chunks = (last - first + chunk - 1) // chunk
+    for r in prange(chunks):
+        moves = np.empty(MAX_MOVES, dtype=np.int64)
+        keys = np.empty(MAX_PREDECESSORS, dtype=np.int64)
+        begin = first + r * chunk
+        end = min(last, begin + chunk)
+        shape, a, rank, pattern = _start(n, begin, index)
+        pushed = 0
+        read = 0
+        for i in range(begin, end):
+            if layer[i] == byte:
+                own = _scatter(pattern, shape_points[shape])
+                opp = shapes[shape] & ~own
+                pushed += 1
+                m = predecessor_keys(own, opp, variant, removal, moves, keys, geo, index)
+                read += m
+                for k in range(m):
+                    qn = keys[k] >> KEY_SHIFT
+                    qi = keys[k] & low
+                    if values[qn][qi] != 0:
+                        continue
+                    if lost or fetch_sub_one(counters[qn], qi) == 1:
+                        values[qn][qi] = byte + 1
+            if i + 1 < end:
+                shape, a, rank, pattern = _advance(n, shape, a, rank, pattern, index)
+        stats[r, 0] = pushed
+        stats[r, 1] = read
+
+
+push_range = njit(cache=True, parallel=True)(_push_range)
+
+
+push_range_serial = njit(cache=True)(_push_range)
+
+
+@njit(cache=True, parallel=True)
+def count_byte(layer: Bytes, byte: int) -> int:
+    """How many positions of ``layer`` hold ``byte``."""
+    total = 0
+    for i in prange(layer.shape[0]):
+        if layer[i] == byte:
+            total += 1
+    return total

@@ -1,0 +1,153 @@
+"""The whole-game kernels' rounds (:mod:`.whole_kernel`, :func:`.whole._rounds`): round ``d``
+over a range of a layer, each undecided position evaluated from its children."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+from numba import njit, prange
+
+from ...compiled.arrays import Arrays, Bytes, Words
+from .whole_index import _advance, _scatter, _start, find_slot, least_image, locate_in, slot_info
+from .whole_rules import CHUNK, MAX_MOVES, can_place_top, child_mask, generate
+
+if TYPE_CHECKING:
+    pass
+
+
+@njit(cache=True, inline="always")
+def evaluate(
+    own: int,
+    opp: int,
+    d: int,
+    variant: int,
+    removal: int,
+    moves: Words,
+    geo: Arrays,
+    index: Arrays,
+    values: Arrays,
+    fresh: Bytes,
+) -> int:
+    """The byte an undecided position gets in round ``d`` (0: none yet). Odd ``d``: a win
+    in ``d`` plies when the top can be placed or a child is lost; even ``d``: a loss in
+    ``d`` when every child is won (no move at all: ``d`` 0). Values written in round ``d``
+    cannot change what round ``d`` finds elsewhere (wins when wins are sought, losses when
+    losses are), so the order of the positions, threads and workers is free. (The
+    children are read here, not through :func:`value_of`: a call that passes the tuples of
+    arrays copies them, 8x the cost of a position on the measures of issue 67.)
+
+    Only children's bytes of at most ``d`` count: a table push retrograde wrote may hold
+    values decided beyond its header's round (killed while its layers were written), right
+    but not yet to be read.
+
+    Still undecided in round ``d``, a position can only be decided now by a child decided
+    in round ``d - 1`` (a child lost sooner would have won it sooner; every child won, the
+    longest sooner, would have lost it sooner): only children whose shapes had a position
+    decided then (``fresh``) are read, and an even round reads none unless one such
+    child exists."""
+    if d % 2 == 1:
+        if can_place_top(own, opp, geo):
+            return d + 1
+        m = generate(own, opp, variant, removal, moves, geo)
+        hashed = index[0]
+        for k in range(m):
+            child = child_mask(own, moves[k])
+            slot = find_slot(opp | child, hashed)
+            if slot < 0 or fresh[slot_info(slot, hashed)[2]] == 0:
+                continue
+            n, i = locate_in(opp, child, slot, geo, index)
+            if values[n][i] == d:  # lost in d - 1 (a byte beyond: written early, not yet)
+                return d + 1
+        return 0
+    if can_place_top(own, opp, geo):
+        return 0
+    m = generate(own, opp, variant, removal, moves, geo)
+    if m == 0:
+        return d + 1
+    touched = False
+    hashed = index[0]
+    for k in range(m):
+        child = child_mask(own, moves[k])
+        slot = find_slot(opp | child, hashed)
+        if slot >= 0 and fresh[slot_info(slot, hashed)[2]]:
+            touched = True
+            break
+    if not touched:
+        return 0
+    for k in range(m):
+        child = child_mask(own, moves[k])
+        slot = find_slot(opp | child, hashed)
+        if slot < 0:
+            return 0
+        n, i = locate_in(opp, child, slot, geo, index)
+        v = values[n][i] if n >= 0 else 0
+        if v == 0 or v % 2 == 1 or v > d:  # not won, or won beyond d - 1 (written early)
+            return 0
+    return d + 1
+
+
+@njit(cache=True)
+def fresh_shapes(layer: Bytes, ncol: int, byte: int, out: Bytes) -> None:
+    """``out[shape]`` 1 where a position of the shape has the value ``byte``."""
+    for shape in range(out.shape[0]):
+        out[shape] = 0
+        for i in range(shape * ncol, (shape + 1) * ncol):
+            if layer[i] == byte:
+                out[shape] = 1
+                break
+
+
+def _round_range(
+    n: int,
+    first: int,
+    last: int,
+    d: int,
+    variant: int,
+    removal: int,
+    geo: Arrays,
+    index: Arrays,
+    shapes: Words,
+    shape_points: Words,
+    values: Arrays,
+    fresh: Bytes,
+    out: Bytes,
+    stats: Words,
+) -> None:
+    """Round ``d`` over positions ``first`` to ``last`` of layer ``n`` (``fresh``: the
+    shapes decided in round ``d - 1``, see :func:`evaluate`): the new byte of each
+    into ``out[i - first]`` (0 where nothing is decided now, so the caller ORs it in);
+    (evaluated, decided) of each chunk of :data:`CHUNK` into ``stats``."""
+    layer = values[n]
+    chunks = (last - first + CHUNK - 1) // CHUNK
+    for r in prange(chunks):
+        moves = np.empty(MAX_MOVES, dtype=np.int64)
+        begin = first + r * CHUNK
+        end = min(last, begin + CHUNK)
+        shape, a, rank, pattern = _start(n, begin, index)
+        evaluated = 0
+        decided = 0
+        for i in range(begin, end):
+            if layer[i] == 0:
+                own = _scatter(pattern, shape_points[shape])
+                stab = index[7][index[8][n] + shape]
+                if stab and least_image(own, stab, geo[7]) != own:
+                    if i + 1 < end:
+                        shape, a, rank, pattern = _advance(n, shape, a, rank, pattern, index)
+                    continue  # a copy: lookups go to the least image
+                opp = shapes[shape] & ~own
+                v = evaluate(own, opp, d, variant, removal, moves, geo, index, values, fresh)
+                evaluated += 1
+                if v:
+                    out[i - first] = v
+                    decided += 1
+            if i + 1 < end:
+                shape, a, rank, pattern = _advance(n, shape, a, rank, pattern, index)
+        stats[r, 0] = evaluated
+        stats[r, 1] = decided
+
+
+round_range = njit(cache=True, parallel=True)(_round_range)
+
+
+round_range_serial = njit(cache=True)(_round_range)

@@ -1,0 +1,152 @@
+"""The whole-game kernels' one-pass check (:mod:`.whole_kernel`, :func:`.whole.verify`):
+every value re-derived from its children's, and a layer's counts."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+from numba import njit, prange
+
+from ...compiled.arrays import Arrays, Bytes, Words
+from .whole_index import _advance, _scatter, _start, find_slot, least_image, locate_in
+from .whole_rules import CHUNK, MAX_MOVES, can_place_top, child_mask, generate
+
+if TYPE_CHECKING:
+    pass
+
+
+@njit(cache=True)
+def check_position(
+    own: int,
+    opp: int,
+    v: int,
+    variant: int,
+    removal: int,
+    moves: Words,
+    geo: Arrays,
+    index: Arrays,
+    values: Arrays,
+) -> bool:
+    """Whether the byte ``v`` of (own, opp) follows from its children's bytes: a win in d
+    plies has the top or a child lost in d - 1 and no child lost sooner; a loss in d has
+    every child won, the longest in d - 1 (no move: d 0); undecided has no child lost and
+    some child undecided."""
+    if can_place_top(own, opp, geo):
+        return v == 2
+    m = generate(own, opp, variant, removal, moves, geo)
+    if m == 0:
+        return v == 1
+    shortest_loss = 1 << 20  # the least byte of a lost child
+    longest_win = 0  # the greatest byte of a won child
+    undecided = False
+    hashed = index[0]
+    for k in range(m):
+        child = child_mask(own, moves[k])
+        slot = find_slot(opp | child, hashed)
+        c = 0
+        if slot >= 0:
+            n, i = locate_in(opp, child, slot, geo, index)
+            if n >= 0:
+                c = values[n][i]
+        if c == 0:
+            undecided = True
+        elif c % 2 == 1:
+            shortest_loss = min(shortest_loss, c)
+        else:
+            longest_win = max(longest_win, c)
+    if shortest_loss < 1 << 20:
+        return v == shortest_loss + 1
+    if undecided:
+        return v == 0
+    return v == longest_win + 1
+
+
+@njit(cache=True)
+def verify_chunk(
+    n: int,
+    first: int,
+    last: int,
+    variant: int,
+    removal: int,
+    geo: Arrays,
+    index: Arrays,
+    shapes: Words,
+    shape_points: Words,
+    values: Arrays,
+    bad: Words,
+) -> int:
+    """Check positions ``first`` to ``last`` of layer ``n``; the indices of those whose
+    byte does not follow from their children's into ``bad`` (as many as fit); how many
+    there are."""
+    layer = values[n]
+    moves = np.empty(MAX_MOVES, dtype=np.int64)
+    shape, a, rank, pattern = _start(n, first, index)
+    found = 0
+    for i in range(first, last):
+        own = _scatter(pattern, shape_points[shape])
+        opp = shapes[shape] & ~own
+        stab = index[7][index[8][n] + shape]
+        if stab and least_image(own, stab, geo[7]) != own:
+            pass  # a copy, never read: its byte stays 0
+        elif not check_position(own, opp, layer[i], variant, removal, moves, geo, index, values):
+            if found < bad.shape[0]:
+                bad[found] = i
+            found += 1
+        if i + 1 < last:
+            shape, a, rank, pattern = _advance(n, shape, a, rank, pattern, index)
+    return found
+
+
+@njit(cache=True, parallel=True)
+def verify_range(
+    n: int,
+    first: int,
+    last: int,
+    variant: int,
+    removal: int,
+    geo: Arrays,
+    index: Arrays,
+    shapes: Words,
+    shape_points: Words,
+    values: Arrays,
+    found: Words,
+) -> None:
+    """The number of positions that do not hold in each chunk of :data:`CHUNK` positions
+    from ``first`` to ``last`` of layer ``n`` into ``found``."""
+    chunks = (last - first + CHUNK - 1) // CHUNK
+    for r in prange(chunks):
+        none = np.empty(0, dtype=np.int64)
+        begin = first + r * CHUNK
+        end = min(last, begin + CHUNK)
+        found[r] = verify_chunk(
+            n, begin, end, variant, removal, geo, index, shapes, shape_points, values, none
+        )
+
+
+@njit(cache=True)
+def layer_counts(
+    n: int, geo: Arrays, index: Arrays, shapes: Words, shape_points: Words, layer: Bytes
+) -> tuple[int, int, int]:
+    """(won, lost, undecided) among the positions of layer ``n`` that are read (the least
+    image under their shape's own symmetries; copies are left out)."""
+    won = 0
+    lost = 0
+    undecided = 0
+    if layer.shape[0] == 0:
+        return 0, 0, 0
+    shape, a, rank, pattern = _start(n, 0, index)
+    for i in range(layer.shape[0]):
+        own = _scatter(pattern, shape_points[shape])
+        stab = index[7][index[8][n] + shape]
+        if stab == 0 or least_image(own, stab, geo[7]) == own:
+            v = layer[i]
+            if v == 0:
+                undecided += 1
+            elif v % 2 == 1:
+                lost += 1
+            else:
+                won += 1
+        if i + 1 < layer.shape[0]:
+            shape, a, rank, pattern = _advance(n, shape, a, rank, pattern, index)
+    return won, lost, undecided
