@@ -106,7 +106,7 @@ def add_parser(commands: Any, help: str) -> None:
         type=float,
         default=1.0,
         metavar="S",
-        help="verify --against-solver: the solver's time a position (default 1)",
+        help="verify --against-solver: the solver's processor time a position (default 1)",
     )
     endgame.add_argument(
         "--seed",
@@ -412,8 +412,8 @@ def _against_solver(args: argparse.Namespace, tables: Any, table: Any) -> int:
     low = 0 if args.min_pieces is None else args.min_pieces
     print(
         f"{table.folder}: random positions against the compiled solver until {count:,} a "
-        f"layer are settled ({2 * count:,} tried at most, {args.seconds:g} s a position at "
-        "most), from 29 spheres down",
+        f"layer are settled ({2 * count:,} tried at most, {args.seconds:g} s of processor time "
+        "a position at most), from 29 spheres down",
         flush=True,
     )
 

@@ -125,10 +125,11 @@ def compare_layer(
     tries: int | None = None,
 ) -> LayerAgreement:
     """Random positions of layer ``n`` (:func:`sample`) until ``count`` of them are
-    settled or ``tries`` (``count`` if None) are tried, each solved within ``seconds``
-    by the solver ``solver_for(game)`` gives (one for the layer, retargeted: ``retarget``
-    and ``solve`` as :class:`~model.search.compiled.solver.CompiledSolver`'s) and judged
-    against the table's byte (:func:`judge`). ``give_up``: the layer is left
+    settled or ``tries`` (``count`` if None) are tried, each solved within ``seconds`` of
+    its thread's processor time by the solver ``solver_for(game)`` gives (one for the
+    layer, retargeted: ``retarget``, ``solve`` and ``clock`` as
+    :class:`~model.search.compiled.solver.CompiledSolver`'s) and judged against the
+    table's byte (:func:`judge`). ``give_up``: the layer is left
     (``given_up``) once a tenth of ``count``, 100 at least, are tried and fewer than this
     share of them settled."""
     out = LayerAgreement(n)
@@ -144,6 +145,7 @@ def compare_layer(
         game = game_of(own, opp, table.variant, table.removal)
         if solver is None:
             solver = solver_for(game)
+            solver.clock = time.thread_time  # its processor time: the same under load
         else:
             solver.retarget(game)
         solver.max_seconds = seconds
