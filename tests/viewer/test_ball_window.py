@@ -13,7 +13,7 @@ import pytest
 from model.ball import PyramidBall, parse_program
 from model.files import read
 from model.game import JointMove
-from tests.patience import WAIT_MS
+from tests.patience import WAIT_MS, WAIT_S
 
 
 @pytest.fixture
@@ -704,7 +704,7 @@ def test_the_computers_special_move_keeps_the_replay_going(
     on (it stopped, and the board jumped to the position now)."""
     from viewer.games import ball
 
-    monkeypatch.setattr(ball, "ROW_SECONDS", 30)  # the replay outlasts the choice
+    monkeypatch.setattr(ball, "ROW_SECONDS", WAIT_S)  # the replay outlasts the choice
     window = ball_window()
     game = _score_in_the_advanced_game(window)
     ui = window.board.ui
