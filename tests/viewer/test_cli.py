@@ -218,7 +218,7 @@ def test_internal_error_exits_1(capsys, monkeypatch):
 def test_console_script_is_installed():
     exe = pathlib.Path(sys.executable).with_name("pyramid-lab")
     result = subprocess.run(
-        [str(exe), "analyze", str(EXAMPLES[0])], capture_output=True, text=True, timeout=60
+        [str(exe), "analyze", str(EXAMPLES[0])], capture_output=True, text=True, timeout=WAIT_S
     )
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["game"]
@@ -312,7 +312,7 @@ def test_solve_is_interrupted_by_ctrl_c_or_kill(name):
                 break
     assert first.startswith("solve:"), first
     proc.send_signal(getattr(signal, name))
-    out, err = proc.communicate(timeout=60)
+    out, err = proc.communicate(timeout=WAIT_S)
     assert proc.returncode == 0, err
     assert json.loads(out)["stopped"] == "interrupted"
 

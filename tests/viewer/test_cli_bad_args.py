@@ -16,6 +16,7 @@ import sys
 
 import pytest
 
+from tests.patience import WAIT_S
 from viewer.cli import main
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -300,7 +301,7 @@ def test_bad_command_line_through_the_console_script(row, words, places):
     if "FIFO" in row and not hasattr(os, "mkfifo"):
         pytest.skip("no named pipes here")
     result = subprocess.run(
-        [str(EXE), *argv_of(row, places)], capture_output=True, text=True, timeout=60
+        [str(EXE), *argv_of(row, places)], capture_output=True, text=True, timeout=WAIT_S
     )
     assert result.returncode == 2
     assert "Traceback" not in result.stderr

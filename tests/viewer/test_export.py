@@ -17,6 +17,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from tests.patience import WAIT_S
 from viewer.cli import main
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -82,7 +83,7 @@ def mp4_frames(path: pathlib.Path, size: tuple[int, int]) -> np.ndarray:
         ],
         capture_output=True,
         check=True,
-        timeout=60,
+        timeout=WAIT_S,
     ).stdout
     width, height = size
     return np.frombuffer(raw, np.uint8).reshape(-1, height, width, 3)

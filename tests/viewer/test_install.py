@@ -201,7 +201,7 @@ def test_the_classroom_serves_the_shipped_lessons(installed, tmp_path):
         line = server.stdout.readline()  # the students' page, once it listens
         assert line.startswith("Students' page: http://127.0.0.1:"), line + server.stderr.read()
         server.send_signal(signal.SIGTERM)
-        out, err = server.communicate(timeout=60)
+        out, err = server.communicate(timeout=TIMEOUT)
     finally:
         if server.poll() is None:
             server.kill()

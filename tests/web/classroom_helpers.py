@@ -40,7 +40,7 @@ class Server:
         if self.process.poll() is None:
             self.process.send_signal(sig)
         try:
-            out, _ = self.process.communicate(timeout=20)
+            out, _ = self.process.communicate(timeout=WAIT_S)
         except subprocess.TimeoutExpired:
             self.process.kill()
             out, _ = self.process.communicate()

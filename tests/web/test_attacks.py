@@ -398,7 +398,7 @@ def test_a_results_file_is_one_class_however_it_is_spelled(tmp_path):
                 cwd=ROOT,
                 capture_output=True,
                 text=True,
-                timeout=60,
+                timeout=WAIT_S,
             )
             assert second.returncode == 2, second.stdout
             assert "another class is running on this results file" in second.stderr
@@ -433,7 +433,7 @@ def classroom(data: Path, *more: str, port: int = 0, lessons: tuple[Path, ...] =
 
 def stopped(process) -> list[str]:
     process.send_signal(signal.SIGTERM)
-    out, _ = process.communicate(timeout=20)
+    out, _ = process.communicate(timeout=WAIT_S)
     assert process.returncode == 0, out
     return out.splitlines()
 
@@ -511,7 +511,7 @@ def test_a_chosen_code_must_be_long_enough(tmp_path):
         cwd=ROOT,
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=WAIT_S,
     )
     assert short.returncode == 2
     assert short.stderr.startswith("pyramid-lab: --code: a class code is at least 16 letters")

@@ -359,7 +359,7 @@ def test_sigterm_keeps_every_students_progress_and_a_page_comes_back(tmp_path, b
     page.wait_for_timeout(1500)  # gone for a few of the page's tries (one a second)
     again = start_server(results, LESSON, port=port)
     try:
-        page.wait_for_selector("#cr-step-title", timeout=30_000)
+        page.wait_for_selector("#cr-step-title", timeout=WAIT)
         assert page.inner_text("#cr-step-title") == "Five walls"
         assert page.inner_text("#cr-who") == "Dee"
         page.wait_for_function(
@@ -429,7 +429,7 @@ def test_a_closed_class_waits_for_the_teacher_and_both_pages_outlive_a_restart(t
     teacher.evaluate("() => { document.body.dataset.rows = 'gone'; }")
     again = start_server(results, LESSON, port=port)
     try:
-        teacher.wait_for_function("() => document.body.dataset.rows === '1'", timeout=30_000)
+        teacher.wait_for_function("() => document.body.dataset.rows === '1'", timeout=WAIT)
         assert teacher.query_selector("#cr-open") is not None  # (closed, over the restart)
         page.wait_for_selector("#cr-step-title", timeout=WAIT)
         assert page.inner_text("#cr-who") == "Dee"

@@ -467,7 +467,7 @@ def test_a_second_class_on_the_results_file_is_refused_and_nothing_leaked(server
         env={**os.environ, "XDG_DATA_HOME": str(data)},
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=WAIT_S,
     )
     assert second.returncode == 2
     assert second.stderr.strip().splitlines() == [
