@@ -11,6 +11,7 @@ from model.game import JointMove
 from model.search import Limits, agent_for
 from model.search.agents import RandomAgent
 from model.search.games.ball.sampling import SamplingAgent, propose
+from tests.patience import WAIT_S
 
 
 def test_agent_for_a_simultaneous_node():
@@ -84,12 +85,21 @@ def test_sampling_beats_random():
 
 def test_sampling_agent_reports_progress_and_random_agent_answers_one_side():
     reports = []
+
+    def under_way() -> bool:  # a report while it samples (a few times a second)
+        return any(0 < f < 1 and "programs" in text for f, text in reports)
+
+    # stopped once one came, its seconds a backstop (how many come in 0.5 s is a busy
+    # machine's to cut): an agent that says nothing while it works runs to WAIT_S and fails
     choice = SamplingAgent(2, player=0).choose(
-        PyramidBall.new(), Limits(seconds=0.5), progress=lambda f, text: reports.append((f, text))
+        PyramidBall.new(),
+        Limits(seconds=WAIT_S),
+        progress=lambda f, text: reports.append((f, text)),
+        stop=under_way,
     )
     assert choice.move is not None
-    assert len(reports) >= 2  # a few times a second, then the end
-    assert any(0 < f < 1 and "programs" in text for f, text in reports)
+    assert len(reports) >= 2  # while it works, then the end
+    assert under_way()
     assert reports[-1][0] == 1.0
     game = PyramidBall.new()
     easy, _ = agent_for(game, "easy", seed=3, player=1)

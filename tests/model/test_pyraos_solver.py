@@ -14,6 +14,7 @@ from model.pyraos import Pyraos, PyraosOptions
 from model.search.solver import SearchStopped, Solver
 from tests.model.handed import solver_for
 from tests.model.test_pyraos import P6, P7A, P7B, P7C, P7D, board
+from tests.patience import WAIT_S
 
 SPEC_ENDINGS = [
     (P6, "black", "standard", "win", 1),  # the side to move places the top
@@ -132,12 +133,18 @@ def test_time_limit_stops_with_a_report():
 
 
 def test_progress_is_reported():
+    # stopped once three reports came and their node counts grew, its time a backstop (how
+    # many come in 1.5 s is a busy machine's to cut): a search that says nothing, or
+    # nothing of its growth, runs to WAIT_S and fails
     seen = []
-    solver(
-        Pyraos.new(), max_seconds=1.5, progress=lambda *a: seen.append(a), progress_every=0.2
-    ).solve()
+    search = solver(
+        Pyraos.new(), max_seconds=WAIT_S, progress=lambda *a: seen.append(a), progress_every=0.2
+    )
+    search.stop = lambda: len(seen) >= 3 and seen[-1][1] > seen[0][1]
+    result = search.solve()
     assert len(seen) >= 3
     assert seen[-1][1] > seen[0][1]
+    assert result.stopped == "stopped"
 
 
 def test_huge_pages_only_for_a_search_that_runs_a_while():
