@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Set everything up (Debian packages, .venv, the package) and run the whole test suite:
-# ruff, then pytest under virtual X displays with Mesa's software OpenGL, on every core.
-# Extra arguments go to one pytest run instead. Safe to run again, two at once too; exits
-# non-zero on any failure and when a pytest run collects no test.
+# ruff, mypy and pytest under virtual X displays with Mesa's software OpenGL, side by side on
+# one lane more than the cores. Extra arguments go to one pytest run instead (ruff first).
+# Safe to run again, two at once too; exits non-zero on any failure and when a pytest run
+# collects no test.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
@@ -16,12 +17,11 @@ unset QT_QPA_PLATFORM  # the xcb default under Xvfb; 'offscreen' cannot host a Q
 # compile the project's modules and rewrite the test modules' asserts again (2 s each).
 unset PYTHONDONTWRITEBYTECODE
 
-echo "[test] ruff"
-.venv/bin/ruff check .
-.venv/bin/ruff format --check .
-
 screen=(-screen 0 1280x1024x24 -nolisten tcp)
 if [ "$#" -gt 0 ]; then
+  echo "[test] ruff"
+  .venv/bin/ruff check .
+  .venv/bin/ruff format --check .
   echo "[test] pytest under Xvfb"
   status=0
   xvfb-run -a -s "${screen[*]}" .venv/bin/python -m pytest "$@" || status=$?
@@ -83,6 +83,7 @@ add_job() {
 first_run=tests/model/test_first_run.py
 jobs+=("numba warm-up ($first_run, scripts/setup.sh)|no|none|@warm-up")
 jobs+=("mypy model viewer|no|none|@mypy")
+jobs+=("ruff check, ruff format --check|no|none|@ruff")
 # The model's tests in three processes of about a minute each, so that no lane waits on a
 # long one: (1) the split solve's, the certificates' and Pyraos's whole game's (clusters
 # started, proofs written; the whole game's kernels compiled once, for its tests and its
@@ -192,9 +193,24 @@ run_job() {  # run_job INDEX: its output in $logs/INDEX.out, its exit status in 
     touch "$logs/kernels.ready"
   elif [ "$args" = @mypy ]; then
     .venv/bin/mypy model viewer >"$logs/$1.out" 2>&1 || status=$?
+  elif [ "$args" = @ruff ]; then
+    { .venv/bin/ruff check . && .venv/bin/ruff format --check .; } >"$logs/$1.out" 2>&1 ||
+      status=$?
   else
     # shellcheck disable=SC2086  # the arguments are paths without spaces
     run -q $args >"$logs/$1.out" 2>&1 || status=$?
+  fi
+  if [ "$status" -ne 0 ] && [ "${args:0:1}" != @ ] && ! kill -0 "$xvfb" 2>/dev/null; then
+    # The lane's X server is gone (Qt aborts a process that loses its display): not the
+    # tests' failure. A new one, and the job once more, said here and again at the end.
+    echo "[test] $name: the lane's Xvfb ended during the job (status $status):" \
+      "$(tail -c 300 "$logs/lane$lane_number.xvfb")" >>"$logs/$1.out"
+    touch "$logs/$1.lost-display"
+    if start_xvfb "$lane_number"; then
+      status=0
+      # shellcheck disable=SC2086
+      run -q $args >>"$logs/$1.out" 2>&1 || status=$?
+    fi
   fi
   if [ "$status" -eq 139 ] && [ "$retry" = yes ]; then
     echo "[test] $name: the process crashed (SIGSEGV, Mesa); running it once more" \
@@ -218,23 +234,30 @@ run_job() {  # run_job INDEX: its output in $logs/INDEX.out, its exit status in 
   } 9>"$logs/print.lock"
 }
 
-lane() {  # lane NUMBER: start an Xvfb, then take the next job nobody took until none is left
-  local xvfb display=
-  Xvfb -displayfd 3 "${screen[@]}" 3>"$logs/lane$1.display" 2>"$logs/lane$1.xvfb" &
+# The lane's Xvfb, started into $xvfb (its process) and DISPLAY; false when it did not start.
+start_xvfb() {  # start_xvfb LANE
+  local display=''
+  : >"$logs/lane$1.display"
+  Xvfb -displayfd 3 "${screen[@]}" 3>"$logs/lane$1.display" 2>>"$logs/lane$1.xvfb" &
   xvfb=$!
-  trap 'kill $child $xvfb 2>/dev/null; exit 143' TERM
   for _ in $(seq 300); do
     display=$(cat "$logs/lane$1.display")
     [ -n "$display" ] && break
     kill -0 "$xvfb" 2>/dev/null || break
     sleep 0.1
   done
-  if [ -z "$display" ]; then  # the other lanes take the jobs; a job none took fails
+  if [ -z "$display" ]; then
     echo "[test] lane $1: Xvfb did not start:" "$(cat "$logs/lane$1.xvfb")" >&2
     kill "$xvfb" 2>/dev/null || true
-    return 0
+    return 1
   fi
   export DISPLAY=":$display"
+}
+
+lane() {  # lane NUMBER: start an Xvfb, then take the next job nobody took until none is left
+  lane_number=$1 xvfb=''
+  trap 'kill $child $xvfb 2>/dev/null; exit 143' TERM
+  start_xvfb "$1" || return 0  # the other lanes take the jobs; a job none took fails
   # The first job in the list that nobody took and that may start now; mkdir is atomic,
   # so one lane takes it. A job that needs the kernels waits for the warm-up.
   local i needs took waiting
@@ -289,6 +312,10 @@ for i in "${!jobs[@]}"; do
   name=${jobs[$i]%%|*}
   status=$(cat "$logs/$i.status" 2>/dev/null || echo "not run")
   [ "$status" = 0 ] || failed+=("$name")
+  if [ -e "$logs/$i.lost-display" ]; then
+    echo "[test] LOST ITS DISPLAY once (the lane's Xvfb ended), then exit status $status" \
+      "when run again: $name" >&2
+  fi
   if [ -e "$logs/$i.crashed" ]; then
     echo "[test] CRASHED once (SIGSEGV), then exit status $status when run again: $name" >&2
   fi
