@@ -61,10 +61,7 @@ slow=(
   tests/viewer/test_monkey.py
   tests/viewer/test_dock_fit.py
   tests/lab
-  tests/viewer/test_monkey_teacher.py
-  tests/viewer/test_teaching.py
   tests/viewer/test_app.py
-  tests/viewer/test_unsaved.py
   tests/viewer/test_export.py
 )
 # (test_dock_fit.py's game switches crashed in Qt's tabifyDockWidget, every time, in a
@@ -115,9 +112,10 @@ for name in "${slow[@]}"; do
   fi
 done
 [ -n "${queued[tests/model]:-}" ] || add_job tests/model no "${model_rest[*]}"
-# The other window test files, with few tests each, share a process up to 60 tests (the
-# largest files hold 21 to 26, each test a window or two): each process spends about 3 s
-# of processor time starting Qt, VTK and numba. The files that open no window share one.
+# The other window test files share a process up to 90 tests (the largest files hold 20 to
+# 29, each test a window or two): each process spends about 2.5 s of processor time
+# starting Python, Qt, VTK and numba, 6 processes' worth with 60. The files that open no
+# window share one.
 windowless=() group=() group_tests=0
 add_group() {
   [ "${#group[@]}" -gt 0 ] || return 0
@@ -131,7 +129,7 @@ for file in tests/viewer/test_*.py; do
     continue
   fi
   count=$(grep -cE '^(    )?def test_' "$file" || true)
-  [ $((group_tests + count)) -le 60 ] || add_group
+  [ $((group_tests + count)) -le 90 ] || add_group
   group+=("$file")
   group_tests=$((group_tests + count))
 done
