@@ -329,9 +329,29 @@ def test_hostile_pages_within_every_bound_do_not_starve_a_classmate(server):
             for session in sessions:
                 await session.close()
 
-    hogs, mine = run(attack())
-    median_hog, median_mine = hogs[len(hogs) // 2], mine[len(mine) // 2]
-    print(f"a hog's board: median {median_hog:.0f} ms; the classmate's: {median_mine:.0f} ms")
+    # Turns matter only where the hogs queue for the threads: their median answer at least
+    # three times their fastest tenth (a board made at once, the work alone). First in line,
+    # the classmate waits at most for a thread to come free, so takes at most twice the work:
+    # below 0.75 of the hogs' median whatever the load. On a busy machine the 30 pages in
+    # this one process may ask too slowly to make such a queue (a median of 13 ms, the
+    # classmate's 11, at load 10): the attack is made again, at most three times, and a
+    # machine on which none queues is said as a skip (the order itself is
+    # test_a_student_who_asks_much_waits_their_turn_not_the_others's).
+    for _attempt in range(3):
+        hogs, mine = run(attack())
+        fastest, median_hog = hogs[len(hogs) // 10], hogs[len(hogs) // 2]
+        median_mine = mine[len(mine) // 2]
+        print(
+            f"a hog's board: median {median_hog:.0f} ms, fastest tenth {fastest:.0f} ms; "
+            f"the classmate's: median {median_mine:.0f} ms"
+        )
+        if median_hog >= 3 * fastest:
+            break
+    else:
+        pytest.skip(
+            f"the hogs did not queue in 3 attacks (median {median_hog:.0f} ms, "
+            f"fastest tenth {fastest:.0f} ms): the machine is too busy to test turns"
+        )
     assert median_mine < 0.75 * median_hog  # (first in line: about half; FIFO: more)
 
 
