@@ -109,11 +109,15 @@ def all_shapes(geo: Geometry) -> list[int]:
     levels = [[p for p in range(geo.points) if geo.level[p] == k] for k in range(geo.base - 1)]
     current = [0]
     for k, points in enumerate(levels):
-        grown = []
+        grown: list[int] = []
         for base in current:
             free = [p for p in points if geo.support[p] & base == geo.support[p]] if k else points
-            for sub in range(1 << len(free)):
-                grown.append(base | sum(1 << p for i, p in enumerate(free) if sub >> i & 1))
+            # every subset of the free points, subset ``sub`` taking free[i] where its bit i
+            # is set, in the order of ``sub`` (numpy: a subset a row, not a sum a subset)
+            subs = np.arange(1 << len(free), dtype=np.int64)[:, None]
+            bits = np.array([1 << p for p in free], dtype=np.int64)
+            masks = (subs >> np.arange(len(free), dtype=np.int64) & 1) @ bits
+            grown.extend((base | masks).tolist())
         current = grown
     return current
 
