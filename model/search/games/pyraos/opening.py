@@ -145,9 +145,10 @@ def shipped(variant: str, removal: str) -> Opening | None:
     if not path.exists():
         return None
     try:
-        return read(path)
+        found = read(path)
     except OpeningError:
         return None
+    return found if (found.variant, found.removal) == (variant, removal) else None
 
 
 # ---- made from a table ------------------------------------------------------------------
