@@ -205,6 +205,29 @@ def test_the_compiled_sources_are_files():
     assert all(path.is_file() for path in SOURCES), [p for p in SOURCES if not p.is_file()]
 
 
+def test_every_module_with_numba_functions_is_a_compiled_source():
+    # numba keys its cache on each function's own file: a kernel that calls or inlines
+    # another module's jitted function keeps its old code when only that module changes,
+    # unless the stamp's hash covers that module too (the whole game's kernels, split into
+    # five modules, were outside it)
+    import re
+    from pathlib import Path
+
+    import model.search
+    from model.search.compiled import SOURCES
+
+    root = Path(model.search.__file__).resolve().parent
+    jitted = {
+        path.resolve()
+        for path in root.rglob("*.py")
+        if re.search(r"@njit|\bnjit\(|numba\.jit", path.read_text(encoding="utf-8"))
+    }
+    assert jitted, "no module with numba functions found: the pattern is out of date"
+    assert jitted <= {path.resolve() for path in SOURCES}, sorted(
+        str(path.relative_to(root)) for path in jitted - {p.resolve() for p in SOURCES}
+    )
+
+
 def test_every_kernel_is_warmed_up():
     # scripts/setup.sh compiles the core through model.search.compiled.warm: every game's
     # kernel (and Pyraos's endgame tables') among them, from their game's package

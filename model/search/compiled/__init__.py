@@ -41,7 +41,10 @@ _MODEL = _SEARCH.parent
 #: The game packages of the search that hold numba functions, and those modules.
 GAME_COMPILED = {
     _SEARCH / "games" / "partition": ("kernel",),
-    _SEARCH / "games" / "pyraos": ("kernel", "state", "retro"),
+    _SEARCH / "games" / "pyraos": (
+        *("kernel", "state", "retro"),
+        *("whole_rules", "whole_index", "whole_rounds", "whole_verify", "whole_push"),
+    ),
     _SEARCH / "games" / "terrace": ("kernel",),
 }
 #: The rules' packages whose tables the kernels read.
