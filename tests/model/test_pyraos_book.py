@@ -356,7 +356,7 @@ def test_the_shipped_book_settles_the_childrens_version():
     assert {(m.value, m.source) for m in moves} == {("loss", "book")}
     assert max(m.plies for m in moves) == 36
     analysis = analyse(game, seconds=5.0)
-    assert analysis.proven_text == "proven: black wins within 18 moves"
+    assert analysis.proven_text == "proven: black wins in 18 moves"  # exact: the opening
 
 
 def test_the_search_compiles_once_and_off_the_clock_of_a_position():
@@ -419,18 +419,19 @@ def test_the_shipped_openings_fit_the_books_room():
     assert all(f.stat().st_size < 1_200_000 for f in files)  # room for all four versions
 
 
+@pytest.mark.parametrize("variant", ["standard", "children"])
 @pytest.mark.parametrize("seed", range(3))
-def test_the_shipped_opening_follows_from_itself_on_random_games(seed):
+def test_the_shipped_opening_follows_from_itself_on_random_games(seed, variant):
     # Read only from the shipped file: each position of a random game up to 8 spheres has
     # the value and distance its children's give it (their positions, at most 9 spheres,
     # are all in the opening), as the table it was taken from was verified.
     import random
 
-    op = _opening()
+    op = _opening(variant)
     rng = random.Random(seed)
     checked = 0
     for _ in range(12):
-        game = Pyraos.new()
+        game = Pyraos.new(PyraosOptions(variant))
         while not game.is_over() and len(game.pieces()) <= 8:
             byte = op.byte(*_side(game))
             assert byte == _from_children(game, lambda g: op.byte(*_side(g)))
@@ -439,20 +440,22 @@ def test_the_shipped_opening_follows_from_itself_on_random_games(seed):
     assert checked >= 12 * 8
 
 
-def test_the_shipped_opening_holds_the_line_of_best_play_to_the_end():
-    # The empty pyramid: a loss for the first player in 40 plies (the ICGA paper's
-    # result); along the opening's line every ply takes one from the distance, every
-    # position's value follows from its children's (all in the file) and the line ends
-    # with the top placed.
-    op = _opening()
-    assert op.byte(0, 0) == 41
+@pytest.mark.parametrize(("variant", "plies"), [("standard", 40), ("children", 36)])
+def test_the_shipped_opening_holds_the_line_of_best_play_to_the_end(variant, plies):
+    # The empty pyramid: a loss for the first player in 40 plies, 36 in the children's
+    # version (the ICGA paper's results; the children's also the forward solver's here);
+    # along the opening's line every ply takes one from the distance, every position's
+    # value follows from its children's (all in the file) and the line ends with the top
+    # placed.
+    op = _opening(variant)
+    assert op.byte(0, 0) == plies + 1
     assert op.spheres == 9
-    game = Pyraos.new()
+    game = Pyraos.new(PyraosOptions(variant))
     line = op.head["line"]
-    assert len(line) == 40
+    assert len(line) == plies
     for ply, text in enumerate(line):
         byte = op.byte(*_side(game))
-        assert byte == 41 - ply
+        assert byte == plies + 1 - ply
         assert byte == _from_children(game, lambda g: op.byte(*_side(g)))
         game.push_text(text)
     assert game.is_over()
