@@ -18,10 +18,10 @@ unset QT_QPA_PLATFORM  # the xcb default under Xvfb; 'offscreen' cannot host a Q
 unset PYTHONDONTWRITEBYTECODE
 
 screen=(-screen 0 1280x1024x24 -nolisten tcp)
+ruff_checks() { .venv/bin/ruff check . && .venv/bin/ruff format --check .; }
 if [ "$#" -gt 0 ]; then
   echo "[test] ruff"
-  .venv/bin/ruff check .
-  .venv/bin/ruff format --check .
+  ruff_checks
   echo "[test] pytest under Xvfb"
   status=0
   xvfb-run -a -s "${screen[*]}" .venv/bin/python -m pytest "$@" || status=$?
@@ -114,8 +114,8 @@ done
 [ -n "${queued[tests/model]:-}" ] || add_job tests/model no "${model_rest[*]}"
 # The other window test files share a process up to 90 tests (the largest files hold 20 to
 # 29, each test a window or two): each process spends about 2.5 s of processor time
-# starting Python, Qt, VTK and numba, 6 processes' worth with 60. The files that open no
-# window share one.
+# starting Python, Qt, VTK and numba, and 60 a process made 17 processes, not 12. The files
+# that open no window share one.
 # The groups start largest first, so that the last jobs of the run are the short ones and
 # the lanes end together (in name order a group of 83 tests came after one of 24: 10 s).
 windowless=() group=() group_tests=0 groups=()
@@ -182,6 +182,12 @@ children_cpu() {  # children_cpu FILE
     printf "%d\n", t * 100 + 0.5 }' "$1")
 }
 
+run_again() {  # run_again INDEX: the job's pytest run once more, its output added (run_job's)
+  status=0
+  # shellcheck disable=SC2086  # the arguments are paths without spaces
+  run -q $args >>"$logs/$1.out" 2>&1 || status=$?
+}
+
 run_job() {  # run_job INDEX: its output in $logs/INDEX.out, its exit status in INDEX.status
   local name retry needs args status=0 began=$SECONDS cpu cpu_before
   IFS='|' read -r name retry needs args <<<"${jobs[$1]}"
@@ -197,8 +203,7 @@ run_job() {  # run_job INDEX: its output in $logs/INDEX.out, its exit status in 
   elif [ "$args" = @mypy ]; then
     .venv/bin/mypy model viewer >"$logs/$1.out" 2>&1 || status=$?
   elif [ "$args" = @ruff ]; then
-    { .venv/bin/ruff check . && .venv/bin/ruff format --check .; } >"$logs/$1.out" 2>&1 ||
-      status=$?
+    ruff_checks >"$logs/$1.out" 2>&1 || status=$?
   else
     # shellcheck disable=SC2086  # the arguments are paths without spaces
     run -q $args >"$logs/$1.out" 2>&1 || status=$?
@@ -210,18 +215,14 @@ run_job() {  # run_job INDEX: its output in $logs/INDEX.out, its exit status in 
       "$(tail -c 300 "$logs/lane$lane_number.xvfb")" >>"$logs/$1.out"
     touch "$logs/$1.lost-display"
     if start_xvfb "$lane_number"; then
-      status=0
-      # shellcheck disable=SC2086
-      run -q $args >>"$logs/$1.out" 2>&1 || status=$?
+      run_again "$1"
     fi
   fi
   if [ "$status" -eq 139 ] && [ "$retry" = yes ]; then
     echo "[test] $name: the process crashed (SIGSEGV, Mesa); running it once more" \
       >>"$logs/$1.out"
     touch "$logs/$1.crashed"  # (said again at the end: a crash that passes is still news)
-    status=0
-    # shellcheck disable=SC2086
-    run -q $args >>"$logs/$1.out" 2>&1 || status=$?
+    run_again "$1"
   fi
   echo "$status" >"$logs/$1.status"
   local verdict=passed
