@@ -30,7 +30,9 @@ TESTS = Path(__file__).resolve().parents[1]
 WALL_CLOCKS = {"perf_counter", "monotonic", "time", "perf_counter_ns", "monotonic_ns"}
 SECONDS_FIELDS = {"seconds", "elapsed", "wall"}
 MARK = re.compile(r"#\s*wall-clock:\s*(.*)")
-QT_WAITS = {"waitUntil", "waitSignal", "waitSignals", "waitCallback"}
+QT_WAITS = {"waitUntil", "waitSignal", "waitSignals", "waitCallback", "waitExposed", "waitActive"}
+#: pytest-qt's waits that are context managers only: called bare, they wait for nothing.
+QT_WITH_ONLY = {"waitExposed", "waitActive"}
 
 
 @functools.cache
@@ -147,6 +149,23 @@ def _short_waits(tree: ast.Module) -> Iterator[ast.AST]:
                         yield call
 
 
+def _bare_window_waits(tree: ast.Module) -> Iterator[ast.AST]:
+    managed = {
+        id(item.context_expr)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.With)
+        for item in node.items
+    }
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in QT_WITH_ONLY
+            and id(node) not in managed
+        ):
+            yield node
+
+
 def _unmarked(path: Path, nodes: Iterator[ast.AST], lines: list[str]) -> list[str]:
     found = []
     for node in nodes:
@@ -182,6 +201,18 @@ def test_no_wait_for_what_must_happen_gives_up_before_wait_s():
     )
 
 
+def test_a_window_wait_is_a_with():
+    found = "\n".join(
+        f"{path.relative_to(TESTS.parent)}:{node.lineno}: {lines[node.lineno - 1].strip()}"
+        for path, tree, lines in _test_files()
+        for node in _bare_window_waits(tree)
+    )
+    assert not found, (
+        "qtbot.waitExposed / waitActive called outside 'with' wait for nothing (pytest-qt's "
+        f"context managers: 'with qtbot.waitExposed(w, timeout=WAIT_MS): w.show()'):\n{found}"
+    )
+
+
 def test_the_scan_finds_what_it_is_meant_to():
     bad = ast.parse(
         "def test_x(qtbot, inbox, done):\n"
@@ -195,9 +226,11 @@ def test_the_scan_finds_what_it_is_meant_to():
         "    qtbot.waitUntil(lambda: done, timeout=5000)\n"
         "    inbox.until(lambda: done, 10)\n"
         "    assert done.wait(5)\n"
+        "    qtbot.waitExposed(window, timeout=WAIT_MS)\n"
     )
     assert [n.lineno for n in _wall_upper_bounds(bad)] == [4, 5, 6, 7]
     assert sorted(n.lineno for n in _short_waits(bad)) == [8, 9, 10, 11]
+    assert [n.lineno for n in _bare_window_waits(bad)] == [12]
     fine = ast.parse(
         "def test_y(qtbot, inbox, done):\n"
         "    began = time.perf_counter()\n"
@@ -208,9 +241,12 @@ def test_the_scan_finds_what_it_is_meant_to():
         "    qtbot.waitUntil(lambda: done, timeout=WAIT_MS)\n"
         "    inbox.until(lambda: done)\n"
         "    assert done.wait(WAIT_S)\n"
+        "    with qtbot.waitExposed(window, timeout=WAIT_MS):\n"
+        "        window.show()\n"
     )
     assert list(_wall_upper_bounds(fine)) == []
     assert list(_short_waits(fine)) == []
+    assert list(_bare_window_waits(fine)) == []
     lines = ["x = 1", "# wall-clock: a stop checked against the 120 s it would run", "assert 1"]
     node = ast.parse("assert 1").body[0]
     node.lineno = node.end_lineno = 3

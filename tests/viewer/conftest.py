@@ -7,6 +7,8 @@ import os
 
 import pytest
 
+from tests.patience import WAIT_MS
+
 
 @pytest.fixture(scope="session")
 def gl_display(request):
@@ -84,8 +86,8 @@ def make_window(gl_display, qtbot, tmp_path, monkeypatch, unsaved_answers):
         window = MainWindow(session)
         qtbot.addWidget(window)
         window.resize(900, 700)
-        window.show()
-        qtbot.waitExposed(window)
+        with qtbot.waitExposed(window, timeout=WAIT_MS):
+            window.show()
         window.stage.render_now()
         windows.append(window)
         return window

@@ -156,9 +156,10 @@ def test_a_deleted_window_leaves_no_stale_qt_wrapper(make_window, qtbot):
     from viewer.desktop.app import MainWindow
     from viewer.lab.session import Session
 
-    window = MainWindow(Session(Partition(PartitionOptions(3))))  # make_window's settings,
-    window.show()  # but not its qtbot, which would close the window deleted here
-    qtbot.waitExposed(window)
+    # make_window's settings, but not its qtbot, which would close the window deleted here
+    window = MainWindow(Session(Partition(PartitionOptions(3))))
+    with qtbot.waitExposed(window, timeout=WAIT_MS):
+        window.show()
     plotter = window.plotter
     assert any(isinstance(value, QSurface) for value in vars(plotter).values())  # realized
     window.shutdown()

@@ -204,8 +204,8 @@ def test_keep_on_screen_brings_a_window_back_within_the_screen(gl_display, qtbot
 
     window = QMainWindow()
     qtbot.addWidget(window)
-    window.show()
-    qtbot.waitExposed(window)
+    with qtbot.waitExposed(window, timeout=WAIT_MS):
+        window.show()
     area = window.screen().availableGeometry()
     window.resize(area.width() + 200, area.height() + 200)
     keep_on_screen(window)

@@ -6,6 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pyvista as pv
 
+from tests.patience import WAIT_MS
+
 
 def _has_colour(image: np.ndarray, rgb: tuple[int, int, int], tolerance: int = 60) -> bool:
     diff = np.abs(image[..., :3].astype(int) - np.array(rgb)).sum(axis=-1)
@@ -21,8 +23,8 @@ def test_qt_interactor_renders_a_ball(gl_display, qtbot):
         plotter.resize(320, 240)
         plotter.set_background("white")
         plotter.add_mesh(pv.Sphere(), color=(220, 30, 30), lighting=False)
-        plotter.show()
-        qtbot.waitExposed(plotter)
+        with qtbot.waitExposed(plotter, timeout=WAIT_MS):
+            plotter.show()
         plotter.render()
         image = plotter.screenshot(return_img=True)
         assert image.shape[0] > 0

@@ -706,8 +706,8 @@ def test_the_app_opens_on_lesson_1_with_its_caption_and_overlays(
     window.lab.lessons.start(lesson, path)
     qtbot.addWidget(window)
     try:
-        window.show()
-        qtbot.waitExposed(window)
+        with qtbot.waitExposed(window, timeout=WAIT_MS):
+            window.show()
         dock = window.parts.lesson_dock
         assert dock.isVisible()
         assert dock.steps_active
