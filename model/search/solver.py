@@ -42,8 +42,9 @@ class SolveResult:
     table_entries: int
     peak_memory_mb: float
     stopped: str | None  # None when proven; else "time limit", "interrupted", "depth limit"
-    #: False when ``plies`` is only the length of the strategy found (an upper bound on the
-    #: shortest win, a lower bound on the longest resistance), not proven the extreme.
+    #: False when ``plies`` is only the length of the strategy found, not proven the
+    #: extreme: the winner wins within it, perhaps sooner (an upper bound on the shortest
+    #: win, and on the longest resistance too: the loser cannot hold out longer).
     plies_exact: bool = True
     #: What the search learnt of each first move: (move, "win" / "loss" / "unknown" for
     #: the side to move now if it plays it, plies within which that comes as the table
