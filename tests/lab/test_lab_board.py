@@ -94,7 +94,12 @@ def test_ball_programs_wait_for_finish_and_a_move_handed_in_is_played(board_of, 
     site = next(iter(board.frame().pieces))
     board.click(site)
     assert ply(board) == 0
-    assert "program" in port.statuses[-1]
+    assert "the Program docks on the right" in port.statuses[-1]  # the window's words
+    board.ui.controls = "the moves listed beside the board"  # as a page's board has it
+    board.click(site)
+    assert port.statuses[-1] == (
+        "a click moves nothing: program the pyramids beside the board, then play"
+    )
     board.finish()
     assert ply(board) == 0
     assert "waiting for" in port.statuses[-1]

@@ -144,6 +144,11 @@ def test_pyramid_ball_by_its_program_form(service):
     assert medium["label"] == "Medium"
     assert medium["choices"][0] == "S"
     assert "F" in medium["choices"]
+    # a click on the board says what to do in the page's own words (no window dock named)
+    clicked = service.act(token, "click", ray_onto((3, 3, 0)))
+    assert clicked["error"] == (
+        "a click moves nothing: program the pyramids beside the board, then play"
+    )
     wrong = service.act(token, "form", [form["defaults"]])
     assert wrong["page"]["verdict"]["correct"] is False
     assert "red has not won yet; nothing moves in any row" in wrong["page"]["verdict"]["reason"]

@@ -68,6 +68,9 @@ ROW_SECONDS = 0.9  # the replay of a turn: one row this long (0: no replay)
 SLIDE_SECONDS = 0.45  # a row's moves and pushes slide this long when the row comes
 TIMER_SECONDS = 60  # the sheet's timer
 CLICK_TEXT = "program the pyramids in the Program docks on the right (Finish turn hands it in)"
+#: The same where the host is not the window (its controls named otherwise: the classroom's
+#: page, whose form beside the board plays both programs at once).
+CLICK_TEXT_ELSEWHERE = "a click moves nothing: program the pyramids beside the board, then play"
 
 Pieces = tuple[tuple[str, str, str, bool], ...]  # (square, colour, size letter, ball)
 
@@ -127,7 +130,7 @@ class ProgramTurn:
             return f"the game is over: {describe_result(self.game)}"
         if self.game.choosing is not None:
             return choice_text(self.game)
-        return CLICK_TEXT
+        return CLICK_TEXT if self.ui.controls == GameUI.controls else CLICK_TEXT_ELSEWHERE
 
     def submit(self, side: int, part: Move) -> ClickResult:
         """The computer's program for ``side``: the joint move once both are in."""
