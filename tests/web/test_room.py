@@ -21,6 +21,7 @@ from classroom_helpers import LESSON, SECOND, Page
 from model.game import PositionFormatError
 from tests.patience import WAIT_S
 from viewer.classroom.checks import Refused, make_code, name_of, point_of
+from viewer.classroom.choices import page_reach
 from viewer.classroom.guard import LATE, Limits
 from viewer.classroom.room import Classroom
 from viewer.classroom.scene import hex_of
@@ -247,6 +248,42 @@ def test_a_click_finds_the_point_it_meets(room):
     assert {"decoration", "pointer", "labels", "path"} <= kinds  # SW is open: its paths
     texts = {text for text, _at, _kind in board.labels}
     assert {"SW", "SE", "NW", "NE", "AP", "base", "west"} <= texts  # corners' and walls' names
+
+
+def test_a_ball_in_front_of_an_empty_point_offers_it_and_a_second_click_plays_it(room):
+    # As in the window: a click on a ball that hides empty points says how to reach them
+    # in the page's own words, and a second click on the same ball plays the one point
+    service = Service(room)
+    token = service.join("Ada")["token"]
+    student = service.room.student(token)
+    with student.lock:
+        student.open_lesson(1, 0)  # place a ball; 0,0,0 1,0,0 2,0,0 taken, 3,0,0 free
+    lattice = student.board.geometry()
+    along_x = [list(lattice.centres[lattice.id_of(0, 0, 0)] - (6.0, 0.0, 0.0)), [1.0, 0.0, 0.0]]
+    first = service.act(token, "click", along_x)
+    assert first["error"].startswith(
+        "Click 0,0,0 again to play 3,0,0, the point its ball hides, or turn the board "
+        "(drag it). (0,0,0): group of 3 touching"  # then why the click was refused
+    )
+    assert first["error"].endswith("; 0,0,0 already holds a red ball")
+    second = service.act(token, "click", along_x)
+    assert "error" not in second
+    assert tuple(student.lab.session.game.move_stack[-1].point) == (3, 0, 0)
+    assert second["page"]["verdict"] is not None  # the move played, judged by the lesson
+    # a ray through two empty points behind a ball names them, and a second click plays
+    # nothing of them (which one?)
+    service.act(token, "retry", [])
+    along_y = [list(lattice.centres[lattice.id_of(1, 0, 0)] - (0.0, 6.0, 0.0)), [0.0, 1.0, 0.0]]
+    named = service.act(token, "click", along_y)
+    assert named["error"].startswith(
+        "To reach 1,2,0 and 1,3,0, hidden behind the ball at 1,0,0: turn the board (drag it). "
+    )
+    again = service.act(token, "click", along_y)
+    assert again["error"].startswith("To reach 1,2,0 and 1,3,0")  # nothing played
+    assert len(student.lab.session.game.move_stack) == 0
+    # looked at from above, the levels over a hidden point hide its ball
+    assert page_reach(0, 2) == "set Levels shown (under the board) to 1"
+    assert "dock" not in page_reach(0, 2) + page_reach(1, 1)
 
 
 def test_every_shipped_lesson_is_served(tmp_path):

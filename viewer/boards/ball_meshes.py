@@ -55,6 +55,7 @@ from .ball_pyramid import (
     BallPyramidView,
     _ray_entry,
     frame_colours,
+    points_behind,
 )
 from .base import Spheres
 from .meshes import instances, template
@@ -292,7 +293,12 @@ class BallPyramidMeshes:
         return None
 
     def behind(self, site: int) -> list[int]:
-        return []
+        return []  # (the window's view remembers its pick's ray; here the page hands it in)
+
+    def behind_ray(self, site: int, near: np.ndarray, direction: np.ndarray) -> list[int]:
+        """The points behind ``site``'s ball on that ray, shown or not (a peeled shell, an
+        empty point), nearest first: as the window finds them."""
+        return points_behind(self.lattice.centres, site, np.asarray(near), np.asarray(direction))
 
 
 def board_polygons(lat: PyramidLattice) -> pv.PolyData:

@@ -594,14 +594,7 @@ class BallPyramidView:
         ray = getattr(self, "last_ray", None)
         if ray is None:
             return []
-        near, direction = ray
-        centres = self.lattice.centres
-        entry = _ray_entry(near, direction, centres, np.full(len(centres), BALL_RADIUS))
-        front = entry[site]
-        if not math.isfinite(front):
-            return []
-        later = [int(p) for p in np.argsort(entry) if math.isfinite(entry[p]) and entry[p] > front]
-        return [p for p in later if p != site]
+        return points_behind(self.lattice.centres, site, *ray)
 
     def display_position(self, site: int) -> tuple[float, float]:
         """Where point ``site``'s centre appears, in display pixels (VTK's y axis, upwards)."""
@@ -623,6 +616,19 @@ def _rgb_actor(mesh: pv.PolyData, *, cells: bool = False) -> vtkActor:
     actor = vtkActor()
     actor.SetMapper(mapper)
     return actor
+
+
+def points_behind(
+    centres: np.ndarray, site: int, near: np.ndarray, direction: np.ndarray
+) -> list[int]:
+    """The points whose ball the view ray from ``near`` along unit ``direction`` passes
+    through beyond point ``site``'s, nearest first (the window's pick and the page's)."""
+    entry = _ray_entry(near, direction, centres, np.full(len(centres), BALL_RADIUS))
+    front = entry[site]
+    if not math.isfinite(front):
+        return []
+    later = [int(p) for p in np.argsort(entry) if math.isfinite(entry[p]) and entry[p] > front]
+    return [p for p in later if p != site]
 
 
 def _ray_entry(

@@ -128,6 +128,10 @@ class BoardMeshes(Protocol):
     def pick_ray(self, near: np.ndarray, direction: np.ndarray) -> int | None:
         """The shown site the view ray from ``near`` along unit ``direction`` meets."""
 
+    def behind_ray(self, site: int, near: np.ndarray, direction: np.ndarray) -> list[int]:
+        """The sites that ray passes through beyond ``site``, nearest first (points hidden
+        behind a ball, as :meth:`BoardView.behind` finds them for the window's pick)."""
+
     def bounds(self) -> tuple[float, ...]:
         """(x0, x1, y0, y1, z0, z1) of the board."""
 

@@ -285,6 +285,10 @@ class MeshActors:
         """No site hides behind another on these boards (see ``BoardView.behind``)."""
         return []
 
+    def behind_ray(self, site: int, near: np.ndarray, direction: np.ndarray) -> list[int]:
+        """None here either (see ``BoardMeshes.behind_ray``)."""
+        return []
+
     def _add_layer(
         self, name: str, opacity: float, smooth: bool, placeholder: Template, **style: Any
     ) -> None:

@@ -29,6 +29,17 @@ from ..lab.game_ui import GameUI, MoveForm
 #: What a game's words call the controls beside the board, in the page (the window says
 #: "the Turn dock").
 PAGE_CONTROLS = "the moves listed beside the board"
+
+
+def page_reach(level: int, front: int) -> str:
+    """The page's way to a point of ``level`` hidden behind a ball of level ``front`` (the
+    window's: peel, ghosts; :attr:`viewer.lab.board.Board.reach_words`): the levels above
+    it hidden, where the ball is one of them; else another view."""
+    if level < front:
+        return f"set Levels shown (under the board) to {level + 1}"
+    return "turn the board (drag it)"
+
+
 #: The most moves a page lists as buttons; past it, a drop-down list.
 MAX_BUTTONS = 24
 #: The most moves a page is sent at all (a position with more offers a form or the text box).

@@ -29,6 +29,7 @@ from .messages import (
 )
 from .room import Classroom, Removed, Student
 from .scene import MAX_PARTS, Board
+from .sites import behind as site_behind
 from .sites import camera as site_camera
 from .sites import pick as site_pick
 from .sites import site_board
@@ -178,7 +179,8 @@ def _click(service: Service, student: Student, action: Click) -> None:
     if site is None:
         words = CLICK_WORDS.get(student.board.ui.board_kind, "click the board")
         raise Refused(f"that is not on the board: {words}")
-    student.at_board(lambda board: board.click(site), site)
+    behind = site_behind(service.board(student), action.origin, action.direction)
+    student.at_board(lambda board: board.click(site, behind), site)
 
 
 def _form(service: Service, student: Student, action: Form) -> None:

@@ -18,7 +18,7 @@ import dataclasses
 import hashlib
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -228,6 +228,20 @@ def pick(board: Board, origin: Sequence[float], direction: Sequence[float]) -> i
         return None
     site = board.drawer.pick_ray(*ray)
     return None if site is None else int(site)
+
+
+def behind(
+    board: Board, origin: Sequence[float], direction: Sequence[float]
+) -> Callable[[int], list[int]]:
+    """The sites the same view ray passes through beyond a site, nearest first (points a
+    ball hides: the board's advice offers the point on a second click, as the window's)."""
+    ray = unit_ray(origin, direction)
+    drawer = board.drawer
+
+    def beyond(site: int) -> list[int]:
+        return [] if ray is None or drawer is None else drawer.behind_ray(site, *ray)
+
+    return beyond
 
 
 def camera(board: Board) -> dict[str, Any]:

@@ -33,7 +33,7 @@ from ..lab.lesson_marks import site_of
 from ..lab.lesson_view import LessonView, opening_view
 from ..lab.session import PositionChange, Session
 from .checks import Refused, bounded_text, seconds_of, whole_number
-from .choices import PAGE_CONTROLS, Choices
+from .choices import PAGE_CONTROLS, Choices, page_reach
 
 
 @dataclass(frozen=True)
@@ -188,6 +188,7 @@ class Student:
         # (after the lab's own listeners: the board has its new UI and turn first)
         self.lab.session.changed.connect(self._position_changed)
         self.lab.board.ui.controls = PAGE_CONTROLS
+        self.lab.board.reach_words = page_reach
         #: The site last clicked, at the position it was clicked in (the page lists the
         #: moves that involve it).
         self._clicked: tuple[Any, int] | None = None

@@ -103,6 +103,12 @@ class InstantClock:
 Behind = Callable[[int], Sequence[int]]
 
 
+def window_reach(level: int, front: int) -> str:
+    """The window's way to a point of ``level`` behind a ball of level ``front``
+    (:attr:`Board.reach_words`)."""
+    return f"peel to level {level} (View dock: Levels) or show hidden balls as ghosts"
+
+
 class Board:
     """The board on show: the game UI, its turn, the modes, the verbs (the module's text)."""
 
@@ -117,6 +123,9 @@ class Board:
         # a refused click on a ball with one empty point behind it: (site, position, the
         # point); a second click there plays that point
         self.offered: tuple[int, Any, int] | None = None
+        #: How the front end's view reaches a point behind a ball, after "or" in that
+        #: advice: (the point's level, the ball's level) to words; the window's by default.
+        self.reach_words: Callable[[int, int], str] = window_reach
         game = self.session.game
         self.ui: GameUI[Any] = uis(game)(self)
         self.turn: TurnBuilder = self.ui.turn(game)
@@ -292,7 +301,7 @@ class Board:
         names = [",".join(map(str, p)) for _s, p in empty]
         said = said.rstrip(". ")  # why the click was refused, kept
         level = empty[0][1][-1]
-        reach = f"peel to level {level} (View dock: Levels) or show hidden balls as ghosts"
+        reach = self.reach_words(level, coords[-1])
         if len(empty) == 1:
             self.offered = (site, where, empty[0][0])
             advice = f"Click {name} again to play {names[0]}, the point its ball hides, or {reach}"
