@@ -372,11 +372,11 @@ def test_the_search_compiles_once_and_off_the_clock_of_a_position():
 # ---- the opening taken from a whole-game table (model/search/games/pyraos/opening.py) ----
 
 
-def _opening(variant="standard"):
+def _opening(variant="standard", removal="0-2"):
     from model.search.games.pyraos import opening
 
-    found = opening.shipped(variant, "0-2")
-    assert found is not None, f"no opening of the {variant} version ships"
+    found = opening.shipped(variant, removal)
+    assert found is not None, f"no opening of the {variant} version (removal {removal}) ships"
     return found
 
 
@@ -419,19 +419,24 @@ def test_the_shipped_openings_fit_the_books_room():
     assert all(f.stat().st_size < 1_200_000 for f in files)  # room for all four versions
 
 
-@pytest.mark.parametrize("variant", ["standard", "children"])
+#: Each shipped opening's version and the plies of its empty pyramid's loss (the first
+#: player's): the paper's 40 and 36; removal 1-2's and the alternate's this project's own.
+SHIPPED = {("standard", "0-2"): 40, ("children", "0-2"): 36, ("standard", "1-2"): 40}
+
+
+@pytest.mark.parametrize(("variant", "removal"), SHIPPED)
 @pytest.mark.parametrize("seed", range(3))
-def test_the_shipped_opening_follows_from_itself_on_random_games(seed, variant):
+def test_the_shipped_opening_follows_from_itself_on_random_games(seed, variant, removal):
     # Read only from the shipped file: each position of a random game up to 8 spheres has
     # the value and distance its children's give it (their positions, at most 9 spheres,
     # are all in the opening), as the table it was taken from was verified.
     import random
 
-    op = _opening(variant)
+    op = _opening(variant, removal)
     rng = random.Random(seed)
     checked = 0
     for _ in range(12):
-        game = Pyraos.new(PyraosOptions(variant))
+        game = Pyraos.new(PyraosOptions(variant, removal))
         while not game.is_over() and len(game.pieces()) <= 8:
             byte = op.byte(*_side(game))
             assert byte == _from_children(game, lambda g: op.byte(*_side(g)))
@@ -440,17 +445,18 @@ def test_the_shipped_opening_follows_from_itself_on_random_games(seed, variant):
     assert checked >= 12 * 8
 
 
-@pytest.mark.parametrize(("variant", "plies"), [("standard", 40), ("children", 36)])
-def test_the_shipped_opening_holds_the_line_of_best_play_to_the_end(variant, plies):
-    # The empty pyramid: a loss for the first player in 40 plies, 36 in the children's
-    # version (the ICGA paper's results; the children's also the forward solver's here);
+@pytest.mark.parametrize(("variant", "removal"), SHIPPED)
+def test_the_shipped_opening_holds_the_line_of_best_play_to_the_end(variant, removal):
+    # The empty pyramid: a loss for the first player in SHIPPED's plies (the ICGA paper's
+    # 40 and 36; the children's also the forward solver's here; the others this project's);
     # along the opening's line every ply takes one from the distance, every position's
     # value follows from its children's (all in the file) and the line ends with the top
     # placed.
-    op = _opening(variant)
+    plies = SHIPPED[variant, removal]
+    op = _opening(variant, removal)
     assert op.byte(0, 0) == plies + 1
     assert op.spheres == 9
-    game = Pyraos.new(PyraosOptions(variant))
+    game = Pyraos.new(PyraosOptions(variant, removal))
     line = op.head["line"]
     assert len(line) == plies
     for ply, text in enumerate(line):
