@@ -140,6 +140,7 @@ def test_the_package_is_the_installed_one(installed):
         "model/data/pyraos-opening-standard-0-2.xz",  # the Pyraos book's openings
         "model/data/pyraos-opening-children-0-2.xz",
         "model/data/pyraos-opening-standard-1-2.xz",
+        "model/data/pyraos-opening-alternate-0-2.xz",
     ):
         assert (site / data).is_file(), data
 
