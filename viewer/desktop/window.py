@@ -4,7 +4,7 @@ window can draw before the board's 3D scene (pyvista, VTK, matplotlib) and the r
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QMainWindow
 
@@ -16,7 +16,6 @@ if TYPE_CHECKING:
     from ..lab.session import Session
     from ..lab.view_state import ViewState
     from ..widgets.prompt_bar import PromptBar
-    from .binding import Binding  # (it imports this module: for the checker alone)
     from .menus import Menus
     from .parts import Parts
     from .qt_port import QtPort
@@ -39,5 +38,5 @@ class Window(QMainWindow):
     stage: Stage
     scene: Scene
     menus: Menus
-    binding: Binding
+    binding: Any  # viewer.desktop.binding.Binding (that module imports this one: not named here)
     parts: Parts  # the rest of what the root made, in one frozen record
