@@ -175,11 +175,12 @@ def _click(service: Service, student: Student, action: Click) -> None:
     """A click on the board: the site the page's view ray meets, to the student's board
     (a move played and judged, a step of the turn drawn, a point picked, or why not)."""
     student.answering()
-    site = site_pick(service.board(student), action.origin, action.direction)
+    drawn = service.board(student)
+    site = site_pick(drawn, action.origin, action.direction)
     if site is None:
         words = CLICK_WORDS.get(student.board.ui.board_kind, "click the board")
         raise Refused(f"that is not on the board: {words}")
-    behind = site_behind(service.board(student), action.origin, action.direction)
+    behind = site_behind(drawn, action.origin, action.direction)
     student.at_board(lambda board: board.click(site, behind), site)
 
 

@@ -123,8 +123,8 @@ def all_shapes(geo: Geometry) -> list[int]:
             bits = np.array([1 << p for i, p in enumerate(points) if kind >> i & 1], np.int64)
             subs = np.arange(1 << len(bits), dtype=np.int64)[:, None]
             subsets.append((subs >> np.arange(len(bits), dtype=np.int64) & 1) @ bits)
-        lengths = np.array([len(row) for row in subsets], dtype=np.int64)[which]
-        starts = np.cumsum([0] + [len(row) for row in subsets])[:-1][which]
+        sizes = np.array([len(row) for row in subsets], dtype=np.int64)
+        lengths, starts = sizes[which], (np.cumsum(sizes) - sizes)[which]
         ends = np.cumsum(lengths)
         within = np.arange(int(ends[-1]), dtype=np.int64) - np.repeat(ends - lengths, lengths)
         current = (
