@@ -32,7 +32,7 @@ def shipped(kind: str) -> Path:
         raise ValueError(f"no shipped content {kind!r}: one of {', '.join(KINDS)}")
     found = _found.get(kind)
     if found is None:
-        found = _found[kind] = _on_disk(files(__package__ or "model") / "data" / kind)
+        found = _found[kind] = _on_disk(files(__package__ or "pyramid_lab.model") / "data" / kind)
     return found
 
 
@@ -63,7 +63,8 @@ def is_shipped(path: str | Path) -> bool:
 
 def _on_disk(folder: Traversable) -> Path:
     if isinstance(folder, Path):
-        return folder
+        # its real place: in the repository, model/data (not through pyramid_lab/'s link)
+        return folder.resolve()
     target = Path(tempfile.mkdtemp(prefix="pyramid-lab-content-"))
     atexit.register(shutil.rmtree, target, ignore_errors=True)
     _copy(folder, target)

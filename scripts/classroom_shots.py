@@ -21,7 +21,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "web")]
 from classroom_helpers import LESSON, TERRACE, start_server  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from model import lesson as lessons  # noqa: E402
+from pyramid_lab.model import lesson as lessons  # noqa: E402
 
 THIRD = ROOT / "model" / "data" / "lessons" / "partition" / "03-a-corner-ball.lesson.json"
 

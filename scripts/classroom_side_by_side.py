@@ -130,7 +130,7 @@ def main() -> int:
     if not args.no_window:
         for game, lesson in FIRST.items():
             picture = out / f"side-{game}-window.png"
-            render = [sys.executable, "-m", "viewer.cli", "render", str(lesson)]
+            render = [sys.executable, "-m", "pyramid_lab.viewer.cli", "render", str(lesson)]
             subprocess.run(
                 [*render, "-o", str(picture), "--size", args.window_size],
                 cwd=ROOT,

@@ -16,8 +16,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from model import PositionFormatError
-from model.search import books as shelf
+from pyramid_lab.model import PositionFormatError
+from pyramid_lab.model.search import books as shelf
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -29,10 +29,10 @@ def main(out: Path) -> None:
     QCoreApplication.setOrganizationName("pyramid-lab-shots")
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(home))
-    from model import lesson as lessons
-    from model.userfiles import lessons_folder
-    from viewer.desktop.app import MainWindow
-    from viewer.lab.session import Session
+    from pyramid_lab.model import lesson as lessons
+    from pyramid_lab.model.userfiles import lessons_folder
+    from pyramid_lab.viewer.desktop.app import MainWindow
+    from pyramid_lab.viewer.lab.session import Session
 
     out.mkdir(parents=True, exist_ok=True)
     corner = ROOT / "model" / "data" / "lessons" / "partition" / "03-a-corner-ball.lesson.json"

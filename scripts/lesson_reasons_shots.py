@@ -29,8 +29,8 @@ WRONG = (
 
 
 def main(out: Path) -> None:
-    from model import lesson as lessons
-    from viewer.desktop.lessons import play_answer
+    from pyramid_lab.model import lesson as lessons
+    from pyramid_lab.viewer.desktop.lessons import play_answer
 
     folder = ROOT / "model" / "data" / "lessons"
     first = folder / "partition" / "01-corners-and-walls.lesson.json"

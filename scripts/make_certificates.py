@@ -39,7 +39,7 @@ def main() -> int:
     parser.add_argument("--table-mb", type=int, default=1024)
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
-    cli = [sys.executable, "-m", "viewer.cli"]
+    cli = [sys.executable, "-m", "pyramid_lab.viewer.cli"]
     failed = 0
     for version in args.version or ["floating", "stacking"]:
         name = f"empty-base{args.base}-{version}"

@@ -52,10 +52,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from model.collection import INDEX, INDEX_FORMAT, rank_key  # noqa: E402
-from model.files import SUFFIX, read, write  # noqa: E402
-from model.game import Game, game_class  # noqa: E402
-from model.search import SearchStopped, puzzles, verify, warm_up  # noqa: E402
+from pyramid_lab.model.collection import INDEX, INDEX_FORMAT, rank_key  # noqa: E402
+from pyramid_lab.model.files import SUFFIX, read, write  # noqa: E402
+from pyramid_lab.model.game import Game, game_class  # noqa: E402
+from pyramid_lab.model.search import SearchStopped, puzzles, verify, warm_up  # noqa: E402
 
 OUT = ROOT / "model" / "data" / "puzzles"
 WORDS = {1: "1 move", 2: "2 moves", 3: "3 moves", 4: "4 moves", 5: "5 moves"}
@@ -217,7 +217,7 @@ def _walls(names: list[str]) -> str:
 
 
 def partition_notes(game: Game, key: str, line: list[str]) -> str:
-    from model.partition import Partition
+    from pyramid_lab.model.partition import Partition
 
     side, other = game.to_move, game.other(game.to_move)
     before = set(game.held_corners(side))
@@ -267,7 +267,7 @@ def partition_notes(game: Game, key: str, line: list[str]) -> str:
 
 
 def pyraos_notes(game: Game, key: str, line: list[str]) -> str:
-    from model.pyraos import LATTICE, SQUARES_AT
+    from pyramid_lab.model.pyraos import LATTICE, SQUARES_AT
 
     side, other = game.to_move, game.other(game.to_move)
     move = game.parse_move(key)
@@ -305,7 +305,7 @@ def pyraos_notes(game: Game, key: str, line: list[str]) -> str:
 
 
 def terrace_notes(game: Game, key: str, line: list[str]) -> str:
-    from model.terrace import VICTORY_FIELDS, Kind, field_name
+    from pyramid_lab.model.terrace import VICTORY_FIELDS, Kind, field_name
 
     side, other = game.to_move, game.other(game.to_move)
     move = game.parse_move(key)

@@ -18,11 +18,11 @@ from shot_window import ShotWindow
 
 
 def main(out: Path) -> int:
-    from model import search
-    from model.files import write
-    from model.game import game_class
+    from pyramid_lab.model import search
+    from pyramid_lab.model.files import write
+    from pyramid_lab.model.game import game_class
+    from pyramid_lab.viewer.desktop.compose import ComposeDialog
     from tests.model.test_review import missed_win_game
-    from viewer.desktop.compose import ComposeDialog
 
     cls = game_class("partition")
     game = cls.new(cls.parse_options({"size": 4, "version": "floating"}))

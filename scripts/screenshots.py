@@ -26,8 +26,8 @@ EXAMPLES = {  # one example per game: a position with something to look at
 
 
 def main(out: Path) -> int:
-    from model.game import game_class, game_names
-    from viewer.widgets.help import ShortcutsDialog
+    from pyramid_lab.model.game import game_class, game_names
+    from pyramid_lab.viewer.widgets.help import ShortcutsDialog
 
     shots = ShotWindow(out, name="screenshots", size=(1360, 900))
     window, shot = shots.window, shots.shot

@@ -90,6 +90,6 @@ fi
 # and keep it off its time limits: model/search/compiled/first_use.py). Importing the
 # package first drops a stale cache, before it compiles.
 say "compiling the searches (a minute or two the first time; loaded in a second after)"
-"$venv/bin/python" -m model.search.compiled.warm 2>&1 | sed 's/^/[setup]   /' >&2 ||
+"$venv/bin/python" -m pyramid_lab.model.search.compiled.warm 2>&1 | sed 's/^/[setup]   /' >&2 ||
   say "the compiled search core could not be compiled now: it will be on first use"
 say "ready: $venv"

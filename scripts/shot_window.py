@@ -30,8 +30,8 @@ class ShotWindow:
         from PySide6.QtCore import QSettings
         from PySide6.QtWidgets import QApplication
 
-        from model.game import game_class, game_names
-        from viewer.widgets import unsaved
+        from pyramid_lab.model.game import game_class, game_names
+        from pyramid_lab.viewer.widgets import unsaved
 
         unsaved.ask_unsaved = lambda *_args, **_kw: unsaved.DISCARD  # nothing is kept
         self.out = out
@@ -44,8 +44,8 @@ class ShotWindow:
         QSettings.setDefaultFormat(QSettings.Format.IniFormat)
         QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(self.scratch))
         self.app = QApplication.instance() or QApplication([])
-        from viewer.desktop.app import MainWindow
-        from viewer.lab.session import Session
+        from pyramid_lab.viewer.desktop.app import MainWindow
+        from pyramid_lab.viewer.lab.session import Session
 
         self.window = MainWindow(Session(game or game_class(game_names()[0]).new()))
         self.window.resize(*size)

@@ -79,7 +79,7 @@ add_job() {
 }
 first_run=tests/model/test_first_run.py
 jobs+=("numba warm-up ($first_run, scripts/setup.sh)|no|none|@warm-up")
-jobs+=("mypy model viewer|no|none|@mypy")
+jobs+=("mypy (pyramid_lab)|no|none|@mypy")
 jobs+=("ruff check, ruff format --check|no|none|@ruff")
 # The model's tests in three processes of about a minute each, so that no lane waits on a
 # long one: (1) the split solve's, the certificates' and Pyraos's whole game's (clusters
@@ -201,7 +201,7 @@ run_job() {  # run_job INDEX: its output in $logs/INDEX.out, its exit status in 
     bash scripts/setup.sh >>"$logs/$1.out" 2>&1 || status=$?
     touch "$logs/kernels.ready"
   elif [ "$args" = @mypy ]; then
-    .venv/bin/mypy model viewer >"$logs/$1.out" 2>&1 || status=$?
+    .venv/bin/mypy >"$logs/$1.out" 2>&1 || status=$?
   elif [ "$args" = @ruff ]; then
     ruff_checks >"$logs/$1.out" 2>&1 || status=$?
   else

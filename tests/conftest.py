@@ -9,8 +9,8 @@ from collections.abc import Iterable
 
 import pytest
 
-from model.partition import Partition, PartitionOptions
-from model.terrace import Terrace, TerraceOptions
+from pyramid_lab.model.partition import Partition, PartitionOptions
+from pyramid_lab.model.terrace import Terrace, TerraceOptions
 
 Coords = tuple[int, int, int]
 
@@ -69,8 +69,8 @@ def terrace_position(diagram, to_move="white", *, study=False, extra=(), **optio
 def ball_registered():
     """Files find games in the registry: make sure Pyramid Ball is in it (a test that reads
     or writes a Pyramid Ball file)."""
-    from model import game as protocol
-    from model.ball import PyramidBall
+    from pyramid_lab.model import game as protocol
+    from pyramid_lab.model.ball import PyramidBall
 
     known = "ball" in protocol._REGISTRY
     protocol._REGISTRY["ball"] = PyramidBall

@@ -27,10 +27,19 @@ def _parse(path: pathlib.Path, _mtime_ns: int, _size: int) -> ast.Module:
     return ast.parse(path.read_text(), str(path))
 
 
+#: The folders of the repository that the installed package maps into ``pyramid_lab``
+#: (``pyramid_lab/`` links to them): their modules are named as imported.
+IN_PACKAGE = ("model", "viewer", "shaders")
+
+
 def module_name(path: pathlib.Path, root: pathlib.Path = ROOT) -> str:
+    """The name ``path`` is imported as: ``model/game.py`` is ``pyramid_lab.model.game``;
+    ``scripts/x.py`` and ``tests/y.py`` keep their folders' names."""
     parts = list(path.relative_to(root).with_suffix("").parts)
     if parts[-1] == "__init__":
         parts.pop()
+    if parts and parts[0] in IN_PACKAGE:
+        parts.insert(0, "pyramid_lab")
     return ".".join(parts)
 
 
@@ -58,7 +67,7 @@ def imported(
         if isinstance(node, ast.Call) and _dynamic(node) is not None:
             argument = node.args[0] if node.args else None
             if isinstance(argument, ast.Constant) and isinstance(argument.value, str):
-                found.add(argument.value)  # import_module("model.x") imports model.x
+                found.add(argument.value)  # import_module("pyramid_lab.model.x")
         if isinstance(node, ast.Import):
             found |= {alias.name for alias in node.names}
         elif isinstance(node, ast.ImportFrom):

@@ -13,8 +13,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
-    from model.game import Game
-    from model.search import Analysis
+    from pyramid_lab.model.game import Game
+    from pyramid_lab.model.search import Analysis
 
 T = TypeVar("T")
 
@@ -67,7 +67,7 @@ def no_exact_step(game: Game) -> None:
     seconds where the position has 20 legal moves or fewer): for a test of the engine's
     ranking given long seconds as a backstop. (A helper of the search's tests, listed in
     tests/model/test_imports.py: it reaches below the door.)"""
-    from model.search.exact_budget import unsettled
+    from pyramid_lab.model.search.exact_budget import unsettled
 
     unsettled(game, float(WAIT_S))
 
@@ -81,7 +81,7 @@ def analyse_every_move(game: Game, **options: Any) -> Analysis:
     Not for a position whose value a book knows (the empty base-4 pyramids, Pyraos's
     opening): settled at once, the exact step then solves each move with most of the
     backstop's seconds before any playout (tests/viewer/test_cli.py took 300 s so)."""
-    from model.search import analyse
+    from pyramid_lab.model.search import analyse
 
     stop = StopAfterPlayouts(20 * len(game.legal_moves()), options.pop("progress", None))
     no_exact_step(game)

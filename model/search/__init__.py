@@ -139,11 +139,11 @@ def _module(where: str) -> ModuleType:
             from .wiring import computer
 
             return computer
-    raise AssertionError(f"model.search names no module {where!r}")
+    raise AssertionError(f"pyramid_lab.model.search names no module {where!r}")
 
 
 def __getattr__(name: str) -> Any:
-    if name == "__all__":  # the names, sorted (``from model.search import *``)
+    if name == "__all__":  # the names, sorted (``from pyramid_lab.model.search import *``)
         value: Any = sorted(_names())
     elif name in _names():
         from .wiring import handed

@@ -30,11 +30,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run by hand
 
-from model.game import Game
-from model.partition import Partition, PartitionOptions
-from model.pyraos import Pyraos
-from model.search import analyse, computer, warm_up
-from model.terrace import Terrace
+from pyramid_lab.model.game import Game
+from pyramid_lab.model.partition import Partition, PartitionOptions
+from pyramid_lab.model.pyraos import Pyraos
+from pyramid_lab.model.search import analyse, computer, warm_up
+from pyramid_lab.model.terrace import Terrace
 
 GAMES: dict[str, Callable[[], Game]] = {
     "partition-4": lambda: Partition.new(PartitionOptions(4)),

@@ -17,8 +17,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from model.files import write
-from model.partition import Partition, PartitionOptions
+from pyramid_lab.model.files import write
+from pyramid_lab.model.partition import Partition, PartitionOptions
 
 
 def main() -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from model.ball import PyramidBall
+from pyramid_lab.model.ball import PyramidBall
 
 
 def resolutions(seconds: float, rng: random.Random) -> tuple[int, float]:

@@ -18,8 +18,8 @@ def bench_window(game: Any, size: tuple[int, int], prefix: str) -> tuple[Any, An
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
 
-    from viewer.desktop.app import MainWindow
-    from viewer.lab.session import Session
+    from pyramid_lab.viewer.desktop.app import MainWindow
+    from pyramid_lab.viewer.lab.session import Session
 
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, scratch)

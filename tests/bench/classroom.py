@@ -70,7 +70,7 @@ import numpy as np
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from model import lesson as lessons  # noqa: E402
+from pyramid_lab.model import lesson as lessons  # noqa: E402
 
 LESSON = ROOT / "model" / "data" / "lessons" / "partition" / "01-corners-and-walls.lesson.json"
 STEPPED = ROOT / "model" / "data" / "lessons" / "terrace" / "01-pushes.lesson.json"
@@ -85,7 +85,7 @@ def stepped_centres() -> dict[str, np.ndarray]:
     """Where a click meets the fields named in STONE and DESTINATIONS on the stepped board
     of Allmer's lesson (a stone's top over its field, else the field's top): the window's
     own geometry, as the server builds it."""
-    from viewer.games import ui_class
+    from pyramid_lab.viewer.games import ui_class
 
     game = lessons.read(STEPPED).steps[1].game
     ui = ui_class(game)()
@@ -438,7 +438,7 @@ def main() -> int:
             [
                 sys.executable,
                 "-m",
-                "viewer.cli",
+                "pyramid_lab.viewer.cli",
                 "classroom",
                 str(lesson),
                 "--port",

@@ -32,7 +32,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("no X display: run under Xvfb (xvfb-run -a ...)")
     from bench_window import bench_window
 
-    from model.partition import Partition, PartitionOptions
+    from pyramid_lab.model.partition import Partition, PartitionOptions
 
     app, window = bench_window(Partition(PartitionOptions(args.size)), (900, 700), "click-bench-")
     # the board on show: the window's stage (before it, the window itself), so that two

@@ -34,8 +34,8 @@ ROOT = Path(__file__).resolve().parents[2]
 WORKER = r"""
 import contextlib, io, json, sys
 from pathlib import Path
-from model import files
-from viewer.cli import main
+from pyramid_lab.model import files
+from pyramid_lab.viewer.cli import main
 
 def cli(*args):
     out, err = io.StringIO(), io.StringIO()

@@ -32,17 +32,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run by hand: tests.*
 
-from model.files import read
-from model.partition import Partition, PartitionOptions
-from model.pyraos import Pyraos
-from model.search import Prover, SearchStopped, analyse, solve
-from model.search.agents import Limits, MCTSAgent
-from model.search.compiled.agent import CompiledMCTSAgent
-from model.search.compiled.agent import warm_up as warm_up_mcts
-from model.search.compiled.proof import warm_up as warm_up_proof
-from model.search.registry import plugin_for
-from model.search.solver import Solver
-from model.terrace import Terrace
+from pyramid_lab.model.files import read
+from pyramid_lab.model.partition import Partition, PartitionOptions
+from pyramid_lab.model.pyraos import Pyraos
+from pyramid_lab.model.search import Prover, SearchStopped, analyse, solve
+from pyramid_lab.model.search.agents import Limits, MCTSAgent
+from pyramid_lab.model.search.compiled.agent import CompiledMCTSAgent
+from pyramid_lab.model.search.compiled.agent import warm_up as warm_up_mcts
+from pyramid_lab.model.search.compiled.proof import warm_up as warm_up_proof
+from pyramid_lab.model.search.registry import plugin_for
+from pyramid_lab.model.search.solver import Solver
+from pyramid_lab.model.terrace import Terrace
 from tests.model.handed import adapter_for, solver_for
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

@@ -12,8 +12,8 @@ import os
 import time
 from collections import Counter
 
-from model.game import game_class
-from model.search import puzzles, verify, warm_up
+from pyramid_lab.model.game import game_class
+from pyramid_lab.model.search import puzzles, verify, warm_up
 
 ASKS = [
     ("partition", {"size": 4, "version": "floating"}, 20, 3, None),

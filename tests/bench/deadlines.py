@@ -64,8 +64,17 @@ ENTRIES = ("analyse", "hint", "medium", "easy", "choose", "solve", "prove", "ver
 
 def run_case(name: str, options: dict[str, object], entry: str, seconds: float) -> dict:
     """One entry on one new game, in this process (the child's side)."""
-    from model.game import game_class
-    from model.search import Limits, agent_for, analyse, levels_for, prove, solve, verify, warm_up
+    from pyramid_lab.model.game import game_class
+    from pyramid_lab.model.search import (
+        Limits,
+        agent_for,
+        analyse,
+        levels_for,
+        prove,
+        solve,
+        verify,
+        warm_up,
+    )
 
     cls = game_class(name)
     game = cls.new(cls.parse_options(options))

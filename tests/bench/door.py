@@ -1,6 +1,6 @@
 """Benchmark: the search's door, ``model.search.solve``, on the examples the README quotes,
 with the path that answered (book, compiled or reference) and beside it the reference
-solver alone over the protocol (what ``from model.search import solve`` gave before the
+solver alone over the protocol (what ``from pyramid_lab.model.search import solve`` gave before the
 door took the best path: on the empty base-3 floating pyramid, "unknown" after 20 s).
 First, what the door itself costs a call, where the search behind it is cheap
 (``unanalysable``, ``levels_for``: the game's plug-in looked up and handed on), in
@@ -20,13 +20,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))  # run by hand
 
-from model import search  # noqa: E402
-from model.files import read  # noqa: E402
-from model.game import game_class  # noqa: E402
-from model.search import SolveResult, solve, warm_up  # noqa: E402
-from model.search.registry import plugin_for  # noqa: E402
-from model.search.solver import Solver  # noqa: E402  (the reference, compared with)
-from model.search.symmetry import key_function  # noqa: E402
+from pyramid_lab.model import search  # noqa: E402
+from pyramid_lab.model.files import read  # noqa: E402
+from pyramid_lab.model.game import game_class  # noqa: E402
+from pyramid_lab.model.search import SolveResult, solve, warm_up  # noqa: E402
+from pyramid_lab.model.search.registry import plugin_for  # noqa: E402
+from pyramid_lab.model.search.solver import Solver  # noqa: E402  (the reference, compared with)
+from pyramid_lab.model.search.symmetry import key_function  # noqa: E402
 
 FILES = (
     "examples/partition/empty-base3-floating.pyr.json",

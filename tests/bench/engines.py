@@ -19,11 +19,11 @@ import random
 import time
 from pathlib import Path
 
-from model.files import read
-from model.game import game_class, game_names
-from model.search import Limits, agent_for, prove
-from model.search.agents import MCTSAgent, RandomAgent
-from model.search.registry import plugin_for
+from pyramid_lab.model.files import read
+from pyramid_lab.model.game import game_class, game_names
+from pyramid_lab.model.search import Limits, agent_for, prove
+from pyramid_lab.model.search.agents import MCTSAgent, RandomAgent
+from pyramid_lab.model.search.registry import plugin_for
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 MAX_PLIES = 300

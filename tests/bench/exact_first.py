@@ -32,9 +32,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 WORKER = r"""
 import json, resource, sys, time
-from model.partition import Partition, PartitionOptions
-from model.terrace import Terrace
-from model.search import analyse, warm_up
+from pyramid_lab.model.partition import Partition, PartitionOptions
+from pyramid_lab.model.terrace import Terrace
+from pyramid_lab.model.search import analyse, warm_up
 GAMES = {
     "partition-4": lambda: Partition.new(PartitionOptions(4)),
     "partition-5": lambda: Partition.new(PartitionOptions(5)),

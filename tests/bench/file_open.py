@@ -31,7 +31,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import viewer
+from pyramid_lab import viewer
 
 ROOT = Path(viewer.__file__).resolve().parents[1]  # the tree under test
 EXAMPLES = [
@@ -63,9 +63,9 @@ def window_opener(window: Any) -> Callable[[Path], bool]:
 
 def cli_reader() -> Callable[[Path], Any]:
     try:
-        from viewer.lab.documents import read_position
+        from pyramid_lab.viewer.lab.documents import read_position
     except ImportError:  # before viewer.lab.documents: the command line read model.files'
-        from model.files import read as read_position
+        from pyramid_lab.model.files import read as read_position
     return read_position
 
 
@@ -131,10 +131,10 @@ def main() -> int:
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
 
-    from model.partition import Partition, PartitionOptions
-    from viewer.cli import main as cli_main
-    from viewer.desktop.app import MainWindow
-    from viewer.lab.session import Session
+    from pyramid_lab.model.partition import Partition, PartitionOptions
+    from pyramid_lab.viewer.cli import main as cli_main
+    from pyramid_lab.viewer.desktop.app import MainWindow
+    from pyramid_lab.viewer.lab.session import Session
 
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(folder))
@@ -168,8 +168,8 @@ def main() -> int:
             f"{whole[0]:5.1f} /{whole[1]:5.1f}"
         )
     try:  # the command line's read before and now, in one process, turn about
-        from model.files import read as before
-        from viewer.lab.documents import read_position as now
+        from pyramid_lab.model.files import read as before
+        from pyramid_lab.viewer.lab.documents import read_position as now
     except ImportError:
         pass
     else:

@@ -5,8 +5,8 @@ opening screen, where the tree has one; else the scene's) and the 3D scene's fir
 Run by hand under a display (Xvfb), e.g.:
     xvfb-run -a -s "-screen 0 1280x1024x24" .venv/bin/python tests/bench/first_frame.py [-n N]
 
-Each run is a fresh ``python -m viewer.cli open FILE`` (default: a Pyraos example) with an
-import hook that wraps the 3D widget's paint (pyvistaqt's ``paintGL``) when that module is
+Each run is a fresh ``python -m pyramid_lab.viewer.cli open FILE`` (default: a Pyraos example)
+with an import hook that wraps the 3D widget's paint (pyvistaqt's ``paintGL``) when that module is
 loaded, and the opening screen's paint: at each first paint the process prints the seconds
 since its start and which of numba, matplotlib, pyvista and the compiled search were
 imported by then; it exits at the scene's. Prints each run and the medians. ``--floor``
@@ -30,7 +30,10 @@ ROOT = Path(__file__).resolve().parents[2]
 PROBE = r"""
 import importlib.abc, importlib.util, os, sys, time
 START = float(os.environ["FIRST_FRAME_T0"])
-HEAVY = ("numba", "matplotlib", "matplotlib.pyplot", "qtpy", "pyvista", "model.search.compiled")
+HEAVY = (
+    *("numba", "matplotlib", "matplotlib.pyplot", "qtpy", "pyvista"),
+    "pyramid_lab.model.search.compiled",
+)
 said = {}
 
 def seen():
@@ -46,7 +49,7 @@ class Wrap(importlib.abc.MetaPathFinder):
     # wraps, when each module loads: the opening screen's paint (the window's first frame,
     # where the tree has one) and the 3D widget's paint (the scene's first frame)
     def find_spec(self, name, path, target=None):
-        if name not in ("pyvistaqt.rwi", "viewer.desktop.app"):
+        if name not in ("pyvistaqt.rwi", "pyramid_lab.viewer.desktop.app"):
             return None
         sys.meta_path.remove(self)
         spec = importlib.util.find_spec(name)
@@ -54,7 +57,7 @@ class Wrap(importlib.abc.MetaPathFinder):
         run = spec.loader.exec_module
         def exec_module(module):
             run(module)
-            if name == "viewer.desktop.app" and hasattr(module, "OpeningScreen"):
+            if name == "pyramid_lab.viewer.desktop.app" and hasattr(module, "OpeningScreen"):
                 cls, method = module.OpeningScreen, "paintEvent"
             elif name == "pyvistaqt.rwi":
                 cls, method = module.QVTKRenderWindowInteractor, "paintGL"
@@ -73,9 +76,9 @@ class Wrap(importlib.abc.MetaPathFinder):
 
 sys.meta_path.insert(0, Wrap())
 sys.argv = ["pyramid-lab", "open", FILE]
-import viewer
+from pyramid_lab import viewer
 print("from", os.path.dirname(os.path.dirname(os.path.abspath(viewer.__file__))), flush=True)
-from viewer.cli import main
+from pyramid_lab.viewer.cli import main
 sys.exit(main(sys.argv[1:]))
 """
 
@@ -87,7 +90,7 @@ FLOOR = r"""
 import os, sys, time
 START = float(os.environ["FIRST_FRAME_T0"])
 print("from", os.getcwd(), flush=True)
-from viewer.desktop.deferred import PYVISTA_UNUSED, deferred
+from pyramid_lab.viewer.desktop.deferred import PYVISTA_UNUSED, deferred
 with deferred(*PYVISTA_UNUSED):
     from pyvistaqt import QtInteractor
     import pyvistaqt.rwi as rwi

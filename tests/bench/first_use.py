@@ -45,15 +45,15 @@ ROOT = Path(__file__).resolve().parents[2]
 PUZZLE = ROOT / "model/data/puzzles/partition/floating-3-win-in-2-a.pyr.json"
 LESSON = ROOT / "model/data/lessons/partition/08-three-corners-win.lesson.json"
 
-WARM_UP = [sys.executable, "-m", "model.search.compiled.warm"]  # scripts/setup.sh's
+WARM_UP = [sys.executable, "-m", "pyramid_lab.model.search.compiled.warm"]  # scripts/setup.sh's
 
 USE = r"""
 import sys, time
 began = time.perf_counter()
-from model import search
-from model.search import computer
-from model.files import read
-from model.lesson import read as read_lesson, right_answers
+from pyramid_lab.model import search
+from pyramid_lab.model.search import computer
+from pyramid_lab.model.files import read
+from pyramid_lab.model.lesson import read as read_lesson, right_answers
 what, path = sys.argv[1], sys.argv[2]
 said = []
 counted = None
@@ -106,7 +106,9 @@ def once(use: str, path: Path, env: dict[str, str]) -> tuple[float, str, str, bo
     """(seconds, the search's own seconds, the answer, said it compiles) of one run."""
     if use == "lesson":
         began = time.perf_counter()
-        done = run([sys.executable, "-m", "viewer.cli", "lesson", "check", str(LESSON)], env)
+        done = run(
+            [sys.executable, "-m", "pyramid_lab.viewer.cli", "lesson", "check", str(LESSON)], env
+        )
         seconds = time.perf_counter() - began
         verdict = done.stdout.strip().rsplit(": ", 1)[-1] or done.stderr.strip()[-200:]
         return seconds, "-", f"exit {done.returncode}: {verdict}", "compiling" in done.stderr

@@ -95,11 +95,11 @@ def main() -> int:
         watch_workers,
     )
 
-    from model.game import game_class, game_names
-    from viewer.desktop import menu_groups
-    from viewer.desktop.app import MainWindow
-    from viewer.lab import slots
-    from viewer.lab.session import Session
+    from pyramid_lab.model.game import game_class, game_names
+    from pyramid_lab.viewer.desktop import menu_groups
+    from pyramid_lab.viewer.desktop.app import MainWindow
+    from pyramid_lab.viewer.lab import slots
+    from pyramid_lab.viewer.lab.session import Session
 
     errors: list = []
     slots.error_hooks.append(lambda exc, what: errors.append((exc, what)))

@@ -24,9 +24,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from model.files import read
-from model.game import game_class
-from model.search import analyse, review, warm_up
+from pyramid_lab.model.files import read
+from pyramid_lab.model.game import game_class
+from pyramid_lab.model.search import analyse, review, warm_up
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ROOT / "tests" / "model" / "data" / "missed_wins.json"
@@ -48,7 +48,7 @@ def optimal(moves: Any, rng: random.Random) -> str:
 def make_game(seed: int) -> dict[str, Any] | None:
     """A game with one missed win, every other move optimal (see the module); None where
     the winner's optimal line gave no chance to throw the win."""
-    from model.search import exact_moves
+    from pyramid_lab.model.search import exact_moves
 
     rng = random.Random(seed)
     version = ("floating", "stacking")[seed % 2]

@@ -23,8 +23,8 @@ import time
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from model import files  # noqa: E402
-from model.partition import Partition, PartitionOptions  # noqa: E402
+from pyramid_lab.model import files  # noqa: E402
+from pyramid_lab.model.partition import Partition, PartitionOptions  # noqa: E402
 from tests.model.test_save_kill import (  # noqa: E402
     kill_during_save,
     temporary_files,

@@ -21,9 +21,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run by hand: tests.*
 
-from model.game import Game, game_class
-from model.search import Limits, agent_for
-from model.search.agents import RandomAgent
+from pyramid_lab.model.game import Game, game_class
+from pyramid_lab.model.search import Limits, agent_for
+from pyramid_lab.model.search.agents import RandomAgent
 
 MAX_PLIES = 300
 GAMES = ("partition", "pyraos", "terrace")

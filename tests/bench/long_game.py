@@ -41,7 +41,7 @@ EDGE = 20  # moves averaged at each end
 
 def partition_line(base: int, moves: int) -> tuple[int, list[object]]:
     """The first seed whose random game on ``base`` lasts ``moves`` moves, and its moves."""
-    from model.partition import Partition, PartitionOptions
+    from pyramid_lab.model.partition import Partition, PartitionOptions
 
     for seed in range(1000):
         game = Partition(PartitionOptions(base))
@@ -120,9 +120,9 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
 
-    from model.game import Game
-    from viewer.desktop.app import MainWindow
-    from viewer.lab.session import Session
+    from pyramid_lab.model.game import Game
+    from pyramid_lab.viewer.desktop.app import MainWindow
+    from pyramid_lab.viewer.lab.session import Session
 
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, scratch)
@@ -130,13 +130,13 @@ def main(argv: list[str] | None = None) -> int:
 
     game: Game
     if args.game == "partition":
-        from model.partition import Partition, PartitionOptions
+        from pyramid_lab.model.partition import Partition, PartitionOptions
 
         seed, line = partition_line(args.base, args.n)
         game = Partition(PartitionOptions(args.base))
         title = f"Partition base {args.base}, random game of seed {seed}"
     else:
-        from model.rolling import RollingPyramids
+        from pyramid_lab.model.rolling import RollingPyramids
 
         players = {"players": args.players}
         game = RollingPyramids.new(RollingPyramids.parse_options(players))

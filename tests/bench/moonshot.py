@@ -26,10 +26,10 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run by hand
 
-from model.partition import Partition, PartitionOptions
-from model.search.compiled import core, dfpn
-from model.search.compiled.proof import ProofSearch, warm_up
-from model.search.solver import SearchStopped
+from pyramid_lab.model.partition import Partition, PartitionOptions
+from pyramid_lab.model.search.compiled import core, dfpn
+from pyramid_lab.model.search.compiled.proof import ProofSearch, warm_up
+from pyramid_lab.model.search.solver import SearchStopped
 from tests.model.handed import adapter_for
 
 

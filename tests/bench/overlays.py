@@ -27,15 +27,15 @@ os.environ.setdefault("VTK_DEFAULT_OPENGL_WINDOW", "vtkEGLRenderWindow")
 import pyvista as pv
 from render import plotter  # the render benchmark's offscreen plotter (tests/bench/render.py)
 
-from model.lattice import Corner
-from model.partition import Partition, PartitionOptions
-from model.terrace import Terrace, fid
-from viewer.boards.ball_pyramid import BallPyramidView
-from viewer.boards.stepped import SteppedView
-from viewer.games.partition import PartitionUI
-from viewer.games.partition.teaching import TeachingView
-from viewer.games.terrace import BOARD, TerraceTurn, TerraceUI
-from viewer.lab.view_state import ViewState
+from pyramid_lab.model.lattice import Corner
+from pyramid_lab.model.partition import Partition, PartitionOptions
+from pyramid_lab.model.terrace import Terrace, fid
+from pyramid_lab.viewer.boards.ball_pyramid import BallPyramidView
+from pyramid_lab.viewer.boards.stepped import SteppedView
+from pyramid_lab.viewer.games.partition import PartitionUI
+from pyramid_lab.viewer.games.partition.teaching import TeachingView
+from pyramid_lab.viewer.games.terrace import BOARD, TerraceTurn, TerraceUI
+from pyramid_lab.viewer.lab.view_state import ViewState
 
 
 def median_time(action, repeat: int) -> float:

@@ -19,8 +19,8 @@ import random
 import statistics
 import time
 
-from model.lattice import lattice
-from model.partition import Partition, PartitionOptions, holdings_from_scratch
+from pyramid_lab.model.lattice import lattice
+from pyramid_lab.model.partition import Partition, PartitionOptions, holdings_from_scratch
 
 
 def board(

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 import time
 
-from model.pyraos import Pyraos, PyraosOptions, perft_masks
+from pyramid_lab.model.pyraos import Pyraos, PyraosOptions, perft_masks
 
 # ---- the reference: the rules read straight off the spec -------------------------------
 

@@ -21,9 +21,9 @@ import tempfile
 import time
 from pathlib import Path
 
-import model.search as search
-from model.pyraos import Pyraos
-from model.search.games.pyraos import retro
+import pyramid_lab.model.search as search
+from pyramid_lab.model.pyraos import Pyraos
+from pyramid_lab.model.search.games.pyraos import retro
 
 
 def mover_masks(game: Pyraos) -> tuple[int, int]:

@@ -27,8 +27,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run by hand: tests.model
 
-from model.pyraos import Pyraos, PyraosOptions
-from model.search.solver import Solver
+from pyramid_lab.model.pyraos import Pyraos, PyraosOptions
+from pyramid_lab.model.search.solver import Solver
 from tests.model.handed import solver_for
 from tests.model.test_pyraos import P7A, P7B, P7C, board
 

@@ -45,8 +45,8 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
-from model.search.games.pyraos import whole
-from model.search.games.pyraos import whole_kernel as wk
+from pyramid_lab.model.search.games.pyraos import whole
+from pyramid_lab.model.search.games.pyraos import whole_kernel as wk
 
 
 def peak_mb() -> float:
@@ -110,7 +110,7 @@ def representatives(base: int) -> list[int]:
     """For each layer, the positions evaluated: one colouring per orbit under the canonical
     shape's own symmetries (Burnside: the mean over those symmetries of the colourings
     each leaves as they are, counted by the lengths of its cycles)."""
-    from model.pyraos import _symmetries, geometry
+    from pyramid_lab.model.pyraos import _symmetries, geometry
 
     ix = whole.index(base)
     perms = _symmetries(base)

@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from model.game import game_class, game_names
+from pyramid_lab.model.game import game_class, game_names
 from tests.model.test_push_pop import new_game, option_sets, playout
 
 

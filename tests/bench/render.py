@@ -29,12 +29,12 @@ os.environ.setdefault("VTK_DEFAULT_OPENGL_WINDOW", "vtkEGLRenderWindow")
 
 import pyvista as pv
 
-from model.lattice import lattice
-from model.partition import Partition, PartitionOptions
-from viewer.boards.ball_pyramid import BALL_RADIUS, BallPyramidView
-from viewer.games.partition import PartitionUI
-from viewer.lab.palette import PIECE_RGB
-from viewer.lab.view_state import ViewState
+from pyramid_lab.model.lattice import lattice
+from pyramid_lab.model.partition import Partition, PartitionOptions
+from pyramid_lab.viewer.boards.ball_pyramid import BALL_RADIUS, BallPyramidView
+from pyramid_lab.viewer.games.partition import PartitionUI
+from pyramid_lab.viewer.lab.palette import PIECE_RGB
+from pyramid_lab.viewer.lab.view_state import ViewState
 
 SIZE = (1024, 768)
 CPU: list[float] = []  # each frame_times call's median processor seconds (all Mesa's threads)

@@ -15,9 +15,9 @@ import os
 import time
 from pathlib import Path
 
-from model.files import write
-from model.game import game_class
-from model.search import agent_for, review, warm_up
+from pyramid_lab.model.files import write
+from pyramid_lab.model.game import game_class
+from pyramid_lab.model.search import agent_for, review, warm_up
 
 LEVELS = ("easy", "medium", "strong")
 

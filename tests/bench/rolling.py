@@ -16,10 +16,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from model.game import CHANCE
-from model.rolling import GreedyPlayer, RandomPlayer, RollingPyramids, play
-from model.rolling.state import PHARAOH_LEVELS
-from model.search.games.rolling import PlannerPlayer
+from pyramid_lab.model.game import CHANCE
+from pyramid_lab.model.rolling import GreedyPlayer, RandomPlayer, RollingPyramids, play
+from pyramid_lab.model.rolling.state import PHARAOH_LEVELS
+from pyramid_lab.model.search.games.rolling import PlannerPlayer
 
 
 def new(players: int, **options: object) -> RollingPyramids:

@@ -7,9 +7,10 @@ Run by hand:
       [--file examples/pyraos/empty-children.pyr.json] [--table-mb 2048] [--one-at-a-time]
 
 Both solves run at the same time by default, so a machine loaded by others slows both
-alike (``--one-at-a-time``: the before, then the after). Each runs ``python -m viewer.cli
-solve --no-book FILE`` in its checkout under ``/usr/bin/time -v`` (its progress lines go to
-the log with time's figures, to compare the rates of a run cut short; for the peak
+alike (``--one-at-a-time``: the before, then the after). Each runs
+``python -m pyramid_lab.viewer.cli solve --no-book FILE`` in its checkout under
+``/usr/bin/time -v`` (its progress lines go to the log with time's figures, to compare the rates
+of a run cut short; for the peak
 memory and the CPU time; the wall time is measured here); printed are the wall and CPU
 seconds, the positions searched, the table's entries, the peak resident memory, the
 answer, the ratios after / before, and the load average over the run. Both must give the
@@ -34,7 +35,7 @@ DEFAULT_FILE = "examples/pyraos/empty-children.pyr.json"
 
 
 def start(checkout: Path, file: str, table_mb: float, log: Path) -> subprocess.Popen[str]:
-    command = ["/usr/bin/time", "-v", sys.executable, "-m", "viewer.cli", "solve"]
+    command = ["/usr/bin/time", "-v", sys.executable, "-m", "pyramid_lab.viewer.cli", "solve"]
     command += ["--no-book", "--workers", "1", "--table-mb", f"{table_mb:g}", file]
     env = {**os.environ, "PYTHONPATH": str(checkout)}
     return subprocess.Popen(

@@ -13,7 +13,7 @@ The single search is ``model.search.solve`` (the compiled df-pn, one table), the
 ``model.search.cluster.split_solve`` with no checkpoint (every unit proven now); both with
 ``--table-mb`` (each worker its own table). The split's wall time counts the cluster's
 start and each worker's first load of the compiled kernels (numba's cache on disk; warm
-it first: ``python -c "from model.search import warm_up; warm_up()"``, or the first
+it first: ``python -c "from pyramid_lab.model.search import warm_up; warm_up()"``, or the first
 compile is counted). ``--one-worker-too`` adds the split solve on 1 worker (the ratio the
 issue asks for); ``--unshared-too`` adds 2 workers without the table they share
 (``shared`` False: each worker its own table, as before the shared one). Printed: each
@@ -33,8 +33,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(HERE))
 
-from model.files import read  # noqa: E402
-from model.search import cluster, solve  # noqa: E402
+from pyramid_lab.model.files import read  # noqa: E402
+from pyramid_lab.model.search import cluster, solve  # noqa: E402
 
 MIDGAME = "0,0,0 3,3,0 3,0,0 0,3,0"
 

@@ -27,8 +27,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 RUN = r"""
 import subprocess, sys, time
-from model.partition import Partition, PartitionOptions
-from model.search import analyse, books, warm_up
+from pyramid_lab.model.partition import Partition, PartitionOptions
+from pyramid_lab.model.search import analyse, books, warm_up
 busy, no_book = int(sys.argv[1]), sys.argv[2] == "1"
 warm_up()
 if no_book:

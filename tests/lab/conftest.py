@@ -22,9 +22,9 @@ from typing import Any
 import pytest
 from lab_helpers import partition_lab
 
+from pyramid_lab.viewer.lab import Lab
+from pyramid_lab.viewer.lab.bulletin import Bulletin, BulletinField
 from tests.patience import WAIT_S
-from viewer.lab import Lab
-from viewer.lab.bulletin import Bulletin, BulletinField
 
 BLOCKED = ("PySide6", "shiboken6", "vtk", "vtkmodules", "pyvista", "pyvistaqt")
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from model.game import game_class
-from viewer.lab import Lab
-from viewer.lab.session import Session
+from pyramid_lab.model.game import game_class
+from pyramid_lab.viewer.lab import Lab
+from pyramid_lab.viewer.lab.session import Session
 
 
 def partition_lab(port: Any, inbox: Any) -> Lab:

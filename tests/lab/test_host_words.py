@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from model import lesson as lessons
-from viewer.lab.host_words import host_problems
+from pyramid_lab.model import lesson as lessons
+from pyramid_lab.viewer.lab.host_words import host_problems
 
 LESSONS = Path(__file__).resolve().parents[2] / "model" / "data" / "lessons"
 
@@ -20,7 +20,7 @@ def test_no_shipped_lesson_names_a_control_one_front_end_lacks():
 
 
 def test_a_lesson_naming_the_window_s_controls_is_flagged(tmp_path):
-    from viewer.cli import main
+    from pyramid_lab.viewer.cli import main
 
     source = LESSONS / "partition" / "10-a-full-pyramid.lesson.json"
     doc = json.loads(source.read_text(encoding="utf-8"))

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from model.game import game_class
-from model.search import unanalysable
-from viewer.lab import Lab
-from viewer.lab.analysis import refusal
-from viewer.lab.session import Session
+from pyramid_lab.model.game import game_class
+from pyramid_lab.model.search import unanalysable
+from pyramid_lab.viewer.lab import Lab
+from pyramid_lab.viewer.lab.analysis import refusal
+from pyramid_lab.viewer.lab.session import Session
 
 
 @pytest.fixture

@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-from model.game import game_class
-from viewer.games import ui_class
-from viewer.lab import Lab
-from viewer.lab.board import Board, BoardChange
-from viewer.lab.session import Session
+from pyramid_lab.model.game import game_class
+from pyramid_lab.viewer.games import ui_class
+from pyramid_lab.viewer.lab import Lab
+from pyramid_lab.viewer.lab.board import Board, BoardChange
+from pyramid_lab.viewer.lab.session import Session
 
 
 @pytest.fixture

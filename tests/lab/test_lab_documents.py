@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from model.game import game_class
-from viewer.lab import CANCEL, DISCARD, SAVE, Lab
-from viewer.lab.session import Session
+from pyramid_lab.model.game import game_class
+from pyramid_lab.viewer.lab import CANCEL, DISCARD, SAVE, Lab
+from pyramid_lab.viewer.lab.session import Session
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 LESSON = next((EXAMPLES.parent / "model" / "data" / "lessons" / "partition").glob("*.lesson.json"))

@@ -7,12 +7,12 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from model.game import game_class
-from viewer.lab import Lab
-from viewer.lab.bulletin import BulletinField
-from viewer.lab.events import Signal
-from viewer.lab.port import Port
-from viewer.lab.session import KEEPS_POSITION, PositionChange, Session
+from pyramid_lab.model.game import game_class
+from pyramid_lab.viewer.lab import Lab
+from pyramid_lab.viewer.lab.bulletin import BulletinField
+from pyramid_lab.viewer.lab.events import Signal
+from pyramid_lab.viewer.lab.port import Port
+from pyramid_lab.viewer.lab.session import KEEPS_POSITION, PositionChange, Session
 
 ROOT = Path(__file__).resolve().parents[2]
 

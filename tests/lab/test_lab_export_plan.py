@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from model.game import game_class
-from viewer.lab.export_plan import ExportPlan, proposed_folder
-from viewer.lab.session import Session
+from pyramid_lab.model.game import game_class
+from pyramid_lab.viewer.lab.export_plan import ExportPlan, proposed_folder
+from pyramid_lab.viewer.lab.session import Session
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = ROOT / "model" / "data" / "puzzles" / "partition" / "floating-3-win-in-2-a.pyr.json"

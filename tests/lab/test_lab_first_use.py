@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from model import search
+from pyramid_lab.model import search
 from tests.patience import WAIT_S
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -7,11 +7,11 @@ import threading
 
 import pytest
 
-from model import search
-from model.game import game_class
-from model.search import SearchStopped
+from pyramid_lab.model import search
+from pyramid_lab.model.game import game_class
+from pyramid_lab.model.search import SearchStopped
+from pyramid_lab.viewer.lab import JobRunner, at_once, position_of
 from tests.patience import WAIT_S
-from viewer.lab import JobRunner, at_once, position_of
 
 
 def partition():

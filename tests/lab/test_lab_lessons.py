@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from model import lesson as L
-from model.game import game_class
-from viewer.lab import Lab
-from viewer.lab.session import Session
+from pyramid_lab.model import lesson as L
+from pyramid_lab.model.game import game_class
+from pyramid_lab.viewer.lab import Lab
+from pyramid_lab.viewer.lab.session import Session
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = ROOT / "model" / "data" / "lessons"
@@ -185,8 +185,8 @@ def test_a_shipped_lesson_is_saved_in_the_users_folder(lab):
 def test_each_lesson_opens_with_its_own_view_and_the_one_before_comes_back(lab, inbox, tmp_path):
     """The rule both front ends share (viewer.lab.lesson_view): a lesson's saved view, or
     the defaults; the user's changes kept for that lesson only."""
-    from viewer.lab.lesson_view import LessonViews, view_now
-    from viewer.lab.view_state import ViewState
+    from pyramid_lab.viewer.lab.lesson_view import LessonViews, view_now
+    from pyramid_lab.viewer.lab.view_state import ViewState
 
     view, cameras = ViewState(), []
     LessonViews(lab.lessons, view, cameras.append)

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from model.game import SIMULTANEOUS, JointMove, game_class
-from model.search import levels_for
-from viewer.lab import Lab
-from viewer.lab.session import Session
+from pyramid_lab.model.game import SIMULTANEOUS, JointMove, game_class
+from pyramid_lab.model.search import levels_for
+from pyramid_lab.viewer.lab import Lab
+from pyramid_lab.viewer.lab.session import Session
 
 GAMES = ["partition", "pyraos", "terrace", "ball", "rolling"]
 

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from lab_helpers import play, settled
 
-from model.collection import INDEX, INDEX_FORMAT, Progress, position_key
-from model.files import read, write
+from pyramid_lab.model.collection import INDEX, INDEX_FORMAT, Progress, position_key
+from pyramid_lab.model.files import read, write
 
 ROOT = Path(__file__).resolve().parents[2]
 PUZZLES = ROOT / "model" / "data" / "puzzles" / "partition"

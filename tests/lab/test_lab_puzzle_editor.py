@@ -6,10 +6,10 @@ holds only at the position it was proven at."""
 
 from __future__ import annotations
 
-from model.game import game_class
-from model.puzzle import goal_of
-from viewer.lab.puzzle_editor import PuzzleEditor, moves_for, parse_solution, plies_for
-from viewer.lab.session import Session
+from pyramid_lab.model.game import game_class
+from pyramid_lab.model.puzzle import goal_of
+from pyramid_lab.viewer.lab.puzzle_editor import PuzzleEditor, moves_for, parse_solution, plies_for
+from pyramid_lab.viewer.lab.session import Session
 
 
 def editor() -> tuple[PuzzleEditor, list[str]]:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from model.game import game_class
-from viewer.lab.seats import Seats
+from pyramid_lab.model.game import game_class
+from pyramid_lab.viewer.lab.seats import Seats
 
 
 def test_a_seat_to_the_computer_and_back():

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from model.game import Game, game_class
-from model.lattice import lattice
-from viewer.lab.game_ui import GameUI
-from viewer.lab.session import Session
-from viewer.lab.setup_mode import SetupMode
+from pyramid_lab.model.game import Game, game_class
+from pyramid_lab.model.lattice import lattice
+from pyramid_lab.viewer.lab.game_ui import GameUI
+from pyramid_lab.viewer.lab.session import Session
+from pyramid_lab.viewer.lab.setup_mode import SetupMode
 
 
 class PointsUI(GameUI[Any]):

@@ -10,16 +10,16 @@ from pathlib import Path
 import pytest
 from lab_helpers import play, settled
 
-from model.files import read
-from model.game import game_class
-from model.partition import Partition, PartitionOptions
-from model.review import MISSED_WIN
-from model.search import verify
+from pyramid_lab.model.files import read
+from pyramid_lab.model.game import game_class
+from pyramid_lab.model.partition import Partition, PartitionOptions
+from pyramid_lab.model.review import MISSED_WIN
+from pyramid_lab.model.search import verify
+from pyramid_lab.viewer.lab import Lab
+from pyramid_lab.viewer.lab import solve as solve_module
+from pyramid_lab.viewer.lab.session import Session
 from tests.model.test_review import missed_win_game
 from tests.patience import WAIT_S
-from viewer.lab import Lab
-from viewer.lab import solve as solve_module
-from viewer.lab.session import Session
 
 ROOT = Path(__file__).resolve().parents[2]
 PUZZLES = ROOT / "model" / "data" / "puzzles" / "partition"
@@ -318,7 +318,7 @@ def test_solve_position_refuses_a_game_it_cannot_prove(port, inbox):
 def reviewed(lab, inbox, tmp_path, seconds=0.3):
     game, ply, winners = missed_win_game()
     path = tmp_path / "game.pyr.json"
-    from model.files import write
+    from pyramid_lab.model.files import write
 
     write(path, game)
     assert lab.documents.open(path)
@@ -372,7 +372,7 @@ def test_make_a_puzzle_of_the_review_keeps_a_verified_puzzle(lab, inbox, tmp_pat
 
 def test_stop_keeps_the_moves_judged_so_far(lab, inbox, tmp_path):
     game, _ply, _ = missed_win_game()
-    from model.files import write
+    from pyramid_lab.model.files import write
 
     path = tmp_path / "game.pyr.json"
     write(path, game)

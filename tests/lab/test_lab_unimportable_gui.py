@@ -1,4 +1,4 @@
-"""``import viewer.lab`` and a game through it in a fresh interpreter where Qt, VTK and
+"""``import pyramid_lab.viewer.lab`` and a game through it in a fresh interpreter where Qt, VTK and
 pyvista cannot be imported from the start (the folder's conftest blocks them only once
 pytest-qt has chosen its binding)."""
 
@@ -25,9 +25,9 @@ class NoFrontEnd(MetaPathFinder):
 
 sys.meta_path.insert(0, NoFrontEnd())
 import threading
-from model.game import game_class
-from viewer.lab import Lab
-from viewer.lab.session import Session
+from pyramid_lab.model.game import game_class
+from pyramid_lab.viewer.lab import Lab
+from pyramid_lab.viewer.lab.session import Session
 
 class Port:
     def choose_file(self, purpose, start): return None
@@ -66,16 +66,16 @@ def test_the_lab_imports_and_plays_with_no_gui_importable():
 
 def test_the_block_is_real():
     # The same finder refuses the window: the test above would have seen Qt.
-    done = run(SCRIPT.split("import threading")[0] + "import viewer.desktop.app\n")
+    done = run(SCRIPT.split("import threading")[0] + "import pyramid_lab.viewer.desktop.app\n")
     assert done.returncode != 0
     assert "is blocked" in done.stderr
 
 
 BOARDS = """
-from model.game import game_class
-from viewer.games import ui_class, ui_names
-from viewer.lab import Lab
-from viewer.lab.session import Session
+from pyramid_lab.model.game import game_class
+from pyramid_lab.viewer.games import ui_class, ui_names
+from pyramid_lab.viewer.lab import Lab
+from pyramid_lab.viewer.lab.session import Session
 
 class Port:
     def choose_file(self, purpose, start): return None

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
-from model.game import Game
-from model.search import kernels
-from model.search.registry import plugin_for
-from model.search.symmetry import key_function
+from pyramid_lab.model.game import Game
+from pyramid_lab.model.search import kernels
+from pyramid_lab.model.search.registry import plugin_for
+from pyramid_lab.model.search.symmetry import key_function
 
 
 def adapter_for(game: Game, history: bool = False) -> Any:

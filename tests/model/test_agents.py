@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from model.files import read
-from model.game import CHANCE, SIMULTANEOUS, game_class, game_names
-from model.search import agent_for, computer, levels_for
-from model.search.agents import AlphaBetaAgent, Limits, MCTSAgent, RandomAgent
-from model.search.choice import SearchAgent
-from model.search.compiled.agent import CompiledMCTSAgent
+from pyramid_lab.model.files import read
+from pyramid_lab.model.game import CHANCE, SIMULTANEOUS, game_class, game_names
+from pyramid_lab.model.search import agent_for, computer, levels_for
+from pyramid_lab.model.search.agents import AlphaBetaAgent, Limits, MCTSAgent, RandomAgent
+from pyramid_lab.model.search.choice import SearchAgent
+from pyramid_lab.model.search.compiled.agent import CompiledMCTSAgent
 from tests.conftest import make_partition
 from tests.model.handed import adapter_for
 from tests.patience import WAIT_S, processor_seconds

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from model.files import read
-from model.game import game_class, game_names
-from model.search import Analysis, Limits, analyse, computer
-from model.search.agents import AlphaBetaAgent, MCTSAgent
+from pyramid_lab.model.files import read
+from pyramid_lab.model.game import game_class, game_names
+from pyramid_lab.model.search import Analysis, Limits, analyse, computer
+from pyramid_lab.model.search.agents import AlphaBetaAgent, MCTSAgent
 from tests.conftest import make_partition
 from tests.patience import StopAfterPlayouts, analyse_every_move
 

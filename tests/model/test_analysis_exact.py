@@ -8,9 +8,9 @@ import pathlib
 
 import pytest
 
-from model.files import read
-from model.game import game_class
-from model.search import analyse
+from pyramid_lab.model.files import read
+from pyramid_lab.model.game import game_class
+from pyramid_lab.model.search import analyse
 
 EXAMPLES = pathlib.Path(__file__).resolve().parents[2] / "examples" / "partition"
 

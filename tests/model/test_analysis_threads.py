@@ -11,12 +11,12 @@ import time
 import numpy as np
 import pytest
 
-from model.partition import Partition, PartitionOptions
-from model.pyraos import Pyraos
-from model.search import Limits, agent_for, analyse, computer
-from model.search.compiled import agent as compiled_agent
-from model.search.compiled import mcts
-from model.search.compiled.agent import CompiledMCTSAgent
+from pyramid_lab.model.partition import Partition, PartitionOptions
+from pyramid_lab.model.pyraos import Pyraos
+from pyramid_lab.model.search import Limits, agent_for, analyse, computer
+from pyramid_lab.model.search.compiled import agent as compiled_agent
+from pyramid_lab.model.search.compiled import mcts
+from pyramid_lab.model.search.compiled.agent import CompiledMCTSAgent
 from tests.conftest import make_partition
 from tests.model.handed import adapter_for
 from tests.patience import WAIT_S, analyse_every_move, processor_seconds
@@ -101,7 +101,7 @@ def test_a_win_in_one_is_found_on_two_threads_as_on_one():
 
 
 def test_pyraos_analysis_on_two_threads_has_every_move(monkeypatch):
-    from model.search.games.pyraos import opening
+    from pyramid_lab.model.search.games.pyraos import opening
 
     # the threads' search, not the book's opening (which knows the empty pyramid at once)
     monkeypatch.setattr(opening, "shipped", lambda variant, removal: None)

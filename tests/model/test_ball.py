@@ -9,10 +9,10 @@ import random
 
 import pytest
 
-from model.ball import PyramidBall, parse_program
-from model.ball.rules import crossed_squares, parse_square, square_name
-from model.files import dumps, loads
-from model.game import SIMULTANEOUS, IllegalMoveError, InvalidMoveError, JointMove
+from pyramid_lab.model.ball import PyramidBall, parse_program
+from pyramid_lab.model.ball.rules import crossed_squares, parse_square, square_name
+from pyramid_lab.model.files import dumps, loads
+from pyramid_lab.model.game import SIMULTANEOUS, IllegalMoveError, InvalidMoveError, JointMove
 
 # ---- helpers -------------------------------------------------------------------------------
 
@@ -399,7 +399,7 @@ def test_stand_normalisation_keeps_the_resolution():
         if program_ in normal:
             continue
         # the raw program is legal and resolves as its normal form does
-        from model.ball.rules import normal_track, program_of, program_tracks
+        from pyramid_lab.model.ball.rules import normal_track, program_of, program_tracks
 
         tracks = program_tracks(program_)
         start = [parse_square(s) for s in ("b6", "d5", "f6")]
@@ -460,7 +460,7 @@ def test_history_replays_from_the_setup_with_state(ball_registered):
 def test_bad_state_names_the_key(ball_registered, state, key):
     doc = json.loads(dumps(PyramidBall.new()))
     doc["state"] = state
-    from model.game import PositionFormatError
+    from pyramid_lab.model.game import PositionFormatError
 
     with pytest.raises(PositionFormatError, match=key.replace(".", r"\.")):
         loads(json.dumps(doc))

@@ -14,9 +14,9 @@ import os
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from model.ball import SPECIALS, PyramidBall
-from model.ball.rules import COLS, GOAL_ROW, OFF, SQUARES
-from model.game import JointMove
+from pyramid_lab.model.ball import SPECIALS, PyramidBall
+from pyramid_lab.model.ball.rules import COLS, GOAL_ROW, OFF, SQUARES
+from pyramid_lab.model.game import JointMove
 
 FULL = os.environ.get("PYRAMID_FUZZ") == "full"
 

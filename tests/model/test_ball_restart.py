@@ -25,11 +25,11 @@ import time
 
 import pytest
 
-from model.ball import PyramidBall, SpecialChoice
-from model.ball.rules import normal_track, parse_square, program_of, program_tracks
-from model.files import dumps, loads
-from model.game import InvalidMoveError, JointMove, PositionFormatError
-from model.teaching import teaching_for
+from pyramid_lab.model.ball import PyramidBall, SpecialChoice
+from pyramid_lab.model.ball.rules import normal_track, parse_square, program_of, program_tracks
+from pyramid_lab.model.files import dumps, loads
+from pyramid_lab.model.game import InvalidMoveError, JointMove, PositionFormatError
+from pyramid_lab.model.teaching import teaching_for
 
 SIZE = {"L": 3, "M": 2, "S": 1}
 ADVANCED = {"mode": "advanced"}
@@ -457,8 +457,8 @@ def test_random_advanced_games_end_quickly():
 
 
 def test_the_computer_plays_with_a_loose_ball_and_the_goal_row_rule():
-    from model.search import Limits
-    from model.search.games.ball.sampling import SamplingAgent, propose
+    from pyramid_lab.model.search import Limits
+    from pyramid_lab.model.search.games.ball.sampling import SamplingAgent, propose
 
     game = scoring_position()
     turn(game, "S,F,S", "S,S,S")  # the ball loose on c8, red barred, its Medium on d8

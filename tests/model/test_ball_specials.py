@@ -10,11 +10,11 @@ import json
 
 import pytest
 
-from model.ball import PyramidBall, SpecialChoice
-from model.ball.rules import parse_square
-from model.files import dumps, loads
-from model.game import SIMULTANEOUS, IllegalMoveError, PositionFormatError
-from model.teaching import teaching_for
+from pyramid_lab.model.ball import PyramidBall, SpecialChoice
+from pyramid_lab.model.ball.rules import parse_square
+from pyramid_lab.model.files import dumps, loads
+from pyramid_lab.model.game import SIMULTANEOUS, IllegalMoveError, PositionFormatError
+from pyramid_lab.model.teaching import teaching_for
 
 pytestmark = pytest.mark.usefixtures("ball_registered")
 
@@ -163,7 +163,7 @@ def test_an_older_history_without_choices_replays_in_the_fixed_order():
 
 
 def test_the_computer_chooses_a_special_move_at_every_level():
-    from model.search import Limits, agent_for
+    from pyramid_lab.model.search import Limits, agent_for
 
     game = PyramidBall.new(PyramidBall.parse_options(ADVANCED))
     game.push(game.parse_move(TACKLE))

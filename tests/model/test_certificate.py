@@ -12,10 +12,10 @@ import sys
 
 import pytest
 
-from model.certificate import CertificateError, check, check_file, key_text
-from model.files import read
-from model.lattice import base_symmetries
-from model.partition import Partition, PartitionOptions, Place
+from pyramid_lab.model.certificate import CertificateError, check, check_file, key_text
+from pyramid_lab.model.files import read
+from pyramid_lab.model.lattice import base_symmetries
+from pyramid_lab.model.partition import Partition, PartitionOptions, Place
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "model" / "data" / "certificates"
@@ -34,7 +34,7 @@ def empty_position(version: str) -> Partition:
 
 @pytest.fixture(scope="module")
 def made(tmp_path_factory):
-    from model.search import write_certificate
+    from pyramid_lab.model.search import write_certificate
 
     folder = tmp_path_factory.mktemp("certificates")
     out = {}
@@ -100,7 +100,7 @@ def test_a_move_changed_fails(made):
 def test_a_losing_move_fails(made):
     # A blue position of the stacking proof whose listed move is replaced by one the solver
     # proves a loss for blue: whatever follows, the proof no longer closes.
-    from model.search import solve
+    from pyramid_lab.model.search import solve
 
     lines = lines_of(made["stacking"][0])
     lattice = Partition(PartitionOptions(3, "stacking")).lattice
@@ -191,7 +191,7 @@ def test_bad_files_are_one_line(tmp_path, made):
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "viewer.cli", *args],
+        [sys.executable, "-m", "pyramid_lab.viewer.cli", *args],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -218,9 +218,9 @@ def test_the_check_imports_no_search():
     path = EXAMPLES / "empty-base3-stacking.cert.gz"
     code = (
         "import sys\n"
-        "from viewer.cli import main\n"
+        "from pyramid_lab.viewer.cli import main\n"
         f"status = main(['certificate', 'check', '--quiet', {str(path)!r}])\n"
-        "found = sorted(m for m in sys.modules if m.startswith('model.search'))\n"
+        "found = sorted(m for m in sys.modules if m.startswith('pyramid_lab.model.search'))\n"
         "print('SEARCH', found)\n"
         "sys.exit(status)\n"
     )
@@ -261,7 +261,7 @@ def _bomb(path: pathlib.Path, megabytes: int, line: bytes = b"") -> pathlib.Path
 def test_reading_is_bounded(tmp_path):
     """Item 8: the decompressed size and the line length are capped, the header's depth is
     checked before it is parsed (no RecursionError at 100,000 deep)."""
-    from model.certificate import MAX_HEADER_DEPTH, read_lines
+    from pyramid_lab.model.certificate import MAX_HEADER_DEPTH, read_lines
 
     lines = _bomb(tmp_path / "lines.cert.gz", 3, b"x" * 63 + b"\n")
     assert len(read_lines(lines, max_bytes=4 * 2**20)) == 3 * 2**14
@@ -300,7 +300,7 @@ def test_the_command_refuses_hostile_files(tmp_path):
         assert done.returncode == 2, done.stderr
         assert done.stderr.count("\n") == 1, done.stderr
         assert message in done.stderr
-    from model.certificate import MAX_HEADER_DEPTH, MAX_LINE_BYTES, MAX_TEXT_BYTES
+    from pyramid_lab.model.certificate import MAX_HEADER_DEPTH, MAX_LINE_BYTES, MAX_TEXT_BYTES
 
     shown = " ".join(_cli("certificate", "check", "--help").stdout.split())
     assert f"to {MAX_TEXT_BYTES // 2**20} MiB decompressed" in shown  # the help says the caps
@@ -314,7 +314,7 @@ def test_blank_lines_count_and_a_bomb_of_them_is_refused_at_once(tmp_path):
     shows them: refused in one line, its memory one chunk's."""
     import tracemalloc
 
-    from model.certificate import SHORTEST_LINE, read_lines
+    from pyramid_lab.model.certificate import SHORTEST_LINE, read_lines
 
     newlines = _bomb(tmp_path / "newlines.cert.gz", 64, b"\n")  # 64 MiB of newlines
     tracemalloc.start()

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from model.collection import (
+from pyramid_lab.model.collection import (
     INDEX,
     INDEX_FORMAT,
     Progress,
@@ -18,8 +18,8 @@ from model.collection import (
     position_key,
     rank_key,
 )
-from model.files import read, write
-from model.game import PositionFormatError
+from pyramid_lab.model.files import read, write
+from pyramid_lab.model.game import PositionFormatError
 
 PARTITION = Path(__file__).resolve().parents[2] / "model" / "data" / "puzzles" / "partition"
 A, B, C = (

@@ -9,12 +9,12 @@ import random
 import numpy as np
 import pytest
 
-from model.lattice import CORNERS, base_symmetries
-from model.partition import Partition, PartitionOptions
-from model.pyraos import Pyraos, PyraosOptions
-from model.search.compiled import core
-from model.speed import perft
-from model.terrace import Terrace, TerraceOptions
+from pyramid_lab.model.lattice import CORNERS, base_symmetries
+from pyramid_lab.model.partition import Partition, PartitionOptions
+from pyramid_lab.model.pyraos import Pyraos, PyraosOptions
+from pyramid_lab.model.search.compiled import core
+from pyramid_lab.model.speed import perft
+from pyramid_lab.model.terrace import Terrace, TerraceOptions
 from tests.model.handed import adapter_for, search_key
 
 
@@ -196,7 +196,7 @@ def test_pyraos_perft_from_the_empty_pyramid():
 def test_the_compiled_sources_are_files():
     # numba's cache is dropped when one of these changes: each must be read (a path left
     # behind by a move would be skipped unseen)
-    from model.search.compiled import SOURCES
+    from pyramid_lab.model.search.compiled import SOURCES
 
     names = {path.name for path in SOURCES}
     assert {"core.py", "kernel.py", "state.py", "retro.py", "lattice.py"} <= names
@@ -213,8 +213,8 @@ def test_every_module_with_numba_functions_is_a_compiled_source():
     import re
     from pathlib import Path
 
-    import model.search
-    from model.search.compiled import SOURCES
+    from pyramid_lab import model
+    from pyramid_lab.model.search.compiled import SOURCES
 
     root = Path(model.search.__file__).resolve().parent
     jitted = {
@@ -230,10 +230,10 @@ def test_every_module_with_numba_functions_is_a_compiled_source():
 def test_every_kernel_is_warmed_up():
     # scripts/setup.sh compiles the core through model.search.compiled.warm: every game's
     # kernel (and Pyraos's endgame tables') among them, from their game's package
-    from model.search.compiled import warm
-    from model.search.games.pyraos import retro
+    from pyramid_lab.model.search.compiled import warm
+    from pyramid_lab.model.search.games.pyraos import retro
 
     for game in ("Partition", "Pyraos", "Terrace"):
         adapter = getattr(warm, f"{game}Adapter")
-        assert adapter.__module__ == f"model.search.games.{game.lower()}.adapters"
+        assert adapter.__module__ == f"pyramid_lab.model.search.games.{game.lower()}.adapters"
     assert warm.warm_up_endgame is retro.warm_up

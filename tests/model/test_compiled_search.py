@@ -9,11 +9,11 @@ import random
 
 import pytest
 
-from model.game import game_class
-from model.partition import Partition, PartitionOptions
-from model.pyraos import Pyraos, PyraosOptions
-from model.search import Prover, solve
-from model.terrace import Terrace
+from pyramid_lab.model.game import game_class
+from pyramid_lab.model.partition import Partition, PartitionOptions
+from pyramid_lab.model.pyraos import Pyraos, PyraosOptions
+from pyramid_lab.model.search import Prover, solve
+from pyramid_lab.model.terrace import Terrace
 from tests.model.handed import solver_for
 
 
@@ -123,9 +123,9 @@ def test_compiled_mcts_sees_a_win_by_leaving_no_move():
     reference MCTS does; before, 4,000 playouts never visited the move."""
     from pathlib import Path
 
-    from model.files import read
-    from model.search.choice import Limits
-    from model.search.compiled.agent import CompiledMCTSAgent
+    from pyramid_lab.model.files import read
+    from pyramid_lab.model.search.choice import Limits
+    from pyramid_lab.model.search.compiled.agent import CompiledMCTSAgent
     from tests.model.handed import adapter_for
 
     root = Path(__file__).resolve().parents[2]

@@ -8,15 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from model import content
-from model.collection import load
-from model.lesson import lesson_folders
+from pyramid_lab.model import content
+from pyramid_lab.model.collection import load
+from pyramid_lab.model.lesson import lesson_folders
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_shipped_content_is_inside_the_package():
-    package = Path(content.__file__).parent
+    package = Path(content.__file__).resolve().parent  # (its real folder: model/)
     for kind in content.KINDS:
         assert content.shipped(kind) == package / "data" / kind
     assert lesson_folders(content.lessons())[:2] == ["partition", "pyraos"]  # order.json's

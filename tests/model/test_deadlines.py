@@ -13,9 +13,18 @@ import threading
 
 import pytest
 
-from model.partition import Partition, PartitionOptions
-from model.search import Limits, agent_for, analyse, levels_for, prove, solve, verify, warm_up
-from model.search.agents import MCTSAgent
+from pyramid_lab.model.partition import Partition, PartitionOptions
+from pyramid_lab.model.search import (
+    Limits,
+    agent_for,
+    analyse,
+    levels_for,
+    prove,
+    solve,
+    verify,
+    warm_up,
+)
+from pyramid_lab.model.search.agents import MCTSAgent
 from tests.patience import processor_clock, processor_seconds
 
 BOUND = 2.0  # seconds of processor time, for a limit of 0.5 s (main: tens of seconds)

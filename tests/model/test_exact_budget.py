@@ -12,10 +12,10 @@ from collections.abc import Iterator
 
 import pytest
 
-from model.partition import Partition, PartitionOptions
-from model.search import analyse, books
-from model.search import exact_budget as budget
-from model.search.compiled import warm
+from pyramid_lab.model.partition import Partition, PartitionOptions
+from pyramid_lab.model.search import analyse, books
+from pyramid_lab.model.search import exact_budget as budget
+from pyramid_lab.model.search.compiled import warm
 
 BUSY = 5  # processes beside the analysis, on the machine's cores (two: a load of about 6)
 BUSY_SECONDS = 30  # each stops by itself at the latest after this, whatever happens here

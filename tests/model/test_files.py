@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from model import files
-from model.game import PositionFormatError
-from model.partition import Partition, PartitionOptions
-from model.setup import started_from_setup
+from pyramid_lab.model import files
+from pyramid_lab.model.game import PositionFormatError
+from pyramid_lab.model.partition import Partition, PartitionOptions
+from pyramid_lab.model.setup import started_from_setup
 from tests.conftest import make_partition
 
 SHIPPED = Path(__file__).resolve().parents[2] / "model" / "data"  # the lessons, the puzzles
@@ -440,7 +440,7 @@ def test_check_writable_tries_the_folder_before_any_work(tmp_path):
 
 
 def test_partition_size_is_bounded_and_the_maximum_named():
-    from model.lattice import MAX_SIZE
+    from pyramid_lab.model.lattice import MAX_SIZE
 
     assert MAX_SIZE == 50
     with pytest.raises(PositionFormatError, match=r"options\.size: .* from 2 to 50"):
@@ -450,7 +450,7 @@ def test_partition_size_is_bounded_and_the_maximum_named():
 
 
 def test_lattices_of_many_sizes_are_not_all_kept():
-    from model.lattice import CACHED_SIZES, lattice
+    from pyramid_lab.model.lattice import CACHED_SIZES, lattice
 
     for n in range(2, 16):
         load(doc(options={"size": n}, to_move="red", pieces=[]))
@@ -460,7 +460,7 @@ def test_lattices_of_many_sizes_are_not_all_kept():
 def test_a_document_too_big_to_read_back_is_not_saved(tmp_path, monkeypatch):
     import errno
 
-    import model.files as files
+    import pyramid_lab.model.files as files
 
     path = tmp_path / "big.pyr.json"
     game = Partition(PartitionOptions(3))

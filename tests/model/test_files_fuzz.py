@@ -24,9 +24,9 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from model import files
-from model.game import PositionFormatError, game_class, game_names
-from model.teaching import teaching_for
+from pyramid_lab.model import files
+from pyramid_lab.model.game import PositionFormatError, game_class, game_names
+from pyramid_lab.model.teaching import teaching_for
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 FULL = os.environ.get("PYRAMID_FUZZ") == "full"

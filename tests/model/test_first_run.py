@@ -15,7 +15,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from model.search.compiled import first_use
+from pyramid_lab.model.search.compiled import first_use
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSON = ROOT / "model/data/lessons/partition/08-three-corners-win.lesson.json"
@@ -29,7 +29,7 @@ def test_a_lesson_checks_ok_on_its_first_run_from_an_empty_cache(tmp_path):
     if not in_place or first_use.compiled(first_use.PROVER):
         env["NUMBA_CACHE_DIR"] = str(tmp_path)
     done = subprocess.run(
-        [sys.executable, "-m", "viewer.cli", "lesson", "check", str(LESSON)],
+        [sys.executable, "-m", "pyramid_lab.viewer.cli", "lesson", "check", str(LESSON)],
         env=env,
         capture_output=True,
         text=True,

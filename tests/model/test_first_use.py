@@ -18,16 +18,16 @@ from pathlib import Path
 
 import pytest
 
-from model import search
-from model.files import read as read_position
-from model.game import game_class
-from model.partition import Partition, PartitionOptions
-from model.search import compiled as compiled_package
-from model.search import computer
-from model.search.compiled import agent as compiled_agent
-from model.search.compiled import first_use, warm
+from pyramid_lab.model import search
+from pyramid_lab.model.files import read as read_position
+from pyramid_lab.model.game import game_class
+from pyramid_lab.model.partition import Partition, PartitionOptions
+from pyramid_lab.model.search import compiled as compiled_package
+from pyramid_lab.model.search import computer
+from pyramid_lab.model.search.compiled import agent as compiled_agent
+from pyramid_lab.model.search.compiled import first_use, warm
+from pyramid_lab.viewer.cli import main
 from tests.patience import WAIT_S
-from viewer.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 PUZZLE = ROOT / "model/data/puzzles/partition/floating-3-win-in-2-a.pyr.json"
@@ -172,7 +172,7 @@ def test_a_search_waits_for_a_warm_up_under_way_saying_its_step(monkeypatch):
 
 def test_the_background_compiles_in_a_child_then_loads_here(monkeypatch, tmp_path):
     # the child is a stand-in that says two steps (the real one is
-    # ``python -m model.search.compiled.warm --steps``), the load here the real one
+    # ``python -m pyramid_lab.model.search.compiled.warm --steps``), the load here the real one
     child = tmp_path / "child.py"
     child.write_text(
         "import sys, time\n"

@@ -31,7 +31,7 @@ def test_no_import_cycle():
 def test_the_game_modules_reach_no_search():
     # The search imports the games (its plug-ins), never the other way round. Followed
     # through everything a game module imports.
-    from model.game import game_class, game_names
+    from pyramid_lab.model.game import game_class, game_names
 
     graph = import_graph()
     for name in game_names():
@@ -41,23 +41,23 @@ def test_the_game_modules_reach_no_search():
             for module in graph[todo.pop()] - seen:
                 seen.add(module)
                 todo.append(module)
-        assert sorted(m for m in seen if m.startswith("model.search")) == [], start
+        assert sorted(m for m in seen if m.startswith("pyramid_lab.model.search")) == [], start
 
 
 def test_the_rules_import_no_search_and_nothing_dynamically():
     # model/ outside model/search (the rules, files, puzzles, lessons) imports no search
     # module, in any way; and no module of model/ imports by a name in a string.
     graph = import_graph()
-    rules = sorted(m for m in graph if m.startswith("model") and not _in_search(m))
-    assert "model.files" in rules
-    assert "model.lesson" in rules
-    assert "model.puzzle" in rules
+    rules = sorted(m for m in graph if m.startswith("pyramid_lab.model") and not _in_search(m))
+    assert "pyramid_lab.model.files" in rules
+    assert "pyramid_lab.model.lesson" in rules
+    assert "pyramid_lab.model.puzzle" in rules
     for name in rules:
         assert sorted(m for m in graph[name] if _in_search(m)) == [], name
     dynamic = {
         name: found
         for name, path in modules().items()
-        if name.startswith("model") and (found := dynamic_imports(path))
+        if name.startswith("pyramid_lab.model") and (found := dynamic_imports(path))
     }
     assert dynamic == {}
 
@@ -116,7 +116,7 @@ SEARCH_UNIT_TESTS = {
 
 
 def _in_search(module: str) -> bool:
-    return module == "model.search" or module.startswith("model.search.")
+    return module == "pyramid_lab.model.search" or module.startswith("pyramid_lab.model.search.")
 
 
 def test_callers_go_through_the_one_door():
@@ -124,18 +124,18 @@ def test_callers_go_through_the_one_door():
     # search is imported as ``model.search`` only, never one of its modules.
     graph = import_graph(ROOT, ("model", "viewer", "scripts", "tests"))
     assert "scripts.make_puzzles" in graph
-    assert "viewer.cli.solve" in graph
+    assert "pyramid_lab.viewer.cli.solve" in graph
     below = {
-        name: sorted(m for m in imports if m.startswith("model.search."))
+        name: sorted(m for m in imports if m.startswith("pyramid_lab.model.search."))
         for name, imports in graph.items()
         if not _in_search(name)
         and name not in SEARCH_UNIT_TESTS
         and not name.startswith("tests.bench.")
     }
     assert {name: found for name, found in below.items() if found} == {}
-    assert "model.search" in graph["viewer.cli.solve"]
-    assert "model.search" in graph["viewer.desktop.engine"]
-    assert "model.search" in graph["scripts.make_puzzles"]
+    assert "pyramid_lab.model.search" in graph["pyramid_lab.viewer.cli.solve"]
+    assert "pyramid_lab.model.search" in graph["pyramid_lab.viewer.desktop.engine"]
+    assert "pyramid_lab.model.search" in graph["scripts.make_puzzles"]
 
 
 #: The search's modules written once for every game: they are handed a game's plug-in
@@ -165,7 +165,7 @@ GENERIC = (
 
 
 def test_the_generic_search_modules_name_no_game():
-    from model.game import game_names
+    from pyramid_lab.model.game import game_names
 
     names = set(game_names())
     assert {"partition", "pyraos", "terrace", "rolling", "ball"} <= names
@@ -238,9 +238,9 @@ def test_each_search_hands_its_knowledge_on():
     known = modules()
     trees = {name: parsed(path) for name, path in known.items()}
     handed = {name: _searches_by_default(tree) for name, tree in trees.items()}
-    assert {"solve", "warm_up"} <= set(handed["model.search.entry"])
-    assert {"prove", "Prover", "first_moves"} <= set(handed["model.search.prover"])
-    assert handed["model.search.split"] == {"split_solve": "knowledge_of"}
+    assert {"solve", "warm_up"} <= set(handed["pyramid_lab.model.search.entry"])
+    assert {"prove", "Prover", "first_moves"} <= set(handed["pyramid_lab.model.search.prover"])
+    assert handed["pyramid_lab.model.search.split"] == {"split_solve": "knowledge_of"}
     bare = []
     for name, tree in trees.items():
         package = name if known[name].name == "__init__.py" else name.rpartition(".")[0]
@@ -263,8 +263,8 @@ def test_each_search_hands_its_knowledge_on():
 
 
 def test_every_game_with_a_kernel_has_its_plug_in():
-    from model.game import game_class, game_names
-    from model.search.registry import plugin_for
+    from pyramid_lab.model.game import game_class, game_names
+    from pyramid_lab.model.search.registry import plugin_for
 
     assert {p for p in game_names() if plugin_for(p).adapter is not None} == {
         "partition",
@@ -281,37 +281,41 @@ def test_the_compiled_layer_imports_no_game():
     # the compiled searches take any kernel by its code, handed an adapter. Only the core
     # (it dispatches to the kernels) and the warm-up (it compiles them) import a game's
     # module of the search or of the rules.
-    from model.game import game_class, game_names
+    from pyramid_lab.model.game import game_class, game_names
 
-    games = {"model.search.games"}
-    games |= {".".join(game_class(name).__module__.split(".")[:2]) for name in game_names()}
-    assert {"model.partition", "model.pyraos", "model.terrace"} <= games
-    allowed = {"model.search.compiled.core", "model.search.compiled.warm"}
+    games = {"pyramid_lab.model.search.games"}
+    games |= {".".join(game_class(name).__module__.split(".")[:3]) for name in game_names()}
+    assert {
+        "pyramid_lab.model.partition",
+        "pyramid_lab.model.pyraos",
+        "pyramid_lab.model.terrace",
+    } <= games
+    allowed = {"pyramid_lab.model.search.compiled.core", "pyramid_lab.model.search.compiled.warm"}
     graph = import_graph()
     reached = {
         name: sorted(m for m in imports if any(m == g or m.startswith(g + ".") for g in games))
         for name, imports in graph.items()
-        if name.startswith("model.search.compiled") and name not in allowed
+        if name.startswith("pyramid_lab.model.search.compiled") and name not in allowed
     }
-    assert "model.search.compiled.agent" in reached
+    assert "pyramid_lab.model.search.compiled.agent" in reached
     assert {name: found for name, found in reached.items() if found} == {}
 
 
 CONTROLLERS = (
-    "viewer.desktop.engine",
-    "viewer.desktop.analysis",
-    "viewer.desktop.solve",
-    "viewer.desktop.menus",
-    "viewer.desktop.menu_groups",
-    "viewer.desktop.parts",
-    "viewer.desktop.puzzle",
-    "viewer.desktop.export_control",
-    "viewer.desktop.lessons",
-    "viewer.desktop.practice",
-    "viewer.desktop.review",
-    "viewer.desktop.setup_mode",
-    "viewer.desktop.recovery",
-    "viewer.desktop.compose",
+    "pyramid_lab.viewer.desktop.engine",
+    "pyramid_lab.viewer.desktop.analysis",
+    "pyramid_lab.viewer.desktop.solve",
+    "pyramid_lab.viewer.desktop.menus",
+    "pyramid_lab.viewer.desktop.menu_groups",
+    "pyramid_lab.viewer.desktop.parts",
+    "pyramid_lab.viewer.desktop.puzzle",
+    "pyramid_lab.viewer.desktop.export_control",
+    "pyramid_lab.viewer.desktop.lessons",
+    "pyramid_lab.viewer.desktop.practice",
+    "pyramid_lab.viewer.desktop.review",
+    "pyramid_lab.viewer.desktop.setup_mode",
+    "pyramid_lab.viewer.desktop.recovery",
+    "pyramid_lab.viewer.desktop.compose",
 )
 
 
@@ -321,18 +325,18 @@ def test_the_controllers_take_the_lab_and_the_port_not_the_window():
     # protocols' module imports a controller. Only the command line's ``open`` (and
     # ``practice`` through it) opens the window.
     graph = import_graph()
-    assert sorted(name for name, imports in graph.items() if "viewer.desktop.app" in imports) == [
-        "viewer.cli.open"
-    ]
     assert sorted(
-        name for name, imports in graph.items() if "viewer.desktop.binding" in imports
-    ) == ["viewer.desktop.app"]
-    assert graph["viewer.desktop.host"].isdisjoint(CONTROLLERS)
-    for name in ("viewer.desktop.stage", "viewer.desktop.qt_port"):
+        name for name, imports in graph.items() if "pyramid_lab.viewer.desktop.app" in imports
+    ) == ["pyramid_lab.viewer.cli.open"]
+    assert sorted(
+        name for name, imports in graph.items() if "pyramid_lab.viewer.desktop.binding" in imports
+    ) == ["pyramid_lab.viewer.desktop.app"]
+    assert graph["pyramid_lab.viewer.desktop.host"].isdisjoint(CONTROLLERS)
+    for name in ("pyramid_lab.viewer.desktop.stage", "pyramid_lab.viewer.desktop.qt_port"):
         assert graph[name].isdisjoint(CONTROLLERS), name
     for name in CONTROLLERS:
-        assert "viewer.lab" in graph[name] or any(
-            m.startswith("viewer.lab.") for m in graph[name]
+        assert "pyramid_lab.viewer.lab" in graph[name] or any(
+            m.startswith("pyramid_lab.viewer.lab.") for m in graph[name]
         ), name
 
 
@@ -360,8 +364,8 @@ def test_the_check_sees_a_cycle_through_type_checking_and_function_imports(tmp_p
 def test_the_door_is_narrow_and_every_name_answers():
     # At most 30 names (issue 47): the verbs, the types their answers come in and four
     # namespaces; the rest is reached through those. Each name resolves.
-    import model.search as search
-    from model.search.registry import plugin_for
+    import pyramid_lab.model.search as search
+    from pyramid_lab.model.search.registry import plugin_for
 
     assert len(search.__all__) <= 30
     assert sorted(search.__all__) == search.__all__
@@ -380,9 +384,9 @@ def test_the_door_hands_each_search_its_games_plug_in():
     # model.search.wiring.handed, the one place: a search is handed the plug-in of its
     # first argument's game (Rolling's: players of its own, which the engine's analysis
     # does not judge), a caller's own knowledge is kept, and a namespace's searches too.
-    import model.search as search
-    from model.game import game_class
-    from model.search.registry import NO_KNOWLEDGE
+    import pyramid_lab.model.search as search
+    from pyramid_lab.model.game import game_class
+    from pyramid_lab.model.search.registry import NO_KNOWLEDGE
 
     rolling = game_class("rolling").new()
     assert "chance games" in search.unanalysable(rolling)
@@ -401,10 +405,11 @@ def test_the_door_loads_no_kernel_for_its_cheap_names():
     # more to import) and the compiled core load on the first search, not then.
     code = (
         "import sys\n"
-        "from model import search\n"
+        "from pyramid_lab.model import search\n"
         "search.computer.LEVELS, search.computer.default_threads(), search.Choice\n"
         "search.levels_for('partition'), search.computer.own_levels('rolling')\n"
-        "print(sorted(m for m in ('numba', 'model.search.compiled.core') if m in sys.modules))"
+        "core = 'pyramid_lab.model.search.compiled.core'\n"
+        "print(sorted(m for m in ('numba', core) if m in sys.modules))"
     )
     done = subprocess.run(
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120
@@ -419,16 +424,18 @@ def test_the_compiled_layer_is_handed_its_adapter():
     # model/search/compiled imports the registry, the kernels' finder or a plug-in (a
     # game's kernel beside its plug-in, in its package of the search, it may).
     graph = import_graph()
-    compiled = sorted(m for m in graph if m.startswith("model.search.compiled"))
-    assert "model.search.compiled.agent" in compiled
+    compiled = sorted(m for m in graph if m.startswith("pyramid_lab.model.search.compiled"))
+    assert "pyramid_lab.model.search.compiled.agent" in compiled
     plugins = {
         name
         for name in graph
-        if name.startswith("model.search.games") and "model.search.registry" in graph[name]
+        if name.startswith("pyramid_lab.model.search.games")
+        and "pyramid_lab.model.search.registry" in graph[name]
     }
-    assert {f"model.search.games.{game}.plugin" for game in ("partition", "pyraos", "terrace")} <= (
-        plugins
-    )
-    above = {"model.search.registry", "model.search.kernels", *plugins}
+    assert {
+        f"pyramid_lab.model.search.games.{game}.plugin"
+        for game in ("partition", "pyraos", "terrace")
+    } <= (plugins)
+    above = {"pyramid_lab.model.search.registry", "pyramid_lab.model.search.kernels", *plugins}
     reached = {name: sorted(graph[name] & above) for name in compiled}
     assert {name: found for name, found in reached.items() if found} == {}

@@ -15,10 +15,10 @@ import random
 
 import pytest
 
-from model.game import CHANCE, Game, decision_view, game_class, game_names
-from model.rolling import Deploy, GreedyPlayer, RandomPlayer, RollingPyramids
-from model.search import agent_for
-from model.search.games.rolling import PlannerPlayer
+from pyramid_lab.model.game import CHANCE, Game, decision_view, game_class, game_names
+from pyramid_lab.model.rolling import Deploy, GreedyPlayer, RandomPlayer, RollingPyramids
+from pyramid_lab.model.search import agent_for
+from pyramid_lab.model.search.games.rolling import PlannerPlayer
 
 
 def new(players: int, **options) -> RollingPyramids:

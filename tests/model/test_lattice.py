@@ -9,7 +9,7 @@ from collections import deque
 import numpy as np
 import pytest
 
-from model.lattice import CORNERS, WALLS, Corner, Point, Wall, lattice, point_count
+from pyramid_lab.model.lattice import CORNERS, WALLS, Corner, Point, Wall, lattice, point_count
 
 
 @pytest.mark.parametrize(

@@ -14,11 +14,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from model import lesson as L
-from model.game import PositionFormatError
-from model.search import Judge
-from model.teaching import teaching_for
-from viewer.cli import main
+from pyramid_lab.model import lesson as L
+from pyramid_lab.model.game import PositionFormatError
+from pyramid_lab.model.search import Judge
+from pyramid_lab.model.teaching import teaching_for
+from pyramid_lab.viewer.cli import main
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 LESSONS = ROOT / "model" / "data" / "lessons"
@@ -258,12 +258,12 @@ def test_fuzz_bytes(data):
 # ---- the editor's choices, the rules' answers, the user's folders (issue 35) --------------
 
 
-@pytest.mark.parametrize("name", __import__("model.game", fromlist=["x"]).game_names())
+@pytest.mark.parametrize("name", __import__("pyramid_lab.model.game", fromlist=["x"]).game_names())
 def test_every_choice_the_editor_offers_is_a_rule_the_game_takes(name):
     """The lesson editor's boxes are built from what each game declares: the win goal
     for each colour, the game's goals and questions with every value of each key. Each
     combination is a goal (question) the game's rules accept, and is recognised again."""
-    from model.game import game_class
+    from pyramid_lab.model.game import game_class
 
     cls = game_class(name)
     game = cls.new()
@@ -283,7 +283,7 @@ def test_every_choice_the_editor_offers_is_a_rule_the_game_takes(name):
 
 
 def test_a_rule_the_game_does_not_take_is_said_in_words():
-    from model.partition import Partition, PartitionOptions
+    from pyramid_lab.model.partition import Partition, PartitionOptions
 
     game = Partition(PartitionOptions(3))
     assert "corner" in L.check_rule(game, "place", {"holds": "XX", "by": "red"})

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pathlib
 
-from model import lesson as L
-from model.game import Game
-from model.teaching import teaching_for
+from pyramid_lab.model import lesson as L
+from pyramid_lab.model.game import Game
+from pyramid_lab.model.teaching import teaching_for
 
 LESSONS = pathlib.Path(__file__).resolve().parents[2] / "model" / "data" / "lessons"
 
@@ -138,7 +138,7 @@ def test_every_wrong_move_of_every_listed_answer_task_gets_words():
 
 
 def _game(name: str, options: dict, to_move: str, pieces: list) -> Game:
-    from model.game import game_class
+    from pyramid_lab.model.game import game_class
 
     cls = game_class(name)
     return cls.from_setup(cls.parse_options(options), to_move, pieces, study=True)

@@ -11,9 +11,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from model.game import IllegalMoveError, InvalidMoveError, PositionFormatError, Termination
-from model.lattice import CORNERS, Corner, lattice
-from model.partition import (
+from pyramid_lab.model.game import (
+    IllegalMoveError,
+    InvalidMoveError,
+    PositionFormatError,
+    Termination,
+)
+from pyramid_lab.model.lattice import CORNERS, Corner, lattice
+from pyramid_lab.model.partition import (
     BLUE,
     EMPTY,
     RED,
@@ -22,7 +27,7 @@ from model.partition import (
     Place,
     holdings_from_scratch,
 )
-from model.search import perft
+from pyramid_lab.model.search import perft
 from tests.conftest import make_partition
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from model.partition import Partition, PartitionOptions
+from pyramid_lab.model.partition import Partition, PartitionOptions
 
 
 @settings(max_examples=150, deadline=None, derandomize=True, database=None)

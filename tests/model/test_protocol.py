@@ -14,8 +14,8 @@ from typing import Any, ClassVar
 
 import pytest
 
-from model import files
-from model.game import (
+from pyramid_lab.model import files
+from pyramid_lab.model.game import (
     CHANCE,
     SIMULTANEOUS,
     TERMINAL,
@@ -31,13 +31,13 @@ from model.game import (
     game_names,
     register_game,
 )
-from model.partition import Partition, PartitionOptions
-from model.pyraos import Pyraos
-from model.search import solve
-from model.search.solver import Solver
-from model.speed import perft, public_moves, search_moves
-from model.teaching import describe_result
-from model.terrace import Terrace
+from pyramid_lab.model.partition import Partition, PartitionOptions
+from pyramid_lab.model.pyraos import Pyraos
+from pyramid_lab.model.search import solve
+from pyramid_lab.model.search.solver import Solver
+from pyramid_lab.model.speed import perft, public_moves, search_moves
+from pyramid_lab.model.teaching import describe_result
+from pyramid_lab.model.terrace import Terrace
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -314,7 +314,7 @@ def test_perft_is_iterative():
 
 def test_model_is_the_package_and_every_game_registers_on_import():
     """Any test file run alone sees every game (tests/model must not shadow the package)."""
-    import model
+    from pyramid_lab import model
 
     assert model.__file__ is not None
     assert {"partition", "pyraos", "terrace"} <= set(game_names())

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from model.files import read
-from model.search import Prover, prove, puzzles, solve
-from model.search.prover import best_defence
-from model.search.registry import plugin_for
+from pyramid_lab.model.files import read
+from pyramid_lab.model.search import Prover, prove, puzzles, solve
+from pyramid_lab.model.search.prover import best_defence
+from pyramid_lab.model.search.registry import plugin_for
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 

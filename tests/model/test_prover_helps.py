@@ -11,12 +11,12 @@ from functools import cache
 import numpy as np
 import pytest
 
-from model.partition import Partition, PartitionOptions
-from model.search import Prover
-from model.search.compiled import core, dfpn
-from model.search.compiled.proof import ProofSearch
-from model.search.games.partition import kernel as pk
-from model.search.games.partition.adapters import PartitionAdapter
+from pyramid_lab.model.partition import Partition, PartitionOptions
+from pyramid_lab.model.search import Prover
+from pyramid_lab.model.search.compiled import core, dfpn
+from pyramid_lab.model.search.compiled.proof import ProofSearch
+from pyramid_lab.model.search.games.partition import kernel as pk
+from pyramid_lab.model.search.games.partition.adapters import PartitionAdapter
 from tests.model.handed import adapter_for
 
 HELP_SETS = {"none": 0, **dfpn.HELP_NAMES, "all": dfpn.ALL_HELPS}
@@ -199,7 +199,7 @@ def test_helps_are_checked():
 
 
 def test_the_solver_and_the_prover_search_with_the_default_helps():
-    from model.search.compiled.proof import DEFAULT_HELPS
+    from pyramid_lab.model.search.compiled.proof import DEFAULT_HELPS
     from tests.model.handed import solver_for
 
     game = Partition.new(PartitionOptions(3))

@@ -33,8 +33,8 @@ class Block:
         if name.split('.')[0] in {FORBIDDEN!r}:
             raise ImportError('blocked: ' + name)
 sys.meta_path.insert(0, Block())
-import model
-for info in pkgutil.walk_packages(model.__path__, 'model.'):
+from pyramid_lab import model
+for info in pkgutil.walk_packages(model.__path__, 'pyramid_lab.model.'):
     importlib.import_module(info.name)
 loaded = sorted(m for m in sys.modules if m.split('.')[0] in {FORBIDDEN!r})
 assert not loaded, loaded

@@ -28,8 +28,8 @@ from typing import Any, ClassVar
 
 import pytest
 
-import model  # noqa: F401  (registers every game)
-from model.game import (
+from pyramid_lab import model  # noqa: F401  (registers every game)
+from pyramid_lab.model.game import (
     CHANCE,
     SIMULTANEOUS,
     TERMINAL,

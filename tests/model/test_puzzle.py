@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from model.files import dumps, loads, read
-from model.game import PositionFormatError
-from model.puzzle import goal_of
-from model.search import verify
+from pyramid_lab.model.files import dumps, loads, read
+from pyramid_lab.model.game import PositionFormatError
+from pyramid_lab.model.puzzle import goal_of
+from pyramid_lab.model.search import verify
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -113,8 +113,8 @@ def test_the_goal_survives_saving():
 def test_a_game_of_chance_is_refused_before_any_search():
     """Rolling Pyramids has dice: Verify and the prover refuse it, saying why, whether or
     not the file states a goal (the prover would take a roll for a player's move)."""
-    from model.rolling import RollingPyramids
-    from model.search import prove
+    from pyramid_lab.model.rolling import RollingPyramids
+    from pyramid_lab.model.search import prove
 
     game = RollingPyramids.new()
     assert game.has_chance
@@ -127,7 +127,7 @@ def test_a_game_of_chance_is_refused_before_any_search():
 
 
 def test_only_games_with_chance_nodes_say_so():
-    from model.game import CHANCE, game_class, game_names
+    from pyramid_lab.model.game import CHANCE, game_class, game_names
 
     for name in game_names():
         cls = game_class(name)

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from model.collection import INDEX, LEVELS, load, rank_key, read_index
-from model.files import read
-from model.puzzle import goal_of
-from model.search import prove, verify
+from pyramid_lab.model.collection import INDEX, LEVELS, load, rank_key, read_index
+from pyramid_lab.model.files import read
+from pyramid_lab.model.puzzle import goal_of
+from pyramid_lab.model.search import prove, verify
 
 PUZZLES = Path(__file__).resolve().parents[2] / "model" / "data" / "puzzles"
 FILES = sorted(PUZZLES.glob("*/*.pyr.json"))

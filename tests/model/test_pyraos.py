@@ -8,9 +8,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from model import files
-from model.game import IllegalMoveError, InvalidMoveError, PositionFormatError, Termination
-from model.pyraos import (
+from pyramid_lab.model import files
+from pyramid_lab.model.game import (
+    IllegalMoveError,
+    InvalidMoveError,
+    PositionFormatError,
+    Termination,
+)
+from pyramid_lab.model.pyraos import (
     LATTICE,
     SPHERES,
     TOP,
@@ -19,10 +24,10 @@ from model.pyraos import (
     PyraosOptions,
     generate,
 )
-from model.search import perft
-from model.search.solver import DRAW, Solver
-from model.speed import count_paths
-from model.teaching import describe_result
+from pyramid_lab.model.search import perft
+from pyramid_lab.model.search.solver import DRAW, Solver
+from pyramid_lab.model.speed import count_paths
+from pyramid_lab.model.teaching import describe_result
 
 
 def board(text, to_move, variant="standard", removal="0-2", study=False):

@@ -11,13 +11,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from model.game import PositionFormatError
-from model.pyraos import Pyraos, PyraosOptions
-from model.search import analyse
-from model.search.book import bare
-from model.search.games.pyraos.book import BOARD_FORMAT, BOOK, BOOK_PATH
-from model.search.solver import Solver
-from model.search.value_book import FORMAT, BookEntry
+from pyramid_lab.model.game import PositionFormatError
+from pyramid_lab.model.pyraos import Pyraos, PyraosOptions
+from pyramid_lab.model.search import analyse
+from pyramid_lab.model.search.book import bare
+from pyramid_lab.model.search.games.pyraos.book import BOARD_FORMAT, BOOK, BOOK_PATH
+from pyramid_lab.model.search.solver import Solver
+from pyramid_lab.model.search.value_book import FORMAT, BookEntry
 from tests.model import test_files_fuzz as fz
 from tests.model.handed import solver_for
 from tests.model.test_pyraos import P7A, P7B, P7C, board
@@ -238,7 +238,7 @@ def test_perfect_moves_agree_with_the_reference_solver():
 
 
 def test_perfect_moves_come_from_the_book_near_the_opening(monkeypatch):
-    from model.search.games.pyraos import opening
+    from pyramid_lab.model.search.games.pyraos import opening
 
     monkeypatch.setattr(opening, "shipped", lambda variant, removal: None)  # entries only
     game = Pyraos.new(PyraosOptions("children"))
@@ -271,7 +271,7 @@ def test_a_book_position_keeps_its_value_where_not_every_move_is_known(monkeypat
     (black wins) and two of black's replies, not the others (without the opening taken
     from a whole table, which knows them all): the analysis samples, and still says the
     book's value and the known replies' values."""
-    from model.search.games.pyraos import opening
+    from pyramid_lab.model.search.games.pyraos import opening
 
     monkeypatch.setattr(opening, "shipped", lambda variant, removal: None)
     game = Pyraos.new(PyraosOptions("children"))
@@ -300,8 +300,8 @@ def test_a_book_position_keeps_its_value_where_not_every_move_is_known(monkeypat
 
 
 def test_a_stopped_analysis_does_not_go_on_asking_for_the_perfect_line():
-    from model.search.analysis import _perfect_line
-    from model.search.registry import plugin_for
+    from pyramid_lab.model.search.analysis import _perfect_line
+    from pyramid_lab.model.search.registry import plugin_for
 
     game = board(P7A, "black")
     book = plugin_for(game).book
@@ -360,8 +360,8 @@ def test_the_shipped_book_settles_the_childrens_version():
 
 
 def test_the_search_compiles_once_and_off_the_clock_of_a_position():
-    from model.search.compiled import bounded, proof
-    from model.search.games.pyraos.adapters import PyraosAdapter
+    from pyramid_lab.model.search.compiled import bounded, proof
+    from pyramid_lab.model.search.games.pyraos.adapters import PyraosAdapter
 
     adapter = PyraosAdapter("standard", "0-2")
     proof.warm_up(adapter, "bounded")
@@ -373,7 +373,7 @@ def test_the_search_compiles_once_and_off_the_clock_of_a_position():
 
 
 def _opening(variant="standard", removal="0-2"):
-    from model.search.games.pyraos import opening
+    from pyramid_lab.model.search.games.pyraos import opening
 
     found = opening.shipped(variant, removal)
     assert found is not None, f"no opening of the {variant} version (removal {removal}) ships"
@@ -411,7 +411,7 @@ def _from_children(game, byte_of):
 
 def test_the_shipped_openings_fit_the_books_room():
     # issue 67: the book's package data at most 5 MB, the four versions' openings in it
-    from model.search.games.pyraos import opening
+    from pyramid_lab.model.search.games.pyraos import opening
 
     files = sorted(opening.DATA.glob("pyraos-opening-*.xz"))
     assert files
@@ -497,7 +497,7 @@ def test_the_books_entries_agree_with_the_shipped_openings():
     # The entries the forward solver proved (the children's version's) against the
     # opening taken from the whole table, where both hold the position: the same value,
     # the same length where the entry's is exact, no longer where it is a bound.
-    from model.search.games.pyraos import opening
+    from pyramid_lab.model.search.games.pyraos import opening
 
     compared = 0
     for entry in shipped().entries:
@@ -517,7 +517,7 @@ def test_the_books_entries_agree_with_the_shipped_openings():
 
 
 def test_analysis_and_hint_give_the_openings_exact_values_without_a_table(monkeypatch, tmp_path):
-    from model.search import exact_choice
+    from pyramid_lab.model.search import exact_choice
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))  # no whole-game table here
     game = Pyraos.new()
@@ -545,7 +545,7 @@ def test_an_opening_file_round_trips_and_a_bad_one_is_refused_in_one_line(tmp_pa
 
     import numpy as np
 
-    from model.search.games.pyraos import opening
+    from pyramid_lab.model.search.games.pyraos import opening
 
     made = opening.Opening(
         "standard", "1-2", 2, np.array([3, 70, 1 << 40]), np.array([5, 2, 9], dtype=np.uint8)

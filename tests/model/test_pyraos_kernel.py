@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from model.pyraos import (
+from pyramid_lab.model.pyraos import (
     POINTS,
     SPHERES,
     SUPPORT,
@@ -17,8 +17,8 @@ from model.pyraos import (
     generate,
     perft_masks,
 )
-from model.search.games.pyraos import kernel
-from model.search.games.pyraos.plugin import search_key
+from pyramid_lab.model.search.games.pyraos import kernel
+from pyramid_lab.model.search.games.pyraos.plugin import search_key
 from tests.model.test_pyraos import P2, P3, P4, P5, P6, P7A, P7B, P7C, P7D, board
 
 OPTIONS = [
@@ -174,7 +174,7 @@ def test_top_in_one_is_seen():
 
 
 def _points(mask):
-    from model.pyraos import LATTICE
+    from pyramid_lab.model.pyraos import LATTICE
 
     return [tuple(LATTICE.point(p)) for p in range(POINTS) if mask >> p & 1]
 

@@ -11,9 +11,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import model.search as search
-from model.pyraos import LATTICE, SUPPORT, TOP, Pyraos
-from model.search.games.pyraos import retro
+import pyramid_lab.model.search as search
+from pyramid_lab.model.pyraos import LATTICE, SUPPORT, TOP, Pyraos
+from pyramid_lab.model.search.games.pyraos import retro
 
 
 def game_of(own: int, opp: int) -> Pyraos:

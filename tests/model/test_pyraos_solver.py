@@ -9,9 +9,9 @@ import random
 
 import pytest
 
-from model.partition import Partition, PartitionOptions
-from model.pyraos import Pyraos, PyraosOptions
-from model.search.solver import SearchStopped, Solver
+from pyramid_lab.model.partition import Partition, PartitionOptions
+from pyramid_lab.model.pyraos import Pyraos, PyraosOptions
+from pyramid_lab.model.search.solver import SearchStopped, Solver
 from tests.model.handed import solver_for
 from tests.model.test_pyraos import P6, P7A, P7B, P7C, P7D, board
 from tests.patience import WAIT_S

@@ -20,9 +20,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from model.pyraos import Pyraos, PyraosOptions, _symmetries, generate, geometry
-from model.search.games.pyraos import kernel, whole
-from model.search.games.pyraos import whole_kernel as wk
+from pyramid_lab.model.pyraos import Pyraos, PyraosOptions, _symmetries, generate, geometry
+from pyramid_lab.model.search.games.pyraos import kernel, whole
+from pyramid_lab.model.search.games.pyraos import whole_kernel as wk
 
 VERSIONS = [("standard", "0-2"), ("children", "0-2"), ("standard", "1-2"), ("alternate", "0-2")]
 ROOT = Path(__file__).resolve().parents[2]
@@ -246,7 +246,7 @@ def test_a_damaged_layer_file_is_refused(tables, tmp_path):
 KILLER = """
 import os, signal, sys
 from pathlib import Path
-from model.search.games.pyraos import whole
+from pyramid_lab.model.search.games.pyraos import whole
 whole.CHECKPOINT_SECONDS = 0.0  # every step written (a build writes every 10 minutes)
 table = whole.open_or_create(Path(sys.argv[1]), 3, "standard", "0-2")
 seen = []
@@ -426,8 +426,8 @@ def test_a_whole_table_gives_the_book_its_values_at_once(monkeypatch, tmp_path):
     # The book asks a finished whole-game table of the position's rules first (here one
     # that says every position is a win in 3 for the side to move, but the empty pyramid
     # a draw), the book's own entries only where the table has a draw.
-    import model.search.games.pyraos.book as pyraos_book
-    from model.search.games.pyraos.book import BOOK
+    import pyramid_lab.model.search.games.pyraos.book as pyraos_book
+    from pyramid_lab.model.search.games.pyraos.book import BOOK
 
     class Table:
         def value(self, own: int, opp: int) -> int:
@@ -485,7 +485,7 @@ def test_the_sample_is_every_position_once_up_to_symmetry():
     # The table against the forward solver samples positions as the table indexes them:
     # a layer's copies under its shapes' own symmetries are never drawn, and a layer with
     # fewer positions than asked gives each of them once.
-    from model.search.games.pyraos import agreement
+    from pyramid_lab.model.search.games.pyraos import agreement
 
     table = whole.WholeTable.__new__(whole.WholeTable)
     table.index, table.geo = whole.index(4), whole.geometry_arrays(4)
@@ -507,7 +507,7 @@ def test_the_sample_is_every_position_once_up_to_symmetry():
 
 
 def test_the_judge_of_the_table_against_the_solver():
-    from model.search.games.pyraos.agreement import AGREE, DISAGREE, UNSETTLED, judge
+    from pyramid_lab.model.search.games.pyraos.agreement import AGREE, DISAGREE, UNSETTLED, judge
 
     win_in_5, loss_in_4 = 6, 5  # 1 + plies: odd plies a win for the side to move
     assert judge(win_in_5, "win", 5, True) == AGREE
@@ -525,10 +525,10 @@ def test_a_table_against_the_compiled_solver_agrees_and_a_wrong_value_is_named()
     # A stand-in for a base-4 table (no base-4 table is built in a test): its values are
     # the pure-Python reference solver's, on positions of 27 and 28 spheres; the compiled
     # forward solver agrees on each, and a value flipped on purpose is named.
-    from model.search import solver as reference
-    from model.search.games.pyraos import agreement
-    from model.search.games.pyraos.book import adapter
-    from model.search.kernels import solver_maker
+    from pyramid_lab.model.search import solver as reference
+    from pyramid_lab.model.search.games.pyraos import agreement
+    from pyramid_lab.model.search.games.pyraos.book import adapter
+    from pyramid_lab.model.search.kernels import solver_maker
 
     class Table:
         base, variant, removal = 4, "standard", "0-2"
@@ -567,7 +567,7 @@ def test_the_books_opening_is_made_from_a_table_as_shipped(tmp_path):
     # built in a test): its layers up to 3 spheres and its value of any position are the
     # shipped opening's; the opening made from it has the shipped file's keys and bytes of
     # those layers, copies left out, and the shipped line with its positions' children.
-    from model.search.games.pyraos import opening
+    from pyramid_lab.model.search.games.pyraos import opening
 
     shipped = opening.shipped("standard", "0-2")
     assert shipped is not None

@@ -9,12 +9,12 @@ import random
 
 import pytest
 
-from model.collection import load
-from model.files import dumps, loads, read, write
-from model.game import Game, PositionFormatError, game_class
-from model.review import MISSED_WIN, VERDICTS, read_review
-from model.search import prove, puzzles, review, verify
-from model.setup import start_copy
+from pyramid_lab.model.collection import load
+from pyramid_lab.model.files import dumps, loads, read, write
+from pyramid_lab.model.game import Game, PositionFormatError, game_class
+from pyramid_lab.model.review import MISSED_WIN, VERDICTS, read_review
+from pyramid_lab.model.search import prove, puzzles, review, verify
+from pyramid_lab.model.setup import start_copy
 
 
 def partition(size: int = 3) -> Game:

@@ -12,9 +12,9 @@ import pathlib
 
 import pytest
 
-from model.game import game_class
-from model.review import BEST, FLAWED, GOOD, MISSED_WIN, read_review
-from model.search import review
+from pyramid_lab.model.game import game_class
+from pyramid_lab.model.review import BEST, FLAWED, GOOD, MISSED_WIN, read_review
+from pyramid_lab.model.search import review
 
 DATA = pathlib.Path(__file__).resolve().parent / "data" / "missed_wins.json"
 GAMES = json.loads(DATA.read_text())["games"]

@@ -14,8 +14,14 @@ import random
 
 import pytest
 
-from model.game import CHANCE, TERMINAL, IllegalMoveError, InvalidMoveError, PositionFormatError
-from model.rolling import (
+from pyramid_lab.model.game import (
+    CHANCE,
+    TERMINAL,
+    IllegalMoveError,
+    InvalidMoveError,
+    PositionFormatError,
+)
+from pyramid_lab.model.rolling import (
     Cross,
     Deploy,
     Develop,
@@ -30,9 +36,9 @@ from model.rolling import (
     Take,
     parse_move,
 )
-from model.rolling.rules import Troops
-from model.rolling.state import PHARAOH_LEVELS
-from model.teaching import describe_result, teaching_for
+from pyramid_lab.model.rolling.rules import Troops
+from pyramid_lab.model.rolling.state import PHARAOH_LEVELS
+from pyramid_lab.model.teaching import describe_result, teaching_for
 
 
 def new(players: int = 2, **options) -> RollingPyramids:

@@ -18,10 +18,10 @@ from pathlib import Path
 
 from test_rolling import new, solo_deploy
 
-from model.rolling import Deploy, GreedyPlayer, RandomPlayer, play
-from model.search import agent_for
-from model.search.games.rolling import PlannerPlayer, judge, road_price
-from model.teaching import describe_result
+from pyramid_lab.model.rolling import Deploy, GreedyPlayer, RandomPlayer, play
+from pyramid_lab.model.search import agent_for
+from pyramid_lab.model.search.games.rolling import PlannerPlayer, judge, road_price
+from pyramid_lab.model.teaching import describe_result
 
 
 def deploy_all(game, player) -> list[str]:
@@ -80,8 +80,8 @@ SEED_7 = (183, (1.0,), "fe6b58191f1c217c")
 
 _PLAY_SEED_7 = """
 import hashlib
-from model.rolling import RollingPyramids, play
-from model.search.games.rolling import PlannerPlayer
+from pyramid_lab.model.rolling import RollingPyramids, play
+from pyramid_lab.model.search.games.rolling import PlannerPlayer
 
 game = play(RollingPyramids.new(RollingPyramids.parse_options({"players": 1})), PlannerPlayer(7))
 moves = "\\n".join(str(m) for m in game.move_stack)

@@ -17,16 +17,16 @@ from pathlib import Path
 import pytest
 from test_push_pop import option_sets, playout
 
-from model import files
-from model.game import CHANCE, PositionFormatError
-from model.rolling import (
+from pyramid_lab.model import files
+from pyramid_lab.model.game import CHANCE, PositionFormatError
+from pyramid_lab.model.rolling import (
     GreedyPlayer,
     RandomPlayer,
     RollingPyramids,
     play,
     random_game,
 )
-from model.teaching import describe_result, teaching_for
+from pyramid_lab.model.teaching import describe_result, teaching_for
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "rolling"
 PENDING = ""  # the examples were *.pyr.json.pending until the game was registered
@@ -39,7 +39,7 @@ def new(players: int = 2, **options) -> RollingPyramids:
 @pytest.fixture
 def registered():
     """Position files find games in the registry: put Rolling Pyramids in it for a test."""
-    from model import game as protocol
+    from pyramid_lab.model import game as protocol
 
     known = protocol._REGISTRY.get("rolling")
     protocol._REGISTRY["rolling"] = RollingPyramids

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from model.rolling.rules import (
+from pyramid_lab.model.rolling.rules import (
     DATA,
     PHARAOH,
     RollingDataError,

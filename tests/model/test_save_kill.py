@@ -18,7 +18,7 @@ import time
 
 import pytest
 
-from model import files
+from pyramid_lab.model import files
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -28,8 +28,8 @@ pytestmark = pytest.mark.skipif(os.name != "posix", reason="SIGKILL is POSIX")
 # first save, once the temporary file is complete, and waits to be killed.
 CHILD = """
 import os, sys, time
-from model import files
-from model.partition import Partition, PartitionOptions
+from pyramid_lab.model import files
+from pyramid_lab.model.partition import Partition, PartitionOptions
 
 path, pause = sys.argv[1], sys.argv[2] == "pause"
 game = Partition(PartitionOptions(6))
@@ -50,7 +50,7 @@ while True:
 
 def versions() -> set[bytes]:
     """Every complete text the target may hold: the first save's and the child's three."""
-    from model.partition import Partition, PartitionOptions
+    from pyramid_lab.model.partition import Partition, PartitionOptions
 
     game = Partition(PartitionOptions(6))
     for text in ("0,0,0", "5,5,0", "2,2,1"):
@@ -89,7 +89,7 @@ def kill_during_save(path: pathlib.Path, rng: random.Random, *, pause: bool = Fa
 
 
 def test_a_killed_save_leaves_the_old_or_the_new_file_and_no_temporary_file(tmp_path):
-    from model.partition import Partition, PartitionOptions
+    from pyramid_lab.model.partition import Partition, PartitionOptions
 
     path = tmp_path / "game.pyr.json"
     complete = versions()

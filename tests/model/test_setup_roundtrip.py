@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from model import files, lesson
-from model.game import CHANCE, Game, game_class, game_names
-from model.setup import file_state, from_setup_state
+from pyramid_lab.model import files, lesson
+from pyramid_lab.model.game import CHANCE, Game, game_class, game_names
+from pyramid_lab.model.setup import file_state, from_setup_state
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 #: the shipped lessons and puzzles (package data)

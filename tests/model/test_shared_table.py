@@ -8,9 +8,9 @@ import pathlib
 
 import numpy as np
 
-from model.files import read
-from model.search.compiled import bounded, dfpn
-from model.search.compiled.proof import BoundedSearch, ProofSearch
+from pyramid_lab.model.files import read
+from pyramid_lab.model.search.compiled import bounded, dfpn
+from pyramid_lab.model.search.compiled.proof import BoundedSearch, ProofSearch
 from tests.model.handed import adapter_for
 
 EXAMPLES = pathlib.Path(__file__).resolve().parents[2] / "examples"

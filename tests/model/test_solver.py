@@ -8,9 +8,9 @@ import random
 
 import pytest
 
-from model.pyraos import Pyraos, PyraosOptions
-from model.search import solve
-from model.search.solver import Solver
+from pyramid_lab.model.pyraos import Pyraos, PyraosOptions
+from pyramid_lab.model.search import solve
+from pyramid_lab.model.search.solver import Solver
 from tests.model.test_pyraos import P6, P7A, P7B, P7C, P7D, board
 
 

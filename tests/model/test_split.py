@@ -17,10 +17,10 @@ import time
 
 import pytest
 
-from model.files import read
-from model.search import cluster, solve
-from model.search.split_checkpoint import FORMAT, HEADER, VERSION, Checkpoint, solve_key
-from model.search.split_tree import (
+from pyramid_lab.model.files import read
+from pyramid_lab.model.search import cluster, solve
+from pyramid_lab.model.search.split_checkpoint import FORMAT, HEADER, VERSION, Checkpoint, solve_key
+from pyramid_lab.model.search.split_tree import (
     INF,
     Node,
     combine,
@@ -29,10 +29,10 @@ from model.search.split_tree import (
     settle,
     tree_numbers,
 )
-from model.search.split_worker import memory_mb, shared_folder, workers_memory_mb
+from pyramid_lab.model.search.split_worker import memory_mb, shared_folder, workers_memory_mb
+from pyramid_lab.viewer.cli import main
 from tests.model.handed import search_key
 from tests.patience import WAIT_S
-from viewer.cli import main
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "partition"
@@ -127,7 +127,7 @@ def test_the_next_unit_is_the_most_proving_one():
 def test_a_stopped_slice_says_how_far_its_proof_got():
     # what a worker reads after a unit's slice: the root's numbers as the search left them
     # (the root itself is stored in the table only once answered)
-    from model.search.solver import SearchStopped
+    from pyramid_lab.model.search.solver import SearchStopped
     from tests.model.handed import solver_for
 
     game = game_of("empty-base4-floating")
@@ -327,7 +327,7 @@ def test_a_stopped_split_solve_counts_the_positions_its_stopped_units_searched(t
 
 
 def test_the_workers_shared_table_is_counted_once_in_their_memory(tmp_path):
-    from model.search.compiled.memory import shared_array
+    from pyramid_lab.model.search.compiled.memory import shared_array
 
     own, shared = memory_mb()
     table = shared_array(shared_folder() / f"pyramid-lab-test-{os.getpid()}", 2**20, 8)
@@ -365,7 +365,7 @@ def test_a_split_solve_killed_and_started_again_gives_the_same_answer(tmp_path):
     command = [
         sys.executable,
         "-m",
-        "viewer.cli",
+        "pyramid_lab.viewer.cli",
         "solve",
         str(EXAMPLES / "empty-base3-floating.pyr.json"),
         "--workers",
@@ -452,8 +452,8 @@ def test_pyraos_whole_game_split_over_a_dask_cluster_gives_the_same_table(tmp_pa
     # retrograde in this process.
     import numpy as np
 
-    from model.search.games.pyraos import whole
-    from model.search.split import _client
+    from pyramid_lab.model.search.games.pyraos import whole
+    from pyramid_lab.model.search.split import _client
 
     alone = whole.build(whole.WholeTable.create(tmp_path / "alone", 3, "children", "0-2"))
     table = whole.WholeTable.create(tmp_path / "dask", 3, "children", "0-2")

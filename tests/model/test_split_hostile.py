@@ -20,14 +20,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from model.files import read
-from model.search import cluster
-from model.search import split as split_module
-from model.search.split import _client, _shielded
-from model.search.split_checkpoint import HEADER, Checkpoint, solve_key
+from pyramid_lab.model.files import read
+from pyramid_lab.model.search import cluster
+from pyramid_lab.model.search import split as split_module
+from pyramid_lab.model.search.split import _client, _shielded
+from pyramid_lab.model.search.split_checkpoint import HEADER, Checkpoint, solve_key
+from pyramid_lab.viewer.cli import main
 from tests.model.handed import search_key
 from tests.patience import WAIT_S
-from viewer.cli import main
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "partition"
@@ -286,7 +286,7 @@ def test_a_secret_it_cannot_make_leaves_the_digests_unkeyed_and_says_so(tmp_path
 
 
 def test_the_secret_is_the_users_alone(tmp_path):
-    from model.userfiles import CHECKPOINT_KEY_FILE, checkpoint_secret
+    from pyramid_lab.model.userfiles import CHECKPOINT_KEY_FILE, checkpoint_secret
 
     secret, note = checkpoint_secret()
     assert (len(secret), note) == (32, "")
@@ -322,7 +322,7 @@ def test_an_interrupt_after_the_root_settled_before_the_search_let_go_keeps_the_
     """Ctrl+C after the last unit settled the root but while the search still cancels the
     units it no longer needs (and, on an existing cluster, has its workers let go of the
     shared table): the answer stands."""
-    from model.search import split as split_module
+    from pyramid_lab.model.search import split as split_module
 
     searching = split_module._Run.go
 
@@ -356,7 +356,7 @@ def test_a_signal_during_the_shutdown_waits_until_it_is_over():
 
 
 def test_ctrl_c_before_the_answer_still_interrupts(monkeypatch):
-    from model.search import split as split_module
+    from pyramid_lab.model.search import split as split_module
 
     def interrupted(self):
         raise KeyboardInterrupt
@@ -472,8 +472,8 @@ def test_a_unit_that_cannot_be_written_ends_the_checkpoint_not_the_solve(tmp_pat
 
 
 def test_the_solves_own_damaged_folder_is_set_aside_and_a_fresh_one_starts():
-    from model.search.split_checkpoint import default_checkpoint
-    from model.search.split_tree import expand
+    from pyramid_lab.model.search.split_checkpoint import default_checkpoint
+    from pyramid_lab.model.search.split_tree import expand
 
     game = read(FINISHED).game
     folder = default_checkpoint(game, expand(game, None, key=search_key).plies, 200, key=search_key)
@@ -515,7 +515,7 @@ def test_a_damaged_folder_the_user_named_is_not_moved(tmp_path, capsys):
 SLOW_SHUTDOWN = """
 import os, sys, time
 from distributed import LocalCluster
-from viewer.cli import main
+from pyramid_lab.viewer.cli import main
 
 closing = LocalCluster.close
 

@@ -9,9 +9,9 @@ import random
 
 import pytest
 
-import model
-from model.game import Game, game_class, game_names
-from model.teaching import Teaching, register_teaching, teaching_for, winning_moves
+from pyramid_lab import model
+from pyramid_lab.model.game import Game, game_class, game_names
+from pyramid_lab.model.teaching import Teaching, register_teaching, teaching_for, winning_moves
 
 #: What moved from Game to the companion: no game may answer them as a position any more.
 MOVED = (

@@ -8,9 +8,9 @@ import random
 
 import pytest
 
-from model import files
-from model.game import IllegalMoveError, InvalidMoveError, PositionFormatError
-from model.terrace import (
+from pyramid_lab.model import files
+from pyramid_lab.model.game import IllegalMoveError, InvalidMoveError, PositionFormatError
+from pyramid_lab.model.terrace import (
     DIRECTIONS,
     FIELDS,
     LEVEL,
@@ -524,7 +524,7 @@ def test_random_playouts():
 
 
 def test_perft_from_the_opening():
-    from model.search import perft
+    from pyramid_lab.model.search import perft
 
     g = Terrace.new()
     assert [perft(g, d) for d in range(4)] == [1, 17, 261, 5408]
@@ -540,7 +540,7 @@ class FirstMoveOnly(Terrace):
 
 def test_perft_at_depth_1000_counts_to_the_end():
     # The generic perft (an explicit stack) serves Terrace; no recursion to run out of.
-    from model.speed import SearchHooks
+    from pyramid_lab.model.speed import SearchHooks
 
     assert Terrace.perft is SearchHooks.perft
     g = FirstMoveOnly.new()

@@ -7,10 +7,10 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from model.files import dumps, loads
-from model.partition import Partition, PartitionOptions
-from model.pyraos import Pyraos
-from model.tree import Node, lines_to_json, tree_of
+from pyramid_lab.model.files import dumps, loads
+from pyramid_lab.model.partition import Partition, PartitionOptions
+from pyramid_lab.model.pyraos import Pyraos
+from pyramid_lab.model.tree import Node, lines_to_json, tree_of
 
 
 def _shape(node: Node) -> tuple:

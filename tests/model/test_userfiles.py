@@ -15,9 +15,14 @@ from pathlib import Path
 
 import pytest
 
-from model import userfiles
-from model.collection import PROGRESS_FILE, Entry, Progress
-from model.userfiles import LESSON_PROGRESS_FILE, LessonProgress, UserFileError, set_aside
+from pyramid_lab.model import userfiles
+from pyramid_lab.model.collection import PROGRESS_FILE, Entry, Progress
+from pyramid_lab.model.userfiles import (
+    LESSON_PROGRESS_FILE,
+    LessonProgress,
+    UserFileError,
+    set_aside,
+)
 
 
 def memory_cap() -> None:
@@ -116,8 +121,8 @@ def test_a_damaged_or_foreign_file_is_set_aside_told_once_and_a_fresh_one_starts
         out = run_guarded(  # with a time limit, so that the test fails, not the suite hangs
             f"""
             from pathlib import Path
-            from model.collection import Progress
-            from model.userfiles import LessonProgress
+            from pyramid_lab.model.collection import Progress
+            from pyramid_lab.model.userfiles import LessonProgress
             cls = Progress if {name!r} == {PROGRESS_FILE!r} else LessonProgress
             told = []
             store = cls(Path({str(path)!r}), tell=told.append)
@@ -280,8 +285,8 @@ def test_a_change_merges_with_what_another_window_wrote(tmp_path):
 WRITER = """
 import sys
 from pathlib import Path
-from model.collection import Entry, Progress
-from model.userfiles import LessonProgress
+from pyramid_lab.model.collection import Entry, Progress
+from pyramid_lab.model.userfiles import LessonProgress
 path, who, n = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3])
 progress = Progress(path / "puzzles-solved.json")
 lessons = LessonProgress(path / "lesson-progress.json")

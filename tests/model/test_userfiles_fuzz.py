@@ -20,9 +20,9 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from model.collection import INDEX, INDEX_FORMAT, PROGRESS_FILE, Entry, Progress, load
-from model.game import PositionFormatError
-from model.userfiles import LESSON_PROGRESS_FILE, LessonProgress
+from pyramid_lab.model.collection import INDEX, INDEX_FORMAT, PROGRESS_FILE, Entry, Progress, load
+from pyramid_lab.model.game import PositionFormatError
+from pyramid_lab.model.userfiles import LESSON_PROGRESS_FILE, LessonProgress
 
 ROOT = Path(__file__).resolve().parents[2]
 PUZZLE = ROOT / "model" / "data" / "puzzles" / "partition" / "floating-3-win-in-1-a.pyr.json"
@@ -199,7 +199,7 @@ def index_docs() -> st.SearchStrategy[dict[str, Any]]:
 @given(raw=contents(index_docs()))
 @example(raw=DEEP)
 def test_any_collection_index_gives_a_collection_or_a_clear_error(monkeypatch, raw):
-    from viewer.cli import main
+    from pyramid_lab.viewer.cli import main
 
     with tempfile.TemporaryDirectory() as root:
         folder = Path(root) / "set"

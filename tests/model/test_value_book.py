@@ -13,13 +13,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from model.files import read
-from model.game import PositionFormatError
-from model.partition import Partition, PartitionOptions
-from model.search import books, solve
-from model.search.games.partition.plugin import BOOK
-from model.search.shelf import from_book
-from model.search.value_book import BookEntry
+from pyramid_lab.model.files import read
+from pyramid_lab.model.game import PositionFormatError
+from pyramid_lab.model.partition import Partition, PartitionOptions
+from pyramid_lab.model.search import books, solve
+from pyramid_lab.model.search.games.partition.plugin import BOOK
+from pyramid_lab.model.search.shelf import from_book
+from pyramid_lab.model.search.value_book import BookEntry
 from tests.model import test_files_fuzz as fz
 
 EXAMPLES = pathlib.Path(__file__).resolve().parents[2] / "examples" / "partition"

@@ -33,7 +33,7 @@ def guard_errors(monkeypatch):
     sys.excepthook, as (exception, where): a test asserts the list stays empty."""
     import sys
 
-    from viewer.lab import slots
+    from pyramid_lab.viewer.lab import slots
 
     seen = []
     monkeypatch.setattr(slots, "error_hooks", [lambda exc, what: seen.append((exc, what))])
@@ -45,7 +45,7 @@ def guard_errors(monkeypatch):
 def unsaved_answers(monkeypatch):
     """The answers the "unsaved changes" question gets (Discard unless a test appends
     others), and the questions asked: a test never blocks on the modal box."""
-    from viewer.widgets import unsaved
+    from pyramid_lab.viewer.widgets import unsaved
 
     record = {"answers": [], "asked": []}
 
@@ -63,9 +63,9 @@ def make_window(gl_display, qtbot, tmp_path, monkeypatch, unsaved_answers):
     files and autosaves kept under ``tmp_path``; closed at the end of the test."""
     from PySide6.QtCore import QSettings
 
-    from model.partition import Partition, PartitionOptions
-    from viewer.desktop.app import MainWindow
-    from viewer.lab.session import Session
+    from pyramid_lab.model.partition import Partition, PartitionOptions
+    from pyramid_lab.viewer.desktop.app import MainWindow
+    from pyramid_lab.viewer.lab.session import Session
 
     monkeypatch.setenv("PYRAMID_LAB_AUTOSAVE", str(tmp_path / "autosave"))
     monkeypatch.setenv("PYRAMID_LAB_CONFIG", str(tmp_path / "config"))  # practice ticks
@@ -115,7 +115,7 @@ def new_game(monkeypatch, qtbot):
     then the posted layout requests run (the window lays its docks out on them)."""
     from PySide6.QtWidgets import QApplication
 
-    from viewer.widgets.new_game import NewGameDialog
+    from pyramid_lab.viewer.widgets.new_game import NewGameDialog
 
     def play(window, name):
         def exec_(dialog):

@@ -153,7 +153,7 @@ def patch_modals(rng: random.Random, setattr_: Callable[[Any, str, Any], None]) 
     plain setattr for the bench)."""
     from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-    from viewer.widgets import new_game, unsaved
+    from pyramid_lab.viewer.widgets import new_game, unsaved
 
     def ask_unsaved(*_args: Any, **_kwargs: Any) -> str:
         return rng.choice([unsaved.DISCARD, unsaved.CANCEL])  # never Save to a dialog
@@ -171,7 +171,7 @@ def patch_modals(rng: random.Random, setattr_: Callable[[Any, str, Any], None]) 
     )
     setattr_(QMessageBox, "exec", lambda _self: buttons.Cancel)
     setattr_(QMessageBox, "about", staticmethod(lambda *_a, **_k: None))
-    from viewer.widgets import help as help_widgets
+    from pyramid_lab.viewer.widgets import help as help_widgets
 
     setattr_(help_widgets.ShortcutsDialog, "exec", lambda self: len(self.rows()) and 0)
     setattr_(QFileDialog, "getOpenFileName", staticmethod(lambda *_a, **_k: ("", "")))
@@ -829,7 +829,7 @@ class Monkey:
     def computer(self) -> None:
         """The computer on for a side (a level of the game), a short wait while it
         thinks or plays, then now and then off again or stopped."""
-        from model.search import levels_for
+        from pyramid_lab.model.search import levels_for
 
         window = self.window
         engine = window.lab.engine
@@ -907,7 +907,7 @@ class Monkey:
         """File > Export..., answered: a format, a small size, a path under the run's
         folder (now and then one without a suffix, with a foreign one, or in a folder
         that does not exist), Export, and now and then Close."""
-        from viewer.desktop.export_control import ExportDialog
+        from pyramid_lab.viewer.desktop.export_control import ExportDialog
 
         window = self.window
         rng = self.rng
@@ -1043,7 +1043,7 @@ class Monkey:
 
     def new_of_each(self) -> None:
         """A new game of a registered game, as New game makes it (every game, often)."""
-        from model.game import game_class, game_names
+        from pyramid_lab.model.game import game_class, game_names
 
         name = self.rng.choice(game_names())
         self.note(f"new {name}")
@@ -1080,7 +1080,7 @@ def watch_workers(errors: list[Any], setattr_: Callable[[Any, str, Any], None]) 
     """Count an exception raised in a worker thread (the computer, Hint, Analyse, Verify,
     Solve) too: the window says those in the status bar or a dock, not through the guard,
     and drops those of a job already stopped. Before the window is made."""
-    from viewer.lab.jobs import JobRunner  # every runner of the lab's
+    from pyramid_lab.viewer.lab.jobs import JobRunner  # every runner of the lab's
 
     original = JobRunner._on_error
 
@@ -1094,8 +1094,8 @@ def watch_workers(errors: list[Any], setattr_: Callable[[Any, str, Any], None]) 
 
 def fast_animations(setattr_: Callable[[Any, str, Any], None]) -> None:
     """Fill at random and the removal fade run in a blink, so they finish inside a run."""
-    from viewer.boards import stepped
-    from viewer.games import ball, partition
+    from pyramid_lab.viewer.boards import stepped
+    from pyramid_lab.viewer.games import ball, partition
 
     setattr_(partition, "FILL_SECONDS", 0.15)
     setattr_(stepped, "FADE_SECONDS", 0.1)

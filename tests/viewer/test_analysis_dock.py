@@ -8,11 +8,11 @@ from pathlib import Path
 
 import numpy as np
 
-from model.files import read
-from model.partition import Partition, PartitionOptions
+from pyramid_lab.model.files import read
+from pyramid_lab.model.partition import Partition, PartitionOptions
+from pyramid_lab.viewer.lab.palette import HEAT_NOISE, HEAT_PROVEN_LOSS, HEAT_PROVEN_WIN, heat_rgb
 from tests.conftest import make_partition
 from tests.patience import WAIT_MS, StopAfterPlayouts, no_exact_step
-from viewer.lab.palette import HEAT_NOISE, HEAT_PROVEN_LOSS, HEAT_PROVEN_WIN, heat_rgb
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 # Base 3: red's only win in one is 1,1,1 (tests/model/test_agents.py).
@@ -80,8 +80,8 @@ def test_the_heat_map_is_scaled_over_the_moves_shown(make_window):
     """In a lopsided position every win rate is near 1: an absolute scale painted every
     point the same green. The moves shown span the scale, and the legend's colour bar
     says what its ends are."""
-    from viewer.lab.frame import Frame
-    from viewer.widgets.legend import legend_entries
+    from pyramid_lab.viewer.lab.frame import Frame
+    from pyramid_lab.viewer.widgets.legend import legend_entries
 
     control = make_window(win_in_one()).lab.analysis  # its heat map, the lab's
     control.heat = {3: 0.90, 4: 0.95, 5: 0.99}
@@ -102,8 +102,8 @@ def test_the_heat_map_greys_noise_and_colours_proven_moves_apart(make_window):
     """Issue 45: a spread of 20-26 % from a short search is noise (a few hundred playouts
     a move): grey, not green against purple; with many playouts the same spread is real;
     proven moves have colours of their own, and the legend says which is which."""
-    from viewer.lab.frame import Frame
-    from viewer.widgets.legend import legend_entries
+    from pyramid_lab.viewer.lab.frame import Frame
+    from pyramid_lab.viewer.widgets.legend import legend_entries
 
     control = make_window(win_in_one()).lab.analysis  # its heat map, the lab's
     control.heat = {3: 0.20, 4: 0.23, 5: 0.26}
@@ -247,7 +247,7 @@ def test_setup_mode_refuses_an_analysis(make_window, qtbot, guard_errors):
 
 
 def test_terrace_shows_a_ranked_list_and_no_heat(make_window, qtbot, monkeypatch, guard_errors):
-    import model.search as search  # the lab asks the door when it runs
+    import pyramid_lab.model.search as search  # the lab asks the door when it runs
 
     game = read(EXAMPLES / "terrace/opening.pyr.json").game
     analyse, legal = search.analyse, len(game.legal_moves())
@@ -303,7 +303,7 @@ def test_pyraos_shows_perfect_play_ranked_and_no_heat(make_window, qtbot, guard_
 
 
 def test_columns_a_perfect_play_table_hid_come_back(make_window, guard_errors):
-    from model.search import MoveStat
+    from pyramid_lab.model.search import MoveStat
 
     dock = make_window(Partition(PartitionOptions(3))).parts.analysis.dock
     perfect = [MoveStat("0,0,0", 0, 1.0, proven="win", plies=3)]
@@ -317,7 +317,7 @@ def test_columns_a_perfect_play_table_hid_come_back(make_window, guard_errors):
 
 
 def test_moves_show_whole_beside_a_long_proven_value(make_window, guard_errors):
-    from model.search import MoveStat
+    from pyramid_lab.model.search import MoveStat
 
     window = make_window(Partition(PartitionOptions(3)))
     dock = window.parts.analysis.dock
@@ -341,7 +341,7 @@ def test_a_large_board_analysis_keeps_its_time_and_says_it_was_cut_short(
     import os
     import time
 
-    import model.search as search  # the lab asks the door when it runs
+    import pyramid_lab.model.search as search  # the lab asks the door when it runs
 
     analyse, spent = search.analyse, []
 
@@ -373,8 +373,9 @@ def test_the_threads_box_sets_the_analysis_and_the_hint(
     on, kept between runs; the computer player stays on one thread."""
     from PySide6.QtCore import QSettings
 
-    import model.search as search  # the lab asks the door when it runs (analysis, agents)
-    import viewer.desktop.engine as engine_module
+    # the lab asks the door when it runs (analysis, agents)
+    import pyramid_lab.model.search as search
+    import pyramid_lab.viewer.desktop.engine as engine_module
 
     asked: list[tuple[str, int]] = []
     analyse, agent_for = search.analyse, search.agent_for

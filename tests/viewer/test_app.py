@@ -11,10 +11,10 @@ from PySide6.QtCore import QPoint, QSettings
 from PySide6.QtWidgets import QMessageBox
 from window_helpers import click, under_mouse
 
-from model.files import read
-from model.partition import Partition, PartitionOptions
+from pyramid_lab.model.files import read
+from pyramid_lab.model.partition import Partition, PartitionOptions
+from pyramid_lab.viewer.games import ui_class
 from tests.patience import WAIT_MS
-from viewer.games import ui_class
 
 
 def test_place_by_click_undo_redo(make_window, qtbot):
@@ -152,9 +152,9 @@ def test_a_deleted_window_leaves_no_stale_qt_wrapper(make_window, qtbot):
     toggle action came back as a QSurface: CI failed in QMenu.addAction)."""
     from PySide6.QtGui import QSurface
 
-    from model.partition import Partition, PartitionOptions
-    from viewer.desktop.app import MainWindow
-    from viewer.lab.session import Session
+    from pyramid_lab.model.partition import Partition, PartitionOptions
+    from pyramid_lab.viewer.desktop.app import MainWindow
+    from pyramid_lab.viewer.lab.session import Session
 
     # make_window's settings, but not its qtbot, which would close the window deleted here
     window = MainWindow(Session(Partition(PartitionOptions(3))))
@@ -242,7 +242,7 @@ def test_free_plane_widget_cuts_the_view(make_window):
 def test_new_game_dialog_says_what_a_choice_means(make_window, qtbot):
     """A newcomer's first Pyramid Ball game ended after one turn: the basic game ends at
     the first point, and the dialog now says so under the choice."""
-    from viewer.widgets.new_game import NewGameDialog
+    from pyramid_lab.viewer.widgets.new_game import NewGameDialog
 
     window = make_window(Partition(PartitionOptions(3)))
     dialog = NewGameDialog(window)
@@ -255,7 +255,7 @@ def test_new_game_dialog_says_what_a_choice_means(make_window, qtbot):
 
 
 def test_new_game_dialog_switches_the_board(make_window, qtbot):
-    from viewer.widgets.new_game import NewGameDialog
+    from pyramid_lab.viewer.widgets.new_game import NewGameDialog
 
     window = make_window(Partition(PartitionOptions(3)))
     dialog = NewGameDialog(window)
@@ -285,7 +285,7 @@ def test_new_game_dialog_switches_the_board(make_window, qtbot):
 def test_new_game_offers_the_rules_of_the_game_on_show(make_window, monkeypatch):
     """Ok on New game after a stacking base-4 game starts the same rules, not the
     defaults (a class playing a variant does not set it again each game)."""
-    from viewer.widgets.new_game import NewGameDialog
+    from pyramid_lab.viewer.widgets.new_game import NewGameDialog
 
     window = make_window(Partition(PartitionOptions(4, "stacking")))
     seen = {}
@@ -329,7 +329,7 @@ def test_leaving_the_scene_clears_the_hover_and_no_lesson_leaves_no_caption(make
     assert window.parts.status_hover.text() == ""
     window.lab.documents.open(caption_lessons(tmp_path)[0])  # an old caption-only lesson
     assert "Lesson 1" in window.parts.lesson_dock.caption.text()
-    from model.partition import Partition
+    from pyramid_lab.model.partition import Partition
 
     window.session.replace_game(Partition.new())
     assert "Lesson 1" not in window.parts.lesson_dock.caption.text()

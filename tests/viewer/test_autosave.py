@@ -15,11 +15,11 @@ import sys
 
 import pytest
 
-from model.files import to_json
-from model.game import PositionFormatError
-from model.partition import Partition, PartitionOptions
-from viewer.desktop import autosave
-from viewer.widgets import unsaved
+from pyramid_lab.model.files import to_json
+from pyramid_lab.model.game import PositionFormatError
+from pyramid_lab.model.partition import Partition, PartitionOptions
+from pyramid_lab.viewer.desktop import autosave
+from pyramid_lab.viewer.widgets import unsaved
 
 
 def _ended_pid() -> int:
@@ -143,7 +143,8 @@ def test_start_up_with_bad_autosaves(make_window, bad_autosaves, guard_errors, m
     recovered, the bad ones set aside with a message; nothing reaches the error guard."""
     warnings = []
     monkeypatch.setattr(
-        "viewer.desktop.qt_port.QMessageBox.warning", lambda _p, title, text: warnings.append(text)
+        "pyramid_lab.viewer.desktop.qt_port.QMessageBox.warning",
+        lambda _p, title, text: warnings.append(text),
     )
     monkeypatch.setattr(unsaved, "ask_recover", lambda parent, what: unsaved.RECOVER)
     window = make_window()

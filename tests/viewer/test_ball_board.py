@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from model.lattice import CORNERS, lattice
+from pyramid_lab.model.lattice import CORNERS, lattice
 
 
 def test_a_ball_among_balls_is_shaded_darker(plotter):
-    from viewer.boards.ball_pyramid import AO, BallPyramidView
-    from viewer.lab.frame import Frame
-    from viewer.lab.palette import piece_rgb
-    from viewer.lab.view_state import ViewState
+    from pyramid_lab.viewer.boards.ball_pyramid import AO, BallPyramidView
+    from pyramid_lab.viewer.lab.frame import Frame
+    from pyramid_lab.viewer.lab.palette import piece_rgb
+    from pyramid_lab.viewer.lab.view_state import ViewState
 
     lat = lattice(4)
     board = BallPyramidView(plotter, lat)
@@ -36,9 +36,9 @@ def test_a_ball_among_balls_is_shaded_darker(plotter):
 
 
 def test_the_board_lies_under_the_base_and_the_view_frames_the_pointers(plotter):
-    from viewer.boards.ball_pyramid import BOARD_TOP, BallPyramidView
-    from viewer.lab.frame import Frame, Pointer
-    from viewer.lab.view_state import ViewState
+    from pyramid_lab.viewer.boards.ball_pyramid import BOARD_TOP, BallPyramidView
+    from pyramid_lab.viewer.lab.frame import Frame, Pointer
+    from pyramid_lab.viewer.lab.view_state import ViewState
 
     lat = lattice(5)
     board = BallPyramidView(plotter, lat)
@@ -55,7 +55,7 @@ def test_the_board_lies_under_the_base_and_the_view_frames_the_pointers(plotter)
 
 
 def test_the_walls_names_stand_outside_the_pyramid(plotter):
-    from viewer.boards.ball_pyramid import BallPyramidView
+    from pyramid_lab.viewer.boards.ball_pyramid import BallPyramidView
 
     lat = lattice(5)
     board = BallPyramidView(plotter, lat)
@@ -69,9 +69,9 @@ def test_the_walls_names_stand_outside_the_pyramid(plotter):
 
 
 def test_path_tubes_show_through_the_balls_on_an_xray_layer(plotter):
-    from viewer.boards.ball_pyramid import BallPyramidView
-    from viewer.lab.frame import Frame, Path
-    from viewer.lab.view_state import ViewState
+    from pyramid_lab.viewer.boards.ball_pyramid import BallPyramidView
+    from pyramid_lab.viewer.lab.frame import Frame, Path
+    from pyramid_lab.viewer.lab.view_state import ViewState
 
     lat = lattice(3)
     window = plotter.render_window
@@ -88,9 +88,9 @@ def test_path_tubes_show_through_the_balls_on_an_xray_layer(plotter):
 
 
 def test_enclosed_balls_are_left_out_and_the_picture_does_not_change(plotter):
-    from viewer.boards.ball_pyramid import BallPyramidView
-    from viewer.lab.frame import Frame
-    from viewer.lab.view_state import ViewState
+    from pyramid_lab.viewer.boards.ball_pyramid import BallPyramidView
+    from pyramid_lab.viewer.lab.frame import Frame
+    from pyramid_lab.viewer.lab.view_state import ViewState
 
     plotter.ren_win.SetMultiSamples(0)
     lat = lattice(6)

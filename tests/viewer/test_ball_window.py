@@ -10,15 +10,15 @@ import pathlib
 import numpy as np
 import pytest
 
-from model.ball import PyramidBall, parse_program
-from model.files import read
-from model.game import JointMove
+from pyramid_lab.model.ball import PyramidBall, parse_program
+from pyramid_lab.model.files import read
+from pyramid_lab.model.game import JointMove
 from tests.patience import WAIT_MS, WAIT_S
 
 
 @pytest.fixture
 def ball_window(make_window, monkeypatch):
-    from viewer.games import ball
+    from pyramid_lab.viewer.games import ball
 
     monkeypatch.setattr(ball, "ROW_SECONDS", 0)  # no replay timer: tests step by hand
 
@@ -120,7 +120,7 @@ def test_against_the_computer(ball_window, qtbot, guard_errors):
 
 
 def test_setup_undo_redo_save_and_reopen(ball_window, qtbot, tmp_path, guard_errors):
-    from viewer.games.ball import site_of
+    from pyramid_lab.viewer.games.ball import site_of
 
     window = ball_window()
     window.parts.setup_mode.enter()
@@ -166,7 +166,7 @@ def program_both_simple(window):
 def test_advanced_restart_a_loose_ball_in_the_window(ball_window, qtbot, guard_errors):
     """The advanced game's restart: red's Medium scores from d7, the ball lies loose on c8
     (the scorer's left), drawn as a marker on that empty square; no carrier, so no pass."""
-    from viewer.games.ball import site_at
+    from pyramid_lab.viewer.games.ball import site_at
 
     window = ball_window()
     pieces = [
@@ -360,7 +360,7 @@ def test_hint_while_the_computer_programs_comes_once_its_part_is_in(
 
 
 def test_the_replays_codes_are_spelled_out():
-    from viewer.games.ball.program_dock import CODES_LEGEND, spelled
+    from pyramid_lab.viewer.games.ball.program_dock import CODES_LEGEND, spelled
 
     assert spelled("OL c2->c3; DS blocked: a swap with OM") == (
         "offence's Large c2->c3; defence's Small blocked: a swap with offence's Medium"
@@ -377,7 +377,7 @@ def test_the_replays_codes_are_spelled_out():
 def test_two_computers_play_a_basic_game_to_the_end(ball_window, qtbot, monkeypatch, guard_errors):
     """Computer against computer: each turn is programmed on the worker thread after the
     last one's rows were shown, until a side scores."""
-    from viewer.games import ball
+    from pyramid_lab.viewer.games import ball
 
     monkeypatch.setattr(ball, "ROW_SECONDS", 0.01)
     window = ball_window()
@@ -440,7 +440,7 @@ def test_a_typed_program_the_buttons_cannot_show_keeps_the_players_program(
 def test_a_row_slides_its_pyramids_into_place(ball_window, qtbot, guard_errors):
     """Stepping one row on slides that row's moved pyramids from their squares to the new
     ones (Frame.slides, t from 0 to 1); the grid board draws them on their way."""
-    from viewer.games.ball import site_at
+    from pyramid_lab.viewer.games.ball import site_at
 
     window = ball_window()
     program_both(window, qtbot)
@@ -468,7 +468,7 @@ def test_a_row_slides_its_pyramids_into_place(ball_window, qtbot, guard_errors):
 
 
 def test_the_view_dock_on_the_flat_board_offers_no_peel_or_clip(ball_window, guard_errors):
-    from model.partition import Partition, PartitionOptions
+    from pyramid_lab.model.partition import Partition, PartitionOptions
 
     window = ball_window()
     dock = window.parts.view_dock
@@ -593,7 +593,7 @@ def test_a_played_turn_replays_row_by_row_then_shows_the_position(
 ):
     """After the joint move the rows replay by themselves (the next turn's editor resetting
     its buttons stopped the replay at once)."""
-    from viewer.games import ball
+    from pyramid_lab.viewer.games import ball
 
     monkeypatch.setattr(ball, "ROW_SECONDS", 0.15)
     window = ball_window()
@@ -632,9 +632,9 @@ def test_undo_against_the_computer_takes_back_the_last_turn(ball_window, qtbot, 
 
 
 def test_labels_on_one_square_are_joined_and_neighbours_stagger():
-    from viewer.boards.grid import LABEL_STAGGER, GridView
-    from viewer.games.ball import BOARD, site_at
-    from viewer.lab.frame import Frame, Label
+    from pyramid_lab.viewer.boards.grid import LABEL_STAGGER, GridView
+    from pyramid_lab.viewer.games.ball import BOARD, site_at
+    from pyramid_lab.viewer.lab.frame import Frame, Label
 
     d4, d4_small, e4 = site_at("d4", "L"), site_at("d4", "S"), site_at("e4", "M")
     frame = Frame(labels=(Label(d4, "blocked"), Label(d4_small, "tackle"), Label(e4, "goal")))
@@ -702,7 +702,7 @@ def test_the_computers_special_move_keeps_the_replay_going(
 ):
     """The computer's choice comes while the scoring turn replays itself: the replay goes
     on (it stopped, and the board jumped to the position now)."""
-    from viewer.games import ball
+    from pyramid_lab.viewer.games import ball
 
     monkeypatch.setattr(ball, "ROW_SECONDS", WAIT_S)  # the replay outlasts the choice
     window = ball_window()
@@ -720,7 +720,7 @@ def test_the_computers_special_move_keeps_the_replay_going(
 def test_the_legend_says_what_the_shaded_goal_rows_are(ball_window, guard_errors):
     """The goal rows are tinted in their side's colour, and the legend said nothing of
     them (issue 59, item 6): each is a line, in its tint, with who scores there."""
-    from viewer.lab import palette
+    from pyramid_lab.viewer.lab import palette
 
     window = ball_window()
     texts = window.scene.legend.texts()

@@ -3,14 +3,14 @@ removal steps, and the forced pass, through the game UIs' turn builders."""
 
 from __future__ import annotations
 
-from model.lattice import lattice
-from model.partition import Partition, PartitionOptions
-from model.pyraos import Pyraos
+from pyramid_lab.model.lattice import lattice
+from pyramid_lab.model.partition import Partition, PartitionOptions
+from pyramid_lab.model.pyraos import Pyraos
+from pyramid_lab.viewer.games import ui_class
+from pyramid_lab.viewer.games.partition import PartitionUI
+from pyramid_lab.viewer.games.pyraos import PyraosTurn, PyraosUI
 from tests.model.test_pyraos import P3, P4, P6, board
 from tests.patience import WAIT_MS
-from viewer.games import ui_class
-from viewer.games.partition import PartitionUI
-from viewer.games.pyraos import PyraosTurn, PyraosUI
 
 L4 = lattice(4)
 
@@ -87,8 +87,8 @@ def test_pyraos_forced_pass():
 def test_setup_editor_paints_erases_undoes_and_validates():
     import pytest
 
-    from model.game import PositionFormatError
-    from viewer.lab.setup_editor import SetupEditor
+    from pyramid_lab.model.game import PositionFormatError
+    from pyramid_lab.viewer.lab.setup_editor import SetupEditor
 
     game = Partition(PartitionOptions(3, "stacking"))
     lat3 = lattice(3)
@@ -138,8 +138,8 @@ def test_hover_is_a_rim_and_leaves_with_the_mouse(make_window, qtbot):
     import numpy as np
     from PySide6.QtCore import QPoint
 
-    from viewer.boards.ball_pyramid import HOVER_RIM
-    from viewer.lab import palette
+    from pyramid_lab.viewer.boards.ball_pyramid import HOVER_RIM
+    from pyramid_lab.viewer.lab import palette
 
     window = make_window(Partition(PartitionOptions(4)))
     for text in ["0,0,0", "1,0,0"]:
@@ -179,8 +179,8 @@ def test_a_click_on_a_ball_is_not_taken_by_a_marker_in_front(make_window, qtbot)
     import numpy as np
     from PySide6.QtCore import QPoint, Qt
 
-    from viewer.boards.ball_pyramid import MARKER_TOUCH_RADIUS, _ray_entry
-    from viewer.boards.picking import view_ray
+    from pyramid_lab.viewer.boards.ball_pyramid import MARKER_TOUCH_RADIUS, _ray_entry
+    from pyramid_lab.viewer.boards.picking import view_ray
 
     window = make_window(Partition(PartitionOptions(4)))
     for text in ["0,0,0", "1,0,0", "0,1,0", "1,1,0", "2,0,0", "0,2,0"]:

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from model import lesson as lessons
-from viewer.classroom.room import Classroom
-from viewer.classroom.sites import on_board
-from viewer.classroom.web import Service
+from pyramid_lab.model import lesson as lessons
+from pyramid_lab.viewer.classroom.room import Classroom
+from pyramid_lab.viewer.classroom.sites import on_board
+from pyramid_lab.viewer.classroom.web import Service
 
 LESSONS = Path(__file__).resolve().parents[2] / "model" / "data" / "lessons"
 FIRST = {

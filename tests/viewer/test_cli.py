@@ -11,9 +11,9 @@ import sys
 
 import pytest
 
-from model.files import read
+from pyramid_lab.model.files import read
+from pyramid_lab.viewer.cli import main
 from tests.patience import WAIT_S, StopAfterPlayouts, no_exact_step
-from viewer.cli import main
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "examples").rglob("*.pyr.json"))
@@ -117,7 +117,7 @@ def test_analyze_engine_adds_the_analysis(capsys):
 def test_analyze_engine_searches_on_the_threads_asked(capsys, monkeypatch):
     """--threads N reaches the analysis (default: the cores); the answer has the same
     fields whatever N, its playouts counted over every thread."""
-    import model.search as search
+    import pyramid_lab.model.search as search
 
     asked = []
     analyse = search.analyse
@@ -149,8 +149,8 @@ def test_analyze_engine_searches_on_the_threads_asked(capsys, monkeypatch):
 
 
 def test_analyze_engine_refuses_simultaneous_turns(capsys, tmp_path):
-    from model.files import write
-    from model.game import game_class, game_names
+    from pyramid_lab.model.files import write
+    from pyramid_lab.model.game import game_class, game_names
 
     games = [game_class(n).new() for n in game_names()]
     simultaneous = [g for g in games if g.current_player() < 0]
@@ -203,7 +203,8 @@ def test_perft_on_a_bad_file_exits_2(capsys, tmp_path):
 
 
 def test_internal_error_exits_1(capsys, monkeypatch):
-    import model.files
+
+    from pyramid_lab import model
 
     def boom(path):
         raise RuntimeError("a bug")
@@ -248,7 +249,7 @@ def test_solve_with_no_workers_asked_settles_a_quick_position_without_a_cluster(
 ):
     """Given no --workers, --scheduler or --checkpoint on a machine of many cores, a
     position the single search settles in its first seconds starts no Dask cluster."""
-    import viewer.cli.solve as solve_command
+    import pyramid_lab.viewer.cli.solve as solve_command
 
     monkeypatch.setattr(solve_command.os, "cpu_count", lambda: 4)
 
@@ -354,7 +355,7 @@ def test_the_commands_open_prints_without_a_display_run_as_printed(tmp_path):
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
     example = ROOT / "examples" / "partition" / "t3-lone-apex.pyr.json"
     said = subprocess.run(
-        [sys.executable, "-m", "viewer.cli", "open", str(example.relative_to(ROOT))],
+        [sys.executable, "-m", "pyramid_lab.viewer.cli", "open", str(example.relative_to(ROOT))],
         cwd=ROOT,
         env=env,
         capture_output=True,
@@ -416,7 +417,7 @@ def test_render_checks_the_output_before_drawing(capsys, tmp_path, monkeypatch, 
 
 
 def test_render_prints_the_file_written_and_replaces_it_whole(capsys, tmp_path, monkeypatch):
-    from model import files
+    from pyramid_lab.model import files
 
     real = tmp_path / "pictures" / "board.PNG"
     real.parent.mkdir()
@@ -500,8 +501,8 @@ def test_verify_without_a_solution_does_not_call_the_only_winner_a_cook(capsys):
     path = ROOT / "model/data/puzzles/partition/floating-3-win-in-1-a.pyr.json"
     raw = json.loads(path.read_text())
     del raw["puzzle"]["solution"]
-    from model.files import from_json
-    from model.search import verify
+    from pyramid_lab.model.files import from_json
+    from pyramid_lab.model.search import verify
 
     doc = from_json(raw)
     verdict = verify(doc.game, doc.puzzle)

@@ -16,8 +16,8 @@ import sys
 
 import pytest
 
+from pyramid_lab.viewer.cli import main
 from tests.patience import WAIT_S
-from viewer.cli import main
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"

@@ -8,11 +8,11 @@ import pathlib
 
 import pytest
 
-from model.search.games.pyraos.book import BOOK, BOOK_PATH
+from pyramid_lab.model.search.games.pyraos.book import BOOK, BOOK_PATH
+from pyramid_lab.viewer.cli import main
 from tests.model.handed import solver_for
 from tests.model.test_pyraos import P7A, P7C, board
 from tests.patience import WAIT_S
-from viewer.cli import main
 
 EXAMPLES = pathlib.Path(__file__).resolve().parents[2] / "examples"
 
@@ -119,8 +119,8 @@ def test_the_partition_book_is_shown_and_a_small_one_verified(capsys, tmp_path):
         e for e in shown if e["options"] == {"size": 4, "version": "floating"} and not e["pieces"]
     ]
     assert [(e["value"], e["to_move"]) for e in empty_floating] == [("win", "red")]
-    from model.partition import PartitionOptions
-    from model.search.games.partition.plugin import BOOK
+    from pyramid_lab.model.partition import PartitionOptions
+    from pyramid_lab.model.search.games.partition.plugin import BOOK
 
     floating = BOOK.build(PartitionOptions(3, "floating"), plies=1, seconds=30, table_mb=16)
     stacking = BOOK.build(PartitionOptions(3, "stacking"), plies=0, seconds=30, table_mb=16)

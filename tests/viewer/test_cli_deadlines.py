@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import json
 
-from model.files import write
-from model.partition import Partition, PartitionOptions
+from pyramid_lab.model.files import write
+from pyramid_lab.model.partition import Partition, PartitionOptions
+from pyramid_lab.viewer.cli import main
 from tests.patience import processor_seconds
-from viewer.cli import main
 
 
 def test_the_command_line_keeps_its_time_on_a_base_30_pyramid(tmp_path, capsys):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pathlib
 
-from viewer.cli import main
+from pyramid_lab.viewer.cli import main
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 TOP_IN_ONE = ROOT / "examples" / "pyraos" / "top-in-one.pyr.json"
@@ -51,7 +51,7 @@ def test_probe_and_build_refuse_in_one_line(capsys, tmp_path):
 
 
 def test_the_whole_game_is_built_said_verified_and_a_wrong_value_named(capsys, tmp_path):
-    import model.search as search
+    import pyramid_lab.model.search as search
 
     tables = search.endgame_for("pyraos")
     folder = tmp_path / "base3"
@@ -115,7 +115,7 @@ def test_a_whole_build_that_memory_cannot_hold_is_refused_in_one_line(
     # Push retrograde holds 3 bytes a position in memory: where the system has less free,
     # the build is refused before it starts (not killed by the system an hour in), and
     # the way by rounds (a byte a position) is named.
-    from viewer.cli import endgame
+    from pyramid_lab.viewer.cli import endgame
 
     monkeypatch.setattr(endgame, "memory_available", lambda: 50_000)
     folder = tmp_path / "base3"

@@ -11,9 +11,9 @@ import pathlib
 
 import pytest
 
-from model.game import MAX_QUOTED, not_replayed, quote
-from viewer.cli import main
-from viewer.cli.common import MAX_ERROR_LINE, ShortLines
+from pyramid_lab.model.game import MAX_QUOTED, not_replayed, quote
+from pyramid_lab.viewer.cli import main
+from pyramid_lab.viewer.cli.common import MAX_ERROR_LINE, ShortLines
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 LESSONS = ROOT / "model" / "data" / "lessons"
@@ -127,7 +127,7 @@ def test_quote_cuts_and_never_raises():
 
 
 def test_a_move_that_does_not_replay_is_quoted_once():
-    from model.game import InvalidMoveError
+    from pyramid_lab.model.game import InvalidMoveError
 
     text = "1" * LONG
     said = not_replayed(text, InvalidMoveError(f"{quote(text)} is not a point"))

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from model.collection import INDEX, INDEX_FORMAT, Progress, load
-from viewer.cli import main
+from pyramid_lab.model.collection import INDEX, INDEX_FORMAT, Progress, load
+from pyramid_lab.viewer.cli import main
 
 
 def memory_cap() -> None:
@@ -112,7 +112,7 @@ def cli(tmp_path, *argv, timeout=30, **extra):
         **extra,
     }
     result = subprocess.run(
-        [sys.executable, "-m", "viewer.cli", *map(str, argv)],
+        [sys.executable, "-m", "pyramid_lab.viewer.cli", *map(str, argv)],
         cwd=ROOT,
         env=env,
         capture_output=True,

@@ -9,7 +9,7 @@ import pathlib
 
 import pytest
 
-from viewer.cli import main
+from pyramid_lab.viewer.cli import main
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 BALL = ROOT / "examples" / "ball"
@@ -71,7 +71,7 @@ def test_bad_programs_exit_2_with_one_line(capsys, offence, defence, words):
 def test_resolve_on_a_finished_game(capsys, tmp_path):
     code, out, _ = run(capsys, "resolve", S12, "S,S,S/S,>S,F", "S")
     done = tmp_path / "done.pyr.json"
-    from model.files import read, write
+    from pyramid_lab.model.files import read, write
 
     game = read(S12).game
     game.push(game.parse_move(json.loads(out)["turn"]))
@@ -98,8 +98,8 @@ def test_perft_and_analyze_on_pyramid_ball(capsys):
 def test_resolve_a_pending_special_move_choice(capsys, tmp_path):
     """Advanced game: after blue's tackle red chooses a special move; resolve refuses the
     next turn until --choose gives it, and then plays both."""
-    from model.ball import PyramidBall
-    from model.files import dumps
+    from pyramid_lab.model.ball import PyramidBall
+    from pyramid_lab.model.files import dumps
 
     game = PyramidBall.new(PyramidBall.parse_options({"mode": "advanced"}))
     game.push(game.parse_move("S,F,S | S,F,S"))

@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from model.collection import load
-from model.files import read, write
-from model.review import MISSED_WIN
-from model.search import verify
-from model.setup import start_copy
+from pyramid_lab.model.collection import load
+from pyramid_lab.model.files import read, write
+from pyramid_lab.model.review import MISSED_WIN
+from pyramid_lab.model.search import verify
+from pyramid_lab.model.setup import start_copy
+from pyramid_lab.viewer.cli import main
 from tests.model.test_review import missed_win_game
-from viewer.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 BALL = ROOT / "examples" / "ball" / "s12-pass-to-the-goal-row.pyr.json"
@@ -186,7 +186,8 @@ def test_puzzles_compose_bad_arguments_are_one_line(capsys, tmp_path):
 def test_review_save_keeps_a_game_saved_meanwhile_and_saves_beside_it(
     capsys, tmp_path, monkeypatch
 ):
-    import model.search
+
+    from pyramid_lab import model
 
     game, _, _ = missed_win_game()
     path = tmp_path / "game.pyr.json"

@@ -15,8 +15,8 @@ import numpy as np
 import pytest
 from import_graph import imported, modules, parsed
 
-from model.game import game_class, game_names
-from model.teaching import teaching_for
+from pyramid_lab.model.game import game_class, game_names
+from pyramid_lab.model.teaching import teaching_for
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 VIEWER = ROOT / "viewer"
@@ -67,7 +67,7 @@ def test_board_views_import_no_game():
         f"{path.relative_to(ROOT)}: {module}"
         for path in sorted((VIEWER / "boards").rglob("*.py"))
         for module in imports(path)
-        if module in GAME_MODULES or module.startswith("viewer.games")
+        if module in GAME_MODULES or module.startswith("pyramid_lab.viewer.games")
     ]
     assert offenders == []
 
@@ -89,11 +89,11 @@ def test_no_game_is_named_outside_its_own_folder():
 def test_the_contract_test_would_see_a_game_named_in_the_shell(tmp_path):
     # The detector itself: a file that names a game is caught.
     fake = VIEWER / "_contract_probe.py"
-    fake.write_text('from model.pyraos import Pyraos\nNAME = "partition"\n')
+    fake.write_text('from pyramid_lab.model.pyraos import Pyraos\nNAME = "partition"\n')
     try:
         words = names_in(fake)
         assert {"Pyraos", "partition"} <= words
-        assert "model.pyraos" in imports(fake)
+        assert "pyramid_lab.model.pyraos" in imports(fake)
     finally:
         os.unlink(fake)
 
@@ -106,15 +106,15 @@ def test_the_contract_test_would_see_a_game_named_in_the_shell(tmp_path):
 #: the game UIs...).
 WIDGET_MAY_IMPORT = {
     "viewer",
-    "viewer.lab",
-    "viewer.lab.frame",
-    "viewer.lab.palette",
-    "viewer.lab.events",
-    "viewer.lab.view_state",
-    "viewer.lab.setup_editor",
-    "viewer.lab.export_plan",
-    "viewer.lab.slots",
-    "viewer.lab.legend_entries",
+    "pyramid_lab.viewer.lab",
+    "pyramid_lab.viewer.lab.frame",
+    "pyramid_lab.viewer.lab.palette",
+    "pyramid_lab.viewer.lab.events",
+    "pyramid_lab.viewer.lab.view_state",
+    "pyramid_lab.viewer.lab.setup_editor",
+    "pyramid_lab.viewer.lab.export_plan",
+    "pyramid_lab.viewer.lab.slots",
+    "pyramid_lab.viewer.lab.legend_entries",
 }
 
 
@@ -123,8 +123,8 @@ def widget_offences(path: pathlib.Path) -> list[str]:
     return sorted(
         module
         for module in imports(path)
-        if module.startswith("viewer")
-        and not module.startswith(("viewer.widgets", "viewer.boards"))
+        if module.startswith("pyramid_lab.viewer")
+        and not module.startswith(("pyramid_lab.viewer.widgets", "pyramid_lab.viewer.boards"))
         and module not in WIDGET_MAY_IMPORT
     )
 
@@ -152,18 +152,18 @@ def test_the_leaf_contract_sees_a_controller_imported_anywhere_in_a_widget():
     )
     try:
         assert widget_offences(fake) == [
-            "viewer.desktop",
-            "viewer.desktop.engine",
-            "viewer.desktop.solve",
-            "viewer.lab.session",
+            "pyramid_lab.viewer.desktop",
+            "pyramid_lab.viewer.desktop.engine",
+            "pyramid_lab.viewer.desktop.solve",
+            "pyramid_lab.viewer.lab.session",
         ]
     finally:
         os.unlink(fake)
 
 
 def test_every_game_has_a_ui_with_a_board_view():
-    from viewer.boards import BOARD_VIEWS
-    from viewer.games import ui_class, ui_names
+    from pyramid_lab.viewer.boards import BOARD_VIEWS
+    from pyramid_lab.viewer.games import ui_class, ui_names
 
     assert ui_names() == game_names()
     for name, cls in GAMES.items():
@@ -175,10 +175,19 @@ def test_every_game_has_a_ui_with_a_board_view():
 
 @pytest.mark.parametrize("name", game_names())
 def test_each_board_view_draws_a_frame_with_every_field(plotter, name):
-    from viewer.boards import make_board_view
-    from viewer.games import ui_class
-    from viewer.lab.frame import Frame, Label, Marker, Path, Pointer, Region, Slide, Vanish
-    from viewer.lab.view_state import ViewState
+    from pyramid_lab.viewer.boards import make_board_view
+    from pyramid_lab.viewer.games import ui_class
+    from pyramid_lab.viewer.lab.frame import (
+        Frame,
+        Label,
+        Marker,
+        Path,
+        Pointer,
+        Region,
+        Slide,
+        Vanish,
+    )
+    from pyramid_lab.viewer.lab.view_state import ViewState
 
     cls = GAMES[name]
     game = cls.new()
@@ -220,10 +229,10 @@ def test_each_board_view_draws_a_frame_with_every_field(plotter, name):
 @pytest.mark.parametrize("name", game_names())
 def test_each_board_view_draws_heat_by_its_value(plotter, name):
     """Frame.heat changes the picture, and a value of 0 looks unlike a value of 1."""
-    from viewer.boards import make_board_view
-    from viewer.games import ui_class
-    from viewer.lab.frame import Frame
-    from viewer.lab.view_state import ViewState
+    from pyramid_lab.viewer.boards import make_board_view
+    from pyramid_lab.viewer.games import ui_class
+    from pyramid_lab.viewer.lab.frame import Frame
+    from pyramid_lab.viewer.lab.view_state import ViewState
 
     game = GAMES[name].new()
     ui = ui_class(name)()
@@ -244,12 +253,12 @@ def test_each_board_drawn_into_meshes_says_what_the_page_asks():
     """``meshes_only`` gives a typed ``BoardMeshes`` for every kind a game shows: its
     levels, its camera presets, its meshes and labels, picking and bounds (the classroom
     asks for nothing by name)."""
-    from model.game import game_class
-    from viewer.boards import BoardMeshes, meshes_only
-    from viewer.games import ui_class, ui_names
-    from viewer.lab.frame import Frame
-    from viewer.lab.palette import VIEWS
-    from viewer.lab.view_state import ViewState
+    from pyramid_lab.model.game import game_class
+    from pyramid_lab.viewer.boards import BoardMeshes, meshes_only
+    from pyramid_lab.viewer.games import ui_class, ui_names
+    from pyramid_lab.viewer.lab.frame import Frame
+    from pyramid_lab.viewer.lab.palette import VIEWS
+    from pyramid_lab.viewer.lab.view_state import ViewState
 
     for name in ui_names():
         ui = ui_class(name)()
@@ -268,10 +277,10 @@ def test_each_board_drawn_into_meshes_says_what_the_page_asks():
 def test_each_board_view_draws_frame_labels(plotter, name):
     """Frame.labels are drawn as text on every board (a puzzle's "key" and "cook"
     captions, a row's "blocked"), and go when the frame has none."""
-    from viewer.boards import make_board_view
-    from viewer.games import ui_class
-    from viewer.lab.frame import Frame, Label
-    from viewer.lab.view_state import ViewState
+    from pyramid_lab.viewer.boards import make_board_view
+    from pyramid_lab.viewer.games import ui_class
+    from pyramid_lab.viewer.lab.frame import Frame, Label
+    from pyramid_lab.viewer.lab.view_state import ViewState
 
     game = GAMES[name].new()
     ui = ui_class(name)()
@@ -295,7 +304,10 @@ def _protocol_members(protocol: type) -> set[str]:
     """The names a protocol of viewer.desktop.host asks for, its bases' included."""
     names: set[str] = set()
     for cls in protocol.__mro__:
-        if getattr(cls, "_is_protocol", False) and cls.__module__ == "viewer.desktop.host":
+        if (
+            getattr(cls, "_is_protocol", False)
+            and cls.__module__ == "pyramid_lab.viewer.desktop.host"
+        ):
             names |= set(inspect.get_annotations(cls))
             names |= {n for n, v in vars(cls).items() if callable(v) or isinstance(v, property)}
     return {n for n in names if not n.startswith("__") and n != "_is_protocol"}
@@ -304,7 +316,7 @@ def _protocol_members(protocol: type) -> set[str]:
 def test_the_few_protocols_between_controllers_are_fulfilled(make_window):
     """viewer.desktop.host keeps at most five protocols (issue 43: it held 25, one slice of the
     window for each controller); each is fulfilled by the part the binding hands over."""
-    from viewer.desktop import host
+    from pyramid_lab.viewer.desktop import host
 
     window = make_window()
     protocols = [
@@ -348,8 +360,17 @@ def test_the_lab_reaches_no_qt_vtk_or_pyvista():
     from import_graph import import_graph
 
     graph = import_graph()
-    start = {name for name in graph if name == "viewer.lab" or name.startswith("viewer.lab.")}
-    assert {"viewer.lab", "viewer.lab.lab", "viewer.lab.jobs", "viewer.lab.port"} <= start
+    start = {
+        name
+        for name in graph
+        if name == "pyramid_lab.viewer.lab" or name.startswith("pyramid_lab.viewer.lab.")
+    }
+    assert {
+        "pyramid_lab.viewer.lab",
+        "pyramid_lab.viewer.lab.lab",
+        "pyramid_lab.viewer.lab.jobs",
+        "pyramid_lab.viewer.lab.port",
+    } <= start
     seen, todo = set(start), list(start)
     while todo:
         for module in graph[todo.pop()] - seen:
@@ -379,9 +400,14 @@ def test_the_classroom_reaches_no_qt():
     start = {
         name
         for name in graph
-        if name.startswith("viewer.classroom") or name == "viewer.cli.classroom"
+        if name.startswith("pyramid_lab.viewer.classroom")
+        or name == "pyramid_lab.viewer.cli.classroom"
     }
-    assert {"viewer.classroom.room", "viewer.classroom.scene", "viewer.classroom.web"} <= start
+    assert {
+        "pyramid_lab.viewer.classroom.room",
+        "pyramid_lab.viewer.classroom.scene",
+        "pyramid_lab.viewer.classroom.web",
+    } <= start
     seen, todo = set(start), list(start)
     while todo:
         for module in graph[todo.pop()] - seen:
@@ -393,7 +419,7 @@ def test_the_classroom_reaches_no_qt():
         if (found := gui_imports(KNOWN[name]) & {"PySide6", "shiboken6", "pyvistaqt"})
     }
     assert reached == {}
-    assert "viewer.lab.lesson" in seen  # built on the lab's lesson state, not beside it
+    assert "pyramid_lab.viewer.lab.lesson" in seen  # built on the lab's lesson state, not beside it
 
 
 def test_the_classroom_imports_nothing_of_the_window():
@@ -405,19 +431,19 @@ def test_the_classroom_imports_nothing_of_the_window():
     reached = sorted(
         f"{name}: {module}"
         for name, modules in graph.items()
-        if name.startswith("viewer.classroom")
+        if name.startswith("pyramid_lab.viewer.classroom")
         for module in modules
-        if module.startswith(("viewer.widgets", "viewer.desktop"))
+        if module.startswith(("pyramid_lab.viewer.widgets", "pyramid_lab.viewer.desktop"))
     )
     assert reached == []
-    assert "viewer.lab.legend_entries" in graph["viewer.classroom.sites"]
+    assert "pyramid_lab.viewer.lab.legend_entries" in graph["pyramid_lab.viewer.classroom.sites"]
 
 
 def game_only_names() -> set[str]:
     """The public names some games have and others lack (beyond :class:`model.game.Game`'s
     protocol and what every game has): Partition's ``analysis``, ``holders``,
     ``escape_path``, Rolling's ``garrison``, ..."""
-    from model.game import Game
+    from pyramid_lab.model.game import Game
 
     # (a game's fresh position: its attributes too, as ``move_stack``)
     named = [{n for n in dir(cls.new()) if not n.startswith("_")} for cls in GAMES.values()]
@@ -437,7 +463,7 @@ def classroom_offences(path: pathlib.Path) -> list[str]:
     """What ``path`` imports of a game (its model or its UI package) or asks a game for
     by name: a name only some games have, as an attribute or a string (``getattr(game,
     "holders")``)."""
-    parts = [(module, module.split(".")) for module in imports(path)]
+    parts = [(module, module.split(".")[1:]) for module in imports(path)]
     found = [
         module
         for module, part in parts
@@ -469,7 +495,7 @@ def test_the_classroom_imports_no_game_nor_asks_one_by_name():
 def test_the_classroom_contract_sees_a_game_asked_by_name():
     fake = VIEWER / "classroom" / "_contract_probe.py"
     fake.write_text(
-        "from model.partition import Partition\n"
+        "from pyramid_lab.model.partition import Partition\n"
         "from ..games.partition.teaching import TeachingView\n"
         "def f(game):\n    return getattr(game, 'holders')(), game.escape_path\n"
     )
@@ -477,9 +503,12 @@ def test_the_classroom_contract_sees_a_game_asked_by_name():
         found = classroom_offences(fake)
     finally:
         os.unlink(fake)
-    assert {"model.partition", "viewer.games.partition.teaching", "holders", "escape_path"} <= set(
-        found
-    )
+    assert {
+        "pyramid_lab.model.partition",
+        "pyramid_lab.viewer.games.partition.teaching",
+        "holders",
+        "escape_path",
+    } <= set(found)
 
 
 def lab_offences(graph: dict[str, set[str]]) -> list[str]:
@@ -487,9 +516,10 @@ def lab_offences(graph: dict[str, set[str]]) -> list[str]:
     return sorted(
         f"{name}: {module}"
         for name, imported in graph.items()
-        if name == "viewer.lab" or name.startswith("viewer.lab.")
+        if name == "pyramid_lab.viewer.lab" or name.startswith("pyramid_lab.viewer.lab.")
         for module in imported
-        if module.split(".")[0] == "viewer" and not module.startswith("viewer.lab")
+        if module.startswith("pyramid_lab.viewer.")
+        and not module.startswith("pyramid_lab.viewer.lab")
     )
 
 
@@ -507,13 +537,17 @@ def test_the_folder_is_the_lab_s_boundary():
 
 def test_the_boundary_test_sees_the_lab_reach_out():
     graph = {
-        "viewer.lab.fake": {"viewer.lab.frame", "viewer.desktop.stage", "model.game"},
-        "viewer.lab": {"viewer.games"},
-        "viewer.desktop.app": {"viewer.widgets.help"},
+        "pyramid_lab.viewer.lab.fake": {
+            "pyramid_lab.viewer.lab.frame",
+            "pyramid_lab.viewer.desktop.stage",
+            "pyramid_lab.model.game",
+        },
+        "pyramid_lab.viewer.lab": {"pyramid_lab.viewer.games"},
+        "pyramid_lab.viewer.desktop.app": {"pyramid_lab.viewer.widgets.help"},
     }
     assert lab_offences(graph) == [
-        "viewer.lab.fake: viewer.desktop.stage",
-        "viewer.lab: viewer.games",
+        "pyramid_lab.viewer.lab.fake: pyramid_lab.viewer.desktop.stage",
+        "pyramid_lab.viewer.lab: pyramid_lab.viewer.games",
     ]
 
 
@@ -521,7 +555,7 @@ def lab_rooms(graph: dict[str, set[str]]) -> list[str]:
     """The modules of viewer/lab/ that are not the application's: neither the lab
     (``viewer.lab.lab``) reaches them nor does anything outside the window
     (viewer/desktop/) import them: the window's own, which belong under viewer/desktop/."""
-    seen, todo = {"viewer.lab.lab"}, ["viewer.lab.lab"]
+    seen, todo = {"pyramid_lab.viewer.lab.lab"}, ["pyramid_lab.viewer.lab.lab"]
     while todo:
         for module in graph[todo.pop()] - seen:
             seen.add(module)
@@ -533,9 +567,9 @@ def lab_rooms(graph: dict[str, set[str]]) -> list[str]:
     return sorted(
         name
         for name in graph
-        if name.startswith("viewer.lab.")
+        if name.startswith("pyramid_lab.viewer.lab.")
         and name not in seen
-        and all(user.startswith("viewer.desktop.") for user in users.get(name, set()))
+        and all(user.startswith("pyramid_lab.viewer.desktop.") for user in users.get(name, set()))
     )
 
 
@@ -552,20 +586,23 @@ def test_the_lab_holds_the_application_and_the_window_its_own():
     outside = sorted(
         f"{name}: {module}"
         for name, imported in graph.items()
-        if not name.startswith("viewer.desktop")
+        if not name.startswith("pyramid_lab.viewer.desktop")
         for module in imported
-        if module.startswith("viewer.desktop")
+        if module.startswith("pyramid_lab.viewer.desktop")
     )
-    assert all(line.startswith("viewer.cli.") for line in outside), outside
+    assert all(line.startswith("pyramid_lab.viewer.cli.") for line in outside), outside
 
 
 def test_the_rooms_test_sees_a_window_only_module_in_the_lab():
     graph = {
-        "viewer.lab.lab": {"viewer.lab.session"},
-        "viewer.lab.session": set(),
-        "viewer.lab.slots": set(),
-        "viewer.lab.only_the_window": set(),
-        "viewer.desktop.app": {"viewer.lab.only_the_window", "viewer.lab.slots"},
-        "viewer.widgets.legend": {"viewer.lab.slots"},
+        "pyramid_lab.viewer.lab.lab": {"pyramid_lab.viewer.lab.session"},
+        "pyramid_lab.viewer.lab.session": set(),
+        "pyramid_lab.viewer.lab.slots": set(),
+        "pyramid_lab.viewer.lab.only_the_window": set(),
+        "pyramid_lab.viewer.desktop.app": {
+            "pyramid_lab.viewer.lab.only_the_window",
+            "pyramid_lab.viewer.lab.slots",
+        },
+        "pyramid_lab.viewer.widgets.legend": {"pyramid_lab.viewer.lab.slots"},
     }
-    assert lab_rooms(graph) == ["viewer.lab.only_the_window"]
+    assert lab_rooms(graph) == ["pyramid_lab.viewer.lab.only_the_window"]

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from viewer.freedesktop import Places, _exec_word, desktop_entry, entry_of, icon_svg
+from pyramid_lab.viewer.freedesktop import Places, _exec_word, desktop_entry, entry_of, icon_svg
 
 ROOT = Path(__file__).resolve().parents[2]
 MIME = "{http://www.freedesktop.org/standards/shared-mime-info}"
@@ -32,7 +32,7 @@ def _desktop(tmp_path: Path, action: str, path: str | None = None) -> subprocess
     if path is not None:
         env["PATH"] = path
     return subprocess.run(
-        [sys.executable, "-m", "viewer.cli", "desktop", action],
+        [sys.executable, "-m", "pyramid_lab.viewer.cli", "desktop", action],
         cwd=ROOT,
         env=env,
         capture_output=True,
@@ -130,8 +130,8 @@ def test_exec_quotes_what_the_specification_reserves():
     assert _exec_word("/home/a b/.venv/bin/pyramid-lab") == '"/home/a b/.venv/bin/pyramid-lab"'
     assert _exec_word('/opt/x"$y`z\\/pyramid-lab') == '"/opt/x\\"\\$y\\`z\\\\/pyramid-lab"'
     assert _exec_word("/opt/100% sure/pyramid-lab") == '"/opt/100%% sure/pyramid-lab"'
-    entry = desktop_entry(["/home/a b/python", "-m", "viewer.cli"])
-    assert 'Exec="/home/a b/python" -m viewer.cli open %f\n' in entry
+    entry = desktop_entry(["/home/a b/python", "-m", "pyramid_lab.viewer.cli"])
+    assert 'Exec="/home/a b/python" -m pyramid_lab.viewer.cli open %f\n' in entry
 
 
 @pytest.mark.skipif(not os.environ.get("DISPLAY"), reason="the window needs a display (Xvfb)")
@@ -144,7 +144,7 @@ def test_a_file_given_alone_opens_in_the_window(tmp_path):
     env["PYRAMID_LAB_AUTOSAVE"] = str(tmp_path / "autosave")
     shot = tmp_path / "s.png"
     done = subprocess.run(
-        [sys.executable, "-m", "viewer.cli", str(position), "--screenshot", str(shot)],
+        [sys.executable, "-m", "pyramid_lab.viewer.cli", str(position), "--screenshot", str(shot)],
         cwd=ROOT,
         env=env,
         capture_output=True,

@@ -15,7 +15,7 @@ from PySide6.QtCore import QPoint, QSize, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QVBoxLayout, QWidget
 
-from model.game import CHANCE
+from pyramid_lab.model.game import CHANCE
 from tests.patience import WAIT_MS
 
 #: The five games, each twice (after another game and after itself), Pyramid Ball after
@@ -148,7 +148,7 @@ def test_the_dock_column_keeps_its_width_as_pyramid_ball_programs_are_handed_in(
     """Hot seat: red's editor, both covered, blue's editor, the rows replayed: the
     Program docks' editors were wider than the Turn dock, so the column narrowed by 67
     pixels as soon as red handed its program in."""
-    from viewer.games import ball
+    from pyramid_lab.viewer.games import ball
 
     monkeypatch.setattr(ball, "ROW_SECONDS", 0)
     window = make_window()
@@ -178,7 +178,7 @@ def test_the_dock_column_keeps_its_width_as_pyramid_ball_programs_are_handed_in(
 
 
 def test_a_scrolled_body_asks_for_its_contents_height_and_its_least_width(gl_display, qtbot):
-    from viewer.widgets.dock_fit import MIN_LINES, ScrolledBody
+    from pyramid_lab.viewer.widgets.dock_fit import MIN_LINES, ScrolledBody
 
     body = QWidget()
     layout = QVBoxLayout(body)
@@ -200,7 +200,7 @@ def test_a_scrolled_body_asks_for_its_contents_height_and_its_least_width(gl_dis
 
 
 def test_keep_on_screen_brings_a_window_back_within_the_screen(gl_display, qtbot):
-    from viewer.widgets.dock_fit import keep_on_screen
+    from pyramid_lab.viewer.widgets.dock_fit import keep_on_screen
 
     window = QMainWindow()
     qtbot.addWidget(window)
@@ -300,9 +300,9 @@ def test_practice_opened_from_the_command_line_shows_its_whole_text(
     """``pyramid-lab practice partition`` at the default size: the window opened first,
     the Practice dock came beside the View dock and was squeezed to the column's width,
     its labels and the Next unsolved button cut at its edge, every row cut."""
-    from model.files import read
-    from viewer.desktop.app import MainWindow
-    from viewer.lab.session import Session
+    from pyramid_lab.model.files import read
+    from pyramid_lab.viewer.desktop.app import MainWindow
+    from pyramid_lab.viewer.lab.session import Session
 
     make_window()  # (the test's own settings and folders)
     first = sorted(PUZZLES.glob("*.pyr.json"))[0]
@@ -342,8 +342,8 @@ def test_the_analysis_shows_eight_moves_beside_the_moves_and_corners(
     """Analysis > Analyse at the default size: the table showed 2 of 44 moves under the
     Moves dock and over the Corners dock. (The dock as Analyse brings it, the search left
     out: its 44 moves handed in, as many as a loaded machine weighs or not.)"""
-    from model.partition import Partition, PartitionOptions
-    from model.search import MoveStat
+    from pyramid_lab.model.partition import Partition, PartitionOptions
+    from pyramid_lab.model.search import MoveStat
 
     window = make_window(Partition(PartitionOptions(5)))
     window.resize(*size)
@@ -414,9 +414,9 @@ def test_a_window_opened_on_a_flat_board_shows_the_view_dock_on_a_pyramid(
     """``pyramid-lab open`` on a Rolling Pyramids file, then Allmer's Pyramid: the View
     dock never came back (the window, built on screen, had not shown it yet when the flat
     map put it away, so it was taken for closed by the user)."""
-    from model.files import read
-    from viewer.desktop.app import MainWindow
-    from viewer.lab.session import Session
+    from pyramid_lab.model.files import read
+    from pyramid_lab.viewer.desktop.app import MainWindow
+    from pyramid_lab.viewer.lab.session import Session
 
     make_window()  # (the test's own settings and folders)
     path = Path(__file__).resolve().parents[2] / "examples/rolling/solo-round-4-deploy.pyr.json"

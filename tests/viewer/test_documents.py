@@ -11,14 +11,21 @@ from pathlib import Path
 
 import pytest
 
-from model import content
-from model.files import read
-from model.game import PositionFormatError
-from model.lesson import LessonFile
-from model.partition import Partition, PartitionOptions
-from viewer.lab import documents
-from viewer.lab.documents import CANCEL, DISCARD, SAVE, Documents, MemoryStore, RecentFiles
-from viewer.lab.session import EXAMPLES_DIR, Session
+from pyramid_lab.model import content
+from pyramid_lab.model.files import read
+from pyramid_lab.model.game import PositionFormatError
+from pyramid_lab.model.lesson import LessonFile
+from pyramid_lab.model.partition import Partition, PartitionOptions
+from pyramid_lab.viewer.lab import documents
+from pyramid_lab.viewer.lab.documents import (
+    CANCEL,
+    DISCARD,
+    SAVE,
+    Documents,
+    MemoryStore,
+    RecentFiles,
+)
+from pyramid_lab.viewer.lab.session import EXAMPLES_DIR, Session
 
 LESSON = sorted((content.lessons() / "partition").glob("*.lesson.json"))[0]
 
@@ -195,7 +202,7 @@ def test_save_is_atomic_and_a_failure_leaves_the_old_file(tmp_path, monkeypatch)
     def full_disk(target, data, **how):  # the temporary file cannot be written
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("model.files.save_bytes", full_disk)
+    monkeypatch.setattr("pyramid_lab.model.files.save_bytes", full_disk)
     assert not docs.save()
     assert path.read_bytes() == before  # the old document, whole
     assert session.dirty
@@ -276,7 +283,7 @@ def test_recent_files_newest_first_without_repeats_and_bounded(tmp_path):
 
 
 def test_open_starts_beside_the_file_on_show_save_as_not_among_the_examples(tmp_path):
-    from viewer.lab.session import EXAMPLES_DIR
+    from pyramid_lab.viewer.lab.session import EXAMPLES_DIR
 
     recent = RecentFiles(MemoryStore())
     recent.remember(tmp_path / "mine.pyr.json")
@@ -317,7 +324,7 @@ def test_the_readers_name_the_file_and_the_fault(tmp_path, reader):
 
 
 def test_the_window_answers_in_the_documents_words():
-    from viewer.widgets import unsaved
+    from pyramid_lab.viewer.widgets import unsaved
 
     assert (unsaved.SAVE, unsaved.DISCARD, unsaved.CANCEL) == (SAVE, DISCARD, CANCEL)
 

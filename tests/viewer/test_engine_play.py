@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from PySide6.QtCore import QTimer
 
-from model.partition import Partition, PartitionOptions
+from pyramid_lab.model.partition import Partition, PartitionOptions
+from pyramid_lab.viewer.desktop.engine import gui_post
+from pyramid_lab.viewer.lab.jobs import JobRunner
 from tests.patience import WAIT_MS, WAIT_S
-from viewer.desktop.engine import gui_post
-from viewer.lab.jobs import JobRunner
 
 THINKS = 120  # seconds a search meant to be stopped would think: a stop ends it in half
 
@@ -98,7 +98,7 @@ def test_clicks_are_refused_while_the_computer_thinks(make_window, qtbot, guard_
 
 
 def test_stop_stops_and_the_gui_keeps_running(make_window, qtbot, guard_errors, monkeypatch):
-    import model.search as search  # the lab's job runner asks the door for the agents
+    import pyramid_lab.model.search as search  # the lab's job runner asks the door for the agents
 
     agent_for = search.agent_for
 
@@ -154,7 +154,7 @@ def test_a_search_stopped_on_request_is_no_engine_error(gl_display, qtbot, caplo
     GUI monkey found the traceback in the log)."""
     import threading
 
-    from model.search import SearchStopped
+    from pyramid_lab.model.search import SearchStopped
 
     game = Partition(PartitionOptions(3))
     runner = JobRunner(lambda: game, gui_post(None))
@@ -211,7 +211,7 @@ def test_undo_takes_back_both_moves_and_waits(make_window, qtbot, guard_errors):
 
 
 def test_the_players_menu_and_the_players_of_another_game(make_window, qtbot):
-    from model.pyraos import Pyraos
+    from pyramid_lab.model.pyraos import Pyraos
 
     window = make_window()
     menus = window.menus
@@ -243,7 +243,7 @@ def test_shutdown_joins_the_thread(make_window, qtbot):
 
 def test_the_engine_thinks_on_what_the_seat_to_move_may_see(gl_display, qtbot):
     # Rolling Pyramids deploys in secret: when blue deploys, red's targets are red's own.
-    from model.rolling import GreedyPlayer, RandomPlayer, RollingPyramids
+    from pyramid_lab.model.rolling import GreedyPlayer, RandomPlayer, RollingPyramids
 
     game = RollingPyramids.new(RollingPyramids.parse_options({"players": 2}))
     player = RandomPlayer(5)

@@ -17,8 +17,8 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from pyramid_lab.viewer.cli import main
 from tests.patience import WAIT_S
-from viewer.cli import main
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
@@ -427,8 +427,8 @@ def test_export_dialog_exports_what_the_window_shows(
 ):
     import imageio.v3 as iio
 
-    from model.files import read
-    from viewer.desktop.export_control import ExportDialog, open_export_dialog
+    from pyramid_lab.model.files import read
+    from pyramid_lab.viewer.desktop.export_control import ExportDialog, open_export_dialog
 
     window = make_window()
     window.lab.documents.open(MOVES)
@@ -482,7 +482,7 @@ def test_export_dialog_exports_what_the_window_shows(
 
 
 def test_export_dialog_offers_no_replay_without_moves(make_window, tmp_path, warnings_shown):
-    from viewer.desktop.export_control import open_export_dialog
+    from pyramid_lab.viewer.desktop.export_control import open_export_dialog
 
     window = make_window()
     dialog = open_export_dialog(window.lab, window.port, window.stage)
@@ -508,8 +508,8 @@ def test_export_dialog_offers_no_replay_without_moves(make_window, tmp_path, war
 def test_export_dialog_never_offers_the_apps_own_examples_folder(make_window, tmp_path):
     from pathlib import Path
 
-    from viewer.desktop.export_control import ExportDialog
-    from viewer.lab.session import EXAMPLES_DIR
+    from pyramid_lab.viewer.desktop.export_control import ExportDialog
+    from pyramid_lab.viewer.lab.session import EXAMPLES_DIR
 
     window = make_window()
     lesson = EXAMPLES_DIR / "partition" / "teaching-anchored-partition.pyr.json"
@@ -528,8 +528,8 @@ def test_an_animation_is_written_a_frame_at_a_time(tmp_path, extension):
 
     import imageio.v3 as iio
 
-    from model.files import save_file
-    from viewer.pictures.export import ExportOptions, write_gif, write_mp4
+    from pyramid_lab.model.files import save_file
+    from pyramid_lab.viewer.pictures.export import ExportOptions, write_gif, write_mp4
 
     alive: list[weakref.ref] = []
     most = 0
@@ -561,7 +561,7 @@ def test_an_animation_is_written_a_frame_at_a_time(tmp_path, extension):
 def test_the_gif_stream_keeps_each_frame_and_lengthens_a_repeated_one(tmp_path):
     import imageio.v3 as iio
 
-    from viewer.pictures.gif_stream import GifStream
+    from pyramid_lab.viewer.pictures.gif_stream import GifStream
 
     noise = np.random.default_rng(2)
     first = noise.integers(0, 4, (30, 40, 3), dtype=np.uint8) * 60
@@ -585,9 +585,9 @@ def test_a_png_from_a_narrow_scene_is_filled_by_the_board(make_window, tmp_path,
     """The window's scene between its docks is tall and narrow: the board is framed by its
     width there, and the same camera over a 1024x768 picture left a base-3 board a third
     of it (issue 59, item 4). The board is seen from the window's side and fills it."""
-    from viewer.desktop.export_control import open_export_dialog
-    from viewer.lab import palette
-    from viewer.pictures.render import FILL, content_box
+    from pyramid_lab.viewer.desktop.export_control import open_export_dialog
+    from pyramid_lab.viewer.lab import palette
+    from pyramid_lab.viewer.pictures.render import FILL, content_box
 
     window = make_window()  # a base-3 board
     window.resize(1200, 800)  # the default size: the scene is about 600 x 720
@@ -618,7 +618,7 @@ def test_export_dialog_follows_the_format_a_typed_name_asks_for(make_window, qtb
     still saying GIF animation, its frames offered: the format follows the name typed."""
     from PySide6.QtCore import Qt
 
-    from viewer.desktop.export_control import open_export_dialog
+    from pyramid_lab.viewer.desktop.export_control import open_export_dialog
 
     window = make_window()
     dialog = open_export_dialog(window.lab, window.port, window.stage)

@@ -19,8 +19,9 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 FIRST_FRAME = r"""
 import importlib.abc, importlib.util, os, sys
 
-LATER = ("matplotlib.pyplot", "matplotlib.backends.backend_agg", "pooch", "viewer.boards.grid",
-         "viewer.boards.hex_map", "viewer.boards.stepped")
+LATER = ("matplotlib.pyplot", "matplotlib.backends.backend_agg", "pooch",
+         "pyramid_lab.viewer.boards.grid", "pyramid_lab.viewer.boards.hex_map",
+         "pyramid_lab.viewer.boards.stepped")
 
 class Wrap(importlib.abc.MetaPathFinder):
     def find_spec(self, name, path, target=None):
@@ -35,7 +36,7 @@ class Wrap(importlib.abc.MetaPathFinder):
             paint = cls.paintGL
             def first_paint(self, *args):
                 paint(self, *args)
-                from viewer.desktop.deferred import is_loaded
+                from pyramid_lab.viewer.desktop.deferred import is_loaded
                 print("loaded:", *[m for m in LATER if is_loaded(m)], flush=True)
                 os._exit(0)
             cls.paintGL = first_paint
@@ -43,7 +44,7 @@ class Wrap(importlib.abc.MetaPathFinder):
         return spec
 
 sys.meta_path.insert(0, Wrap())
-from viewer.cli import main
+from pyramid_lab.viewer.cli import main
 sys.exit(main(["open", sys.argv[1]]))
 """
 
@@ -82,21 +83,22 @@ def test_the_command_lines_help_imports_no_game(tmp_path):
     code = textwrap.dedent(
         """
         import contextlib, io, sys
-        from viewer.cli import main
+        from pyramid_lab.viewer.cli import main
         with contextlib.redirect_stdout(io.StringIO()) as out:
             try:
                 main(["--help"])
             except SystemExit:
                 pass
         assert "render" in out.getvalue() and "classroom" in out.getvalue()
-        print(sorted(m for m in sys.modules if m == "model" or m.startswith(("model.", "numpy"))))
+        ours = ("pyramid_lab.model.", "numpy")
+        print(sorted(m for m in sys.modules if m == "pyramid_lab.model" or m.startswith(ours)))
         """
     )
     assert run_python(code, tmp_path=tmp_path).strip() == "[]"
 
 
 def test_a_deferred_package_loads_at_its_first_use_and_is_real_after(tmp_path, monkeypatch):
-    from viewer.desktop.deferred import Later, deferred, is_loaded
+    from pyramid_lab.viewer.desktop.deferred import Later, deferred, is_loaded
 
     package = tmp_path / "deferredpkg"
     (package / "plots").mkdir(parents=True)
@@ -128,7 +130,7 @@ def test_a_deferred_package_loads_at_its_first_use_and_is_real_after(tmp_path, m
 
 
 def test_a_stand_in_used_within_the_block_loads_the_real_module(tmp_path, monkeypatch):
-    from viewer.desktop.deferred import deferred, is_loaded
+    from pyramid_lab.viewer.desktop.deferred import deferred, is_loaded
 
     (tmp_path / "deferredmod.py").write_text("class Colormap:\n    name = 'viridis'\n")
     monkeypatch.syspath_prepend(str(tmp_path))
@@ -143,7 +145,7 @@ def test_a_stand_in_used_within_the_block_loads_the_real_module(tmp_path, monkey
 
 
 def test_the_board_table_names_each_view_by_its_kind():
-    from viewer.boards import BOARD_VIEWS, GridBoard, HexMap, SteppedBoard
+    from pyramid_lab.viewer.boards import BOARD_VIEWS, GridBoard, HexMap, SteppedBoard
 
     assert len(BOARD_VIEWS) == 4
     for kind in BOARD_VIEWS:

@@ -11,9 +11,9 @@ import math
 
 import pytest
 
-from viewer.lab import palette
-from viewer.lab.frame import Frame, Path
-from viewer.widgets.legend import legend_entries
+from pyramid_lab.viewer.lab import palette
+from pyramid_lab.viewer.lab.frame import Frame, Path
+from pyramid_lab.viewer.widgets.legend import legend_entries
 
 PLAYERS = ("red", "blue", "green", "yellow")
 
@@ -88,7 +88,7 @@ def test_the_window_says_why_a_wrong_answers_path_runs_through_red_balls(make_wi
     legend says they do not cut it. A wrong answer in another game says what it did."""
     from pathlib import Path
 
-    from viewer.desktop.lessons import play_answer
+    from pyramid_lab.viewer.desktop.lessons import play_answer
 
     lessons = Path(__file__).resolve().parents[2] / "model" / "data" / "lessons"
     window = make_window()

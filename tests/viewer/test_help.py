@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from model.game import game_class, game_names
+from pyramid_lab.model.game import game_class, game_names
 
 
 @pytest.mark.parametrize("name", game_names())
 def test_every_game_has_a_rules_page(name):
-    from viewer.games import ui_class
+    from pyramid_lab.viewer.games import ui_class
 
     page = ui_class(name).rules()
     title = game_class(name).title
@@ -21,7 +21,7 @@ def test_every_game_has_a_rules_page(name):
 
 
 def test_the_rules_dock_follows_the_game(make_window, guard_errors):
-    from model.pyraos import Pyraos
+    from pyramid_lab.model.pyraos import Pyraos
 
     window = make_window()  # Pyramid Partition
     dock = window.parts.rules_dock
@@ -41,7 +41,7 @@ def test_the_rules_dock_follows_the_game(make_window, guard_errors):
 def test_f1_lists_every_menu_shortcut_and_none_is_bound_twice(make_window, guard_errors):
     from PySide6.QtGui import QKeySequence
 
-    from viewer.widgets.help import ShortcutsDialog, menu_shortcuts
+    from pyramid_lab.viewer.widgets.help import ShortcutsDialog, menu_shortcuts
 
     window = make_window()
     help_key = QKeySequence(QKeySequence.StandardKey.HelpContents)
@@ -62,7 +62,7 @@ def test_f1_lists_every_menu_shortcut_and_none_is_bound_twice(make_window, guard
 
 
 def test_about_names_the_games_and_the_libraries():
-    from viewer.widgets.help import about_text
+    from pyramid_lab.viewer.widgets.help import about_text
 
     text = about_text()
     for name in game_names():
@@ -72,8 +72,8 @@ def test_about_names_the_games_and_the_libraries():
 
 
 def test_the_view_dock_calls_the_pieces_by_the_games_word(make_window, guard_errors):
-    from model.pyraos import Pyraos
-    from model.terrace import Terrace
+    from pyramid_lab.model.pyraos import Pyraos
+    from pyramid_lab.model.terrace import Terrace
 
     window = make_window()
     dock = window.parts.view_dock
@@ -90,9 +90,9 @@ def test_the_view_dock_calls_the_pieces_by_the_games_word(make_window, guard_err
 def test_the_legend_says_what_a_ghost_and_the_planned_tracks_mean():
     """A ghost of any colour is named by what it is, not by its colour; Pyramid Ball's
     planned tracks and planned pass say what they are."""
-    from viewer.games.ball import BallUI
-    from viewer.lab.frame import Frame, Path
-    from viewer.widgets.legend import legend_entries
+    from pyramid_lab.viewer.games.ball import BallUI
+    from pyramid_lab.viewer.lab.frame import Frame, Path
+    from pyramid_lab.viewer.widgets.legend import legend_entries
 
     entries = legend_entries(Frame(ghosts={3: "white"}), {})
     assert "move would go" in entries[0].text

@@ -4,7 +4,7 @@ level, the ghosts), and set-up says what a click erased, with Undo at hand."""
 
 from __future__ import annotations
 
-from model.partition import Partition, PartitionOptions
+from pyramid_lab.model.partition import Partition, PartitionOptions
 
 
 def _window(make_window, pieces):

@@ -3,7 +3,8 @@ tree, installed (not editable) into a fresh virtual environment that sees the pr
 dependencies, and its ``pyramid-lab`` run from another folder finds the lessons, the
 puzzle collections, the certificates and the shaders it ships, through the installed
 package alone: ``puzzles``, ``lesson check``, ``classroom`` (the shipped lessons),
-``open`` (Lesson 1 on show) and ``practice partition``, each exit 0."""
+``open`` (Lesson 1 on show) and ``practice partition``, each exit 0. The wheel holds one
+import name, ``pyramid_lab`` (issue 73), and a split solve on Dask runs from there too."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import subprocess
 import sys
 import sysconfig
 import time
+import zipfile
 from importlib.metadata import version
 from pathlib import Path
 
@@ -22,7 +24,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 #: What a build reads: the package's sources and pyproject's files (no tests, no examples)
-SOURCES = ("pyproject.toml", "README.md", "model", "viewer", "shaders")
+SOURCES = ("pyproject.toml", "README.md", "pyramid_lab", "model", "viewer", "shaders")
 TIMEOUT = 120
 
 
@@ -33,7 +35,8 @@ def _build_wheel(tmp: Path) -> Path:
     junk = shutil.ignore_patterns("__pycache__", "*.pyc", "*.nbi", "*.nbc")
     for name in SOURCES:
         if (ROOT / name).is_dir():
-            shutil.copytree(ROOT / name, source / name, ignore=junk)
+            # pyramid_lab/'s links to the folders stay links, as in a clone
+            shutil.copytree(ROOT / name, source / name, ignore=junk, symlinks=True)
         else:
             shutil.copy(ROOT / name, source / name)
     command = [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp / "dist")]
@@ -82,14 +85,14 @@ def _numba_cache(site: Path) -> None:
     cached += ROOT.glob("model/**/__pycache__/compiled-sources.sha256")  # (else dropped)
     for index in cached:
         relative = index.relative_to(ROOT)
-        target = site / relative
+        target = site / "pyramid_lab" / relative
         if not target.parent.parent.is_dir():
             continue
         target.parent.mkdir(exist_ok=True)
         shutil.copy2(index, target)
         source = index.parent.parent
         for module in source.glob("*.py"):
-            installed = site / module.relative_to(ROOT)
+            installed = site / "pyramid_lab" / module.relative_to(ROOT)
             if installed.is_file() and installed.read_bytes() == module.read_bytes():
                 info = module.stat()
                 os.utime(installed, ns=(info.st_atime_ns, info.st_mtime_ns))
@@ -98,7 +101,8 @@ def _numba_cache(site: Path) -> None:
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("install")
-    venv = _venv_with(_build_wheel(tmp), tmp)
+    wheel = _build_wheel(tmp)
+    venv = _venv_with(wheel, tmp)
     elsewhere = tmp / "elsewhere"  # not the repository: nothing found beside the sources
     elsewhere.mkdir()
     home = tmp / "home"
@@ -106,11 +110,11 @@ def installed(tmp_path_factory):
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PYRAMID_LAB_", "XDG_"))}
     env.pop("PYTHONPATH", None)
     env.update(HOME=str(home), QT_API="pyside6", PYTHONDONTWRITEBYTECODE="1")
-    return venv, elsewhere, env
+    return venv, elsewhere, env, wheel
 
 
 def _run(installed, *args: str, timeout: float = TIMEOUT) -> subprocess.CompletedProcess[str]:
-    venv, elsewhere, env = installed
+    venv, elsewhere, env, _wheel = installed
     return subprocess.run(
         [str(venv / "bin" / "pyramid-lab"), *args],
         cwd=elsewhere,
@@ -121,16 +125,29 @@ def _run(installed, *args: str, timeout: float = TIMEOUT) -> subprocess.Complete
     )
 
 
+def test_the_wheel_holds_one_import_name(installed):
+    wheel = installed[3]
+    with zipfile.ZipFile(wheel) as archive:
+        tops = {name.split("/")[0] for name in archive.namelist()}
+        top_level = archive.read(next(n for n in archive.namelist() if n.endswith("top_level.txt")))
+    assert {top for top in tops if not top.endswith(".dist-info")} == {"pyramid_lab"}
+    assert top_level.decode().split() == ["pyramid_lab"]
+
+
 def test_the_package_is_the_installed_one(installed):
-    venv, elsewhere, env = installed
-    code = "import model, viewer; print(model.__file__); print(viewer.__file__)"
+    venv, elsewhere, env, _wheel = installed
+    code = (
+        "import importlib.util, pyramid_lab.model, pyramid_lab.viewer\n"
+        "print(pyramid_lab.model.__file__); print(pyramid_lab.viewer.__file__)\n"
+        "assert not any(importlib.util.find_spec(n) for n in ('model', 'viewer', 'shaders'))"
+    )
     done = subprocess.run(
         [venv / "bin" / "python", "-c", code], cwd=elsewhere, env=env, capture_output=True,
         text=True, check=True,
     )  # fmt: skip
     for line in done.stdout.split():
         assert Path(line).is_relative_to(venv), line
-    site = _package(venv)
+    site = _package(venv) / "pyramid_lab"
     for data in (
         "shaders/sphere_depth.glsl",  # the shaders
         "viewer/classroom/www/classroom.js",  # the classroom's pages
@@ -146,7 +163,7 @@ def test_the_package_is_the_installed_one(installed):
 
 
 def test_the_desktop_entry_starts_the_installed_program(installed, tmp_path):
-    venv, _elsewhere, env = installed
+    venv, _elsewhere, env, _wheel = installed
     env = dict(env, XDG_DATA_HOME=str(tmp_path / "data"), XDG_CONFIG_HOME=str(tmp_path))
     done = subprocess.run(
         [venv / "bin" / "pyramid-lab", "desktop", "install"], cwd=tmp_path, env=env,
@@ -173,7 +190,7 @@ def test_puzzles_lessons_and_certificates_come_with_it(installed):
     lines = checked.stdout.splitlines()
     assert len(lines) >= 20
     assert all(": ok (" in line for line in lines), checked.stdout
-    code = "from model import content; print(*sorted(content.certificates().glob('*')))"
+    code = "from pyramid_lab.model import content; print(*sorted(content.certificates().glob('*')))"
     done = subprocess.run(
         [venv / "bin" / "python", "-c", code], cwd=installed[1], env=installed[2],
         capture_output=True, text=True, check=True,
@@ -189,7 +206,7 @@ def test_puzzles_lessons_and_certificates_come_with_it(installed):
 
 
 def test_the_classroom_serves_the_shipped_lessons(installed, tmp_path):
-    venv, elsewhere, env = installed
+    venv, elsewhere, env, _wheel = installed
     results = tmp_path / "results.json"
     server = subprocess.Popen(
         [venv / "bin" / "pyramid-lab", "classroom", "--port", "0", "--results", str(results)],
@@ -221,7 +238,8 @@ def test_open_shows_lesson_1_and_practice_its_collection(installed, tmp_path):
     began = time.perf_counter()
     opened = _run(installed, "open", "--screenshot", str(shot))
     assert opened.returncode == 0, opened.stderr
-    lesson = sorted((_package(venv) / "model/data/lessons/partition").glob("*.lesson.json"))[0]
+    lessons = _package(venv) / "pyramid_lab/model/data/lessons/partition"
+    lesson = sorted(lessons.glob("*.lesson.json"))[0]
     title = json.loads(lesson.read_text(encoding="utf-8"))["title"]
     assert opened.stdout.startswith(f"Lesson: {title} (step 1 of "), opened.stdout
     assert shot.stat().st_size > 10_000, time.perf_counter() - began  # a picture, drawn
@@ -236,3 +254,16 @@ def _package(venv: Path) -> Path:
     """The site-packages folder the wheel went into."""
     (site,) = venv.glob("lib/python3*/site-packages")
     return site
+
+
+def test_a_split_solve_runs_on_dask_from_the_installed_package(installed):
+    # the Dask workers import the installed pyramid_lab (no repository on their path)
+    position = ROOT / "examples" / "partition" / "empty-base3-floating.pyr.json"
+    done = _run(
+        installed, "solve", str(position), "--workers", "2", "--table-mb", "32", "--no-book",
+        "--quiet", timeout=TIMEOUT * 2,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-3000:]
+    answer = json.loads(done.stdout)
+    assert (answer["solver"], answer["value"], answer["complete"]) == ("split", "win", True)
+    assert answer["units"]["proven"] >= 1

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import itertools
 
-from model.partition import Partition, PartitionOptions
-from model.rolling import RollingPyramids
-from viewer.boards import make_board_view
-from viewer.games import ui_class
-from viewer.lab.frame import Frame, Label
-from viewer.lab.view_state import ViewState
+from pyramid_lab.model.partition import Partition, PartitionOptions
+from pyramid_lab.model.rolling import RollingPyramids
+from pyramid_lab.viewer.boards import make_board_view
+from pyramid_lab.viewer.games import ui_class
+from pyramid_lab.viewer.lab.frame import Frame, Label
+from pyramid_lab.viewer.lab.view_state import ViewState
 
 
 def overlap(a, b):

@@ -7,12 +7,12 @@ from __future__ import annotations
 import numpy as np
 import pyvista as pv
 
-from model.rolling import RollingPyramids
-from viewer.boards import make_board_view
-from viewer.boards.meshes import instances, join, same_mesh, template
-from viewer.games import ui_class
-from viewer.lab.frame import Frame, Marker, Path
-from viewer.lab.view_state import ViewState
+from pyramid_lab.model.rolling import RollingPyramids
+from pyramid_lab.viewer.boards import make_board_view
+from pyramid_lab.viewer.boards.meshes import instances, join, same_mesh, template
+from pyramid_lab.viewer.games import ui_class
+from pyramid_lab.viewer.lab.frame import Frame, Marker, Path
+from pyramid_lab.viewer.lab.view_state import ViewState
 
 DISC = template(pv.Disc(inner=0.0, outer=0.2, normal=(0, 0, 1), c_res=8))
 

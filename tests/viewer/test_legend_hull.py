@@ -8,7 +8,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from viewer.widgets.legend import _chain, _hull
+from pyramid_lab.viewer.widgets.legend import _chain, _hull
 
 
 def plain_hull(points):

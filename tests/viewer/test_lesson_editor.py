@@ -14,14 +14,14 @@ from PySide6.QtCore import QRect, QSettings, QTimer
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QFileDialog
 
-from model import lesson as L
-from model.game import game_class
-from model.teaching import teaching_for
-from model.userfiles import lessons_folder
+from pyramid_lab.model import lesson as L
+from pyramid_lab.model.game import game_class
+from pyramid_lab.model.teaching import teaching_for
+from pyramid_lab.model.userfiles import lessons_folder
+from pyramid_lab.viewer.desktop.lessons import play_answer
+from pyramid_lab.viewer.desktop.menu_groups import LESSON_FOLDERS_KEY
+from pyramid_lab.viewer.lab.lesson import SAID_PATH, STARTER_TEXT
 from tests.patience import WAIT_MS, WAIT_S
-from viewer.desktop.lessons import play_answer
-from viewer.desktop.menu_groups import LESSON_FOLDERS_KEY
-from viewer.lab.lesson import SAID_PATH, STARTER_TEXT
 
 ROOT = Path(__file__).resolve().parents[2]
 CORNER_BALL = ROOT / "model" / "data" / "lessons" / "partition" / "03-a-corner-ball.lesson.json"
@@ -318,7 +318,7 @@ def test_fill_and_save_run_off_the_gui_thread(make_window, qtbot, monkeypatch, t
     has fired five times while it was busy): the busy bar shows, the buttons that would
     start another wait, and the window's event loop goes on (a timer fires) before the
     answer comes. (Not a sleep of a second: a busy machine fires fewer ticks in it.)"""
-    from model import lesson as lessons_module  # the lab asks it when it runs
+    from pyramid_lab.model import lesson as lessons_module  # the lab asks it when it runs
 
     gui = threading.current_thread()
     seen = []
@@ -376,7 +376,7 @@ def test_the_editor_offers_each_games_choices(make_window, qtbot, guard_errors):
     """Teacher mode in every game (one window, the games in turn): the overlays the game
     declares (or none), the win goal for each colour playing, Fill from rules answering in
     words."""
-    from model.game import game_names
+    from pyramid_lab.model.game import game_names
 
     window = make_window()
     for name in game_names():
@@ -472,7 +472,7 @@ def test_the_lessons_menu_reads_its_folders_off_the_gui_thread(make_window, monk
     kept until one changes."""
     import threading
 
-    import model.lesson
+    from pyramid_lab import model
 
     window = make_window()
     own = lessons_folder()

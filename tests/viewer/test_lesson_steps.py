@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from window_helpers import click
 
-from model import lesson as L
+from pyramid_lab.model import lesson as L
+from pyramid_lab.viewer.desktop.lessons import Progress, play_answer
 from tests.patience import WAIT_S
-from viewer.desktop.lessons import Progress, play_answer
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = ROOT / "model" / "data" / "lessons"
@@ -287,7 +287,7 @@ def test_a_teacher_starts_a_lesson_from_the_board_and_saves_it(make_window, tmp_
 def test_another_game_on_the_board_ends_the_lesson(make_window, guard_errors):
     """A position of another game replacing the lesson's (found by the GUI monkey: the
     Partition lesson's highlighted points were drawn on Allmer's board and raised)."""
-    from model.game import game_class
+    from pyramid_lab.model.game import game_class
 
     window = make_window()
     control = _open(window)
@@ -308,7 +308,7 @@ def test_a_new_lesson_over_a_later_step_redraws_on_its_own_step(make_window, gua
     UI redraws at once when the computer is let go, so the board asked for step 2 of a
     one-step lesson; every redraw after it (the Program dock's buttons, a click, Retry)
     raised again."""
-    from model.game import game_class
+    from pyramid_lab.model.game import game_class
 
     window = make_window(game_class("ball").new())
     assert window.lab.documents.open(LESSONS / "ball" / "01-programming.lesson.json")
@@ -411,7 +411,7 @@ def test_teacher_mode_over_every_game(
     Save lesson..., the file reopened from the menus and its task answered."""
     from PySide6.QtWidgets import QFileDialog
 
-    from model.game import game_class, game_names
+    from pyramid_lab.model.game import game_class, game_names
 
     assert set(FIRST_MOVES) == set(game_names())  # a game added gets its row here
     window = make_window(game_class(name).new())
@@ -515,7 +515,7 @@ def test_leaving_a_lesson_clears_its_marks_picks_and_legend(
     """A trial: a plain file of the lesson's game opened after Ball's lesson kept its magenta
     dot and legend line, and after Pyraos's checked picks their teal rims (a click on one
     then said "is taken"): the board had followed the file before the lesson ended."""
-    from model.game import game_class
+    from pyramid_lab.model.game import game_class
 
     window = make_window()
     control = _open(window, LESSONS / f"{lesson}.lesson.json")

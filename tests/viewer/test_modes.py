@@ -7,8 +7,8 @@ import dataclasses
 
 import pytest
 
-from viewer.lab.frame import Frame, Label
-from viewer.lab.modes import Mode, Router
+from pyramid_lab.viewer.lab.frame import Frame, Label
+from pyramid_lab.viewer.lab.modes import Mode, Router
 
 
 class Fake(Mode):

@@ -21,7 +21,7 @@ from monkey import (
     watch_workers,
 )
 
-from model.game import game_class, game_names
+from pyramid_lab.model.game import game_class, game_names
 
 #: (seed, the game it starts on): five seeds, one a game; CI_ACTIONS each.
 CI_SEEDS = tuple(enumerate(sorted(game_names()), start=1))
@@ -30,7 +30,7 @@ CI_ACTIONS = 200  # the suite's time; tests/bench/gui_monkey.py runs thousands
 
 @pytest.mark.parametrize(("seed", "start"), CI_SEEDS)
 def test_gui_monkey(make_window, guard_errors, monkeypatch, tmp_path, qtbot, seed, start):
-    from viewer.desktop import menu_groups
+    from pyramid_lab.viewer.desktop import menu_groups
 
     rng = random.Random(seed)
     files = example_copies(tmp_path / "files")
@@ -59,7 +59,7 @@ def test_gui_monkey(make_window, guard_errors, monkeypatch, tmp_path, qtbot, see
 def test_the_monkey_reaches_every_game_and_dock(make_window, monkeypatch, tmp_path, qtbot):
     """What the monkey can reach: the example files of all five games, and docks with
     widgets to work in Pyramid Ball (Program docks) and Rolling Pyramids (Turn dock)."""
-    from viewer.lab.session import Session
+    from pyramid_lab.viewer.lab.session import Session
 
     files = example_copies(tmp_path / "files")
     folders = {path.parent.name for path in files}

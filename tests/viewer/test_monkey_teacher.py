@@ -10,7 +10,7 @@ import random
 import pytest
 from monkey import Monkey, report
 
-from model.game import game_class, game_names
+from pyramid_lab.model.game import game_class, game_names
 
 
 @pytest.mark.parametrize("name", sorted(game_names()))

@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 from window_helpers import click_row
 
-from model.files import read
+from pyramid_lab.model.files import read
 
 
 def _play(window, *texts):
@@ -120,7 +120,7 @@ def test_a_move_played_makes_its_own_row_and_keeps_the_others(make_window, monke
     """A long game's move made every row of the line anew (the dock's refresh grew with
     the game); a row stays made while its move has no other line beside it, and one with
     another line beside it is made anew (its words count the other line's moves)."""
-    import viewer.widgets.move_list as move_list
+    import pyramid_lab.viewer.widgets.move_list as move_list
 
     window = make_window()
     _play(window, "0,0,0", "1,0,0", "2,0,0")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from viewer.lab.pace import DepthPace
+from pyramid_lab.viewer.lab.pace import DepthPace
 
 
 def test_no_guess_before_two_depths_are_timed():

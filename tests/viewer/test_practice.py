@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from model.collection import INDEX, INDEX_FORMAT, Progress, position_key
-from model.files import read, write
+from pyramid_lab.model.collection import INDEX, INDEX_FORMAT, Progress, position_key
+from pyramid_lab.model.files import read, write
+from pyramid_lab.viewer.widgets.practice_dock import TICK
 from tests.patience import WAIT_MS
-from viewer.widgets.practice_dock import TICK
 
 ROOT = Path(__file__).resolve().parents[2]
 PUZZLES = ROOT / "model" / "data" / "puzzles" / "partition"
@@ -189,7 +189,7 @@ def test_without_a_written_solution_the_hint_comes_from_the_prover(
     assert "at stake" in practice.state.hint_idea.text
     (region,) = [r for r in window.board.frame().regions if r.style == "hint"]
     game = window.session.game
-    from viewer.lab.practice import corner_site
+    from pyramid_lab.viewer.lab.practice import corner_site
 
     corners = practice.state.hint_idea.corners
     assert corners

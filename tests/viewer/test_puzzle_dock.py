@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from window_helpers import click, under_mouse
 
-from model.files import read
-from model.puzzle import goal_of
+from pyramid_lab.model.files import read
+from pyramid_lab.model.puzzle import goal_of
 from tests.patience import WAIT_MS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -300,7 +300,7 @@ def test_save_in_solve_mode_keeps_the_puzzle_position(open_puzzle, qtbot, guard_
 
 
 def test_a_newcomer_makes_a_puzzle_verifies_and_solves_it(make_window, qtbot, tmp_path):
-    from model.files import write
+    from pyramid_lab.model.files import write
 
     doc = read(PUZZLES / WIN_IN_1)
     path = tmp_path / "mine.pyr.json"
@@ -351,8 +351,8 @@ def test_solve_mode_ends_when_the_moves_dock_leaves_the_puzzle(open_puzzle, qtbo
 
 
 def test_session_restore_drops_what_was_added():
-    from model.partition import Partition, PartitionOptions
-    from viewer.lab.session import Session
+    from pyramid_lab.model.partition import Partition, PartitionOptions
+    from pyramid_lab.viewer.lab.session import Session
 
     session = Session(Partition(PartitionOptions(3)))
     for text in ("0,0,0", "1,0,0", "2,0,0"):
@@ -380,7 +380,7 @@ def test_verify_and_solve_refuse_a_game_of_chance(make_window, qtbot, guard_erro
     """A Rolling Pyramids file with a goal: Verify and Solve are off and say why (the
     prover would take a roll of the dice for a player's move); the menu's Verify and Solve
     say it too and start nothing; another game brings them back."""
-    from model.rolling import RollingPyramids
+    from pyramid_lab.model.rolling import RollingPyramids
 
     window = make_window()
     dock = window.parts.puzzle_dock

@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from viewer.cli import main
-from viewer.lab.palette import MARKER_RGB, PIECE_RGB, RIM_RGB
+from pyramid_lab.viewer.cli import main
+from pyramid_lab.viewer.lab.palette import MARKER_RGB, PIECE_RGB, RIM_RGB
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 

@@ -8,8 +8,8 @@ import itertools
 
 import pytest
 
-from model.review import GameReview
-from viewer.widgets.review_dock import graph_values
+from pyramid_lab.model.review import GameReview
+from pyramid_lab.viewer.widgets.review_dock import graph_values
 
 
 def test_estimates_are_smoothed_and_proven_points_kept():

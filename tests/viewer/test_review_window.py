@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import json
 
-from model.files import read, write
-from model.review import MISSED_WIN
-from model.search import verify
+from pyramid_lab.model.files import read, write
+from pyramid_lab.model.review import MISSED_WIN
+from pyramid_lab.model.search import verify
 from tests.model.test_review import missed_win_game
 from tests.patience import WAIT_MS
 
@@ -151,11 +151,11 @@ def test_review_refuses_a_game_without_moves(make_window, guard_errors):
 def test_compose_writes_a_verified_collection_and_opens_it_in_practice(
     make_window, qtbot, tmp_path, guard_errors
 ):
-    from model.partition import Partition, PartitionOptions
+    from pyramid_lab.model.partition import Partition, PartitionOptions
 
     window = make_window(Partition(PartitionOptions(4)))
     window.menus.puzzles.compose.trigger()
-    from viewer.desktop.compose import ComposeDialog
+    from pyramid_lab.viewer.desktop.compose import ComposeDialog
 
     dialog = window.findChild(ComposeDialog)
     assert dialog is not None
@@ -207,7 +207,7 @@ def test_the_monkey_reviews_a_game(make_window, qtbot, tmp_path, guard_errors, m
 def test_the_export_writes_the_review_graph_beside_the_picture(
     make_window, qtbot, tmp_path, guard_errors
 ):
-    from viewer.desktop.export_control import open_export_dialog
+    from pyramid_lab.viewer.desktop.export_control import open_export_dialog
 
     window, _path, _game, _ply, _ = review_in_window(make_window, qtbot, tmp_path, seconds=0.2)
     dialog = open_export_dialog(window.lab, window.port, window.stage)
@@ -220,7 +220,7 @@ def test_the_export_writes_the_review_graph_beside_the_picture(
 
 
 def test_a_new_game_drops_the_review_under_way(make_window, qtbot, tmp_path, guard_errors):
-    from model.partition import Partition, PartitionOptions
+    from pyramid_lab.model.partition import Partition, PartitionOptions
 
     game, _ply, _ = missed_win_game()
     path = tmp_path / "game.pyr.json"

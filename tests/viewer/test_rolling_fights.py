@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import random
 
-from model.rolling import RollingPyramids
-from viewer.games.rolling.docks import FightLog, fight_log
+from pyramid_lab.model.rolling import RollingPyramids
+from pyramid_lab.viewer.games.rolling.docks import FightLog, fight_log
 
 
 def test_the_fight_log_follows_moves_undo_and_other_lines(monkeypatch):

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 from window_helpers import click, click_row
 
-from model.game import CHANCE
-from model.rolling import DONE, Deploy, Place, RollingPyramids, StartArea, Take
+from pyramid_lab.model.game import CHANCE
+from pyramid_lab.model.rolling import DONE, Deploy, Place, RollingPyramids, StartArea, Take
 from tests.patience import WAIT_MS
 
 
@@ -17,7 +17,7 @@ from tests.patience import WAIT_MS
 def rolling_window(make_window, monkeypatch, qtbot):
     """A window on a new Rolling Pyramids game made through New game (the dialog answers
     with the given options and players)."""
-    from viewer.widgets.new_game import NewGameDialog
+    from pyramid_lab.viewer.widgets.new_game import NewGameDialog
 
     def make(players=2, computer=None):
         window = make_window()
@@ -140,7 +140,7 @@ def test_a_solo_game_to_its_end(rolling_window, qtbot, guard_errors):
 
 
 def test_the_dialog_shows_the_seats_of_the_player_count(make_window, qtbot):
-    from viewer.widgets.new_game import NewGameDialog
+    from pyramid_lab.viewer.widgets.new_game import NewGameDialog
 
     window = make_window()
     dialog = NewGameDialog(window, "rolling")
@@ -421,7 +421,7 @@ def test_the_view_dock_on_the_hex_map_offers_no_level_peel_or_clip(rolling_windo
     """The hex map is a flat board (its view's kind says so): the View dock shows its note,
     not levels, peel shells or clip planes that would do nothing; a pyramid brings them
     back."""
-    from model.partition import Partition, PartitionOptions
+    from pyramid_lab.model.partition import Partition, PartitionOptions
 
     window = rolling_window(2)
     dock = window.parts.view_dock
@@ -479,7 +479,7 @@ def test_the_words_a_newcomer_reads(rolling_window, qtbot, guard_errors):
             assert all("a die of your colour may change by 1" in r.toolTip() for r in changed)
             # grouped by the faction board's box, the list as tall as its rows, and a
             # choice hovered marks its box on the mover's board (issue 46, item 8)
-            from viewer.games.rolling.docks import BOX, CHOICE
+            from pyramid_lab.viewer.games.rolling.docks import BOX, CHOICE
 
             headings = [r.text() for r in rows if r.data(CHOICE) is None and r.data(BOX)]
             assert headings
@@ -574,7 +574,7 @@ def test_a_hint_in_hot_seat_tells_nothing_of_the_others_secret_orders(
 ):
     """Blue's hint for its last deployment is the greedy player's move on what blue may
     see (red's units, not their targets): red's orders do not steer it."""
-    from model.rolling import GreedyPlayer
+    from pyramid_lab.model.rolling import GreedyPlayer
 
     window = rolling_window(2)
     to_deploy(window, qtbot)
@@ -599,7 +599,7 @@ def test_a_hint_in_hot_seat_tells_nothing_of_the_others_secret_orders(
 
 def solo_soldiers() -> RollingPyramids:
     """Solo round 1 after the walk: red holds eight spaces whose soldiers wait."""
-    from model.rolling import RandomPlayer, Roll
+    from pyramid_lab.model.rolling import RandomPlayer, Roll
 
     game = RollingPyramids.new(RollingPyramids.parse_options({"players": 1}))
     game.push(Roll("red", 4, 1))
@@ -666,7 +666,7 @@ def test_the_drafts_choices_are_in_sight_without_nested_scroll_bars(make_window,
     scrolls, and has the room (issue 59, item 5)."""
     from PySide6.QtWidgets import QAbstractScrollArea
 
-    from viewer.games.rolling.docks import CHOICE
+    from pyramid_lab.viewer.games.rolling.docks import CHOICE
 
     window = make_window()
     window.resize(1280, 800)  # (the suite's screen is 1280x1024)
@@ -721,7 +721,7 @@ def test_the_legend_covers_no_hex(make_window, qtbot, size, guard_errors):
 
     from PySide6.QtWidgets import QApplication
 
-    from model.files import read
+    from pyramid_lab.model.files import read
 
     path = (
         pathlib.Path(__file__).resolve().parents[2]

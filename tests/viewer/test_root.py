@@ -163,7 +163,7 @@ def test_the_window_keeps_a_few_parts_and_a_frozen_typed_record_of_the_rest() ->
     parts = window_parts()
     assert len(parts) <= 12, parts
     assert "parts" in parts
-    from viewer.desktop.parts import Parts
+    from pyramid_lab.viewer.desktop.parts import Parts
 
     assert dataclasses.is_dataclass(Parts)
     assert Parts.__setattr__ is not object.__setattr__  # frozen: an assignment raises
@@ -175,9 +175,17 @@ def _controller_names() -> dict[str, object]:
     """The names Parts' annotations use, resolved (they are imported for type checking)."""
     import PySide6.QtWidgets as widgets
 
-    from viewer.desktop import analysis, autosave, lessons, puzzle, recovery, review, setup_mode
-    from viewer.desktop.parts import Commands
-    from viewer.widgets import (
+    from pyramid_lab.viewer.desktop import (
+        analysis,
+        autosave,
+        lessons,
+        puzzle,
+        recovery,
+        review,
+        setup_mode,
+    )
+    from pyramid_lab.viewer.desktop.parts import Commands
+    from pyramid_lab.viewer.widgets import (
         help,
         lesson_dock,
         move_list,
@@ -228,7 +236,7 @@ def test_the_menus_are_a_table_of_items_whose_verbs_the_window_holds(make_window
     shortcut, verb, when enabled) turned into actions; each verb names a command of the
     lab, the board or a controller; the menus hold a few methods, the behaviour is the
     lab's and the controllers' (the Lessons, Puzzles and players' menus among them)."""
-    from viewer.desktop.menus import ITEMS, Menus
+    from pyramid_lab.viewer.desktop.menus import ITEMS, Menus
 
     window = make_window()
     menus = window.menus

@@ -5,13 +5,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from model.files import read
-from model.game import IllegalMoveError, PositionFormatError
-from model.lattice import lattice
-from model.partition import Partition, PartitionOptions
-from model.setup import start_copy
-from viewer.lab.session import Session
-from viewer.lab.view_state import ViewState
+from pyramid_lab.model.files import read
+from pyramid_lab.model.game import IllegalMoveError, PositionFormatError
+from pyramid_lab.model.lattice import lattice
+from pyramid_lab.model.partition import Partition, PartitionOptions
+from pyramid_lab.model.setup import start_copy
+from pyramid_lab.viewer.lab.session import Session
+from pyramid_lab.viewer.lab.view_state import ViewState
 
 
 def test_play_undo_redo_and_goto():
@@ -205,7 +205,7 @@ def test_the_line_with_its_movers_replays_nothing_after_a_move(monkeypatch):
     """A long game's Moves dock asks for the line on every move: the movers are noted as
     moves are played, and a file's line, another line followed and redo's moves match a
     replay from the start."""
-    from model.rolling import RollingPyramids
+    from pyramid_lab.model.rolling import RollingPyramids
 
     game = RollingPyramids.new(RollingPyramids.parse_options({"players": 2}))
     session = Session(game)
@@ -221,7 +221,7 @@ def test_the_line_with_its_movers_replays_nothing_after_a_move(monkeypatch):
     def no_replay(_game):
         raise AssertionError("the line was replayed from the start")
 
-    monkeypatch.setattr("viewer.lab.session.start_copy", no_replay)
+    monkeypatch.setattr("pyramid_lab.viewer.lab.session.start_copy", no_replay)
     for _ in range(5):
         session.play(sorted(session.game.legal_moves(), key=repr)[0])
         line = session.line()

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from model import files
-from model.setup import file_state
-from viewer.games import ui_class
-from viewer.lab.setup_editor import SetupEditor
+from pyramid_lab.model import files
+from pyramid_lab.model.setup import file_state
+from pyramid_lab.viewer.games import ui_class
+from pyramid_lab.viewer.lab.setup_editor import SetupEditor
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 SOLO = EXAMPLES / "rolling" / "solo-round-4-deploy.pyr.json"

@@ -9,12 +9,12 @@ import pytest
 import pyvista as pv
 import vtk
 
-from model.files import read
-from viewer.boards.ball_pyramid import BallPyramidView
-from viewer.boards.shaders import SHADER_DIR, load_shader
-from viewer.games import ui_class
-from viewer.lab.palette import GHOST_RIM_RGB
-from viewer.lab.view_state import ViewState
+from pyramid_lab.model.files import read
+from pyramid_lab.viewer.boards.ball_pyramid import BallPyramidView
+from pyramid_lab.viewer.boards.shaders import SHADER_DIR, load_shader
+from pyramid_lab.viewer.games import ui_class
+from pyramid_lab.viewer.lab.palette import GHOST_RIM_RGB
+from pyramid_lab.viewer.lab.view_state import ViewState
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -65,9 +65,9 @@ def test_ghost_rim_compiles_and_draws_outlines(vtk_log):
 def edge_pixels_on_a_ball(depth: bool) -> tuple[int, str]:
     """Grey edge-line pixels drawn on the ball in the middle of the base's south edge (the
     edge line runs through its centre): a sphere that writes its depth hides the line."""
-    from model.lattice import lattice
-    from viewer.lab.frame import Frame
-    from viewer.lab.palette import EDGE_RGB
+    from pyramid_lab.model.lattice import lattice
+    from pyramid_lab.viewer.lab.frame import Frame
+    from pyramid_lab.viewer.lab.palette import EDGE_RGB
 
     log = vtk.vtkStringOutputWindow()
     previous = vtk.vtkOutputWindow.GetInstance()

@@ -9,12 +9,12 @@ import numpy as np
 import pytest
 from window_helpers import click
 
-from model.partition import Partition, PartitionOptions
-from model.pyraos import Pyraos
-from model.terrace import Terrace
+from pyramid_lab.model.partition import Partition, PartitionOptions
+from pyramid_lab.model.pyraos import Pyraos
+from pyramid_lab.model.terrace import Terrace
+from pyramid_lab.viewer.desktop.engine import position_of
+from pyramid_lab.viewer.lab import palette
 from tests.patience import WAIT_MS
-from viewer.desktop.engine import position_of
-from viewer.lab import palette
 
 #: A Pyraos game (a seeded random walk) after which white may lift 0,1,0 to 1,1,1 and
 #: complete a square, taking back its sphere on 1,0,1.
@@ -33,7 +33,7 @@ def idle(window):
 def answer_new_game(monkeypatch, setup):
     """The New game dialog answers OK at once after ``setup(dialog)``; the dialogs shown
     are returned (the list fills as they come)."""
-    from viewer.widgets.new_game import NewGameDialog
+    from pyramid_lab.viewer.widgets.new_game import NewGameDialog
 
     shown = []
 
@@ -58,7 +58,7 @@ def show_hint(window, move_text):
 
 
 def test_players_group_lists_each_games_players(make_window, qtbot):
-    from viewer.widgets.new_game import NewGameDialog
+    from pyramid_lab.viewer.widgets.new_game import NewGameDialog
 
     window = make_window()
     dialog = NewGameDialog(window, "pyraos", players={"terrace": {"black": "strong"}})
@@ -79,7 +79,7 @@ def test_players_group_lists_each_games_players(make_window, qtbot):
 
 
 def test_an_option_the_chosen_version_does_not_use_is_greyed_out(make_window, qtbot):
-    from viewer.widgets.new_game import NewGameDialog
+    from pyramid_lab.viewer.widgets.new_game import NewGameDialog
 
     dialog = NewGameDialog(make_window(), "pyraos")
     qtbot.addWidget(dialog)
@@ -142,7 +142,7 @@ def test_computer_against_computer_plays_on_and_stop_pauses(
     make_window, qtbot, monkeypatch, guard_errors
 ):
     # base 4 has a compiled kernel: the levels are the compiled MCTS
-    from model.search.compiled.agent import CompiledMCTSAgent
+    from pyramid_lab.model.search.compiled.agent import CompiledMCTSAgent
 
     threads = []
     choose = CompiledMCTSAgent.choose
@@ -293,7 +293,7 @@ def test_hint_ghost_on_the_stepped_board(make_window, guard_errors):
     mesh = board._meshes["piece_ghosts"]
     assert (np.asarray(mesh.cell_data["rgb"]) == palette.piece_rgb("white")).all()
     bottom = np.asarray(mesh.points)[:, 2].min()
-    from viewer.boards.stepped import STONE_HEIGHT
+    from pyramid_lab.viewer.boards.stepped import STONE_HEIGHT
 
     # A stone stands on the target: the ghost stands on it.
     assert bottom == pytest.approx(board.board.centres[target][2] + STONE_HEIGHT, abs=1e-4)

@@ -4,7 +4,7 @@ Dask cluster when workers are asked for, its units' progress in the status bar."
 
 from __future__ import annotations
 
-from model.partition import Partition, PartitionOptions
+from pyramid_lab.model.partition import Partition, PartitionOptions
 from tests.patience import WAIT_MS
 
 
@@ -24,7 +24,7 @@ def test_solve_position_with_the_single_search(make_window, qtbot):
 
 def test_solve_position_on_two_workers_shows_units(make_window, qtbot, tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))  # the checkpoint's home
-    from model.search import books
+    from pyramid_lab.model.search import books
 
     book = books.book_for("partition")  # it has the empty base-3 pyramids (issue 58)
     monkeypatch.setattr(book, "_shipped", book.Book([]))
@@ -66,7 +66,7 @@ def test_solve_position_asks_for_workers_only_when_a_real_search_starts(
 ):
     from PySide6.QtWidgets import QInputDialog
 
-    from viewer.lab import solve as solve_module
+    from pyramid_lab.viewer.lab import solve as solve_module
 
     monkeypatch.setattr(solve_module, "QUICK_SECONDS", 0.3)
     asked = []
@@ -88,7 +88,7 @@ def test_the_answer_is_kept_between_runs_until_changed(make_window, qtbot, monke
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QInputDialog
 
-    from viewer.desktop.solve import WORKERS_KEY
+    from pyramid_lab.viewer.desktop.solve import WORKERS_KEY
 
     answers = [(1, True), (4, True)]
     asked = []

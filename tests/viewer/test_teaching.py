@@ -12,14 +12,14 @@ from caption_lessons import OLD_LESSONS, caption_lessons
 from PIL import Image
 from window_helpers import click, under_mouse
 
-from model.files import read
-from model.lattice import CORNERS, Corner
-from model.partition import Partition, PartitionOptions
+from pyramid_lab.model.files import read
+from pyramid_lab.model.lattice import CORNERS, Corner
+from pyramid_lab.model.partition import Partition, PartitionOptions
+from pyramid_lab.viewer.cli import main
+from pyramid_lab.viewer.desktop.menu_groups import LESSON_DIR
+from pyramid_lab.viewer.games.partition.teaching import Overlays, TeachingView
+from pyramid_lab.viewer.lab.palette import PATH_RGB
 from tests.patience import WAIT_MS
-from viewer.cli import main
-from viewer.desktop.menu_groups import LESSON_DIR
-from viewer.games.partition.teaching import Overlays, TeachingView
-from viewer.lab.palette import PATH_RGB
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -190,7 +190,7 @@ def shown_corner_docks(window):
 
 
 def test_a_closed_corner_dock_stays_closed(make_window, qtbot):
-    from model.pyraos import Pyraos
+    from pyramid_lab.model.pyraos import Pyraos
 
     window = make_window(Partition.new(PartitionOptions(3)))
     dock = window.board.ui.corner_dock
@@ -386,7 +386,7 @@ def test_every_dock_reopens_from_the_view_menu_and_corners_is_not_cramped(make_w
     switch of games, and the Corners table shows its five rows whole."""
     from PySide6.QtWidgets import QDockWidget
 
-    from model.pyraos import Pyraos
+    from pyramid_lab.model.pyraos import Pyraos
 
     window = make_window(Partition.new(PartitionOptions(4)))
     window.resize(1200, 800)  # the size the Corners dock came back cramped at
@@ -477,7 +477,7 @@ def test_fill_at_random_and_set_up_mode_exclude_each_other(make_window, qtbot):
 
 
 def test_the_caption_shows_its_terms_as_a_list(make_window, old_lessons):
-    from viewer.widgets.lesson_dock import caption_html
+    from pyramid_lab.viewer.widgets.lesson_dock import caption_html
 
     window = make_window()
     window.lab.documents.open(old_lessons[0])
@@ -509,7 +509,7 @@ def test_the_note_says_when_the_board_left_the_lessons_position(make_window, qtb
     """Issue 15: the caption stayed after Fill at random when it no longer described the
     board. A move, Fill at random, a set-up or a step back in the moves bring the note;
     undo (or redo) back to the lesson's position takes it away."""
-    from viewer.widgets.lesson_dock import CHANGED_NOTE
+    from pyramid_lab.viewer.widgets.lesson_dock import CHANGED_NOTE
 
     window = make_window()
     window.lab.documents.open(old_lessons[0])
@@ -576,7 +576,7 @@ def test_a_caption_scrolls_in_a_small_lesson_dock(make_window, qtbot, old_lesson
 def drawn_overlays(board):
     """(kind, style) of what the ball pyramid draws now: path colours, region cells, rims,
     corner cones, walls."""
-    from viewer.lab import palette
+    from pyramid_lab.viewer.lab import palette
 
     drawn = set()
     if board.paths.GetVisibility():
@@ -605,7 +605,7 @@ def test_the_legend_lists_exactly_the_overlays_drawn(make_window, old_lessons):
     nothing that is not drawn."""
     from PySide6.QtWidgets import QLabel
 
-    from viewer.lab import palette
+    from pyramid_lab.viewer.lab import palette
 
     window = make_window()
     legend = window.scene.legend
@@ -647,8 +647,8 @@ def test_the_legend_lists_exactly_the_overlays_drawn(make_window, old_lessons):
 
 
 def test_the_legend_leaves_out_what_is_not_drawn():
-    from viewer.lab.frame import Frame, Path, Region
-    from viewer.widgets.legend import legend_entries
+    from pyramid_lab.viewer.lab.frame import Frame, Path, Region
+    from pyramid_lab.viewer.widgets.legend import legend_entries
 
     frame = Frame(
         pieces={0: "red"},
@@ -667,8 +667,8 @@ def test_the_legend_leaves_out_what_is_not_drawn():
 def test_a_rim_and_a_marker_of_one_meaning_are_one_line():
     """A trial: Pyraos's lesson step (a highlighted piece taken off, now an empty point)
     said "what this step of the lesson is about" twice, with a rim and with a dot."""
-    from viewer.lab.frame import Frame, Marker
-    from viewer.widgets.legend import legend_entries
+    from pyramid_lab.viewer.lab.frame import Frame, Marker
+    from pyramid_lab.viewer.widgets.legend import legend_entries
 
     frame = Frame(
         pieces={0: "red", 1: "blue"},
@@ -690,10 +690,10 @@ def test_the_app_opens_on_lesson_1_with_its_caption_and_overlays(
     """Issue 15: the opening 'teaching example' showed no overlays and no caption. Without
     a file the app opens the first lesson (cli's first_lesson, as scripts/open.sh does):
     since issue 28 the first lesson file of Pyramid Partition, on its first step."""
-    from model import lesson as lessons
-    from viewer.cli import first_lesson
-    from viewer.desktop.app import MainWindow
-    from viewer.lab.session import Session
+    from pyramid_lab.model import lesson as lessons
+    from pyramid_lab.viewer.cli import first_lesson
+    from pyramid_lab.viewer.desktop.app import MainWindow
+    from pyramid_lab.viewer.lab.session import Session
 
     monkeypatch.setenv("PYRAMID_LAB_LESSON_PROGRESS", str(tmp_path / "progress.json"))
     monkeypatch.setenv("PYRAMID_LAB_AUTOSAVE", str(tmp_path / "autosave"))
@@ -728,7 +728,7 @@ def test_the_app_opens_on_lesson_1_with_its_caption_and_overlays(
 def test_the_teaching_view_follows_moves_played_on_the_same_game():
     """A replay (export) plays the moves onto one game object: the overlays must follow
     each position, not stay with the first."""
-    from viewer.games.partition import PartitionUI
+    from pyramid_lab.viewer.games.partition import PartitionUI
 
     game = Partition(PartitionOptions(3))
     ui = PartitionUI()

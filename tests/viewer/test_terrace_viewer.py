@@ -7,14 +7,14 @@ import numpy as np
 import pytest
 from window_helpers import click, under_mouse
 
-from model.setup import started_from_setup
-from model.terrace import VICTORY_FIELDS, Kind, Terrace, fid
+from pyramid_lab.model.setup import started_from_setup
+from pyramid_lab.model.terrace import VICTORY_FIELDS, Kind, Terrace, fid
+from pyramid_lab.viewer.boards.ball_pyramid import BallPyramidView
+from pyramid_lab.viewer.boards.stepped import SteppedView
+from pyramid_lab.viewer.games.terrace import BOARD, TerraceTurn, TerraceUI
+from pyramid_lab.viewer.lab.palette import INLAY_RGB, INLAY_WON_RGB, MARKER_RGB, POINTER_RGB
 from tests.conftest import terrace_position
 from tests.patience import WAIT_MS
-from viewer.boards.ball_pyramid import BallPyramidView
-from viewer.boards.stepped import SteppedView
-from viewer.games.terrace import BOARD, TerraceTurn, TerraceUI
-from viewer.lab.palette import INLAY_RGB, INLAY_WON_RGB, MARKER_RGB, POINTER_RGB
 
 A7, B7, A5 = fid(6, 0), fid(6, 1), fid(4, 0)
 
@@ -259,7 +259,7 @@ def test_terrace_and_ball_boards_switch_in_one_window(make_window):
     assert isinstance(window.stage.board, SteppedView)
     assert window.stage.board.shown.sum() == 49
     assert window.parts.view_dock.cut_open.isEnabled() is False
-    from model.partition import Partition, PartitionOptions
+    from pyramid_lab.model.partition import Partition, PartitionOptions
 
     window.session.replace_game(Partition(PartitionOptions(3)))
     assert isinstance(window.stage.board, BallPyramidView)
@@ -280,7 +280,7 @@ def test_board_geometry_is_a_stepped_pyramid():
 def test_draw_by_repetition_is_shown(terrace_window, qtbot):
     import pathlib
 
-    from model.files import read
+    from pyramid_lab.model.files import read
 
     path = pathlib.Path(__file__).resolve().parents[2] / "examples/terrace/repetition.pyr.json"
     window = terrace_window(read(path).game)
@@ -296,7 +296,7 @@ def test_draw_by_repetition_is_shown(terrace_window, qtbot):
 
 
 def test_a_hovered_stone_keeps_its_colour_and_wears_a_ring(terrace_window):
-    from viewer.lab.palette import HOVER_RGB, PIECE_RGB
+    from pyramid_lab.viewer.lab.palette import HOVER_RGB, PIECE_RGB
 
     window = terrace_window()
     board = window.stage.board

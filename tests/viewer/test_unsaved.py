@@ -12,13 +12,13 @@ import textwrap
 import pytest
 from PySide6.QtWidgets import QFileDialog
 
-from model.files import read, write
-from model.partition import Partition, PartitionOptions
+from pyramid_lab.model.files import read, write
+from pyramid_lab.model.partition import Partition, PartitionOptions
+from pyramid_lab.viewer.desktop import autosave
+from pyramid_lab.viewer.lab.session import EXAMPLES_DIR
+from pyramid_lab.viewer.widgets import unsaved
+from pyramid_lab.viewer.widgets.new_game import NewGameDialog
 from tests.patience import WAIT_MS
-from viewer.desktop import autosave
-from viewer.lab.session import EXAMPLES_DIR
-from viewer.widgets import unsaved
-from viewer.widgets.new_game import NewGameDialog
 
 
 @pytest.fixture
@@ -53,7 +53,9 @@ def test_a_bad_file_is_refused_before_asking(make_window, unsaved_answers, tmp_p
     _dirty(window)
     bad = tmp_path / "bad.pyr.json"
     bad.write_text("{")
-    monkeypatch.setattr("viewer.desktop.qt_port.QMessageBox.warning", lambda *a, **k: None)
+    monkeypatch.setattr(
+        "pyramid_lab.viewer.desktop.qt_port.QMessageBox.warning", lambda *a, **k: None
+    )
     assert not window.lab.documents.open(bad)
     assert unsaved_answers["asked"] == []
     assert window.session.dirty
@@ -160,7 +162,7 @@ def _leftover(folder, document, path=None, pid=None):
 def test_recovering_a_crashed_game(make_window, tmp_path, monkeypatch):
     game = Partition(PartitionOptions(3))
     game.push(game.parse_move("2,0,0"))
-    from model.files import to_json
+    from pyramid_lab.model.files import to_json
 
     file = _leftover(tmp_path / "autosave", to_json(game), str(tmp_path / "was.pyr.json"))
     _leftover(tmp_path / "autosave", to_json(game), pid=os.getpid())  # ours: not a crash
@@ -181,7 +183,9 @@ def test_a_damaged_autosave_is_set_aside(make_window, tmp_path, monkeypatch):
     file = _leftover(tmp_path / "autosave", {"format": "nonsense"})
     window = make_window()
     monkeypatch.setattr(unsaved, "ask_recover", lambda parent, what: unsaved.RECOVER)
-    monkeypatch.setattr("viewer.desktop.qt_port.QMessageBox.warning", lambda *a, **k: None)
+    monkeypatch.setattr(
+        "pyramid_lab.viewer.desktop.qt_port.QMessageBox.warning", lambda *a, **k: None
+    )
     assert not window.parts.recovery.offer()
     assert not file.exists()
     assert list(file.parent.glob("*.damaged.json"))
@@ -193,9 +197,9 @@ CRASH = textwrap.dedent(
     import os, sys
     from PySide6.QtWidgets import QApplication
     app = QApplication([])
-    from model.partition import Partition, PartitionOptions
-    from viewer.desktop.app import MainWindow
-    from viewer.lab.session import Session
+    from pyramid_lab.model.partition import Partition, PartitionOptions
+    from pyramid_lab.viewer.desktop.app import MainWindow
+    from pyramid_lab.viewer.lab.session import Session
     window = MainWindow(Session(Partition(PartitionOptions(3))))
     window.show()
     window.session.play(window.session.game.parse_move("0,0,0"))
@@ -229,7 +233,7 @@ def test_a_failing_autosave_says_so(make_window, tmp_path, monkeypatch):
 def test_a_shipped_lesson_is_never_saved_over(make_window, unsaved_answers, monkeypatch, tmp_path):
     """Save on a lesson (or any example that comes with the app) asks for a copy's name:
     the lesson stays as it came."""
-    from viewer.lab.session import shipped
+    from pyramid_lab.viewer.lab.session import shipped
 
     lesson = EXAMPLES_DIR / "partition" / "t5-anchored-around-a-corner-ball.pyr.json"
     before = lesson.read_bytes()

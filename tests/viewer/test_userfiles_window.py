@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from model.collection import INDEX
+from pyramid_lab.model.collection import INDEX
+from pyramid_lab.viewer.widgets.notice import NoticeBox
 from tests.patience import WAIT_MS
-from viewer.widgets.notice import NoticeBox
 
 ROOT = Path(__file__).resolve().parents[2]
 PUZZLES = ROOT / "model" / "data" / "puzzles" / "partition"

@@ -62,7 +62,7 @@ def start_server(
     command = [
         sys.executable,
         "-m",
-        "viewer.cli",
+        "pyramid_lab.viewer.cli",
         "classroom",
         *map(str, lessons),
         "--port",

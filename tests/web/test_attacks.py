@@ -256,7 +256,7 @@ def test_pushes_to_a_page_that_never_reads_are_bounded(server):
 def test_a_student_who_asks_much_waits_their_turn_not_the_others():
     # the students' work shares the threads fairly: a student who used them lately waits
     # behind one who did not, whatever they queued
-    from viewer.classroom.guard import Limits, Turns
+    from pyramid_lab.viewer.classroom.guard import Limits, Turns
 
     async def share():
         turns = Turns(Limits(workers=1))
@@ -407,7 +407,7 @@ def test_a_results_file_is_one_class_however_it_is_spelled(tmp_path):
                 [
                     sys.executable,
                     "-m",
-                    "viewer.cli",
+                    "pyramid_lab.viewer.cli",
                     "classroom",
                     str(LESSON),
                     "--port",
@@ -432,7 +432,7 @@ def test_a_results_file_is_one_class_however_it_is_spelled(tmp_path):
 def classroom(data: Path, *more: str, port: int = 0, lessons: tuple[Path, ...] = (LESSON,)):
     """``pyramid-lab classroom`` with no code and no name, as a teacher types it."""
     env = {**os.environ, "XDG_DATA_HOME": str(data), "PYTHONUNBUFFERED": "1"}
-    command = [sys.executable, "-m", "viewer.cli", "classroom", *map(str, lessons)]
+    command = [sys.executable, "-m", "pyramid_lab.viewer.cli", "classroom", *map(str, lessons)]
     command += ["--port", str(port), *more]
     process = subprocess.Popen(
         command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env
@@ -520,7 +520,7 @@ def test_a_chosen_code_must_be_long_enough(tmp_path):
         [
             sys.executable,
             "-m",
-            "viewer.cli",
+            "pyramid_lab.viewer.cli",
             "classroom",
             str(LESSON),
             "--code",
@@ -542,7 +542,7 @@ def test_a_flood_of_joins_while_closed_is_refused_at_once_and_a_newcomer_gets_in
     """60 filler joins while the class is closed fill its waiting room: a genuine newcomer is
     told so in words; the teacher refuses every filler in one message, their pages closed
     and told so; the newcomer then waits and is let in."""
-    from viewer.classroom.checks import MAX_WAITING
+    from pyramid_lab.viewer.classroom.checks import MAX_WAITING
 
     url = socket_url(server.students)
 
@@ -609,7 +609,7 @@ def test_the_teachers_page_is_never_served_the_code(server):
 
 
 def test_the_names_a_request_may_give_the_class():
-    from viewer.classroom.guard import Hosts
+    from pyramid_lab.viewer.classroom.guard import Hosts
 
     hosts = Hosts.started_for("127.0.0.1", ["class.school.example"])
     for host in (

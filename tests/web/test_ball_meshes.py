@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from model.lattice import CORNERS, PyramidLattice
-from viewer.boards import meshes_only
-from viewer.boards.ball_meshes import RIM_OUT
-from viewer.boards.ball_pyramid import BALL_RADIUS, LABEL_OUT, RIM_RADIUS
-from viewer.lab import palette
-from viewer.lab.frame import Frame, Label, Marker, Pointer
-from viewer.lab.view_state import ViewState
+from pyramid_lab.model.lattice import CORNERS, PyramidLattice
+from pyramid_lab.viewer.boards import meshes_only
+from pyramid_lab.viewer.boards.ball_meshes import RIM_OUT
+from pyramid_lab.viewer.boards.ball_pyramid import BALL_RADIUS, LABEL_OUT, RIM_RADIUS
+from pyramid_lab.viewer.lab import palette
+from pyramid_lab.viewer.lab.frame import Frame, Label, Marker, Pointer
+from pyramid_lab.viewer.lab.view_state import ViewState
 
 
 def test_a_mark_on_a_ball_is_a_rim_round_it():

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from classroom_helpers import LESSON, SECOND, TERRACE, start_server
 
-from model import lesson as lessons
+from pyramid_lab.model import lesson as lessons
 from tests.patience import WAIT_MS
 
 #: a wait for what must happen (a page's first load, an answer pushed): returns as soon as it

@@ -19,9 +19,9 @@ from classroom_helpers import ROOT
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from viewer.classroom.room import Classroom, Refused
-from viewer.classroom.sites import on_board
-from viewer.classroom.web import Service
+from pyramid_lab.viewer.classroom.room import Classroom, Refused
+from pyramid_lab.viewer.classroom.sites import on_board
+from pyramid_lab.viewer.classroom.web import Service
 
 FULL = os.environ.get("PYRAMID_FUZZ") == "full"
 LESSONS = ROOT / "model" / "data" / "lessons"

@@ -13,12 +13,12 @@ import stat
 import pytest
 from classroom_helpers import CODE, LESSON, SECOND
 
-from model.game import PositionFormatError
-from viewer.classroom.checks import Refused
-from viewer.classroom.room import Classroom
-from viewer.classroom.sites import on_board
-from viewer.classroom.store import RESULTS_FORMAT_1, class_name, results_folder
-from viewer.cli import main
+from pyramid_lab.model.game import PositionFormatError
+from pyramid_lab.viewer.classroom.checks import Refused
+from pyramid_lab.viewer.classroom.room import Classroom
+from pyramid_lab.viewer.classroom.sites import on_board
+from pyramid_lab.viewer.classroom.store import RESULTS_FORMAT_1, class_name, results_folder
+from pyramid_lab.viewer.cli import main
 
 
 def run(capsys, *args: str) -> tuple[int, list[str]]:

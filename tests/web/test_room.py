@@ -18,15 +18,15 @@ import pytest
 from aiohttp import web
 from classroom_helpers import LESSON, SECOND, Page
 
-from model.game import PositionFormatError
+from pyramid_lab.model.game import PositionFormatError
+from pyramid_lab.viewer.classroom.checks import Refused, make_code, name_of, point_of
+from pyramid_lab.viewer.classroom.choices import page_reach
+from pyramid_lab.viewer.classroom.guard import LATE, Limits
+from pyramid_lab.viewer.classroom.room import Classroom
+from pyramid_lab.viewer.classroom.scene import hex_of
+from pyramid_lab.viewer.classroom.sites import on_board, pick, site_board
+from pyramid_lab.viewer.classroom.web import Service, _refusing, build_app
 from tests.patience import WAIT_S
-from viewer.classroom.checks import Refused, make_code, name_of, point_of
-from viewer.classroom.choices import page_reach
-from viewer.classroom.guard import LATE, Limits
-from viewer.classroom.room import Classroom
-from viewer.classroom.scene import hex_of
-from viewer.classroom.sites import on_board, pick, site_board
-from viewer.classroom.web import Service, _refusing, build_app
 
 CODE = "abcd-efgh"
 
@@ -185,8 +185,8 @@ def test_the_service_refuses_and_answers(room):
 
 
 def test_joins_waiting_are_answered_one_or_many_at_once_within_bounds(room):
-    from viewer.classroom.checks import MAX_WAITING
-    from viewer.classroom.messages import Admit, Refuse, Unread, read
+    from pyramid_lab.viewer.classroom.checks import MAX_WAITING
+    from pyramid_lab.viewer.classroom.messages import Admit, Refuse, Unread, read
 
     def order(name, args):
         _ident, kind, raw = read(
@@ -301,7 +301,7 @@ def test_every_shipped_lesson_is_served(tmp_path):
 def test_a_shared_escape_path_is_one_tube_and_one_legend_line(room):
     # Partition's lesson 3: red's and blue's escape paths from SW run along the same
     # points; the page draws one tube in the window's colour for both, said once
-    from viewer.lab import palette
+    from pyramid_lab.viewer.lab import palette
 
     board = site_board(student_on(room, 1).board)
     legend = board.state()["legend"]
@@ -320,7 +320,7 @@ def test_a_fault_is_said_without_its_details_and_logged_on_one_line(caplog):
     def broken():
         raise OSError(2, "No such file or directory", "/home/teacher/secret\nFORGED: line")
 
-    with caplog.at_level("ERROR", logger="viewer.classroom"):
+    with caplog.at_level("ERROR", logger="pyramid_lab.viewer.classroom"):
         answer = _refusing(broken)
     assert answer == {"error": "the server could not do that; try again"}
     (record,) = caplog.records

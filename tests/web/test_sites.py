@@ -14,10 +14,10 @@ import numpy as np
 import pytest
 from classroom_helpers import ROOT
 
-from model import lesson as lessons
-from viewer.classroom.room import Classroom
-from viewer.classroom.sites import on_board
-from viewer.classroom.web import Service, _refusing
+from pyramid_lab.model import lesson as lessons
+from pyramid_lab.viewer.classroom.room import Classroom
+from pyramid_lab.viewer.classroom.sites import on_board
+from pyramid_lab.viewer.classroom.web import Service, _refusing
 
 CODE = "abcd-efgh"
 LESSONS = ROOT / "model" / "data" / "lessons"
@@ -298,9 +298,9 @@ def test_another_seats_secret_orders_are_never_sent(tmp_path):
 def test_serving_every_lesson_loads_no_qt():
     script = (
         "import sys\n"
-        "from viewer.classroom.room import Classroom\n"
-        "from viewer.classroom.sites import on_board\n"
-        "from viewer.classroom.web import Service\n"
+        "from pyramid_lab.viewer.classroom.room import Classroom\n"
+        "from pyramid_lab.viewer.classroom.sites import on_board\n"
+        "from pyramid_lab.viewer.classroom.web import Service\n"
         "room = Classroom.open(['model/data/lessons'], 'abcd-efgh', None, on_board)\n"
         "service = Service(room)\n"
         "token = service.join('Ada')['token']\n"
@@ -326,7 +326,7 @@ def test_a_picture_asked_for_at_once_by_many_students_is_drawn_once(monkeypatch)
     import threading
     import time
 
-    from viewer.classroom import sites
+    from pyramid_lab.viewer.classroom import sites
 
     room = Classroom.open([TERRACE], CODE, None, on_board)
     seats = [room.join(f"Student {n}") for n in range(6)]

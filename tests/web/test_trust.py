@@ -24,8 +24,8 @@ import aiohttp
 import pytest
 from classroom_helpers import CODE, LESSON, ROOT, Page, socket_url, start_server
 
+from pyramid_lab.viewer.classroom.guard import Limits
 from tests.patience import WAIT_S
-from viewer.classroom.guard import Limits
 
 NAME = "trust-test"
 
@@ -455,7 +455,7 @@ def test_a_second_class_on_the_results_file_is_refused_and_nothing_leaked(server
         [
             sys.executable,
             "-m",
-            "viewer.cli",
+            "pyramid_lab.viewer.cli",
             "classroom",
             str(LESSON),
             "--code",

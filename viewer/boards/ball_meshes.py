@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 import pyvista as pv
 
-from model.lattice import CORNERS, PyramidLattice
+from pyramid_lab.model.lattice import CORNERS, PyramidLattice
 
 from ..lab import palette
 from ..lab.frame import Frame

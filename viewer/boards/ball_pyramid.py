@@ -39,7 +39,7 @@ import pyvista as pv
 from vtkmodules.vtkCommonDataModel import vtkPlane
 from vtkmodules.vtkRenderingCore import vtkActor, vtkPolyDataMapper, vtkProp, vtkRenderer
 
-from model.lattice import CORNERS, WALLS, PyramidLattice, Wall
+from pyramid_lab.model.lattice import CORNERS, WALLS, PyramidLattice, Wall
 
 from ..lab import palette
 from ..lab.frame import Frame, Vanish

@@ -10,9 +10,9 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-#: The folder of the GLSL: the package ``shaders`` (its files are package data, so a wheel
-#: carries them; pyproject.toml).
-SHADER_DIR = Path(str(files("shaders")))
+#: The folder of the GLSL: the package ``pyramid_lab.shaders`` (its files are package data, so
+#: a wheel carries them; pyproject.toml).
+SHADER_DIR = Path(str(files("pyramid_lab.shaders")))
 
 
 @functools.cache

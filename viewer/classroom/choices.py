@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from model.game import Game, Move
+from pyramid_lab.model.game import Game, Move
 
 from ..lab.board import Board as LabBoard
 from ..lab.game_ui import GameUI, MoveForm

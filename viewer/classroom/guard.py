@@ -46,7 +46,7 @@ from typing import Literal, TypeVar
 
 from aiohttp import web
 
-log = logging.getLogger("viewer.classroom")
+log = logging.getLogger("pyramid_lab.viewer.classroom")
 T = TypeVar("T")
 
 

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
-from model.game import shorten
+from pyramid_lab.model.game import shorten
 
 from .checks import MAX_WAITING, Refused, bounded_text, code_of, name_of, token_of, whole_number
 

@@ -30,8 +30,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from model import lesson as lessons
-from model.game import Game, PositionFormatError
+from pyramid_lab.model import lesson as lessons
+from pyramid_lab.model.game import Game, PositionFormatError
 
 from .checks import (
     MAX_WAITING,

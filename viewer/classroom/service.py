@@ -9,7 +9,7 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-from model.game import shorten
+from pyramid_lab.model.game import shorten
 
 from .checks import Refused, whole_number
 from .messages import (
@@ -41,7 +41,7 @@ CLICK_WORDS = {
     "grid": "click a square",
     "hex-map": "click a hex",
 }
-log = logging.getLogger("viewer.classroom")
+log = logging.getLogger("pyramid_lab.viewer.classroom")
 
 
 def shown(text: Any, limit: int = 80) -> str:

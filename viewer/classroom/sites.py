@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 import pyvista as pv
 
-from model.game import Game
+from pyramid_lab.model.game import Game
 
 from ..boards import BOARD_VIEWS, meshes_only
 from ..boards.meshes import copies_of

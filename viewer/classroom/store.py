@@ -21,8 +21,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from model import lesson as lessons
-from model.game import PositionFormatError, shorten
+from pyramid_lab.model import lesson as lessons
+from pyramid_lab.model.game import PositionFormatError, shorten
 
 from .checks import Refused, code_of, make_code
 

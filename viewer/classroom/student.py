@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
-from model import lesson as lessons
-from model.game import Game, Move, PositionFormatError, shorten
-from model.userfiles import LessonProgress
+from pyramid_lab.model import lesson as lessons
+from pyramid_lab.model.game import Game, Move, PositionFormatError, shorten
+from pyramid_lab.model.userfiles import LessonProgress
 
 from ..games import ui_class
 from ..lab import CANCEL, Lab

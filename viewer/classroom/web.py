@@ -86,7 +86,7 @@ from .service import Service, _refusing, forget_answer, shown
 
 __all__ = ["SAVE_EVERY", "Limits", "Service", "build_app", "shown"]
 
-log = logging.getLogger("viewer.classroom")
+log = logging.getLogger("pyramid_lab.viewer.classroom")
 WWW = Path(__file__).with_name("www")
 #: How often the results file is written while the class runs (when something changed).
 SAVE_EVERY = 2.0

@@ -110,7 +110,7 @@ def _say_first_use() -> None:
     logs its steps where no one shows progress): a command that waits a minute after an
     install says why, and its time limits count the search only
     (:mod:`model.search.compiled.first_use`)."""
-    logger = logging.getLogger("model.search.compiled.first_use")
+    logger = logging.getLogger("pyramid_lab.model.search.compiled.first_use")
     if not any(isinstance(h, _Said) for h in logger.handlers):
         logger.addHandler(_Said())
         logger.setLevel(logging.INFO)

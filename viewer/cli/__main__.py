@@ -1,4 +1,4 @@
-"""``python -m viewer.cli``: the ``pyramid-lab`` command."""
+"""``python -m pyramid_lab.viewer.cli``: the ``pyramid-lab`` command."""
 
 import sys
 

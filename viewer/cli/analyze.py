@@ -8,13 +8,13 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
-from model.teaching import teaching_for
+from pyramid_lab.model.teaching import teaching_for
 
 from .argtypes import engine_seconds, threads
 from .common import EXIT_BAD_INPUT, EXIT_OK
 
 if TYPE_CHECKING:
-    from model.game import Game
+    from pyramid_lab.model.game import Game
 
 
 def add_parser(commands: Any, help: str) -> None:
@@ -49,7 +49,7 @@ def add_parser(commands: Any, help: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from model import PositionFormatError
+    from pyramid_lab.model import PositionFormatError
 
     from ..lab.documents import read_position
 
@@ -95,7 +95,7 @@ ENGINE_SECONDS = 3.0
 
 
 def _engine(game: Game, seconds: float | None, threads: int | None) -> Any:
-    from model.search import analyse, computer
+    from pyramid_lab.model.search import analyse, computer
 
     return analyse(
         game, seconds=seconds or ENGINE_SECONDS, threads=threads or computer.default_threads()

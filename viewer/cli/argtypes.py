@@ -9,7 +9,7 @@ import os
 import re
 from collections.abc import Callable
 
-from model.game import quote
+from pyramid_lab.model.game import quote
 
 
 def _at_least_0(text: str, not_a_number: str) -> int:
@@ -94,7 +94,7 @@ def engine_seconds(text: str) -> float:
 
 def threads(text: str) -> int:
     """A number of threads for a search to run on: 1 to the search's most."""
-    from model.search import computer
+    from pyramid_lab.model.search import computer
 
     if len(text) > 20:
         raise argparse.ArgumentTypeError(f"{text[:20]}...: too long for a number")

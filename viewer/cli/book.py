@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from model.game import game_class, quote
+from pyramid_lab.model.game import game_class, quote
 
 from .argtypes import non_negative, positive_float, table_mb
 from .common import EXIT_BAD_INPUT, EXIT_OK, no_memory
@@ -84,7 +84,7 @@ def add_parser(commands: Any, help: str) -> None:
 
 def _unwritable(path: Path) -> str:
     """Why a book cannot be written to ``path`` (one line), or "" when it can."""
-    from model.files import check_writable
+    from pyramid_lab.model.files import check_writable
 
     try:
         check_writable(path)
@@ -98,8 +98,8 @@ def run(args: argparse.Namespace) -> int:
     """build: write a new book (merged with the file's entries of other versions); verify:
     one JSON line an entry, exit 2 when one is not proven again; show: the entries. The
     game's book (its search plug-in's, ``model.search.books.book_for``) does the work."""
-    from model import PositionFormatError
-    from model.search import books as shelf
+    from pyramid_lab.model import PositionFormatError
+    from pyramid_lab.model.search import books as shelf
 
     with_books = shelf.book_games()
     name = args.game
@@ -155,7 +155,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _build(args: argparse.Namespace, cls: Any, books: Any, book: Any, path: Path) -> int:
     """build: the book's entries for the version asked, made now, the others kept."""
-    from model import PositionFormatError
+    from pyramid_lab.model import PositionFormatError
 
     bad = [text for text in args.option if "=" not in text]
     if bad:

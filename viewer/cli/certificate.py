@@ -26,7 +26,7 @@ def add_parser(commands: Any, help: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from model.certificate import CertificateError, check_file
+    from pyramid_lab.model.certificate import CertificateError, check_file
 
     def progress(positions: int, seconds: float) -> None:
         print(

@@ -92,8 +92,8 @@ def add_parser(commands: Any, help: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from model import content
-    from model.game import PositionFormatError
+    from pyramid_lab.model import content
+    from pyramid_lab.model.game import PositionFormatError
 
     from ..classroom.checks import Refused, chosen_code
     from ..classroom.room import Classroom, find_lessons
@@ -217,7 +217,7 @@ def _warm_up() -> None:
     judges: it brings the searches' compiled code (numba), 1.6 s under load, during which
     the import lock and the interpreter held every other student's answer (the stepped
     board's first verdicts, at 10 students: p95 597 ms)."""
-    from model import search
+    from pyramid_lab.model import search
 
     search.Judge  # noqa: B018  (the attribute imports it)
 
@@ -230,7 +230,7 @@ def _log_to_stderr() -> None:
 
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter("classroom: %(message)s"))
-    ours = logging.getLogger("viewer.classroom")
+    ours = logging.getLogger("pyramid_lab.viewer.classroom")
     ours.addHandler(handler)
     ours.setLevel(logging.INFO)
     ours.propagate = False

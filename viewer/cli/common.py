@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 if TYPE_CHECKING:
-    from model.files import PositionDocument
+    from pyramid_lab.model.files import PositionDocument
 
 EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -73,7 +73,7 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         """argparse's one line, with any long value it quotes (an unknown choice or flag,
         a stray argument) cut as every error line cuts it."""
-        from model.game import MAX_QUOTED, shorten
+        from pyramid_lab.model.game import MAX_QUOTED, shorten
 
         message = re.sub(rf"\S{{{MAX_QUOTED + 1},}}", lambda m: shorten(m.group()), message)
         self.print_usage(sys.stderr)
@@ -98,7 +98,7 @@ def program() -> str:
     """This command as the user's shell runs it, for a command line it prints to be run as
     printed: ``pyramid-lab`` where that name on PATH is this very program, else its
     absolute path (``.venv/bin/pyramid-lab`` of an environment not activated, run from any
-    folder), else ``python -m viewer.cli`` with this interpreter."""
+    folder), else ``python -m pyramid_lab.viewer.cli`` with this interpreter."""
     scripts = [Path(sys.argv[0])] if Path(sys.argv[0]).name.startswith("pyramid-lab") else []
     scripts.append(Path(sys.executable).parent / "pyramid-lab")  # a venv's, beside python
     for script in scripts:
@@ -108,7 +108,7 @@ def program() -> str:
         if on_path is not None and os.path.samefile(on_path, script):
             return "pyramid-lab"
         return shlex.quote(str(script.absolute()))
-    return f"{shlex.quote(sys.executable)} -m viewer.cli"
+    return f"{shlex.quote(sys.executable)} -m pyramid_lab.viewer.cli"
 
 
 def runnable(command: str, *paths: str) -> str:
@@ -121,7 +121,7 @@ def runnable(command: str, *paths: str) -> str:
 def read_or_say(path: str) -> PositionDocument | None:
     """The position file at ``path`` (read by :mod:`viewer.lab.documents`), or None after the
     one line on stderr that names the file and what is wrong with it."""
-    from model import PositionFormatError
+    from pyramid_lab.model import PositionFormatError
 
     from ..lab.documents import read_position
 

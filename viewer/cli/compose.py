@@ -65,9 +65,9 @@ def _value(text: str) -> Any:
 
 
 def run(args: argparse.Namespace) -> int:
-    from model import PositionFormatError
-    from model.game import game_class, game_names, shorten
-    from model.search import puzzles
+    from pyramid_lab.model import PositionFormatError
+    from pyramid_lab.model.game import game_class, game_names, shorten
+    from pyramid_lab.model.search import puzzles
 
     missing = [f"--{n}" for n in ("game", "count", "within", "out") if getattr(args, n) is None]
     if missing:

@@ -142,8 +142,8 @@ def _game_with_tables(asked: str | None, *, whole: bool) -> tuple[str, Any] | st
     """The game whose endgame tables to use and its tables (``whole``: a whole-game table,
     not only the K-layer ones): the one asked for, else the only game that has them; or what
     to say when there is none such."""
-    import model.search as search
-    from model.game import game_names, quote
+    import pyramid_lab.model.search as search
+    from pyramid_lab.model.game import game_names, quote
 
     kind = "whole-game tables" if whole else "endgame tables"
     games = [
@@ -164,7 +164,7 @@ def _say(message: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    import model.search as search
+    import pyramid_lab.model.search as search
 
     if args.action in ("verify", "book") or args.whole:
         return _whole(args)
@@ -240,7 +240,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _options(args: argparse.Namespace, name: str) -> Any:
-    from model.game import PositionFormatError, game_class, quote
+    from pyramid_lab.model.game import PositionFormatError, game_class, quote
 
     raw: dict[str, str] = {}
     for pair in args.option:

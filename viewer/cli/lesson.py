@@ -44,10 +44,10 @@ def run_answers(args: argparse.Namespace) -> int:
     """``lesson answers FILE [--step N]``: a line per task, its answers from the rules
     (``;`` between them, as the editor writes them) or why there are none; exit 2 for a
     file that is not a lesson or a step it does not have."""
-    from model import PositionFormatError
-    from model import lesson as lessons
-    from model.game import shorten
-    from model.search import Judge
+    from pyramid_lab.model import PositionFormatError
+    from pyramid_lab.model import lesson as lessons
+    from pyramid_lab.model.game import shorten
+    from pyramid_lab.model.search import Judge
 
     from ..lab.documents import read_lesson
 
@@ -81,10 +81,10 @@ def run_answers(args: argparse.Namespace) -> int:
 def run_check(args: argparse.Namespace) -> int:
     """``lesson check FILE...``: one line per file, ``ok`` with its counts or the steps at
     fault; exit 2 when a file is malformed or a task is not sound."""
-    from model import PositionFormatError
-    from model import lesson as lessons
-    from model.game import shorten
-    from model.search import Judge
+    from pyramid_lab.model import PositionFormatError
+    from pyramid_lab.model import lesson as lessons
+    from pyramid_lab.model.game import shorten
+    from pyramid_lab.model.search import Judge
 
     from ..lab.documents import read_lesson
     from ..lab.host_words import host_problems
@@ -115,8 +115,8 @@ def run_check(args: argparse.Namespace) -> int:
 def shipped_lessons() -> list[str]:
     """The lessons that come with Pyramid Lab, a game after another in the Lessons menu's
     order."""
-    from model import content
-    from model.lesson import SUFFIX, lesson_folders
+    from pyramid_lab.model import content
+    from pyramid_lab.model.lesson import SUFFIX, lesson_folders
 
     root = content.lessons()
     return [

@@ -9,13 +9,13 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from model import content
-from model.game import game_class, game_names
+from pyramid_lab.model import content
+from pyramid_lab.model.game import game_class, game_names
 
 from .common import EXIT_BAD_INPUT, runnable
 
 if TYPE_CHECKING:
-    from model.game import Game
+    from pyramid_lab.model.game import Game
 
 #: The command runs the window (SIGTERM keeps its default: see ``viewer.cli.main``).
 WINDOW = True
@@ -26,8 +26,8 @@ LESSON_DIR = content.lessons()
 def first_lesson() -> Path | None:
     """The file the app opens without one: the first lesson file of the first game that
     has lessons (in the shipped lessons' order.json's order); None when there is none."""
-    from model.lesson import SUFFIX as LESSON_SUFFIX
-    from model.lesson import lesson_folders
+    from pyramid_lab.model.lesson import SUFFIX as LESSON_SUFFIX
+    from pyramid_lab.model.lesson import lesson_folders
 
     for name in lesson_folders(LESSON_DIR):
         lessons = sorted((LESSON_DIR / name).glob(f"*{LESSON_SUFFIX}"))
@@ -52,7 +52,7 @@ def add_screenshot_argument(parser: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from model import PositionFormatError
+    from pyramid_lab.model import PositionFormatError
 
     from ..lab.documents import read_any
 
@@ -96,8 +96,8 @@ def open_window(
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
-    from model import search
-    from model.lesson import LessonFile
+    from pyramid_lab.model import search
+    from pyramid_lab.model.lesson import LessonFile
 
     from ..desktop.app import MainWindow
     from ..lab.documents import read_any

@@ -16,7 +16,7 @@ def add_parser(commands: Any, help: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from model.search import perft
+    from pyramid_lab.model.search import perft
 
     doc = read_or_say(args.file)
     if doc is None:

@@ -32,7 +32,7 @@ def _folder(folder: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from model.collection import Progress
+    from pyramid_lab.model.collection import Progress
 
     if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
         print(

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from model import content
+from pyramid_lab.model import content
 
 from .common import EXIT_BAD_INPUT, EXIT_OK, Parser
 from .compose import add_arguments as add_compose_arguments
@@ -22,9 +22,9 @@ PUZZLE_DIR = content.puzzles()
 def load_collection(folder: str) -> Any:
     """The collection of ``folder`` (a path, or a shipped collection's name); a message
     and None when there is none."""
-    from model import PositionFormatError
-    from model.collection import load
-    from model.game import shorten
+    from pyramid_lab.model import PositionFormatError
+    from pyramid_lab.model.collection import load
+    from pyramid_lab.model.game import shorten
 
     path = Path(folder)
     if "/" not in folder and _is_folder(PUZZLE_DIR / folder) and not _is_folder(path):
@@ -90,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
     """The collection in order, one line a puzzle: a tick when solved, the level (easy,
     medium, hard: thirds of the collection in order), the title and the file (``--json``:
     one object a line, with the raw measure)."""
-    from model.collection import Progress
+    from pyramid_lab.model.collection import Progress
 
     if args.folder == "compose":  # a folder of that name: ./compose
         return compose(args)
@@ -105,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
     collection = load_collection(args.folder)
     if collection is None:
         return EXIT_BAD_INPUT
-    from model.game import shorten
+    from pyramid_lab.model.game import shorten
 
     progress = Progress(tell=say)  # a damaged file set aside, a newer one left: a line
     for i, entry in enumerate(collection.entries, 1):

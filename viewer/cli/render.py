@@ -7,8 +7,8 @@ import argparse
 import sys
 from typing import Any
 
-from model.game import game_class, game_names
-from model.teaching import OverlaySpec, teaching_for
+from pyramid_lab.model.game import game_class, game_names
+from pyramid_lab.model.teaching import OverlaySpec, teaching_for
 
 from .argtypes import level_range, non_negative, one_of, size
 from .common import EXIT_BAD_INPUT, EXIT_OK
@@ -143,7 +143,7 @@ def read_for_drawing(args: argparse.Namespace, check: Any) -> tuple[Any, Any] | 
     raises ValueError for a bad one), the file, the overlays, levels and peel that leave
     something to draw. (document, RenderOptions), or the exit status after a one-line
     message."""
-    from model import PositionFormatError
+    from pyramid_lab.model import PositionFormatError
 
     from ..lab.documents import read_step
     from ..pictures.render import RenderOptions, parse_clip

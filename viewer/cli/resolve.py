@@ -30,7 +30,7 @@ def add_parser(commands: Any, help: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from model import IllegalMoveError, InvalidMoveError
+    from pyramid_lab.model import IllegalMoveError, InvalidMoveError
 
     doc = read_or_say(args.file)
     if doc is None:

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from model.setup import start_copy
+from pyramid_lab.model.setup import start_copy
 
 from .argtypes import engine_seconds
 from .common import EXIT_BAD_INPUT, EXIT_OK, file_command, read_or_say
@@ -50,9 +50,9 @@ def add_parser(commands: Any, help: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from model import PositionFormatError
-    from model.files import check_writable, write, write_bytes
-    from model.search import review, unreviewable
+    from pyramid_lab.model import PositionFormatError
+    from pyramid_lab.model.files import check_writable, write, write_bytes
+    from pyramid_lab.model.search import review, unreviewable
 
     doc = read_or_say(args.file)
     if doc is None:
@@ -150,8 +150,8 @@ def _print_review(
 
 def _puzzles(game: Any, result: Any, folder: Path, source: Path) -> list[dict[str, Any]]:
     """A verified puzzle file for each puzzle spot of the review: what became of each."""
-    from model.files import SUFFIX, write
-    from model.search import puzzles
+    from pyramid_lab.model.files import SUFFIX, write
+    from pyramid_lab.model.search import puzzles
 
     made: list[dict[str, Any]] = []
     stem = source.name.removesuffix(SUFFIX)

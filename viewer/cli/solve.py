@@ -133,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
     import time
 
     began = time.perf_counter()  # --max-seconds is the wall clock's, whatever comes first
-    from model.search import solve, unsolvable
+    from pyramid_lab.model.search import solve, unsolvable
 
     doc = read_or_say(args.file)
     if doc is None:
@@ -188,7 +188,7 @@ def _progress_lines() -> Callable[[int, int, float, int], None]:
     """The single search's progress, a line on stderr each iteration (with its pace)."""
     import resource
 
-    from viewer.lab.pace import DepthPace
+    from pyramid_lab.viewer.lab.pace import DepthPace
 
     pace = DepthPace()
 
@@ -229,7 +229,7 @@ def _certificate(args: argparse.Namespace, game: Any) -> int:
     """Prove the position and write its certificate (see ``--certificate``)."""
     import resource
 
-    from model.search import write_certificate
+    from pyramid_lab.model.search import write_certificate
 
     def progress(lines: int, seconds: float) -> None:
         memory = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
@@ -277,7 +277,7 @@ def _certificate(args: argparse.Namespace, game: Any) -> int:
 
 def _split(args: argparse.Namespace, game: Any, workers: int, max_seconds: float | None) -> int:
     """The split solve on a Dask cluster (see the module)."""
-    from model.search import cluster
+    from pyramid_lab.model.search import cluster
 
     def progress(status: cluster.SplitStatus) -> None:
         memory = status.memory_mb

@@ -39,8 +39,8 @@ def run(args: argparse.Namespace) -> int:
     """One JSON line per file (with --text, a paragraph of sentences); exit 2 when a file
     is malformed or a puzzle is not verified (its goal fails or is not settled in time, its
     key move fails, or, with --no-cooks, it has cooks)."""
-    from model import PositionFormatError
-    from model.search import verify
+    from pyramid_lab.model import PositionFormatError
+    from pyramid_lab.model.search import verify
 
     from ..lab.documents import read_position
 

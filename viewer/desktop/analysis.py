@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from model import search
-from model.game import Move
+from pyramid_lab.model import search
+from pyramid_lab.model.game import Move
 
 from ..lab.analysis import refusal
 from ..lab.lab import DROPPED

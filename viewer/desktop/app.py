@@ -29,7 +29,7 @@ from .window import Window
 if TYPE_CHECKING:
     from PySide6.QtGui import QPaintEvent
 
-    from model.lesson import LessonFile
+    from pyramid_lab.model.lesson import LessonFile
 
     from ..lab.session import Session
     from ..lab.view_state import ViewState

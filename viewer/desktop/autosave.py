@@ -18,8 +18,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from model.files import MAX_FILE_BYTES, PositionDocument, from_json, read_json, write_text
-from model.game import PositionFormatError
+from pyramid_lab.model.files import (
+    MAX_FILE_BYTES,
+    PositionDocument,
+    from_json,
+    read_json,
+    write_text,
+)
+from pyramid_lab.model.game import PositionFormatError
 
 SUFFIX = ".autosave.json"
 FORMAT = "pyramid-lab-autosave/1"

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSettings, Qt
 
-from model.game import Game
+from pyramid_lab.model.game import Game
 
 from ..games import GameUI, ui_class
 from ..lab import Lab

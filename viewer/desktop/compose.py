@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QFileDialog
 
-from model import search
-from model.game import shorten
-from model.userfiles import made_puzzles_folder
+from pyramid_lab.model import search
+from pyramid_lab.model.game import shorten
+from pyramid_lab.model.userfiles import made_puzzles_folder
 
 from ..lab.puzzle import set_stem
 from ..lab.slots import guarded, slot

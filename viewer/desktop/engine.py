@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QSettings, Qt, Signal
 
-from model import search
+from pyramid_lab.model import search
 
 from ..lab.engine import Engine, describe_choice
 from ..lab.jobs import Job, Progress, Task, position_of
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from ..lab.engine import EngineChange
     from .qt_port import QtPort
 
-log = logging.getLogger("viewer")
+log = logging.getLogger("pyramid_lab.viewer")
 QUEUED = Qt.ConnectionType.QueuedConnection
 __all__ = ["Job", "Progress", "Task", "describe_choice", "position_of"]
 #: QSettings: the threads the Analysis dock and Hint search on (the dock's "threads" box).

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QProgressDialog
 
-from model.files import write_bytes
+from pyramid_lab.model.files import write_bytes
 
 from ..lab.slots import guarded
 from ..pictures.export import ExportOptions, export_game, review_graph_path, review_graph_png

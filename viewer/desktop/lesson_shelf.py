@@ -18,7 +18,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 
-from model.lesson import FolderLesson, LessonShelf
+from pyramid_lab.model.lesson import FolderLesson, LessonShelf
 
 log = logging.getLogger(__name__)
 

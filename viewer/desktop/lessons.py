@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QTimer
 
-from model.game import IllegalMoveError
-from model.userfiles import LessonProgress
+from pyramid_lab.model.game import IllegalMoveError
+from pyramid_lab.model.userfiles import LessonProgress
 
 from ..lab.lesson_view import LessonViews, view_now
 from ..lab.slots import slot

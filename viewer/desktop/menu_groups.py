@@ -17,11 +17,11 @@ from PySide6.QtCore import QSettings
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QMenu
 
-from model import content, search
-from model.game import PositionFormatError, game_class, shorten
-from model.lesson import SUFFIX as LESSON_SUFFIX
-from model.lesson import lesson_folders, lesson_tasks, titles
-from model.userfiles import (
+from pyramid_lab.model import content, search
+from pyramid_lab.model.game import PositionFormatError, game_class, shorten
+from pyramid_lab.model.lesson import SUFFIX as LESSON_SUFFIX
+from pyramid_lab.model.lesson import lesson_folders, lesson_tasks, titles
+from pyramid_lab.model.userfiles import (
     MAX_COUNTED,
     lessons_folder,
     made_collections,

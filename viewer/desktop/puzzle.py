@@ -17,7 +17,7 @@ import html
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from model.puzzle import Verdict, goal_of, plies_text
+from pyramid_lab.model.puzzle import Verdict, goal_of, plies_text
 
 from ..lab.puzzle_editor import parse_solution
 from ..lab.slots import guarded, slot

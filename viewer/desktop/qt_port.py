@@ -22,8 +22,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from model.files import SUFFIX
-from model.lesson import SUFFIX as LESSON_SUFFIX
+from pyramid_lab.model.files import SUFFIX
+from pyramid_lab.model.lesson import SUFFIX as LESSON_SUFFIX
 
 from ..lab.bulletin import Bulletin, BulletinField
 from ..lab.slots import guarded

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer
 
-from model.game import PositionFormatError
+from pyramid_lab.model.game import PositionFormatError
 
 from ..lab.slots import slot
 from ..widgets import unsaved

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from model.game import shorten
-from model.review import GameReview
+from pyramid_lab.model.game import shorten
+from pyramid_lab.model.review import GameReview
 
 from ..lab.slots import slot
 from ..widgets.engine_row import follow_job

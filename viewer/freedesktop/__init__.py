@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
 
-from model.files import write_bytes
+from pyramid_lab.model.files import write_bytes
 
 APP_ID = "pyramid-lab"
 DESKTOP_FILE = f"{APP_ID}.desktop"
@@ -84,7 +84,7 @@ def command_line() -> list[str]:
     found = shutil.which(APP_ID)
     if found:
         return [str(Path(found).absolute())]
-    return [str(Path(sys.executable).absolute()), "-m", "viewer.cli"]
+    return [str(Path(sys.executable).absolute()), "-m", "pyramid_lab.viewer.cli"]
 
 
 def _exec_word(word: str) -> str:
@@ -136,7 +136,7 @@ def mime_package() -> str:
 
 
 def icon_svg() -> bytes:
-    return (files(__package__ or "viewer.freedesktop") / f"{APP_ID}.svg").read_bytes()
+    return (files(__package__ or "pyramid_lab.viewer.freedesktop") / f"{APP_ID}.svg").read_bytes()
 
 
 def install(places: Places, say: Say, command: list[str] | None = None) -> None:

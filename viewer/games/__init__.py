@@ -8,7 +8,7 @@ import importlib
 import pkgutil
 from typing import TypeVar
 
-from model.game import Game
+from pyramid_lab.model.game import Game
 
 from ..lab.game_ui import (
     ChoiceGroup,

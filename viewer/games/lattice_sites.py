@@ -9,8 +9,8 @@ from typing import Any
 
 import numpy as np
 
-from model.game import Game
-from model.lattice import PyramidLattice
+from pyramid_lab.model.game import Game
+from pyramid_lab.model.lattice import PyramidLattice
 
 
 class LatticeSites:

@@ -6,7 +6,7 @@ This folder holds the application: what the :class:`Lab` reaches (the board on s
 command line, the game UIs, the widgets); a module only the window uses lives under
 ``viewer/desktop/`` even when it has no Qt (its autosave file, its deferred imports). It
 imports nothing of the viewer outside it (``tests/viewer/test_contracts.py``). The names
-below are loaded when first asked for, so that ``import viewer.lab.palette`` (a board
+below are loaded when first asked for, so that ``import pyramid_lab.viewer.lab.palette`` (a board
 view, the ``render`` command) does not load the whole lab and the search with it."""
 
 from __future__ import annotations

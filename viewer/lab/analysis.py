@@ -8,9 +8,9 @@ import dataclasses
 import threading
 from typing import TYPE_CHECKING, Any
 
-from model import search
-from model.game import Game, Move
-from model.teaching import describe_result
+from pyramid_lab.model import search
+from pyramid_lab.model.game import Game, Move
+from pyramid_lab.model.teaching import describe_result
 
 from .frame import Frame
 from .jobs import Job, JobRunner, Progress, position_of

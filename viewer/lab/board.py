@@ -22,7 +22,7 @@ import contextlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
-from model.game import Game, IllegalMoveError, Move
+from pyramid_lab.model.game import Game, IllegalMoveError, Move
 
 from .analysis import Analyses, AnalysisBoard
 from .bulletin import Bulletin

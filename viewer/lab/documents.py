@@ -19,11 +19,11 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any, Protocol
 
-from model import files
-from model.files import SUFFIX, PositionDocument, ReadOnlyError, remove_stale_temps
-from model.game import PositionFormatError
-from model.lesson import LessonFile, is_lesson_path, lesson_step_document
-from model.lesson import read as read_lesson
+from pyramid_lab.model import files
+from pyramid_lab.model.files import SUFFIX, PositionDocument, ReadOnlyError, remove_stale_temps
+from pyramid_lab.model.game import PositionFormatError
+from pyramid_lab.model.lesson import LessonFile, is_lesson_path, lesson_step_document
+from pyramid_lab.model.lesson import read as read_lesson
 
 from .events import Signal
 from .session import Session, shipped

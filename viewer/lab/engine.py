@@ -24,8 +24,8 @@ import contextlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
-from model import search
-from model.game import SIMULTANEOUS, Game, IllegalMoveError, JointMove, Move
+from pyramid_lab.model import search
+from pyramid_lab.model.game import SIMULTANEOUS, Game, IllegalMoveError, JointMove, Move
 
 from .events import Signal
 from .frame import Frame

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from model.files import SUFFIX
+from pyramid_lab.model.files import SUFFIX
 
 from .session import shipped
 

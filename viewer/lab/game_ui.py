@@ -19,8 +19,8 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
-from model.game import Game, Move
-from model.teaching import describe_result
+from pyramid_lab.model.game import Game, Move
+from pyramid_lab.model.teaching import describe_result
 
 from .frame import Frame, Marker, Vanish
 from .session import PositionChange

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from model.game import shorten
+from pyramid_lab.model.game import shorten
 
 #: A phrase a lesson may not use (a regular expression, case ignored), and why: what it
 #: names and which front end lacks it.

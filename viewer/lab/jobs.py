@@ -22,12 +22,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from model import search
-from model.game import Game, decision_view
+from pyramid_lab.model import search
+from pyramid_lab.model.game import Game, decision_view
 
 from .events import Signal
 
-log = logging.getLogger("viewer")
+log = logging.getLogger("pyramid_lab.viewer")
 Progress = Callable[[float, str], None]
 Task = Callable[[Game, Progress, threading.Event], Any]  # runs on the worker thread
 #: How the front end runs a function on its own thread (the window: a queued Qt signal).

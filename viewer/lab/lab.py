@@ -26,9 +26,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal
 
-from model import search
-from model.game import Game, Move
-from model.lesson import LessonFile
+from pyramid_lab.model import search
+from pyramid_lab.model.game import Game, Move
+from pyramid_lab.model.lesson import LessonFile
 
 from .analysis import Analyses
 from .board import Board, ClockMaker, InstantClock, UIs

@@ -23,11 +23,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Concatenate, Literal
 
-from model import content, search
-from model import lesson as lessons
-from model.files import PositionDocument, save_bytes
-from model.game import Game, PositionFormatError, shorten
-from model.userfiles import LessonProgress, lessons_folder, make_folder
+from pyramid_lab.model import content, search
+from pyramid_lab.model import lesson as lessons
+from pyramid_lab.model.files import PositionDocument, save_bytes
+from pyramid_lab.model.game import Game, PositionFormatError, shorten
+from pyramid_lab.model.userfiles import LessonProgress, lessons_folder, make_folder
 
 from .events import Signal
 from .frame import Frame

@@ -12,7 +12,7 @@ import dataclasses
 from collections.abc import Iterable
 from typing import Any
 
-from model.lesson import Verdict
+from pyramid_lab.model.lesson import Verdict
 
 from .frame import Frame, Marker
 from .frame import Path as Tube

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from .view_state import AXES, ClipPlane, ViewState
 
 if TYPE_CHECKING:
-    from model.lesson import LessonFile
+    from pyramid_lab.model.lesson import LessonFile
 
     from .lesson import LessonChange, Lessons
 

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Protocol
 from .frame import Frame
 
 if TYPE_CHECKING:
-    from model.game import Game
+    from pyramid_lab.model.game import Game
 
     from .game_ui import GameUI, TurnBuilder
     from .setup_editor import SetupEditor

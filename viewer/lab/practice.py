@@ -29,9 +29,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from model import search
-from model.collection import Collection, Progress, load
-from model.game import (
+from pyramid_lab.model import search
+from pyramid_lab.model.collection import Collection, Progress, load
+from pyramid_lab.model.game import (
     Game,
     IllegalMoveError,
     InvalidMoveError,
@@ -39,7 +39,7 @@ from model.game import (
     PositionFormatError,
     shorten,
 )
-from model.teaching import describe_result, teaching_for
+from pyramid_lab.model.teaching import describe_result, teaching_for
 
 from .events import Signal
 from .frame import Frame, Label, Region

@@ -17,9 +17,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Concatenate, Literal
 
-from model import search
-from model.game import Game, shorten
-from model.puzzle import Verdict
+from pyramid_lab.model import search
+from pyramid_lab.model.game import Game, shorten
+from pyramid_lab.model.puzzle import Verdict
 
 from .events import Signal
 from .jobs import Job, JobRunner, Post, Progress

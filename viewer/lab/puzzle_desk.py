@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Literal
 
-from model.puzzle import goal_of, moves_text
+from pyramid_lab.model.puzzle import goal_of, moves_text
 
 from .events import Signal
 

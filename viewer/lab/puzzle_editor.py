@@ -14,7 +14,7 @@ import dataclasses
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal
 
-from model.game import (
+from pyramid_lab.model.game import (
     Game,
     IllegalMoveError,
     InvalidMoveError,
@@ -23,8 +23,8 @@ from model.game import (
     no_proof_with_chance,
     not_replayed,
 )
-from model.puzzle import Goal, Verdict, check_puzzle, goal_of, moves_text, plies_text
-from model.setup import start_copy
+from pyramid_lab.model.puzzle import Goal, Verdict, check_puzzle, goal_of, moves_text, plies_text
+from pyramid_lab.model.setup import start_copy
 
 from .frame import Frame, Label
 from .jobs import position_of

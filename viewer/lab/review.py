@@ -26,12 +26,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Concatenate, Literal
 
-from model import search
-from model.files import SUFFIX, write
-from model.game import Game, shorten
-from model.review import FLAWED, GameReview, PuzzleSpot
-from model.setup import start_copy
-from model.userfiles import made_puzzles_folder
+from pyramid_lab.model import search
+from pyramid_lab.model.files import SUFFIX, write
+from pyramid_lab.model.game import Game, shorten
+from pyramid_lab.model.review import FLAWED, GameReview, PuzzleSpot
+from pyramid_lab.model.setup import start_copy
+from pyramid_lab.model.userfiles import made_puzzles_folder
 
 from .events import Signal
 from .frame import Frame

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from model import search
-from model.game import SIMULTANEOUS, Game
+from pyramid_lab.model import search
+from pyramid_lab.model.game import SIMULTANEOUS, Game
 
 
 class Seats:

@@ -22,12 +22,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from model.content import is_shipped
-from model.files import Fingerprint, Lesson, PositionDocument, to_json, write
-from model.game import CHANCE, Game, Move
-from model.review import GameReview
-from model.setup import start_copy
-from model.tree import Node, lines_to_json, tree_of
+from pyramid_lab.model.content import is_shipped
+from pyramid_lab.model.files import Fingerprint, Lesson, PositionDocument, to_json, write
+from pyramid_lab.model.game import CHANCE, Game, Move
+from pyramid_lab.model.review import GameReview
+from pyramid_lab.model.setup import start_copy
+from pyramid_lab.model.tree import Node, lines_to_json, tree_of
 
 from .events import Signal
 

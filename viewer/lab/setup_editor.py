@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 
-from model.game import STUDY_HINT, Game, PositionFormatError
-from model.setup import file_state, from_setup_state
+from pyramid_lab.model.game import STUDY_HINT, Game, PositionFormatError
+from pyramid_lab.model.setup import file_state, from_setup_state
 
 from .game_ui import GameUI
 

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from model.game import PositionFormatError
+from pyramid_lab.model.game import PositionFormatError
 
 from .events import Signal
 from .modes import Mode, Shown
 from .setup_editor import SetupEditor
 
 if TYPE_CHECKING:
-    from model.game import Game
+    from pyramid_lab.model.game import Game
 
     from .bulletin import Say
     from .engine import Engine

@@ -8,7 +8,7 @@ import logging
 from collections.abc import Callable
 from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 
-log = logging.getLogger("viewer")
+log = logging.getLogger("pyramid_lab.viewer")
 
 
 class Reports(Protocol):

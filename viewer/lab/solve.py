@@ -28,11 +28,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from model import search
-from model.game import Game, IllegalMoveError, InvalidMoveError, Move
-from model.puzzle import Goal, goal_of, moves_text, plies_text
-from model.teaching import describe_result
-from model.tree import Node
+from pyramid_lab.model import search
+from pyramid_lab.model.game import Game, IllegalMoveError, InvalidMoveError, Move
+from pyramid_lab.model.puzzle import Goal, goal_of, moves_text, plies_text
+from pyramid_lab.model.teaching import describe_result
+from pyramid_lab.model.tree import Node
 
 from .events import Signal
 from .frame import Frame, Label

@@ -34,10 +34,10 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 
 import numpy as np
 
-from model.files import save_file, write_bytes
-from model.game import Game, quote
-from model.review import GameReview
-from model.setup import start_copy
+from pyramid_lab.model.files import save_file, write_bytes
+from pyramid_lab.model.game import Game, quote
+from pyramid_lab.model.review import GameReview
+from pyramid_lab.model.setup import start_copy
 
 from ..lab import palette
 from ..lab.export_plan import DEFAULT_FPS, DEFAULT_FRAMES, DEFAULT_HOLD  # (the dialog's too)

@@ -16,8 +16,8 @@ from typing import Any
 
 import numpy as np
 
-from model.files import Lesson, write_bytes
-from model.game import Game, quote
+from pyramid_lab.model.files import Lesson, write_bytes
+from pyramid_lab.model.game import Game, quote
 
 from ..lab.frame import Frame
 from ..lab.view_state import AXES, ViewState

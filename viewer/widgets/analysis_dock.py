@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from model import search
+from pyramid_lab.model import search
 
 from ..lab.palette import HEAT_STOPS, heat_rgb, scale_moves
 from .dock_fit import ScrolledBody

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from model.game import game_class, game_names
+from pyramid_lab.model.game import game_class, game_names
 
 #: Keys that act on the board without a menu entry of their own.
 BOARD_KEYS = (

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from model.files import SUFFIX
+from pyramid_lab.model.files import SUFFIX
 
 CHANGED_NOTE = (
     "This caption describes the lesson's position; the board has changed since "

@@ -31,11 +31,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from model import lesson as lessons
-from model.files import nested_over, read_overlays
-from model.game import PositionFormatError, shorten
-from model.lesson import STARTER_TEXT
-from model.teaching import teaching_for
+from pyramid_lab.model import lesson as lessons
+from pyramid_lab.model.files import nested_over, read_overlays
+from pyramid_lab.model.game import PositionFormatError, shorten
+from pyramid_lab.model.lesson import STARTER_TEXT
+from pyramid_lab.model.teaching import teaching_for
 
 from .growing_text import GrowingText
 
@@ -43,8 +43,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from pathlib import Path
 
-    from model.game import Game
-    from model.lesson import LessonFile, Step, Verdict
+    from pyramid_lab.model.game import Game
+    from pyramid_lab.model.lesson import LessonFile, Step, Verdict
 
 
 class Opener(Protocol):

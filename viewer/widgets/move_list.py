@@ -26,8 +26,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from model.game import Game, Move
-from model.tree import Node
+from pyramid_lab.model.game import Game, Move
+from pyramid_lab.model.tree import Node
 
 from ..lab.events import Signal
 from ..lab.slots import guarded, slot

@@ -23,8 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from model import search
-from model.game import Game, OptionSpec, PositionFormatError, game_class, game_names
+from pyramid_lab.model import search
+from pyramid_lab.model.game import Game, OptionSpec, PositionFormatError, game_class, game_names
 
 #: Who plays a side, as the dialog and the Game menu offer it: (text, level; None: human).
 PLAYER_CHOICES: tuple[tuple[str, str | None], ...] = (

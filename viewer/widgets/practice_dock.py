@@ -22,9 +22,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from model.collection import LEVELS, STARS, Collection, Entry, Progress
-from model.game import Move
-from model.puzzle import Goal
+from pyramid_lab.model.collection import LEVELS, STARS, Collection, Entry, Progress
+from pyramid_lab.model.game import Move
+from pyramid_lab.model.puzzle import Goal
 
 from .setup_dock import button_row, rich_label, scrolled_body, tipped_button
 

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from model.puzzle import MAX_WITHIN
+from pyramid_lab.model.puzzle import MAX_WITHIN
 
 from .dock_fit import ScrolledBody
 from .engine_row import ProgressBar

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from model.review import GameReview
+from pyramid_lab.model.review import GameReview
 
 from .engine_row import progress, seconds_box, start_stop
 from .keys import pass_history_keys

@@ -22,7 +22,7 @@ the cache it loads in about a second. Either way it is not the search's time:
 
 A finished part leaves a mark (the hash of the sources, in the cache folder beside the code):
 :func:`compiled` tells whether a part loads from the cache or must be compiled, which is
-what the first search says. ``python -m model.search.compiled.warm`` compiles (or loads)
+what the first search says. ``python -m pyramid_lab.model.search.compiled.warm`` compiles (or loads)
 the whole core, saying each step (``scripts/setup.sh`` runs it).
 """
 
@@ -48,7 +48,7 @@ Progress = Callable[[float, str], None]
 #: the caller: the searches the warm-up compiles are below it, and call :func:`ready`).
 Make = Callable[[Progress, Sequence[str]], object]
 #: The child process that compiles the core into numba's cache for the window.
-CHILD = ("-m", "model.search.compiled.warm", "--steps")
+CHILD = ("-m", "pyramid_lab.model.search.compiled.warm", "--steps")
 
 #: What a first use says while the core compiles (no set-up's warm-up, or new sources).
 COMPILING = "compiling the search for its first use (a minute or two, once)"
@@ -206,11 +206,12 @@ def _background(make: Make) -> None:
 
 
 def _compile_in_child() -> None:
-    """:data:`CHILD` (``python -m model.search.compiled.warm --steps``) in a child process,
-    its steps (the lines it prints) kept as this process's step under way, for those who
+    """:data:`CHILD` (``python -m pyramid_lab.model.search.compiled.warm --steps``) in a child
+    process, its steps (the lines it prints) kept as this process's step under way, for those who
     wait. The child ends when this process does, however it ends (the end of its stdin)."""
     state = _state
-    package_root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(__file__))))
+    # pyramid_lab/model/search/compiled/first_use.py: the folder that holds pyramid_lab
+    package_root = Path(os.path.abspath(__file__)).parents[4]
     env = dict(os.environ)  # the same ``model`` as this process's, the same cache
     env["PYTHONPATH"] = os.pathsep.join(
         p for p in (os.path.abspath(package_root), env.get("PYTHONPATH", "")) if p

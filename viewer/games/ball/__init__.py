@@ -32,7 +32,7 @@ import dataclasses
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from model.ball import (
+from pyramid_lab.model.ball import (
     COLOURS,
     SPECIAL_TITLES,
     Program,
@@ -40,10 +40,18 @@ from model.ball import (
     SpecialChoice,
     relative_direction,
 )
-from model.ball.report import RowReport, TurnReport
-from model.ball.rules import ALL_STAND, ENTRIES, MOVES, PASSES, STAND, parse_square, step
-from model.game import SIMULTANEOUS, Game, JointMove, Move
-from model.teaching import describe_result
+from pyramid_lab.model.ball.report import RowReport, TurnReport
+from pyramid_lab.model.ball.rules import (
+    ALL_STAND,
+    ENTRIES,
+    MOVES,
+    PASSES,
+    STAND,
+    parse_square,
+    step,
+)
+from pyramid_lab.model.game import SIMULTANEOUS, Game, JointMove, Move
+from pyramid_lab.model.teaching import describe_result
 
 from ...boards.geometries import GridBoard
 from ...lab.frame import Frame, Label, Marker, Path, Region, Slide

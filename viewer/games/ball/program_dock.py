@@ -36,9 +36,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from model.ball import COLOURS, SPECIALS, Program, PyramidBall, relative_direction
-from model.ball.rules import PASSES, STAND, parse_program
-from model.game import InvalidMoveError
+from pyramid_lab.model.ball import COLOURS, SPECIALS, Program, PyramidBall, relative_direction
+from pyramid_lab.model.ball.rules import PASSES, STAND, parse_program
+from pyramid_lab.model.game import InvalidMoveError
 
 from ...lab.palette import PIECE_RGB
 from ...widgets.dock_fit import ScrolledBody

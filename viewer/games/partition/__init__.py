@@ -12,10 +12,10 @@ import functools
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from model.game import Game
-from model.lattice import CORNERS, PyramidLattice
-from model.partition import Partition, Place
-from model.teaching import describe_result, teaching_for
+from pyramid_lab.model.game import Game
+from pyramid_lab.model.lattice import CORNERS, PyramidLattice
+from pyramid_lab.model.partition import Partition, Place
+from pyramid_lab.model.teaching import describe_result, teaching_for
 
 from ...lab.frame import Frame, Label, Marker, Path, Pointer, Region
 from ...lab.game_ui import ClickResult, Clock, GameUI, Host

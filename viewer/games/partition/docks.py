@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from model.lattice import CORNERS
+from pyramid_lab.model.lattice import CORNERS
 
 from ...lab.palette import PIECE_RGB
 from ...widgets.keys import pass_history_keys

@@ -16,8 +16,8 @@ from typing import Any
 
 import numpy as np
 
-from model.lattice import CORNERS, Corner, wall_names
-from model.partition import COLOURS, CornerReport, Group, Partition
+from pyramid_lab.model.lattice import CORNERS, Corner, wall_names
+from pyramid_lab.model.partition import COLOURS, CornerReport, Group, Partition
 
 from ...lab import palette
 from ...lab.events import Signal

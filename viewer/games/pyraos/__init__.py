@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from model.game import Game, Move
-from model.lattice import PyramidLattice
-from model.pyraos import LATTICE, Pyraos, PyraosMove
-from model.teaching import describe_result
+from pyramid_lab.model.game import Game, Move
+from pyramid_lab.model.lattice import PyramidLattice
+from pyramid_lab.model.pyraos import LATTICE, Pyraos, PyraosMove
+from pyramid_lab.model.teaching import describe_result
 
 from ...lab.frame import Frame, Marker
 from ...lab.game_ui import ClickResult, GameUI

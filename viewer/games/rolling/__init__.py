@@ -29,8 +29,8 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from model.game import CHANCE, Game, Move
-from model.rolling import (
+from pyramid_lab.model.game import CHANCE, Game, Move
+from pyramid_lab.model.rolling import (
     COLOURS,
     DONE,
     PHARAOH_COLOUR,
@@ -40,8 +40,8 @@ from model.rolling import (
     StartArea,
     Take,
 )
-from model.rolling.rules import RollingMap
-from model.teaching import describe_result
+from pyramid_lab.model.rolling.rules import RollingMap
+from pyramid_lab.model.teaching import describe_result
 
 from ...boards.geometries import HexCell, HexMap
 from ...lab.frame import Frame, Label, Marker, Path, Pointer, Region

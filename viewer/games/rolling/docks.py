@@ -25,8 +25,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from model.game import CHANCE, Game, Move
-from model.rolling import (
+from pyramid_lab.model.game import CHANCE, Game, Move
+from pyramid_lab.model.rolling import (
     DONE,
     Cross,
     Deploy,
@@ -37,8 +37,8 @@ from model.rolling import (
     StartArea,
     Take,
 )
-from model.setup import start_copy
-from model.teaching import describe_result
+from pyramid_lab.model.setup import start_copy
+from pyramid_lab.model.teaching import describe_result
 
 from ...lab.slots import slot
 from ...widgets.dock_fit import ScrolledBody

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import html
 
-from model.rolling import RollingPyramids
-from model.rolling.rules import DEVICES, footmen
+from pyramid_lab.model.rolling import RollingPyramids
+from pyramid_lab.model.rolling.rules import DEVICES, footmen
 
 from ...lab import palette
 

@@ -3,8 +3,8 @@ is written, and each other decision as the Turn dock and the status bar say it."
 
 from __future__ import annotations
 
-from model.game import Move
-from model.rolling import ALL, DONE, Cross, Develop, Place, Soldiers, StartArea, Take
+from pyramid_lab.model.game import Move
+from pyramid_lab.model.rolling import ALL, DONE, Cross, Develop, Place, Soldiers, StartArea, Take
 
 
 def slot_words(slot: str) -> str:

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from model.game import Game, IllegalMoveError
-from model.teaching import describe_result
-from model.terrace import (
+from pyramid_lab.model.game import Game, IllegalMoveError
+from pyramid_lab.model.teaching import describe_result
+from pyramid_lab.model.terrace import (
     DIRECTIONS,
     LEVEL,
     SIZE,

@@ -819,7 +819,7 @@ def verify(
 
 def position_text(own: int, opp: int, base: int) -> str:
     """A board as the spec writes it (levels bottom first, ``O`` own, ``X`` the other's)."""
-    from model.lattice import lattice
+    from pyramid_lab.model.lattice import lattice
 
     lat = lattice(base)
     levels = []
