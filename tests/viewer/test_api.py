@@ -249,10 +249,12 @@ def test_what_the_engine_cannot_do_it_says():
         pl.new("ball").analyse(seconds=1)
     with pytest.raises(ValueError, match=r"cannot be solved: .*chance"):
         pl.new("rolling").solve(max_seconds=1)
-    with pytest.raises(ValueError, match="max_seconds must be more than 0"):
+    with pytest.raises(ValueError, match="max_seconds must be a number of seconds more than 0"):
         pl.new("partition").solve(max_seconds=0)
-    with pytest.raises(ValueError, match="seconds must be more than 0"):
-        pl.new("partition").analyse(seconds=0)
+    with pytest.raises(ValueError, match=r"^seconds must be a number of seconds more than 0, not"):
+        pl.new("partition").analyse(seconds="1")
+    with pytest.raises(ValueError, match="threads must be 1 to"):
+        pl.new("partition").analyse(seconds=1, threads=0)
 
 
 def test_solve_proves_a_position_and_leaves_it():

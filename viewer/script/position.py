@@ -71,7 +71,7 @@ def new(game: str, /, **options: Any) -> Position:
     try:
         parsed = cls.parse_options(options)
     except PositionFormatError as exc:
-        raise exc.with_source(f"new({game!r})") from None
+        raise exc.with_source(f"new({quote(game)})") from None
     return Position(cls.new(parsed))
 
 
@@ -97,6 +97,14 @@ def engine_analysis(
         seconds=ENGINE_SECONDS if seconds is None else seconds,
         threads=search.computer.default_threads() if threads is None else threads,
     )
+
+
+def _check_seconds(name: str, value: object) -> None:
+    """ValueError unless ``value`` is a number of seconds more than 0."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
+        raise ValueError(f"{name} must be a number of seconds more than 0, not {quote(value)}")
+    if not math.isfinite(value):
+        raise ValueError(f"{name} must be a finite number of seconds, not {quote(value)}")
 
 
 def _side(value: object) -> bool:
@@ -266,6 +274,7 @@ class Position:
         search proved it, None for an estimate), a forced ``win`` the prover found, and
         ``to_json()`` the command's JSON. ValueError where the engine does not analyse the
         position (a game of chance, simultaneous turns), saying so."""
+        _check_seconds("seconds", seconds)
         return engine_analysis(self._game, seconds=seconds, threads=threads)
 
     def solve(
@@ -283,10 +292,8 @@ class Position:
         which); ``plies``, ``best_move``, ``first_moves``; ``to_json()``. ``table_mb``: the
         compiled solver's table (default the search's, 1 GiB). ValueError for a position
         no solver proves, saying why."""
-        if max_seconds is not None and not (
-            isinstance(max_seconds, int | float) and math.isfinite(max_seconds) and max_seconds > 0
-        ):
-            raise ValueError(f"max_seconds must be more than 0 (or None), not {quote(max_seconds)}")
+        if max_seconds is not None:
+            _check_seconds("max_seconds", max_seconds)
         if isinstance(max_depth, bool) or not isinstance(max_depth, int) or max_depth < 0:
             raise ValueError(f"max_depth must be a whole number of plies, not {quote(max_depth)}")
         from pyramid_lab.model import search
