@@ -31,6 +31,7 @@ if TYPE_CHECKING:  # the names of _API, for the type checker (a test keeps the t
         Outcome,
         PositionFormatError,
     )
+    from pyramid_lab.model.search import Analysis, SolveResult
     from pyramid_lab.viewer.script import Position, games, load, new
 
 try:
@@ -41,24 +42,28 @@ except PackageNotFoundError:  # the source tree, not installed
 #: Each name of the scripting API -> the module it comes from, imported when the name is
 #: first asked for.
 _API: dict[str, str] = {
+    "Analysis": "pyramid_lab.model.search",
     "IllegalMoveError": "pyramid_lab.model.game",
     "InvalidMoveError": "pyramid_lab.model.game",
     "Move": "pyramid_lab.model.game",
     "Outcome": "pyramid_lab.model.game",
     "Position": "pyramid_lab.viewer.script",
     "PositionFormatError": "pyramid_lab.model.game",
+    "SolveResult": "pyramid_lab.model.search",
     "games": "pyramid_lab.viewer.script",
     "load": "pyramid_lab.viewer.script",
     "new": "pyramid_lab.viewer.script",
 }
 
 __all__ = [
+    "Analysis",
     "IllegalMoveError",
     "InvalidMoveError",
     "Move",
     "Outcome",
     "Position",
     "PositionFormatError",
+    "SolveResult",
     "__version__",
     "games",
     "load",
