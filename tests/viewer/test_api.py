@@ -174,6 +174,20 @@ def test_every_game_is_made_played_saved_and_read_back(name, tmp_path):
     assert again.history == after.history
 
 
+def test_a_game_of_chance_is_played_through_its_rolls():
+    pos = pl.load(ROOT / "examples" / "rolling" / "two-players-new.pyr.json")
+    assert pos.chance_outcomes() == []
+    rolls = 0
+    while not pos.is_over() and pos.ply < 60:
+        outcomes = pos.chance_outcomes()
+        if outcomes:
+            rolls += 1
+            assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+            assert {m for m, _ in outcomes} == set(pos.legal_moves())
+        pos = pos.play(outcomes[-1][0] if outcomes else pos.legal_moves()[-1])
+    assert rolls > 0
+
+
 @pytest.mark.parametrize("name", game_names())
 def test_an_unknown_option_names_the_game_s_options(name):
     with pytest.raises(ValueError, match="unknown option") as caught:

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from pyramid_lab.model import files
 from pyramid_lab.model.files import SUFFIX, Lesson, PositionDocument
 from pyramid_lab.model.game import (
+    CHANCE,
     Game,
     Move,
     Outcome,
@@ -209,6 +210,13 @@ class Position:
             index = self._game.players.index(player)
         moves = self._game.legal_moves(index)
         return list(moves) if isinstance(moves, list) else moves
+
+    def chance_outcomes(self) -> list[tuple[Move, float]]:
+        """At a roll of the dice (a game of chance): each outcome, a move :meth:`play`
+        takes, with its probability; [] where a player moves."""
+        if self._game.current_player() != CHANCE:
+            return []
+        return list(self._game.chance_outcomes())
 
     def parse_move(self, text: str) -> Move:
         """The move written ``text`` in the game's notation (InvalidMoveError, a
