@@ -123,6 +123,21 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     return len(os.sched_getaffinity(0)) + 1
 
 
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
+    """pytest-xdist's ``loadfile`` scheduler, that lets pytest-rerunfailures run a crashed
+    worker's test once more: when a worker dies, xdist puts its file's unfinished tests (the
+    one it was running among them) back in the queue for another worker, so the test is
+    pending again already; xdist's own scheduler answers NotImplementedError there, and the
+    crash would be a failure without its rerun."""
+    from xdist.scheduler import LoadFileScheduling
+
+    class LoadFileRerunningCrashes(LoadFileScheduling):
+        def mark_test_pending(self, item: str) -> None:
+            """Nothing to do: ``remove_node`` queued the crashed test again with its file."""
+
+    return LoadFileRerunningCrashes(config, log)
+
+
 def file_of(item: pytest.Item) -> str:
     """The file of ``item``, as its node id says (``tests/viewer/test_app.py``): the unit
     that ``--dist loadfile`` keeps on one worker (a file's module fixtures, windows and
