@@ -210,7 +210,7 @@ def test_joins_waiting_are_answered_one_or_many_at_once_within_bounds(room):
     # many is one change, their names said
     room.set_closed(True)
     handles = [room.wait(f"Filler {n}") for n in range(MAX_WAITING)]
-    with pytest.raises(Refused, match=r"60 are already waiting .*: ask the teacher to let you in"):
+    with pytest.raises(Refused, match=r"60 are already waiting .*: ask the teacher for a door"):
         room.wait("Newcomer")
     version = room.version
     names = room.refuse([*handles, "gone"])
