@@ -337,9 +337,9 @@ def test_a_join_slower_than_a_pages_window_is_answered_and_silence_still_closed(
     window = 0.3
     joined_as = Service.join
 
-    def slow_join(self, name):
+    def slow_join(self, name, door=False):
         time.sleep(4 * window)  # (on the class's worker thread, as a long answer is)
-        return joined_as(self, name)
+        return joined_as(self, name, door)
 
     monkeypatch.setattr(Service, "join", slow_join)
 

@@ -46,6 +46,7 @@ import logging
 import math
 import re
 import socket
+import struct
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterable
@@ -263,6 +264,8 @@ class Page:
     busy: bool = False  # a message of its is being answered
     binding: bool = False  # a join or resume of its is being answered (it is not late)
     blank: bool = False  # it spoke and is still no one's (closed first past the bound)
+    behind_since: float | None = None  # since when it has bytes it did not take ...
+    behind_bytes: int = 0  # ... and how many it had then
     removed: tuple[str, str] | None = None  # its student's key's digest and key, removed
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     sending: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -306,6 +309,13 @@ class Page:
             self.abort()
 
     def abort(self) -> None:
+        """Cut the page's connection at once, what it did not take dropped: the system's
+        send queue too (a socket closed with bytes unsent is kept by the system, sending
+        them, for minutes: a reset is sent instead)."""
+        sock = self.transport.get_extra_info("socket") if self.transport is not None else None
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
         if isinstance(self.transport, asyncio.WriteTransport):
             self.transport.abort()
         elif self.transport is not None:
@@ -471,11 +481,36 @@ class Pages:
             total -= unread
 
     def note(self, page: Page) -> None:
-        """Whether ``page`` has bytes it has not taken (looked at by :meth:`make_room`)."""
-        if page.unsent() > 0 and not page.ws.closed:
+        """Whether ``page`` has bytes it has not taken (looked at by :meth:`make_room` and
+        :meth:`sweep`)."""
+        unsent = page.unsent()
+        if unsent > 0 and not page.ws.closed:
             self.behind.add(page)
+            if page.behind_since is None:
+                page.behind_since, page.behind_bytes = time.monotonic(), unsent
         else:
             self.behind.discard(page)
+            page.behind_since = None
+
+    def sweep(self) -> int:
+        """Cut the pages that took nothing of what they were sent for
+        :attr:`Limits.send_timeout` seconds (what they had not taken never went below
+        what it was then: its socket's send buffer full all along); how many. A page that
+        reads, however slowly, is looked at anew from where it got to."""
+        now, cut = time.monotonic(), 0
+        for page in list(self.behind):
+            unsent = page.unsent()
+            if unsent == 0 or page.ws.closed:
+                self.behind.discard(page)
+                page.behind_since = None
+            elif page.behind_since is None or unsent < page.behind_bytes:
+                page.behind_since, page.behind_bytes = now, unsent
+            elif now - page.behind_since > self.limits.send_timeout:
+                log.info("a page that took nothing for %.0f s was closed", now - page.behind_since)
+                page.abort()
+                self.behind.discard(page)
+                cut += 1
+        return cut
 
 
 #: The websocket subprotocol the pages speak, and what a page may add to it to show who it

@@ -457,7 +457,7 @@ async def join(app: web.Application, page: Page, message: Join) -> Reply:
             got = await _threaded(
                 app,
                 f"page {id(page)}",
-                lambda: app[SERVICE].joined(room.join(message.name, door=door)),
+                lambda: app[SERVICE].join(message.name, door=door),
             )
     finally:
         room.unseat()
@@ -824,6 +824,27 @@ async def saving(app: web.Application) -> AsyncIterator[None]:
     await asyncio.to_thread(save_now, room)
 
 
+#: How often the pages that take nothing are looked for (:meth:`.guard.Pages.sweep`).
+SWEEP_EVERY = 1.0
+
+
+async def sweeping(app: web.Application) -> AsyncIterator[None]:
+    """The app's background task: the pages that took nothing for
+    :attr:`.guard.Limits.send_timeout` seconds while they were sent something are cut
+    (what they did not read is then given back, the system's send queue too)."""
+
+    async def every() -> None:
+        while True:
+            await asyncio.sleep(SWEEP_EVERY)
+            app[PAGES].sweep()
+
+    task = asyncio.create_task(every())
+    yield
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
+
+
 async def closing(app: web.Application) -> None:
     """On shutdown: every page told the class stopped (a page that does not read is cut),
     within a second whatever the pages do; the threads let go."""
@@ -860,5 +881,6 @@ def build_app(
     app[ASSETS] = _assets()
     app.add_routes(ROUTES)
     app.cleanup_ctx.append(saving)
+    app.cleanup_ctx.append(sweeping)
     app.on_shutdown.append(closing)
     return app
