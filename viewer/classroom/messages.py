@@ -50,8 +50,8 @@ MAX_ARGS_CHARS = 2000
 #: ... but the students ticked, at most MAX_CHOSEN ids of 12 characters (16 as JSON).
 MAX_CHOSEN_CHARS = 16 * MAX_CHOSEN + 100
 #: The largest message a page may send (an action: a name, a ray, a move, a form; the
-#: teacher's order on every student ticked).
-MAX_MESSAGE = MAX_CHOSEN_CHARS + 1024
+#: teacher's order on every student ticked, MAX_CHOSEN_CHARS and the rest of it).
+MAX_MESSAGE = 24 * 1024
 #: The most parts a move form sends (Pyramid Ball's two programs: 18).
 MAX_FORM_PARTS = 40
 UNKNOWN = "the page sent a message this class does not know"
