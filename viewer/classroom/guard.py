@@ -175,8 +175,7 @@ def not_our_origin(request: web.BaseRequest) -> str:
     return (
         f"this page was opened at {_shown(origin)} but the class was sent the address "
         f"{host}: a page of another site cannot open the class. If {name} is the class's "
-        f"own name (a proxy in front of it), start the class with --allow-host {name}, or "
-        "have the proxy pass the Host header on as the browser sent it\n"
+        f"own name (a proxy in front of it), start the class with --allow-host {name}\n"
     )
 
 
@@ -195,9 +194,11 @@ async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
     request.app[QUIET].spoke(request.transport)  # (a whole request came: no longer quiet)
     host = request.headers.get("Host")
     if not request.app[HOSTS].allows(host):
+        name = _shown((host or "").rsplit(":", 1)[0]) if host else "another name"
         raise web.HTTPMisdirectedRequest(
             text="this class answers only at the address it was started for (the address "
-            "its teacher gave), not at another name\n"
+            f"its teacher gave), not at {name}: if {name} is the class's own name (a proxy "
+            f"in front of it), start the class with --allow-host {name}\n"
         )
     if request.path in ("/ws", "/door") and not origin_ok(request, request.app[HOSTS]):
         raise web.HTTPForbidden(text=not_our_origin(request))
