@@ -185,7 +185,11 @@ def test_two_students_and_a_teacher(server, browser):
     )
     # and brought back: the line is there again, and Bo's page, by itself
     teacher.click("#cr-removed summary")
-    teacher.click("#cr-removed .cr-bring-back")
+    teacher.check("#cr-pick-all-removed")  # (any number ticked, brought back in one press)
+    assert teacher.inner_text("#cr-bring-back-picked") == "Bring back the 1 ticked"
+    if os.environ.get("PYRAMID_LAB_SHOTS"):
+        teacher.screenshot(path=str(Path(os.environ["PYRAMID_LAB_SHOTS"]) / "teacher-removed.png"))
+    teacher.click("#cr-bring-back-picked")
     teacher.wait_for_function("() => document.body.dataset.rows === '2'", timeout=WAIT)
     bo.wait_for_selector("#cr-step-title", timeout=WAIT)
     assert bo.inner_text("#cr-who") == "Bo"

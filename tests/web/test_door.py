@@ -11,6 +11,7 @@ import asyncio
 import base64
 import json
 import os
+import random
 import re
 import signal
 import socket
@@ -182,17 +183,23 @@ async def one_try(session, url: str, kind: str, key: str, n: int) -> tuple[bool,
 
 
 async def filler_slot(session, url: str, stop: asyncio.Event, n: int, asked: list[int]):
-    """A script that keeps the waiting room full: a join with a plausible name, again as
-    soon as its page is closed or turned away."""
+    """A script that keeps the waiting room full: a join with a plausible name (or a guess
+    at a door number), again as soon as its page is closed or turned away."""
     k = 0
     while not stop.is_set():
         k += 1
+        join = {"id": 1, "do": "join", "name": f"Pupil {n}.{k}"}
+        if k % 2:  # (every other one guesses a door number too)
+            join["door"] = f"{random.randrange(10**9):09d}"
         try:
             ws = await session.ws_connect(url)
-            await ws.send_str(json.dumps({"id": 1, "do": "join", "name": f"Pupil {n}.{k}"}))
+            await ws.send_str(json.dumps(join))
             asked.append(1)
-            async for _msg in ws:
-                pass
+            answer = await ws.receive()
+            if answer.type == aiohttp.WSMsgType.TEXT and json.loads(answer.data).get("waiting"):
+                async for _msg in ws:  # (waiting: until the teacher's Refuse closes it)
+                    pass
+            await ws.close()  # (turned away: at once again)
         except (aiohttp.ClientError, OSError):
             await asyncio.sleep(0.01)
 

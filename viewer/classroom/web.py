@@ -281,8 +281,9 @@ def _at_the_door(app: web.Application, page: Page, shown: tuple[str, str] | None
 
 
 def _late(pages: Pages, page: Page) -> None:
-    if page.binding and not page.ws.closed:  # (its join or resume is being answered: a
-        # loaded server's slow answer is not the page's silence; looked at again after)
+    judged = page.role == "new" and page not in pages.new  # (its join, key or code)
+    if (page.binding or judged) and not page.ws.closed:  # (being answered: a loaded
+        # server's slow answer is not the page's silence; looked at again after)
         loop = asyncio.get_running_loop()
         loop.call_later(page.limits.hello, _late, pages, page)
     elif pages.late(page):
