@@ -666,3 +666,26 @@ def test_a_page_behind_a_proxy_that_rewrites_host_says_why_in_words(server, tmp_
         stop()
     assert said.startswith(f"The class refused this page: this page was opened at http://{name}:")
     assert f"start the class with --allow-host {name}" in said
+
+
+def test_the_readmes_bounds_are_the_codes():
+    """The README's figures for the door and what pages do not read, read from the code's
+    own bounds (it said 64 MB where the code kept 48)."""
+    from pyramid_lab.viewer.classroom.checks import DOOR_DIGITS, DOOR_SECONDS
+    from pyramid_lab.viewer.classroom.messages import MAX_MESSAGE
+    from pyramid_lab.viewer.classroom.room import MAX_DOORS
+
+    limits = Limits()
+    text = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    for figure in (
+        f"within {limits.hello:.0f} seconds is closed, and past {limits.unjoined} such pages",
+        f"at most {limits.unsent // 2**20} MB in the server in all",
+        f"{limits.send_buffer // 1024} KB of send buffer a page's socket",
+        f"a page that takes nothing for {limits.send_timeout:.0f} seconds while it is sent",
+        f"A message is at most {MAX_MESSAGE // 1024} KB",
+        f"sends at most {limits.messages_a_second:.0f} a second ({limits.burst} at once)",
+        f"a {DOOR_DIGITS}-digit door number",
+        f"within {DOOR_SECONDS // 60} minutes; at most {MAX_DOORS} are open at once",
+        f"most {limits.per_student} pages open and the teacher {limits.teacher_pages}",
+    ):
+        assert figure in text, figure
