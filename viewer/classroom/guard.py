@@ -527,9 +527,9 @@ def shown_at_handshake(request: web.BaseRequest) -> tuple[str, str] | None:
     if len(offered) > 400:
         return None
     for word in offered.split(","):
-        kind, dot, value = word.strip().partition(".")
-        if dot and kind in ("key", "code") and value:
-            return kind, value
+        found = re.fullmatch(r"(key|code)\.([A-Za-z0-9_-]{1,64})", word.strip())
+        if found is not None:
+            return found.group(1), found.group(2)
     return None
 
 
