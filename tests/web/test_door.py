@@ -689,3 +689,40 @@ def test_the_readmes_bounds_are_the_codes():
         f"most {limits.per_student} pages open and the teacher {limits.teacher_pages}",
     ):
         assert figure in text, figure
+
+
+def test_the_continue_command_is_absolute(tmp_path, monkeypatch):
+    """The stop message's command runs as printed from another folder: the pyramid-lab it
+    was run with by its absolute path (a venv's is on no PATH), the files' too."""
+    import argparse
+    import shlex
+    import sys
+
+    from pyramid_lab.viewer.cli.classroom import again
+
+    script = tmp_path / "venv" / "bin" / "pyramid-lab"
+    script.parent.mkdir(parents=True)
+    script.write_text("#!/bin/sh\n")
+    monkeypatch.chdir(tmp_path)
+    args = argparse.Namespace(
+        lessons=["lessons/a.lesson.json"],
+        host="127.0.0.1",
+        port=8081,
+        name=None,
+        results="r.json",
+        allow_host=["class.school.example"],
+    )
+    monkeypatch.setattr(sys, "argv", ["venv/bin/pyramid-lab", "classroom"])
+    assert shlex.split(again(args)) == [
+        str(script),
+        "classroom",
+        str(tmp_path / "lessons" / "a.lesson.json"),
+        "--port",
+        "8081",
+        "--results",
+        str(tmp_path / "r.json"),
+        "--allow-host",
+        "class.school.example",
+    ]
+    monkeypatch.setattr(sys, "argv", ["/somewhere/pyramid_lab/__main__.py"])  # (-m)
+    assert shlex.split(again(args))[:4] == [sys.executable, "-m", "pyramid_lab", "classroom"]
