@@ -726,3 +726,37 @@ def test_the_continue_command_is_absolute(tmp_path, monkeypatch):
     ]
     monkeypatch.setattr(sys, "argv", ["/somewhere/pyramid_lab/__main__.py"])  # (-m)
     assert shlex.split(again(args))[:4] == [sys.executable, "-m", "pyramid_lab", "classroom"]
+
+
+def test_a_door_number_is_not_used_up_by_a_full_class_and_a_waiting_page_comes_in_by_one():
+    room = Classroom.open([LESSON], CODE, None, on_board)
+    for n in range(MAX_STUDENTS):
+        room.join(f"Filler {n:03d}")
+    room.set_closed(True)
+    number = room.door()
+
+    async def scene():
+        runner, port = await serving(room)
+        try:
+            async with aiohttp.ClientSession() as session:
+                url = f"ws://127.0.0.1:{port}/ws"
+                late, waits = await Page(session, url).open(), await Page(session, url).open()
+                full = await late.ask(do="join", name="Late", door=number)
+                waiting = await waits.ask(do="join", name="Waits")
+                again = await waits.ask(do="join", name="Waits")
+                room.remove([room.roster()[0].id])  # (a seat free)
+                came = await waits.ask(do="join", name="Waits", door=number)
+                for page in (late, waits):
+                    await page.close()
+                return full, waiting, again, came
+        finally:
+            await runner.cleanup()
+
+    full, waiting, again, came = asyncio.run(scene())
+    assert full["error"] == "the class is full (200 students): the teacher can remove some"
+    assert waiting["waiting"] is True
+    assert again["waiting"] is True  # (a waiting page asked again: still waiting, said so)
+    assert again["error"].startswith("the class is closed to new students: wait here")
+    assert came["page"]["name"] == "Waits"  # the number, not used up by the full class
+    assert room.waiting == {}
+    assert room.doors == {}

@@ -421,11 +421,7 @@ async def join(app: web.Application, page: Page, message: Join) -> Reply:
         raise Refused("this page has joined the class already: one page joins once")
     door = message.door is not None and room.closed
     if page.waiting is not None and not door:
-        return {
-            "waiting": True,
-            "closed": True,
-            "error": "the teacher has not let this page in yet",
-        }
+        return {"waiting": True, "closed": True, "error": WAIT_HERE}
     if door:
         try:
             wait = page.code_wait()  # (a page's tries slowed: 0, 1, 3, 7 ... s)
@@ -435,9 +431,11 @@ async def join(app: web.Application, page: Page, message: Join) -> Reply:
         if wait:
             await asyncio.sleep(wait)
         assert message.door is not None
+        room.seat()  # (a full class refused before the number is used up)
         try:
             room.through_door(message.door)
         except Refused as exc:
+            room.unseat()
             return {"closed": True, "waiting": page.waiting is not None, "error": str(exc)}
         if page.waiting is not None:  # (it waits no more: it came in by the number)
             room.forget_waiting(page.waiting)
@@ -451,7 +449,8 @@ async def join(app: web.Application, page: Page, message: Join) -> Reply:
         app[PAGES].as_waiting(page, handle)
         log.info("%s asks to join (the class is closed)", shown(message.name, 60))
         return {"waiting": True, "closed": True, "error": WAIT_HERE}
-    room.seat()  # (Refused at once when the class is full, the joins being answered counted)
+    else:
+        room.seat()  # (Refused at once when the class is full, joins being answered counted)
     try:
         # (weighed by page: a page that joins many students waits behind one that joins once)
         with _binding(page):
