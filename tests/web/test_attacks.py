@@ -9,6 +9,7 @@ import asyncio
 import json
 import os
 import re
+import shlex
 import signal
 import socket
 import subprocess
@@ -429,13 +430,22 @@ def test_a_results_file_is_one_class_however_it_is_spelled(tmp_path):
 # ---- a class outlives its process ----------------------------------------------------------------
 
 
-def classroom(data: Path, *more: str, port: int = 0, lessons: tuple[Path, ...] = (LESSON,)):
-    """``pyramid-lab classroom`` with no code and no name, as a teacher types it."""
+def classroom(
+    data: Path,
+    *more: str,
+    port: int = 0,
+    lessons: tuple[Path, ...] = (LESSON,),
+    command: list[str] | None = None,
+    cwd: Path = ROOT,
+):
+    """``pyramid-lab classroom`` with no code and no name, as a teacher types it (or
+    ``command`` as it is, run in ``cwd``)."""
     env = {**os.environ, "XDG_DATA_HOME": str(data), "PYTHONUNBUFFERED": "1"}
-    command = [sys.executable, "-m", "pyramid_lab.viewer.cli", "classroom", *map(str, lessons)]
-    command += ["--port", str(port), *more]
+    if command is None:
+        command = [sys.executable, "-m", "pyramid_lab.viewer.cli", "classroom"]
+        command += [*map(str, lessons), "--port", str(port), *more]
     process = subprocess.Popen(
-        command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env
+        command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env
     )
     assert process.stdout is not None
     lines, teacher = [], None
@@ -458,10 +468,15 @@ def stopped(process) -> list[str]:
     return out.splitlines()
 
 
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
 def test_the_same_command_again_continues_the_same_class(tmp_path):
     data = tmp_path / "data"
-    process, teacher, _lines = classroom(data)
-    port = int(re.search(r":(\d+)/", teacher).group(1))
+    process, teacher, _lines = classroom(data, port=free_port())
     code = teacher.split("#code=")[1]
     assert len(code.replace("-", "")) >= 16  # 16 of 31 letters and digits: 79 bits
 
@@ -481,12 +496,17 @@ def test_the_same_command_again_continues_the_same_class(tmp_path):
     assert kept.read_text().strip() == code
     assert kept.stat().st_mode & 0o777 == 0o600
     assert f"The class has stopped. The students' progress is in {results}" in said
-    assert any(line.startswith("To continue the class: pyramid-lab classroom ") for line in said), (
-        said
-    )
+    (printed,) = [line for line in said if line.startswith("To continue the class: ")]
+    command = shlex.split(printed.removeprefix("To continue the class: "))
+    # (the absolute interpreter, -m pyramid_lab: a venv's pyramid-lab is on no PATH)
+    assert command[:4] == [sys.executable, "-m", "pyramid_lab", "classroom"], command
+    assert Path(command[4]) == LESSON
 
-    # the same command: the same class, its code, its students on their steps
-    process, again, _lines = classroom(data, port=port)
+    # the command as printed, from another folder: the same class, its code, its students
+    # on their steps
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    process, again, _lines = classroom(data, command=command, cwd=elsewhere)
 
     async def back():
         async with aiohttp.ClientSession() as session:
@@ -581,9 +601,9 @@ def test_a_flood_of_joins_while_closed_is_refused_at_once_and_a_newcomer_gets_in
     asked, turned_away, full, refused, closes, waits, after, admitted, let_in = run(attack())
     # the waiting room holds MAX_WAITING; the one past it, and the newcomer, told why in words
     assert sum(1 for a in asked if a.get("waiting")) == MAX_WAITING
-    assert turned_away == {"id": 1, "error": turned_away["error"]}
+    assert turned_away == {"id": 1, "closed": True, "error": turned_away["error"]}
     assert turned_away["error"].startswith(f"the class is closed and {MAX_WAITING} are already")
-    assert "ask the teacher to let you in" in turned_away["error"]
+    assert "ask the teacher for a door number" in turned_away["error"]
     assert len(full["waiting"]) == full["waiting_max"] == MAX_WAITING
     # one message refuses them all: each filler's page closed, told so in words
     assert refused["waiting"] == []

@@ -165,9 +165,17 @@ def test_two_students_and_a_teacher(server, browser):
     # gone from the lines, and Bo's page, pushed at once, says so
     teacher.wait_for_function("() => document.body.dataset.rows === '1'", timeout=WAIT)
     assert teacher.inner_text("#cr-said").startswith("Bo is no longer in the class")
-    bo.wait_for_selector("#cr-join", timeout=WAIT)
-    assert "the teacher has taken you out" in bo.inner_text("#cr-msg")
+    bo.wait_for_function(
+        "() => (document.querySelector('#cr-msg') || {innerText: ''}).innerText"
+        ".includes('taken you out')",
+        timeout=WAIT,
+    )
     assert "comes back by itself if they bring you back" in bo.inner_text("#cr-msg")
+    # (only what Bo can do: wait; no join form to join again under another name)
+    assert bo.query_selector("#cr-join") is None
+    assert bo.query_selector("#cr-name") is None
+    if os.environ.get("PYRAMID_LAB_SHOTS"):
+        bo.screenshot(path=str(Path(os.environ["PYRAMID_LAB_SHOTS"]) / "student-removed.png"))
     # reloaded, Bo's page is still Bo's, removed (its key kept: it gives it again)
     bo.reload()
     bo.wait_for_function(
@@ -177,7 +185,11 @@ def test_two_students_and_a_teacher(server, browser):
     )
     # and brought back: the line is there again, and Bo's page, by itself
     teacher.click("#cr-removed summary")
-    teacher.click("#cr-removed .cr-bring-back")
+    teacher.check("#cr-pick-all-removed")  # (any number ticked, brought back in one press)
+    assert teacher.inner_text("#cr-bring-back-picked") == "Bring back the 1 ticked"
+    if os.environ.get("PYRAMID_LAB_SHOTS"):
+        teacher.screenshot(path=str(Path(os.environ["PYRAMID_LAB_SHOTS"]) / "teacher-removed.png"))
+    teacher.click("#cr-bring-back-picked")
     teacher.wait_for_function("() => document.body.dataset.rows === '2'", timeout=WAIT)
     bo.wait_for_selector("#cr-step-title", timeout=WAIT)
     assert bo.inner_text("#cr-who") == "Bo"
@@ -472,9 +484,14 @@ def test_the_teacher_answers_joins_waiting_in_bulk(server, browser):
             page.goto(server.students)
             page.fill("#cr-name", name, timeout=WAIT)
             page.click("#cr-join-button")
-            page.wait_for_selector("#cr-msg", timeout=WAIT)
+            page.wait_for_selector("#cr-number", timeout=WAIT)
             pages.append(page)
         gil, hal = pages
+        # a waiting page offers only what the student can do: wait, or type the number
+        # the teacher reads out (no join form: no second join, no other name)
+        assert gil.query_selector("#cr-join") is None
+        assert gil.query_selector("#cr-name") is None
+        assert "wait here for the teacher to let you in" in gil.inner_text("#cr-msg")
         teacher.wait_for_function("() => document.body.dataset.waiting === '7'", timeout=WAIT)
         assert teacher.inner_text("#cr-admit-picked") == "Let in the ticked"
         assert teacher.is_disabled("#cr-refuse-picked")
@@ -513,6 +530,28 @@ def test_the_teacher_answers_joins_waiting_in_bulk(server, browser):
         assert gil.inner_text("#cr-who") == "Gil"
         teacher.wait_for_selector("#cr-waiting", state="detached", timeout=WAIT)
         assert teacher.inner_text("#cr-said") == "Gil is in the class"
+        # a late student comes in by the number the teacher reads out, however many wait
+        ivy = browser.new_page(viewport={"width": 1000, "height": 500})
+        pages.append(ivy)
+        ivy.goto(server.students)
+        ivy.fill("#cr-name", "Ivy", timeout=WAIT)
+        ivy.click("#cr-join-button")
+        ivy.wait_for_selector("#cr-number", timeout=WAIT)
+        teacher.click("#cr-door-number")
+        teacher.wait_for_selector("#cr-doors .cr-door-number", timeout=WAIT)
+        number = teacher.inner_text("#cr-doors .cr-door-number")
+        assert re.fullmatch(r"[0-9]{3} [0-9]{3} [0-9]{3}", number), number
+        assert teacher.inner_text("#cr-said").startswith(f"a door number: {number}.")
+        if os.environ.get("PYRAMID_LAB_SHOTS"):
+            shots = Path(os.environ["PYRAMID_LAB_SHOTS"])
+            ivy.screenshot(path=str(shots / "student-waiting.png"))
+            teacher.screenshot(path=str(shots / "teacher-door.png"))
+        ivy.fill("#cr-number", number)
+        ivy.click("#cr-door-button")
+        ivy.wait_for_selector("#cr-step-title", timeout=WAIT)
+        assert ivy.inner_text("#cr-who") == "Ivy"
+        teacher.wait_for_selector("#cr-waiting", state="detached", timeout=WAIT)
+        teacher.wait_for_function("() => !document.querySelector('#cr-doors')", timeout=WAIT)
     finally:
         teacher.evaluate("() => window.classroom.close_class(false)")
         teacher.wait_for_selector("#cr-close", timeout=WAIT)

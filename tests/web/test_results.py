@@ -147,7 +147,7 @@ def test_the_teacher_removes_a_student_from_the_class_and_its_results(tmp_path):
         again.student(bo.token)
     (gone,) = again.lines()["removed"]
     assert gone["name"] == "Bo"
-    assert again.bring_back([gone["id"]]) == ["Bo"]
+    assert again.bring_back([gone["id"]]) == (["Bo"], 0)
     assert again.student(bo.token).name == "Bo"
 
 

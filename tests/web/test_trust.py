@@ -25,6 +25,7 @@ import pytest
 from classroom_helpers import CODE, LESSON, ROOT, Page, socket_url, start_server
 
 from pyramid_lab.viewer.classroom.guard import Limits
+from pyramid_lab.viewer.classroom.messages import MAX_MESSAGE
 from tests.patience import WAIT_S
 
 NAME = "trust-test"
@@ -197,7 +198,7 @@ def test_no_message_stops_the_class_and_a_flood_is_bounded(server):
             end = rss_mb(pid)
             # too big a message: that connection is closed, the class goes on
             big = await Page(session, url).open()
-            await big.ws.send_str(json.dumps({"do": "join", "name": "x" * 20_000}))
+            await big.ws.send_str(json.dumps({"do": "join", "name": "x" * MAX_MESSAGE}))
             closed = await big.ws.receive()
             after = await Page(session, url).open()
             back = await after.ask(do="join", name="After the storm")
@@ -302,10 +303,11 @@ def test_fillers_are_removed_at_once_and_stay_out(server):
     async def attack():
         async with aiohttp.ClientSession() as session:
             fillers, keys = [], []
-            for n in range(40):  # fillers, each a page of its own at a page's pace
-                if n % 10 == 0:
-                    fillers.append(await Page(session, url).open())
+            for n in range(40):  # fillers, each a page of its own (a page joins once)
+                fillers.append(await Page(session, url).open())
                 keys.append((await fillers[-1].ask(do="join", name=f"Filler {n}"))["token"])
+            again = await fillers[0].ask(do="join", name="Filler twice")
+            assert again["error"] == "this page has joined the class already: one page joins once"
             teacher = await Page(session, url).open()
             lines = await teacher.ask(do="teacher", code=CODE)
             closed = await teacher.ask(do="teacher", order="close", args=[True])
@@ -313,7 +315,9 @@ def test_fillers_are_removed_at_once_and_stay_out(server):
             removed = await teacher.ask(do="teacher", order="remove", args=[ids])
             # a filler's key acts no more; joining again waits for the teacher's yes
             gone = await fillers[0].ask(do="resume", key=keys[0])
-            back = await fillers[1].ask(do="join", name="Filler again")
+            late = await Page(session, url).open()
+            fillers.append(late)
+            back = await late.ask(do="join", name="Filler again")
             after = await teacher.ask(do="teacher")
             refused = await teacher.ask(
                 do="teacher", order="refuse", args=[after["waiting"][0]["id"]]
@@ -326,8 +330,8 @@ def test_fillers_are_removed_at_once_and_stay_out(server):
 
     closed, removed, gone, back, after, refused, opened = run(attack())
     assert closed["closed"] is True
-    assert removed["said"].startswith("Filler ")
-    assert "and 35 more are no longer in the class" in removed["said"]
+    assert removed["said"].startswith("40 students are (Filler ")
+    assert "and 35 more) no longer in the class" in removed["said"]
     assert not [r for r in removed["rows"] if r["name"].startswith("Filler")]
     assert len(removed["removed"]) == 40
     assert gone["forget"] is True

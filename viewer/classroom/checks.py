@@ -19,9 +19,13 @@ _CODE = re.compile(r"[A-Za-z0-9-]{4,60}")
 CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 #: A code made up: four groups of four letters and digits, 31**16 codes (79 random bits).
 CODE_WORDS = 4
-#: The shortest class code a teacher may choose (``--code``): 16 letters and digits of
-#: :data:`CODE_ALPHABET` drawn at random hold 79 bits; a shorter word is guessed.
+#: The shortest class code a class may have (``--code``, or kept beside its results): 16
+#: letters and digits of :data:`CODE_ALPHABET` drawn at random hold 79 bits; a shorter
+#: word is guessed.
 MIN_CHOSEN_CODE = 16
+#: The fewest different letters and digits in a class code (``aaaaaaaaaaaaaaaa`` is one
+#: guess; 16 drawn at random from 31 hold 12 or 13 different ones).
+MIN_CODE_LETTERS = 8
 #: Joins waiting for the teacher's yes at most (the class closed to new students); the
 #: teacher answers as many at once (Let in, Refuse the ticked).
 MAX_WAITING = 60
@@ -67,14 +71,38 @@ def code_of(value: Any) -> str:
 
 
 def chosen_code(value: str) -> str:
-    """A class code the teacher chose (``--code``): long enough that guessing it is
-    hopeless (:data:`MIN_CHOSEN_CODE` letters and digits, dashes not counted)."""
+    """A class code a class may have, the one rule for all (``--code``, the code kept
+    beside the results, one made up): long and varied enough that guessing it is
+    hopeless (:data:`MIN_CHOSEN_CODE` letters and digits, dashes not counted, at least
+    :data:`MIN_CODE_LETTERS` of them different). Refused saying why."""
     text = code_of(value)
-    if len(text.replace("-", "")) < MIN_CHOSEN_CODE:
+    letters = text.replace("-", "")
+    if len(letters) < MIN_CHOSEN_CODE:
         raise Refused(
             f"a class code is at least {MIN_CHOSEN_CODE} letters and digits (dashes not "
             "counted), or a page could guess it: leave --code out and the class makes one"
         )
+    if len(set(letters.lower())) < MIN_CODE_LETTERS:
+        raise Refused(
+            f"a class code has at least {MIN_CODE_LETTERS} different letters and digits "
+            "(not one letter repeated), or a page could guess it: leave --code out and "
+            "the class makes one"
+        )
+    return text
+
+
+#: A door number (:meth:`.room.Classroom.door`): this many digits, read out by the
+#: teacher and typed by a late student; 10**9 of them, each good once, for
+#: :data:`DOOR_SECONDS`: a script guessing one is hopeless.
+DOOR_DIGITS = 9
+DOOR_SECONDS = 15 * 60
+
+
+def door_of(value: Any) -> str:
+    """A door number typed: its digits (spaces and dashes between them left out)."""
+    text = re.sub(r"[\s-]", "", bounded_text(value, "the number", 40))
+    if not re.fullmatch(rf"[0-9]{{{DOOR_DIGITS}}}", text):
+        raise Refused(f"the number the teacher gives is {DOOR_DIGITS} digits")
     return text
 
 
@@ -112,10 +140,16 @@ def key_of(token: str) -> str:
 
 
 def make_code() -> str:
-    """A class code: :data:`CODE_WORDS` groups of four of :data:`CODE_ALPHABET`."""
-    return "-".join(
-        "".join(secrets.choice(CODE_ALPHABET) for _ in range(4)) for _ in range(CODE_WORDS)
-    )
+    """A class code: :data:`CODE_WORDS` groups of four of :data:`CODE_ALPHABET`, drawn
+    again in the rare case it breaks the rule (:func:`chosen_code`)."""
+    while True:
+        code = "-".join(
+            "".join(secrets.choice(CODE_ALPHABET) for _ in range(4)) for _ in range(CODE_WORDS)
+        )
+        try:
+            return chosen_code(code)
+        except Refused:
+            continue
 
 
 def make_token() -> str:

@@ -7,17 +7,26 @@ their key, the teacher's once it gave the class code, and no one's until then.
   server was started for (a page of another site that points its own name at the class's
   address, DNS rebinding, is refused), the websocket's ``Origin`` must be the class's own,
   and the pages' headers (their own scripts only, no frame round them, nothing cached).
-- :class:`Pages`: the pages connected and what each may hold. A page of no one yet has
-  :attr:`Limits.hello` seconds to join, resume or give the code, and past
-  :attr:`Limits.unjoined` of them the oldest is closed (a newcomer always gets in); a
-  student has at most :attr:`Limits.per_student` pages (the oldest closed past it), the
-  teacher :attr:`Limits.teacher_pages`; so neither pages of no one nor one student's keep
-  a classmate or the teacher out. A removed student's pages left open stay theirs, as
+- :class:`Pages`: the pages connected and what each may hold. Identity decides at the
+  door: a page that shows who it is, the teacher's (the class code) or a joined
+  student's (its key), at its handshake (:func:`shown_at_handshake`: the page's
+  websocket subprotocols) or by its first message, is theirs at once, never one of the
+  pages of no one, and never closed to make room for them; a join is judged as it
+  comes (taken out of the pages of no one while it is answered). A page of no one has
+  :attr:`Limits.hello` seconds to join, resume or give the code; past
+  :attr:`Limits.unjoined` of them, one that spoke and still is no one (a refused
+  message, a wrong key or code) is closed first, the oldest, else the oldest silent
+  one. A student has at most :attr:`Limits.per_student` pages (the oldest closed past
+  it), the teacher :attr:`Limits.teacher_pages`; so neither pages of no one nor one
+  student's keep a classmate or the teacher out. A removed student's pages left open stay theirs, as
   many, apart (:meth:`Pages.unbind`): not pages of no one, never closed as late, so the
   teacher's bringing them back reaches them however late it comes.
 - :class:`Page`: one page's websocket, its message budget, and what it was sent (a board
-  re-asked unchanged costs nothing). What a page does not read is bounded in all
-  (:attr:`Limits.unsent`): past it, the page furthest behind is dropped.
+  re-asked unchanged costs nothing). What a page does not read is bounded where it is
+  held: in the server in all (:attr:`Limits.unsent`: past it, the page furthest behind is
+  dropped), in the system's send queue by each page's socket's send buffer
+  (:attr:`Limits.send_buffer`), and a page that takes nothing for
+  :attr:`Limits.send_timeout` seconds while it is sent something is cut.
 - class-code tries are slowed per page, counted when they come (:meth:`Page.code_wait`),
   never per address: nothing a page does locks the teacher out.
 - :class:`Turns`: the students' work on a few threads, the next job always the one of
@@ -37,6 +46,7 @@ import logging
 import math
 import re
 import socket
+import struct
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterable
@@ -66,6 +76,7 @@ class Limits:
     code_wait: float = 1.0  # a page's second try waits this long, each after twice more
     send_timeout: float = 5.0  # a message a page does not take in this long: closed
     unsent: int = 48 * 1024 * 1024  # bytes sent and not yet read by the pages, in all
+    send_buffer: int = 64 * 1024  # a page's socket's send buffer (Linux: twice, at most)
     workers: int = 4  # threads answering students
     usage_memory: float = 10.0  # seconds over which a student's use of them is weighed
 
@@ -80,15 +91,25 @@ class Hosts:
     machine's names, and the names given (``--host``, ``--allow-host``: a proxy's)."""
 
     names: frozenset[str]
+    #: The names given with ``--allow-host`` (a proxy's): a page whose Origin is one of
+    #: them is the class's own, whatever Host the proxy sends on.
+    proxies: frozenset[str] = frozenset()
 
     @classmethod
     def started_for(cls, host: str, more: Iterable[str] = ()) -> Hosts:
-        names = {"localhost", *more}
+        given = {n.lower().rstrip(".") for n in more if n}
+        names = {"localhost", *given}
         if host not in ("", "0.0.0.0", "::"):
             names.add(host)
         with contextlib.suppress(OSError):
             names |= {socket.gethostname(), socket.getfqdn()}
-        return cls(frozenset(n.lower().rstrip(".") for n in names if n))
+        return cls(frozenset(n.lower().rstrip(".") for n in names if n), frozenset(given))
+
+    def origin_allows(self, origin: str) -> bool:
+        """Whether a page at ``origin`` (``https://NAME[:PORT]``) was reached by a name
+        given with ``--allow-host``."""
+        found = re.fullmatch(r"https?://([A-Za-z0-9.-]{1,253})(:[0-9]{1,5})?", origin)
+        return found is not None and found.group(1).lower().rstrip(".") in self.proxies
 
     def allows(self, header: str | None) -> bool:
         if not header:
@@ -131,14 +152,36 @@ HEADERS = {
 }
 
 
-def origin_ok(request: web.BaseRequest) -> bool:
-    """A browser's websocket from another site's page is refused (its Origin is not this
-    server's); a client that sends no Origin is not a browser page of another site."""
+def origin_ok(request: web.BaseRequest, hosts: Hosts) -> bool:
+    """A browser's websocket from another site's page is refused (its Origin is neither
+    this request's Host nor a name given with ``--allow-host``); a client that sends no
+    Origin is not a browser page of another site."""
     origin = request.headers.get("Origin")
     if origin is None:
         return True
     host = request.headers.get("Host", "")
-    return origin in (f"http://{host}", f"https://{host}")
+    return origin in (f"http://{host}", f"https://{host}") or hosts.origin_allows(origin)
+
+
+def not_our_origin(request: web.BaseRequest) -> str:
+    """What is wrong, in words, when a page's Origin is not the class's (a 403): most
+    often a proxy that sends the class another Host than the name the page was opened at."""
+    origin = request.headers.get("Origin", "")
+    found = re.fullmatch(r"https?://([A-Za-z0-9.-]{1,253})(:[0-9]{1,5})?", origin)
+    if found is None:
+        return "a page of another site cannot open the class\n"
+    name = found.group(1).lower()
+    host = _shown(request.headers.get("Host", ""))
+    return (
+        f"this page was opened at {_shown(origin)} but the class was sent the address "
+        f"{host}: a page of another site cannot open the class. If {name} is the class's "
+        f"own name (a proxy in front of it), start the class with --allow-host {name}\n"
+    )
+
+
+def _shown(text: str) -> str:
+    """A header's value fit to be said back: its plain characters only, at most 120."""
+    return re.sub(r"[^A-Za-z0-9.:/\[\]-]", "?", text[:120]) or "(none)"
 
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -151,12 +194,14 @@ async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
     request.app[QUIET].spoke(request.transport)  # (a whole request came: no longer quiet)
     host = request.headers.get("Host")
     if not request.app[HOSTS].allows(host):
+        name = _shown((host or "").rsplit(":", 1)[0]) if host else "another name"
         raise web.HTTPMisdirectedRequest(
             text="this class answers only at the address it was started for (the address "
-            "its teacher gave), not at another name\n"
+            f"its teacher gave), not at {name}: if {name} is the class's own name (a proxy "
+            f"in front of it), start the class with --allow-host {name}\n"
         )
-    if request.path == "/ws" and not origin_ok(request):
-        raise web.HTTPForbidden(text="a page of another site cannot open the class\n")
+    if request.path in ("/ws", "/door") and not origin_ok(request, request.app[HOSTS]):
+        raise web.HTTPForbidden(text=not_our_origin(request))
     response = await handler(request)
     if request.path in ("/", "/teacher"):
         headers = dict(HEADERS)
@@ -219,7 +264,9 @@ class Page:
     told: bool = False  # an unknown message of its was logged
     busy: bool = False  # a message of its is being answered
     binding: bool = False  # a join or resume of its is being answered (it is not late)
-    heard: bool = False  # it has sent a message
+    blank: bool = False  # it spoke and is still no one's (closed first past the bound)
+    behind_since: float | None = None  # since when it has bytes it did not take ...
+    behind_bytes: int = 0  # ... and how many it had then
     removed: tuple[str, str] | None = None  # its student's key's digest and key, removed
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     sending: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -263,6 +310,13 @@ class Page:
             self.abort()
 
     def abort(self) -> None:
+        """Cut the page's connection at once, what it did not take dropped: the system's
+        send queue too (a socket closed with bytes unsent is kept by the system, sending
+        them, for minutes: a reset is sent instead)."""
+        sock = self.transport.get_extra_info("socket") if self.transport is not None else None
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
         if isinstance(self.transport, asyncio.WriteTransport):
             self.transport.abort()
         elif self.transport is not None:
@@ -303,15 +357,35 @@ class Pages:
         return list(self.students.get(key, ()))
 
     def opened(self, page: Page) -> None:
-        """A new page, of no one yet: past :attr:`Limits.unjoined` the oldest silent one is
-        closed."""
+        """A new page, of no one yet (it showed no one's key or code at its handshake):
+        past :attr:`Limits.unjoined` of them, one is closed: the oldest that spoke and is
+        still no one's (a refused message, a wrong key or code: :meth:`judged`), else the
+        oldest (a newcomer speaks at once, and its join is judged as it comes:
+        :meth:`judging`)."""
         self.new[page] = None
+        self._room()
+
+    def _room(self) -> None:
         while len(self.new) > self.limits.unjoined:
-            # the oldest that has said nothing yet, else the oldest (a newcomer speaks at
-            # once: its first message is on its way as it connects)
-            oldest = next((p for p in self.new if not p.heard), next(iter(self.new)))
+            oldest = next((p for p in self.new if p.blank), None)
+            if oldest is None:
+                oldest = next(iter(self.new))
             del self.new[oldest]
             oldest.shut(BUSY, "many pages are opening at once: reload the page")
+
+    def judging(self, page: Page) -> None:
+        """A join, a key or a class code came from a page of no one: it is no longer one
+        of them while it is judged (never closed to make room for them)."""
+        self.new.pop(page, None)
+
+    def judged(self, page: Page) -> None:
+        """A page's message was answered: still no one's, it is a page of no one again,
+        one that spoke (closed first past the bound)."""
+        if page.role == "new" and not page.ws.closed:
+            page.blank = True
+            self.new[page] = None
+            self.new.move_to_end(page)
+            self._room()
 
     def late(self, page: Page) -> bool:
         """Whether ``page`` is of no one still, :attr:`Limits.hello` after it opened (a
@@ -408,11 +482,55 @@ class Pages:
             total -= unread
 
     def note(self, page: Page) -> None:
-        """Whether ``page`` has bytes it has not taken (looked at by :meth:`make_room`)."""
-        if page.unsent() > 0 and not page.ws.closed:
+        """Whether ``page`` has bytes it has not taken (looked at by :meth:`make_room` and
+        :meth:`sweep`)."""
+        unsent = page.unsent()
+        if unsent > 0 and not page.ws.closed:
             self.behind.add(page)
+            if page.behind_since is None:
+                page.behind_since, page.behind_bytes = time.monotonic(), unsent
         else:
             self.behind.discard(page)
+            page.behind_since = None
+
+    def sweep(self) -> int:
+        """Cut the pages that took nothing of what they were sent for
+        :attr:`Limits.send_timeout` seconds (what they had not taken never went below
+        what it was then: its socket's send buffer full all along); how many. A page that
+        reads, however slowly, is looked at anew from where it got to."""
+        now, cut = time.monotonic(), 0
+        for page in list(self.behind):
+            unsent = page.unsent()
+            if unsent == 0 or page.ws.closed:
+                self.behind.discard(page)
+                page.behind_since = None
+            elif page.behind_since is None or unsent < page.behind_bytes:
+                page.behind_since, page.behind_bytes = now, unsent
+            elif now - page.behind_since > self.limits.send_timeout:
+                log.info("a page that took nothing for %.0f s was closed", now - page.behind_since)
+                page.abort()
+                self.behind.discard(page)
+                cut += 1
+        return cut
+
+
+#: The websocket subprotocol the pages speak, and what a page may add to it to show who it
+#: is at its handshake: ``key.KEY`` (a student's key) or ``code.CODE`` (the class code).
+PROTOCOL = "pyramid-lab"
+
+
+def shown_at_handshake(request: web.BaseRequest) -> tuple[str, str] | None:
+    """Who a page's handshake says it is: ``("key", KEY)`` or ``("code", CODE)`` from its
+    ``Sec-WebSocket-Protocol`` (a browser page's websocket may send these words only),
+    None when it says neither."""
+    offered = request.headers.get("Sec-WebSocket-Protocol", "")
+    if len(offered) > 400:
+        return None
+    for word in offered.split(","):
+        found = re.fullmatch(r"(key|code)\.([A-Za-z0-9_-]{1,64})", word.strip())
+        if found is not None:
+            return found.group(1), found.group(2)
+    return None
 
 
 # ---- the students' work: a few threads, shared fairly ------------------------------------------

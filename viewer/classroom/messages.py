@@ -4,7 +4,8 @@ class here and one handler in :mod:`.web` (``@handles``). Nothing else of a page
 read anywhere.
 
 - ``{"do": "join", "name": N}`` (:class:`Join`): a new student; when the class is closed to
-  new students the join waits for the teacher's yes (``waiting``), then is answered.
+  new students the join waits for the teacher's yes (``waiting``), then is answered, or
+  comes in at once with a door number the teacher gave (``"door": "482913750"``).
 - ``{"do": "resume", "key": K}`` (:class:`Resume`): the student whose key it is.
 - ``{"do": "poll", "version": V}`` (:class:`Poll`): the page anew when it changed (the
   pages are pushed what changed: a poll is for a page that missed it).
@@ -13,8 +14,9 @@ read anywhere.
   :class:`Form`, :class:`View` ...).
 - ``{"do": "teacher", "code": C}`` (:class:`Code`) once, then ``{"do": "teacher", "order":
   O, "args": [...]}``: the lines (:class:`Lines`, no order), :class:`Everyone`,
-  :class:`Csv`, :class:`Remove`, :class:`BringBack`, :class:`Close`, :class:`Admit`,
-  :class:`Refuse` (the last two: one join waiting, or the ticked at once).
+  :class:`Csv`, :class:`Remove`, :class:`BringBack` (any number ticked, in one message),
+  :class:`Close`, :class:`Admit`, :class:`Refuse` (one join waiting, or the ticked at
+  once), :class:`Door` (a door number for a late student).
 
 Who may send each (:attr:`Message.WHO`): a page of no one yet, a student's page, the
 teacher's page; the server checks it before any handler runs."""
@@ -28,13 +30,28 @@ from typing import Any, ClassVar, Literal
 
 from pyramid_lab.model.game import shorten
 
-from .checks import MAX_WAITING, Refused, bounded_text, code_of, name_of, token_of, whole_number
+from .checks import (
+    MAX_WAITING,
+    Refused,
+    bounded_text,
+    code_of,
+    door_of,
+    name_of,
+    token_of,
+    whole_number,
+)
 
-#: The largest message a page may send (an action: a name, a ray, a move, a form).
-MAX_MESSAGE = 16 * 1024
-#: An action's or an order's values: at most this many, this long as JSON.
+#: The most students an order may name at once: a full class and every student removed
+#: (room.MAX_STUDENTS + room.MAX_REMOVED).
+MAX_CHOSEN = 1200
+#: An action's or an order's values: at most this many, this long as JSON ...
 MAX_ARGS = 4
 MAX_ARGS_CHARS = 2000
+#: ... but the students ticked, at most MAX_CHOSEN ids of 12 characters (16 as JSON).
+MAX_CHOSEN_CHARS = 16 * MAX_CHOSEN + 100
+#: The largest message a page may send (an action: a name, a ray, a move, a form; the
+#: teacher's order on every student ticked, MAX_CHOSEN_CHARS and the rest of it).
+MAX_MESSAGE = 24 * 1024
 #: The most parts a move form sends (Pyramid Ball's two programs: 18).
 MAX_FORM_PARTS = 40
 UNKNOWN = "the page sent a message this class does not know"
@@ -55,10 +72,12 @@ class Message:
 @dataclass(frozen=True)
 class Join(Message):
     name: str = ""
+    door: str | None = None  # a door number the teacher gave (the class closed)
 
     @classmethod
     def read(cls, raw: dict[str, Any]) -> Message:
-        return cls(name_of(raw.get("name")))
+        door = raw.get("door")
+        return cls(name_of(raw.get("name")), None if door in (None, "") else door_of(door))
 
 
 @dataclass(frozen=True)
@@ -296,7 +315,12 @@ class Chosen(Message):
 
     @classmethod
     def read(cls, raw: dict[str, Any]) -> Message:
-        return cls(tuple(_list(_one(order_args(raw), cls.ASKS))))
+        chosen = _list(_one(order_args(raw, MAX_CHOSEN_CHARS), cls.ASKS))
+        if not chosen:
+            raise Refused(f"{cls.ASKS} (tick them first)")
+        if len(chosen) > MAX_CHOSEN:
+            raise Refused(f"{cls.ASKS} (at most {MAX_CHOSEN} at once)")
+        return cls(tuple(dict.fromkeys(bounded_text(v, "a student", 24) for v in chosen)))
 
 
 @dataclass(frozen=True)
@@ -344,6 +368,14 @@ class Answer(Message):
 
 
 @dataclass(frozen=True)
+class Door(Message):
+    """A door number for a late student: the teacher reads it out, the student types it
+    and comes in though the class is closed (however many pages wait)."""
+
+    WHO: ClassVar[Who] = "teacher"
+
+
+@dataclass(frozen=True)
 class Admit(Answer):
     ASKS: ClassVar[str] = "let in which pages waiting?"
 
@@ -353,23 +385,23 @@ class Refuse(Answer):
     ASKS: ClassVar[str] = "refuse which pages waiting?"
 
 
-def args_of(value: Any) -> list[Any]:
+def args_of(value: Any, chars: int = MAX_ARGS_CHARS) -> list[Any]:
     """An action's or an order's values: a list of at most :data:`MAX_ARGS`, plain data of
-    at most :data:`MAX_ARGS_CHARS` as JSON."""
+    at most ``chars`` as JSON (:data:`MAX_ARGS_CHARS`)."""
     if not isinstance(value, list) or len(value) > MAX_ARGS:
         raise Refused("the page sent too many values")
     try:
         size = len(json.dumps(value))
     except (TypeError, ValueError):
         raise Refused("the page sent values that are not plain data") from None
-    if size > MAX_ARGS_CHARS:
+    if size > chars:
         raise Refused("the page sent too much")
     return value
 
 
-def order_args(raw: dict[str, Any]) -> list[Any]:
+def order_args(raw: dict[str, Any], chars: int = MAX_ARGS_CHARS) -> list[Any]:
     args = raw.get("args")
-    return args_of([] if args is None else args)
+    return args_of([] if args is None else args, chars)
 
 
 def _one(args: list[Any], what: str) -> Any:
@@ -394,6 +426,7 @@ ORDERS: dict[str | None, type[Message]] = {
     "close": Close,
     "admit": Admit,
     "refuse": Refuse,
+    "door": Door,
 }
 
 

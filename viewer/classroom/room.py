@@ -34,6 +34,8 @@ from pyramid_lab.model import lesson as lessons
 from pyramid_lab.model.game import Game, PositionFormatError
 
 from .checks import (
+    DOOR_DIGITS,
+    DOOR_SECONDS,
     MAX_WAITING,
     Refused,
     bounded_text,
@@ -59,11 +61,19 @@ __all__ = ["MAX_STUDENTS", "ClassLesson", "Classroom", "Removed", "Student", "fi
 MAX_STUDENTS = 200
 #: Students removed and kept (to be brought back) at most; past it the oldest go for good.
 MAX_REMOVED = 1000
+#: Door numbers open at once (each good once, for checks.DOOR_SECONDS): past it the oldest
+#: opens the door no more.
+MAX_DOORS = 20
 #: What a join is told when the class is closed and as many wait as may (said in words:
 #: the newcomer knows to ask the teacher, who sees the waiting room full).
 WAITING_FULL = (
     f"the class is closed and {MAX_WAITING} are already waiting for the teacher's yes: "
-    "ask the teacher to let you in (or to refuse some of those waiting), then join again"
+    "ask the teacher for a door number and type it here"
+)
+#: What a door number that opens nothing is told.
+NO_DOOR = (
+    "that number does not open the class (mistyped, used already, or older than "
+    f"{DOOR_SECONDS // 60} minutes): ask the teacher for another"
 )
 
 
@@ -71,13 +81,19 @@ WAITING_FULL = (
 
 
 def find_lessons(paths: Sequence[str | os.PathLike[str]]) -> list[Path]:
-    """The lesson files named, a folder standing for the lesson files under it (sorted),
-    each once; PositionFormatError naming a path that is neither."""
+    """The lesson files named, a folder standing for the lesson files under it (sorted;
+    its games' folders in the order its ``order.json`` gives, as the window's Lessons
+    menu: the shipped class opens on the first Partition lesson), each once;
+    PositionFormatError naming a path that is neither."""
     found: list[Path] = []
     for given in paths:
         path = Path(given)
         if path.is_dir():
-            inside = sorted(p for p in path.rglob(f"*{lessons.SUFFIX}") if p.is_file())
+            folders = {name: n for n, name in enumerate(lessons.lesson_folders(path))}
+            inside = sorted(
+                (p for p in path.rglob(f"*{lessons.SUFFIX}") if p.is_file()),
+                key=lambda p: (folders.get(p.relative_to(path).parts[0], -1), p),
+            )
             if not inside:
                 raise PositionFormatError(str(path), "the folder holds no lesson file")
             found += inside
@@ -119,6 +135,11 @@ class Classroom:
         self.removed: dict[str, Student] = {}
         #: The joins waiting for the teacher's yes, by their handle: the names asked.
         self.waiting: dict[str, str] = {}
+        #: The door numbers the teacher gave, good once each, until when (monotonic):
+        #: a late student comes in by one though the class is closed.
+        self.doors: dict[str, float] = {}
+        #: Joins being answered on the threads (each a seat the class keeps for it).
+        self.joining = 0
         #: Grows with every change the teacher's page shows.
         self.version = 0
         #: Told (from any thread) of each change: a student's key's digest, or None for
@@ -170,13 +191,14 @@ class Classroom:
 
     # -- students --
 
-    def join(self, name: Any) -> Student:
+    def join(self, name: Any, door: bool = False) -> Student:
         """A new student of that name, with a key of their own (in :attr:`Student.token`
         for this run only). Refused in words when the class is full, or closed to new
-        students (then the join waits for the teacher: :meth:`wait`)."""
+        students (then the join waits for the teacher: :meth:`wait`) and not come by a
+        door number (``door``: one was used up for it)."""
         name = name_of(name)
         with self.lock:
-            if self.closed:
+            if self.closed and not door:
                 raise Refused("the class is closed to new students: ask the teacher")
             return self._join(name)
 
@@ -211,6 +233,51 @@ class Classroom:
             self.waiting[handle] = name
             self.touched(None)
             return handle
+
+    def door(self) -> str:
+        """A new door number (:data:`DOOR_DIGITS` digits, good once, for
+        :data:`DOOR_SECONDS`): the teacher reads it out, a late student types it."""
+        with self.lock:
+            now = time.monotonic()
+            self.doors = {n: until for n, until in self.doors.items() if until > now}
+            while len(self.doors) >= MAX_DOORS:
+                del self.doors[next(iter(self.doors))]
+            number = f"{secrets.randbelow(10**DOOR_DIGITS):0{DOOR_DIGITS}d}"
+            self.doors[number] = now + DOOR_SECONDS
+            self.touched(None)
+            return number
+
+    def through_door(self, number: str) -> None:
+        """Use up a door number (a join comes in by it); Refused when it opens nothing."""
+        with self.lock:
+            until = self.doors.pop(number, 0.0)
+            if until <= time.monotonic():
+                raise Refused(NO_DOOR)
+            self.touched(None)
+
+    def doors_open(self) -> list[dict[str, Any]]:
+        """The door numbers still good, newest first, with their seconds left."""
+        now = time.monotonic()
+        with self.lock:
+            return [
+                {"number": n, "seconds": round(until - now)}
+                for n, until in reversed(self.doors.items())
+                if until > now
+            ]
+
+    def seat(self) -> None:
+        """Keep a seat for a join about to be answered (:meth:`join` on a thread):
+        Refused at once when the class is full, counting the joins being answered."""
+        with self.lock:
+            if len(self.students) + self.joining >= MAX_STUDENTS:
+                raise Refused(
+                    f"the class is full ({MAX_STUDENTS} students): the teacher can remove some"
+                )
+            self.joining += 1
+
+    def unseat(self) -> None:
+        with self.lock:
+            self.joining -= 1
 
     def admit(self, handle: str) -> Student:
         """The teacher's yes to a join waiting: the student, in the class."""
@@ -269,22 +336,28 @@ class Classroom:
             raise Refused("no such student (removed already?)")
         return names
 
-    def bring_back(self, ids: Any) -> list[str]:
-        """Students removed, back in the class as they were; their names."""
+    def bring_back(self, ids: Any) -> tuple[list[str], int]:
+        """Students removed, back in the class as they were, as many as the class has
+        room for (:data:`MAX_STUDENTS`); their names, and how many of those asked for did
+        not fit."""
         wanted = _ids(ids)
         names = []
+        left = 0
         with self.lock:
             for key, student in list(self.removed.items()):
                 if student.id in wanted:
-                    if len(self.students) >= MAX_STUDENTS:
-                        raise Refused(f"the class is full ({MAX_STUDENTS} students)")
+                    if len(self.students) + self.joining >= MAX_STUDENTS:
+                        left += 1
+                        continue
                     del self.removed[key]
                     self.students[key] = student
                     names.append(student.name)
                     self.touched(key)
-        if not names:
+        if not names and not left:
             raise Refused("no such student removed")
-        return names
+        if not names:
+            raise Refused(f"the class is full ({MAX_STUDENTS} students): remove some first")
+        return names, left
 
     def teacher(self, code: Any) -> None:
         if not secrets.compare_digest(bytes(code_of(code), "utf-8"), bytes(self.code, "utf-8")):
@@ -310,6 +383,7 @@ class Classroom:
             "rows": self.rows(),
             "waiting": waiting,
             "waiting_max": MAX_WAITING,
+            "doors": self.doors_open(),
             "removed": removed,
             "closed": self.closed,
             "lessons": [

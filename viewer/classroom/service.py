@@ -91,8 +91,9 @@ class Service:
             answer["error"] = error
         return answer
 
-    def join(self, name: Any) -> dict[str, Any]:
-        return self.joined(self.room.join(name))
+    def join(self, name: Any, door: bool = False) -> dict[str, Any]:
+        """A new student (``door``: come by a door number, the class closed)."""
+        return self.joined(self.room.join(name, door))
 
     def joined(self, student: Student) -> dict[str, Any]:
         """A student new to the class: their page, board and key."""

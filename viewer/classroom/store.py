@@ -24,7 +24,14 @@ from typing import Any
 from pyramid_lab.model import lesson as lessons
 from pyramid_lab.model.game import PositionFormatError, shorten
 
-from .checks import Refused, code_of, make_code
+from .checks import (
+    MIN_CHOSEN_CODE,
+    MIN_CODE_LETTERS,
+    Refused,
+    chosen_code,
+    code_of,
+    make_code,
+)
 
 RESULTS_FORMAT = "pyramid-lab-classroom-results/2"
 #: The first format kept each student's key in clear: read, and the keys hashed.
@@ -49,6 +56,7 @@ def class_name(files: Sequence[Path]) -> str:
     made of a code: the same command continues the same class): its lessons' (the
     first's, and how many) and a digest of the lesson files' real paths, so two sets of
     lessons are two classes."""
+    files = sorted(files)  # (the same class whatever order the lessons are shown in)
     stems = [Path(p).name.removesuffix(lessons.SUFFIX) for p in files] or ["class"]
     first = re.sub(r"[^A-Za-z0-9_-]+", "-", stems[0]).strip("-")[:40] or "class"
     more = f"-and-{len(stems) - 1}-more" if len(stems) > 1 else ""
@@ -197,12 +205,15 @@ def code_path(results: Path) -> Path:
     return real.with_name(real.name + ".code")
 
 
-def kept_code(results: Path, chosen: str | None = None, *, new: bool = False) -> str:
-    """The class code of the class at ``results``: ``chosen`` when given, else the one kept
-    beside it, else (or when ``new``) one made up; written back (mode 0600) so that the
-    next run continues with it. PositionFormatError when it cannot be kept or read."""
+def kept_code(results: Path, chosen: str | None = None, *, new: bool = False) -> tuple[str, str]:
+    """The class code of the class at ``results`` and why it is a new one ('' when it is
+    not): ``chosen`` when given, else the one kept beside it when it meets the rule of
+    every class code (:func:`.checks.chosen_code`), else (or when ``new``) one made up;
+    written back (mode 0600) so that the next run continues with it.
+    PositionFormatError when it cannot be kept or read."""
     path = code_path(results)
     code = chosen
+    why = ""
     if code is None and not new and os.path.lexists(path):
         try:
             fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
@@ -215,13 +226,18 @@ def kept_code(results: Path, chosen: str | None = None, *, new: bool = False) ->
         except OSError as exc:
             raise PositionFormatError(str(path), f"cannot be read ({exc.strerror})") from None
         try:
-            code = code_of(text)
-        except Refused as exc:
-            raise PositionFormatError(str(path), f"{exc} (--new-code makes another)") from None
+            code = chosen_code(code_of(text))
+        except Refused:  # (a short code kept by an older class, or written by hand)
+            why = (
+                f"the class code kept in {path} is not one a class may have (at least "
+                f"{MIN_CHOSEN_CODE} letters and digits, {MIN_CODE_LETTERS} of them different): "
+                "the class has a new code, on the teacher's address below (the old one opens "
+                "the teacher's page no more)"
+            )
     if code is None:
         code = make_code()
     try:
         write_private(path, (code + "\n").encode("ascii"))
     except OSError as exc:
         raise PositionFormatError(str(path), f"cannot be written ({exc.strerror})") from None
-    return code
+    return code, why

@@ -37,6 +37,7 @@ import contextlib
 import functools
 import json
 import logging
+import socket as sockets
 import time
 import traceback
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator
@@ -49,6 +50,7 @@ from .checks import Refused, key_of, token_of
 from .guard import (
     HOSTS,
     LATE,
+    PROTOCOL,
     QUIET,
     REFUSED,
     TRIES,
@@ -60,6 +62,7 @@ from .guard import (
     TooMany,
     Turns,
     guard,
+    shown_at_handshake,
 )
 from .messages import (
     MAX_MESSAGE,
@@ -69,6 +72,7 @@ from .messages import (
     Close,
     Code,
     Csv,
+    Door,
     Everyone,
     Join,
     Lines,
@@ -158,6 +162,14 @@ async def teachers_page(request: web.Request) -> web.Response:
     )
 
 
+@ROUTES.post("/door")
+async def door(request: web.Request) -> web.Response:
+    """Whether a page may open the class's websocket, in words (a browser's page cannot
+    read why its websocket was refused; it asks here, and the guard answers as it
+    answered the websocket: 421 or 403 with what is wrong)."""
+    return web.Response(text="this page may open the class\n")
+
+
 @ROUTES.get("/favicon.ico")
 async def no_icon(request: web.Request) -> web.Response:
     return web.Response(status=204)
@@ -188,16 +200,22 @@ async def socket(request: web.Request) -> web.StreamResponse:
     app = request.app
     limits, pages = app[LIMITS], app[PAGES]
     ws = web.WebSocketResponse(
-        max_msg_size=MAX_MESSAGE, heartbeat=30.0, compress=False, autoping=True, timeout=1.0
+        max_msg_size=MAX_MESSAGE,
+        heartbeat=30.0,
+        compress=False,
+        autoping=True,
+        timeout=1.0,
+        protocols=(PROTOCOL,),
     )
     if not ws.can_prepare(request).ok:
         raise web.HTTPBadRequest(
             text="this is the class's websocket: the class's pages open it (open the "
             "students' page instead)\n"
         )
+    _small_send_buffer(request.transport, limits)
     await ws.prepare(request)  # (a handshake gone wrong: aiohttp's 400, in words)
     page = Page(ws, request.transport, limits)
-    pages.opened(page)
+    _at_the_door(app, page, shown_at_handshake(request))
     loop = asyncio.get_running_loop()
     late = loop.call_later(limits.hello, _late, pages, page)
     pusher = loop.create_task(_push(app, page))
@@ -212,6 +230,7 @@ async def socket(request: web.Request) -> web.StreamResponse:
             page.busy = True
             try:
                 reply = await _answer(app, page, text)
+                pages.judged(page)  # (still no one's: one of the pages of no one that spoke)
                 await _send(app, page, reply)
             finally:
                 page.busy = False
@@ -230,9 +249,41 @@ async def socket(request: web.Request) -> web.StreamResponse:
     return ws
 
 
+def _small_send_buffer(transport: asyncio.BaseTransport | None, limits: Limits) -> None:
+    """What a page does not read held in the system's send queue is bounded too: its
+    socket's send buffer :attr:`Limits.send_buffer` (not the system's, grown as it
+    likes: 200 pages that never read held 93 MB there)."""
+    sock = transport.get_extra_info("socket") if transport is not None else None
+    if sock is not None:
+        with contextlib.suppress(OSError):
+            sock.setsockopt(sockets.SOL_SOCKET, sockets.SO_SNDBUF, limits.send_buffer)
+
+
+def _at_the_door(app: web.Application, page: Page, shown: tuple[str, str] | None) -> None:
+    """A page that shows at its handshake who it is (a joined student's key, the class
+    code) is theirs at once: never one of the pages of no one, never closed to make room
+    for them; any other is a page of no one (:meth:`.guard.Pages.opened`)."""
+    pages, room = app[PAGES], app[ROOM]
+    if shown is not None and shown[0] == "key" and (whose := _whose(shown[1])) is not None:
+        if whose[0] in room.students:
+            pages.as_student(page, *whose)
+            return
+        if whose[0] in room.removed:
+            pages.unbind(page, whose)  # (theirs, apart: brought back, it comes back)
+            return
+    if shown is not None and shown[0] == "code":
+        with contextlib.suppress(Refused, TooMany):
+            page.code_wait()  # (a try of the page's: its first, judged at once)
+            room.teacher(shown[1])
+            pages.as_teacher(page)
+            return
+    pages.opened(page)
+
+
 def _late(pages: Pages, page: Page) -> None:
-    if page.binding and not page.ws.closed:  # (its join or resume is being answered: a
-        # loaded server's slow answer is not the page's silence; looked at again after)
+    judged = page.role == "new" and page not in pages.new  # (its join, key or code)
+    if (page.binding or judged) and not page.ws.closed:  # (being answered: a loaded
+        # server's slow answer is not the page's silence; looked at again after)
         loop = asyncio.get_running_loop()
         loop.call_later(page.limits.hello, _late, pages, page)
     elif pages.late(page):
@@ -243,11 +294,12 @@ async def _answer(app: web.Application, page: Page, text: str | None) -> Reply:
     """The answer to one message of the page's: refused in words unless the page may send
     it (its budget, its kind, who it acts for), else its handler's."""
     ident: int | None = None
-    page.heard = True
     try:
         ident, kind, raw = read(text)
         if not page.bucket.take():
             raise Refused("too many messages: slow down")
+        if page.role == "new" and _shows_who(page, kind, raw):
+            app[PAGES].judging(page)  # (judged as it comes, not closed to make room)
         if kind.WHO == "student" and page.role != "student":
             reply: Reply = {"unbound": True, "error": "this page has not joined the class yet"}
         elif kind.WHO == "teacher" and page.role != "teacher":
@@ -268,6 +320,15 @@ async def _answer(app: web.Application, page: Page, text: str | None) -> Reply:
     if ident is not None:
         reply["id"] = ident
     return reply
+
+
+def _shows_who(page: Page, kind: type[Message], raw: dict[str, Any]) -> bool:
+    """Whether a message of a page of no one says who it is, to be judged as it comes: a
+    join, a key, or its first class code or door number (a later try waits, a page of no
+    one meanwhile)."""
+    if kind is Resume or (kind is Join and not raw.get("door")):
+        return True
+    return kind in (Join, Code) and page.tries == 0
 
 
 async def _send(app: web.Application, page: Page, reply: Reply) -> None:
@@ -346,25 +407,63 @@ def _changed_for(app: web.Application, page: Page) -> bool:
 # ---- the students' messages ------------------------------------------------------------------
 
 
+#: What a waiting page is told (it shows the door number's field with it).
+WAIT_HERE = (
+    "the class is closed to new students: wait here for the teacher to let you in, or "
+    "type the number the teacher gives you"
+)
+
+
 @handles(Join)
 async def join(app: web.Application, page: Page, message: Join) -> Reply:
     room = app[ROOM]
-    if page.waiting is not None:
-        return {"waiting": True, "error": "the teacher has not let this page in yet"}
-    if room.closed:
-        handle = room.wait(message.name)
+    if page.role in ("student", "removed"):  # (one page, one student: not 13 Adas)
+        raise Refused("this page has joined the class already: one page joins once")
+    door = message.door is not None and room.closed
+    if page.waiting is not None and not door:
+        return {"waiting": True, "closed": True, "error": WAIT_HERE}
+    if door:
+        try:
+            wait = page.code_wait()  # (a page's tries slowed: 0, 1, 3, 7 ... s)
+        except TooMany:
+            page.shut(TRIES, "too many wrong numbers on this page: reload it")
+            return {"error": "too many wrong numbers on this page: reload it to try again"}
+        if wait:
+            await asyncio.sleep(wait)
+        assert message.door is not None
+        room.seat()  # (a full class refused before the number is used up)
+        try:
+            room.through_door(message.door)
+        except Refused as exc:
+            room.unseat()
+            return {"closed": True, "waiting": page.waiting is not None, "error": str(exc)}
+        if page.waiting is not None:  # (it waits no more: it came in by the number)
+            room.forget_waiting(page.waiting)
+            app[PAGES].forget(page)
+            page.role, page.waiting = "new", None
+    elif room.closed:
+        try:
+            handle = room.wait(message.name)
+        except Refused as exc:
+            return {"closed": True, "error": str(exc)}
         app[PAGES].as_waiting(page, handle)
         log.info("%s asks to join (the class is closed)", shown(message.name, 60))
-        return {
-            "waiting": True,
-            "error": "the class is closed to new students: wait here for the teacher to let you in",
-        }
-    # (weighed by page: a page that joins many students waits behind one that joins once)
-    with _binding(page):
-        got = await _threaded(app, f"page {id(page)}", lambda: app[SERVICE].join(message.name))
+        return {"waiting": True, "closed": True, "error": WAIT_HERE}
+    else:
+        room.seat()  # (Refused at once when the class is full, joins being answered counted)
+    try:
+        # (weighed by page: a page that joins many students waits behind one that joins once)
+        with _binding(page):
+            got = await _threaded(
+                app,
+                f"page {id(page)}",
+                lambda: app[SERVICE].join(message.name, door=door),
+            )
+    finally:
+        room.unseat()
     if "token" in got:
         _bind(app, page, got)
-        log.info("%s joined", shown(got["page"]["name"], 60))
+        log.info("%s joined%s", shown(got["page"]["name"], 60), " by a door number" if door else "")
     return got
 
 
@@ -501,16 +600,33 @@ async def remove(app: web.Application, page: Page, message: Remove) -> Reply:
         service.forget(key)
     pages = app[PAGES]  # (those the class let go for good, past MAX_REMOVED: of no one)
     pages.forget_removed([k for k in pages.removed if k not in room.removed])
-    said = f"{_names(names)} {'is' if len(names) == 1 else 'are'} no longer in the class"
+    said = f"{_counted(names)} no longer in the class"
     log.info("the teacher removed %d students", len(names))
     return lines_of(app, page, said + " (Bring back undoes it)")
 
 
 @handles(BringBack)
 async def bring_back(app: web.Application, page: Page, message: BringBack) -> Reply:
-    names = app[ROOM].bring_back(list(message.ids))
-    said = f"{_names(names)} {'is' if len(names) == 1 else 'are'} back in the class"
-    return lines_of(app, page, said + " (their pages open come back by themselves)")
+    from .room import MAX_STUDENTS
+
+    names, left = app[ROOM].bring_back(list(message.ids))
+    said = f"{_counted(names)} back in the class (their pages open come back by themselves)"
+    if left:
+        said += f"; {left} did not fit: the class is full ({MAX_STUDENTS} students)"
+    return lines_of(app, page, said)
+
+
+@handles(Door)
+async def door_number(app: web.Application, page: Page, message: Door) -> Reply:
+    from .checks import DOOR_SECONDS
+
+    number = app[ROOM].door()
+    shown_number = " ".join(number[i : i + 3] for i in range(0, len(number), 3))
+    said = (
+        f"a door number: {shown_number}. Read it out to the late student: typed on their "
+        f"page, it lets them in once, within {DOOR_SECONDS // 60} minutes"
+    )
+    return lines_of(app, page, said)
 
 
 @handles(Close)
@@ -596,6 +712,14 @@ async def refuse(app: web.Application, page: Page, message: Refuse) -> Reply:
 def _waiting_pages(app: web.Application) -> dict[str, Page]:
     """The pages waiting for the teacher's yes, by their joins' handles."""
     return {p.waiting: p for p in app[PAGES].waiting if p.waiting is not None}
+
+
+def _counted(names: list[str]) -> str:
+    """Who an order on ticked students moved, and how many: 'Bo is', '40 students are
+    (Ada, Bo ... and 35 more)'."""
+    if len(names) == 1:
+        return f"{names[0]} is"
+    return f"{len(names)} students are ({_names(names)})"
 
 
 def _names(names: list[str]) -> str:
@@ -700,6 +824,27 @@ async def saving(app: web.Application) -> AsyncIterator[None]:
     await asyncio.to_thread(save_now, room)
 
 
+#: How often the pages that take nothing are looked for (:meth:`.guard.Pages.sweep`).
+SWEEP_EVERY = 1.0
+
+
+async def sweeping(app: web.Application) -> AsyncIterator[None]:
+    """The app's background task: the pages that took nothing for
+    :attr:`.guard.Limits.send_timeout` seconds while they were sent something are cut
+    (what they did not read is then given back, the system's send queue too)."""
+
+    async def every() -> None:
+        while True:
+            await asyncio.sleep(SWEEP_EVERY)
+            app[PAGES].sweep()
+
+    task = asyncio.create_task(every())
+    yield
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
+
+
 async def closing(app: web.Application) -> None:
     """On shutdown: every page told the class stopped (a page that does not read is cut),
     within a second whatever the pages do; the threads let go."""
@@ -736,5 +881,6 @@ def build_app(
     app[ASSETS] = _assets()
     app.add_routes(ROUTES)
     app.cleanup_ctx.append(saving)
+    app.cleanup_ctx.append(sweeping)
     app.on_shutdown.append(closing)
     return app

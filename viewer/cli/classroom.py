@@ -133,13 +133,15 @@ def run(args: argparse.Namespace) -> int:
     try:
         room = Classroom.open(lessons, "pending", results, on_board, lock=True)
         try:
-            room.code = kept_code(results, chosen, new=args.new_code)
+            room.code, why = kept_code(results, chosen, new=args.new_code)
         except BaseException:
             room.close()
             raise
     except PositionFormatError as exc:
         print(f"pyramid-lab: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    if why:
+        print(f"pyramid-lab: {why}", flush=True)
     _log_to_stderr()
     _warm_up()
     _more_files()
@@ -185,8 +187,19 @@ def _leave_busy_threads(status: int) -> None:
 
 
 def again(args: argparse.Namespace) -> str:
-    """The command that continues the class (its code kept with it: none given)."""
-    words = ["pyramid-lab", "classroom", *args.lessons]
+    """The command that continues the class (its code kept with it: none given), as it
+    runs from any folder: the ``pyramid-lab`` it was run with by its absolute path (a
+    venv's is on no PATH until the venv is activated), else this interpreter's with ``-m
+    pyramid_lab``; the lessons and the results by their absolute paths."""
+    import os
+
+    program = Path(sys.argv[0]) if sys.argv and sys.argv[0] else None
+    if program is not None and program.name == "pyramid-lab" and program.exists():
+        start = [os.path.abspath(program)]
+    else:
+        start = [os.path.abspath(sys.executable), "-m", "pyramid_lab"]
+    lessons = [os.path.abspath(given) for given in args.lessons]
+    words = [*start, "classroom", *lessons]
     if args.host != "127.0.0.1":
         words += ["--host", args.host]
     if args.port != DEFAULT_PORT:
@@ -194,7 +207,7 @@ def again(args: argparse.Namespace) -> str:
     if args.name is not None:
         words += ["--name", args.name]
     if args.results is not None:
-        words += ["--results", args.results]
+        words += ["--results", os.path.abspath(args.results)]
     for name in args.allow_host:
         words += ["--allow-host", name]
     return shlex.join(words)

@@ -19,11 +19,15 @@
   const DATA = {
     cr: null, cr_msg: "", cr_name: "", cr_move: "", cr_legend: [], cr_levels: 1,
     cr_flat: false, cr_clips: false, cr_form: [], cr_pick: "",
+    // the door: "" (the join form), "waiting" (for the teacher's yes), "closed" (turned
+    // away: a door number only), "removed" (taken out of the class: nothing to do)
+    cr_door: "", cr_number: "",
     // the board's parts (name, look, kind: "mesh" or "spheres"), in the order drawn, and
     // the state of each (a vtk-mesh's), kept until a part changes or goes
     board_parts: [], board_meshes: {},
     teacher: null, teacher_code: "", teacher_lesson: 0, teacher_step: 1,
     teacher_picked: [], teacher_waiting_picked: [], teacher_confirm: null, cr_group: 0,
+    teacher_removed_picked: [],
   };
   let vm = null; // the page's Vue instance (its data)
 
@@ -39,12 +43,36 @@
     pushed: null, wanted: () => false,
   };
 
+  // Who this page is, said at the websocket's handshake (a joined student's key, the
+  // class code): the class lets such a page in ahead of pages of no one
+  function shownAtDoor() {
+    const words = ["pyramid-lab"];
+    const page = document.body.dataset.page;
+    const key = page === "teacher" ? "" : token();
+    const given = page === "teacher" ? get("teacher_code") : "";
+    if (key && /^[A-Za-z0-9_-]{16,64}$/.test(key)) words.push("key." + key);
+    if (given && /^[A-Za-z0-9-]{4,60}$/.test(given)) words.push("code." + given);
+    return words;
+  }
+
+  // Why the websocket could not open, in the server's words (a page cannot read the
+  // refused handshake's answer: it asks /door, which the server answers as it did it)
+  async function whyRefused() {
+    try {
+      const answer = await fetch("/door", { method: "POST", cache: "no-store" });
+      if (!answer.ok) return (await answer.text()).trim().slice(0, 600);
+    } catch (error) { /* the server is not there: said as a lost connection */ }
+    return "";
+  }
+
   function connect() {
     if (W.ws && W.ws.readyState <= 1) return;
     const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") +
-      location.host + "/ws");
+      location.host + "/ws", shownAtDoor());
     W.ws = ws;
+    let wasOpen = false;
     ws.onopen = () => {
+      wasOpen = true;
       W.open = true;
       const again = W.tries > 0;
       W.tries = 0;
@@ -74,9 +102,12 @@
       // (4006: the teacher did not let this join in: it waits no more)
       if (event.code >= 4000 && event.code < 5000) {
         if (event.code !== 4003) set("cr_msg", event.reason || "The class closed this page.");
-        if (event.code === 4006) C.waiting = false;
+        if (event.code === 4006) { C.waiting = false; set("cr_door", ""); }
         W.tries = 0;
         return;
+      }
+      if (!wasOpen) { // refused at the handshake (a 403, a 421): said in words, if so
+        whyRefused().then((why) => { if (why) set("cr_msg", "The class refused this page: " + why); });
       }
       if (!W.wanted()) { W.tries = 0; return; }
       W.tries += 1;
@@ -84,7 +115,7 @@
         set("cr_msg", GONE);
         return;
       }
-      set("cr_msg", LOST);
+      if (wasOpen || get("cr_msg").indexOf("refused") < 0) set("cr_msg", LOST);
       window.setTimeout(connect, RETRY_MS);
     };
   }
@@ -147,12 +178,16 @@
     }
     set("cr_msg", answer.error || "");
     if (answer.waiting) C.waiting = true;
+    // what the student can do: wait (or type a door number), or nothing (removed)
+    if (answer.closed) set("cr_door", answer.waiting ? "waiting" : "closed");
     if (answer.forget) {
       // (a removed student's key is kept: the teacher may bring them back)
       if (!answer.removed) window.localStorage.removeItem(KEY);
+      set("cr_door", answer.removed ? "removed" : "");
       set("cr", null);
       return;
     }
+    if (answer.page) set("cr_door", "");
     if (answer.token) C.waiting = false;
     if (answer.token) window.localStorage.setItem(KEY, answer.token);
     if (answer.board) {
@@ -336,6 +371,10 @@
 
   C.join = async function () {
     apply(await call("join", { name: get("cr_name") }));
+  };
+  // a late student's join by the door number the teacher read out (the class closed)
+  C.join_door = async function () {
+    apply(await call("join", { name: get("cr_name"), door: get("cr_number") }));
   };
 
   C.act = async function (action, args) {
@@ -567,6 +606,14 @@
     if (ticked.some((id) => !waiting.includes(id))) {
       set("teacher_waiting_picked", ticked.filter((id) => waiting.includes(id)));
     }
+    const removed = new Set(answer.removed.map((g) => g.id));
+    const gone = get("teacher_removed_picked");
+    if (gone.some((id) => !removed.has(id))) {
+      set("teacher_removed_picked", gone.filter((id) => removed.has(id)));
+    }
+    const rows = new Set(answer.rows.map((r) => r.id));
+    const picked = get("teacher_picked");
+    if (picked.some((id) => !rows.has(id))) set("teacher_picked", picked.filter((id) => rows.has(id)));
     set("teacher", answer);
     document.body.dataset.rows = String(answer.rows.length);
     document.body.dataset.waiting = String(answer.waiting.length);
@@ -596,6 +643,17 @@
     set("teacher_picked", on ? get("teacher").rows.map((r) => r.id) : []);
   };
   C.bring_back = function (id) { teacher("bring_back", [[id]]); };
+  // the removed students ticked, brought back in one message (however many)
+  C.bring_back_picked = async function () {
+    const ids = get("teacher_removed_picked").slice();
+    if (!ids.length) return;
+    await teacher("bring_back", [ids]);
+    set("teacher_removed_picked", []);
+  };
+  C.pick_all_removed = function (on) {
+    set("teacher_removed_picked", on ? get("teacher").removed.map((g) => g.id) : []);
+  };
+  C.door = function () { teacher("door"); };
   C.close_class = function (closed) { teacher("close", [closed]); };
   C.admit = function (id) { teacher("admit", [id]); };
   C.refuse = function (id) { teacher("refuse", [id]); };
