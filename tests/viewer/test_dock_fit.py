@@ -433,3 +433,56 @@ def test_a_window_opened_on_a_flat_board_shows_the_view_dock_on_a_pyramid(
     finally:
         window.shutdown()
     assert guard_errors == []
+
+
+def _seen_whole(widget, scroll) -> bool:
+    """``widget`` lies within what the scroll area ``scroll`` shows now."""
+    from PySide6.QtCore import QRect
+
+    viewport = scroll.viewport()
+    top_left = widget.mapTo(viewport, QPoint(0, 0))
+    return viewport.rect().contains(QRect(top_left, widget.size()))
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("how", ["new game", "opened"])
+def test_pyramid_balls_turn_dock_shows_its_codes_whole(
+    size, how, make_window, new_game, qtbot, guard_errors
+):
+    """Issue 77, item 6: at 1200x800 the Turn dock cut its codes text at the bottom behind
+    a scroll bar: a window built on screen (``pyramid-lab open FILE``) gave the program
+    dock 335 pixels for the 191 it asks, and the replay's list took 150 pixels at least.
+    Opened so, or after File > New game, the codes show whole beside the other docks, and
+    the dock does not scroll."""
+    from pyramid_lab.model.files import read
+    from pyramid_lab.viewer.desktop.app import MainWindow
+    from pyramid_lab.viewer.lab.session import Session
+
+    if how == "new game":
+        window = make_window()
+        window.resize(*size)
+        new_game(window, "ball")
+    else:
+        make_window()  # (the test's own settings and folders)
+        path = Path(__file__).resolve().parents[2] / "examples/ball/setup.pyr.json"
+        window = MainWindow(Session.from_document(read(path), str(path)), opening=path.name)
+        qtbot.addWidget(window)
+        window.resize(*size)
+        window.show()
+        qtbot.waitUntil(lambda: window.built, timeout=WAIT_MS)
+    try:
+        for _ in range(3):  # the posted layouts and the program dock's fit
+            settle(qtbot)
+            qtbot.wait(50)
+        turn = window.board.ui.turn_dock
+        scroll = turn.widget()
+        assert turn.codes.text().startswith("Codes:")
+        assert _seen_whole(turn.codes, scroll), (turn.height(), turn.codes.geometry())
+        assert scroll.verticalScrollBar().maximum() == 0, scroll.verticalScrollBar().maximum()
+        assert cut_texts(turn) == []
+        red = window.board.ui.program_docks[0]
+        assert red.height() <= red.sizeHint().height() + 4  # not the column's spare room
+    finally:
+        if how == "opened":
+            window.shutdown()
+    assert guard_errors == []
