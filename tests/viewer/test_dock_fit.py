@@ -486,3 +486,67 @@ def test_pyramid_balls_turn_dock_shows_its_codes_whole(
         if how == "opened":
             window.shutdown()
     assert guard_errors == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_new_lesson_shows_its_whole_editor_without_scrolling(
+    size, make_window, qtbot, guard_errors
+):
+    """Issue 77, item 1: after Lessons > New lesson (teacher mode) at 1200x800 the Lesson
+    dock scrolled beside the View dock: "Open the lesson with this view" showed 0 of its
+    22 pixels, a task's Goal, Answers, Prompt and Hint rows further down still. The editor
+    takes its side's height, the View dock a tab behind it; every field and button is in
+    sight, with each kind of task; out of teacher mode the View dock stands beside it
+    again."""
+    from pyramid_lab.model import lesson as lessons
+    from pyramid_lab.model.partition import Partition, PartitionOptions
+
+    window = make_window(Partition(PartitionOptions()))
+    window.resize(*size)
+    settle(qtbot)
+    window.menus.lessons.new_lesson.trigger()
+    panel = window.parts.lessons.panel
+    dock = window.parts.lesson_dock
+    assert panel.teach.isChecked()
+    scroll = dock.steps_scroll
+    for kind in ("no task", *lessons.KINDS):
+        panel.edit_kind.setCurrentText(kind)
+        for _ in range(2):
+            settle(qtbot)
+        assert scroll.verticalScrollBar().maximum() == 0, (kind, dock.height())
+        shown = [
+            panel.edit_lesson_title,
+            panel.edit_title,
+            panel.edit_text,
+            panel.edit_kind,
+            panel.from_board,
+            panel.take,
+            panel.add,
+            panel.remove,
+            panel.up,
+            panel.down,
+            panel.keep_view,
+        ]
+        if kind != "no task":
+            shown += [panel.rule_row, panel.edit_prompt, panel.edit_hint]
+        for widget in shown:
+            assert widget.isVisible(), (kind, widget)
+            assert _seen_whole(widget, scroll), (kind, _name_of(widget), dock.height())
+        assert panel.apply.isVisible()
+        assert panel.save.isVisible()
+        assert cut_texts(dock) == [], kind
+    view = window.parts.view_dock
+    assert dock in window.tabifiedDockWidgets(view)  # one click away, behind the editor
+    panel.teach.setChecked(False)
+    settle(qtbot)
+    assert view.isVisible()
+    assert not window.tabifiedDockWidgets(view)
+    panel.teach.setChecked(True)
+    settle(qtbot)
+    assert dock in window.tabifiedDockWidgets(view)
+    assert guard_errors == []
+
+
+def _name_of(widget) -> str:
+    text = getattr(widget, "text", None)
+    return f"{type(widget).__name__} {text() if callable(text) else ''}"

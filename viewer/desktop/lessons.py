@@ -66,6 +66,8 @@ class LessonControl:
         self.views = LessonViews(state, stage.view, lambda name: stage.scene.set_camera(name))
         self.panel.view_now = self._view_now
         self.panel.keep_view.show()
+        # teacher mode: the editor gets its side's height (the View dock a tab behind it)
+        self.panel.teach.toggled.connect(dock.editor_room)
         setup_dock.visibilityChanged.connect(self._setup_shown)
 
     def _view_now(self) -> dict[str, Any]:
