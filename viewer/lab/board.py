@@ -104,9 +104,14 @@ Behind = Callable[[int], Sequence[int]]
 
 
 def window_reach(level: int, front: int) -> str:
-    """The window's way to a point of ``level`` behind a ball of level ``front``
-    (:attr:`Board.reach_words`)."""
-    return f"peel to level {level} (View dock: Levels) or show hidden balls as ghosts"
+    """The window's way to points of ``level`` at most behind balls whose lowest is of
+    level ``front`` (:attr:`Board.reach_words`): the levels above them hidden (View dock:
+    Levels' top) where every ball in front is one of them, else that and the board seen
+    from above (no ball of their level or below hides them there). Ghosts alone reveal
+    nothing (they show the balls a peel hid), so they are not offered."""
+    if level < front:
+        return f"peel to level {level} (View dock: Levels) or turn the board"
+    return f"peel to level {level} (View dock: Levels) and look from above (View > Camera: top)"
 
 
 class Board:
@@ -287,24 +292,39 @@ class Board:
         taken = {tuple(c) for c, _colour in self.session.game.pieces()}
         if tuple(coords) not in taken:
             return  # not a ball in front
+        if self.session.game.is_over():
+            return  # nothing to play (a won game's markers are its corners)
+        # only the points a click plays now (a point whose supports are empty is no advice)
+        playable = {m.site for m in self.frame().markers if m.style == "target"}
         empty = []
+        in_front = [coords[-1]]  # the levels of the balls before the last point listed
+        before: list[int] = []  # (the balls passed on the ray so far)
         for other in behind(site):
             try:
                 point = tuple(ui.coords_of(other))
             except (KeyError, ValueError, IndexError, NotImplementedError):
                 continue
-            if point not in taken:
+            if point in taken:
+                before.append(point[-1])
+            elif other in playable:
                 empty.append((other, point))
+                in_front += before
+                before = []
         if not empty:
             return
         name = ",".join(map(str, coords))
         names = [",".join(map(str, p)) for _s, p in empty]
         said = said.rstrip(". ")  # why the click was refused, kept
-        level = empty[0][1][-1]
-        reach = self.reach_words(level, coords[-1])
+        # a peel to the highest of them keeps every one; it reveals them where every ball
+        # in front of them on the ray stands higher (else the board is turned)
+        level = max(p[-1] for _s, p in empty)
+        reach = self.reach_words(level, min(in_front))
+        piece = ui.piece_word.removesuffix("s")  # "ball", "sphere": as the View dock says
         if len(empty) == 1:
             self.offered = (site, where, empty[0][0])
-            advice = f"Click {name} again to play {names[0]}, the point its ball hides, or {reach}"
+            advice = (
+                f"Click {name} again to play {names[0]}, the point its {piece} hides, or {reach}"
+            )
         else:
             first = names[:3]
             shown = (
@@ -312,7 +332,7 @@ class Board:
                 if len(names) <= 3
                 else f"{', '.join(first)} ..."
             )
-            advice = f"To reach {shown}, hidden behind the ball at {name}: {reach}"
+            advice = f"To reach {shown}, hidden behind the {piece} at {name}: {reach}"
         # what to do first (the status bar cuts a long line), the whole of it over the scene
         self.say(f"{advice}. {said}" if said else advice)
         self.play_mode.advise((where, advice))
