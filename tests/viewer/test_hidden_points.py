@@ -234,3 +234,33 @@ def test_the_issues_sphere_in_front_gives_the_playable_point_and_a_peel_below_it
         window.statusBar().currentMessage(),
     )
     assert guard_errors == []
+
+
+def test_a_pick_task_in_the_window_offers_the_point_behind_a_ball(make_window, guard_errors):
+    """Issue 77, item 4, in the window as in the page: a click-points task's click on a
+    ball picks it and offers the point behind it; a second click picks that one instead."""
+    window = make_window()
+    assert window.lab.documents.open(
+        ROOT / "model/data/lessons/partition/10-a-full-pyramid.lesson.json"
+    )
+    lessons = window.lab.lessons
+    assert lessons.asks_for_points()
+    _drawn(window)
+    board, ui = window.stage.board, window.board.ui
+    for site in range(len(board.lattice.centres)):
+        x, y = board.display_position(site)
+        front = board.pick(x, y)
+        if front is not None and front != site:
+            break
+    else:
+        raise AssertionError("no point hidden behind a ball in this view")
+    behind = ui.coords_of(board.behind(front)[0]) if board.behind(front) else None
+    window.scene._on_click(x, y)
+    name = ",".join(map(str, ui.coords_of(front)))
+    assert lessons.picked == [tuple(ui.coords_of(front))]
+    hidden = ",".join(map(str, behind))
+    said = window.statusBar().currentMessage()
+    assert said.startswith(f"Click {name} again to pick {hidden}, the point its ball hides"), said
+    window.scene._on_click(x, y)
+    assert lessons.picked == [tuple(behind)]
+    assert guard_errors == []
