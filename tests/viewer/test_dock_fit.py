@@ -550,3 +550,27 @@ def test_a_new_lesson_shows_its_whole_editor_without_scrolling(
 def _name_of(widget) -> str:
     text = getattr(widget, "text", None)
     return f"{type(widget).__name__} {text() if callable(text) else ''}"
+
+
+def test_the_view_dock_comes_back_when_the_lesson_being_edited_ends(
+    make_window, qtbot, guard_errors
+):
+    """A lesson edited in teacher mode (the View dock a tab behind the editor), then a
+    position file opened: the lesson ends, and the View dock stands beside the caption again,
+    not hidden behind a tab."""
+    from pyramid_lab.model.partition import Partition, PartitionOptions
+
+    window = make_window(Partition(PartitionOptions()))
+    window.resize(1200, 800)
+    settle(qtbot)
+    window.menus.lessons.new_lesson.trigger()
+    settle(qtbot)
+    view = window.parts.view_dock
+    assert window.tabifiedDockWidgets(view)
+    position = Path(__file__).resolve().parents[2] / "examples/partition/stacking-support.pyr.json"
+    assert window.lab.documents.open(position, ask=False)
+    settle(qtbot)
+    assert not window.parts.lesson_dock.steps_active
+    assert not window.tabifiedDockWidgets(view)
+    assert view.isVisible()
+    assert guard_errors == []
