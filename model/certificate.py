@@ -8,10 +8,12 @@ position file's keys plus the winner::
      "to_move": "red", "pieces": [[i, j, k, "red"], ...], "winner": "blue"}
 
 then one line ``KEY MOVE`` for every position of the proof where the winner is to move and
-nobody has won yet. ``KEY`` has one character a point, ``.`` empty, ``r`` red, ``b``
-blue, the points by level (z), then row (y), then x, each ascending (the lattice's point
-ids); ``MOVE`` is the winner's move ``x,y,z``. A position may be listed as any of its 8
-images under the base's rotations and reflections, its move then in that image.
+nobody has won yet (so as many more red balls than blue as such a position has: a line
+that has not is refused when it is read). ``KEY`` has one character a point, ``.`` empty,
+``r`` red, ``b`` blue, the points by level (z), then row (y), then x, each ascending (the
+lattice's point ids); ``MOVE`` is the winner's move ``x,y,z``. A position may be listed
+as any of its 8 images under the base's rotations and reflections, its move then in that
+image.
 
 :func:`check` walks the proof from the header's position with :class:`model.partition.
 Partition`'s own legal moves and rules: every position reached with the winner to move and
@@ -325,6 +327,13 @@ def check(
         best = min(images)
         return best, images.index(best)
 
+    # Every move places one ball of the mover's: a position with the winner to move has as
+    # many more red balls than blue as the header's, one more or less where the loser moves
+    # first, and at least as many balls. A key that is not (a flood of well-formed lines
+    # drawn at random) is refused when it is read, before it is kept.
+    reds, blues = (sum(1 for _p, c in game.pieces() if c == colour) for colour in ("red", "blue"))
+    ahead = 0 if game.to_move == winner else (1 if loser == "red" else -1)
+    difference, least = reds - blues + ahead, reds + blues + abs(ahead)
     listed: dict[str, tuple[int, int]] = {}  # canonical key -> (its move's point id, line)
     number = 1
     for number, line in enumerate(stream, start=2):
@@ -336,6 +345,13 @@ def check(
             raise _fail(
                 f"line {number}: the key must be {count} characters of '.', 'r' and 'b' "
                 f"(one a point of the base-{lat.n} pyramid), not {quote(text)}"
+            )
+        red, blue = text.count("r"), text.count("b")
+        if red - blue != difference or red + blue < least:
+            raise _fail(
+                f"line {number}: {quote(text)} is no position with {winner} to move after "
+                f"the header's ({red} red and {blue} blue balls; such a position has "
+                f"{difference:+} red against blue and at least {least} ball{'s' * (least != 1)})"
             )
         try:
             point = Point.parse(move)

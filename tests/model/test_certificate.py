@@ -127,7 +127,8 @@ def test_a_losing_move_fails(made):
 @pytest.mark.parametrize(
     ("key", "value", "message"),
     [
-        ("winner", "red", "gap|wins or ends"),  # stacking: blue wins, not red
+        # stacking: blue wins, not red (its lines have blue to move: refused as read)
+        ("winner", "red", "gap|wins or ends|is no position with red to move"),
         ("format", "pyramid-lab-certificate/2", "format must be"),
         ("game", "pyraos", "game must be 'partition'"),
         ("options", {"size": 4, "version": "stacking"}, "key must be 30 characters"),
@@ -410,3 +411,33 @@ def test_the_command_refuses_a_hostile_file_at_its_bad_line(tmp_path):
     assert done.returncode == 2, done.stderr
     assert done.stderr.count("\n") == 1, done.stderr
     assert "line 2: must be 'KEY MOVE'" in done.stderr
+
+
+def test_a_well_formed_line_that_is_no_position_of_the_winner_is_refused_when_read(tmp_path):
+    """A flood of well-formed lines drawn at random (2 million base-4 keys: 96 s and 454 MB
+    before every line was kept): a position with the winner to move has the header's
+    difference of red and blue balls and at least its balls, so a key that has not is
+    refused at its line, the rest never read."""
+    import random
+    import time
+
+    header = json.loads(_header())
+    header["options"]["size"] = 4
+    rng = random.Random(1)
+    keys = ["".join(rng.choice(".rb") for _ in range(30)) for _ in range(200)]
+    wrong = next(k for k in keys if k.count("r") - k.count("b") != 1)  # (blue wins: +1)
+    flood = tmp_path / "flood.cert.gz"
+    with gzip.open(flood, "wb") as stream:
+        stream.write((json.dumps(header) + "\n").encode())
+        stream.write(f"{wrong} 0,0,0\n".encode())
+        block = "".join(f"{k} 0,0,0\n" for k in keys).encode()
+        for _ in range(2_000):  # 400,000 lines
+            stream.write(block)
+    began = time.process_time()
+    with pytest.raises(CertificateError, match=r"line 2: '[.rb]{30}' is no position with blue to"):
+        check_file(flood)
+    assert time.process_time() - began < 3
+    # the positions the proofs list all pass it (the shipped ones check whole above)
+    lines = lines_of(EXAMPLES / "empty-base3-floating.cert.gz")
+    body = [line.split()[0] for line in lines[1:]]
+    assert {k.count("r") - k.count("b") for k in body} == {0}  # red to move: as many of each
