@@ -8,10 +8,12 @@ position file's keys plus the winner::
      "to_move": "red", "pieces": [[i, j, k, "red"], ...], "winner": "blue"}
 
 then one line ``KEY MOVE`` for every position of the proof where the winner is to move and
-nobody has won yet. ``KEY`` has one character a point, ``.`` empty, ``r`` red, ``b``
-blue, the points by level (z), then row (y), then x, each ascending (the lattice's point
-ids); ``MOVE`` is the winner's move ``x,y,z``. A position may be listed as any of its 8
-images under the base's rotations and reflections, its move then in that image.
+nobody has won yet (so as many more red balls than blue as such a position has: a line
+that has not is refused when it is read). ``KEY`` has one character a point, ``.`` empty,
+``r`` red, ``b`` blue, the points by level (z), then row (y), then x, each ascending (the
+lattice's point ids); ``MOVE`` is the winner's move ``x,y,z``. A position may be listed
+as any of its 8 images under the base's rotations and reflections, its move then in that
+image.
 
 :func:`check` walks the proof from the header's position with :class:`model.partition.
 Partition`'s own legal moves and rules: every position reached with the winner to move and
@@ -29,7 +31,7 @@ import os
 import stat
 import time
 import zlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass
 from typing import Any, BinaryIO
 
@@ -50,6 +52,10 @@ CheckProgress = Callable[[int, float], None]
 
 class CertificateError(ValueError):
     """The certificate does not prove what it claims, or cannot be read: one line."""
+
+
+class _ReadError(CertificateError):
+    """The file cannot be read as a certificate (the message names the file itself)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +95,10 @@ def _fail(text: str) -> CertificateError:
     return CertificateError(shorten(text, 2 * MAX_QUOTED - 20))
 
 
+def _unreadable(text: str) -> CertificateError:
+    return _ReadError(shorten(text, 2 * MAX_QUOTED - 20))
+
+
 #: The most a certificate is read to, decompressed (the base-4 stacking proof, 911,293
 #: lines, is about 32 MiB): a gzip bomb stops here instead of filling memory.
 MAX_TEXT_BYTES = 256 * 1024 * 1024
@@ -115,75 +125,108 @@ def read_lines(
     max_bytes: int = MAX_TEXT_BYTES,
     max_line: int = MAX_LINE_BYTES,
 ) -> list[str]:
-    """The certificate's lines (gzip-compressed UTF-8 text), read from a regular file only
-    (a FIFO or a device is refused before a byte is read), decompressed a chunk at a time
-    to at most ``max_bytes`` (every byte counted, line ends too) in lines of at most
-    ``max_line`` characters, at most ``max_bytes // SHORTEST_LINE`` lines, none blank (a
-    certificate has none); CertificateError otherwise, as soon as the chunk read shows it."""
+    """The certificate's lines, all of them (:func:`iter_lines`, within its limits)."""
+    return list(iter_lines(path, max_bytes=max_bytes, max_line=max_line))
+
+
+def iter_lines(
+    path: str | os.PathLike[str],
+    *,
+    max_bytes: int = MAX_TEXT_BYTES,
+    max_line: int = MAX_LINE_BYTES,
+) -> Generator[str, None, None]:
+    """The certificate's lines (gzip-compressed UTF-8 text), one at a time as they are
+    read, from a regular file only (a FIFO or a device is refused before a byte is read),
+    decompressed a chunk at a time to at most ``max_bytes`` (every byte counted, line ends
+    too) in lines of at most ``max_line`` characters, at most ``max_bytes // SHORTEST_LINE``
+    lines, none blank (a certificate has none); CertificateError otherwise, raised after
+    the good lines before the first bad one, as soon as the chunk read shows it. The
+    caller sees a bad line of its own (``KEY MOVE``, say) when it reads it: the rest of
+    the file is never read."""
     name = os.fspath(path)
     most_lines = max(1, max_bytes // SHORTEST_LINE)
     try:
         with _open_regular(name) as raw, gzip.GzipFile(fileobj=raw, mode="rb") as stream:
-            lines: list[str] = []
             decoder = codecs.getincrementaldecoder("utf-8")()
             total = 0
+            count = 0  # lines yielded
             tail = ""  # the line not ended yet
             while True:
                 chunk = stream.read(CHUNK_BYTES)
                 total += len(chunk)
                 if total > max_bytes:
-                    raise _fail(
-                        f"{name}: more than {_size(max_bytes)} decompressed (a certificate "
-                        f"is read to {_size(max_bytes)}; a gzip bomb?)"
+                    raise _unreadable(
+                        f"{name}: more than {_size(max_bytes)} decompressed (a "
+                        f"certificate is read to {_size(max_bytes)}; a gzip bomb?)"
                     )
                 text = tail + decoder.decode(chunk, final=not chunk)
                 parts = text.replace("\r\n", "\n").split("\n")
                 tail = parts.pop() if chunk else ""
                 if not chunk and parts[-1] == "":
                     parts.pop()  # (the text's last line end)
-                _bounded_lines(name, lines, parts, max_line, most_lines)
-                lines += parts
                 if len(tail) > max_line:  # a line not ended yet, already too long
-                    _bounded_lines(name, lines, [tail], max_line, most_lines)
+                    parts.append(tail)
+                good, error = _bounded_lines(name, count, parts, max_line, most_lines)
+                yield from parts if error is None else parts[:good]
+                count += good
+                if error is not None:
+                    raise error
                 if not chunk:
-                    return lines
+                    return
     except CertificateError:
         raise
     except FileNotFoundError:
-        raise _fail(f"{name}: no such file") from None
+        raise _unreadable(f"{name}: no such file") from None
     except IsADirectoryError:
-        raise _fail(f"{name}: a folder, not a certificate file") from None
+        raise _unreadable(f"{name}: a folder, not a certificate file") from None
     except (gzip.BadGzipFile, EOFError, zlib.error):
-        raise _fail(f"{name}: not a gzip-compressed certificate (damaged or cut short)") from None
+        raise _unreadable(
+            f"{name}: not a gzip-compressed certificate (damaged or cut short)"
+        ) from None
     except UnicodeDecodeError:
-        raise _fail(f"{name}: not UTF-8 text inside the gzip") from None
+        raise _unreadable(f"{name}: not UTF-8 text inside the gzip") from None
     except OSError as exc:
-        raise _fail(f"{name}: cannot be read: {exc.strerror or exc}") from None
+        raise _unreadable(f"{name}: cannot be read: {exc.strerror or exc}") from None
     except ValueError as exc:  # e.g. a NUL character in the name
-        raise _fail(f"{name}: cannot be opened: {exc}") from None
+        raise _unreadable(f"{name}: cannot be opened: {exc}") from None
 
 
 def _bounded_lines(
-    name: str, lines: list[str], parts: list[str], max_line: int, most_lines: int
-) -> None:
-    """CertificateError for the first of ``parts`` (the lines after ``lines``) that is
-    blank or too long, or when they are too many (checked on the whole chunk at once)."""
+    name: str, before: int, parts: list[str], max_line: int, most_lines: int
+) -> tuple[int, CertificateError | None]:
+    """How many of ``parts`` (the lines after the first ``before``) are good, and the
+    error for the first that is not (blank, too long, or one line too many): checked on
+    the whole chunk at once, the first bad line in the file's order reported."""
     if not parts:
-        return
-    if len(lines) + len(parts) > most_lines:
-        raise _fail(
-            f"{name}: more than {most_lines:,} lines (a certificate of "
-            f"{_size(most_lines * SHORTEST_LINE)} has no more; a gzip bomb?)"
+        return 0, None
+    bad: list[tuple[int, str]] = []
+    if before + len(parts) > most_lines:
+        index = most_lines - before
+        bad.append(
+            (
+                index,
+                f"{name}: more than {most_lines:,} lines (a certificate of "
+                f"{_size(most_lines * SHORTEST_LINE)} has no more; a gzip bomb?)",
+            )
         )
     if "" in parts:
-        number = len(lines) + parts.index("") + 1
-        raise _fail(f"{name}: line {number} is blank (a certificate has no blank line)")
-    if max(map(len, parts)) > max_line:
-        number = len(lines) + next(i for i, p in enumerate(parts) if len(p) > max_line) + 1
-        raise _fail(
-            f"{name}: line {number} is longer than {_size(max_line)} "
-            f"(lines are read to {_size(max_line)})"
+        index = parts.index("")
+        bad.append(
+            (index, f"{name}: line {before + index + 1} is blank (a certificate has no blank line)")
         )
+    if max(map(len, parts)) > max_line:
+        index = next(i for i, p in enumerate(parts) if len(p) > max_line)
+        bad.append(
+            (
+                index,
+                f"{name}: line {before + index + 1} is longer than {_size(max_line)} "
+                f"(lines are read to {_size(max_line)})",
+            )
+        )
+    if not bad:
+        return len(parts), None
+    index, text = min(bad)
+    return index, _unreadable(text)
 
 
 def _size(count: int) -> str:
@@ -247,17 +290,21 @@ def _game_of(header: Any) -> Partition:
 
 
 def check(
-    lines: list[str], *, progress: CheckProgress | None = None, every: float = 5.0
+    lines: Iterable[str], *, progress: CheckProgress | None = None, every: float = 5.0
 ) -> CheckReport:
     """Check the certificate's ``lines`` (see the module): its report, or
-    CertificateError naming the first gap."""
+    CertificateError naming the first gap. The lines are taken one at a time (a list, or
+    :func:`iter_lines` reading the file): a line that is not ``KEY MOVE`` is refused when
+    it is read, before any line after it."""
     began = time.perf_counter()
-    if not lines:
+    stream = iter(lines)
+    first = next(stream, None)
+    if first is None:
         raise _fail("the certificate is empty")
-    if nested_over(lines[0], MAX_HEADER_DEPTH):
+    if nested_over(first, MAX_HEADER_DEPTH):
         raise _fail(f"line 1: the header nests lists or objects over {MAX_HEADER_DEPTH} deep")
     try:
-        header = json.loads(lines[0])
+        header = json.loads(first)
     except (ValueError, RecursionError):
         raise _fail("line 1: the header is not JSON") from None
     game = _game_of(header)
@@ -280,8 +327,16 @@ def check(
         best = min(images)
         return best, images.index(best)
 
+    # Every move places one ball of the mover's: a position with the winner to move has as
+    # many more red balls than blue as the header's, one more or less where the loser moves
+    # first, and at least as many balls. A key that is not (a flood of well-formed lines
+    # drawn at random) is refused when it is read, before it is kept.
+    reds, blues = (sum(1 for _p, c in game.pieces() if c == colour) for colour in ("red", "blue"))
+    ahead = 0 if game.to_move == winner else (1 if loser == "red" else -1)
+    difference, least = reds - blues + ahead, reds + blues + abs(ahead)
     listed: dict[str, tuple[int, int]] = {}  # canonical key -> (its move's point id, line)
-    for number, line in enumerate(lines[1:], start=2):
+    number = 1
+    for number, line in enumerate(stream, start=2):
         parts = line.split()
         if len(parts) != 2:
             raise _fail(f"line {number}: must be 'KEY MOVE', not {quote(line)}")
@@ -290,6 +345,13 @@ def check(
             raise _fail(
                 f"line {number}: the key must be {count} characters of '.', 'r' and 'b' "
                 f"(one a point of the base-{lat.n} pyramid), not {quote(text)}"
+            )
+        red, blue = text.count("r"), text.count("b")
+        if red - blue != difference or red + blue < least:
+            raise _fail(
+                f"line {number}: {quote(text)} is no position with {winner} to move after "
+                f"the header's ({red} red and {blue} blue balls; such a position has "
+                f"{difference:+} red against blue and at least {least} ball{'s' * (least != 1)})"
             )
         try:
             point = Point.parse(move)
@@ -371,7 +433,7 @@ def check(
         header["to_move"],
         len(used),
         replies,
-        len(lines) - 1,
+        number - 1,
         len(used),
         time.perf_counter() - began,
     )
@@ -384,10 +446,15 @@ def check_file(
     max_bytes: int = MAX_TEXT_BYTES,
     max_line: int = MAX_LINE_BYTES,
 ) -> CheckReport:
-    """Read (:func:`read_lines`, within its limits) and check the certificate at ``path``
-    (CertificateError: one line, naming the file)."""
-    lines = read_lines(path, max_bytes=max_bytes, max_line=max_line)
+    """Read (:func:`iter_lines`, within its limits) and check the certificate at ``path``
+    as it is read (CertificateError: one line, naming the file, at the first line that
+    fails)."""
+    lines = iter_lines(path, max_bytes=max_bytes, max_line=max_line)
     try:
         return check(lines, progress=progress)
+    except _ReadError:
+        raise
     except CertificateError as exc:
         raise _fail(f"{os.fspath(path)}: does not check: {exc}") from None
+    finally:
+        lines.close()  # (the file, when a line was refused before its end)

@@ -222,6 +222,12 @@ def test_the_answer_is_changed_for_the_next_solves(port, inbox):
         assert port.numbers_asked[0][2] == 1  # the answer kept, proposed
         assert lab.value_solve.last == "Solve position will search on 3 cores"
         assert not lab.value_solve.running  # nothing started
+        # issue 77, item 7: asked from the menu, with no solve running, the question does
+        # not say that a search of this position did not settle it
+        asked = port.numbers_asked[0][1]
+        assert "did not settle" not in asked
+        assert "not in the book" not in asked
+        assert "On how many cores should it run?" in asked
     finally:
         lab.shutdown()
 

@@ -127,7 +127,8 @@ def test_a_losing_move_fails(made):
 @pytest.mark.parametrize(
     ("key", "value", "message"),
     [
-        ("winner", "red", "gap|wins or ends"),  # stacking: blue wins, not red
+        # stacking: blue wins, not red (its lines have blue to move: refused as read)
+        ("winner", "red", "gap|wins or ends|is no position with red to move"),
         ("format", "pyramid-lab-certificate/2", "format must be"),
         ("game", "pyraos", "game must be 'partition'"),
         ("options", {"size": 4, "version": "stacking"}, "key must be 30 characters"),
@@ -266,7 +267,7 @@ def test_reading_is_bounded(tmp_path):
     lines = _bomb(tmp_path / "lines.cert.gz", 3, b"x" * 63 + b"\n")
     assert len(read_lines(lines, max_bytes=4 * 2**20)) == 3 * 2**14
     with pytest.raises(CertificateError, match=r"more than 2 MiB decompressed") as info:
-        check_file(lines, max_bytes=2 * 2**20)
+        read_lines(lines, max_bytes=2 * 2**20)
     assert "\n" not in str(info.value)
     with pytest.raises(CertificateError, match=r"line 1 is longer than 1 KiB"):
         check_file(_bomb(tmp_path / "zeros.cert.gz", 2), max_line=1024)
@@ -350,3 +351,93 @@ def test_the_command_refuses_a_gzip_of_newlines_in_one_line(tmp_path):
     assert done.returncode == 2, done.stderr
     assert done.stderr.count("\n") == 1, done.stderr
     assert "is blank" in done.stderr
+
+
+def _header() -> bytes:
+    with gzip.open(EXAMPLES / "empty-base3-stacking.cert.gz", "rb") as stream:
+        return stream.readline()
+
+
+def test_a_malformed_line_is_refused_when_it_is_read(tmp_path):
+    """Issue 77, item 10: a 48 KB gzip of a good header and 16.7 million ``ab`` lines cost
+    9.3 s and 1.35 GB (every line was read before any was checked). The file is streamed:
+    line 2 is refused as soon as it is read, in one chunk's memory, the rest never read."""
+    import time
+    import tracemalloc
+
+    from pyramid_lab.model.certificate import MAX_TEXT_BYTES, SHORTEST_LINE
+
+    hostile = tmp_path / "ab.cert.gz"
+    lines = MAX_TEXT_BYTES // SHORTEST_LINE  # 16.7 million: as many as the cap lets in
+    with gzip.open(hostile, "wb", compresslevel=9) as stream:
+        stream.write(_header())
+        block = b"ab\n" * 2**16
+        for _ in range(lines // 2**16 - 1):
+            stream.write(block)
+    assert hostile.stat().st_size < 200_000
+    began = time.process_time()
+    tracemalloc.start()
+    try:
+        with pytest.raises(CertificateError) as info:
+            check_file(hostile)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    spent = time.process_time() - began
+    assert "line 2: must be 'KEY MOVE', not 'ab'" in str(info.value)
+    assert "\n" not in str(info.value)
+    assert peak < 64 * 2**20, peak  # a chunk's lines, not the file's (was 1.35 GB)
+    assert spent < 3, spent  # processor time (was 9.3 s)
+    # a bad line after good ones: the good ones are checked, the bad one named, in order
+    good = lines_of(EXAMPLES / "empty-base3-stacking.cert.gz")
+    mixed = tmp_path / "mixed.cert.gz"
+    body = [*good[:5], "ab", "", "x" * 70_000, *good[5:]]
+    mixed.write_bytes(gzip.compress("\n".join(body).encode()))
+    with pytest.raises(CertificateError, match=r"line 6: must be 'KEY MOVE', not 'ab'"):
+        check_file(mixed)
+    blank_first = tmp_path / "blank.cert.gz"
+    blank_first.write_bytes(gzip.compress("\n".join([*good[:5], "", "ab"]).encode()))
+    with pytest.raises(CertificateError, match=r"line 6 is blank"):
+        check_file(blank_first)
+
+
+def test_the_command_refuses_a_hostile_file_at_its_bad_line(tmp_path):
+    hostile = tmp_path / "ab.cert.gz"
+    with gzip.open(hostile, "wb", compresslevel=9) as stream:
+        stream.write(_header())
+        for _ in range(100):
+            stream.write(b"ab\n" * 2**16)
+    done = _cli("certificate", "check", "--quiet", str(hostile))
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.count("\n") == 1, done.stderr
+    assert "line 2: must be 'KEY MOVE'" in done.stderr
+
+
+def test_a_well_formed_line_that_is_no_position_of_the_winner_is_refused_when_read(tmp_path):
+    """A flood of well-formed lines drawn at random (2 million base-4 keys: 96 s and 454 MB
+    before every line was kept): a position with the winner to move has the header's
+    difference of red and blue balls and at least its balls, so a key that has not is
+    refused at its line, the rest never read."""
+    import random
+    import time
+
+    header = json.loads(_header())
+    header["options"]["size"] = 4
+    rng = random.Random(1)
+    keys = ["".join(rng.choice(".rb") for _ in range(30)) for _ in range(200)]
+    wrong = next(k for k in keys if k.count("r") - k.count("b") != 1)  # (blue wins: +1)
+    flood = tmp_path / "flood.cert.gz"
+    with gzip.open(flood, "wb") as stream:
+        stream.write((json.dumps(header) + "\n").encode())
+        stream.write(f"{wrong} 0,0,0\n".encode())
+        block = "".join(f"{k} 0,0,0\n" for k in keys).encode()
+        for _ in range(2_000):  # 400,000 lines
+            stream.write(block)
+    began = time.process_time()
+    with pytest.raises(CertificateError, match=r"line 2: '[.rb]{30}' is no position with blue to"):
+        check_file(flood)
+    assert time.process_time() - began < 3
+    # the positions the proofs list all pass it (the shipped ones check whole above)
+    lines = lines_of(EXAMPLES / "empty-base3-floating.cert.gz")
+    body = [line.split()[0] for line in lines[1:]]
+    assert {k.count("r") - k.count("b") for k in body} == {0}  # red to move: as many of each

@@ -433,3 +433,144 @@ def test_a_window_opened_on_a_flat_board_shows_the_view_dock_on_a_pyramid(
     finally:
         window.shutdown()
     assert guard_errors == []
+
+
+def _seen_whole(widget, scroll) -> bool:
+    """``widget`` lies within what the scroll area ``scroll`` shows now."""
+    from PySide6.QtCore import QRect
+
+    viewport = scroll.viewport()
+    top_left = widget.mapTo(viewport, QPoint(0, 0))
+    return viewport.rect().contains(QRect(top_left, widget.size()))
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("how", ["new game", "opened"])
+def test_pyramid_balls_turn_dock_shows_its_codes_whole(
+    size, how, make_window, new_game, qtbot, guard_errors
+):
+    """Issue 77, item 6: at 1200x800 the Turn dock cut its codes text at the bottom behind
+    a scroll bar: a window built on screen (``pyramid-lab open FILE``) gave the program
+    dock 335 pixels for the 191 it asks, and the replay's list took 150 pixels at least.
+    Opened so, or after File > New game, the codes show whole beside the other docks, and
+    the dock does not scroll."""
+    from pyramid_lab.model.files import read
+    from pyramid_lab.viewer.desktop.app import MainWindow
+    from pyramid_lab.viewer.lab.session import Session
+
+    if how == "new game":
+        window = make_window()
+        window.resize(*size)
+        new_game(window, "ball")
+    else:
+        make_window()  # (the test's own settings and folders)
+        path = Path(__file__).resolve().parents[2] / "examples/ball/setup.pyr.json"
+        window = MainWindow(Session.from_document(read(path), str(path)), opening=path.name)
+        qtbot.addWidget(window)
+        window.resize(*size)
+        window.show()
+        qtbot.waitUntil(lambda: window.built, timeout=WAIT_MS)
+    try:
+        for _ in range(3):  # the posted layouts and the program dock's fit
+            settle(qtbot)
+            qtbot.wait(50)
+        turn = window.board.ui.turn_dock
+        scroll = turn.widget()
+        assert turn.codes.text().startswith("Codes:")
+        assert _seen_whole(turn.codes, scroll), (turn.height(), turn.codes.geometry())
+        assert scroll.verticalScrollBar().maximum() == 0, scroll.verticalScrollBar().maximum()
+        assert cut_texts(turn) == []
+        red = window.board.ui.program_docks[0]
+        assert red.height() <= red.sizeHint().height() + 4  # not the column's spare room
+    finally:
+        if how == "opened":
+            window.shutdown()
+    assert guard_errors == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_new_lesson_shows_its_whole_editor_without_scrolling(
+    size, make_window, qtbot, guard_errors
+):
+    """Issue 77, item 1: after Lessons > New lesson (teacher mode) at 1200x800 the Lesson
+    dock scrolled beside the View dock: "Open the lesson with this view" showed 0 of its
+    22 pixels, a task's Goal, Answers, Prompt and Hint rows further down still. The editor
+    takes its side's height, the View dock a tab behind it; every field and button is in
+    sight, with each kind of task; out of teacher mode the View dock stands beside it
+    again."""
+    from pyramid_lab.model import lesson as lessons
+    from pyramid_lab.model.partition import Partition, PartitionOptions
+
+    window = make_window(Partition(PartitionOptions()))
+    window.resize(*size)
+    settle(qtbot)
+    window.menus.lessons.new_lesson.trigger()
+    panel = window.parts.lessons.panel
+    dock = window.parts.lesson_dock
+    assert panel.teach.isChecked()
+    scroll = dock.steps_scroll
+    for kind in ("no task", *lessons.KINDS):
+        panel.edit_kind.setCurrentText(kind)
+        for _ in range(2):
+            settle(qtbot)
+        assert scroll.verticalScrollBar().maximum() == 0, (kind, dock.height())
+        shown = [
+            panel.edit_lesson_title,
+            panel.edit_title,
+            panel.edit_text,
+            panel.edit_kind,
+            panel.from_board,
+            panel.take,
+            panel.add,
+            panel.remove,
+            panel.up,
+            panel.down,
+            panel.keep_view,
+        ]
+        if kind != "no task":
+            shown += [panel.rule_row, panel.edit_prompt, panel.edit_hint]
+        for widget in shown:
+            assert widget.isVisible(), (kind, widget)
+            assert _seen_whole(widget, scroll), (kind, _name_of(widget), dock.height())
+        assert panel.apply.isVisible()
+        assert panel.save.isVisible()
+        assert cut_texts(dock) == [], kind
+    view = window.parts.view_dock
+    assert dock in window.tabifiedDockWidgets(view)  # one click away, behind the editor
+    panel.teach.setChecked(False)
+    settle(qtbot)
+    assert view.isVisible()
+    assert not window.tabifiedDockWidgets(view)
+    panel.teach.setChecked(True)
+    settle(qtbot)
+    assert dock in window.tabifiedDockWidgets(view)
+    assert guard_errors == []
+
+
+def _name_of(widget) -> str:
+    text = getattr(widget, "text", None)
+    return f"{type(widget).__name__} {text() if callable(text) else ''}"
+
+
+def test_the_view_dock_comes_back_when_the_lesson_being_edited_ends(
+    make_window, qtbot, guard_errors
+):
+    """A lesson edited in teacher mode (the View dock a tab behind the editor), then a
+    position file opened: the lesson ends, and the View dock stands beside the caption again,
+    not hidden behind a tab."""
+    from pyramid_lab.model.partition import Partition, PartitionOptions
+
+    window = make_window(Partition(PartitionOptions()))
+    window.resize(1200, 800)
+    settle(qtbot)
+    window.menus.lessons.new_lesson.trigger()
+    settle(qtbot)
+    view = window.parts.view_dock
+    assert window.tabifiedDockWidgets(view)
+    position = Path(__file__).resolve().parents[2] / "examples/partition/stacking-support.pyr.json"
+    assert window.lab.documents.open(position, ask=False)
+    settle(qtbot)
+    assert not window.parts.lesson_dock.steps_active
+    assert not window.tabifiedDockWidgets(view)
+    assert view.isVisible()
+    assert guard_errors == []

@@ -636,3 +636,52 @@ def test_export_dialog_follows_the_format_a_typed_name_asks_for(make_window, qtb
     assert dialog.extension() == ".jpg"
     qtbot.keyClick(dialog.path, Qt.Key.Key_Backspace)  # "board.jpe": no format: as it was
     assert dialog.extension() == ".jpg"
+
+
+def test_a_replay_holds_every_position_when_a_picture_is_read_stale(
+    make_window, tmp_path, monkeypatch, guard_errors, warnings_shown
+):
+    """Issue 77, item 9: on a loaded machine the export dialog's GIF replay of MOVES had 2
+    frames, not 6. Each position's picture has its own caption, so the GIF writer merges
+    none of them unless a picture comes out as the one before (a render that went into
+    another GL context, the read giving the last picture again). Here every picture after
+    the second is first read stale, as then: the replay draws it again, and holds all
+    six positions; the window's context current beside it changes nothing."""
+    import itertools
+
+    import imageio.v3 as iio
+    import pyvista as pv
+
+    from pyramid_lab.model.files import read
+    from pyramid_lab.viewer.desktop.export_control import open_export_dialog
+
+    real = pv.Plotter.screenshot
+    served: list[tuple[np.ndarray, bool]] = []  # each picture given, and whether stale
+
+    def stale_first(self, *args, **kwargs):
+        """Every other read, once two were made: the last picture again."""
+        picture = real(self, *args, **kwargs)
+        if len(served) >= 2 and not served[-1][1]:
+            served.append((served[-1][0], True))
+        else:
+            served.append((picture, False))
+        return served[-1][0]
+
+    window = make_window()
+    window.lab.documents.open(MOVES)
+    dialog = open_export_dialog(window.lab, window.port, window.stage)
+    dialog.width_.setValue(200)
+    dialog.height_.setValue(150)
+    dialog.set_format(".gif")
+    dialog.replay.setChecked(True)
+    dialog.hold.setValue(2)
+    window.plotter.makeCurrent()  # the window's context current, as a repaint leaves it
+    monkeypatch.setattr(pv.Plotter, "screenshot", stale_first)
+    replay = dialog.export(tmp_path / "moves.gif")
+    assert replay is not None, warnings_shown
+    frames = iio.imread(replay, index=None)
+    assert len(frames) == len(read(MOVES).game.move_stack) + 1
+    for before, after in itertools.pairwise(frames):
+        assert not np.array_equal(before, after)
+    assert guard_errors == []
+    dialog.close()

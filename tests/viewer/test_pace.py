@@ -27,9 +27,9 @@ def test_the_next_depth_takes_the_last_ones_times_their_growth():
     assert pace.words(10.0) == (
         ", this depth about 3 s more (a guess from the last depths' growth)"
     )
-    assert pace.words(13.5) == ", this depth longer than the last depths' growth guessed"
+    assert pace.words(13.5) == ", this depth is taking longer than the depths before it suggested"
     pace.update(7, 100.0)  # the same depth: the guess goes on from its start
-    assert pace.words(100.0) == ", this depth longer than the last depths' growth guessed"
+    assert pace.words(100.0) == ", this depth is taking longer than the depths before it suggested"
 
 
 def test_long_guesses_in_minutes_and_hours():

@@ -709,7 +709,38 @@ def test_the_maps_sections_are_short_and_said_whole_on_hover(rolling_window, gua
     cell = next(c for c in game.map.cells if c.factory == "footmen")
     site = ui.geometry(game).site(cell.index)
     said = ui.describe(game, None, site, {})
-    assert "factory (foot on the map): +-2 to numbers written in the footmen section" in said
+    assert (
+        "factory (foot on the map): its holder may change a number written in the footmen "
+        "section by up to 2" in said
+    )
+    assert "+-" not in said
+    assert guard_errors == []
+
+
+def test_a_white_pyramids_points_are_said_in_words_and_in_the_legend(rolling_window, guard_errors):
+    """Issue 77, item 8: the hover said "white pyramid 1 points (round 10: 1 + 2)", and the
+    "1/2" written under a space's number was explained only there. The hover says it in
+    words; the legend, beside the map, says what the two numbers are."""
+    window = rolling_window()
+    game, ui = window.session.game, window.board.ui
+    cells = {c.top: c for c in game.map.cells if c.white}
+    one = cells[1]
+    said = ui.describe(game, None, ui.geometry(game).site(one.index), {})
+    assert (
+        f"white pyramid: 1 point a round (round 10: 1 + {one.bottom} = {1 + one.bottom} points)"
+        in said
+    ), said
+    more = cells[max(cells)]
+    said = ui.describe(game, None, ui.geometry(game).site(more.index), {})
+    assert f"white pyramid: {more.top} points a round" in said, said
+    labels = [text for text, _ in window.stage.board.board_labels()]
+    assert f"{one.name}\n1/{one.bottom}" in labels  # the map writes them so
+    shown = window.scene.legend.texts()
+    assert any(
+        text.startswith('"1/2" under a space: its white pyramid scores the first number')
+        and "round 10" in text
+        for text in shown
+    ), shown
     assert guard_errors == []
 
 

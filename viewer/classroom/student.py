@@ -350,6 +350,9 @@ class Student:
         finally:
             bulletin.changed.disconnect(heard)
         after = (len(self.lab.session.game.move_stack), self.lab.lessons.picked)
+        offered = board.offered
+        if said and after[0] == before[0] and offered is not None and offered[3]:
+            raise Refused(said[-1])  # a ball picked, the point behind it offered: said
         if after != before:
             return  # a move played (and judged), a point picked: the lesson said so
         self.changed()  # a step of the turn drawn (a stone selected, a group shown)

@@ -156,9 +156,10 @@ class MainWindow(Window):
     def _laid_out(self) -> None:
         # the docks' widths as a window built before it was shown has them (a window
         # already on screen gives a dock added to it what the opening screen left over)
-        from ..widgets.dock_fit import dock_widths
+        from ..widgets.dock_fit import dock_heights, dock_widths
 
         dock_widths(self)
+        dock_heights(self, self.board.ui.docks())  # (as a game's docks after a switch)
         layout = self.layout()
         if layout is not None:  # (a QMainWindow always has one)
             layout.activate()  # the scene at its size now: the camera frames for it

@@ -66,6 +66,8 @@ class LessonControl:
         self.views = LessonViews(state, stage.view, lambda name: stage.scene.set_camera(name))
         self.panel.view_now = self._view_now
         self.panel.keep_view.show()
+        # teacher mode: the editor gets its side's height (the View dock a tab behind it)
+        self.panel.teach.toggled.connect(dock.editor_room)
         setup_dock.visibilityChanged.connect(self._setup_shown)
 
     def _view_now(self) -> dict[str, Any]:
@@ -88,11 +90,13 @@ class LessonControl:
         state, panel, board = self.state, self.panel, self.board
         if what == "shown":  # a step: its position, text and overlays
             self.dock.use_steps(True)
+            self.dock.editor_room(panel.teach.isChecked())  # (the editor's room kept)
             board.ui.set_overlays(state.step.overlays)
             panel.show_step()
             board.redraw()
         elif what == "ended":
             self.dock.use_steps(False)
+            self.dock.editor_room(False)  # no editor: the View dock beside the caption again
             self.dock.forget_shown()
             follow_lesson(self.dock, self.lab.session, board.ui)  # a file's caption, if any
             # The board followed the new position before the lesson ended (the session's

@@ -104,9 +104,14 @@ Behind = Callable[[int], Sequence[int]]
 
 
 def window_reach(level: int, front: int) -> str:
-    """The window's way to a point of ``level`` behind a ball of level ``front``
-    (:attr:`Board.reach_words`)."""
-    return f"peel to level {level} (View dock: Levels) or show hidden balls as ghosts"
+    """The window's way to points of ``level`` at most behind balls whose lowest is of
+    level ``front`` (:attr:`Board.reach_words`): the levels above them hidden (View dock:
+    Levels' top) where every ball in front is one of them, else that and the board seen
+    from above (no ball of their level or below hides them there). Ghosts alone reveal
+    nothing (they show the balls a peel hid), so they are not offered."""
+    if level < front:
+        return f"peel to level {level} (View dock: Levels) or turn the board"
+    return f"peel to level {level} (View dock: Levels) and look from above (View > Camera: top)"
 
 
 class Board:
@@ -122,7 +127,9 @@ class Board:
         self._said = ""  # what the board said during the click under way
         # a refused click on a ball with one empty point behind it: (site, position, the
         # point); a second click there plays that point
-        self.offered: tuple[int, Any, int] | None = None
+        # a click-points task's click on a ball: (site, position, the point behind it,
+        # True); a second click there picks that point instead of the ball
+        self.offered: tuple[int, Any, int, bool] | None = None
         #: How the front end's view reaches a point behind a ball, after "or" in that
         #: advice: (the point's level, the ball's level) to words; the window's by default.
         self.reach_words: Callable[[int, int], str] = window_reach
@@ -263,19 +270,58 @@ class Board:
         """A click on ``site``, routed by the modes. A click that lands on a ball in front
         of empty points and changes nothing says what would reach them (``behind``: the
         points behind the site as the front end's view sees it): the point itself on a
-        second click where one lies behind, peeling to its level, or the ghosts."""
+        second click where one lies behind, peeling to its level, or turning the board. A
+        click that picks a ball for a click-points task offers the point behind it the same
+        way: a second click there picks that point instead (the ball as it was)."""
         where = self.position()
         offered, self.offered = self.offered, None
         self.play_mode.advise(None)
         if offered is not None and offered[:2] == (site, where):
+            if offered[3]:  # a pick: the ball clicked first goes back as it was
+                self.modes.click(site)
             self.modes.click(offered[2])  # the second click: the point behind
             return
         self._said = ""
         self.modes.click(site)
         said = self._said
-        picking = any(mode.name in NOT_MOVES for mode in self.modes.chain())
-        if behind is not None and self.position() == where and self.setup is None and not picking:
+        if behind is None or self.position() != where or self.setup is not None:
+            return
+        names = {mode.name for mode in self.modes.chain()}
+        if names == names - set(NOT_MOVES):
             self._offer(site, where, behind, said)
+        elif "lesson" in names:  # a click-points task: a point picked (or let go)
+            self._offer_pick(site, where, behind, said)
+
+    def _offer_pick(self, site: int, where: Any, behind: Behind, said: str) -> None:
+        """After a click-points task's click on ``site``'s ball: the point right behind
+        it (a ball or an empty point: a task may ask for either), picked by a second click
+        there instead, or reached the front end's way."""
+        ui = self.ui
+        try:
+            coords = tuple(ui.coords_of(site))
+        except (KeyError, ValueError, IndexError, NotImplementedError):
+            return
+        if coords not in {tuple(c) for c, _colour in self.session.game.pieces()}:
+            return  # an empty point: nothing drawn in front of the rest
+        for other in behind(site):
+            try:
+                point = tuple(ui.coords_of(other))
+            except (KeyError, ValueError, IndexError, NotImplementedError):
+                continue
+            break
+        else:
+            return
+        self.offered = (site, where, other, True)
+        name, hidden = ",".join(map(str, coords)), ",".join(map(str, point))
+        piece = ui.piece_word.removesuffix("s")
+        reach = self.reach_words(point[-1], coords[-1])
+        advice = (
+            f"Click {name} again to pick {hidden}, the point its {piece} hides, instead, or {reach}"
+        )
+        said = said.rstrip(". ")
+        self.say(f"{advice}. {said}" if said else advice)
+        self.play_mode.advise((where, advice))
+        self.lab.bulletin.show_prompt(self.modes.prompt())
 
     def _offer(self, site: int, where: Any, behind: Behind, said: str) -> None:
         """After a click on ``site`` that changed nothing: the empty points behind it."""
@@ -287,24 +333,39 @@ class Board:
         taken = {tuple(c) for c, _colour in self.session.game.pieces()}
         if tuple(coords) not in taken:
             return  # not a ball in front
+        if self.session.game.is_over():
+            return  # nothing to play (a won game's markers are its corners)
+        # only the points a click plays now (a point whose supports are empty is no advice)
+        playable = {m.site for m in self.frame().markers if m.style == "target"}
         empty = []
+        in_front = [coords[-1]]  # the levels of the balls before the last point listed
+        before: list[int] = []  # (the balls passed on the ray so far)
         for other in behind(site):
             try:
                 point = tuple(ui.coords_of(other))
             except (KeyError, ValueError, IndexError, NotImplementedError):
                 continue
-            if point not in taken:
+            if point in taken:
+                before.append(point[-1])
+            elif other in playable:
                 empty.append((other, point))
+                in_front += before
+                before = []
         if not empty:
             return
         name = ",".join(map(str, coords))
         names = [",".join(map(str, p)) for _s, p in empty]
         said = said.rstrip(". ")  # why the click was refused, kept
-        level = empty[0][1][-1]
-        reach = self.reach_words(level, coords[-1])
+        # a peel to the highest of them keeps every one; it reveals them where every ball
+        # in front of them on the ray stands higher (else the board is turned)
+        level = max(p[-1] for _s, p in empty)
+        reach = self.reach_words(level, min(in_front))
+        piece = ui.piece_word.removesuffix("s")  # "ball", "sphere": as the View dock says
         if len(empty) == 1:
-            self.offered = (site, where, empty[0][0])
-            advice = f"Click {name} again to play {names[0]}, the point its ball hides, or {reach}"
+            self.offered = (site, where, empty[0][0], False)
+            advice = (
+                f"Click {name} again to play {names[0]}, the point its {piece} hides, or {reach}"
+            )
         else:
             first = names[:3]
             shown = (
@@ -312,7 +373,7 @@ class Board:
                 if len(names) <= 3
                 else f"{', '.join(first)} ..."
             )
-            advice = f"To reach {shown}, hidden behind the ball at {name}: {reach}"
+            advice = f"To reach {shown}, hidden behind the {piece} at {name}: {reach}"
         # what to do first (the status bar cuts a long line), the whole of it over the scene
         self.say(f"{advice}. {said}" if said else advice)
         self.play_mode.advise((where, advice))

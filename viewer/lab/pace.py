@@ -41,7 +41,7 @@ class DepthPace:
         if left is None:
             return ""
         if left < 1:
-            return ", this depth longer than the last depths' growth guessed"
+            return ", this depth is taking longer than the depths before it suggested"
         return f", this depth about {_duration(left)} more (a guess from the last depths' growth)"
 
 

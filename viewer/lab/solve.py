@@ -582,12 +582,23 @@ class ValueSolve:
         else:
             self._say("Solve position: the search goes on, on one core (Stop thinking ends it)")
 
-    def question(self) -> str:
-        """What the question says, in the user's words."""
-        return (
-            f"This position is not in the book, and {QUICK_SECONDS:g} seconds of search did "
-            "not settle it.\nA full solve may take minutes, hours or longer (the status bar "
-            "shows how far it got).\n\n"
+    def question(self, *, after_search: bool = True) -> str:
+        """What the question says, in the user's words: ``after_search``, asked when a
+        solve's few seconds did not settle the position; else asked from the menu, with
+        no solve (or one whose cores are chosen already) running."""
+        if after_search:
+            why = (
+                f"This position is not in the book, and {QUICK_SECONDS:g} seconds of search "
+                "did not settle it.\nA full solve may take minutes, hours or longer (the "
+                "status bar shows how far it got).\n\n"
+            )
+        else:
+            why = (
+                "Solve position first looks in the book and searches a few seconds on one "
+                "core;\na position that takes longer is solved on the cores chosen here "
+                "(minutes, hours or longer).\n\n"
+            )
+        return why + (
             "On how many cores should it run? On 1 the rest of the machine stays free. More "
             "cores finish\nsooner (up to about that many times as fast) and use more memory; "
             f"this machine has {self.cores}.\n\n"
@@ -596,12 +607,17 @@ class ValueSolve:
             "Cores for Solve position... changes it."
         )
 
-    def ask_workers(self) -> int | None:
+    def ask_workers(self, *, after_search: bool = True) -> int | None:
         """How many cores a long solve uses (the last answer proposed, else 1): kept and
-        said with ``chose``; None when the user cancelled."""
+        said with ``chose``; None when the user cancelled. ``after_search``: asked because
+        a solve's few seconds did not settle the position (the question says so)."""
         proposed = self.workers if self.workers is not None else 1
         chosen = self.port.ask_number(
-            "Solve position", self.question(), max(1, min(proposed, MAX_WORKERS)), 1, MAX_WORKERS
+            "Solve position",
+            self.question(after_search=after_search),
+            max(1, min(proposed, MAX_WORKERS)),
+            1,
+            MAX_WORKERS,
         )
         if chosen is not None:
             self.workers = chosen
@@ -609,8 +625,9 @@ class ValueSolve:
         return chosen
 
     def change_workers(self) -> None:
-        """Game > Cores for Solve position...: the question again, for the next solves."""
-        chosen = self.ask_workers()
+        """Game > Cores for Solve position...: the question again, for the next solves
+        (in words that fit with no solve running: nothing was searched)."""
+        chosen = self.ask_workers(after_search=False)
         if chosen is not None:
             cores = "1 core" if chosen == 1 else f"{chosen} cores"
             self._say(f"Solve position will search on {cores}")

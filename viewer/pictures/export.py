@@ -222,6 +222,7 @@ def replay(game: Game, options: RenderOptions, *, progress: Progress | None = No
     total = len(moves) + 1
     with Scene(position, options) as scene:
         scene.aim()
+        last: np.ndarray | None = None
         for index in range(total):
             caption = "Start"
             if index:
@@ -231,7 +232,13 @@ def replay(game: Game, options: RenderOptions, *, progress: Progress | None = No
                 played = f"{mover} {move}" if mover else f"{move}"
                 caption = f"Move {index} of {len(moves)}: {played}"
             scene.draw(position, caption=f"{caption} - {scene.ui.status(position)}")
-            yield scene.screenshot()
+            picture = scene.screenshot()
+            if last is not None and np.array_equal(picture, last):
+                # each position's caption is its own, so the same picture is a stale read
+                # (a GIF merges equal frames: a loaded machine's replay kept 2 of 6)
+                picture = scene.fresh_screenshot(last)
+            last = picture
+            yield picture
             _report(progress, index + 1, total)
 
 

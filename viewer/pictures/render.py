@@ -5,6 +5,7 @@ puzzle sheets. :class:`Scene` is that offscreen drawing, shared with ``export``
 
 from __future__ import annotations
 
+import gc
 import io
 import os
 import re
@@ -241,9 +242,39 @@ class Scene:
         )
 
     def screenshot(self) -> np.ndarray:
-        """The picture as shown now: (height, width, 3) RGB bytes."""
-        self.plotter.render()  # (pyvista leaves the first render to the screenshot)
-        return np.asarray(self.plotter.screenshot(None, return_img=True))[..., :3]
+        """The picture as shown now: (height, width, 3) RGB bytes, rendered in this
+        scene's own GL context. In the window's process another context may be current
+        (the window repaints while an export's progress shows), and VTK skips making its
+        own current where it believes it still is: its render went elsewhere and the
+        read gave the last picture again. So the context is made current unconditionally,
+        and the cyclic collector (whose guard puts the window's context aside and back,
+        viewer/desktop/gl_guard.py) waits until the picture is read."""
+        held = gc.isenabled()
+        gc.disable()
+        try:
+            window = self.plotter.ren_win
+            if window is not None:
+                window.SetForceMakeCurrent()  # (the next MakeCurrent skips VTK's cache)
+                window.MakeCurrent()
+            self.plotter.render()  # (pyvista leaves the first render to the screenshot)
+            return np.asarray(self.plotter.screenshot(None, return_img=True))[..., :3]
+        finally:
+            if held:
+                gc.enable()
+
+    def fresh_screenshot(self, stale: np.ndarray, tries: int = 3) -> np.ndarray:
+        """The picture again, where :meth:`screenshot` gave ``stale``, the picture of
+        another scene (an animation's last frame, where the caption changed since):
+        drawn and read again, up to ``tries`` times; ValueError if it stays the same."""
+        for _ in range(tries):
+            self.plotter.render()  # (every actor drawn again, not only what changed)
+            picture = self.screenshot()
+            if not np.array_equal(picture, stale):
+                return picture
+        raise ValueError(
+            "a picture came out the same as the one before it although the scene changed "
+            "(the render was not read afresh); nothing was written"
+        )
 
     def close(self) -> None:
         plotter = getattr(self, "plotter", None)

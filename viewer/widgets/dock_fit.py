@@ -137,6 +137,15 @@ def fit_game_docks(
         dock_widths(window)  # the last game's wide docks left their columns wide
 
     QTimer.singleShot(0, window, lambda: guarded(again, report, "fit the window"))
+    dock_heights(window, docks)
+
+
+def dock_heights(window: QMainWindow, docks: Sequence[QDockWidget]) -> None:
+    """The docks of the columns of ``docks`` at the heights they ask for, all shortened
+    alike where the column is shorter: a game's docks after a switch, and a window built
+    on screen (``pyramid-lab open FILE``), where Qt gave what the opening screen left over
+    as it pleased (Pyramid Ball's program dock 335 pixels for the 191 it asks, its Turn
+    dock's codes behind a scroll bar)."""
     areas = {window.dockWidgetArea(dock) for dock in docks if not dock.isFloating()}
     column: list[QDockWidget] = []
     heights: list[int] = []

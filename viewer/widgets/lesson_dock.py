@@ -140,6 +140,8 @@ class LessonDock(QDockWidget):
         self.path: Path | None = None  # the lesson shown
         self._position: Hashable = None  # the lesson's own position (None: no lesson)
         self._sized = False
+        #: The docks teacher mode's editor put in tabs behind this one (see editor_room).
+        self._tabbed_for_editor: list[QDockWidget] = []
         self._show_steps()
 
     def showEvent(self, event: QShowEvent) -> None:
@@ -196,6 +198,47 @@ class LessonDock(QDockWidget):
         window = self.parentWidget()
         if isinstance(window, QMainWindow) and not self.isFloating():
             window.resizeDocks([self], [OPENING_HEIGHT], Qt.Orientation.Vertical)
+
+    def editor_room(self, on: bool) -> None:
+        """Teacher mode's editor (``on``) takes its side's whole height: the tallest dock
+        beside it there (the View dock) becomes a tab behind it, one click away, so that the form
+        and its buttons are in sight at 1200x800 (beside the View dock they scrolled, "Open
+        the lesson with this view" out of sight). Off: it stands under them again. A floating
+        dock, or docks the user put in tabs already, are left as they are."""
+        window = self.parentWidget()
+        if not isinstance(window, QMainWindow):
+            return
+        if on:
+            if self.isFloating() or self._tabbed_for_editor:
+                return
+            area = window.dockWidgetArea(self)
+            others = [
+                other
+                for other in window.findChildren(QDockWidget)
+                if other is not self
+                and other.isVisible()
+                and not other.isFloating()
+                and window.dockWidgetArea(other) == area
+                and not window.tabifiedDockWidgets(other)
+            ]
+            if not others or window.tabifiedDockWidgets(self):
+                return
+            tallest = max(others, key=lambda other: other.height())  # the View dock
+            window.tabifyDockWidget(tallest, self)
+            self._tabbed_for_editor = [tallest]
+            self.show()
+            self.raise_()
+            return
+        others, self._tabbed_for_editor = self._tabbed_for_editor, []
+        if not any(other in window.tabifiedDockWidgets(self) for other in others):
+            return  # the user moved them meanwhile: theirs to place
+        if self.isFloating():
+            return
+        area = window.dockWidgetArea(self)  # (split from a tab, it would be another tab)
+        window.removeDockWidget(self)
+        window.addDockWidget(area, self, Qt.Orientation.Vertical)  # under them, as before
+        self.show()
+        self.claim_room()
 
     def forget_shown(self) -> None:
         """The next :meth:`follow` sets the overlays and caption again."""

@@ -513,7 +513,9 @@ class TurnDock(QDockWidget):
         layout.addWidget(self.codes)
         self.lines = QListWidget(body)
         self.lines.setWordWrap(True)
-        self.lines.setMinimumHeight(150)  # a row's lines: every pyramid, the pass, events
+        # a row's lines (every pyramid, the pass, events) where the column has room; at
+        # least four, so the dock need not scroll at 1200x800 to show the codes above
+        self.lines.setMinimumHeight(4 * self.lines.fontMetrics().lineSpacing() + 12)
         layout.addWidget(self.lines, 1)
         self.setWidget(ScrolledBody(body))  # all of it where there is room, else scrolled
         self.back_key = QShortcut(QKeySequence("["), body)

@@ -49,7 +49,13 @@ from ...lab.game_ui import ChoiceGroup, ClickResult, GameUI, Host, Panel
 from ...lab.slots import slot
 from .. import register_ui
 from .panels import pool_html, sheet_html
-from .words import move_words, slot_words, take_words
+from .words import (
+    move_words,
+    slot_words,
+    take_words,
+    white_pyramid_words,
+    white_pyramids_legend,
+)
 
 if TYPE_CHECKING:  # Qt: imported where the docks are made (the classroom has no Qt)
     from PySide6.QtWidgets import QDockWidget
@@ -94,6 +100,11 @@ def stack_height(strength: int) -> int:
 
 #: A factory's section as the map writes it under the hex's name: short, so that it stays
 #: clear of the stack beside it ("footmen" ran into the stack); the hover says it whole.
+#: The map's white pyramids, drawn with it: a decoration only so the legend explains the
+#: "1/2" under a space's number (the hex map draws no decoration).
+WHITE_PYRAMIDS = "white-pyramids"
+WHITE_PYRAMID_DECORATION = frozenset({WHITE_PYRAMIDS})
+_NONE: frozenset[str] = frozenset()
 SECTION_ON_MAP = {"heroes": "hero", "develop": "dev.", "armies": "army", "footmen": "foot"}
 
 
@@ -487,6 +498,8 @@ class RollingUI(GameUI[RollingTurn]):
             regions=regions,
             labels=tuple(labels),
             ghosts=ghosts,
+            # drawn with the map; named so the legend says what "1/2" under a number is
+            decorations=WHITE_PYRAMID_DECORATION if any(c.white for c in game.map.cells) else _NONE,
         )
 
     def _choices(
@@ -562,17 +575,13 @@ class RollingUI(GameUI[RollingTurn]):
         else:
             text = f"space {cell.number}"
             if cell.white:
-                last = (
-                    f"{cell.top} + {cell.bottom}"
-                    if game.options.last_round == "both"
-                    else f"{cell.bottom}"
-                )
-                text += f", white pyramid {cell.top} points (round 10: {last})"
+                rounds, last = game.options.rounds, game.options.last_round
+                text += f", {white_pyramid_words(cell.top, cell.bottom, rounds, last)}"
             elif cell.factory:
                 short = SECTION_ON_MAP.get(cell.factory, cell.factory)
                 text += (
-                    f", factory ({short} on the map): +-2 to numbers written in the "
-                    f"{cell.factory} section"
+                    f", factory ({short} on the map): its holder may change a number written "
+                    f"in the {cell.factory} section by up to 2"
                 )
         holder = game.colour_of(game.state.owner[cell.index])
         troops = game.state.troops[cell.index]
@@ -667,6 +676,10 @@ class RollingUI(GameUI[RollingTurn]):
                 else:
                     where = game.cell_name(device.cell)
                     devices.setdefault(("pointer", colour), []).append(where)
+        if isinstance(game, RollingPyramids):
+            words[("decoration", WHITE_PYRAMIDS)] = white_pyramids_legend(
+                game.options.rounds, game.options.last_round
+            )
         for colour in (*COLOURS, PHARAOH_COLOUR):
             words[("region", colour)] = f"held by {colour}"
             rams = devices.get(("path", colour))

@@ -188,3 +188,25 @@ def move_help(move: Move) -> str:
     if isinstance(move, StartArea):
         return "your starting area for the game: you may send troops next to it"
     return ""
+
+
+def _points(count: int) -> str:
+    return f"{count} point{'s' * (count != 1)}"
+
+
+def white_pyramid_words(top: int, bottom: int, rounds: int = 10, last_round: str = "both") -> str:
+    """What a white pyramid scores, as a space's hover says it: "white pyramid: 1 point a
+    round (round 10: 1 + 2 = 3 points)"."""
+    last = (
+        f"{top} + {bottom} = {_points(top + bottom)}" if last_round == "both" else _points(bottom)
+    )
+    return f"white pyramid: {_points(top)} a round (round {rounds}: {last})"
+
+
+def white_pyramids_legend(rounds: int, last_round: str = "both") -> str:
+    """The legend's line for the "1/2" under a space's number on the map."""
+    last = "both" if last_round == "both" else "the second only"
+    return (
+        f'"1/2" under a space: its white pyramid scores the first number to its holder '
+        f"each round, {last} in round {rounds}"
+    )
