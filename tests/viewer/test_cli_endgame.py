@@ -138,3 +138,43 @@ def test_the_childrens_version_is_said_without_removals(capsys, tmp_path):
     code, _, err = run(capsys, "endgame", "build", "--whole", "--base", "2", "--table", folder)
     assert (code, err.count("\n")) == (2, 1)
     assert "the children's version (no removals); not of base 2, the standard version" in err
+
+
+def test_a_bad_table_folder_is_refused_in_one_line(capsys, tmp_path):
+    # Issue 76 item 5: a table folder handed over by someone else: a header that is a
+    # FIFO, a malformed one, a second build while one runs: exit 2 and one line each (no
+    # hang, no traceback, no "internal error").
+    import fcntl
+    import json
+    import os
+
+    folder = tmp_path / "base2"
+    argv = ("endgame", "build", "--whole", "--base", "2", "--table", folder)
+    assert run(capsys, *argv)[0] == 0
+    header = folder / "table.json"
+    good = header.read_text()
+    with open(folder / "build.lock", "a") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        code, _, err = run(capsys, *argv)
+    assert (code, err.count("\n")) == (2, 1)
+    assert "another build is running on it" in err
+    for bad in (
+        {"base": "3"},
+        {"base": 3.0},
+        {"layers": 5},
+        {"layers": [1] * 5},
+        {"decided": [[[]]]},
+    ):
+        header.write_text(json.dumps({**json.loads(good), **bad}))
+        for action in (("verify",), ("build", "--whole", "--base", "2")):
+            code, _, err = run(capsys, "endgame", *action, "--table", folder)
+            assert (code, err.count("\n")) == (2, 1), (bad, action, err)
+            assert err.startswith(f"pyramid-lab: {folder}: a damaged table.json (")
+    header.write_text("[" * 100_000 + "]" * 100_000)
+    code, _, err = run(capsys, "endgame", "verify", "--table", folder)
+    assert (code, err.count("\n")) == (2, 1)
+    assert "table.json is not JSON (lists or objects nested too deeply)" in err
+    header.unlink()
+    os.mkfifo(header)
+    code, _, err = run(capsys, "endgame", "probe", TOP_IN_ONE, "--whole", "--table", folder)
+    assert (code, err) == (2, f"pyramid-lab: {header}: a named pipe (FIFO), not a table's file\n")

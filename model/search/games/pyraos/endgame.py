@@ -144,10 +144,11 @@ def whole_build(
     from . import whole
 
     try:
-        table = whole.open_or_create(folder, base, options.variant, options.removal)
+        return whole.build_folder(
+            folder, base, options.variant, options.removal, client, progress, stop
+        )
     except whole.TableError as exc:
         raise EndgameError(str(exc)) from None
-    return whole.build(table, client, progress, stop)
 
 
 def whole_open(folder: Path) -> Any:
@@ -185,8 +186,9 @@ def whole_value(game: Any, table: Any) -> tuple[str, int | None]:
 def whole_verify(
     table: Any, progress: Callable[[int, int, int, float], None] | None = None
 ) -> tuple[int, list[tuple[int, int, str]]]:
-    """(positions checked, every position whose value does not follow from its children's
-    as (spheres, index in the layer, the board and the table's value in words)).
+    """(positions checked, every position whose value does not follow from its children's,
+    or that is a copy no look-up reads and holds a value, as (spheres, index in the layer,
+    the board and the table's value in words)).
     ``progress(spheres, positions checked so far, found so far, seconds)`` after each
     layer."""
     from . import whole
@@ -197,7 +199,11 @@ def whole_verify(
             n,
             i,
             f"{whole.position_text(own, opp, table.base)} (O to move), "
-            f"{whole.describe(int(table.values[n][i]))} in the table",
+            + (
+                f"a copy no look-up reads, {int(table.values[n][i])} where it holds 0"
+                if whole.is_copy(table, n, i, own, opp)
+                else f"{whole.describe(int(table.values[n][i]))} in the table"
+            ),
         )
         for n, i, own, opp in bad
     ]

@@ -31,9 +31,11 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import time
 import zlib
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
 from math import comb
@@ -253,8 +255,17 @@ def _crc(data: np.ndarray) -> int:
 
 
 def _write_atomic(path: Path, payload: bytes | np.ndarray) -> None:
+    """``payload`` written whole to a new temporary file beside ``path`` (whatever was
+    left there by a build killed before, even a FIFO, removed first), then renamed."""
     tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "wb") as f:
+    try:
+        tmp.unlink()
+    except FileNotFoundError:
+        pass
+    except IsADirectoryError:
+        raise TableError(f"{tmp}: a directory, where the build writes a file") from None
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    with os.fdopen(fd, "wb") as f:
         if isinstance(payload, np.ndarray):
             payload.tofile(f)
         else:
@@ -264,8 +275,150 @@ def _write_atomic(path: Path, payload: bytes | np.ndarray) -> None:
     os.replace(tmp, path)
 
 
+def _append_regular(path: Path) -> int:
+    """A descriptor appending to the regular file ``path`` (made if missing; opened
+    non-blocking, so that a FIFO there is refused, not waited on): TableError else."""
+    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(path, flags, 0o666)
+    except OSError as exc:
+        raise TableError(f"{path}: {exc.strerror or 'cannot be written'}") from None
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        raise TableError(f"{path}: {_kind(mode)}, not a table's file")
+    return fd
+
+
 def _layer_file(folder: Path, n: int) -> Path:
     return folder / f"layer-{n:02d}.bin"
+
+
+#: A header is read up to this size at most (a base-4 table's is about 5 KB).
+MAX_HEADER = 1 << 20
+
+
+def _kind(mode: int) -> str:
+    kinds = (
+        (stat.S_ISDIR, "a directory"),
+        (stat.S_ISFIFO, "a named pipe (FIFO)"),
+        (stat.S_ISCHR, "a character device"),
+        (stat.S_ISBLK, "a block device"),
+        (stat.S_ISSOCK, "a socket"),
+    )
+    return next((kind for test, kind in kinds if test(mode)), "not a regular file")
+
+
+def _check_regular(path: Path, info: os.stat_result, bound: int, exact: bool) -> None:
+    if not stat.S_ISREG(info.st_mode):
+        raise TableError(f"{path}: {_kind(info.st_mode)}, not a table's file")
+    if info.st_size > bound or (exact and info.st_size != bound):
+        limit = f"where it has {bound:,}" if exact else f"beyond the {bound:,} it may have"
+        raise TableError(f"{path}: {info.st_size:,} bytes {limit}")
+
+
+def _open_regular(path: Path, bound: int, exact: bool = False) -> Any:
+    """``path`` opened to read (a binary file object) when it is a regular file of at most
+    ``bound`` bytes (``exact``: of ``bound`` bytes), looked at before it is opened and
+    again once open (non-blocking: a FIFO put there in between cannot hang it); anything
+    else (missing, a directory, a FIFO, a device such as /dev/zero, a larger file) is a
+    :class:`TableError` in one line, before a byte is read."""
+    try:
+        _check_regular(path, os.stat(path), bound, exact)
+        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        raise TableError(f"{path}: missing") from None
+    except OSError as exc:
+        raise TableError(f"{path}: {exc.strerror or 'cannot be read'}") from None
+    handle = os.fdopen(fd, "rb")
+    try:
+        _check_regular(path, os.fstat(fd), bound, exact)
+    except BaseException:
+        handle.close()
+        raise
+    return handle
+
+
+def read_header(folder: Path) -> dict[str, Any]:
+    """The header of the table in ``folder``: a regular file of at most
+    :data:`MAX_HEADER` bytes, JSON of the format and version this program writes, each
+    field of its type and range (:func:`_check_head`); else :class:`TableError`, one
+    line."""
+    from ....files import loads_json
+    from ....game import PositionFormatError
+
+    path = folder / HEADER
+    if not (folder.is_dir() or path.exists()):
+        raise TableError(f"{folder}: no such folder")
+    with _open_regular(path, MAX_HEADER) as f:
+        try:
+            text = f.read(MAX_HEADER + 1)
+        except OSError as exc:
+            raise TableError(f"{path}: {exc.strerror or 'cannot be read'}") from None
+    try:
+        head = loads_json(text, MAX_HEADER, HEADER)
+    except PositionFormatError as exc:
+        raise TableError(f"{folder}: {HEADER} is not JSON ({exc.reason})") from None
+    if not isinstance(head, dict) or head.get("format") != FORMAT:
+        raise TableError(f"{folder}: not a whole-game Pyraos table ({HEADER} of another kind)")
+    version = head.get("version")
+    if type(version) is not int or version != VERSION:
+        shown = version if type(version) is int else "unknown"
+        raise TableError(f"{folder}: a table of format {shown}; this program reads {VERSION}")
+    what = _check_head(head)
+    if what is not None:
+        raise TableError(f"{folder}: a damaged {HEADER} ({what})")
+    return head
+
+
+def _is_int(value: Any, low: int, high: int) -> bool:
+    return type(value) is int and low <= value <= high
+
+
+def _check_head(head: dict[str, Any]) -> str | None:
+    """What is wrong with a header's fields (None: each of its type and range): the base,
+    the rules, the round and its layers done, the layers' sizes and checksums, the rounds'
+    counts, the counting pass's checkpoint."""
+    base = head.get("base")
+    if not _is_int(base, 2, 4):
+        return "its pyramid's base"
+    variant, removal = head.get("variant"), head.get("removal")
+    if not isinstance(variant, str) or not isinstance(removal, str):
+        return "its rules"
+    try:
+        variant_codes(variant, removal)
+    except KeyError:
+        return "its rules"
+    layers = head.get("layers")
+    count = geometry(base).points
+    if not isinstance(layers, list) or len(layers) != count:
+        return f"{len(layers) if isinstance(layers, list) else 'no list of'} layers"
+    for n, layer in enumerate(layers):
+        if not isinstance(layer, dict) or not _is_int(layer.get("positions"), 0, 1 << 40):
+            return f"layer {n}'s size"
+        crc = layer.get("crc")
+        if (
+            not isinstance(crc, list)
+            or not 1 <= len(crc) <= 2
+            or not all(_is_int(c, 0, 0xFFFFFFFF) for c in crc)
+        ):
+            return f"layer {n}'s checksum"
+    if not _is_int(head.get("round"), 0, MAX_BYTE):
+        return "its round"
+    done = head.get("done")
+    if not isinstance(done, list) or not all(_is_int(n, 0, count - 1) for n in done):
+        return "its layers done"
+    if type(head.get("finished")) is not bool:
+        return "whether it is finished"
+    decided = head.get("decided")
+    if (
+        not isinstance(decided, list)
+        or len(decided) > MAX_BYTE + 1
+        or not all(_is_int(d, 0, 1 << 40) for d in decided)
+    ):
+        return "its rounds' counts"
+    return None
 
 
 class WholeTable:
@@ -316,7 +469,7 @@ class WholeTable:
 
     def log(self, entry: dict[str, Any]) -> None:
         """One line of the build's log (``log.jsonl``: each layer's share of each round)."""
-        with open(self.folder / LOG, "a") as f:
+        with os.fdopen(_append_regular(self.folder / LOG), "a") as f:
             f.write(json.dumps(entry) + "\n")
 
     def write_layer(self, n: int) -> None:
@@ -332,50 +485,33 @@ class WholeTable:
 
     @classmethod
     def read_head(cls, folder: Path) -> dict[str, Any]:
-        try:
-            head = json.loads((folder / HEADER).read_text())
-        except OSError as exc:
-            raise TableError(f"{folder}: {exc.strerror or 'cannot be read'}") from None
-        except ValueError:
-            raise TableError(f"{folder}: {HEADER} is not JSON") from None
-        if not isinstance(head, dict) or head.get("format") != FORMAT:
-            raise TableError(f"{folder}: not a whole-game Pyraos table ({HEADER} of another kind)")
-        if head.get("version") != VERSION:
-            raise TableError(
-                f"{folder}: a table of format {head.get('version')}; this program reads {VERSION}"
-            )
-        return head
+        """The folder's header, read with bounds (:func:`read_header`)."""
+        return read_header(folder)
 
     @classmethod
     def open(cls, folder: Path, mmap: bool = False) -> WholeTable:
         """The table in ``folder``, every layer checked against its size and checksum
-        (``mmap``: read-only maps of the files, not checked: a worker's view)."""
-        head = cls.read_head(folder)
-        try:
-            ix = index(int(head["base"]))
-            variant_codes(head["variant"], head["removal"])
-            layers = head["layers"]
-        except (KeyError, TypeError, ValueError):
-            raise TableError(f"{folder}: a damaged {HEADER} (its pyramid or rules)") from None
-        if len(layers) != ix.layers:
-            raise TableError(f"{folder}: a damaged {HEADER} ({len(layers)} layers)")
+        (``mmap``: read-only maps of the files, not checked: a worker's view). Every file
+        is looked at before it is read: a header or layer that is not a regular file or
+        is larger than its bound is refused in one line (:class:`TableError`)."""
+        head = read_header(folder)
+        ix = index(int(head["base"]))
+        layers = head["layers"]
         values: list[np.ndarray] = []
         for n, size in enumerate(ix.sizes):
             path = _layer_file(folder, n)
-            if layers[n].get("positions") != size:
+            if layers[n]["positions"] != size:
                 raise TableError(f"{folder}: a damaged {HEADER} (layer {n}'s size)")
-            try:
-                actual = path.stat().st_size
-            except OSError:
-                raise TableError(f"{path}: missing") from None
-            if actual != size:
-                raise TableError(f"{path}: {actual} bytes where layer {n} has {size}")
-            if mmap:
-                # copy-on-write: the same (writable) array type as the client's, never written
-                values.append(np.memmap(path, dtype=np.uint8, mode="c", shape=(size,)))
-                continue
-            data = np.fromfile(path, dtype=np.uint8)
-            if _crc(data) not in layers[n].get("crc"):
+            with _open_regular(path, size, exact=True) as f:
+                if mmap:
+                    # copy-on-write: the same (writable) array type as the client's, never
+                    # written
+                    values.append(np.memmap(f, dtype=np.uint8, mode="c", shape=(size,)))
+                    continue
+                data = np.fromfile(f, dtype=np.uint8, count=size)
+            if len(data) != size:
+                raise TableError(f"{path}: {len(data)} bytes where layer {n} has {size}")
+            if _crc(data) not in layers[n]["crc"]:
                 raise TableError(f"{path}: damaged (its values do not match the checksum)")
             values.append(data)
         return cls(folder, head, values)
@@ -536,16 +672,62 @@ def build(
     runs, let go by the system however it ends): TableError for a second."""
     if method not in ("push", "rounds"):
         raise ValueError(f"method {method!r}: push or rounds")
+    with locked(table.folder):
+        return _build(table, client, progress, stop, method)
+
+
+def _build(
+    table: WholeTable,
+    client: Any,
+    progress: Progress | None,
+    stop: Callable[[], bool] | None,
+    method: str,
+) -> WholeTable:
+    if client is None and method == "push":
+        return _push(table, progress, stop)
+    return _rounds(table, client, progress, stop)
+
+
+@contextmanager
+def locked(folder: Path) -> Iterator[None]:
+    """The folder's build lock held (the folder made if missing): one build a folder at a
+    time, let go by the system however the build ends; TableError (one line, before any
+    file of the table is read) while another build holds it."""
     import fcntl
 
-    with open(table.folder / LOCK, "a") as lock:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise TableError(f"{folder}: {exc.strerror or 'cannot be made'}") from None
+    fd = _append_regular(folder / LOCK)
+    try:
         try:
-            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
-            raise TableError(f"{table.folder}: another build is running on it") from None
-        if client is None and method == "push":
-            return _push(table, progress, stop)
-        return _rounds(table, client, progress, stop)
+            raise TableError(
+                f"{folder}: another build is running on it (wait for it to end, or stop it)"
+            ) from None
+        yield
+    finally:
+        os.close(fd)
+
+
+def build_folder(
+    folder: Path,
+    base: int,
+    variant: str,
+    removal: str,
+    client: Any = None,
+    progress: Progress | None = None,
+    stop: Callable[[], bool] | None = None,
+    method: str = "push",
+) -> WholeTable:
+    """:func:`build` of the table in ``folder`` (made, or resumed: :func:`open_or_create`),
+    the lock taken before the folder is read, so that a second build is told another is
+    running, not shown the first one's files half written."""
+    with locked(folder):
+        table = open_or_create(folder, base, variant, removal)
+        return _build(table, client, progress, stop, method)
 
 
 def _rounds(
@@ -815,6 +997,13 @@ def verify(
         if progress is not None:
             progress(n, checked, len(bad), time.perf_counter() - began)
     return checked, bad
+
+
+def is_copy(table: WholeTable, n: int, i: int, own: int, opp: int) -> bool:
+    """Whether position ``i`` of layer ``n`` (the board ``own``, ``opp``) is a copy no
+    look-up reads (another image of a position under its shape's own symmetries)."""
+    found = wk.locate(own, opp, table.geo, table.index.arrays)
+    return (int(found[0]), int(found[1])) != (n, i)
 
 
 def position_text(own: int, opp: int, base: int) -> str:
