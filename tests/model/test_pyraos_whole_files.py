@@ -256,3 +256,74 @@ def test_verify_finds_a_copy_no_look_up_reads_holding_a_value(built, tmp_path):
     assert checked == sum(ix.sizes)
     assert [(m, j) for m, j, _, _ in bad] == [(n, i)]
     assert np.count_nonzero(table.values[n]) > 0
+
+
+# ---- a probe reads only what it needs (issue 76 item 4) ------------------------------------
+
+
+def test_a_mapped_table_checks_a_layer_when_first_read_and_remembers_it(
+    built, tmp_path, monkeypatch
+):
+    # Opening for look-ups reads no layer (the whole-file readers fail here if called); a
+    # look-up checks its layer's checksum once; the next process finds it remembered.
+    folder = tmp_path / "t"
+    shutil.copytree(built, folder)
+    full = whole.WholeTable.open(folder)
+
+    def refuse(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("a whole layer read")
+
+    monkeypatch.setattr(whole, "_crc", refuse)
+    monkeypatch.setattr(np, "fromfile", refuse)
+    table = whole.WholeTable.open_mapped(folder)
+    layers = full.index.layers
+    assert sorted(table.unchecked) == list(range(layers))
+    assert table.value(0, 0) == full.value(0, 0)
+    assert sorted(table.unchecked) == list(range(1, layers))
+    again = whole.WholeTable.open_mapped(folder)
+    assert sorted(again.unchecked) == list(range(1, layers))
+    own = 1 << 2
+    assert again.value(own, 0) == full.value(own, 0)
+    assert again.value(own, 0) == full.value(own, 0)
+    assert sorted(again.unchecked) == list(range(2, layers))
+    # a layer written again is checked again
+    (folder / "layer-01.bin").write_bytes((folder / "layer-01.bin").read_bytes())
+    assert 1 in whole.WholeTable.open_mapped(folder).unchecked
+
+
+def test_a_damaged_layer_is_found_when_a_look_up_first_reads_it(built, tmp_path):
+    folder = tmp_path / "t"
+    shutil.copytree(built, folder)
+    layer = folder / "layer-02.bin"
+    data = bytearray(layer.read_bytes())
+    data[0] ^= 8
+    layer.write_bytes(bytes(data))
+    table = whole.WholeTable.open_mapped(folder)  # no layer read yet
+    assert table.value(0, 0) > 0  # layer 0 holds
+    with pytest.raises(whole.TableError, match=r"layer-02\.bin: damaged"):
+        table.value(0b11, 0)
+    with pytest.raises(whole.TableError, match=r"layer-02\.bin: damaged"):
+        whole.WholeTable.open_mapped(folder).value(0b11, 0)  # not remembered as checked
+
+
+def test_the_index_finds_every_shape_of_base_4_at_its_least_image():
+    # The index is made by numpy at once (a probe's first answer waits for it): every
+    # shape of the game's pyramid is found by the kernels' look-up, led to its canonical
+    # shape (the least image, by the symmetry the slot names) and that shape's number.
+    from pyramid_lab.model.pyraos import geometry
+
+    ix = whole.index(4)
+    every = np.array(whole.all_shapes(geometry(4)), dtype=np.int64)
+    images = whole._images(every, 4)
+    least = images.min(axis=0)
+    hashed = ix.arrays[0]
+    found = np.array([wk.slot_info(wk.find_slot(occ, hashed), hashed) for occ in every.tolist()])
+    assert all(wk.find_slot(occ, hashed) >= 0 for occ in every.tolist()[::97])
+    number, sym, glob = found.T
+    assert np.array_equal(images[sym, np.arange(len(every))], least)
+    layer = np.bitwise_count(least).astype(np.int64)
+    for n in range(ix.layers):
+        at = layer == n
+        assert np.array_equal(ix.shapes[n][number[at]], least[at])
+        assert np.array_equal(glob[at], ix.arrays[8][n] + number[at])
+    assert wk.find_slot(1 << 40, hashed) == -1

@@ -300,7 +300,8 @@ def _whole(args: argparse.Namespace) -> int:
                 "build --whole` (hours: docs/engines.md) or name one with --table"
             )
         try:
-            value, plies = tables.whole_value(doc.game, tables.whole_open(folder))
+            table = tables.whole_open(folder, lookups=True)
+            value, plies = tables.whole_value(doc.game, table)
         except tables.EndgameError as exc:
             return _say(str(exc))
         if plies is None:

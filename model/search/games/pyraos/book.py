@@ -102,7 +102,9 @@ _TABLES: dict[Path, tuple[float, Any]] = {}
 def whole_table(game: Game) -> Any:
     """The finished whole-game table of ``game``'s rules in the user's cache
     (:func:`.endgame.whole_folder`; ``pyramid-lab endgame build --whole`` makes it), its
-    layers mapped read-only; None where there is none, it is unfinished or unreadable."""
+    layers mapped read-only, each checked when first read
+    (:meth:`.whole.WholeTable.open_mapped`); None where there is none, it is unfinished
+    or unreadable."""
     from . import whole
     from .endgame import whole_folder
 
@@ -114,7 +116,7 @@ def whole_table(game: Game) -> Any:
     cached = _TABLES.get(folder)
     if cached is None or cached[0] != stamp:
         try:
-            table = whole.WholeTable.open(folder, mmap=True)
+            table = whole.WholeTable.open_mapped(folder)
         except whole.TableError:
             table = None
         cached = (stamp, table if table is not None and table.finished else None)
@@ -124,10 +126,21 @@ def whole_table(game: Game) -> Any:
 
 def table_value(game: Game, table: Any) -> tuple[str, int] | None:
     """("win" / "loss", plies) of ``game``'s position for the side to move from a whole
-    ``table``; None for a draw (endless play)."""
+    ``table``; None for a draw (endless play). A layer found damaged when first read
+    (:meth:`.whole.WholeTable.check_layer`) leaves the table unused from then on (its
+    folder's header must change for it to be opened again): the position then has no
+    table value."""
+    from . import whole
+
     white, black = _masks(game)
     own, opp = (white, black) if game.to_move == "white" else (black, white)
-    byte = table.value(own, opp)
+    try:
+        byte = table.value(own, opp)
+    except whole.TableError:
+        for folder, (stamp, cached) in list(_TABLES.items()):
+            if cached is table:
+                _TABLES[folder] = (stamp, None)
+        return None
     if byte == 0:
         return None
     plies = byte - 1

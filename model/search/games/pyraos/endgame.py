@@ -151,11 +151,16 @@ def whole_build(
         raise EndgameError(str(exc)) from None
 
 
-def whole_open(folder: Path) -> Any:
-    """The whole-game table in ``folder``, checked; EndgameError when it cannot be."""
+def whole_open(folder: Path, lookups: bool = False) -> Any:
+    """The whole-game table in ``folder``, every layer read and checked; with ``lookups``
+    mapped instead, a layer checked when a look-up first reads it (a probe of a position
+    reads one layer's checksum and a page: :meth:`.whole.WholeTable.open_mapped`).
+    EndgameError when it cannot be."""
     from . import whole
 
     try:
+        if lookups:
+            return whole.WholeTable.open_mapped(folder)
         return whole.WholeTable.open(folder)
     except whole.TableError as exc:
         raise EndgameError(str(exc)) from None
@@ -174,9 +179,14 @@ def whole_value(game: Any, table: Any) -> tuple[str, int | None]:
             f"{table.folder}: a table of the {whole_version(table.variant, table.removal)}, "
             f"not of this position's {whole_version(options.variant, options.removal)}"
         )
+    from . import whole
+
     white, black = game.masks()
     own, opp = (white, black) if game.to_move == "white" else (black, white)
-    byte = table.value(own, opp)
+    try:
+        byte = table.value(own, opp)
+    except whole.TableError as exc:  # a mapped layer found damaged when first read
+        raise EndgameError(str(exc)) from None
     if byte == 0:
         return ("draw" if table.finished else "unknown"), None
     plies = byte - 1

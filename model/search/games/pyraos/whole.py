@@ -35,7 +35,7 @@ import stat
 import time
 import zlib
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from functools import cache
 from math import comb
@@ -84,12 +84,12 @@ def geometry_arrays(base: int) -> tuple[np.ndarray, ...]:
         counts[p] = len(row)
         squares[p, : len(row)] = row
     sym = np.zeros((8, 4, 256), dtype=np.int64)
+    bits = (np.arange(256, dtype=np.int64)[:, None] >> np.arange(8, dtype=np.int64)) & 1
     for s, perm in enumerate(_symmetries(base)):
         for c in range(4):
-            for byte in range(256):
-                sym[s, c, byte] = sum(
-                    1 << perm[8 * c + b] for b in range(8) if byte >> b & 1 and 8 * c + b < points
-                )
+            # the image of each of the chunk's 8 points (none past the last point)
+            to = [1 << perm[8 * c + b] if 8 * c + b < points else 0 for b in range(8)]
+            sym[s, c] = bits @ np.array(to, dtype=np.int64)
     arrays = (
         scalars,
         np.array(geo.support, dtype=np.int64),
@@ -165,30 +165,63 @@ class Index:
         return len(self.shapes)
 
 
+def _popcount(masks: np.ndarray) -> np.ndarray:
+    return np.bitwise_count(masks).astype(np.int64)
+
+
+def _hash_slots(occ: np.ndarray, size: int) -> np.ndarray:
+    """Each shape's slot in an open-addressing table of ``size`` slots probed linearly from
+    its hash (as :func:`.whole_index.find_slot` looks it up), numpy over the shapes at
+    once: each round, the shapes that want the same empty slot, the first takes it and the
+    others go on to the next slot with those that found theirs taken (so every slot from a
+    shape's hash to its own is full: the look-up finds it)."""
+    home = ((occ * wk.HASH_MULTIPLIER) >> 24) & (size - 1)
+    slot = np.full(len(occ), -1, dtype=np.int64)
+    taken = np.zeros(size, dtype=bool)
+    left = np.arange(len(occ), dtype=np.int64)
+    want = home.copy()
+    while len(left):
+        free = ~taken[want]
+        # the first (in order) of the shapes wanting each empty slot takes it
+        cand = left[free]
+        wanted, first = np.unique(want[free], return_index=True)
+        winners = cand[first]
+        slot[winners] = wanted
+        taken[wanted] = True
+        placed = np.zeros(len(occ), dtype=bool)
+        placed[winners] = True
+        keep = ~placed[left]
+        left = left[keep]
+        want = (want[keep] + 1) & (size - 1)
+    return slot
+
+
 @cache
 def index(base: int) -> Index:
+    """The index of the pyramid of ``base`` (:class:`Index`), numpy over its shapes at
+    once (base 4's 141,119 shapes in a tenth of a second: a probe's first answer waits for
+    it)."""
     geo = geometry(base)
     perms = _symmetries(base)
-    every = all_shapes(geo)
+    every = np.array(all_shapes(geo), dtype=np.int64)
     layers = geo.points  # 0 .. points - 1 spheres (the top never on a board)
-    images = _images(np.array(every, dtype=np.int64), base)  # (8, shapes), numpy at once
-    least, which = images.min(axis=0).tolist(), images.argmin(axis=0).tolist()
-    canon_of = dict(zip(every, zip(least, which, strict=True), strict=True))
-    by_layer: list[list[int]] = [[] for _ in range(layers)]
-    for occ, (least, _) in canon_of.items():
-        if occ == least:
-            by_layer[occ.bit_count()].append(occ)
-    shapes = [np.array(sorted(row), dtype=np.int64) for row in by_layer]
-    number = {int(occ): i for row in shapes for i, occ in enumerate(row)}
+    images = _images(every, base)  # (8, shapes), numpy at once
+    least, which = images.min(axis=0), images.argmin(axis=0)
+    canonical = every[every == least]
+    counts_of = _popcount(canonical)
+    shapes = [np.sort(canonical[counts_of == n]) for n in range(layers)]
+    # each shape's canonical shape's number in its layer
+    lay = _popcount(least)
+    number = np.zeros(len(every), dtype=np.int64)
+    for n in range(layers):
+        at = lay == n
+        number[at] = np.searchsorted(shapes[n], least[at])
     size = 1 << max(4, (2 * len(every)).bit_length())
+    slots = _hash_slots(every, size)
     keys = np.full(size, -1, dtype=np.int64)
     slot_shape = np.zeros(size, dtype=np.int64)
     slot_sym = np.zeros(size, dtype=np.int64)
-    for occ, (least, sym) in canon_of.items():
-        slot = ((occ * wk.HASH_MULTIPLIER) % (1 << 64) >> 24) & (size - 1)
-        while keys[slot] >= 0:
-            slot = (slot + 1) & (size - 1)
-        keys[slot], slot_shape[slot], slot_sym[slot] = occ, number[least], sym
+    keys[slots], slot_shape[slots], slot_sym[slots] = every, number, which
     binom = np.zeros((32, 32), dtype=np.int64)
     for i in range(32):
         for j in range(i + 1):
@@ -203,16 +236,14 @@ def index(base: int) -> Index:
             total += comb(n, a)
         ncol[n] = total
     shape_points = []
+    point_ids = np.arange(32, dtype=np.int64)
     for row in shapes:
-        pts = np.full((len(row), 32), -1, dtype=np.int64)
-        for i, occ in enumerate(row):
-            ids = [p for p in range(geo.points) if int(occ) >> p & 1]
-            pts[i, : len(ids)] = ids
-        shape_points.append(pts)
+        bits = (row[:, None] >> point_ids) & 1  # a shape's points, in order, then -1
+        order = np.argsort(-bits, axis=1, kind="stable")
+        shape_points.append(np.where(np.take_along_axis(bits, order, axis=1) == 1, order, -1))
     first_of = np.cumsum([0] + [len(row) for row in shapes])
     slot_global = np.where(keys >= 0, slot_shape, 0)
-    for at in np.flatnonzero(keys >= 0):
-        slot_global[at] += first_of[int(keys[at]).bit_count()]
+    slot_global[slots] += first_of[_popcount(every)]
     stab = np.zeros(int(first_of[-1]), dtype=np.int64)
     for n, row in enumerate(shapes):
         own = _images(row, base)
@@ -421,12 +452,50 @@ def _check_head(head: dict[str, Any]) -> str | None:
     return None
 
 
+#: The layers whose checksum a look-up has checked, remembered for the next process.
+CHECKED = "checked.json"
+
+
+def _stamp(info: os.stat_result) -> list[int]:
+    return [info.st_size, info.st_mtime_ns, info.st_ino]
+
+
+def _read_checked(folder: Path) -> dict[str, Any]:
+    """The folder's :data:`CHECKED` (layer: size, time, inode, checksum), or nothing when
+    it is missing or not what this program writes (then every layer is checked again)."""
+    try:
+        with _open_regular(folder / CHECKED, 1 << 16) as f:
+            found = json.loads(f.read(1 << 16))
+    except (TableError, ValueError, OSError, RecursionError):
+        return {}
+    return found if isinstance(found, dict) else {}
+
+
+def _remember_checked(folder: Path, n: int, stamp: list[int]) -> None:
+    """Layer ``n``'s check added to the folder's :data:`CHECKED` where it can be written
+    (a folder read-only to this user is checked again next time)."""
+    known = _read_checked(folder)
+    known[str(n)] = stamp
+    tmp = folder / f"{CHECKED}.{os.getpid()}.tmp"
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        with os.fdopen(fd, "w") as f:
+            f.write(json.dumps(known))
+        os.replace(tmp, folder / CHECKED)
+    except OSError:
+        with suppress(OSError):
+            tmp.unlink()
+
+
 class WholeTable:
     """A whole-game table's folder: :meth:`create` starts one, :meth:`open` reads one
     (checked), :meth:`value` gives a position's value and distance."""
 
     def __init__(self, folder: Path, head: dict[str, Any], values: list[np.ndarray]):
         self.folder, self.head, self.values = folder, head, values
+        #: Mapped layers whose checksum is still to be checked (:meth:`open_mapped`): each
+        #: checked when first read, once.
+        self.unchecked: dict[int, os.stat_result] = {}
         self.base: int = head["base"]
         self.variant: str = head["variant"]
         self.removal: str = head["removal"]
@@ -516,14 +585,70 @@ class WholeTable:
             values.append(data)
         return cls(folder, head, values)
 
+    @classmethod
+    def open_mapped(cls, folder: Path) -> WholeTable:
+        """The table in ``folder`` for look-ups: each layer looked at (a regular file of its
+        size) and mapped read-only (copy-on-write: the kernels' array type, never
+        written), none read; a layer's checksum is checked the first time a look-up reads
+        it (:meth:`check_layer`: once, streamed, not kept in memory) and remembered in the
+        folder's :data:`CHECKED` for the next process (by the file's size, time and inode:
+        a layer written again is checked again). A probe of one position reads the
+        header, one layer's checksum and a page of it: :class:`TableError` in one line for
+        a folder that is no table or a layer found damaged."""
+        head = read_header(folder)
+        ix = index(int(head["base"]))
+        remembered = _read_checked(folder)
+        values: list[np.ndarray] = []
+        unchecked: dict[int, os.stat_result] = {}
+        for n, size in enumerate(ix.sizes):
+            path = _layer_file(folder, n)
+            if head["layers"][n]["positions"] != size:
+                raise TableError(f"{folder}: a damaged {HEADER} (layer {n}'s size)")
+            with _open_regular(path, size, exact=True) as f:
+                info = os.fstat(f.fileno())
+                if size == 0:
+                    values.append(np.zeros(0, dtype=np.uint8))
+                    continue
+                values.append(np.memmap(f, dtype=np.uint8, mode="c", shape=(size,)))
+            if remembered.get(str(n)) != [*_stamp(info), *head["layers"][n]["crc"][-1:]]:
+                unchecked[n] = info
+        table = cls(folder, head, values)
+        table.unchecked = unchecked
+        return table
+
+    def check_layer(self, n: int) -> None:
+        """Layer ``n``'s checksum checked, if it is mapped and not yet (:meth:`open_mapped`):
+        the file streamed a block at a time (not through the map: its pages are not kept),
+        the result remembered here and in the folder; TableError when it does not hold."""
+        info = self.unchecked.get(n)
+        if info is None:
+            return
+        path = _layer_file(self.folder, n)
+        crc = 0
+        block = bytearray(1 << 24)
+        with _open_regular(path, self.index.sizes[n], exact=True) as f:
+            if _stamp(os.fstat(f.fileno())) != _stamp(info):
+                raise TableError(f"{path}: written again since the table was opened")
+            while got := f.readinto(block):
+                crc = zlib.crc32(memoryview(block)[:got], crc)
+        crcs = self.head["layers"][n]["crc"]
+        if crc not in crcs:
+            raise TableError(f"{path}: damaged (its values do not match the checksum)")
+        del self.unchecked[n]
+        _remember_checked(self.folder, n, [*_stamp(info), crc])
+
     def value(self, own: int, opp: int) -> int:
         """The byte of (own, opp): 0 undecided, else 1 + plies to the end (odd: a loss for
-        the side to move, even: a win)."""
+        the side to move, even: a win). A mapped layer is checked when first read
+        (TableError when it is damaged)."""
+        if self.unchecked:
+            self.check_layer((own | opp).bit_count())
         return int(wk.value_of(own, opp, self.geo, self.index.arrays, tuple(self.values)))
 
     def counts(self, n: int) -> tuple[int, int, int]:
         """(won, lost, undecided) for the side to move in layer ``n`` (copies of a position
         under its shape's own symmetries left out)."""
+        self.check_layer(n)
         ix = self.index
         args = (self.geo, ix.arrays, ix.shapes[n], ix.shape_points[n], self.values[n])
         won, lost, undecided = wk.layer_counts(n, *args)
