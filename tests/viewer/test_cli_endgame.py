@@ -63,7 +63,13 @@ def test_the_whole_game_is_built_said_verified_and_a_wrong_value_named(capsys, t
         "the whole game, standard version (removal 0-2), base 3: 24,635 positions"
     )
     assert "Ctrl+C stops it, the same command resumes it" in first
-    assert rest[0].startswith("round 0, 13 spheres: ")
+    # the kernels made ready before the first layer, said (compiled on a first build)
+    assert rest[0] in (
+        "loading the whole game's compiled kernels",
+        "compiling the whole game's kernels for their first use (a minute or so, once)",
+    )
+    rest = [line for line in rest if not line.startswith("compiled in ")]
+    assert rest[1].startswith("round 0, 13 spheres: ")
     assert rest[-1] == "the empty pyramid: a win in 15 plies for the first player (white)"
     code, out, _ = run(capsys, *argv)  # finished: nothing more to do
     assert code == 0
@@ -178,3 +184,32 @@ def test_a_bad_table_folder_is_refused_in_one_line(capsys, tmp_path):
     os.mkfifo(header)
     code, _, err = run(capsys, "endgame", "probe", TOP_IN_ONE, "--whole", "--table", folder)
     assert (code, err) == (2, f"pyramid-lab: {header}: a named pipe (FIFO), not a table's file\n")
+
+
+def test_a_stopped_whole_build_says_it_resumes_and_what_is_kept(capsys, tmp_path):
+    # Issue 76 item 3: stopped in its counting pass (Ctrl+C after 3 layers), the same
+    # command resumes it, says so and counts only the layers left.
+    import pytest
+
+    from pyramid_lab.model.search.games.pyraos import whole
+
+    folder = tmp_path / "base3"
+    seen: list[dict] = []
+
+    def progress(entry: dict) -> None:
+        seen.append(entry)
+        if len(seen) == 3:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        whole.build(whole.WholeTable.create(folder, 3, "standard", "0-2"), progress=progress)
+    code, out, _ = run(
+        capsys, "endgame", "build", "--whole", "--base", "3", "--workers", "0", "--table", folder
+    )
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[1].startswith("resuming the counting pass: 3 of 14 layers counted, kept (")
+    assert lines[1].endswith("; 11 to count")
+    assert not any(line.startswith("round 0, 13 spheres") for line in lines)
+    assert any(line.startswith("round 0, 10 spheres") for line in lines)
+    assert lines[-1] == "the empty pyramid: a win in 15 plies for the first player (white)"

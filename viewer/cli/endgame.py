@@ -381,7 +381,9 @@ def _whole(args: argparse.Namespace) -> int:
 
     try:
         if here:
-            table = tables.whole_build(folder, options, args.base, None, progress)
+            table = tables.whole_build(
+                folder, options, args.base, None, progress, say=lambda text: print(text, flush=True)
+            )
         else:
             try:
                 with tables.whole_client(workers, args.scheduler) as client:

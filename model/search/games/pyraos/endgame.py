@@ -136,16 +136,18 @@ def whole_build(
     client: Any = None,
     progress: Callable[[dict[str, Any]], None] | None = None,
     stop: Callable[[], bool] | None = None,
+    say: Callable[[str], None] | None = None,
 ) -> Any:
     """Build (or resume) the whole-game table in ``folder`` (``client`` None: in this
     process by push retrograde; a Dask client: by rounds over its workers); EndgameError
-    for a folder of another kind, a damaged one or one of other rules. The table,
-    finished."""
+    for a folder of another kind, a damaged one or one of other rules. ``say`` gets what
+    the build says beside its layers (resuming and what is kept; the kernels compiling).
+    The table, finished."""
     from . import whole
 
     try:
         return whole.build_folder(
-            folder, base, options.variant, options.removal, client, progress, stop
+            folder, base, options.variant, options.removal, client, progress, stop, say=say
         )
     except whole.TableError as exc:
         raise EndgameError(str(exc)) from None

@@ -449,6 +449,26 @@ def _check_head(head: dict[str, Any]) -> str | None:
         or not all(_is_int(d, 0, 1 << 40) for d in decided)
     ):
         return "its rounds' counts"
+    record = head.get("counters")
+    if record is not None and (
+        not isinstance(record, dict)
+        or not _is_int(record.get("round"), 0, MAX_BYTE)
+        or not isinstance(record.get("pushed"), list)
+        or not all(_is_int(n, 0, count - 1) for n in record["pushed"])
+        or not isinstance(record.get("crc"), list)
+        or len(record["crc"]) != count
+        or not all(c is None or _is_int(c, 0, 0xFFFFFFFF) for c in record["crc"])
+        or not (
+            record.get("partial") is None
+            or (
+                isinstance(record["partial"], list)
+                and len(record["partial"]) == 2
+                and _is_int(record["partial"][0], 0, count - 1)
+                and _is_int(record["partial"][1], 0, 1 << 40)
+            )
+        )
+    ):
+        return "its counters kept"
     return None
 
 
@@ -787,18 +807,21 @@ def build(
     progress: Progress | None = None,
     stop: Callable[[], bool] | None = None,
     method: str = "push",
+    say: Callable[[str], None] | None = None,
 ) -> WholeTable:
     """Decide every position: in this process (``client`` None) by push retrograde
     (:func:`_push`, ``method`` "push", the default) or by rounds that re-read children
     (:func:`_rounds`, "rounds"), with a Dask client always by rounds, its workers taking
     the units. Both give the same bytes and keep the same header, so either resumes the
     other's table. ``progress`` gets a dict after each layer; ``stop()`` is asked between
-    layers (true: :class:`Stopped`). One build a folder at a time (a lock held while it
-    runs, let go by the system however it ends): TableError for a second."""
+    layers (true: :class:`Stopped`); ``say`` gets what the build says beside its layers
+    (resuming and what is kept, the kernels compiling). One build a folder at a time (a
+    lock held while it runs, let go by the system however it ends): TableError for a
+    second."""
     if method not in ("push", "rounds"):
         raise ValueError(f"method {method!r}: push or rounds")
     with locked(table.folder):
-        return _build(table, client, progress, stop, method)
+        return _build(table, client, progress, stop, method, say)
 
 
 def _build(
@@ -807,9 +830,11 @@ def _build(
     progress: Progress | None,
     stop: Callable[[], bool] | None,
     method: str,
+    say: Callable[[str], None] | None = None,
 ) -> WholeTable:
     if client is None and method == "push":
-        return _push(table, progress, stop)
+        return _push(table, progress, stop, say or (lambda text: None))
+    _drop_counters(table)  # the rounds change values, not the counters: kept, they'd lie
     return _rounds(table, client, progress, stop)
 
 
@@ -846,13 +871,14 @@ def build_folder(
     progress: Progress | None = None,
     stop: Callable[[], bool] | None = None,
     method: str = "push",
+    say: Callable[[str], None] | None = None,
 ) -> WholeTable:
     """:func:`build` of the table in ``folder`` (made, or resumed: :func:`open_or_create`),
     the lock taken before the folder is read, so that a second build is told another is
     running, not shown the first one's files half written."""
     with locked(folder):
         table = open_or_create(folder, base, variant, removal)
-        return _build(table, client, progress, stop, method)
+        return _build(table, client, progress, stop, method, say)
 
 
 def _rounds(
@@ -937,13 +963,53 @@ def _count_byte(layer: np.ndarray, byte: int) -> int:
     return int(wk.count_byte(layer, byte))
 
 
+class Interrupted(KeyboardInterrupt):
+    """Ctrl+C during a build's layer, raised between two of its units (:func:`push_layer`):
+    ``at``, the first position of the layer not yet done."""
+
+    def __init__(self, n: int, at: int):
+        super().__init__()
+        self.n, self.at = n, at
+
+
+@contextmanager
+def _interrupts_between_units() -> Iterator[Callable[[], bool]]:
+    """Ctrl+C (SIGINT) held while a build runs and given to :func:`push_layer` to raise
+    between two units (every unit done is then known: a push's unit is never half
+    counted): a callable that says whether it came. Off the main thread (where Python
+    gives no signal), one that never says so."""
+    import signal
+    import threading
+
+    came = [False]
+    if threading.current_thread() is not threading.main_thread():
+        yield lambda: False
+        return
+
+    def hold(signum: int, frame: Any) -> None:
+        came[0] = True
+
+    before = signal.signal(signal.SIGINT, hold)
+    try:
+        yield lambda: came[0]
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
 def push_layer(
-    table: WholeTable, counters: tuple[np.ndarray, ...], step: str, n: int, arg: int
+    table: WholeTable,
+    counters: tuple[np.ndarray, ...],
+    step: str,
+    n: int,
+    arg: int,
+    begin: int = 0,
+    interrupted: Callable[[], bool] | None = None,
 ) -> tuple[np.ndarray, float]:
     """Push retrograde's kernel of ``step`` ("count": :func:`.whole_kernel.seed_range`,
     ``arg`` the rounds pushed before; "push": :func:`.whole_kernel.push_range`, ``arg`` the
-    frontier's byte) over layer ``n``, a unit at a time on numba's threads: (its stats
-    summed: positions, seeded, the most children; processor seconds)."""
+    frontier's byte) over layer ``n`` from position ``begin``, a unit at a time on
+    numba's threads: (its stats summed: positions, seeded, the most children; processor
+    seconds). :class:`Interrupted` between two units once ``interrupted()`` says so."""
     ix = table.index
     parallel, serial = (
         (wk.seed_range, wk.seed_range_serial)
@@ -953,7 +1019,9 @@ def push_layer(
     values = tuple(table.values)
     total = np.zeros(3, dtype=np.int64)
     busy = 0.0
-    for first in range(0, ix.sizes[n], UNIT_POSITIONS):
+    for first in range(begin, ix.sizes[n], UNIT_POSITIONS):
+        if interrupted is not None and interrupted():
+            raise Interrupted(n, first)
         last = min(ix.sizes[n], first + UNIT_POSITIONS)
         chunks = (last - first + PUSH_CHUNK - 1) // PUSH_CHUNK
         stats = np.zeros((chunks, 3 if step == "count" else 2), dtype=np.int64)
@@ -980,8 +1048,108 @@ def push_layer(
     return total, busy
 
 
+def _counters_file(folder: Path, n: int) -> Path:
+    return folder / f"counters-{n:02d}.bin"
+
+
+def _drop_counters(table: WholeTable) -> None:
+    """The counters kept forgotten (the header first, then their files): a finished table,
+    or one the rounds go on with, has none."""
+    if table.head.pop("counters", None) is not None:
+        table.write_head()
+    for n in range(table.index.layers):
+        with suppress(FileNotFoundError):
+            _counters_file(table.folder, n).unlink()
+
+
+def _load_counters(
+    table: WholeTable, counters: tuple[np.ndarray, ...], start: int
+) -> tuple[set[int], list[int], tuple[int, int] | None] | None:
+    """The counters the header says are kept for round ``start`` read back into
+    ``counters``: (the layers read, the layers the step had pushed, the layer it was
+    pushing and its first position not pushed); None where there are none for that
+    round, or one file does not match its checksum (then none is used)."""
+    record = table.head.get("counters")
+    if record is None or record["round"] != start:
+        return None
+    kept = set()
+    for n, crc in enumerate(record["crc"]):
+        if crc is None:
+            continue
+        size = table.index.sizes[n]
+        try:
+            with _open_regular(_counters_file(table.folder, n), 2 * size, exact=True) as f:
+                data = np.fromfile(f, dtype=np.uint16, count=size)
+        except TableError:
+            return None
+        if len(data) != size or _crc(data) != crc:
+            return None
+        counters[n][:] = data
+        kept.add(n)
+    partial = record.get("partial")
+    return kept, list(record["pushed"]), None if partial is None else (partial[0], partial[1])
+
+
+def _save_counters(
+    table: WholeTable,
+    counters: tuple[np.ndarray, ...],
+    r: int,
+    layers: list[int],
+    pushed: list[int],
+    partial: tuple[int, int] | None = None,
+) -> None:
+    """``layers``' counters written (each whole, to a temporary file renamed) and named in
+    the header's record for round ``r`` (``pushed``: the layers step ``r`` has pushed;
+    ``partial``: the layer it was pushing and its first position not pushed);
+    the header itself is the caller's to write, after (killed in between, the older
+    record's checksums do not match the new files: the counters are counted again)."""
+    head = table.head
+    record = head.get("counters")
+    if record is None or record["round"] != r:
+        record = {"round": r, "pushed": [], "crc": [None] * table.index.layers}
+    for n in layers:
+        _write_atomic(_counters_file(table.folder, n), counters[n])
+        record["crc"][n] = _crc(counters[n])
+    record["pushed"] = list(pushed)
+    record["partial"] = None if partial is None else list(partial)
+    head["counters"] = record
+
+
+def ready_kernels(table: WholeTable, say: Callable[[str], None]) -> None:
+    """Push retrograde's kernels for the table's pyramid made ready before the build's
+    clock starts (compiled on a first build, a minute or so; loaded from numba's cache
+    after), saying which: called on empty ranges, with the table's own arrays (their
+    types are the kernels' signatures). A build's first layer is then its own work."""
+    from ...compiled import first_use
+
+    part = f"pyraos-whole-{table.index.layers}-layers"
+    compiling = not first_use.compiled((part,))
+    say(
+        "compiling the whole game's kernels for their first use (a minute or so, once)"
+        if compiling
+        else "loading the whole game's compiled kernels"
+    )
+    began = time.perf_counter()
+    ix = table.index
+    values = tuple(table.values)
+    counters = tuple(np.zeros(0, dtype=np.uint16) for _ in ix.sizes)
+    n = ix.layers - 1
+    common = (table.geo, ix.arrays, ix.shapes[n], ix.shape_points[n], values, counters)
+    for kernel in (wk.seed_range, wk.seed_range_serial):
+        kernel(n, 0, 0, 0, *table.codes, *common, np.zeros((0, 3), np.int64), PUSH_CHUNK)
+    for kernel in (wk.push_range, wk.push_range_serial):
+        kernel(n, 0, 0, 1, *table.codes, *common, np.zeros((0, 2), np.int64), PUSH_CHUNK)
+    wk.count_byte(table.values[n][:0], 1)
+    first_use.mark(part)
+    if compiling:
+        say(f"compiled in {time.perf_counter() - began:.0f} s")
+
+
 def _push(
-    table: WholeTable, progress: Progress | None, stop: Callable[[], bool] | None
+    table: WholeTable,
+    progress: Progress | None,
+    stop: Callable[[], bool] | None,
+    say: Callable[[str], None],
 ) -> WholeTable:
     """Push retrograde: every position's children counted once (a byte of them that are
     still open, :func:`.whole_kernel.seed_range`), then step ``r`` = 1, 2, ... pushes the
@@ -991,22 +1159,83 @@ def _push(
     ``r``. A position is read twice in all (counted, then pushed once decided) instead of
     once a round while undecided; draws are never read again.
 
-    The counters live in memory only (2 bytes a position) and are counted again from the
-    values when a build resumes (the pushes done are those of bytes below the header's
-    round); the header's round ``r`` means, as for :func:`_rounds`, every position decided
-    in fewer than ``r`` plies is written. The changed layers are written after the step
-    that ends :data:`CHECKPOINT_SECONDS` after the last write (and when stopped, and at
-    the end), then the header: a build killed resumes from the last such write; values
-    written beyond the header's round are correct, only decided sooner than it says."""
+    The header's round ``r`` means, as for :func:`_rounds`, every position decided in
+    fewer than ``r`` plies is written. The counters (2 bytes a position) are kept too
+    (``counters-NN.bin``, named with their checksums in the header's ``counters``
+    record, for a round): the counting pass writes each layer's values and counters when
+    it is counted (stopped or killed, it resumes at the layer it was in); a step's
+    layers, its counters and the layers it pushed are written when it is stopped (it
+    resumes at the layer it was in), and after the step that ends
+    :data:`CHECKPOINT_SECONDS` after the last write (killed, it resumes from there; values
+    written beyond the header's round are correct, only decided sooner than it says).
+    Where the counters kept do not serve (none for the header's round, a file that does
+    not match its checksum, a table the rounds went on with), they are counted again from
+    the values: the pushes done are those of bytes below the header's round. A finished
+    table keeps none."""
     head = table.head
     if head["finished"]:
+        _drop_counters(table)
         return table
     ix = table.index
     values = tuple(table.values)
     counters = tuple(np.zeros(size, dtype=np.uint16) for size in ix.sizes)
-    layers = list(range(ix.layers - 1, -1, -1))
     start = int(head["round"])
     head["done"] = []
+    on_disk = [ix.sizes[n] - _count_byte(values[n], 0) for n in range(ix.layers)]
+    loaded = _load_counters(table, counters, start)
+    kept, pushed, partial = loaded if loaded is not None else (set(), [], None)
+    decided = sum(on_disk)
+    if start > 0:
+        again = (
+            "the counters kept: no counting pass"
+            if len(kept) == ix.layers
+            else "the counters counted again first, a pass over every position"
+        )
+        half = partial is not None and len(kept) == ix.layers
+        step = f", {len(pushed) + half} of its layers pushed" if pushed or half else ""
+        step += f" ({partial[0]} spheres' in part)" if half and partial else ""
+        say(
+            f"resuming at step {start}{step}: every position decided in fewer than {start} "
+            f"plies kept ({decided:,} positions decided); {again}"
+        )
+    elif kept:
+        say(
+            f"resuming the counting pass: {len(kept)} of {ix.layers} layers counted, kept "
+            f"({sum(ix.sizes[n] for n in kept):,} positions); {ix.layers - len(kept)} to count"
+        )
+    elif decided:
+        say(f"resuming: {decided:,} positions decided kept; the counting pass from its start")
+    ready_kernels(table, say)
+    with _interrupts_between_units() as interrupted:
+        return _push_steps(
+            table, counters, start, kept, pushed, partial, on_disk, progress, stop, interrupted
+        )
+
+
+def _push_steps(
+    table: WholeTable,
+    counters: tuple[np.ndarray, ...],
+    start: int,
+    kept: set[int],
+    pushed: list[int],
+    partial: tuple[int, int] | None,
+    on_disk: list[int],
+    progress: Progress | None,
+    stop: Callable[[], bool] | None,
+    interrupted: Callable[[], bool],
+) -> WholeTable:
+    """:func:`_push`'s counting pass and steps, from where the table was kept."""
+    head = table.head
+    ix = table.index
+    values = tuple(table.values)
+    layers = list(range(ix.layers - 1, -1, -1))
+    if len(kept) < ix.layers:
+        # a counting pass to finish (or do again): a step's part is kept only with every
+        # counter, and the record names only the layers this pass has counted
+        pushed, partial = [], None
+        record = head.get("counters")
+        crcs = [record["crc"][n] if record and n in kept else None for n in range(ix.layers)]
+        head["counters"] = {"round": start, "pushed": [], "partial": None, "crc": crcs}
 
     def entry(
         step: str, r: int, n: int, evaluated: int, decided: int, busy: float, began: float
@@ -1027,8 +1256,6 @@ def _push(
     def count_all(byte: int) -> list[int]:
         return [_count_byte(values[n], byte) for n in range(ix.layers)]
 
-    on_disk = [ix.sizes[n] - _count_byte(values[n], 0) for n in range(ix.layers)]
-
     def sync() -> None:
         """Write the layers that gained values since they were last written."""
         for n in range(ix.layers):
@@ -1037,38 +1264,55 @@ def _push(
                 table.write_layer(n)
                 on_disk[n] = now
 
-    # the start: the positions the rules decide alone, and every other one's counter
+    # the start: the positions the rules decide alone, and every other one's counter;
+    # each layer kept when counted (values, then counters, then the header naming them)
     for n in layers:
+        if n in kept:
+            continue
         if stop is not None and stop():
             raise Stopped
         began = time.perf_counter()
-        stats, busy = push_layer(table, counters, "count", n, max(0, start - 1))
+        stats, busy = push_layer(
+            table, counters, "count", n, max(0, start - 1), interrupted=interrupted
+        )
         if stats[2] > 65535:  # never on the pyramids the model has
             raise TableError(f"{table.folder}: a position with more children than a counter holds")
+        now = ix.sizes[n] - _count_byte(values[n], 0)
+        if now != on_disk[n]:  # the positions the rules decide alone, in this layer only
+            table.write_layer(n)
+            on_disk[n] = now
+        _save_counters(table, counters, start, [n], [])
+        table.write_head()
         entry("count", start, n, int(stats[0]), int(stats[1]), busy, began)
     rounds = head["decided"]
     if start == 0:  # the positions without a move: every loss in 0 plies, step 0's share
         rounds[:] = [sum(count_all(1))]
         start = 1
+        pushed, partial = [], None
     r = start
     synced = time.perf_counter()
     while True:
         frontier = count_all(r)
+        done = list(pushed) if r == start else []
         for n in layers:
-            if not frontier[n]:
+            if not frontier[n] or n in done:
                 continue
+            begin = partial[1] if partial is not None and r == start and partial[0] == n else 0
             try:
                 if stop is not None and stop():
                     raise Stopped
                 began = time.perf_counter()
-                stats, busy = push_layer(table, counters, "push", n, r)
+                stats, busy = push_layer(table, counters, "push", n, r, begin, interrupted)
+                done.append(n)
                 entry("push", r, n, int(stats[0]), 0, busy, began)
-            except (Stopped, KeyboardInterrupt):
-                # asked to stop (or Ctrl+C, which Python raises between the kernel's
-                # calls): every step before this one written, not lost since the last
-                # checkpoint
+            except (Stopped, KeyboardInterrupt) as exc:
+                # asked to stop (or Ctrl+C, held until a unit ends: push_layer): the
+                # step's layers pushed so far kept, with the counters and the part of the
+                # layer under way that was pushed (each unit pushed once in all)
                 sync()
                 head["round"] = r
+                at = (exc.n, exc.at) if isinstance(exc, Interrupted) else None
+                _save_counters(table, counters, r, layers, done, at)
                 table.write_head()
                 raise
         total = sum(count_all(r + 1))
@@ -1076,17 +1320,22 @@ def _push(
             rounds.append(0)
         rounds[r] = total
         if total == 0 or time.perf_counter() - synced >= CHECKPOINT_SECONDS:
-            # the layers first, then the header that says how far they hold (killed in
-            # between, the header's older round is resumed, over values decided later)
+            # the layers first, then the counters, then the header that says how far they
+            # hold (killed in between, the header's older round is resumed, over values
+            # decided later, its counters counted again)
             sync()
             head["round"] = r + 1
             if total == 0:
                 # as the rounds leave it: the round after the last that decided nothing too
                 rounds.append(0)
                 head["finished"] = True
+                head.pop("counters", None)
+            else:
+                _save_counters(table, counters, r + 1, layers, [])
             table.write_head()
             synced = time.perf_counter()
         if total == 0:
+            _drop_counters(table)
             return table
         r += 1
         if r + 1 > MAX_BYTE - 1:
