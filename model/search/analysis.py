@@ -43,12 +43,10 @@ from typing import Any
 from ..game import Game, Move
 from .book import PerfectMove
 from .choice import Choice, Limits, MoveStat, ProgressCallback
-from .compiled import warm
 from .exact import Exact
 from .exact_budget import cpu_clock, exact_seconds, unsettled
 from .kernels import adapter_for, has_kernel
 from .levels import agent_for
-from .prover import Prover
 from .registry import NO_KNOWLEDGE, Plugin
 from .shelf import perfect_moves, perfect_value
 from .solver import SearchStopped, SolveResult
@@ -251,13 +249,8 @@ def analyse(
     if game.has_chance or knowledge.own_levels:
         raise ValueError(NO_ANALYSIS)
     book = knowledge.book
-    adapter = adapter_for(game, knowledge)
-    if adapter is not None:  # off the clock: the compiled core (a fresh process: about a
-        warm.ready(progress)  # second from numba's cache; compiling it, a minute or more)
     start = time.perf_counter()
     end = start + seconds  # the one deadline (see the module)
-    if adapter is not None:
-        adapter.context()  # this board's tables (a base-6 pyramid's: 0.3 s), on the clock
     stopped = stop_function(stop)
     report = progress or (lambda fraction, text: None)
     ply = len(game.move_stack)
@@ -273,10 +266,19 @@ def analyse(
         return end - time.perf_counter()
 
     perfect = perfect_moves(game, book, max(0.0, min(left(), PERFECT_SECONDS)), stopped)
-    if perfect:
+    if perfect:  # the book's (or a table's) answer: no compiled search loaded (issue 76)
         analysis = _perfect(game, book, perfect, start, stopped, end)
         report(1.0, analysis.proven_text)
         return analysis
+    adapter = adapter_for(game, knowledge)
+    if adapter is not None:  # off the clock: the compiled core (a fresh process: about a
+        from .compiled import warm  # second from numba's cache; compiling it, a minute)
+
+        waited = time.perf_counter()
+        warm.ready(progress)
+        waited = time.perf_counter() - waited
+        start, end = start + waited, end + waited
+        adapter.context()  # this board's tables (a base-6 pyramid's: 0.3 s), on the clock
     # exact first (issue 45): the compiled solver settles the position within its share,
     # then every move (on the one table) while the time lasts; the engine judges the rest.
     # Its time is CPU seconds of this thread, and only as much as the position's size and
@@ -551,6 +553,8 @@ def _prove(
     def prover_progress(_fraction: float, text: str) -> None:
         done = min(1.0, (time.perf_counter() - begin) / budget)
         report(share + (1 - share) * done * 0.99, f"prover: {text}")
+
+    from .prover import Prover  # its compiled proof searches: loaded when it is run
 
     provers = {
         side: Prover(game, side, stop=out_of_time, progress=prover_progress, knowledge=knowledge)

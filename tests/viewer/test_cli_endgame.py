@@ -191,8 +191,10 @@ def test_a_stopped_whole_build_says_it_resumes_and_what_is_kept(capsys, tmp_path
     # command resumes it, says so and counts only the layers left.
     import pytest
 
-    from pyramid_lab.model.search.games.pyraos import whole
+    import pyramid_lab.model.search as search
+    from pyramid_lab.model.pyraos import PyraosOptions
 
+    tables = search.endgame_for("pyraos")
     folder = tmp_path / "base3"
     seen: list[dict] = []
 
@@ -202,7 +204,7 @@ def test_a_stopped_whole_build_says_it_resumes_and_what_is_kept(capsys, tmp_path
             raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        whole.build(whole.WholeTable.create(folder, 3, "standard", "0-2"), progress=progress)
+        tables.whole_build(folder, PyraosOptions("standard", "0-2"), 3, None, progress)
     code, out, _ = run(
         capsys, "endgame", "build", "--whole", "--base", "3", "--workers", "0", "--table", folder
     )

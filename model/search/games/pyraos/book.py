@@ -105,14 +105,15 @@ def whole_table(game: Game) -> Any:
     layers mapped read-only, each checked when first read
     (:meth:`.whole.WholeTable.open_mapped`); None where there is none, it is unfinished
     or unreadable."""
-    from . import whole
     from .endgame import whole_folder
 
     folder = whole_folder(game.options)
     try:
-        stamp = (folder / whole.HEADER).stat().st_mtime
+        stamp = (folder / "table.json").stat().st_mtime  # whole.HEADER: no kernel loaded
     except OSError:
         return None
+    from . import whole
+
     cached = _TABLES.get(folder)
     if cached is None or cached[0] != stamp:
         try:

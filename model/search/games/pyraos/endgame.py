@@ -102,12 +102,14 @@ WHOLE_EVALUATIONS = 15.0
 
 
 def whole_folder(options: Any, base: int = 4) -> Path:
-    """The whole-game table's folder in the user's cache, named by the rules."""
-    from . import retro
+    """The whole-game table's folder in the user's cache (``$XDG_CACHE_HOME`` or
+    ``~/.cache``, beside the endgame tables: :func:`.retro.default_path`), named by the
+    rules; found without loading the tables' kernels (the book asks it of every position)."""
+    import os
 
-    stem = retro.default_path(0, options.variant, options.removal).with_suffix("").name
+    root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
     suffix = "" if base == 4 else f"-base{base}"
-    return retro.default_path(0).parent / f"{stem.removesuffix('-k0')}-whole{suffix}"
+    return root / "pyramid-lab" / f"pyraos-{options.variant}-{options.removal}-whole{suffix}"
 
 
 def whole_count(base: int = 4) -> list[tuple[int, int, int]]:
