@@ -151,6 +151,20 @@ class Analysis:
     cut_short: str = ""
     #: The legal moves of the position (``moves`` has them all unless cut short).
     legal: int = 0
+    #: Where the game's book ends (its words: what it knows of the position and what would
+    #: give every move's exact value, e.g. Pyraos's whole table); "" where it does not.
+    book_end: str = ""
+
+    @property
+    def known_win(self) -> bool:
+        """Whether the verdict is perfect play's (a book, a table, a solve) while the moves
+        are the search's: the position is known, its moves are estimates but for those
+        marked proven."""
+        return (
+            self.win is not None
+            and self.win.by.startswith(PERFECT)
+            and not self.agent.startswith(PERFECT)
+        )
 
     def stat(self, move: Move) -> MoveStat | None:
         """The statistics of ``move``, or None when it is not a legal move here."""
@@ -173,6 +187,13 @@ class Analysis:
         best = f", best {self.moves[0].move}" if self.moves else ""
         stopped = ", stopped" if self.stopped else ""
         cut = f"; cut short: {self.cut_short}" if self.cut_short else ""
+        if self.known_win and self.win is not None:  # not the search's win rate: the book's
+            verdict = "wins" if self.win.side == self.to_move else "loses"
+            return (
+                f"{self.to_move} to move {verdict} with {self.win.by}; the moves are the "
+                f"search's estimates but those marked proven ({self.agent}, {work}{best}"
+                f"{stopped}{cut})"
+            )
         if not self.moves and self.win is None:
             return f"{self.to_move} to move: no move judged ({self.agent}, {work}{stopped}{cut})"
         return (
@@ -182,14 +203,16 @@ class Analysis:
 
     @property
     def proven_text(self) -> str:
-        """The forced win, or what the prover could say."""
+        """The forced win, or what the prover could say; where the book ends, what it
+        knows and what would give every move exactly."""
+        end = f"; {self.book_end}" if self.book_end else ""
         if self.win is not None:
             if not self.exact:
-                return self.win.text.replace(" wins in ", " wins within ", 1)
-            return self.win.text
+                return self.win.text.replace(" wins in ", " wins within ", 1) + end
+            return self.win.text + end
         if self.result is not None:
             return ""
-        return f"not proven: {self.prover}"
+        return f"not proven: {self.prover}{end}"
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -206,12 +229,15 @@ class Analysis:
                     "score": s.score,
                     "proven": s.proven,
                     "plies": s.plies,
-                    "exact": s.exact,
+                    # a row is exact (proven, its length the shortest win or the longest
+                    # resistance), within (proven, a strategy's length) or an estimate
+                    "exact": s.proven is not None and s.exact,
                     "estimate": s.proven is None,
                 }
                 for s in self.moves
             ],
             "estimate": self.win is None and self.result is None,
+            "book_end": self.book_end or None,
             "win": None if self.win is None else self.win.to_json(),
             "prover": self.prover,
             "visits": self.visits,
@@ -396,7 +422,14 @@ def analyse(
         exact=exact,
         cut_short=cut_short,
         legal=legal,
+        book_end=_book_end(game, book),
     )
+
+
+def _book_end(game: Game, book: ValueBook | None) -> str:
+    """The book's words where it ends (a game's book may say them: ``book_end``)."""
+    say = getattr(book, "book_end", None)
+    return str(say(game)) if say is not None else ""
 
 
 def _judged(choice: Choice) -> tuple[MoveStat, ...]:

@@ -219,6 +219,40 @@ class PyraosBook(ValueBook):
                 return moves
         return super().perfect_moves(game, max_seconds=max_seconds, book=book, stop=stop)
 
+    def book_end(self, game: Game) -> str:
+        """Where the book ends (no whole table of the rules, and the opening does not know
+        every move of the position): what it knows of the position, and the one command
+        that builds a table giving every move's exact value, with its time and size here
+        (the Analysis dock, Hint, review and ``analyze`` say it). '' where the book or a
+        table knows every move, or the game is over."""
+        if game.name != self.name or game.is_over() or without_values(game) or self.live(game):
+            return ""  # (an endgame: solved live, every move exact)
+        exact = exact_values(game)
+        if exact is not None and exact[1] == "table":
+            return ""
+        if exact is not None:
+
+            def settle(move: Any, child: Game, remaining: int) -> PerfectMove | None:
+                found = exact[0](child)
+                return None if found is None else reply(move, *found, True, exact[1])
+
+            if settle_moves(game, settle)[1]:
+                return ""
+        from .endgame import whole_build_words
+
+        known = None if exact is None else exact[0](game)
+        if known is not None:
+            verdict = "wins" if known[0] == "win" else "loses"
+            what = f"it knows this position ({game.to_move} {verdict} in {known[1]} plies), "
+            what += "not every move's"
+        else:
+            what = "it knows neither this position nor every move's"
+        options = game.options
+        return (
+            f"the book ends here: {what}; a whole-game table gives every move's exact value "
+            f"and the fastest win: {whole_build_words(options.variant, options.removal)}"
+        )
+
     def live(self, game: Game) -> bool:
         """An endgame: at most :data:`ENDGAME_EMPTY` empty points."""
         return _empty_points(game) <= ENDGAME_EMPTY
