@@ -99,3 +99,16 @@ def test_an_endgame_solved_live_is_not_where_the_book_ends():
     root = Path(__file__).resolve().parents[2]
     game = read(root / "examples" / "pyraos" / "endgame-win-in-7.pyr.json").game
     assert book_end(game) == ""
+
+
+def test_a_review_says_where_the_line_leaves_the_book():
+    game = Pyraos.new(PyraosOptions("standard", "0-2"))
+    for move in [*LINE[:8], "0,3,0"]:
+        game.push_text(move)
+    review = search.review(game, seconds=0.2, seed=1)
+    assert review.book_end.startswith("after ply 9, the book ends here: it knows this position")
+    assert review.summary().endswith(review.book_end)
+    game = Pyraos.new(PyraosOptions("standard", "0-2"))
+    for move in LINE[:6]:
+        game.push_text(move)
+    assert search.review(game, seconds=0.2, seed=1).book_end == ""  # all in the book
