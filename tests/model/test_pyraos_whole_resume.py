@@ -82,10 +82,23 @@ def test_a_push_step_stopped_resumes_without_a_counting_pass(done, tmp_path):
     assert same(table, done)
 
 
-def test_ctrl_c_inside_a_layer_keeps_its_units_pushed(done, tmp_path, monkeypatch):
-    # Ctrl+C (a real SIGINT) while a layer is pushed: held until its unit ends, then the
-    # units pushed are kept with the counters; the resumed step pushes the rest of the
-    # layer once (a unit pushed twice would take its wins from the counters twice).
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_ctrl_c_inside_a_layer_keeps_its_units_pushed(done, tmp_path, monkeypatch, signum):
+    # Ctrl+C (a real SIGINT), or SIGTERM (the command line's Ctrl+C), while a layer is
+    # pushed: held until its unit ends, then the units pushed are kept with the counters;
+    # the resumed step pushes the rest of the layer once (a unit pushed twice would take
+    # its wins from the counters twice).
+    def as_ctrl_c(*args: Any) -> None:
+        raise KeyboardInterrupt
+
+    before = signal.signal(signal.SIGTERM, as_ctrl_c)  # as the command line has it
+    try:
+        _interrupted_inside_a_layer(done, tmp_path, monkeypatch, signum)
+    finally:
+        signal.signal(signal.SIGTERM, before)
+
+
+def _interrupted_inside_a_layer(done, tmp_path, monkeypatch, signum):
     monkeypatch.setattr(whole, "UNIT_POSITIONS", 64)
     folder = tmp_path / "t"
     real = wk.push_range_serial
@@ -96,7 +109,7 @@ def test_ctrl_c_inside_a_layer_keeps_its_units_pushed(done, tmp_path, monkeypatc
         if args[3] == 5:  # step 5's units
             calls[0] += 1
             if calls[0] == 3:
-                os.kill(os.getpid(), signal.SIGINT)
+                os.kill(os.getpid(), signum)
 
     monkeypatch.setattr(wk, "push_range_serial", push_then_interrupt)
     with pytest.raises(whole.Interrupted) as caught:
@@ -153,4 +166,29 @@ def test_counters_that_do_not_match_are_counted_again(done, tmp_path):
     table, again, said = resume(folder)
     assert said[0].endswith("the counters counted again first, a pass over every position")
     assert len([e for e in again if e["step"] == "count"]) == LAYERS
+    assert same(table, done)
+
+
+def test_a_checkpoints_counters_are_kept_but_the_one_that_does_not_match(done, tmp_path):
+    # Stopped between two steps (a checkpoint's state: no step's part kept), a counters
+    # file that does not match its checksum (a kill while they were written) is counted
+    # again alone; the others are kept.
+    folder = tmp_path / "t"
+    asked: list[int] = []
+
+    def stop() -> bool:
+        asked.append(1)
+        return len(asked) > LAYERS  # after the counting pass, at step 1's first layer
+
+    with pytest.raises(whole.Stopped):
+        whole.build(whole.WholeTable.create(folder, 3, "standard", "0-2"), stop=stop)
+    record = whole.WholeTable.open(folder).head["counters"]
+    assert (record["round"], record["pushed"], record["partial"]) == (1, [], None)
+    counters = folder / "counters-09.bin"
+    data = bytearray(counters.read_bytes())
+    data[0] ^= 1
+    counters.write_bytes(bytes(data))
+    table, again, said = resume(folder)
+    assert [e["layer"] for e in again if e["step"] == "count"] == [9]
+    assert "the counters of 13 layers kept, the other 1 counted again first" in said[0]
     assert same(table, done)

@@ -974,10 +974,11 @@ class Interrupted(KeyboardInterrupt):
 
 @contextmanager
 def _interrupts_between_units() -> Iterator[Callable[[], bool]]:
-    """Ctrl+C (SIGINT) held while a build runs and given to :func:`push_layer` to raise
-    between two units (every unit done is then known: a push's unit is never half
-    counted): a callable that says whether it came. Off the main thread (where Python
-    gives no signal), one that never says so."""
+    """Ctrl+C (SIGINT) and SIGTERM (which the command line makes a Ctrl+C) held while a
+    build runs and given to :func:`push_layer` to raise between two units (every unit
+    done is then known: a push's unit is never half counted, nor a layer pushed whole and
+    not yet named as pushed): a callable that says whether one came. Off the main thread
+    (where Python gives no signal), one that never says so."""
     import signal
     import threading
 
@@ -989,11 +990,13 @@ def _interrupts_between_units() -> Iterator[Callable[[], bool]]:
     def hold(signum: int, frame: Any) -> None:
         came[0] = True
 
-    before = signal.signal(signal.SIGINT, hold)
+    held = (signal.SIGINT, signal.SIGTERM)
+    before = [signal.signal(signum, hold) for signum in held]
     try:
         yield lambda: came[0]
     finally:
-        signal.signal(signal.SIGINT, before)
+        for signum, handler in zip(held, before, strict=True):
+            signal.signal(signum, handler)
 
 
 def push_layer(
@@ -1068,10 +1071,14 @@ def _load_counters(
     """The counters the header says are kept for round ``start`` read back into
     ``counters``: (the layers read, the layers the step had pushed, the layer it was
     pushing and its first position not pushed); None where there are none for that
-    round, or one file does not match its checksum (then none is used)."""
+    round, or a step's part was kept and one file does not match its checksum."""
     record = table.head.get("counters")
     if record is None or record["round"] != start:
         return None
+    # a step's part kept: every counter or none (they hold that part's pushes); else each
+    # layer's counters are what counting it again gives, and one that does not match is
+    # counted again alone (a build killed while it wrote them)
+    whole = bool(record["pushed"]) or record.get("partial") is not None
     kept = set()
     for n, crc in enumerate(record["crc"]):
         if crc is None:
@@ -1081,9 +1088,11 @@ def _load_counters(
             with _open_regular(_counters_file(table.folder, n), 2 * size, exact=True) as f:
                 data = np.fromfile(f, dtype=np.uint16, count=size)
         except TableError:
-            return None
+            data = np.zeros(0, dtype=np.uint16)
         if len(data) != size or _crc(data) != crc:
-            return None
+            if whole:
+                return None
+            continue
         counters[n][:] = data
         kept.add(n)
     partial = record.get("partial")
@@ -1189,6 +1198,9 @@ def _push(
         again = (
             "the counters kept: no counting pass"
             if len(kept) == ix.layers
+            else f"the counters of {len(kept)} layers kept, the other "
+            f"{ix.layers - len(kept)} counted again first"
+            if kept
             else "the counters counted again first, a pass over every position"
         )
         half = partial is not None and len(kept) == ix.layers
