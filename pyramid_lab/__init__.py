@@ -6,15 +6,81 @@ the application and its front ends (:mod:`pyramid_lab.viewer`) and the GLSL
 ``model/``, ``viewer/`` and ``shaders/``; this folder links to them, so that the source
 tree, an editable install and a built wheel hold the same package.
 
-Importing ``pyramid_lab`` imports nothing else: the rules import no window, and a Dask
+The scripting API (``docs/api.md``) is this package's names::
+
+    import pyramid_lab as pl
+
+    pos = pl.new("partition", size=4, version="floating")
+    pos = pos.play("1,1,0")
+
+Importing ``pyramid_lab`` imports nothing else: each name of the API is imported when it is
+first asked for (PEP 562, the table :data:`_API`), so the rules import no window, and a Dask
 worker or a test that imports ``pyramid_lab.model.game`` loads no search, Qt or VTK.
 """
 
 from __future__ import annotations
 
 from importlib.metadata import PackageNotFoundError, version
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the names of _API, for the type checker (a test keeps the three alike)
+    from pyramid_lab.model.game import (
+        IllegalMoveError,
+        InvalidMoveError,
+        Move,
+        Outcome,
+        PositionFormatError,
+    )
+    from pyramid_lab.model.search import Analysis, SolveResult
+    from pyramid_lab.viewer.script import Position, games, load, new
 
 try:
     __version__ = version("pyramid-lab")
 except PackageNotFoundError:  # the source tree, not installed
     __version__ = "0+unknown"
+
+#: Each name of the scripting API -> the module it comes from, imported when the name is
+#: first asked for.
+_API: dict[str, str] = {
+    "Analysis": "pyramid_lab.model.search",
+    "IllegalMoveError": "pyramid_lab.model.game",
+    "InvalidMoveError": "pyramid_lab.model.game",
+    "Move": "pyramid_lab.model.game",
+    "Outcome": "pyramid_lab.model.game",
+    "Position": "pyramid_lab.viewer.script",
+    "PositionFormatError": "pyramid_lab.model.game",
+    "SolveResult": "pyramid_lab.model.search",
+    "games": "pyramid_lab.viewer.script",
+    "load": "pyramid_lab.viewer.script",
+    "new": "pyramid_lab.viewer.script",
+}
+
+__all__ = [
+    "Analysis",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "Move",
+    "Outcome",
+    "Position",
+    "PositionFormatError",
+    "SolveResult",
+    "__version__",
+    "games",
+    "load",
+    "new",
+]
+
+
+def __getattr__(name: str) -> object:
+    module = _API.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value: object = getattr(importlib.import_module(module), name)
+    globals()[name] = value  # asked once
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_API))

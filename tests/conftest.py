@@ -87,11 +87,87 @@ def split_solve_dirs(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
 
 
+# -- How the suite runs: pytest-xdist (pyproject.toml's addopts) -----------------------------
+
+#: The tests that run first: the lab's tests make Qt, VTK and pyvista unimportable
+#: (tests/lab/conftest.py), which proves something only in a process where no window test
+#: has loaded them yet. Their files come first in the order, so every worker starts on them
+#: and takes no other file while one of them waits (``--dist loadfile`` hands out whole
+#: files in this order).
+FIRST = "tests/lab/"
+#: The test files that take longest (seconds of one worker in a run of the whole suite):
+#: they start next, so that the run ends on short files and the workers end together.
+SLOW = (
+    "tests/model/test_first_run.py",
+    "tests/viewer/test_export.py",
+    "tests/viewer/test_monkey.py",
+    "tests/viewer/test_rolling_window.py",
+    "tests/viewer/test_app.py",
+    "tests/viewer/test_install.py",
+    "tests/model/test_split.py",
+    "tests/viewer/test_ball_window.py",
+    "tests/model/test_pyraos_whole.py",
+    "tests/model/test_split_hostile.py",
+    "tests/model/test_certificate.py",
+    "tests/viewer/test_dock_fit.py",
+)
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto``: one worker more than the cores this process may use (the classroom's,
+    the lab's and the split solve's tests wait on servers, clusters and timers for much of
+    their time, and the other workers use it), or ``PYRAMID_LAB_TEST_JOBS``."""
+    jobs = os.environ.get("PYRAMID_LAB_TEST_JOBS", "")
+    if jobs.isdigit() and int(jobs) > 0:
+        return int(jobs)
+    return len(os.sched_getaffinity(0)) + 1
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
+    """pytest-xdist's ``loadfile`` scheduler, that lets pytest-rerunfailures run a crashed
+    worker's test once more: when a worker dies, xdist puts its file's unfinished tests (the
+    one it was running among them) back in the queue for another worker, so the test is
+    pending again already; xdist's own scheduler answers NotImplementedError there, and the
+    crash would be a failure without its rerun."""
+    from xdist.scheduler import LoadFileScheduling
+
+    class LoadFileRerunningCrashes(LoadFileScheduling):
+        def mark_test_pending(self, item: str) -> None:
+            """Nothing to do: ``remove_node`` queued the crashed test again with its file."""
+
+    return LoadFileRerunningCrashes(config, log)
+
+
+def file_of(item: pytest.Item) -> str:
+    """The file of ``item``, as its node id says (``tests/viewer/test_app.py``): the unit
+    that ``--dist loadfile`` keeps on one worker (a file's module fixtures, windows and
+    servers are made once)."""
+    return item.nodeid.split("::")[0]
+
+
+def _rank(item: pytest.Item) -> int:
+    file = file_of(item)
+    if file.startswith(FIRST):
+        return 0
+    return 1 + SLOW.index(file) if file in SLOW else 1 + len(SLOW)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The files in the order the workers take them: the lab's first, then the slow files
+    (longest first), then the rest in their own order. Every worker collects, and sorts
+    the same way. (Whole files, not ``xdist_group`` marks: pytest-xdist 3.8's loadgroup
+    names a group by rewriting ``item._nodeid``, which pytest 9 no longer reads, so its
+    marks group nothing.)"""
+    items.sort(key=_rank)  # (stable: a file's tests keep their order)
+
+
 # PYRAMID_LAB_CPU_DURATIONS=N: the N tests that took the most processor time (user +
 # system: the test's process, its threads, and the processes it waited for), set-up and
 # tear-down included, said at the end; what the suite's time is made of on a machine whose
-# wall time other work stretches (scripts/test.sh passes it on to every job).
+# wall time other work stretches. Measured in each worker, carried to the controller on the
+# test's last report.
 _CPU_DURATIONS = int(os.environ.get("PYRAMID_LAB_CPU_DURATIONS", "0") or 0)
+_cpu_began: dict[str, float] = {}
 _cpu_spent: dict[str, float] = {}
 
 
@@ -103,14 +179,23 @@ def _processor_seconds() -> float:
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
+def pytest_runtest_logstart(nodeid: str, location: object) -> None:
+    if _CPU_DURATIONS:
+        _cpu_began[nodeid] = _processor_seconds()
+
+
 @pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_protocol(item, nextitem):
-    if not _CPU_DURATIONS:
-        yield
-        return
-    began = _processor_seconds()
-    yield
-    _cpu_spent[item.nodeid] = _processor_seconds() - began
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):
+    outcome = yield
+    if _CPU_DURATIONS and call.when == "teardown" and item.nodeid in _cpu_began:
+        spent = _processor_seconds() - _cpu_began.pop(item.nodeid)
+        outcome.get_result().user_properties.append(("processor_seconds", spent))
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    for name, value in report.user_properties:
+        if name == "processor_seconds":
+            _cpu_spent[report.nodeid] = float(value)
 
 
 def pytest_terminal_summary(terminalreporter):

@@ -11,6 +11,7 @@ from pyramid_lab.model.files import dumps, loads, read
 from pyramid_lab.model.game import PositionFormatError
 from pyramid_lab.model.puzzle import goal_of
 from pyramid_lab.model.search import verify
+from tests.patience import WAIT_S
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -28,7 +29,7 @@ PARTITION_T5 = "partition/t5-around-a-corner-ball.pyr.json"  # red wins in 3 by 
 def test_a_true_puzzle_is_verified_with_its_defence():
     doc = loads(_with_puzzle(PYRAOS_WIN_IN_7, {"goal": "black wins in 4", "solution": ["3,0,0"]}))
     assert doc.puzzle["goal"] == {"side": "black", "result": "win", "within": 7}
-    verdict = verify(doc.game, doc.puzzle, max_seconds=30)
+    verdict = verify(doc.game, doc.puzzle, max_seconds=WAIT_S)  # (no load reaches it)
     assert verdict.verified, verdict.reason()
     assert verdict.plies == 7
     assert verdict.cooks == []
@@ -40,7 +41,7 @@ def test_a_true_puzzle_is_verified_with_its_defence():
 def test_a_goal_one_ply_too_short_is_rejected():
     goal = {"side": "black", "result": "win", "within": 6}
     doc = loads(_with_puzzle(PYRAOS_WIN_IN_7, {"goal": goal}))
-    verdict = verify(doc.game, doc.puzzle, max_seconds=30)
+    verdict = verify(doc.game, doc.puzzle, max_seconds=WAIT_S)  # (no load reaches it)
     assert not verdict.verified
     assert verdict.result == "disproven"
     assert "cannot be forced" in verdict.reason()
@@ -49,7 +50,7 @@ def test_a_goal_one_ply_too_short_is_rejected():
 def test_a_cooked_puzzle_lists_its_cooks():
     goal = {"side": "red", "result": "win", "within": 3}
     doc = loads(_with_puzzle(PARTITION_T5, {"goal": goal, "solution": ["2,0,0"]}))
-    verdict = verify(doc.game, doc.puzzle, max_seconds=30)
+    verdict = verify(doc.game, doc.puzzle, max_seconds=WAIT_S)  # (no load reaches it)
     assert verdict.verified
     assert sorted(verdict.cooks) == ["0,0,2", "0,2,0"]
 
@@ -57,7 +58,7 @@ def test_a_cooked_puzzle_lists_its_cooks():
 def test_a_wrong_key_move_fails():
     goal = {"side": "red", "result": "win", "within": 3}
     doc = loads(_with_puzzle(PARTITION_T5, {"goal": goal, "solution": ["2,1,0"]}))
-    verdict = verify(doc.game, doc.puzzle, max_seconds=30)
+    verdict = verify(doc.game, doc.puzzle, max_seconds=WAIT_S)  # (no load reaches it)
     assert verdict.result == "proven"
     assert verdict.solution_ok is False
     assert not verdict.verified
@@ -67,7 +68,7 @@ def test_a_wrong_key_move_fails():
 def test_a_solution_that_does_not_replay_is_said_but_the_file_still_reads():
     goal = {"side": "black", "result": "win", "within": 7}
     doc = loads(_with_puzzle(PYRAOS_WIN_IN_7, {"goal": goal, "solution": ["0,0,0"]}))
-    verdict = verify(doc.game, doc.puzzle, max_seconds=30)
+    verdict = verify(doc.game, doc.puzzle, max_seconds=WAIT_S)  # (no load reaches it)
     assert not verdict.verified
     assert "does not replay" in verdict.reason()
 

@@ -15,6 +15,7 @@ from pyramid_lab.model.collection import INDEX, LEVELS, load, rank_key, read_ind
 from pyramid_lab.model.files import read
 from pyramid_lab.model.puzzle import goal_of
 from pyramid_lab.model.search import prove, verify
+from tests.patience import WAIT_S
 
 PUZZLES = Path(__file__).resolve().parents[2] / "model" / "data" / "puzzles"
 FILES = sorted(PUZZLES.glob("*/*.pyr.json"))
@@ -35,7 +36,8 @@ def test_every_puzzle_verifies_uniquely_and_tightly(path: Path):
     assert goal.side == game.to_move
     assert goal.within % 2 == 1, "a win of the side to move ends on its own turn"
     assert game.legal_move_count() > 1, "the key move is not the only legal move"
-    verdict = verify(game, doc.puzzle, max_seconds=30)
+    # a budget no load reaches (a verify takes a second or two): a broken one still ends
+    verdict = verify(game, doc.puzzle, max_seconds=WAIT_S)
     assert verdict.verified, verdict.reason()
     assert verdict.cooks == [], f"cooks: {verdict.cooks}"
     assert len(verdict.winning_moves) == 1

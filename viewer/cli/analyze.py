@@ -91,15 +91,11 @@ def run(args: argparse.Namespace) -> int:
     return status
 
 
-ENGINE_SECONDS = 3.0
-
-
 def _engine(game: Game, seconds: float | None, threads: int | None) -> Any:
-    from pyramid_lab.model.search import analyse, computer
+    """The scripting API's analysis (``Position.analyse``): one code path, one answer."""
+    from ..script import engine_analysis
 
-    return analyse(
-        game, seconds=seconds or ENGINE_SECONDS, threads=threads or computer.default_threads()
-    )
+    return engine_analysis(game, seconds=seconds, threads=threads)
 
 
 def _explain_analysis(analysis: Any) -> str:

@@ -1,0 +1,333 @@
+"""The scripting API (``import pyramid_lab as pl``, docs/api.md): docs/api.md's examples run
+and print what the page says; the package's lazy names are one table; a script that only
+reads and plays loads no search, Qt or VTK; positions do not change; the answers are the
+command line's (analyse, render) and the files the window's (save)."""
+
+from __future__ import annotations
+
+import ast
+import doctest
+import io
+import json
+import os
+import pathlib
+import re
+import stat
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+from PIL import Image
+
+import pyramid_lab as pl
+from pyramid_lab.model import files
+from pyramid_lab.model.game import game_class, game_names
+from pyramid_lab.viewer.cli import main
+from pyramid_lab.viewer.script import PICTURE_SIZE
+from tests.patience import WAIT_S
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+EXAMPLES = sorted((ROOT / "examples").rglob("*.pyr.json"))
+WIN_IN_1 = ROOT / "model" / "data" / "puzzles" / "partition" / "floating-3-win-in-1-a.pyr.json"
+FULL = ROOT / "examples" / "partition" / "t6-full-red-wins.pyr.json"
+
+
+# ---- the page -----------------------------------------------------------------------------
+
+FENCE = re.compile(r"^```(\w*)\n(.*?)^```$", re.DOTALL | re.MULTILINE)
+
+
+def page_blocks(text: str) -> list[tuple[str, str, int]]:
+    """The page's code blocks to run: (language, code, line), ``pycon`` (doctest) and
+    ``python`` (run as a script) alike, in the page's order."""
+    return [
+        (match.group(1), match.group(2), text.count("\n", 0, match.start()) + 1)
+        for match in FENCE.finditer(text)
+        if match.group(1) in ("pycon", "python")
+    ]
+
+
+def test_the_page_s_examples_run_and_print_what_it_says(tmp_path, monkeypatch):
+    page = ROOT / "docs" / "api.md"
+    text = page.read_text(encoding="utf-8")
+    blocks = page_blocks(text)
+    assert [kind for kind, _, _ in blocks].count("pycon") >= 8
+    assert [kind for kind, _, _ in blocks].count("python") >= 1
+    # run from a folder that has the repository's examples and data as the root has them
+    for folder in ("examples", "model"):
+        (tmp_path / folder).symlink_to(ROOT / folder)
+    monkeypatch.chdir(tmp_path)
+    names: dict[str, object] = {"__name__": "__main__"}
+    parser = doctest.DocTestParser()
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    report = io.StringIO()
+    ran = 0
+    for kind, code, line in blocks:
+        if kind == "python":
+            exec(compile(code, f"{page}:{line}", "exec"), names)
+            continue
+        test = parser.get_doctest(code, names, f"api.md:{line}", str(page), line)
+        ran += len(test.examples)
+        runner.run(test, out=report.write, clear_globs=False)
+        names.update(test.globs)  # (a doctest runs on a copy of the names)
+    assert runner.failures == 0, report.getvalue()
+    assert ran >= 40
+    assert (tmp_path / "pyramid.png").is_file()
+    assert files.read(tmp_path / "my-game.pyr.json").game.move_stack  # the game, saved
+
+
+def test_the_readme_points_at_the_page():
+    assert "(docs/api.md)" in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+# ---- the package's names --------------------------------------------------------------------
+
+
+def test_the_package_s_names_are_one_table():
+    # pyramid_lab/__init__.py: _API (name -> module), the same names imported for the type
+    # checker, and __all__ (with __version__), each name of one module there
+    init = ROOT / "pyramid_lab" / "__init__.py"
+    tree = ast.parse(init.read_text(encoding="utf-8"))
+    typed: dict[str, str] = {}
+    for node in tree.body:
+        if isinstance(node, ast.If) and getattr(node.test, "id", "") == "TYPE_CHECKING":
+            for imported in node.body:
+                assert isinstance(imported, ast.ImportFrom)
+                typed |= {alias.name: imported.module for alias in imported.names}
+    assert typed == pl._API
+    assert sorted(pl.__all__) == sorted([*pl._API, "__version__"])
+    assert {"load", "new", "games", "Position", "IllegalMoveError"} <= set(pl._API)
+    for name in pl._API:
+        assert getattr(pl, name) is getattr(sys.modules[pl._API[name]], name)
+    assert issubclass(pl.IllegalMoveError, ValueError)
+    assert set(pl.__all__) <= set(dir(pl))
+    with pytest.raises(AttributeError, match="has no attribute 'lod'"):
+        _ = pl.lod
+
+
+def test_a_script_that_reads_and_plays_loads_no_search_qt_or_vtk():
+    code = (
+        "import sys\n"
+        "import pyramid_lab as pl\n"
+        "before = sorted(m for m in sys.modules if m.startswith('pyramid_lab.'))\n"
+        "pos = pl.load('examples/partition/t4-anchored-sheet.pyr.json')\n"
+        "after = pos.play(pos.legal_moves()[0])\n"
+        "assert after.ply == 1 and pos.ply == 0 and pos.outcome() is None\n"
+        "pl.new('pyraos', removal='1-2').legal_moves()\n"
+        "heavy = ('numba', 'PySide6', 'vtkmodules', 'vtk', 'pyvista', 'pyramid_lab.model.search')\n"
+        "print(before, sorted(m for m in sys.modules if m.startswith(heavy)))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=WAIT_S
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[] []"
+
+
+# ---- positions ------------------------------------------------------------------------------
+
+
+def test_play_makes_a_new_position_and_an_illegal_move_changes_nothing():
+    pos = pl.new("partition", size=4, version="floating")
+    move = pos.legal_moves()[5]
+    after = pos.play(move)
+    assert (pos.ply, pos.to_move, pos.pieces()) == (0, "red", [])
+    assert after.history == (move,)
+    assert after.pieces() == [((1, 1, 0), "red")]
+    assert after == pos.play(str(move)) != pos
+    assert len({after, pos.play("1,1,0"), pos}) == 2
+    with pytest.raises(pl.IllegalMoveError, match="already holds a red ball"):
+        after.play(move)
+    with pytest.raises(pl.InvalidMoveError):
+        after.play("one-one")
+    with pytest.raises(TypeError, match="a move or its text, not 7"):
+        after.play(7)
+    assert after.ply == 1
+    assert after.to_move == "blue"
+    game = after.to_game()
+    game.pop()
+    assert after.ply == 1  # the rules' copy is the caller's
+    with pytest.raises(ValueError, match="'green' is not a player of Pyramid Partition"):
+        after.legal_moves("green")
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_every_game_is_made_played_saved_and_read_back(name, tmp_path):
+    pos = pl.new(name)
+    cls = game_class(name)
+    options = cls.new().options
+    assert (pos.game, pos.title) == (name, cls.title)
+    assert pos.players == cls.players_for(options)
+    assert pos.options == options.to_json()
+    if cls.simultaneous_turns:  # a turn is every side's part joined
+        move = pos.parse_move(" | ".join(str(pos.legal_moves(p)[0]) for p in pos.players))
+    else:
+        move = pos.legal_moves()[0]
+    assert pos.parse_move(str(move)) == move  # the files' notation
+    after = pos.play(move)
+    assert after.ply == 1
+    assert pos.ply == 0
+    written = after.save(tmp_path / f"{name}.pyr.json")
+    again = pl.load(written)
+    assert again == after
+    assert again.history == after.history
+
+
+def test_a_game_of_chance_is_played_through_its_rolls():
+    pos = pl.load(ROOT / "examples" / "rolling" / "two-players-new.pyr.json")
+    assert pos.chance_outcomes() == []
+    rolls = 0
+    while not pos.is_over() and pos.ply < 60:
+        outcomes = pos.chance_outcomes()
+        if outcomes:
+            rolls += 1
+            assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+            assert {m for m, _ in outcomes} == set(pos.legal_moves())
+        pos = pos.play(outcomes[-1][0] if outcomes else pos.legal_moves()[-1])
+    assert rolls > 0
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_an_unknown_option_names_the_game_s_options(name):
+    with pytest.raises(ValueError, match="unknown option") as caught:
+        pl.new(name, colour="green")
+    for spec in game_class(name).option_specs:
+        assert spec.name in str(caught.value)
+    assert f"new('{name}')" in str(caught.value)
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_load_then_save_keeps_the_whole_file(path, tmp_path):
+    doc = files.read(path)
+    pos = pl.load(path)
+    game = doc.game
+    assert (pos.game, pos.to_move, pos.ply) == (game.name, game.to_move, len(game.move_stack))
+    out = pos.save(tmp_path / path.name)
+    expected = files.to_json(doc.game, doc.puzzle, doc.lesson, doc.variations, doc.review)
+    assert json.loads(out.read_text(encoding="utf-8")) == expected
+    assert pl.load(out) == pos
+
+
+def test_a_save_refused_writes_nothing(tmp_path):
+    pos = pl.new("terrace")
+    with pytest.raises(ValueError, match=r"ends in \.pyr\.json"):
+        pos.save(tmp_path / "board.json")
+    with pytest.raises(FileNotFoundError):
+        pos.save(tmp_path / "no-folder" / "board.pyr.json")
+    kept = tmp_path / "kept.pyr.json"
+    pl.new("pyraos").save(kept)
+    before = kept.read_bytes()
+    kept.chmod(stat.S_IRUSR)
+    try:
+        with pytest.raises(files.ReadOnlyError):
+            pos.save(kept)
+    finally:
+        kept.chmod(stat.S_IRUSR | stat.S_IWUSR)
+    assert kept.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["kept.pyr.json"]
+
+
+# ---- the engine -----------------------------------------------------------------------------
+
+
+def test_analyse_is_the_command_s_analysis(capsys, monkeypatch):
+    """Position.analyse and ``analyze --engine`` ask the search the same question and give
+    the same answer (a win in 1, proven by the rules: no clock decides it)."""
+    import pyramid_lab.model.search as search
+
+    asked = []
+    analyse = search.analyse
+
+    def spy(game, **kwargs):
+        asked.append((game.position_key(), kwargs))
+        return analyse(game, **kwargs)
+
+    monkeypatch.setattr(search, "analyse", spy)
+    mine = pl.load(WIN_IN_1).analyse(seconds=0.5)
+    assert main(["analyze", "--engine", "--seconds", "0.5", str(WIN_IN_1)]) == 0
+    theirs = json.loads(capsys.readouterr().out)["engine"]
+    threads = search.computer.default_threads()
+    assert len(asked) == 2
+    assert asked[0] == asked[1]
+    assert asked[0][1] == {"seconds": 0.5, "threads": threads}
+    ours = mine.to_json()
+    for key in ("game", "to_move", "ply", "win", "result", "legal"):
+        assert ours[key] == theirs[key], key
+    assert ours["win"]["first_move"] == ours["moves"][0]["move"] == "0,0,0"
+    assert ours["moves"][0]["estimate"] is False  # exact, and marked so
+
+
+def test_what_the_engine_cannot_do_it_says():
+    with pytest.raises(ValueError, match="one player to move"):
+        pl.new("ball").analyse(seconds=1)
+    with pytest.raises(ValueError, match=r"cannot be solved: .*chance"):
+        pl.new("rolling").solve(max_seconds=1)
+    with pytest.raises(ValueError, match="max_seconds must be a number of seconds more than 0"):
+        pl.new("partition").solve(max_seconds=0)
+    with pytest.raises(ValueError, match=r"^seconds must be a number of seconds more than 0, not"):
+        pl.new("partition").analyse(seconds="1")
+    with pytest.raises(ValueError, match="threads must be 1 to"):
+        pl.new("partition").analyse(seconds=1, threads=0)
+
+
+def test_solve_proves_a_position_and_leaves_it():
+    pos = pl.load(ROOT / "examples" / "partition" / "t3-lone-apex.pyr.json")
+    result = pos.solve(max_seconds=WAIT_S, book=False)
+    assert (result.value, result.stopped) == ("loss", None)
+    assert pos.ply == 0
+    assert pos.outcome() is None
+
+
+# ---- pictures -------------------------------------------------------------------------------
+
+
+def picture(path: pathlib.Path) -> np.ndarray:
+    return np.asarray(Image.open(path).convert("RGB"))
+
+
+def test_render_draws_what_the_command_draws(tmp_path):
+    path = ROOT / "examples" / "partition" / "teaching-anchored-partition.pyr.json"
+    mine = pl.load(path).render(tmp_path / "mine.png", view="top", size=(320, 240))
+    theirs = tmp_path / "theirs.png"
+    argv = ["render", str(path), "-o", str(theirs), "--view", "top", "--size", "320x240"]
+    assert main(argv) == 0
+    assert picture(mine).shape == (240, 320, 3)
+    assert np.array_equal(picture(mine), picture(theirs))
+    with pytest.raises(ValueError, match="size must be"):
+        pl.load(path).render(tmp_path / "x.png", size=(10, 10))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["mine.png", "theirs.png"]
+
+
+def test_a_position_shows_itself_in_a_notebook(monkeypatch):
+    pos = pl.load(FULL)
+    png = pos._repr_png_()
+    image = Image.open(io.BytesIO(png))
+    assert (image.format, image.size) == ("PNG", PICTURE_SIZE)
+    frame = pos._repr_html_()
+    assert frame is not None
+    assert frame.startswith('<iframe srcdoc="')
+    import html
+
+    page = html.unescape(frame[len('<iframe srcdoc="') : frame.index('" width=')])
+    assert page.lstrip().lower().startswith("<!doctype html>")
+    assert "T6: a full pyramid, Red wins" in page  # the puzzle's title
+    assert "vtk" in page
+    assert not re.search(r"<script[^>]+src=", page)
+    monkeypatch.setattr(pl.Position, "notebook_3d", False)
+    assert pos._repr_html_() is None
+
+
+def test_the_api_is_checked_strictly():
+    # pyproject's mypy section holds the API to --strict's flags (scripts/test.sh runs mypy)
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    blocks = config["tool"]["mypy"]["overrides"]
+    api = next(b for b in blocks if "pyramid_lab.viewer.script" in b["module"])
+    assert "pyramid_lab" in api["module"]
+    assert api["disallow_untyped_defs"]
+    assert api["disallow_any_generics"]
+    assert api["warn_return_any"]
+    assert not api["implicit_reexport"]
+    assert os.path.isfile(ROOT / "pyramid_lab" / "py.typed")

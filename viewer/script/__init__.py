@@ -1,0 +1,20 @@
+"""The scripting API: Pyramid Lab from a script or a notebook, as python-chess's users use
+``chess`` (``docs/api.md``). ``import pyramid_lab as pl`` reaches these names lazily
+(``pyramid_lab/__init__.py``); this front end sits beside the command line and the window,
+on the rules (:mod:`pyramid_lab.model`), the search's door (:mod:`pyramid_lab.model.search`)
+and the lab, and imports the search and pyvista only when a position is analysed, solved
+or drawn."""
+
+from __future__ import annotations
+
+from .position import ENGINE_SECONDS, PICTURE_SIZE, Position, engine_analysis, games, load, new
+
+__all__ = [
+    "ENGINE_SECONDS",
+    "PICTURE_SIZE",
+    "Position",
+    "engine_analysis",
+    "games",
+    "load",
+    "new",
+]
