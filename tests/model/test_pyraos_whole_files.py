@@ -256,6 +256,11 @@ def test_verify_finds_a_copy_no_look_up_reads_holding_a_value(built, tmp_path):
     assert checked == sum(ix.sizes)
     assert [(m, j) for m, j, _, _ in bad] == [(n, i)]
     assert np.count_nonzero(table.values[n]) > 0
+    from pyramid_lab.model.search.games.pyraos import endgame
+
+    _, named = endgame.whole_verify(table)  # endgame verify's words
+    assert [(m, j) for m, j, _ in named] == [(n, i)]
+    assert named[0][2].endswith("(O to move), a copy no look-up reads, 3 where it holds 0")
 
 
 # ---- a probe reads only what it needs (issue 76 item 4) ------------------------------------
